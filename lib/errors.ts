@@ -1,0 +1,84 @@
+/**
+ * Typed errors for user mistakes. A problem in a flow file is data (a
+ * {@linkcode Problem}) so that every problem of a flow set can be collected and
+ * reported at once; {@linkcode FlowLoadError} carries them when thrown.
+ *
+ * @module
+ */
+
+/** A location in a source file, 1-based; `length` is how many characters to underline. */
+export interface Span {
+  file: string;
+  line: number;
+  column: number;
+  length?: number;
+}
+
+/**
+ * One problem found in a flow file before anything was sent. `code` is stable
+ * and documented (kebab-case, e.g. `unknown-key`), `message` is a sentence that
+ * quotes the offending value, `hint` suggests the fix.
+ */
+export interface Problem {
+  code: string;
+  message: string;
+  file: string;
+  line: number;
+  column: number;
+  length?: number;
+  hint?: string;
+  /** The source line the problem is on, for showing it under the message. */
+  excerpt?: string;
+}
+
+/**
+ * Thrown by the loaders when one or more flow files have problems; the CLI
+ * prints every problem and exits 2 without sending a request.
+ *
+ * @example
+ * ```ts
+ * import { FlowLoadError } from "./errors.ts";
+ * const error = new FlowLoadError([
+ *   { code: "missing-key", message: "Missing key \"name\".", file: "a.yaml", line: 1, column: 1 },
+ * ]);
+ * if (error.problems.length !== 1) throw new Error("expected one problem");
+ * ```
+ */
+export class FlowLoadError extends Error {
+  /** Always `flow-load`; each problem carries its own code. */
+  readonly code = "flow-load";
+  /** Every problem found, ordered by file, line and column. */
+  readonly problems: Problem[];
+
+  constructor(problems: Problem[]) {
+    const count = problems.length;
+    super(`${count} problem${count === 1 ? "" : "s"} in the flow files; nothing was sent.`);
+    this.name = "FlowLoadError";
+    this.problems = problems;
+  }
+}
+
+/**
+ * A mistake in how the runner was called (arguments, paths, report
+ * destinations): exit code 2, printed without a stack trace.
+ *
+ * @example
+ * ```ts
+ * import { UsageError } from "./errors.ts";
+ * const error = new UsageError("bad-option", "Unknown option \"--verbsoe\".", "Did you mean \"--verbose\"?");
+ * if (error.code !== "bad-option") throw new Error(error.code);
+ * ```
+ */
+export class UsageError extends Error {
+  /** A stable kebab-case code. */
+  readonly code: string;
+  /** How to fix it. */
+  readonly hint?: string;
+
+  constructor(code: string, message: string, hint?: string) {
+    super(message);
+    this.name = "UsageError";
+    this.code = code;
+    this.hint = hint;
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * The loaded flow: what {@linkcode loadFlow} makes of a flow file once every
+ * check has passed. Both spellings load into this one shape; paths are
+ * compiled, strings are parsed into templates, steps are in run order.
+ *
+ * @module
+ */
+import type { Template, ValueTemplate } from "./expr.ts";
+import type { CompiledPath } from "./path.ts";
+
+/** The operators of path assertions. */
+export const OPERATORS = [
+  "exists",
+  "type",
+  "equals",
+  "notEquals",
+  "matches",
+  "anyOf",
+  "gt",
+  "gte",
+  "lt",
+  "lte",
+  "contains",
+  "containsAll",
+  "length",
+] as const;
+
+/** A path assertion operator. */
+export type Operator = typeof OPERATORS[number];
+
+/** The names accepted by the `type` operator. */
+export const TYPE_NAMES = [
+  "string",
+  "number",
+  "integer",
+  "boolean",
+  "object",
+  "array",
+  "null",
+] as const;
+
+/** One `{path, <operator>: expected}` check. An item with several operators loads as several checks. */
+export interface PathCheck {
+  path: CompiledPath;
+  operator: Operator;
+  expected: ValueTemplate;
+  line: number;
+  column: number;
+}
+
+/** `status: 200`, `status: {anyOf: [...]}` or `status: {in: [...]}`. */
+export interface StatusCheck {
+  /** `equals` for a bare integer; `anyOf` or `in` as written. */
+  operator: "equals" | "anyOf" | "in";
+  expected: number[];
+  line: number;
+  column: number;
+}
+
+/** The checks of an `assert` block or a `loop.until` block. */
+export interface Checks {
+  status?: StatusCheck;
+  paths: PathCheck[];
+}
+
+/** A value taken from the response into the step's captures. */
+export interface Capture {
+  name: string;
+  path: CompiledPath;
+  line: number;
+  column: number;
+}
+
+/** A bounded poll: repeat the request until `until` holds. */
+export interface Loop {
+  maxAttempts: number;
+  sleepMs: number;
+  until: Checks;
+}
+
+/** The request of a step, with templates still unresolved. */
+export interface RequestSpec {
+  method: string;
+  url: Template;
+  headers: [name: string, value: Template][];
+  body?: ValueTemplate;
+}
+
+/** One step. */
+export interface Step {
+  name: string;
+  line: number;
+  column: number;
+  request: RequestSpec;
+  captures: Capture[];
+  dependsOn: string[];
+  assert: Checks;
+  loop?: Loop;
+}
+
+/** A flow var: evaluated once per flow run, in order. */
+export interface VarDef {
+  name: string;
+  value: ValueTemplate;
+}
+
+/** A loaded, checked flow, ready to run. */
+export interface Flow {
+  /** The file's path relative to the working directory, `/`-separated. */
+  file: string;
+  name: string;
+  vars: VarDef[];
+  /** Steps in run order (listed order, moved only by `depends_on`). */
+  steps: Step[];
+}

@@ -1,0 +1,1232 @@
+/**
+ * Loading: flow file text → checked {@linkcode Flow}. Every problem is
+ * collected (never just the first) with its line, column and a hint, so a
+ * whole flow set can be reported at once before any request is sent.
+ *
+ * Both spellings load into the same model and may be mixed: `capture` /
+ * `assert.json` / `loop.until.json` use paths rooted at the response (`$.json`
+ * is the body), `extract` / `assert.jsonpath` use paths rooted at the body.
+ *
+ * @module
+ */
+import {
+  type Document,
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  type Node,
+  parseDocument,
+  Scalar,
+  type YAMLMap,
+} from "yaml";
+import type { Problem } from "./errors.ts";
+import {
+  compileValue,
+  type Expr,
+  ExpressionSyntaxError,
+  parseTemplate,
+  type Template,
+  type ValueTemplate,
+} from "./expr.ts";
+import {
+  type Capture,
+  type Checks,
+  type Flow,
+  type Loop,
+  type Operator,
+  OPERATORS,
+  type PathCheck,
+  type RequestSpec,
+  type StatusCheck,
+  type Step,
+  TYPE_NAMES,
+  type VarDef,
+} from "./flow.ts";
+import { orderSteps } from "./order.ts";
+import { compilePath, type PathRoot, PathSyntaxError } from "./path.ts";
+import { suggest } from "./suggest.ts";
+
+/** What the loader checks references against. */
+export interface LoadOptions {
+  /** Reads an environment variable; unset when it returns `undefined`. Default: nothing is set. */
+  env?: (name: string) => string | undefined;
+  /** Run parameters (`--var NAME=value`): they override and add to flow vars. */
+  params?: ReadonlyMap<string, string>;
+  /** Report references to unset environment variables (default `true`). */
+  checkEnv?: boolean;
+}
+
+/** A loaded flow, or the problems that prevent loading it. */
+export interface LoadResult {
+  flow?: Flow;
+  problems: Problem[];
+}
+
+/** Names that expressions reserve; a var may not take them. */
+const RESERVED = new Set(["RUN_ID", "ENV", "RANDOM", "vars", "steps"]);
+const NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+const METHOD = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Resolving aliases can expand exponentially ("billion laughs"); a flow never needs this many nodes. */
+const MAX_NODES = 100_000;
+const DEFAULT_SLEEP_MS = 1000;
+
+// Hints for keys people bring from other tools, checked before edit-distance suggestions.
+const KEY_HINTS: Record<string, Record<string, string>> = {
+  flow: {
+    variables: 'Flow variables go under "vars".',
+    env: 'Flow variables go under "vars"; read the environment with ${ENV.NAME}.',
+    tests: 'Steps go under "steps".',
+    description:
+      'A flow has "name", "vars" and "steps"; use a YAML comment (# …) for a description.',
+  },
+  step: {
+    method: 'The method belongs under "request:".',
+    url: 'The URL belongs under "request:".',
+    headers: 'Headers belong under "request:".',
+    body: 'The body belongs under "request:".',
+    assertions: 'Did you mean "assert"?',
+    expect: 'Did you mean "assert"?',
+    check: 'Did you mean "assert"?',
+    captures: 'Did you mean "capture"?',
+    needs: 'Did you mean "depends_on"?',
+    after: 'Did you mean "depends_on"?',
+    until: 'Polling conditions go under "loop: {max_attempts, sleep_ms, until}".',
+    retry: 'Polling is "loop: {max_attempts, sleep_ms, until}".',
+    poll: 'Polling is "loop: {max_attempts, sleep_ms, until}".',
+  },
+  request: {
+    json: 'Did you mean "body"? A map body is sent as JSON.',
+    data: 'Did you mean "body"?',
+    query: "Write query parameters into the url: url: ${vars.base}/items?limit=10",
+    params: "Write query parameters into the url: url: ${vars.base}/items?limit=10",
+  },
+  assert: {
+    body: 'Assert on the body with "json" (paths at $.json) or "jsonpath" (paths at $).',
+    headers: 'Assert on headers under "json" with paths like $.headers.content-type.',
+    jsonPath: 'Did you mean "jsonpath"?',
+  },
+  check: {
+    eq: 'Did you mean "equals"?',
+    equal: 'Did you mean "equals"?',
+    ne: 'Did you mean "notEquals"?',
+    not_equals: 'Did you mean "notEquals"?',
+    in: 'Did you mean "anyOf"? ("in" is only for status.)',
+    oneOf: 'Did you mean "anyOf"?',
+    regex: 'Did you mean "matches"?',
+    match: 'Did you mean "matches"?',
+    ge: 'Did you mean "gte"?',
+    le: 'Did you mean "lte"?',
+    len: 'Did you mean "length"?',
+    size: 'Did you mean "length"?',
+    count: 'Did you mean "length"?',
+    value: 'Name the operator, e.g. "equals: <value>".',
+  },
+  loop: {
+    attempts: 'Did you mean "max_attempts"?',
+    retries: 'Did you mean "max_attempts"?',
+    times: 'Did you mean "max_attempts"?',
+    interval: 'Did you mean "sleep_ms"?',
+    delay: 'Did you mean "sleep_ms"?',
+    wait: 'Did you mean "sleep_ms"?',
+    sleep: 'Did you mean "sleep_ms"? The pause is in milliseconds.',
+  },
+};
+
+const TYPE_HINTS: Record<string, string> = {
+  int: "integer",
+  float: "number",
+  double: "number",
+  bool: "boolean",
+  str: "string",
+  list: "array",
+  dict: "object",
+  map: "object",
+};
+
+interface Entry {
+  key: string;
+  keyNode: Node;
+  value: Node | null;
+}
+
+/** Where a template is used, for checking its references once step order is known. */
+interface TemplateUse {
+  template: Template;
+  node: Node;
+  /** Index of the var defining it, or of the step (in listed order) using it. */
+  owner: { kind: "var"; index: number } | { kind: "step"; index: number };
+}
+
+/** A step as listed, with what the cross-step checks need. */
+type RawStep = Step & { index: number; dependsOnNode?: Node; nameNode?: Node };
+
+class Loader {
+  readonly problems: Problem[] = [];
+  readonly #lines = new LineCounter();
+  readonly #uses: TemplateUse[] = [];
+  #doc!: Document;
+  #text = "";
+  #nodes = 0;
+
+  constructor(readonly file: string, readonly options: LoadOptions) {}
+
+  load(text: string): Flow | undefined {
+    this.#text = text;
+    this.#doc = parseDocument(text, {
+      lineCounter: this.#lines,
+      uniqueKeys: true,
+      prettyErrors: true,
+      merge: true,
+    });
+    for (const e of this.#doc.errors) {
+      const at = e.linePos?.[0] ?? { line: 1, col: 1 };
+      this.problems.push({
+        code: "yaml-syntax",
+        message: `YAML syntax error: ${
+          e.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "")
+        }.`,
+        file: this.file,
+        line: at.line,
+        column: at.col,
+        hint: YAML_HINTS[e.code] ?? "Check the indentation and quoting around this position.",
+        excerpt: this.#line(at.line),
+      });
+    }
+    if (this.problems.length > 0) return undefined;
+    const root = this.#doc.contents;
+    if (!root || !isMap(root)) {
+      this.#problem(
+        "wrong-type",
+        `A flow file must be a map with "name" and "steps", not ${describe(root)}.`,
+        root,
+        'Start the file with "name: my flow" and a "steps:" list.',
+      );
+      return undefined;
+    }
+    const top = this.#map(
+      root,
+      "the flow",
+      "flow",
+      ["name", "vars", "steps"],
+      { required: ["name", "steps"], ignore: (k) => k.startsWith("x-") },
+    );
+    if (!top) return undefined;
+    const name = this.#string(top.get("name"), '"name"');
+    const vars = this.#vars(top.get("vars"));
+    const steps = this.#steps(top.get("steps"));
+    if (!steps || name === undefined) return undefined;
+    const ordered = this.#order(steps);
+    if (ordered) this.#checkReferences(vars, steps, ordered);
+    if (this.problems.length > 0 || !ordered) return undefined;
+    return {
+      file: this.file,
+      name,
+      vars,
+      steps: ordered.map(({ index: _, dependsOnNode: __, nameNode: ___, ...s }) => s),
+    };
+  }
+
+  // ---- positions and problems
+
+  #line(line: number): string | undefined {
+    const start = this.#lines.lineStarts[line - 1];
+    if (start === undefined) return undefined;
+    const end = this.#text.indexOf("\n", start);
+    return this.#text.slice(start, end === -1 ? undefined : end).replace(/\r$/, "");
+  }
+
+  /** The position of a node, or of `offset` characters into a scalar's text. */
+  #at(node: Node | null | undefined, offset?: number): { line: number; column: number } {
+    const start = node?.range?.[0] ?? 0;
+    let delta = 0;
+    if (offset !== undefined && isScalar(node)) {
+      if (node.type === Scalar.PLAIN) delta = offset;
+      else if (node.type === Scalar.QUOTE_DOUBLE || node.type === Scalar.QUOTE_SINGLE) {
+        delta = offset + 1;
+      }
+    }
+    const { line, col } = this.#lines.linePos(start + delta);
+    return { line, column: col };
+  }
+
+  /**
+   * Records a problem at a node, or at `offset` characters into a scalar
+   * (an expression or path inside it) underlining `length` characters.
+   */
+  #problem(
+    code: string,
+    message: string,
+    node: Node | null | undefined,
+    hint?: string,
+    offset?: number,
+    length?: number,
+  ): void {
+    const { line, column } = this.#at(node, offset);
+    const span = offset === undefined && node?.range
+      ? Math.max(1, node.range[1] - node.range[0])
+      : length;
+    this.problems.push({
+      code,
+      message,
+      file: this.file,
+      line,
+      column,
+      length: span,
+      hint,
+      excerpt: this.#line(line),
+    });
+  }
+
+  // ---- YAML shapes
+
+  #deref(node: unknown): Node | null {
+    if (++this.#nodes > MAX_NODES) {
+      if (this.#nodes === MAX_NODES + 1) {
+        this.#problem(
+          "yaml-too-large",
+          `The flow expands to more than ${MAX_NODES} YAML nodes through aliases.`,
+          node as Node,
+          "Aliases that refer to aliases multiply; repeat the values instead.",
+        );
+      }
+      return null;
+    }
+    if (isAlias(node)) {
+      const target = node.resolve(this.#doc);
+      if (!target) {
+        this.#problem(
+          "yaml-syntax",
+          `Unknown alias "*${node.source}".`,
+          node,
+          `Define it first with "&${node.source}".`,
+        );
+        return null;
+      }
+      return target as Node;
+    }
+    return (node ?? null) as Node | null;
+  }
+
+  #entries(node: YAMLMap): Entry[] {
+    const explicit: Entry[] = [];
+    const merged: Entry[] = [];
+    for (const pair of node.items) {
+      const keyNode = pair.key as Node;
+      const key = isScalar(keyNode) ? keyNode.value : undefined;
+      // With `merge: true` the yaml package gives the merge key a symbol value (its source is "<<").
+      if (typeof key === "symbol" && (keyNode as Scalar).source === "<<") {
+        // YAML merge keys (<<: *defaults): explicit keys of this map win over merged ones.
+        const source = this.#deref(pair.value);
+        const maps = isSeq(source) ? source.items.map((i) => this.#deref(i)) : [source];
+        for (const m of maps) if (isMap(m)) merged.push(...this.#entries(m));
+        continue;
+      }
+      if (typeof key !== "string" && typeof key !== "number") {
+        this.#problem("wrong-type", `Keys must be plain names, not ${describe(keyNode)}.`, keyNode);
+        continue;
+      }
+      explicit.push({ key: String(key), keyNode, value: this.#deref(pair.value) });
+    }
+    const seen = new Set(explicit.map((e) => e.key));
+    return [...merged.filter((e) => !seen.has(e.key) && (seen.add(e.key), true)), ...explicit];
+  }
+
+  /**
+   * Reads a map with known keys, reporting unknown and missing ones. Missing
+   * keys are reported at `anchor` (the key naming the map) when given, since
+   * an empty or partial map has no better place to point at.
+   */
+  #map(
+    node: Node | null,
+    what: string,
+    hintSet: keyof typeof KEY_HINTS,
+    allowed: readonly string[],
+    options: { required?: readonly string[]; ignore?: (key: string) => boolean; anchor?: Node } =
+      {},
+  ): Map<string, Entry> | undefined {
+    if (!isMap(node)) {
+      this.#problem(
+        "wrong-type",
+        `Expected ${what} to be a map, got ${describe(node)}.`,
+        node ?? options.anchor,
+        `Write it as "key: value" lines indented under its parent.`,
+      );
+      return undefined;
+    }
+    const out = new Map<string, Entry>();
+    for (const entry of this.#entries(node)) {
+      if (allowed.includes(entry.key)) out.set(entry.key, entry);
+      else if (!options.ignore?.(entry.key)) this.#unknownKey(entry, what, hintSet, allowed);
+    }
+    for (const key of options.required ?? []) {
+      if (!out.has(key)) {
+        this.#problem(
+          "missing-key",
+          `Missing key "${key}" in ${what}.`,
+          options.anchor ?? node,
+          REQUIRED_HINTS[key],
+        );
+      }
+    }
+    return out;
+  }
+
+  #unknownKey(
+    entry: Entry,
+    what: string,
+    hintSet: keyof typeof KEY_HINTS,
+    allowed: readonly string[],
+  ): void {
+    const close = suggest(entry.key, allowed);
+    const hint = KEY_HINTS[hintSet][entry.key] ??
+      (close ? `Did you mean "${close}"?` : `Allowed keys: ${allowed.join(", ")}.`);
+    this.#problem("unknown-key", `Unknown key "${entry.key}" in ${what}.`, entry.keyNode, hint);
+  }
+
+  #string(entry: Entry | undefined, what: string): string | undefined {
+    if (!entry) return undefined;
+    const node = entry.value;
+    if (isScalar(node) && typeof node.value === "string" && node.value !== "") return node.value;
+    this.#problem(
+      "wrong-type",
+      `Expected ${what} to be a non-empty string, got ${describe(node)}.`,
+      node ?? entry.keyNode,
+    );
+    return undefined;
+  }
+
+  #integer(entry: Entry, what: string, min: number): number | undefined {
+    const node = entry.value;
+    if (
+      isScalar(node) && typeof node.value === "number" && Number.isInteger(node.value) &&
+      node.value >= min
+    ) {
+      return node.value;
+    }
+    this.#problem(
+      "wrong-type",
+      `Expected ${what} to be an integer of at least ${min}, got ${describe(node)}.`,
+      node ?? entry.keyNode,
+    );
+    return undefined;
+  }
+
+  /** Compiles a YAML value, parsing every string into a template and noting where each is used. */
+  #value(node: Node | null, owner: TemplateUse["owner"]): ValueTemplate | undefined {
+    if (isScalar(node)) {
+      if (typeof node.value !== "string") return { kind: "const", value: node.value ?? null };
+      const template = this.#template(node, owner);
+      return template && compileValue(template.source);
+    }
+    if (isSeq(node)) {
+      const items = node.items.map((i) => this.#value(this.#deref(i), owner));
+      if (items.some((i) => i === undefined)) return undefined;
+      return mergeConst({ kind: "list", items: items as ValueTemplate[] });
+    }
+    if (isMap(node)) {
+      const entries: [string, ValueTemplate][] = [];
+      let ok = true;
+      for (const e of this.#entries(node)) {
+        const v = this.#value(e.value, owner);
+        if (v) entries.push([e.key, v]);
+        else ok = false;
+      }
+      return ok ? mergeConst({ kind: "map", entries }) : undefined;
+    }
+    if (node === null) return { kind: "const", value: null };
+    return undefined;
+  }
+
+  #template(node: Scalar, owner: TemplateUse["owner"]): Template | undefined {
+    const source = String(node.value);
+    try {
+      const template = parseTemplate(source);
+      this.#uses.push({ template, node, owner });
+      return template;
+    } catch (error) {
+      if (!(error instanceof ExpressionSyntaxError)) throw error;
+      this.#problem(error.code, error.message, node, error.hint, error.offset);
+      return undefined;
+    }
+  }
+
+  // ---- flow parts
+
+  #vars(entry: Entry | undefined): VarDef[] {
+    if (!entry || entry.value === null) return [];
+    if (!isMap(entry.value)) {
+      this.#problem(
+        "wrong-type",
+        `Expected "vars" to be a map of names to values, got ${describe(entry.value)}.`,
+        entry.value,
+        "For example: vars: {user: demo}",
+      );
+      return [];
+    }
+    const vars: VarDef[] = [];
+    for (const e of this.#entries(entry.value)) {
+      if (!NAME.test(e.key) || RESERVED.has(e.key)) {
+        this.#problem(
+          "bad-name",
+          RESERVED.has(e.key)
+            ? `"${e.key}" is reserved and cannot be a var name.`
+            : `Var name "${e.key}" cannot be referenced.`,
+          e.keyNode,
+          e.key === "RUN_ID"
+            ? "Set the run id with --run-id."
+            : 'Use letters, digits, "_" and "-", starting with a letter, e.g. user_id.',
+        );
+        continue;
+      }
+      if (!isScalar(e.value) && e.value !== null) {
+        this.#problem(
+          "wrong-type",
+          `Expected var "${e.key}" to be a string, number or boolean, got ${describe(e.value)}.`,
+          e.value,
+          "Vars hold single values; put structured data in the request body.",
+        );
+        continue;
+      }
+      const value = this.#value(e.value, { kind: "var", index: vars.length });
+      if (value) vars.push({ name: e.key, value });
+    }
+    return vars;
+  }
+
+  #steps(entry: Entry | undefined): RawStep[] | undefined {
+    if (!entry) return undefined;
+    const node = entry.value;
+    if (!isSeq(node) || node.items.length === 0) {
+      this.#problem(
+        "wrong-type",
+        `Expected "steps" to be a non-empty list, got ${describe(node)}.`,
+        node ?? entry.keyNode,
+        'Write each step as a list item: "- name: login".',
+      );
+      return undefined;
+    }
+    const steps: RawStep[] = [];
+    const first = new Map<string, RawStep>();
+    node.items.forEach((item, index) => {
+      const step = this.#step(this.#deref(item), index);
+      if (!step) return;
+      const earlier = first.get(step.name);
+      if (earlier && step.nameNode) {
+        this.#problem(
+          "duplicate-step",
+          `Duplicate step name "${step.name}".`,
+          step.nameNode,
+          `Step names must be unique in a flow; the first "${step.name}" is at line ${earlier.line}.`,
+        );
+      } else if (step.nameNode) first.set(step.name, step);
+      steps.push(step);
+    });
+    return steps;
+  }
+
+  #step(node: Node | null, index: number): RawStep | undefined {
+    // Name the step in messages about its other keys, even before its map is checked.
+    const named = isMap(node)
+      ? node.items.find((p) => isScalar(p.key) && p.key.value === "name")?.value
+      : undefined;
+    const what = isScalar(named) && typeof named.value === "string"
+      ? `step "${named.value}"`
+      : `step ${index + 1}`;
+    const map = this.#map(node, what, "step", [
+      "name",
+      "request",
+      "capture",
+      "extract",
+      "depends_on",
+      "assert",
+      "loop",
+    ], { required: ["name", "request"] });
+    if (!map) return undefined;
+    const name = this.#string(map.get("name"), `the name of ${what}`);
+    const label = name === undefined ? what : `step "${name}"`;
+    const owner = { kind: "step", index } as const;
+    const request = this.#request(map.get("request"), label, owner);
+    const captures = this.#captures(map.get("capture"), map.get("extract"), label);
+    const assertEntry = map.get("assert");
+    const checks = assertEntry
+      ? this.#checks(assertEntry.value, `"assert" of ${label}`, owner)
+      : undefined;
+    const loopEntry = map.get("loop");
+    const loop = loopEntry ? this.#loop(loopEntry, label, owner) : undefined;
+    const dependsEntry = map.get("depends_on");
+    const dependsOn = dependsEntry ? this.#names(dependsEntry, `"depends_on" of ${label}`) : [];
+    return {
+      name: name ?? `#${index + 1}`,
+      ...this.#at(node),
+      // A step with problems is never run; placeholders keep the cross-step checks going.
+      request: request ?? { method: "GET", url: parseTemplate(""), headers: [] },
+      captures,
+      dependsOn,
+      assert: checks ?? { paths: [] },
+      loop,
+      index,
+      dependsOnNode: dependsEntry?.value ?? undefined,
+      nameNode: name === undefined ? undefined : map.get("name")!.value!,
+    };
+  }
+
+  #request(
+    entry: Entry | undefined,
+    label: string,
+    owner: TemplateUse["owner"],
+  ): RequestSpec | undefined {
+    if (!entry) return undefined;
+    const what = `"request" of ${label}`;
+    const map = this.#map(entry.value, what, "request", ["method", "url", "headers", "body"], {
+      required: ["url"],
+      anchor: entry.keyNode,
+    });
+    if (!map) return undefined;
+    let method = "GET";
+    const methodEntry = map.get("method");
+    if (methodEntry) {
+      const m = this.#string(methodEntry, `"method" of ${label}`);
+      if (m !== undefined && !METHOD.test(m)) {
+        this.#problem(
+          "bad-method",
+          `"${m}" is not an HTTP method.`,
+          methodEntry.value,
+          "Use GET, POST, PUT, PATCH, DELETE, …",
+        );
+      } else if (m !== undefined) method = m.toUpperCase();
+    }
+    let url: Template | undefined;
+    const urlEntry = map.get("url");
+    if (urlEntry) {
+      const node = urlEntry.value;
+      if (isScalar(node) && typeof node.value === "string" && node.value !== "") {
+        url = this.#template(node, owner);
+        if (url && url.parts.length === 1 && typeof url.parts[0] === "string") {
+          if (!/^https?:\/\/[^/]/i.test(url.source) || !URL.canParse(url.source)) {
+            this.#problem(
+              "bad-url",
+              `"${url.source}" is not an absolute http or https URL.`,
+              node,
+              "Write the full URL, e.g. ${ENV.BASE_URL}/items or https://api.example.com/items.",
+            );
+          }
+        }
+      } else {this.#problem(
+          "wrong-type",
+          `Expected the url of ${label} to be a string, got ${describe(node)}.`,
+          node ?? urlEntry.keyNode,
+        );}
+    }
+    const headers: [string, Template][] = [];
+    const headersEntry = map.get("headers");
+    if (headersEntry && headersEntry.value !== null) {
+      if (!isMap(headersEntry.value)) {
+        this.#problem(
+          "wrong-type",
+          `Expected the headers of ${label} to be a map, got ${describe(headersEntry.value)}.`,
+          headersEntry.value,
+        );
+      } else {
+        const seen = new Map<string, string>();
+        for (const h of this.#entries(headersEntry.value)) {
+          const lower = h.key.toLowerCase();
+          if (!METHOD.test(h.key)) {
+            this.#problem("bad-header", `"${h.key}" is not a valid header name.`, h.keyNode);
+            continue;
+          }
+          if (seen.has(lower)) {
+            this.#problem(
+              "duplicate-header",
+              `Header "${h.key}" is set twice in ${label} (also as "${seen.get(lower)}").`,
+              h.keyNode,
+              "Header names are case-insensitive; keep one.",
+            );
+            continue;
+          }
+          seen.set(lower, h.key);
+          if (!isScalar(h.value) || h.value.value === null) {
+            this.#problem(
+              "wrong-type",
+              `Expected header "${h.key}" to be a string, got ${describe(h.value)}.`,
+              h.value ?? h.keyNode,
+            );
+            continue;
+          }
+          const template = typeof h.value.value === "string"
+            ? this.#template(h.value, owner)
+            : parseTemplate(String(h.value.value).replaceAll("${", "$${"));
+          if (template) headers.push([h.key, template]);
+        }
+      }
+    }
+    const bodyEntry = map.get("body");
+    const body = bodyEntry ? this.#value(bodyEntry.value, owner) : undefined;
+    if (!url) return undefined;
+    return { method, url, headers, body };
+  }
+
+  #captures(capture: Entry | undefined, extract: Entry | undefined, label: string): Capture[] {
+    const out: Capture[] = [];
+    const seen = new Set<string>();
+    for (
+      const [entry, root, key] of [[capture, "response", "capture"], [
+        extract,
+        "body",
+        "extract",
+      ]] as const
+    ) {
+      if (!entry || entry.value === null) continue;
+      if (!isMap(entry.value)) {
+        this.#problem(
+          "wrong-type",
+          `Expected "${key}" of ${label} to be a map of name to JSONPath, got ${
+            describe(entry.value)
+          }.`,
+          entry.value,
+          root === "response"
+            ? "For example: capture: {token: $.json.token}"
+            : "For example: extract: {token: $.token}",
+        );
+        continue;
+      }
+      for (const e of this.#entries(entry.value)) {
+        if (!NAME.test(e.key)) {
+          this.#problem(
+            "bad-name",
+            `Capture name "${e.key}" cannot be referenced.`,
+            e.keyNode,
+            'Use letters, digits, "_" and "-", e.g. order_id.',
+          );
+          continue;
+        }
+        if (seen.has(e.key)) {
+          this.#problem(
+            "duplicate-capture",
+            `${label} captures "${e.key}" twice.`,
+            e.keyNode,
+            "Give each captured value its own name.",
+          );
+          continue;
+        }
+        seen.add(e.key);
+        const path = this.#path(e.value, root, `capture "${e.key}" of ${label}`);
+        if (path) {
+          const at = this.#at(e.keyNode);
+          out.push({ name: e.key, path, line: at.line, column: at.column });
+        }
+      }
+    }
+    return out;
+  }
+
+  #path(node: Node | null, root: PathRoot, what: string) {
+    if (!isScalar(node) || typeof node.value !== "string") {
+      this.#problem(
+        "wrong-type",
+        `Expected the path of ${what} to be a JSONPath string, got ${describe(node)}.`,
+        node,
+      );
+      return undefined;
+    }
+    try {
+      return compilePath(node.value, root);
+    } catch (error) {
+      if (!(error instanceof PathSyntaxError)) throw error;
+      this.#problem(error.code, error.message, node, error.hint, error.offset);
+      return undefined;
+    }
+  }
+
+  #checks(node: Node | null, what: string, owner: TemplateUse["owner"]): Checks | undefined {
+    const map = this.#map(node, what, "assert", ["status", "json", "jsonpath"]);
+    if (!map) return undefined;
+    const checks: Checks = { paths: [] };
+    const status = map.get("status");
+    if (status) checks.status = this.#status(status, what);
+    for (const [key, root] of [["json", "response"], ["jsonpath", "body"]] as const) {
+      const entry = map.get(key);
+      if (!entry) continue;
+      if (!isSeq(entry.value)) {
+        this.#problem(
+          "wrong-type",
+          `Expected "${key}" in ${what} to be a list of checks, got ${describe(entry.value)}.`,
+          entry.value ?? entry.keyNode,
+          `Write each check as a list item: "- {path: ${
+            root === "response" ? "$.json.id" : "$.id"
+          }, exists: true}".`,
+        );
+        continue;
+      }
+      for (const item of entry.value.items) {
+        checks.paths.push(...this.#pathChecks(this.#deref(item), root, what, owner));
+      }
+    }
+    return checks;
+  }
+
+  #status(entry: Entry, what: string): StatusCheck | undefined {
+    const node = entry.value;
+    const at = this.#at(entry.keyNode);
+    const isCode = (n: Node | null) =>
+      isScalar(n) && Number.isInteger(n.value) && (n.value as number) >= 100 &&
+      (n.value as number) <= 599;
+    if (isCode(node)) {
+      return { operator: "equals", expected: [(node as Scalar).value as number], ...at };
+    }
+    if (isMap(node)) {
+      const map = this.#map(node, `"status" in ${what}`, "check", ["anyOf", "in"]);
+      const [key, list] = map?.get("anyOf")
+        ? ["anyOf", map.get("anyOf")] as const
+        : ["in", map?.get("in")] as const;
+      if (map && map.size > 1) {
+        this.#problem("wrong-type", `Use either "anyOf" or "in" for "status", not both.`, node);
+      }
+      if (list && isSeq(list.value) && list.value.items.length > 0) {
+        const codes = list.value.items.map((i) => this.#deref(i));
+        const bad = codes.find((c) => !isCode(c));
+        if (bad === undefined) {
+          return {
+            operator: key,
+            expected: codes.map((c) => (c as Scalar).value as number),
+            ...at,
+          };
+        }
+        this.#problem(
+          "wrong-type",
+          `Expected a status code from 100 to 599, got ${describe(bad)}.`,
+          bad ?? list.value,
+        );
+        return undefined;
+      }
+      if (map && map.size > 0) {
+        this.#problem(
+          "wrong-type",
+          `Expected "${key}" to be a non-empty list of status codes.`,
+          list?.value ?? node,
+        );
+        return undefined;
+      }
+    }
+    if (!isMap(node) || (isMap(node) && node.items.length === 0)) {
+      this.#problem(
+        "wrong-type",
+        `Expected "status" to be a status code or {anyOf: [...]}, got ${describe(node)}.`,
+        node ?? entry.keyNode,
+        "For example: status: 200, status: {anyOf: [200, 201]} or status: {in: [200, 201]}.",
+      );
+    }
+    return undefined;
+  }
+
+  #pathChecks(
+    node: Node | null,
+    root: PathRoot,
+    what: string,
+    owner: TemplateUse["owner"],
+  ): PathCheck[] {
+    const map = this.#map(node, `a check in ${what}`, "check", ["path", ...OPERATORS], {
+      required: ["path"],
+    });
+    if (!map) return [];
+    const pathEntry = map.get("path");
+    const path = pathEntry && this.#path(pathEntry.value, root, `a check in ${what}`);
+    const operators = [...map.keys()].filter((k) => k !== "path") as Operator[];
+    if (operators.length === 0 && map.size > 0) {
+      this.#problem(
+        "missing-key",
+        `The check of "${pathEntry?.value}" has no operator.`,
+        node,
+        `Add one of: ${OPERATORS.join(", ")}; e.g. "exists: true".`,
+      );
+    }
+    const out: PathCheck[] = [];
+    for (const operator of operators) {
+      const entry = map.get(operator)!;
+      const expected = this.#expected(operator, entry, owner);
+      if (path && expected) out.push({ path, operator, expected, ...this.#at(entry.keyNode) });
+    }
+    return out;
+  }
+
+  /** Compiles an operator's expected value and checks its type when it is a constant. */
+  #expected(
+    operator: Operator,
+    entry: Entry,
+    owner: TemplateUse["owner"],
+  ): ValueTemplate | undefined {
+    const value = this.#value(entry.value, owner);
+    if (!value || value.kind !== "const") return value;
+    const v = value.value;
+    const fail = (expected: string, hint?: string) => {
+      this.#problem(
+        "wrong-type",
+        `Expected "${operator}" to be ${expected}, got ${describe(entry.value)}.`,
+        entry.value ?? entry.keyNode,
+        hint,
+      );
+      return undefined;
+    };
+    switch (operator) {
+      case "exists":
+        return typeof v === "boolean" ? value : fail("true or false");
+      case "type": {
+        if (typeof v === "string" && (TYPE_NAMES as readonly string[]).includes(v)) return value;
+        const close = typeof v === "string" ? TYPE_HINTS[v] ?? suggest(v, TYPE_NAMES) : undefined;
+        return fail(
+          `one of ${TYPE_NAMES.join(", ")}`,
+          close ? `Did you mean "${close}"?` : undefined,
+        );
+      }
+      case "matches":
+        if (typeof v !== "string") return fail("a regular expression string");
+        try {
+          new RegExp(v);
+        } catch (error) {
+          this.#problem(
+            "bad-regex",
+            `Invalid regular expression "${v}": ${
+              (error as Error).message.replace(/^Invalid regular expression: /, "")
+            }.`,
+            entry.value,
+            "Escape special characters with a backslash, e.g. \\. for a dot.",
+          );
+          return undefined;
+        }
+        return value;
+      case "anyOf":
+      case "containsAll":
+        return Array.isArray(v) ? value : fail("a list", `For example: ${operator}: [a, b]`);
+      case "gt":
+      case "gte":
+      case "lt":
+      case "lte":
+        return typeof v === "number" ? value : fail("a number");
+      case "length":
+        return Number.isInteger(v) && (v as number) >= 0 ? value : fail("a non-negative integer");
+      default:
+        return value;
+    }
+  }
+
+  #loop(entry: Entry, label: string, owner: TemplateUse["owner"]): Loop | undefined {
+    const what = `"loop" of ${label}`;
+    const map = this.#map(entry.value, what, "loop", ["max_attempts", "sleep_ms", "until"], {
+      required: ["max_attempts", "until"],
+      anchor: entry.keyNode,
+    });
+    if (!map) return undefined;
+    const maxEntry = map.get("max_attempts");
+    const maxAttempts = maxEntry && this.#integer(maxEntry, `"max_attempts" of ${label}`, 1);
+    const sleepEntry = map.get("sleep_ms");
+    const sleepMs = sleepEntry
+      ? this.#integer(sleepEntry, `"sleep_ms" of ${label}`, 0)
+      : DEFAULT_SLEEP_MS;
+    const untilEntry = map.get("until");
+    const until = untilEntry && this.#checks(untilEntry.value, `"loop.until" of ${label}`, owner);
+    if (until && !until.status && until.paths.length === 0 && untilEntry?.value) {
+      this.#problem(
+        "missing-key",
+        `${what} has no condition in "until".`,
+        untilEntry.value,
+        "For example: until: {json: [{path: $.json.state, equals: ready}]}",
+      );
+    }
+    if (maxAttempts === undefined || sleepMs === undefined || !until) return undefined;
+    return { maxAttempts, sleepMs, until };
+  }
+
+  #names(entry: Entry, what: string): string[] {
+    const node = entry.value;
+    if (isScalar(node) && typeof node.value === "string") return [node.value];
+    if (isSeq(node)) {
+      const names: string[] = [];
+      for (const item of node.items) {
+        const n = this.#deref(item);
+        if (isScalar(n) && typeof n.value === "string") names.push(n.value);
+        else {this.#problem(
+            "wrong-type",
+            `Expected ${what} to list step names, got ${describe(n)}.`,
+            n,
+          );}
+      }
+      return names;
+    }
+    this.#problem(
+      "wrong-type",
+      `Expected ${what} to be a list of step names, got ${describe(node)}.`,
+      node ?? entry.keyNode,
+      "For example: depends_on: [login]",
+    );
+    return [];
+  }
+
+  // ---- cross-step checks
+
+  #order(steps: RawStep[]): RawStep[] | undefined {
+    const names = steps.map((s) => s.name);
+    for (const step of steps) {
+      for (const dep of step.dependsOn) {
+        if (dep === step.name) {
+          this.#problem(
+            "dependency-cycle",
+            `Step "${step.name}" depends on itself.`,
+            step.dependsOnNode,
+            `Remove "${dep}" from its depends_on.`,
+          );
+        } else if (!names.includes(dep)) {
+          const close = suggest(dep, names);
+          this.#problem(
+            "unknown-step",
+            `Step "${step.name}" depends on unknown step "${dep}".`,
+            step.dependsOnNode,
+            close
+              ? `Did you mean "${close}"?`
+              : `Steps in this flow: ${[...new Set(names)].join(", ")}.`,
+          );
+        }
+      }
+    }
+    const result = orderSteps(
+      steps.map((s) => ({ name: s.name, dependsOn: s.dependsOn.filter((d) => d !== s.name) })),
+    );
+    if ("cycle" in result) {
+      const first = steps.find((s) => s.name === result.cycle[0]);
+      this.#problem(
+        "dependency-cycle",
+        `The depends_on of these steps form a cycle: ${result.cycle.join(" → ")}.`,
+        first?.dependsOnNode,
+        "Remove one of these dependencies so the steps can run in some order.",
+      );
+      return undefined;
+    }
+    return result.order.map((i) => steps[i]);
+  }
+
+  #checkReferences(vars: VarDef[], listed: RawStep[], ordered: RawStep[]): void {
+    const params = this.options.params ?? new Map<string, string>();
+    const env = this.options.env ?? (() => undefined);
+    const checkEnv = this.options.checkEnv ?? true;
+    const varNames = vars.map((v) => v.name);
+    // With duplicate names (already reported) the first step of a name is the one referenced.
+    const byName = new Map<string, RawStep>();
+    for (const s of listed) if (!byName.has(s.name)) byName.set(s.name, s);
+    const rank = (s: RawStep) => ordered.indexOf(s);
+    for (const use of this.#uses) {
+      const available = use.owner.kind === "var" ? varNames.slice(0, use.owner.index) : varNames;
+      const known = (name: string) => available.includes(name) || params.has(name);
+      const user = use.owner.kind === "step" ? listed[use.owner.index] : undefined;
+      for (const part of use.template.parts) {
+        if (typeof part === "string") continue;
+        const report = (code: string, message: string, hint?: string) =>
+          this.#problem(code, message, use.node, hint, part.offset, part.text.length);
+        this.#checkRef(part, {
+          known,
+          varNames,
+          available,
+          env,
+          checkEnv,
+          user,
+          rank,
+          byName,
+          report,
+        });
+      }
+    }
+  }
+
+  #checkRef(
+    expr: Expr,
+    c: {
+      known: (name: string) => boolean;
+      varNames: string[];
+      available: string[];
+      env: (name: string) => string | undefined;
+      checkEnv: boolean;
+      user?: RawStep;
+      rank: (step: RawStep) => number;
+      byName: Map<string, RawStep>;
+      report: (code: string, message: string, hint?: string) => void;
+    },
+  ): void {
+    const ref = expr.ref;
+    switch (ref.kind) {
+      case "env":
+        if (c.checkEnv && expr.fallback === undefined && c.env(ref.name) === undefined) {
+          c.report(
+            "unset-env",
+            `Environment variable "${ref.name}" is not set (used in "${expr.text}").`,
+            `Set it before running (export ${ref.name}=…), or give a fallback: \${ENV.${ref.name}:-value}.`,
+          );
+        }
+        return;
+      case "name": {
+        if (c.known(ref.name) || expr.fallback !== undefined || c.env(ref.name) !== undefined) {
+          return;
+        }
+        if (c.varNames.includes(ref.name)) {
+          c.report(
+            "unknown-var",
+            `Var "${ref.name}" is used before it is defined (in "${expr.text}").`,
+            "Vars are evaluated in order; move it above the var that uses it.",
+          );
+        } else if (c.checkEnv) {
+          const close = suggest(ref.name, c.available);
+          c.report(
+            "unknown-name",
+            `"${ref.name}" is not a flow var, run parameter or environment variable (in "${expr.text}").`,
+            close
+              ? `Did you mean "\${${close}}"?`
+              : `Define it under vars, pass --var ${ref.name}=…, set the environment variable, or give a fallback: \${${ref.name}:-value}.`,
+          );
+        }
+        return;
+      }
+      case "var": {
+        if (c.known(ref.name)) return;
+        if (c.varNames.includes(ref.name)) {
+          c.report(
+            "unknown-var",
+            `Var "${ref.name}" is used before it is defined (in "${expr.text}").`,
+            "Vars are evaluated in order; move it above the var that uses it.",
+          );
+          return;
+        }
+        const close = suggest(ref.name, c.available);
+        c.report(
+          "unknown-var",
+          `Unknown var "${ref.name}" in "${expr.text}".`,
+          close
+            ? `Did you mean "\${vars.${close}}"?`
+            : `Define it under "vars:" or pass --var ${ref.name}=….`,
+        );
+        return;
+      }
+      case "step": {
+        if (!c.user) {
+          c.report(
+            "step-in-var",
+            `Vars cannot use step values ("${expr.text}"): vars are evaluated before any step runs.`,
+            "Use the expression directly in the step that needs it.",
+          );
+          return;
+        }
+        const target = c.byName.get(ref.step);
+        if (!target) {
+          const close = suggest(ref.step, c.byName.keys());
+          c.report(
+            "unknown-step",
+            `Unknown step "${ref.step}" in "${expr.text}".`,
+            close
+              ? `Did you mean "${close}"?`
+              : `Steps in this flow: ${[...c.byName.keys()].join(", ")}.`,
+          );
+          return;
+        }
+        if (target === c.user) {
+          c.report(
+            "later-step",
+            `Step "${ref.step}" uses its own captured value in "${expr.text}".`,
+            "Values are captured after the response arrives; use them in a later step.",
+          );
+          return;
+        }
+        if (c.rank(target) > c.rank(c.user)) {
+          c.report(
+            "later-step",
+            `Step "${c.user.name}" uses "${expr.text}", but step "${ref.step}" runs after it.`,
+            `List "${ref.step}" first, or add depends_on: [${ref.step}] to step "${c.user.name}".`,
+          );
+          return;
+        }
+        if (!target.captures.some((cap) => cap.name === ref.key)) {
+          const names = target.captures.map((cap) => cap.name);
+          const close = suggest(ref.key, names);
+          c.report(
+            "unknown-capture",
+            `Step "${ref.step}" captures no value "${ref.key}" (in "${expr.text}").`,
+            close
+              ? `Did you mean "${close}"?`
+              : names.length
+              ? `It captures: ${names.join(", ")}.`
+              : `Add it to step "${ref.step}", e.g. capture: {${ref.key}: $.json.${ref.key}}.`,
+          );
+        }
+        return;
+      }
+      default:
+        return;
+    }
+  }
+}
+
+const REQUIRED_HINTS: Record<string, string> = {
+  name: 'Add "name: …" (step names must be unique in the flow).',
+  steps: 'Add a "steps:" list with at least one step.',
+  request: 'Add "request: {method: GET, url: …}".',
+  url: 'Add "url: …", e.g. url: ${ENV.BASE_URL}/health.',
+  path: 'Add "path: …", e.g. path: $.json.id.',
+  max_attempts: 'Polling must be bounded: add "max_attempts: 10".',
+  until:
+    "Add the condition to wait for, e.g. until: {json: [{path: $.json.state, equals: ready}]}.",
+};
+
+const YAML_HINTS: Record<string, string> = {
+  DUPLICATE_KEY: "Each key may appear once in a map; remove or rename one.",
+  TAB_AS_INDENT: "Indent with spaces, not tabs.",
+  MULTIPLE_DOCS: "Put one flow in each file; remove the --- separator.",
+  MISSING_CHAR: "Close the quote or bracket that starts before this position.",
+  BAD_INDENT: "Align the lines of this block with the same indentation.",
+  BAD_DQ_ESCAPE: "Inside double quotes, write a backslash as \\\\, or use single quotes.",
+};
+
+function mergeConst(value: ValueTemplate): ValueTemplate {
+  if (value.kind === "list" && value.items.every((i) => i.kind === "const")) {
+    return { kind: "const", value: value.items.map((i) => (i as { value: unknown }).value) };
+  }
+  if (value.kind === "map" && value.entries.every(([, v]) => v.kind === "const")) {
+    return {
+      kind: "const",
+      value: Object.fromEntries(
+        value.entries.map(([k, v]) => [k, (v as { value: unknown }).value]),
+      ),
+    };
+  }
+  return value;
+}
+
+function describe(node: unknown): string {
+  if (node === null || node === undefined) return "nothing";
+  if (isMap(node)) return "a map";
+  if (isSeq(node)) return "a list";
+  if (isScalar(node)) {
+    const v = node.value;
+    if (v === null) return "null";
+    if (typeof v === "string") {
+      return `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + "…" : v)}`;
+    }
+    return `${typeof v === "number" ? "the number" : "the boolean"} ${String(v)}`;
+  }
+  return "an unsupported value";
+}
+
+/**
+ * Loads and checks one flow file. Never throws for problems in the file: they
+ * are returned, each with its position and a hint.
+ *
+ * @example
+ * ```ts
+ * import { loadFlow } from "./load.ts";
+ * const ok = loadFlow("name: health\nsteps:\n  - name: ping\n    request: {url: https://example.test/health}\n", "health.yaml");
+ * if (!ok.flow || ok.flow.steps[0].request.method !== "GET") throw new Error();
+ * const bad = loadFlow("name: x\nsteps:\n  - name: a\n    request: {url: https://e.test}\n    captures: {}\n", "x.yaml");
+ * if (bad.problems[0].hint !== 'Did you mean "capture"?') throw new Error(bad.problems[0].hint);
+ * ```
+ */
+export function loadFlow(text: string, file: string, options: LoadOptions = {}): LoadResult {
+  const loader = new Loader(file, options);
+  const flow = loader.load(text);
+  const problems = loader.problems.sort((a, b) => a.line - b.line || a.column - b.column);
+  return problems.length > 0 ? { problems } : { flow, problems };
+}

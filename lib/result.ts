@@ -1,0 +1,119 @@
+/**
+ * The run result: what a run produced, step by step. This is the object that
+ * the JSON report serialises (see `schema/report.schema.json`), so its field
+ * names are the report's field names (snake_case) and every field is plain
+ * JSON data. Reporters read it; nothing in it refers back to the loaded flow.
+ *
+ * @module
+ */
+
+/** How a step, a flow or a run ended. */
+export type Status = "passed" | "failed" | "error" | "skipped";
+
+/** A position in a flow file, 1-based. */
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/**
+ * The outcome of one check: an assertion, a status check, or an unmet
+ * `loop.until` condition. Failures are data, never exceptions.
+ */
+export interface AssertionResult {
+  /** Where the check came from: `assert` or `until` (a loop condition). */
+  phase: "assert" | "until";
+  /** The JSONPath as written, or `status` for a status check. */
+  path: string;
+  /** The operator: `equals`, `anyOf`, `exists`, `type`, … */
+  operator: string;
+  /** The expected value after expressions were resolved. */
+  expected: unknown;
+  /** The value found; `null` with `found: false` when the path matched nothing. */
+  actual: unknown;
+  /** Whether the path matched anything. */
+  found: boolean;
+  passed: boolean;
+  /** One line that reads well in a CI log. */
+  message: string;
+  /** Where the operator is written in the flow file. */
+  line: number;
+  column: number;
+}
+
+/** The outcome of one step. */
+export interface StepResult {
+  name: string;
+  status: Status;
+  /** Wall time of the step including every poll attempt and pause. */
+  duration_ms: number;
+  /** Requests sent (1 without a loop, 0 when skipped or never sent). */
+  attempts: number;
+  /** Where the step is declared in the flow file. */
+  line: number;
+  column: number;
+  /** The last request sent, once its URL was resolved. */
+  request: { method: string; url: string } | null;
+  /** The last response received; `null` when none arrived. */
+  response: {
+    status: number;
+    /** Set on steps that did not pass: the start of the body, for humans. */
+    body_excerpt?: string;
+    content_type?: string;
+  } | null;
+  assertions: AssertionResult[];
+  /** Names of the values this step captured, in declaration order. */
+  captures: string[];
+  /** Why the step did not pass (absent when it passed). */
+  message?: string;
+  /**
+   * What kind of problem stopped the step: `assertion` (incl. status),
+   * `capture`, `until` (poll never satisfied), `request` (network, timeout),
+   * `expression` (a value could not be resolved), `skipped`.
+   */
+  failure_kind?: "assertion" | "capture" | "until" | "request" | "expression" | "skipped";
+}
+
+/** The outcome of one flow file. */
+export interface FlowResult {
+  /** The flow file's path relative to the working directory, `/`-separated. */
+  file: string;
+  name: string;
+  status: Status;
+  started_at: string;
+  duration_ms: number;
+  steps: StepResult[];
+}
+
+/** Counts by status. */
+export interface Counts {
+  total: number;
+  passed: number;
+  failed: number;
+  error: number;
+  skipped: number;
+}
+
+/** The outcome of a whole run. */
+export interface RunResult {
+  run_id: string;
+  runner_version: string;
+  /** ISO 8601 time the run started. */
+  started_at: string;
+  duration_ms: number;
+  /** `passed` when every flow passed, else `failed`. */
+  status: "passed" | "failed";
+  totals: {
+    flows: Counts;
+    steps: Counts;
+    assertions: { total: number; passed: number; failed: number };
+  };
+  flows: FlowResult[];
+}
+
+/** Counts statuses of a list of flows or steps. */
+export function countStatuses(items: readonly { status: Status }[]): Counts {
+  const counts: Counts = { total: items.length, passed: 0, failed: 0, error: 0, skipped: 0 };
+  for (const item of items) counts[item.status]++;
+  return counts;
+}
