@@ -1,0 +1,309 @@
+/**
+ * Assertions: checks × response → results. Every check of a block is
+ * evaluated and reported; a failure is a result with `passed: false` and a
+ * message, never an exception. Equality is deep and strict: `5` and `"5"`
+ * differ, and the message says the types differ.
+ *
+ * @module
+ */
+import { render, type Scope } from "./expr.ts";
+import type { Checks, Operator, PathCheck, StatusCheck } from "./flow.ts";
+import type { ReceivedResponse } from "./response.ts";
+import type { AssertionResult } from "./result.ts";
+
+const MAX_ACTUAL = 2000;
+
+/**
+ * Deep equality over JSON values: same type, same members, order of object
+ * keys ignored, order of list items kept.
+ *
+ * @example
+ * ```ts
+ * import { deepEqual } from "./assert.ts";
+ * if (!deepEqual({ a: [1, { b: null }] }, { a: [1, { b: null }] })) throw new Error();
+ * if (deepEqual(5, "5")) throw new Error();
+ * ```
+ */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bs = b as unknown[];
+    return a.length === bs.length && a.every((x, i) => deepEqual(x, bs[i]));
+  }
+  const ak = Object.keys(a);
+  const bo = b as Record<string, unknown>;
+  return ak.length === Object.keys(bo).length &&
+    ak.every((k) => Object.hasOwn(bo, k) && deepEqual((a as Record<string, unknown>)[k], bo[k]));
+}
+
+/**
+ * The JSON type of a value: string, number, boolean, null, array or object.
+ *
+ * @example
+ * ```ts
+ * import { jsonType } from "./assert.ts";
+ * if (jsonType([]) !== "array" || jsonType(null) !== "null") throw new Error();
+ * ```
+ */
+export function jsonType(value: unknown): string {
+  if (value === null || value === undefined) return "null";
+  if (Array.isArray(value)) return "array";
+  return typeof value;
+}
+
+/**
+ * A value as it appears in a message: JSON, shortened past `max` characters.
+ *
+ * @example
+ * ```ts
+ * import { show } from "./assert.ts";
+ * if (show("a") !== '"a"' || show([1, 2]) !== "[1,2]") throw new Error();
+ * ```
+ */
+export function show(value: unknown, max = 80): string {
+  const text = value === undefined ? "undefined" : JSON.stringify(value) ?? String(value);
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+function typed(value: unknown): string {
+  return `${jsonType(value)} ${show(value)}`;
+}
+
+/** Keeps huge values (a whole body) out of reports: past a limit they become a marked excerpt. */
+function compact(value: unknown): unknown {
+  if (value === null || typeof value !== "object") {
+    return typeof value === "string" && value.length > MAX_ACTUAL
+      ? `${value.slice(0, MAX_ACTUAL)}… (${value.length - MAX_ACTUAL} more characters)`
+      : value;
+  }
+  const text = JSON.stringify(value);
+  return text.length <= MAX_ACTUAL
+    ? value
+    : `${text.slice(0, MAX_ACTUAL)}… (${text.length - MAX_ACTUAL} more characters, truncated)`;
+}
+
+const regexCache = new Map<string, RegExp>();
+function regex(source: string): RegExp {
+  let re = regexCache.get(source);
+  if (!re) {
+    re = new RegExp(source);
+    regexCache.set(source, re);
+  }
+  return re;
+}
+
+/** Values from environment variables and run parameters are text; numeric operators accept them as numbers. */
+function asNumber(value: unknown): number | undefined {
+  if (typeof value === "number") return value;
+  if (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value))) {
+    return Number(value);
+  }
+  return undefined;
+}
+
+const COMPARE: Record<string, [symbol: string, test: (a: number, b: number) => boolean]> = {
+  gt: [">", (a, b) => a > b],
+  gte: [">=", (a, b) => a >= b],
+  lt: ["<", (a, b) => a < b],
+  lte: ["<=", (a, b) => a <= b],
+};
+
+/**
+ * Applies one operator to a found value. Returns `undefined` when it holds,
+ * else what went wrong (the text after "path: ").
+ *
+ * @example
+ * ```ts
+ * import { applyOperator } from "./assert.ts";
+ * if (applyOperator("equals", "pending", "ready") !== 'expected "ready", got "pending"') throw new Error();
+ * if (applyOperator("gte", 3, 2) !== undefined) throw new Error();
+ * ```
+ */
+export function applyOperator(
+  operator: Operator,
+  actual: unknown,
+  expected: unknown,
+): string | undefined {
+  switch (operator) {
+    case "exists":
+      return expected === false ? `expected nothing, found ${typed(actual)}` : undefined;
+    case "type": {
+      const ok = expected === "integer" ? Number.isInteger(actual) : jsonType(actual) === expected;
+      return ok ? undefined : `expected type ${expected}, got ${typed(actual)}`;
+    }
+    case "equals":
+      if (deepEqual(actual, expected)) return undefined;
+      return jsonType(actual) === jsonType(expected)
+        ? `expected ${show(expected)}, got ${show(actual)}`
+        : `expected ${typed(expected)}, got ${typed(actual)} (types differ)`;
+    case "notEquals":
+      return deepEqual(actual, expected)
+        ? `expected anything but ${show(expected)}, got it`
+        : undefined;
+    case "matches":
+      if (typeof actual !== "string") {
+        return `expected a string matching /${expected}/, got ${typed(actual)}`;
+      }
+      return regex(String(expected)).test(actual)
+        ? undefined
+        : `${show(actual)} does not match /${expected}/`;
+    case "anyOf":
+      if (!Array.isArray(expected)) return `"anyOf" needs a list, got ${typed(expected)}`;
+      return expected.some((e) => deepEqual(actual, e))
+        ? undefined
+        : `expected one of ${show(expected)}, got ${show(actual)}`;
+    case "gt":
+    case "gte":
+    case "lt":
+    case "lte": {
+      const [symbol, test] = COMPARE[operator];
+      const limit = asNumber(expected);
+      if (limit === undefined) return `"${operator}" needs a number, got ${typed(expected)}`;
+      if (typeof actual !== "number") {
+        return `expected a number ${symbol} ${limit}, got ${typed(actual)}`;
+      }
+      return test(actual, limit)
+        ? undefined
+        : `expected a number ${symbol} ${limit}, got ${actual}`;
+    }
+    case "contains":
+      if (typeof actual === "string" && typeof expected === "string") {
+        return actual.includes(expected)
+          ? undefined
+          : `expected ${show(actual)} to contain ${show(expected)}`;
+      }
+      if (Array.isArray(actual)) {
+        return actual.some((a) => deepEqual(a, expected))
+          ? undefined
+          : `expected ${show(actual)} to contain ${show(expected)}`;
+      }
+      return `expected a list or a string to contain ${show(expected)}, got ${typed(actual)}`;
+    case "containsAll": {
+      if (!Array.isArray(expected)) return `"containsAll" needs a list, got ${typed(expected)}`;
+      if (!Array.isArray(actual)) {
+        return `expected a list containing ${show(expected)}, got ${typed(actual)}`;
+      }
+      const missing = expected.filter((e) => !actual.some((a) => deepEqual(a, e)));
+      return missing.length === 0
+        ? undefined
+        : `missing ${missing.length} of ${expected.length} expected elements: ${
+          missing.map((m) => show(m, 40)).join(", ")
+        }`;
+    }
+    case "length": {
+      const want = asNumber(expected);
+      const size = typeof actual === "string" || Array.isArray(actual)
+        ? actual.length
+        : actual !== null && typeof actual === "object"
+        ? Object.keys(actual).length
+        : undefined;
+      if (size === undefined) return `expected something with a length, got ${typed(actual)}`;
+      return size === want ? undefined : `expected length ${want}, got ${size}`;
+    }
+  }
+}
+
+function checkPath(
+  check: PathCheck,
+  response: ReceivedResponse,
+  scope: Scope,
+  phase: AssertionResult["phase"],
+): AssertionResult {
+  const expected = render(check.expected, scope);
+  const selection = response.select(check.path);
+  const base = {
+    phase,
+    path: check.path.source,
+    operator: check.operator,
+    expected,
+    line: check.line,
+    column: check.column,
+  };
+  if (check.operator === "exists") {
+    const passed = selection.found === expected;
+    const actual = selection.found ? compact(selection.value) : null;
+    const message = passed
+      ? `${check.path.source} ${selection.found ? "exists" : "does not exist"}`
+      : selection.found
+      ? `${check.path.source}: ${applyOperator("exists", selection.value, false)}`
+      : `${check.path.source} does not exist${
+        selection.bodyNotJson ? " (the response body is not JSON)" : ""
+      }`;
+    return { ...base, actual, found: selection.found, passed, message };
+  }
+  if (!selection.found) {
+    const why = selection.bodyNotJson ? " (the response body is not JSON)" : "";
+    return {
+      ...base,
+      actual: null,
+      found: false,
+      passed: false,
+      message: `${check.path.source}: nothing matched${why}`,
+    };
+  }
+  const problem = applyOperator(check.operator, selection.value, expected);
+  return {
+    ...base,
+    actual: compact(selection.value),
+    found: true,
+    passed: problem === undefined,
+    message: `${check.path.source}: ${problem ?? `${check.operator} ${show(expected)} holds`}`,
+  };
+}
+
+function checkStatus(
+  check: StatusCheck,
+  status: number,
+  phase: AssertionResult["phase"],
+): AssertionResult {
+  const passed = check.expected.includes(status);
+  const expected = check.operator === "equals" ? check.expected[0] : check.expected;
+  const want = check.operator === "equals" ? String(expected) : `one of ${show(expected)}`;
+  return {
+    phase,
+    path: "status",
+    operator: check.operator,
+    expected,
+    actual: status,
+    found: true,
+    passed,
+    message: passed ? `status ${status}` : `status: expected ${want}, got ${status}`,
+    line: check.line,
+    column: check.column,
+  };
+}
+
+/**
+ * Evaluates every check of an `assert` or `loop.until` block against a
+ * response. Expected values are resolved against `scope` (they may hold
+ * expressions); an unresolvable one throws `ExpressionError`.
+ *
+ * @example
+ * ```ts
+ * import { evaluateChecks } from "./assert.ts";
+ * import { loadFlow } from "./load.ts";
+ * import { ReceivedResponse } from "./response.ts";
+ * const { flow } = loadFlow(
+ *   "name: f\nsteps:\n  - name: s\n    request: {url: http://x.test}\n    assert:\n      status: 200\n      json:\n        - {path: $.json.state, equals: ready}\n",
+ *   "f.yaml",
+ * );
+ * const response = new ReceivedResponse(200, {}, '{"state": "pending"}');
+ * const scope = { env: () => undefined, vars: new Map(), steps: new Map(), runId: "r" };
+ * const [status, state] = evaluateChecks(flow!.steps[0].assert, response, scope, "assert");
+ * if (!status.passed || state.passed) throw new Error();
+ * if (state.message !== '$.json.state: expected "ready", got "pending"') throw new Error(state.message);
+ * ```
+ */
+export function evaluateChecks(
+  checks: Checks,
+  response: ReceivedResponse,
+  scope: Scope,
+  phase: AssertionResult["phase"],
+): AssertionResult[] {
+  const results: AssertionResult[] = [];
+  if (checks.status) results.push(checkStatus(checks.status, response.status, phase));
+  for (const check of checks.paths) results.push(checkPath(check, response, scope, phase));
+  return results;
+}

@@ -1,0 +1,135 @@
+/**
+ * HTTP: a step's request spec → resolved request → received response.
+ *
+ * Redirects are not followed (a 302 is a response to assert on), no cookies
+ * are kept between requests, and each request has a timeout that covers
+ * reading the whole body.
+ *
+ * @module
+ */
+import { evaluate, render, type Scope, toText } from "./expr.ts";
+import type { RequestSpec } from "./flow.ts";
+import { ReceivedResponse } from "./response.ts";
+
+/** A request with every expression resolved. */
+export interface ResolvedRequest {
+  method: string;
+  url: string;
+  /** In flow order, names as written. */
+  headers: [string, string][];
+  body?: string;
+}
+
+/** Why a request got no response: network failure, timeout, or an unusable URL. */
+export class RequestError extends Error {
+  readonly code: "network" | "timeout" | "bad-url";
+  constructor(code: RequestError["code"], message: string) {
+    super(message);
+    this.name = "RequestError";
+    this.code = code;
+  }
+}
+
+/**
+ * Resolves a request spec's templates. A body that resolves to anything but
+ * a string is sent as JSON, with `content-type: application/json` unless the
+ * flow sets a content type (header names compare case-insensitively).
+ * Throws `ExpressionError` or {@linkcode RequestError} (`bad-url`).
+ *
+ * @example
+ * ```ts
+ * import { resolveRequest } from "./http.ts";
+ * import { compileValue, parseTemplate } from "./expr.ts";
+ * const scope = { env: () => undefined, vars: new Map([["id", 7]]), steps: new Map(), runId: "r" };
+ * const request = resolveRequest({
+ *   method: "POST",
+ *   url: parseTemplate("http://api.test/items/${vars.id}"),
+ *   headers: [],
+ *   body: compileValue({ id: "${vars.id}" }),
+ * }, scope);
+ * if (request.url !== "http://api.test/items/7" || request.body !== '{"id":7}') throw new Error();
+ * if (request.headers[0].join(": ") !== "content-type: application/json") throw new Error();
+ * ```
+ */
+export function resolveRequest(spec: RequestSpec, scope: Scope): ResolvedRequest {
+  const url = toText(evaluate(spec.url, scope));
+  if (!/^https?:\/\/[^/]/i.test(url) || !URL.canParse(url)) {
+    throw new RequestError("bad-url", `"${url}" is not an absolute http or https URL.`);
+  }
+  const headers: [string, string][] = spec.headers.map((
+    [name, value],
+  ) => [name, toText(evaluate(value, scope))]);
+  if (spec.body === undefined) return { method: spec.method, url, headers };
+  const value = render(spec.body, scope);
+  if (typeof value === "string") return { method: spec.method, url, headers, body: value };
+  if (!headers.some(([name]) => name.toLowerCase() === "content-type")) {
+    headers.push(["content-type", "application/json"]);
+  }
+  return { method: spec.method, url, headers, body: JSON.stringify(value) };
+}
+
+/** Turns the runtime's wordy network errors into a short reason. */
+function networkReason(error: unknown): string {
+  const text = error instanceof Error
+    ? `${error.message} ${(error.cause as Error | undefined)?.message ?? ""}`
+    : String(error);
+  if (/connection refused/i.test(text)) return "connection refused";
+  if (/dns error|failed to lookup|name or service not known|no address/i.test(text)) {
+    return "could not resolve the host";
+  }
+  if (/connection reset/i.test(text)) return "connection reset by the server";
+  if (/certificate|tls|ssl/i.test(text)) return `TLS error: ${text.trim()}`;
+  if (/connection closed|incomplete message|unexpected eof/i.test(text)) {
+    return "the server closed the connection before a complete response";
+  }
+  return text.trim();
+}
+
+/** Options for {@linkcode send}. */
+export interface SendOptions {
+  /** Give up after this many milliseconds, body included. */
+  timeoutMs: number;
+}
+
+/**
+ * Sends a resolved request and reads the whole response. Throws
+ * {@linkcode RequestError} when no complete response arrives.
+ *
+ * @example
+ * ```ts
+ * import { send } from "./http.ts";
+ * const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, () => Response.json({ ok: true }));
+ * const response = await send(
+ *   { method: "GET", url: `http://127.0.0.1:${server.addr.port}/`, headers: [] },
+ *   { timeoutMs: 5000 },
+ * );
+ * await server.shutdown();
+ * if (response.status !== 200 || response.text !== '{"ok":true}') throw new Error();
+ * ```
+ */
+export async function send(
+  request: ResolvedRequest,
+  options: SendOptions,
+): Promise<ReceivedResponse> {
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  try {
+    const response = await fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      redirect: "manual",
+      signal,
+    });
+    const text = await response.text();
+    const headers: Record<string, string> = {};
+    for (const [name, value] of response.headers) {
+      headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
+    }
+    return new ReceivedResponse(response.status, headers, text);
+  } catch (error) {
+    if (signal.aborted) {
+      throw new RequestError("timeout", `No complete response within ${options.timeoutMs} ms.`);
+    }
+    throw new RequestError("network", `Request failed: ${networkReason(error)}.`);
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Bounded polling: try, check, pause, try again, at most `maxAttempts` times.
+ * There is no unbounded form: the loader rejects a loop without a positive
+ * `max_attempts`.
+ *
+ * @module
+ */
+
+/** How to poll. */
+export interface PollOptions {
+  maxAttempts: number;
+  /** Pause between attempts (not after the last one). */
+  sleepMs: number;
+  /** Stops waiting early; the last attempt made is returned. */
+  signal?: AbortSignal;
+}
+
+/** What polling ended with. */
+export interface PollOutcome<T> {
+  last: T;
+  attempts: number;
+  /** Whether `done` held for the last attempt. */
+  satisfied: boolean;
+}
+
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  if (ms <= 0 || signal?.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}
+
+/**
+ * Calls `attempt` until `done` holds for its result or `maxAttempts` calls
+ * were made, pausing `sleepMs` between calls. An exception from `attempt`
+ * ends polling and propagates (a failed attempt should be a value instead).
+ *
+ * @example
+ * ```ts
+ * import { pollUntil } from "./poll.ts";
+ * let calls = 0;
+ * const outcome = await pollUntil(async () => ++calls, (n) => n === 3, { maxAttempts: 5, sleepMs: 1 });
+ * if (outcome.attempts !== 3 || !outcome.satisfied) throw new Error();
+ * const never = await pollUntil(async () => 0, () => false, { maxAttempts: 2, sleepMs: 1 });
+ * if (never.attempts !== 2 || never.satisfied) throw new Error();
+ * ```
+ */
+export async function pollUntil<T>(
+  attempt: (n: number) => Promise<T>,
+  done: (result: T) => boolean,
+  options: PollOptions,
+): Promise<PollOutcome<T>> {
+  let attempts = 0;
+  for (;;) {
+    attempts++;
+    const last = await attempt(attempts);
+    const satisfied = done(last);
+    if (satisfied || attempts >= options.maxAttempts || options.signal?.aborted) {
+      return { last, attempts, satisfied };
+    }
+    await pause(options.sleepMs, options.signal);
+  }
+}

@@ -1,0 +1,238 @@
+/**
+ * Console output for people: a block per flow with a line per step, details
+ * under each failure (where in the flow file, the request, what was expected
+ * and what came back), and a summary. Flow files with problems are listed
+ * like compiler errors, with the source line and a hint.
+ *
+ * @module
+ */
+import type { Problem } from "../errors.ts";
+import type { AssertionResult, Counts, FlowResult, RunResult, StepResult } from "../result.ts";
+import type { Reporter } from "./reporter.ts";
+
+/** ANSI styling that can be switched off (`--no-color`, `NO_COLOR`, not a TTY). */
+export interface Style {
+  green(s: string): string;
+  red(s: string): string;
+  yellow(s: string): string;
+  dim(s: string): string;
+  bold(s: string): string;
+}
+
+/**
+ * Returns styling functions; with `enabled` false they return text unchanged.
+ *
+ * @example
+ * ```ts
+ * import { style } from "./console.ts";
+ * if (style(false).red("x") !== "x" || style(true).red("x") === "x") throw new Error();
+ * ```
+ */
+export function style(enabled: boolean): Style {
+  const code = (open: number, close: number) => (s: string) =>
+    enabled ? `\x1b[${open}m${s}\x1b[${close}m` : s;
+  return {
+    green: code(32, 39),
+    red: code(31, 39),
+    yellow: code(33, 39),
+    dim: code(2, 22),
+    bold: code(1, 22),
+  };
+}
+
+/** Options of the console reporter. */
+export interface ConsoleOptions {
+  /** Where text goes (standard output in the CLI). */
+  write: (text: string) => void;
+  color: boolean;
+  /** Also list passing assertions and captured names. */
+  verbose?: boolean;
+}
+
+const ms = (n: number) => `${Math.round(n)} ms`;
+
+function mark(status: StepResult["status"], s: Style): string {
+  switch (status) {
+    case "passed":
+      return s.green("✔");
+    case "skipped":
+      return s.yellow("○");
+    default:
+      return s.red("✘");
+  }
+}
+
+function counts(label: string, c: Counts, s: Style): string {
+  const parts = [`${c.passed} passed`];
+  if (c.failed) parts.push(s.red(`${c.failed} failed`));
+  if (c.error) parts.push(s.red(`${c.error} error${c.error === 1 ? "" : "s"}`));
+  if (c.skipped) parts.push(s.yellow(`${c.skipped} skipped`));
+  return `${c.total} ${label}${c.total === 1 ? "" : "s"}: ${parts.join(", ")}`;
+}
+
+function assertionLine(file: string, a: AssertionResult, s: Style): string[] {
+  const where = s.dim(`at ${file}:${a.line}:${a.column}`);
+  const phase = a.phase === "until" ? "until " : "";
+  return [`${a.passed ? s.green("✔") : s.red("✘")} ${phase}${a.message}`, `  ${where}`];
+}
+
+function stepDetails(flow: FlowResult, step: StepResult, verbose: boolean, s: Style): string[] {
+  const lines: string[] = [];
+  // One line per passing step; details are for failures (and everything with --verbose).
+  if (step.status === "skipped" || (step.status === "passed" && !verbose)) return lines;
+  if (step.request) {
+    const status = step.response ? ` → ${step.response.status}` : "";
+    lines.push(`${step.request.method} ${step.request.url}${status}`);
+  }
+  const failed = step.assertions.filter((a) => !a.passed);
+  const shown = verbose ? step.assertions : failed;
+  if (step.failure_kind === "until") lines.push(step.message!.replace(/:.*$/, ":"));
+  else if (step.status !== "passed" && step.failure_kind !== "assertion") {
+    lines.push(s.red(step.message ?? ""));
+  }
+  for (const a of shown) lines.push(...assertionLine(flow.file, a, s));
+  if (step.status !== "passed" && failed.length === 0 && step.failure_kind !== "capture") {
+    lines.push(s.dim(`at ${flow.file}:${step.line}:${step.column}`));
+  }
+  if (verbose && step.captures.length > 0) {
+    lines.push(s.dim(`captured: ${step.captures.join(", ")}`));
+  }
+  if (step.response?.body_excerpt !== undefined) {
+    const type = step.response.content_type ? ` (${step.response.content_type})` : "";
+    lines.push(s.dim(`response body${type}: ${step.response.body_excerpt || "(empty)"}`));
+  }
+  return lines;
+}
+
+/**
+ * Formats a flow's block: a header, a line per step with its duration, and
+ * details under each step that did not pass.
+ *
+ * @example
+ * ```ts
+ * import { formatFlow, style } from "./console.ts";
+ * const text = formatFlow({
+ *   file: "a.yaml", name: "A", status: "passed", started_at: "", duration_ms: 3,
+ *   steps: [{ name: "ping", status: "passed", duration_ms: 2.4, attempts: 1, line: 3, column: 5,
+ *     request: { method: "GET", url: "http://x.test" }, response: { status: 200 }, assertions: [], captures: [] }],
+ * }, style(false));
+ * if (!text.includes("✔ ping  2 ms")) throw new Error(text);
+ * ```
+ */
+export function formatFlow(flow: FlowResult, s: Style, verbose = false): string {
+  const width = Math.max(...flow.steps.map((st) => st.name.length));
+  const head = `${mark(flow.status, s)} ${s.bold(flow.file)} ${s.dim("·")} ${flow.name} ${
+    s.dim(ms(flow.duration_ms))
+  }`;
+  const lines = [head];
+  for (const step of flow.steps) {
+    const name = step.name.padEnd(width);
+    const tail = step.status === "skipped"
+      ? s.yellow((step.message ?? "Skipped").replace(/^Skipped/, "skipped").replace(/\.$/, ""))
+      : s.dim(ms(step.duration_ms) + (step.attempts > 1 ? ` · ${step.attempts} attempts` : ""));
+    lines.push(`    ${mark(step.status, s)} ${name}  ${tail}`);
+    for (const detail of stepDetails(flow, step, verbose, s)) lines.push(`        ${detail}`);
+  }
+  return lines.join("\n") + "\n";
+}
+
+/**
+ * Formats the closing summary line of a run.
+ *
+ * @example
+ * ```ts
+ * import { formatSummary, style } from "./console.ts";
+ * const c = { total: 1, passed: 1, failed: 0, error: 0, skipped: 0 };
+ * const line = formatSummary({
+ *   run_id: "r", runner_version: "0", started_at: "", duration_ms: 1234, status: "passed",
+ *   totals: { flows: c, steps: c, assertions: { total: 0, passed: 0, failed: 0 } }, flows: [],
+ * }, style(false));
+ * if (line !== "1 flow: 1 passed · 1 step: 1 passed · 1.23 s\n") throw new Error(line);
+ * ```
+ */
+export function formatSummary(result: RunResult, s: Style): string {
+  const time = result.duration_ms >= 1000
+    ? `${(result.duration_ms / 1000).toFixed(2)} s`
+    : ms(result.duration_ms);
+  return `${counts("flow", result.totals.flows, s)} ${s.dim("·")} ${
+    counts("step", result.totals.steps, s)
+  } ${s.dim("·")} ${time}\n`;
+}
+
+/**
+ * A reporter that prints each flow's block when the flow ends, and the
+ * summary when the run ends.
+ *
+ * @example
+ * ```ts
+ * import { consoleReporter } from "./console.ts";
+ * let out = "";
+ * const reporter = consoleReporter({ write: (t) => void (out += t), color: false });
+ * await reporter.onRunStart?.({ run_id: "r1", runner_version: "0.1.0", started_at: "", files: ["a.yaml"] });
+ * if (!out.startsWith("flowrun 0.1.0 · run r1 · 1 flow")) throw new Error(out);
+ * ```
+ */
+export function consoleReporter(options: ConsoleOptions): Reporter {
+  const s = style(options.color);
+  return {
+    onRunStart(run) {
+      const n = run.files.length;
+      options.write(
+        `${s.bold("flowrun")} ${run.runner_version} ${s.dim("·")} run ${run.run_id} ${
+          s.dim("·")
+        } ${n} flow${n === 1 ? "" : "s"}\n\n`,
+      );
+    },
+    onFlowEnd(flow) {
+      options.write(formatFlow(flow, s, options.verbose) + "\n");
+    },
+    onRunEnd(result) {
+      options.write(formatSummary(result, s));
+    },
+  };
+}
+
+/**
+ * Formats problems like compiler errors, grouped by file: the position, the
+ * code and message, the source line with the spot underlined, and the hint.
+ *
+ * @example
+ * ```ts
+ * import { formatProblems, style } from "./console.ts";
+ * const text = formatProblems([{
+ *   code: "unknown-key", message: 'Unknown key "captures" in step "a".', file: "a.yaml",
+ *   line: 5, column: 5, length: 8, hint: 'Did you mean "capture"?', excerpt: "    captures: {}",
+ * }], style(false));
+ * if (!text.includes("a.yaml:5:5 error[unknown-key]") || !text.includes("^^^^^^^^")) throw new Error(text);
+ * ```
+ */
+export function formatProblems(problems: readonly Problem[], s: Style): string {
+  const sorted = [...problems].sort((a, b) =>
+    a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column
+  );
+  const out: string[] = [];
+  for (const p of sorted) {
+    out.push(
+      `${s.bold(`${p.file}:${p.line}:${p.column}`)} ${s.red(`error[${p.code}]`)}: ${p.message}`,
+    );
+    if (p.excerpt !== undefined) {
+      const gutter = String(p.line).length;
+      const length = Math.max(1, Math.min(p.length ?? 1, p.excerpt.length - p.column + 1));
+      out.push(s.dim(`${p.line} |`) + ` ${p.excerpt}`);
+      out.push(
+        s.dim(`${" ".repeat(gutter)} |`) +
+          ` ${" ".repeat(p.column - 1)}${s.red("^".repeat(length))}`,
+      );
+    }
+    if (p.hint) out.push(`  ${s.yellow("hint:")} ${p.hint}`);
+    out.push("");
+  }
+  const files = new Set(problems.map((p) => p.file)).size;
+  const n = problems.length;
+  out.push(
+    `${n} problem${n === 1 ? "" : "s"} in ${files} file${
+      files === 1 ? "" : "s"
+    }; nothing was sent.`,
+  );
+  return out.join("\n") + "\n";
+}

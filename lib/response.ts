@@ -1,0 +1,104 @@
+/**
+ * A received response as the checks see it: status, lower-cased headers and
+ * the body text, parsed as JSON lazily (once, and only if a path needs it).
+ *
+ * @module
+ */
+import { type CompiledPath, select, type Selection } from "./path.ts";
+
+/** What a path selected, plus whether the body could be read as JSON at all. */
+export interface ResponseSelection extends Selection {
+  /** Set when the path reads the body and the body is not JSON. */
+  bodyNotJson?: boolean;
+}
+
+/** A received HTTP response. */
+export class ReceivedResponse {
+  /** Lower-cased names; `set-cookie` values joined with ", " like other repeated headers. */
+  readonly headers: Record<string, string>;
+  #parsed?: { ok: true; value: unknown } | { ok: false };
+  #document?: Record<string, unknown>;
+
+  constructor(
+    readonly status: number,
+    headers: Record<string, string>,
+    readonly text: string,
+  ) {
+    this.headers = headers;
+  }
+
+  /** The body parsed as JSON, or `{ok: false}` when it is empty or not JSON. */
+  get json(): { ok: true; value: unknown } | { ok: false } {
+    if (!this.#parsed) {
+      try {
+        this.#parsed = this.text.trim() === ""
+          ? { ok: false }
+          : { ok: true, value: JSON.parse(this.text) };
+      } catch {
+        this.#parsed = { ok: false };
+      }
+    }
+    return this.#parsed;
+  }
+
+  /**
+   * Evaluates a path against this response: the body for `body` paths, the
+   * `{json, status, headers}` document for `response` paths.
+   *
+   * @example
+   * ```ts
+   * import { ReceivedResponse } from "./response.ts";
+   * import { compilePath } from "./path.ts";
+   * const r = new ReceivedResponse(201, { "content-type": "application/json" }, '{"id": 7}');
+   * if (r.select(compilePath("$.json.id", "response")).value !== 7) throw new Error();
+   * if (r.select(compilePath("$.status", "response")).value !== 201) throw new Error();
+   * if (r.select(compilePath("$.id", "body")).value !== 7) throw new Error();
+   * ```
+   */
+  select(path: CompiledPath): ResponseSelection {
+    if (path.root === "body") {
+      const json = this.json;
+      return json.ok
+        ? select(path, json.value)
+        : { found: false, value: path.singular ? null : [], bodyNotJson: true };
+    }
+    if (!this.#document) {
+      const json = this.json;
+      // Without a JSON body there is no `json` member, so `$.json…` matches nothing instead of `undefined`.
+      this.#document = json.ok
+        ? { json: json.value, status: this.status, headers: this.headers }
+        : { status: this.status, headers: this.headers };
+    }
+    const selection: ResponseSelection = select(path, this.#document);
+    if (!selection.found && !this.json.ok && readsBody(path)) selection.bodyNotJson = true;
+    return selection;
+  }
+
+  /** The content type without parameters, if the response named one. */
+  get contentType(): string | undefined {
+    return this.headers["content-type"]?.split(";")[0].trim() || undefined;
+  }
+
+  /**
+   * The start of the body for humans: at most `max` characters, on one line
+   * when it is JSON.
+   *
+   * @example
+   * ```ts
+   * import { ReceivedResponse } from "./response.ts";
+   * const r = new ReceivedResponse(200, {}, "x".repeat(500));
+   * if (!r.excerpt(10).startsWith("xxxxxxxxxx…")) throw new Error(r.excerpt(10));
+   * ```
+   */
+  excerpt(max = 300): string {
+    const json = this.json;
+    const text = json.ok ? JSON.stringify(json.value) : this.text;
+    return text.length <= max
+      ? text
+      : `${text.slice(0, max)}… (${text.length - max} more characters)`;
+  }
+}
+
+function readsBody(path: CompiledPath): boolean {
+  return path.source.replace(/\s/g, "").match(/^\$(\.json|\[['"]json['"]\])/) !== null;
+}

@@ -1,0 +1,319 @@
+/**
+ * Running: loaded flows → run result. Steps of a flow run in order; the first
+ * step that does not pass stops its flow and the rest are reported skipped
+ * with the reason. A flow's failure never stops other flows. Each flow run has
+ * its own vars and captures; only the run id is shared.
+ *
+ * @module
+ */
+import { evaluateChecks } from "./assert.ts";
+import { ExpressionError, render, type Scope } from "./expr.ts";
+import type { Flow, Step } from "./flow.ts";
+import { RequestError, type ResolvedRequest, resolveRequest, send } from "./http.ts";
+import { pollUntil } from "./poll.ts";
+import type { Reporter } from "./report/reporter.ts";
+import type { ReceivedResponse } from "./response.ts";
+import {
+  type AssertionResult,
+  countStatuses,
+  type FlowResult,
+  type RunResult,
+  type StepResult,
+} from "./result.ts";
+import { VERSION } from "./version.ts";
+
+/** Options of a run. */
+export interface RunOptions {
+  /** Reads environment variables (default: none are set). */
+  env?: (name: string) => string | undefined;
+  /** Run parameters (`--var`): override flow vars of the same name and add new ones. */
+  params?: ReadonlyMap<string, string>;
+  /** The run id behind `${RUN_ID}`; generated when absent. */
+  runId?: string;
+  /** Per-request timeout in milliseconds (default 30000). */
+  timeoutMs?: number;
+  reporter?: Reporter;
+}
+
+/** The default per-request timeout. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+const EXCERPT = 300;
+
+/**
+ * A fresh run id: UTC time to the second plus random hex, readable and safe
+ * in URLs, file names and test data (`user-${RUN_ID}`).
+ *
+ * @example
+ * ```ts
+ * import { newRunId } from "./run.ts";
+ * if (!/^\d{8}-\d{6}-[0-9a-f]{6}$/.test(newRunId(new Date()))) throw new Error();
+ * ```
+ */
+export function newRunId(now: Date = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
+  const random = crypto.getRandomValues(new Uint8Array(3));
+  return `${stamp}-${[...random].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+interface Context {
+  env: (name: string) => string | undefined;
+  params: ReadonlyMap<string, string>;
+  runId: string;
+  timeoutMs: number;
+  reporter: Reporter;
+}
+
+/** One request attempt: a response, or why there was none. */
+interface Attempt {
+  request: ResolvedRequest;
+  response?: ReceivedResponse;
+  error?: RequestError;
+  until: AssertionResult[];
+}
+
+function skipped(step: Step, reason: string): StepResult {
+  return {
+    name: step.name,
+    status: "skipped",
+    duration_ms: 0,
+    attempts: 0,
+    line: step.line,
+    column: step.column,
+    request: null,
+    response: null,
+    assertions: [],
+    captures: [],
+    message: reason,
+    failure_kind: "skipped",
+  };
+}
+
+async function runStep(
+  step: Step,
+  scope: Scope,
+  captured: Map<string, unknown>,
+  ctx: Context,
+): Promise<StepResult> {
+  const started = performance.now();
+  const result: StepResult = {
+    name: step.name,
+    status: "passed",
+    duration_ms: 0,
+    attempts: 0,
+    line: step.line,
+    column: step.column,
+    request: null,
+    response: null,
+    assertions: [],
+    captures: [],
+  };
+  const finish = (
+    status: StepResult["status"],
+    kind?: StepResult["failure_kind"],
+    message?: string,
+  ) => {
+    result.status = status;
+    if (kind) result.failure_kind = kind;
+    if (message) result.message = message;
+    result.duration_ms = round(performance.now() - started);
+    return result;
+  };
+  try {
+    const attempt = async (): Promise<Attempt> => {
+      const request = resolveRequest(step.request, scope);
+      result.request = { method: request.method, url: request.url };
+      result.attempts++;
+      try {
+        const response = await send(request, { timeoutMs: ctx.timeoutMs });
+        const until = step.loop ? evaluateChecks(step.loop.until, response, scope, "until") : [];
+        return { request, response, until };
+      } catch (error) {
+        if (error instanceof RequestError) return { request, error, until: [] };
+        throw error;
+      }
+    };
+    const outcome = step.loop
+      ? await pollUntil(
+        attempt,
+        (a) => a.response !== undefined && a.until.every((r) => r.passed),
+        step.loop,
+      )
+      : { last: await attempt(), satisfied: true, attempts: 1 };
+    const { response, error } = outcome.last;
+    if (!response) {
+      const tries = result.attempts > 1 ? ` (after ${result.attempts} attempts)` : "";
+      return finish("error", "request", `${error!.message.replace(/\.$/, "")}${tries}.`);
+    }
+    const failing = (rs: AssertionResult[]) => rs.filter((r) => !r.passed);
+    result.response = { status: response.status, content_type: response.contentType };
+    result.assertions = [
+      ...outcome.last.until,
+      ...evaluateChecks(step.assert, response, scope, "assert"),
+    ];
+    const problems: string[] = [];
+    for (const capture of step.captures) {
+      const selection = response.select(capture.path);
+      if (selection.found) {
+        captured.set(capture.name, selection.value);
+        result.captures.push(capture.name);
+      } else {
+        const why = selection.bodyNotJson ? " (the response body is not JSON)" : "";
+        problems.push(`capture "${capture.name}": ${capture.path.source} matched nothing${why}`);
+      }
+    }
+    const unmet = failing(outcome.last.until);
+    const failed = failing(result.assertions.filter((r) => r.phase === "assert"));
+    if (unmet.length === 0 && failed.length === 0 && problems.length === 0) return finish("passed");
+    result.response.body_excerpt = response.excerpt(EXCERPT);
+    if (!outcome.satisfied) {
+      const more = unmet.length > 1 ? ` (and ${unmet.length - 1} more)` : "";
+      return finish(
+        "failed",
+        "until",
+        `Still unmet after ${outcome.attempts} attempts: ${unmet[0].message}${more}.`,
+      );
+    }
+    if (failed.length > 0) {
+      const more = failed.length > 1 ? ` (and ${failed.length - 1} more)` : "";
+      return finish("failed", "assertion", `${failed[0].message}${more}.`);
+    }
+    return finish("failed", "capture", `${problems.join("; ")}.`);
+  } catch (error) {
+    if (error instanceof ExpressionError) return finish("error", "expression", error.message);
+    if (error instanceof RequestError) return finish("error", "request", error.message);
+    throw error;
+  }
+}
+
+/**
+ * Runs one flow. Never throws for failures in the flow: they are results.
+ *
+ * @example
+ * ```ts
+ * import { loadFlow } from "./load.ts";
+ * import { runFlow } from "./run.ts";
+ * const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, () => Response.json({ state: "ready" }));
+ * const url = `http://127.0.0.1:${server.addr.port}`;
+ * const { flow } = loadFlow(
+ *   `name: ping\nsteps:\n  - name: get\n    request: {url: "${url}"}\n    assert:\n      status: 200\n      json: [{path: $.json.state, equals: ready}]\n`,
+ *   "ping.yaml",
+ * );
+ * const result = await runFlow(flow!, { runId: "r1" });
+ * await server.shutdown();
+ * if (result.status !== "passed" || result.steps[0].assertions.length !== 2) throw new Error();
+ * ```
+ */
+export async function runFlow(flow: Flow, options: RunOptions = {}): Promise<FlowResult> {
+  return await runOne(flow, context(options));
+}
+
+function context(options: RunOptions): Context {
+  return {
+    env: options.env ?? (() => undefined),
+    params: options.params ?? new Map(),
+    runId: options.runId ?? newRunId(),
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    reporter: options.reporter ?? {},
+  };
+}
+
+async function runOne(flow: Flow, ctx: Context): Promise<FlowResult> {
+  const ref = { file: flow.file, name: flow.name };
+  await ctx.reporter.onFlowStart?.(ref);
+  const startedAt = new Date();
+  const started = performance.now();
+  const vars = new Map<string, unknown>();
+  const steps = new Map<string, Map<string, unknown>>();
+  const scope: Scope = { env: ctx.env, vars, steps, runId: ctx.runId };
+  const results: StepResult[] = [];
+  let stop: string | undefined;
+  try {
+    for (const v of flow.vars) vars.set(v.name, ctx.params.get(v.name) ?? render(v.value, scope));
+    for (const [name, value] of ctx.params) if (!vars.has(name)) vars.set(name, value);
+  } catch (error) {
+    if (!(error instanceof ExpressionError)) throw error;
+    stop = `the flow's vars could not be evaluated: ${error.message}`;
+  }
+  for (const step of flow.steps) {
+    let result: StepResult;
+    if (stop) result = skipped(step, `Skipped because ${stop.replace(/\.$/, "")}.`);
+    else {
+      const captured = new Map<string, unknown>();
+      steps.set(step.name, captured);
+      result = await runStep(step, scope, captured, ctx);
+      if (result.status !== "passed") {
+        stop = `step "${step.name}" ${result.status === "error" ? "had an error" : "failed"}`;
+      }
+    }
+    results.push(result);
+    await ctx.reporter.onStepEnd?.(ref, result);
+  }
+  const failed = results.find((s) => s.status === "failed" || s.status === "error");
+  const flowResult: FlowResult = {
+    file: flow.file,
+    name: flow.name,
+    status: failed
+      ? failed.status
+      : results.every((s) => s.status === "skipped")
+      ? "error"
+      : "passed",
+    started_at: startedAt.toISOString(),
+    duration_ms: round(performance.now() - started),
+    steps: results,
+  };
+  await ctx.reporter.onFlowEnd?.(flowResult);
+  return flowResult;
+}
+
+/**
+ * Runs flows one after another and assembles the run result that the
+ * reports serialise. Never throws for test failures.
+ *
+ * @example
+ * ```ts
+ * import { runFlows } from "./run.ts";
+ * const result = await runFlows([], { runId: "empty" });
+ * if (result.status !== "passed" || result.totals.flows.total !== 0) throw new Error();
+ * ```
+ */
+export async function runFlows(
+  flows: readonly Flow[],
+  options: RunOptions = {},
+): Promise<RunResult> {
+  const ctx = context(options);
+  const startedAt = new Date().toISOString();
+  const started = performance.now();
+  await ctx.reporter.onRunStart?.({
+    run_id: ctx.runId,
+    runner_version: VERSION,
+    started_at: startedAt,
+    files: flows.map((f) => f.file),
+  });
+  const results: FlowResult[] = [];
+  for (const flow of flows) results.push(await runOne(flow, ctx));
+  const steps = results.flatMap((f) => f.steps);
+  const assertions = steps.flatMap((s) => s.assertions);
+  const failedAssertions = assertions.filter((a) => !a.passed).length;
+  const result: RunResult = {
+    run_id: ctx.runId,
+    runner_version: VERSION,
+    started_at: startedAt,
+    duration_ms: round(performance.now() - started),
+    status: results.every((f) => f.status === "passed") ? "passed" : "failed",
+    totals: {
+      flows: countStatuses(results),
+      steps: countStatuses(steps),
+      assertions: {
+        total: assertions.length,
+        passed: assertions.length - failedAssertions,
+        failed: failedAssertions,
+      },
+    },
+    flows: results,
+  };
+  await ctx.reporter.onRunEnd?.(result);
+  return result;
+}

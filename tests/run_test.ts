@@ -1,0 +1,329 @@
+import assert from "node:assert/strict";
+import { loadFlow, type LoadOptions } from "../lib/load.ts";
+import { runFlows } from "../lib/run.ts";
+import type { Flow } from "../lib/flow.ts";
+import type { Reporter } from "../lib/report/reporter.ts";
+
+/** Starts a loopback server for one test; `close` must be awaited. */
+function serve(handler: (request: Request) => Response | Promise<Response>) {
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, handler);
+  return { url: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
+}
+
+function flow(text: string, options: LoadOptions = {}): Flow {
+  const result = loadFlow(text, "t.yaml", options);
+  assert.deepEqual(result.problems, []);
+  return result.flow!;
+}
+
+Deno.test("captured values flow into later steps and keep their JSON type", async () => {
+  const seen: unknown[] = [];
+  const api = serve(async (request) => {
+    if (request.method === "POST") seen.push(await request.json());
+    return Response.json({ id: 41, price: 9.5, ok: true, tags: ["x"] });
+  });
+  try {
+    const f = flow(`name: types
+steps:
+  - name: first
+    request: {url: "${api.url}/a"}
+    capture: {id: $.json.id, tags: $.json.tags}
+    extract: {ok: $.ok}
+  - name: second
+    request:
+      method: POST
+      url: "${api.url}/items/\${steps.first.capture.id}"
+      body: {id: "\${steps.first.id}", ok: "\${steps.first.ok}", tags: "\${steps.first.tags}", text: "n=\${steps.first.id}"}
+`);
+    const result = await runFlows([f], { runId: "r" });
+    assert.equal(result.status, "passed");
+    assert.deepEqual(seen, [{ id: 41, ok: true, tags: ["x"], text: "n=41" }]);
+    assert.deepEqual(result.flows[0].steps[0].captures, ["id", "tags", "ok"]);
+    assert.equal(result.flows[0].steps[1].request?.url, `${api.url}/items/41`);
+  } finally {
+    await api.close();
+  }
+});
+
+Deno.test("a failing step reports every assertion and skips the rest of its flow, not other flows", async () => {
+  const api = serve(() => Response.json({ state: "pending", n: 2 }, { status: 500 }));
+  try {
+    const failing = flow(`name: failing
+steps:
+  - name: check
+    request: {url: "${api.url}/x"}
+    assert:
+      status: 200
+      json:
+        - {path: $.json.state, equals: ready}
+        - {path: $.json.n, equals: 2}
+        - {path: $.json.gone, exists: true}
+  - name: after
+    request: {url: "${api.url}/y"}
+`);
+    const other = flow(`name: other\nsteps:\n  - name: fine\n    request: {url: "${api.url}/z"}\n`);
+    const result = await runFlows([failing, other], { runId: "r" });
+    const [first, second] = result.flows;
+    assert.equal(result.status, "failed");
+    assert.equal(first.status, "failed");
+    const check = first.steps[0];
+    assert.equal(check.failure_kind, "assertion");
+    assert.equal(check.message, "status: expected 200, got 500 (and 2 more).");
+    assert.deepEqual(check.assertions.map((a) => [a.path, a.passed]), [
+      ["status", false],
+      ["$.json.state", false],
+      ["$.json.n", true],
+      ["$.json.gone", false],
+    ]);
+    assert.equal(check.assertions[1].actual, "pending");
+    assert.equal(check.assertions[1].expected, "ready");
+    assert.equal(check.response?.status, 500);
+    assert.equal(check.response?.body_excerpt, '{"state":"pending","n":2}');
+    assert.deepEqual(first.steps[1], {
+      name: "after",
+      status: "skipped",
+      duration_ms: 0,
+      attempts: 0,
+      line: 11,
+      column: 5,
+      request: null,
+      response: null,
+      assertions: [],
+      captures: [],
+      message: 'Skipped because step "check" failed.',
+      failure_kind: "skipped",
+    });
+    assert.equal(second.status, "passed");
+    assert.deepEqual(result.totals.flows, { total: 2, passed: 1, failed: 1, error: 0, skipped: 0 });
+    assert.deepEqual(result.totals.steps, { total: 3, passed: 1, failed: 1, error: 0, skipped: 1 });
+    assert.deepEqual(result.totals.assertions, { total: 4, passed: 1, failed: 3 });
+  } finally {
+    await api.close();
+  }
+});
+
+Deno.test("a loop repeats until its condition holds, then checks assert on the last response", async () => {
+  let polls = 0;
+  const api = serve(() => Response.json({ state: ++polls >= 3 ? "ready" : "pending", polls }));
+  try {
+    const f = flow(`name: poll
+steps:
+  - name: wait
+    request: {url: "${api.url}/job"}
+    loop: {max_attempts: 5, sleep_ms: 1, until: {json: [{path: $.json.state, equals: ready}]}}
+    assert: {json: [{path: $.json.polls, equals: 3}]}
+`);
+    const result = await runFlows([f]);
+    const step = result.flows[0].steps[0];
+    assert.equal(step.status, "passed");
+    assert.equal(step.attempts, 3);
+    assert.equal(polls, 3);
+    assert.deepEqual(step.assertions.map((a) => [a.phase, a.passed]), [["until", true], [
+      "assert",
+      true,
+    ]]);
+  } finally {
+    await api.close();
+  }
+});
+
+Deno.test("an unmet loop fails with the last response and the unmet condition", async () => {
+  let polls = 0;
+  const api = serve(() => Response.json({ state: "pending", polls: ++polls }));
+  try {
+    const f = flow(`name: poll
+steps:
+  - name: wait
+    request: {url: "${api.url}/job"}
+    loop: {max_attempts: 3, sleep_ms: 1, until: {json: [{path: $.json.state, equals: ready}]}}
+`);
+    const step = (await runFlows([f])).flows[0].steps[0];
+    assert.equal(step.status, "failed");
+    assert.equal(step.failure_kind, "until");
+    assert.equal(step.attempts, 3);
+    assert.equal(polls, 3, "max_attempts bounds the requests sent");
+    assert.equal(
+      step.message,
+      'Still unmet after 3 attempts: $.json.state: expected "ready", got "pending".',
+    );
+    assert.equal(step.response?.body_excerpt, '{"state":"pending","polls":3}');
+  } finally {
+    await api.close();
+  }
+});
+
+Deno.test("a network error counts as a failed poll attempt", async () => {
+  // A raw TCP server: drops the first connection without answering, then answers properly.
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  let connections = 0;
+  const serving = (async () => {
+    for await (const conn of listener) {
+      connections++;
+      if (connections === 1) {
+        conn.close();
+        continue;
+      }
+      const buffer = new Uint8Array(4096);
+      await conn.read(buffer);
+      const body = '{"state":"ready"}';
+      await conn.write(new TextEncoder().encode(
+        `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`,
+      ));
+      conn.close();
+    }
+  })();
+  try {
+    const f = flow(`name: flaky
+steps:
+  - name: wait
+    request: {url: "http://127.0.0.1:${port}/job"}
+    loop: {max_attempts: 3, sleep_ms: 1, until: {json: [{path: $.json.state, equals: ready}]}}
+`);
+    const step = (await runFlows([f])).flows[0].steps[0];
+    assert.equal(step.status, "passed");
+    assert.equal(step.attempts, 2);
+  } finally {
+    listener.close();
+    await serving.catch(() => {});
+  }
+});
+
+Deno.test("a target that is down is a step error with a plain reason", async () => {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  const f = flow(
+    `name: down\nsteps:\n  - name: ping\n    request: {url: "http://127.0.0.1:${port}/"}\n`,
+  );
+  const result = await runFlows([f]);
+  const step = result.flows[0].steps[0];
+  assert.equal(step.status, "error");
+  assert.equal(step.failure_kind, "request");
+  assert.equal(step.message, "Request failed: connection refused.");
+  assert.equal(step.response, null);
+  assert.equal(result.flows[0].status, "error");
+  assert.equal(result.status, "failed");
+});
+
+Deno.test("a request that takes longer than the timeout is a step error", async () => {
+  const api = serve(async () => {
+    await new Promise((r) => setTimeout(r, 300));
+    return new Response("late");
+  });
+  try {
+    const f = flow(`name: slow\nsteps:\n  - name: wait\n    request: {url: "${api.url}/"}\n`);
+    const step = (await runFlows([f], { timeoutMs: 50 })).flows[0].steps[0];
+    assert.equal(step.status, "error");
+    assert.equal(step.message, "No complete response within 50 ms.");
+  } finally {
+    await api.close();
+  }
+});
+
+Deno.test("redirects are not followed and cookies are not kept", async () => {
+  const cookies: (string | null)[] = [];
+  const api = serve((request) => {
+    cookies.push(request.headers.get("cookie"));
+    return new Response(null, {
+      status: 302,
+      headers: { location: "/elsewhere", "set-cookie": "sid=abc" },
+    });
+  });
+  try {
+    const f = flow(`name: plain
+steps:
+  - name: one
+    request: {url: "${api.url}/a"}
+    assert:
+      status: 302
+      json: [{path: $.headers.location, equals: /elsewhere}]
+  - name: two
+    request: {url: "${api.url}/b"}
+`);
+    const result = await runFlows([f]);
+    assert.equal(result.status, "passed");
+    assert.deepEqual(cookies, [null, null]);
+  } finally {
+    await api.close();
+  }
+});
+
+Deno.test("run parameters override flow vars; vars are evaluated once per flow run", async () => {
+  const paths: string[] = [];
+  const api = serve((request) => {
+    paths.push(new URL(request.url).pathname);
+    return new Response("ok");
+  });
+  try {
+    const f = flow(
+      `name: vars
+vars:
+  who: flow
+  id: \${RANDOM.HEX_8}
+steps:
+  - name: a
+    request: {url: "${api.url}/\${vars.who}/\${vars.id}/\${extra}"}
+  - name: b
+    request: {url: "${api.url}/\${who}/\${vars.id}"}
+`,
+      { params: new Map([["who", "param"], ["extra", "x"]]) },
+    );
+    await runFlows([f], { params: new Map([["who", "param"], ["extra", "x"]]) });
+    const [a, b] = paths;
+    assert.match(a, /^\/param\/[0-9a-f]{8}\/x$/);
+    assert.equal(
+      b,
+      a.replace(/\/x$/, ""),
+      "the var holding RANDOM.HEX_8 is the same in every step",
+    );
+  } finally {
+    await api.close();
+  }
+});
+
+Deno.test("flows share no captures: each flow run has its own scope", async () => {
+  let n = 0;
+  const api = serve(() => Response.json({ n: ++n }));
+  try {
+    const f = flow(`name: own
+steps:
+  - name: a
+    request: {url: "${api.url}/"}
+    capture: {n: $.json.n}
+  - name: b
+    request: {url: "${api.url}/\${steps.a.capture.n}"}
+    assert: {json: [{path: $.json.n, equals: "\${steps.a.capture.n}", notEquals: 0}]}
+`);
+    const result = await runFlows([f, f]);
+    assert.equal(result.status, "failed", "b's response is always a's n + 1");
+    assert.deepEqual(result.flows.map((r) => r.steps[1].assertions[0].expected), [1, 3]);
+  } finally {
+    await api.close();
+  }
+});
+
+Deno.test("reporters receive events in order", async () => {
+  const api = serve(() => new Response("ok"));
+  const events: string[] = [];
+  const reporter: Reporter = {
+    onRunStart: (r) => void events.push(`run-start ${r.files.join()}`),
+    onFlowStart: (f) => void events.push(`flow-start ${f.name}`),
+    onStepEnd: (_, s) => void events.push(`step ${s.name} ${s.status}`),
+    onFlowEnd: (f) => void events.push(`flow-end ${f.name} ${f.status}`),
+    onRunEnd: (r) => void events.push(`run-end ${r.status}`),
+  };
+  try {
+    const f = flow(`name: one\nsteps:\n  - name: a\n    request: {url: "${api.url}/"}\n`);
+    await runFlows([f], { reporter });
+    assert.deepEqual(events, [
+      "run-start t.yaml",
+      "flow-start one",
+      "step a passed",
+      "flow-end one passed",
+      "run-end passed",
+    ]);
+  } finally {
+    await api.close();
+  }
+});
