@@ -1,0 +1,211 @@
+/**
+ * The JSON report: the run result as data for other programs, described by
+ * `schema/report.schema.json`.
+ *
+ * Keys are written in a fixed order, the order in which `lib/result.ts`
+ * declares them, so that reports of two runs diff cleanly whatever order the
+ * runner filled the objects in:
+ *
+ * - report: `schema_version`, `run_id`, `runner_version`, `started_at`,
+ *   `duration_ms`, `status`, `totals`, `flows`
+ * - totals: `flows`, `steps`, `assertions`; counts: `total`, `passed`,
+ *   `failed`, `error`, `skipped`
+ * - flow: `file`, `name`, `status`, `started_at`, `duration_ms`, `steps`
+ * - step: `name`, `status`, `duration_ms`, `attempts`, `line`, `column`,
+ *   `request`, `response`, `assertions`, `captures`, `message`,
+ *   `failure_kind`; request: `method`, `url`; response: `status`,
+ *   `body_excerpt`, `content_type`
+ * - assertion: `phase`, `path`, `operator`, `expected`, `actual`, `found`,
+ *   `passed`, `message`, `line`, `column`
+ *
+ * Optional fields are left out rather than written as `null`. Values inside
+ * `expected` and `actual` are written as they are.
+ *
+ * @module
+ */
+import type { AssertionResult, Counts, FlowResult, RunResult, StepResult } from "../result.ts";
+import type { Reporter } from "./reporter.ts";
+
+/**
+ * The version of the report format, written as `schema_version`. Adding
+ * fields keeps it; removing or renaming a field, or changing its meaning,
+ * increments it.
+ *
+ * @example
+ * ```ts
+ * import { REPORT_SCHEMA_VERSION } from "./json.ts";
+ * if (REPORT_SCHEMA_VERSION !== 1) throw new Error();
+ * ```
+ */
+export const REPORT_SCHEMA_VERSION = 1;
+
+/**
+ * The JSON report: the run result with the format version in front.
+ *
+ * @example
+ * ```ts
+ * import type { JsonReport } from "./json.ts";
+ * const none = { total: 0, passed: 0, failed: 0, error: 0, skipped: 0 };
+ * const report: JsonReport = {
+ *   schema_version: 1, run_id: "r1", runner_version: "0.1.0", started_at: "", duration_ms: 0,
+ *   status: "passed", totals: { flows: none, steps: none, assertions: { total: 0, passed: 0, failed: 0 } },
+ *   flows: [],
+ * };
+ * if (report.schema_version !== 1) throw new Error();
+ * ```
+ */
+export interface JsonReport extends RunResult {
+  schema_version: typeof REPORT_SCHEMA_VERSION;
+}
+
+// Typed as complete records of each type's keys, so a field added to
+// `result.ts` fails type checking here until its place is chosen; the order
+// of the keys below is the order in the report.
+const REPORT_KEYS: Record<keyof JsonReport, true> = {
+  schema_version: true,
+  run_id: true,
+  runner_version: true,
+  started_at: true,
+  duration_ms: true,
+  status: true,
+  totals: true,
+  flows: true,
+};
+const TOTALS_KEYS: Record<keyof RunResult["totals"], true> = {
+  flows: true,
+  steps: true,
+  assertions: true,
+};
+const COUNTS_KEYS: Record<keyof Counts, true> = {
+  total: true,
+  passed: true,
+  failed: true,
+  error: true,
+  skipped: true,
+};
+const ASSERTION_COUNTS_KEYS: Record<keyof RunResult["totals"]["assertions"], true> = {
+  total: true,
+  passed: true,
+  failed: true,
+};
+const FLOW_KEYS: Record<keyof FlowResult, true> = {
+  file: true,
+  name: true,
+  status: true,
+  started_at: true,
+  duration_ms: true,
+  steps: true,
+};
+const STEP_KEYS: Record<keyof StepResult, true> = {
+  name: true,
+  status: true,
+  duration_ms: true,
+  attempts: true,
+  line: true,
+  column: true,
+  request: true,
+  response: true,
+  assertions: true,
+  captures: true,
+  message: true,
+  failure_kind: true,
+};
+const REQUEST_KEYS: Record<keyof NonNullable<StepResult["request"]>, true> = {
+  method: true,
+  url: true,
+};
+const RESPONSE_KEYS: Record<keyof NonNullable<StepResult["response"]>, true> = {
+  status: true,
+  body_excerpt: true,
+  content_type: true,
+};
+const ASSERTION_KEYS: Record<keyof AssertionResult, true> = {
+  phase: true,
+  path: true,
+  operator: true,
+  expected: true,
+  actual: true,
+  found: true,
+  passed: true,
+  message: true,
+  line: true,
+  column: true,
+};
+
+/** Copies `value` with `keys` first, in that order; unknown keys follow so none is lost. */
+function ordered<T extends object>(value: T, keys: Record<keyof T, true>): T {
+  const source = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(keys)) if (source[key] !== undefined) out[key] = source[key];
+  for (const [key, v] of Object.entries(source)) if (!(key in out) && v !== undefined) out[key] = v;
+  return out as T;
+}
+
+function step(s: StepResult): StepResult {
+  return ordered({
+    ...s,
+    request: s.request && ordered(s.request, REQUEST_KEYS),
+    response: s.response && ordered(s.response, RESPONSE_KEYS),
+    assertions: s.assertions.map((a) => ordered(a, ASSERTION_KEYS)),
+    captures: [...s.captures],
+  }, STEP_KEYS);
+}
+
+/**
+ * Builds the JSON report of a run: `schema_version` followed by the run
+ * result, keys in the documented order. Does not change `result`.
+ *
+ * @example
+ * ```ts
+ * import { toJsonReport } from "./json.ts";
+ * const none = { total: 0, passed: 0, failed: 0, error: 0, skipped: 0 };
+ * const report = toJsonReport({
+ *   flows: [], totals: { flows: none, steps: none, assertions: { total: 0, passed: 0, failed: 0 } },
+ *   status: "passed", duration_ms: 0, started_at: "", runner_version: "0.1.0", run_id: "r1",
+ * });
+ * if (Object.keys(report).join() !== "schema_version,run_id,runner_version,started_at,duration_ms,status,totals,flows") {
+ *   throw new Error(Object.keys(report).join());
+ * }
+ * ```
+ */
+export function toJsonReport(result: RunResult): JsonReport {
+  const { totals } = result;
+  return ordered<JsonReport>({
+    ...result,
+    schema_version: REPORT_SCHEMA_VERSION,
+    totals: ordered({
+      flows: ordered(totals.flows, COUNTS_KEYS),
+      steps: ordered(totals.steps, COUNTS_KEYS),
+      assertions: ordered(totals.assertions, ASSERTION_COUNTS_KEYS),
+    }, TOTALS_KEYS),
+    flows: result.flows.map((f) => ordered({ ...f, steps: f.steps.map(step) }, FLOW_KEYS)),
+  }, REPORT_KEYS);
+}
+
+/**
+ * A reporter that writes the JSON report, pretty-printed, once the run has
+ * ended, whatever its outcome.
+ *
+ * @example
+ * ```ts
+ * import { jsonReporter } from "./json.ts";
+ * let out = "";
+ * const reporter = jsonReporter((text) => {
+ *   out = text;
+ *   return Promise.resolve();
+ * });
+ * const none = { total: 0, passed: 0, failed: 0, error: 0, skipped: 0 };
+ * await reporter.onRunEnd?.({
+ *   run_id: "r1", runner_version: "0.1.0", started_at: "", duration_ms: 0, status: "passed",
+ *   totals: { flows: none, steps: none, assertions: { total: 0, passed: 0, failed: 0 } }, flows: [],
+ * });
+ * if (JSON.parse(out).schema_version !== 1 || !out.endsWith("}\n")) throw new Error(out);
+ * ```
+ */
+export function jsonReporter(write: (text: string) => Promise<void>): Reporter {
+  return {
+    async onRunEnd(result) {
+      await write(JSON.stringify(toJsonReport(result), null, 2) + "\n");
+    },
+  };
+}

@@ -1,0 +1,258 @@
+/**
+ * JUnit XML for CI test views (GitLab, GitHub actions such as
+ * dorny/test-reporter and mikepenz/action-junit-report, Jenkins): a
+ * `<testsuite>` per flow and a `<testcase>` per step.
+ *
+ * The output stays inside the strict Jenkins JUnit XSD, the narrowest format
+ * those tools all accept, so nothing outside it is written: run-level data
+ * (run id, runner version) goes into each suite's `<properties>` because
+ * `<testsuites>` may not carry it, and skipped steps give their reason as the
+ * text of `<skipped>` because it may not have attributes.
+ *
+ * The XML is written by hand: the structure is fixed and small, and only the
+ * escaping needs care (see {@linkcode xmlText} and {@linkcode xmlAttr}).
+ *
+ * @module
+ */
+import {
+  type AssertionResult,
+  countStatuses,
+  type FlowResult,
+  type RunResult,
+  type StepResult,
+} from "../result.ts";
+import type { Reporter } from "./reporter.ts";
+
+/**
+ * Anything outside XML 1.0 `Char`. With the `u` flag a lone surrogate is one
+ * code point outside every allowed range, so it matches too.
+ */
+const ILLEGAL = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** Every illegal code point is below U+10000, so four hex digits always fit. */
+function visible(s: string): string {
+  return s.replace(ILLEGAL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+const TEXT_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+  // A raw CR is turned into LF by every XML parser; a reference survives.
+  "\r": "&#13;",
+};
+
+// Attribute value normalisation turns raw tabs and newlines into spaces.
+const ATTR_ESCAPES: Record<string, string> = { ...TEXT_ESCAPES, "\n": "&#10;", "\t": "&#9;" };
+
+/**
+ * Makes any string safe as XML element text: markup characters are escaped,
+ * and characters XML cannot hold at all (NUL, most control characters, lone
+ * surrogates, U+FFFE, U+FFFF) are written as visible `\uXXXX` escapes so that
+ * a response body full of binary junk neither breaks the file nor vanishes.
+ *
+ * @example
+ * ```ts
+ * import { xmlText } from "./junit.ts";
+ * if (xmlText("a < b & \u0007") !== "a &lt; b &amp; \\u0007") throw new Error();
+ * ```
+ */
+export function xmlText(s: string): string {
+  return visible(s).replace(/[&<>"'\r]/g, (c) => TEXT_ESCAPES[c]);
+}
+
+/**
+ * Like {@linkcode xmlText} for a double-quoted attribute value, which also
+ * encodes tabs and line breaks so they survive attribute normalisation.
+ *
+ * @example
+ * ```ts
+ * import { xmlAttr } from "./junit.ts";
+ * if (xmlAttr('say "hi"\n') !== "say &quot;hi&quot;&#10;") throw new Error();
+ * ```
+ */
+export function xmlAttr(s: string): string {
+  return visible(s).replace(/[&<>"'\r\n\t]/g, (c) => ATTR_ESCAPES[c]);
+}
+
+/** JUnit times are seconds; three decimals keep millisecond precision. */
+function seconds(ms: number): string {
+  return (Number.isFinite(ms) && ms > 0 ? ms / 1000 : 0).toFixed(3);
+}
+
+/** CI views show `message` as a title line, so it is kept to one short line. */
+const MESSAGE_MAX = 300;
+
+function oneLine(s: string): string {
+  const flat = s.replace(/\s+/g, " ").trim();
+  // Cut by code points so a surrogate pair is never split into two escapes.
+  const chars = Array.from(flat);
+  return chars.length <= MESSAGE_MAX ? flat : chars.slice(0, MESSAGE_MAX - 1).join("") + "…";
+}
+
+function show(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+function label(a: AssertionResult): string {
+  return `${a.phase === "until" ? "until " : ""}${a.path} ${a.operator}`;
+}
+
+/**
+ * The failure text: what went wrong and where first, then the request, each
+ * failed check with expected and actual values, the checks that held, and
+ * the start of the response body, which is what one needs to fix the flow.
+ */
+function details(flow: FlowResult, step: StepResult): string {
+  const lines: string[] = [];
+  if (step.message) lines.push(step.message);
+  lines.push(`at ${flow.file}:${step.line}:${step.column}`);
+  if (step.request) {
+    const got = step.response ? String(step.response.status) : "no response";
+    lines.push(`${step.request.method} ${step.request.url} → ${got}`);
+  }
+  for (const a of step.assertions) {
+    if (a.passed) continue;
+    lines.push(
+      "",
+      `✘ ${label(a)}`,
+      `    expected: ${show(a.expected)}`,
+      `    actual:   ${a.found ? show(a.actual) : "(nothing matched)"}`,
+      `    ${a.message}`,
+      `    at ${flow.file}:${a.line}:${a.column}`,
+    );
+  }
+  const held = step.assertions.filter((a) => a.passed);
+  if (held.length > 0) lines.push("", ...held.map((a) => `✔ ${label(a)}`));
+  if (step.response?.body_excerpt !== undefined) {
+    const type = step.response.content_type ? ` (${step.response.content_type})` : "";
+    lines.push("", `response body${type}:`, step.response.body_excerpt || "(empty)");
+  }
+  return lines.join("\n");
+}
+
+function testcase(flow: FlowResult, step: StepResult): string[] {
+  const open = `    <testcase classname="${xmlAttr(flow.file)}" name="${
+    xmlAttr(step.name)
+  }" time="${seconds(step.duration_ms)}" assertions="${step.assertions.length}"`;
+  if (step.status === "passed") return [`${open}/>`];
+  if (step.status === "skipped") {
+    return [
+      `${open}>`,
+      `      <skipped>${xmlText(step.message ?? "skipped")}</skipped>`,
+      "    </testcase>",
+    ];
+  }
+  const tag = step.status === "error" ? "error" : "failure";
+  const type = step.failure_kind ?? step.status;
+  const message = oneLine(
+    step.message ?? step.assertions.find((a) => !a.passed)?.message ?? step.status,
+  );
+  return [
+    `${open}>`,
+    `      <${tag} type="${xmlAttr(type)}" message="${xmlAttr(message)}">${
+      xmlText(details(flow, step))
+    }</${tag}>`,
+    "    </testcase>",
+  ];
+}
+
+function testsuite(flow: FlowResult, index: number, result: RunResult): string[] {
+  const c = countStatuses(flow.steps);
+  const attrs = [
+    `name="${xmlAttr(flow.name)}"`,
+    `tests="${c.total}"`,
+    `failures="${c.failed}"`,
+    `errors="${c.error}"`,
+    `skipped="${c.skipped}"`,
+    `time="${seconds(flow.duration_ms)}"`,
+  ];
+  if (flow.started_at) attrs.push(`timestamp="${xmlAttr(flow.started_at)}"`);
+  attrs.push(`id="${index}"`);
+  const properties: [string, string][] = [
+    ["file", flow.file],
+    ["run_id", result.run_id],
+    ["runner_version", result.runner_version],
+    ["status", flow.status],
+  ];
+  const lines = [
+    `  <testsuite ${attrs.join(" ")}>`,
+    "    <properties>",
+    ...properties.map(([k, v]) => `      <property name="${k}" value="${xmlAttr(v)}"/>`),
+    "    </properties>",
+  ];
+  for (const step of flow.steps) lines.push(...testcase(flow, step));
+  // A flow can fail with no failing step (its vars could not be evaluated,
+  // so every step was skipped); without this its suite shows nothing wrong.
+  if (flow.status !== "passed" && c.failed === 0 && c.error === 0) {
+    const why = flow.steps.find((s) => s.message)?.message ?? "it has no steps";
+    lines.push(`    <system-err>${xmlText(`Flow ${flow.status}: ${why}`)}</system-err>`);
+  }
+  lines.push("  </testsuite>");
+  return lines;
+}
+
+/**
+ * Renders a run as JUnit XML valid against the Jenkins JUnit XSD. The same
+ * result always gives the same bytes.
+ *
+ * @example
+ * ```ts
+ * import { toJUnitXml } from "./junit.ts";
+ * const none = { total: 0, passed: 0, failed: 0, error: 0, skipped: 0 };
+ * const xml = toJUnitXml({
+ *   run_id: "r1", runner_version: "0.1.0", started_at: "2025-01-01T00:00:00.000Z",
+ *   duration_ms: 1500, status: "passed",
+ *   totals: { flows: none, steps: none, assertions: { total: 0, passed: 0, failed: 0 } }, flows: [],
+ * });
+ * if (!xml.includes('<testsuites name="flowrun" tests="0" failures="0" errors="0" time="1.500"/>')) {
+ *   throw new Error(xml);
+ * }
+ * ```
+ */
+export function toJUnitXml(result: RunResult): string {
+  const steps = countStatuses(result.flows.flatMap((f) => f.steps));
+  const attrs =
+    `name="flowrun" tests="${steps.total}" failures="${steps.failed}" errors="${steps.error}" time="${
+      seconds(result.duration_ms)
+    }"`;
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>'];
+  if (result.flows.length === 0) lines.push(`<testsuites ${attrs}/>`);
+  else {
+    lines.push(`<testsuites ${attrs}>`);
+    result.flows.forEach((flow, i) => lines.push(...testsuite(flow, i, result)));
+    lines.push("</testsuites>");
+  }
+  return lines.join("\n") + "\n";
+}
+
+/**
+ * A reporter that writes the JUnit XML once the run has ended, whatever its
+ * outcome, so CI can show failures.
+ *
+ * @example
+ * ```ts
+ * import { junitReporter } from "./junit.ts";
+ * let out = "";
+ * const reporter = junitReporter(async (text) => void (out = text));
+ * const none = { total: 0, passed: 0, failed: 0, error: 0, skipped: 0 };
+ * await reporter.onRunEnd?.({
+ *   run_id: "r1", runner_version: "0.1.0", started_at: "", duration_ms: 0, status: "passed",
+ *   totals: { flows: none, steps: none, assertions: { total: 0, passed: 0, failed: 0 } }, flows: [],
+ * });
+ * if (!out.startsWith('<?xml version="1.0" encoding="UTF-8"?>')) throw new Error(out);
+ * ```
+ */
+export function junitReporter(write: (text: string) => Promise<void>): Reporter {
+  return {
+    async onRunEnd(result) {
+      await write(toJUnitXml(result));
+    },
+  };
+}
