@@ -1,0 +1,48 @@
+/**
+ * flowrun as a library: load YAML API test flows, run them, and turn the
+ * result into reports. The `flowrun` command line is a thin layer over these.
+ *
+ * @example
+ * ```ts
+ * import { loadFlow, runFlows, toJUnitXml } from "./mod.ts";
+ * const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, () => Response.json({ ok: true }));
+ * const { flow, problems } = loadFlow(
+ *   `name: health\nsteps:\n  - name: ping\n    request: {url: "http://127.0.0.1:${server.addr.port}/"}\n    assert: {status: 200}\n`,
+ *   "health.yaml",
+ * );
+ * if (!flow) throw new Error(problems.map((p) => p.message).join("\n"));
+ * const result = await runFlows([flow]);
+ * await server.shutdown();
+ * if (result.status !== "passed" || !toJUnitXml(result).includes('name="ping"')) throw new Error();
+ * ```
+ *
+ * @module
+ */
+export { loadFlow, type LoadOptions, type LoadResult } from "./lib/load.ts";
+export { loadFlows, type LoadFlowsResult } from "./lib/suite.ts";
+export { DEFAULT_TIMEOUT_MS, newRunId, runFlow, runFlows, type RunOptions } from "./lib/run.ts";
+export { FlowLoadError, type Problem, type Span, UsageError } from "./lib/errors.ts";
+export type { Flow, Operator, Step } from "./lib/flow.ts";
+export type {
+  AssertionResult,
+  Counts,
+  FlowResult,
+  RunResult,
+  Status,
+  StepResult,
+} from "./lib/result.ts";
+export {
+  combineReporters,
+  type FlowRef,
+  type Reporter,
+  type RunStart,
+} from "./lib/report/reporter.ts";
+export { consoleReporter, formatProblems } from "./lib/report/console.ts";
+export { junitReporter, toJUnitXml } from "./lib/report/junit.ts";
+export {
+  type JsonReport,
+  jsonReporter,
+  REPORT_SCHEMA_VERSION,
+  toJsonReport,
+} from "./lib/report/json.ts";
+export { VERSION } from "./lib/version.ts";

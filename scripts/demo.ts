@@ -1,0 +1,35 @@
+/**
+ * `deno task demo`: starts the demo API on a free port, runs the example flows
+ * against it with the CLI (as a user would), stops the server, and exits with
+ * the runner's exit code. Extra arguments go to `flowrun run`.
+ *
+ * @module
+ */
+import { startDemoApi } from "../examples/demo_api.ts";
+
+const root = new URL("..", import.meta.url).pathname;
+const api = await startDemoApi();
+console.log(`demo API listening on ${api.url}\n`);
+let code = 3;
+try {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-net",
+      "--allow-read",
+      "--allow-write",
+      "--allow-env",
+      `${root}cli.ts`,
+      "run",
+      "examples/flows",
+      ...Deno.args,
+    ],
+    cwd: root,
+    env: { BASE_URL: api.url },
+    stdin: "null",
+  }).spawn();
+  code = (await child.status).code;
+} finally {
+  await api.close();
+}
+Deno.exit(code);
