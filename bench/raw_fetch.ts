@@ -1,0 +1,30 @@
+/**
+ * The baseline: the same requests as N copies of bench/job_flow.yaml, in the
+ * same order, with a plain fetch loop and no checks beyond what drives the
+ * sequence. Usage: BASE_URL=… deno run -A bench/raw_fetch.ts N
+ */
+const base = Deno.env.get("BASE_URL")!;
+const count = Number(Deno.args[0] ?? 200);
+const json = { "content-type": "application/json" };
+
+for (let i = 0; i < count; i++) {
+  const login = await fetch(`${base}/login`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ username: "demo", password: "demo-password" }),
+  });
+  const { token } = await login.json();
+  const auth = { authorization: `Bearer ${token}` };
+  const created = await fetch(`${base}/jobs`, {
+    method: "POST",
+    headers: { ...auth, ...json },
+    body: JSON.stringify({ kind: "bench", ready_after: 3 }),
+  });
+  const { id } = await created.json();
+  for (let attempt = 1; attempt <= 10; attempt++) {
+    const poll = await fetch(`${base}/jobs/${id}`, { headers: auth });
+    if ((await poll.json()).state === "ready") break;
+  }
+  const deleted = await fetch(`${base}/jobs/${id}`, { method: "DELETE", headers: auth });
+  await deleted.body?.cancel();
+}
