@@ -13,7 +13,15 @@ import { UsageError } from "./lib/errors.ts";
 import { suggest } from "./lib/suggest.ts";
 import { VERSION } from "./lib/version.ts";
 
-/** Exit codes, as documented in the README and `--help`. */
+/**
+ * Exit codes, as documented in the README and `--help`.
+ *
+ * @example
+ * ```ts
+ * import { EXIT } from "./cli.ts";
+ * if (EXIT.usage !== 2) throw new Error();
+ * ```
+ */
 export const EXIT = { passed: 0, failed: 1, usage: 2, internal: 3 } as const;
 
 const HELP = `flowrun ${VERSION} — run YAML API test flows

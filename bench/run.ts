@@ -132,6 +132,30 @@ try {
       (((flowrunTime - rawTime) / requests) * 1000).toFixed(3)
     } ms per request)`,
   );
+  // Where flowrun's time goes, measured in this process against the same server.
+  const { loadFlows } = await import("../lib/suite.ts");
+  const { runFlows } = await import("../lib/run.ts");
+  const { toJUnitXml } = await import("../lib/report/junit.ts");
+  const { toJsonReport } = await import("../lib/report/json.ts");
+  const readEnv = (name: string) => (env as Record<string, string>)[name];
+  let t = performance.now();
+  const { flows: loaded } = await loadFlows([`${out}/flows`], { env: readEnv });
+  const loadMs = performance.now() - t;
+  t = performance.now();
+  const result = await runFlows(loaded, { env: readEnv });
+  const runMs = performance.now() - t;
+  t = performance.now();
+  toJUnitXml(result);
+  JSON.stringify(toJsonReport(result));
+  const reportMs = performance.now() - t;
+  console.log(
+    `flowrun phases : load and check ${loadMs.toFixed(0)} ms (${
+      (loadMs / flows).toFixed(2)
+    } ms per file), ` +
+      `run ${runMs.toFixed(0)} ms (${
+        ((runMs / requests) * 1000).toFixed(0)
+      } µs per request), reports ${reportMs.toFixed(0)} ms`,
+  );
 } finally {
   server.kill("SIGTERM");
   await server.status;

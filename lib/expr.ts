@@ -64,7 +64,20 @@ export interface Scope {
   runId: string;
 }
 
-/** A malformed expression, found while parsing a template. */
+/**
+ * A malformed expression, found while parsing a template.
+ *
+ * @example
+ * ```ts
+ * import { ExpressionSyntaxError, parseTemplate } from "./expr.ts";
+ * try {
+ *   parseTemplate("id: ${vars.id");
+ *   throw new Error("expected a syntax error");
+ * } catch (error) {
+ *   if (!(error instanceof ExpressionSyntaxError) || error.offset !== 4) throw error;
+ * }
+ * ```
+ */
 export class ExpressionSyntaxError extends Error {
   readonly code = "bad-expression";
   /** Offset in the template source where the problem starts. */
@@ -79,7 +92,22 @@ export class ExpressionSyntaxError extends Error {
   }
 }
 
-/** An expression that could not be resolved while running (an unset variable, a missing capture). */
+/**
+ * An expression that could not be resolved while running (an unset variable,
+ * a missing capture).
+ *
+ * @example
+ * ```ts
+ * import { evaluate, ExpressionError, parseTemplate } from "./expr.ts";
+ * const scope = { env: () => undefined, vars: new Map(), steps: new Map(), runId: "r" };
+ * try {
+ *   evaluate(parseTemplate("${ENV.TOKEN}"), scope);
+ *   throw new Error("expected an unresolved expression");
+ * } catch (error) {
+ *   if (!(error instanceof ExpressionError)) throw error;
+ * }
+ * ```
+ */
 export class ExpressionError extends Error {
   readonly code = "unresolved-expression";
   constructor(message: string) {
@@ -224,7 +252,16 @@ export function isConstant(template: Template): boolean {
   return template.parts.every((p) => typeof p === "string");
 }
 
-/** Every expression of a value template, in document order. */
+/**
+ * Every expression of a value template, in document order.
+ *
+ * @example
+ * ```ts
+ * import { compileValue, expressionsOf } from "./expr.ts";
+ * const found = [...expressionsOf(compileValue({ a: "${RUN_ID}", b: ["${vars.x}"] }))];
+ * if (found.map((f) => f.expr.text).join() !== "${RUN_ID},${vars.x}") throw new Error();
+ * ```
+ */
 export function* expressionsOf(
   value: ValueTemplate,
 ): Generator<{ expr: Expr; template: Template }> {

@@ -8,7 +8,15 @@
 import type { Template, ValueTemplate } from "./expr.ts";
 import type { CompiledPath } from "./path.ts";
 
-/** The operators of path assertions. */
+/**
+ * The operators of path assertions.
+ *
+ * @example
+ * ```ts
+ * import { OPERATORS } from "./flow.ts";
+ * if (!OPERATORS.includes("containsAll")) throw new Error();
+ * ```
+ */
 export const OPERATORS = [
   "exists",
   "type",
@@ -28,7 +36,15 @@ export const OPERATORS = [
 /** A path assertion operator. */
 export type Operator = typeof OPERATORS[number];
 
-/** The names accepted by the `type` operator. */
+/**
+ * The names accepted by the `type` operator.
+ *
+ * @example
+ * ```ts
+ * import { TYPE_NAMES } from "./flow.ts";
+ * if (TYPE_NAMES.join() !== "string,number,integer,boolean,object,array,null") throw new Error();
+ * ```
+ */
 export const TYPE_NAMES = [
   "string",
   "number",

@@ -20,7 +20,22 @@ export interface ResolvedRequest {
   body?: string;
 }
 
-/** Why a request got no response: network failure, timeout, or an unusable URL. */
+/**
+ * Why a request got no response: network failure, timeout, or an unusable URL.
+ *
+ * @example
+ * ```ts
+ * import { RequestError, resolveRequest } from "./http.ts";
+ * import { parseTemplate } from "./expr.ts";
+ * const scope = { env: () => undefined, vars: new Map(), steps: new Map(), runId: "r" };
+ * try {
+ *   resolveRequest({ method: "GET", url: parseTemplate("/relative"), headers: [] }, scope);
+ *   throw new Error("expected a bad URL");
+ * } catch (error) {
+ *   if (!(error instanceof RequestError) || error.code !== "bad-url") throw error;
+ * }
+ * ```
+ */
 export class RequestError extends Error {
   readonly code: "network" | "timeout" | "bad-url";
   constructor(code: RequestError["code"], message: string) {

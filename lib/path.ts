@@ -24,7 +24,20 @@ export interface CompiledPath {
   query: JSONPathQuery;
 }
 
-/** A path that is not valid JSONPath or does not fit its root. */
+/**
+ * A path that is not valid JSONPath or does not fit its root.
+ *
+ * @example
+ * ```ts
+ * import { compilePath, PathSyntaxError } from "./path.ts";
+ * try {
+ *   compilePath("$.items[", "body");
+ *   throw new Error("expected a syntax error");
+ * } catch (error) {
+ *   if (!(error instanceof PathSyntaxError) || error.offset !== 8) throw error;
+ * }
+ * ```
+ */
 export class PathSyntaxError extends Error {
   readonly code = "bad-path";
   /** Offset in the path source where the problem is. */
@@ -39,7 +52,15 @@ export class PathSyntaxError extends Error {
   }
 }
 
-/** The members of the spelling-A response document. */
+/**
+ * The members of the spelling-A response document.
+ *
+ * @example
+ * ```ts
+ * import { RESPONSE_MEMBERS } from "./path.ts";
+ * if (RESPONSE_MEMBERS.join() !== "json,status,headers") throw new Error();
+ * ```
+ */
 export const RESPONSE_MEMBERS: readonly string[] = ["json", "status", "headers"];
 
 /**

@@ -12,7 +12,16 @@ export interface ResponseSelection extends Selection {
   bodyNotJson?: boolean;
 }
 
-/** A received HTTP response. */
+/**
+ * A received HTTP response.
+ *
+ * @example
+ * ```ts
+ * import { ReceivedResponse } from "./response.ts";
+ * const r = new ReceivedResponse(200, { "content-type": "text/plain; charset=utf-8" }, "hello");
+ * if (r.json.ok || r.contentType !== "text/plain") throw new Error();
+ * ```
+ */
 export class ReceivedResponse {
   /** Lower-cased names; `set-cookie` values joined with ", " like other repeated headers. */
   readonly headers: Record<string, string>;

@@ -111,7 +111,16 @@ export interface RunResult {
   flows: FlowResult[];
 }
 
-/** Counts statuses of a list of flows or steps. */
+/**
+ * Counts statuses of a list of flows or steps.
+ *
+ * @example
+ * ```ts
+ * import { countStatuses } from "./result.ts";
+ * const c = countStatuses([{ status: "passed" }, { status: "skipped" }]);
+ * if (c.total !== 2 || c.passed !== 1 || c.skipped !== 1) throw new Error();
+ * ```
+ */
 export function countStatuses(items: readonly { status: Status }[]): Counts {
   const counts: Counts = { total: items.length, passed: 0, failed: 0, error: 0, skipped: 0 };
   for (const item of items) counts[item.status]++;

@@ -35,7 +35,15 @@ export interface RunOptions {
   reporter?: Reporter;
 }
 
-/** The default per-request timeout. */
+/**
+ * The default per-request timeout in milliseconds.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_TIMEOUT_MS } from "./run.ts";
+ * if (DEFAULT_TIMEOUT_MS !== 30_000) throw new Error();
+ * ```
+ */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 const EXCERPT = 300;
