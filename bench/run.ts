@@ -7,6 +7,8 @@
  * `repeats` times; the median wall time and the peak memory (max RSS, from
  * GNU time when installed) are printed with the ratio. Run by hand, never in CI.
  */
+import { RUNNER_PERMISSIONS } from "../scripts/permissions.ts";
+
 const root = new URL("..", import.meta.url).pathname;
 const flows = Number(Deno.args[0] ?? 200);
 const repeats = Number(Deno.args[1] ?? 3);
@@ -86,10 +88,7 @@ const env = { BASE_URL: `http://127.0.0.1:${port}`, NO_COLOR: "1" };
 const gnuTime = await hasGnuTime();
 const flowrunArgs = [
   "run",
-  "--allow-net",
-  "--allow-read",
-  "--allow-write",
-  "--allow-env",
+  ...RUNNER_PERMISSIONS,
   `${root}cli.ts`,
   "run",
   `${out}/flows`,

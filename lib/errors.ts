@@ -82,3 +82,32 @@ export class UsageError extends Error {
     this.hint = hint;
   }
 }
+
+/**
+ * A syntax error inside one string of a flow (an expression or a JSONPath),
+ * with the offset of the problem in that string so the loader can point at
+ * the exact column.
+ *
+ * @example
+ * ```ts
+ * import { SyntaxAtError } from "./errors.ts";
+ * const error = new SyntaxAtError("bad-path", "Invalid JSONPath.", 3, "Paths start at $.");
+ * if (error.offset !== 3 || error.code !== "bad-path") throw new Error();
+ * ```
+ */
+export class SyntaxAtError extends Error {
+  /** A stable kebab-case problem code. */
+  readonly code: string;
+  /** Offset in the string where the problem starts. */
+  readonly offset: number;
+  /** How to fix it. */
+  readonly hint?: string;
+
+  constructor(code: string, message: string, offset: number, hint?: string) {
+    super(message);
+    this.name = "SyntaxAtError";
+    this.code = code;
+    this.offset = offset;
+    this.hint = hint;
+  }
+}

@@ -19,6 +19,7 @@
  *
  * @module
  */
+import { SyntaxAtError } from "./errors.ts";
 
 /** What an expression refers to. */
 export type Ref =
@@ -78,17 +79,10 @@ export interface Scope {
  * }
  * ```
  */
-export class ExpressionSyntaxError extends Error {
-  readonly code = "bad-expression";
-  /** Offset in the template source where the problem starts. */
-  readonly offset: number;
-  readonly hint?: string;
-
+export class ExpressionSyntaxError extends SyntaxAtError {
   constructor(message: string, offset: number, hint?: string) {
-    super(message);
+    super("bad-expression", message, offset, hint);
     this.name = "ExpressionSyntaxError";
-    this.offset = offset;
-    this.hint = hint;
   }
 }
 

@@ -21,11 +21,10 @@ import {
   Scalar,
   type YAMLMap,
 } from "yaml";
-import type { Problem } from "./errors.ts";
+import { type Problem, SyntaxAtError } from "./errors.ts";
 import {
   compileValue,
   type Expr,
-  ExpressionSyntaxError,
   parseTemplate,
   type Template,
   type ValueTemplate,
@@ -45,7 +44,7 @@ import {
   type VarDef,
 } from "./flow.ts";
 import { orderSteps } from "./order.ts";
-import { compilePath, type PathRoot, PathSyntaxError } from "./path.ts";
+import { compilePath, type PathRoot } from "./path.ts";
 import { suggest } from "./suggest.ts";
 
 /** What the loader checks references against. */
@@ -439,17 +438,21 @@ class Loader {
     return undefined;
   }
 
-  #template(node: Scalar, owner: TemplateUse["owner"]): Template | undefined {
-    const source = String(node.value);
+  /** Runs a parse of a scalar's text, turning a syntax error into a problem at its column. */
+  #parse<T>(node: Scalar, parse: () => T): T | undefined {
     try {
-      const template = parseTemplate(source);
-      this.#uses.push({ template, node, owner });
-      return template;
+      return parse();
     } catch (error) {
-      if (!(error instanceof ExpressionSyntaxError)) throw error;
+      if (!(error instanceof SyntaxAtError)) throw error;
       this.#problem(error.code, error.message, node, error.hint, error.offset);
       return undefined;
     }
+  }
+
+  #template(node: Scalar, owner: TemplateUse["owner"]): Template | undefined {
+    const template = this.#parse(node, () => parseTemplate(String(node.value)));
+    if (template) this.#uses.push({ template, node, owner });
+    return template;
   }
 
   // ---- flow parts
@@ -730,13 +733,8 @@ class Loader {
       );
       return undefined;
     }
-    try {
-      return compilePath(node.value, root);
-    } catch (error) {
-      if (!(error instanceof PathSyntaxError)) throw error;
-      this.#problem(error.code, error.message, node, error.hint, error.offset);
-      return undefined;
-    }
+    const source = node.value;
+    return this.#parse(node, () => compilePath(source, root));
   }
 
   #checks(node: Node | null, what: string, owner: TemplateUse["owner"]): Checks | undefined {

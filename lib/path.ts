@@ -10,6 +10,7 @@
  * @module
  */
 import { jsonpath, type JSONPathQuery } from "json-p3";
+import { SyntaxAtError } from "./errors.ts";
 
 /** Which document `$` denotes. */
 export type PathRoot = "response" | "body";
@@ -38,17 +39,10 @@ export interface CompiledPath {
  * }
  * ```
  */
-export class PathSyntaxError extends Error {
-  readonly code = "bad-path";
-  /** Offset in the path source where the problem is. */
-  readonly offset: number;
-  readonly hint?: string;
-
+export class PathSyntaxError extends SyntaxAtError {
   constructor(message: string, offset: number, hint?: string) {
-    super(message);
+    super("bad-path", message, offset, hint);
     this.name = "PathSyntaxError";
-    this.offset = offset;
-    this.hint = hint;
   }
 }
 

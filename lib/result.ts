@@ -126,3 +126,30 @@ export function countStatuses(items: readonly { status: Status }[]): Counts {
   for (const item of items) counts[item.status]++;
   return counts;
 }
+
+/**
+ * The totals of a run, counted from its flows: flows and steps by status,
+ * assertions by outcome. Used by the runner and by anything that assembles a
+ * run result from flow results.
+ *
+ * @example
+ * ```ts
+ * import { totalsOf } from "./result.ts";
+ * const totals = totalsOf([{
+ *   file: "a.yaml", name: "a", status: "passed", started_at: "", duration_ms: 1,
+ *   steps: [{ name: "s", status: "passed", duration_ms: 1, attempts: 1, line: 1, column: 1,
+ *     request: null, response: null, assertions: [], captures: [] }],
+ * }]);
+ * if (totals.flows.passed !== 1 || totals.steps.total !== 1 || totals.assertions.total !== 0) throw new Error();
+ * ```
+ */
+export function totalsOf(flows: readonly FlowResult[]): RunResult["totals"] {
+  const steps = flows.flatMap((f) => f.steps);
+  const assertions = steps.flatMap((s) => s.assertions);
+  const failed = assertions.filter((a) => !a.passed).length;
+  return {
+    flows: countStatuses(flows),
+    steps: countStatuses(steps),
+    assertions: { total: assertions.length, passed: assertions.length - failed, failed },
+  };
+}

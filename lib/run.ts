@@ -15,10 +15,10 @@ import type { Reporter } from "./report/reporter.ts";
 import type { ReceivedResponse } from "./response.ts";
 import {
   type AssertionResult,
-  countStatuses,
   type FlowResult,
   type RunResult,
   type StepResult,
+  totalsOf,
 } from "./result.ts";
 import { VERSION } from "./version.ts";
 
@@ -82,31 +82,9 @@ interface Attempt {
   until: AssertionResult[];
 }
 
-function skipped(step: Step, reason: string): StepResult {
+/** A step result before anything happened; the runner fills it in. */
+function emptyResult(step: Step): StepResult {
   return {
-    name: step.name,
-    status: "skipped",
-    duration_ms: 0,
-    attempts: 0,
-    line: step.line,
-    column: step.column,
-    request: null,
-    response: null,
-    assertions: [],
-    captures: [],
-    message: reason,
-    failure_kind: "skipped",
-  };
-}
-
-async function runStep(
-  step: Step,
-  scope: Scope,
-  captured: Map<string, unknown>,
-  ctx: Context,
-): Promise<StepResult> {
-  const started = performance.now();
-  const result: StepResult = {
     name: step.name,
     status: "passed",
     duration_ms: 0,
@@ -118,6 +96,20 @@ async function runStep(
     assertions: [],
     captures: [],
   };
+}
+
+function skipped(step: Step, reason: string): StepResult {
+  return { ...emptyResult(step), status: "skipped", message: reason, failure_kind: "skipped" };
+}
+
+async function runStep(
+  step: Step,
+  scope: Scope,
+  captured: Map<string, unknown>,
+  ctx: Context,
+): Promise<StepResult> {
+  const started = performance.now();
+  const result = emptyResult(step);
   const finish = (
     status: StepResult["status"],
     kind?: StepResult["failure_kind"],
@@ -302,24 +294,13 @@ export async function runFlows(
   });
   const results: FlowResult[] = [];
   for (const flow of flows) results.push(await runOne(flow, ctx));
-  const steps = results.flatMap((f) => f.steps);
-  const assertions = steps.flatMap((s) => s.assertions);
-  const failedAssertions = assertions.filter((a) => !a.passed).length;
   const result: RunResult = {
     run_id: ctx.runId,
     runner_version: VERSION,
     started_at: startedAt,
     duration_ms: round(performance.now() - started),
     status: results.every((f) => f.status === "passed") ? "passed" : "failed",
-    totals: {
-      flows: countStatuses(results),
-      steps: countStatuses(steps),
-      assertions: {
-        total: assertions.length,
-        passed: assertions.length - failedAssertions,
-        failed: failedAssertions,
-      },
-    },
+    totals: totalsOf(results),
     flows: results,
   };
   await ctx.reporter.onRunEnd?.(result);

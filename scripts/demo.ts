@@ -6,6 +6,7 @@
  * @module
  */
 import { startDemoApi } from "../examples/demo_api.ts";
+import { RUNNER_PERMISSIONS } from "./permissions.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const api = await startDemoApi();
@@ -15,10 +16,7 @@ try {
   const child = new Deno.Command(Deno.execPath(), {
     args: [
       "run",
-      "--allow-net",
-      "--allow-read",
-      "--allow-write",
-      "--allow-env",
+      ...RUNNER_PERMISSIONS,
       `${root}cli.ts`,
       "run",
       "examples/flows",

@@ -232,6 +232,27 @@ Deno.test("--var sets run parameters that flows read as ${NAME} and ${vars.NAME}
   }
 });
 
+Deno.test("--verbose lists every assertion and the captured names of passing steps", async () => {
+  const api = await startDemoApi();
+  try {
+    const run = await runCli(["run", "tests/cases/ok/spelling_b.yaml", "--verbose"], {
+      env: { BASE_URL: api.url },
+    });
+    assert.equal(run.code, 0);
+    assert.match(
+      run.stdout,
+      /✔ login +\d+ ms\n {8}POST http:\/\/127\.0\.0\.1:\d+\/login → 200\n {8}✔ status 200\n {8}captured: token\n/,
+    );
+    assert.match(run.stdout, /✔ \$\.kind: anyOf \["export","report"\] holds\n/);
+    const quiet = await runCli(["run", "tests/cases/ok/spelling_b.yaml"], {
+      env: { BASE_URL: api.url },
+    });
+    assert.doesNotMatch(quiet.stdout, /holds|captured:/);
+  } finally {
+    await api.close();
+  }
+});
+
 Deno.test("deno task demo runs the example flows against the bundled demo API", async () => {
   const output = await new Deno.Command(Deno.execPath(), {
     args: ["task", "demo"],

@@ -9,30 +9,23 @@ import {
 import {
   type AssertionResult,
   type Counts,
-  countStatuses,
   type FlowResult,
   type RunResult,
   type StepResult,
+  totalsOf,
 } from "../lib/result.ts";
 
 const SCHEMA_URL = new URL("../schema/report.schema.json", import.meta.url);
 const schema: SchemaObject = JSON.parse(await Deno.readTextFile(SCHEMA_URL));
 
 function run(flows: FlowResult[]): RunResult {
-  const steps = flows.flatMap((f) => f.steps);
-  const assertions = steps.flatMap((s) => s.assertions);
-  const failed = assertions.filter((a) => !a.passed).length;
   return {
     run_id: "20250301-101500-a1b2c3",
     runner_version: "0.1.0",
     started_at: "2025-03-01T10:15:00.000Z",
     duration_ms: 2345.4,
     status: flows.every((f) => f.status === "passed") ? "passed" : "failed",
-    totals: {
-      flows: countStatuses(flows),
-      steps: countStatuses(steps),
-      assertions: { total: assertions.length, passed: assertions.length - failed, failed },
-    },
+    totals: totalsOf(flows),
     flows,
   };
 }

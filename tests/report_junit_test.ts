@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { XMLParser } from "fast-xml-parser";
 import { junitReporter, toJUnitXml, xmlAttr, xmlText } from "../lib/report/junit.ts";
-import { countStatuses, type FlowResult, type RunResult, type StepResult } from "../lib/result.ts";
+import { type FlowResult, type RunResult, type StepResult, totalsOf } from "../lib/result.ts";
 import { ignoreXsd, validateJUnit, whyXsdIgnored } from "./support/xmllint.ts";
 
 // Control characters, a lone surrogate, a CDATA terminator and markup: what a
@@ -12,20 +12,13 @@ const FAILED_MESSAGE =
   '$.json.state: expected "ready", got "pend<ing>" & more\n  second line (and 1 more).';
 
 function run(flows: FlowResult[], duration_ms = 2345.4): RunResult {
-  const steps = flows.flatMap((f) => f.steps);
-  const assertions = steps.flatMap((s) => s.assertions);
-  const failed = assertions.filter((a) => !a.passed).length;
   return {
     run_id: "20250301-101500-a1b2c3",
     runner_version: "0.1.0",
     started_at: "2025-03-01T10:15:00.000Z",
     duration_ms,
     status: flows.every((f) => f.status === "passed") ? "passed" : "failed",
-    totals: {
-      flows: countStatuses(flows),
-      steps: countStatuses(steps),
-      assertions: { total: assertions.length, passed: assertions.length - failed, failed },
-    },
+    totals: totalsOf(flows),
     flows,
   };
 }

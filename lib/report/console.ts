@@ -73,7 +73,10 @@ function counts(label: string, c: Counts, s: Style): string {
 function assertionLine(file: string, a: AssertionResult, s: Style): string[] {
   const where = s.dim(`at ${file}:${a.line}:${a.column}`);
   const phase = a.phase === "until" ? "until " : "";
-  return [`${a.passed ? s.green("✔") : s.red("✘")} ${phase}${a.message}`, `  ${where}`];
+  // A passing check (shown with --verbose) needs no location; a failing one does.
+  return a.passed
+    ? [`${s.green("✔")} ${phase}${a.message}`]
+    : [`${s.red("✘")} ${phase}${a.message}`, `  ${where}`];
 }
 
 function stepDetails(flow: FlowResult, step: StepResult, verbose: boolean, s: Style): string[] {

@@ -2,6 +2,7 @@
  * Runs the flowrun CLI as a subprocess, exactly as a user or CI would, and
  * normalises the parts of its output that change between runs.
  */
+import { RUNNER_PERMISSIONS } from "../../scripts/permissions.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 
@@ -20,10 +21,7 @@ export async function runCli(
   const output = await new Deno.Command(Deno.execPath(), {
     args: [
       "run",
-      "--allow-net",
-      "--allow-read",
-      "--allow-write",
-      "--allow-env",
+      ...RUNNER_PERMISSIONS,
       `${ROOT}cli.ts`,
       ...args,
     ],
