@@ -11,7 +11,7 @@ import { ExpressionError, render, type Scope } from "./expr.ts";
 import type { Flow, Step } from "./flow.ts";
 import { RequestError, type ResolvedRequest, resolveRequest, send } from "./http.ts";
 import { pollUntil } from "./poll.ts";
-import type { Reporter } from "./report/reporter.ts";
+import type { FlowRef, Reporter } from "./report/reporter.ts";
 import type { ReceivedResponse } from "./response.ts";
 import {
   type AssertionResult,
@@ -103,6 +103,7 @@ function skipped(step: Step, reason: string): StepResult {
 }
 
 async function runStep(
+  ref: FlowRef,
   step: Step,
   scope: Scope,
   captured: Map<string, unknown>,
@@ -125,14 +126,31 @@ async function runStep(
     const attempt = async (): Promise<Attempt> => {
       const request = resolveRequest(step.request, scope);
       result.request = { method: request.method, url: request.url };
-      result.attempts++;
+      const info = {
+        step: step.name,
+        attempt: ++result.attempts,
+        method: request.method,
+        url: request.url,
+      };
+      await ctx.reporter.onRequest?.(ref, info);
+      const sent = performance.now();
       try {
         const response = await send(request, { timeoutMs: ctx.timeoutMs });
+        const duration_ms = round(performance.now() - sent);
         const until = step.loop ? evaluateChecks(step.loop.until, response, scope, "until") : [];
+        const until_met = step.loop ? until.every((r) => r.passed) : undefined;
+        await ctx.reporter.onAttempt?.(ref, {
+          ...info,
+          status: response.status,
+          duration_ms,
+          until_met,
+        });
         return { request, response, until };
       } catch (error) {
-        if (error instanceof RequestError) return { request, error, until: [] };
-        throw error;
+        if (!(error instanceof RequestError)) throw error;
+        const duration_ms = round(performance.now() - sent);
+        await ctx.reporter.onAttempt?.(ref, { ...info, error: error.message, duration_ms });
+        return { request, error, until: [] };
       }
     };
     const outcome = step.loop
@@ -243,7 +261,7 @@ async function runOne(flow: Flow, ctx: Context): Promise<FlowResult> {
     else {
       const captured = new Map<string, unknown>();
       steps.set(step.name, captured);
-      result = await runStep(step, scope, captured, ctx);
+      result = await runStep(ref, step, scope, captured, ctx);
       if (result.status !== "passed") {
         stop = `step "${step.name}" ${result.status === "error" ? "had an error" : "failed"}`;
       }

@@ -22,10 +22,35 @@ export interface FlowRef {
   name: string;
 }
 
-/** A set of optional hooks over run events. */
+/** A request about to be sent. */
+export interface RequestInfo {
+  step: string;
+  /** 1 for the first request of a step; polled steps count up. */
+  attempt: number;
+  method: string;
+  url: string;
+}
+
+/** What one request attempt ended with. */
+export interface AttemptInfo extends RequestInfo {
+  /** The response status; absent when no response arrived. */
+  status?: number;
+  /** Why no response arrived (network failure, timeout). */
+  error?: string;
+  duration_ms: number;
+  /** For polled steps: whether every `until` condition held for this response. */
+  until_met?: boolean;
+}
+
+/**
+ * A set of optional hooks over run events. With several flows running at
+ * once, events of different flows interleave; each names its flow.
+ */
 export interface Reporter {
   onRunStart?(run: RunStart): void | Promise<void>;
   onFlowStart?(flow: FlowRef): void | Promise<void>;
+  onRequest?(flow: FlowRef, request: RequestInfo): void | Promise<void>;
+  onAttempt?(flow: FlowRef, attempt: AttemptInfo): void | Promise<void>;
   onStepEnd?(flow: FlowRef, step: StepResult): void | Promise<void>;
   onFlowEnd?(flow: FlowResult): void | Promise<void>;
   onRunEnd?(result: RunResult): void | Promise<void>;
@@ -53,6 +78,12 @@ export function combineReporters(...reporters: Reporter[]): Reporter {
     },
     async onFlowStart(flow) {
       for (const r of reporters) await r.onFlowStart?.(flow);
+    },
+    async onRequest(flow, request) {
+      for (const r of reporters) await r.onRequest?.(flow, request);
+    },
+    async onAttempt(flow, attempt) {
+      for (const r of reporters) await r.onAttempt?.(flow, attempt);
     },
     async onStepEnd(flow, step) {
       for (const r of reporters) await r.onStepEnd?.(flow, step);
