@@ -37,7 +37,7 @@ export interface ResolvedRequest {
  * ```
  */
 export class RequestError extends Error {
-  readonly code: "network" | "timeout" | "bad-url";
+  readonly code: "network" | "timeout" | "bad-url" | "interrupted";
   constructor(code: RequestError["code"], message: string) {
     super(message);
     this.name = "RequestError";
@@ -100,10 +100,17 @@ function networkReason(error: unknown): string {
   return text.trim();
 }
 
+/** The name an interrupt signal was aborted with (e.g. `SIGINT`), for messages. */
+export function reasonOf(signal: AbortSignal): string {
+  return typeof signal.reason === "string" ? signal.reason : "interrupted";
+}
+
 /** Options for {@linkcode send}. */
 export interface SendOptions {
   /** Give up after this many milliseconds, body included. */
   timeoutMs: number;
+  /** Aborts the request when the run is interrupted. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -126,7 +133,8 @@ export async function send(
   request: ResolvedRequest,
   options: SendOptions,
 ): Promise<ReceivedResponse> {
-  const signal = AbortSignal.timeout(options.timeoutMs);
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   try {
     const response = await fetch(request.url, {
       method: request.method,
@@ -142,7 +150,13 @@ export async function send(
     }
     return new ReceivedResponse(response.status, headers, text);
   } catch (error) {
-    if (signal.aborted) {
+    if (options.signal?.aborted) {
+      throw new RequestError(
+        "interrupted",
+        `Interrupted (${reasonOf(options.signal)}) before a response arrived.`,
+      );
+    }
+    if (timeout.aborted) {
       throw new RequestError("timeout", `No complete response within ${options.timeoutMs} ms.`);
     }
     throw new RequestError("network", `Request failed: ${networkReason(error)}.`);

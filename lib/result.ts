@@ -69,9 +69,18 @@ export interface StepResult {
   /**
    * What kind of problem stopped the step: `assertion` (incl. status),
    * `capture`, `until` (poll never satisfied), `request` (network, timeout),
-   * `expression` (a value could not be resolved), `skipped`.
+   * `expression` (a value could not be resolved), `skipped` (an earlier step
+   * did not pass, or `--fail-fast` stopped the run), `interrupted` (the run
+   * was interrupted before the step finished).
    */
-  failure_kind?: "assertion" | "capture" | "until" | "request" | "expression" | "skipped";
+  failure_kind?:
+    | "assertion"
+    | "capture"
+    | "until"
+    | "request"
+    | "expression"
+    | "skipped"
+    | "interrupted";
 }
 
 /** The outcome of one flow file. */
@@ -103,6 +112,8 @@ export interface RunResult {
   duration_ms: number;
   /** `passed` when every flow passed, else `failed`. */
   status: "passed" | "failed";
+  /** Set when a signal (`SIGINT`, `SIGTERM`) interrupted the run; unfinished steps are then skipped. */
+  interrupted?: string;
   totals: {
     flows: Counts;
     steps: Counts;

@@ -9,7 +9,7 @@
 import { evaluateChecks } from "./assert.ts";
 import { ExpressionError, render, type Scope } from "./expr.ts";
 import type { Flow, Step } from "./flow.ts";
-import { RequestError, type ResolvedRequest, resolveRequest, send } from "./http.ts";
+import { reasonOf, RequestError, type ResolvedRequest, resolveRequest, send } from "./http.ts";
 import { pollUntil } from "./poll.ts";
 import type { FlowRef, Reporter } from "./report/reporter.ts";
 import type { ReceivedResponse } from "./response.ts";
@@ -32,6 +32,16 @@ export interface RunOptions {
   runId?: string;
   /** Per-request timeout in milliseconds (default 30000). */
   timeoutMs?: number;
+  /** Flows run at once (default: the number of CPUs); steps inside a flow stay sequential. */
+  jobs?: number;
+  /** After the first flow that does not pass, start no new flows; the rest are reported skipped. */
+  failFast?: boolean;
+  /**
+   * Interrupts the run: no new requests are sent, requests in flight are
+   * abandoned, and unfinished steps are reported skipped as `interrupted`.
+   * Abort it with the signal's name as reason (`controller.abort("SIGINT")`).
+   */
+  signal?: AbortSignal;
   reporter?: Reporter;
 }
 
@@ -72,6 +82,7 @@ interface Context {
   runId: string;
   timeoutMs: number;
   reporter: Reporter;
+  signal?: AbortSignal;
 }
 
 /** One request attempt: a response, or why there was none. */
@@ -135,7 +146,7 @@ async function runStep(
       await ctx.reporter.onRequest?.(ref, info);
       const sent = performance.now();
       try {
-        const response = await send(request, { timeoutMs: ctx.timeoutMs });
+        const response = await send(request, { timeoutMs: ctx.timeoutMs, signal: ctx.signal });
         const duration_ms = round(performance.now() - sent);
         const until = step.loop ? evaluateChecks(step.loop.until, response, scope, "until") : [];
         const until_met = step.loop ? until.every((r) => r.passed) : undefined;
@@ -157,10 +168,17 @@ async function runStep(
       ? await pollUntil(
         attempt,
         (a) => a.response !== undefined && a.until.every((r) => r.passed),
-        step.loop,
+        { ...step.loop, signal: ctx.signal },
       )
       : { last: await attempt(), satisfied: true, attempts: 1 };
     const { response, error } = outcome.last;
+    if (ctx.signal?.aborted && (!response || !outcome.satisfied)) {
+      return finish(
+        "skipped",
+        "interrupted",
+        `Interrupted (${reasonOf(ctx.signal)}) before the step finished.`,
+      );
+    }
     if (!response) {
       const tries = result.attempts > 1 ? ` (after ${result.attempts} attempts)` : "";
       return finish("error", "request", `${error!.message.replace(/\.$/, "")}${tries}.`);
@@ -235,6 +253,7 @@ function context(options: RunOptions): Context {
     runId: options.runId ?? newRunId(),
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     reporter: options.reporter ?? {},
+    signal: options.signal,
   };
 }
 
@@ -257,12 +276,17 @@ async function runOne(flow: Flow, ctx: Context): Promise<FlowResult> {
   }
   for (const step of flow.steps) {
     let result: StepResult;
-    if (stop) result = skipped(step, `Skipped because ${stop.replace(/\.$/, "")}.`);
-    else {
+    if (!stop && ctx.signal?.aborted) stop = `the run was interrupted (${reasonOf(ctx.signal)})`;
+    if (stop) {
+      result = skipped(step, `Skipped because ${stop.replace(/\.$/, "")}.`);
+      if (ctx.signal?.aborted) result.failure_kind = "interrupted";
+    } else {
       const captured = new Map<string, unknown>();
       steps.set(step.name, captured);
       result = await runStep(ref, step, scope, captured, ctx);
-      if (result.status !== "passed") {
+      if (result.failure_kind === "interrupted") {
+        stop = `the run was interrupted (${reasonOf(ctx.signal!)})`;
+      } else if (result.status !== "passed") {
         stop = `step "${step.name}" ${result.status === "error" ? "had an error" : "failed"}`;
       }
     }
@@ -273,11 +297,7 @@ async function runOne(flow: Flow, ctx: Context): Promise<FlowResult> {
   const flowResult: FlowResult = {
     file: flow.file,
     name: flow.name,
-    status: failed
-      ? failed.status
-      : results.every((s) => s.status === "skipped")
-      ? "error"
-      : "passed",
+    status: flowStatus(results),
     started_at: startedAt.toISOString(),
     duration_ms: round(performance.now() - started),
     steps: results,
@@ -287,8 +307,34 @@ async function runOne(flow: Flow, ctx: Context): Promise<FlowResult> {
 }
 
 /**
- * Runs flows one after another and assembles the run result that the
- * reports serialise. Never throws for test failures.
+ * A flow's status from its steps: the status of the step that stopped it;
+ * `skipped` when it was interrupted or never ran; `error` when its vars could
+ * not be evaluated (every step skipped, none interrupted).
+ */
+function flowStatus(steps: readonly StepResult[]): FlowResult["status"] {
+  const stopper = steps.find((s) => s.status === "failed" || s.status === "error");
+  if (stopper) return stopper.status;
+  if (steps.some((s) => s.failure_kind === "interrupted")) return "skipped";
+  return steps.every((s) => s.status === "skipped") ? "error" : "passed";
+}
+
+/** A flow that was never started: every step skipped with the reason. */
+function notRun(flow: Flow, reason: string, kind: StepResult["failure_kind"]): FlowResult {
+  return {
+    file: flow.file,
+    name: flow.name,
+    status: "skipped",
+    started_at: new Date().toISOString(),
+    duration_ms: 0,
+    steps: flow.steps.map((step) => ({ ...skipped(step, reason), failure_kind: kind })),
+  };
+}
+
+/**
+ * Runs flows, `jobs` at a time, and assembles the run result that the
+ * reports serialise: flows in the order given (sorted by path when loaded
+ * with `loadFlows`), whatever order they finish in. Never throws for test
+ * failures.
  *
  * @example
  * ```ts
@@ -310,14 +356,48 @@ export async function runFlows(
     started_at: startedAt,
     files: flows.map((f) => f.file),
   });
-  const results: FlowResult[] = [];
-  for (const flow of flows) results.push(await runOne(flow, ctx));
+  const results = new Array<FlowResult>(flows.length);
+  let next = 0;
+  let failedFlow: string | undefined;
+  // Workers take the next flow in order, so with --jobs 1 the run is strictly sequential.
+  const worker = async () => {
+    while (next < flows.length) {
+      const index = next++;
+      const flow = flows[index];
+      if (ctx.signal?.aborted) {
+        results[index] = notRun(
+          flow,
+          `Not run: the run was interrupted (${reasonOf(ctx.signal)}).`,
+          "interrupted",
+        );
+      } else if (failedFlow !== undefined) {
+        results[index] = notRun(
+          flow,
+          `Not run: --fail-fast stopped the run after ${failedFlow} failed.`,
+          "skipped",
+        );
+      } else {
+        results[index] = await runOne(flow, ctx);
+        if (options.failFast && results[index].status !== "passed" && failedFlow === undefined) {
+          failedFlow = flow.file;
+        }
+        continue;
+      }
+      await ctx.reporter.onFlowEnd?.(results[index]);
+    }
+  };
+  const jobs = Math.max(
+    1,
+    Math.min(options.jobs ?? navigator.hardwareConcurrency ?? 1, flows.length),
+  );
+  await Promise.all(Array.from({ length: jobs }, worker));
   const result: RunResult = {
     run_id: ctx.runId,
     runner_version: VERSION,
     started_at: startedAt,
     duration_ms: round(performance.now() - started),
     status: results.every((f) => f.status === "passed") ? "passed" : "failed",
+    ...(ctx.signal?.aborted ? { interrupted: reasonOf(ctx.signal) } : {}),
     totals: totalsOf(results),
     flows: results,
   };

@@ -371,7 +371,8 @@ Deno.test("toJsonReport puts schema_version first and keys in the documented ord
 });
 
 Deno.test("the schema lists properties in the order the report writes them", () => {
-  const report = toJsonReport(fixture());
+  // An interrupted run, so the optional run-level field is present too.
+  const report = toJsonReport({ ...fixture(), interrupted: "SIGINT" });
   const step = report.flows[1].steps[1];
   const defs = schema.$defs as Record<string, SchemaObject>;
   const keys = (s: unknown) => Object.keys((s as SchemaObject).properties as SchemaObject);
@@ -535,6 +536,7 @@ const REPORT: Fields<JsonReport> = {
   started_at: "required",
   duration_ms: "required",
   status: "required",
+  interrupted: "optional",
   totals: "required",
   flows: "required",
 };
@@ -642,6 +644,7 @@ Deno.test("the schema's enums match the status types", () => {
     request: true,
     expression: true,
     skipped: true,
+    interrupted: true,
   };
   assert.deepEqual(
     (defs.step.properties as Record<string, SchemaObject>).failure_kind.enum,

@@ -295,7 +295,7 @@ steps:
     request: {url: "${api.url}/\${steps.a.capture.n}"}
     assert: {json: [{path: $.json.n, equals: "\${steps.a.capture.n}", notEquals: 0}]}
 `);
-    const result = await runFlows([f, f]);
+    const result = await runFlows([f, f], { jobs: 1 });
     assert.equal(result.status, "failed", "b's response is always a's n + 1");
     assert.deepEqual(result.flows.map((r) => r.steps[1].assertions[0].expected), [1, 3]);
   } finally {
@@ -323,6 +323,112 @@ Deno.test("reporters receive events in order", async () => {
       "flow-end one passed",
       "run-end passed",
     ]);
+  } finally {
+    await api.close();
+  }
+});
+
+Deno.test("flows run concurrently up to jobs, and results keep the given order", async () => {
+  let inFlight = 0;
+  let most = 0;
+  const api = serve(async (request) => {
+    inFlight++;
+    most = Math.max(most, inFlight);
+    const ms = Number(new URL(request.url).searchParams.get("ms"));
+    await new Promise((r) => setTimeout(r, ms));
+    inFlight--;
+    return new Response("ok");
+  });
+  const slow = (name: string, ms: number) =>
+    flow(`name: ${name}\nsteps:\n  - name: s\n    request: {url: "${api.url}/?ms=${ms}"}\n`);
+  try {
+    const finished: string[] = [];
+    const reporter: Reporter = { onFlowEnd: (f) => void finished.push(f.name) };
+    const started = performance.now();
+    const result = await runFlows([slow("first", 150), slow("second", 10), slow("third", 10)], {
+      jobs: 2,
+      reporter,
+    });
+    const elapsed = performance.now() - started;
+    assert.equal(most, 2);
+    assert.ok(
+      elapsed < 300,
+      `two at a time, so well under the 170 ms sum plus overhead; took ${elapsed} ms`,
+    );
+    assert.deepEqual(finished, ["second", "third", "first"], "events come as flows finish");
+    assert.deepEqual(
+      result.flows.map((f) => f.name),
+      ["first", "second", "third"],
+      "results keep the given order",
+    );
+
+    most = 0;
+    await runFlows([slow("a", 20), slow("b", 20), slow("c", 20)], { jobs: 1 });
+    assert.equal(most, 1, "--jobs 1 is strictly sequential");
+  } finally {
+    await api.close();
+  }
+});
+
+Deno.test("fail-fast starts no new flows after a failure and reports them as not run", async () => {
+  const paths: string[] = [];
+  const api = serve((request) => {
+    const path = new URL(request.url).pathname;
+    paths.push(path);
+    return new Response(null, { status: path === "/bad" ? 500 : 200 });
+  });
+  const at = (name: string, path: string) =>
+    flow(
+      `name: ${name}\nsteps:\n  - name: s\n    request: {url: "${api.url}${path}"}\n    assert: {status: 200}\n`,
+    );
+  try {
+    const result = await runFlows([at("one", "/bad"), at("two", "/two"), at("three", "/three")], {
+      jobs: 1,
+      failFast: true,
+    });
+    assert.deepEqual(paths, ["/bad"]);
+    assert.deepEqual(result.flows.map((f) => f.status), ["failed", "skipped", "skipped"]);
+    assert.equal(
+      result.flows[1].steps[0].message,
+      "Not run: --fail-fast stopped the run after t.yaml failed.",
+    );
+    assert.deepEqual(result.totals.flows, { total: 3, passed: 0, failed: 1, error: 0, skipped: 2 });
+  } finally {
+    await api.close();
+  }
+});
+
+Deno.test("an interrupt abandons the request in flight, skips what is left and marks the run", async () => {
+  const controller = new AbortController();
+  let requests = 0;
+  const api = serve(async () => {
+    requests++;
+    // Interrupt while this request is in flight; the runner must not wait for it.
+    controller.abort("SIGINT");
+    await new Promise((r) => setTimeout(r, 300));
+    return new Response("late");
+  });
+  const f = flow(`name: long
+steps:
+  - name: first
+    request: {url: "${api.url}/1"}
+  - name: second
+    request: {url: "${api.url}/2"}
+`);
+  try {
+    const started = performance.now();
+    const result = await runFlows([f, f], { jobs: 1, signal: controller.signal });
+    assert.ok(performance.now() - started < 250, "the request in flight was abandoned");
+    assert.equal(requests, 1, "no request is sent after the interrupt");
+    assert.equal(result.interrupted, "SIGINT");
+    assert.equal(result.status, "failed");
+    const [ran, never] = result.flows;
+    assert.equal(ran.status, "skipped");
+    assert.deepEqual(ran.steps.map((s) => [s.status, s.failure_kind, s.message]), [
+      ["skipped", "interrupted", "Interrupted (SIGINT) before the step finished."],
+      ["skipped", "interrupted", "Skipped because the run was interrupted (SIGINT)."],
+    ]);
+    assert.equal(never.steps[0].message, "Not run: the run was interrupted (SIGINT).");
   } finally {
     await api.close();
   }

@@ -47,6 +47,8 @@ export interface ConsoleOptions {
   color: boolean;
   /** Also list passing assertions and captured names. */
   verbose?: boolean;
+  /** The command that reruns just this flow, printed under a flow that did not pass. */
+  reproduce?: (file: string) => string;
 }
 
 const ms = (n: number) => `${Math.round(n)} ms`;
@@ -124,9 +126,17 @@ function stepDetails(flow: FlowResult, step: StepResult, verbose: boolean, s: St
  */
 export function formatFlow(flow: FlowResult, s: Style, verbose = false): string {
   const width = Math.max(...flow.steps.map((st) => st.name.length));
-  const head = `${mark(flow.status, s)} ${s.bold(flow.file)} ${s.dim("·")} ${flow.name} ${
-    s.dim(ms(flow.duration_ms))
-  }`;
+  const title = `${s.bold(flow.file)} ${s.dim("·")} ${flow.name}`;
+  // A flow that never started (fail-fast, interrupt) gets one line, not a list of skipped steps.
+  if (
+    flow.steps.every((st) => st.status === "skipped" && st.attempts === 0) &&
+    flow.steps[0]?.message?.startsWith("Not run")
+  ) {
+    return `${mark("skipped", s)} ${title} ${
+      s.yellow(flow.steps[0].message!.replace(/^Not run/, "not run").replace(/\.$/, ""))
+    }\n`;
+  }
+  const head = `${mark(flow.status, s)} ${title} ${s.dim(ms(flow.duration_ms))}`;
   const lines = [head];
   for (const step of flow.steps) {
     const name = step.name.padEnd(width);
@@ -177,8 +187,20 @@ export function formatSummary(result: RunResult, s: Style): string {
  */
 export function consoleReporter(options: ConsoleOptions): Reporter {
   const s = style(options.color);
+  // Flows may finish in any order; their blocks are printed in run (path) order.
+  let order = new Map<string, number>();
+  const done = new Map<number, FlowResult>();
+  let nextToPrint = 0;
+  const print = (flow: FlowResult) => {
+    let text = formatFlow(flow, s, options.verbose);
+    if (options.reproduce && (flow.status === "failed" || flow.status === "error")) {
+      text += `    ${s.dim("reproduce:")} ${options.reproduce(flow.file)}\n`;
+    }
+    options.write(text + "\n");
+  };
   return {
     onRunStart(run) {
+      order = new Map(run.files.map((file, i) => [file, i]));
       const n = run.files.length;
       options.write(
         `${s.bold("flowrun")} ${run.runner_version} ${s.dim("·")} run ${run.run_id} ${
@@ -187,7 +209,13 @@ export function consoleReporter(options: ConsoleOptions): Reporter {
       );
     },
     onFlowEnd(flow) {
-      options.write(formatFlow(flow, s, options.verbose) + "\n");
+      const index = order.get(flow.file);
+      if (index === undefined) return print(flow);
+      done.set(index, flow);
+      while (done.has(nextToPrint)) {
+        print(done.get(nextToPrint)!);
+        done.delete(nextToPrint++);
+      }
     },
     onRunEnd(result) {
       options.write(formatSummary(result, s));

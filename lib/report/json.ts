@@ -7,7 +7,7 @@
  * runner filled the objects in:
  *
  * - report: `schema_version`, `run_id`, `runner_version`, `started_at`,
- *   `duration_ms`, `status`, `totals`, `flows`
+ *   `duration_ms`, `status`, `interrupted`, `totals`, `flows`
  * - totals: `flows`, `steps`, `assertions`; counts: `total`, `passed`,
  *   `failed`, `error`, `skipped`
  * - flow: `file`, `name`, `status`, `started_at`, `duration_ms`, `steps`
@@ -68,6 +68,7 @@ const REPORT_KEYS: Record<keyof JsonReport, true> = {
   started_at: true,
   duration_ms: true,
   status: true,
+  interrupted: true,
   totals: true,
   flows: true,
 };
