@@ -142,13 +142,21 @@ export function applyOperator(
       return deepEqual(actual, expected)
         ? `expected anything but ${show(expected)}, got it`
         : undefined;
-    case "matches":
+    case "matches": {
       if (typeof actual !== "string") {
         return `expected a string matching /${expected}/, got ${typed(actual)}`;
       }
-      return regex(String(expected)).test(actual)
-        ? undefined
-        : `${show(actual)} does not match /${expected}/`;
+      // A pattern from an expression was not checked at load time; a bad one is a failed check.
+      let re: RegExp;
+      try {
+        re = regex(String(expected));
+      } catch (error) {
+        return `"matches" needs a valid regular expression, got /${expected}/ (${
+          (error as Error).message
+        })`;
+      }
+      return re.test(actual) ? undefined : `${show(actual)} does not match /${expected}/`;
+    }
     case "anyOf":
       if (!Array.isArray(expected)) return `"anyOf" needs a list, got ${typed(expected)}`;
       return expected.some((e) => deepEqual(actual, e))
@@ -194,6 +202,7 @@ export function applyOperator(
     }
     case "length": {
       const want = asNumber(expected);
+      if (want === undefined) return `"length" needs a number, got ${typed(expected)}`;
       const size = typeof actual === "string" || Array.isArray(actual)
         ? actual.length
         : actual !== null && typeof actual === "object"

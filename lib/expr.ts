@@ -15,7 +15,7 @@
  * | `${steps.s.capture.k}` / `${steps.s.k}` | value captured by step `s` (A / B) |
  * | `${RANDOM.UUID}`, `${RANDOM.HEX_32}` | fresh random values at each use |
  * | `${RUN_ID}` | the run id, the same for the whole run |
- * | `${ENV.NAME:-text}`, `${NAME:-text}` | fallback when the variable is unset |
+ * | `${ENV.NAME:-text}`, `${NAME:-text}` | fallback when the variable is unset or empty |
  *
  * @module
  */
@@ -281,11 +281,16 @@ function randomHex(length: number): string {
   return out.slice(0, length);
 }
 
+/** Like the shell's `${X:-text}`: the fallback applies when the variable is unset or empty. */
+function orFallback(value: string | undefined, fallback: string | undefined): string | undefined {
+  return (value === undefined || value === "") && fallback !== undefined ? fallback : value;
+}
+
 function resolve(expr: Expr, scope: Scope): unknown {
   const ref = expr.ref;
   switch (ref.kind) {
     case "env": {
-      const value = scope.env(ref.name) ?? expr.fallback;
+      const value = orFallback(scope.env(ref.name), expr.fallback);
       if (value === undefined) {
         throw new ExpressionError(
           `Environment variable ${ref.name} is not set (in "${expr.text}").`,
@@ -295,7 +300,7 @@ function resolve(expr: Expr, scope: Scope): unknown {
     }
     case "name": {
       if (scope.vars.has(ref.name)) return scope.vars.get(ref.name);
-      const value = scope.env(ref.name) ?? expr.fallback;
+      const value = orFallback(scope.env(ref.name), expr.fallback);
       if (value === undefined) {
         throw new ExpressionError(
           `"${ref.name}" is not a flow var, run parameter or environment variable (in "${expr.text}").`,

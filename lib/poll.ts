@@ -65,5 +65,7 @@ export async function pollUntil<T>(
       return { last, attempts, satisfied };
     }
     await pause(options.sleepMs, options.signal);
+    // Aborted during the pause: return what we have rather than send one more request.
+    if (options.signal?.aborted) return { last, attempts, satisfied };
   }
 }

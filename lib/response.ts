@@ -65,6 +65,10 @@ export class ReceivedResponse {
    * ```
    */
   select(path: CompiledPath): ResponseSelection {
+    // Status and header paths never need the body, so it is not parsed for them.
+    if (path.root === "response" && /^\$\s*(\.\s*|\[\s*['"])(status|headers)\b/.test(path.source)) {
+      return select(path, { status: this.status, headers: this.headers });
+    }
     if (path.root === "body") {
       const json = this.json;
       return json.ok

@@ -1,0 +1,228 @@
+import assert from "node:assert/strict";
+import {
+  compilePath,
+  type PathRoot,
+  PathSyntaxError,
+  RESPONSE_MEMBERS,
+  select,
+} from "../lib/path.ts";
+
+function pathError(source: string, root: PathRoot): PathSyntaxError {
+  try {
+    compilePath(source, root);
+  } catch (error) {
+    assert.ok(error instanceof PathSyntaxError, `not a PathSyntaxError: ${error}`);
+    return error;
+  }
+  assert.fail(`compilePath(${JSON.stringify(source)}, "${root}") did not throw`);
+}
+
+const RESPONSE_HINT_TAIL = '; under "extract" and "assert.jsonpath" the body is $.';
+const RFC_HINT =
+  "Paths follow RFC 9535, e.g. $.items[0].id, $.items[*].id or $.items[?@.price > 10].name.";
+
+const doc = {
+  items: [
+    { id: 1, price: 5, name: "a" },
+    { id: 2, price: 20, name: "b" },
+    { id: 3, price: 9, name: "c" },
+  ],
+  token: "t0k",
+  nothing: null,
+};
+
+Deno.test("compilePath keeps the source and root it was given", () => {
+  const body = compilePath("$.items[0].id", "body");
+  assert.equal(body.source, "$.items[0].id");
+  assert.equal(body.root, "body");
+  const response = compilePath("$.json.items[0].id", "response");
+  assert.equal(response.source, "$.json.items[0].id");
+  assert.equal(response.root, "response");
+});
+
+Deno.test("compilePath marks names and indexes as singular", () => {
+  assert.equal(compilePath("$.token", "body").singular, true);
+  assert.equal(compilePath("$.items[0].id", "body").singular, true);
+  assert.equal(compilePath("$['items'][-1]", "body").singular, true);
+  assert.equal(compilePath("$.json.a.b", "response").singular, true);
+  assert.equal(compilePath("$.status", "response").singular, true);
+});
+
+Deno.test("compilePath marks wildcards, slices, descendants and filters as not singular", () => {
+  assert.equal(compilePath("$.items[*].id", "body").singular, false);
+  assert.equal(compilePath("$.items[0:2]", "body").singular, false);
+  assert.equal(compilePath("$..id", "body").singular, false);
+  assert.equal(compilePath("$.items[?@.price < 10]", "body").singular, false);
+  assert.equal(compilePath("$.json.items[*].id", "response").singular, false);
+  assert.equal(compilePath("$.json..id", "response").singular, false);
+});
+
+Deno.test("compilePath accepts both filter spellings with the same result", () => {
+  const old = compilePath("$.items[?(@.price < 10)].name", "body");
+  const rfc = compilePath("$.items[?@.price < 10].name", "body");
+  assert.equal(old.singular, false);
+  assert.equal(rfc.singular, false);
+  assert.deepEqual(select(old, doc), { found: true, value: ["a", "c"] });
+  assert.deepEqual(select(rfc, doc), { found: true, value: ["a", "c"] });
+});
+
+Deno.test("compilePath accepts filters under the response root", () => {
+  const p = compilePath("$.json.items[?(@.price < 10)].id", "response");
+  assert.deepEqual(select(p, { json: doc, status: 200, headers: {} }).value, [1, 3]);
+});
+
+Deno.test("compilePath accepts $.json, $.status and $.headers under the response root", () => {
+  assert.deepEqual(RESPONSE_MEMBERS, ["json", "status", "headers"]);
+  for (const source of ["$.json", "$.status", "$.headers", "$.headers.content-type"]) {
+    assert.equal(compilePath(source, "response").source, source);
+  }
+});
+
+Deno.test("compilePath accepts the bracket form $['json'] under the response root", () => {
+  assert.equal(compilePath("$['json']", "response").singular, true);
+  assert.equal(compilePath('$["json"].id', "response").singular, true);
+  assert.equal(compilePath("$['headers']['content-type']", "response").singular, true);
+});
+
+Deno.test("compilePath accepts a bracket list of response members as a non-singular path", () => {
+  assert.equal(compilePath("$['json','status']", "response").singular, false);
+});
+
+Deno.test("compilePath accepts $ alone under both roots as a singular path with no segments", () => {
+  for (const root of ["response", "body"] as const) {
+    const p = compilePath("$", root);
+    assert.equal(p.singular, true);
+    assert.equal(p.query.segments.length, 0);
+  }
+});
+
+Deno.test("compilePath rejects a body member under the response root with a $.json hint", () => {
+  const e = pathError("$.token", "response");
+  assert.equal(e.message, 'Path "$.token" does not start at $.json, $.status or $.headers.');
+  assert.equal(e.offset, 1);
+  assert.equal(
+    e.hint,
+    'Under "capture", "assert.json" and "loop.until.json" the body is $.json, e.g. "$.json.token"' +
+      RESPONSE_HINT_TAIL,
+  );
+  assert.equal(e.code, "bad-path");
+  assert.equal(e.name, "PathSyntaxError");
+});
+
+Deno.test("compilePath rejects a descendant segment first under the response root", () => {
+  // $..json could match a "json" key anywhere in the body, which is not what it looks like.
+  const e = pathError("$..json", "response");
+  assert.equal(e.message, 'Path "$..json" does not start at $.json, $.status or $.headers.');
+  assert.equal(e.offset, 1);
+});
+
+Deno.test("compilePath rejects wildcards, indexes and unknown bracket names under the response root", () => {
+  for (const source of ["$[*]", "$[0]", "$['body']", "$['json','body']", "$.Json"]) {
+    const e = pathError(source, "response");
+    assert.equal(
+      e.message,
+      `Path "${source}" does not start at $.json, $.status or $.headers.`,
+      source,
+    );
+    assert.equal(e.offset, 1);
+  }
+  assert.equal(
+    pathError("$[0]", "response").hint,
+    'Under "capture", "assert.json" and "loop.until.json" the body is $.json, e.g. "$.json[0]"' +
+      RESPONSE_HINT_TAIL,
+  );
+});
+
+Deno.test("compilePath accepts any first member under the body root", () => {
+  assert.equal(compilePath("$.token", "body").root, "body");
+  assert.equal(compilePath("$[0]", "body").singular, true);
+  assert.equal(compilePath("$..json", "body").singular, false);
+});
+
+Deno.test("compilePath reports an unclosed bracket with its offset and the RFC hint", () => {
+  const e = pathError("$.a[", "body");
+  assert.equal(e.message, 'Invalid JSONPath "$.a[": unclosed bracketed selection.');
+  assert.equal(e.offset, 4);
+  assert.equal(e.hint, RFC_HINT);
+});
+
+Deno.test("compilePath reports a path without $ and suggests the $ form", () => {
+  const e = pathError("items", "body");
+  assert.equal(e.message, "Invalid JSONPath \"items\": expected '$', found 'i'.");
+  assert.equal(e.offset, 0);
+  assert.equal(e.hint, 'Paths start at "$", e.g. "$.items".');
+});
+
+Deno.test("compilePath drops leading dots from the suggested $ form", () => {
+  const e = pathError(".items", "response");
+  assert.equal(e.offset, 0);
+  assert.equal(e.hint, 'Paths start at "$", e.g. "$.items".');
+});
+
+Deno.test("compilePath reports a syntax error before checking the response root", () => {
+  const e = pathError("$.json[?@.x <]", "response");
+  assert.equal(e.message, 'Invalid JSONPath "$.json[?@.x <]": unexpected end of expression.');
+  assert.equal(e.offset, 13);
+  assert.equal(e.hint, RFC_HINT);
+});
+
+Deno.test("select yields the value of a singular path", () => {
+  assert.deepEqual(select(compilePath("$.items[1].name", "body"), doc), {
+    found: true,
+    value: "b",
+  });
+  assert.deepEqual(select(compilePath("$.token", "body"), doc), { found: true, value: "t0k" });
+});
+
+Deno.test("select distinguishes a null value from a missing one", () => {
+  assert.deepEqual(select(compilePath("$.nothing", "body"), doc), { found: true, value: null });
+  assert.deepEqual(select(compilePath("$.missing", "body"), doc), { found: false, value: null });
+  assert.deepEqual(select(compilePath("$.items[9]", "body"), doc), { found: false, value: null });
+});
+
+Deno.test("select yields the list of matches for a wildcard path", () => {
+  assert.deepEqual(select(compilePath("$.items[*].id", "body"), doc), {
+    found: true,
+    value: [1, 2, 3],
+  });
+  assert.deepEqual(select(compilePath("$..price", "body"), doc), {
+    found: true,
+    value: [5, 20, 9],
+  });
+});
+
+Deno.test("select yields a one-element list for a wildcard that matches once", () => {
+  assert.deepEqual(select(compilePath("$.items[?@.id == 2].name", "body"), doc), {
+    found: true,
+    value: ["b"],
+  });
+});
+
+Deno.test("select yields an empty list when a wildcard path matches nothing", () => {
+  assert.deepEqual(select(compilePath("$.items[?@.price > 100].name", "body"), doc), {
+    found: false,
+    value: [],
+  });
+  assert.deepEqual(select(compilePath("$.missing[*]", "body"), doc), { found: false, value: [] });
+});
+
+Deno.test("select with $ yields the whole document", () => {
+  assert.deepEqual(select(compilePath("$", "body"), doc), { found: true, value: doc });
+  assert.deepEqual(select(compilePath("$", "body"), 3), { found: true, value: 3 });
+});
+
+Deno.test("select reads a hyphenated header under the response root", () => {
+  const response = { json: {}, status: 201, headers: { "content-type": "text/plain" } };
+  assert.deepEqual(select(compilePath("$.headers.content-type", "response"), response), {
+    found: true,
+    value: "text/plain",
+  });
+  assert.deepEqual(select(compilePath("$['headers']['content-type']", "response"), response), {
+    found: true,
+    value: "text/plain",
+  });
+  assert.deepEqual(select(compilePath("$.status", "response"), response), {
+    found: true,
+    value: 201,
+  });
+});
