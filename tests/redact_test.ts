@@ -1,0 +1,374 @@
+import assert from "node:assert/strict";
+import {
+  isSecretCaptureName,
+  isSecretHeader,
+  isSecretName,
+  MASK,
+  MIN_SECRET_LENGTH,
+  Redactor,
+} from "../lib/redact.ts";
+import { xmlAttr, xmlText } from "../lib/report/junit.ts";
+
+/** A secret with every character class that encoders treat specially. */
+const NASTY = "p@ss/+=& w\"o\\rd\n\tü€😀<x>'";
+
+function redactorWith(...secrets: string[]): Redactor {
+  const r = new Redactor();
+  for (const s of secrets) r.add(s);
+  return r;
+}
+
+const bytesOf = (s: string) => new TextEncoder().encode(s);
+const latin1 = (bytes: Uint8Array) => Array.from(bytes, (b) => String.fromCharCode(b)).join("");
+
+/** Decodes base64 or base64url leniently (any length), or undefined. */
+function lenientAtob(text: string): string | undefined {
+  const std = text.replaceAll("-", "+").replaceAll("_", "/").replace(/=+$/, "");
+  const whole = std.slice(0, std.length - (std.length % 4));
+  try {
+    return atob(whole);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether `secret` can be read back from any base64-looking token in `text`,
+ * decoding each token from each of its first four characters so that every
+ * alignment is tried.
+ */
+function recoverableFromBase64(text: string, secret: string): boolean {
+  const needle = latin1(bytesOf(secret));
+  for (const [token] of text.matchAll(/[A-Za-z0-9+/_-]{4,}=*/g)) {
+    for (let offset = 0; offset < 4; offset++) {
+      if (lenientAtob(token.slice(offset))?.includes(needle)) return true;
+    }
+  }
+  return false;
+}
+
+/** Asserts the secret appears neither raw nor in any encoding we can think of. */
+function assertGone(text: string, secret: string) {
+  assert.ok(!text.includes(secret), `raw secret left in ${JSON.stringify(text)}`);
+  for (
+    const encoded of [
+      encodeURIComponent(secret),
+      JSON.stringify(secret).slice(1, -1),
+      JSON.stringify(JSON.stringify(secret)).slice(3, -3),
+      xmlText(secret),
+      xmlAttr(secret),
+      btoa(latin1(bytesOf(secret))),
+    ]
+  ) {
+    assert.ok(!text.includes(encoded), `encoded secret ${encoded} left in ${text}`);
+  }
+  assert.ok(!recoverableFromBase64(text, secret), `base64 secret recoverable from ${text}`);
+}
+
+Deno.test("raw secrets are masked wherever they appear", () => {
+  const r = redactorWith("s3cr3t-token-value");
+  const out = r.redact("token s3cr3t-token-value, again:s3cr3t-token-value.");
+  assert.equal(out, `token ${MASK}, again:${MASK}.`);
+});
+
+Deno.test("secrets in a URL query are masked, upper- and lower-case hex", () => {
+  const secret = "a/b+c=d&e f?g#h";
+  const r = redactorWith(secret);
+  const query = "?token=" + encodeURIComponent(secret) + "&page=2";
+  const url = `http://localhost:8080/items${query}`;
+  assert.equal(r.redact(url), `http://localhost:8080/items?token=${MASK}&page=2`);
+  const lower = url.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase());
+  assert.equal(r.redact(lower), `http://localhost:8080/items?token=${MASK}&page=2`);
+  assertGone(r.redact(url), secret);
+  // A URL built by the URL parser keeps most reserved characters raw.
+  assertGone(r.redact(encodeURI(`http://h/?q=${secret}`)), secret);
+});
+
+Deno.test("secrets in a form body are masked", () => {
+  const r = redactorWith(NASTY, "plain secret with spaces");
+  const body = new URLSearchParams({
+    user: "demo",
+    password: NASTY,
+    note: "plain secret with spaces",
+  })
+    .toString();
+  const out = r.redact(body);
+  assert.equal(out, `user=demo&password=${MASK}&note=${MASK}`);
+  // encodeURIComponent with "+" for spaces, as some clients write forms.
+  const plus = "note=" + encodeURIComponent("plain secret with spaces").replaceAll("%20", "+");
+  assert.equal(r.redact(plus), `note=${MASK}`);
+});
+
+Deno.test("secrets in JSON are masked: quotes, backslash, newline, unicode", () => {
+  const r = redactorWith(NASTY);
+  const json = JSON.stringify({ user: "demo", password: NASTY, nested: [{ again: NASTY }] });
+  const out = r.redact(json);
+  assert.equal(out, `{"user":"demo","password":"${MASK}","nested":[{"again":"${MASK}"}]}`);
+  assertGone(out, NASTY);
+  // Double-encoded JSON: a JSON body kept as a string inside the JSON report.
+  const report = JSON.stringify({ body: json }, null, 2);
+  const redactedReport = r.redact(report);
+  assertGone(redactedReport, NASTY);
+  assert.deepEqual(JSON.parse(JSON.parse(redactedReport).body), {
+    user: "demo",
+    password: MASK,
+    nested: [{ again: MASK }],
+  });
+  // ASCII-only JSON (Python's default) writes non-ASCII as \uXXXX.
+  const ascii = json.replace(/[\u007f-\uffff]/g, (c) => {
+    return "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0");
+  });
+  assert.notEqual(ascii, json);
+  assert.equal(r.redact(ascii), out);
+});
+
+Deno.test("secrets in XML text and attributes are masked, also inside JSON", () => {
+  const r = redactorWith(NASTY);
+  for (const xml of [xmlText(NASTY), xmlAttr(NASTY)]) {
+    const out = r.redact(`<failure message="x ${xml} y">`);
+    assert.equal(out, `<failure message="x ${MASK} y">`);
+  }
+  const json = JSON.stringify({ password: NASTY });
+  assertGone(r.redact(`<system-out>${xmlText(json)}</system-out>`), NASTY);
+  assertGone(r.redact(`<failure message="${xmlAttr(json)}"/>`), NASTY);
+});
+
+Deno.test("a secret whose whitespace a one-line message collapsed is still masked", () => {
+  const r = redactorWith("two  words\nand\tmore");
+  assert.equal(r.redact("got two words and more here"), `got ${MASK} here`);
+});
+
+Deno.test("Basic auth: the password cannot be recovered from the output", () => {
+  const password = "correct-horse-9";
+  // Registered alone (say from ENV.DEMO_PASSWORD); the flow builds the header.
+  const r = redactorWith(password);
+  for (const user of ["u", "us", "usr", "demo", "someone@example.com"]) {
+    const header = "Basic " + btoa(`${user}:${password}`);
+    const out = r.redact(`authorization: ${header}`);
+    assert.ok(out.startsWith("authorization: Basic "), out);
+    assert.ok(out.includes(MASK), out);
+    assertGone(out, password);
+    // The encoded header as a whole is gone too.
+    assert.ok(!out.includes(btoa(`${user}:${password}`)), out);
+  }
+});
+
+Deno.test("an Authorization value registers its credential and Basic parts", () => {
+  const header = "Basic " + btoa("demo:hunter22");
+  const r = redactorWith(header, "Bearer eyJhbGciOi.payload.sig");
+  assert.equal(r.size, 6);
+  assert.equal(r.redact("password is hunter22"), `password is ${MASK}`);
+  assert.equal(r.redact("user demo:hunter22"), `user ${MASK}`);
+  assert.equal(r.redact(`{"token":"eyJhbGciOi.payload.sig"}`), `{"token":"${MASK}"}`);
+  assert.equal(r.redact(`authorization: ${header}`), `authorization: ${MASK}`);
+  // The user name alone is not a secret.
+  assert.equal(r.redact("logged in as demo"), "logged in as demo");
+});
+
+Deno.test("base64 of a secret is masked at every byte alignment inside a longer blob", () => {
+  const secret = "tok_9f8e7d6c5b4a";
+  const r = redactorWith(secret);
+  const filler = "0123456789abcdefghij";
+  for (let align = 0; align < 3; align++) {
+    for (const tail of ["", "x", "xy", "xyz-tail-bytes"]) {
+      const plain = filler.slice(0, 9 + align) + secret + tail;
+      for (const blob of [btoa(plain), btoa(plain).replaceAll("+", "-").replaceAll("/", "_")]) {
+        const out = r.redact(`data: ${blob} end`);
+        assert.notEqual(out, `data: ${blob} end`, `alignment ${align} not found`);
+        assertGone(out, secret);
+        // Only the secret's part of the blob is masked: the filler stays.
+        assert.ok(out.startsWith(`data: ${blob.slice(0, 8)}`), out);
+      }
+    }
+  }
+});
+
+Deno.test("a secret containing another, and overlapping secrets, are masked whole", () => {
+  const r = redactorWith("abcd1234", "xxabcd1234yy", "1234wxyz");
+  assert.equal(r.redact("[xxabcd1234yy] [abcd1234]"), `[${MASK}] [${MASK}]`);
+  // "abcd1234" and "1234wxyz" overlap: neither leaves a tail behind.
+  assert.equal(r.redact("<abcd1234wxyz>"), `<${MASK}>`);
+});
+
+Deno.test("redactValue masks strings deep inside, keeps keys and unchanged parts", () => {
+  const r = redactorWith("tok-SECRET-1");
+  const untouched = { a: [1, "x", null, true], b: { c: "fine" } };
+  const value = {
+    "tok-SECRET-1": "key stays",
+    steps: [{ name: "login", headers: [["authorization", "Bearer tok-SECRET-1"]] }],
+    untouched,
+    n: 3,
+  };
+  const out = r.redactValue(value);
+  assert.notEqual(out, value);
+  assert.deepEqual(out, {
+    "tok-SECRET-1": "key stays",
+    steps: [{ name: "login", headers: [["authorization", `Bearer ${MASK}`]] }],
+    untouched,
+    n: 3,
+  });
+  assert.equal(out.untouched, untouched);
+  assert.equal(value.steps[0].headers[0][1], "Bearer tok-SECRET-1", "input not mutated");
+  assert.equal(r.redactValue(untouched), untouched);
+  assert.equal(r.redactValue("a tok-SECRET-1"), `a ${MASK}`);
+  assert.equal(r.redactValue(null), null);
+  // A "__proto__" key stays an own key.
+  const tricky = JSON.parse('{"__proto__": "tok-SECRET-1"}');
+  assert.deepEqual(Object.keys(r.redactValue(tricky)), ["__proto__"]);
+});
+
+Deno.test("non-secret text stays readable and unchanged", () => {
+  const r = redactorWith(NASTY, "hunter22", "Bearer abc.def.ghi", "s3cr3t-token-value");
+  for (
+    const text of [
+      "http://localhost:8080/items?page=2",
+      "step login passed in 12 ms",
+      "PASS create_item (201) — 3 passed, 0 failed",
+      '{"name":"item-run-1","price":12.5}',
+      '<testcase name="login" time="0.012"/>',
+      "aGVsbG8gd29ybGQ=",
+      "",
+    ]
+  ) {
+    assert.equal(r.redact(text), text);
+  }
+});
+
+Deno.test("text with no hit is returned as the same string", () => {
+  const r = redactorWith("hunter22");
+  const text = "nothing to see ".repeat(1000);
+  assert.ok(Object.is(r.redact(text), text));
+  assert.ok(Object.is(new Redactor().redact(text), text));
+});
+
+Deno.test("short values are ignored; add is idempotent", () => {
+  assert.equal(MIN_SECRET_LENGTH, 4);
+  const r = redactorWith("", "1", "ab", "abc", "   abc   ", "Bearer ab");
+  // Padding does not make "abc" long enough; only "Bearer ab" qualifies.
+  assert.equal(r.size, 1);
+  assert.equal(r.redact("a 1 ab abc status 200"), "a 1 ab abc status 200");
+  r.add("abcd");
+  r.add("abcd");
+  assert.equal(r.size, 2);
+  assert.equal(r.redact("abcd"), MASK);
+  // A value with surrounding whitespace also registers its trimmed form.
+  const t = redactorWith("  padded-secret\n");
+  assert.equal(t.size, 2);
+  assert.equal(t.redact("x=padded-secret"), `x=${MASK}`);
+});
+
+Deno.test("isSecretName follows the word rule", () => {
+  const table: [string, boolean][] = [
+    ["API_KEY", true],
+    ["GITHUB_TOKEN", true],
+    ["DB_PASSWORD", true],
+    ["DB_PASSWD", true],
+    ["DEMO_PASS", true],
+    ["AWS_SECRET_ACCESS_KEY", true],
+    ["GOOGLE_APPLICATION_CREDENTIALS", true],
+    ["apiKey", true],
+    ["accessToken", true],
+    ["X_AUTH", true],
+    ["OAUTH_CLIENT_ID", true],
+    ["MY_APIKEY", true],
+    ["SESSIONID", true],
+    ["sessionId", true],
+    ["COOKIE_JAR", true],
+    ["db.password", true],
+    ["my-secret", true],
+    ["MONKEY", true], // accepted false positive: the word ends with KEY
+    ["BYPASS_CACHE", true], // accepted false positive: the word ends with PASS
+    ["PATH", false],
+    ["HOME", false],
+    ["BASE_URL", false],
+    ["KEYBOARD_LAYOUT", false],
+    ["PASSENGER", false],
+    ["GIT_AUTHOR_NAME", false],
+    ["KEYS", false],
+    ["RUN_ID", false],
+    ["", false],
+  ];
+  for (const [name, expected] of table) assert.equal(isSecretName(name), expected, name);
+});
+
+Deno.test("isSecretHeader knows the always-secret headers", () => {
+  const table: [string, boolean][] = [
+    ["Authorization", true],
+    ["proxy-authorization", true],
+    ["Cookie", true],
+    ["SET-COOKIE", true],
+    ["x-api-key", true],
+    ["content-type", false],
+    ["x-request-id", false],
+    ["location", false],
+  ];
+  for (const [name, expected] of table) assert.equal(isSecretHeader(name), expected, name);
+});
+
+Deno.test("isSecretCaptureName uses the same word rule", () => {
+  const table: [string, boolean][] = [
+    ["token", true],
+    ["access_token", true],
+    ["id_token", true],
+    ["refresh_token", true],
+    ["session", true],
+    ["password", true],
+    ["secret", true],
+    ["key", true],
+    ["auth_token", true],
+    ["sessionId", true],
+    ["api_key", true],
+    ["csrfToken", true],
+    ["id", false],
+    ["item_id", false],
+    ["name", false],
+    ["status", false],
+    ["tokens", false],
+  ];
+  for (const [name, expected] of table) assert.equal(isSecretCaptureName(name), expected, name);
+});
+
+Deno.test("200 secrets over 1 MB of text redact well under a second", () => {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/+=& "\\';
+  let seed = 42;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const word = (n: number) =>
+    Array.from({ length: n }, () => alphabet[Math.floor(random() * alphabet.length)]).join("");
+  const secrets = Array.from({ length: 200 }, (_, i) => `sec${i}-${word(20)}`);
+  const line = "GET http://localhost:8080/items?page=2 200 OK step passed in 12 ms\n";
+  const parts: string[] = [];
+  let size = 0;
+  for (let i = 0; size < 1_000_000; i++) {
+    const piece = i % 1000 === 0 ? `token=${encodeURIComponent(secrets[i % 200])}\n` : line;
+    parts.push(piece);
+    size += piece.length;
+  }
+  const text = parts.join("");
+  const started = performance.now();
+  const r = redactorWith(...secrets);
+  const out = r.redact(text);
+  const elapsed = performance.now() - started;
+  assert.ok(elapsed < 2000, `took ${elapsed.toFixed(0)} ms`);
+  assert.ok(out.includes(`token=${MASK}\n`));
+  for (const s of secrets) assert.ok(!out.includes(encodeURIComponent(s)));
+  // Reusing the compiled pattern is cheaper still.
+  const again = performance.now();
+  r.redact(text);
+  assert.ok(performance.now() - again < 2000);
+});
+
+Deno.test("thousands of secrets added one by one between short redactions stay fast", () => {
+  // A 2,000-flow run registers a token per flow and redacts a log line after each event.
+  const r = new Redactor();
+  const started = performance.now();
+  for (let i = 0; i < 3000; i++) {
+    const token = `tok_${i.toString(16).padStart(8, "0")}_${"x".repeat(12)}`;
+    r.add(`Bearer ${token}`);
+    const line = `{"event":"request","step":"get","url":"http://api.test/items?t=${
+      encodeURIComponent(token)
+    }"}`;
+    assert.ok(!r.redact(line).includes(token));
+  }
+  const elapsed = performance.now() - started;
+  assert.ok(elapsed < 3000, `took ${elapsed.toFixed(0)} ms`);
+});
