@@ -1,0 +1,276 @@
+/**
+ * The structured log (`--log-file FILE`): one JSON object per line (NDJSON),
+ * written while the run goes, so a run that is killed still leaves every line
+ * up to that moment, and a log can be followed with `tail -f` or filtered with
+ * `jq`.
+ *
+ * ## Lines
+ *
+ * Every line is one JSON object without spacing, ending with `\n`. Every line
+ * starts with the same keys, in this order:
+ *
+ * - `event`: what happened (the list below)
+ * - `ts`: when the event happened, ISO 8601 UTC (`2025-03-01T10:15:00.123Z`)
+ * - `run_id`: the run id; `null` only when the runner never announced a run
+ *   (a single flow run through the library's `runFlow`)
+ * - `file`: the flow file, on every line about a flow
+ * - `step`: the step name, on every line about a step
+ *
+ * The event's own keys follow, in the order listed below. Keys marked `?`
+ * are left out when they do not apply (as in the JSON report); every other
+ * key is always present.
+ *
+ * - `run_start`: `runner_version`, `started_at`, `files` (the number of
+ *   flow files)
+ * - `flow_start`: `name` (the flow's name)
+ * - `request`: `attempt`, `method`, `url`
+ * - `response`: `attempt`, `status`, `duration_ms`, `until_met?`
+ * - `request_error`: `attempt`, `error`, `duration_ms`
+ * - `assertion`: `phase`, `path`, `operator`, `passed`, `message`,
+ *   `expected`, `actual`, `found`, `line`, `column`
+ * - `step_end`: `status`, `duration_ms`, `attempts`, `message?`,
+ *   `failure_kind?`, `captures`
+ * - `flow_end`: `name`, `status`, `duration_ms`, `steps` (counts: `total`,
+ *   `passed`, `failed`, `error`, `skipped`), `message?`
+ * - `run_end`: `status`, `duration_ms`, `interrupted?`, `totals` (as in the
+ *   JSON report)
+ *
+ * `run_start`, `run_end` have no `file`; `run_start`, `flow_start`,
+ * `flow_end`, `run_end` have no `step`.
+ *
+ * What the fields mean:
+ *
+ * - `request` is written just before a request is sent; `attempt` counts from
+ *   1 and goes up on polled steps. Exactly one `response` (a response arrived,
+ *   whatever its status) or `request_error` (none arrived: network failure,
+ *   timeout; `error` says why) follows for the same `file`, `step` and
+ *   `attempt`. `duration_ms` is the time of that request alone.
+ * - Polling has no event of its own: on a step with `loop`, each `response`
+ *   carries `until_met`, whether every `until` condition held for it. A step
+ *   without `loop` never has `until_met`, so `until_met` present means a polled
+ *   step. A `request_error` never has it (no response, so the conditions did
+ *   not hold).
+ * - `assertion` lines come when a step ends, one per checked condition, in the
+ *   order of the step's result: unmet or met `until` conditions of the last
+ *   attempt (`phase: "until"`), then the step's `assert` checks
+ *   (`phase: "assert"`), passing ones included. `expected` and `actual` are
+ *   the values as the JSON report has them (`actual` is `null` with
+ *   `found: false` when the path matched nothing); `line` and `column` locate
+ *   the check in the flow file.
+ * - `step_end` follows its step's `assertion` lines directly; nothing of
+ *   another flow comes between them. `attempts` is the number of requests
+ *   sent, `captures` the names (never the values) of the values captured.
+ *   Steps skipped after a failure get a `step_end` with `status: "skipped"`.
+ * - `flow_end` has `message` when the flow did not pass: the message of the
+ *   step that decided its status. A flow that never started (`--fail-fast`
+ *   stopped the run, or it was interrupted) has a `flow_end` line with
+ *   `status: "skipped"` and no `flow_start` or step lines.
+ * - `run_end` is the last line; `totals` counts flows, steps and assertions.
+ *
+ * ## Order
+ *
+ * Lines are written in the order events happen. With several flows running
+ * at once (`--jobs`), lines of different flows interleave; the lines of one
+ * flow are always in that flow's own order, so `select(.file == "x.yaml")`
+ * reads like a sequential run.
+ *
+ * The reporter keeps only the run id between events, so its memory does not
+ * grow with the number of flows, steps or requests.
+ *
+ * @module
+ */
+import { countStatuses, type StepResult } from "../result.ts";
+import type { Reporter } from "./reporter.ts";
+
+/**
+ * Where log lines go: called once per line (`line` ends with `"\n"`), in
+ * event order. It may be async: the reporter awaits it, and never starts the
+ * next line before the previous one was written, so lines are never
+ * reordered, even when events of several flows arrive at once.
+ *
+ * @example
+ * ```ts
+ * import type { LineSink } from "./log.ts";
+ * const lines: string[] = [];
+ * const sink: LineSink = (line) => void lines.push(line);
+ * await sink('{"event":"run_end"}\n');
+ * if (lines.length !== 1) throw new Error();
+ * ```
+ */
+export type LineSink = (line: string) => void | Promise<void>;
+
+/**
+ * Options of {@linkcode logReporter}.
+ *
+ * @example
+ * ```ts
+ * import type { LogOptions } from "./log.ts";
+ * const options: LogOptions = { sink: () => {}, now: () => new Date(0) };
+ * if (options.now?.().toISOString() !== "1970-01-01T00:00:00.000Z") throw new Error();
+ * ```
+ */
+export interface LogOptions {
+  /** Receives each line. */
+  sink: LineSink;
+  /** The clock behind `ts` (default: the current time); set in tests. */
+  now?: () => Date;
+}
+
+/** Fields of one line, in the order they are written; `undefined` values are left out. */
+type Fields = Record<string, unknown>;
+
+/**
+ * JSON text of one line. `JSON.stringify` already escapes `\n` and `\r`, so a
+ * line never breaks inside; U+2028 and U+2029 are valid raw in JSON but some
+ * line splitters (Python's `str.splitlines`, older JavaScript tooling) break
+ * lines on them, so they are escaped too.
+ */
+function lineOf(fields: Fields): string {
+  return JSON.stringify(fields).replace(
+    /[\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16)}`,
+  ) +
+    "\n";
+}
+
+/** The message of the step that decided a flow's status (see `flowStatus` in run.ts). */
+function deciding(steps: readonly StepResult[]): string | undefined {
+  const stopper = steps.find((s) => s.status === "failed" || s.status === "error") ??
+    steps.find((s) => s.status !== "passed");
+  return stopper?.message;
+}
+
+/**
+ * A reporter that writes the structured log: a line per event, streamed as
+ * the run goes (the event list is in this module's documentation).
+ *
+ * @example
+ * ```ts
+ * import { logReporter } from "./log.ts";
+ * const lines: string[] = [];
+ * const log = logReporter({ sink: (line) => void lines.push(line), now: () => new Date(0) });
+ * await log.onRunStart?.({ run_id: "r1", runner_version: "0.1.0", started_at: "", files: ["a.yaml"] });
+ * await log.onFlowStart?.({ file: "a.yaml", name: "A" });
+ * await log.onRequest?.({ file: "a.yaml", name: "A" }, { step: "get", attempt: 1, method: "GET", url: "http://x/" });
+ * if (lines[2] !== '{"event":"request","ts":"1970-01-01T00:00:00.000Z","run_id":"r1","file":"a.yaml","step":"get","attempt":1,"method":"GET","url":"http://x/"}\n') {
+ *   throw new Error(lines[2]);
+ * }
+ * ```
+ */
+export function logReporter(options: LogOptions): Reporter {
+  const now = options.now ?? (() => new Date());
+  const sink = options.sink;
+  // The only state kept between events: everything else is written as it comes.
+  let runId: string | null = null;
+  // The last write in flight. Hooks of concurrent flows are not awaited by one
+  // another, so each write waits for the previous one: lines reach the sink
+  // one at a time, in the order the events happened.
+  let tail: Promise<void> = Promise.resolve();
+
+  const write = (line: string): Promise<void> => {
+    const written = tail.then(() => sink(line));
+    // A failed write rejects its own hook; the lines after it are still tried.
+    tail = written.then(() => {}, () => {});
+    return written;
+  };
+  /** Builds the common head of a line; `ts` is taken when the event happens, not when it is written. */
+  const head = (event: string, file?: string, step?: string): Fields => ({
+    event,
+    ts: now().toISOString(),
+    run_id: runId,
+    file,
+    step,
+  });
+  const emit = (fields: Fields) => write(lineOf(fields));
+
+  return {
+    async onRunStart(run) {
+      runId = run.run_id;
+      await emit({
+        ...head("run_start"),
+        runner_version: run.runner_version,
+        started_at: run.started_at,
+        files: run.files.length,
+      });
+    },
+    async onFlowStart(flow) {
+      await emit({ ...head("flow_start", flow.file), name: flow.name });
+    },
+    async onRequest(flow, request) {
+      await emit({
+        ...head("request", flow.file, request.step),
+        attempt: request.attempt,
+        method: request.method,
+        url: request.url,
+      });
+    },
+    async onAttempt(flow, attempt) {
+      if (attempt.status === undefined) {
+        await emit({
+          ...head("request_error", flow.file, attempt.step),
+          attempt: attempt.attempt,
+          error: attempt.error ?? "no response",
+          duration_ms: attempt.duration_ms,
+        });
+        return;
+      }
+      await emit({
+        ...head("response", flow.file, attempt.step),
+        attempt: attempt.attempt,
+        status: attempt.status,
+        duration_ms: attempt.duration_ms,
+        until_met: attempt.until_met,
+      });
+    },
+    async onStepEnd(flow, step) {
+      // Every line of the step is queued before awaiting any, so no line of
+      // another flow lands between a step's assertions and its step_end.
+      const writes = step.assertions.map((a) =>
+        emit({
+          ...head("assertion", flow.file, step.name),
+          phase: a.phase,
+          path: a.path,
+          operator: a.operator,
+          passed: a.passed,
+          message: a.message,
+          // `undefined` would drop the key; the documented shape always has both.
+          expected: a.expected === undefined ? null : a.expected,
+          actual: a.actual === undefined ? null : a.actual,
+          found: a.found,
+          line: a.line,
+          column: a.column,
+        })
+      );
+      writes.push(emit({
+        ...head("step_end", flow.file, step.name),
+        status: step.status,
+        duration_ms: step.duration_ms,
+        attempts: step.attempts,
+        message: step.message,
+        failure_kind: step.failure_kind,
+        captures: step.captures,
+      }));
+      await Promise.all(writes);
+    },
+    async onFlowEnd(flow) {
+      await emit({
+        ...head("flow_end", flow.file),
+        name: flow.name,
+        status: flow.status,
+        duration_ms: flow.duration_ms,
+        steps: countStatuses(flow.steps),
+        message: flow.status === "passed" ? undefined : deciding(flow.steps),
+      });
+    },
+    async onRunEnd(result) {
+      runId = result.run_id;
+      await emit({
+        ...head("run_end"),
+        status: result.status,
+        duration_ms: result.duration_ms,
+        interrupted: result.interrupted,
+        totals: result.totals,
+      });
+    },
+  };
+}
