@@ -4,7 +4,8 @@
  * `--version` load almost nothing.
  *
  * Exit codes: 0 every flow passed; 1 at least one flow failed; 2 usage or
- * flow-file error, nothing sent; 3 internal error of the runner.
+ * flow-file error, nothing sent; 3 internal error of the runner; 130/143
+ * interrupted by SIGINT/SIGTERM (artifacts still written).
  *
  * @module
  */
@@ -22,29 +23,51 @@ import { VERSION } from "./lib/version.ts";
  * if (EXIT.usage !== 2) throw new Error();
  * ```
  */
-export const EXIT = { passed: 0, failed: 1, usage: 2, internal: 3 } as const;
+export const EXIT = {
+  passed: 0,
+  failed: 1,
+  usage: 2,
+  internal: 3,
+  SIGINT: 130,
+  SIGTERM: 143,
+} as const;
 
 const HELP = `flowrun ${VERSION} — run YAML API test flows
 
 Usage:
   flowrun run <path>... [options]   run flow files, or directories of *.yaml/*.yml
+  flowrun merge <report.json>... [--report-junit FILE] [--report-json FILE]
+                                    merge the JSON reports of several shards into one
   flowrun --help                    show this help
   flowrun --version                 show the version, Deno version and target
 
 Options for run:
   --report-junit FILE   write a JUnit XML report (written even when flows fail)
   --report-json FILE    write a JSON report (schema/report.schema.json)
+  --log-file FILE       write a structured log, one JSON object per line
+  --manifest FILE       write the run manifest (files, checksums, environment names, CI)
+  --out-dir DIR         write junit.xml, report.json, run.log.ndjson and manifest.json
+                        into DIR (the options above still win)
   --var NAME=VALUE      set a run parameter; overrides a flow var (repeatable)
+  --secret NAME         treat the value of NAME (a --var or environment variable)
+                        as a secret: masked in every output (repeatable)
   --run-id ID           the run id behind \${RUN_ID} (default: generated)
   --timeout MS          per-request timeout in milliseconds (default 30000)
+  --jobs N              flows run at once (default: the number of CPUs; 1 is sequential)
+  --shard I/N           run the I-th of N parts of the flow files, or "auto" to read
+                        I and N from CI variables (CI_NODE_INDEX/CI_NODE_TOTAL, …)
+  --filter PATTERN      run only flows whose name or path matches (repeatable)
+  --fail-fast           start no new flows after the first failure
+  --list                print the flow files the run would execute and exit
   --verbose             also list passing assertions and captured names
   --no-color            no colours (also when NO_COLOR is set or stdout is not a terminal)
 
 Exit codes:
-  0  every flow passed
-  1  at least one flow failed (assertion, status, capture or request error)
-  2  usage or flow-file error; no request was sent
-  3  internal error of the runner (please report it)
+  0    every flow passed
+  1    at least one flow failed (assertion, status, capture or request error)
+  2    usage or flow-file error; no request was sent
+  3    internal error of the runner (please report it)
+  130  interrupted by SIGINT (143: SIGTERM); every requested artifact is still written
 `;
 
 const encoder = new TextEncoder();
@@ -62,23 +85,39 @@ function useColor(noColor: boolean | undefined): boolean {
   return !noColor && !Deno.env.get("NO_COLOR") && Deno.stdout.isTerminal();
 }
 
+type OptionSpec = Record<
+  string,
+  { type: "string" | "boolean"; multiple?: boolean; short?: string }
+>;
+
 const RUN_OPTIONS = {
   "report-junit": { type: "string" },
   "report-json": { type: "string" },
+  "log-file": { type: "string" },
+  manifest: { type: "string" },
+  "out-dir": { type: "string" },
   var: { type: "string", multiple: true },
+  secret: { type: "string", multiple: true },
   "run-id": { type: "string" },
   timeout: { type: "string" },
+  jobs: { type: "string" },
+  shard: { type: "string" },
+  filter: { type: "string", multiple: true },
+  "fail-fast": { type: "boolean" },
+  list: { type: "boolean" },
   verbose: { type: "boolean" },
   "no-color": { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
 
-function parse<
-  T extends Record<string, { type: "string" | "boolean"; multiple?: boolean; short?: string }>,
->(
-  args: string[],
-  options: T,
-) {
+const MERGE_OPTIONS = {
+  "report-junit": { type: "string" },
+  "report-json": { type: "string" },
+  "no-color": { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+function parse<T extends OptionSpec>(args: string[], options: T) {
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {
@@ -96,7 +135,7 @@ function parse<
   }
 }
 
-function parseParams(values: string[] = []): Map<string, string> {
+function parseParams(values: readonly string[] = []): Map<string, string> {
   const params = new Map<string, string>();
   for (const item of values) {
     const eq = item.indexOf("=");
@@ -104,7 +143,7 @@ function parseParams(values: string[] = []): Map<string, string> {
     if (eq === -1 || !/^[A-Za-z_][A-Za-z0-9_-]*$/.test(name)) {
       throw new UsageError(
         "bad-var",
-        `Expected --var NAME=VALUE, got "${item}".`,
+        `Expected --var NAME=VALUE, got "${eq === -1 ? item : name}".`,
         "For example: --var base_url=http://localhost:8080",
       );
     }
@@ -114,6 +153,36 @@ function parseParams(values: string[] = []): Map<string, string> {
     params.set(name, item.slice(eq + 1));
   }
   return params;
+}
+
+function positiveInteger(
+  value: string | undefined,
+  option: string,
+  what: string,
+): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) {
+    throw new UsageError(`bad-${option}`, `Expected --${option} to be ${what}, got "${value}".`);
+  }
+  return n;
+}
+
+/** How this program was started, so a failure can print a command that reruns it. */
+function selfCommand(): string {
+  const main = Deno.mainModule;
+  if (main.startsWith("file:") && main.endsWith("/cli.ts")) {
+    const cli = new URL(main).pathname;
+    const cwd = Deno.cwd().replaceAll("\\", "/");
+    const relative = cli.startsWith(cwd + "/") ? cli.slice(cwd.length + 1) : cli;
+    return `deno run --allow-net --allow-read --allow-write --allow-env ${relative}`;
+  }
+  return "flowrun";
+}
+
+/** Quotes a word for a POSIX shell when it needs it. */
+function shellWord(word: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
 async function run(args: string[]): Promise<number> {
@@ -136,27 +205,23 @@ async function run(args: string[]): Promise<number> {
       `Run id "${runId}" may only contain letters, digits, ".", "_" and "-".`,
     );
   }
-  let timeoutMs: number | undefined;
-  if (values.timeout !== undefined) {
-    timeoutMs = Number(values.timeout);
-    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
-      throw new UsageError(
-        "bad-timeout",
-        `Expected --timeout to be a positive number of milliseconds, got "${values.timeout}".`,
-      );
-    }
-  }
+  const timeoutMs = positiveInteger(values.timeout, "timeout", "a positive number of milliseconds");
+  const jobs = positiveInteger(values.jobs, "jobs", "a positive number of flows");
   const params = parseParams(values.var);
   const color = useColor(values["no-color"]);
 
   const [
-    { loadFlows },
-    { runFlows },
+    suite,
+    runner,
     io,
     consoleMod,
-    { junitReporter },
-    { jsonReporter },
-    { combineReporters },
+    junit,
+    json,
+    reporter,
+    shardMod,
+    redact,
+    logMod,
+    manifestMod,
   ] = await Promise.all([
     import("./lib/suite.ts"),
     import("./lib/run.ts"),
@@ -165,24 +230,225 @@ async function run(args: string[]): Promise<number> {
     import("./lib/report/junit.ts"),
     import("./lib/report/json.ts"),
     import("./lib/report/reporter.ts"),
+    import("./lib/shard.ts"),
+    import("./lib/redact.ts"),
+    import("./lib/report/log.ts"),
+    import("./lib/report/manifest.ts"),
   ]);
-  const { flows, problems } = await loadFlows(positionals, { env: io.readEnv, params });
-  if (problems.length > 0) {
-    err(consoleMod.formatProblems(problems, consoleMod.style(color)));
+
+  // Secrets are known before anything is printed: values of secret-looking
+  // environment variables as the flows read them (during loading, before any
+  // output), --secret names, and --var values whose names look secret. The
+  // runner adds what it meets later (auth headers, captured tokens, cookies).
+  // Only variables the flows read count: the name rule knowingly over-matches
+  // (XDG_SESSION_TYPE), and masking every such value would shred the output.
+  const redactor = new redact.Redactor();
+  const secretNames = new Set(values.secret ?? []);
+  for (const name of secretNames) {
+    const value = params.get(name) ?? io.readEnv(name);
+    if (value === undefined) {
+      throw new UsageError(
+        "bad-secret",
+        `--secret ${name}: no --var or environment variable of that name is set.`,
+      );
+    }
+    redactor.add(value);
+  }
+  for (const [name, value] of params) if (redact.isSecretName(name)) redactor.add(value);
+  const secretParam = (name: string) => secretNames.has(name) || redact.isSecretName(name);
+
+  let shard: { index: number; total: number; source?: string } | undefined;
+  if (values.shard === "auto") {
+    const found = shardMod.shardFromEnv(io.readEnv);
+    shard = { ...found.shard, source: found.source };
+  } else if (values.shard !== undefined) shard = shardMod.parseShard(values.shard);
+
+  const envRead = new Set<string>();
+  const env = (name: string) => {
+    envRead.add(name);
+    const value = io.readEnv(name);
+    if (value !== undefined && (redact.isSecretName(name) || secretNames.has(name))) {
+      redactor.add(value);
+    }
+    return value;
+  };
+  const loaded = await suite.loadFlows(positionals, { env, params, shard, filter: values.filter });
+  if (values.list) {
+    for (const file of loaded.files) out(`${file}\n`);
+    return EXIT.passed;
+  }
+  if (loaded.problems.length > 0) {
+    err(redactor.redact(consoleMod.formatProblems(loaded.problems, consoleMod.style(color))));
     return EXIT.usage;
   }
-  const reporters = [consoleMod.consoleReporter({ write: out, color, verbose: values.verbose })];
-  const junitPath = values["report-junit"];
-  const jsonPath = values["report-json"];
-  if (junitPath) reporters.push(junitReporter((text) => io.writeFileAtomic(junitPath, text)));
-  if (jsonPath) reporters.push(jsonReporter((text) => io.writeFileAtomic(jsonPath, text)));
-  const result = await runFlows(flows, {
-    env: io.readEnv,
-    params,
-    runId,
-    timeoutMs,
-    reporter: combineReporters(...reporters),
+
+  const dir = values["out-dir"]?.replace(/\/+$/, "");
+  const outputs = {
+    junit: values["report-junit"] ?? (dir && `${dir}/junit.xml`),
+    json: values["report-json"] ?? (dir && `${dir}/report.json`),
+    log: values["log-file"] ?? (dir && `${dir}/run.log.ndjson`),
+    manifest: values.manifest ?? (dir && `${dir}/manifest.json`),
+  };
+  for (const path of Object.values(outputs)) if (path) await io.ensureWritable(path);
+
+  const runIdFinal = runId ?? runner.newRunId();
+  const reproduce = (file: string) => {
+    const words = [selfCommand(), "run", shellWord(file), "--run-id", shellWord(runIdFinal)];
+    for (const [name, value] of params) {
+      // A secret stays a reference to the environment, never its value.
+      words.push(
+        "--var",
+        secretParam(name) ? `${name}="$${name.toUpperCase()}"` : shellWord(`${name}=${value}`),
+      );
+    }
+    for (const name of secretNames) words.push("--secret", shellWord(name));
+    if (timeoutMs !== undefined) words.push("--timeout", String(timeoutMs));
+    return words.join(" ");
+  };
+
+  const written: { kind: string; path: string }[] = [];
+  const reporters = [
+    consoleMod.consoleReporter({
+      write: (t) => out(redactor.redact(t)),
+      color,
+      verbose: values.verbose,
+      reproduce,
+    }),
+  ];
+  const report = (
+    kind: string,
+    path: string | undefined,
+    make: (write: (text: string) => Promise<void>) => object,
+  ) => {
+    if (!path) return;
+    reporters.push(make(async (text) => {
+      await io.writeFileAtomic(path, redactor.redact(text));
+      written.push({ kind, path });
+    }));
+  };
+  report("junit", outputs.junit, junit.junitReporter);
+  report("json", outputs.json, json.jsonReporter);
+  const log = outputs.log ? await io.openStreamWriter(outputs.log) : undefined;
+  if (log) {
+    reporters.push(
+      logMod.logReporter({ sink: (line: string) => log.write(redactor.redact(line)) }),
+    );
+  }
+
+  // The first signal finishes the run cleanly (artifacts included); a second one exits at once.
+  const controller = new AbortController();
+  const signals: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
+  const handlers = signals.map((signal) => {
+    const handler = () => {
+      if (controller.signal.aborted) Deno.exit(EXIT[signal as "SIGINT" | "SIGTERM"]);
+      err(
+        `\nflowrun: ${signal} received; finishing the run and writing its artifacts (again to quit now)\n`,
+      );
+      controller.abort(signal);
+    };
+    Deno.addSignalListener(signal, handler);
+    return [signal, handler] as const;
   });
+  const startedAt = new Date().toISOString();
+  let result;
+  try {
+    result = await runner.runFlows(loaded.flows, {
+      env,
+      params,
+      runId: runIdFinal,
+      timeoutMs,
+      jobs,
+      failFast: values["fail-fast"],
+      signal: controller.signal,
+      onSecret: (value: string) => redactor.add(value),
+      reporter: reporter.combineReporters(...reporters),
+    });
+  } finally {
+    await log?.close();
+    if (log) written.push({ kind: "log", path: outputs.log! });
+    for (const [signal, handler] of handlers) Deno.removeSignalListener(signal, handler);
+  }
+  const code = result.interrupted === "SIGINT" || result.interrupted === "SIGTERM"
+    ? EXIT[result.interrupted]
+    : result.status === "passed"
+    ? EXIT.passed
+    : EXIT.failed;
+  if (outputs.manifest) {
+    const command = ["flowrun", ...args].map((word) => redactor.redact(word));
+    const manifest = await manifestMod.buildManifest({
+      run_id: result.run_id,
+      runner_version: VERSION,
+      deno_version: Deno.version.deno,
+      os: Deno.build.os,
+      arch: Deno.build.arch,
+      started_at: startedAt,
+      ended_at: new Date().toISOString(),
+      exit_code: code,
+      command,
+      shard: shard ?? null,
+      flows: loaded.files.map((file) => ({ file, bytes: loaded.bytes.get(file)! })),
+      env_read: [...envRead],
+      env: io.readEnv,
+      artifacts: await Promise.all(
+        written.map(async (a) => ({ ...a, bytes: await io.readBytes(a.path) })),
+      ),
+    });
+    await io.writeFileAtomic(outputs.manifest, redactor.redact(manifestMod.manifestText(manifest)));
+  }
+  return code;
+}
+
+async function merge(args: string[]): Promise<number> {
+  const { values, positionals } = parse(args, MERGE_OPTIONS);
+  if (values.help) {
+    out(HELP);
+    return EXIT.passed;
+  }
+  if (positionals.length === 0) {
+    throw new UsageError(
+      "no-paths",
+      "No reports given.",
+      "Usage: flowrun merge <report.json>... --report-json FILE",
+    );
+  }
+  const [mergeMod, io, consoleMod, junit, json] = await Promise.all([
+    import("./lib/merge.ts"),
+    import("./lib/io.ts"),
+    import("./lib/report/console.ts"),
+    import("./lib/report/junit.ts"),
+    import("./lib/report/json.ts"),
+  ]);
+  const outputs = [values["report-junit"], values["report-json"]].filter((p): p is string => !!p);
+  for (const path of outputs) await io.ensureWritable(path);
+  const inputs = [];
+  for (const path of positionals) {
+    let text: string;
+    try {
+      text = await io.readText(path);
+    } catch (error) {
+      throw new UsageError(
+        "no-such-path",
+        `Cannot read report "${path}": ${(error as Error).message}.`,
+      );
+    }
+    inputs.push({ label: path, result: mergeMod.parseJsonReport(text, path) });
+  }
+  const result = mergeMod.mergeResults(inputs);
+  if (values["report-junit"]) {
+    await io.writeFileAtomic(values["report-junit"], junit.toJUnitXml(result));
+  }
+  if (values["report-json"]) {
+    await io.writeFileAtomic(
+      values["report-json"],
+      JSON.stringify(json.toJsonReport(result), null, 2) + "\n",
+    );
+  }
+  const s = consoleMod.style(useColor(values["no-color"]));
+  out(
+    `merged ${inputs.length} report${inputs.length === 1 ? "" : "s"} · ${
+      consoleMod.formatSummary(result, s)
+    }`,
+  );
   return result.status === "passed" ? EXIT.passed : EXIT.failed;
 }
 
@@ -213,8 +479,10 @@ export async function main(args: string[]): Promise<number> {
         return EXIT.passed;
       case "run":
         return await run(rest);
+      case "merge":
+        return await merge(rest);
       default: {
-        const close = suggest(command, ["run", "help", "version"]);
+        const close = suggest(command, ["run", "merge", "help", "version"]);
         throw new UsageError(
           "bad-command",
           `Unknown command "${command}".`,

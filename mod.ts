@@ -19,22 +19,29 @@
  * @module
  */
 export { loadFlow, type LoadOptions, type LoadResult } from "./lib/load.ts";
-export { loadFlows, type LoadFlowsResult } from "./lib/suite.ts";
+export { loadFlows, type LoadFlowsOptions, type LoadFlowsResult } from "./lib/suite.ts";
+export { parseShard, selectShard, type Shard, shardFromEnv } from "./lib/shard.ts";
+export { matchesFilter } from "./lib/filter.ts";
+export { mergeResults, parseJsonReport } from "./lib/merge.ts";
+export { isSecretCaptureName, isSecretHeader, isSecretName, MASK, Redactor } from "./lib/redact.ts";
 export { DEFAULT_TIMEOUT_MS, newRunId, runFlow, runFlows, type RunOptions } from "./lib/run.ts";
 export { FlowLoadError, type Problem, type Span, UsageError } from "./lib/errors.ts";
 export type { Flow, Operator, Step } from "./lib/flow.ts";
-export type {
-  AssertionResult,
-  Counts,
-  FlowResult,
-  RunResult,
-  Status,
-  StepResult,
+export {
+  type AssertionResult,
+  type Counts,
+  type FlowResult,
+  type RunResult,
+  type Status,
+  type StepResult,
+  totalsOf,
 } from "./lib/result.ts";
 export {
+  type AttemptInfo,
   combineReporters,
   type FlowRef,
   type Reporter,
+  type RequestInfo,
   type RunStart,
 } from "./lib/report/reporter.ts";
 export { consoleReporter, formatProblems } from "./lib/report/console.ts";
@@ -45,4 +52,6 @@ export {
   REPORT_SCHEMA_VERSION,
   toJsonReport,
 } from "./lib/report/json.ts";
+export { logReporter } from "./lib/report/log.ts";
+export { buildManifest, ciProvenance, type Manifest, manifestText } from "./lib/report/manifest.ts";
 export { VERSION } from "./lib/version.ts";

@@ -7,62 +7,20 @@
  * `repeats` times; the median wall time and the peak memory (max RSS, from
  * GNU time when installed) are printed with the ratio. Run by hand, never in CI.
  */
-import { RUNNER_PERMISSIONS } from "../scripts/permissions.ts";
+import {
+  flowrunArgs as cli,
+  hasGnuTime,
+  measure,
+  median,
+  out,
+  peak,
+  root,
+  type Sample,
+  startDemoProcess,
+} from "./support.ts";
 
-const root = new URL("..", import.meta.url).pathname;
 const flows = Number(Deno.args[0] ?? 200);
 const repeats = Number(Deno.args[1] ?? 3);
-const out = `${root}bench/out`;
-
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (listener.addr as Deno.NetAddr).port;
-  listener.close();
-  return port;
-}
-
-async function hasGnuTime(): Promise<boolean> {
-  try {
-    return (await new Deno.Command("/usr/bin/time", { args: ["-f", "%M", "true"], stderr: "null" })
-      .output()).success;
-  } catch {
-    return false;
-  }
-}
-
-interface Sample {
-  seconds: number;
-  maxRssMiB?: number;
-}
-
-async function measure(
-  args: string[],
-  env: Record<string, string>,
-  gnuTime: boolean,
-): Promise<Sample> {
-  const marker = `${out}/time.txt`;
-  const command = gnuTime ? "/usr/bin/time" : Deno.execPath();
-  const fullArgs = gnuTime ? ["-f", "%e %M", "-o", marker, Deno.execPath(), ...args] : args;
-  const started = performance.now();
-  const result = await new Deno.Command(command, {
-    args: fullArgs,
-    cwd: root,
-    env,
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  const seconds = (performance.now() - started) / 1000;
-  if (result.code > 1) {
-    throw new Error(
-      `${args.join(" ")} exited ${result.code}: ${new TextDecoder().decode(result.stderr)}`,
-    );
-  }
-  if (!gnuTime) return { seconds };
-  const [, rssKiB] = (await Deno.readTextFile(marker)).trim().split(/\s+/).slice(-2);
-  return { seconds, maxRssMiB: Number(rssKiB) / 1024 };
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 await Deno.remove(out, { recursive: true }).catch(() => {});
 await Deno.mkdir(`${out}/flows`, { recursive: true });
@@ -72,26 +30,17 @@ for (let i = 0; i < flows; i++) {
   await Deno.writeTextFile(`${out}/flows/job_${n}.yaml`, template.replace("NUMBER", n));
 }
 
-const port = freePort();
-const server = new Deno.Command(Deno.execPath(), {
-  args: ["run", "--allow-net", `${root}examples/demo_api.ts`, "--port", String(port)],
-  stdout: "piped",
-  stderr: "inherit",
-}).spawn();
-// Wait for the server's "listening" line rather than sleeping a guessed time.
-const reader = server.stdout.getReader();
-await reader.read();
-reader.releaseLock();
-await server.stdout.cancel();
+const api = await startDemoProcess();
 
-const env = { BASE_URL: `http://127.0.0.1:${port}`, NO_COLOR: "1" };
+const env = { BASE_URL: api.url, NO_COLOR: "1" };
 const gnuTime = await hasGnuTime();
+// --jobs 1: the same requests in the same order as the sequential raw loop.
 const flowrunArgs = [
-  "run",
-  ...RUNNER_PERMISSIONS,
-  `${root}cli.ts`,
+  ...cli,
   "run",
   `${out}/flows`,
+  "--jobs",
+  "1",
   "--report-junit",
   `${out}/junit.xml`,
   "--report-json",
@@ -111,20 +60,18 @@ try {
   const requests = flows * 6;
   const rawTime = median(raw.map((s) => s.seconds));
   const flowrunTime = median(flowrun.map((s) => s.seconds));
-  const rss = (xs: Sample[]) =>
-    gnuTime ? `${Math.max(...xs.map((s) => s.maxRssMiB!)).toFixed(0)} MiB` : "n/a (no GNU time)";
   console.log(
     `${flows} flows, ${requests} requests, median of ${repeats} runs, Deno ${Deno.version.deno}, ${navigator.hardwareConcurrency} CPUs`,
   );
   console.log(
     `raw fetch loop : ${rawTime.toFixed(2)} s  (${
       (requests / rawTime).toFixed(0)
-    } req/s)  peak memory ${rss(raw)}`,
+    } req/s)  peak memory ${peak(raw)}`,
   );
   console.log(
     `flowrun        : ${flowrunTime.toFixed(2)} s  (${
       (requests / flowrunTime).toFixed(0)
-    } req/s)  peak memory ${rss(flowrun)}`,
+    } req/s)  peak memory ${peak(flowrun)}`,
   );
   console.log(
     `ratio          : ${(flowrunTime / rawTime).toFixed(2)}× (runner overhead ${
@@ -141,7 +88,7 @@ try {
   const { flows: loaded } = await loadFlows([`${out}/flows`], { env: readEnv });
   const loadMs = performance.now() - t;
   t = performance.now();
-  const result = await runFlows(loaded, { env: readEnv });
+  const result = await runFlows(loaded, { env: readEnv, jobs: 1 });
   const runMs = performance.now() - t;
   t = performance.now();
   toJUnitXml(result);
@@ -156,6 +103,5 @@ try {
       } µs per request), reports ${reportMs.toFixed(0)} ms`,
   );
 } finally {
-  server.kill("SIGTERM");
-  await server.status;
+  await api.stop();
 }

@@ -94,8 +94,12 @@ function networkReason(error: unknown): string {
   }
   if (/connection reset/i.test(text)) return "connection reset by the server";
   if (/certificate|tls|ssl/i.test(text)) return `TLS error: ${text.trim()}`;
-  if (/connection closed|incomplete message|unexpected eof/i.test(text)) {
-    return "the server closed the connection before a complete response";
+  if (
+    /reading a body|body from connection|connection closed|incomplete message|unexpected eof/i.test(
+      text,
+    )
+  ) {
+    return "the server closed the connection before the whole response arrived";
   }
   return text.trim();
 }

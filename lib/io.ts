@@ -5,6 +5,7 @@
  * @module
  */
 import { UsageError } from "./errors.ts";
+import { compareCodePoints } from "./shard.ts";
 
 /** Joins with `/`, dropping `./` and duplicate separators. */
 function join(...parts: string[]): string {
@@ -29,6 +30,14 @@ export function displayPath(path: string): string {
   return normal.startsWith("/") ? normal.replace(/\/+/g, "/") : join(normal);
 }
 
+/** `path` relative to `root`, both as given on the command line. */
+function relativeTo(root: string, path: string): string {
+  const r = join(root).replace(/\/$/, "");
+  const p = join(path);
+  if (r === "." || r === "") return p;
+  return p.startsWith(r + "/") ? p.slice(r.length + 1) : p;
+}
+
 const FLOW_FILE = /\.ya?ml$/i;
 
 async function walk(dir: string, out: string[]): Promise<void> {
@@ -43,6 +52,18 @@ async function walk(dir: string, out: string[]): Promise<void> {
   }
 }
 
+/** A discovered flow file. */
+export interface FlowEntry {
+  /** The path as reports show it: relative to the working directory, `/`-separated. */
+  file: string;
+  /**
+   * The path relative to the path argument it was found under (the file
+   * name for a file given directly): what sharding sorts on, so machines with
+   * different working directories compute the same split.
+   */
+  key: string;
+}
+
 /**
  * Expands paths into flow files: a file is taken as is, a directory is
  * searched recursively for `*.yaml` and `*.yml`. The result is in sorted
@@ -51,19 +72,19 @@ async function walk(dir: string, out: string[]): Promise<void> {
  *
  * @example
  * ```ts
- * import { discoverFlowFiles } from "./io.ts";
+ * import { discoverFlowEntries } from "./io.ts";
  * const dir = await Deno.makeTempDir();
  * await Deno.mkdir(`${dir}/b`);
  * await Deno.writeTextFile(`${dir}/b/2.yml`, "");
  * await Deno.writeTextFile(`${dir}/a.yaml`, "");
  * await Deno.writeTextFile(`${dir}/notes.txt`, "");
- * const files = await discoverFlowFiles([dir]);
+ * const entries = await discoverFlowEntries([dir]);
  * await Deno.remove(dir, { recursive: true });
- * if (files.map((f) => f.slice(dir.length)).join() !== "/a.yaml,/b/2.yml") throw new Error(files.join());
+ * if (entries.map((e) => e.key).join() !== "a.yaml,b/2.yml") throw new Error();
  * ```
  */
-export async function discoverFlowFiles(paths: readonly string[]): Promise<string[]> {
-  const found = new Set<string>();
+export async function discoverFlowEntries(paths: readonly string[]): Promise<FlowEntry[]> {
+  const found = new Map<string, FlowEntry>();
   for (const path of paths) {
     let info: Deno.FileInfo;
     try {
@@ -84,11 +105,34 @@ export async function discoverFlowFiles(paths: readonly string[]): Promise<strin
       if (files.length === 0) {
         throw new UsageError("no-flows", `No flow files (*.yaml, *.yml) under "${path}".`);
       }
-      for (const f of files) found.add(displayPath(f));
-    } else found.add(displayPath(path));
+      for (const f of files) {
+        const file = displayPath(f);
+        if (!found.has(file)) found.set(file, { file, key: relativeTo(path, f) });
+      }
+    } else {
+      const file = displayPath(path);
+      if (!found.has(file)) found.set(file, { file, key: file.slice(file.lastIndexOf("/") + 1) });
+    }
   }
   // Code-point order on "/"-separated paths gives every machine the same order.
-  return [...found].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return [...found.values()].sort((a, b) => compareCodePoints(a.file, b.file));
+}
+
+/**
+ * The flow files under paths, as {@linkcode discoverFlowEntries} finds them.
+ *
+ * @example
+ * ```ts
+ * import { discoverFlowFiles } from "./io.ts";
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/a.yaml`, "");
+ * const files = await discoverFlowFiles([dir]);
+ * await Deno.remove(dir, { recursive: true });
+ * if (files.length !== 1 || !files[0].endsWith("/a.yaml")) throw new Error(files.join());
+ * ```
+ */
+export async function discoverFlowFiles(paths: readonly string[]): Promise<string[]> {
+  return (await discoverFlowEntries(paths)).map((e) => e.file);
 }
 
 /**
@@ -146,4 +190,102 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
  */
 export function readEnv(name: string): string | undefined {
   return Deno.env.get(name);
+}
+
+/**
+ * Checks, before anything is sent, that a report can be written at `path`:
+ * creates missing parent directories and writes and removes a probe file
+ * beside the target. Throws {@linkcode UsageError} (`unwritable`) otherwise.
+ *
+ * @example
+ * ```ts
+ * import { ensureWritable } from "./io.ts";
+ * const dir = await Deno.makeTempDir();
+ * await ensureWritable(`${dir}/new/dir/report.json`);
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function ensureWritable(path: string): Promise<void> {
+  const slash = path.replaceAll("\\", "/").lastIndexOf("/");
+  const dir = slash > 0 ? path.slice(0, slash) : slash === 0 ? "/" : ".";
+  try {
+    const info = await Deno.stat(path).catch(() => undefined);
+    if (info?.isDirectory) throw new Error("it is a directory");
+    await Deno.mkdir(dir, { recursive: true });
+    const probe = `${path}.${crypto.randomUUID().slice(0, 8)}.probe`;
+    await Deno.writeTextFile(probe, "");
+    await Deno.remove(probe);
+  } catch (error) {
+    throw new UsageError(
+      "unwritable",
+      `Cannot write "${path}": ${(error as Error).message.replace(/\.$/, "")}.`,
+      "Choose a path in a directory you can write to; nothing was sent.",
+    );
+  }
+}
+
+/** A file written as a stream that appears at its path only when closed. */
+export interface StreamWriter {
+  /** Appends text; buffered, so memory stays flat however long the run. */
+  write(text: string): Promise<void>;
+  /** Flushes, closes and renames into place. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a streamed file (the NDJSON log) that is written to a temporary file
+ * beside `path` and renamed into place on close, like the reports.
+ *
+ * @example
+ * ```ts
+ * import { openStreamWriter } from "./io.ts";
+ * const dir = await Deno.makeTempDir();
+ * const log = await openStreamWriter(`${dir}/run.log`);
+ * await log.write("a\n");
+ * await log.write("b\n");
+ * await log.close();
+ * if ((await Deno.readTextFile(`${dir}/run.log`)) !== "a\nb\n") throw new Error();
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function openStreamWriter(path: string): Promise<StreamWriter> {
+  const slash = path.replaceAll("\\", "/").lastIndexOf("/");
+  const dir = slash > 0 ? path.slice(0, slash) : slash === 0 ? "/" : ".";
+  await Deno.mkdir(dir, { recursive: true });
+  const temp = `${path}.${crypto.randomUUID().slice(0, 8)}.tmp`;
+  const file = await Deno.open(temp, { write: true, create: true, truncate: true });
+  const encoder = new TextEncoder();
+  let buffer = "";
+  const flush = async () => {
+    let bytes = encoder.encode(buffer);
+    buffer = "";
+    while (bytes.length > 0) bytes = bytes.subarray(await file.write(bytes));
+  };
+  return {
+    async write(text) {
+      buffer += text;
+      if (buffer.length >= 64 * 1024) await flush();
+    },
+    async close() {
+      await flush();
+      file.close();
+      await Deno.rename(temp, path);
+    },
+  };
+}
+
+/**
+ * Reads a file's bytes (for checksums).
+ *
+ * @example
+ * ```ts
+ * import { readBytes } from "./io.ts";
+ * const file = await Deno.makeTempFile();
+ * await Deno.writeTextFile(file, "abc");
+ * if ((await readBytes(file)).length !== 3) throw new Error();
+ * await Deno.remove(file);
+ * ```
+ */
+export async function readBytes(path: string): Promise<Uint8Array> {
+  return await Deno.readFile(path);
 }

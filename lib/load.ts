@@ -61,6 +61,8 @@ export interface LoadOptions {
 export interface LoadResult {
   flow?: Flow;
   problems: Problem[];
+  /** The flow's name when it could be read, also for a file with problems (used by --filter). */
+  name?: string;
 }
 
 /** Names that expressions reserve; a var may not take them. */
@@ -166,6 +168,7 @@ class Loader {
   readonly #lines = new LineCounter();
   readonly #uses: TemplateUse[] = [];
   #doc!: Document;
+  name?: string;
   #text = "";
   #nodes = 0;
 
@@ -213,6 +216,7 @@ class Loader {
     );
     if (!top) return undefined;
     const name = this.#string(top.get("name"), '"name"');
+    this.name = name;
     const vars = this.#vars(top.get("vars"));
     const steps = this.#steps(top.get("steps"));
     if (!steps || name === undefined) return undefined;
@@ -1226,5 +1230,7 @@ export function loadFlow(text: string, file: string, options: LoadOptions = {}):
   const loader = new Loader(file, options);
   const flow = loader.load(text);
   const problems = loader.problems.sort((a, b) => a.line - b.line || a.column - b.column);
-  return problems.length > 0 ? { problems } : { flow, problems };
+  return problems.length > 0
+    ? { problems, name: loader.name }
+    : { flow, problems, name: flow?.name };
 }

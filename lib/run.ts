@@ -11,6 +11,7 @@ import { ExpressionError, render, type Scope } from "./expr.ts";
 import type { Flow, Step } from "./flow.ts";
 import { reasonOf, RequestError, type ResolvedRequest, resolveRequest, send } from "./http.ts";
 import { pollUntil } from "./poll.ts";
+import { isSecretCaptureName, isSecretHeader } from "./redact.ts";
 import type { FlowRef, Reporter } from "./report/reporter.ts";
 import type { ReceivedResponse } from "./response.ts";
 import {
@@ -42,6 +43,13 @@ export interface RunOptions {
    * Abort it with the signal's name as reason (`controller.abort("SIGINT")`).
    */
   signal?: AbortSignal;
+  /**
+   * Called with every secret value the run meets, before anything that may
+   * contain it is reported: values of secret headers it sends
+   * (authorization, cookie, x-api-key, …), values captured under secret
+   * names (token, password, …), cookies the server sets. The CLI masks them.
+   */
+  onSecret?: (value: string) => void;
   reporter?: Reporter;
 }
 
@@ -76,6 +84,14 @@ export function newRunId(now: Date = new Date()): string {
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
+/** A Set-Cookie line is secret whole, and so is the cookie's value on its own. */
+function registerCookie(cookie: string, onSecret: (value: string) => void): void {
+  onSecret(cookie);
+  const pair = cookie.split(";")[0];
+  const eq = pair.indexOf("=");
+  if (eq !== -1) onSecret(pair.slice(eq + 1).trim());
+}
+
 interface Context {
   env: (name: string) => string | undefined;
   params: ReadonlyMap<string, string>;
@@ -83,6 +99,7 @@ interface Context {
   timeoutMs: number;
   reporter: Reporter;
   signal?: AbortSignal;
+  onSecret: (value: string) => void;
 }
 
 /** One request attempt: a response, or why there was none. */
@@ -136,6 +153,7 @@ async function runStep(
   try {
     const attempt = async (): Promise<Attempt> => {
       const request = resolveRequest(step.request, scope);
+      for (const [name, value] of request.headers) if (isSecretHeader(name)) ctx.onSecret(value);
       result.request = { method: request.method, url: request.url };
       const info = {
         step: step.name,
@@ -147,6 +165,12 @@ async function runStep(
       const sent = performance.now();
       try {
         const response = await send(request, { timeoutMs: ctx.timeoutMs, signal: ctx.signal });
+        const cookies = response.headers["set-cookie"];
+        if (cookies) {
+          for (const cookie of cookies.split(/,\s*(?=[^;=,\s]+=)/)) {
+            registerCookie(cookie, ctx.onSecret);
+          }
+        }
         const duration_ms = round(performance.now() - sent);
         const until = step.loop ? evaluateChecks(step.loop.until, response, scope, "until") : [];
         const until_met = step.loop ? until.every((r) => r.passed) : undefined;
@@ -193,6 +217,12 @@ async function runStep(
     for (const capture of step.captures) {
       const selection = response.select(capture.path);
       if (selection.found) {
+        if (
+          isSecretCaptureName(capture.name) &&
+          (typeof selection.value === "string" || typeof selection.value === "number")
+        ) {
+          ctx.onSecret(String(selection.value));
+        }
         captured.set(capture.name, selection.value);
         result.captures.push(capture.name);
       } else {
@@ -254,6 +284,7 @@ function context(options: RunOptions): Context {
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     reporter: options.reporter ?? {},
     signal: options.signal,
+    onSecret: options.onSecret ?? (() => {}),
   };
 }
 
@@ -293,7 +324,6 @@ async function runOne(flow: Flow, ctx: Context): Promise<FlowResult> {
     results.push(result);
     await ctx.reporter.onStepEnd?.(ref, result);
   }
-  const failed = results.find((s) => s.status === "failed" || s.status === "error");
   const flowResult: FlowResult = {
     file: flow.file,
     name: flow.name,

@@ -1,24 +1,39 @@
 /**
- * Loading a flow set: paths → every flow file, loaded and checked. All
- * problems of all files come back together so they can be reported at once,
- * before any request is sent.
+ * Loading a flow set: paths → the files of this shard → every flow, loaded
+ * and checked → the flows the filter selects. All problems of the selected
+ * files come back together so they can be reported at once, before any
+ * request is sent.
  *
  * @module
  */
 import type { Problem } from "./errors.ts";
+import { matchesFilter } from "./filter.ts";
 import type { Flow } from "./flow.ts";
-import { discoverFlowFiles, readText } from "./io.ts";
+import { discoverFlowEntries, readBytes } from "./io.ts";
 import { loadFlow, type LoadOptions } from "./load.ts";
+import { selectShard, type Shard } from "./shard.ts";
+
+/** How to select and check the flows of a set. */
+export interface LoadFlowsOptions extends LoadOptions {
+  /** Keep only this shard's part of the files (split by path relative to each path argument). */
+  shard?: Shard;
+  /** Keep only flows whose name or path matches one of these (see `lib/filter.ts`). */
+  filter?: readonly string[];
+}
 
 /** The flows of a set, or the problems that prevent running it. */
 export interface LoadFlowsResult {
-  /** Every flow that loaded, in sorted path order. */
+  /** Every selected flow that loaded, in sorted path order. */
   flows: Flow[];
-  /** Every problem of every file; when not empty, nothing should be run. */
+  /** Every problem of every selected file; when not empty, nothing should be run. */
   problems: Problem[];
-  /** The flow files found, in sorted path order. */
+  /** The selected flow files, in sorted path order. */
   files: string[];
+  /** The bytes of each selected file as loaded, for checksums in the manifest. */
+  bytes: Map<string, Uint8Array>;
 }
+
+const decoder = new TextDecoder("utf-8", { fatal: true });
 
 /**
  * Finds, reads and checks flow files. Paths may be files or directories
@@ -32,35 +47,46 @@ export interface LoadFlowsResult {
  * await Deno.writeTextFile(`${dir}/ok.yaml`, "name: ok\nsteps:\n  - name: a\n    request: {url: http://x.test}\n");
  * await Deno.writeTextFile(`${dir}/bad.yaml`, "name: bad\nstep: []\n");
  * const { flows, problems } = await loadFlows([dir]);
+ * const filtered = await loadFlows([dir], { filter: ["ok"] });
  * await Deno.remove(dir, { recursive: true });
  * if (flows.length !== 1 || problems.map((p) => p.code).join() !== "missing-key,unknown-key") throw new Error();
+ * if (filtered.problems.length !== 0 || filtered.files.length !== 1) throw new Error();
  * ```
  */
 export async function loadFlows(
   paths: readonly string[],
-  options: LoadOptions = {},
+  options: LoadFlowsOptions = {},
 ): Promise<LoadFlowsResult> {
-  const files = await discoverFlowFiles(paths);
-  const flows: Flow[] = [];
-  const problems: Problem[] = [];
-  for (const file of files) {
+  let entries = await discoverFlowEntries(paths);
+  if (options.shard) entries = selectShard(entries, options.shard);
+  const filter = options.filter ?? [];
+  const result: LoadFlowsResult = { flows: [], problems: [], files: [], bytes: new Map() };
+  for (const { file } of entries) {
+    let bytes: Uint8Array;
     let text: string;
     try {
-      text = await readText(file);
+      bytes = await readBytes(file);
+      text = decoder.decode(bytes);
     } catch (error) {
-      problems.push({
+      if (!matchesFilter(filter, { file })) continue;
+      result.files.push(file);
+      result.problems.push({
         code: "file-read",
         message: `Could not read the flow file: ${(error as Error).message}.`,
         file,
         line: 1,
         column: 1,
-        hint: "Check that the file exists, is readable and is UTF-8 text.",
+        hint: "Check that the file is readable and is UTF-8 text.",
       });
       continue;
     }
-    const result = loadFlow(text, file, options);
-    if (result.flow) flows.push(result.flow);
-    problems.push(...result.problems);
+    const loaded = loadFlow(text, file, options);
+    // A file with problems is selected by its path, or by its name when that could be read.
+    if (!matchesFilter(filter, { file, name: loaded.name })) continue;
+    result.files.push(file);
+    result.bytes.set(file, bytes);
+    if (loaded.flow) result.flows.push(loaded.flow);
+    result.problems.push(...loaded.problems);
   }
-  return { flows, problems, files };
+  return result;
 }

@@ -433,3 +433,38 @@ steps:
     await api.close();
   }
 });
+
+Deno.test("a truncated body fails only its step, with a plain reason, and the run goes on", async () => {
+  // Promises 100 bytes, sends 10, hangs up: what a crashing upstream looks like.
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  const serving = (async () => {
+    for await (const conn of listener) {
+      await conn.read(new Uint8Array(4096));
+      await conn.write(new TextEncoder().encode(
+        'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"partial"',
+      ));
+      conn.close();
+    }
+  })();
+  const api = serve(() => Response.json({ ok: true }));
+  try {
+    const broken = flow(
+      `name: broken\nsteps:\n  - name: get\n    request: {url: "http://127.0.0.1:${port}/"}\n`,
+    );
+    const fine = flow(`name: fine\nsteps:\n  - name: get\n    request: {url: "${api.url}/"}\n`);
+    const result = await runFlows([broken, fine], { jobs: 1 });
+    const step = result.flows[0].steps[0];
+    assert.equal(step.status, "error");
+    assert.equal(step.failure_kind, "request");
+    assert.equal(
+      step.message,
+      "Request failed: the server closed the connection before the whole response arrived.",
+    );
+    assert.equal(result.flows[1].status, "passed");
+  } finally {
+    listener.close();
+    await serving.catch(() => {});
+    await api.close();
+  }
+});

@@ -1,0 +1,90 @@
+/**
+ * `deno task bench:scale [flows] [jobs...]`: a suite at CI scale. Writes N
+ * flows of 5 steps (login, create an item, read it, list, delete) and runs
+ * them against the demo API (in its own process) with all four artifacts, at
+ * each --jobs value; prints wall time, requests per second and peak memory.
+ * Memory should stay flat as N grows: the log is streamed and reports are
+ * assembled from compact per-step records. Run by hand, never in CI.
+ */
+import { flowrunArgs, hasGnuTime, measure, out, peak, startDemoProcess } from "./support.ts";
+
+const flows = Number(Deno.args[0] ?? 2000);
+const jobsList = Deno.args.length > 1 ? Deno.args.slice(1).map(Number) : [1, 2, 8];
+const STEPS = 5;
+
+const flow = (n: string) =>
+  `name: Scale ${n}
+steps:
+  - name: login
+    request:
+      method: POST
+      url: \${ENV.BASE_URL}/login
+      body: {username: demo, password: demo-password}
+    capture: {token: $.json.token}
+    assert: {status: 200}
+  - name: create
+    request:
+      method: POST
+      url: \${ENV.BASE_URL}/items
+      headers: {authorization: "Bearer \${steps.login.capture.token}"}
+      body: {name: "item-\${RUN_ID}-${n}", price: 3}
+    capture: {id: $.json.id}
+    assert: {status: 201, json: [{path: $.json.price, equals: 3}]}
+  - name: read
+    request:
+      url: \${ENV.BASE_URL}/items/\${steps.create.capture.id}
+      headers: {authorization: "Bearer \${steps.login.capture.token}"}
+    assert: {status: 200, json: [{path: $.json.name, matches: "^item-"}]}
+  - name: list
+    request:
+      url: \${ENV.BASE_URL}/items
+      headers: {authorization: "Bearer \${steps.login.capture.token}"}
+    assert: {status: 200}
+  - name: delete
+    request:
+      method: DELETE
+      url: \${ENV.BASE_URL}/items/\${steps.create.capture.id}
+      headers: {authorization: "Bearer \${steps.login.capture.token}"}
+    assert: {status: 204}
+`;
+
+await Deno.remove(`${out}/scale`, { recursive: true }).catch(() => {});
+await Deno.mkdir(`${out}/scale/flows`, { recursive: true });
+for (let i = 0; i < flows; i++) {
+  const n = String(i).padStart(5, "0");
+  await Deno.writeTextFile(`${out}/scale/flows/scale_${n}.yaml`, flow(n));
+}
+
+const gnuTime = await hasGnuTime();
+console.log(
+  `${flows} flows × ${STEPS} steps = ${
+    flows * STEPS
+  } requests, Deno ${Deno.version.deno}, ${navigator.hardwareConcurrency} CPUs`,
+);
+for (const jobs of jobsList) {
+  // A fresh server per run: the list endpoint would otherwise grow with every run.
+  const api = await startDemoProcess();
+  try {
+    const sample = await measure(
+      [
+        ...flowrunArgs,
+        "run",
+        `${out}/scale/flows`,
+        "--jobs",
+        String(jobs),
+        "--out-dir",
+        `${out}/scale/artifacts-${jobs}`,
+      ],
+      { BASE_URL: api.url, NO_COLOR: "1" },
+      gnuTime,
+    );
+    const rps = (flows * STEPS) / sample.seconds;
+    console.log(
+      `--jobs ${String(jobs).padEnd(2)}: ${sample.seconds.toFixed(2)} s  ${
+        rps.toFixed(0)
+      } req/s  peak memory ${peak([sample])}`,
+    );
+  } finally {
+    await api.stop();
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * Shared by the benchmarks: the demo API in its own process, and timing a
+ * command with its peak memory. Benchmarks are run by hand, never in CI.
+ */
+import { RUNNER_PERMISSIONS } from "../scripts/permissions.ts";
+
+/** The project root, with a trailing slash. */
+export const root: string = new URL("..", import.meta.url).pathname;
+/** Where benchmarks write their flows and reports (ignored by git). */
+export const out: string = `${root}bench/out`;
+
+/** Arguments that run the flowrun CLI from source with the runner's permissions. */
+export const flowrunArgs: string[] = ["run", ...RUNNER_PERMISSIONS, `${root}cli.ts`];
+
+function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  return port;
+}
+
+/** Starts the demo API in its own process, so it does not share the runner's CPU time slice. */
+export async function startDemoProcess(): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = freePort();
+  const server = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-net", `${root}examples/demo_api.ts`, "--port", String(port)],
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  // Wait for the server's "listening" line rather than sleeping a guessed time.
+  const reader = server.stdout.getReader();
+  await reader.read();
+  reader.releaseLock();
+  await server.stdout.cancel();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      server.kill("SIGTERM");
+      await server.status;
+    },
+  };
+}
+
+/** Whether GNU time is installed, for peak memory (max RSS). */
+export async function hasGnuTime(): Promise<boolean> {
+  try {
+    return (await new Deno.Command("/usr/bin/time", { args: ["-f", "%M", "true"], stderr: "null" })
+      .output()).success;
+  } catch {
+    return false;
+  }
+}
+
+/** One timed run. */
+export interface Sample {
+  seconds: number;
+  maxRssMiB?: number;
+}
+
+/** Runs `deno <args>` and measures wall time and, with GNU time, peak memory. Exit codes 0 and 1 are fine. */
+export async function measure(
+  args: string[],
+  env: Record<string, string>,
+  gnuTime: boolean,
+): Promise<Sample> {
+  const marker = `${out}/time.txt`;
+  const command = gnuTime ? "/usr/bin/time" : Deno.execPath();
+  const fullArgs = gnuTime ? ["-f", "%e %M", "-o", marker, Deno.execPath(), ...args] : args;
+  const started = performance.now();
+  const result = await new Deno.Command(command, {
+    args: fullArgs,
+    cwd: root,
+    env,
+    stdout: "null",
+    stderr: "piped",
+  })
+    .output();
+  const seconds = (performance.now() - started) / 1000;
+  if (result.code > 1) {
+    throw new Error(
+      `${args.join(" ")} exited ${result.code}: ${new TextDecoder().decode(result.stderr)}`,
+    );
+  }
+  if (!gnuTime) return { seconds };
+  const [, rssKiB] = (await Deno.readTextFile(marker)).trim().split(/\s+/).slice(-2);
+  return { seconds, maxRssMiB: Number(rssKiB) / 1024 };
+}
+
+/** The median of some numbers. */
+export const median = (xs: number[]): number =>
+  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Peak memory of samples, or why it is unknown. */
+export function peak(samples: Sample[]): string {
+  const known = samples.filter((s) => s.maxRssMiB !== undefined);
+  return known.length
+    ? `${Math.max(...known.map((s) => s.maxRssMiB!)).toFixed(0)} MiB`
+    : "n/a (no GNU time)";
+}
