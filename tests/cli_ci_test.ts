@@ -315,7 +315,7 @@ Deno.test("SIGINT mid-run stops new requests, writes every artifact and exits 13
     for (const [name, path] of [["a_first", "/fast"], ["b_slow", "/slow"], ["c_never", "/fast"]]) {
       await Deno.writeTextFile(
         `${dir}/${name}.yaml`,
-        `name: ${name}\nsteps:\n  - name: one\n    request: {url: "${url}/fast"}\n  - name: two\n    request: {url: "${url}${path}"}\n  - name: three\n    request: {url: "${url}/fast"}\n`,
+        `name: ${name}\nsteps:\n  - name: one\n    request: {url: "${url}/fast"}\n  - name: two\n    request: {url: "${url}${path}?key=\${ENV.PARTNER_API_KEY}"}\n  - name: three\n    request: {url: "${url}/fast"}\n`,
       );
     }
     const child = new Deno.Command(Deno.execPath(), {
@@ -333,7 +333,7 @@ Deno.test("SIGINT mid-run stops new requests, writes every artifact and exits 13
         "R3",
       ],
       cwd: root,
-      env: { NO_COLOR: "1" },
+      env: { NO_COLOR: "1", PARTNER_API_KEY: API_KEY },
       stdout: "piped",
       stderr: "piped",
     }).spawn();
@@ -377,6 +377,14 @@ Deno.test("SIGINT mid-run stops new requests, writes every artifact and exits 13
       art.junit,
     );
     assert.equal([xml.testsuites.testsuite].flat().length, 3);
+    // The interrupted request carried a secret in its URL; no artifact may show it.
+    const outputs = { stdout: decoder.decode(stdout), stderr: decoder.decode(stderr), ...art };
+    for (const [where, text] of Object.entries(outputs)) {
+      for (const form of forms(API_KEY)) {
+        assert.ok(!text.includes(form), `${where} contains ${form}`);
+      }
+    }
+    assert.ok(art.log.includes("key=***"), "the URL is still there, masked");
   } finally {
     release.abort();
     await server.shutdown();
