@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { xmlAttr, xmlText } from "./report/junit.ts";
 
 /**
  * What a secret is replaced with: short, and plainly not a real value.
@@ -164,23 +165,6 @@ const jsonAscii = (json: string, upper: boolean) =>
     const hex = c.charCodeAt(0).toString(16).padStart(4, "0");
     return `\\u${upper ? hex.toUpperCase() : hex}`;
   });
-
-/** XML text and attribute escaping as the JUnit writer does it. */
-const XML: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&apos;",
-  "\r": "&#13;",
-  "\n": "&#10;",
-  "\t": "&#9;",
-};
-const XML_CONTROL = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-const xmlVisible = (s: string) =>
-  s.replace(XML_CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-const xmlText = (s: string) => xmlVisible(s).replace(/[&<>"'\r]/g, (c) => XML[c]);
-const xmlAttr = (s: string) => xmlVisible(s).replace(/[&<>"'\r\n\t]/g, (c) => XML[c]);
 
 /**
  * Raw, JSON-escaped and XML-escaped forms, and their combinations: JSON

@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { UsageError } from "../lib/errors.ts";
 import { mergeResults, parseJsonReport } from "../lib/merge.ts";
 import { toJsonReport } from "../lib/report/json.ts";
 import {
@@ -10,17 +9,7 @@ import {
   type StepResult,
   totalsOf,
 } from "../lib/result.ts";
-
-/** Runs `fn` and returns the UsageError it throws. */
-function usageError(fn: () => unknown): UsageError {
-  try {
-    fn();
-  } catch (error) {
-    assert.ok(error instanceof UsageError, `expected a UsageError, got ${error}`);
-    return error;
-  }
-  assert.fail("expected a UsageError, nothing was thrown");
-}
+import { usageError } from "./support/errors.ts";
 
 function check(passed: boolean, over: Partial<AssertionResult> = {}): AssertionResult {
   return {

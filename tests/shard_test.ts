@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { UsageError } from "../lib/errors.ts";
 import {
   compareCodePoints,
   parseShard,
@@ -7,17 +6,7 @@ import {
   type Shard,
   shardFromEnv,
 } from "../lib/shard.ts";
-
-/** Runs `fn` and returns the UsageError it throws. */
-function usageError(fn: () => unknown): UsageError {
-  try {
-    fn();
-  } catch (error) {
-    assert.ok(error instanceof UsageError, `expected a UsageError, got ${error}`);
-    return error;
-  }
-  assert.fail("expected a UsageError, nothing was thrown");
-}
+import { usageError } from "./support/errors.ts";
 
 Deno.test("parseShard accepts I/N with 1 <= I <= N", () => {
   assert.deepEqual(parseShard("1/1"), { index: 1, total: 1 });

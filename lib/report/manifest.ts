@@ -33,6 +33,24 @@
  */
 export const MANIFEST_VERSION = 1;
 
+/** What the manifest records about the run as it is given. */
+export interface RunFacts {
+  run_id: string;
+  runner_version: string;
+  deno_version: string;
+  os: string;
+  arch: string;
+  /** ISO 8601 time the run started. */
+  started_at: string;
+  /** ISO 8601 time the run ended (after the other artifacts were written). */
+  ended_at: string;
+  exit_code: number;
+  /** The command line as run; the caller has already redacted secret values. */
+  command: string[];
+  /** The shard this run was (`--shard 2/4`), with where it came from when detected; `null` when not sharded. */
+  shard: { index: number; total: number; source?: string } | null;
+}
+
 /**
  * What {@linkcode buildManifest} needs; the caller gathers it (this module
  * reads nothing by itself).
@@ -49,21 +67,7 @@ export const MANIFEST_VERSION = 1;
  * if (input.exit_code !== 0) throw new Error();
  * ```
  */
-export interface ManifestInput {
-  run_id: string;
-  runner_version: string;
-  deno_version: string;
-  os: string;
-  arch: string;
-  /** ISO 8601 time the run started. */
-  started_at: string;
-  /** ISO 8601 time the run ended (after the other artifacts were written). */
-  ended_at: string;
-  exit_code: number;
-  /** The command line as run; the caller has already redacted secret values. */
-  command: string[];
-  /** The shard this run was (`--shard 2/4`), with where it came from when detected; `null` when not sharded. */
-  shard: { index: number; total: number; source?: string } | null;
+export interface ManifestInput extends RunFacts {
   /** Flow files with their bytes, in run order. */
   flows: { file: string; bytes: Uint8Array }[];
   /** Names (never values) of environment variables the run read. */
@@ -116,18 +120,8 @@ export interface CiProvenance {
  * if (m.manifest_version !== 1) throw new Error();
  * ```
  */
-export interface Manifest {
+export interface Manifest extends RunFacts {
   manifest_version: typeof MANIFEST_VERSION;
-  run_id: string;
-  runner_version: string;
-  deno_version: string;
-  os: string;
-  arch: string;
-  started_at: string;
-  ended_at: string;
-  exit_code: number;
-  command: string[];
-  shard: { index: number; total: number; source?: string } | null;
   /** Flow files in run order with the SHA-256 (lower-case hex) of their bytes. */
   flows: { file: string; sha256: string }[];
   /** Sorted by UTF-16 code units (not by locale, so every machine agrees), without duplicates. */
