@@ -38,6 +38,12 @@ Usage:
   flowrun run <path>... [options]   run flow files, or directories of *.yaml/*.yml
   flowrun merge <report.json>... [--report-junit FILE] [--report-json FILE]
                                     merge the JSON reports of several shards into one
+  flowrun validate <path>... [--no-env] [--format text|json] [--var NAME=VALUE]...
+                                    check flow files as run would, sending nothing (exit 0 or 2)
+  flowrun convert har <file.har> [-o FILE] [--name NAME] [--include-host HOST]...
+                      [--exclude-url REGEX]... [--spelling a|b] [--include-html]
+                                    turn recorded browser traffic into a flow
+                                    (the flow to stdout or FILE, a summary to stderr)
   flowrun --help                    show this help
   flowrun --version                 show the version, Deno version and target
 
@@ -58,6 +64,9 @@ Options for run:
                         I and N from CI variables (CI_NODE_INDEX/CI_NODE_TOTAL, …)
   --filter PATTERN      run only flows whose name or path matches (repeatable)
   --fail-fast           start no new flows after the first failure
+  --trace               send a W3C traceparent on every request that has none (one trace
+                        per flow run, \${TRACE_ID}); trace ids go into every report
+  --trace-link TEMPLATE show trace ids as links, e.g. http://jaeger:16686/trace/{trace_id}
   --list                print the flow files the run would execute and exit
   --verbose             also list passing assertions and captured names
   --no-color            no colours (also when NO_COLOR is set or stdout is not a terminal)
@@ -104,9 +113,29 @@ const RUN_OPTIONS = {
   shard: { type: "string" },
   filter: { type: "string", multiple: true },
   "fail-fast": { type: "boolean" },
+  trace: { type: "boolean" },
+  "trace-link": { type: "string" },
   list: { type: "boolean" },
   verbose: { type: "boolean" },
   "no-color": { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+const VALIDATE_OPTIONS = {
+  "no-env": { type: "boolean" },
+  format: { type: "string" },
+  var: { type: "string", multiple: true },
+  "no-color": { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+const CONVERT_OPTIONS = {
+  output: { type: "string", short: "o" },
+  name: { type: "string" },
+  "include-host": { type: "string", multiple: true },
+  "exclude-url": { type: "string", multiple: true },
+  spelling: { type: "string" },
+  "include-html": { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -150,6 +179,12 @@ function parseParams(values: readonly string[] = []): Map<string, string> {
     if (name === "RUN_ID") {
       throw new UsageError("bad-var", "RUN_ID cannot be set with --var.", "Use --run-id.");
     }
+    if (name === "TRACE_ID") {
+      throw new UsageError(
+        "bad-var",
+        "TRACE_ID cannot be set with --var: each flow run has its own.",
+      );
+    }
     params.set(name, item.slice(eq + 1));
   }
   return params;
@@ -185,19 +220,32 @@ function shellWord(word: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
-async function run(args: string[]): Promise<number> {
-  const { values, positionals } = parse(args, RUN_OPTIONS);
-  if (values.help) {
+/**
+ * Parses a subcommand's arguments. Returns undefined after printing the help
+ * for --help; throws `noPaths` when no path was given.
+ */
+function command<T extends OptionSpec>(args: string[], options: T, noPaths: UsageError) {
+  const parsed = parse(args, options);
+  if ((parsed.values as { help?: boolean }).help) {
     out(HELP);
-    return EXIT.passed;
+    return undefined;
   }
-  if (positionals.length === 0) {
-    throw new UsageError(
+  if (parsed.positionals.length === 0) throw noPaths;
+  return parsed;
+}
+
+async function run(args: string[]): Promise<number> {
+  const parsed = command(
+    args,
+    RUN_OPTIONS,
+    new UsageError(
       "no-paths",
       "No flow files given.",
       "Usage: flowrun run <path>... (a flow file or a directory)",
-    );
-  }
+    ),
+  );
+  if (!parsed) return EXIT.passed;
+  const { values, positionals } = parsed;
   const runId = values["run-id"];
   if (runId !== undefined && !/^[A-Za-z0-9._-]{1,128}$/.test(runId)) {
     throw new UsageError(
@@ -303,6 +351,7 @@ async function run(args: string[]): Promise<number> {
     }
     for (const name of secretNames) words.push("--secret", shellWord(name));
     if (timeoutMs !== undefined) words.push("--timeout", String(timeoutMs));
+    if (values.trace) words.push("--trace");
     return words.join(" ");
   };
 
@@ -313,6 +362,7 @@ async function run(args: string[]): Promise<number> {
       color,
       verbose: values.verbose,
       reproduce,
+      traceLink: values["trace-link"],
     }),
   ];
   const report = (
@@ -359,6 +409,7 @@ async function run(args: string[]): Promise<number> {
       timeoutMs,
       jobs,
       failFast: values["fail-fast"],
+      trace: values.trace,
       signal: controller.signal,
       onSecret: (value: string) => redactor.add(value),
       reporter: reporter.combineReporters(...reporters),
@@ -399,18 +450,17 @@ async function run(args: string[]): Promise<number> {
 }
 
 async function merge(args: string[]): Promise<number> {
-  const { values, positionals } = parse(args, MERGE_OPTIONS);
-  if (values.help) {
-    out(HELP);
-    return EXIT.passed;
-  }
-  if (positionals.length === 0) {
-    throw new UsageError(
+  const parsed = command(
+    args,
+    MERGE_OPTIONS,
+    new UsageError(
       "no-paths",
       "No reports given.",
       "Usage: flowrun merge <report.json>... --report-json FILE",
-    );
-  }
+    ),
+  );
+  if (!parsed) return EXIT.passed;
+  const { values, positionals } = parsed;
   const [mergeMod, io, consoleMod, junit, json] = await Promise.all([
     import("./lib/merge.ts"),
     import("./lib/io.ts"),
@@ -452,6 +502,121 @@ async function merge(args: string[]): Promise<number> {
   return result.status === "passed" ? EXIT.passed : EXIT.failed;
 }
 
+async function validate(args: string[]): Promise<number> {
+  const parsed = command(
+    args,
+    VALIDATE_OPTIONS,
+    new UsageError("no-paths", "No flow files given.", "Usage: flowrun validate <path>..."),
+  );
+  if (!parsed) return EXIT.passed;
+  const { values, positionals } = parsed;
+  const format = values.format ?? "text";
+  if (format !== "text" && format !== "json") {
+    throw new UsageError("bad-format", `Expected --format text or json, got "${format}".`);
+  }
+  const [suite, io, consoleMod] = await Promise.all([
+    import("./lib/suite.ts"),
+    import("./lib/io.ts"),
+    import("./lib/report/console.ts"),
+  ]);
+  const { files, problems } = await suite.loadFlows(positionals, {
+    env: io.readEnv,
+    params: parseParams(values.var),
+    checkEnv: !values["no-env"],
+  });
+  if (format === "json") {
+    const list = problems.map(({ file, line, column, code, message, hint }) => ({
+      file,
+      line,
+      column,
+      code,
+      message,
+      hint,
+    }));
+    out(JSON.stringify(list, null, 2) + "\n");
+  } else if (problems.length > 0) {
+    out(
+      consoleMod.formatProblems(problems, consoleMod.style(useColor(values["no-color"]))).replace(
+        /nothing was sent\.\n$/,
+        `${files.length} file${files.length === 1 ? "" : "s"} checked.\n`,
+      ),
+    );
+  } else {
+    out(`${files.length} flow file${files.length === 1 ? "" : "s"} checked: no problems.\n`);
+  }
+  return problems.length > 0 ? EXIT.usage : EXIT.passed;
+}
+
+async function convert(args: string[]): Promise<number> {
+  const [format, ...rest] = args;
+  if (format === "--help" || format === "-h") {
+    out(HELP);
+    return EXIT.passed;
+  }
+  if (format !== "har") {
+    throw new UsageError(
+      "bad-command",
+      format === undefined
+        ? "Missing the format to convert from."
+        : `Cannot convert from "${format}".`,
+      "Usage: flowrun convert har <file.har> [-o FILE]",
+    );
+  }
+  const { values, positionals } = parse(rest, CONVERT_OPTIONS);
+  if (values.help) {
+    out(HELP);
+    return EXIT.passed;
+  }
+  if (positionals.length !== 1) {
+    throw new UsageError(
+      "no-paths",
+      "Expected exactly one HAR file.",
+      "Usage: flowrun convert har <file.har> [-o FILE]",
+    );
+  }
+  const spelling = values.spelling ?? "a";
+  if (spelling !== "a" && spelling !== "b") {
+    throw new UsageError("bad-spelling", `Expected --spelling a or b, got "${spelling}".`);
+  }
+  const excludeUrls = (values["exclude-url"] ?? []).map((source) => {
+    try {
+      return new RegExp(source);
+    } catch (error) {
+      throw new UsageError(
+        "bad-regex",
+        `Invalid --exclude-url regular expression "${source}": ${(error as Error).message}.`,
+      );
+    }
+  });
+  const [io, har] = await Promise.all([import("./lib/io.ts"), import("./lib/convert/har.ts")]);
+  const [path] = positionals;
+  if (values.output) await io.ensureWritable(values.output);
+  let text: string;
+  try {
+    text = await io.readText(path);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) {
+      throw new UsageError(
+        "no-such-path",
+        `No file "${path}".`,
+        "Check the path; it is relative to the working directory.",
+      );
+    }
+    throw new UsageError("bad-har", `Cannot read "${path}": ${(error as Error).message}.`);
+  }
+  const { yaml, summary } = har.convertHar(text, {
+    name: values.name,
+    includeHosts: values["include-host"],
+    excludeUrls,
+    spelling,
+    includeHtml: values["include-html"],
+  });
+  if (values.output) await io.writeFileAtomic(values.output, yaml);
+  else out(yaml);
+  err(har.formatSummary(summary));
+  return EXIT.passed;
+}
+
 /**
  * Runs the command line and returns the exit code; user errors are printed
  * without a stack trace.
@@ -481,8 +646,12 @@ export async function main(args: string[]): Promise<number> {
         return await run(rest);
       case "merge":
         return await merge(rest);
+      case "convert":
+        return await convert(rest);
+      case "validate":
+        return await validate(rest);
       default: {
-        const close = suggest(command, ["run", "merge", "help", "version"]);
+        const close = suggest(command, ["run", "validate", "merge", "convert", "help", "version"]);
         throw new UsageError(
           "bad-command",
           `Unknown command "${command}".`,

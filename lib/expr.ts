@@ -15,6 +15,7 @@
  * | `${steps.s.capture.k}` / `${steps.s.k}` | value captured by step `s` (A / B) |
  * | `${RANDOM.UUID}`, `${RANDOM.HEX_32}` | fresh random values at each use |
  * | `${RUN_ID}` | the run id, the same for the whole run |
+ * | `${TRACE_ID}` | the W3C trace id of this flow run (sent in `traceparent` with `--trace`) |
  * | `${ENV.NAME:-text}`, `${NAME:-text}` | fallback when the variable is unset or empty |
  *
  * @module
@@ -29,7 +30,8 @@ export type Ref =
   | { kind: "step"; step: string; key: string }
   | { kind: "random-uuid" }
   | { kind: "random-hex"; length: number }
-  | { kind: "run-id" };
+  | { kind: "run-id" }
+  | { kind: "trace-id" };
 
 /** One `${…}` occurrence. */
 export interface Expr {
@@ -63,6 +65,8 @@ export interface Scope {
   /** Captured values by step name. */
   steps: ReadonlyMap<string, ReadonlyMap<string, unknown>>;
   runId: string;
+  /** The W3C trace id of this flow run (32 hex), behind `${TRACE_ID}`; `""` when unknown. */
+  traceId?: string;
 }
 
 /**
@@ -144,6 +148,7 @@ function parseRef(inner: string, offset: number, text: string): Ref {
     );
   }
   if (head === "RUN_ID" && n === 1) return { kind: "run-id" };
+  if (head === "TRACE_ID" && n === 1) return { kind: "trace-id" };
   if (n === 1) return { kind: "name", name: head };
   const hints: Record<string, string> = {
     ENV: "Write ${ENV.NAME}.",
@@ -155,7 +160,7 @@ function parseRef(inner: string, offset: number, text: string): Ref {
     `Unknown expression "${text}".`,
     offset,
     hints[head] ??
-      "Expressions are ${ENV.NAME}, ${NAME}, ${vars.name}, ${steps.<step>.capture.<key>}, ${steps.<step>.<key>}, ${RANDOM.UUID}, ${RANDOM.HEX_<n>} and ${RUN_ID}.",
+      "Expressions are ${ENV.NAME}, ${NAME}, ${vars.name}, ${steps.<step>.capture.<key>}, ${steps.<step>.<key>}, ${RANDOM.UUID}, ${RANDOM.HEX_<n>}, ${RUN_ID} and ${TRACE_ID}.",
   );
 }
 
@@ -274,7 +279,16 @@ export function* expressionsOf(
   }
 }
 
-function randomHex(length: number): string {
+/**
+ * `length` random lowercase hex digits, from the platform's secure generator.
+ *
+ * @example
+ * ```ts
+ * import { randomHex } from "./expr.ts";
+ * if (!/^[0-9a-f]{32}$/.test(randomHex(32))) throw new Error();
+ * ```
+ */
+export function randomHex(length: number): string {
   const bytes = crypto.getRandomValues(new Uint8Array(Math.ceil(length / 2)));
   let out = "";
   for (const b of bytes) out += b.toString(16).padStart(2, "0");
@@ -328,6 +342,8 @@ function resolve(expr: Expr, scope: Scope): unknown {
       return randomHex(ref.length);
     case "run-id":
       return scope.runId;
+    case "trace-id":
+      return scope.traceId ?? "";
   }
 }
 

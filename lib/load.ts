@@ -66,7 +66,7 @@ export interface LoadResult {
 }
 
 /** Names that expressions reserve; a var may not take them. */
-const RESERVED = new Set(["RUN_ID", "ENV", "RANDOM", "vars", "steps"]);
+const RESERVED = new Set(["RUN_ID", "TRACE_ID", "ENV", "RANDOM", "vars", "steps"]);
 const NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 const METHOD = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Resolving aliases can expand exponentially ("billion laughs"); a flow never needs this many nodes. */
@@ -1015,14 +1015,21 @@ class Loader {
     const byName = new Map<string, RawStep>();
     for (const s of listed) if (!byName.has(s.name)) byName.set(s.name, s);
     const rank = (s: RawStep) => ordered.indexOf(s);
+    // One unset variable is one problem, reported at its first use: listing every use
+    // of BASE_URL separately would bury the other problems of the file.
+    const firstUse = new Map<string, { problem: Problem; lines: number[] }>();
     for (const use of this.#uses) {
       const available = use.owner.kind === "var" ? varNames.slice(0, use.owner.index) : varNames;
       const known = (name: string) => available.includes(name) || params.has(name);
       const user = use.owner.kind === "step" ? listed[use.owner.index] : undefined;
       for (const part of use.template.parts) {
         if (typeof part === "string") continue;
-        const report = (code: string, message: string, hint?: string) =>
+        const report = (code: string, message: string, hint?: string, once?: string) => {
+          const seen = once === undefined ? undefined : firstUse.get(once);
+          if (seen) return void seen.lines.push(this.#at(use.node, part.offset).line);
           this.#problem(code, message, use.node, hint, part.offset, part.text.length);
+          if (once !== undefined) firstUse.set(once, { problem: this.problems.at(-1)!, lines: [] });
+        };
         this.#checkRef(part, {
           known,
           varNames,
@@ -1034,6 +1041,15 @@ class Loader {
           byName,
           report,
         });
+      }
+    }
+    for (const { problem, lines } of firstUse.values()) {
+      const others = [...new Set(lines)].filter((line) => line !== problem.line);
+      if (others.length > 0) {
+        problem.message = problem.message.replace(
+          /\.$/,
+          `; also used on line${others.length === 1 ? "" : "s"} ${others.join(", ")}.`,
+        );
       }
     }
   }
@@ -1049,7 +1065,7 @@ class Loader {
       user?: RawStep;
       rank: (step: RawStep) => number;
       byName: Map<string, RawStep>;
-      report: (code: string, message: string, hint?: string) => void;
+      report: (code: string, message: string, hint?: string, once?: string) => void;
     },
   ): void {
     const ref = expr.ref;
@@ -1060,6 +1076,7 @@ class Loader {
             "unset-env",
             `Environment variable "${ref.name}" is not set (used in "${expr.text}").`,
             `Set it before running (export ${ref.name}=…), or give a fallback: \${ENV.${ref.name}:-value}.`,
+            `env:${ref.name}`,
           );
         }
         return;
@@ -1081,6 +1098,7 @@ class Loader {
             close
               ? `Did you mean "\${${close}}"?`
               : `Define it under vars, pass --var ${ref.name}=…, set the environment variable, or give a fallback: \${${ref.name}:-value}.`,
+            `name:${ref.name}`,
           );
         }
         return;

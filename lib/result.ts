@@ -64,6 +64,11 @@ export interface StepResult {
   assertions: AssertionResult[];
   /** Names of the values this step captured, in declaration order. */
   captures: string[];
+  /**
+   * The W3C trace context of the last request, when it carried a
+   * `traceparent` (sent by the flow, or added by `--trace`).
+   */
+  trace?: { trace_id: string; span_id: string };
   /** Why the step did not pass (absent when it passed). */
   message?: string;
   /**
@@ -89,6 +94,8 @@ export interface FlowResult {
   file: string;
   name: string;
   status: Status;
+  /** The W3C trace id of this flow run, with `--trace` (also `${TRACE_ID}` in the flow). */
+  trace_id?: string;
   started_at: string;
   duration_ms: number;
   steps: StepResult[];

@@ -7,7 +7,7 @@
  * @module
  */
 import { evaluateChecks } from "./assert.ts";
-import { ExpressionError, render, type Scope } from "./expr.ts";
+import { ExpressionError, randomHex, render, type Scope } from "./expr.ts";
 import type { Flow, Step } from "./flow.ts";
 import { reasonOf, RequestError, type ResolvedRequest, resolveRequest, send } from "./http.ts";
 import { pollUntil } from "./poll.ts";
@@ -50,6 +50,12 @@ export interface RunOptions {
    * names (token, password, …), cookies the server sets. The CLI masks them.
    */
   onSecret?: (value: string) => void;
+  /**
+   * Sends a W3C `traceparent` on every request that does not set its own:
+   * the flow run's trace id (also `${TRACE_ID}`), a fresh span id per
+   * request, the sampled flag. Trace and span ids go into the results.
+   */
+  trace?: boolean;
   reporter?: Reporter;
 }
 
@@ -84,6 +90,15 @@ export function newRunId(now: Date = new Date()): string {
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
+/** The trace and parent span ids of a W3C traceparent header, when it is well formed. */
+function traceContext(
+  traceparent: string | undefined,
+): { trace_id: string; span_id: string } | undefined {
+  const match = traceparent &&
+    /^[0-9a-f]{2}-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/.exec(traceparent.trim());
+  return match ? { trace_id: match[1], span_id: match[2] } : undefined;
+}
+
 /** A Set-Cookie line is secret whole, and so is the cookie's value on its own. */
 function registerCookie(cookie: string, onSecret: (value: string) => void): void {
   onSecret(cookie);
@@ -100,6 +115,7 @@ interface Context {
   reporter: Reporter;
   signal?: AbortSignal;
   onSecret: (value: string) => void;
+  trace: boolean;
 }
 
 /** One request attempt: a response, or why there was none. */
@@ -154,12 +170,20 @@ async function runStep(
     const attempt = async (): Promise<Attempt> => {
       const request = resolveRequest(step.request, scope);
       for (const [name, value] of request.headers) if (isSecretHeader(name)) ctx.onSecret(value);
+      let traceparent = request.headers.find(([name]) => name.toLowerCase() === "traceparent")?.[1];
+      if (traceparent === undefined && ctx.trace) {
+        traceparent = `00-${scope.traceId}-${randomHex(16)}-01`;
+        request.headers.push(["traceparent", traceparent]);
+      }
+      const context = traceContext(traceparent);
+      if (context) result.trace = context;
       result.request = { method: request.method, url: request.url };
       const info = {
         step: step.name,
         attempt: ++result.attempts,
         method: request.method,
         url: request.url,
+        ...context,
       };
       await ctx.reporter.onRequest?.(ref, info);
       const sent = performance.now();
@@ -285,6 +309,7 @@ function context(options: RunOptions): Context {
     reporter: options.reporter ?? {},
     signal: options.signal,
     onSecret: options.onSecret ?? (() => {}),
+    trace: options.trace ?? false,
   };
 }
 
@@ -295,7 +320,8 @@ async function runOne(flow: Flow, ctx: Context): Promise<FlowResult> {
   const started = performance.now();
   const vars = new Map<string, unknown>();
   const steps = new Map<string, Map<string, unknown>>();
-  const scope: Scope = { env: ctx.env, vars, steps, runId: ctx.runId };
+  const traceId = randomHex(32);
+  const scope: Scope = { env: ctx.env, vars, steps, runId: ctx.runId, traceId };
   const results: StepResult[] = [];
   let stop: string | undefined;
   try {
@@ -328,6 +354,7 @@ async function runOne(flow: Flow, ctx: Context): Promise<FlowResult> {
     file: flow.file,
     name: flow.name,
     status: flowStatus(results),
+    ...(ctx.trace ? { trace_id: traceId } : {}),
     started_at: startedAt.toISOString(),
     duration_ms: round(performance.now() - started),
     steps: results,

@@ -276,7 +276,7 @@ Deno.test("parseTemplate rejects an unknown head with the list of expressions as
   assert.equal(
     e.hint,
     "Expressions are ${ENV.NAME}, ${NAME}, ${vars.name}, ${steps.<step>.capture.<key>}, " +
-      "${steps.<step>.<key>}, ${RANDOM.UUID}, ${RANDOM.HEX_<n>} and ${RUN_ID}.",
+      "${steps.<step>.<key>}, ${RANDOM.UUID}, ${RANDOM.HEX_<n>}, ${RUN_ID} and ${TRACE_ID}.",
   );
 });
 

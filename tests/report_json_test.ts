@@ -371,8 +371,14 @@ Deno.test("toJsonReport puts schema_version first and keys in the documented ord
 });
 
 Deno.test("the schema lists properties in the order the report writes them", () => {
-  // An interrupted run, so the optional run-level field is present too.
-  const report = toJsonReport({ ...fixture(), interrupted: "SIGINT" });
+  // An interrupted, traced run, so the optional fields are present too.
+  const traced = fixture();
+  traced.flows[1].trace_id = "0af7651916cd43dd8448eb211c80319c";
+  traced.flows[1].steps[1].trace = {
+    trace_id: "0af7651916cd43dd8448eb211c80319c",
+    span_id: "b7ad6b7169203331",
+  };
+  const report = toJsonReport({ ...traced, interrupted: "SIGINT" });
   const step = report.flows[1].steps[1];
   const defs = schema.$defs as Record<string, SchemaObject>;
   const keys = (s: unknown) => Object.keys((s as SchemaObject).properties as SchemaObject);
@@ -561,9 +567,14 @@ const FLOW: Fields<FlowResult> = {
   file: "required",
   name: "required",
   status: "required",
+  trace_id: "optional",
   started_at: "required",
   duration_ms: "required",
   steps: "required",
+};
+const TRACE: Fields<NonNullable<StepResult["trace"]>> = {
+  trace_id: "required",
+  span_id: "required",
 };
 const STEP: Fields<StepResult> = {
   name: "required",
@@ -576,6 +587,7 @@ const STEP: Fields<StepResult> = {
   response: "required",
   assertions: "required",
   captures: "required",
+  trace: "optional",
   message: "optional",
   failure_kind: "optional",
 };
@@ -609,6 +621,7 @@ Deno.test("the schema has exactly the fields of lib/result.ts, required unless o
     ["#/$defs/step", STEP],
     ["#/$defs/step/properties/request", REQUEST],
     ["#/$defs/step/properties/response", RESPONSE],
+    ["#/$defs/step/properties/trace", TRACE],
     ["#/$defs/assertion", ASSERTION],
   ];
   for (const [pointer, fields] of pairs) {

@@ -468,3 +468,64 @@ Deno.test("a truncated body fails only its step, with a plain reason, and the ru
     await api.close();
   }
 });
+
+Deno.test("--trace sends a traceparent per request: one trace per flow run, a span per request", async () => {
+  const seen: (string | null)[] = [];
+  const api = serve((request) => {
+    seen.push(request.headers.get("traceparent"));
+    return Response.json({ ok: true });
+  });
+  try {
+    const f = flow(`name: traced
+steps:
+  - name: a
+    request: {url: "${api.url}/a?trace=\${TRACE_ID}"}
+  - name: own
+    request:
+      url: "${api.url}/b"
+      headers: {TraceParent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"}
+  - name: c
+    request: {url: "${api.url}/c"}
+`);
+    const result = await runFlows([f, f], { trace: true, jobs: 1 });
+    const [one, two] = result.flows;
+    assert.match(one.trace_id!, /^[0-9a-f]{32}$/);
+    assert.notEqual(one.trace_id, two.trace_id, "each flow run has its own trace");
+    const [a, own, c] = seen.slice(0, 3);
+    assert.match(a!, new RegExp(`^00-${one.trace_id}-[0-9a-f]{16}-01$`));
+    assert.equal(
+      own,
+      "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
+      "a flow's own header wins",
+    );
+    assert.match(c!, new RegExp(`^00-${one.trace_id}-[0-9a-f]{16}-01$`));
+    assert.notEqual(a!.split("-")[2], c!.split("-")[2], "a fresh span id per request");
+    assert.equal(
+      one.steps[0].request?.url,
+      `${api.url}/a?trace=${one.trace_id}`,
+      "${TRACE_ID} is the flow run's trace id",
+    );
+    assert.deepEqual(one.steps[0].trace, { trace_id: one.trace_id, span_id: a!.split("-")[2] });
+    assert.deepEqual(one.steps[1].trace, {
+      trace_id: "4bf92f3577b34da6a3ce929d0e0e4736",
+      span_id: "00f067aa0ba902b7",
+    });
+
+    seen.length = 0;
+    const plain = await runFlows([f], { jobs: 1 });
+    assert.equal(plain.flows[0].trace_id, undefined);
+    assert.deepEqual(
+      seen.map((h) => h !== null),
+      [false, true, false],
+      "without --trace only the flow's own header is sent",
+    );
+    assert.equal(plain.flows[0].steps[0].trace, undefined);
+    assert.match(
+      plain.flows[0].steps[0].request!.url,
+      /trace=[0-9a-f]{32}$/,
+      "${TRACE_ID} works without --trace",
+    );
+  } finally {
+    await api.close();
+  }
+});

@@ -49,6 +49,11 @@ export interface ConsoleOptions {
   verbose?: boolean;
   /** The command that reruns just this flow, printed under a flow that did not pass. */
   reproduce?: (file: string) => string;
+  /**
+   * Turns a step's trace context into a link (`--trace-link`): `{trace_id}`
+   * and `{span_id}` are replaced, e.g. `http://jaeger:16686/trace/{trace_id}`.
+   */
+  traceLink?: string;
 }
 
 const ms = (n: number) => `${Math.round(n)} ms`;
@@ -81,13 +86,31 @@ function assertionLine(file: string, a: AssertionResult, s: Style): string[] {
     : [`${s.red("✘")} ${phase}${a.message}`, `  ${where}`];
 }
 
-function stepDetails(flow: FlowResult, step: StepResult, verbose: boolean, s: Style): string[] {
+/** Display options of a flow block. */
+export interface FlowFormat {
+  verbose?: boolean;
+  /** See {@linkcode ConsoleOptions.traceLink}. */
+  traceLink?: string;
+}
+
+function stepDetails(flow: FlowResult, step: StepResult, format: FlowFormat, s: Style): string[] {
   const lines: string[] = [];
+  const verbose = format.verbose ?? false;
   // One line per passing step; details are for failures (and everything with --verbose).
   if (step.status === "skipped" || (step.status === "passed" && !verbose)) return lines;
   if (step.request) {
     const status = step.response ? ` → ${step.response.status}` : "";
     lines.push(`${step.request.method} ${step.request.url}${status}`);
+  }
+  if (step.trace) {
+    const { trace_id, span_id } = step.trace;
+    lines.push(s.dim(
+      format.traceLink
+        ? `trace: ${
+          format.traceLink.replaceAll("{trace_id}", trace_id).replaceAll("{span_id}", span_id)
+        }`
+        : `trace: ${trace_id} span ${span_id}`,
+    ));
   }
   const failed = step.assertions.filter((a) => !a.passed);
   const shown = verbose ? step.assertions : failed;
@@ -124,7 +147,7 @@ function stepDetails(flow: FlowResult, step: StepResult, verbose: boolean, s: St
  * if (!text.includes("✔ ping  2 ms")) throw new Error(text);
  * ```
  */
-export function formatFlow(flow: FlowResult, s: Style, verbose = false): string {
+export function formatFlow(flow: FlowResult, s: Style, format: FlowFormat = {}): string {
   const width = Math.max(...flow.steps.map((st) => st.name.length));
   const title = `${s.bold(flow.file)} ${s.dim("·")} ${flow.name}`;
   // A flow that never started (fail-fast, interrupt) gets one line, not a list of skipped steps.
@@ -144,7 +167,7 @@ export function formatFlow(flow: FlowResult, s: Style, verbose = false): string 
       ? s.yellow((step.message ?? "Skipped").replace(/^Skipped/, "skipped").replace(/\.$/, ""))
       : s.dim(ms(step.duration_ms) + (step.attempts > 1 ? ` · ${step.attempts} attempts` : ""));
     lines.push(`    ${mark(step.status, s)} ${name}  ${tail}`);
-    for (const detail of stepDetails(flow, step, verbose, s)) lines.push(`        ${detail}`);
+    for (const detail of stepDetails(flow, step, format, s)) lines.push(`        ${detail}`);
   }
   return lines.join("\n") + "\n";
 }
@@ -192,7 +215,7 @@ export function consoleReporter(options: ConsoleOptions): Reporter {
   const done = new Map<number, FlowResult>();
   let nextToPrint = 0;
   const print = (flow: FlowResult) => {
-    let text = formatFlow(flow, s, options.verbose);
+    let text = formatFlow(flow, s, options);
     if (options.reproduce && (flow.status === "failed" || flow.status === "error")) {
       text += `    ${s.dim("reproduce:")} ${options.reproduce(flow.file)}\n`;
     }

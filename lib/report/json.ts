@@ -93,6 +93,7 @@ const FLOW_KEYS: Record<keyof FlowResult, true> = {
   file: true,
   name: true,
   status: true,
+  trace_id: true,
   started_at: true,
   duration_ms: true,
   steps: true,
@@ -108,6 +109,7 @@ const STEP_KEYS: Record<keyof StepResult, true> = {
   response: true,
   assertions: true,
   captures: true,
+  trace: true,
   message: true,
   failure_kind: true,
 };

@@ -117,6 +117,7 @@ function details(flow: FlowResult, step: StepResult): string {
     const got = step.response ? String(step.response.status) : "no response";
     lines.push(`${step.request.method} ${step.request.url} → ${got}`);
   }
+  if (step.trace) lines.push(`trace ${step.trace.trace_id}, span ${step.trace.span_id}`);
   for (const a of step.assertions) {
     if (a.passed) continue;
     lines.push(
@@ -181,6 +182,16 @@ function testsuite(flow: FlowResult, index: number, result: RunResult): string[]
     ["runner_version", result.runner_version],
     ["status", flow.status],
   ];
+  // The XSD allows properties on suites only, so each step's trace context is a suite property.
+  if (flow.trace_id) properties.push(["trace_id", flow.trace_id]);
+  for (const step of flow.steps) {
+    if (step.trace) {
+      properties.push([`${step.name}.trace_id`, step.trace.trace_id], [
+        `${step.name}.span_id`,
+        step.trace.span_id,
+      ]);
+    }
+  }
   const lines = [
     `  <testsuite ${attrs.join(" ")}>`,
     "    <properties>",

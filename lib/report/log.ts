@@ -23,7 +23,7 @@
  * - `run_start`: `runner_version`, `started_at`, `files` (the number of
  *   flow files)
  * - `flow_start`: `name` (the flow's name)
- * - `request`: `attempt`, `method`, `url`
+ * - `request`: `attempt`, `method`, `url`, and `trace_id`, `span_id` when it carries a W3C `traceparent`
  * - `response`: `attempt`, `status`, `duration_ms`, `until_met?`
  * - `request_error`: `attempt`, `error`, `duration_ms`
  * - `assertion`: `phase`, `path`, `operator`, `passed`, `message`,
@@ -202,6 +202,7 @@ export function logReporter(options: LogOptions): Reporter {
         attempt: request.attempt,
         method: request.method,
         url: request.url,
+        ...(request.trace_id ? { trace_id: request.trace_id, span_id: request.span_id } : {}),
       });
     },
     async onAttempt(flow, attempt) {

@@ -29,6 +29,9 @@ export interface RequestInfo {
   attempt: number;
   method: string;
   url: string;
+  /** The W3C trace context the request carried, if any. */
+  trace_id?: string;
+  span_id?: string;
 }
 
 /** What one request attempt ended with. */
