@@ -8,6 +8,24 @@
  * counted in polls, never in time, so a run (or a benchmark) issues exactly
  * the same requests in the same order every time.
  *
+ * The API is also its own small tracing backend, so trace-aware flows can run
+ * without Jaeger or Tempo:
+ *
+ * - Every request with a valid W3C `traceparent` header records a server span
+ *   named `${METHOD} ${route}` (e.g. `GET /jobs/:id`), plus child spans for
+ *   some routes (`auth.verify_password`, `db.insert items`, `db.select jobs`,
+ *   …), and the response carries `traceparent: 00-<trace id>-<server span
+ *   id>-<flags>` so a client can chain. Without the header nothing is recorded.
+ * - `GET /jaeger/api/traces/{traceId}` answers like the Jaeger query service,
+ *   `GET /tempo/api/traces/{traceId}` like Grafana Tempo (`{"batches": …}`) and
+ *   `GET /tempo/api/v2/traces/{traceId}` like Tempo's v2 API
+ *   (`{"trace": {"resourceSpans": …}}`). Prefix a real backend's base URL with
+ *   these and the same flow runs against it.
+ * - Traces arrive late, as through a real collector, but counted in queries
+ *   rather than time: a trace is found from the `traceArrivalQueries`-th query
+ *   of its id onward (default 2), so a flow has to poll with `loop`.
+ * - Only the last `traceSpanLimit` spans are kept (default 10,000).
+ *
  * Run it on its own with `deno run --allow-net examples/demo_api.ts --port 8080`.
  *
  * @module
@@ -43,6 +61,14 @@ export interface DemoApiOptions {
   hostname?: string;
   /** Poll number from which a job is `ready` unless it sets `ready_after` itself (default 3). */
   jobReadyAfter?: number;
+  /**
+   * Query number from which a trace is found (default 2): the first
+   * `traceArrivalQueries - 1` queries of a trace id answer 404, like a backend
+   * the spans have not reached yet. `1` makes traces visible at once.
+   */
+  traceArrivalQueries?: number;
+  /** How many spans are kept; the oldest are dropped beyond it (default 10,000). */
+  traceSpanLimit?: number;
 }
 
 /**
@@ -101,6 +127,7 @@ interface State {
   items: Map<string, Item>;
   jobs: Map<string, Job>;
   jobReadyAfter: number;
+  traces: TraceStore;
   /** Aborted on close, so pending slow responses do not hold up the shutdown. */
   closing: AbortSignal;
 }
@@ -110,6 +137,8 @@ interface Context {
   url: URL;
   params: Record<string, string>;
   state: State;
+  /** The request's server span while it is handled; `undefined` when it carries no trace. */
+  span?: ServerSpan;
 }
 
 type Handler = (ctx: Context) => Response | Promise<Response>;
@@ -169,14 +198,19 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 const health: Handler = () => json({ status: "ok" });
 
-const login: Handler = async ({ request, state }) => {
+const login: Handler = async (ctx) => {
+  const { request, state } = ctx;
   const body = await readJson(request);
   if (!isObject(body) || typeof body.username !== "string" || typeof body.password !== "string") {
     return error(400, 'Expected a JSON body {"username": "…", "password": "…"}.');
   }
-  if (body.username !== USER.username || body.password !== PASSWORD) {
-    return error(401, "Wrong username or password.");
-  }
+  const verified = inSpan(
+    ctx,
+    "auth.verify_password",
+    {},
+    () => body.username === USER.username && body.password === PASSWORD,
+  );
+  if (!verified) return error(401, "Wrong username or password.");
   const token = randomHex(32);
   state.tokens.set(token, Date.now() + TOKEN_LIFETIME_S * 1000);
   return json({
@@ -189,8 +223,15 @@ const login: Handler = async ({ request, state }) => {
 
 const me: Handler = () => json({ ...USER, roles: ["reader", "writer"], active: true });
 
-const listItems: Handler = ({ state }) => {
-  const items = [...state.items.values()];
+/** Attributes of a child span standing for a storage operation (OpenTelemetry `db.*`). */
+function dbSpan(operation: string, collection: string): Record<string, string> {
+  return { "db.operation.name": operation, "db.collection.name": collection };
+}
+
+const listItems: Handler = (ctx) => {
+  const items = inSpan(ctx, "db.select items", dbSpan("select", "items"), () => [
+    ...ctx.state.items.values(),
+  ]);
   return json({ items, total: items.length });
 };
 
@@ -211,7 +252,8 @@ function itemProblem(body: Record<string, unknown>): [string, string] | undefine
   return undefined;
 }
 
-const createItem: Handler = async ({ request, state }) => {
+const createItem: Handler = async (ctx) => {
+  const { request, state } = ctx;
   const body = await readJson(request);
   if (!isObject(body)) {
     return error(400, 'Expected a JSON object body {"name": …, "price": …, "tags": […]}.');
@@ -225,19 +267,34 @@ const createItem: Handler = async ({ request, state }) => {
     tags: (body.tags as string[] | undefined) ?? [],
     created_at: new Date().toISOString(),
   };
-  state.items.set(item.id, item);
+  inSpan(ctx, "db.insert items", dbSpan("insert", "items"), () => state.items.set(item.id, item));
   return json(item, 201, { location: `/items/${item.id}` });
 };
 
-const getItem: Handler = ({ params, state }) => {
-  const item = state.items.get(params.id);
+const getItem: Handler = (ctx) => {
+  const { params, state } = ctx;
+  const item = inSpan(
+    ctx,
+    "db.select items",
+    dbSpan("select", "items"),
+    () => state.items.get(params.id),
+  );
   return item ? json(item) : error(404, `No item with id "${params.id}".`);
 };
 
-const deleteItem: Handler = ({ params, state }) =>
-  state.items.delete(params.id) ? noContent() : error(404, `No item with id "${params.id}".`);
+const deleteItem: Handler = (ctx) => {
+  const { params, state } = ctx;
+  const deleted = inSpan(
+    ctx,
+    "db.delete items",
+    dbSpan("delete", "items"),
+    () => state.items.delete(params.id),
+  );
+  return deleted ? noContent() : error(404, `No item with id "${params.id}".`);
+};
 
-const createJob: Handler = async ({ request, state }) => {
+const createJob: Handler = async (ctx) => {
+  const { request, state } = ctx;
   // An empty body is fine: every field has a default.
   const text = await request.text();
   let body: unknown = {};
@@ -264,7 +321,7 @@ const createJob: Handler = async ({ request, state }) => {
     readyAfter: readyAfter as number,
     polls: 0,
   };
-  state.jobs.set(job.id, job);
+  inSpan(ctx, "db.insert jobs", dbSpan("insert", "jobs"), () => state.jobs.set(job.id, job));
   return json({ id: job.id, state: "pending", kind: job.kind }, 202, {
     location: `/jobs/${job.id}`,
   });
@@ -275,8 +332,14 @@ function jobState(job: Job): "pending" | "running" | "ready" {
   return job.polls <= 1 ? "pending" : "running";
 }
 
-const pollJob: Handler = ({ params, state }) => {
-  const job = state.jobs.get(params.id);
+const pollJob: Handler = (ctx) => {
+  const { params, state } = ctx;
+  const job = inSpan(
+    ctx,
+    "db.select jobs",
+    dbSpan("select", "jobs"),
+    () => state.jobs.get(params.id),
+  );
   if (!job) return error(404, `No job with id "${params.id}".`);
   job.polls++;
   const current = jobState(job);
@@ -296,8 +359,16 @@ const jobResult: Handler = ({ params, state }) => {
   return json({ id: job.id, kind: job.kind, rows: 42 });
 };
 
-const deleteJob: Handler = ({ params, state }) =>
-  state.jobs.delete(params.id) ? noContent() : error(404, `No job with id "${params.id}".`);
+const deleteJob: Handler = (ctx) => {
+  const { params, state } = ctx;
+  const deleted = inSpan(
+    ctx,
+    "db.delete jobs",
+    dbSpan("delete", "jobs"),
+    () => state.jobs.delete(params.id),
+  );
+  return deleted ? noContent() : error(404, `No job with id "${params.id}".`);
+};
 
 const echo: Handler = async ({ request, url }) => {
   const text = await request.text();
@@ -366,6 +437,313 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+// ---- tracing
+
+const SERVICE_NAME = "demo-api";
+
+/** Attribute values: what both OTLP (`stringValue`/`intValue`/`boolValue`) and Jaeger tags can hold. */
+type AttributeValue = string | number | boolean;
+
+/** One finished span, in the units both query formats are derived from. */
+interface Span {
+  traceId: string;
+  spanId: string;
+  parentSpanId: string;
+  name: string;
+  kind: "server" | "internal";
+  /** Microseconds since the epoch; nanoseconds are derived for OTLP. */
+  startUs: number;
+  endUs: number;
+  /** The trace flags of the incoming `traceparent`, e.g. `1` for sampled. */
+  flags: number;
+  /** In insertion order, so both formats list attributes the same way. */
+  attributes: [string, AttributeValue][];
+  error: boolean;
+}
+
+/** The server span of a request being handled, with the child spans recorded so far. */
+interface ServerSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId: string;
+  flags: number;
+  startUs: number;
+  /** The matched route pattern, set by the router; unset when no route matched. */
+  route?: string;
+  children: Span[];
+}
+
+/**
+ * The spans one instance keeps: a FIFO queue bounded by `limit` (the oldest
+ * span goes first) indexed by trace id, plus how often each trace id was
+ * queried, which is what decides whether a trace has "arrived".
+ */
+interface TraceStore {
+  limit: number;
+  arrivalQueries: number;
+  /** Spans in recording order; entries before `head` are already evicted. */
+  queue: Span[];
+  head: number;
+  byTrace: Map<string, Span[]>;
+  /** Trace id → queries so far; bounded like the spans so random ids cannot grow it. */
+  queries: Map<string, number>;
+}
+
+function newTraceStore(limit: number, arrivalQueries: number): TraceStore {
+  return { limit, arrivalQueries, queue: [], head: 0, byTrace: new Map(), queries: new Map() };
+}
+
+function storeSpan(store: TraceStore, span: Span): void {
+  store.queue.push(span);
+  const spans = store.byTrace.get(span.traceId);
+  if (spans) spans.push(span);
+  else store.byTrace.set(span.traceId, [span]);
+  while (store.queue.length - store.head > store.limit) {
+    // The globally oldest span is also the oldest of its trace, so it is first in that list.
+    const oldest = store.queue[store.head++];
+    const list = store.byTrace.get(oldest.traceId)!;
+    list.shift();
+    if (list.length === 0) store.byTrace.delete(oldest.traceId);
+  }
+  // Compact now and then rather than shifting the queue on every eviction (O(1) amortized).
+  if (store.head > 1024 && store.head * 2 > store.queue.length) {
+    store.queue = store.queue.slice(store.head);
+    store.head = 0;
+  }
+}
+
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+
+/**
+ * Parses a W3C `traceparent` (version 00 only). Anything invalid, including
+ * all-zero ids or several headers (which `Headers.get` joins with commas),
+ * counts as absent, as the Trace Context spec asks of a receiver.
+ */
+function parseTraceparent(
+  header: string | null,
+): { traceId: string; parentSpanId: string; flags: number } | undefined {
+  const found = header === null ? null : TRACEPARENT.exec(header);
+  if (!found || /^0+$/.test(found[1]) || /^0+$/.test(found[2])) return undefined;
+  return { traceId: found[1], parentSpanId: found[2], flags: parseInt(found[3], 16) };
+}
+
+/** Wall-clock microseconds with sub-millisecond resolution (Date.now() has only ms). */
+function nowUs(): number {
+  return Math.round((performance.timeOrigin + performance.now()) * 1000);
+}
+
+/** A fresh span id; never all zeros, which W3C reserves for "invalid". */
+function newSpanId(): string {
+  let id: string;
+  do id = randomHex(16); while (/^0+$/.test(id));
+  return id;
+}
+
+/**
+ * Runs `fn` as a child span of the request's server span (named like the
+ * operation it stands for), or just runs it when the request is not traced.
+ */
+function inSpan<T>(
+  ctx: Context,
+  name: string,
+  attributes: Record<string, AttributeValue>,
+  fn: () => T,
+): T {
+  const parent = ctx.span;
+  if (!parent) return fn();
+  const startUs = nowUs();
+  const result = fn();
+  parent.children.push({
+    traceId: parent.traceId,
+    spanId: newSpanId(),
+    parentSpanId: parent.spanId,
+    name,
+    kind: "internal",
+    startUs,
+    endUs: nowUs(),
+    flags: parent.flags,
+    attributes: [...Object.entries(attributes), ["service.name", SERVICE_NAME]],
+    error: false,
+  });
+  return result;
+}
+
+/**
+ * Handles a request that carries a valid `traceparent`: records its server
+ * span (and any child spans), and echoes the server span in the response's
+ * `traceparent` so a client can parent its next span on it.
+ */
+async function traced(
+  request: Request,
+  state: State,
+  parent: { traceId: string; parentSpanId: string; flags: number },
+): Promise<Response> {
+  const url = new URL(request.url);
+  const span: ServerSpan = { ...parent, spanId: newSpanId(), startUs: nowUs(), children: [] };
+  let response: Response | undefined;
+  try {
+    response = await dispatch(request, url, state, span);
+  } finally {
+    // A handler that throws still leaves a span, with the 500 the server then sends.
+    const status = response?.status ?? 500;
+    const attributes: [string, AttributeValue][] = [
+      ["http.request.method", request.method],
+      ...(span.route === undefined ? [] : [["http.route", span.route] as [string, string]]),
+      ["url.path", url.pathname],
+      ["http.response.status_code", status],
+      ["service.name", SERVICE_NAME],
+    ];
+    // OpenTelemetry marks a server span as failed only for 5xx: a 4xx is the client's error.
+    if (status >= 500) attributes.push(["error.type", String(status)]);
+    storeSpan(state.traces, {
+      traceId: span.traceId,
+      spanId: span.spanId,
+      parentSpanId: span.parentSpanId,
+      // Without a matched route the name is just the method, as OpenTelemetry
+      // asks, so unknown paths cannot create unboundedly many span names.
+      name: span.route === undefined ? request.method : `${request.method} ${span.route}`,
+      kind: "server",
+      startUs: span.startUs,
+      endUs: nowUs(),
+      flags: span.flags,
+      attributes,
+      error: status >= 500,
+    });
+    for (const child of span.children) storeSpan(state.traces, child);
+  }
+  const flags = span.flags.toString(16).padStart(2, "0");
+  response.headers.set("traceparent", `00-${span.traceId}-${span.spanId}-${flags}`);
+  return response;
+}
+
+/**
+ * Looks a trace up for a query API. Counts the query first, because a trace
+ * "arrives" with the `arrivalQueries`-th query of its id: counting queries,
+ * not time, keeps runs deterministic while still forcing flows to poll.
+ * Returns `undefined` for an id that is not hex, the spans (oldest first)
+ * otherwise, empty when the trace is unknown or has not arrived yet.
+ */
+function queryTrace(store: TraceStore, rawId: string): Span[] | undefined {
+  // Like Jaeger and Tempo: up to 32 hex digits in either case, short ids zero-padded.
+  if (!/^[0-9a-fA-F]{1,32}$/.test(rawId)) return undefined;
+  const traceId = rawId.toLowerCase().padStart(32, "0");
+  const queries = (store.queries.get(traceId) ?? 0) + 1;
+  // Delete and set again so the map stays in last-queried order, and evict from its front.
+  store.queries.delete(traceId);
+  store.queries.set(traceId, queries);
+  if (store.queries.size > store.limit) {
+    store.queries.delete(store.queries.keys().next().value!);
+  }
+  if (queries < store.arrivalQueries) return [];
+  return [...(store.byTrace.get(traceId) ?? [])];
+}
+
+/** The Jaeger query service's JSON for one trace (`model/json` of jaeger-query). */
+function jaegerTraceJson(spans: Span[]): unknown {
+  return {
+    traceID: spans[0].traceId,
+    spans: spans.map((span) => ({
+      traceID: span.traceId,
+      spanID: span.spanId,
+      flags: span.flags,
+      operationName: span.name,
+      references: [{ refType: "CHILD_OF", traceID: span.traceId, spanID: span.parentSpanId }],
+      startTime: span.startUs,
+      duration: span.endUs - span.startUs,
+      tags: [
+        ...span.attributes.map(([key, value]) => jaegerTag(key, value)),
+        // Jaeger turns the OTLP span kind and error status into these tags.
+        jaegerTag("span.kind", span.kind),
+        ...(span.error ? [jaegerTag("otel.status_code", "ERROR"), jaegerTag("error", true)] : []),
+      ],
+      logs: [],
+      processID: "p1",
+      warnings: null,
+    })),
+    processes: { p1: { serviceName: SERVICE_NAME, tags: [] } },
+    warnings: null,
+  };
+}
+
+function jaegerTag(
+  key: string,
+  value: AttributeValue,
+): { key: string; type: string; value: unknown } {
+  const type = typeof value === "string" ? "string" : typeof value === "boolean" ? "bool" : "int64";
+  return { key, type, value };
+}
+
+/**
+ * The OTLP JSON `ResourceSpans` of a trace, as Tempo returns them. Ids are hex
+ * (the OTLP/JSON encoding), and 64-bit integers are decimal strings as the
+ * protobuf JSON mapping requires: `"intValue": "200"`, `"startTimeUnixNano": "…"`.
+ */
+function otlpResourceSpans(spans: Span[]): unknown[] {
+  return [{
+    resource: { attributes: [otlpAttribute("service.name", SERVICE_NAME)] },
+    scopeSpans: [{
+      scope: { name: SERVICE_NAME },
+      spans: spans.map((span) => ({
+        traceId: span.traceId,
+        spanId: span.spanId,
+        parentSpanId: span.parentSpanId,
+        name: span.name,
+        kind: span.kind === "server" ? "SPAN_KIND_SERVER" : "SPAN_KIND_INTERNAL",
+        startTimeUnixNano: `${span.startUs}000`,
+        endTimeUnixNano: `${span.endUs}000`,
+        attributes: span.attributes.map(([key, value]) => otlpAttribute(key, value)),
+        status: span.error ? { code: "STATUS_CODE_ERROR" } : {},
+      })),
+    }],
+  }];
+}
+
+function otlpAttribute(key: string, value: AttributeValue): { key: string; value: unknown } {
+  if (typeof value === "string") return { key, value: { stringValue: value } };
+  if (typeof value === "boolean") return { key, value: { boolValue: value } };
+  return { key, value: { intValue: String(value) } };
+}
+
+const jaegerTrace: Handler = ({ params, state }) => {
+  const spans = queryTrace(state.traces, params.traceId);
+  // Jaeger's envelope: `data` and `errors`, with paging fields that are always 0 here.
+  const envelope = { total: 0, limit: 0, offset: 0 };
+  if (spans === undefined) {
+    const msg = `malformed trace id "${params.traceId}": expected up to 32 hex digits`;
+    return json({ data: null, ...envelope, errors: [{ code: 400, msg }] }, 400);
+  }
+  if (spans.length === 0) {
+    return json({ data: null, ...envelope, errors: [{ code: 404, msg: "trace not found" }] }, 404);
+  }
+  return json({ data: [jaegerTraceJson(spans)], ...envelope, errors: null });
+};
+
+/** Tempo answers errors in plain text, not JSON. */
+function tempoError(status: number, message: string): Response {
+  return new Response(`${message}\n`, {
+    status,
+    headers: { "content-type": "text/plain; charset=utf-8" },
+  });
+}
+
+function tempoQuery(
+  { params, state }: Context,
+  body: (spans: Span[]) => unknown,
+): Response {
+  const spans = queryTrace(state.traces, params.traceId);
+  if (spans === undefined) {
+    return tempoError(400, `malformed trace id "${params.traceId}": expected up to 32 hex digits`);
+  }
+  if (spans.length === 0) return tempoError(404, "trace not found");
+  return json(body(spans));
+}
+
+const tempoTrace: Handler = (ctx) =>
+  tempoQuery(ctx, (spans) => ({ batches: otlpResourceSpans(spans) }));
+
+const tempoTraceV2: Handler = (ctx) =>
+  tempoQuery(ctx, (spans) => ({ trace: { resourceSpans: otlpResourceSpans(spans) } }));
+
 // ---- routing
 
 const ROUTES: Route[] = [
@@ -382,6 +760,10 @@ const ROUTES: Route[] = [
   { pattern: "/text", methods: { GET: text } },
   { pattern: "/html", methods: { GET: html } },
   { pattern: "/slow", methods: { GET: slow } },
+  // Query APIs of the built-in tracing backend: each is the real product's path under a prefix.
+  { pattern: "/jaeger/api/traces/:traceId", methods: { GET: jaegerTrace } },
+  { pattern: "/tempo/api/traces/:traceId", methods: { GET: tempoTrace } },
+  { pattern: "/tempo/api/v2/traces/:traceId", methods: { GET: tempoTraceV2 } },
 ];
 
 /** Matches a path against a route pattern, returning the captured segments. */
@@ -425,11 +807,17 @@ function authorized(request: Request, state: State): boolean {
   return true;
 }
 
-function dispatch(request: Request, state: State): Response | Promise<Response> {
-  const url = new URL(request.url);
+/** Routes a request; `span` (a traced request's server span) learns the matched route. */
+function dispatch(
+  request: Request,
+  url: URL,
+  state: State,
+  span?: ServerSpan,
+): Response | Promise<Response> {
   for (const route of ROUTES) {
     const params = match(route.pattern, url.pathname);
     if (!params) continue;
+    if (span) span.route = route.pattern;
     const method = request.method === "HEAD" && !route.methods.HEAD ? "GET" : request.method;
     const handler = route.methods[method] ?? route.methods["*"];
     if (!handler) {
@@ -449,7 +837,7 @@ function dispatch(request: Request, state: State): Response | Promise<Response> 
         { "www-authenticate": "Bearer" },
       );
     }
-    return handler({ request, url, params, state });
+    return handler({ request, url, params, state, span });
   }
   return error(404, `No route for ${request.method} ${url.pathname}.`);
 }
@@ -470,13 +858,45 @@ function dispatch(request: Request, state: State): Response | Promise<Response> 
  *   await api.close();
  * }
  * ```
+ *
+ * @example Tracing: send a `traceparent`, then poll for the trace
+ * ```ts
+ * import { startDemoApi } from "./demo_api.ts";
+ *
+ * const api = await startDemoApi(); // traceArrivalQueries: 2
+ * try {
+ *   const traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
+ *   const health = await fetch(`${api.url}/health`, {
+ *     headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+ *   });
+ *   await health.body?.cancel();
+ *   const query = () => fetch(`${api.url}/jaeger/api/traces/${traceId}`);
+ *   const first = await query();
+ *   await first.body?.cancel();
+ *   if (first.status !== 404) throw new Error("the trace should not have arrived yet");
+ *   const { data } = await (await query()).json();
+ *   if (data[0].spans[0].operationName !== "GET /health") throw new Error("no server span");
+ * } finally {
+ *   await api.close();
+ * }
+ * ```
  */
 export function startDemoApi(options: DemoApiOptions = {}): Promise<DemoApi> {
-  const { port = 0, hostname = "127.0.0.1", jobReadyAfter = 3 } = options;
-  if (!Number.isInteger(jobReadyAfter) || jobReadyAfter < 1) {
-    return Promise.reject(
-      new RangeError(`jobReadyAfter must be an integer of at least 1, got ${jobReadyAfter}.`),
-    );
+  const {
+    port = 0,
+    hostname = "127.0.0.1",
+    jobReadyAfter = 3,
+    traceArrivalQueries = 2,
+    traceSpanLimit = 10_000,
+  } = options;
+  for (
+    const [name, value] of Object.entries({ jobReadyAfter, traceArrivalQueries, traceSpanLimit })
+  ) {
+    if (!Number.isInteger(value) || value < 1) {
+      return Promise.reject(
+        new RangeError(`${name} must be an integer of at least 1, got ${value}.`),
+      );
+    }
   }
   const closing = new AbortController();
   const state: State = {
@@ -484,6 +904,7 @@ export function startDemoApi(options: DemoApiOptions = {}): Promise<DemoApi> {
     items: new Map(),
     jobs: new Map(),
     jobReadyAfter,
+    traces: newTraceStore(traceSpanLimit, traceArrivalQueries),
     closing: closing.signal,
   };
   let server: Deno.HttpServer<Deno.NetAddr>;
@@ -496,7 +917,12 @@ export function startDemoApi(options: DemoApiOptions = {}): Promise<DemoApi> {
         console.error("demo API: unhandled error:", err);
         return error(500, "Internal server error.");
       },
-    }, (request) => dispatch(request, state));
+    }, (request) => {
+      const parent = parseTraceparent(request.headers.get("traceparent"));
+      return parent
+        ? traced(request, state, parent)
+        : dispatch(request, new URL(request.url), state);
+    });
   } catch (err) {
     return Promise.reject(err);
   }

@@ -462,7 +462,7 @@ class Loader {
   // ---- flow parts
 
   #vars(entry: Entry | undefined): VarDef[] {
-    if (!entry || entry.value === null) return [];
+    if (!entry || isEmpty(entry.value)) return [];
     if (!isMap(entry.value)) {
       this.#problem(
         "wrong-type",
@@ -628,7 +628,7 @@ class Loader {
     }
     const headers: [string, Template][] = [];
     const headersEntry = map.get("headers");
-    if (headersEntry && headersEntry.value !== null) {
+    if (headersEntry && !isEmpty(headersEntry.value)) {
       if (!isMap(headersEntry.value)) {
         this.#problem(
           "wrong-type",
@@ -684,7 +684,7 @@ class Loader {
         "extract",
       ]] as const
     ) {
-      if (!entry || entry.value === null) continue;
+      if (!entry || isEmpty(entry.value)) continue;
       if (!isMap(entry.value)) {
         this.#problem(
           "wrong-type",
@@ -1200,6 +1200,11 @@ const YAML_HINTS: Record<string, string> = {
   BAD_INDENT: "Align the lines of this block with the same indentation.",
   BAD_DQ_ESCAPE: "Inside double quotes, write a backslash as \\\\, or use single quotes.",
 };
+
+/** An empty section (`vars:` with nothing after it): the yaml package gives a null scalar, not null. */
+function isEmpty(node: Node | null): boolean {
+  return node === null || (isScalar(node) && node.value === null);
+}
 
 function mergeConst(value: ValueTemplate): ValueTemplate {
   if (value.kind === "list" && value.items.every((i) => i.kind === "const")) {

@@ -20,6 +20,8 @@ try {
       `${root}cli.ts`,
       "run",
       "examples/flows",
+      // Trace-aware examples rely on every request carrying a traceparent.
+      "--trace",
       ...Deno.args,
     ],
     cwd: root,

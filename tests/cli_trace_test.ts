@@ -52,3 +52,17 @@ Deno.test("--trace puts trace and span ids in every report, and --trace-link mak
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("the README's trace recipe passes against the demo API with and without --trace", async () => {
+  const api = await startDemoApi();
+  try {
+    for (const extra of [[], ["--trace"]]) {
+      const run = await runCli(["run", "examples/flows/trace/readme_recipe.yaml", ...extra], {
+        env: { BASE_URL: api.url },
+      });
+      assert.equal(run.code, 0, `${extra.join(" ")}\n${run.stdout}${run.stderr}`);
+    }
+  } finally {
+    await api.close();
+  }
+});

@@ -471,3 +471,521 @@ Deno.test("two instances share no state", async () => {
     });
   });
 });
+
+// ---- tracing
+
+const TRACE = "4bf92f3577b34da6a3ce929d0e0e4736";
+const PARENT = "00f067aa0ba902b7";
+
+function traceparent(traceId = TRACE, parent = PARENT, flags = "01"): Record<string, string> {
+  return { traceparent: `00-${traceId}-${parent}-${flags}` };
+}
+
+/** A fresh random trace id, so traces of one test never mix. */
+function newTraceId(): string {
+  return Array.from(
+    crypto.getRandomValues(new Uint8Array(16)),
+    (b) => b.toString(16).padStart(2, "0"),
+  ).join("");
+}
+
+/** The Jaeger spans of a trace, which must be visible (use `traceArrivalQueries: 1`). */
+async function jaegerSpans(api: DemoApi, traceId: string): Promise<Json[]> {
+  const reply = await call(api, "GET", `/jaeger/api/traces/${traceId}`);
+  assert.equal(reply.status, 200, reply.text);
+  return (reply.json as Json).data[0].spans;
+}
+
+/** A Jaeger span's tags as an object, for comparing without caring about order. */
+function tagsOf(span: Json): Record<string, unknown> {
+  return Object.fromEntries(span.tags.map((t: Json) => [t.key, t.value]));
+}
+
+const immediately: DemoApiOptions = { traceArrivalQueries: 1 };
+
+Deno.test("tracing: a traced request records a server span and echoes it in traceparent", async () => {
+  await withApi(async (api) => {
+    const reply = await call(api, "POST", "/login", {
+      body: { username: "demo", password: "demo-password" },
+      headers: traceparent(),
+    });
+    assert.equal(reply.status, 200);
+    const echoed = reply.headers.get("traceparent")!;
+    assert.match(echoed, new RegExp(`^00-${TRACE}-[0-9a-f]{16}-01$`));
+    const serverSpanId = echoed.split("-")[2];
+    assert.notEqual(serverSpanId, PARENT, "the server span is a new span");
+
+    const [server, child, ...rest] = await jaegerSpans(api, TRACE);
+    assert.deepEqual(rest, []);
+    assert.equal(server.traceID, TRACE);
+    assert.equal(server.spanID, serverSpanId);
+    assert.equal(server.operationName, "POST /login");
+    assert.deepEqual(server.references, [{ refType: "CHILD_OF", traceID: TRACE, spanID: PARENT }]);
+    assert.deepEqual(tagsOf(server), {
+      "http.request.method": "POST",
+      "http.route": "/login",
+      "url.path": "/login",
+      "http.response.status_code": 200,
+      "service.name": "demo-api",
+      "span.kind": "server",
+    });
+
+    assert.equal(child.operationName, "auth.verify_password");
+    assert.match(child.spanID, /^[0-9a-f]{16}$/);
+    assert.notEqual(child.spanID, server.spanID);
+    assert.deepEqual(child.references, [
+      { refType: "CHILD_OF", traceID: TRACE, spanID: server.spanID },
+    ]);
+    assert.deepEqual(tagsOf(child), { "service.name": "demo-api", "span.kind": "internal" });
+    assert.ok(child.startTime >= server.startTime, "the child starts within its parent");
+    assert.ok(
+      child.startTime + child.duration <= server.startTime + server.duration,
+      "the child ends within its parent",
+    );
+  }, immediately);
+});
+
+Deno.test("tracing: spans are named by method and route pattern, with child spans for storage", async () => {
+  await withApi(async (api) => {
+    const headers = traceparent();
+    const token = await login(api);
+    const auth = { ...headers, authorization: `Bearer ${token}` };
+    const item = await call(api, "POST", "/items", {
+      headers: auth,
+      body: { name: "traced", price: 1 },
+    });
+    const itemId = (item.json as Json).id;
+    await call(api, "GET", `/items/${itemId}`, { headers: auth });
+    await call(api, "GET", "/items", { headers: auth });
+    await call(api, "DELETE", `/items/${itemId}`, { headers: auth });
+    const job = await call(api, "POST", "/jobs", { headers: auth, body: {} });
+    const jobId = (job.json as Json).id;
+    await call(api, "GET", `/jobs/${jobId}`, { headers: auth });
+    await call(api, "GET", `/jobs/${jobId}/result`, { headers: auth });
+    await call(api, "DELETE", `/jobs/${jobId}`, { headers: auth });
+    await call(api, "GET", "/me", { headers }); // 401: the handler, and its child spans, never run
+    await call(api, "PUT", "/items", { headers: auth }); // 405
+    await call(api, "GET", "/no/such/path", { headers }); // 404 without a route
+    await call(api, "HEAD", "/health", { headers });
+    await call(api, "PATCH", "/echo/deep/path", { headers });
+    await call(api, "GET", "/status/503", { headers });
+
+    const spans = await jaegerSpans(api, TRACE);
+    assert.deepEqual(
+      spans.map((s: Json) => [s.operationName, tagsOf(s)["http.response.status_code"]]),
+      [
+        ["POST /items", 201],
+        ["db.insert items", undefined],
+        ["GET /items/:id", 200],
+        ["db.select items", undefined],
+        ["GET /items", 200],
+        ["db.select items", undefined],
+        ["DELETE /items/:id", 204],
+        ["db.delete items", undefined],
+        ["POST /jobs", 202],
+        ["db.insert jobs", undefined],
+        ["GET /jobs/:id", 200],
+        ["db.select jobs", undefined],
+        ["GET /jobs/:id/result", 409],
+        ["DELETE /jobs/:id", 204],
+        ["db.delete jobs", undefined],
+        ["GET /me", 401],
+        ["PUT /items", 405],
+        ["GET", 404],
+        ["HEAD /health", 200],
+        ["PATCH /echo/*", 200],
+        ["GET /status/:code", 503],
+      ],
+    );
+    const byName = (name: string) => spans.filter((s: Json) => s.operationName === name);
+    const [pollSpan] = byName("GET /jobs/:id");
+    assert.deepEqual(tagsOf(pollSpan), {
+      "http.request.method": "GET",
+      "http.route": "/jobs/:id",
+      "url.path": `/jobs/${jobId}`,
+      "http.response.status_code": 200,
+      "service.name": "demo-api",
+      "span.kind": "server",
+    });
+    const [dbSelect] = byName("db.select jobs");
+    assert.equal(dbSelect.references[0].spanID, pollSpan.spanID);
+    assert.deepEqual(tagsOf(dbSelect), {
+      "db.operation.name": "select",
+      "db.collection.name": "jobs",
+      "service.name": "demo-api",
+      "span.kind": "internal",
+    });
+    // Without a route there is no http.route, and the name is just the method.
+    const [unknown] = byName("GET");
+    assert.equal(tagsOf(unknown)["http.route"], undefined);
+    assert.equal(tagsOf(unknown)["url.path"], "/no/such/path");
+    // Only 5xx marks a server span as failed, as OpenTelemetry asks.
+    const [failed] = byName("GET /status/:code");
+    assert.deepEqual(failed.tags.slice(-4), [
+      { key: "error.type", type: "string", value: "503" },
+      { key: "span.kind", type: "string", value: "server" },
+      { key: "otel.status_code", type: "string", value: "ERROR" },
+      { key: "error", type: "bool", value: true },
+    ]);
+    assert.equal(tagsOf(byName("GET /me")[0]).error, undefined);
+    // Each request of the trace is a child of the caller's span, named in the header.
+    for (const span of spans.filter((s: Json) => tagsOf(s)["span.kind"] === "server")) {
+      assert.equal(span.references[0].spanID, PARENT);
+    }
+  }, immediately);
+});
+
+Deno.test("tracing: the echoed traceparent keeps the flags, and Jaeger reports them", async () => {
+  await withApi(async (api) => {
+    const reply = await call(api, "GET", "/health", { headers: traceparent(TRACE, PARENT, "00") });
+    assert.match(reply.headers.get("traceparent")!, new RegExp(`^00-${TRACE}-[0-9a-f]{16}-00$`));
+    const [span] = await jaegerSpans(api, TRACE);
+    assert.equal(span.flags, 0);
+  }, immediately);
+});
+
+Deno.test("tracing: an invalid traceparent is ignored like a missing one", async () => {
+  await withApi(async (api) => {
+    const invalid = [
+      `01-${TRACE}-${PARENT}-01`, // only version 00 is understood
+      `ff-${TRACE}-${PARENT}-01`,
+      `00-${TRACE.toUpperCase()}-${PARENT}-01`, // W3C ids are lowercase
+      `00-${TRACE}-${PARENT.toUpperCase()}-01`,
+      `00-${"0".repeat(32)}-${PARENT}-01`, // all-zero ids are invalid
+      `00-${TRACE}-${"0".repeat(16)}-01`,
+      `00-${TRACE.slice(1)}-${PARENT}-01`,
+      `00-${TRACE}-${PARENT}-1`,
+      `00-${TRACE}-${PARENT}-01-extra`,
+      `00_${TRACE}_${PARENT}_01`,
+      "garbage",
+      "",
+    ];
+    for (const header of invalid) {
+      const reply = await call(api, "GET", "/health", { headers: { traceparent: header } });
+      assert.equal(reply.status, 200);
+      assert.equal(reply.headers.get("traceparent"), null, header);
+    }
+    // Two traceparent headers are as invalid as a malformed one.
+    const headers = new Headers();
+    headers.append("traceparent", `00-${TRACE}-${PARENT}-01`);
+    headers.append("traceparent", `00-${TRACE}-${PARENT}-01`);
+    const twice = await fetch(`${api.url}/health`, { headers });
+    await twice.body?.cancel();
+    assert.equal(twice.headers.get("traceparent"), null);
+
+    const lookup = await call(api, "GET", `/jaeger/api/traces/${TRACE}`);
+    assert.equal(lookup.status, 404, "nothing was recorded under the trace id");
+  }, immediately);
+});
+
+Deno.test("tracing: requests without a valid traceparent record nothing at all", async () => {
+  // With room for one span, anything recorded after it would evict it.
+  await withApi(async (api) => {
+    await call(api, "GET", "/health", { headers: traceparent() });
+    const token = await login(api);
+    await call(api, "POST", "/items", { token, body: { name: "x", price: 1 } });
+    await call(api, "GET", "/nope");
+    await call(api, "GET", "/health", { headers: { traceparent: "garbage" } });
+    const reply = await call(api, "GET", "/health");
+    assert.equal(reply.headers.get("traceparent"), null);
+    const spans = await jaegerSpans(api, TRACE);
+    assert.deepEqual(spans.map((s: Json) => s.operationName), ["GET /health"]);
+  }, { ...immediately, traceSpanLimit: 1 });
+});
+
+Deno.test("tracing: Jaeger query API answers the exact Jaeger shape", async () => {
+  await withApi(async (api) => {
+    const sent = await call(api, "GET", "/health", { headers: traceparent() });
+    const spanId = sent.headers.get("traceparent")!.split("-")[2];
+    const reply = await call(api, "GET", `/jaeger/api/traces/${TRACE}`);
+    assert.equal(reply.status, 200);
+    assert.equal(reply.headers.get("content-type"), "application/json");
+    const body = reply.json as Json;
+    const span = body.data[0].spans[0];
+    assert.ok(Number.isInteger(span.startTime) && Number.isInteger(span.duration));
+    assert.ok(span.duration >= 0);
+    const nowUs = Date.now() * 1000;
+    assert.ok(
+      span.startTime <= nowUs && span.startTime > nowUs - 60e6,
+      "microseconds since the epoch",
+    );
+    assert.deepEqual(body, {
+      data: [{
+        traceID: TRACE,
+        spans: [{
+          traceID: TRACE,
+          spanID: spanId,
+          flags: 1,
+          operationName: "GET /health",
+          references: [{ refType: "CHILD_OF", traceID: TRACE, spanID: PARENT }],
+          startTime: span.startTime,
+          duration: span.duration,
+          tags: [
+            { key: "http.request.method", type: "string", value: "GET" },
+            { key: "http.route", type: "string", value: "/health" },
+            { key: "url.path", type: "string", value: "/health" },
+            { key: "http.response.status_code", type: "int64", value: 200 },
+            { key: "service.name", type: "string", value: "demo-api" },
+            { key: "span.kind", type: "string", value: "server" },
+          ],
+          logs: [],
+          processID: "p1",
+          warnings: null,
+        }],
+        processes: { p1: { serviceName: "demo-api", tags: [] } },
+        warnings: null,
+      }],
+      total: 0,
+      limit: 0,
+      offset: 0,
+      errors: null,
+    });
+  }, immediately);
+});
+
+Deno.test("tracing: Tempo query APIs answer OTLP JSON, v1 in batches and v2 in resourceSpans", async () => {
+  await withApi(async (api) => {
+    const token = await login(api);
+    const sent = await call(api, "POST", "/items", {
+      token,
+      headers: traceparent(),
+      body: { name: "x", price: 1 },
+    });
+    const serverId = sent.headers.get("traceparent")!.split("-")[2];
+    const v1 = await call(api, "GET", `/tempo/api/traces/${TRACE}`);
+    assert.equal(v1.status, 200);
+    assert.equal(v1.headers.get("content-type"), "application/json");
+    const batches = (v1.json as Json).batches;
+    const [server, child] = batches[0].scopeSpans[0].spans;
+    for (const span of [server, child]) {
+      assert.match(span.startTimeUnixNano, /^\d{19}$/, "nanoseconds, as a string");
+      assert.match(span.endTimeUnixNano, /^\d{19}$/);
+      assert.ok(BigInt(span.endTimeUnixNano) >= BigInt(span.startTimeUnixNano));
+    }
+    assert.deepEqual(batches, [{
+      resource: { attributes: [{ key: "service.name", value: { stringValue: "demo-api" } }] },
+      scopeSpans: [{
+        scope: { name: "demo-api" },
+        spans: [{
+          traceId: TRACE,
+          spanId: serverId,
+          parentSpanId: PARENT,
+          name: "POST /items",
+          kind: "SPAN_KIND_SERVER",
+          startTimeUnixNano: server.startTimeUnixNano,
+          endTimeUnixNano: server.endTimeUnixNano,
+          attributes: [
+            { key: "http.request.method", value: { stringValue: "POST" } },
+            { key: "http.route", value: { stringValue: "/items" } },
+            { key: "url.path", value: { stringValue: "/items" } },
+            { key: "http.response.status_code", value: { intValue: "201" } },
+            { key: "service.name", value: { stringValue: "demo-api" } },
+          ],
+          status: {},
+        }, {
+          traceId: TRACE,
+          spanId: child.spanId,
+          parentSpanId: serverId,
+          name: "db.insert items",
+          kind: "SPAN_KIND_INTERNAL",
+          startTimeUnixNano: child.startTimeUnixNano,
+          endTimeUnixNano: child.endTimeUnixNano,
+          attributes: [
+            { key: "db.operation.name", value: { stringValue: "insert" } },
+            { key: "db.collection.name", value: { stringValue: "items" } },
+            { key: "service.name", value: { stringValue: "demo-api" } },
+          ],
+          status: {},
+        }],
+      }],
+    }]);
+
+    const v2 = await call(api, "GET", `/tempo/api/v2/traces/${TRACE}`);
+    assert.equal(v2.status, 200);
+    assert.deepEqual(v2.json, { trace: { resourceSpans: batches } });
+
+    // Both query APIs describe the same spans with the same times.
+    const [jaeger] = await jaegerSpans(api, TRACE);
+    assert.equal(BigInt(jaeger.startTime) * 1000n, BigInt(server.startTimeUnixNano));
+    assert.equal(
+      BigInt(jaeger.startTime + jaeger.duration) * 1000n,
+      BigInt(server.endTimeUnixNano),
+    );
+
+    // A 5xx server span has an error status.
+    await call(api, "GET", "/status/500", { headers: traceparent(TRACE, PARENT) });
+    const again = await call(api, "GET", `/tempo/api/traces/${TRACE}`);
+    const failed = (again.json as Json).batches[0].scopeSpans[0].spans.at(-1);
+    assert.equal(failed.name, "GET /status/:code");
+    assert.deepEqual(failed.status, { code: "STATUS_CODE_ERROR" });
+    assert.deepEqual(failed.attributes.at(-1), {
+      key: "error.type",
+      value: { stringValue: "500" },
+    });
+  }, immediately);
+});
+
+Deno.test("tracing: a trace arrives with its second query by default: 404 first, then 200", async () => {
+  await withApi(async (api) => {
+    await call(api, "GET", "/health", { headers: traceparent() });
+    const first = await call(api, "GET", `/jaeger/api/traces/${TRACE}`);
+    assert.equal(first.status, 404);
+    assert.equal(first.headers.get("content-type"), "application/json");
+    assert.deepEqual(first.json, {
+      data: null,
+      total: 0,
+      limit: 0,
+      offset: 0,
+      errors: [{ code: 404, msg: "trace not found" }],
+    });
+    for (let i = 0; i < 3; i++) {
+      assert.equal((await call(api, "GET", `/jaeger/api/traces/${TRACE}`)).status, 200);
+    }
+
+    // Tempo answers 404 in plain text, like the real one; the count is per trace id.
+    const other = newTraceId();
+    await call(api, "GET", "/health", { headers: traceparent(other) });
+    const tempoFirst = await call(api, "GET", `/tempo/api/traces/${other}`);
+    assert.equal(tempoFirst.status, 404);
+    assert.match(tempoFirst.headers.get("content-type")!, /^text\/plain/);
+    assert.equal(tempoFirst.text, "trace not found\n");
+    // One backend behind both APIs: a query through either counts.
+    assert.equal((await call(api, "GET", `/tempo/api/v2/traces/${other}`)).status, 200);
+    assert.equal((await call(api, "GET", `/jaeger/api/traces/${other}`)).status, 200);
+
+    // A trace that was never recorded stays unknown however often it is asked for.
+    const unknown = newTraceId();
+    for (let i = 0; i < 4; i++) {
+      assert.equal((await call(api, "GET", `/jaeger/api/traces/${unknown}`)).status, 404);
+    }
+  });
+});
+
+Deno.test("tracing: traceArrivalQueries moves the arrival; spans recorded later join the trace", async () => {
+  await withApi(async (api) => {
+    await call(api, "GET", "/health", { headers: traceparent() });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await call(api, "GET", `/jaeger/api/traces/${TRACE}`)).status);
+    }
+    assert.deepEqual(statuses, [404, 404, 200, 200]);
+    // Queries counted before a span exists still count: the trace is found once it has spans.
+    const later = newTraceId();
+    for (let i = 0; i < 3; i++) {
+      assert.equal((await call(api, "GET", `/tempo/api/traces/${later}`)).status, 404);
+    }
+    await call(api, "GET", "/health", { headers: traceparent(later) });
+    assert.equal((await call(api, "GET", `/tempo/api/traces/${later}`)).status, 200);
+    await call(api, "GET", "/text", { headers: traceparent(later) });
+    const spans = await jaegerSpans(api, later);
+    assert.deepEqual(spans.map((s: Json) => s.operationName), ["GET /health", "GET /text"]);
+  }, { traceArrivalQueries: 3 });
+});
+
+Deno.test("tracing: query APIs take short or upper-case ids and reject malformed ones", async () => {
+  await withApi(async (api) => {
+    const short = "00000000000000000000000000abcdef";
+    await call(api, "GET", "/health", { headers: traceparent(short) });
+    assert.equal((await call(api, "GET", "/jaeger/api/traces/ABCDEF")).status, 200);
+    assert.equal((await call(api, "GET", "/tempo/api/traces/abcdef")).status, 200);
+    for (const id of ["xyz", "0".repeat(33), "abc-def"]) {
+      const jaeger = await call(api, "GET", `/jaeger/api/traces/${id}`);
+      assert.equal(jaeger.status, 400, id);
+      assert.equal((jaeger.json as Json).data, null);
+      assert.equal((jaeger.json as Json).errors[0].code, 400);
+      assert.equal((await call(api, "GET", `/tempo/api/traces/${id}`)).status, 400, id);
+      assert.equal((await call(api, "GET", `/tempo/api/v2/traces/${id}`)).status, 400, id);
+    }
+    const post = await call(api, "POST", `/jaeger/api/traces/${TRACE}`);
+    assert.equal(post.status, 405);
+    assert.equal(post.headers.get("allow"), "GET, HEAD");
+  }, immediately);
+});
+
+Deno.test("tracing: query requests can be traced too", async () => {
+  await withApi(async (api) => {
+    await call(api, "GET", "/health", { headers: traceparent() });
+    const query = await call(api, "GET", `/jaeger/api/traces/${TRACE}`, { headers: traceparent() });
+    assert.deepEqual(
+      (query.json as Json).data[0].spans.map((s: Json) => s.operationName),
+      ["GET /health"],
+      "a query's own span is recorded after it answered",
+    );
+    const spans = await jaegerSpans(api, TRACE);
+    assert.deepEqual(spans.map((s: Json) => s.operationName), [
+      "GET /health",
+      "GET /jaeger/api/traces/:traceId",
+    ]);
+  }, immediately);
+});
+
+Deno.test("tracing: only the last traceSpanLimit spans are kept, oldest dropped first", async () => {
+  await withApi(async (api) => {
+    const [a, b, c, d] = [newTraceId(), newTraceId(), newTraceId(), newTraceId()];
+    const names = async (id: string) => {
+      const reply = await call(api, "GET", `/jaeger/api/traces/${id}`);
+      return reply.status === 404
+        ? null
+        : (reply.json as Json).data[0].spans.map((s: Json) => s.operationName);
+    };
+    await call(api, "POST", "/login", {
+      headers: traceparent(a),
+      body: { username: "demo", password: "demo-password" },
+    }); // 2 spans
+    await call(api, "GET", "/health", { headers: traceparent(b) }); // 1 span: 3 in all
+    assert.deepEqual(await names(a), ["POST /login", "auth.verify_password"]);
+    await call(api, "GET", "/health", { headers: traceparent(c) }); // evicts the oldest
+    assert.deepEqual(await names(a), ["auth.verify_password"]);
+    await call(api, "GET", "/text", { headers: traceparent(d) });
+    assert.equal(await names(a), null, "a trace whose spans were all dropped is unknown");
+    assert.deepEqual(await names(b), ["GET /health"]);
+    assert.deepEqual(await names(c), ["GET /health"]);
+    assert.deepEqual(await names(d), ["GET /text"]);
+  }, { ...immediately, traceSpanLimit: 3 });
+});
+
+Deno.test("tracing: eviction keeps exactly the newest spans over many requests", async () => {
+  // Over a thousand evictions, so the store also compacts its queue along the way.
+  await withApi(async (api) => {
+    const ids = Array.from({ length: 1100 }, newTraceId);
+    for (const id of ids) await call(api, "GET", "/health", { headers: traceparent(id) });
+    const found = [];
+    for (const id of ids.slice(-40)) {
+      found.push((await call(api, "GET", `/jaeger/api/traces/${id}`)).status === 200);
+    }
+    assert.deepEqual(found, Array.from({ length: 40 }, (_, i) => i >= 15));
+  }, { ...immediately, traceSpanLimit: 25 });
+});
+
+Deno.test("tracing: two instances share no spans and no query counts", async () => {
+  await withApi(async (a) => {
+    await withApi(async (b) => {
+      await call(a, "GET", "/health", { headers: traceparent() });
+      for (let i = 0; i < 3; i++) {
+        assert.equal((await call(b, "GET", `/jaeger/api/traces/${TRACE}`)).status, 404);
+      }
+      // b's queries did not count for a: a's first query is still too early.
+      assert.equal((await call(a, "GET", `/jaeger/api/traces/${TRACE}`)).status, 404);
+      assert.equal((await call(a, "GET", `/jaeger/api/traces/${TRACE}`)).status, 200);
+      await call(b, "GET", "/text", { headers: traceparent() });
+      const spansOf = async (api: DemoApi) =>
+        ((await call(api, "GET", `/jaeger/api/traces/${TRACE}`)).json as Json).data[0].spans
+          .map((s: Json) => s.operationName);
+      assert.deepEqual(await spansOf(a), ["GET /health"]);
+      assert.deepEqual(await spansOf(b), ["GET /text"]);
+    });
+  });
+});
+
+Deno.test("startDemoApi rejects a bad traceArrivalQueries or traceSpanLimit", async () => {
+  for (
+    const options of [
+      { traceArrivalQueries: 0 },
+      { traceArrivalQueries: 1.5 },
+      { traceSpanLimit: 0 },
+      { traceSpanLimit: -1 },
+    ]
+  ) {
+    await assert.rejects(startDemoApi(options), RangeError, JSON.stringify(options));
+  }
+});

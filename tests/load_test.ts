@@ -439,3 +439,23 @@ Deno.test("problems carry the source line for display", () => {
   assert.equal(p.excerpt, "    extracts: {}");
   assert.equal(p.length, 8);
 });
+
+Deno.test("empty vars, capture, extract and headers sections are allowed", () => {
+  const { flow, problems } = loadFlow(
+    `name: empty
+vars:
+steps:
+  - name: s
+    request:
+      url: http://x.test
+      headers:
+    capture:
+    extract:
+`,
+    "f.yaml",
+  );
+  assert.deepEqual(problems, []);
+  assert.deepEqual(flow!.vars, []);
+  assert.deepEqual(flow!.steps[0].captures, []);
+  assert.deepEqual(flow!.steps[0].request.headers, []);
+});
