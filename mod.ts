@@ -19,14 +19,15 @@
  * @module
  */
 export { loadFlow, type LoadOptions, type LoadResult } from "./lib/load.ts";
-export { loadFlows, type LoadFlowsOptions, type LoadFlowsResult } from "./lib/suite.ts";
+export { type FlowrunOptions, loadFlows, runFlows } from "./lib/api.ts";
+export type { LoadFlowsResult } from "./lib/suite.ts";
 export { parseShard, selectShard, type Shard, shardFromEnv } from "./lib/shard.ts";
 export { matchesFilter } from "./lib/filter.ts";
 export { mergeResults, parseJsonReport } from "./lib/merge.ts";
 export { isSecretCaptureName, isSecretHeader, isSecretName, MASK, Redactor } from "./lib/redact.ts";
-export { DEFAULT_TIMEOUT_MS, newRunId, runFlow, runFlows, type RunOptions } from "./lib/run.ts";
+export { DEFAULT_TIMEOUT_MS, newRunId, runFlow, type RunOptions } from "./lib/run.ts";
 export { FlowLoadError, type Problem, type Span, UsageError } from "./lib/errors.ts";
-export type { Flow, Operator, Step } from "./lib/flow.ts";
+export { type Flow, type Operator, OPERATORS, type Step, TYPE_NAMES } from "./lib/flow.ts";
 export {
   type AssertionResult,
   type Counts,
@@ -44,7 +45,13 @@ export {
   type RequestInfo,
   type RunStart,
 } from "./lib/report/reporter.ts";
-export { consoleReporter, formatProblems } from "./lib/report/console.ts";
+export {
+  type ConsoleOptions,
+  consoleReporter,
+  type FlowFormat,
+  formatProblems,
+  type Style,
+} from "./lib/report/console.ts";
 export { junitReporter, toJUnitXml } from "./lib/report/junit.ts";
 export {
   type JsonReport,
@@ -52,6 +59,15 @@ export {
   REPORT_SCHEMA_VERSION,
   toJsonReport,
 } from "./lib/report/json.ts";
-export { logReporter } from "./lib/report/log.ts";
-export { buildManifest, ciProvenance, type Manifest, manifestText } from "./lib/report/manifest.ts";
+export { type LineSink, type LogOptions, logReporter } from "./lib/report/log.ts";
+export {
+  buildManifest,
+  type CiProvenance,
+  ciProvenance,
+  type Manifest,
+  MANIFEST_VERSION,
+  type ManifestInput,
+  manifestText,
+  type RunFacts,
+} from "./lib/report/manifest.ts";
 export { VERSION } from "./lib/version.ts";

@@ -8,9 +8,13 @@
 
 /** A location in a source file, 1-based; `length` is how many characters to underline. */
 export interface Span {
+  /** The file the problem is in, as reports show it. */
   file: string;
+  /** Line, 1-based. */
   line: number;
+  /** Column, 1-based. */
   column: number;
+  /** How many characters to underline. */
   length?: number;
 }
 
@@ -20,12 +24,19 @@ export interface Span {
  * quotes the offending value, `hint` suggests the fix.
  */
 export interface Problem {
+  /** A stable kebab-case code, e.g. `unknown-key` (see docs/troubleshooting.md). */
   code: string;
+  /** A sentence that quotes the offending value. */
   message: string;
+  /** The flow file, relative to the working directory. */
   file: string;
+  /** Line, 1-based. */
   line: number;
+  /** Column, 1-based. */
   column: number;
+  /** How many characters to underline. */
   length?: number;
+  /** How to fix it. */
   hint?: string;
   /** The source line the problem is on, for showing it under the message. */
   excerpt?: string;
@@ -50,6 +61,7 @@ export class FlowLoadError extends Error {
   /** Every problem found, ordered by file, line and column. */
   readonly problems: Problem[];
 
+  /** Wraps the problems of a flow set. */
   constructor(problems: Problem[]) {
     const count = problems.length;
     super(`${count} problem${count === 1 ? "" : "s"} in the flow files; nothing was sent.`);
@@ -75,6 +87,7 @@ export class UsageError extends Error {
   /** How to fix it. */
   readonly hint?: string;
 
+  /** Creates a usage error with its code, message and hint. */
   constructor(code: string, message: string, hint?: string) {
     super(message);
     this.name = "UsageError";

@@ -104,13 +104,36 @@ export interface RequestSpec {
 
 /** One step. */
 export interface Step {
+  /** Unique in the flow. */
   name: string;
+  /** Line of the step in the flow file. */
   line: number;
+  /** Column of the step in the flow file. */
   column: number;
+  /**
+   * The request, with expressions unresolved. Internal: not part of the stable API.
+   * @ignore
+   */
   request: RequestSpec;
+  /**
+   * Values taken from the response (`capture`, `extract`). Internal: not part of the stable API.
+   * @ignore
+   */
   captures: Capture[];
+  /**
+   * Steps this one runs after (`depends_on`). Internal: not part of the stable API.
+   * @ignore
+   */
   dependsOn: string[];
+  /**
+   * The checks on the (last) response. Internal: not part of the stable API.
+   * @ignore
+   */
   assert: Checks;
+  /**
+   * Bounded polling, when the step has a `loop`. Internal: not part of the stable API.
+   * @ignore
+   */
   loop?: Loop;
 }
 
@@ -124,7 +147,12 @@ export interface VarDef {
 export interface Flow {
   /** The file's path relative to the working directory, `/`-separated. */
   file: string;
+  /** The flow's `name`. */
   name: string;
+  /**
+   * Flow vars in order. Internal: not part of the stable API.
+   * @ignore
+   */
   vars: VarDef[];
   /** Steps in run order (listed order, moved only by `depends_on`). */
   steps: Step[];

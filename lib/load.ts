@@ -59,7 +59,9 @@ export interface LoadOptions {
 
 /** A loaded flow, or the problems that prevent loading it. */
 export interface LoadResult {
+  /** The flow, when it has no problems. */
   flow?: Flow;
+  /** Every problem found, ordered by position. */
   problems: Problem[];
   /** The flow's name when it could be read, also for a file with problems (used by --filter). */
   name?: string;

@@ -33,17 +33,21 @@ export interface AssertionResult {
   actual: unknown;
   /** Whether the path matched anything. */
   found: boolean;
+  /** Whether the check held. */
   passed: boolean;
   /** One line that reads well in a CI log. */
   message: string;
   /** Where the operator is written in the flow file. */
   line: number;
+  /** Column of the operator in the flow file. */
   column: number;
 }
 
 /** The outcome of one step. */
 export interface StepResult {
+  /** The step's name. */
   name: string;
+  /** How the step ended. */
   status: Status;
   /** Wall time of the step including every poll attempt and pause. */
   duration_ms: number;
@@ -51,6 +55,7 @@ export interface StepResult {
   attempts: number;
   /** Where the step is declared in the flow file. */
   line: number;
+  /** Column of the step in the flow file. */
   column: number;
   /** The last request sent, once its URL was resolved. */
   request: { method: string; url: string } | null;
@@ -61,6 +66,7 @@ export interface StepResult {
     body_excerpt?: string;
     content_type?: string;
   } | null;
+  /** Every check of the step, `until` conditions first. */
   assertions: AssertionResult[];
   /** Names of the values this step captured, in declaration order. */
   captures: string[];
@@ -92,40 +98,55 @@ export interface StepResult {
 export interface FlowResult {
   /** The flow file's path relative to the working directory, `/`-separated. */
   file: string;
+  /** The flow's name. */
   name: string;
+  /** How the flow ended: the status of the step that stopped it. */
   status: Status;
   /** The W3C trace id of this flow run, with `--trace` (also `${TRACE_ID}` in the flow). */
   trace_id?: string;
+  /** ISO 8601 time the flow started. */
   started_at: string;
+  /** Wall time of the flow. */
   duration_ms: number;
+  /** Every step, in run order. */
   steps: StepResult[];
 }
 
 /** Counts by status. */
 export interface Counts {
+  /** How many in all. */
   total: number;
+  /** How many passed. */
   passed: number;
+  /** How many failed (assertion, status, capture, poll). */
   failed: number;
+  /** How many had an error (network, timeout, expression). */
   error: number;
+  /** How many were skipped. */
   skipped: number;
 }
 
 /** The outcome of a whole run. */
 export interface RunResult {
+  /** The run id behind `${RUN_ID}`. */
   run_id: string;
+  /** The flowrun version that ran. */
   runner_version: string;
   /** ISO 8601 time the run started. */
   started_at: string;
+  /** Wall time of the run. */
   duration_ms: number;
   /** `passed` when every flow passed, else `failed`. */
   status: "passed" | "failed";
   /** Set when a signal (`SIGINT`, `SIGTERM`) interrupted the run; unfinished steps are then skipped. */
   interrupted?: string;
+  /** Counts of flows and steps by status, and of assertions. */
   totals: {
     flows: Counts;
     steps: Counts;
     assertions: { total: number; passed: number; failed: number };
   };
+  /** Every flow, in path order. */
   flows: FlowResult[];
 }
 

@@ -56,6 +56,7 @@ export interface RunOptions {
    * request, the sampled flag. Trace and span ids go into the results.
    */
   trace?: boolean;
+  /** Receives the run's events (console, reports, log). */
   reporter?: Reporter;
 }
 

@@ -12,10 +12,15 @@ import type { Reporter } from "./reporter.ts";
 
 /** ANSI styling that can be switched off (`--no-color`, `NO_COLOR`, not a TTY). */
 export interface Style {
+  /** Passed. */
   green(s: string): string;
+  /** Failed. */
   red(s: string): string;
+  /** Skipped, hints. */
   yellow(s: string): string;
+  /** Secondary text: durations, positions. */
   dim(s: string): string;
+  /** File names. */
   bold(s: string): string;
 }
 
@@ -44,6 +49,7 @@ export function style(enabled: boolean): Style {
 export interface ConsoleOptions {
   /** Where text goes (standard output in the CLI). */
   write: (text: string) => void;
+  /** Use ANSI colours. */
   color: boolean;
   /** Also list passing assertions and captured names. */
   verbose?: boolean;
@@ -88,6 +94,7 @@ function assertionLine(file: string, a: AssertionResult, s: Style): string[] {
 
 /** Display options of a flow block. */
 export interface FlowFormat {
+  /** Also list passing assertions and captured names. */
   verbose?: boolean;
   /** See {@linkcode ConsoleOptions.traceLink}. */
   traceLink?: string;

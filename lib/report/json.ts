@@ -55,6 +55,7 @@ export const REPORT_SCHEMA_VERSION = 1;
  * ```
  */
 export interface JsonReport extends RunResult {
+  /** The report format version; see REPORT_SCHEMA_VERSION. */
   schema_version: typeof REPORT_SCHEMA_VERSION;
 }
 

@@ -35,15 +35,21 @@ export const MANIFEST_VERSION = 1;
 
 /** What the manifest records about the run as it is given. */
 export interface RunFacts {
+  /** The run id. */
   run_id: string;
+  /** The flowrun version. */
   runner_version: string;
+  /** The Deno version that ran it. */
   deno_version: string;
+  /** The operating system (`linux`, `darwin`, `windows`). */
   os: string;
+  /** The CPU architecture (`x86_64`, `aarch64`). */
   arch: string;
   /** ISO 8601 time the run started. */
   started_at: string;
   /** ISO 8601 time the run ended (after the other artifacts were written). */
   ended_at: string;
+  /** The exit code of the run. */
   exit_code: number;
   /** The command line as run; the caller has already redacted secret values. */
   command: string[];
@@ -92,6 +98,7 @@ export interface ManifestInput extends RunFacts {
  * ```
  */
 export interface CiProvenance {
+  /** Which CI system, or `generic` when only `CI` is set. */
   provider: "github-actions" | "gitlab-ci" | "circleci" | "buildkite" | "jenkins" | "generic";
   /** The commit built (full SHA). */
   commit: string | null;
@@ -121,11 +128,13 @@ export interface CiProvenance {
  * ```
  */
 export interface Manifest extends RunFacts {
+  /** The manifest format version. */
   manifest_version: typeof MANIFEST_VERSION;
   /** Flow files in run order with the SHA-256 (lower-case hex) of their bytes. */
   flows: { file: string; sha256: string }[];
   /** Sorted by UTF-16 code units (not by locale, so every machine agrees), without duplicates. */
   env_read: string[];
+  /** Where the run happened in CI, or null outside CI. */
   ci: CiProvenance | null;
   /** In the order given; `bytes` is the size. */
   artifacts: { kind: string; path: string; sha256: string; bytes: number }[];
