@@ -70,4 +70,11 @@ export {
   manifestText,
   type RunFacts,
 } from "./lib/report/manifest.ts";
+export {
+  convertHar,
+  type ConvertOptions,
+  type ConvertResult,
+  type ConvertSummary,
+  formatSummary as formatConvertSummary,
+} from "./lib/convert/har.ts";
 export { VERSION } from "./lib/version.ts";

@@ -3,6 +3,7 @@
  */
 import assert from "node:assert/strict";
 import {
+  convertHar,
   FlowLoadError,
   loadFlows,
   mergeResults,
@@ -105,6 +106,21 @@ Deno.test("runFlows throws FlowLoadError with every problem when files do not lo
     assert.equal(problems.length, 1);
   } finally {
     await api.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("convertHar turns a HAR into flow YAML that loadFlows accepts", async () => {
+  const har = await Deno.readTextFile(new URL("./fixtures/har/chrome_shop.har", import.meta.url));
+  const { yaml, summary } = convertHar(har, { name: "Shop" });
+  assert.ok(summary.kept > 0);
+  const dir = await flowDir({ "shop.yaml": yaml });
+  try {
+    const env = (name: string) => (summary.env.includes(name) ? "set" : undefined);
+    const { flows, problems } = await loadFlows([dir], { env });
+    assert.deepEqual(problems, []);
+    assert.equal(flows[0].name, "Shop");
+  } finally {
     await Deno.remove(dir, { recursive: true });
   }
 });

@@ -1,0 +1,239 @@
+/**
+ * Names a careful person would write: step names from the method and path
+ * (`create_order`, `get_order`, `list_orders`, `login`), capture names from
+ * the JSON key and its resource (`order_id`), environment variable names
+ * (`LOGIN_PASSWORD`, `API_TOKEN`). All snake_case (or upper snake case) and
+ * unique within their scope.
+ *
+ * @module
+ */
+
+/**
+ * snake_case: camelCase boundaries and anything not a letter or digit become
+ * `_`, runs collapse, the result starts with a letter.
+ *
+ * @example
+ * ```ts
+ * import { snake } from "./names.ts";
+ * if (snake("getCurrentUser") !== "get_current_user" || snake("X-Api-Key") !== "x_api_key") {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function snake(text: string): string {
+  const out = text
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "");
+  return out === "" ? "" : /^[a-z]/.test(out) ? out : `n_${out}`;
+}
+
+/**
+ * English singular of a snake_case resource name, good enough for REST paths.
+ *
+ * @example
+ * ```ts
+ * import { singular } from "./names.ts";
+ * if (singular("categories") !== "category" || singular("orders") !== "order") throw new Error();
+ * if (singular("status") !== "status" || singular("boxes") !== "box") throw new Error();
+ * ```
+ */
+export function singular(word: string): string {
+  if (/ies$/.test(word) && word.length > 4) return word.slice(0, -3) + "y";
+  if (/(sses|xes|ches|shes|zzes)$/.test(word)) return word.slice(0, -2);
+  if (/(ss|us|is|ps)$/.test(word)) return word;
+  if (/s$/.test(word) && word.length > 2) return word.slice(0, -1);
+  return word;
+}
+
+const isPlural = (word: string) => singular(word) !== word;
+
+/** Verbs that RPC-style endpoints start with (`getSkills`, `createProject`). */
+const RPC_VERB =
+  /^(get|list|create|add|update|edit|set|delete|remove|search|find|fetch|query|upsert|cancel|submit|check|send|start|stop)(_|$)/;
+
+/** Path segments that carry no meaning for a name. */
+const FILLER = /^(api|rest|rpc|v\d+(\.\d+)?|queries|mutations|public|private|internal|json)$/i;
+
+/** Paths of authentication endpoints. */
+const AUTH_PATH =
+  /(^|\/)(login|log-in|signin|sign-in|sign_in|authenticate|auth|session|sessions|token|tokens|oauth2?)(\/|$)/i;
+
+/**
+ * Whether a POST to this path is a login.
+ *
+ * @example
+ * ```ts
+ * import { isAuthPath } from "./names.ts";
+ * if (!isAuthPath("/api/v1/auth/token") || isAuthPath("/api/authors")) throw new Error();
+ * ```
+ */
+export function isAuthPath(path: string): boolean {
+  return AUTH_PATH.test(path);
+}
+
+/**
+ * A step name from the method and the path's segments, where `isId(i)` says
+ * whether segment i is an identifier (it is left out of the name).
+ *
+ * @example
+ * ```ts
+ * import { stepName } from "./names.ts";
+ * const ids = (s: string) => /^\d+$/.test(s);
+ * if (stepName("POST", ["orders"], ids) !== "create_order") throw new Error();
+ * if (stepName("GET", ["orders", "42"], ids) !== "get_order") throw new Error();
+ * if (stepName("GET", ["api", "v1", "orders"], ids) !== "list_orders") throw new Error();
+ * if (stepName("PATCH", ["orders", "42"], ids) !== "update_order") throw new Error();
+ * if (stepName("POST", ["api", "skills", "queries", "getSkills"], ids) !== "get_skills") {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function stepName(method: string, segments: string[], isId: (s: string) => boolean): string {
+  const m = method.toLowerCase();
+  const parts = segments.map((s) => ({ id: isId(s), word: snake(s) }))
+    .filter((p) => p.id || (p.word !== "" && !FILLER.test(p.word)));
+  if (parts.length === 0) return m === "get" ? "get_root" : `${m}_root`;
+  const last = parts[parts.length - 1];
+  const words = parts.filter((p) => !p.id).map((p) => p.word);
+  const noun = words.length > 0 ? words[words.length - 1] : "item";
+  const one = singular(noun);
+  if (last.id) {
+    if (m === "get") return `get_${one}`;
+    if (m === "put" || m === "patch") return `update_${one}`;
+    if (m === "delete") return `delete_${one}`;
+    return `${m}_${one}`;
+  }
+  // A sub-resource or action of an identified resource: /jobs/{id}/cancel, /jobs/{id}/result.
+  const before = parts.length > 1 ? parts[parts.length - 2] : undefined;
+  const owner = before?.id && words.length > 1 ? singular(words[words.length - 2]) : undefined;
+  const suffix = owner ? `_${owner}` : "";
+  if (RPC_VERB.test(last.word)) return last.word + suffix;
+  switch (m) {
+    case "get":
+      return isPlural(last.word) && !owner ? `list_${last.word}` : `get${suffix}_${last.word}`;
+    case "post":
+      return isPlural(last.word) ? `create${suffix}_${one}` : `${last.word}${suffix}`;
+    case "put":
+    case "patch":
+      return `update${suffix}_${one}`;
+    case "delete":
+      return `delete${suffix}_${one}`;
+    default:
+      return `${m}${suffix}_${last.word}`;
+  }
+}
+
+/**
+ * The resource noun of a path (singular), for capture names.
+ *
+ * @example
+ * ```ts
+ * import { resourceNoun } from "./names.ts";
+ * const isId = (s: string) => /^\d+$/.test(s);
+ * if (resourceNoun(["api", "orders"], isId) !== "order") throw new Error();
+ * if (resourceNoun(["api", "projects", "mutations", "createProject"], isId) !== "project") {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function resourceNoun(segments: string[], isId: (s: string) => boolean): string {
+  const words = segments.filter((s) => !isId(s)).map(snake)
+    .filter((w) => w !== "" && !FILLER.test(w))
+    .map((w) => w.replace(RPC_VERB, ""))
+    .filter((w) => w !== "");
+  return words.length > 0 ? singular(words[words.length - 1]) : "";
+}
+
+/** JSON keys that wrap the real object and name nothing. */
+const WRAPPER =
+  /^(data|result|results|items|records|payload|response|body|content|value|values|list|rows|entries|objects|nodes|node|edges|attributes|page|hits)$/;
+
+/**
+ * The capture name for a value at `keys` (object keys from the root, array
+ * indexes left out) in a response of a resource: `id` under `skills` is
+ * `skill_id`, a top-level `id` of an order is `order_id`, `ownerId` is
+ * `owner_id`.
+ *
+ * @example
+ * ```ts
+ * import { captureName } from "./names.ts";
+ * if (captureName(["id"], "order") !== "order_id") throw new Error();
+ * if (captureName(["result", "skills", "id"], "project") !== "skill_id") throw new Error();
+ * if (captureName(["accessToken"], "login") !== "access_token") throw new Error();
+ * ```
+ */
+export function captureName(keys: string[], noun: string): string {
+  const key = keys[keys.length - 1] ?? "value";
+  if (/^(_?id|uuid|guid|ID|Id)$/.test(key)) {
+    const owner = keys.slice(0, -1).map(snake).filter((k) => k !== "" && !WRAPPER.test(k)).pop();
+    const base = owner ? singular(owner) : noun;
+    return base ? `${base}_id` : "id";
+  }
+  return snake(key) || "value";
+}
+
+/**
+ * Upper snake case for an environment variable.
+ *
+ * @example
+ * ```ts
+ * import { envName } from "./names.ts";
+ * if (envName("clientSecret") !== "CLIENT_SECRET") throw new Error();
+ * ```
+ */
+export function envName(text: string): string {
+  return snake(text).toUpperCase();
+}
+
+/**
+ * Hands out unique names: the base, then `base_2`, `base_3`, ….
+ *
+ * @example
+ * ```ts
+ * import { UniqueNames } from "./names.ts";
+ * const names = new UniqueNames();
+ * if (names.take("get_item") !== "get_item" || names.take("get_item") !== "get_item_2") {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export class UniqueNames {
+  #taken = new Set<string>();
+
+  /**
+   * Whether a name is taken.
+   *
+   * @example
+   * ```ts
+   * import { UniqueNames } from "./names.ts";
+   * const names = new UniqueNames();
+   * names.take("login");
+   * if (!names.has("login") || names.has("logout")) throw new Error();
+   * ```
+   */
+  has(name: string): boolean {
+    return this.#taken.has(name);
+  }
+
+  /**
+   * Takes `base`, or the first free `base_<n>`.
+   *
+   * @example
+   * ```ts
+   * import { UniqueNames } from "./names.ts";
+   * const names = new UniqueNames();
+   * names.take("a");
+   * names.take("a_2");
+   * if (names.take("a") !== "a_3") throw new Error();
+   * ```
+   */
+  take(base: string): string {
+    let name = base;
+    for (let n = 2; this.#taken.has(name); n++) name = `${base}_${n}`;
+    this.#taken.add(name);
+    return name;
+  }
+}

@@ -1,0 +1,275 @@
+/**
+ * What of a browser recording is not the API: static assets, HTML pages,
+ * CORS preflights, websockets, failed requests, analytics and third-party
+ * hosts, and the request headers a browser adds on its own. Each dropped
+ * entry gets a reason so the summary can count them.
+ *
+ * @module
+ */
+import { type HarRecord, isJsonMime, type NameValue } from "./har_model.ts";
+
+/**
+ * Why an entry was dropped (the keys of the summary's `dropped`).
+ *
+ * @example
+ * ```ts
+ * import { REASON } from "./noise.ts";
+ * if (REASON.preflight !== "CORS preflight") throw new Error();
+ * ```
+ */
+export const REASON = {
+  static: "static asset",
+  preflight: "CORS preflight",
+  thirdParty: "analytics/third-party host",
+  websocket: "websocket",
+  failed: "failed (status 0)",
+  poll: "duplicate poll",
+  excluded: "excluded by --exclude-url",
+  html: "HTML document",
+  notIncluded: "not in --include-host",
+} as const;
+
+/** Options that change what is kept. */
+export interface NoiseOptions {
+  includeHosts?: string[];
+  excludeUrls?: RegExp[];
+  includeHtml?: boolean;
+}
+
+const STATIC_TYPES = new Set([
+  "image",
+  "font",
+  "stylesheet",
+  "script",
+  "media",
+  "manifest",
+  "texttrack",
+  "imageset",
+  "sourcemap",
+]);
+
+const STATIC_EXTENSION =
+  /\.(m?js|cjs|jsx|tsx?|css|less|scss|map|png|jpe?g|gif|svg|ico|webp|avif|bmp|tiff?|woff2?|ttf|otf|eot|mp4|webm|ogg|ogv|mp3|wav|flac|m4a|aac|mov|avi|wasm|webmanifest|hot-update\.json)$/i;
+
+const STATIC_MIME =
+  /^(image|font|audio|video)\/|^text\/(css|javascript|ecmascript)$|^application\/(x-)?(javascript|ecmascript|font-\w+|wasm|manifest\+json)$/;
+
+/** Hosts that only ever carry analytics, ads, error reporting or chat widgets. */
+const ANALYTICS_HOST =
+  /(^|\.)(google-analytics\.com|analytics\.google\.com|googletagmanager\.com|doubleclick\.net|googlesyndication\.com|googleadservices\.com|facebook\.(com|net)|connect\.facebook\.net|segment\.(io|com)|hotjar\.(com|io)|mixpanel\.com|amplitude\.com|sentry\.io|ingest\.sentry\.io|nr-data\.net|newrelic\.com|browser-intake-[\w-]+\.datadoghq\.(com|eu)|clarity\.ms|fullstory\.com|intercom\.io|heapanalytics\.com|optimizely\.com|bat\.bing\.com|linkedin\.com|ads-twitter\.com|t\.co|plausible\.io|posthog\.com|matomo\.cloud|stats\.wp\.com|cloudflareinsights\.com)$/i;
+
+/** Development-server traffic that looks like JSON but is part of the build. */
+const DEV_SERVER_PATH = /^\/(_next\/static|__webpack_hmr|@vite|@fs|sockjs-node)\//;
+
+/** The reason an entry is not API traffic regardless of host, or `undefined`. */
+function intrinsicReason(r: HarRecord, options: NoiseOptions): string | undefined {
+  const type = r.resourceType;
+  if (type === "websocket" || r.status === 101 || /^wss?:$/.test(r.url.protocol)) {
+    return REASON.websocket;
+  }
+  if (r.status === 0) return REASON.failed;
+  if (
+    r.method === "OPTIONS" &&
+    r.headers.some((h) => h.name.toLowerCase() === "access-control-request-method")
+  ) return REASON.preflight;
+  if (type === "preflight") return REASON.preflight;
+  const url = r.url.href;
+  if (options.excludeUrls?.some((re) => re.test(url))) return REASON.excluded;
+  if (ANALYTICS_HOST.test(r.url.hostname) || type === "ping" || type === "beacon") {
+    return REASON.thirdParty;
+  }
+  if (
+    STATIC_TYPES.has(type ?? "") || STATIC_EXTENSION.test(r.url.pathname) ||
+    STATIC_MIME.test(r.mimeType) || DEV_SERVER_PATH.test(r.url.pathname)
+  ) return REASON.static;
+  const html = type === "document" || r.mimeType === "text/html" ||
+    r.mimeType === "application/xhtml+xml";
+  if (html && !options.includeHtml) return REASON.html;
+  return undefined;
+}
+
+/** Whether an entry is evidently an API call: fetch/XHR, or JSON going either way. */
+function looksLikeApi(r: HarRecord): boolean {
+  if (r.resourceType === "xhr" || r.resourceType === "fetch") return true;
+  if (r.resourceType !== undefined && r.resourceType !== "other") return false;
+  return isJsonMime(r.mimeType) || isJsonMime(r.bodyMime) ||
+    r.headers.some((h) => h.name.toLowerCase() === "content-type" && /json/i.test(h.value));
+}
+
+/** The site of a host: its last two labels (`api.shop.example` → `shop.example`), or an IP as is. */
+function site(hostname: string): string {
+  if (/^[\d.]+$|:/.test(hostname)) return hostname;
+  return hostname.split(".").slice(-2).join(".");
+}
+
+/**
+ * The API hosts of a recording: the host with the most API calls, the hosts
+ * of the same site (`auth.shop.example` next to `api.shop.example`), and
+ * other hosts with at least two JSON API calls (a separate API the app
+ * uses). A single fetch to another site is a widget or a tracker.
+ */
+function apiHosts(candidates: HarRecord[]): string[] {
+  const counts = new Map<string, number>();
+  const json = new Map<string, number>();
+  for (const r of candidates) {
+    if (!looksLikeApi(r)) continue;
+    counts.set(r.url.host, (counts.get(r.url.host) ?? 0) + 1);
+    if (isJsonMime(r.mimeType) || isJsonMime(r.bodyMime)) {
+      json.set(r.url.host, (json.get(r.url.host) ?? 0) + 1);
+    }
+  }
+  let top: string | undefined;
+  for (const [host, n] of counts) if (top === undefined || n > counts.get(top)!) top = host;
+  if (top === undefined) return [];
+  const topSite = site(new URL(`http://${top}`).hostname);
+  return [...counts.keys()].filter((host) =>
+    host === top || site(new URL(`http://${host}`).hostname) === topSite ||
+    (json.get(host) ?? 0) >= 2
+  );
+}
+
+/**
+ * Splits records into kept ones and drop reasons. The API hosts are those
+ * given with `includeHosts` (host or host:port), else the hosts of the
+ * entries that evidently are API calls; everything elsewhere is
+ * third-party.
+ *
+ * @example
+ * ```ts
+ * import { parseHar } from "./har_model.ts";
+ * import { classify } from "./noise.ts";
+ * const har = parseHar(JSON.stringify({ log: { entries: [
+ *   { request: { method: "GET", url: "https://api.test/me" }, response: { status: 200, content: { mimeType: "application/json" } } },
+ *   { request: { method: "GET", url: "https://api.test/app.js" }, response: { status: 200, content: { mimeType: "text/javascript" } } },
+ * ] } }), []);
+ * const { kept, dropped } = classify(har.records, {});
+ * if (kept.length !== 1 || dropped.get(har.records[1]) !== "static asset") throw new Error();
+ * ```
+ */
+export function classify(
+  records: HarRecord[],
+  options: NoiseOptions,
+): { kept: HarRecord[]; dropped: Map<HarRecord, string> } {
+  const dropped = new Map<HarRecord, string>();
+  const candidates: HarRecord[] = [];
+  for (const r of records) {
+    const reason = intrinsicReason(r, options);
+    if (reason) dropped.set(r, reason);
+    else candidates.push(r);
+  }
+  const given = (options.includeHosts ?? []).map((h) => h.trim().toLowerCase()).filter(Boolean);
+  const hosts = new Set(given.length > 0 ? given : apiHosts(candidates));
+  const kept: HarRecord[] = [];
+  for (const r of candidates) {
+    if (hosts.has(r.url.host) || hosts.has(r.url.hostname)) kept.push(r);
+    else dropped.set(r, given.length > 0 ? REASON.notIncluded : REASON.thirdParty);
+  }
+  return { kept, dropped };
+}
+
+/** Request headers a browser or proxy adds by itself, or that change on every request. */
+const DROP_HEADERS = new Set([
+  "host",
+  "content-length",
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "transfer-encoding",
+  "te",
+  "trailer",
+  "upgrade",
+  "expect",
+  "accept-encoding",
+  "accept-language",
+  "user-agent",
+  "referer",
+  "origin",
+  "if-none-match",
+  "if-modified-since",
+  "if-match",
+  "if-unmodified-since",
+  "if-range",
+  "cache-control",
+  "pragma",
+  "dnt",
+  "priority",
+  "purpose",
+  "sec-purpose",
+  "sec-gpc",
+  "upgrade-insecure-requests",
+  "traceparent",
+  "tracestate",
+  "baggage",
+  "sentry-trace",
+  "b3",
+  "x-request-id",
+  "x-correlation-id",
+  "x-amzn-trace-id",
+  "x-cloud-trace-context",
+  "x-client-data",
+]);
+
+const DROP_HEADER_PREFIX =
+  /^(:|sec-ch-|sec-fetch-|sec-websocket-|x-b3-|x-datadog-|x-forwarded-|access-control-request-)/;
+
+/**
+ * Whether a request header is kept: not a pseudo-header, not added by the
+ * browser, not volatile (tracing ids, conditional and cache headers).
+ * Cookies are handled separately (see {@linkcode isAnalyticsCookie}).
+ *
+ * @example
+ * ```ts
+ * import { keepHeader } from "./noise.ts";
+ * if (keepHeader(":authority") || keepHeader("User-Agent") || !keepHeader("x-csrf-token")) {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function keepHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  return !DROP_HEADERS.has(lower) && !DROP_HEADER_PREFIX.test(lower);
+}
+
+/**
+ * Cookies that only carry analytics or consent state (Google Analytics,
+ * Facebook pixel, Hotjar, Segment, Mixpanel, Cloudflare bot scores, …).
+ *
+ * @example
+ * ```ts
+ * import { isAnalyticsCookie } from "./noise.ts";
+ * if (!isAnalyticsCookie("_ga_ABC123") || isAnalyticsCookie("session_id")) throw new Error();
+ * ```
+ */
+export function isAnalyticsCookie(name: string): boolean {
+  return /^(_ga(_.*)?|_gid|_gat(_.*)?|_gcl_\w+|_fbp|_fbc|__utm\w*|_hj\w*|ajs_\w+|mp_\w+|_uetsid|_uetvid|_clck|_clsk|amplitude_\w+|optimizely\w*|__cf_bm|_cfuvid|cookieconsent\w*|OptanonConsent|OptanonAlertBoxClosed|_pk_\w+|intercom-\w+|_dc_gtm_\w+)$/i
+    .test(name);
+}
+
+/**
+ * Request headers after dropping noise ({@linkcode keepHeader}); names in
+ * lower case, the first of each name kept.
+ *
+ * @example
+ * ```ts
+ * import { cleanHeaders } from "./noise.ts";
+ * const kept = cleanHeaders([
+ *   { name: ":path", value: "/a" },
+ *   { name: "Accept", value: "application/json" },
+ *   { name: "accept", value: "text/html" },
+ * ]);
+ * if (kept.length !== 1 || kept[0].name !== "accept" || kept[0].value !== "application/json") {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function cleanHeaders(headers: NameValue[]): NameValue[] {
+  const seen = new Set<string>();
+  const out: NameValue[] = [];
+  for (const h of headers) {
+    const lower = h.name.toLowerCase();
+    if (!keepHeader(lower) || seen.has(lower)) continue;
+    seen.add(lower);
+    out.push({ name: lower, value: h.value });
+  }
+  return out;
+}

@@ -1,0 +1,165 @@
+/**
+ * Judging recorded values: which are identifiers worth capturing, which are
+ * tokens, which are stable enough to assert with `equals`, and which test
+ * data would collide on a re-run and so gets `${RUN_ID}` mixed in. The rules
+ * are deliberately conservative: a wrong capture or a wrong `equals` makes
+ * the flow fail on its first run, a missed one only makes it less strict.
+ *
+ * @module
+ */
+import { isSecretCaptureName } from "../redact.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
+const JWT = /^eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*$/;
+
+/**
+ * Whether a key names an identifier: `id`, `order_id`, `ORDER_ID`, `orderId`,
+ * `uuid`, `slug`, `ref`, `key` (not `valid` or `paid`).
+ *
+ * @example
+ * ```ts
+ * import { isIdKey } from "./values.ts";
+ * if (!isIdKey("orderId") || !isIdKey("ORDER_ID") || isIdKey("valid")) throw new Error();
+ * ```
+ */
+export function isIdKey(key: string): boolean {
+  return /(^|[_-])(id|uuid|guid|slug|ref|key|code|number|no)$/.test(key.toLowerCase()) ||
+    /[a-z0-9](Id|ID|Uuid|UUID|Key|Ref|Slug)$/.test(key);
+}
+
+/**
+ * Whether a string is a UUID.
+ *
+ * @example
+ * ```ts
+ * import { isUuid } from "./values.ts";
+ * if (!isUuid("1f24ef94-58f6-4c1f-a3c8-938e871eb00a") || isUuid("abc")) throw new Error();
+ * ```
+ */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/**
+ * Whether a value under `key` looks like a one-off identifier: a UUID; a
+ * string of at least 6 characters without spaces that mixes letters and
+ * digits (`itm_3fa2c1d4`, `A1B2C3`), or any such string under an id-like
+ * key (slugs); or an integer of at least 100 under an id-like key. Dates,
+ * URLs and plain words are not.
+ *
+ * @example
+ * ```ts
+ * import { looksLikeId } from "./values.ts";
+ * if (!looksLikeId("id", "itm_3fa2c1d4e5f6") || !looksLikeId("id", 1234)) throw new Error();
+ * if (looksLikeId("count", 1234) || looksLikeId("state", "pending")) throw new Error();
+ * if (looksLikeId("created_at", "2026-11-21T10:00:00Z")) throw new Error();
+ * ```
+ */
+export function looksLikeId(key: string, value: unknown): boolean {
+  if (typeof value === "number") {
+    return Number.isInteger(value) && value >= 100 && isIdKey(key);
+  }
+  if (typeof value !== "string") return false;
+  if (UUID.test(value)) return true;
+  if (value.length < 6 || value.length > 200 || /\s/.test(value) || DATE.test(value)) return false;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith("/")) return false;
+  if (!/^[\w.:~-]+$/.test(value)) return false;
+  if (isIdKey(key)) return true;
+  return /\d/.test(value) && /[a-z]/i.test(value) && !/^\d+(\.\d+)*$/.test(value);
+}
+
+/**
+ * Whether a response field holds a token: a string of at least 8 characters
+ * under a name that looks secret (`token`, `access_token`, `sessionId`,
+ * `csrfToken`, the same rule as the runner's redaction) or named `jwt`, or
+ * any string shaped like a JWT.
+ *
+ * @example
+ * ```ts
+ * import { looksLikeToken } from "./values.ts";
+ * if (!looksLikeToken("accessToken", "abcdef123456") || looksLikeToken("token_type", "Bearer")) {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function looksLikeToken(key: string, value: unknown): boolean {
+  if (typeof value !== "string" || value.length < 8 || /\s/.test(value)) return false;
+  if (/_type$|_at$|expires|^type$/i.test(key)) return false;
+  return isSecretCaptureName(key) || /jwt|bearer/i.test(key) || JWT.test(value);
+}
+
+/** Keys whose values change between runs even when they look like words. */
+const VOLATILE_KEY =
+  /(^|_)(id|ids|at|time|date|ts|timestamp|token|key|url|uri|href|hash|etag|version|cursor|checksum|nonce|expires|expiry|created|updated|modified|count|total|size)$|[a-z](Id|At|Time|Date|Url|Count)$/;
+
+/**
+ * Whether a response value is stable enough for an `equals` assertion:
+ * booleans, and short lower-case words (enums like `pending`, `active`)
+ * under keys that are not ids, times, tokens, URLs or counts.
+ *
+ * @example
+ * ```ts
+ * import { isStableValue } from "./values.ts";
+ * if (!isStableValue("state", "pending") || !isStableValue("active", true)) throw new Error();
+ * if (isStableValue("total", 3) || isStableValue("id", "abc") || isStableValue("name", "Ann Lee")) {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function isStableValue(key: string, value: unknown): boolean {
+  if (VOLATILE_KEY.test(key) || isSecretCaptureName(key)) return false;
+  if (typeof value === "boolean") return true;
+  return typeof value === "string" && /^[a-z][a-z_-]{0,23}$/.test(value);
+}
+
+/**
+ * Keys that name a state a poll waits on.
+ *
+ * @example
+ * ```ts
+ * import { STATUS_KEY } from "./values.ts";
+ * if (!STATUS_KEY.test("state") || !STATUS_KEY.test("jobStatus") || STATUS_KEY.test("name")) {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export const STATUS_KEY =
+  /^(status|state|phase|stage|progress|done|ready|complete|completed|finished|job_?status|job_?state|run_?state)$/i;
+
+const EMAIL = /^([^@\s+]+)(\+[^@\s]*)?@([^@\s]+\.[a-z]{2,})$/i;
+const NAME_KEY =
+  /^(name|title|label|username|handle|display_?name|nick(name)?|subject|summary)$|[_-](name|title)$|[a-z](Name|Title)$/;
+
+/**
+ * `${RUN_ID}` mixing for test data that would collide on a re-run, or
+ * `undefined` to keep the value. The rule: an e-mail address (anywhere)
+ * gets `+${RUN_ID}` in its local part (`ann+${RUN_ID}@example.com`,
+ * replacing an existing `+tag`); a name-like field (`name`, `title`,
+ * `username`, `*_name`, …) whose value ends in a number of 3 or more digits
+ * gets that number replaced (`Test item 1728` → `Test item ${RUN_ID}`).
+ * Other values are kept: without a number there is no sign the recorder made
+ * the value unique. `literal` escapes the text around the expression.
+ *
+ * @example
+ * ```ts
+ * import { mixRunId } from "./values.ts";
+ * const lit = (s: string) => s;
+ * if (mixRunId("email", "ann@example.com", lit) !== "ann+${RUN_ID}@example.com") throw new Error();
+ * if (mixRunId("name", "Test item 1728", lit) !== "Test item ${RUN_ID}") throw new Error();
+ * if (mixRunId("name", "company os", lit) !== undefined) throw new Error();
+ * ```
+ */
+export function mixRunId(
+  key: string,
+  value: string,
+  literal: (text: string) => string,
+): string | undefined {
+  const email = EMAIL.exec(value);
+  if (email) return `${literal(email[1])}+\${RUN_ID}@${literal(email[3])}`;
+  if (NAME_KEY.test(key)) {
+    const number = /^(.*\D)\d{3,}$/s.exec(value);
+    if (number) return `${literal(number[1])}\${RUN_ID}`;
+  }
+  return undefined;
+}
