@@ -425,7 +425,7 @@ async function run(args: string[]): Promise<number> {
     ? EXIT.passed
     : EXIT.failed;
   if (outputs.manifest) {
-    const command = ["flowrun", ...args].map((word) => redactor.redact(word));
+    const command = ["flowrun", "run", ...args].map((word) => redactor.redact(word));
     const manifest = await manifestMod.buildManifest({
       run_id: result.run_id,
       runner_version: VERSION,

@@ -58,13 +58,30 @@ export interface StepResult {
   /** Column of the step in the flow file. */
   column: number;
   /** The last request sent, once its URL was resolved. */
-  request: { method: string; url: string } | null;
+  request: {
+    /** The HTTP method. */
+    method: string;
+    /** The resolved URL. */
+    url: string;
+    /** Set on steps that did not pass: the headers sent (secrets are masked in every artifact). */
+    headers?: Record<string, string>;
+    /** Set on steps that did not pass and sent a body: the body, cut at 64 KiB. */
+    body?: string;
+  } | null;
   /** The last response received; `null` when none arrived. */
   response: {
+    /** The status code. */
     status: number;
     /** Set on steps that did not pass: the start of the body, for humans. */
     body_excerpt?: string;
+    /** The content type without parameters. */
     content_type?: string;
+    /** Set on steps that did not pass: the response headers, lower-case names. */
+    headers?: Record<string, string>;
+    /** Set on steps that did not pass: the body, cut at 64 KiB. */
+    body?: string;
+    /** How many characters of the body were cut off, when it was longer than 64 KiB. */
+    body_truncated?: number;
   } | null;
   /** Every check of the step, `until` conditions first. */
   assertions: AssertionResult[];

@@ -72,6 +72,7 @@ export interface RunOptions {
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 const EXCERPT = 300;
+const MAX_BODY = 64 * 1024;
 
 /**
  * A fresh run id: UTC time to the second plus random hex, readable and safe
@@ -220,7 +221,25 @@ async function runStep(
         { ...step.loop, signal: ctx.signal },
       )
       : { last: await attempt(), satisfied: true, attempts: 1 };
-    const { response, error } = outcome.last;
+    const { request, response, error } = outcome.last;
+    // A step that did not pass keeps what a person needs to see why: the
+    // request and response in full (bodies cut at 64 KiB). Passing steps stay compact.
+    const keepDetails = () => {
+      const sent = Object.fromEntries(request.headers);
+      result.request = {
+        method: request.method,
+        url: request.url,
+        headers: sent,
+        ...(request.body === undefined ? {} : { body: request.body.slice(0, MAX_BODY) }),
+      };
+      if (response && result.response) {
+        result.response.headers = response.headers;
+        result.response.body = response.text.slice(0, MAX_BODY);
+        if (response.text.length > MAX_BODY) {
+          result.response.body_truncated = response.text.length - MAX_BODY;
+        }
+      }
+    };
     if (ctx.signal?.aborted && (!response || !outcome.satisfied)) {
       return finish(
         "skipped",
@@ -229,6 +248,7 @@ async function runStep(
       );
     }
     if (!response) {
+      keepDetails();
       const tries = result.attempts > 1 ? ` (after ${result.attempts} attempts)` : "";
       return finish("error", "request", `${error!.message.replace(/\.$/, "")}${tries}.`);
     }
@@ -259,6 +279,7 @@ async function runStep(
     const failed = failing(result.assertions.filter((r) => r.phase === "assert"));
     if (unmet.length === 0 && failed.length === 0 && problems.length === 0) return finish("passed");
     result.response.body_excerpt = response.excerpt(EXCERPT);
+    keepDetails();
     if (!outcome.satisfied) {
       const more = unmet.length > 1 ? ` (and ${unmet.length - 1} more)` : "";
       return finish(

@@ -168,6 +168,11 @@ Deno.test("--out-dir writes the four artifacts, complete and consistent", async 
     );
     const manifest = JSON.parse(art.manifest);
     assert.equal(manifest.run_id, "R2");
+    assert.deepEqual(manifest.command.slice(0, 3), [
+      "flowrun",
+      "run",
+      "tests/cases/ok/polling.yaml",
+    ]);
     assert.equal(manifest.exit_code, 1);
     assert.deepEqual(manifest.flows.map((f: { file: string }) => f.file), [
       "tests/cases/failed/assertions.yaml",

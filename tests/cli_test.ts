@@ -170,7 +170,7 @@ Deno.test("reports are written, parse back and agree with the console, also when
     assert.equal(failed.name, "Failing assertions");
     assert.deepEqual(failed.steps.map((s: { status: string }) => s.status), ["failed", "skipped"]);
     const step = failed.steps[0];
-    assert.deepEqual(step.request, { method: "GET", url: `${api.url}/me` });
+    assert.deepEqual(step.request, { method: "GET", url: `${api.url}/me`, headers: {} });
     assert.equal(step.response.status, 401);
     assert.deepEqual(
       step.assertions.map((

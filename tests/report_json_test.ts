@@ -378,6 +378,14 @@ Deno.test("the schema lists properties in the order the report writes them", () 
     trace_id: "0af7651916cd43dd8448eb211c80319c",
     span_id: "b7ad6b7169203331",
   };
+  const failing = traced.flows[1].steps[1];
+  failing.request = { body: "{}", headers: { accept: "*/*" }, ...failing.request! };
+  failing.response = {
+    body_truncated: 5,
+    body: "{...",
+    headers: { "x-a": "1" },
+    ...failing.response!,
+  };
   const report = toJsonReport({ ...traced, interrupted: "SIGINT" });
   const step = report.flows[1].steps[1];
   const defs = schema.$defs as Record<string, SchemaObject>;
@@ -476,8 +484,8 @@ Deno.test("the schema rejects what is not a report", () => {
     /^\$\.flows\[1\]\.steps\[1\]\.retries/,
   );
   rejects(
-    (r) => Object.assign(r.flows[1].steps[1].request!, { headers: {} }),
-    /request\.headers.*unknown field/,
+    (r) => Object.assign(r.flows[1].steps[1].request!, { cookies: {} }),
+    /request\.cookies.*unknown field/,
   );
   rejects((r) => Object.assign(r.totals.steps, { flaky: 0 }), /totals\.steps\.flaky/);
   rejects((r) => Object.assign(r, { status: "error" }), /^\$\.status: "error" is not one of/);
@@ -591,11 +599,19 @@ const STEP: Fields<StepResult> = {
   message: "optional",
   failure_kind: "optional",
 };
-const REQUEST: Fields<NonNullable<StepResult["request"]>> = { method: "required", url: "required" };
+const REQUEST: Fields<NonNullable<StepResult["request"]>> = {
+  method: "required",
+  url: "required",
+  headers: "optional",
+  body: "optional",
+};
 const RESPONSE: Fields<NonNullable<StepResult["response"]>> = {
   status: "required",
   body_excerpt: "optional",
   content_type: "optional",
+  headers: "optional",
+  body: "optional",
+  body_truncated: "optional",
 };
 const ASSERTION: Fields<AssertionResult> = {
   phase: "required",

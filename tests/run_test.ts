@@ -529,3 +529,46 @@ steps:
     await api.close();
   }
 });
+
+Deno.test("a step that did not pass keeps its request and response in full, bodies cut at 64 KiB", async () => {
+  const big = "x".repeat(70_000);
+  const api = serve(() =>
+    new Response(`{"big":"${big}"}`, {
+      status: 500,
+      headers: { "content-type": "application/json", "x-trace": "t1" },
+    })
+  );
+  try {
+    const f = flow(`name: details
+steps:
+  - name: send
+    request:
+      method: POST
+      url: "${api.url}/orders"
+      headers: {x-client: tests}
+      body: {sku: TEA}
+    assert: {status: 200}
+`);
+    const step = (await runFlows([f])).flows[0].steps[0];
+    assert.deepEqual(step.request, {
+      method: "POST",
+      url: `${api.url}/orders`,
+      headers: { "x-client": "tests", "content-type": "application/json" },
+      body: '{"sku":"TEA"}',
+    });
+    assert.equal(step.response?.headers?.["x-trace"], "t1");
+    assert.equal(step.response?.body?.length, 64 * 1024);
+    assert.equal(step.response?.body_truncated, 70_010 - 64 * 1024);
+
+    const passing = flow(`name: ok\nsteps:\n  - name: send\n    request: {url: "${api.url}/"}\n`);
+    const ok = (await runFlows([passing])).flows[0].steps[0];
+    assert.deepEqual(
+      ok.request,
+      { method: "GET", url: `${api.url}/` },
+      "passing steps stay compact",
+    );
+    assert.equal(ok.response?.body, undefined);
+  } finally {
+    await api.close();
+  }
+});

@@ -117,11 +117,16 @@ const STEP_KEYS: Record<keyof StepResult, true> = {
 const REQUEST_KEYS: Record<keyof NonNullable<StepResult["request"]>, true> = {
   method: true,
   url: true,
+  headers: true,
+  body: true,
 };
 const RESPONSE_KEYS: Record<keyof NonNullable<StepResult["response"]>, true> = {
   status: true,
   body_excerpt: true,
   content_type: true,
+  headers: true,
+  body: true,
+  body_truncated: true,
 };
 const ASSERTION_KEYS: Record<keyof AssertionResult, true> = {
   phase: true,
