@@ -51,6 +51,13 @@ export interface StepResult {
   status: Status;
   /** Wall time of the step including every poll attempt and pause. */
   duration_ms: number;
+  /**
+   * When the step started, in milliseconds after its flow started (for a
+   * timeline); optional because reports written before it existed lack it.
+   */
+  start_ms?: number;
+  /** For polled steps: when each attempt started, in milliseconds after the step started. */
+  attempt_starts_ms?: number[];
   /** Requests sent (1 without a loop, 0 when skipped or never sent). */
   attempts: number;
   /** Where the step is declared in the flow file. */

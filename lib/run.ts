@@ -129,11 +129,12 @@ interface Attempt {
 }
 
 /** A step result before anything happened; the runner fills it in. */
-function emptyResult(step: Step): StepResult {
+function emptyResult(step: Step, start_ms = 0): StepResult {
   return {
     name: step.name,
     status: "passed",
     duration_ms: 0,
+    start_ms,
     attempts: 0,
     line: step.line,
     column: step.column,
@@ -144,8 +145,13 @@ function emptyResult(step: Step): StepResult {
   };
 }
 
-function skipped(step: Step, reason: string): StepResult {
-  return { ...emptyResult(step), status: "skipped", message: reason, failure_kind: "skipped" };
+function skipped(step: Step, reason: string, start_ms = 0): StepResult {
+  return {
+    ...emptyResult(step, start_ms),
+    status: "skipped",
+    message: reason,
+    failure_kind: "skipped",
+  };
 }
 
 async function runStep(
@@ -154,9 +160,12 @@ async function runStep(
   scope: Scope,
   captured: Map<string, unknown>,
   ctx: Context,
+  flowStarted: number,
 ): Promise<StepResult> {
   const started = performance.now();
-  const result = emptyResult(step);
+  const result = emptyResult(step, round(started - flowStarted));
+  const attemptStarts: number[] = [];
+  if (step.loop) result.attempt_starts_ms = attemptStarts;
   const finish = (
     status: StepResult["status"],
     kind?: StepResult["failure_kind"],
@@ -170,6 +179,7 @@ async function runStep(
   };
   try {
     const attempt = async (): Promise<Attempt> => {
+      attemptStarts.push(round(performance.now() - started));
       const request = resolveRequest(step.request, scope);
       for (const [name, value] of request.headers) if (isSecretHeader(name)) ctx.onSecret(value);
       let traceparent = request.headers.find(([name]) => name.toLowerCase() === "traceparent")?.[1];
@@ -357,12 +367,16 @@ async function runOne(flow: Flow, ctx: Context): Promise<FlowResult> {
     let result: StepResult;
     if (!stop && ctx.signal?.aborted) stop = `the run was interrupted (${reasonOf(ctx.signal)})`;
     if (stop) {
-      result = skipped(step, `Skipped because ${stop.replace(/\.$/, "")}.`);
+      result = skipped(
+        step,
+        `Skipped because ${stop.replace(/\.$/, "")}.`,
+        round(performance.now() - started),
+      );
       if (ctx.signal?.aborted) result.failure_kind = "interrupted";
     } else {
       const captured = new Map<string, unknown>();
       steps.set(step.name, captured);
-      result = await runStep(ref, step, scope, captured, ctx);
+      result = await runStep(ref, step, scope, captured, ctx, started);
       if (result.failure_kind === "interrupted") {
         stop = `the run was interrupted (${reasonOf(ctx.signal!)})`;
       } else if (result.status !== "passed") {

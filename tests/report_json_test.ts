@@ -379,6 +379,8 @@ Deno.test("the schema lists properties in the order the report writes them", () 
     span_id: "b7ad6b7169203331",
   };
   const failing = traced.flows[1].steps[1];
+  failing.start_ms = 12.5;
+  failing.attempt_starts_ms = [0, 510.2, 1020.9];
   failing.request = { body: "{}", headers: { accept: "*/*" }, ...failing.request! };
   failing.response = {
     body_truncated: 5,
@@ -588,6 +590,8 @@ const STEP: Fields<StepResult> = {
   name: "required",
   status: "required",
   duration_ms: "required",
+  start_ms: "optional",
+  attempt_starts_ms: "optional",
   attempts: "required",
   line: "required",
   column: "required",

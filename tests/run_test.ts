@@ -79,7 +79,12 @@ steps:
     assert.equal(check.assertions[1].expected, "ready");
     assert.equal(check.response?.status, 500);
     assert.equal(check.response?.body_excerpt, '{"state":"pending","n":2}');
-    assert.deepEqual(first.steps[1], {
+    const { start_ms, ...after } = first.steps[1];
+    assert.ok(
+      start_ms! >= first.steps[0].duration_ms,
+      "a skipped step starts after the one that failed",
+    );
+    assert.deepEqual(after, {
       name: "after",
       status: "skipped",
       duration_ms: 0,
@@ -118,6 +123,10 @@ steps:
     assert.equal(step.status, "passed");
     assert.equal(step.attempts, 3);
     assert.equal(polls, 3);
+    const starts = step.attempt_starts_ms!;
+    assert.equal(starts.length, 3);
+    assert.ok(starts[0] === 0 || starts[0] < starts[1], "attempt start times are recorded in order");
+    assert.ok(starts[1] < starts[2] && starts[2] <= step.duration_ms);
     assert.deepEqual(step.assertions.map((a) => [a.phase, a.passed]), [["until", true], [
       "assert",
       true,

@@ -103,6 +103,8 @@ const STEP_KEYS: Record<keyof StepResult, true> = {
   name: true,
   status: true,
   duration_ms: true,
+  start_ms: true,
+  attempt_starts_ms: true,
   attempts: true,
   line: true,
   column: true,
