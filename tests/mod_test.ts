@@ -75,7 +75,8 @@ Deno.test("runFlows takes paths and the CLI's options, and resolves to the repor
     assert.deepEqual(merged.flows.map((f) => f.name), ["a", "b", "c"]);
     assert.deepEqual(merged.totals, result.totals);
 
-    const filtered = await runFlows([dir], { vars: { base: api.url }, filter: ["c"] });
+    // A whole file name: a bare "c" would also match the random temp directory's name.
+    const filtered = await runFlows([dir], { vars: { base: api.url }, filter: ["c.yaml"] });
     assert.deepEqual(filtered.flows.map((f) => f.name), ["c"]);
   } finally {
     await api.close();

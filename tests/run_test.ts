@@ -125,7 +125,10 @@ steps:
     assert.equal(polls, 3);
     const starts = step.attempt_starts_ms!;
     assert.equal(starts.length, 3);
-    assert.ok(starts[0] === 0 || starts[0] < starts[1], "attempt start times are recorded in order");
+    assert.ok(
+      starts[0] === 0 || starts[0] < starts[1],
+      "attempt start times are recorded in order",
+    );
     assert.ok(starts[1] < starts[2] && starts[2] <= step.duration_ms);
     assert.deepEqual(step.assertions.map((a) => [a.phase, a.passed]), [["until", true], [
       "assert",
