@@ -6,29 +6,11 @@ import {
   REPORT_SCHEMA_VERSION,
   toJsonReport,
 } from "../lib/report/json.ts";
-import {
-  type AssertionResult,
-  type Counts,
-  type FlowResult,
-  type RunResult,
-  type StepResult,
-  totalsOf,
-} from "../lib/result.ts";
+import type { AssertionResult, Counts, FlowResult, RunResult, StepResult } from "../lib/result.ts";
+import { run } from "./support/results.ts";
 
 const SCHEMA_URL = new URL("../schema/report.schema.json", import.meta.url);
 const schema: SchemaObject = JSON.parse(await Deno.readTextFile(SCHEMA_URL));
-
-function run(flows: FlowResult[]): RunResult {
-  return {
-    run_id: "20250301-101500-a1b2c3",
-    runner_version: "0.1.0",
-    started_at: "2025-03-01T10:15:00.000Z",
-    duration_ms: 2345.4,
-    status: flows.every((f) => f.status === "passed") ? "passed" : "failed",
-    totals: totalsOf(flows),
-    flows,
-  };
-}
 
 /**
  * A run with every optional field set somewhere and expected/actual values of

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { XMLParser } from "fast-xml-parser";
 import { junitReporter, toJUnitXml, xmlAttr, xmlText } from "../lib/report/junit.ts";
-import { type FlowResult, type RunResult, type StepResult, totalsOf } from "../lib/result.ts";
+import type { FlowResult, RunResult, StepResult } from "../lib/result.ts";
 import { ignoreXsd, validateJUnit, whyXsdIgnored } from "./support/xmllint.ts";
+import { run } from "./support/results.ts";
 
 // Control characters, a lone surrogate, a CDATA terminator and markup: what a
 // misbehaving server can put in a body, and what must not break the report.
@@ -10,18 +11,6 @@ const NASTY_BODY =
   '{"state":"pend<ing>","raw":"\u0000\u001b[31m\ud800 ]]> & \\"q\\" \'a\'"}\r\nline 2';
 const FAILED_MESSAGE =
   '$.json.state: expected "ready", got "pend<ing>" & more\n  second line (and 1 more).';
-
-function run(flows: FlowResult[], duration_ms = 2345.4): RunResult {
-  return {
-    run_id: "20250301-101500-a1b2c3",
-    runner_version: "0.1.0",
-    started_at: "2025-03-01T10:15:00.000Z",
-    duration_ms,
-    status: flows.every((f) => f.status === "passed") ? "passed" : "failed",
-    totals: totalsOf(flows),
-    flows,
-  };
-}
 
 function statusCheck(
   actual: number,
