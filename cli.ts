@@ -40,6 +40,8 @@ Usage:
                                     merge the JSON reports of several shards into one
   flowrun validate <path>... [--no-env] [--format text|json] [--var NAME=VALUE]...
                                     check flow files as run would, sending nothing (exit 0 or 2)
+  flowrun report html <report.json>... -o FILE [--trace-link TEMPLATE]
+                                    render saved JSON reports (merged) as one HTML page
   flowrun convert har <file.har> [-o FILE] [--name NAME] [--include-host HOST]...
                       [--exclude-url REGEX]... [--spelling a|b] [--include-html]
                                     turn recorded browser traffic into a flow
@@ -50,10 +52,11 @@ Usage:
 Options for run:
   --report-junit FILE   write a JUnit XML report (written even when flows fail)
   --report-json FILE    write a JSON report (schema/report.schema.json)
+  --report-html FILE    write a self-contained HTML report for people
   --log-file FILE       write a structured log, one JSON object per line
   --manifest FILE       write the run manifest (files, checksums, environment names, CI)
-  --out-dir DIR         write junit.xml, report.json, run.log.ndjson and manifest.json
-                        into DIR (the options above still win)
+  --out-dir DIR         write junit.xml, report.json, report.html, run.log.ndjson and
+                        manifest.json into DIR (the options above still win)
   --var NAME=VALUE      set a run parameter; overrides a flow var (repeatable)
   --secret NAME         treat the value of NAME (a --var or environment variable)
                         as a secret: masked in every output (repeatable)
@@ -102,6 +105,7 @@ type OptionSpec = Record<
 const RUN_OPTIONS = {
   "report-junit": { type: "string" },
   "report-json": { type: "string" },
+  "report-html": { type: "string" },
   "log-file": { type: "string" },
   manifest: { type: "string" },
   "out-dir": { type: "string" },
@@ -118,6 +122,12 @@ const RUN_OPTIONS = {
   list: { type: "boolean" },
   verbose: { type: "boolean" },
   "no-color": { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+const REPORT_OPTIONS = {
+  output: { type: "string", short: "o" },
+  "trace-link": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -270,6 +280,7 @@ async function run(args: string[]): Promise<number> {
     redact,
     logMod,
     manifestMod,
+    html,
   ] = await Promise.all([
     import("./lib/suite.ts"),
     import("./lib/run.ts"),
@@ -282,6 +293,7 @@ async function run(args: string[]): Promise<number> {
     import("./lib/redact.ts"),
     import("./lib/report/log.ts"),
     import("./lib/report/manifest.ts"),
+    import("./lib/report/html.ts"),
   ]);
 
   // Secrets are known before anything is printed: values of secret-looking
@@ -334,6 +346,7 @@ async function run(args: string[]): Promise<number> {
   const outputs = {
     junit: values["report-junit"] ?? (dir && `${dir}/junit.xml`),
     json: values["report-json"] ?? (dir && `${dir}/report.json`),
+    html: values["report-html"] ?? (dir && `${dir}/report.html`),
     log: values["log-file"] ?? (dir && `${dir}/run.log.ndjson`),
     manifest: values.manifest ?? (dir && `${dir}/manifest.json`),
   };
@@ -378,6 +391,8 @@ async function run(args: string[]): Promise<number> {
   };
   report("junit", outputs.junit, junit.junitReporter);
   report("json", outputs.json, json.jsonReporter);
+  const htmlOptions = { traceLink: values["trace-link"], shard };
+  report("html", outputs.html, (write) => html.htmlReporter(write, htmlOptions));
   const log = outputs.log ? await io.openStreamWriter(outputs.log) : undefined;
   if (log) {
     reporters.push(
@@ -449,6 +464,25 @@ async function run(args: string[]): Promise<number> {
   return code;
 }
 
+/** Reads and checks saved JSON reports, each labelled with its path for error messages. */
+async function readReports(paths: readonly string[]) {
+  const [mergeMod, io] = await Promise.all([import("./lib/merge.ts"), import("./lib/io.ts")]);
+  const inputs = [];
+  for (const path of paths) {
+    let text: string;
+    try {
+      text = await io.readText(path);
+    } catch (error) {
+      throw new UsageError(
+        "no-such-path",
+        `Cannot read report "${path}": ${(error as Error).message}.`,
+      );
+    }
+    inputs.push({ label: path, result: mergeMod.parseJsonReport(text, path) });
+  }
+  return inputs;
+}
+
 async function merge(args: string[]): Promise<number> {
   const parsed = command(
     args,
@@ -470,19 +504,7 @@ async function merge(args: string[]): Promise<number> {
   ]);
   const outputs = [values["report-junit"], values["report-json"]].filter((p): p is string => !!p);
   for (const path of outputs) await io.ensureWritable(path);
-  const inputs = [];
-  for (const path of positionals) {
-    let text: string;
-    try {
-      text = await io.readText(path);
-    } catch (error) {
-      throw new UsageError(
-        "no-such-path",
-        `Cannot read report "${path}": ${(error as Error).message}.`,
-      );
-    }
-    inputs.push({ label: path, result: mergeMod.parseJsonReport(text, path) });
-  }
+  const inputs = await readReports(positionals);
   const result = mergeMod.mergeResults(inputs);
   if (values["report-junit"]) {
     await io.writeFileAtomic(values["report-junit"], junit.toJUnitXml(result));
@@ -500,6 +522,45 @@ async function merge(args: string[]): Promise<number> {
     }`,
   );
   return result.status === "passed" ? EXIT.passed : EXIT.failed;
+}
+
+async function renderReport(args: string[]): Promise<number> {
+  const [format, ...rest] = args;
+  if (format !== "html") {
+    throw new UsageError(
+      "bad-command",
+      format === undefined ? "Missing the report format." : `Cannot render a "${format}" report.`,
+      "Usage: flowrun report html <report.json>... -o FILE",
+    );
+  }
+  const parsed = command(
+    rest,
+    REPORT_OPTIONS,
+    new UsageError(
+      "no-paths",
+      "No reports given.",
+      "Usage: flowrun report html <report.json>... -o FILE",
+    ),
+  );
+  if (!parsed) return EXIT.passed;
+  const { values, positionals } = parsed;
+  if (!values.output) throw new UsageError("no-output", "Missing -o FILE for the HTML report.");
+  const [mergeMod, io, html] = await Promise.all([
+    import("./lib/merge.ts"),
+    import("./lib/io.ts"),
+    import("./lib/report/html.ts"),
+  ]);
+  await io.ensureWritable(values.output);
+  const inputs = await readReports(positionals);
+  const result = inputs.length === 1 ? inputs[0].result : mergeMod.mergeResults(inputs);
+  await io.writeFileAtomic(values.output, html.toHtml(result, { traceLink: values["trace-link"] }));
+  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  out(
+    `wrote ${values.output} (${count(result.totals.flows.total, "flow")} from ${
+      count(inputs.length, "report")
+    })\n`,
+  );
+  return EXIT.passed;
 }
 
 async function validate(args: string[]): Promise<number> {
@@ -650,8 +711,18 @@ export async function main(args: string[]): Promise<number> {
         return await convert(rest);
       case "validate":
         return await validate(rest);
+      case "report":
+        return await renderReport(rest);
       default: {
-        const close = suggest(command, ["run", "validate", "merge", "convert", "help", "version"]);
+        const close = suggest(command, [
+          "run",
+          "validate",
+          "merge",
+          "report",
+          "convert",
+          "help",
+          "version",
+        ]);
         throw new UsageError(
           "bad-command",
           `Unknown command "${command}".`,

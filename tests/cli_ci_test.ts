@@ -191,6 +191,7 @@ Deno.test("--out-dir writes the four artifacts, complete and consistent", async 
       );
     }
     assert.deepEqual(manifest.artifacts.map((a: { kind: string }) => a.kind).sort(), [
+      "html",
       "json",
       "junit",
       "log",
@@ -478,5 +479,57 @@ Deno.test("a failed flow ends with a command that reproduces it, secrets left as
     );
   } finally {
     await api.close();
+  }
+});
+
+Deno.test("--report-html writes a self-contained page with secrets masked; report html renders merged shards", async () => {
+  const dir = await tempDir();
+  const api = secretServer();
+  try {
+    const env = {
+      BASE_URL: api.url,
+      DEMO_PASSWORD: PASSWORD,
+      SERVICE_API_KEY: API_KEY,
+      BASIC_CREDENTIALS_B64: BASIC,
+    };
+    const run = await runCli(
+      [
+        "run",
+        "tests/fixtures/secrets/leaky.yaml",
+        "--report-html",
+        `${dir}/run.html`,
+        "--report-json",
+        `${dir}/run.json`,
+      ],
+      { env },
+    );
+    assert.equal(run.code, 1);
+    const page = await Deno.readTextFile(`${dir}/run.html`);
+    assert.match(page, /^<!doctype html>/i);
+    assert.doesNotMatch(page, /<script[^>]*\ssrc=|<link\b/i, "no external scripts or styles");
+    assert.ok(page.includes("echo_everything") && page.includes("Secrets everywhere"));
+    for (const secret of [TOKEN, PASSWORD, API_KEY, BASIC]) {
+      for (const form of forms(secret)) {
+        assert.ok(!page.includes(form), `the page contains ${JSON.stringify(form)}`);
+      }
+    }
+
+    const rendered = await runCli([
+      "report",
+      "html",
+      `${dir}/run.json`,
+      `${dir}/run.json`,
+      "-o",
+      `${dir}/merged.html`,
+    ]);
+    assert.equal(rendered.code, 2, "the same report twice is not a set of disjoint shards");
+    assert.match(rendered.stderr, /error\[duplicate-flow\]/);
+    const single = await runCli(["report", "html", `${dir}/run.json`, "-o", `${dir}/again.html`]);
+    assert.equal(single.code, 0, single.stderr);
+    assert.match(single.stdout, /^wrote .*again\.html \(1 flow from 1 report\)\n$/);
+    assert.ok((await Deno.readTextFile(`${dir}/again.html`)).includes("echo_everything"));
+  } finally {
+    await api.close();
+    await Deno.remove(dir, { recursive: true });
   }
 });

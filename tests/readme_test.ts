@@ -30,3 +30,9 @@ Deno.test("every CLI option and exit code is documented in the README", async ()
     assert.match(readme, new RegExp(`\\| ${code} +\\| `), `exit code ${code}`);
   }
 });
+
+Deno.test("docs/cli.md shows the current --help text", async () => {
+  const help = (await runCli(["--help"])).stdout;
+  const doc = await Deno.readTextFile(`${root}docs/cli.md`);
+  assert.ok(doc.includes("```\n" + help + "```\n"), "regenerate the block from `flowrun --help`");
+});
