@@ -130,6 +130,21 @@ Deno.test("sharded runs cover every flow once and merge into the single run's re
     assert.deepEqual(b.totals, a.totals);
     assert.equal(b.run_id, "R1");
     if (!ignoreXsd) await validateJUnitFile(`${dir}/merged.xml`);
+
+    // One page for the whole failing, sharded run.
+    const page = await runCli([
+      "report",
+      "html",
+      `${dir}/shard-1.json`,
+      `${dir}/shard-2.json`,
+      `${dir}/shard-3.json`,
+      "-o",
+      `${dir}/merged.html`,
+    ]);
+    assert.equal(page.code, 0, page.stderr);
+    assert.match(page.stdout, /\(11 flows from 3 reports\)/);
+    const html = await Deno.readTextFile(`${dir}/merged.html`);
+    for (let i = 0; i < 11; i++) assert.ok(html.includes(`flow ${i}`), `flow ${i} is on the page`);
   } finally {
     await api.close();
     await Deno.remove(dir, { recursive: true });
