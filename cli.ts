@@ -268,32 +268,15 @@ async function run(args: string[]): Promise<number> {
   const params = parseParams(values.var);
   const color = useColor(values["no-color"]);
 
-  const [
-    suite,
-    runner,
-    io,
-    consoleMod,
-    junit,
-    json,
-    reporter,
-    shardMod,
-    redact,
-    logMod,
-    manifestMod,
-    html,
-  ] = await Promise.all([
+  // Writers of optional artifacts are imported below, only when asked for.
+  const [suite, runner, io, consoleMod, reporter, shardMod, redact] = await Promise.all([
     import("./lib/suite.ts"),
     import("./lib/run.ts"),
     import("./lib/io.ts"),
     import("./lib/report/console.ts"),
-    import("./lib/report/junit.ts"),
-    import("./lib/report/json.ts"),
     import("./lib/report/reporter.ts"),
     import("./lib/shard.ts"),
     import("./lib/redact.ts"),
-    import("./lib/report/log.ts"),
-    import("./lib/report/manifest.ts"),
-    import("./lib/report/html.ts"),
   ]);
 
   // Secrets are known before anything is printed: values of secret-looking
@@ -389,15 +372,21 @@ async function run(args: string[]): Promise<number> {
       written.push({ kind, path });
     }));
   };
-  report("junit", outputs.junit, junit.junitReporter);
-  report("json", outputs.json, json.jsonReporter);
-  const htmlOptions = { traceLink: values["trace-link"], shard };
-  report("html", outputs.html, (write) => html.htmlReporter(write, htmlOptions));
+  if (outputs.junit) {
+    report("junit", outputs.junit, (await import("./lib/report/junit.ts")).junitReporter);
+  }
+  if (outputs.json) {
+    report("json", outputs.json, (await import("./lib/report/json.ts")).jsonReporter);
+  }
+  if (outputs.html) {
+    const { htmlReporter } = await import("./lib/report/html.ts");
+    const htmlOptions = { traceLink: values["trace-link"], shard };
+    report("html", outputs.html, (write) => htmlReporter(write, htmlOptions));
+  }
   const log = outputs.log ? await io.openStreamWriter(outputs.log) : undefined;
   if (log) {
-    reporters.push(
-      logMod.logReporter({ sink: (line: string) => log.write(redactor.redact(line)) }),
-    );
+    const { logReporter } = await import("./lib/report/log.ts");
+    reporters.push(logReporter({ sink: (line: string) => log.write(redactor.redact(line)) }));
   }
 
   // The first signal finishes the run cleanly (artifacts included); a second one exits at once.
@@ -441,6 +430,7 @@ async function run(args: string[]): Promise<number> {
     : EXIT.failed;
   if (outputs.manifest) {
     const command = ["flowrun", "run", ...args].map((word) => redactor.redact(word));
+    const manifestMod = await import("./lib/report/manifest.ts");
     const manifest = await manifestMod.buildManifest({
       run_id: result.run_id,
       runner_version: VERSION,
