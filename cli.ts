@@ -586,11 +586,9 @@ async function validate(args: string[]): Promise<number> {
     }));
     out(JSON.stringify(list, null, 2) + "\n");
   } else if (problems.length > 0) {
+    const checked = `${files.length} file${files.length === 1 ? "" : "s"} checked`;
     out(
-      consoleMod.formatProblems(problems, consoleMod.style(useColor(values["no-color"]))).replace(
-        /nothing was sent\.\n$/,
-        `${files.length} file${files.length === 1 ? "" : "s"} checked.\n`,
-      ),
+      consoleMod.formatProblems(problems, consoleMod.style(useColor(values["no-color"])), checked),
     );
   } else {
     out(`${files.length} flow file${files.length === 1 ? "" : "s"} checked: no problems.\n`);

@@ -119,23 +119,6 @@ export async function discoverFlowEntries(paths: readonly string[]): Promise<Flo
 }
 
 /**
- * The flow files under paths, as {@linkcode discoverFlowEntries} finds them.
- *
- * @example
- * ```ts
- * import { discoverFlowFiles } from "./io.ts";
- * const dir = await Deno.makeTempDir();
- * await Deno.writeTextFile(`${dir}/a.yaml`, "");
- * const files = await discoverFlowFiles([dir]);
- * await Deno.remove(dir, { recursive: true });
- * if (files.length !== 1 || !files[0].endsWith("/a.yaml")) throw new Error(files.join());
- * ```
- */
-export async function discoverFlowFiles(paths: readonly string[]): Promise<string[]> {
-  return (await discoverFlowEntries(paths)).map((e) => e.file);
-}
-
-/**
  * Reads a text file as UTF-8.
  *
  * @example

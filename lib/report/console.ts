@@ -267,7 +267,12 @@ export function consoleReporter(options: ConsoleOptions): Reporter {
  * if (!text.includes("a.yaml:5:5 error[unknown-key]") || !text.includes("^^^^^^^^")) throw new Error(text);
  * ```
  */
-export function formatProblems(problems: readonly Problem[], s: Style): string {
+export function formatProblems(
+  problems: readonly Problem[],
+  s: Style,
+  /** What follows the count on the closing line: `run` sends nothing, `validate` counts files. */
+  outcome = "nothing was sent",
+): string {
   const sorted = [...problems].sort((a, b) =>
     a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column
   );
@@ -291,9 +296,7 @@ export function formatProblems(problems: readonly Problem[], s: Style): string {
   const files = new Set(problems.map((p) => p.file)).size;
   const n = problems.length;
   out.push(
-    `${n} problem${n === 1 ? "" : "s"} in ${files} file${
-      files === 1 ? "" : "s"
-    }; nothing was sent.`,
+    `${n} problem${n === 1 ? "" : "s"} in ${files} file${files === 1 ? "" : "s"}; ${outcome}.`,
   );
   return out.join("\n") + "\n";
 }
