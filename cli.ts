@@ -11,6 +11,8 @@
  */
 import { parseArgs } from "node:util";
 import { UsageError } from "./lib/errors.ts";
+import { Redactor } from "./lib/redact.ts";
+import { inertForCi } from "./lib/report/terminal.ts";
 import { suggest } from "./lib/suggest.ts";
 import { VERSION } from "./lib/version.ts";
 
@@ -90,8 +92,22 @@ function writeAll(stream: { writeSync(p: Uint8Array): number }, text: string): v
   while (bytes.length > 0) bytes = bytes.subarray(stream.writeSync(bytes));
 }
 
-const out = (text: string) => writeAll(Deno.stdout, text);
-const err = (text: string) => writeAll(Deno.stderr, text);
+/**
+ * Every secret this process has learned. Everything cli.ts writes, to the
+ * console or to a file, passes through it after its final encoding: the one
+ * gate between the runner and the outside, so no writer can bypass it.
+ */
+const redactor = new Redactor();
+
+/** Console text: masked, then made inert for CI runners reading the log. */
+const out = (text: string) => writeAll(Deno.stdout, inertForCi(redactor.redact(text)));
+const err = (text: string) => writeAll(Deno.stderr, inertForCi(redactor.redact(text)));
+
+/** Writes an artifact file, masked after its final encoding like the console. */
+async function save(path: string, text: string): Promise<void> {
+  const io = await import("./lib/io.ts");
+  await io.writeFileAtomic(path, redactor.redact(text));
+}
 
 function useColor(noColor: boolean | undefined): boolean {
   return !noColor && !Deno.env.get("NO_COLOR") && Deno.stdout.isTerminal();
@@ -269,14 +285,14 @@ async function run(args: string[]): Promise<number> {
   const color = useColor(values["no-color"]);
 
   // Writers of optional artifacts are imported below, only when asked for.
-  const [suite, runner, io, consoleMod, reporter, shardMod, redact] = await Promise.all([
+  const [suite, runner, io, consoleMod, reporter, shardMod, names] = await Promise.all([
     import("./lib/suite.ts"),
     import("./lib/run.ts"),
     import("./lib/io.ts"),
     import("./lib/report/console.ts"),
     import("./lib/report/reporter.ts"),
     import("./lib/shard.ts"),
-    import("./lib/redact.ts"),
+    import("./lib/secrets/names.ts"),
   ]);
 
   // Secrets are known before anything is printed: values of secret-looking
@@ -285,7 +301,6 @@ async function run(args: string[]): Promise<number> {
   // runner adds what it meets later (auth headers, captured tokens, cookies).
   // Only variables the flows read count: the name rule knowingly over-matches
   // (XDG_SESSION_TYPE), and masking every such value would shred the output.
-  const redactor = new redact.Redactor();
   const secretNames = new Set(values.secret ?? []);
   for (const name of secretNames) {
     const value = params.get(name) ?? io.readEnv(name);
@@ -297,8 +312,8 @@ async function run(args: string[]): Promise<number> {
     }
     redactor.add(value);
   }
-  for (const [name, value] of params) if (redact.isSecretName(name)) redactor.add(value);
-  const secretParam = (name: string) => secretNames.has(name) || redact.isSecretName(name);
+  for (const [name, value] of params) if (names.isSecretName(name)) redactor.add(value);
+  const secretParam = (name: string) => secretNames.has(name) || names.isSecretName(name);
 
   let shard: { index: number; total: number; source?: string } | undefined;
   if (values.shard === "auto") {
@@ -310,7 +325,7 @@ async function run(args: string[]): Promise<number> {
   const env = (name: string) => {
     envRead.add(name);
     const value = io.readEnv(name);
-    if (value !== undefined && (redact.isSecretName(name) || secretNames.has(name))) {
+    if (value !== undefined && (names.isSecretName(name) || secretNames.has(name))) {
       redactor.add(value);
     }
     return value;
@@ -321,7 +336,7 @@ async function run(args: string[]): Promise<number> {
     return EXIT.passed;
   }
   if (loaded.problems.length > 0) {
-    err(redactor.redact(consoleMod.formatProblems(loaded.problems, consoleMod.style(color))));
+    err(consoleMod.formatProblems(loaded.problems, consoleMod.style(color)));
     return EXIT.usage;
   }
 
@@ -354,7 +369,7 @@ async function run(args: string[]): Promise<number> {
   const written: { kind: string; path: string }[] = [];
   const reporters = [
     consoleMod.consoleReporter({
-      write: (t) => out(redactor.redact(t)),
+      write: out,
       color,
       verbose: values.verbose,
       reproduce,
@@ -368,7 +383,7 @@ async function run(args: string[]): Promise<number> {
   ) => {
     if (!path) return;
     reporters.push(make(async (text) => {
-      await io.writeFileAtomic(path, redactor.redact(text));
+      await save(path, text);
       written.push({ kind, path });
     }));
   };
@@ -415,7 +430,8 @@ async function run(args: string[]): Promise<number> {
       failFast: values["fail-fast"],
       trace: values.trace,
       signal: controller.signal,
-      onSecret: (value: string) => redactor.add(value),
+      redactor,
+      secrets: [...secretNames],
       reporter: reporter.combineReporters(...reporters),
     });
   } finally {
@@ -449,7 +465,7 @@ async function run(args: string[]): Promise<number> {
         written.map(async (a) => ({ ...a, bytes: await io.readBytes(a.path) })),
       ),
     });
-    await io.writeFileAtomic(outputs.manifest, redactor.redact(manifestMod.manifestText(manifest)));
+    await save(outputs.manifest, manifestMod.manifestText(manifest));
   }
   return code;
 }
@@ -497,10 +513,10 @@ async function merge(args: string[]): Promise<number> {
   const inputs = await readReports(positionals);
   const result = mergeMod.mergeResults(inputs);
   if (values["report-junit"]) {
-    await io.writeFileAtomic(values["report-junit"], junit.toJUnitXml(result));
+    await save(values["report-junit"], junit.toJUnitXml(result));
   }
   if (values["report-json"]) {
-    await io.writeFileAtomic(
+    await save(
       values["report-json"],
       JSON.stringify(json.toJsonReport(result), null, 2) + "\n",
     );
@@ -543,7 +559,7 @@ async function renderReport(args: string[]): Promise<number> {
   await io.ensureWritable(values.output);
   const inputs = await readReports(positionals);
   const result = inputs.length === 1 ? inputs[0].result : mergeMod.mergeResults(inputs);
-  await io.writeFileAtomic(values.output, html.toHtml(result, { traceLink: values["trace-link"] }));
+  await save(values.output, html.toHtml(result, { traceLink: values["trace-link"] }));
   const count = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
   out(
     `wrote ${values.output} (${count(result.totals.flows.total, "flow")} from ${
@@ -660,7 +676,7 @@ async function convert(args: string[]): Promise<number> {
     spelling,
     includeHtml: values["include-html"],
   });
-  if (values.output) await io.writeFileAtomic(values.output, yaml);
+  if (values.output) await save(values.output, yaml);
   else out(yaml);
   err(har.formatSummary(summary));
   return EXIT.passed;

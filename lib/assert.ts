@@ -10,8 +10,16 @@ import { render, type Scope } from "./expr.ts";
 import type { Checks, Operator, PathCheck, StatusCheck } from "./flow.ts";
 import type { ReceivedResponse } from "./response.ts";
 import type { AssertionResult } from "./result.ts";
+import { type Masking, Redactor } from "./secrets/redactor.ts";
 
 const MAX_ACTUAL = 2000;
+
+/**
+ * Values in messages are shortened by a {@linkcode Masking}: a run passes its
+ * redactor, which masks a value before cutting it, since a secret cut short
+ * is no longer recognisable. Without one, only JWT-shaped values are masked.
+ */
+const PLAIN: Masking = new Redactor();
 
 /**
  * Deep equality over JSON values: same type, same members, order of object
@@ -62,26 +70,29 @@ export function jsonType(value: unknown): string {
  * if (show("a") !== '"a"' || show([1, 2]) !== "[1,2]") throw new Error();
  * ```
  */
-export function show(value: unknown, max = 80): string {
+export function show(value: unknown, max = 80, display: Masking = PLAIN): string {
   const text = value === undefined ? "undefined" : JSON.stringify(value) ?? String(value);
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+  return display.shorten(text, max);
 }
 
-function typed(value: unknown): string {
-  return `${jsonType(value)} ${show(value)}`;
+function typed(value: unknown, display: Masking): string {
+  return `${jsonType(value)} ${show(value, 80, display)}`;
 }
 
-/** Keeps huge values (a whole body) out of reports: past a limit they become a marked excerpt. */
-function compact(value: unknown): unknown {
+/**
+ * Keeps huge values (a whole body) out of reports: past a limit they become a
+ * marked excerpt, masked before it is cut.
+ */
+function compact(value: unknown, display: Masking): unknown {
   if (value === null || typeof value !== "object") {
     return typeof value === "string" && value.length > MAX_ACTUAL
-      ? `${value.slice(0, MAX_ACTUAL)}… (${value.length - MAX_ACTUAL} more characters)`
+      ? `${display.head(value, MAX_ACTUAL)} (${value.length - MAX_ACTUAL} more characters)`
       : value;
   }
   const text = JSON.stringify(value);
   return text.length <= MAX_ACTUAL
     ? value
-    : `${text.slice(0, MAX_ACTUAL)}… (${text.length - MAX_ACTUAL} more characters, truncated)`;
+    : `${display.head(text, MAX_ACTUAL)} (${text.length - MAX_ACTUAL} more characters, truncated)`;
 }
 
 const regexCache = new Map<string, RegExp>();
@@ -125,26 +136,27 @@ export function applyOperator(
   operator: Operator,
   actual: unknown,
   expected: unknown,
+  display: Masking = PLAIN,
 ): string | undefined {
   switch (operator) {
     case "exists":
-      return expected === false ? `expected nothing, found ${typed(actual)}` : undefined;
+      return expected === false ? `expected nothing, found ${typed(actual, display)}` : undefined;
     case "type": {
       const ok = expected === "integer" ? Number.isInteger(actual) : jsonType(actual) === expected;
-      return ok ? undefined : `expected type ${expected}, got ${typed(actual)}`;
+      return ok ? undefined : `expected type ${expected}, got ${typed(actual, display)}`;
     }
     case "equals":
       if (deepEqual(actual, expected)) return undefined;
       return jsonType(actual) === jsonType(expected)
-        ? `expected ${show(expected)}, got ${show(actual)}`
-        : `expected ${typed(expected)}, got ${typed(actual)} (types differ)`;
+        ? `expected ${show(expected, 80, display)}, got ${show(actual, 80, display)}`
+        : `expected ${typed(expected, display)}, got ${typed(actual, display)} (types differ)`;
     case "notEquals":
       return deepEqual(actual, expected)
-        ? `expected anything but ${show(expected)}, got it`
+        ? `expected anything but ${show(expected, 80, display)}, got it`
         : undefined;
     case "matches": {
       if (typeof actual !== "string") {
-        return `expected a string matching /${expected}/, got ${typed(actual)}`;
+        return `expected a string matching /${expected}/, got ${typed(actual, display)}`;
       }
       // A pattern from an expression was not checked at load time; a bad one is a failed check.
       let re: RegExp;
@@ -155,22 +167,26 @@ export function applyOperator(
           (error as Error).message
         })`;
       }
-      return re.test(actual) ? undefined : `${show(actual)} does not match /${expected}/`;
+      return re.test(actual)
+        ? undefined
+        : `${show(actual, 80, display)} does not match /${expected}/`;
     }
     case "anyOf":
-      if (!Array.isArray(expected)) return `"anyOf" needs a list, got ${typed(expected)}`;
+      if (!Array.isArray(expected)) return `"anyOf" needs a list, got ${typed(expected, display)}`;
       return expected.some((e) => deepEqual(actual, e))
         ? undefined
-        : `expected one of ${show(expected)}, got ${show(actual)}`;
+        : `expected one of ${show(expected, 80, display)}, got ${show(actual, 80, display)}`;
     case "gt":
     case "gte":
     case "lt":
     case "lte": {
       const [symbol, test] = COMPARE[operator];
       const limit = asNumber(expected);
-      if (limit === undefined) return `"${operator}" needs a number, got ${typed(expected)}`;
+      if (limit === undefined) {
+        return `"${operator}" needs a number, got ${typed(expected, display)}`;
+      }
       if (typeof actual !== "number") {
-        return `expected a number ${symbol} ${limit}, got ${typed(actual)}`;
+        return `expected a number ${symbol} ${limit}, got ${typed(actual, display)}`;
       }
       return test(actual, limit)
         ? undefined
@@ -180,35 +196,43 @@ export function applyOperator(
       if (typeof actual === "string" && typeof expected === "string") {
         return actual.includes(expected)
           ? undefined
-          : `expected ${show(actual)} to contain ${show(expected)}`;
+          : `expected ${show(actual, 80, display)} to contain ${show(expected, 80, display)}`;
       }
       if (Array.isArray(actual)) {
         return actual.some((a) => deepEqual(a, expected))
           ? undefined
-          : `expected ${show(actual)} to contain ${show(expected)}`;
+          : `expected ${show(actual, 80, display)} to contain ${show(expected, 80, display)}`;
       }
-      return `expected a list or a string to contain ${show(expected)}, got ${typed(actual)}`;
+      return `expected a list or a string to contain ${show(expected, 80, display)}, got ${
+        typed(actual, display)
+      }`;
     case "containsAll": {
-      if (!Array.isArray(expected)) return `"containsAll" needs a list, got ${typed(expected)}`;
+      if (!Array.isArray(expected)) {
+        return `"containsAll" needs a list, got ${typed(expected, display)}`;
+      }
       if (!Array.isArray(actual)) {
-        return `expected a list containing ${show(expected)}, got ${typed(actual)}`;
+        return `expected a list containing ${show(expected, 80, display)}, got ${
+          typed(actual, display)
+        }`;
       }
       const missing = expected.filter((e) => !actual.some((a) => deepEqual(a, e)));
       return missing.length === 0
         ? undefined
         : `missing ${missing.length} of ${expected.length} expected elements: ${
-          missing.map((m) => show(m, 40)).join(", ")
+          missing.map((m) => show(m, 40, display)).join(", ")
         }`;
     }
     case "length": {
       const want = asNumber(expected);
-      if (want === undefined) return `"length" needs a number, got ${typed(expected)}`;
+      if (want === undefined) return `"length" needs a number, got ${typed(expected, display)}`;
       const size = typeof actual === "string" || Array.isArray(actual)
         ? actual.length
         : actual !== null && typeof actual === "object"
         ? Object.keys(actual).length
         : undefined;
-      if (size === undefined) return `expected something with a length, got ${typed(actual)}`;
+      if (size === undefined) {
+        return `expected something with a length, got ${typed(actual, display)}`;
+      }
       return size === want ? undefined : `expected length ${want}, got ${size}`;
     }
   }
@@ -219,6 +243,7 @@ function checkPath(
   response: ReceivedResponse,
   scope: Scope,
   phase: AssertionResult["phase"],
+  display: Masking,
 ): AssertionResult {
   const expected = render(check.expected, scope);
   const selection = response.select(check.path);
@@ -232,11 +257,11 @@ function checkPath(
   };
   if (check.operator === "exists") {
     const passed = selection.found === expected;
-    const actual = selection.found ? compact(selection.value) : null;
+    const actual = selection.found ? compact(selection.value, display) : null;
     const message = passed
       ? `${check.path.source} ${selection.found ? "exists" : "does not exist"}`
       : selection.found
-      ? `${check.path.source}: ${applyOperator("exists", selection.value, false)}`
+      ? `${check.path.source}: ${applyOperator("exists", selection.value, false, display)}`
       : `${check.path.source} does not exist${
         selection.bodyNotJson ? " (the response body is not JSON)" : ""
       }`;
@@ -252,13 +277,15 @@ function checkPath(
       message: `${check.path.source}: nothing matched${why}`,
     };
   }
-  const problem = applyOperator(check.operator, selection.value, expected);
+  const problem = applyOperator(check.operator, selection.value, expected, display);
   return {
     ...base,
-    actual: compact(selection.value),
+    actual: compact(selection.value, display),
     found: true,
     passed: problem === undefined,
-    message: `${check.path.source}: ${problem ?? `${check.operator} ${show(expected)} holds`}`,
+    message: `${check.path.source}: ${
+      problem ?? `${check.operator} ${show(expected, 80, display)} holds`
+    }`,
   };
 }
 
@@ -287,7 +314,9 @@ function checkStatus(
 /**
  * Evaluates every check of an `assert` or `loop.until` block against a
  * response. Expected values are resolved against `scope` (they may hold
- * expressions); an unresolvable one throws `ExpressionError`.
+ * expressions); an unresolvable one throws `ExpressionError`. Values in
+ * messages are shortened by `display` (a run passes its redactor, so they are
+ * masked before they are cut).
  *
  * @example
  * ```ts
@@ -310,9 +339,12 @@ export function evaluateChecks(
   response: ReceivedResponse,
   scope: Scope,
   phase: AssertionResult["phase"],
+  display: Masking = PLAIN,
 ): AssertionResult[] {
   const results: AssertionResult[] = [];
   if (checks.status) results.push(checkStatus(checks.status, response.status, phase));
-  for (const check of checks.paths) results.push(checkPath(check, response, scope, phase));
+  for (const check of checks.paths) {
+    results.push(checkPath(check, response, scope, phase, display));
+  }
   return results;
 }

@@ -5,6 +5,7 @@
  * @module
  */
 import { type CompiledPath, select, type Selection } from "./path.ts";
+import { type Masking, Redactor } from "./secrets/redactor.ts";
 
 /** What a path selected, plus whether the body could be read as JSON at all. */
 export interface ResponseSelection extends Selection {
@@ -94,7 +95,7 @@ export class ReceivedResponse {
 
   /**
    * The start of the body for humans: at most `max` characters, on one line
-   * when it is JSON.
+   * when it is JSON, masked by `masking` before it is cut.
    *
    * @example
    * ```ts
@@ -103,14 +104,17 @@ export class ReceivedResponse {
    * if (!r.excerpt(10).startsWith("xxxxxxxxxx…")) throw new Error(r.excerpt(10));
    * ```
    */
-  excerpt(max = 300): string {
+  excerpt(max = 300, masking: Masking = NO_SECRETS): string {
     const json = this.json;
-    const text = json.ok ? JSON.stringify(json.value) : this.text;
+    const text = masking.redact(json.ok ? JSON.stringify(json.value) : this.text);
     return text.length <= max
       ? text
-      : `${text.slice(0, max)}… (${text.length - max} more characters)`;
+      : `${masking.head(text, max)} (${text.length - max} more characters)`;
   }
 }
+
+/** Masks only what is secret by shape (JWTs) when no run redactor is given. */
+const NO_SECRETS = new Redactor();
 
 function readsBody(path: CompiledPath): boolean {
   return path.source.replace(/\s/g, "").match(/^\$(\.json|\[['"]json['"]\])/) !== null;

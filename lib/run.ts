@@ -11,7 +11,14 @@ import { ExpressionError, randomHex, render, type Scope } from "./expr.ts";
 import type { Flow, Step } from "./flow.ts";
 import { reasonOf, RequestError, type ResolvedRequest, resolveRequest, send } from "./http.ts";
 import { pollUntil } from "./poll.ts";
-import { isSecretCaptureName, isSecretHeader } from "./redact.ts";
+import { isSecretCaptureName, isSecretName, Redactor } from "./redact.ts";
+import {
+  type SecretInputs,
+  secretInputs,
+  secretLeaves,
+  secretsInRequest,
+  secretsInResponse,
+} from "./secrets/discover.ts";
 import type { FlowRef, Reporter } from "./report/reporter.ts";
 import type { ReceivedResponse } from "./response.ts";
 import {
@@ -44,11 +51,22 @@ export interface RunOptions {
    */
   signal?: AbortSignal;
   /**
-   * Called with every secret value the run meets, before anything that may
-   * contain it is reported: values of secret headers it sends
-   * (authorization, cookie, x-api-key, …), values captured under secret
-   * names (token, password, …), cookies the server sets. The CLI masks them.
+   * The run's secrets. Every result and event the run reports has been
+   * masked by it, and every value shortened for a message was masked first.
+   * The runner adds what it meets before anything that may contain it is
+   * reported: values of secret-named environment variables it reads and of
+   * secret-named or {@linkcode RunOptions.secrets} parameters; values sent in
+   * secret places (secret headers, cookies, URL credentials, secret-named
+   * query parameters and body fields), and whatever they came from (a var, a
+   * capture); values captured under secret names, whatever their type;
+   * cookies a server sets, secret response headers, and values under
+   * secret-named keys of response bodies. Pass the one the CLI masks its
+   * outputs with; default: a new one.
    */
+  redactor?: Redactor;
+  /** Names of run parameters and environment variables that are secret whatever their name (`--secret`). */
+  secrets?: readonly string[];
+  /** Called with every value registered as secret (after {@linkcode RunOptions.redactor} has it). */
   onSecret?: (value: string) => void;
   /**
    * Sends a W3C `traceparent` on every request that does not set its own:
@@ -101,14 +119,6 @@ function traceContext(
   return match ? { trace_id: match[1], span_id: match[2] } : undefined;
 }
 
-/** A Set-Cookie line is secret whole, and so is the cookie's value on its own. */
-function registerCookie(cookie: string, onSecret: (value: string) => void): void {
-  onSecret(cookie);
-  const pair = cookie.split(";")[0];
-  const eq = pair.indexOf("=");
-  if (eq !== -1) onSecret(pair.slice(eq + 1).trim());
-}
-
 interface Context {
   env: (name: string) => string | undefined;
   params: ReadonlyMap<string, string>;
@@ -116,7 +126,9 @@ interface Context {
   timeoutMs: number;
   reporter: Reporter;
   signal?: AbortSignal;
-  onSecret: (value: string) => void;
+  redactor: Redactor;
+  /** Registers a secret value with the redactor (and tells `onSecret`). */
+  secret: (value: string) => void;
   trace: boolean;
 }
 
@@ -161,6 +173,7 @@ async function runStep(
   captured: Map<string, unknown>,
   ctx: Context,
   flowStarted: number,
+  inputs: SecretInputs,
 ): Promise<StepResult> {
   const started = performance.now();
   const result = emptyResult(step, round(started - flowStarted));
@@ -181,7 +194,7 @@ async function runStep(
     const attempt = async (): Promise<Attempt> => {
       attemptStarts.push(round(performance.now() - started));
       const request = resolveRequest(step.request, scope);
-      for (const [name, value] of request.headers) if (isSecretHeader(name)) ctx.onSecret(value);
+      secretsInRequest(request, ctx.secret);
       let traceparent = request.headers.find(([name]) => name.toLowerCase() === "traceparent")?.[1];
       if (traceparent === undefined && ctx.trace) {
         traceparent = `00-${scope.traceId}-${randomHex(16)}-01`;
@@ -194,21 +207,18 @@ async function runStep(
         step: step.name,
         attempt: ++result.attempts,
         method: request.method,
-        url: request.url,
+        url: ctx.redactor.redact(request.url),
         ...context,
       };
       await ctx.reporter.onRequest?.(ref, info);
       const sent = performance.now();
       try {
         const response = await send(request, { timeoutMs: ctx.timeoutMs, signal: ctx.signal });
-        const cookies = response.headers["set-cookie"];
-        if (cookies) {
-          for (const cookie of cookies.split(/,\s*(?=[^;=,\s]+=)/)) {
-            registerCookie(cookie, ctx.onSecret);
-          }
-        }
+        secretsInResponse(response, ctx.secret);
         const duration_ms = round(performance.now() - sent);
-        const until = step.loop ? evaluateChecks(step.loop.until, response, scope, "until") : [];
+        const until = step.loop
+          ? evaluateChecks(step.loop.until, response, scope, "until", ctx.redactor)
+          : [];
         const until_met = step.loop ? until.every((r) => r.passed) : undefined;
         await ctx.reporter.onAttempt?.(ref, {
           ...info,
@@ -220,7 +230,11 @@ async function runStep(
       } catch (error) {
         if (!(error instanceof RequestError)) throw error;
         const duration_ms = round(performance.now() - sent);
-        await ctx.reporter.onAttempt?.(ref, { ...info, error: error.message, duration_ms });
+        await ctx.reporter.onAttempt?.(ref, {
+          ...info,
+          error: ctx.redactor.redact(error.message),
+          duration_ms,
+        });
         return { request, error, until: [] };
       }
     };
@@ -233,21 +247,20 @@ async function runStep(
       : { last: await attempt(), satisfied: true, attempts: 1 };
     const { request, response, error } = outcome.last;
     // A step that did not pass keeps what a person needs to see why: the
-    // request and response in full (bodies cut at 64 KiB). Passing steps stay compact.
+    // request and response in full (bodies masked, then cut at 64 KiB). Passing steps stay compact.
     const keepDetails = () => {
       const sent = Object.fromEntries(request.headers);
       result.request = {
         method: request.method,
         url: request.url,
         headers: sent,
-        ...(request.body === undefined ? {} : { body: request.body.slice(0, MAX_BODY) }),
+        ...(request.body === undefined ? {} : { body: cutBody(request.body, ctx.redactor).text }),
       };
       if (response && result.response) {
         result.response.headers = response.headers;
-        result.response.body = response.text.slice(0, MAX_BODY);
-        if (response.text.length > MAX_BODY) {
-          result.response.body_truncated = response.text.length - MAX_BODY;
-        }
+        const body = cutBody(response.text, ctx.redactor);
+        result.response.body = body.text;
+        if (body.cut > 0) result.response.body_truncated = body.cut;
       }
     };
     if (ctx.signal?.aborted && (!response || !outcome.satisfied)) {
@@ -266,17 +279,16 @@ async function runStep(
     result.response = { status: response.status, content_type: response.contentType };
     result.assertions = [
       ...outcome.last.until,
-      ...evaluateChecks(step.assert, response, scope, "assert"),
+      ...evaluateChecks(step.assert, response, scope, "assert", ctx.redactor),
     ];
     const problems: string[] = [];
     for (const capture of step.captures) {
       const selection = response.select(capture.path);
       if (selection.found) {
         if (
-          isSecretCaptureName(capture.name) &&
-          (typeof selection.value === "string" || typeof selection.value === "number")
+          isSecretCaptureName(capture.name) || inputs.captures.has(`${step.name}\0${capture.name}`)
         ) {
-          ctx.onSecret(String(selection.value));
+          secretLeaves(selection.value, ctx.secret);
         }
         captured.set(capture.name, selection.value);
         result.captures.push(capture.name);
@@ -288,7 +300,7 @@ async function runStep(
     const unmet = failing(outcome.last.until);
     const failed = failing(result.assertions.filter((r) => r.phase === "assert"));
     if (unmet.length === 0 && failed.length === 0 && problems.length === 0) return finish("passed");
-    result.response.body_excerpt = response.excerpt(EXCERPT);
+    result.response.body_excerpt = response.excerpt(EXCERPT, ctx.redactor);
     keepDetails();
     if (!outcome.satisfied) {
       const more = unmet.length > 1 ? ` (and ${unmet.length - 1} more)` : "";
@@ -333,16 +345,52 @@ export async function runFlow(flow: Flow, options: RunOptions = {}): Promise<Flo
 }
 
 function context(options: RunOptions): Context {
+  const redactor = options.redactor ?? new Redactor();
+  const secret = (value: string) => {
+    redactor.add(value);
+    options.onSecret?.(value);
+  };
+  const named = new Set(options.secrets ?? []);
+  const isSecret = (name: string) => named.has(name) || isSecretName(name);
+  const params = options.params ?? new Map();
+  for (const [name, value] of params) if (isSecret(name)) secret(value);
+  const readEnv = options.env ?? (() => undefined);
   return {
-    env: options.env ?? (() => undefined),
-    params: options.params ?? new Map(),
+    env: (name) => {
+      const value = readEnv(name);
+      if (value !== undefined && isSecret(name)) secret(value);
+      return value;
+    },
+    params,
     runId: options.runId ?? newRunId(),
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     reporter: options.reporter ?? {},
     signal: options.signal,
-    onSecret: options.onSecret ?? (() => {}),
+    redactor,
+    secret,
     trace: options.trace ?? false,
   };
+}
+
+/** Masks a body, then cuts it at {@linkcode MAX_BODY}; `cut` counts the characters left out. */
+function cutBody(text: string, redactor: Redactor): { text: string; cut: number } {
+  const masked = redactor.redact(text);
+  if (masked.length <= MAX_BODY) return { text: masked, cut: 0 };
+  const kept = redactor.head(masked, MAX_BODY).slice(0, -1);
+  return { text: kept, cut: masked.length - kept.length };
+}
+
+/** Registers what a flow sends in secret places, as soon as its vars exist. */
+function registerInputs(inputs: SecretInputs, scope: Scope, ctx: Context): void {
+  for (const name of inputs.vars) {
+    if (scope.vars.has(name)) secretLeaves(scope.vars.get(name), ctx.secret);
+  }
+  for (const name of inputs.env) {
+    if (!scope.vars.has(name)) {
+      const value = ctx.env(name);
+      if (value !== undefined) ctx.secret(value);
+    }
+  }
 }
 
 async function runOne(flow: Flow, ctx: Context): Promise<FlowResult> {
@@ -356,9 +404,11 @@ async function runOne(flow: Flow, ctx: Context): Promise<FlowResult> {
   const scope: Scope = { env: ctx.env, vars, steps, runId: ctx.runId, traceId };
   const results: StepResult[] = [];
   let stop: string | undefined;
+  const inputs = secretInputs(flow);
   try {
     for (const v of flow.vars) vars.set(v.name, ctx.params.get(v.name) ?? render(v.value, scope));
     for (const [name, value] of ctx.params) if (!vars.has(name)) vars.set(name, value);
+    registerInputs(inputs, scope, ctx);
   } catch (error) {
     if (!(error instanceof ExpressionError)) throw error;
     stop = `the flow's vars could not be evaluated: ${error.message}`;
@@ -376,7 +426,9 @@ async function runOne(flow: Flow, ctx: Context): Promise<FlowResult> {
     } else {
       const captured = new Map<string, unknown>();
       steps.set(step.name, captured);
-      result = await runStep(ref, step, scope, captured, ctx, started);
+      result = ctx.redactor.redactValue(
+        await runStep(ref, step, scope, captured, ctx, started, inputs),
+      );
       if (result.failure_kind === "interrupted") {
         stop = `the run was interrupted (${reasonOf(ctx.signal!)})`;
       } else if (result.status !== "passed") {
@@ -386,7 +438,8 @@ async function runOne(flow: Flow, ctx: Context): Promise<FlowResult> {
     results.push(result);
     await ctx.reporter.onStepEnd?.(ref, result);
   }
-  const flowResult: FlowResult = {
+  // Masked once more as a whole: a step's result may hold a value that became secret later in the flow.
+  const flowResult: FlowResult = ctx.redactor.redactValue({
     file: flow.file,
     name: flow.name,
     status: flowStatus(results),
@@ -394,7 +447,7 @@ async function runOne(flow: Flow, ctx: Context): Promise<FlowResult> {
     started_at: startedAt.toISOString(),
     duration_ms: round(performance.now() - started),
     steps: results,
-  };
+  });
   await ctx.reporter.onFlowEnd?.(flowResult);
   return flowResult;
 }

@@ -4,7 +4,7 @@ import { runFlows } from "../lib/run.ts";
 import type { Flow } from "../lib/flow.ts";
 import { logReporter } from "../lib/report/log.ts";
 import type { FlowRef } from "../lib/report/reporter.ts";
-import type { StepResult } from "../lib/result.ts";
+import type { FlowResult, StepResult } from "../lib/result.ts";
 import { VERSION } from "../lib/version.ts";
 
 /** Starts a loopback server for one test; `close` must be awaited. */
@@ -301,7 +301,7 @@ Deno.test("a request that gets no response is logged as request_error", async ()
   assert.equal(lines[5].message, lines[4].message);
 });
 
-Deno.test("lines of flows running at once interleave, each flow keeping its own order", async () => {
+Deno.test("flows running at once each write their lines together when they end, in their own order", async () => {
   // Each flow's first request is held until the other flow's has arrived, so
   // both flows are provably in flight at once.
   const arrived = { a: Promise.withResolvers<void>(), b: Promise.withResolvers<void>() };
@@ -351,10 +351,18 @@ steps:
     for (const file of ["a.yaml", "b.yaml"]) {
       assert.deepEqual(trace(lines.filter((l) => l.file === file)), own, file);
     }
-    const index = (file: string, event: string) =>
-      lines.findIndex((l) => l.file === file && l.event === event);
-    assert.ok(index("b.yaml", "flow_start") < index("a.yaml", "flow_end"), "flows interleaved");
-    assert.ok(index("a.yaml", "flow_start") < index("b.yaml", "flow_end"), "flows interleaved");
+    // Both flows were in flight at once (the server held each until the other arrived), yet
+    // each flow's lines form one block: a flow's lines are held until it ends.
+    for (const file of ["a.yaml", "b.yaml"]) {
+      const at = lines.flatMap((l, i) => l.file === file ? [i] : []);
+      assert.equal(at.at(-1)! - at[0], at.length - 1, `${file} is one block`);
+    }
+    const starts = lines.filter((l) => l.event === "flow_start").map((l) => l.ts as string);
+    const ends = lines.filter((l) => l.event === "flow_end").map((l) => l.ts as string);
+    assert.ok(
+      starts.every((s) => ends.every((e) => s <= e)),
+      "both flows started before either ended",
+    );
     assert.equal(lines[0].event, "run_start");
     assert.equal(lines.at(-1)!.event, "run_end");
     // A step's assertion lines and its step_end are never split by another flow.
@@ -413,9 +421,16 @@ Deno.test("a failed write rejects its own event only; later lines are still writ
       written.push(line);
     },
   });
-  const ref = (name: string): FlowRef => ({ file: `${name}.yaml`, name });
-  const bad = log.onFlowStart?.(ref("bad"));
-  const good = log.onFlowStart?.(ref("good"));
+  const ended = (name: string): FlowResult => ({
+    file: `${name}.yaml`,
+    name,
+    status: "skipped",
+    started_at: "",
+    duration_ms: 0,
+    steps: [],
+  });
+  const bad = log.onFlowEnd?.(ended("bad"));
+  const good = log.onFlowEnd?.(ended("good"));
   await assert.rejects(Promise.resolve(bad), /disk full/);
   await good;
   assert.deepEqual(parse(written).map((l) => l.name), ["good"]);
@@ -451,8 +466,17 @@ Deno.test("odd names stay on one line and read back unchanged; run_id is null be
     captures: [],
   };
   await log.onStepEnd?.(ref, step);
+  assert.equal(out.raw.length, 0, "a flow's lines are held until it ends");
+  await log.onFlowEnd?.({
+    file: ref.file,
+    name,
+    status: "passed",
+    started_at: "",
+    duration_ms: 1,
+    steps: [step],
+  });
   const lines = parse(out.raw);
-  assert.equal(lines.length, 3);
+  assert.equal(lines.length, 4);
   assert.equal(lines[0].name, name);
   assert.equal(lines[1].step, name);
   assert.deepEqual(lines[1].expected, { nested: [1, "two", null] });

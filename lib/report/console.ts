@@ -9,6 +9,7 @@
 import type { Problem } from "../errors.ts";
 import type { AssertionResult, Counts, FlowResult, RunResult, StepResult } from "../result.ts";
 import type { Reporter } from "./reporter.ts";
+import { visible } from "./terminal.ts";
 
 /** ANSI styling that can be switched off (`--no-color`, `NO_COLOR`, not a TTY). */
 export interface Style {
@@ -84,12 +85,12 @@ function counts(label: string, c: Counts, s: Style): string {
 }
 
 function assertionLine(file: string, a: AssertionResult, s: Style): string[] {
-  const where = s.dim(`at ${file}:${a.line}:${a.column}`);
+  const where = s.dim(`at ${visible(file)}:${a.line}:${a.column}`);
   const phase = a.phase === "until" ? "until " : "";
   // A passing check (shown with --verbose) needs no location; a failing one does.
   return a.passed
-    ? [`${s.green("✔")} ${phase}${a.message}`]
-    : [`${s.red("✘")} ${phase}${a.message}`, `  ${where}`];
+    ? [`${s.green("✔")} ${phase}${visible(a.message)}`]
+    : [`${s.red("✘")} ${phase}${visible(a.message)}`, `  ${where}`];
 }
 
 /** Display options of a flow block. */
@@ -107,7 +108,7 @@ function stepDetails(flow: FlowResult, step: StepResult, format: FlowFormat, s: 
   if (step.status === "skipped" || (step.status === "passed" && !verbose)) return lines;
   if (step.request) {
     const status = step.response ? ` → ${step.response.status}` : "";
-    lines.push(`${step.request.method} ${step.request.url}${status}`);
+    lines.push(visible(`${step.request.method} ${step.request.url}`) + status);
   }
   if (step.trace) {
     const { trace_id, span_id } = step.trace;
@@ -121,20 +122,22 @@ function stepDetails(flow: FlowResult, step: StepResult, format: FlowFormat, s: 
   }
   const failed = step.assertions.filter((a) => !a.passed);
   const shown = verbose ? step.assertions : failed;
-  if (step.failure_kind === "until") lines.push(step.message!.replace(/:.*$/, ":"));
+  if (step.failure_kind === "until") lines.push(visible(step.message!.replace(/:.*$/, ":")));
   else if (step.status !== "passed" && step.failure_kind !== "assertion") {
-    lines.push(s.red(step.message ?? ""));
+    lines.push(s.red(visible(step.message ?? "")));
   }
   for (const a of shown) lines.push(...assertionLine(flow.file, a, s));
   if (step.status !== "passed" && failed.length === 0 && step.failure_kind !== "capture") {
-    lines.push(s.dim(`at ${flow.file}:${step.line}:${step.column}`));
+    lines.push(s.dim(`at ${visible(flow.file)}:${step.line}:${step.column}`));
   }
   if (verbose && step.captures.length > 0) {
-    lines.push(s.dim(`captured: ${step.captures.join(", ")}`));
+    lines.push(s.dim(`captured: ${visible(step.captures.join(", "))}`));
   }
   if (step.response?.body_excerpt !== undefined) {
     const type = step.response.content_type ? ` (${step.response.content_type})` : "";
-    lines.push(s.dim(`response body${type}: ${step.response.body_excerpt || "(empty)"}`));
+    lines.push(
+      s.dim(visible(`response body${type}: ${step.response.body_excerpt || "(empty)"}`)),
+    );
   }
   return lines;
 }
@@ -155,23 +158,26 @@ function stepDetails(flow: FlowResult, step: StepResult, format: FlowFormat, s: 
  * ```
  */
 export function formatFlow(flow: FlowResult, s: Style, format: FlowFormat = {}): string {
-  const width = Math.max(...flow.steps.map((st) => st.name.length));
-  const title = `${s.bold(flow.file)} ${s.dim("·")} ${flow.name}`;
+  const names = flow.steps.map((st) => visible(st.name));
+  const width = Math.max(...names.map((name) => name.length));
+  const title = `${s.bold(visible(flow.file))} ${s.dim("·")} ${visible(flow.name)}`;
   // A flow that never started (fail-fast, interrupt) gets one line, not a list of skipped steps.
   if (
     flow.steps.every((st) => st.status === "skipped" && st.attempts === 0) &&
     flow.steps[0]?.message?.startsWith("Not run")
   ) {
     return `${mark("skipped", s)} ${title} ${
-      s.yellow(flow.steps[0].message!.replace(/^Not run/, "not run").replace(/\.$/, ""))
+      s.yellow(visible(flow.steps[0].message!.replace(/^Not run/, "not run").replace(/\.$/, "")))
     }\n`;
   }
   const head = `${mark(flow.status, s)} ${title} ${s.dim(ms(flow.duration_ms))}`;
   const lines = [head];
-  for (const step of flow.steps) {
-    const name = step.name.padEnd(width);
+  for (const [i, step] of flow.steps.entries()) {
+    const name = names[i].padEnd(width);
     const tail = step.status === "skipped"
-      ? s.yellow((step.message ?? "Skipped").replace(/^Skipped/, "skipped").replace(/\.$/, ""))
+      ? s.yellow(
+        visible((step.message ?? "Skipped").replace(/^Skipped/, "skipped").replace(/\.$/, "")),
+      )
       : s.dim(ms(step.duration_ms) + (step.attempts > 1 ? ` · ${step.attempts} attempts` : ""));
     lines.push(`    ${mark(step.status, s)} ${name}  ${tail}`);
     for (const detail of stepDetails(flow, step, format, s)) lines.push(`        ${detail}`);

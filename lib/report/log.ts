@@ -1,8 +1,7 @@
 /**
  * The structured log (`--log-file FILE`): one JSON object per line (NDJSON),
- * written while the run goes, so a run that is killed still leaves every line
- * up to that moment, and a log can be followed with `tail -f` or filtered with
- * `jq`.
+ * written while the run goes, a flow's lines together when that flow ends, so
+ * a log can be followed with `tail -f` or filtered with `jq`.
  *
  * ## Lines
  *
@@ -69,13 +68,19 @@
  *
  * ## Order
  *
- * Lines are written in the order events happen. With several flows running
- * at once (`--jobs`), lines of different flows interleave; the lines of one
- * flow are always in that flow's own order, so `select(.file == "x.yaml")`
- * reads like a sequential run.
+ * `run_start` is the first line and `run_end` the last. The lines of a flow
+ * are held until the flow ends and then written together, `flow_start` to
+ * `flow_end`, in the order its events happened (`ts` is when each happened,
+ * not when it was written). Holding them is what keeps secrets out: a value
+ * may become secret only later in its flow (a token captured by step 3 that
+ * step 1's response already showed), and no line of the flow leaves before
+ * the redactor knows it. So lines of different flows never interleave, even
+ * with `--jobs`; flows appear in the order they end. A flow still running
+ * when the process is killed outright (SIGKILL) leaves no lines; SIGINT and
+ * SIGTERM end every flow first, so their lines are written.
  *
- * The reporter keeps only the run id between events, so its memory does not
- * grow with the number of flows, steps or requests.
+ * The reporter keeps the run id and the held lines of the flows running now,
+ * so its memory does not grow with the number of flows.
  *
  * @module
  */
@@ -160,8 +165,9 @@ function deciding(steps: readonly StepResult[]): string | undefined {
 export function logReporter(options: LogOptions): Reporter {
   const now = options.now ?? (() => new Date());
   const sink = options.sink;
-  // The only state kept between events: everything else is written as it comes.
   let runId: string | null = null;
+  /** Lines of the flows running now, by file, written when the flow ends. */
+  const held = new Map<string, string[]>();
   // The last write in flight. Hooks of concurrent flows are not awaited by one
   // another, so each write waits for the previous one: lines reach the sink
   // one at a time, in the order the events happened.
@@ -181,7 +187,13 @@ export function logReporter(options: LogOptions): Reporter {
     file,
     step,
   });
-  const emit = (fields: Fields) => write(lineOf(fields));
+  const emit = (fields: Fields) => {
+    const line = lineOf(fields);
+    const lines = typeof fields.file === "string" ? held.get(fields.file) : undefined;
+    if (!lines) return write(line);
+    lines.push(line);
+    return Promise.resolve();
+  };
 
   return {
     async onRunStart(run) {
@@ -194,6 +206,7 @@ export function logReporter(options: LogOptions): Reporter {
       });
     },
     async onFlowStart(flow) {
+      held.set(flow.file, []);
       await emit({ ...head("flow_start", flow.file), name: flow.name });
     },
     async onRequest(flow, request) {
@@ -254,14 +267,17 @@ export function logReporter(options: LogOptions): Reporter {
       await Promise.all(writes);
     },
     async onFlowEnd(flow) {
-      await emit({
+      const lines = held.get(flow.file) ?? [];
+      held.delete(flow.file);
+      lines.push(lineOf({
         ...head("flow_end", flow.file),
         name: flow.name,
         status: flow.status,
         duration_ms: flow.duration_ms,
         steps: countStatuses(flow.steps),
         message: flow.status === "passed" ? undefined : deciding(flow.steps),
-      });
+      }));
+      await Promise.all(lines.map(write));
     },
     async onRunEnd(result) {
       runId = result.run_id;

@@ -1,0 +1,218 @@
+/**
+ * Decoded views of a text, each with a map back to the text's positions, so a
+ * secret can be recognised inside whatever escaping a producer chose (JSON
+ * `\uXXXX` for any character, `\/`, percent-encoding in either hex case,
+ * HTML/XML entities, and nestings of these) and masked where it stands in
+ * the original. Encoding every secret forward in every combination cannot
+ * work: each character may or may not be escaped, so the forms multiply;
+ * decoding once per text is linear.
+ *
+ * @module
+ */
+
+/** A decoded text; character `i` came from `text.slice(from[i], to[i])` of the original. */
+export interface View {
+  /** The decoded text. */
+  text: string;
+  /** Where each decoded UTF-16 unit starts in the original text. */
+  from: Int32Array;
+  /** Where each decoded UTF-16 unit ends in the original text. */
+  to: Int32Array;
+}
+
+/** Collects decoded units and their source ranges. */
+class Builder {
+  #units: string[] = [];
+  #from: number[] = [];
+  #to: number[] = [];
+  push(unit: string, from: number, to: number): void {
+    this.#units.push(unit);
+    this.#from.push(from);
+    this.#to.push(to);
+  }
+  /** Pushes each UTF-16 unit of `s`, all mapped to one source range. */
+  pushAll(s: string, from: number, to: number): void {
+    for (let i = 0; i < s.length; i++) this.push(s[i], from, to);
+  }
+  view(): View {
+    return {
+      text: this.#units.join(""),
+      from: Int32Array.from(this.#from),
+      to: Int32Array.from(this.#to),
+    };
+  }
+}
+
+const JSON_SIMPLE: Record<string, string> = {
+  '"': '"',
+  "\\": "\\",
+  "/": "/",
+  b: "\b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+};
+
+const HEX4 = /^[0-9A-Fa-f]{4}$/;
+
+/** Undoes JSON string escapes wherever they appear (also outside string literals: harmless for matching). */
+function decodeJson(text: string): View {
+  const b = new Builder();
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "\\" && i + 1 < text.length) {
+      const next = text[i + 1];
+      if (next === "u" && HEX4.test(text.slice(i + 2, i + 6))) {
+        b.push(String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16)), i, i + 6);
+        i += 5;
+        continue;
+      }
+      if (next in JSON_SIMPLE) {
+        b.push(JSON_SIMPLE[next], i, i + 2);
+        i++;
+        continue;
+      }
+    }
+    b.push(text[i], i, i + 1);
+  }
+  return b.view();
+}
+
+const HEX2 = /^%[0-9A-Fa-f]{2}$/;
+
+/** Bytes of a UTF-8 sequence that starts with `lead`, or 0 when `lead` cannot start one. */
+function sequenceLength(lead: number): number {
+  if (lead < 0x80) return 1;
+  if (lead >= 0xc2 && lead <= 0xdf) return 2;
+  if (lead >= 0xe0 && lead <= 0xef) return 3;
+  if (lead >= 0xf0 && lead <= 0xf4) return 4;
+  return 0;
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** Undoes `%XX` escapes, UTF-8 sequences included; a `%` that does not decode stays as it is. */
+function decodePercent(text: string): View {
+  const b = new Builder();
+  const byteAt = (i: number) =>
+    HEX2.test(text.slice(i, i + 3)) ? parseInt(text.slice(i + 1, i + 3), 16) : -1;
+  for (let i = 0; i < text.length; i++) {
+    const lead = text[i] === "%" ? byteAt(i) : -1;
+    const length = lead < 0 ? 0 : sequenceLength(lead);
+    if (length > 0) {
+      const bytes = [lead];
+      for (let k = 1; k < length && byteAt(i + 3 * k) >= 0; k++) bytes.push(byteAt(i + 3 * k));
+      if (bytes.length === length) {
+        try {
+          b.pushAll(utf8.decode(Uint8Array.from(bytes)), i, i + 3 * length);
+          i += 3 * length - 1;
+          continue;
+        } catch {
+          // Not UTF-8: keep the text as it is.
+        }
+      }
+    }
+    b.push(text[i], i, i + 1);
+  }
+  return b.view();
+}
+
+const NAMED: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: "\u00a0",
+  sol: "/",
+  colon: ":",
+  plus: "+",
+  equals: "=",
+  percnt: "%",
+  num: "#",
+};
+
+const ENTITY = /^&(?:#[xX]([0-9A-Fa-f]{1,6})|#([0-9]{1,7})|([A-Za-z]{2,8}));/;
+
+/** Undoes HTML/XML character references: named basics and numeric, decimal or hex. */
+function decodeEntities(text: string): View {
+  const b = new Builder();
+  for (let i = 0; i < text.length; i++) {
+    const m = text[i] === "&" ? ENTITY.exec(text.slice(i, i + 12)) : null;
+    if (m) {
+      const code = m[1] !== undefined
+        ? parseInt(m[1], 16)
+        : m[2] !== undefined
+        ? parseInt(m[2], 10)
+        : undefined;
+      const named = m[3] === undefined ? undefined : NAMED[m[3].toLowerCase()];
+      const decoded = code !== undefined && code <= 0x10ffff ? String.fromCodePoint(code) : named;
+      if (decoded !== undefined) {
+        b.pushAll(decoded, i, i + m[0].length);
+        i += m[0].length - 1;
+        continue;
+      }
+    }
+    b.push(text[i], i, i + 1);
+  }
+  return b.view();
+}
+
+/** A decoder and the character without which it would change nothing. */
+const DECODERS: [trigger: string, decode: (text: string) => View][] = [
+  ["\\", decodeJson],
+  ["%", decodePercent],
+  ["&", decodeEntities],
+];
+
+/** How many decodings may be stacked: JSON in JSON in XML is the deepest the runner writes. */
+const MAX_DEPTH = 3;
+/** Views per text at most, so redaction stays linear in practice. */
+const MAX_VIEWS = 10;
+
+/** Maps a view of a view back to the original text. */
+function compose(outer: View, inner: View): View {
+  const from = new Int32Array(inner.text.length);
+  const to = new Int32Array(inner.text.length);
+  for (let i = 0; i < inner.text.length; i++) {
+    from[i] = outer.from[inner.from[i]];
+    to[i] = outer.to[inner.to[i] - 1];
+  }
+  return { text: inner.text, from, to };
+}
+
+/**
+ * Every decoded view of `text` that differs from it: each decoder applied to
+ * the text and, up to three deep, to the views before (`\u0026lt;` is found
+ * through JSON then entities). The text itself is not included.
+ *
+ * @example
+ * ```ts
+ * import { decodedViews } from "./decode.ts";
+ * const text = '{"key":"a\\u002Bb"}';
+ * const [json] = decodedViews(text);
+ * const at = json.text.indexOf("a+b");
+ * if (text.slice(json.from[at], json.to[at + 2]) !== "a\\u002Bb") throw new Error();
+ * ```
+ */
+export function decodedViews(text: string): View[] {
+  const views: View[] = [];
+  const seen = new Set([text]);
+  let layer: { view: View | undefined; text: string }[] = [{ view: undefined, text }];
+  for (let depth = 0; depth < MAX_DEPTH && layer.length > 0; depth++) {
+    const next: typeof layer = [];
+    for (const { view, text: current } of layer) {
+      for (const [trigger, decode] of DECODERS) {
+        if (views.length >= MAX_VIEWS || !current.includes(trigger)) continue;
+        const decoded = decode(current);
+        if (seen.has(decoded.text)) continue;
+        seen.add(decoded.text);
+        const mapped = view ? compose(view, decoded) : decoded;
+        views.push(mapped);
+        next.push({ view: mapped, text: mapped.text });
+      }
+    }
+    layer = next;
+  }
+  return views;
+}

@@ -1,0 +1,301 @@
+/**
+ * Finding secrets the moment they appear, so nothing is written before the
+ * redactor knows them: in a request about to be sent (secret headers, cookies,
+ * URL credentials, secret-named query parameters and body fields), in a
+ * response as it arrives (`set-cookie`, secret headers, secret-named keys at
+ * any depth of a JSON or form body), and ahead of time in a flow's own text
+ * (values that a later step sends in a secret place are secret from the
+ * start, see {@linkcode secretInputs}).
+ *
+ * @module
+ */
+import type { Expr, Ref, Template, ValueTemplate } from "../expr.ts";
+import type { Flow } from "../flow.ts";
+import { isSecretHeader, isSecretKey } from "./names.ts";
+
+/** Receives each value found to be secret (the redactor's `add`). */
+export type Register = (value: string) => void;
+
+/** How deep a body is walked; deeper parts of a hostile document are not searched by key. */
+const MAX_DEPTH = 256;
+
+/**
+ * Registers every string and number inside a value (a secret capture of any
+ * type, or what sits under a secret key), without recursion.
+ *
+ * @example
+ * ```ts
+ * import { secretLeaves } from "./discover.ts";
+ * const found: string[] = [];
+ * secretLeaves({ id: 123456, keys: ["k-1", { v: "k-2" }], ok: true }, (v) => void found.push(v));
+ * if (found.sort().join() !== "123456,k-1,k-2") throw new Error(found.join());
+ * ```
+ */
+export function secretLeaves(value: unknown, register: Register): void {
+  const stack: unknown[] = [value];
+  let budget = 100_000;
+  while (stack.length > 0 && budget-- > 0) {
+    const v = stack.pop();
+    if (typeof v === "string") register(v);
+    else if (typeof v === "number" && Number.isFinite(v)) register(String(v));
+    else if (Array.isArray(v)) stack.push(...v);
+    else if (v !== null && typeof v === "object") stack.push(...Object.values(v));
+  }
+}
+
+/**
+ * Registers what sits under secret-looking keys (see `isSecretKey`) at any
+ * depth of a parsed JSON document: `{"data": {"access_token": "…"}}`,
+ * `{"session": {"id": "…"}}`.
+ *
+ * @example
+ * ```ts
+ * import { secretsInJson } from "./discover.ts";
+ * const found: string[] = [];
+ * secretsInJson({ user: { name: "ann", refresh_token: "rt-123" }, token_type: "Bearer" }, (v) => void found.push(v));
+ * if (found.join() !== "rt-123") throw new Error(found.join());
+ * ```
+ */
+export function secretsInJson(document: unknown, register: Register): void {
+  const stack: [unknown, number][] = [[document, 0]];
+  let budget = 1_000_000;
+  while (stack.length > 0 && budget-- > 0) {
+    const [v, depth] = stack.pop()!;
+    if (depth > MAX_DEPTH || v === null || typeof v !== "object") continue;
+    if (Array.isArray(v)) {
+      for (const item of v) stack.push([item, depth + 1]);
+      continue;
+    }
+    for (const [key, item] of Object.entries(v)) {
+      if (isSecretKey(key)) secretLeaves(item, register);
+      else stack.push([item, depth + 1]);
+    }
+  }
+}
+
+/** Registers the values of secret-looking fields of `a=b&c=d` text (a query, a form body). */
+function secretsInForm(text: string, register: Register): void {
+  for (const [key, value] of new URLSearchParams(text)) if (isSecretKey(key)) register(value);
+}
+
+/** A `Cookie` or `Set-Cookie` value is secret whole, and each cookie's value on its own. */
+function secretsInCookies(header: string, setCookie: boolean, register: Register): void {
+  register(header);
+  // Set-Cookie lines joined with ", " split where a new name=value starts.
+  const cookies = setCookie ? header.split(/,\s*(?=[^;=,\s]+=)/) : header.split(";");
+  for (const cookie of cookies) {
+    if (setCookie) register(cookie);
+    const pair = setCookie ? cookie.split(";")[0] : cookie;
+    const eq = pair.indexOf("=");
+    if (eq !== -1) register(pair.slice(eq + 1).trim());
+  }
+}
+
+function secretsInHeaders(
+  headers: Iterable<[string, string]>,
+  register: Register,
+): void {
+  for (const [name, value] of headers) {
+    const lower = name.toLowerCase();
+    if (lower === "cookie" || lower === "set-cookie") {
+      secretsInCookies(value, lower === "set-cookie", register);
+    } else if (isSecretHeader(lower)) register(value);
+  }
+}
+
+/** A body and how to read it as JSON (a response parses once, lazily, for every reader). */
+interface Body {
+  text: string;
+  contentType?: string;
+  json: () => { ok: true; value: unknown } | { ok: false };
+}
+
+function secretsInBody(body: Body, register: Register): void {
+  const type = body.contentType?.toLowerCase() ?? "";
+  const parsed = body.json();
+  if (parsed.ok) secretsInJson(parsed.value, register);
+  else if (type.includes("x-www-form-urlencoded")) secretsInForm(body.text, register);
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  const start = text.trimStart()[0];
+  if (start !== "{" && start !== "[") return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/**
+ * Registers the secrets of a request about to be sent: values of secret
+ * headers (a `Cookie` also cookie by cookie), the password in the URL, values
+ * of secret-named query parameters, and secret-named fields of a JSON or form
+ * body.
+ *
+ * @example
+ * ```ts
+ * import { secretsInRequest } from "./discover.ts";
+ * const found: string[] = [];
+ * secretsInRequest({
+ *   url: "https://u:pw-123@api.test/x?api_key=k-123&page=2",
+ *   headers: [["x-auth-token", "t-123"], ["content-type", "application/json"]],
+ *   body: '{"user": "ann", "password": "p-123"}',
+ * }, (v) => void found.push(v));
+ * if (found.join() !== "t-123,pw-123,k-123,p-123") throw new Error(found.join());
+ * ```
+ */
+export function secretsInRequest(
+  request: { url: string; headers: [string, string][]; body?: string },
+  register: Register,
+): void {
+  secretsInHeaders(request.headers, register);
+  try {
+    const url = new URL(request.url);
+    if (url.password) register(decodeURIComponent(url.password));
+    secretsInForm(url.search, register);
+  } catch {
+    // An unparsable URL fails when sent; its text is still masked by value.
+  }
+  const { body } = request;
+  if (body !== undefined) {
+    const contentType = request.headers.find(([n]) => n.toLowerCase() === "content-type")?.[1];
+    secretsInBody({ text: body, contentType, json: () => parseJson(body) }, register);
+  }
+}
+
+/**
+ * Registers the secrets of a response as it arrives, before any check or
+ * report sees it: cookies it sets, values of secret headers, and values under
+ * secret-looking keys of a JSON or form body.
+ *
+ * @example
+ * ```ts
+ * import { secretsInResponse } from "./discover.ts";
+ * import { ReceivedResponse } from "../response.ts";
+ * const found: string[] = [];
+ * secretsInResponse(
+ *   new ReceivedResponse(200, { "set-cookie": "sid=s-123; Path=/" }, '{"access_token": "a-123", "token_type": "Bearer"}'),
+ *   (v) => void found.push(v),
+ * );
+ * if (!found.includes("s-123") || !found.includes("a-123") || found.includes("Bearer")) {
+ *   throw new Error(found.join());
+ * }
+ * ```
+ */
+export function secretsInResponse(
+  response: {
+    headers: Record<string, string>;
+    text: string;
+    readonly json: { ok: true; value: unknown } | { ok: false };
+  },
+  register: Register,
+): void {
+  secretsInHeaders(Object.entries(response.headers), register);
+  const contentType = response.headers["content-type"];
+  secretsInBody({ text: response.text, contentType, json: () => response.json }, register);
+}
+
+/** What a flow's expressions read that lands in a secret place of some request. */
+export interface SecretInputs {
+  /** Flow vars and run parameters (`${vars.x}`, and `${X}` when X is a var or parameter). */
+  vars: Set<string>;
+  /** Environment variables (`${ENV.X}`, and `${X}` when X is neither var nor parameter). */
+  env: Set<string>;
+  /** Captures, as `step\0key`. */
+  captures: Set<string>;
+}
+
+function addRefs(refs: Ref[], into: SecretInputs): void {
+  for (const ref of refs) {
+    if (ref.kind === "var") into.vars.add(ref.name);
+    else if (ref.kind === "env") into.env.add(ref.name);
+    else if (ref.kind === "name") {
+      into.vars.add(ref.name);
+      into.env.add(ref.name);
+    } else if (ref.kind === "step") into.captures.add(`${ref.step}\0${ref.key}`);
+  }
+}
+
+const exprsOf = (t: Template) => t.parts.filter((p): p is Expr => typeof p !== "string");
+
+function refsOfValue(value: ValueTemplate): Ref[] {
+  switch (value.kind) {
+    case "const":
+      return [];
+    case "template":
+      return exprsOf(value.template).map((e) => e.ref);
+    case "list":
+      return value.items.flatMap(refsOfValue);
+    case "map":
+      return value.entries.flatMap(([, v]) => refsOfValue(v));
+  }
+}
+
+/** Refs under secret-looking keys of a body, at any depth. */
+function secretBodyRefs(value: ValueTemplate): Ref[] {
+  if (value.kind === "list") return value.items.flatMap(secretBodyRefs);
+  if (value.kind !== "map") return [];
+  return value.entries.flatMap(([k, v]) => isSecretKey(k) ? refsOfValue(v) : secretBodyRefs(v));
+}
+
+/** Refs in a URL that sit in a secret-named query parameter or in the userinfo. */
+function secretUrlRefs(url: Template): Ref[] {
+  const refs: Ref[] = [];
+  let before = "";
+  for (const part of url.parts) {
+    if (typeof part === "string") {
+      before += part;
+      continue;
+    }
+    const param = /[?&]([^=&#?]+)=[^&#]*$/.exec(before)?.[1];
+    const userinfo = /^[a-z][a-z0-9+.-]*:\/\/[^/?#@]*$/i.test(before);
+    if ((param !== undefined && isSecretKey(decodeURIComponentSafe(param))) || userinfo) {
+      refs.push(part.ref);
+    }
+    before += "x";
+  }
+  return refs;
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * What a flow sends in secret places (secret headers, the URL's userinfo,
+ * secret-named query parameters and body fields), traced back to the vars,
+ * parameters, environment variables and captures it comes from. The runner
+ * registers these values as soon as they exist (vars when the flow starts,
+ * captures when captured), so a value used in a URL by step 1 and sent as
+ * `x-api-key` by step 3 is never written in clear in between.
+ *
+ * @example
+ * ```ts
+ * import { loadFlow } from "../load.ts";
+ * import { secretInputs } from "./discover.ts";
+ * const { flow } = loadFlow(
+ *   "name: f\nvars: {k: abc}\nsteps:\n  - name: a\n    request: {url: 'http://x.test/?q=${vars.k}'}\n    capture: {v: $.json.v}\n" +
+ *     "  - name: b\n    request:\n      url: http://x.test/\n      headers: {x-api-key: '${vars.k}', authorization: 'Bearer ${steps.a.capture.v}'}\n",
+ *   "f.yaml",
+ * );
+ * const inputs = secretInputs(flow!);
+ * if (!inputs.vars.has("k") || !inputs.captures.has("a\0v")) throw new Error();
+ * ```
+ */
+export function secretInputs(flow: Flow): SecretInputs {
+  const inputs: SecretInputs = { vars: new Set(), env: new Set(), captures: new Set() };
+  for (const step of flow.steps) {
+    const { request } = step;
+    for (const [name, value] of request.headers) {
+      if (isSecretHeader(name)) addRefs(exprsOf(value).map((e) => e.ref), inputs);
+    }
+    addRefs(secretUrlRefs(request.url), inputs);
+    if (request.body) addRefs(secretBodyRefs(request.body), inputs);
+  }
+  return inputs;
+}

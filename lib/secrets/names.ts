@@ -1,0 +1,141 @@
+/**
+ * Which names mark a value as secret: environment variables and run
+ * parameters, request and response headers, captures, keys of JSON bodies and
+ * query parameters. One word rule serves them all, because one rule is easier
+ * to predict than five; keys of bodies a target sends use a stricter variant
+ * (the last word decides) so `token_type: Bearer` does not turn "Bearer" into
+ * a secret.
+ *
+ * @module
+ */
+
+/** Word endings that make a name secret; see {@linkcode isSecretName}. */
+const SECRET_WORDS = [
+  "TOKEN",
+  "SECRET",
+  "PASSWORD",
+  "PASSWD",
+  "PASS",
+  "PWD",
+  "KEY",
+  "CREDENTIAL",
+  "CREDENTIALS",
+  "AUTH",
+  "AUTHORIZATION",
+  "COOKIE",
+  "SESSION",
+  "SESSIONID",
+  "JWT",
+  "CSRF",
+  "XSRF",
+  "SIGNATURE",
+];
+
+/** Words that, before KEY, make it public: `public_key`, `publishable_key`. */
+const PUBLIC_WORDS = new Set(["PUBLIC", "PUBLISHABLE", "PRIMARY", "FOREIGN", "SORT", "PARTITION"]);
+
+/** Splits on `_`, `-`, `.`, spaces and where a lower-case letter meets an upper-case one. */
+function words(name: string): string[] {
+  return name.split(/[_.\s-]+|(?<=[a-z0-9])(?=[A-Z])/).filter((w) => w !== "").map((w) =>
+    w.toUpperCase()
+  );
+}
+
+const isMarker = (word: string) => SECRET_WORDS.some((s) => word.endsWith(s));
+
+/**
+ * Whether an environment variable or parameter name looks secret.
+ *
+ * Rule: split the name into words on `_`, `-`, `.`, spaces and at every
+ * lower-case → upper-case boundary (`apiKey` → `api`, `Key`), upper-case the
+ * words; the name is secret when any word is, or ends with, one of TOKEN,
+ * SECRET, PASSWORD, PASSWD, PASS, PWD, KEY, CREDENTIAL(S), AUTH,
+ * AUTHORIZATION, COOKIE, SESSION, SESSIONID, JWT, CSRF, XSRF, SIGNATURE.
+ *
+ * So `API_KEY`, `GITHUB_TOKEN`, `DB_PASSWORD`, `AWS_SECRET_ACCESS_KEY`,
+ * `apiKey`, `X_AUTH`, `OAUTH_CLIENT_ID`, `SESSIONID` and `sessionId` are
+ * secret; `PATH`, `HOME`, `BASE_URL`, `KEYBOARD_LAYOUT`, `PASSENGER`,
+ * `AUTHOR` and `KEYS` are not (a word must *end* with the marker). The
+ * suffix rule knowingly over-matches words such as `MONKEY` or `BYPASS`:
+ * masking a harmless value costs readability, missing a secret leaks it.
+ *
+ * @example
+ * ```ts
+ * import { isSecretName } from "./names.ts";
+ * if (!isSecretName("GITHUB_TOKEN") || !isSecretName("apiKey")) throw new Error();
+ * if (isSecretName("BASE_URL") || isSecretName("KEYBOARD_LAYOUT")) throw new Error();
+ * ```
+ */
+export function isSecretName(name: string): boolean {
+  return words(name).some(isMarker);
+}
+
+const SECRET_HEADERS = new Set([
+  "authorization",
+  "proxy-authorization",
+  "cookie",
+  "set-cookie",
+  "x-api-key",
+]);
+
+/**
+ * Header names whose values are secret: `authorization`,
+ * `proxy-authorization`, `cookie`, `set-cookie`, `x-api-key`, and any name
+ * the word rule of {@linkcode isSecretName} marks (`x-auth-token`,
+ * `x-csrf-token`, `x-session-id`), case-insensitive.
+ *
+ * @example
+ * ```ts
+ * import { isSecretHeader } from "./names.ts";
+ * if (!isSecretHeader("Authorization") || !isSecretHeader("X-Auth-Token")) throw new Error();
+ * if (isSecretHeader("content-type") || isSecretHeader("x-request-id")) throw new Error();
+ * ```
+ */
+export function isSecretHeader(name: string): boolean {
+  const lower = name.trim().toLowerCase();
+  return SECRET_HEADERS.has(lower) || isSecretKey(lower);
+}
+
+/**
+ * Capture names that look secret: the word rule of {@linkcode isSecretName}
+ * (`token`, `auth_token`, `sessionId`, `api_key`, `cookie` are secret; `id`,
+ * `name`, `status`, `keys` are not). A secret capture is secret whatever its
+ * type: every string and number inside an object or list is masked.
+ *
+ * @example
+ * ```ts
+ * import { isSecretCaptureName } from "./names.ts";
+ * if (!isSecretCaptureName("refresh_token") || !isSecretCaptureName("sessionId")) {
+ *   throw new Error();
+ * }
+ * if (isSecretCaptureName("item_id")) throw new Error();
+ * ```
+ */
+export function isSecretCaptureName(name: string): boolean {
+  return isSecretName(name);
+}
+
+/**
+ * Keys of JSON bodies, form fields and query parameters whose values are
+ * secret the moment they are seen, in what a flow sends and what a target
+ * returns: the *last* word must be a marker of {@linkcode isSecretName}, or
+ * the key ends in SESSION + ID (`session_id`, `sessionId`). So `token`,
+ * `access_token`, `refresh_token`, `id_token`, `password`, `client_secret`,
+ * `api_key`, `session`, `cookie`, `csrfToken` are secret; `token_type`,
+ * `expires_in`, `password_hint`, `public_key` and `keys` are not.
+ *
+ * @example
+ * ```ts
+ * import { isSecretKey } from "./names.ts";
+ * if (!isSecretKey("access_token") || !isSecretKey("sessionId")) throw new Error();
+ * if (isSecretKey("token_type") || isSecretKey("public_key")) throw new Error();
+ * ```
+ */
+export function isSecretKey(key: string): boolean {
+  const ws = words(key);
+  const last = ws[ws.length - 1];
+  if (last === undefined) return false;
+  if (last === "ID" && ws[ws.length - 2]?.endsWith("SESSION")) return true;
+  if (!isMarker(last)) return false;
+  return !(last === "KEY" && PUBLIC_WORDS.has(ws[ws.length - 2] ?? ""));
+}

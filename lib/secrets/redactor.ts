@@ -1,0 +1,482 @@
+/**
+ * The redactor: the registry of a run's secret values and the one function
+ * every text passes through on its way to an artifact. It masks registered
+ * values raw, in the forms the runner itself writes (JSON, percent-encoding,
+ * base64 at any alignment, `Basic` credentials), inside any escaping a target
+ * chose (decoded first, see `decode.ts`), where a cut made a value end in `…`,
+ * and values shaped like JSON Web Tokens whether registered or not. Pure: no
+ * I/O, no `Deno.*`.
+ *
+ * @module
+ */
+import { decodedViews } from "./decode.ts";
+
+/**
+ * What a secret is replaced with: short, and plainly not a real value.
+ *
+ * @example
+ * ```ts
+ * import { MASK, Redactor } from "./redactor.ts";
+ * const r = new Redactor();
+ * r.add("hunter22");
+ * if (r.redact("pw=hunter22") !== `pw=${MASK}`) throw new Error();
+ * ```
+ */
+export const MASK = "***";
+
+/**
+ * Values shorter than this (in UTF-16 code units, not counting surrounding
+ * whitespace) are never registered: masking "1", "ab" or "yes" would shred
+ * every output (status codes, counts, ordinary words) while hiding almost
+ * nothing a guesser could not try anyway.
+ *
+ * @example
+ * ```ts
+ * import { MIN_SECRET_LENGTH, Redactor } from "./redactor.ts";
+ * const r = new Redactor();
+ * r.add("x".repeat(MIN_SECRET_LENGTH - 1));
+ * if (r.size !== 0) throw new Error("short values are ignored");
+ * ```
+ */
+export const MIN_SECRET_LENGTH = 4;
+
+/** What every shortened text ends with; the redactor also masks a secret's start before it. */
+const CUT = "…";
+
+// ---------------------------------------------------------------------------
+// Forms of a secret the runner's own writers produce; finding them directly is
+// cheaper than decoding every text, and base64 can only be found this way.
+
+const lowerHex = (s: string) => s.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase());
+
+/** `encodeURIComponent` and friends throw on a lone surrogate; skip that form. */
+function tryEncode(encode: (s: string) => string, s: string): string | undefined {
+  try {
+    return encode(s);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The inside of `JSON.stringify(s)`. */
+const jsonInner = (s: string) => JSON.stringify(s).slice(1, -1);
+
+/** The value, whitespace-collapsed (one-line messages), JSON-escaped once and twice, `\/` too. */
+function textForms(value: string): string[] {
+  const flat = value.replace(/\s+/g, " ");
+  const out: string[] = [];
+  for (const v of new Set([value, flat, flat.trim()])) {
+    const once = jsonInner(v);
+    out.push(v);
+    for (const json of [once, jsonInner(once)]) out.push(json, json.replaceAll("/", "\\/"));
+  }
+  return out;
+}
+
+/** Percent-encoded forms: component, form (`+` for space), whole-URI; both hex cases. */
+function urlForms(value: string): string[] {
+  const component = tryEncode(encodeURIComponent, value);
+  const forms = [
+    component,
+    component?.replaceAll("%20", "+"),
+    new URLSearchParams({ v: value }).toString().slice(2),
+    tryEncode(encodeURI, value),
+  ].filter((f): f is string => f !== undefined);
+  return [...forms, ...forms.map(lowerHex)];
+}
+
+/** Shortest base64 run accepted as a hit: fewer characters match by chance. */
+const MIN_BASE64_RUN = 4;
+
+/**
+ * The characters of base64(…secret…) that depend only on the secret's bytes,
+ * for each of the three positions the secret can start at within a 3-byte
+ * group, in the standard and URL-safe alphabets. Character i covers bits
+ * [6i, 6i+6); with p filler bytes before it the secret covers bits
+ * [8p, 8(p+n)), so the fully determined characters are those with
+ * 6i ≥ 8p and 6i+6 ≤ 8(p+n).
+ */
+function base64Runs(value: string): string[] {
+  const bytes = new TextEncoder().encode(value);
+  const runs: string[] = [];
+  for (let p = 0; p < 3; p++) {
+    const buffer = new Uint8Array(Math.ceil((p + bytes.length) / 3) * 3);
+    buffer.set(bytes, p);
+    let binary = "";
+    for (const b of buffer) binary += String.fromCharCode(b);
+    const run = btoa(binary).slice(
+      Math.ceil((8 * p) / 6),
+      Math.floor((8 * (p + bytes.length)) / 6),
+    );
+    if (run.length < MIN_BASE64_RUN) continue;
+    const url = run.replaceAll("+", "-").replaceAll("/", "_");
+    const inQuery = encodeURIComponent(run);
+    runs.push(run, url, inQuery, lowerHex(inQuery), run.replaceAll("/", "\\/"));
+  }
+  return runs;
+}
+
+/** Auth schemes whose credential follows one space: `Bearer abc`, `Basic dXNl…`. */
+const AUTH_SCHEME = /^(Basic|Bearer|Token|ApiKey|DPoP|Negotiate|NTLM)\s+(\S+)$/i;
+
+/** Decodes standard or URL-safe base64 as UTF-8, or undefined. */
+function decodeBase64(text: string): string | undefined {
+  try {
+    const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * JSON Web Tokens (and a JWT cut short by `…`) are masked by shape, registered
+ * or not: a second user's token in a response body is as secret as one's
+ * own. The header and payload are base64url JSON objects, so both start `eyJ`.
+ */
+const JWT =
+  /eyJ[A-Za-z0-9_-]{4,}\.eyJ[A-Za-z0-9_-]{2,}(?:\.[A-Za-z0-9_-]*)?|eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*…/g;
+
+/** Characters a base64 blob is made of, used to widen a base64 hit. */
+const BASE64_CHAR = /[A-Za-z0-9+/_-]/;
+
+type Span = [start: number, end: number];
+
+/**
+ * What code that shortens values for people needs of a redactor: a value is
+ * masked before it is cut, never after.
+ *
+ * @example
+ * ```ts
+ * import { type Masking, Redactor } from "./redactor.ts";
+ * const masking: Masking = new Redactor();
+ * if (masking.shorten("abcdef", 4) !== "abc…") throw new Error();
+ * ```
+ */
+export type Masking = Pick<Redactor, "redact" | "shorten" | "head">;
+
+/** Sorts spans and merges overlapping or touching ones. */
+function merge(spans: Span[]): Span[] {
+  spans.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const out: Span[] = [];
+  for (const [s, e] of spans) {
+    const last = out[out.length - 1];
+    if (last && s <= last[1]) last[1] = Math.max(last[1], e);
+    else out.push([s, e]);
+  }
+  return out;
+}
+
+/**
+ * Masks registered secret values, raw and encoded, in any text.
+ *
+ * @example
+ * ```ts
+ * import { Redactor } from "./redactor.ts";
+ * const r = new Redactor();
+ * r.add("s3cr3t/+=& value");
+ * const url = "https://api.test/?token=" + encodeURIComponent("s3cr3t/+=& value");
+ * if (r.redact(url) !== "https://api.test/?token=***") throw new Error(r.redact(url));
+ * if (r.redact('{"p":"s3cr3t\\u002F\\u002B=\\u0026 value"}') !== '{"p":"***"}') throw new Error();
+ * ```
+ */
+export class Redactor {
+  /** Registered values, in the order added. */
+  #values = new Set<string>();
+  /** Every literal to mask → whether it is a base64 run (masked a little wider). */
+  #literals = new Map<string, boolean>();
+  /**
+   * The literals by their first four characters (every literal has at least
+   * four), longest first in each bucket: a lookup per position keeps
+   * redaction linear in the text and add() cheap.
+   */
+  #index = new Map<number, Map<number, string[]>>();
+  /** Whether any literal starts with this UTF-16 unit (low 16 bits): most positions stop here. */
+  #first = new Uint8Array(65536);
+  /** The longest literal, which bounds how far back a cut secret can start. */
+  #longest = 0;
+
+  /**
+   * Registers a secret value. Also registers its parts: the value trimmed;
+   * for an Authorization-style value (`Basic|Bearer|Token|ApiKey|DPoP|
+   * Negotiate|NTLM <credential>`) the credential; and for `Basic` the decoded
+   * `user:password` and the password alone (the user name alone is not
+   * secret). Values shorter than {@linkcode MIN_SECRET_LENGTH}, not counting
+   * surrounding whitespace, are ignored. Idempotent.
+   *
+   * @example
+   * ```ts
+   * import { Redactor } from "./redactor.ts";
+   * const r = new Redactor();
+   * r.add("Basic " + btoa("demo:hunter22"));
+   * r.add("Basic " + btoa("demo:hunter22"));
+   * // the value, the credential, "demo:hunter22" and "hunter22"
+   * if (r.size !== 4) throw new Error(String(r.size));
+   * if (r.redact("password=hunter22") !== "password=***") throw new Error();
+   * ```
+   */
+  add(value: string): void {
+    this.#register(value);
+    const trimmed = value.trim();
+    this.#register(trimmed);
+    const auth = AUTH_SCHEME.exec(trimmed);
+    if (!auth) return;
+    this.#register(auth[2]);
+    if (auth[1].toLowerCase() !== "basic") return;
+    const decoded = decodeBase64(auth[2]);
+    const colon = decoded?.indexOf(":") ?? -1;
+    if (decoded === undefined || colon < 0) return;
+    this.#register(decoded);
+    this.#register(decoded.slice(colon + 1));
+  }
+
+  /**
+   * Whether a value was registered (as given, or as a part of one).
+   *
+   * @example
+   * ```ts
+   * import { Redactor } from "./redactor.ts";
+   * const r = new Redactor();
+   * r.add("Bearer abc123");
+   * if (!r.has("abc123") || r.has("abc")) throw new Error();
+   * ```
+   */
+  has(value: string): boolean {
+    return this.#values.has(value);
+  }
+
+  #register(value: string): void {
+    if (value.trim().length < MIN_SECRET_LENGTH || this.#values.has(value)) return;
+    this.#values.add(value);
+    for (const f of [...textForms(value), ...urlForms(value)]) {
+      if (f.length >= MIN_SECRET_LENGTH) this.#literal(f, false);
+    }
+    for (const run of base64Runs(value)) this.#literal(run, true);
+  }
+
+  #literal(literal: string, base64: boolean): void {
+    if (this.#literals.has(literal)) return;
+    this.#literals.set(literal, base64);
+    this.#first[literal.charCodeAt(0)] = 1;
+    this.#longest = Math.max(this.#longest, literal.length);
+    const [high, low] = keys(literal, 0);
+    let inner = this.#index.get(high);
+    if (!inner) this.#index.set(high, inner = new Map());
+    const bucket = inner.get(low);
+    if (!bucket) inner.set(low, [literal]);
+    else {
+      const at = bucket.findIndex((l) => l.length < literal.length);
+      bucket.splice(at === -1 ? bucket.length : at, 0, literal);
+    }
+  }
+
+  #bucket(text: string, at: number): string[] | undefined {
+    if (this.#first[text.charCodeAt(at)] === 0) return undefined;
+    const [high, low] = keys(text, at);
+    return this.#index.get(high)?.get(low);
+  }
+
+  /**
+   * Number of distinct registered values, parts included (for tests).
+   *
+   * @example
+   * ```ts
+   * import { Redactor } from "./redactor.ts";
+   * const r = new Redactor();
+   * r.add("Bearer abc123");
+   * if (r.size !== 2) throw new Error(); // the value and "abc123"
+   * ```
+   */
+  get size(): number {
+    return this.#values.size;
+  }
+
+  /** Spans of registered literals, of literals cut short before `…`, and of JWTs. */
+  #spans(text: string, spans: Span[], map?: (s: number, e: number) => Span): void {
+    const push = (s: number, e: number) => spans.push(map ? map(s, e) : [s, e]);
+    const last = text.length - MIN_SECRET_LENGTH;
+    if (this.#literals.size > 0) {
+      for (let i = 0; i <= last; i++) {
+        const hit = this.#bucket(text, i)?.find((literal) => text.startsWith(literal, i));
+        if (hit === undefined) continue;
+        let start = i;
+        let end = i + hit.length;
+        if (this.#literals.get(hit)) {
+          // The characters around a base64 run mix the secret's bits with its neighbours'.
+          if (start > 0 && BASE64_CHAR.test(text[start - 1])) start--;
+          if (end < text.length && BASE64_CHAR.test(text[end])) end++;
+          while (text[end] === "=") end++;
+        }
+        push(start, end);
+      }
+      for (let cut = text.indexOf(CUT); cut !== -1; cut = text.indexOf(CUT, cut + 1)) {
+        const start = this.#cutStart(text, cut);
+        if (start !== undefined) push(start, cut);
+      }
+    }
+    if (text.includes("eyJ")) {
+      for (const m of text.matchAll(JWT)) push(m.index, m.index + m[0].length);
+    }
+  }
+
+  /** Where a registered literal starts whose beginning, at least four characters, ends at `cut`. */
+  #cutStart(text: string, cut: number): number | undefined {
+    for (let j = Math.max(0, cut - this.#longest); j <= cut - MIN_SECRET_LENGTH; j++) {
+      const bucket = this.#bucket(text, j);
+      if (!bucket) continue;
+      const head = text.slice(j, cut);
+      if (bucket.some((literal) => literal.length > head.length && literal.startsWith(head))) {
+        return j;
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * Replaces every occurrence of every registered secret in `text` with
+   * {@linkcode MASK}, in every form a reader could turn back into it:
+   *
+   * - raw, and with whitespace runs collapsed to one space;
+   * - inside any stack of up to three decodings of JSON string escapes (any
+   *   character as `\uXXXX`, either hex case, `\/`), percent-encoding (either
+   *   hex case, `+` for space) and HTML/XML character references (named,
+   *   decimal, hex): the text is decoded, the secret found there, and its
+   *   whole encoded extent masked in the original;
+   * - inside a larger base64 or base64url string at any byte alignment (a hit
+   *   is widened by one character each side plus `=` padding);
+   * - cut short: at least its first four characters directly before `…`;
+   * - and any JSON Web Token, registered or not.
+   *
+   * Overlapping hits merge into one mask. Text with no hit is returned
+   * unchanged (the same string).
+   *
+   * @example
+   * ```ts
+   * import { Redactor } from "./redactor.ts";
+   * const r = new Redactor();
+   * r.add("hunter22+ok");
+   * if (r.redact("pw=hunter22\\u002Bok") !== "pw=***") throw new Error();
+   * if (r.redact("pw=hunt…") !== "pw=***…") throw new Error();
+   * if (r.redact("pw=hunter22&#43;ok") !== "pw=***") throw new Error();
+   * const clean = "step login passed";
+   * if (r.redact(clean) !== clean) throw new Error();
+   * ```
+   */
+  redact(text: string): string {
+    if (text.length < MIN_SECRET_LENGTH) return text;
+    if (this.#literals.size === 0 && !text.includes("eyJ")) return text;
+    const spans: Span[] = [];
+    this.#spans(text, spans);
+    for (const view of decodedViews(text)) {
+      this.#spans(view.text, spans, (s, e) => [view.from[s], view.to[e - 1]]);
+    }
+    if (spans.length === 0) return text;
+    let out = "";
+    let at = 0;
+    for (const [s, e] of merge(spans)) {
+      out += text.slice(at, s) + MASK;
+      at = e;
+    }
+    return out + text.slice(at);
+  }
+
+  /**
+   * Masks `text`, then shortens it to at most `max` characters (code points)
+   * ending in `…`: the only safe order, since a cut secret is no longer
+   * recognisable. A cut never splits a mask or a surrogate pair.
+   *
+   * @example
+   * ```ts
+   * import { Redactor } from "./redactor.ts";
+   * const r = new Redactor();
+   * const jwtLike = "k".repeat(200);
+   * r.add(jwtLike);
+   * if (r.shorten(`token ${jwtLike} end`, 20) !== "token *** end") throw new Error();
+   * if (r.shorten(`token ${jwtLike} end`, 9) !== "token …") throw new Error();
+   * if (r.shorten("abcdefghijkl", 5) !== "abcd…") throw new Error();
+   * ```
+   */
+  shorten(text: string, max: number): string {
+    return this.head(text, max - 1, max);
+  }
+
+  /**
+   * Masks `text`, then keeps its first `keep` characters (code points)
+   * followed by `…` when the masked text is longer than `limit` (default
+   * `keep`). A cut never splits a mask or a surrogate pair.
+   *
+   * @example
+   * ```ts
+   * import { Redactor } from "./redactor.ts";
+   * const r = new Redactor();
+   * r.add("s3cret-value");
+   * if (r.head("id s3cret-value", 3) !== "id …") throw new Error();
+   * if (r.head("abcdef", 5) !== "abcde…" || r.head("abcde", 5) !== "abcde") throw new Error();
+   * ```
+   */
+  head(text: string, keep: number, limit = keep): string {
+    const masked = this.redact(text);
+    if (masked.length <= limit) return masked;
+    const chars = Array.from(masked);
+    if (chars.length <= limit) return masked;
+    let cut = Math.max(0, keep);
+    // Back off so a mask is either whole or gone, never a "**" that reads like text.
+    while (cut > 0 && chars[cut - 1] === "*" && chars[cut] === "*") cut--;
+    return chars.slice(0, cut).join("") + CUT;
+  }
+
+  /**
+   * Deep-redacts a JSON-like (acyclic) value: every string in it, at any
+   * depth of arrays and plain objects, goes through {@linkcode redact}, and a
+   * number that was registered as a secret becomes {@linkcode MASK}; object
+   * keys stay as they are. Returns a new array or object only where something
+   * changed, otherwise the same one. Values of other kinds (class instances,
+   * Maps, Dates) are returned untouched: convert them first.
+   *
+   * @example
+   * ```ts
+   * import { Redactor } from "./redactor.ts";
+   * const r = new Redactor();
+   * r.add("tok-1234");
+   * r.add("987654");
+   * const clean = { ok: true };
+   * const v = r.redactValue({ headers: [["authorization", "Bearer tok-1234"]], pin: 987654, clean });
+   * if (v.headers[0][1] !== "Bearer ***" || (v.pin as unknown) !== "***" || v.clean !== clean) throw new Error();
+   * ```
+   */
+  redactValue<T>(value: T): T {
+    if (typeof value === "string") return this.redact(value) as T;
+    if (typeof value === "number") return (this.#values.has(String(value)) ? MASK : value) as T;
+    if (Array.isArray(value)) {
+      let changed = false;
+      const out = value.map((item) => {
+        const redacted = this.redactValue(item);
+        if (redacted !== item) changed = true;
+        return redacted;
+      });
+      return (changed ? out : value) as T;
+    }
+    if (value !== null && typeof value === "object") {
+      const proto = Object.getPrototypeOf(value);
+      if (proto !== Object.prototype && proto !== null) return value;
+      let changed = false;
+      const entries = Object.entries(value).map(([key, item]) => {
+        const redacted = this.redactValue(item);
+        if (redacted !== item) changed = true;
+        return [key, redacted];
+      });
+      // fromEntries defines properties, so a "__proto__" key stays a plain key.
+      return (changed ? Object.fromEntries(entries) : value) as T;
+    }
+    return value;
+  }
+}
+
+/** Two numbers for the four characters of `text` at `at`: the keys of the literal index. */
+function keys(text: string, at: number): [number, number] {
+  return [
+    text.charCodeAt(at) * 65536 + text.charCodeAt(at + 1),
+    text.charCodeAt(at + 2) * 65536 + text.charCodeAt(at + 3),
+  ];
+}
