@@ -24,7 +24,14 @@ export type { LoadFlowsResult } from "./lib/suite.ts";
 export { parseShard, selectShard, type Shard, shardFromEnv } from "./lib/shard.ts";
 export { matchesFilter } from "./lib/filter.ts";
 export { mergeResults, parseJsonReport } from "./lib/merge.ts";
-export { isSecretCaptureName, isSecretHeader, isSecretName, MASK, Redactor } from "./lib/redact.ts";
+export {
+  isSecretCaptureName,
+  isSecretHeader,
+  isSecretKey,
+  isSecretName,
+  MASK,
+  Redactor,
+} from "./lib/redact.ts";
 export { DEFAULT_TIMEOUT_MS, newRunId, runFlow, type RunOptions } from "./lib/run.ts";
 export { FlowLoadError, type Problem, type Span, UsageError } from "./lib/errors.ts";
 export { type Flow, type Operator, OPERATORS, type Step, TYPE_NAMES } from "./lib/flow.ts";

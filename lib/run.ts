@@ -382,6 +382,7 @@ function cutBody(text: string, redactor: Redactor): { text: string; cut: number 
 
 /** Registers what a flow sends in secret places, as soon as its vars exist. */
 function registerInputs(inputs: SecretInputs, scope: Scope, ctx: Context): void {
+  for (const literal of inputs.literals) ctx.secret(literal);
   for (const name of inputs.vars) {
     if (scope.vars.has(name)) secretLeaves(scope.vars.get(name), ctx.secret);
   }

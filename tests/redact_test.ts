@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {
   isSecretCaptureName,
   isSecretHeader,
+  isSecretKey,
   isSecretName,
   MASK,
   MIN_SECRET_LENGTH,
@@ -284,7 +285,9 @@ Deno.test("isSecretName follows the word rule", () => {
     ["KEYBOARD_LAYOUT", false],
     ["PASSENGER", false],
     ["GIT_AUTHOR_NAME", false],
-    ["KEYS", false],
+    ["KEYS", true], // plurals count: api_keys holds keys
+    ["API_KEYS", true],
+    ["USER_JWT", true],
     ["RUN_ID", false],
     ["", false],
   ];
@@ -298,6 +301,10 @@ Deno.test("isSecretHeader knows the always-secret headers", () => {
     ["Cookie", true],
     ["SET-COOKIE", true],
     ["x-api-key", true],
+    ["X-Auth-Token", true],
+    ["x-csrf-token", true],
+    ["x-session-id", true],
+    ["x-hub-signature", true],
     ["content-type", false],
     ["x-request-id", false],
     ["location", false],
@@ -323,7 +330,8 @@ Deno.test("isSecretCaptureName uses the same word rule", () => {
     ["item_id", false],
     ["name", false],
     ["status", false],
-    ["tokens", false],
+    ["tokens", true],
+    ["api_keys", true],
   ];
   for (const [name, expected] of table) assert.equal(isSecretCaptureName(name), expected, name);
 });
@@ -371,4 +379,111 @@ Deno.test("thousands of secrets added one by one between short redactions stay f
   }
   const elapsed = performance.now() - started;
   assert.ok(elapsed < 3000, `took ${elapsed.toFixed(0)} ms`);
+});
+
+Deno.test("isSecretKey: the last word decides, so token_type and public_key stay readable", () => {
+  const table: [string, boolean][] = [
+    ["token", true],
+    ["access_token", true],
+    ["refreshToken", true],
+    ["id_token", true],
+    ["password", true],
+    ["client_secret", true],
+    ["api_key", true],
+    ["session", true],
+    ["session_id", true],
+    ["sessionId", true],
+    ["cookie", true],
+    ["csrfToken", true],
+    ["token_type", false],
+    ["expires_in", false],
+    ["password_hint", false],
+    ["public_key", false],
+    ["primary_key", false],
+    ["id", false],
+    ["", false],
+  ];
+  for (const [name, expected] of table) assert.equal(isSecretKey(name), expected, name);
+});
+
+/** Escapes every UTF-16 unit of `s` as `\uXXXX`, in the case asked for. */
+function allEscaped(s: string, upper: boolean): string {
+  return [...s].map((c) =>
+    [...Array(c.length).keys()].map((i) => {
+      const hex = c.charCodeAt(i).toString(16).padStart(4, "0");
+      return `\\u${upper ? hex.toUpperCase() : hex}`;
+    }).join("")
+  ).join("");
+}
+
+Deno.test("secrets are found inside any escaping a producer chose, and masked where they stand", () => {
+  const secret = "p+w/<a&b>'c\"é🔑";
+  const r = redactorWith(secret);
+  const json = JSON.stringify(secret).slice(1, -1);
+  const cases = [
+    allEscaped(secret, true),
+    allEscaped(secret, false),
+    // ASP.NET Core's System.Text.Json: + < > & ' and non-ASCII as \u00XX.
+    json.replace(
+      /[+<>&'\u0080-\uffff]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0").toUpperCase()}`,
+    ),
+    // Go's encoding/json: < > & as lower-case escapes.
+    json.replace(/[<>&]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`),
+    // The HTML report's own form for embedded JSON.
+    json.replaceAll("<", "\\u003c").replaceAll("/", "\\/"),
+    // JSON in JSON (a body kept as a string in the JSON report), escaped twice.
+    JSON.stringify(allEscaped(secret, true)).slice(1, -1),
+    // HTML/XML entities, named and numeric.
+    secret.replace(
+      /[&<>"']/g,
+      (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+    ),
+    [...secret].map((c) => `&#x${c.codePointAt(0)!.toString(16)};`).join(""),
+    [...secret].map((c) => `&#${c.codePointAt(0)};`).join(""),
+    // Percent-encoding, lower-case hex, and inside JSON.
+    encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()),
+    JSON.stringify(encodeURIComponent(secret)).slice(1, -1),
+    // XML-escaped JSON, as in a JUnit message.
+    allEscaped(secret, false).replaceAll("&", "&amp;"),
+  ];
+  for (const form of cases) {
+    assert.equal(r.redact(`before ${form} after`), `before ${MASK} after`, form);
+  }
+});
+
+Deno.test("a secret cut short before … is masked from its first four characters on", () => {
+  const secret = "eyQ-abcdefghijklmnopqrstuvwxyz-0123456789";
+  const r = redactorWith(secret);
+  for (const keep of [4, 10, 30]) {
+    assert.equal(r.redact(`got "${secret.slice(0, keep)}…"`), `got "${MASK}…"`);
+  }
+  assert.equal(r.redact('got "eyQ…"'), 'got "eyQ…"', "three characters say nothing");
+});
+
+Deno.test("shorten masks before it cuts, so a long secret never leaks its start", () => {
+  const secret = "s".repeat(20) + "x".repeat(200);
+  const r = redactorWith(secret);
+  const shown = r.shorten(`value ${secret} tail`, 80);
+  assert.equal(shown, `value ${MASK} tail`);
+  assert.ok(!r.shorten(`${"a".repeat(76)} ${secret}`, 80).includes("sss"));
+  assert.equal(r.head("ab *** cd", 4), "ab …", "a mask is never split");
+});
+
+Deno.test("JWTs are masked by shape, registered or not, also when cut", () => {
+  const r = new Redactor();
+  const b64u = (o: unknown) =>
+    btoa(JSON.stringify(o)).replaceAll("=", "").replaceAll("+", "-").replaceAll("/", "_");
+  const jwt = `${b64u({ alg: "HS256" })}.${b64u({ sub: "bob" })}.c2lnbmF0dXJlLXBhcnQ`;
+  assert.equal(r.redact(`{"other":"${jwt}"}`), `{"other":"${MASK}"}`);
+  assert.equal(r.redact(`token ${jwt.slice(0, 30)}…`), `token ${MASK}…`);
+  assert.equal(r.redact("eyJ alone is just text"), "eyJ alone is just text");
+});
+
+Deno.test("redactValue masks a secret number, in any nesting", () => {
+  const r = redactorWith("987654");
+  assert.deepEqual(r.redactValue({ pins: [987654, 12], s: "pin 987654" }), {
+    pins: [MASK, 12],
+    s: `pin ${MASK}`,
+  });
 });

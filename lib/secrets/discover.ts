@@ -204,6 +204,8 @@ export interface SecretInputs {
   env: Set<string>;
   /** Captures, as `step\0key`. */
   captures: Set<string>;
+  /** Constant text the flow itself sends in secret places (a literal token in a header). */
+  literals: Set<string>;
 }
 
 function addRefs(refs: Ref[], into: SecretInputs): void {
@@ -232,11 +234,29 @@ function refsOfValue(value: ValueTemplate): Ref[] {
   }
 }
 
-/** Refs under secret-looking keys of a body, at any depth. */
-function secretBodyRefs(value: ValueTemplate): Ref[] {
-  if (value.kind === "list") return value.items.flatMap(secretBodyRefs);
+/** Whole constant text of a value: a template without expressions, or a constant. */
+function constantText(value: ValueTemplate): string[] {
+  switch (value.kind) {
+    case "const":
+      return typeof value.value === "string" || typeof value.value === "number"
+        ? [String(value.value)]
+        : [];
+    case "template":
+      return value.template.parts.every((p) => typeof p === "string")
+        ? [value.template.parts.join("")]
+        : [];
+    case "list":
+      return value.items.flatMap(constantText);
+    case "map":
+      return value.entries.flatMap(([, v]) => constantText(v));
+  }
+}
+
+/** Values under secret-looking keys of a body, at any depth. */
+function secretBodyValues(value: ValueTemplate): ValueTemplate[] {
+  if (value.kind === "list") return value.items.flatMap(secretBodyValues);
   if (value.kind !== "map") return [];
-  return value.entries.flatMap(([k, v]) => isSecretKey(k) ? refsOfValue(v) : secretBodyRefs(v));
+  return value.entries.flatMap(([k, v]) => isSecretKey(k) ? [v] : secretBodyValues(v));
 }
 
 /** Refs in a URL that sit in a secret-named query parameter or in the userinfo. */
@@ -285,17 +305,43 @@ function decodeURIComponentSafe(text: string): string {
  * );
  * const inputs = secretInputs(flow!);
  * if (!inputs.vars.has("k") || !inputs.captures.has("a\0v")) throw new Error();
+ * if (inputs.literals.size !== 0) throw new Error();
  * ```
  */
 export function secretInputs(flow: Flow): SecretInputs {
-  const inputs: SecretInputs = { vars: new Set(), env: new Set(), captures: new Set() };
+  const inputs: SecretInputs = {
+    vars: new Set(),
+    env: new Set(),
+    captures: new Set(),
+    literals: new Set(),
+  };
+  const values: ValueTemplate[] = [];
   for (const step of flow.steps) {
     const { request } = step;
     for (const [name, value] of request.headers) {
-      if (isSecretHeader(name)) addRefs(exprsOf(value).map((e) => e.ref), inputs);
+      if (isSecretHeader(name)) values.push({ kind: "template", template: value });
     }
     addRefs(secretUrlRefs(request.url), inputs);
-    if (request.body) addRefs(secretBodyRefs(request.body), inputs);
+    for (const literal of secretUrlLiterals(request.url)) inputs.literals.add(literal);
+    if (request.body) values.push(...secretBodyValues(request.body));
+  }
+  for (const value of values) {
+    addRefs(refsOfValue(value), inputs);
+    for (const text of constantText(value)) inputs.literals.add(text);
   }
   return inputs;
+}
+
+/** Constant values of secret-named query parameters written in a URL (`?api_key=abc123`). */
+function secretUrlLiterals(url: Template): string[] {
+  const text = url.parts.map((p) => typeof p === "string" ? p : "\0").join("");
+  const query = text.split("?")[1]?.split("#")[0] ?? "";
+  return query.split("&").flatMap((pair) => {
+    const eq = pair.indexOf("=");
+    if (eq < 0) return [];
+    const [key, value] = [pair.slice(0, eq), pair.slice(eq + 1)];
+    return isSecretKey(decodeURIComponentSafe(key)) && !value.includes("\0")
+      ? [decodeURIComponentSafe(value)]
+      : [];
+  });
 }

@@ -41,7 +41,9 @@ function words(name: string): string[] {
   );
 }
 
-const isMarker = (word: string) => SECRET_WORDS.some((s) => word.endsWith(s));
+/** A word is a marker when it ends with one, in the singular or the plural (`api_keys`, `tokens`). */
+const isMarker = (word: string) =>
+  SECRET_WORDS.some((s) => word.endsWith(s) || word.endsWith(`${s}S`));
 
 /**
  * Whether an environment variable or parameter name looks secret.
@@ -50,12 +52,13 @@ const isMarker = (word: string) => SECRET_WORDS.some((s) => word.endsWith(s));
  * lower-case → upper-case boundary (`apiKey` → `api`, `Key`), upper-case the
  * words; the name is secret when any word is, or ends with, one of TOKEN,
  * SECRET, PASSWORD, PASSWD, PASS, PWD, KEY, CREDENTIAL(S), AUTH,
- * AUTHORIZATION, COOKIE, SESSION, SESSIONID, JWT, CSRF, XSRF, SIGNATURE.
+ * AUTHORIZATION, COOKIE, SESSION, SESSIONID, JWT, CSRF, XSRF, SIGNATURE, or
+ * one of them followed by S (`API_KEYS`, `TOKENS`).
  *
- * So `API_KEY`, `GITHUB_TOKEN`, `DB_PASSWORD`, `AWS_SECRET_ACCESS_KEY`,
- * `apiKey`, `X_AUTH`, `OAUTH_CLIENT_ID`, `SESSIONID` and `sessionId` are
- * secret; `PATH`, `HOME`, `BASE_URL`, `KEYBOARD_LAYOUT`, `PASSENGER`,
- * `AUTHOR` and `KEYS` are not (a word must *end* with the marker). The
+ * So `API_KEY`, `API_KEYS`, `GITHUB_TOKEN`, `DB_PASSWORD`,
+ * `AWS_SECRET_ACCESS_KEY`, `apiKey`, `X_AUTH`, `OAUTH_CLIENT_ID`, `SESSIONID`
+ * and `sessionId` are secret; `PATH`, `HOME`, `BASE_URL`, `KEYBOARD_LAYOUT`,
+ * `PASSENGER` and `AUTHOR` are not (a word must *end* with the marker). The
  * suffix rule knowingly over-matches words such as `MONKEY` or `BYPASS`:
  * masking a harmless value costs readability, missing a secret leaks it.
  *
@@ -98,9 +101,10 @@ export function isSecretHeader(name: string): boolean {
 
 /**
  * Capture names that look secret: the word rule of {@linkcode isSecretName}
- * (`token`, `auth_token`, `sessionId`, `api_key`, `cookie` are secret; `id`,
- * `name`, `status`, `keys` are not). A secret capture is secret whatever its
- * type: every string and number inside an object or list is masked.
+ * (`token`, `auth_token`, `sessionId`, `api_key`, `api_keys`, `cookie` are
+ * secret; `id`, `name`, `status` are not). A secret capture is secret whatever its
+ * type: every string and number inside an object or list is masked
+ * (`session: {id: …}`, `api_keys: [...]`).
  *
  * @example
  * ```ts
@@ -122,7 +126,7 @@ export function isSecretCaptureName(name: string): boolean {
  * the key ends in SESSION + ID (`session_id`, `sessionId`). So `token`,
  * `access_token`, `refresh_token`, `id_token`, `password`, `client_secret`,
  * `api_key`, `session`, `cookie`, `csrfToken` are secret; `token_type`,
- * `expires_in`, `password_hint`, `public_key` and `keys` are not.
+ * `expires_in`, `password_hint` and `public_key` are not.
  *
  * @example
  * ```ts

@@ -40,6 +40,13 @@ export const MASK = "***";
  */
 export const MIN_SECRET_LENGTH = 4;
 
+/**
+ * Length of the pieces of a long secret that are masked on their own: a
+ * server that echoes a secret cut short (an error message quoting the first
+ * 1,000 characters of a token) must not leak that part.
+ */
+const PIECE = 16;
+
 /** What every shortened text ends with; the redactor also masks a secret's start before it. */
 const CUT = "…";
 
@@ -136,7 +143,7 @@ function decodeBase64(text: string): string | undefined {
  * own. The header and payload are base64url JSON objects, so both start `eyJ`.
  */
 const JWT =
-  /eyJ[A-Za-z0-9_-]{4,}\.eyJ[A-Za-z0-9_-]{2,}(?:\.[A-Za-z0-9_-]*)?|eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*…/g;
+  /eyJ[A-Za-z0-9_-]{4,}\.eyJ[A-Za-z0-9_-]{2,}(?:\.[A-Za-z0-9_-]*)?|eyJ[A-Za-z0-9_-]{4,}(?:\.[A-Za-z0-9_-]*)?(?=…)/g;
 
 /** Characters a base64 blob is made of, used to widen a base64 hit. */
 const BASE64_CHAR = /[A-Za-z0-9+/_-]/;
@@ -252,7 +259,11 @@ export class Redactor {
     for (const f of [...textForms(value), ...urlForms(value)]) {
       if (f.length >= MIN_SECRET_LENGTH) this.#literal(f, false);
     }
-    for (const run of base64Runs(value)) this.#literal(run, true);
+    // Base64 of the value and of its JSON forms (a base64 blob of a JSON document, maybe nested).
+    for (const form of new Set([value, jsonInner(value), jsonInner(jsonInner(value))])) {
+      for (const run of base64Runs(form)) this.#literal(run, true);
+    }
+    for (let i = 0; i + PIECE < value.length; i++) this.#literal(value.slice(i, i + PIECE), false);
   }
 
   #literal(literal: string, base64: boolean): void {
@@ -345,7 +356,9 @@ export class Redactor {
    *   whole encoded extent masked in the original;
    * - inside a larger base64 or base64url string at any byte alignment (a hit
    *   is widened by one character each side plus `=` padding);
-   * - cut short: at least its first four characters directly before `…`;
+   * - cut short: at least its first four characters directly before `…`, and
+   *   any 16 consecutive characters of it anywhere (a server quoting part of
+   *   a token);
    * - and any JSON Web Token, registered or not.
    *
    * Overlapping hits merge into one mask. Text with no hit is returned
