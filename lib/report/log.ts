@@ -147,7 +147,8 @@ function deciding(steps: readonly StepResult[]): string | undefined {
 
 /**
  * A reporter that writes the structured log: a line per event, streamed as
- * the run goes (the event list is in this module's documentation).
+ * the run goes, a flow's lines when the flow ends (the event list is in this
+ * module's documentation).
  *
  * @example
  * ```ts
@@ -157,6 +158,8 @@ function deciding(steps: readonly StepResult[]): string | undefined {
  * await log.onRunStart?.({ run_id: "r1", runner_version: "0.1.0", started_at: "", files: ["a.yaml"] });
  * await log.onFlowStart?.({ file: "a.yaml", name: "A" });
  * await log.onRequest?.({ file: "a.yaml", name: "A" }, { step: "get", attempt: 1, method: "GET", url: "http://x/" });
+ * if (lines.length !== 1) throw new Error("a flow's lines wait for its end");
+ * await log.onFlowEnd?.({ file: "a.yaml", name: "A", status: "passed", started_at: "", duration_ms: 1, steps: [] });
  * if (lines[2] !== '{"event":"request","ts":"1970-01-01T00:00:00.000Z","run_id":"r1","file":"a.yaml","step":"get","attempt":1,"method":"GET","url":"http://x/"}\n') {
  *   throw new Error(lines[2]);
  * }
