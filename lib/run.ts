@@ -404,6 +404,8 @@ async function runOne(flow: Flow, ctx: Context): Promise<FlowResult> {
   const traceId = randomHex(32);
   const scope: Scope = { env: ctx.env, vars, steps, runId: ctx.runId, traceId };
   const results: StepResult[] = [];
+  /** How many secrets the redactor knew when each result was masked. */
+  const maskedAt: number[] = [];
   let stop: string | undefined;
   const inputs = secretInputs(flow);
   try {
@@ -437,18 +439,20 @@ async function runOne(flow: Flow, ctx: Context): Promise<FlowResult> {
       }
     }
     results.push(result);
+    maskedAt.push(ctx.redactor.size);
     await ctx.reporter.onStepEnd?.(ref, result);
   }
-  // Masked once more as a whole: a step's result may hold a value that became secret later in the flow.
-  const flowResult: FlowResult = ctx.redactor.redactValue({
+  // A step's result may hold a value that became secret later in the flow: mask it again then.
+  const known = ctx.redactor.size;
+  const flowResult: FlowResult = {
     file: flow.file,
     name: flow.name,
     status: flowStatus(results),
     ...(ctx.trace ? { trace_id: traceId } : {}),
     started_at: startedAt.toISOString(),
     duration_ms: round(performance.now() - started),
-    steps: results,
-  });
+    steps: results.map((r, i) => maskedAt[i] === known ? r : ctx.redactor.redactValue(r)),
+  };
   await ctx.reporter.onFlowEnd?.(flowResult);
   return flowResult;
 }

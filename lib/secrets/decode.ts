@@ -20,28 +20,43 @@ export interface View {
   to: Int32Array;
 }
 
-/** Collects decoded units and their source ranges. */
+/**
+ * Collects decoded units and their source ranges in typed arrays sized for
+ * the source (no decoding here makes a text longer), so decoding a report of
+ * megabytes allocates three arrays, not a string per character.
+ */
 class Builder {
-  #units: string[] = [];
-  #from: number[] = [];
-  #to: number[] = [];
-  push(unit: string, from: number, to: number): void {
-    this.#units.push(unit);
-    this.#from.push(from);
-    this.#to.push(to);
+  #units: Uint16Array;
+  #from: Int32Array;
+  #to: Int32Array;
+  #length = 0;
+  constructor(size: number) {
+    this.#units = new Uint16Array(size);
+    this.#from = new Int32Array(size);
+    this.#to = new Int32Array(size);
+  }
+  push(unit: number, from: number, to: number): void {
+    const k = this.#length++;
+    this.#units[k] = unit;
+    this.#from[k] = from;
+    this.#to[k] = to;
   }
   /** Pushes each UTF-16 unit of `s`, all mapped to one source range. */
   pushAll(s: string, from: number, to: number): void {
-    for (let i = 0; i < s.length; i++) this.push(s[i], from, to);
+    for (let i = 0; i < s.length; i++) this.push(s.charCodeAt(i), from, to);
   }
   view(): View {
+    const n = this.#length;
     return {
-      text: this.#units.join(""),
-      from: Int32Array.from(this.#from),
-      to: Int32Array.from(this.#to),
+      text: utf16.decode(this.#units.subarray(0, n)),
+      from: this.#from.subarray(0, n),
+      to: this.#to.subarray(0, n),
     };
   }
 }
+
+/** Lone surrogates survive: "utf-16le" without fatal keeps every unit as it is. */
+const utf16 = new TextDecoder("utf-16le");
 
 const JSON_SIMPLE: Record<string, string> = {
   '"': '"',
@@ -58,25 +73,29 @@ const HEX4 = /^[0-9A-Fa-f]{4}$/;
 
 /** Undoes JSON string escapes wherever they appear (also outside string literals: harmless for matching). */
 function decodeJson(text: string): View {
-  const b = new Builder();
+  const b = new Builder(text.length);
   for (let i = 0; i < text.length; i++) {
-    if (text[i] === "\\" && i + 1 < text.length) {
+    const code = text.charCodeAt(i);
+    if (code === BACKSLASH && i + 1 < text.length) {
       const next = text[i + 1];
       if (next === "u" && HEX4.test(text.slice(i + 2, i + 6))) {
-        b.push(String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16)), i, i + 6);
+        b.push(parseInt(text.slice(i + 2, i + 6), 16), i, i + 6);
         i += 5;
         continue;
       }
-      if (next in JSON_SIMPLE) {
-        b.push(JSON_SIMPLE[next], i, i + 2);
+      const simple = JSON_SIMPLE[next];
+      if (simple !== undefined) {
+        b.push(simple.charCodeAt(0), i, i + 2);
         i++;
         continue;
       }
     }
-    b.push(text[i], i, i + 1);
+    b.push(code, i, i + 1);
   }
   return b.view();
 }
+
+const BACKSLASH = 0x5c;
 
 const HEX2 = /^%[0-9A-Fa-f]{2}$/;
 
@@ -93,7 +112,7 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** Undoes `%XX` escapes, UTF-8 sequences included; a `%` that does not decode stays as it is. */
 function decodePercent(text: string): View {
-  const b = new Builder();
+  const b = new Builder(text.length);
   const byteAt = (i: number) =>
     HEX2.test(text.slice(i, i + 3)) ? parseInt(text.slice(i + 1, i + 3), 16) : -1;
   for (let i = 0; i < text.length; i++) {
@@ -112,7 +131,7 @@ function decodePercent(text: string): View {
         }
       }
     }
-    b.push(text[i], i, i + 1);
+    b.push(text.charCodeAt(i), i, i + 1);
   }
   return b.view();
 }
@@ -136,7 +155,7 @@ const ENTITY = /^&(?:#[xX]([0-9A-Fa-f]{1,6})|#([0-9]{1,7})|([A-Za-z]{2,8}));/;
 
 /** Undoes HTML/XML character references: named basics and numeric, decimal or hex. */
 function decodeEntities(text: string): View {
-  const b = new Builder();
+  const b = new Builder(text.length);
   for (let i = 0; i < text.length; i++) {
     const m = text[i] === "&" ? ENTITY.exec(text.slice(i, i + 12)) : null;
     if (m) {
@@ -153,16 +172,16 @@ function decodeEntities(text: string): View {
         continue;
       }
     }
-    b.push(text[i], i, i + 1);
+    b.push(text.charCodeAt(i), i, i + 1);
   }
   return b.view();
 }
 
-/** A decoder and the character without which it would change nothing. */
-const DECODERS: [trigger: string, decode: (text: string) => View][] = [
-  ["\\", decodeJson],
-  ["%", decodePercent],
-  ["&", decodeEntities],
+/** A decoder and what a text must hold for it to change anything (most texts hold none). */
+const DECODERS: [trigger: RegExp, decode: (text: string) => View][] = [
+  [/\\[u"\\/bfnrt]/, decodeJson],
+  [/%[0-9A-Fa-f]{2}/, decodePercent],
+  [/&(?:#|[A-Za-z]{2,8};)/, decodeEntities],
 ];
 
 /** How many decodings may be stacked: JSON in JSON in XML is the deepest the runner writes. */
@@ -203,7 +222,7 @@ export function decodedViews(text: string): View[] {
     const next: typeof layer = [];
     for (const { view, text: current } of layer) {
       for (const [trigger, decode] of DECODERS) {
-        if (views.length >= MAX_VIEWS || !current.includes(trigger)) continue;
+        if (views.length >= MAX_VIEWS || !trigger.test(current)) continue;
         const decoded = decode(current);
         if (seen.has(decoded.text)) continue;
         seen.add(decoded.text);

@@ -194,13 +194,19 @@ export class Redactor {
   /** Every literal to mask → whether it is a base64 run (masked a little wider). */
   #literals = new Map<string, boolean>();
   /**
-   * The literals by their first four characters (every literal has at least
-   * four), longest first in each bucket: a lookup per position keeps
-   * redaction linear in the text and add() cheap.
+   * The literals by their first eight characters (by four for the shorter
+   * ones), longest first in each bucket: a lookup per position keeps
+   * redaction linear in the text and add() cheap, also when thousands of
+   * secrets share a start (`Bearer …`).
    */
-  #index = new Map<number, Map<number, string[]>>();
-  /** Whether any literal starts with this UTF-16 unit (low 16 bits): most positions stop here. */
-  #first = new Uint8Array(65536);
+  #index = new Map<string, string[]>();
+  /** Every literal by its first four characters, for finding a literal cut short (rare: at `…`). */
+  #starts = new Map<string, string[]>();
+  /** Bits of the hashes of those first four characters: most positions stop at one array read. */
+  #filter = new Uint8Array(FILTER_SIZE);
+  /** 16-character pieces of long secrets, behind a filter of their own. */
+  #pieces = new Set<string>();
+  #pieceFilter = new Uint8Array(FILTER_SIZE);
   /** The longest literal, which bounds how far back a cut secret can start. */
   #longest = 0;
 
@@ -263,29 +269,43 @@ export class Redactor {
     for (const form of new Set([value, jsonInner(value), jsonInner(jsonInner(value))])) {
       for (const run of base64Runs(form)) this.#literal(run, true);
     }
-    for (let i = 0; i + PIECE < value.length; i++) this.#literal(value.slice(i, i + PIECE), false);
+    for (let i = 0; i + PIECE < value.length; i++) this.#piece(value.slice(i, i + PIECE));
+  }
+
+  #piece(piece: string): void {
+    this.#pieces.add(piece);
+    this.#pieceFilter[hash4(piece, 0)] = 1;
   }
 
   #literal(literal: string, base64: boolean): void {
     if (this.#literals.has(literal)) return;
     this.#literals.set(literal, base64);
-    this.#first[literal.charCodeAt(0)] = 1;
     this.#longest = Math.max(this.#longest, literal.length);
-    const [high, low] = keys(literal, 0);
-    let inner = this.#index.get(high);
-    if (!inner) this.#index.set(high, inner = new Map());
-    const bucket = inner.get(low);
-    if (!bucket) inner.set(low, [literal]);
+    const start = literal.slice(0, 4);
+    const same = this.#starts.get(start);
+    if (same) same.push(literal);
+    else this.#starts.set(start, [literal]);
+    const key = literal.slice(0, literal.length < 8 ? 4 : 8);
+    this.#filter[hash4(literal, 0)] = 1;
+    const bucket = this.#index.get(key);
+    if (!bucket) this.#index.set(key, [literal]);
     else {
       const at = bucket.findIndex((l) => l.length < literal.length);
       bucket.splice(at === -1 ? bucket.length : at, 0, literal);
     }
   }
 
-  #bucket(text: string, at: number): string[] | undefined {
-    if (this.#first[text.charCodeAt(at)] === 0) return undefined;
-    const [high, low] = keys(text, at);
-    return this.#index.get(high)?.get(low);
+  /** The longest literal that starts at `at`, once the filter said one may. */
+  #hit(text: string, at: number): string | undefined {
+    const starts = (literal: string) => text.startsWith(literal, at);
+    return this.#index.get(text.slice(at, at + 8))?.find(starts) ??
+      this.#index.get(text.slice(at, at + 4))?.find(starts);
+  }
+
+  /** Every literal sharing the first four characters at `at` (for a cut secret). */
+  #candidates(text: string, at: number): string[] {
+    if (this.#filter[hash4(text, at)] === 0) return [];
+    return this.#starts.get(text.slice(at, at + 4)) ?? [];
   }
 
   /**
@@ -308,8 +328,17 @@ export class Redactor {
     const push = (s: number, e: number) => spans.push(map ? map(s, e) : [s, e]);
     const last = text.length - MIN_SECRET_LENGTH;
     if (this.#literals.size > 0) {
+      const pieces = this.#pieces.size > 0;
+      const filter = this.#filter;
+      let h = hash4(` ${text}`, 0);
       for (let i = 0; i <= last; i++) {
-        const hit = this.#bucket(text, i)?.find((literal) => text.startsWith(literal, i));
+        // hash4 rolled by one character: the oldest falls off the top of the mask.
+        h = ((h << 5) ^ text.charCodeAt(i + 3)) & FILTER_MASK;
+        if (pieces && this.#pieceFilter[h] === 1 && this.#pieces.has(text.slice(i, i + PIECE))) {
+          push(i, i + PIECE);
+        }
+        if (filter[h] === 0) continue;
+        const hit = this.#hit(text, i);
         if (hit === undefined) continue;
         let start = i;
         let end = i + hit.length;
@@ -334,8 +363,8 @@ export class Redactor {
   /** Where a registered literal starts whose beginning, at least four characters, ends at `cut`. */
   #cutStart(text: string, cut: number): number | undefined {
     for (let j = Math.max(0, cut - this.#longest); j <= cut - MIN_SECRET_LENGTH; j++) {
-      const bucket = this.#bucket(text, j);
-      if (!bucket) continue;
+      const bucket = this.#candidates(text, j);
+      if (bucket.length === 0) continue;
       const head = text.slice(j, cut);
       if (bucket.some((literal) => literal.length > head.length && literal.startsWith(head))) {
         return j;
@@ -486,10 +515,12 @@ export class Redactor {
   }
 }
 
-/** Two numbers for the four characters of `text` at `at`: the keys of the literal index. */
-function keys(text: string, at: number): [number, number] {
-  return [
-    text.charCodeAt(at) * 65536 + text.charCodeAt(at + 1),
-    text.charCodeAt(at + 2) * 65536 + text.charCodeAt(at + 3),
-  ];
+/** Bits of the filters in front of the literal and piece indexes (1 MiB each). */
+const FILTER_SIZE = 1 << 20;
+const FILTER_MASK = FILTER_SIZE - 1;
+
+/** A filter index for the four characters of `text` at `at`: cheap, collisions are resolved by the index. */
+function hash4(text: string, at: number): number {
+  return ((text.charCodeAt(at) << 15) ^ (text.charCodeAt(at + 1) << 10) ^
+    (text.charCodeAt(at + 2) << 5) ^ text.charCodeAt(at + 3)) & FILTER_MASK;
 }
