@@ -32,6 +32,33 @@ const MAX_DEPTH = 256;
  * ```
  */
 export function secretLeaves(value: unknown, register: Register): void {
+  leaves(value, register, false);
+}
+
+/**
+ * Keys whose values describe a credential rather than being one: under
+ * `auth: {access_token, token_type, expires_in}` only the token is secret,
+ * or every "Bearer" and "3600" in the outputs would be masked.
+ */
+const DESCRIPTIVE = new Set([
+  "token_type",
+  "tokentype",
+  "type",
+  "scope",
+  "scopes",
+  "expires_in",
+  "expiresin",
+  "expires_at",
+  "expiresat",
+  "expires",
+  "expiry",
+  "issued_at",
+  "created_at",
+  "alg",
+  "algorithm",
+]);
+
+function leaves(value: unknown, register: Register, skipDescriptive: boolean): void {
   const stack: unknown[] = [value];
   let budget = 100_000;
   while (stack.length > 0 && budget-- > 0) {
@@ -39,7 +66,11 @@ export function secretLeaves(value: unknown, register: Register): void {
     if (typeof v === "string") register(v);
     else if (typeof v === "number" && Number.isFinite(v)) register(String(v));
     else if (Array.isArray(v)) stack.push(...v);
-    else if (v !== null && typeof v === "object") stack.push(...Object.values(v));
+    else if (v !== null && typeof v === "object") {
+      for (const [key, item] of Object.entries(v)) {
+        if (!skipDescriptive || !DESCRIPTIVE.has(key.toLowerCase())) stack.push(item);
+      }
+    }
   }
 }
 
@@ -67,7 +98,7 @@ export function secretsInJson(document: unknown, register: Register): void {
       continue;
     }
     for (const [key, item] of Object.entries(v)) {
-      if (isSecretKey(key)) secretLeaves(item, register);
+      if (isSecretKey(key)) leaves(item, register, true);
       else stack.push([item, depth + 1]);
     }
   }
