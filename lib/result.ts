@@ -106,7 +106,8 @@ export interface StepResult {
    * `capture`, `until` (poll never satisfied), `request` (network, timeout),
    * `expression` (a value could not be resolved), `skipped` (an earlier step
    * did not pass, or `--fail-fast` stopped the run), `interrupted` (the run
-   * was interrupted before the step finished).
+   * was interrupted before the step finished), `invalid` (a problem of the
+   * flow file: nothing was run; see {@linkcode RunResult.problems}).
    */
   failure_kind?:
     | "assertion"
@@ -115,7 +116,8 @@ export interface StepResult {
     | "request"
     | "expression"
     | "skipped"
-    | "interrupted";
+    | "interrupted"
+    | "invalid";
 }
 
 /** The outcome of one flow file. */
@@ -164,6 +166,19 @@ export interface RunResult {
   status: "passed" | "failed";
   /** Set when a signal (`SIGINT`, `SIGTERM`) interrupted the run; unfinished steps are then skipped. */
   interrupted?: string;
+  /**
+   * Set when flow files had problems, so nothing was sent (exit 2): each
+   * problem with its position. The flows then list each problem as a step
+   * with `failure_kind: invalid`.
+   */
+  problems?: {
+    file: string;
+    line: number;
+    column: number;
+    code: string;
+    message: string;
+    hint?: string;
+  }[];
   /** Counts of flows and steps by status, and of assertions. */
   totals: {
     flows: Counts;

@@ -123,7 +123,16 @@ Deno.test("problems in a flow set are all reported together, and nothing is sent
       /c_bad\.yml:4:21 error\[unset-env\]: Environment variable "FLOWRUN_TEST_UNSET" is not set/,
     );
     assert.match(run.stderr, /2 problems in 2 files; nothing was sent\.\n$/);
-    await assert.rejects(Deno.stat(`${dir}/out/report.json`), Deno.errors.NotFound);
+    // The report says what happened, so CI never reads an earlier run's green one.
+    const report = JSON.parse(await Deno.readTextFile(`${dir}/out/report.json`));
+    assert.equal(report.status, "failed");
+    assert.deepEqual(
+      report.problems.map((p: { file: string; line: number; code: string }) =>
+        `${p.file.replace(/.*\//, "")}:${p.line} ${p.code}`
+      ),
+      ["b_bad.yaml:5 unknown-key", "c_bad.yml:4 unset-env"],
+    );
+    assert.equal(report.totals.steps.passed, 0);
   } finally {
     await server.shutdown();
     await Deno.remove(dir, { recursive: true });

@@ -370,7 +370,11 @@ Deno.test("the schema lists properties in the order the report writes them", () 
     headers: { "x-a": "1" },
     ...failing.response!,
   };
-  const report = toJsonReport({ ...traced, interrupted: "SIGINT" });
+  const report = toJsonReport({
+    ...traced,
+    interrupted: "SIGINT",
+    problems: [{ file: "a.yaml", line: 1, column: 1, code: "x", message: "y", hint: "z" }],
+  });
   const step = report.flows[1].steps[1];
   const defs = schema.$defs as Record<string, SchemaObject>;
   const keys = (s: unknown) => Object.keys((s as SchemaObject).properties as SchemaObject);
@@ -378,6 +382,7 @@ Deno.test("the schema lists properties in the order the report writes them", () 
   assert.deepEqual(keys(defs.flow), Object.keys(report.flows[1]));
   assert.deepEqual(keys(defs.step), Object.keys(step));
   assert.deepEqual(keys(defs.assertion), Object.keys(step.assertions[0]));
+  assert.deepEqual(keys(defs.problem), Object.keys(report.problems![0]));
   assert.deepEqual(
     keys((defs.step.properties as Record<string, unknown>).response),
     Object.keys(step.response!),
@@ -535,8 +540,17 @@ const REPORT: Fields<JsonReport> = {
   duration_ms: "required",
   status: "required",
   interrupted: "optional",
+  problems: "optional",
   totals: "required",
   flows: "required",
+};
+const PROBLEM: Fields<NonNullable<RunResult["problems"]>[number]> = {
+  file: "required",
+  line: "required",
+  column: "required",
+  code: "required",
+  message: "required",
+  hint: "optional",
 };
 const TOTALS: Fields<RunResult["totals"]> = {
   flows: "required",
@@ -625,6 +639,7 @@ Deno.test("the schema has exactly the fields of lib/result.ts, required unless o
     ["#/$defs/step/properties/response", RESPONSE],
     ["#/$defs/step/properties/trace", TRACE],
     ["#/$defs/assertion", ASSERTION],
+    ["#/$defs/problem", PROBLEM],
   ];
   for (const [pointer, fields] of pairs) {
     const node = pointer === "#" ? schema : at(pointer);
@@ -660,6 +675,7 @@ Deno.test("the schema's enums match the status types", () => {
     expression: true,
     skipped: true,
     interrupted: true,
+    invalid: true,
   };
   assert.deepEqual(
     (defs.step.properties as Record<string, SchemaObject>).failure_kind.enum,

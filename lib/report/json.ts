@@ -70,6 +70,7 @@ const REPORT_KEYS: Record<keyof JsonReport, true> = {
   duration_ms: true,
   status: true,
   interrupted: true,
+  problems: true,
   totals: true,
   flows: true,
 };

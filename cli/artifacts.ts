@@ -1,0 +1,187 @@
+/**
+ * The artifacts a run was asked for (JUnit, JSON, HTML, log, manifest), each
+ * written on its own: a write that fails (a full disk, a read-only or missing
+ * directory, a dead device) is reported in one sentence naming the path and
+ * the reason, and every other artifact is still written. The run then exits
+ * 4 unless something more urgent decides its code.
+ *
+ * @module
+ */
+import type { Reporter } from "../lib/report/reporter.ts";
+import type { StreamWriter } from "../lib/io.ts";
+import { err, redactor, save } from "./output.ts";
+
+/** The paths asked for, by kind. */
+export interface ArtifactPaths {
+  junit?: string;
+  json?: string;
+  html?: string;
+  log?: string;
+  manifest?: string;
+}
+
+const LABEL: Record<keyof ArtifactPaths, string> = {
+  junit: "JUnit report",
+  json: "JSON report",
+  html: "HTML report",
+  log: "log",
+  manifest: "manifest",
+};
+
+/**
+ * The artifact paths of `--report-junit`, `--report-json`, `--report-html`,
+ * `--log-file`, `--manifest` and `--out-dir` (explicit options win).
+ *
+ * @example
+ * ```ts
+ * import { artifactPaths } from "./artifacts.ts";
+ * const paths = artifactPaths({ "out-dir": "out/", "report-json": "r.json" });
+ * if (paths.json !== "r.json" || paths.junit !== "out/junit.xml") throw new Error();
+ * ```
+ */
+export function artifactPaths(values: {
+  "report-junit"?: string;
+  "report-json"?: string;
+  "report-html"?: string;
+  "log-file"?: string;
+  manifest?: string;
+  "out-dir"?: string;
+}): ArtifactPaths {
+  const dir = values["out-dir"]?.replace(/\/+$/, "");
+  const inDir = (name: string) => dir === undefined ? undefined : `${dir}/${name}`;
+  return {
+    junit: values["report-junit"] ?? inDir("junit.xml"),
+    json: values["report-json"] ?? inDir("report.json"),
+    html: values["report-html"] ?? inDir("report.html"),
+    log: values["log-file"] ?? inDir("run.log.ndjson"),
+    manifest: values.manifest ?? inDir("manifest.json"),
+  };
+}
+
+/**
+ * Why a write failed, as a clause: the system's words without the error
+ * number or the repeated path ("No space left on device").
+ *
+ * @example
+ * ```ts
+ * import { plainReason } from "./artifacts.ts";
+ * const reason = plainReason(new Error("No space left on device (os error 28): write '/x'"));
+ * if (reason !== "No space left on device") throw new Error(reason);
+ * ```
+ */
+export function plainReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/\s*\(os error \d+\).*$/s, "").replace(/[.:\s]+$/, "") || "unknown error";
+}
+
+/** A written artifact, with the exact bytes this run wrote. */
+export interface Written {
+  kind: keyof ArtifactPaths;
+  path: string;
+  bytes?: Uint8Array;
+}
+
+/** Writes the requested artifacts, each on its own. */
+export class Artifacts {
+  /** Artifacts written, in the order they were. */
+  readonly written: Written[] = [];
+  /** Artifacts that could not be written, with why. */
+  readonly failures: { kind: keyof ArtifactPaths; path: string; reason: string }[] = [];
+  #log?: StreamWriter;
+  #logFailed = false;
+
+  private constructor(readonly paths: ArtifactPaths) {}
+
+  /**
+   * Opens the log (a failure to open it is a failure of the log alone).
+   *
+   * @example
+   * ```ts ignore
+   * import { Artifacts } from "./artifacts.ts";
+   * const artifacts = await Artifacts.open({ json: "out/report.json" });
+   * ```
+   */
+  static async open(paths: ArtifactPaths): Promise<Artifacts> {
+    const artifacts = new Artifacts(paths);
+    if (paths.log) {
+      const io = await import("../lib/io.ts");
+      try {
+        artifacts.#log = await io.openStreamWriter(paths.log);
+      } catch (error) {
+        artifacts.#fail("log", paths.log, error);
+      }
+    }
+    return artifacts;
+  }
+
+  #fail(kind: keyof ArtifactPaths, path: string, error: unknown): void {
+    const reason = plainReason(error);
+    this.failures.push({ kind, path, reason });
+    err(`flowrun: could not write the ${LABEL[kind]} "${path}": ${reason}.\n`);
+  }
+
+  /** Writes one artifact file; never throws. */
+  async write(kind: keyof ArtifactPaths, path: string, text: string): Promise<void> {
+    try {
+      this.written.push({ kind, path, bytes: await save(path, text) });
+    } catch (error) {
+      this.#fail(kind, path, error);
+    }
+  }
+
+  /**
+   * The reporters that write the report files and the log.
+   *
+   * @example
+   * ```ts ignore
+   * import { Artifacts } from "./artifacts.ts";
+   * const artifacts = await Artifacts.open({ json: "out/report.json" });
+   * const reporters = await artifacts.reporters({});
+   * ```
+   */
+  async reporters(html: { traceLink?: string; shard?: { index: number; total: number } }) {
+    const { junit, json, html: htmlPath } = this.paths;
+    const reporters: Reporter[] = [];
+    if (junit) {
+      const { junitReporter } = await import("../lib/report/junit.ts");
+      reporters.push(junitReporter((text) => this.write("junit", junit, text)));
+    }
+    if (json) {
+      const { jsonReporter } = await import("../lib/report/json.ts");
+      reporters.push(jsonReporter((text) => this.write("json", json, text)));
+    }
+    if (htmlPath) {
+      const { htmlReporter } = await import("../lib/report/html.ts");
+      reporters.push(htmlReporter((text) => this.write("html", htmlPath, text), html));
+    }
+    const log = this.#log;
+    if (log) {
+      const { logReporter } = await import("../lib/report/log.ts");
+      reporters.push(logReporter({
+        sink: async (line: string) => {
+          if (this.#logFailed) return;
+          try {
+            await log.write(redactor.redact(line));
+          } catch (error) {
+            // The log stops; the run and the other artifacts go on.
+            this.#logFailed = true;
+            this.#fail("log", this.paths.log!, error);
+          }
+        },
+      }));
+    }
+    return reporters;
+  }
+
+  /** Closes the log; it counts as written unless a line failed. */
+  async closeLog(): Promise<void> {
+    if (!this.#log) return;
+    try {
+      await this.#log.close();
+    } catch (error) {
+      if (!this.#logFailed) this.#fail("log", this.paths.log!, error);
+      this.#logFailed = true;
+    }
+    if (!this.#logFailed) this.written.push({ kind: "log", path: this.paths.log! });
+  }
+}

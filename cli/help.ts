@@ -1,0 +1,66 @@
+/**
+ * The text of `flowrun --help`.
+ *
+ * @module
+ */
+import { VERSION } from "../lib/version.ts";
+
+/**
+ * The help text: every command, option and exit code.
+ *
+ * @example
+ * ```ts
+ * import { HELP } from "./help.ts";
+ * if (!HELP.includes("flowrun run <path>")) throw new Error();
+ * ```
+ */
+export const HELP: string = `flowrun ${VERSION} — run YAML API test flows
+
+Usage:
+  flowrun run <path>... [options]   run flow files, or directories of *.yaml/*.yml
+  flowrun merge <report.json>... [--report-junit FILE] [--report-json FILE]
+                                    merge the JSON reports of several shards into one
+  flowrun validate <path>... [--no-env] [--format text|json] [--var NAME=VALUE]...
+                                    check flow files as run would, sending nothing (exit 0 or 2)
+  flowrun report html <report.json>... -o FILE [--trace-link TEMPLATE]
+                                    render saved JSON reports (merged) as one HTML page
+  flowrun convert har <file.har> [-o FILE] [--name NAME] [--include-host HOST]...
+                      [--exclude-url REGEX]... [--spelling a|b] [--include-html]
+                                    turn recorded browser traffic into a flow
+                                    (the flow to stdout or FILE, a summary to stderr)
+  flowrun --help                    show this help
+  flowrun --version                 show the version, Deno version and target
+
+Options for run:
+  --report-junit FILE   write a JUnit XML report (written even when flows fail)
+  --report-json FILE    write a JSON report (schema/report.schema.json)
+  --report-html FILE    write a self-contained HTML report for people
+  --log-file FILE       write a structured log, one JSON object per line
+  --manifest FILE       write the run manifest (files, checksums, environment names, CI)
+  --out-dir DIR         write junit.xml, report.json, report.html, run.log.ndjson and
+                        manifest.json into DIR (the options above still win)
+  --var NAME=VALUE      set a run parameter; overrides a flow var (repeatable)
+  --secret NAME         treat the value of NAME (a --var or environment variable)
+                        as a secret: masked in every output (repeatable)
+  --run-id ID           the run id behind \${RUN_ID} (default: generated)
+  --timeout MS          per-request timeout in milliseconds (default 30000, at most 2147483647)
+  --jobs N              flows run at once (default: the number of CPUs; 1 is sequential)
+  --shard I/N           run the I-th of N parts of the flow files, or "auto" to read
+                        I and N from CI variables (CI_NODE_INDEX/CI_NODE_TOTAL, …)
+  --filter PATTERN      run only flows whose name or path matches (repeatable)
+  --fail-fast           start no new flows after the first failure
+  --trace               send a W3C traceparent on every request that has none (one trace
+                        per flow run, \${TRACE_ID}); trace ids go into every report
+  --trace-link TEMPLATE show trace ids as links, e.g. http://jaeger:16686/trace/{trace_id}
+  --list                print the flow files the run would execute and exit
+  --verbose             also list passing assertions and captured names
+  --no-color            no colours (also when NO_COLOR is set or stdout is not a terminal)
+
+Exit codes:
+  0    every flow passed
+  1    at least one flow failed (assertion, status, capture or request error)
+  2    usage or flow-file error; no request was sent (requested reports say so)
+  3    internal error of the runner (please report it)
+  4    the run finished, but a requested artifact could not be written (stderr says which)
+  130  interrupted by SIGINT (143: SIGTERM); every requested artifact is still written
+`;

@@ -1,0 +1,89 @@
+/**
+ * The one gate between the runner and the outside. Every byte the CLI
+ * writes, to the console or to a file, passes through the process's
+ * {@linkcode redactor} after its final encoding; console text is also made
+ * inert for CI runners. A console that went away (a pipe closed by the
+ * reader, as in `flowrun run … | head -1`) or that cannot be written stops
+ * getting text, and the run goes on: its reports matter more.
+ *
+ * @module
+ */
+import { Redactor } from "../lib/redact.ts";
+import { inertForCi } from "../lib/report/terminal.ts";
+
+/** Every secret this process has learned; the runner adds to it as it goes. */
+export const redactor: Redactor = new Redactor();
+
+const encoder = new TextEncoder();
+
+/** A console stream that stops being written once a write fails. */
+class Console {
+  #closed = false;
+  constructor(readonly stream: { writeSync(p: Uint8Array): number }) {}
+  /** Writes all of `text`; `writeSync` may write only part of a large buffer to a pipe. */
+  write(text: string): void {
+    if (this.#closed) return;
+    let bytes = encoder.encode(inertForCi(redactor.redact(text)));
+    try {
+      while (bytes.length > 0) bytes = bytes.subarray(this.stream.writeSync(bytes));
+    } catch {
+      // Broken pipe, a full disk behind a redirect, a closed descriptor: nobody reads any more.
+      this.#closed = true;
+    }
+  }
+}
+
+const stdout = new Console(Deno.stdout);
+const stderr = new Console(Deno.stderr);
+
+/**
+ * Writes to standard output, masked and inert; never throws.
+ *
+ * @example
+ * ```ts ignore
+ * import { out } from "./output.ts";
+ * out("hello\n");
+ * ```
+ */
+export const out = (text: string): void => stdout.write(text);
+
+/**
+ * Writes to standard error, masked and inert; never throws.
+ *
+ * @example
+ * ```ts ignore
+ * import { err } from "./output.ts";
+ * err("warning\n");
+ * ```
+ */
+export const err = (text: string): void => stderr.write(text);
+
+/**
+ * Writes an artifact file, masked after its final encoding like the console,
+ * and returns the bytes written (so the manifest hashes what this run wrote).
+ *
+ * @example
+ * ```ts ignore
+ * import { save } from "./output.ts";
+ * const bytes = await save("out/report.json", "{}\n");
+ * ```
+ */
+export async function save(path: string, text: string): Promise<Uint8Array> {
+  const io = await import("../lib/io.ts");
+  const masked = redactor.redact(text);
+  await io.writeFileAtomic(path, masked);
+  return encoder.encode(masked);
+}
+
+/**
+ * Whether to use colours: not with `--no-color` or `NO_COLOR`, and only on a terminal.
+ *
+ * @example
+ * ```ts ignore
+ * import { useColor } from "./output.ts";
+ * const color = useColor(false);
+ * ```
+ */
+export function useColor(noColor: boolean | undefined): boolean {
+  return !noColor && !Deno.env.get("NO_COLOR") && Deno.stdout.isTerminal();
+}

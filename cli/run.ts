@@ -1,0 +1,305 @@
+/**
+ * `flowrun run`: load and check the flows, run them, and write every
+ * requested artifact whatever happens — a failure, a flow file with problems
+ * (the reports then say so: nothing ran), a signal at any moment (listening
+ * starts before loading and ends after the manifest), a console nobody reads
+ * any more, or an artifact that cannot be written.
+ *
+ * @module
+ */
+import { UsageError } from "../lib/errors.ts";
+import type { Problem } from "../lib/errors.ts";
+import type { RunResult } from "../lib/result.ts";
+import { VERSION } from "../lib/version.ts";
+import { command, parseParams, positiveInteger } from "./args.ts";
+import { artifactPaths, Artifacts } from "./artifacts.ts";
+import { EXIT } from "./exit.ts";
+import { err, out, redactor, useColor } from "./output.ts";
+import { interruptCode, listenForInterrupts } from "./signals.ts";
+
+const RUN_OPTIONS = {
+  "report-junit": { type: "string" },
+  "report-json": { type: "string" },
+  "report-html": { type: "string" },
+  "log-file": { type: "string" },
+  manifest: { type: "string" },
+  "out-dir": { type: "string" },
+  var: { type: "string", multiple: true },
+  secret: { type: "string", multiple: true },
+  "run-id": { type: "string" },
+  timeout: { type: "string" },
+  jobs: { type: "string" },
+  shard: { type: "string" },
+  filter: { type: "string", multiple: true },
+  "fail-fast": { type: "boolean" },
+  trace: { type: "boolean" },
+  "trace-link": { type: "string" },
+  list: { type: "boolean" },
+  verbose: { type: "boolean" },
+  "no-color": { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** The longest timer JavaScript can set: 2³¹−1 ms (about 24.8 days). */
+const MAX_TIMEOUT_MS = 2_147_483_647;
+
+/** How this program was started, so a failure can print a command that reruns it. */
+function selfCommand(): string {
+  const main = Deno.mainModule;
+  if (main.startsWith("file:") && main.endsWith("/cli.ts")) {
+    const cli = new URL(main).pathname;
+    const cwd = Deno.cwd().replaceAll("\\", "/");
+    const relative = cli.startsWith(cwd + "/") ? cli.slice(cwd.length + 1) : cli;
+    return `deno run --allow-net --allow-read --allow-write --allow-env ${relative}`;
+  }
+  return "flowrun";
+}
+
+/** Quotes a word for a POSIX shell when it needs it. */
+function shellWord(word: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+type Values = NonNullable<ReturnType<typeof command<typeof RUN_OPTIONS>>>["values"];
+
+/**
+ * Runs `flowrun run` with its arguments and returns the exit code.
+ *
+ * @example
+ * ```ts ignore
+ * import { run } from "./run.ts";
+ * Deno.exit(await run(["examples/flows", "--out-dir", "out"]));
+ * ```
+ */
+export async function run(args: string[]): Promise<number> {
+  const parsed = command(
+    args,
+    RUN_OPTIONS,
+    new UsageError(
+      "no-paths",
+      "No flow files given.",
+      "Usage: flowrun run <path>... (a flow file or a directory)",
+    ),
+  );
+  if (!parsed) return EXIT.passed;
+  const interrupts = listenForInterrupts();
+  try {
+    return await runParsed(parsed.values, parsed.positionals, args, interrupts.signal);
+  } finally {
+    interrupts.dispose();
+  }
+}
+
+async function runParsed(
+  values: Values,
+  positionals: string[],
+  args: string[],
+  signal: AbortSignal,
+): Promise<number> {
+  const runId = values["run-id"];
+  if (runId !== undefined && !/^[A-Za-z0-9._-]{1,128}$/.test(runId)) {
+    throw new UsageError(
+      "bad-run-id",
+      `Run id "${runId}" may only contain letters, digits, ".", "_" and "-".`,
+    );
+  }
+  const timeoutMs = positiveInteger(
+    values.timeout,
+    "timeout",
+    "a positive number of milliseconds",
+    MAX_TIMEOUT_MS,
+  );
+  const jobs = positiveInteger(values.jobs, "jobs", "a positive number of flows", 10_000);
+  const params = parseParams(values.var);
+  const color = useColor(values["no-color"]);
+
+  const [suite, runner, io, consoleMod, reporter, shardMod, names] = await Promise.all([
+    import("../lib/suite.ts"),
+    import("../lib/run.ts"),
+    import("../lib/io.ts"),
+    import("../lib/report/console.ts"),
+    import("../lib/report/reporter.ts"),
+    import("../lib/shard.ts"),
+    import("../lib/secrets/names.ts"),
+  ]);
+
+  // Secrets are known before anything is printed: values of secret-looking
+  // environment variables as the flows read them (during loading, before any
+  // output), --secret names, and --var values whose names look secret. The
+  // runner adds what it meets later. Only variables the flows read count: the
+  // name rule knowingly over-matches (XDG_SESSION_TYPE), and masking every
+  // such value would shred the output.
+  const secretNames = new Set(values.secret ?? []);
+  for (const name of secretNames) {
+    const value = params.get(name) ?? io.readEnv(name);
+    if (value === undefined) {
+      throw new UsageError(
+        "bad-secret",
+        `--secret ${name}: no --var or environment variable of that name is set.`,
+      );
+    }
+    redactor.add(value);
+  }
+  const isSecret = (name: string) => secretNames.has(name) || names.isSecretName(name);
+  for (const [name, value] of params) if (isSecret(name)) redactor.add(value);
+
+  let shard: { index: number; total: number; source?: string } | undefined;
+  if (values.shard === "auto") {
+    const found = shardMod.shardFromEnv(io.readEnv);
+    shard = { ...found.shard, source: found.source };
+  } else if (values.shard !== undefined) shard = shardMod.parseShard(values.shard);
+
+  const paths = artifactPaths(values);
+  for (const path of Object.values(paths)) if (path) await io.ensureWritable(path);
+
+  const envRead = new Set<string>();
+  const env = (name: string) => {
+    envRead.add(name);
+    const value = io.readEnv(name);
+    if (value !== undefined && isSecret(name)) redactor.add(value);
+    return value;
+  };
+  const startedAt = new Date().toISOString();
+  const loaded = await suite.loadFlows(positionals, { env, params, shard, filter: values.filter });
+  if (values.list) {
+    for (const file of loaded.files) out(`${file}\n`);
+    return EXIT.passed;
+  }
+  const runIdFinal = runId ?? runner.newRunId();
+  const artifacts = await Artifacts.open(paths);
+  const reporters = await artifacts.reporters({ traceLink: values["trace-link"], shard });
+
+  const problems = loaded.problems.length > 0
+    ? loaded.problems
+    : loaded.files.length === 0 && values.filter !== undefined
+    ? nothingSelected(values.filter, (await io.discoverFlowEntries(positionals)).length)
+    : [];
+  let result: RunResult;
+  let code: number;
+  if (problems.length > 0) {
+    err(
+      problems[0].file === FILTER
+        ? `error[${problems[0].code}]: ${problems[0].message}\n  hint: ${problems[0].hint}\n`
+        : consoleMod.formatProblems(problems, consoleMod.style(color)),
+    );
+    const { invalidRunResult } = await import("../lib/invalid_run.ts");
+    result = invalidRunResult({
+      run_id: runIdFinal,
+      started_at: startedAt,
+      problems,
+      files: loaded.files,
+    });
+    await replay(reporter.combineReporters(...reporters), result);
+    code = EXIT.usage;
+  } else {
+    const console = consoleMod.consoleReporter({
+      write: out,
+      color,
+      verbose: values.verbose,
+      reproduce: reproducer(values, params, secretNames, isSecret, runIdFinal, timeoutMs),
+      traceLink: values["trace-link"],
+    });
+    result = await runner.runFlows(loaded.flows, {
+      env,
+      params,
+      runId: runIdFinal,
+      timeoutMs,
+      jobs,
+      failFast: values["fail-fast"],
+      trace: values.trace,
+      signal,
+      redactor,
+      secrets: [...secretNames],
+      reporter: reporter.combineReporters(console, ...reporters),
+    });
+    code = result.status === "passed" ? EXIT.passed : EXIT.failed;
+  }
+  await artifacts.closeLog();
+  const exitCode = () =>
+    interruptCode(signal) ??
+      (code === EXIT.usage || artifacts.failures.length === 0 ? code : EXIT.artifacts);
+  if (paths.manifest) {
+    const manifestMod = await import("../lib/report/manifest.ts");
+    const manifest = await manifestMod.buildManifest({
+      run_id: result.run_id,
+      runner_version: VERSION,
+      deno_version: Deno.version.deno,
+      os: Deno.build.os,
+      arch: Deno.build.arch,
+      started_at: startedAt,
+      ended_at: new Date().toISOString(),
+      exit_code: exitCode(),
+      command: ["flowrun", "run", ...args].map((word) => redactor.redact(word)),
+      shard: shard ?? null,
+      flows: loaded.files.map((file) => ({ file, bytes: loaded.bytes.get(file)! })),
+      env_read: [...envRead],
+      env: io.readEnv,
+      artifacts: await Promise.all(artifacts.written.map(async (a) => ({
+        kind: a.kind,
+        path: a.path,
+        // The log is streamed, so it is read back; the reports hash the bytes this run wrote.
+        bytes: a.bytes ?? await io.readBytes(a.path),
+      }))),
+    });
+    await artifacts.write("manifest", paths.manifest, manifestMod.manifestText(manifest));
+  }
+  return exitCode();
+}
+
+/** The `file` of the problem that says a filter selected nothing. */
+const FILTER = "--filter";
+
+/** A filter that selects no flow is an error: a typo must not turn a red suite green. */
+function nothingSelected(filter: readonly string[], checked: number): Problem[] {
+  const patterns = filter.map((f) => `"${f}"`).join(", ");
+  return [{
+    file: FILTER,
+    line: 0,
+    column: 0,
+    code: "no-match",
+    message: `--filter ${patterns} matched none of the ${checked} flow file${
+      checked === 1 ? "" : "s"
+    }, so nothing would run.`,
+    hint:
+      "Check the pattern: without *, ? or [...] it matches part of a flow's name or path; with them, the whole name, path or file name. flowrun run <path> --list shows what a run selects.",
+  }];
+}
+
+/** Drives reporters over a result that was not produced by running (nothing ran). */
+async function replay(
+  reporter: import("../lib/report/reporter.ts").Reporter,
+  result: RunResult,
+): Promise<void> {
+  await reporter.onRunStart?.({
+    run_id: result.run_id,
+    runner_version: result.runner_version,
+    started_at: result.started_at,
+    files: result.flows.map((f) => f.file),
+  });
+  for (const flow of result.flows) await reporter.onFlowEnd?.(flow);
+  await reporter.onRunEnd?.(result);
+}
+
+/** The command that reruns one flow with the same run id and parameters; secrets stay references. */
+function reproducer(
+  values: Values,
+  params: ReadonlyMap<string, string>,
+  secretNames: ReadonlySet<string>,
+  isSecret: (name: string) => boolean,
+  runId: string,
+  timeoutMs: number | undefined,
+): (file: string) => string {
+  return (file) => {
+    const words = [selfCommand(), "run", shellWord(file), "--run-id", shellWord(runId)];
+    for (const [name, value] of params) {
+      words.push(
+        "--var",
+        isSecret(name) ? `${name}="$${name.toUpperCase()}"` : shellWord(`${name}=${value}`),
+      );
+    }
+    for (const name of secretNames) words.push("--secret", shellWord(name));
+    if (timeoutMs !== undefined) words.push("--timeout", String(timeoutMs));
+    if (values.trace) words.push("--trace");
+    return words.join(" ");
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * Interrupts: the first SIGINT or SIGTERM aborts the run cleanly (no new
+ * requests, every artifact still written, exit 130 or 143); a second one
+ * exits at once. Listening starts before flows are loaded and ends after the
+ * last artifact, so a signal at any moment of a run has the same effect.
+ *
+ * @module
+ */
+import { EXIT } from "./exit.ts";
+import { err } from "./output.ts";
+
+/** The run's interrupt: aborted with the signal's name as reason. */
+export interface Interrupts {
+  /** Aborted by the first signal, with `"SIGINT"` or `"SIGTERM"` as reason. */
+  signal: AbortSignal;
+  /** Stops listening. */
+  dispose(): void;
+}
+
+/**
+ * Listens for SIGINT (and SIGTERM outside Windows) until disposed.
+ *
+ * @example
+ * ```ts ignore
+ * import { listenForInterrupts } from "./signals.ts";
+ * const interrupts = listenForInterrupts();
+ * try { /* run *\/ } finally { interrupts.dispose(); }
+ * ```
+ */
+export function listenForInterrupts(): Interrupts {
+  const controller = new AbortController();
+  const signals: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
+  const handlers = signals.map((signal) => {
+    const handler = () => {
+      if (controller.signal.aborted) Deno.exit(EXIT[signal as "SIGINT" | "SIGTERM"]);
+      err(
+        `\nflowrun: ${signal} received; finishing the run and writing its artifacts (again to quit now)\n`,
+      );
+      controller.abort(signal);
+    };
+    Deno.addSignalListener(signal, handler);
+    return [signal, handler] as const;
+  });
+  return {
+    signal: controller.signal,
+    dispose() {
+      for (const [signal, handler] of handlers) Deno.removeSignalListener(signal, handler);
+    },
+  };
+}
+
+/**
+ * The exit code of an interrupted run, or undefined when it was not interrupted.
+ *
+ * @example
+ * ```ts
+ * import { interruptCode } from "./signals.ts";
+ * const c = new AbortController();
+ * c.abort("SIGTERM");
+ * if (interruptCode(c.signal) !== 143) throw new Error();
+ * ```
+ */
+export function interruptCode(signal: AbortSignal): number | undefined {
+  if (!signal.aborted) return undefined;
+  return signal.reason === "SIGTERM" ? EXIT.SIGTERM : EXIT.SIGINT;
+}
