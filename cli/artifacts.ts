@@ -144,15 +144,18 @@ export class Artifacts {
     const reporters: Reporter[] = [];
     if (junit) {
       const { junitReporter } = await import("../lib/report/junit.ts");
-      reporters.push(junitReporter((text) => this.write("junit", junit, text)));
+      reporters.push(
+        this.#guard("junit", junit, junitReporter((t) => this.write("junit", junit, t))),
+      );
     }
     if (json) {
       const { jsonReporter } = await import("../lib/report/json.ts");
-      reporters.push(jsonReporter((text) => this.write("json", json, text)));
+      reporters.push(this.#guard("json", json, jsonReporter((t) => this.write("json", json, t))));
     }
     if (htmlPath) {
       const { htmlReporter } = await import("../lib/report/html.ts");
-      reporters.push(htmlReporter((text) => this.write("html", htmlPath, text), html));
+      const write = (t: string) => this.write("html", htmlPath, t);
+      reporters.push(this.#guard("html", htmlPath, htmlReporter(write, html)));
     }
     const log = this.#log;
     if (log) {
@@ -171,6 +174,25 @@ export class Artifacts {
       }));
     }
     return reporters;
+  }
+
+  /**
+   * A reporter whose every hook is caught: a report that cannot even be made
+   * (a result too large to serialise) fails alone, as a failed artifact.
+   */
+  #guard(kind: keyof ArtifactPaths, path: string, reporter: Reporter): Reporter {
+    const guarded: Reporter = {};
+    for (const [hook, fn] of Object.entries(reporter) as [keyof Reporter, unknown][]) {
+      if (typeof fn !== "function") continue;
+      (guarded as Record<string, unknown>)[hook] = async (...args: unknown[]) => {
+        try {
+          await fn.apply(reporter, args);
+        } catch (error) {
+          this.#fail(kind, path, error);
+        }
+      };
+    }
+    return guarded;
   }
 
   /** Closes the log; it counts as written unless a line failed. */

@@ -72,7 +72,7 @@ export interface StepResult {
     url: string;
     /** Set on steps that did not pass: the headers sent (secrets are masked in every artifact). */
     headers?: Record<string, string>;
-    /** Set on steps that did not pass and sent a body: the body, cut at 64 KiB. */
+    /** Set on steps that did not pass and sent a body: the body, cut at 64 KiB (2 KiB after the run's first 100 such steps). */
     body?: string;
   } | null;
   /** The last response received; `null` when none arrived. */
@@ -85,9 +85,9 @@ export interface StepResult {
     content_type?: string;
     /** Set on steps that did not pass: the response headers, lower-case names. */
     headers?: Record<string, string>;
-    /** Set on steps that did not pass: the body, cut at 64 KiB. */
+    /** Set on steps that did not pass: the body, cut at 64 KiB (2 KiB after the run's first 100 such steps). */
     body?: string;
-    /** How many characters of the body were cut off, when it was longer than 64 KiB. */
+    /** How many characters of the body were cut off, when it was longer than what was kept. */
     body_truncated?: number;
   } | null;
   /** Every check of the step, `until` conditions first. */

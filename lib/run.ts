@@ -90,7 +90,15 @@ export interface RunOptions {
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 const EXCERPT = 300;
+/** How much of each body a step that did not pass keeps, while the run's budget lasts. */
 const MAX_BODY = 64 * 1024;
+/**
+ * How many steps that did not pass keep bodies of up to {@linkcode MAX_BODY};
+ * later ones keep {@linkcode SMALL_BODY}, so a run where thousands of steps
+ * fail against a large error page keeps memory and reports flat.
+ */
+const DETAILED_FAILURES = 100;
+const SMALL_BODY = 2 * 1024;
 
 /**
  * A fresh run id: UTC time to the second plus random hex, readable and safe
@@ -127,6 +135,8 @@ interface Context {
   reporter: Reporter;
   signal?: AbortSignal;
   redactor: Redactor;
+  /** How many steps that did not pass have kept their details so far (see DETAILED_FAILURES). */
+  detailed: number;
   /** Registers a secret value with the redactor (and tells `onSecret`). */
   secret: (value: string) => void;
   trace: boolean;
@@ -246,19 +256,23 @@ async function runStep(
       )
       : { last: await attempt(), satisfied: true, attempts: 1 };
     const { request, response, error } = outcome.last;
-    // A step that did not pass keeps what a person needs to see why: the
-    // request and response in full (bodies masked, then cut at 64 KiB). Passing steps stay compact.
+    // A step that did not pass keeps what a person needs to see why: the request and
+    // response (bodies masked, then cut: 64 KiB for the run's first 100 such steps, then
+    // 2 KiB, so memory stays flat however many fail). Passing steps stay compact.
     const keepDetails = () => {
+      const max = ctx.detailed++ < DETAILED_FAILURES ? MAX_BODY : SMALL_BODY;
       const sent = Object.fromEntries(request.headers);
       result.request = {
         method: request.method,
         url: request.url,
         headers: sent,
-        ...(request.body === undefined ? {} : { body: cutBody(request.body, ctx.redactor).text }),
+        ...(request.body === undefined
+          ? {}
+          : { body: cutBody(request.body, ctx.redactor, max).text }),
       };
       if (response && result.response) {
         result.response.headers = response.headers;
-        const body = cutBody(response.text, ctx.redactor);
+        const body = cutBody(response.text, ctx.redactor, max);
         result.response.body = body.text;
         if (body.cut > 0) result.response.body_truncated = body.cut;
       }
@@ -367,17 +381,20 @@ function context(options: RunOptions): Context {
     reporter: options.reporter ?? {},
     signal: options.signal,
     redactor,
+    detailed: 0,
     secret,
     trace: options.trace ?? false,
   };
 }
 
-/** Masks a body, then cuts it at {@linkcode MAX_BODY}; `cut` counts the characters left out. */
-function cutBody(text: string, redactor: Redactor): { text: string; cut: number } {
-  const masked = redactor.redact(text);
-  if (masked.length <= MAX_BODY) return { text: masked, cut: 0 };
-  const kept = redactor.head(masked, MAX_BODY).slice(0, -1);
-  return { text: kept, cut: masked.length - kept.length };
+/** Masks a body, then cuts it at `max` characters; `cut` counts the characters left out. */
+function cutBody(text: string, redactor: Redactor, max: number): { text: string; cut: number } {
+  // Only the part that is kept needs masking, and enough after it that a secret across the cut is seen.
+  const window = max + MAX_BODY;
+  const masked = redactor.redact(text.length > window ? text.slice(0, window) : text);
+  if (masked.length <= max && text.length <= window) return { text: masked, cut: 0 };
+  const kept = redactor.head(masked, max).slice(0, -1);
+  return { text: kept, cut: text.length - kept.length };
 }
 
 /** Registers what a flow sends in secret places, as soon as its vars exist. */
