@@ -12,7 +12,7 @@ import type { Problem } from "../lib/errors.ts";
 import type { RunResult } from "../lib/result.ts";
 import { VERSION } from "../lib/version.ts";
 import { command, parseParams, positiveInteger } from "./args.ts";
-import { artifactPaths, Artifacts } from "./artifacts.ts";
+import { type ArtifactPaths, artifactPaths, Artifacts } from "./artifacts.ts";
 import { EXIT } from "./exit.ts";
 import { err, out, redactor, useColor } from "./output.ts";
 import { interruptCode, listenForInterrupts } from "./signals.ts";
@@ -165,6 +165,7 @@ async function runParsed(
     for (const file of loaded.files) out(`${file}\n`);
     return EXIT.passed;
   }
+  await refuseFlowFilesAsOutputs(paths, loaded.files);
   const runIdFinal = runId ?? runner.newRunId();
   const artifacts = await Artifacts.open(paths);
   const reporters = await artifacts.reporters({ traceLink: values["trace-link"], shard });
@@ -244,6 +245,43 @@ async function runParsed(
     await artifacts.write("manifest", paths.manifest, manifestMod.manifestText(manifest));
   }
   return exitCode();
+}
+
+/** The real path of a file, or undefined when it does not exist (yet). */
+async function realPath(path: string): Promise<string | undefined> {
+  try {
+    return await Deno.realPath(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An artifact written over a flow file would destroy the test it reports on:
+ * refuse it before anything is sent, also through a symlink or another
+ * spelling of the same path.
+ */
+async function refuseFlowFilesAsOutputs(
+  paths: ArtifactPaths,
+  files: readonly string[],
+): Promise<void> {
+  const outputs = new Map<string, string>();
+  for (const path of Object.values(paths)) {
+    const real = path && await realPath(path);
+    if (real) outputs.set(real, path!);
+  }
+  if (outputs.size === 0) return;
+  for (const file of files) {
+    const real = await realPath(file);
+    const output = real && outputs.get(real);
+    if (output) {
+      throw new UsageError(
+        "unwritable",
+        `Cannot write a report to "${output}": it is the flow file "${file}".`,
+        "Choose a report path outside the flow files; nothing was sent.",
+      );
+    }
+  }
 }
 
 /** The `file` of the problem that says a filter selected nothing. */

@@ -328,3 +328,24 @@ Deno.test({
     }
   },
 });
+
+Deno.test("a report path that is one of the flow files is refused before anything is sent", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-robust-" });
+  try {
+    await writeFlows(dir, 2, "http://127.0.0.1:9");
+    const flow = `${dir}/flows/f0000.yaml`;
+    const before = await Deno.readTextFile(flow);
+    await Deno.symlink(flow, `${dir}/alias.json`);
+    for (const target of [flow, `${dir}/flows/../flows/f0000.yaml`, `${dir}/alias.json`]) {
+      const run = await runCli(["run", `${dir}/flows`, "--report-json", target]);
+      assert.equal(run.code, 2, target);
+      assert.match(
+        run.stderr,
+        /^error\[unwritable\]: Cannot write a report to ".*": it is the flow file/,
+      );
+      assert.equal(await Deno.readTextFile(flow), before, "the flow file is untouched");
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
