@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { XMLParser } from "fast-xml-parser";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { junitReporter, toJUnitXml, xmlAttr, xmlText } from "../lib/report/junit.ts";
 import type { FlowResult, RunResult, StepResult } from "../lib/result.ts";
 import { ignoreXsd, validateJUnit, whyXsdIgnored } from "./support/xmllint.ts";
@@ -492,4 +492,68 @@ Deno.test({
     );
     await assert.rejects(() => validate(bad), /xmllint rejected/);
   },
+});
+
+/** Strings that break XML writers that forget a place: markup, quotes, controls, CDATA ends. */
+const NASTY = [
+  "login & fetch",
+  `a<b>"c"'d'`,
+  "]]> end of cdata",
+  "<![CDATA[ x ]]>",
+  "tab\there\nnew\rline",
+  "bell\x07 esc\x1b nul\x00",
+  "lone \ud800 surrogate",
+  "non-chars \ufffe \uffff",
+  "&amp; already &lt;escaped&gt;",
+  "emoji 🙂 é ñ",
+  "-->",
+];
+
+Deno.test("every string in a JUnit report is escaped: names, messages, properties, bodies", async () => {
+  const flows: FlowResult[] = NASTY.map((text, i) => ({
+    file: `flows/${text}.yaml`,
+    name: text,
+    status: "failed",
+    trace_id: "0af7651916cd43dd8448eb211c80319c",
+    started_at: "2025-03-01T10:15:00.000Z",
+    duration_ms: 1,
+    steps: [{
+      name: text,
+      status: "failed",
+      duration_ms: 1,
+      attempts: 1,
+      line: 1,
+      column: 1,
+      trace: { trace_id: "0af7651916cd43dd8448eb211c80319c", span_id: `b7ad6b71692033${10 + i}` },
+      request: {
+        method: "POST",
+        url: `http://x.test/?q=${text}`,
+        headers: { h: text },
+        body: text,
+      },
+      response: { status: 500, body: text, body_excerpt: text, headers: { h: text } },
+      assertions: [{
+        phase: "assert",
+        path: `$.json['${text}']`,
+        operator: "equals",
+        expected: text,
+        actual: text,
+        found: true,
+        passed: false,
+        message: text,
+        line: 2,
+        column: 3,
+      }],
+      captures: [text],
+      message: text,
+      failure_kind: "assertion",
+    }],
+  }));
+  const xml = toJUnitXml(run(flows));
+  assert.equal(XMLValidator.validate(xml), true, "well-formed");
+  if (!ignoreXsd) await validateJUnit(xml);
+  const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" }).parse(xml);
+  const names = [parsed.testsuites.testsuite].flat().map((s: { name: string }) => s.name);
+  assert.equal(names.length, NASTY.length);
+  assert.ok(names.includes("login & fetch"), "a name reads back as written");
 });

@@ -195,7 +195,7 @@ function testsuite(flow: FlowResult, index: number, result: RunResult): string[]
   const lines = [
     `  <testsuite ${attrs.join(" ")}>`,
     "    <properties>",
-    ...properties.map(([k, v]) => `      <property name="${k}" value="${xmlAttr(v)}"/>`),
+    ...properties.map(([k, v]) => `      <property name="${xmlAttr(k)}" value="${xmlAttr(v)}"/>`),
     "    </properties>",
   ];
   for (const step of flow.steps) lines.push(...testcase(flow, step));

@@ -1,7 +1,8 @@
 /**
  * Validates JUnit XML against the Jenkins JUnit XSD with xmllint, the schema
- * that GitLab, GitHub test reporters and Jenkins accept. The XSD is shared
- * material beside the repository (`../shared/junit/`), or `$JUNIT_XSD`.
+ * that GitLab, GitHub test reporters and Jenkins accept. The XSD is kept in
+ * the repository (`tests/fixtures/junit/`, with its origin and licence), or
+ * `$JUNIT_XSD` names another.
  * Outside CI a missing xmllint or XSD makes the tests that need them ignored,
  * with the reason in their names; with `CI=true` they run and fail.
  */
@@ -9,7 +10,7 @@ import assert from "node:assert/strict";
 
 const XSD_CANDIDATES = [
   Deno.env.get("JUNIT_XSD"),
-  decodeURIComponent(new URL("../../../shared/junit/jenkins-junit.xsd", import.meta.url).pathname),
+  decodeURIComponent(new URL("../fixtures/junit/jenkins-junit.xsd", import.meta.url).pathname),
 ].filter((p): p is string => !!p);
 
 function findXsd(): string | undefined {
