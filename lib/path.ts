@@ -9,8 +9,29 @@
  *
  * @module
  */
-import { jsonpath, type JSONPathQuery } from "json-p3";
+import {
+  JSONPathEnvironment,
+  JSONPathNode,
+  type JSONPathQuery,
+  JSONPathRecursionLimitError,
+} from "json-p3";
 import { SyntaxAtError } from "./errors.ts";
+
+/**
+ * How deep a descendant segment (`..`) inside a filter may look, e.g. the
+ * `@..id` of `$.items[?@..id]`. Those are evaluated by json-p3, whose walk
+ * costs the square of the depth per candidate, so the limit stays modest. A
+ * descendant segment outside filters has no depth limit.
+ *
+ * @example
+ * ```ts
+ * import { FILTER_DESCENT_LIMIT } from "./path.ts";
+ * if (FILTER_DESCENT_LIMIT !== 256) throw new Error();
+ * ```
+ */
+export const FILTER_DESCENT_LIMIT = 256;
+
+const ENVIRONMENT = new JSONPathEnvironment({ maxRecursionDepth: FILTER_DESCENT_LIMIT });
 
 /** Which document `$` denotes. */
 export type PathRoot = "response" | "body";
@@ -73,7 +94,7 @@ export const RESPONSE_MEMBERS: readonly string[] = ["json", "status", "headers"]
 export function compilePath(source: string, root: PathRoot): CompiledPath {
   let query: JSONPathQuery;
   try {
-    query = jsonpath.compile(source);
+    query = ENVIRONMENT.compile(source);
   } catch (error) {
     const e = error as Error & { token?: { index?: number } };
     const message = e.message.replace(/\s*\('[^]*':\d+\)$/, "");
@@ -114,12 +135,19 @@ export interface Selection {
   found: boolean;
   /** The value for a singular path, the list of values otherwise (empty when nothing matched). */
   value: unknown;
+  /**
+   * Set when the path could not be evaluated against this document (it is
+   * nested too deeply for it): a plain sentence. `found` is then false, but
+   * that does not mean the path is absent.
+   */
+  problem?: string;
 }
 
 /**
  * Evaluates a compiled path against a document. A singular path yields its
  * value (`found: false` when absent); any other path yields the list of
- * matched values.
+ * matched values. Never throws: a document the path cannot be evaluated on
+ * yields `found: false` with a `problem`.
  *
  * @example
  * ```ts
@@ -129,11 +157,82 @@ export interface Selection {
  * if (JSON.stringify(ids.value) !== "[1,2]") throw new Error();
  * if (select(compilePath("$.missing", "body"), doc).found) throw new Error();
  * ```
+ *
+ * @example A document nested 100,000 levels deep
+ * ```ts
+ * import { compilePath, select } from "./path.ts";
+ * const deep = JSON.parse('{"a":'.repeat(100_000) + '{"id":7}' + "}".repeat(100_000));
+ * const ids = select(compilePath("$..id", "body"), deep);
+ * if (JSON.stringify(ids.value) !== "[7]") throw new Error();
+ * ```
  */
 export function select(path: CompiledPath, document: unknown): Selection {
-  const values = path.query.query(document as never).values();
+  let values: unknown[];
+  try {
+    values = evaluate(path.query, document);
+  } catch (error) {
+    return {
+      found: false,
+      value: path.singular ? null : [],
+      problem: problemOf(error, path.root),
+    };
+  }
   if (path.singular) {
     return values.length === 0 ? { found: false, value: null } : { found: true, value: values[0] };
   }
   return { found: values.length > 0, value: values };
+}
+
+/**
+ * `JSONPathQuery.query` walks `..` recursively (a limit of 50 levels, and a
+ * cost of the square of the depth beyond it) and spreads each selector's
+ * matches into an argument list (which overflows past about 100,000 matches),
+ * so the segments are applied here instead: children one by one, descendants
+ * with an explicit stack, in the document order RFC 9535 asks for.
+ */
+function evaluate(query: JSONPathQuery, document: unknown): unknown[] {
+  let nodes = [new JSONPathNode(document as never, [], document as never)];
+  for (const segment of query.segments) {
+    const next: JSONPathNode[] = [];
+    const apply = (node: JSONPathNode) => {
+      for (const selector of segment.selectors) {
+        for (const match of selector.resolve(node)) next.push(match);
+      }
+    };
+    if (segment.constructor.name === "DescendantSegment") {
+      for (const node of nodes) descend(node, apply);
+    } else {
+      for (const node of nodes) apply(node);
+    }
+    nodes = next;
+  }
+  return nodes.map((node) => node.value);
+}
+
+/**
+ * Visits `start` and every node below it, parents before children. Locations
+ * stay empty: only values are read, and copying a location per level would
+ * cost the square of the depth.
+ */
+function descend(start: JSONPathNode, visit: (node: JSONPathNode) => void): void {
+  const stack: unknown[] = [start.value];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    visit(new JSONPathNode(value as never, [], start.root));
+    if (value === null || typeof value !== "object") continue;
+    const children = Array.isArray(value) ? value : Object.values(value);
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
+}
+
+function problemOf(error: unknown, root: PathRoot): string {
+  const what = root === "body" ? "The response body" : "The response";
+  if (error instanceof JSONPathRecursionLimitError) {
+    return `${what} is nested deeper than ${FILTER_DESCENT_LIMIT} levels, ` +
+      `too deep for a descendant segment (..) inside a filter`;
+  }
+  if (error instanceof RangeError) {
+    return `${what} is nested too deeply to evaluate this path`;
+  }
+  return `this path could not be evaluated (${(error as Error)?.message ?? String(error)})`;
 }

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import {
   compilePath,
+  FILTER_DESCENT_LIMIT,
   type PathRoot,
   PathSyntaxError,
   RESPONSE_MEMBERS,
@@ -224,5 +225,85 @@ Deno.test("select reads a hyphenated header under the response root", () => {
   assert.deepEqual(select(compilePath("$.status", "response"), response), {
     found: true,
     value: 201,
+  });
+});
+
+/** `{"a":{"a":…{"id":7,"n":[1]}…}}`, `depth` levels deep, built as text so no recursion builds it. */
+function nested(depth: number): unknown {
+  return JSON.parse('{"a":'.repeat(depth) + '{"id":7,"n":[1]}' + "}".repeat(depth));
+}
+
+/** `[[[…[1]…]]]`, `depth` levels deep. */
+function nestedList(depth: number): unknown {
+  return JSON.parse("[".repeat(depth) + "1" + "]".repeat(depth));
+}
+
+for (const depth of [50, 1_000, 100_000]) {
+  Deno.test(`select evaluates descendant paths on a document ${depth} levels deep`, () => {
+    const deep = nested(depth);
+    assert.deepEqual(select(compilePath("$..id", "body"), deep), { found: true, value: [7] });
+    assert.deepEqual(select(compilePath("$..n[0]", "body"), deep), { found: true, value: [1] });
+    assert.deepEqual(select(compilePath("$..[?@.id == 7].n", "body"), deep), {
+      found: true,
+      value: [[1]],
+    });
+    const all = select(compilePath("$..*", "body"), deep);
+    assert.equal((all.value as unknown[]).length, depth + 3);
+    assert.equal(select(compilePath("$[*]", "body"), deep).found, true);
+    assert.deepEqual(select(compilePath("$.a[?@.a]", "body"), deep).found, depth > 1);
+    const list = select(compilePath("$..[0]", "body"), nestedList(depth));
+    assert.equal((list.value as unknown[]).length, depth);
+    const json = select(compilePath("$.json..id", "response"), { json: deep, status: 200 });
+    assert.deepEqual(json, { found: true, value: [7] });
+  });
+
+  Deno.test(`select turns a too-deep filter descent ${depth} levels deep into a problem`, () => {
+    const selection = select(compilePath("$[?@..id]", "body"), { x: nested(depth) });
+    if (depth < FILTER_DESCENT_LIMIT) {
+      assert.deepEqual(selection, { found: true, value: [nested(depth)] });
+      return;
+    }
+    assert.deepEqual(selection, {
+      found: false,
+      value: [],
+      problem: "The response body is nested deeper than 256 levels, " +
+        "too deep for a descendant segment (..) inside a filter",
+    });
+    assert.equal(
+      select(compilePath("$.json[?@..id]", "response"), { json: { x: nested(depth) } }).problem,
+      "The response is nested deeper than 256 levels, " +
+        "too deep for a descendant segment (..) inside a filter",
+    );
+  });
+}
+
+Deno.test("select keeps RFC 9535 document order for descendants", () => {
+  const tree = { a: { b: 1, c: { b: 2 } }, d: [{ b: 3 }, { e: { b: 4 } }], b: 5 };
+  assert.deepEqual(select(compilePath("$..b", "body"), tree).value, [5, 1, 2, 3, 4]);
+  assert.deepEqual(
+    select(compilePath("$..*", "body"), { x: [1, { y: 2 }], z: 3 }).value,
+    [[1, { y: 2 }], 3, 1, { y: 2 }, 2],
+  );
+});
+
+Deno.test("select yields every match of a wildcard over a list of 1,000,000 items", () => {
+  const big = { items: Array.from({ length: 1_000_000 }, (_, i) => i) };
+  const all = select(compilePath("$.items[*]", "body"), big);
+  assert.equal((all.value as unknown[]).length, 1_000_000);
+  const some = select(compilePath("$.items[?@ >= 999998]", "body"), big);
+  assert.deepEqual(some.value, [999998, 999999]);
+  assert.equal((select(compilePath("$..*", "body"), big).value as unknown[]).length, 1_000_001);
+});
+
+Deno.test("select turns a filter comparison too deep to evaluate into a problem, not a crash", () => {
+  // Two equal but distinct 100,000-level values: json-p3 compares them recursively.
+  const selection = select(compilePath("$[?@.x == $[1].x]", "body"), [
+    { x: nested(100_000) },
+    { x: nested(100_000) },
+  ]);
+  assert.deepEqual(selection, {
+    found: false,
+    value: [],
+    problem: "The response body is nested too deeply to evaluate this path",
   });
 });

@@ -224,3 +224,13 @@ Deno.test("excerpt counts the compacted JSON, not the raw text", () => {
   assert.equal(r.excerpt(18), '{"k":"vvvvvvvvvv"}');
   assert.equal(r.excerpt(10), '{"k":"vvvv… (8 more characters)');
 });
+
+Deno.test("select on a body nested 100,000 levels deep finds values and never throws", () => {
+  const depth = 100_000;
+  const r = new ReceivedResponse(200, {}, '{"a":'.repeat(depth) + '{"id":7}' + "}".repeat(depth));
+  assert.deepEqual(r.select(compilePath("$.json..id", "response")), { found: true, value: [7] });
+  assert.deepEqual(r.select(compilePath("$..id", "body")), { found: true, value: [7] });
+  const filtered = r.select(compilePath("$.json[?@..id]", "response"));
+  assert.equal(filtered.found, false);
+  assert.match(filtered.problem ?? "", /^The response is nested deeper than 256 levels/);
+});
