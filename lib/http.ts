@@ -37,7 +37,7 @@ export interface ResolvedRequest {
  * ```
  */
 export class RequestError extends Error {
-  readonly code: "network" | "timeout" | "bad-url" | "interrupted";
+  readonly code: "network" | "timeout" | "bad-url" | "interrupted" | "body-too-large";
   constructor(code: RequestError["code"], message: string) {
     super(message);
     this.name = "RequestError";
@@ -109,17 +109,55 @@ export function reasonOf(signal: AbortSignal): string {
   return typeof signal.reason === "string" ? signal.reason : "interrupted";
 }
 
+/**
+ * The default cap on a response body, in bytes after decompression: 10 MiB.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_MAX_BODY_BYTES } from "./http.ts";
+ * if (DEFAULT_MAX_BODY_BYTES !== 10 * 1024 * 1024) throw new Error();
+ * ```
+ */
+export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+/**
+ * A byte count as people write it: `10 MiB`, `512 KiB`, `1000 bytes`.
+ *
+ * @example
+ * ```ts
+ * import { formatBytes } from "./http.ts";
+ * if (formatBytes(10 * 1024 * 1024) !== "10 MiB" || formatBytes(1536) !== "1.5 KiB") throw new Error();
+ * if (formatBytes(1) !== "1 byte" || formatBytes(1000) !== "1000 bytes") throw new Error();
+ * ```
+ */
+export function formatBytes(bytes: number): string {
+  const units: [string, number][] = [["GiB", 2 ** 30], ["MiB", 2 ** 20], ["KiB", 2 ** 10]];
+  for (const [unit, size] of units) {
+    if (bytes >= size) return `${Number((bytes / size).toFixed(2))} ${unit}`;
+  }
+  return bytes === 1 ? "1 byte" : `${bytes} bytes`;
+}
+
 /** Options for {@linkcode send}. */
 export interface SendOptions {
   /** Give up after this many milliseconds, body included. */
   timeoutMs: number;
   /** Aborts the request when the run is interrupted. */
   signal?: AbortSignal;
+  /**
+   * The most body bytes to read, counted after decompression (default
+   * {@linkcode DEFAULT_MAX_BODY_BYTES}). A larger body is a
+   * {@linkcode RequestError} `body-too-large`, raised as soon as the cap is
+   * passed, so memory stays bounded by the cap.
+   */
+  maxBodyBytes?: number;
 }
 
 /**
  * Sends a resolved request and reads the whole response. Throws
- * {@linkcode RequestError} when no complete response arrives.
+ * {@linkcode RequestError} when no complete response arrives, or when the
+ * body is larger than `maxBodyBytes`. The body is decoded as UTF-8; invalid
+ * bytes become U+FFFD.
  *
  * @example
  * ```ts
@@ -132,6 +170,23 @@ export interface SendOptions {
  * await server.shutdown();
  * if (response.status !== 200 || response.text !== '{"ok":true}') throw new Error();
  * ```
+ *
+ * @example A body over the cap
+ * ```ts
+ * import { RequestError, send } from "./http.ts";
+ * const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, () => new Response("x".repeat(2048)));
+ * try {
+ *   await send(
+ *     { method: "GET", url: `http://127.0.0.1:${server.addr.port}/`, headers: [] },
+ *     { timeoutMs: 5000, maxBodyBytes: 1024 },
+ *   );
+ *   throw new Error("expected body-too-large");
+ * } catch (error) {
+ *   if (!(error instanceof RequestError) || error.code !== "body-too-large") throw error;
+ * } finally {
+ *   await server.shutdown();
+ * }
+ * ```
  */
 export async function send(
   request: ResolvedRequest,
@@ -139,6 +194,7 @@ export async function send(
 ): Promise<ReceivedResponse> {
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  const cap = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   try {
     const response = await fetch(request.url, {
       method: request.method,
@@ -147,13 +203,14 @@ export async function send(
       redirect: "manual",
       signal,
     });
-    const text = await response.text();
+    const text = await readBody(response, cap);
     const headers: Record<string, string> = {};
     for (const [name, value] of response.headers) {
       headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
     }
     return new ReceivedResponse(response.status, headers, text);
   } catch (error) {
+    if (error instanceof RequestError) throw error;
     if (options.signal?.aborted) {
       throw new RequestError(
         "interrupted",
@@ -165,4 +222,39 @@ export async function send(
     }
     throw new RequestError("network", `Request failed: ${networkReason(error)}.`);
   }
+}
+
+/**
+ * Reads a body chunk by chunk, so a body past the cap (a gzip bomb, an
+ * endless stream) is cancelled as soon as it passes, instead of buffered.
+ */
+async function readBody(response: Response, cap: number): Promise<string> {
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (true) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > cap) {
+      chunks.length = 0;
+      await reader.cancel().catch(() => {});
+      throw new RequestError(
+        "body-too-large",
+        `The response body is larger than ${
+          formatBytes(cap)
+        } (the cap); raise it with --max-body or check the endpoint.`,
+      );
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  chunks.length = 0;
+  return new TextDecoder("utf-8", { fatal: false, ignoreBOM: false }).decode(bytes);
 }
