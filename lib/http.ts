@@ -83,25 +83,79 @@ export function resolveRequest(spec: RequestSpec, scope: Scope): ResolvedRequest
   return { method: spec.method, url, headers, body: JSON.stringify(value) };
 }
 
-/** Turns the runtime's wordy network errors into a short reason. */
-function networkReason(error: unknown): string {
+/** What was known when a request failed: the response head, if it had arrived. */
+interface FailureContext {
+  response?: Response;
+}
+
+/**
+ * Turns the runtime's network errors (hyper's and rustls's wording, wrapped in
+ * "error sending request for url …: client error (…)") into a plain reason.
+ * The wording of each class is fixed by tests against a raw TCP server.
+ */
+function networkReason(error: unknown, context: FailureContext): string {
   const text = error instanceof Error
-    ? `${error.message} ${(error.cause as Error | undefined)?.message ?? ""}`
+    ? `${error.message} ${(error.cause as Error | undefined)?.message ?? ""}`.trim()
     : String(error);
   if (/connection refused/i.test(text)) return "connection refused";
   if (/dns error|failed to lookup|name or service not known|no address/i.test(text)) {
     return "could not resolve the host";
   }
+  if (/message head is too large/i.test(text)) {
+    return "the response headers are too large to read (more than 100 header lines, " +
+      "or a header block of several hundred kilobytes)";
+  }
+  if (/invalid HTTP status-code/i.test(text)) {
+    return "the server's reply has no valid status code in its first line";
+  }
+  if (/invalid HTTP version/i.test(text)) {
+    return "the server did not reply with HTTP (its first line is not an HTTP status line)";
+  }
+  if (/invalid HTTP header|invalid header/i.test(text)) {
+    return "the server sent a malformed header line";
+  }
+  if (/invalid content-length/i.test(text)) {
+    return "the server sent an invalid or conflicting content-length header";
+  }
   if (/connection reset/i.test(text)) return "connection reset by the server";
-  if (/certificate|tls|ssl/i.test(text)) return `TLS error: ${text.trim()}`;
+  if (/received corrupt message|InvalidContentType|wrong version number/i.test(text)) {
+    return "the server does not speak TLS on that port (use http:// if it serves plain HTTP)";
+  }
+  if (/certificate|tls|ssl/i.test(text)) return `TLS error: ${runtimeDetail(text)}`;
+  const response = context.response;
+  if (response && !/error reading a body|body from connection/i.test(text)) {
+    // Errors raised while the body streams, other than a broken connection, come from the decoder.
+    const encoding = response.headers.get("content-encoding");
+    if (encoding) {
+      return `the body could not be decompressed: its content-encoding is "${encoding}", ` +
+        `but the data is corrupt or cut short`;
+    }
+  }
   if (
-    /reading a body|body from connection|connection closed|incomplete message|unexpected eof/i.test(
-      text,
-    )
+    response && !response.headers.has("content-length") &&
+    /chunked/i.test(response.headers.get("transfer-encoding") ?? "chunked")
+  ) {
+    return "the server sent a malformed or cut-off chunked body";
+  }
+  if (
+    /connection closed before message completed/i.test(text) && !response
+  ) {
+    return "the server closed the connection without sending a response";
+  }
+  if (
+    response ||
+    /reading a body|body from connection|connection closed|incomplete message|unexpected eof/i
+      .test(text)
   ) {
     return "the server closed the connection before the whole response arrived";
   }
-  return text.trim();
+  return runtimeDetail(text);
+}
+
+/** The runtime's own reason, without the request it wraps it in. */
+function runtimeDetail(text: string): string {
+  return text.replace(/^fetch failed\s*/, "").replace(/^.*client error \([^)]*\):\s*/, "")
+    .replace(/\.$/, "");
 }
 
 /** The name an interrupt signal was aborted with (e.g. `SIGINT`), for messages. */
@@ -195,8 +249,9 @@ export async function send(
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   const cap = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const context: FailureContext = {};
   try {
-    const response = await fetch(request.url, {
+    const response = context.response = await fetch(request.url, {
       method: request.method,
       headers: request.headers,
       body: request.body,
@@ -220,7 +275,7 @@ export async function send(
     if (timeout.aborted) {
       throw new RequestError("timeout", `No complete response within ${options.timeoutMs} ms.`);
     }
-    throw new RequestError("network", `Request failed: ${networkReason(error)}.`);
+    throw new RequestError("network", `Request failed: ${networkReason(error, context)}.`);
   }
 }
 

@@ -243,3 +243,221 @@ Deno.test("send still times out on a body that trickles in under the cap", async
     assert.equal(error.message, "No complete response within 300 ms.");
   });
 });
+
+const encoder = new TextEncoder();
+
+async function writeAll(conn: Deno.Conn, bytes: Uint8Array): Promise<void> {
+  for (let rest = bytes; rest.length > 0;) rest = rest.subarray(await conn.write(rest));
+}
+
+/**
+ * Answers one request on a raw TCP socket with `reply`, then closes it.
+ * With `unread`, the request is left unread, so closing resets the connection.
+ */
+async function rawServer(
+  reply: string | Uint8Array,
+  body: (port: number) => Promise<void>,
+  { unread = false } = {},
+): Promise<void> {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  const serving = (async () => {
+    const conn = await listener.accept();
+    try {
+      if (unread) await new Promise((resolve) => setTimeout(resolve, 50));
+      else await conn.read(new Uint8Array(64 * 1024));
+      await writeAll(conn, typeof reply === "string" ? encoder.encode(reply) : reply);
+      if (unread) await new Promise((resolve) => setTimeout(resolve, 50));
+    } catch {
+      // The client may hang up first (a head too large): that is the point.
+    } finally {
+      conn.close();
+    }
+  })();
+  try {
+    await body(port);
+  } finally {
+    listener.close();
+    await serving;
+  }
+}
+
+/** Runtime wording that must never reach a person. */
+const RAW =
+  /fetch failed|client error|SendRequest|error sending request|parsed|os error|hyper|\(Connect\)|reading a body|gzip header|CRC|InvalidContentType|message head/i;
+
+/** The message `send` fails with when a raw server answers `reply`. */
+async function rawFailure(reply: string | Uint8Array, options = { unread: false }) {
+  let message = "";
+  await rawServer(reply, async (port) => {
+    const error = await failure(`http://127.0.0.1:${port}/`);
+    assert.equal(error.code, "network");
+    message = error.message;
+  }, options);
+  assert.doesNotMatch(message, RAW);
+  return message;
+}
+
+const OK_HEAD = "HTTP/1.1 200 OK\r\n";
+
+function gzipped(text: string): Promise<Uint8Array> {
+  const stream = new Blob([text]).stream().pipeThrough<Uint8Array>(
+    new CompressionStream("gzip") as unknown as TransformStream<Uint8Array, Uint8Array>,
+  );
+  return new Response(stream).bytes();
+}
+
+function withHead(head: string, body: Uint8Array): Uint8Array {
+  const bytes = encoder.encode(head);
+  const out = new Uint8Array(bytes.length + body.length);
+  out.set(bytes);
+  out.set(body, bytes.length);
+  return out;
+}
+
+Deno.test("send explains a response with more than 100 header lines in plain words", async () => {
+  const lines = Array.from({ length: 101 }, (_, i) => `x-h${i}: v\r\n`).join("");
+  assert.equal(
+    await rawFailure(`${OK_HEAD}${lines}content-length: 0\r\n\r\n`),
+    "Request failed: the response headers are too large to read (more than 100 header lines, " +
+      "or a header block of several hundred kilobytes).",
+  );
+});
+
+Deno.test("send reads a response with exactly 100 header lines", async () => {
+  const lines = Array.from({ length: 99 }, (_, i) => `x-h${i}: v\r\n`).join("");
+  await rawServer(`${OK_HEAD}${lines}content-length: 2\r\n\r\nok`, async (port) => {
+    const response = await send(get(`http://127.0.0.1:${port}/`), { timeoutMs: 10_000 });
+    assert.equal(response.text, "ok");
+    assert.equal(response.headers["x-h98"], "v");
+  });
+});
+
+Deno.test("send explains a header block of 2 MB in plain words", async () => {
+  assert.equal(
+    await rawFailure(`${OK_HEAD}x-big: ${"a".repeat(2_000_000)}\r\ncontent-length: 0\r\n\r\n`),
+    "Request failed: the response headers are too large to read (more than 100 header lines, " +
+      "or a header block of several hundred kilobytes).",
+  );
+});
+
+Deno.test("send explains an invalid status code in plain words", async () => {
+  assert.equal(
+    await rawFailure("HTTP/1.1 abc OK\r\ncontent-length: 0\r\n\r\n"),
+    "Request failed: the server's reply has no valid status code in its first line.",
+  );
+});
+
+Deno.test("send explains a reply that is not HTTP in plain words", async () => {
+  const message =
+    "Request failed: the server did not reply with HTTP (its first line is not an HTTP status line).";
+  assert.equal(await rawFailure("HTTX/9 200\r\n\r\n"), message);
+  assert.equal(await rawFailure("SSH-2.0-OpenSSH_9.6\r\n"), message);
+  assert.equal(await rawFailure("hello there\n"), message);
+});
+
+Deno.test("send explains invalid header bytes in plain words", async () => {
+  const message = "Request failed: the server sent a malformed header line.";
+  assert.equal(await rawFailure(`${OK_HEAD}x-a: b\x01c\r\ncontent-length: 0\r\n\r\n`), message);
+  assert.equal(await rawFailure(`${OK_HEAD}x a: b\r\ncontent-length: 0\r\n\r\n`), message);
+  assert.equal(await rawFailure(`${OK_HEAD}x-a: b\0c\r\ncontent-length: 0\r\n\r\n`), message);
+});
+
+Deno.test("send explains an invalid or conflicting content-length in plain words", async () => {
+  const message =
+    "Request failed: the server sent an invalid or conflicting content-length header.";
+  assert.equal(await rawFailure(`${OK_HEAD}content-length: xyz\r\n\r\nabcd`), message);
+  assert.equal(
+    await rawFailure(`${OK_HEAD}content-length: 3\r\ncontent-length: 4\r\n\r\nabcd`),
+    message,
+  );
+});
+
+Deno.test("send explains a malformed or cut-off chunked body in plain words", async () => {
+  const message = "Request failed: the server sent a malformed or cut-off chunked body.";
+  const chunked = `${OK_HEAD}transfer-encoding: chunked\r\n\r\n`;
+  assert.equal(await rawFailure(`${chunked}zz\r\nhello\r\n0\r\n\r\n`), message);
+  assert.equal(await rawFailure(`${chunked}5\r\nhel`), message);
+  assert.equal(await rawFailure(`${chunked}5\r\nhelloXX0\r\n\r\n`), message);
+});
+
+Deno.test("send explains a body shorter than its content-length in plain words", async () => {
+  assert.equal(
+    await rawFailure(`${OK_HEAD}content-length: 100\r\n\r\nshort`),
+    "Request failed: the server closed the connection before the whole response arrived.",
+  );
+});
+
+Deno.test("send explains a connection reset mid-body in plain words", async () => {
+  assert.equal(
+    await rawFailure(`${OK_HEAD}content-length: 1000\r\n\r\nabc`, { unread: true }),
+    "Request failed: the server closed the connection before the whole response arrived.",
+  );
+});
+
+Deno.test("send explains a connection closed or reset before any reply in plain words", async () => {
+  const message = "Request failed: the server closed the connection without sending a response.";
+  assert.equal(await rawFailure(""), message);
+  assert.equal(await rawFailure("", { unread: true }), message);
+});
+
+Deno.test("send explains corrupt gzip and brotli bodies in plain words", async () => {
+  const good = await gzipped("hello world, hello world");
+  const corrupt = good.slice();
+  corrupt[12] ^= 0xff;
+  corrupt[14] ^= 0x55;
+  const badCrc = good.slice();
+  badCrc[badCrc.length - 6] ^= 0xff;
+  const cases: [encoding: string, body: Uint8Array][] = [
+    ["gzip", encoder.encode("\x1f\x8b\x08\x00garbage, not deflate")],
+    ["gzip", encoder.encode("not gzip at all")],
+    ["gzip", corrupt],
+    ["gzip", badCrc],
+    ["gzip", good.slice(0, good.length - 5)],
+    ["br", encoder.encode("not brotli!")],
+  ];
+  for (const [encoding, body] of cases) {
+    const head =
+      `${OK_HEAD}content-encoding: ${encoding}\r\ncontent-length: ${body.length}\r\n\r\n`;
+    assert.equal(
+      await rawFailure(withHead(head, body)),
+      `Request failed: the body could not be decompressed: its content-encoding is "${encoding}", ` +
+        "but the data is corrupt or cut short.",
+    );
+  }
+  await rawServer(
+    withHead(`${OK_HEAD}content-encoding: gzip\r\ncontent-length: ${good.length}\r\n\r\n`, good),
+    async (port) => {
+      const response = await send(get(`http://127.0.0.1:${port}/`), { timeoutMs: 10_000 });
+      assert.equal(response.text, "hello world, hello world");
+    },
+  );
+});
+
+Deno.test("send explains https to a plain http port in plain words", async () => {
+  await rawServer("HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\n\r\n", async (port) => {
+    const error = await failure(`https://127.0.0.1:${port}/`);
+    assert.equal(error.code, "network");
+    assert.equal(
+      error.message,
+      "Request failed: the server does not speak TLS on that port (use http:// if it serves plain HTTP).",
+    );
+    assert.doesNotMatch(error.message, RAW);
+  });
+});
+
+Deno.test("send explains a refused connection in plain words", async () => {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  const error = await failure(`http://127.0.0.1:${port}/`);
+  assert.equal(error.code, "network");
+  assert.equal(error.message, "Request failed: connection refused.");
+});
+
+Deno.test("send explains a host that does not resolve in plain words", async () => {
+  const error = await failure("http://no-such-host.invalid/");
+  assert.equal(error.code, "network");
+  assert.equal(error.message, "Request failed: could not resolve the host.");
+  assert.doesNotMatch(error.message, RAW);
+});
