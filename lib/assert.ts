@@ -10,6 +10,7 @@ import { render, type Scope } from "./expr.ts";
 import type { Checks, Operator, PathCheck, StatusCheck } from "./flow.ts";
 import type { ReceivedResponse } from "./response.ts";
 import type { AssertionResult } from "./result.ts";
+import { compilePattern, MatchTimeoutError, testPattern } from "./regex.ts";
 import { type Masking, Redactor } from "./secrets/redactor.ts";
 
 const MAX_ACTUAL = 2000;
@@ -95,14 +96,24 @@ function compact(value: unknown, display: Masking): unknown {
     : `${display.head(text, MAX_ACTUAL)} (${text.length - MAX_ACTUAL} more characters, truncated)`;
 }
 
-const regexCache = new Map<string, RegExp>();
-function regex(source: string): RegExp {
-  let re = regexCache.get(source);
-  if (!re) {
-    re = new RegExp(source);
-    regexCache.set(source, re);
+/**
+ * Whether `actual` matches the pattern `source`, or why that could not be
+ * told: the pattern is invalid, or the match did not finish within
+ * `MATCH_TIME_LIMIT_MS` (a catastrophically backtracking pattern).
+ */
+function regex(source: string, actual: string): boolean | { problem: string } {
+  try {
+    return testPattern(source, actual);
+  } catch (error) {
+    if (error instanceof MatchTimeoutError && error.code === "regex-timeout") {
+      return {
+        problem: `${error.message} (a pattern with nested quantifiers such as (a+)+ ` +
+          `can take exponential time)`,
+      };
+    }
+    if (error instanceof MatchTimeoutError) return { problem: error.message };
+    return { problem: `invalid: ${(error as Error).message}` };
   }
-  return re;
 }
 
 /** Values from environment variables and run parameters are text; numeric operators accept them as numbers. */
@@ -159,17 +170,21 @@ export function applyOperator(
         return `expected a string matching /${expected}/, got ${typed(actual, display)}`;
       }
       // A pattern from an expression was not checked at load time; a bad one is a failed check.
-      let re: RegExp;
+      const source = String(expected);
       try {
-        re = regex(String(expected));
+        compilePattern(source);
       } catch (error) {
         return `"matches" needs a valid regular expression, got /${expected}/ (${
           (error as Error).message
         })`;
       }
-      return re.test(actual)
-        ? undefined
-        : `${show(actual, 80, display)} does not match /${expected}/`;
+      const matched = regex(source, actual);
+      if (typeof matched === "object") {
+        return `could not tell whether ${
+          show(actual, 80, display)
+        } matches /${expected}/: ${matched.problem}`;
+      }
+      return matched ? undefined : `${show(actual, 80, display)} does not match /${expected}/`;
     }
     case "anyOf":
       if (!Array.isArray(expected)) return `"anyOf" needs a list, got ${typed(expected, display)}`;
