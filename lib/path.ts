@@ -226,7 +226,7 @@ function descend(start: JSONPathNode, visit: (node: JSONPathNode) => void): void
 }
 
 function problemOf(error: unknown, root: PathRoot): string {
-  const what = root === "body" ? "The response body" : "The response";
+  const what = root === "body" ? "the response body" : "the response";
   if (error instanceof JSONPathRecursionLimitError) {
     return `${what} is nested deeper than ${FILTER_DESCENT_LIMIT} levels, ` +
       `too deep for a descendant segment (..) inside a filter`;

@@ -266,12 +266,12 @@ for (const depth of [50, 1_000, 100_000]) {
     assert.deepEqual(selection, {
       found: false,
       value: [],
-      problem: "The response body is nested deeper than 256 levels, " +
+      problem: "the response body is nested deeper than 256 levels, " +
         "too deep for a descendant segment (..) inside a filter",
     });
     assert.equal(
       select(compilePath("$.json[?@..id]", "response"), { json: { x: nested(depth) } }).problem,
-      "The response is nested deeper than 256 levels, " +
+      "the response is nested deeper than 256 levels, " +
         "too deep for a descendant segment (..) inside a filter",
     );
   });
@@ -304,6 +304,6 @@ Deno.test("select turns a filter comparison too deep to evaluate into a problem,
   assert.deepEqual(selection, {
     found: false,
     value: [],
-    problem: "The response body is nested too deeply to evaluate this path",
+    problem: "the response body is nested too deeply to evaluate this path",
   });
 });

@@ -232,5 +232,5 @@ Deno.test("select on a body nested 100,000 levels deep finds values and never th
   assert.deepEqual(r.select(compilePath("$..id", "body")), { found: true, value: [7] });
   const filtered = r.select(compilePath("$.json[?@..id]", "response"));
   assert.equal(filtered.found, false);
-  assert.match(filtered.problem ?? "", /^The response is nested deeper than 256 levels/);
+  assert.match(filtered.problem ?? "", /^the response is nested deeper than 256 levels/);
 });
