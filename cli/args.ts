@@ -62,6 +62,36 @@ export function parseParams(values: readonly string[] = []): Map<string, string>
   return params;
 }
 
+const UNITS: Record<string, number> = {
+  "": 1,
+  b: 1,
+  kb: 1000,
+  kib: 1024,
+  mb: 1000 ** 2,
+  mib: 1024 ** 2,
+  gb: 1000 ** 3,
+  gib: 1024 ** 3,
+};
+
+/**
+ * A size in bytes from an option: a whole number of bytes, or with a unit
+ * (`512KiB`, `10MiB`, `1GB`; case does not matter), from 1 KiB to 4 GiB.
+ */
+export function byteSize(value: string | undefined, option: string): number | undefined {
+  if (value === undefined) return undefined;
+  const m = /^\s*(\d+)\s*([a-z]*)\s*$/i.exec(value);
+  const unit = m ? UNITS[m[2].toLowerCase()] : undefined;
+  const n = m && unit !== undefined ? Number(m[1]) * unit : NaN;
+  if (!Number.isSafeInteger(n) || n < 1024 || n > 4 * 1024 ** 3) {
+    throw new UsageError(
+      `bad-${option}`,
+      `Expected --${option} to be a size from 1KiB to 4GiB, got "${value}".`,
+      "For example: 10MiB, 512KiB or 1048576 (bytes).",
+    );
+  }
+  return n;
+}
+
 /**
  * A positive whole number from an option, at most `max`: timers past 2³¹−1 ms
  * fire at once in JavaScript, so a bigger `--timeout` would silently become 1 ms.

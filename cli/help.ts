@@ -44,6 +44,7 @@ Options for run:
                         as a secret: masked in every output (repeatable)
   --run-id ID           the run id behind \${RUN_ID} (default: generated)
   --timeout MS          per-request timeout in milliseconds (default 30000, at most 2147483647)
+  --max-body SIZE       largest response body read, decompressed (default 10MiB; e.g. 512KiB)
   --jobs N              flows run at once (default: the number of CPUs; 1 is sequential)
   --shard I/N           run the I-th of N parts of the flow files, or "auto" to read
                         I and N from CI variables (CI_NODE_INDEX/CI_NODE_TOTAL, …)

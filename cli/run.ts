@@ -11,7 +11,7 @@ import { UsageError } from "../lib/errors.ts";
 import type { Problem } from "../lib/errors.ts";
 import type { RunResult } from "../lib/result.ts";
 import { VERSION } from "../lib/version.ts";
-import { command, parseParams, positiveInteger } from "./args.ts";
+import { byteSize, command, parseParams, positiveInteger } from "./args.ts";
 import { type ArtifactPaths, artifactPaths, Artifacts } from "./artifacts.ts";
 import { EXIT } from "./exit.ts";
 import { err, out, redactor, useColor } from "./output.ts";
@@ -28,6 +28,7 @@ const RUN_OPTIONS = {
   secret: { type: "string", multiple: true },
   "run-id": { type: "string" },
   timeout: { type: "string" },
+  "max-body": { type: "string" },
   jobs: { type: "string" },
   shard: { type: "string" },
   filter: { type: "string", multiple: true },
@@ -109,6 +110,7 @@ async function runParsed(
     "a positive number of milliseconds",
     MAX_TIMEOUT_MS,
   );
+  const maxBodyBytes = byteSize(values["max-body"], "max-body");
   const jobs = positiveInteger(values.jobs, "jobs", "a positive number of flows", 10_000);
   const params = parseParams(values.var);
   const color = useColor(values["no-color"]);
@@ -205,6 +207,7 @@ async function runParsed(
       params,
       runId: runIdFinal,
       timeoutMs,
+      maxBodyBytes,
       jobs,
       failFast: values["fail-fast"],
       trace: values.trace,
@@ -337,6 +340,7 @@ function reproducer(
     }
     for (const name of secretNames) words.push("--secret", shellWord(name));
     if (timeoutMs !== undefined) words.push("--timeout", String(timeoutMs));
+    if (values["max-body"] !== undefined) words.push("--max-body", shellWord(values["max-body"]));
     if (values.trace) words.push("--trace");
     return words.join(" ");
   };

@@ -40,6 +40,12 @@ export interface RunOptions {
   runId?: string;
   /** Per-request timeout in milliseconds (default 30000). */
   timeoutMs?: number;
+  /**
+   * The largest response body read, decompressed, in bytes (default 10 MiB):
+   * a larger one fails its step with `body-too-large`, and memory stays
+   * bounded by the cap × `jobs`.
+   */
+  maxBodyBytes?: number;
   /** Flows run at once (default: the number of CPUs); steps inside a flow stay sequential. */
   jobs?: number;
   /** After the first flow that does not pass, start no new flows; the rest are reported skipped. */
@@ -132,6 +138,7 @@ interface Context {
   params: ReadonlyMap<string, string>;
   runId: string;
   timeoutMs: number;
+  maxBodyBytes?: number;
   reporter: Reporter;
   signal?: AbortSignal;
   redactor: Redactor;
@@ -223,7 +230,11 @@ async function runStep(
       await ctx.reporter.onRequest?.(ref, info);
       const sent = performance.now();
       try {
-        const response = await send(request, { timeoutMs: ctx.timeoutMs, signal: ctx.signal });
+        const response = await send(request, {
+          timeoutMs: ctx.timeoutMs,
+          maxBodyBytes: ctx.maxBodyBytes,
+          signal: ctx.signal,
+        });
         secretsInResponse(response, ctx.secret);
         const duration_ms = round(performance.now() - sent);
         const until = step.loop
@@ -378,6 +389,7 @@ function context(options: RunOptions): Context {
     params,
     runId: options.runId ?? newRunId(),
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxBodyBytes: options.maxBodyBytes,
     reporter: options.reporter ?? {},
     signal: options.signal,
     redactor,

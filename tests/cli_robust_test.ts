@@ -349,3 +349,48 @@ Deno.test("a report path that is one of the flow files is refused before anythin
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("--max-body caps what a response may send: the step fails in plain words, the run goes on", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-robust-" });
+  const big = "y".repeat(8 * 1024);
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    (request) =>
+      new URL(request.url).pathname === "/big" ? new Response(big) : Response.json({ ok: true }),
+  );
+  const url = `http://127.0.0.1:${server.addr.port}`;
+  try {
+    await Deno.mkdir(`${dir}/flows`);
+    await Deno.writeTextFile(
+      `${dir}/flows/a.yaml`,
+      `name: a\nsteps:\n  - name: big\n    request: {url: "${url}/big"}\n`,
+    );
+    await Deno.writeTextFile(
+      `${dir}/flows/b.yaml`,
+      `name: b\nsteps:\n  - name: small\n    request: {url: "${url}/small"}\n`,
+    );
+    const run = await runCli([
+      "run",
+      `${dir}/flows`,
+      "--max-body",
+      "4KiB",
+      "--report-json",
+      `${dir}/r.json`,
+    ]);
+    assert.equal(run.code, 1, run.stderr);
+    assertNoStack(run.stderr);
+    const report = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
+    assert.deepEqual(report.flows.map((f: { status: string }) => f.status), ["error", "passed"]);
+    assert.match(report.flows[0].steps[0].message, /larger than/);
+    assert.match(run.stdout, /--max-body 4KiB/, "the reproduce command keeps the cap");
+    assert.equal((await runCli(["run", `${dir}/flows`, "--max-body", "8KiB"])).code, 0);
+    for (const bad of ["10 megs", "12", "5GiB", "-1KiB"]) {
+      const refused = await runCli(["run", `${dir}/flows`, `--max-body=${bad}`]);
+      assert.equal(refused.code, 2, bad);
+      assert.match(refused.stderr, /^error\[bad-max-body\]/, bad);
+    }
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -103,7 +103,7 @@ async function emittedCodes(): Promise<Set<string>> {
       for (const m of source.matchAll(/\bsuper\(\s*"([^"]+)"/g)) codes.add(m[1]);
     }
     // positiveInteger() reports `bad-${option}`: expand it from every call site, in any file.
-    for (const o of source.matchAll(/\bpositiveInteger\(\s*[^,()]+,\s*"([a-z-]+)"/g)) {
+    for (const o of source.matchAll(/\b(?:positiveInteger|byteSize)\(\s*[^,()]+,\s*"([a-z-]+)"/g)) {
       optionCodes.add(`bad-${o[1]}`);
     }
     for (const m of source.matchAll(/\bUsageError\(\s*`([^`]*)`/g)) {
