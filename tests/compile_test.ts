@@ -429,8 +429,16 @@ Deno.test("ci.yml runs .ci/run with the Deno version from .deno-version", async 
   assert.ok(setup, "installs Deno with setup-deno");
   assert.equal(setup.uses, "denoland/setup-deno@v2");
   assert.equal(setup.with?.["deno-version-file"], ".deno-version");
-  assert.ok(steps.some((step) => /libxml2-utils/.test(step.run ?? "")), "installs xmllint");
-  assert.ok(steps.some((step) => /^bash \.ci\/run$/m.test(step.run ?? "")), "runs bash .ci/run");
+  const run = steps.find((step) => /^bash \.ci\/run$/m.test(step.run ?? ""));
+  assert.ok(run, "runs bash .ci/run");
+  // Not root there: .ci/run installs its Debian packages through sudo, and uses the runner's Chrome.
+  const script = await Deno.readTextFile(new URL("../.ci/run", import.meta.url));
+  assert.match(script, /sudo -n/, ".ci/run uses sudo when not root");
+  assert.match(script, /apt_install libxml2-utils/, ".ci/run installs xmllint");
+  assert.equal(
+    (run as { env?: Record<string, string> }).env?.CHROMIUM_BIN,
+    "/usr/bin/google-chrome",
+  );
 });
 
 Deno.test("release.yml builds, checks and publishes a v* tag", async () => {
