@@ -9,6 +9,7 @@
 import { render, type Scope } from "./expr.ts";
 import type { Checks, Operator, PathCheck, StatusCheck } from "./flow.ts";
 import type { ReceivedResponse } from "./response.ts";
+import { jsonHead } from "./json_head.ts";
 import type { AssertionResult } from "./result.ts";
 import { compilePattern, MatchTimeoutError, testPattern } from "./regex.ts";
 import { type Masking, Redactor } from "./secrets/redactor.ts";
@@ -72,9 +73,13 @@ export function jsonType(value: unknown): string {
  * ```
  */
 export function show(value: unknown, max = 80, display: Masking = PLAIN): string {
-  const text = value === undefined ? "undefined" : JSON.stringify(value) ?? String(value);
+  // A little more than is shown, so a secret across the cut is still recognised.
+  const text = value === undefined ? "undefined" : jsonHead(value, max + HEAD_SLACK).text;
   return display.shorten(text, max);
 }
+
+/** How much JSON beyond a cut is written and masked, so a secret across the cut is seen whole. */
+const HEAD_SLACK = 16 * 1024;
 
 function typed(value: unknown, display: Masking): string {
   return `${jsonType(value)} ${show(value, 80, display)}`;
@@ -90,10 +95,12 @@ function compact(value: unknown, display: Masking): unknown {
       ? `${display.head(value, MAX_ACTUAL)} (${value.length - MAX_ACTUAL} more characters)`
       : value;
   }
-  const text = JSON.stringify(value);
-  return text.length <= MAX_ACTUAL
-    ? value
-    : `${display.head(text, MAX_ACTUAL)} (${text.length - MAX_ACTUAL} more characters, truncated)`;
+  const { text, total } = jsonHead(value, MAX_ACTUAL + HEAD_SLACK);
+  if (total !== undefined && total <= MAX_ACTUAL) return value;
+  const more = total === undefined
+    ? `more than ${HEAD_SLACK} more characters`
+    : `${total - MAX_ACTUAL} more characters`;
+  return `${display.head(text, MAX_ACTUAL)} (${more}, truncated)`;
 }
 
 /**
@@ -270,6 +277,16 @@ function checkPath(
     line: check.line,
     column: check.column,
   };
+  if (selection.problem !== undefined) {
+    // The document could not be searched (nested too deep): no operator can hold, `exists: false` included.
+    return {
+      ...base,
+      actual: null,
+      found: false,
+      passed: false,
+      message: `${check.path.source}: ${selection.problem}`,
+    };
+  }
   if (check.operator === "exists") {
     const passed = selection.found === expected;
     const actual = selection.found ? compact(selection.value, display) : null;

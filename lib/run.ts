@@ -319,7 +319,11 @@ async function runStep(
         result.captures.push(capture.name);
       } else {
         const why = selection.bodyNotJson ? " (the response body is not JSON)" : "";
-        problems.push(`capture "${capture.name}": ${capture.path.source} matched nothing${why}`);
+        problems.push(
+          selection.problem !== undefined
+            ? `capture "${capture.name}": ${capture.path.source}: ${selection.problem}`
+            : `capture "${capture.name}": ${capture.path.source} matched nothing${why}`,
+        );
       }
     }
     const unmet = failing(outcome.last.until);

@@ -31,3 +31,52 @@ Deno.test("failed steps keep 64 KiB bodies for the first 100, then 2 KiB", async
     await server.shutdown();
   }
 });
+
+Deno.test("a hostile deep document fails only its checks, quickly, with plain words", async () => {
+  let deep = '{"id":1}';
+  for (let i = 0; i < 100_000; i++) deep = `{"a":${deep}}`;
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    () => new Response(deep, { headers: { "content-type": "application/json" } }),
+  );
+  const url = `http://127.0.0.1:${server.addr.port}/`;
+  try {
+    const { flow } = loadFlow(
+      `name: deep
+steps:
+  - name: checks
+    request: {url: "${url}"}
+    assert:
+      json:
+        - {path: "$.json..a", length: 3}
+        - {path: "$.json..id", contains: 1}
+        - {path: "$.json[?@..id]", exists: false}
+`,
+      "deep.yaml",
+    );
+    const started = performance.now();
+    const result = await runFlows([flow!], { runId: "deep" });
+    assert.ok(performance.now() - started < 10_000, "bounded in time");
+    const [checks] = result.flows[0].steps;
+    assert.deepEqual(
+      checks.assertions.map((a) => a.passed),
+      [false, true, false],
+      JSON.stringify(checks.assertions.map((a) => a.message)),
+    );
+    assert.match(checks.assertions[0].message, /expected length 3, got 100000/);
+    assert.match(checks.assertions[2].message, /nested deeper than 256 levels/);
+    assert.ok(JSON.stringify(checks).length < 100_000, "the result stays small");
+    const capturing = loadFlow(
+      `name: capture\nsteps:\n  - name: c\n    request: {url: "${url}"}\n    capture: {x: "$.json[?@..id]"}\n`,
+      "capture.yaml",
+    ).flow!;
+    const [captured] = (await runFlows([capturing], { runId: "deep" })).flows[0].steps;
+    assert.equal(captured.failure_kind, "capture");
+    assert.match(
+      captured.message!,
+      /^capture "x": \$\.json\[\?@\.\.id\]: the response is nested deeper/,
+    );
+  } finally {
+    await server.shutdown();
+  }
+});
