@@ -236,9 +236,9 @@ async function convert(args: string[]): Promise<number> {
   const [io, har] = await Promise.all([import("./lib/io.ts"), import("./lib/convert/har.ts")]);
   const [path] = positionals;
   if (values.output) await io.ensureWritable(values.output);
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = await io.readText(path);
+    bytes = await io.readBytes(path);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) {
       throw new UsageError(
@@ -249,7 +249,7 @@ async function convert(args: string[]): Promise<number> {
     }
     throw new UsageError("bad-har", `Cannot read "${path}": ${(error as Error).message}.`);
   }
-  const { yaml, summary } = har.convertHar(text, {
+  const { yaml, summary } = har.convertHar(bytes, {
     name: values.name,
     includeHosts: values["include-host"],
     excludeUrls,

@@ -58,6 +58,7 @@
  * @module
  */
 import { UsageError } from "../errors.ts";
+import { decodeHar } from "./har_input.ts";
 import { isSecretHeader, isSecretName, Redactor } from "../redact.ts";
 import { type HarRecord, loadBodies, parseHar } from "./har_model.ts";
 import {
@@ -195,6 +196,16 @@ function safeDecode(text: string): string {
 }
 
 const AUTH = /^([A-Za-z][\w-]*)\s+(\S+)$/;
+
+/** Headers whose values a server expects to be new on every request. */
+const FRESH_HEADER = /idempot|nonce|^x-request-id$|^request-id$|^x-correlation-id$/i;
+
+/** A fresh value shaped like the recorded one: a UUID, or random hex of the same length. */
+function freshValue(recorded: string): string {
+  if (isUuid(recorded)) return "${RANDOM.UUID}";
+  if (/^[0-9a-f]{1,4096}$/i.test(recorded)) return `\${RANDOM.HEX_${recorded.length}}`;
+  return "${RANDOM.UUID}";
+}
 
 class Converter {
   readonly spelling: "a" | "b";
@@ -432,6 +443,13 @@ class Converter {
         out.push([name, this.useProducer(p, step)]);
         continue;
       }
+      // Values the server expects fresh on every request: never a required variable,
+      // even when the name looks secret (Idempotency-Key ends in "key").
+      if (FRESH_HEADER.test(name)) {
+        this.replaced.generated++;
+        out.push([name, freshValue(value)]);
+        continue;
+      }
       const csrf = /csrf|xsrf/i.test(name);
       if (isSecretHeader(name) || isSecretName(name) || csrf || cookieValues.has(value)) {
         const tokenised = this.withTokens(value, step);
@@ -449,11 +467,6 @@ class Converter {
           name,
           this.envRef(this.secretEnv(base, value, `the value of the "${name}" header`)),
         ]);
-        continue;
-      }
-      if (/idempot|nonce/i.test(name) && isUuid(value)) {
-        this.replaced.generated++;
-        out.push([name, "${RANDOM.UUID}"]);
         continue;
       }
       out.push([name, this.withTokens(value, step)]);
@@ -842,8 +855,10 @@ function median(values: number[]): number {
 }
 
 /**
- * Converts HAR text into a flow. Throws {@linkcode UsageError} `bad-har` when
- * the text is not JSON, not a HAR, or holds no API request after filtering;
+ * Converts a HAR into a flow: its text, or the bytes of the file (decoded as
+ * the producer saved them: UTF-8 with or without a BOM, or UTF-16). Throws
+ * {@linkcode UsageError} `bad-har` when it is binary, not JSON, not a HAR, or
+ * holds no API request after filtering;
  * every other limit (missing, binary or non-UTF-8 bodies, missing responses,
  * a huge file) is noted in `summary.notes` and the flow is still written.
  *
@@ -870,13 +885,17 @@ function median(values: number[]): number {
  * if (summary.kept !== 2 || summary.captures !== 1) throw new Error(JSON.stringify(summary));
  * ```
  */
-export function convertHar(harText: string, options: ConvertOptions = {}): ConvertResult {
+export function convertHar(
+  har: string | Uint8Array,
+  options: ConvertOptions = {},
+): ConvertResult {
   const notes: string[] = [];
-  const har = parseHar(harText, notes);
-  const { kept, dropped } = classify(har.records, options);
+  const harText = typeof har === "string" ? har : decodeHar(har);
+  const parsed = parseHar(harText, notes);
+  const { kept, dropped } = classify(parsed.records, options);
   const droppedCounts: Record<string, number> = {};
   const drop = (reason: string, n = 1) => droppedCounts[reason] = (droppedCounts[reason] ?? 0) + n;
-  if (har.invalid > 0) drop("no valid URL", har.invalid);
+  if (parsed.invalid > 0) drop("no valid URL", parsed.invalid);
   for (const reason of dropped.values()) drop(reason);
   if (kept.length === 0) {
     const reasons = Object.entries(droppedCounts).sort((a, b) =>
@@ -885,10 +904,10 @@ export function convertHar(harText: string, options: ConvertOptions = {}): Conve
       .map(([reason, n]) => `${reason} (${n})`).join(", ");
     throw new UsageError(
       "bad-har",
-      har.total === 0
+      parsed.total === 0
         ? "The HAR has no API requests: its log.entries list is empty."
-        : `The HAR has no API requests: ${har.total} entr${
-          har.total === 1 ? "y" : "ies"
+        : `The HAR has no API requests: ${parsed.total} entr${
+          parsed.total === 1 ? "y" : "ies"
         }, all dropped as ${reasons}.`,
       "Record the session with the network panel open, or name the API host with --include-host HOST.",
     );
@@ -949,13 +968,13 @@ export function convertHar(harText: string, options: ConvertOptions = {}): Conve
   const mask = (text: string) => redactor.redact(text);
 
   const hosts = [...new Set(ordered.map((r) => r.url.host))];
-  const title = har.title && !/^[a-z]+:\/\//i.test(har.title) ? har.title : undefined;
+  const title = parsed.title && !/^[a-z]+:\/\//i.test(parsed.title) ? parsed.title : undefined;
   const name = options.name ?? title ?? `Recorded session on ${hosts[0]}`;
   const required = [...c.env].filter(([, v]) => v.fallback === undefined);
   const optional = [...c.env].filter(([, v]) => v.fallback !== undefined);
   const width = Math.max(...[...c.env.keys()].map((n) => n.length));
   const header = [
-    `Converted by flowrun convert har from a HAR recording of ${har.total} entries: ${c.steps.length} step${
+    `Converted by flowrun convert har from a HAR recording of ${parsed.total} entries: ${c.steps.length} step${
       c.steps.length === 1 ? "" : "s"
     }.`,
     ...(required.length > 0
@@ -988,7 +1007,7 @@ export function convertHar(harText: string, options: ConvertOptions = {}): Conve
     );
   }
   const summary: ConvertSummary = {
-    entries: har.total,
+    entries: parsed.total,
     kept: c.steps.length,
     dropped: Object.fromEntries(
       Object.entries(droppedCounts).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)),

@@ -12,6 +12,8 @@
  * @module
  */
 import { UsageError } from "../errors.ts";
+import { visible } from "../report/terminal.ts";
+import { postDataText } from "./har_input.ts";
 
 /** One header or cookie as HAR writes it. */
 export interface NameValue {
@@ -123,7 +125,8 @@ export function parseHar(text: string, notes: string[]): ParsedHar {
   try {
     data = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (error) {
-    const reason = (error as Error).message.split("\n")[0].replace(/\.$/, "");
+    // The parser quotes the input, which may hold control bytes: show them escaped.
+    const reason = visible((error as Error).message.split("\n")[0].replace(/\.$/, ""));
     throw new UsageError(
       "bad-har",
       `The HAR file is not JSON: ${reason}.`,
@@ -180,14 +183,9 @@ function toRecord(entry: Record<string, unknown>, index: number): HarRecord | un
     if (header) cookies = parseCookieHeader(header.value);
   }
   const post = isObject(request.postData) ? request.postData : undefined;
-  let bodyText = post ? str(post.text) : undefined;
+  // Firefox records form bodies only as params, chrome-har JSON bodies too.
+  const bodyText = post ? postDataText(post) : undefined;
   const bodyMime = post ? baseMime(str(post.mimeType)) : undefined;
-  if (post && bodyText === undefined && Array.isArray(post.params)) {
-    // Firefox and some tools record form bodies only as params.
-    bodyText = nameValues(post.params).map((p) =>
-      `${encodeURIComponent(p.name)}=${encodeURIComponent(p.value)}`
-    ).join("&");
-  }
   const response = isObject(entry.response) ? entry.response : undefined;
   const statusValue = response?.status;
   const status = typeof statusValue === "number" && Number.isInteger(statusValue)

@@ -1,0 +1,148 @@
+/**
+ * HARs as their producers write them: encodings (BOM, UTF-16), binary files,
+ * request bodies recorded only as `params` (chrome-har writes JSON bodies so),
+ * and headers whose values must be fresh on every request.
+ */
+import assert from "node:assert/strict";
+import { convertHar } from "../lib/convert/har.ts";
+import { decodeHar, postDataText } from "../lib/convert/har_input.ts";
+import { UsageError } from "../lib/errors.ts";
+import { parse } from "yaml";
+import { runCli } from "./support/cli.ts";
+
+const entry = (post?: Record<string, unknown>, headers: [string, string][] = []) => ({
+  startedDateTime: "2026-11-21T10:00:00.000Z",
+  request: {
+    method: post ? "POST" : "GET",
+    url: "https://shop.test/api/orders",
+    headers: [
+      ...(post ? [{ name: "content-type", value: String(post.mimeType) }] : []),
+      ...headers.map(([name, value]) => ({ name, value })),
+    ],
+    ...(post ? { postData: post } : {}),
+  },
+  response: {
+    status: 201,
+    content: { mimeType: "application/json", text: '{"id":"ord_1","state":"new"}' },
+  },
+  _resourceType: "fetch",
+});
+const har = (...entries: unknown[]) => JSON.stringify({ log: { entries } });
+
+const utf16 = (text: string, bigEndian: boolean, bom: boolean) => {
+  const units = [...(bom ? [0xfeff] : []), ...text.split("").map((u) => u.charCodeAt(0))];
+  return Uint8Array.from(
+    units.flatMap((u) => bigEndian ? [u >> 8, u & 0xff] : [u & 0xff, u >> 8]),
+  );
+};
+
+Deno.test("a HAR in UTF-8 with a BOM or in UTF-16 either way converts like plain UTF-8", () => {
+  const text = har(entry({ mimeType: "application/json", text: '{"note":"thé 🙂"}' }));
+  const plain = convertHar(text).yaml;
+  const encodings = [
+    new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(text)]),
+    utf16(text, false, true),
+    utf16(text, true, true),
+    utf16(text, false, false),
+    utf16(text, true, false),
+  ];
+  for (const bytes of encodings) assert.equal(convertHar(bytes).yaml, plain);
+  assert.match(plain, /thé 🙂/);
+});
+
+Deno.test("binary input is refused in one clean sentence, without its bytes", () => {
+  const inputs = [
+    Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48]),
+    Uint8Array.from([0x7b, 0x22, 0x01, 0x02, 0x1b, 0x5b, 0x32, 0x4a]),
+    Uint8Array.from([0xc3, 0x28, 0xa0, 0xa1]),
+  ];
+  for (const bytes of inputs) {
+    assert.throws(() => decodeHar(bytes), (error: unknown) => {
+      assert.ok(error instanceof UsageError && error.code === "bad-har");
+      // deno-lint-ignore no-control-regex -- no raw control byte may reach the message.
+      assert.doesNotMatch(error.message, /[\x00-\x08\x0b-\x1f\x7f]/);
+      assert.match(error.message, /^The file is not a HAR: .*looks binary\.$/);
+      return true;
+    });
+  }
+});
+
+Deno.test("the CLI reads HAR bytes: UTF-16 converts, binary exits 2 with the sentence", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-har-" });
+  try {
+    await Deno.writeFile(`${dir}/utf16.har`, utf16(har(entry()), false, true));
+    const ok = await runCli(["convert", "har", `${dir}/utf16.har`]);
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.match(ok.stdout, /url: \$\{vars\.base_url\}\/api\/orders/);
+    await Deno.writeFile(`${dir}/bin.har`, Uint8Array.from([0x7b, 0x00, 0x01, 0x1b, 0x5b]));
+    const bad = await runCli(["convert", "har", `${dir}/bin.har`]);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /^error\[bad-har\]: The file is not a HAR/);
+    assert.doesNotMatch(bad.stderr, /\x1b/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("chrome-har's params become the JSON body they were, types and lists kept", () => {
+  const params = [
+    { name: "sku", value: "tea" },
+    { name: "qty", value: 2 },
+    { name: "gift", value: false },
+    { name: "tags", value: "green" },
+    { name: "tags", value: "loose" },
+    { name: "address", value: { city: "Lyon", zip: "69001" } },
+  ];
+  assert.equal(
+    postDataText({ mimeType: "application/json; charset=utf-8", params }),
+    '{"sku":"tea","qty":2,"gift":false,"tags":["green","loose"],"address":{"city":"Lyon","zip":"69001"}}',
+  );
+  assert.equal(
+    postDataText({
+      mimeType: "application/json",
+      params: [{ name: "0", value: 1 }, { name: "1", value: 2 }],
+    }),
+    "[1,2]",
+  );
+  const flow = parse(convertHar(har(entry({ mimeType: "application/json", params }))).yaml);
+  assert.deepEqual(flow.steps[0].request.body, {
+    sku: "tea",
+    qty: 2,
+    gift: false,
+    tags: ["green", "loose"],
+    address: { city: "Lyon", zip: "69001" },
+  });
+});
+
+Deno.test("a password in chrome-har params is replaced by a variable, never written", () => {
+  const login = {
+    ...entry({
+      mimeType: "application/json",
+      params: [{ name: "email", value: "ann@shop.test" }, {
+        name: "password",
+        value: "hunter2-secret",
+      }],
+    }),
+  };
+  login.request.url = "https://shop.test/api/login";
+  const { yaml } = convertHar(har(login, entry()));
+  assert.ok(!yaml.includes("hunter2-secret"), yaml);
+  assert.match(yaml, /password: \$\{ENV\.LOGIN_PASSWORD\}/);
+});
+
+Deno.test("Idempotency-Key, nonces and request ids are fresh each run, not required variables", () => {
+  const { yaml, summary } = convertHar(har(entry(
+    { mimeType: "application/json", text: '{"sku":"tea"}' },
+    [
+      ["Idempotency-Key", "7f1c2a9e-3b4d-4c5e-8f6a-1b2c3d4e5f60"],
+      ["X-Nonce", "a3f9c21b77"],
+      ["X-Request-Id", "c0ffee00-0000-4000-8000-000000000001"],
+    ],
+  )));
+  const flow = parse(yaml);
+  const headers = flow.steps[0].request.headers;
+  assert.equal(headers["idempotency-key"] ?? headers["Idempotency-Key"], "${RANDOM.UUID}");
+  assert.equal(headers["x-nonce"] ?? headers["X-Nonce"], "${RANDOM.HEX_10}");
+  assert.deepEqual(summary.env, [], "no variable is required for them");
+  assert.ok(!yaml.includes("7f1c2a9e"));
+});
