@@ -892,7 +892,16 @@ export function convertHar(
   const notes: string[] = [];
   const harText = typeof har === "string" ? har : decodeHar(har);
   const parsed = parseHar(harText, notes);
-  const { kept, dropped } = classify(parsed.records, options);
+  const { kept, dropped, apiLikeDropped } = classify(parsed.records, options);
+  // For the person converting, not for the flow: the flow never names hosts it dropped.
+  const hints: string[] = [];
+  for (const [host, n] of apiLikeDropped) {
+    hints.push(
+      `Dropped ${n} API-like request${n === 1 ? "" : "s"} to ${host} as another site's; keep ${
+        n === 1 ? "it" : "them"
+      } with --include-host ${host} (and the app's own host).`,
+    );
+  }
   const droppedCounts: Record<string, number> = {};
   const drop = (reason: string, n = 1) => droppedCounts[reason] = (droppedCounts[reason] ?? 0) + n;
   if (parsed.invalid > 0) drop("no valid URL", parsed.invalid);
@@ -1016,7 +1025,7 @@ export function convertHar(
     captures: c.steps.reduce((n, s) => n + s.captures.length, 0),
     polls: c.steps.filter((s) => s.loop).length,
     env: required.map(([n]) => n),
-    notes: notes.map(mask),
+    notes: [...notes, ...hints].map(mask),
   };
   return { yaml, summary };
 }

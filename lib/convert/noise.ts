@@ -54,9 +54,21 @@ const STATIC_EXTENSION =
 const STATIC_MIME =
   /^(image|font|audio|video)\/|^text\/(css|javascript|ecmascript)$|^application\/(x-)?(javascript|ecmascript|font-\w+|wasm|manifest\+json)$/;
 
-/** Hosts that only ever carry analytics, ads, error reporting or chat widgets. */
+/**
+ * Hosts that only ever carry analytics, ads, telemetry, error reporting,
+ * session replay, feature-flag events or chat widgets: a maintained list, so
+ * a vendor that receives many JSON calls is still not taken for the app's API.
+ */
 const ANALYTICS_HOST =
-  /(^|\.)(google-analytics\.com|analytics\.google\.com|googletagmanager\.com|doubleclick\.net|googlesyndication\.com|googleadservices\.com|facebook\.(com|net)|connect\.facebook\.net|segment\.(io|com)|hotjar\.(com|io)|mixpanel\.com|amplitude\.com|sentry\.io|ingest\.sentry\.io|nr-data\.net|newrelic\.com|browser-intake-[\w-]+\.datadoghq\.(com|eu)|clarity\.ms|fullstory\.com|intercom\.io|heapanalytics\.com|optimizely\.com|bat\.bing\.com|linkedin\.com|ads-twitter\.com|t\.co|plausible\.io|posthog\.com|matomo\.cloud|stats\.wp\.com|cloudflareinsights\.com)$/i;
+  /(^|\.)(rudderstack\.com|rudderlabs\.com|dataplane\.rudderstack\.com|i\.posthog\.com|api-js\.mixpanel\.com|api2\.amplitude\.com|cdn\.segment\.com|api\.segment\.io|lr-ingest\.(io|com)|logrocket\.(com|io)|smartlook\.(com|cloud)|mouseflow\.com|bugsnag\.com|rollbar\.com|events\.launchdarkly\.com|statsig\.com|statsigapi\.net|vercel-insights\.com|pendo\.io|appcues\.com|track\.customer\.io|klaviyo\.com|braze\.com|snowplowanalytics\.com|openreplay\.com|quantummetric\.com|contentsquare\.net|fullstory\.com|datadoghq-browser-agent\.com|trackjs\.com|raygun\.io|honeybadger\.io|google-analytics\.com|analytics\.google\.com|googletagmanager\.com|doubleclick\.net|googlesyndication\.com|googleadservices\.com|facebook\.(com|net)|connect\.facebook\.net|segment\.(io|com)|hotjar\.(com|io)|mixpanel\.com|amplitude\.com|sentry\.io|ingest\.sentry\.io|nr-data\.net|newrelic\.com|browser-intake-[\w-]+\.datadoghq\.(com|eu)|clarity\.ms|fullstory\.com|intercom\.io|heapanalytics\.com|optimizely\.com|bat\.bing\.com|linkedin\.com|ads-twitter\.com|t\.co|plausible\.io|posthog\.com|matomo\.cloud|stats\.wp\.com|cloudflareinsights\.com)$/i;
+
+/**
+ * Paths that only collect events, whatever the host (a self-hosted Sentry,
+ * PostHog or Matomo, a first-party Segment proxy): Google's `/collect`,
+ * event batches, pixels and beacons, Sentry envelopes.
+ */
+const COLLECTOR_PATH =
+  /^\/(?:[gj]\/)?collect\b|\/(?:v\d+\/)?(?:batch|track|t|e|i\/v0\/e|capture|decide|engage|events?\/batch|rum|beacon|pixel|log\/events|matomo\.php|piwik\.php)\/?$|^\/api\/\d+\/(?:envelope|store)\/?$|\.gif$/i;
 
 /** Development-server traffic that looks like JSON but is part of the build. */
 const DEV_SERVER_PATH = /^\/(_next\/static|__webpack_hmr|@vite|@fs|sockjs-node)\//;
@@ -75,9 +87,10 @@ function intrinsicReason(r: HarRecord, options: NoiseOptions): string | undefine
   if (type === "preflight") return REASON.preflight;
   const url = r.url.href;
   if (options.excludeUrls?.some((re) => re.test(url))) return REASON.excluded;
-  if (ANALYTICS_HOST.test(r.url.hostname) || type === "ping" || type === "beacon") {
-    return REASON.thirdParty;
-  }
+  if (
+    ANALYTICS_HOST.test(r.url.hostname) || type === "ping" || type === "beacon" ||
+    COLLECTOR_PATH.test(r.url.pathname) || isBeaconShaped(r)
+  ) return REASON.thirdParty;
   if (
     STATIC_TYPES.has(type ?? "") || STATIC_EXTENSION.test(r.url.pathname) ||
     STATIC_MIME.test(r.mimeType) || DEV_SERVER_PATH.test(r.url.pathname)
@@ -88,6 +101,17 @@ function intrinsicReason(r: HarRecord, options: NoiseOptions): string | undefine
   return undefined;
 }
 
+/**
+ * A POST sent as `text/plain` (how `navigator.sendBeacon` and most event
+ * SDKs avoid a CORS preflight) that got no content back: fire-and-forget
+ * telemetry, not an API call a flow should replay.
+ */
+function isBeaconShaped(r: HarRecord): boolean {
+  const type = r.headers.find((h) => h.name.toLowerCase() === "content-type")?.value ?? r.bodyMime;
+  return r.method === "POST" && /^text\/plain\b/i.test(type ?? "") &&
+    (r.status === 204 || r.status === 202);
+}
+
 /** Whether an entry is evidently an API call: fetch/XHR, or JSON going either way. */
 function looksLikeApi(r: HarRecord): boolean {
   if (r.resourceType === "xhr" || r.resourceType === "fetch") return true;
@@ -96,9 +120,14 @@ function looksLikeApi(r: HarRecord): boolean {
     r.headers.some((h) => h.name.toLowerCase() === "content-type" && /json/i.test(h.value));
 }
 
-/** The site of a host: its last two labels (`api.shop.example` → `shop.example`), or an IP as is. */
-function site(hostname: string): string {
-  if (/^[\d.]+$|:/.test(hostname)) return hostname;
+/**
+ * The site of a host: its last two labels (`api.shop.example` →
+ * `shop.example`); an IP address or `localhost` with its port, since two
+ * ports on one machine are two different servers.
+ */
+function site(host: string): string {
+  const hostname = host.replace(/:\d+$/, "");
+  if (/^[\d.]+$|^\[|^localhost$/.test(hostname)) return host;
   return hostname.split(".").slice(-2).join(".");
 }
 
@@ -121,10 +150,9 @@ function apiHosts(candidates: HarRecord[]): string[] {
   let top: string | undefined;
   for (const [host, n] of counts) if (top === undefined || n > counts.get(top)!) top = host;
   if (top === undefined) return [];
-  const topSite = site(new URL(`http://${top}`).hostname);
+  const topSite = site(top);
   return [...counts.keys()].filter((host) =>
-    host === top || site(new URL(`http://${host}`).hostname) === topSite ||
-    (json.get(host) ?? 0) >= 2
+    host === top || site(host) === topSite || (json.get(host) ?? 0) >= 2
   );
 }
 
@@ -149,7 +177,7 @@ function apiHosts(candidates: HarRecord[]): string[] {
 export function classify(
   records: HarRecord[],
   options: NoiseOptions,
-): { kept: HarRecord[]; dropped: Map<HarRecord, string> } {
+): { kept: HarRecord[]; dropped: Map<HarRecord, string>; apiLikeDropped: Map<string, number> } {
   const dropped = new Map<HarRecord, string>();
   const candidates: HarRecord[] = [];
   for (const r of records) {
@@ -160,11 +188,18 @@ export function classify(
   const given = (options.includeHosts ?? []).map((h) => h.trim().toLowerCase()).filter(Boolean);
   const hosts = new Set(given.length > 0 ? given : apiHosts(candidates));
   const kept: HarRecord[] = [];
+  // Hosts whose fetch/XHR or JSON traffic was dropped: maybe an API, so the summary says how to keep it.
+  const apiLikeDropped = new Map<string, number>();
   for (const r of candidates) {
     if (hosts.has(r.url.host) || hosts.has(r.url.hostname)) kept.push(r);
-    else dropped.set(r, given.length > 0 ? REASON.notIncluded : REASON.thirdParty);
+    else {
+      dropped.set(r, given.length > 0 ? REASON.notIncluded : REASON.thirdParty);
+      if (looksLikeApi(r)) {
+        apiLikeDropped.set(r.url.host, (apiLikeDropped.get(r.url.host) ?? 0) + 1);
+      }
+    }
   }
-  return { kept, dropped };
+  return { kept, dropped, apiLikeDropped };
 }
 
 /** Request headers a browser or proxy adds by itself, or that change on every request. */
