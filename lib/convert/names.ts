@@ -202,6 +202,8 @@ export function envName(text: string): string {
  */
 export class UniqueNames {
   #taken = new Set<string>();
+  /** The next suffix to try for each base: counting from 2 each time made 20,000 steps quadratic. */
+  #next = new Map<string, number>();
 
   /**
    * Whether a name is taken.
@@ -232,7 +234,9 @@ export class UniqueNames {
    */
   take(base: string): string {
     let name = base;
-    for (let n = 2; this.#taken.has(name); n++) name = `${base}_${n}`;
+    let n = this.#next.get(base) ?? 2;
+    while (this.#taken.has(name)) name = `${base}_${n++}`;
+    this.#next.set(base, n);
     this.#taken.add(name);
     return name;
   }

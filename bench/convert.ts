@@ -1,0 +1,70 @@
+/**
+ * How long `convert har` takes as recordings grow: 1k, 5k and 20k entries of
+ * a realistic mix (logins, CRUD with server ids, polls, assets, analytics).
+ * Run by hand: `deno run -A bench/convert.ts [sizes...]`.
+ */
+import { convertHar } from "../lib/convert/har.ts";
+
+/** A recording of `n` entries. */
+export function recording(n: number): string {
+  const entries: unknown[] = [];
+  const at = (i: number) => new Date(Date.UTC(2026, 10, 21, 10) + i * 50).toISOString();
+  const api = (
+    i: number,
+    method: string,
+    path: string,
+    status: number,
+    body: unknown,
+    sent?: unknown,
+  ) => ({
+    startedDateTime: at(i),
+    request: {
+      method,
+      url: `https://shop.test${path}`,
+      headers: [
+        { name: "content-type", value: "application/json" },
+        { name: "authorization", value: "Bearer tok_9f8e7d6c5b4a3928" },
+      ],
+      ...(sent ? { postData: { mimeType: "application/json", text: JSON.stringify(sent) } } : {}),
+    },
+    response: { status, content: { mimeType: "application/json", text: JSON.stringify(body) } },
+    _resourceType: "fetch",
+  });
+  entries.push(
+    api(0, "POST", "/api/login", 200, { token: "tok_9f8e7d6c5b4a3928" }, {
+      user: "ann",
+      password: "pw-1234",
+    }),
+  );
+  for (let i = 1; entries.length < n; i++) {
+    const id = `ord_${i.toString(16).padStart(8, "0")}`;
+    entries.push(
+      api(entries.length, "POST", "/api/orders", 201, { id, state: "new" }, { sku: `sku-${i}` }),
+    );
+    entries.push(api(entries.length, "GET", `/api/orders/${id}`, 200, { id, state: "new" }));
+    entries.push({
+      ...api(entries.length, "GET", `/static/app-${i}.js`, 200, {}),
+      _resourceType: "script",
+    });
+    entries.push(api(entries.length, "POST", "/g/collect", 204, {}));
+    entries.push(api(entries.length, "DELETE", `/api/orders/${id}`, 204, {}));
+  }
+  return JSON.stringify({ log: { entries: entries.slice(0, n) } });
+}
+
+if (import.meta.main) await measure();
+
+async function measure(): Promise<void> {
+  const sizes = Deno.args.length > 0 ? Deno.args.map(Number) : [1000, 5000, 20000];
+  for (const n of sizes) {
+    const text = recording(n);
+    const started = performance.now();
+    const { summary } = convertHar(text);
+    const ms = performance.now() - started;
+    console.log(
+      `${String(n).padStart(6)} entries: ${(ms / 1000).toFixed(2)} s (${
+        (ms / n * 1000).toFixed(0)
+      } µs per entry), ${summary.kept} steps`,
+    );
+  }
+}
