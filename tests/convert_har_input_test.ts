@@ -146,3 +146,21 @@ Deno.test("Idempotency-Key, nonces and request ids are fresh each run, not requi
   assert.deepEqual(summary.env, [], "no variable is required for them");
   assert.ok(!yaml.includes("7f1c2a9e"));
 });
+
+Deno.test("a recorded secret in an unexpected place becomes a variable, never a *** sent as data", () => {
+  const login = entry({
+    mimeType: "application/json",
+    text: '{"email":"ann@shop.test","password":"hunter2-secret"}',
+  });
+  login.request.url = "https://shop.test/api/login";
+  const search = entry();
+  search.request.url = "https://shop.test/api/search?q=why+hunter2-secret+fails";
+  const { yaml, summary } = convertHar(har(login, search));
+  assert.ok(!yaml.includes("hunter2-secret"), yaml);
+  const flow = parse(yaml);
+  const url: string = flow.steps[1].request.url;
+  assert.ok(!url.includes("***"), url);
+  assert.match(url, /\$\{ENV\.RECORDED_SECRET\}/);
+  assert.ok(summary.env.includes("RECORDED_SECRET"), summary.env.join());
+  assert.match(yaml, /^# +RECORDED_SECRET +a recorded secret value found inside request data$/m);
+});

@@ -197,6 +197,31 @@ function safeDecode(text: string): string {
 
 const AUTH = /^([A-Za-z][\w-]*)\s+(\S+)$/;
 
+/**
+ * A page title fit to name a flow: percent-encoding undone, control
+ * characters and runs of spaces made one space, at most 80 characters.
+ *
+ * @example
+ * ```ts
+ * import { readableTitle } from "./har.ts";
+ * if (readableTitle("My%20Shop%20%E2%80%93%20Cart\n\t ") !== "My Shop – Cart") throw new Error();
+ * ```
+ */
+export function readableTitle(title: string): string {
+  let text = title;
+  if (/%[0-9A-Fa-f]{2}/.test(text)) {
+    try {
+      text = decodeURIComponent(text);
+    } catch {
+      // Not percent-encoded after all.
+    }
+  }
+  // deno-lint-ignore no-control-regex -- control characters are what is removed.
+  text = text.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g, " ");
+  text = text.replace(/\s+/g, " ").trim();
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
 /** Headers whose values a server expects to be new on every request. */
 const FRESH_HEADER = /idempot|nonce|^x-request-id$|^request-id$|^x-correlation-id$/i;
 
@@ -977,42 +1002,77 @@ export function convertHar(
   const mask = (text: string) => redactor.redact(text);
 
   const hosts = [...new Set(ordered.map((r) => r.url.host))];
-  const title = parsed.title && !/^[a-z]+:\/\//i.test(parsed.title) ? parsed.title : undefined;
-  const name = options.name ?? title ?? `Recorded session on ${hosts[0]}`;
-  const required = [...c.env].filter(([, v]) => v.fallback === undefined);
-  const optional = [...c.env].filter(([, v]) => v.fallback !== undefined);
-  const width = Math.max(...[...c.env.keys()].map((n) => n.length));
-  const header = [
-    `Converted by flowrun convert har from a HAR recording of ${parsed.total} entries: ${c.steps.length} step${
-      c.steps.length === 1 ? "" : "s"
-    }.`,
-    ...(required.length > 0
-      ? [
-        "Set these environment variables before running (recorded values are not kept):",
-        ...required.map(([n, v]) => `  ${n.padEnd(width)}  ${v.about}`),
-      ]
-      : ["It needs no secret environment variables."]),
-    ...(optional.length > 0
-      ? [
-        "Optional, defaulting to the recorded value:",
-        ...optional.map(([n, v]) => `  ${n.padEnd(width)}  ${v.about} (${v.fallback})`),
-      ]
-      : []),
-    ...(notes.length > 0 ? ["Limits met while converting:", ...notes.map((n) => `  - ${n}`)] : []),
-  ].map(mask);
+  const title = parsed.title && !/^[a-z]+:\/\//i.test(parsed.title)
+    ? readableTitle(parsed.title)
+    : undefined;
+  const name = options.name ?? (title || `Recorded session on ${hosts[0]}`);
+  const header = () => {
+    const required = [...c.env].filter(([, v]) => v.fallback === undefined);
+    const optional = [...c.env].filter(([, v]) => v.fallback !== undefined);
+    const width = Math.max(...[...c.env.keys()].map((n) => n.length));
+    return [
+      `Converted by flowrun convert har from a HAR recording of ${parsed.total} entries: ${c.steps.length} step${
+        c.steps.length === 1 ? "" : "s"
+      }.`,
+      ...(required.length > 0
+        ? [
+          "Set these environment variables before running (recorded values are not kept):",
+          ...required.map(([n, v]) => `  ${n.padEnd(width)}  ${v.about}`),
+        ]
+        : ["It needs no secret environment variables."]),
+      ...(optional.length > 0
+        ? [
+          "Optional, defaulting to the recorded value:",
+          ...optional.map(([n, v]) => `  ${n.padEnd(width)}  ${v.about} (${v.fallback})`),
+        ]
+        : []),
+      ...(notes.length > 0
+        ? ["Limits met while converting:", ...notes.map((n) => `  - ${n}`)]
+        : []),
+    ].map(mask);
+  };
 
   const root = ymap([
     ["name", name],
     ["vars", c.vars.length > 0 ? ymap(c.vars) : undefined],
     ["steps", c.steps.map((s) => c.stepNode(s, mask))],
   ]);
-  let yaml = toYaml(header, root);
+  let yaml = toYaml(header(), root);
+  // A recorded secret the rules above did not anticipate (a token inside a longer value, say)
+  // becomes a variable the flow reads: a masked *** in request data would be sent as it is.
+  const stray = [...c.secrets].filter((v) =>
+    v.trim().length >= 6 && redactor.has(v) && yaml.includes(v)
+  )
+    .sort((a, b) => b.length - a.length);
+  if (stray.length > 0) {
+    const refs = stray.map((value) =>
+      [
+        value,
+        c.envRef(
+          c.secretEnv(
+            "RECORDED_SECRET",
+            value,
+            "a recorded secret value found inside request data",
+          ),
+        ),
+      ] as const
+    );
+    notes.push(
+      `${stray.length} recorded secret value${
+        stray.length === 1 ? " was" : "s were"
+      } found inside request data and replaced by ${
+        refs.map(([, ref]) => ref).join(", ")
+      }; review the flow.`,
+    );
+    yaml = toYaml(header(), root);
+    for (const [value, ref] of refs) yaml = yaml.replaceAll(value, ref);
+  }
   const leaked = redactor.redact(yaml);
   if (leaked !== yaml) {
-    // A recorded secret sat somewhere the rules above did not anticipate: mask it, say so.
+    // Still there in an encoded form: masked, and said so.
     yaml = leaked;
     notes.push(
-      "A recorded secret value was found in an unexpected place and masked as ***; review the flow.",
+      "A recorded secret value was found in an encoded form and masked as ***; review the flow.",
     );
   }
   const summary: ConvertSummary = {
@@ -1024,7 +1084,7 @@ export function convertHar(
     replaced: c.replaced,
     captures: c.steps.reduce((n, s) => n + s.captures.length, 0),
     polls: c.steps.filter((s) => s.loop).length,
-    env: required.map(([n]) => n),
+    env: [...c.env].filter(([, v]) => v.fallback === undefined).map(([n]) => n),
     notes: [...notes, ...hints].map(mask),
   };
   return { yaml, summary };
