@@ -164,3 +164,15 @@ Deno.test("a recorded secret in an unexpected place becomes a variable, never a 
   assert.ok(summary.env.includes("RECORDED_SECRET"), summary.env.join());
   assert.match(yaml, /^# +RECORDED_SECRET +a recorded secret value found inside request data$/m);
 });
+
+Deno.test("no false notes: HEAD, 204 and 304 responses have no body to miss", () => {
+  const e = (method: string, status: number) => ({
+    ...entry(),
+    request: { method, url: `https://shop.test/api/items/${status}`, headers: [] },
+    response: { status, content: { mimeType: "application/json", size: 120 } },
+  });
+  const { summary } = convertHar(har(entry(), e("HEAD", 200), e("DELETE", 204), e("GET", 304)));
+  assert.deepEqual(summary.notes.filter((n) => /not in the HAR/.test(n)), []);
+  const missing = convertHar(har(entry(), e("GET", 200))).summary.notes;
+  assert.ok(missing.some((n) => /not in the HAR/.test(n)), "a 200 without its body is still noted");
+});

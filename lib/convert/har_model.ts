@@ -258,6 +258,7 @@ export function loadBodies(records: HarRecord[], notes: string[]): void {
     let text = str(content.text);
     const size = typeof content.size === "number" ? content.size : 0;
     if (text === undefined) {
+      if (hasNoBody(r)) continue;
       if (size > 0 || str(content.comment) || str(response._error)) {
         notes.push(
           `The response body of ${label} is not in the HAR (exported without content?): no body assertions.`,
@@ -307,6 +308,12 @@ export function loadBodies(records: HarRecord[], notes: string[]): void {
       );
     }
   }
+}
+
+/** HEAD, 1xx, 204, 205 and 304 responses have no body, whatever size a producer recorded. */
+function hasNoBody(r: HarRecord): boolean {
+  const status = r.status ?? 0;
+  return r.method === "HEAD" || (status >= 100 && status < 200) || [204, 205, 304].includes(status);
 }
 
 /** Base64 → UTF-8 text, or `undefined` when it is not base64 of UTF-8 text. */
