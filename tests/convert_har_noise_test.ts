@@ -104,3 +104,33 @@ Deno.test("two ports on one machine are two sites; the summary names the --inclu
     summary.notes.join("\n"),
   );
 });
+
+Deno.test("steps are named by their operation: a CSRF fetch and a logout are not logins", () => {
+  const token = "tok_3f9a8b7c6d5e4f30";
+  const csrf = "csrf_91ab82cd73ef6410";
+  const entries = [
+    entry("GET", "https://shop.test/api/csrf", { body: { csrfToken: csrf } }),
+    {
+      ...entry("POST", "https://shop.test/api/auth/login", {
+        sent: '{"email":"ann@shop.test","password":"pw-123456"}',
+        type: "application/json",
+        body: { token },
+      }),
+    },
+    entry(
+      "GET",
+      "https://shop.test/api/account/notification-preferences-for-all-devices-and-channels",
+    ),
+    entry("POST", "https://shop.test/api/auth/logout", { sent: "{}", type: "application/json" }),
+  ];
+  entries[1].request.headers.push({ name: "x-csrf-token", value: csrf });
+  entries[2].request.headers.push({ name: "authorization", value: `Bearer ${token}` });
+  entries[3].request.headers.push({ name: "authorization", value: `Bearer ${token}` });
+  const names = (parse(convertHar(JSON.stringify({ log: { entries } })).yaml).steps as {
+    name: string;
+  }[]).map((s) => s.name);
+  assert.deepEqual(names.map((n) => n.length <= 40), [true, true, true, true]);
+  assert.equal(names[0], "get_csrf");
+  assert.equal(names[1], "login");
+  assert.equal(names[3], "logout");
+});

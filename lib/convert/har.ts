@@ -222,6 +222,26 @@ export function readableTitle(title: string): string {
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
 
+/**
+ * The name of an authentication step: `logout` and `refresh_token` by their
+ * paths, `login` for a POST that logs in. A GET that hands out a token (a
+ * CSRF fetch) is named by its path like any other step.
+ */
+function authStepName(r: HarRecord, login: boolean): string | undefined {
+  const path = r.url.pathname;
+  if (/(^|\/)(logout|log-out|log_out|signout|sign-out|sign_out)(\/|$)/i.test(path)) return "logout";
+  if (/(^|\/|_|-)refresh(\/|$|_|-)/i.test(path) && r.method === "POST") return "refresh_token";
+  return login && r.method === "POST" ? "login" : undefined;
+}
+
+/** Step names stay readable: at most 40 characters, cut at a word. */
+function shortName(name: string): string {
+  if (name.length <= 40) return name;
+  const cut = name.slice(0, 40);
+  const at = cut.lastIndexOf("_");
+  return at > 10 ? cut.slice(0, at) : cut;
+}
+
 /** Headers whose values a server expects to be new on every request. */
 const FRESH_HEADER = /idempot|nonce|^x-request-id$|^request-id$|^x-correlation-id$/i;
 
@@ -606,7 +626,10 @@ class Converter {
     const login = this.loginRecords.has(first) ||
       (first.method === "POST" && isAuthPath(first.url.pathname));
     const name = this.stepNames.take(
-      login ? "login" : operationName(first) ?? stepName(first.method, segments, isId),
+      shortName(
+        authStepName(first, login) ?? operationName(first) ??
+          stepName(first.method, segments, isId),
+      ),
     );
     const step: Step = {
       name,
