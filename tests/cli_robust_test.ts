@@ -8,8 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { XMLValidator } from "fast-xml-parser";
-import { RUNNER_PERMISSIONS } from "../scripts/permissions.ts";
-import { root, runCli } from "./support/cli.ts";
+import { runCli, spawnCli } from "./support/cli.ts";
 
 const decoder = new TextDecoder();
 
@@ -57,24 +56,15 @@ Deno.test("a console closed by its reader does not stop the run or its artifacts
   const server = api();
   try {
     await writeFlows(dir, 60, server.url);
-    const child = new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        ...RUNNER_PERMISSIONS,
-        `${root}cli.ts`,
-        "run",
-        `${dir}/flows`,
-        "--jobs",
-        "1",
-        "--verbose",
-        "--out-dir",
-        `${dir}/out`,
-      ],
-      cwd: root,
-      env: { NO_COLOR: "1" },
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
+    const child = spawnCli([
+      "run",
+      `${dir}/flows`,
+      "--jobs",
+      "1",
+      "--verbose",
+      "--out-dir",
+      `${dir}/out`,
+    ]);
     // Like `| head -1`: read one chunk, then close the pipe.
     const reader = child.stdout.getReader();
     await reader.read();
@@ -87,12 +77,7 @@ Deno.test("a console closed by its reader does not stop the run or its artifacts
     assert.equal((report.totals as { flows: { passed: number } }).flows.passed, 60);
 
     // validate, too.
-    const validate = new Deno.Command(Deno.execPath(), {
-      args: ["run", ...RUNNER_PERMISSIONS, `${root}cli.ts`, "validate", `${dir}/flows`],
-      cwd: root,
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
+    const validate = spawnCli(["validate", `${dir}/flows`]);
     await validate.stdout.cancel();
     const checked = await validate.output();
     assert.equal(checked.code, 0);
@@ -187,21 +172,10 @@ Deno.test("a signal while flows load still writes every artifact and exits 130",
   const server = api();
   try {
     await writeFlows(dir, 1500, server.url);
-    const child = new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        ...RUNNER_PERMISSIONS,
-        `${root}cli.ts`,
-        "run",
-        `${dir}/flows`,
-        "--out-dir",
-        `${dir}/out`,
-      ],
-      cwd: root,
-      env: { NO_COLOR: "1" },
+    const child = spawnCli(["run", `${dir}/flows`, "--out-dir", `${dir}/out`], {
+      env: {},
       stdout: "null",
-      stderr: "piped",
-    }).spawn();
+    });
     // The output directory appears just before loading starts, after signals are handled.
     for (let i = 0; i < 400; i++) {
       if (await Deno.stat(`${dir}/out`).then(() => true, () => false)) break;
@@ -233,23 +207,10 @@ Deno.test("signals at random moments always leave every artifact, and the signal
     for (let round = 0; round < 6; round++) {
       const signal = round % 2 === 0 ? "SIGINT" : "SIGTERM";
       const out = `${dir}/out${round}`;
-      const child = new Deno.Command(Deno.execPath(), {
-        args: [
-          "run",
-          ...RUNNER_PERMISSIONS,
-          `${root}cli.ts`,
-          "run",
-          `${dir}/flows`,
-          "--jobs",
-          "2",
-          "--out-dir",
-          out,
-        ],
-        cwd: root,
-        env: { NO_COLOR: "1" },
+      const child = spawnCli(["run", `${dir}/flows`, "--jobs", "2", "--out-dir", out], {
+        env: {},
         stdout: "null",
-        stderr: "piped",
-      }).spawn();
+      });
       for (let i = 0; i < 400; i++) {
         if (await Deno.stat(out).then(() => true, () => false)) break;
         await new Promise((r) => setTimeout(r, 10));

@@ -13,9 +13,8 @@
  * independently of lib/secrets, so the test does not grade its own homework.
  */
 import assert from "node:assert/strict";
-import { RUNNER_PERMISSIONS } from "../scripts/permissions.ts";
 import { ignoreBrowser, whyBrowserIgnored, withPage } from "./support/browser.ts";
-import { root, runCli } from "./support/cli.ts";
+import { runCli, spawnCli } from "./support/cli.ts";
 
 /** A small seeded generator, so a failure reproduces. */
 function random(seed: number) {
@@ -469,13 +468,7 @@ Deno.test("no planted secret leaks from an interrupted run", async () => {
   const api = leakServer();
   try {
     await writeFlows(dir, "interrupted", 0);
-    const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", ...RUNNER_PERMISSIONS, `${root}cli.ts`, ...args(dir), "--jobs", "1"],
-      cwd: root,
-      env: { NO_COLOR: "1", ...ENV, LEAK_BASE: api.url },
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
+    const child = spawnCli([...args(dir), "--jobs", "1"], { env: { ...ENV, LEAK_BASE: api.url } });
     const output = child.output();
     // Bounded: a flow that never reaches /hang fails the test instead of stalling it.
     const reached = await Promise.race([api.hang.then(() => true), output.then(() => false)]);

@@ -37,6 +37,25 @@ export async function runCli(
   };
 }
 
+/**
+ * Starts `deno run cli.ts <args>` as a child process, for tests that send it
+ * signals or read its streams as they come; stdin is closed, colours are off.
+ */
+export function spawnCli(
+  args: string[],
+  options: { env?: Record<string, string>; stdout?: "piped" | "null"; stderr?: "piped" | "null" } =
+    {},
+): Deno.ChildProcess {
+  return new Deno.Command(Deno.execPath(), {
+    args: ["run", ...RUNNER_PERMISSIONS, `${ROOT}cli.ts`, ...args],
+    cwd: ROOT,
+    env: { NO_COLOR: "1", ...options.env },
+    stdin: "null",
+    stdout: options.stdout ?? "piped",
+    stderr: options.stderr ?? "piped",
+  }).spawn();
+}
+
 /** Replaces ports, timings and generated ids, which differ between runs, with fixed markers. */
 export function normalise(text: string): string {
   return text
