@@ -134,3 +134,35 @@ Deno.test("steps are named by their operation: a CSRF fetch and a logout are not
   assert.equal(names[1], "login");
   assert.equal(names[3], "logout");
 });
+
+Deno.test("polls of one URL stay one loop when a cosmetic header differs between them", () => {
+  const poll = (i: number, state: string) => {
+    const e = entry("GET", "https://shop.test/api/exports/exp_77", {
+      body: { id: "exp_77", state },
+    });
+    e.request.headers.push(
+      { name: "traceparent", value: `00-${String(i).repeat(32)}-${String(i).repeat(16)}-01` },
+      { name: "sentry-trace", value: `${i}abc-${i}def-1` },
+      { name: "x-request-id", value: `req-${i}` },
+      { name: "baggage", value: `sentry-trace_id=${i}` },
+      { name: "if-none-match", value: `W/"${i}"` },
+      { name: "x-client-time", value: `2026-11-21T10:00:0${i}Z` },
+    );
+    return e;
+  };
+  const entries = [
+    entry("POST", "https://shop.test/api/exports", {
+      sent: "{}",
+      type: "application/json",
+      body: { id: "exp_77", state: "queued" },
+    }),
+    poll(1, "running"),
+    poll(2, "running"),
+    poll(3, "done"),
+  ];
+  const steps = parse(convertHar(JSON.stringify({ log: { entries } })).yaml).steps as {
+    loop?: { until: { json: { equals: string }[] } };
+  }[];
+  assert.equal(steps.length, 2);
+  assert.equal(steps[1].loop?.until.json[0].equals, "done");
+});

@@ -59,6 +59,7 @@
  */
 import { UsageError } from "../errors.ts";
 import { decodeHar } from "./har_input.ts";
+import type { NameValue } from "./har_model.ts";
 import { isSecretHeader, isSecretName, Redactor } from "../redact.ts";
 import { type HarRecord, loadBodies, parseHar } from "./har_model.ts";
 import {
@@ -868,7 +869,21 @@ function operationName(r: HarRecord): string | undefined {
 function sameRequest(a: HarRecord, b: HarRecord): boolean {
   if (a.method !== "GET" || b.method !== "GET" || a.url.href !== b.url.href) return false;
   if ((a.bodyText ?? "") !== (b.bodyText ?? "")) return false;
-  return JSON.stringify(cleanHeaders(a.headers)) === JSON.stringify(cleanHeaders(b.headers));
+  return JSON.stringify(meaningfulHeaders(a)) === JSON.stringify(meaningfulHeaders(b));
+}
+
+/**
+ * Headers that change what a request asks for: not the ones a client makes
+ * anew for each request (tracing, request ids, nonces, clocks) nor cookies an
+ * analytics script rewrites between two polls.
+ */
+const COSMETIC_HEADER =
+  /^(traceparent|tracestate|baggage|sentry-trace|x-b3-.*|b3|x-datadog-.*|x-amzn-trace-id|x-cloud-trace-context|x-client-(time|timestamp)|x-timestamp|date|cookie|if-none-match|if-modified-since)$/i;
+
+function meaningfulHeaders(r: HarRecord): NameValue[] {
+  return cleanHeaders(r.headers).filter(({ name }) =>
+    !COSMETIC_HEADER.test(name) && !FRESH_HEADER.test(name)
+  );
 }
 
 /** The first status-like field (top level or one level down) whose value changes in the group. */
