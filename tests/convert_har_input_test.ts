@@ -176,3 +176,26 @@ Deno.test("no false notes: HEAD, 204 and 304 responses have no body to miss", ()
   const missing = convertHar(har(entry(), e("GET", 200))).summary.notes;
   assert.ok(missing.some((n) => /not in the HAR/.test(n)), "a 200 without its body is still noted");
 });
+
+Deno.test("an OAuth code exchange gets a note and variables, not a recorded code replayed", () => {
+  const exchange = entry({
+    mimeType: "application/x-www-form-urlencoded",
+    text:
+      "grant_type=authorization_code&code=SplxlOBeZQQYbYS6WxSbIA&code_verifier=dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk&client_id=web&redirect_uri=https%3A%2F%2Fshop.test%2Fcb",
+  });
+  exchange.request.url = "https://shop.test/oauth/token";
+  exchange.response.content.text = '{"access_token":"at_5f4e3d2c1b0a9f8e","token_type":"Bearer"}';
+  const use = entry();
+  use.request.headers.push({ name: "authorization", value: "Bearer at_5f4e3d2c1b0a9f8e" });
+  const { yaml, summary } = convertHar(har(exchange, use));
+  for (const recorded of ["SplxlOBeZQQYbYS6WxSbIA", "dBjftJeZ4CVP", "at_5f4e3d2c1b0a9f8e"]) {
+    assert.ok(!yaml.includes(recorded), recorded);
+  }
+  assert.deepEqual(summary.env.filter((n) => n.startsWith("OAUTH")), [
+    "OAUTH_CODE",
+    "OAUTH_CODE_VERIFIER",
+  ]);
+  assert.ok(
+    summary.notes.some((n) => /OAuth authorization code, which cannot be replayed/.test(n)),
+  );
+});

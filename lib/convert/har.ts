@@ -272,6 +272,10 @@ class Converter {
   readonly secrets = new Set<string>();
   readonly loginRecords = new Set<HarRecord>();
   readonly replaced = { tokens: 0, secrets: 0, ids: 0, generated: 0 };
+  /** Steps that exchange an OAuth authorization code. */
+  readonly oauthSteps = new Set<Step>();
+  /** Limits met while converting the steps, for the summary and the flow's header. */
+  readonly notes: string[] = [];
 
   constructor(spelling: "a" | "b") {
     this.spelling = spelling;
@@ -367,6 +371,19 @@ class Converter {
   ): string {
     const p = this.producerFor(value);
     if (p) return this.useProducer(p, step);
+    // An OAuth authorization code (and its PKCE verifier) works once: a replay needs a new one.
+    if (value !== "" && /^(code|code_verifier)$/.test(key) && this.oauthSteps.has(step)) {
+      this.replaced.secrets++;
+      return this.envRef(
+        this.secretEnv(
+          key === "code" ? "OAUTH_CODE" : "OAUTH_CODE_VERIFIER",
+          value,
+          key === "code"
+            ? "a fresh OAuth authorization code (a recorded one cannot be replayed)"
+            : "the PKCE code_verifier that goes with OAUTH_CODE",
+        ),
+      );
+    }
     if (value !== "" && isSecretName(key)) {
       const prefix = where.login ? "LOGIN" : envName(step.name);
       const field = envName(key);
@@ -661,6 +678,12 @@ class Converter {
   body(r: HarRecord, step: Step, login: boolean): void {
     const text = r.bodyText;
     if (text === undefined || text === "") return;
+    if (/grant_type"?\s*[=:]\s*"?authorization_code|code_verifier/.test(text)) {
+      this.oauthSteps.add(step);
+      this.notes.push(
+        `Step "${step.name}" exchanges an OAuth authorization code, which cannot be replayed: set OAUTH_CODE (and OAUTH_CODE_VERIFIER for PKCE) from a fresh authorization, or log in another way.`,
+      );
+    }
     const mutating = ["POST", "PUT", "PATCH"].includes(r.method);
     const contentType = r.headers.find((h) => h.name.toLowerCase() === "content-type")?.value ??
       r.bodyMime ?? "";
@@ -1028,6 +1051,7 @@ export function convertHar(
     });
   }
 
+  notes.push(...c.notes);
   // Every secret the recording holds, for masking comments and a last check of the output.
   const redactor = new Redactor();
   // Whole "Basic …"/"Bearer …" values are left out: the redactor would also register the
