@@ -52,9 +52,9 @@ export function recording(n: number): string {
   return JSON.stringify({ log: { entries: entries.slice(0, n) } });
 }
 
-if (import.meta.main) await measure();
+if (import.meta.main) measure();
 
-async function measure(): Promise<void> {
+function measure(): void {
   const sizes = Deno.args.length > 0 ? Deno.args.map(Number) : [1000, 5000, 20000];
   for (const n of sizes) {
     const text = recording(n);
