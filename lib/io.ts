@@ -40,15 +40,26 @@ function relativeTo(root: string, path: string): string {
 
 const FLOW_FILE = /\.ya?ml$/i;
 
-async function walk(dir: string, out: string[]): Promise<void> {
+async function walk(dir: string, out: string[], seen = new Set<string>()): Promise<void> {
+  // Symlinked folders are followed (monorepos link shared suites), each real folder once,
+  // so a link back up the tree cannot loop.
+  const real = await Deno.realPath(dir);
+  if (seen.has(real)) return;
+  seen.add(real);
   const entries: Deno.DirEntry[] = [];
   for await (const entry of Deno.readDir(dir)) entries.push(entry);
   for (const entry of entries) {
     // Hidden folders and node_modules hold tool configuration, never flows.
     if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
     const path = join(dir, entry.name);
-    if (entry.isDirectory) await walk(path, out);
-    else if (entry.isFile && FLOW_FILE.test(entry.name)) out.push(path);
+    let { isDirectory, isFile } = entry;
+    if (entry.isSymlink) {
+      const target = await Deno.stat(path).catch(() => undefined);
+      if (!target) continue; // A dangling link leads nowhere.
+      ({ isDirectory, isFile } = target);
+    }
+    if (isDirectory) await walk(path, out, seen);
+    else if (isFile && FLOW_FILE.test(entry.name)) out.push(path);
   }
 }
 
