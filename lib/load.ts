@@ -73,6 +73,14 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 const METHOD = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Resolving aliases can expand exponentially ("billion laughs"); a flow never needs this many nodes. */
 const MAX_NODES = 100_000;
+
+/**
+ * Bounds of polling: at most 10,000 attempts and one hour between two. Past
+ * 2³¹−1 ms a JavaScript timer fires at once, so a bigger sleep_ms silently
+ * became 1 ms; a huge max_attempts sent tens of thousands of requests.
+ */
+const MAX_ATTEMPTS = 10_000;
+const MAX_SLEEP_MS = 3_600_000;
 const DEFAULT_SLEEP_MS = 1000;
 
 // Hints for keys people bring from other tools, checked before edit-distance suggestions.
@@ -402,13 +410,20 @@ class Loader {
     return undefined;
   }
 
-  #integer(entry: Entry, what: string, min: number): number | undefined {
+  #integer(entry: Entry, what: string, min: number, max?: number): number | undefined {
     const node = entry.value;
     if (
       isScalar(node) && typeof node.value === "number" && Number.isInteger(node.value) &&
       node.value >= min
     ) {
-      return node.value;
+      if (max === undefined || node.value <= max) return node.value;
+      this.#problem(
+        "out-of-range",
+        `Expected ${what} to be at most ${max}, got ${node.value}.`,
+        node,
+        "Polling is bounded so a run always ends; a longer wait belongs in a separate job.",
+      );
+      return undefined;
     }
     this.#problem(
       "wrong-type",
@@ -922,10 +937,11 @@ class Loader {
     });
     if (!map) return undefined;
     const maxEntry = map.get("max_attempts");
-    const maxAttempts = maxEntry && this.#integer(maxEntry, `"max_attempts" of ${label}`, 1);
+    const maxAttempts = maxEntry &&
+      this.#integer(maxEntry, `"max_attempts" of ${label}`, 1, MAX_ATTEMPTS);
     const sleepEntry = map.get("sleep_ms");
     const sleepMs = sleepEntry
-      ? this.#integer(sleepEntry, `"sleep_ms" of ${label}`, 0)
+      ? this.#integer(sleepEntry, `"sleep_ms" of ${label}`, 0, MAX_SLEEP_MS)
       : DEFAULT_SLEEP_MS;
     const untilEntry = map.get("until");
     const until = untilEntry && this.#checks(untilEntry.value, `"loop.until" of ${label}`, owner);

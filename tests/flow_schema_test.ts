@@ -51,6 +51,7 @@ function yamlFiles(dir: string): string[] {
 /** Loader problem codes a JSON Schema can also detect; any other code is a cross-step or syntax problem. */
 const STRUCTURAL = new Set([
   "wrong-type",
+  "out-of-range",
   "missing-key",
   "unknown-key",
   "bad-name",
