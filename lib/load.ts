@@ -74,6 +74,9 @@ const METHOD = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Resolving aliases can expand exponentially ("billion laughs"); a flow never needs this many nodes. */
 const MAX_NODES = 100_000;
 
+/** YAML syntax errors reported per file. */
+const MAX_SYNTAX_ERRORS = 5;
+
 /**
  * Bounds of polling: at most 10,000 attempts and one hour between two. Past
  * 2³¹−1 ms a JavaScript timer fires at once, so a bigger sleep_ms silently
@@ -192,13 +195,22 @@ class Loader {
       prettyErrors: true,
       merge: true,
     });
-    for (const e of this.#doc.errors) {
+    // Past the first few, YAML errors are mostly echoes of the first: one malformed line
+    // of 10 KB gave thousands of them.
+    const errors = this.#doc.errors;
+    const unshown = Math.max(0, errors.length - MAX_SYNTAX_ERRORS);
+    for (const [i, e] of errors.slice(0, MAX_SYNTAX_ERRORS).entries()) {
       const at = e.linePos?.[0] ?? { line: 1, col: 1 };
+      const more = i === MAX_SYNTAX_ERRORS - 1 && unshown > 0
+        ? ` (${unshown} more syntax error${
+          unshown === 1 ? "" : "s"
+        } after it, most of them caused by the first)`
+        : "";
       this.problems.push({
         code: "yaml-syntax",
         message: `YAML syntax error: ${
           e.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "")
-        }.`,
+        }${more}.`,
         file: this.file,
         line: at.line,
         column: at.col,

@@ -355,3 +355,38 @@ Deno.test("--max-body caps what a response may send: the step fails in plain wor
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("one malformed long line or a thousand bad files give a short, positioned report", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-robust-" });
+  try {
+    for (const size of [10_000, 20_000, 200_000]) {
+      const line = `  - {${"a: [, ".repeat(size / 6)}\n`;
+      await Deno.writeTextFile(`${dir}/long.yaml`, `name: x\nsteps:\n${line}`);
+      for (const command of ["validate", "run"]) {
+        const run = await runCli([command, `${dir}/long.yaml`]);
+        const output = run.stdout + run.stderr;
+        assert.equal(run.code, 2, `${command} ${size}`);
+        assertNoStack(output);
+        assert.ok(output.length < 4000, `${command} ${size}: ${output.length} characters`);
+        assert.match(output, /long\.yaml:3:\d+ error\[yaml-syntax\]/);
+        assert.match(output, /more syntax errors after it, most of them caused by the first/);
+        // The caret still points under the column it names, inside the shown window.
+        const [, column] = /long\.yaml:3:(\d+) /.exec(output)!;
+        const [source, caret] = output.split("\n").filter((l) => /^\s*3? \|/.test(l)).slice(0, 2);
+        const shown = source.slice(source.indexOf("|") + 2);
+        const at = caret.indexOf("^") - caret.indexOf("|") - 2;
+        assert.equal(shown[at], line[Number(column) - 1], `the caret is on column ${column}`);
+      }
+    }
+    await Deno.mkdir(`${dir}/many`);
+    for (let i = 0; i < 300; i++) {
+      await Deno.writeTextFile(`${dir}/many/f${i}.yaml`, "name: x\nstep: []\n");
+    }
+    const many = await runCli(["validate", `${dir}/many`]);
+    assert.equal(many.code, 2);
+    assert.match(many.stdout, /… and 500 more problems \(the first 100 are shown/);
+    assert.match(many.stdout, /600 problems in 300 files/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

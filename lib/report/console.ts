@@ -259,6 +259,22 @@ export function consoleReporter(options: ConsoleOptions): Reporter {
   };
 }
 
+/** Problems printed at most: a thousand errors help nobody, and the rest are in --format json. */
+const MAX_SHOWN_PROBLEMS = 100;
+
+/** Characters of a source line shown around a problem: long generated lines get a window. */
+const EXCERPT_WIDTH = 120;
+
+/** The part of a long source line around `column`, with the column moved to match. */
+function excerptWindow(line: string, column: number): { text: string; column: number } {
+  if (line.length <= EXCERPT_WIDTH) return { text: line, column };
+  const start = Math.max(0, Math.min(column - 1 - 40, line.length - EXCERPT_WIDTH));
+  const end = start + EXCERPT_WIDTH;
+  const head = start > 0 ? "…" : "";
+  const text = `${head}${line.slice(start, end)}${end < line.length ? "…" : ""}`;
+  return { text, column: column - start + head.length };
+}
+
 /**
  * Formats problems like compiler errors, grouped by file: the position, the
  * code and message, the source line with the spot underlined, and the hint.
@@ -283,21 +299,30 @@ export function formatProblems(
     a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column
   );
   const out: string[] = [];
-  for (const p of sorted) {
+  for (const p of sorted.slice(0, MAX_SHOWN_PROBLEMS)) {
     out.push(
       `${s.bold(`${p.file}:${p.line}:${p.column}`)} ${s.red(`error[${p.code}]`)}: ${p.message}`,
     );
     if (p.excerpt !== undefined) {
       const gutter = String(p.line).length;
-      const length = Math.max(1, Math.min(p.length ?? 1, p.excerpt.length - p.column + 1));
-      out.push(s.dim(`${p.line} |`) + ` ${p.excerpt}`);
+      const { text, column } = excerptWindow(p.excerpt, p.column);
+      const length = Math.max(1, Math.min(p.length ?? 1, text.length - column + 1));
+      out.push(s.dim(`${p.line} |`) + ` ${text}`);
       out.push(
         s.dim(`${" ".repeat(gutter)} |`) +
-          ` ${" ".repeat(p.column - 1)}${s.red("^".repeat(length))}`,
+          ` ${" ".repeat(column - 1)}${s.red("^".repeat(length))}`,
       );
     }
     if (p.hint) out.push(`  ${s.yellow("hint:")} ${p.hint}`);
     out.push("");
+  }
+  if (sorted.length > MAX_SHOWN_PROBLEMS) {
+    out.push(
+      `… and ${
+        sorted.length - MAX_SHOWN_PROBLEMS
+      } more problems (the first ${MAX_SHOWN_PROBLEMS} are shown; flowrun validate --format json lists all).`,
+      "",
+    );
   }
   const files = new Set(problems.map((p) => p.file)).size;
   const n = problems.length;
