@@ -160,9 +160,22 @@ export async function readText(path: string): Promise<string> {
  * ```
  */
 export async function writeFileAtomic(path: string, text: string): Promise<void> {
-  const slash = path.replaceAll("\\", "/").lastIndexOf("/");
-  const dir = slash > 0 ? path.slice(0, slash) : slash === 0 ? "/" : ".";
-  await Deno.mkdir(dir, { recursive: true });
+  const target = await resolveTarget(path);
+  if (target.stream !== undefined) {
+    if (target.stream) await writeAllTo(target.stream, new TextEncoder().encode(text));
+    return;
+  }
+  if (target.special) {
+    const file = await Deno.open(target.path, { write: true });
+    try {
+      await writeAllTo(file, new TextEncoder().encode(text));
+    } finally {
+      file.close();
+    }
+    return;
+  }
+  path = target.path;
+  await Deno.mkdir(parentOf(path), { recursive: true });
   const temp = `${path}.${crypto.randomUUID().slice(0, 8)}.tmp`;
   try {
     await Deno.writeTextFile(temp, text);
@@ -171,6 +184,53 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
     await Deno.remove(temp).catch(() => {});
     throw error;
   }
+}
+
+/** Something bytes can be written to. */
+interface Sink {
+  write(p: Uint8Array): Promise<number>;
+}
+
+const STANDARD: Record<string, () => Sink | null> = {
+  "/dev/stdout": () => Deno.stdout,
+  "/dev/stderr": () => Deno.stderr,
+  "/dev/null": () => null,
+};
+
+/** The directory part of a path (`.` for a bare name). */
+function parentOf(path: string): string {
+  const slash = path.replaceAll("\\", "/").lastIndexOf("/");
+  return slash > 0 ? path.slice(0, slash) : slash === 0 ? "/" : ".";
+}
+
+async function writeAllTo(file: Sink, bytes: Uint8Array): Promise<void> {
+  while (bytes.length > 0) bytes = bytes.subarray(await file.write(bytes));
+}
+
+/**
+ * Where writing `path` really goes. A symlink is followed (its target is
+ * written, atomically beside it, and the link stays a link); a device, FIFO or
+ * socket (`/dev/null`, `/dev/stdout`, a named pipe) is `special`: written
+ * through, never replaced by a renamed file.
+ */
+async function resolveTarget(
+  path: string,
+): Promise<{ path: string; special: boolean; stream?: Sink | null }> {
+  // The standard streams by name: Deno asks for --allow-all to open anything in /dev, and
+  // /dev/stdout resolves to a pipe that has no path. /dev/null takes nothing at all.
+  if (path in STANDARD) return { path, special: true, stream: STANDARD[path]() };
+  let current = path;
+  for (let hops = 0; hops < 40; hops++) {
+    const info = await Deno.lstat(current).catch(() => undefined);
+    if (!info) return { path: current, special: false };
+    if (info.isSymlink) {
+      const link = await Deno.readLink(current);
+      current = link.startsWith("/") ? link : `${parentOf(current)}/${link}`;
+      continue;
+    }
+    return { path: current, special: !info.isFile && !info.isDirectory };
+  }
+  throw new Error("too many levels of symbolic links");
 }
 
 /**
@@ -200,12 +260,14 @@ export function readEnv(name: string): string | undefined {
  * ```
  */
 export async function ensureWritable(path: string): Promise<void> {
-  const slash = path.replaceAll("\\", "/").lastIndexOf("/");
-  const dir = slash > 0 ? path.slice(0, slash) : slash === 0 ? "/" : ".";
   try {
-    const info = await Deno.stat(path).catch(() => undefined);
+    const target = await resolveTarget(path);
+    // A device or pipe is written through when the run ends; opening a FIFO now would block.
+    if (target.special) return;
+    const info = await Deno.stat(target.path).catch(() => undefined);
     if (info?.isDirectory) throw new Error("it is a directory");
-    await Deno.mkdir(dir, { recursive: true });
+    path = target.path;
+    await Deno.mkdir(parentOf(path), { recursive: true });
     const probe = `${path}.${crypto.randomUUID().slice(0, 8)}.probe`;
     await Deno.writeTextFile(probe, "");
     await Deno.remove(probe);
@@ -243,17 +305,30 @@ export interface StreamWriter {
  * ```
  */
 export async function openStreamWriter(path: string): Promise<StreamWriter> {
-  const slash = path.replaceAll("\\", "/").lastIndexOf("/");
-  const dir = slash > 0 ? path.slice(0, slash) : slash === 0 ? "/" : ".";
-  await Deno.mkdir(dir, { recursive: true });
-  const temp = `${path}.${crypto.randomUUID().slice(0, 8)}.tmp`;
-  const file = await Deno.open(temp, { write: true, create: true, truncate: true });
+  const target = await resolveTarget(path);
+  if (target.stream !== undefined) {
+    const stream = target.stream;
+    return {
+      write: async (text) => {
+        if (stream) await writeAllTo(stream, new TextEncoder().encode(text));
+      },
+      close: () => Promise.resolve(),
+    };
+  }
+  path = target.path;
+  if (!target.special) await Deno.mkdir(parentOf(path), { recursive: true });
+  // A device or pipe gets the lines directly; a file is renamed into place when complete.
+  const temp = target.special ? path : `${path}.${crypto.randomUUID().slice(0, 8)}.tmp`;
+  const file = await Deno.open(
+    temp,
+    target.special ? { write: true } : { write: true, create: true, truncate: true },
+  );
   const encoder = new TextEncoder();
   let buffer = "";
   const flush = async () => {
-    let bytes = encoder.encode(buffer);
+    const bytes = encoder.encode(buffer);
     buffer = "";
-    while (bytes.length > 0) bytes = bytes.subarray(await file.write(bytes));
+    await writeAllTo(file, bytes);
   };
   return {
     async write(text) {
@@ -261,9 +336,12 @@ export async function openStreamWriter(path: string): Promise<StreamWriter> {
       if (buffer.length >= 64 * 1024) await flush();
     },
     async close() {
-      await flush();
-      file.close();
-      await Deno.rename(temp, path);
+      try {
+        await flush();
+      } finally {
+        file.close();
+      }
+      if (!target.special) await Deno.rename(temp, path);
     },
   };
 }

@@ -390,3 +390,44 @@ Deno.test("one malformed long line or a thousand bad files give a short, positio
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("devices, pipes and symlinks as report paths are written through, never replaced", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-robust-" });
+  const server = api();
+  try {
+    await writeFlows(dir, 2, server.url);
+    // A symlink to a report keeps being a symlink; its target gets the report.
+    await Deno.writeTextFile(`${dir}/real.json`, "old");
+    await Deno.symlink(`${dir}/real.json`, `${dir}/link.json`);
+    await new Deno.Command("mkfifo", { args: [`${dir}/fifo`] }).output();
+    const reader = new Deno.Command("cat", { args: [`${dir}/fifo`], stdout: "piped" }).spawn();
+    const run = await runCli([
+      "run",
+      `${dir}/flows`,
+      "--report-json",
+      `${dir}/link.json`,
+      "--report-junit",
+      "/dev/null",
+      "--log-file",
+      "/dev/stdout",
+      "--report-html",
+      `${dir}/fifo`,
+    ]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.ok((await Deno.lstat(`${dir}/link.json`)).isSymlink, "the link is still a link");
+    assert.equal(JSON.parse(await Deno.readTextFile(`${dir}/real.json`)).status, "passed");
+    assert.ok((await Deno.lstat("/dev/null")).isCharDevice, "/dev/null is still a device");
+    assert.ok((await Deno.lstat(`${dir}/fifo`)).isFifo, "the pipe is still a pipe");
+    const html = new TextDecoder().decode((await reader.output()).stdout);
+    assert.ok(html.trimEnd().endsWith("</html>"), "the HTML went through the pipe");
+    const events = run.stdout.split("\n").filter((l) => l.startsWith('{"event"'));
+    assert.equal(JSON.parse(events.at(-1)!).event, "run_end", "the log went to stdout");
+    assert.equal(
+      (await Array.fromAsync(Deno.readDir(dir))).filter((e) => /\.tmp$/.test(e.name)).length,
+      0,
+    );
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
