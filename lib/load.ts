@@ -23,6 +23,13 @@ import {
 } from "yaml";
 import { type Problem, SyntaxAtError } from "./errors.ts";
 import {
+  aliasExpansion,
+  anchorsOf,
+  MAX_ALIAS_EXPANSION,
+  MAX_DEPTH,
+  tooDeepAt,
+} from "./yaml_limits.ts";
+import {
   compileValue,
   type Expr,
   parseTemplate,
@@ -72,7 +79,6 @@ const RESERVED = new Set(["RUN_ID", "TRACE_ID", "ENV", "RANDOM", "vars", "steps"
 const NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 const METHOD = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Resolving aliases can expand exponentially ("billion laughs"); a flow never needs this many nodes. */
-const MAX_NODES = 100_000;
 
 /** YAML syntax errors reported per file. */
 const MAX_SYNTAX_ERRORS = 5;
@@ -183,12 +189,22 @@ class Loader {
   #doc!: Document;
   name?: string;
   #text = "";
-  #nodes = 0;
+  #anchors = new Map<string, Node>();
 
   constructor(readonly file: string, readonly options: LoadOptions) {}
 
   load(text: string): Flow | undefined {
     this.#text = text;
+    const deep = tooDeepAt(text);
+    if (deep !== undefined) {
+      this.#problemAt(
+        "yaml-too-deep",
+        `The YAML nests more than ${MAX_DEPTH} levels deep here.`,
+        deep,
+        "A flow never needs that much nesting: flatten the value.",
+      );
+      return undefined;
+    }
     this.#doc = parseDocument(text, {
       lineCounter: this.#lines,
       uniqueKeys: true,
@@ -206,11 +222,15 @@ class Loader {
           unshown === 1 ? "" : "s"
         } after it, most of them caused by the first)`
         : "";
+      // The parser recurses; past its stack, say what happened in plain words.
+      const overflow = /call stack/i.test(e.message);
       this.problems.push({
-        code: "yaml-syntax",
-        message: `YAML syntax error: ${
-          e.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "")
-        }${more}.`,
+        code: overflow ? "yaml-too-deep" : "yaml-syntax",
+        message: overflow
+          ? "The YAML nests too deeply to be read."
+          : `YAML syntax error: ${
+            e.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "")
+          }${more}.`,
         file: this.file,
         line: at.line,
         column: at.col,
@@ -219,6 +239,19 @@ class Loader {
       });
     }
     if (this.problems.length > 0) return undefined;
+    const expansion = aliasExpansion(this.#doc);
+    if (expansion > MAX_ALIAS_EXPANSION) {
+      this.#problemAt(
+        "yaml-too-large",
+        expansion === Infinity
+          ? "An alias refers to the value it is part of, so it never ends."
+          : `The aliases expand to ${expansion} more YAML nodes, more than the ${MAX_ALIAS_EXPANSION} allowed.`,
+        Math.max(0, text.search(/(^|[\s[{,:])\*[^\s,\]}]/)),
+        "Aliases that refer to aliases multiply; repeat the values instead.",
+      );
+      return undefined;
+    }
+    this.#anchors = anchorsOf(this.#doc);
     const root = this.#doc.contents;
     if (!root || !isMap(root)) {
       this.#problem(
@@ -304,22 +337,28 @@ class Loader {
     });
   }
 
+  /** Records a problem at a character offset of the text (before or instead of parsing it). */
+  #problemAt(code: string, message: string, offset: number, hint: string): void {
+    const before = this.#text.slice(0, offset);
+    const start = before.lastIndexOf("\n") + 1;
+    const end = this.#text.indexOf("\n", offset);
+    this.problems.push({
+      code,
+      message,
+      file: this.file,
+      line: before.split("\n").length,
+      column: offset - start + 1,
+      length: 1,
+      hint,
+      excerpt: this.#text.slice(start, end === -1 ? undefined : end).replace(/\r$/, ""),
+    });
+  }
+
   // ---- YAML shapes
 
   #deref(node: unknown): Node | null {
-    if (++this.#nodes > MAX_NODES) {
-      if (this.#nodes === MAX_NODES + 1) {
-        this.#problem(
-          "yaml-too-large",
-          `The flow expands to more than ${MAX_NODES} YAML nodes through aliases.`,
-          node as Node,
-          "Aliases that refer to aliases multiply; repeat the values instead.",
-        );
-      }
-      return null;
-    }
     if (isAlias(node)) {
-      const target = node.resolve(this.#doc);
+      const target = this.#anchors.get(node.source);
       if (!target) {
         this.#problem(
           "yaml-syntax",

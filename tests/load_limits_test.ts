@@ -1,0 +1,75 @@
+/**
+ * Limits of a flow file are fast, named for what they are, and the same
+ * whatever was loaded before: nesting depth (flow and block), alias
+ * expansion (billion laughs, self-reference), and large documents without
+ * aliases, which must load.
+ */
+import assert from "node:assert/strict";
+import { loadFlow } from "../lib/load.ts";
+import { convertHar } from "../lib/convert/har.ts";
+import { recording } from "../bench/convert.ts";
+
+function timed(text: string) {
+  const started = performance.now();
+  const result = loadFlow(text, "f.yaml", { env: () => "x" });
+  return { ...result, ms: performance.now() - started };
+}
+
+const step = (body: string) =>
+  `name: x\nsteps:\n  - name: a\n    request:\n      url: http://x.test\n      body: ${body}\n`;
+
+Deno.test("nesting past 256 levels is one yaml-too-deep problem, in flow and block style", () => {
+  for (const depth of [300, 10_000, 100_000]) {
+    const flow = timed(step(`${"[".repeat(depth)}${"]".repeat(depth)}`));
+    assert.deepEqual(flow.problems.map((p) => p.code), ["yaml-too-deep"], `flow ${depth}`);
+    assert.match(flow.problems[0].message, /more than 256 levels/);
+    assert.ok(flow.ms < 2000, `${flow.ms} ms`);
+  }
+  const block = Array.from({ length: 3000 }, (_, i) => `${" ".repeat(8 + i * 2)}- `).join("\n");
+  const deep = timed(step(`\n${block}1`));
+  assert.deepEqual(deep.problems.map((p) => p.code), ["yaml-too-deep"]);
+  // The same answer after something else filled the stack: the check does not recurse.
+  const again = (function nest(n: number): ReturnType<typeof timed> {
+    return n === 0 ? timed(step(`\n${block}1`)) : nest(n - 1);
+  })(2000);
+  assert.deepEqual(
+    again.problems.map((p) => `${p.code} ${p.line}`),
+    deep.problems.map((p) => `${p.code} ${p.line}`),
+  );
+  assert.equal(timed(step(`${"[".repeat(200)}${"]".repeat(200)}`)).problems.length, 0);
+});
+
+Deno.test("aliases that expand past 100,000 nodes are one yaml-too-large problem, found fast", () => {
+  const levels = ["x-a: &a [1,1,1,1,1,1,1,1,1,1]"];
+  for (
+    const [name, prev] of [["b", "a"], ["c", "b"], ["d", "c"], ["e", "d"], ["f", "e"], ["g", "f"], [
+      "h",
+      "g",
+    ]]
+  ) {
+    levels.push(`x-${name}: &${name} [${Array(10).fill(`*${prev}`).join(",")}]`);
+  }
+  const laughs = timed(
+    `name: x\n${
+      levels.join("\n")
+    }\nsteps:\n  - name: a\n    request: {url: http://x.test, body: *h}\n`,
+  );
+  assert.deepEqual(laughs.problems.map((p) => p.code), ["yaml-too-large"]);
+  assert.match(laughs.problems[0].message, /aliases expand to \d+ more YAML nodes/);
+  assert.ok(laughs.ms < 1000, `${laughs.ms} ms`);
+  const self = timed("name: x\nx-a: &a [1, *a]\nsteps: []\n");
+  assert.ok(self.problems.some((p) => p.code === "yaml-too-large" || p.code === "yaml-syntax"));
+});
+
+Deno.test("large flows without alias trouble load: 4,000 alias uses, a 20,000-entry conversion", () => {
+  const uses = Array.from(
+    { length: 4000 },
+    (_, i) => `  - name: s${i}\n    request: {url: http://x.test, body: [*a, *a]}\n`,
+  ).join("");
+  const anchored = timed(`name: x\nx-a: &a {k: 1}\nsteps:\n${uses}`);
+  assert.equal(anchored.problems.length, 0);
+  assert.ok(anchored.ms < 5000, `${anchored.ms} ms for ${uses.length} characters`);
+  const converted = timed(convertHar(recording(20_000)).yaml);
+  assert.deepEqual(converted.problems, []);
+  assert.equal(converted.flow!.steps.length, 12_000);
+});
