@@ -227,6 +227,13 @@ export function parseTemplate(source: string): Template {
         );
       }
       expr.fallback = body.slice(sep + 2);
+      if (expr.fallback.includes("${")) {
+        throw new ExpressionSyntaxError(
+          `A fallback cannot hold another expression: "${source.slice(at, close + 2)}".`,
+          at + 2 + sep + 2,
+          "Give a literal fallback (${ENV.A:-text}); to fall back on another variable, define a var from it and use ${vars.name}.",
+        );
+      }
     }
     if (literal !== "") parts.push(literal);
     literal = "";

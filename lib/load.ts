@@ -78,6 +78,9 @@ export interface LoadResult {
 const RESERVED = new Set(["RUN_ID", "TRACE_ID", "ENV", "RANDOM", "vars", "steps"]);
 const NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 const METHOD = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** Methods the runtime's fetch refuses to send. */
+const UNSENDABLE_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 /** Resolving aliases can expand exponentially ("billion laughs"); a flow never needs this many nodes. */
 
 /** YAML syntax errors reported per file. */
@@ -670,6 +673,13 @@ class Loader {
           methodEntry.value,
           "Use GET, POST, PUT, PATCH, DELETE, …",
         );
+      } else if (m !== undefined && UNSENDABLE_METHODS.has(m.toUpperCase())) {
+        this.#problem(
+          "bad-method",
+          `"${m}" requests cannot be sent by flowrun: the HTTP client forbids them.`,
+          methodEntry.value,
+          "CONNECT opens tunnels and TRACE/TRACK echo requests back; test such endpoints with another tool.",
+        );
       } else if (m !== undefined) method = m.toUpperCase();
     }
     let url: Template | undefined;
@@ -729,6 +739,15 @@ class Loader {
             );
             continue;
           }
+          if (typeof h.value.value === "string" && /[\r\n\0]/.test(h.value.value)) {
+            this.#problem(
+              "bad-header",
+              `The value of header "${h.key}" holds a line break or NUL, which HTTP forbids.`,
+              h.value,
+              "Put it on one line (a YAML block scalar with | keeps line breaks; use a quoted string).",
+            );
+            continue;
+          }
           const template = typeof h.value.value === "string"
             ? this.#template(h.value, owner)
             : parseTemplate(String(h.value.value).replaceAll("${", "$${"));
@@ -738,6 +757,14 @@ class Loader {
     }
     const bodyEntry = map.get("body");
     const body = bodyEntry ? this.#value(bodyEntry.value, owner) : undefined;
+    if (bodyEntry && !isEmpty(bodyEntry.value) && (method === "GET" || method === "HEAD")) {
+      this.#problem(
+        "bad-method",
+        `A ${method} request cannot have a body: the HTTP client refuses to send one.`,
+        bodyEntry.keyNode,
+        "Send the data in the URL's query, or use POST.",
+      );
+    }
     if (!url) return undefined;
     return { method, url, headers, body };
   }

@@ -359,8 +359,8 @@ Deno.test("--max-body caps what a response may send: the step fails in plain wor
 Deno.test("one malformed long line or a thousand bad files give a short, positioned report", async () => {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-robust-" });
   try {
-    for (const size of [10_000, 20_000, 200_000]) {
-      const line = `  - {${"a: [, ".repeat(size / 6)}\n`;
+    for (const size of [10_000, 20_000, 60_000]) {
+      const line = `  - {${"a: ], ".repeat(size / 6)}\n`;
       await Deno.writeTextFile(`${dir}/long.yaml`, `name: x\nsteps:\n${line}`);
       for (const command of ["validate", "run"]) {
         const run = await runCli([command, `${dir}/long.yaml`]);

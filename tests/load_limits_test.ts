@@ -16,7 +16,7 @@ function timed(text: string) {
 }
 
 const step = (body: string) =>
-  `name: x\nsteps:\n  - name: a\n    request:\n      url: http://x.test\n      body: ${body}\n`;
+  `name: x\nsteps:\n  - name: a\n    request:\n      method: POST\n      url: http://x.test\n      body: ${body}\n`;
 
 Deno.test("nesting past 256 levels is one yaml-too-deep problem, in flow and block style", () => {
   for (const depth of [300, 10_000, 100_000]) {
@@ -52,7 +52,7 @@ Deno.test("aliases that expand past 100,000 nodes are one yaml-too-large problem
   const laughs = timed(
     `name: x\n${
       levels.join("\n")
-    }\nsteps:\n  - name: a\n    request: {url: http://x.test, body: *h}\n`,
+    }\nsteps:\n  - name: a\n    request: {method: POST, url: http://x.test, body: *h}\n`,
   );
   assert.deepEqual(laughs.problems.map((p) => p.code), ["yaml-too-large"]);
   assert.match(laughs.problems[0].message, /aliases expand to \d+ more YAML nodes/);
@@ -64,7 +64,7 @@ Deno.test("aliases that expand past 100,000 nodes are one yaml-too-large problem
 Deno.test("large flows without alias trouble load: 4,000 alias uses, a 20,000-entry conversion", () => {
   const uses = Array.from(
     { length: 4000 },
-    (_, i) => `  - name: s${i}\n    request: {url: http://x.test, body: [*a, *a]}\n`,
+    (_, i) => `  - name: s${i}\n    request: {method: POST, url: http://x.test, body: [*a, *a]}\n`,
   ).join("");
   const anchored = timed(`name: x\nx-a: &a {k: 1}\nsteps:\n${uses}`);
   assert.equal(anchored.problems.length, 0);
@@ -72,4 +72,30 @@ Deno.test("large flows without alias trouble load: 4,000 alias uses, a 20,000-en
   const converted = timed(convertHar(recording(20_000)).yaml);
   assert.deepEqual(converted.problems, []);
   assert.equal(converted.flow!.steps.length, 12_000);
+});
+
+Deno.test("requests that can never be sent are load problems, not failures at run time", () => {
+  const problems = (request: string) =>
+    loadFlow(`name: x\nsteps:\n  - name: a\n    request: ${request}\n`, "f.yaml", {
+      env: () => undefined,
+    }).problems.map((p) => `${p.code}: ${p.message}`);
+  assert.deepEqual(problems(`{method: GET, url: "http://x.test", body: {a: 1}}`), [
+    "bad-method: A GET request cannot have a body: the HTTP client refuses to send one.",
+  ]);
+  assert.equal(problems(`{method: HEAD, url: "http://x.test", body: "x"}`).length, 1);
+  for (const method of ["CONNECT", "trace", "Track"]) {
+    assert.match(
+      problems(`{method: ${method}, url: "http://x.test"}`)[0],
+      /cannot be sent by flowrun/,
+    );
+  }
+  assert.match(
+    problems(`{url: "http://x.test", headers: {x-a: "a\\r\\nb: c"}}`)[0],
+    /^bad-header: The value of header "x-a" holds a line break/,
+  );
+  assert.match(
+    problems(`{url: "http://x.test/\${ENV.A:-\${ENV.B}}"}`)[0],
+    /^bad-expression: A fallback cannot hold another expression/,
+  );
+  assert.deepEqual(problems(`{method: DELETE, url: "http://x.test", body: {a: 1}}`), []);
 });
