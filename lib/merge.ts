@@ -91,6 +91,45 @@ class Checker {
   optionalString(object: Json, key: string, where: string): void {
     if (object[key] !== undefined) this.typed(object, key, where, "string");
   }
+
+  /** An optional map of strings (headers). */
+  optionalStrings(object: Json, key: string, where: string): void {
+    if (object[key] === undefined) return;
+    const map = this.object(object[key], `${where}${key}`);
+    for (const [name, value] of Object.entries(map)) {
+      if (typeof value !== "string") {
+        throw new Mismatch(`${where}${key}.${name} must be a string, got ${describe(value)}`);
+      }
+    }
+  }
+
+  /** An optional W3C trace context: two hex strings. */
+  optionalTrace(object: Json, key: string, where: string): void {
+    if (object[key] === undefined) return;
+    const trace = this.object(object[key], `${where}${key}`);
+    this.typed(trace, "trace_id", `${where}${key}.`, "string");
+    this.typed(trace, "span_id", `${where}${key}.`, "string");
+  }
+}
+
+/** How deep a report's values may nest: what flowrun writes stays far below it. */
+const MAX_DEPTH = 1000;
+
+/** The JSON location of a value nested deeper than MAX_DEPTH, found without recursion. */
+function tooDeep(value: unknown): string | undefined {
+  const stack: [unknown, string, number][] = [[value, "", 0]];
+  while (stack.length > 0) {
+    const [v, at, depth] = stack.pop()!;
+    if (v === null || typeof v !== "object") continue;
+    if (depth >= MAX_DEPTH) return at || "the top level";
+    if (Array.isArray(v)) v.forEach((item, i) => stack.push([item, `${at}[${i}]`, depth + 1]));
+    else {
+      for (const [key, item] of Object.entries(v)) {
+        stack.push([item, at ? `${at}.${key}` : key, depth + 1]);
+      }
+    }
+  }
+  return undefined;
 }
 
 const STATUSES = ["passed", "failed", "error", "skipped"] as const;
@@ -134,6 +173,7 @@ function checkReport(value: unknown): void {
     c.oneOf(flow, "status", `${where}.`, STATUSES);
     c.typed(flow, "started_at", `${where}.`, "string");
     c.typed(flow, "duration_ms", `${where}.`, "number");
+    c.optionalString(flow, "trace_id", `${where}.`);
     c.array(flow, "steps", `${where}.`).forEach((item, j) =>
       checkStep(c, item, `${where}.steps[${j}]`)
     );
@@ -154,11 +194,19 @@ function checkStep(c: Checker, item: unknown, where: string): void {
     const r = c.object(request, `${at}request`);
     c.typed(r, "method", `${at}request.`, "string");
     c.typed(r, "url", `${at}request.`, "string");
+    c.optionalStrings(r, "headers", `${at}request.`);
+    c.optionalString(r, "body", `${at}request.`);
   }
   const response = c.field(step, "response", at);
   if (response !== null) {
-    c.typed(c.object(response, `${at}response`), "status", `${at}response.`, "number");
+    const r = c.object(response, `${at}response`);
+    c.typed(r, "status", `${at}response.`, "number");
+    c.optionalStrings(r, "headers", `${at}response.`);
+    for (const key of ["body", "body_excerpt", "content_type"]) {
+      c.optionalString(r, key, `${at}response.`);
+    }
   }
+  c.optionalTrace(step, "trace", at);
   c.array(step, "assertions", at).forEach((item, k) => {
     const w = `${at}assertions[${k}]`;
     const a = c.object(item, w);
@@ -222,6 +270,11 @@ export function parseJsonReport(text: string, label: string): RunResult {
     throw badReport(label, `it is not valid JSON (${(error as Error).message})`);
   }
   try {
+    const deep = tooDeep(value);
+    if (deep !== undefined) {
+      const where = deep.length > 80 ? `${deep.slice(0, 80)}…` : deep;
+      throw new Mismatch(`${where} nests deeper than ${MAX_DEPTH} levels`);
+    }
     checkReport(value);
   } catch (error) {
     if (!(error instanceof Mismatch)) throw error;
