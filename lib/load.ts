@@ -213,6 +213,8 @@ class Loader {
       uniqueKeys: true,
       prettyErrors: true,
       merge: true,
+      // Integers as BigInt first, so one past 2^53 is caught, not silently rounded.
+      intAsBigInt: true,
     });
     // Past the first few, YAML errors are mostly echoes of the first: one malformed line
     // of 10 KB gave thousands of them.
@@ -255,6 +257,7 @@ class Loader {
       return undefined;
     }
     this.#anchors = anchorsOf(this.#doc);
+    if (!this.#exactIntegers()) return undefined;
     const root = this.#doc.contents;
     if (!root || !isMap(root)) {
       this.#problem(
@@ -338,6 +341,36 @@ class Loader {
       hint,
       excerpt: this.#line(line),
     });
+  }
+
+  /**
+   * Turns the parser's BigInt integers back into numbers, and reports one
+   * that a number cannot hold exactly (past 2^53): sent as JSON it would
+   * silently become another number.
+   */
+  #exactIntegers(): boolean {
+    let exact = true;
+    const stack: unknown[] = [this.#doc.contents];
+    while (stack.length > 0) {
+      const node = stack.pop();
+      if (isScalar(node)) {
+        if (typeof node.value !== "bigint") continue;
+        const n = Number(node.value);
+        if (Number.isSafeInteger(n)) node.value = n;
+        else {
+          exact = false;
+          this.#problem(
+            "out-of-range",
+            `The integer ${node.value} is too large to keep exactly (past 2^53); it would be sent as ${n}.`,
+            node,
+            `Quote it to send it as text: "${node.value}".`,
+          );
+        }
+      } else if (isMap(node)) {
+        for (const pair of node.items) stack.push(pair.key, pair.value);
+      } else if (isSeq(node)) stack.push(...node.items);
+    }
+    return exact;
   }
 
   /** Records a problem at a character offset of the text (before or instead of parsing it). */

@@ -99,3 +99,22 @@ Deno.test("requests that can never be sent are load problems, not failures at ru
   );
   assert.deepEqual(problems(`{method: DELETE, url: "http://x.test", body: {a: 1}}`), []);
 });
+
+Deno.test("integers past 2^53 are refused with the quoted fix; exact ones stay numbers", () => {
+  const load = (v: string) =>
+    loadFlow(
+      `name: x\nvars: {n: ${v}}\nsteps:\n  - name: a\n    request: {method: POST, url: "http://x.test", body: {id: ${v}}}\n`,
+      "f.yaml",
+    );
+  const big = load("12345678901234567890");
+  assert.deepEqual(big.problems.map((p) => `${p.line}:${p.column} ${p.code}`), [
+    "2:11 out-of-range",
+    "5:62 out-of-range",
+  ]);
+  assert.match(big.problems[0].hint!, /Quote it to send it as text: "12345678901234567890"/);
+  assert.deepEqual(load("9007199254740991").flow!.vars[0].value, {
+    kind: "const",
+    value: 9007199254740991,
+  });
+  assert.equal(load('"12345678901234567890"').problems.length, 0, "quoted, it is text");
+});
