@@ -9,6 +9,7 @@
  */
 import type { Reporter } from "../lib/report/reporter.ts";
 import type { StreamWriter } from "../lib/io.ts";
+import { createHash } from "node:crypto";
 import { err, redactor, save } from "./output.ts";
 
 /** The paths asked for, by kind. */
@@ -75,11 +76,9 @@ export function plainReason(error: unknown): string {
 }
 
 /** A written artifact, with the exact bytes this run wrote. */
-export interface Written {
-  kind: keyof ArtifactPaths;
-  path: string;
-  bytes?: Uint8Array;
-}
+export type Written =
+  | { kind: keyof ArtifactPaths; path: string; bytes: Uint8Array }
+  | { kind: keyof ArtifactPaths; path: string; sha256: string; size: number };
 
 /** Writes the requested artifacts, each on its own. */
 export class Artifacts {
@@ -89,6 +88,9 @@ export class Artifacts {
   readonly failures: { kind: keyof ArtifactPaths; path: string; reason: string }[] = [];
   #log?: StreamWriter;
   #logFailed = false;
+  /** The log's hash and size as written, line by line: a log is never read back. */
+  #logHash = createHash("sha256");
+  #logSize = 0;
 
   private constructor(readonly paths: ArtifactPaths) {}
 
@@ -164,7 +166,11 @@ export class Artifacts {
         sink: async (line: string) => {
           if (this.#logFailed) return;
           try {
-            await log.write(redactor.redact(line));
+            const masked = redactor.redact(line);
+            await log.write(masked);
+            const bytes = new TextEncoder().encode(masked);
+            this.#logHash.update(bytes);
+            this.#logSize += bytes.length;
           } catch (error) {
             // The log stops; the run and the other artifacts go on.
             this.#logFailed = true;
@@ -204,6 +210,13 @@ export class Artifacts {
       if (!this.#logFailed) this.#fail("log", this.paths.log!, error);
       this.#logFailed = true;
     }
-    if (!this.#logFailed) this.written.push({ kind: "log", path: this.paths.log! });
+    if (!this.#logFailed) {
+      this.written.push({
+        kind: "log",
+        path: this.paths.log!,
+        sha256: this.#logHash.digest("hex"),
+        size: this.#logSize,
+      });
+    }
   }
 }

@@ -238,12 +238,8 @@ async function runParsed(
       flows: loaded.files.map((file) => ({ file, bytes: loaded.bytes.get(file)! })),
       env_read: [...envRead],
       env: io.readEnv,
-      artifacts: await Promise.all(artifacts.written.map(async (a) => ({
-        kind: a.kind,
-        path: a.path,
-        // The log is streamed, so it is read back; the reports hash the bytes this run wrote.
-        bytes: a.bytes ?? await io.readBytes(a.path),
-      }))),
+      // Hashes of the bytes this run wrote, never of files read back.
+      artifacts: artifacts.written,
     });
     await artifacts.write("manifest", paths.manifest, manifestMod.manifestText(manifest));
   }

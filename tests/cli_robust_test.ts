@@ -431,3 +431,41 @@ Deno.test("devices, pipes and symlinks as report paths are written through, neve
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("two runs into one --out-dir: each manifest hashes the bytes that run wrote", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-robust-" });
+  const server = api(5);
+  try {
+    await writeFlows(dir, 8, server.url);
+    const [a, b] = await Promise.all(
+      ["A", "B"].map((id) =>
+        runCli([
+          "run",
+          `${dir}/flows`,
+          "--out-dir",
+          `${dir}/out`,
+          "--run-id",
+          id,
+          "--manifest",
+          `${dir}/m${id}.json`,
+        ])
+      ),
+    );
+    assert.equal(a.code, 0, a.stderr);
+    assert.equal(b.code, 0, b.stderr);
+    const report = JSON.parse(await Deno.readTextFile(`${dir}/out/report.json`));
+    const last = report.run_id as string;
+    const { sha256Hex } = await import("../lib/report/manifest.ts");
+    for (const id of ["A", "B"]) {
+      const manifest = JSON.parse(await Deno.readTextFile(`${dir}/m${id}.json`));
+      const json = manifest.artifacts.find((x: { kind: string }) => x.kind === "json");
+      const now = await sha256Hex(await Deno.readFile(`${dir}/out/report.json`));
+      // The file on disk is whichever run renamed it last; only that run's manifest matches it.
+      assert.equal(json.sha256 === now, id === last, `manifest ${id}`);
+      assert.equal(manifest.run_id, id);
+    }
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

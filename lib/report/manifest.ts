@@ -80,8 +80,15 @@ export interface ManifestInput extends RunFacts {
   env_read: string[];
   /** Environment access for CI provenance (only well-known CI variables are read). */
   env: (name: string) => string | undefined;
-  /** Artifacts already written, with their bytes: junit, json report, log. */
-  artifacts: { kind: "junit" | "json" | "log" | string; path: string; bytes: Uint8Array }[];
+  /**
+   * Artifacts already written, with the bytes this run wrote (never read
+   * back: another run may have replaced the file), or their SHA-256 and size
+   * for a streamed artifact such as the log.
+   */
+  artifacts: (
+    | { kind: "junit" | "json" | "log" | string; path: string; bytes: Uint8Array }
+    | { kind: string; path: string; sha256: string; size: number }
+  )[];
 }
 
 /**
@@ -353,8 +360,8 @@ export async function buildManifest(input: ManifestInput): Promise<Manifest> {
     Promise.all(input.artifacts.map(async (a) => ({
       kind: a.kind,
       path: a.path,
-      sha256: await sha256Hex(a.bytes),
-      bytes: a.bytes.byteLength,
+      sha256: "bytes" in a ? await sha256Hex(a.bytes) : a.sha256,
+      bytes: "bytes" in a ? a.bytes.byteLength : a.size,
     }))),
   ]);
   return {
