@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { createHash } from "node:crypto";
 import { UsageError } from "./errors.ts";
 import { compareCodePoints } from "./shard.ts";
 
@@ -146,44 +147,105 @@ export async function readText(path: string): Promise<string> {
 }
 
 /**
- * Writes a file atomically: the text goes to a temporary file beside the
- * target, which is then renamed over it, so a reader never sees half a
- * report. Missing parent directories are created.
+ * Why an artifact could not be written, in one sentence naming the path and
+ * the reason (`Cannot write "out/junit.xml": No space left on device.`), with
+ * no stack trace: a full disk is the machine's problem, not the runner's.
+ * Every write function of this module throws it, and only it.
+ *
+ * `code` is stable and kebab-case: `disk-full` (ENOSPC, EDQUOT, EFBIG),
+ * `permission-denied`, `read-only`, `not-found` (a directory vanished),
+ * `is-directory`, `broken-pipe`, `io-error`, `symlink-loop`,
+ * `name-too-long`, or `write-failed` for anything else.
  *
  * @example
  * ```ts
- * import { writeFileAtomic } from "./io.ts";
- * const dir = await Deno.makeTempDir();
- * await writeFileAtomic(`${dir}/out/report.json`, "{}\n");
- * if ((await Deno.readTextFile(`${dir}/out/report.json`)) !== "{}\n") throw new Error();
- * await Deno.remove(dir, { recursive: true });
+ * import { ArtifactWriteError, writeFileAtomic } from "./io.ts";
+ * try {
+ *   await writeFileAtomic("/dev/full", "{}\n");
+ *   throw new Error("a full device took the bytes");
+ * } catch (error) {
+ *   if (!(error instanceof ArtifactWriteError) || error.code !== "disk-full") throw error;
+ *   if (error.message !== 'Cannot write "/dev/full": No space left on device.') throw error;
+ * }
  * ```
  */
-export async function writeFileAtomic(path: string, text: string): Promise<void> {
-  const target = await resolveTarget(path);
-  if (target.stream !== undefined) {
-    if (target.stream) await writeAllTo(target.stream, new TextEncoder().encode(text));
-    return;
+export class ArtifactWriteError extends Error {
+  /** A stable kebab-case code, e.g. `disk-full`. */
+  readonly code: string;
+  /** The path as the caller gave it. */
+  readonly path: string;
+  /** The reason as a clause without the path or a final period, e.g. `No space left on device`. */
+  readonly reason: string;
+  /** The system's error code when there was one (`ENOSPC`). */
+  readonly errno?: string;
+
+  /** Creates the error for `path`; `cause` keeps the original error for debugging. */
+  constructor(
+    path: string,
+    reason: string,
+    code = "write-failed",
+    options?: { errno?: string; cause?: unknown },
+  ) {
+    super(`Cannot write "${path}": ${reason}.`, { cause: options?.cause });
+    this.name = "ArtifactWriteError";
+    this.code = code;
+    this.path = path;
+    this.reason = reason;
+    if (options?.errno) this.errno = options.errno;
+    // Whoever prints it as a crash still prints one sentence.
+    this.stack = `${this.name}: ${this.message}`;
   }
-  if (target.special) {
-    const file = await Deno.open(target.path, { write: true });
-    try {
-      await writeAllTo(file, new TextEncoder().encode(text));
-    } finally {
-      file.close();
-    }
-    return;
+
+  /**
+   * Wraps any error of a write to `path`; an `ArtifactWriteError` is
+   * returned as it is.
+   *
+   * @example
+   * ```ts
+   * import { ArtifactWriteError } from "./io.ts";
+   * const cause = Object.assign(new Error("Read-only file system (os error 30): open 'x'"), { code: "EROFS" });
+   * const error = ArtifactWriteError.from("out/report.json", cause);
+   * if (error.code !== "read-only" || error.reason !== "Read-only file system") throw error;
+   * ```
+   */
+  static from(path: string, error: unknown): ArtifactWriteError {
+    if (error instanceof ArtifactWriteError) return error;
+    const code = (error as { code?: unknown })?.code;
+    const errno = typeof code === "string" ? code : undefined;
+    const known = errno === undefined ? undefined : REASONS[errno];
+    if (known) return new ArtifactWriteError(path, known[1], known[0], { errno, cause: error });
+    return new ArtifactWriteError(path, plainReason(error), "write-failed", {
+      errno,
+      cause: error,
+    });
   }
-  path = target.path;
-  await Deno.mkdir(parentOf(path), { recursive: true });
-  const temp = `${path}.${crypto.randomUUID().slice(0, 8)}.tmp`;
-  try {
-    await Deno.writeTextFile(temp, text);
-    await Deno.rename(temp, path);
-  } catch (error) {
-    await Deno.remove(temp).catch(() => {});
-    throw error;
-  }
+}
+
+/** The system's errors in plain words, with the code reported for them. */
+const REASONS: Record<string, [code: string, reason: string]> = {
+  ENOSPC: ["disk-full", "No space left on device"],
+  EDQUOT: ["disk-full", "Disk quota exceeded"],
+  EFBIG: ["disk-full", "File too large"],
+  EACCES: ["permission-denied", "Permission denied"],
+  EPERM: ["permission-denied", "Operation not permitted"],
+  EROFS: ["read-only", "Read-only file system"],
+  ENOENT: ["not-found", "No such file or directory"],
+  ENOTDIR: ["not-found", "A part of the path is not a directory"],
+  EISDIR: ["is-directory", "It is a directory"],
+  EPIPE: ["broken-pipe", "Broken pipe (nothing reads it any more)"],
+  EIO: ["io-error", "Input/output error"],
+  ELOOP: ["symlink-loop", "Too many levels of symbolic links"],
+  ENAMETOOLONG: ["name-too-long", "File name too long"],
+};
+
+/**
+ * A system error's message as a clause: without the error number and the
+ * repeated operation and path Deno appends (`… (os error 28): write '/x'`).
+ */
+function plainReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const plain = message.replace(/\s*\(os error \d+\).*$/s, "").replace(/[.:\s]+$/, "").trim();
+  return plain ? plain[0].toUpperCase() + plain.slice(1) : "Unknown error";
 }
 
 /** Something bytes can be written to. */
@@ -191,9 +253,18 @@ interface Sink {
   write(p: Uint8Array): Promise<number>;
 }
 
+/**
+ * The standard streams by name: Deno asks for --allow-all to open anything in
+ * /dev, and /dev/stdout of a piped process resolves to a pipe without a
+ * path. `null` discards.
+ */
 const STANDARD: Record<string, () => Sink | null> = {
   "/dev/stdout": () => Deno.stdout,
   "/dev/stderr": () => Deno.stderr,
+  "/dev/fd/1": () => Deno.stdout,
+  "/dev/fd/2": () => Deno.stderr,
+  "/proc/self/fd/1": () => Deno.stdout,
+  "/proc/self/fd/2": () => Deno.stderr,
   "/dev/null": () => null,
 };
 
@@ -208,29 +279,120 @@ async function writeAllTo(file: Sink, bytes: Uint8Array): Promise<void> {
 }
 
 /**
- * Where writing `path` really goes. A symlink is followed (its target is
- * written, atomically beside it, and the link stays a link); a device, FIFO or
- * socket (`/dev/null`, `/dev/stdout`, a named pipe) is `special`: written
- * through, never replaced by a renamed file.
+ * Where writing a path really goes:
+ * - `stream`: a standard stream (or `/dev/null`, `sink: null`), also behind a symlink;
+ * - `special`: a device, FIFO or socket, written through and never replaced;
+ * - `file`: a regular file or a missing path (a symlink's target, so the link
+ *   stays a link), replaced atomically; `mode` is the existing file's, kept.
  */
-async function resolveTarget(
-  path: string,
-): Promise<{ path: string; special: boolean; stream?: Sink | null }> {
-  // The standard streams by name: Deno asks for --allow-all to open anything in /dev, and
-  // /dev/stdout resolves to a pipe that has no path. /dev/null takes nothing at all.
-  if (path in STANDARD) return { path, special: true, stream: STANDARD[path]() };
+type Target =
+  | { kind: "stream"; path: string; sink: Sink | null }
+  | { kind: "special"; path: string }
+  | { kind: "file"; path: string; mode?: number; isDirectory?: boolean };
+
+/** How many symlinks in a row are followed, as Linux does. */
+const MAX_LINKS = 40;
+
+async function resolveTarget(path: string): Promise<Target> {
   let current = path;
-  for (let hops = 0; hops < 40; hops++) {
+  for (let hops = 0; hops <= MAX_LINKS; hops++) {
+    if (current in STANDARD) return { kind: "stream", path: current, sink: STANDARD[current]() };
     const info = await Deno.lstat(current).catch(() => undefined);
-    if (!info) return { path: current, special: false };
+    if (!info) return { kind: "file", path: current };
     if (info.isSymlink) {
       const link = await Deno.readLink(current);
-      current = link.startsWith("/") ? link : `${parentOf(current)}/${link}`;
+      current = link.startsWith("/") || /^[A-Za-z]:[\\/]/.test(link)
+        ? link
+        : `${parentOf(current)}/${link}`;
       continue;
     }
-    return { path: current, special: !info.isFile && !info.isDirectory };
+    if (info.isFile) return { kind: "file", path: current, mode: info.mode ?? undefined };
+    if (info.isDirectory) return { kind: "file", path: current, isDirectory: true };
+    return { kind: "special", path: current };
   }
-  throw new Error("too many levels of symbolic links");
+  throw Object.assign(new Error("Too many levels of symbolic links"), { code: "ELOOP" });
+}
+
+/** A temporary name beside `path`, so the final rename stays on one file system. */
+function tempBeside(path: string): string {
+  return `${path}.${crypto.randomUUID().slice(0, 8)}.tmp`;
+}
+
+/** Writes `bytes` to a temporary file beside `path`, flushed to disk, then renames it over. */
+async function replaceFile(path: string, bytes: Uint8Array, mode?: number): Promise<void> {
+  await Deno.mkdir(parentOf(path), { recursive: true });
+  const temp = tempBeside(path);
+  try {
+    const file = await Deno.open(temp, { write: true, createNew: true });
+    try {
+      await writeAllTo(file, bytes);
+      // Some file systems report a full disk only when the data is flushed.
+      await file.syncData();
+    } finally {
+      file.close();
+    }
+    if (mode !== undefined && Deno.build.os !== "windows") await Deno.chmod(temp, mode & 0o7777);
+    await Deno.rename(temp, path);
+  } catch (error) {
+    await Deno.remove(temp).catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * Writes an artifact and returns the exact bytes written, so a checksum is
+ * of what this run wrote, never of a file read back that another run may
+ * have replaced since.
+ *
+ * A regular file (or a missing path) is written atomically: to a temporary
+ * file beside it, flushed, then renamed over it, keeping the old file's
+ * permissions, so a reader never sees half a report. Missing parent
+ * directories are created. Anything else is written *through*, never
+ * replaced or deleted: a symlink's target is written (atomically beside the
+ * target when that is a regular file; the link stays), a device or FIFO
+ * (`/dev/null`, a named pipe) gets the bytes, and `/dev/stdout` and
+ * `/dev/stderr` go to the process's own streams.
+ *
+ * Throws {@linkcode ArtifactWriteError} and nothing else; a failed write
+ * leaves an existing file as it was and no temporary file behind.
+ *
+ * @example
+ * ```ts
+ * import { writeFileAtomic } from "./io.ts";
+ * const dir = await Deno.makeTempDir();
+ * const bytes = await writeFileAtomic(`${dir}/out/report.json`, "{}\n");
+ * if ((await Deno.readTextFile(`${dir}/out/report.json`)) !== "{}\n") throw new Error();
+ * if (bytes.length !== 3) throw new Error();
+ * await Deno.symlink(`${dir}/out/report.json`, `${dir}/latest.json`);
+ * await writeFileAtomic(`${dir}/latest.json`, "[]\n");
+ * if (!(await Deno.lstat(`${dir}/latest.json`)).isSymlink) throw new Error("the link was replaced");
+ * if ((await Deno.readTextFile(`${dir}/out/report.json`)) !== "[]\n") throw new Error();
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function writeFileAtomic(
+  path: string,
+  data: string | Uint8Array,
+): Promise<Uint8Array> {
+  const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
+  try {
+    const target = await resolveTarget(path);
+    if (target.kind === "stream") {
+      if (target.sink) await writeAllTo(target.sink, bytes);
+    } else if (target.kind === "special") {
+      const file = await Deno.open(target.path, { write: true });
+      try {
+        await writeAllTo(file, bytes);
+      } finally {
+        file.close();
+      }
+    } else if (target.isDirectory) {
+      throw Object.assign(new Error("It is a directory"), { code: "EISDIR" });
+    } else await replaceFile(target.path, bytes, target.mode);
+  } catch (error) {
+    throw ArtifactWriteError.from(path, error);
+  }
+  return bytes;
 }
 
 /**
@@ -249,48 +411,146 @@ export function readEnv(name: string): string | undefined {
 /**
  * Checks, before anything is sent, that a report can be written at `path`:
  * creates missing parent directories and writes and removes a probe file
- * beside the target. Throws {@linkcode UsageError} (`unwritable`) otherwise.
+ * beside the target (beside a symlink's target). A device, FIFO or standard
+ * stream is not probed: it is written through at the end, and opening a
+ * FIFO now would wait for a reader. Throws {@linkcode UsageError}
+ * (`unwritable`) with the plain reason otherwise.
  *
  * @example
  * ```ts
  * import { ensureWritable } from "./io.ts";
  * const dir = await Deno.makeTempDir();
  * await ensureWritable(`${dir}/new/dir/report.json`);
+ * await ensureWritable("/dev/null");
+ * try {
+ *   await ensureWritable(dir);
+ *   throw new Error("a directory passed");
+ * } catch (error) {
+ *   if (!(error as Error).message.endsWith(": it is a directory.")) throw error;
+ * }
  * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function ensureWritable(path: string): Promise<void> {
+  let reason: string;
   try {
     const target = await resolveTarget(path);
-    // A device or pipe is written through when the run ends; opening a FIFO now would block.
-    if (target.special) return;
-    const info = await Deno.stat(target.path).catch(() => undefined);
-    if (info?.isDirectory) throw new Error("it is a directory");
-    path = target.path;
-    await Deno.mkdir(parentOf(path), { recursive: true });
-    const probe = `${path}.${crypto.randomUUID().slice(0, 8)}.probe`;
-    await Deno.writeTextFile(probe, "");
-    await Deno.remove(probe);
+    if (target.kind !== "file") return;
+    if (target.isDirectory) reason = "it is a directory";
+    else {
+      await Deno.mkdir(parentOf(target.path), { recursive: true });
+      const probe = `${target.path}.${crypto.randomUUID().slice(0, 8)}.probe`;
+      await Deno.writeFile(probe, new Uint8Array(0), { createNew: true });
+      await Deno.remove(probe);
+      return;
+    }
   } catch (error) {
-    throw new UsageError(
-      "unwritable",
-      `Cannot write "${path}": ${(error as Error).message.replace(/\.$/, "")}.`,
-      "Choose a path in a directory you can write to; nothing was sent.",
-    );
+    reason = ArtifactWriteError.from(path, error).reason;
   }
-}
-
-/** A file written as a stream that appears at its path only when closed. */
-export interface StreamWriter {
-  /** Appends text; buffered, so memory stays flat however long the run. */
-  write(text: string): Promise<void>;
-  /** Flushes, closes and renames into place. */
-  close(): Promise<void>;
+  throw new UsageError(
+    "unwritable",
+    `Cannot write "${path}": ${reason}.`,
+    "Choose a path in a directory you can write to; nothing was sent.",
+  );
 }
 
 /**
- * Opens a streamed file (the NDJSON log) that is written to a temporary file
- * beside `path` and renamed into place on close, like the reports.
+ * Refuses, before anything is sent, a report path that is one of the input
+ * files (a flow file): writing it would destroy the test it reports on.
+ * Paths are compared as files, not as strings: through symlinks, `..`,
+ * other spellings and hard links (same device and inode; the real path where
+ * the system has no inodes). Paths that do not exist yet are never the same
+ * as an input. Throws {@linkcode UsageError} (`unwritable`) naming both.
+ *
+ * @example
+ * ```ts
+ * import { refuseInputsAsOutputs } from "./io.ts";
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/login.yaml`, "name: login\n");
+ * await Deno.link(`${dir}/login.yaml`, `${dir}/report.json`);
+ * try {
+ *   await refuseInputsAsOutputs([`${dir}/report.json`], [`${dir}/login.yaml`]);
+ *   throw new Error("a hard link to a flow file passed");
+ * } catch (error) {
+ *   if (!(error as Error).message.includes("it is the flow file")) throw error;
+ * }
+ * await refuseInputsAsOutputs([`${dir}/new.json`, "/dev/null"], [`${dir}/login.yaml`]);
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function refuseInputsAsOutputs(
+  outputs: readonly string[],
+  inputs: readonly string[],
+): Promise<void> {
+  const identity = async (path: string): Promise<string | undefined> => {
+    try {
+      const info = await Deno.stat(path);
+      if (!info.isFile) return undefined; // A device or pipe is written through, not replaced.
+      if (info.ino !== null && info.dev !== null) return `inode:${info.dev}:${info.ino}`;
+      return `path:${await Deno.realPath(path)}`;
+    } catch {
+      return undefined;
+    }
+  };
+  const byIdentity = new Map<string, string>();
+  for (const output of outputs) {
+    const id = await identity(output);
+    if (id !== undefined && !byIdentity.has(id)) byIdentity.set(id, output);
+  }
+  if (byIdentity.size === 0) return;
+  for (const input of inputs) {
+    const id = await identity(input);
+    const output = id === undefined ? undefined : byIdentity.get(id);
+    if (output !== undefined) {
+      throw new UsageError(
+        "unwritable",
+        `Cannot write a report to "${output}": it is the flow file "${input}".`,
+        "Choose a report path outside the flow files; nothing was sent.",
+      );
+    }
+  }
+}
+
+/** What a stream writer wrote, for the manifest: never read back from the file. */
+export interface WriteSummary {
+  /** The path as given to {@linkcode openStreamWriter}. */
+  path: string;
+  /** Bytes written. */
+  size: number;
+  /** SHA-256 of those bytes, 64 lower-case hex digits. */
+  sha256: string;
+}
+
+/**
+ * A file written as a stream (the NDJSON log), that appears at its path only
+ * when closed. A failed write never rejects: the first failure is recorded,
+ * nothing more is written, and {@linkcode StreamWriter.close} reports it, so
+ * a full log disk cannot stop a run or the reports meant for other disks.
+ */
+export interface StreamWriter {
+  /** Appends text; buffered, so memory stays flat however long the run. Never rejects. */
+  write(text: string): Promise<void>;
+  /** The first write failure, once there was one; nothing is written after it. */
+  readonly error: ArtifactWriteError | undefined;
+  /**
+   * Flushes, closes and renames into place; returns the size and SHA-256 of
+   * the bytes written. Rejects with the recorded (or a new)
+   * {@linkcode ArtifactWriteError} instead, leaving an existing file as it
+   * was and no temporary file behind. Calling it again gives the same outcome.
+   */
+  close(): Promise<WriteSummary>;
+}
+
+/** Past this many buffered characters the buffer is written out. */
+const FLUSH_AT = 64 * 1024;
+
+/**
+ * Opens a streamed artifact (the NDJSON log) at `path`, treated like
+ * {@linkcode writeFileAtomic} treats it: a regular file is written to a
+ * temporary file beside it and renamed into place on close; a symlink's
+ * target, a device, a FIFO or a standard stream is written through as the
+ * lines come. Throws {@linkcode ArtifactWriteError} when it cannot even be
+ * opened; after that, see {@linkcode StreamWriter}.
  *
  * @example
  * ```ts
@@ -299,49 +559,109 @@ export interface StreamWriter {
  * const log = await openStreamWriter(`${dir}/run.log`);
  * await log.write("a\n");
  * await log.write("b\n");
- * await log.close();
- * if ((await Deno.readTextFile(`${dir}/run.log`)) !== "a\nb\n") throw new Error();
+ * const { size } = await log.close();
+ * if ((await Deno.readTextFile(`${dir}/run.log`)) !== "a\nb\n" || size !== 4) throw new Error();
  * await Deno.remove(dir, { recursive: true });
+ *
+ * const full = await openStreamWriter("/dev/full");
+ * await full.write("x".repeat(100_000)); // does not reject
+ * if (full.error?.code !== "disk-full") throw new Error("the failure was not recorded");
+ * try {
+ *   await full.close();
+ *   throw new Error("close hid the failure");
+ * } catch (error) {
+ *   if (error !== full.error) throw error;
+ * }
  * ```
  */
 export async function openStreamWriter(path: string): Promise<StreamWriter> {
-  const target = await resolveTarget(path);
-  if (target.stream !== undefined) {
-    const stream = target.stream;
-    return {
-      write: async (text) => {
-        if (stream) await writeAllTo(stream, new TextEncoder().encode(text));
-      },
-      close: () => Promise.resolve(),
-    };
+  let target: Target;
+  let sink: Sink | null;
+  let file: Deno.FsFile | undefined;
+  let temp: string | undefined;
+  try {
+    target = await resolveTarget(path);
+    if (target.kind === "stream") sink = target.sink;
+    else if (target.kind === "special") sink = file = await Deno.open(target.path, { write: true });
+    else if (target.isDirectory) {
+      throw Object.assign(new Error("It is a directory"), { code: "EISDIR" });
+    } else {
+      await Deno.mkdir(parentOf(target.path), { recursive: true });
+      temp = tempBeside(target.path);
+      sink = file = await Deno.open(temp, { write: true, createNew: true });
+    }
+  } catch (error) {
+    throw ArtifactWriteError.from(path, error);
   }
-  path = target.path;
-  if (!target.special) await Deno.mkdir(parentOf(path), { recursive: true });
-  // A device or pipe gets the lines directly; a file is renamed into place when complete.
-  const temp = target.special ? path : `${path}.${crypto.randomUUID().slice(0, 8)}.tmp`;
-  const file = await Deno.open(
-    temp,
-    target.special ? { write: true } : { write: true, create: true, truncate: true },
-  );
+  const finalPath = target.path;
+  const mode = target.kind === "file" ? target.mode : undefined;
   const encoder = new TextEncoder();
+  const hash = createHash("sha256");
+  let size = 0;
   let buffer = "";
-  const flush = async () => {
+  let failure: ArtifactWriteError | undefined;
+  // Writes go out one after another, in order, even when lines arrive from parallel flows.
+  let queue: Promise<void> = Promise.resolve();
+  let closing: Promise<WriteSummary> | undefined;
+
+  const flush = (): Promise<void> => {
+    if (buffer === "") return queue;
     const bytes = encoder.encode(buffer);
     buffer = "";
-    await writeAllTo(file, bytes);
-  };
-  return {
-    async write(text) {
-      buffer += text;
-      if (buffer.length >= 64 * 1024) await flush();
-    },
-    async close() {
+    queue = queue.then(async () => {
+      if (failure || !sink) return;
       try {
-        await flush();
-      } finally {
-        file.close();
+        await writeAllTo(sink, bytes);
+        hash.update(bytes);
+        size += bytes.length;
+      } catch (error) {
+        failure = ArtifactWriteError.from(path, error);
       }
-      if (!target.special) await Deno.rename(temp, path);
+    });
+    return queue;
+  };
+
+  const finish = async (): Promise<WriteSummary> => {
+    await flush();
+    try {
+      if (!failure && file && temp !== undefined) await file.syncData();
+    } catch (error) {
+      failure = ArtifactWriteError.from(path, error);
+    }
+    try {
+      file?.close();
+    } catch {
+      // Already closed; nothing left to lose.
+    }
+    if (!failure && temp !== undefined) {
+      try {
+        if (mode !== undefined && Deno.build.os !== "windows") {
+          await Deno.chmod(temp, mode & 0o7777);
+        }
+        await Deno.rename(temp, finalPath);
+      } catch (error) {
+        failure = ArtifactWriteError.from(path, error);
+      }
+    }
+    if (failure) {
+      if (temp !== undefined) await Deno.remove(temp).catch(() => {});
+      throw failure;
+    }
+    return { path, size, sha256: hash.digest("hex") };
+  };
+
+  return {
+    get error() {
+      return failure;
+    },
+    write(text) {
+      if (failure || closing) return queue;
+      buffer += text;
+      return buffer.length >= FLUSH_AT ? flush() : Promise.resolve();
+    },
+    close() {
+      closing ??= finish();
+      return closing;
     },
   };
 }
