@@ -31,6 +31,37 @@ function describe(value: unknown): string {
   return type === "object" ? "an object" : `a ${type}`;
 }
 
+/** How much of a crafted string a message quotes: enough to recognise it. */
+const QUOTE_MAX = 60;
+
+/**
+ * A string from the report, quoted for a one-line message: cut to
+ * QUOTE_MAX characters, and every character that could act on a terminal or
+ * break the line (controls, line separators, bidi overrides) escaped.
+ */
+function quote(value: string): string {
+  const chars = Array.from(value);
+  const cut = chars.length > QUOTE_MAX ? `${chars.slice(0, QUOTE_MAX).join("")}…` : value;
+  // JSON.stringify already escapes C0 controls and lone surrogates.
+  return JSON.stringify(cut).replace(
+    /[\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
+/** A value as a message shows it: a quoted string, a number, or its kind. */
+function shown(value: unknown): string {
+  if (typeof value === "string") return quote(value);
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return describe(value);
+}
+
+/** The JSON location of `key` inside `at`: `a.b`, or `a["odd key"]` when it is not a name. */
+function member(at: string, key: string): string {
+  if (/^[A-Za-z_$][\w$]*$/.test(key)) return at ? `${at}.${key}` : key;
+  return `${at}[${quote(key)}]`;
+}
+
 /**
  * Checks the basic shape of a report, enough for the merge and the reporters
  * to work and for a clear message naming the first field that is wrong. It
@@ -53,18 +84,28 @@ class Checker {
 
   typed(object: Json, key: string, where: string, type: "string" | "number" | "boolean"): void {
     const value = this.field(object, key, where);
-    if (typeof value !== type || (type === "number" && !Number.isFinite(value))) {
+    if (typeof value === "number" && type === "number" && !Number.isFinite(value)) {
+      // JSON.parse reads 1e999 as Infinity.
+      throw new Mismatch(`${where}${key} must be a number, got one beyond ±1.8e308`);
+    }
+    const actual: string = typeof value;
+    if (actual !== type) {
       throw new Mismatch(`${where}${key} must be a ${type}, got ${describe(value)}`);
     }
+  }
+
+  /** A duration or offset in milliseconds. */
+  millis(object: Json, key: string, where: string, optional = false): void {
+    if (optional && object[key] === undefined) return;
+    this.typed(object, key, where, "number");
+    millisecondsIn(object[key] as number, `${where}${key}`);
   }
 
   count(object: Json, key: string, where: string): void {
     const value = this.field(object, key, where);
     if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
       throw new Mismatch(
-        `${where}${key} must be a whole number >= 0, got ${
-          typeof value === "number" ? value : describe(value)
-        }`,
+        `${where}${key} must be a whole number >= 0, got ${shown(value)}`,
       );
     }
   }
@@ -74,7 +115,7 @@ class Checker {
     if (typeof value !== "string" || !allowed.includes(value)) {
       throw new Mismatch(
         `${where}${key} must be one of ${allowed.map((a) => `"${a}"`).join(", ")}, got ${
-          typeof value === "string" ? `"${value}"` : describe(value)
+          shown(value)
         }`,
       );
     }
@@ -92,13 +133,19 @@ class Checker {
     if (object[key] !== undefined) this.typed(object, key, where, "string");
   }
 
+  optionalCount(object: Json, key: string, where: string): void {
+    if (object[key] !== undefined) this.count(object, key, where);
+  }
+
   /** An optional map of strings (headers). */
   optionalStrings(object: Json, key: string, where: string): void {
     if (object[key] === undefined) return;
     const map = this.object(object[key], `${where}${key}`);
     for (const [name, value] of Object.entries(map)) {
       if (typeof value !== "string") {
-        throw new Mismatch(`${where}${key}.${name} must be a string, got ${describe(value)}`);
+        throw new Mismatch(
+          `${member(`${where}${key}`, name)} must be a string, got ${describe(value)}`,
+        );
       }
     }
   }
@@ -115,6 +162,16 @@ class Checker {
 /** How deep a report's values may nest: what flowrun writes stays far below it. */
 const MAX_DEPTH = 1000;
 
+/** The largest time span `Date` can hold, in milliseconds. */
+const MAX_MILLIS = 8.64e15;
+
+/** Durations and offsets stay within the span of `Date`, so sums of them stay finite. */
+function millisecondsIn(value: number, where: string): void {
+  if (!(value >= 0 && value <= MAX_MILLIS)) {
+    throw new Mismatch(`${where} must be from 0 to 8.64e15 milliseconds, got ${value}`);
+  }
+}
+
 /** The JSON location of a value nested deeper than MAX_DEPTH, found without recursion. */
 function tooDeep(value: unknown): string | undefined {
   const stack: [unknown, string, number][] = [[value, "", 0]];
@@ -122,10 +179,12 @@ function tooDeep(value: unknown): string | undefined {
     const [v, at, depth] = stack.pop()!;
     if (v === null || typeof v !== "object") continue;
     if (depth >= MAX_DEPTH) return at || "the top level";
-    if (Array.isArray(v)) v.forEach((item, i) => stack.push([item, `${at}[${i}]`, depth + 1]));
+    // Locations are long only this deep down, so they are cut as they grow.
+    const here = at.length > 100 ? `${at.slice(0, 80)}…` : at;
+    if (Array.isArray(v)) v.forEach((item, i) => stack.push([item, `${here}[${i}]`, depth + 1]));
     else {
       for (const [key, item] of Object.entries(v)) {
-        stack.push([item, at ? `${at}.${key}` : key, depth + 1]);
+        stack.push([item, member(here, key), depth + 1]);
       }
     }
   }
@@ -141,9 +200,10 @@ function checkReport(value: unknown): void {
   const report = c.object(value, "the top level");
   const version = c.field(report, "schema_version", "");
   if (version !== REPORT_SCHEMA_VERSION) {
-    const found = JSON.stringify(version);
     throw new Mismatch(
-      `schema_version is ${found}, but this flowrun reads version ${REPORT_SCHEMA_VERSION}`,
+      `schema_version is ${
+        shown(version)
+      }, but this flowrun reads version ${REPORT_SCHEMA_VERSION}`,
       "Merge with the flowrun version that wrote the report, or rerun the shards with this one.",
     );
   }
@@ -153,11 +213,21 @@ function checkReport(value: unknown): void {
   // The merge computes the run's span from started_at, so it must be a time.
   const started = report.started_at as string;
   if (!DATE_TIME.test(started) || Number.isNaN(Date.parse(started))) {
-    throw new Mismatch(`started_at must be an ISO 8601 date-time, got "${started}"`);
+    throw new Mismatch(`started_at must be an ISO 8601 date-time, got ${quote(started)}`);
   }
-  c.typed(report, "duration_ms", "", "number");
+  c.millis(report, "duration_ms", "");
   c.oneOf(report, "status", "", ["passed", "failed"]);
   c.optionalString(report, "interrupted", "");
+  if (report.problems !== undefined) {
+    c.array(report, "problems", "").forEach((item, i) => {
+      const where = `problems[${i}]`;
+      const problem = c.object(item, where);
+      for (const key of ["file", "code", "message"]) c.typed(problem, key, `${where}.`, "string");
+      c.count(problem, "line", `${where}.`);
+      c.count(problem, "column", `${where}.`);
+      c.optionalString(problem, "hint", `${where}.`);
+    });
+  }
   const totals = c.object(c.field(report, "totals", ""), "totals");
   for (const key of ["flows", "steps"]) {
     const counts = c.object(c.field(totals, key, "totals."), `totals.${key}`);
@@ -172,7 +242,7 @@ function checkReport(value: unknown): void {
     c.typed(flow, "name", `${where}.`, "string");
     c.oneOf(flow, "status", `${where}.`, STATUSES);
     c.typed(flow, "started_at", `${where}.`, "string");
-    c.typed(flow, "duration_ms", `${where}.`, "number");
+    c.millis(flow, "duration_ms", `${where}.`);
     c.optionalString(flow, "trace_id", `${where}.`);
     c.array(flow, "steps", `${where}.`).forEach((item, j) =>
       checkStep(c, item, `${where}.steps[${j}]`)
@@ -185,7 +255,17 @@ function checkStep(c: Checker, item: unknown, where: string): void {
   const at = `${where}.`;
   c.typed(step, "name", at, "string");
   c.oneOf(step, "status", at, STATUSES);
-  c.typed(step, "duration_ms", at, "number");
+  c.millis(step, "duration_ms", at);
+  c.millis(step, "start_ms", at, true);
+  if (step.attempt_starts_ms !== undefined) {
+    c.array(step, "attempt_starts_ms", at).forEach((value, k) => {
+      const where = `${at}attempt_starts_ms[${k}]`;
+      if (typeof value !== "number") {
+        throw new Mismatch(`${where} must be a number, got ${describe(value)}`);
+      }
+      millisecondsIn(value, where);
+    });
+  }
   c.count(step, "attempts", at);
   c.count(step, "line", at);
   c.count(step, "column", at);
@@ -200,7 +280,8 @@ function checkStep(c: Checker, item: unknown, where: string): void {
   const response = c.field(step, "response", at);
   if (response !== null) {
     const r = c.object(response, `${at}response`);
-    c.typed(r, "status", `${at}response.`, "number");
+    c.count(r, "status", `${at}response.`);
+    c.optionalCount(r, "body_truncated", `${at}response.`);
     c.optionalStrings(r, "headers", `${at}response.`);
     for (const key of ["body", "body_excerpt", "content_type"]) {
       c.optionalString(r, key, `${at}response.`);
@@ -277,8 +358,9 @@ export function parseJsonReport(text: string, label: string): RunResult {
     }
     checkReport(value);
   } catch (error) {
-    if (!(error instanceof Mismatch)) throw error;
-    throw badReport(label, error.message, error.hint);
+    if (error instanceof Mismatch) throw badReport(label, error.message, error.hint);
+    // A checker bug must still not crash the CLI on a file someone crafted.
+    throw badReport(label, `it could not be checked (${(error as Error)?.message ?? error})`);
   }
   const { schema_version: _, ...result } = value as RunResult & { schema_version: number };
   return result;
@@ -310,6 +392,8 @@ export function parseJsonReport(text: string, label: string): RunResult {
  *   always agree with the flows.
  * - `interrupted`: the first interrupted input's signal, so the merged run
  *   still shows that some flows did not finish.
+ * - `problems`: every input's flow-file problems, in input order, so a
+ *   shard that sent nothing still says why in the merged report.
  *
  * Does not change its inputs. Throws {@linkcode UsageError}: `no-reports`
  * for no input, `bad-report` for a `started_at` that is not a time.
@@ -374,6 +458,7 @@ export function mergeResults(results: readonly { label: string; result: RunResul
 
   const runIds = [...new Set(results.map((r) => r.result.run_id))];
   const interrupted = results.find((r) => r.result.interrupted !== undefined)?.result.interrupted;
+  const problems = results.flatMap((r) => r.result.problems ?? []);
   return {
     run_id: runIds.join("+"),
     runner_version: results[0].result.runner_version,
@@ -381,6 +466,7 @@ export function mergeResults(results: readonly { label: string; result: RunResul
     duration_ms: Math.round((end - first!.at) * 10) / 10,
     status: flows.every((f) => f.status === "passed") ? "passed" : "failed",
     ...(interrupted !== undefined ? { interrupted } : {}),
+    ...(problems.length > 0 ? { problems } : {}),
     totals: totalsOf(flows),
     flows,
   };

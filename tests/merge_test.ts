@@ -9,6 +9,7 @@ import {
   type StepResult,
   totalsOf,
 } from "../lib/result.ts";
+import { UsageError } from "../lib/errors.ts";
 import { usageError } from "./support/errors.ts";
 
 function check(passed: boolean, over: Partial<AssertionResult> = {}): AssertionResult {
@@ -381,5 +382,329 @@ Deno.test("parseJsonReport rejects what is not a flowrun report, saying why", ()
     assert.equal(error.code, "bad-report", reason);
     assert.equal(error.message, `"reports/shard-2.json" is not a flowrun JSON report: ${reason}.`);
     assert.equal(error.hint, hint, reason);
+  }
+});
+
+// ---------------------------------------------------------------------------
+// Crafted reports: every input is read, or refused in one bad-report message.
+
+/** A valid report that uses every field the checker, the merge and the writers read. */
+function fullReport(file: string): Record<string, unknown> {
+  const traced = step("login & fetch", "failed", [check(false), check(true, { phase: "until" })], {
+    start_ms: 1.5,
+    attempt_starts_ms: [0, 100.5],
+    attempts: 2,
+    request: {
+      method: "POST",
+      url: "http://x.test/login?a=1&b=<2>",
+      headers: { "content-type": "application/json", "x-odd": "a]]>b" },
+      body: '{"user":"ann"}',
+    },
+    response: {
+      status: 500,
+      content_type: "application/json",
+      headers: { "set-cookie": "***" },
+      body: '{"error":"boom"}',
+      body_excerpt: '{"error":"boom"}',
+      body_truncated: 12,
+    },
+    trace: { trace_id: "0af7651916cd43dd8448eb211c80319c", span_id: "b7ad6b7169203331" },
+    captures: ["token"],
+    failure_kind: "assertion",
+  });
+  const skipped = step("then", "skipped", [], { failure_kind: "skipped" });
+  const errored = step("call", "error", [], { failure_kind: "request", response: null });
+  const flows = [
+    {
+      ...flow(file, "failed", "2025-03-01T10:15:00.000Z", [traced, skipped]),
+      trace_id: "0af7651916cd43dd8448eb211c80319c",
+    },
+    flow(`${file}.2.yaml`, "error", "2025-03-01T10:15:01.000Z", [errored]),
+  ];
+  const result: RunResult = {
+    run_id: "R1",
+    runner_version: "0.1.0",
+    started_at: "2025-03-01T10:15:00.000Z",
+    duration_ms: 1200,
+    status: "failed",
+    interrupted: "SIGINT",
+    problems: [{
+      file,
+      line: 1,
+      column: 2,
+      code: "unknown-key",
+      message: "Unknown key.",
+      hint: "h",
+    }],
+    totals: totalsOf(flows),
+    flows,
+  };
+  return JSON.parse(JSON.stringify(toJsonReport(result)));
+}
+
+function seeded(seed: number): () => number {
+  return () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+}
+
+/** JSON text of objects and arrays nested `depth` deep, built as text: no recursion anywhere. */
+function nestedText(depth: number): string {
+  const open = [];
+  const close = [];
+  for (let i = 0; i < depth; i++) {
+    open.push(i % 2 ? "[" : '{"a":');
+    close.push(i % 2 ? "]" : "}");
+  }
+  return `${open.join("")}1${close.reverse().join("")}`;
+}
+
+/** Stands for a value nested 20,000 deep until the document is text. */
+const DEEP = "\u0001deep";
+
+const ODD_VALUES: unknown[] = [
+  null,
+  0,
+  -1,
+  0.5,
+  1e308,
+  -1e308,
+  2 ** 53 + 2,
+  "",
+  "x",
+  "1",
+  "passed",
+  "2025-03-01T10:15:00.000Z",
+  "\u0000\u001b[2J\u202e\ud800",
+  "]]>&<'\"",
+  "x".repeat(5000),
+  true,
+  false,
+  [],
+  [1, "a", null],
+  {},
+  { trace_id: 1, span_id: [] },
+  { a: { b: { c: {} } } },
+];
+
+/** Every location in a document, as key paths. */
+function locations(doc: unknown): (string | number)[][] {
+  const out: (string | number)[][] = [];
+  const stack: [unknown, (string | number)[]][] = [[doc, []]];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    out.push(path);
+    if (value !== null && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) {
+        stack.push([item, [...path, Array.isArray(value) ? Number(key) : key]]);
+      }
+    }
+  }
+  return out;
+}
+
+/** One to three random edits of a valid report, as JSON text. */
+function mutated(next: () => number): string {
+  const doc = fullReport("flows/a.yaml");
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
+  const edits = 1 + Math.floor(next() * 3);
+  let text = "";
+  for (let e = 0; e < edits; e++) {
+    const path = pick(locations(doc));
+    let parent = doc as Record<string | number, unknown>;
+    for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+    const key = path.at(-1);
+    const roll = next();
+    if (key === undefined) continue;
+    if (roll < 0.08) parent[key] = DEEP;
+    else if (roll < 0.2) delete parent[key];
+    else if (roll < 0.3 && typeof parent === "object" && !Array.isArray(parent)) {
+      // A key of the prototype's: must neither be trusted nor pollute anything.
+      Object.defineProperty(
+        parent,
+        pick(["__proto__", "constructor", "toString", "hasOwnProperty"]),
+        {
+          value: pick(ODD_VALUES),
+          enumerable: true,
+          configurable: true,
+          writable: true,
+        },
+      );
+    } else parent[key] = pick(ODD_VALUES);
+  }
+  text = JSON.stringify(doc).replaceAll(JSON.stringify(DEEP), nestedText(20_000));
+  // What JSON.stringify cannot write: numbers beyond a double, and a raw __proto__ key.
+  const roll = next();
+  if (roll < 0.1) text = text.replace(/:(\d+(\.\d+)?)([,}])/, ":1e999$3");
+  else if (roll < 0.15) {
+    text = text.replace(/:(\d+(\.\d+)?)([,}])/, ":-123456789012345678901234567890$3");
+  } else if (roll < 0.2) {
+    text = text.replace('"captures":', '"__proto__":{"polluted":true},"captures":');
+  } else if (roll < 0.25) text = text.replace('"flows":', `"flows":${"[".repeat(20_000)}`);
+  return text;
+}
+
+const MESSAGE = /^"r\d+\.json" is not a flowrun JSON report: [^\n]+\.$/;
+
+Deno.test("1,500 crafted reports: parse, merge and JUnit never throw anything but bad-report", async () => {
+  const { toJUnitXml } = await import("../lib/report/junit.ts");
+  const { XMLValidator } = await import("fast-xml-parser");
+  const next = seeded(20_251_122);
+  const other = {
+    label: "other.json",
+    result: parseJsonReport(JSON.stringify(fullReport("flows/z.yaml")), "other.json"),
+  };
+  let read = 0;
+  let refused = 0;
+  for (let i = 0; i < 1500; i++) {
+    const text = mutated(next);
+    const label = `r${i}.json`;
+    try {
+      const result = parseJsonReport(text, label);
+      const merged = mergeResults([{ label, result }, other]);
+      assert.ok(Number.isFinite(merged.duration_ms), `input ${i}: a finite merged duration`);
+      const xml = toJUnitXml(merged);
+      assert.equal(XMLValidator.validate(xml), true, `input ${i}: well-formed JUnit`);
+      JSON.stringify(toJsonReport(merged));
+      read++;
+    } catch (error) {
+      if (!(error instanceof UsageError) || error.code !== "bad-report") {
+        assert.fail(`input ${i} threw ${(error as Error).stack}\n${text.slice(0, 300)}`);
+      }
+      assert.match(error.message, MESSAGE, `input ${i}`);
+      assert.ok(error.message.length < 300, `input ${i}: a short message: ${error.message}`);
+      const raw = [...error.message].find((c) => c < " " || (c >= "\x7f" && c <= "\x9f"));
+      assert.equal(raw, undefined, `input ${i}: no raw control character`);
+      assert.ok(!error.message.includes("\u202e"), `input ${i}: no bidi override`);
+      refused++;
+    }
+    assert.equal(({} as Record<string, unknown>).polluted, undefined, "no prototype pollution");
+  }
+  assert.ok(read > 50 && refused > 500, `both outcomes reached: ${read} read, ${refused} refused`);
+});
+
+Deno.test("crafted reports are refused naming the exact JSON location", () => {
+  // deno-lint-ignore no-explicit-any
+  const cases: [(r: Record<string, any>) => void, string][] = [
+    [
+      (r) => (r.flows[0].steps[0].trace.trace_id = 7),
+      "flows[0].steps[0].trace.trace_id must be a string, got a number",
+    ],
+    [
+      (r) => (r.flows[0].steps[0].request.headers["x-odd"] = 1),
+      'flows[0].steps[0].request.headers["x-odd"] must be a string, got a number',
+    ],
+    [
+      (r) => (r.duration_ms = 1e308),
+      "duration_ms must be from 0 to 8.64e15 milliseconds, got 1e+308",
+    ],
+    [
+      (r) => (r.flows[1].steps[0].duration_ms = -1),
+      "flows[1].steps[0].duration_ms must be from 0 to 8.64e15 milliseconds, got -1",
+    ],
+    [
+      (r) => (r.flows[0].steps[0].attempt_starts_ms = [0, "1"]),
+      "flows[0].steps[0].attempt_starts_ms[1] must be a number, got a string",
+    ],
+    [
+      (r) => (r.flows[0].steps[0].response.status = 200.5),
+      "flows[0].steps[0].response.status must be a whole number >= 0, got 200.5",
+    ],
+    [(r) => (r.problems[0].line = "1"), 'problems[0].line must be a whole number >= 0, got "1"'],
+    [
+      (r) => (r.flows[0].status = "\u001b[2Jok\u202e"),
+      'flows[0].status must be one of "passed", "failed", "error", "skipped", got "\\u001b[2Jok\\u202e"',
+    ],
+  ];
+  for (const [edit, reason] of cases) {
+    const report = fullReport("flows/a.yaml");
+    edit(report);
+    const error = usageError(() => parseJsonReport(JSON.stringify(report), "shard-2.json"));
+    assert.equal(error.message, `"shard-2.json" is not a flowrun JSON report: ${reason}.`);
+  }
+  const deep = JSON.stringify(fullReport("flows/a.yaml")).replace(
+    '"captures":["token"]',
+    `"captures":${nestedText(1200)}`,
+  );
+  assert.match(
+    usageError(() => parseJsonReport(deep, "d.json")).message,
+    /^"d\.json" is not a flowrun JSON report: flows\[0\]\.steps\[0\]\.captures[.a[\]0]+… nests deeper than 1000 levels\.$/,
+  );
+  const huge = JSON.stringify(fullReport("flows/a.yaml")).replace(
+    '"duration_ms":1200',
+    '"duration_ms":1e999',
+  );
+  assert.equal(
+    usageError(() => parseJsonReport(huge, "h.json")).message,
+    '"h.json" is not a flowrun JSON report: duration_ms must be a number, got one beyond ±1.8e308.',
+  );
+});
+
+Deno.test("a report with problems merges into a report that keeps them", () => {
+  const a = parseJsonReport(JSON.stringify(fullReport("flows/a.yaml")), "a.json");
+  const b = parseJsonReport(JSON.stringify(fullReport("flows/b.yaml")), "b.json");
+  const merged = mergeResults([{ label: "a.json", result: a }, { label: "b.json", result: b }]);
+  assert.deepEqual(merged.problems?.map((p) => p.file), ["flows/a.yaml", "flows/b.yaml"]);
+});
+
+Deno.test("flowrun merge and report html refuse crafted files: exit 2, one message, no stack", async () => {
+  const { runCli } = await import("./support/cli.ts");
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-merge-" });
+  try {
+    const good = JSON.stringify(fullReport("flows/a.yaml"));
+    const crafted: [string, string, RegExp][] = [
+      [
+        "trace.json",
+        good.replace(
+          '"trace_id":"0af7651916cd43dd8448eb211c80319c","span_id"',
+          '"trace_id":42,"span_id"',
+        ),
+        /flows\[0\]\.steps\[0\]\.trace\.trace_id must be a string, got a number\.$/,
+      ],
+      [
+        "huge.json",
+        good.replace('"duration_ms":1200', '"duration_ms":1e999'),
+        /duration_ms must be a number/,
+      ],
+      [
+        "proto.json",
+        good.replace('"flows":[', '"flows":{"__proto__":[]},"x":['),
+        /flows must be an array, got an object\.$/,
+      ],
+      [
+        "deep.json",
+        good.replace(
+          '"interrupted":"SIGINT"',
+          `"interrupted":${"[".repeat(20_000)}${"]".repeat(20_000)}`,
+        ),
+        /nests deeper than 1000 levels\.$/,
+      ],
+      ["junit.json", '<?xml version="1.0"?><testsuites/>', /it is not valid JSON/],
+      ["cut.json", good.slice(0, 200), /it is not valid JSON/],
+    ];
+    for (const [name, text, reason] of crafted) {
+      await Deno.writeTextFile(`${dir}/${name}`, text);
+      for (
+        const args of [
+          ["merge", `${dir}/${name}`, "--report-json", `${dir}/out.json`],
+          ["report", "html", `${dir}/${name}`, "-o", `${dir}/out.html`],
+        ]
+      ) {
+        const run = await runCli(args);
+        assert.equal(run.code, 2, `${name}: ${run.stderr}`);
+        const [first, ...rest] = run.stderr.trimEnd().split("\n");
+        assert.match(first, /^error\[bad-report\]: ".*" is not a flowrun JSON report: /, name);
+        assert.match(first, reason, name);
+        assert.deepEqual(rest.map((l) => l.startsWith("  hint: ")), [true], `${name}: one message`);
+        assert.doesNotMatch(run.stderr, /internal error|^\s+at /m, name);
+      }
+    }
+    assert.deepEqual(
+      (await Array.fromAsync(Deno.readDir(dir))).map((e) => e.name).filter((n) =>
+        n.startsWith("out")
+      ),
+      [],
+      "nothing was written for a refused input",
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });
