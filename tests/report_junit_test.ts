@@ -557,3 +557,203 @@ Deno.test("every string in a JUnit report is escaped: names, messages, propertie
   assert.equal(names.length, NASTY.length);
   assert.ok(names.includes("login & fetch"), "a name reads back as written");
 });
+
+/** The pieces nasty strings are made of: every class of character XML treats specially. */
+const ATOMS = [
+  "&",
+  "<",
+  ">",
+  '"',
+  "'",
+  "]]>",
+  "<![CDATA[",
+  "-->",
+  "<!--",
+  "&amp;",
+  "&#0;",
+  "&#x1F;",
+  "\t",
+  "\n",
+  "\r",
+  "\r\n",
+  "\u0000",
+  "\u0001",
+  "\u0008",
+  "\u000b",
+  "\u000c",
+  "\u001b[2J",
+  "\u007f",
+  "\u0085",
+  "\u2028",
+  "\ud800",
+  "\udfff",
+  "\udbff\udfff",
+  "\ufffe",
+  "\uffff",
+  "\ufeff",
+  "🙂",
+  "é",
+  " ",
+  "a",
+  "login & fetch",
+  '<?xml version="1.0"?>',
+  "<testsuite>",
+  "\\u0000",
+];
+
+/** A seeded generator of nasty strings, so a failure can be replayed. */
+function nastyStrings(seed: number): () => string {
+  const next = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  return () => {
+    const length = 1 + Math.floor(next() * 8);
+    return Array.from({ length }, () => ATOMS[Math.floor(next() * ATOMS.length)]).join("");
+  };
+}
+
+/** What the XML must show for a string: XML-illegal characters as visible escapes. */
+function visibleForm(s: string): string {
+  return s.replace(
+    /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
+function nastyRun(text: () => string, flows: number): RunResult {
+  const list: FlowResult[] = [];
+  for (let i = 0; i < flows; i++) {
+    const failed: StepResult = {
+      name: text(),
+      status: "failed",
+      duration_ms: 1,
+      attempts: 1,
+      line: 1,
+      column: 1,
+      trace: { trace_id: text(), span_id: text() },
+      request: { method: text(), url: text(), headers: { [text()]: text() }, body: text() },
+      response: {
+        status: 500,
+        body: text(),
+        body_excerpt: text(),
+        content_type: text(),
+        headers: { [text()]: text() },
+      },
+      assertions: [
+        {
+          phase: "until",
+          path: text(),
+          operator: text(),
+          expected: text(),
+          actual: { [text()]: [text()] },
+          found: true,
+          passed: false,
+          message: text(),
+          line: 2,
+          column: 3,
+        },
+        {
+          phase: "assert",
+          path: text(),
+          operator: text(),
+          expected: text(),
+          actual: text(),
+          found: false,
+          passed: true,
+          message: text(),
+          line: 2,
+          column: 3,
+        },
+      ],
+      captures: [text()],
+      message: text(),
+      failure_kind: text() as StepResult["failure_kind"],
+    };
+    const errored: StepResult = {
+      ...failed,
+      name: text(),
+      status: "error",
+      message: text(),
+      response: null,
+      trace: undefined,
+      assertions: [],
+    };
+    const skipped: StepResult = {
+      ...failed,
+      name: text(),
+      status: "skipped",
+      message: text(),
+      request: null,
+      response: null,
+      assertions: [],
+    };
+    const passed: StepResult = { ...failed, name: text(), status: "passed", message: undefined };
+    list.push({
+      file: `flows/${text()}.yaml`,
+      name: text(),
+      status: i % 3 === 2 ? "error" : "failed",
+      trace_id: text(),
+      started_at: text(),
+      duration_ms: 1,
+      // Every third flow has only skipped steps, so its reason goes into <system-err>.
+      steps: i % 3 === 2 ? [skipped] : [failed, errored, skipped, passed],
+    });
+  }
+  return { ...run(list), run_id: text(), runner_version: text(), interrupted: text() };
+}
+
+Deno.test(
+  `a generated corpus of nasty strings in every field gives well-formed, schema-valid JUnit${whyXsdIgnored}`,
+  async () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const result = nastyRun(nastyStrings(seed), 12);
+      const xml = toJUnitXml(result);
+      const verdict = XMLValidator.validate(xml);
+      assert.equal(verdict, true, `seed ${seed}: ${JSON.stringify(verdict)}`);
+      assert.ok(!xml.includes("]]>"), `seed ${seed}: no CDATA terminator in the text`);
+      assert.doesNotMatch(
+        xml,
+        /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u,
+        `seed ${seed}: no XML-illegal character`,
+      );
+      if (!ignoreXsd) await validateJUnit(xml);
+      // Names read back as written, with the illegal characters made visible. Attribute values
+      // are compared where the parser does not normalise them (no tab, CR or LF).
+      const parsed = new XMLParser({
+        ignoreAttributes: false,
+        attributeNamePrefix: "",
+        htmlEntities: true,
+        trimValues: false,
+      }).parse(xml);
+      const suites = [parsed.testsuites.testsuite].flat();
+      assert.equal(suites.length, result.flows.length, `seed ${seed}`);
+      result.flows.forEach((flow, i) => {
+        if (/[\t\r\n]/.test(flow.name)) return;
+        assert.equal(suites[i].name, visibleForm(flow.name), `seed ${seed}, flow ${i}`);
+      });
+    }
+  },
+);
+
+Deno.test("the README's traced step 'login & fetch' gives escaped property names", () => {
+  const xml = toJUnitXml(run([{
+    file: "flows/checkout.yaml",
+    name: "checkout",
+    status: "passed",
+    started_at: "2025-03-01T10:15:00.000Z",
+    duration_ms: 1,
+    steps: [{
+      name: "login & fetch",
+      status: "passed",
+      duration_ms: 1,
+      attempts: 1,
+      line: 3,
+      column: 5,
+      request: { method: "GET", url: "http://x.test/" },
+      response: { status: 200 },
+      assertions: [],
+      captures: [],
+      trace: { trace_id: "0af7651916cd43dd8448eb211c80319c", span_id: "b7ad6b7169203331" },
+    }],
+  }]));
+  assert.equal(XMLValidator.validate(xml), true);
+  assert.ok(xml.includes('<property name="login &amp; fetch.trace_id"'));
+});
