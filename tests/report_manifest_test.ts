@@ -384,3 +384,34 @@ Deno.test("buildManifest reads only CI variables through env, and never copies o
   assert.deepEqual(manifest.env_read, ["BASE_URL", "DEMO_PASSWORD"]);
   assert.equal(manifest.ci?.provider, "github-actions");
 });
+
+Deno.test("the manifest hashes what the io writers return, not what the files hold later", async () => {
+  const { openStreamWriter, writeFileAtomic } = await import("../lib/io.ts");
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-manifest-" });
+  try {
+    const json = await writeFileAtomic(`${dir}/report.json`, '{"run":1}\n');
+    const log = await openStreamWriter(`${dir}/run.log.ndjson`);
+    await log.write('{"event":"run_start"}\n');
+    await log.write('{"event":"run_end"}\n');
+    const summary = await log.close();
+    // Another run writes the same paths before this run's manifest is built.
+    await Deno.writeTextFile(`${dir}/report.json`, '{"run":2}\n');
+    await Deno.writeTextFile(`${dir}/run.log.ndjson`, "other\n");
+    const manifest = await buildManifest(input({
+      artifacts: [
+        { kind: "json", path: `${dir}/report.json`, bytes: json },
+        { kind: "log", ...summary },
+      ],
+    }));
+    const digest = async (text: string) => await sha256Hex(bytes(text));
+    assert.deepEqual(
+      manifest.artifacts.map((a) => [a.kind, a.sha256, a.bytes]),
+      [
+        ["json", await digest('{"run":1}\n'), 10],
+        ["log", await digest('{"event":"run_start"}\n{"event":"run_end"}\n'), 42],
+      ],
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
