@@ -315,6 +315,12 @@ export async function main(args: string[]): Promise<number> {
       }
     }
   } catch (error) {
+    const io = await import("./lib/io.ts");
+    if (error instanceof io.ArtifactWriteError) {
+      // A write outside the run's artifacts (merge, report html, convert -o): one sentence, exit 4.
+      err(`flowrun: ${error.message}\n`);
+      return EXIT.artifacts;
+    }
     if (error instanceof UsageError) {
       err(`error[${error.code}]: ${error.message}\n${error.hint ? `  hint: ${error.hint}\n` : ""}`);
       return EXIT.usage;

@@ -8,8 +8,7 @@
  * @module
  */
 import type { Reporter } from "../lib/report/reporter.ts";
-import type { StreamWriter } from "../lib/io.ts";
-import { createHash } from "node:crypto";
+import { ArtifactWriteError, type StreamWriter } from "../lib/io.ts";
 import { err, redactor, save } from "./output.ts";
 
 /** The paths asked for, by kind. */
@@ -71,6 +70,7 @@ export function artifactPaths(values: {
  * ```
  */
 export function plainReason(error: unknown): string {
+  if (error instanceof ArtifactWriteError) return error.reason;
   const message = error instanceof Error ? error.message : String(error);
   return message.replace(/\s*\(os error \d+\).*$/s, "").replace(/[.:\s]+$/, "") || "unknown error";
 }
@@ -88,9 +88,6 @@ export class Artifacts {
   readonly failures: { kind: keyof ArtifactPaths; path: string; reason: string }[] = [];
   #log?: StreamWriter;
   #logFailed = false;
-  /** The log's hash and size as written, line by line: a log is never read back. */
-  #logHash = createHash("sha256");
-  #logSize = 0;
 
   private constructor(readonly paths: ArtifactPaths) {}
 
@@ -163,20 +160,8 @@ export class Artifacts {
     if (log) {
       const { logReporter } = await import("../lib/report/log.ts");
       reporters.push(logReporter({
-        sink: async (line: string) => {
-          if (this.#logFailed) return;
-          try {
-            const masked = redactor.redact(line);
-            await log.write(masked);
-            const bytes = new TextEncoder().encode(masked);
-            this.#logHash.update(bytes);
-            this.#logSize += bytes.length;
-          } catch (error) {
-            // The log stops; the run and the other artifacts go on.
-            this.#logFailed = true;
-            this.#fail("log", this.paths.log!, error);
-          }
-        },
+        // A failed write never rejects: the log stops, says why when closed, and the run goes on.
+        sink: (line: string) => log.write(redactor.redact(line)),
       }));
     }
     return reporters;
@@ -203,20 +188,14 @@ export class Artifacts {
 
   /** Closes the log; it counts as written unless a line failed. */
   async closeLog(): Promise<void> {
-    if (!this.#log) return;
+    if (!this.#log || this.#logFailed) return;
     try {
-      await this.#log.close();
+      // The hash and size of the bytes written: a log is never read back.
+      const { sha256, size } = await this.#log.close();
+      this.written.push({ kind: "log", path: this.paths.log!, sha256, size });
     } catch (error) {
-      if (!this.#logFailed) this.#fail("log", this.paths.log!, error);
       this.#logFailed = true;
-    }
-    if (!this.#logFailed) {
-      this.written.push({
-        kind: "log",
-        path: this.paths.log!,
-        sha256: this.#logHash.digest("hex"),
-        size: this.#logSize,
-      });
+      this.#fail("log", this.paths.log!, error);
     }
   }
 }

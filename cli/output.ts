@@ -70,9 +70,7 @@ export const err = (text: string): void => stderr.write(text);
  */
 export async function save(path: string, text: string): Promise<Uint8Array> {
   const io = await import("../lib/io.ts");
-  const masked = redactor.redact(text);
-  await io.writeFileAtomic(path, masked);
-  return encoder.encode(masked);
+  return await io.writeFileAtomic(path, redactor.redact(text));
 }
 
 /**
