@@ -38,8 +38,18 @@ export interface Problem {
   length?: number;
   /** How to fix it. */
   hint?: string;
-  /** The source line the problem is on, for showing it under the message. */
+  /**
+   * The source line the problem is on, for showing it under the message; for
+   * a long line, only the part around `column`.
+   */
   excerpt?: string;
+  /** The column of the line where `excerpt` starts, when it is only part of the line (default 1). */
+  excerptStart?: number;
+  /**
+   * On a `too-many-problems` problem: how many problems were found but not
+   * listed, so totals can still count them.
+   */
+  omitted?: number;
 }
 
 /**

@@ -10,6 +10,8 @@
  * @module
  */
 import {
+  Composer,
+  type CST,
   type Document,
   isAlias,
   isMap,
@@ -17,18 +19,21 @@ import {
   isSeq,
   LineCounter,
   type Node,
-  parseDocument,
+  Parser,
   Scalar,
   type YAMLMap,
+  YAMLParseError,
 } from "yaml";
 import { type Problem, SyntaxAtError } from "./errors.ts";
 import {
-  aliasExpansion,
-  anchorsOf,
+  checkAliases,
   MAX_ALIAS_EXPANSION,
+  MAX_ATTEMPTS,
   MAX_DEPTH,
+  MAX_FILE_BYTES,
+  MAX_SLEEP_MS,
   tooDeepAt,
-} from "./yaml_limits.ts";
+} from "./limits.ts";
 import {
   compileValue,
   type Expr,
@@ -81,18 +86,19 @@ const METHOD = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** Methods the runtime's fetch refuses to send. */
 const UNSENDABLE_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
-/** Resolving aliases can expand exponentially ("billion laughs"); a flow never needs this many nodes. */
 
-/** YAML syntax errors reported per file. */
+/** YAML syntax errors reported per file: past the first few they are mostly echoes of the first. */
 const MAX_SYNTAX_ERRORS = 5;
 
 /**
- * Bounds of polling: at most 10,000 attempts and one hour between two. Past
- * 2³¹−1 ms a JavaScript timer fires at once, so a bigger sleep_ms silently
- * became 1 ms; a huge max_attempts sent tens of thousands of requests.
+ * Problems listed per file; the rest are counted in one closing problem. A
+ * mistake repeated by a generator gave tens of thousands, megabytes of output.
  */
-const MAX_ATTEMPTS = 10_000;
-const MAX_SLEEP_MS = 3_600_000;
+export const MAX_PROBLEMS_PER_FILE = 100;
+
+/** Characters of a long source line kept around a problem's column. */
+const EXCERPT_WINDOW = 240;
+
 const DEFAULT_SLEEP_MS = 1000;
 
 // Hints for keys people bring from other tools, checked before edit-distance suggestions.
@@ -192,13 +198,22 @@ class Loader {
   #doc!: Document;
   name?: string;
   #text = "";
-  #anchors = new Map<string, Node>();
+  /** Each alias node's anchor, resolved once in document order. */
+  #targets = new Map<Node, Node>();
 
   constructor(readonly file: string, readonly options: LoadOptions) {}
 
   load(text: string): Flow | undefined {
     this.#text = text;
-    const deep = tooDeepAt(text);
+    // Checked before parsing: a 50 MB flow exhausted memory after 100 s.
+    if (text.length > MAX_FILE_BYTES) {
+      this.problems.push(fileTooLarge(this.file, text.length));
+      return undefined;
+    }
+    // The parser builds its syntax tree without recursion; the composer that turns it into
+    // nodes recurses per level, so the depth is measured on the tree before composing.
+    const tokens: CST.Token[] = [...new Parser(this.#lines.addNewLine).parse(text)];
+    const deep = tooDeepAt(tokens, MAX_DEPTH);
     if (deep !== undefined) {
       this.#problemAt(
         "yaml-too-deep",
@@ -208,56 +223,54 @@ class Loader {
       );
       return undefined;
     }
-    this.#doc = parseDocument(text, {
-      lineCounter: this.#lines,
-      uniqueKeys: true,
-      prettyErrors: true,
-      merge: true,
-      // Integers as BigInt first, so one past 2^53 is caught, not silently rounded.
-      intAsBigInt: true,
-    });
+    this.#doc = compose(tokens, text.length);
     // Past the first few, YAML errors are mostly echoes of the first: one malformed line
     // of 10 KB gave thousands of them.
     const errors = this.#doc.errors;
     const unshown = Math.max(0, errors.length - MAX_SYNTAX_ERRORS);
     for (const [i, e] of errors.slice(0, MAX_SYNTAX_ERRORS).entries()) {
-      const at = e.linePos?.[0] ?? { line: 1, col: 1 };
       const more = i === MAX_SYNTAX_ERRORS - 1 && unshown > 0
         ? ` (${unshown} more syntax error${
           unshown === 1 ? "" : "s"
         } after it, most of them caused by the first)`
         : "";
-      // The parser recurses; past its stack, say what happened in plain words.
-      const overflow = /call stack/i.test(e.message);
-      this.problems.push({
-        code: overflow ? "yaml-too-deep" : "yaml-syntax",
-        message: overflow
-          ? "The YAML nests too deeply to be read."
-          : `YAML syntax error: ${
-            e.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "")
-          }${more}.`,
-        file: this.file,
-        line: at.line,
-        column: at.col,
-        hint: YAML_HINTS[e.code] ?? "Check the indentation and quoting around this position.",
-        excerpt: this.#line(at.line),
-      });
+      this.#problemAt(
+        "yaml-syntax",
+        `YAML syntax error: ${e.message.split("\n")[0].replace(/\.$/, "")}${more}.`,
+        Math.min(e.pos[0], text.length),
+        YAML_HINTS[e.code] ?? "Check the indentation and quoting around this position.",
+      );
     }
     if (this.problems.length > 0) return undefined;
-    const expansion = aliasExpansion(this.#doc);
-    if (expansion > MAX_ALIAS_EXPANSION) {
-      this.#problemAt(
-        "yaml-too-large",
-        expansion === Infinity
-          ? "An alias refers to the value it is part of, so it never ends."
-          : `The aliases expand to ${expansion} more YAML nodes, more than the ${MAX_ALIAS_EXPANSION} allowed.`,
-        Math.max(0, text.search(/(^|[\s[{,:])\*[^\s,\]}]/)),
-        "Aliases that refer to aliases multiply; repeat the values instead.",
-      );
+    const aliases = checkAliases(this.#doc, MAX_ALIAS_EXPANSION, MAX_DEPTH);
+    this.#targets = aliases.targets;
+    if (aliases.problem) {
+      const { kind, alias } = aliases.problem;
+      const name = `"*${(alias as { source?: string }).source}"`;
+      if (kind === "too-deep") {
+        this.#problem(
+          "yaml-too-deep",
+          `With the alias ${name} expanded, the YAML nests more than ${MAX_DEPTH} levels deep here.`,
+          alias,
+          "A flow never needs that much nesting: use fewer aliases of nested values.",
+        );
+      } else {
+        this.#problem(
+          "yaml-too-large",
+          kind === "cycle"
+            ? `The alias ${name} refers to the value it is part of, so it never ends.`
+            : `With the alias ${name}, aliases add more than ${
+              MAX_ALIAS_EXPANSION.toLocaleString("en-US")
+            } YAML nodes to the flow (each use copies its anchor's whole value).`,
+          alias,
+          kind === "cycle"
+            ? "An anchor's value cannot contain an alias of itself; repeat the value instead."
+            : "Aliases of values that themselves use aliases multiply; repeat the values instead.",
+        );
+      }
       return undefined;
     }
-    this.#anchors = anchorsOf(this.#doc);
-    if (!this.#exactIntegers()) return undefined;
+    if (!this.#exactNumbers()) return undefined;
     const root = this.#doc.contents;
     if (!root || !isMap(root)) {
       this.#problem(
@@ -294,11 +307,29 @@ class Loader {
 
   // ---- positions and problems
 
-  #line(line: number): string | undefined {
-    const start = this.#lines.lineStarts[line - 1];
-    if (start === undefined) return undefined;
-    const end = this.#text.indexOf("\n", start);
-    return this.#text.slice(start, end === -1 ? undefined : end).replace(/\r$/, "");
+  /**
+   * The source line a problem is on, or for a long line the part around
+   * `column` (and the column that part starts at): one generated line of
+   * megabytes is not copied into every problem.
+   */
+  #excerpt(line: number, column: number): Pick<Problem, "excerpt" | "excerptStart"> {
+    const lineStarts = this.#lines.lineStarts;
+    const start = lineStarts[line - 1];
+    if (start === undefined) return {};
+    const next = lineStarts[line];
+    const end = next === undefined ? this.#text.length : next - 1;
+    if (end - start <= EXCERPT_WINDOW) {
+      return { excerpt: this.#text.slice(start, end).replace(/\r$/, "") };
+    }
+    const from = Math.max(
+      0,
+      Math.min(column - 1 - EXCERPT_WINDOW / 3, end - start - EXCERPT_WINDOW),
+    );
+    const excerpt = this.#text.slice(start + from, start + from + EXCERPT_WINDOW).replace(
+      /\r$/,
+      "",
+    );
+    return { excerpt, excerptStart: from + 1 };
   }
 
   /** The position of a node, or of `offset` characters into a scalar's text. */
@@ -333,37 +364,49 @@ class Loader {
       : length;
     this.problems.push({
       code,
-      message,
+      message: bounded(message),
       file: this.file,
       line,
       column,
       length: span,
-      hint,
-      excerpt: this.#line(line),
+      hint: hint === undefined ? undefined : bounded(hint),
+      ...this.#excerpt(line, column),
     });
   }
 
   /**
-   * Turns the parser's BigInt integers back into numbers, and reports one
-   * that a number cannot hold exactly (past 2^53): sent as JSON it would
-   * silently become another number.
+   * Turns the parser's BigInt integers back into numbers, and reports a
+   * number JSON cannot carry as written: an integer past 2^53 would silently
+   * become another number, and an infinite or NaN one (`.inf`, `1e400`)
+   * would be sent as null.
    */
-  #exactIntegers(): boolean {
+  #exactNumbers(): boolean {
     let exact = true;
     const stack: unknown[] = [this.#doc.contents];
     while (stack.length > 0) {
       const node = stack.pop();
       if (isScalar(node)) {
-        if (typeof node.value !== "bigint") continue;
-        const n = Number(node.value);
-        if (Number.isSafeInteger(n)) node.value = n;
-        else {
+        if (typeof node.value === "bigint") {
+          const n = Number(node.value);
+          if (Number.isSafeInteger(n)) {
+            node.value = n;
+            continue;
+          }
           exact = false;
           this.#problem(
             "out-of-range",
             `The integer ${node.value} is too large to keep exactly (past 2^53); it would be sent as ${n}.`,
             node,
             `Quote it to send it as text: "${node.value}".`,
+          );
+        } else if (typeof node.value === "number" && !Number.isFinite(node.value)) {
+          exact = false;
+          const written = node.source ?? String(node.value);
+          this.#problem(
+            "out-of-range",
+            `The number ${written} is not a finite number; JSON cannot carry it (it would be sent as null).`,
+            node,
+            `Quote it to send it as text: "${written}".`,
           );
         }
       } else if (isMap(node)) {
@@ -373,20 +416,21 @@ class Loader {
     return exact;
   }
 
-  /** Records a problem at a character offset of the text (before or instead of parsing it). */
+  /** Records a problem at a character offset of the text (before or instead of composing it). */
   #problemAt(code: string, message: string, offset: number, hint: string): void {
-    const before = this.#text.slice(0, offset);
-    const start = before.lastIndexOf("\n") + 1;
-    const end = this.#text.indexOf("\n", offset);
+    // Before parsing no line is counted yet: the only such problem is at the start.
+    const { line, col } = this.#lines.lineStarts.length > 0
+      ? this.#lines.linePos(offset)
+      : { line: 1, col: 1 };
     this.problems.push({
       code,
-      message,
+      message: bounded(message),
       file: this.file,
-      line: before.split("\n").length,
-      column: offset - start + 1,
+      line,
+      column: col,
       length: 1,
-      hint,
-      excerpt: this.#text.slice(start, end === -1 ? undefined : end).replace(/\r$/, ""),
+      hint: bounded(hint),
+      ...this.#excerpt(line, col),
     });
   }
 
@@ -394,7 +438,7 @@ class Loader {
 
   #deref(node: unknown): Node | null {
     if (isAlias(node)) {
-      const target = this.#anchors.get(node.source);
+      const target = this.#targets.get(node);
       if (!target) {
         this.#problem(
           "yaml-syntax",
@@ -778,6 +822,23 @@ class Loader {
               `The value of header "${h.key}" holds a line break or NUL, which HTTP forbids.`,
               h.value,
               "Put it on one line (a YAML block scalar with | keeps line breaks; use a quoted string).",
+            );
+            continue;
+          }
+          const wide = typeof h.value.value === "string"
+            ? /[\u0100-\u{10ffff}]/u.exec(h.value.value)
+            : null;
+          if (wide) {
+            const code = wide[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
+            this.#problem(
+              "bad-header",
+              `The value of header "${h.key}" holds "${
+                wide[0]
+              }" (U+${code}), which an HTTP header value cannot carry.`,
+              h.value,
+              "Header values are Latin-1 text: percent-encode it (e.g. encodeURIComponent) or send it in the body.",
+              wide.index,
+              wide[0].length,
             );
             continue;
           }
@@ -1177,7 +1238,9 @@ class Loader {
       if (others.length > 0) {
         problem.message = problem.message.replace(
           /\.$/,
-          `; also used on line${others.length === 1 ? "" : "s"} ${others.join(", ")}.`,
+          `; also used on line${others.length === 1 ? "" : "s"} ${others.slice(0, 10).join(", ")}${
+            others.length > 10 ? ` and ${others.length - 10} more` : ""
+          }.`,
         );
       }
     }
@@ -1350,6 +1413,52 @@ function mergeConst(value: ValueTemplate): ValueTemplate {
   return value;
 }
 
+/** Composes the parser's syntax tree into one document, as `parseDocument` does. */
+function compose(tokens: CST.Token[], length: number): Document {
+  const composer = new Composer({
+    uniqueKeys: true,
+    merge: true,
+    // Integers as BigInt first, so one past 2^53 is caught, not silently rounded.
+    intAsBigInt: true,
+  });
+  let doc: Document | undefined;
+  for (const next of composer.compose(tokens, true, length)) {
+    if (!doc) doc = next;
+    else {
+      doc.errors.push(
+        new YAMLParseError(
+          [next.range[0], next.range[1]],
+          "MULTIPLE_DOCS",
+          "Source contains multiple documents",
+        ),
+      );
+      break;
+    }
+  }
+  return doc!;
+}
+
+function mebibytes(n: number): string {
+  const mib = n / 1024 / 1024;
+  return `${Number.isInteger(mib) ? mib : mib.toFixed(1)} MiB`;
+}
+
+/** Longest quoted value kept whole in a message; longer ones keep their start and end. */
+const MAX_QUOTED = 120;
+
+/**
+ * A message with its long quoted values shortened, and at most a few
+ * thousand characters: a megabyte key or name is quoted, not copied.
+ */
+function bounded(text: string): string {
+  const short = text.replace(
+    new RegExp(`"([^"\n]{${MAX_QUOTED + 1},})"`, "g"),
+    (_, inner: string) =>
+      `"${inner.slice(0, MAX_QUOTED - 30)}…${inner.slice(-20)}" (${inner.length} characters)`,
+  );
+  return short.length > 2000 ? `${short.slice(0, 2000)}…` : short;
+}
+
 function describe(node: unknown): string {
   if (node === null || node === undefined) return "nothing";
   if (isMap(node)) return "a map";
@@ -1381,8 +1490,58 @@ function describe(node: unknown): string {
 export function loadFlow(text: string, file: string, options: LoadOptions = {}): LoadResult {
   const loader = new Loader(file, options);
   const flow = loader.load(text);
-  const problems = loader.problems.sort((a, b) => a.line - b.line || a.column - b.column);
+  const problems = capProblems(
+    loader.problems.sort((a, b) => a.line - b.line || a.column - b.column),
+  );
   return problems.length > 0
     ? { problems, name: loader.name }
     : { flow, problems, name: flow?.name };
+}
+
+/**
+ * The problem of a flow file larger than {@linkcode MAX_FILE_BYTES}, found
+ * before it is parsed (for a text, its length in UTF-16 code units counts).
+ *
+ * @example
+ * ```ts
+ * import { fileTooLarge } from "./load.ts";
+ * const problem = fileTooLarge("big.yaml", 50 * 1024 * 1024);
+ * if (problem.code !== "file-too-large" || !problem.message.includes("50 MiB")) throw new Error();
+ * ```
+ */
+export function fileTooLarge(file: string, size: number): Problem {
+  return {
+    code: "file-too-large",
+    message: `The flow file is ${mebibytes(size)} (${size} bytes), more than the ${
+      mebibytes(MAX_FILE_BYTES)
+    } a flow file may be.`,
+    file,
+    line: 1,
+    column: 1,
+    hint:
+      "Split it into several flow files: a folder of flows runs as one set. Shared values can go in vars or anchors.",
+  };
+}
+
+/**
+ * The first {@linkcode MAX_PROBLEMS_PER_FILE} problems of a file and one
+ * `too-many-problems` problem counting the rest (in its `omitted`), at the
+ * first one left out.
+ */
+function capProblems(problems: Problem[]): Problem[] {
+  if (problems.length <= MAX_PROBLEMS_PER_FILE) return problems;
+  const first = problems[MAX_PROBLEMS_PER_FILE];
+  const omitted = problems.length - MAX_PROBLEMS_PER_FILE;
+  return [...problems.slice(0, MAX_PROBLEMS_PER_FILE), {
+    code: "too-many-problems",
+    message: `${omitted} more problem${omitted === 1 ? "" : "s"} in this file ${
+      omitted === 1 ? "is" : "are"
+    } not listed (the first ${MAX_PROBLEMS_PER_FILE} are).`,
+    file: first.file,
+    line: first.line,
+    column: first.column,
+    hint:
+      "Fix the problems listed first: one mistake repeated, or one early mistake, often causes the rest.",
+    omitted,
+  }];
 }

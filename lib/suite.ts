@@ -10,7 +10,8 @@ import type { Problem } from "./errors.ts";
 import { matchesFilter } from "./filter.ts";
 import type { Flow } from "./flow.ts";
 import { discoverFlowEntries, readBytes } from "./io.ts";
-import { loadFlow, type LoadOptions } from "./load.ts";
+import { MAX_FILE_BYTES } from "./limits.ts";
+import { fileTooLarge, loadFlow, type LoadOptions } from "./load.ts";
 import { selectShard, type Shard } from "./shard.ts";
 
 /** How to select and check the flows of a set. */
@@ -34,6 +35,13 @@ export interface LoadFlowsResult {
 }
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * Problems listed for a whole flow set; past it, one `too-many-problems`
+ * problem counts the rest, so a thousand generated files with a repeated
+ * mistake give a report of bounded size.
+ */
+export const MAX_PROBLEMS_TOTAL = 1000;
 
 /**
  * Finds, reads and checks flow files. Paths may be files or directories
@@ -66,6 +74,14 @@ export async function loadFlows(
     let text: string;
     try {
       bytes = await readBytes(file);
+      // Checked before decoding and parsing: a 50 MB flow exhausted memory after 100 s.
+      if (bytes.length > MAX_FILE_BYTES) {
+        if (!matchesFilter(filter, { file })) continue;
+        result.files.push(file);
+        result.bytes.set(file, bytes);
+        result.problems.push(fileTooLarge(file, bytes.length));
+        continue;
+      }
       text = decoder.decode(bytes);
     } catch (error) {
       if (!matchesFilter(filter, { file })) continue;
@@ -88,5 +104,29 @@ export async function loadFlows(
     if (loaded.flow) result.flows.push(loaded.flow);
     result.problems.push(...loaded.problems);
   }
+  result.problems = capTotal(result.problems);
   return result;
+}
+
+/** The first {@linkcode MAX_PROBLEMS_TOTAL} problems, and one that counts the rest. */
+function capTotal(problems: Problem[]): Problem[] {
+  if (problems.length <= MAX_PROBLEMS_TOTAL) return problems;
+  const kept = problems.slice(0, MAX_PROBLEMS_TOTAL);
+  const rest = problems.slice(MAX_PROBLEMS_TOTAL);
+  const omitted = rest.reduce((n, p) => n + (p.omitted ?? 1), 0);
+  const files = new Set(rest.map((p) => p.file));
+  for (const p of kept) files.delete(p.file);
+  const first = rest[0];
+  kept.push({
+    code: "too-many-problems",
+    message: `${omitted} more problems${
+      files.size > 0 ? `, in this file and ${files.size} more,` : ""
+    } are not listed (the first ${MAX_PROBLEMS_TOTAL} of the flow set are).`,
+    file: first.file,
+    line: first.line,
+    column: first.column,
+    hint: "Fix the problems listed first, or validate fewer files at once.",
+    omitted,
+  });
+  return kept;
 }

@@ -265,14 +265,25 @@ const MAX_SHOWN_PROBLEMS = 100;
 /** Characters of a source line shown around a problem: long generated lines get a window. */
 const EXCERPT_WIDTH = 120;
 
-/** The part of a long source line around `column`, with the column moved to match. */
-function excerptWindow(line: string, column: number): { text: string; column: number } {
-  if (line.length <= EXCERPT_WIDTH) return { text: line, column };
-  const start = Math.max(0, Math.min(column - 1 - 40, line.length - EXCERPT_WIDTH));
-  const end = start + EXCERPT_WIDTH;
-  const head = start > 0 ? "…" : "";
-  const text = `${head}${line.slice(start, end)}${end < line.length ? "…" : ""}`;
-  return { text, column: column - start + head.length };
+/**
+ * The part of a source line around `column`, with the column moved to match.
+ * `excerpt` may itself be a window of the line starting at column `start`.
+ */
+function excerptWindow(
+  excerpt: string,
+  column: number,
+  start = 1,
+): { text: string; column: number } {
+  const at = column - start + 1;
+  const head = start > 1 ? "…" : "";
+  if (excerpt.length <= EXCERPT_WIDTH) {
+    return { text: `${head}${excerpt}`, column: at + head.length };
+  }
+  const from = Math.max(0, Math.min(at - 1 - 40, excerpt.length - EXCERPT_WIDTH));
+  const to = from + EXCERPT_WIDTH;
+  const lead = from > 0 || start > 1 ? "…" : "";
+  const text = `${lead}${excerpt.slice(from, to)}${to < excerpt.length ? "…" : ""}`;
+  return { text, column: at - from + lead.length };
 }
 
 /**
@@ -300,32 +311,43 @@ export function formatProblems(
   );
   const out: string[] = [];
   for (const p of sorted.slice(0, MAX_SHOWN_PROBLEMS)) {
+    // The file's own characters are shown escaped (a flow may hold terminal controls).
     out.push(
-      `${s.bold(`${p.file}:${p.line}:${p.column}`)} ${s.red(`error[${p.code}]`)}: ${p.message}`,
+      `${s.bold(visible(`${p.file}:${p.line}:${p.column}`))} ${s.red(`error[${p.code}]`)}: ${
+        visible(p.message)
+      }`,
     );
     if (p.excerpt !== undefined) {
       const gutter = String(p.line).length;
-      const { text, column } = excerptWindow(p.excerpt, p.column);
-      const length = Math.max(1, Math.min(p.length ?? 1, text.length - column + 1));
-      out.push(s.dim(`${p.line} |`) + ` ${text}`);
+      const { text, column } = excerptWindow(p.excerpt, p.column, p.excerptStart);
+      const at = Math.max(0, Math.min(column - 1, text.length));
+      const length = Math.max(1, Math.min(p.length ?? 1, text.length - at));
+      const before = visible(text.slice(0, at));
+      const marked = visible(text.slice(at, at + length));
+      out.push(s.dim(`${p.line} |`) + ` ${before}${marked}${visible(text.slice(at + length))}`);
+      // Tabs stay tabs under the line so the caret lands under the same character.
       out.push(
         s.dim(`${" ".repeat(gutter)} |`) +
-          ` ${" ".repeat(column - 1)}${s.red("^".repeat(length))}`,
+          ` ${before.replace(/[^\t]/g, " ")}${s.red("^".repeat(Math.max(1, marked.length)))}`,
       );
     }
-    if (p.hint) out.push(`  ${s.yellow("hint:")} ${p.hint}`);
+    if (p.hint) out.push(`  ${s.yellow("hint:")} ${visible(p.hint)}`);
     out.push("");
   }
+  // A `too-many-problems` problem stands for the problems it counts, not for one more.
+  const count = (list: readonly Problem[]) =>
+    list.reduce((n, p) => n + (p.omitted === undefined ? 1 : p.omitted), 0);
   if (sorted.length > MAX_SHOWN_PROBLEMS) {
+    const more = count(sorted.slice(MAX_SHOWN_PROBLEMS));
     out.push(
-      `… and ${
-        sorted.length - MAX_SHOWN_PROBLEMS
-      } more problems (the first ${MAX_SHOWN_PROBLEMS} are shown; flowrun validate --format json lists all).`,
+      `… and ${more} more problem${
+        more === 1 ? "" : "s"
+      } (the first ${MAX_SHOWN_PROBLEMS} are shown; flowrun validate --format json lists more).`,
       "",
     );
   }
   const files = new Set(problems.map((p) => p.file)).size;
-  const n = problems.length;
+  const n = count(problems);
   out.push(
     `${n} problem${n === 1 ? "" : "s"} in ${files} file${files === 1 ? "" : "s"}; ${outcome}.`,
   );

@@ -1,0 +1,300 @@
+/**
+ * The documented bounds of flowrun's input, in one place: how large a flow
+ * file may be, how deep its YAML may nest, how far its aliases may expand,
+ * how long polling may go on, and how long a request may wait. Each check
+ * runs in time linear in its input and without recursion, so its answer is
+ * the same whatever else is on the stack.
+ *
+ * @module
+ */
+import type { CST, Document, Node } from "yaml";
+import { isAlias, isMap, isPair, isScalar, isSeq } from "yaml";
+import { UsageError } from "./errors.ts";
+
+/**
+ * Largest flow file read, in bytes (10 MiB): far past any real flow, below
+ * the size where parsing exhausts memory. Checked before parsing.
+ *
+ * @example
+ * ```ts
+ * import { MAX_FILE_BYTES } from "./limits.ts";
+ * if (MAX_FILE_BYTES !== 10 * 1024 * 1024) throw new Error();
+ * ```
+ */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Deepest nesting of YAML collections (lists and maps, in block or flow
+ * style, aliases expanded) accepted in a flow.
+ *
+ * @example
+ * ```ts
+ * import { MAX_DEPTH } from "./limits.ts";
+ * if (MAX_DEPTH !== 256) throw new Error();
+ * ```
+ */
+export const MAX_DEPTH = 256;
+
+/**
+ * Nodes that aliases may add to a document (each use of an alias copies its
+ * anchor's whole value): generous for shared defaults, far below a "billion
+ * laughs".
+ *
+ * @example
+ * ```ts
+ * import { MAX_ALIAS_EXPANSION } from "./limits.ts";
+ * if (MAX_ALIAS_EXPANSION !== 100_000) throw new Error();
+ * ```
+ */
+export const MAX_ALIAS_EXPANSION = 100_000;
+
+/**
+ * Most requests one polling step may send (`loop.max_attempts`).
+ *
+ * @example
+ * ```ts
+ * import { MAX_ATTEMPTS } from "./limits.ts";
+ * if (MAX_ATTEMPTS !== 10_000) throw new Error();
+ * ```
+ */
+export const MAX_ATTEMPTS = 10_000;
+
+/**
+ * Longest pause between two polling attempts (`loop.sleep_ms`): one hour.
+ * A JavaScript timer past 2³¹−1 ms fires at once, so without a bound a huge
+ * value silently became 1 ms.
+ *
+ * @example
+ * ```ts
+ * import { MAX_SLEEP_MS } from "./limits.ts";
+ * if (MAX_SLEEP_MS !== 3_600_000) throw new Error();
+ * ```
+ */
+export const MAX_SLEEP_MS = 3_600_000;
+
+/**
+ * Longest per-request timeout (`--timeout`), 2³¹−1 ms (about 24.8 days): the
+ * longest a JavaScript timer can wait.
+ *
+ * @example
+ * ```ts
+ * import { MAX_TIMEOUT_MS } from "./limits.ts";
+ * if (MAX_TIMEOUT_MS !== 2 ** 31 - 1) throw new Error();
+ * ```
+ */
+export const MAX_TIMEOUT_MS = 2_147_483_647;
+
+/**
+ * Parses a `--timeout` value: a whole number of milliseconds from 1 to
+ * {@linkcode MAX_TIMEOUT_MS}, written in decimal digits. Throws a
+ * `UsageError` with code `bad-timeout` for anything else (`1.5`, `1e300`,
+ * `0x10`, `-1`, `2147483648`), so a bad value is refused instead of becoming
+ * a 1 ms timer.
+ *
+ * @example
+ * ```ts
+ * import { parseTimeoutMs } from "./limits.ts";
+ * if (parseTimeoutMs("30000") !== 30000) throw new Error();
+ * try {
+ *   parseTimeoutMs("2147483648");
+ *   throw new Error("expected bad-timeout");
+ * } catch (error) {
+ *   if ((error as { code?: string }).code !== "bad-timeout") throw error;
+ * }
+ * ```
+ */
+export function parseTimeoutMs(value: string): number {
+  const text = value.trim();
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < 1) {
+    throw new UsageError(
+      "bad-timeout",
+      `Expected --timeout to be a positive whole number of milliseconds, got "${clip(value)}".`,
+      "For example: --timeout 30000 (30 s).",
+    );
+  }
+  if (n > MAX_TIMEOUT_MS) {
+    throw new UsageError(
+      "bad-timeout",
+      `Expected --timeout to be at most ${MAX_TIMEOUT_MS} ms (about 24.8 days), got "${
+        clip(value)
+      }".`,
+      `A JavaScript timer cannot wait longer; use --timeout ${MAX_TIMEOUT_MS} or less.`,
+    );
+  }
+  return n;
+}
+
+function clip(value: string): string {
+  return value.length > 40 ? `${value.slice(0, 40)}…` : value;
+}
+
+/**
+ * The offset of the first YAML collection (block or flow list or map) that
+ * nests deeper than `max`, measured on the parser's concrete syntax tree
+ * without recursion; `undefined` when none does. Text inside quoted or block
+ * scalars is text, not nesting.
+ *
+ * @example
+ * ```ts
+ * import { Parser } from "yaml";
+ * import { tooDeepAt } from "./limits.ts";
+ * const tokens = (text: string) => [...new Parser().parse(text)];
+ * if (tooDeepAt(tokens("a: [[1], {b: '[[[['}]"), 256) !== undefined) throw new Error();
+ * if (tooDeepAt(tokens("a: " + "[".repeat(300)), 256) !== 3 + 255) throw new Error();
+ * if (tooDeepAt(tokens("- ".repeat(300) + "1"), 256) !== 2 * 256) throw new Error();
+ * ```
+ */
+export function tooDeepAt(tokens: readonly CST.Token[], max = MAX_DEPTH): number | undefined {
+  const stack: [CST.Token, number][] = [];
+  for (let i = tokens.length - 1; i >= 0; i--) stack.push([tokens[i], 0]);
+  while (stack.length > 0) {
+    const [token, outer] = stack.pop()!;
+    let depth = outer;
+    let children: (CST.Token | null | undefined)[] = [];
+    switch (token.type) {
+      case "document":
+        children = [token.value];
+        break;
+      case "block-map":
+      case "block-seq":
+      case "flow-collection":
+        depth++;
+        if (depth > max) return token.offset;
+        children = (token.items as CST.CollectionItem[]).flatMap((item) => [item.key, item.value]);
+        break;
+    }
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = children[i];
+      if (child) stack.push([child, depth]);
+    }
+  }
+  return undefined;
+}
+
+/** What {@linkcode checkAliases} found wrong, at the alias where it happens. */
+export interface AliasProblem {
+  /** `too-large`: the expansion passes the limit; `cycle`: an alias within its own anchor; `too-deep`: nesting passes the limit once expanded. */
+  kind: "too-large" | "cycle" | "too-deep";
+  /** The alias node where the limit is passed. */
+  alias: Node;
+  /** Nodes added by the aliases up to and including this one (saturated). */
+  added: number;
+}
+
+/** The aliases of a document and what each refers to. */
+export interface AliasCheck {
+  /** Each alias node's target: the nearest anchor of that name defined before it. */
+  targets: Map<Node, Node>;
+  /** The first limit passed, in document order, if any. */
+  problem?: AliasProblem;
+}
+
+/**
+ * Resolves every alias of a document to its anchor (the nearest definition
+ * before it, as YAML says), and finds the first alias, in document order,
+ * where expansion passes `maxAdded` nodes or `maxDepth` levels, or that
+ * refers to the value it is part of. Sizes and depths are memoised per
+ * anchor, so an alias-heavy document costs time linear in its size, and
+ * only aliases count towards the expansion limit.
+ *
+ * @example
+ * ```ts
+ * import { parseDocument } from "yaml";
+ * import { checkAliases } from "./limits.ts";
+ * const ok = checkAliases(parseDocument("a: &x [1, 2, 3]\nb: *x\nc: *x\n"));
+ * if (ok.problem || ok.targets.size !== 2) throw new Error();
+ * const bomb = checkAliases(parseDocument("a: &x [1, 2, 3]\nb: [*x, *x]\n"), 7);
+ * if (bomb.problem?.kind !== "too-large" || bomb.problem.added !== 8) throw new Error();
+ * ```
+ */
+export function checkAliases(
+  doc: Document,
+  maxAdded = MAX_ALIAS_EXPANSION,
+  maxDepth = MAX_DEPTH,
+): AliasCheck {
+  const targets = new Map<Node, Node>();
+  const root = doc.contents as Node | null;
+  if (!root) return { targets };
+  // Pass 1, in document order: anchors are known from their definition on.
+  const anchors = new Map<string, Node>();
+  const order: [Node, number][] = [];
+  const walk: [Node, number][] = [[root, 0]];
+  while (walk.length > 0) {
+    const [node, depth] = walk.pop()!;
+    order.push([node, depth]);
+    if (isAlias(node)) {
+      const target = anchors.get(node.source);
+      if (target) targets.set(node, target);
+      continue;
+    }
+    if (node.anchor) anchors.set(node.anchor, node);
+    const kids = childrenOf(node);
+    for (let i = kids.length - 1; i >= 0; i--) walk.push([kids[i], depth + 1]);
+  }
+  if (targets.size === 0) return { targets };
+  // Pass 2: size and depth of each aliased value, aliases expanded, memoised.
+  const measured = new Map<Node, { size: number; depth: number }>();
+  const measure = (start: Node): { size: number; depth: number } | undefined => {
+    const open = new Set<Node>();
+    const stack: [Node, boolean][] = [[start, false]];
+    while (stack.length > 0) {
+      const [node, expanded] = stack[stack.length - 1];
+      if (measured.has(node)) {
+        stack.pop();
+        continue;
+      }
+      const target = isAlias(node) ? targets.get(node) : undefined;
+      const kids = isAlias(node) ? (target ? [target] : []) : childrenOf(node);
+      if (!expanded) {
+        if (open.has(node)) return undefined;
+        open.add(node);
+        stack[stack.length - 1][1] = true;
+        for (const kid of kids) if (!measured.has(kid)) stack.push([kid, false]);
+        continue;
+      }
+      stack.pop();
+      open.delete(node);
+      let size = 1;
+      let depth = 0;
+      for (const kid of kids) {
+        const m = measured.get(kid)!;
+        size = Math.min(size + m.size, Number.MAX_SAFE_INTEGER);
+        depth = Math.max(depth, m.depth);
+      }
+      measured.set(node, { size, depth: isAlias(node) || isScalar(node) ? depth : depth + 1 });
+    }
+    return measured.get(start);
+  };
+  // Pass 3, in document order: the first alias that passes a limit.
+  let added = 0;
+  for (const [node, depth] of order) {
+    const target = isAlias(node) ? targets.get(node) : undefined;
+    if (!target) continue;
+    const m = measure(target);
+    if (!m) return { targets, problem: { kind: "cycle", alias: node, added: Infinity } };
+    added = Math.min(added + m.size, Number.MAX_SAFE_INTEGER);
+    if (added > maxAdded) return { targets, problem: { kind: "too-large", alias: node, added } };
+    if (depth + m.depth > maxDepth) {
+      return { targets, problem: { kind: "too-deep", alias: node, added } };
+    }
+  }
+  return { targets };
+}
+
+const isNode = (v: unknown): v is Node => isScalar(v) || isMap(v) || isSeq(v) || isAlias(v);
+
+/** A collection's keys and values in document order; nothing for scalars and aliases. */
+function childrenOf(node: Node): Node[] {
+  const out: Node[] = [];
+  if (isMap(node)) {
+    for (const pair of node.items) {
+      if (!isPair(pair)) continue;
+      if (isNode(pair.key)) out.push(pair.key);
+      if (isNode(pair.value)) out.push(pair.value);
+    }
+  } else if (isSeq(node)) {
+    for (const item of node.items) if (isNode(item)) out.push(item);
+  }
+  return out;
+}
