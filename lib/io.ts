@@ -56,8 +56,10 @@ async function walk(dir: string, out: string[], seen = new Set<string>()): Promi
     let { isDirectory, isFile } = entry;
     if (entry.isSymlink) {
       const target = await Deno.stat(path).catch(() => undefined);
-      if (!target) continue; // A dangling link leads nowhere.
-      ({ isDirectory, isFile } = target);
+      // A dangling link named like a flow is kept, so reading it reports the broken link
+      // instead of the flow silently dropping out of the run.
+      if (!target) isFile = FLOW_FILE.test(entry.name);
+      else ({ isDirectory, isFile } = target);
     }
     if (isDirectory) await walk(path, out, seen);
     else if (isFile && FLOW_FILE.test(entry.name)) out.push(path);

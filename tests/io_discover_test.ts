@@ -14,8 +14,10 @@ Deno.test("symlinked flow files and folders are found, and a link loop ends", as
     await Deno.symlink(`${dir}/app`, `${dir}/app/flows/loop`);
     await Deno.symlink(`${dir}/nowhere`, `${dir}/app/flows/dangling.yaml`);
     const entries = await discoverFlowEntries([`${dir}/app/flows`]);
-    // Each real file once: the loop leads back to a folder already walked.
+    // Each real file once: the loop leads back to a folder already walked. The dangling
+    // link stays, so reading it reports the broken link instead of dropping a flow.
     assert.deepEqual(entries.map((e) => e.key).sort(), [
+      "dangling.yaml",
       "linked.yaml",
       "own.yaml",
       "suite/login.yaml",
