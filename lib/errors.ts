@@ -50,6 +50,8 @@ export interface Problem {
    * listed, so totals can still count them.
    */
   omitted?: number;
+  /** On a `too-many-problems` problem: files with problems of which none is listed. */
+  omittedFiles?: number;
 }
 
 /**

@@ -115,8 +115,9 @@ function capTotal(problems: Problem[]): Problem[] {
   const rest = problems.slice(MAX_PROBLEMS_TOTAL);
   const omitted = rest.reduce((n, p) => n + (p.omitted ?? 1), 0);
   const files = new Set(rest.map((p) => p.file));
-  for (const p of kept) files.delete(p.file);
   const first = rest[0];
+  // The counting problem is shown at the first file left out, so that file is not omitted.
+  for (const p of [...kept, first]) files.delete(p.file);
   kept.push({
     code: "too-many-problems",
     message: `${omitted} more problems${
@@ -127,6 +128,7 @@ function capTotal(problems: Problem[]): Problem[] {
     column: first.column,
     hint: "Fix the problems listed first, or validate fewer files at once.",
     omitted,
+    omittedFiles: files.size,
   });
   return kept;
 }

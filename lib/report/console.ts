@@ -346,7 +346,8 @@ export function formatProblems(
       "",
     );
   }
-  const files = new Set(problems.map((p) => p.file)).size;
+  const files = new Set(problems.map((p) => p.file)).size +
+    problems.reduce((n, p) => n + (p.omittedFiles ?? 0), 0);
   const n = count(problems);
   out.push(
     `${n} problem${n === 1 ? "" : "s"} in ${files} file${files === 1 ? "" : "s"}; ${outcome}.`,
