@@ -8,7 +8,7 @@
  * @module
  */
 import type { CST, Document, Node } from "yaml";
-import { isAlias, isMap, isPair, isScalar, isSeq } from "yaml";
+import { isAlias, isMap, isPair, isScalar, isSeq, Lexer, Parser } from "yaml";
 import { UsageError } from "./errors.ts";
 
 /**
@@ -127,6 +127,50 @@ export function parseTimeoutMs(value: string): number {
 
 function clip(value: string): string {
   return value.length > 40 ? `${value.slice(0, 40)}…` : value;
+}
+
+/**
+ * Parses YAML text into its concrete syntax tree, stopping as soon as
+ * collections nest deeper than `max`: the parser closes nested collections
+ * recursively, so without a bound `a: a: a: …` on one megabyte line overflowed
+ * the stack (or not, depending on what ran before). Returns the tokens, or
+ * the offset of the first collection past the limit.
+ *
+ * @example
+ * ```ts
+ * import { parseBounded } from "./limits.ts";
+ * const ok = parseBounded("a: [1, 2]\n");
+ * if (!("tokens" in ok) || ok.tokens[0].type !== "document") throw new Error();
+ * const deep = parseBounded("a: " + "a: ".repeat(100_000) + "1");
+ * if (!("tooDeepAt" in deep)) throw new Error();
+ * ```
+ */
+export function parseBounded(
+  text: string,
+  onNewLine?: (offset: number) => void,
+  max = MAX_DEPTH,
+): { tokens: CST.Token[] } | { tooDeepAt: number } {
+  const parser = new Parser(onNewLine);
+  onNewLine?.(0);
+  const tokens: CST.Token[] = [];
+  // The parser's stack holds the document, each open collection and at most a few tokens
+  // in progress: past this, the collections nest too deep.
+  const bound = max + 8;
+  for (const lexeme of new Lexer().lex(text)) {
+    for (const token of parser.next(lexeme)) tokens.push(token);
+    if (parser.stack.length > bound) {
+      let depth = 0;
+      for (const token of parser.stack) {
+        if (
+          (token.type === "block-map" || token.type === "block-seq" ||
+            token.type === "flow-collection") && ++depth > max
+        ) return { tooDeepAt: token.offset };
+      }
+      return { tooDeepAt: parser.offset };
+    }
+  }
+  for (const token of parser.end()) tokens.push(token);
+  return { tokens };
 }
 
 /**

@@ -19,7 +19,6 @@ import {
   isSeq,
   LineCounter,
   type Node,
-  Parser,
   Scalar,
   type YAMLMap,
   YAMLParseError,
@@ -32,6 +31,7 @@ import {
   MAX_DEPTH,
   MAX_FILE_BYTES,
   MAX_SLEEP_MS,
+  parseBounded,
   tooDeepAt,
 } from "./limits.ts";
 import {
@@ -212,8 +212,9 @@ class Loader {
     }
     // The parser builds its syntax tree without recursion; the composer that turns it into
     // nodes recurses per level, so the depth is measured on the tree before composing.
-    const tokens: CST.Token[] = [...new Parser(this.#lines.addNewLine).parse(text)];
-    const deep = tooDeepAt(tokens, MAX_DEPTH);
+    const parsed = parseBounded(text, this.#lines.addNewLine, MAX_DEPTH);
+    const tokens: CST.Token[] = "tokens" in parsed ? parsed.tokens : [];
+    const deep = "tooDeepAt" in parsed ? parsed.tooDeepAt : tooDeepAt(tokens, MAX_DEPTH);
     if (deep !== undefined) {
       this.#problemAt(
         "yaml-too-deep",

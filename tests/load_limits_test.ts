@@ -47,6 +47,8 @@ Deno.test("every way of nesting 10,000 deep is one yaml-too-deep at the 257th le
     "explicit keys": `\n        ${"? ".repeat(10_000)}1`,
     "flow maps": `${"{a: ".repeat(10_000)}1${"}".repeat(10_000)}`,
     "lists of flow lists": `\n        ${"- [".repeat(5_000)}`,
+    // The parser closes these recursively; a megabyte of them overflowed its stack.
+    "keys on one line": `\n        ${"a: ".repeat(300_000)}1`,
     "one-space block maps": `\n${
       Array.from({ length: 2_000 }, (_, i) => `${" ".repeat(8 + i)}a:`).join("\n")
     } 1`,
