@@ -10,6 +10,7 @@
 import { UsageError } from "../lib/errors.ts";
 import type { Problem } from "../lib/errors.ts";
 import type { RunResult } from "../lib/result.ts";
+import { MAX_TIMEOUT_MS } from "../lib/limits.ts";
 import { VERSION } from "../lib/version.ts";
 import { byteSize, command, parseParams, positiveInteger } from "./args.ts";
 import { type ArtifactPaths, artifactPaths, Artifacts } from "./artifacts.ts";
@@ -40,9 +41,6 @@ const RUN_OPTIONS = {
   "no-color": { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
-
-/** The longest timer JavaScript can set: 2³¹−1 ms (about 24.8 days). */
-const MAX_TIMEOUT_MS = 2_147_483_647;
 
 /** How this program was started, so a failure can print a command that reruns it. */
 function selfCommand(): string {
