@@ -79,10 +79,32 @@ export interface Checks {
   paths: PathCheck[];
 }
 
+/**
+ * The keys that name where a capture's value comes from, in its map form.
+ *
+ * @example
+ * ```ts
+ * import { CAPTURE_SOURCES } from "./flow.ts";
+ * if (CAPTURE_SOURCES.join() !== "path,header,cookie,regex") throw new Error();
+ * ```
+ */
+export const CAPTURE_SOURCES = ["path", "header", "cookie", "regex"] as const;
+
+/**
+ * Where a captured value comes from: a JSONPath (every match as a list when
+ * the path is not singular, unless `first`), a response header, a cookie the
+ * response sets, or the first group of a regular expression over the body text.
+ */
+export type CaptureSource =
+  | { kind: "path"; path: CompiledPath; first: boolean }
+  | { kind: "header"; name: string }
+  | { kind: "cookie"; name: string }
+  | { kind: "regex"; pattern: RegExp; source: string };
+
 /** A value taken from the response into the step's captures. */
 export interface Capture {
   name: string;
-  path: CompiledPath;
+  from: CaptureSource;
   line: number;
   column: number;
 }

@@ -263,7 +263,7 @@ export async function send(
     for (const [name, value] of response.headers) {
       headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
     }
-    return new ReceivedResponse(response.status, headers, text);
+    return new ReceivedResponse(response.status, headers, text, response.headers.getSetCookie());
   } catch (error) {
     if (error instanceof RequestError) throw error;
     if (options.signal?.aborted) {

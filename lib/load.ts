@@ -43,6 +43,8 @@ import {
 } from "./expr.ts";
 import {
   type Capture,
+  CAPTURE_SOURCES,
+  type CaptureSource,
   type Checks,
   type Flow,
   type Loop,
@@ -56,6 +58,7 @@ import {
   type VarDef,
 } from "./flow.ts";
 import { orderSteps } from "./order.ts";
+import { compilePattern } from "./regex.ts";
 import { compilePath, type PathRoot } from "./path.ts";
 import { suggest } from "./suggest.ts";
 
@@ -151,6 +154,15 @@ const KEY_HINTS: Record<string, Record<string, string>> = {
     size: 'Did you mean "length"?',
     count: 'Did you mean "length"?',
     value: 'Name the operator, e.g. "equals: <value>".',
+  },
+  capture: {
+    jsonpath: 'Write the JSONPath under "path".',
+    json: 'Write the JSONPath under "path".',
+    xpath: "XPath captures are not supported; use regex on the body text.",
+    selector: "CSS selectors are not supported; use regex on the body text.",
+    headers: 'Did you mean "header"?',
+    cookies: 'Did you mean "cookie"?',
+    matches: 'Did you mean "regex"?',
   },
   loop: {
     attempts: 'Did you mean "max_attempts"?',
@@ -908,14 +920,113 @@ class Loader {
           continue;
         }
         seen.add(e.key);
-        const path = this.#path(e.value, root, `capture "${e.key}" of ${label}`);
-        if (path) {
+        const what = `capture "${e.key}" of ${label}`;
+        const from = isMap(e.value)
+          ? this.#captureSource(e.value, root, what)
+          : this.#pathSource(e.value, root, what, false);
+        if (from) {
           const at = this.#at(e.keyNode);
-          out.push({ name: e.key, path, line: at.line, column: at.column });
+          out.push({ name: e.key, from, line: at.line, column: at.column });
         }
       }
     }
     return out;
+  }
+
+  #pathSource(
+    node: Node | null,
+    root: PathRoot,
+    what: string,
+    first: boolean,
+  ): CaptureSource | undefined {
+    const path = this.#path(node, root, what);
+    return path ? { kind: "path", path, first } : undefined;
+  }
+
+  /** `{path, first}`, `{header}`, `{cookie}` or `{regex}`: exactly one source. */
+  #captureSource(node: YAMLMap, root: PathRoot, what: string): CaptureSource | undefined {
+    const map = this.#map(node, what, "capture", [...CAPTURE_SOURCES, "first"]);
+    if (!map) return undefined;
+    const sources = CAPTURE_SOURCES.filter((k) => map.has(k));
+    if (sources.length !== 1) {
+      this.#problem(
+        sources.length === 0 ? "missing-key" : "wrong-type",
+        sources.length === 0
+          ? `Expected ${what} to name its source.`
+          : `Expected ${what} to have one source, got ${sources.join(" and ")}.`,
+        sources.length === 0 ? node : map.get(sources[1])!.keyNode,
+        `Use one of: path (a JSONPath), header, cookie or regex, e.g. {cookie: session}.`,
+      );
+      return undefined;
+    }
+    const first = map.get("first");
+    if (first && sources[0] !== "path") {
+      this.#problem(
+        "unknown-key",
+        `"first" applies to a path, not to ${sources[0]}, in ${what}.`,
+        first.keyNode,
+        "Remove it: a header, cookie or regex capture is one value already.",
+      );
+      return undefined;
+    }
+    if (first && !(isScalar(first.value) && typeof first.value.value === "boolean")) {
+      this.#problem(
+        "wrong-type",
+        `Expected "first" in ${what} to be true or false, got ${describe(first.value)}.`,
+        first.value ?? first.keyNode,
+        "Write first: true to keep the first match of a path that can match several values.",
+      );
+      return undefined;
+    }
+    const entry = map.get(sources[0])!;
+    if (sources[0] === "path") {
+      return this.#pathSource(
+        entry.value,
+        root,
+        what,
+        (first?.value as Scalar | undefined)?.value === true,
+      );
+    }
+    const v = isScalar(entry.value) ? entry.value.value : undefined;
+    if (typeof v !== "string" || v === "") {
+      this.#problem(
+        "wrong-type",
+        `Expected "${sources[0]}" in ${what} to be a non-empty string, got ${
+          describe(entry.value)
+        }.`,
+        entry.value ?? entry.keyNode,
+        sources[0] === "regex"
+          ? `For example: regex: 'name="csrf" content="([^"]+)"' (the first group is kept).`
+          : `For example: ${sources[0]}: ${sources[0] === "header" ? "x-request-id" : "session"}`,
+      );
+      return undefined;
+    }
+    if (sources[0] === "header") {
+      if (!METHOD.test(v)) {
+        this.#problem(
+          "bad-header",
+          `Header name "${v}" in ${what} is not an HTTP token.`,
+          entry.value,
+          "Use letters, digits and -, e.g. x-request-id.",
+        );
+        return undefined;
+      }
+      return { kind: "header", name: v.toLowerCase() };
+    }
+    if (sources[0] === "cookie") return { kind: "cookie", name: v };
+    try {
+      return { kind: "regex", pattern: compilePattern(v), source: v };
+    } catch (error) {
+      this.#problem(
+        "bad-regex",
+        `Invalid regular expression "${v}": ${
+          (error as Error).message.replace(/^Invalid regular expression: /, "")
+        }.`,
+        entry.value,
+        "Escape special characters with a backslash, e.g. \\. for a dot.",
+      );
+      return undefined;
+    }
   }
 
   #path(node: Node | null, root: PathRoot, what: string) {

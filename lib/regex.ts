@@ -23,7 +23,12 @@
  *
  * @module
  */
-import { Worker } from "node:worker_threads";
+import {
+  MessageChannel,
+  type MessagePort,
+  receiveMessageOnPort,
+  Worker,
+} from "node:worker_threads";
 
 /**
  * How long one match may run, in milliseconds: 1000.
@@ -92,9 +97,9 @@ const STATE = 0; // 0 busy, 1 done, 2 ready
 const ANSWER = 1; // 1 matched, 0 not, -1 the match threw
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
-const shared = new Int32Array(workerData);
+const shared = new Int32Array(workerData.buffer);
 const patterns = new Map();
-parentPort.on("message", ({ source, input }) => {
+parentPort.on("message", ({ source, input, exec }) => {
   let answer;
   try {
     let re = patterns.get(source);
@@ -103,7 +108,12 @@ parentPort.on("message", ({ source, input }) => {
       re = new RegExp(source);
       patterns.set(source, re);
     }
-    answer = re.test(input) ? 1 : 0;
+    if (exec) {
+      const m = re.exec(input);
+      answer = m ? 1 : 0;
+      // Sent before the state flips, so the waiting thread finds it on the port.
+      if (m) workerData.port.postMessage(Array.from(m, (g) => g === undefined ? null : g));
+    } else answer = re.test(input) ? 1 : 0;
   } catch {
     answer = -1;
   }
@@ -118,12 +128,25 @@ Atomics.notify(shared, ${STATE});
 /** How long a new worker may take to start, apart from the match's own limit. */
 const STARTUP_LIMIT_MS = 10_000;
 
-let helper: { worker: Worker; shared: Int32Array } | undefined;
+interface Helper {
+  worker: Worker;
+  shared: Int32Array;
+  /** Where the helper puts a match's groups, read synchronously. */
+  port: MessagePort;
+}
 
-function startHelper(): { worker: Worker; shared: Int32Array } {
+let helper: Helper | undefined;
+
+function startHelper(): Helper {
   const buffer = new SharedArrayBuffer(8);
   const shared = new Int32Array(buffer);
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: buffer });
+  const { port1, port2 } = new MessageChannel();
+  port1.unref();
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { buffer, port: port2 },
+    transferList: [port2],
+  });
   // An idle helper must not keep the process alive.
   worker.unref();
   worker.on("error", () => stopHelper());
@@ -134,13 +157,16 @@ function startHelper(): { worker: Worker; shared: Int32Array } {
       `the regular-expression helper did not start within ${STARTUP_LIMIT_MS / 1000} s`,
     );
   }
-  return { worker, shared };
+  return { worker, shared, port: port1 };
 }
 
 function stopHelper(): void {
   const old = helper;
   helper = undefined;
-  if (old) void old.worker.terminate();
+  if (old) {
+    old.port.close();
+    void old.worker.terminate();
+  }
 }
 
 /**
@@ -164,11 +190,44 @@ export function testPattern(
   input: string,
   limitMs: number = MATCH_TIME_LIMIT_MS,
 ): boolean {
+  return ask(source, input, false, limitMs) === 1;
+}
+
+/**
+ * The first match of a pattern in a string, with its groups (`null` for a
+ * group that took no part), or `null` when there is none; under the same time
+ * limit and with the same errors as {@linkcode testPattern}.
+ *
+ * @example
+ * ```ts
+ * import { execPattern } from "./regex.ts";
+ * const m = execPattern('content="([^"]+)"', '<meta name="csrf" content="c-123">');
+ * if (m?.[1] !== "c-123") throw new Error(String(m));
+ * if (execPattern("x(y)?", "x")?.[1] !== null) throw new Error();
+ * if (execPattern("\\d", "abc") !== null) throw new Error();
+ * ```
+ */
+export function execPattern(
+  source: string,
+  input: string,
+  limitMs: number = MATCH_TIME_LIMIT_MS,
+): (string | null)[] | null {
+  if (ask(source, input, true, limitMs) !== 1) return null;
+  const groups = receiveMessageOnPort(helper!.port)?.message;
+  if (!Array.isArray(groups)) {
+    throw new MatchTimeoutError("regex-failed", "the match's groups did not arrive");
+  }
+  return groups;
+}
+
+function ask(source: string, input: string, exec: boolean, limitMs: number): number {
   compilePattern(source);
   helper ??= startHelper();
   const { worker, shared } = helper;
+  // A reply left over from an abandoned match must not be read as this one's.
+  while (receiveMessageOnPort(helper.port)) { /* drained */ }
   Atomics.store(shared, STATE, 0);
-  worker.postMessage({ source, input });
+  worker.postMessage({ source, input, exec });
   if (Atomics.wait(shared, STATE, 0, limitMs) === "timed-out") {
     // The match may run for hours: stop its thread and start afresh next time.
     stopHelper();
@@ -181,7 +240,7 @@ export function testPattern(
   if (answer === -1) {
     throw new MatchTimeoutError("regex-failed", "the match ran out of memory or stack");
   }
-  return answer === 1;
+  return answer;
 }
 
 function formatMs(ms: number): string {

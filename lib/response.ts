@@ -29,12 +29,42 @@ export class ReceivedResponse {
   #parsed?: { ok: true; value: unknown } | { ok: false };
   #document?: Record<string, unknown>;
 
+  /** Each `Set-Cookie` line on its own (joined, they cannot be split back reliably). */
+  readonly setCookies: readonly string[];
+
   constructor(
     readonly status: number,
     headers: Record<string, string>,
     readonly text: string,
+    setCookies?: readonly string[],
   ) {
     this.headers = headers;
+    this.setCookies = setCookies ??
+      (headers["set-cookie"] ? headers["set-cookie"].split(/,\s*(?=[^;=,\s]+=)/) : []);
+  }
+
+  /**
+   * The value of the last cookie named `name` that the response sets
+   * (names compare exactly, as browsers do), or `undefined`.
+   *
+   * @example
+   * ```ts
+   * import { ReceivedResponse } from "./response.ts";
+   * const r = new ReceivedResponse(200, {}, "", ["sid=s-1; Path=/; HttpOnly", "XSRF-TOKEN=x%3D1; Path=/"]);
+   * if (r.cookie("sid") !== "s-1" || r.cookie("XSRF-TOKEN") !== "x%3D1") throw new Error();
+   * if (r.cookie("SID") !== undefined) throw new Error();
+   * ```
+   */
+  cookie(name: string): string | undefined {
+    let value: string | undefined;
+    for (const line of this.setCookies) {
+      const pair = line.split(";")[0];
+      const eq = pair.indexOf("=");
+      if (eq !== -1 && pair.slice(0, eq).trim() === name) {
+        value = pair.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1");
+      }
+    }
+    return value;
   }
 
   /** The body parsed as JSON, or `{ok: false}` when it is empty or not JSON. */

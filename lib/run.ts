@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { capture } from "./capture.ts";
 import { evaluateChecks } from "./assert.ts";
 import { ExpressionError, randomHex, render, type Scope } from "./expr.ts";
 import type { Flow, Step } from "./flow.ts";
@@ -307,24 +308,19 @@ async function runStep(
       ...evaluateChecks(step.assert, response, scope, "assert", ctx.redactor),
     ];
     const problems: string[] = [];
-    for (const capture of step.captures) {
-      const selection = response.select(capture.path);
-      if (selection.found) {
+    for (const c of step.captures) {
+      const got = capture(response, c.from);
+      if (got.found) {
+        // A cookie's value is a session credential whatever the capture is called.
         if (
-          isSecretCaptureName(capture.name) || inputs.captures.has(`${step.name}\0${capture.name}`)
+          c.from.kind === "cookie" || isSecretCaptureName(c.name) ||
+          inputs.captures.has(`${step.name}\0${c.name}`)
         ) {
-          secretLeaves(selection.value, ctx.secret);
+          secretLeaves(got.value, ctx.secret);
         }
-        captured.set(capture.name, selection.value);
-        result.captures.push(capture.name);
-      } else {
-        const why = selection.bodyNotJson ? " (the response body is not JSON)" : "";
-        problems.push(
-          selection.problem !== undefined
-            ? `capture "${capture.name}": ${capture.path.source}: ${selection.problem}`
-            : `capture "${capture.name}": ${capture.path.source} matched nothing${why}`,
-        );
-      }
+        captured.set(c.name, got.value);
+        result.captures.push(c.name);
+      } else problems.push(`capture "${c.name}": ${got.why}`);
     }
     const unmet = failing(outcome.last.until);
     const failed = failing(result.assertions.filter((r) => r.phase === "assert"));

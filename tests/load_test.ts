@@ -49,8 +49,8 @@ steps:
   assert.equal(sa.request.method, "POST");
   assert.deepEqual(render(sa.request.body!, scope), { user: "demo" });
   assert.deepEqual(render(sb.request.body!, scope), { user: "demo" });
-  assert.equal(sa.captures[0].path.root, "response");
-  assert.equal(sb.captures[0].path.root, "body");
+  assert.equal((sa.captures[0].from as { path: { root: string } }).path.root, "response");
+  assert.equal((sb.captures[0].from as { path: { root: string } }).path.root, "body");
   assert.deepEqual(sa.assert.status?.expected, [200, 201]);
   assert.equal(sa.assert.status?.operator, "anyOf");
   assert.equal(sb.assert.status?.operator, "in");

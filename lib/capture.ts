@@ -1,0 +1,100 @@
+/**
+ * Taking a step's captured values from its response: by JSONPath, from a
+ * header, from a cookie the response sets, or by a regular expression over the
+ * body text. Each capture gives its value or a plain reason it has none.
+ *
+ * @module
+ */
+import type { CaptureSource } from "./flow.ts";
+import { execPattern, MatchTimeoutError } from "./regex.ts";
+import type { ReceivedResponse } from "./response.ts";
+
+/** A captured value, or why there is none (a sentence without a final period). */
+export type Captured = { found: true; value: unknown } | { found: false; why: string };
+
+/**
+ * The value `from` selects in `response`.
+ *
+ * @example
+ * ```ts
+ * import { capture } from "./capture.ts";
+ * import { compilePath } from "./path.ts";
+ * import { ReceivedResponse } from "./response.ts";
+ * const r = new ReceivedResponse(
+ *   200,
+ *   { "content-type": "application/json", "x-request-id": "r-1" },
+ *   '{"items": [{"name": "Tea", "id": 4}, {"name": "Ruby", "id": 9}]}',
+ *   ["sid=s-1; Path=/"],
+ * );
+ * const path = compilePath("$.json.items[?@.name == 'Ruby'].id", "response");
+ * const first = capture(r, { kind: "path", path, first: true });
+ * if (!first.found || first.value !== 9) throw new Error(JSON.stringify(first));
+ * const all = capture(r, { kind: "path", path, first: false });
+ * if (!all.found || JSON.stringify(all.value) !== "[9]") throw new Error();
+ * if ((capture(r, { kind: "header", name: "x-request-id" }) as { value: string }).value !== "r-1") throw new Error();
+ * if ((capture(r, { kind: "cookie", name: "sid" }) as { value: string }).value !== "s-1") throw new Error();
+ * const re = capture(r, { kind: "regex", pattern: /"id": (\d+)/, source: '"id": (\\d+)' });
+ * if (!re.found || re.value !== "4") throw new Error();
+ * ```
+ */
+export function capture(response: ReceivedResponse, from: CaptureSource): Captured {
+  switch (from.kind) {
+    case "path": {
+      const s = response.select(from.path);
+      if (s.problem !== undefined) {
+        return { found: false, why: `${from.path.source}: ${s.problem}` };
+      }
+      const why = `${from.path.source} matched nothing${
+        s.bodyNotJson ? " (the response body is not JSON)" : ""
+      }`;
+      if (!s.found) return { found: false, why };
+      if (!from.first || from.path.singular) return { found: true, value: s.value };
+      const list = s.value as unknown[];
+      return list.length > 0 ? { found: true, value: list[0] } : { found: false, why };
+    }
+    case "header": {
+      const value = response.headers[from.name];
+      return value === undefined
+        ? { found: false, why: `the response has no "${from.name}" header` }
+        : { found: true, value };
+    }
+    case "cookie": {
+      const value = response.cookie(from.name);
+      return value === undefined
+        ? { found: false, why: `the response sets no cookie "${from.name}"` }
+        : { found: true, value };
+    }
+    case "regex": {
+      try {
+        const m = execPattern(from.source, response.text);
+        if (!m) return { found: false, why: `/${from.source}/ matched nothing in the body` };
+        return { found: true, value: m.length > 1 ? m[1] : m[0] };
+      } catch (error) {
+        if (error instanceof MatchTimeoutError) {
+          return { found: false, why: `/${from.source}/: ${error.message}` };
+        }
+        throw error;
+      }
+    }
+  }
+}
+
+/**
+ * How a capture's source reads in messages: the path, or `header x`, `cookie x`, `regex /…/`.
+ *
+ * @example
+ * ```ts
+ * import { describeSource } from "./capture.ts";
+ * if (describeSource({ kind: "cookie", name: "sid" }) !== "cookie sid") throw new Error();
+ * ```
+ */
+export function describeSource(from: CaptureSource): string {
+  switch (from.kind) {
+    case "path":
+      return from.first ? `first of ${from.path.source}` : from.path.source;
+    case "regex":
+      return `regex /${from.source}/`;
+    default:
+      return `${from.kind} ${from.name}`;
+  }
+}
