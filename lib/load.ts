@@ -948,6 +948,8 @@ class Loader {
     const map = this.#map(node, what, "capture", [...CAPTURE_SOURCES, "first"]);
     if (!map) return undefined;
     const sources = CAPTURE_SOURCES.filter((k) => map.has(k));
+    // An unknown key was the mistake (xpath, say): it is reported already, with its hint.
+    if (sources.length === 0 && node.items.length > map.size) return undefined;
     if (sources.length !== 1) {
       this.#problem(
         sources.length === 0 ? "missing-key" : "wrong-type",
