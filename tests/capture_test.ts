@@ -149,7 +149,7 @@ Deno.test("bad capture maps are positioned problems with a fix", () => {
     ["{header: 'a b'}", "bad-header", 'Header name "a b"', "'a b'"],
     ["{cookie: ''}", "wrong-type", "to be a non-empty string", "''"],
     ["{xpath: //a}", "unknown-key", 'Unknown key "xpath"', "xpath"],
-    ["{path: $.nope}", "bad-path", "", "$.nope"],
+    ["{path: $.nope}", "bad-path", "does not start at $.json", ".nope"],
   ];
   for (const [value, code, message, anchor] of cases) {
     const column = "      x: ".length + 1 + value.indexOf(anchor);
