@@ -37,7 +37,12 @@
  *    comments included.
  * 6. **Identifiers**: a value that first appears in a response and is later
  *    sent whole in a path segment, query value or body field is captured by
- *    its JSONPath and referenced. A value is an identifier when it is a UUID,
+ *    its JSONPath and referenced; a list index is replaced by a filter on a
+ *    field that tells the element apart (`[?@.name == 'Ruby']`, captured
+ *    with `first: true`). A cookie a response set is captured with
+ *    `{cookie: NAME}` and sent wherever its value is (Cookie header, CSRF
+ *    header); a request recorded without cookies gets the ones responses set
+ *    for its host. A value is an identifier when it is a UUID,
  *    a string of 6 or more characters mixing letters and digits (or any
  *    such string under an id-like key), or an integer of at least 100 under
  *    an id-like key. A UUID a request sends that no earlier response held was
@@ -52,8 +57,8 @@
  *    since conditional headers are dropped; none when the HAR has no
  *    response); for JSON objects a `type` check per top-level field (at most
  *    15, nulls skipped) and `equals` only for booleans, short lower-case
- *    words under keys that are not ids, times, tokens or counts, and values
- *    the request itself sent.
+ *    words under keys that are not ids, times, tokens or counts and that no
+ *    later request writes, and values the request itself sent.
  *
  * @module
  */
@@ -124,12 +129,18 @@ export interface ConvertResult {
   summary: ConvertSummary;
 }
 
-/** A path into a JSON body: object keys and array indexes. */
-type JsonPath = (string | number)[];
+/**
+ * A path into a JSON body: object keys, array indexes, and filters that pick
+ * a list element by a field that tells it apart (`[?@.name == 'Ruby']`).
+ */
+type JsonPath = (string | number | { key: string; value: string })[];
+
+/** Where a captured value comes from: the JSON body, or a cookie the response set. */
+type Source = { kind: "json"; path: JsonPath } | { kind: "cookie"; name: string };
 
 interface Producer {
   step: Step;
-  path: JsonPath;
+  source: Source;
   secret: boolean;
 }
 
@@ -153,7 +164,7 @@ interface Step {
   body?: YNode;
   /** Template values of the request body's top-level fields, for `equals`. */
   sent: Map<string, { raw: unknown; template: YNode }>;
-  captures: [string, JsonPath][];
+  captures: [string, Source][];
   captureNames: UniqueNames;
   captureByPath: Map<string, string>;
   uses: Set<string>;
@@ -243,6 +254,9 @@ function shortName(name: string): string {
   return at > 10 ? cut.slice(0, at) : cut;
 }
 
+/** Fields that name a list element, tried first when one must be told apart from the others. */
+const NAME_KEY = /^(name|title|slug|key|code|label|handle|username|login|email|sku)$/i;
+
 /** Headers whose values a server expects to be new on every request. */
 const FRESH_HEADER = /idempot|nonce|^x-request-id$|^request-id$|^x-correlation-id$/i;
 
@@ -272,6 +286,16 @@ class Converter {
   readonly secrets = new Set<string>();
   readonly loginRecords = new Set<HarRecord>();
   readonly replaced = { tokens: 0, secrets: 0, ids: 0, generated: 0 };
+  /** For each body key, the last position in the session where a write sent it. */
+  readonly lastWritten = new Map<string, number>();
+  /** Each kept record's position in the session. */
+  readonly position = new Map<HarRecord, number>();
+  /** Cookies recorded responses set, by host: what the browser held. */
+  readonly jar = new Map<string, Map<string, string>>();
+  /** Requests recorded without their cookies that were given the jar's. */
+  jarFilled = 0;
+  /** Requests that sent Authorization and cookies no recorded response set. */
+  droppedCookies = 0;
   /** Steps that exchange an OAuth authorization code. */
   readonly oauthSteps = new Set<Step>();
   /** Limits met while converting the steps, for the summary and the flow's header. */
@@ -297,13 +321,64 @@ class Converter {
   }
 
   jsonPath(path: JsonPath): string {
+    const quote = (t: string) => `'${t.replaceAll("\\", "\\\\").replaceAll("'", "\\'")}'`;
+    const member = (k: string) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? `.${k}` : `[${quote(k)}]`;
     let out = this.spelling === "a" ? "$.json" : "$";
     for (const p of path) {
       if (typeof p === "number") out += `[${p}]`;
-      else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(p)) out += `.${p}`;
-      else out += `['${p.replaceAll("\\", "\\\\").replaceAll("'", "\\'")}']`;
+      else if (typeof p === "string") out += member(p);
+      else out += `[?@${member(p.key)} == ${quote(p.value)}]`;
     }
     return out;
+  }
+
+  /** A capture in the output: a path, `{path, first: true}` for a filter, or `{cookie}`. */
+  captureNode(source: Source): YNode {
+    if (source.kind === "cookie") return yflow([["cookie", source.name]]);
+    const path = this.jsonPath(source.path);
+    return source.path.some((p) => typeof p === "object")
+      ? yflow([["path", path], ["first", true]])
+      : path;
+  }
+
+  /**
+   * The path with each list index that a field of the element tells apart
+   * replaced by a filter on that field: a fresh instance lists its items in
+   * another order, so `items[2]` would pick another one.
+   */
+  stablePath(step: Step, path: JsonPath): JsonPath {
+    let node: unknown = step.last.json;
+    return path.map((segment, i) => {
+      const here = node;
+      node = (node as Record<string | number, unknown> | null)?.[segment as string | number];
+      if (typeof segment !== "number" || !Array.isArray(here) || i === path.length - 1) {
+        return segment;
+      }
+      return this.discriminator(here, node, path[i + 1]) ?? segment;
+    });
+  }
+
+  /** A short text field of `item` that no other element of `list` shares, ids and secrets aside. */
+  discriminator(
+    list: unknown[],
+    item: unknown,
+    next: JsonPath[number],
+  ): { key: string; value: string } | undefined {
+    if (typeof item !== "object" || item === null || Array.isArray(item)) return undefined;
+    const fields = Object.entries(item as Record<string, unknown>);
+    const preferred = fields.filter(([k]) => NAME_KEY.test(k));
+    for (const [key, value] of [...preferred, ...fields]) {
+      if (
+        key === next || typeof value !== "string" || value === "" || value.length > 100 ||
+        looksLikeId(key, value) || isUuid(value) || looksLikeToken(key, value) ||
+        this.generated.has(value) || this.secrets.has(value) || value.includes("${")
+      ) continue;
+      const same = list.filter((e) =>
+        typeof e === "object" && e !== null && (e as Record<string, unknown>)[key] === value
+      );
+      if (same.length === 1) return { key, value };
+    }
+    return undefined;
   }
 
   /** Literal text in a template: `${` must be written `$${`. */
@@ -326,13 +401,18 @@ class Converter {
   // ---- producers and captures
 
   useProducer(p: Producer, user: Step): string {
-    const pathKey = JSON.stringify(p.path);
-    let name = p.step.captureByPath.get(pathKey);
+    const source: Source = p.source.kind === "json"
+      ? { kind: "json", path: this.stablePath(p.step, p.source.path) }
+      : p.source;
+    const sourceKey = JSON.stringify(source);
+    let name = p.step.captureByPath.get(sourceKey);
     if (!name) {
-      const keys = p.path.filter((x): x is string => typeof x === "string");
+      const keys = source.kind === "json"
+        ? source.path.filter((x): x is string => typeof x === "string")
+        : [source.name];
       name = p.step.captureNames.take(captureName(keys, p.step.noun));
-      p.step.captureByPath.set(pathKey, name);
-      p.step.captures.push([name, p.path]);
+      p.step.captureByPath.set(sourceKey, name);
+      p.step.captures.push([name, source]);
     }
     user.uses.add(p.step.name);
     if (p.secret) this.replaced.tokens++;
@@ -491,7 +571,18 @@ class Converter {
         c.value
       ),
     );
-    for (const { name, value } of cleanHeaders(r.headers)) {
+    const cleaned = cleanHeaders(r.headers);
+    // Some producers (chrome-har, when DevTools sent the request's extra info late) record a
+    // request without the cookies the browser sent: it sent the ones earlier responses set.
+    const held = this.jar.get(r.url.host);
+    if (
+      r.cookies.length === 0 && held && held.size > 0 && !cleaned.some((h) => h.name === "cookie")
+    ) {
+      r.cookies = [...held].map(([name, value]) => ({ name, value }));
+      cleaned.unshift({ name: "cookie", value: "" });
+      this.jarFilled++;
+    }
+    for (const { name, value } of cleaned) {
       if (name === "cookie") {
         const cookie = this.cookie(r, step);
         if (cookie) out.push([name, cookie]);
@@ -576,12 +667,19 @@ class Converter {
   cookie(r: HarRecord, step: Step): string | undefined {
     const parts: string[] = [];
     const rest: string[] = [];
+    const bearer = r.headers.some((h) => h.name.toLowerCase() === "authorization");
     for (const c of r.cookies) {
       if (isAnalyticsCookie(c.name)) continue;
       this.secrets.add(c.value);
       const p = this.producerFor(c.value);
       if (p) parts.push(`${this.lit(c.name)}=${this.useProducer(p, step)}`);
       else rest.push(`${c.name}=${c.value}`);
+    }
+    // The browser attaches every cookie it holds; a request that authenticates with its
+    // Authorization header does not need the ones from before the recording.
+    if (rest.length > 0 && bearer) {
+      this.droppedCookies++;
+      rest.length = 0;
     }
     if (rest.length > 0) {
       this.replaced.secrets++;
@@ -616,6 +714,28 @@ class Converter {
       });
       if (later) this.loginRecords.add(r);
     });
+  }
+
+  /** Remembers which body keys each write sends, so state the flow changes later is not pinned. */
+  noteWrites(records: HarRecord[]): void {
+    records.forEach((r, i) => {
+      this.position.set(r, i);
+      if (!["POST", "PUT", "PATCH", "DELETE"].includes(r.method) || !r.bodyText) return;
+      let body: unknown;
+      try {
+        body = JSON.parse(r.bodyText);
+      } catch {
+        body = Object.fromEntries(new URLSearchParams(r.bodyText));
+      }
+      walk(body, (path) => {
+        for (const key of path) if (typeof key === "string") this.lastWritten.set(key, i);
+      });
+    });
+  }
+
+  /** Whether a later request of the session writes `key`: its value here is not for `equals`. */
+  writtenLater(key: string, r: HarRecord): boolean {
+    return (this.lastWritten.get(key) ?? -1) > (this.position.get(r) ?? Infinity);
   }
 
   countUuids(records: HarRecord[]): void {
@@ -747,6 +867,19 @@ class Converter {
 
   produce(step: Step): void {
     const r = step.last;
+    // A cookie the response set is session state: later requests carry it by a capture.
+    for (const c of r.setCookies) {
+      const held = this.jar.get(r.url.host) ?? new Map<string, string>();
+      this.jar.set(r.url.host, held);
+      if (c.value === "" || c.value === "deleted") held.delete(c.name);
+      else held.set(c.name, c.value);
+      const k = valueKey(c.value);
+      if (c.value.length < 4 || isAnalyticsCookie(c.name) || this.producers.has(k)) continue;
+      const producer: Producer = { step, source: { kind: "cookie", name: c.name }, secret: true };
+      this.producers.set(k, producer);
+      this.tokens.push([c.value, producer]);
+      this.secrets.add(c.value);
+    }
     if (!r.hasJson) return;
     walk(r.json, (path, key, leaf) => {
       const k = valueKey(leaf);
@@ -754,7 +887,7 @@ class Converter {
       if (
         (secret || looksLikeId(key, leaf)) && !this.producers.has(k) && !this.sentSeen.has(k)
       ) {
-        const producer = { step, path, secret };
+        const producer: Producer = { step, source: { kind: "json", path }, secret };
         this.producers.set(k, producer);
         if (secret) this.tokens.push([leaf as string, producer]);
       }
@@ -793,7 +926,8 @@ class Converter {
       }
       const secret = typeof value === "string" &&
         (looksLikeToken(key, value) || this.secrets.has(value));
-      if (!secret && isStableValue(key, value)) {
+      // Read back, not sent: pinned only when no later request of the flow writes that field.
+      if (!secret && isStableValue(key, value) && !this.writtenLater(key, r)) {
         step.checks.push({ path: [key], op: "equals", value: value as YScalar });
         continue;
       }
@@ -811,7 +945,7 @@ class Converter {
       ["body", step.body],
     ]);
     const captures = step.captures.length > 0
-      ? ymap(step.captures.map(([n, p]) => [n, this.jsonPath(p)]))
+      ? ymap(step.captures.map(([n, source]) => [n, this.captureNode(source)]))
       : undefined;
     const jsonKey = this.spelling === "a" ? "json" : "jsonpath";
     const checks = step.checks.map((c) =>
@@ -1014,6 +1148,7 @@ export function convertHar(
   loadBodies(ordered, notes);
 
   const c = new Converter(options.spelling ?? "a");
+  c.noteWrites(ordered);
   c.findLogins(ordered);
   c.countUuids(ordered);
   for (let i = 0; i < ordered.length;) {
@@ -1052,6 +1187,22 @@ export function convertHar(
   }
 
   notes.push(...c.notes);
+  if (c.jarFilled > 0) {
+    notes.push(
+      `${c.jarFilled} request${c.jarFilled === 1 ? " was" : "s were"} recorded without ${
+        c.jarFilled === 1 ? "its" : "their"
+      } cookies; ${
+        c.jarFilled === 1 ? "it sends" : "they send"
+      } the cookies earlier responses set, as the browser did.`,
+    );
+  }
+  if (c.droppedCookies > 0) {
+    notes.push(
+      `Cookies that no recorded response set were left out of ${c.droppedCookies} request${
+        c.droppedCookies === 1 ? "" : "s"
+      } that authenticate with an Authorization header; add a cookie header if the API needs them.`,
+    );
+  }
   // Every secret the recording holds, for masking comments and a last check of the output.
   const redactor = new Redactor();
   // Whole "Basic …"/"Bearer …" values are left out: the redactor would also register the

@@ -37,6 +37,12 @@ export interface HarRecord {
   bodyMime?: string;
   /** Request body text, when recorded. */
   bodyText?: string;
+  /**
+   * Cookies the response set: `response.cookies`, else parsed from its
+   * `Set-Cookie` headers (one per header, or one per line where a producer
+   * joined them with newlines, as chrome-har does).
+   */
+  setCookies: NameValue[];
   /** Response status; `undefined` when the entry has no response. */
   status?: number;
   /** Response content mime type, lower case without parameters ("" when unknown). */
@@ -196,6 +202,14 @@ function toRecord(entry: Record<string, unknown>, index: number): HarRecord | un
     str(content?.mimeType) ??
       nameValues(response?.headers).find((h) => h.name.toLowerCase() === "content-type")?.value,
   );
+  let setCookies = nameValues(response?.cookies);
+  if (setCookies.length === 0) {
+    setCookies = nameValues(response?.headers)
+      .filter((h) => h.name.toLowerCase() === "set-cookie")
+      .flatMap((h) => h.value.split("\n"))
+      .map((line) => parseCookieHeader(line.split(";")[0])[0])
+      .filter((c): c is NameValue => c !== undefined);
+  }
   const started = Date.parse(str(entry.startedDateTime) ?? "");
   const resourceType = str(entry._resourceType)?.toLowerCase();
   return {
@@ -204,6 +218,7 @@ function toRecord(entry: Record<string, unknown>, index: number): HarRecord | un
     url,
     headers,
     cookies,
+    setCookies,
     bodyMime: post ? bodyMime : undefined,
     bodyText,
     status,

@@ -1,0 +1,131 @@
+/**
+ * Record in a real browser, convert, run: Taskboard (tests/support) is
+ * clicked through in headless Chromium, recorded as Playwright HAR and as a
+ * chrome-har export of the same session, converted, and each flow runs
+ * against a fresh instance (new state, new signing key, new id offsets, tags
+ * in another order) with only the variables its header names. It must pass
+ * on the first run, and again on a second (nothing pinned that the flow
+ * itself changes), with no recorded secret anywhere in the flow.
+ */
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { convertHar } from "../lib/convert/har.ts";
+import { loadFlow } from "../lib/load.ts";
+import { runFlows } from "../lib/run.ts";
+import { ignoreBrowser, whyBrowserIgnored } from "./support/browser.ts";
+import { type Recordings, recordSession } from "./support/record_har.ts";
+import { PASSWORD, startTaskboard } from "./support/taskboard_app.ts";
+
+/** Clicks through every feature of the app, waiting for the page to say each is done. */
+async function useTheApp(page: Page, origin: string, email: string): Promise<void> {
+  const status = (text: string) => page.locator("#status", { hasText: text }).waitFor();
+  await page.goto(`${origin}/`);
+  await page.fill("#email", email);
+  await page.fill("#password", PASSWORD);
+  await page.click("#login");
+  await status("Signed in as Ann");
+  await page.fill("#project-name", "Launch plan");
+  await page.click("#create-project");
+  await status("Project Launch plan created");
+  await page.fill("#task-title", "Write release notes");
+  await page.click("#add-task");
+  await status("Task Write release notes added");
+  await page.click("#complete-task");
+  await status("Task done: true");
+  await page.getByRole("button", { name: "Ruby" }).click();
+  await status("Tagged Launch plan with Ruby");
+  await page.click("#export");
+  await status("Export done");
+  await page.click("#settings");
+  await status("Settings for");
+  await page.selectOption("#theme", "dark");
+  await page.click("#save-settings");
+  await status("Settings saved: dark");
+  await page.click("#logout");
+  await status("Signed out");
+}
+
+/** Values of the recording that must not reach the flow: credentials, cookies, tokens. */
+function recordedSecrets(har: string): string[] {
+  const out = new Set<string>([PASSWORD, "wk_live_3f9a1c7e5b2d4f60"]);
+  for (const entry of JSON.parse(har).log.entries) {
+    for (const h of [...entry.request.headers, ...(entry.response?.headers ?? [])]) {
+      const name = h.name.toLowerCase();
+      if (name === "authorization") out.add(h.value.replace(/^Bearer /, ""));
+      if (name === "cookie" || name === "set-cookie") {
+        for (const m of h.value.matchAll(/(?:^|[;\n]\s*)[\w-]+=([^;\n]{8,})/g)) out.add(m[1]);
+      }
+      if (name === "x-xsrf-token") out.add(h.value);
+    }
+  }
+  return [...out];
+}
+
+function assertNoSecret(yaml: string, secrets: string[]) {
+  for (const secret of secrets) {
+    for (
+      const form of [secret, encodeURIComponent(secret), btoa(secret).replace(/=+$/, "")]
+    ) {
+      assert.ok(!yaml.includes(form), `the flow holds a recorded secret (${form.slice(0, 6)}…)`);
+    }
+  }
+}
+
+let recordings: Recordings | undefined;
+
+Deno.test({
+  name:
+    `a Chromium session on Taskboard converts into flows that pass on a fresh instance${whyBrowserIgnored}`,
+  ignore: ignoreBrowser,
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    const recorded = await startTaskboard();
+    try {
+      recordings = await recordSession((page) =>
+        useTheApp(page, recorded.origin, recorded.user.email)
+      );
+    } finally {
+      await recorded.close();
+    }
+    assert.ok(recorded.calls.includes("PUT /api/account"), recorded.calls.join("\n"));
+    assert.ok(recorded.events >= 3, "the analytics host received events");
+
+    for (const [producer, har] of Object.entries(recordings)) {
+      await t.step(producer, async () => {
+        const { yaml, summary } = convertHar(har);
+        assert.deepEqual(summary.env, ["LOGIN_PASSWORD"], yaml);
+        assertNoSecret(yaml, recordedSecrets(har));
+        assert.ok(!yaml.includes("***"), "nothing masked is sent as request data");
+        assert.ok(!yaml.includes(recorded.analytics), "the analytics host is dropped");
+        assert.match(yaml, /\{ cookie: sid \}/);
+        assert.match(yaml, /x-xsrf-token: \$\{steps\.login\.capture\.xsrf_token\}/);
+        assert.match(yaml, /\[\?@\.name == 'Ruby'\]\.id", first: true/);
+        assert.match(yaml, /idempotency-key: \$\{RANDOM\.UUID\}/);
+        assert.match(yaml, /client_ref: \$\{RANDOM\.UUID\}/);
+        assert.match(yaml, /loop:\n\s+max_attempts: \d+/);
+
+        const fresh = await startTaskboard();
+        try {
+          const env = (name: string) =>
+            name === "LOGIN_PASSWORD" ? PASSWORD : name === "BASE_URL" ? fresh.origin : undefined;
+          const loaded = loadFlow(yaml, `${producer}.yaml`, { env });
+          assert.deepEqual(loaded.problems, [], yaml);
+          for (const run of ["first", "second"]) {
+            const result = await runFlows([loaded.flow!], { env, runId: run, jobs: 1 });
+            const failed = result.flows[0].steps.filter((s) => s.status !== "passed");
+            assert.equal(
+              result.status,
+              "passed",
+              `${run} run:\n${JSON.stringify(failed, null, 2)}\n${yaml}`,
+            );
+          }
+          assert.equal(fresh.events, 0, "no request reached the analytics host");
+          assert.ok(fresh.calls.filter((c) => c === "PUT /api/account").length === 2);
+        } finally {
+          await fresh.close();
+        }
+      });
+    }
+  },
+});

@@ -1,0 +1,106 @@
+/**
+ * Records a browser session as HAR twice at once: Playwright's `recordHar`
+ * and a DevTools-style export built by the `chrome-har` package from the CDP
+ * events the page emitted (what browsertime and sitespeed.io write).
+ */
+import { chromium, type Page } from "playwright-core";
+import { harFromMessages } from "chrome-har";
+import { chromiumPath } from "./browser.ts";
+
+/** The two recordings of one session. */
+export interface Recordings {
+  /** Playwright's HAR (`recordHar`, bodies embedded). */
+  playwright: string;
+  /** chrome-har's HAR, response bodies included. */
+  chromeHar: string;
+}
+
+/**
+ * Launches Chromium (online, unlike the report tests), runs `drive` on one
+ * page and returns both recordings; the browser is closed whatever happens,
+ * and the whole session has a deadline.
+ */
+export async function recordSession(
+  drive: (page: Page) => Promise<void>,
+  deadlineMs = 90_000,
+): Promise<Recordings> {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-har-" });
+  const harPath = `${dir}/session.har`;
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run"],
+    timeout: 30_000,
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const session = (async () => {
+      const context = await browser.newContext({
+        recordHar: { path: harPath, content: "embed" },
+      });
+      context.setDefaultTimeout(10_000);
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      const messages: { method: string; params: Record<string, unknown> }[] = [];
+      const bodies: Promise<void>[] = [];
+      const responses = new Map<string, Record<string, unknown>>();
+      const events = [
+        "Page.frameStartedLoading",
+        "Page.frameRequestedNavigation",
+        "Page.navigatedWithinDocument",
+        "Page.domContentEventFired",
+        "Page.loadEventFired",
+        "Page.frameAttached",
+        "Network.requestWillBeSent",
+        "Network.requestWillBeSentExtraInfo",
+        "Network.requestServedFromCache",
+        "Network.dataReceived",
+        "Network.responseReceived",
+        "Network.responseReceivedExtraInfo",
+        "Network.resourceChangedPriority",
+        "Network.loadingFinished",
+        "Network.loadingFailed",
+      ] as const;
+      for (const method of events) {
+        cdp.on(method, (params: Record<string, unknown>) => {
+          messages.push({ method, params });
+          if (method === "Network.responseReceived") {
+            responses.set(params.requestId as string, params.response as Record<string, unknown>);
+          }
+          if (method === "Network.loadingFinished") {
+            const response = responses.get(params.requestId as string);
+            if (!response) return;
+            bodies.push(
+              cdp.send("Network.getResponseBody", { requestId: params.requestId as string })
+                .then((b) => {
+                  response.body = b.base64Encoded ? atob(b.body) : b.body;
+                })
+                .catch(() => {}),
+            );
+          }
+        });
+      }
+      await cdp.send("Page.enable");
+      await cdp.send("Network.enable");
+      await drive(page);
+      await Promise.all(bodies);
+      await context.close();
+      const chromeHar = JSON.stringify(
+        harFromMessages(messages, { includeTextFromResponseBody: true }),
+        null,
+        2,
+      );
+      return { playwright: await Deno.readTextFile(harPath), chromeHar };
+    })();
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`recording exceeded ${deadlineMs} ms`)),
+        deadlineMs,
+      );
+    });
+    return await Promise.race([session, deadline]);
+  } finally {
+    clearTimeout(timer);
+    await browser.close().catch(() => {});
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
+}

@@ -1,0 +1,429 @@
+/**
+ * Taskboard: a small but realistic single-page app for recording browser
+ * sessions in tests, with a third-party analytics host beside it.
+ *
+ * - The page loads a JS bundle, a stylesheet, an image and the analytics SDK
+ *   from another origin (same IP, another port), which sends JSON event
+ *   batches with a write key, a beacon and a pixel.
+ * - `POST /api/login` returns a signed JWT (HS256, a new key per instance)
+ *   and sets an HttpOnly session cookie `sid` and a readable `XSRF-TOKEN`.
+ * - Bearer CRUD: projects (`prj_…` ids, random per instance) created with an
+ *   `Idempotency-Key`; tasks nested under a project (integer ids from a
+ *   per-instance offset, each repeating its `project_id`) carrying a
+ *   client-generated `client_ref`; tags listed in a per-instance order.
+ * - An export job answered 202 that must be polled until `done`.
+ * - Account settings on the cookie session, guarded by the double-submit
+ *   CSRF header `X-XSRF-TOKEN`.
+ *
+ * Every instance has new state, new keys and new id offsets, so a flow that
+ * replays recorded values instead of carrying them fails against a fresh one.
+ */
+
+/** A running Taskboard and its analytics host. */
+export interface Taskboard {
+  /** The app's origin, e.g. `http://127.0.0.1:41234`. */
+  origin: string;
+  /** The analytics host's origin (same IP, another port). */
+  analytics: string;
+  /** The seeded user. */
+  user: { email: string; password: string };
+  /** What the app's API received, in order: `METHOD /path`. */
+  calls: string[];
+  /** Events the analytics host received. */
+  events: number;
+  close(): Promise<void>;
+}
+
+/** The seeded user's password: what a recording holds and a flow must never. */
+export const PASSWORD = "Tb!pass-7Hq2x9Lm";
+const EMAIL = "ann@taskboard.test";
+const WRITE_KEY = "wk_live_3f9a1c7e5b2d4f60";
+
+const hex = (n: number) =>
+  [...crypto.getRandomValues(new Uint8Array(n))].map((b) => b.toString(16).padStart(2, "0"))
+    .join("");
+
+const b64url = (bytes: Uint8Array | string) =>
+  btoa(typeof bytes === "string" ? bytes : String.fromCharCode(...bytes)).replace(/=+$/, "")
+    .replaceAll("+", "-").replaceAll("/", "_");
+
+function cookies(request: Request): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0) out.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
+  }
+  return out;
+}
+
+const json = (status: number, body: unknown, headers: HeadersInit = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json", ...headers },
+  });
+
+interface Task {
+  id: number;
+  project_id: string;
+  title: string;
+  done: boolean;
+  client_ref: string;
+}
+
+/** Starts a fresh Taskboard on 127.0.0.1 with ephemeral ports. */
+export async function startTaskboard(): Promise<Taskboard> {
+  const key = await crypto.subtle.importKey(
+    "raw",
+    crypto.getRandomValues(new Uint8Array(32)),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign", "verify"],
+  );
+  const taskOffset = 1000 + Math.floor(Math.random() * 90_000);
+  const tags = ["Go", "Ruby", "Rust", "Python", "Elixir"]
+    .map((name, i) => ({ id: taskOffset * 3 + i * 7, name }))
+    .sort(() => Math.random() - 0.5);
+  const projects = new Map<string, { id: string; name: string; description: string }>();
+  const tasks = new Map<number, Task>();
+  const projectTags = new Map<string, number[]>();
+  const idempotent = new Map<string, Response>();
+  const sessions = new Map<string, { xsrf: string; theme: string; name: string }>();
+  const account = { theme: "light", name: "Ann" };
+  const exports = new Map<string, { created: number; project: string }>();
+  let nextTask = taskOffset;
+  const calls: string[] = [];
+  let events = 0;
+
+  async function sign(sub: string): Promise<string> {
+    const head = b64url(JSON.stringify({ alg: "HS256", typ: "JWT" }));
+    const body = b64url(JSON.stringify({ sub, iat: Math.floor(Date.now() / 1000), jti: hex(8) }));
+    const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${head}.${body}`));
+    return `${head}.${body}.${b64url(new Uint8Array(mac))}`;
+  }
+
+  async function bearer(request: Request): Promise<boolean> {
+    const m = /^Bearer (.+)\.(.+)\.(.+)$/.exec(request.headers.get("authorization") ?? "");
+    if (!m) return false;
+    const sig = Uint8Array.from(
+      atob(m[3].replaceAll("-", "+").replaceAll("_", "/")),
+      (c) => c.charCodeAt(0),
+    );
+    return await crypto.subtle.verify(
+      "HMAC",
+      key,
+      sig,
+      new TextEncoder().encode(`${m[1]}.${m[2]}`),
+    );
+  }
+
+  const analyticsServer = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+    const url = new URL(req.url);
+    const cors = {
+      "access-control-allow-origin": "*",
+      "access-control-allow-headers": "content-type",
+      "access-control-allow-methods": "POST, GET, OPTIONS",
+    };
+    if (req.method === "OPTIONS") return new Response(null, { status: 204, headers: cors });
+    if (url.pathname === "/sdk.js") {
+      return new Response(SDK.replaceAll("__ORIGIN__", url.origin), {
+        headers: { "content-type": "text/javascript" },
+      });
+    }
+    events++;
+    if (url.pathname === "/v1/batch") return json(200, { success: true }, cors);
+    if (url.pathname === "/collect") return new Response(null, { status: 204, headers: cors });
+    if (url.pathname === "/p.gif") {
+      return new Response(PIXEL, { headers: { "content-type": "image/gif", ...cors } });
+    }
+    return new Response("not found", { status: 404 });
+  });
+  const analytics = `http://127.0.0.1:${analyticsServer.addr.port}`;
+
+  const app = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const url = new URL(req.url);
+    const path = url.pathname;
+    if (path.startsWith("/api/")) calls.push(`${req.method} ${path}`);
+    if (path === "/") {
+      return new Response(PAGE.replaceAll("__ANALYTICS__", analytics), {
+        headers: { "content-type": "text/html; charset=utf-8" },
+      });
+    }
+    if (path === "/static/app.js") {
+      return new Response(APP_JS, { headers: { "content-type": "text/javascript" } });
+    }
+    if (path === "/static/app.css") {
+      return new Response(APP_CSS, { headers: { "content-type": "text/css" } });
+    }
+    if (path === "/static/logo.png" || path === "/favicon.ico") {
+      return new Response(PIXEL, { headers: { "content-type": "image/gif" } });
+    }
+    if (path === "/api/login" && req.method === "POST") {
+      const body = await req.json().catch(() => ({}));
+      if (body.email !== EMAIL || body.password !== PASSWORD) {
+        return json(401, { error: "invalid_credentials" });
+      }
+      const sid = `s_${hex(16)}`;
+      const xsrf = hex(12);
+      sessions.set(sid, { xsrf, ...account });
+      const headers = new Headers({ "content-type": "application/json" });
+      headers.append("set-cookie", `sid=${sid}; Path=/; HttpOnly; SameSite=Lax`);
+      headers.append("set-cookie", `XSRF-TOKEN=${xsrf}; Path=/; SameSite=Lax`);
+      return new Response(
+        JSON.stringify({
+          token: await sign("u_ann"),
+          token_type: "Bearer",
+          expires_in: 3600,
+          user: { id: "u_ann", email: EMAIL, name: account.name },
+        }),
+        { headers },
+      );
+    }
+    // Account settings: the cookie session, with the double-submit CSRF header on writes.
+    if (path === "/api/account") {
+      const session = sessions.get(cookies(req).get("sid") ?? "");
+      if (!session) return json(401, { error: "no_session" });
+      if (req.method === "GET") return json(200, { email: EMAIL, ...account });
+      if (req.method === "PUT") {
+        if (req.headers.get("x-xsrf-token") !== session.xsrf) {
+          return json(403, { error: "csrf_mismatch" });
+        }
+        const body = await req.json();
+        Object.assign(account, { theme: body.theme ?? account.theme });
+        return json(200, { email: EMAIL, ...account, saved: true });
+      }
+    }
+    if (!await bearer(req)) return json(401, { error: "unauthorized" });
+    if (path === "/api/me") return json(200, { id: "u_ann", email: EMAIL, name: account.name });
+    if (path === "/api/logout") return new Response(null, { status: 204 });
+    if (path === "/api/tags") return json(200, { items: tags });
+    if (path === "/api/projects" && req.method === "GET") {
+      return json(200, { items: [...projects.values()], total: projects.size });
+    }
+    if (path === "/api/projects" && req.method === "POST") {
+      const idem = req.headers.get("idempotency-key") ?? "";
+      if (!/^[0-9a-f-]{36}$/.test(idem)) return json(400, { error: "idempotency_key_required" });
+      const cached = idempotent.get(idem);
+      if (cached) return cached.clone();
+      const body = await req.json();
+      const project = {
+        id: `prj_${hex(6)}`,
+        name: String(body.name),
+        description: String(body.description ?? ""),
+      };
+      projects.set(project.id, project);
+      const response = json(201, { ...project, created_at: new Date().toISOString() });
+      idempotent.set(idem, response.clone());
+      return response;
+    }
+    let m = /^\/api\/projects\/([^/]+)(\/.*)?$/.exec(path);
+    const project = m ? projects.get(m[1]) : undefined;
+    if (m && !project) return json(404, { error: "no_such_project" });
+    if (m && project) {
+      const rest = m[2] ?? "";
+      const own = [...tasks.values()].filter((t) => t.project_id === project.id);
+      if (rest === "" && req.method === "GET") {
+        return json(200, { ...project, task_count: own.length, tags: projectTags.get(project.id) });
+      }
+      if (rest === "/tasks" && req.method === "GET") return json(200, { items: own });
+      if (rest === "/tasks" && req.method === "POST") {
+        const body = await req.json();
+        if (!/^[0-9a-f-]{36}$/.test(body.client_ref ?? "")) {
+          return json(400, { error: "client_ref" });
+        }
+        if ([...tasks.values()].some((t) => t.client_ref === body.client_ref)) {
+          return json(409, { error: "duplicate_client_ref" });
+        }
+        const task = {
+          id: nextTask++,
+          project_id: project.id,
+          title: String(body.title),
+          done: false,
+          client_ref: body.client_ref,
+        };
+        tasks.set(task.id, task);
+        return json(201, task);
+      }
+      const t = /^\/tasks\/(\d+)$/.exec(rest);
+      const task = t ? tasks.get(Number(t[1])) : undefined;
+      if (t && (!task || task.project_id !== project.id)) {
+        return json(404, { error: "no_such_task" });
+      }
+      if (task && req.method === "PATCH") {
+        Object.assign(task, { done: Boolean((await req.json()).done) });
+        return json(200, task);
+      }
+      if (rest === "/tags" && req.method === "POST") {
+        const { tag_id } = await req.json();
+        if (!tags.some((tag) => tag.id === tag_id)) return json(422, { error: "unknown_tag" });
+        projectTags.set(project.id, [...projectTags.get(project.id) ?? [], tag_id]);
+        return json(201, { project_id: project.id, tag_id });
+      }
+      if (rest === "/exports" && req.method === "POST") {
+        const id = crypto.randomUUID();
+        exports.set(id, { created: Date.now(), project: project.id });
+        return json(202, { id, status: "queued" });
+      }
+    }
+    m = /^\/api\/exports\/([^/]+)$/.exec(path);
+    const job = m ? exports.get(m[1]) : undefined;
+    if (m && job) {
+      const age = Date.now() - job.created;
+      const status = age < 200 ? "queued" : age < 600 ? "running" : "done";
+      return json(200, {
+        id: m[1],
+        status,
+        ...(status === "done" ? { url: `/downloads/${m[1]}.csv` } : {}),
+      });
+    }
+    return json(404, { error: "not_found" });
+  });
+
+  return {
+    origin: `http://127.0.0.1:${app.addr.port}`,
+    analytics,
+    user: { email: EMAIL, password: PASSWORD },
+    calls,
+    get events() {
+      return events;
+    },
+    async close() {
+      await app.shutdown();
+      await analyticsServer.shutdown();
+    },
+  };
+}
+
+/** A 1×1 GIF. */
+const PIXEL = Uint8Array.from(
+  atob("R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw=="),
+  (c) => c.charCodeAt(0),
+);
+
+const PAGE = `<!doctype html>
+<html><head><meta charset="utf-8"><title>Taskboard – Projects</title>
+<link rel="stylesheet" href="/static/app.css">
+<script src="__ANALYTICS__/sdk.js"></script>
+</head><body>
+<img src="/static/logo.png" alt="Taskboard">
+<p id="status">Signed out</p>
+<form id="login-form"><input id="email"><input id="password" type="password">
+<button id="login" type="submit">Sign in</button></form>
+<input id="project-name"><button id="create-project">Create project</button>
+<input id="task-title"><button id="add-task">Add task</button>
+<button id="complete-task">Complete task</button>
+<div id="tags"></div>
+<button id="export">Export</button><p id="export-status"></p>
+<button id="settings">Settings</button>
+<select id="theme"><option>light</option><option>dark</option></select>
+<button id="save-settings">Save settings</button>
+<button id="logout">Sign out</button>
+<script src="/static/app.js"></script>
+</body></html>`;
+
+const APP_CSS = `body { font-family: sans-serif; } #status { font-weight: bold; }`;
+
+/** The SPA: plain fetch calls, the way bundles make them. */
+const APP_JS = `
+const state = {};
+const $ = (id) => document.getElementById(id);
+const show = (text) => { $("status").textContent = text; };
+const api = async (method, path, body, headers = {}) => {
+  const h = { "accept": "application/json", "x-client-version": "1.4.2", ...headers };
+  if (state.token) h.authorization = "Bearer " + state.token;
+  if (body !== undefined) h["content-type"] = "application/json";
+  const r = await fetch(path, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await r.text();
+  return { status: r.status, body: text ? JSON.parse(text) : null };
+};
+const cookie = (name) => (document.cookie.split("; ").find((c) => c.startsWith(name + "=")) || "").slice(name.length + 1);
+$("login-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const r = await api("POST", "/api/login", { email: $("email").value, password: $("password").value });
+  state.token = r.body.token;
+  window.analytics && analytics.track("signed_in");
+  const me = await api("GET", "/api/me");
+  const tags = await api("GET", "/api/tags");
+  $("tags").innerHTML = "";
+  for (const tag of tags.body.items) {
+    const b = document.createElement("button");
+    b.textContent = tag.name;
+    b.onclick = async () => {
+      await api("POST", "/api/projects/" + state.project + "/tags", { tag_id: tag.id });
+      const p = await api("GET", "/api/projects/" + state.project);
+      show("Tagged " + p.body.name + " with " + tag.name);
+    };
+    $("tags").append(b);
+  }
+  await api("GET", "/api/projects");
+  show("Signed in as " + me.body.name);
+});
+$("create-project").onclick = async () => {
+  const r = await api("POST", "/api/projects", { name: $("project-name").value, description: "Q3 launch" },
+    { "idempotency-key": crypto.randomUUID() });
+  state.project = r.body.id;
+  window.analytics && analytics.track("project_created");
+  await api("GET", "/api/projects");
+  show("Project " + r.body.name + " created");
+};
+$("add-task").onclick = async () => {
+  const r = await api("POST", "/api/projects/" + state.project + "/tasks",
+    { title: $("task-title").value, client_ref: crypto.randomUUID() });
+  state.task = r.body.id;
+  await api("GET", "/api/projects/" + state.project + "/tasks");
+  show("Task " + r.body.title + " added");
+};
+$("complete-task").onclick = async () => {
+  const r = await api("PATCH", "/api/projects/" + state.project + "/tasks/" + state.task, { done: true });
+  show("Task done: " + r.body.done);
+};
+$("export").onclick = async () => {
+  const r = await api("POST", "/api/projects/" + state.project + "/exports", {});
+  $("export-status").textContent = r.body.status;
+  for (let i = 0; i < 50; i++) {
+    await new Promise((ok) => setTimeout(ok, 120));
+    const p = await api("GET", "/api/exports/" + r.body.id);
+    $("export-status").textContent = p.body.status;
+    if (p.body.status === "done") break;
+  }
+  show("Export " + $("export-status").textContent);
+};
+$("settings").onclick = async () => {
+  const r = await fetch("/api/account", { headers: { accept: "application/json" } });
+  const a = await r.json();
+  $("theme").value = a.theme;
+  show("Settings for " + a.email);
+};
+$("save-settings").onclick = async () => {
+  const r = await fetch("/api/account", { method: "PUT",
+    headers: { "content-type": "application/json", "x-xsrf-token": cookie("XSRF-TOKEN") },
+    body: JSON.stringify({ theme: $("theme").value }) });
+  const a = await r.json();
+  show(a.saved ? "Settings saved: " + a.theme : "Settings not saved: " + a.error);
+};
+$("logout").onclick = async () => {
+  await api("POST", "/api/logout");
+  state.token = undefined;
+  show("Signed out");
+};
+`;
+
+/** A third-party analytics SDK: event batches with a write key, a beacon, a pixel. */
+const SDK = `
+(() => {
+  const origin = "__ORIGIN__";
+  const queue = [];
+  const flush = () => {
+    if (queue.length === 0) return;
+    const batch = queue.splice(0);
+    fetch(origin + "/v1/batch", { method: "POST", credentials: "omit", keepalive: true,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ writeKey: "${WRITE_KEY}", batch, sentAt: new Date().toISOString(),
+        messageId: crypto.randomUUID() }) });
+  };
+  window.analytics = { track(event) { queue.push({ event, ts: Date.now(), anonymousId: "anon_5c1e9b" }); flush(); } };
+  window.analytics.track("page_view");
+  new Image().src = origin + "/p.gif?ev=page_view&t=" + Date.now();
+  addEventListener("visibilitychange", () => navigator.sendBeacon(origin + "/collect", JSON.stringify({ ev: "hidden" })));
+  setTimeout(() => navigator.sendBeacon(origin + "/collect", JSON.stringify({ ev: "engaged", t: Date.now() })), 50);
+})();
+`;
