@@ -5,7 +5,8 @@
  * against a fresh instance (new state, new signing key, new id offsets, tags
  * in another order) with only the variables its header names. It must pass
  * on the first run, and again on a second (nothing pinned that the flow
- * itself changes), with no recorded secret anywhere in the flow.
+ * itself changes), with no recorded secret anywhere in the flow. Firefox-,
+ * Safari- and mitmproxy-shaped copies of the session must do the same.
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
@@ -71,6 +72,61 @@ function assertNoSecret(yaml: string, secrets: string[]) {
   }
 }
 
+type Har = { log: Record<string, unknown> & { entries: Record<string, unknown>[] } };
+
+/** Drops the Chrome-only `_…` fields of every entry, as other producers never write them. */
+function withoutUnderscored(har: Har): Har {
+  for (const entry of har.log.entries) {
+    for (const key of Object.keys(entry)) if (key.startsWith("_")) delete entry[key];
+  }
+  return har;
+}
+
+/**
+ * The same session in the shapes of other producers, built from
+ * Playwright's: what each writes differently is what the converter must read.
+ */
+const VARIANTS: Record<string, (har: Har) => Har> = {
+  // Firefox: no _resourceType, headers in sent case, cookies listed.
+  firefox: (har) => {
+    har.log.creator = { name: "Firefox", version: "140.0" };
+    return withoutUnderscored(har);
+  },
+  // Safari (Web Inspector): no cookie lists, only the headers; its own _fetchType.
+  safari: (har) => {
+    har.log.creator = { name: "WebKit Web Inspector", version: "1.0" };
+    withoutUnderscored(har);
+    for (const entry of har.log.entries) {
+      const e = entry as { request: Record<string, unknown>; response: Record<string, unknown> };
+      delete e.request.cookies;
+      delete e.response.cookies;
+      entry._fetchType = "Network Load";
+    }
+    return har;
+  },
+  // mitmproxy: no pages, every body base64, times with an offset, lower-case header names.
+  mitmproxy: (har) => {
+    har.log.creator = { name: "mitmproxy", version: "11.0.2", comment: "mitmproxy savehar" };
+    delete har.log.pages;
+    withoutUnderscored(har);
+    for (const entry of har.log.entries) {
+      const e = entry as {
+        startedDateTime: string;
+        request: { headers: { name: string }[] };
+        response: { headers: { name: string }[]; content: Record<string, unknown> };
+      };
+      e.startedDateTime = e.startedDateTime.replace("Z", "+00:00");
+      for (const h of [...e.request.headers, ...e.response.headers]) h.name = h.name.toLowerCase();
+      const text = e.response.content.text;
+      if (typeof text === "string" && e.response.content.encoding !== "base64") {
+        e.response.content.text = btoa(String.fromCharCode(...new TextEncoder().encode(text)));
+        e.response.content.encoding = "base64";
+      }
+    }
+    return har;
+  },
+};
+
 let recordings: Recordings | undefined;
 
 Deno.test({
@@ -91,7 +147,11 @@ Deno.test({
     assert.ok(recorded.calls.includes("PUT /api/account"), recorded.calls.join("\n"));
     assert.ok(recorded.events >= 3, "the analytics host received events");
 
-    for (const [producer, har] of Object.entries(recordings)) {
+    const all: [string, string][] = Object.entries(recordings);
+    for (const [name, reshape] of Object.entries(VARIANTS)) {
+      all.push([name, JSON.stringify(reshape(JSON.parse(recordings.playwright)))]);
+    }
+    for (const [producer, har] of all) {
       await t.step(producer, async () => {
         const { yaml, summary } = convertHar(har);
         assert.deepEqual(summary.env, ["LOGIN_PASSWORD"], yaml);
