@@ -42,6 +42,8 @@ async function useTheApp(page: Page, origin: string, email: string): Promise<voi
   await page.selectOption("#theme", "dark");
   await page.click("#save-settings");
   await status("Settings saved: dark");
+  await page.click("#send-feedback");
+  await status("Feedback sent");
   await page.click("#logout");
   await status("Signed out");
 }
@@ -56,7 +58,7 @@ function recordedSecrets(har: string): string[] {
       if (name === "cookie" || name === "set-cookie") {
         for (const m of h.value.matchAll(/(?:^|[;\n]\s*)[\w-]+=([^;\n]{8,})/g)) out.add(m[1]);
       }
-      if (name === "x-xsrf-token") out.add(h.value);
+      if (name === "x-xsrf-token" || name === "x-csrf-token") out.add(h.value);
     }
   }
   return [...out];
@@ -164,6 +166,9 @@ Deno.test({
         assert.match(yaml, /idempotency-key: \$\{RANDOM\.UUID\}/);
         assert.match(yaml, /client_ref: \$\{RANDOM\.UUID\}/);
         assert.match(yaml, /loop:\n\s+max_attempts: \d+/);
+        // The page is kept for the visitor cookie and the CSRF token in its <meta>.
+        assert.match(yaml, /tb_visitor: \{ cookie: tb_visitor \}/);
+        assert.match(yaml, /csrf_token: \{ regex: /);
 
         const fresh = await startTaskboard();
         try {

@@ -77,6 +77,7 @@ import {
   UniqueNames,
 } from "./names.ts";
 import { classify, cleanHeaders, isAnalyticsCookie, REASON } from "./noise.ts";
+import { pageValues, statePages } from "./pages.ts";
 import {
   isStableValue,
   isUuid,
@@ -136,7 +137,10 @@ export interface ConvertResult {
 type JsonPath = (string | number | { key: string; value: string })[];
 
 /** Where a captured value comes from: the JSON body, or a cookie the response set. */
-type Source = { kind: "json"; path: JsonPath } | { kind: "cookie"; name: string };
+type Source =
+  | { kind: "json"; path: JsonPath }
+  | { kind: "cookie"; name: string }
+  | { kind: "regex"; name: string; pattern: string };
 
 interface Producer {
   step: Step;
@@ -335,6 +339,7 @@ class Converter {
   /** A capture in the output: a path, `{path, first: true}` for a filter, or `{cookie}`. */
   captureNode(source: Source): YNode {
     if (source.kind === "cookie") return yflow([["cookie", source.name]]);
+    if (source.kind === "regex") return yflow([["regex", source.pattern]]);
     const path = this.jsonPath(source.path);
     return source.path.some((p) => typeof p === "object")
       ? yflow([["path", path], ["first", true]])
@@ -763,9 +768,12 @@ class Converter {
     const isId = (s: string) => this.isIdSegment(s);
     const login = this.loginRecords.has(first) ||
       (first.method === "POST" && isAuthPath(first.url.pathname));
+    const page = first.method === "GET" && /html/.test(first.mimeType)
+      ? `open_${snake(segments.filter((s) => !isId(s)).at(-1) ?? "") || "home"}`
+      : undefined;
     const name = this.stepNames.take(
       shortName(
-        authStepName(first, login) ?? operationName(first) ??
+        page ?? authStepName(first, login) ?? operationName(first) ??
           stepName(first.method, segments, isId),
       ),
     );
@@ -879,6 +887,21 @@ class Converter {
       this.producers.set(k, producer);
       this.tokens.push([c.value, producer]);
       this.secrets.add(c.value);
+    }
+    // A page's CSRF token or form token: found again in the fresh page by a pattern.
+    if (r.responseText !== undefined && /html/.test(r.mimeType)) {
+      for (const v of pageValues(r.responseText)) {
+        const k = valueKey(v.value);
+        if (this.producers.has(k)) continue;
+        const producer: Producer = {
+          step,
+          source: { kind: "regex", name: v.name, pattern: v.pattern },
+          secret: true,
+        };
+        this.producers.set(k, producer);
+        this.tokens.push([v.value, producer]);
+        this.secrets.add(v.value);
+      }
     }
     if (!r.hasJson) return;
     walk(r.json, (path, key, leaf) => {
@@ -1113,6 +1136,17 @@ export function convertHar(
   const harText = typeof har === "string" ? har : decodeHar(har);
   const parsed = parseHar(harText, notes);
   const { kept, dropped, apiLikeDropped } = classify(parsed.records, options);
+  const pages = options.includeHtml ? [] : statePages(kept, dropped);
+  for (const page of pages) dropped.delete(page);
+  if (pages.length > 0) {
+    kept.push(...pages);
+    kept.sort((a, b) => a.index - b.index);
+    notes.push(
+      `Kept ${pages.length === 1 ? "the page" : `${pages.length} pages`} (${
+        pages.map((p) => p.url.pathname).join(", ")
+      }) that the session's cookies or CSRF token come from.`,
+    );
+  }
   // For the person converting, not for the flow: the flow never names hosts it dropped.
   const hints: string[] = [];
   for (const [host, n] of apiLikeDropped) {

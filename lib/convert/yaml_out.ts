@@ -89,6 +89,8 @@ export function isPlainSafe(text: string, flow: boolean): boolean {
 
 /** A double-quoted YAML scalar: JSON escapes plus the characters YAML treats specially. */
 function quoted(text: string): string {
+  // Regular expressions and JSON read best without a second layer of escapes.
+  if (/^[\x20-\x7e]*$/.test(text) && !text.includes("'") && /["\\]/.test(text)) return `'${text}'`;
   return JSON.stringify(text.toWellFormed()).replace(
     /[\u007f-\u009f\u2028\u2029\ufeff]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,

@@ -14,6 +14,9 @@
  * - An export job answered 202 that must be polled until `done`.
  * - Account settings on the cookie session, guarded by the double-submit
  *   CSRF header `X-XSRF-TOKEN`.
+ * - The page itself sets a visitor cookie and carries a CSRF token in a
+ *   `<meta>` tag bound to it, which `POST /api/feedback` requires in
+ *   `X-CSRF-Token` (the server-rendered pattern of Rails or Laravel).
  *
  * Every instance has new state, new keys and new id offsets, so a flow that
  * replays recorded values instead of carrying them fails against a fresh one.
@@ -90,6 +93,7 @@ export async function startTaskboard(): Promise<Taskboard> {
   const sessions = new Map<string, { xsrf: string; theme: string; name: string }>();
   const account = { theme: "light", name: "Ann" };
   const exports = new Map<string, { created: number; project: string }>();
+  const visitors = new Map<string, string>();
   let nextTask = taskOffset;
   const calls: string[] = [];
   let events = 0;
@@ -144,9 +148,18 @@ export async function startTaskboard(): Promise<Taskboard> {
     const path = url.pathname;
     if (path.startsWith("/api/")) calls.push(`${req.method} ${path}`);
     if (path === "/") {
-      return new Response(PAGE.replaceAll("__ANALYTICS__", analytics), {
-        headers: { "content-type": "text/html; charset=utf-8" },
-      });
+      const visitor = `v_${hex(10)}`;
+      const csrf = hex(16);
+      visitors.set(visitor, csrf);
+      return new Response(
+        PAGE.replaceAll("__ANALYTICS__", analytics).replace("__CSRF__", csrf),
+        {
+          headers: {
+            "content-type": "text/html; charset=utf-8",
+            "set-cookie": `tb_visitor=${visitor}; Path=/; HttpOnly; SameSite=Lax`,
+          },
+        },
+      );
     }
     if (path === "/static/app.js") {
       return new Response(APP_JS, { headers: { "content-type": "text/javascript" } });
@@ -193,6 +206,14 @@ export async function startTaskboard(): Promise<Taskboard> {
       }
     }
     if (!await bearer(req)) return json(401, { error: "unauthorized" });
+    if (path === "/api/feedback" && req.method === "POST") {
+      const csrf = visitors.get(cookies(req).get("tb_visitor") ?? "");
+      if (!csrf || req.headers.get("x-csrf-token") !== csrf) {
+        return json(403, { error: "csrf_mismatch" });
+      }
+      const body = await req.json();
+      return json(201, { id: `fb_${hex(5)}`, rating: body.rating, received: true });
+    }
     if (path === "/api/me") return json(200, { id: "u_ann", email: EMAIL, name: account.name });
     if (path === "/api/logout") return new Response(null, { status: 204 });
     if (path === "/api/tags") return json(200, { items: tags });
@@ -301,6 +322,7 @@ const PIXEL = Uint8Array.from(
 
 const PAGE = `<!doctype html>
 <html><head><meta charset="utf-8"><title>Taskboard – Projects</title>
+<meta name="csrf-token" content="__CSRF__">
 <link rel="stylesheet" href="/static/app.css">
 <script src="__ANALYTICS__/sdk.js"></script>
 </head><body>
@@ -316,6 +338,7 @@ const PAGE = `<!doctype html>
 <button id="settings">Settings</button>
 <select id="theme"><option>light</option><option>dark</option></select>
 <button id="save-settings">Save settings</button>
+<button id="send-feedback">Send feedback</button>
 <button id="logout">Sign out</button>
 <script src="/static/app.js"></script>
 </body></html>`;
@@ -399,6 +422,11 @@ $("save-settings").onclick = async () => {
     body: JSON.stringify({ theme: $("theme").value }) });
   const a = await r.json();
   show(a.saved ? "Settings saved: " + a.theme : "Settings not saved: " + a.error);
+};
+$("send-feedback").onclick = async () => {
+  const token = document.querySelector('meta[name="csrf-token"]').content;
+  const r = await api("POST", "/api/feedback", { rating: 5, comment: "Nice" }, { "x-csrf-token": token });
+  show(r.body.received ? "Feedback sent" : "Feedback refused: " + r.body.error);
 };
 $("logout").onclick = async () => {
   await api("POST", "/api/logout");
