@@ -199,3 +199,45 @@ Deno.test("an OAuth code exchange gets a note and variables, not a recorded code
     summary.notes.some((n) => /OAuth authorization code, which cannot be replayed/.test(n)),
   );
 });
+
+Deno.test("an upload the recording does not hold gets a placeholder part and a note, and is valid multipart", async () => {
+  const mime = "multipart/form-data; boundary=----WebKitFormBoundaryX7a";
+  const shapes = {
+    // Chrome: the text with the file part empty.
+    chrome: {
+      mimeType: mime,
+      text:
+        '------WebKitFormBoundaryX7a\r\nContent-Disposition: form-data; name="title"\r\n\r\nQ3\r\n' +
+        '------WebKitFormBoundaryX7a\r\nContent-Disposition: form-data; name="file"; filename="plan.csv"\r\n' +
+        "Content-Type: text/csv\r\n\r\n\r\n------WebKitFormBoundaryX7a--\r\n",
+    },
+    // Firefox and chrome-har: only the fields.
+    params: {
+      mimeType: mime,
+      params: [{ name: "title", value: "Q3" }, {
+        name: "file",
+        fileName: "plan.csv",
+        contentType: "text/csv",
+      }],
+    },
+  };
+  for (const [shape, post] of Object.entries(shapes)) {
+    const { yaml, summary } = convertHar(har(entry(post)));
+    assert.ok(
+      summary.notes.some((n) => n.includes('uploads "plan.csv"') && n.includes("placeholder")),
+      `${shape}: ${summary.notes.join("\n")}`,
+    );
+    const step = parse(yaml).steps[0];
+    assert.equal(step.request.headers["content-type"], mime);
+    // A real multipart parser reads the body the flow would send.
+    const form = await new Request("http://x.test", {
+      method: "POST",
+      headers: { "content-type": mime },
+      body: step.request.body,
+    }).formData();
+    assert.equal(form.get("title"), "Q3", shape);
+    const file = form.get("file") as File;
+    assert.equal(file.name, "plan.csv", shape);
+    assert.equal(await file.text(), "(file content not recorded: replace it)", shape);
+  }
+});

@@ -63,7 +63,7 @@
  * @module
  */
 import { UsageError } from "../errors.ts";
-import { decodeHar } from "./har_input.ts";
+import { decodeHar, FILE_PLACEHOLDER, multipartBoundary, multipartText } from "./har_input.ts";
 import type { NameValue } from "./har_model.ts";
 import { isSecretHeader, isSecretName, Redactor } from "../redact.ts";
 import { type HarRecord, loadBodies, parseHar } from "./har_model.ts";
@@ -804,6 +804,9 @@ class Converter {
   }
 
   body(r: HarRecord, step: Step, login: boolean): void {
+    const contentType = r.headers.find((h) => h.name.toLowerCase() === "content-type")?.value ??
+      r.bodyMime ?? "";
+    if (/^multipart\//i.test(contentType)) return this.multipart(r, step, contentType);
     const text = r.bodyText;
     if (text === undefined || text === "") return;
     if (/grant_type"?\s*[=:]\s*"?authorization_code|code_verifier/.test(text)) {
@@ -813,8 +816,6 @@ class Converter {
       );
     }
     const mutating = ["POST", "PUT", "PATCH"].includes(r.method);
-    const contentType = r.headers.find((h) => h.name.toLowerCase() === "content-type")?.value ??
-      r.bodyMime ?? "";
     let json: unknown;
     let isJson = false;
     if (/json/i.test(contentType) || /^\s*[[{]/.test(text)) {
@@ -856,6 +857,43 @@ class Converter {
         }`;
       }).join("&");
       return;
+    }
+    step.body = this.withTokens(text, step);
+  }
+
+  /**
+   * A multipart body is sent as recorded text; files the recording does not
+   * hold (browsers never keep an upload's bytes in a HAR) become a placeholder
+   * part, and the step gets a note to put the file in.
+   */
+  multipart(r: HarRecord, step: Step, contentType: string): void {
+    let text = r.bodyText;
+    if (text === undefined || text.trim() === "") {
+      const boundary = multipartBoundary(contentType);
+      text = multipartText(`multipart/form-data; boundary=${boundary}`, [
+        { name: "file", fileName: "upload.bin" },
+      ]);
+    }
+    const boundary = multipartBoundary(contentType);
+    const files: string[] = [];
+    for (const part of text.split(`--${boundary}`)) {
+      const name = /filename="([^"]*)"/i.exec(part)?.[1];
+      if (name === undefined) continue;
+      const content = part.slice(part.indexOf("\r\n\r\n") + 4).replace(/\r\n$/, "");
+      if (content === "" || content === FILE_PLACEHOLDER) {
+        files.push(name || "(unnamed)");
+        text = text.replace(
+          part,
+          part.replace(/\r\n\r\n(\r\n)?$/, `\r\n\r\n${FILE_PLACEHOLDER}\r\n`),
+        );
+      }
+    }
+    if (files.length > 0) {
+      this.notes.push(
+        `Step "${step.name}" uploads ${
+          files.map((f) => `"${f}"`).join(", ")
+        }, whose content the recording does not hold: its body has a placeholder part to replace with the file's content.`,
+      );
     }
     step.body = this.withTokens(text, step);
   }

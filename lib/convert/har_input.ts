@@ -104,9 +104,57 @@ export function postDataText(post: Record<string, unknown>): string | undefined 
     const isList = names.length > 0 && names.every((n, i) => n === String(i));
     return JSON.stringify(isList ? [...members.values()] : Object.fromEntries(members));
   }
+  // The boundary is case-sensitive: the original text, not the lower-cased type.
+  if (mime.startsWith("multipart/")) {
+    return multipartText(String(post.mimeType), post.params.filter(isObject));
+  }
   return pairs.map(({ name, value }) =>
     `${encodeURIComponent(name)}=${
       encodeURIComponent(typeof value === "string" ? value : value == null ? "" : String(value))
     }`
   ).join("&");
+}
+
+/** What a file part holds when the recording did not keep the file. */
+export const FILE_PLACEHOLDER = "(file content not recorded: replace it)";
+
+/** The boundary a multipart content type names, or a fixed one for a body built anew. */
+export function multipartBoundary(contentType: string): string {
+  return /boundary="?([^";]+)"?/i.exec(contentType)?.[1] ?? "flowrun-boundary";
+}
+
+/**
+ * A multipart body rebuilt from HAR `params` (Firefox and chrome-har list the
+ * fields, with `fileName` for files, and never the files' bytes): each file
+ * part holds {@linkcode FILE_PLACEHOLDER}.
+ *
+ * @example
+ * ```ts
+ * import { FILE_PLACEHOLDER, multipartText } from "./har_input.ts";
+ * const text = multipartText("multipart/form-data; boundary=b1", [
+ *   { name: "title", value: "Q3" }, { name: "file", fileName: "a.csv", contentType: "text/csv" },
+ * ]);
+ * if (!text.startsWith('--b1\r\nContent-Disposition: form-data; name="title"\r\n\r\nQ3\r\n')) {
+ *   throw new Error(text);
+ * }
+ * if (!text.includes(`filename="a.csv"\r\nContent-Type: text/csv\r\n\r\n${FILE_PLACEHOLDER}`)) {
+ *   throw new Error(text);
+ * }
+ * ```
+ */
+export function multipartText(mime: string, params: Record<string, unknown>[]): string {
+  const boundary = multipartBoundary(mime);
+  const parts = params.filter((p) => typeof p.name === "string").map((p) => {
+    const file = typeof p.fileName === "string";
+    const head = `Content-Disposition: form-data; name="${p.name}"${
+      file ? `; filename="${p.fileName}"` : ""
+    }${typeof p.contentType === "string" ? `\r\nContent-Type: ${p.contentType}` : ""}`;
+    const value = typeof p.value === "string" && p.value !== ""
+      ? p.value
+      : file
+      ? FILE_PLACEHOLDER
+      : "";
+    return `--${boundary}\r\n${head}\r\n\r\n${value}\r\n`;
+  });
+  return `${parts.join("")}--${boundary}--\r\n`;
 }
