@@ -34,16 +34,7 @@ export {
 } from "./lib/redact.ts";
 export { DEFAULT_TIMEOUT_MS, newRunId, runFlow, type RunOptions } from "./lib/run.ts";
 export { FlowLoadError, type Problem, type Span, UsageError } from "./lib/errors.ts";
-export {
-  type Capture,
-  CAPTURE_SOURCES,
-  type CaptureSource,
-  type Flow,
-  type Operator,
-  OPERATORS,
-  type Step,
-  TYPE_NAMES,
-} from "./lib/flow.ts";
+export { type Flow, type Operator, OPERATORS, type Step, TYPE_NAMES } from "./lib/flow.ts";
 export {
   type AssertionResult,
   type Counts,

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import type { HarRecord } from "./har_model.ts";
 
 /**
  * snake_case: camelCase boundaries and anything not a letter or digit become
@@ -239,5 +240,67 @@ export class UniqueNames {
     this.#next.set(base, n);
     this.#taken.add(name);
     return name;
+  }
+}
+
+/**
+ * A page title fit to name a flow: percent-encoding undone, control
+ * characters and runs of spaces made one space, at most 80 characters.
+ *
+ * @example
+ * ```ts
+ * import { readableTitle } from "./har.ts";
+ * if (readableTitle("My%20Shop%20%E2%80%93%20Cart\n\t ") !== "My Shop – Cart") throw new Error();
+ * ```
+ */
+export function readableTitle(title: string): string {
+  let text = title;
+  if (/%[0-9A-Fa-f]{2}/.test(text)) {
+    try {
+      text = decodeURIComponent(text);
+    } catch {
+      // Not percent-encoded after all.
+    }
+  }
+  // deno-lint-ignore no-control-regex -- control characters are what is removed.
+  text = text.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g, " ");
+  text = text.replace(/\s+/g, " ").trim();
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
+/**
+ * The name of an authentication step: `logout` and `refresh_token` by their
+ * paths, `login` for a POST that logs in. A GET that hands out a token (a
+ * CSRF fetch) is named by its path like any other step.
+ */
+export function authStepName(r: HarRecord, login: boolean): string | undefined {
+  const path = r.url.pathname;
+  if (/(^|\/)(logout|log-out|log_out|signout|sign-out|sign_out)(\/|$)/i.test(path)) return "logout";
+  if (/(^|\/|_|-)refresh(\/|$|_|-)/i.test(path) && r.method === "POST") return "refresh_token";
+  return login && r.method === "POST" ? "login" : undefined;
+}
+
+/** Step names stay readable: at most 40 characters, cut at a word. */
+export function shortName(name: string): string {
+  if (name.length <= 40) return name;
+  const cut = name.slice(0, 40);
+  const at = cut.lastIndexOf("_");
+  return at > 10 ? cut.slice(0, at) : cut;
+}
+
+/**
+ * The operation a GraphQL or JSON-RPC request names in its body
+ * (`operationName`, `method`), for endpoints where the path says nothing.
+ */
+export function operationName(r: HarRecord): string | undefined {
+  if (!/(^|\/)(graphql|gql|rpc|jsonrpc|json-rpc)\/?$/i.test(r.url.pathname) || !r.bodyText) {
+    return undefined;
+  }
+  try {
+    const body = JSON.parse(r.bodyText);
+    const name = body?.operationName ?? body?.method;
+    return typeof name === "string" && snake(name) !== "" ? snake(name) : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -1,0 +1,136 @@
+/**
+ * Repeated requests: consecutive identical GETs are one step. When a
+ * status-like field of their JSON changes, the step polls with a bounded
+ * `loop` until the last recorded value; otherwise the repeats are dropped.
+ *
+ * @module
+ */
+import type { HarRecord, NameValue } from "./har_model.ts";
+import type { JsonPath, Step } from "./model.ts";
+import { cleanHeaders } from "./noise.ts";
+import { STATUS_KEY } from "./values.ts";
+import type { YScalar } from "./yaml_out.ts";
+
+/** Headers whose values a server expects to be new on every request. */
+export const FRESH_HEADER = /idempot|nonce|^x-request-id$|^request-id$|^x-correlation-id$/i;
+
+/** One step's records: one request, or a run of polls with the loop that replays them. */
+export interface Group {
+  records: HarRecord[];
+  loop?: Step["loop"];
+}
+
+/**
+ * Groups the session's records into steps; `repeats` counts the requests
+ * folded into an earlier one.
+ *
+ * @example
+ * ```ts
+ * import { groupRequests } from "./polls.ts";
+ * import { parseHar, loadBodies } from "./har_model.ts";
+ * const poll = (state: string, ms: number) => ({
+ *   startedDateTime: new Date(Date.UTC(2026, 0, 1) + ms).toISOString(),
+ *   request: { method: "GET", url: "https://app.test/jobs/7" },
+ *   response: { status: 200, content: { mimeType: "application/json", text: JSON.stringify({ state }) } },
+ * });
+ * const { records } = parseHar(JSON.stringify({ log: { entries: [poll("queued", 0), poll("done", 500)] } }), []);
+ * loadBodies(records, []);
+ * const { groups, repeats } = groupRequests(records);
+ * if (groups.length !== 1 || repeats !== 1 || groups[0].loop?.value !== "done") throw new Error();
+ * ```
+ */
+export function groupRequests(ordered: HarRecord[]): { groups: Group[]; repeats: number } {
+  const groups: Group[] = [];
+  let repeats = 0;
+  for (let i = 0; i < ordered.length;) {
+    let j = i + 1;
+    while (j < ordered.length && sameRequest(ordered[i], ordered[j])) j++;
+    const group = ordered.slice(i, j);
+    i = j;
+    if (group.length === 1) {
+      groups.push({ records: group });
+      continue;
+    }
+    repeats += group.length - 1;
+    const field = pollField(group);
+    if (!field) {
+      groups.push({ records: [group[0]] });
+      continue;
+    }
+    const gaps = group.slice(1).map((r, k) =>
+      r.started !== undefined && group[k].started !== undefined
+        ? r.started - group[k].started!
+        : NaN
+    ).filter((g) => Number.isFinite(g) && g >= 0);
+    const sleep = gaps.length > 0 ? Math.round(median(gaps) / 10) * 10 : 1000;
+    const values: string[] = [];
+    for (const v of field.values) {
+      const text = typeof v === "string" ? v : JSON.stringify(v) ?? "?";
+      if (values[values.length - 1] !== text) values.push(text);
+    }
+    groups.push({
+      records: group,
+      loop: {
+        maxAttempts: Math.min(100, Math.max(5, group.length * 2)),
+        sleepMs: Math.min(10_000, Math.max(100, sleep)),
+        path: field.path,
+        value: field.values[field.values.length - 1] as YScalar,
+        values,
+      },
+    });
+  }
+
+  return { groups, repeats };
+}
+
+/** Consecutive identical GETs: same URL, same kept headers and cookies, no body. */
+function sameRequest(a: HarRecord, b: HarRecord): boolean {
+  if (a.method !== "GET" || b.method !== "GET" || a.url.href !== b.url.href) return false;
+  if ((a.bodyText ?? "") !== (b.bodyText ?? "")) return false;
+  return JSON.stringify(meaningfulHeaders(a)) === JSON.stringify(meaningfulHeaders(b));
+}
+
+/**
+ * Headers that change what a request asks for: not the ones a client makes
+ * anew for each request (tracing, request ids, nonces, clocks) nor cookies an
+ * analytics script rewrites between two polls.
+ */
+const COSMETIC_HEADER =
+  /^(traceparent|tracestate|baggage|sentry-trace|x-b3-.*|b3|x-datadog-.*|x-amzn-trace-id|x-cloud-trace-context|x-client-(time|timestamp)|x-timestamp|date|cookie|if-none-match|if-modified-since)$/i;
+
+function meaningfulHeaders(r: HarRecord): NameValue[] {
+  return cleanHeaders(r.headers).filter(({ name }) =>
+    !COSMETIC_HEADER.test(name) && !FRESH_HEADER.test(name)
+  );
+}
+
+/** The first status-like field (top level or one level down) whose value changes in the group. */
+function pollField(group: HarRecord[]): { path: JsonPath; values: unknown[] } | undefined {
+  const last = group[group.length - 1];
+  if (!group.every((r) => r.hasJson) || typeof last.json !== "object" || last.json === null) {
+    return undefined;
+  }
+  const candidates: JsonPath[] = [];
+  for (const [k, v] of Object.entries(last.json)) {
+    if (STATUS_KEY.test(k)) candidates.push([k]);
+    else if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+      for (const k2 of Object.keys(v)) if (STATUS_KEY.test(k2)) candidates.push([k, k2]);
+    }
+  }
+  for (const path of candidates) {
+    const values = group.map((r) => {
+      let v: unknown = r.json;
+      for (const p of path) v = (v as Record<string, unknown> | null)?.[p as string];
+      return v;
+    });
+    const final = values[values.length - 1];
+    if (!["string", "boolean", "number"].includes(typeof final)) continue;
+    if (new Set(values.map((v) => JSON.stringify(v))).size > 1) return { path, values };
+  }
+  return undefined;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}

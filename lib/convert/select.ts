@@ -1,0 +1,97 @@
+/**
+ * The first stages of `convert har`: read the producer's shape and select the
+ * API's traffic. The HAR (text or bytes) is decoded and parsed into records;
+ * static assets, pages, preflights, telemetry and other sites are dropped,
+ * with counts by reason and hints for API-like traffic that was dropped;
+ * pages that hand out the session's cookies or CSRF token are kept; the rest
+ * is put in start order with its bodies decoded.
+ *
+ * @module
+ */
+import { UsageError } from "../errors.ts";
+import { decodeHar } from "./har_input.ts";
+import { type HarRecord, loadBodies, type ParsedHar, parseHar } from "./har_model.ts";
+import { classify, type NoiseOptions } from "./noise.ts";
+import { statePages } from "./pages.ts";
+
+/** The API's traffic of a recording, and what was left out. */
+export interface Traffic {
+  parsed: ParsedHar;
+  /** The kept records in start order, bodies decoded. */
+  ordered: HarRecord[];
+  /** Dropped entries by reason; later stages add their own (repeated polls). */
+  dropped: Record<string, number>;
+  /** For the person converting: API-like traffic dropped as another site's, and how to keep it. */
+  hints: string[];
+  /** Limits met so far (a huge file, missing bodies, kept pages, …). */
+  notes: string[];
+}
+
+/**
+ * Reads a HAR and selects the API's traffic. Throws {@linkcode UsageError}
+ * `bad-har` when the input is not a HAR or holds no API request.
+ *
+ * @example
+ * ```ts
+ * import { selectTraffic } from "./select.ts";
+ * const entry = (url: string, type: string) => ({
+ *   request: { method: "GET", url }, response: { status: 200, content: { mimeType: "application/json", text: "{}" } },
+ *   _resourceType: type,
+ * });
+ * const t = selectTraffic(JSON.stringify({ log: { entries: [
+ *   entry("https://app.test/api/me", "fetch"), entry("https://app.test/app.js", "script"),
+ * ] } }), {});
+ * if (t.ordered.length !== 1 || t.dropped["static asset"] !== 1) throw new Error(JSON.stringify(t.dropped));
+ * ```
+ */
+export function selectTraffic(har: string | Uint8Array, options: NoiseOptions): Traffic {
+  const notes: string[] = [];
+  const harText = typeof har === "string" ? har : decodeHar(har);
+  const parsed = parseHar(harText, notes);
+  const { kept, dropped, apiLikeDropped } = classify(parsed.records, options);
+  const pages = options.includeHtml ? [] : statePages(kept, dropped);
+  for (const page of pages) dropped.delete(page);
+  if (pages.length > 0) {
+    kept.push(...pages);
+    kept.sort((a, b) => a.index - b.index);
+    notes.push(
+      `Kept ${pages.length === 1 ? "the page" : `${pages.length} pages`} (${
+        pages.map((p) => p.url.pathname).join(", ")
+      }) that the session's cookies or CSRF token come from.`,
+    );
+  }
+  // For the person converting, not for the flow: the flow never names hosts it dropped.
+  const hints: string[] = [];
+  for (const [host, n] of apiLikeDropped) {
+    hints.push(
+      `Dropped ${n} API-like request${n === 1 ? "" : "s"} to ${host} as another site's; keep ${
+        n === 1 ? "it" : "them"
+      } with --include-host ${host} (and the app's own host).`,
+    );
+  }
+  const droppedCounts: Record<string, number> = {};
+  const drop = (reason: string, n = 1) => droppedCounts[reason] = (droppedCounts[reason] ?? 0) + n;
+  if (parsed.invalid > 0) drop("no valid URL", parsed.invalid);
+  for (const reason of dropped.values()) drop(reason);
+  if (kept.length === 0) {
+    const reasons = Object.entries(droppedCounts).sort((a, b) =>
+      b[1] - a[1] || (a[0] < b[0] ? -1 : 1)
+    )
+      .map(([reason, n]) => `${reason} (${n})`).join(", ");
+    throw new UsageError(
+      "bad-har",
+      parsed.total === 0
+        ? "The HAR has no API requests: its log.entries list is empty."
+        : `The HAR has no API requests: ${parsed.total} entr${
+          parsed.total === 1 ? "y" : "ies"
+        }, all dropped as ${reasons}.`,
+      "Record the session with the network panel open, or name the API host with --include-host HOST.",
+    );
+  }
+  // Entries are usually in start order already; a stable sort keeps ties in file order.
+  const ordered = kept.every((r) => r.started !== undefined)
+    ? [...kept].sort((a, b) => a.started! - b.started!)
+    : kept;
+  loadBodies(ordered, notes);
+  return { parsed, ordered, dropped: droppedCounts, hints, notes };
+}

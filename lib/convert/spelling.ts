@@ -1,0 +1,66 @@
+/**
+ * Spelling A or B of what the converter writes: references to environment
+ * variables, vars and captures, JSONPath roots, and capture forms.
+ *
+ * @module
+ */
+import type { JsonPath, Source } from "./model.ts";
+import { yflow, type YNode } from "./yaml_out.ts";
+
+/**
+ * Expressions in one spelling.
+ *
+ * @example
+ * ```ts
+ * import { Spelling } from "./spelling.ts";
+ * const a = new Spelling("a"), b = new Spelling("b");
+ * if (a.capRef("login", "token") !== "${steps.login.capture.token}") throw new Error();
+ * if (b.capRef("login", "token") !== "${steps.login.token}") throw new Error();
+ * if (a.jsonPath(["items", 0, "id"]) !== "$.json.items[0].id" || b.jsonPath(["id"]) !== "$.id") {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export class Spelling {
+  constructor(readonly name: "a" | "b") {}
+
+  envRef(name: string, fallback?: string): string {
+    const tail = fallback === undefined ? "" : `:-${fallback}`;
+    return this.name === "a" ? `\${ENV.${name}${tail}}` : `\${${name}${tail}}`;
+  }
+
+  varRef(name: string): string {
+    return this.name === "a" ? `\${vars.${name}}` : `\${${name}}`;
+  }
+
+  capRef(step: string, key: string): string {
+    return this.name === "a" ? `\${steps.${step}.capture.${key}}` : `\${steps.${step}.${key}}`;
+  }
+
+  jsonPath(path: JsonPath): string {
+    const quote = (t: string) => `'${t.replaceAll("\\", "\\\\").replaceAll("'", "\\'")}'`;
+    const member = (k: string) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? `.${k}` : `[${quote(k)}]`;
+    let out = this.name === "a" ? "$.json" : "$";
+    for (const p of path) {
+      if (typeof p === "number") out += `[${p}]`;
+      else if (typeof p === "string") out += member(p);
+      else out += `[?@${member(p.key)} == ${quote(p.value)}]`;
+    }
+    return out;
+  }
+
+  /** A capture in the output: a path, `{path, first: true}` for a filter, or `{cookie}`. */
+  captureNode(source: Source): YNode {
+    if (source.kind === "cookie") return yflow([["cookie", source.name]]);
+    if (source.kind === "regex") return yflow([["regex", source.pattern]]);
+    const path = this.jsonPath(source.path);
+    return source.path.some((p) => typeof p === "object")
+      ? yflow([["path", path], ["first", true]])
+      : path;
+  }
+
+  /** Literal text in a template: `${` must be written `$${`. */
+  lit(text: string): string {
+    return text.replaceAll("${", () => "$${");
+  }
+}

@@ -1,0 +1,205 @@
+/**
+ * The last stage of `convert har`: the flow as YAML text. A header comment
+ * lists the variables to set and the limits met; each step has a comment with
+ * the recorded request and outcome. Every recorded secret is checked for
+ * once more: one still in request data becomes `${ENV.RECORDED_SECRET}`, one
+ * left in an encoded form is masked, and both are noted.
+ *
+ * @module
+ */
+import { Redactor } from "../redact.ts";
+import { isSecretName } from "../redact.ts";
+import type { Correlator } from "./correlate.ts";
+import type { HarRecord } from "./har_model.ts";
+import type { Step } from "./model.ts";
+import { readableTitle } from "./names.ts";
+import { commented, toYaml, yflow, ymap, type YNode } from "./yaml_out.ts";
+
+/** What the writer needs besides the steps. */
+export interface WriteInput {
+  /** The flow's name, if the user chose one. */
+  name?: string;
+  /** The page title the producer recorded. */
+  title?: string;
+  /** Entries in the HAR. */
+  total: number;
+  ordered: HarRecord[];
+  /** Limits met so far; the writer adds its own. */
+  notes: string[];
+}
+
+/**
+ * Writes the flow. Returns its text, the notes (the writer's included) and
+ * the masking that keeps recorded secrets out of anything else shown.
+ *
+ * @example
+ * ```ts
+ * import { writeFlow } from "./write.ts";
+ * import { correlate } from "./correlate.ts";
+ * import { loadBodies, parseHar } from "./har_model.ts";
+ * const { records } = parseHar(JSON.stringify({ log: { entries: [
+ *   { request: { method: "GET", url: "https://a.test/me" }, response: { status: 200, content: { mimeType: "application/json", text: "{}" } } },
+ * ] } }), []);
+ * loadBodies(records, []);
+ * const c = correlate(records, [{ records }], "a");
+ * const { yaml } = writeFlow(c, { total: 1, ordered: records, notes: [] });
+ * if (!yaml.includes("name: Recorded session on a.test") || !yaml.includes("- name: get_me")) throw new Error(yaml);
+ * ```
+ */
+export function writeFlow(
+  c: Correlator,
+  input: WriteInput,
+): { yaml: string; notes: string[]; mask: (text: string) => string } {
+  const { ordered, notes, total } = input;
+  // Every secret the recording holds, for masking comments and a last check of the output.
+  const redactor = new Redactor();
+  // Whole "Basic …"/"Bearer …" values are left out: the redactor would also register the
+  // decoded user name and short passwords, masking ordinary words; their parts are listed.
+  for (const s of c.secrets) {
+    if (s.trim().length >= 6 && !/^(Basic|Bearer|Token|ApiKey|DPoP|Negotiate|NTLM)\s/i.test(s)) {
+      redactor.add(s);
+    }
+  }
+  const mask = (text: string) => redactor.redact(text);
+
+  const hosts = [...new Set(ordered.map((r) => r.url.host))];
+  const title = input.title && !/^[a-z]+:\/\//i.test(input.title)
+    ? readableTitle(input.title)
+    : undefined;
+  const name = input.name ?? (title || `Recorded session on ${hosts[0]}`);
+  const header = () => {
+    const required = [...c.env].filter(([, v]) => v.fallback === undefined);
+    const optional = [...c.env].filter(([, v]) => v.fallback !== undefined);
+    const width = Math.max(...[...c.env.keys()].map((n) => n.length));
+    return [
+      `Converted by flowrun convert har from a HAR recording of ${total} entries: ${c.steps.length} step${
+        c.steps.length === 1 ? "" : "s"
+      }.`,
+      ...(required.length > 0
+        ? [
+          "Set these environment variables before running (recorded values are not kept):",
+          ...required.map(([n, v]) => `  ${n.padEnd(width)}  ${v.about}`),
+        ]
+        : ["It needs no secret environment variables."]),
+      ...(optional.length > 0
+        ? [
+          "Optional, defaulting to the recorded value:",
+          ...optional.map(([n, v]) => `  ${n.padEnd(width)}  ${v.about} (${v.fallback})`),
+        ]
+        : []),
+      ...(notes.length > 0
+        ? ["Limits met while converting:", ...notes.map((n) => `  - ${n}`)]
+        : []),
+    ].map(mask);
+  };
+
+  const root = ymap([
+    ["name", name],
+    ["vars", c.vars.length > 0 ? ymap(c.vars) : undefined],
+    ["steps", c.steps.map((s) => stepNode(c, s, mask))],
+  ]);
+  let yaml = toYaml(header(), root);
+  // A recorded secret the rules above did not anticipate (a token inside a longer value, say)
+  // becomes a variable the flow reads: a masked *** in request data would be sent as it is.
+  const stray = [...c.secrets].filter((v) =>
+    v.trim().length >= 6 && redactor.has(v) && yaml.includes(v)
+  )
+    .sort((a, b) => b.length - a.length);
+  if (stray.length > 0) {
+    const refs = stray.map((value) =>
+      [
+        value,
+        c.sp.envRef(
+          c.secretEnv(
+            "RECORDED_SECRET",
+            value,
+            "a recorded secret value found inside request data",
+          ),
+        ),
+      ] as const
+    );
+    notes.push(
+      `${stray.length} recorded secret value${
+        stray.length === 1 ? " was" : "s were"
+      } found inside request data and replaced by ${
+        refs.map(([, ref]) => ref).join(", ")
+      }; review the flow.`,
+    );
+    yaml = toYaml(header(), root);
+    for (const [value, ref] of refs) yaml = yaml.replaceAll(value, ref);
+  }
+  const leaked = redactor.redact(yaml);
+  if (leaked !== yaml) {
+    // Still there in an encoded form: masked, and said so.
+    yaml = leaked;
+    notes.push(
+      "A recorded secret value was found in an encoded form and masked as ***; review the flow.",
+    );
+  }
+  return { yaml, notes, mask };
+}
+
+function stepNode(c: Correlator, step: Step, mask: (text: string) => string): YNode {
+  const request = ymap([
+    ["method", step.method],
+    ["url", step.url],
+    ["headers", step.headers.length > 0 ? ymap(step.headers) : undefined],
+    ["body", step.body],
+  ]);
+  const captures = step.captures.length > 0
+    ? ymap(step.captures.map(([n, source]) => [n, c.sp.captureNode(source)]))
+    : undefined;
+  const jsonKey = c.sp.name === "a" ? "json" : "jsonpath";
+  const checks = step.checks.map((k) => yflow([["path", c.sp.jsonPath(k.path)], [k.op, k.value]]));
+  const status = step.last.status === undefined
+    ? undefined
+    : step.last.status === 304
+    ? 200
+    : step.last.status;
+  const assert = status !== undefined || checks.length > 0
+    ? ymap([["status", status], [jsonKey, checks.length > 0 ? checks : undefined]])
+    : undefined;
+  const loop = step.loop
+    ? ymap([
+      ["max_attempts", step.loop.maxAttempts],
+      ["sleep_ms", step.loop.sleepMs],
+      [
+        "until",
+        ymap([[jsonKey, [yflow([["path", c.sp.jsonPath(step.loop.path)], [
+          "equals",
+          step.loop.value,
+        ]])]]]),
+      ],
+    ])
+    : undefined;
+  const depends = c.sp.name === "b" && step.uses.size > 0
+    ? c.steps.filter((s) => step.uses.has(s.name)).map((s) => s.name)
+    : undefined;
+  const node = ymap([
+    ["name", step.name],
+    ["depends_on", depends],
+    ["request", request],
+    ["loop", loop],
+    [c.sp.name === "a" ? "capture" : "extract", captures],
+    ["assert", assert],
+  ]);
+  return commented([mask(describe(step))], node);
+}
+
+function describe(step: Step): string {
+  const r = step.first;
+  const query = [...r.url.searchParams].map(([k, v]) =>
+    `${encodeURIComponent(k)}=${isSecretName(k) ? "***" : encodeURIComponent(v)}`
+  );
+  const url = `${r.url.origin}${r.url.pathname}${query.length > 0 ? `?${query.join("&")}` : ""}`;
+  const status = step.last.status;
+  let outcome = status === undefined
+    ? "no response recorded"
+    : status === 304
+    ? "304 (expected as 200: conditional headers are not sent)"
+    : String(status);
+  if (step.loop) {
+    outcome += `, polled ${step.records.length} times (${step.loop.values.join(" → ")})`;
+  }
+  return `${r.method} ${url} → ${outcome}`;
+}
