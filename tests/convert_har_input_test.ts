@@ -9,6 +9,8 @@ import { decodeHar, postDataText } from "../lib/convert/har_input.ts";
 import { UsageError } from "../lib/errors.ts";
 import { parse } from "yaml";
 import { runCli } from "./support/cli.ts";
+import { loadFlow } from "../lib/load.ts";
+import { runFlows } from "../lib/run.ts";
 
 const entry = (post?: Record<string, unknown>, headers: [string, string][] = []) => ({
   startedDateTime: "2026-11-21T10:00:00.000Z",
@@ -239,5 +241,80 @@ Deno.test("an upload the recording does not hold gets a placeholder part and a n
     const file = form.get("file") as File;
     assert.equal(file.name, "plan.csv", shape);
     assert.equal(await file.text(), "(file content not recorded: replace it)", shape);
+  }
+});
+
+Deno.test("client-made UUIDs get fresh values in path, query, JSON and multipart bodies, one per run", async () => {
+  const DRAFT = "3f1c2b9a-7d4e-4c1a-9b2f-0e8d7c6b5a41";
+  const REF = "8a7b6c5d-4e3f-4a1b-8c9d-0e1f2a3b4c5d";
+  const PART = "c0ffee00-1234-4abc-9def-0123456789ab";
+  const boundary = "b-7f3";
+  const multipart =
+    `--${boundary}\r\nContent-Disposition: form-data; name="upload_id"\r\n\r\n${PART}` +
+    `\r\n--${boundary}--\r\n`;
+  const json = (text: string) => ({ mimeType: "application/json", text });
+  const entries = [
+    {
+      request: {
+        method: "PUT",
+        url: `https://app.test/api/drafts/${DRAFT}`,
+        headers: [{ name: "content-type", value: "application/json" }],
+        postData: json(JSON.stringify({ id: DRAFT, title: "Plan" })),
+      },
+      response: { status: 201, content: json('{"saved":true}') },
+    },
+    {
+      request: { method: "GET", url: `https://app.test/api/drafts/${DRAFT}?ref=${REF}` },
+      response: { status: 200, content: json('{"title":"Plan"}') },
+    },
+    {
+      request: {
+        method: "POST",
+        url: `https://app.test/api/drafts/${DRAFT}/attachments`,
+        headers: [{ name: "content-type", value: `multipart/form-data; boundary=${boundary}` }],
+        postData: { mimeType: `multipart/form-data; boundary=${boundary}`, text: multipart },
+      },
+      response: { status: 201, content: json('{"attached":true}') },
+    },
+  ].map((e) => ({ ...e, _resourceType: "fetch", startedDateTime: "2026-11-21T10:00:00.000Z" }));
+  const { yaml } = convertHar(har(...entries));
+  // Only the comments, which show the recorded requests, still hold them.
+  const code = yaml.split("\n").filter((l) => !/^\s*#/.test(l)).join("\n");
+  for (const recorded of [DRAFT, REF, PART]) assert.ok(!code.includes(recorded), yaml);
+  // A server that refuses an id it has seen: replaying recorded ids fails on the second run.
+  const drafts = new Set<string>();
+  const uploads = new Set<string>();
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const url = new URL(req.url);
+    const id = url.pathname.split("/")[3];
+    if (req.method === "PUT") {
+      const body = await req.json();
+      if (drafts.has(id) || body.id !== id) return Response.json({ saved: false }, { status: 409 });
+      drafts.add(id);
+      return Response.json({ saved: true }, { status: 201 });
+    }
+    if (!drafts.has(id)) return Response.json({}, { status: 404 });
+    if (req.method === "GET") {
+      return url.searchParams.get("ref")?.length === 36
+        ? Response.json({ title: "Plan" })
+        : Response.json({}, { status: 400 });
+    }
+    const upload = String((await req.formData()).get("upload_id"));
+    if (uploads.has(upload)) return Response.json({ attached: false }, { status: 409 });
+    uploads.add(upload);
+    return Response.json({ attached: true }, { status: 201 });
+  });
+  try {
+    const env = (name: string) =>
+      name === "BASE_URL" ? `http://127.0.0.1:${server.addr.port}` : undefined;
+    const loaded = loadFlow(yaml, "t.yaml", { env });
+    assert.deepEqual(loaded.problems, []);
+    for (const run of ["first", "second"]) {
+      const result = await runFlows([loaded.flow!], { env, runId: run });
+      assert.equal(result.status, "passed", `${run}: ${JSON.stringify(result.flows[0].steps)}`);
+    }
+    assert.equal(drafts.size, 2);
+  } finally {
+    await server.shutdown();
   }
 });

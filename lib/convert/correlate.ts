@@ -31,6 +31,7 @@ import {
   operationName,
   resourceNoun,
   shortName,
+  singular,
   snake,
   stepName,
   UniqueNames,
@@ -41,6 +42,8 @@ import { FRESH_HEADER, type Group } from "./polls.ts";
 import { Spelling } from "./spelling.ts";
 import { isUuid, looksLikeId, looksLikeToken, mixRunId } from "./values.ts";
 import { type YMap, ymap, type YNode, type YScalar } from "./yaml_out.ts";
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 const AUTH = /^([A-Za-z][\w-]*)\s+(\S+)$/;
 
@@ -229,14 +232,8 @@ export class Correlator {
       this.replaced.generated++;
       return gen;
     }
-    if (where.body && isUuid(value) && !this.responseSeen.has(valueKey(value))) {
-      this.replaced.generated++;
-      if ((this.uuidCounts.get(value) ?? 0) < 2) return "${RANDOM.UUID}";
-      const name = this.varNames.take(snake(key) || "uuid");
-      this.vars.push([name, "${RANDOM.UUID}"]);
-      const ref = this.sp.varRef(name);
-      this.generated.set(value, ref);
-      return ref;
+    if (isUuid(value) && !this.responseSeen.has(valueKey(value))) {
+      return this.freshUuid(key, value);
     }
     if (
       where.body && where.mutating && !where.login && !where.credentials &&
@@ -283,6 +280,7 @@ export class Correlator {
       base = this.sp.varRef(name);
       this.origins.set(r.url.origin, base);
     }
+    let previous = "";
     const path = r.url.pathname.split("/").map((segment) => {
       if (segment === "") return "";
       const decoded = safeDecode(segment);
@@ -294,6 +292,10 @@ export class Correlator {
         this.replaced.generated++;
         return gen;
       }
+      if (isUuid(decoded) && !this.responseSeen.has(valueKey(decoded))) {
+        return this.freshUuid(`${singular(snake(previous)) || "resource"}_id`, decoded);
+      }
+      previous = decoded;
       return this.withTokens(segment, step);
     }).join("/");
     const query = r.url.search.slice(1).split("&").filter((q) => q !== "").map((pair) => {
@@ -485,16 +487,43 @@ export class Correlator {
     return (this.lastWritten.get(key) ?? -1) > (this.position.get(r) ?? Infinity);
   }
 
+  /** How often each UUID is sent (URL, body): one sent twice must keep one value. */
   countUuids(records: HarRecord[]): void {
     for (const r of records) {
-      for (
-        const m of (r.bodyText ?? "").matchAll(
-          /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi,
-        )
-      ) {
+      const sent = `${safeDecode(r.url.pathname)} ${safeDecode(r.url.search)} ${r.bodyText ?? ""}`;
+      for (const m of sent.matchAll(UUID)) {
         this.uuidCounts.set(m[0], (this.uuidCounts.get(m[0]) ?? 0) + 1);
       }
     }
+  }
+
+  /**
+   * A UUID the client made (no earlier response held it): `${RANDOM.UUID}`
+   * where it is sent once, else a var generated once per run and used at
+   * every place the recording sent it.
+   */
+  freshUuid(key: string, value: string): string {
+    this.replaced.generated++;
+    const known = this.generated.get(value);
+    if (known) return known;
+    if ((this.uuidCounts.get(value) ?? 0) < 2) return "${RANDOM.UUID}";
+    const name = this.varNames.take(snake(key) || "uuid");
+    this.vars.push([name, "${RANDOM.UUID}"]);
+    const ref = this.sp.varRef(name);
+    this.generated.set(value, ref);
+    return ref;
+  }
+
+  /** Replaces the client-made UUIDs inside text (a multipart body, say). */
+  freshUuidsIn(text: string, user: Step): string {
+    let out = "";
+    let at = 0;
+    for (const m of text.matchAll(UUID)) {
+      if (this.responseSeen.has(valueKey(m[0])) || this.producerFor(m[0])) continue;
+      out += this.withTokens(text.slice(at, m.index), user) + this.freshUuid("uuid", m[0]);
+      at = m.index! + m[0].length;
+    }
+    return out + this.withTokens(text.slice(at), user);
   }
 
   isIdSegment(decoded: string): boolean {
@@ -637,7 +666,7 @@ export class Correlator {
         }, whose content the recording does not hold: its body has a placeholder part to replace with the file's content.`,
       );
     }
-    step.body = this.withTokens(text, step);
+    step.body = this.freshUuidsIn(text, step);
   }
 
   /** Remembers what the client sent, so a response echoing it is not taken as its source. */
