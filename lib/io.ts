@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { UsageError } from "./errors.ts";
-import { compareCodePoints } from "./shard.ts";
+import { compareCodePoints } from "./compare.ts";
 
 /** Joins with `/`, dropping `./` and duplicate separators. */
 function join(...parts: string[]): string {

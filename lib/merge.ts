@@ -8,9 +8,8 @@
  * @module
  */
 import { UsageError } from "./errors.ts";
-import { REPORT_SCHEMA_VERSION } from "./report/json.ts";
-import { type FlowResult, type RunResult, totalsOf } from "./result.ts";
-import { compareCodePoints } from "./shard.ts";
+import { type FlowResult, REPORT_SCHEMA_VERSION, type RunResult, totalsOf } from "./result.ts";
+import { compareCodePoints } from "./compare.ts";
 
 const REPORT_HINT = "Pass the files written by flowrun run --report-json (not the JUnit reports).";
 

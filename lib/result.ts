@@ -7,6 +7,20 @@
  * @module
  */
 
+/**
+ * The version of the report format, written as `schema_version`. Adding
+ * fields keeps it; removing or renaming a field, or changing its meaning,
+ * increments it. It lives with the result it versions, so readers of
+ * reports (`merge`) need not import a writer.
+ *
+ * @example
+ * ```ts
+ * import { REPORT_SCHEMA_VERSION } from "./result.ts";
+ * if (REPORT_SCHEMA_VERSION !== 1) throw new Error();
+ * ```
+ */
+export const REPORT_SCHEMA_VERSION = 1;
+
 /** How a step, a flow or a run ended. */
 export type Status = "passed" | "failed" | "error" | "skipped";
 

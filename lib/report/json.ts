@@ -23,21 +23,17 @@
  *
  * @module
  */
-import type { AssertionResult, Counts, FlowResult, RunResult, StepResult } from "../result.ts";
+import {
+  type AssertionResult,
+  type Counts,
+  type FlowResult,
+  REPORT_SCHEMA_VERSION,
+  type RunResult,
+  type StepResult,
+} from "../result.ts";
 import type { Reporter } from "./reporter.ts";
 
-/**
- * The version of the report format, written as `schema_version`. Adding
- * fields keeps it; removing or renaming a field, or changing its meaning,
- * increments it.
- *
- * @example
- * ```ts
- * import { REPORT_SCHEMA_VERSION } from "./json.ts";
- * if (REPORT_SCHEMA_VERSION !== 1) throw new Error();
- * ```
- */
-export const REPORT_SCHEMA_VERSION = 1;
+export { REPORT_SCHEMA_VERSION };
 
 /**
  * The JSON report: the run result with the format version in front.
