@@ -8,33 +8,8 @@
 import type { Template, ValueTemplate } from "./expr.ts";
 import type { CompiledPath } from "./path.ts";
 
-/**
- * The operators of path assertions.
- *
- * @example
- * ```ts
- * import { OPERATORS } from "./flow.ts";
- * if (!OPERATORS.includes("containsAll")) throw new Error();
- * ```
- */
-export const OPERATORS = [
-  "exists",
-  "type",
-  "equals",
-  "notEquals",
-  "matches",
-  "anyOf",
-  "gt",
-  "gte",
-  "lt",
-  "lte",
-  "contains",
-  "containsAll",
-  "length",
-] as const;
-
-/** A path assertion operator. */
-export type Operator = typeof OPERATORS[number];
+export { type Operator, OPERATORS } from "./operators.ts";
+import type { Operator } from "./operators.ts";
 
 /**
  * The names accepted by the `type` operator.

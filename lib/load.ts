@@ -57,6 +57,7 @@ import {
   TYPE_NAMES,
   type VarDef,
 } from "./flow.ts";
+import { OPERATOR_TABLE, type OperatorSpec } from "./operators.ts";
 import { orderSteps } from "./order.ts";
 import { compilePattern } from "./regex.ts";
 import { compilePath, type PathRoot } from "./path.ts";
@@ -1173,46 +1174,32 @@ class Loader {
       );
       return undefined;
     };
-    switch (operator) {
-      case "exists":
-        return typeof v === "boolean" ? value : fail("true or false");
-      case "type": {
-        if (typeof v === "string" && (TYPE_NAMES as readonly string[]).includes(v)) return value;
-        const close = typeof v === "string" ? TYPE_HINTS[v] ?? suggest(v, TYPE_NAMES) : undefined;
-        return fail(
-          `one of ${TYPE_NAMES.join(", ")}`,
-          close ? `Did you mean "${close}"?` : undefined,
-        );
-      }
-      case "matches":
-        if (typeof v !== "string") return fail("a regular expression string");
-        try {
-          new RegExp(v);
-        } catch (error) {
-          this.#problem(
-            "bad-regex",
-            `Invalid regular expression "${v}": ${
-              (error as Error).message.replace(/^Invalid regular expression: /, "")
-            }.`,
-            entry.value,
-            "Escape special characters with a backslash, e.g. \\. for a dot.",
-          );
-          return undefined;
-        }
-        return value;
-      case "anyOf":
-      case "containsAll":
-        return Array.isArray(v) ? value : fail("a list", `For example: ${operator}: [a, b]`);
-      case "gt":
-      case "gte":
-      case "lt":
-      case "lte":
-        return typeof v === "number" ? value : fail("a number");
-      case "length":
-        return Number.isInteger(v) && (v as number) >= 0 ? value : fail("a non-negative integer");
-      default:
-        return value;
+    if (operator === "type") {
+      if (typeof v === "string" && (TYPE_NAMES as readonly string[]).includes(v)) return value;
+      const close = typeof v === "string" ? TYPE_HINTS[v] ?? suggest(v, TYPE_NAMES) : undefined;
+      return fail(
+        `one of ${TYPE_NAMES.join(", ")}`,
+        close ? `Did you mean "${close}"?` : undefined,
+      );
     }
+    const spec: OperatorSpec = OPERATOR_TABLE[operator];
+    if (spec.accepts && !spec.accepts(v)) return fail(spec.expects ?? "another value", spec.hint);
+    if (operator === "matches") {
+      try {
+        compilePattern(v as string);
+      } catch (error) {
+        this.#problem(
+          "bad-regex",
+          `Invalid regular expression "${v}": ${
+            (error as Error).message.replace(/^Invalid regular expression: /, "")
+          }.`,
+          entry.value,
+          "Escape special characters with a backslash, e.g. \\. for a dot.",
+        );
+        return undefined;
+      }
+    }
+    return value;
   }
 
   #loop(entry: Entry, label: string, owner: TemplateUse["owner"]): Loop | undefined {

@@ -32,6 +32,7 @@ export const LAYERS: { name: string; modules: string[] }[] = [
       "json_head.ts",
       "version.ts",
       "compare.ts",
+      "json_value.ts",
       "order.ts",
       "poll.ts",
       "filter.ts",
@@ -47,7 +48,10 @@ export const LAYERS: { name: string; modules: string[] }[] = [
     ],
   },
   // The flow model: expressions, paths, the loaded flow's types.
-  { name: "model", modules: ["expr.ts", "path.ts", "flow.ts", "secrets/discover.ts"] },
+  {
+    name: "model",
+    modules: ["expr.ts", "path.ts", "operators.ts", "flow.ts", "secrets/discover.ts"],
+  },
   // File → loaded flow, and which files make a run.
   { name: "load", modules: ["load.ts", "load/", "shard.ts", "suite.ts"] },
   // Resolved request → response → assertion results.
