@@ -1,34 +1,24 @@
 /**
- * Running: loaded flows → run result. Steps of a flow run in order; the first
+ * Running: loaded flows → run result, the outer levels of the runner (the
+ * file loop and the flow's step loop) over `run/`: one attempt
+ * (`attempt.ts`), one step with its poll loop (`step.ts`), and the pure turn
+ * of an outcome into a step result (`step_result.ts`). Steps of a flow run in order; the first
  * step that does not pass stops its flow and the rest are reported skipped
  * with the reason. A flow's failure never stops other flows. Each flow run has
  * its own vars and captures; only the run id is shared.
  *
  * @module
  */
-import { capture } from "./capture.ts";
-import { evaluateChecks } from "./assert.ts";
 import { ExpressionError, randomHex, render, type Scope } from "./expr.ts";
+import { reasonOf } from "./http.ts";
 import type { Flow, Step } from "./flow.ts";
-import { reasonOf, RequestError, type ResolvedRequest, resolveRequest, send } from "./http.ts";
-import { pollUntil } from "./poll.ts";
-import { isSecretCaptureName, isSecretName, Redactor } from "./redact.ts";
-import {
-  type SecretInputs,
-  secretInputs,
-  secretLeaves,
-  secretsInRequest,
-  secretsInResponse,
-} from "./secrets/discover.ts";
-import type { FlowRef, Reporter } from "./report/reporter.ts";
-import type { ReceivedResponse } from "./response.ts";
-import {
-  type AssertionResult,
-  type FlowResult,
-  type RunResult,
-  type StepResult,
-  totalsOf,
-} from "./result.ts";
+import { isSecretName, Redactor } from "./redact.ts";
+import { type SecretInputs, secretInputs, secretLeaves } from "./secrets/discover.ts";
+import type { Reporter } from "./report/reporter.ts";
+import { type FlowResult, type RunResult, type StepResult, totalsOf } from "./result.ts";
+import { type Context, round } from "./run/context.ts";
+import { runStep } from "./run/step.ts";
+import { emptyResult } from "./run/step_result.ts";
 import { VERSION } from "./version.ts";
 
 /** Options of a run. */
@@ -96,17 +86,6 @@ export interface RunOptions {
  */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
-const EXCERPT = 300;
-/** How much of each body a step that did not pass keeps, while the run's budget lasts. */
-const MAX_BODY = 64 * 1024;
-/**
- * How many steps that did not pass keep bodies of up to {@linkcode MAX_BODY};
- * later ones keep {@linkcode SMALL_BODY}, so a run where thousands of steps
- * fail against a large error page keeps memory and reports flat.
- */
-const DETAILED_FAILURES = 100;
-const SMALL_BODY = 2 * 1024;
-
 /**
  * A fresh run id: UTC time to the second plus random hex, readable and safe
  * in URLs, file names and test data (`user-${RUN_ID}`).
@@ -123,58 +102,7 @@ export function newRunId(now: Date = new Date()): string {
   return `${stamp}-${[...random].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
-const round = (ms: number) => Math.round(ms * 10) / 10;
-
-/** The trace and parent span ids of a W3C traceparent header, when it is well formed. */
-function traceContext(
-  traceparent: string | undefined,
-): { trace_id: string; span_id: string } | undefined {
-  const match = traceparent &&
-    /^[0-9a-f]{2}-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/.exec(traceparent.trim());
-  return match ? { trace_id: match[1], span_id: match[2] } : undefined;
-}
-
-interface Context {
-  env: (name: string) => string | undefined;
-  params: ReadonlyMap<string, string>;
-  runId: string;
-  timeoutMs: number;
-  maxBodyBytes?: number;
-  reporter: Reporter;
-  signal?: AbortSignal;
-  redactor: Redactor;
-  /** How many steps that did not pass have kept their details so far (see DETAILED_FAILURES). */
-  detailed: number;
-  /** Registers a secret value with the redactor (and tells `onSecret`). */
-  secret: (value: string) => void;
-  trace: boolean;
-}
-
-/** One request attempt: a response, or why there was none. */
-interface Attempt {
-  request: ResolvedRequest;
-  response?: ReceivedResponse;
-  error?: RequestError;
-  until: AssertionResult[];
-}
-
-/** A step result before anything happened; the runner fills it in. */
-function emptyResult(step: Step, start_ms = 0): StepResult {
-  return {
-    name: step.name,
-    status: "passed",
-    duration_ms: 0,
-    start_ms,
-    attempts: 0,
-    line: step.line,
-    column: step.column,
-    request: null,
-    response: null,
-    assertions: [],
-    captures: [],
-  };
-}
-
+/** A step the flow did not get to, with the reason. */
 function skipped(step: Step, reason: string, start_ms = 0): StepResult {
   return {
     ...emptyResult(step, start_ms),
@@ -182,169 +110,6 @@ function skipped(step: Step, reason: string, start_ms = 0): StepResult {
     message: reason,
     failure_kind: "skipped",
   };
-}
-
-async function runStep(
-  ref: FlowRef,
-  step: Step,
-  scope: Scope,
-  captured: Map<string, unknown>,
-  ctx: Context,
-  flowStarted: number,
-  inputs: SecretInputs,
-): Promise<StepResult> {
-  const started = performance.now();
-  const result = emptyResult(step, round(started - flowStarted));
-  const attemptStarts: number[] = [];
-  if (step.loop) result.attempt_starts_ms = attemptStarts;
-  const finish = (
-    status: StepResult["status"],
-    kind?: StepResult["failure_kind"],
-    message?: string,
-  ) => {
-    result.status = status;
-    if (kind) result.failure_kind = kind;
-    if (message) result.message = message;
-    result.duration_ms = round(performance.now() - started);
-    return result;
-  };
-  try {
-    const attempt = async (): Promise<Attempt> => {
-      attemptStarts.push(round(performance.now() - started));
-      const request = resolveRequest(step.request, scope);
-      secretsInRequest(request, ctx.secret);
-      let traceparent = request.headers.find(([name]) => name.toLowerCase() === "traceparent")?.[1];
-      if (traceparent === undefined && ctx.trace) {
-        traceparent = `00-${scope.traceId}-${randomHex(16)}-01`;
-        request.headers.push(["traceparent", traceparent]);
-      }
-      const context = traceContext(traceparent);
-      if (context) result.trace = context;
-      result.request = { method: request.method, url: request.url };
-      const info = {
-        step: step.name,
-        attempt: ++result.attempts,
-        method: request.method,
-        url: ctx.redactor.redact(request.url),
-        ...context,
-      };
-      await ctx.reporter.onRequest?.(ref, info);
-      const sent = performance.now();
-      try {
-        const response = await send(request, {
-          timeoutMs: ctx.timeoutMs,
-          maxBodyBytes: ctx.maxBodyBytes,
-          signal: ctx.signal,
-        });
-        secretsInResponse(response, ctx.secret);
-        const duration_ms = round(performance.now() - sent);
-        const until = step.loop
-          ? evaluateChecks(step.loop.until, response, scope, "until", ctx.redactor)
-          : [];
-        const until_met = step.loop ? until.every((r) => r.passed) : undefined;
-        await ctx.reporter.onAttempt?.(ref, {
-          ...info,
-          status: response.status,
-          duration_ms,
-          until_met,
-        });
-        return { request, response, until };
-      } catch (error) {
-        if (!(error instanceof RequestError)) throw error;
-        const duration_ms = round(performance.now() - sent);
-        await ctx.reporter.onAttempt?.(ref, {
-          ...info,
-          error: ctx.redactor.redact(error.message),
-          duration_ms,
-        });
-        return { request, error, until: [] };
-      }
-    };
-    const outcome = step.loop
-      ? await pollUntil(
-        attempt,
-        (a) => a.response !== undefined && a.until.every((r) => r.passed),
-        { ...step.loop, signal: ctx.signal },
-      )
-      : { last: await attempt(), satisfied: true, attempts: 1 };
-    const { request, response, error } = outcome.last;
-    // A step that did not pass keeps what a person needs to see why: the request and
-    // response (bodies masked, then cut: 64 KiB for the run's first 100 such steps, then
-    // 2 KiB, so memory stays flat however many fail). Passing steps stay compact.
-    const keepDetails = () => {
-      const max = ctx.detailed++ < DETAILED_FAILURES ? MAX_BODY : SMALL_BODY;
-      const sent = Object.fromEntries(request.headers);
-      result.request = {
-        method: request.method,
-        url: request.url,
-        headers: sent,
-        ...(request.body === undefined
-          ? {}
-          : { body: cutBody(request.body, ctx.redactor, max).text }),
-      };
-      if (response && result.response) {
-        result.response.headers = response.headers;
-        const body = cutBody(response.text, ctx.redactor, max);
-        result.response.body = body.text;
-        if (body.cut > 0) result.response.body_truncated = body.cut;
-      }
-    };
-    if (ctx.signal?.aborted && (!response || !outcome.satisfied)) {
-      return finish(
-        "skipped",
-        "interrupted",
-        `Interrupted (${reasonOf(ctx.signal)}) before the step finished.`,
-      );
-    }
-    if (!response) {
-      keepDetails();
-      const tries = result.attempts > 1 ? ` (after ${result.attempts} attempts)` : "";
-      return finish("error", "request", `${error!.message.replace(/\.$/, "")}${tries}.`);
-    }
-    const failing = (rs: AssertionResult[]) => rs.filter((r) => !r.passed);
-    result.response = { status: response.status, content_type: response.contentType };
-    result.assertions = [
-      ...outcome.last.until,
-      ...evaluateChecks(step.assert, response, scope, "assert", ctx.redactor),
-    ];
-    const problems: string[] = [];
-    for (const c of step.captures) {
-      const got = capture(response, c.from);
-      if (got.found) {
-        // A cookie's value is a session credential whatever the capture is called.
-        if (
-          c.from.kind === "cookie" || isSecretCaptureName(c.name) ||
-          inputs.captures.has(`${step.name}\0${c.name}`)
-        ) {
-          secretLeaves(got.value, ctx.secret);
-        }
-        captured.set(c.name, got.value);
-        result.captures.push(c.name);
-      } else problems.push(`capture "${c.name}": ${got.why}`);
-    }
-    const unmet = failing(outcome.last.until);
-    const failed = failing(result.assertions.filter((r) => r.phase === "assert"));
-    if (unmet.length === 0 && failed.length === 0 && problems.length === 0) return finish("passed");
-    result.response.body_excerpt = response.excerpt(EXCERPT, ctx.redactor);
-    keepDetails();
-    if (!outcome.satisfied) {
-      const more = unmet.length > 1 ? ` (and ${unmet.length - 1} more)` : "";
-      return finish(
-        "failed",
-        "until",
-        `Still unmet after ${outcome.attempts} attempts: ${unmet[0].message}${more}.`,
-      );
-    }
-    if (failed.length > 0) {
-      const more = failed.length > 1 ? ` (and ${failed.length - 1} more)` : "";
-      return finish("failed", "assertion", `${failed[0].message}${more}.`);
-    }
-    return finish("failed", "capture", `${problems.join("; ")}.`);
-  } catch (error) {
-    if (error instanceof ExpressionError) return finish("error", "expression", error.message);
-    if (error instanceof RequestError) return finish("error", "request", error.message);
-    throw error;
-  }
 }
 
 /**
@@ -397,16 +162,6 @@ function context(options: RunOptions): Context {
     secret,
     trace: options.trace ?? false,
   };
-}
-
-/** Masks a body, then cuts it at `max` characters; `cut` counts the characters left out. */
-function cutBody(text: string, redactor: Redactor, max: number): { text: string; cut: number } {
-  // Only the part that is kept needs masking, and enough after it that a secret across the cut is seen.
-  const window = max + MAX_BODY;
-  const masked = redactor.redact(text.length > window ? text.slice(0, window) : text);
-  if (masked.length <= max && text.length <= window) return { text: masked, cut: 0 };
-  const kept = redactor.head(masked, max).slice(0, -1);
-  return { text: kept, cut: text.length - kept.length };
 }
 
 /** Registers what a flow sends in secret places, as soon as its vars exist. */

@@ -57,7 +57,7 @@ export const LAYERS: { name: string; modules: string[] }[] = [
   // Resolved request → response → assertion results.
   { name: "exchange", modules: ["response.ts", "capture.ts", "http.ts", "assert.ts"] },
   // Steps and flows → run result; JSON reports of shards → one run result.
-  { name: "run", modules: ["run.ts", "invalid_run.ts", "merge.ts"] },
+  { name: "run", modules: ["run.ts", "run/", "invalid_run.ts", "merge.ts"] },
   // Run result → reports; HAR → flow text (a branch of its own).
   { name: "output", modules: ["report/", "convert/"] },
   // The library's entry over all of it.

@@ -1,0 +1,102 @@
+/**
+ * The runner's first level: one attempt, request → response. The request is
+ * resolved from the scope, its secrets registered, a `traceparent` added when
+ * tracing, the reporter told before and after; a network failure is an
+ * outcome (`error`), not an exception. With a loop, the `until` checks are
+ * evaluated on the response.
+ *
+ * @module
+ */
+import { evaluateChecks } from "../assert.ts";
+import { randomHex, type Scope } from "../expr.ts";
+import type { Step } from "../flow.ts";
+import { RequestError, type ResolvedRequest, resolveRequest, send } from "../http.ts";
+import type { FlowRef } from "../report/reporter.ts";
+import type { ReceivedResponse } from "../response.ts";
+import type { AssertionResult } from "../result.ts";
+import { secretsInRequest, secretsInResponse } from "../secrets/discover.ts";
+import { type Context, round, traceContext } from "./context.ts";
+
+/** One request attempt: a response, or why there was none. */
+export interface Attempt {
+  request: ResolvedRequest;
+  response?: ReceivedResponse;
+  error?: RequestError;
+  /** The `until` results of a polling step (empty otherwise). */
+  until: AssertionResult[];
+  /** The trace context the request carried, when it had a well-formed one. */
+  trace?: { trace_id: string; span_id: string };
+}
+
+/**
+ * Sends `step`'s request once as attempt number `number`. Throws only for
+ * what is not the network's fault (an expression that cannot be resolved).
+ *
+ * @example
+ * ```ts
+ * import { attempt } from "./attempt.ts";
+ * import { loadFlow } from "../load.ts";
+ * import { Redactor } from "../redact.ts";
+ * const { flow } = loadFlow('name: f\nsteps:\n  - name: s\n    request: {url: "http://127.0.0.1:9/"}\n', "f.yaml");
+ * const ctx = { env: () => undefined, params: new Map(), runId: "r", timeoutMs: 2000, reporter: {},
+ *   redactor: new Redactor(), detailed: 0, secret: () => {}, trace: false };
+ * const scope = { vars: new Map(), steps: new Map(), env: () => undefined, runId: "r", traceId: "0".repeat(32) };
+ * // deno-lint-ignore no-explicit-any
+ * const a = await attempt(flow!.steps[0], scope as any, ctx, { name: "f", file: "f.yaml" } as any, 1);
+ * if (a.response || !a.error) throw new Error("port 9 should refuse the connection");
+ * ```
+ */
+export async function attempt(
+  step: Step,
+  scope: Scope,
+  ctx: Context,
+  ref: FlowRef,
+  number: number,
+): Promise<Attempt> {
+  const request = resolveRequest(step.request, scope);
+  secretsInRequest(request, ctx.secret);
+  let traceparent = request.headers.find(([name]) => name.toLowerCase() === "traceparent")?.[1];
+  if (traceparent === undefined && ctx.trace) {
+    traceparent = `00-${scope.traceId}-${randomHex(16)}-01`;
+    request.headers.push(["traceparent", traceparent]);
+  }
+  const trace = traceContext(traceparent);
+  const info = {
+    step: step.name,
+    attempt: number,
+    method: request.method,
+    url: ctx.redactor.redact(request.url),
+    ...trace,
+  };
+  await ctx.reporter.onRequest?.(ref, info);
+  const sent = performance.now();
+  try {
+    const response = await send(request, {
+      timeoutMs: ctx.timeoutMs,
+      maxBodyBytes: ctx.maxBodyBytes,
+      signal: ctx.signal,
+    });
+    secretsInResponse(response, ctx.secret);
+    const duration_ms = round(performance.now() - sent);
+    const until = step.loop
+      ? evaluateChecks(step.loop.until, response, scope, "until", ctx.redactor)
+      : [];
+    const until_met = step.loop ? until.every((r) => r.passed) : undefined;
+    await ctx.reporter.onAttempt?.(ref, {
+      ...info,
+      status: response.status,
+      duration_ms,
+      until_met,
+    });
+    return { request, response, until, trace };
+  } catch (error) {
+    if (!(error instanceof RequestError)) throw error;
+    const duration_ms = round(performance.now() - sent);
+    await ctx.reporter.onAttempt?.(ref, {
+      ...info,
+      error: ctx.redactor.redact(error.message),
+      duration_ms,
+    });
+    return { request, error, until: [], trace };
+  }
+}

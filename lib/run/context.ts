@@ -1,0 +1,49 @@
+/**
+ * What every level of the runner shares for one run: options made concrete,
+ * the reporter, the redactor and the budget for detailed failures.
+ *
+ * @module
+ */
+import type { Redactor } from "../redact.ts";
+import type { Reporter } from "../report/reporter.ts";
+
+/** The run as each level sees it. */
+export interface Context {
+  env: (name: string) => string | undefined;
+  params: ReadonlyMap<string, string>;
+  runId: string;
+  timeoutMs: number;
+  maxBodyBytes?: number;
+  reporter: Reporter;
+  signal?: AbortSignal;
+  redactor: Redactor;
+  /** How many steps that did not pass have kept their details so far (see DETAILED_FAILURES). */
+  detailed: number;
+  /** Registers a secret value with the redactor (and tells `onSecret`). */
+  secret: (value: string) => void;
+  trace: boolean;
+}
+
+/** How much of a body a failure message quotes. */
+export const EXCERPT = 300;
+/** How much of each body a step that did not pass keeps, while the run's budget lasts. */
+export const MAX_BODY = 64 * 1024;
+/**
+ * How many steps that did not pass keep bodies of up to {@linkcode MAX_BODY};
+ * later ones keep {@linkcode SMALL_BODY}, so a run where thousands of steps
+ * fail against a large error page keeps memory and reports flat.
+ */
+export const DETAILED_FAILURES = 100;
+export const SMALL_BODY = 2 * 1024;
+
+/** Milliseconds to one decimal, as results report them. */
+export const round = (ms: number) => Math.round(ms * 10) / 10;
+
+/** The trace and parent span ids of a W3C traceparent header, when it is well formed. */
+export function traceContext(
+  traceparent: string | undefined,
+): { trace_id: string; span_id: string } | undefined {
+  const match = traceparent &&
+    /^[0-9a-f]{2}-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/.exec(traceparent.trim());
+  return match ? { trace_id: match[1], span_id: match[2] } : undefined;
+}

@@ -1,0 +1,145 @@
+/**
+ * The runner's middle level: one step. Its request is attempted once, or
+ * polled until its `until` checks hold (bounded by the loop); the checks and
+ * captures run on the last response; {@linkcode stepResult} turns all of it
+ * into the step's result.
+ *
+ * @module
+ */
+import { evaluateChecks } from "../assert.ts";
+import { capture } from "../capture.ts";
+import { ExpressionError, type Scope } from "../expr.ts";
+import type { Step } from "../flow.ts";
+import { reasonOf, RequestError } from "../http.ts";
+import { pollUntil } from "../poll.ts";
+import { isSecretCaptureName } from "../redact.ts";
+import type { FlowRef } from "../report/reporter.ts";
+import type { StepResult } from "../result.ts";
+import { type SecretInputs, secretLeaves } from "../secrets/discover.ts";
+import { type Attempt, attempt } from "./attempt.ts";
+import { type Context, DETAILED_FAILURES, MAX_BODY, round, SMALL_BODY } from "./context.ts";
+import {
+  type Evaluation,
+  failedBefore,
+  stepResult,
+  type Timing,
+  withDetails,
+} from "./step_result.ts";
+
+/**
+ * Runs one step of a flow: its captured values go into `captured`.
+ *
+ * @example
+ * ```ts
+ * import { runStep } from "./step.ts";
+ * import { loadFlow } from "../load.ts";
+ * import { Redactor } from "../redact.ts";
+ * const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, () => Response.json({ id: 7 }));
+ * const { flow } = loadFlow(`name: f\nsteps:\n  - name: s\n    request: {url: "http://127.0.0.1:${server.addr.port}"}\n    capture: {id: $.json.id}\n`, "f.yaml");
+ * const ctx = { env: () => undefined, params: new Map(), runId: "r", timeoutMs: 2000, reporter: {},
+ *   redactor: new Redactor(), detailed: 0, secret: () => {}, trace: false };
+ * const captured = new Map();
+ * const scope = { vars: new Map(), steps: new Map(), env: () => undefined, runId: "r" };
+ * const inputs = { literals: [], vars: new Set(), env: new Set(), captures: new Set() };
+ * // deno-lint-ignore no-explicit-any
+ * const r = await runStep({ name: "f", file: "f.yaml" } as any, flow!.steps[0], scope, captured, ctx, performance.now(), inputs as any);
+ * await server.shutdown();
+ * if (r.status !== "passed" || captured.get("id") !== 7) throw new Error(JSON.stringify(r));
+ * ```
+ */
+export async function runStep(
+  ref: FlowRef,
+  step: Step,
+  scope: Scope,
+  captured: Map<string, unknown>,
+  ctx: Context,
+  flowStarted: number,
+  inputs: SecretInputs,
+): Promise<StepResult> {
+  const started = performance.now();
+  const attemptStarts: number[] = [];
+  let sent = 0;
+  let lastRequest: Attempt["request"] | undefined;
+  const timing = (): Timing => ({
+    start_ms: round(started - flowStarted),
+    duration_ms: round(performance.now() - started),
+    ...(step.loop ? { attempt_starts_ms: attemptStarts } : {}),
+  });
+  const once = async () => {
+    attemptStarts.push(round(performance.now() - started));
+    const a = await attempt(step, scope, ctx, ref, sent + 1);
+    sent++;
+    lastRequest = a.request;
+    return a;
+  };
+  try {
+    const outcome = step.loop
+      ? await pollUntil(once, (a) => a.response !== undefined && a.until.every((r) => r.passed), {
+        ...step.loop,
+        signal: ctx.signal,
+      })
+      : { last: await once(), satisfied: true, attempts: 1 };
+    const { response } = outcome.last;
+    const interrupted = ctx.signal?.aborted && (!response || !outcome.satisfied)
+      ? reasonOf(ctx.signal)
+      : undefined;
+    const evaluation = response && interrupted === undefined
+      ? evaluate(step, outcome.last, scope, captured, ctx, inputs)
+      : undefined;
+    const result = stepResult(
+      step,
+      timing(),
+      { ...outcome, attempts: sent },
+      evaluation,
+      interrupted,
+    );
+    if (result.status === "passed" || interrupted !== undefined) return result;
+    // A step that did not pass keeps the request and response (bodies masked, then cut: 64 KiB
+    // for the run's first 100 such steps, then 2 KiB, so memory stays flat however many fail).
+    const max = ctx.detailed++ < DETAILED_FAILURES ? MAX_BODY : SMALL_BODY;
+    return withDetails(result, outcome.last, max, ctx.redactor);
+  } catch (error) {
+    if (error instanceof ExpressionError) {
+      return failedBefore(step, timing(), "error", "expression", error.message, sent, lastRequest);
+    }
+    if (error instanceof RequestError) {
+      return failedBefore(step, timing(), "error", "request", error.message, sent, lastRequest);
+    }
+    throw error;
+  }
+}
+
+/** The checks and captures on the last response; captured values go into `captured`. */
+function evaluate(
+  step: Step,
+  last: Attempt,
+  scope: Scope,
+  captured: Map<string, unknown>,
+  ctx: Context,
+  inputs: SecretInputs,
+): Evaluation {
+  const response = last.response!;
+  const assertions = [
+    ...last.until,
+    ...evaluateChecks(step.assert, response, scope, "assert", ctx.redactor),
+  ];
+  const names: string[] = [];
+  const problems: string[] = [];
+  for (const c of step.captures) {
+    const got = capture(response, c.from);
+    if (!got.found) {
+      problems.push(`capture "${c.name}": ${got.why}`);
+      continue;
+    }
+    // A cookie's value is a session credential whatever the capture is called.
+    if (
+      c.from.kind === "cookie" || isSecretCaptureName(c.name) ||
+      inputs.captures.has(`${step.name}\0${c.name}`)
+    ) {
+      secretLeaves(got.value, ctx.secret);
+    }
+    captured.set(c.name, got.value);
+    names.push(c.name);
+  }
+  return { assertions, captured: names, problems };
+}

@@ -1,0 +1,206 @@
+/**
+ * The runner's last level, pure: what happened to a step (its attempts,
+ * their outcome, the checks and captures on the last response) → the step's
+ * result, with its status, failure kind and one-line message. A step that did
+ * not pass gets its request and response attached by {@linkcode withDetails}.
+ *
+ * @module
+ */
+import type { Step } from "../flow.ts";
+import type { Redactor } from "../redact.ts";
+import type { AssertionResult, StepResult } from "../result.ts";
+import type { Attempt } from "./attempt.ts";
+import { EXCERPT, MAX_BODY } from "./context.ts";
+
+/** The attempts of a step: the last, whether its `until` held, how many were sent. */
+export interface Outcome {
+  last: Attempt;
+  satisfied: boolean;
+  attempts: number;
+}
+
+/** The checks and captures on the last response. */
+export interface Evaluation {
+  assertions: AssertionResult[];
+  /** Names of the values captured. */
+  captured: string[];
+  /** Why each capture that found nothing found nothing. */
+  problems: string[];
+}
+
+/** When the step ran, relative to its flow and to itself. */
+export interface Timing {
+  start_ms: number;
+  duration_ms: number;
+  /** Start of each attempt, ms after the step started (polling steps). */
+  attempt_starts_ms?: number[];
+}
+
+/**
+ * A step result before anything happened.
+ *
+ * @example
+ * ```ts
+ * import { emptyResult } from "./step_result.ts";
+ * // deno-lint-ignore no-explicit-any
+ * const r = emptyResult({ name: "s", line: 3, column: 5 } as any, 12);
+ * if (r.status !== "passed" || r.start_ms !== 12 || r.attempts !== 0) throw new Error();
+ * ```
+ */
+export function emptyResult(step: Step, start_ms = 0): StepResult {
+  return {
+    name: step.name,
+    status: "passed",
+    duration_ms: 0,
+    start_ms,
+    attempts: 0,
+    line: step.line,
+    column: step.column,
+    request: null,
+    response: null,
+    assertions: [],
+    captures: [],
+  };
+}
+
+/**
+ * A step that did not run (or ended without an outcome), with the reason.
+ *
+ * @example
+ * ```ts
+ * import { failedBefore } from "./step_result.ts";
+ * // deno-lint-ignore no-explicit-any
+ * const r = failedBefore({ name: "s", line: 1, column: 1 } as any, { start_ms: 0, duration_ms: 1 }, "error", "expression", "Unknown var.");
+ * if (r.status !== "error" || r.failure_kind !== "expression") throw new Error();
+ * ```
+ */
+export function failedBefore(
+  step: Step,
+  timing: Timing,
+  status: StepResult["status"],
+  kind: StepResult["failure_kind"],
+  message: string,
+  attempts = 0,
+  request: Attempt["request"] | undefined = undefined,
+): StepResult {
+  return {
+    ...emptyResult(step, timing.start_ms),
+    ...(timing.attempt_starts_ms ? { attempt_starts_ms: timing.attempt_starts_ms } : {}),
+    status,
+    failure_kind: kind,
+    message,
+    duration_ms: timing.duration_ms,
+    attempts,
+    request: request ? { method: request.method, url: request.url } : null,
+  };
+}
+
+/**
+ * The result of a step that sent at least one request. `interrupted` is the
+ * signal's name when the run was stopped before the step finished.
+ *
+ * @example
+ * ```ts
+ * import { stepResult } from "./step_result.ts";
+ * const last = { request: { method: "GET", url: "http://x.test", headers: [] }, until: [],
+ *   error: new Error("connection refused") };
+ * // deno-lint-ignore no-explicit-any
+ * const r = stepResult({ name: "s", line: 1, column: 1 } as any, { start_ms: 0, duration_ms: 5 },
+ *   // deno-lint-ignore no-explicit-any
+ *   { last: last as any, satisfied: true, attempts: 3 }, undefined);
+ * if (r.status !== "error" || r.message !== "connection refused (after 3 attempts).") throw new Error(r.message);
+ * ```
+ */
+export function stepResult(
+  step: Step,
+  timing: Timing,
+  outcome: Outcome,
+  evaluation: Evaluation | undefined,
+  interrupted?: string,
+): StepResult {
+  const { last } = outcome;
+  const result: StepResult = {
+    ...failedBefore(step, timing, "passed", undefined, "", outcome.attempts, last.request),
+    ...(last.trace ? { trace: last.trace } : {}),
+  };
+  delete result.failure_kind;
+  delete result.message;
+  const end = (status: StepResult["status"], kind: StepResult["failure_kind"], message: string) =>
+    Object.assign(result, { status, failure_kind: kind, message });
+  if (interrupted !== undefined) {
+    return end("skipped", "interrupted", `Interrupted (${interrupted}) before the step finished.`);
+  }
+  const response = last.response;
+  if (!response || !evaluation) {
+    const tries = outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : "";
+    return end("error", "request", `${last.error!.message.replace(/\.$/, "")}${tries}.`);
+  }
+  result.response = { status: response.status, content_type: response.contentType };
+  result.assertions = evaluation.assertions;
+  result.captures = evaluation.captured;
+  const unmet = last.until.filter((r) => !r.passed);
+  const failed = evaluation.assertions.filter((r) => r.phase === "assert" && !r.passed);
+  const { problems } = evaluation;
+  if (unmet.length === 0 && failed.length === 0 && problems.length === 0) return result;
+  if (!outcome.satisfied) {
+    const more = unmet.length > 1 ? ` (and ${unmet.length - 1} more)` : "";
+    return end(
+      "failed",
+      "until",
+      `Still unmet after ${outcome.attempts} attempts: ${unmet[0].message}${more}.`,
+    );
+  }
+  if (failed.length > 0) {
+    const more = failed.length > 1 ? ` (and ${failed.length - 1} more)` : "";
+    return end("failed", "assertion", `${failed[0].message}${more}.`);
+  }
+  return end("failed", "capture", `${problems.join("; ")}.`);
+}
+
+/**
+ * Attaches what a person needs to see why a step did not pass: the request
+ * sent and the response received, bodies masked, then cut at `max`.
+ *
+ * @example
+ * ```ts
+ * import { withDetails } from "./step_result.ts";
+ * import { Redactor } from "../redact.ts";
+ * const r = { request: { method: "POST", url: "http://x.test" }, response: null };
+ * // deno-lint-ignore no-explicit-any
+ * withDetails(r as any, { request: { method: "POST", url: "http://x.test", headers: [["a", "1"]], body: "hi" }, until: [] } as any, 100, new Redactor());
+ * // deno-lint-ignore no-explicit-any
+ * if ((r.request as any).body !== "hi") throw new Error();
+ * ```
+ */
+export function withDetails(
+  result: StepResult,
+  last: Attempt,
+  max: number,
+  redactor: Redactor,
+): StepResult {
+  const { request, response } = last;
+  result.request = {
+    method: request.method,
+    url: request.url,
+    headers: Object.fromEntries(request.headers),
+    ...(request.body === undefined ? {} : { body: cutBody(request.body, redactor, max).text }),
+  };
+  if (response && result.response) {
+    result.response.body_excerpt = response.excerpt(EXCERPT, redactor);
+    result.response.headers = response.headers;
+    const body = cutBody(response.text, redactor, max);
+    result.response.body = body.text;
+    if (body.cut > 0) result.response.body_truncated = body.cut;
+  }
+  return result;
+}
+
+/** Masks a body, then cuts it at `max` characters; `cut` counts the characters left out. */
+function cutBody(text: string, redactor: Redactor, max: number): { text: string; cut: number } {
+  // Only the part that is kept needs masking, and enough after it that a secret across the cut is seen.
+  const window = max + MAX_BODY;
+  const masked = redactor.redact(text.length > window ? text.slice(0, window) : text);
+  if (masked.length <= max && text.length <= window) return { text: masked, cut: 0 };
+  const kept = redactor.head(masked, max).slice(0, -1);
+  return { text: kept, cut: text.length - kept.length };
+}
