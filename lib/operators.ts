@@ -81,7 +81,37 @@ function compare(
 const isList = (v: unknown) => Array.isArray(v);
 
 /**
- * Every operator, in the order the docs list them.
+ * The operators of path assertions, in the order the docs list them; each
+ * has its entry in {@linkcode OPERATOR_TABLE} (the compiler holds the two to
+ * each other).
+ *
+ * @example
+ * ```ts
+ * import { OPERATORS } from "./operators.ts";
+ * if (!OPERATORS.includes("containsAll")) throw new Error();
+ * ```
+ */
+export const OPERATORS = [
+  "exists",
+  "type",
+  "equals",
+  "notEquals",
+  "matches",
+  "anyOf",
+  "gt",
+  "gte",
+  "lt",
+  "lte",
+  "contains",
+  "containsAll",
+  "length",
+] as const;
+
+/** A path assertion operator. */
+export type Operator = typeof OPERATORS[number];
+
+/**
+ * Every operator's definition.
  *
  * @example
  * ```ts
@@ -92,7 +122,7 @@ const isList = (v: unknown) => Array.isArray(v);
  * if (OPERATOR_TABLE.gte.accepts?.("3") !== false) throw new Error("a constant must be a number");
  * ```
  */
-export const OPERATOR_TABLE = {
+export const OPERATOR_TABLE: Readonly<Record<Operator, OperatorSpec>> = {
   exists: {
     description: "`true`: the path matched something; `false`: it matched nothing.",
     expects: "true or false",
@@ -235,18 +265,4 @@ export const OPERATOR_TABLE = {
       return size === want ? undefined : `expected length ${want}, got ${size}`;
     },
   },
-} satisfies Record<string, OperatorSpec>;
-
-/**
- * The operators of path assertions, from {@linkcode OPERATOR_TABLE}.
- *
- * @example
- * ```ts
- * import { OPERATORS } from "./operators.ts";
- * if (!OPERATORS.includes("containsAll")) throw new Error();
- * ```
- */
-export const OPERATORS = Object.keys(OPERATOR_TABLE) as (keyof typeof OPERATOR_TABLE)[];
-
-/** A path assertion operator. */
-export type Operator = keyof typeof OPERATOR_TABLE;
+};
