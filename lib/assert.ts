@@ -8,6 +8,7 @@
  */
 import { render, type Scope } from "./expr.ts";
 import type { Checks, Operator, PathCheck, StatusCheck } from "./flow.ts";
+import { rootHint } from "./path.ts";
 import type { ReceivedResponse } from "./response.ts";
 import { jsonHead } from "./json_head.ts";
 import type { AssertionResult } from "./result.ts";
@@ -93,12 +94,12 @@ function checkPath(
       : selection.found
       ? `${check.path.source}: ${applyOperator("exists", selection.value, false, display)}`
       : `${check.path.source} does not exist${
-        selection.bodyNotJson ? " (the response body is not JSON)" : ""
+        selection.bodyNotJson ? " (the response body is not JSON)" : rootHint(check.path)
       }`;
     return { ...base, actual, found: selection.found, passed, message };
   }
   if (!selection.found) {
-    const why = selection.bodyNotJson ? " (the response body is not JSON)" : "";
+    const why = selection.bodyNotJson ? " (the response body is not JSON)" : rootHint(check.path);
     return {
       ...base,
       actual: null,

@@ -6,6 +6,7 @@
  * @module
  */
 import type { CaptureSource } from "./flow.ts";
+import { rootHint } from "./path.ts";
 import { execPattern, MatchTimeoutError } from "./regex.ts";
 import type { ReceivedResponse } from "./response.ts";
 
@@ -45,7 +46,7 @@ export function capture(response: ReceivedResponse, from: CaptureSource): Captur
         return { found: false, why: `${from.path.source}: ${s.problem}` };
       }
       const why = `${from.path.source} matched nothing${
-        s.bodyNotJson ? " (the response body is not JSON)" : ""
+        s.bodyNotJson ? " (the response body is not JSON)" : rootHint(from.path)
       }`;
       if (!s.found) return { found: false, why };
       if (!from.first || from.path.singular) return { found: true, value: s.value };

@@ -156,10 +156,15 @@ function parseRef(inner: string, offset: number, text: string): Ref {
     steps: "Write ${steps.<step>.capture.<key>} or ${steps.<step>.<key>}.",
     RANDOM: "Write ${RANDOM.UUID} or ${RANDOM.HEX_32}.",
   };
+  // A known head in the wrong case: ${env.X}, ${Vars.x}, ${STEPS.a.b}.
+  const cased = ["ENV", "vars", "steps", "RANDOM"].find((h) =>
+    h.toLowerCase() === head.toLowerCase() && h !== head
+  );
   throw new ExpressionSyntaxError(
     `Unknown expression "${text}".`,
     offset,
-    hints[head] ??
+    (cased && `Did you mean "\${${cased}${text.slice(2 + head.length, -1)}}"? ${hints[cased]}`) ??
+      hints[head] ??
       "Expressions are ${ENV.NAME}, ${NAME}, ${vars.name}, ${steps.<step>.capture.<key>}, ${steps.<step>.<key>}, ${RANDOM.UUID}, ${RANDOM.HEX_<n>}, ${RUN_ID} and ${TRACE_ID}.",
   );
 }

@@ -105,6 +105,33 @@ const EXCERPT_WINDOW = 240;
 
 const DEFAULT_SLEEP_MS = 1000;
 
+/**
+ * A line with its unquoted values that break a YAML flow collection (`{ }`
+ * or `[ ]`) quoted: JSONPaths with brackets, `${…}` expressions, text with
+ * ", " or ": ". `undefined` when the line has no such value.
+ */
+function quoteFlowValues(line: string): string | undefined {
+  // The pattern looks behind at each position: kept to lines a person writes.
+  if (line.length > 500 || !/[{[]/.test(line)) return undefined;
+  let changed = false;
+  const fixed = line.replace(
+    /(?<=[{,[]\s*(?:[\w-]+:\s+)?)(?!["'])(\$\{[^}]*\}[^\s,{}]*|\$[.[][^\s,{}]*\[[^\s,{}]*\][^\s,{}]*)/g,
+    (value) => {
+      changed = true;
+      return JSON.stringify(value);
+    },
+  );
+  return changed ? fixed : undefined;
+}
+
+/**
+ * Placeholders of other tools that would be sent literally: `{{token}}`
+ * (Postman, Bruno, Insomnia) and `{steps.x…}`, `{vars.x}`, `{ENV.X}` with the
+ * `$` forgotten.
+ */
+const FOREIGN_EXPRESSION =
+  /(?<![$\w{])\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}(?!\})|(?<![$\w{])\{((?:steps|vars|ENV)\.[\w.-]+)\}/;
+
 // Hints for keys people bring from other tools, checked before edit-distance suggestions.
 const KEY_HINTS: Record<string, Record<string, string>> = {
   flow: {
@@ -238,21 +265,44 @@ class Loader {
       return undefined;
     }
     this.#doc = compose(tokens, text.length);
-    // Past the first few, YAML errors are mostly echoes of the first: one malformed line
-    // of 10 KB gave thousands of them.
+    // One problem per line with YAML errors: the parser reports many echoes of one mistake
+    // (an unquoted "[" inside { } gave hundreds); past a few lines, the rest are counted.
     const errors = this.#doc.errors;
-    const unshown = Math.max(0, errors.length - MAX_SYNTAX_ERRORS);
-    for (const [i, e] of errors.slice(0, MAX_SYNTAX_ERRORS).entries()) {
-      const more = i === MAX_SYNTAX_ERRORS - 1 && unshown > 0
-        ? ` (${unshown} more syntax error${
-          unshown === 1 ? "" : "s"
-        } after it, most of them caused by the first)`
-        : "";
+    const byLine = new Map<number, YAMLParseError[]>();
+    for (const e of errors) {
+      const at = Math.min(e.pos[0], text.length);
+      const line = this.#lines.lineStarts.length > 0 ? this.#lines.linePos(at).line : 1;
+      const list = byLine.get(line);
+      if (list) list.push(e);
+      else byLine.set(line, [e]);
+    }
+    const lines = [...byLine.entries()];
+    const shown = lines.slice(0, MAX_SYNTAX_ERRORS);
+    const unshown = lines.slice(MAX_SYNTAX_ERRORS).reduce((n, [, es]) => n + es.length, 0);
+    for (const [i, [line, lineErrors]] of shown.entries()) {
+      const e = lineErrors[0];
+      const echoes = lineErrors.length - 1;
+      const more = [
+        echoes > 0 ? `${echoes} more on this line, caused by it` : "",
+        i === shown.length - 1 && unshown > 0
+          ? `${unshown} more syntax error${unshown === 1 ? "" : "s"} after it`
+          : "",
+      ].filter(Boolean).join("; ");
+      const source = text.split("\n", line)[line - 1] ?? "";
+      const fixed = quoteFlowValues(source);
       this.#problemAt(
         "yaml-syntax",
-        `YAML syntax error: ${e.message.split("\n")[0].replace(/\.$/, "")}${more}.`,
+        fixed
+          ? `YAML syntax error: inside { } or [ ], a value holding "[", "]", "{", "}", ", " or ": " must be quoted${
+            more ? ` (${more})` : ""
+          }.`
+          : `YAML syntax error: ${e.message.split("\n")[0].replace(/\.$/, "")}${
+            more ? ` (${more})` : ""
+          }.`,
         Math.min(e.pos[0], text.length),
-        YAML_HINTS[e.code] ?? "Check the indentation and quoting around this position.",
+        fixed
+          ? `Quote it: ${fixed.trim()}`
+          : YAML_HINTS[e.code] ?? "Check the indentation and quoting around this position.",
       );
     }
     if (this.problems.length > 0) return undefined;
@@ -570,10 +620,17 @@ class Loader {
       );
       return undefined;
     }
+    const text = isScalar(node) && typeof node.value === "string" ? node.value.trim() : "";
+    const duration = /^(\d+(?:\.\d+)?)\s*(ms|s|m)$/.exec(text);
+    const ms = duration &&
+      Math.round(Number(duration[1]) * { ms: 1, s: 1000, m: 60_000 }[duration[2] as "ms"]);
     this.#problem(
       "wrong-type",
       `Expected ${what} to be an integer of at least ${min}, got ${describe(node)}.`,
       node ?? entry.keyNode,
+      /_ms"/.test(what)
+        ? `Write milliseconds as a number${ms !== null ? `: ${ms}` : ", e.g. 1000 for one second"}.`
+        : undefined,
     );
     return undefined;
   }
@@ -616,8 +673,26 @@ class Loader {
   }
 
   #template(node: Scalar, owner: TemplateUse["owner"]): Template | undefined {
-    const template = this.#parse(node, () => parseTemplate(String(node.value)));
+    const text = String(node.value);
+    const template = this.#parse(node, () => parseTemplate(text));
     if (template) this.#uses.push({ template, node, owner });
+    // Other tools' placeholders would be sent as they are: say so before anything is sent.
+    const foreign = FOREIGN_EXPRESSION.exec(text);
+    if (template && foreign) {
+      const inner = (foreign[1] ?? foreign[2]).trim();
+      this.#problem(
+        "foreign-expression",
+        `"${foreign[0]}" would be sent as it is: flowrun expressions are written \${…}.`,
+        node,
+        `Write \${${inner}}${
+          foreign[1] !== undefined && !inner.includes(".")
+            ? ` (a flow var or environment variable; in spelling A \${vars.${inner}} or \${ENV.${inner}})`
+            : ""
+        }.`,
+        foreign.index,
+        foreign[0].length,
+      );
+    }
     return template;
   }
 
@@ -1139,7 +1214,9 @@ class Loader {
     const pathEntry = map.get("path");
     const path = pathEntry && this.#path(pathEntry.value, root, `a check in ${what}`);
     const operators = [...map.keys()].filter((k) => k !== "path") as Operator[];
-    if (operators.length === 0 && map.size > 0) {
+    // An unknown key (eq, regex, …) is the mistake, already reported with its fix.
+    const unknownKeys = isMap(node) && node.items.length > map.size;
+    if (operators.length === 0 && map.size > 0 && !unknownKeys) {
       this.#problem(
         "missing-key",
         `The check of "${pathEntry?.value}" has no operator.`,

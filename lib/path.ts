@@ -94,7 +94,15 @@ export const RESPONSE_MEMBERS: readonly string[] = ["json", "status", "headers"]
 export function compilePath(source: string, root: PathRoot): CompiledPath {
   let query: JSONPathQuery;
   try {
-    query = ENVIRONMENT.compile(source);
+    // Header names compare case-insensitively; the response stores them in lower case.
+    query = ENVIRONMENT.compile(
+      root === "response"
+        ? source.replace(
+          HEADER_MEMBER,
+          (_, head: string, name: string) => head + name.toLowerCase(),
+        )
+        : source,
+    );
   } catch (error) {
     const e = error as Error & { token?: { index?: number } };
     const message = e.message.replace(/\s*\('[^]*':\d+\)$/, "");
@@ -128,6 +136,28 @@ export function compilePath(source: string, root: PathRoot): CompiledPath {
     }
   }
   return { source, root, singular: query.singularQuery(), query };
+}
+
+/** `$.headers.<name>` or `$.headers['<name>']`: the part before the name, and the name. */
+const HEADER_MEMBER =
+  /^(\$\s*(?:\.\s*headers|\[\s*['"]headers['"]\s*\])\s*(?:\.\s*|\[\s*['"]))([A-Za-z0-9_-]+)/;
+
+/**
+ * A hint for a path that matched nothing because it is rooted the other
+ * spelling's way: `$.json…` under `jsonpath`/`extract`, where the body is `$`.
+ *
+ * @example
+ * ```ts
+ * import { compilePath, rootHint } from "./path.ts";
+ * const hint = rootHint(compilePath("$.json.id", "body"));
+ * if (hint !== ' (under "jsonpath" and "extract" the body is $: did you mean $.id?)') throw new Error(hint);
+ * if (rootHint(compilePath("$.id", "body")) !== "") throw new Error();
+ * ```
+ */
+export function rootHint(path: CompiledPath): string {
+  const m = /^\$\s*\.\s*json\b\s*(.*)$/s.exec(path.source);
+  if (path.root !== "body" || !m) return "";
+  return ` (under "jsonpath" and "extract" the body is $: did you mean $${m[1]}?)`;
 }
 
 /** What a path selected. */
