@@ -91,7 +91,7 @@ async function emittedCodes(): Promise<Set<string>> {
       .join("\n");
     const literal = [
       /\bUsageError\(\s*"([^"]+)"/g,
-      /#problem(?:At)?\(\s*"([^"]+)"/g,
+      /(?:#|\.)problem(?:At)?\(\s*"([^"]+)"/g,
       /\.report\(\s*"([^"]+)"/g,
       /\bcode: "([^"]+)",/g,
       /\bnew SyntaxAtError\(\s*"([^"]+)"/g,

@@ -1,0 +1,206 @@
+/**
+ * `assert` and `loop.until` blocks: the status check and path checks, with
+ * each operator's expected value validated by the operator table.
+ *
+ * @module
+ */
+import { isMap, isScalar, isSeq, type Node, type Scalar } from "yaml";
+import type { ValueTemplate } from "../expr.ts";
+import {
+  type Checks,
+  type Operator,
+  OPERATORS,
+  type PathCheck,
+  type StatusCheck,
+  TYPE_NAMES,
+} from "../flow.ts";
+import { OPERATOR_TABLE, type OperatorSpec } from "../operators.ts";
+import { compilePattern } from "../regex.ts";
+import type { PathRoot } from "../path.ts";
+import { suggest } from "../suggest.ts";
+import { describe, type Entry, type Loading, type TemplateUse } from "./context.ts";
+
+/** Type names people bring from other languages, and the JSON type they mean. */
+export const TYPE_HINTS: Record<string, string> = {
+  int: "integer",
+  float: "number",
+  double: "number",
+  bool: "boolean",
+  str: "string",
+  list: "array",
+  dict: "object",
+  map: "object",
+};
+
+/** An `assert` or `loop.until` block: `status`, then `json` (A) and `jsonpath` (B) checks. */
+export function loadChecks(
+  ctx: Loading,
+  node: Node | null,
+  what: string,
+  owner: TemplateUse["owner"],
+): Checks | undefined {
+  const map = ctx.map(node, what, "assert", ["status", "json", "jsonpath"]);
+  if (!map) return undefined;
+  const checks: Checks = { paths: [] };
+  const status = map.get("status");
+  if (status) checks.status = loadStatus(ctx, status, what);
+  for (const [key, root] of [["json", "response"], ["jsonpath", "body"]] as const) {
+    const entry = map.get(key);
+    if (!entry) continue;
+    if (!isSeq(entry.value)) {
+      ctx.problem(
+        "wrong-type",
+        `Expected "${key}" in ${what} to be a list of checks, got ${describe(entry.value)}.`,
+        entry.value ?? entry.keyNode,
+        `Write each check as a list item: "- {path: ${
+          root === "response" ? "$.json.id" : "$.id"
+        }, exists: true}".`,
+      );
+      continue;
+    }
+    for (const item of entry.value.items) {
+      checks.paths.push(...pathChecks(ctx, ctx.deref(item), root, what, owner));
+    }
+  }
+  return checks;
+}
+
+/** `status: 200`, `status: {anyOf: [...]}` or `status: {in: [...]}`. */
+export function loadStatus(
+  ctx: Loading,
+  entry: Entry,
+  what: string,
+): StatusCheck | undefined {
+  const node = entry.value;
+  const at = ctx.at(entry.keyNode);
+  const isCode = (n: Node | null) =>
+    isScalar(n) && Number.isInteger(n.value) && (n.value as number) >= 100 &&
+    (n.value as number) <= 599;
+  if (isCode(node)) {
+    return { operator: "equals", expected: [(node as Scalar).value as number], ...at };
+  }
+  if (isMap(node)) {
+    const map = ctx.map(node, `"status" in ${what}`, "check", ["anyOf", "in"]);
+    const [key, list] = map?.get("anyOf")
+      ? ["anyOf", map.get("anyOf")] as const
+      : ["in", map?.get("in")] as const;
+    if (map && map.size > 1) {
+      ctx.problem("wrong-type", `Use either "anyOf" or "in" for "status", not both.`, node);
+    }
+    if (list && isSeq(list.value) && list.value.items.length > 0) {
+      const codes = list.value.items.map((i) => ctx.deref(i));
+      const bad = codes.find((c) => !isCode(c));
+      if (bad === undefined) {
+        return {
+          operator: key,
+          expected: codes.map((c) => (c as Scalar).value as number),
+          ...at,
+        };
+      }
+      ctx.problem(
+        "wrong-type",
+        `Expected a status code from 100 to 599, got ${describe(bad)}.`,
+        bad ?? list.value,
+      );
+      return undefined;
+    }
+    if (map && map.size > 0) {
+      ctx.problem(
+        "wrong-type",
+        `Expected "${key}" to be a non-empty list of status codes.`,
+        list?.value ?? node,
+      );
+      return undefined;
+    }
+  }
+  if (!isMap(node) || (isMap(node) && node.items.length === 0)) {
+    ctx.problem(
+      "wrong-type",
+      `Expected "status" to be a status code or {anyOf: [...]}, got ${describe(node)}.`,
+      node ?? entry.keyNode,
+      "For example: status: 200, status: {anyOf: [200, 201]} or status: {in: [200, 201]}.",
+    );
+  }
+  return undefined;
+}
+
+/** One `{path, <operator>: expected, …}` item: a check per operator it names. */
+export function pathChecks(
+  ctx: Loading,
+  node: Node | null,
+  root: PathRoot,
+  what: string,
+  owner: TemplateUse["owner"],
+): PathCheck[] {
+  const map = ctx.map(node, `a check in ${what}`, "check", ["path", ...OPERATORS], {
+    required: ["path"],
+  });
+  if (!map) return [];
+  const pathEntry = map.get("path");
+  const path = pathEntry && ctx.path(pathEntry.value, root, `a check in ${what}`);
+  const operators = [...map.keys()].filter((k) => k !== "path") as Operator[];
+  // An unknown key (eq, regex, …) is the mistake, already reported with its fix.
+  const unknownKeys = isMap(node) && node.items.length > map.size;
+  if (operators.length === 0 && map.size > 0 && !unknownKeys) {
+    ctx.problem(
+      "missing-key",
+      `The check of "${pathEntry?.value}" has no operator.`,
+      node,
+      `Add one of: ${OPERATORS.join(", ")}; e.g. "exists: true".`,
+    );
+  }
+  const out: PathCheck[] = [];
+  for (const operator of operators) {
+    const entry = map.get(operator)!;
+    const expected = expectedValue(ctx, operator, entry, owner);
+    if (path && expected) out.push({ path, operator, expected, ...ctx.at(entry.keyNode) });
+  }
+  return out;
+}
+
+/** Compiles an operator's expected value and checks its type when it is a constant. */
+export function expectedValue(
+  ctx: Loading,
+  operator: Operator,
+  entry: Entry,
+  owner: TemplateUse["owner"],
+): ValueTemplate | undefined {
+  const value = ctx.value(entry.value, owner);
+  if (!value || value.kind !== "const") return value;
+  const v = value.value;
+  const fail = (expected: string, hint?: string) => {
+    ctx.problem(
+      "wrong-type",
+      `Expected "${operator}" to be ${expected}, got ${describe(entry.value)}.`,
+      entry.value ?? entry.keyNode,
+      hint,
+    );
+    return undefined;
+  };
+  if (operator === "type") {
+    if (typeof v === "string" && (TYPE_NAMES as readonly string[]).includes(v)) return value;
+    const close = typeof v === "string" ? TYPE_HINTS[v] ?? suggest(v, TYPE_NAMES) : undefined;
+    return fail(
+      `one of ${TYPE_NAMES.join(", ")}`,
+      close ? `Did you mean "${close}"?` : undefined,
+    );
+  }
+  const spec: OperatorSpec = OPERATOR_TABLE[operator];
+  if (spec.accepts && !spec.accepts(v)) return fail(spec.expects ?? "another value", spec.hint);
+  if (operator === "matches") {
+    try {
+      compilePattern(v as string);
+    } catch (error) {
+      ctx.problem(
+        "bad-regex",
+        `Invalid regular expression "${v}": ${
+          (error as Error).message.replace(/^Invalid regular expression: /, "")
+        }.`,
+        entry.value,
+        "Escape special characters with a backslash, e.g. \\. for a dot.",
+      );
+      return undefined;
+    }
+  }
+  return value;
+}

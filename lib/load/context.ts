@@ -1,0 +1,525 @@
+/**
+ * The state of loading one flow file and the YAML-node helpers every section
+ * uses: positions, problems (with excerpts and hints), maps with their
+ * allowed keys, scalars, templates and paths. Sections (`vars.ts`,
+ * `steps.ts`, `request.ts`, `captures.ts`, `checks.ts`, `loop.ts`) and
+ * `references.ts` read nodes through it and add problems to it.
+ *
+ * @module
+ */
+import {
+  type Document,
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  type Node,
+  Scalar,
+  type YAMLMap,
+} from "yaml";
+import { type Problem, SyntaxAtError } from "../errors.ts";
+import { compileValue, parseTemplate, type Template, type ValueTemplate } from "../expr.ts";
+import { compilePath, type PathRoot } from "../path.ts";
+import { suggest } from "../suggest.ts";
+
+/** What the loader checks references against. */
+export interface LoadOptions {
+  /** Reads an environment variable; unset when it returns `undefined`. Default: nothing is set. */
+  env?: (name: string) => string | undefined;
+  /** Run parameters (`--var NAME=value`): they override and add to flow vars. */
+  params?: ReadonlyMap<string, string>;
+  /** Report references to unset environment variables (default `true`). */
+  checkEnv?: boolean;
+}
+
+/** Names that expressions reserve; a var may not take them. */
+export const RESERVED = new Set(["RUN_ID", "TRACE_ID", "ENV", "RANDOM", "vars", "steps"]);
+
+/** What a var, step or capture name may be: referenced as `${vars.NAME}`. */
+export const NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+
+/** An HTTP token: what a method or a header name may be. */
+export const METHOD = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** Characters of a long source line kept around a problem's column. */
+export const EXCERPT_WINDOW = 240;
+
+/**
+ * Placeholders of other tools that would be sent literally: `{{token}}`
+ * (Postman, Bruno, Insomnia) and `{steps.x…}`, `{vars.x}`, `{ENV.X}` with the
+ * `$` forgotten.
+ */
+export const FOREIGN_EXPRESSION =
+  /(?<![$\w{])\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}(?!\})|(?<![$\w{])\{((?:steps|vars|ENV)\.[\w.-]+)\}/;
+
+// Hints for keys people bring from other tools, checked before edit-distance suggestions.
+
+/** Hints for keys people bring from other tools, checked before edit-distance suggestions. */
+export const KEY_HINTS: Record<string, Record<string, string>> = {
+  flow: {
+    variables: 'Flow variables go under "vars".',
+    env: 'Flow variables go under "vars"; read the environment with ${ENV.NAME}.',
+    tests: 'Steps go under "steps".',
+    description:
+      'A flow has "name", "vars" and "steps"; use a YAML comment (# …) for a description.',
+  },
+  step: {
+    method: 'The method belongs under "request:".',
+    url: 'The URL belongs under "request:".',
+    headers: 'Headers belong under "request:".',
+    body: 'The body belongs under "request:".',
+    assertions: 'Did you mean "assert"?',
+    expect: 'Did you mean "assert"?',
+    check: 'Did you mean "assert"?',
+    captures: 'Did you mean "capture"?',
+    needs: 'Did you mean "depends_on"?',
+    after: 'Did you mean "depends_on"?',
+    until: 'Polling conditions go under "loop: {max_attempts, sleep_ms, until}".',
+    retry: 'Polling is "loop: {max_attempts, sleep_ms, until}".',
+    poll: 'Polling is "loop: {max_attempts, sleep_ms, until}".',
+  },
+  request: {
+    json: 'Did you mean "body"? A map body is sent as JSON.',
+    data: 'Did you mean "body"?',
+    query: "Write query parameters into the url: url: ${vars.base}/items?limit=10",
+    params: "Write query parameters into the url: url: ${vars.base}/items?limit=10",
+  },
+  assert: {
+    body: 'Assert on the body with "json" (paths at $.json) or "jsonpath" (paths at $).',
+    headers: 'Assert on headers under "json" with paths like $.headers.content-type.',
+    jsonPath: 'Did you mean "jsonpath"?',
+  },
+  check: {
+    eq: 'Did you mean "equals"?',
+    equal: 'Did you mean "equals"?',
+    ne: 'Did you mean "notEquals"?',
+    not_equals: 'Did you mean "notEquals"?',
+    in: 'Did you mean "anyOf"? ("in" is only for status.)',
+    oneOf: 'Did you mean "anyOf"?',
+    regex: 'Did you mean "matches"?',
+    match: 'Did you mean "matches"?',
+    ge: 'Did you mean "gte"?',
+    le: 'Did you mean "lte"?',
+    len: 'Did you mean "length"?',
+    size: 'Did you mean "length"?',
+    count: 'Did you mean "length"?',
+    value: 'Name the operator, e.g. "equals: <value>".',
+  },
+  capture: {
+    jsonpath: 'Write the JSONPath under "path".',
+    json: 'Write the JSONPath under "path".',
+    xpath: "XPath captures are not supported; use regex on the body text.",
+    selector: "CSS selectors are not supported; use regex on the body text.",
+    headers: 'Did you mean "header"?',
+    cookies: 'Did you mean "cookie"?',
+    matches: 'Did you mean "regex"?',
+  },
+  loop: {
+    attempts: 'Did you mean "max_attempts"?',
+    retries: 'Did you mean "max_attempts"?',
+    times: 'Did you mean "max_attempts"?',
+    interval: 'Did you mean "sleep_ms"?',
+    delay: 'Did you mean "sleep_ms"?',
+    wait: 'Did you mean "sleep_ms"?',
+    sleep: 'Did you mean "sleep_ms"? The pause is in milliseconds.',
+  },
+};
+
+/** How to add each required key that is missing. */
+export const REQUIRED_HINTS: Record<string, string> = {
+  name: 'Add "name: …" (step names must be unique in the flow).',
+  steps: 'Add a "steps:" list with at least one step.',
+  request: 'Add "request: {method: GET, url: …}".',
+  url: 'Add "url: …", e.g. url: ${ENV.BASE_URL}/health.',
+  path: 'Add "path: …", e.g. path: $.json.id.',
+  max_attempts: 'Polling must be bounded: add "max_attempts: 10".',
+  until:
+    "Add the condition to wait for, e.g. until: {json: [{path: $.json.state, equals: ready}]}.",
+};
+
+/** A key of a YAML map, its node and its value. */
+export interface Entry {
+  key: string;
+  keyNode: Node;
+  value: Node | null;
+}
+
+/** Where a template is used, for checking its references once step order is known. */
+export interface TemplateUse {
+  template: Template;
+  node: Node;
+  /** Index of the var defining it, or of the step (in listed order) using it. */
+  owner: { kind: "var"; index: number } | { kind: "step"; index: number };
+}
+
+/** Longest quoted value kept whole in a message; longer ones keep their start and end. */
+export const MAX_QUOTED = 120;
+
+/**
+ * A message with its long quoted values shortened, and at most a few
+ * thousand characters: a megabyte key or name is quoted, not copied.
+ */
+export function bounded(text: string): string {
+  const short = text.replace(
+    new RegExp(`"([^"\n]{${MAX_QUOTED + 1},})"`, "g"),
+    (_, inner: string) =>
+      `"${inner.slice(0, MAX_QUOTED - 30)}…${inner.slice(-20)}" (${inner.length} characters)`,
+  );
+  return short.length > 2000 ? `${short.slice(0, 2000)}…` : short;
+}
+
+/** A node or value as a message names it: `the string "200"`, `a list`, `nothing`. */
+export function describe(node: unknown): string {
+  if (node === null || node === undefined) return "nothing";
+  if (isMap(node)) return "a map";
+  if (isSeq(node)) return "a list";
+  if (isScalar(node)) {
+    const v = node.value;
+    if (v === null) return "null";
+    if (typeof v === "string") {
+      return `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + "…" : v)}`;
+    }
+    return `${typeof v === "number" ? "the number" : "the boolean"} ${String(v)}`;
+  }
+  return "an unsupported value";
+}
+
+/** An empty section (`vars:` with nothing after it): the yaml package gives a null scalar, not null. */
+export function isEmpty(node: Node | null): boolean {
+  return node === null || (isScalar(node) && node.value === null);
+}
+
+/** A value whose parts are all constants, as one constant. */
+export function mergeConst(value: ValueTemplate): ValueTemplate {
+  if (value.kind === "list" && value.items.every((i) => i.kind === "const")) {
+    return { kind: "const", value: value.items.map((i) => (i as { value: unknown }).value) };
+  }
+  if (value.kind === "map" && value.entries.every(([, v]) => v.kind === "const")) {
+    return {
+      kind: "const",
+      value: Object.fromEntries(
+        value.entries.map(([k, v]) => [k, (v as { value: unknown }).value]),
+      ),
+    };
+  }
+  return value;
+}
+
+/** One flow file being loaded: its text, parse, problems and the templates to check. */
+export class Loading {
+  readonly problems: Problem[] = [];
+
+  readonly lines = new LineCounter();
+
+  readonly uses: TemplateUse[] = [];
+
+  doc!: Document;
+
+  name?: string;
+
+  text = "";
+
+  /** Each alias node's anchor, resolved once in document order. */
+  targets = new Map<Node, Node>();
+
+  constructor(readonly file: string, readonly options: LoadOptions) {}
+
+  /**
+   * The source line a problem is on, or for a long line the part around
+   * `column` (and the column that part starts at): one generated line of
+   * megabytes is not copied into every problem.
+   */
+  excerpt(line: number, column: number): Pick<Problem, "excerpt" | "excerptStart"> {
+    const lineStarts = this.lines.lineStarts;
+    const start = lineStarts[line - 1];
+    if (start === undefined) return {};
+    const next = lineStarts[line];
+    const end = next === undefined ? this.text.length : next - 1;
+    if (end - start <= EXCERPT_WINDOW) {
+      return { excerpt: this.text.slice(start, end).replace(/\r$/, "") };
+    }
+    const from = Math.max(
+      0,
+      Math.min(column - 1 - EXCERPT_WINDOW / 3, end - start - EXCERPT_WINDOW),
+    );
+    const excerpt = this.text.slice(start + from, start + from + EXCERPT_WINDOW).replace(
+      /\r$/,
+      "",
+    );
+    return { excerpt, excerptStart: from + 1 };
+  }
+
+  /** The position of a node, or of `offset` characters into a scalar's text. */
+  at(node: Node | null | undefined, offset?: number): { line: number; column: number } {
+    const start = node?.range?.[0] ?? 0;
+    let delta = 0;
+    if (offset !== undefined && isScalar(node)) {
+      if (node.type === Scalar.PLAIN) delta = offset;
+      else if (node.type === Scalar.QUOTE_DOUBLE || node.type === Scalar.QUOTE_SINGLE) {
+        delta = offset + 1;
+      }
+    }
+    const { line, col } = this.lines.linePos(start + delta);
+    return { line, column: col };
+  }
+
+  /**
+   * Records a problem at a node, or at `offset` characters into a scalar
+   * (an expression or path inside it) underlining `length` characters.
+   */
+  problem(
+    code: string,
+    message: string,
+    node: Node | null | undefined,
+    hint?: string,
+    offset?: number,
+    length?: number,
+  ): void {
+    const { line, column } = this.at(node, offset);
+    const span = offset === undefined && node?.range
+      ? Math.max(1, node.range[1] - node.range[0])
+      : length;
+    this.problems.push({
+      code,
+      message: bounded(message),
+      file: this.file,
+      line,
+      column,
+      length: span,
+      hint: hint === undefined ? undefined : bounded(hint),
+      ...this.excerpt(line, column),
+    });
+  }
+
+  /** Records a problem at a character offset of the text (before or instead of composing it). */
+  problemAt(code: string, message: string, offset: number, hint: string): void {
+    // Before parsing no line is counted yet: the only such problem is at the start.
+    const { line, col } = this.lines.lineStarts.length > 0
+      ? this.lines.linePos(offset)
+      : { line: 1, col: 1 };
+    this.problems.push({
+      code,
+      message: bounded(message),
+      file: this.file,
+      line,
+      column: col,
+      length: 1,
+      hint: bounded(hint),
+      ...this.excerpt(line, col),
+    });
+  }
+
+  // ---- YAML shapes
+
+  deref(node: unknown): Node | null {
+    if (isAlias(node)) {
+      const target = this.targets.get(node);
+      if (!target) {
+        this.problem(
+          "yaml-syntax",
+          `Unknown alias "*${node.source}".`,
+          node,
+          `Define it first with "&${node.source}".`,
+        );
+        return null;
+      }
+      return target as Node;
+    }
+    return (node ?? null) as Node | null;
+  }
+
+  entries(node: YAMLMap): Entry[] {
+    const explicit: Entry[] = [];
+    const merged: Entry[] = [];
+    for (const pair of node.items) {
+      const keyNode = pair.key as Node;
+      const key = isScalar(keyNode) ? keyNode.value : undefined;
+      // With `merge: true` the yaml package gives the merge key a symbol value (its source is "<<").
+      if (typeof key === "symbol" && (keyNode as Scalar).source === "<<") {
+        // YAML merge keys (<<: *defaults): explicit keys of this map win over merged ones.
+        const source = this.deref(pair.value);
+        const maps = isSeq(source) ? source.items.map((i) => this.deref(i)) : [source];
+        for (const m of maps) if (isMap(m)) merged.push(...this.entries(m));
+        continue;
+      }
+      if (typeof key !== "string" && typeof key !== "number") {
+        this.problem("wrong-type", `Keys must be plain names, not ${describe(keyNode)}.`, keyNode);
+        continue;
+      }
+      explicit.push({ key: String(key), keyNode, value: this.deref(pair.value) });
+    }
+    const seen = new Set(explicit.map((e) => e.key));
+    return [...merged.filter((e) => !seen.has(e.key) && (seen.add(e.key), true)), ...explicit];
+  }
+
+  /**
+   * Reads a map with known keys, reporting unknown and missing ones. Missing
+   * keys are reported at `anchor` (the key naming the map) when given, since
+   * an empty or partial map has no better place to point at.
+   */
+  map(
+    node: Node | null,
+    what: string,
+    hintSet: keyof typeof KEY_HINTS,
+    allowed: readonly string[],
+    options: { required?: readonly string[]; ignore?: (key: string) => boolean; anchor?: Node } =
+      {},
+  ): Map<string, Entry> | undefined {
+    if (!isMap(node)) {
+      this.problem(
+        "wrong-type",
+        `Expected ${what} to be a map, got ${describe(node)}.`,
+        node ?? options.anchor,
+        `Write it as "key: value" lines indented under its parent.`,
+      );
+      return undefined;
+    }
+    const out = new Map<string, Entry>();
+    for (const entry of this.entries(node)) {
+      if (allowed.includes(entry.key)) out.set(entry.key, entry);
+      else if (!options.ignore?.(entry.key)) this.unknownKey(entry, what, hintSet, allowed);
+    }
+    for (const key of options.required ?? []) {
+      if (!out.has(key)) {
+        this.problem(
+          "missing-key",
+          `Missing key "${key}" in ${what}.`,
+          options.anchor ?? node,
+          REQUIRED_HINTS[key],
+        );
+      }
+    }
+    return out;
+  }
+
+  unknownKey(
+    entry: Entry,
+    what: string,
+    hintSet: keyof typeof KEY_HINTS,
+    allowed: readonly string[],
+  ): void {
+    const close = suggest(entry.key, allowed);
+    const hint = KEY_HINTS[hintSet][entry.key] ??
+      (close ? `Did you mean "${close}"?` : `Allowed keys: ${allowed.join(", ")}.`);
+    this.problem("unknown-key", `Unknown key "${entry.key}" in ${what}.`, entry.keyNode, hint);
+  }
+
+  string(entry: Entry | undefined, what: string): string | undefined {
+    if (!entry) return undefined;
+    const node = entry.value;
+    if (isScalar(node) && typeof node.value === "string" && node.value !== "") return node.value;
+    this.problem(
+      "wrong-type",
+      `Expected ${what} to be a non-empty string, got ${describe(node)}.`,
+      node ?? entry.keyNode,
+    );
+    return undefined;
+  }
+
+  integer(entry: Entry, what: string, min: number, max?: number): number | undefined {
+    const node = entry.value;
+    if (
+      isScalar(node) && typeof node.value === "number" && Number.isInteger(node.value) &&
+      node.value >= min
+    ) {
+      if (max === undefined || node.value <= max) return node.value;
+      this.problem(
+        "out-of-range",
+        `Expected ${what} to be at most ${max}, got ${node.value}.`,
+        node,
+        "Polling is bounded so a run always ends; a longer wait belongs in a separate job.",
+      );
+      return undefined;
+    }
+    const text = isScalar(node) && typeof node.value === "string" ? node.value.trim() : "";
+    const duration = /^(\d+(?:\.\d+)?)\s*(ms|s|m)$/.exec(text);
+    const ms = duration &&
+      Math.round(Number(duration[1]) * { ms: 1, s: 1000, m: 60_000 }[duration[2] as "ms"]);
+    this.problem(
+      "wrong-type",
+      `Expected ${what} to be an integer of at least ${min}, got ${describe(node)}.`,
+      node ?? entry.keyNode,
+      /_ms"/.test(what)
+        ? `Write milliseconds as a number${ms !== null ? `: ${ms}` : ", e.g. 1000 for one second"}.`
+        : undefined,
+    );
+    return undefined;
+  }
+
+  /** Compiles a YAML value, parsing every string into a template and noting where each is used. */
+  value(node: Node | null, owner: TemplateUse["owner"]): ValueTemplate | undefined {
+    if (isScalar(node)) {
+      if (typeof node.value !== "string") return { kind: "const", value: node.value ?? null };
+      const template = this.template(node, owner);
+      return template && compileValue(template.source);
+    }
+    if (isSeq(node)) {
+      const items = node.items.map((i) => this.value(this.deref(i), owner));
+      if (items.some((i) => i === undefined)) return undefined;
+      return mergeConst({ kind: "list", items: items as ValueTemplate[] });
+    }
+    if (isMap(node)) {
+      const entries: [string, ValueTemplate][] = [];
+      let ok = true;
+      for (const e of this.entries(node)) {
+        const v = this.value(e.value, owner);
+        if (v) entries.push([e.key, v]);
+        else ok = false;
+      }
+      return ok ? mergeConst({ kind: "map", entries }) : undefined;
+    }
+    if (node === null) return { kind: "const", value: null };
+    return undefined;
+  }
+
+  /** Runs a parse of a scalar's text, turning a syntax error into a problem at its column. */
+  parse<T>(node: Scalar, parse: () => T): T | undefined {
+    try {
+      return parse();
+    } catch (error) {
+      if (!(error instanceof SyntaxAtError)) throw error;
+      this.problem(error.code, error.message, node, error.hint, error.offset);
+      return undefined;
+    }
+  }
+
+  template(node: Scalar, owner: TemplateUse["owner"]): Template | undefined {
+    const text = String(node.value);
+    const template = this.parse(node, () => parseTemplate(text));
+    if (template) this.uses.push({ template, node, owner });
+    // Other tools' placeholders would be sent as they are: say so before anything is sent.
+    const foreign = FOREIGN_EXPRESSION.exec(text);
+    if (template && foreign) {
+      const inner = (foreign[1] ?? foreign[2]).trim();
+      this.problem(
+        "foreign-expression",
+        `"${foreign[0]}" would be sent as it is: flowrun expressions are written \${…}.`,
+        node,
+        `Write \${${inner}}${
+          foreign[1] !== undefined && !inner.includes(".")
+            ? ` (a flow var or environment variable; in spelling A \${vars.${inner}} or \${ENV.${inner}})`
+            : ""
+        }.`,
+        foreign.index,
+        foreign[0].length,
+      );
+    }
+    return template;
+  }
+
+  // ---- flow parts
+
+  path(node: Node | null, root: PathRoot, what: string) {
+    if (!isScalar(node) || typeof node.value !== "string") {
+      this.problem(
+        "wrong-type",
+        `Expected the path of ${what} to be a JSONPath string, got ${describe(node)}.`,
+        node,
+      );
+      return undefined;
+    }
+    const source = node.value;
+    return this.parse(node, () => compilePath(source, root));
+  }
+}

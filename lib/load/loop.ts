@@ -1,0 +1,46 @@
+/**
+ * A step's `loop`: bounded polling, `max_attempts`, `sleep_ms` and `until`.
+ *
+ * @module
+ */
+import { MAX_ATTEMPTS, MAX_SLEEP_MS } from "../limits.ts";
+import type { Loop } from "../flow.ts";
+import { loadChecks } from "./checks.ts";
+import type { Entry, Loading, TemplateUse } from "./context.ts";
+
+/** The pause between polling attempts when `sleep_ms` is not given. */
+export const DEFAULT_SLEEP_MS = 1000;
+
+/** A step's `loop`: `max_attempts` (required, bounded), `sleep_ms` and `until`. */
+export function loadLoop(
+  ctx: Loading,
+  entry: Entry,
+  label: string,
+  owner: TemplateUse["owner"],
+): Loop | undefined {
+  const what = `"loop" of ${label}`;
+  const map = ctx.map(entry.value, what, "loop", ["max_attempts", "sleep_ms", "until"], {
+    required: ["max_attempts", "until"],
+    anchor: entry.keyNode,
+  });
+  if (!map) return undefined;
+  const maxEntry = map.get("max_attempts");
+  const maxAttempts = maxEntry &&
+    ctx.integer(maxEntry, `"max_attempts" of ${label}`, 1, MAX_ATTEMPTS);
+  const sleepEntry = map.get("sleep_ms");
+  const sleepMs = sleepEntry
+    ? ctx.integer(sleepEntry, `"sleep_ms" of ${label}`, 0, MAX_SLEEP_MS)
+    : DEFAULT_SLEEP_MS;
+  const untilEntry = map.get("until");
+  const until = untilEntry && loadChecks(ctx, untilEntry.value, `"loop.until" of ${label}`, owner);
+  if (until && !until.status && until.paths.length === 0 && untilEntry?.value) {
+    ctx.problem(
+      "missing-key",
+      `${what} has no condition in "until".`,
+      untilEntry.value,
+      "For example: until: {json: [{path: $.json.state, equals: ready}]}",
+    );
+  }
+  if (maxAttempts === undefined || sleepMs === undefined || !until) return undefined;
+  return { maxAttempts, sleepMs, until };
+}

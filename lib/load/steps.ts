@@ -1,0 +1,135 @@
+/**
+ * The `steps` list and each step: its name, request, captures, checks, loop
+ * and `depends_on`.
+ *
+ * @module
+ */
+import { isMap, isScalar, isSeq, type Node } from "yaml";
+import { parseTemplate } from "../expr.ts";
+import type { Step } from "../flow.ts";
+import { loadCaptures } from "./captures.ts";
+import { loadChecks } from "./checks.ts";
+import { describe, type Entry, type Loading } from "./context.ts";
+import { loadLoop } from "./loop.ts";
+import { loadRequest } from "./request.ts";
+
+/** A step as listed, with what the cross-step checks need. */
+export type RawStep = Step & { index: number; dependsOnNode?: Node; nameNode?: Node };
+
+/** The `steps` list: each step, and step names unique in the flow. */
+export function loadSteps(
+  ctx: Loading,
+  entry: Entry | undefined,
+): RawStep[] | undefined {
+  if (!entry) return undefined;
+  const node = entry.value;
+  if (!isSeq(node) || node.items.length === 0) {
+    ctx.problem(
+      "wrong-type",
+      `Expected "steps" to be a non-empty list, got ${describe(node)}.`,
+      node ?? entry.keyNode,
+      'Write each step as a list item: "- name: login".',
+    );
+    return undefined;
+  }
+  const steps: RawStep[] = [];
+  const first = new Map<string, RawStep>();
+  node.items.forEach((item, index) => {
+    const step = loadStep(ctx, ctx.deref(item), index);
+    if (!step) return;
+    const earlier = first.get(step.name);
+    if (earlier && step.nameNode) {
+      ctx.problem(
+        "duplicate-step",
+        `Duplicate step name "${step.name}".`,
+        step.nameNode,
+        `Step names must be unique in a flow; the first "${step.name}" is at line ${earlier.line}.`,
+      );
+    } else if (step.nameNode) first.set(step.name, step);
+    steps.push(step);
+  });
+  return steps;
+}
+
+/** One step: its name, request, captures, checks, loop and `depends_on`. */
+export function loadStep(
+  ctx: Loading,
+  node: Node | null,
+  index: number,
+): RawStep | undefined {
+  // Name the step in messages about its other keys, even before its map is checked.
+  const named = isMap(node)
+    ? node.items.find((p) => isScalar(p.key) && p.key.value === "name")?.value
+    : undefined;
+  const what = isScalar(named) && typeof named.value === "string"
+    ? `step "${named.value}"`
+    : `step ${index + 1}`;
+  const map = ctx.map(node, what, "step", [
+    "name",
+    "request",
+    "capture",
+    "extract",
+    "depends_on",
+    "assert",
+    "loop",
+  ], { required: ["name", "request"] });
+  if (!map) return undefined;
+  const name = ctx.string(map.get("name"), `the name of ${what}`);
+  const label = name === undefined ? what : `step "${name}"`;
+  const owner = { kind: "step", index } as const;
+  const request = loadRequest(ctx, map.get("request"), label, owner);
+  const captures = loadCaptures(ctx, map.get("capture"), map.get("extract"), label);
+  const assertEntry = map.get("assert");
+  const checks = assertEntry
+    ? loadChecks(ctx, assertEntry.value, `"assert" of ${label}`, owner)
+    : undefined;
+  const loopEntry = map.get("loop");
+  const loop = loopEntry ? loadLoop(ctx, loopEntry, label, owner) : undefined;
+  const dependsEntry = map.get("depends_on");
+  const dependsOn = dependsEntry ? loadNames(ctx, dependsEntry, `"depends_on" of ${label}`) : [];
+  return {
+    name: name ?? `#${index + 1}`,
+    ...ctx.at(node),
+    // A step with problems is never run; placeholders keep the cross-step checks going.
+    request: request ?? { method: "GET", url: parseTemplate(""), headers: [] },
+    captures,
+    dependsOn,
+    assert: checks ?? { paths: [] },
+    loop,
+    index,
+    dependsOnNode: dependsEntry?.value ?? undefined,
+    nameNode: name === undefined ? undefined : map.get("name")!.value!,
+  };
+}
+
+/** `depends_on`: one step name or a list of them. */
+export function loadNames(
+  ctx: Loading,
+  entry: Entry,
+  what: string,
+): string[] {
+  const node = entry.value;
+  if (isScalar(node) && typeof node.value === "string") return [node.value];
+  if (isSeq(node)) {
+    const names: string[] = [];
+    for (const item of node.items) {
+      const n = ctx.deref(item);
+      if (isScalar(n) && typeof n.value === "string") names.push(n.value);
+      else {ctx.problem(
+          "wrong-type",
+          `Expected ${what} to list step names, got ${describe(n)}.`,
+          n,
+        );}
+    }
+    return names;
+  }
+  ctx.problem(
+    "wrong-type",
+    `Expected ${what} to be a list of step names, got ${describe(node)}.`,
+    node ?? entry.keyNode,
+    "For example: depends_on: [login]",
+  );
+  return [];
+}
+
+// ---- cross-step checks

@@ -1,0 +1,53 @@
+/**
+ * The flow's `vars`: names that can be referenced, values that are templates.
+ *
+ * @module
+ */
+import { isMap, isScalar } from "yaml";
+import type { VarDef } from "../flow.ts";
+import { describe, type Entry, isEmpty, type Loading, NAME, RESERVED } from "./context.ts";
+
+/** The flow's `vars`: referenceable names whose values are templates. */
+export function loadVars(
+  ctx: Loading,
+  entry: Entry | undefined,
+): VarDef[] {
+  if (!entry || isEmpty(entry.value)) return [];
+  if (!isMap(entry.value)) {
+    ctx.problem(
+      "wrong-type",
+      `Expected "vars" to be a map of names to values, got ${describe(entry.value)}.`,
+      entry.value,
+      "For example: vars: {user: demo}",
+    );
+    return [];
+  }
+  const vars: VarDef[] = [];
+  for (const e of ctx.entries(entry.value)) {
+    if (!NAME.test(e.key) || RESERVED.has(e.key)) {
+      ctx.problem(
+        "bad-name",
+        RESERVED.has(e.key)
+          ? `"${e.key}" is reserved and cannot be a var name.`
+          : `Var name "${e.key}" cannot be referenced.`,
+        e.keyNode,
+        e.key === "RUN_ID"
+          ? "Set the run id with --run-id."
+          : 'Use letters, digits, "_" and "-", starting with a letter, e.g. user_id.',
+      );
+      continue;
+    }
+    if (!isScalar(e.value) && e.value !== null) {
+      ctx.problem(
+        "wrong-type",
+        `Expected var "${e.key}" to be a string, number or boolean, got ${describe(e.value)}.`,
+        e.value,
+        "Vars hold single values; put structured data in the request body.",
+      );
+      continue;
+    }
+    const value = ctx.value(e.value, { kind: "var", index: vars.length });
+    if (value) vars.push({ name: e.key, value });
+  }
+  return vars;
+}
