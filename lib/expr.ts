@@ -144,7 +144,11 @@ function parseRef(inner: string, offset: number, text: string): Ref {
     throw new ExpressionSyntaxError(
       `Unknown random value "${text}".`,
       offset,
-      `Use \${RANDOM.UUID} or \${RANDOM.HEX_<n>} with n from 1 to ${MAX_HEX}, e.g. \${RANDOM.HEX_32}.`,
+      `${
+        rest[0] !== rest[0].toUpperCase() && /^(UUID|HEX_\d+)$/.test(rest[0].toUpperCase())
+          ? `Did you mean \${RANDOM.${rest[0].toUpperCase()}}? `
+          : ""
+      }Use \${RANDOM.UUID} or \${RANDOM.HEX_<n>} with n from 1 to ${MAX_HEX}, e.g. \${RANDOM.HEX_32}.`,
     );
   }
   if (head === "RUN_ID" && n === 1) return { kind: "run-id" };

@@ -64,6 +64,7 @@ function compare(
       `The value is a number ${words} this one (a numeric string from an expression is accepted as the expected value).`,
     expects: "a number",
     accepts: (v) => typeof v === "number",
+    hint: `Write the number unquoted: ${name}: 5.`,
     schemaDef: "op_number",
     check(actual, expected, display) {
       const limit = asNumber(expected);
@@ -127,6 +128,7 @@ export const OPERATOR_TABLE: Readonly<Record<Operator, OperatorSpec>> = {
     description: "`true`: the path matched something; `false`: it matched nothing.",
     expects: "true or false",
     accepts: (v) => typeof v === "boolean",
+    hint: "Write exists: true (it must be there) or exists: false (it must not).",
     schemaDef: "op_exists",
     check: (actual, expected, display) =>
       expected === false ? `expected nothing, found ${typed(actual, display)}` : undefined,
@@ -250,6 +252,7 @@ export const OPERATOR_TABLE: Readonly<Record<Operator, OperatorSpec>> = {
     description: "The value is a list, string or object of this size.",
     expects: "a non-negative integer",
     accepts: (v) => Number.isInteger(v) && (v as number) >= 0,
+    hint: "Write the size as a number, unquoted: length: 3.",
     schemaDef: "op_length",
     check(actual, expected, display) {
       const want = asNumber(expected);

@@ -138,7 +138,7 @@ steps:
   const byKey = Object.fromEntries(ps.map((p) => [p.message, p.hint]));
   assert.equal(
     byKey['Missing key "name" in the flow.'],
-    'Add "name: …" (step names must be unique in the flow).',
+    'Add "name: …", e.g. name: checkout.',
   );
   assert.equal(byKey['Unknown key "nmae" in the flow.'], 'Did you mean "name"?');
   assert.equal(byKey['Unknown key "header" in "request" of step "a".'], 'Did you mean "headers"?');

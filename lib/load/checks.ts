@@ -107,8 +107,9 @@ export function loadStatus(
     if (map && map.size > 0) {
       ctx.problem(
         "wrong-type",
-        `Expected "${key}" to be a non-empty list of status codes.`,
+        `Expected "${key}" to be a non-empty list of status codes, got ${describe(list?.value)}.`,
         list?.value ?? node,
+        `For example: status: {${key}: [200, 201]}.`,
       );
       return undefined;
     }

@@ -83,6 +83,8 @@ export const KEY_HINTS: Record<string, Record<string, string>> = {
     json: 'Did you mean "body"? A map body is sent as JSON.',
     data: 'Did you mean "body"?',
     query: "Write query parameters into the url: url: ${vars.base}/items?limit=10",
+    timeout:
+      "Set the request timeout for the run with --timeout (a per-step timeout is not supported).",
     params: "Write query parameters into the url: url: ${vars.base}/items?limit=10",
   },
   assert: {
@@ -128,7 +130,7 @@ export const KEY_HINTS: Record<string, Record<string, string>> = {
 
 /** How to add each required key that is missing. */
 export const REQUIRED_HINTS: Record<string, string> = {
-  name: 'Add "name: …" (step names must be unique in the flow).',
+  name: 'Add "name: …", e.g. name: checkout.',
   steps: 'Add a "steps:" list with at least one step.',
   request: 'Add "request: {method: GET, url: …}".',
   url: 'Add "url: …", e.g. url: ${ENV.BASE_URL}/health.',
@@ -173,7 +175,7 @@ export function bounded(text: string): string {
 export function describe(node: unknown): string {
   if (node === null || node === undefined) return "nothing";
   if (isMap(node)) return "a map";
-  if (isSeq(node)) return "a list";
+  if (isSeq(node)) return node.items.length === 0 ? "an empty list" : "a list";
   if (isScalar(node)) {
     const v = node.value;
     if (v === null) return "null";
@@ -413,6 +415,7 @@ export class Loading {
       "wrong-type",
       `Expected ${what} to be a non-empty string, got ${describe(node)}.`,
       node ?? entry.keyNode,
+      what === '"name"' ? "Name the flow, e.g. name: checkout." : undefined,
     );
     return undefined;
   }
@@ -442,6 +445,8 @@ export class Loading {
       node ?? entry.keyNode,
       /_ms"/.test(what)
         ? `Write milliseconds as a number${ms !== null ? `: ${ms}` : ", e.g. 1000 for one second"}.`
+        : /max_attempts"/.test(what)
+        ? "It counts the requests sent, at least 1: e.g. max_attempts: 10."
         : undefined,
     );
     return undefined;

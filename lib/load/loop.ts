@@ -33,7 +33,12 @@ export function loadLoop(
     : DEFAULT_SLEEP_MS;
   const untilEntry = map.get("until");
   const until = untilEntry && loadChecks(ctx, untilEntry.value, `"loop.until" of ${label}`, owner);
-  if (until && !until.status && until.paths.length === 0 && untilEntry?.value) {
+  // A condition that failed to load is reported already; an empty one is the mistake here.
+  const problemsBefore = ctx.problems.length;
+  if (
+    until && !until.status && until.paths.length === 0 && untilEntry?.value &&
+    ctx.problems.length === problemsBefore && !hasChecks(untilEntry.value)
+  ) {
     ctx.problem(
       "missing-key",
       `${what} has no condition in "until".`,
@@ -43,4 +48,14 @@ export function loadLoop(
   }
   if (maxAttempts === undefined || sleepMs === undefined || !until) return undefined;
   return { maxAttempts, sleepMs, until };
+}
+
+/** Whether an `until` block names any check at all (loaded or not). */
+function hasChecks(node: unknown): boolean {
+  const items = (node as { items?: { key?: { value?: unknown }; value?: { items?: unknown[] } }[] })
+    ?.items ?? [];
+  return items.some((p) =>
+    p.key?.value === "status" ||
+    ((p.key?.value === "json" || p.key?.value === "jsonpath") && (p.value?.items?.length ?? 0) > 0)
+  );
 }

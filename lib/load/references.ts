@@ -132,10 +132,15 @@ function checkRef(
   switch (ref.kind) {
     case "env":
       if (c.checkEnv && expr.fallback === undefined && c.env(ref.name) === undefined) {
+        // Environment names are case-sensitive: one set in another case is what was meant.
+        const cased = [ref.name.toUpperCase(), ref.name.toUpperCase().replaceAll("-", "_")]
+          .find((n) => n !== ref.name && c.env(n) !== undefined);
         c.report(
           "unset-env",
           `Environment variable "${ref.name}" is not set (used in "${expr.text}").`,
-          `Set it before running (export ${ref.name}=…), or give a fallback: \${ENV.${ref.name}:-value}.`,
+          cased
+            ? `Did you mean \${ENV.${cased}}? ${cased} is set; environment names are case-sensitive.`
+            : `Set it before running (export ${ref.name}=…), or give a fallback: \${ENV.${ref.name}:-value}.`,
           `env:${ref.name}`,
         );
       }
@@ -151,7 +156,10 @@ function checkRef(
           "Vars are evaluated in order; move it above the var that uses it.",
         );
       } else if (c.checkEnv) {
-        const close = suggest(ref.name, c.available);
+        const upper = ref.name.toUpperCase();
+        const close = upper === "RUN_ID" || upper === "TRACE_ID"
+          ? upper
+          : suggest(ref.name, c.available);
         c.report(
           "unknown-name",
           `"${ref.name}" is not a flow var, run parameter or environment variable (in "${expr.text}").`,

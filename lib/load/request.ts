@@ -83,6 +83,7 @@ export function loadRequest(
         "wrong-type",
         `Expected the headers of ${label} to be a map, got ${describe(headersEntry.value)}.`,
         headersEntry.value,
+        "Write one header per line under it, e.g. headers: {accept: application/json}.",
       );
     } else {
       const seen = new Map<string, string>();

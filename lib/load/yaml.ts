@@ -185,14 +185,26 @@ export function readYaml(ctx: Loading, text: string): boolean {
     if (list) list.push(e);
     else byLine.set(line, [e]);
   }
-  const lines = [...byLine.entries()];
+  // A duplicate key on the lines right after another is the same mistake (a step without
+  // its "- " repeats every key of the step before it).
+  const merged: [number, YAMLParseError[]][] = [];
+  for (const [line, lineErrors] of byLine) {
+    const previous = merged.at(-1);
+    if (
+      previous && lineErrors.every((e) => e.code === "DUPLICATE_KEY") &&
+      previous[1].every((e) => e.code === "DUPLICATE_KEY")
+    ) previous[1].push(...lineErrors);
+    else merged.push([line, lineErrors]);
+  }
+  const lines = merged;
   const shown = lines.slice(0, MAX_SYNTAX_ERRORS);
   const unshown = lines.slice(MAX_SYNTAX_ERRORS).reduce((n, [, es]) => n + es.length, 0);
   for (const [i, [line, lineErrors]] of shown.entries()) {
     const e = lineErrors[0];
     const echoes = lineErrors.length - 1;
+    const sameLine = lineErrors.every((x) => x.pos[0] === e.pos[0] || lineOf(ctx, x) === line);
     const more = [
-      echoes > 0 ? `${echoes} more on this line, caused by it` : "",
+      echoes > 0 ? `${echoes} more ${sameLine ? "on this line" : "after it"}, caused by it` : "",
       i === shown.length - 1 && unshown > 0
         ? `${unshown} more syntax error${unshown === 1 ? "" : "s"} after it`
         : "",
@@ -209,9 +221,8 @@ export function readYaml(ctx: Loading, text: string): boolean {
           more ? ` (${more})` : ""
         }.`,
       Math.min(e.pos[0], text.length),
-      fixed
-        ? `Quote it: ${fixed.trim()}`
-        : YAML_HINTS[e.code] ?? "Check the indentation and quoting around this position.",
+      fixed ? `Quote it: ${fixed.trim()}` : syntaxHint(text, line, e) ?? YAML_HINTS[e.code] ??
+        "Check the indentation and quoting around this position.",
     );
   }
   if (ctx.problems.length > 0) return false;
@@ -244,4 +255,41 @@ export function readYaml(ctx: Loading, text: string): boolean {
     return false;
   }
   return exactNumbers(ctx);
+}
+
+function lineOf(ctx: Loading, e: YAMLParseError): number {
+  return ctx.lines.lineStarts.length > 0 ? ctx.lines.linePos(e.pos[0]).line : 1;
+}
+
+/**
+ * A hint from the lines themselves for the two commonest YAML slips: a key
+ * indented unlike its siblings, and a step whose "- " was forgotten (its keys
+ * then repeat the previous step's).
+ */
+function syntaxHint(text: string, line: number, e: YAMLParseError): string | undefined {
+  const lines = text.split("\n", line + 1);
+  const keyAt = (n: number) => /^( *)(- )?([\w-]+):/.exec(lines[n - 1] ?? "");
+  const column = (m: RegExpExecArray) => m[1].length + (m[2]?.length ?? 0);
+  const key = keyAt(line);
+  if (e.code === "DUPLICATE_KEY" && key?.[3] === "name" && !key[2] && key[1].length >= 2) {
+    return `A new step starts with "- ": write "${key[1].slice(2)}- name:" here.`;
+  }
+  if (!key || e.code === "DUPLICATE_KEY" || e.code === "TAB_AS_INDENT") return undefined;
+  // The parser often stops at the key before the one that is off: compare with both neighbours.
+  const next = keyAt(line + 1);
+  const holdsValue = !/:\s*(#.*)?$/.test(lines[line - 1]);
+  if (next && !next[2] && holdsValue && column(next) > column(key)) {
+    return `"${next[3]}" on line ${line + 1} is indented ${column(next)} spaces and "${key[3]}" ${
+      column(key)
+    }: keys of one map line up; indent "${next[3]}" like "${key[3]}".`;
+  }
+  for (let n = line - 1; n >= 1; n--) {
+    const above = keyAt(n);
+    if (!above) continue;
+    if (column(above) === column(key) || /:\s*(#.*)?$/.test(lines[n - 1])) return undefined;
+    return `"${key[3]}" is indented ${column(key)} spaces and "${above[3]}" on line ${n} ${
+      column(above)
+    }: keys of one map line up; indent "${key[3]}" like "${above[3]}".`;
+  }
+  return undefined;
 }
