@@ -57,6 +57,18 @@ export interface AssertionResult {
   column: number;
 }
 
+/** A capture that found nothing in the response. */
+export interface CaptureFailure {
+  /** The capture's name. */
+  name: string;
+  /** Why it found nothing, e.g. `$.json.id matched nothing`. */
+  message: string;
+  /** Where the capture is written in the flow file. */
+  line: number;
+  /** Column of the capture's name. */
+  column: number;
+}
+
 /** The outcome of one step. */
 export interface StepResult {
   /** The step's name. */
@@ -108,6 +120,11 @@ export interface StepResult {
   assertions: AssertionResult[];
   /** Names of the values this step captured, in declaration order. */
   captures: string[];
+  /**
+   * The captures that found nothing, each with its reason and where it is
+   * written in the flow file (present when the step failed for them).
+   */
+  capture_failures?: CaptureFailure[];
   /**
    * The W3C trace context of the last request, when it carried a
    * `traceparent` (sent by the flow, or added by `--trace`).

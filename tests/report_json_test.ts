@@ -6,7 +6,14 @@ import {
   REPORT_SCHEMA_VERSION,
   toJsonReport,
 } from "../lib/report/json.ts";
-import type { AssertionResult, Counts, FlowResult, RunResult, StepResult } from "../lib/result.ts";
+import type {
+  AssertionResult,
+  CaptureFailure,
+  Counts,
+  FlowResult,
+  RunResult,
+  StepResult,
+} from "../lib/result.ts";
 import { run } from "./support/results.ts";
 
 const SCHEMA_URL = new URL("../schema/report.schema.json", import.meta.url);
@@ -360,6 +367,9 @@ Deno.test("the schema lists properties in the order the report writes them", () 
     trace_id: "0af7651916cd43dd8448eb211c80319c",
     span_id: "b7ad6b7169203331",
   };
+  traced.flows[1].steps[1].capture_failures = [
+    { name: "id", message: "$.json.id matched nothing", line: 9, column: 17 },
+  ];
   const failing = traced.flows[1].steps[1];
   failing.start_ms = 12.5;
   failing.attempt_starts_ms = [0, 510.2, 1020.9];
@@ -595,6 +605,7 @@ const STEP: Fields<StepResult> = {
   response: "required",
   assertions: "required",
   captures: "required",
+  capture_failures: "optional",
   trace: "optional",
   message: "optional",
   failure_kind: "optional",
@@ -612,6 +623,12 @@ const RESPONSE: Fields<NonNullable<StepResult["response"]>> = {
   headers: "optional",
   body: "optional",
   body_truncated: "optional",
+};
+const CAPTURE_FAILURE: Fields<CaptureFailure> = {
+  name: "required",
+  message: "required",
+  line: "required",
+  column: "required",
 };
 const ASSERTION: Fields<AssertionResult> = {
   phase: "required",
@@ -638,6 +655,7 @@ Deno.test("the schema has exactly the fields of lib/result.ts, required unless o
     ["#/$defs/step/properties/request", REQUEST],
     ["#/$defs/step/properties/response", RESPONSE],
     ["#/$defs/step/properties/trace", TRACE],
+    ["#/$defs/step/properties/capture_failures/items", CAPTURE_FAILURE],
     ["#/$defs/assertion", ASSERTION],
     ["#/$defs/problem", PROBLEM],
   ];

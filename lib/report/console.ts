@@ -127,6 +127,11 @@ function stepDetails(flow: FlowResult, step: StepResult, format: FlowFormat, s: 
     lines.push(s.red(visible(step.message ?? "")));
   }
   for (const a of shown) lines.push(...assertionLine(flow.file, a, s));
+  for (const c of step.capture_failures ?? []) {
+    lines.push(
+      s.dim(`at ${visible(flow.file)}:${c.line}:${c.column} (capture "${visible(c.name)}")`),
+    );
+  }
   if (step.status !== "passed" && failed.length === 0 && step.failure_kind !== "capture") {
     lines.push(s.dim(`at ${visible(flow.file)}:${step.line}:${step.column}`));
   }

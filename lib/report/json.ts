@@ -109,6 +109,7 @@ const STEP_KEYS: Record<keyof StepResult, true> = {
   response: true,
   assertions: true,
   captures: true,
+  capture_failures: true,
   trace: true,
   message: true,
   failure_kind: true,

@@ -14,7 +14,7 @@ import { reasonOf, RequestError } from "../http.ts";
 import { pollUntil } from "../poll.ts";
 import { isSecretCaptureName } from "../redact.ts";
 import type { FlowRef } from "../report/reporter.ts";
-import type { StepResult } from "../result.ts";
+import type { CaptureFailure, StepResult } from "../result.ts";
 import { type SecretInputs, secretLeaves } from "../secrets/discover.ts";
 import { type Attempt, attempt } from "./attempt.ts";
 import { type Context, DETAILED_FAILURES, MAX_BODY, round, SMALL_BODY } from "./context.ts";
@@ -124,11 +124,11 @@ function evaluate(
     ...evaluateChecks(step.assert, response, scope, "assert", ctx.redactor),
   ];
   const names: string[] = [];
-  const problems: string[] = [];
+  const problems: CaptureFailure[] = [];
   for (const c of step.captures) {
     const got = capture(response, c.from);
     if (!got.found) {
-      problems.push(`capture "${c.name}": ${got.why}`);
+      problems.push({ name: c.name, message: got.why, line: c.line, column: c.column });
       continue;
     }
     // A cookie's value is a session credential whatever the capture is called.

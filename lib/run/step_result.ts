@@ -8,7 +8,7 @@
  */
 import type { Step } from "../flow.ts";
 import type { Redactor } from "../redact.ts";
-import type { AssertionResult, StepResult } from "../result.ts";
+import type { AssertionResult, CaptureFailure, StepResult } from "../result.ts";
 import type { Attempt } from "./attempt.ts";
 import { EXCERPT, MAX_BODY } from "./context.ts";
 
@@ -24,8 +24,8 @@ export interface Evaluation {
   assertions: AssertionResult[];
   /** Names of the values captured. */
   captured: string[];
-  /** Why each capture that found nothing found nothing. */
-  problems: string[];
+  /** Each capture that found nothing, why, and where it is written. */
+  problems: CaptureFailure[];
 }
 
 /** When the step ran, relative to its flow and to itself. */
@@ -154,7 +154,12 @@ export function stepResult(
     const more = failed.length > 1 ? ` (and ${failed.length - 1} more)` : "";
     return end("failed", "assertion", `${failed[0].message}${more}.`);
   }
-  return end("failed", "capture", `${problems.join("; ")}.`);
+  result.capture_failures = problems;
+  return end(
+    "failed",
+    "capture",
+    `${problems.map((p) => `capture "${p.name}": ${p.message}`).join("; ")}.`,
+  );
 }
 
 /**
