@@ -1,5 +1,5 @@
 /**
- * A corpus of 70 mistakes newcomers make, each with the one problem it must get:
+ * A corpus of 72 mistakes newcomers make, each with the one problem it must get:
  * its code, the position of the mistake, what the message says and the fix
  * the hint gives. The list only grows; a message may get better, never
  * vaguer. Also the mistakes that only show when the flow runs.
@@ -607,6 +607,24 @@ const MISTAKES: Record<string, Mistake> = {
     column: 5,
     message: 'Missing key "request" in step "s".',
     hint: 'Add "request: {method: GET, url: …}".',
+  },
+  "a mistake inside an anchor, reported at each alias": {
+    yaml:
+      'name: f\nx-req: &req {url: /relative}\nsteps:\n  - name: a\n    request: {method: GET, url: "http://x.test"}\n  - name: b\n    request: *req\n',
+    code: "bad-url",
+    line: 7,
+    column: 14,
+    message: '(in the anchor "&req" at line 2:19)',
+    hint: "Write the full URL",
+  },
+  "a misspelt capture inside an anchor of headers": {
+    yaml:
+      'name: f\nx-auth: &auth {authorization: "Bearer ${steps.login.capture.tokn}"}\nsteps:\n  - name: login\n    request: {url: "http://x.test/login"}\n    capture: {token: $.json.token}\n  - name: a\n    request: {url: "http://x.test", headers: *auth}\n',
+    code: "unknown-capture",
+    line: 8,
+    column: 46,
+    message: 'in the anchor "&auth" at line 2:39',
+    hint: 'Did you mean "token"?',
   },
 };
 

@@ -153,6 +153,8 @@ export interface TemplateUse {
   node: Node;
   /** Index of the var defining it, or of the step (in listed order) using it. */
   owner: { kind: "var"; index: number } | { kind: "step"; index: number };
+  /** The alias it was read through, when it is part of an anchor's value. */
+  via?: { alias: Node; target: Node };
 }
 
 /** Longest quoted value kept whole in a message; longer ones keep their start and end. */
@@ -224,6 +226,13 @@ export class Loading {
 
   /** Each alias node's anchor, resolved once in document order. */
   targets = new Map<Node, Node>();
+  /** Every alias read so far, with its anchor's value. */
+  readonly aliasUses: { alias: Node; target: Node }[] = [];
+  /**
+   * Set while problems are reported for something read earlier (a template's
+   * references): the alias it was read through then, or `null` for none.
+   */
+  via: { alias: Node; target: Node } | null | undefined;
 
   constructor(readonly file: string, readonly options: LoadOptions) {}
 
@@ -278,6 +287,18 @@ export class Loading {
     offset?: number,
     length?: number,
   ): void {
+    // A mistake inside an anchor is reported where the alias uses it, naming the anchor.
+    const use = this.via !== undefined ? this.via ?? undefined : this.aliasUseOf(node);
+    if (use) {
+      const anchor = this.at(node, offset);
+      const name = (use.alias as { source?: string }).source;
+      const where = `in the anchor "&${name}" at line ${anchor.line}:${anchor.column}`;
+      const plain = message.replace(/\.$/, "");
+      message = plain.endsWith(")") ? `${plain.slice(0, -1)}; ${where}).` : `${plain} (${where}).`;
+      node = use.alias;
+      offset = undefined;
+      length = undefined;
+    }
     const { line, column } = this.at(node, offset);
     const span = offset === undefined && node?.range
       ? Math.max(1, node.range[1] - node.range[0])
@@ -326,9 +347,26 @@ export class Loading {
         );
         return null;
       }
+      this.aliasUses.push({ alias: node, target: target as Node });
       return target as Node;
     }
     return (node ?? null) as Node | null;
+  }
+
+  /**
+   * The alias through which `node` (part of an anchor's value) is being read
+   * now: sections read nodes in order, so it is the latest use whose anchor
+   * holds the node.
+   */
+  aliasUseOf(node: Node | null | undefined): { alias: Node; target: Node } | undefined {
+    const start = node?.range?.[0];
+    if (start === undefined) return undefined;
+    for (let i = this.aliasUses.length - 1; i >= 0; i--) {
+      const use = this.aliasUses[i];
+      const [from, to] = use.target.range ?? [0, -1];
+      if (start >= from && start < to) return use;
+    }
+    return undefined;
   }
 
   entries(node: YAMLMap): Entry[] {
@@ -492,7 +530,7 @@ export class Loading {
   template(node: Scalar, owner: TemplateUse["owner"]): Template | undefined {
     const text = String(node.value);
     const template = this.parse(node, () => parseTemplate(text));
-    if (template) this.uses.push({ template, node, owner });
+    if (template) this.uses.push({ template, node, owner, via: this.aliasUseOf(node) });
     // Other tools' placeholders would be sent as they are: say so before anything is sent.
     const foreign = FOREIGN_EXPRESSION.exec(text);
     if (template && foreign) {

@@ -85,7 +85,9 @@ export function checkReferences(
       const report = (code: string, message: string, hint?: string, once?: string) => {
         const seen = once === undefined ? undefined : firstUse.get(once);
         if (seen) return void seen.lines.push(ctx.at(use.node, part.offset).line);
+        ctx.via = use.via ?? null;
         ctx.problem(code, message, use.node, hint, part.offset, part.text.length);
+        ctx.via = undefined;
         if (once !== undefined) firstUse.set(once, { problem: ctx.problems.at(-1)!, lines: [] });
       };
       checkRef(part, {
