@@ -6,9 +6,9 @@
  *
  * @module
  */
-import { render, type Scope } from "./expr.ts";
+import { render, type Scope, valueOf } from "./expr.ts";
 import type { Checks, Operator, PathCheck, StatusCheck } from "./flow.ts";
-import { rootHint } from "./path.ts";
+import { resolvePath, rootHint } from "./path.ts";
 import type { ReceivedResponse } from "./response.ts";
 import { jsonHead } from "./json_head.ts";
 import type { AssertionResult } from "./result.ts";
@@ -67,7 +67,7 @@ function checkPath(
   display: Masking,
 ): AssertionResult {
   const expected = render(check.expected, scope);
-  const selection = response.select(check.path);
+  const selection = response.select(resolvePath(check.path, (e) => valueOf(e, scope)));
   const base = {
     phase,
     path: check.path.source,

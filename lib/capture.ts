@@ -6,7 +6,8 @@
  * @module
  */
 import type { CaptureSource } from "./flow.ts";
-import { rootHint } from "./path.ts";
+import { type Scope, valueOf } from "./expr.ts";
+import { resolvePath, rootHint } from "./path.ts";
 import { execPattern, MatchTimeoutError } from "./regex.ts";
 import type { ReceivedResponse } from "./response.ts";
 
@@ -38,10 +39,15 @@ export type Captured = { found: true; value: unknown } | { found: false; why: st
  * if (!re.found || re.value !== "4") throw new Error();
  * ```
  */
-export function capture(response: ReceivedResponse, from: CaptureSource): Captured {
+export function capture(
+  response: ReceivedResponse,
+  from: CaptureSource,
+  scope?: Scope,
+): Captured {
   switch (from.kind) {
     case "path": {
-      const s = response.select(from.path);
+      const path = scope ? resolvePath(from.path, (e) => valueOf(e, scope)) : from.path;
+      const s = response.select(path);
       if (s.problem !== undefined) {
         return { found: false, why: `${from.path.source}: ${s.problem}` };
       }

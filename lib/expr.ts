@@ -316,6 +316,22 @@ function orFallback(value: string | undefined, fallback: string | undefined): st
   return (value === undefined || value === "") && fallback !== undefined ? fallback : value;
 }
 
+/**
+ * The value of one expression in a scope; throws {@linkcode ExpressionError}
+ * when it has none (an unset variable without fallback, a missing capture).
+ *
+ * @example
+ * ```ts
+ * import { parseTemplate, valueOf } from "./expr.ts";
+ * const [expr] = parseTemplate("${RUN_ID}").parts as [never];
+ * const scope = { env: () => undefined, vars: new Map(), steps: new Map(), runId: "r-1" };
+ * if (valueOf(expr, scope) !== "r-1") throw new Error();
+ * ```
+ */
+export function valueOf(expr: Expr, scope: Scope): unknown {
+  return resolve(expr, scope);
+}
+
 function resolve(expr: Expr, scope: Scope): unknown {
   const ref = expr.ref;
   switch (ref.kind) {

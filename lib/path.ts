@@ -16,6 +16,7 @@ import {
   JSONPathRecursionLimitError,
 } from "json-p3";
 import { SyntaxAtError } from "./errors.ts";
+import type { Expr, Template } from "./expr.ts";
 
 /**
  * How deep a descendant segment (`..`) inside a filter may look, e.g. the
@@ -44,6 +45,11 @@ export interface CompiledPath {
   /** RFC 9535 singular query: selects at most one node, so it yields a value, not a list. */
   singular: boolean;
   query: JSONPathQuery;
+  /**
+   * Set when the path holds `${…}` expressions (`[?@.name == 'Widget ${RUN_ID}']`):
+   * they are resolved when the step runs, see {@linkcode resolvePath}.
+   */
+  template?: Template;
 }
 
 /**
@@ -265,4 +271,84 @@ function problemOf(error: unknown, root: PathRoot): string {
     return `${what} is nested too deeply to evaluate this path`;
   }
   return `this path could not be evaluated (${(error as Error)?.message ?? String(error)})`;
+}
+
+/**
+ * The path source with each expression replaced by `text(expr, quote)`,
+ * where `quote` is the string literal the expression sits in (`'`, `"`) or
+ * `undefined` outside one.
+ */
+function fill(
+  template: Template,
+  text: (expr: Expr, quote: "'" | '"' | undefined) => string,
+): string {
+  let out = "";
+  let quote: "'" | '"' | undefined;
+  for (const part of template.parts) {
+    if (typeof part !== "string") {
+      out += text(part, quote);
+      continue;
+    }
+    for (let i = 0; i < part.length; i++) {
+      const c = part[i];
+      if (quote && c === "\\") i++;
+      else if (quote && c === quote) quote = undefined;
+      else if (!quote && (c === "'" || c === '"')) quote = c;
+    }
+    out += part;
+  }
+  return out;
+}
+
+/**
+ * Compiles a path written with `${…}` expressions: checked now with a
+ * stand-in for each value (so a syntax error is found before anything is
+ * sent), resolved by {@linkcode resolvePath} when the step runs.
+ *
+ * @example
+ * ```ts
+ * import { compileTemplatePath } from "./path.ts";
+ * import { parseTemplate } from "./expr.ts";
+ * const path = compileTemplatePath(parseTemplate("$.json.items[?@.name == 'w-${RUN_ID}'].id"), "response");
+ * if (!path.template || path.singular) throw new Error();
+ * ```
+ */
+export function compileTemplatePath(template: Template, root: PathRoot): CompiledPath {
+  const probe = fill(template, (_, quote) => quote ? "x" : "0");
+  return { ...compilePath(probe, root), source: template.source, template };
+}
+
+/**
+ * The path to evaluate now: a path with expressions gets their values, each
+ * escaped for the string literal it sits in, or written as a JSON literal
+ * outside one (`@.id == ${vars.id}` compares with the number, also when the
+ * var holds it as text).
+ *
+ * @example
+ * ```ts
+ * import { compileTemplatePath, resolvePath } from "./path.ts";
+ * import { parseTemplate } from "./expr.ts";
+ * const path = compileTemplatePath(parseTemplate("$.items[?@.name == '${vars.n}'].id"), "body");
+ * const now = resolvePath(path, () => "it's");
+ * if (now.source !== "$.items[?@.name == 'it\\'s'].id") throw new Error(now.source);
+ * ```
+ */
+export function resolvePath(
+  path: CompiledPath,
+  value: (expr: Expr) => unknown,
+): CompiledPath {
+  if (!path.template) return path;
+  const source = fill(path.template, (expr, quote) => {
+    const v = value(expr);
+    // Unquoted, a value is a literal: numbers from vars and parameters (text) stay numbers.
+    if (!quote) {
+      return typeof v === "string" && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(v)
+        ? v
+        : JSON.stringify(v) ?? "null";
+    }
+    const text = typeof v === "string" ? v : JSON.stringify(v) ?? "";
+    return JSON.stringify(text).slice(1, -1).replaceAll("'", quote === "'" ? "\\'" : "'")
+      .replaceAll('\\"', quote === '"' ? '\\"' : '"');
+  });
+  return compilePath(source, path.root);
 }

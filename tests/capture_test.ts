@@ -165,3 +165,67 @@ Deno.test("bad capture maps are positioned problems with a fix", () => {
     assert.ok(p.hint, value);
   }
 });
+
+Deno.test("expressions inside paths are resolved when the step runs, quotes and all", async () => {
+  const items: { id: number; name: string }[] = [{ id: 1, name: "Widget old" }];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    if (req.method === "POST") {
+      const { name } = await req.json();
+      items.push({ id: items.length + 1, name });
+      return Response.json({ ok: true }, { status: 201 });
+    }
+    return Response.json({ items });
+  });
+  const url = `http://127.0.0.1:${server.addr.port}`;
+  try {
+    const { flow, problems } = loadFlow(
+      `name: paths with expressions
+vars: {label: "it's \\"new\\""}
+steps:
+  - name: create
+    request: {method: POST, url: "${url}", body: {name: "Widget \${RUN_ID} \${vars.label}"}}
+  - name: list
+    request: {url: "${url}"}
+    capture:
+      id: {path: "$.json.items[?@.name == 'Widget \${RUN_ID} \${vars.label}'].id", first: true}
+    extract:
+      same: {path: '$.items[?@.name == "Widget \${RUN_ID} \${vars.label}"].id', first: true}
+    assert:
+      json:
+        - {path: "$.json.items[?@.id == \${steps.create.capture.none}].name", length: 1}
+`,
+      "t.yaml",
+    );
+    // A capture that does not exist is a load problem even inside a path.
+    assert.deepEqual(problems.map((p) => p.code), ["unknown-capture"]);
+    const fixed = loadFlow(
+      `name: paths with expressions
+vars: {label: "it's \\"new\\""}
+steps:
+  - name: create
+    request: {method: POST, url: "${url}", body: {name: "Widget \${RUN_ID} \${vars.label}"}}
+  - name: list
+    request: {url: "${url}"}
+    capture:
+      id: {path: "$.json.items[?@.name == 'Widget \${RUN_ID} \${vars.label}'].id", first: true}
+    extract:
+      same: {path: '$.items[?@.name == "Widget \${RUN_ID} \${vars.label}"].id', first: true}
+    assert:
+      json:
+        - {path: "$.json.items[?@.id == \${vars.two}].name", length: 1}
+`,
+      "t.yaml",
+      { params: new Map([["two", "2"]]) },
+    );
+    assert.deepEqual(fixed.problems, []);
+    const result = await runFlows([fixed.flow!], {
+      runId: "r-77",
+      params: new Map([["two", "2"]]),
+    });
+    assert.equal(result.status, "passed", JSON.stringify(result.flows[0].steps[1], null, 2));
+    assert.equal(items[1].name, `Widget r-77 it's "new"`);
+    assert.equal(flow, undefined);
+  } finally {
+    await server.shutdown();
+  }
+});

@@ -9,7 +9,15 @@ import { isMap, isScalar, type Node, type Scalar, type YAMLMap } from "yaml";
 import { type Capture, CAPTURE_SOURCES, type CaptureSource } from "../flow.ts";
 import { compilePattern } from "../regex.ts";
 import type { PathRoot } from "../path.ts";
-import { describe, type Entry, isEmpty, type Loading, METHOD, NAME } from "./context.ts";
+import {
+  describe,
+  type Entry,
+  isEmpty,
+  type Loading,
+  METHOD,
+  NAME,
+  type TemplateUse,
+} from "./context.ts";
 
 /** The captures of a step: `capture` (paths at the response) and `extract` (paths at the body), each name once. */
 export function loadCaptures(
@@ -17,6 +25,7 @@ export function loadCaptures(
   capture: Entry | undefined,
   extract: Entry | undefined,
   label: string,
+  owner?: TemplateUse["owner"],
 ): Capture[] {
   const out: Capture[] = [];
   const seen = new Set<string>();
@@ -63,8 +72,8 @@ export function loadCaptures(
       seen.add(e.key);
       const what = `capture "${e.key}" of ${label}`;
       const from = isMap(e.value)
-        ? captureSource(ctx, e.value, root, what)
-        : pathSource(ctx, e.value, root, what, false);
+        ? captureSource(ctx, e.value, root, what, owner)
+        : pathSource(ctx, e.value, root, what, false, owner);
       if (from) {
         const at = ctx.at(e.keyNode);
         out.push({ name: e.key, from, line: at.line, column: at.column });
@@ -81,8 +90,9 @@ export function pathSource(
   root: PathRoot,
   what: string,
   first: boolean,
+  owner?: TemplateUse["owner"],
 ): CaptureSource | undefined {
-  const path = ctx.path(node, root, what);
+  const path = ctx.path(node, root, what, owner);
   return path ? { kind: "path", path, first } : undefined;
 }
 
@@ -92,6 +102,7 @@ export function captureSource(
   node: YAMLMap,
   root: PathRoot,
   what: string,
+  owner?: TemplateUse["owner"],
 ): CaptureSource | undefined {
   const map = ctx.map(node, what, "capture", [...CAPTURE_SOURCES, "first"]);
   if (!map) return undefined;
@@ -136,6 +147,7 @@ export function captureSource(
       root,
       what,
       (first?.value as Scalar | undefined)?.value === true,
+      owner,
     );
   }
   const v = isScalar(entry.value) ? entry.value.value : undefined;

@@ -138,7 +138,7 @@ export function pathChecks(
   });
   if (!map) return [];
   const pathEntry = map.get("path");
-  const path = pathEntry && ctx.path(pathEntry.value, root, `a check in ${what}`);
+  const path = pathEntry && ctx.path(pathEntry.value, root, `a check in ${what}`, owner);
   const operators = [...map.keys()].filter((k) => k !== "path") as Operator[];
   // An unknown key (eq, regex, …) is the mistake, already reported with its fix.
   const unknownKeys = isMap(node) && node.items.length > map.size;

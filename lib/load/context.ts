@@ -19,8 +19,14 @@ import {
   type YAMLMap,
 } from "yaml";
 import { type Problem, SyntaxAtError } from "../errors.ts";
-import { compileValue, parseTemplate, type Template, type ValueTemplate } from "../expr.ts";
-import { compilePath, type PathRoot } from "../path.ts";
+import {
+  compileValue,
+  isConstant,
+  parseTemplate,
+  type Template,
+  type ValueTemplate,
+} from "../expr.ts";
+import { compilePath, compileTemplatePath, type PathRoot } from "../path.ts";
 import { suggest } from "../suggest.ts";
 
 /** What the loader checks references against. */
@@ -553,7 +559,7 @@ export class Loading {
 
   // ---- flow parts
 
-  path(node: Node | null, root: PathRoot, what: string) {
+  path(node: Node | null, root: PathRoot, what: string, owner?: TemplateUse["owner"]) {
     if (!isScalar(node) || typeof node.value !== "string") {
       this.problem(
         "wrong-type",
@@ -563,6 +569,15 @@ export class Loading {
       return undefined;
     }
     const source = node.value;
+    // Expressions inside a path (a filter on a value the run makes) are resolved when it runs.
+    if (source.includes("${")) {
+      const template = this.parse(node, () => parseTemplate(source));
+      if (!template) return undefined;
+      if (!isConstant(template)) {
+        if (owner) this.uses.push({ template, node, owner, via: this.aliasUseOf(node) });
+        return this.parse(node, () => compileTemplatePath(template, root));
+      }
+    }
     return this.parse(node, () => compilePath(source, root));
   }
 }

@@ -78,7 +78,7 @@ export function loadStep(
   const label = name === undefined ? what : `step "${name}"`;
   const owner = { kind: "step", index } as const;
   const request = loadRequest(ctx, map.get("request"), label, owner);
-  const captures = loadCaptures(ctx, map.get("capture"), map.get("extract"), label);
+  const captures = loadCaptures(ctx, map.get("capture"), map.get("extract"), label, owner);
   const assertEntry = map.get("assert");
   const checks = assertEntry
     ? loadChecks(ctx, assertEntry.value, `"assert" of ${label}`, owner)

@@ -126,7 +126,7 @@ function evaluate(
   const names: string[] = [];
   const problems: CaptureFailure[] = [];
   for (const c of step.captures) {
-    const got = capture(response, c.from);
+    const got = capture(response, c.from, scope);
     if (!got.found) {
       problems.push({ name: c.name, message: got.why, line: c.line, column: c.column });
       continue;
