@@ -161,6 +161,7 @@ async function runParsed(
   };
   const startedAt = new Date().toISOString();
   const loaded = await suite.loadFlows(positionals, { env, params, shard, filter: values.filter });
+  for (const w of loaded.warnings) err(`warning[${w.code}]: ${w.message}\n  hint: ${w.hint}\n`);
   if (values.list) {
     for (const file of loaded.files) out(`${file}\n`);
     return EXIT.passed;

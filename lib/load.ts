@@ -29,6 +29,11 @@ export interface LoadResult {
   problems: Problem[];
   /** The flow's name when it could be read, also for a file with problems (used by --filter). */
   name?: string;
+  /**
+   * The names a run parameter (`--var`) can set in this flow: its vars and
+   * every `${NAME}` and `${vars.NAME}` it reads.
+   */
+  names?: string[];
 }
 
 /**
@@ -56,7 +61,22 @@ export function loadFlow(text: string, file: string, options: LoadOptions = {}):
   const problems = capProblems(
     ctx.problems.sort((a, b) => a.line - b.line || a.column - b.column),
   );
-  return problems.length > 0 ? { problems, name: ctx.name } : { flow, problems, name: flow?.name };
+  return problems.length > 0
+    ? { problems, name: ctx.name }
+    : { flow, problems, name: flow?.name, names: paramNames(ctx, flow) };
+}
+
+/** The names a run parameter can set: declared vars and names read by `${NAME}`/`${vars.NAME}`. */
+function paramNames(ctx: Loading, flow: Flow | undefined): string[] {
+  const names = new Set(flow?.vars.map((v) => v.name) ?? []);
+  for (const use of ctx.uses) {
+    for (const part of use.template.parts) {
+      if (typeof part !== "string" && (part.ref.kind === "name" || part.ref.kind === "var")) {
+        names.add(part.ref.name);
+      }
+    }
+  }
+  return [...names];
 }
 
 /** The flow's sections, in order, then the references between them. */

@@ -13,6 +13,7 @@ import { discoverFlowEntries, readBytes } from "./io.ts";
 import { MAX_FILE_BYTES } from "./limits.ts";
 import { fileTooLarge, loadFlow, type LoadOptions } from "./load.ts";
 import { selectShard, type Shard } from "./shard.ts";
+import { suggest } from "./suggest.ts";
 
 /** How to select and check the flows of a set. */
 export interface LoadFlowsOptions extends LoadOptions {
@@ -32,6 +33,8 @@ export interface LoadFlowsResult {
   files: string[];
   /** The bytes of each selected file as loaded, for checksums in the manifest. */
   bytes: Map<string, Uint8Array>;
+  /** What is probably a mistake but does not stop the run (a `--var` no flow reads). */
+  warnings: { code: string; message: string; hint: string }[];
 }
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
@@ -68,7 +71,14 @@ export async function loadFlows(
   let entries = await discoverFlowEntries(paths);
   if (options.shard) entries = selectShard(entries, options.shard);
   const filter = options.filter ?? [];
-  const result: LoadFlowsResult = { flows: [], problems: [], files: [], bytes: new Map() };
+  const result: LoadFlowsResult = {
+    flows: [],
+    problems: [],
+    files: [],
+    bytes: new Map(),
+    warnings: [],
+  };
+  const names: string[] = [];
   for (const { file } of entries) {
     let bytes: Uint8Array;
     let text: string;
@@ -97,6 +107,7 @@ export async function loadFlows(
       continue;
     }
     const loaded = loadFlow(text, file, options);
+    for (const name of loaded.names ?? []) names.push(name);
     // A file with problems is selected by its path, or by its name when that could be read.
     if (!matchesFilter(filter, { file, name: loaded.name })) continue;
     result.files.push(file);
@@ -105,6 +116,25 @@ export async function loadFlows(
     result.problems.push(...loaded.problems);
   }
   result.problems = capTotal(result.problems);
+  // A --var that no flow reads is most often a typo nobody would notice (the flow runs with
+  // its default), but pipelines also pass one set of --var to several runs: a warning.
+  // Only for the whole set: a shard or a filter may leave out the flows that use it.
+  if (result.problems.length === 0 && !options.shard && filter.length === 0 && options.params) {
+    const used = new Set(names);
+    for (const name of options.params.keys()) {
+      if (used.has(name)) continue;
+      const close = suggest(name, [...used]);
+      result.warnings.push({
+        code: "unused-var",
+        message: `--var ${name} is not used by any of the ${result.flows.length} flow${
+          result.flows.length === 1 ? "" : "s"
+        } (no var, \${${name}} or \${vars.${name}}).`,
+        hint: close
+          ? `Did you mean --var ${close}=…? Names are case-sensitive.`
+          : "Check the name against the flows' vars, or leave the option out.",
+      });
+    }
+  }
   return result;
 }
 

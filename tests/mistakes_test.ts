@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { loadFlow } from "../lib/load.ts";
 import { runFlows } from "../lib/run.ts";
+import { runCli } from "./support/cli.ts";
 
 /** A flow whose first step logs in and captures `token`; the mistake is in the step after it. */
 const flow = (step: string) =>
@@ -670,5 +671,33 @@ Deno.test("mistakes that only show at run time say what to write instead", async
     );
   } finally {
     await server.shutdown();
+  }
+});
+
+Deno.test("a misspelt --var is a warning with the name it probably meant; the run goes on", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-var-" });
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    () => Response.json({ ok: true }),
+  );
+  try {
+    await Deno.writeTextFile(
+      `${dir}/f.yaml`,
+      `name: f\nvars: {user: ann}\nsteps:\n  - name: s\n    request: {url: "http://127.0.0.1:${server.addr.port}/\${vars.user}"}\n`,
+    );
+    const run = await runCli(["run", dir, "--var", "usr=bo", "--var", "user=cy"]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(
+      run.stderr,
+      /warning\[unused-var\]: --var usr is not used by any of the 1 flow .*\n  hint: Did you mean --var user=…\?/,
+    );
+    assert.doesNotMatch(run.stderr, /--var user is not used/);
+    // With a filter the set is partial: no warning.
+    const filtered = await runCli(["run", dir, "--var", "usr=bo", "--filter", "f"]);
+    assert.equal(filtered.code, 0, filtered.stderr);
+    assert.doesNotMatch(filtered.stderr, /unused-var/);
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
   }
 });
