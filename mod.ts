@@ -37,6 +37,7 @@ export { FlowLoadError, type Problem, type Span, UsageError } from "./lib/errors
 export { type Flow, type Operator, OPERATORS, type Step, TYPE_NAMES } from "./lib/flow.ts";
 export {
   type AssertionResult,
+  type CaptureFailure,
   type Counts,
   type FlowResult,
   type RunResult,

@@ -689,7 +689,7 @@ Deno.test("a misspelt --var is a warning with the name it probably meant; the ru
     assert.equal(run.code, 0, run.stderr);
     assert.match(
       run.stderr,
-      /warning\[unused-var\]: --var usr is not used by any of the 1 flow .*\n  hint: Did you mean --var user=…\?/,
+      /warning\[unused-var\]: --var usr is not used by any of the 1 flow .*\n {2}hint: Did you mean --var user=…\?/,
     );
     assert.doesNotMatch(run.stderr, /--var user is not used/);
     // With a filter the set is partial: no warning.

@@ -120,18 +120,20 @@ export class Correlator {
     next: JsonPath[number],
   ): { key: string; value: string } | undefined {
     if (typeof item !== "object" || item === null || Array.isArray(item)) return undefined;
+    // A value the flow itself sends as a template (Widget ${RUN_ID}, a generated id) finds
+    // the element it created on every run: the filter holds the same template.
     const fields = Object.entries(item as Record<string, unknown>);
     const preferred = fields.filter(([k]) => NAME_KEY.test(k));
     for (const [key, value] of [...preferred, ...fields]) {
       if (
         key === next || typeof value !== "string" || value === "" || value.length > 100 ||
         looksLikeId(key, value) || isUuid(value) || looksLikeToken(key, value) ||
-        this.generated.has(value) || this.secrets.has(value) || value.includes("${")
+        this.secrets.has(value) || value.includes("${")
       ) continue;
       const same = list.filter((e) =>
         typeof e === "object" && e !== null && (e as Record<string, unknown>)[key] === value
       );
-      if (same.length === 1) return { key, value };
+      if (same.length === 1) return { key, value: this.generated.get(value) ?? value };
     }
     return undefined;
   }

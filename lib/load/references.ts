@@ -8,7 +8,7 @@
  */
 import type { Problem } from "../errors.ts";
 import type { Expr } from "../expr.ts";
-import type { Step, VarDef } from "../flow.ts";
+import type { VarDef } from "../flow.ts";
 import { orderSteps } from "../order.ts";
 import { suggest } from "../suggest.ts";
 import type { Loading } from "./context.ts";
