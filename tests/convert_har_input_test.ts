@@ -318,3 +318,71 @@ Deno.test("client-made UUIDs get fresh values in path, query, JSON and multipart
     await server.shutdown();
   }
 });
+
+Deno.test("an id taken from a list is found by the name the flow itself sent, on every run", async () => {
+  const json = (text: string) => ({ mimeType: "application/json", text });
+  const at = (s: number) => new Date(Date.UTC(2026, 10, 21, 10, 0, s)).toISOString();
+  const entries = [
+    {
+      startedDateTime: at(0),
+      request: {
+        method: "POST",
+        url: "https://app.test/api/projects",
+        headers: [{ name: "content-type", value: "application/json" }],
+        postData: json('{"name":"Project 4821"}'),
+      },
+      response: { status: 201, content: json("{}") },
+    },
+    {
+      startedDateTime: at(1),
+      request: { method: "GET", url: "https://app.test/api/projects" },
+      response: {
+        status: 200,
+        content: json(JSON.stringify({
+          items: [{ id: "prj_0000aaaa", name: "Other" }, {
+            id: "prj_7f3a9c2e",
+            name: "Project 4821",
+          }],
+        })),
+      },
+    },
+    {
+      startedDateTime: at(2),
+      request: { method: "DELETE", url: "https://app.test/api/projects/prj_7f3a9c2e" },
+      response: { status: 204, content: { mimeType: "", text: "" } },
+    },
+  ].map((e) => ({ ...e, _resourceType: "fetch" }));
+  const { yaml } = convertHar(har(...entries));
+  assert.match(
+    yaml,
+    /\{ path: "\$\.json\.items\[\?@\.name == 'Project \$\{RUN_ID\}'\]\.id", first: true \}/,
+  );
+  const projects: { id: string; name: string }[] = [{ id: "prj_0000aaaa", name: "Other" }];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const url = new URL(req.url);
+    if (req.method === "POST") {
+      const { name } = await req.json();
+      projects.push({ id: `prj_${crypto.randomUUID().slice(0, 8)}`, name });
+      return Response.json({}, { status: 201 });
+    }
+    if (req.method === "GET") return Response.json({ items: projects });
+    const i = projects.findIndex((p) => p.id === url.pathname.split("/").at(-1));
+    if (i < 0) return new Response(null, { status: 404 });
+    projects.splice(i, 1);
+    return new Response(null, { status: 204 });
+  });
+  try {
+    const env = (name: string) =>
+      name === "BASE_URL" ? `http://127.0.0.1:${server.addr.port}` : undefined;
+    const loaded = loadFlow(yaml, "t.yaml", { env });
+    assert.deepEqual(loaded.problems, []);
+    for (const run of ["r1", "r2"]) {
+      const result = await runFlows([loaded.flow!], { env, runId: run });
+      assert.equal(result.status, "passed", `${run}: ${JSON.stringify(result.flows[0].steps)}`);
+    }
+    // Each run deleted the project it created, never "Other".
+    assert.deepEqual(projects.map((p) => p.name), ["Other"]);
+  } finally {
+    await server.shutdown();
+  }
+});
