@@ -132,6 +132,12 @@ export interface Step {
    * @ignore
    */
   loop?: Loop;
+  /**
+   * `always: true`: the step runs even after an earlier step of its flow
+   * failed or the run was interrupted (cleanup). Internal: not part of the stable API.
+   * @ignore
+   */
+  always?: boolean;
 }
 
 /** A flow var: evaluated once per flow run, in order. */

@@ -16,7 +16,7 @@ import { isSecretName, Redactor } from "./redact.ts";
 import { type SecretInputs, secretInputs, secretLeaves } from "./secrets/discover.ts";
 import type { Reporter } from "./report/reporter.ts";
 import { type FlowResult, type RunResult, type StepResult, totalsOf } from "./result.ts";
-import { type Context, round } from "./run/context.ts";
+import { CLEANUP_GRACE_MS, type Context, round } from "./run/context.ts";
 import { runStep } from "./run/step.ts";
 import { emptyResult } from "./run/step_result.ts";
 import { VERSION } from "./version.ts";
@@ -203,7 +203,18 @@ async function runOne(flow: Flow, ctx: Context): Promise<FlowResult> {
   for (const step of flow.steps) {
     let result: StepResult;
     if (!stop && ctx.signal?.aborted) stop = `the run was interrupted (${reasonOf(ctx.signal)})`;
-    if (stop) {
+    if (stop && step.always) {
+      // Cleanup runs after a failure, and after an interrupt within a bounded grace period.
+      const captured = new Map<string, unknown>();
+      steps.set(step.name, captured);
+      const cleanup = ctx.signal?.aborted
+        ? { ...ctx, signal: AbortSignal.timeout(CLEANUP_GRACE_MS) }
+        : ctx;
+      result = ctx.redactor.redactValue(
+        await runStep(ref, step, scope, captured, cleanup, started, inputs),
+      );
+      ctx.detailed = cleanup.detailed;
+    } else if (stop) {
       result = skipped(
         step,
         `Skipped because ${stop.replace(/\.$/, "")}.`,

@@ -84,6 +84,11 @@ export const KEY_HINTS: Record<string, Record<string, string>> = {
     until: 'Polling conditions go under "loop: {max_attempts, sleep_ms, until}".',
     retry: 'Polling is "loop: {max_attempts, sleep_ms, until}".',
     poll: 'Polling is "loop: {max_attempts, sleep_ms, until}".',
+    finally: 'A cleanup step is marked "always: true": it runs even after a failure.',
+    defer: 'A cleanup step is marked "always: true": it runs even after a failure.',
+    cleanup: 'A cleanup step is marked "always: true": it runs even after a failure.',
+    ensure: 'A cleanup step is marked "always: true": it runs even after a failure.',
+    always_run: 'Did you mean "always: true"?',
   },
   request: {
     json: 'Did you mean "body"? A map body is sent as JSON.',

@@ -72,6 +72,7 @@ export function loadStep(
     "depends_on",
     "assert",
     "loop",
+    "always",
   ], { required: ["name", "request"] });
   if (!map) return undefined;
   const name = ctx.string(map.get("name"), `the name of ${what}`);
@@ -87,6 +88,20 @@ export function loadStep(
   const loop = loopEntry ? loadLoop(ctx, loopEntry, label, owner) : undefined;
   const dependsEntry = map.get("depends_on");
   const dependsOn = dependsEntry ? loadNames(ctx, dependsEntry, `"depends_on" of ${label}`) : [];
+  const alwaysEntry = map.get("always");
+  let always = false;
+  if (alwaysEntry) {
+    const v = isScalar(alwaysEntry.value) ? alwaysEntry.value.value : undefined;
+    if (typeof v === "boolean") always = v;
+    else {
+      ctx.problem(
+        "wrong-type",
+        `Expected "always" of ${label} to be true or false, got ${describe(alwaysEntry.value)}.`,
+        alwaysEntry.value ?? alwaysEntry.keyNode,
+        "Write always: true for a cleanup step that runs even after a failure.",
+      );
+    }
+  }
   return {
     name: name ?? `#${index + 1}`,
     ...ctx.at(node),
@@ -96,6 +111,7 @@ export function loadStep(
     dependsOn,
     assert: checks ?? { paths: [] },
     loop,
+    ...(always ? { always: true } : {}),
     index,
     dependsOnNode: dependsEntry?.value ?? undefined,
     nameNode: name === undefined ? undefined : map.get("name")!.value!,

@@ -47,3 +47,15 @@ export function traceContext(
     /^[0-9a-f]{2}-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/.exec(traceparent.trim());
   return match ? { trace_id: match[1], span_id: match[2] } : undefined;
 }
+
+/**
+ * How long cleanup steps (`always: true`) may still run after the run was
+ * interrupted, in milliseconds: their requests are abandoned past it.
+ *
+ * @example
+ * ```ts
+ * import { CLEANUP_GRACE_MS } from "./context.ts";
+ * if (CLEANUP_GRACE_MS !== 10_000) throw new Error();
+ * ```
+ */
+export const CLEANUP_GRACE_MS = 10_000;
