@@ -66,6 +66,20 @@ function checkPath(
   phase: AssertionResult["phase"],
   display: Masking,
 ): AssertionResult {
+  const result = evaluatePath(check, response, scope, phase, display);
+  // A named check leads its message with its name, in every report.
+  return check.name
+    ? { ...result, name: check.name, message: `${check.name}: ${result.message}` }
+    : result;
+}
+
+function evaluatePath(
+  check: PathCheck,
+  response: ReceivedResponse,
+  scope: Scope,
+  phase: AssertionResult["phase"],
+  display: Masking,
+): AssertionResult {
   const expected = render(check.expected, scope);
   const selection = response.select(resolvePath(check.path, (e) => valueOf(e, scope)));
   const base = {
@@ -98,7 +112,30 @@ function checkPath(
       }`;
     return { ...base, actual, found: selection.found, passed, message };
   }
-  if (!selection.found) {
+  // A wildcard or filter that selects nothing selects an empty list: length 0, equals [] and
+  // type array hold on it; a path to one value that is absent matched nothing.
+  const empty = !selection.found && !check.path.singular && !selection.bodyNotJson;
+  if (check.each && (selection.found || empty)) {
+    const values = selection.value as unknown[];
+    const failing = values.findIndex((v) =>
+      applyOperator(check.operator, v, expected, display) !== undefined
+    );
+    const problem = failing === -1
+      ? undefined
+      : applyOperator(check.operator, values[failing], expected, display);
+    return {
+      ...base,
+      actual: compact(failing === -1 ? values : values[failing], display),
+      found: selection.found,
+      passed: problem === undefined,
+      message: problem === undefined
+        ? `${check.path.source}: ${check.operator} ${
+          show(expected, 80, display)
+        } holds for each of ${values.length}`
+        : `${check.path.source}: value ${failing + 1} of ${values.length}: ${problem}`,
+    };
+  }
+  if (!selection.found && !empty) {
     const why = selection.bodyNotJson ? " (the response body is not JSON)" : rootHint(check.path);
     return {
       ...base,
@@ -112,7 +149,7 @@ function checkPath(
   return {
     ...base,
     actual: compact(selection.value, display),
-    found: true,
+    found: selection.found,
     passed: problem === undefined,
     message: `${check.path.source}: ${
       problem ?? `${check.operator} ${show(expected, 80, display)} holds`

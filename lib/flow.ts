@@ -35,6 +35,10 @@ export interface PathCheck {
   path: CompiledPath;
   operator: Operator;
   expected: ValueTemplate;
+  /** The check's `name`, shown before its message. */
+  name?: string;
+  /** `each: true`: the operator applies to every value the path selects. */
+  each?: boolean;
   line: number;
   column: number;
 }

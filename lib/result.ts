@@ -49,8 +49,10 @@ export interface AssertionResult {
   found: boolean;
   /** Whether the check held. */
   passed: boolean;
-  /** One line that reads well in a CI log. */
+  /** One line that reads well in a CI log (a named check's starts with its name). */
   message: string;
+  /** The check's `name`, when the flow gave it one. */
+  name?: string;
   /** Where the operator is written in the flow file. */
   line: number;
   /** Column of the operator in the flow file. */

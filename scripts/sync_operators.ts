@@ -34,7 +34,11 @@ export function syncSchema(text: string): string {
   const defs = (schema.$defs ?? {}) as Record<string, { properties?: Record<string, unknown> }>;
   for (const [name, def] of Object.entries(defs)) {
     if (!name.startsWith("check_") || !def.properties) continue;
-    const properties: Record<string, unknown> = { path: def.properties.path };
+    // The check's own keys (path, name, each) stay first, as written; the operators follow.
+    const properties: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(def.properties)) {
+      if (!(OPERATORS as readonly string[]).includes(key)) properties[key] = value;
+    }
     for (const op of OPERATORS) {
       const spec = OPERATOR_TABLE[op];
       properties[op] = {

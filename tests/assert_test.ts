@@ -439,10 +439,28 @@ Deno.test("evaluateChecks fails a path that matched nothing", () => {
   assert.equal(result.message, "$.json.missing: nothing matched");
 });
 
-Deno.test("evaluateChecks fails a wildcard that matched nothing", () => {
+Deno.test("a wildcard that selects nothing selects an empty list", () => {
+  const empty = json({ items: [] });
   assert.equal(
-    messageOf(check("$.items[*]", "length", 0, "body"), json({ items: [] })),
-    "$.items[*]: nothing matched",
+    messageOf(check("$.items[*]", "length", 0, "body"), empty),
+    "$.items[*]: length 0 holds",
+  );
+  assert.equal(
+    messageOf(check("$.items[*]", "equals", [], "body"), empty),
+    "$.items[*]: equals [] holds",
+  );
+  assert.equal(
+    messageOf(check("$.items[*]", "type", "array", "body"), empty),
+    '$.items[*]: type "array" holds',
+  );
+  assert.equal(
+    messageOf(check("$.items[*]", "exists", true, "body"), empty),
+    "$.items[*] does not exist",
+  );
+  // A path to one value that is absent still matched nothing.
+  assert.equal(
+    messageOf(check("$.missing", "length", 0, "body"), empty),
+    "$.missing: nothing matched",
   );
 });
 

@@ -158,7 +158,7 @@ Deno.test("the schema names the loader's operators and type names", () => {
   for (const def of ["check_response", "check_body"]) {
     const keys = Object.keys(schema.$defs[def].properties);
     assert(
-      JSON.stringify(keys) === JSON.stringify(["path", ...OPERATORS]),
+      JSON.stringify(keys) === JSON.stringify(["path", "name", "each", ...OPERATORS]),
       `${def} lists ${keys.join(", ")}`,
     );
   }

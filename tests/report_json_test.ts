@@ -371,6 +371,7 @@ Deno.test("the schema lists properties in the order the report writes them", () 
     { name: "id", message: "$.json.id matched nothing", line: 9, column: 17 },
   ];
   const failing = traced.flows[1].steps[1];
+  failing.assertions[0] = { ...failing.assertions[0], name: "the id is a number" };
   failing.start_ms = 12.5;
   failing.attempt_starts_ms = [0, 510.2, 1020.9];
   failing.request = { body: "{}", headers: { accept: "*/*" }, ...failing.request! };
@@ -639,6 +640,7 @@ const ASSERTION: Fields<AssertionResult> = {
   found: "required",
   passed: "required",
   message: "required",
+  name: "optional",
   line: "required",
   column: "required",
 };

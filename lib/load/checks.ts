@@ -58,9 +58,15 @@ export function loadChecks(
       );
       continue;
     }
-    for (const item of entry.value.items) {
-      checks.paths.push(...pathChecks(ctx, ctx.deref(item), root, what, owner));
-    }
+    // An alias of a list of checks (json: [*common, {...}]) adds its checks in place.
+    const add = (items: unknown[], depth: number): void => {
+      for (const item of items) {
+        const node = ctx.deref(item);
+        if (isSeq(node) && depth < 8) add(node.items, depth + 1);
+        else checks.paths.push(...pathChecks(ctx, node, root, what, owner));
+      }
+    };
+    add(entry.value.items, 0);
   }
   return checks;
 }
@@ -125,7 +131,11 @@ export function loadStatus(
   return undefined;
 }
 
-/** One `{path, <operator>: expected, …}` item: a check per operator it names. */
+/**
+ * One `{path, <operator>: expected, …}` item, with an optional `name` and
+ * `each` (the operators apply to every value a wildcard or filter selects):
+ * a check per operator it names.
+ */
 export function pathChecks(
   ctx: Loading,
   node: Node | null,
@@ -133,13 +143,38 @@ export function pathChecks(
   what: string,
   owner: TemplateUse["owner"],
 ): PathCheck[] {
-  const map = ctx.map(node, `a check in ${what}`, "check", ["path", ...OPERATORS], {
+  const map = ctx.map(node, `a check in ${what}`, "check", ["path", "name", "each", ...OPERATORS], {
     required: ["path"],
   });
   if (!map) return [];
   const pathEntry = map.get("path");
   const path = pathEntry && ctx.path(pathEntry.value, root, `a check in ${what}`, owner);
-  const operators = [...map.keys()].filter((k) => k !== "path") as Operator[];
+  const nameEntry = map.get("name");
+  const name = nameEntry && ctx.string(nameEntry, `the name of a check in ${what}`);
+  const eachEntry = map.get("each");
+  const each = eachEntry && isScalar(eachEntry.value) ? eachEntry.value.value : undefined;
+  if (eachEntry && typeof each !== "boolean") {
+    ctx.problem(
+      "wrong-type",
+      `Expected "each" in a check in ${what} to be true or false, got ${
+        describe(eachEntry.value)
+      }.`,
+      eachEntry.value ?? eachEntry.keyNode,
+      "Write each: true to apply the operators to every value the path selects.",
+    );
+  } else if (each === true && path?.singular) {
+    ctx.problem(
+      "wrong-type",
+      `"each" applies the operators to every value of a path that selects several, but "${path.source}" selects one.`,
+      eachEntry!.keyNode,
+      `Select every value with a wildcard or a filter, e.g. "${
+        path.source.replace(/\[\d+\]/, "[*]")
+      }".`,
+    );
+  }
+  const operators = [...map.keys()].filter((k) =>
+    k !== "path" && k !== "name" && k !== "each"
+  ) as Operator[];
   // An unknown key (eq, regex, …) is the mistake, already reported with its fix.
   const unknownKeys = isMap(node) && node.items.length > map.size;
   if (operators.length === 0 && map.size > 0 && !unknownKeys) {
@@ -154,7 +189,16 @@ export function pathChecks(
   for (const operator of operators) {
     const entry = map.get(operator)!;
     const expected = expectedValue(ctx, operator, entry, owner);
-    if (path && expected) out.push({ path, operator, expected, ...ctx.at(entry.keyNode) });
+    if (path && expected) {
+      out.push({
+        path,
+        operator,
+        expected,
+        ...(name ? { name } : {}),
+        ...(each === true ? { each: true } : {}),
+        ...ctx.at(entry.keyNode),
+      });
+    }
   }
   return out;
 }

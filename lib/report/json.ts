@@ -137,6 +137,7 @@ const ASSERTION_KEYS: Record<keyof AssertionResult, true> = {
   found: true,
   passed: true,
   message: true,
+  name: true,
   line: true,
   column: true,
 };
