@@ -54,6 +54,10 @@ export function capture(
       const why = `${from.path.source} matched nothing${
         s.bodyNotJson ? " (the response body is not JSON)" : rootHint(from.path)
       }`;
+      // A wildcard or filter that selects nothing captures an empty list, as checks see it.
+      if (!s.found && !path.singular && !from.first && !s.bodyNotJson) {
+        return { found: true, value: [] };
+      }
       if (!s.found) return { found: false, why };
       if (!from.first || from.path.singular) return { found: true, value: s.value };
       const list = s.value as unknown[];

@@ -80,6 +80,17 @@ export type CaptureSource =
   | { kind: "cookie"; name: string }
   | { kind: "regex"; pattern: RegExp; source: string };
 
+/** One condition of a step's `if`: an operator on a value (`{value: "${…}", gt: 0}`). */
+export interface Condition {
+  /** The value as written, for messages. */
+  source: string;
+  value: ValueTemplate;
+  operator: Operator;
+  expected: ValueTemplate;
+  line: number;
+  column: number;
+}
+
 /** A value taken from the response into the step's captures. */
 export interface Capture {
   name: string;
@@ -136,6 +147,12 @@ export interface Step {
    * @ignore
    */
   loop?: Loop;
+  /**
+   * `if`: conditions on earlier values that must all hold for the step to
+   * run; otherwise it is skipped and the flow goes on. Internal: not part of the stable API.
+   * @ignore
+   */
+  when?: Condition[];
   /**
    * `always: true`: the step runs even after an earlier step of its flow
    * failed or the run was interrupted (cleanup). Internal: not part of the stable API.

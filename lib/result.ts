@@ -140,7 +140,8 @@ export interface StepResult {
    * `expression` (a value could not be resolved), `skipped` (an earlier step
    * did not pass, or `--fail-fast` stopped the run), `interrupted` (the run
    * was interrupted before the step finished), `invalid` (a problem of the
-   * flow file: nothing was run; see {@linkcode RunResult.problems}).
+   * flow file: nothing was run; see {@linkcode RunResult.problems}),
+   * `condition` (skipped because its `if` did not hold; the flow goes on).
    */
   failure_kind?:
     | "assertion"
@@ -150,7 +151,8 @@ export interface StepResult {
     | "expression"
     | "skipped"
     | "interrupted"
-    | "invalid";
+    | "invalid"
+    | "condition";
 }
 
 /** The outcome of one flow file. */

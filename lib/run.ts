@@ -9,7 +9,9 @@
  *
  * @module
  */
+import { applyOperator } from "./assert.ts";
 import { ExpressionError, randomHex, render, type Scope } from "./expr.ts";
+import { show } from "./json_value.ts";
 import { reasonOf } from "./http.ts";
 import type { Flow, Step } from "./flow.ts";
 import { isSecretName, Redactor } from "./redact.ts";
@@ -222,6 +224,19 @@ async function runOne(flow: Flow, ctx: Context): Promise<FlowResult> {
       );
       if (ctx.signal?.aborted) result.failure_kind = "interrupted";
     } else {
+      const unmet = step.when ? unmetCondition(step, scope, ctx) : undefined;
+      if (unmet !== undefined) {
+        result = ctx.redactor.redactValue({
+          ...skipped(step, unmet.message, round(performance.now() - started)),
+          failure_kind: unmet.kind,
+          ...(unmet.kind === "expression" ? { status: "error" as const } : {}),
+        });
+        if (unmet.kind === "expression") stop = `step "${step.name}" had an error`;
+        results.push(result);
+        maskedAt.push(ctx.redactor.size);
+        await ctx.reporter.onStepEnd?.(ref, result);
+        continue;
+      }
       const captured = new Map<string, unknown>();
       steps.set(step.name, captured);
       result = ctx.redactor.redactValue(
@@ -253,6 +268,38 @@ async function runOne(flow: Flow, ctx: Context): Promise<FlowResult> {
 }
 
 /**
+ * The first condition of a step's `if` that does not hold, as the reason it
+ * is skipped; an expression with no value is an error of the step.
+ */
+function unmetCondition(
+  step: Step,
+  scope: Scope,
+  ctx: Context,
+): { kind: "condition" | "expression"; message: string } | undefined {
+  for (const c of step.when ?? []) {
+    let actual: unknown;
+    let expected: unknown;
+    try {
+      actual = render(c.value, scope);
+      expected = render(c.expected, scope);
+    } catch (error) {
+      if (!(error instanceof ExpressionError)) throw error;
+      return { kind: "expression", message: error.message };
+    }
+    const problem = applyOperator(c.operator, actual, expected, ctx.redactor);
+    if (problem !== undefined) {
+      return {
+        kind: "condition",
+        message: `Skipped: its condition ${c.source} ${c.operator} ${
+          show(expected, 80, ctx.redactor)
+        } does not hold (${problem}).`,
+      };
+    }
+  }
+  return undefined;
+}
+
+/**
  * A flow's status from its steps: the status of the step that stopped it;
  * `skipped` when it was interrupted or never ran; `error` when its vars could
  * not be evaluated (every step skipped, none interrupted).
@@ -261,7 +308,10 @@ function flowStatus(steps: readonly StepResult[]): FlowResult["status"] {
   const stopper = steps.find((s) => s.status === "failed" || s.status === "error");
   if (stopper) return stopper.status;
   if (steps.some((s) => s.failure_kind === "interrupted")) return "skipped";
-  return steps.every((s) => s.status === "skipped") ? "error" : "passed";
+  // Steps skipped by their conditions are a flow that ran as written.
+  return steps.every((s) => s.status === "skipped" && s.failure_kind !== "condition")
+    ? "error"
+    : "passed";
 }
 
 /** A flow that was never started: every step skipped with the reason. */

@@ -33,7 +33,7 @@ export function syncSchema(text: string): string {
   const schema = JSON.parse(text);
   const defs = (schema.$defs ?? {}) as Record<string, { properties?: Record<string, unknown> }>;
   for (const [name, def] of Object.entries(defs)) {
-    if (!name.startsWith("check_") || !def.properties) continue;
+    if (!(name.startsWith("check_") || name === "condition") || !def.properties) continue;
     // The check's own keys (path, name, each) stay first, as written; the operators follow.
     const properties: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(def.properties)) {

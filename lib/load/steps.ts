@@ -9,6 +9,7 @@ import { parseTemplate } from "../expr.ts";
 import type { Step } from "../flow.ts";
 import { loadCaptures } from "./captures.ts";
 import { loadChecks } from "./checks.ts";
+import { loadConditions } from "./conditions.ts";
 import { describe, type Entry, type Loading } from "./context.ts";
 import { loadLoop } from "./loop.ts";
 import { loadRequest } from "./request.ts";
@@ -73,6 +74,7 @@ export function loadStep(
     "assert",
     "loop",
     "always",
+    "if",
   ], { required: ["name", "request"] });
   if (!map) return undefined;
   const name = ctx.string(map.get("name"), `the name of ${what}`);
@@ -88,6 +90,8 @@ export function loadStep(
   const loop = loopEntry ? loadLoop(ctx, loopEntry, label, owner) : undefined;
   const dependsEntry = map.get("depends_on");
   const dependsOn = dependsEntry ? loadNames(ctx, dependsEntry, `"depends_on" of ${label}`) : [];
+  const ifEntry = map.get("if");
+  const when = ifEntry ? loadConditions(ctx, ifEntry, `"if" of ${label}`, owner) : undefined;
   const alwaysEntry = map.get("always");
   let always = false;
   if (alwaysEntry) {
@@ -112,6 +116,7 @@ export function loadStep(
     assert: checks ?? { paths: [] },
     loop,
     ...(always ? { always: true } : {}),
+    ...(when && when.length > 0 ? { when } : {}),
     index,
     dependsOnNode: dependsEntry?.value ?? undefined,
     nameNode: name === undefined ? undefined : map.get("name")!.value!,
