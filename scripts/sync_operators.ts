@@ -18,15 +18,17 @@ const START = "<!-- operators:start (written by scripts/sync_operators.ts) -->";
 const END = "<!-- operators:end -->";
 
 /**
- * The schema text with every check definition's operator properties taken
- * from the table, in its order, after `path`.
+ * The schema text with every check definition's (and the condition's)
+ * operator properties taken from the table, in its order, after the
+ * definition's own keys (`path`, `name`, `each`, `value`).
  *
  * @example
  * ```ts
  * import { syncSchema } from "./sync_operators.ts";
- * const text = syncSchema(JSON.stringify({ $defs: { check_x: { properties: { path: {}, old: {} } } } }));
- * const props = Object.keys(JSON.parse(text).$defs.check_x.properties);
- * if (props[0] !== "path" || props[1] !== "exists" || props.includes("old")) throw new Error(props.join());
+ * const text = syncSchema(JSON.stringify({ $defs: { check_x: { properties: { path: {}, name: {}, equals: { old: 1 } } } } }));
+ * const props = JSON.parse(text).$defs.check_x.properties;
+ * if (Object.keys(props).slice(0, 3).join() !== "path,name,exists") throw new Error(Object.keys(props).join());
+ * if (props.equals.old !== undefined) throw new Error("operators come from the table");
  * ```
  */
 export function syncSchema(text: string): string {
