@@ -49,6 +49,7 @@ Options for run:
   --shard I/N           run the I-th of N parts of the flow files, or "auto" to read
                         I and N from CI variables (CI_NODE_INDEX/CI_NODE_TOTAL, …)
   --filter PATTERN      run only flows whose name or path matches (repeatable)
+  --tag EXPR            run only flows whose tags match, e.g. "smoke and not slow"
   --fail-fast           start no new flows after the first failure
   --trace               send a W3C traceparent on every request that has none (one trace
                         per flow run, \${TRACE_ID}); trace ids go into every report

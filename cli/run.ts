@@ -33,6 +33,7 @@ const RUN_OPTIONS = {
   jobs: { type: "string" },
   shard: { type: "string" },
   filter: { type: "string", multiple: true },
+  tag: { type: "string" },
   "fail-fast": { type: "boolean" },
   trace: { type: "boolean" },
   "trace-link": { type: "string" },
@@ -160,7 +161,13 @@ async function runParsed(
     return value;
   };
   const startedAt = new Date().toISOString();
-  const loaded = await suite.loadFlows(positionals, { env, params, shard, filter: values.filter });
+  const loaded = await suite.loadFlows(positionals, {
+    env,
+    params,
+    shard,
+    filter: values.filter,
+    tags: values.tag,
+  });
   for (const w of loaded.warnings) err(`warning[${w.code}]: ${w.message}\n  hint: ${w.hint}\n`);
   if (values.list) {
     for (const file of loaded.files) out(`${file}\n`);
@@ -173,8 +180,12 @@ async function runParsed(
 
   const problems = loaded.problems.length > 0
     ? loaded.problems
-    : loaded.files.length === 0 && values.filter !== undefined
-    ? nothingSelected(values.filter, (await io.discoverFlowEntries(positionals)).length)
+    : loaded.files.length === 0 && (values.filter !== undefined || values.tag !== undefined)
+    ? nothingSelected(
+      values.filter ?? [],
+      values.tag,
+      (await io.discoverFlowEntries(positionals)).length,
+    )
     : [];
   let result: RunResult;
   let code: number;
@@ -286,18 +297,26 @@ async function refuseFlowFilesAsOutputs(
 const FILTER = "--filter";
 
 /** A filter that selects no flow is an error: a typo must not turn a red suite green. */
-function nothingSelected(filter: readonly string[], checked: number): Problem[] {
-  const patterns = filter.map((f) => `"${f}"`).join(", ");
+function nothingSelected(
+  filter: readonly string[],
+  tags: string | undefined,
+  checked: number,
+): Problem[] {
+  const selectors = [
+    ...(filter.length > 0 ? [`--filter ${filter.map((f) => `"${f}"`).join(", ")}`] : []),
+    ...(tags !== undefined ? [`--tag "${tags}"`] : []),
+  ].join(" and ");
   return [{
     file: FILTER,
     line: 0,
     column: 0,
     code: "no-match",
-    message: `--filter ${patterns} matched none of the ${checked} flow file${
+    message: `${selectors} matched none of the ${checked} flow file${
       checked === 1 ? "" : "s"
     }, so nothing would run.`,
-    hint:
-      "Check the pattern: without *, ? or [...] it matches part of a flow's name or path; with them, the whole name, path or file name. flowrun run <path> --list shows what a run selects.",
+    hint: filter.length > 0
+      ? "Check the pattern: without *, ? or [...] it matches part of a flow's name or path; with them, the whole name, path or file name. flowrun run <path> --list shows what a run selects."
+      : "Check the tag names against the flows' tags: lists; flowrun run <path> --list shows what a run selects.",
   }];
 }
 

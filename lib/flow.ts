@@ -180,4 +180,6 @@ export interface Flow {
   vars: VarDef[];
   /** Steps in run order (listed order, moved only by `depends_on`). */
   steps: Step[];
+  /** The flow's `tags`, for `--tag` (empty when it has none). */
+  tags?: string[];
 }

@@ -9,10 +9,11 @@
  *
  * @module
  */
-import { isMap } from "yaml";
+import { isMap, isScalar, isSeq } from "yaml";
 import type { Problem } from "./errors.ts";
 import type { Flow } from "./flow.ts";
-import { describe, Loading, type LoadOptions } from "./load/context.ts";
+import { describe, type Entry, Loading, type LoadOptions } from "./load/context.ts";
+import { isTagName } from "./tags.ts";
 import { checkReferences, orderRaw } from "./load/references.ts";
 import { loadSteps } from "./load/steps.ts";
 import { loadVars } from "./load/vars.ts";
@@ -95,12 +96,13 @@ function readFlow(ctx: Loading): Flow | undefined {
     root,
     "the flow",
     "flow",
-    ["name", "vars", "steps"],
+    ["name", "vars", "steps", "tags"],
     { required: ["name", "steps"], ignore: (k) => k.startsWith("x-") },
   );
   if (!top) return undefined;
   const name = ctx.string(top.get("name"), '"name"');
   ctx.name = name;
+  const tags = loadTags(ctx, top.get("tags"));
   const vars = loadVars(ctx, top.get("vars"));
   const steps = loadSteps(ctx, top.get("steps"));
   if (!steps || name === undefined) return undefined;
@@ -110,6 +112,7 @@ function readFlow(ctx: Loading): Flow | undefined {
   return {
     file: ctx.file,
     name,
+    ...(tags.length > 0 ? { tags } : {}),
     vars,
     steps: ordered.map(({ index: _, dependsOnNode: __, nameNode: ___, ...s }) => s),
   };
@@ -136,4 +139,27 @@ function capProblems(problems: Problem[]): Problem[] {
       "Fix the problems listed first: one mistake repeated, or one early mistake, often causes the rest.",
     omitted,
   }];
+}
+
+/** `tags: [smoke, api]`: names `--tag` selects the flow by. */
+function loadTags(ctx: Loading, entry: Entry | undefined): string[] {
+  if (!entry) return [];
+  const node = ctx.deref(entry.value);
+  const items = isSeq(node) ? node.items.map((i) => ctx.deref(i)) : [node];
+  const tags: string[] = [];
+  for (const item of items) {
+    const v = isScalar(item) ? item.value : undefined;
+    if (typeof v === "string" && isTagName(v)) tags.push(v);
+    else {
+      ctx.problem(
+        "bad-name",
+        typeof v === "string"
+          ? `Tag "${v}" cannot be selected with --tag.`
+          : `Expected "tags" to be a list of tag names, got ${describe(item)}.`,
+        item ?? entry.keyNode,
+        'Use letters, digits, "_", "-", ".", ":" and "/" (not and, or, not), e.g. tags: [smoke, api].',
+      );
+    }
+  }
+  return tags;
 }

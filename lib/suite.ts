@@ -14,6 +14,7 @@ import { MAX_FILE_BYTES } from "./limits.ts";
 import { fileTooLarge, loadFlow, type LoadOptions } from "./load.ts";
 import { selectShard, type Shard } from "./shard.ts";
 import { suggest } from "./suggest.ts";
+import { compileTags } from "./tags.ts";
 
 /** How to select and check the flows of a set. */
 export interface LoadFlowsOptions extends LoadOptions {
@@ -21,6 +22,8 @@ export interface LoadFlowsOptions extends LoadOptions {
   shard?: Shard;
   /** Keep only flows whose name or path matches one of these (see `lib/filter.ts`). */
   filter?: readonly string[];
+  /** Keep only flows whose `tags` satisfy this expression (see `lib/tags.ts`). */
+  tags?: string;
 }
 
 /** The flows of a set, or the problems that prevent running it. */
@@ -71,6 +74,8 @@ export async function loadFlows(
   let entries = await discoverFlowEntries(paths);
   if (options.shard) entries = selectShard(entries, options.shard);
   const filter = options.filter ?? [];
+  // Compiled before any file is read: a bad expression is a usage error, not a per-file problem.
+  const tagTest = options.tags === undefined ? undefined : compileTags(options.tags);
   const result: LoadFlowsResult = {
     flows: [],
     problems: [],
@@ -110,6 +115,8 @@ export async function loadFlows(
     for (const name of loaded.names ?? []) names.push(name);
     // A file with problems is selected by its path, or by its name when that could be read.
     if (!matchesFilter(filter, { file, name: loaded.name })) continue;
+    // A flow with problems is kept whatever its tags: its problems must be seen.
+    if (tagTest && loaded.flow && !tagTest(new Set(loaded.flow.tags ?? []))) continue;
     result.files.push(file);
     result.bytes.set(file, bytes);
     if (loaded.flow) result.flows.push(loaded.flow);
@@ -119,7 +126,10 @@ export async function loadFlows(
   // A --var that no flow reads is most often a typo nobody would notice (the flow runs with
   // its default), but pipelines also pass one set of --var to several runs: a warning.
   // Only for the whole set: a shard or a filter may leave out the flows that use it.
-  if (result.problems.length === 0 && !options.shard && filter.length === 0 && options.params) {
+  if (
+    result.problems.length === 0 && !options.shard && filter.length === 0 && !tagTest &&
+    options.params
+  ) {
     const used = new Set(names);
     for (const name of options.params.keys()) {
       if (used.has(name)) continue;

@@ -32,6 +32,7 @@ export const LAYERS: { name: string; modules: string[] }[] = [
       "json_head.ts",
       "version.ts",
       "compare.ts",
+      "tags.ts",
       "json_value.ts",
       "order.ts",
       "poll.ts",
