@@ -39,6 +39,9 @@ Options for run:
   --manifest FILE       write the run manifest (files, checksums, environment names, CI)
   --out-dir DIR         write junit.xml, report.json, report.html, run.log.ndjson and
                         manifest.json into DIR (the options above still win)
+  --vars-file FILE      run parameters from a YAML or JSON map (repeatable; --var wins)
+  --env-file FILE       environment variables in dotenv syntax (repeatable; the real
+                        environment wins)
   --var NAME=VALUE      set a run parameter; overrides a flow var (repeatable)
   --secret NAME         treat the value of NAME (a --var or environment variable)
                         as a secret: masked in every output (repeatable)

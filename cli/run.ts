@@ -26,6 +26,8 @@ const RUN_OPTIONS = {
   manifest: { type: "string" },
   "out-dir": { type: "string" },
   var: { type: "string", multiple: true },
+  "vars-file": { type: "string", multiple: true },
+  "env-file": { type: "string", multiple: true },
   secret: { type: "string", multiple: true },
   "run-id": { type: "string" },
   timeout: { type: "string" },
@@ -111,7 +113,7 @@ async function runParsed(
   );
   const maxBodyBytes = byteSize(values["max-body"], "max-body");
   const jobs = positiveInteger(values.jobs, "jobs", "a positive number of flows", 10_000);
-  const params = parseParams(values.var);
+  const cliParams = parseParams(values.var);
   const color = useColor(values["no-color"]);
 
   const [suite, runner, io, consoleMod, reporter, shardMod, names] = await Promise.all([
@@ -123,6 +125,9 @@ async function runParsed(
     import("../lib/shard.ts"),
     import("../lib/secrets/names.ts"),
   ]);
+  // Precedence: flow vars < --vars-file (later files win) < --var; the process environment
+  // < nothing: a variable set in the environment wins over --env-file, as dotenv tools do.
+  const { params, envFile } = await readVarFiles(values, cliParams, io.readText);
 
   // Secrets are known before anything is printed: values of secret-looking
   // environment variables as the flows read them (during loading, before any
@@ -132,7 +137,7 @@ async function runParsed(
   // such value would shred the output.
   const secretNames = new Set(values.secret ?? []);
   for (const name of secretNames) {
-    const value = params.get(name) ?? io.readEnv(name);
+    const value = params.get(name) ?? io.readEnv(name) ?? envFile.get(name);
     if (value === undefined) {
       throw new UsageError(
         "bad-secret",
@@ -156,7 +161,7 @@ async function runParsed(
   const envRead = new Set<string>();
   const env = (name: string) => {
     envRead.add(name);
-    const value = io.readEnv(name);
+    const value = io.readEnv(name) ?? envFile.get(name);
     if (value !== undefined && isSecret(name)) redactor.add(value);
     return value;
   };
@@ -168,7 +173,11 @@ async function runParsed(
     filter: values.filter,
     tags: values.tag,
   });
-  for (const w of loaded.warnings) err(`warning[${w.code}]: ${w.message}\n  hint: ${w.hint}\n`);
+  for (const w of loaded.warnings) {
+    // A --vars-file is shared by runs that read different parts of it: only a --var is warned of.
+    if (w.code === "unused-var" && !cliParams.has(w.name ?? "")) continue;
+    err(`warning[${w.code}]: ${w.message}\n  hint: ${w.hint}\n`);
+  }
   if (values.list) {
     for (const file of loaded.files) out(`${file}\n`);
     return EXIT.passed;
@@ -209,7 +218,7 @@ async function runParsed(
       write: out,
       color,
       verbose: values.verbose,
-      reproduce: reproducer(values, params, secretNames, isSecret, runIdFinal, timeoutMs),
+      reproduce: reproducer(values, cliParams, secretNames, isSecret, runIdFinal, timeoutMs),
       traceLink: values["trace-link"],
     });
     result = await runner.runFlows(loaded.flows, {
@@ -293,6 +302,39 @@ async function refuseFlowFilesAsOutputs(
   }
 }
 
+/**
+ * The run parameters (`--vars-file`, then `--var`, later ones winning) and
+ * the variables of `--env-file` (later files winning).
+ */
+async function readVarFiles(
+  values: Values,
+  cliParams: ReadonlyMap<string, string>,
+  readText: (path: string) => Promise<string>,
+): Promise<{ params: Map<string, string>; envFile: Map<string, string> }> {
+  const { parseEnvFile, parseVarsFile } = await import("../lib/var_files.ts");
+  const read = async (path: string, option: string) => {
+    try {
+      return await readText(path);
+    } catch (error) {
+      throw new UsageError(
+        "file-read",
+        `${option} ${path}: ${(error as Error).message.replace(/\.$/, "")}.`,
+        "Check the path: it is relative to the current directory.",
+      );
+    }
+  };
+  const params = new Map<string, string>();
+  for (const file of values["vars-file"] ?? []) {
+    for (const [k, v] of parseVarsFile(await read(file, "--vars-file"), file)) params.set(k, v);
+  }
+  for (const [k, v] of cliParams) params.set(k, v);
+  const envFile = new Map<string, string>();
+  for (const file of values["env-file"] ?? []) {
+    for (const [k, v] of parseEnvFile(await read(file, "--env-file"), file)) envFile.set(k, v);
+  }
+  return { params, envFile };
+}
+
 /** The `file` of the problem that says a filter selected nothing. */
 const FILTER = "--filter";
 
@@ -352,6 +394,8 @@ function reproducer(
         isSecret(name) ? `${name}="$${name.toUpperCase()}"` : shellWord(`${name}=${value}`),
       );
     }
+    for (const file of values["vars-file"] ?? []) words.push("--vars-file", shellWord(file));
+    for (const file of values["env-file"] ?? []) words.push("--env-file", shellWord(file));
     for (const name of secretNames) words.push("--secret", shellWord(name));
     if (timeoutMs !== undefined) words.push("--timeout", String(timeoutMs));
     if (values["max-body"] !== undefined) words.push("--max-body", shellWord(values["max-body"]));

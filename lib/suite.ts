@@ -37,7 +37,7 @@ export interface LoadFlowsResult {
   /** The bytes of each selected file as loaded, for checksums in the manifest. */
   bytes: Map<string, Uint8Array>;
   /** What is probably a mistake but does not stop the run (a `--var` no flow reads). */
-  warnings: { code: string; message: string; hint: string }[];
+  warnings: { code: string; message: string; hint: string; name?: string }[];
 }
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
@@ -136,6 +136,7 @@ export async function loadFlows(
       const close = suggest(name, [...used]);
       result.warnings.push({
         code: "unused-var",
+        name,
         message: `--var ${name} is not used by any of the ${result.flows.length} flow${
           result.flows.length === 1 ? "" : "s"
         } (no var, \${${name}} or \${vars.${name}}).`,

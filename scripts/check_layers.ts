@@ -33,6 +33,7 @@ export const LAYERS: { name: string; modules: string[] }[] = [
       "version.ts",
       "compare.ts",
       "tags.ts",
+      "var_files.ts",
       "json_value.ts",
       "order.ts",
       "poll.ts",
