@@ -34,7 +34,14 @@ export {
 } from "./lib/redact.ts";
 export { DEFAULT_TIMEOUT_MS, newRunId, runFlow, type RunOptions } from "./lib/run.ts";
 export { FlowLoadError, type Problem, type Span, UsageError } from "./lib/errors.ts";
-export { type Flow, type Operator, OPERATORS, type Step, TYPE_NAMES } from "./lib/flow.ts";
+export {
+  type DataRow,
+  type Flow,
+  type Operator,
+  OPERATORS,
+  type Step,
+  TYPE_NAMES,
+} from "./lib/flow.ts";
 export {
   type AssertionResult,
   type CaptureFailure,

@@ -182,4 +182,22 @@ export interface Flow {
   steps: Step[];
   /** The flow's `tags`, for `--tag` (empty when it has none). */
   tags?: string[];
+  /**
+   * `data`: the flow runs once per row, each row's values overriding or
+   * adding flow vars, each run a flow result of its own named by the row.
+   */
+  rows?: DataRow[];
+  /**
+   * `data: {file: …}` before the file is read (by the suite, which then sets
+   * `rows`): the path relative to the flow file, and where it is written.
+   */
+  dataFile?: { path: string; line: number; column: number };
+}
+
+/** One row of a data-driven flow. */
+export interface DataRow {
+  /** The row's name: its `name` value, else `row <n>`. */
+  name: string;
+  /** Column → value. */
+  values: Record<string, unknown>;
 }

@@ -16,6 +16,7 @@ import { describe, type Entry, Loading, type LoadOptions } from "./load/context.
 import { isTagName } from "./tags.ts";
 import { checkReferences, orderRaw } from "./load/references.ts";
 import { loadSteps } from "./load/steps.ts";
+import { loadData } from "./load/data.ts";
 import { loadVars } from "./load/vars.ts";
 import { readYaml } from "./load/yaml.ts";
 
@@ -96,14 +97,24 @@ function readFlow(ctx: Loading): Flow | undefined {
     root,
     "the flow",
     "flow",
-    ["name", "vars", "steps", "tags"],
+    ["name", "vars", "steps", "tags", "data"],
     { required: ["name", "steps"], ignore: (k) => k.startsWith("x-") },
   );
   if (!top) return undefined;
   const name = ctx.string(top.get("name"), '"name"');
   ctx.name = name;
   const tags = loadTags(ctx, top.get("tags"));
-  const vars = loadVars(ctx, top.get("vars"));
+  const data = loadData(ctx, top.get("data"));
+  // Row values are vars of their run, first, so the flow's own vars may use them; a row
+  // value wins over a flow var of the same name. Checked here with the first row's values.
+  const rowKeys = Object.keys(data.rows?.[0]?.values ?? {});
+  const vars = [
+    ...rowKeys.map((name) => ({
+      name,
+      value: { kind: "const" as const, value: data.rows![0].values[name] },
+    })),
+    ...loadVars(ctx, top.get("vars"), rowKeys.length).filter((v) => !rowKeys.includes(v.name)),
+  ];
   const steps = loadSteps(ctx, top.get("steps"));
   if (!steps || name === undefined) return undefined;
   const ordered = orderRaw(ctx, steps);
@@ -113,6 +124,7 @@ function readFlow(ctx: Loading): Flow | undefined {
     file: ctx.file,
     name,
     ...(tags.length > 0 ? { tags } : {}),
+    ...data,
     vars,
     steps: ordered.map(({ index: _, dependsOnNode: __, nameNode: ___, ...s }) => s),
   };

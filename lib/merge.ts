@@ -422,12 +422,13 @@ export function mergeResults(results: readonly { label: string; result: RunResul
       "Usage: flowrun merge <report.json>... --report-json FILE",
     );
   }
-  const owner = new Map<string, string>();
+  const owner = new Map<string, { label: string; report: number }>();
   const flows: FlowResult[] = [];
-  for (const { label, result } of results) {
+  for (const [report, { label, result }] of results.entries()) {
     for (const flow of result.flows) {
-      const other = owner.get(flow.file);
-      if (other !== undefined) {
+      const other = owner.get(flow.file)?.label;
+      // The rows of a data-driven flow are several results of one file, in one report.
+      if (other !== undefined && owner.get(flow.file)!.report !== report) {
         throw new UsageError(
           "duplicate-flow",
           `Flow "${flow.file}" is in both "${other}" and "${label}".`,
@@ -435,7 +436,7 @@ export function mergeResults(results: readonly { label: string; result: RunResul
             "(same paths and the same N in --shard I/N).",
         );
       }
-      owner.set(flow.file, label);
+      owner.set(flow.file, { label, report });
       flows.push(flow);
     }
   }

@@ -314,6 +314,29 @@ function flowStatus(steps: readonly StepResult[]): FlowResult["status"] {
     : "passed";
 }
 
+/**
+ * A data-driven flow becomes one flow per row, named by the row, its vars
+ * taking the row's values; the rows then run like any flows, in parallel
+ * under `jobs`.
+ */
+function expandRows(flows: readonly Flow[]): Flow[] {
+  return flows.flatMap((flow) =>
+    flow.rows
+      ? flow.rows.map((row) => ({
+        ...flow,
+        name: `${flow.name} [${row.name}]`,
+        rows: undefined,
+        dataFile: undefined,
+        vars: flow.vars.map((v) =>
+          Object.hasOwn(row.values, v.name)
+            ? { name: v.name, value: { kind: "const" as const, value: row.values[v.name] } }
+            : v
+        ),
+      }))
+      : [flow]
+  );
+}
+
 /** A flow that was never started: every step skipped with the reason. */
 function notRun(flow: Flow, reason: string, kind: StepResult["failure_kind"]): FlowResult {
   return {
@@ -340,9 +363,10 @@ function notRun(flow: Flow, reason: string, kind: StepResult["failure_kind"]): F
  * ```
  */
 export async function runFlows(
-  flows: readonly Flow[],
+  given: readonly Flow[],
   options: RunOptions = {},
 ): Promise<RunResult> {
+  const flows = expandRows(given);
   const ctx = context(options);
   const startedAt = new Date().toISOString();
   const started = performance.now();

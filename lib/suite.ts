@@ -9,7 +9,8 @@
 import type { Problem } from "./errors.ts";
 import { matchesFilter } from "./filter.ts";
 import type { Flow } from "./flow.ts";
-import { discoverFlowEntries, readBytes } from "./io.ts";
+import { parseDataFile } from "./data_file.ts";
+import { discoverFlowEntries, readBytes, readText } from "./io.ts";
 import { MAX_FILE_BYTES } from "./limits.ts";
 import { fileTooLarge, loadFlow, type LoadOptions } from "./load.ts";
 import { selectShard, type Shard } from "./shard.ts";
@@ -119,7 +120,13 @@ export async function loadFlows(
     if (tagTest && loaded.flow && !tagTest(new Set(loaded.flow.tags ?? []))) continue;
     result.files.push(file);
     result.bytes.set(file, bytes);
-    if (loaded.flow) result.flows.push(loaded.flow);
+    if (loaded.flow?.dataFile) {
+      const problem = await readRows(loaded.flow, file);
+      if (problem) result.problems.push(problem);
+    }
+    if (loaded.flow && !result.problems.some((p) => p.file === file)) {
+      result.flows.push(loaded.flow);
+    }
     result.problems.push(...loaded.problems);
   }
   result.problems = capTotal(result.problems);
@@ -147,6 +154,53 @@ export async function loadFlows(
     }
   }
   return result;
+}
+
+/**
+ * Reads a data-driven flow's rows from its file (relative to the flow file)
+ * and sets `flow.rows`; the problem when the file cannot be read, is not CSV
+ * or JSON rows, or has a column the flow does not declare under `vars`.
+ */
+async function readRows(flow: Flow, file: string): Promise<Problem | undefined> {
+  const { path, line, column } = flow.dataFile!;
+  const at = { file, line, column };
+  const full = path.startsWith("/") ? path : `${file.replace(/[^/]*$/, "")}${path}`;
+  let text: string;
+  try {
+    text = await readText(full);
+  } catch (error) {
+    return {
+      ...at,
+      code: "file-read",
+      message: `Could not read the data file "${path}": ${(error as Error).message}.`,
+      hint: "The path is relative to the flow file.",
+    };
+  }
+  const rows = parseDataFile(text, full);
+  if (typeof rows === "string") {
+    return {
+      ...at,
+      code: "bad-data",
+      message: `The data file "${path}" cannot be read as rows: ${rows}.`,
+      hint: "Use CSV with a header row, or a JSON list of objects (.json).",
+    };
+  }
+  const declared = new Set(flow.vars.map((v) => v.name));
+  const unknown = Object.keys(rows[0].values).filter((k) => !declared.has(k));
+  if (unknown.length > 0) {
+    return {
+      ...at,
+      code: "bad-data",
+      message: `The data file "${path}" has column${unknown.length === 1 ? "" : "s"} ${
+        unknown.map((k) => `"${k}"`).join(", ")
+      } that the flow does not declare under vars.`,
+      hint: `Declare each column under vars with a default, e.g. vars: {${
+        unknown[0]
+      }: ""}, so every use is checked.`,
+    };
+  }
+  flow.rows = rows;
+  return undefined;
 }
 
 /** The first {@linkcode MAX_PROBLEMS_TOTAL} problems, and one that counts the rest. */

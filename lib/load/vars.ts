@@ -11,6 +11,7 @@ import { describe, type Entry, isEmpty, type Loading, NAME, RESERVED } from "./c
 export function loadVars(
   ctx: Loading,
   entry: Entry | undefined,
+  before = 0,
 ): VarDef[] {
   if (!entry || isEmpty(entry.value)) return [];
   if (!isMap(entry.value)) {
@@ -46,7 +47,8 @@ export function loadVars(
       );
       continue;
     }
-    const value = ctx.value(e.value, { kind: "var", index: vars.length });
+    // `before` vars (a data row's) come first and may be used by these.
+    const value = ctx.value(e.value, { kind: "var", index: before + vars.length });
     if (value) vars.push({ name: e.key, value });
   }
   return vars;

@@ -1,0 +1,114 @@
+/**
+ * A flow's `data`: inline rows (a list of maps of single values) or a file
+ * (`{file: users.csv}`, CSV with a header row or a JSON list of objects,
+ * read by the suite). Each row's keys become flow vars for that row's run.
+ * Inline rows must all have the same keys; a file's columns must be declared
+ * under `vars`, so every reference is checked before anything is sent.
+ *
+ * @module
+ */
+import { isMap, isScalar, isSeq } from "yaml";
+import type { DataRow, Flow } from "../flow.ts";
+import { describe, type Entry, type Loading, NAME, RESERVED } from "./context.ts";
+
+/** The rows of inline `data`, or the file to read them from. */
+export function loadData(
+  ctx: Loading,
+  entry: Entry | undefined,
+): Pick<Flow, "rows" | "dataFile"> {
+  if (!entry) return {};
+  const node = ctx.deref(entry.value);
+  if (isMap(node)) {
+    const map = ctx.map(node, '"data"', "flow", ["file"]);
+    // An unknown key (path: …) is reported with its suggestion; a missing file only when alone.
+    if (map && !map.has("file") && node.items.length === map.size) {
+      ctx.problem(
+        "missing-key",
+        'Missing key "file" in "data".',
+        node,
+        "For example: data: {file: users.csv} (CSV with a header row, or a JSON list).",
+      );
+    }
+    const file = map && ctx.string(map.get("file"), '"file" of "data"');
+    return file ? { dataFile: { path: file, ...ctx.at(map!.get("file")!.value) } } : {};
+  }
+  if (!isSeq(node) || node.items.length === 0) {
+    ctx.problem(
+      "wrong-type",
+      `Expected "data" to be a non-empty list of rows or {file: …}, got ${describe(node)}.`,
+      node ?? entry.keyNode,
+      "For example: data: [{name: admin, role: admin}, {name: viewer, role: viewer}] or data: {file: users.csv}",
+    );
+    return {};
+  }
+  const rows: DataRow[] = [];
+  let keys: string[] | undefined;
+  node.items.forEach((item, i) => {
+    const row = ctx.deref(item);
+    if (!isMap(row)) {
+      ctx.problem(
+        "wrong-type",
+        `Expected row ${i + 1} of "data" to be a map of names to values, got ${describe(row)}.`,
+        row,
+        "For example: - {name: admin, role: admin}",
+      );
+      return;
+    }
+    const values: Record<string, unknown> = {};
+    for (const e of ctx.entries(row)) {
+      if (!NAME.test(e.key) || RESERVED.has(e.key)) {
+        ctx.problem(
+          "bad-name",
+          `"${e.key}" in row ${i + 1} of "data" cannot be a var name.`,
+          e.keyNode,
+          'Use letters, digits, "_" and "-", starting with a letter, e.g. user_role.',
+        );
+        continue;
+      }
+      if (!isScalar(e.value) && e.value !== null) {
+        ctx.problem(
+          "wrong-type",
+          `Expected "${e.key}" in row ${i + 1} of "data" to be a single value, got ${
+            describe(e.value)
+          }.`,
+          e.value,
+          "Rows hold single values, like vars.",
+        );
+        continue;
+      }
+      values[e.key] = isScalar(e.value) ? e.value.value : null;
+    }
+    const names = Object.keys(values).sort();
+    if (keys === undefined) keys = names;
+    else if (names.join() !== keys.join()) {
+      const missing = keys.filter((k) => !names.includes(k));
+      const extra = names.filter((k) => !keys!.includes(k));
+      ctx.problem(
+        "wrong-type",
+        `Row ${i + 1} of "data" has other names than row 1${
+          missing.length > 0 ? `: no ${missing.join(", ")}` : ""
+        }${extra.length > 0 ? `${missing.length > 0 ? ";" : ":"} also ${extra.join(", ")}` : ""}.`,
+        row,
+        "Give every row the same names, so every run of the flow has the same vars.",
+      );
+    }
+    rows.push({ name: rowName(values, i), values });
+  });
+  return { rows };
+}
+
+/**
+ * A row's name in reports: its `name` value, else `row <n>`.
+ *
+ * @example
+ * ```ts
+ * import { rowName } from "./data.ts";
+ * if (rowName({ name: "admin" }, 0) !== "admin" || rowName({ role: "x" }, 1) !== "row 2") throw new Error();
+ * ```
+ */
+export function rowName(values: Record<string, unknown>, index: number): string {
+  const name = values.name;
+  return typeof name === "string" && name !== "" || typeof name === "number"
+    ? String(name)
+    : `row ${index + 1}`;
+}
