@@ -53,6 +53,9 @@ Options for run:
                         I and N from CI variables (CI_NODE_INDEX/CI_NODE_TOTAL, …)
   --filter PATTERN      run only flows whose name or path matches (repeatable)
   --tag EXPR            run only flows whose tags match, e.g. "smoke and not slow"
+  --setup FILE          a flow run once before the others; its outputs are \${setup.NAME}
+                        (repeatable)
+  --teardown FILE       a flow run after the others, whatever happened (repeatable)
   --fail-fast           start no new flows after the first failure
   --trace               send a W3C traceparent on every request that has none (one trace
                         per flow run, \${TRACE_ID}); trace ids go into every report

@@ -36,6 +36,8 @@ const RUN_OPTIONS = {
   shard: { type: "string" },
   filter: { type: "string", multiple: true },
   tag: { type: "string" },
+  setup: { type: "string", multiple: true },
+  teardown: { type: "string", multiple: true },
   "fail-fast": { type: "boolean" },
   trace: { type: "boolean" },
   "trace-link": { type: "string" },
@@ -172,6 +174,8 @@ async function runParsed(
     shard,
     filter: values.filter,
     tags: values.tag,
+    setupFiles: values.setup ?? [],
+    teardownFiles: values.teardown,
   });
   for (const w of loaded.warnings) {
     // A --vars-file is shared by runs that read different parts of it: only a --var is warned of.
@@ -234,6 +238,8 @@ async function runParsed(
       redactor,
       secrets: [...secretNames],
       reporter: reporter.combineReporters(console, ...reporters),
+      setup: loaded.setup,
+      teardown: loaded.teardown,
     });
     code = result.status === "passed" ? EXIT.passed : EXIT.failed;
   }

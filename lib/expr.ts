@@ -28,6 +28,7 @@ export type Ref =
   | { kind: "name"; name: string }
   | { kind: "var"; name: string }
   | { kind: "step"; step: string; key: string }
+  | { kind: "setup"; name: string }
   | { kind: "random-uuid" }
   | { kind: "random-hex"; length: number }
   | { kind: "run-id" }
@@ -67,6 +68,8 @@ export interface Scope {
   runId: string;
   /** The W3C trace id of this flow run (32 hex), behind `${TRACE_ID}`; `""` when unknown. */
   traceId?: string;
+  /** The outputs of the run's setup flows, behind `${setup.NAME}`; read-only. */
+  setup?: ReadonlyMap<string, unknown>;
 }
 
 /**
@@ -132,6 +135,7 @@ function parseRef(inner: string, offset: number, text: string): Ref {
   if (head === "ENV" && n === 2) return { kind: "env", name: rest[0] };
   if (head === "vars" && n === 2) return { kind: "var", name: rest[0] };
   if (head === "steps" && n === 3) return { kind: "step", step: rest[0], key: rest[1] };
+  if (head === "setup" && n === 2) return { kind: "setup", name: rest[0] };
   if (head === "steps" && n === 4 && rest[1] === "capture") {
     return { kind: "step", step: rest[0], key: rest[2] };
   }
@@ -158,6 +162,7 @@ function parseRef(inner: string, offset: number, text: string): Ref {
     ENV: "Write ${ENV.NAME}.",
     vars: "Write ${vars.name}.",
     steps: "Write ${steps.<step>.capture.<key>} or ${steps.<step>.<key>}.",
+    setup: "Write ${setup.NAME}: an output of the run's setup flow.",
     RANDOM: "Write ${RANDOM.UUID} or ${RANDOM.HEX_32}.",
   };
   // A known head in the wrong case: ${env.X}, ${Vars.x}, ${STEPS.a.b}.
@@ -367,6 +372,14 @@ function resolve(expr: Expr, scope: Scope): unknown {
         );
       }
       return captured.get(ref.key);
+    }
+    case "setup": {
+      if (!scope.setup?.has(ref.name)) {
+        throw new ExpressionError(
+          `No setup flow handed out "${ref.name}" (in "${expr.text}"): run with --setup FILE.`,
+        );
+      }
+      return scope.setup.get(ref.name);
     }
     case "random-uuid":
       return crypto.randomUUID();

@@ -180,6 +180,12 @@ export interface Flow {
   vars: VarDef[];
   /** Steps in run order (listed order, moved only by `depends_on`). */
   steps: Step[];
+  /**
+   * `outputs`: values a setup flow hands to every flow of the run, as
+   * `${setup.NAME}`, evaluated after its last step. Internal: not part of the stable API.
+   * @ignore
+   */
+  outputs?: VarDef[];
   /** The flow's `tags`, for `--tag` (empty when it has none). */
   tags?: string[];
   /**

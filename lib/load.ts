@@ -11,7 +11,7 @@
  */
 import { isMap, isScalar, isSeq } from "yaml";
 import type { Problem } from "./errors.ts";
-import type { Flow } from "./flow.ts";
+import type { Flow, VarDef } from "./flow.ts";
 import { describe, type Entry, Loading, type LoadOptions } from "./load/context.ts";
 import { isTagName } from "./tags.ts";
 import { checkReferences, orderRaw } from "./load/references.ts";
@@ -97,7 +97,7 @@ function readFlow(ctx: Loading): Flow | undefined {
     root,
     "the flow",
     "flow",
-    ["name", "vars", "steps", "tags", "data"],
+    ["name", "vars", "steps", "tags", "data", "outputs"],
     { required: ["name", "steps"], ignore: (k) => k.startsWith("x-") },
   );
   if (!top) return undefined;
@@ -116,6 +116,7 @@ function readFlow(ctx: Loading): Flow | undefined {
     ...loadVars(ctx, top.get("vars"), rowKeys.length).filter((v) => !rowKeys.includes(v.name)),
   ];
   const steps = loadSteps(ctx, top.get("steps"));
+  const outputs = loadOutputs(ctx, top.get("outputs"));
   if (!steps || name === undefined) return undefined;
   const ordered = orderRaw(ctx, steps);
   if (ordered) checkReferences(ctx, vars, steps, ordered);
@@ -125,6 +126,7 @@ function readFlow(ctx: Loading): Flow | undefined {
     name,
     ...(tags.length > 0 ? { tags } : {}),
     ...data,
+    ...(outputs.length > 0 ? { outputs } : {}),
     vars,
     steps: ordered.map(({ index: _, dependsOnNode: __, nameNode: ___, ...s }) => s),
   };
@@ -174,4 +176,34 @@ function loadTags(ctx: Loading, entry: Entry | undefined): string[] {
     }
   }
   return tags;
+}
+
+/** `outputs: {token: "${steps.login.capture.token}"}`: what a setup flow hands to the run. */
+function loadOutputs(ctx: Loading, entry: Entry | undefined): VarDef[] {
+  if (!entry) return [];
+  const node = ctx.deref(entry.value);
+  if (!isMap(node)) {
+    ctx.problem(
+      "wrong-type",
+      `Expected "outputs" to be a map of names to values, got ${describe(node)}.`,
+      node ?? entry.keyNode,
+      'For example: outputs: {token: "${steps.login.capture.token}"}',
+    );
+    return [];
+  }
+  const out: VarDef[] = [];
+  for (const e of ctx.entries(node)) {
+    if (!/^[A-Za-z_][A-Za-z0-9_-]*$/.test(e.key)) {
+      ctx.problem(
+        "bad-name",
+        `Output name "${e.key}" cannot be referenced.`,
+        e.keyNode,
+        'Use letters, digits, "_" and "-", e.g. admin_token.',
+      );
+      continue;
+    }
+    const value = ctx.value(e.value, { kind: "outputs" });
+    if (value) out.push({ name: e.key, value });
+  }
+  return out;
 }

@@ -75,6 +75,17 @@ export interface RunOptions {
   trace?: boolean;
   /** Receives the run's events (console, reports, log). */
   reporter?: Reporter;
+  /**
+   * Setup flows: run once, in order, before the others; their `outputs`
+   * become `${setup.NAME}` for every flow. When one does not pass, the other
+   * flows are not run (teardown still is).
+   */
+  setup?: readonly Flow[];
+  /**
+   * Teardown flows: run after all the others, in order, whatever happened,
+   * also after an interrupt (within the cleanup grace period).
+   */
+  teardown?: readonly Flow[];
 }
 
 /**
@@ -180,7 +191,12 @@ function registerInputs(inputs: SecretInputs, scope: Scope, ctx: Context): void 
   }
 }
 
-async function runOne(flow: Flow, ctx: Context): Promise<FlowResult> {
+async function runOne(
+  flow: Flow,
+  ctx: Context,
+  setup?: ReadonlyMap<string, unknown>,
+  outputs?: Map<string, unknown>,
+): Promise<FlowResult> {
   const ref = { file: flow.file, name: flow.name };
   await ctx.reporter.onFlowStart?.(ref);
   const startedAt = new Date();
@@ -188,7 +204,7 @@ async function runOne(flow: Flow, ctx: Context): Promise<FlowResult> {
   const vars = new Map<string, unknown>();
   const steps = new Map<string, Map<string, unknown>>();
   const traceId = randomHex(32);
-  const scope: Scope = { env: ctx.env, vars, steps, runId: ctx.runId, traceId };
+  const scope: Scope = { env: ctx.env, vars, steps, runId: ctx.runId, traceId, setup };
   const results: StepResult[] = [];
   /** How many secrets the redactor knew when each result was masked. */
   const maskedAt: number[] = [];
@@ -251,6 +267,15 @@ async function runOne(flow: Flow, ctx: Context): Promise<FlowResult> {
     results.push(result);
     maskedAt.push(ctx.redactor.size);
     await ctx.reporter.onStepEnd?.(ref, result);
+  }
+  // A setup flow that passed hands its outputs to the run, evaluated in its own scope.
+  if (outputs && flow.outputs && !stop && results.every((r) => r.status !== "failed")) {
+    try {
+      for (const o of flow.outputs) outputs.set(o.name, render(o.value, scope));
+    } catch (error) {
+      if (!(error instanceof ExpressionError)) throw error;
+      outputs.set("\0failed", error.message);
+    }
   }
   // A step's result may hold a value that became secret later in the flow: mask it again then.
   const known = ctx.redactor.size;
@@ -374,8 +399,29 @@ export async function runFlows(
     run_id: ctx.runId,
     runner_version: VERSION,
     started_at: startedAt,
-    files: flows.map((f) => f.file),
+    files: [...options.setup ?? [], ...flows, ...options.teardown ?? []].map((f) => f.file),
   });
+  // Setup flows run first, one after the other; their outputs are read-only for the rest.
+  const setupOutputs = new Map<string, unknown>();
+  const setupResults: FlowResult[] = [];
+  let setupFailed: string | undefined;
+  for (const flow of options.setup ?? []) {
+    if (setupFailed !== undefined || ctx.signal?.aborted) {
+      setupResults.push(
+        notRun(flow, `Not run: ${setupFailed ?? "the run was interrupted"}.`, "skipped"),
+      );
+      await ctx.reporter.onFlowEnd?.(setupResults.at(-1)!);
+      continue;
+    }
+    const outputs = new Map<string, unknown>();
+    const r = await runOne(flow, ctx, undefined, outputs);
+    setupResults.push(r);
+    if (r.status !== "passed" || outputs.has("\0failed")) {
+      setupFailed = `setup flow "${flow.name}" did not pass${
+        outputs.has("\0failed") ? ` (its outputs: ${outputs.get("\0failed")})` : ""
+      }`;
+    } else for (const [k, v] of outputs) setupOutputs.set(k, v);
+  }
   const results = new Array<FlowResult>(flows.length);
   let next = 0;
   let failedFlow: string | undefined;
@@ -384,7 +430,9 @@ export async function runFlows(
     while (next < flows.length) {
       const index = next++;
       const flow = flows[index];
-      if (ctx.signal?.aborted) {
+      if (setupFailed !== undefined) {
+        results[index] = notRun(flow, `Not run: ${setupFailed}.`, "skipped");
+      } else if (ctx.signal?.aborted) {
         results[index] = notRun(
           flow,
           `Not run: the run was interrupted (${reasonOf(ctx.signal)}).`,
@@ -397,7 +445,7 @@ export async function runFlows(
           "skipped",
         );
       } else {
-        results[index] = await runOne(flow, ctx);
+        results[index] = await runOne(flow, ctx, setupOutputs);
         if (options.failFast && results[index].status !== "passed" && failedFlow === undefined) {
           failedFlow = flow.file;
         }
@@ -411,6 +459,14 @@ export async function runFlows(
     Math.min(options.jobs ?? navigator.hardwareConcurrency ?? 1, flows.length),
   );
   await Promise.all(Array.from({ length: jobs }, worker));
+  const teardown: FlowResult[] = [];
+  for (const flow of options.teardown ?? []) {
+    // Teardown runs whatever happened; after an interrupt, within the cleanup grace period.
+    const c = ctx.signal?.aborted ? { ...ctx, signal: AbortSignal.timeout(CLEANUP_GRACE_MS) } : ctx;
+    teardown.push(await runOne(flow, c, setupOutputs));
+  }
+  results.unshift(...setupResults);
+  results.push(...teardown);
   const result: RunResult = {
     run_id: ctx.runId,
     runner_version: VERSION,

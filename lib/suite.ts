@@ -25,6 +25,10 @@ export interface LoadFlowsOptions extends LoadOptions {
   filter?: readonly string[];
   /** Keep only flows whose `tags` satisfy this expression (see `lib/tags.ts`). */
   tags?: string;
+  /** Setup flow files (`--setup`): loaded first, never sharded or filtered out. */
+  setupFiles?: readonly string[];
+  /** Teardown flow files (`--teardown`): never sharded or filtered out. */
+  teardownFiles?: readonly string[];
 }
 
 /** The flows of a set, or the problems that prevent running it. */
@@ -37,6 +41,10 @@ export interface LoadFlowsResult {
   files: string[];
   /** The bytes of each selected file as loaded, for checksums in the manifest. */
   bytes: Map<string, Uint8Array>;
+  /** The setup flows that loaded, in the order given. */
+  setup: Flow[];
+  /** The teardown flows that loaded, in the order given. */
+  teardown: Flow[];
   /** What is probably a mistake but does not stop the run (a `--var` no flow reads). */
   warnings: { code: string; message: string; hint: string; name?: string }[];
 }
@@ -72,7 +80,10 @@ export async function loadFlows(
   paths: readonly string[],
   options: LoadFlowsOptions = {},
 ): Promise<LoadFlowsResult> {
-  let entries = await discoverFlowEntries(paths);
+  const special = [...options.setupFiles ?? [], ...options.teardownFiles ?? []];
+  let entries = (await discoverFlowEntries(paths)).filter((e) =>
+    !special.some((s) => sameFile(s, e.file))
+  );
   if (options.shard) entries = selectShard(entries, options.shard);
   const filter = options.filter ?? [];
   // Compiled before any file is read: a bad expression is a usage error, not a per-file problem.
@@ -83,7 +94,45 @@ export async function loadFlows(
     files: [],
     bytes: new Map(),
     warnings: [],
+    setup: [],
+    teardown: [],
   };
+  // Setup and teardown flows first: the outputs the setup flows hand out are what
+  // ${setup.NAME} may read in every other flow.
+  const outputs = new Set<string>();
+  for (
+    const [kind, files] of [["setup", options.setupFiles], [
+      "teardown",
+      options.teardownFiles,
+    ]] as const
+  ) {
+    for (const file of files ?? []) {
+      const loaded = await loadSpecial(
+        file,
+        kind === "teardown" ? { ...options, setup: outputs } : options,
+      );
+      result.files.push(file);
+      if (loaded.bytes) result.bytes.set(file, loaded.bytes);
+      result.problems.push(...loaded.problems);
+      if (!loaded.flow) continue;
+      for (const o of loaded.flow.outputs ?? []) {
+        if (kind === "setup" && outputs.has(o.name)) {
+          result.problems.push({
+            code: "duplicate-output",
+            message: `Output "${o.name}" is handed out by two setup flows.`,
+            file,
+            line: 1,
+            column: 1,
+            hint: "Give each output its own name: every flow reads them as ${setup.NAME}.",
+          });
+        }
+        if (kind === "setup") outputs.add(o.name);
+      }
+      result[kind].push(loaded.flow);
+    }
+  }
+  // With setupFiles given (the CLI always gives them, maybe none), ${setup.NAME} is checked.
+  const regular = options.setupFiles !== undefined ? { ...options, setup: outputs } : options;
   const names: string[] = [];
   for (const { file } of entries) {
     let bytes: Uint8Array;
@@ -112,7 +161,7 @@ export async function loadFlows(
       });
       continue;
     }
-    const loaded = loadFlow(text, file, options);
+    const loaded = loadFlow(text, file, regular);
     for (const name of loaded.names ?? []) names.push(name);
     // A file with problems is selected by its path, or by its name when that could be read.
     if (!matchesFilter(filter, { file, name: loaded.name })) continue;
@@ -154,6 +203,41 @@ export async function loadFlows(
     }
   }
   return result;
+}
+
+/** Reads and loads a setup or teardown flow file. */
+async function loadSpecial(
+  file: string,
+  options: LoadFlowsOptions,
+): Promise<{ flow?: Flow; problems: Problem[]; bytes?: Uint8Array }> {
+  let bytes: Uint8Array;
+  let text: string;
+  try {
+    bytes = await readBytes(file);
+    if (bytes.length > MAX_FILE_BYTES) {
+      return { problems: [fileTooLarge(file, bytes.length)], bytes };
+    }
+    text = decoder.decode(bytes);
+  } catch (error) {
+    return {
+      problems: [{
+        code: "file-read",
+        message: `Could not read the flow file: ${(error as Error).message}.`,
+        file,
+        line: 1,
+        column: 1,
+        hint: "Check the path given to --setup or --teardown.",
+      }],
+    };
+  }
+  const loaded = loadFlow(text, file, options);
+  return { flow: loaded.flow, problems: loaded.problems, bytes };
+}
+
+/** Whether two paths name the same file, as given or normalised (`./a.yaml` and `a.yaml`). */
+function sameFile(a: string, b: string): boolean {
+  const norm = (p: string) => p.replace(/^\.\//, "").replaceAll("/./", "/");
+  return norm(a) === norm(b);
 }
 
 /**

@@ -37,6 +37,11 @@ export interface LoadOptions {
   params?: ReadonlyMap<string, string>;
   /** Report references to unset environment variables (default `true`). */
   checkEnv?: boolean;
+  /**
+   * The outputs the run's setup flows hand out (`--setup`): `${setup.NAME}`
+   * must name one. Unchecked when absent (a file validated on its own).
+   */
+  setup?: ReadonlySet<string>;
 }
 
 /** Names that expressions reserve; a var may not take them. */
@@ -163,7 +168,7 @@ export interface TemplateUse {
   template: Template;
   node: Node;
   /** Index of the var defining it, or of the step (in listed order) using it. */
-  owner: { kind: "var"; index: number } | { kind: "step"; index: number };
+  owner: { kind: "var"; index: number } | { kind: "step"; index: number } | { kind: "outputs" };
   /** The alias it was read through, when it is part of an anchor's value. */
   via?: { alias: Node; target: Node };
 }

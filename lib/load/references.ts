@@ -72,14 +72,20 @@ export function checkReferences(
   // With duplicate names (already reported) the first step of a name is the one referenced.
   const byName = new Map<string, RawStep>();
   for (const s of listed) if (!byName.has(s.name)) byName.set(s.name, s);
-  const rank = (s: RawStep) => ordered.indexOf(s);
+  // A flow's outputs are evaluated after its last step: every step ran before them.
+  const outputs = { name: "outputs", captures: [] } as unknown as RawStep;
+  const rank = (s: RawStep) => s === outputs ? Infinity : ordered.indexOf(s);
   // One unset variable is one problem, reported at its first use: listing every use
   // of BASE_URL separately would bury the other problems of the file.
   const firstUse = new Map<string, { problem: Problem; lines: number[] }>();
   for (const use of ctx.uses) {
     const available = use.owner.kind === "var" ? varNames.slice(0, use.owner.index) : varNames;
     const known = (name: string) => available.includes(name) || params.has(name);
-    const user = use.owner.kind === "step" ? listed[use.owner.index] : undefined;
+    const user = use.owner.kind === "step"
+      ? listed[use.owner.index]
+      : use.owner.kind === "outputs"
+      ? outputs
+      : undefined;
     for (const part of use.template.parts) {
       if (typeof part === "string") continue;
       const report = (code: string, message: string, hint?: string, once?: string) => {
@@ -91,6 +97,7 @@ export function checkReferences(
         if (once !== undefined) firstUse.set(once, { problem: ctx.problems.at(-1)!, lines: [] });
       };
       checkRef(part, {
+        setup: ctx.options.setup,
         known,
         varNames,
         available,
@@ -119,6 +126,7 @@ export function checkReferences(
 function checkRef(
   expr: Expr,
   c: {
+    setup: ReadonlySet<string> | undefined;
     known: (name: string) => boolean;
     varNames: string[];
     available: string[];
@@ -132,6 +140,22 @@ function checkRef(
 ): void {
   const ref = expr.ref;
   switch (ref.kind) {
+    case "setup":
+      if (c.setup && !c.setup.has(ref.name)) {
+        const close = suggest(ref.name, [...c.setup]);
+        c.report(
+          "unknown-output",
+          c.setup.size === 0
+            ? `"${expr.text}" reads an output of the run's setup flow, but the run has none.`
+            : `No setup flow hands out "${ref.name}" (in "${expr.text}").`,
+          c.setup.size === 0
+            ? "Run with --setup FILE, a flow that declares it under outputs."
+            : close
+            ? `Did you mean "\${setup.${close}}"?`
+            : `The setup flows hand out: ${[...c.setup].join(", ")}.`,
+        );
+      }
+      return;
     case "env":
       if (c.checkEnv && expr.fallback === undefined && c.env(ref.name) === undefined) {
         // Environment names are case-sensitive: one set in another case is what was meant.
