@@ -1,7 +1,8 @@
 /**
  * `deno task demo`: starts the demo API on a free port, runs the example flows
- * against it with the CLI (as a user would), stops the server, and exits with
- * the runner's exit code. Extra arguments go to `flowrun run`.
+ * and then the example suite (a shared login through --setup, a sweep through
+ * --teardown) against it with the CLI (as a user would), stops the server,
+ * and exits with the runner's exit code. Extra arguments go to `flowrun run`.
  *
  * @module
  */
@@ -29,6 +30,28 @@ try {
     stdin: "null",
   }).spawn();
   code = (await child.status).code;
+  // The suite shows setup, teardown, cleanup steps, conditions and data rows together.
+  if (code === 0) {
+    console.log("\nexamples/suite, with a shared login (--setup) and a sweep (--teardown):\n");
+    const suite = new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        ...RUNNER_PERMISSIONS,
+        `${root}cli.ts`,
+        "run",
+        "examples/suite",
+        "--setup",
+        "examples/suite/shared/login.yaml",
+        "--teardown",
+        "examples/suite/shared/sweep.yaml",
+        ...Deno.args,
+      ],
+      cwd: root,
+      env: { BASE_URL: api.url },
+      stdin: "null",
+    }).spawn();
+    code = (await suite.status).code;
+  }
 } finally {
   await api.close();
 }
