@@ -1,0 +1,92 @@
+/**
+ * `flowrun convert har <file.har>`: a browser recording → a flow file, with
+ * the summary on stderr.
+ *
+ * @module
+ */
+import { UsageError } from "../lib/errors.ts";
+import { parse } from "./args.ts";
+import { EXIT } from "./exit.ts";
+import { HELP } from "./help.ts";
+import { err, out, save } from "./output.ts";
+
+const CONVERT_OPTIONS = {
+  output: { type: "string", short: "o" },
+  name: { type: "string" },
+  "include-host": { type: "string", multiple: true },
+  "exclude-url": { type: "string", multiple: true },
+  spelling: { type: "string" },
+  "include-html": { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** Runs `flowrun convert`; resolves to the exit code. */
+export async function convert(args: string[]): Promise<number> {
+  const [format, ...rest] = args;
+  if (format === "--help" || format === "-h") {
+    out(HELP);
+    return EXIT.passed;
+  }
+  if (format !== "har") {
+    throw new UsageError(
+      "bad-command",
+      format === undefined
+        ? "Missing the format to convert from."
+        : `Cannot convert from "${format}".`,
+      "Usage: flowrun convert har <file.har> [-o FILE]",
+    );
+  }
+  const { values, positionals } = parse(rest, CONVERT_OPTIONS);
+  if (values.help) {
+    out(HELP);
+    return EXIT.passed;
+  }
+  if (positionals.length !== 1) {
+    throw new UsageError(
+      "no-paths",
+      "Expected exactly one HAR file.",
+      "Usage: flowrun convert har <file.har> [-o FILE]",
+    );
+  }
+  const spelling = values.spelling ?? "a";
+  if (spelling !== "a" && spelling !== "b") {
+    throw new UsageError("bad-spelling", `Expected --spelling a or b, got "${spelling}".`);
+  }
+  const excludeUrls = (values["exclude-url"] ?? []).map((source) => {
+    try {
+      return new RegExp(source);
+    } catch (error) {
+      throw new UsageError(
+        "bad-regex",
+        `Invalid --exclude-url regular expression "${source}": ${(error as Error).message}.`,
+      );
+    }
+  });
+  const [io, har] = await Promise.all([import("../lib/io.ts"), import("../lib/convert/har.ts")]);
+  const [path] = positionals;
+  if (values.output) await io.ensureWritable(values.output);
+  let bytes: Uint8Array;
+  try {
+    bytes = await io.readBytes(path);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) {
+      throw new UsageError(
+        "no-such-path",
+        `No file "${path}".`,
+        "Check the path; it is relative to the working directory.",
+      );
+    }
+    throw new UsageError("bad-har", `Cannot read "${path}": ${(error as Error).message}.`);
+  }
+  const { yaml, summary } = har.convertHar(bytes, {
+    name: values.name,
+    includeHosts: values["include-host"],
+    excludeUrls,
+    spelling,
+    includeHtml: values["include-html"],
+  });
+  if (values.output) await save(values.output, yaml);
+  else out(yaml);
+  err(har.formatSummary(summary));
+  return EXIT.passed;
+}

@@ -1,0 +1,80 @@
+/**
+ * `flowrun merge <report.json>...`: the JSON reports of shards → one run
+ * result, written as JUnit and/or JSON, with the console summary.
+ *
+ * @module
+ */
+import { UsageError } from "../lib/errors.ts";
+import { command } from "./args.ts";
+import { EXIT } from "./exit.ts";
+import { out, save, useColor } from "./output.ts";
+
+const MERGE_OPTIONS = {
+  "report-junit": { type: "string" },
+  "report-json": { type: "string" },
+  "no-color": { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** Reads and checks JSON reports; a missing or malformed one is a usage error. */
+export async function readReports(
+  paths: readonly string[],
+): Promise<{ label: string; result: import("../lib/result.ts").RunResult }[]> {
+  const [mergeMod, io] = await Promise.all([import("../lib/merge.ts"), import("../lib/io.ts")]);
+  const inputs = [];
+  for (const path of paths) {
+    let text: string;
+    try {
+      text = await io.readText(path);
+    } catch (error) {
+      throw new UsageError(
+        "no-such-path",
+        `Cannot read report "${path}": ${(error as Error).message}.`,
+      );
+    }
+    inputs.push({ label: path, result: mergeMod.parseJsonReport(text, path) });
+  }
+  return inputs;
+}
+
+/** Runs `flowrun merge`; resolves to the exit code. */
+export async function merge(args: string[]): Promise<number> {
+  const parsed = command(
+    args,
+    MERGE_OPTIONS,
+    new UsageError(
+      "no-paths",
+      "No reports given.",
+      "Usage: flowrun merge <report.json>... --report-json FILE",
+    ),
+  );
+  if (!parsed) return EXIT.passed;
+  const { values, positionals } = parsed;
+  const [mergeMod, io, consoleMod, junit, json] = await Promise.all([
+    import("../lib/merge.ts"),
+    import("../lib/io.ts"),
+    import("../lib/report/console.ts"),
+    import("../lib/report/junit.ts"),
+    import("../lib/report/json.ts"),
+  ]);
+  const outputs = [values["report-junit"], values["report-json"]].filter((p): p is string => !!p);
+  for (const path of outputs) await io.ensureWritable(path);
+  const inputs = await readReports(positionals);
+  const result = mergeMod.mergeResults(inputs);
+  if (values["report-junit"]) {
+    await save(values["report-junit"], junit.toJUnitXml(result));
+  }
+  if (values["report-json"]) {
+    await save(
+      values["report-json"],
+      JSON.stringify(json.toJsonReport(result), null, 2) + "\n",
+    );
+  }
+  const s = consoleMod.style(useColor(values["no-color"]));
+  out(
+    `merged ${inputs.length} report${inputs.length === 1 ? "" : "s"} · ${
+      consoleMod.formatSummary(result, s)
+    }`,
+  );
+  return result.status === "passed" ? EXIT.passed : EXIT.failed;
+}

@@ -1,0 +1,55 @@
+/**
+ * `flowrun report html <report.json> -o FILE`: a JSON report → the HTML report.
+ *
+ * @module
+ */
+import { UsageError } from "../lib/errors.ts";
+import { command } from "./args.ts";
+import { EXIT } from "./exit.ts";
+import { out, save } from "./output.ts";
+
+const REPORT_OPTIONS = {
+  output: { type: "string", short: "o" },
+  "trace-link": { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** Runs `flowrun report`; resolves to the exit code. */
+export async function renderReport(args: string[]): Promise<number> {
+  const [format, ...rest] = args;
+  if (format !== "html") {
+    throw new UsageError(
+      "bad-command",
+      format === undefined ? "Missing the report format." : `Cannot render a "${format}" report.`,
+      "Usage: flowrun report html <report.json>... -o FILE",
+    );
+  }
+  const parsed = command(
+    rest,
+    REPORT_OPTIONS,
+    new UsageError(
+      "no-paths",
+      "No reports given.",
+      "Usage: flowrun report html <report.json>... -o FILE",
+    ),
+  );
+  if (!parsed) return EXIT.passed;
+  const { values, positionals } = parsed;
+  if (!values.output) throw new UsageError("no-output", "Missing -o FILE for the HTML report.");
+  const [mergeMod, io, html] = await Promise.all([
+    import("../lib/merge.ts"),
+    import("../lib/io.ts"),
+    import("../lib/report/html.ts"),
+  ]);
+  await io.ensureWritable(values.output);
+  const inputs = await (await import("./merge.ts")).readReports(positionals);
+  const result = inputs.length === 1 ? inputs[0].result : mergeMod.mergeResults(inputs);
+  await save(values.output, html.toHtml(result, { traceLink: values["trace-link"] }));
+  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  out(
+    `wrote ${values.output} (${count(result.totals.flows.total, "flow")} from ${
+      count(inputs.length, "report")
+    })\n`,
+  );
+  return EXIT.passed;
+}

@@ -1,0 +1,62 @@
+/**
+ * `flowrun validate <path>...`: every problem of the flow files, as text or
+ * JSON, without sending anything.
+ *
+ * @module
+ */
+import { UsageError } from "../lib/errors.ts";
+import { command, parseParams } from "./args.ts";
+import { EXIT } from "./exit.ts";
+import { out, useColor } from "./output.ts";
+
+const VALIDATE_OPTIONS = {
+  "no-env": { type: "boolean" },
+  format: { type: "string" },
+  var: { type: "string", multiple: true },
+  "no-color": { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** Runs `flowrun validate`; resolves to the exit code. */
+export async function validate(args: string[]): Promise<number> {
+  const parsed = command(
+    args,
+    VALIDATE_OPTIONS,
+    new UsageError("no-paths", "No flow files given.", "Usage: flowrun validate <path>..."),
+  );
+  if (!parsed) return EXIT.passed;
+  const { values, positionals } = parsed;
+  const format = values.format ?? "text";
+  if (format !== "text" && format !== "json") {
+    throw new UsageError("bad-format", `Expected --format text or json, got "${format}".`);
+  }
+  const [suite, io, consoleMod] = await Promise.all([
+    import("../lib/suite.ts"),
+    import("../lib/io.ts"),
+    import("../lib/report/console.ts"),
+  ]);
+  const { files, problems } = await suite.loadFlows(positionals, {
+    env: io.readEnv,
+    params: parseParams(values.var),
+    checkEnv: !values["no-env"],
+  });
+  if (format === "json") {
+    const list = problems.map(({ file, line, column, code, message, hint }) => ({
+      file,
+      line,
+      column,
+      code,
+      message,
+      hint,
+    }));
+    out(JSON.stringify(list, null, 2) + "\n");
+  } else if (problems.length > 0) {
+    const checked = `${files.length} file${files.length === 1 ? "" : "s"} checked`;
+    out(
+      consoleMod.formatProblems(problems, consoleMod.style(useColor(values["no-color"])), checked),
+    );
+  } else {
+    out(`${files.length} flow file${files.length === 1 ? "" : "s"} checked: no problems.\n`);
+  }
+  return problems.length > 0 ? EXIT.usage : EXIT.passed;
+}
