@@ -186,7 +186,7 @@ async function runParsed(
     for (const file of loaded.files) out(`${file}\n`);
     return EXIT.passed;
   }
-  await refuseFlowFilesAsOutputs(paths, loaded.files);
+  await refuseFlowFilesAsOutputs(paths, [...loaded.files, ...loaded.included]);
   const runIdFinal = runId ?? runner.newRunId();
   const artifacts = await Artifacts.open(paths);
   const reporters = await artifacts.reporters({ traceLink: values["trace-link"], shard });
@@ -260,7 +260,10 @@ async function runParsed(
       exit_code: exitCode(),
       command: ["flowrun", "run", ...args].map((word) => redactor.redact(word)),
       shard: shard ?? null,
-      flows: loaded.files.map((file) => ({ file, bytes: loaded.bytes.get(file)! })),
+      flows: [...loaded.files, ...loaded.included].map((file) => ({
+        file,
+        bytes: loaded.bytes.get(file)!,
+      })),
       env_read: [...envRead],
       env: io.readEnv,
       // Hashes of the bytes this run wrote, never of files read back.

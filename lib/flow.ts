@@ -159,6 +159,27 @@ export interface Step {
    * @ignore
    */
   always?: boolean;
+  /**
+   * `include`: instead of a request, the step runs another flow file, its
+   * steps reported as `<this step> › <its step>`, its `outputs` becoming this
+   * step's captures. Internal: not part of the stable API.
+   * @ignore
+   */
+  include?: Include;
+  /** The step's own `tags`, added to the flow's for `--tag` (absent when it has none). */
+  tags?: string[];
+}
+
+/**
+ * An included flow: the file, the flow loaded from it, and the `with` values
+ * (evaluated in the including flow) that set its vars.
+ * @ignore
+ */
+export interface Include {
+  /** The included file, relative to the working directory, `/`-separated. */
+  file: string;
+  flow: Flow;
+  with: VarDef[];
 }
 
 /** A flow var: evaluated once per flow run, in order. */

@@ -9,14 +9,14 @@
  *
  * @module
  */
-import { isMap, isScalar, isSeq } from "yaml";
+import { isMap } from "yaml";
 import type { Problem } from "./errors.ts";
 import type { Flow, VarDef } from "./flow.ts";
 import { describe, type Entry, Loading, type LoadOptions } from "./load/context.ts";
-import { isTagName } from "./tags.ts";
 import { checkReferences, orderRaw } from "./load/references.ts";
 import { loadSteps } from "./load/steps.ts";
 import { loadData } from "./load/data.ts";
+import { loadTags } from "./load/tags.ts";
 import { loadVars } from "./load/vars.ts";
 import { readYaml } from "./load/yaml.ts";
 
@@ -128,7 +128,7 @@ function readFlow(ctx: Loading): Flow | undefined {
     ...data,
     ...(outputs.length > 0 ? { outputs } : {}),
     vars,
-    steps: ordered.map(({ index: _, dependsOnNode: __, nameNode: ___, ...s }) => s),
+    steps: ordered.map(({ index: _, dependsOnNode: __, nameNode: ___, opaque: ____, ...s }) => s),
   };
 }
 
@@ -153,29 +153,6 @@ function capProblems(problems: Problem[]): Problem[] {
       "Fix the problems listed first: one mistake repeated, or one early mistake, often causes the rest.",
     omitted,
   }];
-}
-
-/** `tags: [smoke, api]`: names `--tag` selects the flow by. */
-function loadTags(ctx: Loading, entry: Entry | undefined): string[] {
-  if (!entry) return [];
-  const node = ctx.deref(entry.value);
-  const items = isSeq(node) ? node.items.map((i) => ctx.deref(i)) : [node];
-  const tags: string[] = [];
-  for (const item of items) {
-    const v = isScalar(item) ? item.value : undefined;
-    if (typeof v === "string" && isTagName(v)) tags.push(v);
-    else {
-      ctx.problem(
-        "bad-name",
-        typeof v === "string"
-          ? `Tag "${v}" cannot be selected with --tag.`
-          : `Expected "tags" to be a list of tag names, got ${describe(item)}.`,
-        item ?? entry.keyNode,
-        'Use letters, digits, "_", "-", ".", ":" and "/" (not and, or, not), e.g. tags: [smoke, api].',
-      );
-    }
-  }
-  return tags;
 }
 
 /** `outputs: {token: "${steps.login.capture.token}"}`: what a setup flow hands to the run. */

@@ -92,6 +92,12 @@ export interface StepResult {
   line: number;
   /** Column of the step in the flow file. */
   column: number;
+  /**
+   * The file the step is written in, when it is not the flow's own: a step of
+   * an included flow (`include:`), whose `line` and `column` (and those of its
+   * checks and captures) are in that file.
+   */
+  file?: string;
   /** The last request sent, once its URL was resolved. */
   request: {
     /** The HTTP method. */

@@ -13,8 +13,9 @@ import { applyOperator } from "./assert.ts";
 import { ExpressionError, randomHex, render, type Scope } from "./expr.ts";
 import { show } from "./json_value.ts";
 import { reasonOf } from "./http.ts";
-import type { Flow, Step } from "./flow.ts";
+import type { Flow, Step, VarDef } from "./flow.ts";
 import { isSecretName, Redactor } from "./redact.ts";
+import { isSecretCaptureName } from "./secrets/names.ts";
 import { type SecretInputs, secretInputs, secretLeaves } from "./secrets/discover.ts";
 import type { Reporter } from "./report/reporter.ts";
 import { type FlowResult, type RunResult, type StepResult, totalsOf } from "./result.ts";
@@ -204,10 +205,8 @@ async function runOne(
   const vars = new Map<string, unknown>();
   const steps = new Map<string, Map<string, unknown>>();
   const traceId = randomHex(32);
-  const scope: Scope = { env: ctx.env, vars, steps, runId: ctx.runId, traceId, setup };
-  const results: StepResult[] = [];
-  /** How many secrets the redactor knew when each result was masked. */
-  const maskedAt: number[] = [];
+  const scope: Live = { env: ctx.env, vars, steps, runId: ctx.runId, traceId, setup };
+  const walk: Walk = { ref, started, results: [], maskedAt: [] };
   let stop: string | undefined;
   const inputs = secretInputs(flow);
   try {
@@ -218,60 +217,12 @@ async function runOne(
     if (!(error instanceof ExpressionError)) throw error;
     stop = `the flow's vars could not be evaluated: ${error.message}`;
   }
-  for (const step of flow.steps) {
-    let result: StepResult;
-    if (!stop && ctx.signal?.aborted) stop = `the run was interrupted (${reasonOf(ctx.signal)})`;
-    if (stop && step.always) {
-      // Cleanup runs after a failure, and after an interrupt within a bounded grace period.
-      const captured = new Map<string, unknown>();
-      steps.set(step.name, captured);
-      const cleanup = ctx.signal?.aborted
-        ? { ...ctx, signal: AbortSignal.timeout(CLEANUP_GRACE_MS) }
-        : ctx;
-      result = ctx.redactor.redactValue(
-        await runStep(ref, step, scope, captured, cleanup, started, inputs),
-      );
-      ctx.detailed = cleanup.detailed;
-    } else if (stop) {
-      result = skipped(
-        step,
-        `Skipped because ${stop.replace(/\.$/, "")}.`,
-        round(performance.now() - started),
-      );
-      if (ctx.signal?.aborted) result.failure_kind = "interrupted";
-    } else {
-      const unmet = step.when ? unmetCondition(step, scope, ctx) : undefined;
-      if (unmet !== undefined) {
-        result = ctx.redactor.redactValue({
-          ...skipped(step, unmet.message, round(performance.now() - started)),
-          failure_kind: unmet.kind,
-          ...(unmet.kind === "expression" ? { status: "error" as const } : {}),
-        });
-        if (unmet.kind === "expression") stop = `step "${step.name}" had an error`;
-        results.push(result);
-        maskedAt.push(ctx.redactor.size);
-        await ctx.reporter.onStepEnd?.(ref, result);
-        continue;
-      }
-      const captured = new Map<string, unknown>();
-      steps.set(step.name, captured);
-      result = ctx.redactor.redactValue(
-        await runStep(ref, step, scope, captured, ctx, started, inputs),
-      );
-      if (result.failure_kind === "interrupted") {
-        stop = `the run was interrupted (${reasonOf(ctx.signal!)})`;
-      } else if (result.status !== "passed") {
-        stop = `step "${step.name}" ${result.status === "error" ? "had an error" : "failed"}`;
-      }
-    }
-    results.push(result);
-    maskedAt.push(ctx.redactor.size);
-    await ctx.reporter.onStepEnd?.(ref, result);
-  }
+  stop = await runSteps(flow.steps, scope, ctx, walk, inputs, { prefix: "", stop });
+  const results = walk.results;
   // A setup flow that passed hands its outputs to the run, evaluated in its own scope.
   if (outputs && flow.outputs && !stop && results.every((r) => r.status !== "failed")) {
     try {
-      for (const o of flow.outputs) outputs.set(o.name, render(o.value, scope));
+      for (const o of flow.outputs) outputs.set(o.name, output(o, scope, ctx));
     } catch (error) {
       if (!(error instanceof ExpressionError)) throw error;
       outputs.set("\0failed", error.message);
@@ -286,10 +237,187 @@ async function runOne(
     ...(ctx.trace ? { trace_id: traceId } : {}),
     started_at: startedAt.toISOString(),
     duration_ms: round(performance.now() - started),
-    steps: results.map((r, i) => maskedAt[i] === known ? r : ctx.redactor.redactValue(r)),
+    steps: results.map((r, i) => walk.maskedAt[i] === known ? r : ctx.redactor.redactValue(r)),
   };
   await ctx.reporter.onFlowEnd?.(flowResult);
   return flowResult;
+}
+
+/** A scope whose step captures the runner fills in. */
+type Live = Scope & { steps: Map<string, Map<string, unknown>> };
+
+/** A flow run's results so far, and what each is reported against. */
+interface Walk {
+  ref: { file: string; name: string };
+  started: number;
+  results: StepResult[];
+  /** How many secrets the redactor knew when each result was masked. */
+  maskedAt: number[];
+}
+
+/** Where a list of steps sits: the names before its steps' own, its file when included. */
+interface Level {
+  /** `"login › "` for the steps of an included flow. */
+  prefix: string;
+  /** The included file, for steps not written in the flow's own. */
+  file?: string;
+  /** Why the steps do not run (except cleanup), when something before them did not pass. */
+  stop?: string;
+}
+
+/** A result masked, named for its level, recorded and reported. */
+async function record(r: StepResult, level: Level, walk: Walk, ctx: Context): Promise<void> {
+  const result = ctx.redactor.redactValue({
+    ...r,
+    name: `${level.prefix}${r.name}`,
+    ...(level.file ? { file: level.file } : {}),
+  });
+  walk.results.push(result);
+  walk.maskedAt.push(ctx.redactor.size);
+  await ctx.reporter.onStepEnd?.(walk.ref, result);
+}
+
+/**
+ * Runs steps in order; returns why the rest of the flow stops, if anything
+ * stopped it: after the first step that does not pass, only cleanup steps
+ * (`always: true`) run, within a grace period after an interrupt.
+ */
+async function runSteps(
+  list: readonly Step[],
+  scope: Live,
+  ctx: Context,
+  walk: Walk,
+  inputs: SecretInputs,
+  level: Level,
+): Promise<string | undefined> {
+  let stop = level.stop;
+  const since = () => round(performance.now() - walk.started);
+  for (const step of list) {
+    if (!stop && ctx.signal?.aborted) stop = `the run was interrupted (${reasonOf(ctx.signal)})`;
+    if (stop && !step.always) {
+      const reason = `Skipped because ${stop.replace(/\.$/, "")}.`;
+      const kind = ctx.signal?.aborted ? "interrupted" : "skipped";
+      for (const leaf of leaves(step, level)) {
+        await record(
+          { ...skipped(leaf.step, reason, since()), failure_kind: kind },
+          leaf,
+          walk,
+          ctx,
+        );
+      }
+      continue;
+    }
+    // Cleanup runs after a failure, and after an interrupt within a bounded grace period.
+    const c = stop && ctx.signal?.aborted
+      ? { ...ctx, signal: AbortSignal.timeout(CLEANUP_GRACE_MS) }
+      : ctx;
+    const unmet = step.when ? unmetCondition(step, scope, ctx) : undefined;
+    if (unmet?.kind === "condition") {
+      for (const leaf of leaves(step, level)) {
+        const r = skipped(leaf.step, unmet.message, since());
+        await record({ ...r, failure_kind: "condition" }, leaf, walk, ctx);
+      }
+      continue;
+    }
+    if (unmet) {
+      const r = skipped(step, unmet.message, since());
+      await record({ ...r, status: "error", failure_kind: "expression" }, level, walk, ctx);
+      stop ??= `step "${level.prefix}${step.name}" had an error`;
+      continue;
+    }
+    if (step.include) {
+      const failed = await runInclude(step, scope, c, walk, level);
+      stop ??= failed;
+    } else {
+      const captured = new Map<string, unknown>();
+      scope.steps.set(step.name, captured);
+      const r = await runStep(walk.ref, step, scope, captured, c, walk.started, inputs);
+      await record(r, level, walk, ctx);
+      const name = `${level.prefix}${step.name}`;
+      if (r.failure_kind === "interrupted") {
+        stop ??= `the run was interrupted (${reasonOf(ctx.signal!)})`;
+      } else if (r.status !== "passed") {
+        stop ??= `step "${name}" ${r.status === "error" ? "had an error" : "failed"}`;
+      }
+    }
+    if (c !== ctx) ctx.detailed = c.detailed;
+  }
+  return stop;
+}
+
+/**
+ * Runs an included flow as one step: its vars from `with` (evaluated here),
+ * run parameters and its own defaults; its steps reported as
+ * `<step> › <its step>`; its outputs become this step's captures.
+ */
+async function runInclude(
+  step: Step,
+  scope: Live,
+  ctx: Context,
+  walk: Walk,
+  level: Level,
+): Promise<string | undefined> {
+  const { flow, file, with: given } = step.include!;
+  const name = `${level.prefix}${step.name}`;
+  const vars = new Map<string, unknown>();
+  const inner: Live = { ...scope, vars, steps: new Map() };
+  const inputs = secretInputs(flow);
+  const fail = async (message: string) => {
+    const r = { ...skipped(step, message, round(performance.now() - walk.started)) };
+    await record({ ...r, status: "error", failure_kind: "expression" }, level, walk, ctx);
+    return `step "${name}" had an error`;
+  };
+  try {
+    const values = new Map(given.map((v) => [v.name, render(v.value, scope)]));
+    for (const v of flow.vars) {
+      vars.set(
+        v.name,
+        values.has(v.name) ? values.get(v.name) : ctx.params.get(v.name) ?? render(v.value, inner),
+      );
+    }
+    for (const [n, value] of ctx.params) if (!vars.has(n)) vars.set(n, value);
+    registerInputs(inputs, inner, ctx);
+  } catch (error) {
+    if (!(error instanceof ExpressionError)) throw error;
+    return await fail(
+      `The vars of the included flow ${file} could not be evaluated: ${error.message}`,
+    );
+  }
+  const stop = await runSteps(flow.steps, inner, ctx, walk, inputs, {
+    prefix: `${name} › `,
+    file,
+  });
+  // After a failure the outputs that can be evaluated are kept, for cleanup steps to use.
+  const outputs = new Map<string, unknown>();
+  scope.steps.set(step.name, outputs);
+  for (const o of flow.outputs ?? []) {
+    try {
+      outputs.set(o.name, output(o, inner, ctx));
+    } catch (error) {
+      if (!(error instanceof ExpressionError)) throw error;
+      if (!stop) {
+        return await fail(`The outputs of ${file} could not be evaluated: ${error.message}`);
+      }
+    }
+  }
+  return stop;
+}
+
+/** An output's value; secret when its name looks secret. */
+function output(o: VarDef, scope: Scope, ctx: Context): unknown {
+  const value = render(o.value, scope);
+  if (isSecretCaptureName(o.name)) secretLeaves(value, ctx.secret);
+  return value;
+}
+
+/**
+ * The steps a step reports as: itself, or for an include the steps of the
+ * included flow (nested includes expanded), named and placed for reporting.
+ */
+function leaves(step: Step, level: Level): (Level & { step: Step })[] {
+  if (!step.include) return [{ ...level, step }];
+  const inner = { prefix: `${level.prefix}${step.name} › `, file: step.include.file };
+  return step.include.flow.steps.flatMap((s) => leaves(s, inner));
 }
 
 /**
@@ -370,7 +498,14 @@ function notRun(flow: Flow, reason: string, kind: StepResult["failure_kind"]): F
     status: "skipped",
     started_at: new Date().toISOString(),
     duration_ms: 0,
-    steps: flow.steps.map((step) => ({ ...skipped(step, reason), failure_kind: kind })),
+    steps: flow.steps.flatMap((step) =>
+      leaves(step, { prefix: "" }).map((leaf) => ({
+        ...skipped(leaf.step, reason),
+        name: `${leaf.prefix}${leaf.step.name}`,
+        ...(leaf.file ? { file: leaf.file } : {}),
+        failure_kind: kind,
+      }))
+    ),
   };
 }
 

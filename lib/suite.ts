@@ -12,7 +12,8 @@ import type { Flow } from "./flow.ts";
 import { parseDataFile } from "./data_file.ts";
 import { discoverFlowEntries, readBytes, readText } from "./io.ts";
 import { MAX_FILE_BYTES } from "./limits.ts";
-import { fileTooLarge, loadFlow, type LoadOptions } from "./load.ts";
+import { FlowFiles, relativeTo } from "./includes.ts";
+import { fileTooLarge, type LoadOptions } from "./load.ts";
 import { selectShard, type Shard } from "./shard.ts";
 import { suggest } from "./suggest.ts";
 import { compileTags } from "./tags.ts";
@@ -45,6 +46,11 @@ export interface LoadFlowsResult {
   setup: Flow[];
   /** The teardown flows that loaded, in the order given. */
   teardown: Flow[];
+  /**
+   * Files the selected flows include (`include:`) that are not selected
+   * themselves, in the order first met; their bytes are in `bytes`.
+   */
+  included: string[];
   /** What is probably a mistake but does not stop the run (a `--var` no flow reads). */
   warnings: { code: string; message: string; hint: string; name?: string }[];
 }
@@ -96,6 +102,24 @@ export async function loadFlows(
     warnings: [],
     setup: [],
     teardown: [],
+    included: [],
+  };
+  // Problems of a file are listed once, however many flows include it.
+  const reported = new Set<string>();
+  /** Lists the files a selected flow includes, with their problems. */
+  const withIncludes = (files: FlowFiles, file: string) => {
+    reported.add(file);
+    for (const f of files.closure(file)) {
+      if (reported.has(f)) continue;
+      reported.add(f);
+      const inc = files.included.get(f);
+      const problems = inc?.problems ?? files.result(f)?.problems ?? [];
+      result.problems.push(...problems);
+      if (inc && !result.files.includes(f)) {
+        result.included.push(f);
+        result.bytes.set(f, inc.bytes);
+      }
+    }
   };
   // Setup and teardown flows first: the outputs the setup flows hand out are what
   // ${setup.NAME} may read in every other flow.
@@ -107,11 +131,10 @@ export async function loadFlows(
     ]] as const
   ) {
     for (const file of files ?? []) {
-      const loaded = await loadSpecial(
-        file,
-        kind === "teardown" ? { ...options, setup: outputs } : options,
-      );
+      const files = new FlowFiles(kind === "teardown" ? { ...options, setup: outputs } : options);
+      const loaded = await loadSpecial(file, files);
       result.files.push(file);
+      withIncludes(files, file);
       if (loaded.bytes) result.bytes.set(file, loaded.bytes);
       result.problems.push(...loaded.problems);
       if (!loaded.flow) continue;
@@ -132,7 +155,9 @@ export async function loadFlows(
     }
   }
   // With setupFiles given (the CLI always gives them, maybe none), ${setup.NAME} is checked.
-  const regular = options.setupFiles !== undefined ? { ...options, setup: outputs } : options;
+  const regular = new FlowFiles(
+    options.setupFiles !== undefined ? { ...options, setup: outputs } : options,
+  );
   const names: string[] = [];
   for (const { file } of entries) {
     let bytes: Uint8Array;
@@ -161,8 +186,9 @@ export async function loadFlows(
       });
       continue;
     }
-    const loaded = loadFlow(text, file, regular);
+    const loaded = regular.load(file, text);
     for (const name of loaded.names ?? []) names.push(name);
+    for (const f of regular.closure(file)) names.push(...regular.included.get(f)?.names ?? []);
     // A file with problems is selected by its path, or by its name when that could be read.
     if (!matchesFilter(filter, { file, name: loaded.name })) continue;
     // A flow with problems is kept whatever its tags: its problems must be seen.
@@ -176,8 +202,10 @@ export async function loadFlows(
     if (loaded.flow && !result.problems.some((p) => p.file === file)) {
       result.flows.push(loaded.flow);
     }
-    result.problems.push(...loaded.problems);
+    if (!reported.has(file)) result.problems.push(...loaded.problems);
+    withIncludes(regular, file);
   }
+  result.included = result.included.filter((f) => !result.files.includes(f));
   result.problems = capTotal(result.problems);
   // A --var that no flow reads is most often a typo nobody would notice (the flow runs with
   // its default), but pipelines also pass one set of --var to several runs: a warning.
@@ -208,7 +236,7 @@ export async function loadFlows(
 /** Reads and loads a setup or teardown flow file. */
 async function loadSpecial(
   file: string,
-  options: LoadFlowsOptions,
+  files: FlowFiles,
 ): Promise<{ flow?: Flow; problems: Problem[]; bytes?: Uint8Array }> {
   let bytes: Uint8Array;
   let text: string;
@@ -230,7 +258,7 @@ async function loadSpecial(
       }],
     };
   }
-  const loaded = loadFlow(text, file, options);
+  const loaded = files.load(file, text);
   return { flow: loaded.flow, problems: loaded.problems, bytes };
 }
 
@@ -248,7 +276,7 @@ function sameFile(a: string, b: string): boolean {
 async function readRows(flow: Flow, file: string): Promise<Problem | undefined> {
   const { path, line, column } = flow.dataFile!;
   const at = { file, line, column };
-  const full = path.startsWith("/") ? path : `${file.replace(/[^/]*$/, "")}${path}`;
+  const full = relativeTo(file, path);
   let text: string;
   try {
     text = await readText(full);

@@ -55,7 +55,10 @@ export const LAYERS: { name: string; modules: string[] }[] = [
     modules: ["expr.ts", "path.ts", "operators.ts", "flow.ts", "secrets/discover.ts"],
   },
   // File → loaded flow, and which files make a run.
-  { name: "load", modules: ["load.ts", "load/", "data_file.ts", "shard.ts", "suite.ts"] },
+  {
+    name: "load",
+    modules: ["load.ts", "load/", "data_file.ts", "includes.ts", "shard.ts", "suite.ts"],
+  },
   // Resolved request → response → assertion results.
   { name: "exchange", modules: ["response.ts", "capture.ts", "http.ts", "assert.ts"] },
   // Steps and flows → run result; JSON reports of shards → one run result.

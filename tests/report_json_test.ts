@@ -373,6 +373,7 @@ Deno.test("the schema lists properties in the order the report writes them", () 
   const failing = traced.flows[1].steps[1];
   failing.assertions[0] = { ...failing.assertions[0], name: "the id is a number" };
   failing.start_ms = 12.5;
+  failing.file = "shared/login.yaml";
   failing.attempt_starts_ms = [0, 510.2, 1020.9];
   failing.request = { body: "{}", headers: { accept: "*/*" }, ...failing.request! };
   failing.response = {
@@ -602,6 +603,7 @@ const STEP: Fields<StepResult> = {
   attempts: "required",
   line: "required",
   column: "required",
+  file: "optional",
   request: "required",
   response: "required",
   assertions: "required",

@@ -26,6 +26,7 @@ import {
   type Template,
   type ValueTemplate,
 } from "../expr.ts";
+import type { Flow } from "../flow.ts";
 import { compilePath, compileTemplatePath, type PathRoot } from "../path.ts";
 import { suggest } from "../suggest.ts";
 
@@ -42,7 +43,21 @@ export interface LoadOptions {
    * must name one. Unchecked when absent (a file validated on its own).
    */
   setup?: ReadonlySet<string>;
+  /**
+   * Loads the flow file a step includes (`include: shared/login.yaml`),
+   * given the path as written and the including file: the flow and its path
+   * relative to the working directory, or why it cannot be included.
+   * `loadFlows` (and so the CLI) provides it, with caching and cycle
+   * detection; without it an include is a problem. Internal: not part of the stable API.
+   * @ignore
+   */
+  include?: (path: string, from: string) => IncludeResolution;
 }
+
+/** A flow file an include names: the loaded flow, or why it cannot be included. */
+export type IncludeResolution =
+  | { flow: Flow; file: string }
+  | { code: string; message: string; hint: string };
 
 /** Names that expressions reserve; a var may not take them. */
 export const RESERVED = new Set(["RUN_ID", "TRACE_ID", "ENV", "RANDOM", "vars", "steps"]);
@@ -94,6 +109,25 @@ export const KEY_HINTS: Record<string, Record<string, string>> = {
     cleanup: 'A cleanup step is marked "always: true": it runs even after a failure.',
     ensure: 'A cleanup step is marked "always: true": it runs even after a failure.',
     always_run: 'Did you mean "always: true"?',
+    with: 'Values are passed with "with" to an included flow: add "include: shared/file.yaml".',
+    use: 'Did you mean "include"? It runs another flow file as this step.',
+    import: 'Did you mean "include"? It runs another flow file as this step.',
+    call: 'Did you mean "include"? It runs another flow file as this step.',
+    run: 'Did you mean "include"? It runs another flow file as this step.',
+  },
+  include: {
+    request:
+      "A step that includes a flow sends no request of its own: put the request in a step of its own.",
+    capture:
+      'An included flow hands values back through its "outputs": read them as ${steps.STEP.NAME}.',
+    extract:
+      'An included flow hands values back through its "outputs": read them as ${steps.STEP.NAME}.',
+    assert: "Checks belong in the steps of the included flow.",
+    loop: "Polling belongs in the steps of the included flow.",
+    vars: 'Did you mean "with"? It sets the included flow\'s vars.',
+    params: 'Did you mean "with"? It sets the included flow\'s vars.',
+    args: 'Did you mean "with"? It sets the included flow\'s vars.',
+    inputs: 'Did you mean "with"? It sets the included flow\'s vars.',
   },
   request: {
     json: 'Did you mean "body"? A map body is sent as JSON.',

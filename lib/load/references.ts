@@ -254,6 +254,23 @@ function checkRef(
         );
         return;
       }
+      if (target.opaque) return;
+      if (target.include) {
+        const { file, flow } = target.include;
+        const names = (flow.outputs ?? []).map((o) => o.name);
+        if (names.includes(ref.key)) return;
+        const close = suggest(ref.key, names);
+        c.report(
+          "unknown-output",
+          `Step "${ref.step}" includes ${file}, which hands out no output "${ref.key}" (in "${expr.text}").`,
+          close
+            ? `Did you mean "${close}"?`
+            : names.length
+            ? `It hands out: ${names.join(", ")}.`
+            : `Declare it in ${file}: outputs: {${ref.key}: "\${steps.STEP.${ref.key}}"}.`,
+        );
+        return;
+      }
       if (!target.captures.some((cap) => cap.name === ref.key)) {
         const names = target.captures.map((cap) => cap.name);
         const close = suggest(ref.key, names);

@@ -11,11 +11,32 @@ import { loadCaptures } from "./captures.ts";
 import { loadChecks } from "./checks.ts";
 import { loadConditions } from "./conditions.ts";
 import { describe, type Entry, type Loading } from "./context.ts";
+import { INCLUDE_KEYS, loadInclude } from "./include.ts";
 import { loadLoop } from "./loop.ts";
 import { loadRequest } from "./request.ts";
+import { loadTags } from "./tags.ts";
+
+/** The keys a step that sends a request may have. */
+const STEP_KEYS = [
+  "name",
+  "request",
+  "capture",
+  "extract",
+  "depends_on",
+  "assert",
+  "loop",
+  "always",
+  "if",
+];
 
 /** A step as listed, with what the cross-step checks need. */
-export type RawStep = Step & { index: number; dependsOnNode?: Node; nameNode?: Node };
+export type RawStep = Step & {
+  index: number;
+  dependsOnNode?: Node;
+  nameNode?: Node;
+  /** An include whose file could not be loaded: what it hands out is unknown, so uses are not checked. */
+  opaque?: boolean;
+};
 
 /** The `steps` list: each step, and step names unique in the flow. */
 export function loadSteps(
@@ -65,22 +86,18 @@ export function loadStep(
   const what = isScalar(named) && typeof named.value === "string"
     ? `step "${named.value}"`
     : `step ${index + 1}`;
-  const map = ctx.map(node, what, "step", [
-    "name",
-    "request",
-    "capture",
-    "extract",
-    "depends_on",
-    "assert",
-    "loop",
-    "always",
-    "if",
-  ], { required: ["name", "request"] });
+  // A step either sends a request or includes a flow; its keys follow from which.
+  const includes = isMap(node) &&
+    node.items.some((p) => isScalar(p.key) && p.key.value === "include");
+  const map = includes
+    ? ctx.map(node, what, "include", INCLUDE_KEYS, { required: ["name", "include"] })
+    : ctx.map(node, what, "step", STEP_KEYS, { required: ["name", "request"] });
   if (!map) return undefined;
   const name = ctx.string(map.get("name"), `the name of ${what}`);
   const label = name === undefined ? what : `step "${name}"`;
   const owner = { kind: "step", index } as const;
-  const request = loadRequest(ctx, map.get("request"), label, owner);
+  const include = includes ? loadInclude(ctx, map, label, owner) : undefined;
+  const request = includes ? undefined : loadRequest(ctx, map.get("request"), label, owner);
   const captures = loadCaptures(ctx, map.get("capture"), map.get("extract"), label, owner);
   const assertEntry = map.get("assert");
   const checks = assertEntry
@@ -88,6 +105,8 @@ export function loadStep(
     : undefined;
   const loopEntry = map.get("loop");
   const loop = loopEntry ? loadLoop(ctx, loopEntry, label, owner) : undefined;
+  const tagsEntry = map.get("tags");
+  const tags = tagsEntry ? loadTags(ctx, tagsEntry) : [];
   const dependsEntry = map.get("depends_on");
   const dependsOn = dependsEntry ? loadNames(ctx, dependsEntry, `"depends_on" of ${label}`) : [];
   const ifEntry = map.get("if");
@@ -117,6 +136,9 @@ export function loadStep(
     loop,
     ...(always ? { always: true } : {}),
     ...(when && when.length > 0 ? { when } : {}),
+    ...(include ? { include } : {}),
+    ...(tags.length > 0 ? { tags } : {}),
+    ...(includes && !include ? { opaque: true } : {}),
     index,
     dependsOnNode: dependsEntry?.value ?? undefined,
     nameNode: name === undefined ? undefined : map.get("name")!.value!,

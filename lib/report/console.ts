@@ -126,14 +126,16 @@ function stepDetails(flow: FlowResult, step: StepResult, format: FlowFormat, s: 
   else if (step.status !== "passed" && step.failure_kind !== "assertion") {
     lines.push(s.red(visible(step.message ?? "")));
   }
-  for (const a of shown) lines.push(...assertionLine(flow.file, a, s));
+  // A step of an included flow is written in that file, with its checks and captures.
+  const file = step.file ?? flow.file;
+  for (const a of shown) lines.push(...assertionLine(file, a, s));
   for (const c of step.capture_failures ?? []) {
     lines.push(
-      s.dim(`at ${visible(flow.file)}:${c.line}:${c.column} (capture "${visible(c.name)}")`),
+      s.dim(`at ${visible(file)}:${c.line}:${c.column} (capture "${visible(c.name)}")`),
     );
   }
   if (step.status !== "passed" && failed.length === 0 && step.failure_kind !== "capture") {
-    lines.push(s.dim(`at ${visible(flow.file)}:${step.line}:${step.column}`));
+    lines.push(s.dim(`at ${visible(file)}:${step.line}:${step.column}`));
   }
   if (verbose && step.captures.length > 0) {
     lines.push(s.dim(`captured: ${visible(step.captures.join(", "))}`));

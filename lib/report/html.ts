@@ -122,6 +122,7 @@ function stepData(s: StepResult): Record<string, unknown> {
     l: s.line,
     c: s.column,
   };
+  if (s.file !== undefined) out.sf = s.file;
   if (s.start_ms !== undefined) out.t = s.start_ms;
   if (s.attempt_starts_ms && s.attempt_starts_ms.length > 1) out.a = s.attempt_starts_ms;
   if (s.request) out.q = s.request;

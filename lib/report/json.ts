@@ -105,6 +105,7 @@ const STEP_KEYS: Record<keyof StepResult, true> = {
   attempts: true,
   line: true,
   column: true,
+  file: true,
   request: true,
   response: true,
   assertions: true,

@@ -112,7 +112,8 @@ function label(a: AssertionResult): string {
 function details(flow: FlowResult, step: StepResult): string {
   const lines: string[] = [];
   if (step.message) lines.push(step.message);
-  lines.push(`at ${flow.file}:${step.line}:${step.column}`);
+  const file = step.file ?? flow.file;
+  lines.push(`at ${file}:${step.line}:${step.column}`);
   if (step.request) {
     const got = step.response ? String(step.response.status) : "no response";
     lines.push(`${step.request.method} ${step.request.url} → ${got}`);
@@ -126,7 +127,7 @@ function details(flow: FlowResult, step: StepResult): string {
       `    expected: ${show(a.expected)}`,
       `    actual:   ${a.found ? show(a.actual) : "(nothing matched)"}`,
       `    ${a.message}`,
-      `    at ${flow.file}:${a.line}:${a.column}`,
+      `    at ${file}:${a.line}:${a.column}`,
     );
   }
   const held = step.assertions.filter((a) => a.passed);

@@ -55,7 +55,8 @@
  *   (`phase: "assert"`), passing ones included. `expected` and `actual` are
  *   the values as the JSON report has them (`actual` is `null` with
  *   `found: false` when the path matched nothing); `line` and `column` locate
- *   the check in the flow file.
+ *   the check in the flow file, or in `step_file` for a step of an included
+ *   flow (also on its `step_end`).
  * - `step_end` follows its step's `assertion` lines directly; nothing of
  *   another flow comes between them. `attempts` is the number of requests
  *   sent, `captures` the names (never the values) of the values captured.
@@ -256,6 +257,7 @@ export function logReporter(options: LogOptions): Reporter {
           found: a.found,
           line: a.line,
           column: a.column,
+          ...(step.file ? { step_file: step.file } : {}),
         })
       );
       writes.push(emit({
@@ -266,6 +268,7 @@ export function logReporter(options: LogOptions): Reporter {
         message: step.message,
         failure_kind: step.failure_kind,
         captures: step.captures,
+        ...(step.file ? { step_file: step.file } : {}),
       }));
       await Promise.all(writes);
     },

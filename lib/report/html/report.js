@@ -230,7 +230,7 @@
 
   function buildDetail(f, s, box) {
     if (s.m) box.appendChild(el("p", "msg", s.m));
-    var where = el("p", "where mono", f.file + ":" + s.l + ":" + s.c);
+    var where = el("p", "where mono", (s.sf || f.file) + ":" + s.l + ":" + s.c);
     box.appendChild(where);
     if (s.tr) {
       var tp = el("p", "where");

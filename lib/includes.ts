@@ -1,0 +1,158 @@
+/**
+ * Included flow files: a path relative to the including file → the flow,
+ * each file read and loaded once per flow set, cycles found where they
+ * close. The suite loads every flow through one {@linkcode FlowFiles}, so a
+ * file both run and included is parsed once and its problems listed once.
+ *
+ * @module
+ */
+import type { Problem } from "./errors.ts";
+import { readBytesSync } from "./io.ts";
+import { MAX_FILE_BYTES } from "./limits.ts";
+import { loadFlow, type LoadOptions, type LoadResult } from "./load.ts";
+import type { IncludeResolution } from "./load/context.ts";
+
+const decoder = new TextDecoder("utf-8", { fatal: true });
+
+/** A file read because a flow includes it. */
+export interface IncludedFile {
+  /** The file's bytes (for the manifest's checksums). */
+  bytes: Uint8Array;
+  /** Its problems, with its own positions. */
+  problems: Problem[];
+  /** The names a `--var` can set in it. */
+  names: string[];
+}
+
+/**
+ * The path `path` names when written in `from`: relative to `from`'s folder
+ * unless absolute, `/`-separated, `.` and `..` segments resolved.
+ *
+ * @example
+ * ```ts
+ * import { relativeTo } from "./includes.ts";
+ * if (relativeTo("flows/a.yaml", "../shared/login.yaml") !== "shared/login.yaml") throw new Error();
+ * if (relativeTo("a.yaml", "./b.yaml") !== "b.yaml") throw new Error();
+ * if (relativeTo("/x/a.yaml", "../b.yaml") !== "/b.yaml") throw new Error();
+ * ```
+ */
+export function relativeTo(from: string, path: string): string {
+  const joined = path.startsWith("/") ? path : `${from.replace(/[^/]*$/, "")}${path}`;
+  const absolute = joined.startsWith("/");
+  const out: string[] = [];
+  for (const part of joined.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === ".." && out.length > 0 && out.at(-1) !== "..") out.pop();
+    else if (part !== ".." || !absolute) out.push(part);
+  }
+  return `${absolute ? "/" : ""}${out.join("/")}`;
+}
+
+/**
+ * Loads the flow files of a set and the files they include.
+ *
+ * @example
+ * ```ts
+ * import { FlowFiles } from "./includes.ts";
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/login.yaml`, "name: login\nsteps:\n  - name: a\n    request: {url: http://x.test}\noutputs: {token: abc}\n");
+ * const files = new FlowFiles({});
+ * const main = files.load(`${dir}/main.yaml`, "name: main\nsteps:\n  - name: auth\n    include: login.yaml\n  - name: b\n    request: {url: 'http://x.test/${steps.auth.token}'}\n");
+ * await Deno.remove(dir, { recursive: true });
+ * if (main.flow?.steps[0].include?.flow.name !== "login") throw new Error();
+ * if (files.closure(`${dir}/main.yaml`).join() !== `${dir}/login.yaml`) throw new Error();
+ * ```
+ */
+export class FlowFiles {
+  /** Every file read because a flow includes it, by path. */
+  readonly included = new Map<string, IncludedFile>();
+  readonly #loaded = new Map<string, LoadResult>();
+  readonly #includes = new Map<string, Set<string>>();
+  readonly #loading: string[] = [];
+  readonly #options: LoadOptions;
+
+  constructor(options: LoadOptions) {
+    this.#options = { ...options, include: (path, from) => this.#resolve(path, from) };
+  }
+
+  /** Loads a flow file from its text, with the files it includes. */
+  load(file: string, text: string): LoadResult {
+    const known = this.#loaded.get(file);
+    if (known) return known;
+    this.#loading.push(file);
+    const result = loadFlow(text, file, this.#options);
+    this.#loading.pop();
+    this.#loaded.set(file, result);
+    return result;
+  }
+
+  /** What loading `file` gave, when it was loaded. */
+  result(file: string): LoadResult | undefined {
+    return this.#loaded.get(file);
+  }
+
+  /** Every file `file` includes, directly or through another, each once. */
+  closure(file: string): string[] {
+    const seen = new Set<string>();
+    const visit = (f: string) => {
+      for (const next of this.#includes.get(f) ?? []) {
+        if (!seen.has(next)) {
+          seen.add(next);
+          visit(next);
+        }
+      }
+    };
+    visit(file);
+    return [...seen];
+  }
+
+  #resolve(path: string, from: string): IncludeResolution {
+    const file = relativeTo(from, path);
+    if (!this.#includes.has(from)) this.#includes.set(from, new Set());
+    this.#includes.get(from)!.add(file);
+    const at = this.#loading.indexOf(file);
+    if (at >= 0) {
+      return {
+        code: "include-cycle",
+        message: `Including "${path}" makes a cycle: ${
+          [...this.#loading.slice(at), file].join(" → ")
+        }.`,
+        hint: "A flow cannot include itself, directly or through another: move what they share " +
+          "into a third file that both include.",
+      };
+    }
+    const loaded = this.#loaded.get(file) ?? this.#read(file);
+    if (typeof loaded === "string") {
+      return {
+        code: "file-read",
+        message: `Could not read the included file "${path}" (${file}): ${loaded}.`,
+        hint: "An include's path is relative to the file that includes it.",
+      };
+    }
+    if (loaded.flow) return { flow: loaded.flow, file };
+    const n = loaded.problems.length;
+    return {
+      code: "include-problems",
+      message: `The included flow "${path}" has ${
+        n === 1 ? "a problem" : `${n} problems`
+      }, listed under ${file}.`,
+      hint: `Fix ${file}: a flow that includes it runs only once it loads.`,
+    };
+  }
+
+  /** Reads and loads an included file, or why it cannot be read. */
+  #read(file: string): LoadResult | string {
+    let bytes: Uint8Array;
+    let text: string;
+    try {
+      bytes = readBytesSync(file);
+      if (bytes.length > MAX_FILE_BYTES) return `it is larger than ${MAX_FILE_BYTES} bytes`;
+      text = decoder.decode(bytes);
+    } catch (error) {
+      return error instanceof TypeError ? "it is not UTF-8 text" : (error as Error).message;
+    }
+    const result = this.load(file, text);
+    this.included.set(file, { bytes, problems: result.problems, names: result.names ?? [] });
+    return result;
+  }
+}

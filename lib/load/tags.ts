@@ -1,0 +1,31 @@
+/**
+ * `tags` of a flow or a step: the names `--tag` selects by.
+ *
+ * @module
+ */
+import { isScalar, isSeq } from "yaml";
+import { isTagName } from "../tags.ts";
+import { describe, type Entry, type Loading } from "./context.ts";
+
+/** `tags: [smoke, api]`: names `--tag` selects the flow by. */
+export function loadTags(ctx: Loading, entry: Entry | undefined): string[] {
+  if (!entry) return [];
+  const node = ctx.deref(entry.value);
+  const items = isSeq(node) ? node.items.map((i) => ctx.deref(i)) : [node];
+  const tags: string[] = [];
+  for (const item of items) {
+    const v = isScalar(item) ? item.value : undefined;
+    if (typeof v === "string" && isTagName(v)) tags.push(v);
+    else {
+      ctx.problem(
+        "bad-name",
+        typeof v === "string"
+          ? `Tag "${v}" cannot be selected with --tag.`
+          : `Expected "tags" to be a list of tag names, got ${describe(item)}.`,
+        item ?? entry.keyNode,
+        'Use letters, digits, "_", "-", ".", ":" and "/" (not and, or, not), e.g. tags: [smoke, api].',
+      );
+    }
+  }
+  return tags;
+}
