@@ -52,7 +52,7 @@ Options for run:
   --shard I/N           run the I-th of N parts of the flow files, or "auto" to read
                         I and N from CI variables (CI_NODE_INDEX/CI_NODE_TOTAL, …)
   --filter PATTERN      run only flows whose name or path matches (repeatable)
-  --tag EXPR            run only flows whose tags match, e.g. "smoke and not slow"
+  --tag EXPR            run only flows (and steps) whose tags match, e.g. "smoke and not slow"
   --setup FILE          a flow run once before the others; its outputs are \${setup.NAME}
                         (repeatable)
   --teardown FILE       a flow run after the others, whatever happened (repeatable)

@@ -168,6 +168,12 @@ export interface Step {
   include?: Include;
   /** The step's own `tags`, added to the flow's for `--tag` (absent when it has none). */
   tags?: string[];
+  /**
+   * The steps this one reads values of or runs after (`depends_on`): what
+   * `--tag` keeps along with it. Internal: not part of the stable API.
+   * @ignore
+   */
+  needs?: string[];
 }
 
 /**

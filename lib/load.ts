@@ -14,7 +14,7 @@ import type { Problem } from "./errors.ts";
 import type { Flow, VarDef } from "./flow.ts";
 import { describe, type Entry, Loading, type LoadOptions } from "./load/context.ts";
 import { checkReferences, orderRaw } from "./load/references.ts";
-import { loadSteps } from "./load/steps.ts";
+import { loadSteps, type RawStep } from "./load/steps.ts";
 import { loadData } from "./load/data.ts";
 import { loadTags } from "./load/tags.ts";
 import { loadVars } from "./load/vars.ts";
@@ -121,6 +121,7 @@ function readFlow(ctx: Loading): Flow | undefined {
   const ordered = orderRaw(ctx, steps);
   if (ordered) checkReferences(ctx, vars, steps, ordered);
   if (ctx.problems.length > 0 || !ordered) return undefined;
+  const needs = stepNeeds(ctx, steps);
   return {
     file: ctx.file,
     name,
@@ -128,8 +129,24 @@ function readFlow(ctx: Loading): Flow | undefined {
     ...data,
     ...(outputs.length > 0 ? { outputs } : {}),
     vars,
-    steps: ordered.map(({ index: _, dependsOnNode: __, nameNode: ___, opaque: ____, ...s }) => s),
+    steps: ordered.map(({ index, dependsOnNode: __, nameNode: ___, opaque: ____, ...s }) =>
+      needs[index].size > 0 ? { ...s, needs: [...needs[index]] } : s
+    ),
   };
+}
+
+/** For each listed step, the steps it reads values of (in any of its templates) or runs after. */
+function stepNeeds(ctx: Loading, steps: RawStep[]): Set<string>[] {
+  const needs = steps.map((s) => new Set(s.dependsOn));
+  for (const use of ctx.uses) {
+    if (use.owner.kind !== "step") continue;
+    for (const part of use.template.parts) {
+      if (typeof part !== "string" && part.ref.kind === "step") {
+        needs[use.owner.index].add(part.ref.step);
+      }
+    }
+  }
+  return needs;
 }
 
 /**

@@ -16,7 +16,7 @@ import { FlowFiles, relativeTo } from "./includes.ts";
 import { fileTooLarge, type LoadOptions } from "./load.ts";
 import { selectShard, type Shard } from "./shard.ts";
 import { suggest } from "./suggest.ts";
-import { compileTags } from "./tags.ts";
+import { compileTags, type TagTest } from "./tags.ts";
 
 /** How to select and check the flows of a set. */
 export interface LoadFlowsOptions extends LoadOptions {
@@ -192,16 +192,16 @@ export async function loadFlows(
     // A file with problems is selected by its path, or by its name when that could be read.
     if (!matchesFilter(filter, { file, name: loaded.name })) continue;
     // A flow with problems is kept whatever its tags: its problems must be seen.
-    if (tagTest && loaded.flow && !tagTest(new Set(loaded.flow.tags ?? []))) continue;
+    // The loaded flow is shared with the files that include it: selection makes a copy.
+    const flow = tagTest && loaded.flow ? selectSteps(loaded.flow, tagTest) : loaded.flow;
+    if (tagTest && loaded.flow && !flow) continue;
     result.files.push(file);
     result.bytes.set(file, bytes);
-    if (loaded.flow?.dataFile) {
-      const problem = await readRows(loaded.flow, file);
+    if (flow?.dataFile) {
+      const problem = await readRows(flow, file);
       if (problem) result.problems.push(problem);
     }
-    if (loaded.flow && !result.problems.some((p) => p.file === file)) {
-      result.flows.push(loaded.flow);
-    }
+    if (flow && !result.problems.some((p) => p.file === file)) result.flows.push(flow);
     if (!reported.has(file)) result.problems.push(...loaded.problems);
     withIncludes(regular, file);
   }
@@ -231,6 +231,58 @@ export async function loadFlows(
     }
   }
   return result;
+}
+
+/**
+ * The part of a flow `--tag` selects, or `undefined` for none: the steps
+ * whose tags (the flow's and their own) satisfy the expression, the steps
+ * they need (values they read, `depends_on`), and the cleanup steps whose
+ * needs all run, so what a kept step creates is still removed.
+ *
+ * @example
+ * ```ts
+ * import { selectSteps } from "./suite.ts";
+ * import { compileTags } from "./tags.ts";
+ * const step = (name: string, extra: object) => ({ name, ...extra });
+ * const flow = {
+ *   file: "f.yaml", name: "f", vars: [], tags: ["api"],
+ *   steps: [
+ *     step("login", {}),
+ *     step("create", { tags: ["write"], needs: ["login"] }),
+ *     step("list", { tags: ["read"], needs: ["login"] }),
+ *     step("delete", { always: true, needs: ["create", "login"] }),
+ *   ],
+ * // deno-lint-ignore no-explicit-any
+ * } as any;
+ * const read = selectSteps(flow, compileTags("read"))!;
+ * if (read.steps.map((s) => s.name).join() !== "login,list") throw new Error();
+ * const write = selectSteps(flow, compileTags("write"))!;
+ * if (write.steps.map((s) => s.name).join() !== "login,create,delete") throw new Error();
+ * if (selectSteps(flow, compileTags("ui")) !== undefined) throw new Error();
+ * if (selectSteps(flow, compileTags("api"))!.steps.length !== 4) throw new Error();
+ * ```
+ */
+export function selectSteps(flow: Flow, test: TagTest): Flow | undefined {
+  const own = flow.tags ?? [];
+  const kept = new Set(
+    flow.steps.filter((s) => test(new Set([...own, ...s.tags ?? []]))).map((s) => s.name),
+  );
+  if (kept.size === 0) return undefined;
+  if (kept.size === flow.steps.length) return flow;
+  const byName = new Map(flow.steps.map((s) => [s.name, s]));
+  const pending = [...kept];
+  while (pending.length > 0) {
+    for (const need of byName.get(pending.pop()!)?.needs ?? []) {
+      if (!kept.has(need)) {
+        kept.add(need);
+        pending.push(need);
+      }
+    }
+  }
+  for (const s of flow.steps) {
+    if (s.always && s.needs?.length && s.needs.every((n) => kept.has(n))) kept.add(s.name);
+  }
+  return { ...flow, steps: flow.steps.filter((s) => kept.has(s.name)) };
 }
 
 /** Reads and loads a setup or teardown flow file. */

@@ -79,3 +79,73 @@ Deno.test("--tag selects flows; nothing selected and bad expressions exit 2", as
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("step tags: --tag runs the matching steps, what they need, and their cleanup", async () => {
+  const sent: string[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+    const path = new URL(req.url).pathname;
+    sent.push(`${req.method} ${path}`);
+    if (path === "/login") return Response.json({ token: "t" });
+    if (req.method === "POST") return Response.json({ id: 7 }, { status: 201 });
+    return Response.json({ items: [] });
+  });
+  const url = `http://127.0.0.1:${server.addr.port}`;
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-step-tags-" });
+  try {
+    await Deno.writeTextFile(
+      `${dir}/items.yaml`,
+      `name: items
+tags: [api]
+steps:
+  - name: login
+    request: {method: POST, url: "${url}/login"}
+    capture: {token: $.json.token}
+  - name: create
+    tags: [write]
+    request: {method: POST, url: "${url}/items", headers: {authorization: "Bearer \${steps.login.token}"}}
+    capture: {id: $.json.id}
+  - name: list
+    tags: [read]
+    request: {url: "${url}/items", headers: {authorization: "Bearer \${steps.login.token}"}}
+  - name: delete
+    always: true
+    request: {method: DELETE, url: "${url}/items/\${steps.create.id}"}
+`,
+    );
+    await Deno.writeTextFile(
+      `${dir}/other.yaml`,
+      `name: other\nsteps:\n  - name: s\n    tags: [ui]\n    request: {url: "${url}/ui"}\n`,
+    );
+    const read = await runCli(["run", dir, "--tag", "read", "--report-json", `${dir}/r.json`]);
+    assert.equal(read.code, 0, read.stdout + read.stderr);
+    assert.deepEqual(sent, ["POST /login", "GET /items"]);
+    const report = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
+    assert.deepEqual(report.flows.map((f: { name: string }) => f.name), ["items"]);
+    assert.deepEqual(report.flows[0].steps.map((s: { name: string }) => s.name), ["login", "list"]);
+
+    sent.length = 0;
+    const write = await runCli(["run", dir, "--tag", "write and not read"]);
+    assert.equal(write.code, 0, write.stdout + write.stderr);
+    assert.deepEqual(sent, ["POST /login", "POST /items", "DELETE /items/7"]);
+
+    sent.length = 0;
+    const all = await runCli(["run", dir, "--tag", "api or ui"]);
+    assert.equal(all.code, 0);
+    assert.equal(sent.length, 5, sent.join());
+
+    // A step's tags are checked like a flow's.
+    await Deno.writeTextFile(
+      `${dir}/other.yaml`,
+      `name: other\nsteps:\n  - name: s\n    tags: [two words]\n    request: {url: "${url}/ui"}\n`,
+    );
+    const bad = await runCli(["validate", `${dir}/other.yaml`]);
+    assert.equal(bad.code, 2);
+    assert.match(
+      bad.stdout + bad.stderr,
+      /other\.yaml:4:12 error\[bad-name\]: Tag "two words" cannot be selected/,
+    );
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -18,7 +18,7 @@ import {
 } from "./context.ts";
 
 /** The keys an include step may have. */
-export const INCLUDE_KEYS = ["name", "include", "with", "depends_on", "if", "always"];
+export const INCLUDE_KEYS = ["name", "include", "with", "depends_on", "if", "always", "tags"];
 
 /** `include:` and `with:` of a step: the included flow and the values for its vars. */
 export function loadInclude(

@@ -27,6 +27,7 @@ const STEP_KEYS = [
   "loop",
   "always",
   "if",
+  "tags",
 ];
 
 /** A step as listed, with what the cross-step checks need. */
