@@ -7,9 +7,16 @@
  * @module
  */
 import { render, type Scope, valueOf } from "./expr.ts";
-import type { Checks, Operator, PathCheck, StatusCheck } from "./flow.ts";
-import { resolvePath, rootHint } from "./path.ts";
-import type { ReceivedResponse } from "./response.ts";
+import type {
+  CheckGroup,
+  Checks,
+  GroupCondition,
+  Operator,
+  PathCheck,
+  StatusCheck,
+} from "./flow.ts";
+import { type CompiledPath, resolvePath, rootHint, select } from "./path.ts";
+import type { ReceivedResponse, ResponseSelection } from "./response.ts";
 import { jsonHead } from "./json_head.ts";
 import type { AssertionResult } from "./result.ts";
 import { deepEqual, HEAD_SLACK, jsonType, PLAIN, show } from "./json_value.ts";
@@ -66,22 +73,123 @@ function checkPath(
   phase: AssertionResult["phase"],
   display: Masking,
 ): AssertionResult {
-  const result = evaluatePath(check, response, scope, phase, display);
+  const result = check.base
+    ? evaluateAt(check, response, scope, phase, display)
+    : evaluatePath(check, pathSelector(response, scope), check.path.source, phase, scope, display);
   // A named check leads its message with its name, in every report.
   return check.name
     ? { ...result, name: check.name, message: `${check.name}: ${result.message}` }
     : result;
 }
 
-function evaluatePath(
+/** Selects a path's values from some document: the response, or a value a group's `at` selected. */
+type Selector = (path: CompiledPath) => ResponseSelection;
+
+function pathSelector(response: ReceivedResponse, scope: Scope): Selector {
+  return (path) => response.select(resolvePath(path, (e) => valueOf(e, scope)));
+}
+
+/**
+ * The values a chain of `at` paths selects, each labelled for messages
+ * (`$.json.articles[*] value 2 of 5`), or why there are none.
+ */
+function baseValues(
+  base: readonly CompiledPath[],
+  response: ReceivedResponse,
+  scope: Scope,
+): { values: { value: unknown; label: string }[] } | { missing: string } {
+  let values = [{ value: undefined as unknown, label: "" }];
+  base.forEach((at, i) => {
+    const next: { value: unknown; label: string }[] = [];
+    for (const v of values) {
+      const selection = i === 0
+        ? pathSelector(response, scope)(at)
+        : select(resolvePath(at, (e) => valueOf(e, scope)), v.value);
+      const label = `${v.label}${v.label ? " › " : ""}${at.source}`;
+      if (at.singular) {
+        if (selection.found) next.push({ value: selection.value, label });
+      } else {
+        const list = selection.value as unknown[];
+        list.forEach((value, n) =>
+          next.push({ value, label: `${label} value ${n + 1} of ${list.length}` })
+        );
+      }
+    }
+    values = next;
+  });
+  // A singular "at" that matched nothing is a failure; a wildcard that matched nothing is none to check.
+  const empty = values.length === 0 && base.every((b) => b.singular);
+  return empty
+    ? { missing: `${base.map((b) => b.source).join(" › ")} matched nothing` }
+    : { values };
+}
+
+/** A check inside groups with `at`: evaluated on each value they select; the first failure is the result. */
+function evaluateAt(
   check: PathCheck,
   response: ReceivedResponse,
   scope: Scope,
   phase: AssertionResult["phase"],
   display: Masking,
 ): AssertionResult {
+  const bases = baseValues(check.base!, response, scope);
+  const where = `${check.base!.map((b) => b.source).join(" › ")} › ${check.path.source}`;
+  if ("missing" in bases) {
+    return {
+      phase,
+      path: where,
+      operator: check.operator,
+      expected: render(check.expected, scope),
+      actual: null,
+      found: false,
+      passed: false,
+      message: `${where}: ${bases.missing}`,
+      line: check.line,
+      column: check.column,
+    };
+  }
+  let first: AssertionResult | undefined;
+  for (const { value, label } of bases.values) {
+    const result = evaluatePath(
+      check,
+      (path) => select(resolvePath(path, (e) => valueOf(e, scope)), value),
+      `${label} › ${check.path.source}`,
+      phase,
+      scope,
+      display,
+    );
+    if (!result.passed) return { ...result, path: where };
+    first ??= result;
+  }
+  const n = bases.values.length;
+  return first && n === 1 ? { ...first, path: where } : {
+    phase,
+    path: where,
+    operator: check.operator,
+    expected: render(check.expected, scope),
+    actual: null,
+    found: n > 0,
+    passed: true,
+    message: `${where}: ${check.operator} ${
+      show(render(check.expected, scope), 80, display)
+    } holds for each of ${n}`,
+    line: check.line,
+    column: check.column,
+  };
+}
+
+function evaluatePath(
+  check: PathCheck,
+  selectFrom: Selector,
+  label: string,
+  phase: AssertionResult["phase"],
+  scope: Scope,
+  display: Masking,
+): AssertionResult {
   const expected = render(check.expected, scope);
-  const selection = response.select(resolvePath(check.path, (e) => valueOf(e, scope)));
+  const selection = selectFrom(check.path);
+  // Paths relative to a group's "at" have no response root to hint about.
+  const hint = (path: CompiledPath) => check.base ? "" : rootHint(path);
   const base = {
     phase,
     path: check.path.source,
@@ -97,18 +205,18 @@ function evaluatePath(
       actual: null,
       found: false,
       passed: false,
-      message: `${check.path.source}: ${selection.problem}`,
+      message: `${label}: ${selection.problem}`,
     };
   }
   if (check.operator === "exists") {
     const passed = selection.found === expected;
     const actual = selection.found ? compact(selection.value, display) : null;
     const message = passed
-      ? `${check.path.source} ${selection.found ? "exists" : "does not exist"}`
+      ? `${label} ${selection.found ? "exists" : "does not exist"}`
       : selection.found
-      ? `${check.path.source}: ${applyOperator("exists", selection.value, false, display)}`
-      : `${check.path.source} does not exist${
-        selection.bodyNotJson ? " (the response body is not JSON)" : rootHint(check.path)
+      ? `${label}: ${applyOperator("exists", selection.value, false, display)}`
+      : `${label} does not exist${
+        selection.bodyNotJson ? " (the response body is not JSON)" : hint(check.path)
       }`;
     return { ...base, actual, found: selection.found, passed, message };
   }
@@ -129,20 +237,20 @@ function evaluatePath(
       found: selection.found,
       passed: problem === undefined,
       message: problem === undefined
-        ? `${check.path.source}: ${check.operator} ${
+        ? `${label}: ${check.operator} ${
           show(expected, 80, display)
         } holds for each of ${values.length}`
-        : `${check.path.source}: value ${failing + 1} of ${values.length}: ${problem}`,
+        : `${label}: value ${failing + 1} of ${values.length}: ${problem}`,
     };
   }
   if (!selection.found && !empty) {
-    const why = selection.bodyNotJson ? " (the response body is not JSON)" : rootHint(check.path);
+    const why = selection.bodyNotJson ? " (the response body is not JSON)" : hint(check.path);
     return {
       ...base,
       actual: null,
       found: false,
       passed: false,
-      message: `${check.path.source}: nothing matched${why}`,
+      message: `${label}: nothing matched${why}`,
     };
   }
   const problem = applyOperator(check.operator, selection.value, expected, display);
@@ -151,9 +259,7 @@ function evaluatePath(
     actual: compact(selection.value, display),
     found: selection.found,
     passed: problem === undefined,
-    message: `${check.path.source}: ${
-      problem ?? `${check.operator} ${show(expected, 80, display)} holds`
-    }`,
+    message: `${label}: ${problem ?? `${check.operator} ${show(expected, 80, display)} holds`}`,
   };
 }
 
@@ -211,8 +317,115 @@ export function evaluateChecks(
 ): AssertionResult[] {
   const results: AssertionResult[] = [];
   if (checks.status) results.push(checkStatus(checks.status, response.status, phase));
+  // Each conditional group is decided once; the branch not taken is one skipped result.
+  const decided = new Map<CheckGroup, Decision>();
+  const reported = new Set<string>();
   for (const check of checks.paths) {
-    results.push(checkPath(check, response, scope, phase, display));
+    const skip = skippedBy(check, decided, reported, response, scope, phase, display);
+    if (skip === undefined) results.push(checkPath(check, response, scope, phase, display));
+    else if (skip) results.push(skip);
   }
   return results;
+}
+
+/** Whether a group's conditions hold, and if not, the first that does not with why. */
+interface Decision {
+  holds: boolean;
+  /** The condition that decided it: the first that failed, or the last that held. */
+  condition: GroupCondition;
+  actual: unknown;
+  found: boolean;
+  expected: unknown;
+  /** What the operator says when the condition does not hold. */
+  problem?: string;
+}
+
+/**
+ * Whether a check is in a branch not taken: `undefined` when it runs, the
+ * skipped result for the first check of that branch, `null` for the others.
+ */
+function skippedBy(
+  check: PathCheck,
+  decided: Map<CheckGroup, Decision>,
+  reported: Set<string>,
+  response: ReceivedResponse,
+  scope: Scope,
+  phase: AssertionResult["phase"],
+  display: Masking,
+): AssertionResult | null | undefined {
+  for (const { group, branch } of check.groups ?? []) {
+    let d = decided.get(group);
+    if (!d) decided.set(group, d = decide(group, response, scope, display));
+    if (d.holds === (branch === "then")) continue;
+    const key = `${group.line}:${group.column}:${branch}`;
+    if (reported.has(key)) return null;
+    reported.add(key);
+    const c = d.condition;
+    const source = c.kind === "value" ? c.source : [...c.base ?? [], c.path].map((p) => p.source)
+      .join(" › ");
+    const n = group.counts[branch];
+    const what = `${n} ${branch === "else" ? '"else" ' : ""}check${n === 1 ? "" : "s"}`;
+    const because = d.holds
+      ? `its condition ${source} ${c.operator} ${show(d.expected, 80, display)} holds`
+      : `its condition ${source} ${c.operator} ${
+        show(d.expected, 80, display)
+      } does not hold (${d.problem})`;
+    return {
+      phase,
+      path: source,
+      operator: c.operator,
+      expected: d.expected,
+      actual: compact(d.actual, display),
+      found: d.found,
+      passed: true,
+      skipped: true,
+      ...(group.name ? { name: group.name } : {}),
+      message: `${group.name ? `${group.name}: ` : ""}skipped ${what}: ${because}`,
+      line: group.line,
+      column: group.column,
+    };
+  }
+  return undefined;
+}
+
+/** Evaluates a group's conditions, in order, until one does not hold. */
+function decide(
+  group: CheckGroup,
+  response: ReceivedResponse,
+  scope: Scope,
+  display: Masking,
+): Decision {
+  let last: Decision | undefined;
+  for (const c of group.when) {
+    const expected = render(c.expected, scope);
+    let actual: unknown;
+    let found = true;
+    if (c.kind === "value") actual = render(c.value, scope);
+    else {
+      const bases = c.base ? baseValues(c.base, response, scope) : undefined;
+      const doc = bases && "values" in bases ? bases.values[0] : undefined;
+      const selection = bases === undefined
+        ? pathSelector(response, scope)(c.path)
+        : doc
+        ? select(resolvePath(c.path, (e) => valueOf(e, scope)), doc.value)
+        : { found: false, value: null };
+      found = selection.found || (!c.path.singular && selection.problem === undefined);
+      actual = found ? selection.value : undefined;
+    }
+    const problem = c.operator === "exists"
+      ? (found === expected ? undefined : found ? "it exists" : "it does not exist")
+      : !found
+      ? "nothing matched"
+      : applyOperator(c.operator, actual, expected, display);
+    last = {
+      holds: problem === undefined,
+      condition: c,
+      actual: actual ?? null,
+      found,
+      expected,
+      problem,
+    };
+    if (problem !== undefined) return last;
+  }
+  return last!;
 }

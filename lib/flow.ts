@@ -39,9 +39,48 @@ export interface PathCheck {
   name?: string;
   /** `each: true`: the operator applies to every value the path selects. */
   each?: boolean;
+  /**
+   * The `at` paths of the groups the check is in, outermost first: its path
+   * is evaluated on what they select (`$` is that value), on each value
+   * when one selects several.
+   */
+  base?: CompiledPath[];
+  /** The conditional groups the check is in, outermost first, and the branch it is in. */
+  groups?: { group: CheckGroup; branch: "then" | "else" }[];
   line: number;
   column: number;
 }
+
+/**
+ * A group of checks with a condition (`{if, checks, else}` in a check
+ * list): its `checks` are evaluated when every condition holds, its `else`
+ * checks when one does not; the branch not taken is reported as one skipped
+ * result naming the condition.
+ */
+export interface CheckGroup {
+  /** The group's `name`, which leads the names of its checks. */
+  name?: string;
+  /** Conditions on the response (`path`, rooted like the group's `at`) or on values (`value`). */
+  when: GroupCondition[];
+  /** How many checks each branch holds, for the skipped result's message. */
+  counts: { then: number; else: number };
+  line: number;
+  column: number;
+}
+
+/** A condition of a check group: on the response, like a check, or on a value, like a step's `if`. */
+export type GroupCondition =
+  | (Condition & { kind: "value" })
+  | {
+    kind: "path";
+    path: CompiledPath;
+    /** The `at` paths of the enclosing groups. */
+    base?: CompiledPath[];
+    operator: Operator;
+    expected: ValueTemplate;
+    line: number;
+    column: number;
+  };
 
 /** `status: 200`, `status: {anyOf: [...]}` or `status: {in: [...]}`. */
 export interface StatusCheck {

@@ -47,8 +47,14 @@ export interface AssertionResult {
   actual: unknown;
   /** Whether the path matched anything. */
   found: boolean;
-  /** Whether the check held. */
+  /** Whether the check held (a skipped group counts as held). */
   passed: boolean;
+  /**
+   * Set on the one result that stands for a group of checks not evaluated
+   * because its `if` did not hold (or, for its `else` checks, held): `path`,
+   * `operator`, `expected` and `actual` are then those of the condition.
+   */
+  skipped?: boolean;
   /** One line that reads well in a CI log (a named check's starts with its name). */
   message: string;
   /** The check's `name`, when the flow gave it one. */

@@ -78,7 +78,7 @@ export const MAX_PROBLEMS_TOTAL = 1000;
  * const { flows, problems } = await loadFlows([dir]);
  * const filtered = await loadFlows([dir], { filter: ["ok"] });
  * await Deno.remove(dir, { recursive: true });
- * if (flows.length !== 1 || problems.map((p) => p.code).join() !== "missing-key,unknown-key") throw new Error();
+ * if (flows.length !== 1 || problems.map((p) => p.code).join() !== "unknown-key") throw new Error();
  * if (filtered.problems.length !== 0 || filtered.files.length !== 1) throw new Error();
  * ```
  */

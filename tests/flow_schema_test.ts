@@ -8,7 +8,7 @@
  */
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { parse } from "yaml";
-import { loadFlow } from "../lib/load.ts";
+import { FlowFiles } from "../lib/includes.ts";
 import { OPERATORS, TYPE_NAMES } from "../lib/flow.ts";
 import { isConstant, parseTemplate } from "../lib/expr.ts";
 
@@ -74,7 +74,8 @@ function judge(file: string): Verdicts {
   const schemaErrors = schemaOk
     ? []
     : (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message}`);
-  const { problems } = loadFlow(text, file, { checkEnv: false });
+  // Through FlowFiles, as the CLI loads them, so includes are read.
+  const { problems } = new FlowFiles({ checkEnv: false }).load(file, text);
   const loaderProblems = problems.map((p) => `${p.line}:${p.column} ${p.code}: ${p.message}`);
   return { schemaErrors, loaderProblems, loaderCodes: problems.map((p) => p.code) };
 }

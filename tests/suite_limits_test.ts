@@ -34,7 +34,8 @@ Deno.test("a file over 10 MiB in a set is one file-too-large problem; the other 
 Deno.test("a thousand files with a hundred problems each: 1,000 listed and one that counts the rest", async () => {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-limits-" });
   try {
-    const steps = Array.from({ length: 150 }, (_, i) => `  - name: s${i}\n    reqest: {}\n`).join(
+    // One misspelt required key per step: one problem each.
+    const steps = Array.from({ length: 300 }, (_, i) => `  - name: s${i}\n    reqest: {}\n`).join(
       "",
     );
     for (let i = 0; i < 30; i++) {

@@ -4,9 +4,10 @@
  *
  * @module
  */
-import { isMap, isScalar, isSeq, type Node, type Scalar } from "yaml";
+import { isMap, isScalar, isSeq, type Node, type Scalar, type YAMLMap } from "yaml";
 import type { ValueTemplate } from "../expr.ts";
 import {
+  type CheckGroup,
   type Checks,
   type Operator,
   OPERATORS,
@@ -16,7 +17,8 @@ import {
 } from "../flow.ts";
 import { OPERATOR_TABLE, type OperatorSpec } from "../operators.ts";
 import { compilePattern } from "../regex.ts";
-import type { PathRoot } from "../path.ts";
+import type { CompiledPath, PathRoot } from "../path.ts";
+import { loadGroupConditions } from "./conditions.ts";
 import { suggest } from "../suggest.ts";
 import { describe, type Entry, type Loading, type TemplateUse } from "./context.ts";
 
@@ -58,17 +60,117 @@ export function loadChecks(
       );
       continue;
     }
-    // An alias of a list of checks (json: [*common, {...}]) adds its checks in place.
-    const add = (items: unknown[], depth: number): void => {
-      for (const item of items) {
-        const node = ctx.deref(item);
-        if (isSeq(node) && depth < 8) add(node.items, depth + 1);
-        else checks.paths.push(...pathChecks(ctx, node, root, what, owner));
-      }
-    };
-    add(entry.value.items, 0);
+    addChecks(ctx, checks, entry.value.items, {
+      root,
+      what,
+      owner,
+      depth: 0,
+      base: [],
+      groups: [],
+    });
   }
   return checks;
+}
+
+/** Where checks are being added: their root, enclosing groups and their `at` paths. */
+interface Place {
+  root: PathRoot;
+  what: string;
+  owner: TemplateUse["owner"];
+  depth: number;
+  base: CompiledPath[];
+  groups: NonNullable<PathCheck["groups"]>;
+  /** The enclosing groups' names, joined. */
+  name?: string;
+}
+
+/** Items of a check list: checks, aliased lists of checks (merged in place) and groups. */
+function addChecks(ctx: Loading, checks: Checks, items: unknown[], place: Place): void {
+  for (const item of items) {
+    const node = ctx.deref(item);
+    if (isSeq(node) && place.depth < 8) {
+      addChecks(ctx, checks, node.items, { ...place, depth: place.depth + 1 });
+    } else if (isGroup(node) && place.depth < 8) {
+      addGroup(ctx, checks, node, place);
+    } else {
+      // Inside a group with "at", $ is the value it selects: the paths are plain JSONPath.
+      const root = place.base.length > 0 ? "body" : place.root;
+      for (const check of pathChecks(ctx, node, root, place.what, place.owner)) {
+        const name = place.name && check.name ? `${place.name} › ${check.name}` : place.name ??
+          check.name;
+        checks.paths.push({
+          ...check,
+          ...(name ? { name } : {}),
+          ...(place.base.length > 0 ? { base: place.base } : {}),
+          ...(place.groups.length > 0 ? { groups: place.groups } : {}),
+        });
+      }
+    }
+  }
+}
+
+/** A map with a group's keys and no `path`: `{checks, at, if, else, name}`. */
+function isGroup(node: Node | null): node is YAMLMap {
+  if (!isMap(node)) return false;
+  const keys = node.items.map((p) => isScalar(p.key) ? p.key.value : undefined);
+  return !keys.includes("path") && keys.some((k) => k === "checks" || k === "at" || k === "if");
+}
+
+/** A group: its checks at a base path (`at`), under a condition (`if`, with `else`), named. */
+function addGroup(ctx: Loading, checks: Checks, node: YAMLMap, place: Place): void {
+  const what = `a check group in ${place.what}`;
+  const map = ctx.map(node, what, "group", ["name", "at", "if", "checks", "else"], {
+    required: ["checks"],
+  });
+  if (!map) return;
+  const own = map.get("name") && ctx.string(map.get("name"), `the name of ${what}`);
+  const name = place.name && own ? `${place.name} › ${own}` : place.name ?? own;
+  const root = place.base.length > 0 ? "body" : place.root;
+  const atEntry = map.get("at");
+  const at = atEntry && ctx.path(atEntry.value, root, `"at" of ${what}`, place.owner);
+  const base = at ? [...place.base, at] : place.base;
+  const ifEntry = map.get("if");
+  const elseEntry = map.get("else");
+  if (elseEntry && !ifEntry) {
+    ctx.problem(
+      "missing-key",
+      `The "else" checks of ${what} need an "if" to depend on.`,
+      elseEntry.keyNode,
+      'Add the condition, e.g. if: {path: $.json.items, notEquals: []}, or move the checks into "checks".',
+    );
+  }
+  // The condition is on what the enclosing checks see, not on the group's own "at".
+  const when = ifEntry
+    ? loadGroupConditions(ctx, ifEntry, `"if" of ${what}`, place.owner, root, place.base)
+    : [];
+  const group: CheckGroup = {
+    ...(name ? { name } : {}),
+    when,
+    counts: { then: 0, else: 0 },
+    ...ctx.at(ifEntry?.keyNode ?? node),
+  };
+  for (const [branch, entry] of [["then", map.get("checks")], ["else", elseEntry]] as const) {
+    if (!entry) continue;
+    const list = ctx.deref(entry.value);
+    if (!isSeq(list)) {
+      ctx.problem(
+        "wrong-type",
+        `Expected "${entry.key}" of ${what} to be a list of checks, got ${describe(list)}.`,
+        list ?? entry.keyNode,
+        `For example: ${entry.key}: [{path: $.title, type: string}], or an alias of such a list.`,
+      );
+      continue;
+    }
+    const before = checks.paths.length;
+    addChecks(ctx, checks, list.items, {
+      ...place,
+      depth: place.depth + 1,
+      base,
+      groups: ifEntry ? [...place.groups, { group, branch }] : place.groups,
+      ...(name ? { name } : {}),
+    });
+    group.counts[branch] = checks.paths.length - before;
+  }
 }
 
 /** `status: 200`, `status: {anyOf: [...]}` or `status: {in: [...]}`. */

@@ -6,7 +6,8 @@
  * @module
  */
 import { isMap, isScalar, isSeq, type Node } from "yaml";
-import type { Condition, Operator } from "../flow.ts";
+import type { CompiledPath, PathRoot } from "../path.ts";
+import type { Condition, GroupCondition, Operator } from "../flow.ts";
 import { OPERATORS } from "../operators.ts";
 import { expectedValue } from "./checks.ts";
 import { describe, type Entry, type Loading, type TemplateUse } from "./context.ts";
@@ -65,4 +66,61 @@ function condition(
     }
   }
   return out;
+}
+
+/**
+ * The conditions of a check group's `if`: like a step's, and also on the
+ * response, with a `path` (rooted like the group's checks) instead of a `value`.
+ */
+export function loadGroupConditions(
+  ctx: Loading,
+  entry: Entry,
+  what: string,
+  owner: TemplateUse["owner"],
+  root: PathRoot,
+  base: CompiledPath[],
+): GroupCondition[] {
+  const node = ctx.deref(entry.value);
+  if (!isSeq(node) && !isMap(node)) {
+    ctx.problem(
+      "wrong-type",
+      `Expected ${what} to be a condition or a list of them, got ${describe(node)}.`,
+      node ?? entry.keyNode,
+      "For example: if: {path: $.json.items, notEquals: []}",
+    );
+    return [];
+  }
+  const items = isSeq(node) ? node.items.map((i) => ctx.deref(i)) : [node];
+  return items.flatMap((item): GroupCondition[] => {
+    const onPath = isMap(item) && item.items.some((p) => isScalar(p.key) && p.key.value === "path");
+    if (!onPath) {
+      return condition(ctx, item, what, owner).map((c) => ({ ...c, kind: "value" as const }));
+    }
+    const map = ctx.map(item, `a condition in ${what}`, "check", ["path", ...OPERATORS]);
+    if (!map) return [];
+    const path = ctx.path(map.get("path")!.value, root, `a condition in ${what}`, owner);
+    const operators = [...map.keys()].filter((k) => k !== "path") as Operator[];
+    if (operators.length === 0 && item.items.length === map.size) {
+      ctx.problem(
+        "missing-key",
+        `The condition on "${path?.source}" has no operator.`,
+        item,
+        'Add one, e.g. "exists: true" or "notEquals: []".',
+      );
+    }
+    return operators.flatMap((operator) => {
+      const e = map.get(operator)!;
+      const expected = expectedValue(ctx, operator, e, owner);
+      return path && expected
+        ? [{
+          kind: "path" as const,
+          path,
+          ...(base.length > 0 ? { base } : {}),
+          operator,
+          expected,
+          ...ctx.at(e.keyNode),
+        }]
+        : [];
+    });
+  });
 }

@@ -167,6 +167,14 @@ export const KEY_HINTS: Record<string, Record<string, string>> = {
     cookies: 'Did you mean "cookie"?',
     matches: 'Did you mean "regex"?',
   },
+  group: {
+    then:
+      'The checks of a group go under "checks"; those for when its "if" does not hold under "else".',
+    when: 'Did you mean "if"?',
+    base: 'Did you mean "at"? It is the path the group\'s checks are relative to.',
+    path: 'A group\'s checks are relative to its "at" path.',
+    each: 'Give "at" a wildcard path ($.json.items[*]) to check every element.',
+  },
   loop: {
     attempts: 'Did you mean "max_attempts"?',
     retries: 'Did you mean "max_attempts"?',
@@ -466,12 +474,17 @@ export class Loading {
       return undefined;
     }
     const out = new Map<string, Entry>();
+    // A misspelt required key is one mistake: its unknown-key problem names the fix.
+    const meant = new Set<string>();
     for (const entry of this.entries(node)) {
       if (allowed.includes(entry.key)) out.set(entry.key, entry);
-      else if (!options.ignore?.(entry.key)) this.unknownKey(entry, what, hintSet, allowed);
+      else if (!options.ignore?.(entry.key)) {
+        const hint = this.unknownKey(entry, what, hintSet, allowed);
+        for (const key of allowed) if (hint.includes(`"${key}"`)) meant.add(key);
+      }
     }
     for (const key of options.required ?? []) {
-      if (!out.has(key)) {
+      if (!out.has(key) && !meant.has(key)) {
         this.problem(
           "missing-key",
           `Missing key "${key}" in ${what}.`,
@@ -488,11 +501,12 @@ export class Loading {
     what: string,
     hintSet: keyof typeof KEY_HINTS,
     allowed: readonly string[],
-  ): void {
+  ): string {
     const close = suggest(entry.key, allowed);
     const hint = KEY_HINTS[hintSet][entry.key] ??
       (close ? `Did you mean "${close}"?` : `Allowed keys: ${allowed.join(", ")}.`);
     this.problem("unknown-key", `Unknown key "${entry.key}" in ${what}.`, entry.keyNode, hint);
+    return close && !KEY_HINTS[hintSet][entry.key] ? `"${close}"` : hint;
   }
 
   string(entry: Entry | undefined, what: string): string | undefined {

@@ -88,6 +88,7 @@ function assertionLine(file: string, a: AssertionResult, s: Style): string[] {
   const where = s.dim(`at ${visible(file)}:${a.line}:${a.column}`);
   const phase = a.phase === "until" ? "until " : "";
   // A passing check (shown with --verbose) needs no location; a failing one does.
+  if (a.skipped) return [`${s.yellow("○")} ${phase}${visible(a.message)}`];
   return a.passed
     ? [`${s.green("✔")} ${phase}${visible(a.message)}`]
     : [`${s.red("✘")} ${phase}${visible(a.message)}`, `  ${where}`];

@@ -135,10 +135,10 @@ function stepData(s: StepResult): Record<string, unknown> {
       a.expected === undefined ? null : a.expected,
       a.actual === undefined ? null : a.actual,
       a.found ? 1 : 0,
-      a.passed ? 1 : 0,
+      a.skipped ? 2 : a.passed ? 1 : 0,
       a.line,
       a.column,
-      ...(a.passed ? [] : [a.message]),
+      ...(a.passed && !a.skipped ? [] : [a.message]),
     ]);
   }
   if (s.captures.length > 0) out.p = s.captures;

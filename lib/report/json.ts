@@ -137,6 +137,7 @@ const ASSERTION_KEYS: Record<keyof AssertionResult, true> = {
   actual: true,
   found: true,
   passed: true,
+  skipped: true,
   message: true,
   name: true,
   line: true,

@@ -251,10 +251,10 @@
       thead.appendChild(head);
       table.appendChild(thead);
       var tbody = el("tbody");
-      // [until, path, operator, expected, actual, found, passed, line, column, message?]
+      // [until, path, operator, expected, actual, found, passed (2: a skipped group), line, column, message?]
       s.x.forEach(function (a) {
         var tr = el("tr", a[6] ? "good" : "bad");
-        tr.appendChild(el("td", null, (a[6] ? "\u2713 passed" : "\u2717 failed")));
+        tr.appendChild(el("td", null, (a[6] === 2 ? "\u25cb skipped" : a[6] ? "\u2713 passed" : "\u2717 failed")));
         var path = el("td");
         path.appendChild(el("code", null, (a[0] ? "until " : "") + a[1]));
         tr.appendChild(path);
