@@ -1,5 +1,5 @@
 /**
- * A corpus of 72 mistakes newcomers make, each with the one problem it must get:
+ * A corpus of 77 mistakes newcomers make, each with the one problem it must get:
  * its code, the position of the mistake, what the message says and the fix
  * the hint gives. The list only grows; a message may get better, never
  * vaguer. Also the mistakes that only show when the flow runs.
@@ -626,6 +626,49 @@ const MISTAKES: Record<string, Mistake> = {
     column: 46,
     message: 'in the anchor "&auth" at line 2:39',
     hint: 'Did you mean "token"?',
+  },
+  "use: from other tools for include": {
+    yaml: `  - name: s\n    use: shared/login.yaml\n`,
+    code: "unknown-key",
+    line: 8,
+    column: 5,
+    message: 'Unknown key "use" in step "s".',
+    hint: 'Did you mean "include"?',
+  },
+  "with: on a step that sends a request": {
+    yaml: `  - name: s\n    request: {url: "http://x.test"}\n    with: {user: bob}\n`,
+    code: "unknown-key",
+    line: 9,
+    column: 5,
+    message: 'Unknown key "with" in step "s".',
+    hint: 'add "include: shared/file.yaml"',
+  },
+  "else in a check group without if": {
+    yaml:
+      `  - name: s\n    request: {url: "http://x.test"}\n    assert:\n      json:\n        - checks: [{path: $.json.n, gt: 0}]\n          else: [{path: $.json.n, equals: 0}]\n`,
+    code: "missing-key",
+    line: 12,
+    column: 11,
+    message: 'The "else" checks of a check group',
+    hint: "Add the condition",
+  },
+  "then: for a group's checks": {
+    yaml:
+      `  - name: s\n    request: {url: "http://x.test"}\n    assert:\n      json:\n        - if: {path: $.json.items, notEquals: []}\n          then: [{path: $.json.n, gt: 0}]\n`,
+    code: "unknown-key",
+    line: 12,
+    column: 11,
+    message: 'Unknown key "then" in a check group',
+    hint: 'The checks of a group go under "checks"',
+  },
+  "an unquoted filter as a group's at": {
+    yaml:
+      `  - name: s\n    request: {url: "http://x.test"}\n    assert:\n      json:\n        - {at: $.json.items[?@.id == 1], checks: [{path: $.n, exists: true}]}\n`,
+    code: "yaml-syntax",
+    line: 11,
+    column: 28,
+    message: "must be quoted",
+    hint: 'Quote it: - {at: "$.json.items[?@.id == 1]"',
   },
 };
 

@@ -16,6 +16,9 @@ import { loadLoop } from "./loop.ts";
 import { loadRequest } from "./request.ts";
 import { loadTags } from "./tags.ts";
 
+/** Keys other tools use for running another file, which flowrun spells "include". */
+const INCLUDE_SPELLINGS = ["use", "import", "call", "run"];
+
 /** The keys a step that sends a request may have. */
 const STEP_KEYS = [
   "name",
@@ -90,9 +93,14 @@ export function loadStep(
   // A step either sends a request or includes a flow; its keys follow from which.
   const includes = isMap(node) &&
     node.items.some((p) => isScalar(p.key) && p.key.value === "include");
+  // "use:" or "import:" from other tools is a misspelt include: one problem, not also "no request".
+  const meantInclude = isMap(node) &&
+    node.items.some((p) => isScalar(p.key) && INCLUDE_SPELLINGS.includes(String(p.key.value)));
   const map = includes
     ? ctx.map(node, what, "include", INCLUDE_KEYS, { required: ["name", "include"] })
-    : ctx.map(node, what, "step", STEP_KEYS, { required: ["name", "request"] });
+    : ctx.map(node, what, "step", STEP_KEYS, {
+      required: meantInclude ? ["name"] : ["name", "request"],
+    });
   if (!map) return undefined;
   const name = ctx.string(map.get("name"), `the name of ${what}`);
   const label = name === undefined ? what : `step "${name}"`;

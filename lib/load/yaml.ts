@@ -40,7 +40,8 @@ export function quoteFlowValues(line: string): string | undefined {
   if (line.length > 500 || !/[{[]/.test(line)) return undefined;
   let changed = false;
   const fixed = line.replace(
-    /(?<=[{,[]\s*(?:[\w-]+:\s+)?)(?!["'])(\$\{[^}]*\}[^\s,{}]*|\$[.[][^\s,{}]*\[[^\s,{}]*\][^\s,{}]*)/g,
+    // A path's brackets may hold spaces (filters: [?@.id == 1]), one level nested.
+    /(?<=[{,[]\s*(?:[\w-]+:\s+)?)(?!["'])(\$\{[^}]*\}[^\s,{}]*|\$(?:[^\s,{}[\]]|\[(?:[^[\]]|\[[^[\]]*\])*\])*\[(?:[^[\]]|\[[^[\]]*\])*\](?:[^\s,{}[\]]|\[(?:[^[\]]|\[[^[\]]*\])*\])*)/g,
     (value) => {
       changed = true;
       return JSON.stringify(value);
