@@ -39,7 +39,7 @@ try {
         ...RUNNER_PERMISSIONS,
         `${root}cli.ts`,
         "run",
-        "examples/suite",
+        "examples/suite/flows",
         "--setup",
         "examples/suite/shared/login.yaml",
         "--teardown",
