@@ -17,6 +17,7 @@
  * | `${RUN_ID}` | the run id, the same for the whole run |
  * | `${TRACE_ID}` | the W3C trace id of this flow run (sent in `traceparent` with `--trace`) |
  * | `${ENV.NAME:-text}`, `${NAME:-text}` | fallback when the variable is unset or empty |
+ * | `${raw:vars.qs}` | in a URL: inserted as written, not percent-encoded |
  *
  * @module
  */
@@ -43,6 +44,11 @@ export interface Expr {
   text: string;
   /** Offset of `${` in the template source. */
   offset: number;
+  /**
+   * `${raw:…}`: inserted into a URL as written, not percent-encoded for the
+   * place it lands (a prepared query string, a path with slashes).
+   */
+  raw?: boolean;
 }
 
 /** A parsed string: literal text and expressions in order. */
@@ -220,7 +226,9 @@ export function parseTemplate(source: string): Template {
       );
     }
     const text = source.slice(at, close + 1);
-    const body = source.slice(at + 2, close);
+    const rawPrefix = /^\s*raw:/.exec(source.slice(at + 2, close))?.[0] ?? "";
+    const raw = rawPrefix !== "";
+    const body = source.slice(at + 2 + rawPrefix.length, close);
     const sep = body.indexOf(":-");
     const inner = (sep === -1 ? body : body.slice(0, sep)).trim();
     if (inner === "") {
@@ -231,7 +239,7 @@ export function parseTemplate(source: string): Template {
       );
     }
     const ref = parseRef(inner, at, text);
-    const expr: Expr = { ref, text, offset: at };
+    const expr: Expr = { ref, text, offset: at, ...(raw ? { raw: true } : {}) };
     if (sep !== -1) {
       if (ref.kind !== "env" && ref.kind !== "name") {
         throw new ExpressionSyntaxError(
@@ -244,7 +252,7 @@ export function parseTemplate(source: string): Template {
       if (expr.fallback.includes("${")) {
         throw new ExpressionSyntaxError(
           `A fallback cannot hold another expression: "${source.slice(at, close + 2)}".`,
-          at + 2 + sep + 2,
+          at + 2 + rawPrefix.length + sep + 2,
           "Give a literal fallback (${ENV.A:-text}); to fall back on another variable, define a var from it and use ${vars.name}.",
         );
       }

@@ -150,6 +150,8 @@ export interface RequestSpec {
   method: string;
   url: Template;
   headers: [name: string, value: Template][];
+  /** `query`: parameters appended to the URL, encoded; a list value repeats its key. */
+  query?: [name: string, value: ValueTemplate][];
   body?: ValueTemplate;
 }
 

@@ -10,6 +10,7 @@
 import { evaluate, render, type Scope, toText } from "./expr.ts";
 import type { RequestSpec } from "./flow.ts";
 import { ReceivedResponse } from "./response.ts";
+import { renderUrl } from "./url.ts";
 
 /** A request with every expression resolved. */
 export interface ResolvedRequest {
@@ -67,7 +68,11 @@ export class RequestError extends Error {
  * ```
  */
 export function resolveRequest(spec: RequestSpec, scope: Scope): ResolvedRequest {
-  const url = toText(evaluate(spec.url, scope));
+  const url = renderUrl(
+    spec.url,
+    scope,
+    spec.query?.map(([name, value]) => [name, render(value, scope)]),
+  );
   if (!/^https?:\/\/[^/]/i.test(url) || !URL.canParse(url)) {
     throw new RequestError("bad-url", `"${url}" is not an absolute http or https URL.`);
   }

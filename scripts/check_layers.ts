@@ -60,7 +60,7 @@ export const LAYERS: { name: string; modules: string[] }[] = [
     modules: ["load.ts", "load/", "data_file.ts", "includes.ts", "shard.ts", "suite.ts"],
   },
   // Resolved request → response → assertion results.
-  { name: "exchange", modules: ["response.ts", "capture.ts", "http.ts", "assert.ts"] },
+  { name: "exchange", modules: ["response.ts", "capture.ts", "url.ts", "http.ts", "assert.ts"] },
   // Steps and flows → run result; JSON reports of shards → one run result.
   { name: "run", modules: ["run.ts", "run/", "invalid_run.ts", "merge.ts"] },
   // Run result → reports; HAR → flow text (a branch of its own).

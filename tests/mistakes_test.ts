@@ -560,13 +560,13 @@ const MISTAKES: Record<string, Mistake> = {
     message: 'Unknown key "timeout" in "request" of step "s".',
     hint: "Set the request timeout for the run with --timeout",
   },
-  "query in request": {
-    yaml: '  - name: s\n    request: {url: "http://x.test", query: {a: 1}}\n',
+  "params (from other tools) for query": {
+    yaml: '  - name: s\n    request: {url: "http://x.test", params: {a: 1}}\n',
     code: "unknown-key",
     line: 8,
     column: 37,
-    message: 'Unknown key "query" in "request" of step "s".',
-    hint: "Write query parameters into the url: url: ${vars.b",
+    message: 'Unknown key "params" in "request" of step "s".',
+    hint: 'Did you mean "query"?',
   },
   "expect for assert": {
     yaml: '  - name: s\n    request: {url: "http://x.test"}\n    expect: {status: 200}\n',

@@ -132,10 +132,10 @@ export const KEY_HINTS: Record<string, Record<string, string>> = {
   request: {
     json: 'Did you mean "body"? A map body is sent as JSON.',
     data: 'Did you mean "body"?',
-    query: "Write query parameters into the url: url: ${vars.base}/items?limit=10",
     timeout:
       "Set the request timeout for the run with --timeout (a per-step timeout is not supported).",
-    params: "Write query parameters into the url: url: ${vars.base}/items?limit=10",
+    params: 'Did you mean "query"? e.g. query: {limit: 10}',
+    qs: 'Did you mean "query"? e.g. query: {limit: 10}',
   },
   assert: {
     body: 'Assert on the body with "json" (paths at $.json) or "jsonpath" (paths at $).',

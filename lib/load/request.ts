@@ -1,11 +1,11 @@
 /**
- * A step's `request`: method, URL, headers and body, with the rules the
+ * A step's `request`: method, URL, query, headers and body, with the rules the
  * HTTP client enforces checked before anything is sent.
  *
  * @module
  */
-import { isMap, isScalar } from "yaml";
-import { parseTemplate, type Template } from "../expr.ts";
+import { isMap, isScalar, isSeq } from "yaml";
+import { parseTemplate, type Template, type ValueTemplate } from "../expr.ts";
 import type { RequestSpec } from "../flow.ts";
 import {
   describe,
@@ -28,7 +28,7 @@ export function loadRequest(
 ): RequestSpec | undefined {
   if (!entry) return undefined;
   const what = `"request" of ${label}`;
-  const map = ctx.map(entry.value, what, "request", ["method", "url", "headers", "body"], {
+  const map = ctx.map(entry.value, what, "request", ["method", "url", "query", "headers", "body"], {
     required: ["url"],
     anchor: entry.keyNode,
   });
@@ -144,6 +144,7 @@ export function loadRequest(
       }
     }
   }
+  const query = loadQuery(ctx, map.get("query"), label, owner);
   const bodyEntry = map.get("body");
   const body = bodyEntry ? ctx.value(bodyEntry.value, owner) : undefined;
   if (bodyEntry && !isEmpty(bodyEntry.value) && (method === "GET" || method === "HEAD")) {
@@ -155,5 +156,45 @@ export function loadRequest(
     );
   }
   if (!url) return undefined;
-  return { method, url, headers, body };
+  return { method, url, headers, ...(query.length > 0 ? { query } : {}), body };
+}
+
+/** `query: {term: "${vars.term}", tag: [a, b]}`: each value a scalar or a list of them. */
+function loadQuery(
+  ctx: Loading,
+  entry: Entry | undefined,
+  label: string,
+  owner: TemplateUse["owner"],
+): [string, ValueTemplate][] {
+  if (!entry || isEmpty(entry.value)) return [];
+  const node = ctx.deref(entry.value);
+  if (!isMap(node)) {
+    ctx.problem(
+      "wrong-type",
+      `Expected the query of ${label} to be a map of parameters, got ${describe(node)}.`,
+      node ?? entry.keyNode,
+      'For example: query: {term: "${vars.term}", tag: [a, b]}',
+    );
+    return [];
+  }
+  const out: [string, ValueTemplate][] = [];
+  for (const e of ctx.entries(node)) {
+    const v = ctx.deref(e.value);
+    const scalars = isSeq(v) ? v.items.map((i) => ctx.deref(i)) : [v];
+    const bad = scalars.find((x) => !isScalar(x));
+    if (bad !== undefined || isMap(v)) {
+      ctx.problem(
+        "wrong-type",
+        `Expected query parameter "${e.key}" to be a value or a list of values, got ${
+          describe(isMap(v) ? v : bad)
+        }.`,
+        (isMap(v) ? v : bad) ?? e.keyNode,
+        "A list repeats the key (tag: [a, b] sends tag=a&tag=b); send structured data in the body.",
+      );
+      continue;
+    }
+    const value = ctx.value(v, owner);
+    if (value) out.push([e.key, value]);
+  }
+  return out;
 }

@@ -354,6 +354,9 @@ export function secretInputs(flow: Flow): SecretInputs {
     }
     addRefs(secretUrlRefs(request.url), inputs);
     for (const literal of secretUrlLiterals(request.url)) inputs.literals.add(literal);
+    for (const [name, value] of request.query ?? []) {
+      if (isSecretKey(name)) values.push(value);
+    }
     if (request.body) values.push(...secretBodyValues(request.body));
   }
   for (const value of values) {
