@@ -6,6 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { UsageError } from "../lib/errors.ts";
+import { parseDuration } from "../lib/duration.ts";
 import { suggest } from "../lib/suggest.ts";
 import { HELP } from "./help.ts";
 import { out } from "./output.ts";
@@ -90,6 +91,33 @@ export function byteSize(value: string | undefined, option: string): number | un
     );
   }
   return n;
+}
+
+/**
+ * A positive duration from an option, in milliseconds: a number of
+ * milliseconds or a number with a unit (`500ms`, `30s`, `2m`), at most `max`.
+ */
+export function duration(
+  value: string | undefined,
+  option: string,
+  max: number,
+): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = parseDuration(value);
+  if (ms === undefined || ms <= 0) {
+    throw new UsageError(
+      `bad-${option}`,
+      `Expected --${option} to be a positive duration, got "${value}".`,
+      "Write milliseconds (30000) or a number with a unit: 500ms, 30s, 2m.",
+    );
+  }
+  if (ms > max) {
+    throw new UsageError(
+      `bad-${option}`,
+      `Expected --${option} to be at most ${max} ms, got "${value}".`,
+    );
+  }
+  return ms;
 }
 
 /**

@@ -46,7 +46,7 @@ Options for run:
   --secret NAME         treat the value of NAME (a --var or environment variable)
                         as a secret: masked in every output (repeatable)
   --run-id ID           the run id behind \${RUN_ID} (default: generated)
-  --timeout MS          per-request timeout in milliseconds (default 30000, at most 2147483647)
+  --timeout DURATION    per-request timeout: 30000 (ms), 500ms, 30s, 2m (default 30s)
   --max-body SIZE       largest response body read, decompressed (default 10MiB; e.g. 512KiB)
   --jobs N              flows run at once (default: the number of CPUs; 1 is sequential)
   --shard I/N           run the I-th of N parts of the flow files, or "auto" to read

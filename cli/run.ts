@@ -12,7 +12,7 @@ import type { Problem } from "../lib/errors.ts";
 import type { RunResult } from "../lib/result.ts";
 import { MAX_TIMEOUT_MS } from "../lib/limits.ts";
 import { VERSION } from "../lib/version.ts";
-import { byteSize, command, parseParams, positiveInteger } from "./args.ts";
+import { byteSize, command, duration, parseParams, positiveInteger } from "./args.ts";
 import { type ArtifactPaths, artifactPaths, Artifacts } from "./artifacts.ts";
 import { EXIT } from "./exit.ts";
 import { err, out, redactor, useColor } from "./output.ts";
@@ -107,12 +107,7 @@ async function runParsed(
       `Run id "${runId}" may only contain letters, digits, ".", "_" and "-".`,
     );
   }
-  const timeoutMs = positiveInteger(
-    values.timeout,
-    "timeout",
-    "a positive number of milliseconds",
-    MAX_TIMEOUT_MS,
-  );
+  const timeoutMs = duration(values.timeout, "timeout", MAX_TIMEOUT_MS);
   const maxBodyBytes = byteSize(values["max-body"], "max-body");
   const jobs = positiveInteger(values.jobs, "jobs", "a positive number of flows", 10_000);
   const cliParams = parseParams(values.var);

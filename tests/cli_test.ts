@@ -24,7 +24,7 @@ Deno.test("--help lists commands, options and exit codes", async () => {
       "--report-json FILE",
       "--var NAME=VALUE",
       "--run-id ID",
-      "--timeout MS",
+      "--timeout DURATION",
       "--verbose",
       "--no-color",
     ]
@@ -72,7 +72,7 @@ Deno.test("usage errors exit 2 with a hint and no stack trace", async () => {
     ],
     [
       ["run", "examples", "--timeout", "soon"],
-      'error[bad-timeout]: Expected --timeout to be a positive number of milliseconds, got "soon".',
+      'error[bad-timeout]: Expected --timeout to be a positive duration, got "soon".',
       "",
     ],
   ];

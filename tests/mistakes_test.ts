@@ -40,14 +40,14 @@ const MISTAKES: Record<string, Mistake> = {
     message: 'got the string "200"',
     hint: "status: 200",
   },
-  "sleep_ms with a unit": {
+  "sleep_ms with a spelled-out unit": {
     yaml:
-      `  - name: s\n    request: {url: "http://x.test"}\n    loop: {max_attempts: 3, sleep_ms: 1s, until: {status: 200}}\n`,
+      `  - name: s\n    request: {url: "http://x.test"}\n    loop: {max_attempts: 3, sleep_ms: 1 second, until: {status: 200}}\n`,
     code: "wrong-type",
     line: 9,
     column: 39,
-    message: '"sleep_ms" of step "s" to be an integer',
-    hint: "Write milliseconds as a number: 1000.",
+    message: 'Expected "sleep_ms" of step "s" to be a duration, got the string "1 second"',
+    hint: "a number with a unit: 500ms, 5s, 2m",
   },
   "{{token}} from Postman": {
     yaml:
@@ -430,11 +430,11 @@ const MISTAKES: Record<string, Mistake> = {
   "a negative sleep_ms": {
     yaml:
       '  - name: s\n    request: {url: "http://x.test"}\n    loop: {max_attempts: 3, sleep_ms: -1, until: {status: 200}}\n',
-    code: "wrong-type",
+    code: "out-of-range",
     line: 9,
     column: 39,
-    message: 'Expected "sleep_ms" of step "s" to be an integer o',
-    hint: "Write milliseconds as a number, e.g. 1000 for one ",
+    message: 'Expected "sleep_ms" of step "s" to be from 0 ms to 1 h',
+    hint: "Write at least 0 for none.",
   },
   "a loop without until": {
     yaml: '  - name: s\n    request: {url: "http://x.test"}\n    loop: {max_attempts: 3}\n',

@@ -26,6 +26,7 @@ import {
   type Template,
   type ValueTemplate,
 } from "../expr.ts";
+import { formatDuration, parseDuration } from "../duration.ts";
 import type { Flow } from "../flow.ts";
 import { compilePath, compileTemplatePath, type PathRoot } from "../path.ts";
 import { suggest } from "../suggest.ts";
@@ -552,6 +553,43 @@ export class Loading {
         : undefined,
     );
     return undefined;
+  }
+
+  /**
+   * A duration: milliseconds as an integer, or a number with a unit
+   * (`500ms`, `5s`, `2m`), from `min` to `max` milliseconds.
+   */
+  duration(entry: Entry, what: string, min: number, max: number): number | undefined {
+    const node = entry.value;
+    const v = isScalar(node) ? node.value : undefined;
+    const ms = typeof v === "number" && Number.isInteger(v)
+      ? v
+      : typeof v === "string"
+      ? parseDuration(v)
+      : undefined;
+    if (ms === undefined) {
+      this.problem(
+        "wrong-type",
+        `Expected ${what} to be a duration, got ${describe(node)}.`,
+        node ?? entry.keyNode,
+        "Write milliseconds as a number (1000) or a number with a unit: 500ms, 5s, 2m.",
+      );
+      return undefined;
+    }
+    if (ms < min || ms > max) {
+      this.problem(
+        "out-of-range",
+        `Expected ${what} to be from ${formatDuration(min)} to ${formatDuration(max)}, got ${
+          formatDuration(ms)
+        }.`,
+        node,
+        ms > max
+          ? "Waits are bounded so a run always ends; a longer wait belongs in a separate job."
+          : `Write at least ${min}${min === 0 ? " for none" : "ms"}.`,
+      );
+      return undefined;
+    }
+    return ms;
   }
 
   /** Compiles a YAML value, parsing every string into a template and noting where each is used. */

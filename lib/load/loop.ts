@@ -29,7 +29,7 @@ export function loadLoop(
     ctx.integer(maxEntry, `"max_attempts" of ${label}`, 1, MAX_ATTEMPTS);
   const sleepEntry = map.get("sleep_ms");
   const sleepMs = sleepEntry
-    ? ctx.integer(sleepEntry, `"sleep_ms" of ${label}`, 0, MAX_SLEEP_MS)
+    ? ctx.duration(sleepEntry, `"sleep_ms" of ${label}`, 0, MAX_SLEEP_MS)
     : DEFAULT_SLEEP_MS;
   const untilEntry = map.get("until");
   const until = untilEntry && loadChecks(ctx, untilEntry.value, `"loop.until" of ${label}`, owner);
