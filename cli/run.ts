@@ -16,7 +16,7 @@ import { byteSize, command, duration, parseParams, positiveInteger } from "./arg
 import { type ArtifactPaths, artifactPaths, Artifacts } from "./artifacts.ts";
 import { EXIT } from "./exit.ts";
 import { err, out, redactor, useColor } from "./output.ts";
-import { interruptCode, listenForInterrupts } from "./signals.ts";
+import { interruptCode, type Interrupts, listenForInterrupts } from "./signals.ts";
 
 const RUN_OPTIONS = {
   "report-junit": { type: "string" },
@@ -88,7 +88,7 @@ export async function run(args: string[]): Promise<number> {
   if (!parsed) return EXIT.passed;
   const interrupts = listenForInterrupts();
   try {
-    return await runParsed(parsed.values, parsed.positionals, args, interrupts.signal);
+    return await runParsed(parsed.values, parsed.positionals, args, interrupts);
   } finally {
     interrupts.dispose();
   }
@@ -98,8 +98,9 @@ async function runParsed(
   values: Values,
   positionals: string[],
   args: string[],
-  signal: AbortSignal,
+  interrupts: Interrupts,
 ): Promise<number> {
+  const signal = interrupts.signal;
   const runId = values["run-id"];
   if (runId !== undefined && !/^[A-Za-z0-9._-]{1,128}$/.test(runId)) {
     throw new UsageError(
@@ -242,6 +243,8 @@ async function runParsed(
   const exitCode = () =>
     interruptCode(signal) ??
       (code === EXIT.usage || artifacts.failures.length === 0 ? code : EXIT.artifacts);
+  // From here the exit code is final: the manifest records the code the process exits with.
+  interrupts.settle();
   if (paths.manifest) {
     const manifestMod = await import("../lib/report/manifest.ts");
     const manifest = await manifestMod.buildManifest({

@@ -15,6 +15,12 @@ export interface Interrupts {
   signal: AbortSignal;
   /** Stops listening. */
   dispose(): void;
+  /**
+   * The exit code is decided and written into the manifest: a signal now
+   * changes nothing (a second one still quits at once), so the code the
+   * process exits with is the one the manifest records.
+   */
+  settle(): void;
 }
 
 /**
@@ -29,10 +35,16 @@ export interface Interrupts {
  */
 export function listenForInterrupts(): Interrupts {
   const controller = new AbortController();
+  let settled = false;
+  let late = false;
   const signals: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
   const handlers = signals.map((signal) => {
     const handler = () => {
-      if (controller.signal.aborted) Deno.exit(EXIT[signal as "SIGINT" | "SIGTERM"]);
+      if (controller.signal.aborted || late) Deno.exit(EXIT[signal as "SIGINT" | "SIGTERM"]);
+      if (settled) {
+        late = true;
+        return;
+      }
       err(
         `\nflowrun: ${signal} received; finishing the run and writing its artifacts (again to quit now)\n`,
       );
@@ -43,6 +55,9 @@ export function listenForInterrupts(): Interrupts {
   });
   return {
     signal: controller.signal,
+    settle() {
+      settled = true;
+    },
     dispose() {
       for (const [signal, handler] of handlers) Deno.removeSignalListener(signal, handler);
     },
