@@ -18,12 +18,15 @@ const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 
  * if (parseDuration("500ms") !== 500 || parseDuration("1.5s") !== 1500) throw new Error();
  * if (parseDuration("2m") !== 120_000 || parseDuration(" 250 ") !== 250) throw new Error();
  * if (parseDuration("5 seconds") !== undefined || parseDuration("-1s") !== undefined) throw new Error();
+ * if (parseDuration("1.5") !== undefined) throw new Error("a bare fraction needs its unit");
  * ```
  */
 export function parseDuration(text: string): number | undefined {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(text);
+  // A bare number is whole milliseconds: "1.5" could mean seconds, so it needs its unit.
+  const m = /^\s*(?:(\d+)|(\d+(?:\.\d+)?)\s*(ms|s|m|h))\s*$/.exec(text);
   if (!m) return undefined;
-  const ms = Math.round(Number(m[1]) * UNITS[m[2] ?? "ms"]);
+  if (m[1] !== undefined) return Number.isSafeInteger(Number(m[1])) ? Number(m[1]) : undefined;
+  const ms = Math.round(Number(m[2]) * UNITS[m[3]]);
   return Number.isSafeInteger(ms) ? ms : undefined;
 }
 

@@ -210,6 +210,12 @@ export interface Step {
   /** The step's own `tags`, added to the flow's for `--tag` (absent when it has none). */
   tags?: string[];
   /**
+   * `options` (the flow's, overridden key by key by the step's): timeout,
+   * redirects, a delay, retries. Internal: not part of the stable API.
+   * @ignore
+   */
+  options?: StepOptions;
+  /**
    * The steps this one reads values of or runs after (`depends_on`): what
    * `--tag` keeps along with it. Internal: not part of the stable API.
    * @ignore
@@ -227,6 +233,32 @@ export interface Include {
   file: string;
   flow: Flow;
   with: VarDef[];
+}
+
+/**
+ * How a step's request is sent (`options` of a step or a flow).
+ * @ignore
+ */
+export interface StepOptions {
+  /** Give up on the request after this long, body included (default: `--timeout`). */
+  timeoutMs?: number;
+  /** Follow redirects (default: no; a 3xx is a response to check). */
+  followRedirects?: boolean;
+  /** Wait this long before sending the step's first request. */
+  delayMs?: number;
+  /** Send the request again after a network error or one of these statuses. */
+  retry?: Retry;
+}
+
+/**
+ * Retrying a request: at most `count` more times, after a network error
+ * (`"network"`) or a listed status, waiting `delayMs`, doubled at each retry.
+ * @ignore
+ */
+export interface Retry {
+  count: number;
+  on: ("network" | number)[];
+  delayMs: number;
 }
 
 /** A flow var: evaluated once per flow run, in order. */

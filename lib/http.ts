@@ -210,6 +210,8 @@ export interface SendOptions {
    * passed, so memory stays bounded by the cap.
    */
   maxBodyBytes?: number;
+  /** Follow redirects to the final response (default: no; a 3xx is the response). */
+  followRedirects?: boolean;
 }
 
 /**
@@ -260,7 +262,7 @@ export async function send(
       method: request.method,
       headers: request.headers,
       body: request.body,
-      redirect: "manual",
+      redirect: options.followRedirects ? "follow" : "manual",
       signal,
     });
     const text = await readBody(response, cap);

@@ -16,6 +16,7 @@ import { describe, type Entry, Loading, type LoadOptions } from "./load/context.
 import { checkReferences, orderRaw } from "./load/references.ts";
 import { loadSteps, type RawStep } from "./load/steps.ts";
 import { loadData } from "./load/data.ts";
+import { loadOptions } from "./load/options.ts";
 import { loadTags } from "./load/tags.ts";
 import { loadVars } from "./load/vars.ts";
 import { readYaml } from "./load/yaml.ts";
@@ -97,7 +98,7 @@ function readFlow(ctx: Loading): Flow | undefined {
     root,
     "the flow",
     "flow",
-    ["name", "vars", "steps", "tags", "data", "outputs"],
+    ["name", "vars", "steps", "tags", "data", "outputs", "options"],
     { required: ["name", "steps"], ignore: (k) => k.startsWith("x-") },
   );
   if (!top) return undefined;
@@ -115,6 +116,7 @@ function readFlow(ctx: Loading): Flow | undefined {
     })),
     ...loadVars(ctx, top.get("vars"), rowKeys.length).filter((v) => !rowKeys.includes(v.name)),
   ];
+  const options = loadOptions(ctx, top.get("options"), "the flow");
   const steps = loadSteps(ctx, top.get("steps"));
   const outputs = loadOutputs(ctx, top.get("outputs"));
   if (!steps || name === undefined) return undefined;
@@ -129,9 +131,12 @@ function readFlow(ctx: Loading): Flow | undefined {
     ...data,
     ...(outputs.length > 0 ? { outputs } : {}),
     vars,
-    steps: ordered.map(({ index, dependsOnNode: __, nameNode: ___, opaque: ____, ...s }) =>
-      needs[index].size > 0 ? { ...s, needs: [...needs[index]] } : s
-    ),
+    steps: ordered.map(({ index, dependsOnNode: __, nameNode: ___, opaque: ____, ...s }) => ({
+      ...s,
+      ...(needs[index].size > 0 ? { needs: [...needs[index]] } : {}),
+      // The flow's options are each step's defaults, overridden key by key.
+      ...(options || s.options ? { options: { ...options, ...s.options } } : {}),
+    })),
   };
 }
 

@@ -23,7 +23,19 @@ export interface PollOutcome<T> {
   satisfied: boolean;
 }
 
-function pause(ms: number, signal?: AbortSignal): Promise<void> {
+/**
+ * Waits `ms` milliseconds, or less when `signal` aborts first.
+ *
+ * @example
+ * ```ts
+ * import { pause } from "./poll.ts";
+ * const started = performance.now();
+ * await pause(20);
+ * if (performance.now() - started < 15) throw new Error();
+ * await pause(60_000, AbortSignal.abort());
+ * ```
+ */
+export function pause(ms: number, signal?: AbortSignal): Promise<void> {
   if (ms <= 0 || signal?.aborted) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);

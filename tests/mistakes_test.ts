@@ -558,7 +558,7 @@ const MISTAKES: Record<string, Mistake> = {
     line: 8,
     column: 37,
     message: 'Unknown key "timeout" in "request" of step "s".',
-    hint: "Set the request timeout for the run with --timeout",
+    hint: 'A step\'s timeout goes under its "options": options: {timeout: 5s}.',
   },
   "params (from other tools) for query": {
     yaml: '  - name: s\n    request: {url: "http://x.test", params: {a: 1}}\n',

@@ -103,13 +103,18 @@ export const KEY_HINTS: Record<string, Record<string, string>> = {
     needs: 'Did you mean "depends_on"?',
     after: 'Did you mean "depends_on"?',
     until: 'Polling conditions go under "loop: {max_attempts, sleep_ms, until}".',
-    retry: 'Polling is "loop: {max_attempts, sleep_ms, until}".',
     poll: 'Polling is "loop: {max_attempts, sleep_ms, until}".',
     finally: 'A cleanup step is marked "always: true": it runs even after a failure.',
     defer: 'A cleanup step is marked "always: true": it runs even after a failure.',
     cleanup: 'A cleanup step is marked "always: true": it runs even after a failure.',
     ensure: 'A cleanup step is marked "always: true": it runs even after a failure.',
     always_run: 'Did you mean "always: true"?',
+    timeout: 'Set it under "options": options: {timeout: 5s}.',
+    retry:
+      'Retries go under "options": options: {retry: {count: 3, on: [network, 503]}}; polling until a condition holds is "loop".',
+    retries: 'Set it under "options": options: {retry: {count: 3, on: [network, 503]}}.',
+    delay: 'Set it under "options": options: {delay: 500ms}.',
+    follow_redirects: 'Set it under "options": options: {follow_redirects: true}.',
     with: 'Values are passed with "with" to an included flow: add "include: shared/file.yaml".',
     use: 'Did you mean "include"? It runs another flow file as this step.',
     import: 'Did you mean "include"? It runs another flow file as this step.',
@@ -130,11 +135,23 @@ export const KEY_HINTS: Record<string, Record<string, string>> = {
     args: 'Did you mean "with"? It sets the included flow\'s vars.',
     inputs: 'Did you mean "with"? It sets the included flow\'s vars.',
   },
+  options: {
+    timeout_ms: 'Did you mean "timeout"? It takes a duration: timeout: 5s.',
+    redirects: 'Did you mean "follow_redirects"?',
+    follow: 'Did you mean "follow_redirects"?',
+    retries: 'Did you mean "retry"? e.g. retry: {count: 3, on: [network, 503]}.',
+    sleep: 'Did you mean "delay"? It waits before the step\'s first request.',
+  },
+  retry: {
+    max_attempts: 'Did you mean "count"? It is the number of retries after the first request.',
+    attempts: 'Did you mean "count"? It is the number of retries after the first request.',
+    statuses: 'Did you mean "on"? e.g. on: [network, 502, 503].',
+    backoff: 'Write the first wait as "delay"; it doubles at each retry.',
+  },
   request: {
     json: 'Did you mean "body"? A map body is sent as JSON.',
     data: 'Did you mean "body"?',
-    timeout:
-      "Set the request timeout for the run with --timeout (a per-step timeout is not supported).",
+    timeout: 'A step\'s timeout goes under its "options": options: {timeout: 5s}.',
     params: 'Did you mean "query"? e.g. query: {limit: 10}',
     qs: 'Did you mean "query"? e.g. query: {limit: 10}',
   },
@@ -534,7 +551,9 @@ export class Loading {
         "out-of-range",
         `Expected ${what} to be at most ${max}, got ${node.value}.`,
         node,
-        "Polling is bounded so a run always ends; a longer wait belongs in a separate job.",
+        /retry/.test(what)
+          ? `Retries are bounded so a run always ends: at most ${max}.`
+          : "Polling is bounded so a run always ends; a longer wait belongs in a separate job.",
       );
       return undefined;
     }

@@ -13,6 +13,7 @@ import { loadConditions } from "./conditions.ts";
 import { describe, type Entry, type Loading } from "./context.ts";
 import { INCLUDE_KEYS, loadInclude } from "./include.ts";
 import { loadLoop } from "./loop.ts";
+import { loadOptions } from "./options.ts";
 import { loadRequest } from "./request.ts";
 import { loadTags } from "./tags.ts";
 
@@ -31,6 +32,7 @@ const STEP_KEYS = [
   "always",
   "if",
   "tags",
+  "options",
 ];
 
 /** A step as listed, with what the cross-step checks need. */
@@ -114,6 +116,7 @@ export function loadStep(
     : undefined;
   const loopEntry = map.get("loop");
   const loop = loopEntry ? loadLoop(ctx, loopEntry, label, owner) : undefined;
+  const options = loadOptions(ctx, map.get("options"), label);
   const tagsEntry = map.get("tags");
   const tags = tagsEntry ? loadTags(ctx, tagsEntry) : [];
   const dependsEntry = map.get("depends_on");
@@ -147,6 +150,7 @@ export function loadStep(
     ...(when && when.length > 0 ? { when } : {}),
     ...(include ? { include } : {}),
     ...(tags.length > 0 ? { tags } : {}),
+    ...(options ? { options } : {}),
     ...(includes && !include ? { opaque: true } : {}),
     index,
     dependsOnNode: dependsEntry?.value ?? undefined,

@@ -72,9 +72,10 @@ export async function attempt(
   const sent = performance.now();
   try {
     const response = await send(request, {
-      timeoutMs: ctx.timeoutMs,
+      timeoutMs: step.options?.timeoutMs ?? ctx.timeoutMs,
       maxBodyBytes: ctx.maxBodyBytes,
       signal: ctx.signal,
+      followRedirects: step.options?.followRedirects,
     });
     secretsInResponse(response, ctx.secret);
     const duration_ms = round(performance.now() - sent);

@@ -9,9 +9,9 @@
 import { evaluateChecks } from "../assert.ts";
 import { capture } from "../capture.ts";
 import { ExpressionError, type Scope } from "../expr.ts";
-import type { Step } from "../flow.ts";
+import type { Retry, Step } from "../flow.ts";
 import { reasonOf, RequestError } from "../http.ts";
-import { pollUntil } from "../poll.ts";
+import { pause, pollUntil } from "../poll.ts";
 import { isSecretCaptureName } from "../redact.ts";
 import type { FlowRef } from "../report/reporter.ts";
 import type { CaptureFailure, StepResult } from "../result.ts";
@@ -65,14 +65,21 @@ export async function runStep(
     duration_ms: round(performance.now() - started),
     ...(step.loop ? { attempt_starts_ms: attemptStarts } : {}),
   });
+  const retry = step.options?.retry;
+  // One attempt of the poll loop: the request, sent again after a network error or a listed
+  // status while retries last, each wait twice the one before.
   const once = async () => {
-    attemptStarts.push(round(performance.now() - started));
-    const a = await attempt(step, scope, ctx, ref, sent + 1);
-    sent++;
-    lastRequest = a.request;
-    return a;
+    for (let n = 0;; n++) {
+      attemptStarts.push(round(performance.now() - started));
+      const a = await attempt(step, scope, ctx, ref, sent + 1);
+      sent++;
+      lastRequest = a.request;
+      if (!retry || n >= retry.count || ctx.signal?.aborted || !retryable(a, retry)) return a;
+      await pause(retry.delayMs * 2 ** n, ctx.signal);
+    }
   };
   try {
+    if (step.options?.delayMs) await pause(step.options.delayMs, ctx.signal);
     const outcome = step.loop
       ? await pollUntil(once, (a) => a.response !== undefined && a.until.every((r) => r.passed), {
         ...step.loop,
@@ -107,6 +114,13 @@ export async function runStep(
     }
     throw error;
   }
+}
+
+/** Whether an attempt's outcome is one its step retries: a network error or a listed status. */
+function retryable(a: Attempt, retry: Retry): boolean {
+  if (a.response) return retry.on.includes(a.response.status);
+  const code = a.error?.code;
+  return (code === "network" || code === "timeout") && retry.on.includes("network");
 }
 
 /** The checks and captures on the last response; captured values go into `captured`. */
