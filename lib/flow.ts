@@ -153,7 +153,27 @@ export interface RequestSpec {
   /** `query`: parameters appended to the URL, encoded; a list value repeats its key. */
   query?: [name: string, value: ValueTemplate][];
   body?: ValueTemplate;
+  /** `form`: a URL-encoded form body; a list value repeats its key. */
+  form?: [name: string, value: ValueTemplate][];
+  /** `multipart`: a multipart/form-data body of text fields and files. */
+  multipart?: MultipartPart[];
+  /** `body_file`: the body is this file's bytes, as they are. */
+  bodyFile?: DataFile;
+  /** `graphql`: the body is a GraphQL request (`query`, `variables`, `operationName`) in `body`. */
+  graphql?: boolean;
 }
+
+/** A file a flow sends, read when the flow is loaded. */
+export interface DataFile {
+  /** The path as written, relative to the flow file. */
+  path: string;
+  bytes: Uint8Array;
+}
+
+/** One part of a multipart body: a text field, or a file with its content type and name. */
+export type MultipartPart =
+  | { name: string; kind: "field"; value: ValueTemplate }
+  | { name: string; kind: "file"; file: DataFile; contentType: string; filename: string };
 
 /** One step. */
 export interface Step {

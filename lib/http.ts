@@ -7,8 +7,8 @@
  *
  * @module
  */
-import { evaluate, render, type Scope, toText } from "./expr.ts";
-import type { RequestSpec } from "./flow.ts";
+import { evaluate, render, type Scope, toText, type ValueTemplate } from "./expr.ts";
+import type { MultipartPart, RequestSpec } from "./flow.ts";
 import { ReceivedResponse } from "./response.ts";
 import { renderUrl } from "./url.ts";
 
@@ -18,7 +18,12 @@ export interface ResolvedRequest {
   url: string;
   /** In flow order, names as written. */
   headers: [string, string][];
+  /** The body as text: what is sent, or for a multipart or file body what reports show of it. */
   body?: string;
+  /** What is sent instead of `body` for a multipart or file body. */
+  payload?: FormData | Uint8Array<ArrayBuffer>;
+  /** `multipart` when `body` lists a multipart body's fields, form-encoded, files as `@name`. */
+  bodyKind?: "multipart" | "file";
 }
 
 /**
@@ -79,13 +84,67 @@ export function resolveRequest(spec: RequestSpec, scope: Scope): ResolvedRequest
   const headers: [string, string][] = spec.headers.map((
     [name, value],
   ) => [name, toText(evaluate(value, scope))]);
-  if (spec.body === undefined) return { method: spec.method, url, headers };
+  const request = { method: spec.method, url, headers };
+  const hasType = () => headers.some(([name]) => name.toLowerCase() === "content-type");
+  if (spec.form) {
+    if (!hasType()) headers.push(["content-type", "application/x-www-form-urlencoded"]);
+    return { ...request, body: formText(spec.form, scope) };
+  }
+  if (spec.multipart) return { ...request, ...multipart(spec.multipart, scope) };
+  if (spec.bodyFile) {
+    if (!hasType()) headers.push(["content-type", "application/octet-stream"]);
+    const bytes = spec.bodyFile.bytes;
+    return {
+      ...request,
+      body: `(${bytes.length} bytes from ${spec.bodyFile.path})`,
+      payload: new Uint8Array(bytes),
+      bodyKind: "file",
+    };
+  }
+  if (spec.body === undefined) return request;
   const value = render(spec.body, scope);
   if (typeof value === "string") return { method: spec.method, url, headers, body: value };
   if (!headers.some(([name]) => name.toLowerCase() === "content-type")) {
     headers.push(["content-type", "application/json"]);
   }
   return { method: spec.method, url, headers, body: JSON.stringify(value) };
+}
+
+/** Fields form-encoded (`a=1&b=x%20y`), a list repeating its field. */
+function formText(fields: readonly [string, ValueTemplate][], scope: Scope): string {
+  const form = new URLSearchParams();
+  for (const [name, template] of fields) {
+    const value = render(template, scope);
+    for (const v of Array.isArray(value) ? value : [value]) {
+      form.append(name, v === null ? "" : toText(v));
+    }
+  }
+  return form.toString();
+}
+
+/**
+ * A multipart body (the runtime writes its boundary and content type), and
+ * its text for reports and secret discovery: the fields form-encoded, each
+ * file as `@filename`.
+ */
+function multipart(
+  parts: readonly MultipartPart[],
+  scope: Scope,
+): Pick<ResolvedRequest, "body" | "payload" | "bodyKind"> {
+  const data = new FormData();
+  const shown = new URLSearchParams();
+  for (const part of parts) {
+    if (part.kind === "field") {
+      const text = toText(render(part.value, scope));
+      data.append(part.name, text);
+      shown.append(part.name, text);
+    } else {
+      const blob = new Blob([new Uint8Array(part.file.bytes)], { type: part.contentType });
+      data.append(part.name, blob, part.filename);
+      shown.append(part.name, `@${part.filename}`);
+    }
+  }
+  return { body: shown.toString(), payload: data, bodyKind: "multipart" };
 }
 
 /** What was known when a request failed: the response head, if it had arrived. */
@@ -261,7 +320,7 @@ export async function send(
     const response = context.response = await fetch(request.url, {
       method: request.method,
       headers: request.headers,
-      body: request.body,
+      body: request.payload ?? request.body,
       redirect: options.followRedirects ? "follow" : "manual",
       signal,
     });

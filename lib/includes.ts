@@ -8,7 +8,7 @@
  */
 import type { Problem } from "./errors.ts";
 import { readBytesSync } from "./io.ts";
-import { MAX_FILE_BYTES } from "./limits.ts";
+import { MAX_FILE_BYTES, MAX_UPLOAD_BYTES } from "./limits.ts";
 import { loadFlow, type LoadOptions, type LoadResult } from "./load.ts";
 import type { IncludeResolution } from "./load/context.ts";
 
@@ -69,10 +69,15 @@ export class FlowFiles {
   readonly #loaded = new Map<string, LoadResult>();
   readonly #includes = new Map<string, Set<string>>();
   readonly #loading: string[] = [];
+  readonly #data = new Map<string, { bytes: Uint8Array } | { message: string }>();
   readonly #options: LoadOptions;
 
   constructor(options: LoadOptions) {
-    this.#options = { ...options, include: (path, from) => this.#resolve(path, from) };
+    this.#options = {
+      ...options,
+      include: (path, from) => this.#resolve(path, from),
+      readFile: (path, from) => this.#readData(path, from),
+    };
   }
 
   /** Loads a flow file from its text, with the files it includes. */
@@ -138,6 +143,24 @@ export class FlowFiles {
       }, listed under ${file}.`,
       hint: `Fix ${file}: a flow that includes it runs only once it loads.`,
     };
+  }
+
+  /** Reads a file a flow sends, once however many steps send it. */
+  #readData(path: string, from: string): { bytes: Uint8Array } | { message: string } {
+    const file = relativeTo(from, path);
+    const known = this.#data.get(file);
+    if (known) return known;
+    let got: { bytes: Uint8Array } | { message: string };
+    try {
+      const bytes = readBytesSync(file);
+      got = bytes.length > MAX_UPLOAD_BYTES
+        ? { message: `it is larger than the ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB a flow may send` }
+        : { bytes };
+    } catch (error) {
+      got = { message: (error as Error).message };
+    }
+    this.#data.set(file, got);
+    return got;
   }
 
   /** Reads and loads an included file, or why it cannot be read. */

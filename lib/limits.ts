@@ -342,3 +342,15 @@ function childrenOf(node: Node): Node[] {
   }
   return out;
 }
+
+/**
+ * The largest file a flow may send (`body_file`, a multipart file), in
+ * bytes: it is read when the flow loads and held while the run lasts.
+ *
+ * @example
+ * ```ts
+ * import { MAX_UPLOAD_BYTES } from "./limits.ts";
+ * if (MAX_UPLOAD_BYTES !== 100 * 1024 * 1024) throw new Error();
+ * ```
+ */
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;

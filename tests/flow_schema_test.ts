@@ -59,6 +59,7 @@ const STRUCTURAL = new Set([
   "bad-url",
   "bad-header",
   "bad-path",
+  "conflicting-keys",
 ]);
 
 interface Verdicts {

@@ -53,6 +53,14 @@ export interface LoadOptions {
    * @ignore
    */
   include?: (path: string, from: string) => IncludeResolution;
+  /**
+   * Reads a file a flow sends (`body_file`, a multipart file), given the path
+   * as written and the flow file: its bytes, or why it cannot be read.
+   * `loadFlows` provides it; without it such a flow is a problem.
+   * Internal: not part of the stable API.
+   * @ignore
+   */
+  readFile?: (path: string, from: string) => { bytes: Uint8Array } | { message: string };
 }
 
 /** A flow file an include names: the loaded flow, or why it cannot be included. */
@@ -142,6 +150,16 @@ export const KEY_HINTS: Record<string, Record<string, string>> = {
     retries: 'Did you mean "retry"? e.g. retry: {count: 3, on: [network, 503]}.',
     sleep: 'Did you mean "delay"? It waits before the step\'s first request.',
   },
+  part: {
+    type: 'Did you mean "content_type"?',
+    path: 'Did you mean "file"? It is the path of the file to send, relative to the flow.',
+    name: 'Did you mean "filename"? The part\'s own name is its key.',
+  },
+  graphql: {
+    operationName: 'Did you mean "operation_name"?',
+    vars: 'Did you mean "variables"?',
+    mutation: 'Write a mutation under "query" too: query: "mutation { … }".',
+  },
   retry: {
     max_attempts: 'Did you mean "count"? It is the number of retries after the first request.',
     attempts: 'Did you mean "count"? It is the number of retries after the first request.',
@@ -150,7 +168,9 @@ export const KEY_HINTS: Record<string, Record<string, string>> = {
   },
   request: {
     json: 'Did you mean "body"? A map body is sent as JSON.',
-    data: 'Did you mean "body"?',
+    data: 'Did you mean "body" (JSON or text) or "form" (URL-encoded)?',
+    files: 'Send files with "multipart": {field: {file: path}}, or the raw bytes with "body_file".',
+    file: 'Send a file\'s bytes as the body with "body_file: path", or in "multipart".',
     timeout: 'A step\'s timeout goes under its "options": options: {timeout: 5s}.',
     params: 'Did you mean "query"? e.g. query: {limit: 10}',
     qs: 'Did you mean "query"? e.g. query: {limit: 10}',

@@ -7,6 +7,7 @@
 import { isMap, isScalar, isSeq } from "yaml";
 import { parseTemplate, type Template, type ValueTemplate } from "../expr.ts";
 import type { RequestSpec } from "../flow.ts";
+import { BODY_KEYS, loadBody } from "./body.ts";
 import {
   describe,
   type Entry,
@@ -28,7 +29,13 @@ export function loadRequest(
 ): RequestSpec | undefined {
   if (!entry) return undefined;
   const what = `"request" of ${label}`;
-  const map = ctx.map(entry.value, what, "request", ["method", "url", "query", "headers", "body"], {
+  const map = ctx.map(entry.value, what, "request", [
+    "method",
+    "url",
+    "query",
+    "headers",
+    ...BODY_KEYS,
+  ], {
     required: ["url"],
     anchor: entry.keyNode,
   });
@@ -145,8 +152,11 @@ export function loadRequest(
     }
   }
   const query = loadQuery(ctx, map.get("query"), label, owner);
-  const bodyEntry = map.get("body");
-  const body = bodyEntry ? ctx.value(bodyEntry.value, owner) : undefined;
+  const body = loadBody(ctx, map, label, owner);
+  // A GraphQL request is a POST unless the flow says otherwise.
+  if (body.graphql && !methodEntry) method = "POST";
+  const bodyKey = BODY_KEYS.find((k) => map.has(k));
+  const bodyEntry = bodyKey && map.get(bodyKey);
   if (bodyEntry && !isEmpty(bodyEntry.value) && (method === "GET" || method === "HEAD")) {
     ctx.problem(
       "bad-method",
@@ -156,7 +166,7 @@ export function loadRequest(
     );
   }
   if (!url) return undefined;
-  return { method, url, headers, ...(query.length > 0 ? { query } : {}), body };
+  return { method, url, headers, ...(query.length > 0 ? { query } : {}), ...body };
 }
 
 /** `query: {term: "${vars.term}", tag: [a, b]}`: each value a scalar or a list of them. */

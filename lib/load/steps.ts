@@ -6,7 +6,8 @@
  */
 import { isMap, isScalar, isSeq, type Node } from "yaml";
 import { parseTemplate } from "../expr.ts";
-import type { Step } from "../flow.ts";
+import type { Checks, PathCheck, Step } from "../flow.ts";
+import { compilePath } from "../path.ts";
 import { loadCaptures } from "./captures.ts";
 import { loadChecks } from "./checks.ts";
 import { loadConditions } from "./conditions.ts";
@@ -114,6 +115,8 @@ export function loadStep(
   const checks = assertEntry
     ? loadChecks(ctx, assertEntry.value, `"assert" of ${label}`, owner)
     : undefined;
+  // A GraphQL API answers 200 with an "errors" list: surface it unless the step checks it.
+  const assert = request?.graphql ? withGraphqlCheck(checks, ctx.at(node)) : checks;
   const loopEntry = map.get("loop");
   const loop = loopEntry ? loadLoop(ctx, loopEntry, label, owner) : undefined;
   const options = loadOptions(ctx, map.get("options"), label);
@@ -144,7 +147,7 @@ export function loadStep(
     request: request ?? { method: "GET", url: parseTemplate(""), headers: [] },
     captures,
     dependsOn,
-    assert: checks ?? { paths: [] },
+    assert: assert ?? { paths: [] },
     loop,
     ...(always ? { always: true } : {}),
     ...(when && when.length > 0 ? { when } : {}),
@@ -156,6 +159,23 @@ export function loadStep(
     dependsOnNode: dependsEntry?.value ?? undefined,
     nameNode: name === undefined ? undefined : map.get("name")!.value!,
   };
+}
+
+/** A GraphQL step's checks, with "no errors" added unless a check reads `errors` already. */
+function withGraphqlCheck(
+  checks: Checks | undefined,
+  at: { line: number; column: number },
+): Checks {
+  const own = checks ?? { paths: [] };
+  if (own.paths.some((c) => /\berrors\b/.test(c.path.source))) return own;
+  const check: PathCheck = {
+    path: compilePath("$.json.errors", "response"),
+    operator: "exists",
+    expected: { kind: "const", value: false },
+    name: "no GraphQL errors",
+    ...at,
+  };
+  return { ...own, paths: [check, ...own.paths] };
 }
 
 /** `depends_on`: one step name or a list of them. */

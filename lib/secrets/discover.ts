@@ -177,7 +177,12 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
  * ```
  */
 export function secretsInRequest(
-  request: { url: string; headers: [string, string][]; body?: string },
+  request: {
+    url: string;
+    headers: [string, string][];
+    body?: string;
+    bodyKind?: "multipart" | "file";
+  },
   register: Register,
 ): void {
   secretsInHeaders(request.headers, register);
@@ -189,8 +194,11 @@ export function secretsInRequest(
     // An unparsable URL fails when sent; its text is still masked by value.
   }
   const { body } = request;
-  if (body !== undefined) {
-    const contentType = request.headers.find(([n]) => n.toLowerCase() === "content-type")?.[1];
+  if (body !== undefined && request.bodyKind !== "file") {
+    // A multipart body's text is its fields, form-encoded.
+    const contentType = request.bodyKind === "multipart"
+      ? "application/x-www-form-urlencoded"
+      : request.headers.find(([n]) => n.toLowerCase() === "content-type")?.[1];
     secretsInBody({ text: body, contentType, json: () => parseJson(body) }, register);
   }
 }
@@ -354,9 +362,14 @@ export function secretInputs(flow: Flow): SecretInputs {
     }
     addRefs(secretUrlRefs(request.url), inputs);
     for (const literal of secretUrlLiterals(request.url)) inputs.literals.add(literal);
-    for (const [name, value] of request.query ?? []) {
-      if (isSecretKey(name)) values.push(value);
-    }
+    const fields: [string, ValueTemplate][] = [
+      ...request.query ?? [],
+      ...request.form ?? [],
+      ...(request.multipart ?? []).flatMap((p) =>
+        p.kind === "field" ? [[p.name, p.value] as [string, ValueTemplate]] : []
+      ),
+    ];
+    for (const [name, value] of fields) if (isSecretKey(name)) values.push(value);
     if (request.body) values.push(...secretBodyValues(request.body));
   }
   for (const value of values) {

@@ -1,0 +1,229 @@
+/**
+ * A request's body beyond JSON: `form` (URL-encoded), `multipart` (fields
+ * and files), `body_file` (a file's bytes) and `graphql` (`query`,
+ * `variables`, `operation_name`). At most one body per request; files are
+ * read when the flow loads, relative to the flow file, so a missing one is a
+ * problem before anything is sent.
+ *
+ * @module
+ */
+import { isMap, isScalar, isSeq } from "yaml";
+import type { ValueTemplate } from "../expr.ts";
+import type { DataFile, MultipartPart, RequestSpec } from "../flow.ts";
+import { describe, type Entry, type Loading, type TemplateUse } from "./context.ts";
+
+/** The request keys that each give a body. */
+export const BODY_KEYS = ["body", "form", "multipart", "body_file", "graphql"] as const;
+
+/** Content types by file extension, for multipart files that do not name one. */
+const CONTENT_TYPES: Record<string, string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+  svg: "image/svg+xml",
+  pdf: "application/pdf",
+  json: "application/json",
+  xml: "application/xml",
+  csv: "text/csv",
+  txt: "text/plain",
+  html: "text/html",
+  zip: "application/zip",
+};
+
+/** The body keys of a request: the parts of its spec they set. */
+export function loadBody(
+  ctx: Loading,
+  map: Map<string, Entry>,
+  label: string,
+  owner: TemplateUse["owner"],
+): Pick<RequestSpec, "body" | "form" | "multipart" | "bodyFile" | "graphql"> {
+  const given = BODY_KEYS.filter((k) => map.has(k));
+  if (given.length > 1) {
+    ctx.problem(
+      "conflicting-keys",
+      `"${given[1]}" and "${given[0]}" of ${label} both give the request a body.`,
+      map.get(given[1])!.keyNode,
+      "A request has one body: keep one of them.",
+    );
+    return {};
+  }
+  const key = given[0];
+  const entry = key && map.get(key)!;
+  if (!entry) return {};
+  switch (key) {
+    case "body":
+      return { body: ctx.value(entry.value, owner) };
+    case "form":
+      return { form: pairs(ctx, entry, `"form" of ${label}`, owner) };
+    case "multipart":
+      return { multipart: parts(ctx, entry, label, owner) };
+    case "body_file": {
+      const file = dataFile(ctx, entry, `"body_file" of ${label}`);
+      return file ? { bodyFile: file } : {};
+    }
+    case "graphql":
+      return graphql(ctx, entry, label, owner);
+  }
+}
+
+/** A map of names to values or lists of values (a form's fields). */
+function pairs(
+  ctx: Loading,
+  entry: Entry,
+  what: string,
+  owner: TemplateUse["owner"],
+): [string, ValueTemplate][] {
+  const node = ctx.deref(entry.value);
+  if (!isMap(node)) {
+    ctx.problem(
+      "wrong-type",
+      `Expected ${what} to be a map of fields, got ${describe(node)}.`,
+      node ?? entry.keyNode,
+      'For example: form: {user: ann, password: "${ENV.PASSWORD}"}',
+    );
+    return [];
+  }
+  const out: [string, ValueTemplate][] = [];
+  for (const e of ctx.entries(node)) {
+    const v = ctx.deref(e.value);
+    if (isMap(v) || (isSeq(v) && v.items.some((i) => !isScalar(ctx.deref(i))))) {
+      ctx.problem(
+        "wrong-type",
+        `Expected field "${e.key}" of ${what} to be a value or a list of values, got ${
+          describe(v)
+        }.`,
+        v ?? e.keyNode,
+        "A list repeats the field (tag: [a, b]); send structured data as JSON in body.",
+      );
+      continue;
+    }
+    const value = ctx.value(v, owner);
+    if (value) out.push([e.key, value]);
+  }
+  return out;
+}
+
+/** `multipart`: text fields, and files as `{file, content_type?, filename?}`. */
+function parts(
+  ctx: Loading,
+  entry: Entry,
+  label: string,
+  owner: TemplateUse["owner"],
+): MultipartPart[] {
+  const what = `"multipart" of ${label}`;
+  const node = ctx.deref(entry.value);
+  if (!isMap(node)) {
+    ctx.problem(
+      "wrong-type",
+      `Expected ${what} to be a map of fields and files, got ${describe(node)}.`,
+      node ?? entry.keyNode,
+      "For example: multipart: {title: Holiday, photo: {file: data/photo.png}}",
+    );
+    return [];
+  }
+  const out: MultipartPart[] = [];
+  for (const e of ctx.entries(node)) {
+    const v = ctx.deref(e.value);
+    if (!isMap(v)) {
+      const value = isSeq(v) ? undefined : ctx.value(v, owner);
+      if (value) out.push({ name: e.key, kind: "field", value });
+      else {
+        ctx.problem(
+          "wrong-type",
+          `Expected part "${e.key}" of ${what} to be a value or {file: …}, got ${describe(v)}.`,
+          v ?? e.keyNode,
+          "A text field is a value; a file is {file: path, content_type: …, filename: …}.",
+        );
+      }
+      continue;
+    }
+    const part = ctx.map(v, `part "${e.key}" of ${what}`, "part", [
+      "file",
+      "content_type",
+      "filename",
+    ], { required: ["file"] });
+    const fileEntry = part?.get("file");
+    const file = fileEntry && dataFile(ctx, fileEntry, `the file of part "${e.key}"`);
+    if (!part || !file) continue;
+    const type = part.get("content_type");
+    const name = part.get("filename");
+    const base = file.path.split("/").at(-1)!;
+    const contentType = (type && ctx.string(type, `"content_type" of part "${e.key}"`)) ??
+      CONTENT_TYPES[base.split(".").at(-1)!.toLowerCase()] ?? "application/octet-stream";
+    const filename = (name && ctx.string(name, `"filename" of part "${e.key}"`)) ?? base;
+    out.push({ name: e.key, kind: "file", file, contentType, filename });
+  }
+  return out;
+}
+
+/** A file the flow sends, read now through {@linkcode LoadOptions.readFile}. */
+function dataFile(ctx: Loading, entry: Entry, what: string): DataFile | undefined {
+  const path = ctx.string(entry, what);
+  if (path === undefined) return undefined;
+  const read = ctx.options.readFile;
+  if (!read) {
+    ctx.problem(
+      "include-unavailable",
+      `${what} sends "${path}", but this flow was loaded from its text alone.`,
+      entry.value,
+      "Load flows with loadFlows (or run them with the CLI), which reads the files they send.",
+    );
+    return undefined;
+  }
+  const got = read(path, ctx.file);
+  if ("message" in got) {
+    ctx.problem(
+      "file-read",
+      `Could not read "${path}" for ${what}: ${got.message}.`,
+      entry.value,
+      "The path is relative to the flow file.",
+    );
+    return undefined;
+  }
+  return { path, bytes: got.bytes };
+}
+
+/** `graphql: {query, variables, operation_name}`: a JSON body in the GraphQL shape. */
+function graphql(
+  ctx: Loading,
+  entry: Entry,
+  label: string,
+  owner: TemplateUse["owner"],
+): Pick<RequestSpec, "body" | "graphql"> {
+  const what = `"graphql" of ${label}`;
+  const map = ctx.map(ctx.deref(entry.value), what, "graphql", [
+    "query",
+    "variables",
+    "operation_name",
+  ], { required: ["query"], anchor: entry.keyNode });
+  if (!map) return {};
+  const query = map.get("query") && ctx.string(map.get("query"), `"query" of ${what}`);
+  const entries: [string, ValueTemplate][] = [];
+  if (query !== undefined) {
+    const value = ctx.value(map.get("query")!.value, owner);
+    if (value) entries.push(["query", value]);
+  }
+  const variables = map.get("variables");
+  if (variables) {
+    const node = ctx.deref(variables.value);
+    if (!isMap(node)) {
+      ctx.problem(
+        "wrong-type",
+        `Expected "variables" of ${what} to be a map, got ${describe(node)}.`,
+        node ?? variables.keyNode,
+        'For example: variables: {id: "${steps.create.id}"}',
+      );
+    } else {
+      const value = ctx.value(node, owner);
+      if (value) entries.push(["variables", value]);
+    }
+  }
+  const operation = map.get("operation_name");
+  if (operation) {
+    const name = ctx.string(operation, `"operation_name" of ${what}`);
+    if (name !== undefined) entries.push(["operationName", { kind: "const", value: name }]);
+  }
+  return { body: { kind: "map", entries }, graphql: true };
+}
