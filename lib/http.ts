@@ -329,7 +329,15 @@ export async function send(
     for (const [name, value] of response.headers) {
       headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
     }
-    return new ReceivedResponse(response.status, headers, text, response.headers.getSetCookie());
+    const received = new ReceivedResponse(
+      response.status,
+      headers,
+      text,
+      response.headers.getSetCookie(),
+    );
+    // After redirects the final URL; fetch leaves it empty for some responses.
+    received.url = response.url || request.url;
+    return received;
   } catch (error) {
     if (error instanceof RequestError) throw error;
     if (options.signal?.aborted) {

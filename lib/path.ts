@@ -79,10 +79,18 @@ export class PathSyntaxError extends SyntaxAtError {
  * @example
  * ```ts
  * import { RESPONSE_MEMBERS } from "./path.ts";
- * if (RESPONSE_MEMBERS.join() !== "json,status,headers") throw new Error();
+ * if (RESPONSE_MEMBERS.join() !== "json,status,headers,cookies,url,duration_ms,body") throw new Error();
  * ```
  */
-export const RESPONSE_MEMBERS: readonly string[] = ["json", "status", "headers"];
+export const RESPONSE_MEMBERS: readonly string[] = [
+  "json",
+  "status",
+  "headers",
+  "cookies",
+  "url",
+  "duration_ms",
+  "body",
+];
 
 /**
  * Compiles a path, throwing {@linkcode PathSyntaxError} with the offset of

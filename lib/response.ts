@@ -28,9 +28,16 @@ export class ReceivedResponse {
   readonly headers: Record<string, string>;
   #parsed?: { ok: true; value: unknown } | { ok: false };
   #document?: Record<string, unknown>;
+  #headDoc?: Record<string, unknown>;
 
   /** Each `Set-Cookie` line on its own (joined, they cannot be split back reliably). */
   readonly setCookies: readonly string[];
+
+  /** The URL of the response: the request's, or after redirects the final one. */
+  url?: string;
+
+  /** Milliseconds from sending the request to the whole body read. */
+  durationMs?: number;
 
   constructor(
     readonly status: number,
@@ -96,9 +103,12 @@ export class ReceivedResponse {
    * ```
    */
   select(path: CompiledPath): ResponseSelection {
-    // Status and header paths never need the body, so it is not parsed for them.
-    if (path.root === "response" && /^\$\s*(\.\s*|\[\s*['"])(status|headers)\b/.test(path.source)) {
-      return select(path, { status: this.status, headers: this.headers });
+    // Paths that never need the body do not parse it.
+    if (
+      path.root === "response" &&
+      /^\$\s*(\.\s*|\[\s*['"])(status|headers|cookies|url|duration_ms)\b/.test(path.source)
+    ) {
+      return select(path, this.#head());
     }
     if (path.root === "body") {
       const json = this.json;
@@ -110,12 +120,23 @@ export class ReceivedResponse {
       const json = this.json;
       // Without a JSON body there is no `json` member, so `$.json…` matches nothing instead of `undefined`.
       this.#document = json.ok
-        ? { json: json.value, status: this.status, headers: this.headers }
-        : { status: this.status, headers: this.headers };
+        ? { json: json.value, ...this.#head(), body: this.text }
+        : { ...this.#head(), body: this.text };
     }
     const selection: ResponseSelection = select(path, this.#document);
     if (!selection.found && !this.json.ok && readsBody(path)) selection.bodyNotJson = true;
     return selection;
+  }
+
+  /** The members of the response document that do not need the body. */
+  #head(): Record<string, unknown> {
+    return this.#headDoc ??= {
+      status: this.status,
+      headers: this.headers,
+      cookies: parseCookies(this.setCookies),
+      ...(this.url !== undefined ? { url: this.url } : {}),
+      ...(this.durationMs !== undefined ? { duration_ms: this.durationMs } : {}),
+    };
   }
 
   /** The content type without parameters, if the response named one. */
@@ -141,6 +162,74 @@ export class ReceivedResponse {
       ? text
       : `${masking.head(text, max)} (${text.length - max} more characters)`;
   }
+}
+
+/** A cookie the response sets, as `$.cookies.<name>` shows it. */
+export interface SetCookie {
+  value: string;
+  path?: string;
+  domain?: string;
+  expires?: string;
+  max_age?: number;
+  secure: boolean;
+  http_only: boolean;
+  same_site?: string;
+}
+
+/**
+ * The cookies `Set-Cookie` lines set, by name (the last line of a name
+ * wins, as in a browser), with their attributes.
+ *
+ * @example
+ * ```ts
+ * import { parseCookies } from "./response.ts";
+ * const c = parseCookies(["sid=s-1; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=60"]);
+ * if (c.sid.value !== "s-1" || !c.sid.http_only || c.sid.same_site !== "Lax" || c.sid.max_age !== 60) {
+ *   throw new Error(JSON.stringify(c));
+ * }
+ * ```
+ */
+export function parseCookies(lines: readonly string[]): Record<string, SetCookie> {
+  const out: Record<string, SetCookie> = {};
+  for (const line of lines) {
+    const [pair, ...attributes] = line.split(";");
+    const eq = pair.indexOf("=");
+    if (eq === -1) continue;
+    const cookie: SetCookie = {
+      value: pair.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1"),
+      secure: false,
+      http_only: false,
+    };
+    for (const attribute of attributes) {
+      const [key, ...rest] = attribute.split("=");
+      const value = rest.join("=").trim();
+      switch (key.trim().toLowerCase()) {
+        case "path":
+          cookie.path = value;
+          break;
+        case "domain":
+          cookie.domain = value;
+          break;
+        case "expires":
+          cookie.expires = value;
+          break;
+        case "max-age":
+          if (/^-?\d+$/.test(value)) cookie.max_age = Number(value);
+          break;
+        case "secure":
+          cookie.secure = true;
+          break;
+        case "httponly":
+          cookie.http_only = true;
+          break;
+        case "samesite":
+          cookie.same_site = value;
+          break;
+      }
+    }
+    out[pair.slice(0, eq).trim()] = cookie;
+  }
+  return out;
 }
 
 /** Masks only what is secret by shape (JWTs) when no run redactor is given. */

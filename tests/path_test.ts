@@ -73,7 +73,15 @@ Deno.test("compilePath accepts filters under the response root", () => {
 });
 
 Deno.test("compilePath accepts $.json, $.status and $.headers under the response root", () => {
-  assert.deepEqual(RESPONSE_MEMBERS, ["json", "status", "headers"]);
+  assert.deepEqual(RESPONSE_MEMBERS, [
+    "json",
+    "status",
+    "headers",
+    "cookies",
+    "url",
+    "duration_ms",
+    "body",
+  ]);
   for (const source of ["$.json", "$.status", "$.headers", "$.headers.content-type"]) {
     assert.equal(compilePath(source, "response").source, source);
   }
@@ -118,7 +126,7 @@ Deno.test("compilePath rejects a descendant segment first under the response roo
 });
 
 Deno.test("compilePath rejects wildcards, indexes and unknown bracket names under the response root", () => {
-  for (const source of ["$[*]", "$[0]", "$['body']", "$['json','body']", "$.Json"]) {
+  for (const source of ["$[*]", "$[0]", "$['text']", "$['json','text']", "$.Json"]) {
     const e = pathError(source, "response");
     assert.equal(
       e.message,

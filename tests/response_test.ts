@@ -115,7 +115,7 @@ Deno.test("select with $ alone under the response root yields the response docum
   const r = new ReceivedResponse(200, { "x-a": "1" }, "[1]");
   assert.deepEqual(r.select(compilePath("$", "response")), {
     found: true,
-    value: { json: [1], status: 200, headers: { "x-a": "1" } },
+    value: { json: [1], status: 200, headers: { "x-a": "1" }, cookies: {}, body: "[1]" },
   });
 });
 
@@ -123,7 +123,12 @@ Deno.test("select under the response root without a JSON body has no json member
   const r = new ReceivedResponse(500, { "content-type": "text/html" }, "<h1>oops</h1>");
   assert.deepEqual(r.select(compilePath("$", "response")), {
     found: true,
-    value: { status: 500, headers: { "content-type": "text/html" } },
+    value: {
+      status: 500,
+      headers: { "content-type": "text/html" },
+      cookies: {},
+      body: "<h1>oops</h1>",
+    },
   });
   assert.deepEqual(r.select(compilePath("$.json", "response")), {
     found: false,

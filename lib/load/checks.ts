@@ -17,7 +17,8 @@ import {
 } from "../flow.ts";
 import { OPERATOR_TABLE, type OperatorSpec } from "../operators.ts";
 import { compilePattern } from "../regex.ts";
-import type { CompiledPath, PathRoot } from "../path.ts";
+import { type CompiledPath, compilePath, type PathRoot } from "../path.ts";
+import { parseDuration } from "../duration.ts";
 import { loadGroupConditions } from "./conditions.ts";
 import { suggest } from "../suggest.ts";
 import { describe, type Entry, type Loading, type TemplateUse } from "./context.ts";
@@ -41,11 +42,25 @@ export function loadChecks(
   what: string,
   owner: TemplateUse["owner"],
 ): Checks | undefined {
-  const map = ctx.map(node, what, "assert", ["status", "json", "jsonpath"]);
+  const map = ctx.map(node, what, "assert", [
+    "status",
+    "headers",
+    "cookies",
+    "duration",
+    "json",
+    "jsonpath",
+  ]);
   if (!map) return undefined;
   const checks: Checks = { paths: [] };
   const status = map.get("status");
   if (status) checks.status = loadStatus(ctx, status, what);
+  // Spelling-neutral blocks: headers, cookies and the response time, in both spellings.
+  for (const kind of ["headers", "cookies"] as const) {
+    const entry = map.get(kind);
+    if (entry) checks.paths.push(...namedChecks(ctx, entry, kind, what, owner));
+  }
+  const duration = map.get("duration");
+  if (duration) checks.paths.push(...durationChecks(ctx, duration, what, owner));
   for (const [key, root] of [["json", "response"], ["jsonpath", "body"]] as const) {
     const entry = map.get(key);
     if (!entry) continue;
@@ -70,6 +85,103 @@ export function loadChecks(
     });
   }
   return checks;
+}
+
+/**
+ * `headers: {content-type: {matches: json}, x-id: abc}` or
+ * `cookies: {sid: {exists: true}}`: a value is `equals`, a map names
+ * operators; a header's name compares case-insensitively, a cookie's
+ * operators apply to its value (`exists` to the cookie).
+ */
+function namedChecks(
+  ctx: Loading,
+  entry: Entry,
+  kind: "headers" | "cookies",
+  what: string,
+  owner: TemplateUse["owner"],
+): PathCheck[] {
+  const node = ctx.deref(entry.value);
+  if (!isMap(node)) {
+    ctx.problem(
+      "wrong-type",
+      `Expected "${kind}" in ${what} to be a map of names to checks, got ${describe(node)}.`,
+      node ?? entry.keyNode,
+      kind === "headers"
+        ? "For example: headers: {content-type: {matches: json}, cache-control: no-store}"
+        : "For example: cookies: {sid: {exists: true}}",
+    );
+    return [];
+  }
+  const out: PathCheck[] = [];
+  for (const e of ctx.entries(node)) {
+    const name = kind === "headers" ? e.key.toLowerCase() : e.key;
+    const quoted = `'${name.replaceAll("\\", "\\\\").replaceAll("'", "\\'")}'`;
+    const base = `$.${kind}[${quoted}]`;
+    for (const [operator, opEntry] of operatorsOf(ctx, e, `${kind.slice(0, -1)} "${e.key}"`)) {
+      const expected = expectedValue(ctx, operator, opEntry, owner);
+      if (!expected) continue;
+      const source = kind === "cookies" && operator !== "exists" ? `${base}.value` : base;
+      out.push({
+        path: compilePath(source, "response"),
+        operator,
+        expected,
+        ...ctx.at(opEntry.keyNode),
+      });
+    }
+  }
+  return out;
+}
+
+/** `duration: {lt: 500ms}`: the response time, with durations for the comparison operators. */
+function durationChecks(
+  ctx: Loading,
+  entry: Entry,
+  what: string,
+  owner: TemplateUse["owner"],
+): PathCheck[] {
+  const out: PathCheck[] = [];
+  for (const [operator, opEntry] of operatorsOf(ctx, entry, `"duration" in ${what}`)) {
+    if (!["lt", "lte", "gt", "gte"].includes(operator)) {
+      ctx.problem(
+        "wrong-type",
+        `"duration" in ${what} takes lt, lte, gt or gte, not "${operator}".`,
+        opEntry.keyNode,
+        "For example: duration: {lt: 500ms}",
+      );
+      continue;
+    }
+    const v = isScalar(opEntry.value) ? opEntry.value.value : undefined;
+    const ms = typeof v === "number" ? v : typeof v === "string" ? parseDuration(v) : undefined;
+    const expected = ms !== undefined && !(typeof v === "string" && v.includes("${"))
+      ? { kind: "const" as const, value: ms }
+      : expectedValue(ctx, operator, opEntry, owner);
+    if (!expected) continue;
+    out.push({
+      path: compilePath("$.duration_ms", "response"),
+      operator,
+      expected,
+      name: "response time",
+      ...ctx.at(opEntry.keyNode),
+    });
+  }
+  return out;
+}
+
+/** The operators of a check written as a map, or `equals` for a plain value. */
+function operatorsOf(ctx: Loading, entry: Entry, what: string): [Operator, Entry][] {
+  const node = ctx.deref(entry.value);
+  if (!isMap(node)) return [["equals", entry]];
+  const map = ctx.map(node, what, "check", OPERATORS);
+  if (!map) return [];
+  if (map.size === 0 && node.items.length === 0) {
+    ctx.problem(
+      "missing-key",
+      `The check of ${what} has no operator.`,
+      node,
+      `Add one of: ${OPERATORS.join(", ")}; e.g. "exists: true".`,
+    );
+  }
+  return [...map.entries()].map(([k, e]) => [k as Operator, e]);
 }
 
 /** Where checks are being added: their root, enclosing groups and their `at` paths. */

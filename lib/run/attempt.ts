@@ -77,8 +77,9 @@ export async function attempt(
       signal: ctx.signal,
       followRedirects: step.options?.followRedirects,
     });
-    secretsInResponse(response, ctx.secret);
     const duration_ms = round(performance.now() - sent);
+    response.durationMs = duration_ms;
+    secretsInResponse(response, ctx.secret);
     const until = step.loop
       ? evaluateChecks(step.loop.until, response, scope, "until", ctx.redactor)
       : [];
