@@ -22,6 +22,7 @@ import type { AssertionResult } from "./result.ts";
 import { deepEqual, HEAD_SLACK, jsonType, PLAIN, show } from "./json_value.ts";
 import { OPERATOR_TABLE } from "./operators.ts";
 import type { Masking } from "./secrets/redactor.ts";
+import { checkSchema } from "./schema_check.ts";
 
 export { deepEqual, jsonType, show };
 
@@ -314,9 +315,20 @@ export function evaluateChecks(
   scope: Scope,
   phase: AssertionResult["phase"],
   display: Masking = PLAIN,
+  request?: { method: string; url: string },
 ): AssertionResult[] {
   const results: AssertionResult[] = [];
   if (checks.status) results.push(checkStatus(checks.status, response.status, phase));
+  for (const check of checks.schemas ?? []) {
+    const r = checkSchema(
+      check,
+      response,
+      request?.method ?? "GET",
+      request?.url ?? "http://x/",
+      phase,
+    );
+    results.push({ ...r, actual: compact(r.actual, display), message: display.redact(r.message) });
+  }
   // Each conditional group is decided once; the branch not taken is one skipped result.
   const decided = new Map<CheckGroup, Decision>();
   const reported = new Set<string>();

@@ -95,7 +95,45 @@ export interface StatusCheck {
 export interface Checks {
   status?: StatusCheck;
   paths: PathCheck[];
+  /** `schema` and `openapi` checks of the JSON body. */
+  schemas?: SchemaCheck[];
 }
+
+/**
+ * A compiled validator: the violations of a value (each at a JSON pointer,
+ * `""` for the whole value), empty when it is valid.
+ * @ignore
+ */
+export type Validate = (value: unknown) => { at: string; message: string }[];
+
+/**
+ * `schema` (a JSON Schema, inline or from a file) or `openapi` (an OpenAPI 3
+ * document): the JSON body must match. Compiled before the run.
+ * @ignore
+ */
+export type SchemaCheck =
+  | {
+    kind: "schema";
+    /** The file as written, or `inline schema`. */
+    source: string;
+    schema: unknown;
+    /** The flow file the check is written in. */
+    file: string;
+    line: number;
+    column: number;
+    validate?: Validate;
+  }
+  | {
+    kind: "openapi";
+    source: string;
+    document: unknown;
+    file: string;
+    line: number;
+    column: number;
+    /** The validator holding the document, and each response schema compiled so far. */
+    ajv?: unknown;
+    compiled?: Map<string, Validate>;
+  };
 
 /**
  * The keys that name where a capture's value comes from, in its map form.

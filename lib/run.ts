@@ -21,6 +21,7 @@ import type { Reporter } from "./report/reporter.ts";
 import { type FlowResult, type RunResult, type StepResult, totalsOf } from "./result.ts";
 import { CLEANUP_GRACE_MS, type Context, round } from "./run/context.ts";
 import { runStep } from "./run/step.ts";
+import { prepareSchemas } from "./schema_check.ts";
 import { emptyResult } from "./run/step_result.ts";
 import { VERSION } from "./version.ts";
 
@@ -145,6 +146,7 @@ function skipped(step: Step, reason: string, start_ms = 0): StepResult {
  * ```
  */
 export async function runFlow(flow: Flow, options: RunOptions = {}): Promise<FlowResult> {
+  await prepareSchemas([flow]);
   return await runOne(flow, context(options));
 }
 
@@ -527,6 +529,8 @@ export async function runFlows(
   options: RunOptions = {},
 ): Promise<RunResult> {
   const flows = expandRows(given);
+  // Already done by loadFlows; flows built another way get their schemas compiled here.
+  await prepareSchemas([...options.setup ?? [], ...given, ...options.teardown ?? []]);
   const ctx = context(options);
   const startedAt = new Date().toISOString();
   const started = performance.now();

@@ -14,6 +14,7 @@ import { discoverFlowEntries, readBytes, readText } from "./io.ts";
 import { MAX_FILE_BYTES } from "./limits.ts";
 import { FlowFiles, relativeTo } from "./includes.ts";
 import { fileTooLarge, type LoadOptions } from "./load.ts";
+import { prepareSchemas } from "./schema_check.ts";
 import { selectShard, type Shard } from "./shard.ts";
 import { suggest } from "./suggest.ts";
 import { compileTags, type TagTest } from "./tags.ts";
@@ -206,6 +207,28 @@ export async function loadFlows(
     withIncludes(regular, file);
   }
   result.included = result.included.filter((f) => !result.files.includes(f));
+  // Schemas are compiled now (the validator is imported only when a flow has one): a schema
+  // that cannot be compiled is a problem before anything is sent.
+  for (
+    const { check, message } of await prepareSchemas([
+      ...result.setup,
+      ...result.flows,
+      ...result.teardown,
+    ])
+  ) {
+    result.problems.push({
+      code: "bad-schema",
+      message: `The ${
+        check.kind === "schema" ? "JSON Schema" : "OpenAPI document"
+      } "${check.source}" cannot be used: ${message}.`,
+      file: check.file,
+      line: check.line,
+      column: check.column,
+      hint: check.kind === "schema"
+        ? "Fix the schema: it must be valid JSON Schema (draft 2020-12)."
+        : "Fix the document: its schemas must be valid JSON Schema.",
+    });
+  }
   result.problems = capTotal(result.problems);
   // A --var that no flow reads is most often a typo nobody would notice (the flow runs with
   // its default), but pipelines also pass one set of --var to several runs: a warning.

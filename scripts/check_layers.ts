@@ -58,7 +58,15 @@ export const LAYERS: { name: string; modules: string[] }[] = [
   // File → loaded flow, and which files make a run.
   {
     name: "load",
-    modules: ["load.ts", "load/", "data_file.ts", "includes.ts", "shard.ts", "suite.ts"],
+    modules: [
+      "load.ts",
+      "load/",
+      "data_file.ts",
+      "includes.ts",
+      "schema_check.ts",
+      "shard.ts",
+      "suite.ts",
+    ],
   },
   // Resolved request → response → assertion results.
   { name: "exchange", modules: ["response.ts", "capture.ts", "url.ts", "http.ts", "assert.ts"] },

@@ -4,7 +4,15 @@
  *
  * @module
  */
-import { isMap, isScalar, isSeq, type Node, type Scalar, type YAMLMap } from "yaml";
+import {
+  isMap,
+  isScalar,
+  isSeq,
+  type Node,
+  parse as parseYaml,
+  type Scalar,
+  type YAMLMap,
+} from "yaml";
 import type { ValueTemplate } from "../expr.ts";
 import {
   type CheckGroup,
@@ -12,6 +20,7 @@ import {
   type Operator,
   OPERATORS,
   type PathCheck,
+  type SchemaCheck,
   type StatusCheck,
   TYPE_NAMES,
 } from "../flow.ts";
@@ -47,6 +56,8 @@ export function loadChecks(
     "headers",
     "cookies",
     "duration",
+    "schema",
+    "openapi",
     "json",
     "jsonpath",
   ]);
@@ -61,6 +72,10 @@ export function loadChecks(
   }
   const duration = map.get("duration");
   if (duration) checks.paths.push(...durationChecks(ctx, duration, what, owner));
+  const schemas = [map.get("schema"), map.get("openapi")].flatMap((e) =>
+    e ? loadSchemaCheck(ctx, e, what) : []
+  );
+  if (schemas.length > 0) checks.schemas = schemas;
   for (const [key, root] of [["json", "response"], ["jsonpath", "body"]] as const) {
     const entry = map.get(key);
     if (!entry) continue;
@@ -165,6 +180,62 @@ function durationChecks(
     });
   }
   return out;
+}
+
+/**
+ * `schema: {…}` (inline), `schema: schemas/item.json` or
+ * `openapi: api/openapi.yaml`: the document, read and parsed now so a
+ * missing or malformed file is a problem before anything is sent.
+ */
+function loadSchemaCheck(ctx: Loading, entry: Entry, what: string): SchemaCheck[] {
+  const node = ctx.deref(entry.value);
+  const at = { file: ctx.file, ...ctx.at(entry.keyNode) };
+  if (entry.key === "schema" && isMap(node)) {
+    return [{ kind: "schema", source: "the inline schema", schema: node.toJSON(), ...at }];
+  }
+  const path = ctx.string(entry, `"${entry.key}" in ${what}`);
+  if (path === undefined) return [];
+  const read = ctx.options.readFile?.(path, ctx.file);
+  const fail = (why: string, hint: string) => {
+    ctx.problem(
+      "file-read",
+      `Could not use "${path}" for "${entry.key}" in ${what}: ${why}.`,
+      node,
+      hint,
+    );
+    return [];
+  };
+  if (!read) {
+    return fail("this flow was loaded from its text alone", "Load it with loadFlows or the CLI.");
+  }
+  if ("message" in read) return fail(read.message, "The path is relative to the flow file.");
+  let document: unknown;
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(read.bytes);
+    document = /\.json$/i.test(path) ? JSON.parse(text) : parseYaml(text);
+  } catch (error) {
+    return fail(
+      `it is not ${/\.json$/i.test(path) ? "JSON" : "YAML or JSON"} (${
+        (error as Error).message.split("\n")[0]
+      })`,
+      "Write the schema as a JSON or YAML document.",
+    );
+  }
+  if (document === null || typeof document !== "object") {
+    return fail(
+      "it holds no schema object",
+      "The file must hold a JSON Schema or an OpenAPI document.",
+    );
+  }
+  if (entry.key === "openapi" && !("paths" in document)) {
+    return fail(
+      'it has no "paths", so it is not an OpenAPI document',
+      "Give the OpenAPI 3 document of the API.",
+    );
+  }
+  return entry.key === "schema"
+    ? [{ kind: "schema", source: path, schema: document, ...at }]
+    : [{ kind: "openapi", source: path, document, ...at }];
 }
 
 /** The operators of a check written as a map, or `equals` for a plain value. */

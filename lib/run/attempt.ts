@@ -81,7 +81,7 @@ export async function attempt(
     response.durationMs = duration_ms;
     secretsInResponse(response, ctx.secret);
     const until = step.loop
-      ? evaluateChecks(step.loop.until, response, scope, "until", ctx.redactor)
+      ? evaluateChecks(step.loop.until, response, scope, "until", ctx.redactor, request)
       : [];
     const until_met = step.loop ? until.every((r) => r.passed) : undefined;
     await ctx.reporter.onAttempt?.(ref, {

@@ -135,7 +135,7 @@ function evaluate(
   const response = last.response!;
   const assertions = [
     ...last.until,
-    ...evaluateChecks(step.assert, response, scope, "assert", ctx.redactor),
+    ...evaluateChecks(step.assert, response, scope, "assert", ctx.redactor, last.request),
   ];
   const names: string[] = [];
   const problems: CaptureFailure[] = [];
