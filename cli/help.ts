@@ -57,6 +57,7 @@ Options for run:
                         (repeatable)
   --teardown FILE       a flow run after the others, whatever happened (repeatable)
   --fail-fast           start no new flows after the first failure
+  --cookie-jar          every flow run keeps cookies like a browser (each flow its own jar)
   --trace               send a W3C traceparent on every request that has none (one trace
                         per flow run, \${TRACE_ID}); trace ids go into every report
   --trace-link TEMPLATE show trace ids as links, e.g. http://jaeger:16686/trace/{trace_id}

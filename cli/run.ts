@@ -40,6 +40,7 @@ const RUN_OPTIONS = {
   teardown: { type: "string", multiple: true },
   "fail-fast": { type: "boolean" },
   trace: { type: "boolean" },
+  "cookie-jar": { type: "boolean" },
   "trace-link": { type: "string" },
   list: { type: "boolean" },
   verbose: { type: "boolean" },
@@ -230,6 +231,7 @@ async function runParsed(
       jobs,
       failFast: values["fail-fast"],
       trace: values.trace,
+      cookieJar: values["cookie-jar"],
       signal,
       redactor,
       secrets: [...secretNames],
@@ -407,6 +409,7 @@ function reproducer(
     if (timeoutMs !== undefined) words.push("--timeout", String(timeoutMs));
     if (values["max-body"] !== undefined) words.push("--max-body", shellWord(values["max-body"]));
     if (values.trace) words.push("--trace");
+    if (values["cookie-jar"]) words.push("--cookie-jar");
     return words.join(" ");
   };
 }

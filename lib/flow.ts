@@ -188,6 +188,8 @@ export interface RequestSpec {
   method: string;
   url: Template;
   headers: [name: string, value: Template][];
+  /** `cookies`: cookies sent with the request (in its `cookie` header), name → value. */
+  cookies?: [name: string, value: Template][];
   /** `query`: parameters appended to the URL, encoded; a list value repeats its key. */
   query?: [name: string, value: ValueTemplate][];
   body?: ValueTemplate;
@@ -306,6 +308,8 @@ export interface StepOptions {
   delayMs?: number;
   /** Send the request again after a network error or one of these statuses. */
   retry?: Retry;
+  /** Keep the cookies responses set and send them back, like a browser, for the flow run. */
+  cookieJar?: boolean;
 }
 
 /**
@@ -344,6 +348,11 @@ export interface Flow {
    * @ignore
    */
   outputs?: VarDef[];
+  /**
+   * The flow's `options`, also merged into each step's. Internal: not part of the stable API.
+   * @ignore
+   */
+  options?: StepOptions;
   /** The flow's `tags`, for `--tag` (empty when it has none). */
   tags?: string[];
   /**

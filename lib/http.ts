@@ -1,9 +1,9 @@
 /**
  * HTTP: a step's request spec → resolved request → received response.
  *
- * Redirects are not followed (a 302 is a response to assert on), no cookies
- * are kept between requests, and each request has a timeout that covers
- * reading the whole body.
+ * Redirects are followed only when a step asks (a 302 is a response to
+ * assert on), cookies are kept only in a flow's jar (`run/attempt.ts`), and
+ * each request has a timeout that covers reading the whole body.
  *
  * @module
  */
@@ -84,6 +84,10 @@ export function resolveRequest(spec: RequestSpec, scope: Scope): ResolvedRequest
   const headers: [string, string][] = spec.headers.map((
     [name, value],
   ) => [name, toText(evaluate(value, scope))]);
+  if (spec.cookies) {
+    const pairs = spec.cookies.map(([name, value]) => `${name}=${toText(evaluate(value, scope))}`);
+    addCookies(headers, pairs.join("; "));
+  }
   const request = { method: spec.method, url, headers };
   const hasType = () => headers.some(([name]) => name.toLowerCase() === "content-type");
   if (spec.form) {
@@ -108,6 +112,24 @@ export function resolveRequest(spec: RequestSpec, scope: Scope): ResolvedRequest
     headers.push(["content-type", "application/json"]);
   }
   return { method: spec.method, url, headers, body: JSON.stringify(value) };
+}
+
+/**
+ * Adds cookies to a request's `cookie` header, after those it already has
+ * (a cookie header the flow writes, explicit `cookies`, then the jar's).
+ *
+ * @example
+ * ```ts
+ * import { addCookies } from "./http.ts";
+ * const headers: [string, string][] = [["Cookie", "a=1"]];
+ * addCookies(headers, "b=2");
+ * if (headers[0][1] !== "a=1; b=2") throw new Error();
+ * ```
+ */
+export function addCookies(headers: [string, string][], cookies: string): void {
+  const at = headers.findIndex(([name]) => name.toLowerCase() === "cookie");
+  if (at === -1) headers.push(["cookie", cookies]);
+  else headers[at] = [headers[at][0], `${headers[at][1]}; ${cookies}`];
 }
 
 /** Fields form-encoded (`a=1&b=x%20y`), a list repeating its field. */

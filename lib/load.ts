@@ -130,6 +130,7 @@ function readFlow(ctx: Loading): Flow | undefined {
     ...(tags.length > 0 ? { tags } : {}),
     ...data,
     ...(outputs.length > 0 ? { outputs } : {}),
+    ...(options ? { options } : {}),
     vars,
     steps: ordered.map(({ index, dependsOnNode: __, nameNode: ___, opaque: ____, ...s }) => ({
       ...s,

@@ -19,7 +19,8 @@ import { isSecretCaptureName } from "./secrets/names.ts";
 import { type SecretInputs, secretInputs, secretLeaves } from "./secrets/discover.ts";
 import type { Reporter } from "./report/reporter.ts";
 import { type FlowResult, type RunResult, type StepResult, totalsOf } from "./result.ts";
-import { CLEANUP_GRACE_MS, type Context, round } from "./run/context.ts";
+import { CLEANUP_GRACE_MS, type Context, round, type WithJar } from "./run/context.ts";
+import { CookieJar } from "./cookie_jar.ts";
 import { runStep } from "./run/step.ts";
 import { prepareSchemas } from "./schema_check.ts";
 import { emptyResult } from "./run/step_result.ts";
@@ -75,6 +76,12 @@ export interface RunOptions {
    * request, the sampled flag. Trace and span ids go into the results.
    */
   trace?: boolean;
+  /**
+   * Every flow run keeps a cookie jar (cookies responses set are sent back on
+   * matching requests, like a browser), as with `options: {cookie_jar: true}`
+   * in every flow. Flows still share nothing: each run has its own jar.
+   */
+  cookieJar?: boolean;
   /** Receives the run's events (console, reports, log). */
   reporter?: Reporter;
   /**
@@ -177,6 +184,7 @@ function context(options: RunOptions): Context {
     detailed: 0,
     secret,
     trace: options.trace ?? false,
+    cookieJar: options.cookieJar,
   };
 }
 
@@ -207,7 +215,17 @@ async function runOne(
   const vars = new Map<string, unknown>();
   const steps = new Map<string, Map<string, unknown>>();
   const traceId = randomHex(32);
-  const scope: Live = { env: ctx.env, vars, steps, runId: ctx.runId, traceId, setup };
+  // Each flow run has its own cookie jar, used by the steps that opt in.
+  const scope: Live & WithJar = {
+    env: ctx.env,
+    vars,
+    steps,
+    runId: ctx.runId,
+    traceId,
+    setup,
+    jar: new CookieJar(),
+    jarOn: flow.options?.cookieJar ?? ctx.cookieJar,
+  };
   const walk: Walk = { ref, started, results: [], maskedAt: [] };
   let stop: string | undefined;
   const inputs = secretInputs(flow);

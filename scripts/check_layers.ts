@@ -69,7 +69,10 @@ export const LAYERS: { name: string; modules: string[] }[] = [
     ],
   },
   // Resolved request → response → assertion results.
-  { name: "exchange", modules: ["response.ts", "capture.ts", "url.ts", "http.ts", "assert.ts"] },
+  {
+    name: "exchange",
+    modules: ["response.ts", "capture.ts", "url.ts", "cookie_jar.ts", "http.ts", "assert.ts"],
+  },
   // Steps and flows → run result; JSON reports of shards → one run result.
   { name: "run", modules: ["run.ts", "run/", "invalid_run.ts", "merge.ts"] },
   // Run result → reports; HAR → flow text (a branch of its own).

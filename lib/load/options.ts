@@ -1,6 +1,6 @@
 /**
  * `options` of a step or a flow: how its requests are sent. `timeout`,
- * `follow_redirects`, `delay` and `retry` (`{count, on, delay}`, or just a
+ * `follow_redirects`, `delay`, `cookie_jar` and `retry` (`{count, on, delay}`, or just a
  * count); a step's options override its flow's key by key.
  *
  * @module
@@ -28,7 +28,7 @@ export function loadOptions(
     ctx.deref(entry.value),
     `"options" of ${what}`,
     "options",
-    ["timeout", "follow_redirects", "delay", "retry"],
+    ["timeout", "follow_redirects", "delay", "retry", "cookie_jar"],
     { anchor: entry.keyNode },
   );
   if (!map) return undefined;
@@ -38,18 +38,24 @@ export function loadOptions(
     const ms = ctx.duration(timeout, `"timeout" of ${what}`, 1, MAX_TIMEOUT_MS);
     if (ms !== undefined) options.timeoutMs = ms;
   }
-  const follow = map.get("follow_redirects");
-  if (follow) {
-    const v = isScalar(follow.value) ? follow.value.value : undefined;
-    if (typeof v === "boolean") options.followRedirects = v;
+  for (
+    const [key, field] of [
+      ["follow_redirects", "followRedirects"],
+      ["cookie_jar", "cookieJar"],
+    ] as const
+  ) {
+    const entry = map.get(key);
+    if (!entry) continue;
+    const v = isScalar(entry.value) ? entry.value.value : undefined;
+    if (typeof v === "boolean") options[field] = v;
     else {
       ctx.problem(
         "wrong-type",
-        `Expected "follow_redirects" of ${what} to be true or false, got ${
-          describe(follow.value)
-        }.`,
-        follow.value ?? follow.keyNode,
-        "Write follow_redirects: true to follow 3xx responses to the final one.",
+        `Expected "${key}" of ${what} to be true or false, got ${describe(entry.value)}.`,
+        entry.value ?? entry.keyNode,
+        key === "cookie_jar"
+          ? "Write cookie_jar: true to keep cookies between the flow's requests."
+          : "Write follow_redirects: true to follow 3xx responses to the final one.",
       );
     }
   }

@@ -34,6 +34,7 @@ export function loadRequest(
     "url",
     "query",
     "headers",
+    "cookies",
     ...BODY_KEYS,
   ], {
     required: ["url"],
@@ -152,6 +153,7 @@ export function loadRequest(
     }
   }
   const query = loadQuery(ctx, map.get("query"), label, owner);
+  const cookies = loadCookies(ctx, map.get("cookies"), label, owner);
   const body = loadBody(ctx, map, label, owner);
   // A GraphQL request is a POST unless the flow says otherwise.
   if (body.graphql && !methodEntry) method = "POST";
@@ -166,7 +168,54 @@ export function loadRequest(
     );
   }
   if (!url) return undefined;
-  return { method, url, headers, ...(query.length > 0 ? { query } : {}), ...body };
+  return {
+    method,
+    url,
+    headers,
+    ...(query.length > 0 ? { query } : {}),
+    ...(cookies.length > 0 ? { cookies } : {}),
+    ...body,
+  };
+}
+
+/** `cookies: {sid: "${steps.login.capture.sid}"}`: cookies sent in the `cookie` header. */
+function loadCookies(
+  ctx: Loading,
+  entry: Entry | undefined,
+  label: string,
+  owner: TemplateUse["owner"],
+): [string, Template][] {
+  if (!entry || isEmpty(entry.value)) return [];
+  const node = ctx.deref(entry.value);
+  if (!isMap(node)) {
+    ctx.problem(
+      "wrong-type",
+      `Expected the cookies of ${label} to be a map of names to values, got ${describe(node)}.`,
+      node ?? entry.keyNode,
+      'For example: cookies: {sid: "${steps.login.capture.sid}"}',
+    );
+    return [];
+  }
+  const out: [string, Template][] = [];
+  for (const e of ctx.entries(node)) {
+    const v = ctx.deref(e.value);
+    if (!METHOD.test(e.key) || !isScalar(v) || v.value === null) {
+      ctx.problem(
+        "wrong-type",
+        `Expected cookie "${e.key}" of ${label} to be a name with a text value, got ${
+          describe(v)
+        }.`,
+        v ?? e.keyNode,
+        "Cookie names are HTTP tokens; values are text, e.g. cookies: {theme: dark}.",
+      );
+      continue;
+    }
+    const template = typeof v.value === "string"
+      ? ctx.template(v, owner)
+      : parseTemplate(String(v.value).replaceAll("${", "$${"));
+    if (template) out.push([e.key, template]);
+  }
+  return out;
 }
 
 /** `query: {term: "${vars.term}", tag: [a, b]}`: each value a scalar or a list of them. */

@@ -10,12 +10,12 @@
 import { evaluateChecks } from "../assert.ts";
 import { randomHex, type Scope } from "../expr.ts";
 import type { Step } from "../flow.ts";
-import { RequestError, type ResolvedRequest, resolveRequest, send } from "../http.ts";
+import { addCookies, RequestError, type ResolvedRequest, resolveRequest, send } from "../http.ts";
 import type { FlowRef } from "../report/reporter.ts";
 import type { ReceivedResponse } from "../response.ts";
 import type { AssertionResult } from "../result.ts";
 import { secretsInRequest, secretsInResponse } from "../secrets/discover.ts";
-import { type Context, round, traceContext } from "./context.ts";
+import { type Context, round, traceContext, type WithJar } from "./context.ts";
 
 /** One request attempt: a response, or why there was none. */
 export interface Attempt {
@@ -54,6 +54,12 @@ export async function attempt(
   number: number,
 ): Promise<Attempt> {
   const request = resolveRequest(step.request, scope);
+  // With a cookie jar the step sends the cookies that match, after any it sets itself.
+  // A step's own option wins; included flows' steps follow the flow run that includes them.
+  const { jar: flowJar, jarOn } = scope as WithJar;
+  const jar = (step.options?.cookieJar ?? jarOn ?? ctx.cookieJar) ? flowJar : undefined;
+  const jarCookies = jar?.header(request.url);
+  if (jarCookies) addCookies(request.headers, jarCookies);
   secretsInRequest(request, ctx.secret);
   let traceparent = request.headers.find(([name]) => name.toLowerCase() === "traceparent")?.[1];
   if (traceparent === undefined && ctx.trace) {
@@ -79,6 +85,7 @@ export async function attempt(
     });
     const duration_ms = round(performance.now() - sent);
     response.durationMs = duration_ms;
+    jar?.store(response.url ?? request.url, response.setCookies);
     secretsInResponse(response, ctx.secret);
     const until = step.loop
       ? evaluateChecks(step.loop.until, response, scope, "until", ctx.redactor, request)

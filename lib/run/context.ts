@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { CookieJar } from "../cookie_jar.ts";
 import type { Redactor } from "../redact.ts";
 import type { Reporter } from "../report/reporter.ts";
 
@@ -22,6 +23,15 @@ export interface Context {
   /** Registers a secret value with the redactor (and tells `onSecret`). */
   secret: (value: string) => void;
   trace: boolean;
+  /** `--cookie-jar`: every flow run keeps a cookie jar, whatever its options. */
+  cookieJar?: boolean;
+}
+
+/** The cookie jar of a flow run, shared by its steps and its included flows' steps. */
+export interface WithJar {
+  jar?: CookieJar;
+  /** Whether the flow run uses its jar: the flow's `cookie_jar` option, or `--cookie-jar`. */
+  jarOn?: boolean;
 }
 
 /** How much of a body a failure message quotes. */

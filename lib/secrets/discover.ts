@@ -360,6 +360,10 @@ export function secretInputs(flow: Flow): SecretInputs {
     for (const [name, value] of request.headers) {
       if (isSecretHeader(name)) values.push({ kind: "template", template: value });
     }
+    // Cookies are session credentials whatever they are called.
+    for (const [, value] of request.cookies ?? []) {
+      values.push({ kind: "template", template: value });
+    }
     addRefs(secretUrlRefs(request.url), inputs);
     for (const literal of secretUrlLiterals(request.url)) inputs.literals.add(literal);
     const fields: [string, ValueTemplate][] = [

@@ -1,0 +1,114 @@
+/**
+ * Cookies when asked for: no implicit state by default; a flow (or the run,
+ * `--cookie-jar`) opts into a jar that behaves like a browser's (domain,
+ * path, expiry, Secure); steps send explicit cookies; included flows share
+ * their flow run's jar; cookie values stay secret in every artifact.
+ */
+import assert from "node:assert/strict";
+import { CookieJar } from "../lib/cookie_jar.ts";
+import { runCli } from "./support/cli.ts";
+
+const SESSION = "sess-7f3a9c2e41";
+
+function serve() {
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+    const path = new URL(req.url).pathname;
+    if (path === "/login") {
+      const headers = new Headers({ "content-type": "application/json" });
+      headers.append("set-cookie", `sid=${SESSION}; Path=/; HttpOnly`);
+      headers.append("set-cookie", "csrf=c-1; Path=/forms");
+      headers.append("set-cookie", "old=x; Max-Age=0; Path=/");
+      return new Response("{}", { headers });
+    }
+    if (path === "/logout") {
+      return new Response("{}", { headers: { "set-cookie": "sid=; Max-Age=0; Path=/" } });
+    }
+    // The names of the cookies received, and whether the session is the one set.
+    const pairs = (req.headers.get("cookie") ?? "").split(";").map((p) => p.trim()).filter(Boolean);
+    return Response.json({
+      names: pairs.map((p) => p.split("=")[0]),
+      session: pairs.includes(`sid=${SESSION}`),
+    });
+  });
+  return { url: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
+}
+
+Deno.test("the jar keeps, matches, replaces and expires cookies like a browser", () => {
+  let now = 1_000_000;
+  const jar = new CookieJar(() => now);
+  jar.store("https://a.example.test/app/login", [
+    "sid=1; Secure",
+    "wide=w; Domain=example.test; Path=/",
+    "evil=e; Domain=other.test",
+    "short=s; Max-Age=10; Path=/",
+    "dated=d; Expires=Thu, 01 Jan 1970 00:00:00 GMT",
+  ]);
+  assert.equal(jar.header("https://a.example.test/app/x"), "sid=1; wide=w; short=s");
+  assert.equal(jar.header("https://b.example.test/"), "wide=w");
+  assert.equal(jar.header("https://a.example.test/other"), "wide=w; short=s");
+  assert.equal(jar.header("http://a.example.test/app/x"), "wide=w; short=s", "Secure needs https");
+  jar.store("https://a.example.test/", ["wide=w2; Domain=example.test; Path=/"]);
+  now += 11_000;
+  assert.equal(jar.header("https://b.example.test/"), "wide=w2", "replaced, and short expired");
+});
+
+Deno.test("cookies: none by default, a jar when asked, explicit ones, included flows share it", async () => {
+  const api = serve();
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-cookies-" });
+  try {
+    const flow = (
+      name: string,
+      options: string,
+      expect: { forms: string; after: string; shared: boolean },
+    ) =>
+      `name: ${name}
+${options}steps:
+  - name: login
+    request: {method: POST, url: "${api.url}/login"}
+  - name: forms
+    request: {url: "${api.url}/forms/page", cookies: {theme: dark}}
+    assert:
+      json: [{path: $.json.names, equals: ${expect.forms}}]
+${expect.shared ? "  - name: shared\n    include: ../shared/echo.yaml\n" : ""}  - name: elsewhere
+    request: {url: "${api.url}/x"}
+    assert:
+      json: [{path: $.json.names, equals: ${expect.after}}]
+  - name: logout
+    request: {method: POST, url: "${api.url}/logout"}
+  - name: gone
+    request: {url: "${api.url}/x"}
+    assert:
+      json: [{path: $.json.names, equals: []}]
+`;
+    await Deno.mkdir(`${dir}/flows`);
+    await Deno.mkdir(`${dir}/shared`);
+    await Deno.writeTextFile(
+      `${dir}/shared/echo.yaml`,
+      `name: echo\nsteps:\n  - name: echo\n    request: {url: "${api.url}/x"}\n    assert:\n      json: [{path: $.json.session, equals: true}]\n`,
+    );
+    await Deno.writeTextFile(
+      `${dir}/flows/jar.yaml`,
+      flow("jar", "options: {cookie_jar: true}\n", {
+        forms: "[theme, csrf, sid]",
+        after: "[sid]",
+        shared: true,
+      }),
+    );
+    await Deno.writeTextFile(
+      `${dir}/flows/plain.yaml`,
+      flow("plain", "", { forms: "[theme]", after: "[]", shared: false }),
+    );
+    const run = await runCli(["run", `${dir}/flows`, "--report-json", `${dir}/r.json`]);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    const text = await Deno.readTextFile(`${dir}/r.json`);
+    assert.ok(!text.includes(SESSION), "the session cookie is masked");
+
+    // --cookie-jar gives every flow run a jar: the plain flow now sends sid and csrf too.
+    const all = await runCli(["run", `${dir}/flows/plain.yaml`, "--cookie-jar"]);
+    assert.equal(all.code, 1);
+    assert.match(all.stdout, /\$\.json\.names: expected \["theme"\], got \["theme","csrf","sid"\]/);
+  } finally {
+    await api.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
