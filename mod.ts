@@ -33,6 +33,7 @@ export {
   Redactor,
 } from "./lib/redact.ts";
 export { DEFAULT_TIMEOUT_MS, newRunId, runFlow, type RunOptions } from "./lib/run.ts";
+export type { Network } from "./lib/run/context.ts";
 export { FlowLoadError, type Problem, type Span, UsageError } from "./lib/errors.ts";
 export {
   type DataRow,

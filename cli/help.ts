@@ -57,6 +57,12 @@ Options for run:
                         (repeatable)
   --teardown FILE       a flow run after the others, whatever happened (repeatable)
   --fail-fast           start no new flows after the first failure
+  --cacert FILE         also trust this PEM CA certificate (repeatable)
+  --cert FILE --key FILE
+                        a PEM client certificate and key, for servers that require one
+  --proxy URL           send requests through this http://, https:// or socks5:// proxy
+                        (default: HTTP_PROXY / HTTPS_PROXY from the environment)
+  --no-proxy LIST       hosts reached without the proxy, comma-separated (.domain, *)
   --cookie-jar          every flow run keeps cookies like a browser (each flow its own jar)
   --trace               send a W3C traceparent on every request that has none (one trace
                         per flow run, \${TRACE_ID}); trace ids go into every report

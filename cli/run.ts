@@ -41,6 +41,11 @@ const RUN_OPTIONS = {
   "fail-fast": { type: "boolean" },
   trace: { type: "boolean" },
   "cookie-jar": { type: "boolean" },
+  cacert: { type: "string", multiple: true },
+  cert: { type: "string" },
+  key: { type: "string" },
+  proxy: { type: "string" },
+  "no-proxy": { type: "string" },
   "trace-link": { type: "string" },
   list: { type: "boolean" },
   verbose: { type: "boolean" },
@@ -127,6 +132,7 @@ async function runParsed(
   // Precedence: flow vars < --vars-file (later files win) < --var; the process environment
   // < nothing: a variable set in the environment wins over --env-file, as dotenv tools do.
   const { params, envFile } = await readVarFiles(values, cliParams, io.readText);
+  const network = await readNetwork(values, io.readText);
 
   // Secrets are known before anything is printed: values of secret-looking
   // environment variables as the flows read them (during loading, before any
@@ -232,6 +238,7 @@ async function runParsed(
       failFast: values["fail-fast"],
       trace: values.trace,
       cookieJar: values["cookie-jar"],
+      network,
       signal,
       redactor,
       secrets: [...secretNames],
@@ -240,6 +247,7 @@ async function runParsed(
       teardown: loaded.teardown,
     });
     code = result.status === "passed" ? EXIT.passed : EXIT.failed;
+    io.closeHttpClients();
   }
   await artifacts.closeLog();
   const exitCode = () =>
@@ -272,6 +280,65 @@ async function runParsed(
     await artifacts.write("manifest", paths.manifest, manifestMod.manifestText(manifest));
   }
   return exitCode();
+}
+
+/**
+ * `--cacert`, `--cert`/`--key`, `--proxy` and `--no-proxy`, with the PEM
+ * files read; a file that cannot be read or a bad proxy URL is a usage error.
+ */
+async function readNetwork(
+  values: Values,
+  read: (path: string) => Promise<string>,
+): Promise<import("../lib/run/context.ts").Network | undefined> {
+  const pem = async (option: string, path: string) => {
+    let text: string;
+    try {
+      text = await read(path);
+    } catch (error) {
+      throw new UsageError(
+        `bad-${option}`,
+        `Cannot read --${option} "${path}": ${(error as Error).message}.`,
+        "Give the path of a PEM file.",
+      );
+    }
+    if (!text.includes("-----BEGIN ")) {
+      throw new UsageError(
+        `bad-${option}`,
+        `--${option} "${path}" is not PEM text.`,
+        "Give a PEM file (-----BEGIN CERTIFICATE----- or a PEM key).",
+      );
+    }
+    return text;
+  };
+  if ((values.cert === undefined) !== (values.key === undefined)) {
+    throw new UsageError(
+      "bad-cert",
+      `--${values.cert === undefined ? "key" : "cert"} needs --${
+        values.cert === undefined ? "cert" : "key"
+      }.`,
+      "Give the client certificate and its key together: --cert client.pem --key client.key.",
+    );
+  }
+  const proxy = values.proxy;
+  if (proxy !== undefined && !/^(https?|socks5h?):\/\/[^/]/.test(proxy)) {
+    throw new UsageError(
+      "bad-proxy",
+      `--proxy "${proxy}" is not a proxy URL.`,
+      "Write http://host:port, https://host:port or socks5://host:port.",
+    );
+  }
+  const caCerts = await Promise.all((values.cacert ?? []).map((p) => pem("cacert", p)));
+  const clientCert = values.cert && values.key
+    ? { cert: await pem("cert", values.cert), key: await pem("key", values.key) }
+    : undefined;
+  const noProxy = values["no-proxy"]?.split(",").map((h) => h.trim()).filter(Boolean);
+  if (caCerts.length === 0 && !clientCert && !proxy && !noProxy) return undefined;
+  return {
+    ...(caCerts.length > 0 ? { caCerts } : {}),
+    ...(clientCert ? { clientCert } : {}),
+    ...(proxy ? { proxy } : {}),
+    ...(noProxy ? { noProxy } : {}),
+  };
 }
 
 /** The real path of a file, or undefined when it does not exist (yet). */
@@ -410,6 +477,12 @@ function reproducer(
     if (values["max-body"] !== undefined) words.push("--max-body", shellWord(values["max-body"]));
     if (values.trace) words.push("--trace");
     if (values["cookie-jar"]) words.push("--cookie-jar");
+    for (const file of values.cacert ?? []) words.push("--cacert", shellWord(file));
+    if (values.cert && values.key) {
+      words.push("--cert", shellWord(values.cert), "--key", shellWord(values.key));
+    }
+    if (values.proxy) words.push("--proxy", shellWord(redactor.redact(values.proxy)));
+    if (values["no-proxy"]) words.push("--no-proxy", shellWord(values["no-proxy"]));
     return words.join(" ");
   };
 }

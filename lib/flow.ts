@@ -310,6 +310,14 @@ export interface StepOptions {
   retry?: Retry;
   /** Keep the cookies responses set and send them back, like a browser, for the flow run. */
   cookieJar?: boolean;
+  /** PEM certificates trusted besides the system's (`ca_cert`), read when the flow loads. */
+  caCerts?: string[];
+  /** A PEM client certificate and key for mutual TLS (`client_cert`, `client_key`). */
+  clientCert?: { cert: string; key: string };
+  /** Send requests through this proxy (`proxy`). */
+  proxy?: string;
+  /** Hosts reached without the proxy (`no_proxy`): names, `.suffix` domains, or `*`. */
+  noProxy?: string[];
 }
 
 /**

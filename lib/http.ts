@@ -293,6 +293,8 @@ export interface SendOptions {
   maxBodyBytes?: number;
   /** Follow redirects to the final response (default: no; a 3xx is the response). */
   followRedirects?: boolean;
+  /** The runtime's HTTP client to send with (trusted CAs, client certificate, proxy). */
+  client?: unknown;
 }
 
 /**
@@ -339,13 +341,15 @@ export async function send(
   const cap = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const context: FailureContext = {};
   try {
-    const response = context.response = await fetch(request.url, {
+    const init: RequestInit & { client?: unknown } = {
       method: request.method,
       headers: request.headers,
       body: request.payload ?? request.body,
       redirect: options.followRedirects ? "follow" : "manual",
       signal,
-    });
+    };
+    if (options.client) init.client = options.client;
+    const response = context.response = await fetch(request.url, init);
     const text = await readBody(response, cap);
     const headers: Record<string, string> = {};
     for (const [name, value] of response.headers) {

@@ -714,3 +714,56 @@ export function readBytesSync(path: string): Uint8Array {
     throw error;
   }
 }
+
+/** How requests reach a server: extra trusted CAs, a client certificate, a proxy. */
+export interface ClientOptions {
+  /** PEM certificates trusted besides the system's. */
+  caCerts?: string[];
+  /** A PEM client certificate and its key, for servers that require one (mutual TLS). */
+  cert?: string;
+  key?: string;
+  /** An `http://`, `https://` or `socks5://` proxy URL. */
+  proxy?: string;
+}
+
+const clients = new Map<string, Deno.HttpClient>();
+
+/**
+ * An HTTP client for `fetch` (its `client` option) with these options,
+ * made once per distinct set and kept for the process.
+ *
+ * @example
+ * ```ts
+ * import { closeHttpClients, httpClient } from "./io.ts";
+ * const a = httpClient({ proxy: "http://127.0.0.1:3128" });
+ * if (a !== httpClient({ proxy: "http://127.0.0.1:3128" })) throw new Error("one client per set");
+ * closeHttpClients();
+ * ```
+ */
+export function httpClient(options: ClientOptions): Deno.HttpClient {
+  const key = JSON.stringify([options.caCerts, options.cert, options.key, options.proxy]);
+  let client = clients.get(key);
+  if (!client) {
+    client = Deno.createHttpClient({
+      ...(options.caCerts ? { caCerts: options.caCerts } : {}),
+      ...(options.cert && options.key ? { cert: options.cert, key: options.key } : {}),
+      ...(options.proxy ? { proxy: { url: options.proxy } } : {}),
+    });
+    clients.set(key, client);
+  }
+  return client;
+}
+
+/**
+ * Closes the clients {@linkcode httpClient} made (at the end of a run).
+ *
+ * @example
+ * ```ts
+ * import { closeHttpClients } from "./io.ts";
+ * closeHttpClients();
+ * ```
+ */
+export function closeHttpClients(): void {
+  for (const client of clients.values()) client.close();
+  clients.clear();
+}

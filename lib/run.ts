@@ -19,7 +19,13 @@ import { isSecretCaptureName } from "./secrets/names.ts";
 import { type SecretInputs, secretInputs, secretLeaves } from "./secrets/discover.ts";
 import type { Reporter } from "./report/reporter.ts";
 import { type FlowResult, type RunResult, type StepResult, totalsOf } from "./result.ts";
-import { CLEANUP_GRACE_MS, type Context, round, type WithJar } from "./run/context.ts";
+import {
+  CLEANUP_GRACE_MS,
+  type Context,
+  type Network,
+  round,
+  type WithJar,
+} from "./run/context.ts";
 import { CookieJar } from "./cookie_jar.ts";
 import { runStep } from "./run/step.ts";
 import { prepareSchemas } from "./schema_check.ts";
@@ -82,6 +88,13 @@ export interface RunOptions {
    * in every flow. Flows still share nothing: each run has its own jar.
    */
   cookieJar?: boolean;
+  /**
+   * How requests reach servers: PEM certificates trusted besides the
+   * system's (`--cacert`), a client certificate and key (`--cert`,
+   * `--key`), a proxy (`--proxy`) and hosts reached without it
+   * (`--no-proxy`). A flow's options add CAs and override the rest.
+   */
+  network?: Network;
   /** Receives the run's events (console, reports, log). */
   reporter?: Reporter;
   /**
@@ -185,6 +198,7 @@ function context(options: RunOptions): Context {
     secret,
     trace: options.trace ?? false,
     cookieJar: options.cookieJar,
+    network: options.network,
   };
 }
 

@@ -106,6 +106,12 @@ async function emittedCodes(): Promise<Set<string>> {
     for (const o of source.matchAll(/\b(?:positiveInteger|byteSize)\(\s*[^,()]+,\s*"([a-z-]+)"/g)) {
       optionCodes.add(`bad-${o[1]}`);
     }
+    // duration() takes the option second, like positiveInteger(); pem() (reading --cacert,
+    // --cert, --key) takes it first.
+    for (const o of source.matchAll(/\bduration\(\s*[^,()]+,\s*"([a-z-]+)"/g)) {
+      optionCodes.add(`bad-${o[1]}`);
+    }
+    for (const o of source.matchAll(/\bpem\(\s*"([a-z-]+)"/g)) optionCodes.add(`bad-${o[1]}`);
     for (const m of source.matchAll(/\bUsageError\(\s*`([^`]*)`/g)) {
       if (m[1] === "bad-${option}") expandOptions = true;
       else if (m[1].includes("${")) {

@@ -28,7 +28,18 @@ export function loadOptions(
     ctx.deref(entry.value),
     `"options" of ${what}`,
     "options",
-    ["timeout", "follow_redirects", "delay", "retry", "cookie_jar"],
+    [
+      "timeout",
+      "follow_redirects",
+      "delay",
+      "retry",
+      "cookie_jar",
+      "ca_cert",
+      "client_cert",
+      "client_key",
+      "proxy",
+      "no_proxy",
+    ],
     { anchor: entry.keyNode },
   );
   if (!map) return undefined;
@@ -64,12 +75,88 @@ export function loadOptions(
     const ms = ctx.duration(delay, `"delay" of ${what}`, 0, MAX_WAIT_MS);
     if (ms !== undefined) options.delayMs = ms;
   }
+  const ca = map.get("ca_cert");
+  if (ca) {
+    const node = ctx.deref(ca.value);
+    const files = isSeq(node)
+      ? node.items.map((i) => ({ key: "ca_cert", keyNode: ca.keyNode, value: ctx.deref(i) }))
+      : [ca];
+    const pems = files.map((f) => pemFile(ctx, f, `"ca_cert" of ${what}`));
+    if (pems.every((p) => p !== undefined)) options.caCerts = pems as string[];
+  }
+  const certEntry = map.get("client_cert");
+  const keyEntry = map.get("client_key");
+  if (certEntry || keyEntry) {
+    if (!certEntry || !keyEntry) {
+      ctx.problem(
+        "missing-key",
+        `${what} has a client ${
+          certEntry ? "certificate without its key" : "key without its certificate"
+        }.`,
+        (certEntry ?? keyEntry)!.keyNode,
+        "Give both: client_cert: certs/client.pem and client_key: certs/client.key.",
+      );
+    } else {
+      const cert = pemFile(ctx, certEntry, `"client_cert" of ${what}`);
+      const key = pemFile(ctx, keyEntry, `"client_key" of ${what}`);
+      if (cert && key) options.clientCert = { cert, key };
+    }
+  }
+  const proxy = map.get("proxy");
+  if (proxy) {
+    const url = ctx.string(proxy, `"proxy" of ${what}`);
+    if (url !== undefined && !/^(https?|socks5h?):\/\/[^/]/.test(url)) {
+      ctx.problem(
+        "bad-url",
+        `"${url}" is not a proxy URL.`,
+        proxy.value,
+        "Write http://host:port, https://host:port or socks5://host:port.",
+      );
+    } else if (url !== undefined) options.proxy = url;
+  }
+  const noProxy = map.get("no_proxy");
+  if (noProxy) {
+    const node = ctx.deref(noProxy.value);
+    const items = isSeq(node) ? node.items.map((i) => ctx.deref(i)) : [node];
+    const hosts = items.flatMap((i) =>
+      isScalar(i) && typeof i.value === "string" ? i.value.split(",").map((h) => h.trim()) : []
+    ).filter(Boolean);
+    if (hosts.length === 0) {
+      ctx.problem(
+        "wrong-type",
+        `Expected "no_proxy" of ${what} to list host names, got ${describe(node)}.`,
+        node ?? noProxy.keyNode,
+        "For example: no_proxy: [localhost, .internal.example.com]",
+      );
+    } else options.noProxy = hosts;
+  }
   const retry = map.get("retry");
   if (retry) {
     const r = loadRetry(ctx, retry, what);
     if (r) options.retry = r;
   }
   return options;
+}
+
+/** A PEM file (certificate or key), read now: a missing or non-PEM file is a problem. */
+function pemFile(ctx: Loading, entry: Entry, what: string): string | undefined {
+  const path = ctx.string(entry, what);
+  if (path === undefined) return undefined;
+  const got = ctx.options.readFile?.(path, ctx.file) ??
+    { message: "this flow was loaded from its text alone" };
+  const text = "bytes" in got ? new TextDecoder().decode(got.bytes) : undefined;
+  if (text === undefined || !text.includes("-----BEGIN ")) {
+    ctx.problem(
+      "file-read",
+      `Could not use "${path}" for ${what}: ${
+        "message" in got ? got.message : "it is not PEM text"
+      }.`,
+      entry.value,
+      "Give a PEM file (-----BEGIN …), relative to the flow file.",
+    );
+    return undefined;
+  }
+  return text;
 }
 
 /** `retry: 3` or `retry: {count: 3, on: [network, 503], delay: 200ms}`. */

@@ -11,6 +11,7 @@ import { evaluateChecks } from "../assert.ts";
 import { randomHex, type Scope } from "../expr.ts";
 import type { Step } from "../flow.ts";
 import { addCookies, RequestError, type ResolvedRequest, resolveRequest, send } from "../http.ts";
+import { httpClient } from "../io.ts";
 import type { FlowRef } from "../report/reporter.ts";
 import type { ReceivedResponse } from "../response.ts";
 import type { AssertionResult } from "../result.ts";
@@ -26,6 +27,31 @@ export interface Attempt {
   until: AssertionResult[];
   /** The trace context the request carried, when it had a well-formed one. */
   trace?: { trace_id: string; span_id: string };
+}
+
+/**
+ * The HTTP client for a request: the run's network settings with the
+ * step's options over them (CAs add up, the rest overrides), or none for
+ * the runtime's default (which follows HTTP(S)_PROXY and NO_PROXY).
+ */
+function clientFor(url: string, step: Step, ctx: Context): unknown {
+  const run = ctx.network ?? {};
+  const own = step.options ?? {};
+  const caCerts = [...run.caCerts ?? [], ...own.caCerts ?? []];
+  const cert = own.clientCert ?? run.clientCert;
+  const noProxy = own.noProxy ?? run.noProxy ?? [];
+  const host = new URL(url).hostname.toLowerCase();
+  const bypass = noProxy.some((h) =>
+    h === "*" || host === h.toLowerCase() ||
+    (h.startsWith(".") ? host.endsWith(h.toLowerCase()) : host.endsWith(`.${h.toLowerCase()}`))
+  );
+  const proxy = bypass ? undefined : own.proxy ?? run.proxy;
+  if (caCerts.length === 0 && !cert && !proxy) return undefined;
+  return httpClient({
+    ...(caCerts.length > 0 ? { caCerts } : {}),
+    ...(cert ? { cert: cert.cert, key: cert.key } : {}),
+    ...(proxy ? { proxy } : {}),
+  });
 }
 
 /**
@@ -82,6 +108,7 @@ export async function attempt(
       maxBodyBytes: ctx.maxBodyBytes,
       signal: ctx.signal,
       followRedirects: step.options?.followRedirects,
+      client: clientFor(request.url, step, ctx),
     });
     const duration_ms = round(performance.now() - sent);
     response.durationMs = duration_ms;

@@ -25,6 +25,20 @@ export interface Context {
   trace: boolean;
   /** `--cookie-jar`: every flow run keeps a cookie jar, whatever its options. */
   cookieJar?: boolean;
+  /** See {@linkcode RunOptions}: the run's trusted CAs, client certificate and proxy. */
+  network?: Network;
+}
+
+/** How the run's requests reach servers, unless a flow's options say otherwise. */
+export interface Network {
+  /** PEM certificates trusted besides the system's. */
+  caCerts?: string[];
+  /** A PEM client certificate and its key, for servers that require one (mutual TLS). */
+  clientCert?: { cert: string; key: string };
+  /** An `http://`, `https://` or `socks5://` proxy for every request. */
+  proxy?: string;
+  /** Hosts reached without the proxy: names, `.suffix` domains, or `*`. */
+  noProxy?: string[];
 }
 
 /** The cookie jar of a flow run, shared by its steps and its included flows' steps. */
