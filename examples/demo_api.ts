@@ -1,7 +1,8 @@
 /**
  * A small in-memory HTTP API to run the example flows against: login with a
- * bearer token, items CRUD, jobs that need polling, and test helpers (echo,
- * arbitrary status codes, text, HTML, slow responses).
+ * bearer token, items CRUD, jobs that need polling, a tiny GraphQL-shaped
+ * `/graphql` over the items, and test helpers (echo, arbitrary status codes,
+ * text, HTML, slow responses).
  *
  * Every piece of state lives in one server instance, so two instances share
  * nothing and a fresh instance always behaves the same. Job readiness is
@@ -368,6 +369,31 @@ const deleteJob: Handler = (ctx) => {
     () => state.jobs.delete(params.id),
   );
   return deleted ? noContent() : error(404, `No job with id "${params.id}".`);
+};
+
+/**
+ * A tiny GraphQL-shaped endpoint for the examples: `item(id: …)` and
+ * `items` with their fields as stored; anything else answers 200 with an
+ * `errors` list, as GraphQL servers do.
+ */
+const graphql: Handler = async ({ request, state }) => {
+  const body = await readJson(request);
+  if (!isObject(body) || typeof body.query !== "string") {
+    return error(400, 'Expected a JSON body {"query": "…", "variables": {…}}.');
+  }
+  const variables = isObject(body.variables) ? body.variables : {};
+  if (/\bitem\s*\(/.test(body.query)) {
+    const item = state.items.get(String(variables.id));
+    return item
+      ? json({ data: { item } })
+      : json({ data: { item: null }, errors: [{ message: `No item with id "${variables.id}".` }] });
+  }
+  if (/\bitems\b/.test(body.query)) return json({ data: { items: [...state.items.values()] } });
+  const field = /\{\s*(\w+)/.exec(body.query)?.[1] ?? "?";
+  return json({
+    data: null,
+    errors: [{ message: `Cannot query field "${field}" on type "Query".` }],
+  });
 };
 
 const echo: Handler = async ({ request, url }) => {
@@ -755,6 +781,7 @@ const ROUTES: Route[] = [
   { pattern: "/jobs", auth: true, methods: { POST: createJob } },
   { pattern: "/jobs/:id", auth: true, methods: { GET: pollJob, DELETE: deleteJob } },
   { pattern: "/jobs/:id/result", auth: true, methods: { GET: jobResult } },
+  { pattern: "/graphql", auth: true, methods: { POST: graphql } },
   { pattern: "/echo/*", methods: { "*": echo } },
   { pattern: "/status/:code", methods: { GET: status } },
   { pattern: "/text", methods: { GET: text } },
