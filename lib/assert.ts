@@ -14,6 +14,7 @@ import type {
   Operator,
   PathCheck,
   StatusCheck,
+  XPathCheck,
 } from "./flow.ts";
 import { type CompiledPath, resolvePath, rootHint, select } from "./path.ts";
 import type { ReceivedResponse, ResponseSelection } from "./response.ts";
@@ -23,6 +24,7 @@ import { deepEqual, HEAD_SLACK, jsonType, PLAIN, show } from "./json_value.ts";
 import { OPERATOR_TABLE } from "./operators.ts";
 import type { Masking } from "./secrets/redactor.ts";
 import { checkSchema } from "./schema_check.ts";
+import { queryXPath } from "./xml_query.ts";
 
 export { deepEqual, jsonType, show };
 
@@ -264,6 +266,51 @@ function evaluatePath(
   };
 }
 
+/** An XPath check: what the expression selects (text, texts or a value), through the operator. */
+function checkXPath(
+  check: XPathCheck,
+  response: ReceivedResponse,
+  scope: Scope,
+  phase: AssertionResult["phase"],
+  display: Masking,
+): AssertionResult {
+  const expected = render(check.expected, scope);
+  const got = queryXPath(response, check.xpath);
+  const label = check.name ? `${check.name}: xpath ${check.xpath}` : `xpath ${check.xpath}`;
+  const base = {
+    phase,
+    path: `xpath ${check.xpath}`,
+    operator: check.operator,
+    expected,
+    line: check.line,
+    column: check.column,
+    ...(check.name ? { name: check.name } : {}),
+  };
+  if (check.operator === "exists" && (got.found || !got.invalid)) {
+    const passed = got.found === expected;
+    return {
+      ...base,
+      actual: got.found ? compact(got.value, display) : null,
+      found: got.found,
+      passed,
+      message: `${label} ${got.found ? "exists" : "does not exist"}${
+        passed ? "" : ` (expected it ${expected ? "to exist" : "not to exist"})`
+      }`,
+    };
+  }
+  if (!got.found) {
+    return { ...base, actual: null, found: false, passed: false, message: `${label}: ${got.why}` };
+  }
+  const problem = applyOperator(check.operator, got.value, expected, display);
+  return {
+    ...base,
+    actual: compact(got.value, display),
+    found: true,
+    passed: problem === undefined,
+    message: `${label}: ${problem ?? `${check.operator} ${show(expected, 80, display)} holds`}`,
+  };
+}
+
 function checkStatus(
   check: StatusCheck,
   status: number,
@@ -319,6 +366,9 @@ export function evaluateChecks(
 ): AssertionResult[] {
   const results: AssertionResult[] = [];
   if (checks.status) results.push(checkStatus(checks.status, response.status, phase));
+  for (const check of checks.xpaths ?? []) {
+    results.push(checkXPath(check, response, scope, phase, display));
+  }
   for (const check of checks.schemas ?? []) {
     const r = checkSchema(
       check,

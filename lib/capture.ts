@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { queryXPath } from "./xml_query.ts";
 import type { CaptureSource } from "./flow.ts";
 import { type Scope, valueOf } from "./expr.ts";
 import { resolvePath, rootHint } from "./path.ts";
@@ -87,6 +88,10 @@ export function capture(
         throw error;
       }
     }
+    case "xpath": {
+      const got = queryXPath(response, from.expression);
+      return got.found ? got : { found: false, why: got.why };
+    }
   }
 }
 
@@ -105,6 +110,8 @@ export function describeSource(from: CaptureSource): string {
       return from.first ? `first of ${from.path.source}` : from.path.source;
     case "regex":
       return `regex /${from.source}/`;
+    case "xpath":
+      return `xpath ${from.expression}`;
     default:
       return `${from.kind} ${from.name}`;
   }

@@ -97,6 +97,18 @@ export interface Checks {
   paths: PathCheck[];
   /** `schema` and `openapi` checks of the JSON body. */
   schemas?: SchemaCheck[];
+  /** `{xpath, <operator>}` checks of an XML or HTML body. */
+  xpaths?: XPathCheck[];
+}
+
+/** One `{xpath: "//title", <operator>: expected}` check of an XML or HTML body. */
+export interface XPathCheck {
+  xpath: string;
+  operator: Operator;
+  expected: ValueTemplate;
+  name?: string;
+  line: number;
+  column: number;
 }
 
 /**
@@ -141,10 +153,10 @@ export type SchemaCheck =
  * @example
  * ```ts
  * import { CAPTURE_SOURCES } from "./flow.ts";
- * if (CAPTURE_SOURCES.join() !== "path,header,cookie,regex") throw new Error();
+ * if (CAPTURE_SOURCES.join() !== "path,header,cookie,regex,xpath") throw new Error();
  * ```
  */
-export const CAPTURE_SOURCES = ["path", "header", "cookie", "regex"] as const;
+export const CAPTURE_SOURCES = ["path", "header", "cookie", "regex", "xpath"] as const;
 
 /**
  * Where a captured value comes from: a JSONPath (every match as a list when
@@ -155,7 +167,8 @@ export type CaptureSource =
   | { kind: "path"; path: CompiledPath; first: boolean }
   | { kind: "header"; name: string }
   | { kind: "cookie"; name: string }
-  | { kind: "regex"; pattern: RegExp; source: string };
+  | { kind: "regex"; pattern: RegExp; source: string }
+  | { kind: "xpath"; expression: string };
 
 /** One condition of a step's `if`: an operator on a value (`{value: "${…}", gt: 0}`). */
 export interface Condition {

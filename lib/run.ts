@@ -29,6 +29,7 @@ import {
 import { CookieJar } from "./cookie_jar.ts";
 import { runStep } from "./run/step.ts";
 import { prepareSchemas } from "./schema_check.ts";
+import { prepareXPath } from "./xml_query.ts";
 import { emptyResult } from "./run/step_result.ts";
 import { VERSION } from "./version.ts";
 
@@ -167,6 +168,7 @@ function skipped(step: Step, reason: string, start_ms = 0): StepResult {
  */
 export async function runFlow(flow: Flow, options: RunOptions = {}): Promise<FlowResult> {
   await prepareSchemas([flow]);
+  await prepareXPath([flow]);
   return await runOne(flow, context(options));
 }
 
@@ -562,7 +564,9 @@ export async function runFlows(
 ): Promise<RunResult> {
   const flows = expandRows(given);
   // Already done by loadFlows; flows built another way get their schemas compiled here.
-  await prepareSchemas([...options.setup ?? [], ...given, ...options.teardown ?? []]);
+  const all = [...options.setup ?? [], ...given, ...options.teardown ?? []];
+  await prepareSchemas(all);
+  await prepareXPath(all);
   const ctx = context(options);
   const startedAt = new Date().toISOString();
   const started = performance.now();

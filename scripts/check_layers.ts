@@ -64,6 +64,7 @@ export const LAYERS: { name: string; modules: string[] }[] = [
       "data_file.ts",
       "includes.ts",
       "schema_check.ts",
+      "xml_query.ts",
       "shard.ts",
       "suite.ts",
     ],

@@ -148,7 +148,12 @@ Deno.test("bad capture maps are positioned problems with a fix", () => {
     ["{regex: '('}", "bad-regex", 'Invalid regular expression "("', "'('"],
     ["{header: 'a b'}", "bad-header", 'Header name "a b"', "'a b'"],
     ["{cookie: ''}", "wrong-type", "to be a non-empty string", "''"],
-    ["{xpath: //a}", "unknown-key", 'Unknown key "xpath"', "xpath"],
+    [
+      "{xpath: //a, first: true}",
+      "unknown-key",
+      '"first" applies to a path, not to xpath',
+      "first",
+    ],
     ["{path: $.nope}", "bad-path", "does not start at $.json", ".nope"],
   ];
   for (const [value, code, message, anchor] of cases) {

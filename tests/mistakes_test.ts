@@ -201,13 +201,13 @@ const MISTAKES: Record<string, Mistake> = {
     message: 'Unknown expression "${env.BASE_URL}"',
     hint: 'Did you mean "${ENV.BASE_URL}"?',
   },
-  "a capture map with xpath": {
-    yaml: `  - name: s\n    request: {url: "http://x.test"}\n    capture: {t: {xpath: //title}}\n`,
+  "a capture map with a CSS selector": {
+    yaml: `  - name: s\n    request: {url: "http://x.test"}\n    capture: {t: {selector: h1}}\n`,
     code: "unknown-key",
     line: 9,
     column: 19,
-    message: 'Unknown key "xpath"',
-    hint: "use regex on the body text",
+    message: 'Unknown key "selector"',
+    hint: "use xpath",
   },
   "a key indented one space too far": {
     yaml: '  - name: s\n     request: {url: "http://x.test"}\n',

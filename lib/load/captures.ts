@@ -96,7 +96,7 @@ export function pathSource(
   return path ? { kind: "path", path, first } : undefined;
 }
 
-/** `{path, first}`, `{header}`, `{cookie}` or `{regex}`: exactly one source. */
+/** `{path, first}`, `{header}`, `{cookie}`, `{regex}` or `{xpath}`: exactly one source. */
 export function captureSource(
   ctx: Loading,
   node: YAMLMap,
@@ -116,7 +116,7 @@ export function captureSource(
         ? `Expected ${what} to name its source.`
         : `Expected ${what} to have one source, got ${sources.join(" and ")}.`,
       sources.length === 0 ? node : map.get(sources[1])!.keyNode,
-      `Use one of: path (a JSONPath), header, cookie or regex, e.g. {cookie: session}.`,
+      `Use one of: path (a JSONPath), header, cookie, regex or xpath, e.g. {cookie: session}.`,
     );
     return undefined;
   }
@@ -126,7 +126,7 @@ export function captureSource(
       "unknown-key",
       `"first" applies to a path, not to ${sources[0]}, in ${what}.`,
       first.keyNode,
-      "Remove it: a header, cookie or regex capture is one value already.",
+      "Remove it: a header, cookie, regex or xpath capture is one value already.",
     );
     return undefined;
   }
@@ -175,6 +175,7 @@ export function captureSource(
     return { kind: "header", name: v.toLowerCase() };
   }
   if (sources[0] === "cookie") return { kind: "cookie", name: v };
+  if (sources[0] === "xpath") return { kind: "xpath", expression: v };
   try {
     return { kind: "regex", pattern: compilePattern(v), source: v };
   } catch (error) {

@@ -23,6 +23,7 @@ import {
   type SchemaCheck,
   type StatusCheck,
   TYPE_NAMES,
+  type XPathCheck,
 } from "../flow.ts";
 import { OPERATOR_TABLE, type OperatorSpec } from "../operators.ts";
 import { compilePattern } from "../regex.ts";
@@ -275,6 +276,9 @@ function addChecks(ctx: Loading, checks: Checks, items: unknown[], place: Place)
       addChecks(ctx, checks, node.items, { ...place, depth: place.depth + 1 });
     } else if (isGroup(node) && place.depth < 8) {
       addGroup(ctx, checks, node, place);
+    } else if (isMap(node) && node.items.some((p) => isScalar(p.key) && p.key.value === "xpath")) {
+      const found = xpathChecks(ctx, node, place);
+      if (found.length > 0) (checks.xpaths ??= []).push(...found);
     } else {
       // Inside a group with "at", $ is the value it selects: the paths are plain JSONPath.
       const root = place.base.length > 0 ? "body" : place.root;
@@ -290,6 +294,43 @@ function addChecks(ctx: Loading, checks: Checks, items: unknown[], place: Place)
       }
     }
   }
+}
+
+/** `{xpath: "//title", equals: …, name?}`: checks of an XML or HTML body. */
+function xpathChecks(ctx: Loading, node: YAMLMap, place: Place): XPathCheck[] {
+  const what = `an XPath check in ${place.what}`;
+  const map = ctx.map(node, what, "check", ["xpath", "name", ...OPERATORS]);
+  if (!map) return [];
+  if (place.base.length > 0 || place.groups.length > 0) {
+    ctx.problem(
+      "wrong-type",
+      `${what[0].toUpperCase()}${what.slice(1)} cannot be inside a group with "at" or "if".`,
+      node,
+      "Put XPath checks directly in the check list; XPath selects what it needs itself.",
+    );
+    return [];
+  }
+  const xpath = ctx.string(map.get("xpath"), `the xpath of ${what}`);
+  const nameEntry = map.get("name");
+  const name = nameEntry && ctx.string(nameEntry, `the name of ${what}`);
+  const operators = [...map.keys()].filter((k) => k !== "xpath" && k !== "name") as Operator[];
+  if (operators.length === 0 && node.items.length === map.size) {
+    ctx.problem(
+      "missing-key",
+      `The XPath check of "${xpath}" has no operator.`,
+      node,
+      'Add one, e.g. "exists: true" or "equals: …".',
+    );
+  }
+  const out: XPathCheck[] = [];
+  for (const operator of operators) {
+    const entry = map.get(operator)!;
+    const expected = expectedValue(ctx, operator, entry, place.owner);
+    if (xpath !== undefined && expected) {
+      out.push({ xpath, operator, expected, ...(name ? { name } : {}), ...ctx.at(entry.keyNode) });
+    }
+  }
+  return out;
 }
 
 /** A map with a group's keys and no `path`: `{checks, at, if, else, name}`. */

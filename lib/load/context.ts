@@ -199,8 +199,7 @@ export const KEY_HINTS: Record<string, Record<string, string>> = {
   capture: {
     jsonpath: 'Write the JSONPath under "path".',
     json: 'Write the JSONPath under "path".',
-    xpath: "XPath captures are not supported; use regex on the body text.",
-    selector: "CSS selectors are not supported; use regex on the body text.",
+    selector: 'CSS selectors are not supported; use xpath (e.g. xpath: "//h1") or regex.',
     headers: 'Did you mean "header"?',
     cookies: 'Did you mean "cookie"?',
     matches: 'Did you mean "regex"?',
