@@ -31,7 +31,7 @@ export interface IncludedFile {
  * @example
  * ```ts
  * import { relativeTo } from "./includes.ts";
- * if (relativeTo("flows/a.yaml", "../shared/login.yaml") !== "shared/login.yaml") throw new Error();
+ * if (relativeTo("flows/a.yaml", "../common/login.yaml") !== "common/login.yaml") throw new Error();
  * if (relativeTo("a.yaml", "./b.yaml") !== "b.yaml") throw new Error();
  * if (relativeTo("/x/a.yaml", "../b.yaml") !== "/b.yaml") throw new Error();
  * ```

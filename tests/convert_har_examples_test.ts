@@ -3,8 +3,8 @@
  * the request fixtures of ReadMe's httpsnippet: form, JSON, XML, binary,
  * multipart, cookies, query encodings, a full entry): every one converts
  * into a flow that loads with exactly the variables its summary names, or
- * is refused with one plain sentence; never a crash. The HARs of
- * `../shared/har` are covered by tests/convert_har_test.ts when present.
+ * is refused with one plain sentence; never a crash. The project's HAR
+ * samples (kept outside the repository) are covered by convert_har_test.ts when present.
  */
 import assert from "node:assert/strict";
 import examples from "har-examples";

@@ -69,7 +69,7 @@ ${options}steps:
     request: {url: "${api.url}/forms/page", cookies: {theme: dark}}
     assert:
       json: [{path: $.json.names, equals: ${expect.forms}}]
-${expect.shared ? "  - name: shared\n    include: ../shared/echo.yaml\n" : ""}  - name: elsewhere
+${expect.shared ? "  - name: shared\n    include: ../common/echo.yaml\n" : ""}  - name: elsewhere
     request: {url: "${api.url}/x"}
     assert:
       json: [{path: $.json.names, equals: ${expect.after}}]
@@ -81,9 +81,9 @@ ${expect.shared ? "  - name: shared\n    include: ../shared/echo.yaml\n" : ""}  
       json: [{path: $.json.names, equals: []}]
 `;
     await Deno.mkdir(`${dir}/flows`);
-    await Deno.mkdir(`${dir}/shared`);
+    await Deno.mkdir(`${dir}/common`);
     await Deno.writeTextFile(
-      `${dir}/shared/echo.yaml`,
+      `${dir}/common/echo.yaml`,
       `name: echo\nsteps:\n  - name: echo\n    request: {url: "${api.url}/x"}\n    assert:\n      json: [{path: $.json.session, equals: true}]\n`,
     );
     await Deno.writeTextFile(

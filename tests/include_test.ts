@@ -57,7 +57,7 @@ async function files(root: string, tree: Record<string, string>) {
 /** A shared login (which includes a CSRF fetch) and a shared delete, beside the flows. */
 function shared(url: string, password = "pw"): Record<string, string> {
   return {
-    "shared/csrf.yaml": `name: csrf
+    "common/csrf.yaml": `name: csrf
 steps:
   - name: fetch
     request: {url: "${url}/csrf"}
@@ -65,7 +65,7 @@ steps:
 outputs:
   value: "\${steps.fetch.capture.value}"
 `,
-    "shared/login.yaml": `name: login
+    "common/login.yaml": `name: login
 vars:
   user: ann
   password: "${password}"
@@ -82,7 +82,7 @@ steps:
 outputs:
   token: "\${steps.post.capture.t}"
 `,
-    "shared/delete.yaml": `name: delete
+    "common/delete.yaml": `name: delete
 vars:
   token: ""
   id: ""
@@ -101,7 +101,7 @@ function flow(url: string, name: string, user: string, extra = ""): string {
   return `name: ${name}
 steps:
   - name: auth
-    include: ../shared/login.yaml
+    include: ../common/login.yaml
     with: {user: ${user}}
   - name: create
     request:
@@ -116,7 +116,7 @@ steps:
     assert:
       json: [{path: $.json.user, equals: ${user}}]
 ${extra}  - name: cleanup
-    include: ../shared/delete.yaml
+    include: ../common/delete.yaml
     with: {token: "\${steps.auth.token}", id: "\${steps.create.id}"}
     always: true
 `;
@@ -151,11 +151,11 @@ Deno.test("an included flow runs with its with values; its outputs read like cap
     assert.deepEqual(
       steps.map((s: { name: string; file?: string; line: number }) => [s.name, s.file, s.line]),
       [
-        ["auth › csrf › fetch", `${dir}/shared/csrf.yaml`, 3],
-        ["auth › post", `${dir}/shared/login.yaml`, 8],
+        ["auth › csrf › fetch", `${dir}/common/csrf.yaml`, 3],
+        ["auth › post", `${dir}/common/login.yaml`, 8],
         ["create", undefined, 6],
         ["me", undefined, 12],
-        ["cleanup › delete", `${dir}/shared/delete.yaml`, 6],
+        ["cleanup › delete", `${dir}/common/delete.yaml`, 6],
       ],
     );
     assert.ok(!JSON.stringify(report).includes(TOKEN), "an output named token is secret");
@@ -165,7 +165,7 @@ Deno.test("an included flow runs with its with values; its outputs read like cap
     // The included files are part of what the run ran: the manifest has their checksums.
     const manifest = JSON.parse(await Deno.readTextFile(`${dir}/m.json`));
     const listed = manifest.flows.map((f: { file: string }) => f.file.replace(`${dir}/`, ""));
-    for (const f of ["shared/login.yaml", "shared/csrf.yaml", "shared/delete.yaml"]) {
+    for (const f of ["common/login.yaml", "common/csrf.yaml", "common/delete.yaml"]) {
       assert.ok(listed.includes(f), `${f} in ${listed}`);
     }
     assert.equal(listed.length, 6);
@@ -180,7 +180,7 @@ Deno.test("a failure inside an include stops the flow, names the included file, 
   const dir = await Deno.makeTempDir({ prefix: "flowrun-include-" });
   try {
     const broken =
-      `  - name: broken\n    request: {url: "${api.url}/broken", headers: {authorization: "Bearer \${steps.auth.token}"}}\n    assert: {status: 200}\n  - name: after\n    include: ../shared/login.yaml\n`;
+      `  - name: broken\n    request: {url: "${api.url}/broken", headers: {authorization: "Bearer \${steps.auth.token}"}}\n    assert: {status: 200}\n  - name: after\n    include: ../common/login.yaml\n`;
     await files(dir, {
       ...shared(api.url),
       "flows/a.yaml": flow(api.url, "a", "ann", broken),
@@ -222,7 +222,7 @@ Deno.test("a failure inside an include stops the flow, names the included file, 
       "error",
     ]);
     assert.equal(failed[2].message, 'Skipped because step "auth › post" failed.');
-    assert.match(bad.stdout, new RegExp(`at ${dir}/shared/login\\.yaml:14:14`));
+    assert.match(bad.stdout, new RegExp(`at ${dir}/common/login\\.yaml:14:14`));
     // The cleanup could not get the id that was never created: an error of its own.
     assert.equal(failed[7].name, "cleanup");
     assert.match(failed[7].message, /could not be evaluated/);
@@ -239,28 +239,28 @@ Deno.test("every misuse of include is a positioned problem before anything is se
   try {
     await files(dir, {
       ...shared(api.url),
-      "shared/broken.yaml":
+      "common/broken.yaml":
         "name: broken\nsteps:\n  - name: p\n    request: {url: http://x.test, metod: GET}\n",
-      "shared/loop_a.yaml": "name: a\nsteps:\n  - name: b\n    include: loop_b.yaml\n",
-      "shared/loop_b.yaml": "name: b\nsteps:\n  - name: a\n    include: loop_a.yaml\n",
+      "common/loop_a.yaml": "name: a\nsteps:\n  - name: b\n    include: loop_b.yaml\n",
+      "common/loop_b.yaml": "name: b\nsteps:\n  - name: a\n    include: loop_a.yaml\n",
       "flows/a.yaml": `name: a
 steps:
   - name: auth
-    include: ../shared/login.yaml
+    include: ../common/login.yaml
     with: {usr: bob}
   - name: me
     request:
       url: "${api.url}/me"
       headers: {authorization: "Bearer \${steps.auth.tokn}"}
   - name: missing
-    include: ../shared/nope.yaml
+    include: ../common/nope.yaml
   - name: b1
-    include: ../shared/broken.yaml
+    include: ../common/broken.yaml
   - name: b2
-    include: ../shared/broken.yaml
+    include: ../common/broken.yaml
     request: {url: "${api.url}"}
   - name: looped
-    include: ../shared/loop_a.yaml
+    include: ../common/loop_a.yaml
 `,
     });
     const run = await runCli(["run", `${dir}/flows`]);
@@ -268,16 +268,16 @@ steps:
     const problems = run.stderr.split("\n").filter((l) => / error\[/.test(l))
       .map((l) => l.replaceAll(`${dir}/`, ""));
     assert.deepEqual(problems, [
-      'flows/a.yaml:5:12 error[unknown-input]: The included flow shared/login.yaml has no var "usr" for "with" of step "auth" to set.',
-      'flows/a.yaml:9:40 error[unknown-output]: Step "auth" includes shared/login.yaml, which hands out no output "tokn" (in "${steps.auth.tokn}").',
-      'flows/a.yaml:11:14 error[file-read]: Could not read the included file "../shared/nope.yaml" (shared/nope.yaml): no such file.',
-      'flows/a.yaml:13:14 error[include-problems]: The included flow "../shared/broken.yaml" has a problem, listed under shared/broken.yaml.',
-      'flows/a.yaml:15:14 error[include-problems]: The included flow "../shared/broken.yaml" has a problem, listed under shared/broken.yaml.',
+      'common/broken.yaml:4:35 error[unknown-key]: Unknown key "metod" in "request" of step "p".',
+      'common/loop_a.yaml:4:14 error[include-problems]: The included flow "loop_b.yaml" has a problem, listed under common/loop_b.yaml.',
+      'common/loop_b.yaml:4:14 error[include-cycle]: Including "loop_a.yaml" makes a cycle: common/loop_a.yaml → common/loop_b.yaml → common/loop_a.yaml.',
+      'flows/a.yaml:5:12 error[unknown-input]: The included flow common/login.yaml has no var "usr" for "with" of step "auth" to set.',
+      'flows/a.yaml:9:40 error[unknown-output]: Step "auth" includes common/login.yaml, which hands out no output "tokn" (in "${steps.auth.tokn}").',
+      'flows/a.yaml:11:14 error[file-read]: Could not read the included file "../common/nope.yaml" (common/nope.yaml): no such file.',
+      'flows/a.yaml:13:14 error[include-problems]: The included flow "../common/broken.yaml" has a problem, listed under common/broken.yaml.',
+      'flows/a.yaml:15:14 error[include-problems]: The included flow "../common/broken.yaml" has a problem, listed under common/broken.yaml.',
       'flows/a.yaml:16:5 error[unknown-key]: Unknown key "request" in step "b2".',
-      'flows/a.yaml:18:14 error[include-problems]: The included flow "../shared/loop_a.yaml" has a problem, listed under shared/loop_a.yaml.',
-      'shared/broken.yaml:4:35 error[unknown-key]: Unknown key "metod" in "request" of step "p".',
-      'shared/loop_a.yaml:4:14 error[include-problems]: The included flow "loop_b.yaml" has a problem, listed under shared/loop_b.yaml.',
-      'shared/loop_b.yaml:4:14 error[include-cycle]: Including "loop_a.yaml" makes a cycle: shared/loop_a.yaml → shared/loop_b.yaml → shared/loop_a.yaml.',
+      'flows/a.yaml:18:14 error[include-problems]: The included flow "../common/loop_a.yaml" has a problem, listed under common/loop_a.yaml.',
     ]);
     assert.match(run.stderr, /hint: Did you mean "user"\?/);
     assert.match(run.stderr, /hint: Did you mean "token"\?/);
