@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { parseSetCookie } from "./response.ts";
 
 interface Stored {
   name: string;
@@ -91,39 +92,32 @@ function parse(
   now: number,
   created: number,
 ): Stored | undefined {
-  const [pair, ...attributes] = line.split(";");
-  const eq = pair.indexOf("=");
-  if (eq <= 0) return undefined;
+  const parsed = parseSetCookie(line);
+  if (!parsed || parsed.name === "") return undefined;
+  const { name, raw, cookie: attributes } = parsed;
   const cookie: Stored = {
-    name: pair.slice(0, eq).trim(),
-    value: pair.slice(eq + 1).trim(),
+    name,
+    value: raw,
     domain: host,
     hostOnly: true,
-    path,
-    secure: false,
+    path: attributes.path?.startsWith("/") ? attributes.path : path,
+    secure: attributes.secure,
     created,
   };
-  let maxAge: number | undefined;
-  for (const attribute of attributes) {
-    const at = attribute.indexOf("=");
-    const key = (at < 0 ? attribute : attribute.slice(0, at)).trim().toLowerCase();
-    const value = at < 0 ? "" : attribute.slice(at + 1).trim();
-    if (key === "domain" && value) {
-      const domain = value.replace(/^\./, "").toLowerCase();
-      // A response may not set a cookie for another site.
-      if (!domainMatch(host, domain)) return undefined;
-      cookie.domain = domain;
-      cookie.hostOnly = false;
-    } else if (key === "path" && value.startsWith("/")) cookie.path = value;
-    else if (key === "secure") cookie.secure = true;
-    else if (key === "max-age" && /^-?\d+$/.test(value)) maxAge = Number(value);
-    else if (key === "expires") {
-      const t = Date.parse(value);
-      if (!Number.isNaN(t)) cookie.expires = t;
-    }
+  if (attributes.domain) {
+    const domain = attributes.domain.replace(/^\./, "").toLowerCase();
+    // A response may not set a cookie for another site.
+    if (!domainMatch(host, domain)) return undefined;
+    cookie.domain = domain;
+    cookie.hostOnly = false;
   }
   // Max-Age wins over Expires; zero or less removes the cookie.
-  if (maxAge !== undefined) cookie.expires = maxAge <= 0 ? 0 : now + maxAge * 1000;
+  if (attributes.max_age !== undefined) {
+    cookie.expires = attributes.max_age <= 0 ? 0 : now + attributes.max_age * 1000;
+  } else if (attributes.expires !== undefined) {
+    const t = Date.parse(attributes.expires);
+    if (!Number.isNaN(t)) cookie.expires = t;
+  }
   return cookie;
 }
 

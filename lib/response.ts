@@ -29,6 +29,11 @@ export class ReceivedResponse {
   #parsed?: { ok: true; value: unknown } | { ok: false };
   #document?: Record<string, unknown>;
   #headDoc?: Record<string, unknown>;
+  #parsedCookies?: Record<string, SetCookie>;
+
+  #cookies(): Record<string, SetCookie> {
+    return this.#parsedCookies ??= parseCookies(this.setCookies);
+  }
 
   /** Each `Set-Cookie` line on its own (joined, they cannot be split back reliably). */
   readonly setCookies: readonly string[];
@@ -63,15 +68,7 @@ export class ReceivedResponse {
    * ```
    */
   cookie(name: string): string | undefined {
-    let value: string | undefined;
-    for (const line of this.setCookies) {
-      const pair = line.split(";")[0];
-      const eq = pair.indexOf("=");
-      if (eq !== -1 && pair.slice(0, eq).trim() === name) {
-        value = pair.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1");
-      }
-    }
-    return value;
+    return Object.hasOwn(this.#cookies(), name) ? this.#cookies()[name].value : undefined;
   }
 
   /** The body parsed as JSON, or `{ok: false}` when it is empty or not JSON. */
@@ -133,7 +130,7 @@ export class ReceivedResponse {
     return this.#headDoc ??= {
       status: this.status,
       headers: this.headers,
-      cookies: parseCookies(this.setCookies),
+      cookies: this.#cookies(),
       ...(this.url !== undefined ? { url: this.url } : {}),
       ...(this.durationMs !== undefined ? { duration_ms: this.durationMs } : {}),
     };
@@ -177,6 +174,60 @@ export interface SetCookie {
 }
 
 /**
+ * One `Set-Cookie` line: the cookie's name, its value as sent (`raw`, for
+ * sending it back) and as read (quotes removed), and its attributes.
+ *
+ * @example
+ * ```ts
+ * import { parseSetCookie } from "./response.ts";
+ * const c = parseSetCookie('sid="s 1"; Domain=.app.test; Path=/; Max-Age=60; Secure')!;
+ * if (c.name !== "sid" || c.raw !== '"s 1"' || c.cookie.value !== "s 1") throw new Error();
+ * if (c.cookie.domain !== ".app.test" || c.cookie.max_age !== 60 || !c.cookie.secure) throw new Error();
+ * ```
+ */
+export function parseSetCookie(
+  line: string,
+): { name: string; raw: string; cookie: SetCookie } | undefined {
+  const [pair, ...attributes] = line.split(";");
+  const eq = pair.indexOf("=");
+  if (eq === -1) return undefined;
+  const raw = pair.slice(eq + 1).trim();
+  const cookie: SetCookie = {
+    value: raw.replace(/^"(.*)"$/, "$1"),
+    secure: false,
+    http_only: false,
+  };
+  for (const attribute of attributes) {
+    const [key, ...rest] = attribute.split("=");
+    const value = rest.join("=").trim();
+    switch (key.trim().toLowerCase()) {
+      case "path":
+        cookie.path = value;
+        break;
+      case "domain":
+        cookie.domain = value;
+        break;
+      case "expires":
+        cookie.expires = value;
+        break;
+      case "max-age":
+        if (/^-?\d+$/.test(value)) cookie.max_age = Number(value);
+        break;
+      case "secure":
+        cookie.secure = true;
+        break;
+      case "httponly":
+        cookie.http_only = true;
+        break;
+      case "samesite":
+        cookie.same_site = value;
+        break;
+    }
+  }
+  return { name: pair.slice(0, eq).trim(), raw, cookie };
+}
+
+/**
  * The cookies `Set-Cookie` lines set, by name (the last line of a name
  * wins, as in a browser), with their attributes.
  *
@@ -192,42 +243,8 @@ export interface SetCookie {
 export function parseCookies(lines: readonly string[]): Record<string, SetCookie> {
   const out: Record<string, SetCookie> = {};
   for (const line of lines) {
-    const [pair, ...attributes] = line.split(";");
-    const eq = pair.indexOf("=");
-    if (eq === -1) continue;
-    const cookie: SetCookie = {
-      value: pair.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1"),
-      secure: false,
-      http_only: false,
-    };
-    for (const attribute of attributes) {
-      const [key, ...rest] = attribute.split("=");
-      const value = rest.join("=").trim();
-      switch (key.trim().toLowerCase()) {
-        case "path":
-          cookie.path = value;
-          break;
-        case "domain":
-          cookie.domain = value;
-          break;
-        case "expires":
-          cookie.expires = value;
-          break;
-        case "max-age":
-          if (/^-?\d+$/.test(value)) cookie.max_age = Number(value);
-          break;
-        case "secure":
-          cookie.secure = true;
-          break;
-        case "httponly":
-          cookie.http_only = true;
-          break;
-        case "samesite":
-          cookie.same_site = value;
-          break;
-      }
-    }
-    out[pair.slice(0, eq).trim()] = cookie;
+    const parsed = parseSetCookie(line);
+    if (parsed) out[parsed.name] = parsed.cookie;
   }
   return out;
 }
