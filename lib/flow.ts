@@ -395,3 +395,32 @@ export interface DataRow {
   /** Column → value. */
   values: Record<string, unknown>;
 }
+
+/**
+ * Every step of the flows and of the flows they include (each included
+ * flow once), and the check blocks of each: its `assert` and its loop's
+ * `until`.
+ *
+ * @example
+ * ```ts
+ * import { everyStep, type Flow } from "./flow.ts";
+ * const inner = { file: "i.yaml", name: "i", vars: [], steps: [{ name: "x", assert: { paths: [] } }] };
+ * const outer = { file: "o.yaml", name: "o", vars: [], steps: [
+ *   { name: "a", assert: { paths: [] }, include: { file: "i.yaml", flow: inner, with: [] } },
+ * ] };
+ * const names = [...everyStep([outer, outer] as unknown as Flow[])].map((s) => s.step.name);
+ * if (names.join() !== "a,x") throw new Error(names.join());
+ * ```
+ */
+export function* everyStep(flows: readonly Flow[]): Generator<{ step: Step; checks: Checks[] }> {
+  const seen = new Set<Flow>();
+  const visit = function* (flow: Flow): Generator<{ step: Step; checks: Checks[] }> {
+    if (seen.has(flow)) return;
+    seen.add(flow);
+    for (const step of flow.steps) {
+      yield { step, checks: step.loop ? [step.assert, step.loop.until] : [step.assert] };
+      if (step.include) yield* visit(step.include.flow);
+    }
+  };
+  for (const flow of flows) yield* visit(flow);
+}

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import type { Flow, SchemaCheck } from "./flow.ts";
+import { everyStep, type Flow, type SchemaCheck } from "./flow.ts";
 import { show } from "./json_value.ts";
 import type { AssertionResult } from "./result.ts";
 
@@ -23,16 +23,6 @@ type AjvLike = {
 };
 
 const MAX_LISTED = 10;
-
-/** The schema checks of a flow, its steps' and their included flows'. */
-function schemaChecks(flow: Flow, seen = new Set<Flow>()): SchemaCheck[] {
-  if (seen.has(flow)) return [];
-  seen.add(flow);
-  return flow.steps.flatMap((s) => [
-    ...s.assert.schemas ?? [],
-    ...s.include ? schemaChecks(s.include.flow, seen) : [],
-  ]);
-}
 
 /**
  * Compiles every schema check of the flows (importing the validator only
@@ -48,9 +38,9 @@ function schemaChecks(flow: Flow, seen = new Set<Flow>()): SchemaCheck[] {
 export async function prepareSchemas(
   flows: readonly Flow[],
 ): Promise<{ check: SchemaCheck; message: string }[]> {
-  const checks = flows.flatMap((f) => schemaChecks(f)).filter((c) =>
-    c.kind === "schema" ? !c.validate : !c.ajv
-  );
+  const checks = [...everyStep(flows)]
+    .flatMap(({ checks }) => checks.flatMap((c) => c.schemas ?? []))
+    .filter((c) => c.kind === "schema" ? !c.validate : !c.ajv);
   if (checks.length === 0) return [];
   const { Ajv2020 } = await import("ajv/dist/2020.js");
   const problems: { check: SchemaCheck; message: string }[] = [];
@@ -61,7 +51,7 @@ export async function prepareSchemas(
         strict: false,
         validateFormats: false,
       }) as unknown as AjvLike;
-      if (check.kind === "schema") check.validate = validator(ajv, ajv.compile(check.schema));
+      if (check.kind === "schema") check.validate = validator(ajv.compile(check.schema));
       else {
         ajv.addSchema(openApi30(check.document), "openapi");
         check.ajv = ajv;
@@ -73,8 +63,7 @@ export async function prepareSchemas(
   return problems;
 }
 
-function validator(ajv: AjvLike, compiled: ReturnType<AjvLike["compile"]>): Validate {
-  void ajv;
+function validator(compiled: ReturnType<AjvLike["compile"]>): Validate {
   return (value) =>
     compiled(value) ? [] : (compiled.errors ?? []).map((e) => ({
       at: e.instancePath,
@@ -201,7 +190,7 @@ function operationSchema(
   let validate = cache.get(ref);
   if (!validate) {
     const ajv = check.ajv as AjvLike;
-    validate = validator(ajv, ajv.compile({ $ref: ref }));
+    validate = validator(ajv.compile({ $ref: ref }));
     cache.set(ref, validate);
   }
   return { validate, where: `${method.toUpperCase()} ${match.template} ${code}` };

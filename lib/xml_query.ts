@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { Flow } from "./flow.ts";
+import { everyStep, type Flow } from "./flow.ts";
 
 type Libraries = {
   select: (expression: string, node: unknown) => unknown;
@@ -16,17 +16,6 @@ type Libraries = {
 };
 
 let libraries: Libraries | undefined;
-
-/** Whether a flow (or a flow it includes) queries a body by XPath. */
-function usesXPath(flow: Flow, seen = new Set<Flow>()): boolean {
-  if (seen.has(flow)) return false;
-  seen.add(flow);
-  return flow.steps.some((s) =>
-    (s.assert.xpaths?.length ?? 0) > 0 || (s.loop?.until.xpaths?.length ?? 0) > 0 ||
-    s.captures.some((c) => c.from.kind === "xpath") ||
-    (s.include !== undefined && usesXPath(s.include.flow, seen))
-  );
-}
 
 /**
  * Loads the XML parser and the XPath engine when one of the flows needs them.
@@ -38,7 +27,12 @@ function usesXPath(flow: Flow, seen = new Set<Flow>()): boolean {
  * ```
  */
 export async function prepareXPath(flows: readonly Flow[]): Promise<void> {
-  if (libraries || !flows.some((f) => usesXPath(f))) return;
+  if (libraries) return;
+  const used = [...everyStep(flows)].some(({ step, checks }) =>
+    checks.some((c) => (c.xpaths?.length ?? 0) > 0) ||
+    step.captures.some((c) => c.from.kind === "xpath")
+  );
+  if (!used) return;
   const [xpath, xmldom, htmlparser2, serializer] = await Promise.all([
     import("xpath"),
     import("@xmldom/xmldom"),

@@ -96,6 +96,9 @@ steps:
   - name: yaml_schema
     request: {url: "${api.url}/api/items/7"}
     assert: {schema: schemas/item.yaml}
+  - name: polled
+    request: {url: "${api.url}/api/items/7"}
+    loop: {max_attempts: 2, sleep_ms: 10, until: {schema: schemas/item.json}}
   - name: bad
     always: true
     request: {url: "${api.url}/api/items/8"}
@@ -130,6 +133,8 @@ steps:
       "✔ $.json matches schemas/openapi.yaml (GET /items/{id} default)",
     ]);
     assert.deepEqual(byName.yaml_schema, ["✔ $.json matches schemas/item.yaml"]);
+    // A loop's until conditions may be schema checks too.
+    assert.deepEqual(byName.polled, ["✔ $.json matches schemas/item.json"]);
     assert.deepEqual(byName.bad, [
       "✘ $.json: 2 violations of schemas/item.json: / must have required property 'name'; /id must be integer",
       "✘ $.json: 3 violations of schemas/openapi.yaml (GET /items/{id} 200): / must have required property 'name'; /id must be integer; /tags/0 must be string",

@@ -45,6 +45,9 @@ steps:
         - {xpath: "//ul[@class='menu']/li", equals: [Home, About & more]}
         - {xpath: "//script", matches: "a < b"}
         - {xpath: "//table", exists: false}
+  - name: polled
+    request: {url: "${api.url}/login"}
+    loop: {max_attempts: 2, sleep_ms: 10, until: {json: [{xpath: "//title", equals: Log in}]}}
   - name: feed
     request: {url: "${api.url}/feed", headers: {x-csrf: "\${steps.page.csrf}"}}
     assert:
@@ -58,7 +61,9 @@ steps:
     );
     assert.deepEqual(problems, []);
     const result = await runFlow(flow!, { runId: "r" });
-    const [page, feed] = result.steps;
+    const [page, polled, feed] = result.steps;
+    assert.equal(polled.status, "passed", polled.message);
+    assert.equal(polled.attempts, 1);
     assert.equal(page.status, "passed", page.assertions.map((a) => a.message).join("\n"));
     assert.deepEqual(page.captures, ["csrf", "items"]);
     assert.equal(

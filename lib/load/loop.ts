@@ -36,7 +36,8 @@ export function loadLoop(
   // A condition that failed to load is reported already; an empty one is the mistake here.
   const problemsBefore = ctx.problems.length;
   if (
-    until && !until.status && until.paths.length === 0 && untilEntry?.value &&
+    until && !until.status && until.paths.length === 0 && !until.schemas?.length &&
+    !until.xpaths?.length && untilEntry?.value &&
     ctx.problems.length === problemsBefore && !hasChecks(untilEntry.value)
   ) {
     ctx.problem(
