@@ -220,7 +220,7 @@ export interface RequestSpec {
 export interface DataFile {
   /** The path as written, relative to the flow file. */
   path: string;
-  bytes: Uint8Array;
+  bytes: Uint8Array<ArrayBuffer>;
 }
 
 /** One part of a multipart body: a text field, or a file with its content type and name. */

@@ -101,17 +101,15 @@ export function resolveRequest(spec: RequestSpec, scope: Scope): ResolvedRequest
     return {
       ...request,
       body: `(${bytes.length} bytes from ${spec.bodyFile.path})`,
-      payload: new Uint8Array(bytes),
+      payload: bytes,
       bodyKind: "file",
     };
   }
   if (spec.body === undefined) return request;
   const value = render(spec.body, scope);
-  if (typeof value === "string") return { method: spec.method, url, headers, body: value };
-  if (!headers.some(([name]) => name.toLowerCase() === "content-type")) {
-    headers.push(["content-type", "application/json"]);
-  }
-  return { method: spec.method, url, headers, body: JSON.stringify(value) };
+  if (typeof value === "string") return { ...request, body: value };
+  if (!hasType()) headers.push(["content-type", "application/json"]);
+  return { ...request, body: JSON.stringify(value) };
 }
 
 /**
@@ -161,7 +159,7 @@ function multipart(
       data.append(part.name, text);
       shown.append(part.name, text);
     } else {
-      const blob = new Blob([new Uint8Array(part.file.bytes)], { type: part.contentType });
+      const blob = new Blob([part.file.bytes], { type: part.contentType });
       data.append(part.name, blob, part.filename);
       shown.append(part.name, `@${part.filename}`);
     }

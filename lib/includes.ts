@@ -69,7 +69,7 @@ export class FlowFiles {
   readonly #loaded = new Map<string, LoadResult>();
   readonly #includes = new Map<string, Set<string>>();
   readonly #loading: string[] = [];
-  readonly #data = new Map<string, { bytes: Uint8Array } | { message: string }>();
+  readonly #data = new Map<string, { bytes: Uint8Array<ArrayBuffer> } | { message: string }>();
   readonly #options: LoadOptions;
 
   constructor(options: LoadOptions) {
@@ -146,11 +146,11 @@ export class FlowFiles {
   }
 
   /** Reads a file a flow sends, once however many steps send it. */
-  #readData(path: string, from: string): { bytes: Uint8Array } | { message: string } {
+  #readData(path: string, from: string): { bytes: Uint8Array<ArrayBuffer> } | { message: string } {
     const file = relativeTo(from, path);
     const known = this.#data.get(file);
     if (known) return known;
-    let got: { bytes: Uint8Array } | { message: string };
+    let got: { bytes: Uint8Array<ArrayBuffer> } | { message: string };
     try {
       const bytes = readBytesSync(file);
       got = bytes.length > MAX_UPLOAD_BYTES

@@ -704,7 +704,7 @@ export async function readBytes(path: string): Promise<Uint8Array> {
  * }
  * ```
  */
-export function readBytesSync(path: string): Uint8Array {
+export function readBytesSync(path: string): Uint8Array<ArrayBuffer> {
   try {
     return Deno.readFileSync(path);
   } catch (error) {

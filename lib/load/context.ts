@@ -60,7 +60,10 @@ export interface LoadOptions {
    * Internal: not part of the stable API.
    * @ignore
    */
-  readFile?: (path: string, from: string) => { bytes: Uint8Array } | { message: string };
+  readFile?: (
+    path: string,
+    from: string,
+  ) => { bytes: Uint8Array<ArrayBuffer> } | { message: string };
 }
 
 /** A flow file an include names: the loaded flow, or why it cannot be included. */
