@@ -141,6 +141,7 @@ export const KEY_HINTS: Record<string, Record<string, string>> = {
       'An included flow hands values back through its "outputs": read them as ${steps.STEP.NAME}.',
     assert: "Checks belong in the steps of the included flow.",
     loop: "Polling belongs in the steps of the included flow.",
+    options: 'Request options belong in the included flow: its own "options" or its steps\'.',
     vars: 'Did you mean "with"? It sets the included flow\'s vars.',
     params: 'Did you mean "with"? It sets the included flow\'s vars.',
     args: 'Did you mean "with"? It sets the included flow\'s vars.',
