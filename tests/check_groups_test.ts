@@ -117,7 +117,7 @@ ${group}        - if: {value: "\${steps.full.n}", gt: 5}
     assert.equal(result.status, "passed");
     assert.deepEqual(lines[0], [
       '✔ listing: $.json.articles[*] › $.title: type "string" holds for each of 2',
-      "✔ listing: $.json.articlesCount: gt 2 holds".replace("gt 2", "gt 0"),
+      "✔ listing: $.json.articlesCount: gt 0 holds",
       '○ listing: skipped 1 "else" check: its condition $.json.articles notEquals [] holds',
     ]);
     assert.deepEqual(lines[1], [

@@ -5,6 +5,7 @@
  * failure; every misuse is a positioned problem before anything is sent.
  */
 import assert from "node:assert/strict";
+import { loadFlow } from "../lib/load.ts";
 import { runCli } from "./support/cli.ts";
 
 const TOKEN = "tok-8c41d2e9f07a5b36";
@@ -287,4 +288,31 @@ steps:
     await api.close();
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("a data-driven flow cannot be included; a flow loaded from text alone cannot include", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-include-" });
+  try {
+    await files(dir, {
+      "common/rows.yaml":
+        "name: rows\nvars: {n: 0}\ndata: [{n: 1}, {n: 2}]\nsteps:\n  - name: s\n    request: {url: http://x.test}\n",
+      "flows/a.yaml": "name: a\nsteps:\n  - name: r\n    include: ../common/rows.yaml\n",
+    });
+    const run = await runCli(["validate", `${dir}/flows`]);
+    assert.equal(run.code, 2);
+    assert.match(
+      run.stdout + run.stderr,
+      /a\.yaml:4:14 error\[include-data\]: The included flow "rows" \(.*common\/rows\.yaml\) runs once per data row, so it cannot be included\./,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+  const { problems } = loadFlow(
+    "name: a\nsteps:\n  - name: r\n    include: common/login.yaml\n",
+    "a.yaml",
+  );
+  assert.deepEqual(problems.map((p) => `${p.line}:${p.column} ${p.code}`), [
+    "4:14 include-unavailable",
+  ]);
+  assert.match(problems[0].hint!, /Load flows with loadFlows/);
 });

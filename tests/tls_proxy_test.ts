@@ -157,6 +157,25 @@ steps:
       ]);
       assert.equal(bypass.code, 0, bypass.stdout + bypass.stderr);
       assert.deepEqual(proxy.seen, []);
+      // The same from a flow's options: the proxy for every step, no_proxy per step.
+      proxy.seen.length = 0;
+      await Deno.writeTextFile(
+        `${dir}/own.yaml`,
+        `name: own
+options: {proxy: "${proxy.url}", ca_cert: ca.pem}
+steps:
+  - name: secure
+    request: {url: "${srv.https}/"}
+    assert: {status: 200}
+  - name: direct
+    options: {no_proxy: [127.0.0.1]}
+    request: {url: "${srv.http}/direct"}
+    assert: {status: 200}
+`,
+      );
+      const own = await runCli(["run", `${dir}/own.yaml`]);
+      assert.equal(own.code, 0, own.stdout + own.stderr);
+      assert.deepEqual(proxy.seen, [`CONNECT ${srv.https.replace("https://", "")}`]);
       const bad = await runCli(["run", `${dir}/both.yaml`, "--proxy", "proxy.local:3128"]);
       assert.equal(bad.code, 2);
       assert.match(
