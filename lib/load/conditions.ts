@@ -19,18 +19,32 @@ export function loadConditions(
   what: string,
   owner: TemplateUse["owner"],
 ): Condition[] {
-  const node = ctx.deref(entry.value);
-  const items = isSeq(node) ? node.items.map((i) => ctx.deref(i)) : [node];
-  if (!isSeq(node) && !isMap(node)) {
-    ctx.problem(
-      "wrong-type",
-      `Expected ${what} to be a condition or a list of them, got ${describe(node)}.`,
-      node ?? entry.keyNode,
-      'For example: if: {value: "${steps.list.capture.count}", gt: 0}',
-    );
-    return [];
-  }
+  const items = conditionItems(
+    ctx,
+    entry,
+    what,
+    'For example: if: {value: "${steps.list.capture.count}", gt: 0}',
+  );
   return items.flatMap((item) => condition(ctx, item, what, owner));
+}
+
+/** One condition or a list of them: the items, or none (and a problem) for anything else. */
+function conditionItems(
+  ctx: Loading,
+  entry: Entry,
+  what: string,
+  example: string,
+): (Node | null)[] {
+  const node = ctx.deref(entry.value);
+  if (isSeq(node)) return node.items.map((i) => ctx.deref(i));
+  if (isMap(node)) return [node];
+  ctx.problem(
+    "wrong-type",
+    `Expected ${what} to be a condition or a list of them, got ${describe(node)}.`,
+    node ?? entry.keyNode,
+    example,
+  );
+  return [];
 }
 
 function condition(
@@ -80,17 +94,12 @@ export function loadGroupConditions(
   root: PathRoot,
   base: CompiledPath[],
 ): GroupCondition[] {
-  const node = ctx.deref(entry.value);
-  if (!isSeq(node) && !isMap(node)) {
-    ctx.problem(
-      "wrong-type",
-      `Expected ${what} to be a condition or a list of them, got ${describe(node)}.`,
-      node ?? entry.keyNode,
-      "For example: if: {path: $.json.items, notEquals: []}",
-    );
-    return [];
-  }
-  const items = isSeq(node) ? node.items.map((i) => ctx.deref(i)) : [node];
+  const items = conditionItems(
+    ctx,
+    entry,
+    what,
+    "For example: if: {path: $.json.items, notEquals: []}",
+  );
   return items.flatMap((item): GroupCondition[] => {
     const onPath = isMap(item) && item.items.some((p) => isScalar(p.key) && p.key.value === "path");
     if (!onPath) {
