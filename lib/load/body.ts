@@ -56,7 +56,14 @@ export function loadBody(
     case "body":
       return { body: ctx.value(entry.value, owner) };
     case "form":
-      return { form: pairs(ctx, entry, `"form" of ${label}`, owner) };
+      return {
+        form: valuePairs(ctx, entry, {
+          what: `"form" of ${label}`,
+          item: "field",
+          example: 'For example: form: {user: ann, password: "${ENV.PASSWORD}"}',
+          listHint: "A list repeats the field (tag: [a, b]); send structured data as JSON in body.",
+        }, owner),
+      };
     case "multipart":
       return { multipart: parts(ctx, entry, label, owner) };
     case "body_file": {
@@ -68,34 +75,54 @@ export function loadBody(
   }
 }
 
-/** A map of names to values or lists of values (a form's fields). */
-function pairs(
+/** How a map of names to values is named in its messages: a form's fields, a query's parameters. */
+export interface PairsWording {
+  /** What the whole map is, e.g. `"form" of step "s"`. */
+  what: string;
+  /** What one entry is: `field`, `query parameter`. */
+  item: string;
+  /** The hint for a map that is not one. */
+  example: string;
+  /** The hint for an entry that is not a value or a list of values. */
+  listHint: string;
+}
+
+/**
+ * A map of names to values or lists of values (a form's fields, a URL's
+ * query parameters): each entry, a list to be sent as the name repeated.
+ */
+export function valuePairs(
   ctx: Loading,
   entry: Entry,
-  what: string,
+  wording: PairsWording,
   owner: TemplateUse["owner"],
 ): [string, ValueTemplate][] {
   const node = ctx.deref(entry.value);
   if (!isMap(node)) {
     ctx.problem(
       "wrong-type",
-      `Expected ${what} to be a map of fields, got ${describe(node)}.`,
+      `Expected ${wording.what} to be a map of ${wording.item}s, got ${describe(node)}.`,
       node ?? entry.keyNode,
-      'For example: form: {user: ann, password: "${ENV.PASSWORD}"}',
+      wording.example,
     );
     return [];
   }
   const out: [string, ValueTemplate][] = [];
   for (const e of ctx.entries(node)) {
     const v = ctx.deref(e.value);
-    if (isMap(v) || (isSeq(v) && v.items.some((i) => !isScalar(ctx.deref(i))))) {
+    const bad = isMap(v)
+      ? v
+      : isSeq(v)
+      ? v.items.map((i) => ctx.deref(i)).find((i) => !isScalar(i))
+      : undefined;
+    if (bad !== undefined) {
       ctx.problem(
         "wrong-type",
-        `Expected field "${e.key}" of ${what} to be a value or a list of values, got ${
-          describe(v)
+        `Expected ${wording.item} "${e.key}" of ${wording.what} to be a value or a list of values, got ${
+          describe(bad)
         }.`,
-        v ?? e.keyNode,
-        "A list repeats the field (tag: [a, b]); send structured data as JSON in body.",
+        bad ?? e.keyNode,
+        wording.listHint,
       );
       continue;
     }

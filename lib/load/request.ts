@@ -4,10 +4,10 @@
  *
  * @module
  */
-import { isMap, isScalar, isSeq } from "yaml";
+import { isMap, isScalar } from "yaml";
 import { parseTemplate, type Template, type ValueTemplate } from "../expr.ts";
 import type { RequestSpec } from "../flow.ts";
-import { BODY_KEYS, loadBody } from "./body.ts";
+import { BODY_KEYS, loadBody, valuePairs } from "./body.ts";
 import {
   describe,
   type Entry,
@@ -226,34 +226,11 @@ function loadQuery(
   owner: TemplateUse["owner"],
 ): [string, ValueTemplate][] {
   if (!entry || isEmpty(entry.value)) return [];
-  const node = ctx.deref(entry.value);
-  if (!isMap(node)) {
-    ctx.problem(
-      "wrong-type",
-      `Expected the query of ${label} to be a map of parameters, got ${describe(node)}.`,
-      node ?? entry.keyNode,
-      'For example: query: {term: "${vars.term}", tag: [a, b]}',
-    );
-    return [];
-  }
-  const out: [string, ValueTemplate][] = [];
-  for (const e of ctx.entries(node)) {
-    const v = ctx.deref(e.value);
-    const scalars = isSeq(v) ? v.items.map((i) => ctx.deref(i)) : [v];
-    const bad = scalars.find((x) => !isScalar(x));
-    if (bad !== undefined || isMap(v)) {
-      ctx.problem(
-        "wrong-type",
-        `Expected query parameter "${e.key}" to be a value or a list of values, got ${
-          describe(isMap(v) ? v : bad)
-        }.`,
-        (isMap(v) ? v : bad) ?? e.keyNode,
-        "A list repeats the key (tag: [a, b] sends tag=a&tag=b); send structured data in the body.",
-      );
-      continue;
-    }
-    const value = ctx.value(v, owner);
-    if (value) out.push([e.key, value]);
-  }
-  return out;
+  return valuePairs(ctx, entry, {
+    what: `the query of ${label}`,
+    item: "parameter",
+    example: 'For example: query: {term: "${vars.term}", tag: [a, b]}',
+    listHint:
+      "A list repeats the key (tag: [a, b] sends tag=a&tag=b); send structured data in the body.",
+  }, owner);
 }
