@@ -399,7 +399,7 @@ async function runInclude(
   const inner: Live = { ...scope, vars, steps: new Map() };
   const inputs = secretInputs(flow);
   const fail = async (message: string) => {
-    const r = { ...skipped(step, message, round(performance.now() - walk.started)) };
+    const r = skipped(step, message, round(performance.now() - walk.started));
     await record({ ...r, status: "error", failure_kind: "expression" }, level, walk, ctx);
     return `step "${name}" had an error`;
   };

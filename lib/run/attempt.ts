@@ -37,6 +37,8 @@ export interface Attempt {
 function clientFor(url: string, step: Step, ctx: Context): unknown {
   const run = ctx.network ?? {};
   const own = step.options ?? {};
+  // Most runs set none of these: the default client, without parsing the URL again.
+  if (!ctx.network && !own.caCerts && !own.clientCert && !own.proxy) return undefined;
   const caCerts = [...run.caCerts ?? [], ...own.caCerts ?? []];
   const cert = own.clientCert ?? run.clientCert;
   const noProxy = own.noProxy ?? run.noProxy ?? [];
