@@ -63,6 +63,7 @@ Options for run:
   --proxy URL           send requests through this http://, https:// or socks5:// proxy
                         (default: HTTP_PROXY / HTTPS_PROXY from the environment)
   --no-proxy LIST       hosts reached without the proxy, comma-separated (.domain, *)
+  --insecure            do not check servers' TLS certificates (warns; prefer --cacert)
   --cookie-jar          every flow run keeps cookies like a browser (each flow its own jar)
   --trace               send a W3C traceparent on every request that has none (one trace
                         per flow run, \${TRACE_ID}); trace ids go into every report

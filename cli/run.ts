@@ -9,6 +9,7 @@
  */
 import { UsageError } from "../lib/errors.ts";
 import type { Problem } from "../lib/errors.ts";
+import { everyStep, type Flow } from "../lib/flow.ts";
 import type { RunResult } from "../lib/result.ts";
 import { MAX_TIMEOUT_MS } from "../lib/limits.ts";
 import { VERSION } from "../lib/version.ts";
@@ -46,6 +47,7 @@ const RUN_OPTIONS = {
   key: { type: "string" },
   proxy: { type: "string" },
   "no-proxy": { type: "string" },
+  insecure: { type: "boolean" },
   "trace-link": { type: "string" },
   list: { type: "boolean" },
   verbose: { type: "boolean" },
@@ -185,6 +187,7 @@ async function runParsed(
     if (w.code === "unused-var" && !cliParams.has(w.name ?? "")) continue;
     err(`warning[${w.code}]: ${w.message}\n  hint: ${w.hint}\n`);
   }
+  warnInsecure(network?.insecure === true, [...loaded.setup, ...loaded.flows, ...loaded.teardown]);
   if (values.list) {
     for (const file of loaded.files) out(`${file}\n`);
     return EXIT.passed;
@@ -283,7 +286,7 @@ async function runParsed(
 }
 
 /**
- * `--cacert`, `--cert`/`--key`, `--proxy` and `--no-proxy`, with the PEM
+ * `--cacert`, `--cert`/`--key`, `--proxy`, `--no-proxy` and `--insecure`, with the PEM
  * files read; a file that cannot be read or a bad proxy URL is a usage error.
  */
 async function readNetwork(
@@ -332,13 +335,40 @@ async function readNetwork(
     ? { cert: await pem("cert", values.cert), key: await pem("key", values.key) }
     : undefined;
   const noProxy = values["no-proxy"]?.split(",").map((h) => h.trim()).filter(Boolean);
-  if (caCerts.length === 0 && !clientCert && !proxy && !noProxy) return undefined;
+  const insecure = values.insecure === true;
+  if (caCerts.length === 0 && !clientCert && !proxy && !noProxy && !insecure) return undefined;
   return {
+    ...(insecure ? { insecure } : {}),
     ...(caCerts.length > 0 ? { caCerts } : {}),
     ...(clientCert ? { clientCert } : {}),
     ...(proxy ? { proxy } : {}),
     ...(noProxy ? { noProxy } : {}),
   };
+}
+
+/**
+ * Turning certificate checks off is sometimes needed (a dev server's
+ * self-signed certificate) and always dangerous: say so on every run, naming
+ * the flows that do it, so it is never on by accident unnoticed.
+ */
+function warnInsecure(all: boolean, flows: readonly Flow[]): void {
+  const files = new Set<string>();
+  for (const flow of flows) {
+    if (
+      flow.options?.insecure || [...everyStep([flow])].some(({ step }) => step.options?.insecure)
+    ) {
+      files.add(flow.file);
+    }
+  }
+  if (!all && files.size === 0) return;
+  const who = all
+    ? "--insecure is on"
+    : `${[...files].join(", ")} set${files.size === 1 ? "s" : ""} insecure: true`;
+  err(
+    `warning[insecure]: ${who}: TLS certificates are not checked, so anyone on the network path ` +
+      `can read and change these requests and their secrets.\n` +
+      `  hint: Trust the server's CA instead with --cacert FILE (or ca_cert in the flow's options).\n`,
+  );
 }
 
 /** The real path of a file, or undefined when it does not exist (yet). */
@@ -483,6 +513,7 @@ function reproducer(
     }
     if (values.proxy) words.push("--proxy", shellWord(redactor.redact(values.proxy)));
     if (values["no-proxy"]) words.push("--no-proxy", shellWord(values["no-proxy"]));
+    if (values.insecure) words.push("--insecure");
     return words.join(" ");
   };
 }

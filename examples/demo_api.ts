@@ -1,8 +1,9 @@
 /**
  * A small in-memory HTTP API to run the example flows against: login with a
  * bearer token, items CRUD, jobs that need polling, a tiny GraphQL-shaped
- * `/graphql` over the items, and test helpers (echo, arbitrary status codes,
- * text, HTML, slow responses).
+ * `/graphql` over the items, a browser-style sign-in (`/web/login`: an HTML
+ * form with a CSRF token, a session cookie, a redirect to `/web/account`),
+ * and test helpers (echo, arbitrary status codes, text, HTML, slow responses).
  *
  * Every piece of state lives in one server instance, so two instances share
  * nothing and a fresh instance always behaves the same. Job readiness is
@@ -125,6 +126,8 @@ interface Job {
 interface State {
   /** Token → expiry time in ms since the epoch. */
   tokens: Map<string, number>;
+  /** Web sessions (the `session` cookie of `/web/*`) that signed in. */
+  sessions: Set<string>;
   items: Map<string, Item>;
   jobs: Map<string, Job>;
   jobReadyAfter: number;
@@ -438,6 +441,65 @@ const html: Handler = () =>
       "<body><h1>Demo API</h1><p>hello from the demo API</p></body></html>\n",
     { headers: { "content-type": "text/html; charset=utf-8" } },
   );
+
+// ---- a browser-style sign-in: an HTML form, a CSRF token in a cookie and a hidden field
+
+function page(body: string, status = 200, headers: HeadersInit = {}): Response {
+  const all = new Headers(headers);
+  all.set("content-type", "text/html; charset=utf-8");
+  return new Response(
+    `<!doctype html>\n<html lang="en"><head><title>Demo web</title></head><body>${body}</body></html>\n`,
+    { status, headers: all },
+  );
+}
+
+function cookieOf(request: Request, name: string): string | undefined {
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return value.join("=");
+  }
+  return undefined;
+}
+
+/** The sign-in form: a fresh CSRF token, in a cookie and in the form (double submit). */
+const webLoginForm: Handler = () => {
+  const csrf = randomHex(16);
+  return page(
+    `<form method="post" action="/web/login">` +
+      `<input type="hidden" name="csrf" value="${csrf}">` +
+      `<input name="username"><input name="password" type="password">` +
+      `<button>Sign in</button></form>`,
+    200,
+    { "set-cookie": `csrf=${csrf}; Path=/web; HttpOnly; SameSite=Strict` },
+  );
+};
+
+/** Signs in when the form's token matches the cookie's, then redirects to the account page. */
+const webLogin: Handler = async ({ request, state }) => {
+  const form = new URLSearchParams(await request.text());
+  const csrf = cookieOf(request, "csrf");
+  if (!csrf || form.get("csrf") !== csrf) {
+    return page(`<p class="error">The CSRF token is missing or wrong.</p>`, 403);
+  }
+  if (form.get("username") !== USER.username || form.get("password") !== PASSWORD) {
+    return page(`<p class="error">Wrong username or password.</p>`, 401);
+  }
+  const session = randomHex(16);
+  state.sessions.add(session);
+  const headers = new Headers({ location: "/web/account" });
+  headers.append("set-cookie", `session=${session}; Path=/web; HttpOnly; SameSite=Lax`);
+  headers.append("set-cookie", "csrf=; Path=/web; Max-Age=0");
+  return new Response(null, { status: 303, headers });
+};
+
+/** The page behind the sign-in. */
+const webAccount: Handler = ({ request, state }) => {
+  const session = cookieOf(request, "session");
+  if (!session || !state.sessions.has(session)) {
+    return page(`<p class="error">Sign in first.</p>`, 401);
+  }
+  return page(`<h1>Account</h1><p id="user">${USER.username}</p>`);
+};
 
 const slow: Handler = async ({ url, state }) => {
   const raw = url.searchParams.get("ms") ?? "0";
@@ -782,6 +844,8 @@ const ROUTES: Route[] = [
   { pattern: "/jobs/:id", auth: true, methods: { GET: pollJob, DELETE: deleteJob } },
   { pattern: "/jobs/:id/result", auth: true, methods: { GET: jobResult } },
   { pattern: "/graphql", auth: true, methods: { POST: graphql } },
+  { pattern: "/web/login", methods: { GET: webLoginForm, POST: webLogin } },
+  { pattern: "/web/account", methods: { GET: webAccount } },
   { pattern: "/echo/*", methods: { "*": echo } },
   { pattern: "/status/:code", methods: { GET: status } },
   { pattern: "/text", methods: { GET: text } },
@@ -928,6 +992,7 @@ export function startDemoApi(options: DemoApiOptions = {}): Promise<DemoApi> {
   const closing = new AbortController();
   const state: State = {
     tokens: new Map(),
+    sessions: new Set(),
     items: new Map(),
     jobs: new Map(),
     jobReadyAfter,

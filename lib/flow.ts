@@ -323,6 +323,8 @@ export interface StepOptions {
   retry?: Retry;
   /** Keep the cookies responses set and send them back, like a browser, for the flow run. */
   cookieJar?: boolean;
+  /** Do not check the server's TLS certificate (`insecure`); the run warns loudly. */
+  insecure?: boolean;
   /** PEM certificates trusted besides the system's (`ca_cert`), read when the flow loads. */
   caCerts?: string[];
   /** A PEM client certificate and key for mutual TLS (`client_cert`, `client_key`). */

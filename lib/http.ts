@@ -10,7 +10,10 @@
 import { evaluate, render, type Scope, toText, type ValueTemplate } from "./expr.ts";
 import type { MultipartPart, RequestSpec } from "./flow.ts";
 import { ReceivedResponse } from "./response.ts";
+import { MAX_REDIRECTS, redirectTarget } from "./redirect.ts";
 import { renderUrl } from "./url.ts";
+// Only its type: node:https loads when a run is insecure, not at every start.
+import type { InsecureVia } from "./http_insecure.ts";
 
 /** A request with every expression resolved. */
 export interface ResolvedRequest {
@@ -205,7 +208,7 @@ function networkReason(error: unknown, context: FailureContext): string {
   if (/received corrupt message|InvalidContentType|wrong version number/i.test(text)) {
     return "the server does not speak TLS on that port (use http:// if it serves plain HTTP)";
   }
-  if (/certificate|tls|ssl/i.test(text)) return `TLS error: ${runtimeDetail(text)}`;
+  if (/certificate|tls|ssl/i.test(text)) return tlsReason(runtimeDetail(text));
   const response = context.response;
   if (response && !/error reading a body|body from connection/i.test(text)) {
     // Errors raised while the body streams, other than a broken connection, come from the decoder.
@@ -234,6 +237,25 @@ function networkReason(error: unknown, context: FailureContext): string {
     return "the server closed the connection before the whole response arrived";
   }
   return runtimeDetail(text);
+}
+
+/** rustls's certificate verdicts, in words, with what to do about each. */
+const CERTIFICATE_PROBLEMS: [RegExp, string][] = [
+  [/CaUsedAsEndEntity|SelfSigned/i, "the server's certificate is self-signed"],
+  [/UnknownIssuer/i, "the server's certificate is not signed by a CA this machine trusts"],
+  [/NotValidForName|hostname/i, "the server's certificate is for another host name"],
+  [/Expired/i, "the server's certificate has expired"],
+  [/NotValidYet/i, "the server's certificate is not valid yet (check the clock)"],
+  [/Revoked/i, "the server's certificate has been revoked"],
+];
+
+/** A TLS failure: the certificate verdict in words when there is one, else rustls's. */
+function tlsReason(detail: string): string {
+  const known = CERTIFICATE_PROBLEMS.find(([pattern]) => pattern.test(detail));
+  if (!known) return `TLS error: ${detail}`;
+  const code = /(\w+)\)*\s*$/.exec(detail)?.[1] ?? detail;
+  return `TLS error: ${known[1]} (${code}); ` +
+    `trust its CA with --cacert FILE or ca_cert, or skip the check with --insecure`;
 }
 
 /** The runtime's own reason, without the request it wraps it in. */
@@ -291,8 +313,15 @@ export interface SendOptions {
   maxBodyBytes?: number;
   /** Follow redirects to the final response (default: no; a 3xx is the response). */
   followRedirects?: boolean;
+  /**
+   * Called at each redirect followed, with the response that redirects and
+   * the next request, which it may change (the cookies a jar holds for it).
+   */
+  onRedirect?: (response: ReceivedResponse, next: ResolvedRequest) => void;
   /** The runtime's HTTP client to send with (trusted CAs, client certificate, proxy). */
   client?: unknown;
+  /** Send without verifying the server's certificate (`--insecure`), this way. */
+  insecure?: InsecureVia;
 }
 
 /**
@@ -336,32 +365,24 @@ export async function send(
 ): Promise<ReceivedResponse> {
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
-  const cap = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const context: FailureContext = {};
   try {
-    const init: RequestInit & { client?: unknown } = {
-      method: request.method,
-      headers: request.headers,
-      body: request.payload ?? request.body,
-      redirect: options.followRedirects ? "follow" : "manual",
-      signal,
-    };
-    if (options.client) init.client = options.client;
-    const response = context.response = await fetch(request.url, init);
-    const text = await readBody(response, cap);
-    const headers: Record<string, string> = {};
-    for (const [name, value] of response.headers) {
-      headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
+    let current = request;
+    for (let hop = 0;; hop++) {
+      const received = await sendOnce(current, options, signal, context);
+      const next = options.followRedirects
+        ? redirectTarget(current, received.status, received.headers.location)
+        : undefined;
+      if (!next) return received;
+      if (hop === MAX_REDIRECTS) {
+        throw new RequestError(
+          "network",
+          `Request failed: more than ${MAX_REDIRECTS} redirects, the last to "${next.url}".`,
+        );
+      }
+      options.onRedirect?.(received, next);
+      current = next;
     }
-    const received = new ReceivedResponse(
-      response.status,
-      headers,
-      text,
-      response.headers.getSetCookie(),
-    );
-    // After redirects the final URL; fetch leaves it empty for some responses.
-    received.url = response.url || request.url;
-    return received;
   } catch (error) {
     if (error instanceof RequestError) throw error;
     if (options.signal?.aborted) {
@@ -375,6 +396,42 @@ export async function send(
     }
     throw new RequestError("network", `Request failed: ${networkReason(error, context)}.`);
   }
+}
+
+/** One request, one response: a redirect is a response like any other here. */
+async function sendOnce(
+  request: ResolvedRequest,
+  options: SendOptions,
+  signal: AbortSignal,
+  context: FailureContext,
+): Promise<ReceivedResponse> {
+  const init: RequestInit & { client?: unknown } = {
+    method: request.method,
+    headers: request.headers,
+    body: request.payload ?? request.body,
+    redirect: "manual",
+    signal,
+  };
+  if (options.client) init.client = options.client;
+  const response = context.response = options.insecure
+    ? await (await import("./http_insecure.ts")).insecureFetch(
+      new Request(request.url, init),
+      options.insecure,
+    )
+    : await fetch(request.url, init);
+  const text = await readBody(response, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of response.headers) {
+    headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
+  }
+  const received = new ReceivedResponse(
+    response.status,
+    headers,
+    text,
+    response.headers.getSetCookie(),
+  );
+  received.url = request.url;
+  return received;
 }
 
 /**

@@ -72,7 +72,16 @@ export const LAYERS: { name: string; modules: string[] }[] = [
   // Resolved request → response → assertion results.
   {
     name: "exchange",
-    modules: ["response.ts", "capture.ts", "url.ts", "cookie_jar.ts", "http.ts", "assert.ts"],
+    modules: [
+      "response.ts",
+      "capture.ts",
+      "url.ts",
+      "cookie_jar.ts",
+      "redirect.ts",
+      "http_insecure.ts",
+      "http.ts",
+      "assert.ts",
+    ],
   },
   // Steps and flows → run result; JSON reports of shards → one run result.
   { name: "run", modules: ["run.ts", "run/", "invalid_run.ts", "merge.ts"] },

@@ -65,7 +65,12 @@ Deno.test("validate --format json gives file, line, column, code and message for
 });
 
 Deno.test("validate exits 0 for a clean set, and every example validates", async () => {
-  const run = await runCli(["validate", "examples", "tests/cases/ok", "--no-env"]);
+  // examples/tls reads certificates that are made at test time (tls_proxy_test runs it with them).
+  const examples = [...Deno.readDirSync("examples")].filter((e) =>
+    e.isDirectory && e.name !== "tls"
+  )
+    .map((e) => `examples/${e.name}`);
+  const run = await runCli(["validate", ...examples, "tests/cases/ok", "--no-env"]);
   assert.equal(run.code, 0, run.stdout);
   assert.match(run.stdout, /^\d+ flow files checked: no problems\.\n$/);
   const withEnv = await runCli(["validate", "tests/cases/ok"], {

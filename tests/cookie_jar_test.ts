@@ -112,3 +112,71 @@ ${expect.shared ? "  - name: shared\n    include: ../common/echo.yaml\n" : ""}  
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a followed redirect is followed hop by hop: the jar sees each, credentials stay home", async () => {
+  const other = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    (req) =>
+      Response.json({
+        authorization: req.headers.get("authorization"),
+        cookie: req.headers.get("cookie"),
+      }),
+  );
+  const otherUrl = `http://localhost:${other.addr.port}`;
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const url = new URL(req.url);
+    if (url.pathname === "/login") {
+      await req.text();
+      return new Response(null, {
+        status: 303,
+        headers: { location: "/home", "set-cookie": `sid=${SESSION}; Path=/` },
+      });
+    }
+    if (url.pathname === "/away") return Response.redirect(`${otherUrl}/there`, 302);
+    if (url.pathname === "/loop") return Response.redirect(new URL("/loop", req.url), 307);
+    return Response.json({ method: req.method, cookie: req.headers.get("cookie") });
+  });
+  const base = `http://127.0.0.1:${server.addr.port}`;
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-redirect-jar-" });
+  try {
+    await Deno.writeTextFile(
+      `${dir}/login.yaml`,
+      `name: login
+options: {follow_redirects: true, cookie_jar: true}
+steps:
+  - name: login
+    request: {method: POST, url: "${base}/login", form: {user: ada}}
+    assert:
+      json:
+        - {path: $.json.method, equals: GET}
+        - {path: $.json.cookie, equals: "sid=${SESSION}"}
+        - {path: $.url, equals: "${base}/home"}
+  - name: away
+    request:
+      url: "${base}/away"
+      headers: {Authorization: Bearer t0ken-abc}
+      cookies: {theme: dark}
+    assert:
+      json:
+        - {path: $.json.authorization, equals: null}
+        - {path: $.json.cookie, equals: null}
+  - name: loop
+    request: {url: "${base}/loop"}
+`,
+    );
+    const run = await runCli(["run", `${dir}/login.yaml`, "--report-json", `${dir}/r.json`]);
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    const report = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
+    const steps = report.flows[0].steps;
+    assert.deepEqual(steps.map((s: { status: string }) => s.status), ["passed", "passed", "error"]);
+    assert.match(
+      run.stdout,
+      /more than 20 redirects, the last to "http:\/\/127\.0\.0\.1:\d+\/loop"/,
+    );
+    assert.doesNotMatch(JSON.stringify(report), new RegExp(SESSION));
+  } finally {
+    await server.shutdown();
+    await other.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -91,7 +91,12 @@ Deno.test("the corpus is large enough", () => {
 
 for (const file of VALID) {
   Deno.test(`valid for schema and loader: ${file}`, () => {
-    const { schemaErrors, loaderProblems } = judge(file);
+    const judged = judge(file);
+    const { schemaErrors } = judged;
+    // examples/tls reads certificates made at test time (tls_proxy_test runs it with them).
+    const loaderProblems = file.startsWith("examples/tls/")
+      ? judged.loaderProblems.filter((p) => !/ file-read: .*certs\//.test(p))
+      : judged.loaderProblems;
     assert(
       schemaErrors.length === 0 && loaderProblems.length === 0,
       `${file} should be valid.\n  schema: ${schemaErrors.join("; ") || "ok"}\n  loader: ${

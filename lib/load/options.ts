@@ -1,7 +1,9 @@
 /**
  * `options` of a step or a flow: how its requests are sent. `timeout`,
- * `follow_redirects`, `delay`, `cookie_jar` and `retry` (`{count, on, delay}`, or just a
- * count); a step's options override its flow's key by key.
+ * `follow_redirects`, `delay`, `cookie_jar`, `retry` (`{count, on, delay}`,
+ * or just a count), and TLS and proxy settings (`insecure`, `ca_cert`,
+ * `client_cert`, `client_key`, `proxy`, `no_proxy`); a step's options
+ * override its flow's key by key.
  *
  * @module
  */
@@ -34,6 +36,7 @@ export function loadOptions(
       "delay",
       "retry",
       "cookie_jar",
+      "insecure",
       "ca_cert",
       "client_cert",
       "client_key",
@@ -53,6 +56,7 @@ export function loadOptions(
     const [key, field] of [
       ["follow_redirects", "followRedirects"],
       ["cookie_jar", "cookieJar"],
+      ["insecure", "insecure"],
     ] as const
   ) {
     const entry = map.get(key);
@@ -64,9 +68,12 @@ export function loadOptions(
         "wrong-type",
         `Expected "${key}" of ${what} to be true or false, got ${describe(entry.value)}.`,
         entry.value ?? entry.keyNode,
-        key === "cookie_jar"
-          ? "Write cookie_jar: true to keep cookies between the flow's requests."
-          : "Write follow_redirects: true to follow 3xx responses to the final one.",
+        {
+          cookie_jar: "Write cookie_jar: true to keep cookies between the flow's requests.",
+          follow_redirects:
+            "Write follow_redirects: true to follow 3xx responses to the final one.",
+          insecure: "Write insecure: true to skip checking the server's TLS certificate.",
+        }[key],
       );
     }
   }

@@ -10,7 +10,14 @@
 import { evaluateChecks } from "../assert.ts";
 import { randomHex, type Scope } from "../expr.ts";
 import type { Step } from "../flow.ts";
-import { addCookies, RequestError, type ResolvedRequest, resolveRequest, send } from "../http.ts";
+import {
+  addCookies,
+  RequestError,
+  type ResolvedRequest,
+  resolveRequest,
+  send,
+  type SendOptions,
+} from "../http.ts";
 import { httpClient } from "../io.ts";
 import type { FlowRef } from "../report/reporter.ts";
 import type { ReceivedResponse } from "../response.ts";
@@ -30,29 +37,50 @@ export interface Attempt {
 }
 
 /**
- * The HTTP client for a request: the run's network settings with the
- * step's options over them (CAs add up, the rest overrides), or none for
- * the runtime's default (which follows HTTP(S)_PROXY and NO_PROXY).
+ * How a request is sent: the run's network settings with the step's options
+ * over them (CAs add up, the rest overrides). Most runs set none of them and
+ * get the runtime's default client, which follows HTTP(S)_PROXY and NO_PROXY;
+ * an insecure request goes its own way and reads those variables itself.
  */
-function clientFor(url: string, step: Step, ctx: Context): unknown {
+function transportFor(
+  url: string,
+  step: Step,
+  ctx: Context,
+): Pick<SendOptions, "client" | "insecure"> {
   const run = ctx.network ?? {};
   const own = step.options ?? {};
   // Most runs set none of these: the default client, without parsing the URL again.
-  if (!ctx.network && !own.caCerts && !own.clientCert && !own.proxy) return undefined;
-  const caCerts = [...run.caCerts ?? [], ...own.caCerts ?? []];
+  if (!ctx.network && !own.caCerts && !own.clientCert && !own.proxy && !own.insecure) return {};
   const cert = own.clientCert ?? run.clientCert;
-  const noProxy = own.noProxy ?? run.noProxy ?? [];
   const host = new URL(url).hostname.toLowerCase();
-  const bypass = noProxy.some((h) =>
-    h === "*" || host === h.toLowerCase() ||
-    (h.startsWith(".") ? host.endsWith(h.toLowerCase()) : host.endsWith(`.${h.toLowerCase()}`))
-  );
-  const proxy = bypass ? undefined : own.proxy ?? run.proxy;
-  if (caCerts.length === 0 && !cert && !proxy) return undefined;
-  return httpClient({
-    ...(caCerts.length > 0 ? { caCerts } : {}),
-    ...(cert ? { cert: cert.cert, key: cert.key } : {}),
-    ...(proxy ? { proxy } : {}),
+  if (own.insecure ?? run.insecure) {
+    const fromEnv = (name: string) => ctx.env(name) ?? ctx.env(name.toLowerCase()) ?? undefined;
+    const envProxy = url.startsWith("https:") ? fromEnv("HTTPS_PROXY") : fromEnv("HTTP_PROXY");
+    const noProxy = own.noProxy ?? run.noProxy ??
+      (fromEnv("NO_PROXY")?.split(",").map((h) => h.trim()).filter(Boolean) ?? []);
+    const proxy = bypasses(host, noProxy) ? undefined : own.proxy ?? run.proxy ?? envProxy;
+    return { insecure: { ...(proxy ? { proxy } : {}), ...(cert ?? {}) } };
+  }
+  const caCerts = [...run.caCerts ?? [], ...own.caCerts ?? []];
+  const proxy = bypasses(host, own.noProxy ?? run.noProxy ?? [])
+    ? undefined
+    : own.proxy ?? run.proxy;
+  if (caCerts.length === 0 && !cert && !proxy) return {};
+  return {
+    client: httpClient({
+      ...(caCerts.length > 0 ? { caCerts } : {}),
+      ...(cert ? { cert: cert.cert, key: cert.key } : {}),
+      ...(proxy ? { proxy } : {}),
+    }),
+  };
+}
+
+/** Whether `host` is reached without the proxy: a listed name, a `.suffix` domain, or `*`. */
+function bypasses(host: string, noProxy: readonly string[]): boolean {
+  return noProxy.some((entry) => {
+    const h = entry.toLowerCase().replace(/:\d+$/, "");
+    return h === "*" || host === h ||
+      (h.startsWith(".") ? host.endsWith(h) : host.endsWith(`.${h}`));
   });
 }
 
@@ -86,8 +114,21 @@ export async function attempt(
   // A step's own option wins; included flows' steps follow the flow run that includes them.
   const { jar: flowJar, jarOn } = scope as WithJar;
   const jar = (step.options?.cookieJar ?? jarOn ?? ctx.cookieJar) ? flowJar : undefined;
+  const ownCookie = request.headers.find(([name]) => name.toLowerCase() === "cookie")?.[1];
   const jarCookies = jar?.header(request.url);
   if (jarCookies) addCookies(request.headers, jarCookies);
+  const onRedirect = (hop: ReceivedResponse, next: ResolvedRequest) => {
+    secretsInResponse(hop, ctx.secret);
+    if (!jar) return;
+    // Each hop sends what the jar holds for its URL, after the step's own cookies (same origin only).
+    jar.store(hop.url ?? request.url, hop.setCookies);
+    const own = new URL(next.url).origin === new URL(request.url).origin ? ownCookie : undefined;
+    next.headers = next.headers.filter(([name]) => name.toLowerCase() !== "cookie");
+    if (own) next.headers.push(["cookie", own]);
+    const cookies = jar.header(next.url);
+    if (cookies) addCookies(next.headers, cookies);
+    secretsInRequest(next, ctx.secret);
+  };
   secretsInRequest(request, ctx.secret);
   let traceparent = request.headers.find(([name]) => name.toLowerCase() === "traceparent")?.[1];
   if (traceparent === undefined && ctx.trace) {
@@ -110,7 +151,8 @@ export async function attempt(
       maxBodyBytes: ctx.maxBodyBytes,
       signal: ctx.signal,
       followRedirects: step.options?.followRedirects,
-      client: clientFor(request.url, step, ctx),
+      onRedirect,
+      ...transportFor(request.url, step, ctx),
     });
     const duration_ms = round(performance.now() - sent);
     response.durationMs = duration_ms;

@@ -39,6 +39,8 @@ export interface Network {
   proxy?: string;
   /** Hosts reached without the proxy: names, `.suffix` domains, or `*`. */
   noProxy?: string[];
+  /** `--insecure`: do not check servers' TLS certificates. */
+  insecure?: boolean;
 }
 
 /** The cookie jar of a flow run, shared by its steps and its included flows' steps. */

@@ -22,9 +22,8 @@ async function openssl(dir: string, ...args: string[]): Promise<void> {
   if (!out.success) throw new Error(`openssl ${args[0]}: ${new TextDecoder().decode(out.stderr)}`);
 }
 
-/** A private CA with a server and a client certificate, as PEM files in `dir`. */
-export async function makeCertificates(dir: string): Promise<Record<string, string>> {
-  const subject = (cn: string) => ["-subj", `/CN=${cn}`];
+/** A self-signed certificate `name.pem` and its key `name.key` (a CA, or a lone server's). */
+async function selfSigned(dir: string, name: string, cn: string): Promise<void> {
   await openssl(
     dir,
     "req",
@@ -33,13 +32,23 @@ export async function makeCertificates(dir: string): Promise<Record<string, stri
     "rsa:2048",
     "-nodes",
     "-keyout",
-    "ca.key",
+    `${name}.key`,
     "-out",
-    "ca.pem",
+    `${name}.pem`,
     "-days",
     "2",
-    ...subject("flowrun test CA"),
+    "-subj",
+    `/CN=${cn}`,
   );
+}
+
+/**
+ * A private CA with a server and a client certificate, and a self-signed
+ * certificate for another name, as PEM files in `dir`.
+ */
+export async function makeCertificates(dir: string): Promise<Record<string, string>> {
+  const subject = (cn: string) => ["-subj", `/CN=${cn}`];
+  await selfSigned(dir, "ca", "flowrun test CA");
   for (
     const [name, ext] of [
       ["server", "subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth\n"],
@@ -78,8 +87,20 @@ export async function makeCertificates(dir: string): Promise<Record<string, stri
       `${name}.ext`,
     );
   }
+  // Self-signed, for a name that is not the test server's: what --insecure is for.
+  await selfSigned(dir, "self", "dev.example");
   const files: Record<string, string> = {};
-  for (const f of ["ca.pem", "server.pem", "server.key", "client.pem", "client.key"]) {
+  for (
+    const f of [
+      "ca.pem",
+      "server.pem",
+      "server.key",
+      "client.pem",
+      "client.key",
+      "self.pem",
+      "self.key",
+    ]
+  ) {
     files[f] = await Deno.readTextFile(`${dir}/${f}`);
   }
   return files;
