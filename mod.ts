@@ -62,13 +62,14 @@ export {
   type RunStart,
 } from "./lib/report/reporter.ts";
 export {
+  type ConsoleMode,
   type ConsoleOptions,
   consoleReporter,
   type FlowFormat,
   formatProblems,
   type Style,
 } from "./lib/report/console.ts";
-export { junitReporter, toJUnitXml } from "./lib/report/junit.ts";
+export { type JUnitOptions, junitReporter, toJUnitXml } from "./lib/report/junit.ts";
 export {
   type JsonReport,
   jsonReporter,

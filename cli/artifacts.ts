@@ -18,6 +18,7 @@ export interface ArtifactPaths {
   html?: string;
   log?: string;
   manifest?: string;
+  codequality?: string;
 }
 
 const LABEL: Record<keyof ArtifactPaths, string> = {
@@ -26,6 +27,7 @@ const LABEL: Record<keyof ArtifactPaths, string> = {
   html: "HTML report",
   log: "log",
   manifest: "manifest",
+  codequality: "code quality report",
 };
 
 /**
@@ -46,6 +48,7 @@ export function artifactPaths(values: {
   "log-file"?: string;
   manifest?: string;
   "out-dir"?: string;
+  "report-codequality"?: string;
 }): ArtifactPaths {
   const dir = values["out-dir"]?.replace(/\/+$/, "");
   const inDir = (name: string) => dir === undefined ? undefined : `${dir}/${name}`;
@@ -55,6 +58,8 @@ export function artifactPaths(values: {
     html: values["report-html"] ?? inDir("report.html"),
     log: values["log-file"] ?? inDir("run.log.ndjson"),
     manifest: values.manifest ?? inDir("manifest.json"),
+    // Not in --out-dir: only GitLab reads it, where the pipeline names it anyway.
+    codequality: values["report-codequality"],
   };
 }
 
@@ -138,14 +143,29 @@ export class Artifacts {
    * const reporters = await artifacts.reporters({});
    * ```
    */
-  async reporters(html: { traceLink?: string; shard?: { index: number; total: number } }) {
+  async reporters(html: {
+    traceLink?: string;
+    shard?: { index: number; total: number };
+    reproduce?: (file: string) => string;
+    provenance?: Record<string, string>;
+  }) {
     const { junit, json, html: htmlPath } = this.paths;
     const reporters: Reporter[] = [];
     if (junit) {
       const { junitReporter } = await import("../lib/report/junit.ts");
       reporters.push(
-        this.#guard("junit", junit, junitReporter((t) => this.write("junit", junit, t))),
+        this.#guard(
+          "junit",
+          junit,
+          junitReporter((t) => this.write("junit", junit, t), { reproduce: html.reproduce }),
+        ),
       );
+    }
+    const { codequality } = this.paths;
+    if (codequality) {
+      const { codeQualityReporter } = await import("../lib/report/codequality.ts");
+      const write = (t: string) => this.write("codequality", codequality, t);
+      reporters.push(this.#guard("codequality", codequality, codeQualityReporter(write)));
     }
     if (json) {
       const { jsonReporter } = await import("../lib/report/json.ts");

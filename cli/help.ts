@@ -37,6 +37,8 @@ Options for run:
   --report-html FILE    write a self-contained HTML report for people
   --log-file FILE       write a structured log, one JSON object per line
   --manifest FILE       write the run manifest (files, checksums, environment names, CI)
+  --report-codequality FILE
+                        write GitLab's code quality report (Code Climate JSON) of the failures
   --out-dir DIR         write junit.xml, report.json, report.html, run.log.ndjson and
                         manifest.json into DIR (the options above still win)
   --vars-file FILE      run parameters from a YAML or JSON map (repeatable; --var wins)
@@ -51,6 +53,8 @@ Options for run:
   --jobs N              flows run at once (default: the number of CPUs; 1 is sequential)
   --shard I/N           run the I-th of N parts of the flow files, or "auto" to read
                         I and N from CI variables (CI_NODE_INDEX/CI_NODE_TOTAL, …)
+  --shard-timings FILE  balance --shard by the flow durations in an earlier JSON report
+                        (repeatable; unknown files count as average ones)
   --filter PATTERN      run only flows whose name or path matches (repeatable)
   --tag EXPR            run only flows (and steps) whose tags match, e.g. "smoke and not slow"
   --setup FILE          a flow run once before the others; its outputs are \${setup.NAME}
@@ -69,8 +73,15 @@ Options for run:
                         per flow run, \${TRACE_ID}); trace ids go into every report
   --trace-link TEMPLATE show trace ids as links, e.g. http://jaeger:16686/trace/{trace_id}
   --list                print the flow files the run would execute and exit
-  --verbose             also list passing assertions and captured names
-  --no-color            no colours (also when NO_COLOR is set or stdout is not a terminal)
+  --console MODE        detailed (every step), compact (a line per passing flow, failures
+                        in full) or failures (failing flows only); default: detailed on a
+                        terminal, compact otherwise. Flows print as they end, then a recap
+                        of the failures and the summary
+  -v, --verbose         every step in full: headers both ways, bodies, passing checks,
+                        captures; -vv: whole bodies
+  --color, --no-color   force colours on or off (default: on a terminal; FORCE_COLOR and
+                        NO_COLOR are honoured)
+  --no-annotations      on GitHub Actions, no ::error annotations or job summary
 
 Exit codes:
   0    every flow passed

@@ -12,6 +12,7 @@ import { out, save, useColor } from "./output.ts";
 const MERGE_OPTIONS = {
   "report-junit": { type: "string" },
   "report-json": { type: "string" },
+  color: { type: "boolean" },
   "no-color": { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
@@ -70,7 +71,7 @@ export async function merge(args: string[]): Promise<number> {
       JSON.stringify(json.toJsonReport(result), null, 2) + "\n",
     );
   }
-  const s = consoleMod.style(useColor(values["no-color"]));
+  const s = consoleMod.style(useColor(values));
   out(
     `merged ${inputs.length} report${inputs.length === 1 ? "" : "s"} · ${
       consoleMod.formatSummary(result, s)

@@ -20,10 +20,14 @@ const encoder = new TextEncoder();
 class Console {
   #closed = false;
   constructor(readonly stream: { writeSync(p: Uint8Array): number }) {}
-  /** Writes all of `text`; `writeSync` may write only part of a large buffer to a pipe. */
-  write(text: string): void {
+  /**
+   * Writes all of `text`; `writeSync` may write only part of a large buffer to
+   * a pipe. Only the CLI's own CI commands (`inert: false`) skip the defusing.
+   */
+  write(text: string, inert = true): void {
     if (this.#closed) return;
-    let bytes = encoder.encode(inertForCi(redactor.redact(text)));
+    const masked = redactor.redact(text);
+    let bytes = encoder.encode(inert ? inertForCi(masked) : masked);
     try {
       while (bytes.length > 0) bytes = bytes.subarray(this.stream.writeSync(bytes));
     } catch {
@@ -46,6 +50,21 @@ const stderr = new Console(Deno.stderr);
  * ```
  */
 export const out = (text: string): void => stdout.write(text);
+
+/**
+ * Writes workflow commands the CLI made itself (GitHub `::error` lines) to
+ * standard output, masked but not defused; their text is escaped by their
+ * maker, so nothing from a flow or a server can start a command.
+ *
+ * @example
+ * ```ts ignore
+ * import { outCommands } from "./output.ts";
+ * outCommands(["::error file=a.yaml,line=1::broken"]);
+ * ```
+ */
+export const outCommands = (lines: readonly string[]): void => {
+  if (lines.length > 0) stdout.write(lines.join("\n") + "\n", false);
+};
 
 /**
  * Writes to standard error, masked and inert; never throws.
@@ -74,14 +93,22 @@ export async function save(path: string, text: string): Promise<Uint8Array> {
 }
 
 /**
- * Whether to use colours: not with `--no-color` or `NO_COLOR`, and only on a terminal.
+ * Whether to use colours. The flags win (`--no-color` over `--color`), then
+ * `FORCE_COLOR` (set and not `0` or `false`: on; `0`/`false`: off; it
+ * overrides `NO_COLOR`, as in Node), then `NO_COLOR` (set: off), then
+ * whether standard output is a terminal.
  *
  * @example
  * ```ts ignore
  * import { useColor } from "./output.ts";
- * const color = useColor(false);
+ * const color = useColor({ color: true });
  * ```
  */
-export function useColor(noColor: boolean | undefined): boolean {
-  return !noColor && !Deno.env.get("NO_COLOR") && Deno.stdout.isTerminal();
+export function useColor(flags: { color?: boolean; "no-color"?: boolean }): boolean {
+  if (flags["no-color"]) return false;
+  if (flags.color) return true;
+  const force = Deno.env.get("FORCE_COLOR");
+  if (force !== undefined) return !/^(0|false)$/i.test(force.trim());
+  if (Deno.env.get("NO_COLOR")) return false;
+  return Deno.stdout.isTerminal();
 }

@@ -15,12 +15,14 @@ import { MAX_TIMEOUT_MS } from "../lib/limits.ts";
 import { VERSION } from "../lib/version.ts";
 import { byteSize, command, duration, parseParams, positiveInteger } from "./args.ts";
 import { type ArtifactPaths, artifactPaths, Artifacts } from "./artifacts.ts";
+import { ciAnnotations } from "./ci_annotations.ts";
 import { EXIT } from "./exit.ts";
 import { err, out, redactor, useColor } from "./output.ts";
 import { interruptCode, type Interrupts, listenForInterrupts } from "./signals.ts";
 
 const RUN_OPTIONS = {
   "report-junit": { type: "string" },
+  "report-codequality": { type: "string" },
   "report-json": { type: "string" },
   "report-html": { type: "string" },
   "log-file": { type: "string" },
@@ -35,6 +37,7 @@ const RUN_OPTIONS = {
   "max-body": { type: "string" },
   jobs: { type: "string" },
   shard: { type: "string" },
+  "shard-timings": { type: "string", multiple: true },
   filter: { type: "string", multiple: true },
   tag: { type: "string" },
   setup: { type: "string", multiple: true },
@@ -48,9 +51,12 @@ const RUN_OPTIONS = {
   proxy: { type: "string" },
   "no-proxy": { type: "string" },
   insecure: { type: "boolean" },
+  "no-annotations": { type: "boolean" },
   "trace-link": { type: "string" },
   list: { type: "boolean" },
-  verbose: { type: "boolean" },
+  verbose: { type: "boolean", short: "v", multiple: true },
+  console: { type: "string" },
+  color: { type: "boolean" },
   "no-color": { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
@@ -120,7 +126,10 @@ async function runParsed(
   const maxBodyBytes = byteSize(values["max-body"], "max-body");
   const jobs = positiveInteger(values.jobs, "jobs", "a positive number of flows", 10_000);
   const cliParams = parseParams(values.var);
-  const color = useColor(values["no-color"]);
+  const color = useColor(values);
+  const verbosity = values.verbose?.length ?? 0;
+  // -v is for reading every exchange: it shows every flow in full unless --console says otherwise.
+  const consoleMode = consoleModeOf(values.console ?? (verbosity > 0 ? "detailed" : undefined));
 
   const [suite, runner, io, consoleMod, reporter, shardMod, names] = await Promise.all([
     import("../lib/suite.ts"),
@@ -143,6 +152,8 @@ async function runParsed(
   // name rule knowingly over-matches (XDG_SESSION_TYPE), and masking every
   // such value would shred the output.
   const secretNames = new Set(values.secret ?? []);
+  // Secret value → the variable that holds it, so a printed curl command can say "$NAME".
+  const secretVariables = new Map<string, string>();
   for (const name of secretNames) {
     const value = params.get(name) ?? io.readEnv(name) ?? envFile.get(name);
     if (value === undefined) {
@@ -152,15 +163,21 @@ async function runParsed(
       );
     }
     redactor.add(value);
+    secretVariables.set(value, name);
   }
   const isSecret = (name: string) => secretNames.has(name) || names.isSecretName(name);
-  for (const [name, value] of params) if (isSecret(name)) redactor.add(value);
+  for (const [name, value] of params) {
+    if (!isSecret(name)) continue;
+    redactor.add(value);
+    secretVariables.set(value, name);
+  }
 
   let shard: { index: number; total: number; source?: string } | undefined;
   if (values.shard === "auto") {
     const found = shardMod.shardFromEnv(io.readEnv);
     shard = { ...found.shard, source: found.source };
   } else if (values.shard !== undefined) shard = shardMod.parseShard(values.shard);
+  const shardTimes = await readShardTimings(values, shard !== undefined, io.readText);
 
   const paths = artifactPaths(values);
   for (const path of Object.values(paths)) if (path) await io.ensureWritable(path);
@@ -169,7 +186,10 @@ async function runParsed(
   const env = (name: string) => {
     envRead.add(name);
     const value = io.readEnv(name) ?? envFile.get(name);
-    if (value !== undefined && isSecret(name)) redactor.add(value);
+    if (value !== undefined && isSecret(name)) {
+      redactor.add(value);
+      if (!secretVariables.has(value)) secretVariables.set(value, name);
+    }
     return value;
   };
   const startedAt = new Date().toISOString();
@@ -177,6 +197,7 @@ async function runParsed(
     env,
     params,
     shard,
+    shardTimes,
     filter: values.filter,
     tags: values.tag,
     setupFiles: values.setup ?? [],
@@ -195,7 +216,13 @@ async function runParsed(
   await refuseFlowFilesAsOutputs(paths, [...loaded.files, ...loaded.included]);
   const runIdFinal = runId ?? runner.newRunId();
   const artifacts = await Artifacts.open(paths);
-  const reporters = await artifacts.reporters({ traceLink: values["trace-link"], shard });
+  const reproduce = reproducer(values, cliParams, secretNames, isSecret, runIdFinal, timeoutMs);
+  const reporters = await artifacts.reporters({
+    traceLink: values["trace-link"],
+    shard,
+    reproduce,
+    provenance: await provenance(io.readEnv),
+  });
 
   const problems = loaded.problems.length > 0
     ? loaded.problems
@@ -227,8 +254,11 @@ async function runParsed(
     const console = consoleMod.consoleReporter({
       write: out,
       color,
-      verbose: values.verbose,
-      reproduce: reproducer(values, cliParams, secretNames, isSecret, runIdFinal, timeoutMs),
+      mode: consoleMode,
+      progress: Deno.stdout.isTerminal() && !Deno.env.get("CI"),
+      verbose: verbosity,
+      sourceLine: sourceLines(loaded.bytes),
+      reproduce,
       traceLink: values["trace-link"],
     });
     result = await runner.runFlows(loaded.flows, {
@@ -241,6 +271,8 @@ async function runParsed(
       failFast: values["fail-fast"],
       trace: values.trace,
       cookieJar: values["cookie-jar"],
+      verbose: verbosity,
+      secretVariables,
       network,
       signal,
       redactor,
@@ -252,6 +284,7 @@ async function runParsed(
     code = result.status === "passed" ? EXIT.passed : EXIT.failed;
     io.closeHttpClients();
   }
+  await ciAnnotations(result, problems, { enabled: !values["no-annotations"], reproduce });
   await artifacts.closeLog();
   const exitCode = () =>
     interruptCode(signal) ??
@@ -368,6 +401,86 @@ function warnInsecure(all: boolean, flows: readonly Flow[]): void {
     `warning[insecure]: ${who}: TLS certificates are not checked, so anyone on the network path ` +
       `can read and change these requests and their secrets.\n` +
       `  hint: Trust the server's CA instead with --cacert FILE (or ca_cert in the flow's options).\n`,
+  );
+}
+
+/** Where the run happened, for the HTML report: the CI's provenance, the platform, the versions. */
+async function provenance(
+  env: (name: string) => string | undefined,
+): Promise<Record<string, string>> {
+  const { ciProvenance } = await import("../lib/report/manifest.ts");
+  const ci = ciProvenance(env);
+  const out: Record<string, string> = {
+    platform: `${Deno.build.os} ${Deno.build.arch}`,
+    deno: Deno.version.deno,
+  };
+  if (ci) {
+    for (const [key, value] of Object.entries(ci)) if (value) out[key] = String(value);
+  }
+  return out;
+}
+
+/**
+ * `--shard-timings`: the durations per flow file in earlier JSON reports,
+ * to balance `--shard` by time. A report that cannot be read or parsed is a
+ * usage error; one without flows adds nothing.
+ */
+async function readShardTimings(
+  values: Values,
+  sharded: boolean,
+  read: (path: string) => Promise<string>,
+): Promise<Map<string, number> | undefined> {
+  const files = values["shard-timings"];
+  if (!files || files.length === 0) return undefined;
+  if (!sharded) {
+    throw new UsageError(
+      "bad-shard-timings",
+      "--shard-timings balances a sharded run, but there is no --shard.",
+      "Add --shard I/N (or --shard auto), or leave --shard-timings out.",
+    );
+  }
+  const reports: unknown[] = [];
+  for (const file of files) {
+    try {
+      reports.push(JSON.parse(await read(file)));
+    } catch (error) {
+      throw new UsageError(
+        "bad-shard-timings",
+        `Cannot use --shard-timings "${file}": ${(error as Error).message.replace(/\.$/, "")}.`,
+        "Give the JSON report (--report-json) of an earlier run of the same flows.",
+      );
+    }
+  }
+  const { durationsFromReports } = await import("../lib/shard_time.ts");
+  return durationsFromReports(reports);
+}
+
+/** A flow file's lines as loaded (the run's own bytes, never re-read), decoded when first asked. */
+function sourceLines(bytes: ReadonlyMap<string, Uint8Array>) {
+  const cache = new Map<string, string[]>();
+  return (file: string, line: number): string | undefined => {
+    let lines = cache.get(file);
+    if (!lines) {
+      const raw = bytes.get(file);
+      if (!raw) return undefined;
+      lines = new TextDecoder().decode(raw).split(/\r?\n/);
+      cache.set(file, lines);
+    }
+    return lines[line - 1];
+  };
+}
+
+/**
+ * `--console`: as asked, else detailed on a terminal and compact in logs
+ * (CI), where a long run's passing flows are one line each.
+ */
+function consoleModeOf(value: string | undefined): "detailed" | "compact" | "failures" {
+  if (value === undefined) return Deno.stdout.isTerminal() ? "detailed" : "compact";
+  if (value === "detailed" || value === "compact" || value === "failures") return value;
+  throw new UsageError(
+    "bad-console",
+    `--console "${value}" is not a console mode.`,
+    "Write --console detailed (every step), compact (a line per flow) or failures (failing flows only).",
   );
 }
 

@@ -13,6 +13,7 @@ const VALIDATE_OPTIONS = {
   "no-env": { type: "boolean" },
   format: { type: "string" },
   var: { type: "string", multiple: true },
+  color: { type: "boolean" },
   "no-color": { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
@@ -53,7 +54,7 @@ export async function validate(args: string[]): Promise<number> {
   } else if (problems.length > 0) {
     const checked = `${files.length} file${files.length === 1 ? "" : "s"} checked`;
     out(
-      consoleMod.formatProblems(problems, consoleMod.style(useColor(values["no-color"])), checked),
+      consoleMod.formatProblems(problems, consoleMod.style(useColor(values)), checked),
     );
   } else {
     out(`${files.length} flow file${files.length === 1 ? "" : "s"} checked: no problems.\n`);

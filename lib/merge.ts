@@ -265,6 +265,15 @@ function checkStep(c: Checker, item: unknown, where: string): void {
       millisecondsIn(value, where);
     });
   }
+  if (step.attempt_statuses !== undefined) {
+    c.array(step, "attempt_statuses", at).forEach((value, k) => {
+      if (value !== null && !Number.isInteger(value)) {
+        throw new Mismatch(
+          `${at}attempt_statuses[${k}] must be a status code or null, got ${describe(value)}`,
+        );
+      }
+    });
+  }
   c.count(step, "attempts", at);
   c.count(step, "line", at);
   c.count(step, "column", at);

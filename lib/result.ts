@@ -92,6 +92,8 @@ export interface StepResult {
   start_ms?: number;
   /** For polled steps: when each attempt started, in milliseconds after the step started. */
   attempt_starts_ms?: number[];
+  /** For polled steps: each attempt's response status, `null` when none arrived. */
+  attempt_statuses?: (number | null)[];
   /** Requests sent (1 without a loop, 0 when skipped or never sent). */
   attempts: number;
   /** Where the step is declared in the flow file. */
@@ -114,6 +116,11 @@ export interface StepResult {
     headers?: Record<string, string>;
     /** Set on steps that did not pass and sent a body: the body, cut at 64 KiB (2 KiB after the run's first 100 such steps). */
     body?: string;
+    /**
+     * Set on steps that did not pass: the request as a `curl` command, secrets
+     * the run read from a variable written as `"$NAME"`, others masked.
+     */
+    curl?: string;
   } | null;
   /** The last response received; `null` when none arrived. */
   response: {

@@ -90,6 +90,17 @@ export interface RunOptions {
    */
   cookieJar?: boolean;
   /**
+   * How much of each exchange results keep: 0 (default) the request and
+   * response of steps that did not pass; 1 (`-v`) of every step, bodies cut
+   * at a few KiB for passing ones; 2 (`-vv`) of every step, whole bodies.
+   */
+  verbose?: number;
+  /**
+   * Secret values the run read from variables, by value: a failing step's
+   * `curl` command writes them as `"$NAME"` instead of masking them.
+   */
+  secretVariables?: ReadonlyMap<string, string>;
+  /**
    * How requests reach servers: PEM certificates trusted besides the
    * system's (`--cacert`), a client certificate and key (`--cert`,
    * `--key`), a proxy (`--proxy`) and hosts reached without it
@@ -200,6 +211,8 @@ function context(options: RunOptions): Context {
     secret,
     trace: options.trace ?? false,
     cookieJar: options.cookieJar,
+    verbose: options.verbose ?? 0,
+    secretVariables: options.secretVariables,
     network: options.network,
   };
 }

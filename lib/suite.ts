@@ -16,6 +16,7 @@ import { FlowFiles, relativeTo } from "./includes.ts";
 import { fileTooLarge, type LoadOptions } from "./load.ts";
 import { prepareSchemas } from "./schema_check.ts";
 import { selectShard, type Shard } from "./shard.ts";
+import { selectShardByTime } from "./shard_time.ts";
 import { suggest } from "./suggest.ts";
 import { compileTags, type TagTest } from "./tags.ts";
 
@@ -23,6 +24,11 @@ import { compileTags, type TagTest } from "./tags.ts";
 export interface LoadFlowsOptions extends LoadOptions {
   /** Keep only this shard's part of the files (split by path relative to each path argument). */
   shard?: Shard;
+  /**
+   * Balance `shard` by these durations (ms per flow file, from earlier
+   * reports) instead of dealing files by count.
+   */
+  shardTimes?: ReadonlyMap<string, number>;
   /** Keep only flows whose name or path matches one of these (see `lib/filter.ts`). */
   filter?: readonly string[];
   /** Keep only flows whose `tags` satisfy this expression (see `lib/tags.ts`). */
@@ -91,7 +97,11 @@ export async function loadFlows(
   let entries = (await discoverFlowEntries(paths)).filter((e) =>
     !special.some((s) => sameFile(s, e.file))
   );
-  if (options.shard) entries = selectShard(entries, options.shard);
+  if (options.shard) {
+    entries = options.shardTimes
+      ? selectShardByTime(entries, options.shard, options.shardTimes)
+      : selectShard(entries, options.shard);
+  }
   const filter = options.filter ?? [];
   // Compiled before any file is read: a bad expression is a usage error, not a per-file problem.
   const tagTest = options.tags === undefined ? undefined : compileTags(options.tags);

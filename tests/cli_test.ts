@@ -179,7 +179,12 @@ Deno.test("reports are written, parse back and agree with the console, also when
     assert.equal(failed.name, "Failing assertions");
     assert.deepEqual(failed.steps.map((s: { status: string }) => s.status), ["failed", "skipped"]);
     const step = failed.steps[0];
-    assert.deepEqual(step.request, { method: "GET", url: `${api.url}/me`, headers: {} });
+    assert.deepEqual(step.request, {
+      method: "GET",
+      url: `${api.url}/me`,
+      headers: {},
+      curl: `curl '${api.url}/me'`,
+    });
     assert.equal(step.response.status, 401);
     assert.deepEqual(
       step.assertions.map((
@@ -208,7 +213,8 @@ Deno.test("reports are written, parse back and agree with the console, also when
     assert.equal(suites[0].failures, "1");
     assert.equal(suites[0].skipped, "1");
     const cases = [suites[0].testcase].flat();
-    assert.equal(cases[0].classname, "tests/cases/failed/assertions.yaml");
+    // Jenkins splits a class name at its last dot: the extension is left out.
+    assert.equal(cases[0].classname, "tests/cases/failed/assertions");
     assert.equal(cases[0].name, "me_without_token");
     assert.match(cases[0].failure.message, /status: expected 200, got 401/);
     assert.ok("skipped" in cases[1]);
@@ -248,9 +254,10 @@ Deno.test("--verbose lists every assertion and the captured names of passing ste
       env: { BASE_URL: api.url },
     });
     assert.equal(run.code, 0);
+    // -v: each exchange (headers both ways, the body sent), every check, the captured names.
     assert.match(
       run.stdout,
-      /✔ login +\d+ ms\n {8}POST http:\/\/127\.0\.0\.1:\d+\/login → 200\n {8}✔ status 200\n {8}captured: token\n/,
+      /✔ login +\d+ ms\n {8}POST http:\/\/127\.0\.0\.1:\d+\/login → 200\n {8}> content-type: application\/json\n {8}request body:\n {10}\{"username":"demo","password":"\*\*\*"\}\n(?: {8}< [^\n]+\n)+ {8}✔ status 200\n {8}captured: token\n/,
     );
     assert.match(run.stdout, /✔ \$\.kind: anyOf \["export","report"\] holds\n/);
     const quiet = await runCli(["run", "tests/cases/ok/spelling_b.yaml"], {

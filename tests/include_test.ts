@@ -144,6 +144,8 @@ Deno.test("an included flow runs with its with values; its outputs read like cap
       `${dir}/j.xml`,
       "--manifest",
       `${dir}/m.json`,
+      "--console",
+      "detailed",
     ]);
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.equal(api.items.size, 0, "every cleanup ran");
@@ -161,7 +163,7 @@ Deno.test("an included flow runs with its with values; its outputs read like cap
     );
     assert.ok(!JSON.stringify(report).includes(TOKEN), "an output named token is secret");
     const junit = await Deno.readTextFile(`${dir}/j.xml`);
-    assert.match(junit, /<testcase classname="[^"]*flows\/bob\.yaml" name="auth › post"/);
+    assert.match(junit, /<testcase classname="[^"]*flows\/bob" name="auth › post"/);
     assert.match(run.stdout, /✔ auth › csrf › fetch/);
     // The included files are part of what the run ran: the manifest has their checksums.
     const manifest = JSON.parse(await Deno.readTextFile(`${dir}/m.json`));

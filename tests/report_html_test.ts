@@ -377,7 +377,16 @@ Deno.test({
     assert.equal(flows.total, 6);
     assert.equal(flows.failed, 2, "the job flow and the echo flow fail");
     assert.equal(flows.error, 1, "the unreachable flow errors");
-    const html = toHtml(result, { traceLink: "http://localhost:16686/trace/{trace_id}" });
+    const html = toHtml(result, {
+      traceLink: "http://localhost:16686/trace/{trace_id}",
+      reproduce: (file) => `flowrun run ${file}`,
+      provenance: {
+        provider: "github",
+        commit: "0123456789abcdef0123456789abcdef01234567",
+        job_url: "https://github.com/acme/api/actions/runs/42",
+        platform: "linux x86_64",
+      },
+    });
     const file = await writeTemp(html);
     try {
       await withPage(async (page) => {
@@ -410,15 +419,34 @@ Deno.test({
           "unreachable service",
         ]);
 
-        // Expand the failed flow and read its failed assertion.
+        // Failed flows open at once; a click closes one and opens it again.
         const failed = page.locator(".flow", { hasText: "job result is wrong" });
         const button = failed.locator("h3 > button");
+        assert.equal(await button.getAttribute("aria-expanded"), "true");
+        await button.click();
         assert.equal(await button.getAttribute("aria-expanded"), "false");
         await button.click();
         assert.equal(await button.getAttribute("aria-expanded"), "true");
+        assert.equal(
+          await failed.locator(".reproduce").innerText(),
+          "Reproduce: flowrun run flows/job_result.yaml",
+        );
+        const passedFlow = page.locator(".flow.st-passed").first().locator("h3 > button");
+        assert.equal(await passedFlow.getAttribute("aria-expanded"), "false");
+        // Where the run happened, from the CI's variables.
+        const meta = await page.locator(".meta").innerText();
+        assert.match(meta, /CI github/);
+        assert.match(meta, /Commit 0123456789ab/);
+        assert.match(meta, /Platform linux x86_64/);
+        assert.equal(
+          await page.locator(".meta a").getAttribute("href"),
+          "https://github.com/acme/api/actions/runs/42",
+        );
         const wait = failed.locator(".step", { hasText: "wait_for_job" });
         const bad = wait.locator("tr.bad");
         assert.equal(await bad.count(), 1);
+        // Every poll attempt's status is kept.
+        assert.match(await wait.locator(".attempts").innerText(), /^Attempts: 200(, 200)+$/);
         const cells = await bad.locator("td").allTextContents();
         assert.deepEqual(cells.slice(0, 5), [
           "✗ failed",
@@ -488,21 +516,20 @@ Deno.test({
         await page.getByLabel("Search").fill("");
         await waitForCount(page, "Showing 6 of 6 flows");
 
-        // Keyboard: focus the errored flow's button, Enter expands it, Enter again collapses it.
+        // Keyboard: the errored flow is open; Enter collapses it, Enter again expands it.
         const unreachable = page.locator(".flow", { hasText: "unreachable service" });
         const key = unreachable.locator("h3 > button");
-        await key.focus();
-        await page.keyboard.press("Enter");
-        assert.equal(await key.getAttribute("aria-expanded"), "true");
         const text = await unreachable.locator(".flow-body").innerText();
         assert.match(text, /GET http:\/\/127\.0\.0\.1:9\/health/);
         assert.match(text, /No response arrived/);
+        await key.focus();
         await page.keyboard.press("Enter");
         assert.equal(await key.getAttribute("aria-expanded"), "false");
+        await page.keyboard.press("Enter");
+        assert.equal(await key.getAttribute("aria-expanded"), "true");
 
         // The hostile flow: its name, request and response are text, and nothing ran.
         const echo = page.locator(".flow", { hasText: "flows/echo.yaml" });
-        await echo.locator("h3 > button").click();
         assert.match(
           await echo.locator(".response pre").innerText(),
           /"html": "<\/script><img src=x onerror=window.__xss=3>"/,

@@ -379,7 +379,13 @@ Deno.test("the schema lists properties in the order the report writes them", () 
   failing.start_ms = 12.5;
   failing.file = "shared/login.yaml";
   failing.attempt_starts_ms = [0, 510.2, 1020.9];
-  failing.request = { body: "{}", headers: { accept: "*/*" }, ...failing.request! };
+  failing.attempt_statuses = [503, null, 200];
+  failing.request = {
+    body: "{}",
+    headers: { accept: "*/*" },
+    curl: "curl 'http://x.test/'",
+    ...failing.request!,
+  };
   failing.response = {
     body_truncated: 5,
     body: "{...",
@@ -604,6 +610,7 @@ const STEP: Fields<StepResult> = {
   duration_ms: "required",
   start_ms: "optional",
   attempt_starts_ms: "optional",
+  attempt_statuses: "optional",
   attempts: "required",
   line: "required",
   column: "required",
@@ -622,6 +629,7 @@ const REQUEST: Fields<NonNullable<StepResult["request"]>> = {
   url: "required",
   headers: "optional",
   body: "optional",
+  curl: "optional",
 };
 const RESPONSE: Fields<NonNullable<StepResult["response"]>> = {
   status: "required",

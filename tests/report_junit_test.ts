@@ -280,15 +280,15 @@ Deno.test("toJUnitXml maps flows to suites and steps to cases", () => {
     s.testcase.map((c: Node) => [c["@_classname"], c["@_name"], c["@_time"], c["@_assertions"]])
   );
   assert.deepEqual(cases, [
-    [["flows/health.yaml", "ping", "0.012", "1"]],
+    [["flows/health", "ping", "0.012", "1"]],
     [
-      ["flows/orders & more.yaml", "create order", "0.020", "1"],
-      ["flows/orders & more.yaml", "wait for 'ready'\nstate", "1.500", "3"],
-      ["flows/orders & more.yaml", "cancel", "0.000", "0"],
+      ["flows/orders & more", "create order", "0.020", "1"],
+      ["flows/orders & more", "wait for 'ready'\nstate", "1.500", "3"],
+      ["flows/orders & more", "cancel", "0.000", "0"],
     ],
     [
-      ["flows/payments.yaml", "charge", "0.800", "0"],
-      ["flows/payments.yaml", "receipt", "0.000", "0"],
+      ["flows/payments", "charge", "0.800", "0"],
+      ["flows/payments", "receipt", "0.000", "0"],
     ],
   ]);
   for (const suite of suites) {
@@ -442,7 +442,7 @@ Deno.test("output is deterministic, indented by two spaces, and leaves the input
   assert.equal(lines[3], "    <properties>");
   assert.equal(lines[4].startsWith('      <property name="file" '), true);
   assert.ok(
-    lines.some((l) => l.startsWith('    <testcase classname="flows/health.yaml" name="ping"')),
+    lines.some((l) => l.startsWith('    <testcase classname="flows/health" name="ping"')),
   );
 });
 

@@ -567,6 +567,8 @@ steps:
       url: `${api.url}/orders`,
       headers: { "x-client": "tests", "content-type": "application/json" },
       body: '{"sku":"TEA"}',
+      curl: `curl -X POST '${api.url}/orders' -H 'x-client: tests' ` +
+        `-H 'content-type: application/json' --data-raw '{"sku":"TEA"}'`,
     });
     assert.equal(step.response?.headers?.["x-trace"], "t1");
     assert.equal(step.response?.body?.length, 64 * 1024);

@@ -7,8 +7,10 @@
  * @module
  */
 import type { Problem } from "../errors.ts";
-import type { AssertionResult, Counts, FlowResult, RunResult, StepResult } from "../result.ts";
+import type { Counts, FlowResult, RunResult, StepResult } from "../result.ts";
 import type { Reporter } from "./reporter.ts";
+import { type FlowFormat, stepDetails } from "./console_step.ts";
+import { ProgressLine } from "./progress.ts";
 import { visible } from "./terminal.ts";
 
 /** ANSI styling that can be switched off (`--no-color`, `NO_COLOR`, not a TTY). */
@@ -46,21 +48,29 @@ export function style(enabled: boolean): Style {
   };
 }
 
+/**
+ * How much the console shows: every step of every flow (`detailed`), one
+ * line per flow with failing flows in full (`compact`), or failing flows
+ * only (`failures`). Each ends with the summary, after a recap of the
+ * failures when there was more than one flow.
+ */
+export type ConsoleMode = "detailed" | "compact" | "failures";
+
 /** Options of the console reporter. */
-export interface ConsoleOptions {
+export interface ConsoleOptions extends FlowFormat {
   /** Where text goes (standard output in the CLI). */
   write: (text: string) => void;
   /** Use ANSI colours. */
   color: boolean;
-  /** Also list passing assertions and captured names. */
-  verbose?: boolean;
+  /** See {@linkcode ConsoleMode} (default `detailed`). */
+  mode?: ConsoleMode;
+  /**
+   * Output goes to a terminal: keep a progress line (flows done, failures,
+   * what is running) under the printed blocks while the run lasts.
+   */
+  progress?: boolean;
   /** The command that reruns just this flow, printed under a flow that did not pass. */
   reproduce?: (file: string) => string;
-  /**
-   * Turns a step's trace context into a link (`--trace-link`): `{trace_id}`
-   * and `{span_id}` are replaced, e.g. `http://jaeger:16686/trace/{trace_id}`.
-   */
-  traceLink?: string;
 }
 
 const ms = (n: number) => `${Math.round(n)} ms`;
@@ -84,70 +94,10 @@ function counts(label: string, c: Counts, s: Style): string {
   return `${c.total} ${label}${c.total === 1 ? "" : "s"}: ${parts.join(", ")}`;
 }
 
-function assertionLine(file: string, a: AssertionResult, s: Style): string[] {
-  const where = s.dim(`at ${visible(file)}:${a.line}:${a.column}`);
-  const phase = a.phase === "until" ? "until " : "";
-  // A passing check (shown with --verbose) needs no location; a failing one does.
-  if (a.skipped) return [`${s.yellow("○")} ${phase}${visible(a.message)}`];
-  return a.passed
-    ? [`${s.green("✔")} ${phase}${visible(a.message)}`]
-    : [`${s.red("✘")} ${phase}${visible(a.message)}`, `  ${where}`];
-}
-
-/** Display options of a flow block. */
-export interface FlowFormat {
-  /** Also list passing assertions and captured names. */
-  verbose?: boolean;
-  /** See {@linkcode ConsoleOptions.traceLink}. */
-  traceLink?: string;
-}
-
-function stepDetails(flow: FlowResult, step: StepResult, format: FlowFormat, s: Style): string[] {
-  const lines: string[] = [];
-  const verbose = format.verbose ?? false;
-  // One line per passing step; details are for failures (and everything with --verbose).
-  if (step.status === "skipped" || (step.status === "passed" && !verbose)) return lines;
-  if (step.request) {
-    const status = step.response ? ` → ${step.response.status}` : "";
-    lines.push(visible(`${step.request.method} ${step.request.url}`) + status);
-  }
-  if (step.trace) {
-    const { trace_id, span_id } = step.trace;
-    lines.push(s.dim(
-      format.traceLink
-        ? `trace: ${
-          format.traceLink.replaceAll("{trace_id}", trace_id).replaceAll("{span_id}", span_id)
-        }`
-        : `trace: ${trace_id} span ${span_id}`,
-    ));
-  }
-  const failed = step.assertions.filter((a) => !a.passed);
-  const shown = verbose ? step.assertions : failed;
-  if (step.failure_kind === "until") lines.push(visible(step.message!.replace(/:.*$/, ":")));
-  else if (step.status !== "passed" && step.failure_kind !== "assertion") {
-    lines.push(s.red(visible(step.message ?? "")));
-  }
-  // A step of an included flow is written in that file, with its checks and captures.
-  const file = step.file ?? flow.file;
-  for (const a of shown) lines.push(...assertionLine(file, a, s));
-  for (const c of step.capture_failures ?? []) {
-    lines.push(
-      s.dim(`at ${visible(file)}:${c.line}:${c.column} (capture "${visible(c.name)}")`),
-    );
-  }
-  if (step.status !== "passed" && failed.length === 0 && step.failure_kind !== "capture") {
-    lines.push(s.dim(`at ${visible(file)}:${step.line}:${step.column}`));
-  }
-  if (verbose && step.captures.length > 0) {
-    lines.push(s.dim(`captured: ${visible(step.captures.join(", "))}`));
-  }
-  if (step.response?.body_excerpt !== undefined) {
-    const type = step.response.content_type ? ` (${step.response.content_type})` : "";
-    lines.push(
-      s.dim(visible(`response body${type}: ${step.response.body_excerpt || "(empty)"}`)),
-    );
-  }
-  return lines;
+/** A flow the run never started (fail-fast, an interrupt): every step "Not run". */
+function neverStarted(flow: FlowResult): boolean {
+  return flow.steps.every((st) => st.status === "skipped" && st.attempts === 0) &&
+    (flow.steps[0]?.message?.startsWith("Not run") ?? false);
 }
 
 /**
@@ -170,10 +120,7 @@ export function formatFlow(flow: FlowResult, s: Style, format: FlowFormat = {}):
   const width = Math.max(...names.map((name) => name.length));
   const title = `${s.bold(visible(flow.file))} ${s.dim("·")} ${visible(flow.name)}`;
   // A flow that never started (fail-fast, interrupt) gets one line, not a list of skipped steps.
-  if (
-    flow.steps.every((st) => st.status === "skipped" && st.attempts === 0) &&
-    flow.steps[0]?.message?.startsWith("Not run")
-  ) {
+  if (neverStarted(flow)) {
     return `${mark("skipped", s)} ${title} ${
       s.yellow(visible(flow.steps[0].message!.replace(/^Not run/, "not run").replace(/\.$/, "")))
     }\n`;
@@ -217,8 +164,66 @@ export function formatSummary(result: RunResult, s: Style): string {
 }
 
 /**
- * A reporter that prints each flow's block when the flow ends, and the
- * summary when the run ends.
+ * One line for a flow: its mark, file and name, duration and step count.
+ *
+ * @example
+ * ```ts
+ * import { formatFlowLine, style } from "./console.ts";
+ * const line = formatFlowLine({ file: "a.yaml", name: "A", status: "passed", started_at: "",
+ *   duration_ms: 3, steps: [] }, style(false));
+ * if (line !== "✔ a.yaml · A 3 ms · 0 steps\n") throw new Error(line);
+ * ```
+ */
+export function formatFlowLine(flow: FlowResult, s: Style): string {
+  // A flow that never started already is one line, saying why.
+  if (neverStarted(flow)) return formatFlow(flow, s);
+  const n = flow.steps.length;
+  // A flow cut short (an interrupt) says so: its steps are not listed.
+  const why = flow.status === "skipped"
+    ? ` ${s.yellow(visible(flow.steps.find((st) => st.status === "skipped")?.message ?? ""))}`
+    : "";
+  return `${mark(flow.status, s)} ${s.bold(visible(flow.file))} ${s.dim("·")} ${
+    visible(flow.name)
+  } ${s.dim(`${ms(flow.duration_ms)} · ${n} step${n === 1 ? "" : "s"}`)}${why}\n`;
+}
+
+/**
+ * The failures of a run, one line each with where to look: the failed
+ * check's (or step's) position, the flow and step, and the first reason. A
+ * long log ends pointing straight at what broke.
+ *
+ * @example
+ * ```ts
+ * import { formatRecap, style } from "./console.ts";
+ * const step = { name: "get", status: "failed", duration_ms: 1, attempts: 1, line: 3, column: 5, captures: [],
+ *   assertions: [{ passed: false, message: "status: expected 200, got 500", line: 6, column: 7 }] };
+ * const text = formatRecap([{ file: "a.yaml", name: "A", status: "failed", started_at: "", duration_ms: 1,
+ *   steps: [step] }] as never, style(false));
+ * if (!text.includes("a.yaml:6:7  A › get: status: expected 200, got 500")) throw new Error(text);
+ * ```
+ */
+export function formatRecap(flows: readonly FlowResult[], s: Style): string {
+  const lines: string[] = [];
+  for (const flow of flows) {
+    if (flow.status !== "failed" && flow.status !== "error") continue;
+    for (const step of flow.steps) {
+      if (step.status !== "failed" && step.status !== "error") continue;
+      const check = step.assertions.find((a) => !a.passed && !a.skipped);
+      const where = check ?? step;
+      const reason = check?.message ?? step.message ?? step.status;
+      lines.push(
+        `  ${mark(step.status, s)} ${
+          s.bold(visible(`${step.file ?? flow.file}:${where.line}:${where.column}`))
+        }  ${visible(`${flow.name} › ${step.name}: ${reason}`)}`,
+      );
+    }
+  }
+  return lines.length === 0 ? "" : `${s.red("Failures:")}\n${lines.join("\n")}\n\n`;
+}
+
+/**
+ * A reporter that prints each flow as it ends (a block or a line, by
+ * {@linkcode ConsoleMode}), a recap of the failures, and the summary.
  *
  * @example
  * ```ts
@@ -231,37 +236,47 @@ export function formatSummary(result: RunResult, s: Style): string {
  */
 export function consoleReporter(options: ConsoleOptions): Reporter {
   const s = style(options.color);
-  // Flows may finish in any order; their blocks are printed in run (path) order.
-  let order = new Map<string, number>();
-  const done = new Map<number, FlowResult>();
-  let nextToPrint = 0;
+  const mode = options.mode ?? "detailed";
+  const progress = options.progress ? new ProgressLine(options.write, s) : undefined;
+  const ended: FlowResult[] = [];
   const print = (flow: FlowResult) => {
-    let text = formatFlow(flow, s, options);
-    if (options.reproduce && (flow.status === "failed" || flow.status === "error")) {
+    const failed = flow.status === "failed" || flow.status === "error";
+    if (mode === "failures" && !failed) return;
+    let text = mode === "compact" && !failed
+      ? formatFlowLine(flow, s)
+      : formatFlow(flow, s, options);
+    if (options.reproduce && failed) {
       text += `    ${s.dim("reproduce:")} ${options.reproduce(flow.file)}\n`;
     }
-    options.write(text + "\n");
+    options.write(mode === "compact" && !failed ? text : text + "\n");
   };
   return {
     onRunStart(run) {
-      order = new Map(run.files.map((file, i) => [file, i]));
       const n = run.files.length;
       options.write(
         `${s.bold("flowrun")} ${run.runner_version} ${s.dim("·")} run ${run.run_id} ${
           s.dim("·")
         } ${n} flow${n === 1 ? "" : "s"}\n\n`,
       );
+      progress?.start(n);
+    },
+    onFlowStart(flow) {
+      progress?.started(flow.file);
     },
     onFlowEnd(flow) {
-      const index = order.get(flow.file);
-      if (index === undefined) return print(flow);
-      done.set(index, flow);
-      while (done.has(nextToPrint)) {
-        print(done.get(nextToPrint)!);
-        done.delete(nextToPrint++);
-      }
+      ended.push(flow);
+      // Flows print as they end: one slow flow holds back nothing that finished after it.
+      progress?.clear();
+      print(flow);
+      progress?.ended(flow);
     },
     onRunEnd(result) {
+      progress?.clear();
+      if (mode === "compact" && ended.some((f) => f.status !== "failed" && f.status !== "error")) {
+        options.write("\n");
+      }
+      // The recap follows the run's (path) order, whatever order flows ended in.
+      if (result.flows.length > 1) options.write(formatRecap(result.flows, s));
       options.write(formatSummary(result, s));
     },
   };
@@ -362,3 +377,5 @@ export function formatProblems(
   );
   return out.join("\n") + "\n";
 }
+
+export type { FlowFormat } from "./console_step.ts";

@@ -35,6 +35,13 @@ export interface HtmlOptions {
   shard?: { index: number; total: number };
   /** The page title (default `flowrun report`). */
   title?: string;
+  /** The command that reruns a flow, shown in each failed flow. */
+  reproduce?: (file: string) => string;
+  /**
+   * Where the run happened, shown at the top: `provider`, `commit`, `ref`,
+   * `job_url`, `platform`, `deno` and any other name → value.
+   */
+  provenance?: Record<string, string>;
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -99,7 +106,37 @@ function stackedBar(label: string, c: Counts): string {
  * report of thousands of flows small; passing assertions leave out their
  * message, which only repeats the path, operator and expected value.
  */
-function flowData(f: FlowResult): unknown[] {
+/** The CI and platform facts of the run, as header entries; a job URL is a link. */
+function provenanceMeta(p: Record<string, string>): string[] {
+  const out: string[] = [];
+  const labels: Record<string, string> = {
+    provider: "CI",
+    ref: "Ref",
+    pipeline_id: "Pipeline",
+    job_id: "Job",
+    platform: "Platform",
+    deno: "Deno",
+  };
+  for (const [key, value] of Object.entries(p)) {
+    if (key === "job_url" || key === "commit") continue;
+    out.push(`<span>${esc(labels[key] ?? key)} <b>${esc(value)}</b></span>`);
+  }
+  if (p.commit) {
+    out.push(
+      `<span>Commit <b class="mono" title="${esc(p.commit)}">${
+        esc(p.commit.slice(0, 12))
+      }</b></span>`,
+    );
+  }
+  // Only http(s) links: a value from the environment must not become a javascript: URL.
+  if (p.job_url && /^https?:\/\//i.test(p.job_url)) {
+    out.push(`<span><a href="${esc(p.job_url)}" rel="noreferrer noopener">CI job</a></span>`);
+  }
+  return out;
+}
+
+function flowData(f: FlowResult, reproduce?: (file: string) => string): unknown[] {
+  const failed = f.status === "failed" || f.status === "error";
   return [
     f.file,
     f.name,
@@ -110,6 +147,7 @@ function flowData(f: FlowResult): unknown[] {
     f.steps.map(
       stepData,
     ),
+    failed && reproduce ? reproduce(f.file) : null,
   ];
 }
 
@@ -125,6 +163,7 @@ function stepData(s: StepResult): Record<string, unknown> {
   if (s.file !== undefined) out.sf = s.file;
   if (s.start_ms !== undefined) out.t = s.start_ms;
   if (s.attempt_starts_ms && s.attempt_starts_ms.length > 1) out.a = s.attempt_starts_ms;
+  if (s.attempt_statuses && s.attempt_statuses.length > 1) out.as = s.attempt_statuses;
   if (s.request) out.q = s.request;
   if (s.response) out.r = s.response;
   if (s.assertions.length > 0) {
@@ -192,6 +231,7 @@ export function toHtml(result: RunResult, options: HtmlOptions = {}): string {
       : []),
     `<span>Assertions <b>${assertions.passed}/${assertions.total}</b> passed</span>`,
     `<span>flowrun <b>${esc(result.runner_version)}</b></span>`,
+    ...provenanceMeta(options.provenance ?? {}),
   ];
   const interrupted = result.interrupted
     ? `<p class="notice" role="status"><strong>Interrupted</strong> by ${
@@ -200,7 +240,7 @@ export function toHtml(result: RunResult, options: HtmlOptions = {}): string {
     : "";
   const data = {
     traceLink: options.traceLink ?? null,
-    flows: result.flows.map(flowData),
+    flows: result.flows.map((f) => flowData(f, options.reproduce)),
   };
   const failedFlows = flows.failed + flows.error;
   const filter = (key: string, label: string, n: number) =>

@@ -102,6 +102,7 @@ const STEP_KEYS: Record<keyof StepResult, true> = {
   duration_ms: true,
   start_ms: true,
   attempt_starts_ms: true,
+  attempt_statuses: true,
   attempts: true,
   line: true,
   column: true,
@@ -120,6 +121,7 @@ const REQUEST_KEYS: Record<keyof NonNullable<StepResult["request"]>, true> = {
   url: true,
   headers: true,
   body: true,
+  curl: true,
 };
 const RESPONSE_KEYS: Record<keyof NonNullable<StepResult["response"]>, true> = {
   status: true,

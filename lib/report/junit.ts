@@ -100,6 +100,12 @@ function show(value: unknown): string {
   }
 }
 
+/** Options of the JUnit report. */
+export interface JUnitOptions {
+  /** The command that reruns a flow, added to each failure's text. */
+  reproduce?: (file: string) => string;
+}
+
 function label(a: AssertionResult): string {
   return `${a.phase === "until" ? "until " : ""}${a.path} ${a.operator}`;
 }
@@ -109,7 +115,7 @@ function label(a: AssertionResult): string {
  * failed check with expected and actual values, the checks that held, and
  * the start of the response body, which is what one needs to fix the flow.
  */
-function details(flow: FlowResult, step: StepResult): string {
+function details(flow: FlowResult, step: StepResult, options: JUnitOptions): string {
   const lines: string[] = [];
   if (step.message) lines.push(step.message);
   const file = step.file ?? flow.file;
@@ -136,11 +142,30 @@ function details(flow: FlowResult, step: StepResult): string {
     const type = step.response.content_type ? ` (${step.response.content_type})` : "";
     lines.push("", `response body${type}:`, step.response.body_excerpt || "(empty)");
   }
+  if (step.request?.curl) lines.push("", `curl: ${step.request.curl}`);
+  if (options.reproduce) lines.push("", `reproduce: ${options.reproduce(flow.file)}`);
   return lines.join("\n");
 }
 
-function testcase(flow: FlowResult, step: StepResult): string[] {
-  const open = `    <testcase classname="${xmlAttr(flow.file)}" name="${
+/**
+ * A flow file as a JUnit `classname`. Jenkins splits a class name at its last
+ * dot into package and class, so `flows/login.yaml` would be class `yaml`:
+ * the extension is dropped and other dots become `_`, which every consumer
+ * (Jenkins, GitLab, GitHub's reporters) then shows whole. The exact path is
+ * in each failure's text.
+ *
+ * @example
+ * ```ts
+ * import { junitClassname } from "./junit.ts";
+ * if (junitClassname("flows/v1.2/login.yaml") !== "flows/v1_2/login") throw new Error();
+ * ```
+ */
+export function junitClassname(file: string): string {
+  return file.replace(/\.ya?ml$/i, "").replaceAll(".", "_");
+}
+
+function testcase(flow: FlowResult, step: StepResult, options: JUnitOptions): string[] {
+  const open = `    <testcase classname="${xmlAttr(junitClassname(flow.file))}" name="${
     xmlAttr(step.name)
   }" time="${seconds(step.duration_ms)}" assertions="${step.assertions.length}"`;
   if (step.status === "passed") return [`${open}/>`];
@@ -159,13 +184,18 @@ function testcase(flow: FlowResult, step: StepResult): string[] {
   return [
     `${open}>`,
     `      <${tag} type="${xmlAttr(type)}" message="${xmlAttr(message)}">${
-      xmlText(details(flow, step))
+      xmlText(details(flow, step, options))
     }</${tag}>`,
     "    </testcase>",
   ];
 }
 
-function testsuite(flow: FlowResult, index: number, result: RunResult): string[] {
+function testsuite(
+  flow: FlowResult,
+  index: number,
+  result: RunResult,
+  options: JUnitOptions,
+): string[] {
   const c = countStatuses(flow.steps);
   const attrs = [
     `name="${xmlAttr(flow.name)}"`,
@@ -199,7 +229,7 @@ function testsuite(flow: FlowResult, index: number, result: RunResult): string[]
     ...properties.map(([k, v]) => `      <property name="${xmlAttr(k)}" value="${xmlAttr(v)}"/>`),
     "    </properties>",
   ];
-  for (const step of flow.steps) lines.push(...testcase(flow, step));
+  for (const step of flow.steps) lines.push(...testcase(flow, step, options));
   // A flow can fail with no failing step (its vars could not be evaluated,
   // so every step was skipped); without this its suite shows nothing wrong.
   if (flow.status !== "passed" && c.failed === 0 && c.error === 0) {
@@ -228,7 +258,7 @@ function testsuite(flow: FlowResult, index: number, result: RunResult): string[]
  * }
  * ```
  */
-export function toJUnitXml(result: RunResult): string {
+export function toJUnitXml(result: RunResult, options: JUnitOptions = {}): string {
   const steps = countStatuses(result.flows.flatMap((f) => f.steps));
   const attrs =
     `name="flowrun" tests="${steps.total}" failures="${steps.failed}" errors="${steps.error}" time="${
@@ -238,7 +268,7 @@ export function toJUnitXml(result: RunResult): string {
   if (result.flows.length === 0) lines.push(`<testsuites ${attrs}/>`);
   else {
     lines.push(`<testsuites ${attrs}>`);
-    result.flows.forEach((flow, i) => lines.push(...testsuite(flow, i, result)));
+    result.flows.forEach((flow, i) => lines.push(...testsuite(flow, i, result, options)));
     lines.push("</testsuites>");
   }
   return lines.join("\n") + "\n";
@@ -261,10 +291,13 @@ export function toJUnitXml(result: RunResult): string {
  * if (!out.startsWith('<?xml version="1.0" encoding="UTF-8"?>')) throw new Error(out);
  * ```
  */
-export function junitReporter(write: (text: string) => Promise<void>): Reporter {
+export function junitReporter(
+  write: (text: string) => Promise<void>,
+  options: JUnitOptions = {},
+): Reporter {
   return {
     async onRunEnd(result) {
-      await write(toJUnitXml(result));
+      await write(toJUnitXml(result, options));
     },
   };
 }

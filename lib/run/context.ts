@@ -23,6 +23,10 @@ export interface Context {
   /** Registers a secret value with the redactor (and tells `onSecret`). */
   secret: (value: string) => void;
   trace: boolean;
+  /** See `RunOptions.secretVariables`. */
+  secretVariables?: ReadonlyMap<string, string>;
+  /** See `RunOptions.verbose`: which steps keep their exchange, and how much of bodies. */
+  verbose?: number;
   /** `--cookie-jar`: every flow run keeps a cookie jar, whatever its options. */
   cookieJar?: boolean;
   /** See {@linkcode RunOptions}: the run's trusted CAs, client certificate and proxy. */

@@ -58,12 +58,13 @@ export async function runStep(
 ): Promise<StepResult> {
   const started = performance.now();
   const attemptStarts: number[] = [];
+  const attemptStatuses: (number | null)[] = [];
   let sent = 0;
   let lastRequest: Attempt["request"] | undefined;
   const timing = (): Timing => ({
     start_ms: round(started - flowStarted),
     duration_ms: round(performance.now() - started),
-    ...(step.loop ? { attempt_starts_ms: attemptStarts } : {}),
+    ...(step.loop ? { attempt_starts_ms: attemptStarts, attempt_statuses: attemptStatuses } : {}),
   });
   const retry = step.options?.retry;
   // One attempt of the poll loop: the request, sent again after a network error or a listed
@@ -72,6 +73,7 @@ export async function runStep(
     for (let n = 0;; n++) {
       attemptStarts.push(round(performance.now() - started));
       const a = await attempt(step, scope, ctx, ref, sent + 1);
+      attemptStatuses.push(a.response?.status ?? null);
       sent++;
       lastRequest = a.request;
       if (!retry || n >= retry.count || ctx.signal?.aborted || !retryable(a, retry)) return a;
@@ -100,11 +102,22 @@ export async function runStep(
       evaluation,
       interrupted,
     );
-    if (result.status === "passed" || interrupted !== undefined) return result;
+    if (interrupted !== undefined) return result;
+    const verbose = ctx.verbose ?? 0;
+    if (result.status === "passed") {
+      // -v shows every exchange: a passing step keeps a body's first screenful, -vv all of it.
+      if (verbose === 0) return result;
+      return withDetails(
+        result,
+        outcome.last,
+        verbose > 1 ? Infinity : 2 * SMALL_BODY,
+        ctx.redactor,
+      );
+    }
     // A step that did not pass keeps the request and response (bodies masked, then cut: 64 KiB
     // for the run's first 100 such steps, then 2 KiB, so memory stays flat however many fail).
-    const max = ctx.detailed++ < DETAILED_FAILURES ? MAX_BODY : SMALL_BODY;
-    return withDetails(result, outcome.last, max, ctx.redactor);
+    const max = verbose > 1 ? Infinity : ctx.detailed++ < DETAILED_FAILURES ? MAX_BODY : SMALL_BODY;
+    return withDetails(result, outcome.last, max, ctx.redactor, ctx.secretVariables);
   } catch (error) {
     if (error instanceof ExpressionError) {
       return failedBefore(step, timing(), "error", "expression", error.message, sent, lastRequest);

@@ -10,6 +10,7 @@ import type { Step } from "../flow.ts";
 import type { Redactor } from "../redact.ts";
 import type { AssertionResult, CaptureFailure, StepResult } from "../result.ts";
 import type { Attempt } from "./attempt.ts";
+import { curlCommand } from "../curl.ts";
 import { EXCERPT, MAX_BODY } from "./context.ts";
 
 /** The attempts of a step: the last, whether its `until` held, how many were sent. */
@@ -34,6 +35,8 @@ export interface Timing {
   duration_ms: number;
   /** Start of each attempt, ms after the step started (polling steps). */
   attempt_starts_ms?: number[];
+  /** Each attempt's response status, `null` when none arrived (polling steps). */
+  attempt_statuses?: (number | null)[];
 }
 
 /**
@@ -86,6 +89,7 @@ export function failedBefore(
   return {
     ...emptyResult(step, timing.start_ms),
     ...(timing.attempt_starts_ms ? { attempt_starts_ms: timing.attempt_starts_ms } : {}),
+    ...(timing.attempt_statuses ? { attempt_statuses: timing.attempt_statuses } : {}),
     status,
     failure_kind: kind,
     message,
@@ -182,14 +186,24 @@ export function withDetails(
   last: Attempt,
   max: number,
   redactor: Redactor,
+  secretVariables?: ReadonlyMap<string, string>,
 ): StepResult {
   const { request, response } = last;
+  const headers = Object.fromEntries(request.headers);
   result.request = {
     method: request.method,
     url: request.url,
-    headers: Object.fromEntries(request.headers),
+    headers,
     ...(request.body === undefined ? {} : { body: cutBody(request.body, redactor, max).text }),
   };
+  if (result.status !== "passed") {
+    const body = request.bodyKind === undefined ? request.body : undefined;
+    const command = curlCommand({ ...request, headers, body }, secretVariables);
+    // A body past the cap is left out rather than cut: a cut body would send something else.
+    result.request.curl = redactor.redact(
+      command.length > max + 1024 ? curlCommand({ ...request, headers }, secretVariables) : command,
+    );
+  }
   if (response && result.response) {
     result.response.body_excerpt = response.excerpt(EXCERPT, redactor);
     result.response.headers = response.headers;

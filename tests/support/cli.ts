@@ -26,7 +26,8 @@ export async function runCli(
       ...args,
     ],
     cwd: options.cwd ?? ROOT,
-    env: { NO_COLOR: "1", ...options.env },
+    // Deno's background update check would show up in tests that set HTTPS_PROXY.
+    env: { NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", ...options.env },
     stdin: "null",
   }).output();
   const decoder = new TextDecoder();
@@ -49,7 +50,8 @@ export function spawnCli(
   return new Deno.Command(Deno.execPath(), {
     args: ["run", ...RUNNER_PERMISSIONS, `${ROOT}cli.ts`, ...args],
     cwd: ROOT,
-    env: { NO_COLOR: "1", ...options.env },
+    // Deno's background update check would show up in tests that set HTTPS_PROXY.
+    env: { NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", ...options.env },
     stdin: "null",
     stdout: options.stdout ?? "piped",
     stderr: options.stderr ?? "piped",

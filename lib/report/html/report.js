@@ -31,6 +31,11 @@
     if (s === undefined) s = String(v);
     return s.length > 2000 ? s.slice(0, 2000) + "\u2026 (" + (s.length - 2000) + " more characters)" : s;
   }
+  // What each poll attempt got back: a status, or no response.
+  function attemptStatus(s, k) {
+    if (!s.as || k >= s.as.length) return "";
+    return s.as[k] === null ? ": no response" : ": " + s.as[k];
+  }
   function badge(status) {
     var b = el("span", "badge st-" + status);
     var i = el("span", "icon", ICON[status]);
@@ -59,12 +64,12 @@
     return wrap;
   }
 
-  // Flows: [file, name, status, started_at, duration_ms, trace_id, steps]
+  // Flows: [file, name, status, started_at, duration_ms, trace_id, steps, reproduce]
   var rank = { failed: 0, error: 0, passed: 1, skipped: 1 };
   var flows = data.flows.map(function (f, i) {
     var steps = f[6];
     var hay = (f[1] + "\n" + f[0] + "\n" + steps.map(function (s) { return s.n; }).join("\n")).toLowerCase();
-    return { i: i, file: f[0], name: f[1], status: f[2], started: f[3], dur: f[4], trace: f[5], steps: steps, hay: hay };
+    return { i: i, file: f[0], name: f[1], status: f[2], started: f[3], dur: f[4], trace: f[5], steps: steps, repro: f[7] || null, hay: hay };
   });
   flows.sort(function (a, b) {
     return rank[a.status] - rank[b.status] || (a.file < b.file ? -1 : a.file > b.file ? 1 : a.i - b.i);
@@ -116,6 +121,9 @@
     frag.appendChild(li);
   });
   list.appendChild(frag);
+  // Failed flows are what a reader came for: the first ones open at once.
+  flows.filter(function (f) { return f.status === "failed" || f.status === "error"; })
+    .slice(0, 10).forEach(function (f) { toggle(f); });
 
   function toggle(f) {
     var open = f.btn.getAttribute("aria-expanded") !== "true";
@@ -131,6 +139,12 @@
     meta.appendChild(el("span", null, "took " + ms(f.dur)));
     if (f.trace) meta.appendChild(traceNode(f.trace, ""));
     f.body.appendChild(meta);
+    if (f.repro) {
+      var repro = el("p", "reproduce");
+      repro.appendChild(el("span", null, "Reproduce: "));
+      repro.appendChild(el("code", "mono", f.repro));
+      f.body.appendChild(repro);
+    }
     // Time axis: the flow's duration, widened if steps reach past it.
     var at = 0;
     var placed = f.steps.map(function (s) {
@@ -185,7 +199,7 @@
       if (k === 0) return;
       var tick = el("div", "tick");
       tick.style.left = ((start + t) / total * 100) + "%";
-      tick.title = "attempt " + (k + 1) + " at " + ms(start + t);
+      tick.title = "attempt " + (k + 1) + " at " + ms(start + t) + attemptStatus(s, k);
       track.appendChild(tick);
     });
     row.appendChild(track);
@@ -237,6 +251,11 @@
       tp.appendChild(document.createTextNode("Trace: "));
       tp.appendChild(traceNode(s.tr[0], s.tr[1]));
       box.appendChild(tp);
+    }
+    if (s.as && s.as.length > 1) {
+      box.appendChild(el("p", "where attempts", "Attempts: " + s.as.map(function (st) {
+        return st === null ? "no response" : String(st);
+      }).join(", ")));
     }
     if (s.x && s.x.length) {
       box.appendChild(el("h4", null, "Assertions"));

@@ -1,0 +1,51 @@
+/**
+ * CI-native output after a run: on GitHub Actions (`GITHUB_ACTIONS=true`),
+ * each failure or flow-file problem as an `::error` annotation on its line,
+ * and the run as Markdown appended to `$GITHUB_STEP_SUMMARY`. Off with
+ * `--no-annotations`.
+ *
+ * @module
+ */
+import type { Problem } from "../lib/errors.ts";
+import type { RunResult } from "../lib/result.ts";
+import { err, outCommands, redactor } from "./output.ts";
+
+/**
+ * Writes the annotations and the job summary when the run is on GitHub Actions.
+ *
+ * @example
+ * ```ts ignore
+ * import { ciAnnotations } from "./ci_annotations.ts";
+ * await ciAnnotations(result, [], { enabled: true });
+ * ```
+ */
+export async function ciAnnotations(
+  result: RunResult,
+  problems: readonly Problem[],
+  options: { enabled: boolean; reproduce?: (file: string) => string },
+): Promise<void> {
+  if (!options.enabled || Deno.env.get("GITHUB_ACTIONS") !== "true") return;
+  const github = await import("../lib/report/github.ts");
+  // A --filter or --tag that selects nothing has no file to point at.
+  const placed = problems.filter((p) => p.line > 0);
+  outCommands(
+    problems.length > 0
+      ? github.githubProblemAnnotations(placed)
+      : github.githubAnnotations(result),
+  );
+  const summary = Deno.env.get("GITHUB_STEP_SUMMARY");
+  if (!summary) return;
+  try {
+    await Deno.writeTextFile(
+      summary,
+      redactor.redact(github.githubSummary(result, options.reproduce)),
+      { append: true },
+    );
+  } catch (error) {
+    err(
+      `warning[step-summary]: Could not append to $GITHUB_STEP_SUMMARY "${summary}": ${
+        (error as Error).message
+      }.\n  hint: The annotations and reports are written; only the job summary is missing.\n`,
+    );
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * GitHub Actions output: each failure as an `::error` workflow command, which
+ * GitHub shows inline on the flow file's line in the pull request and on the
+ * run page, and the run as Markdown for `$GITHUB_STEP_SUMMARY`.
+ *
+ * @module
+ */
+import type { FlowResult, RunResult, StepResult } from "../result.ts";
+
+/** GitHub shows at most 10 error annotations per step; a few more are kept for the log. */
+export const MAX_ANNOTATIONS = 50;
+
+/** Escapes a workflow command's message (`%`, CR and LF), as the runner expects. */
+function data(text: string): string {
+  return text.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
+}
+
+/** Escapes a workflow command's property value (also `:` and `,`). */
+function property(text: string): string {
+  return data(text).replaceAll(":", "%3A").replaceAll(",", "%2C");
+}
+
+/** The failed steps of a run with the flow each belongs to, in run order. */
+function failures(result: RunResult): { flow: FlowResult; step: StepResult }[] {
+  return result.flows.flatMap((flow) =>
+    flow.steps.filter((s) => s.status === "failed" || s.status === "error").map((step) => ({
+      flow,
+      step,
+    }))
+  );
+}
+
+/**
+ * One `::error` line per failed step (at most {@linkcode MAX_ANNOTATIONS}),
+ * at the failed check's position (or the step's), titled by flow and step;
+ * the message holds each failed check and the request.
+ *
+ * @example
+ * ```ts
+ * import { githubAnnotations } from "./github.ts";
+ * const step = { name: "get", status: "failed", duration_ms: 1, attempts: 1, line: 3, column: 5, captures: [],
+ *   request: { method: "GET", url: "http://x.test/" }, response: { status: 500 },
+ *   assertions: [{ passed: false, message: "status: expected 200, got 500", line: 6, column: 7 }] };
+ * const [line] = githubAnnotations({ flows: [{ file: "flows/a.yaml", name: "A, b", status: "failed", steps: [step] }] } as never);
+ * if (line !== "::error file=flows/a.yaml,line=6,col=7,title=A%2C b › get::status: expected 200, got 500%0AGET http://x.test/ → 500") throw new Error(line);
+ * ```
+ */
+export function githubAnnotations(result: RunResult): string[] {
+  const all = failures(result);
+  const lines = all.slice(0, MAX_ANNOTATIONS).map(({ flow, step }) => {
+    const failed = step.assertions.filter((a) => !a.passed && !a.skipped);
+    const at = failed[0] ?? step;
+    const reasons = failed.length > 0
+      ? failed.map((a) => a.message)
+      : [step.message ?? step.status];
+    if (step.request) {
+      const got = step.response ? String(step.response.status) : "no response";
+      reasons.push(`${step.request.method} ${step.request.url} → ${got}`);
+    }
+    const file = step.file ?? flow.file;
+    return `::error file=${property(file)},line=${at.line},col=${at.column},title=${
+      property(`${flow.name} › ${step.name}`)
+    }::${data(reasons.join("\n"))}`;
+  });
+  if (all.length > MAX_ANNOTATIONS) {
+    lines.push(
+      `::warning title=flowrun::${
+        data(`${all.length - MAX_ANNOTATIONS} more failures are not annotated; see the reports.`)
+      }`,
+    );
+  }
+  return lines;
+}
+
+/** Escapes text for a Markdown table cell or line (no HTML, no table breaks). */
+function md(text: string): string {
+  return text.replace(/[\\`*_{}[\]<>|#~]/g, (c) => `\\${c}`).replace(/\r?\n/g, " ");
+}
+
+/** Text as a Markdown code span: shown literally, so only backticks and line breaks need care. */
+function code(text: string): string {
+  return `\`${text.replaceAll("`", "'").replace(/\r?\n/g, " ")}\``;
+}
+
+/**
+ * The run as Markdown for the job summary: the verdict and counts, then a
+ * table of the failures with their positions (the first 100).
+ *
+ * @example
+ * ```ts
+ * import { githubSummary } from "./github.ts";
+ * const c = { total: 2, passed: 2, failed: 0, error: 0, skipped: 0 };
+ * const text = githubSummary({ run_id: "r1", status: "passed", duration_ms: 1500, flows: [],
+ *   totals: { flows: c, steps: c, assertions: { total: 0, passed: 0, failed: 0 } } } as never);
+ * if (!text.startsWith("### ✅ flowrun: 2 of 2 flows passed")) throw new Error(text);
+ * ```
+ */
+export function githubSummary(result: RunResult, reproduce?: (file: string) => string): string {
+  const { flows, steps } = result.totals;
+  const ok = result.status === "passed";
+  const lines = [
+    `### ${ok ? "✅" : "❌"} flowrun: ${flows.passed} of ${flows.total} flow${
+      flows.total === 1 ? "" : "s"
+    } passed`,
+    "",
+    `Run ${code(result.run_id)} · ${
+      (result.duration_ms / 1000).toFixed(2)
+    } s · flows: ${flows.failed} failed, ${flows.error} errors, ${flows.skipped} skipped · steps: ${steps.passed}/${steps.total} passed`,
+  ];
+  if (result.problems && result.problems.length > 0) {
+    // Nothing ran: the flow files' problems are what to fix.
+    lines.push("", "| Where | Problem |", "|---|---|");
+    for (const p of result.problems.slice(0, 100)) {
+      lines.push(
+        `| ${code(`${p.file}:${p.line}:${p.column}`)} | ${md(`error[${p.code}]: ${p.message}`)} |`,
+      );
+    }
+    return lines.join("\n") + "\n";
+  }
+  const failed = failures(result);
+  if (failed.length > 0) {
+    lines.push("", "| Where | Flow › step | Why |", "|---|---|---|");
+    for (const { flow, step } of failed.slice(0, 100)) {
+      const check = step.assertions.find((a) => !a.passed && !a.skipped);
+      const at = check ?? step;
+      lines.push(
+        `| ${code(`${step.file ?? flow.file}:${at.line}:${at.column}`)} | ${
+          md(`${flow.name} › ${step.name}`)
+        } | ${md(check?.message ?? step.message ?? step.status)} |`,
+      );
+    }
+    if (failed.length > 100) lines.push("", `…and ${failed.length - 100} more in the reports.`);
+    if (reproduce) {
+      const files = [...new Set(failed.map(({ flow }) => flow.file))].slice(0, 20);
+      lines.push("", "<details><summary>Reproduce</summary>", "", "```sh");
+      for (const file of files) lines.push(reproduce(file));
+      lines.push("```", "", "</details>");
+    }
+  }
+  return lines.join("\n") + "\n";
+}
+
+/**
+ * One `::error` line per flow-file problem (at most {@linkcode MAX_ANNOTATIONS}),
+ * so a broken flow is marked on its line like a compiler error.
+ *
+ * @example
+ * ```ts
+ * import { githubProblemAnnotations } from "./github.ts";
+ * const [line] = githubProblemAnnotations([{ code: "unknown-key", message: 'Unknown key "captures".',
+ *   file: "a.yaml", line: 5, column: 5, hint: 'Did you mean "capture"?' }]);
+ * if (line !== '::error file=a.yaml,line=5,col=5,title=error[unknown-key]::Unknown key "captures".%0ADid you mean "capture"?') throw new Error(line);
+ * ```
+ */
+export function githubProblemAnnotations(
+  problems: readonly {
+    code: string;
+    message: string;
+    file: string;
+    line: number;
+    column: number;
+    hint?: string;
+  }[],
+): string[] {
+  return problems.slice(0, MAX_ANNOTATIONS).map((p) =>
+    `::error file=${property(p.file)},line=${p.line},col=${p.column},title=${
+      property(`error[${p.code}]`)
+    }::${data(p.hint ? `${p.message}\n${p.hint}` : p.message)}`
+  );
+}
