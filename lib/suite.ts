@@ -64,6 +64,9 @@ export interface LoadFlowsResult {
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
+/** Flow files read ahead of the one being parsed. */
+const READ_AHEAD = 32;
+
 /**
  * Problems listed for a whole flow set; past it, one `too-many-problems`
  * problem counts the rest, so a thousand generated files with a repeated
@@ -170,11 +173,23 @@ export async function loadFlows(
     options.setupFiles !== undefined ? { ...options, setup: outputs } : options,
   );
   const names: string[] = [];
-  for (const { file } of entries) {
+  // Files are read a window ahead of parsing, so the disk and the parser overlap.
+  const reads: Promise<Uint8Array | Error>[] = [];
+  const readAhead = (k: number) => {
+    if (k < entries.length) {
+      reads[k] = readBytes(entries[k].file).catch((error) => error as Error);
+    }
+  };
+  for (let k = 0; k < READ_AHEAD; k++) readAhead(k);
+  for (const [k, { file }] of entries.entries()) {
     let bytes: Uint8Array;
     let text: string;
     try {
-      bytes = await readBytes(file);
+      const got = await reads[k];
+      delete reads[k];
+      readAhead(k + READ_AHEAD);
+      if (got instanceof Error) throw got;
+      bytes = got;
       // Checked before decoding and parsing: a 50 MB flow exhausted memory after 100 s.
       if (bytes.length > MAX_FILE_BYTES) {
         if (!matchesFilter(filter, { file })) continue;
