@@ -222,7 +222,9 @@ Deno.test(`mutated example flows load into positioned, documented, bounded probl
   for (const code of ["yaml-syntax", "yaml-too-deep", "yaml-too-large", "out-of-range"]) {
     assert.ok(seen.has(code), `no mutant gave ${code}: ${[...seen.keys()].join(", ")}`);
   }
-  assert.ok(elapsed < 15_000, `${Math.round(elapsed)} ms; slowest ${slowest.label}`);
+  // A guard against blow-ups (a mutant that makes loading quadratic), not a speed test: it
+  // passes at a few seconds and must hold on a shared CI machine that is busy; speed is bench/'s.
+  assert.ok(elapsed < 60_000, `${Math.round(elapsed)} ms; slowest ${slowest.label}`);
 });
 
 Deno.test(`mutants through flowrun validate: exit 0 or 2, no internal error, no stack trace (seed ${SEED})`, async () => {
