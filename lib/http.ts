@@ -440,6 +440,14 @@ async function sendOnce(
  */
 async function readBody(response: Response, cap: number): Promise<string> {
   if (!response.body) return "";
+  // A body sent as is with a length within the cap is read whole: it cannot grow past its
+  // length, and most API responses are small ones like that.
+  const length = Number(response.headers.get("content-length") ?? Number.NaN);
+  if (length <= cap && !response.headers.has("content-encoding")) {
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes.byteLength <= cap) return UTF8.decode(bytes);
+    throw tooLarge(cap);
+  }
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -450,12 +458,7 @@ async function readBody(response: Response, cap: number): Promise<string> {
     if (size > cap) {
       chunks.length = 0;
       await reader.cancel().catch(() => {});
-      throw new RequestError(
-        "body-too-large",
-        `The response body is larger than ${
-          formatBytes(cap)
-        } (the cap); raise it with --max-body or check the endpoint.`,
-      );
+      throw tooLarge(cap);
     }
     chunks.push(value);
   }
@@ -466,5 +469,17 @@ async function readBody(response: Response, cap: number): Promise<string> {
     offset += chunk.byteLength;
   }
   chunks.length = 0;
-  return new TextDecoder("utf-8", { fatal: false, ignoreBOM: false }).decode(bytes);
+  return UTF8.decode(bytes);
+}
+
+/** Decodes a whole body (no streaming state, so one decoder serves every response). */
+const UTF8 = new TextDecoder("utf-8", { fatal: false, ignoreBOM: false });
+
+function tooLarge(cap: number): RequestError {
+  return new RequestError(
+    "body-too-large",
+    `The response body is larger than ${
+      formatBytes(cap)
+    } (the cap); raise it with --max-body or check the endpoint.`,
+  );
 }

@@ -90,6 +90,25 @@ Deno.test("a response's secrets: set-cookie lines and values, secret headers, bo
   assert.deepEqual(found((r) => secretsInResponse(form, r)), ["gh-1"]);
 });
 
+Deno.test("a body is skipped only when no key in it can be secret, also spelt with escapes", () => {
+  const body = (text: string, type = "application/json") =>
+    found((r) => secretsInResponse(new ReceivedResponse(200, { "content-type": type }, text), r));
+  assert.deepEqual(body('{"id": 7, "state": "ready", "rows": [1, 2]}'), []);
+  // Keys spelt with JSON or percent escapes decode to secret names: those bodies are read.
+  assert.deepEqual(body('{"\\u0074oken": "e-1"}'), ["e-1"]);
+  assert.deepEqual(body('{"data": {"api\\u004bey": "e-2"}}'), ["e-2"]);
+  assert.deepEqual(body("%74oken=e-3&x=1", "application/x-www-form-urlencoded"), ["e-3"]);
+  assert.deepEqual(body('{"ApiKeys": ["e-4"], "sessionId": "e-5"}'), ["e-4", "e-5"]);
+  const request = found((r) =>
+    secretsInRequest({
+      url: "http://x.test/a",
+      headers: [["content-type", "application/json"]],
+      body: '{"cl\\u0069ent_secret": "e-6"}',
+    }, r)
+  );
+  assert.deepEqual(request, ["e-6"]);
+});
+
 Deno.test("what a flow sends in secret places is traced to its vars, env, captures and literals", () => {
   const { flow, problems } = loadFlow(
     `name: f

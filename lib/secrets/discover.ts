@@ -141,7 +141,16 @@ interface Body {
   json: () => { ok: true; value: unknown } | { ok: false };
 }
 
+/**
+ * Text in which no key can be secret: none of the marker words of
+ * `isSecretKey` appears, and no escape (`\u0074oken`, `%74oken`) could spell
+ * one. Such a body need not be parsed to look for secrets.
+ */
+const MAY_HOLD_SECRET_KEY =
+  /token|secret|pass|pwd|key|credential|auth|cookie|session|jwt|csrf|xsrf|signature|\\u|%/i;
+
 function secretsInBody(body: Body, register: Register): void {
+  if (!MAY_HOLD_SECRET_KEY.test(body.text)) return;
   const type = body.contentType?.toLowerCase() ?? "";
   const parsed = body.json();
   if (parsed.ok) secretsInJson(parsed.value, register);
@@ -186,12 +195,15 @@ export function secretsInRequest(
   register: Register,
 ): void {
   secretsInHeaders(request.headers, register);
-  try {
-    const url = new URL(request.url);
-    if (url.password) register(decodeURIComponent(url.password));
-    secretsInForm(url.search, register);
-  } catch {
-    // An unparsable URL fails when sent; its text is still masked by value.
+  // Only a URL with a user part or a query can hold a secret of its own: most have neither.
+  if (request.url.includes("@") || request.url.includes("?")) {
+    try {
+      const url = new URL(request.url);
+      if (url.password) register(decodeURIComponent(url.password));
+      secretsInForm(url.search, register);
+    } catch {
+      // An unparsable URL fails when sent; its text is still masked by value.
+    }
   }
   const { body } = request;
   if (body !== undefined && request.bodyKind !== "file") {

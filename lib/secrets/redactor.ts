@@ -191,6 +191,8 @@ function merge(spans: Span[]): Span[] {
 export class Redactor {
   /** Registered values, in the order added. */
   #values = new Set<string>();
+  /** Values given to `add` (before their parts are derived). */
+  #added = new Set<string>();
   /** Every literal to mask → whether it is a base64 run (masked a little wider). */
   #literals = new Map<string, boolean>();
   /**
@@ -230,6 +232,10 @@ export class Redactor {
    * ```
    */
   add(value: string): void {
+    // The same values arrive with every request (a token in each Authorization header):
+    // known ones stop here, before trimming, scheme matching and decoding again.
+    if (this.#added.has(value)) return;
+    this.#added.add(value);
     this.#register(value);
     const trimmed = value.trim();
     this.#register(trimmed);
