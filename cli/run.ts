@@ -261,7 +261,9 @@ async function runParsed(
       reproduce,
       traceLink: values["trace-link"],
     });
+    // Handed over (the runner empties the list), so each flow is freed once it has run.
     result = await runner.runFlows(loaded.flows, {
+      release: true,
       env,
       params,
       runId: runIdFinal,

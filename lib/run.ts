@@ -101,6 +101,12 @@ export interface RunOptions {
    */
   secretVariables?: ReadonlyMap<string, string>;
   /**
+   * Hand the flows over: the runner empties the list it is given and drops
+   * each flow once it has run, so memory stays flat however many there are
+   * (only their results are kept). The caller must hold no other reference.
+   */
+  release?: boolean;
+  /**
    * How requests reach servers: PEM certificates trusted besides the
    * system's (`--cacert`), a client certificate and key (`--cert`,
    * `--key`), a proxy (`--proxy`) and hosts reached without it
@@ -539,6 +545,11 @@ function expandRows(flows: readonly Flow[]): Flow[] {
   );
 }
 
+async function prepare(all: readonly Flow[]): Promise<void> {
+  await prepareSchemas(all);
+  await prepareXPath(all);
+}
+
 /** A flow that was never started: every step skipped with the reason. */
 function notRun(flow: Flow, reason: string, kind: StepResult["failure_kind"]): FlowResult {
   return {
@@ -575,11 +586,13 @@ export async function runFlows(
   given: readonly Flow[],
   options: RunOptions = {},
 ): Promise<RunResult> {
-  const flows = expandRows(given);
+  const flows: (Flow | undefined)[] = expandRows(given);
   // Already done by loadFlows; flows built another way get their schemas compiled here.
-  const all = [...options.setup ?? [], ...given, ...options.teardown ?? []];
-  await prepareSchemas(all);
-  await prepareXPath(all);
+  // (In a helper, so no variable of this async function keeps the whole list alive.)
+  await prepare([...options.setup ?? [], ...given, ...options.teardown ?? []]);
+  // The caller handed the flows over: its list is emptied (a variable of a suspended caller
+  // may still point at it), and each flow is dropped here once it has run.
+  if (options.release) (given as Flow[]).length = 0;
   const ctx = context(options);
   const startedAt = new Date().toISOString();
   const started = performance.now();
@@ -587,7 +600,9 @@ export async function runFlows(
     run_id: ctx.runId,
     runner_version: VERSION,
     started_at: startedAt,
-    files: [...options.setup ?? [], ...flows, ...options.teardown ?? []].map((f) => f.file),
+    files: [...options.setup ?? [], ...flows as Flow[], ...options.teardown ?? []].map((f) =>
+      f.file
+    ),
   });
   // Setup flows run first, one after the other; their outputs are read-only for the rest.
   const setupOutputs = new Map<string, unknown>();
@@ -617,7 +632,9 @@ export async function runFlows(
   const worker = async () => {
     while (next < flows.length) {
       const index = next++;
-      const flow = flows[index];
+      const flow = flows[index]!;
+      // Each flow (its steps, templates, compiled paths) is garbage once it has run.
+      if (options.release) flows[index] = undefined;
       if (setupFailed !== undefined) {
         results[index] = notRun(flow, `Not run: ${setupFailed}.`, "skipped");
       } else if (ctx.signal?.aborted) {

@@ -586,3 +586,27 @@ steps:
     await api.close();
   }
 });
+
+Deno.test("handed over (release), the runner empties the list and frees each flow once it has run", async () => {
+  const api = serve(() => Response.json({ ok: true }));
+  try {
+    const flows = Array.from(
+      { length: 30 },
+      (_, i) => flow(`name: f${i}\nsteps:\n  - name: get\n    request: {url: "${api.url}/${i}"}\n`),
+    );
+    const result = await runFlows(flows, { release: true, jobs: 2 });
+    assert.equal(flows.length, 0, "the list given is emptied");
+    assert.equal(result.flows.length, 30);
+    assert.deepEqual(
+      result.flows.map((f) => f.name),
+      Array.from({ length: 30 }, (_, i) => `f${i}`),
+    );
+    assert.ok(result.flows.every((f) => f.status === "passed"));
+    // Without release the caller's list is left as it was.
+    const kept = [flow(`name: k\nsteps:\n  - name: get\n    request: {url: "${api.url}/k"}\n`)];
+    await runFlows(kept);
+    assert.equal(kept.length, 1);
+  } finally {
+    await api.close();
+  }
+});
