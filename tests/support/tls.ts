@@ -47,6 +47,25 @@ async function selfSigned(dir: string, name: string, cn: string): Promise<void> 
  * certificate for another name, as PEM files in `dir`.
  */
 export async function makeCertificates(dir: string): Promise<Record<string, string>> {
+  // RSA keys take a while to make: one set per test process, copied into each test's folder.
+  made ??= (async () => {
+    const work = await Deno.makeTempDir({ prefix: "flowrun-certs-" });
+    try {
+      return await generate(work);
+    } finally {
+      await Deno.remove(work, { recursive: true });
+    }
+  })();
+  const files = await made;
+  for (const [name, text] of Object.entries(files)) {
+    await Deno.writeTextFile(`${dir}/${name}`, text);
+  }
+  return files;
+}
+
+let made: Promise<Record<string, string>> | undefined;
+
+async function generate(dir: string): Promise<Record<string, string>> {
   const subject = (cn: string) => ["-subj", `/CN=${cn}`];
   await selfSigned(dir, "ca", "flowrun test CA");
   for (
