@@ -221,7 +221,7 @@ async function runParsed(
     traceLink: values["trace-link"],
     shard,
     reproduce,
-    provenance: await provenance(io.readEnv),
+    provenance: await provenance(io.readEnv, envRead),
   });
 
   const problems = loaded.problems.length > 0
@@ -406,9 +406,14 @@ function warnInsecure(all: boolean, flows: readonly Flow[]): void {
   );
 }
 
-/** Where the run happened, for the HTML report: the CI's provenance, the platform, the versions. */
+/**
+ * Where the run happened, for the HTML report: the CI's provenance, the
+ * platform, the versions, and the names (never the values) of the
+ * environment variables the flows read, as the manifest records them.
+ */
 async function provenance(
   env: (name: string) => string | undefined,
+  envRead: ReadonlySet<string>,
 ): Promise<Record<string, string>> {
   const { ciProvenance } = await import("../lib/report/manifest.ts");
   const ci = ciProvenance(env);
@@ -419,6 +424,7 @@ async function provenance(
   if (ci) {
     for (const [key, value] of Object.entries(ci)) if (value) out[key] = String(value);
   }
+  if (envRead.size > 0) out.environment = [...envRead].sort().join(", ");
   return out;
 }
 

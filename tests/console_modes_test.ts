@@ -384,3 +384,43 @@ Deno.test("GitLab: --report-codequality writes Code Climate findings on the fail
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("the HTML report says where the run happened: CI, commit, platform, variables read", async () => {
+  const api = serve();
+  const dir = await suite(api.url);
+  try {
+    const run = await runCli(["run", `${dir}/b_fail.yaml`, "--report-html", `${dir}/r.html`], {
+      env: {
+        API_TOKEN: TOKEN,
+        GITHUB_ACTIONS: "true",
+        GITHUB_SHA: "0123456789abcdef0123456789abcdef01234567",
+        GITHUB_SERVER_URL: "https://github.com",
+        GITHUB_REPOSITORY: "acme/api",
+        GITHUB_RUN_ID: "42",
+        GITHUB_STEP_SUMMARY: `${dir}/summary.md`,
+      },
+    });
+    assert.equal(run.code, 1);
+    const html = await Deno.readTextFile(`${dir}/r.html`);
+    const meta = html.slice(
+      html.indexOf('<p class="meta">'),
+      html.indexOf("</p>", html.indexOf('<p class="meta">')),
+    );
+    assert.match(meta, /<span>CI <b>github-actions<\/b><\/span>/);
+    assert.match(
+      meta,
+      /<a href="https:\/\/github\.com\/acme\/api\/actions\/runs\/42" rel="noreferrer noopener">CI job<\/a>/,
+    );
+    assert.match(
+      meta,
+      /Commit <b class="mono" title="0123456789abcdef0123456789abcdef01234567">0123456789ab<\/b>/,
+    );
+    assert.match(meta, /<span>Platform <b>\w+ \w+<\/b><\/span>/);
+    // The names of the variables the flows read, never their values.
+    assert.match(meta, /<span>Environment variables read <b>API_TOKEN<\/b><\/span>/);
+    assert.ok(!html.includes(TOKEN));
+  } finally {
+    await api.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -39,7 +39,8 @@ export interface HtmlOptions {
   reproduce?: (file: string) => string;
   /**
    * Where the run happened, shown at the top: `provider`, `commit`, `ref`,
-   * `job_url`, `platform`, `deno` and any other name → value.
+   * `job_url`, `platform`, `deno`, `environment` (names of the variables
+   * read) and any other name → value.
    */
   provenance?: Record<string, string>;
 }
@@ -116,6 +117,7 @@ function provenanceMeta(p: Record<string, string>): string[] {
     job_id: "Job",
     platform: "Platform",
     deno: "Deno",
+    environment: "Environment variables read",
   };
   for (const [key, value] of Object.entries(p)) {
     if (key === "job_url" || key === "commit") continue;
