@@ -18,7 +18,6 @@ import {
 import { scalar } from "../lib/convert/yaml_out.ts";
 
 const FIXTURES = new URL("./fixtures/har/", import.meta.url);
-const SHARED = new URL("../../shared/har/", import.meta.url);
 const fixture = (name: string) => Deno.readTextFileSync(new URL(name, FIXTURES));
 
 // Values recorded in chrome_shop.har that must never reach the output.
@@ -500,62 +499,47 @@ Deno.test("scalars are written so that YAML reads back the same value", () => {
   }
 });
 
-// ---- public HAR samples
+// ---- every recording shape in the fixtures
 
-const shared = (() => {
-  try {
-    return [...Deno.readDirSync(SHARED)].filter((e) => e.name.endsWith(".har")).map((e) => e.name)
-      .sort();
-  } catch {
-    return undefined;
-  }
-})();
+/** The fixtures that are HAR files (not_a_har and not_json have tests of their own). */
+const recordings = [...Deno.readDirSync(FIXTURES)]
+  .map((e) => e.name)
+  .filter((n) => n.endsWith(".har") && !n.startsWith("not_"))
+  .sort();
 
-Deno.test({
-  name: "every public HAR sample converts into a loadable flow or raises a UsageError",
-  ignore: shared === undefined,
-  fn() {
-    // Skipped (ignored) when ../shared/har is missing: the samples live outside the repository.
-    for (const name of shared!) {
-      const text = Deno.readTextFileSync(new URL(name, SHARED));
-      for (const spelling of ["a", "b"] as const) {
-        let result: ConvertResult;
-        try {
-          result = convertHar(text, { spelling });
-        } catch (error) {
-          assert.ok(error instanceof UsageError, `${name}: ${error}`);
-          assert.match(error.message, /^The HAR has no API requests: /, name);
-          continue;
-        }
-        assert.deepEqual(problems(result), [], `${name}\n${result.yaml}`);
-        assert.equal(convertHar(text, { spelling }).yaml, result.yaml, name);
+Deno.test("every HAR fixture converts into a loadable flow, or says it has no API requests", () => {
+  assert.ok(recordings.length >= 6, recordings.join());
+  for (const name of recordings) {
+    const text = fixture(name);
+    for (const spelling of ["a", "b"] as const) {
+      let result: ConvertResult;
+      try {
+        result = convertHar(text, { spelling });
+      } catch (error) {
+        assert.ok(error instanceof UsageError, `${name}: ${error}`);
+        assert.match(error.message, /^The HAR has no API requests: /, name);
+        continue;
       }
+      assert.deepEqual(problems(result), [], `${name}\n${result.yaml}`);
+      assert.equal(convertHar(text, { spelling }).yaml, result.yaml, name);
     }
-  },
+  }
 });
 
-Deno.test({
-  name: "the public samples: cookie session, anti-CSRF header, auth variants, a placeholder",
-  ignore: shared === undefined,
-  fn() {
-    const read = (prefix: string) =>
-      Deno.readTextFileSync(new URL(shared!.find((n) => n.startsWith(prefix))!, SHARED));
-    const blitz = convertHar(read("01_"));
-    assert.deepEqual(blitz.summary.env, ["CSRF_TOKEN", "SESSION_COOKIE"]);
-    for (const secret of ["bMBNEsvnocdYBmF8YVzA9-tCXHyvHhpq", "uL8C4WneWd3LfQhDurtnQwAyDfc"]) {
-      assertNoSecret(blitz.yaml, secret);
-    }
-    assert.match(blitz.yaml, /id: \$\{steps\.create_project\.capture\.project_id\}/);
-    assert.throws(() => convertHar(read("06_")), /all dropped as static asset/);
-    const auth = convertHar(read("09_"));
-    assert.deepEqual(auth.summary.env, ["API_TOKEN", "BASIC_AUTH", "API_KEY", "SESSION_COOKIE"]);
-    for (const secret of ["token-123", "dGVzdDp0ZXN0", "secret-key", "abc123", "def456"]) {
-      assertNoSecret(auth.yaml, secret);
-    }
-    const placeholder = convertHar(read("10_"));
-    assert.deepEqual(placeholder.summary.env, ["LOGIN_PASSWORD", "API_TOKEN"]);
-    assert.match(placeholder.summary.notes.join("\n"), /has no recorded response/);
-  },
+Deno.test("auth variants and a recording without responses: secrets become env, placeholders too", () => {
+  // Bearer, Basic, an API key header and a cookie session, in a HAR without version or creator.
+  const auth = convertHar(fixture("auth_variants.har"));
+  assert.deepEqual(auth.summary.env, ["API_TOKEN", "BASIC_AUTH", "API_KEY", "SESSION_COOKIE"]);
+  for (const secret of ["inv-bearer-7731", "b3BzOnN0b2NrLXB3", "inv-apikey-5520", "inv-sid-4410"]) {
+    assertNoSecret(auth.yaml, secret);
+  }
+  assertNoSecret(auth.yaml, "inv-xsrf-9902");
+  // Not valid HAR 1.2 (no responses), with a tool's ${placeholder} where the token went.
+  const placeholder = convertHar(fixture("login_no_responses.har"));
+  assert.deepEqual(placeholder.summary.env, ["LOGIN_PASSWORD", "API_TOKEN"]);
+  assertNoSecret(placeholder.yaml, "wh-pass-31");
+  assert.match(placeholder.summary.notes.join("\n"), /has no recorded response/);
+  assert.throws(() => convertHar(fixture("static_only.har")), /all dropped as static asset/);
 });
 
 // ---- size
