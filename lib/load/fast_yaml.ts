@@ -179,17 +179,34 @@ class Reader {
   /** A block collection starting at `line` (a list when it starts with "- "). */
   block(line: Line): Node {
     if (++this.depth > MAX_NESTING) giveUp();
-    const c = this.text.charCodeAt(line.start + line.indent);
-    const node = c === 45 && this.isDash(line.start + line.indent)
+    const node = this.isDash(line.start + line.indent)
       ? this.seq(line.indent)
       : this.map(line.indent, line.start + line.indent);
     this.depth--;
     return node;
   }
 
+  /** Whether a list item's dash ("- ", or "-" ending the line) is at `i`. */
   isDash(i: number): boolean {
+    if (this.text.charCodeAt(i) !== 45) return false;
     const next = this.text[i + 1];
     return next === " " || next === "\n" || next === undefined;
+  }
+
+  /**
+   * The value of a key or dash with nothing after it on its line: the block
+   * indented below it (or, for a key, a list at its own indent), else empty.
+   */
+  below(i: number, line: Line, indent: number, listAtIndent: boolean): Node {
+    const raw = this.at + 1;
+    this.at++;
+    const next = this.peek();
+    if (
+      next &&
+      (next.indent > indent ||
+        (listAtIndent && next.indent === indent && this.isDash(next.start + next.indent)))
+    ) return this.block(next);
+    return this.empty(i, line.end, raw);
   }
 
   /** A block list whose dashes are at column `indent`. */
@@ -200,19 +217,14 @@ class Reader {
     let end = 0;
     for (let line = this.peek(); line && line.indent === indent; line = this.peek()) {
       const dash = line.start + indent;
-      if (text.charCodeAt(dash) !== 45 || !this.isDash(dash)) break;
+      if (!this.isDash(dash)) break;
       if (start === -1) start = dash;
       let i = dash + 1;
       while (text.charCodeAt(i) === 32) i++;
       let item: Node;
       if (i >= line.end || text[i] === "#") {
-        // "-" alone: the item is the block below, or empty.
-        const raw = this.at + 1;
-        this.at++;
-        const next = this.peek();
-        if (next && next.indent > indent) item = this.block(next);
-        else item = this.empty(i, line.end, raw);
-      } else if (text.charCodeAt(i) === 45 && this.isDash(i)) {
+        item = this.below(i, line, indent, false); // "-" alone
+      } else if (this.isDash(i)) {
         item = giveUp(); // "- - x": a list in a list on one line
       } else if (this.keyAhead(i, line.end)) {
         // "- key: value": a map whose keys line up after the dash.
@@ -276,7 +288,7 @@ class Reader {
     let end = 0;
     for (let line = this.peek(); line && line.indent === indent; line = this.peek()) {
       const k = line.start + indent;
-      if (text.charCodeAt(k) === 45 && this.isDash(k)) break; // a list at this indent ends the map
+      if (this.isDash(k)) break; // a list at this indent ends the map
       const key = this.key(k, line.end);
       const name = String(key.value);
       if (seen.has(name) || name === "<<") giveUp();
@@ -284,16 +296,8 @@ class Reader {
       let i = key.range![1] + 1; // after ":"
       while (text.charCodeAt(i) === 32) i++;
       let value: Node;
-      if (i >= line.end || text[i] === "#") {
-        const raw = this.at + 1;
-        this.at++;
-        const next = this.peek();
-        const nextDash = next && text.charCodeAt(next.start + next.indent) === 45 &&
-          this.isDash(next.start + next.indent);
-        if (next && (next.indent > indent || (next.indent === indent && nextDash))) {
-          value = this.block(next);
-        } else value = this.empty(i, line.end, raw);
-      } else value = this.inlineValue(i, line, indent);
+      if (i >= line.end || text[i] === "#") value = this.below(i, line, indent, true);
+      else value = this.inlineValue(i, line, indent);
       map.items.push(new Pair(key, value));
       end = value.range![2];
     }
