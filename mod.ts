@@ -18,6 +18,13 @@
  *
  * @module
  */
+import * as yaml from "yaml";
+import { useYamlEngine } from "./lib/load/yaml_engine.ts";
+
+// The synchronous loadFlow may meet YAML only the full parser reads; the CLI loads that parser
+// on demand to start faster, a library gets it up front.
+useYamlEngine(yaml);
+
 export { loadFlow, type LoadOptions, type LoadResult } from "./lib/load.ts";
 export { type FlowrunOptions, loadFlows, runFlows } from "./lib/api.ts";
 export type { LoadFlowsResult } from "./lib/suite.ts";

@@ -538,6 +538,10 @@ async function readVarFiles(
   cliParams: ReadonlyMap<string, string>,
   readText: (path: string) => Promise<string>,
 ): Promise<{ params: Map<string, string>; envFile: Map<string, string> }> {
+  if (!values["vars-file"]?.length && !values["env-file"]?.length) {
+    // Most runs have no such file: the YAML parser they would need is not loaded at all.
+    return { params: new Map(cliParams), envFile: new Map() };
+  }
   const { parseEnvFile, parseVarsFile } = await import("../lib/var_files.ts");
   const read = async (path: string, option: string) => {
     try {

@@ -85,8 +85,13 @@ export class FlowFiles {
     const known = this.#loaded.get(file);
     if (known) return known;
     this.#loading.push(file);
-    const result = loadFlow(text, file, this.#options);
-    this.#loading.pop();
+    let result: LoadResult;
+    try {
+      result = loadFlow(text, file, this.#options);
+    } finally {
+      // A load that stops to fetch the full YAML parser is tried again from the start.
+      this.#loading.pop();
+    }
     this.#loaded.set(file, result);
     return result;
   }

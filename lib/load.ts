@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { isMap } from "yaml";
+import { isMap } from "./load/nodes.ts";
 import type { Problem } from "./errors.ts";
 import type { Flow, VarDef } from "./flow.ts";
 import { describe, type Entry, Loading, type LoadOptions } from "./load/context.ts";

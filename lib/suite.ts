@@ -19,6 +19,7 @@ import { selectShard, type Shard } from "./shard.ts";
 import { selectShardByTime } from "./shard_time.ts";
 import { suggest } from "./suggest.ts";
 import { compileTags, type TagTest } from "./tags.ts";
+import { withYamlEngine } from "./load/yaml_engine.ts";
 
 /** How to select and check the flows of a set. */
 export interface LoadFlowsOptions extends LoadOptions {
@@ -212,7 +213,7 @@ export async function loadFlows(
       });
       continue;
     }
-    const loaded = regular.load(file, text);
+    const loaded = await withYamlEngine(() => regular.load(file, text));
     for (const name of loaded.names ?? []) names.push(name);
     for (const f of regular.closure(file)) names.push(...regular.included.get(f)?.names ?? []);
     // A file with problems is selected by its path, or by its name when that could be read.
@@ -358,7 +359,7 @@ async function loadSpecial(
       }],
     };
   }
-  const loaded = files.load(file, text);
+  const loaded = await withYamlEngine(() => files.load(file, text));
   return { flow: loaded.flow, problems: loaded.problems, bytes };
 }
 

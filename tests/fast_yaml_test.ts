@@ -28,6 +28,8 @@ function shape(node: unknown): unknown {
       value: typeof v === "bigint" ? `${v}n` : Number.isNaN(v) ? "NaN" : v,
       type: node.type,
       source: node.source,
+      // Messages interpolate key nodes.
+      text: String(node),
       range: node.range?.slice(0, 2),
     };
   }
@@ -41,6 +43,9 @@ function agree(text: string, label: string): boolean {
   const slow = parseDocument(text, { uniqueKeys: true, merge: true, intAsBigInt: true });
   assert.deepEqual(slow.errors.map((e) => e.message), [], `${label}: accepted a file with errors`);
   assert.deepEqual(shape(fast.doc.contents), shape(slow.contents), label);
+  // Inline JSON schemas are read with toJSON.
+  const json = (node: unknown) => (node as { toJSON?(): unknown } | null)?.toJSON?.() ?? node;
+  assert.deepEqual(json(fast.doc.contents), json(slow.contents), `${label}: toJSON`);
   // As the loader's line counter gets them from the full parser.
   const lines = new LineCounter();
   for (const _ of new Parser(lines.addNewLine).parse(text));

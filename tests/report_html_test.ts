@@ -8,6 +8,7 @@ import { runFlows } from "../lib/run.ts";
 import type { Page } from "playwright-core";
 import { ignoreBrowser, whyBrowserIgnored, withPage } from "./support/browser.ts";
 import { run } from "./support/results.ts";
+import "./support/full_yaml.ts";
 
 const OUT_DIR = new URL("./out/", import.meta.url);
 

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { isMap, isScalar, isSeq } from "yaml";
+import { isMap, isScalar, isSeq } from "./nodes.ts";
 import type { ValueTemplate } from "../expr.ts";
 import type { DataFile, MultipartPart, RequestSpec } from "../flow.ts";
 import { describe, type Entry, type Loading, type TemplateUse } from "./context.ts";

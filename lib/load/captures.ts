@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { isMap, isScalar, type Node, type Scalar, type YAMLMap } from "yaml";
+import type { Node, Scalar, YAMLMap } from "yaml";
+import { isMap, isScalar } from "./nodes.ts";
 import { type Capture, CAPTURE_SOURCES, type CaptureSource } from "../flow.ts";
 import { compilePattern } from "../regex.ts";
 import type { PathRoot } from "../path.ts";

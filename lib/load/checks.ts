@@ -4,15 +4,9 @@
  *
  * @module
  */
-import {
-  isMap,
-  isScalar,
-  isSeq,
-  type Node,
-  parse as parseYaml,
-  type Scalar,
-  type YAMLMap,
-} from "yaml";
+import type { Node, Scalar, YAMLMap } from "yaml";
+import { isMap, isScalar, isSeq } from "./nodes.ts";
+import { yamlEngine } from "./yaml_engine.ts";
 import type { ValueTemplate } from "../expr.ts";
 import {
   type CheckGroup,
@@ -211,9 +205,11 @@ function loadSchemaCheck(ctx: Loading, entry: Entry, what: string): SchemaCheck[
   }
   if ("message" in read) return fail(read.message, "The path is relative to the flow file.");
   let document: unknown;
+  // Outside the try: needing the full parser is not a problem of the file (the loader retries).
+  const yaml = /\.json$/i.test(path) ? undefined : yamlEngine();
   try {
     const text = new TextDecoder("utf-8", { fatal: true }).decode(read.bytes);
-    document = /\.json$/i.test(path) ? JSON.parse(text) : parseYaml(text);
+    document = /\.json$/i.test(path) ? JSON.parse(text) : yaml!.parse(text);
   } catch (error) {
     return fail(
       `it is not ${/\.json$/i.test(path) ? "JSON" : "YAML or JSON"} (${

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { isMap, isScalar, isSeq, type Node } from "yaml";
+import type { Node } from "yaml";
+import { isMap, isScalar, isSeq } from "./nodes.ts";
 import type { CompiledPath, PathRoot } from "../path.ts";
 import type { Condition, GroupCondition, Operator } from "../flow.ts";
 import { OPERATORS } from "../operators.ts";

@@ -7,17 +7,8 @@
  *
  * @module
  */
-import {
-  type Document,
-  isAlias,
-  isMap,
-  isScalar,
-  isSeq,
-  LineCounter,
-  type Node,
-  Scalar,
-  type YAMLMap,
-} from "yaml";
+import type { Document, Node, Scalar, YAMLMap } from "yaml";
+import { isAlias, isMap, isScalar, isSeq, LineCounter } from "./nodes.ts";
 import { type Problem, SyntaxAtError } from "../errors.ts";
 import {
   compileValue,
@@ -365,8 +356,8 @@ export class Loading {
     const start = node?.range?.[0] ?? 0;
     let delta = 0;
     if (offset !== undefined && isScalar(node)) {
-      if (node.type === Scalar.PLAIN) delta = offset;
-      else if (node.type === Scalar.QUOTE_DOUBLE || node.type === Scalar.QUOTE_SINGLE) {
+      if (node.type === "PLAIN") delta = offset;
+      else if (node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE") {
         delta = offset + 1;
       }
     }

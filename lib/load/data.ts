@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { isMap, isScalar, isSeq } from "yaml";
+import { isMap, isScalar, isSeq } from "./nodes.ts";
 import type { DataRow, Flow } from "../flow.ts";
 import { describe, type Entry, type Loading, NAME, RESERVED } from "./context.ts";
 

@@ -9,7 +9,8 @@
  *
  * @module
  */
-import { Document, type Node, Pair, Scalar, YAMLMap, YAMLSeq } from "yaml";
+import type { Document, Node, Scalar, YAMLMap, YAMLSeq } from "yaml";
+import { documentNode, mapNode, pairNode, scalarNode, seqNode } from "./nodes.ts";
 
 /** Thrown inside the fast path to hand the file to the full parser. */
 class GiveUp extends Error {}
@@ -33,7 +34,7 @@ export interface FastParse {
  * @example
  * ```ts
  * import { fastParse } from "./fast_yaml.ts";
- * import { isMap } from "yaml";
+ * import { isMap } from "./nodes.ts";
  * const parsed = fastParse("name: a\nsteps:\n  - name: s # c\n    request: {url: 'http://x.test'}\n");
  * if (!parsed || !isMap(parsed.doc.contents) || parsed.lineStarts.length !== 5) throw new Error();
  * if (fastParse("a: 1\n")?.lineStarts.join() !== "0,5") throw new Error("the line after the last newline counts");
@@ -45,9 +46,7 @@ export function fastParse(text: string): FastParse | undefined {
   try {
     const reader = new Reader(text);
     const contents = reader.document();
-    const doc = new Document();
-    doc.contents = contents as never;
-    return { doc, lineStarts: reader.lineStarts };
+    return { doc: documentNode(contents), lineStarts: reader.lineStarts };
   } catch (error) {
     if (error instanceof GiveUp) return undefined;
     throw error;
@@ -118,11 +117,7 @@ function resolvePlain(source: string): unknown {
 }
 
 function scalar(value: unknown, type: Scalar.Type, source: string, range: number[]): Scalar {
-  const node = new Scalar(value);
-  node.type = type;
-  node.source = source;
-  node.range = range as [number, number, number];
-  return node;
+  return scalarNode(value, type, source, range as [number, number, number]);
 }
 
 class Reader {
@@ -211,7 +206,7 @@ class Reader {
 
   /** A block list whose dashes are at column `indent`. */
   seq(indent: number): YAMLSeq {
-    const seq = new YAMLSeq();
+    const seq = seqNode(0);
     const text = this.text;
     let start = -1;
     let end = 0;
@@ -282,7 +277,7 @@ class Reader {
 
   /** A block map whose keys are at column `indent`; the first key starts at `first`. */
   map(indent: number, first: number): YAMLMap {
-    const map = new YAMLMap();
+    const map = mapNode(0);
     const text = this.text;
     const seen = new Set<string>();
     let end = 0;
@@ -298,7 +293,7 @@ class Reader {
       let value: Node;
       if (i >= line.end || text[i] === "#") value = this.below(i, line, indent, true);
       else value = this.inlineValue(i, line, indent);
-      map.items.push(new Pair(key, value));
+      map.items.push(pairNode(key, value));
       end = value.range![2];
     }
     map.range = [first, end, end];
@@ -312,7 +307,7 @@ class Reader {
    */
   empty(i: number, lineEnd: number, next: number): Scalar {
     if (i < lineEnd || this.lines[next]?.empty !== false) giveUp();
-    return scalar(null, Scalar.PLAIN, "", [i, i, i]);
+    return scalar(null, "PLAIN", "", [i, i, i]);
   }
 
   /** A key of a block map at `i`, up to its ":". */
@@ -336,7 +331,7 @@ class Reader {
     let last = j;
     while (last > i && text.charCodeAt(last - 1) === 32) last--;
     const source = text.slice(i, last);
-    return scalar(resolvePlain(source), Scalar.PLAIN, source, [i, last, last]);
+    return scalar(resolvePlain(source), "PLAIN", source, [i, last, last]);
   }
 
   /** A value that starts on its key's (or dash's) line at `i`, and ends the line. */
@@ -367,7 +362,7 @@ class Reader {
       let last = j;
       while (text.charCodeAt(last - 1) === 32) last--;
       const source = text.slice(i, last);
-      node = scalar(resolvePlain(source), Scalar.PLAIN, source, [i, last, 0]);
+      node = scalar(resolvePlain(source), "PLAIN", source, [i, last, 0]);
       after = last;
     }
     // Only spaces and a comment may follow on the line.
@@ -388,10 +383,10 @@ class Reader {
     const body = text.slice(i + 1, close - 1);
     if (text[i] === "'") {
       const value = body.replaceAll("''", "'");
-      return scalar(value, Scalar.QUOTE_SINGLE, value, [i, close, close]);
+      return scalar(value, "QUOTE_SINGLE", value, [i, close, close]);
     }
     const value = unescape(body);
-    return scalar(value, Scalar.QUOTE_DOUBLE, value, [i, close, close]);
+    return scalar(value, "QUOTE_DOUBLE", value, [i, close, close]);
   }
 }
 
@@ -440,7 +435,7 @@ class FlowReader {
     const open = this.i;
     const isMap = text[open] === "{";
     const close = isMap ? "}" : "]";
-    const node = isMap ? new YAMLMap() : new YAMLSeq();
+    const node = isMap ? mapNode(open) : seqNode(open);
     node.flow = true;
     const seen = new Set<string>();
     this.i++;
@@ -455,9 +450,9 @@ class FlowReader {
         this.i++;
         this.spaces();
         const value = text[this.i] === "," || text[this.i] === "}"
-          ? scalar(null, Scalar.PLAIN, "", [this.i, this.i, this.i])
+          ? scalar(null, "PLAIN", "", [this.i, this.i, this.i])
           : this.item(false);
-        (node as YAMLMap).items.push(new Pair(key, value));
+        (node as YAMLMap).items.push(pairNode(key, value));
       } else {
         const item = this.item(false);
         if (text[this.i] === ":") giveUp(); // a pair inside a list
@@ -507,7 +502,7 @@ class FlowReader {
       const value = c === '"' ? unescape(raw) : raw;
       node = scalar(
         value,
-        c === '"' ? Scalar.QUOTE_DOUBLE : Scalar.QUOTE_SINGLE,
+        c === '"' ? "QUOTE_DOUBLE" : "QUOTE_SINGLE",
         value,
         [start, j + 1, j + 1],
       );
@@ -529,7 +524,7 @@ class FlowReader {
       while (text.charCodeAt(last - 1) === 32) last--;
       if (text[j] === "[" || text[j] === "{") giveUp();
       const source = text.slice(start, last);
-      node = scalar(resolvePlain(source), Scalar.PLAIN, source, [start, last, last]);
+      node = scalar(resolvePlain(source), "PLAIN", source, [start, last, last]);
       this.i = last;
     }
     // Spaces after an item belong to its range, as the yaml package counts it.

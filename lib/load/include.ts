@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { isMap } from "yaml";
+import { isMap } from "./nodes.ts";
 import type { Include, VarDef } from "../flow.ts";
 import { suggest } from "../suggest.ts";
 import {

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { isScalar, isSeq } from "yaml";
+import { isScalar, isSeq } from "./nodes.ts";
 import type { Retry, StepOptions } from "../flow.ts";
 import { MAX_TIMEOUT_MS } from "../limits.ts";
 import { describe, type Entry, type Loading } from "./context.ts";

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { isMap, isScalar } from "yaml";
+import { isMap, isScalar } from "./nodes.ts";
 import { parseTemplate, type Template, type ValueTemplate } from "../expr.ts";
 import type { RequestSpec } from "../flow.ts";
 import { BODY_KEYS, loadBody, valuePairs } from "./body.ts";

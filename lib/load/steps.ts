@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { isMap, isScalar, isSeq, type Node } from "yaml";
+import type { Node } from "yaml";
+import { isMap, isScalar, isSeq } from "./nodes.ts";
 import { parseTemplate } from "../expr.ts";
 import type { Checks, PathCheck, Step } from "../flow.ts";
 import { compilePath } from "../path.ts";

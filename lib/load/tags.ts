@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { isScalar, isSeq } from "yaml";
+import { isScalar, isSeq } from "./nodes.ts";
 import { isTagName } from "../tags.ts";
 import { describe, type Entry, type Loading } from "./context.ts";
 

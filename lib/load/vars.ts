@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { isMap, isScalar } from "yaml";
+import { isMap, isScalar } from "./nodes.ts";
 import type { VarDef } from "../flow.ts";
 import { describe, type Entry, isEmpty, type Loading, NAME, RESERVED } from "./context.ts";
 

@@ -5,16 +5,12 @@
  *
  * @module
  */
-import { Composer, type CST, type Document, isMap, isScalar, isSeq, YAMLParseError } from "yaml";
+import type { CST, Document, YAMLParseError } from "yaml";
+import { isMap, isScalar, isSeq } from "./nodes.ts";
+import { yamlEngine } from "./yaml_engine.ts";
 import type { Problem } from "../errors.ts";
-import {
-  checkAliases,
-  MAX_ALIAS_EXPANSION,
-  MAX_DEPTH,
-  MAX_FILE_BYTES,
-  parseBounded,
-  tooDeepAt,
-} from "../limits.ts";
+import { MAX_ALIAS_EXPANSION, MAX_DEPTH, MAX_FILE_BYTES } from "../limits.ts";
+import { checkAliases, parseBounded, tooDeepAt } from "./yaml_limits.ts";
 import type { Loading } from "./context.ts";
 import { fastParse } from "./fast_yaml.ts";
 
@@ -53,6 +49,7 @@ export function quoteFlowValues(line: string): string | undefined {
 
 /** Composes the parser's syntax tree into one document, as `parseDocument` does. */
 export function compose(tokens: CST.Token[], length: number): Document {
+  const { Composer, YAMLParseError } = yamlEngine();
   const composer = new Composer({
     uniqueKeys: true,
     merge: true,
