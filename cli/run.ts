@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { shellQuote } from "../lib/curl.ts";
 import { UsageError } from "../lib/errors.ts";
 import type { Problem } from "../lib/errors.ts";
 import { everyStep, type Flow } from "../lib/flow.ts";
@@ -75,7 +76,7 @@ function selfCommand(): string {
 
 /** Quotes a word for a POSIX shell when it needs it. */
 function shellWord(word: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : shellQuote(word);
 }
 
 type Values = NonNullable<ReturnType<typeof command<typeof RUN_OPTIONS>>>["values"];

@@ -6,6 +6,21 @@
  * @module
  */
 
+/**
+ * A word single-quoted for a POSIX shell, whatever it holds: each `'` becomes
+ * `'\\''` (close the quotes, an escaped quote, reopen them).
+ *
+ * @example
+ * ```ts
+ * import { shellQuote } from "./curl.ts";
+ * if (shellQuote("it's $HOME") !== `'it'\\''s $HOME'`) throw new Error(shellQuote("it's $HOME"));
+ * if (shellQuote("") !== "''") throw new Error();
+ * ```
+ */
+export function shellQuote(word: string): string {
+  return `'${word.replaceAll("'", "'\\''")}'`;
+}
+
 /** What a curl command is made of (a step result's `request`). */
 export interface CurlRequest {
   method: string;
@@ -50,7 +65,7 @@ function quote(text: string, names: ReadonlyMap<string, string>): string {
   // Longest values first, so a secret that contains another is replaced whole.
   const secrets = [...names.keys()].filter((v) => v.length > 0 && text.includes(v))
     .sort((a, b) => b.length - a.length);
-  if (secrets.length === 0) return single(text);
+  if (secrets.length === 0) return shellQuote(text);
   const pattern = new RegExp(
     secrets.map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"),
     "g",
@@ -58,14 +73,10 @@ function quote(text: string, names: ReadonlyMap<string, string>): string {
   let out = "";
   let at = 0;
   for (const match of text.matchAll(pattern)) {
-    if (match.index > at) out += single(text.slice(at, match.index));
+    if (match.index > at) out += shellQuote(text.slice(at, match.index));
     out += `"$${names.get(match[0])}"`;
     at = match.index + match[0].length;
   }
-  if (at < text.length) out += single(text.slice(at));
+  if (at < text.length) out += shellQuote(text.slice(at));
   return out;
-}
-
-function single(text: string): string {
-  return `'${text.replaceAll("'", "'\\''")}'`;
 }

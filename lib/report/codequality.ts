@@ -7,6 +7,7 @@
  * @module
  */
 import type { RunResult } from "../result.ts";
+import { stepFailures } from "./failures.ts";
 import type { Reporter } from "./reporter.ts";
 
 /** One finding, as GitLab expects it. */
@@ -55,23 +56,20 @@ export function toCodeQuality(result: RunResult): CodeQualityIssue[] {
     });
   }
   // A run stopped by problems ran nothing: its flows' "steps" only restate the problems.
-  for (const flow of issues.length > 0 ? [] : result.flows) {
-    for (const step of flow.steps) {
-      if (step.status !== "failed" && step.status !== "error") continue;
-      const check = step.assertions.find((a) => !a.passed && !a.skipped);
-      const file = step.file ?? flow.file;
-      const description = `${flow.name} › ${step.name}: ${
-        check?.message ?? step.message?.replace(/\.$/, "") ?? step.status
-      }`;
-      issues.push({
-        description,
-        check_name: `flowrun/${step.failure_kind ?? step.status}`,
-        // Without the line: moving a flow's steps keeps its findings the same ones.
-        fingerprint: fingerprint(`${file}\n${flow.name}\n${step.name}\n${description}`),
-        severity: "major",
-        location: { path: file, lines: { begin: (check ?? step).line } },
-      });
-    }
+  const failed = issues.length > 0 ? [] : stepFailures(result.flows);
+  for (const { flow, step, checks, file, line } of failed) {
+    // Unlike the other reporters' reason, a step's own message loses its closing period.
+    const description = `${flow.name} › ${step.name}: ${
+      checks[0]?.message ?? step.message?.replace(/\.$/, "") ?? step.status
+    }`;
+    issues.push({
+      description,
+      check_name: `flowrun/${step.failure_kind ?? step.status}`,
+      // Without the line: moving a flow's steps keeps its findings the same ones.
+      fingerprint: fingerprint(`${file}\n${flow.name}\n${step.name}\n${description}`),
+      severity: "major",
+      location: { path: file, lines: { begin: line } },
+    });
   }
   return issues;
 }

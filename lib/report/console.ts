@@ -10,6 +10,7 @@ import type { Problem } from "../errors.ts";
 import type { Counts, FlowResult, RunResult, StepResult } from "../result.ts";
 import type { Reporter } from "./reporter.ts";
 import { type FlowFormat, stepDetails } from "./console_step.ts";
+import { stepFailures } from "./failures.ts";
 import { ProgressLine } from "./progress.ts";
 import { visible } from "./terminal.ts";
 
@@ -203,21 +204,12 @@ export function formatFlowLine(flow: FlowResult, s: Style): string {
  * ```
  */
 export function formatRecap(flows: readonly FlowResult[], s: Style): string {
-  const lines: string[] = [];
-  for (const flow of flows) {
-    if (flow.status !== "failed" && flow.status !== "error") continue;
-    for (const step of flow.steps) {
-      if (step.status !== "failed" && step.status !== "error") continue;
-      const check = step.assertions.find((a) => !a.passed && !a.skipped);
-      const where = check ?? step;
-      const reason = check?.message ?? step.message ?? step.status;
-      lines.push(
-        `  ${mark(step.status, s)} ${
-          s.bold(visible(`${step.file ?? flow.file}:${where.line}:${where.column}`))
-        }  ${visible(`${flow.name} › ${step.name}: ${reason}`)}`,
-      );
-    }
-  }
+  const failed = stepFailures(flows.filter((f) => f.status === "failed" || f.status === "error"));
+  const lines = failed.map(({ flow, step, file, line, column, reason }) =>
+    `  ${mark(step.status, s)} ${s.bold(visible(`${file}:${line}:${column}`))}  ${
+      visible(`${flow.name} › ${step.name}: ${reason}`)
+    }`
+  );
   return lines.length === 0 ? "" : `${s.red("Failures:")}\n${lines.join("\n")}\n\n`;
 }
 

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import type { FlowResult, RunResult, StepResult } from "../result.ts";
+import type { RunResult } from "../result.ts";
+import { stepFailures } from "./failures.ts";
 
 /** GitHub shows at most 10 error annotations per step; a few more are kept for the log. */
 export const MAX_ANNOTATIONS = 50;
@@ -18,16 +19,6 @@ function data(text: string): string {
 /** Escapes a workflow command's property value (also `:` and `,`). */
 function property(text: string): string {
   return data(text).replaceAll(":", "%3A").replaceAll(",", "%2C");
-}
-
-/** The failed steps of a run with the flow each belongs to, in run order. */
-function failures(result: RunResult): { flow: FlowResult; step: StepResult }[] {
-  return result.flows.flatMap((flow) =>
-    flow.steps.filter((s) => s.status === "failed" || s.status === "error").map((step) => ({
-      flow,
-      step,
-    }))
-  );
 }
 
 /**
@@ -46,19 +37,15 @@ function failures(result: RunResult): { flow: FlowResult; step: StepResult }[] {
  * ```
  */
 export function githubAnnotations(result: RunResult): string[] {
-  const all = failures(result);
-  const lines = all.slice(0, MAX_ANNOTATIONS).map(({ flow, step }) => {
-    const failed = step.assertions.filter((a) => !a.passed && !a.skipped);
-    const at = failed[0] ?? step;
-    const reasons = failed.length > 0
-      ? failed.map((a) => a.message)
-      : [step.message ?? step.status];
+  const all = stepFailures(result.flows);
+  const lines = all.slice(0, MAX_ANNOTATIONS).map(({ flow, step, checks, ...at }) => {
+    // The message holds every failed check, not only the first.
+    const reasons = checks.length > 0 ? checks.map((a) => a.message) : [at.reason];
     if (step.request) {
       const got = step.response ? String(step.response.status) : "no response";
       reasons.push(`${step.request.method} ${step.request.url} → ${got}`);
     }
-    const file = step.file ?? flow.file;
-    return `::error file=${property(file)},line=${at.line},col=${at.column},title=${
+    return `::error file=${property(at.file)},line=${at.line},col=${at.column},title=${
       property(`${flow.name} › ${step.name}`)
     }::${data(reasons.join("\n"))}`;
   });
@@ -117,16 +104,14 @@ export function githubSummary(result: RunResult, reproduce?: (file: string) => s
     }
     return lines.join("\n") + "\n";
   }
-  const failed = failures(result);
+  const failed = stepFailures(result.flows);
   if (failed.length > 0) {
     lines.push("", "| Where | Flow › step | Why |", "|---|---|---|");
-    for (const { flow, step } of failed.slice(0, 100)) {
-      const check = step.assertions.find((a) => !a.passed && !a.skipped);
-      const at = check ?? step;
+    for (const { flow, step, file, line, column, reason } of failed.slice(0, 100)) {
       lines.push(
-        `| ${code(`${step.file ?? flow.file}:${at.line}:${at.column}`)} | ${
-          md(`${flow.name} › ${step.name}`)
-        } | ${md(check?.message ?? step.message ?? step.status)} |`,
+        `| ${code(`${file}:${line}:${column}`)} | ${md(`${flow.name} › ${step.name}`)} | ${
+          md(reason)
+        } |`,
       );
     }
     if (failed.length > 100) lines.push("", `…and ${failed.length - 100} more in the reports.`);
