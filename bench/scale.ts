@@ -3,8 +3,9 @@
  * flows of 5 steps (login, create an item, read it, list, delete) and runs
  * them against the demo API (in its own process) with all four artifacts, at
  * each --jobs value; prints wall time, requests per second and peak memory.
- * Memory should stay flat as N grows: the log is streamed and reports are
- * assembled from compact per-step records. Run by hand, never in CI.
+ * Memory should stay flat as N grows: the log is streamed, each flow's part
+ * of the reports is spooled to a temporary file as it ends, and the run keeps
+ * a compact record per flow. Run by hand, never in CI.
  */
 import { flowrunArgs, hasGnuTime, measure, out, peak, startDemoProcess } from "./support.ts";
 

@@ -10,6 +10,7 @@
 import type { Reporter } from "../lib/report/reporter.ts";
 import { ArtifactWriteError, type StreamWriter } from "../lib/io.ts";
 import { err, redactor, save } from "./output.ts";
+import { openSpool } from "./spool.ts";
 
 /** The paths asked for, by kind. */
 export interface ArtifactPaths {
@@ -153,13 +154,9 @@ export class Artifacts {
     const reporters: Reporter[] = [];
     if (junit) {
       const { junitReporter } = await import("../lib/report/junit.ts");
-      reporters.push(
-        this.#guard(
-          "junit",
-          junit,
-          junitReporter((t) => this.write("junit", junit, t), { reproduce: html.reproduce }),
-        ),
-      );
+      const write = this.#stream("junit", junit);
+      const options = { reproduce: html.reproduce };
+      reporters.push(this.#guard("junit", junit, junitReporter(write, options, await openSpool())));
     }
     const { codequality } = this.paths;
     if (codequality) {
@@ -169,12 +166,13 @@ export class Artifacts {
     }
     if (json) {
       const { jsonReporter } = await import("../lib/report/json.ts");
-      reporters.push(this.#guard("json", json, jsonReporter((t) => this.write("json", json, t))));
+      const write = this.#stream("json", json);
+      reporters.push(this.#guard("json", json, jsonReporter(write, await openSpool())));
     }
     if (htmlPath) {
       const { htmlReporter } = await import("../lib/report/html.ts");
-      const write = (t: string) => this.write("html", htmlPath, t);
-      reporters.push(this.#guard("html", htmlPath, htmlReporter(write, html)));
+      const write = this.#stream("html", htmlPath);
+      reporters.push(this.#guard("html", htmlPath, htmlReporter(write, html, await openSpool())));
     }
     const log = this.#log;
     if (log) {
@@ -185,6 +183,23 @@ export class Artifacts {
       }));
     }
     return reporters;
+  }
+
+  /**
+   * Writes a report piece by piece as a stream that appears at `path` when
+   * the last piece is written; each piece is redacted on its own (a piece is
+   * a whole flow, so no secret spans two), which also keeps redaction linear.
+   */
+  #stream(kind: keyof ArtifactPaths, path: string) {
+    let writer: Promise<StreamWriter> | undefined;
+    return async (text: string, last: boolean): Promise<void> => {
+      writer ??= import("../lib/io.ts").then((io) => io.openStreamWriter(path));
+      const w = await writer;
+      await w.write(redactor.redact(text));
+      if (!last) return;
+      const { sha256, size } = await w.close();
+      this.written.push({ kind, path, sha256, size });
+    };
   }
 
   /**

@@ -264,7 +264,9 @@ async function runParsed(
     });
     // Handed over (the runner empties the list), so each flow is freed once it has run.
     result = await runner.runFlows(loaded.flows, {
+      // Flows are dropped once run, and their results shrunk once reported: flat memory.
       release: true,
+      compact: true,
       env,
       params,
       runId: runIdFinal,

@@ -127,7 +127,6 @@ function clip(value: string): string {
   return value.length > 40 ? `${value.slice(0, 40)}…` : value;
 }
 
-
 /**
  * The largest file a flow may send (`body_file`, a multipart file), in
  * bytes: it is read when the flow loads and held while the run lasts.

@@ -285,3 +285,82 @@ export function totalsOf(flows: readonly FlowResult[]): RunResult["totals"] {
     assertions: { total: assertions.length, passed: assertions.length - failed, failed },
   };
 }
+
+// Shared by every compacted passing check: only `passed` is read once a flow is compacted.
+const KEPT_PASS: AssertionResult = Object.freeze({
+  phase: "assert",
+  path: "",
+  operator: "",
+  expected: undefined,
+  actual: undefined,
+  found: true,
+  passed: true,
+  message: "",
+  line: 0,
+  column: 0,
+}) as AssertionResult;
+
+/**
+ * Shrinks a finished flow's result, in place, to what a run keeps once the
+ * reporters have seen it whole: statuses, timings and counts of every step,
+ * and of failed steps their position, checks, message and request line (no
+ * headers, bodies or values). Totals counted afterwards are unchanged; a
+ * passing check becomes a shared placeholder. Memory then stays flat
+ * however many flows a run has (`RunOptions.compact`).
+ *
+ * @example
+ * ```ts
+ * import { compactFlow, totalsOf } from "./result.ts";
+ * const step = (status: "passed" | "failed") => ({
+ *   name: status, status, duration_ms: 1, attempts: 1, line: 3, column: 5, captures: [],
+ *   request: { method: "GET", url: "http://x.test/", headers: { a: "b" }, body: "big" },
+ *   response: { status: 500, body: "big" },
+ *   assertions: [{ phase: "assert" as const, path: "$.a", operator: "equals", expected: 1, actual: 2,
+ *     found: true, passed: status === "passed", message: "m", line: 4, column: 7 }],
+ * });
+ * const flow = { file: "a.yaml", name: "a", status: "failed" as const, started_at: "", duration_ms: 2,
+ *   steps: [step("passed"), step("failed")] };
+ * const before = JSON.stringify(totalsOf([flow]));
+ * compactFlow(flow);
+ * if (JSON.stringify(totalsOf([flow])) !== before) throw new Error("totals changed");
+ * if (flow.steps[0].request !== null || flow.steps[1].response?.body !== undefined) throw new Error();
+ * if (flow.steps[1].assertions[0].actual !== 2 || flow.steps[1].request?.url !== "http://x.test/") throw new Error();
+ * ```
+ */
+export function compactFlow(flow: FlowResult): void {
+  flow.steps = flow.steps.map(compactStep);
+}
+
+function compactStep(s: StepResult): StepResult {
+  const kept: StepResult = {
+    name: s.name,
+    status: s.status,
+    duration_ms: s.duration_ms,
+    attempts: s.attempts,
+    line: s.line,
+    column: s.column,
+    request: null,
+    response: null,
+    assertions: [],
+    captures: [],
+  };
+  if (s.file !== undefined) kept.file = s.file;
+  if (s.message !== undefined) kept.message = s.message;
+  if (s.status !== "failed" && s.status !== "error") {
+    kept.assertions = s.assertions.map((a) => (a.passed ? KEPT_PASS : a));
+    return kept;
+  }
+  if (s.failure_kind !== undefined) kept.failure_kind = s.failure_kind;
+  kept.request = s.request && { method: s.request.method, url: s.request.url };
+  kept.response = s.response && { status: s.response.status };
+  // A failed check's actual value can be a whole body: it was printed and reported already.
+  kept.assertions = s.assertions.map((
+    a,
+  ) => (a.passed ? KEPT_PASS : { ...a, actual: clip(a.actual) }));
+  return kept;
+}
+
+function clip(value: unknown): unknown {
+  if (typeof value === "string") return value.length > 200 ? `${value.slice(0, 200)}…` : value;
+  return value !== null && typeof value === "object" ? "[kept in the reports]" : value;
+}

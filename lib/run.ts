@@ -18,7 +18,13 @@ import { isSecretName, Redactor } from "./redact.ts";
 import { isSecretCaptureName } from "./secrets/names.ts";
 import { type SecretInputs, secretInputs, secretLeaves } from "./secrets/discover.ts";
 import type { Reporter } from "./report/reporter.ts";
-import { type FlowResult, type RunResult, type StepResult, totalsOf } from "./result.ts";
+import {
+  compactFlow,
+  type FlowResult,
+  type RunResult,
+  type StepResult,
+  totalsOf,
+} from "./result.ts";
 import {
   CLEANUP_GRACE_MS,
   type Context,
@@ -107,6 +113,14 @@ export interface RunOptions {
    */
   release?: boolean;
   /**
+   * Shrink each flow's result once the reporters have seen it in
+   * `onFlowEnd` (see `compactFlow`): the returned result keeps statuses,
+   * timings, counts and failed steps' positions and messages, but no
+   * headers, bodies or values, so memory stays flat however long the run.
+   * For reporters that keep each flow's piece as it ends (the CLI's).
+   */
+  compact?: boolean;
+  /**
    * How requests reach servers: PEM certificates trusted besides the
    * system's (`--cacert`), a client certificate and key (`--cert`,
    * `--key`), a proxy (`--proxy`) and hosts reached without it
@@ -189,6 +203,17 @@ export async function runFlow(flow: Flow, options: RunOptions = {}): Promise<Flo
   return await runOne(flow, context(options));
 }
 
+/** The reporter, then the flow's result shrunk to what the end of the run needs. */
+function compacting(reporter: Reporter): Reporter {
+  return {
+    ...reporter,
+    async onFlowEnd(flow) {
+      await reporter.onFlowEnd?.(flow);
+      compactFlow(flow);
+    },
+  };
+}
+
 function context(options: RunOptions): Context {
   const redactor = options.redactor ?? new Redactor();
   const secret = (value: string) => {
@@ -210,7 +235,7 @@ function context(options: RunOptions): Context {
     runId: options.runId ?? newRunId(),
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxBodyBytes: options.maxBodyBytes,
-    reporter: options.reporter ?? {},
+    reporter: options.compact ? compacting(options.reporter ?? {}) : options.reporter ?? {},
     signal: options.signal,
     redactor,
     detailed: 0,

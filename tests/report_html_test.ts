@@ -251,8 +251,11 @@ Deno.test("htmlReporter writes the page once, at the end of the run", async () =
     written.push(text);
     return Promise.resolve();
   }, { title: "Nightly" });
-  assert.equal(reporter.onFlowEnd, undefined);
-  await reporter.onRunEnd?.(bigRun(3));
+  const run = bigRun(3);
+  await reporter.onRunStart?.({ ...run, files: [] });
+  for (const flow of run.flows) await reporter.onFlowEnd?.(flow);
+  assert.equal(written.length, 0, "nothing is written before the run ends");
+  await reporter.onRunEnd?.(run);
   assert.equal(written.length, 1);
   assert.ok(written[0].includes("<h1>Nightly"));
   assert.equal(dataOf(written[0]).flows.length, 3);

@@ -23,6 +23,7 @@ import css from "./html/report.css" with { type: "text" };
 import script from "./html/report.js" with { type: "text" };
 import type { Counts, FlowResult, RunResult, Status, StepResult } from "../result.ts";
 import type { Reporter } from "./reporter.ts";
+import { renderWhole, type ReportFormat, type Spool, streamedReporter } from "./streamed.ts";
 
 /** Options of the HTML report. */
 export interface HtmlOptions {
@@ -219,6 +220,11 @@ const SCRIPT: string = script;
  * ```
  */
 export function toHtml(result: RunResult, options: HtmlOptions = {}): string {
+  return renderWhole(htmlFormat(options), result);
+}
+
+/** The page up to the flows' data: everything but the flows is known only at the end. */
+function head(result: RunResult, options: HtmlOptions): string {
   const title = options.title ?? "flowrun report";
   const { flows, steps, assertions } = result.totals;
   const verdict = result.status === "passed" ? "passed" : "failed";
@@ -240,10 +246,6 @@ export function toHtml(result: RunResult, options: HtmlOptions = {}): string {
       esc(result.interrupted)
     }: unfinished steps are reported as skipped.</p>`
     : "";
-  const data = {
-    traceLink: options.traceLink ?? null,
-    flows: result.flows.map((f) => flowData(f, options.reproduce)),
-  };
   const failedFlows = flows.failed + flows.error;
   const filter = (key: string, label: string, n: number) =>
     `<button type="button" data-filter="${key}" aria-pressed="${
@@ -288,11 +290,37 @@ ${filter("skipped", "Skipped", flows.skipped)}
 <p id="empty" class="empty" hidden>No flows match.</p>
 </main>
 <footer>Failed and errored flows are listed first, then the rest by file path. Select a flow to see its steps.</footer>
-<script type="application/json" id="data">${scriptJson(data)}</script>
-<script>${SCRIPT}</script>
-</body>
-</html>
-`;
+<script type="application/json" id="data">{"traceLink":${
+    scriptJson(options.traceLink ?? null)
+  },"flows":[`;
+}
+
+/**
+ * The HTML report in pieces (see `streamed.ts`): the page, then each flow's
+ * data as an element of the embedded JSON list; {@linkcode toHtml} is the
+ * whole of it.
+ *
+ * @example
+ * ```ts
+ * import { htmlFormat } from "./html.ts";
+ * import { renderWhole } from "./streamed.ts";
+ * const none = { total: 0, passed: 0, failed: 0, error: 0, skipped: 0 };
+ * const html = renderWhole(htmlFormat(), {
+ *   run_id: "r1", runner_version: "0.1.0", started_at: "", duration_ms: 0, status: "passed",
+ *   totals: { flows: none, steps: none, assertions: { total: 0, passed: 0, failed: 0 } },
+ *   flows: [{ file: "a.yaml", name: "</script>", status: "passed", started_at: "", duration_ms: 1, steps: [] }],
+ * });
+ * const data = /id="data">(.*?)<\/script>/s.exec(html)?.[1];
+ * if (JSON.parse(data!).flows[0][1] !== "</script>") throw new Error(data);
+ * ```
+ */
+export function htmlFormat(options: HtmlOptions = {}): ReportFormat {
+  return {
+    head: (result) => head(result, options),
+    body: (flow) => scriptJson(flowData(flow, options.reproduce)),
+    separator: ",",
+    tail: () => `]}</script>\n<script>${SCRIPT}</script>\n</body>\n</html>\n`,
+  };
 }
 
 /**
@@ -316,12 +344,9 @@ ${filter("skipped", "Skipped", flows.skipped)}
  * ```
  */
 export function htmlReporter(
-  write: (text: string) => Promise<void>,
+  write: (text: string, last: boolean) => Promise<void>,
   options: HtmlOptions = {},
+  spool?: Spool,
 ): Reporter {
-  return {
-    async onRunEnd(result) {
-      await write(toHtml(result, options));
-    },
-  };
+  return streamedReporter(htmlFormat(options), write, spool);
 }

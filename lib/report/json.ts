@@ -32,6 +32,7 @@ import {
   type StepResult,
 } from "../result.ts";
 import type { Reporter } from "./reporter.ts";
+import { type ReportFormat, type Spool, streamedReporter } from "./streamed.ts";
 
 export { REPORT_SCHEMA_VERSION };
 
@@ -192,20 +193,67 @@ export function toJsonReport(result: RunResult): JsonReport {
       steps: ordered(totals.steps, COUNTS_KEYS),
       assertions: ordered(totals.assertions, ASSERTION_COUNTS_KEYS),
     }, TOTALS_KEYS),
-    flows: result.flows.map((f) => ordered({ ...f, steps: f.steps.map(step) }, FLOW_KEYS)),
+    flows: result.flows.map(jsonFlow),
   }, REPORT_KEYS);
 }
 
+function jsonFlow(f: FlowResult): FlowResult {
+  return ordered({ ...f, steps: f.steps.map(step) }, FLOW_KEYS);
+}
+
+/** Indents every line of `text` by `n` spaces: a value's lines as they sit inside its parent. */
+function indent(text: string, n: number): string {
+  const pad = " ".repeat(n);
+  return pad + text.replaceAll("\n", `\n${pad}`);
+}
+
+/**
+ * The JSON report in pieces (see `streamed.ts`): together exactly
+ * `JSON.stringify(toJsonReport(result), null, 2)` and a newline.
+ *
+ * @example
+ * ```ts
+ * import { JSON_FORMAT, toJsonReport } from "./json.ts";
+ * import { renderWhole } from "./streamed.ts";
+ * const none = { total: 0, passed: 0, failed: 0, error: 0, skipped: 0 };
+ * const result = {
+ *   run_id: "r1", runner_version: "0.1.0", started_at: "", duration_ms: 0, status: "passed" as const,
+ *   totals: { flows: none, steps: none, assertions: { total: 0, passed: 0, failed: 0 } },
+ *   flows: [{ file: "a.yaml", name: "a", status: "passed" as const, started_at: "", duration_ms: 1, steps: [] }],
+ * };
+ * const whole = JSON.stringify(toJsonReport(result), null, 2) + "\n";
+ * if (renderWhole(JSON_FORMAT, result) !== whole) throw new Error();
+ * if (renderWhole(JSON_FORMAT, { ...result, flows: [] }) !== JSON.stringify(toJsonReport({ ...result, flows: [] }), null, 2) + "\n") {
+ *   throw new Error("empty");
+ * }
+ * ```
+ */
+export const JSON_FORMAT: ReportFormat = {
+  head(result, empty) {
+    const { flows: _, ...rest } = toJsonReport({ ...result, flows: [] });
+    // The report without its last key, "flows", which follows.
+    const text = JSON.stringify(rest, null, 2);
+    return `${text.slice(0, -2)},\n  "flows": [${empty ? "" : "\n"}`;
+  },
+  body(flow) {
+    return indent(JSON.stringify(jsonFlow(flow), null, 2), 4);
+  },
+  separator: ",\n",
+  tail(_, empty) {
+    return empty ? "]\n}\n" : "\n  ]\n}\n";
+  },
+};
+
 /**
  * A reporter that writes the JSON report, pretty-printed, once the run has
- * ended, whatever its outcome.
+ * ended, whatever its outcome; with a spool, flow by flow (see `streamed.ts`).
  *
  * @example
  * ```ts
  * import { jsonReporter } from "./json.ts";
  * let out = "";
  * const reporter = jsonReporter((text) => {
- *   out = text;
+ *   out += text;
  *   return Promise.resolve();
  * });
  * const none = { total: 0, passed: 0, failed: 0, error: 0, skipped: 0 };
@@ -216,10 +264,9 @@ export function toJsonReport(result: RunResult): JsonReport {
  * if (JSON.parse(out).schema_version !== 1 || !out.endsWith("}\n")) throw new Error(out);
  * ```
  */
-export function jsonReporter(write: (text: string) => Promise<void>): Reporter {
-  return {
-    async onRunEnd(result) {
-      await write(JSON.stringify(toJsonReport(result), null, 2) + "\n");
-    },
-  };
+export function jsonReporter(
+  write: (text: string, last: boolean) => Promise<void>,
+  spool?: Spool,
+): Reporter {
+  return streamedReporter(JSON_FORMAT, write, spool);
 }

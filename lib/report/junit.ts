@@ -22,6 +22,13 @@ import {
   type StepResult,
 } from "../result.ts";
 import type { Reporter } from "./reporter.ts";
+import {
+  renderWhole,
+  type ReportFormat,
+  type RunInfo,
+  type Spool,
+  streamedReporter,
+} from "./streamed.ts";
 
 /**
  * Anything outside XML 1.0 `Char`. With the `u` flag a lone surrogate is one
@@ -190,12 +197,8 @@ function testcase(flow: FlowResult, step: StepResult, options: JUnitOptions): st
   ];
 }
 
-function testsuite(
-  flow: FlowResult,
-  index: number,
-  result: RunResult,
-  options: JUnitOptions,
-): string[] {
+/** A flow's `<testsuite>` opening line: from what the run keeps of every flow. */
+function suiteOpen(flow: FlowResult, index: number): string {
   const c = countStatuses(flow.steps);
   const attrs = [
     `name="${xmlAttr(flow.name)}"`,
@@ -207,10 +210,16 @@ function testsuite(
   ];
   if (flow.started_at) attrs.push(`timestamp="${xmlAttr(flow.started_at)}"`);
   attrs.push(`id="${index}"`);
+  return `  <testsuite ${attrs.join(" ")}>`;
+}
+
+/** A flow's properties, test cases and closing tag: from its whole result. */
+function suiteBody(flow: FlowResult, run: RunInfo, options: JUnitOptions): string {
+  const c = countStatuses(flow.steps);
   const properties: [string, string][] = [
     ["file", flow.file],
-    ["run_id", result.run_id],
-    ["runner_version", result.runner_version],
+    ["run_id", run.run_id],
+    ["runner_version", run.runner_version],
     ["status", flow.status],
   ];
   // The XSD allows properties on suites only, so each step's trace context is a suite property.
@@ -224,7 +233,6 @@ function testsuite(
     }
   }
   const lines = [
-    `  <testsuite ${attrs.join(" ")}>`,
     "    <properties>",
     ...properties.map(([k, v]) => `      <property name="${xmlAttr(k)}" value="${xmlAttr(v)}"/>`),
     "    </properties>",
@@ -237,7 +245,41 @@ function testsuite(
     lines.push(`    <system-err>${xmlText(`Flow ${flow.status}: ${why}`)}</system-err>`);
   }
   lines.push("  </testsuite>");
-  return lines;
+  return lines.join("\n");
+}
+
+/**
+ * JUnit XML in pieces (see `streamed.ts`); {@linkcode toJUnitXml} is the
+ * whole of it.
+ *
+ * @example
+ * ```ts
+ * import { junitFormat } from "./junit.ts";
+ * import { renderWhole } from "./streamed.ts";
+ * const none = { total: 0, passed: 0, failed: 0, error: 0, skipped: 0 };
+ * const xml = renderWhole(junitFormat(), {
+ *   run_id: "r1", runner_version: "0.1.0", started_at: "", duration_ms: 0, status: "passed",
+ *   totals: { flows: none, steps: none, assertions: { total: 0, passed: 0, failed: 0 } },
+ *   flows: [{ file: "a.yaml", name: "a", status: "passed", started_at: "", duration_ms: 1, steps: [] }],
+ * });
+ * if (!xml.includes('<testsuite name="a" tests="0"') || !xml.endsWith("</testsuites>\n")) throw new Error(xml);
+ * ```
+ */
+export function junitFormat(options: JUnitOptions = {}): ReportFormat {
+  return {
+    head(result, empty) {
+      const steps = countStatuses(result.flows.flatMap((f) => f.steps));
+      const attrs =
+        `name="flowrun" tests="${steps.total}" failures="${steps.failed}" errors="${steps.error}" time="${
+          seconds(result.duration_ms)
+        }"`;
+      return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ${attrs}${empty ? "/>" : ">\n"}`;
+    },
+    body: (flow, run) => suiteBody(flow, run, options),
+    wrap: (flow, index, body) => `${suiteOpen(flow, index)}\n${body}`,
+    separator: "\n",
+    tail: (_, empty) => (empty ? "\n" : "\n</testsuites>\n"),
+  };
 }
 
 /**
@@ -259,24 +301,13 @@ function testsuite(
  * ```
  */
 export function toJUnitXml(result: RunResult, options: JUnitOptions = {}): string {
-  const steps = countStatuses(result.flows.flatMap((f) => f.steps));
-  const attrs =
-    `name="flowrun" tests="${steps.total}" failures="${steps.failed}" errors="${steps.error}" time="${
-      seconds(result.duration_ms)
-    }"`;
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>'];
-  if (result.flows.length === 0) lines.push(`<testsuites ${attrs}/>`);
-  else {
-    lines.push(`<testsuites ${attrs}>`);
-    result.flows.forEach((flow, i) => lines.push(...testsuite(flow, i, result, options)));
-    lines.push("</testsuites>");
-  }
-  return lines.join("\n") + "\n";
+  return renderWhole(junitFormat(options), result);
 }
 
 /**
  * A reporter that writes the JUnit XML once the run has ended, whatever its
- * outcome, so CI can show failures.
+ * outcome, so CI can show failures; with a spool, flow by flow (see
+ * `streamed.ts`).
  *
  * @example
  * ```ts
@@ -292,12 +323,9 @@ export function toJUnitXml(result: RunResult, options: JUnitOptions = {}): strin
  * ```
  */
 export function junitReporter(
-  write: (text: string) => Promise<void>,
+  write: (text: string, last: boolean) => Promise<void>,
   options: JUnitOptions = {},
+  spool?: Spool,
 ): Reporter {
-  return {
-    async onRunEnd(result) {
-      await write(toJUnitXml(result, options));
-    },
-  };
+  return streamedReporter(junitFormat(options), write, spool);
 }
