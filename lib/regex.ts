@@ -21,14 +21,19 @@
  * Worker cannot be stopped mid-match: `terminate()` returns but the thread
  * keeps running and the process never exits.
  *
+ * `node:worker_threads` is imported only when a run uses a regular
+ * expression: {@linkcode prepareRegex} loads it before a run whose flows have
+ * a `matches` check or a `regex` capture (`runFlows` and `runFlow` call it).
+ * A caller that goes straight to {@linkcode testPattern} still works: the
+ * module is then loaded synchronously, at a higher cost (about 30 ms in a fresh
+ * process instead of 10 to 20).
+ *
  * @module
  */
-import {
-  MessageChannel,
-  type MessagePort,
-  receiveMessageOnPort,
-  Worker,
-} from "node:worker_threads";
+// Types only: the module itself is imported when a run needs it (see prepareRegex). Importing
+// any `node:` builtin starts Deno's Node compatibility layer (about 10 ms in a fresh process),
+// which a run without a regular expression should not pay for.
+import type { MessagePort, Worker } from "node:worker_threads";
 
 /**
  * How long one match may run, in milliseconds: 1000.
@@ -56,7 +61,9 @@ export const MATCH_TIME_LIMIT_MS = 1000;
  * ```
  */
 export class MatchTimeoutError extends Error {
+  /** `regex-timeout` when the match ran out of time, `regex-failed` when it could not run. */
   readonly code: "regex-timeout" | "regex-failed";
+  /** Creates the error with its code and message. */
   constructor(code: MatchTimeoutError["code"], message: string) {
     super(message);
     this.name = "MatchTimeoutError";
@@ -90,6 +97,106 @@ export function compilePattern(source: string): RegExp {
     compiled.set(source, re);
   }
   return re;
+}
+
+/** The module of the helper thread. */
+type WorkerThreads = typeof import("node:worker_threads");
+
+let threads: WorkerThreads | undefined;
+
+/**
+ * The parts of a loaded flow (`Flow` of lib/flow.ts) that can run a regular
+ * expression: `matches` in a check, a check group's condition or a step's
+ * `if`, and `regex` captures, also in included flows. Spelled out here
+ * because this module sits below the flow model and imports none of it; a
+ * `Flow` is one.
+ */
+export interface RegexFlow {
+  /** The flow's steps. */
+  steps: readonly {
+    captures: readonly { from: { kind: string } }[];
+    when?: readonly RegexOperated[];
+    assert: RegexChecks;
+    loop?: { until: RegexChecks };
+    include?: { flow: RegexFlow };
+  }[];
+}
+
+/** Something evaluated with an operator: a check or a condition. */
+export interface RegexOperated {
+  /** The operator's name; `matches` runs a regular expression. */
+  operator: string;
+}
+
+/** An `assert` or `loop.until` block, as far as operators go. */
+export interface RegexChecks {
+  /** Path checks, with the conditions of the check groups they are in. */
+  paths: readonly (RegexOperated & {
+    groups?: readonly { group: { when: readonly RegexOperated[] } }[];
+  })[];
+  /** XPath checks. */
+  xpaths?: readonly RegexOperated[];
+}
+
+/** Whether a flow, or a flow it includes, runs a regular expression. */
+function usesRegex(flows: readonly RegexFlow[]): boolean {
+  const seen = new Set<RegexFlow>();
+  const matches = (o: RegexOperated) => o.operator === "matches";
+  const inChecks = (c: RegexChecks) =>
+    c.paths.some((p) => matches(p) || (p.groups ?? []).some((g) => g.group.when.some(matches))) ||
+    (c.xpaths ?? []).some(matches);
+  const visit = (flow: RegexFlow): boolean => {
+    if (seen.has(flow)) return false;
+    seen.add(flow);
+    return flow.steps.some((step) =>
+      step.captures.some((c) => c.from.kind === "regex") ||
+      (step.when ?? []).some(matches) ||
+      inChecks(step.assert) ||
+      (step.loop !== undefined && inChecks(step.loop.until)) ||
+      (step.include !== undefined && visit(step.include.flow))
+    );
+  };
+  return flows.some(visit);
+}
+
+/**
+ * Loads the helper thread's module (`node:worker_threads`) when one of the
+ * flows runs a regular expression (a `matches` check or condition, a `regex`
+ * capture); call it before running them, as `runFlows` does, so that
+ * {@linkcode testPattern} and {@linkcode execPattern}, which are synchronous,
+ * find it loaded. Flows without one load nothing.
+ *
+ * @example
+ * ```ts
+ * import { prepareRegex } from "./regex.ts";
+ * await prepareRegex([]);
+ * ```
+ */
+export async function prepareRegex(flows: readonly RegexFlow[]): Promise<void> {
+  if (threads) return;
+  if (!usesRegex(flows)) return;
+  threads = await import("node:worker_threads");
+}
+
+/**
+ * `node:worker_threads`, loaded by {@linkcode prepareRegex}, or now for a
+ * caller that did not: Node's synchronous loader of builtins
+ * (`process.getBuiltinModule`, which Deno has) gives the same module, only
+ * slower to start (Deno's `process` global sets up the whole Node layer).
+ */
+function workerThreads(): WorkerThreads {
+  if (threads) return threads;
+  const node = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } })
+    .process;
+  const loaded = node?.getBuiltinModule?.("node:worker_threads") as WorkerThreads | undefined;
+  if (typeof loaded?.Worker !== "function") {
+    throw new MatchTimeoutError(
+      "regex-failed",
+      "the regular-expression helper is not loaded: call prepareRegex(flows) before matching",
+    );
+  }
+  threads = loaded;
+  return threads;
 }
 
 // Slots of the shared state: what the worker did last, and its answer.
@@ -138,6 +245,7 @@ interface Helper {
 let helper: Helper | undefined;
 
 function startHelper(): Helper {
+  const { MessageChannel, Worker } = workerThreads();
   const buffer = new SharedArrayBuffer(8);
   const shared = new Int32Array(buffer);
   const { port1, port2 } = new MessageChannel();
@@ -175,7 +283,9 @@ function stopHelper(): void {
  * invalid pattern and {@linkcode MatchTimeoutError} when the match does not
  * finish in time (`regex-timeout`) or cannot run (`regex-failed`). Blocks the
  * calling thread while it waits, never longer than `limitMs` once the helper
- * thread runs.
+ * thread runs. The helper's module is best loaded first with
+ * {@linkcode prepareRegex} (`runFlows` does); otherwise the first match loads
+ * it synchronously, or fails with `regex-failed` where that is impossible.
  *
  * @example
  * ```ts
@@ -213,7 +323,7 @@ export function execPattern(
   limitMs: number = MATCH_TIME_LIMIT_MS,
 ): (string | null)[] | null {
   if (ask(source, input, true, limitMs) !== 1) return null;
-  const groups = receiveMessageOnPort(helper!.port)?.message;
+  const groups = threads!.receiveMessageOnPort(helper!.port)?.message;
   if (!Array.isArray(groups)) {
     throw new MatchTimeoutError("regex-failed", "the match's groups did not arrive");
   }
@@ -224,6 +334,7 @@ function ask(source: string, input: string, exec: boolean, limitMs: number): num
   compilePattern(source);
   helper ??= startHelper();
   const { worker, shared } = helper;
+  const { receiveMessageOnPort } = threads!;
   // A reply left over from an abandoned match must not be read as this one's.
   while (receiveMessageOnPort(helper.port)) { /* drained */ }
   Atomics.store(shared, STATE, 0);

@@ -36,6 +36,7 @@ import { CookieJar } from "./cookie_jar.ts";
 import { runStep } from "./run/step.ts";
 import { prepareSchemas } from "./schema_check.ts";
 import { prepareXPath } from "./xml_query.ts";
+import { prepareRegex } from "./regex.ts";
 import { emptyResult } from "./run/step_result.ts";
 import { VERSION } from "./version.ts";
 
@@ -200,6 +201,7 @@ function skipped(step: Step, reason: string, start_ms = 0): StepResult {
 export async function runFlow(flow: Flow, options: RunOptions = {}): Promise<FlowResult> {
   await prepareSchemas([flow]);
   await prepareXPath([flow]);
+  await prepareRegex([flow]);
   return await runOne(flow, context(options));
 }
 
@@ -573,6 +575,7 @@ function expandRows(flows: readonly Flow[]): Flow[] {
 async function prepare(all: readonly Flow[]): Promise<void> {
   await prepareSchemas(all);
   await prepareXPath(all);
+  await prepareRegex(all);
 }
 
 /** A flow that was never started: every step skipped with the reason. */

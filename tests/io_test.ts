@@ -233,6 +233,58 @@ Deno.test("the stream writer keeps lines in order under parallel writes and hash
   }
 });
 
+Deno.test("io.ts imports no node: builtin up front (it starts Deno's Node layer)", async () => {
+  const { stdout } = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", new URL("../lib/io.ts", import.meta.url).pathname],
+    stdout: "piped",
+  }).output();
+  const info = JSON.parse(new TextDecoder().decode(stdout));
+  const own = info.modules.find((m: { specifier: string }) => m.specifier.endsWith("/lib/io.ts"));
+  const eager = (own.dependencies as { specifier: string; code?: unknown; isDynamic?: boolean }[])
+    .filter((d) => d.specifier.startsWith("node:") && d.code && !d.isDynamic)
+    .map((d) => d.specifier);
+  assert.deepEqual(eager, []);
+});
+
+Deno.test("the stream writer hashes right on both sides of where it switches hashers (1 MiB)", async () => {
+  const dir = await tempDir();
+  const KIB64 = 64 * 1024; // A write of this many characters is flushed as one chunk.
+  const ascii = (n: number, seed: number) =>
+    Array.from({ length: n }, (_, i) => String.fromCharCode(32 + ((i * 7 + seed) % 95))).join("");
+  const cases: [name: string, writes: string[]][] = [
+    ["nothing", []],
+    ["one line", ["{}\n"]],
+    ["one chunk short of the mark", Array.from({ length: 15 }, (_, i) => ascii(KIB64, i))],
+    ["exactly at the mark", Array.from({ length: 16 }, (_, i) => ascii(KIB64, i))],
+    ["one byte past it", [...Array.from({ length: 16 }, (_, i) => ascii(KIB64, i)), "x"]],
+    // Multi-byte text in lines of many sizes, about 5 MB, crossing the mark mid-chunk.
+    [
+      "about 5 MB of lines",
+      Array.from({ length: 20_000 }, (_, i) => `{"i":${i},"t":"${"é€😀x".repeat(i % 50)}"}\n`),
+    ],
+  ];
+  try {
+    for (const [name, writes] of cases) {
+      const path = `${dir}/${name.replaceAll(" ", "-")}.log`;
+      const log = await openStreamWriter(path);
+      for (const text of writes) await log.write(text);
+      const summary = await log.close();
+      const bytes = await Deno.readFile(path);
+      assert.equal(new TextDecoder().decode(bytes), writes.join(""), name);
+      assert.deepEqual(summary, { path, size: bytes.length, sha256: sha256(bytes) }, name);
+      const subtle = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+      assert.equal(
+        summary.sha256,
+        Array.from(subtle, (b) => b.toString(16).padStart(2, "0")).join(""),
+        name,
+      );
+      await Deno.remove(path);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test({
   name:
     "a full device: every write function fails with one disk-full sentence, the log never rejects",

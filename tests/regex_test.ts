@@ -113,3 +113,194 @@ console.log(testPattern("^a", "a"));`;
   assert.equal(new TextDecoder().decode(output.stdout), "timed out\ntrue\n");
   assert.equal(output.code, 0);
 });
+
+/** Runs `code` in a fresh process (env `FLOW` set to `flow`); its stdout, or a failure with its stderr. */
+async function fresh(code: string, env: Record<string, string> = {}): Promise<string> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["eval", "--ext=ts", code],
+    env,
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const timer = setTimeout(() => child.kill(), 30_000);
+  const output = await child.output();
+  clearTimeout(timer);
+  const stderr = new TextDecoder().decode(output.stderr);
+  assert.equal(output.code, 0, stderr);
+  assert.equal(stderr, "");
+  return new TextDecoder().decode(output.stdout);
+}
+
+const resolve = (path: string) => JSON.stringify(import.meta.resolve(path));
+
+/** Makes Node's synchronous loader unavailable, so only prepareRegex can load the helper. */
+const NO_NODE_LOADER = `Object.defineProperty(globalThis, "process", { value: undefined });`;
+
+Deno.test("regex.ts imports no node: builtin up front (it starts Deno's Node layer)", async () => {
+  const { stdout } = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", new URL("../lib/regex.ts", import.meta.url).pathname],
+    stdout: "piped",
+  }).output();
+  const info = JSON.parse(new TextDecoder().decode(stdout));
+  const own = info.modules.find((m: { specifier: string }) =>
+    m.specifier.endsWith("/lib/regex.ts")
+  );
+  const eager = (own.dependencies as { specifier: string; code?: unknown; isDynamic?: boolean }[])
+    .filter((d) => d.specifier.startsWith("node:") && d.code && !d.isDynamic)
+    .map((d) => d.specifier);
+  assert.deepEqual(eager, []);
+});
+
+Deno.test("prepareRegex loads the helper's module for exactly the flows that run a regular expression", async () => {
+  const url = "http://127.0.0.1:9/";
+  const step = (rest: string) =>
+    `name: f\nsteps:\n  - name: s\n    request: {url: "${url}"}\n${rest}`;
+  const cases: [name: string, flow: string, include: string | undefined, loaded: boolean][] = [
+    [
+      "no regex",
+      step(
+        `    capture: {id: $.json.id, h: {header: x-id}}\n    assert:\n      json: [{path: $.json.a, equals: "^a"}]\n`,
+      ),
+      undefined,
+      false,
+    ],
+    [
+      "a json check",
+      step(`    assert:\n      json: [{path: $.json.a, matches: "^a"}]\n`),
+      undefined,
+      true,
+    ],
+    [
+      "a header check",
+      step(`    assert:\n      headers: {content-type: {matches: json}}\n`),
+      undefined,
+      true,
+    ],
+    ["a regex capture", step(`    capture: {csrf: {regex: 'csrf="([^"]+)"'}}\n`), undefined, true],
+    ["a step's if", step(`    if: {value: "x", matches: "^x"}\n`), undefined, true],
+    [
+      "a group's condition",
+      step(
+        `    assert:\n      json:\n        - if: {path: $.json.a, matches: "^a"}\n          checks: [{path: $.json.b, exists: true}]\n`,
+      ),
+      undefined,
+      true,
+    ],
+    [
+      "a loop's until",
+      step(
+        `    loop:\n      max_attempts: 2\n      sleep_ms: 1\n      until:\n        json: [{path: $.json.state, matches: "^ready$"}]\n`,
+      ),
+      undefined,
+      true,
+    ],
+    [
+      "an xpath check",
+      step(`    assert:\n      json: [{xpath: "//title", matches: "^Log"}]\n`),
+      undefined,
+      true,
+    ],
+    [
+      "an included flow",
+      step(""),
+      step(`    assert:\n      json: [{path: $.json.a, matches: "^a"}]\n`),
+      true,
+    ],
+    ["an included flow without one", step(""), step(""), false],
+  ];
+  const code = `import { loadFlow } from ${resolve("../lib/load.ts")};
+import { prepareRegex, testPattern } from ${resolve("../lib/regex.ts")};
+const load = (text: string) => {
+  const { flow, problems } = loadFlow(text, "f.yaml");
+  if (!flow) throw new Error(JSON.stringify(problems));
+  return flow;
+};
+let flow = load(Deno.env.get("FLOW")!);
+const include = Deno.env.get("INCLUDE");
+if (include) {
+  flow = { ...flow, steps: [{ ...flow.steps[0], include: { file: "i.yaml", flow: load(include), with: [] } }] };
+}
+await prepareRegex([flow, flow]);
+${NO_NODE_LOADER}
+try {
+  console.log(testPattern("^a", "a") ? "loaded" : "wrong answer");
+} catch (error) {
+  console.log(error.code === "regex-failed" ? "not loaded" : String(error));
+}`;
+  const got = await Promise.all(
+    cases.map(([, flow, include]) =>
+      fresh(code, { FLOW: flow, ...include ? { INCLUDE: include } : {} })
+    ),
+  );
+  assert.deepEqual(
+    got.map((out, i) => `${cases[i][0]}: ${out.trim()}`),
+    cases.map(([name, , , loaded]) => `${name}: ${loaded ? "loaded" : "not loaded"}`),
+  );
+});
+
+Deno.test("a match whose helper cannot be loaded fails with a clear message, not a crash", async () => {
+  const out = await fresh(
+    `import { testPattern, compilePattern } from ${resolve("../lib/regex.ts")};
+import { applyOperator } from ${resolve("../lib/assert.ts")};
+${NO_NODE_LOADER}
+try { testPattern("(", "x"); } catch (error) { console.log(error.name); }
+try { testPattern("^a", "a"); } catch (error) { console.log(error.name, error.code, error.message); }
+console.log(applyOperator("matches", "a", "^a"));
+console.log(compilePattern("^a$").source);`,
+  );
+  assert.equal(
+    out,
+    "SyntaxError\n" +
+      "MatchTimeoutError regex-failed the regular-expression helper is not loaded: call prepareRegex(flows) before matching\n" +
+      'could not tell whether "a" matches /^a/: the regular-expression helper is not loaded: call prepareRegex(flows) before matching\n' +
+      "^a$\n",
+  );
+});
+
+Deno.test("a flow with matches and a regex capture runs through runFlows, the helper imported lazily", async () => {
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    () =>
+      new Response("<p>order ord-42</p>", {
+        headers: { "content-type": "text/html" },
+      }),
+  );
+  try {
+    const url = `http://127.0.0.1:${server.addr.port}/`;
+    const flow = `name: lazy
+steps:
+  - name: page
+    request: {url: "${url}"}
+    capture: {order: {regex: 'order (ord-\\d+)'}}
+    assert:
+      status: 200
+      headers: {content-type: {matches: "^text/html"}}
+      json: [{path: $.body, matches: "ord-\\\\d+"}]
+  - name: again
+    request: {url: "${url}?order=\${steps.page.capture.order}"}
+    assert:
+      json:
+        - {path: $.url, matches: "order=ord-42$"}
+        - {path: $.body, matches: "^nothing"}
+`;
+    const out = await fresh(
+      `import { loadFlow } from ${resolve("../lib/load.ts")};
+import { runFlows } from ${resolve("../lib/run.ts")};
+${NO_NODE_LOADER}
+const { flow, problems } = loadFlow(Deno.env.get("FLOW")!, "lazy.yaml");
+if (!flow) throw new Error(JSON.stringify(problems));
+const result = await runFlows([flow], { runId: "lazy" });
+for (const step of result.flows[0].steps) {
+  console.log(step.name, step.status, step.assertions.map((a) => a.passed ? "ok" : a.message).join(" | "));
+}`,
+      { FLOW: flow },
+    );
+    assert.equal(
+      out,
+      "page passed ok | ok | ok\n" +
+        'again failed ok | $.body: "<p>order ord-42</p>" does not match /^nothing/\n',
+    );
+  } finally {
+    await server.shutdown();
+  }
+});
