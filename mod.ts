@@ -78,6 +78,13 @@ export {
 } from "./lib/report/console.ts";
 export { type JUnitOptions, junitReporter, toJUnitXml } from "./lib/report/junit.ts";
 export {
+  renderWhole,
+  type ReportFormat,
+  type RunInfo,
+  type Spool,
+  streamedReporter,
+} from "./lib/report/streamed.ts";
+export {
   type JsonReport,
   jsonReporter,
   REPORT_SCHEMA_VERSION,
