@@ -487,3 +487,28 @@ Deno.test("redactValue masks a secret number, in any nesting", () => {
     s: `pin ${MASK}`,
   });
 });
+
+Deno.test("any 16 consecutive characters of a long secret are masked wherever they stand", () => {
+  let seed = 5;
+  const rnd = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+  const hex = "0123456789abcdef";
+  const r = new Redactor();
+  const secrets = Array.from(
+    { length: 300 },
+    () => Array.from({ length: 24 + rnd(40) }, () => hex[rnd(16)]).join(""),
+  );
+  for (const s of secrets) r.add(s);
+  for (let i = 0; i < 500; i++) {
+    const secret = secrets[rnd(secrets.length)];
+    const from = rnd(secret.length - 15);
+    const piece = secret.slice(from, from + 16);
+    const before = ["", "x", "id=", "zz ".repeat(rnd(20))][rnd(4)];
+    const after = ["", "…", " tail", "&"][rnd(4)];
+    const masked = r.redact(before + piece + after);
+    assert.ok(!masked.includes(piece), `${before}${piece}${after} -> ${masked}`);
+    assert.ok(masked.includes("***"));
+  }
+  // Text of other hex does not turn into masks.
+  const other = "deadbeef".repeat(8);
+  assert.equal(r.redact(`id ${other}`).includes(other.slice(0, 8)), true);
+});

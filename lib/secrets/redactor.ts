@@ -10,6 +10,7 @@
  * @module
  */
 import { decodedViews } from "./decode.ts";
+import { LiteralIndex } from "./literal_index.ts";
 
 /**
  * What a secret is replaced with: short, and plainly not a real value.
@@ -195,20 +196,19 @@ export class Redactor {
   #added = new Set<string>();
   /** Every literal to mask → whether it is a base64 run (masked a little wider). */
   #literals = new Map<string, boolean>();
-  /**
-   * The literals by their first eight characters (by four for the shorter
-   * ones), longest first in each bucket: a lookup per position keeps
-   * redaction linear in the text and add() cheap, also when thousands of
-   * secrets share a start (`Bearer …`).
-   */
-  #index = new Map<string, string[]>();
+  /** Every literal by its beginning, for the longest one at a position. */
+  #index = new LiteralIndex();
   /** Every literal by its first four characters, for finding a literal cut short (rare: at `…`). */
   #starts = new Map<string, string[]>();
   /** Bits of the hashes of those first four characters: most positions stop at one array read. */
   #filter = new Uint8Array(FILTER_SIZE);
+  /** The same for literals shorter than eight characters, which the scan looks up by four. */
+  #shortFilter = new Uint8Array(FILTER_SIZE);
+  /** Bits of the hashes of longer literals' first eight characters (sparse however many). */
+  #longFilter = new Uint32Array(FILTER_BITS >>> 5);
   /** 16-character pieces of long secrets, behind a filter of their own. */
   #pieces = new Set<string>();
-  #pieceFilter = new Uint8Array(FILTER_SIZE);
+  #pieceFilter = new Uint32Array(FILTER_BITS >>> 5);
   /** The longest literal, which bounds how far back a cut secret can start. */
   #longest = 0;
 
@@ -275,12 +275,13 @@ export class Redactor {
     for (const form of new Set([value, jsonInner(value), jsonInner(jsonInner(value))])) {
       for (const run of base64Runs(form)) this.#literal(run, true);
     }
-    for (let i = 0; i + PIECE < value.length; i++) this.#piece(value.slice(i, i + PIECE));
+    for (let i = 0; i + PIECE <= value.length; i++) this.#piece(value.slice(i, i + PIECE));
   }
 
   #piece(piece: string): void {
     this.#pieces.add(piece);
-    this.#pieceFilter[hash4(piece, 0)] = 1;
+    const slot = bitSlot(hashN(piece, 0, PIECE));
+    this.#pieceFilter[slot >>> 5] |= 1 << (slot & 31);
   }
 
   #literal(literal: string, base64: boolean): void {
@@ -291,21 +292,18 @@ export class Redactor {
     const same = this.#starts.get(start);
     if (same) same.push(literal);
     else this.#starts.set(start, [literal]);
-    const key = literal.slice(0, literal.length < 8 ? 4 : 8);
     this.#filter[hash4(literal, 0)] = 1;
-    const bucket = this.#index.get(key);
-    if (!bucket) this.#index.set(key, [literal]);
+    if (literal.length < 8) this.#shortFilter[hash4(literal, 0)] = 1;
     else {
-      const at = bucket.findIndex((l) => l.length < literal.length);
-      bucket.splice(at === -1 ? bucket.length : at, 0, literal);
+      const slot = bitSlot(hashN(literal, 0, 8));
+      this.#longFilter[slot >>> 5] |= 1 << (slot & 31);
     }
+    this.#index.add(literal);
   }
 
   /** The longest literal that starts at `at`, once the filter said one may. */
   #hit(text: string, at: number): string | undefined {
-    const starts = (literal: string) => text.startsWith(literal, at);
-    return this.#index.get(text.slice(at, at + 8))?.find(starts) ??
-      this.#index.get(text.slice(at, at + 4))?.find(starts);
+    return this.#index.longestAt(text, at);
   }
 
   /** Every literal sharing the first four characters at `at` (for a cut secret). */
@@ -335,15 +333,40 @@ export class Redactor {
     const last = text.length - MIN_SECRET_LENGTH;
     if (this.#literals.size > 0) {
       const pieces = this.#pieces.size > 0;
-      const filter = this.#filter;
+      const shortFilter = this.#shortFilter;
+      const longFilter = this.#longFilter;
       let h = hash4(` ${text}`, 0);
+      // The 8 and the 16 characters at i, hashed whole: thousands of hex or base64 tokens set
+      // most four-character slots, so a four-character filter let nearly every position through.
+      let h8 = text.length >= 8 ? hashN(text, 0, 8) : 0;
+      let p = pieces && text.length >= PIECE ? hashN(text, 0, PIECE) : 0;
+      const pieceFilter = this.#pieceFilter;
       for (let i = 0; i <= last; i++) {
         // hash4 rolled by one character: the oldest falls off the top of the mask.
         h = ((h << 5) ^ text.charCodeAt(i + 3)) & FILTER_MASK;
-        if (pieces && this.#pieceFilter[h] === 1 && this.#pieces.has(text.slice(i, i + PIECE))) {
-          push(i, i + PIECE);
+        let maybe = shortFilter[h] === 1;
+        if (i + 8 <= text.length) {
+          const slot = bitSlot(h8);
+          maybe ||= (longFilter[slot >>> 5] & (1 << (slot & 31))) !== 0;
+          if (i + 8 < text.length) {
+            h8 = (Math.imul(h8 - Math.imul(text.charCodeAt(i), B7), B) + text.charCodeAt(i + 8)) |
+              0;
+          }
         }
-        if (filter[h] === 0) continue;
+        if (pieces && i + PIECE <= text.length) {
+          const slot = bitSlot(p);
+          if (
+            (pieceFilter[slot >>> 5] & (1 << (slot & 31))) !== 0 &&
+            this.#pieces.has(text.slice(i, i + PIECE))
+          ) {
+            push(i, i + PIECE);
+          }
+          if (i + PIECE < text.length) {
+            p = (Math.imul(p - Math.imul(text.charCodeAt(i), B15), B) +
+              text.charCodeAt(i + PIECE)) | 0;
+          }
+        }
+        if (!maybe) continue;
         const hit = this.#hit(text, i);
         if (hit === undefined) continue;
         let start = i;
@@ -524,6 +547,30 @@ export class Redactor {
 /** Bits of the filters in front of the literal and piece indexes (1 MiB each). */
 const FILTER_SIZE = 1 << 20;
 const FILTER_MASK = FILTER_SIZE - 1;
+
+/** Multiplier of the rolling hashes of 8 and 16 characters, and its 7th and 15th powers (mod 2³²). */
+const B = 0x01000193;
+const power = (n: number) => Array.from({ length: n }).reduce<number>((x) => Math.imul(x, B), 1);
+const B7 = power(7);
+const B15 = power(15);
+
+/** A polynomial hash of the `n` characters of `text` at `at`, rolled along a text by `#spans`. */
+function hashN(text: string, at: number, n: number): number {
+  let h = 0;
+  for (let k = 0; k < n; k++) h = (Math.imul(h, B) + text.charCodeAt(at + k)) | 0;
+  return h;
+}
+
+/**
+ * Bits of the bit filters (2 MiB each): ten thousand 32-character tokens give
+ * some 400,000 pieces, and the filter must stay sparse for them.
+ */
+const FILTER_BITS = 1 << 24;
+
+/** A bit filter's bit for a rolling hash (its bits mixed down). */
+function bitSlot(h: number): number {
+  return (h ^ (h >>> 11) ^ (h >>> 23)) & (FILTER_BITS - 1);
+}
 
 /** A filter index for the four characters of `text` at `at`: cheap, collisions are resolved by the index. */
 function hash4(text: string, at: number): number {
