@@ -87,20 +87,22 @@ export class LiteralIndex {
 
   /** The longest literal that starts at `at` in `text`, if any. */
   longestAt(text: string, at: number): string | undefined {
-    const starts = (literal: string) => text.startsWith(literal, at);
-    let level = this.#long.get(text.slice(at, at + STEP));
-    // Deeper levels hold longer literals: look from the deepest up.
-    const path: Level[] = [];
-    while (level) {
-      path.push(level);
-      level = level.next?.get(text.slice(at, at + level.depth + STEP));
-    }
-    for (let i = path.length - 1; i >= 0; i--) {
-      const hit = path[i].list.find(starts);
-      if (hit !== undefined) return hit;
-    }
-    return this.#short.get(text.slice(at, at + 4))?.find(starts);
+    const level = this.#long.get(text.slice(at, at + STEP));
+    const hit = level && deepest(level, text, at);
+    if (hit !== undefined) return hit;
+    const short = this.#short.get(text.slice(at, at + 4));
+    if (short) { for (const literal of short) if (text.startsWith(literal, at)) return literal; }
+    return undefined;
   }
+}
+
+/** The longest literal of `level` or its deeper levels (which hold longer ones) at `at`. */
+function deepest(level: Level, text: string, at: number): string | undefined {
+  const deeper = level.next?.get(text.slice(at, at + level.depth + STEP));
+  const hit = deeper && deepest(deeper, text, at);
+  if (hit !== undefined) return hit;
+  for (const literal of level.list) if (text.startsWith(literal, at)) return literal;
+  return undefined;
 }
 
 /** Moves a level's literals long enough for the next key into deeper levels. */

@@ -202,13 +202,9 @@ export class Redactor {
   #starts = new Map<string, string[]>();
   /** Bits of the hashes of those first four characters: most positions stop at one array read. */
   #filter = new Uint8Array(FILTER_SIZE);
-  /** The same for literals shorter than eight characters, which the scan looks up by four. */
-  #shortFilter = new Uint8Array(FILTER_SIZE);
-  /** Bits of the hashes of longer literals' first eight characters (sparse however many). */
-  #longFilter = new Uint32Array(FILTER_BITS >>> 5);
   /** 16-character pieces of long secrets, behind a filter of their own. */
   #pieces = new Set<string>();
-  #pieceFilter = new Uint32Array(FILTER_BITS >>> 5);
+  #pieceFilter = new Uint8Array(FILTER_SIZE);
   /** The longest literal, which bounds how far back a cut secret can start. */
   #longest = 0;
 
@@ -280,8 +276,7 @@ export class Redactor {
 
   #piece(piece: string): void {
     this.#pieces.add(piece);
-    const slot = bitSlot(hashN(piece, 0, PIECE));
-    this.#pieceFilter[slot >>> 5] |= 1 << (slot & 31);
+    this.#pieceFilter[hash4(piece, 0)] = 1;
   }
 
   #literal(literal: string, base64: boolean): void {
@@ -293,11 +288,6 @@ export class Redactor {
     if (same) same.push(literal);
     else this.#starts.set(start, [literal]);
     this.#filter[hash4(literal, 0)] = 1;
-    if (literal.length < 8) this.#shortFilter[hash4(literal, 0)] = 1;
-    else {
-      const slot = bitSlot(hashN(literal, 0, 8));
-      this.#longFilter[slot >>> 5] |= 1 << (slot & 31);
-    }
     this.#index.add(literal);
   }
 
@@ -333,40 +323,15 @@ export class Redactor {
     const last = text.length - MIN_SECRET_LENGTH;
     if (this.#literals.size > 0) {
       const pieces = this.#pieces.size > 0;
-      const shortFilter = this.#shortFilter;
-      const longFilter = this.#longFilter;
+      const filter = this.#filter;
       let h = hash4(` ${text}`, 0);
-      // The 8 and the 16 characters at i, hashed whole: thousands of hex or base64 tokens set
-      // most four-character slots, so a four-character filter let nearly every position through.
-      let h8 = text.length >= 8 ? hashN(text, 0, 8) : 0;
-      let p = pieces && text.length >= PIECE ? hashN(text, 0, PIECE) : 0;
-      const pieceFilter = this.#pieceFilter;
       for (let i = 0; i <= last; i++) {
         // hash4 rolled by one character: the oldest falls off the top of the mask.
         h = ((h << 5) ^ text.charCodeAt(i + 3)) & FILTER_MASK;
-        let maybe = shortFilter[h] === 1;
-        if (i + 8 <= text.length) {
-          const slot = bitSlot(h8);
-          maybe ||= (longFilter[slot >>> 5] & (1 << (slot & 31))) !== 0;
-          if (i + 8 < text.length) {
-            h8 = (Math.imul(h8 - Math.imul(text.charCodeAt(i), B7), B) + text.charCodeAt(i + 8)) |
-              0;
-          }
+        if (pieces && this.#pieceFilter[h] === 1 && this.#pieces.has(text.slice(i, i + PIECE))) {
+          push(i, i + PIECE);
         }
-        if (pieces && i + PIECE <= text.length) {
-          const slot = bitSlot(p);
-          if (
-            (pieceFilter[slot >>> 5] & (1 << (slot & 31))) !== 0 &&
-            this.#pieces.has(text.slice(i, i + PIECE))
-          ) {
-            push(i, i + PIECE);
-          }
-          if (i + PIECE < text.length) {
-            p = (Math.imul(p - Math.imul(text.charCodeAt(i), B15), B) +
-              text.charCodeAt(i + PIECE)) | 0;
-          }
-        }
-        if (!maybe) continue;
+        if (filter[h] === 0) continue;
         const hit = this.#hit(text, i);
         if (hit === undefined) continue;
         let start = i;
@@ -547,30 +512,6 @@ export class Redactor {
 /** Bits of the filters in front of the literal and piece indexes (1 MiB each). */
 const FILTER_SIZE = 1 << 20;
 const FILTER_MASK = FILTER_SIZE - 1;
-
-/** Multiplier of the rolling hashes of 8 and 16 characters, and its 7th and 15th powers (mod 2³²). */
-const B = 0x01000193;
-const power = (n: number) => Array.from({ length: n }).reduce<number>((x) => Math.imul(x, B), 1);
-const B7 = power(7);
-const B15 = power(15);
-
-/** A polynomial hash of the `n` characters of `text` at `at`, rolled along a text by `#spans`. */
-function hashN(text: string, at: number, n: number): number {
-  let h = 0;
-  for (let k = 0; k < n; k++) h = (Math.imul(h, B) + text.charCodeAt(at + k)) | 0;
-  return h;
-}
-
-/**
- * Bits of the bit filters (2 MiB each): ten thousand 32-character tokens give
- * some 400,000 pieces, and the filter must stay sparse for them.
- */
-const FILTER_BITS = 1 << 24;
-
-/** A bit filter's bit for a rolling hash (its bits mixed down). */
-function bitSlot(h: number): number {
-  return (h ^ (h >>> 11) ^ (h >>> 23)) & (FILTER_BITS - 1);
-}
 
 /** A filter index for the four characters of `text` at `at`: cheap, collisions are resolved by the index. */
 function hash4(text: string, at: number): number {
