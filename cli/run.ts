@@ -21,7 +21,16 @@ import { EXIT } from "./exit.ts";
 import { err, out, redactor, useColor } from "./output.ts";
 import { interruptCode, type Interrupts, listenForInterrupts } from "./signals.ts";
 
-const RUN_OPTIONS = {
+/**
+ * The options `flowrun run` accepts, as `parse` in `args.ts` takes them.
+ *
+ * @example
+ * ```ts
+ * import { RUN_OPTIONS } from "./run.ts";
+ * if (RUN_OPTIONS.jobs.type !== "string" || RUN_OPTIONS.verbose.short !== "v") throw new Error();
+ * ```
+ */
+export const RUN_OPTIONS = {
   "report-junit": { type: "string" },
   "report-codequality": { type: "string" },
   "report-json": { type: "string" },

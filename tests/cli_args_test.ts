@@ -7,33 +7,13 @@
 import assert from "node:assert/strict";
 import { parseArgs } from "node:util";
 import { type OptionSpec, parse } from "../cli/args.ts";
+import { RUN_OPTIONS } from "../cli/run.ts";
 import { UsageError } from "../lib/errors.ts";
 import { runCli } from "./support/cli.ts";
 
-/** `flowrun run`'s options (cli/run.ts), plus `convert`'s `-o` for a short string option. */
+/** `flowrun run`'s options, plus `convert`'s `-o` for a short string option. */
 const RUN_LIKE = {
-  "report-junit": { type: "string" },
-  "report-json": { type: "string" },
-  "out-dir": { type: "string" },
-  var: { type: "string", multiple: true },
-  "vars-file": { type: "string", multiple: true },
-  "run-id": { type: "string" },
-  timeout: { type: "string" },
-  jobs: { type: "string" },
-  shard: { type: "string" },
-  filter: { type: "string", multiple: true },
-  tag: { type: "string" },
-  "fail-fast": { type: "boolean" },
-  trace: { type: "boolean" },
-  proxy: { type: "string" },
-  "no-proxy": { type: "string" },
-  "no-annotations": { type: "boolean" },
-  list: { type: "boolean" },
-  verbose: { type: "boolean", short: "v", multiple: true },
-  console: { type: "string" },
-  color: { type: "boolean" },
-  "no-color": { type: "boolean" },
-  help: { type: "boolean", short: "h" },
+  ...RUN_OPTIONS,
   output: { type: "string", short: "o" },
 } as const satisfies OptionSpec;
 
