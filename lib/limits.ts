@@ -1,9 +1,8 @@
 /**
  * The documented bounds of flowrun's input, in one place: how large a flow
  * file may be, how deep its YAML may nest, how far its aliases may expand,
- * how long polling may go on, and how long a request may wait. Each check
- * runs in time linear in its input and without recursion, so its answer is
- * the same whatever else is on the stack.
+ * how long polling may go on, and how long a request may wait. The checks
+ * that need the YAML parser (depth, aliases) are in `load/yaml_limits.ts`.
  *
  * @module
  */

@@ -64,25 +64,20 @@ export class LiteralIndex {
       return;
     }
     const key = literal.slice(0, STEP);
-    let level: Level | undefined = this.#long.get(key);
+    let level = this.#long.get(key);
     if (!level) this.#long.set(key, level = { depth: STEP, list: [] });
-    for (;;) {
-      const deeper: Level | undefined = level.next && literal.length >= level.depth + STEP
-        ? level.next.get(literal.slice(0, level.depth + STEP))
-        : undefined;
-      if (deeper) {
-        level = deeper;
-        continue;
-      }
-      if (level.next && literal.length >= level.depth + STEP) {
-        const created: Level = { depth: level.depth + STEP, list: [literal] };
-        level.next.set(literal.slice(0, created.depth), created);
+    // Down the split levels while the literal is long enough for their keys.
+    while (level.next && literal.length >= level.depth + STEP) {
+      const deeperKey = literal.slice(0, level.depth + STEP);
+      const deeper = level.next.get(deeperKey);
+      if (!deeper) {
+        level.next.set(deeperKey, { depth: level.depth + STEP, list: [literal] });
         return;
       }
-      insert(level.list, literal);
-      if (!level.next && level.list.length > SPLIT) split(level);
-      return;
+      level = deeper;
     }
+    insert(level.list, literal);
+    if (!level.next && level.list.length > SPLIT) split(level);
   }
 
   /** The longest literal that starts at `at` in `text`, if any. */
