@@ -154,9 +154,10 @@ export class Artifacts {
     const reporters: Reporter[] = [];
     if (junit) {
       const { junitReporter } = await import("../lib/report/junit.ts");
-      const write = this.#stream("junit", junit);
+      const { write, abandon } = this.#stream("junit", junit);
       const options = { reproduce: html.reproduce };
-      reporters.push(this.#guard("junit", junit, junitReporter(write, options, await openSpool())));
+      const reporter = junitReporter(write, options, await openSpool());
+      reporters.push(this.#guard("junit", junit, reporter, abandon));
     }
     const { codequality } = this.paths;
     if (codequality) {
@@ -166,13 +167,14 @@ export class Artifacts {
     }
     if (json) {
       const { jsonReporter } = await import("../lib/report/json.ts");
-      const write = this.#stream("json", json);
-      reporters.push(this.#guard("json", json, jsonReporter(write, await openSpool())));
+      const { write, abandon } = this.#stream("json", json);
+      reporters.push(this.#guard("json", json, jsonReporter(write, await openSpool()), abandon));
     }
     if (htmlPath) {
       const { htmlReporter } = await import("../lib/report/html.ts");
-      const write = this.#stream("html", htmlPath);
-      reporters.push(this.#guard("html", htmlPath, htmlReporter(write, html, await openSpool())));
+      const { write, abandon } = this.#stream("html", htmlPath);
+      const reporter = htmlReporter(write, html, await openSpool());
+      reporters.push(this.#guard("html", htmlPath, reporter, abandon));
     }
     const log = this.#log;
     if (log) {
@@ -192,7 +194,7 @@ export class Artifacts {
    */
   #stream(kind: keyof ArtifactPaths, path: string) {
     let writer: Promise<StreamWriter> | undefined;
-    return async (text: string, last: boolean): Promise<void> => {
+    const write = async (text: string, last: boolean): Promise<void> => {
       writer ??= import("../lib/io.ts").then((io) => io.openStreamWriter(path));
       const w = await writer;
       await w.write(redactor.redact(text));
@@ -200,13 +202,23 @@ export class Artifacts {
       const { sha256, size } = await w.close();
       this.written.push({ kind, path, sha256, size });
     };
+    // A report that fails halfway leaves neither half a file nor its temporary file.
+    const abandon = async (reason: unknown) => {
+      await (await writer?.catch(() => undefined))?.abandon(reason);
+    };
+    return { write, abandon };
   }
 
   /**
    * A reporter whose every hook is caught: a report that cannot even be made
    * (a result too large to serialise) fails alone, as a failed artifact.
    */
-  #guard(kind: keyof ArtifactPaths, path: string, reporter: Reporter): Reporter {
+  #guard(
+    kind: keyof ArtifactPaths,
+    path: string,
+    reporter: Reporter,
+    abandon?: (reason: unknown) => Promise<void>,
+  ): Reporter {
     const guarded: Reporter = {};
     for (const [hook, fn] of Object.entries(reporter) as [keyof Reporter, unknown][]) {
       if (typeof fn !== "function") continue;
@@ -214,6 +226,7 @@ export class Artifacts {
         try {
           await fn.apply(reporter, args);
         } catch (error) {
+          await abandon?.(error);
           this.#fail(kind, path, error);
         }
       };

@@ -540,6 +540,12 @@ export interface StreamWriter {
    * was and no temporary file behind. Calling it again gives the same outcome.
    */
   close(): Promise<WriteSummary>;
+  /**
+   * Gives the file up because what was to be written could not be made:
+   * nothing appears at the path (an existing file stays as it was) and no
+   * temporary file is left behind. Never rejects.
+   */
+  abandon(reason: unknown): Promise<void>;
 }
 
 /** Past this many buffered characters the buffer is written out. */
@@ -629,6 +635,11 @@ class StreamHash {
  * await log.write("b\n");
  * const { size } = await log.close();
  * if ((await Deno.readTextFile(`${dir}/run.log`)) !== "a\nb\n" || size !== 4) throw new Error();
+ *
+ * const givenUp = await openStreamWriter(`${dir}/report.json`);
+ * await givenUp.write("{");
+ * await givenUp.abandon(new Error("could not render"));
+ * if ([...Deno.readDirSync(dir)].length !== 1) throw new Error("a file was left behind");
  * await Deno.remove(dir, { recursive: true });
  *
  * const full = await openStreamWriter("/dev/full");
@@ -730,6 +741,11 @@ export async function openStreamWriter(path: string): Promise<StreamWriter> {
     close() {
       closing ??= finish();
       return closing;
+    },
+    async abandon(reason) {
+      failure ??= ArtifactWriteError.from(path, reason);
+      closing ??= finish();
+      await closing.catch(() => {});
     },
   };
 }

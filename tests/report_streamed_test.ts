@@ -171,3 +171,82 @@ Deno.test("a run's reports are complete and its spools removed, also with every 
     await api.close();
   }
 });
+
+Deno.test("a report that fails halfway through leaves no half file and no temporary file", async () => {
+  const { Artifacts } = await import("../cli/artifacts.ts");
+  const dir = await Deno.makeTempDir();
+  try {
+    const artifacts = await Artifacts.open({ json: `${dir}/report.json` });
+    const reporter = combineReporters(...await artifacts.reporters({}));
+    const flow = (name: string, actual: unknown): FlowResult => ({
+      file: `${name}.yaml`,
+      name,
+      status: "failed",
+      started_at: "",
+      duration_ms: 1,
+      steps: [{
+        name: "s",
+        status: "failed",
+        duration_ms: 1,
+        attempts: 1,
+        line: 1,
+        column: 1,
+        request: null,
+        response: null,
+        captures: [],
+        assertions: [{
+          phase: "assert",
+          path: "$.a",
+          operator: "equals",
+          expected: 1,
+          actual,
+          found: true,
+          passed: false,
+          message: "m",
+          line: 2,
+          column: 3,
+        }],
+      }],
+    });
+    // The first flow is written; the second, never reported as ended, cannot be serialised.
+    const flows = [flow("a", 2), flow("b", 10n)];
+    const none = { total: 0, passed: 0, failed: 0, error: 0, skipped: 0 };
+    const run = { run_id: "r", runner_version: "0", started_at: "", duration_ms: 1 };
+    await reporter.onRunStart?.({ ...run, files: [] });
+    await reporter.onFlowEnd?.(flows[0]);
+    await reporter.onRunEnd?.({
+      ...run,
+      status: "failed",
+      totals: { flows: none, steps: none, assertions: { total: 0, passed: 0, failed: 0 } },
+      flows,
+    });
+    assert.equal(artifacts.failures.length, 1);
+    assert.equal(artifacts.failures[0].kind, "json");
+    assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), [], "nothing left behind");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("without a writable temporary directory, reports are spooled in memory", async () => {
+  const api = await startDemoApi();
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(`${dir}/flows`);
+    for (let n = 0; n < 3; n++) {
+      await Deno.writeTextFile(`${dir}/flows/f${n}.yaml`, FLOW(n, n === 1));
+    }
+    const run = await runCli(["run", `${dir}/flows`, "--out-dir", `${dir}/out`], {
+      env: { BASE_URL: api.url, TMPDIR: `${dir}/missing` },
+    });
+    assert.equal(run.code, 1, run.stderr);
+    const report = JSON.parse(await Deno.readTextFile(`${dir}/out/report.json`));
+    assert.equal(report.flows.length, 3);
+    assert.equal(report.totals.flows.failed, 1);
+    const junit = await Deno.readTextFile(`${dir}/out/junit.xml`);
+    assert.equal(junit.match(/<testsuite /g)?.length, 3);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+    await api.close();
+  }
+});
