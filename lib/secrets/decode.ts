@@ -35,15 +35,24 @@ class Builder {
     this.#from = new Int32Array(size);
     this.#to = new Int32Array(size);
   }
-  push(unit: number, from: number, to: number): void {
-    const k = this.#length++;
-    this.#units[k] = unit;
-    this.#from[k] = from;
-    this.#to[k] = to;
+  /** Copies `text.slice(from, to)` unchanged, each unit mapped to itself. */
+  pushRaw(text: string, from: number, to: number): void {
+    let k = this.#length;
+    for (let i = from; i < to; i++, k++) {
+      this.#units[k] = text.charCodeAt(i);
+      this.#from[k] = i;
+      this.#to[k] = i + 1;
+    }
+    this.#length = k;
   }
   /** Pushes each UTF-16 unit of `s`, all mapped to one source range. */
   pushAll(s: string, from: number, to: number): void {
-    for (let i = 0; i < s.length; i++) this.push(s.charCodeAt(i), from, to);
+    for (let i = 0; i < s.length; i++) {
+      const k = this.#length++;
+      this.#units[k] = s.charCodeAt(i);
+      this.#from[k] = from;
+      this.#to[k] = to;
+    }
   }
   view(): View {
     const n = this.#length;
@@ -58,6 +67,16 @@ class Builder {
 /** Lone surrogates survive: "utf-16le" without fatal keeps every unit as it is. */
 const utf16 = new TextDecoder("utf-16le");
 
+/**
+ * One kind of escaping: the character every escape starts with, and what the
+ * escape at a position decodes to with its length (undefined where that
+ * character starts no escape, which then stays as it is).
+ */
+interface Decoder {
+  starter: string;
+  at(text: string, i: number): [decoded: string, length: number] | undefined;
+}
+
 const JSON_SIMPLE: Record<string, string> = {
   '"': '"',
   "\\": "\\",
@@ -71,31 +90,18 @@ const JSON_SIMPLE: Record<string, string> = {
 
 const HEX4 = /^[0-9A-Fa-f]{4}$/;
 
-/** Undoes JSON string escapes wherever they appear (also outside string literals: harmless for matching). */
-function decodeJson(text: string): View {
-  const b = new Builder(text.length);
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === BACKSLASH && i + 1 < text.length) {
-      const next = text[i + 1];
-      if (next === "u" && HEX4.test(text.slice(i + 2, i + 6))) {
-        b.push(parseInt(text.slice(i + 2, i + 6), 16), i, i + 6);
-        i += 5;
-        continue;
-      }
-      const simple = JSON_SIMPLE[next];
-      if (simple !== undefined) {
-        b.push(simple.charCodeAt(0), i, i + 2);
-        i++;
-        continue;
-      }
+/** JSON string escapes wherever they appear (also outside string literals: harmless for matching). */
+const JSON_ESCAPES: Decoder = {
+  starter: "\\",
+  at(text, i) {
+    const next = text[i + 1];
+    if (next === "u" && HEX4.test(text.slice(i + 2, i + 6))) {
+      return [String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16)), 6];
     }
-    b.push(code, i, i + 1);
-  }
-  return b.view();
-}
-
-const BACKSLASH = 0x5c;
+    const simple = next === undefined ? undefined : JSON_SIMPLE[next];
+    return simple === undefined ? undefined : [simple, 2];
+  },
+};
 
 const HEX2 = /^%[0-9A-Fa-f]{2}$/;
 
@@ -110,31 +116,26 @@ function sequenceLength(lead: number): number {
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
-/** Undoes `%XX` escapes, UTF-8 sequences included; a `%` that does not decode stays as it is. */
-function decodePercent(text: string): View {
-  const b = new Builder(text.length);
-  const byteAt = (i: number) =>
-    HEX2.test(text.slice(i, i + 3)) ? parseInt(text.slice(i + 1, i + 3), 16) : -1;
-  for (let i = 0; i < text.length; i++) {
-    const lead = text[i] === "%" ? byteAt(i) : -1;
+/** `%XX` escapes, UTF-8 sequences included; a `%` that does not decode stays as it is. */
+const PERCENT_ESCAPES: Decoder = {
+  starter: "%",
+  at(text, i) {
+    const byteAt = (j: number) =>
+      HEX2.test(text.slice(j, j + 3)) ? parseInt(text.slice(j + 1, j + 3), 16) : -1;
+    const lead = byteAt(i);
     const length = lead < 0 ? 0 : sequenceLength(lead);
-    if (length > 0) {
-      const bytes = [lead];
-      for (let k = 1; k < length && byteAt(i + 3 * k) >= 0; k++) bytes.push(byteAt(i + 3 * k));
-      if (bytes.length === length) {
-        try {
-          b.pushAll(utf8.decode(Uint8Array.from(bytes)), i, i + 3 * length);
-          i += 3 * length - 1;
-          continue;
-        } catch {
-          // Not UTF-8: keep the text as it is.
-        }
-      }
+    if (length === 0) return undefined;
+    if (length === 1) return [String.fromCharCode(lead), 3];
+    const bytes = [lead];
+    for (let k = 1; k < length && byteAt(i + 3 * k) >= 0; k++) bytes.push(byteAt(i + 3 * k));
+    if (bytes.length !== length) return undefined;
+    try {
+      return [utf8.decode(Uint8Array.from(bytes)), 3 * length];
+    } catch {
+      return undefined; // Not UTF-8: keep the text as it is.
     }
-    b.push(text.charCodeAt(i), i, i + 1);
-  }
-  return b.view();
-}
+  },
+};
 
 const NAMED: Record<string, string> = {
   amp: "&",
@@ -153,36 +154,58 @@ const NAMED: Record<string, string> = {
 
 const ENTITY = /^&(?:#[xX]([0-9A-Fa-f]{1,6})|#([0-9]{1,7})|([A-Za-z]{2,8}));/;
 
-/** Undoes HTML/XML character references: named basics and numeric, decimal or hex. */
-function decodeEntities(text: string): View {
-  const b = new Builder(text.length);
-  for (let i = 0; i < text.length; i++) {
-    const m = text[i] === "&" ? ENTITY.exec(text.slice(i, i + 12)) : null;
-    if (m) {
-      const code = m[1] !== undefined
-        ? parseInt(m[1], 16)
-        : m[2] !== undefined
-        ? parseInt(m[2], 10)
-        : undefined;
-      const named = m[3] === undefined ? undefined : NAMED[m[3].toLowerCase()];
-      const decoded = code !== undefined && code <= 0x10ffff ? String.fromCodePoint(code) : named;
-      if (decoded !== undefined) {
-        b.pushAll(decoded, i, i + m[0].length);
-        i += m[0].length - 1;
-        continue;
-      }
-    }
-    b.push(text.charCodeAt(i), i, i + 1);
+/** HTML/XML character references: named basics and numeric, decimal or hex. */
+const ENTITY_ESCAPES: Decoder = {
+  starter: "&",
+  at(text, i) {
+    const m = ENTITY.exec(text.slice(i, i + 12));
+    if (!m) return undefined;
+    const code = m[1] !== undefined
+      ? parseInt(m[1], 16)
+      : m[2] !== undefined
+      ? parseInt(m[2], 10)
+      : undefined;
+    const named = m[3] === undefined ? undefined : NAMED[m[3].toLowerCase()];
+    const decoded = code !== undefined && code <= 0x10ffff ? String.fromCodePoint(code) : named;
+    return decoded === undefined ? undefined : [decoded, m[0].length];
+  },
+};
+
+const DECODERS: Decoder[] = [JSON_ESCAPES, PERCENT_ESCAPES, ENTITY_ESCAPES];
+
+/**
+ * Whether decoding `text` would produce any unit `wanted` accepts: a view
+ * whose escapes all decode to characters no secret contains cannot hold a
+ * secret the text itself does not (every match inside it would lie on
+ * unchanged characters), so it is not built at all.
+ */
+function matters(decoder: Decoder, text: string, wanted: (unit: number) => boolean): boolean {
+  for (let i = text.indexOf(decoder.starter); i !== -1; i = text.indexOf(decoder.starter, i + 1)) {
+    const escape = decoder.at(text, i);
+    if (escape === undefined) continue;
+    const [decoded, length] = escape;
+    for (let k = 0; k < decoded.length; k++) if (wanted(decoded.charCodeAt(k))) return true;
+    i += length - 1;
   }
-  return b.view();
+  return false;
 }
 
-/** A decoder and what a text must hold for it to change anything (most texts hold none). */
-const DECODERS: [trigger: RegExp, decode: (text: string) => View][] = [
-  [/\\[u"\\/bfnrt]/, decodeJson],
-  [/%[0-9A-Fa-f]{2}/, decodePercent],
-  [/&(?:#|[A-Za-z]{2,8};)/, decodeEntities],
-];
+/** The text with every escape of one kind undone. */
+function decode(decoder: Decoder, text: string): View {
+  const b = new Builder(text.length);
+  let raw = 0;
+  for (let i = text.indexOf(decoder.starter); i !== -1; i = text.indexOf(decoder.starter, i + 1)) {
+    const escape = decoder.at(text, i);
+    if (escape === undefined) continue;
+    const [decoded, length] = escape;
+    b.pushRaw(text, raw, i);
+    b.pushAll(decoded, i, i + length);
+    raw = i + length;
+    i = raw - 1;
+  }
+  b.pushRaw(text, raw, text.length);
+  return b.view();
+}
 
 /** How many decodings may be stacked: JSON in JSON in XML is the deepest the runner writes. */
 const MAX_DEPTH = 3;
@@ -205,6 +228,12 @@ function compose(outer: View, inner: View): View {
  * the text and, up to three deep, to the views before (`\u0026lt;` is found
  * through JSON then entities). The text itself is not included.
  *
+ * `wanted` says which decoded UTF-16 units could be part of something the
+ * caller looks for; a decoding whose escapes produce none of them is skipped
+ * with everything stacked on it. The caller must count as wanted every unit
+ * an escape is written with (`\\ % & ; #`, letters and digits), or views
+ * built on a skipped one could be missed.
+ *
  * @example
  * ```ts
  * import { decodedViews } from "./decode.ts";
@@ -212,18 +241,20 @@ function compose(outer: View, inner: View): View {
  * const [json] = decodedViews(text);
  * const at = json.text.indexOf("a+b");
  * if (text.slice(json.from[at], json.to[at + 2]) !== "a\\u002Bb") throw new Error();
+ * // Only a "+" could matter here, and "&quot;" decodes to a quotation mark.
+ * if (decodedViews("say &quot;hi&quot;", (unit) => unit === 0x2b).length !== 0) throw new Error();
  * ```
  */
-export function decodedViews(text: string): View[] {
+export function decodedViews(text: string, wanted: (unit: number) => boolean = () => true): View[] {
   const views: View[] = [];
   const seen = new Set([text]);
   let layer: { view: View | undefined; text: string }[] = [{ view: undefined, text }];
   for (let depth = 0; depth < MAX_DEPTH && layer.length > 0; depth++) {
     const next: typeof layer = [];
     for (const { view, text: current } of layer) {
-      for (const [trigger, decode] of DECODERS) {
-        if (views.length >= MAX_VIEWS || !trigger.test(current)) continue;
-        const decoded = decode(current);
+      for (const decoder of DECODERS) {
+        if (views.length >= MAX_VIEWS || !matters(decoder, current, wanted)) continue;
+        const decoded = decode(decoder, current);
         if (seen.has(decoded.text)) continue;
         seen.add(decoded.text);
         const mapped = view ? compose(view, decoded) : decoded;

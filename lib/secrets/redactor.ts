@@ -200,11 +200,16 @@ export class Redactor {
   #index = new LiteralIndex();
   /** Every literal by its first four characters, for finding a literal cut short (rare: at `…`). */
   #starts = new Map<string, string[]>();
-  /** Bits of the hashes of those first four characters: most positions stop at one array read. */
+  /**
+   * By the hash of four characters: bit 1 when a literal starts with them,
+   * bit 2 when a piece does. Most positions of a text stop at this one read.
+   */
   #filter = new Uint8Array(FILTER_SIZE);
-  /** 16-character pieces of long secrets, behind a filter of their own. */
+  /** 16-character pieces of long secrets. */
   #pieces = new Set<string>();
-  #pieceFilter = new Uint8Array(FILTER_SIZE);
+  /** UTF-16 units a decoded view must produce to be worth building (see `decodedViews`). */
+  #wanted = ESCAPE_UNITS.slice();
+  #isWanted = (unit: number) => this.#wanted[unit] === 1;
   /** The longest literal, which bounds how far back a cut secret can start. */
   #longest = 0;
 
@@ -276,7 +281,7 @@ export class Redactor {
 
   #piece(piece: string): void {
     this.#pieces.add(piece);
-    this.#pieceFilter[hash4(piece, 0)] = 1;
+    this.#filter[hash4(piece, 0)] |= PIECE_BIT;
   }
 
   #literal(literal: string, base64: boolean): void {
@@ -287,8 +292,9 @@ export class Redactor {
     const same = this.#starts.get(start);
     if (same) same.push(literal);
     else this.#starts.set(start, [literal]);
-    this.#filter[hash4(literal, 0)] = 1;
+    this.#filter[hash4(literal, 0)] |= LITERAL_BIT;
     this.#index.add(literal);
+    for (let i = 0; i < literal.length; i++) this.#wanted[literal.charCodeAt(i)] = 1;
   }
 
   /** The longest literal that starts at `at`, once the filter said one may. */
@@ -298,7 +304,7 @@ export class Redactor {
 
   /** Every literal sharing the first four characters at `at` (for a cut secret). */
   #candidates(text: string, at: number): string[] {
-    if (this.#filter[hash4(text, at)] === 0) return [];
+    if ((this.#filter[hash4(text, at)] & LITERAL_BIT) === 0) return [];
     return this.#starts.get(text.slice(at, at + 4)) ?? [];
   }
 
@@ -322,16 +328,17 @@ export class Redactor {
     const push = (s: number, e: number) => spans.push(map ? map(s, e) : [s, e]);
     const last = text.length - MIN_SECRET_LENGTH;
     if (this.#literals.size > 0) {
-      const pieces = this.#pieces.size > 0;
       const filter = this.#filter;
       let h = hash4(` ${text}`, 0);
       for (let i = 0; i <= last; i++) {
         // hash4 rolled by one character: the oldest falls off the top of the mask.
         h = ((h << 5) ^ text.charCodeAt(i + 3)) & FILTER_MASK;
-        if (pieces && this.#pieceFilter[h] === 1 && this.#pieces.has(text.slice(i, i + PIECE))) {
+        const bits = filter[h];
+        if (bits === 0) continue;
+        if ((bits & PIECE_BIT) !== 0 && this.#pieces.has(text.slice(i, i + PIECE))) {
           push(i, i + PIECE);
         }
-        if (filter[h] === 0) continue;
+        if ((bits & LITERAL_BIT) === 0) continue;
         const hit = this.#hit(text, i);
         if (hit === undefined) continue;
         let start = i;
@@ -404,7 +411,7 @@ export class Redactor {
     if (this.#literals.size === 0 && !text.includes("eyJ")) return text;
     const spans: Span[] = [];
     this.#spans(text, spans);
-    for (const view of decodedViews(text)) {
+    for (const view of decodedViews(text, this.#isWanted)) {
       this.#spans(view.text, spans, (s, e) => [view.from[s], view.to[e - 1]]);
     }
     if (spans.length === 0) return text;
@@ -509,9 +516,26 @@ export class Redactor {
   }
 }
 
-/** Bits of the filters in front of the literal and piece indexes (1 MiB each). */
+/** Entries of the filter in front of the literal and piece indexes (1 MiB). */
 const FILTER_SIZE = 1 << 20;
 const FILTER_MASK = FILTER_SIZE - 1;
+const LITERAL_BIT = 1;
+const PIECE_BIT = 2;
+
+/**
+ * Units a decoded view is always built for, whatever the secrets: those an
+ * escape is written with (a decoded one may start or complete another escape
+ * in a stacked view), those of a JSON Web Token (masked by shape, registered
+ * or not) and the `…` a cut secret ends at.
+ */
+const ESCAPE_UNITS = (() => {
+  const units = new Uint8Array(0x10000);
+  for (const c of "\\%&;#_.-…") units[c.charCodeAt(0)] = 1;
+  for (const [from, to] of [["0", "9"], ["A", "Z"], ["a", "z"]]) {
+    for (let u = from.charCodeAt(0); u <= to.charCodeAt(0); u++) units[u] = 1;
+  }
+  return units;
+})();
 
 /** A filter index for the four characters of `text` at `at`: cheap, collisions are resolved by the index. */
 function hash4(text: string, at: number): number {
