@@ -197,6 +197,29 @@ function parseRef(inner: string, offset: number, text: string): Ref {
  * ```
  */
 export function parseTemplate(source: string): Template {
+  const known = PARSED.get(source);
+  if (known) return known;
+  const template = parseFresh(source);
+  // Shared by every use: frozen, so a change to one flow's copy cannot reach another's.
+  for (const part of template.parts) {
+    if (typeof part !== "string") Object.freeze(Object.freeze(part).ref);
+  }
+  Object.freeze(Object.freeze(template).parts);
+  if (PARSED.size >= MAX_PARSED) PARSED.clear();
+  PARSED.set(source, template);
+  return template;
+}
+
+/**
+ * Parsed templates by source. Flows of a suite repeat their templates
+ * (`Bearer ${steps.login.capture.token}` in every step of every flow), and a
+ * template is only read once parsed: one copy each keeps loaded flows small
+ * and spares the parse. Bounded, like the compiled paths.
+ */
+const PARSED = new Map<string, Template>();
+const MAX_PARSED = 10_000;
+
+function parseFresh(source: string): Template {
   const parts: (string | Expr)[] = [];
   let literal = "";
   let i = 0;

@@ -109,6 +109,27 @@ export const RESPONSE_MEMBERS: readonly string[] = [
  * ```
  */
 export function compilePath(source: string, root: PathRoot): CompiledPath {
+  const key = `${root} ${source}`;
+  const known = COMPILED.get(key);
+  if (known) return known;
+  const compiled = compileFresh(source, root);
+  if (COMPILED.size >= MAX_COMPILED) COMPILED.clear();
+  COMPILED.set(key, compiled);
+  return compiled;
+}
+
+/**
+ * Compiled paths by root and source. A suite repeats its paths in every flow
+ * (`$.json.token` in each login step), and a compiled query is a dozen
+ * objects that evaluation only reads: one copy each, instead of one per use,
+ * saves memory for every flow held from the check until it runs, and the
+ * compile time. Bounded, so a generated suite of unique paths cannot grow it
+ * without end.
+ */
+const COMPILED = new Map<string, CompiledPath>();
+const MAX_COMPILED = 10_000;
+
+function compileFresh(source: string, root: PathRoot): CompiledPath {
   let query: JSONPathQuery;
   try {
     // Header names compare case-insensitively; the response stores them in lower case.
@@ -152,7 +173,7 @@ export function compilePath(source: string, root: PathRoot): CompiledPath {
       );
     }
   }
-  return { source, root, singular: query.singularQuery(), query };
+  return Object.freeze({ source, root, singular: query.singularQuery(), query });
 }
 
 /** `$.headers.<name>` or `$.headers['<name>']`: the part before the name, and the name. */

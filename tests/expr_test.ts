@@ -57,6 +57,22 @@ function syntaxError(source: string): ExpressionSyntaxError {
 // ---------------------------------------------------------------------------
 // parseTemplate: literal text
 
+Deno.test("a template many flows repeat is parsed once and shared, frozen", () => {
+  const a = parseTemplate("Bearer ${steps.login.capture.token}");
+  assert.equal(parseTemplate("Bearer ${steps.login.capture.token}"), a);
+  assert.ok(Object.isFrozen(a) && Object.isFrozen(a.parts));
+  const expr = a.parts[1] as Expr;
+  assert.ok(Object.isFrozen(expr) && Object.isFrozen(expr.ref));
+  assert.throws(() => (a.parts as unknown[]).push("x"), TypeError);
+  // A syntax error is thrown at every use, with its offset, never remembered.
+  for (let i = 0; i < 2; i++) {
+    assert.throws(
+      () => parseTemplate("a ${vars.x"),
+      (e) => e instanceof ExpressionSyntaxError && e.offset === 2,
+    );
+  }
+});
+
 Deno.test("parseTemplate keeps plain text as a single literal part", () => {
   const t = parseTemplate("hello world");
   assert.deepEqual(t, { source: "hello world", parts: ["hello world"] });

@@ -41,6 +41,27 @@ Deno.test("compilePath keeps the source and root it was given", () => {
   assert.equal(response.root, "response");
 });
 
+Deno.test("a path used by many flows is compiled once and shared, read-only", () => {
+  const a = compilePath("$.json.token", "response");
+  const b = compilePath("$.json.token", "response");
+  assert.equal(a, b);
+  assert.ok(Object.isFrozen(a));
+  // The root is part of the key: the same text under another root is another path.
+  const body = compilePath("$.json.token", "body");
+  assert.notEqual(body, a);
+  assert.equal(body.root, "body");
+  // Header names are lower-cased for the response root only, before the cache is consulted.
+  assert.equal(compilePath("$.headers.X-Id", "response").source, "$.headers.X-Id");
+  const headers = { headers: { "x-id": "7" } };
+  assert.deepEqual(select(compilePath("$.headers.X-Id", "response"), headers), {
+    found: true,
+    value: "7",
+  });
+  // A syntax error is thrown every time, never remembered as a path.
+  assert.throws(() => compilePath("$.items[", "body"), PathSyntaxError);
+  assert.throws(() => compilePath("$.items[", "body"), PathSyntaxError);
+});
+
 Deno.test("compilePath marks names and indexes as singular", () => {
   assert.equal(compilePath("$.token", "body").singular, true);
   assert.equal(compilePath("$.items[0].id", "body").singular, true);
