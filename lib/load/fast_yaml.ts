@@ -117,7 +117,17 @@ function resolvePlain(source: string): unknown {
 }
 
 function scalar(value: unknown, type: Scalar.Type, source: string, range: number[]): Scalar {
-  return scalarNode(value, type, source, range as [number, number, number]);
+  return scalarNode(own(value), type, source, range as [number, number, number]);
+}
+
+/**
+ * A string that does not keep the file's text alive. V8 makes a slice of 13
+ * characters or more a view into the whole text, so a loaded flow holding a
+ * few such values held its file's text until the flow had run: a copy per
+ * value is cheaper than that at thousands of flows.
+ */
+function own(value: unknown): unknown {
+  return typeof value === "string" && value.length >= 13 ? (` ${value}`).slice(1) : value;
 }
 
 class Reader {
