@@ -5,10 +5,14 @@
  *
  * A backtracking pattern like `^(a+)+$` takes exponential time on a value like
  * `"aaaa…a!"`, and V8 cannot interrupt a running match on the thread that runs
- * it. So each match runs on a helper thread (a `node:worker_threads` worker,
+ * it. So a match runs on a helper thread (a `node:worker_threads` worker,
  * kept for reuse) and the caller waits for it with `Atomics.wait`, at most
  * {@linkcode MATCH_TIME_LIMIT_MS}; a match that takes longer is abandoned and
- * its worker terminated, which does stop V8 mid-match.
+ * its worker terminated, which does stop V8 mid-match. The exception is a
+ * pattern whose worst case on the given input is provably small (no
+ * backreference, lookaround or quantified group, and few enough ways to
+ * backtrack for the input's length; see `isTame`): most patterns in flows
+ * are, and they run on the calling thread, without the round trip.
  *
  * Rejected alternatives, measured on Deno 2.9.6 (V8 15.0): V8's linear-time
  * engine (`--enable-experimental-regexp-engine-on-excessive-backtracks`, or
@@ -322,7 +326,9 @@ export function execPattern(
   input: string,
   limitMs: number = MATCH_TIME_LIMIT_MS,
 ): (string | null)[] | null {
+  tameGroups = undefined;
   if (ask(source, input, true, limitMs) !== 1) return null;
+  if (tameGroups) return tameGroups;
   const groups = threads!.receiveMessageOnPort(helper!.port)?.message;
   if (!Array.isArray(groups)) {
     throw new MatchTimeoutError("regex-failed", "the match's groups did not arrive");
@@ -331,7 +337,13 @@ export function execPattern(
 }
 
 function ask(source: string, input: string, exec: boolean, limitMs: number): number {
-  compilePattern(source);
+  const re = compilePattern(source);
+  if (isTame(source, input.length)) {
+    // Bounded by construction (see isTame): no helper thread, no round trip.
+    const m = re.exec(input);
+    if (m && exec) tameGroups = Array.from(m, (g) => g === undefined ? null : g);
+    return m ? 1 : 0;
+  }
   helper ??= startHelper();
   const { worker, shared } = helper;
   const { receiveMessageOnPort } = threads!;
@@ -352,6 +364,73 @@ function ask(source: string, input: string, exec: boolean, limitMs: number): num
     throw new MatchTimeoutError("regex-failed", "the match ran out of memory or stack");
   }
   return answer;
+}
+
+/** The groups of the last match run on this thread, for execPattern. */
+let tameGroups: (string | null)[] | undefined;
+
+/** Steps a match on the calling thread may take at worst (see tameBound): well under 0.1 s. */
+const TAME_STEPS = 1e7;
+
+/**
+ * What bounds a pattern's backtracking, or undefined when nothing simple
+ * does: `open` quantifiers without an upper bound, and `factor`, the product
+ * of the choices every other quantifier and alternative adds.
+ */
+type Shape = { open: number; factor: number } | undefined;
+
+const shapes = new Map<string, Shape>();
+
+/**
+ * Whether a match may run on the calling thread: its worst case is small for
+ * this input. A pattern with no backreference, no lookaround and no
+ * quantified group (the nesting that makes backtracking exponential) tries
+ * each of the n + 1 start positions with at most (n + 1)^open ways to split
+ * the input between its open-ended quantifiers, times the choices of its
+ * bounded ones and alternatives. When that product is under
+ * {@linkcode TAME_STEPS}, the helper thread's round trip (about 0.2 ms) and
+ * start are not needed. Most patterns in flows (`^item-`, `^[a-z]+-\d+$` on
+ * a field, `"id":"([^"]+)"` on a body) qualify.
+ */
+function isTame(source: string, length: number): boolean {
+  if (!shapes.has(source)) {
+    if (shapes.size >= 1000) shapes.clear();
+    shapes.set(source, shapeOf(source));
+  }
+  const shape = shapes.get(source);
+  return shape !== undefined && (length + 1) ** (shape.open + 1) * shape.factor <= TAME_STEPS;
+}
+
+function shapeOf(source: string): Shape {
+  let open = 0;
+  let factor = 1;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === "\\") {
+      if (/[1-9k]/.test(source[i + 1] ?? "")) return undefined; // a backreference
+      i++;
+    } else if (c === "[") {
+      // A class is one character, whatever it holds.
+      for (i++; i < source.length && source[i] !== "]"; i++) if (source[i] === "\\") i++;
+    } else if (c === "(") {
+      if (/^\?<?[=!]/.test(source.slice(i + 1, i + 4))) return undefined; // lookaround
+    } else if (c === ")") {
+      if (/[*+?{]/.test(source[i + 1] ?? "")) return undefined; // a quantified group
+    } else if (c === "*" || c === "+") {
+      open++;
+      if (source[i + 1] === "?") i++; // lazy: the same choices in another order
+    } else if (c === "?" || c === "|") {
+      factor *= 2;
+    } else if (c === "{") {
+      const bound = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(i));
+      if (!bound) continue; // a literal "{"
+      if (bound[3] === "") open++;
+      else if (bound[3] !== undefined) factor *= Number(bound[3]) - Number(bound[1]) + 1;
+      i += bound[0].length - 1;
+      if (source[i + 1] === "?") i++;
+    }
+  }
+  return { open, factor };
 }
 
 function formatMs(ms: number): string {

@@ -50,6 +50,21 @@ Deno.test("testPattern stops a catastrophic pattern at its time limit", () => {
   }
 });
 
+Deno.test("patterns that backtrack without a quantified group are still stopped at the limit", () => {
+  // 2^32 ways to choose the optional a's: exponential with no group at all.
+  const optional = "a?".repeat(32) + "a".repeat(32);
+  // Three open quantifiers over the same letter: n^4 steps on a long input.
+  const overlapping = "a*a*a*b";
+  for (const [pattern, input] of [[optional, "a".repeat(32)], [overlapping, "a".repeat(1000)]]) {
+    const started = performance.now();
+    assert.equal(timeout(() => testPattern(pattern, input, 300)).code, "regex-timeout", pattern);
+    assert.ok(performance.now() - started < 1500, pattern);
+  }
+  // The same overlapping pattern on a short value has a small worst case, and answers.
+  assert.equal(testPattern(overlapping, "a".repeat(40)), false);
+  assert.equal(testPattern(overlapping, "a".repeat(40) + "b"), true);
+});
+
 Deno.test("testPattern works again right after a timeout", () => {
   timeout(() => testPattern("^(a+)+$", HOSTILE, 200));
   assert.equal(testPattern("^a+!$", HOSTILE), true);
@@ -223,7 +238,8 @@ if (include) {
 await prepareRegex([flow, flow]);
 ${NO_NODE_LOADER}
 try {
-  console.log(testPattern("^a", "a") ? "loaded" : "wrong answer");
+  // A quantified group always goes to the helper thread.
+  console.log(testPattern("^(a|b)+$", "a") ? "loaded" : "wrong answer");
 } catch (error) {
   console.log(error.code === "regex-failed" ? "not loaded" : String(error));
 }`;
@@ -240,20 +256,23 @@ try {
 
 Deno.test("a match whose helper cannot be loaded fails with a clear message, not a crash", async () => {
   const out = await fresh(
-    `import { testPattern, compilePattern } from ${resolve("../lib/regex.ts")};
+    `import { execPattern, testPattern, compilePattern } from ${resolve("../lib/regex.ts")};
 import { applyOperator } from ${resolve("../lib/assert.ts")};
 ${NO_NODE_LOADER}
 try { testPattern("(", "x"); } catch (error) { console.log(error.name); }
-try { testPattern("^a", "a"); } catch (error) { console.log(error.name, error.code, error.message); }
-console.log(applyOperator("matches", "a", "^a"));
-console.log(compilePattern("^a$").source);`,
+try { testPattern("^(a|b)+$", "a"); } catch (error) { console.log(error.name, error.code, error.message); }
+console.log(applyOperator("matches", "a", "^(a|b)+"));
+console.log(compilePattern("^a$").source);
+// A pattern whose worst case is small runs on this thread: no helper is needed.
+console.log(testPattern("^a", "a"), execPattern("id=([0-9]+)", "x id=42")?.[1]);`,
   );
   assert.equal(
     out,
     "SyntaxError\n" +
       "MatchTimeoutError regex-failed the regular-expression helper is not loaded: call prepareRegex(flows) before matching\n" +
-      'could not tell whether "a" matches /^a/: the regular-expression helper is not loaded: call prepareRegex(flows) before matching\n' +
-      "^a$\n",
+      'could not tell whether "a" matches /^(a|b)+/: the regular-expression helper is not loaded: call prepareRegex(flows) before matching\n' +
+      "^a$\n" +
+      "true 42\n",
   );
 });
 
