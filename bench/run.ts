@@ -2,10 +2,14 @@
  * `deno task bench [flows] [repeats]`: runner overhead against a raw fetch loop.
  *
  * Starts the demo API in its own process, writes N copies of
- * bench/job_flow.yaml, then times `flowrun run` (with both reports) and
- * bench/raw_fetch.ts sending the same requests in the same order. Each is run
- * `repeats` times; the median wall time and the peak memory (max RSS, from
- * GNU time when installed) are printed with the ratio. Run by hand, never in CI.
+ * bench/job_flow.yaml, then times `flowrun run` (with both reports),
+ * bench/raw_fetch.ts (Deno) and, when `node` is installed, bench/raw_fetch.mjs
+ * (Node) sending the same requests in the same order. Each is run `repeats`
+ * times; the median wall time and the peak memory (max RSS, from GNU time
+ * when installed) are printed with the ratios. Then start-up: a one-request
+ * flow against a Deno script sending that request (medians of fresh
+ * processes), and the phases of a run measured in-process. Run by hand,
+ * never in CI.
  */
 import {
   flowrunArgs as cli,
@@ -47,14 +51,20 @@ const flowrunArgs = [
   `${out}/report.json`,
 ];
 const rawArgs = ["run", "--allow-net", "--allow-env", `${root}bench/raw_fetch.ts`, String(flows)];
+const node = await new Deno.Command("node", { args: ["--version"], stdout: "null" }).output()
+  .then((o) => o.success, () => false);
+const nodeArgs = [`${root}bench/raw_fetch.mjs`, String(flows)];
 try {
   // One warm-up of each so module caches and the server's JIT are equally warm.
   await measure(rawArgs, env, false);
   await measure(flowrunArgs, env, false);
+  if (node) await measure(nodeArgs, env, false, "node");
   const raw: Sample[] = [];
+  const nodeRaw: Sample[] = [];
   const flowrun: Sample[] = [];
   for (let i = 0; i < repeats; i++) {
     raw.push(await measure(rawArgs, env, gnuTime));
+    if (node) nodeRaw.push(await measure(nodeArgs, env, gnuTime, "node"));
     flowrun.push(await measure(flowrunArgs, env, gnuTime));
   }
   const requests = flows * 6;
@@ -68,6 +78,14 @@ try {
       (requests / rawTime).toFixed(0)
     } req/s)  peak memory ${peak(raw)}`,
   );
+  if (node) {
+    const nodeTime = median(nodeRaw.map((s) => s.seconds));
+    console.log(
+      `node fetch loop: ${nodeTime.toFixed(2)} s  (${
+        (requests / nodeTime).toFixed(0)
+      } req/s)  peak memory ${peak(nodeRaw)}; flowrun is ${(flowrunTime / nodeTime).toFixed(2)}×`,
+    );
+  }
   console.log(
     `flowrun        : ${flowrunTime.toFixed(2)} s  (${
       (requests / flowrunTime).toFixed(0)
@@ -77,6 +95,25 @@ try {
     `ratio          : ${(flowrunTime / rawTime).toFixed(2)}× (runner overhead ${
       (((flowrunTime - rawTime) / requests) * 1000).toFixed(3)
     } ms per request)`,
+  );
+  // Start-up: one request, fresh processes, alternating so both see the same machine.
+  await Deno.writeTextFile(
+    `${out}/one.yaml`,
+    'name: one\nsteps:\n  - name: health\n    request: {url: "${ENV.BASE_URL}/health"}\n    assert: {status: 200}\n',
+  );
+  const oneArgs = ["run", "--allow-net", "--allow-env", `${root}bench/one_request.ts`];
+  const flowrunOne = [...cli, "run", `${out}/one.yaml`];
+  const startRaw: number[] = [];
+  const startFlowrun: number[] = [];
+  for (let i = 0; i < 15; i++) {
+    startRaw.push((await measure(oneArgs, env, false)).seconds);
+    startFlowrun.push((await measure(flowrunOne, env, false)).seconds);
+  }
+  const [oneRaw, oneFlowrun] = [median(startRaw), median(startFlowrun)];
+  console.log(
+    `start-up       : one request, median of 15 fresh processes: Deno fetch script ${
+      (oneRaw * 1000).toFixed(0)
+    } ms, flowrun ${(oneFlowrun * 1000).toFixed(0)} ms (${(oneFlowrun / oneRaw).toFixed(2)}×)`,
   );
   // Where flowrun's time goes, measured in this process against the same server.
   const { loadFlows } = await import("../lib/suite.ts");

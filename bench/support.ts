@@ -57,15 +57,19 @@ export interface Sample {
   maxRssMiB?: number;
 }
 
-/** Runs `deno <args>` and measures wall time and, with GNU time, peak memory. Exit codes 0 and 1 are fine. */
+/**
+ * Runs `deno <args>` (or another program) and measures wall time and, with
+ * GNU time, peak memory. Exit codes 0 and 1 are fine.
+ */
 export async function measure(
   args: string[],
   env: Record<string, string>,
   gnuTime: boolean,
+  program: string = Deno.execPath(),
 ): Promise<Sample> {
   const marker = `${out}/time.txt`;
-  const command = gnuTime ? "/usr/bin/time" : Deno.execPath();
-  const fullArgs = gnuTime ? ["-f", "%e %M", "-o", marker, Deno.execPath(), ...args] : args;
+  const command = gnuTime ? "/usr/bin/time" : program;
+  const fullArgs = gnuTime ? ["-f", "%e %M", "-o", marker, program, ...args] : args;
   const started = performance.now();
   const result = await new Deno.Command(command, {
     args: fullArgs,
