@@ -1,9 +1,13 @@
 /**
- * The Node.js floor: bench/raw_fetch.ts for Node's built-in fetch (undici),
- * the same requests in the same order. Usage: BASE_URL=… node bench/raw_fetch.mjs N
+ * The baseline: the same requests as N copies of bench/job_flow.yaml, in the
+ * same order, with a plain fetch loop and no checks beyond what drives the
+ * sequence. One script for both floors, so they cannot drift apart:
+ * BASE_URL=… deno run -A bench/raw_fetch.mjs N, or node bench/raw_fetch.mjs N
+ * (Deno's own APIs where it runs, so its Node layer is not started).
  */
-const base = process.env.BASE_URL;
-const count = Number(process.argv[2] ?? 200);
+const deno = globalThis.Deno;
+const base = deno ? deno.env.get("BASE_URL") : process.env.BASE_URL;
+const count = Number((deno ? deno.args[0] : process.argv[2]) ?? 200);
 const json = { "content-type": "application/json" };
 
 for (let i = 0; i < count; i++) {

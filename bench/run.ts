@@ -3,8 +3,8 @@
  *
  * Starts the demo API in its own process, writes N copies of
  * bench/job_flow.yaml, then times `flowrun run` (with both reports),
- * bench/raw_fetch.ts (Deno) and, when `node` is installed, bench/raw_fetch.mjs
- * (Node) sending the same requests in the same order. Each is run `repeats`
+ * bench/raw_fetch.mjs with Deno and, when `node` is installed, with Node,
+ * sending the same requests in the same order. Each is run `repeats`
  * times; the median wall time and the peak memory (max RSS, from GNU time
  * when installed) are printed with the ratios. Then start-up: a one-request
  * flow against a Deno script sending that request (medians of fresh
@@ -50,7 +50,7 @@ const flowrunArgs = [
   "--report-json",
   `${out}/report.json`,
 ];
-const rawArgs = ["run", "--allow-net", "--allow-env", `${root}bench/raw_fetch.ts`, String(flows)];
+const rawArgs = ["run", "--allow-net", "--allow-env", `${root}bench/raw_fetch.mjs`, String(flows)];
 const node = await new Deno.Command("node", { args: ["--version"], stdout: "null" }).output()
   .then((o) => o.success, () => false);
 const nodeArgs = [`${root}bench/raw_fetch.mjs`, String(flows)];
