@@ -21,6 +21,7 @@
  *
  * @module
  */
+import { BoundedCache } from "./bounded_cache.ts";
 import { SyntaxAtError } from "./errors.ts";
 
 /** What an expression refers to. */
@@ -197,17 +198,15 @@ function parseRef(inner: string, offset: number, text: string): Ref {
  * ```
  */
 export function parseTemplate(source: string): Template {
-  const known = PARSED.get(source);
-  if (known) return known;
-  const template = parseFresh(source);
-  // Shared by every use: frozen, so a change to one flow's copy cannot reach another's.
-  for (const part of template.parts) {
-    if (typeof part !== "string") Object.freeze(Object.freeze(part).ref);
-  }
-  Object.freeze(Object.freeze(template).parts);
-  if (PARSED.size >= MAX_PARSED) PARSED.clear();
-  PARSED.set(source, template);
-  return template;
+  return PARSED.get(source, () => {
+    const template = parseFresh(source);
+    // Shared by every use: frozen, so a change to one flow's copy cannot reach another's.
+    for (const part of template.parts) {
+      if (typeof part !== "string") Object.freeze(Object.freeze(part).ref);
+    }
+    Object.freeze(template.parts);
+    return Object.freeze(template);
+  });
 }
 
 /**
@@ -216,8 +215,7 @@ export function parseTemplate(source: string): Template {
  * template is only read once parsed: one copy each keeps loaded flows small
  * and spares the parse. Bounded, like the compiled paths.
  */
-const PARSED = new Map<string, Template>();
-const MAX_PARSED = 10_000;
+const PARSED = new BoundedCache<Template>(10_000);
 
 function parseFresh(source: string): Template {
   const parts: (string | Expr)[] = [];

@@ -18,6 +18,7 @@ import {
   type JSONPathQuery,
   JSONPathRecursionLimitError,
 } from "json-p3";
+import { BoundedCache } from "./bounded_cache.ts";
 import { SyntaxAtError } from "./errors.ts";
 import type { Expr, Template } from "./expr.ts";
 
@@ -109,13 +110,7 @@ export const RESPONSE_MEMBERS: readonly string[] = [
  * ```
  */
 export function compilePath(source: string, root: PathRoot): CompiledPath {
-  const key = `${root} ${source}`;
-  const known = COMPILED.get(key);
-  if (known) return known;
-  const compiled = compileFresh(source, root);
-  if (COMPILED.size >= MAX_COMPILED) COMPILED.clear();
-  COMPILED.set(key, compiled);
-  return compiled;
+  return COMPILED.get(`${root} ${source}`, () => compileFresh(source, root));
 }
 
 /**
@@ -126,8 +121,7 @@ export function compilePath(source: string, root: PathRoot): CompiledPath {
  * compile time. Bounded, so a generated suite of unique paths cannot grow it
  * without end.
  */
-const COMPILED = new Map<string, CompiledPath>();
-const MAX_COMPILED = 10_000;
+const COMPILED = new BoundedCache<CompiledPath>(10_000);
 
 function compileFresh(source: string, root: PathRoot): CompiledPath {
   let query: JSONPathQuery;

@@ -38,6 +38,7 @@
 // any `node:` builtin starts Deno's Node compatibility layer (about 10 ms in a fresh process),
 // which a run without a regular expression should not pay for.
 import type { MessagePort, Worker } from "node:worker_threads";
+import { BoundedCache } from "./bounded_cache.ts";
 
 /**
  * How long one match may run, in milliseconds: 1000.
@@ -75,7 +76,7 @@ export class MatchTimeoutError extends Error {
   }
 }
 
-const compiled = new Map<string, RegExp>();
+const compiled = new BoundedCache<RegExp>(1000);
 
 /**
  * Compiles a pattern (JavaScript syntax, no flags), throwing `SyntaxError`
@@ -94,13 +95,7 @@ const compiled = new Map<string, RegExp>();
  * ```
  */
 export function compilePattern(source: string): RegExp {
-  let re = compiled.get(source);
-  if (!re) {
-    re = new RegExp(source);
-    if (compiled.size >= 1000) compiled.clear();
-    compiled.set(source, re);
-  }
-  return re;
+  return compiled.get(source, () => new RegExp(source));
 }
 
 /** The module of the helper thread. */
@@ -304,6 +299,8 @@ export function testPattern(
   input: string,
   limitMs: number = MATCH_TIME_LIMIT_MS,
 ): boolean {
+  const here = matchHere(source, input);
+  if (here !== undefined) return here !== null;
   return ask(source, input, false, limitMs) === 1;
 }
 
@@ -326,9 +323,9 @@ export function execPattern(
   input: string,
   limitMs: number = MATCH_TIME_LIMIT_MS,
 ): (string | null)[] | null {
-  tameGroups = undefined;
+  const here = matchHere(source, input);
+  if (here !== undefined) return here && Array.from(here, (g) => g === undefined ? null : g);
   if (ask(source, input, true, limitMs) !== 1) return null;
-  if (tameGroups) return tameGroups;
   const groups = threads!.receiveMessageOnPort(helper!.port)?.message;
   if (!Array.isArray(groups)) {
     throw new MatchTimeoutError("regex-failed", "the match's groups did not arrive");
@@ -336,14 +333,17 @@ export function execPattern(
   return groups;
 }
 
-function ask(source: string, input: string, exec: boolean, limitMs: number): number {
+/**
+ * The match run on the calling thread when the pattern's worst case on this
+ * input is small (see isTame), or undefined when it must go to the helper.
+ * Throws `SyntaxError` for an invalid pattern either way.
+ */
+function matchHere(source: string, input: string): RegExpExecArray | null | undefined {
   const re = compilePattern(source);
-  if (isTame(source, input.length)) {
-    // Bounded by construction (see isTame): no helper thread, no round trip.
-    const m = re.exec(input);
-    if (m && exec) tameGroups = Array.from(m, (g) => g === undefined ? null : g);
-    return m ? 1 : 0;
-  }
+  return isTame(source, input.length) ? re.exec(input) : undefined;
+}
+
+function ask(source: string, input: string, exec: boolean, limitMs: number): number {
   helper ??= startHelper();
   const { worker, shared } = helper;
   const { receiveMessageOnPort } = threads!;
@@ -366,10 +366,7 @@ function ask(source: string, input: string, exec: boolean, limitMs: number): num
   return answer;
 }
 
-/** The groups of the last match run on this thread, for execPattern. */
-let tameGroups: (string | null)[] | undefined;
-
-/** Steps a match on the calling thread may take at worst (see tameBound): well under 0.1 s. */
+/** Steps a match on the calling thread may take at worst (see isTame): well under 0.1 s. */
 const TAME_STEPS = 1e7;
 
 /**
@@ -379,7 +376,7 @@ const TAME_STEPS = 1e7;
  */
 type Shape = { open: number; factor: number } | undefined;
 
-const shapes = new Map<string, Shape>();
+const shapes = new BoundedCache<Shape>(1000);
 
 /**
  * Whether a match may run on the calling thread: its worst case is small for
@@ -393,11 +390,7 @@ const shapes = new Map<string, Shape>();
  * a field, `"id":"([^"]+)"` on a body) qualify.
  */
 function isTame(source: string, length: number): boolean {
-  if (!shapes.has(source)) {
-    if (shapes.size >= 1000) shapes.clear();
-    shapes.set(source, shapeOf(source));
-  }
-  const shape = shapes.get(source);
+  const shape = shapes.get(source, () => shapeOf(source));
   return shape !== undefined && (length + 1) ** (shape.open + 1) * shape.factor <= TAME_STEPS;
 }
 

@@ -26,6 +26,7 @@ export const LAYERS: { name: string; modules: string[] }[] = [
     name: "base",
     modules: [
       "errors.ts",
+      "bounded_cache.ts",
       "duration.ts",
       "limits.ts",
       "regex.ts",

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { BoundedCache } from "../bounded_cache.ts";
 
 /** Word endings that make a name secret; see {@linkcode isSecretName}. */
 const SECRET_WORDS = [
@@ -35,20 +36,17 @@ const SECRET_WORDS = [
 const PUBLIC_WORDS = new Set(["PUBLIC", "PUBLISHABLE", "PRIMARY", "FOREIGN", "SORT", "PARTITION"]);
 
 /** Names already split: the same keys and headers come back in every response. */
-const split = new Map<string, string[]>();
-/** Entries the cache keeps before it starts over (bodies with generated keys must not grow it). */
-const SPLIT_CACHE = 4096;
+const split = new BoundedCache<string[]>(4096);
 
 /** Splits on `_`, `-`, `.`, spaces and where a lower-case letter meets an upper-case one. */
 function words(name: string): string[] {
-  let ws = split.get(name);
-  if (ws) return ws;
-  ws = name.split(/[_.\s-]+|(?<=[a-z0-9])(?=[A-Z])/).filter((w) => w !== "").map((w) =>
-    w.toUpperCase()
+  return split.get(
+    name,
+    () =>
+      name.split(/[_.\s-]+|(?<=[a-z0-9])(?=[A-Z])/).filter((w) => w !== "").map((w) =>
+        w.toUpperCase()
+      ),
   );
-  if (split.size >= SPLIT_CACHE) split.clear();
-  split.set(name, ws);
-  return ws;
 }
 
 /** A word is a marker when it ends with one, in the singular or the plural (`api_keys`, `tokens`). */
