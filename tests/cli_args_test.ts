@@ -10,6 +10,7 @@ import { type OptionSpec, parse } from "../cli/args.ts";
 import { RUN_OPTIONS } from "../cli/run.ts";
 import { UsageError } from "../lib/errors.ts";
 import { runCli } from "./support/cli.ts";
+import { staticImports } from "./support/imports.ts";
 
 /** `flowrun run`'s options, plus `convert`'s `-o` for a short string option. */
 const RUN_LIKE = {
@@ -239,28 +240,7 @@ Deno.test("the first mistake is the one reported, as node reports it", () => {
 });
 
 Deno.test("cli/args.ts and what it imports statically load no node: module", async () => {
-  const root = new URL("../cli/args.ts", import.meta.url).href;
-  const info = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", root],
-    stdout: "piped",
-    env: { NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" },
-  }).output();
-  assert.ok(info.success);
-  const graph = JSON.parse(new TextDecoder().decode(info.stdout)) as {
-    modules: {
-      specifier: string;
-      dependencies?: { code?: { specifier: string }; isDynamic?: boolean }[];
-    }[];
-  };
-  const bySpecifier = new Map(graph.modules.map((m) => [m.specifier, m]));
-  const seen = new Set([root]);
-  const todo = [root];
-  while (todo.length > 0) {
-    for (const dependency of bySpecifier.get(todo.pop()!)?.dependencies ?? []) {
-      const to = dependency.code?.specifier;
-      if (to && !dependency.isDynamic && !seen.has(to)) seen.add(to) && todo.push(to);
-    }
-  }
+  const seen = await staticImports(new URL("../cli/args.ts", import.meta.url));
   assert.ok(
     seen.has(new URL("../lib/suggest.ts", import.meta.url).href),
     "the walk follows imports",

@@ -14,6 +14,7 @@ import {
   writeFileAtomic,
 } from "../lib/io.ts";
 import { UsageError } from "../lib/errors.ts";
+import { eagerNodeImports } from "./support/imports.ts";
 
 const isLinux = Deno.build.os === "linux";
 const isRoot = Deno.uid?.() === 0;
@@ -234,16 +235,7 @@ Deno.test("the stream writer keeps lines in order under parallel writes and hash
 });
 
 Deno.test("io.ts imports no node: builtin up front (it starts Deno's Node layer)", async () => {
-  const { stdout } = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", new URL("../lib/io.ts", import.meta.url).pathname],
-    stdout: "piped",
-  }).output();
-  const info = JSON.parse(new TextDecoder().decode(stdout));
-  const own = info.modules.find((m: { specifier: string }) => m.specifier.endsWith("/lib/io.ts"));
-  const eager = (own.dependencies as { specifier: string; code?: unknown; isDynamic?: boolean }[])
-    .filter((d) => d.specifier.startsWith("node:") && d.code && !d.isDynamic)
-    .map((d) => d.specifier);
-  assert.deepEqual(eager, []);
+  assert.deepEqual(await eagerNodeImports(new URL("../lib/io.ts", import.meta.url)), []);
 });
 
 Deno.test("the stream writer hashes right on both sides of where it switches hashers (1 MiB)", async () => {

@@ -6,6 +6,7 @@ import {
   testPattern,
 } from "../lib/regex.ts";
 import { applyOperator } from "../lib/assert.ts";
+import { eagerNodeImports } from "./support/imports.ts";
 
 const HOSTILE = "a".repeat(40) + "!";
 
@@ -152,18 +153,7 @@ const resolve = (path: string) => JSON.stringify(import.meta.resolve(path));
 const NO_NODE_LOADER = `Object.defineProperty(globalThis, "process", { value: undefined });`;
 
 Deno.test("regex.ts imports no node: builtin up front (it starts Deno's Node layer)", async () => {
-  const { stdout } = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", new URL("../lib/regex.ts", import.meta.url).pathname],
-    stdout: "piped",
-  }).output();
-  const info = JSON.parse(new TextDecoder().decode(stdout));
-  const own = info.modules.find((m: { specifier: string }) =>
-    m.specifier.endsWith("/lib/regex.ts")
-  );
-  const eager = (own.dependencies as { specifier: string; code?: unknown; isDynamic?: boolean }[])
-    .filter((d) => d.specifier.startsWith("node:") && d.code && !d.isDynamic)
-    .map((d) => d.specifier);
-  assert.deepEqual(eager, []);
+  assert.deepEqual(await eagerNodeImports(new URL("../lib/regex.ts", import.meta.url)), []);
 });
 
 Deno.test("prepareRegex loads the helper's module for exactly the flows that run a regular expression", async () => {
