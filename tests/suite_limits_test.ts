@@ -79,6 +79,8 @@ Deno.test("a broken symlink named like a flow is a file-read problem, not a flow
         "b.yaml file-read",
       ],
     );
+    // In plain words, as for an included file, not the operating system's.
+    assert.equal(problems[0].message, "Could not read the flow file: no such file.");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
