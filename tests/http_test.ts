@@ -244,6 +244,47 @@ Deno.test("send still times out on a body that trickles in under the cap", async
   });
 });
 
+// A request's deadline ends with the request: a timer left running kept the request's
+// signals alive for the whole timeout (30 s of requests at a time in a suite), and then
+// fired for nothing. `fetch` is wrapped only to see the signal it was given.
+Deno.test("send leaves no timer or listener behind, however the request ends", async () => {
+  const run = new AbortController();
+  let listening = 0;
+  const add = run.signal.addEventListener.bind(run.signal);
+  const remove = run.signal.removeEventListener.bind(run.signal);
+  run.signal.addEventListener = (type: string, ...rest: [EventListener]) => {
+    if (type === "abort") listening++;
+    add(type, ...rest);
+  };
+  run.signal.removeEventListener = (type: string, ...rest: [EventListener]) => {
+    if (type === "abort") listening--;
+    remove(type, ...rest);
+  };
+  const signals: AbortSignal[] = [];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (input, init) => {
+    if (init?.signal) signals.push(init.signal);
+    return realFetch(input, init);
+  };
+  try {
+    await withServer((request) => {
+      if (new URL(request.url).pathname !== "/slow") return new Response("ok");
+      return new Promise((resolve) => setTimeout(() => resolve(new Response("late")), 1000));
+    }, async (url) => {
+      const options = { timeoutMs: 300, signal: run.signal };
+      assert.equal((await send(get(url), options)).text, "ok");
+      assert.equal((await failure(`${url}slow`, options)).code, "timeout");
+      assert.equal((await failure("http://127.0.0.1:1/", options)).code, "network");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    });
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+  assert.equal(signals.length, 3);
+  assert.deepEqual(signals.map((s) => s.aborted), [false, true, false], "no deadline fired late");
+  assert.equal(listening, 0, "every request removed its listener");
+});
+
 const encoder = new TextEncoder();
 
 async function writeAll(conn: Deno.Conn, bytes: Uint8Array): Promise<void> {
