@@ -45,7 +45,7 @@ export const LAYERS: { name: string; modules: string[] }[] = [
       "report/terminal.ts",
       "secrets/names.ts",
       "secrets/decode.ts",
-      "secrets/literal_index.ts",
+      "secrets/substring_table.ts",
       "secrets/redactor.ts",
       "redact.ts",
       // The one small I/O module: the CLI's and the suite's reads and writes.

@@ -10,7 +10,7 @@
  * @module
  */
 import { decodedViews } from "./decode.ts";
-import { LiteralIndex } from "./literal_index.ts";
+import { SubstringTable } from "./substring_table.ts";
 
 /**
  * What a secret is replaced with: short, and plainly not a real value.
@@ -194,19 +194,25 @@ export class Redactor {
   #values = new Set<string>();
   /** Values given to `add` (before their parts are derived). */
   #added = new Set<string>();
-  /** Every literal to mask → whether it is a base64 run (masked a little wider). */
-  #literals = new Map<string, boolean>();
-  /** Every literal by its beginning, for the longest one at a position. */
-  #index = new LiteralIndex();
+  /**
+   * Every literal to mask (flag `LITERAL`, and `BASE64` for a base64 run,
+   * masked a little wider) and every 16-character piece of a long secret
+   * (flag `PIECE`), by length and hash.
+   */
+  #table = new SubstringTable();
+  /** How many literals the table holds. */
+  #literalCount = 0;
+  /** The distinct lengths of literals in each length class (see `classOf`), shortest first. */
+  #lengths: number[][] = LENGTH_CLASSES.map(() => []);
   /** Every literal by its first four characters, for finding a literal cut short (rare: at `…`). */
   #starts = new Map<string, string[]>();
   /**
-   * By the hash of four characters: bit 1 when a literal starts with them,
-   * bit 2 when a piece does. Most positions of a text stop at this one read.
+   * By the hash of four characters: `PIECE_BIT` when a piece starts with
+   * them, and the bit of each length class of the literals that do. Most
+   * positions of a text stop at this one read; the others ask the table only
+   * for the lengths that may start there.
    */
   #filter = new Uint8Array(FILTER_SIZE);
-  /** 16-character pieces of long secrets. */
-  #pieces = new Set<string>();
   /** UTF-16 units a decoded view must produce to be worth building (see `decodedViews`). */
   #wanted = ESCAPE_UNITS.slice();
   #isWanted = (unit: number) => this.#wanted[unit] === 1;
@@ -276,35 +282,50 @@ export class Redactor {
     for (const form of new Set([value, jsonInner(value), jsonInner(jsonInner(value))])) {
       for (const run of base64Runs(form)) this.#literal(run, true);
     }
-    for (let i = 0; i + PIECE <= value.length; i++) this.#piece(value.slice(i, i + PIECE));
-  }
-
-  #piece(piece: string): void {
-    this.#pieces.add(piece);
-    this.#filter[hash4(piece, 0)] |= PIECE_BIT;
+    for (let i = 0; i + PIECE <= value.length; i++) {
+      this.#table.add(value, i, PIECE, PIECE_FLAG);
+      this.#filter[hash4(value, i)] |= PIECE_BIT;
+    }
   }
 
   #literal(literal: string, base64: boolean): void {
-    if (this.#literals.has(literal)) return;
-    this.#literals.set(literal, base64);
+    const flags = base64 ? LITERAL_FLAG | BASE64_FLAG : LITERAL_FLAG;
+    const before = this.#table.add(literal, 0, literal.length, flags);
+    if ((before & LITERAL_FLAG) !== 0) return;
+    this.#literalCount++;
     this.#longest = Math.max(this.#longest, literal.length);
     const start = literal.slice(0, 4);
     const same = this.#starts.get(start);
     if (same) same.push(literal);
     else this.#starts.set(start, [literal]);
-    this.#filter[hash4(literal, 0)] |= LITERAL_BIT;
-    this.#index.add(literal);
+    const lengthClass = classOf(literal.length);
+    this.#filter[hash4(literal, 0)] |= CLASS_BIT << lengthClass;
+    const lengths = this.#lengths[lengthClass];
+    if (!lengths.includes(literal.length)) {
+      lengths.push(literal.length);
+      lengths.sort((a, b) => a - b);
+    }
     for (let i = 0; i < literal.length; i++) this.#wanted[literal.charCodeAt(i)] = 1;
   }
 
-  /** The longest literal that starts at `at`, once the filter said one may. */
-  #hit(text: string, at: number): string | undefined {
-    return this.#index.longestAt(text, at);
+  /**
+   * The length of the longest literal at `at` (negative when it is a base64
+   * run), or 0: only the length classes the filter names are asked for.
+   */
+  #hit(text: string, at: number, bits: number): number {
+    for (let c = LENGTH_CLASSES.length - 1; c >= 0; c--) {
+      if ((bits & (CLASS_BIT << c)) === 0) continue;
+      const word = this.#table.longestAt(text, at, this.#lengths[c], LITERAL_FLAG);
+      if (word === 0) continue;
+      const length = Math.floor(word / 16);
+      return (word & BASE64_FLAG) !== 0 ? -length : length;
+    }
+    return 0;
   }
 
   /** Every literal sharing the first four characters at `at` (for a cut secret). */
   #candidates(text: string, at: number): string[] {
-    if ((this.#filter[hash4(text, at)] & LITERAL_BIT) === 0) return [];
+    if ((this.#filter[hash4(text, at)] & CLASS_BITS) === 0) return [];
     return this.#starts.get(text.slice(at, at + 4)) ?? [];
   }
 
@@ -327,7 +348,7 @@ export class Redactor {
   #spans(text: string, spans: Span[], map?: (s: number, e: number) => Span): void {
     const push = (s: number, e: number) => spans.push(map ? map(s, e) : [s, e]);
     const last = text.length - MIN_SECRET_LENGTH;
-    if (this.#literals.size > 0) {
+    if (this.#literalCount > 0) {
       const filter = this.#filter;
       let h = hash4(` ${text}`, 0);
       for (let i = 0; i <= last; i++) {
@@ -335,15 +356,15 @@ export class Redactor {
         h = ((h << 5) ^ text.charCodeAt(i + 3)) & FILTER_MASK;
         const bits = filter[h];
         if (bits === 0) continue;
-        if ((bits & PIECE_BIT) !== 0 && this.#pieces.has(text.slice(i, i + PIECE))) {
+        if ((bits & PIECE_BIT) !== 0 && (this.#table.flagsAt(text, i, PIECE) & PIECE_FLAG) !== 0) {
           push(i, i + PIECE);
         }
-        if ((bits & LITERAL_BIT) === 0) continue;
-        const hit = this.#hit(text, i);
-        if (hit === undefined) continue;
+        if ((bits & CLASS_BITS) === 0) continue;
+        const hit = this.#hit(text, i, bits);
+        if (hit === 0) continue;
         let start = i;
-        let end = i + hit.length;
-        if (this.#literals.get(hit)) {
+        let end = i + Math.abs(hit);
+        if (hit < 0) {
           // The characters around a base64 run mix the secret's bits with its neighbours'.
           if (start > 0 && BASE64_CHAR.test(text[start - 1])) start--;
           if (end < text.length && BASE64_CHAR.test(text[end])) end++;
@@ -408,7 +429,7 @@ export class Redactor {
    */
   redact(text: string): string {
     if (text.length < MIN_SECRET_LENGTH) return text;
-    if (this.#literals.size === 0 && !text.includes("eyJ")) return text;
+    if (this.#literalCount === 0 && !text.includes("eyJ")) return text;
     const spans: Span[] = [];
     this.#spans(text, spans);
     for (const view of decodedViews(text, this.#isWanted)) {
@@ -519,8 +540,29 @@ export class Redactor {
 /** Entries of the filter in front of the literal and piece indexes (1 MiB). */
 const FILTER_SIZE = 1 << 20;
 const FILTER_MASK = FILTER_SIZE - 1;
-const LITERAL_BIT = 1;
-const PIECE_BIT = 2;
+/** Filter bit: a piece starts with these four characters. */
+const PIECE_BIT = 1;
+/** Filter bit of the shortest length class; each longer class has the next bit. */
+const CLASS_BIT = 2;
+/**
+ * Literal lengths are grouped in classes of doubling size (4–7, 8–15, …,
+ * 256 and up), one filter bit each, so a position is asked only about the
+ * lengths of literals that may start there.
+ */
+const LENGTH_CLASSES = [4, 8, 16, 32, 64, 128, 256];
+const CLASS_BITS = ((1 << LENGTH_CLASSES.length) - 1) * CLASS_BIT;
+
+/** The length class of a literal of `length` units (four or more). */
+function classOf(length: number): number {
+  let c = 0;
+  while (c + 1 < LENGTH_CLASSES.length && length >= LENGTH_CLASSES[c + 1]) c++;
+  return c;
+}
+
+/** Flags of the table's entries. */
+const LITERAL_FLAG = 1;
+const BASE64_FLAG = 2;
+const PIECE_FLAG = 4;
 
 /**
  * Units a decoded view is always built for, whatever the secrets: those an
