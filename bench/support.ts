@@ -2,15 +2,20 @@
  * Shared by the benchmarks: the demo API in its own process, and timing a
  * command with its peak memory. Benchmarks are run by hand, never in CI.
  */
-import { RUNNER_PERMISSIONS } from "../scripts/permissions.ts";
+import { RUNNER_PERMISSIONS, RUNNER_V8_FLAGS } from "../scripts/permissions.ts";
 
 /** The project root, with a trailing slash. */
 export const root: string = new URL("..", import.meta.url).pathname;
 /** Where benchmarks write their flows and reports (ignored by git). */
 export const out: string = `${root}bench/out`;
 
-/** Arguments that run the flowrun CLI from source with the runner's permissions. */
-export const flowrunArgs: string[] = ["run", ...RUNNER_PERMISSIONS, `${root}cli.ts`];
+/** Arguments that run the flowrun CLI from source as it ships: its permissions and heap flags. */
+export const flowrunArgs: string[] = [
+  "run",
+  ...RUNNER_PERMISSIONS,
+  ...RUNNER_V8_FLAGS,
+  `${root}cli.ts`,
+];
 
 function freePort(): number {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });

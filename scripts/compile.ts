@@ -29,7 +29,7 @@ import { createHash } from "node:crypto";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import config from "../deno.json" with { type: "json" };
-import { RUNNER_PERMISSIONS } from "./permissions.ts";
+import { RUNNER_PERMISSIONS, RUNNER_V8_FLAGS } from "./permissions.ts";
 
 /**
  * The targets a release is built for, in the order they are built.
@@ -118,6 +118,7 @@ export function compileArgs(
   return [
     "compile",
     ...RUNNER_PERMISSIONS,
+    ...RUNNER_V8_FLAGS,
     "--no-prompt",
     "--config",
     "deno.json",

@@ -7,7 +7,7 @@
  * @module
  */
 import { startDemoApi } from "../examples/demo_api.ts";
-import { RUNNER_PERMISSIONS } from "./permissions.ts";
+import { RUNNER_PERMISSIONS, RUNNER_V8_FLAGS } from "./permissions.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const api = await startDemoApi();
@@ -18,6 +18,7 @@ try {
     args: [
       "run",
       ...RUNNER_PERMISSIONS,
+      ...RUNNER_V8_FLAGS,
       `${root}cli.ts`,
       "run",
       "examples/flows",
@@ -37,6 +38,7 @@ try {
       args: [
         "run",
         ...RUNNER_PERMISSIONS,
+        ...RUNNER_V8_FLAGS,
         `${root}cli.ts`,
         "run",
         "examples/suite/flows",

@@ -8,7 +8,7 @@ import { XMLParser } from "fast-xml-parser";
 import { startDemoApi } from "../examples/demo_api.ts";
 import { root, runCli } from "./support/cli.ts";
 import { ignoreXsd, validateJUnitFile } from "./support/xmllint.ts";
-import { RUNNER_PERMISSIONS } from "../scripts/permissions.ts";
+import { RUNNER_PERMISSIONS, RUNNER_V8_FLAGS } from "../scripts/permissions.ts";
 import { sha256Hex } from "../lib/report/manifest.ts";
 
 const decoder = new TextDecoder();
@@ -343,6 +343,7 @@ Deno.test("SIGINT mid-run stops new requests, writes every artifact and exits 13
       args: [
         "run",
         ...RUNNER_PERMISSIONS,
+        ...RUNNER_V8_FLAGS,
         `${root}cli.ts`,
         "run",
         dir,

@@ -21,7 +21,7 @@ import {
   type Target,
   TARGETS,
 } from "../scripts/compile.ts";
-import { RUNNER_PERMISSIONS } from "../scripts/permissions.ts";
+import { RUNNER_PERMISSIONS, RUNNER_V8_FLAGS } from "../scripts/permissions.ts";
 import { root } from "./support/cli.ts";
 
 const VERSION = config.version;
@@ -106,6 +106,7 @@ Deno.test("compileArgs: the exact deno compile arguments for every target", () =
       "--allow-read",
       "--allow-write",
       "--allow-env",
+      "--v8-flags=--max-semi-space-size=2,--heap-growing-percent=30",
       "--no-prompt",
       "--config",
       "deno.json",
@@ -466,4 +467,23 @@ Deno.test("release.yml builds, checks and publishes a v* tag", async () => {
   const permissions = { ...release.permissions, ...jobs[0].permissions };
   assert.equal(permissions["id-token"], "write");
   assert.equal(permissions.contents, "write");
+});
+
+Deno.test("the heap flags ship everywhere the runner starts, and the pinned Deno knows them", async () => {
+  for (const target of TARGETS) {
+    const args = compileArgs(target, VERSION);
+    assert.deepEqual(args.filter((arg) => arg.startsWith("--v8-flags")), [...RUNNER_V8_FLAGS]);
+  }
+  assert.ok(
+    config.tasks.flowrun.split(" ").includes(RUNNER_V8_FLAGS[0]),
+    "deno task flowrun starts the CLI as the binary does",
+  );
+  // V8 refuses a flag it does not know, so a Deno upgrade that drops one fails here.
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", ...RUNNER_V8_FLAGS, "console.log('ok')"],
+    env: { NO_COLOR: "1" },
+  }).output();
+  assert.equal(decoder.decode(output.stderr), "");
+  assert.equal(decoder.decode(output.stdout), "ok\n");
+  assert.equal(output.code, 0);
 });

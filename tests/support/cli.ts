@@ -2,7 +2,7 @@
  * Runs the flowrun CLI as a subprocess, exactly as a user or CI would, and
  * normalises the parts of its output that change between runs.
  */
-import { RUNNER_PERMISSIONS } from "../../scripts/permissions.ts";
+import { RUNNER_PERMISSIONS, RUNNER_V8_FLAGS } from "../../scripts/permissions.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 
@@ -22,6 +22,7 @@ export async function runCli(
     args: [
       "run",
       ...RUNNER_PERMISSIONS,
+      ...RUNNER_V8_FLAGS,
       `${ROOT}cli.ts`,
       ...args,
     ],
@@ -48,7 +49,7 @@ export function spawnCli(
     {},
 ): Deno.ChildProcess {
   return new Deno.Command(Deno.execPath(), {
-    args: ["run", ...RUNNER_PERMISSIONS, `${ROOT}cli.ts`, ...args],
+    args: ["run", ...RUNNER_PERMISSIONS, ...RUNNER_V8_FLAGS, `${ROOT}cli.ts`, ...args],
     cwd: ROOT,
     // Deno's background update check would show up in tests that set HTTPS_PROXY.
     env: { NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", ...options.env },
