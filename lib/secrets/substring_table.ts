@@ -39,10 +39,14 @@ function hashRange(text: string, at: number, length: number): void {
 /** Flags are kept in the low bits of an entry's word, the length above them. */
 const FLAG_BITS = 4;
 const FLAG_MASK = (1 << FLAG_BITS) - 1;
+/** Longest stretch an entry can hold: its word must stay a positive 32-bit integer. */
+const MAX_LENGTH = 2 ** (31 - FLAG_BITS) - 1;
+/** Numbers per slot: first hash, second hash, word. Together, so a probe reads one cache line. */
+const STRIDE = 3;
 
 /**
  * Strings (as length and hash) each with up to four flag bits; open
- * addressing over typed arrays, doubled at two-thirds full.
+ * addressing over one typed array, doubled at two-thirds full.
  *
  * @example
  * ```ts
@@ -57,10 +61,9 @@ const FLAG_MASK = (1 << FLAG_BITS) - 1;
  * ```
  */
 export class SubstringTable {
-  #first = new Int32Array(64);
-  #second = new Int32Array(64);
-  /** `length << FLAG_BITS | flags`; 0 marks a free slot (every entry has a length). */
-  #words = new Uint32Array(64);
+  /** Slot i is at 3i: first hash, second hash, `length << FLAG_BITS | flags` (0: free). */
+  #slots = new Int32Array(64 * STRIDE);
+  #capacity = 64;
   #count = 0;
 
   /** Number of distinct strings held. */
@@ -75,26 +78,27 @@ export class SubstringTable {
    */
   add(text: string, at: number, length: number, flags: number): number {
     if (length <= 0 || at + length > text.length) throw new RangeError("No such stretch.");
-    if ((this.#count + 1) * 3 > this.#words.length * 2) this.#grow();
+    if (length > MAX_LENGTH) throw new RangeError(`Longer than ${MAX_LENGTH} units.`);
+    if ((this.#count + 1) * 3 > this.#capacity * 2) this.#grow();
     hashRange(text, at, length);
     const slot = this.#find(hash1, hash2, length);
-    const word = this.#words[slot];
+    const word = this.#slots[slot + 2];
     if (word === 0) {
-      this.#first[slot] = hash1;
-      this.#second[slot] = hash2;
-      this.#words[slot] = (length * (1 << FLAG_BITS)) + (flags & FLAG_MASK);
+      this.#slots[slot] = hash1;
+      this.#slots[slot + 1] = hash2;
+      this.#slots[slot + 2] = length * (1 << FLAG_BITS) + (flags & FLAG_MASK);
       this.#count++;
       return 0;
     }
-    this.#words[slot] = word | (flags & FLAG_MASK);
+    this.#slots[slot + 2] = word | (flags & FLAG_MASK);
     return word & FLAG_MASK;
   }
 
   /** The flags of the entry for the `length` units of `text` at `at`, 0 when none. */
   flagsAt(text: string, at: number, length: number): number {
-    if (at + length > text.length) return 0;
+    if (at + length > text.length || length > MAX_LENGTH) return 0;
     hashRange(text, at, length);
-    return this.#words[this.#find(hash1, hash2, length)] & FLAG_MASK;
+    return this.#slots[this.#find(hash1, hash2, length) + 2] & FLAG_MASK;
   }
 
   /**
@@ -109,47 +113,46 @@ export class SubstringTable {
     let y = 0;
     let i = at;
     for (const length of lengths) {
-      if (at + length > text.length) break;
+      if (at + length > text.length || length > MAX_LENGTH) break;
       for (; i < at + length; i++) {
         const c = text.charCodeAt(i);
         x = (Math.imul(x, BASE1) + c) | 0;
         y = (Math.imul(y, BASE2) + c) | 0;
       }
-      const word = this.#words[this.#find(x, y, length)];
+      const word = this.#slots[this.#find(x, y, length) + 2];
       if ((word & mask) !== 0) found = word;
     }
     return found;
   }
 
-  /** The slot holding the entry, or the free slot where it would go. */
+  /** Where the entry's slot starts, or the free slot's where it would go. */
   #find(h1: number, h2: number, length: number): number {
-    const mask = this.#words.length - 1;
+    const slots = this.#slots;
+    const mask = this.#capacity - 1;
     const wanted = length * (1 << FLAG_BITS);
     let slot = (h1 ^ Math.imul(length, 0x9e3779b1)) & mask;
     for (;;) {
-      const word = this.#words[slot];
-      if (word === 0) return slot;
-      if (
-        word - (word & FLAG_MASK) === wanted && this.#first[slot] === h1 &&
-        this.#second[slot] === h2
-      ) return slot;
+      const at = slot * STRIDE;
+      const word = slots[at + 2];
+      if (word === 0) return at;
+      if (word - (word & FLAG_MASK) === wanted && slots[at] === h1 && slots[at + 1] === h2) {
+        return at;
+      }
       slot = (slot + 1) & mask;
     }
   }
 
   #grow(): void {
-    const first = this.#first;
-    const second = this.#second;
-    const words = this.#words;
-    this.#first = new Int32Array(words.length * 2);
-    this.#second = new Int32Array(words.length * 2);
-    this.#words = new Uint32Array(words.length * 2);
-    for (let i = 0; i < words.length; i++) {
-      if (words[i] === 0) continue;
-      const slot = this.#find(first[i], second[i], Math.floor(words[i] / (1 << FLAG_BITS)));
-      this.#first[slot] = first[i];
-      this.#second[slot] = second[i];
-      this.#words[slot] = words[i];
+    const old = this.#slots;
+    this.#capacity *= 2;
+    this.#slots = new Int32Array(this.#capacity * STRIDE);
+    for (let at = 0; at < old.length; at += STRIDE) {
+      const word = old[at + 2];
+      if (word === 0) continue;
+      const slot = this.#find(old[at], old[at + 1], word >>> FLAG_BITS);
+      this.#slots[slot] = old[at];
+      this.#slots[slot + 1] = old[at + 1];
+      this.#slots[slot + 2] = word;
     }
   }
 }
