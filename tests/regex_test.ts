@@ -117,17 +117,7 @@ Deno.test("a process that used testPattern exits on its own", async () => {
 testPattern("^a", "a");
 try { testPattern("^(a+)+$", "${HOSTILE}", 100); } catch { console.log("timed out"); }
 console.log(testPattern("^a", "a"));`;
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["eval", code],
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const timer = setTimeout(() => child.kill(), 20_000);
-  const output = await child.output();
-  clearTimeout(timer);
-  assert.equal(new TextDecoder().decode(output.stderr), "");
-  assert.equal(new TextDecoder().decode(output.stdout), "timed out\ntrue\n");
-  assert.equal(output.code, 0);
+  assert.equal(await fresh(code), "timed out\ntrue\n");
 });
 
 /** Runs `code` in a fresh process (env `FLOW` set to `flow`); its stdout, or a failure with its stderr. */
