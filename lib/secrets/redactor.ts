@@ -10,7 +10,7 @@
  * @module
  */
 import { decodedViews } from "./decode.ts";
-import { SubstringTable } from "./substring_table.ts";
+import { entryLength, SubstringTable } from "./substring_table.ts";
 
 /**
  * What a secret is replaced with: short, and plainly not a real value.
@@ -317,7 +317,7 @@ export class Redactor {
       if ((bits & (CLASS_BIT << c)) === 0) continue;
       const word = this.#table.longestAt(text, at, this.#lengths[c], LITERAL_FLAG);
       if (word === 0) continue;
-      const length = Math.floor(word / 16);
+      const length = entryLength(word);
       return (word & BASE64_FLAG) !== 0 ? -length : length;
     }
     return 0;

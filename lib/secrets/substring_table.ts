@@ -45,6 +45,21 @@ const MAX_LENGTH = 2 ** (31 - FLAG_BITS) - 1;
 const STRIDE = 3;
 
 /**
+ * The length of the entry a {@linkcode SubstringTable.longestAt} word names.
+ *
+ * @example
+ * ```ts
+ * import { entryLength, SubstringTable } from "./substring_table.ts";
+ * const table = new SubstringTable();
+ * table.add("secret", 0, 6, 1);
+ * if (entryLength(table.longestAt("a secret", 2, [6], 1)) !== 6) throw new Error();
+ * ```
+ */
+export function entryLength(word: number): number {
+  return word >>> FLAG_BITS;
+}
+
+/**
  * Strings (as length and hash) each with up to four flag bits; open
  * addressing over one typed array, doubled at two-thirds full.
  *
@@ -103,8 +118,8 @@ export class SubstringTable {
 
   /**
    * Of the stretches of `text` starting at `at` with one of `lengths`
-   * (ascending), the longest whose entry has a flag of `mask`: its length
-   * times 16 plus its flags, or 0. Hashes each unit once, however many
+   * (ascending), the longest whose entry has a flag of `mask`: its word
+   * (flags in the low bits, see {@linkcode entryLength}), or 0. Hashes each unit once, however many
    * lengths are asked.
    */
   longestAt(text: string, at: number, lengths: readonly number[], mask: number): number {
