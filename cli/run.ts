@@ -10,9 +10,9 @@
 import { shellQuote } from "../lib/curl.ts";
 import { UsageError } from "../lib/errors.ts";
 import type { Problem } from "../lib/errors.ts";
-import { everyStep, type Flow } from "../lib/flow.ts";
+import { everyStep, type Flow, isDeferred } from "../lib/flow.ts";
 import type { RunResult } from "../lib/result.ts";
-import { MAX_TIMEOUT_MS } from "../lib/limits.ts";
+import { MAX_TIMEOUT_MS, PARSED_FLOW_WINDOW } from "../lib/limits.ts";
 import { VERSION } from "../lib/version.ts";
 import { byteSize, command, duration, parseParams, positiveInteger } from "./args.ts";
 import { type ArtifactPaths, artifactPaths, Artifacts } from "./artifacts.ts";
@@ -203,7 +203,8 @@ async function runParsed(
     return value;
   };
   const startedAt = new Date().toISOString();
-  const loaded = await suite.loadFlows(positionals, {
+  // Past the window, checked flows wait for their turn as bytes: flat memory at any suite size.
+  const loaded = await suite.loadFlowsDeferred(positionals, {
     env,
     params,
     shard,
@@ -212,13 +213,18 @@ async function runParsed(
     tags: values.tag,
     setupFiles: values.setup ?? [],
     teardownFiles: values.teardown,
-  });
+  }, PARSED_FLOW_WINDOW);
   for (const w of loaded.warnings) {
     // A --vars-file is shared by runs that read different parts of it: only a --var is warned of.
     if (w.code === "unused-var" && !cliParams.has(w.name ?? "")) continue;
     err(`warning[${w.code}]: ${w.message}\n  hint: ${w.hint}\n`);
   }
-  warnInsecure(network?.insecure === true, [...loaded.setup, ...loaded.flows, ...loaded.teardown]);
+  // (A deferred flow never sets insecure: such flows stay parsed.)
+  warnInsecure(network?.insecure === true, [
+    ...loaded.setup,
+    ...loaded.flows.filter((f): f is Flow => !isDeferred(f)),
+    ...loaded.teardown,
+  ]);
   if (values.list) {
     for (const file of loaded.files) out(`${file}\n`);
     return EXIT.passed;

@@ -36,11 +36,12 @@ export async function validate(args: string[]): Promise<number> {
     import("../lib/io.ts"),
     import("../lib/report/console.ts"),
   ]);
-  const { files, problems } = await suite.loadFlows(positionals, {
+  // Nothing runs: no flow needs to stay parsed once checked.
+  const { files, problems } = await suite.loadFlowsDeferred(positionals, {
     env: io.readEnv,
     params: parseParams(values.var),
     checkEnv: !values["no-env"],
-  });
+  }, 0);
   if (format === "json") {
     const list = problems.map(({ file, line, column, code, message, hint }) => ({
       file,

@@ -7,12 +7,18 @@
  * @module
  */
 import { FlowLoadError } from "./errors.ts";
-import type { Flow } from "./flow.ts";
+import type { DeferredFlow, Flow } from "./flow.ts";
+import { PARSED_FLOW_WINDOW } from "./limits.ts";
 import { readEnv } from "./io.ts";
 import { runFlows as runLoaded, type RunOptions } from "./run.ts";
 import type { RunResult } from "./result.ts";
 import type { Shard } from "./shard.ts";
-import { loadFlows as loadSet, type LoadFlowsResult } from "./suite.ts";
+import {
+  loadFlows as loadSet,
+  loadFlowsDeferred,
+  type LoadFlowsOptions,
+  type LoadFlowsResult,
+} from "./suite.ts";
 
 /** Options of {@linkcode runFlows} and {@linkcode loadFlows}: the CLI's, by the same names. */
 export interface FlowrunOptions extends Omit<RunOptions, "params"> {
@@ -50,13 +56,17 @@ export async function loadFlows(
   paths: readonly string[],
   options: FlowrunOptions = {},
 ): Promise<LoadFlowsResult> {
-  return await loadSet(paths, {
+  return await loadSet(paths, loadOptions(options));
+}
+
+function loadOptions(options: FlowrunOptions): LoadFlowsOptions {
+  return {
     env: options.env ?? readEnv,
     params: params(options.vars),
     shard: options.shard,
     filter: options.filter,
     checkEnv: options.checkEnv,
-  });
+  };
 }
 
 /**
@@ -82,9 +92,14 @@ export async function runFlows(
   options: FlowrunOptions = {},
 ): Promise<RunResult> {
   const env = options.env ?? readEnv;
-  let flows: readonly Flow[];
+  let flows: readonly (Flow | DeferredFlow)[];
   if (input.every((item): item is string => typeof item === "string")) {
-    const loaded = await loadFlows(input as readonly string[], { ...options, env });
+    // Past the window, flows wait for their turn as bytes: flat memory at any suite size.
+    const loaded = await loadFlowsDeferred(
+      input as readonly string[],
+      loadOptions({ ...options, env }),
+      PARSED_FLOW_WINDOW,
+    );
     if (loaded.problems.length > 0) throw new FlowLoadError(loaded.problems);
     flows = loaded.flows;
   } else flows = input as readonly Flow[];

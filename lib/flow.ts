@@ -426,3 +426,33 @@ export function* everyStep(flows: readonly Flow[]): Generator<{ step: Step; chec
   };
   for (const flow of flows) yield* visit(flow);
 }
+
+/**
+ * A checked flow held as the bytes it was loaded from until it runs: a suite
+ * of thousands of flows keeps a few hundred bytes per flow instead of its
+ * parsed steps (see `loadFlowsDeferred` in `suite.ts`). Loading it again
+ * gives the flow that was checked: the same bytes, the same options.
+ */
+export interface DeferredFlow {
+  /** The file's path relative to the working directory, `/`-separated. */
+  readonly file: string;
+  /** The flow's `name`. */
+  readonly name: string;
+  /** Parses the flow again; called just before it runs (or is reported as not run). */
+  readonly load: () => Promise<Flow>;
+}
+
+/**
+ * Whether an entry of a flow list is held as its bytes.
+ *
+ * @example
+ * ```ts
+ * import { type Flow, isDeferred } from "./flow.ts";
+ * const flow: Flow = { file: "a.yaml", name: "a", vars: [], steps: [] };
+ * if (isDeferred(flow)) throw new Error();
+ * if (!isDeferred({ file: "a.yaml", name: "a", load: () => Promise.resolve(flow) })) throw new Error();
+ * ```
+ */
+export function isDeferred(flow: Flow | DeferredFlow): flow is DeferredFlow {
+  return !("steps" in flow);
+}

@@ -70,6 +70,10 @@ export class FlowFiles {
   readonly #includes = new Map<string, Set<string>>();
   readonly #loading: string[] = [];
   readonly #data = new Map<string, { bytes: Uint8Array<ArrayBuffer> } | { message: string }>();
+  /** Files whose loading read a file they send. */
+  readonly #reads = new Set<string>();
+  /** Files loaded and then forgotten, by path: loaded again from these bytes if included. */
+  readonly #forgotten = new Map<string, Uint8Array>();
   readonly #options: LoadOptions;
 
   constructor(options: LoadOptions) {
@@ -94,6 +98,20 @@ export class FlowFiles {
     }
     this.#loaded.set(file, result);
     return result;
+  }
+
+  /** Whether loading `file` read no other file: it includes none and sends none. */
+  standalone(file: string): boolean {
+    return !this.#includes.has(file) && !this.#reads.has(file);
+  }
+
+  /**
+   * Drops what loading `file` gave, so a set of thousands of files does not
+   * hold every parsed flow while it loads; a later include of it loads it
+   * again from `bytes` (never from the disk, which may have changed).
+   */
+  forget(file: string, bytes: Uint8Array): void {
+    if (this.#loaded.delete(file)) this.#forgotten.set(file, bytes);
   }
 
   /** What loading `file` gave, when it was loaded. */
@@ -153,6 +171,7 @@ export class FlowFiles {
   /** Reads a file a flow sends, once however many steps send it. */
   #readData(path: string, from: string): { bytes: Uint8Array<ArrayBuffer> } | { message: string } {
     const file = relativeTo(from, path);
+    this.#reads.add(from);
     const known = this.#data.get(file);
     if (known) return known;
     let got: { bytes: Uint8Array<ArrayBuffer> } | { message: string };
@@ -173,7 +192,7 @@ export class FlowFiles {
     let bytes: Uint8Array;
     let text: string;
     try {
-      bytes = readBytesSync(file);
+      bytes = this.#forgotten.get(file) ?? readBytesSync(file);
       if (bytes.length > MAX_FILE_BYTES) return `it is larger than ${MAX_FILE_BYTES} bytes`;
       text = decoder.decode(bytes);
     } catch (error) {

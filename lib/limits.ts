@@ -137,3 +137,17 @@ function clip(value: string): string {
  * ```
  */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+
+/**
+ * Checked flows a run keeps parsed before it starts (the first ones in run
+ * order); past them, flows that need nothing prepared ahead are held as their
+ * bytes and parsed again in turn, so memory does not grow with the suite
+ * (see `loadFlowsDeferred`). A suite up to this size parses each file once.
+ *
+ * @example
+ * ```ts
+ * import { PARSED_FLOW_WINDOW } from "./limits.ts";
+ * if (PARSED_FLOW_WINDOW !== 500) throw new Error();
+ * ```
+ */
+export const PARSED_FLOW_WINDOW = 500;

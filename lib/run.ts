@@ -13,7 +13,7 @@ import { applyOperator } from "./assert.ts";
 import { ExpressionError, randomHex, render, type Scope } from "./expr.ts";
 import { show } from "./json_value.ts";
 import { reasonOf } from "./http.ts";
-import type { Flow, Step, VarDef } from "./flow.ts";
+import { type DeferredFlow, type Flow, isDeferred, type Step, type VarDef } from "./flow.ts";
 import { isSecretName, Redactor } from "./redact.ts";
 import { isSecretCaptureName } from "./secrets/names.ts";
 import { type SecretInputs, secretInputs, secretLeaves } from "./secrets/discover.ts";
@@ -554,9 +554,9 @@ function flowStatus(steps: readonly StepResult[]): FlowResult["status"] {
  * taking the row's values; the rows then run like any flows, in parallel
  * under `jobs`.
  */
-function expandRows(flows: readonly Flow[]): Flow[] {
+function expandRows(flows: readonly (Flow | DeferredFlow)[]): (Flow | DeferredFlow)[] {
   return flows.flatMap((flow) =>
-    flow.rows
+    !isDeferred(flow) && flow.rows
       ? flow.rows.map((row) => ({
         ...flow,
         name: `${flow.name} [${row.name}]`,
@@ -572,7 +572,20 @@ function expandRows(flows: readonly Flow[]): Flow[] {
   );
 }
 
-async function prepare(all: readonly Flow[]): Promise<void> {
+async function prepare(all: readonly (Flow | DeferredFlow)[]): Promise<void> {
+  if (all.some(isDeferred)) all = all.filter((f) => !isDeferred(f));
+  await prepareParsed(all as Flow[]);
+}
+
+/** A deferred flow parsed again, with what it needs loaded. */
+async function parsed(flow: Flow | DeferredFlow): Promise<Flow> {
+  if (!isDeferred(flow)) return flow;
+  const loaded = await flow.load();
+  await prepareParsed([loaded]);
+  return loaded;
+}
+
+async function prepareParsed(all: readonly Flow[]): Promise<void> {
   await prepareSchemas(all);
   await prepareXPath(all);
   await prepareRegex(all);
@@ -611,16 +624,16 @@ function notRun(flow: Flow, reason: string, kind: StepResult["failure_kind"]): F
  * ```
  */
 export async function runFlows(
-  given: readonly Flow[],
+  given: readonly (Flow | DeferredFlow)[],
   options: RunOptions = {},
 ): Promise<RunResult> {
-  const flows: (Flow | undefined)[] = expandRows(given);
+  const flows: (Flow | DeferredFlow | undefined)[] = expandRows(given);
   // Already done by loadFlows; flows built another way get their schemas compiled here.
   // (In a helper, so no variable of this async function keeps the whole list alive.)
   await prepare([...options.setup ?? [], ...given, ...options.teardown ?? []]);
   // The caller handed the flows over: its list is emptied (a variable of a suspended caller
   // may still point at it), and each flow is dropped here once it has run.
-  if (options.release) (given as Flow[]).length = 0;
+  if (options.release) (given as unknown[]).length = 0;
   const ctx = context(options);
   const startedAt = new Date().toISOString();
   const started = performance.now();
@@ -628,9 +641,9 @@ export async function runFlows(
     run_id: ctx.runId,
     runner_version: VERSION,
     started_at: startedAt,
-    files: [...options.setup ?? [], ...flows as Flow[], ...options.teardown ?? []].map((f) =>
-      f.file
-    ),
+    files: [...options.setup ?? [], ...flows as DeferredFlow[], ...options.teardown ?? []].map((
+      f,
+    ) => f.file),
   });
   // Setup flows run first, one after the other; their outputs are read-only for the rest.
   const setupOutputs = new Map<string, unknown>();
@@ -660,7 +673,8 @@ export async function runFlows(
   const worker = async () => {
     while (next < flows.length) {
       const index = next++;
-      const flow = flows[index]!;
+      // A flow held as its bytes is parsed now, in turn: flows wait for their turn as bytes.
+      const flow = await parsed(flows[index]!);
       // Each flow (its steps, templates, compiled paths) is garbage once it has run.
       if (options.release) flows[index] = undefined;
       if (setupFailed !== undefined) {

@@ -1,0 +1,209 @@
+/**
+ * Flows held as their bytes until they run (`loadFlowsDeferred`): what is
+ * deferred and what must stay parsed, that a deferred flow parses again to
+ * the flow that was checked (from the checked bytes, whatever the disk says
+ * later), and that the runner runs, orders and skips them like any flow.
+ */
+import assert from "node:assert/strict";
+import { type Flow, isDeferred } from "../lib/flow.ts";
+import { runFlows } from "../lib/run.ts";
+import { loadFlows, loadFlowsDeferred } from "../lib/suite.ts";
+import "./support/full_yaml.ts";
+
+const plain = (name: string, path = name) =>
+  `name: ${name}\nsteps:\n  - name: get\n    request: {url: "\${base}/${path}"}\n    assert: {status: 200}\n  - name: again\n    request: {url: "\${base}/${path}/2"}\n`;
+
+async function withDir(files: Record<string, string>, body: (dir: string) => Promise<void>) {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-deferred-" });
+  try {
+    for (const [name, text] of Object.entries(files)) {
+      await Deno.mkdir(`${dir}/${name}`.replace(/\/[^/]*$/, ""), { recursive: true });
+      await Deno.writeTextFile(`${dir}/${name}`, text);
+    }
+    await body(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+function serve() {
+  const paths: string[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+    const path = new URL(req.url).pathname;
+    paths.push(path);
+    return Response.json({ path }, { status: path.startsWith("/fail") ? 500 : 200 });
+  });
+  return {
+    base: `http://127.0.0.1:${server.addr.port}`,
+    paths,
+    close: () => server.shutdown(),
+  };
+}
+
+const params = new Map([["base", "http://api.test"]]);
+
+Deno.test("past the window, plain flows are held as bytes and parse again to the flows checked", async () => {
+  await withDir(
+    { "a.yaml": plain("a"), "b.yaml": plain("b"), "c.yaml": plain("c"), "d.yaml": plain("d") },
+    async (dir) => {
+      const whole = await loadFlows([dir], { params });
+      const held = await loadFlowsDeferred([dir], { params }, 2);
+      assert.deepEqual(held.problems, []);
+      assert.deepEqual(held.files, whole.files);
+      assert.deepEqual(held.flows.map((f) => [f.name, isDeferred(f)]), [
+        ["a", false],
+        ["b", false],
+        ["c", true],
+        ["d", true],
+      ]);
+      for (const [i, f] of held.flows.entries()) {
+        assert.equal(f.file, whole.files[i]);
+        const parsed = isDeferred(f) ? await f.load() : f;
+        assert.deepEqual(parsed, whole.flows[i]);
+      }
+      // A window of none defers every plain flow; the bytes are still there for the manifest.
+      const none = await loadFlowsDeferred([dir], { params }, 0);
+      assert.ok(none.flows.every(isDeferred));
+      assert.equal(none.bytes.size, 4);
+    },
+  );
+});
+
+Deno.test("flows that need something before the run stay parsed, whatever the window", async () => {
+  const files = {
+    "data.yaml":
+      `name: data\nvars: {id: "0"}\ndata: {file: rows.csv}\nsteps:\n  - name: get\n    request: {url: "\${base}/\${id}"}\n`,
+    "rows.csv": "id\n1\n2\n",
+    "include.yaml":
+      `name: include\nsteps:\n  - name: login\n    include: shared/login.yaml\n  - name: get\n    request: {url: "\${base}/x"}\n`,
+    "shared/login.yaml":
+      `name: login\nsteps:\n  - name: post\n    request: {url: "http://x.test"}\n`,
+    "upload.yaml":
+      `name: upload\nsteps:\n  - name: put\n    request: {method: PUT, url: "\${base}/u", body_file: rows.csv}\n`,
+    "multipart.yaml":
+      `name: multipart\nsteps:\n  - name: post\n    request: {method: POST, url: "\${base}/m", multipart: {doc: {file: rows.csv}}}\n`,
+    "schema.yaml":
+      `name: schema\nsteps:\n  - name: get\n    request: {url: "\${base}/s"}\n    assert: {schema: {type: object}}\n`,
+    "insecure.yaml":
+      `name: insecure\noptions: {insecure: true}\nsteps:\n  - name: get\n    request: {url: "\${base}/i"}\n`,
+    "step_insecure.yaml":
+      `name: step_insecure\nsteps:\n  - name: get\n    request: {url: "\${base}/i"}\n    options: {insecure: true}\n`,
+    "plain.yaml": plain("plain"),
+  };
+  await withDir(files, async (dir) => {
+    const held = await loadFlowsDeferred([dir], { params }, 0);
+    assert.deepEqual(held.problems, []);
+    assert.deepEqual(
+      held.flows.filter(isDeferred).map((f) => f.name).sort(),
+      ["login", "plain"],
+    );
+    assert.deepEqual(
+      held.flows.filter((f) => !isDeferred(f)).map((f) => f.name).sort(),
+      ["data", "include", "insecure", "multipart", "schema", "step_insecure", "upload"],
+    );
+    const data = held.flows.find((f) => f.name === "data") as Flow;
+    assert.deepEqual(data.rows?.map((r) => r.values.id), ["1", "2"]);
+  });
+});
+
+Deno.test("a deferred file that a later flow includes is loaded again from its checked bytes", async () => {
+  // a_login.yaml is checked (and deferred) first; z_main.yaml includes it afterwards.
+  const files = {
+    "a_login.yaml":
+      `name: login\nsteps:\n  - name: post\n    request: {url: "\${base}/login"}\noutputs: {token: abc}\n`,
+    "z_main.yaml":
+      `name: main\nsteps:\n  - name: auth\n    include: a_login.yaml\n  - name: get\n    request: {url: "\${base}/\${steps.auth.token}"}\n`,
+  };
+  await withDir(files, async (dir) => {
+    const held = await loadFlowsDeferred([dir], { params }, 0);
+    assert.deepEqual(held.problems, []);
+    assert.deepEqual(held.included, []);
+    assert.equal(held.files.length, 2);
+    const [login, main] = held.flows;
+    assert.ok(isDeferred(login));
+    assert.ok(!isDeferred(main));
+    assert.equal(main.steps[0].include?.flow.name, "login");
+    assert.equal((await login.load()).outputs?.[0].name, "token");
+  });
+});
+
+Deno.test("a deferred flow runs the bytes that were checked, not what the file says later", async () => {
+  await withDir({ "a.yaml": plain("a", "checked") }, async (dir) => {
+    const api = serve();
+    try {
+      const run = new Map([["base", api.base]]);
+      const held = await loadFlowsDeferred([dir], { params: run }, 0);
+      assert.ok(isDeferred(held.flows[0]));
+      // Changed between the check and the run: a broken file the check never saw.
+      await Deno.writeTextFile(`${dir}/a.yaml`, "name: a\nsteps: [oops\n");
+      const result = await runFlows(held.flows, { params: run, jobs: 1 });
+      assert.equal(result.status, "passed");
+      assert.deepEqual(api.paths, ["/checked", "/checked/2"]);
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+Deno.test("--tag selection applies again to a deferred flow", async () => {
+  const tagged =
+    `name: tagged\nsteps:\n  - name: login\n    request: {url: "\${base}/login"}\n    capture: {t: $.json.path}\n  - name: read\n    tags: [read]\n    request: {url: "\${base}/\${steps.login.capture.t}"}\n  - name: write\n    tags: [write]\n    request: {url: "\${base}/w"}\n`;
+  await withDir({ "t.yaml": tagged }, async (dir) => {
+    const whole = await loadFlows([dir], { params, tags: "read" });
+    const held = await loadFlowsDeferred([dir], { params, tags: "read" }, 0);
+    const flow = held.flows[0];
+    assert.ok(isDeferred(flow));
+    const parsed = await flow.load();
+    assert.deepEqual(parsed.steps.map((s) => s.name), ["login", "read"]);
+    assert.deepEqual(parsed, whole.flows[0]);
+  });
+});
+
+Deno.test("deferred flows run in order under --jobs, and list their steps when not run", async () => {
+  const files = {
+    "a.yaml": plain("a"),
+    "b.yaml": plain("b", "fail"),
+    "c.yaml": plain("c"),
+    "d.yaml": plain("d"),
+    "e.yaml": plain("e"),
+  };
+  await withDir(files, async (dir) => {
+    const api = serve();
+    try {
+      const run = new Map([["base", api.base]]);
+      const ordered = await loadFlowsDeferred([dir], { params: run }, 1);
+      const all = await runFlows(ordered.flows, { params: run, jobs: 2 });
+      assert.deepEqual(all.flows.map((f) => `${f.name} ${f.status}`), [
+        "a passed",
+        "b failed",
+        "c passed",
+        "d passed",
+        "e passed",
+      ]);
+      const held = await loadFlowsDeferred([dir], { params: run }, 1);
+      const stopped = await runFlows(held.flows, {
+        params: run,
+        jobs: 1,
+        failFast: true,
+        release: true,
+      });
+      assert.equal(held.flows.length, 0, "handed over: the list is emptied");
+      assert.deepEqual(stopped.flows.map((f) => `${f.name} ${f.status}`), [
+        "a passed",
+        "b failed",
+        "c skipped",
+        "d skipped",
+        "e skipped",
+      ]);
+      for (const f of stopped.flows.slice(2)) {
+        assert.deepEqual(f.steps.map((s) => s.name), ["get", "again"]);
+        assert.match(
+          f.steps[0].message ?? "",
+          /--fail-fast stopped the run after .*b\.yaml failed/,
+        );
+      }
+    } finally {
+      await api.close();
+    }
+  });
+});
