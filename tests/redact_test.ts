@@ -550,6 +550,22 @@ Deno.test("a secret cut short before … is masked from its first four character
     assert.equal(r.redact(`got "${secret.slice(0, keep)}…"`), `got "${MASK}…"`);
   }
   assert.equal(r.redact('got "eyQ…"'), 'got "eyQ…"', "three characters say nothing");
+  // Every length of cut, of the secret and of its encoded forms.
+  for (const form of [secret, encodeURIComponent(`${secret}/+`), btoa(secret)]) {
+    const r2 = redactorWith(`${secret}/+`);
+    for (let keep = 4; keep < form.length; keep++) {
+      const text = `x ${form.slice(0, keep)}…`;
+      assert.ok(!r2.redact(text).includes(form.slice(0, keep)), `${form} cut at ${keep}`);
+    }
+  }
+  // Beginnings are kept as hashes of 4, 8, 16, … units: a stretch that begins with at least half
+  // of a secret's beginning is masked too (never less), one that does not is left alone.
+  assert.equal(r.redact(`got "${secret.slice(0, 8)}zzz…"`), `got "${MASK}…"`);
+  assert.equal(
+    r.redact(`got "${secret.slice(0, 7)}zzzzzzzzz…"`),
+    `got "${secret.slice(0, 7)}zzzzzzzzz…"`,
+  );
+  assert.equal(r.redact('got "eyQ-zzzz…"'), 'got "eyQ-zzzz…"');
 });
 
 Deno.test("shorten masks before it cuts, so a long secret never leaks its start", () => {
