@@ -267,11 +267,7 @@ async function loadSet(
     if (flow && !result.problems.some((p) => p.file === file)) {
       if (parsed >= keepParsed && regular.standalone(file) && deferrable(flow)) {
         regular.forget(file, bytes);
-        result.flows.push({
-          file,
-          name: flow.name,
-          load: () => reload(file, bytes, regularOptions, tagTest),
-        });
+        result.flows.push(deferred(file, flow.name, bytes, regularOptions, tagTest));
       } else {
         parsed++;
         result.flows.push(flow);
@@ -395,6 +391,20 @@ function deferrable(flow: Flow): boolean {
     if (checks.some((c) => (c.schemas?.length ?? 0) > 0)) return false;
   }
   return true;
+}
+
+/**
+ * A flow held as its bytes. Made here, not where the file is loaded: a
+ * closure keeps its whole scope, and that scope holds the file's text.
+ */
+function deferred(
+  file: string,
+  name: string,
+  bytes: Uint8Array,
+  options: LoadOptions,
+  tagTest: TagTest | undefined,
+): DeferredFlow {
+  return { file, name, load: () => reload(file, bytes, options, tagTest) };
 }
 
 /** A deferred flow, parsed again from the bytes that were checked. */
