@@ -18,6 +18,7 @@ import { byteSize, command, duration, parseParams, positiveInteger } from "./arg
 import { type ArtifactPaths, artifactPaths, Artifacts } from "./artifacts.ts";
 import { ciAnnotations } from "./ci_annotations.ts";
 import { EXIT } from "./exit.ts";
+import { FlowSources } from "./flow_sources.ts";
 import { err, out, redactor, useColor } from "./output.ts";
 import { interruptCode, type Interrupts, listenForInterrupts } from "./signals.ts";
 
@@ -239,6 +240,11 @@ async function runParsed(
     reproduce,
     provenance: await provenance(io.readEnv, envRead),
   });
+  const sources = new FlowSources(
+    loaded.bytes,
+    [...loaded.setup, ...loaded.flows, ...loaded.teardown],
+    paths.manifest ? (await import("../lib/report/manifest.ts")).sha256Hex : undefined,
+  );
 
   const problems = loaded.problems.length > 0
     ? loaded.problems
@@ -273,7 +279,7 @@ async function runParsed(
       mode: consoleMode,
       progress: Deno.stdout.isTerminal() && !Deno.env.get("CI"),
       verbose: verbosity,
-      sourceLine: sourceLines(loaded.bytes),
+      sourceLine: sources.sourceLine,
       reproduce,
       traceLink: values["trace-link"],
     });
@@ -297,7 +303,8 @@ async function runParsed(
       signal,
       redactor,
       secrets: [...secretNames],
-      reporter: reporter.combineReporters(console, ...reporters),
+      // Last: a file is released once every reporter has seen its last flow.
+      reporter: reporter.combineReporters(console, ...reporters, sources.reporter()),
       setup: loaded.setup,
       teardown: loaded.teardown,
     });
@@ -324,10 +331,7 @@ async function runParsed(
       exit_code: exitCode(),
       command: ["flowrun", "run", ...args].map((word) => redactor.redact(word)),
       shard: shard ?? null,
-      flows: [...loaded.files, ...loaded.included].map((file) => ({
-        file,
-        bytes: loaded.bytes.get(file)!,
-      })),
+      flows: sources.manifestFlows([...loaded.files, ...loaded.included]),
       env_read: [...envRead],
       env: io.readEnv,
       // Hashes of the bytes this run wrote, never of files read back.
@@ -479,21 +483,6 @@ async function readShardTimings(
   }
   const { durationsFromReports } = await import("../lib/shard_time.ts");
   return durationsFromReports(reports);
-}
-
-/** A flow file's lines as loaded (the run's own bytes, never re-read), decoded when first asked. */
-function sourceLines(bytes: ReadonlyMap<string, Uint8Array>) {
-  const cache = new Map<string, string[]>();
-  return (file: string, line: number): string | undefined => {
-    let lines = cache.get(file);
-    if (!lines) {
-      const raw = bytes.get(file);
-      if (!raw) return undefined;
-      lines = new TextDecoder().decode(raw).split(/\r?\n/);
-      cache.set(file, lines);
-    }
-    return lines[line - 1];
-  };
 }
 
 /**

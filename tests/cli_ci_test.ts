@@ -549,3 +549,59 @@ Deno.test("--report-html writes a self-contained page with secrets masked; repor
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("each flow file is quoted until its last flow is reported and hashed in the manifest", async () => {
+  const dir = await tempDir();
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    () => Response.json({ n: 1 }),
+  );
+  const base = `http://127.0.0.1:${server.addr.port}`;
+  const files: Record<string, string> = {
+    // Every row fails at the same line: each row's failure must quote it.
+    "flows/a_rows.yaml":
+      `name: rows\nvars: {id: "0"}\ndata: [{id: "1"}, {id: "2"}, {id: "3"}]\nsteps:\n  - name: get\n    request: {url: "${base}/\${id}"}\n    assert: {json: [{path: $.json.n, equals: 2}]}\n`,
+    "flows/b_main.yaml":
+      `name: main\nsteps:\n  - name: login\n    include: ../shared/login.yaml\n  - name: get\n    request: {url: "${base}/main"}\n    assert: {status: 500}\n`,
+    "shared/login.yaml":
+      `name: login\nsteps:\n  - name: post\n    request: {url: "${base}/login"}\n    assert: {json: [{path: $.json.n, equals: 3}]}\n`,
+    "setup.yaml": `name: setup\nsteps:\n  - name: ping\n    request: {url: "${base}/ping"}\n`,
+  };
+  try {
+    for (const [name, text] of Object.entries(files)) {
+      await Deno.mkdir(`${dir}/${name}`.replace(/\/[^/]*$/, ""), { recursive: true });
+      await Deno.writeTextFile(`${dir}/${name}`, text);
+    }
+    const run = await runCli([
+      "run",
+      `${dir}/flows`,
+      "--setup",
+      `${dir}/setup.yaml`,
+      "--out-dir",
+      `${dir}/out`,
+      "--console",
+      "failures",
+    ]);
+    assert.equal(run.code, 1, run.stderr);
+    const quoted = run.stdout.match(
+      / 7 \| {5}assert: \{json: \[\{path: \$\.json\.n, equals: 2\}\]\}\n/g,
+    );
+    assert.equal(quoted?.length, 3, run.stdout);
+    assert.match(run.stdout, / 5 \| {5}assert: \{json: \[\{path: \$\.json\.n, equals: 3\}\]\}\n/);
+    const manifest = JSON.parse(await Deno.readTextFile(`${dir}/out/manifest.json`));
+    const hashes = Object.fromEntries(
+      manifest.flows.map((f: { file: string; sha256: string }) => [f.file, f.sha256]),
+    );
+    assert.equal(Object.keys(hashes).length, 4);
+    for (const name of Object.keys(files)) {
+      assert.equal(
+        hashes[`${dir}/${name}`],
+        await sha256Hex(await Deno.readFile(`${dir}/${name}`)),
+        name,
+      );
+    }
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -230,7 +230,8 @@ export function consoleReporter(options: ConsoleOptions): Reporter {
   const s = style(options.color);
   const mode = options.mode ?? "detailed";
   const progress = options.progress ? new ProgressLine(options.write, s) : undefined;
-  const ended: FlowResult[] = [];
+  // Whether a compact line was printed (it needs a blank line after it); results are not kept.
+  let lines = false;
   const print = (flow: FlowResult) => {
     const failed = flow.status === "failed" || flow.status === "error";
     if (mode === "failures" && !failed) return;
@@ -256,7 +257,7 @@ export function consoleReporter(options: ConsoleOptions): Reporter {
       progress?.started(flow.file);
     },
     onFlowEnd(flow) {
-      ended.push(flow);
+      lines ||= flow.status !== "failed" && flow.status !== "error";
       // Flows print as they end: one slow flow holds back nothing that finished after it.
       progress?.clear();
       print(flow);
@@ -264,7 +265,7 @@ export function consoleReporter(options: ConsoleOptions): Reporter {
     },
     onRunEnd(result) {
       progress?.clear();
-      if (mode === "compact" && ended.some((f) => f.status !== "failed" && f.status !== "error")) {
+      if (mode === "compact" && lines) {
         options.write("\n");
       }
       // The recap follows the run's (path) order, whatever order flows ended in.

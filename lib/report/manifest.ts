@@ -74,8 +74,11 @@ export interface RunFacts {
  * ```
  */
 export interface ManifestInput extends RunFacts {
-  /** Flow files with their bytes, in run order. */
-  flows: { file: string; bytes: Uint8Array }[];
+  /**
+   * Flow files with their bytes, or the SHA-256 of them taken during the run
+   * (so a long run need not keep every file), in run order.
+   */
+  flows: ({ file: string; bytes: Uint8Array } | { file: string; sha256: string })[];
   /** Names (never values) of environment variables the run read. */
   env_read: string[];
   /** Environment access for CI provenance (only well-known CI variables are read). */
@@ -358,7 +361,10 @@ export async function sha256Hex(bytes: Uint8Array): Promise<string> {
  */
 export async function buildManifest(input: ManifestInput): Promise<Manifest> {
   const [flows, artifacts] = await Promise.all([
-    Promise.all(input.flows.map(async (f) => ({ file: f.file, sha256: await sha256Hex(f.bytes) }))),
+    Promise.all(input.flows.map(async (f) => ({
+      file: f.file,
+      sha256: "bytes" in f ? await sha256Hex(f.bytes) : f.sha256,
+    }))),
     Promise.all(input.artifacts.map(async (a) => ({
       kind: a.kind,
       path: a.path,
