@@ -215,7 +215,7 @@ export function parseTemplate(source: string): Template {
  * template is only read once parsed: one copy each keeps loaded flows small
  * and spares the parse. Bounded, like the compiled paths.
  */
-const PARSED = new BoundedCache<Template>(10_000);
+const PARSED = new BoundedCache<Template>(2_000);
 
 function parseFresh(source: string): Template {
   const parts: (string | Expr)[] = [];

@@ -121,7 +121,7 @@ export function compilePath(source: string, root: PathRoot): CompiledPath {
  * compile time. Bounded, so a generated suite of unique paths cannot grow it
  * without end.
  */
-const COMPILED = new BoundedCache<CompiledPath>(10_000);
+const COMPILED = new BoundedCache<CompiledPath>(2_000);
 
 function compileFresh(source: string, root: PathRoot): CompiledPath {
   let query: JSONPathQuery;

@@ -287,6 +287,8 @@ export function totalsOf(flows: readonly FlowResult[]): RunResult["totals"] {
 }
 
 // Shared by every compacted passing check: only `passed` is read once a flow is compacted.
+const NO_CAPTURES = Object.freeze([]) as unknown as StepResult["captures"];
+
 const KEPT_PASS: AssertionResult = Object.freeze({
   phase: "assert",
   path: "",
@@ -331,6 +333,13 @@ export function compactFlow(flow: FlowResult): void {
   flow.steps = flow.steps.map(compactStep);
 }
 
+/** Shared, frozen lists of `n` passing checks: most kept steps differ only in how many. */
+const PASSES: AssertionResult[][] = [];
+
+function passes(n: number): AssertionResult[] {
+  return PASSES[n] ??= Object.freeze(Array(n).fill(KEPT_PASS)) as unknown as AssertionResult[];
+}
+
 function compactStep(s: StepResult): StepResult {
   const kept: StepResult = {
     name: s.name,
@@ -341,13 +350,16 @@ function compactStep(s: StepResult): StepResult {
     column: s.column,
     request: null,
     response: null,
-    assertions: [],
-    captures: [],
+    assertions: passes(0),
+    captures: NO_CAPTURES,
   };
   if (s.file !== undefined) kept.file = s.file;
   if (s.message !== undefined) kept.message = s.message;
   if (s.status !== "failed" && s.status !== "error") {
-    kept.assertions = s.assertions.map((a) => (a.passed ? KEPT_PASS : a));
+    const n = s.assertions.length;
+    kept.assertions = s.assertions.every((a) => a.passed) && n < 64
+      ? passes(n)
+      : s.assertions.map((a) => (a.passed ? KEPT_PASS : a));
     return kept;
   }
   if (s.failure_kind !== undefined) kept.failure_kind = s.failure_kind;

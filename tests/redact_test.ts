@@ -558,14 +558,15 @@ Deno.test("a secret cut short before … is masked from its first four character
       assert.ok(!r2.redact(text).includes(form.slice(0, keep)), `${form} cut at ${keep}`);
     }
   }
-  // Beginnings are kept as hashes of 4, 8, 16, … units: a stretch that begins with at least half
-  // of a secret's beginning is masked too (never less), one that does not is left alone.
+  // Beginnings are kept as hashes of 4, 8 and 16 units: a stretch that begins with at least half
+  // of a secret's beginning (or 16 units of it) is masked too (never less); others are left alone.
   assert.equal(r.redact(`got "${secret.slice(0, 8)}zzz…"`), `got "${MASK}…"`);
   assert.equal(
     r.redact(`got "${secret.slice(0, 7)}zzzzzzzzz…"`),
     `got "${secret.slice(0, 7)}zzzzzzzzz…"`,
   );
   assert.equal(r.redact('got "eyQ-zzzz…"'), 'got "eyQ-zzzz…"');
+  assert.equal(r.redact(`got "${secret.slice(0, 16)}${"z".repeat(20)}…"`), `got "${MASK}…"`);
 });
 
 Deno.test("shorten masks before it cuts, so a long secret never leaks its start", () => {

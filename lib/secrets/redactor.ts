@@ -292,8 +292,8 @@ export class Redactor {
     if ((before & LITERAL_FLAG) !== 0) return;
     this.#literalCount++;
     this.#longest = Math.max(this.#longest, literal.length);
-    // Its beginnings of 4, 8, 16, … units, for a literal cut short (see #cutStart).
-    for (let n = MIN_SECRET_LENGTH; n < literal.length; n *= 2) {
+    // Its beginnings of 4, 8 and 16 units, for a literal cut short (see #cutStart).
+    for (let n = MIN_SECRET_LENGTH; n <= LONGEST_PREFIX && n < literal.length; n *= 2) {
       this.#table.add(literal, 0, n, PREFIX_FLAG);
     }
     const lengthClass = classOf(literal.length);
@@ -377,16 +377,17 @@ export class Redactor {
   /**
    * Where a registered literal may start whose beginning, at least four
    * characters, ends at `cut`: the stretch up to the cut begins with one of
-   * the literal's registered beginnings (4, 8, 16, … units) at least half
-   * as long as the stretch. Never misses a cut secret; may mask a stretch
-   * that only begins like one (keeping every literal's text to be exact cost
-   * about 1 KiB per secret).
+   * the literal's registered beginnings (4, 8 or 16 units) at least half
+   * as long as the stretch, or 16 units for a longer one (sixteen characters
+   * of a secret's beginning are the secret). Never misses a cut secret; may
+   * mask a stretch that only begins like one (keeping every literal's text
+   * to be exact cost about 1 KiB per secret).
    */
   #cutStart(text: string, cut: number): number | undefined {
     for (let j = Math.max(0, cut - this.#longest); j <= cut - MIN_SECRET_LENGTH; j++) {
       if ((this.#filter[hash4(text, j)] & CLASS_BITS) === 0) continue;
       let n = MIN_SECRET_LENGTH;
-      while (n * 2 <= cut - j) n *= 2;
+      while (n * 2 <= cut - j && n < LONGEST_PREFIX) n *= 2;
       if ((this.#table.flagsAt(text, j, n) & PREFIX_FLAG) !== 0) return j;
     }
     return undefined;
@@ -560,8 +561,10 @@ function classOf(length: number): number {
 const LITERAL_FLAG = 1;
 const BASE64_FLAG = 2;
 const PIECE_FLAG = 4;
-/** A literal's beginning of 4, 8, 16, … units (shorter than the literal). */
+/** A literal's beginning of 4, 8 or 16 units (shorter than the literal). */
 const PREFIX_FLAG = 8;
+/** The longest beginning registered for a cut secret. */
+const LONGEST_PREFIX = 16;
 
 /**
  * Units a decoded view is always built for, whatever the secrets: those an
