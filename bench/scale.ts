@@ -1,6 +1,8 @@
 /**
- * `deno task bench:scale [flows] [jobs...]`: a suite at CI scale. Writes N
- * flows of 5 steps (login, create an item, read it, list, delete) and runs
+ * `deno task bench:scale [flows] [jobs...] [--failing]`: a suite at CI scale.
+ * Writes N flows of 5 steps (login, create an item, read it, list, delete;
+ * with `--failing` every flow fails its create check, and the rest of its
+ * steps are skipped, so every flow's failure is reported) and runs
  * them against the demo API (in its own process) with all four artifacts, at
  * each --jobs value; prints wall time, requests per second and peak memory.
  * Memory should stay flat as N grows: the log is streamed, each flow's part
@@ -9,8 +11,10 @@
  */
 import { flowrunArgs, hasGnuTime, measure, out, peak, startDemoProcess } from "./support.ts";
 
-const flows = Number(Deno.args[0] ?? 2000);
-const jobsList = Deno.args.length > 1 ? Deno.args.slice(1).map(Number) : [1, 2, 8];
+const failing = Deno.args.includes("--failing");
+const args = Deno.args.filter((a) => a !== "--failing");
+const flows = Number(args[0] ?? 2000);
+const jobsList = args.length > 1 ? args.slice(1).map(Number) : [1, 2, 8];
 const STEPS = 5;
 
 const flow = (n: string) =>
@@ -30,7 +34,7 @@ steps:
       headers: {authorization: "Bearer \${steps.login.capture.token}"}
       body: {name: "item-\${RUN_ID}-${n}", price: 3}
     capture: {id: $.json.id}
-    assert: {status: 201, json: [{path: $.json.price, equals: 3}]}
+    assert: {status: 201, json: [{path: $.json.price, equals: ${failing ? 4 : 3}}]}
   - name: read
     request:
       url: \${ENV.BASE_URL}/items/\${steps.create.capture.id}
@@ -57,10 +61,12 @@ for (let i = 0; i < flows; i++) {
 }
 
 const gnuTime = await hasGnuTime();
+// A failing flow sends two requests (login, create); its other steps are skipped.
+const requests = flows * (failing ? 2 : STEPS);
 console.log(
-  `${flows} flows × ${STEPS} steps = ${
-    flows * STEPS
-  } requests, Deno ${Deno.version.deno}, ${navigator.hardwareConcurrency} CPUs`,
+  `${flows} flows × ${STEPS} steps${
+    failing ? ", every flow failing" : ""
+  } = ${requests} requests, Deno ${Deno.version.deno}, ${navigator.hardwareConcurrency} CPUs`,
 );
 for (const jobs of jobsList) {
   // A fresh server per run: the list endpoint would otherwise grow with every run.
@@ -79,7 +85,7 @@ for (const jobs of jobsList) {
       { BASE_URL: api.url, NO_COLOR: "1" },
       gnuTime,
     );
-    const rps = (flows * STEPS) / sample.seconds;
+    const rps = requests / sample.seconds;
     console.log(
       `--jobs ${String(jobs).padEnd(2)}: ${sample.seconds.toFixed(2)} s  ${
         rps.toFixed(0)
