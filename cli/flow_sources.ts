@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { DeferredFlow, Flow } from "../lib/flow.ts";
+import { type DeferredFlow, everyStep, type Flow, isDeferred } from "../lib/flow.ts";
 import type { FlowResult } from "../lib/result.ts";
 import type { Reporter } from "../lib/report/reporter.ts";
 
@@ -36,6 +36,8 @@ export class FlowSources {
   readonly #sha256 = new Map<string, string>();
   readonly #hash?: (bytes: Uint8Array) => Promise<string>;
   readonly #lines = new Map<string, string[]>();
+  /** Files some flow includes: quoted whenever that flow fails inside them, so never released. */
+  readonly #included = new Set<string>();
 
   /**
    * `bytes` is the loader's map (emptied as files are released); `flows`
@@ -52,6 +54,11 @@ export class FlowSources {
     for (const flow of flows) {
       const n = "rows" in flow && flow.rows ? flow.rows.length : 1;
       this.#left.set(flow.file, (this.#left.get(flow.file) ?? 0) + n);
+      // (A deferred flow includes nothing.)
+      if (isDeferred(flow)) continue;
+      for (const { step } of everyStep([flow])) {
+        if (step.include) this.#included.add(step.include.file);
+      }
     }
   }
 
@@ -80,6 +87,7 @@ export class FlowSources {
       return;
     }
     this.#left.delete(flow.file);
+    if (this.#included.has(flow.file)) return;
     const bytes = this.#bytes.get(flow.file);
     if (!bytes) return;
     if (this.#hash) this.#sha256.set(flow.file, await this.#hash(bytes));
