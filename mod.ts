@@ -98,6 +98,7 @@ export {
   ciProvenance,
   type Manifest,
   MANIFEST_VERSION,
+  type ManifestFlow,
   type ManifestInput,
   manifestText,
   type RunFacts,

@@ -9,6 +9,7 @@
  */
 import { type DeferredFlow, everyStep, type Flow, isDeferred } from "../lib/flow.ts";
 import type { FlowResult } from "../lib/result.ts";
+import type { ManifestFlow } from "../lib/report/manifest.ts";
 import type { Reporter } from "../lib/report/reporter.ts";
 
 /** Files whose lines are kept decoded: a failing flow's steps quote the same file again and again. */
@@ -52,9 +53,9 @@ export class FlowSources {
     this.#bytes = bytes;
     this.#hash = hash;
     for (const flow of flows) {
-      const n = "rows" in flow && flow.rows ? flow.rows.length : 1;
+      // (A deferred flow has no data rows and includes nothing.)
+      const n = !isDeferred(flow) && flow.rows ? flow.rows.length : 1;
       this.#left.set(flow.file, (this.#left.get(flow.file) ?? 0) + n);
-      // (A deferred flow includes nothing.)
       if (isDeferred(flow)) continue;
       for (const { step } of everyStep([flow])) {
         if (step.include) this.#included.add(step.include.file);
@@ -96,9 +97,7 @@ export class FlowSources {
   }
 
   /** Each file with its bytes or, once released, its SHA-256: what the manifest hashes. */
-  manifestFlows(
-    files: readonly string[],
-  ): ({ file: string; bytes: Uint8Array } | { file: string; sha256: string })[] {
+  manifestFlows(files: readonly string[]): ManifestFlow[] {
     return files.map((file) => {
       const bytes = this.#bytes.get(file);
       return bytes ? { file, bytes } : { file, sha256: this.#sha256.get(file)! };

@@ -572,9 +572,9 @@ function expandRows(flows: readonly (Flow | DeferredFlow)[]): (Flow | DeferredFl
   );
 }
 
+/** Prepares the parsed flows; a deferred one is prepared when it is parsed again. */
 async function prepare(all: readonly (Flow | DeferredFlow)[]): Promise<void> {
-  if (all.some(isDeferred)) all = all.filter((f) => !isDeferred(f));
-  await prepareParsed(all as Flow[]);
+  await prepareParsed(all.filter((f): f is Flow => !isDeferred(f)));
 }
 
 /** A deferred flow parsed again, with what it needs loaded. */
@@ -641,9 +641,7 @@ export async function runFlows(
     run_id: ctx.runId,
     runner_version: VERSION,
     started_at: startedAt,
-    files: [...options.setup ?? [], ...flows as DeferredFlow[], ...options.teardown ?? []].map((
-      f,
-    ) => f.file),
+    files: [...options.setup ?? [], ...flows, ...options.teardown ?? []].map((f) => f!.file),
   });
   // Setup flows run first, one after the other; their outputs are read-only for the rest.
   const setupOutputs = new Map<string, unknown>();

@@ -386,8 +386,9 @@ export function selectSteps(flow: Flow, test: TagTest): Flow | undefined {
  */
 function deferrable(flow: Flow): boolean {
   if (flow.rows || flow.dataFile || flow.options?.insecure) return false;
+  // (A flow with an include read another file: `FlowFiles.standalone` rules it out.)
   for (const { step, checks } of everyStep([flow])) {
-    if (step.include || step.options?.insecure) return false;
+    if (step.options?.insecure) return false;
     if (checks.some((c) => (c.schemas?.length ?? 0) > 0)) return false;
   }
   return true;

@@ -562,12 +562,12 @@ Deno.test("each flow file is quoted until its last flow is reported and hashed i
     "flows/a_rows.yaml":
       `name: rows\nvars: {id: "0"}\ndata: [{id: "1"}, {id: "2"}, {id: "3"}]\nsteps:\n  - name: get\n    request: {url: "${base}/\${id}"}\n    assert: {json: [{path: $.json.n, equals: 2}]}\n`,
     "flows/b_main.yaml":
-      `name: main\nsteps:\n  - name: login\n    include: ../shared/login.yaml\n  - name: get\n    request: {url: "${base}/main"}\n    assert: {status: 500}\n`,
+      `name: main\nsteps:\n  - name: login\n    include: ../common/login.yaml\n  - name: get\n    request: {url: "${base}/main"}\n    assert: {status: 500}\n`,
     "flows/c_again.yaml": `name: again\nsteps:\n  - name: check\n    include: a_check.yaml\n`,
     // Run on its own first (and failing), then included by c_again: quoted both times.
     "flows/a_check.yaml":
       `name: check\nsteps:\n  - name: get\n    request: {url: "${base}/check"}\n    assert: {json: [{path: $.json.n, equals: 4}]}\n`,
-    "shared/login.yaml":
+    "common/login.yaml":
       `name: login\nsteps:\n  - name: post\n    request: {url: "${base}/login"}\n    assert: {json: [{path: $.json.n, equals: 3}]}\n`,
     "setup.yaml": `name: setup\nsteps:\n  - name: ping\n    request: {url: "${base}/ping"}\n`,
   };

@@ -58,6 +58,19 @@ export interface RunFacts {
 }
 
 /**
+ * A flow file for the manifest: its bytes, or their SHA-256 when the run
+ * released the bytes early.
+ *
+ * @example
+ * ```ts
+ * import type { ManifestFlow } from "./manifest.ts";
+ * const flow: ManifestFlow = { file: "a.yaml", sha256: "ab12" };
+ * if (!("sha256" in flow)) throw new Error();
+ * ```
+ */
+export type ManifestFlow = { file: string; bytes: Uint8Array } | { file: string; sha256: string };
+
+/**
  * What {@linkcode buildManifest} needs; the caller gathers it (this module
  * reads nothing by itself).
  *
@@ -78,7 +91,7 @@ export interface ManifestInput extends RunFacts {
    * Flow files with their bytes, or the SHA-256 of them taken during the run
    * (so a long run need not keep every file), in run order.
    */
-  flows: ({ file: string; bytes: Uint8Array } | { file: string; sha256: string })[];
+  flows: ManifestFlow[];
   /** Names (never values) of environment variables the run read. */
   env_read: string[];
   /** Environment access for CI provenance (only well-known CI variables are read). */
