@@ -9,18 +9,12 @@
  *
  * @module
  */
-// The ES module build: the package's main entry is CommonJS, which Deno loads through its Node
-// `require` emulation at about 35 ms of start-up; this one loads in about 10 ms. Types are the same.
 // @ts-types="npm:json-p3@2.3.1"
-import {
-  JSONPathEnvironment,
-  JSONPathNode,
-  type JSONPathQuery,
-  JSONPathRecursionLimitError,
-} from "json-p3";
+import type { JSONPathEnvironment, JSONPathNode, JSONPathQuery } from "json-p3";
 import { BoundedCache } from "./bounded_cache.ts";
 import { SyntaxAtError } from "./errors.ts";
 import type { Expr, Template } from "./expr.ts";
+import { pathEngine } from "./path_engine.ts";
 
 /**
  * How deep a descendant segment (`..`) inside a filter may look, e.g. the
@@ -36,7 +30,14 @@ import type { Expr, Template } from "./expr.ts";
  */
 export const FILTER_DESCENT_LIMIT = 256;
 
-const ENVIRONMENT = new JSONPathEnvironment({ maxRecursionDepth: FILTER_DESCENT_LIMIT });
+let environment: JSONPathEnvironment | undefined;
+
+/** json-p3's environment, made when the first path that needs it is compiled. */
+function jsonPathEnvironment(): JSONPathEnvironment {
+  return environment ??= new (pathEngine().JSONPathEnvironment)({
+    maxRecursionDepth: FILTER_DESCENT_LIMIT,
+  });
+}
 
 /** Which document `$` denotes. */
 export type PathRoot = "response" | "body";
@@ -48,7 +49,13 @@ export interface CompiledPath {
   root: PathRoot;
   /** RFC 9535 singular query: selects at most one node, so it yields a value, not a list. */
   singular: boolean;
-  query: JSONPathQuery;
+  /**
+   * A plain member chain (`$.json.items[0].id`): the names and indices, in
+   * order. Compiled and evaluated here, without json-p3.
+   */
+  chain?: readonly (string | number)[];
+  /** Any other path, compiled by json-p3. */
+  query?: JSONPathQuery;
   /**
    * Set when the path holds `${…}` expressions (`[?@.name == 'Widget ${RUN_ID}']`):
    * they are resolved when the step runs, see {@linkcode resolvePath}.
@@ -62,6 +69,8 @@ export interface CompiledPath {
  * @example
  * ```ts
  * import { compilePath, PathSyntaxError } from "./path.ts";
+ * import { loadPathEngine } from "./path_engine.ts";
+ * await loadPathEngine(); // json-p3, for paths beyond plain member chains
  * try {
  *   compilePath("$.items[", "body");
  *   throw new Error("expected a syntax error");
@@ -104,6 +113,8 @@ export const RESPONSE_MEMBERS: readonly string[] = [
  * @example
  * ```ts
  * import { compilePath } from "./path.ts";
+ * import { loadPathEngine } from "./path_engine.ts";
+ * await loadPathEngine(); // json-p3, for paths beyond plain member chains
  * const p = compilePath("$.json.items[*].id", "response");
  * if (p.singular) throw new Error("a wildcard yields a list");
  * if (!compilePath("$.token", "body").singular) throw new Error();
@@ -124,17 +135,22 @@ export function compilePath(source: string, root: PathRoot): CompiledPath {
 const COMPILED = new BoundedCache<CompiledPath>(2_000);
 
 function compileFresh(source: string, root: PathRoot): CompiledPath {
+  // Header names compare case-insensitively; the response stores them in lower case.
+  const written = root === "response"
+    ? source.replace(HEADER_MEMBER, (_, head: string, name: string) => head + name.toLowerCase())
+    : source;
+  const chain = memberChain(written);
+  if (chain) {
+    const first = chain[0];
+    if (root === "response" && chain.length > 0 && !RESPONSE_MEMBERS.includes(String(first))) {
+      throw notResponseMember(source);
+    }
+    return Object.freeze({ source, root, singular: true, chain: Object.freeze(chain) });
+  }
+  const environment = jsonPathEnvironment();
   let query: JSONPathQuery;
   try {
-    // Header names compare case-insensitively; the response stores them in lower case.
-    query = ENVIRONMENT.compile(
-      root === "response"
-        ? source.replace(
-          HEADER_MEMBER,
-          (_, head: string, name: string) => head + name.toLowerCase(),
-        )
-        : source,
-    );
+    query = environment.compile(written);
   } catch (error) {
     const e = error as Error & { token?: { index?: number } };
     const message = e.message.replace(/\s*\('[^]*':\d+\)$/, "");
@@ -158,17 +174,51 @@ function compileFresh(source: string, root: PathRoot): CompiledPath {
       names.length === 0 ||
       names.some((n) => typeof n !== "string" || !RESPONSE_MEMBERS.includes(n))
     ) {
-      throw new PathSyntaxError(
-        `Path "${source}" does not start at $.json, $.status or $.headers.`,
-        1,
-        `Under "capture", "assert.json" and "loop.until.json" the body is $.json, e.g. "$.json${
-          source.slice(1)
-        }"; under "extract" and "assert.jsonpath" the body is $.`,
-      );
+      throw notResponseMember(source);
     }
   }
   return Object.freeze({ source, root, singular: query.singularQuery(), query });
 }
+
+function notResponseMember(source: string): PathSyntaxError {
+  return new PathSyntaxError(
+    `Path "${source}" does not start at $.json, $.status or $.headers.`,
+    1,
+    `Under "capture", "assert.json" and "loop.until.json" the body is $.json, e.g. "$.json${
+      source.slice(1)
+    }"; under "extract" and "assert.jsonpath" the body is $.`,
+  );
+}
+
+/**
+ * The names and indices of a path written as a plain chain without blanks:
+ * `.name` (ASCII letters, digits, `_`), `['name']` or `["name"]` without
+ * escapes or control characters, `[index]`. Anything else (wildcards,
+ * filters, slices, `..`, escapes, blanks) is left to json-p3, which then
+ * also gives the syntax errors.
+ */
+function memberChain(source: string): (string | number)[] | undefined {
+  if (source[0] !== "$") return undefined;
+  const chain: (string | number)[] = [];
+  let at = 1;
+  while (at < source.length) {
+    const m = CHAIN_SEGMENT.exec(source.slice(at));
+    if (!m) return undefined;
+    if (m[1] !== undefined) chain.push(m[1]);
+    else if (m[2] !== undefined) chain.push(Number(m[2]));
+    else chain.push(m[3] ?? m[4]);
+    at += m[0].length;
+  }
+  return chain;
+}
+
+/**
+ * One segment of a plain chain; an index has at most 15 digits, within RFC
+ * 9535's range; a quoted name holds only what RFC 9535 allows unescaped (no
+ * quote, backslash, control character or surrogate).
+ */
+const CHAIN_SEGMENT =
+  /^(?:\.([A-Za-z_][A-Za-z0-9_]*)|\[(0|-?[1-9][0-9]{0,14})\]|\['([ -&(-[\]-\uD7FF\uE000-\uFFFF]*)'\]|\["([ !#-[\]-\uD7FF\uE000-\uFFFF]*)"\])/;
 
 /** `$.headers.<name>` or `$.headers['<name>']`: the part before the name, and the name. */
 const HEADER_MEMBER =
@@ -214,6 +264,8 @@ export interface Selection {
  * @example
  * ```ts
  * import { compilePath, select } from "./path.ts";
+ * import { loadPathEngine } from "./path_engine.ts";
+ * await loadPathEngine(); // json-p3, for paths beyond plain member chains
  * const doc = { items: [{ id: 1 }, { id: 2 }] };
  * const ids = select(compilePath("$.items[*].id", "body"), doc);
  * if (JSON.stringify(ids.value) !== "[1,2]") throw new Error();
@@ -223,15 +275,18 @@ export interface Selection {
  * @example A document nested 100,000 levels deep
  * ```ts
  * import { compilePath, select } from "./path.ts";
+ * import { loadPathEngine } from "./path_engine.ts";
+ * await loadPathEngine(); // json-p3, for paths beyond plain member chains
  * const deep = JSON.parse('{"a":'.repeat(100_000) + '{"id":7}' + "}".repeat(100_000));
  * const ids = select(compilePath("$..id", "body"), deep);
  * if (JSON.stringify(ids.value) !== "[7]") throw new Error();
  * ```
  */
 export function select(path: CompiledPath, document: unknown): Selection {
+  if (path.chain) return follow(path.chain, document);
   let values: unknown[];
   try {
-    values = evaluate(path.query, document);
+    values = evaluate(path.query!, document);
   } catch (error) {
     return {
       found: false,
@@ -245,6 +300,26 @@ export function select(path: CompiledPath, document: unknown): Selection {
   return { found: values.length > 0, value: values };
 }
 
+/** A plain chain's value: each name of an object's own member, each index of an array's item. */
+function follow(chain: readonly (string | number)[], document: unknown): Selection {
+  let value = document;
+  for (const step of chain) {
+    if (typeof step === "number") {
+      if (!Array.isArray(value)) return { found: false, value: null };
+      const i = step < 0 ? value.length + step : step;
+      if (i < 0 || i >= value.length) return { found: false, value: null };
+      value = value[i];
+    } else {
+      if (
+        value === null || typeof value !== "object" || Array.isArray(value) ||
+        !Object.hasOwn(value, step)
+      ) return { found: false, value: null };
+      value = (value as Record<string, unknown>)[step];
+    }
+  }
+  return { found: true, value };
+}
+
 /**
  * `JSONPathQuery.query` walks `..` recursively (a limit of 50 levels, and a
  * cost of the square of the depth beyond it) and spreads each selector's
@@ -253,7 +328,8 @@ export function select(path: CompiledPath, document: unknown): Selection {
  * with an explicit stack, in the document order RFC 9535 asks for.
  */
 function evaluate(query: JSONPathQuery, document: unknown): unknown[] {
-  let nodes = [new JSONPathNode(document as never, [], document as never)];
+  const Node = pathEngine().JSONPathNode;
+  let nodes = [new Node(document as never, [], document as never)];
   for (const segment of query.segments) {
     const next: JSONPathNode[] = [];
     const apply = (node: JSONPathNode) => {
@@ -262,7 +338,7 @@ function evaluate(query: JSONPathQuery, document: unknown): unknown[] {
       }
     };
     if (segment.constructor.name === "DescendantSegment") {
-      for (const node of nodes) descend(node, apply);
+      for (const node of nodes) descend(node, apply, Node);
     } else {
       for (const node of nodes) apply(node);
     }
@@ -276,11 +352,15 @@ function evaluate(query: JSONPathQuery, document: unknown): unknown[] {
  * stay empty: only values are read, and copying a location per level would
  * cost the square of the depth.
  */
-function descend(start: JSONPathNode, visit: (node: JSONPathNode) => void): void {
+function descend(
+  start: JSONPathNode,
+  visit: (node: JSONPathNode) => void,
+  Node: typeof JSONPathNode,
+): void {
   const stack: unknown[] = [start.value];
   while (stack.length > 0) {
     const value = stack.pop();
-    visit(new JSONPathNode(value as never, [], start.root));
+    visit(new Node(value as never, [], start.root));
     if (value === null || typeof value !== "object") continue;
     const children = Array.isArray(value) ? value : Object.values(value);
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
@@ -289,7 +369,7 @@ function descend(start: JSONPathNode, visit: (node: JSONPathNode) => void): void
 
 function problemOf(error: unknown, root: PathRoot): string {
   const what = root === "body" ? "the response body" : "the response";
-  if (error instanceof JSONPathRecursionLimitError) {
+  if (error instanceof pathEngine().JSONPathRecursionLimitError) {
     return `${what} is nested deeper than ${FILTER_DESCENT_LIMIT} levels, ` +
       `too deep for a descendant segment (..) inside a filter`;
   }
@@ -334,12 +414,16 @@ function fill(
  * @example
  * ```ts
  * import { compileTemplatePath } from "./path.ts";
+ * import { loadPathEngine } from "./path_engine.ts";
+ * await loadPathEngine(); // json-p3, for paths beyond plain member chains
  * import { parseTemplate } from "./expr.ts";
  * const path = compileTemplatePath(parseTemplate("$.json.items[?@.name == 'w-${RUN_ID}'].id"), "response");
  * if (!path.template || path.singular) throw new Error();
  * ```
  */
 export function compileTemplatePath(template: Template, root: PathRoot): CompiledPath {
+  // Its values may turn it into any path when it runs, so the engine is loaded while checking.
+  pathEngine();
   const probe = fill(template, (_, quote) => quote ? "x" : "0");
   return { ...compilePath(probe, root), source: template.source, template };
 }
@@ -353,6 +437,8 @@ export function compileTemplatePath(template: Template, root: PathRoot): Compile
  * @example
  * ```ts
  * import { compileTemplatePath, resolvePath } from "./path.ts";
+ * import { loadPathEngine } from "./path_engine.ts";
+ * await loadPathEngine(); // json-p3, for paths beyond plain member chains
  * import { parseTemplate } from "./expr.ts";
  * const path = compileTemplatePath(parseTemplate("$.items[?@.name == '${vars.n}'].id"), "body");
  * const now = resolvePath(path, () => "it's");

@@ -19,7 +19,7 @@ import { selectShard, type Shard } from "./shard.ts";
 import { selectShardByTime } from "./shard_time.ts";
 import { suggest } from "./suggest.ts";
 import { compileTags, type TagTest } from "./tags.ts";
-import { withYamlEngine } from "./load/yaml_engine.ts";
+import { withEngines } from "./load/engines.ts";
 
 /** How to select and check the flows of a set. */
 export interface LoadFlowsOptions extends LoadOptions {
@@ -249,7 +249,7 @@ async function loadSet(
       });
       continue;
     }
-    const loaded = await withYamlEngine(() => regular.load(file, text));
+    const loaded = await withEngines(() => regular.load(file, text));
     for (const name of loaded.names ?? []) names.push(name);
     for (const f of regular.closure(file)) names.push(...regular.included.get(f)?.names ?? []);
     // A file with problems is selected by its path, or by its name when that could be read.
@@ -416,7 +416,7 @@ async function reload(
   tagTest: TagTest | undefined,
 ): Promise<Flow> {
   const text = decoder.decode(bytes);
-  const loaded = await withYamlEngine(() => loadFlow(text, file, options));
+  const loaded = await withEngines(() => loadFlow(text, file, options));
   const flow = loaded.flow && (tagTest ? selectSteps(loaded.flow, tagTest) : loaded.flow);
   // Cannot happen (same bytes, same options): a bug, not a user error.
   if (!flow || loaded.problems.length > 0) {
@@ -450,7 +450,7 @@ async function loadSpecial(
       }],
     };
   }
-  const loaded = await withYamlEngine(() => files.load(file, text));
+  const loaded = await withEngines(() => files.load(file, text));
   return { flow: loaded.flow, problems: loaded.problems, bytes };
 }
 

@@ -55,7 +55,14 @@ export const LAYERS: { name: string; modules: string[] }[] = [
   // The flow model: expressions, paths, the loaded flow's types.
   {
     name: "model",
-    modules: ["expr.ts", "path.ts", "operators.ts", "flow.ts", "secrets/discover.ts"],
+    modules: [
+      "expr.ts",
+      "path_engine.ts",
+      "path.ts",
+      "operators.ts",
+      "flow.ts",
+      "secrets/discover.ts",
+    ],
   },
   // File → loaded flow, and which files make a run.
   {

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { loadFlow } from "../lib/load.ts";
 import { runFlows } from "../lib/run.ts";
 import { spawnCli } from "./support/cli.ts";
-import "./support/full_yaml.ts";
+import "./support/engines.ts";
 
 /** A server that records what it received; `/slow` answers after `slowMs`. */
 function serve(slowMs = 0) {

@@ -5,7 +5,7 @@ import type { Checks, Operator, PathCheck, StatusCheck } from "../lib/flow.ts";
 import { loadFlow } from "../lib/load.ts";
 import { compilePath, type PathRoot } from "../lib/path.ts";
 import { ReceivedResponse } from "../lib/response.ts";
-import "./support/full_yaml.ts";
+import "./support/engines.ts";
 
 const scope: Scope = { env: () => undefined, vars: new Map(), steps: new Map(), runId: "r" };
 

@@ -9,7 +9,7 @@ import { loadFlow } from "../lib/load.ts";
 import { runFlows } from "../lib/run.ts";
 import { Redactor } from "../lib/redact.ts";
 import { toJsonReport } from "../lib/report/json.ts";
-import "./support/full_yaml.ts";
+import "./support/engines.ts";
 
 const SESSION = "sess-9c2f7e61b0d84a3f";
 const CSRF = "csrf-51f0e2d9a7c3b8e4";

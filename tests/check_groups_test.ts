@@ -9,7 +9,7 @@ import { loadFlow } from "../lib/load.ts";
 import { runFlow } from "../lib/run.ts";
 import type { AssertionResult } from "../lib/result.ts";
 import { runCli } from "./support/cli.ts";
-import "./support/full_yaml.ts";
+import "./support/engines.ts";
 
 const BODIES: Record<string, unknown> = {
   "/list": {

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { loadFlow } from "../lib/load.ts";
 import { runFlows } from "../lib/run.ts";
-import "./support/full_yaml.ts";
+import "./support/engines.ts";
 
 function serve(items: string[]) {
   const seen: string[] = [];

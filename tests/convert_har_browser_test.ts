@@ -16,7 +16,7 @@ import { runFlows } from "../lib/run.ts";
 import { ignoreBrowser, whyBrowserIgnored } from "./support/browser.ts";
 import { type Recordings, recordSession } from "./support/record_har.ts";
 import { PASSWORD, startTaskboard } from "./support/taskboard_app.ts";
-import "./support/full_yaml.ts";
+import "./support/engines.ts";
 
 /** Clicks through every feature of the app, waiting for the page to say each is done. */
 async function useTheApp(page: Page, origin: string, email: string): Promise<void> {

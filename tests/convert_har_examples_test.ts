@@ -11,7 +11,7 @@ import examples from "har-examples";
 import { convertHar } from "../lib/convert/har.ts";
 import { UsageError } from "../lib/errors.ts";
 import { loadFlow } from "../lib/load.ts";
-import "./support/full_yaml.ts";
+import "./support/engines.ts";
 
 const entries = Object.entries(examples as Record<string, unknown>);
 

@@ -11,7 +11,7 @@ import { parse } from "yaml";
 import { runCli } from "./support/cli.ts";
 import { loadFlow } from "../lib/load.ts";
 import { runFlows } from "../lib/run.ts";
-import "./support/full_yaml.ts";
+import "./support/engines.ts";
 
 const entry = (post?: Record<string, unknown>, headers: [string, string][] = []) => ({
   startedDateTime: "2026-11-21T10:00:00.000Z",

@@ -10,7 +10,7 @@ import { convertHar } from "../lib/convert/har.ts";
 import { pageValues } from "../lib/convert/pages.ts";
 import { loadFlow } from "../lib/load.ts";
 import { runFlows } from "../lib/run.ts";
-import "./support/full_yaml.ts";
+import "./support/engines.ts";
 
 const SESSION = "sess_8d1f0a7c2e9b4";
 const TOKEN = "tok-Vq3rX9zL0pW2mN7s";

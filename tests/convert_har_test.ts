@@ -16,7 +16,7 @@ import {
   formatSummary,
 } from "../lib/convert/har.ts";
 import { scalar } from "../lib/convert/yaml_out.ts";
-import "./support/full_yaml.ts";
+import "./support/engines.ts";
 
 const FIXTURES = new URL("./fixtures/har/", import.meta.url);
 const fixture = (name: string) => Deno.readTextFileSync(new URL(name, FIXTURES));

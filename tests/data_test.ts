@@ -8,7 +8,7 @@ import { loadFlow } from "../lib/load.ts";
 import { loadFlows } from "../lib/suite.ts";
 import { runFlows } from "../lib/run.ts";
 import { runCli } from "./support/cli.ts";
-import "./support/full_yaml.ts";
+import "./support/engines.ts";
 
 function serve(delayMs = 0) {
   const seen: string[] = [];

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { type Flow, isDeferred } from "../lib/flow.ts";
 import { runFlows } from "../lib/run.ts";
 import { loadFlows, loadFlowsDeferred } from "../lib/suite.ts";
-import "./support/full_yaml.ts";
+import "./support/engines.ts";
 
 const plain = (name: string, path = name) =>
   `name: ${name}\nsteps:\n  - name: get\n    request: {url: "\${base}/${path}"}\n    assert: {status: 200}\n  - name: again\n    request: {url: "\${base}/${path}/2"}\n`;

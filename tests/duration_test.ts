@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { formatDuration, parseDuration } from "../lib/duration.ts";
 import { loadFlow } from "../lib/load.ts";
 import { runCli } from "./support/cli.ts";
-import "./support/full_yaml.ts";
+import "./support/engines.ts";
 
 Deno.test("durations: numbers are milliseconds, units ms, s, m and h", () => {
   const cases: [string, number | undefined][] = [

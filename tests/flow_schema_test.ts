@@ -9,7 +9,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { parse } from "yaml";
 import { FlowFiles } from "../lib/includes.ts";
-import "./support/full_yaml.ts";
+import "./support/engines.ts";
 import { OPERATORS, TYPE_NAMES } from "../lib/flow.ts";
 import { isConstant, parseTemplate } from "../lib/expr.ts";
 

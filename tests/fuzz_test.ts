@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import { loadFlow } from "../lib/load.ts";
 import { formatProblems, style } from "../lib/report/console.ts";
 import { root, runCli } from "./support/cli.ts";
-import "./support/full_yaml.ts";
+import "./support/engines.ts";
 
 const SEED = Number(Deno.env.get("FLOWRUN_FUZZ_SEED") ?? 20261122);
 const MUTANTS = Number(Deno.env.get("FLOWRUN_FUZZ_MUTANTS") ?? 2000);

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { loadFlow } from "../lib/load.ts";
 import { runCli } from "./support/cli.ts";
-import "./support/full_yaml.ts";
+import "./support/engines.ts";
 
 const TOKEN = "tok-8c41d2e9f07a5b36";
 

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { root } from "./support/cli.ts";
-import "./support/full_yaml.ts";
+import "./support/engines.ts";
 
 const NAME = JSON.parse(await Deno.readTextFile(`${root}deno.json`)).name as string;
 

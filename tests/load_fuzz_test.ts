@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { loadFlow } from "../lib/load.ts";
 import { root, runCli } from "./support/cli.ts";
-import "./support/full_yaml.ts";
+import "./support/engines.ts";
 
 const EXAMPLES = ["examples/flows", "examples/recipes"];
 

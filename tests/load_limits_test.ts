@@ -10,7 +10,7 @@ import { MAX_ATTEMPTS, MAX_FILE_BYTES, MAX_SLEEP_MS, parseTimeoutMs } from "../l
 import { loadFlow } from "../lib/load.ts";
 import { convertHar } from "../lib/convert/har.ts";
 import { recording } from "../bench/convert.ts";
-import "./support/full_yaml.ts";
+import "./support/engines.ts";
 
 function timed(text: string) {
   const started = performance.now();

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { loadFlow, type LoadOptions } from "../lib/load.ts";
 import type { Problem } from "../lib/errors.ts";
 import { render } from "../lib/expr.ts";
-import "./support/full_yaml.ts";
+import "./support/engines.ts";
 
 const env = (vars: Record<string, string>) => (name: string) => vars[name];
 

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { loadFlow } from "../lib/load.ts";
 import { runFlows } from "../lib/run.ts";
 import { runCli } from "./support/cli.ts";
-import "./support/full_yaml.ts";
+import "./support/engines.ts";
 
 /** A flow whose first step logs in and captures `token`; the mistake is in the step after it. */
 const flow = (step: string) =>

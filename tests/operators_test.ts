@@ -8,7 +8,7 @@ import { loadFlow } from "../lib/load.ts";
 import { PLAIN } from "../lib/json_value.ts";
 import { OPERATOR_TABLE, OPERATORS } from "../lib/operators.ts";
 import { drift } from "../scripts/sync_operators.ts";
-import "./support/full_yaml.ts";
+import "./support/engines.ts";
 
 /** For each operator: a check that holds, one that fails with its message, a bad constant. */
 const EXAMPLES: Record<string, { holds: [unknown, unknown]; fails: [unknown, unknown, string] }> = {

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import "./support/engines.ts";
 import {
   compilePath,
   FILTER_DESCENT_LIMIT,
@@ -122,7 +123,7 @@ Deno.test("compilePath accepts $ alone under both roots as a singular path with 
   for (const root of ["response", "body"] as const) {
     const p = compilePath("$", root);
     assert.equal(p.singular, true);
-    assert.equal(p.query.segments.length, 0);
+    assert.deepEqual(p.chain, []);
   }
 });
 
@@ -335,4 +336,94 @@ Deno.test("select turns a filter comparison too deep to evaluate into a problem,
     value: [],
     problem: "the response body is nested too deeply to evaluate this path",
   });
+});
+
+Deno.test("a plain member chain is evaluated without json-p3, exactly as json-p3 would", async () => {
+  const { jsonpath } = await import("json-p3");
+  const documents: unknown[] = [
+    { a: { b: [10, { c: null }, "x"] }, "k-1": { "": 0 }, __proto__x: 1, list: [] },
+    [[1, 2], { a: 1 }, null],
+    JSON.parse('{"__proto__": {"a": 5}, "constructor": 7, "true": false, "a b": {"é": 1}}'),
+    "text",
+    42,
+    null,
+  ];
+  const paths = [
+    "$",
+    "$.a",
+    "$.a.b",
+    "$.a.b[0]",
+    "$.a.b[1].c",
+    "$.a.b[-1]",
+    "$.a.b[-3]",
+    "$.a.b[-4]",
+    "$.a.b[3]",
+    "$.a.b.length",
+    "$['k-1']['']",
+    '$["k-1"][""]',
+    "$.list[0]",
+    "$[0][1]",
+    "$[1].a",
+    "$[-1]",
+    "$[2].a",
+    "$.__proto__",
+    "$.__proto__.a",
+    "$['__proto__'].a",
+    "$.constructor",
+    "$.toString",
+    "$.true",
+    "$['a b']['é']",
+    "$.a[0]",
+    "$[0].a",
+    "$.__proto__x",
+    "$[999999999999999]",
+  ];
+  for (const source of paths) {
+    const compiled = compilePath(source, "body");
+    assert.ok(compiled.chain && !compiled.query, `${source} should be a plain chain`);
+    for (const document of documents) {
+      const nodes = jsonpath.query(source, document as never).values();
+      const expected = nodes.length === 0
+        ? { found: false, value: null }
+        : { found: true, value: nodes[0] };
+      assert.deepEqual(
+        select(compiled, document),
+        expected,
+        `${source} on ${JSON.stringify(document)}`,
+      );
+    }
+  }
+  // Anything else goes to json-p3: blanks, escapes, wildcards, slices, descendants, filters,
+  // names outside ASCII letters and digits, indexes with a leading zero or out of range.
+  for (
+    const source of [
+      "$ .a",
+      "$[ 0 ]",
+      "$['a\\'b']",
+      "$.a[*]",
+      "$.a[0:1]",
+      "$..a",
+      "$.a[?@.b]",
+      "$.é",
+      "$.a['b','c']",
+    ]
+  ) {
+    const compiled = compilePath(source, "body");
+    assert.ok(compiled.query && !compiled.chain, `${source} should go to json-p3`);
+  }
+  for (const source of ["$[01]", "$[-0]", "$.1a", "$[00]", "$[9999999999999999]"]) {
+    pathError(source, "body");
+  }
+});
+
+Deno.test("a plain chain under the response root is checked and lower-cases header names", () => {
+  const r = compilePath("$.headers['X-Request-ID']", "response");
+  assert.deepEqual(r.chain, ["headers", "x-request-id"]);
+  assert.deepEqual(compilePath("$.headers.ETag", "response").chain, ["headers", "etag"]);
+  assert.equal(pathError("$.id", "response").code, "bad-path");
+  assert.equal(pathError("$[0]", "response").code, "bad-path");
+  assert.equal(
+    pathError("$['id']", "response").message,
+    pathError("$.id", "response").message.replace("$.id", "$['id']"),
+  );
 });

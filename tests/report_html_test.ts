@@ -8,7 +8,7 @@ import { runFlows } from "../lib/run.ts";
 import type { Page } from "playwright-core";
 import { ignoreBrowser, whyBrowserIgnored, withPage } from "./support/browser.ts";
 import { run } from "./support/results.ts";
-import "./support/full_yaml.ts";
+import "./support/engines.ts";
 
 const OUT_DIR = new URL("./out/", import.meta.url);
 

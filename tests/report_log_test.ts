@@ -6,7 +6,7 @@ import { logReporter } from "../lib/report/log.ts";
 import type { FlowRef } from "../lib/report/reporter.ts";
 import type { FlowResult, StepResult } from "../lib/result.ts";
 import { VERSION } from "../lib/version.ts";
-import "./support/full_yaml.ts";
+import "./support/engines.ts";
 
 /** Starts a loopback server for one test; `close` must be awaited. */
 function serve(handler: (request: Request) => Response | Promise<Response>) {

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import "./support/engines.ts";
 import { compilePath } from "../lib/path.ts";
 import { ReceivedResponse } from "../lib/response.ts";
 

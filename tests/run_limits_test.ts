@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { loadFlow } from "../lib/load.ts";
 import { runFlows } from "../lib/run.ts";
-import "./support/full_yaml.ts";
+import "./support/engines.ts";
 
 Deno.test("failed steps keep 64 KiB bodies for the first 100, then 2 KiB", async () => {
   const page = `<html>${"e".repeat(70 * 1024)}</html>`;

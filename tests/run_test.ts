@@ -3,7 +3,7 @@ import { loadFlow, type LoadOptions } from "../lib/load.ts";
 import { runFlows } from "../lib/run.ts";
 import type { Flow } from "../lib/flow.ts";
 import type { Reporter } from "../lib/report/reporter.ts";
-import "./support/full_yaml.ts";
+import "./support/engines.ts";
 
 /** Starts a loopback server for one test; `close` must be awaited. */
 function serve(handler: (request: Request) => Response | Promise<Response>) {

@@ -8,7 +8,7 @@ import {
   secretsInRequest,
   secretsInResponse,
 } from "../lib/secrets/discover.ts";
-import "./support/full_yaml.ts";
+import "./support/engines.ts";
 
 function found(fn: (register: (v: string) => void) => void): string[] {
   const out: string[] = [];

@@ -8,7 +8,7 @@ import { UsageError } from "../lib/errors.ts";
 import { loadFlow } from "../lib/load.ts";
 import { compileTags } from "../lib/tags.ts";
 import { runCli } from "./support/cli.ts";
-import "./support/full_yaml.ts";
+import "./support/engines.ts";
 
 Deno.test("tag expressions: precedence, parentheses, commas", () => {
   const cases: [string, string[], boolean][] = [

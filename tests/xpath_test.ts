@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { loadFlow } from "../lib/load.ts";
 import { runFlow } from "../lib/run.ts";
-import "./support/full_yaml.ts";
+import "./support/engines.ts";
 
 const HTML = `<!doctype html><html><head><title>Log in</title>
 <meta name="csrf-token" content="tok-9"></head><body><form action=/login>

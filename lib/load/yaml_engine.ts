@@ -5,7 +5,7 @@
  * made of without it. Loading stays synchronous: code that needs the parser
  * calls {@linkcode yamlEngine}, which throws {@linkcode YamlEngineNeeded}
  * until {@linkcode loadYamlEngine} has run, and the async caller
- * ({@linkcode withYamlEngine}) loads it and tries again. Importing `mod.ts`
+ * (`withEngines` in `engines.ts`) loads it and tries again. Importing `mod.ts`
  * loads it up front.
  *
  * @module
@@ -16,7 +16,7 @@ let engine: typeof Yaml | undefined;
 
 /**
  * Thrown by {@linkcode yamlEngine} before the parser is loaded; never a user
- * error, always caught by {@linkcode withYamlEngine}.
+ * error, always caught by `withEngines`.
  *
  * @example
  * ```ts
@@ -75,25 +75,4 @@ export async function loadYamlEngine(): Promise<typeof Yaml> {
  */
 export function useYamlEngine(yaml: typeof Yaml): void {
   engine ??= yaml;
-}
-
-/**
- * Runs `load`; when it needed the full parser, loads it and runs `load`
- * again (loading is pure, so the second run gives what the first would have).
- *
- * @example
- * ```ts
- * import { withYamlEngine, yamlEngine } from "./yaml_engine.ts";
- * const value = await withYamlEngine(() => yamlEngine().parse("[1, 2]"));
- * if (value.length !== 2) throw new Error();
- * ```
- */
-export async function withYamlEngine<T>(load: () => T): Promise<T> {
-  try {
-    return load();
-  } catch (error) {
-    if (!(error instanceof YamlEngineNeeded)) throw error;
-    await loadYamlEngine();
-    return load();
-  }
 }

@@ -1,0 +1,39 @@
+/**
+ * Loading stays synchronous while the two big parsers load on demand: the
+ * full YAML parser (`yaml_engine.ts`) and the full JSONPath engine
+ * (`../path_engine.ts`). Code that meets input only one of them reads throws
+ * that engine's "needed" error; {@linkcode withEngines} loads it and runs
+ * the load again.
+ *
+ * @module
+ */
+import { loadPathEngine, PathEngineNeeded } from "../path_engine.ts";
+import { loadYamlEngine, YamlEngineNeeded } from "./yaml_engine.ts";
+
+/**
+ * Runs `load`; each time it needed an engine that is not loaded yet, loads
+ * it and runs `load` again (loading is pure, so the last run gives what the
+ * first would have with both engines loaded). At most once per engine.
+ *
+ * @example
+ * ```ts
+ * import { withEngines } from "./engines.ts";
+ * import { yamlEngine } from "./yaml_engine.ts";
+ * import { compilePath, select } from "../path.ts";
+ * const value = await withEngines(() => yamlEngine().parse("[1, 2]"));
+ * const ids = await withEngines(() => select(compilePath("$[*]", "body"), value).value);
+ * if (JSON.stringify(ids) !== "[1,2]") throw new Error();
+ * ```
+ */
+export async function withEngines<T>(load: () => T): Promise<T> {
+  for (let tries = 0;; tries++) {
+    try {
+      return load();
+    } catch (error) {
+      if (tries === 2) throw error;
+      if (error instanceof YamlEngineNeeded) await loadYamlEngine();
+      else if (error instanceof PathEngineNeeded) await loadPathEngine();
+      else throw error;
+    }
+  }
+}

@@ -1,0 +1,13 @@
+/**
+ * Test files that call the synchronous `loadFlow` (or the YAML limits, or
+ * `compilePath`) on any YAML or JSONPath load the full YAML parser and the
+ * full JSONPath engine first, as `mod.ts` does; the CLI loads them on demand
+ * (tests/cli_test.ts covers that path in a fresh process).
+ *
+ * @module
+ */
+import { loadYamlEngine } from "../../lib/load/yaml_engine.ts";
+import { loadPathEngine } from "../../lib/path_engine.ts";
+
+await loadYamlEngine();
+await loadPathEngine();
