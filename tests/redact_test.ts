@@ -620,3 +620,22 @@ Deno.test("any 16 consecutive characters of a long secret are masked wherever th
   const other = "deadbeef".repeat(8);
   assert.equal(r.redact(`id ${other}`).includes(other.slice(0, 8)), true);
 });
+
+Deno.test("a text shorter than every secret skips the scan, but never a piece, a cut secret or a JWT", () => {
+  const short = new Redactor();
+  short.add("pw-2468");
+  // As long as the shortest secret: masked; one unit shorter: the same string back.
+  assert.equal(short.redact("pw-2468"), "***");
+  assert.equal(short.redact("pw-246"), "pw-246");
+  const r = new Redactor();
+  const long = "k9Q2-wX7z-P4mV-r8Ls-T3nB-y6Hc-J1dF"; // 34 units: pieces of 16 are secret too
+  r.add(long);
+  // Shorter than the secret, still holding one of its 16-unit pieces.
+  assert.equal(r.redact(`<${long.slice(5, 21)}>`), "<***>");
+  // The secret's beginning cut short.
+  assert.equal(r.redact("k9Q2…"), "***…");
+  // An unregistered JWT, shorter than the secret.
+  const jwt = "eyJhbGciOi.eyJzdWIi";
+  assert.ok(jwt.length < long.length);
+  assert.equal(r.redact(jwt), "***");
+});
