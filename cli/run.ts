@@ -194,13 +194,18 @@ async function runParsed(
   for (const path of Object.values(paths)) if (path) await io.ensureWritable(path);
 
   const envRead = new Set<string>();
+  // Read once per name: every request of every flow reads ${ENV.BASE_URL} again, and each
+  // read was a runtime call, a secret-name test and a registration.
+  const envSeen = new Map<string, string | undefined>();
   const env = (name: string) => {
+    if (envSeen.has(name)) return envSeen.get(name);
     envRead.add(name);
     const value = io.readEnv(name) ?? envFile.get(name);
     if (value !== undefined && isSecret(name)) {
       redactor.add(value);
       if (!secretVariables.has(value)) secretVariables.set(value, name);
     }
+    envSeen.set(name, value);
     return value;
   };
   const startedAt = new Date().toISOString();

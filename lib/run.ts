@@ -227,10 +227,15 @@ function context(options: RunOptions): Context {
   const params = options.params ?? new Map();
   for (const [name, value] of params) if (isSecret(name)) secret(value);
   const readEnv = options.env ?? (() => undefined);
+  // Whether each variable name is secret, tested once: requests read the same few names.
+  const secretNames = new Map<string, boolean>();
   return {
     env: (name) => {
       const value = readEnv(name);
-      if (value !== undefined && isSecret(name)) secret(value);
+      if (value === undefined) return value;
+      let isSecretValue = secretNames.get(name);
+      if (isSecretValue === undefined) secretNames.set(name, isSecretValue = isSecret(name));
+      if (isSecretValue) secret(value);
       return value;
     },
     params,
