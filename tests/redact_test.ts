@@ -216,6 +216,15 @@ Deno.test("redactValue masks strings deep inside, keeps keys and unchanged parts
   // A "__proto__" key stays an own key.
   const tricky = JSON.parse('{"__proto__": "tok-SECRET-1"}');
   assert.deepEqual(Object.keys(r.redactValue(tricky)), ["__proto__"]);
+  // Parts before and after the first change keep their order and identity.
+  const mixed = JSON.parse(
+    '{"__proto__": {"k": 1}, "a": "x", "b": "tok-SECRET-1", "c": ["y", "tok-SECRET-1", "z", [2]]}',
+  );
+  const m = r.redactValue(mixed);
+  assert.deepEqual(Object.keys(m), ["__proto__", "a", "b", "c"]);
+  assert.equal(Object.getOwnPropertyDescriptor(m, "__proto__")?.value, mixed["__proto__"]);
+  assert.deepEqual([m.a, m.b, m.c.slice(0, 3)], ["x", MASK, ["y", MASK, "z"]]);
+  assert.equal(m.c[3], mixed.c[3]);
 });
 
 Deno.test("non-secret text stays readable and unchanged", () => {

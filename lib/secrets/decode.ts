@@ -173,6 +173,12 @@ const ENTITY_ESCAPES: Decoder = {
 
 const DECODERS: Decoder[] = [JSON_ESCAPES, PERCENT_ESCAPES, ENTITY_ESCAPES];
 
+/** Whether `text` holds the first character of any decoder's escapes. */
+function hasStarter(text: string): boolean {
+  for (const decoder of DECODERS) if (text.includes(decoder.starter)) return true;
+  return false;
+}
+
 /**
  * Whether decoding `text` would produce any unit `wanted` accepts: a view
  * whose escapes all decode to characters no secret contains cannot hold a
@@ -246,6 +252,8 @@ function compose(outer: View, inner: View): View {
  * ```
  */
 export function decodedViews(text: string, wanted: (unit: number) => boolean = () => true): View[] {
+  // Most texts hold no escape at all: answer before building anything.
+  if (!hasStarter(text)) return [];
   const views: View[] = [];
   const seen = new Set([text]);
   let layer: { view: View | undefined; text: string }[] = [{ view: undefined, text }];

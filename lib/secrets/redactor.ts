@@ -93,6 +93,8 @@ function urlForms(value: string): string[] {
   return [...forms, ...forms.map(lowerHex)];
 }
 
+const UTF8 = new TextEncoder();
+
 /** Shortest base64 run accepted as a hit: fewer characters match by chance. */
 const MIN_BASE64_RUN = 4;
 
@@ -105,13 +107,13 @@ const MIN_BASE64_RUN = 4;
  * 6i ≥ 8p and 6i+6 ≤ 8(p+n).
  */
 function base64Runs(value: string): string[] {
-  const bytes = new TextEncoder().encode(value);
+  const bytes = UTF8.encode(value);
   const runs: string[] = [];
   for (let p = 0; p < 3; p++) {
     const buffer = new Uint8Array(Math.ceil((p + bytes.length) / 3) * 3);
     buffer.set(bytes, p);
     let binary = "";
-    for (const b of buffer) binary += String.fromCharCode(b);
+    for (let i = 0; i < buffer.length; i++) binary += String.fromCharCode(buffer[i]);
     const run = btoa(binary).slice(
       Math.ceil((8 * p) / 6),
       Math.floor((8 * (p + bytes.length)) / 6),
@@ -520,26 +522,30 @@ export class Redactor {
   redactValue<T>(value: T): T {
     if (typeof value === "string") return this.redact(value) as T;
     if (typeof value === "number") return (this.#values.has(String(value)) ? MASK : value) as T;
+    // Nothing is copied until something changes: most results hold no secret.
     if (Array.isArray(value)) {
-      let changed = false;
-      const out = value.map((item) => {
-        const redacted = this.redactValue(item);
-        if (redacted !== item) changed = true;
-        return redacted;
-      });
-      return (changed ? out : value) as T;
+      let out: unknown[] | undefined;
+      for (let i = 0; i < value.length; i++) {
+        const redacted = this.redactValue(value[i]);
+        if (redacted !== value[i]) out ??= value.slice(0, i);
+        out?.push(redacted);
+      }
+      return (out ?? value) as T;
     }
     if (value !== null && typeof value === "object") {
       const proto = Object.getPrototypeOf(value);
       if (proto !== Object.prototype && proto !== null) return value;
-      let changed = false;
-      const entries = Object.entries(value).map(([key, item]) => {
+      const record = value as Record<string, unknown>;
+      const keys = Object.keys(record);
+      let entries: [string, unknown][] | undefined;
+      for (let i = 0; i < keys.length; i++) {
+        const item = record[keys[i]];
         const redacted = this.redactValue(item);
-        if (redacted !== item) changed = true;
-        return [key, redacted];
-      });
+        if (redacted !== item) entries ??= keys.slice(0, i).map((key) => [key, record[key]]);
+        entries?.push([keys[i], redacted]);
+      }
       // fromEntries defines properties, so a "__proto__" key stays a plain key.
-      return (changed ? Object.fromEntries(entries) : value) as T;
+      return (entries ? Object.fromEntries(entries) : value) as T;
     }
     return value;
   }
