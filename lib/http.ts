@@ -446,16 +446,26 @@ async function sendOnce(
       options.insecure,
     )
     : await fetch(request.url, init);
-  const text = await readBody(response, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+  // The headers are read once: each call on a Headers object walks and sorts its list again.
   const headers: Record<string, string> = {};
   for (const [name, value] of response.headers) {
-    headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
+    // Own members only: a server's "constructor" or "__proto__" header is a header like any other.
+    const joined = Object.hasOwn(headers, name) ? `${headers[name]}, ${value}` : value;
+    if (name === "__proto__") {
+      Object.defineProperty(headers, name, {
+        value: joined,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else headers[name] = joined;
   }
+  const text = await readBody(response, headers, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
   const received = new ReceivedResponse(
     response.status,
     headers,
     text,
-    response.headers.getSetCookie(),
+    Object.hasOwn(headers, "set-cookie") ? response.headers.getSetCookie() : [],
   );
   received.url = request.url;
   return received;
@@ -465,12 +475,16 @@ async function sendOnce(
  * Reads a body chunk by chunk, so a body past the cap (a gzip bomb, an
  * endless stream) is cancelled as soon as it passes, instead of buffered.
  */
-async function readBody(response: Response, cap: number): Promise<string> {
+async function readBody(
+  response: Response,
+  headers: Record<string, string>,
+  cap: number,
+): Promise<string> {
   if (!response.body) return "";
   // A body sent as is with a length within the cap is read whole: it cannot grow past its
   // length, and most API responses are small ones like that.
-  const length = Number(response.headers.get("content-length") ?? Number.NaN);
-  if (length <= cap && !response.headers.has("content-encoding")) {
+  const length = Number(headers["content-length"] ?? Number.NaN);
+  if (length <= cap && !Object.hasOwn(headers, "content-encoding")) {
     const bytes = new Uint8Array(await response.arrayBuffer());
     if (bytes.byteLength <= cap) return UTF8.decode(bytes);
     throw tooLarge(cap);

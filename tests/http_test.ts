@@ -356,6 +356,23 @@ function withHead(head: string, body: Uint8Array): Uint8Array {
   return out;
 }
 
+Deno.test("send keeps headers named like object members, repeated ones joined, cookies apart", async () => {
+  const head = "HTTP/1.1 200 OK\r\nconstructor: c-1\r\n__proto__: p-1\r\n__proto__: p-2\r\n" +
+    "toString: t-1\r\nset-cookie: a=1; Path=/\r\nset-cookie: b=2\r\ncontent-length: 2\r\n\r\nok";
+  await rawServer(head, async (port) => {
+    const response = await send(get(`http://127.0.0.1:${port}/`), { timeoutMs: 10_000 });
+    assert.equal(response.text, "ok");
+    assert.equal(Object.getPrototypeOf(response.headers), Object.prototype);
+    assert.equal(response.headers["constructor"], "c-1");
+    assert.equal(response.headers["tostring"], "t-1");
+    assert.equal(Object.getOwnPropertyDescriptor(response.headers, "__proto__")?.value, "p-1, p-2");
+    assert.deepEqual(response.setCookies, ["a=1; Path=/", "b=2"]);
+  });
+  await withServer(() => new Response("{}"), async (url) => {
+    assert.deepEqual((await send(get(url), { timeoutMs: 10_000 })).setCookies, []);
+  });
+});
+
 Deno.test("send explains a response with more than 100 header lines in plain words", async () => {
   const lines = Array.from({ length: 101 }, (_, i) => `x-h${i}: v\r\n`).join("");
   assert.equal(
