@@ -7,6 +7,7 @@
  *
  * @module
  */
+import type { Deadlines } from "./deadlines.ts";
 import { evaluate, render, type Scope, toText, type ValueTemplate } from "./expr.ts";
 import type { MultipartPart, RequestSpec } from "./flow.ts";
 import { ReceivedResponse } from "./response.ts";
@@ -322,6 +323,11 @@ export interface SendOptions {
   client?: unknown;
   /** Send without verifying the server's certificate (`--insecure`), this way. */
   insecure?: InsecureVia;
+  /**
+   * The run's deadlines, on one timer (see `deadlines.ts`); without them the
+   * request has a timer of its own.
+   */
+  deadlines?: Deadlines;
 }
 
 /**
@@ -363,7 +369,11 @@ export async function send(
   request: ResolvedRequest,
   options: SendOptions,
 ): Promise<ReceivedResponse> {
-  const { signal, timedOut, release } = deadline(options.timeoutMs, options.signal);
+  const { signal, timedOut, release } = deadline(
+    options.timeoutMs,
+    options.signal,
+    options.deadlines,
+  );
   const context: FailureContext = {};
   try {
     let current = request;
@@ -405,13 +415,19 @@ export async function send(
  * (with `AbortSignal.any`) kept every request's signals and timer alive for
  * the whole timeout, 30 s of requests at a time (10,000 signals at 2,000 flows).
  */
-function deadline(ms: number, run?: AbortSignal) {
+function deadline(ms: number, run?: AbortSignal, deadlines?: Deadlines) {
   const controller = new AbortController();
   let expired = false;
-  const timer = setTimeout(() => {
+  const expire = () => {
     expired = true;
     controller.abort(new DOMException(`No response within ${ms} ms.`, "TimeoutError"));
-  }, ms);
+  };
+  let unwatch: () => void;
+  if (deadlines) unwatch = deadlines.watch(ms, expire);
+  else {
+    const timer = setTimeout(expire, ms);
+    unwatch = () => clearTimeout(timer);
+  }
   const interrupt = () => controller.abort(run!.reason);
   if (run?.aborted) interrupt();
   else run?.addEventListener("abort", interrupt, { once: true });
@@ -419,7 +435,7 @@ function deadline(ms: number, run?: AbortSignal) {
     signal: controller.signal,
     timedOut: () => expired,
     release() {
-      clearTimeout(timer);
+      unwatch();
       run?.removeEventListener("abort", interrupt);
     },
   };

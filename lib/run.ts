@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { Deadlines } from "./deadlines.ts";
 import { applyOperator } from "./assert.ts";
 import { ExpressionError, randomHex, render, type Scope } from "./expr.ts";
 import { show } from "./json_value.ts";
@@ -202,7 +203,12 @@ export async function runFlow(flow: Flow, options: RunOptions = {}): Promise<Flo
   await prepareSchemas([flow]);
   await prepareXPath([flow]);
   await prepareRegex([flow]);
-  return await runOne(flow, context(options));
+  const ctx = context(options);
+  try {
+    return await runOne(flow, ctx);
+  } finally {
+    ctx.deadlines?.close();
+  }
 }
 
 /** The reporter, then the flow's result shrunk to what the end of the run needs. */
@@ -252,6 +258,7 @@ function context(options: RunOptions): Context {
     verbose: options.verbose ?? 0,
     secretVariables: options.secretVariables,
     network: options.network,
+    deadlines: new Deadlines(),
   };
 }
 
@@ -640,6 +647,19 @@ export async function runFlows(
   // may still point at it), and each flow is dropped here once it has run.
   if (options.release) (given as unknown[]).length = 0;
   const ctx = context(options);
+  try {
+    return await runAll(flows, options, ctx);
+  } finally {
+    ctx.deadlines?.close();
+  }
+}
+
+/** The run itself: setup flows, the flows by `jobs` workers, teardown flows, the result. */
+async function runAll(
+  flows: (Flow | DeferredFlow | undefined)[],
+  options: RunOptions,
+  ctx: Context,
+): Promise<RunResult> {
   const startedAt = new Date().toISOString();
   const started = performance.now();
   await ctx.reporter.onRunStart?.({

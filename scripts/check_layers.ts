@@ -88,6 +88,7 @@ export const LAYERS: { name: string; modules: string[] }[] = [
       "url.ts",
       "cookie_jar.ts",
       "redirect.ts",
+      "deadlines.ts",
       "http_insecure.ts",
       "http.ts",
       "curl.ts",

@@ -150,6 +150,7 @@ export async function attempt(
       timeoutMs: step.options?.timeoutMs ?? ctx.timeoutMs,
       maxBodyBytes: ctx.maxBodyBytes,
       signal: ctx.signal,
+      deadlines: ctx.deadlines,
       followRedirects: step.options?.followRedirects,
       onRedirect,
       ...transportFor(request.url, step, ctx),

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { Deadlines } from "../deadlines.ts";
 import type { CookieJar } from "../cookie_jar.ts";
 import type { Redactor } from "../redact.ts";
 import type { Reporter } from "../report/reporter.ts";
@@ -31,6 +32,8 @@ export interface Context {
   cookieJar?: boolean;
   /** See {@linkcode RunOptions}: the run's trusted CAs, client certificate and proxy. */
   network?: Network;
+  /** The run's request deadlines, on one timer; closed when the run ends. */
+  deadlines?: Deadlines;
 }
 
 /** How the run's requests reach servers, unless a flow's options say otherwise. */
