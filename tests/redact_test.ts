@@ -550,6 +550,17 @@ Deno.test("secrets of any characters under any stack of producer escaping are ma
     const before = stack.length === 3 ? "before " : pick(BESIDES);
     assertStackMasked(secret, stack, pick(escapes), coin, before);
   }
+  // Secrets only of characters no JSON or URL encoder changes (most tokens) get one form: each
+  // encoding of a text around them must still be seen through.
+  for (const plain of ["abcXYZ019*._-", "abcXYZ019!#$&'()*+,-.:;<=>?@[]^_`{|}~%"]) {
+    for (let n = 0; n < 150; n++) {
+      const length = 8 + Math.floor(random() * 12);
+      const secret = Array.from({ length }, () => pick([...plain])).join("");
+      const stack = stacks()[Math.floor(random() * 39)];
+      const before = stack.length === 3 ? "before " : pick(BESIDES);
+      assertStackMasked(secret, stack, pick(escapes), coin, before);
+    }
+  }
 });
 
 Deno.test("a secret cut short before … is masked from its first four characters on", () => {

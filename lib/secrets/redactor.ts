@@ -69,8 +69,16 @@ function tryEncode(encode: (s: string) => string, s: string): string | undefined
 /** The inside of `JSON.stringify(s)`. */
 const jsonInner = (s: string) => JSON.stringify(s).slice(1, -1);
 
+/** Printable ASCII but space, `"`, `/` and `\`: what JSON and `\/` leave as is. */
+const JSON_PLAIN = /^[!#-.0-[\]-~]*$/;
+
+/** What encodeURIComponent, encodeURI and form encoding all leave as is. */
+const URL_PLAIN = /^[A-Za-z0-9*._-]*$/;
+
 /** The value, whitespace-collapsed (one-line messages), JSON-escaped once and twice, `\/` too. */
 function textForms(value: string): string[] {
+  // Most secrets (tokens, keys, ids) have no whitespace and nothing JSON escapes: one form.
+  if (JSON_PLAIN.test(value)) return [value];
   const flat = value.replace(/\s+/g, " ");
   const out: string[] = [];
   for (const v of new Set([value, flat, flat.trim()])) {
@@ -83,6 +91,8 @@ function textForms(value: string): string[] {
 
 /** Percent-encoded forms: component, form (`+` for space), whole-URI; both hex cases. */
 function urlForms(value: string): string[] {
+  // Letters, digits and -_.* are left as they are by all three encoders: no other form.
+  if (URL_PLAIN.test(value)) return [];
   const component = tryEncode(encodeURIComponent, value);
   const forms = [
     component,
