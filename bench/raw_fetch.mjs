@@ -2,15 +2,27 @@
  * The baseline: the same requests as N copies of bench/job_flow.yaml, in the
  * same order, with a plain fetch loop and no checks beyond what drives the
  * sequence. One script for both floors, so they cannot drift apart:
- * BASE_URL=… deno run -A bench/raw_fetch.mjs N, or node bench/raw_fetch.mjs N
+ * BASE_URL=… deno run -A bench/raw_fetch.mjs N [concurrency], or node bench/raw_fetch.mjs N
  * (Deno's own APIs where it runs, so its Node layer is not started).
  */
 const deno = globalThis.Deno;
 const base = deno ? deno.env.get("BASE_URL") : process.env.BASE_URL;
-const count = Number((deno ? deno.args[0] : process.argv[2]) ?? 200);
+const args = deno ? deno.args : process.argv.slice(2);
+const count = Number(args[0] ?? 200);
+// The second argument runs that many flows at a time, like flowrun's --jobs.
+const concurrency = Number(args[1] ?? 1);
 const json = { "content-type": "application/json" };
 
-for (let i = 0; i < count; i++) {
+let next = 0;
+async function worker() {
+  while (next < count) {
+    next++;
+    await flow();
+  }
+}
+await Promise.all(Array.from({ length: concurrency }, worker));
+
+async function flow() {
   const login = await fetch(`${base}/login`, {
     method: "POST",
     headers: json,

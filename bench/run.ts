@@ -6,10 +6,10 @@
  * bench/raw_fetch.mjs with Deno and, when `node` is installed, with Node,
  * sending the same requests in the same order. Each is run `repeats`
  * times; the median wall time and the peak memory (max RSS, from GNU time
- * when installed) are printed with the ratios. Then start-up: a one-request
- * flow against a Deno script sending that request (medians of fresh
- * processes), and the phases of a run measured in-process. Run by hand,
- * never in CI.
+ * when installed) are printed with the ratios. Then `--jobs 8` against the
+ * raw loop running 8 flows at a time; start-up: a one-request flow against a
+ * Deno script sending that request (medians of fresh processes); and the
+ * phases of a run measured in-process. Run by hand, never in CI.
  */
 import {
   flowrunArgs as cli,
@@ -95,6 +95,20 @@ try {
     `ratio          : ${(flowrunTime / rawTime).toFixed(2)}× (runner overhead ${
       (((flowrunTime - rawTime) / requests) * 1000).toFixed(3)
     } ms per request)`,
+  );
+  // Concurrency 8: flowrun --jobs 8 against the raw loop running 8 flows at a time.
+  const raw8: number[] = [];
+  const flowrun8: number[] = [];
+  const jobs8 = flowrunArgs.map((arg, i) => flowrunArgs[i - 1] === "--jobs" ? "8" : arg);
+  for (let i = 0; i < repeats; i++) {
+    raw8.push((await measure([...rawArgs, "8"], env, false)).seconds);
+    flowrun8.push((await measure(jobs8, env, false)).seconds);
+  }
+  const [raw8Time, flowrun8Time] = [median(raw8), median(flowrun8)];
+  console.log(
+    `concurrency 8  : raw loop ${raw8Time.toFixed(2)} s, flowrun --jobs 8 ${
+      flowrun8Time.toFixed(2)
+    } s (${(flowrun8Time / raw8Time).toFixed(2)}×)`,
   );
   // Start-up: one request, fresh processes, alternating so both see the same machine.
   await Deno.writeTextFile(
