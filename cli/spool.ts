@@ -81,15 +81,25 @@ export async function openSpool(): Promise<Spool> {
     return queue;
   };
 
+  // Pieces are taken back mostly in the order they were put: one read fills a window of the
+  // following ones too, instead of a seek and a read per flow.
+  let window = { offset: 0, bytes: new Uint8Array(0) };
   const readAt = async (offset: number, length: number): Promise<string> => {
-    const bytes = new Uint8Array(length);
-    await file!.seek(offset, Deno.SeekMode.Start);
-    for (let got = 0; got < length;) {
-      const n = await file!.read(bytes.subarray(got));
-      if (n === null) throw new Error("The report spool ended early.");
-      got += n;
+    const from = offset - window.offset;
+    if (from < 0 || from + length > window.bytes.length) {
+      const bytes = new Uint8Array(Math.max(length, Math.min(BATCH_BYTES, end - offset)));
+      await file!.seek(offset, Deno.SeekMode.Start);
+      let got = 0;
+      while (got < bytes.length) {
+        const n = await file!.read(bytes.subarray(got));
+        if (n === null) break;
+        got += n;
+      }
+      if (got < length) throw new Error("The report spool ended early.");
+      window = { offset, bytes: bytes.subarray(0, got) };
     }
-    return decoder.decode(bytes);
+    const at = offset - window.offset;
+    return decoder.decode(window.bytes.subarray(at, at + length));
   };
 
   return {
@@ -110,6 +120,7 @@ export async function openSpool(): Promise<Spool> {
     },
     async close() {
       batch = [];
+      window = { offset: 0, bytes: new Uint8Array(0) };
       await queue.catch(() => {});
       places.clear();
       try {

@@ -250,3 +250,27 @@ Deno.test("without a writable temporary directory, reports are spooled in memory
     await api.close();
   }
 });
+
+Deno.test("the file spool gives every piece back whole, in order, shuffled and past its window", async () => {
+  const spool = await openSpool();
+  try {
+    // Pieces of every size around the read window (256 KiB), with multi-byte characters.
+    const sizes = [1, 10, 3_000, 100_000, 262_143, 262_144, 262_145, 300_000, 7, 0, 5_000];
+    const flows = Array.from({ length: 600 }, (_, i) => ({ file: `f${i}.yaml` }) as FlowResult);
+    const texts = flows.map((_, i) => `${i}:` + "é€x".repeat(sizes[i % sizes.length] / 3));
+    for (let i = 0; i < flows.length; i++) await spool.put(flows[i], texts[i]);
+    // In order for the first half, then shuffled, as --jobs makes flows end out of order.
+    const order = flows.map((_, i) => i);
+    const rest = order.splice(300);
+    for (let i = rest.length - 1; i > 0; i--) {
+      const j = (i * 7919) % (i + 1);
+      [rest[i], rest[j]] = [rest[j], rest[i]];
+    }
+    for (const i of [...order, ...rest]) {
+      assert.equal(await spool.take(flows[i]), texts[i], `piece ${i}`);
+    }
+    assert.equal(await spool.take(flows[0]), undefined, "a piece is given back once");
+  } finally {
+    await spool.close();
+  }
+});
