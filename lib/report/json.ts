@@ -147,12 +147,22 @@ const ASSERTION_KEYS: Record<keyof AssertionResult, true> = {
   column: true,
 };
 
+/** Each key list's names, in order, and as a set: every step and assertion is ordered by them. */
+const NAMES = new WeakMap<object, { list: string[]; set: Set<string> }>();
+
 /** Copies `value` with `keys` first, in that order; unknown keys follow so none is lost. */
 function ordered<T extends object>(value: T, keys: Record<keyof T, true>): T {
+  let names = NAMES.get(keys);
+  if (!names) {
+    const list = Object.keys(keys);
+    NAMES.set(keys, names = { list, set: new Set(list) });
+  }
   const source = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(keys)) if (source[key] !== undefined) out[key] = source[key];
-  for (const [key, v] of Object.entries(source)) if (!(key in out) && v !== undefined) out[key] = v;
+  for (const key of names.list) if (source[key] !== undefined) out[key] = source[key];
+  for (const key of Object.keys(source)) {
+    if (!names.set.has(key) && source[key] !== undefined) out[key] = source[key];
+  }
   return out as T;
 }
 
