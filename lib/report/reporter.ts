@@ -77,7 +77,9 @@ export interface Reporter {
 }
 
 /**
- * Combines reporters into one that calls each in the order given.
+ * Combines reporters into one that calls each in the order given, each
+ * after the promise of the one before (if it returned one) has settled. A
+ * hook that none of them has is absent from the result.
  *
  * @example
  * ```ts
@@ -92,27 +94,41 @@ export interface Reporter {
  * ```
  */
 export function combineReporters(...reporters: Reporter[]): Reporter {
-  return {
-    async onRunStart(run) {
-      for (const r of reporters) await r.onRunStart?.(run);
-    },
-    async onFlowStart(flow) {
-      for (const r of reporters) await r.onFlowStart?.(flow);
-    },
-    async onRequest(flow, request) {
-      for (const r of reporters) await r.onRequest?.(flow, request);
-    },
-    async onAttempt(flow, attempt) {
-      for (const r of reporters) await r.onAttempt?.(flow, attempt);
-    },
-    async onStepEnd(flow, step) {
-      for (const r of reporters) await r.onStepEnd?.(flow, step);
-    },
-    async onFlowEnd(flow) {
-      for (const r of reporters) await r.onFlowEnd?.(flow);
-    },
-    async onRunEnd(result) {
-      for (const r of reporters) await r.onRunEnd?.(result);
-    },
-  };
+  const combined: Record<string, unknown> = {};
+  for (const hook of HOOKS) {
+    // A hook no reporter has stays absent, so callers skip it without making a promise.
+    const having = reporters.filter((r) => typeof r[hook] === "function");
+    if (having.length > 0) combined[hook] = (...args: unknown[]) => callEach(having, hook, args, 0);
+  }
+  return combined as Reporter;
+}
+
+const HOOKS = [
+  "onRunStart",
+  "onFlowStart",
+  "onRequest",
+  "onAttempt",
+  "onStepEnd",
+  "onFlowEnd",
+  "onRunEnd",
+] as const;
+
+/**
+ * Calls `hook` on each reporter from `from` on, in order; a reporter that
+ * returns a promise is waited for before the next is called, the others cost
+ * no turn of the event loop (most hooks of most reporters are synchronous).
+ */
+function callEach(
+  reporters: Reporter[],
+  hook: typeof HOOKS[number],
+  args: unknown[],
+  from: number,
+): void | Promise<void> {
+  for (let i = from; i < reporters.length; i++) {
+    const done = (reporters[i][hook] as (...a: unknown[]) => void | Promise<void>).apply(
+      reporters[i],
+      args,
+    );
+    if (done instanceof Promise) return done.then(() => callEach(reporters, hook, args, i + 1));
+  }
 }
