@@ -339,11 +339,22 @@ export function* expressionsOf(
  * ```
  */
 export function randomHex(length: number): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(Math.ceil(length / 2)));
+  const count = Math.ceil(length / 2);
+  // Random bytes are drawn 4 KiB at a time: every flow run takes a trace id, and each draw
+  // is a call into the runtime.
+  if (poolUsed + count > pool.length) {
+    pool = crypto.getRandomValues(new Uint8Array(Math.max(4096, count)));
+    poolUsed = 0;
+  }
   let out = "";
-  for (const b of bytes) out += b.toString(16).padStart(2, "0");
+  for (let i = poolUsed; i < poolUsed + count; i++) out += HEX[pool[i]];
+  poolUsed += count;
   return out.slice(0, length);
 }
+
+let pool = new Uint8Array(0);
+let poolUsed = 0;
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
 
 /** Like the shell's `${X:-text}`: the fallback applies when the variable is unset or empty. */
 function orFallback(value: string | undefined, fallback: string | undefined): string | undefined {

@@ -8,6 +8,7 @@ import {
   ExpressionSyntaxError,
   isConstant,
   parseTemplate,
+  randomHex,
   render,
   type Scope,
   toText,
@@ -648,4 +649,21 @@ Deno.test("render throws ExpressionError for an unresolvable nested expression",
     () => render(compileValue({ a: ["${vars.nope}"] }), scopeOf()),
     (e: unknown) => e instanceof ExpressionError && e.message.startsWith('Flow var "nope"'),
   );
+});
+
+Deno.test("randomHex gives distinct, well-formed values of any length, across refills of its pool", () => {
+  const seen = new Set<string>();
+  const digits = new Set<string>();
+  for (let i = 0; i < 10_000; i++) {
+    const length = [32, 16, 1, 7, 33, 5000][i % 6];
+    const hex = randomHex(length);
+    assert.match(hex, /^[0-9a-f]*$/);
+    assert.equal(hex.length, length);
+    if (length >= 16) {
+      assert.ok(!seen.has(hex), "a repeated value");
+      seen.add(hex);
+    }
+    for (const d of hex) digits.add(d);
+  }
+  assert.equal(digits.size, 16);
 });
