@@ -6,6 +6,11 @@
  * requests with the same timeout one after the other, so a run arms the
  * timer about once per timeout period instead of once per request.
  *
+ * The timer is an `AbortSignal.timeout`, not `setTimeout`: Deno's first
+ * `setTimeout` loads its Node timers, about 8 ms of every run's start-up.
+ * Such a timer cannot be cleared, so disarming removes its listener (a
+ * signal nobody listens to keeps no process alive) and it fires unheard.
+ *
  * @module
  */
 
@@ -33,8 +38,9 @@ interface Watched {
  */
 export class Deadlines {
   #pending = new Set<Watched>();
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  #timer: AbortSignal | undefined;
   #armedFor = Infinity;
+  #onTimer = () => this.#fire();
 
   /**
    * Calls `expire` once `ms` milliseconds have passed, unless the returned
@@ -49,21 +55,25 @@ export class Deadlines {
 
   /** Stops the timer; deadlines still pending are dropped. */
   close(): void {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    this.#armedFor = Infinity;
+    this.#disarm();
     this.#pending.clear();
   }
 
   #arm(at: number): void {
-    clearTimeout(this.#timer);
+    this.#disarm();
     this.#armedFor = at;
-    this.#timer = setTimeout(() => this.#fire(), Math.max(1, at - performance.now()));
+    this.#timer = AbortSignal.timeout(Math.max(1, Math.ceil(at - performance.now())));
+    this.#timer.addEventListener("abort", this.#onTimer, { once: true });
+  }
+
+  #disarm(): void {
+    this.#timer?.removeEventListener("abort", this.#onTimer);
+    this.#timer = undefined;
+    this.#armedFor = Infinity;
   }
 
   #fire(): void {
-    this.#timer = undefined;
-    this.#armedFor = Infinity;
+    this.#disarm();
     const now = performance.now();
     let next = Infinity;
     for (const watched of this.#pending) {

@@ -23,22 +23,39 @@ Deno.test("deadlines expire in order, each once, and never after release or clos
 });
 
 Deno.test("requests one after the other with the same timeout arm the timer once", () => {
-  const original = globalThis.setTimeout;
+  const original = AbortSignal.timeout;
   let armed = 0;
-  globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) => {
+  AbortSignal.timeout = (ms: number) => {
     armed++;
-    return original(...args);
-  }) as typeof setTimeout;
+    return original(ms);
+  };
   const deadlines = new Deadlines();
   try {
     for (let i = 0; i < 1000; i++) deadlines.watch(30_000, () => {})();
     // A shorter deadline than the armed one re-arms.
     deadlines.watch(5_000, () => {})();
   } finally {
-    globalThis.setTimeout = original;
+    AbortSignal.timeout = original;
     deadlines.close();
   }
   assert.equal(armed, 2);
+});
+
+Deno.test("a closed run's timer keeps no process alive", async () => {
+  // In a fresh process: arm for 30 s, release, close; the process must end at once.
+  const code = `import { Deadlines } from ${
+    JSON.stringify(new URL("../lib/deadlines.ts", import.meta.url).href)
+  };
+    const d = new Deadlines(); const release = d.watch(30_000, () => {}); d.watch(20_000, () => {});
+    release(); d.close();`;
+  const started = performance.now();
+  const run = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", code],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(run.code, 0, new TextDecoder().decode(run.stderr));
+  assert.ok(performance.now() - started < 10_000, "the process waited for the timer");
 });
 
 Deno.test("a run's requests still time out, and the run leaves no timer behind", async () => {
