@@ -8,6 +8,7 @@
  * @module
  */
 import type { Deadlines } from "./deadlines.ts";
+import { setOwn } from "./own_property.ts";
 import { evaluate, render, type Scope, toText, type ValueTemplate } from "./expr.ts";
 import type { MultipartPart, RequestSpec } from "./flow.ts";
 import { ReceivedResponse } from "./response.ts";
@@ -466,15 +467,7 @@ async function sendOnce(
   const headers: Record<string, string> = {};
   for (const [name, value] of response.headers) {
     // Own members only: a server's "constructor" or "__proto__" header is a header like any other.
-    const joined = Object.hasOwn(headers, name) ? `${headers[name]}, ${value}` : value;
-    if (name === "__proto__") {
-      Object.defineProperty(headers, name, {
-        value: joined,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    } else headers[name] = joined;
+    setOwn(headers, name, Object.hasOwn(headers, name) ? `${headers[name]}, ${value}` : value);
   }
   const text = await readBody(response, headers, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
   const received = new ReceivedResponse(

@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { setOwn } from "../own_property.ts";
 import type { Document, Node, Pair, Scalar, YAMLMap, YAMLSeq } from "yaml";
 
 const NODE_TYPE = Symbol.for("yaml.node.type");
@@ -124,15 +125,7 @@ class FastMap {
     for (const { key, value } of this.items) {
       const k = toJS(key);
       const name = k === null ? "" : String(k);
-      const v = toJS(value);
-      if (name in out) {
-        Object.defineProperty(out, name, {
-          value: v,
-          writable: true,
-          enumerable: true,
-          configurable: true,
-        });
-      } else out[name] = v;
+      setOwn(out, name, toJS(value));
     }
     return out;
   }
