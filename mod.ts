@@ -21,13 +21,13 @@
 import * as yaml from "yaml";
 // @ts-types="npm:json-p3@2.3.1"
 import * as jsonP3 from "json-p3";
-import { useYamlEngine } from "./lib/load/yaml_engine.ts";
-import { usePathEngine } from "./lib/path_engine.ts";
+import { yamlEngine } from "./lib/load/yaml_engine.ts";
+import { pathEngine } from "./lib/path_engine.ts";
 
 // The synchronous loadFlow may meet YAML only the full parser reads, or a JSONPath only json-p3
 // compiles; the CLI loads those on demand to start faster, a library gets them up front.
-useYamlEngine(yaml);
-usePathEngine(jsonP3);
+yamlEngine.use(yaml);
+pathEngine.use(jsonP3);
 
 export { loadFlow, type LoadOptions, type LoadResult } from "./lib/load.ts";
 export { type FlowrunOptions, loadFlows, runFlows } from "./lib/api.ts";

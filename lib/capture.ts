@@ -22,8 +22,8 @@ export type Captured = { found: true; value: unknown } | { found: false; why: st
  * ```ts
  * import { capture } from "./capture.ts";
  * import { compilePath } from "./path.ts";
- * import { loadPathEngine } from "./path_engine.ts";
- * await loadPathEngine(); // json-p3, for paths beyond plain member chains
+ * import { pathEngine } from "./path_engine.ts";
+ * await pathEngine.load(); // json-p3, for paths beyond plain member chains
  * import { ReceivedResponse } from "./response.ts";
  * const r = new ReceivedResponse(
  *   200,

@@ -34,7 +34,7 @@ let environment: JSONPathEnvironment | undefined;
 
 /** json-p3's environment, made when the first path that needs it is compiled. */
 function jsonPathEnvironment(): JSONPathEnvironment {
-  return environment ??= new (pathEngine().JSONPathEnvironment)({
+  return environment ??= new (pathEngine.get().JSONPathEnvironment)({
     maxRecursionDepth: FILTER_DESCENT_LIMIT,
   });
 }
@@ -69,8 +69,8 @@ export interface CompiledPath {
  * @example
  * ```ts
  * import { compilePath, PathSyntaxError } from "./path.ts";
- * import { loadPathEngine } from "./path_engine.ts";
- * await loadPathEngine(); // json-p3, for paths beyond plain member chains
+ * import { pathEngine } from "./path_engine.ts";
+ * await pathEngine.load(); // json-p3, for paths beyond plain member chains
  * try {
  *   compilePath("$.items[", "body");
  *   throw new Error("expected a syntax error");
@@ -113,8 +113,8 @@ export const RESPONSE_MEMBERS: readonly string[] = [
  * @example
  * ```ts
  * import { compilePath } from "./path.ts";
- * import { loadPathEngine } from "./path_engine.ts";
- * await loadPathEngine(); // json-p3, for paths beyond plain member chains
+ * import { pathEngine } from "./path_engine.ts";
+ * await pathEngine.load(); // json-p3, for paths beyond plain member chains
  * const p = compilePath("$.json.items[*].id", "response");
  * if (p.singular) throw new Error("a wildcard yields a list");
  * if (!compilePath("$.token", "body").singular) throw new Error();
@@ -264,8 +264,8 @@ export interface Selection {
  * @example
  * ```ts
  * import { compilePath, select } from "./path.ts";
- * import { loadPathEngine } from "./path_engine.ts";
- * await loadPathEngine(); // json-p3, for paths beyond plain member chains
+ * import { pathEngine } from "./path_engine.ts";
+ * await pathEngine.load(); // json-p3, for paths beyond plain member chains
  * const doc = { items: [{ id: 1 }, { id: 2 }] };
  * const ids = select(compilePath("$.items[*].id", "body"), doc);
  * if (JSON.stringify(ids.value) !== "[1,2]") throw new Error();
@@ -275,8 +275,8 @@ export interface Selection {
  * @example A document nested 100,000 levels deep
  * ```ts
  * import { compilePath, select } from "./path.ts";
- * import { loadPathEngine } from "./path_engine.ts";
- * await loadPathEngine(); // json-p3, for paths beyond plain member chains
+ * import { pathEngine } from "./path_engine.ts";
+ * await pathEngine.load(); // json-p3, for paths beyond plain member chains
  * const deep = JSON.parse('{"a":'.repeat(100_000) + '{"id":7}' + "}".repeat(100_000));
  * const ids = select(compilePath("$..id", "body"), deep);
  * if (JSON.stringify(ids.value) !== "[7]") throw new Error();
@@ -328,7 +328,7 @@ function follow(chain: readonly (string | number)[], document: unknown): Selecti
  * with an explicit stack, in the document order RFC 9535 asks for.
  */
 function evaluate(query: JSONPathQuery, document: unknown): unknown[] {
-  const Node = pathEngine().JSONPathNode;
+  const Node = pathEngine.get().JSONPathNode;
   let nodes = [new Node(document as never, [], document as never)];
   for (const segment of query.segments) {
     const next: JSONPathNode[] = [];
@@ -369,7 +369,7 @@ function descend(
 
 function problemOf(error: unknown, root: PathRoot): string {
   const what = root === "body" ? "the response body" : "the response";
-  if (error instanceof pathEngine().JSONPathRecursionLimitError) {
+  if (error instanceof pathEngine.get().JSONPathRecursionLimitError) {
     return `${what} is nested deeper than ${FILTER_DESCENT_LIMIT} levels, ` +
       `too deep for a descendant segment (..) inside a filter`;
   }
@@ -414,8 +414,8 @@ function fill(
  * @example
  * ```ts
  * import { compileTemplatePath } from "./path.ts";
- * import { loadPathEngine } from "./path_engine.ts";
- * await loadPathEngine(); // json-p3, for paths beyond plain member chains
+ * import { pathEngine } from "./path_engine.ts";
+ * await pathEngine.load(); // json-p3, for paths beyond plain member chains
  * import { parseTemplate } from "./expr.ts";
  * const path = compileTemplatePath(parseTemplate("$.json.items[?@.name == 'w-${RUN_ID}'].id"), "response");
  * if (!path.template || path.singular) throw new Error();
@@ -423,7 +423,7 @@ function fill(
  */
 export function compileTemplatePath(template: Template, root: PathRoot): CompiledPath {
   // Its values may turn it into any path when it runs, so the engine is loaded while checking.
-  pathEngine();
+  pathEngine.get();
   const probe = fill(template, (_, quote) => quote ? "x" : "0");
   return { ...compilePath(probe, root), source: template.source, template };
 }
@@ -437,8 +437,8 @@ export function compileTemplatePath(template: Template, root: PathRoot): Compile
  * @example
  * ```ts
  * import { compileTemplatePath, resolvePath } from "./path.ts";
- * import { loadPathEngine } from "./path_engine.ts";
- * await loadPathEngine(); // json-p3, for paths beyond plain member chains
+ * import { pathEngine } from "./path_engine.ts";
+ * await pathEngine.load(); // json-p3, for paths beyond plain member chains
  * import { parseTemplate } from "./expr.ts";
  * const path = compileTemplatePath(parseTemplate("$.items[?@.name == '${vars.n}'].id"), "body");
  * const now = resolvePath(path, () => "it's");

@@ -27,6 +27,8 @@ export const LAYERS: { name: string; modules: string[] }[] = [
     modules: [
       "errors.ts",
       "bounded_cache.ts",
+      "on_demand.ts",
+      "own_property.ts",
       "duration.ts",
       "limits.ts",
       "regex.ts",

@@ -206,7 +206,7 @@ function loadSchemaCheck(ctx: Loading, entry: Entry, what: string): SchemaCheck[
   if ("message" in read) return fail(read.message, "The path is relative to the flow file.");
   let document: unknown;
   // Outside the try: needing the full parser is not a problem of the file (the loader retries).
-  const yaml = /\.json$/i.test(path) ? undefined : yamlEngine();
+  const yaml = /\.json$/i.test(path) ? undefined : yamlEngine.get();
   try {
     const text = new TextDecoder("utf-8", { fatal: true }).decode(read.bytes);
     document = /\.json$/i.test(path) ? JSON.parse(text) : yaml!.parse(text);

@@ -1,14 +1,13 @@
 /**
- * Loading stays synchronous while the two big parsers load on demand: the
- * full YAML parser (`yaml_engine.ts`) and the full JSONPath engine
- * (`../path_engine.ts`). Code that meets input only one of them reads throws
- * that engine's "needed" error; {@linkcode withEngines} loads it and runs
- * the load again.
+ * Loading stays synchronous while the two big parsers load on demand (see
+ * `../on_demand.ts`): the full YAML parser (`yaml_engine.ts`) and the full
+ * JSONPath engine (`../path_engine.ts`). Code that meets input only one of
+ * them reads throws `ModuleNeeded`; {@linkcode withEngines} loads that
+ * engine and runs the load again.
  *
  * @module
  */
-import { loadPathEngine, PathEngineNeeded } from "../path_engine.ts";
-import { loadYamlEngine, YamlEngineNeeded } from "./yaml_engine.ts";
+import { ModuleNeeded } from "../on_demand.ts";
 
 /**
  * Runs `load`; each time it needed an engine that is not loaded yet, loads
@@ -20,7 +19,7 @@ import { loadYamlEngine, YamlEngineNeeded } from "./yaml_engine.ts";
  * import { withEngines } from "./engines.ts";
  * import { yamlEngine } from "./yaml_engine.ts";
  * import { compilePath, select } from "../path.ts";
- * const value = await withEngines(() => yamlEngine().parse("[1, 2]"));
+ * const value = await withEngines(() => yamlEngine.get().parse("[1, 2]"));
  * const ids = await withEngines(() => select(compilePath("$[*]", "body"), value).value);
  * if (JSON.stringify(ids) !== "[1,2]") throw new Error();
  * ```
@@ -30,10 +29,8 @@ export async function withEngines<T>(load: () => T): Promise<T> {
     try {
       return load();
     } catch (error) {
-      if (tries === 2) throw error;
-      if (error instanceof YamlEngineNeeded) await loadYamlEngine();
-      else if (error instanceof PathEngineNeeded) await loadPathEngine();
-      else throw error;
+      if (tries === 2 || !(error instanceof ModuleNeeded)) throw error;
+      await error.load();
     }
   }
 }

@@ -49,7 +49,7 @@ export function quoteFlowValues(line: string): string | undefined {
 
 /** Composes the parser's syntax tree into one document, as `parseDocument` does. */
 export function compose(tokens: CST.Token[], length: number): Document {
-  const { Composer, YAMLParseError } = yamlEngine();
+  const { Composer, YAMLParseError } = yamlEngine.get();
   const composer = new Composer({
     uniqueKeys: true,
     merge: true,

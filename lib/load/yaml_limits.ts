@@ -21,8 +21,8 @@ import { yamlEngine } from "./yaml_engine.ts";
  * @example
  * ```ts
  * import { parseBounded } from "./yaml_limits.ts";
- * import { loadYamlEngine } from "./yaml_engine.ts";
- * await loadYamlEngine();
+ * import { yamlEngine } from "./yaml_engine.ts";
+ * await yamlEngine.load();
  * const ok = parseBounded("a: [1, 2]\n");
  * if (!("tokens" in ok) || ok.tokens[0].type !== "document") throw new Error();
  * const deep = parseBounded("a: " + "a: ".repeat(100_000) + "1");
@@ -34,7 +34,7 @@ export function parseBounded(
   onNewLine?: (offset: number) => void,
   max = MAX_DEPTH,
 ): { tokens: CST.Token[] } | { tooDeepAt: number } {
-  const { Lexer, Parser } = yamlEngine();
+  const { Lexer, Parser } = yamlEngine.get();
   const parser = new Parser(onNewLine);
   onNewLine?.(0);
   const tokens: CST.Token[] = [];

@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { loadYamlEngine } from "../../lib/load/yaml_engine.ts";
-import { loadPathEngine } from "../../lib/path_engine.ts";
+import { yamlEngine } from "../../lib/load/yaml_engine.ts";
+import { pathEngine } from "../../lib/path_engine.ts";
 
-await loadYamlEngine();
-await loadPathEngine();
+await yamlEngine.load();
+await pathEngine.load();
