@@ -361,11 +361,10 @@ interface Level {
 
 /** A result masked, named for its level, recorded and reported. */
 async function record(r: StepResult, level: Level, walk: Walk, ctx: Context): Promise<void> {
-  const result = ctx.redactor.redactValue({
-    ...r,
-    name: `${level.prefix}${r.name}`,
-    ...(level.file ? { file: level.file } : {}),
-  });
+  const named = level.prefix === "" && !level.file
+    ? r
+    : { ...r, name: `${level.prefix}${r.name}`, ...(level.file ? { file: level.file } : {}) };
+  const result = ctx.redactor.redactValue(named);
   walk.results.push(result);
   walk.maskedAt.push(ctx.redactor.size);
   await ctx.reporter.onStepEnd?.(walk.ref, result);
