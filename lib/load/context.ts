@@ -479,6 +479,8 @@ export class Loading {
       }
       explicit.push({ key: String(key), keyNode, value: this.deref(pair.value) });
     }
+    // Most maps merge nothing: their keys are already the answer.
+    if (merged.length === 0) return explicit;
     const seen = new Set(explicit.map((e) => e.key));
     return [...merged.filter((e) => !seen.has(e.key) && (seen.add(e.key), true)), ...explicit];
   }
