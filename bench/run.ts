@@ -6,7 +6,8 @@
  * bench/raw_fetch.mjs with Deno and, when `node` is installed, with Node,
  * sending the same requests in the same order. Each is run `repeats`
  * times; the median wall time and the peak memory (max RSS, from GNU time
- * when installed) are printed with the ratios. Then `--jobs 8` against the
+ * when installed) are printed with the ratios. Then the same run with a
+ * warm `--cache-dir`; `--jobs 8` against the
  * raw loop running 8 flows at a time; start-up: a one-request flow against a
  * Deno script sending that request (medians of fresh processes); and the
  * phases of a run measured in-process. Run by hand, never in CI.
@@ -95,6 +96,17 @@ try {
     `ratio          : ${(flowrunTime / rawTime).toFixed(2)}× (runner overhead ${
       (((flowrunTime - rawTime) / requests) * 1000).toFixed(3)
     } ms per request)`,
+  );
+  // With --cache-dir, once the cache holds every flow (the first run fills it).
+  const cached = [...flowrunArgs, "--cache-dir", `${out}/cache`];
+  await measure(cached, env, false);
+  const cachedRuns: number[] = [];
+  for (let i = 0; i < repeats; i++) cachedRuns.push((await measure(cached, env, false)).seconds);
+  const cachedTime = median(cachedRuns);
+  console.log(
+    `--cache-dir    : ${cachedTime.toFixed(2)} s with every flow cached (${
+      (cachedTime / rawTime).toFixed(2)
+    }×)`,
   );
   // Concurrency 8: flowrun --jobs 8 against the raw loop running 8 flows at a time.
   const raw8: number[] = [];

@@ -41,6 +41,8 @@ Options for run:
                         write GitLab's code quality report (Code Climate JSON) of the failures
   --out-dir DIR         write junit.xml, report.json, report.html, run.log.ndjson and
                         manifest.json into DIR (the options above still win)
+  --cache-dir DIR       keep checked flows in DIR between runs: an unchanged flow file is
+                        read back instead of checked again (safe to delete)
   --vars-file FILE      run parameters from a YAML or JSON map (repeatable; --var wins)
   --env-file FILE       environment variables in dotenv syntax (repeatable; the real
                         environment wins)

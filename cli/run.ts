@@ -39,6 +39,7 @@ export const RUN_OPTIONS = {
   "log-file": { type: "string" },
   manifest: { type: "string" },
   "out-dir": { type: "string" },
+  "cache-dir": { type: "string" },
   var: { type: "string", multiple: true },
   "vars-file": { type: "string", multiple: true },
   "env-file": { type: "string", multiple: true },
@@ -209,6 +210,7 @@ async function runParsed(
     return value;
   };
   const startedAt = new Date().toISOString();
+  const flowCache = values["cache-dir"] ? io.flowCacheIn(values["cache-dir"]) : undefined;
   // Past the window, checked flows wait for their turn as bytes: flat memory at any suite size.
   const loaded = await suite.loadFlowsDeferred(positionals, {
     env,
@@ -219,6 +221,7 @@ async function runParsed(
     tags: values.tag,
     setupFiles: values.setup ?? [],
     teardownFiles: values.teardown,
+    ...(flowCache ? { cache: flowCache } : {}),
   }, PARSED_FLOW_WINDOW);
   for (const w of loaded.warnings) {
     // A --vars-file is shared by runs that read different parts of it: only a --var is warned of.
@@ -233,6 +236,7 @@ async function runParsed(
   ]);
   if (values.list) {
     for (const file of loaded.files) out(`${file}\n`);
+    await flowCache?.flush();
     return EXIT.passed;
   }
   await refuseFlowFilesAsOutputs(paths, [...loaded.files, ...loaded.included]);
@@ -316,6 +320,8 @@ async function runParsed(
     code = result.status === "passed" ? EXIT.passed : EXIT.failed;
     io.closeHttpClients();
   }
+  // Entries are written while the run goes on; they are complete before the process ends.
+  await flowCache?.flush();
   await ciAnnotations(result, problems, { enabled: !values["no-annotations"], reproduce });
   await artifacts.closeLog();
   const exitCode = () =>

@@ -119,6 +119,14 @@ export class FlowFiles {
     return this.#loaded.get(file);
   }
 
+  /**
+   * Takes `result` as what loading `file` gives, without loading it: a flow
+   * read back from the cache, which reads no other file (see `flow_cache.ts`).
+   */
+  adopt(file: string, result: LoadResult): void {
+    this.#loaded.set(file, result);
+  }
+
   /** Every file `file` includes, directly or through another, each once. */
   closure(file: string): string[] {
     const seen = new Set<string>();

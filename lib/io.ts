@@ -797,6 +797,63 @@ export function readBytesSync(path: string): Uint8Array<ArrayBuffer> {
   }
 }
 
+/**
+ * A flow cache kept as one file per entry in `dir` (created when the first
+ * entry is written; safe to delete at any time). The directory is listed
+ * once, so a miss costs no failed read. Entries are written in the
+ * background; `flush` waits for them. A read or write that fails is a miss
+ * or skipped, never an error of the run; an entry cut short (a crash while
+ * writing, two runs writing at once) is not valid JSON, so it is a miss too,
+ * and is written again.
+ *
+ * @example
+ * ```ts
+ * import { flowCacheIn } from "./io.ts";
+ * const dir = await Deno.makeTempDir();
+ * const cache = flowCacheIn(`${dir}/cache`);
+ * cache.write("k1", "{}");
+ * await cache.flush();
+ * const back = flowCacheIn(`${dir}/cache`).read("k1");
+ * await Deno.remove(dir, { recursive: true });
+ * if (back !== "{}" || cache.read("k2") !== undefined) throw new Error();
+ * ```
+ */
+export function flowCacheIn(dir: string): {
+  read(key: string): string | undefined;
+  write(key: string, text: string): void;
+  flush(): Promise<void>;
+} {
+  const path = (key: string) => `${dir}/${key}.json`;
+  let names: Set<string> | undefined;
+  let made: Promise<unknown> | undefined;
+  const writes: Promise<unknown>[] = [];
+  return {
+    read(key) {
+      if (!names) {
+        try {
+          names = new Set(Array.from(Deno.readDirSync(dir), (e) => e.name));
+        } catch {
+          names = new Set();
+        }
+      }
+      if (!names.has(`${key}.json`)) return undefined;
+      try {
+        return Deno.readTextFileSync(path(key));
+      } catch {
+        return undefined;
+      }
+    },
+    write(key, text) {
+      // A cache that cannot be written is only slower.
+      made ??= Deno.mkdir(dir, { recursive: true }).catch(() => {});
+      writes.push(made.then(() => Deno.writeTextFile(path(key), text)).catch(() => {}));
+    },
+    async flush() {
+      await Promise.all(writes.splice(0));
+    },
+  };
+}
+
 /** How requests reach a server: extra trusted CAs, a client certificate, a proxy. */
 export interface ClientOptions {
   /** PEM certificates trusted besides the system's. */

@@ -13,7 +13,8 @@ import { parseDataFile } from "./data_file.ts";
 import { discoverFlowEntries, readBytesSync, readText } from "./io.ts";
 import { MAX_FILE_BYTES } from "./limits.ts";
 import { FlowFiles, relativeTo } from "./includes.ts";
-import { fileTooLarge, loadFlow, type LoadOptions } from "./load.ts";
+import { fileTooLarge, loadFlow, type LoadOptions, type LoadResult } from "./load.ts";
+import { cachedLoad, cacheEntry, cacheKey, type FlowCache } from "./flow_cache.ts";
 import { prepareSchemas } from "./schema_check.ts";
 import { selectShard, type Shard } from "./shard.ts";
 import { selectShardByTime } from "./shard_time.ts";
@@ -38,6 +39,12 @@ export interface LoadFlowsOptions extends LoadOptions {
   setupFiles?: readonly string[];
   /** Teardown flow files (`--teardown`): never sharded or filtered out. */
   teardownFiles?: readonly string[];
+  /**
+   * Checked flows kept between runs (`--cache-dir`, see `flow_cache.ts`):
+   * a flow file whose bytes and options are unchanged is read back instead
+   * of being parsed and checked again.
+   */
+  cache?: FlowCache;
 }
 
 /** The flows of a set, or the problems that prevent running it. */
@@ -217,7 +224,39 @@ async function loadSet(
   const regularOptions = options.setupFiles !== undefined
     ? { ...options, setup: outputs }
     : options;
-  const regular = new FlowFiles(regularOptions);
+  // With a cache, each load's questions to the environment are recorded for its entry.
+  const asked = new Map<string, boolean>();
+  const readEnv = regularOptions.env ?? (() => undefined);
+  const regular = new FlowFiles(
+    options.cache
+      ? {
+        ...regularOptions,
+        env: (name) => {
+          const value = readEnv(name);
+          asked.set(name, value !== undefined);
+          return value;
+        },
+      }
+      : regularOptions,
+  );
+  const load = async (file: string, text: string): Promise<LoadResult> => {
+    const cache = options.cache;
+    // A file already loaded (included by an earlier one) is not loaded again, so not cached.
+    if (!cache || regular.result(file)) return await withEngines(() => regular.load(file, text));
+    const key = cacheKey(file, text, regularOptions);
+    const hit = cachedLoad(cache.read(key), file, text, regularOptions);
+    if (hit) {
+      regular.adopt(file, hit);
+      return hit;
+    }
+    asked.clear();
+    const loaded = await withEngines(() => regular.load(file, text));
+    if (regular.standalone(file)) {
+      const entry = cacheEntry(loaded, text, regularOptions, asked);
+      if (entry !== undefined) cache.write(key, entry);
+    }
+    return loaded;
+  };
   const names: string[] = [];
   let parsed = 0;
   for (const { file } of entries) {
@@ -249,7 +288,7 @@ async function loadSet(
       });
       continue;
     }
-    const loaded = await withEngines(() => regular.load(file, text));
+    const loaded = await load(file, text);
     for (const name of loaded.names ?? []) names.push(name);
     for (const f of regular.closure(file)) names.push(...regular.included.get(f)?.names ?? []);
     // A file with problems is selected by its path, or by its name when that could be read.

@@ -73,6 +73,7 @@ export const LAYERS: { name: string; modules: string[] }[] = [
       "load.ts",
       "load/",
       "data_file.ts",
+      "flow_cache.ts",
       "includes.ts",
       "schema_check.ts",
       "xml_query.ts",
