@@ -34,7 +34,12 @@ export interface FlowCache {
   write(key: string, text: string): void;
 }
 
-/** Bumped when a loaded flow changes shape, so entries of older builds are never read. */
+/**
+ * Bumped when a loaded flow changes shape, so entries of older builds are
+ * never read. Releases differ by version anyway; from a source checkout, a
+ * change to what the loader produces needs this bumped (or the cache
+ * directory deleted).
+ */
 const FORMAT = 1;
 
 /**
