@@ -7,7 +7,7 @@
  * timer about once per timeout period instead of once per request.
  *
  * The timer is an `AbortSignal.timeout`, not `setTimeout`: Deno's first
- * `setTimeout` loads its Node timers, about 8 ms of every run's start-up.
+ * `setTimeout` loads its Node timers, about 10 ms of every run's start-up.
  * Such a timer cannot be cleared, so disarming removes its listener (a
  * signal nobody listens to keeps no process alive) and it fires unheard.
  *
