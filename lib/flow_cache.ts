@@ -43,12 +43,22 @@ export interface FlowCache {
 const FORMAT = 1;
 
 /**
- * Everything loading depends on besides the text: flowrun's version, the
- * path, the names of the run parameters, the setup flows' outputs and
- * whether the environment is checked.
+ * Everything a file's loading depends on, in one string: flowrun's version,
+ * the path, the names of the run parameters, the setup flows' outputs,
+ * whether the environment is checked, and the text. An entry holds it in
+ * full and is used only for the same.
+ *
+ * @example
+ * ```ts
+ * import { cacheInput } from "./flow_cache.ts";
+ * const a = cacheInput("a.yaml", "name: a\n", {});
+ * if (!a.endsWith("\0name: a\n")) throw new Error();
+ * if (a === cacheInput("a.yaml", "name: a\n", { params: new Map([["X", "1"]]) })) throw new Error();
+ * if (a !== cacheInput("a.yaml", "name: a\n", { params: new Map() })) throw new Error();
+ * ```
  */
-function signature(file: string, options: LoadOptions): string {
-  return JSON.stringify([
+export function cacheInput(file: string, text: string, options: LoadOptions): string {
+  const signature = JSON.stringify([
     FORMAT,
     VERSION,
     file,
@@ -56,25 +66,22 @@ function signature(file: string, options: LoadOptions): string {
     options.setup ? [...options.setup].sort() : null,
     options.checkEnv ?? true,
   ]);
+  return `${signature}\0${text}`;
 }
 
 /**
- * The key of a file's entry: a 64-bit hash (hex) of its text and of
- * everything else its loading depends on. Two inputs with the same key are
- * told apart by the entry itself, which holds both in full, so a collision
- * is only a miss.
+ * The key of an entry: a 64-bit hash (hex) of its {@linkcode cacheInput}.
+ * Two inputs with the same key are told apart by the entry itself, which
+ * holds its input in full, so a collision is only a miss.
  *
  * @example
  * ```ts
  * import { cacheKey } from "./flow_cache.ts";
- * const a = cacheKey("a.yaml", "name: a\n", {});
- * if (!/^[0-9a-f]{16}$/.test(a)) throw new Error(a);
- * if (a === cacheKey("a.yaml", "name: a\n", { params: new Map([["X", "1"]]) })) throw new Error();
- * if (a !== cacheKey("a.yaml", "name: a\n", { params: new Map() })) throw new Error();
+ * const a = cacheKey("input a");
+ * if (!/^[0-9a-f]{16}$/.test(a) || a === cacheKey("input b")) throw new Error(a);
  * ```
  */
-export function cacheKey(file: string, text: string, options: LoadOptions): string {
-  const input = `${signature(file, options)}\0${text}`;
+export function cacheKey(input: string): string {
   // Two FNV-1a hashes with different starting points: fast, and only ever a hint.
   let x = 0x811c9dc5;
   let y = 0x01000193;
@@ -88,7 +95,7 @@ export function cacheKey(file: string, text: string, options: LoadOptions): stri
 
 /** What an entry holds. */
 interface Entry {
-  /** The options loading depended on (see `signature`) and the text loaded, in full. */
+  /** What loading depended on, the text included (see {@linkcode cacheInput}). */
   input: string;
   /** Each environment variable loading asked about, and whether it was set. */
   env: [string, boolean][];
@@ -98,30 +105,30 @@ interface Entry {
 }
 
 /**
- * The load an entry holds, when it is well-formed, is for `file`, and the
+ * The load an entry holds, when it is well-formed, is for `input`, and the
  * environment answers every question loading asked the same way (each is
  * asked again through `env`).
  *
  * @example
  * ```ts
- * import { cachedLoad, cacheEntry } from "./flow_cache.ts";
+ * import { cachedLoad, cacheEntry, cacheInput } from "./flow_cache.ts";
  * import { loadFlow } from "./load.ts";
  * const text = 'name: a\nsteps:\n  - name: s\n    request: {url: "${ENV.BASE}/x"}\n';
  * const set = (name: string) => name === "BASE" ? "http://x.test" : undefined;
+ * const input = cacheInput("a.yaml", text, {});
  * const loaded = loadFlow(text, "a.yaml", { env: set });
- * const entry = cacheEntry(loaded, text, {}, new Map([["BASE", true]]))!;
- * const hit = cachedLoad(entry, "a.yaml", text, { env: set });
+ * const entry = cacheEntry(loaded, input, new Map([["BASE", true]]))!;
+ * const hit = cachedLoad(entry, input, set);
  * if (JSON.stringify(hit?.flow) !== JSON.stringify(loaded.flow)) throw new Error();
- * if (cachedLoad(entry, "a.yaml", text, {}) !== undefined) throw new Error("BASE is unset now");
- * if (cachedLoad(entry, "a.yaml", text + "#", { env: set }) !== undefined) throw new Error();
- * if (cachedLoad("{", "a.yaml", text, { env: set }) !== undefined) throw new Error();
+ * if (cachedLoad(entry, input, () => undefined) !== undefined) throw new Error("BASE is unset now");
+ * if (cachedLoad(entry, cacheInput("a.yaml", text + "#", {}), set) !== undefined) throw new Error();
+ * if (cachedLoad("{", input, set) !== undefined) throw new Error();
  * ```
  */
 export function cachedLoad(
   stored: string | undefined,
-  file: string,
-  text: string,
-  options: LoadOptions,
+  input: string,
+  env: (name: string) => string | undefined,
 ): LoadResult | undefined {
   if (stored === undefined) return undefined;
   let entry: Entry;
@@ -130,50 +137,50 @@ export function cachedLoad(
   } catch {
     return undefined;
   }
-  if (!wellFormed(entry, file) || entry.input !== `${signature(file, options)}\0${text}`) {
-    return undefined;
-  }
-  const env = options.env ?? (() => undefined);
+  if (!wellFormed(entry) || entry.input !== input) return undefined;
   for (const [name, set] of entry.env) if ((env(name) !== undefined) !== set) return undefined;
   return { flow: entry.flow, problems: [], name: entry.name, names: entry.names };
 }
 
-function wellFormed(entry: Entry, file: string): boolean {
+function wellFormed(entry: Entry): boolean {
   return entry !== null && typeof entry === "object" && typeof entry.input === "string" &&
     Array.isArray(entry.env) &&
     entry.env.every((e) =>
       Array.isArray(e) && typeof e[0] === "string" && typeof e[1] === "boolean"
     ) &&
     typeof entry.name === "string" && Array.isArray(entry.names) &&
-    entry.flow !== null && typeof entry.flow === "object" && entry.flow.file === file &&
+    entry.flow !== null && typeof entry.flow === "object" && typeof entry.flow.file === "string" &&
     Array.isArray(entry.flow.steps) && Array.isArray(entry.flow.vars);
 }
 
 /**
  * The entry for a load, or `undefined` when it is not kept: a load with
  * problems, a flow with a data file, or one that does not come back from
- * JSON exactly. `env` is what loading asked the environment.
+ * JSON exactly. `input` is the load's {@linkcode cacheInput}, `env` what it
+ * asked the environment.
  *
  * @example
  * ```ts
- * import { cacheEntry } from "./flow_cache.ts";
+ * import { cacheEntry, cacheInput } from "./flow_cache.ts";
  * import { loadFlow } from "./load.ts";
  * const text = 'name: a\nsteps:\n  - name: s\n    request: {url: "http://x.test"}\n';
- * if (cacheEntry(loadFlow(text, "a.yaml"), text, {}, new Map()) === undefined) throw new Error();
+ * const input = cacheInput("a.yaml", text, {});
+ * if (cacheEntry(loadFlow(text, "a.yaml"), input, new Map()) === undefined) throw new Error();
  * const bad = loadFlow("name: a\n", "a.yaml");
- * if (cacheEntry(bad, "name: a\n", {}, new Map()) !== undefined) throw new Error();
+ * if (cacheEntry(bad, cacheInput("a.yaml", "name: a\n", {}), new Map()) !== undefined) {
+ *   throw new Error();
+ * }
  * ```
  */
 export function cacheEntry(
   loaded: LoadResult,
-  text: string,
-  options: LoadOptions,
+  input: string,
   env: ReadonlyMap<string, boolean>,
 ): string | undefined {
   const flow = loaded.flow;
   if (!flow || loaded.problems.length > 0 || flow.dataFile || !exactJson(flow)) return undefined;
   const entry: Entry = {
-    input: `${signature(flow.file, options)}\0${text}`,
+    input,
     env: [...env],
     name: loaded.name ?? flow.name,
     names: loaded.names ?? [],

@@ -14,7 +14,7 @@ import { discoverFlowEntries, readBytesSync, readText } from "./io.ts";
 import { MAX_FILE_BYTES } from "./limits.ts";
 import { FlowFiles, relativeTo } from "./includes.ts";
 import { fileTooLarge, loadFlow, type LoadOptions, type LoadResult } from "./load.ts";
-import { cachedLoad, cacheEntry, cacheKey, type FlowCache } from "./flow_cache.ts";
+import { cachedLoad, cacheEntry, cacheInput, cacheKey, type FlowCache } from "./flow_cache.ts";
 import { prepareSchemas } from "./schema_check.ts";
 import { selectShard, type Shard } from "./shard.ts";
 import { selectShardByTime } from "./shard_time.ts";
@@ -243,8 +243,9 @@ async function loadSet(
     const cache = options.cache;
     // A file already loaded (included by an earlier one) is not loaded again, so not cached.
     if (!cache || regular.result(file)) return await withEngines(() => regular.load(file, text));
-    const key = cacheKey(file, text, regularOptions);
-    const hit = cachedLoad(cache.read(key), file, text, regularOptions);
+    const input = cacheInput(file, text, regularOptions);
+    const key = cacheKey(input);
+    const hit = cachedLoad(cache.read(key), input, readEnv);
     if (hit) {
       regular.adopt(file, hit);
       return hit;
@@ -252,7 +253,7 @@ async function loadSet(
     asked.clear();
     const loaded = await withEngines(() => regular.load(file, text));
     if (regular.standalone(file)) {
-      const entry = cacheEntry(loaded, text, regularOptions, asked);
+      const entry = cacheEntry(loaded, input, asked);
       if (entry !== undefined) cache.write(key, entry);
     }
     return loaded;
