@@ -23,8 +23,8 @@ export type Captured = { found: true; value: unknown } | { found: false; why: st
  * import { capture } from "./capture.ts";
  * import { compilePath } from "./path.ts";
  * import { pathEngine } from "./path_engine.ts";
- * await pathEngine.load(); // json-p3, for paths beyond plain member chains
  * import { ReceivedResponse } from "./response.ts";
+ * await pathEngine.load(); // json-p3, for paths beyond plain member chains
  * const r = new ReceivedResponse(
  *   200,
  *   { "content-type": "application/json", "x-request-id": "r-1" },

@@ -415,8 +415,8 @@ function fill(
  * ```ts
  * import { compileTemplatePath } from "./path.ts";
  * import { pathEngine } from "./path_engine.ts";
- * await pathEngine.load(); // json-p3, for paths beyond plain member chains
  * import { parseTemplate } from "./expr.ts";
+ * await pathEngine.load(); // json-p3, for paths beyond plain member chains
  * const path = compileTemplatePath(parseTemplate("$.json.items[?@.name == 'w-${RUN_ID}'].id"), "response");
  * if (!path.template || path.singular) throw new Error();
  * ```
@@ -438,8 +438,8 @@ export function compileTemplatePath(template: Template, root: PathRoot): Compile
  * ```ts
  * import { compileTemplatePath, resolvePath } from "./path.ts";
  * import { pathEngine } from "./path_engine.ts";
- * await pathEngine.load(); // json-p3, for paths beyond plain member chains
  * import { parseTemplate } from "./expr.ts";
+ * await pathEngine.load(); // json-p3, for paths beyond plain member chains
  * const path = compileTemplatePath(parseTemplate("$.items[?@.name == '${vars.n}'].id"), "body");
  * const now = resolvePath(path, () => "it's");
  * if (now.source !== "$.items[?@.name == 'it\\'s'].id") throw new Error(now.source);
