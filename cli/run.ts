@@ -113,9 +113,11 @@ export async function run(args: string[]): Promise<number> {
   );
   if (!parsed) return EXIT.passed;
   const interrupts = listenForInterrupts();
+  const cleanup: (() => void)[] = [];
   try {
-    return await runParsed(parsed.values, parsed.positionals, args, interrupts);
+    return await runParsed(parsed.values, parsed.positionals, args, interrupts, cleanup);
   } finally {
+    for (const done of cleanup) done();
     interrupts.dispose();
   }
 }
@@ -125,6 +127,7 @@ async function runParsed(
   positionals: string[],
   args: string[],
   interrupts: Interrupts,
+  cleanup: (() => void)[],
 ): Promise<number> {
   const signal = interrupts.signal;
   const runId = values["run-id"];
@@ -211,7 +214,10 @@ async function runParsed(
   };
   const startedAt = new Date().toISOString();
   const flowCache = values["cache-dir"] ? io.flowCacheIn(values["cache-dir"]) : undefined;
-  // Past the window, checked flows wait for their turn as bytes: flat memory at any suite size.
+  // Deferred flows wait for their turn on disk, not in memory (see LoadFlowsOptions.spill).
+  const spill = io.byteSpill();
+  cleanup.push(spill.close);
+  // Past the window, checked flows wait for their turn as bytes, on disk: flat memory at any size.
   const loaded = await suite.loadFlowsDeferred(positionals, {
     env,
     params,
@@ -222,6 +228,7 @@ async function runParsed(
     setupFiles: values.setup ?? [],
     teardownFiles: values.teardown,
     ...(flowCache ? { cache: flowCache } : {}),
+    spill,
   }, PARSED_FLOW_WINDOW);
   for (const w of loaded.warnings) {
     // A --vars-file is shared by runs that read different parts of it: only a --var is warned of.

@@ -7,9 +7,9 @@
  * @module
  */
 import { FlowLoadError } from "./errors.ts";
-import type { DeferredFlow, Flow } from "./flow.ts";
+import type { Flow } from "./flow.ts";
 import { PARSED_FLOW_WINDOW } from "./limits.ts";
-import { readEnv } from "./io.ts";
+import { byteSpill, readEnv } from "./io.ts";
 import { runFlows as runLoaded, type RunOptions } from "./run.ts";
 import type { RunResult } from "./result.ts";
 import type { Shard } from "./shard.ts";
@@ -92,16 +92,24 @@ export async function runFlows(
   options: FlowrunOptions = {},
 ): Promise<RunResult> {
   const env = options.env ?? readEnv;
-  let flows: readonly (Flow | DeferredFlow)[];
-  if (input.every((item): item is string => typeof item === "string")) {
-    // Past the window, flows wait for their turn as bytes: flat memory at any suite size.
+  if (!input.every((item): item is string => typeof item === "string")) {
+    return await runLoaded(input as readonly Flow[], {
+      ...options,
+      env,
+      params: params(options.vars),
+    });
+  }
+  // Past the window, flows wait for their turn as bytes, on disk: flat memory at any suite size.
+  const spill = byteSpill();
+  try {
     const loaded = await loadFlowsDeferred(
       input as readonly string[],
-      loadOptions({ ...options, env }),
+      { ...loadOptions({ ...options, env }), spill },
       PARSED_FLOW_WINDOW,
     );
     if (loaded.problems.length > 0) throw new FlowLoadError(loaded.problems);
-    flows = loaded.flows;
-  } else flows = input as readonly Flow[];
-  return await runLoaded(flows, { ...options, env, params: params(options.vars) });
+    return await runLoaded(loaded.flows, { ...options, env, params: params(options.vars) });
+  } finally {
+    spill.close();
+  }
 }

@@ -854,6 +854,114 @@ export function flowCacheIn(dir: string): {
   };
 }
 
+/** A reader of bytes that stay in memory (made apart, so other readers do not keep them). */
+function inMemory(bytes: Uint8Array): () => Uint8Array {
+  return () => bytes;
+}
+
+/** Bytes of a spill are written out in batches of about this many. */
+const SPILL_BATCH = 256 * 1024;
+
+/**
+ * A temporary file where bytes wait until they are needed: the loader sets
+ * aside each flow it will parse again later, so a suite of ten thousand
+ * files does not hold them all in memory while it runs. The file is removed
+ * as soon as it is open where the system allows it (nothing is left behind
+ * by a crash or a signal), else on `close`. Bytes that cannot be written
+ * stay in memory; the run never fails for the spill.
+ *
+ * @example
+ * ```ts
+ * import { byteSpill } from "./io.ts";
+ * const spill = byteSpill();
+ * const a = spill.put(new TextEncoder().encode("name: a\n"));
+ * const b = spill.put(new Uint8Array(300_000).fill(98));
+ * if (new TextDecoder().decode(a()) !== "name: a\n" || b().length !== 300_000 || b()[299_999] !== 98) {
+ *   throw new Error();
+ * }
+ * spill.close();
+ * ```
+ */
+export function byteSpill(): {
+  put(bytes: Uint8Array): () => Uint8Array;
+  close(): void;
+} {
+  let file: Deno.FsFile | undefined;
+  let path: string | undefined;
+  // Opened at the first put: most runs never set anything aside.
+  const open = (): boolean => {
+    try {
+      path = Deno.makeTempFileSync({ prefix: "flowrun-flows-" });
+      file = Deno.openSync(path, { read: true, write: true });
+      Deno.removeSync(path);
+      path = undefined;
+    } catch {
+      // Windows keeps an open file; without a temporary directory, bytes stay in memory.
+    }
+    return file !== undefined;
+  };
+  // Bytes not on disk yet (or never, once a write failed), by offset.
+  const held = new Map<number, Uint8Array>();
+  let heldBytes = 0;
+  let written = 0;
+  let writable: boolean | undefined;
+  const flush = () => {
+    const bytes = new Uint8Array(heldBytes);
+    let at = 0;
+    for (const b of held.values()) {
+      bytes.set(b, at);
+      at += b.length;
+    }
+    try {
+      file!.seekSync(written, Deno.SeekMode.Start);
+      for (let done = 0; done < bytes.length;) done += file!.writeSync(bytes.subarray(done));
+    } catch {
+      // The disk said no: what is held stays in memory, and nothing more is spilled.
+      writable = false;
+      return;
+    }
+    written += bytes.length;
+    held.clear();
+    heldBytes = 0;
+  };
+  const readBack = (offset: number, length: number): Uint8Array => {
+    const bytes = new Uint8Array(length);
+    file!.seekSync(offset, Deno.SeekMode.Start);
+    for (let got = 0; got < length;) {
+      const n = file!.readSync(bytes.subarray(got));
+      if (n === null) throw new Error("The flow spill ended early.");
+      got += n;
+    }
+    return bytes;
+  };
+  return {
+    put(bytes) {
+      writable ??= open();
+      if (!writable) return inMemory(bytes);
+      const length = bytes.length;
+      if (length === 0) return inMemory(bytes);
+      const offset = written + heldBytes;
+      held.set(offset, bytes);
+      heldBytes += length;
+      if (heldBytes >= SPILL_BATCH) flush();
+      // Two numbers, never the bytes: a closure here that named `bytes` would keep them all.
+      return () => held.get(offset) ?? readBack(offset, length);
+    },
+    close() {
+      held.clear();
+      writable = false;
+      try {
+        file?.close();
+      } catch {
+        // Already closed.
+      }
+      file = undefined;
+      if (path) Deno.removeSync(path);
+      path = undefined;
+    },
+  };
+}
+
 /** How requests reach a server: extra trusted CAs, a client certificate, a proxy. */
 export interface ClientOptions {
   /** PEM certificates trusted besides the system's. */

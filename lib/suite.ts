@@ -45,6 +45,18 @@ export interface LoadFlowsOptions extends LoadOptions {
    * of being parsed and checked again.
    */
   cache?: FlowCache;
+  /**
+   * Where a deferred flow's bytes wait for their turn (`byteSpill` in
+   * `io.ts`; see {@linkcode loadFlowsDeferred}). Without one they wait in
+   * memory.
+   */
+  spill?: ByteSpill;
+}
+
+/** Bytes set aside until needed; `put` returns the function that gives them back. */
+export interface ByteSpill {
+  /** Sets `bytes` aside; the returned function reads them back, as often as called. */
+  put(bytes: Uint8Array): () => Uint8Array;
 }
 
 /** The flows of a set, or the problems that prevent running it. */
@@ -260,6 +272,7 @@ async function loadSet(
   };
   const names: string[] = [];
   let parsed = 0;
+  const spilled: [file: string, read: () => Uint8Array][] = [];
   for (const { file } of entries) {
     let bytes: Uint8Array;
     let text: string;
@@ -307,7 +320,13 @@ async function loadSet(
     if (flow && !result.problems.some((p) => p.file === file)) {
       if (parsed >= keepParsed && regular.standalone(file) && deferrable(flow)) {
         regular.forget(file, bytes);
-        result.flows.push(deferred(file, flow.name, bytes, regularOptions, tagTest));
+        const read = options.spill ? options.spill.put(bytes) : bytes;
+        if (typeof read === "function") {
+          // Back in `bytes` when the flow is parsed again (for the manifest and quoted lines).
+          result.bytes.delete(file);
+          spilled.push([file, read]);
+        }
+        result.flows.push(deferred(file, flow.name, read, result.bytes, regularOptions, tagTest));
       } else {
         parsed++;
         result.flows.push(flow);
@@ -341,6 +360,10 @@ async function loadSet(
     });
   }
   result.problems = capTotal(result.problems);
+  // Nothing will run, so no deferred flow is parsed again: the manifest hashes the bytes here.
+  if (result.problems.length > 0) {
+    for (const [file, read] of spilled) result.bytes.set(file, read());
+  }
   // A --var that no flow reads is most often a typo nobody would notice (the flow runs with
   // its default), but pipelines also pass one set of --var to several runs: a warning.
   // Only for the whole set: a shard or a filter may leave out the flows that use it.
@@ -441,20 +464,25 @@ function deferrable(flow: Flow): boolean {
 function deferred(
   file: string,
   name: string,
-  bytes: Uint8Array,
+  source: Uint8Array | (() => Uint8Array),
+  held: Map<string, Uint8Array>,
   options: LoadOptions,
   tagTest: TagTest | undefined,
 ): DeferredFlow {
-  return { file, name, load: () => reload(file, bytes, options, tagTest) };
+  const read = typeof source === "function" ? source : () => source;
+  return { file, name, load: () => reload(file, read, held, options, tagTest) };
 }
 
-/** A deferred flow, parsed again from the bytes that were checked. */
+/** A deferred flow, parsed again from the bytes that were checked, which are held again. */
 async function reload(
   file: string,
-  bytes: Uint8Array,
+  read: () => Uint8Array,
+  held: Map<string, Uint8Array>,
   options: LoadOptions,
   tagTest: TagTest | undefined,
 ): Promise<Flow> {
+  const bytes = read();
+  held.set(file, bytes);
   const text = decoder.decode(bytes);
   const loaded = await withEngines(() => loadFlow(text, file, options));
   const flow = loaded.flow && (tagTest ? selectSteps(loaded.flow, tagTest) : loaded.flow);

@@ -7,7 +7,10 @@
 import assert from "node:assert/strict";
 import { type Flow, isDeferred } from "../lib/flow.ts";
 import { runFlows } from "../lib/run.ts";
+import { byteSpill } from "../lib/io.ts";
+import { PARSED_FLOW_WINDOW } from "../lib/limits.ts";
 import { loadFlows, loadFlowsDeferred } from "../lib/suite.ts";
+import { runCli } from "./support/cli.ts";
 import "./support/engines.ts";
 
 const plain = (name: string, path = name) =>
@@ -202,6 +205,108 @@ Deno.test("deferred flows run in order under --jobs, and list their steps when n
           /--fail-fast stopped the run after .*b\.yaml failed/,
         );
       }
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+Deno.test("with a spill, deferred bytes wait on disk and come back when the flow is parsed", async () => {
+  const files: Record<string, string> = {};
+  for (const n of ["a", "b", "c", "d", "e"]) files[`${n}.yaml`] = plain(n);
+  await withDir(files, async (dir) => {
+    const whole = await loadFlows([dir], { params });
+    const spill = byteSpill();
+    try {
+      const held = await loadFlowsDeferred([dir], { params, spill }, 1);
+      assert.deepEqual(held.flows.map(isDeferred), [false, true, true, true, true]);
+      // Only the parsed flow's bytes stay in memory until the others are parsed again.
+      assert.deepEqual([...held.bytes.keys()], [whole.files[0]]);
+      // Changed on disk after the check: the spill still has the bytes that were checked.
+      await Deno.writeTextFile(`${dir}/d.yaml`, plain("changed"));
+      for (const [i, f] of held.flows.entries()) {
+        assert.deepEqual(isDeferred(f) ? await f.load() : f, whole.flows[i]);
+        assert.equal(
+          new TextDecoder().decode(held.bytes.get(whole.files[i])),
+          files[whole.files[i].replace(/^.*\//, "")],
+        );
+      }
+      // Nothing is left in the temporary directory, even before the spill is closed.
+      const temp = Deno.env.get("TMPDIR") ?? "/tmp";
+      if (Deno.build.os !== "windows") {
+        for await (const e of Deno.readDir(temp)) assert.ok(!e.name.startsWith("flowrun-flows-"));
+      }
+    } finally {
+      spill.close();
+    }
+  });
+});
+
+Deno.test("with a spill and a problem, every file's bytes are back for the manifest", async () => {
+  await withDir(
+    {
+      "a.yaml": plain("a"),
+      "b.yaml": plain("b"),
+      "c.yaml": plain("c"),
+      "z.yaml": "name: z\nstep: []\n",
+    },
+    async (dir) => {
+      const spill = byteSpill();
+      try {
+        const held = await loadFlowsDeferred([dir], { params, spill }, 0);
+        assert.equal(held.problems[0]?.code, "unknown-key");
+        assert.deepEqual([...held.bytes.keys()].sort(), held.files.slice().sort());
+        assert.equal(new TextDecoder().decode(held.bytes.get(held.files[1])), plain("b"));
+      } finally {
+        spill.close();
+      }
+    },
+  );
+});
+
+Deno.test("the CLI runs a suite past the window from the spill: manifest, reports and quoted lines", async () => {
+  const files: Record<string, string> = {};
+  const count = PARSED_FLOW_WINDOW + 20;
+  for (let i = 0; i < count; i++) {
+    const n = String(i).padStart(4, "0");
+    // The last flow fails, so the console quotes a line of bytes that came back from the spill.
+    files[`f${n}.yaml`] = plain(`f${n}`, i === count - 1 ? "fail" : `ok${n}`);
+  }
+  await withDir(files, async (dir) => {
+    const api = serve();
+    try {
+      const got = await runCli([
+        "run",
+        dir,
+        "--jobs",
+        "2",
+        "--out-dir",
+        `${dir}/out`,
+        "--var",
+        `base=${api.base}`,
+      ]);
+      assert.equal(got.code, 1, got.stderr);
+      assert.match(got.stdout, /assert: \{status: 200\}/);
+      const manifest = JSON.parse(await Deno.readTextFile(`${dir}/out/manifest.json`));
+      assert.equal(manifest.flows.length, count);
+      for (const f of manifest.flows) {
+        const name = f.file.replace(/^.*\//, "");
+        const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(files[name]));
+        assert.equal(
+          f.sha256,
+          Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join(""),
+          name,
+        );
+      }
+      const report = JSON.parse(await Deno.readTextFile(`${dir}/out/report.json`));
+      assert.equal(report.flows.length, count);
+      assert.deepEqual(report.totals.flows, {
+        total: count,
+        passed: count - 1,
+        failed: 1,
+        error: 0,
+        skipped: 0,
+      });
     } finally {
       await api.close();
     }
