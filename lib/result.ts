@@ -304,11 +304,14 @@ const KEPT_PASS: AssertionResult = Object.freeze({
 
 /**
  * Shrinks a finished flow's result, in place, to what a run keeps once the
- * reporters have seen it whole: statuses, timings and counts of every step,
- * and of failed steps their position, checks, message and request line (no
- * headers, bodies or values). Totals counted afterwards are unchanged; a
- * passing check becomes a shared placeholder. Memory then stays flat
- * however many flows a run has (`RunOptions.compact`).
+ * reporters have seen it whole: the status and check count of every step,
+ * and of failed steps their name, timing, position, checks, message and
+ * request line (no headers, bodies or values). Totals counted afterwards
+ * are unchanged. A passing check, a step that passed or was skipped with no
+ * failed check, and the step list of a flow made only of those become
+ * shared placeholders (nameless, 0 ms), so a passing flow keeps nothing of
+ * its own but its own fields. Memory then stays flat however many flows a
+ * run has (`RunOptions.compact`).
  *
  * @example
  * ```ts
@@ -330,8 +333,29 @@ const KEPT_PASS: AssertionResult = Object.freeze({
  * ```
  */
 export function compactFlow(flow: FlowResult): void {
-  flow.steps = flow.steps.map(compactStep);
+  const kept = flow.steps.map(compactStep);
+  // (Only placeholders are frozen.)
+  flow.steps = kept.every((s) => Object.isFrozen(s)) ? sharedSteps(kept) : kept;
 }
+
+/**
+ * Step lists kept for flows with nothing to say, by their shape: a suite's
+ * flows mostly share a few, so ten thousand passing flows keep a few lists.
+ */
+const SHAPES = new Map<string, StepResult[]>();
+const MAX_SHAPES = 1000;
+
+function sharedSteps(steps: StepResult[]): StepResult[] {
+  const key = steps.map((s) => `${s.status}${s.assertions.length}`).join();
+  const known = SHAPES.get(key);
+  if (known) return known;
+  const list = Object.freeze(steps) as StepResult[];
+  if (SHAPES.size < MAX_SHAPES) SHAPES.set(key, list);
+  return list;
+}
+
+/** Placeholders for steps that passed or were skipped with every check passing, by shape. */
+const PLAIN = new Map<string, StepResult>();
 
 /** Shared, frozen lists of `n` passing checks: most kept steps differ only in how many. */
 const PASSES: AssertionResult[][] = [];
@@ -341,6 +365,10 @@ function passes(n: number): AssertionResult[] {
 }
 
 function compactStep(s: StepResult): StepResult {
+  if (
+    (s.status === "passed" || s.status === "skipped") && s.assertions.length < 64 &&
+    s.assertions.every((a) => a.passed)
+  ) return plainStep(s.status, s.assertions.length);
   const kept: StepResult = {
     name: s.name,
     status: s.status,
@@ -370,6 +398,32 @@ function compactStep(s: StepResult): StepResult {
     a,
   ) => (a.passed ? KEPT_PASS : { ...a, actual: clip(a.actual) }));
   return kept;
+}
+
+/**
+ * What a run keeps of a step that passed, or was skipped, with nothing
+ * failed: its status and how many checks passed. Its name, timing and
+ * position were reported when its flow ended.
+ */
+function plainStep(status: "passed" | "skipped", checks: number): StepResult {
+  const key = `${status}${checks}`;
+  let step = PLAIN.get(key);
+  if (!step) {
+    step = Object.freeze({
+      name: "",
+      status,
+      duration_ms: 0,
+      attempts: 1,
+      line: 0,
+      column: 0,
+      request: null,
+      response: null,
+      assertions: passes(checks),
+      captures: NO_CAPTURES,
+    });
+    PLAIN.set(key, step);
+  }
+  return step;
 }
 
 function clip(value: unknown): unknown {

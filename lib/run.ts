@@ -116,9 +116,10 @@ export interface RunOptions {
   release?: boolean;
   /**
    * Shrink each flow's result once the reporters have seen it in
-   * `onFlowEnd` (see `compactFlow`): the returned result keeps statuses,
-   * timings, counts and failed steps' positions and messages, but no
-   * headers, bodies or values, so memory stays flat however long the run.
+   * `onFlowEnd` (see `compactFlow`): the returned result keeps flows'
+   * statuses and timings, every step's status and check count, and failed
+   * steps' names, positions and messages, but no headers, bodies or values,
+   * so memory stays flat however long the run.
    * For reporters that keep each flow's piece as it ends (the CLI's).
    */
   compact?: boolean;
