@@ -14,8 +14,6 @@ import type { Spool } from "../lib/report/streamed.ts";
 /** Pieces are written out in batches of about this many bytes. */
 const BATCH_BYTES = 256 * 1024;
 
-type Place = { offset: number; length: number } | { text: string };
-
 /**
  * Opens a spool in the system's temporary directory.
  *
@@ -42,7 +40,11 @@ export async function openSpool(): Promise<Spool> {
     // No temporary directory to write to: the pieces stay in memory.
     file = undefined;
   }
-  const places = new Map<FlowResult, Place>();
+  // Where each flow's piece is: an index into two number lists (no object per flow), or the
+  // piece itself when the disk said no.
+  const places = new Map<FlowResult, number | string>();
+  const offsets: number[] = [];
+  const lengths: number[] = [];
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
   let batch: { flow: FlowResult; bytes: Uint8Array; text: string }[] = [];
@@ -70,12 +72,14 @@ export async function openSpool(): Promise<Spool> {
         }
         at = end;
         for (const p of pending) {
-          places.set(p.flow, { offset: at, length: p.bytes.length });
+          places.set(p.flow, offsets.length);
+          offsets.push(at);
+          lengths.push(p.bytes.length);
           at += p.bytes.length;
         }
         end = at;
       } catch {
-        for (const p of pending) places.set(p.flow, { text: p.text });
+        for (const p of pending) places.set(p.flow, p.text);
       }
     });
     return queue;
@@ -104,7 +108,7 @@ export async function openSpool(): Promise<Spool> {
 
   return {
     async put(flow, text) {
-      if (!file) return void places.set(flow, { text });
+      if (!file) return void places.set(flow, text);
       const bytes = encoder.encode(text);
       batch.push({ flow, bytes, text });
       batchBytes += bytes.length;
@@ -114,15 +118,17 @@ export async function openSpool(): Promise<Spool> {
       if (batch.length > 0) await flush();
       await queue;
       const place = places.get(flow);
-      if (!place) return undefined;
+      if (place === undefined) return undefined;
       places.delete(flow);
-      return "text" in place ? place.text : await readAt(place.offset, place.length);
+      return typeof place === "string" ? place : await readAt(offsets[place], lengths[place]);
     },
     async close() {
       batch = [];
       window = { offset: 0, bytes: new Uint8Array(0) };
       await queue.catch(() => {});
       places.clear();
+      offsets.length = 0;
+      lengths.length = 0;
       try {
         file?.close();
       } catch {
