@@ -32,6 +32,7 @@ pathEngine.use(jsonP3);
 export { loadFlow, type LoadOptions, type LoadResult } from "./lib/load.ts";
 export { type FlowrunOptions, loadFlows, runFlows } from "./lib/api.ts";
 export type { LoadFlowsResult } from "./lib/suite.ts";
+export type { ByteSpill } from "./lib/spill.ts";
 export { parseShard, selectShard, type Shard, shardFromEnv } from "./lib/shard.ts";
 export { matchesFilter } from "./lib/filter.ts";
 export { mergeResults, parseJsonReport } from "./lib/merge.ts";

@@ -304,6 +304,7 @@ async function runParsed(
       // Flows are dropped once run, and their results shrunk once reported: flat memory.
       release: true,
       compact: true,
+      spill,
       env,
       params,
       runId: runIdFinal,

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { ByteSpill } from "./spill.ts";
 
 /**
  * The version of the report format, written as `schema_version`. Adding
@@ -276,13 +277,22 @@ export function countStatuses(items: readonly { status: Status }[]): Counts {
  * ```
  */
 export function totalsOf(flows: readonly FlowResult[]): RunResult["totals"] {
-  const steps = flows.flatMap((f) => f.steps);
-  const assertions = steps.flatMap((s) => s.assertions);
-  const failed = assertions.filter((a) => !a.passed).length;
+  // Flow by flow, with no list of every step: a spilled flow's steps are read back one at a time.
+  const steps: Counts = { total: 0, passed: 0, failed: 0, error: 0, skipped: 0 };
+  let total = 0;
+  let failed = 0;
+  for (const flow of flows) {
+    for (const step of flow.steps) {
+      steps.total++;
+      steps[step.status]++;
+      total += step.assertions.length;
+      for (const a of step.assertions) if (!a.passed) failed++;
+    }
+  }
   return {
     flows: countStatuses(flows),
-    steps: countStatuses(steps),
-    assertions: { total: assertions.length, passed: assertions.length - failed, failed },
+    steps,
+    assertions: { total, passed: total - failed, failed },
   };
 }
 
@@ -337,6 +347,45 @@ export function compactFlow(flow: FlowResult): void {
   // (Only placeholders are frozen.)
   flow.steps = kept.every((s) => Object.isFrozen(s)) ? sharedSteps(kept) : kept;
 }
+
+/**
+ * Moves a compacted flow's own steps (a failure's name, position, checks
+ * and message) to `spill`: `flow.steps` then reads them back, parsed afresh
+ * each time, so a run where every flow fails keeps no step in memory. A
+ * flow whose step list is shared (see {@linkcode compactFlow}) keeps it.
+ * Steps that cannot be written as JSON stay.
+ *
+ * @example
+ * ```ts
+ * import { compactFlow, spillSteps } from "./result.ts";
+ * const kept: Uint8Array[] = [];
+ * const spill = { put: (bytes: Uint8Array) => (kept.push(bytes), () => bytes) };
+ * const flow = { file: "a.yaml", name: "a", status: "failed" as const, started_at: "", duration_ms: 2,
+ *   steps: [{ name: "s", status: "failed" as const, duration_ms: 1, attempts: 1, line: 3, column: 5,
+ *     request: null, response: null, assertions: [], captures: [], message: "Status 500." }] };
+ * compactFlow(flow);
+ * spillSteps(flow, spill);
+ * if (kept.length !== 1 || flow.steps[0].message !== "Status 500.") throw new Error();
+ * ```
+ */
+export function spillSteps(flow: FlowResult, spill: ByteSpill): void {
+  if (Object.isFrozen(flow.steps)) return;
+  let text: string;
+  try {
+    text = JSON.stringify(flow.steps);
+  } catch {
+    return;
+  }
+  const read = spill.put(encoder.encode(text));
+  Object.defineProperty(flow, "steps", {
+    get: () => JSON.parse(decoder.decode(read())),
+    enumerable: true,
+    configurable: true,
+  });
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 /**
  * Step lists kept for flows with nothing to say, by their shape: a suite's

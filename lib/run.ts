@@ -19,10 +19,12 @@ import { isSecretName, Redactor } from "./redact.ts";
 import { isSecretCaptureName } from "./secrets/names.ts";
 import { type SecretInputs, secretInputs, secretLeaves } from "./secrets/discover.ts";
 import type { Reporter } from "./report/reporter.ts";
+import type { ByteSpill } from "./spill.ts";
 import {
   compactFlow,
   type FlowResult,
   type RunResult,
+  spillSteps,
   type StepResult,
   totalsOf,
 } from "./result.ts";
@@ -124,6 +126,11 @@ export interface RunOptions {
    */
   compact?: boolean;
   /**
+   * With `compact`, where the kept steps of flows that did not pass wait
+   * until the end of the run (`byteSpill` in `io.ts`; see `spillSteps`).
+   */
+  spill?: ByteSpill;
+  /**
    * How requests reach servers: PEM certificates trusted besides the
    * system's (`--cacert`), a client certificate and key (`--cert`,
    * `--key`), a proxy (`--proxy`) and hosts reached without it
@@ -213,12 +220,13 @@ export async function runFlow(flow: Flow, options: RunOptions = {}): Promise<Flo
 }
 
 /** The reporter, then the flow's result shrunk to what the end of the run needs. */
-function compacting(reporter: Reporter): Reporter {
+function compacting(reporter: Reporter, spill: ByteSpill | undefined): Reporter {
   return {
     ...reporter,
     async onFlowEnd(flow) {
       await reporter.onFlowEnd?.(flow);
       compactFlow(flow);
+      if (spill) spillSteps(flow, spill);
     },
   };
 }
@@ -249,7 +257,9 @@ function context(options: RunOptions): Context {
     runId: options.runId ?? newRunId(),
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxBodyBytes: options.maxBodyBytes,
-    reporter: options.compact ? compacting(options.reporter ?? {}) : options.reporter ?? {},
+    reporter: options.compact
+      ? compacting(options.reporter ?? {}, options.spill)
+      : options.reporter ?? {},
     signal: options.signal,
     redactor,
     detailed: 0,

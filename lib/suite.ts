@@ -16,6 +16,7 @@ import { FlowFiles, relativeTo } from "./includes.ts";
 import { fileTooLarge, loadFlow, type LoadOptions, type LoadResult } from "./load.ts";
 import { cachedLoad, cacheEntry, cacheInput, cacheKey, type FlowCache } from "./flow_cache.ts";
 import { prepareSchemas } from "./schema_check.ts";
+import type { ByteSpill } from "./spill.ts";
 import { selectShard, type Shard } from "./shard.ts";
 import { selectShardByTime } from "./shard_time.ts";
 import { suggest } from "./suggest.ts";
@@ -51,12 +52,6 @@ export interface LoadFlowsOptions extends LoadOptions {
    * memory.
    */
   spill?: ByteSpill;
-}
-
-/** Bytes set aside until needed; `put` returns the function that gives them back. */
-export interface ByteSpill {
-  /** Sets `bytes` aside; the returned function reads them back, as often as called. */
-  put(bytes: Uint8Array): () => Uint8Array;
 }
 
 /** The flows of a set, or the problems that prevent running it. */

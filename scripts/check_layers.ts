@@ -42,6 +42,7 @@ export const LAYERS: { name: string; modules: string[] }[] = [
       "order.ts",
       "poll.ts",
       "filter.ts",
+      "spill.ts",
       "result.ts",
       "report/reporter.ts",
       "report/terminal.ts",

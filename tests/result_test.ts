@@ -5,7 +5,14 @@
  * run keeps almost nothing per flow.
  */
 import assert from "node:assert/strict";
-import { compactFlow, type FlowResult, type StepResult, totalsOf } from "../lib/result.ts";
+import { byteSpill } from "../lib/io.ts";
+import {
+  compactFlow,
+  type FlowResult,
+  spillSteps,
+  type StepResult,
+  totalsOf,
+} from "../lib/result.ts";
 import { stepFailures } from "../lib/report/failures.ts";
 
 const check = (passed: boolean, line: number) => ({
@@ -103,4 +110,36 @@ Deno.test("a failed step keeps what the failure lists read; its passing neighbou
   assert.equal(kept.steps[0], shared.steps[0]);
   assert.equal(kept.steps[2], shared.steps[1]);
   assert.ok(!Object.isFrozen(kept.steps), "a list with a failure is the flow's own");
+});
+
+Deno.test("a failing flow's kept steps wait in the spill and read back as they were kept", () => {
+  const make = () =>
+    flow("bad", [
+      step("login", "passed", [true]),
+      step("create", "failed", [true, false]),
+      step("read", "skipped", []),
+    ]);
+  const inMemory = make();
+  compactFlow(inMemory);
+  const spill = byteSpill();
+  try {
+    const spilled = make();
+    compactFlow(spilled);
+    spillSteps(spilled, spill);
+    assert.ok(Object.getOwnPropertyDescriptor(spilled, "steps")?.get, "steps are read back");
+    assert.deepEqual(JSON.parse(JSON.stringify(spilled)), JSON.parse(JSON.stringify(inMemory)));
+    assert.deepEqual(totalsOf([spilled]), totalsOf([inMemory]));
+    assert.deepEqual(
+      stepFailures([spilled]).map((f) => [f.file, f.line, f.reason]),
+      stepFailures([inMemory]).map((f) => [f.file, f.line, f.reason]),
+    );
+    // A passing flow's shared list stays as it is.
+    const ok = flow("ok", [step("x", "passed", [true])]);
+    compactFlow(ok);
+    const list = ok.steps;
+    spillSteps(ok, spill);
+    assert.equal(ok.steps, list);
+  } finally {
+    spill.close();
+  }
 });

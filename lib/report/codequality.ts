@@ -7,7 +7,7 @@
  * @module
  */
 import type { RunResult } from "../result.ts";
-import { stepFailures } from "./failures.ts";
+import { eachStepFailure } from "./failures.ts";
 import type { Reporter } from "./reporter.ts";
 
 /** One finding, as GitLab expects it. */
@@ -56,7 +56,7 @@ export function toCodeQuality(result: RunResult): CodeQualityIssue[] {
     });
   }
   // A run stopped by problems ran nothing: its flows' "steps" only restate the problems.
-  const failed = issues.length > 0 ? [] : stepFailures(result.flows);
+  const failed = issues.length > 0 ? [] : eachStepFailure(result.flows);
   for (const { flow, step, checks, file, line } of failed) {
     // Unlike the other reporters' reason, a step's own message loses its closing period.
     const description = `${flow.name} › ${step.name}: ${

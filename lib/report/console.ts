@@ -10,7 +10,7 @@ import type { Problem } from "../errors.ts";
 import type { Counts, FlowResult, RunResult, StepResult } from "../result.ts";
 import type { Reporter } from "./reporter.ts";
 import { type FlowFormat, stepDetails } from "./console_step.ts";
-import { stepFailures } from "./failures.ts";
+import { eachStepFailure } from "./failures.ts";
 import { ProgressLine } from "./progress.ts";
 import { visible } from "./terminal.ts";
 
@@ -204,12 +204,15 @@ export function formatFlowLine(flow: FlowResult, s: Style): string {
  * ```
  */
 export function formatRecap(flows: readonly FlowResult[], s: Style): string {
-  const failed = stepFailures(flows.filter((f) => f.status === "failed" || f.status === "error"));
-  const lines = failed.map(({ flow, step, file, line, column, reason }) =>
-    `  ${mark(step.status, s)} ${s.bold(visible(`${file}:${line}:${column}`))}  ${
-      visible(`${flow.name} › ${step.name}: ${reason}`)
-    }`
-  );
+  const failing = flows.filter((f) => f.status === "failed" || f.status === "error");
+  const lines: string[] = [];
+  for (const { flow, step, file, line, column, reason } of eachStepFailure(failing)) {
+    lines.push(
+      `  ${mark(step.status, s)} ${s.bold(visible(`${file}:${line}:${column}`))}  ${
+        visible(`${flow.name} › ${step.name}: ${reason}`)
+      }`,
+    );
+  }
   return lines.length === 0 ? "" : `${s.red("Failures:")}\n${lines.join("\n")}\n\n`;
 }
 

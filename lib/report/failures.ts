@@ -42,13 +42,30 @@ export interface StepFailure {
  * ```
  */
 export function stepFailures(flows: readonly FlowResult[]): StepFailure[] {
-  const out: StepFailure[] = [];
+  return Array.from(eachStepFailure(flows));
+}
+
+/**
+ * {@linkcode stepFailures} one at a time: a reporter that keeps only what it
+ * prints holds one flow's steps at a time (a spilled flow's steps are read
+ * back each time they are asked for; see `spillSteps`).
+ *
+ * @example
+ * ```ts
+ * import { eachStepFailure } from "./failures.ts";
+ * const step = { name: "get", status: "error", line: 3, column: 5, message: "Timed out.", assertions: [] };
+ * const flows = [{ file: "a.yaml", name: "A", status: "error", steps: [step, { ...step, status: "passed" }] }];
+ * const reasons = [...eachStepFailure(flows as never)].map((f) => f.reason);
+ * if (reasons.join() !== "Timed out.") throw new Error(reasons.join());
+ * ```
+ */
+export function* eachStepFailure(flows: readonly FlowResult[]): Generator<StepFailure> {
   for (const flow of flows) {
     for (const step of flow.steps) {
       if (step.status !== "failed" && step.status !== "error") continue;
       const checks = step.assertions.filter((a) => !a.passed && !a.skipped);
       const at = checks[0] ?? step;
-      out.push({
+      yield {
         flow,
         step,
         checks,
@@ -56,8 +73,7 @@ export function stepFailures(flows: readonly FlowResult[]): StepFailure[] {
         line: at.line,
         column: at.column,
         reason: checks[0]?.message ?? step.message ?? step.status,
-      });
+      };
     }
   }
-  return out;
 }

@@ -6,7 +6,7 @@
  * @module
  */
 import type { RunResult } from "../result.ts";
-import { stepFailures } from "./failures.ts";
+import { eachStepFailure } from "./failures.ts";
 
 /** GitHub shows at most 10 error annotations per step; a few more are kept for the log. */
 export const MAX_ANNOTATIONS = 50;
@@ -37,22 +37,26 @@ function property(text: string): string {
  * ```
  */
 export function githubAnnotations(result: RunResult): string[] {
-  const all = stepFailures(result.flows);
-  const lines = all.slice(0, MAX_ANNOTATIONS).map(({ flow, step, checks, ...at }) => {
+  const lines: string[] = [];
+  let count = 0;
+  for (const { flow, step, checks, ...at } of eachStepFailure(result.flows)) {
+    if (count++ >= MAX_ANNOTATIONS) continue;
     // The message holds every failed check, not only the first.
     const reasons = checks.length > 0 ? checks.map((a) => a.message) : [at.reason];
     if (step.request) {
       const got = step.response ? String(step.response.status) : "no response";
       reasons.push(`${step.request.method} ${step.request.url} → ${got}`);
     }
-    return `::error file=${property(at.file)},line=${at.line},col=${at.column},title=${
-      property(`${flow.name} › ${step.name}`)
-    }::${data(reasons.join("\n"))}`;
-  });
-  if (all.length > MAX_ANNOTATIONS) {
+    lines.push(
+      `::error file=${property(at.file)},line=${at.line},col=${at.column},title=${
+        property(`${flow.name} › ${step.name}`)
+      }::${data(reasons.join("\n"))}`,
+    );
+  }
+  if (count > MAX_ANNOTATIONS) {
     lines.push(
       `::warning title=flowrun::${
-        data(`${all.length - MAX_ANNOTATIONS} more failures are not annotated; see the reports.`)
+        data(`${count - MAX_ANNOTATIONS} more failures are not annotated; see the reports.`)
       }`,
     );
   }
@@ -104,19 +108,22 @@ export function githubSummary(result: RunResult, reproduce?: (file: string) => s
     }
     return lines.join("\n") + "\n";
   }
-  const failed = stepFailures(result.flows);
-  if (failed.length > 0) {
-    lines.push("", "| Where | Flow › step | Why |", "|---|---|---|");
-    for (const { flow, step, file, line, column, reason } of failed.slice(0, 100)) {
-      lines.push(
-        `| ${code(`${file}:${line}:${column}`)} | ${md(`${flow.name} › ${step.name}`)} | ${
-          md(reason)
-        } |`,
-      );
-    }
-    if (failed.length > 100) lines.push("", `…and ${failed.length - 100} more in the reports.`);
+  // Only what is shown is kept: the first hundred rows and twenty files.
+  let count = 0;
+  const files = new Set<string>();
+  for (const { flow, step, file, line, column, reason } of eachStepFailure(result.flows)) {
+    if (count++ === 0) lines.push("", "| Where | Flow › step | Why |", "|---|---|---|");
+    if (files.size < 20) files.add(flow.file);
+    if (count > 100) continue;
+    lines.push(
+      `| ${code(`${file}:${line}:${column}`)} | ${md(`${flow.name} › ${step.name}`)} | ${
+        md(reason)
+      } |`,
+    );
+  }
+  if (count > 0) {
+    if (count > 100) lines.push("", `…and ${count - 100} more in the reports.`);
     if (reproduce) {
-      const files = [...new Set(failed.map(({ flow }) => flow.file))].slice(0, 20);
       lines.push("", "<details><summary>Reproduce</summary>", "", "```sh");
       for (const file of files) lines.push(reproduce(file));
       lines.push("```", "", "</details>");
