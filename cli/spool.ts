@@ -47,23 +47,33 @@ export async function openSpool(): Promise<Spool> {
   const lengths: number[] = [];
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
-  let batch: { flow: FlowResult; bytes: Uint8Array; text: string }[] = [];
-  let batchBytes = 0;
+  let batch: { flow: FlowResult; text: string }[] = [];
+  let batchUnits = 0;
   let end = 0;
   let queue: Promise<void> = Promise.resolve();
+  // One buffer for every batch, encoded when its turn comes: a run's reports pass through the
+  // spool twice, and fresh buffers would leave that much for the collector (and in peak memory).
+  let scratch = new Uint8Array(0);
 
   const flush = (): Promise<void> => {
     const pending = batch;
+    const units = batchUnits;
     batch = [];
-    batchBytes = 0;
+    batchUnits = 0;
     queue = queue.then(async () => {
       if (pending.length === 0) return;
-      const bytes = new Uint8Array(pending.reduce((n, p) => n + p.bytes.length, 0));
+      // Three bytes per UTF-16 unit at most: every piece fits.
+      if (scratch.length < units * 3) scratch = new Uint8Array(units * 3);
+      const sizes: number[] = [];
       let at = 0;
       for (const p of pending) {
-        bytes.set(p.bytes, at);
-        at += p.bytes.length;
+        const { written } = encoder.encodeInto(p.text, scratch.subarray(at));
+        sizes.push(written);
+        at += written;
       }
+      const bytes = scratch.subarray(0, at);
+      // A batch far past the usual size (one huge piece) does not keep its buffer.
+      if (scratch.length > 4 * BATCH_BYTES) scratch = new Uint8Array(0);
       try {
         if (!file) throw new Error("no spool file");
         await file.seek(end, Deno.SeekMode.Start);
@@ -71,11 +81,11 @@ export async function openSpool(): Promise<Spool> {
           written += await file.write(bytes.subarray(written));
         }
         at = end;
-        for (const p of pending) {
+        for (const [i, p] of pending.entries()) {
           places.set(p.flow, offsets.length);
           offsets.push(at);
-          lengths.push(p.bytes.length);
-          at += p.bytes.length;
+          lengths.push(sizes[i]);
+          at += sizes[i];
         }
         end = at;
       } catch {
@@ -88,10 +98,17 @@ export async function openSpool(): Promise<Spool> {
   // Pieces are taken back mostly in the order they were put: one read fills a window of the
   // following ones too, instead of a seek and a read per flow.
   let window = { offset: 0, bytes: new Uint8Array(0) };
+  // Windows are read into one buffer: each piece is decoded out of it before the next read.
+  let readBuffer = new Uint8Array(0);
   const readAt = async (offset: number, length: number): Promise<string> => {
     const from = offset - window.offset;
     if (from < 0 || from + length > window.bytes.length) {
-      const bytes = new Uint8Array(Math.max(length, Math.min(BATCH_BYTES, end - offset)));
+      const size = Math.max(length, Math.min(BATCH_BYTES, end - offset));
+      // (A piece far past the usual size is read into a buffer of its own, not kept.)
+      if (readBuffer.length < size && size <= 4 * BATCH_BYTES) {
+        readBuffer = new Uint8Array(Math.max(size, BATCH_BYTES));
+      }
+      const bytes = size <= readBuffer.length ? readBuffer.subarray(0, size) : new Uint8Array(size);
       await file!.seek(offset, Deno.SeekMode.Start);
       let got = 0;
       while (got < bytes.length) {
@@ -109,10 +126,9 @@ export async function openSpool(): Promise<Spool> {
   return {
     async put(flow, text) {
       if (!file) return void places.set(flow, text);
-      const bytes = encoder.encode(text);
-      batch.push({ flow, bytes, text });
-      batchBytes += bytes.length;
-      if (batchBytes >= BATCH_BYTES) await flush();
+      batch.push({ flow, text });
+      batchUnits += text.length;
+      if (batchUnits >= BATCH_BYTES) await flush();
     },
     async take(flow) {
       if (batch.length > 0) await flush();
@@ -125,7 +141,9 @@ export async function openSpool(): Promise<Spool> {
     async close() {
       batch = [];
       window = { offset: 0, bytes: new Uint8Array(0) };
+      readBuffer = new Uint8Array(0);
       await queue.catch(() => {});
+      scratch = new Uint8Array(0);
       places.clear();
       offsets.length = 0;
       lengths.length = 0;

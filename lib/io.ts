@@ -564,6 +564,40 @@ interface IncrementalHash {
   digest(encoding: "hex"): string;
 }
 
+/** Buffers up to this size are kept for reuse; a larger text gets a buffer of its own. */
+const REUSED_MAX = 1024 * 1024;
+
+/**
+ * Encodes text as UTF-8 into one buffer, reused from call to call: the bytes
+ * returned are valid until the next call. Writers that encode every piece of
+ * a large report would otherwise leave their size in spent buffers.
+ *
+ * @example
+ * ```ts
+ * import { EncodeBuffer } from "./io.ts";
+ * const buffer = new EncodeBuffer();
+ * const a = buffer.encode("héllo");
+ * if (a.length !== 6 || a[1] !== 0xc3) throw new Error();
+ * if (new TextDecoder().decode(buffer.encode("x".repeat(70_000))).length !== 70_000) throw new Error();
+ * ```
+ */
+export class EncodeBuffer {
+  #bytes = new Uint8Array(64 * 1024);
+  #encoder = new TextEncoder();
+
+  /** `text` as UTF-8, in the shared buffer (or a new one past `REUSED_MAX`). */
+  encode(text: string): Uint8Array {
+    // Three bytes per UTF-16 unit at most, so encodeInto never stops short.
+    const most = text.length * 3;
+    if (most > REUSED_MAX) return this.#encoder.encode(text);
+    if (most > this.#bytes.length) {
+      this.#bytes = new Uint8Array(Math.min(REUSED_MAX, Math.max(most, this.#bytes.length * 2)));
+    }
+    const { written } = this.#encoder.encodeInto(text, this.#bytes);
+    return this.#bytes.subarray(0, written);
+  }
+}
+
 /**
  * The SHA-256 of a stream's bytes, fed as they are written and never read
  * back. `node:crypto` (the only streaming SHA-256 built in) costs a fresh
@@ -585,11 +619,11 @@ class StreamHash {
   #heldBytes = 0;
   #hash: IncrementalHash | undefined;
 
-  /** Adds bytes; `bytes` must not change afterwards (it may be kept until {@linkcode hex}). */
+  /** Adds bytes; the caller may reuse `bytes` once this resolves (what is kept is a copy). */
   async update(bytes: Uint8Array): Promise<void> {
     if (!this.#hash) {
       if (this.#heldBytes + bytes.length <= HASH_HELD_MAX) {
-        this.#held.push(bytes);
+        this.#held.push(bytes.slice());
         this.#heldBytes += bytes.length;
         return;
       }
@@ -674,7 +708,7 @@ export async function openStreamWriter(path: string): Promise<StreamWriter> {
   }
   const finalPath = target.path;
   const mode = target.kind === "file" ? target.mode : undefined;
-  const encoder = new TextEncoder();
+  const scratch = new EncodeBuffer();
   const hash = new StreamHash();
   let size = 0;
   let buffer = "";
@@ -685,11 +719,14 @@ export async function openStreamWriter(path: string): Promise<StreamWriter> {
 
   const flush = (): Promise<void> => {
     if (buffer === "") return queue;
-    const bytes = encoder.encode(buffer);
+    const text = buffer;
     buffer = "";
     queue = queue.then(async () => {
       if (failure || !sink) return;
       try {
+        // Encoded when its turn comes, into one reused buffer: a report of 50 MB would otherwise
+        // leave 50 MB of spent buffers for the collector, and the process's peak memory with it.
+        const bytes = scratch.encode(text);
         await writeAllTo(sink, bytes);
         await hash.update(bytes);
         size += bytes.length;
@@ -905,8 +942,13 @@ export function byteSpill(): {
   let heldBytes = 0;
   let written = 0;
   let writable: boolean | undefined;
+  // One buffer for every batch (written synchronously, so free again at once).
+  let scratch = new Uint8Array(0);
   const flush = () => {
-    const bytes = new Uint8Array(heldBytes);
+    // (A batch far past the usual size, one huge file, gets a buffer of its own.)
+    const big = heldBytes > 4 * SPILL_BATCH;
+    if (!big && scratch.length < heldBytes) scratch = new Uint8Array(SPILL_BATCH * 4);
+    const bytes = big ? new Uint8Array(heldBytes) : scratch.subarray(0, heldBytes);
     let at = 0;
     for (const b of held.values()) {
       bytes.set(b, at);
