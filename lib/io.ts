@@ -998,7 +998,11 @@ export function byteSpill(): {
         // Already closed.
       }
       file = undefined;
-      if (path) Deno.removeSync(path);
+      try {
+        if (path) Deno.removeSync(path);
+      } catch {
+        // Gone already, or held by another process: a temporary file is never worth an error.
+      }
       path = undefined;
     },
   };
