@@ -47,33 +47,33 @@ export async function openSpool(): Promise<Spool> {
   const lengths: number[] = [];
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
-  let batch: { flow: FlowResult; text: string }[] = [];
-  let batchUnits = 0;
+  // Pieces are encoded as they come: kept as text until their batch is written, they outlived
+  // the young generation and doubled the collector's work.
+  let batch: { flow: FlowResult; bytes: Uint8Array; text: string }[] = [];
+  let batchBytes = 0;
   let end = 0;
   let queue: Promise<void> = Promise.resolve();
-  // One buffer for every batch, encoded when its turn comes: a run's reports pass through the
-  // spool twice, and fresh buffers would leave that much for the collector (and in peak memory).
+  // One buffer for every batch's bytes, joined when its turn comes.
   let scratch = new Uint8Array(0);
 
   const flush = (): Promise<void> => {
     const pending = batch;
-    const units = batchUnits;
+    const total = batchBytes;
     batch = [];
-    batchUnits = 0;
+    batchBytes = 0;
     queue = queue.then(async () => {
       if (pending.length === 0) return;
-      // Three bytes per UTF-16 unit at most: every piece fits.
-      if (scratch.length < units * 3) scratch = new Uint8Array(units * 3);
+      // (A batch far past the usual size, one huge piece, gets a buffer of its own.)
+      const big = total > 4 * BATCH_BYTES;
+      if (!big && scratch.length < total) scratch = new Uint8Array(4 * BATCH_BYTES);
+      const bytes = big ? new Uint8Array(total) : scratch.subarray(0, total);
       const sizes: number[] = [];
       let at = 0;
       for (const p of pending) {
-        const { written } = encoder.encodeInto(p.text, scratch.subarray(at));
-        sizes.push(written);
-        at += written;
+        bytes.set(p.bytes, at);
+        sizes.push(p.bytes.length);
+        at += p.bytes.length;
       }
-      const bytes = scratch.subarray(0, at);
-      // A batch far past the usual size (one huge piece) does not keep its buffer.
-      if (scratch.length > 4 * BATCH_BYTES) scratch = new Uint8Array(0);
       try {
         if (!file) throw new Error("no spool file");
         await file.seek(end, Deno.SeekMode.Start);
@@ -126,9 +126,10 @@ export async function openSpool(): Promise<Spool> {
   return {
     async put(flow, text) {
       if (!file) return void places.set(flow, text);
-      batch.push({ flow, text });
-      batchUnits += text.length;
-      if (batchUnits >= BATCH_BYTES) await flush();
+      const bytes = encoder.encode(text);
+      batch.push({ flow, bytes, text });
+      batchBytes += bytes.length;
+      if (batchBytes >= BATCH_BYTES) await flush();
     },
     async take(flow) {
       if (batch.length > 0) await flush();
