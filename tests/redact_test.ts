@@ -659,3 +659,37 @@ Deno.test("a text shorter than every secret skips the scan, but never a piece, a
   assert.ok(jwt.length < long.length);
   assert.equal(r.redact(jwt), "***");
 });
+
+Deno.test("with thousands of tokens, every token, piece and encoding is still masked at any position", () => {
+  const r = new Redactor();
+  const tokens = Array.from({ length: 3000 }, (_, i) => {
+    const bytes = new Uint8Array(16).map((_, k) => (i * 31 + k * 17 + (i >> 3)) & 255);
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  });
+  for (const t of tokens) {
+    r.add(t);
+    r.add(`Bearer ${t}`);
+  }
+  for (const [i, t] of tokens.entries()) {
+    if (i % 37 !== 0) continue;
+    const forms = [
+      t,
+      `Bearer ${t}`,
+      t.slice(5, 21), // a 16-character piece
+      btoa(t),
+      btoa(`Bearer ${t}`),
+      encodeURIComponent(`Bearer ${t}`),
+    ];
+    for (const form of forms) {
+      // At the start, in the middle, at the very end of a text, and as the whole text.
+      for (const text of [`${form} tail`, `id=0f1e2d3c ${form} x`, `head ${form}`, form]) {
+        const out = r.redact(text);
+        assert.ok(!out.includes(form), `${JSON.stringify(form)} in ${JSON.stringify(out)}`);
+        assert.ok(!out.includes(t.slice(0, 16)) && !out.includes(t.slice(-16)), out);
+      }
+    }
+  }
+  // Hex text that is no secret stays as it is, however many tokens share its four-digit starts.
+  const plain = "trace 0123456789abcdef0123456789abcdef done";
+  assert.equal(r.redact(plain), plain);
+});
