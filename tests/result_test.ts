@@ -59,6 +59,14 @@ function flow(name: string, steps: StepResult[]): FlowResult {
   };
 }
 
+/** A flow that passed a step, failed the next on one of its two checks and skipped the last. */
+const failing = () =>
+  flow("bad", [
+    step("login", "passed", [true]),
+    step("create", "failed", [true, false]),
+    step("read", "skipped", []),
+  ]);
+
 Deno.test("passing flows of one shape share one kept step list, and totals do not change", () => {
   const flows = Array.from({ length: 50 }, (_, i) =>
     flow(`f${i}`, [
@@ -84,12 +92,6 @@ Deno.test("passing flows of one shape share one kept step list, and totals do no
 });
 
 Deno.test("a failed step keeps what the failure lists read; its passing neighbours are shared", () => {
-  const failing = () =>
-    flow("bad", [
-      step("login", "passed", [true]),
-      step("create", "failed", [true, false]),
-      step("read", "skipped", []),
-    ]);
   const whole = failing();
   const kept = failing();
   const before = JSON.stringify(totalsOf([kept]));
@@ -113,17 +115,11 @@ Deno.test("a failed step keeps what the failure lists read; its passing neighbou
 });
 
 Deno.test("a failing flow's kept steps wait in the spill and read back as they were kept", () => {
-  const make = () =>
-    flow("bad", [
-      step("login", "passed", [true]),
-      step("create", "failed", [true, false]),
-      step("read", "skipped", []),
-    ]);
-  const inMemory = make();
+  const inMemory = failing();
   compactFlow(inMemory);
   const spill = byteSpill();
   try {
-    const spilled = make();
+    const spilled = failing();
     compactFlow(spilled);
     spillSteps(spilled, spill);
     assert.ok(Object.getOwnPropertyDescriptor(spilled, "steps")?.get, "steps are read back");
