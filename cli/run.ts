@@ -214,10 +214,10 @@ async function runParsed(
   };
   const startedAt = new Date().toISOString();
   const flowCache = values["cache-dir"] ? io.flowCacheIn(values["cache-dir"]) : undefined;
-  // Deferred flows wait for their turn on disk, not in memory (see LoadFlowsOptions.spill).
+  // Past the window, checked flows wait for their turn as bytes, on disk (and so do the kept
+  // steps of failed flows): flat memory at any suite size.
   const spill = io.byteSpill();
   cleanup.push(spill.close);
-  // Past the window, checked flows wait for their turn as bytes, on disk: flat memory at any size.
   const loaded = await suite.loadFlowsDeferred(positionals, {
     env,
     params,

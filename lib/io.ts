@@ -6,6 +6,7 @@
  */
 import { UsageError } from "./errors.ts";
 import { compareCodePoints } from "./compare.ts";
+import type { ByteSpill } from "./spill.ts";
 
 /** Joins with `/`, dropping `./` and duplicate separators. */
 function join(...parts: string[]): string {
@@ -919,10 +920,7 @@ const SPILL_BATCH = 256 * 1024;
  * spill.close();
  * ```
  */
-export function byteSpill(): {
-  put(bytes: Uint8Array): () => Uint8Array;
-  close(): void;
-} {
+export function byteSpill(): ByteSpill & { close(): void } {
   let file: Deno.FsFile | undefined;
   let path: string | undefined;
   // Opened at the first put: most runs never set anything aside.

@@ -315,13 +315,14 @@ async function loadSet(
     if (flow && !result.problems.some((p) => p.file === file)) {
       if (parsed >= keepParsed && regular.standalone(file) && deferrable(flow)) {
         regular.forget(file, bytes);
-        const read = options.spill ? options.spill.put(bytes) : bytes;
-        if (typeof read === "function") {
+        let source: Uint8Array | (() => Uint8Array) = bytes;
+        if (options.spill) {
+          source = options.spill.put(bytes);
           // Back in `bytes` when the flow is parsed again (for the manifest and quoted lines).
           result.bytes.delete(file);
-          spilled.push([file, read]);
+          spilled.push([file, source]);
         }
-        result.flows.push(deferred(file, flow.name, read, result.bytes, regularOptions, tagTest));
+        result.flows.push(deferred(file, flow.name, source, result.bytes, regularOptions, tagTest));
       } else {
         parsed++;
         result.flows.push(flow);

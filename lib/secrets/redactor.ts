@@ -337,21 +337,23 @@ export class Redactor {
     for (let i = 0; i < literal.length; i++) this.#wanted[literal.charCodeAt(i)] = 1;
   }
 
-  /**
-   * The length of the longest literal at `at` (negative when it is a base64
-   * run), or 0: only the length classes the filter names are asked for.
-   */
+  /** Sets the `#starts8` bit of the eight characters of `text` at `at`. */
   #markStart8(text: string, at: number): void {
     const h = hash8(text, at);
     this.#starts8[h >>> 3] |= 1 << (h & 7);
   }
 
+  /** Whether a piece or a literal of eight or more units may start at `at`. */
   #startsHere8(text: string, at: number): boolean {
     if (at + 8 > text.length) return false;
     const h = hash8(text, at);
     return (this.#starts8[h >>> 3] & (1 << (h & 7))) !== 0;
   }
 
+  /**
+   * The length of the longest literal at `at` (negative when it is a base64
+   * run), or 0: only the length classes the filter names are asked for.
+   */
   #hit(text: string, at: number, bits: number): number {
     for (let c = LENGTH_CLASSES.length - 1; c >= 0; c--) {
       if ((bits & (CLASS_BIT << c)) === 0) continue;
