@@ -10,6 +10,7 @@
  */
 import type { FlowResult } from "../lib/result.ts";
 import type { Spool } from "../lib/report/streamed.ts";
+import { ScratchBuffer } from "../lib/io.ts";
 
 /** Pieces are written out in batches of about this many bytes. */
 const BATCH_BYTES = 256 * 1024;
@@ -54,7 +55,7 @@ export async function openSpool(): Promise<Spool> {
   let end = 0;
   let queue: Promise<void> = Promise.resolve();
   // One buffer for every batch's bytes, joined when its turn comes.
-  let scratch = new Uint8Array(0);
+  let scratch = new ScratchBuffer();
 
   const flush = (): Promise<void> => {
     const pending = batch;
@@ -63,29 +64,19 @@ export async function openSpool(): Promise<Spool> {
     batchBytes = 0;
     queue = queue.then(async () => {
       if (pending.length === 0) return;
-      // (A batch far past the usual size, one huge piece, gets a buffer of its own.)
-      const big = total > 4 * BATCH_BYTES;
-      if (!big && scratch.length < total) scratch = new Uint8Array(4 * BATCH_BYTES);
-      const bytes = big ? new Uint8Array(total) : scratch.subarray(0, total);
-      const sizes: number[] = [];
-      let at = 0;
-      for (const p of pending) {
-        bytes.set(p.bytes, at);
-        sizes.push(p.bytes.length);
-        at += p.bytes.length;
-      }
+      const bytes = scratch.join(pending.map((p) => p.bytes), total);
       try {
         if (!file) throw new Error("no spool file");
         await file.seek(end, Deno.SeekMode.Start);
         for (let written = 0; written < bytes.length;) {
           written += await file.write(bytes.subarray(written));
         }
-        at = end;
-        for (const [i, p] of pending.entries()) {
+        let at = end;
+        for (const p of pending) {
           places.set(p.flow, offsets.length);
           offsets.push(at);
-          lengths.push(sizes[i]);
-          at += sizes[i];
+          lengths.push(p.bytes.length);
+          at += p.bytes.length;
         }
         end = at;
       } catch {
@@ -144,7 +135,7 @@ export async function openSpool(): Promise<Spool> {
       window = { offset: 0, bytes: new Uint8Array(0) };
       readBuffer = new Uint8Array(0);
       await queue.catch(() => {});
-      scratch = new Uint8Array(0);
+      scratch = new ScratchBuffer();
       places.clear();
       offsets.length = 0;
       lengths.length = 0;

@@ -565,37 +565,59 @@ interface IncrementalHash {
   digest(encoding: "hex"): string;
 }
 
-/** Buffers up to this size are kept for reuse; a larger text gets a buffer of its own. */
+/** Buffers up to this size are kept for reuse; a larger piece of work gets a buffer of its own. */
 const REUSED_MAX = 1024 * 1024;
 
 /**
- * Encodes text as UTF-8 into one buffer, reused from call to call: the bytes
- * returned are valid until the next call. Writers that encode every piece of
- * a large report would otherwise leave their size in spent buffers.
+ * One buffer, reused from call to call, for text encoded as UTF-8 or bytes
+ * joined into one run: the bytes returned are valid until the next call.
+ * Writers that encode or batch every piece of a large report would
+ * otherwise leave their size in spent buffers for the collector.
  *
  * @example
  * ```ts
- * import { EncodeBuffer } from "./io.ts";
- * const buffer = new EncodeBuffer();
+ * import { ScratchBuffer } from "./io.ts";
+ * const buffer = new ScratchBuffer();
  * const a = buffer.encode("héllo");
  * if (a.length !== 6 || a[1] !== 0xc3) throw new Error();
  * if (new TextDecoder().decode(buffer.encode("x".repeat(70_000))).length !== 70_000) throw new Error();
+ * const joined = buffer.join([new Uint8Array([1, 2]), new Uint8Array([3])], 3);
+ * if (joined.join() !== "1,2,3") throw new Error();
  * ```
  */
-export class EncodeBuffer {
-  #bytes = new Uint8Array(64 * 1024);
+export class ScratchBuffer {
+  #bytes = new Uint8Array(0);
   #encoder = new TextEncoder();
 
-  /** `text` as UTF-8, in the shared buffer (or a new one past `REUSED_MAX`). */
+  /** `text` as UTF-8. */
   encode(text: string): Uint8Array {
     // Three bytes per UTF-16 unit at most, so encodeInto never stops short.
-    const most = text.length * 3;
-    if (most > REUSED_MAX) return this.#encoder.encode(text);
-    if (most > this.#bytes.length) {
-      this.#bytes = new Uint8Array(Math.min(REUSED_MAX, Math.max(most, this.#bytes.length * 2)));
+    const bytes = this.#room(text.length * 3);
+    if (!bytes) return this.#encoder.encode(text);
+    const { written } = this.#encoder.encodeInto(text, bytes);
+    return bytes.subarray(0, written);
+  }
+
+  /** `pieces`, `total` bytes in all, one after the other. */
+  join(pieces: Iterable<Uint8Array>, total: number): Uint8Array {
+    const bytes = (this.#room(total) ?? new Uint8Array(total)).subarray(0, total);
+    let at = 0;
+    for (const piece of pieces) {
+      bytes.set(piece, at);
+      at += piece.length;
     }
-    const { written } = this.#encoder.encodeInto(text, this.#bytes);
-    return this.#bytes.subarray(0, written);
+    return bytes;
+  }
+
+  /** The shared buffer with at least `size` bytes, or undefined past `REUSED_MAX`. */
+  #room(size: number): Uint8Array | undefined {
+    if (size > REUSED_MAX) return undefined;
+    if (size > this.#bytes.length) {
+      this.#bytes = new Uint8Array(
+        Math.min(REUSED_MAX, Math.max(size, 64 * 1024, this.#bytes.length * 2)),
+      );
+    }
+    return this.#bytes;
   }
 }
 
@@ -709,7 +731,7 @@ export async function openStreamWriter(path: string): Promise<StreamWriter> {
   }
   const finalPath = target.path;
   const mode = target.kind === "file" ? target.mode : undefined;
-  const scratch = new EncodeBuffer();
+  const scratch = new ScratchBuffer();
   const hash = new StreamHash();
   let size = 0;
   let buffer = "";
@@ -941,17 +963,9 @@ export function byteSpill(): ByteSpill & { close(): void } {
   let written = 0;
   let writable: boolean | undefined;
   // One buffer for every batch (written synchronously, so free again at once).
-  let scratch = new Uint8Array(0);
+  const scratch = new ScratchBuffer();
   const flush = () => {
-    // (A batch far past the usual size, one huge file, gets a buffer of its own.)
-    const big = heldBytes > 4 * SPILL_BATCH;
-    if (!big && scratch.length < heldBytes) scratch = new Uint8Array(SPILL_BATCH * 4);
-    const bytes = big ? new Uint8Array(heldBytes) : scratch.subarray(0, heldBytes);
-    let at = 0;
-    for (const b of held.values()) {
-      bytes.set(b, at);
-      at += b.length;
-    }
+    const bytes = scratch.join(held.values(), heldBytes);
     try {
       file!.seekSync(written, Deno.SeekMode.Start);
       for (let done = 0; done < bytes.length;) done += file!.writeSync(bytes.subarray(done));
