@@ -267,10 +267,15 @@ Deno.test("with a spill and a problem, every file's bytes are back for the manif
 Deno.test("the CLI runs a suite past the window from the spill: manifest, reports and quoted lines", async () => {
   const files: Record<string, string> = {};
   const count = PARSED_FLOW_WINDOW + 20;
+  const failing = PARSED_FLOW_WINDOW + 1;
+  // 20 deferred files of 14 KiB: past the spill's 256 KiB batch, so the first ones are read back
+  // from its file, not from memory.
+  const padding = `# ${"padding ".repeat(12)}\n`.repeat(140);
   for (let i = 0; i < count; i++) {
     const n = String(i).padStart(4, "0");
-    // The last flow fails, so the console quotes a line of bytes that came back from the spill.
-    files[`f${n}.yaml`] = plain(`f${n}`, i === count - 1 ? "fail" : `ok${n}`);
+    // One of those fails, so the console quotes a line of bytes that came back from the disk.
+    const flow = plain(`f${n}`, i === failing ? "fail" : `ok${n}`);
+    files[`f${n}.yaml`] = i >= PARSED_FLOW_WINDOW ? padding + flow : flow;
   }
   await withDir(files, async (dir) => {
     const api = serve();
