@@ -211,7 +211,7 @@ Deno.test("deferred flows run in order under --jobs, and list their steps when n
   });
 });
 
-Deno.test("with a spill, deferred bytes wait on disk and come back when the flow is parsed", async () => {
+Deno.test("with a spill, deferred bytes leave the loaded set and come back when the flow is parsed", async () => {
   const files: Record<string, string> = {};
   for (const n of ["a", "b", "c", "d", "e"]) files[`${n}.yaml`] = plain(n);
   await withDir(files, async (dir) => {
