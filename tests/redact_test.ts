@@ -166,6 +166,27 @@ Deno.test("an Authorization value registers its credential and Basic parts", () 
   assert.equal(r.redact("logged in as demo"), "logged in as demo");
 });
 
+Deno.test("an Authorization value's base64 and 16-character pieces are its credential's", () => {
+  // Only the credential's base64 forms and pieces are registered (not the whole value's):
+  // the credential is still gone from base64 of the header at every alignment, and from
+  // every 16 consecutive characters of it, however the header is quoted.
+  const credential = "9f8e7d6c5b4a39281706f5e4d3c2b1a0";
+  for (const scheme of ["Bearer", "Token", "ApiKey"]) {
+    const r = redactorWith(`${scheme} ${credential}`);
+    for (let filler = 0; filler < 3; filler++) {
+      const plain = `${"h".repeat(filler)}authorization: ${scheme} ${credential}\r\n`;
+      const out = r.redact(`dump ${btoa(plain)} end`);
+      assertGone(out, credential);
+    }
+    for (let from = 0; from + 16 <= credential.length; from++) {
+      const piece = credential.slice(from, from + 16);
+      const out = r.redact(`echo "${scheme} ${piece}" here`);
+      assert.ok(!out.includes(piece), out);
+    }
+    assert.equal(r.redact(`authorization: ${scheme} ${credential}`), `authorization: ${MASK}`);
+  }
+});
+
 Deno.test("base64 of a secret is masked at every byte alignment inside a longer blob", () => {
   const secret = "tok_9f8e7d6c5b4a";
   const r = redactorWith(secret);

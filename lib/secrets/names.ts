@@ -49,9 +49,18 @@ function words(name: string): string[] {
   );
 }
 
+/** Any marker at the end of a word, in the singular or the plural. */
+const MARKER_END = new RegExp(`(?:${SECRET_WORDS.join("|")})S?$`);
+
 /** A word is a marker when it ends with one, in the singular or the plural (`api_keys`, `tokens`). */
-const isMarker = (word: string) =>
-  SECRET_WORDS.some((s) => word.endsWith(s) || word.endsWith(`${s}S`));
+const isMarker = (word: string) => MARKER_END.test(word);
+
+/**
+ * Answers already given: every request and response asks about the same few
+ * header names and body keys.
+ */
+const names = new BoundedCache<boolean>(4096);
+const keys = new BoundedCache<boolean>(4096);
 
 /**
  * Whether an environment variable or parameter name looks secret.
@@ -78,7 +87,7 @@ const isMarker = (word: string) =>
  * ```
  */
 export function isSecretName(name: string): boolean {
-  return words(name).some(isMarker);
+  return names.get(name, () => words(name).some(isMarker));
 }
 
 const SECRET_HEADERS = new Set([
@@ -144,6 +153,10 @@ export function isSecretCaptureName(name: string): boolean {
  * ```
  */
 export function isSecretKey(key: string): boolean {
+  return keys.get(key, () => keyRule(key));
+}
+
+function keyRule(key: string): boolean {
   const ws = words(key);
   const last = ws[ws.length - 1];
   if (last === undefined) return false;

@@ -55,7 +55,8 @@ const CUT = "…";
 // Forms of a secret the runner's own writers produce; finding them directly is
 // cheaper than decoding every text, and base64 can only be found this way.
 
-const lowerHex = (s: string) => s.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase());
+const lowerHex = (s: string) =>
+  s.includes("%") ? s.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()) : s;
 
 /** `encodeURIComponent` and friends throw on a lone surrogate; skip that form. */
 function tryEncode(encode: (s: string) => string, s: string): string | undefined {
@@ -120,18 +121,25 @@ function base64Runs(value: string): string[] {
   const bytes = UTF8.encode(value);
   const runs: string[] = [];
   for (let p = 0; p < 3; p++) {
-    const buffer = new Uint8Array(Math.ceil((p + bytes.length) / 3) * 3);
-    buffer.set(bytes, p);
-    let binary = "";
-    for (let i = 0; i < buffer.length; i++) binary += String.fromCharCode(buffer[i]);
-    const run = btoa(binary).slice(
+    // p filler bytes before, zeros after to a whole group (they only touch characters cut off).
+    const padded = new Uint8Array(Math.ceil((p + bytes.length) / 3) * 3);
+    padded.set(bytes, p);
+    // The typed array's own encoder: `btoa` wants a binary string and costs ~2 ms to load.
+    const run = padded.toBase64().slice(
       Math.ceil((8 * p) / 6),
       Math.floor((8 * (p + bytes.length)) / 6),
     );
     if (run.length < MIN_BASE64_RUN) continue;
-    const url = run.replaceAll("+", "-").replaceAll("/", "_");
+    runs.push(run);
+    // Letters and digits only: the URL-safe, percent-encoded and `\/` forms are the same.
+    if (!run.includes("+") && !run.includes("/")) continue;
     const inQuery = encodeURIComponent(run);
-    runs.push(run, url, inQuery, lowerHex(inQuery), run.replaceAll("/", "\\/"));
+    runs.push(
+      run.replaceAll("+", "-").replaceAll("/", "_"),
+      inQuery,
+      lowerHex(inQuery),
+      run.replaceAll("/", "\\/"),
+    );
   }
   return runs;
 }
@@ -142,8 +150,7 @@ const AUTH_SCHEME = /^(Basic|Bearer|Token|ApiKey|DPoP|Negotiate|NTLM)\s+(\S+)$/i
 /** Decodes standard or URL-safe base64 as UTF-8, or undefined. */
 function decodeBase64(text: string): string | undefined {
   try {
-    const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    const bytes = Uint8Array.fromBase64(text.replaceAll("-", "+").replaceAll("_", "/"));
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     return undefined;
@@ -268,10 +275,14 @@ export class Redactor {
     // known ones stop here, before trimming, scheme matching and decoding again.
     if (this.#added.has(value)) return;
     this.#added.add(value);
-    this.#register(value);
     const trimmed = value.trim();
-    this.#register(trimmed);
     const auth = AUTH_SCHEME.exec(trimmed);
+    // The base64 forms and the pieces of `Bearer <credential>` are the credential's: base64 of
+    // the value holds the credential's at one alignment, and a piece that is not inside the
+    // credential is mostly the scheme. Registering the credential's alone halves the work
+    // of the registration every flow that logs in makes.
+    this.#register(value, auth === null);
+    this.#register(trimmed, auth === null);
     if (!auth) return;
     this.#register(auth[2]);
     if (auth[1].toLowerCase() !== "basic") return;
@@ -297,21 +308,33 @@ export class Redactor {
     return this.#values.has(value);
   }
 
-  #register(value: string): void {
+  /** Registers `value`'s literals and, with `whole`, its base64 forms and pieces. */
+  #register(value: string, whole = true): void {
     if (value.trim().length < MIN_SECRET_LENGTH || this.#values.has(value)) return;
     this.#values.add(value);
-    for (const f of [...textForms(value), ...urlForms(value)]) {
-      if (f.length >= MIN_SECRET_LENGTH) this.#literal(f, false);
-    }
+    // Most forms of a value are the value again (`Bearer t` has five text forms, one distinct).
+    const literals = new Set(textForms(value));
+    for (const f of urlForms(value)) literals.add(f);
+    for (const f of literals) if (f.length >= MIN_SECRET_LENGTH) this.#literal(f, false);
+    if (!whole) return;
     // Base64 of the value and of its JSON forms (a base64 blob of a JSON document, maybe nested).
-    for (const form of new Set([value, jsonInner(value), jsonInner(jsonInner(value))])) {
+    const forms = JSON_PLAIN.test(value)
+      ? [value]
+      : new Set([value, jsonInner(value), jsonInner(jsonInner(value))]);
+    for (const form of forms) {
       for (const run of base64Runs(form)) this.#literal(run, true);
     }
-    if (value.length >= PIECE) this.#shortest = Math.min(this.#shortest, PIECE);
-    for (let i = 0; i + PIECE <= value.length; i++) {
-      this.#table.add(value, i, PIECE, PIECE_FLAG);
-      this.#filter[hash4(value, i)] |= PIECE_BIT;
-      this.#markStart8(value, i);
+    if (value.length < PIECE) return;
+    this.#shortest = Math.min(this.#shortest, PIECE);
+    this.#table.addEach(value, PIECE, PIECE_FLAG);
+    let h4 = hash4(value, 0);
+    let h8 = hash8(value, 0);
+    for (let i = 0;; i++) {
+      this.#filter[h4] |= PIECE_BIT;
+      this.#starts8[bit8(h8) >>> 3] |= 1 << (bit8(h8) & 7);
+      if (i + PIECE >= value.length) return;
+      h4 = ((h4 << 5) ^ value.charCodeAt(i + 4)) & FILTER_MASK;
+      h8 = roll8(h8, value.charCodeAt(i), value.charCodeAt(i + 8));
     }
   }
 
@@ -339,15 +362,8 @@ export class Redactor {
 
   /** Sets the `#starts8` bit of the eight characters of `text` at `at`. */
   #markStart8(text: string, at: number): void {
-    const h = hash8(text, at);
-    this.#starts8[h >>> 3] |= 1 << (h & 7);
-  }
-
-  /** Whether a piece or a literal of eight or more units may start at `at`. */
-  #startsHere8(text: string, at: number): boolean {
-    if (at + 8 > text.length) return false;
-    const h = hash8(text, at);
-    return (this.#starts8[h >>> 3] & (1 << (h & 7))) !== 0;
+    const b = bit8(hash8(text, at));
+    this.#starts8[b >>> 3] |= 1 << (b & 7);
   }
 
   /**
@@ -386,14 +402,29 @@ export class Redactor {
     const last = text.length - MIN_SECRET_LENGTH;
     if (this.#literalCount > 0) {
       const filter = this.#filter;
+      const starts8 = this.#starts8;
       let h = hash4(` ${text}`, 0);
+      // The eight-character hash at `at8`, rolled forward when asked again within eight units.
+      let h8 = 0;
+      let at8 = -9;
       for (let i = 0; i <= last; i++) {
         // hash4 rolled by one character: the oldest falls off the top of the mask.
         h = ((h << 5) ^ text.charCodeAt(i + 3)) & FILTER_MASK;
         let bits = filter[h];
         if (bits === 0) continue;
         // Pieces and literals of eight or more units start only where the second filter says so.
-        if ((bits & ~CLASS_BIT) !== 0 && !this.#startsHere8(text, i)) bits &= CLASS_BIT;
+        if ((bits & ~CLASS_BIT) !== 0) {
+          if (i + 8 > text.length) bits &= CLASS_BIT;
+          else {
+            if (i - at8 > 8) h8 = hash8(text, i);
+            else {for (; at8 < i; at8++) {
+                h8 = roll8(h8, text.charCodeAt(at8), text.charCodeAt(at8 + 8));
+              }}
+            at8 = i;
+            const b = bit8(h8);
+            if ((starts8[b >>> 3] & (1 << (b & 7))) === 0) bits &= CLASS_BIT;
+          }
+        }
         if ((bits & PIECE_BIT) !== 0 && (this.#table.flagsAt(text, i, PIECE) & PIECE_FLAG) !== 0) {
           push(i, i + PIECE);
         }
@@ -636,11 +667,33 @@ const ESCAPE_UNITS = (() => {
 /** Bits of the filter of the first eight characters of pieces and long literals (512 KiB). */
 const STARTS8_BITS = 1 << 22;
 
-/** A bit of that filter for the eight characters of `text` at `at` (FNV-1a, top bits). */
+/** Base of the eight-character polynomial hash, and its seventh power (what the unit leaving weighs). */
+const P8 = 0x01000193;
+const P8_7 = (() => {
+  let p = 1;
+  for (let k = 0; k < 7; k++) p = Math.imul(p, P8);
+  return p;
+})();
+
+/**
+ * The polynomial hash of the eight characters of `text` at `at`: rollable,
+ * so a scan that asks at many positions pays two multiplications a step
+ * (see {@linkcode roll8}); {@linkcode bit8} picks the filter bit.
+ */
 function hash8(text: string, at: number): number {
-  let h = 0x811c9dc5;
-  for (let k = at; k < at + 8; k++) h = Math.imul(h ^ text.charCodeAt(k), 0x01000193);
-  return h >>> 10;
+  let h = 0;
+  for (let k = at; k < at + 8; k++) h = (Math.imul(h, P8) + text.charCodeAt(k)) | 0;
+  return h;
+}
+
+/** {@linkcode hash8} moved one unit on: `out` leaves, `next` enters. */
+function roll8(h: number, out: number, next: number): number {
+  return (Math.imul((h - Math.imul(out, P8_7)) | 0, P8) + next) | 0;
+}
+
+/** The `#starts8` bit of a {@linkcode hash8}: mixed, so every unit reaches the top bits kept. */
+function bit8(h: number): number {
+  return Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> 10;
 }
 
 /** A filter index for the four characters of `text` at `at`: cheap, collisions are resolved by the index. */
