@@ -629,6 +629,64 @@ Deno.test("JWTs are masked by shape, registered or not, also when cut", () => {
   assert.equal(r.redact("eyJ alone is just text"), "eyJ alone is just text");
 });
 
+Deno.test("redactValue masks exactly what a walk of every string and number masks", () => {
+  // redactValue first scans the value's JSON text and returns it untouched when that holds
+  // no secret: check it against a plain walk on values of every shape and escaping.
+  let seed = 17;
+  const rnd = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+  const secrets = [
+    NASTY,
+    "tok_4f9a8b7c6d5e4f3a2b1c",
+    "987654",
+    'quote"d \\ secret',
+    "Bearer abc123xyz",
+  ];
+  const r = redactorWith(...secrets);
+  const walk = (v: unknown): unknown => {
+    if (typeof v === "string") return r.redact(v);
+    if (typeof v === "number") return r.has(String(v)) ? MASK : v;
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === "object") {
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    }
+    return v;
+  };
+  const pieces = ["plain", 'a"b', "line\nbreak", "ü€😀", "</x>", "\\u0041", "…", "9876"];
+  const leaf = (): unknown => {
+    switch (rnd(6)) {
+      case 0:
+        return rnd(2) ? 987654 : rnd(100000);
+      case 1:
+        return [true, null, undefined][rnd(3)];
+      default: {
+        const parts = Array.from(
+          { length: 1 + rnd(3) },
+          () =>
+            rnd(4)
+              ? pieces[rnd(pieces.length)]
+              : secrets[rnd(secrets.length)].slice(0, 4 + rnd(30)),
+        );
+        return parts.join(rnd(2) ? " " : "");
+      }
+    }
+  };
+  const value = (depth: number): unknown => {
+    if (depth > 3 || rnd(3) === 0) return leaf();
+    if (rnd(2)) return Array.from({ length: rnd(4) }, () => value(depth + 1));
+    return Object.fromEntries(
+      Array.from({ length: rnd(4) }, (_, i) => [`k${i}`, value(depth + 1)]),
+    );
+  };
+  let clean = 0;
+  for (let i = 0; i < 2000; i++) {
+    const v = value(0);
+    const masked = r.redactValue(v);
+    assert.deepEqual(masked, walk(v), JSON.stringify(v));
+    if (masked === v) clean++;
+  }
+  assert.ok(clean > 100 && clean < 1900, `clean ${clean}: both kinds are exercised`);
+});
+
 Deno.test("redactValue masks a secret number, in any nesting", () => {
   const r = redactorWith("987654");
   assert.deepEqual(r.redactValue({ pins: [987654, 12], s: "pin 987654" }), {

@@ -587,13 +587,36 @@ export class Redactor {
    * ```
    */
   redactValue<T>(value: T): T {
+    if (value !== null && typeof value === "object" && this.#clean(value)) return value;
+    return this.#redactDeep(value);
+  }
+
+  /**
+   * Whether nothing inside a JSON-like value holds a secret, by one scan of
+   * its JSON text: every string is there JSON-escaped, which the scan decodes
+   * (a secret in a string is a hit in the text), and a registered number is
+   * there as its digits. A hit, or a value JSON cannot write, means the
+   * value is walked. Most step results hold no secret: one native
+   * serialisation and one scan instead of a visit to every field.
+   */
+  #clean(value: object): boolean {
+    let text: string | undefined;
+    try {
+      text = JSON.stringify(value);
+    } catch {
+      return false;
+    }
+    return text !== undefined && this.redact(text) === text;
+  }
+
+  #redactDeep<T>(value: T): T {
     if (typeof value === "string") return this.redact(value) as T;
     if (typeof value === "number") return (this.#values.has(String(value)) ? MASK : value) as T;
     // Nothing is copied until something changes: most results hold no secret.
     if (Array.isArray(value)) {
       let out: unknown[] | undefined;
       for (let i = 0; i < value.length; i++) {
-        const redacted = this.redactValue(value[i]);
+        const redacted = this.#redactDeep(value[i]);
         if (redacted !== value[i]) out ??= value.slice(0, i);
         out?.push(redacted);
       }
@@ -607,7 +630,7 @@ export class Redactor {
       let entries: [string, unknown][] | undefined;
       for (let i = 0; i < keys.length; i++) {
         const item = record[keys[i]];
-        const redacted = this.redactValue(item);
+        const redacted = this.#redactDeep(item);
         if (redacted !== item) entries ??= keys.slice(0, i).map((key) => [key, record[key]]);
         entries?.push([keys[i], redacted]);
       }
