@@ -304,6 +304,8 @@ async function runParsed(
       // Flows are dropped once run, and their results shrunk once reported: flat memory.
       release: true,
       compact: true,
+      // Console lines and report pieces are made while the next request is in flight.
+      overlapReporter: true,
       spill,
       env,
       params,

@@ -19,6 +19,7 @@ import { isSecretName, Redactor } from "./redact.ts";
 import { isSecretCaptureName } from "./secrets/names.ts";
 import { type SecretInputs, secretInputs, secretLeaves } from "./secrets/discover.ts";
 import type { Reporter } from "./report/reporter.ts";
+import { queueReporter } from "./report/queued.ts";
 import type { ByteSpill } from "./spill.ts";
 import {
   compactFlow,
@@ -140,6 +141,16 @@ export interface RunOptions {
   /** Receives the run's events (console, reports, log). */
   reporter?: Reporter;
   /**
+   * Let the reporter's hooks run while requests are in flight (see
+   * `queueReporter`): the runner queues each event and goes on, and the
+   * queue is worked off while a server answers. Events keep their order;
+   * all have been handled when `runFlows` returns (an error a hook threw is
+   * thrown then). For reporters that need not hold the runner back (the
+   * CLI's); a reporter that must see an event before the next request leaves
+   * it off.
+   */
+  overlapReporter?: boolean;
+  /**
    * Setup flows: run once, in order, before the others; their `outputs`
    * become `${setup.NAME}` for every flow. When one does not pass, the other
    * flows are not run (teardown still is).
@@ -232,6 +243,10 @@ function compacting(reporter: Reporter, spill: ByteSpill | undefined): Reporter 
 }
 
 function context(options: RunOptions): Context {
+  const reporter = options.compact
+    ? compacting(options.reporter ?? {}, options.spill)
+    : options.reporter ?? {};
+  const queued = options.overlapReporter ? queueReporter(reporter) : undefined;
   const redactor = options.redactor ?? new Redactor();
   const secret = (value: string) => {
     redactor.add(value);
@@ -257,9 +272,8 @@ function context(options: RunOptions): Context {
     runId: options.runId ?? newRunId(),
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxBodyBytes: options.maxBodyBytes,
-    reporter: options.compact
-      ? compacting(options.reporter ?? {}, options.spill)
-      : options.reporter ?? {},
+    reporter: queued ?? reporter,
+    settle: queued?.drained,
     signal: options.signal,
     redactor,
     detailed: 0,
@@ -661,6 +675,8 @@ export async function runFlows(
     return await runAll(flows, options, ctx);
   } finally {
     ctx.deadlines?.close();
+    // After a throw too: queued events still reach the reports (their errors yield to the throw's).
+    await ctx.settle?.().catch(() => {});
   }
 }
 
@@ -745,6 +761,8 @@ async function runAll(
     const c = ctx.signal?.aborted ? { ...ctx, signal: AbortSignal.timeout(CLEANUP_GRACE_MS) } : ctx;
     teardown.push(await runOne(flow, c, setupOutputs));
   }
+  // Every event handled (and every result compacted) before the run's result is made.
+  await ctx.settle?.();
   results.unshift(...setupResults);
   results.push(...teardown);
   const result: RunResult = {

@@ -45,6 +45,7 @@ export const LAYERS: { name: string; modules: string[] }[] = [
       "spill.ts",
       "result.ts",
       "report/reporter.ts",
+      "report/queued.ts",
       "report/terminal.ts",
       "secrets/names.ts",
       "secrets/decode.ts",

@@ -34,6 +34,8 @@ export interface Context {
   network?: Network;
   /** The run's request deadlines, on one timer; closed when the run ends. */
   deadlines?: Deadlines;
+  /** With a queued reporter: settles when every event so far has been handled. */
+  settle?: () => Promise<void>;
 }
 
 /** How the run's requests reach servers, unless a flow's options say otherwise. */

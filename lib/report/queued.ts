@@ -1,0 +1,120 @@
+/**
+ * A reporter whose hooks run while the runner waits for the network: each
+ * event is queued and the runner goes on at once; the queue is worked off in
+ * the next turn of the event loop, which Deno takes after it has sent the
+ * request just started. With `--jobs 1` the runner is otherwise idle while a
+ * server answers, so report pieces, console lines and logs cost no wall time
+ * as long as they fit in the wait. Events keep their order.
+ *
+ * @module
+ */
+import type { Reporter } from "./reporter.ts";
+
+/** A reporter that queues events, and the promise that they have all been handled. */
+export interface QueuedReporter extends Reporter {
+  /**
+   * Settles when every queued event has been handled: rejects with the first
+   * error a hook threw (events after it are dropped). Closes the queue's
+   * event-loop channel, so an idle queue never keeps the process alive.
+   */
+  drained(): Promise<void>;
+}
+
+type Hook = Exclude<keyof Reporter, "onRunEnd">;
+
+const HOOKS: readonly Hook[] = [
+  "onRunStart",
+  "onFlowStart",
+  "onRequest",
+  "onAttempt",
+  "onStepEnd",
+  "onFlowEnd",
+];
+
+/**
+ * Wraps `reporter` so its hooks run queued, a turn of the event loop later.
+ * A hook call returns at once, unless `limit` events are waiting: then the
+ * caller waits until the queue is below it, so memory stays bounded when
+ * reporters are slower than requests. `onRunEnd` first drains the queue.
+ * An error a hook throws is thrown by the next hook call, by `onRunEnd` and
+ * by {@linkcode QueuedReporter.drained}.
+ *
+ * @example
+ * ```ts
+ * import { queueReporter } from "./queued.ts";
+ * const seen: string[] = [];
+ * const queued = queueReporter({ onFlowStart: (f) => void seen.push(f.name) });
+ * await queued.onFlowStart?.({ file: "a.yaml", name: "a" });
+ * await queued.onFlowStart?.({ file: "b.yaml", name: "b" });
+ * if (seen.length !== 0) throw new Error("hooks run a turn later");
+ * await queued.drained();
+ * if (seen.join() !== "a,b") throw new Error(seen.join());
+ * ```
+ */
+export function queueReporter(reporter: Reporter, limit = 256): QueuedReporter {
+  const events: [Hook, unknown[]][] = [];
+  let head = 0;
+  let failure: { error: unknown } | undefined;
+  let pumping: Promise<void> | undefined;
+  let channel: MessageChannel | undefined;
+  let wake: (() => void) | undefined;
+
+  /** A macrotask: the turn of the event loop after this one (not a timer: those are clamped). */
+  const nextTurn = () =>
+    new Promise<void>((resolve) => {
+      if (!channel) {
+        channel = new MessageChannel();
+        channel.port1.onmessage = () => wake?.();
+      }
+      wake = resolve;
+      channel.port2.postMessage(0);
+    });
+
+  const pump = async () => {
+    await nextTurn();
+    while (head < events.length && !failure) {
+      const [hook, args] = events[head];
+      events[head++] = undefined as never;
+      try {
+        await (reporter[hook] as (...a: unknown[]) => unknown).apply(reporter, args);
+      } catch (error) {
+        failure = { error };
+      }
+    }
+    events.length = head = 0;
+    pumping = undefined;
+  };
+
+  const queue = (hook: Hook, args: unknown[]): void | Promise<void> => {
+    if (failure) return Promise.reject(failure.error);
+    events.push([hook, args]);
+    pumping ??= pump();
+    if (events.length - head >= limit) return pumping.then(() => rethrow());
+  };
+
+  const rethrow = () => {
+    if (failure) throw failure.error;
+  };
+
+  const drained = async () => {
+    while (pumping) await pumping;
+    channel?.port1.close();
+    channel = undefined;
+    rethrow();
+  };
+
+  const queued: QueuedReporter = { drained };
+  for (const hook of HOOKS) {
+    if (typeof reporter[hook] === "function") {
+      (queued as unknown as Record<string, unknown>)[hook] = (...args: unknown[]) =>
+        queue(hook, args);
+    }
+  }
+  if (typeof reporter.onRunEnd === "function") {
+    queued.onRunEnd = async (result) => {
+      await drained();
+      await reporter.onRunEnd!(result);
+    };
+  }
+  return queued;
+}
