@@ -57,16 +57,23 @@ const node = await new Deno.Command("node", { args: ["--version"], stdout: "null
 const nodeArgs = [`${root}bench/raw_fetch.mjs`, String(flows)];
 try {
   // One warm-up of each so module caches and the server's JIT are equally warm.
+  // With --cache-dir, once the cache holds every flow (the warm-up run fills it).
+  const cached = [...flowrunArgs, "--cache-dir", `${out}/cache`];
   await measure(rawArgs, env, false);
   await measure(flowrunArgs, env, false);
+  await measure(cached, env, false);
   if (node) await measure(nodeArgs, env, false, "node");
   const raw: Sample[] = [];
   const nodeRaw: Sample[] = [];
   const flowrun: Sample[] = [];
+  const cachedRuns: number[] = [];
+  // Alternating, so every variant sees the same machine and the same server state (a block
+  // of runs measured after another was up to 12% slower here for that alone).
   for (let i = 0; i < repeats; i++) {
     raw.push(await measure(rawArgs, env, gnuTime));
     if (node) nodeRaw.push(await measure(nodeArgs, env, gnuTime, "node"));
     flowrun.push(await measure(flowrunArgs, env, gnuTime));
+    cachedRuns.push((await measure(cached, env, false)).seconds);
   }
   const requests = flows * 6;
   const rawTime = median(raw.map((s) => s.seconds));
@@ -97,11 +104,6 @@ try {
       (((flowrunTime - rawTime) / requests) * 1000).toFixed(3)
     } ms per request)`,
   );
-  // With --cache-dir, once the cache holds every flow (the first run fills it).
-  const cached = [...flowrunArgs, "--cache-dir", `${out}/cache`];
-  await measure(cached, env, false);
-  const cachedRuns: number[] = [];
-  for (let i = 0; i < repeats; i++) cachedRuns.push((await measure(cached, env, false)).seconds);
   const cachedTime = median(cachedRuns);
   console.log(
     `--cache-dir    : ${cachedTime.toFixed(2)} s with every flow cached (${

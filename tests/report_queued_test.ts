@@ -6,20 +6,27 @@ import assert from "node:assert/strict";
 import { loadFlow } from "../lib/load.ts";
 import { queueReporter } from "../lib/report/queued.ts";
 import type { Reporter } from "../lib/report/reporter.ts";
+import type { FlowResult } from "../lib/result.ts";
 import { runFlows } from "../lib/run.ts";
 
 const ref = (name: string) => ({ file: `${name}.yaml`, name });
 
+/** Ends a first flow: until then a queued reporter hands events over directly. */
+async function opened<T extends Reporter>(queued: T): Promise<T> {
+  await queued.onFlowEnd?.({ name: "first" } as FlowResult);
+  return queued;
+}
+
 Deno.test("queued hooks run later, in the order called, and drained waits for them", async () => {
   const seen: string[] = [];
-  const queued = queueReporter({
+  const queued = await opened(queueReporter({
     onFlowStart: (f) => void seen.push(`start ${f.name}`),
     async onStepEnd(f, s) {
       await Promise.resolve();
       seen.push(`step ${f.name}/${s.name}`);
     },
     onRunEnd: () => void seen.push("end"),
-  });
+  }));
   assert.equal(queued.onRequest, undefined, "a hook the reporter lacks stays absent");
   for (const name of ["a", "b", "c"]) {
     assert.equal(queued.onFlowStart?.(ref(name)), undefined);
@@ -39,9 +46,22 @@ Deno.test("queued hooks run later, in the order called, and drained waits for th
   await queued.drained();
 });
 
+Deno.test("the first flow's events are handed over directly, then the queue opens", async () => {
+  const seen: string[] = [];
+  const queued = queueReporter({ onFlowStart: (f) => void seen.push(f.name) });
+  queued.onFlowStart?.(ref("a"));
+  assert.deepEqual(seen, ["a"], "direct before a flow has ended");
+  assert.equal(typeof queued.onFlowEnd, "function", "present to open the queue");
+  await queued.onFlowEnd?.({ name: "a" } as FlowResult);
+  queued.onFlowStart?.(ref("b"));
+  assert.deepEqual(seen, ["a"], "queued after");
+  await queued.drained();
+  assert.deepEqual(seen, ["a", "b"]);
+});
+
 Deno.test("a full queue makes the caller wait until it is worked off", async () => {
   let handled = 0;
-  const queued = queueReporter({ onFlowStart: () => void handled++ }, 3);
+  const queued = await opened(queueReporter({ onFlowStart: () => void handled++ }, 3));
   assert.equal(queued.onFlowStart?.(ref("a")), undefined);
   assert.equal(queued.onFlowStart?.(ref("b")), undefined);
   const wait = queued.onFlowStart?.(ref("c"));
@@ -54,13 +74,13 @@ Deno.test("a full queue makes the caller wait until it is worked off", async () 
 
 Deno.test("an error a hook throws reaches the next call, drained and onRunEnd; later events are dropped", async () => {
   const seen: string[] = [];
-  const queued = queueReporter({
+  const queued = await opened(queueReporter({
     onFlowStart(f) {
       if (f.name === "b") throw new Error("disk full");
       seen.push(f.name);
     },
     onRunEnd: () => void seen.push("end"),
-  });
+  }));
   queued.onFlowStart?.(ref("a"));
   queued.onFlowStart?.(ref("b"));
   queued.onFlowStart?.(ref("c"));
@@ -80,19 +100,23 @@ async function overlapSeen(overlapReporter: boolean): Promise<{ overlapped: bool
   const arrived: (() => void)[] = [];
   const arrival = (n: number) => new Promise<void>((resolve) => (arrived[n] = resolve));
   const waits = [arrival(1), arrival(2), arrival(3)];
-  let count = 0;
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, () => {
-    arrived[++count]?.();
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (request) => {
+    arrived[Number(new URL(request.url).pathname.slice(1))]?.();
     return Response.json({ ok: true });
   });
   const url = `http://127.0.0.1:${server.addr.port}`;
   const steps = [1, 2, 3].map((n) => `  - name: s${n}\n    request: {url: "${url}/${n}"}\n`);
   const { flow } = loadFlow(`name: overlap\nsteps:\n${steps.join("")}`, "overlap.yaml");
+  // A first flow opens the queue (the first flow's events are handed over directly).
+  const first = loadFlow(
+    `name: first\nsteps:\n  - name: s0\n    request: {url: "${url}/0"}\n`,
+    "first.yaml",
+  );
   const overlapped: boolean[] = [];
   const reporter: Reporter = {
     async onStepEnd(_flow, step) {
       const next = Number(step.name.slice(1));
-      if (next >= 3) return;
+      if (next === 0 || next >= 3) return;
       let timer: ReturnType<typeof setTimeout> | undefined;
       const bound = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, 1000, false)));
       overlapped.push(await Promise.race([waits[next].then(() => true), bound]));
@@ -100,7 +124,7 @@ async function overlapSeen(overlapReporter: boolean): Promise<{ overlapped: bool
     },
   };
   try {
-    const result = await runFlows([flow!], { jobs: 1, reporter, overlapReporter });
+    const result = await runFlows([first.flow!, flow!], { jobs: 1, reporter, overlapReporter });
     assert.equal(result.status, "passed");
   } finally {
     await server.shutdown();

@@ -32,8 +32,9 @@ const HOOKS: readonly Hook[] = [
 ];
 
 /**
- * Wraps `reporter` so its hooks run queued, a turn of the event loop later.
- * A hook call returns at once, unless `limit` events are waiting: then the
+ * Wraps `reporter` so its hooks run queued, a turn of the event loop later,
+ * from the first flow's end on (the first flow's events are handed over
+ * directly, so a one-flow run never opens the queue). A hook call returns at once, unless `limit` events are waiting: then the
  * caller waits until the queue is below it, so memory stays bounded when
  * reporters are slower than requests. `onRunEnd` first drains the queue.
  * An error a hook throws is thrown by the next hook call, by `onRunEnd` and
@@ -42,13 +43,18 @@ const HOOKS: readonly Hook[] = [
  * @example
  * ```ts
  * import { queueReporter } from "./queued.ts";
+ * import type { FlowResult } from "../result.ts";
  * const seen: string[] = [];
- * const queued = queueReporter({ onFlowStart: (f) => void seen.push(f.name) });
+ * const queued = queueReporter({
+ *   onFlowStart: (f) => void seen.push(f.name),
+ *   onFlowEnd: (f) => void seen.push(`${f.name} ended`),
+ * });
+ * await queued.onFlowEnd?.({ name: "first" } as FlowResult); // handed over directly
  * await queued.onFlowStart?.({ file: "a.yaml", name: "a" });
  * await queued.onFlowStart?.({ file: "b.yaml", name: "b" });
- * if (seen.length !== 0) throw new Error("hooks run a turn later");
+ * if (seen.join() !== "first ended") throw new Error("later hooks run a turn later");
  * await queued.drained();
- * if (seen.join() !== "a,b") throw new Error(seen.join());
+ * if (seen.join() !== "first ended,a,b") throw new Error(seen.join());
  * ```
  */
 export function queueReporter(reporter: Reporter, limit = 256): QueuedReporter {
@@ -70,13 +76,19 @@ export function queueReporter(reporter: Reporter, limit = 256): QueuedReporter {
       channel.port2.postMessage(0);
     });
 
+  const call = (hook: Hook, args: unknown[]) =>
+    (reporter[hook] as ((...a: unknown[]) => void | Promise<void>) | undefined)?.apply(
+      reporter,
+      args,
+    );
+
   const pump = async () => {
     await nextTurn();
     while (head < events.length && !failure) {
       const [hook, args] = events[head];
       events[head++] = undefined as never;
       try {
-        await (reporter[hook] as (...a: unknown[]) => unknown).apply(reporter, args);
+        await call(hook, args);
       } catch (error) {
         failure = { error };
       }
@@ -85,8 +97,16 @@ export function queueReporter(reporter: Reporter, limit = 256): QueuedReporter {
     pumping = undefined;
   };
 
+  // Until a first flow has ended, events go straight through: a run of one flow gains nothing
+  // from the queue, and opening its channel costs a few ms of start-up.
+  let direct = true;
+
   const queue = (hook: Hook, args: unknown[]): void | Promise<void> => {
     if (failure) return Promise.reject(failure.error);
+    if (direct) {
+      if (hook === "onFlowEnd") direct = false;
+      return call(hook, args);
+    }
     events.push([hook, args]);
     pumping ??= pump();
     if (events.length - head >= limit) return pumping.then(() => rethrow());
@@ -105,7 +125,8 @@ export function queueReporter(reporter: Reporter, limit = 256): QueuedReporter {
 
   const queued: QueuedReporter = { drained };
   for (const hook of HOOKS) {
-    if (typeof reporter[hook] === "function") {
+    // onFlowEnd is always there: the first flow's end opens the queue.
+    if (hook === "onFlowEnd" || typeof reporter[hook] === "function") {
       (queued as unknown as Record<string, unknown>)[hook] = (...args: unknown[]) =>
         queue(hook, args);
     }
