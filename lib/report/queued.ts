@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { Reporter } from "./reporter.ts";
+import { type Reporter, REPORTER_HOOKS } from "./reporter.ts";
 
 /** A reporter that queues events, and the promise that they have all been handled. */
 export interface QueuedReporter extends Reporter {
@@ -22,14 +22,7 @@ export interface QueuedReporter extends Reporter {
 
 type Hook = Exclude<keyof Reporter, "onRunEnd">;
 
-const HOOKS: readonly Hook[] = [
-  "onRunStart",
-  "onFlowStart",
-  "onRequest",
-  "onAttempt",
-  "onStepEnd",
-  "onFlowEnd",
-];
+const HOOKS = REPORTER_HOOKS.filter((hook): hook is Hook => hook !== "onRunEnd");
 
 /**
  * Wraps `reporter` so its hooks run queued, a turn of the event loop later,

@@ -95,7 +95,7 @@ export interface Reporter {
  */
 export function combineReporters(...reporters: Reporter[]): Reporter {
   const combined: Record<string, unknown> = {};
-  for (const hook of HOOKS) {
+  for (const hook of REPORTER_HOOKS) {
     // A hook no reporter has stays absent, so callers skip it without making a promise.
     const having = reporters.filter((r) => typeof r[hook] === "function");
     if (having.length > 0) combined[hook] = (...args: unknown[]) => callEach(having, hook, args, 0);
@@ -103,7 +103,16 @@ export function combineReporters(...reporters: Reporter[]): Reporter {
   return combined as Reporter;
 }
 
-const HOOKS = [
+/**
+ * The hooks of a {@linkcode Reporter}, in the order a run calls them first.
+ *
+ * @example
+ * ```ts
+ * import { REPORTER_HOOKS } from "./reporter.ts";
+ * if (REPORTER_HOOKS.at(-1) !== "onRunEnd") throw new Error();
+ * ```
+ */
+export const REPORTER_HOOKS = [
   "onRunStart",
   "onFlowStart",
   "onRequest",
@@ -120,7 +129,7 @@ const HOOKS = [
  */
 function callEach(
   reporters: Reporter[],
-  hook: typeof HOOKS[number],
+  hook: typeof REPORTER_HOOKS[number],
   args: unknown[],
   from: number,
 ): void | Promise<void> {
