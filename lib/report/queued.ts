@@ -27,9 +27,10 @@ const HOOKS = REPORTER_HOOKS.filter((hook): hook is Hook => hook !== "onRunEnd")
 /**
  * Wraps `reporter` so its hooks run queued, a turn of the event loop later,
  * from the first flow's end on (the first flow's events are handed over
- * directly, so a one-flow run never opens the queue). A hook call returns at once, unless `limit` events are waiting: then the
- * caller waits until the queue is below it, so memory stays bounded when
- * reporters are slower than requests. `onRunEnd` first drains the queue.
+ * directly, so a one-flow run never opens the queue). A hook call returns at
+ * once, unless `limit` events are waiting: then the caller waits until the
+ * queue is worked off, so memory stays bounded when reporters are slower
+ * than requests. `onRunEnd` first drains the queue.
  * An error a hook throws is thrown by the next hook call, by `onRunEnd` and
  * by {@linkcode QueuedReporter.drained}.
  *

@@ -331,7 +331,7 @@ export class Redactor {
     let h8 = hash8(value, 0);
     for (let i = 0;; i++) {
       this.#filter[h4] |= PIECE_BIT;
-      this.#starts8[bit8(h8) >>> 3] |= 1 << (bit8(h8) & 7);
+      this.#markStart8(h8);
       if (i + PIECE >= value.length) return;
       h4 = ((h4 << 5) ^ value.charCodeAt(i + 4)) & FILTER_MASK;
       h8 = roll8(h8, value.charCodeAt(i), value.charCodeAt(i + 8));
@@ -349,7 +349,7 @@ export class Redactor {
     for (let n = MIN_SECRET_LENGTH; n <= LONGEST_PREFIX && n < literal.length; n *= 2) {
       this.#table.add(literal, 0, n, PREFIX_FLAG);
     }
-    if (literal.length >= 8) this.#markStart8(literal, 0);
+    if (literal.length >= 8) this.#markStart8(hash8(literal, 0));
     const lengthClass = classOf(literal.length);
     this.#filter[hash4(literal, 0)] |= CLASS_BIT << lengthClass;
     const lengths = this.#lengths[lengthClass];
@@ -360,9 +360,9 @@ export class Redactor {
     for (let i = 0; i < literal.length; i++) this.#wanted[literal.charCodeAt(i)] = 1;
   }
 
-  /** Sets the `#starts8` bit of the eight characters of `text` at `at`. */
-  #markStart8(text: string, at: number): void {
-    const b = bit8(hash8(text, at));
+  /** Sets the `#starts8` bit of eight characters, given their {@linkcode hash8}. */
+  #markStart8(h8: number): void {
+    const b = bit8(h8);
     this.#starts8[b >>> 3] |= 1 << (b & 7);
   }
 
@@ -414,16 +414,13 @@ export class Redactor {
         if (bits === 0) continue;
         // Pieces and literals of eight or more units start only where the second filter says so.
         if ((bits & ~CLASS_BIT) !== 0) {
-          if (i + 8 > text.length) bits &= CLASS_BIT;
-          else {
-            if (i - at8 > 8) h8 = hash8(text, i);
-            else {for (; at8 < i; at8++) {
-                h8 = roll8(h8, text.charCodeAt(at8), text.charCodeAt(at8 + 8));
-              }}
+          const fits = i + 8 <= text.length;
+          if (fits) {
+            h8 = i - at8 > 8 ? hash8(text, i) : rollTo(h8, text, at8, i);
             at8 = i;
-            const b = bit8(h8);
-            if ((starts8[b >>> 3] & (1 << (b & 7))) === 0) bits &= CLASS_BIT;
           }
+          const b = bit8(h8);
+          if (!fits || (starts8[b >>> 3] & (1 << (b & 7))) === 0) bits &= CLASS_BIT;
         }
         if ((bits & PIECE_BIT) !== 0 && (this.#table.flagsAt(text, i, PIECE) & PIECE_FLAG) !== 0) {
           push(i, i + PIECE);
@@ -712,6 +709,12 @@ function hash8(text: string, at: number): number {
 /** {@linkcode hash8} moved one unit on: `out` leaves, `next` enters. */
 function roll8(h: number, out: number, next: number): number {
   return (Math.imul((h - Math.imul(out, P8_7)) | 0, P8) + next) | 0;
+}
+
+/** {@linkcode hash8} at `from` rolled forward to `to` (at most eight units on: cheaper than afresh). */
+function rollTo(h: number, text: string, from: number, to: number): number {
+  for (let at = from; at < to; at++) h = roll8(h, text.charCodeAt(at), text.charCodeAt(at + 8));
+  return h;
 }
 
 /** The `#starts8` bit of a {@linkcode hash8}: mixed, so every unit reaches the top bits kept. */
