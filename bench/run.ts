@@ -6,7 +6,8 @@
  * bench/raw_fetch.mjs with Deno and, when `node` is installed, with Node,
  * sending the same requests in the same order. Each is run `repeats`
  * times; the median wall time and the peak memory (max RSS, from GNU time
- * when installed) are printed with the ratios. Then the same run with a
+ * when installed) are printed with the ratios, and the CPU time (user and
+ * system, from GNU time) of the raw loop and of flowrun. Then the same run with a
  * warm `--cache-dir`; `--jobs 8` against the
  * raw loop running 8 flows at a time; start-up: a one-request flow against a
  * Deno script sending that request (medians of fresh processes); and the
@@ -17,6 +18,7 @@ import {
   hasGnuTime,
   measure,
   median,
+  medianCpu,
   out,
   peak,
   root,
@@ -104,6 +106,18 @@ try {
       (((flowrunTime - rawTime) / requests) * 1000).toFixed(3)
     } ms per request)`,
   );
+  // CPU time counts the runner's own work whether or not it overlaps a server's reply; the
+  // server runs in its own process, so neither side's figure includes it.
+  const [rawCpu, flowrunCpu] = [medianCpu(raw), medianCpu(flowrun)];
+  if (rawCpu !== undefined && flowrunCpu !== undefined) {
+    console.log(
+      `cpu time       : raw loop ${rawCpu.toFixed(2)} s, flowrun ${flowrunCpu.toFixed(2)} s (${
+        (flowrunCpu / rawCpu).toFixed(2)
+      }×; runner work ${
+        (((flowrunCpu - rawCpu) / requests) * 1000).toFixed(3)
+      } ms of CPU per request)`,
+    );
+  }
   const cachedTime = median(cachedRuns);
   console.log(
     `--cache-dir    : ${cachedTime.toFixed(2)} s with every flow cached (${

@@ -60,6 +60,8 @@ export async function hasGnuTime(): Promise<boolean> {
 export interface Sample {
   seconds: number;
   maxRssMiB?: number;
+  /** CPU time of the process (user and system, every thread), with GNU time. */
+  cpuSeconds?: number;
 }
 
 /**
@@ -74,7 +76,7 @@ export async function measure(
 ): Promise<Sample> {
   const marker = `${out}/time.txt`;
   const command = gnuTime ? "/usr/bin/time" : program;
-  const fullArgs = gnuTime ? ["-f", "%e %M", "-o", marker, program, ...args] : args;
+  const fullArgs = gnuTime ? ["-f", "%e %M %U %S", "-o", marker, program, ...args] : args;
   const started = performance.now();
   const result = await new Deno.Command(command, {
     args: fullArgs,
@@ -91,13 +93,19 @@ export async function measure(
     );
   }
   if (!gnuTime) return { seconds };
-  const [, rssKiB] = (await Deno.readTextFile(marker)).trim().split(/\s+/).slice(-2);
-  return { seconds, maxRssMiB: Number(rssKiB) / 1024 };
+  const [, rssKiB, user, system] = (await Deno.readTextFile(marker)).trim().split(/\s+/).slice(-4);
+  return { seconds, maxRssMiB: Number(rssKiB) / 1024, cpuSeconds: Number(user) + Number(system) };
 }
 
 /** The median of some numbers. */
 export const median = (xs: number[]): number =>
   [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** The median CPU time of samples, when GNU time measured it. */
+export function medianCpu(samples: Sample[]): number | undefined {
+  const known = samples.flatMap((s) => s.cpuSeconds === undefined ? [] : [s.cpuSeconds]);
+  return known.length ? median(known) : undefined;
+}
 
 /** Peak memory of samples, or why it is unknown. */
 export function peak(samples: Sample[]): string {
