@@ -333,7 +333,7 @@ export class Redactor {
       this.#filter[h4] |= PIECE_BIT;
       this.#markStart8(h8);
       if (i + PIECE >= value.length) return;
-      h4 = ((h4 << 5) ^ value.charCodeAt(i + 4)) & FILTER_MASK;
+      h4 = roll4(h4, value.charCodeAt(i + 4));
       h8 = roll8(h8, value.charCodeAt(i), value.charCodeAt(i + 8));
     }
   }
@@ -408,8 +408,7 @@ export class Redactor {
       let h8 = 0;
       let at8 = -9;
       for (let i = 0; i <= last; i++) {
-        // hash4 rolled by one character: the oldest falls off the top of the mask.
-        h = ((h << 5) ^ text.charCodeAt(i + 3)) & FILTER_MASK;
+        h = roll4(h, text.charCodeAt(i + 3));
         let bits = filter[h];
         if (bits === 0) continue;
         // Pieces and literals of eight or more units start only where the second filter says so.
@@ -685,7 +684,8 @@ const ESCAPE_UNITS = (() => {
 })();
 
 /** Bits of the filter of the first eight characters of pieces and long literals (512 KiB). */
-const STARTS8_BITS = 1 << 22;
+const STARTS8_LOG2 = 22;
+const STARTS8_BITS = 1 << STARTS8_LOG2;
 
 /** Base of the eight-character polynomial hash, and its seventh power (what the unit leaving weighs). */
 const P8 = 0x01000193;
@@ -719,11 +719,16 @@ function rollTo(h: number, text: string, from: number, to: number): number {
 
 /** The `#starts8` bit of a {@linkcode hash8}: mixed, so every unit reaches the top bits kept. */
 function bit8(h: number): number {
-  return Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> 10;
+  return Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> (32 - STARTS8_LOG2);
 }
 
 /** A filter index for the four characters of `text` at `at`: cheap, collisions are resolved by the index. */
 function hash4(text: string, at: number): number {
   return ((text.charCodeAt(at) << 15) ^ (text.charCodeAt(at + 1) << 10) ^
     (text.charCodeAt(at + 2) << 5) ^ text.charCodeAt(at + 3)) & FILTER_MASK;
+}
+
+/** {@linkcode hash4} moved one unit on, `next` entering: the oldest falls off the top of the mask. */
+function roll4(h: number, next: number): number {
+  return ((h << 5) ^ next) & FILTER_MASK;
 }
