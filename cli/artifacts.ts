@@ -181,7 +181,7 @@ export class Artifacts {
       const { logReporter } = await import("../lib/report/log.ts");
       reporters.push(logReporter({
         // A failed write never rejects: the log stops, says why when closed, and the run goes on.
-        sink: (line: string) => log.write(redactor.redact(line)),
+        sink: (lines: string) => log.write(redactor.redactLines(lines)),
       }));
     }
     return reporters;

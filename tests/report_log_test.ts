@@ -22,10 +22,21 @@ function flow(text: string, file: string): Flow {
 
 type Line = Record<string, unknown> & { event: string; ts: string; run_id: string | null };
 
-/** Collects lines from the reporter's sink. */
+/** Collects lines from the reporter's sink, and what each call of it was given. */
 function collector() {
   const raw: string[] = [];
-  return { raw, sink: (line: string) => void raw.push(line) };
+  const calls: string[] = [];
+  const sink = (text: string) => {
+    calls.push(text);
+    raw.push(...linesOf(text));
+  };
+  return { raw, calls, sink };
+}
+
+/** The lines of what one sink call was given: whole lines only, each ending with a newline. */
+function linesOf(text: string): string[] {
+  assert.ok(text.endsWith("\n"), `a write ends inside a line: ${text}`);
+  return text.slice(0, -1).split("\n").map((line) => `${line}\n`);
 }
 
 const HEAD = ["event", "ts", "run_id", "file", "step"];
@@ -56,8 +67,8 @@ const NO_FILE = new Set(["run_start", "run_end"]);
 const NO_STEP = new Set(["run_start", "flow_start", "flow_end", "run_end"]);
 
 /**
- * Parses every line and checks what holds for all of them: one line per
- * sink call ending in a newline, valid JSON, ts and run_id present, keys
+ * Parses every line and checks what holds for all of them: a whole line
+ * ending in a newline, valid JSON, ts and run_id present, keys
  * exactly the documented ones in the documented order.
  */
 function parse(raw: string[]): Line[] {
@@ -358,6 +369,8 @@ steps:
       const at = lines.flatMap((l, i) => l.file === file ? [i] : []);
       assert.equal(at.at(-1)! - at[0], at.length - 1, `${file} is one block`);
     }
+    // And one write: run_start, a's lines, b's lines (in the order they ended), run_end.
+    assert.deepEqual(out.calls.map((c) => linesOf(c).length), [1, own.length, own.length, 1]);
     const starts = lines.filter((l) => l.event === "flow_start").map((l) => l.ts as string);
     const ends = lines.filter((l) => l.event === "flow_end").map((l) => l.ts as string);
     assert.ok(

@@ -70,8 +70,8 @@
  * ## Order
  *
  * `run_start` is the first line and `run_end` the last. The lines of a flow
- * are held until the flow ends and then written together, `flow_start` to
- * `flow_end`, in the order its events happened (`ts` is when each happened,
+ * are held until the flow ends and then written together (one call of the
+ * sink), `flow_start` to `flow_end`, in the order its events happened (`ts` is when each happened,
  * not when it was written). Holding them is what keeps secrets out: a value
  * may become secret only later in its flow (a token captured by step 3 that
  * step 1's response already showed), and no line of the flow leaves before
@@ -89,10 +89,11 @@ import { countStatuses, type StepResult } from "../result.ts";
 import type { Reporter } from "./reporter.ts";
 
 /**
- * Where log lines go: called once per line (`line` ends with `"\n"`), in
- * event order. It may be async: the reporter awaits it, and never starts the
- * next line before the previous one was written, so lines are never
- * reordered, even when events of several flows arrive at once.
+ * Where log lines go, in event order: called with whole lines, each ending
+ * with `"\n"`: one line, or every line of a flow at once when the flow ends
+ * (one write instead of a dozen). It may be async: the reporter awaits it,
+ * and never calls it again before the previous write is done, so lines are
+ * never reordered, even when events of several flows arrive at once.
  *
  * @example
  * ```ts
@@ -161,8 +162,10 @@ function deciding(steps: readonly StepResult[]): string | undefined {
  * await log.onRequest?.({ file: "a.yaml", name: "A" }, { step: "get", attempt: 1, method: "GET", url: "http://x/" });
  * if (lines.length !== 1) throw new Error("a flow's lines wait for its end");
  * await log.onFlowEnd?.({ file: "a.yaml", name: "A", status: "passed", started_at: "", duration_ms: 1, steps: [] });
- * if (lines[2] !== '{"event":"request","ts":"1970-01-01T00:00:00.000Z","run_id":"r1","file":"a.yaml","step":"get","attempt":1,"method":"GET","url":"http://x/"}\n') {
- *   throw new Error(lines[2]);
+ * // run_start, then the flow's lines in one write: flow_start, request, flow_end.
+ * const all = lines.join("").split("\n");
+ * if (all[2] !== '{"event":"request","ts":"1970-01-01T00:00:00.000Z","run_id":"r1","file":"a.yaml","step":"get","attempt":1,"method":"GET","url":"http://x/"}') {
+ *   throw new Error(all[2]);
  * }
  * ```
  */
@@ -283,7 +286,7 @@ export function logReporter(options: LogOptions): Reporter {
         steps: countStatuses(flow.steps),
         message: flow.status === "passed" ? undefined : deciding(flow.steps),
       }));
-      await Promise.all(lines.map(write));
+      await write(lines.join(""));
     },
     async onRunEnd(result) {
       runId = result.run_id;
