@@ -518,6 +518,20 @@ function seeded(seed: number): () => number {
   };
 }
 
+/**
+ * A seeded source of choices for the producer tests, and the ways a producer
+ * may choose what to escape: everything; only what is not a letter or digit
+ * (a decoded "&" or ";" may then complete an escape of the layer below, the
+ * case a skipped view must not hide); or at random.
+ */
+function chooser(seed: number) {
+  const random = seeded(seed);
+  const coin = () => random() < 0.5;
+  const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)];
+  const escapes = [() => true, (c: string) => !/[A-Za-z0-9]/.test(c), coin];
+  return { random, coin, pick, escapes };
+}
+
 /** Every stack of one to three producers, in every order. */
 function stacks(): string[][] {
   const names = Object.keys(PRODUCERS);
@@ -547,13 +561,8 @@ function assertStackMasked(
 }
 
 Deno.test("secrets of any characters under any stack of producer escaping are masked", () => {
-  const random = seeded(17);
-  const coin = () => random() < 0.5;
-  const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)];
+  const { random, coin, pick, escapes } = chooser(17);
   const specials = [..." +/=&%<>\\\"';:#…é€😀\n\t~"];
-  // Everything; only what is not a letter or digit (a decoded "&" or ";" may then complete
-  // an escape of the layer below, the case a skipped view must not hide); or at random.
-  const escapes = [() => true, (c: string) => !/[A-Za-z0-9]/.test(c), coin];
   for (const stack of stacks()) {
     // Three stacked decodings are the most a text is searched through, side escapes included.
     const before = stack.length === 3 ? "before " : pick(BESIDES);
@@ -774,11 +783,8 @@ Deno.test("with thousands of tokens, every token, piece and encoding is still ma
 });
 
 Deno.test("a flow's lines masked at once keep every line break and mask what each line masked alone", () => {
-  const random = seeded(29);
-  const coin = () => random() < 0.5;
-  const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)];
+  const { random, coin, pick, escapes } = chooser(29);
   const alphabet = [..."abcXYZ019-_. +/=&%<>\\\"';:#…é😀\n"];
-  const escapes = [() => true, (c: string) => !/[A-Za-z0-9]/.test(c), coin];
   for (let n = 0; n < 200; n++) {
     const secrets = Array.from(
       { length: 3 },
