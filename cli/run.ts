@@ -214,8 +214,8 @@ async function runParsed(
   };
   const startedAt = new Date().toISOString();
   const flowCache = values["cache-dir"] ? io.flowCacheIn(values["cache-dir"]) : undefined;
-  // Past the window, checked flows wait for their turn as bytes, on disk (and so do the kept
-  // steps of failed flows): flat memory at any suite size.
+  // Past the window, checked flows wait for their turn on disk, as bytes and as checked JSON
+  // (and so do the kept steps of failed flows): flat memory at any suite size.
   const spill = io.byteSpill();
   cleanup.push(spill.close);
   const loaded = await suite.loadFlowsDeferred(positionals, {

@@ -1,7 +1,8 @@
 /**
  * Bytes set aside until needed, so a long run does not hold them in memory:
- * the bytes of flows that wait for their turn (`LoadFlowsOptions.spill`)
- * and what a run keeps of flows that did not pass (`RunOptions.spill`).
+ * flows that wait for their turn, as their bytes and as checked
+ * (`LoadFlowsOptions.spill`), and what a run keeps of flows that did not
+ * pass (`RunOptions.spill`).
  * `byteSpill` in `io.ts` keeps them in a temporary file.
  *
  * @module

@@ -54,9 +54,9 @@ export interface LoadFlowsOptions extends LoadOptions {
    */
   cache?: FlowCache;
   /**
-   * Where a deferred flow's bytes wait for their turn (`byteSpill` in
-   * `io.ts`; see {@linkcode loadFlowsDeferred}). Without one they wait in
-   * memory.
+   * Where a deferred flow's bytes and its checked form (JSON) wait for
+   * their turn (`byteSpill` in `io.ts`; see {@linkcode loadFlowsDeferred}).
+   * Without one the bytes wait in memory and the flow is parsed again.
    */
   spill?: ByteSpill;
 }

@@ -71,8 +71,8 @@
  *
  * `run_start` is the first line and `run_end` the last. The lines of a flow
  * are held until the flow ends and then written together (one call of the
- * sink), `flow_start` to `flow_end`, in the order its events happened (`ts` is when each happened,
- * not when it was written). Holding them is what keeps secrets out: a value
+ * sink), `flow_start` to `flow_end`, in the order its events happened (`ts`
+ * is when each happened, not when it was written). Holding them is what keeps secrets out: a value
  * may become secret only later in its flow (a token captured by step 3 that
  * step 1's response already showed), and no line of the flow leaves before
  * the redactor knows it. So lines of different flows never interleave, even
