@@ -72,8 +72,12 @@ export class FlowFiles {
   readonly #data = new Map<string, { bytes: Uint8Array<ArrayBuffer> } | { message: string }>();
   /** Files whose loading read a file they send. */
   readonly #reads = new Set<string>();
-  /** Files loaded and then forgotten, by path: loaded again from these bytes if included. */
-  readonly #forgotten = new Map<string, Uint8Array>();
+  /**
+   * Files loaded and then forgotten, by path: loaded again from these bytes
+   * if included, or from what reads them back (a spill), so thousands of
+   * forgotten files do not hold their bytes while the rest load.
+   */
+  readonly #forgotten = new Map<string, Uint8Array | (() => Uint8Array)>();
   readonly #options: LoadOptions;
 
   constructor(options: LoadOptions) {
@@ -108,9 +112,10 @@ export class FlowFiles {
   /**
    * Drops what loading `file` gave, so a set of thousands of files does not
    * hold every parsed flow while it loads; a later include of it loads it
-   * again from `bytes` (never from the disk, which may have changed).
+   * again from `bytes`, or from what `bytes` reads back (never from the
+   * disk, which may have changed).
    */
-  forget(file: string, bytes: Uint8Array): void {
+  forget(file: string, bytes: Uint8Array | (() => Uint8Array)): void {
     if (this.#loaded.delete(file)) this.#forgotten.set(file, bytes);
   }
 
@@ -200,7 +205,8 @@ export class FlowFiles {
     let bytes: Uint8Array;
     let text: string;
     try {
-      bytes = this.#forgotten.get(file) ?? readBytesSync(file);
+      const kept = this.#forgotten.get(file);
+      bytes = kept === undefined ? readBytesSync(file) : typeof kept === "function" ? kept() : kept;
       if (bytes.length > MAX_FILE_BYTES) return `it is larger than ${MAX_FILE_BYTES} bytes`;
       text = decoder.decode(bytes);
     } catch (error) {
