@@ -74,10 +74,10 @@ export class FlowFiles {
   readonly #reads = new Set<string>();
   /**
    * Files loaded and then forgotten, by path: loaded again from these bytes
-   * if included, or from what reads them back (a spill), so thousands of
-   * forgotten files do not hold their bytes while the rest load.
+   * if included, or from what gives them back (a flow held in a spill), so
+   * thousands of forgotten files do not hold their bytes while the rest load.
    */
-  readonly #forgotten = new Map<string, Uint8Array | (() => Uint8Array)>();
+  readonly #forgotten = new Map<string, Uint8Array | { bytes(): Uint8Array }>();
   readonly #options: LoadOptions;
 
   constructor(options: LoadOptions) {
@@ -112,10 +112,10 @@ export class FlowFiles {
   /**
    * Drops what loading `file` gave, so a set of thousands of files does not
    * hold every parsed flow while it loads; a later include of it loads it
-   * again from `bytes`, or from what `bytes` reads back (never from the
+   * again from `bytes`, or from what `bytes` gives back (never from the
    * disk, which may have changed).
    */
-  forget(file: string, bytes: Uint8Array | (() => Uint8Array)): void {
+  forget(file: string, bytes: Uint8Array | { bytes(): Uint8Array }): void {
     if (this.#loaded.delete(file)) this.#forgotten.set(file, bytes);
   }
 
@@ -206,7 +206,11 @@ export class FlowFiles {
     let text: string;
     try {
       const kept = this.#forgotten.get(file);
-      bytes = kept === undefined ? readBytesSync(file) : typeof kept === "function" ? kept() : kept;
+      bytes = kept === undefined
+        ? readBytesSync(file)
+        : kept instanceof Uint8Array
+        ? kept
+        : kept.bytes();
       if (bytes.length > MAX_FILE_BYTES) return `it is larger than ${MAX_FILE_BYTES} bytes`;
       text = decoder.decode(bytes);
     } catch (error) {

@@ -276,7 +276,7 @@ async function loadSet(
   };
   const names: string[] = [];
   let parsed = 0;
-  const spilled: [file: string, read: () => Uint8Array][] = [];
+  const reload: Reload = { held: result.bytes, options: regularOptions, tagTest };
   for (const { file } of entries) {
     let bytes: Uint8Array;
     let text: string;
@@ -323,23 +323,23 @@ async function loadSet(
     }
     if (flow && !result.problems.some((p) => p.file === file)) {
       if (parsed >= keepParsed && regular.standalone(file) && deferrable(flow)) {
-        let source: Uint8Array | (() => Uint8Array) = bytes;
-        let checked: (() => Uint8Array) | undefined;
+        let held: HeldFlow;
         if (options.spill) {
-          source = options.spill.put(bytes);
+          // The checked flow waits behind the bytes, in the same piece: reading it back is
+          // cheaper than a second load.
+          const text = flowText(flow);
+          const piece = text === undefined ? bytes : joinText(bytes, text);
+          const split = text === undefined ? undefined : bytes.length;
+          held = new HeldFlow(file, flow.name, options.spill.put(piece), split, reload);
           // Back in `bytes` when the flow is parsed again (for the manifest and quoted lines).
           result.bytes.delete(file);
-          spilled.push([file, source]);
-          // The checked flow waits beside them: reading it back is cheaper than a second load.
-          const text = flowText(flow);
-          if (text !== undefined) checked = options.spill.put(encoder.encode(text));
+        } else {
+          held = new HeldFlow(file, flow.name, bytes, undefined, reload);
         }
-        // The spill's reader, not the bytes: a suite of 10,000 files held them all while it
-        // loaded, in 10,000 small allocations that left the process 10 MiB larger for good.
-        regular.forget(file, source);
-        result.flows.push(
-          deferred(file, flow.name, { source, checked }, result.bytes, regularOptions, tagTest),
-        );
+        // The held flow, not the bytes: a suite of 10,000 files held them all while it loaded,
+        // in 10,000 small allocations that left the process 10 MiB larger for good.
+        regular.forget(file, held);
+        result.flows.push(held);
       } else {
         parsed++;
         result.flows.push(flow);
@@ -375,7 +375,7 @@ async function loadSet(
   result.problems = capTotal(result.problems);
   // Nothing will run, so no deferred flow is parsed again: the manifest hashes the bytes here.
   if (result.problems.length > 0) {
-    for (const [file, read] of spilled) result.bytes.set(file, read());
+    for (const f of result.flows) if (f instanceof HeldFlow) result.bytes.set(f.file, f.bytes());
   }
   // A --var that no flow reads is most often a typo nobody would notice (the flow runs with
   // its default), but pipelines also pass one set of --var to several runs: a warning.
@@ -470,48 +470,73 @@ function deferrable(flow: Flow): boolean {
   return true;
 }
 
-/**
- * A flow held as its bytes. Made here, not where the file is loaded: a
- * closure keeps its whole scope, and that scope holds the file's text.
- */
-function deferred(
-  file: string,
-  name: string,
-  { source, checked }: {
-    source: Uint8Array | (() => Uint8Array);
-    checked: (() => Uint8Array) | undefined;
-  },
-  held: Map<string, Uint8Array>,
-  options: LoadOptions,
-  tagTest: TagTest | undefined,
-): DeferredFlow {
-  const read = typeof source === "function" ? source : () => source;
-  return { file, name, load: () => reload(file, read, checked, held, options, tagTest) };
+/** What every held flow of a load shares, to load it again. */
+interface Reload {
+  /** Where a flow's bytes go back when it is loaded again (for the manifest and quoted lines). */
+  readonly held: Map<string, Uint8Array>;
+  readonly options: LoadOptions;
+  readonly tagTest: TagTest | undefined;
 }
 
 /**
- * A deferred flow, read back as checked (its tags already applied) or
- * parsed again from the bytes that were checked; the bytes are held again.
+ * A flow held as its bytes, in memory or in a spill, with the checked flow
+ * as JSON behind them when JSON holds it exactly. A class, not closures over
+ * a scope: those cost about 400 bytes a flow, kept for the whole run, and the
+ * scope of the loader's loop would keep the file's text.
  */
-async function reload(
-  file: string,
-  read: () => Uint8Array,
-  checked: (() => Uint8Array) | undefined,
-  held: Map<string, Uint8Array>,
-  options: LoadOptions,
-  tagTest: TagTest | undefined,
-): Promise<Flow> {
-  const bytes = read();
-  held.set(file, bytes);
-  if (checked) return JSON.parse(decoder.decode(checked()));
-  const text = decoder.decode(bytes);
-  const loaded = await withEngines(() => loadFlow(text, file, options));
-  const flow = loaded.flow && (tagTest ? selectSteps(loaded.flow, tagTest) : loaded.flow);
-  // Cannot happen (same bytes, same options): a bug, not a user error.
-  if (!flow || loaded.problems.length > 0) {
-    throw new Error(`${file} did not load again as it loaded when checked`);
+class HeldFlow implements DeferredFlow {
+  readonly file: string;
+  readonly name: string;
+  /** The bytes, or what reads them back (with the checked JSON from `#split` on). */
+  readonly #source: Uint8Array | (() => Uint8Array);
+  /** Where the checked JSON starts, when it is there. */
+  readonly #split: number | undefined;
+  readonly #reload: Reload;
+
+  constructor(
+    file: string,
+    name: string,
+    source: Uint8Array | (() => Uint8Array),
+    split: number | undefined,
+    reload: Reload,
+  ) {
+    this.file = file;
+    this.name = name;
+    this.#source = source;
+    this.#split = split;
+    this.#reload = reload;
   }
-  return flow;
+
+  /** The file's bytes as they were checked. */
+  bytes(): Uint8Array {
+    const source = typeof this.#source === "function" ? this.#source() : this.#source;
+    // A copy, not a view: a view would keep the checked JSON alive as long as the bytes.
+    return this.#split === undefined ? source : source.slice(0, this.#split);
+  }
+
+  /** The flow as checked, read back or parsed again; its bytes are held again. */
+  async load(): Promise<Flow> {
+    const { held, options, tagTest } = this.#reload;
+    const source = typeof this.#source === "function" ? this.#source() : this.#source;
+    const split = this.#split;
+    held.set(this.file, split === undefined ? source : source.slice(0, split));
+    if (split !== undefined) return JSON.parse(decoder.decode(source.subarray(split)));
+    const loaded = await withEngines(() => loadFlow(decoder.decode(source), this.file, options));
+    const flow = loaded.flow && (tagTest ? selectSteps(loaded.flow, tagTest) : loaded.flow);
+    // Cannot happen (same bytes, same options): a bug, not a user error.
+    if (!flow || loaded.problems.length > 0) {
+      throw new Error(`${this.file} did not load again as it loaded when checked`);
+    }
+    return flow;
+  }
+}
+
+/** `bytes` and then `text` as UTF-8, in one array. */
+function joinText(bytes: Uint8Array, text: string): Uint8Array {
+  const joined = new Uint8Array(bytes.length + text.length * 3);
+  joined.set(bytes);
+  const { written } = encoder.encodeInto(text, joined.subarray(bytes.length));
+  return joined.subarray(0, bytes.length + written);
 }
 
 /** Reads and loads a setup or teardown flow file. */
