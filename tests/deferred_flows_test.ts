@@ -111,15 +111,16 @@ Deno.test("flows that need something before the run stay parsed, whatever the wi
   });
 });
 
+/** a_login.yaml is checked (and deferred) first; z_main.yaml includes it afterwards. */
+const includedLater = {
+  "a_login.yaml":
+    `name: login\nsteps:\n  - name: post\n    request: {url: "\${base}/login"}\noutputs: {token: abc}\n`,
+  "z_main.yaml":
+    `name: main\nsteps:\n  - name: auth\n    include: a_login.yaml\n  - name: get\n    request: {url: "\${base}/\${steps.auth.token}"}\n`,
+};
+
 Deno.test("a deferred file that a later flow includes is loaded again from its checked bytes", async () => {
-  // a_login.yaml is checked (and deferred) first; z_main.yaml includes it afterwards.
-  const files = {
-    "a_login.yaml":
-      `name: login\nsteps:\n  - name: post\n    request: {url: "\${base}/login"}\noutputs: {token: abc}\n`,
-    "z_main.yaml":
-      `name: main\nsteps:\n  - name: auth\n    include: a_login.yaml\n  - name: get\n    request: {url: "\${base}/\${steps.auth.token}"}\n`,
-  };
-  await withDir(files, async (dir) => {
+  await withDir(includedLater, async (dir) => {
     const held = await loadFlowsDeferred([dir], { params }, 0);
     assert.deepEqual(held.problems, []);
     assert.deepEqual(held.included, []);
@@ -133,15 +134,9 @@ Deno.test("a deferred file that a later flow includes is loaded again from its c
 });
 
 Deno.test("with a spill, a deferred file that a later flow includes comes back from the spill", async () => {
-  // The loader keeps no deferred file's bytes for a later include, only the spill's reader:
-  // 10,000 files' bytes held while the rest loaded left the process 10 MiB larger for good.
-  const files = {
-    "a_login.yaml":
-      `name: login\nsteps:\n  - name: post\n    request: {url: "\${base}/login"}\noutputs: {token: abc}\n`,
-    "z_main.yaml":
-      `name: main\nsteps:\n  - name: auth\n    include: a_login.yaml\n  - name: get\n    request: {url: "\${base}/\${steps.auth.token}"}\n`,
-  };
-  await withDir(files, async (dir) => {
+  // The loader keeps no deferred file's bytes for a later include, only the flow held in the
+  // spill: 10,000 files' bytes held while the rest loaded left the process 10 MiB larger for good.
+  await withDir(includedLater, async (dir) => {
     const inner = byteSpill();
     const readBack: string[] = [];
     const spill = {
@@ -163,7 +158,7 @@ Deno.test("with a spill, a deferred file that a later flow includes comes back f
       // Read back for the include, before any flow ran: the bytes themselves were let go.
       // (The piece holds the checked flow's JSON behind the file's bytes.)
       assert.equal(readBack.length, 1);
-      assert.ok(readBack[0].startsWith(`${files["a_login.yaml"]}{`));
+      assert.ok(readBack[0].startsWith(`${includedLater["a_login.yaml"]}{`));
     } finally {
       inner.close();
     }
