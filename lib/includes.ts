@@ -112,11 +112,11 @@ export class FlowFiles {
   /**
    * Drops what loading `file` gave, so a set of thousands of files does not
    * hold every parsed flow while it loads; a later include of it loads it
-   * again from `bytes`, or from what `bytes` gives back (never from the
+   * again from `source`: its bytes, or what gives them back (never from the
    * disk, which may have changed).
    */
-  forget(file: string, bytes: Uint8Array | { bytes(): Uint8Array }): void {
-    if (this.#loaded.delete(file)) this.#forgotten.set(file, bytes);
+  forget(file: string, source: Uint8Array | { bytes(): Uint8Array }): void {
+    if (this.#loaded.delete(file)) this.#forgotten.set(file, source);
   }
 
   /** What loading `file` gave, when it was loaded. */

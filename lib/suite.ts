@@ -509,18 +509,16 @@ class HeldFlow implements DeferredFlow {
 
   /** The file's bytes as they were checked. */
   bytes(): Uint8Array {
-    const source = typeof this.#source === "function" ? this.#source() : this.#source;
-    // A copy, not a view: a view would keep the checked JSON alive as long as the bytes.
-    return this.#split === undefined ? source : source.slice(0, this.#split);
+    return this.#fileBytes(this.#piece());
   }
 
   /** The flow as checked, read back or parsed again; its bytes are held again. */
   async load(): Promise<Flow> {
     const { held, options, tagTest } = this.#reload;
-    const source = typeof this.#source === "function" ? this.#source() : this.#source;
-    const split = this.#split;
-    held.set(this.file, split === undefined ? source : source.slice(0, split));
-    if (split !== undefined) return JSON.parse(decoder.decode(source.subarray(split)));
+    const piece = this.#piece();
+    const source = this.#fileBytes(piece);
+    held.set(this.file, source);
+    if (this.#split !== undefined) return JSON.parse(decoder.decode(piece.subarray(this.#split)));
     const loaded = await withEngines(() => loadFlow(decoder.decode(source), this.file, options));
     const flow = loaded.flow && (tagTest ? selectSteps(loaded.flow, tagTest) : loaded.flow);
     // Cannot happen (same bytes, same options): a bug, not a user error.
@@ -528,6 +526,16 @@ class HeldFlow implements DeferredFlow {
       throw new Error(`${this.file} did not load again as it loaded when checked`);
     }
     return flow;
+  }
+
+  /** The bytes, with the checked JSON behind them when it is there. */
+  #piece(): Uint8Array {
+    return typeof this.#source === "function" ? this.#source() : this.#source;
+  }
+
+  /** The file's part of `piece`: a copy, not a view, which would keep the JSON alive too. */
+  #fileBytes(piece: Uint8Array): Uint8Array {
+    return this.#split === undefined ? piece : piece.slice(0, this.#split);
   }
 }
 
