@@ -8,7 +8,7 @@
  * @module
  */
 import type { Reporter } from "../lib/report/reporter.ts";
-import { ArtifactWriteError, type StreamWriter } from "../lib/io.ts";
+import { ArtifactWriteError, type StreamWriter, type WriteSummary } from "../lib/io.ts";
 import { err, redactor, save } from "./output.ts";
 import { openSpool } from "./spool.ts";
 
@@ -88,7 +88,11 @@ export type Written =
 
 /** Writes the requested artifacts, each on its own. */
 export class Artifacts {
-  /** Artifacts written, in the order they were. */
+  /**
+   * Artifacts written, in the order they were, for the manifest: streamed
+   * ones (the log, reports) are hashed and listed only when a manifest is
+   * requested.
+   */
   readonly written: Written[] = [];
   /** Artifacts that could not be written, with why. */
   readonly failures: { kind: keyof ArtifactPaths; path: string; reason: string }[] = [];
@@ -96,6 +100,17 @@ export class Artifacts {
   #logFailed = false;
 
   private constructor(readonly paths: ArtifactPaths) {}
+
+  /** Whether streamed artifacts are hashed: only the manifest reads their hashes. */
+  get #hashing(): boolean {
+    return this.paths.manifest !== undefined;
+  }
+
+  /** Lists a streamed artifact, when it was hashed for the manifest. */
+  #wrote(kind: keyof ArtifactPaths, summary: WriteSummary): void {
+    const { path, sha256, size } = summary;
+    if (sha256 !== undefined) this.written.push({ kind, path, sha256, size });
+  }
 
   /**
    * Opens the log (a failure to open it is a failure of the log alone).
@@ -111,7 +126,7 @@ export class Artifacts {
     if (paths.log) {
       const io = await import("../lib/io.ts");
       try {
-        artifacts.#log = await io.openStreamWriter(paths.log);
+        artifacts.#log = await io.openStreamWriter(paths.log, { hash: artifacts.#hashing });
       } catch (error) {
         artifacts.#fail("log", paths.log, error);
       }
@@ -195,12 +210,13 @@ export class Artifacts {
   #stream(kind: keyof ArtifactPaths, path: string) {
     let writer: Promise<StreamWriter> | undefined;
     const write = async (text: string, last: boolean): Promise<void> => {
-      writer ??= import("../lib/io.ts").then((io) => io.openStreamWriter(path));
+      writer ??= import("../lib/io.ts").then((io) =>
+        io.openStreamWriter(path, { hash: this.#hashing })
+      );
       const w = await writer;
       await w.write(redactor.redact(text));
       if (!last) return;
-      const { sha256, size } = await w.close();
-      this.written.push({ kind, path, sha256, size });
+      this.#wrote(kind, await w.close());
     };
     // A report that fails halfway leaves neither half a file nor its temporary file.
     const abandon = async (reason: unknown) => {
@@ -239,8 +255,7 @@ export class Artifacts {
     if (!this.#log || this.#logFailed) return;
     try {
       // The hash and size of the bytes written: a log is never read back.
-      const { sha256, size } = await this.#log.close();
-      this.written.push({ kind: "log", path: this.paths.log!, sha256, size });
+      this.#wrote("log", await this.#log.close());
     } catch (error) {
       this.#logFailed = true;
       this.#fail("log", this.paths.log!, error);

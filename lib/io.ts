@@ -519,8 +519,18 @@ export interface WriteSummary {
   path: string;
   /** Bytes written. */
   size: number;
-  /** SHA-256 of those bytes, 64 lower-case hex digits. */
-  sha256: string;
+  /** SHA-256 of those bytes, 64 lower-case hex digits; absent when opened with `hash: false`. */
+  sha256?: string;
+}
+
+/** How {@linkcode openStreamWriter} writes. */
+export interface StreamWriterOptions {
+  /**
+   * Hash the bytes as they are written, for the manifest (default true).
+   * Without a manifest the hash is work for nothing: about 40 µs a flow of a
+   * JSON report, and `node:crypto`'s import once a stream passes 1 MiB.
+   */
+  hash?: boolean;
 }
 
 /**
@@ -535,8 +545,8 @@ export interface StreamWriter {
   /** The first write failure, once there was one; nothing is written after it. */
   readonly error: ArtifactWriteError | undefined;
   /**
-   * Flushes, closes and renames into place; returns the size and SHA-256 of
-   * the bytes written. Rejects with the recorded (or a new)
+   * Flushes, closes and renames into place; returns the size and (unless
+   * opened with `hash: false`) the SHA-256 of the bytes written. Rejects with the recorded (or a new)
    * {@linkcode ArtifactWriteError} instead, leaving an existing file as it
    * was and no temporary file behind. Calling it again gives the same outcome.
    */
@@ -710,7 +720,10 @@ class StreamHash {
  * }
  * ```
  */
-export async function openStreamWriter(path: string): Promise<StreamWriter> {
+export async function openStreamWriter(
+  path: string,
+  options: StreamWriterOptions = {},
+): Promise<StreamWriter> {
   let target: Target;
   let sink: Sink | null;
   let file: Deno.FsFile | undefined;
@@ -732,7 +745,7 @@ export async function openStreamWriter(path: string): Promise<StreamWriter> {
   const finalPath = target.path;
   const mode = target.kind === "file" ? target.mode : undefined;
   const scratch = new ScratchBuffer();
-  const hash = new StreamHash();
+  const hash = options.hash === false ? undefined : new StreamHash();
   let size = 0;
   let buffer = "";
   let failure: ArtifactWriteError | undefined;
@@ -751,7 +764,7 @@ export async function openStreamWriter(path: string): Promise<StreamWriter> {
         // leave 50 MB of spent buffers for the collector, and the process's peak memory with it.
         const bytes = scratch.encode(text);
         await writeAllTo(sink, bytes);
-        await hash.update(bytes);
+        await hash?.update(bytes);
         size += bytes.length;
       } catch (error) {
         failure = ArtifactWriteError.from(path, error);
@@ -786,7 +799,7 @@ export async function openStreamWriter(path: string): Promise<StreamWriter> {
       if (temp !== undefined) await Deno.remove(temp).catch(() => {});
       throw failure;
     }
-    return { path, size, sha256: await hash.hex() };
+    return hash ? { path, size, sha256: await hash.hex() } : { path, size };
   };
 
   return {

@@ -235,6 +235,26 @@ Deno.test("the stream writer keeps lines in order under parallel writes and hash
   }
 });
 
+Deno.test("a stream writer opened without hashing writes the same bytes and reports no hash", async () => {
+  const dir = await tempDir();
+  try {
+    // Past the 1 MiB a hash keeps before it streams: the no-hash path must not lose that part.
+    const line = (i: number) => `${JSON.stringify({ i, pad: "é".repeat(i % 900) })}\n`;
+    const log = await openStreamWriter(`${dir}/report.json`, { hash: false });
+    for (let i = 0; i < 2000; i++) await log.write(line(i));
+    const summary = await log.close();
+    const bytes = await Deno.readFile(`${dir}/report.json`);
+    assert.ok(bytes.length > 1024 * 1024);
+    assert.equal(
+      new TextDecoder().decode(bytes),
+      Array.from({ length: 2000 }, (_, i) => line(i)).join(""),
+    );
+    assert.deepEqual(summary, { path: `${dir}/report.json`, size: bytes.length });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("io.ts imports no node: builtin up front (it starts Deno's Node layer)", async () => {
   assert.deepEqual(await eagerNodeImports(new URL("../lib/io.ts", import.meta.url)), []);
 });
