@@ -193,14 +193,9 @@ function evaluatePath(
   const selection = selectFrom(check.path);
   // Paths relative to a group's "at" have no response root to hint about.
   const hint = (path: CompiledPath) => check.base ? "" : rootHint(path);
-  const base = {
-    phase,
-    path: check.path.source,
-    operator: check.operator,
-    expected,
-    line: check.line,
-    column: check.column,
-  };
+  // Where the check is written goes last, as the reports order keys: they then copy nothing.
+  const base = { phase, path: check.path.source, operator: check.operator, expected };
+  const at = { line: check.line, column: check.column };
   if (selection.problem !== undefined) {
     // The document could not be searched (nested too deep): no operator can hold, `exists: false` included.
     return {
@@ -209,6 +204,7 @@ function evaluatePath(
       found: false,
       passed: false,
       message: `${label}: ${selection.problem}`,
+      ...at,
     };
   }
   if (check.operator === "exists") {
@@ -221,7 +217,7 @@ function evaluatePath(
       : `${label} does not exist${
         selection.bodyNotJson ? " (the response body is not JSON)" : hint(check.path)
       }`;
-    return { ...base, actual, found: selection.found, passed, message };
+    return { ...base, actual, found: selection.found, passed, message, ...at };
   }
   // A wildcard or filter that selects nothing selects an empty list: length 0, equals [] and
   // type array hold on it; a path to one value that is absent matched nothing.
@@ -244,6 +240,7 @@ function evaluatePath(
           show(expected, 80, display)
         } holds for each of ${values.length}`
         : `${label}: value ${failing + 1} of ${values.length}: ${problem}`,
+      ...at,
     };
   }
   if (!selection.found && !empty) {
@@ -254,6 +251,7 @@ function evaluatePath(
       found: false,
       passed: false,
       message: `${label}: nothing matched${why}`,
+      ...at,
     };
   }
   const problem = applyOperator(check.operator, selection.value, expected, display);
@@ -263,6 +261,7 @@ function evaluatePath(
     found: selection.found,
     passed: problem === undefined,
     message: `${label}: ${problem ?? `${check.operator} ${show(expected, 80, display)} holds`}`,
+    ...at,
   };
 }
 

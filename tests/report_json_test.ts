@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { isDeepStrictEqual } from "node:util";
 import {
+  JSON_FORMAT,
   type JsonReport,
   jsonReporter,
   REPORT_SCHEMA_VERSION,
@@ -15,6 +16,7 @@ import type {
   StepResult,
 } from "../lib/result.ts";
 import { run } from "./support/results.ts";
+import { renderWhole } from "../lib/report/streamed.ts";
 
 const SCHEMA_URL = new URL("../schema/report.schema.json", import.meta.url);
 const schema: SchemaObject = JSON.parse(await Deno.readTextFile(SCHEMA_URL));
@@ -357,6 +359,41 @@ Deno.test("toJsonReport puts schema_version first and keys in the documented ord
     "column",
   ]);
   assert.ok(!("message" in report.flows[0].steps[0]), "absent optional fields stay absent");
+});
+
+Deno.test("results already in report order are shared; others are copied in order, unknown keys last", () => {
+  const result = fixture();
+  const flow = toJsonReport(result).flows[1];
+  const tidy = flow.steps[1];
+  // The report's own output is in order: a second pass shares every part instead of copying.
+  const again = toJsonReport({ ...result, flows: [flow] }).flows[0];
+  assert.equal(again, flow);
+  assert.equal(again.steps[1], tidy);
+  // An unknown key before a known one, and known keys out of order, make a copy in order.
+  const messy = { extra: 1, ...tidy, name: "late" } as StepResult & { extra: number };
+  const copied =
+    toJsonReport({ ...result, flows: [{ ...flow, steps: [messy] }] }).flows[0].steps[0];
+  assert.notEqual(copied, messy);
+  assert.deepEqual(Object.keys(copied), [...Object.keys(tidy), "extra"]);
+  assert.equal(copied.name, "late");
+});
+
+Deno.test("the report written flow by flow is the report written whole, byte for byte", () => {
+  const result = fixture();
+  const whole = JSON.stringify(toJsonReport(result), null, 2) + "\n";
+  assert.equal(renderWhole(JSON_FORMAT, result), whole);
+  // Strings with line breaks, indentation-like runs and escapes stay as JSON writes them.
+  const odd = 'line 1\n    line 2\t"quoted" \u2028 \\';
+  const flows = result.flows.map((f) => ({
+    ...f,
+    name: odd,
+    steps: f.steps.map((s) => ({ ...s, name: odd })),
+  }));
+  const tricky = { ...result, flows };
+  assert.equal(
+    renderWhole(JSON_FORMAT, tricky),
+    JSON.stringify(toJsonReport(tricky), null, 2) + "\n",
+  );
 });
 
 Deno.test("the schema lists properties in the order the report writes them", () => {

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { loadFlow, type LoadOptions } from "../lib/load.ts";
 import { runFlows } from "../lib/run.ts";
+import { toJsonReport } from "../lib/report/json.ts";
 import type { Flow } from "../lib/flow.ts";
 import type { Reporter } from "../lib/report/reporter.ts";
 import "./support/engines.ts";
@@ -607,6 +608,45 @@ Deno.test("handed over (release), the runner empties the list and frees each flo
     const kept = [flow(`name: k\nsteps:\n  - name: get\n    request: {url: "${api.url}/k"}\n`)];
     await runFlows(kept);
     assert.equal(kept.length, 1);
+  } finally {
+    await api.close();
+  }
+});
+
+Deno.test("passing step results come out in the JSON report's key order, so the report copies none", async () => {
+  let polls = 0;
+  const api = serve((request) =>
+    request.url.endsWith("/job")
+      ? Response.json({ state: ++polls < 3 ? "pending" : "ready", rows: [1, 2] })
+      : Response.json({ token: "t" })
+  );
+  try {
+    const f = flow(`name: order
+steps:
+  - name: plain
+    request: {url: "${api.url}/login"}
+    capture: {token: $.json.token}
+    assert: {status: 200, json: [{path: $.json.token, type: string}]}
+  - name: polled
+    request: {url: "${api.url}/job"}
+    loop: {max_attempts: 5, sleep_ms: 0, until: {json: [{path: $.json.state, equals: ready}]}}
+    assert: {json: [{path: $.json.rows, length: 2}, {path: "$.json.rows[*]", each: true, gte: 1}]}
+`);
+    const result = await runFlows([f], { runId: "r" });
+    assert.equal(result.status, "passed");
+    const report = toJsonReport(result);
+    const [plain, polled] = result.flows[0].steps;
+    assert.equal(polled.attempts, 3);
+    assert.equal(
+      report.flows[0].steps[0],
+      plain,
+      "the first step was copied: its keys are out of order",
+    );
+    assert.equal(
+      report.flows[0].steps[1],
+      polled,
+      "the polled step was copied: its keys are out of order",
+    );
   } finally {
     await api.close();
   }
