@@ -9,6 +9,7 @@ import {
   Redactor,
 } from "../lib/redact.ts";
 import { xmlAttr, xmlText } from "../lib/report/junit.ts";
+import { formEncoded } from "../lib/secrets/redactor.ts";
 
 /** A secret with every character class that encoders treat specially. */
 const NASTY = "p@ss/+=& w\"o\\rd\n\tü€😀<x>'";
@@ -98,6 +99,65 @@ Deno.test("secrets in a form body are masked", () => {
   // encodeURIComponent with "+" for spaces, as some clients write forms.
   const plus = "note=" + encodeURIComponent("plain secret with spaces").replaceAll("%20", "+");
   assert.equal(r.redact(plus), `note=${MASK}`);
+});
+
+Deno.test("formEncoded writes exactly what URLSearchParams writes, for every kind of character", () => {
+  const units = [
+    0,
+    9,
+    10,
+    13,
+    0x7f,
+    0x80,
+    0xff,
+    0x100,
+    0x7ff,
+    0x800,
+    0xd7ff,
+    0xd800,
+    0xdbff,
+    0xdc00,
+    0xdfff,
+    0xe000,
+    0xfffd,
+    0xffff,
+  ];
+  for (let c = 32; c < 127; c++) units.push(c);
+  const strings = units.map((u) => `x${String.fromCharCode(u)}y`);
+  strings.push("🔑 pair", "\ud83d\udd11", "\udd11\ud83d reversed", "end \ud800");
+  let seed = 7;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let n = 0; n < 500; n++) {
+    strings.push(
+      Array.from(
+        { length: 1 + Math.floor(random() * 12) },
+        () => String.fromCharCode(Math.floor(random() * 0x10000)),
+      ).join(""),
+    );
+  }
+  for (const s of strings) {
+    assert.equal(
+      formEncoded(s),
+      new URLSearchParams({ v: s }).toString().slice(2),
+      JSON.stringify(s),
+    );
+  }
+});
+
+Deno.test("a secret of any character is masked in a form body as URLSearchParams writes it", () => {
+  const ascii = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join("");
+  const secrets = [
+    ascii,
+    ...Array.from({ length: 95 }, (_, i) => `sec${String.fromCharCode(32 + i)}ret`),
+    "ünïcødé 東京 🔑 secret",
+    "lone \ud800 surrogate secret",
+    "tab\tand\nnewline secret",
+  ];
+  const r = redactorWith(...secrets);
+  for (const secret of secrets) {
+    const body = new URLSearchParams({ a: "1", v: secret, z: "2" }).toString();
+    assert.equal(r.redact(body), `a=1&v=${MASK}&z=2`, JSON.stringify(secret));
+  }
 });
 
 Deno.test("secrets in JSON are masked: quotes, backslash, newline, unicode", () => {

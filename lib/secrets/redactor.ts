@@ -98,10 +98,30 @@ function urlForms(value: string): string[] {
   const forms = [
     component,
     component?.replaceAll("%20", "+"),
-    new URLSearchParams({ v: value }).toString().slice(2),
+    formEncoded(value),
     tryEncode(encodeURI, value),
   ].filter((f): f is string => f !== undefined);
   return [...forms, ...forms.map(lowerHex)];
+}
+
+/**
+ * `value` as `URLSearchParams` writes a form value (the URL standard's
+ * application/x-www-form-urlencoded serializer): what `encodeURIComponent`
+ * writes, `!'()~` escaped too, `+` for a space, a lone surrogate as U+FFFD.
+ * The same string as `new URLSearchParams({ v: value }).toString().slice(2)`,
+ * without building an object through Deno's WebIDL layer (about 20 µs a
+ * registered value, one per login of a long suite).
+ *
+ * @example
+ * ```ts
+ * import { formEncoded } from "./redactor.ts";
+ * if (formEncoded("a b!~é") !== "a+b%21%7E%C3%A9") throw new Error(formEncoded("a b!~é"));
+ * ```
+ */
+export function formEncoded(value: string): string {
+  return encodeURIComponent(value.toWellFormed())
+    .replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replaceAll("%20", "+");
 }
 
 const UTF8 = new TextEncoder();
