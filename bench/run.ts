@@ -10,8 +10,9 @@
  * system, from GNU time) of the raw loop and of flowrun. Then the same run with a
  * warm `--cache-dir`; `--jobs 8` against the
  * raw loop running 8 flows at a time; start-up: a one-request flow against a
- * Deno script sending that request (medians of fresh processes); and the
- * phases of a run measured in-process. Run by hand, never in CI.
+ * Deno script sending that request (medians of fresh processes); loading and
+ * checking the flows in a fresh process (bench/load.ts), without and with a
+ * warm `--cache-dir`; and the phases of a run measured in-process. Run by hand, never in CI.
  */
 import {
   flowrunArgs as cli,
@@ -25,6 +26,7 @@ import {
   type Sample,
   startDemoProcess,
 } from "./support.ts";
+import { RUNNER_V8_FLAGS } from "../scripts/permissions.ts";
 
 const flows = Number(Deno.args[0] ?? 200);
 const repeats = Number(Deno.args[1] ?? 3);
@@ -156,6 +158,30 @@ try {
     `start-up       : one request, median of 15 fresh processes: Deno fetch script ${
       (oneRaw * 1000).toFixed(0)
     } ms, flowrun ${(oneFlowrun * 1000).toFixed(0)} ms (${(oneFlowrun / oneRaw).toFixed(2)}×)`,
+  );
+  // Loading and checking cold: fresh processes, without and with a warm --cache-dir, alternating.
+  const loadArgs = [
+    "run",
+    "--allow-all",
+    ...RUNNER_V8_FLAGS,
+    `${root}bench/load.ts`,
+    `${out}/flows`,
+  ];
+  const coldLoad = async (args: string[]) => {
+    const output = await new Deno.Command(Deno.execPath(), { args, stderr: "inherit" }).output();
+    return Number(new TextDecoder().decode(output.stdout));
+  };
+  await coldLoad([...loadArgs, `${out}/load-cache`]);
+  const coldPlain: number[] = [];
+  const coldCached: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    coldPlain.push(await coldLoad(loadArgs));
+    coldCached.push(await coldLoad([...loadArgs, `${out}/load-cache`]));
+  }
+  console.log(
+    `load cold      : fresh process, median of 7: ${
+      (median(coldPlain) / flows).toFixed(2)
+    } ms per file, ${(median(coldCached) / flows).toFixed(2)} ms with a warm --cache-dir`,
   );
   // Where flowrun's time goes, measured in this process against the same server.
   const { loadFlows } = await import("../lib/suite.ts");
