@@ -546,9 +546,10 @@ export interface StreamWriter {
   readonly error: ArtifactWriteError | undefined;
   /**
    * Flushes, closes and renames into place; returns the size and (unless
-   * opened with `hash: false`) the SHA-256 of the bytes written. Rejects with the recorded (or a new)
-   * {@linkcode ArtifactWriteError} instead, leaving an existing file as it
-   * was and no temporary file behind. Calling it again gives the same outcome.
+   * opened with `hash: false`) the SHA-256 of the bytes written. Rejects
+   * with the recorded (or a new) {@linkcode ArtifactWriteError} instead,
+   * leaving an existing file as it was and no temporary file behind.
+   * Calling it again gives the same outcome.
    */
   close(): Promise<WriteSummary>;
   /**

@@ -147,11 +147,14 @@ const ASSERTION_KEYS: Record<keyof AssertionResult, true> = {
   column: true,
 };
 
-/** Each key list's names, in order, and as a set: every step and assertion is ordered by them. */
-const NAMES = new WeakMap<object, { list: string[]; set: Set<string> }>();
+/** A key list's names, in order, and as a set. */
+type Names = { list: string[]; set: Set<string> };
 
-/** Each key list's names, in order, and as a set: built once per list. */
-function namesOf(keys: object): { list: string[]; set: Set<string> } {
+/** Each key list's names: every step and assertion is ordered by them. */
+const NAMES = new WeakMap<object, Names>();
+
+/** The names of a key list, built once per list. */
+function namesOf(keys: object): Names {
   let names = NAMES.get(keys);
   if (!names) {
     const list = Object.keys(keys);
@@ -166,7 +169,7 @@ function namesOf(keys: object): { list: string[]; set: Set<string> } {
  * most results that way, and a check allocates nothing where a copy made
  * three objects per step.
  */
-function inOrder(value: object, names: { list: string[]; set: Set<string> }): boolean {
+function inOrder(value: object, names: Names): boolean {
   let at = 0;
   let unknown = false;
   for (const key in value) {

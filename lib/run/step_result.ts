@@ -51,19 +51,7 @@ export interface Timing {
  * ```
  */
 export function emptyResult(step: Step, start_ms = 0): StepResult {
-  return {
-    name: step.name,
-    status: "passed",
-    duration_ms: 0,
-    start_ms,
-    attempts: 0,
-    line: step.line,
-    column: step.column,
-    request: null,
-    response: null,
-    assertions: [],
-    captures: [],
-  };
+  return timed(step, { start_ms, duration_ms: 0 }, 0, undefined);
 }
 
 /**
@@ -86,9 +74,11 @@ export function failedBefore(
   attempts = 0,
   request: Attempt["request"] | undefined = undefined,
 ): StepResult {
-  const result = timed(step, timing, attempts, request);
-  result.status = status;
-  return Object.assign(result, { message, failure_kind: kind });
+  return Object.assign(timed(step, timing, attempts, request), {
+    status,
+    message,
+    failure_kind: kind,
+  });
 }
 
 /**

@@ -432,8 +432,7 @@ export class Redactor {
       const starts8 = this.#starts8;
       // hash4 of a space and the first three units, rolled forward below (not of `" " + text`,
       // which V8 would flatten: a copy of the whole text per call).
-      let h = ((0x20 << 15) ^ (text.charCodeAt(0) << 10) ^ (text.charCodeAt(1) << 5) ^
-        text.charCodeAt(2)) & FILTER_MASK;
+      let h = roll4(roll4(roll4(0x20, text.charCodeAt(0)), text.charCodeAt(1)), text.charCodeAt(2));
       // The eight-character hash at `at8`, rolled forward when asked again within eight units.
       let h8 = 0;
       let at8 = -9;
