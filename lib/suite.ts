@@ -539,12 +539,17 @@ class HeldFlow implements DeferredFlow {
   }
 }
 
-/** `bytes` and then `text` as UTF-8, in one array. */
+/**
+ * `bytes` and then `text` as UTF-8, in one array of exactly that size: the
+ * spill holds it until its batch is written (or for good, without a
+ * temporary file), so a view into a larger buffer would hold that buffer.
+ */
 function joinText(bytes: Uint8Array, text: string): Uint8Array {
-  const joined = new Uint8Array(bytes.length + text.length * 3);
+  const tail = encoder.encode(text);
+  const joined = new Uint8Array(bytes.length + tail.length);
   joined.set(bytes);
-  const { written } = encoder.encodeInto(text, joined.subarray(bytes.length));
-  return joined.subarray(0, bytes.length + written);
+  joined.set(tail, bytes.length);
+  return joined;
 }
 
 /** Reads and loads a setup or teardown flow file. */

@@ -366,6 +366,8 @@ Deno.test("with a spill, a deferred flow comes back as checked, not parsed and c
     const spill = {
       put(bytes: Uint8Array) {
         puts.push(new TextDecoder().decode(bytes));
+        // The spill may hold a piece in memory: it must not be a view into a larger buffer.
+        assert.equal(bytes.buffer.byteLength, bytes.byteLength, "the piece holds a larger buffer");
         return inner.put(bytes);
       },
     };
