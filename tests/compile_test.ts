@@ -106,7 +106,7 @@ Deno.test("compileArgs: the exact deno compile arguments for every target", () =
       "--allow-read",
       "--allow-write",
       "--allow-env",
-      "--v8-flags=--max-semi-space-size=2,--heap-growing-percent=30",
+      "--v8-flags=--max-semi-space-size=4,--min-semi-space-size=4,--heap-growing-percent=30,--no-lazy",
       "--no-prompt",
       "--config",
       "deno.json",
