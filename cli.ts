@@ -16,6 +16,7 @@ import { VERSION } from "./lib/version.ts";
 import { EXIT } from "./cli/exit.ts";
 import { HELP } from "./cli/help.ts";
 import { err, out } from "./cli/output.ts";
+import { subcommand } from "./cli/subcommands.ts";
 
 export { EXIT };
 
@@ -45,15 +46,15 @@ export async function main(args: string[]): Promise<number> {
         out(`flowrun ${VERSION} (deno ${Deno.version.deno}, ${Deno.build.target})\n`);
         return EXIT.passed;
       case "run":
-        return await (await import("./cli/run.ts")).run(rest);
+        return await (await subcommand("run")).run(rest);
       case "merge":
-        return await (await import("./cli/merge.ts")).merge(rest);
+        return await (await subcommand("merge")).merge(rest);
       case "convert":
-        return await (await import("./cli/convert.ts")).convert(rest);
+        return await (await subcommand("convert")).convert(rest);
       case "validate":
-        return await (await import("./cli/validate.ts")).validate(rest);
+        return await (await subcommand("validate")).validate(rest);
       case "report":
-        return await (await import("./cli/report.ts")).renderReport(rest);
+        return await (await subcommand("report")).renderReport(rest);
       default: {
         const close = suggest(command, [
           "run",

@@ -29,6 +29,7 @@ import { createHash } from "node:crypto";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import config from "../deno.json" with { type: "json" };
+import { SUBCOMMAND_FILES } from "../cli/subcommands.ts";
 import { RUNNER_PERMISSIONS, RUNNER_V8_FLAGS } from "./permissions.ts";
 
 /**
@@ -97,8 +98,9 @@ export function binaryName(version: string, target: Target): string {
  * `compile`. The permissions are exactly the runner's, never broader.
  * `--config deno.json` and `--frozen` make the npm dependencies come from
  * deno.json and exactly the versions in deno.lock (a stale lockfile fails the
- * build instead of shipping other versions). No `--include` is needed: every
- * dynamic import in cli.ts is a string literal, which `deno compile` follows.
+ * build instead of shipping other versions). Each subcommand's module is an
+ * `--include`: cli.ts imports them by a specifier `deno compile` cannot follow
+ * (see cli/subcommands.ts); every other dynamic import is a string literal.
  *
  * @example
  * ```ts
@@ -123,6 +125,7 @@ export function compileArgs(
     "--config",
     "deno.json",
     "--frozen",
+    ...SUBCOMMAND_FILES.flatMap((file) => ["--include", file]),
     "--target",
     target,
     "--output",

@@ -1,0 +1,69 @@
+/**
+ * Where each subcommand lives, imported only when it is used. The specifiers
+ * are not string literals on purpose: for a literal `import("…")` Deno
+ * prepares that module's whole graph as soon as the importing module loads, so
+ * `flowrun --version` read and resolved all 125 of flowrun's files (17 now),
+ * and `flowrun run` the files of every other subcommand too. `deno task
+ * compile` passes each module as `--include`, as `deno compile` cannot see
+ * them either.
+ *
+ * @module
+ */
+
+/**
+ * Each subcommand's module, relative to this file.
+ *
+ * @example
+ * ```ts
+ * import { SUBCOMMANDS } from "./subcommands.ts";
+ * if (SUBCOMMANDS.run !== "./run.ts") throw new Error();
+ * ```
+ */
+export const SUBCOMMANDS = {
+  run: "./run.ts",
+  merge: "./merge.ts",
+  convert: "./convert.ts",
+  validate: "./validate.ts",
+  report: "./report.ts",
+} as const;
+
+/** What each subcommand's module exports (types only: nothing is loaded for them). */
+export interface Subcommands {
+  /** `flowrun run`. */
+  run: typeof import("./run.ts");
+  /** `flowrun merge`. */
+  merge: typeof import("./merge.ts");
+  /** `flowrun convert`. */
+  convert: typeof import("./convert.ts");
+  /** `flowrun validate`. */
+  validate: typeof import("./validate.ts");
+  /** `flowrun report`. */
+  report: typeof import("./report.ts");
+}
+
+/**
+ * The subcommands' modules as paths from the project root, as
+ * `deno compile --include` takes them.
+ *
+ * @example
+ * ```ts
+ * import { SUBCOMMAND_FILES } from "./subcommands.ts";
+ * if (!SUBCOMMAND_FILES.includes("cli/run.ts")) throw new Error();
+ * ```
+ */
+export const SUBCOMMAND_FILES: readonly string[] = Object.values(SUBCOMMANDS).map((path) =>
+  `cli/${path.slice(2)}`
+);
+
+/**
+ * Imports one subcommand's module.
+ *
+ * @example
+ * ```ts ignore
+ * import { subcommand } from "./subcommands.ts";
+ * const code = await (await subcommand("validate")).validate(["examples/flows"]);
+ * ```
+ */
+export function subcommand<K extends keyof Subcommands>(name: K): Promise<Subcommands[K]> {
+  return import(SUBCOMMANDS[name]);
+}

@@ -1,0 +1,66 @@
+import assert from "node:assert/strict";
+import { subcommand, SUBCOMMAND_FILES, SUBCOMMANDS } from "../cli/subcommands.ts";
+
+const ROOT = new URL("../", import.meta.url);
+
+/**
+ * The local files in the module graph Deno prepares to run an entry: `deno info`'s modules reached
+ * through code imports, static or dynamic (type-only imports are not loaded to run).
+ */
+async function graphOf(entry: string): Promise<string[]> {
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", entry],
+    cwd: ROOT,
+    env: { NO_COLOR: "1" },
+  }).output();
+  assert.equal(output.code, 0, new TextDecoder().decode(output.stderr));
+  const info: { roots: string[]; modules: Module[] } = JSON.parse(
+    new TextDecoder().decode(output.stdout),
+  );
+  const bySpecifier = new Map(info.modules.map((module) => [module.specifier, module]));
+  const reached = new Set<string>(info.roots);
+  for (const specifier of reached) {
+    for (const dependency of bySpecifier.get(specifier)?.dependencies ?? []) {
+      if (dependency.code?.specifier) reached.add(dependency.code.specifier);
+    }
+  }
+  return [...reached]
+    .filter((specifier) => specifier.startsWith(ROOT.href))
+    .map((specifier) => specifier.slice(ROOT.href.length));
+}
+
+interface Module {
+  specifier: string;
+  dependencies?: { code?: { specifier?: string } }[];
+}
+
+Deno.test("cli.ts's module graph holds none of the subcommands: --version reads only what it runs", async () => {
+  const graph = await graphOf("cli.ts");
+  for (const file of SUBCOMMAND_FILES) assert.ok(!graph.includes(file), `${file} is in the graph`);
+  // Every subcommand module reaches flow loading, so none of it may be prepared up front.
+  assert.ok(!graph.includes("lib/load.ts"), graph.join(" "));
+  assert.ok(graph.length <= 25, `${graph.length} files: ${graph.join(" ")}`);
+});
+
+Deno.test("every subcommand's module exists, exports what cli.ts calls, and is a compile --include", async () => {
+  const calls = {
+    run: "run",
+    merge: "merge",
+    convert: "convert",
+    validate: "validate",
+    report: "renderReport",
+  } as const;
+  assert.deepEqual(Object.keys(SUBCOMMANDS).sort(), Object.keys(calls).sort());
+  for (const name of Object.keys(calls) as (keyof typeof calls)[]) {
+    const module = await subcommand(name);
+    assert.equal(typeof (module as Record<string, unknown>)[calls[name]], "function", name);
+    assert.ok(SUBCOMMAND_FILES.includes(`cli/${name}.ts`), name);
+    await Deno.stat(new URL(`cli/${name}.ts`, ROOT));
+  }
+  // cli.ts calls each subcommand by name, and nothing else loads them.
+  const cli = await Deno.readTextFile(new URL("cli.ts", ROOT));
+  for (const [name, fn] of Object.entries(calls)) {
+    assert.ok(cli.includes(`(await subcommand("${name}")).${fn}(rest)`), name);
+  }
+  assert.ok(!/import\("\.\/cli\//.test(cli), "a literal import of a subcommand is back in cli.ts");
+});
