@@ -458,7 +458,7 @@ async function provenance(
   env: (name: string) => string | undefined,
   envRead: ReadonlySet<string>,
 ): Promise<Record<string, string>> {
-  const { ciProvenance } = await import("../lib/report/manifest.ts");
+  const { ciProvenance } = await import("../lib/report/ci_provenance.ts");
   const ci = ciProvenance(env);
   const out: Record<string, string> = {
     platform: `${Deno.build.os} ${Deno.build.arch}`,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
+import { ciProvenance } from "../lib/report/ci_provenance.ts";
 import {
   buildManifest,
-  ciProvenance,
   type Manifest,
   type ManifestInput,
   manifestText,
