@@ -42,6 +42,12 @@ for (let i = 0; i < flows; i++) {
 const api = await startDemoProcess();
 
 const env = { BASE_URL: api.url, NO_COLOR: "1" };
+// The raw scripts run with a DENO_DIR of their own. Deno keeps one V8 code cache per module,
+// its own lazily loaded ones (fetch, streams, headers) included, and V8 rejects a cache written
+// under other flags: sharing a DENO_DIR, a raw script (Deno's default flags) and flowrun
+// (--no-lazy) each threw away what the other wrote and compiled Deno's fetch again, which cost
+// the process after a raw run about 30 ms. Apart, each runs as it does on its own.
+const rawEnv = { ...env, DENO_DIR: `${out}/deno-dir-raw` };
 const gnuTime = await hasGnuTime();
 // --jobs 1: the same requests in the same order as the sequential raw loop.
 const flowrunArgs = [
@@ -63,7 +69,7 @@ try {
   // One warm-up of each so module caches and the server's JIT are equally warm.
   // With --cache-dir, once the cache holds every flow (the warm-up run fills it).
   const cached = [...flowrunArgs, "--cache-dir", `${out}/cache`];
-  await measure(rawArgs, env, false);
+  await measure(rawArgs, rawEnv, false);
   await measure(flowrunArgs, env, false);
   await measure(cached, env, false);
   if (node) await measure(nodeArgs, env, false, "node");
@@ -74,7 +80,7 @@ try {
   // Alternating, so every variant sees the same machine and the same server state (a block
   // of runs measured after another was up to 12% slower here for that alone).
   for (let i = 0; i < repeats; i++) {
-    raw.push(await measure(rawArgs, env, gnuTime));
+    raw.push(await measure(rawArgs, rawEnv, gnuTime));
     if (node) nodeRaw.push(await measure(nodeArgs, env, gnuTime, "node"));
     flowrun.push(await measure(flowrunArgs, env, gnuTime));
     cachedRuns.push((await measure(cached, env, false)).seconds);
@@ -131,7 +137,7 @@ try {
   const flowrun8: number[] = [];
   const jobs8 = flowrunArgs.map((arg, i) => flowrunArgs[i - 1] === "--jobs" ? "8" : arg);
   for (let i = 0; i < repeats; i++) {
-    raw8.push((await measure([...rawArgs, "8"], env, false)).seconds);
+    raw8.push((await measure([...rawArgs, "8"], rawEnv, false)).seconds);
     flowrun8.push((await measure(jobs8, env, false)).seconds);
   }
   const [raw8Time, flowrun8Time] = [median(raw8), median(flowrun8)];
@@ -149,8 +155,10 @@ try {
   const flowrunOne = [...cli, "run", `${out}/one.yaml`];
   const startRaw: number[] = [];
   const startFlowrun: number[] = [];
+  await measure(oneArgs, rawEnv, false);
+  await measure(flowrunOne, env, false);
   for (let i = 0; i < 15; i++) {
-    startRaw.push((await measure(oneArgs, env, false)).seconds);
+    startRaw.push((await measure(oneArgs, rawEnv, false)).seconds);
     startFlowrun.push((await measure(flowrunOne, env, false)).seconds);
   }
   const [oneRaw, oneFlowrun] = [median(startRaw), median(startFlowrun)];
