@@ -2,7 +2,7 @@
  * Where each subcommand lives, imported only when it is used. The specifiers
  * are not string literals on purpose: for a literal `import("…")` Deno
  * prepares that module's whole graph as soon as the importing module loads, so
- * `flowrun --version` read and resolved all 125 of flowrun's files (17 now),
+ * `flowrun --version` read and resolved all 125 of flowrun's files (18 now),
  * and `flowrun run` the files of every other subcommand too. `deno task
  * compile` passes each module as `--include`, as `deno compile` cannot see
  * them either.

@@ -72,10 +72,10 @@
  * `run_start` is the first line and `run_end` the last. The lines of a flow
  * are held until the flow ends and then written together (one call of the
  * sink), `flow_start` to `flow_end`, in the order its events happened (`ts`
- * is when each happened, not when it was written). Holding them is what keeps secrets out: a value
- * may become secret only later in its flow (a token captured by step 3 that
- * step 1's response already showed), and no line of the flow leaves before
- * the redactor knows it. So lines of different flows never interleave, even
+ * is when each happened, not when it was written). Holding them is what
+ * keeps secrets out: a value may become secret only later in its flow (a
+ * token captured by step 3 that step 1's response already showed), and no
+ * line of the flow leaves before the redactor knows it. So lines of different flows never interleave, even
  * with `--jobs`; flows appear in the order they end. A flow still running
  * when the process is killed outright (SIGKILL) leaves no lines; SIGINT and
  * SIGTERM end every flow first, so their lines are written.
