@@ -16,6 +16,7 @@ import { VERSION } from "./lib/version.ts";
 import { EXIT } from "./cli/exit.ts";
 import { HELP } from "./cli/help.ts";
 import { err, out } from "./cli/output.ts";
+import { listenForInterrupts } from "./cli/signals.ts";
 import { subcommand } from "./cli/subcommands.ts";
 
 export { EXIT };
@@ -45,8 +46,15 @@ export async function main(args: string[]): Promise<number> {
       case "version":
         out(`flowrun ${VERSION} (deno ${Deno.version.deno}, ${Deno.build.target})\n`);
         return EXIT.passed;
-      case "run":
-        return await (await subcommand("run")).run(rest);
+      case "run": {
+        // Listening starts before the run's modules load: a signal then still leaves its artifacts.
+        const interrupts = listenForInterrupts();
+        try {
+          return await (await subcommand("run")).run(rest, interrupts);
+        } finally {
+          interrupts.dispose();
+        }
+      }
       case "merge":
         return await (await subcommand("merge")).merge(rest);
       case "convert":

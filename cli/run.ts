@@ -7,7 +7,15 @@
  *
  * @module
  */
+import "./run_graph.ts";
 import { shellQuote } from "../lib/curl.ts";
+import * as io from "../lib/io.ts";
+import { loadFlowsDeferred } from "../lib/suite.ts";
+import { newRunId, runFlows } from "../lib/run.ts";
+import { consoleReporter, formatProblems, style } from "../lib/report/console.ts";
+import { combineReporters, type Reporter } from "../lib/report/reporter.ts";
+import { parseShard, shardFromEnv } from "../lib/shard.ts";
+import { isSecretName } from "../lib/secrets/names.ts";
 import { UsageError } from "../lib/errors.ts";
 import type { Problem } from "../lib/errors.ts";
 import { everyStep, type Flow, isDeferred } from "../lib/flow.ts";
@@ -93,7 +101,10 @@ function shellWord(word: string): string {
 type Values = NonNullable<ReturnType<typeof command<typeof RUN_OPTIONS>>>["values"];
 
 /**
- * Runs `flowrun run` with its arguments and returns the exit code.
+ * Runs `flowrun run` with its arguments and returns the exit code. cli.ts
+ * passes the interrupts it listened for before this module loaded (a
+ * signal while the run's 90 files load still ends with every artifact);
+ * without them, listening starts here.
  *
  * @example
  * ```ts ignore
@@ -101,7 +112,7 @@ type Values = NonNullable<ReturnType<typeof command<typeof RUN_OPTIONS>>>["value
  * Deno.exit(await run(["examples/flows", "--out-dir", "out"]));
  * ```
  */
-export async function run(args: string[]): Promise<number> {
+export async function run(args: string[], listening?: Interrupts): Promise<number> {
   const parsed = command(
     args,
     RUN_OPTIONS,
@@ -112,13 +123,13 @@ export async function run(args: string[]): Promise<number> {
     ),
   );
   if (!parsed) return EXIT.passed;
-  const interrupts = listenForInterrupts();
+  const interrupts = listening ?? listenForInterrupts();
   const cleanup: (() => void)[] = [];
   try {
     return await runParsed(parsed.values, parsed.positionals, args, interrupts, cleanup);
   } finally {
     for (const done of cleanup) done();
-    interrupts.dispose();
+    if (!listening) interrupts.dispose();
   }
 }
 
@@ -146,15 +157,6 @@ async function runParsed(
   // -v is for reading every exchange: it shows every flow in full unless --console says otherwise.
   const consoleMode = consoleModeOf(values.console ?? (verbosity > 0 ? "detailed" : undefined));
 
-  const [suite, runner, io, consoleMod, reporter, shardMod, names] = await Promise.all([
-    import("../lib/suite.ts"),
-    import("../lib/run.ts"),
-    import("../lib/io.ts"),
-    import("../lib/report/console.ts"),
-    import("../lib/report/reporter.ts"),
-    import("../lib/shard.ts"),
-    import("../lib/secrets/names.ts"),
-  ]);
   // Precedence: flow vars < --vars-file (later files win) < --var; the process environment
   // < nothing: a variable set in the environment wins over --env-file, as dotenv tools do.
   const { params, envFile } = await readVarFiles(values, cliParams, io.readText);
@@ -180,7 +182,7 @@ async function runParsed(
     redactor.add(value);
     secretVariables.set(value, name);
   }
-  const isSecret = (name: string) => secretNames.has(name) || names.isSecretName(name);
+  const isSecret = (name: string) => secretNames.has(name) || isSecretName(name);
   for (const [name, value] of params) {
     if (!isSecret(name)) continue;
     redactor.add(value);
@@ -189,9 +191,9 @@ async function runParsed(
 
   let shard: { index: number; total: number; source?: string } | undefined;
   if (values.shard === "auto") {
-    const found = shardMod.shardFromEnv(io.readEnv);
+    const found = shardFromEnv(io.readEnv);
     shard = { ...found.shard, source: found.source };
-  } else if (values.shard !== undefined) shard = shardMod.parseShard(values.shard);
+  } else if (values.shard !== undefined) shard = parseShard(values.shard);
   const shardTimes = await readShardTimings(values, shard !== undefined, io.readText);
 
   const paths = artifactPaths(values);
@@ -218,7 +220,7 @@ async function runParsed(
   // (and so do the kept steps of failed flows): flat memory at any suite size.
   const spill = io.byteSpill();
   cleanup.push(spill.close);
-  const loaded = await suite.loadFlowsDeferred(positionals, {
+  const loaded = await loadFlowsDeferred(positionals, {
     env,
     params,
     shard,
@@ -247,14 +249,15 @@ async function runParsed(
     return EXIT.passed;
   }
   await refuseFlowFilesAsOutputs(paths, [...loaded.files, ...loaded.included]);
-  const runIdFinal = runId ?? runner.newRunId();
+  const runIdFinal = runId ?? newRunId();
   const artifacts = await Artifacts.open(paths);
   const reproduce = reproducer(values, cliParams, secretNames, isSecret, runIdFinal, timeoutMs);
   const reporters = await artifacts.reporters({
     traceLink: values["trace-link"],
     shard,
     reproduce,
-    provenance: await provenance(io.readEnv, envRead),
+    // Only the HTML report shows where the run happened.
+    provenance: paths.html ? await provenance(io.readEnv, envRead) : undefined,
   });
   const sources = new FlowSources(
     loaded.bytes,
@@ -277,7 +280,7 @@ async function runParsed(
     err(
       problems[0].file === FILTER
         ? `error[${problems[0].code}]: ${problems[0].message}\n  hint: ${problems[0].hint}\n`
-        : consoleMod.formatProblems(problems, consoleMod.style(color)),
+        : formatProblems(problems, style(color)),
     );
     const { invalidRunResult } = await import("../lib/invalid_run.ts");
     result = invalidRunResult({
@@ -286,10 +289,10 @@ async function runParsed(
       problems,
       files: loaded.files,
     });
-    await replay(reporter.combineReporters(...reporters), result);
+    await replay(combineReporters(...reporters), result);
     code = EXIT.usage;
   } else {
-    const console = consoleMod.consoleReporter({
+    const console = consoleReporter({
       write: out,
       color,
       mode: consoleMode,
@@ -300,7 +303,7 @@ async function runParsed(
       traceLink: values["trace-link"],
     });
     // Handed over (the runner empties the list), so each flow is freed once it has run.
-    result = await runner.runFlows(loaded.flows, {
+    result = await runFlows(loaded.flows, {
       // Flows are dropped once run, and their results shrunk once reported: flat memory.
       release: true,
       compact: true,
@@ -323,7 +326,7 @@ async function runParsed(
       redactor,
       secrets: [...secretNames],
       // Last: a file is released once every reporter has seen its last flow.
-      reporter: reporter.combineReporters(console, ...reporters, sources.reporter()),
+      reporter: combineReporters(console, ...reporters, sources.reporter()),
       setup: loaded.setup,
       teardown: loaded.teardown,
     });
@@ -623,7 +626,7 @@ function nothingSelected(
 
 /** Drives reporters over a result that was not produced by running (nothing ran). */
 async function replay(
-  reporter: import("../lib/report/reporter.ts").Reporter,
+  reporter: Reporter,
   result: RunResult,
 ): Promise<void> {
   await reporter.onRunStart?.({

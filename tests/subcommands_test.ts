@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { subcommand, SUBCOMMAND_FILES, SUBCOMMANDS } from "../cli/subcommands.ts";
+import { renderRunGraph, RUN_GRAPH_FILE, runModules } from "../scripts/run_graph.ts";
 
 const ROOT = new URL("../", import.meta.url);
 
@@ -60,7 +61,18 @@ Deno.test("every subcommand's module exists, exports what cli.ts calls, and is a
   // cli.ts calls each subcommand by name, and nothing else loads them.
   const cli = await Deno.readTextFile(new URL("cli.ts", ROOT));
   for (const [name, fn] of Object.entries(calls)) {
-    assert.ok(cli.includes(`(await subcommand("${name}")).${fn}(rest)`), name);
+    assert.ok(cli.includes(`(await subcommand("${name}")).${fn}(rest`), name);
   }
   assert.ok(!/import\("\.\/cli\//.test(cli), "a literal import of a subcommand is back in cli.ts");
+});
+
+Deno.test("cli/run_graph.ts imports every module a run evaluates, as scripts/run_graph.ts writes it", async () => {
+  const modules = await runModules();
+  // The run's own levels are all there: a flat list that missed them would not flatten anything.
+  for (const file of ["lib/run.ts", "lib/suite.ts", "lib/load.ts", "lib/report/console.ts"]) {
+    assert.ok(modules.includes(file), file);
+  }
+  for (const file of SUBCOMMAND_FILES) assert.ok(!modules.includes(file), file);
+  const text = await Deno.readTextFile(new URL(RUN_GRAPH_FILE, ROOT));
+  assert.equal(text, renderRunGraph(modules), "run: deno run -A scripts/run_graph.ts");
 });
