@@ -18,7 +18,6 @@
  *
  * @module
  */
-import * as yaml from "yaml";
 // @ts-types="npm:json-p3@2.3.1"
 import * as jsonP3 from "json-p3";
 import { yamlEngine } from "./lib/load/yaml_engine.ts";
@@ -26,7 +25,7 @@ import { pathEngine } from "./lib/path_engine.ts";
 
 // The synchronous loadFlow may meet YAML only the full parser reads, or a JSONPath only json-p3
 // compiles; the CLI loads those on demand to start faster, a library gets them up front.
-yamlEngine.use(yaml);
+await yamlEngine.load();
 pathEngine.use(jsonP3);
 
 export { loadFlow, type LoadOptions, type LoadResult } from "./lib/load.ts";

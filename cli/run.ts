@@ -16,6 +16,7 @@ import { consoleReporter, formatProblems, style } from "../lib/report/console.ts
 import { combineReporters, type Reporter } from "../lib/report/reporter.ts";
 import { parseShard, shardFromEnv } from "../lib/shard.ts";
 import { isSecretName } from "../lib/secrets/names.ts";
+import { yamlEngine } from "../lib/load/yaml_engine.ts";
 import { UsageError } from "../lib/errors.ts";
 import type { Problem } from "../lib/errors.ts";
 import { everyStep, type Flow, isDeferred } from "../lib/flow.ts";
@@ -574,6 +575,7 @@ async function readVarFiles(
     return { params: new Map(cliParams), envFile: new Map() };
   }
   const { parseEnvFile, parseVarsFile } = await import("../lib/var_files.ts");
+  if (values["vars-file"]?.length) await yamlEngine.load();
   const read = async (path: string, option: string) => {
     try {
       return await readText(path);

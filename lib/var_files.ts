@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { parse } from "yaml";
+import { yamlEngine } from "./load/yaml_engine.ts";
 import { UsageError } from "./errors.ts";
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
@@ -103,6 +103,8 @@ function unescape(text: string): string {
  * @example
  * ```ts
  * import { parseVarsFile } from "./var_files.ts";
+ * import { yamlEngine } from "./load/yaml_engine.ts";
+ * await yamlEngine.load();
  * const vars = parseVarsFile("user: ann\nlimit: 10\ndebug: false\n", "vars.yaml");
  * if (vars.get("limit") !== "10" || vars.get("debug") !== "false") throw new Error();
  * ```
@@ -110,7 +112,7 @@ function unescape(text: string): string {
 export function parseVarsFile(text: string, file: string): Map<string, string> {
   let data: unknown;
   try {
-    data = parse(text.replace(/^\uFEFF/, ""));
+    data = yamlEngine.get().parse(text.replace(/^\uFEFF/, ""));
   } catch (error) {
     throw new UsageError(
       "bad-vars-file",

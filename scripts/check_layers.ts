@@ -37,7 +37,6 @@ export const LAYERS: { name: string; modules: string[] }[] = [
       "version.ts",
       "compare.ts",
       "tags.ts",
-      "var_files.ts",
       "json_value.ts",
       "order.ts",
       "poll.ts",
@@ -75,6 +74,8 @@ export const LAYERS: { name: string; modules: string[] }[] = [
       "load.ts",
       "load/",
       "data_file.ts",
+      // --vars-file is read with the same YAML parser as the flows.
+      "var_files.ts",
       "flow_cache.ts",
       "includes.ts",
       "schema_check.ts",

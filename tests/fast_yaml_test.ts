@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, Parser } from "yaml";
 import { fastParse } from "../lib/load/fast_yaml.ts";
+import { esmBuildOf, yamlEngine } from "../lib/load/yaml_engine.ts";
 import { root } from "./support/cli.ts";
 
 /** The tree as plain data: what the loader reads of each node. */
@@ -160,4 +161,19 @@ Deno.test("generated documents in the subset and around it", () => {
     if (agree(text, `generated #${i}:\n${text}`)) taken++;
   }
   assert.ok(taken > 300, `fast path took ${taken} of 3000`);
+});
+
+Deno.test("the full parser is the yaml package's ES module build, not the CommonJS one Deno loads file by file", async () => {
+  const engine = await yamlEngine.load();
+  const commonJs = await import("yaml");
+  // The CommonJS build (73 files, about 45 ms to load) is a module of its own: a different namespace.
+  assert.notEqual(engine, commonJs);
+  for (const name of ["parseDocument", "Composer", "Parser", "Lexer", "LineCounter", "parse"]) {
+    assert.equal(typeof (engine as Record<string, unknown>)[name], "function", name);
+  }
+  // Nodes of either build are recognised by the other (the marks are global symbols).
+  const doc = engine.parseDocument("a: [1, 2]\n");
+  assert.ok(isMap(doc.contents));
+  assert.deepEqual(doc.toJS(), parseDocument("a: [1, 2]\n").toJS());
+  assert.equal(esmBuildOf(import.meta.resolve("yaml"))?.endsWith("/browser/index.js"), true);
 });

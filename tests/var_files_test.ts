@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { UsageError } from "../lib/errors.ts";
 import { parseEnvFile, parseVarsFile } from "../lib/var_files.ts";
 import { runCli } from "./support/cli.ts";
+import "./support/engines.ts";
 
 Deno.test("dotenv: export, comments, both quotes, escapes, multi-line double quotes", () => {
   const env = parseEnvFile(
