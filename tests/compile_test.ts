@@ -497,3 +497,26 @@ Deno.test("the heap flags ship everywhere the runner starts, and the pinned Deno
   assert.equal(decoder.decode(output.stdout), "ok\n");
   assert.equal(output.code, 0);
 });
+
+Deno.test("dynamic imports load lazily from source, and the binary still holds every module", async () => {
+  // deno.json asks Deno not to prepare a literal import("…") with the module that holds it: a
+  // one-request run then leaves the report writers and their packages unread.
+  assert.deepEqual(config.unstable, ["lazy-dynamic-imports"]);
+  // Deno skips those imports only in a graph it does not type-check: deno compile type-checks,
+  // so its graph, and the binary, holds every module a dynamic import may need.
+  for (const target of TARGETS) {
+    const args = compileArgs(target, VERSION);
+    assert.ok(
+      !args.some((arg) => arg === "--no-check" || arg.startsWith("--no-check=")),
+      args.join(" "),
+    );
+  }
+  // The pinned Deno knows the setting: an unknown one is reported on stderr.
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--config", "deno.json", "-A", "cli.ts", "--version"],
+    cwd: new URL("../", import.meta.url),
+    env: { NO_COLOR: "1" },
+  }).output();
+  assert.equal(decoder.decode(output.stderr), "");
+  assert.equal(output.code, 0);
+});
