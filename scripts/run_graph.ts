@@ -22,19 +22,19 @@ interface Module {
 }
 
 /**
- * The project files `flowrun run` evaluates: those reached from cli/run.ts
- * through static code imports (a dynamic import loads only when a run
- * needs it; a type-only import never loads), as paths from the root.
+ * The project files in an entry's module graph as `deno info` builds it,
+ * reached through code imports (a type-only import never loads), dynamic
+ * ones too unless `dynamic` is false; paths from the project root.
  *
  * @example
  * ```ts ignore
- * import { runModules } from "./run_graph.ts";
- * if (!(await runModules()).includes("lib/run.ts")) throw new Error();
+ * import { moduleGraph } from "./run_graph.ts";
+ * if (!(await moduleGraph("cli.ts", { dynamic: true })).includes("cli/output.ts")) throw new Error();
  * ```
  */
-export async function runModules(): Promise<string[]> {
+export async function moduleGraph(entry: string, options: { dynamic: boolean }): Promise<string[]> {
   const output = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", ENTRY],
+    args: ["info", "--json", entry],
     cwd: ROOT,
     env: { NO_COLOR: "1" },
   }).output();
@@ -47,14 +47,29 @@ export async function runModules(): Promise<string[]> {
   for (const specifier of reached) {
     for (const dependency of bySpecifier.get(specifier)?.dependencies ?? []) {
       const target = dependency.code?.specifier;
-      if (target && !dependency.isDynamic) reached.add(target);
+      if (target && (options.dynamic || !dependency.isDynamic)) reached.add(target);
     }
   }
-  const own = new Set([ENTRY, RUN_GRAPH_FILE]);
   return [...reached]
-    .filter((specifier) => specifier.startsWith(ROOT.href) && specifier.endsWith(".ts"))
-    .map((specifier) => specifier.slice(ROOT.href.length))
-    .filter((path) => !own.has(path))
+    .filter((specifier) => specifier.startsWith(ROOT.href))
+    .map((specifier) => specifier.slice(ROOT.href.length));
+}
+
+/**
+ * The project modules `flowrun run` evaluates: those reached from
+ * cli/run.ts through static imports (a dynamic import loads only when a run
+ * needs it), as sorted paths from the root.
+ *
+ * @example
+ * ```ts ignore
+ * import { runModules } from "./run_graph.ts";
+ * if (!(await runModules()).includes("lib/run.ts")) throw new Error();
+ * ```
+ */
+export async function runModules(): Promise<string[]> {
+  const own = new Set([ENTRY, RUN_GRAPH_FILE]);
+  return (await moduleGraph(ENTRY, { dynamic: false }))
+    .filter((path) => path.endsWith(".ts") && !own.has(path))
     .sort();
 }
 

@@ -1,39 +1,11 @@
 import assert from "node:assert/strict";
 import { subcommand, SUBCOMMAND_FILES, SUBCOMMANDS } from "../cli/subcommands.ts";
-import { renderRunGraph, RUN_GRAPH_FILE, runModules } from "../scripts/run_graph.ts";
+import { moduleGraph, renderRunGraph, RUN_GRAPH_FILE, runModules } from "../scripts/run_graph.ts";
 
 const ROOT = new URL("../", import.meta.url);
 
-/**
- * The local files in the module graph Deno prepares to run an entry: `deno info`'s modules reached
- * through code imports, static or dynamic (type-only imports are not loaded to run).
- */
-async function graphOf(entry: string): Promise<string[]> {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", entry],
-    cwd: ROOT,
-    env: { NO_COLOR: "1" },
-  }).output();
-  assert.equal(output.code, 0, new TextDecoder().decode(output.stderr));
-  const info: { roots: string[]; modules: Module[] } = JSON.parse(
-    new TextDecoder().decode(output.stdout),
-  );
-  const bySpecifier = new Map(info.modules.map((module) => [module.specifier, module]));
-  const reached = new Set<string>(info.roots);
-  for (const specifier of reached) {
-    for (const dependency of bySpecifier.get(specifier)?.dependencies ?? []) {
-      if (dependency.code?.specifier) reached.add(dependency.code.specifier);
-    }
-  }
-  return [...reached]
-    .filter((specifier) => specifier.startsWith(ROOT.href))
-    .map((specifier) => specifier.slice(ROOT.href.length));
-}
-
-interface Module {
-  specifier: string;
-  dependencies?: { code?: { specifier?: string } }[];
-}
+/** The local files in the module graph Deno prepares to run an entry, dynamic imports included. */
+const graphOf = (entry: string) => moduleGraph(entry, { dynamic: true });
 
 Deno.test("cli.ts's module graph holds none of the subcommands: --version reads only what it runs", async () => {
   const graph = await graphOf("cli.ts");
