@@ -4,10 +4,10 @@
  * file (73 files, about 45 ms, more than a whole one-request run); its ES
  * module build, the same code the package gives browsers, loads as one
  * code-cached module graph in about 10 ms, so that is the one imported. The
- * fast path reads the flow files most suites are made of without either. Code that needs the parser calls
- * `yamlEngine.get()`, which throws `ModuleNeeded` until it is loaded;
- * `withEngines` (in `engines.ts`) loads it and tries again. Importing
- * `mod.ts` loads it up front.
+ * fast path reads the flow files most suites are made of without either.
+ * Code that needs the parser calls `yamlEngine.get()`, which throws
+ * `ModuleNeeded` until it is loaded; `withEngines` (in `engines.ts`) loads
+ * it and tries again. Importing `mod.ts` loads it up front.
  *
  * @module
  */
