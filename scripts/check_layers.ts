@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { denoInfo } from "./deno_info.ts";
 
 /**
  * The layers, lowest first. A pattern ending in `/` holds a folder.
@@ -172,14 +173,8 @@ export async function importGraph(roots: string[]): Promise<Map<string, string[]
   const base = new URL("../", import.meta.url).href;
   const graph = new Map<string, string[]>();
   for (const root of roots) {
-    const { stdout, success } = await new Deno.Command(Deno.execPath(), {
-      args: ["info", "--json", root],
-      cwd: new URL("../", import.meta.url),
-      stderr: "inherit",
-    }).output();
-    if (!success) throw new Error(`deno info --json ${root} failed`);
-    const info = JSON.parse(new TextDecoder().decode(stdout));
-    for (const m of info.modules ?? []) {
+    const info = await denoInfo(root);
+    for (const m of info.modules) {
       const spec: string = m.specifier ?? "";
       if (!spec.startsWith(base)) continue;
       const deps: string[] = [];

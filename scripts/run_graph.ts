@@ -11,15 +11,12 @@
  * @module
  */
 
+import { denoInfo } from "./deno_info.ts";
+
 const ROOT = new URL("../", import.meta.url);
 /** The module this script writes, relative to the project root. */
 export const RUN_GRAPH_FILE = "cli/run_graph.ts";
 const ENTRY = "cli/run.ts";
-
-interface Module {
-  specifier: string;
-  dependencies?: { code?: { specifier?: string }; isDynamic?: boolean }[];
-}
 
 /**
  * The project files in an entry's module graph as `deno info` builds it,
@@ -33,15 +30,7 @@ interface Module {
  * ```
  */
 export async function moduleGraph(entry: string, options: { dynamic: boolean }): Promise<string[]> {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", entry],
-    cwd: ROOT,
-    env: { NO_COLOR: "1" },
-  }).output();
-  if (!output.success) throw new Error(new TextDecoder().decode(output.stderr));
-  const info: { roots: string[]; modules: Module[] } = JSON.parse(
-    new TextDecoder().decode(output.stdout),
-  );
+  const info = await denoInfo(entry);
   const bySpecifier = new Map(info.modules.map((module) => [module.specifier, module]));
   const reached = new Set<string>(info.roots);
   for (const specifier of reached) {
