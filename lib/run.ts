@@ -392,7 +392,7 @@ async function record(r: StepResult, level: Level, walk: Walk, ctx: Context): Pr
   const result = ctx.redactor.redactValue(named);
   walk.results.push(result);
   walk.maskedAt.push(ctx.redactor.size);
-  await ctx.reporter.onStepEnd?.(walk.ref, result);
+  if (ctx.reporter.onStepEnd) await ctx.reporter.onStepEnd(walk.ref, result);
 }
 
 /**

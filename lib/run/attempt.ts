@@ -136,14 +136,18 @@ export async function attempt(
     request.headers.push(["traceparent", traceparent]);
   }
   const trace = traceContext(traceparent);
-  const info = {
-    step: step.name,
-    attempt: number,
-    method: request.method,
-    url: ctx.redactor.redact(request.url),
-    ...trace,
-  };
-  await ctx.reporter.onRequest?.(ref, info);
+  const { onRequest, onAttempt } = ctx.reporter;
+  // Most runs' reporters listen to neither: no masked URL, no object, no await per request.
+  const info = onRequest || onAttempt
+    ? {
+      step: step.name,
+      attempt: number,
+      method: request.method,
+      url: ctx.redactor.redact(request.url),
+      ...trace,
+    }
+    : undefined;
+  if (onRequest) await onRequest.call(ctx.reporter, ref, info!);
   const sent = performance.now();
   try {
     const response = await send(request, {
@@ -163,21 +167,25 @@ export async function attempt(
       ? evaluateChecks(step.loop.until, response, scope, "until", ctx.redactor, request)
       : [];
     const until_met = step.loop ? until.every((r) => r.passed) : undefined;
-    await ctx.reporter.onAttempt?.(ref, {
-      ...info,
-      status: response.status,
-      duration_ms,
-      until_met,
-    });
+    if (onAttempt) {
+      await onAttempt.call(ctx.reporter, ref, {
+        ...info!,
+        status: response.status,
+        duration_ms,
+        until_met,
+      });
+    }
     return { request, response, until, trace };
   } catch (error) {
     if (!(error instanceof RequestError)) throw error;
     const duration_ms = round(performance.now() - sent);
-    await ctx.reporter.onAttempt?.(ref, {
-      ...info,
-      error: ctx.redactor.redact(error.message),
-      duration_ms,
-    });
+    if (onAttempt) {
+      await onAttempt.call(ctx.reporter, ref, {
+        ...info!,
+        error: ctx.redactor.redact(error.message),
+        duration_ms,
+      });
+    }
     return { request, error, until: [], trace };
   }
 }
