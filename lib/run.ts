@@ -370,7 +370,7 @@ interface Walk {
   ref: { file: string; name: string };
   started: number;
   results: StepResult[];
-  /** How many secrets the redactor knew when each result was masked. */
+  /** How many secrets the redactor knew when each result was masked (-1: not masked yet). */
   maskedAt: number[];
 }
 
@@ -384,15 +384,26 @@ interface Level {
   stop?: string;
 }
 
-/** A result masked, named for its level, recorded and reported. */
+/**
+ * A result named for its level and recorded; masked and reported at once when a reporter
+ * listens to steps, else masked when the flow ends.
+ */
 async function record(r: StepResult, level: Level, walk: Walk, ctx: Context): Promise<void> {
   const named = level.prefix === "" && !level.file
     ? r
     : { ...r, name: `${level.prefix}${r.name}`, ...(level.file ? { file: level.file } : {}) };
+  const { onStepEnd } = ctx.reporter;
+  if (!onStepEnd) {
+    // Nobody sees it before the flow ends: it is masked then, once, with every secret the flow
+    // met (masked now, most were masked twice: a step before a token's first use met it later).
+    walk.results.push(named);
+    walk.maskedAt.push(-1);
+    return;
+  }
   const result = ctx.redactor.redactValue(named);
   walk.results.push(result);
   walk.maskedAt.push(ctx.redactor.size);
-  if (ctx.reporter.onStepEnd) await ctx.reporter.onStepEnd(walk.ref, result);
+  await onStepEnd.call(ctx.reporter, walk.ref, result);
 }
 
 /**

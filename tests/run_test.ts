@@ -651,3 +651,51 @@ steps:
     await api.close();
   }
 });
+
+Deno.test("a value that becomes secret later in a flow is masked in every earlier step's result", async () => {
+  const value = "later-s3cret-7f2c9e";
+  const api = serve((request) => {
+    const path = new URL(request.url).pathname;
+    if (path === "/echo") return Response.json({ got: request.headers.get("x-api-key") });
+    return Response.json(path === "/a" ? { note: value } : { access_token: value });
+  });
+  try {
+    const text = `name: later
+steps:
+  - name: a
+    request: {url: "${api.url}/a"}
+    assert: {json: [{path: $.json.note, type: string}]}
+  - name: b
+    request: {url: "${api.url}/b"}
+`;
+    // No reporter listens to steps: results are masked once, when the flow ends.
+    const quiet = await runFlows([flow(text)], { runId: "r" });
+    // A reporter that does sees each step masked as it ends (with what was secret by then).
+    const seen: string[] = [];
+    const reporter: Reporter = { onStepEnd: (_, step) => void seen.push(JSON.stringify(step)) };
+    const loud = await runFlows([flow(text)], { runId: "r", reporter });
+    for (const result of [quiet, loud]) {
+      assert.equal(result.flows[0].status, "passed");
+      const json = JSON.stringify(result.flows[0].steps);
+      assert.ok(!json.includes(value), json);
+      assert.equal(result.flows[0].steps[0].assertions[0].actual, "***");
+    }
+    assert.equal(seen.length, 2);
+    assert.ok(seen[0].includes(value), "not secret yet when step a ended");
+    assert.ok(!seen[1].includes(value));
+    // Secret from the start and nothing registered after the step: still masked at the end.
+    const early = await runFlows([
+      flow(`name: early
+vars: {k: k3y-known-from-the-start}
+steps:
+  - name: echo
+    request: {url: "${api.url}/echo", headers: {x-api-key: "\${vars.k}"}}
+    assert: {json: [{path: $.json.got, type: string}]}
+`),
+    ], { runId: "r" });
+    const json = JSON.stringify(early.flows[0].steps);
+    assert.ok(!json.includes("k3y-known-from-the-start"), json);
+  } finally {
+    await api.close();
+  }
+});
