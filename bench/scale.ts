@@ -1,5 +1,5 @@
 /**
- * `deno task bench:scale [flows] [jobs...] [--failing]`: a suite at CI scale.
+ * `deno task bench:scale [flows] [jobs...] [--failing] [--readme]`: a suite at CI scale.
  * Writes N flows of 5 steps (login, create an item, read it, list, delete;
  * with `--failing` every flow fails its create check, and the rest of its
  * steps are skipped, so every flow's failure is reported) and runs
@@ -7,12 +7,22 @@
  * each --jobs value; prints wall time, requests per second and peak memory.
  * Memory should stay flat as N grows: the log is streamed, each flow's part
  * of the reports is spooled to a temporary file as it ends, and the run keeps
- * a compact record per flow. Run by hand, never in CI.
+ * a compact record per flow. With `--readme` the table replaces the README's
+ * block for this many flows (see `readmeBlock`). Run by hand, never in CI.
  */
-import { flowrunArgs, hasGnuTime, measure, out, peak, startDemoProcess } from "./support.ts";
+import {
+  flowrunArgs,
+  hasGnuTime,
+  measure,
+  out,
+  peak,
+  readmeBlock,
+  startDemoProcess,
+} from "./support.ts";
 
 const failing = Deno.args.includes("--failing");
-const args = Deno.args.filter((a) => a !== "--failing");
+const writeReadme = Deno.args.includes("--readme");
+const args = Deno.args.filter((a) => a !== "--failing" && a !== "--readme");
 const flows = Number(args[0] ?? 2000);
 const jobsList = args.length > 1 ? args.slice(1).map(Number) : [1, 2, 8];
 const STEPS = 5;
@@ -68,6 +78,7 @@ console.log(
     failing ? ", every flow failing" : ""
   } = ${requests} requests, Deno ${Deno.version.deno}, ${navigator.hardwareConcurrency} CPUs`,
 );
+const rows: string[] = [];
 for (const jobs of jobsList) {
   // A fresh server per run: the list endpoint would otherwise grow with every run.
   const api = await startDemoProcess();
@@ -91,7 +102,23 @@ for (const jobs of jobsList) {
         rps.toFixed(0)
       } req/s  peak memory ${peak([sample])}`,
     );
+    rows.push(
+      `| ${jobs} | ${sample.seconds.toFixed(2)} s | ${rps.toFixed(0)} | ${peak([sample])} |`,
+    );
   } finally {
     await api.stop();
   }
 }
+const table = [
+  `\`deno task bench:scale ${[...args, ...(failing ? ["--failing"] : [])].join(" ")}\` on ${
+    new Date().toISOString().slice(0, 10)
+  }: ` +
+  `${flows.toLocaleString("en")} flows of ${STEPS} steps${failing ? ", every one failing" : ""}, ` +
+  `${requests.toLocaleString("en")} requests, all five artifacts (\`--out-dir\`).`,
+  "",
+  "| `--jobs` | wall time | requests/s | peak memory (max RSS) |",
+  "| --- | --- | --- | --- |",
+  ...rows,
+].join("\n");
+console.log(`\n${table}`);
+if (writeReadme) await readmeBlock(`scale ${flows}${failing ? " failing" : ""}`, table);

@@ -114,3 +114,28 @@ export function peak(samples: Sample[]): string {
     ? `${Math.max(...known.map((s) => s.maxRssMiB!)).toFixed(0)} MiB`
     : "n/a (no GNU time)";
 }
+
+/**
+ * Replaces the README's generated block `name` (between
+ * `<!-- bench:NAME:start -->` and `<!-- bench:NAME:end -->`) with `text`, so
+ * the performance section shows what the benchmark measured last. Throws when
+ * the README has no such block (add the two markers where it belongs).
+ */
+export async function readmeBlock(name: string, text: string): Promise<void> {
+  const path = `${root}README.md`;
+  const readme = await Deno.readTextFile(path);
+  const start = `<!-- bench:${name}:start (written by the benchmark with --readme) -->`;
+  const end = `<!-- bench:${name}:end -->`;
+  const from = readme.indexOf(start);
+  const to = readme.indexOf(end);
+  if (from === -1 || to < from) {
+    throw new Error(`README.md has no block "${name}": add the lines\n${start}\n${end}`);
+  }
+  await Deno.writeTextFile(
+    path,
+    `${readme.slice(0, from + start.length)}\n${text}\n${readme.slice(to)}`,
+  );
+  // Aligned and wrapped as `deno fmt --check` wants it.
+  await new Deno.Command(Deno.execPath(), { args: ["fmt", "--quiet", path] }).output();
+  console.log(`README.md: block "${name}" rewritten`);
+}
