@@ -10,7 +10,7 @@
  * functions that take the most of it; with `--readme` the table replaces
  * the README's "profile" block. Run by hand, never in CI.
  */
-import { flowrunArgs, out, readmeBlock, root, startDemoProcess } from "./support.ts";
+import { flowrunArgs, out, readmeBlock, startDemoProcess, writeJobFlows } from "./support.ts";
 
 /** A profile as V8's `Profiler.stop` returns it. */
 interface Profile {
@@ -31,7 +31,7 @@ const AREAS: [string, RegExp][] = [
     "loading and checking flow files",
     /\/lib\/load\/|\/lib\/load\.ts|\/lib\/suite\.ts|\/lib\/includes\.ts|\/lib\/flow_cache\.ts|\/lib\/flow\.ts|\/lib\/spill\.ts|npm\/.*yaml|op_fs_/,
   ],
-  ["reports, the log and the console", /\/lib\/report\/|\/cli\//],
+  ["reports, the console and the rest of the CLI", /\/lib\/report\/|\/cli\//],
   [
     "Deno's `fetch`, streams, headers and event loop",
     /^ext:|^op_|^\(program\)$|^\(root\)$|^node:/,
@@ -72,11 +72,7 @@ async function main(): Promise<void> {
   const dir = `${out}/profile/flows`;
   await Deno.remove(`${out}/profile`, { recursive: true }).catch(() => {});
   await Deno.mkdir(dir, { recursive: true });
-  const template = await Deno.readTextFile(`${root}bench/job_flow.yaml`);
-  for (let i = 0; i < flows; i++) {
-    const n = String(i).padStart(5, "0");
-    await Deno.writeTextFile(`${dir}/job_${n}.yaml`, template.replace("NUMBER", n));
-  }
+  await writeJobFlows(dir, flows);
   const api = await startDemoProcess();
   const file = `${out}/profile/run.cpuprofile`;
   try {

@@ -30,6 +30,7 @@ import {
   root,
   type Sample,
   startDemoProcess,
+  writeJobFlows,
 } from "./support.ts";
 import { RUNNER_V8_FLAGS } from "../scripts/permissions.ts";
 
@@ -40,11 +41,7 @@ const repeats = Number(repeatsArg ?? 3);
 
 await Deno.remove(out, { recursive: true }).catch(() => {});
 await Deno.mkdir(`${out}/flows`, { recursive: true });
-const template = await Deno.readTextFile(`${root}bench/job_flow.yaml`);
-for (let i = 0; i < flows; i++) {
-  const n = String(i).padStart(4, "0");
-  await Deno.writeTextFile(`${out}/flows/job_${n}.yaml`, template.replace("NUMBER", n));
-}
+await writeJobFlows(`${out}/flows`, flows);
 
 const api = await startDemoProcess();
 

@@ -116,6 +116,18 @@ export function peak(samples: Sample[]): string {
 }
 
 /**
+ * Writes `count` copies of bench/job_flow.yaml into `dir` (which must exist),
+ * each with its own number in its name, as job_00000.yaml and on.
+ */
+export async function writeJobFlows(dir: string, count: number): Promise<void> {
+  const template = await Deno.readTextFile(`${root}bench/job_flow.yaml`);
+  for (let i = 0; i < count; i++) {
+    const n = String(i).padStart(5, "0");
+    await Deno.writeTextFile(`${dir}/job_${n}.yaml`, template.replace("NUMBER", n));
+  }
+}
+
+/**
  * Replaces the README's generated block `name` (between
  * `<!-- bench:NAME:start -->` and `<!-- bench:NAME:end -->`) with `text`, so
  * the performance section shows what the benchmark measured last. Throws when
