@@ -8,7 +8,7 @@
  */
 import type { Problem } from "./errors.ts";
 import { readBytesSync } from "./io.ts";
-import { MAX_FILE_BYTES, MAX_UPLOAD_BYTES } from "./limits.ts";
+import { MAX_FILE_BYTES, MAX_INCLUDE_DEPTH, MAX_UPLOAD_BYTES } from "./limits.ts";
 import { loadFlow, type LoadOptions, type LoadResult } from "./load.ts";
 import type { IncludeResolution } from "./load/context.ts";
 
@@ -69,6 +69,11 @@ export class FlowFiles {
   readonly #loaded = new Map<string, LoadResult>();
   readonly #includes = new Map<string, Set<string>>();
   readonly #loading: string[] = [];
+  /**
+   * The longest chain of includes below each loaded file: a file loaded
+   * before it is included adds its own depth to the chain that includes it.
+   */
+  readonly #below = new Map<string, string[]>();
   readonly #data = new Map<string, { bytes: Uint8Array<ArrayBuffer> } | { message: string }>();
   /** Files whose loading read a file they send. */
   readonly #reads = new Set<string>();
@@ -162,6 +167,9 @@ export class FlowFiles {
           "into a third file that both include.",
       };
     }
+    // Checked before reading too, so a chain of thousands of files is never walked.
+    const tooDeep = this.#tooDeep(path, [...this.#loading, file]);
+    if (tooDeep) return tooDeep;
     const loaded = this.#loaded.get(file) ?? this.#read(file);
     if (typeof loaded === "string") {
       return {
@@ -170,7 +178,13 @@ export class FlowFiles {
         hint: "An include's path is relative to the file that includes it.",
       };
     }
-    if (loaded.flow) return { flow: loaded.flow, file };
+    if (loaded.flow) {
+      const chain = [file, ...this.#below.get(file) ?? []];
+      const deeper = this.#tooDeep(path, [...this.#loading, ...chain]);
+      if (deeper) return deeper;
+      if (chain.length > (this.#below.get(from)?.length ?? 0)) this.#below.set(from, chain);
+      return { flow: loaded.flow, file };
+    }
     const n = loaded.problems.length;
     return {
       code: "include-problems",
@@ -178,6 +192,24 @@ export class FlowFiles {
         n === 1 ? "a problem" : `${n} problems`
       }, listed under ${file}.`,
       hint: `Fix ${file}: a flow that includes it runs only once it loads.`,
+    };
+  }
+
+  /** The problem of including `path` when `chain` (of files, outermost first) is too long. */
+  #tooDeep(path: string, chain: string[]): IncludeResolution | undefined {
+    const levels = chain.length - 1;
+    if (levels <= MAX_INCLUDE_DEPTH) return undefined;
+    const shown = chain.length <= 9
+      ? chain
+      : [...chain.slice(0, 4), `… ${chain.length - 8} more …`, ...chain.slice(-4)];
+    return {
+      code: "include-too-deep",
+      message:
+        `Including "${path}" nests includes ${levels} levels deep, past the limit of ${MAX_INCLUDE_DEPTH}: ${
+          shown.join(" → ")
+        }.`,
+      hint: `Flatten the chain: include the inner flows directly from a flow further out, so no ` +
+        `chain of includes is longer than ${MAX_INCLUDE_DEPTH}.`,
     };
   }
 

@@ -46,6 +46,18 @@ export const MAX_DEPTH = 256;
 export const MAX_ALIAS_EXPANSION = 100_000;
 
 /**
+ * Deepest chain of includes (a flow including a flow including …): far past
+ * any real reuse, and loading and running a chain recurse once per level.
+ *
+ * @example
+ * ```ts
+ * import { MAX_INCLUDE_DEPTH } from "./limits.ts";
+ * if (MAX_INCLUDE_DEPTH !== 32) throw new Error();
+ * ```
+ */
+export const MAX_INCLUDE_DEPTH = 32;
+
+/**
  * Most requests one polling step may send (`loop.max_attempts`).
  *
  * @example
