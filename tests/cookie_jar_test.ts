@@ -5,7 +5,7 @@
  * their flow run's jar; cookie values stay secret in every artifact.
  */
 import assert from "node:assert/strict";
-import { CookieJar } from "../lib/cookie_jar.ts";
+import { CookieJar, publicSuffixes } from "../lib/cookie_jar.ts";
 import { runCli } from "./support/cli.ts";
 
 const SESSION = "sess-7f3a9c2e41";
@@ -33,7 +33,8 @@ function serve() {
   return { url: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
 }
 
-Deno.test("the jar keeps, matches, replaces and expires cookies like a browser", () => {
+Deno.test("the jar keeps, matches, replaces and expires cookies like a browser", async () => {
+  await publicSuffixes.load();
   let now = 1_000_000;
   const jar = new CookieJar(() => now);
   jar.store("https://a.example.test/app/login", [

@@ -8,6 +8,7 @@
  * @module
  */
 import { evaluateChecks } from "../assert.ts";
+import { publicSuffixes } from "../cookie_jar.ts";
 import { randomHex, type Scope } from "../expr.ts";
 import type { Step } from "../flow.ts";
 import {
@@ -114,6 +115,8 @@ export async function attempt(
   // A step's own option wins; included flows' steps follow the flow run that includes them.
   const { jar: flowJar, jarOn } = scope as WithJar;
   const jar = (step.options?.cookieJar ?? jarOn ?? ctx.cookieJar) ? flowJar : undefined;
+  // The jar's Public Suffix List is loaded by the first step that keeps cookies, not by every run.
+  if (jar) await publicSuffixes.load();
   const ownCookie = request.headers.find(([name]) => name.toLowerCase() === "cookie")?.[1];
   const jarCookies = jar?.header(request.url);
   if (jarCookies) addCookies(request.headers, jarCookies);
