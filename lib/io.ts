@@ -298,7 +298,9 @@ const MAX_LINKS = 40;
 async function resolveTarget(path: string): Promise<Target> {
   let current = path;
   for (let hops = 0; hops <= MAX_LINKS; hops++) {
-    if (current in STANDARD) return { kind: "stream", path: current, sink: STANDARD[current]() };
+    if (Object.hasOwn(STANDARD, current)) {
+      return { kind: "stream", path: current, sink: STANDARD[current]() };
+    }
     const info = await Deno.lstat(current).catch(() => undefined);
     if (!info) return { kind: "file", path: current };
     if (info.isSymlink) {

@@ -32,3 +32,22 @@ export function setOwn(record: Record<string, unknown>, key: string, value: unkn
     });
   } else record[key] = value;
 }
+
+/**
+ * `record[key]` when the record has it as its own member, else `undefined`:
+ * a lookup by a key that comes from outside never finds `Object.prototype`'s
+ * `constructor` or `toString`.
+ *
+ * @example
+ * ```ts
+ * import { getOwn } from "./own_property.ts";
+ * const hints: Record<string, string> = { tests: 'Steps go under "steps".' };
+ * if (getOwn(hints, "constructor") !== undefined || getOwn(hints, "__proto__") !== undefined) {
+ *   throw new Error();
+ * }
+ * if (getOwn(hints, "tests") !== 'Steps go under "steps".') throw new Error();
+ * ```
+ */
+export function getOwn<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}

@@ -86,6 +86,15 @@ const TOKENS = [
   "sleep_ms: 2147483648",
 ];
 
+const PROTOTYPE_NAMES = [
+  "constructor",
+  "toString",
+  "valueOf",
+  "hasOwnProperty",
+  "__proto__",
+  "prototype",
+];
+
 const NUMBERS = ["1e400", "12345678901234567890", "-0x1FFFFFFFFFFFFF", ".nan", "-.inf", "0.1e-999"];
 
 type Mutation = (text: string, r: () => number) => string;
@@ -146,6 +155,14 @@ const MUTATIONS: Record<string, Mutation> = {
       bomb += `x-b${i}: &b${i} [*b${i - 1}, *b${i - 1}, *b${i - 1}]\n`;
     }
     return text + bomb;
+  },
+  prototypeName(text, r) {
+    // A key or a value named like an Object.prototype member: an ordinary name everywhere.
+    const names = [...text.matchAll(/(?<=^\s*(?:- )?)[A-Za-z_]\w*(?=:)|(?<=: )[A-Za-z_]\w*$/gm)];
+    const name = pick(PROTOTYPE_NAMES, r);
+    if (names.length === 0) return `${text}\n${name}: ${name}\n`;
+    const m = pick(names, r);
+    return text.slice(0, m.index) + name + text.slice(m.index! + m[0].length);
   },
   longLine(text, r) {
     const l = lines(text);

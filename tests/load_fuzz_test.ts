@@ -56,6 +56,23 @@ const TOKENS = [
   "\ufeff",
   "[".repeat(400),
   "- ".repeat(50),
+  "{a: ".repeat(300),
+  // Names of Object.prototype members, as keys and as values.
+  "constructor: 1\n",
+  "toString: ",
+  "valueOf",
+  "hasOwnProperty: hasOwnProperty",
+  "__proto__: ",
+  "prototype",
+];
+
+const PROTOTYPE_NAMES = [
+  "constructor",
+  "toString",
+  "valueOf",
+  "hasOwnProperty",
+  "__proto__",
+  "prototype",
 ];
 
 function mutate(text: string, next: () => number): string {
@@ -63,7 +80,7 @@ function mutate(text: string, next: () => number): string {
   const at = Math.floor(next() * text.length);
   const lines = text.split("\n");
   const line = Math.floor(next() * lines.length);
-  switch (Math.floor(next() * 6)) {
+  switch (Math.floor(next() * 7)) {
     case 0:
       return text.slice(0, at) +
         String.fromCharCode(text.charCodeAt(at) ^ (1 << Math.floor(next() * 7))) +
@@ -76,6 +93,13 @@ function mutate(text: string, next: () => number): string {
       return text.slice(0, at);
     case 4:
       return text.slice(0, at) + pick(TOKENS) + text.slice(at);
+    case 5: {
+      // A key or a value renamed to an Object.prototype member's name.
+      const names = [...text.matchAll(/(?<=^\s*(?:- )?)[A-Za-z_]\w*(?=:)|(?<=: )[A-Za-z_]\w*$/gm)];
+      if (names.length === 0) return text;
+      const m = pick(names);
+      return text.slice(0, m.index) + pick(PROTOTYPE_NAMES) + text.slice(m.index! + m[0].length);
+    }
     default:
       return lines.map((l, i) =>
         i === line ? `${" ".repeat(Math.floor(next() * 9))}${l.trim()}` : l

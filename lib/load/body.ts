@@ -11,6 +11,7 @@ import { isMap, isScalar, isSeq } from "./nodes.ts";
 import type { ValueTemplate } from "../expr.ts";
 import type { DataFile, MultipartPart, RequestSpec } from "../flow.ts";
 import { describe, type Entry, type Loading, type TemplateUse } from "./context.ts";
+import { getOwn } from "../own_property.ts";
 
 /** The request keys that each give a body. */
 export const BODY_KEYS = ["body", "form", "multipart", "body_file", "graphql"] as const;
@@ -178,7 +179,7 @@ function parts(
     const name = part.get("filename");
     const base = file.path.split("/").at(-1)!;
     const contentType = (type && ctx.string(type, `"content_type" of part "${e.key}"`)) ??
-      CONTENT_TYPES[base.split(".").at(-1)!.toLowerCase()] ?? "application/octet-stream";
+      getOwn(CONTENT_TYPES, base.split(".").at(-1)!.toLowerCase()) ?? "application/octet-stream";
     const filename = (name && ctx.string(name, `"filename" of part "${e.key}"`)) ?? base;
     out.push({ name: e.key, kind: "file", file, contentType, filename });
   }

@@ -26,6 +26,7 @@ import { parseDuration } from "../duration.ts";
 import { loadGroupConditions } from "./conditions.ts";
 import { suggest } from "../suggest.ts";
 import { describe, type Entry, type Loading, type TemplateUse } from "./context.ts";
+import { getOwn } from "../own_property.ts";
 
 /** Type names people bring from other languages, and the JSON type they mean. */
 export const TYPE_HINTS: Record<string, string> = {
@@ -546,7 +547,9 @@ export function expectedValue(
   };
   if (operator === "type") {
     if (typeof v === "string" && (TYPE_NAMES as readonly string[]).includes(v)) return value;
-    const close = typeof v === "string" ? TYPE_HINTS[v] ?? suggest(v, TYPE_NAMES) : undefined;
+    const close = typeof v === "string"
+      ? getOwn(TYPE_HINTS, v) ?? suggest(v, TYPE_NAMES)
+      : undefined;
     return fail(
       `one of ${TYPE_NAMES.join(", ")}`,
       close ? `Did you mean "${close}"?` : undefined,

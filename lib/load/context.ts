@@ -21,6 +21,7 @@ import { formatDuration, parseDuration } from "../duration.ts";
 import type { Flow } from "../flow.ts";
 import { compilePath, compileTemplatePath, type PathRoot } from "../path.ts";
 import { suggest } from "../suggest.ts";
+import { getOwn } from "../own_property.ts";
 
 /** What the loader checks references against. */
 export interface LoadOptions {
@@ -537,10 +538,11 @@ export class Loading {
     allowed: readonly string[],
   ): string {
     const close = suggest(entry.key, allowed);
-    const hint = KEY_HINTS[hintSet][entry.key] ??
+    const known = getOwn(KEY_HINTS[hintSet], entry.key);
+    const hint = known ??
       (close ? `Did you mean "${close}"?` : `Allowed keys: ${allowed.join(", ")}.`);
     this.problem("unknown-key", `Unknown key "${entry.key}" in ${what}.`, entry.keyNode, hint);
-    return close && !KEY_HINTS[hintSet][entry.key] ? `"${close}"` : hint;
+    return close && !known ? `"${close}"` : hint;
   }
 
   string(entry: Entry | undefined, what: string): string | undefined {
