@@ -16,10 +16,13 @@ import type { HarRecord } from "./har_model.ts";
 import {
   type EnvVar,
   type JsonPath,
+  MAX_WALK_DEPTH,
+  parseBody,
   type Producer,
   safeDecode,
   type Source,
   type Step,
+  TooDeepJson,
   valueKey,
   walk,
 } from "./model.ts";
@@ -474,7 +477,7 @@ export class Correlator {
       if (!["POST", "PUT", "PATCH", "DELETE"].includes(r.method) || !r.bodyText) return;
       let body: unknown;
       try {
-        body = JSON.parse(r.bodyText);
+        body = parseBody(r.bodyText);
       } catch {
         body = Object.fromEntries(new URLSearchParams(r.bodyText));
       }
@@ -593,10 +596,15 @@ export class Correlator {
     let isJson = false;
     if (/json/i.test(contentType) || /^\s*[[{]/.test(text)) {
       try {
-        json = JSON.parse(text);
+        json = parseBody(text);
         isJson = typeof json === "object" && json !== null;
-      } catch {
+      } catch (error) {
         isJson = false;
+        if (error instanceof TooDeepJson) {
+          this.notes.push(
+            `The request body of step "${step.name}" nests deeper than ${MAX_WALK_DEPTH} levels: it is kept as recorded, with no values replaced.`,
+          );
+        }
       }
     }
     if (isJson) {
@@ -677,7 +685,7 @@ export class Correlator {
     for (const [, v] of r.url.searchParams) this.sentSeen.add(valueKey(v));
     if (r.bodyText) {
       try {
-        walk(JSON.parse(r.bodyText), (_p, _k, leaf) => this.sentSeen.add(valueKey(leaf)));
+        walk(parseBody(r.bodyText), (_p, _k, leaf) => this.sentSeen.add(valueKey(leaf)));
       } catch {
         // Not JSON: form values were remembered through the generated map, if at all.
       }

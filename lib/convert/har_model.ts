@@ -14,6 +14,7 @@
 import { UsageError } from "../errors.ts";
 import { visible } from "../report/terminal.ts";
 import { postDataText } from "./har_input.ts";
+import { MAX_WALK_DEPTH, parseBody, TooDeepJson } from "./model.ts";
 
 /** One header or cookie as HAR writes it. */
 export interface NameValue {
@@ -298,10 +299,14 @@ export function loadBodies(records: HarRecord[], notes: string[]): void {
     if (isJsonMime(r.mimeType) || /^[[{]/.test(trimmed)) {
       if (trimmed === "") continue;
       try {
-        r.json = JSON.parse(trimmed);
+        r.json = parseBody(trimmed);
         r.hasJson = true;
-      } catch {
-        if (isJsonMime(r.mimeType)) {
+      } catch (error) {
+        if (error instanceof TooDeepJson) {
+          notes.push(
+            `The response body of ${label} nests deeper than ${MAX_WALK_DEPTH} levels: it is not read, so no body assertions.`,
+          );
+        } else if (isJsonMime(r.mimeType)) {
           notes.push(
             `The response body of ${label} is not valid JSON (truncated?): no body assertions.`,
           );

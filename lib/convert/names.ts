@@ -8,6 +8,7 @@
  * @module
  */
 import type { HarRecord } from "./har_model.ts";
+import { parseBody } from "./model.ts";
 
 /**
  * snake_case: camelCase boundaries and anything not a letter or digit become
@@ -297,7 +298,7 @@ export function operationName(r: HarRecord): string | undefined {
     return undefined;
   }
   try {
-    const body = JSON.parse(r.bodyText);
+    const body = parseBody(r.bodyText);
     const name = body?.operationName ?? body?.method;
     return typeof name === "string" && snake(name) !== "" ? snake(name) : undefined;
   } catch {
