@@ -8,7 +8,7 @@
  * @module
  */
 import "./run_graph.ts";
-import { shellQuote } from "../lib/curl.ts";
+import { shellWord } from "../lib/curl.ts";
 import * as io from "../lib/io.ts";
 import { loadFlowsDeferred } from "../lib/suite.ts";
 import { newRunId, runFlows } from "../lib/run.ts";
@@ -86,17 +86,13 @@ export const RUN_OPTIONS = {
 function selfCommand(): string {
   const main = Deno.mainModule;
   if (main.startsWith("file:") && main.endsWith("/cli.ts")) {
-    const cli = new URL(main).pathname;
+    // The path as the file system names it: a URL's path is percent-encoded (`%20` for a space).
+    const cli = decodeURIComponent(new URL(main).pathname);
     const cwd = Deno.cwd().replaceAll("\\", "/");
     const relative = cli.startsWith(cwd + "/") ? cli.slice(cwd.length + 1) : cli;
-    return `deno run --allow-net --allow-read --allow-write --allow-env ${relative}`;
+    return `deno run --allow-net --allow-read --allow-write --allow-env ${shellWord(relative)}`;
   }
   return "flowrun";
-}
-
-/** Quotes a word for a POSIX shell when it needs it. */
-function shellWord(word: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : shellQuote(word);
 }
 
 type Values = NonNullable<ReturnType<typeof command<typeof RUN_OPTIONS>>>["values"];
@@ -651,12 +647,13 @@ function reproducer(
   timeoutMs: number | undefined,
 ): (file: string) => string {
   return (file) => {
-    const words = [selfCommand(), "run", shellWord(file), "--run-id", shellWord(runId)];
+    // A name that reads as an option is given as a path (`./-x.yaml`), which names the same file.
+    const path = file.startsWith("-") ? `./${file}` : file;
+    const words = [selfCommand(), "run", shellWord(path), "--run-id", shellWord(runId)];
     for (const [name, value] of params) {
-      words.push(
-        "--var",
-        isSecret(name) ? `${name}="$${name.toUpperCase()}"` : shellWord(`${name}=${value}`),
-      );
+      // A --var name is [A-Za-z_][A-Za-z0-9_-]*: a plain word; the variable's name must expand.
+      const variable = name.toUpperCase().replaceAll("-", "_");
+      words.push("--var", isSecret(name) ? `${name}="$${variable}"` : shellWord(`${name}=${value}`));
     }
     for (const file of values["vars-file"] ?? []) words.push("--vars-file", shellWord(file));
     for (const file of values["env-file"] ?? []) words.push("--env-file", shellWord(file));

@@ -25,8 +25,10 @@ function join(...parts: string[]): string {
  * ```
  */
 export function displayPath(path: string): string {
-  const normal = path.replaceAll("\\", "/");
-  const cwd = Deno.cwd().replaceAll("\\", "/").replace(/\/$/, "");
+  // Only Windows separates with `\`; elsewhere it is a character of the name (`a\b.yaml`).
+  const slashes = (p: string) => Deno.build.os === "windows" ? p.replaceAll("\\", "/") : p;
+  const normal = slashes(path);
+  const cwd = slashes(Deno.cwd()).replace(/\/$/, "");
   if (normal.startsWith(cwd + "/")) return join(normal.slice(cwd.length + 1));
   return normal.startsWith("/") ? normal.replace(/\/+/g, "/") : join(normal);
 }

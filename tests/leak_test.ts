@@ -48,6 +48,8 @@ const S = {
   listed: `lst-${pick(B64.slice(0, 62), 24)}`,
   nested: `nst-${pick(B64.slice(0, 62), 24)}`,
   late: `late-${pick(B64.slice(0, 62), 30)}`,
+  // Short (no 16-character piece to find), with both quotes and what a URL encodes.
+  quotes: `q'"é ${pick("abcdefgh", 6)}`,
 };
 const ALL = Object.entries(S);
 
@@ -216,7 +218,7 @@ function flowText(style: Style, mode: Mode, deadPort: number): string {
   const extra = mode === "erroring"
     ? `
   - name: dead
-    request: { url: "http://127.0.0.1:${deadPort}/x?token=\${ENV.LEAK_API_TOKEN}&p=\${api_password}" }`
+    request: { method: POST, url: "http://127.0.0.1:${deadPort}/x?token=\${ENV.LEAK_API_TOKEN}&p=\${api_password}&q=\${ENV.QUOTE_SECRET}", body: { q: "\${ENV.QUOTE_SECRET}" } }`
     : mode === "interrupted"
     ? `
   - name: hang
@@ -255,7 +257,7 @@ steps:
   - name: echo
     request:
       method: POST
-      url: "\${ENV.LEAK_BASE}/echo/${style}/\${ENV.B64URL_KEY}?access=\${ENV.LEAK_API_TOKEN}&pw=\${api_password}&late=${S.late}"
+      url: "\${ENV.LEAK_BASE}/echo/${style}/\${ENV.B64URL_KEY}?access=\${ENV.LEAK_API_TOKEN}&pw=\${api_password}&late=${S.late}&n=\${ENV.PLAIN_VALUE}&qs=\${ENV.QUOTE_SECRET}"
       headers:
         authorization: "Bearer ${S.jwt}"
         x-api-key: "\${vars.k}"
@@ -307,10 +309,22 @@ const percentDecode = (t: string) =>
     }
   });
 
+/** A POSIX shell's single quoting undone: `'\''` (close, escaped quote, reopen) is a `'`. */
+const shellUnquote = (t: string) => t.replaceAll("'\\''", "'");
+
 function decodings(text: string): string[] {
-  const J = jsonUnescape, E = entityDecode, P = percentDecode;
+  const J = jsonUnescape, E = entityDecode, P = percentDecode, Q = shellUnquote;
   return [
     ...new Set([
+      // A curl line, shell-quoted, as it stands in the console, in JSON and HTML (and its URL).
+      Q(text),
+      Q(J(text)),
+      J(Q(text)),
+      J(Q(J(text))),
+      P(Q(text)),
+      P(Q(J(text))),
+      P(Q(text).replaceAll("+", " ")),
+      Q(E(text)),
       text,
       J(text),
       J(J(text)),
@@ -385,7 +399,7 @@ function assertNoLeak(where: string, text: string): void {
     encodeURIComponent(s).toLowerCase(),
     JSON.stringify(s).slice(1, -1),
     aspNet(JSON.stringify(s)).slice(1, -1),
-  ]);
+  ]).flatMap((form) => [form, form.replaceAll("'", "'\\''")]);
   for (const form of forms) assert.ok(!text.includes(form), `${where} holds ${form.slice(0, 40)}`);
 }
 
@@ -394,6 +408,7 @@ const ENV = {
   PLAIN_VALUE: S.escapes,
   B64URL_KEY: S.b64url,
   SHORT_SECRET: S.short,
+  QUOTE_SECRET: S.quotes,
 };
 
 async function artifacts(dir: string): Promise<Record<string, string>> {
@@ -430,6 +445,8 @@ const args = (dir: string) => [
   "PLAIN_VALUE",
   "--secret",
   "SHORT_SECRET",
+  "--secret",
+  "QUOTE_SECRET",
   "--var",
   `api_password=${S.unicode}`,
   "--run-id",

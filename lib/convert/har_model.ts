@@ -14,6 +14,8 @@
 import { UsageError } from "../errors.ts";
 import { visible } from "../report/terminal.ts";
 import { postDataText } from "./har_input.ts";
+import { METHOD } from "../load/context.ts";
+import { UNSENDABLE_METHODS } from "../load/request.ts";
 import { MAX_WALK_DEPTH, parseBody, TooDeepJson } from "./model.ts";
 
 /** One header or cookie as HAR writes it. */
@@ -69,6 +71,8 @@ export interface ParsedHar {
   total: number;
   /** Entries that are not records (no request with an absolute http(s)/ws(s) URL). */
   invalid: number;
+  /** Entries skipped for their method: not an HTTP token, or one flowrun cannot send. */
+  badMethods: number;
   /** `log.pages[0].title` when present. */
   title?: string;
 }
@@ -157,11 +161,25 @@ export function parseHar(text: string, notes: string[]): ParsedHar {
   }
   const records: HarRecord[] = [];
   let invalid = 0;
+  const badMethods: string[] = [];
   log.entries.forEach((entry: unknown, index: number) => {
     const record = isObject(entry) ? toRecord(entry, index) : undefined;
-    if (record) records.push(record);
+    // A flow must load and its curl line must be safe to paste: the loader's method rule, here.
+    if (record && !sendable(record.method)) badMethods.push(record.method);
+    else if (record) records.push(record);
     else invalid++;
   });
+  if (badMethods.length > 0) {
+    const n = badMethods.length;
+    const shown = [...new Set(badMethods)].slice(0, 3)
+      .map((m) => JSON.stringify(visible(m.length > 40 ? `${m.slice(0, 39)}…` : m))).join(", ");
+    notes.push(
+      `${n} entr${n === 1 ? "y has" : "ies have"} a method (${shown}) that is not an HTTP ` +
+        `method token or that flowrun cannot send (CONNECT, TRACE, TRACK), and ${
+          n === 1 ? "was" : "were"
+        } skipped.`,
+    );
+  }
   if (invalid > 0) {
     notes.push(
       `${invalid} entr${
@@ -173,7 +191,12 @@ export function parseHar(text: string, notes: string[]): ParsedHar {
   }
   const pages = Array.isArray(log.pages) ? log.pages : [];
   const title = isObject(pages[0]) ? str(pages[0].title) : undefined;
-  return { records, total: log.entries.length, invalid, title };
+  return { records, total: log.entries.length, invalid, badMethods: badMethods.length, title };
+}
+
+/** Whether a flow may send `method` (upper-case): an RFC 9110 token the HTTP client sends. */
+function sendable(method: string): boolean {
+  return METHOD.test(method) && !UNSENDABLE_METHODS.has(method);
 }
 
 function toRecord(entry: Record<string, unknown>, index: number): HarRecord | undefined {

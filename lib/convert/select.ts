@@ -72,6 +72,7 @@ export function selectTraffic(har: string | Uint8Array, options: NoiseOptions): 
   const droppedCounts: Record<string, number> = {};
   const drop = (reason: string, n = 1) => droppedCounts[reason] = (droppedCounts[reason] ?? 0) + n;
   if (parsed.invalid > 0) drop("no valid URL", parsed.invalid);
+  if (parsed.badMethods > 0) drop("a method flowrun cannot send", parsed.badMethods);
   for (const reason of dropped.values()) drop(reason);
   if (kept.length === 0) {
     const reasons = Object.entries(droppedCounts).sort((a, b) =>

@@ -242,7 +242,8 @@ export function consoleReporter(options: ConsoleOptions): Reporter {
       ? formatFlowLine(flow, s)
       : formatFlow(flow, s, options);
     if (options.reproduce && failed) {
-      text += `    ${s.dim("reproduce:")} ${options.reproduce(flow.file)}\n`;
+      // One line, and nothing a terminal acts on: a file name may hold a line break or an escape.
+      text += `    ${s.dim("reproduce:")} ${visible(options.reproduce(flow.file))}\n`;
     }
     options.write(mode === "compact" && !failed ? text : text + "\n");
   };

@@ -70,7 +70,24 @@ function md(text: string): string {
 
 /** Text as a Markdown code span: shown literally, so only backticks and line breaks need care. */
 function code(text: string): string {
-  return `\`${text.replaceAll("`", "'").replace(/\r?\n/g, " ")}\``;
+  return `\`${text.replaceAll("`", "'").replace(/\r\n?|\n/g, " ")}\``;
+}
+
+/** A code span in a table cell, where a `|` would end the cell even inside the span. */
+function codeCell(text: string): string {
+  return code(text).replaceAll("|", "\\|");
+}
+
+/**
+ * The fence of a code block that holds `lines`: longer than any run of
+ * backticks in them, so no line of a file's name or command can close it.
+ */
+function fenceFor(lines: readonly string[]): string {
+  let longest = 2;
+  for (const line of lines) {
+    for (const run of line.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  }
+  return "`".repeat(longest + 1);
 }
 
 /**
@@ -103,7 +120,9 @@ export function githubSummary(result: RunResult, reproduce?: (file: string) => s
     lines.push("", "| Where | Problem |", "|---|---|");
     for (const p of result.problems.slice(0, 100)) {
       lines.push(
-        `| ${code(`${p.file}:${p.line}:${p.column}`)} | ${md(`error[${p.code}]: ${p.message}`)} |`,
+        `| ${codeCell(`${p.file}:${p.line}:${p.column}`)} | ${
+          md(`error[${p.code}]: ${p.message}`)
+        } |`,
       );
     }
     return lines.join("\n") + "\n";
@@ -116,7 +135,7 @@ export function githubSummary(result: RunResult, reproduce?: (file: string) => s
     if (files.size < 20) files.add(flow.file);
     if (count > 100) continue;
     lines.push(
-      `| ${code(`${file}:${line}:${column}`)} | ${md(`${flow.name} › ${step.name}`)} | ${
+      `| ${codeCell(`${file}:${line}:${column}`)} | ${md(`${flow.name} › ${step.name}`)} | ${
         md(reason)
       } |`,
     );
@@ -124,9 +143,11 @@ export function githubSummary(result: RunResult, reproduce?: (file: string) => s
   if (count > 0) {
     if (count > 100) lines.push("", `…and ${count - 100} more in the reports.`);
     if (reproduce) {
-      lines.push("", "<details><summary>Reproduce</summary>", "", "```sh");
-      for (const file of files) lines.push(reproduce(file));
-      lines.push("```", "", "</details>");
+      // A command is written for the shell; it may span lines (a name with a line break).
+      const commands = [...files].map(reproduce);
+      const fence = fenceFor(commands);
+      lines.push("", "<details><summary>Reproduce</summary>", "", `${fence}sh`);
+      lines.push(...commands, fence, "", "</details>");
     }
   }
   return lines.join("\n") + "\n";

@@ -205,10 +205,14 @@ export function withDetails(
   };
   if (result.status !== "passed") {
     const body = request.bodyKind === undefined ? request.body : undefined;
-    const command = curlCommand({ ...request, headers, body }, secretVariables);
+    // Masked before quoting, inside curlCommand: quoting a `'` hides a secret from the redactor.
+    const mask = (text: string) => redactor.redact(text);
+    const command = curlCommand({ ...request, headers, body }, secretVariables, mask);
     // A body past the cap is left out rather than cut: a cut body would send something else.
     result.request.curl = redactor.redact(
-      command.length > max + 1024 ? curlCommand({ ...request, headers }, secretVariables) : command,
+      command.length > max + 1024
+        ? curlCommand({ ...request, headers }, secretVariables, mask)
+        : command,
     );
   }
   if (response && result.response) {

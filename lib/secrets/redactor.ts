@@ -342,6 +342,8 @@ export class Redactor {
     // Most forms of a value are the value again (`Bearer t` has five text forms, one distinct).
     const literals = new Set(textForms(value));
     for (const f of urlForms(value)) literals.add(f);
+    // Each form as a POSIX shell's single quotes write it (`'` as `'\''`): a pasted command.
+    for (const f of [...literals]) if (f.includes("'")) literals.add(f.replaceAll("'", "'\\''"));
     for (const f of literals) if (f.length >= MIN_SECRET_LENGTH) this.#literal(f, false);
     if (!whole) return;
     // Base64 of the value and of its JSON forms (a base64 blob of a JSON document, maybe nested).
