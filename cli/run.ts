@@ -16,6 +16,8 @@ import { consoleReporter, formatProblems, style } from "../lib/report/console.ts
 import { combineReporters, type Reporter } from "../lib/report/reporter.ts";
 import { parseShard, shardFromEnv } from "../lib/shard.ts";
 import { isSecretName } from "../lib/secrets/names.ts";
+import { maskUserinfo, userinfoSecrets } from "../lib/secrets/userinfo.ts";
+import { clientProblem } from "../lib/client_check.ts";
 import { yamlEngine } from "../lib/load/yaml_engine.ts";
 import { UsageError } from "../lib/errors.ts";
 import type { Problem } from "../lib/errors.ts";
@@ -350,7 +352,8 @@ async function runParsed(
       started_at: startedAt,
       ended_at: new Date().toISOString(),
       exit_code: exitCode(),
-      command: ["flowrun", "run", ...args].map((word) => redactor.redact(word)),
+      // A URL's password is masked whole whatever its length (the redactor skips short ones).
+      command: ["flowrun", "run", ...args].map((word) => redactor.redact(maskUserinfo(word))),
       shard: shard ?? null,
       flows: sources.manifestFlows([...loaded.files, ...loaded.included]),
       env_read: [...envRead],
@@ -401,10 +404,12 @@ async function readNetwork(
     );
   }
   const proxy = values.proxy;
+  // The proxy's password, however written, is a secret before anything is printed.
+  for (const form of userinfoSecrets(proxy ?? "")) redactor.add(form);
   if (proxy !== undefined && !/^(https?|socks5h?):\/\/[^/]/.test(proxy)) {
     throw new UsageError(
       "bad-proxy",
-      `--proxy "${proxy}" is not a proxy URL.`,
+      `--proxy "${maskUserinfo(proxy)}" is not a proxy URL.`,
       "Write http://host:port, https://host:port or socks5://host:port.",
     );
   }
@@ -414,6 +419,18 @@ async function readNetwork(
     : undefined;
   const noProxy = values["no-proxy"]?.split(",").map((h) => h.trim()).filter(Boolean);
   const insecure = values.insecure === true;
+  // The runtime builds its client at the first request: whatever it would refuse there is
+  // refused here, before anything is sent, with the option at fault named.
+  const problem = clientProblem({ caCerts, ...clientCert, proxy, insecure }, {
+    ca: (i) => `--cacert "${values.cacert![i]}"`,
+    cert: `--cert "${values.cert}"`,
+    key: `--key "${values.key}"`,
+    proxy: `--proxy "${maskUserinfo(proxy ?? "")}"`,
+  });
+  if (problem) {
+    const code = { ca: "bad-cacert", cert: "bad-cert", key: "bad-key", proxy: "bad-proxy" };
+    throw new UsageError(code[problem.part], problem.message, problem.hint);
+  }
   if (caCerts.length === 0 && !clientCert && !proxy && !noProxy && !insecure) return undefined;
   return {
     ...(insecure ? { insecure } : {}),
@@ -666,7 +683,9 @@ function reproducer(
     if (values.cert && values.key) {
       words.push("--cert", shellWord(values.cert), "--key", shellWord(values.key));
     }
-    if (values.proxy) words.push("--proxy", shellWord(redactor.redact(values.proxy)));
+    if (values.proxy) {
+      words.push("--proxy", shellWord(redactor.redact(maskUserinfo(values.proxy))));
+    }
     if (values["no-proxy"]) words.push("--no-proxy", shellWord(values["no-proxy"]));
     if (values.insecure) words.push("--insecure");
     return words.join(" ");

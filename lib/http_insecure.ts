@@ -100,6 +100,8 @@ async function once(
       port: Number(proxy.port || 80),
       path: url.href,
     });
+    const auth = proxyAuthorization(proxy);
+    if (auth) head["proxy-authorization"] = auth;
   } else {
     Object.assign(options, { host: hostname, port, path: url.pathname + url.search });
   }
@@ -113,6 +115,8 @@ async function once(
 
 /** A CONNECT tunnel to `host:port` through an HTTP proxy. */
 function tunnel(proxy: URL, host: string, port: number, signal: AbortSignal) {
+  const auth = proxyAuthorization(proxy);
+  const credentials = auth ? { "proxy-authorization": auth } : {};
   return new Promise<import("node:net").Socket>((resolve, reject) => {
     const authority = host.includes(":") ? `[${host}]:${port}` : `${host}:${port}`;
     const req = http.request({
@@ -120,7 +124,7 @@ function tunnel(proxy: URL, host: string, port: number, signal: AbortSignal) {
       port: Number(proxy.port || 80),
       method: "CONNECT",
       path: authority,
-      headers: { host: authority },
+      headers: { host: authority, ...credentials },
       signal,
       agent: false,
     });
@@ -134,6 +138,23 @@ function tunnel(proxy: URL, host: string, port: number, signal: AbortSignal) {
     req.on("error", reject);
     req.end();
   });
+}
+
+/**
+ * The `Proxy-Authorization` a proxy URL's userinfo asks for (Basic, its
+ * parts percent-decoded as the runtime's client decodes them), if any.
+ */
+function proxyAuthorization(proxy: URL): string | undefined {
+  if (proxy.username === "" && proxy.password === "") return undefined;
+  const decode = (part: string) => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      return part;
+    }
+  };
+  const pair = new TextEncoder().encode(`${decode(proxy.username)}:${decode(proxy.password)}`);
+  return `Basic ${btoa(String.fromCharCode(...pair))}`;
 }
 
 /** A node response as a web one, its body decompressed like fetch does. */

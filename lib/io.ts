@@ -1068,14 +1068,54 @@ export function httpClient(options: ClientOptions): Deno.HttpClient {
   const key = JSON.stringify([options.caCerts, options.cert, options.key, options.proxy]);
   let client = clients.get(key);
   if (!client) {
-    client = Deno.createHttpClient({
-      ...(options.caCerts ? { caCerts: options.caCerts } : {}),
-      ...(options.cert && options.key ? { cert: options.cert, key: options.key } : {}),
-      ...(options.proxy ? { proxy: { url: options.proxy } } : {}),
-    });
+    client = createClient(options);
     clients.set(key, client);
   }
   return client;
+}
+
+/**
+ * Builds a client with these options and closes it at once: the runtime's
+ * error when it refuses them (a certificate it cannot decode, a key that is
+ * not the certificate's, a proxy URL it cannot use), else `undefined`. The
+ * run asks before it sends anything, so no request meets that error.
+ *
+ * @example
+ * ```ts
+ * import { httpClientError } from "./io.ts";
+ * if (httpClientError({ proxy: "http://127.0.0.1:3128" }) !== undefined) throw new Error();
+ * if (!httpClientError({ proxy: "http://127.0.0.1:99999" })) throw new Error("a port past 65535");
+ * ```
+ */
+export function httpClientError(options: ClientOptions): Error | undefined {
+  try {
+    createClient(options).close();
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+function createClient(options: ClientOptions): Deno.HttpClient {
+  return Deno.createHttpClient({
+    ...(options.caCerts ? { caCerts: options.caCerts } : {}),
+    ...(options.cert && options.key ? { cert: options.cert, key: options.key } : {}),
+    ...(options.proxy ? { proxy: { url: proxyUrl(options.proxy) } } : {}),
+  });
+}
+
+/**
+ * A proxy URL as a URL parser reads it (RFC 3986, WHATWG): the runtime
+ * refuses a space, `"` or a non-ASCII letter in a password, and splits
+ * `user:pa@ss@host` at the first `@`, sending `pa`. Percent-encoded as the
+ * parser does, the password arrives whole, decoded, in `Proxy-Authorization`.
+ */
+function proxyUrl(url: string): string {
+  try {
+    return new URL(url).href;
+  } catch {
+    return url;
+  }
 }
 
 /**

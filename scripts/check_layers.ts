@@ -51,9 +51,12 @@ export const LAYERS: { name: string; modules: string[] }[] = [
       "secrets/decode.ts",
       "secrets/substring_table.ts",
       "secrets/redactor.ts",
+      "secrets/userinfo.ts",
       "redact.ts",
       // The one small I/O module: the CLI's and the suite's reads and writes.
       "io.ts",
+      // Whether the run's HTTP client can be built, asked before anything is sent.
+      "client_check.ts",
     ],
   },
   // The flow model: expressions, paths, the loaded flow's types.

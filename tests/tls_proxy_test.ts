@@ -318,8 +318,9 @@ ${steps}  - name: mutual
         "--proxy",
         "socks5://127.0.0.1:1",
       ]);
-      assert.equal(bad.code, 1);
-      assert.match(bad.stdout, /http:\/\/ proxies only/);
+      // Refused before anything is sent, as every client setting the run cannot use.
+      assert.equal(bad.code, 2, bad.stdout + bad.stderr);
+      assert.match(bad.stderr, /error\[bad-proxy\]: .*http:\/\/ proxies only/);
     } finally {
       proxy.close();
       await srv.close();

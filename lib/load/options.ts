@@ -11,6 +11,8 @@ import { isScalar, isSeq } from "./nodes.ts";
 import type { Retry, StepOptions } from "../flow.ts";
 import { MAX_TIMEOUT_MS } from "../limits.ts";
 import { describe, type Entry, type Loading } from "./context.ts";
+import { clientProblem } from "../client_check.ts";
+import { maskUserinfo } from "../secrets/userinfo.ts";
 
 /** The most retries a request may have. */
 export const MAX_RETRIES = 10;
@@ -115,12 +117,13 @@ export function loadOptions(
     if (url !== undefined && !/^(https?|socks5h?):\/\/[^/]/.test(url)) {
       ctx.problem(
         "bad-url",
-        `"${url}" is not a proxy URL.`,
+        `"${maskUserinfo(url)}" is not a proxy URL.`,
         proxy.value,
         "Write http://host:port, https://host:port or socks5://host:port.",
       );
     } else if (url !== undefined) options.proxy = url;
   }
+  checkClient(ctx, options, { ca, cert: certEntry, key: keyEntry, proxy });
   const noProxy = map.get("no_proxy");
   if (noProxy) {
     const node = ctx.deref(noProxy.value);
@@ -143,6 +146,40 @@ export function loadOptions(
     if (r) options.retry = r;
   }
   return options;
+}
+
+/**
+ * Whether the client these options need can be built (the runtime builds it
+ * at the first request): a CA file that holds no certificate, a key that is
+ * not the certificate's, a proxy URL the runtime cannot use are problems now,
+ * so `validate` and `run` refuse them alike, before anything is sent.
+ */
+function checkClient(
+  ctx: Loading,
+  options: StepOptions,
+  at: { ca?: Entry; cert?: Entry; key?: Entry; proxy?: Entry },
+): void {
+  const text = (entry: Entry | undefined) => {
+    const node = entry && ctx.deref(entry.value);
+    return isScalar(node) ? String(node.value) : "";
+  };
+  const caList = at.ca && ctx.deref(at.ca.value);
+  const caNodes = isSeq(caList) ? caList.items.map((i) => ctx.deref(i)) : [caList];
+  const problem = clientProblem({
+    ...(options.caCerts ? { caCerts: options.caCerts } : {}),
+    ...(options.clientCert ?? {}),
+    ...(options.proxy ? { proxy: options.proxy } : {}),
+    insecure: options.insecure,
+  }, {
+    ca: (i) => `ca_cert "${isScalar(caNodes[i]) ? String(caNodes[i].value) : ""}"`,
+    cert: `client_cert "${text(at.cert)}"`,
+    key: `client_key "${text(at.key)}"`,
+    proxy: `proxy "${maskUserinfo(options.proxy ?? "")}"`,
+  });
+  if (!problem) return;
+  const node = problem.part === "ca" ? caNodes[problem.index ?? 0] : at[problem.part]?.value;
+  const code = { ca: "bad-cacert", cert: "bad-cert", key: "bad-key", proxy: "bad-proxy" };
+  ctx.problem(code[problem.part], problem.message, node, problem.hint);
 }
 
 /** A PEM file (certificate or key), read now: a missing or non-PEM file is a problem. */

@@ -24,6 +24,7 @@ import type { FlowRef } from "../report/reporter.ts";
 import type { ReceivedResponse } from "../response.ts";
 import type { AssertionResult } from "../result.ts";
 import { secretsInRequest, secretsInResponse } from "../secrets/discover.ts";
+import { userinfoSecrets } from "../secrets/userinfo.ts";
 import { type Context, round, traceContext, type WithJar } from "./context.ts";
 
 /** One request attempt: a response, or why there was none. */
@@ -53,6 +54,8 @@ function transportFor(
   // Most runs set none of these: the default client, without parsing the URL again.
   if (!ctx.network && !own.caCerts && !own.clientCert && !own.proxy && !own.insecure) return {};
   const cert = own.clientCert ?? run.clientCert;
+  // A flow's proxy password is as secret as the run's: masked in every form it may be written.
+  for (const form of own.proxy ? userinfoSecrets(own.proxy) : []) ctx.secret(form);
   const host = new URL(url).hostname.toLowerCase();
   if (own.insecure ?? run.insecure) {
     const fromEnv = (name: string) => ctx.env(name) ?? ctx.env(name.toLowerCase()) ?? undefined;
@@ -67,13 +70,22 @@ function transportFor(
     ? undefined
     : own.proxy ?? run.proxy;
   if (caCerts.length === 0 && !cert && !proxy) return {};
-  return {
-    client: httpClient({
-      ...(caCerts.length > 0 ? { caCerts } : {}),
-      ...(cert ? { cert: cert.cert, key: cert.key } : {}),
-      ...(proxy ? { proxy } : {}),
-    }),
-  };
+  try {
+    return {
+      client: httpClient({
+        ...(caCerts.length > 0 ? { caCerts } : {}),
+        ...(cert ? { cert: cert.cert, key: cert.key } : {}),
+        ...(proxy ? { proxy } : {}),
+      }),
+    };
+  } catch (error) {
+    // Checked when the run started; should the runtime still refuse, this step fails, not the run.
+    throw new RequestError(
+      "network",
+      `Request failed: the HTTP client for its CA certificates, client certificate or proxy ` +
+        `could not be made (${(error as Error).message.replace(/\.$/, "")}).`,
+    );
+  }
 }
 
 /** Whether `host` is reached without the proxy: a listed name, a `.suffix` domain, or `*`. */

@@ -12,6 +12,7 @@
 import type { Expr, Ref, Template, ValueTemplate } from "../expr.ts";
 import type { Flow } from "../flow.ts";
 import { isSecretHeader, isSecretKey } from "./names.ts";
+import { userinfoSecrets } from "./userinfo.ts";
 
 /** Receives each value found to be secret (the redactor's `add`). */
 export type Register = (value: string) => void;
@@ -197,10 +198,10 @@ export function secretsInRequest(
   secretsInHeaders(request.headers, register);
   // Only a URL with a user part or a query can hold a secret of its own: most have neither.
   if (request.url.includes("@") || request.url.includes("?")) {
+    // The password as written, as parsed and decoded: `pa@ss` whole, and `p%zz` too.
+    for (const form of userinfoSecrets(request.url)) register(form);
     try {
-      const url = new URL(request.url);
-      if (url.password) register(decodeURIComponent(url.password));
-      secretsInForm(url.search, register);
+      secretsInForm(new URL(request.url).search, register);
     } catch {
       // An unparsable URL fails when sent; its text is still masked by value.
     }
