@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { render, type Scope, valueOf } from "./expr.ts";
+import { ExpressionError, render, type Scope, valueOf } from "./expr.ts";
 import type {
   CheckGroup,
   Checks,
@@ -25,6 +25,7 @@ import { OPERATOR_TABLE } from "./operators.ts";
 import type { Masking } from "./secrets/redactor.ts";
 import { checkSchema } from "./schema_check.ts";
 import { queryXPath } from "./xml_query.ts";
+import { internalError } from "./internal_error.ts";
 
 export { deepEqual, jsonType, show };
 
@@ -366,27 +367,73 @@ export function evaluateChecks(
   const results: AssertionResult[] = [];
   if (checks.status) results.push(checkStatus(checks.status, response.status, phase));
   for (const check of checks.xpaths ?? []) {
-    results.push(checkXPath(check, response, scope, phase, display));
+    results.push(
+      contained(
+        check,
+        check.xpath,
+        check.operator,
+        phase,
+        display,
+        () => checkXPath(check, response, scope, phase, display),
+      ),
+    );
   }
   for (const check of checks.schemas ?? []) {
-    const r = checkSchema(
-      check,
-      response,
-      request?.method ?? "GET",
-      request?.url ?? "http://x/",
-      phase,
-    );
-    results.push({ ...r, actual: compact(r.actual, display), message: display.redact(r.message) });
+    results.push(contained(check, check.source, check.kind, phase, display, () => {
+      const r = checkSchema(
+        check,
+        response,
+        request?.method ?? "GET",
+        request?.url ?? "http://x/",
+        phase,
+      );
+      return { ...r, actual: compact(r.actual, display), message: display.redact(r.message) };
+    }));
   }
   // Each conditional group is decided once; the branch not taken is one skipped result.
   const decided = new Map<CheckGroup, Decision>();
   const reported = new Set<string>();
   for (const check of checks.paths) {
-    const skip = skippedBy(check, decided, reported, response, scope, phase, display);
-    if (skip === undefined) results.push(checkPath(check, response, scope, phase, display));
-    else if (skip) results.push(skip);
+    const got = contained(check, check.path.source, check.operator, phase, display, () => {
+      const skip = skippedBy(check, decided, reported, response, scope, phase, display);
+      return skip === undefined ? checkPath(check, response, scope, phase, display) : skip;
+    });
+    if (got) results.push(got);
   }
   return results;
+}
+
+/**
+ * `evaluate()`, or when it throws (a library's exception, a stack overflow
+ * on a pathological value), a failed result saying so: one check that
+ * cannot be evaluated fails, and the step's other checks and the run go on.
+ */
+function contained<T extends AssertionResult | null>(
+  at: { line: number; column: number },
+  path: string,
+  operator: string,
+  phase: AssertionResult["phase"],
+  display: Masking,
+  evaluate: () => T,
+): T | AssertionResult {
+  try {
+    return evaluate();
+  } catch (error) {
+    // An expected value that cannot be resolved is the step's expression error, as before.
+    if (error instanceof ExpressionError) throw error;
+    return {
+      phase,
+      path,
+      operator,
+      expected: null,
+      actual: null,
+      found: false,
+      passed: false,
+      message: display.redact(`${path}: ${internalError("checking", error)}`),
+      line: at.line,
+      column: at.column,
+    };
+  }
 }
 
 /** Whether a group's conditions hold, and if not, the first that does not with why. */

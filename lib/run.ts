@@ -12,6 +12,7 @@
 import { Deadlines } from "./deadlines.ts";
 import { applyOperator } from "./assert.ts";
 import { ExpressionError, randomHex, render, type Scope } from "./expr.ts";
+import { internalError } from "./internal_error.ts";
 import { show } from "./json_value.ts";
 import { reasonOf } from "./http.ts";
 import { type DeferredFlow, type Flow, isDeferred, type Step, type VarDef } from "./flow.ts";
@@ -561,14 +562,17 @@ function unmetCondition(
   for (const c of step.when ?? []) {
     let actual: unknown;
     let expected: unknown;
+    let problem: string | undefined;
     try {
       actual = render(c.value, scope);
       expected = render(c.expected, scope);
+      problem = applyOperator(c.operator, actual, expected, ctx.redactor);
     } catch (error) {
-      if (!(error instanceof ExpressionError)) throw error;
-      return { kind: "expression", message: error.message };
+      if (error instanceof ExpressionError) return { kind: "expression", message: error.message };
+      // A condition that cannot be evaluated is the step's error, not the run's end.
+      const message = internalError(`checking its condition ${c.source}`, error);
+      return { kind: "expression", message: ctx.redactor.redact(`${message}.`) };
     }
-    const problem = applyOperator(c.operator, actual, expected, ctx.redactor);
     if (problem !== undefined) {
       return {
         kind: "condition",

@@ -27,6 +27,7 @@ export const LAYERS: { name: string; modules: string[] }[] = [
     name: "base",
     modules: [
       "errors.ts",
+      "internal_error.ts",
       "bounded_cache.ts",
       "on_demand.ts",
       "own_property.ts",

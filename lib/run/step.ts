@@ -9,6 +9,7 @@
 import { evaluateChecks } from "../assert.ts";
 import { capture } from "../capture.ts";
 import { ExpressionError, type Scope } from "../expr.ts";
+import { internalError } from "../internal_error.ts";
 import type { Retry, Step } from "../flow.ts";
 import { reasonOf, RequestError } from "../http.ts";
 import { pause, pollUntil } from "../poll.ts";
@@ -125,7 +126,9 @@ export async function runStep(
     if (error instanceof RequestError) {
       return failedBefore(step, timing(), "error", "request", error.message, sent, lastRequest);
     }
-    throw error;
+    // Whatever else one step meets fails that step: the run, its other flows and reports go on.
+    const message = ctx.redactor.redact(internalError("running the step", error));
+    return failedBefore(step, timing(), "error", "request", message, sent, lastRequest);
   }
 }
 
@@ -153,17 +156,23 @@ function evaluate(
   const names: string[] = [];
   const problems: CaptureFailure[] = [];
   for (const c of step.captures) {
-    const got = capture(response, c.from, scope);
+    let got: ReturnType<typeof capture>;
+    try {
+      got = capture(response, c.from, scope);
+      // A cookie's value is a session credential whatever the capture is called.
+      if (
+        got.found && (c.from.kind === "cookie" || isSecretCaptureName(c.name) ||
+          inputs.captures.has(`${step.name}\0${c.name}`))
+      ) {
+        secretLeaves(got.value, ctx.secret);
+      }
+    } catch (error) {
+      // One capture that cannot be taken fails its step, as one that finds nothing does.
+      got = { found: false, why: ctx.redactor.redact(internalError("capturing", error)) };
+    }
     if (!got.found) {
       problems.push({ name: c.name, message: got.why, line: c.line, column: c.column });
       continue;
-    }
-    // A cookie's value is a session credential whatever the capture is called.
-    if (
-      c.from.kind === "cookie" || isSecretCaptureName(c.name) ||
-      inputs.captures.has(`${step.name}\0${c.name}`)
-    ) {
-      secretLeaves(got.value, ctx.secret);
     }
     captured.set(c.name, got.value);
     names.push(c.name);
