@@ -3,7 +3,10 @@
  * written on its own: a write that fails (a full disk, a read-only or missing
  * directory, a dead device) is reported in one sentence naming the path and
  * the reason, and every other artifact is still written. The run then exits
- * 4 unless something more urgent decides its code.
+ * 4 unless something more urgent decides its code. Once the run is
+ * interrupted, a write that goes through (a FIFO, a device) and takes no
+ * bytes for a second is given up the same way, so no artifact holds a
+ * signalled run.
  *
  * @module
  */
@@ -99,7 +102,7 @@ export class Artifacts {
   #log?: StreamWriter;
   #logFailed = false;
 
-  private constructor(readonly paths: ArtifactPaths) {}
+  private constructor(readonly paths: ArtifactPaths, readonly interrupt?: AbortSignal) {}
 
   /** Whether streamed artifacts are hashed: only the manifest reads their hashes. */
   get #hashing(): boolean {
@@ -118,15 +121,20 @@ export class Artifacts {
    * @example
    * ```ts ignore
    * import { Artifacts } from "./artifacts.ts";
-   * const artifacts = await Artifacts.open({ json: "out/report.json" });
+   * const artifacts = await Artifacts.open({ json: "out/report.json" }, interrupts.writes);
    * ```
+   *
+   * `interrupt` bounds every write once aborted (see `WriteOptions` in lib/io.ts).
    */
-  static async open(paths: ArtifactPaths): Promise<Artifacts> {
-    const artifacts = new Artifacts(paths);
+  static async open(paths: ArtifactPaths, interrupt?: AbortSignal): Promise<Artifacts> {
+    const artifacts = new Artifacts(paths, interrupt);
     if (paths.log) {
       const io = await import("../lib/io.ts");
       try {
-        artifacts.#log = await io.openStreamWriter(paths.log, { hash: artifacts.#hashing });
+        artifacts.#log = await io.openStreamWriter(paths.log, {
+          hash: artifacts.#hashing,
+          interrupt,
+        });
       } catch (error) {
         artifacts.#fail("log", paths.log, error);
       }
@@ -135,6 +143,8 @@ export class Artifacts {
   }
 
   #fail(kind: keyof ArtifactPaths, path: string, error: unknown): void {
+    // A stream that could not be opened fails at every piece after: it is said once.
+    if (this.failures.some((f) => f.kind === kind && f.path === path)) return;
     const reason = plainReason(error);
     this.failures.push({ kind, path, reason });
     err(`flowrun: could not write the ${LABEL[kind]} "${path}": ${reason}.\n`);
@@ -143,7 +153,7 @@ export class Artifacts {
   /** Writes one artifact file; never throws. */
   async write(kind: keyof ArtifactPaths, path: string, text: string): Promise<void> {
     try {
-      this.written.push({ kind, path, bytes: await save(path, text) });
+      this.written.push({ kind, path, bytes: await save(path, text, this.interrupt) });
     } catch (error) {
       this.#fail(kind, path, error);
     }
@@ -211,7 +221,7 @@ export class Artifacts {
     let writer: Promise<StreamWriter> | undefined;
     const write = async (text: string, last: boolean): Promise<void> => {
       writer ??= import("../lib/io.ts").then((io) =>
-        io.openStreamWriter(path, { hash: this.#hashing })
+        io.openStreamWriter(path, { hash: this.#hashing, interrupt: this.interrupt })
       );
       const w = await writer;
       await w.write(redactor.redact(text));

@@ -22,7 +22,7 @@ import { err, outCommands, redactor } from "./output.ts";
 export async function ciAnnotations(
   result: RunResult,
   problems: readonly Problem[],
-  options: { enabled: boolean; reproduce?: (file: string) => string },
+  options: { enabled: boolean; reproduce?: (file: string) => string; interrupt?: AbortSignal },
 ): Promise<void> {
   if (!options.enabled || Deno.env.get("GITHUB_ACTIONS") !== "true") return;
   const github = await import("../lib/report/github.ts");
@@ -36,15 +36,17 @@ export async function ciAnnotations(
   const summary = Deno.env.get("GITHUB_STEP_SUMMARY");
   if (!summary) return;
   try {
-    await Deno.writeTextFile(
+    // A FIFO as the summary must not hold a signalled run: the write is bounded by the interrupt.
+    const { appendText } = await import("../lib/io.ts");
+    await appendText(
       summary,
       redactor.redact(github.githubSummary(result, options.reproduce)),
-      { append: true },
+      { interrupt: options.interrupt },
     );
   } catch (error) {
     err(
       `warning[step-summary]: Could not append to $GITHUB_STEP_SUMMARY "${summary}": ${
-        (error as Error).message
+        (error as { reason?: string }).reason ?? (error as Error).message
       }.\n  hint: The annotations and reports are written; only the job summary is missing.\n`,
     );
   }

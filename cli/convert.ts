@@ -5,6 +5,7 @@
  * @module
  */
 import { UsageError } from "../lib/errors.ts";
+import { MAX_RECORDING_BYTES } from "../lib/limits.ts";
 import { parse } from "./args.ts";
 import { EXIT } from "./exit.ts";
 import { HELP } from "./help.ts";
@@ -67,16 +68,23 @@ export async function convert(args: string[]): Promise<number> {
   if (values.output) await io.ensureWritable(values.output);
   let bytes: Uint8Array;
   try {
-    bytes = await io.readBytes(path);
+    bytes = await io.readBytes(path, { limit: MAX_RECORDING_BYTES });
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) {
+    if ((error as Error).cause instanceof Deno.errors.NotFound) {
       throw new UsageError(
         "no-such-path",
         `No file "${path}".`,
         "Check the path; it is relative to the working directory.",
       );
     }
-    throw new UsageError("bad-har", `Cannot read "${path}": ${(error as Error).message}.`);
+    const code = error instanceof io.InputFileError ? error.code : "file-read";
+    throw new UsageError(
+      code === "file-read" ? "bad-har" : code,
+      `Cannot read the HAR file "${path}": ${(error as Error).message}.`,
+      code === "input-too-large"
+        ? "Record less (one flow at a time), or export without response bodies."
+        : "Give the .har file the browser's network panel saved.",
+    );
   }
   const { yaml, summary } = har.convertHar(bytes, {
     name: values.name,

@@ -5,6 +5,7 @@
  * @module
  */
 import { UsageError } from "../lib/errors.ts";
+import { MAX_RECORDING_BYTES } from "../lib/limits.ts";
 import { command } from "./args.ts";
 import { EXIT } from "./exit.ts";
 import { out, save, useColor } from "./output.ts";
@@ -26,11 +27,13 @@ export async function readReports(
   for (const path of paths) {
     let text: string;
     try {
-      text = await io.readText(path);
+      text = await io.readText(path, { limit: MAX_RECORDING_BYTES });
     } catch (error) {
+      const code = error instanceof io.InputFileError ? error.code : "file-read";
       throw new UsageError(
-        "no-such-path",
+        code === "file-read" ? "no-such-path" : code,
         `Cannot read report "${path}": ${(error as Error).message}.`,
+        "Pass the report.json files written by flowrun run --report-json.",
       );
     }
     inputs.push({ label: path, result: mergeMod.parseJsonReport(text, path) });

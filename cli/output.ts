@@ -86,10 +86,16 @@ export const err = (text: string): void => stderr.write(text);
  * import { save } from "./output.ts";
  * const bytes = await save("out/report.json", "{}\n");
  * ```
+ *
+ * `interrupt`, once aborted, bounds a write that goes through a FIFO or device.
  */
-export async function save(path: string, text: string): Promise<Uint8Array> {
+export async function save(
+  path: string,
+  text: string,
+  interrupt?: AbortSignal,
+): Promise<Uint8Array> {
   const io = await import("../lib/io.ts");
-  return await io.writeFileAtomic(path, redactor.redact(text));
+  return await io.writeFileAtomic(path, redactor.redact(text), { interrupt });
 }
 
 /**

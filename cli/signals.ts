@@ -3,6 +3,10 @@
  * requests, every artifact still written, exit 130 or 143); a second one
  * exits at once. Listening starts before flows are loaded and ends after the
  * last artifact, so a signal at any moment of a run has the same effect.
+ * From the first signal on, an artifact written through a FIFO, device or
+ * stream that takes no bytes is given up after a second (see
+ * `INTERRUPTED_WRITE_MS` in lib/io.ts): a FIFO nobody reads cannot keep a
+ * signalled run alive.
  *
  * @module
  */
@@ -13,6 +17,12 @@ import { err } from "./output.ts";
 export interface Interrupts {
   /** Aborted by the first signal, with `"SIGINT"` or `"SIGTERM"` as reason. */
   signal: AbortSignal;
+  /**
+   * Aborted by the first signal, also one after {@linkcode Interrupts.settle}
+   * (which leaves `signal` and the exit code as they are): the artifacts'
+   * writes are bounded from then on.
+   */
+  writes: AbortSignal;
   /** Stops listening. */
   dispose(): void;
   /**
@@ -35,6 +45,7 @@ export interface Interrupts {
  */
 export function listenForInterrupts(): Interrupts {
   const controller = new AbortController();
+  const writes = new AbortController();
   let settled = false;
   let late = false;
   const signals: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
@@ -43,11 +54,14 @@ export function listenForInterrupts(): Interrupts {
       if (controller.signal.aborted || late) Deno.exit(EXIT[signal as "SIGINT" | "SIGTERM"]);
       if (settled) {
         late = true;
+        err(`\nflowrun: ${signal} received; writing the last artifacts (again to quit now)\n`);
+        writes.abort(signal);
         return;
       }
       err(
         `\nflowrun: ${signal} received; finishing the run and writing its artifacts (again to quit now)\n`,
       );
+      writes.abort(signal);
       controller.abort(signal);
     };
     Deno.addSignalListener(signal, handler);
@@ -55,6 +69,7 @@ export function listenForInterrupts(): Interrupts {
   });
   return {
     signal: controller.signal,
+    writes: writes.signal,
     settle() {
       settled = true;
     },

@@ -7,12 +7,15 @@
  * @module
  */
 import type { Problem } from "./errors.ts";
-import { readBytesSync } from "./io.ts";
+import { InputFileError, readBytesSync } from "./io.ts";
 import { MAX_FILE_BYTES, MAX_INCLUDE_DEPTH, MAX_UPLOAD_BYTES } from "./limits.ts";
 import { loadFlow, type LoadOptions, type LoadResult } from "./load.ts";
 import type { IncludeResolution } from "./load/context.ts";
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
+
+/** A file a flow sends or checks with: its bytes, or why not (with the problem's code). */
+type DataRead = { bytes: Uint8Array<ArrayBuffer> } | { message: string; code?: string };
 
 /** A file read because a flow includes it. */
 export interface IncludedFile {
@@ -74,7 +77,7 @@ export class FlowFiles {
    * before it is included adds its own depth to the chain that includes it.
    */
   readonly #below = new Map<string, string[]>();
-  readonly #data = new Map<string, { bytes: Uint8Array<ArrayBuffer> } | { message: string }>();
+  readonly #data = new Map<string, DataRead>();
   /** Files whose loading read a file they send. */
   readonly #reads = new Set<string>();
   /**
@@ -89,7 +92,7 @@ export class FlowFiles {
     this.#options = {
       ...options,
       include: (path, from) => this.#resolve(path, from),
-      readFile: (path, from) => this.#readData(path, from),
+      readFile: (path, from, limit) => this.#readData(path, from, limit),
     };
   }
 
@@ -171,10 +174,10 @@ export class FlowFiles {
     const tooDeep = this.#tooDeep(path, [...this.#loading, file]);
     if (tooDeep) return tooDeep;
     const loaded = this.#loaded.get(file) ?? this.#read(file);
-    if (typeof loaded === "string") {
+    if ("code" in loaded) {
       return {
-        code: "file-read",
-        message: `Could not read the included file "${path}" (${file}): ${loaded}.`,
+        code: loaded.code,
+        message: `Could not read the included file "${path}" (${file}): ${loaded.message}.`,
         hint: "An include's path is relative to the file that includes it.",
       };
     }
@@ -213,40 +216,48 @@ export class FlowFiles {
     };
   }
 
-  /** Reads a file a flow sends, once however many steps send it. */
-  #readData(path: string, from: string): { bytes: Uint8Array<ArrayBuffer> } | { message: string } {
+  /**
+   * Reads a file a flow sends or checks with (up to `limit` bytes, else
+   * {@linkcode MAX_UPLOAD_BYTES}), once however many steps name it.
+   */
+  #readData(path: string, from: string, limit = MAX_UPLOAD_BYTES): DataRead {
     const file = relativeTo(from, path);
     this.#reads.add(from);
-    const known = this.#data.get(file);
+    const key = `${limit}:${file}`;
+    const known = this.#data.get(key);
     if (known) return known;
-    let got: { bytes: Uint8Array<ArrayBuffer> } | { message: string };
+    let got: DataRead;
     try {
-      const bytes = readBytesSync(file);
-      got = bytes.length > MAX_UPLOAD_BYTES
-        ? { message: `it is larger than the ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB a flow may send` }
-        : { bytes };
+      got = { bytes: readBytesSync(file, { limit }) };
     } catch (error) {
-      got = { message: (error as Error).message };
+      got = error instanceof InputFileError
+        ? { message: error.message, code: error.code }
+        : { message: (error as Error).message };
     }
-    this.#data.set(file, got);
+    this.#data.set(key, got);
     return got;
   }
 
-  /** Reads and loads an included file, or why it cannot be read. */
-  #read(file: string): LoadResult | string {
+  /** Reads and loads an included file, or why it cannot be read (with the problem's code). */
+  #read(file: string): LoadResult | { code: string; message: string } {
     let bytes: Uint8Array;
     let text: string;
     try {
       const kept = this.#forgotten.get(file);
+      // An included file is a flow file: its size limit and its problem code are a flow file's.
       bytes = kept === undefined
-        ? readBytesSync(file)
+        ? readBytesSync(file, { limit: MAX_FILE_BYTES })
         : kept instanceof Uint8Array
         ? kept
         : kept.bytes();
-      if (bytes.length > MAX_FILE_BYTES) return `it is larger than ${MAX_FILE_BYTES} bytes`;
       text = decoder.decode(bytes);
     } catch (error) {
-      return error instanceof TypeError ? "it is not UTF-8 text" : (error as Error).message;
+      if (error instanceof TypeError) return { code: "file-read", message: "it is not UTF-8 text" };
+      const code = error instanceof InputFileError ? error.code : "file-read";
+      return {
+        code: code === "input-too-large" ? "file-too-large" : code,
+        message: (error as Error).message,
+      };
     }
     const result = this.load(file, text);
     this.included.set(file, { bytes, problems: result.problems, names: result.names ?? [] });

@@ -6,6 +6,7 @@
  */
 import { UsageError } from "./errors.ts";
 import { compareCodePoints } from "./compare.ts";
+import { MAX_INPUT_BYTES, MAX_RECORDING_BYTES } from "./limits.ts";
 import type { ByteSpill } from "./spill.ts";
 
 /** Joins with `/`, dropping `./` and duplicate separators. */
@@ -102,7 +103,7 @@ export interface FlowEntry {
 export async function discoverFlowEntries(paths: readonly string[]): Promise<FlowEntry[]> {
   const found = new Map<string, FlowEntry>();
   for (const path of paths) {
-    let info: Deno.FileInfo;
+    let info: Deno.FileInfo | undefined;
     try {
       info = await Deno.stat(path);
     } catch (error) {
@@ -113,9 +114,10 @@ export async function discoverFlowEntries(paths: readonly string[]): Promise<Flo
           "Check the path; it is relative to the working directory.",
         );
       }
-      throw error;
+      // A symlink loop (or a file the system will not describe) is taken as a flow file, as in a
+      // directory: reading it gives the one positioned problem saying why.
     }
-    if (info.isDirectory) {
+    if (info?.isDirectory) {
       const files: string[] = [];
       await walk(path, files);
       if (files.length === 0) {
@@ -135,19 +137,276 @@ export async function discoverFlowEntries(paths: readonly string[]): Promise<Flo
 }
 
 /**
- * Reads a text file as UTF-8.
+ * Why an input file was not read. `message` is a clause that names no path
+ * (`it is a FIFO (named pipe), not a regular file`), so each caller places it
+ * in its own sentence: the flow key or command-line option that named the
+ * file, with its position.
+ *
+ * `code` is stable and kebab-case, and doubles as the problem code:
+ * `not-a-regular-file` (a directory, FIFO, device or socket, after following
+ * symlinks), `input-too-large` (past the reader's limit), or `file-read` (no
+ * such file, no permission, a symlink loop, an I/O error).
  *
  * @example
  * ```ts
- * import { readText } from "./io.ts";
+ * import { InputFileError, readBytesSync } from "./io.ts";
+ * try {
+ *   readBytesSync("/dev/zero");
+ *   throw new Error("a device was read");
+ * } catch (error) {
+ *   if (!(error instanceof InputFileError) || error.code !== "not-a-regular-file") throw error;
+ *   if (error.message !== "it is a character device, not a regular file") throw error;
+ * }
+ * ```
+ */
+export class InputFileError extends Error {
+  /** `not-a-regular-file`, `input-too-large` or `file-read`. */
+  readonly code: "not-a-regular-file" | "input-too-large" | "file-read";
+  /** The path as the caller gave it. */
+  readonly path: string;
+  /** For `input-too-large`: the size the file said it had, when it said (a growing file does not). */
+  readonly size?: number;
+
+  /** Creates the error; `cause` keeps the system's error for debugging. */
+  constructor(
+    path: string,
+    code: InputFileError["code"],
+    reason: string,
+    options?: { cause?: unknown; size?: number },
+  ) {
+    super(reason, { cause: options?.cause });
+    this.name = "InputFileError";
+    this.code = code;
+    this.path = path;
+    if (options?.size !== undefined) this.size = options.size;
+    // Whoever prints it as a crash still prints one line.
+    this.stack = `${this.name}: ${this.message}`;
+  }
+}
+
+/** How much one read may take. */
+export interface ReadOptions {
+  /**
+   * The most bytes the file may hold (default {@linkcode MAX_INPUT_BYTES});
+   * past it the read stops and throws `input-too-large`.
+   */
+  limit?: number;
+}
+
+/** `n` bytes in MiB for a message: `10 MiB`, `12.5 MiB`, or bytes below 1 MiB. */
+function sizeText(n: number): string {
+  if (n < 1024 * 1024) return `${n} bytes`;
+  const mib = n / 1024 / 1024;
+  return `${Number.isInteger(mib) ? mib : mib.toFixed(1)} MiB`;
+}
+
+/** Why a stat or open of an input failed, as an {@linkcode InputFileError}. */
+function inputFailure(path: string, error: unknown): InputFileError {
+  if (error instanceof InputFileError) return error;
+  const code = (error as { code?: unknown })?.code;
+  const reason = error instanceof Deno.errors.NotFound
+    ? "no such file"
+    : error instanceof Deno.errors.PermissionDenied
+    ? "permission denied"
+    : error instanceof Deno.errors.FilesystemLoop || code === "ELOOP"
+    ? "it is a symbolic link loop (too many levels of links)"
+    : error instanceof Deno.errors.IsADirectory
+    ? "it is a directory, not a regular file"
+    : plainReason(error).replace(/^[A-Z](?![A-Z])/, (c) => c.toLowerCase());
+  const kind = error instanceof Deno.errors.IsADirectory ? "not-a-regular-file" : "file-read";
+  return new InputFileError(path, kind, reason, { cause: error });
+}
+
+/** What a file that is not regular is, or undefined for a regular file. */
+function notRegular(info: Deno.FileInfo): string | undefined {
+  if (info.isFile) return undefined;
+  if (info.isDirectory) return "a directory";
+  if (info.isFifo) return "a FIFO (named pipe)";
+  if (info.isCharDevice) return "a character device";
+  if (info.isBlockDevice) return "a block device";
+  if (info.isSocket) return "a socket";
+  return "not a regular file";
+}
+
+/**
+ * Checks what `stat` says before anything is opened: opening a FIFO would
+ * wait for a writer for ever, and a device never ends. (A path swapped for a
+ * FIFO between this check and the open still blocks: only someone who can
+ * write the directory at that moment can do that.)
+ */
+function checkInput(path: string, info: Deno.FileInfo, limit: number): void {
+  const kind = notRegular(info);
+  if (kind !== undefined) {
+    throw new InputFileError(
+      path,
+      "not-a-regular-file",
+      kind === "not a regular file"
+        ? "it is not a regular file"
+        : `it is ${kind}, not a regular file`,
+    );
+  }
+  if (info.size > limit) throw tooLarge(path, limit, info.size);
+}
+
+function tooLarge(path: string, limit: number, size?: number): InputFileError {
+  return new InputFileError(
+    path,
+    "input-too-large",
+    size === undefined
+      ? `it is larger than the ${sizeText(limit)} limit`
+      : `it is ${sizeText(size)}, more than the ${sizeText(limit)} limit`,
+    { size },
+  );
+}
+
+/** The first buffer of a read: the size `stat` gave and a byte to see the end, within the limit. */
+function firstBuffer(size: number, limit: number): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(Math.min(limit + 1, Math.max(size + 1, size === 0 ? 64 * 1024 : 0)));
+}
+
+/** `bytes` with room for more, up to `limit + 1` bytes. */
+function grown(bytes: Uint8Array<ArrayBuffer>, limit: number): Uint8Array<ArrayBuffer> {
+  const more = new Uint8Array(Math.min(limit + 1, Math.max(bytes.length * 2, 64 * 1024)));
+  more.set(bytes);
+  return more;
+}
+
+/**
+ * Reads at most `limit + 1` bytes through `read`, so a file that grows after
+ * its `stat` (or a `/proc` file that says it is empty) still stops at the
+ * limit; exactly the bytes read are returned.
+ */
+function boundedReadSync(
+  path: string,
+  size: number,
+  limit: number,
+  read: (into: Uint8Array) => number | null,
+): Uint8Array<ArrayBuffer> {
+  let bytes = firstBuffer(size, limit);
+  let n = 0;
+  for (;;) {
+    if (n === bytes.length) {
+      if (n > limit) throw tooLarge(path, limit);
+      bytes = grown(bytes, limit);
+    }
+    const got = read(bytes.subarray(n));
+    if (got === null || got === 0) break;
+    n += got;
+  }
+  if (n > limit) throw tooLarge(path, limit);
+  return n === bytes.length - 1 ? bytes.subarray(0, n) : bytes.slice(0, n);
+}
+
+/**
+ * Reads an input file whole, if it is a regular file (after following
+ * symlinks) of at most `limit` bytes (default {@linkcode MAX_INPUT_BYTES}):
+ * a directory, FIFO, device or socket is refused before it is opened, and
+ * the read stops one byte past the limit. Synchronous, for the loader
+ * (which reads flow files and what they include or send where it meets
+ * them). Throws {@linkcode InputFileError} and nothing else.
+ *
+ * @example
+ * ```ts
+ * import { InputFileError, readBytesSync } from "./io.ts";
+ * const file = await Deno.makeTempFile();
+ * await Deno.writeTextFile(file, "abc");
+ * if (readBytesSync(file).length !== 3) throw new Error();
+ * try {
+ *   readBytesSync(file, { limit: 2 });
+ *   throw new Error("read past the limit");
+ * } catch (error) {
+ *   if ((error as InputFileError).message !== "it is 3 bytes, more than the 2 bytes limit") throw error;
+ * }
+ * await Deno.remove(file);
+ * try {
+ *   readBytesSync(file);
+ *   throw new Error("read a removed file");
+ * } catch (error) {
+ *   if ((error as Error).message !== "no such file") throw error;
+ * }
+ * ```
+ */
+export function readBytesSync(path: string, options: ReadOptions = {}): Uint8Array<ArrayBuffer> {
+  const limit = options.limit ?? MAX_INPUT_BYTES;
+  let file: Deno.FsFile | undefined;
+  try {
+    const info = Deno.statSync(path);
+    checkInput(path, info, limit);
+    file = Deno.openSync(path, { read: true });
+    const open = file;
+    return boundedReadSync(path, info.size, limit, (into) => open.readSync(into));
+  } catch (error) {
+    throw inputFailure(path, error);
+  } finally {
+    file?.close();
+  }
+}
+
+/**
+ * Reads an input file's bytes as {@linkcode readBytesSync} does (regular
+ * files only, up to `limit` bytes), without blocking the process while the
+ * disk answers. Throws {@linkcode InputFileError} and nothing else.
+ *
+ * @example
+ * ```ts
+ * import { readBytes } from "./io.ts";
+ * const file = await Deno.makeTempFile();
+ * await Deno.writeTextFile(file, "abc");
+ * if ((await readBytes(file)).length !== 3) throw new Error();
+ * await Deno.remove(file);
+ * ```
+ */
+export async function readBytes(path: string, options: ReadOptions = {}): Promise<Uint8Array> {
+  const limit = options.limit ?? MAX_INPUT_BYTES;
+  let file: Deno.FsFile | undefined;
+  try {
+    const info = await Deno.stat(path);
+    checkInput(path, info, limit);
+    file = await Deno.open(path, { read: true });
+    let bytes = firstBuffer(info.size, limit);
+    let n = 0;
+    for (;;) {
+      if (n === bytes.length) {
+        if (n > limit) throw tooLarge(path, limit);
+        bytes = grown(bytes, limit);
+      }
+      const got = await file.read(bytes.subarray(n));
+      if (got === null || got === 0) break;
+      n += got;
+    }
+    if (n > limit) throw tooLarge(path, limit);
+    return bytes.subarray(0, n);
+  } catch (error) {
+    throw inputFailure(path, error);
+  } finally {
+    file?.close();
+  }
+}
+
+/**
+ * Reads an input file as UTF-8 text (a malformed sequence becomes U+FFFD),
+ * under the rules of {@linkcode readBytes}: a regular file of at most
+ * `limit` bytes. Throws {@linkcode InputFileError} and nothing else.
+ *
+ * @example
+ * ```ts
+ * import { InputFileError, readText } from "./io.ts";
  * const file = await Deno.makeTempFile();
  * await Deno.writeTextFile(file, "name: x");
  * if ((await readText(file)) !== "name: x") throw new Error();
  * await Deno.remove(file);
+ * const dir = await Deno.makeTempDir();
+ * try {
+ *   await readText(dir);
+ *   throw new Error("a directory was read");
+ * } catch (error) {
+ *   if ((error as InputFileError).code !== "not-a-regular-file") throw error;
+ * }
+ * await Deno.remove(dir);
  * ```
  */
-export async function readText(path: string): Promise<string> {
-  return await Deno.readTextFile(path);
+export async function readText(path: string, options: ReadOptions = {}): Promise<string> {
+  return new TextDecoder().decode(await readBytes(path, options));
 }
 
 /**
@@ -278,8 +537,86 @@ function parentOf(path: string): string {
   return slash > 0 ? path.slice(0, slash) : slash === 0 ? "/" : ".";
 }
 
-async function writeAllTo(file: Sink, bytes: Uint8Array): Promise<void> {
-  while (bytes.length > 0) bytes = bytes.subarray(await file.write(bytes));
+/** A wait that may end: an open or a write raced against the run's interrupt. */
+type Bound = <T>(work: Promise<T>) => Promise<T>;
+
+const UNBOUNDED: Bound = (work) => work;
+
+async function writeAllTo(file: Sink, bytes: Uint8Array, bound = UNBOUNDED): Promise<void> {
+  while (bytes.length > 0) bytes = bytes.subarray(await bound(file.write(bytes)));
+}
+
+/**
+ * Once a run is interrupted, how long one open or one write of an artifact
+ * that is written through (a FIFO, a device, a standard stream) may still
+ * wait before it is given up: a FIFO nobody reads would hold the process for
+ * ever, and a signal must end the run within a second or two.
+ *
+ * @example
+ * ```ts
+ * import { INTERRUPTED_WRITE_MS } from "./io.ts";
+ * if (INTERRUPTED_WRITE_MS !== 1000) throw new Error();
+ * ```
+ */
+export const INTERRUPTED_WRITE_MS = 1000;
+
+/**
+ * Races each wait against `interrupt`: a wait still pending
+ * {@linkcode INTERRUPTED_WRITE_MS} after the interrupt (or after it began,
+ * when it began later) rejects with an `interrupted`
+ * {@linkcode ArtifactWriteError}. What it waited for is left behind; the
+ * process ends without it.
+ */
+function boundBy(path: string, interrupt: AbortSignal | undefined): Bound {
+  if (!interrupt) return UNBOUNDED;
+  return <T>(work: Promise<T>): Promise<T> => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let arm = () => {};
+    const givenUp = new Promise<never>((_, reject) => {
+      arm = () => {
+        timer = setTimeout(() => {
+          reject(
+            new ArtifactWriteError(
+              path,
+              `Nothing took the bytes within ${INTERRUPTED_WRITE_MS / 1000} s of the interrupt`,
+              "interrupted",
+            ),
+          );
+        }, INTERRUPTED_WRITE_MS);
+      };
+    });
+    if (interrupt.aborted) arm();
+    else interrupt.addEventListener("abort", arm, { once: true });
+    return Promise.race([work, givenUp]).finally(() => {
+      clearTimeout(timer);
+      interrupt.removeEventListener("abort", arm);
+    });
+  };
+}
+
+/**
+ * Opens a device or FIFO for writing, within `bound`: a FIFO's open waits
+ * for a reader. An open given up is closed if it ever completes.
+ */
+async function openThrough(path: string, bound: Bound): Promise<Deno.FsFile> {
+  const opening = Deno.open(path, { write: true });
+  try {
+    return await bound(opening);
+  } catch (error) {
+    opening.then((file) => file.close(), () => {});
+    throw error;
+  }
+}
+
+/** How a write may be bounded. */
+export interface WriteOptions {
+  /**
+   * The run's interrupt: once aborted, a write that goes through (a FIFO, a
+   * device, a standard stream) is given up when nothing takes its bytes for
+   * {@linkcode INTERRUPTED_WRITE_MS}, with an `interrupted`
+   * {@linkcode ArtifactWriteError}.
+   */
+  interrupt?: AbortSignal;
 }
 
 /**
@@ -379,16 +716,18 @@ async function replaceFile(path: string, bytes: Uint8Array, mode?: number): Prom
 export async function writeFileAtomic(
   path: string,
   data: string | Uint8Array,
+  options: WriteOptions = {},
 ): Promise<Uint8Array> {
   const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
+  const bound = boundBy(path, options.interrupt);
   try {
     const target = await resolveTarget(path);
     if (target.kind === "stream") {
-      if (target.sink) await writeAllTo(target.sink, bytes);
+      if (target.sink) await writeAllTo(target.sink, bytes, bound);
     } else if (target.kind === "special") {
-      const file = await Deno.open(target.path, { write: true });
+      const file = await openThrough(target.path, bound);
       try {
-        await writeAllTo(file, bytes);
+        await writeAllTo(file, bytes, bound);
       } finally {
         file.close();
       }
@@ -399,6 +738,53 @@ export async function writeFileAtomic(
     throw ArtifactWriteError.from(path, error);
   }
   return bytes;
+}
+
+/**
+ * Appends text to `path` (a CI job summary): a regular file is appended to
+ * (created when missing); a symlink is followed; a FIFO or device is written
+ * through and a standard stream gets the text, each within
+ * `options.interrupt` (see {@linkcode WriteOptions}). Throws
+ * {@linkcode ArtifactWriteError} and nothing else.
+ *
+ * @example
+ * ```ts
+ * import { appendText } from "./io.ts";
+ * const dir = await Deno.makeTempDir();
+ * await appendText(`${dir}/summary.md`, "a\n");
+ * await appendText(`${dir}/summary.md`, "b\n");
+ * if ((await Deno.readTextFile(`${dir}/summary.md`)) !== "a\nb\n") throw new Error();
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function appendText(
+  path: string,
+  text: string,
+  options: WriteOptions = {},
+): Promise<void> {
+  const bytes = new TextEncoder().encode(text);
+  const bound = boundBy(path, options.interrupt);
+  try {
+    const target = await resolveTarget(path);
+    if (target.kind === "stream") {
+      if (target.sink) await writeAllTo(target.sink, bytes, bound);
+      return;
+    }
+    if (target.kind === "file" && target.isDirectory) {
+      throw Object.assign(new Error("It is a directory"), { code: "EISDIR" });
+    }
+    const special = target.kind === "special";
+    const file = special
+      ? await openThrough(target.path, bound)
+      : await Deno.open(target.path, { append: true, create: true });
+    try {
+      await writeAllTo(file, bytes, special ? bound : UNBOUNDED);
+    } finally {
+      file.close();
+    }
+  } catch (error) {
+    throw ArtifactWriteError.from(path, error);
+  }
 }
 
 /**
@@ -528,7 +914,7 @@ export interface WriteSummary {
 }
 
 /** How {@linkcode openStreamWriter} writes. */
-export interface StreamWriterOptions {
+export interface StreamWriterOptions extends WriteOptions {
   /**
    * Hash the bytes as they are written, for the manifest (default true).
    * Without a manifest the hash is work for nothing: about 40 µs a flow of a
@@ -733,10 +1119,11 @@ export async function openStreamWriter(
   let sink: Sink | null;
   let file: Deno.FsFile | undefined;
   let temp: string | undefined;
+  const bound = boundBy(path, options.interrupt);
   try {
     target = await resolveTarget(path);
     if (target.kind === "stream") sink = target.sink;
-    else if (target.kind === "special") sink = file = await Deno.open(target.path, { write: true });
+    else if (target.kind === "special") sink = file = await openThrough(target.path, bound);
     else if (target.isDirectory) {
       throw Object.assign(new Error("It is a directory"), { code: "EISDIR" });
     } else {
@@ -768,7 +1155,8 @@ export async function openStreamWriter(
         // Encoded when its turn comes, into one reused buffer: a report of 50 MB would otherwise
         // leave 50 MB of spent buffers for the collector, and the process's peak memory with it.
         const bytes = scratch.encode(text);
-        await writeAllTo(sink, bytes);
+        // A regular file is a temporary one: its writes end; what goes through may not.
+        await writeAllTo(sink, bytes, temp === undefined ? bound : UNBOUNDED);
         await hash?.update(bytes);
         size += bytes.length;
       } catch (error) {
@@ -829,53 +1217,6 @@ export async function openStreamWriter(
 }
 
 /**
- * Reads a file's bytes (for checksums).
- *
- * @example
- * ```ts
- * import { readBytes } from "./io.ts";
- * const file = await Deno.makeTempFile();
- * await Deno.writeTextFile(file, "abc");
- * if ((await readBytes(file)).length !== 3) throw new Error();
- * await Deno.remove(file);
- * ```
- */
-export async function readBytes(path: string): Promise<Uint8Array> {
-  return await Deno.readFile(path);
-}
-
-/**
- * Reads a file's bytes at once: for included flow files, which the loader
- * (synchronous, like parsing) reads where it meets them. Throws an `Error`
- * whose message says why in plain words ("no such file").
- *
- * @example
- * ```ts
- * import { readBytesSync } from "./io.ts";
- * const file = await Deno.makeTempFile();
- * await Deno.writeTextFile(file, "abc");
- * if (readBytesSync(file).length !== 3) throw new Error();
- * await Deno.remove(file);
- * try {
- *   readBytesSync(file);
- *   throw new Error("read a removed file");
- * } catch (error) {
- *   if ((error as Error).message !== "no such file") throw error;
- * }
- * ```
- */
-export function readBytesSync(path: string): Uint8Array<ArrayBuffer> {
-  try {
-    return Deno.readFileSync(path);
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) throw new Error("no such file");
-    if (error instanceof Deno.errors.PermissionDenied) throw new Error("permission denied");
-    if (error instanceof Deno.errors.IsADirectory) throw new Error("it is a folder");
-    throw error;
-  }
-}
-
-/**
  * A flow cache kept as one file per entry in `dir` (created when the first
  * entry is written; safe to delete at any time). The directory is listed
  * once, so a miss costs no failed read. Entries are written in the
@@ -916,7 +1257,8 @@ export function flowCacheIn(dir: string): {
       }
       if (!names.has(`${key}.json`)) return undefined;
       try {
-        return Deno.readTextFileSync(path(key));
+        // Read like any input: a FIFO or device put in the cache folder is a miss, never a hang.
+        return new TextDecoder().decode(readBytesSync(path(key), { limit: MAX_RECORDING_BYTES }));
       } catch {
         return undefined;
       }
@@ -946,7 +1288,8 @@ const SPILL_BATCH = 256 * 1024;
  * files does not hold them all in memory while it runs. The file is removed
  * as soon as it is open where the system allows it (nothing is left behind
  * by a crash or a signal), else on `close`. Bytes that cannot be written
- * stay in memory; the run never fails for the spill.
+ * stay in memory; the run never fails for the spill, unless it is `strict`
+ * (a response body too large for memory), when `put` throws instead.
  *
  * @example
  * ```ts
@@ -960,18 +1303,22 @@ const SPILL_BATCH = 256 * 1024;
  * spill.close();
  * ```
  */
-export function byteSpill(): ByteSpill & { close(): void } {
+export function byteSpill(
+  options: { prefix?: string; strict?: boolean } = {},
+): ByteSpill & { close(): void } {
   let file: Deno.FsFile | undefined;
   let path: string | undefined;
+  let failure: unknown;
   // Opened at the first put: most runs never set anything aside.
   const open = (): boolean => {
     try {
-      path = Deno.makeTempFileSync({ prefix: "flowrun-flows-" });
+      path = Deno.makeTempFileSync({ prefix: options.prefix ?? "flowrun-flows-" });
       file = Deno.openSync(path, { read: true, write: true });
       Deno.removeSync(path);
       path = undefined;
-    } catch {
+    } catch (error) {
       // Windows keeps an open file; without a temporary directory, bytes stay in memory.
+      failure = error;
     }
     return file !== undefined;
   };
@@ -987,9 +1334,10 @@ export function byteSpill(): ByteSpill & { close(): void } {
     try {
       file!.seekSync(written, Deno.SeekMode.Start);
       for (let done = 0; done < bytes.length;) done += file!.writeSync(bytes.subarray(done));
-    } catch {
+    } catch (error) {
       // The disk said no: what is held stays in memory, and nothing more is spilled.
       writable = false;
+      failure = error;
       return;
     }
     written += bytes.length;
@@ -1009,6 +1357,7 @@ export function byteSpill(): ByteSpill & { close(): void } {
   return {
     put(bytes) {
       writable ??= open();
+      if (!writable && options.strict) throw failure ?? new Error("The spill is closed.");
       if (!writable) return inMemory(bytes);
       const length = bytes.length;
       if (length === 0) return inMemory(bytes);
@@ -1016,6 +1365,7 @@ export function byteSpill(): ByteSpill & { close(): void } {
       held.set(offset, bytes);
       heldBytes += length;
       if (heldBytes >= SPILL_BATCH) flush();
+      if (!writable && options.strict) throw failure;
       // Two numbers, never the bytes: a closure here that named `bytes` would keep them all.
       return () => held.get(offset) ?? readBack(offset, length);
     },

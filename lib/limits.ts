@@ -163,3 +163,44 @@ export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
  * ```
  */
 export const PARSED_FLOW_WINDOW = 500;
+
+/**
+ * The largest small input, in bytes: a data file of rows, a `--vars-file`,
+ * an `--env-file`, a PEM certificate or key (`--cacert`, `--cert`, `--key`,
+ * a flow's `tls` files). Any of them larger is a mistake, and each is held
+ * in memory whole.
+ *
+ * @example
+ * ```ts
+ * import { MAX_INPUT_BYTES } from "./limits.ts";
+ * if (MAX_INPUT_BYTES !== 10 * 1024 * 1024) throw new Error();
+ * ```
+ */
+export const MAX_INPUT_BYTES = 10 * 1024 * 1024;
+
+/**
+ * The largest JSON Schema or OpenAPI document a check may name, in bytes:
+ * the descriptions of large public APIs run to about 10 MB.
+ *
+ * @example
+ * ```ts
+ * import { MAX_DOCUMENT_BYTES } from "./limits.ts";
+ * if (MAX_DOCUMENT_BYTES !== 32 * 1024 * 1024) throw new Error();
+ * ```
+ */
+export const MAX_DOCUMENT_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The largest recording or report read whole, in bytes: the HAR of
+ * `convert har`, the reports of `merge` and `report html`, and
+ * `--shard-timings`. A browser's recording with bodies runs to hundreds of
+ * MB; past 256 MiB, parsing the JSON would take gigabytes of memory (and a
+ * string past about 512 MiB cannot be made at all).
+ *
+ * @example
+ * ```ts
+ * import { MAX_RECORDING_BYTES } from "./limits.ts";
+ * if (MAX_RECORDING_BYTES !== 256 * 1024 * 1024) throw new Error();
+ * ```
+ */
+export const MAX_RECORDING_BYTES = 256 * 1024 * 1024;

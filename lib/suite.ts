@@ -10,8 +10,8 @@ import type { Problem } from "./errors.ts";
 import { matchesFilter } from "./filter.ts";
 import { type DeferredFlow, everyStep, type Flow, isDeferred } from "./flow.ts";
 import { parseDataFile } from "./data_file.ts";
-import { discoverFlowEntries, readBytesSync, readText } from "./io.ts";
-import { MAX_FILE_BYTES } from "./limits.ts";
+import { discoverFlowEntries, InputFileError, readBytesSync, readText } from "./io.ts";
+import { MAX_FILE_BYTES, MAX_INPUT_BYTES } from "./limits.ts";
 import { FlowFiles, relativeTo } from "./includes.ts";
 import { fileTooLarge, loadFlow, type LoadOptions, type LoadResult } from "./load.ts";
 import {
@@ -278,34 +278,16 @@ async function loadSet(
   let parsed = 0;
   const reload: Reload = { held: result.bytes, options: regularOptions, tagTest };
   for (const { file } of entries) {
-    let bytes: Uint8Array;
-    let text: string;
-    try {
-      // Read synchronously: nothing else runs while flows load, and an asynchronous read of a
-      // small file cost ten times a synchronous one (a thread-pool round trip each).
-      bytes = readBytesSync(file);
-      // Checked before decoding and parsing: a 50 MB flow exhausted memory after 100 s.
-      if (bytes.length > MAX_FILE_BYTES) {
-        if (!matchesFilter(filter, { file })) continue;
-        result.files.push(file);
-        result.bytes.set(file, bytes);
-        result.problems.push(fileTooLarge(file, bytes.length));
-        continue;
-      }
-      text = decoder.decode(bytes);
-    } catch (error) {
+    // Read synchronously: nothing else runs while flows load, and an asynchronous read of a
+    // small file cost ten times a synchronous one (a thread-pool round trip each).
+    const read = readFlowFile(file, "Check that the file is readable and is UTF-8 text.");
+    if ("problem" in read) {
       if (!matchesFilter(filter, { file })) continue;
       result.files.push(file);
-      result.problems.push({
-        code: "file-read",
-        message: `Could not read the flow file: ${(error as Error).message}.`,
-        file,
-        line: 1,
-        column: 1,
-        hint: "Check that the file is readable and is UTF-8 text.",
-      });
+      result.problems.push(read.problem);
       continue;
     }
+    const { bytes, text } = read;
     const loaded = await load(file, text);
     for (const name of loaded.names ?? []) names.push(name);
     for (const f of regular.closure(file)) names.push(...regular.included.get(f)?.names ?? []);
@@ -557,28 +539,41 @@ async function loadSpecial(
   file: string,
   files: FlowFiles,
 ): Promise<{ flow?: Flow; problems: Problem[]; bytes?: Uint8Array }> {
-  let bytes: Uint8Array;
-  let text: string;
+  const read = readFlowFile(file, "Check the path given to --setup or --teardown.");
+  if ("problem" in read) return { problems: [read.problem] };
+  const { bytes, text } = read;
+  const loaded = await withEngines(() => files.load(file, text));
+  return { flow: loaded.flow, problems: loaded.problems, bytes };
+}
+
+/**
+ * A flow file's bytes and text, or its one problem at 1:1: not a regular file
+ * (a FIFO would block the load for ever, a device never ends), larger than
+ * {@linkcode MAX_FILE_BYTES} (found before a byte is parsed: a 50 MB flow
+ * exhausted memory after 100 s), unreadable or not UTF-8.
+ */
+function readFlowFile(
+  file: string,
+  hint: string,
+): { bytes: Uint8Array; text: string } | { problem: Problem } {
   try {
-    bytes = readBytesSync(file);
-    if (bytes.length > MAX_FILE_BYTES) {
-      return { problems: [fileTooLarge(file, bytes.length)], bytes };
-    }
-    text = decoder.decode(bytes);
+    const bytes = readBytesSync(file, { limit: MAX_FILE_BYTES });
+    return { bytes, text: decoder.decode(bytes) };
   } catch (error) {
+    if (error instanceof InputFileError && error.code === "input-too-large") {
+      return { problem: fileTooLarge(file, error.size ?? MAX_FILE_BYTES + 1) };
+    }
     return {
-      problems: [{
-        code: "file-read",
+      problem: {
+        code: error instanceof InputFileError ? error.code : "file-read",
         message: `Could not read the flow file: ${(error as Error).message}.`,
         file,
         line: 1,
         column: 1,
-        hint: "Check the path given to --setup or --teardown.",
-      }],
+        hint,
+      },
     };
   }
-  const loaded = await withEngines(() => files.load(file, text));
-  return { flow: loaded.flow, problems: loaded.problems, bytes };
 }
 
 /** Whether two paths name the same file, as given or normalised (`./a.yaml` and `a.yaml`). */
@@ -598,11 +593,11 @@ async function readRows(flow: Flow, file: string): Promise<Problem | undefined> 
   const full = relativeTo(file, path);
   let text: string;
   try {
-    text = await readText(full);
+    text = await readText(full, { limit: MAX_INPUT_BYTES });
   } catch (error) {
     return {
       ...at,
-      code: "file-read",
+      code: error instanceof InputFileError ? error.code : "file-read",
       message: `Could not read the data file "${path}": ${(error as Error).message}.`,
       hint: "The path is relative to the flow file.",
     };

@@ -95,6 +95,8 @@ async function emittedCodes(): Promise<Set<string>> {
       /\.report\(\s*"([^"]+)"/g,
       /\bcode: "([^"]+)",/g,
       /\bnew SyntaxAtError\(\s*"([^"]+)"/g,
+      // Input files refused by lib/io.ts: the error's code is the problem's.
+      /\bnew InputFileError\(\s*[^,()]+,\s*"([^"]+)"/g,
     ];
     for (const pattern of literal) {
       for (const m of source.matchAll(pattern)) codes.add(m[1]);

@@ -203,7 +203,7 @@ function dataFile(ctx: Loading, entry: Entry, what: string): DataFile | undefine
   const got = read(path, ctx.file);
   if ("message" in got) {
     ctx.problem(
-      "file-read",
+      got.code ?? "file-read",
       `Could not read "${path}" for ${what}: ${got.message}.`,
       entry.value,
       "The path is relative to the flow file.",

@@ -23,10 +23,11 @@ import { OPERATOR_TABLE, type OperatorSpec } from "../operators.ts";
 import { compilePattern } from "../regex.ts";
 import { type CompiledPath, compilePath, type PathRoot } from "../path.ts";
 import { parseDuration } from "../duration.ts";
+import { MAX_DOCUMENT_BYTES } from "../limits.ts";
 import { loadGroupConditions } from "./conditions.ts";
 import { suggest } from "../suggest.ts";
-import { describe, type Entry, type Loading, type TemplateUse } from "./context.ts";
 import { getOwn } from "../own_property.ts";
+import { describe, type Entry, type Loading, type TemplateUse } from "./context.ts";
 
 /** Type names people bring from other languages, and the JSON type they mean. */
 export const TYPE_HINTS: Record<string, string> = {
@@ -191,10 +192,10 @@ function loadSchemaCheck(ctx: Loading, entry: Entry, what: string): SchemaCheck[
   }
   const path = ctx.string(entry, `"${entry.key}" in ${what}`);
   if (path === undefined) return [];
-  const read = ctx.options.readFile?.(path, ctx.file);
+  const read = ctx.options.readFile?.(path, ctx.file, MAX_DOCUMENT_BYTES);
   const fail = (why: string, hint: string) => {
     ctx.problem(
-      "file-read",
+      (read && "code" in read && read.code) || "file-read",
       `Could not use "${path}" for "${entry.key}" in ${what}: ${why}.`,
       node,
       hint,

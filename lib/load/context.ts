@@ -46,16 +46,19 @@ export interface LoadOptions {
    */
   include?: (path: string, from: string) => IncludeResolution;
   /**
-   * Reads a file a flow sends (`body_file`, a multipart file), given the path
-   * as written and the flow file: its bytes, or why it cannot be read.
-   * `loadFlows` provides it; without it such a flow is a problem.
-   * Internal: not part of the stable API.
+   * Reads a file a flow sends (`body_file`, a multipart file) or checks with
+   * (a schema, a PEM file), given the path as written, the flow file and the
+   * most bytes it may hold: its bytes, or why it cannot be read with the
+   * problem's code (`not-a-regular-file`, `input-too-large`, else
+   * `file-read`). `loadFlows` provides it; without it such a flow is a
+   * problem. Internal: not part of the stable API.
    * @ignore
    */
   readFile?: (
     path: string,
     from: string,
-  ) => { bytes: Uint8Array<ArrayBuffer> } | { message: string };
+    limit?: number,
+  ) => { bytes: Uint8Array<ArrayBuffer> } | { message: string; code?: string };
 }
 
 /** A flow file an include names: the loaded flow, or why it cannot be included. */
