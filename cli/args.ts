@@ -249,7 +249,8 @@ const UNITS: Record<string, number> = {
 
 /**
  * A size in bytes from an option: a whole number of bytes, or with a unit
- * (`512KiB`, `10MiB`, `1GB`; case does not matter), from 1 KiB to 4 GiB.
+ * (`512KiB`, `10MiB`, `1GB`; case does not matter), from 1 KiB to `max`
+ * (4 GiB unless given, with `maxText` saying it in the message).
  *
  * @example
  * ```ts
@@ -258,15 +259,20 @@ const UNITS: Record<string, number> = {
  * if (byteSize(undefined, "max-body") !== undefined) throw new Error();
  * ```
  */
-export function byteSize(value: string | undefined, option: string): number | undefined {
+export function byteSize(
+  value: string | undefined,
+  option: string,
+  max = 4 * 1024 ** 3,
+  maxText = "4GiB",
+): number | undefined {
   if (value === undefined) return undefined;
   const m = /^\s*(\d+)\s*([a-z]*)\s*$/i.exec(value);
   const unit = m ? UNITS[m[2].toLowerCase()] : undefined;
   const n = m && unit !== undefined ? Number(m[1]) * unit : NaN;
-  if (!Number.isSafeInteger(n) || n < 1024 || n > 4 * 1024 ** 3) {
+  if (!Number.isSafeInteger(n) || n < 1024 || n > max) {
     throw new UsageError(
       `bad-${option}`,
-      `Expected --${option} to be a size from 1KiB to 4GiB, got "${value}".`,
+      `Expected --${option} to be a size from 1KiB to ${maxText}, got "${value}".`,
       "For example: 10MiB, 512KiB or 1048576 (bytes).",
     );
   }

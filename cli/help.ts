@@ -52,6 +52,8 @@ Options for run:
   --run-id ID           the run id behind \${RUN_ID} (default: generated)
   --timeout DURATION    per-request timeout: 30000 (ms), 500ms, 30s, 2m (default 30s)
   --max-body SIZE       largest response body read, decompressed (default 10MiB; e.g. 512KiB)
+  --max-body-memory SIZE  largest body held in memory for body checks (default 64MiB,
+                        at most 500MiB); a larger one goes to a temporary file
   --jobs N              flows run at once (default: the number of CPUs; 1 is sequential)
   --shard I/N           run the I-th of N parts of the flow files, or "auto" to read
                         I and N from CI variables (CI_NODE_INDEX/CI_NODE_TOTAL, …)

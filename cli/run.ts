@@ -9,6 +9,7 @@
  */
 import "./run_graph.ts";
 import { shellWord } from "../lib/curl.ts";
+import { MAX_BODY_MEMORY_BYTES } from "../lib/http.ts";
 import * as io from "../lib/io.ts";
 import { loadFlowsDeferred } from "../lib/suite.ts";
 import { newRunId, runFlows } from "../lib/run.ts";
@@ -58,6 +59,7 @@ export const RUN_OPTIONS = {
   "run-id": { type: "string" },
   timeout: { type: "string" },
   "max-body": { type: "string" },
+  "max-body-memory": { type: "string" },
   jobs: { type: "string" },
   shard: { type: "string" },
   "shard-timings": { type: "string", multiple: true },
@@ -149,6 +151,12 @@ async function runParsed(
   }
   const timeoutMs = duration(values.timeout, "timeout", MAX_TIMEOUT_MS);
   const maxBodyBytes = byteSize(values["max-body"], "max-body");
+  const bodyMemoryBytes = byteSize(
+    values["max-body-memory"],
+    "max-body-memory",
+    MAX_BODY_MEMORY_BYTES,
+    "500MiB",
+  );
   const jobs = positiveInteger(values.jobs, "jobs", "a positive number of flows", 10_000);
   const cliParams = parseParams(values.var);
   const color = useColor(values);
@@ -318,6 +326,7 @@ async function runParsed(
       failFast: values["fail-fast"],
       trace: values.trace,
       cookieJar: values["cookie-jar"],
+      bodyMemoryBytes,
       verbose: verbosity,
       secretVariables,
       network,
@@ -691,3 +700,6 @@ function reproducer(
     return words.join(" ");
   };
 }
+    if (values["max-body-memory"] !== undefined) {
+      words.push("--max-body-memory", shellWord(values["max-body-memory"]));
+    }

@@ -79,6 +79,7 @@ export function capture(
         : { found: true, value };
     }
     case "regex": {
+      if (response.spilled) return { found: false, why: response.spilled.reason };
       try {
         const m = execPattern(from.source, response.text);
         if (!m) return { found: false, why: `/${from.source}/ matched nothing in the body` };

@@ -11,7 +11,9 @@ import { Deadlines } from "./deadlines.ts";
 import { setOwn } from "./own_property.ts";
 import { evaluate, render, type Scope, toText, type ValueTemplate } from "./expr.ts";
 import type { MultipartPart, RequestSpec } from "./flow.ts";
-import { ReceivedResponse } from "./response.ts";
+import { ReceivedResponse, type SpilledBody } from "./response.ts";
+import type { ByteSpill } from "./spill.ts";
+import { byteSpill } from "./io.ts";
 import { MAX_REDIRECTS, redirectTarget } from "./redirect.ts";
 import { renderUrl } from "./url.ts";
 // Only its type: node:https loads when a run is insecure, not at every start.
@@ -313,6 +315,13 @@ export interface SendOptions {
    * passed, so memory stays bounded by the cap.
    */
   maxBodyBytes?: number;
+  /**
+   * The most body bytes held in memory (default
+   * {@linkcode DEFAULT_BODY_MEMORY_BYTES}, at most
+   * {@linkcode MAX_BODY_MEMORY_BYTES}): a larger body is kept in a temporary
+   * file, and the response is {@linkcode ReceivedResponse.spilled}.
+   */
+  bodyMemoryBytes?: number;
   /** Follow redirects to the final response (default: no; a 3xx is the response). */
   followRedirects?: boolean;
   /**
@@ -467,11 +476,17 @@ async function sendOnce(
     // Own members only: a server's "constructor" or "__proto__" header is a header like any other.
     setOwn(headers, name, Object.hasOwn(headers, name) ? `${headers[name]}, ${value}` : value);
   }
-  const text = await readBody(response, headers, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+  const body = await readBody(
+    response,
+    headers,
+    options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    Math.min(options.bodyMemoryBytes ?? DEFAULT_BODY_MEMORY_BYTES, MAX_BODY_MEMORY_BYTES),
+    () => byteSpill({ prefix: "flowrun-body-", strict: true }),
+  );
   const received = new ReceivedResponse(
     response.status,
     headers,
-    text,
+    body,
     Object.hasOwn(headers, "set-cookie") ? response.headers.getSetCookie() : [],
   );
   received.url = request.url;
@@ -479,46 +494,258 @@ async function sendOnce(
 }
 
 /**
+ * The default most body bytes held in memory, for checks that read the body:
+ * 64 MiB. A larger body (up to the cap) is kept in a temporary file instead;
+ * parsed as JSON for checks, a body takes several times its size, and a few
+ * requests at a time at this size stay within a CI machine's memory.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_BODY_MEMORY_BYTES } from "./http.ts";
+ * if (DEFAULT_BODY_MEMORY_BYTES !== 64 * 1024 * 1024) throw new Error();
+ * ```
+ */
+export const DEFAULT_BODY_MEMORY_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The most `bodyMemoryBytes` can be: 500 MiB, under the longest string
+ * JavaScript holds (2^29 - 24 UTF-16 units), which a body is decoded into.
+ *
+ * @example
+ * ```ts
+ * import { MAX_BODY_MEMORY_BYTES } from "./http.ts";
+ * if (MAX_BODY_MEMORY_BYTES >= 2 ** 29 - 24) throw new Error();
+ * ```
+ */
+export const MAX_BODY_MEMORY_BYTES = 500 * 1024 * 1024;
+
+/** How much of a spilled body is kept in memory as its head, for reports. */
+const SPILLED_HEAD_BYTES = 64 * 1024;
+
+/**
  * Reads a body chunk by chunk, so a body past the cap (a gzip bomb, an
  * endless stream) is cancelled as soon as it passes, instead of buffered.
+ * Each chunk is copied out at once: the runtime hands out decompressed
+ * bodies 4 KiB at a time, each a view on a 64 KiB buffer, so keeping the
+ * chunks kept 16 times the body (180 MB at a 10 MiB cap, 13 GB for 1 GiB).
+ * A body past `memoryCap` goes to a temporary file, not memory.
  */
 async function readBody(
   response: Response,
   headers: Record<string, string>,
   cap: number,
-): Promise<string> {
+  memoryCap: number,
+  spill: () => ClosableSpill,
+): Promise<string | SpilledBody> {
   if (!response.body) return "";
-  // A body sent as is with a length within the cap is read whole: it cannot grow past its
+  // A body sent as is with a length within the limits is read whole: it cannot grow past its
   // length, and most API responses are small ones like that.
   const length = Number(headers["content-length"] ?? Number.NaN);
-  if (length <= cap && !Object.hasOwn(headers, "content-encoding")) {
+  if (length <= Math.min(cap, memoryCap) && !Object.hasOwn(headers, "content-encoding")) {
     const bytes = new Uint8Array(await response.arrayBuffer());
     if (bytes.byteLength <= cap) return UTF8.decode(bytes);
     throw tooLarge(cap);
   }
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+  const body = new BodyBlocks(memoryCap, spill);
+  const byob = bytesReader(response.body);
+  try {
+    return await (byob
+      ? readInto(byob, body, cap)
+      : readCopies(response.body.getReader(), body, cap));
+  } catch (error) {
+    body.discard();
+    throw error;
+  }
+}
+
+/** A reader that fills buffers it is given, when the stream is a byte stream (fetch's is). */
+function bytesReader(stream: ReadableStream<Uint8Array>): ReadableStreamBYOBReader | undefined {
+  try {
+    return stream.getReader({ mode: "byob" });
+  } catch {
+    // A stream of chunks (the insecure client's): read as they come.
+    return undefined;
+  }
+}
+
+/**
+ * Reads straight into the body's blocks, never more than one byte past the
+ * cap. Reading the runtime's chunks instead left a 64 KiB buffer for each
+ * 4 KiB of a decompressed body, garbage until the next collection: 130 MB
+ * of memory to read a 10 MiB body.
+ */
+async function readInto(
+  reader: ReadableStreamBYOBReader,
+  body: BodyBlocks,
+  cap: number,
+): Promise<string | SpilledBody> {
   while (true) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > cap) {
-      chunks.length = 0;
+    const { done, value } = await reader.read(body.room(cap + 1 - body.size));
+    // The block's buffer comes back with the end too (empty), or the body's end is lost with it.
+    if (value) body.filled(value);
+    if (done) return body.finish();
+    if (body.size > cap) {
       await reader.cancel().catch(() => {});
       throw tooLarge(cap);
     }
-    chunks.push(value);
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  chunks.length = 0;
-  return UTF8.decode(bytes);
 }
+
+/** Reads a stream of chunks, copying each into the body's blocks. */
+async function readCopies(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  body: BodyBlocks,
+  cap: number,
+): Promise<string | SpilledBody> {
+  while (true) {
+    const { done, value } = await reader.read();
+    if (done) return body.finish();
+    if (body.size + value.byteLength > cap) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(cap);
+    }
+    body.add(value);
+  }
+}
+
+/** A {@linkcode ByteSpill} that frees its file on `close`. */
+export type ClosableSpill = ByteSpill & { close(): void };
+
+/**
+ * A body as it arrives, copied into blocks of up to 1 MiB (small at first, so
+ * a small body takes little): held in memory up to `memoryCap`, then moved to
+ * a spill, block by block, with only its head kept.
+ */
+class BodyBlocks {
+  size = 0;
+  #blocks: Uint8Array[] = [];
+  #block: Uint8Array<ArrayBuffer> = new Uint8Array(0);
+  #used = 0;
+  #spill?: ClosableSpill;
+  #pieces: (() => Uint8Array)[] = [];
+  #head?: Uint8Array;
+
+  constructor(readonly memoryCap: number, readonly openSpill: () => ClosableSpill) {}
+
+  /** A chunk read elsewhere, copied in. */
+  add(chunk: Uint8Array): void {
+    for (let at = 0; at < chunk.length;) {
+      if (this.#used === this.#block.length) this.#next();
+      const n = Math.min(chunk.length - at, this.#block.length - this.#used);
+      this.#block.set(chunk.subarray(at, at + n), this.#used);
+      this.#used += n;
+      at += n;
+    }
+    this.size += chunk.length;
+  }
+
+  /** Where the next read goes: the free part of the current block, at most `most` bytes. */
+  room(most: number): Uint8Array<ArrayBuffer> {
+    if (this.#used === this.#block.length) this.#next();
+    const free = Math.max(1, Math.min(this.#block.length - this.#used, most));
+    return new Uint8Array(this.#block.buffer as ArrayBuffer, this.#used, free);
+  }
+
+  /** A read into {@linkcode room} returned `view`: its buffer is the block's, moved. */
+  filled(view: Uint8Array): void {
+    this.#block = new Uint8Array(view.buffer as ArrayBuffer);
+    this.#used += view.byteLength;
+    this.size += view.byteLength;
+  }
+
+  /** The body: its text when held, else the spilled body. */
+  finish(): string | SpilledBody {
+    this.#seal();
+    if (!this.#spill) {
+      // Decoded block by block, each dropped once decoded: the bytes and the text overlap little.
+      const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: false });
+      const parts: string[] = [];
+      for (let i = 0; i < this.#blocks.length; i++) {
+        parts.push(decoder.decode(this.#blocks[i], { stream: true }));
+        this.#blocks[i] = EMPTY;
+      }
+      parts.push(decoder.decode());
+      this.#blocks = [];
+      return parts.join("");
+    }
+    const pieces = this.#pieces;
+    const spill = this.#spill;
+    const body: SpilledBody = {
+      bytes: this.size,
+      memoryCap: this.memoryCap,
+      head: new TextDecoder().decode(this.#head ?? EMPTY),
+      reason:
+        `the response body is ${formatBytes(this.size)}, more than the ${
+          formatBytes(this.memoryCap)
+        } held in memory for checks, so it was kept in a temporary file: checks of status, ` +
+        `headers and cookies run, the body's are refused (raise --max-body-memory, ` +
+        `up to ${formatBytes(MAX_BODY_MEMORY_BYTES)}, to check it)`,
+      *chunks() {
+        for (const piece of pieces) yield piece();
+      },
+      close: () => spill.close(),
+    };
+    // A response dropped without `close` (an earlier attempt of a polled step) frees its file too.
+    SPILLS.register(body, spill);
+    return body;
+  }
+
+  /** Frees what is held: the body will not be used. */
+  discard(): void {
+    this.#blocks = [];
+    this.#block = EMPTY;
+    this.#spill?.close();
+  }
+
+  /** A fresh block: twice what is held so far, from 16 KiB to 1 MiB. */
+  #next(): void {
+    this.#seal();
+    this.#block = new Uint8Array(Math.min(BLOCK_MAX, Math.max(16 * 1024, this.size)));
+    this.#used = 0;
+  }
+
+  /** Keeps the current block's bytes, and spills what is held once past the memory cap. */
+  #seal(): void {
+    if (this.#used > 0) this.#blocks.push(this.#block.subarray(0, this.#used));
+    this.#block = EMPTY;
+    this.#used = 0;
+    if (!this.#spill && this.size <= this.memoryCap) return;
+    try {
+      if (!this.#spill) {
+        this.#head = this.#headOf(this.#blocks);
+        this.#spill = this.openSpill();
+      }
+      for (const block of this.#blocks) this.#pieces.push(this.#spill.put(block));
+    } catch (error) {
+      throw new RequestError(
+        "body-too-large",
+        `The response body is larger than ${
+          formatBytes(this.memoryCap)
+        } (what is held in memory) and could not be kept in a temporary file: ${
+          (error as Error).message
+        }; free disk space or set TMPDIR to a writable directory.`,
+      );
+    }
+    this.#blocks = [];
+  }
+
+  /** The first {@linkcode SPILLED_HEAD_BYTES} bytes of `blocks`, copied. */
+  #headOf(blocks: Uint8Array[]): Uint8Array {
+    const head = new Uint8Array(Math.min(SPILLED_HEAD_BYTES, this.size));
+    let at = 0;
+    for (const block of blocks) {
+      if (at === head.length) break;
+      const n = Math.min(block.length, head.length - at);
+      head.set(block.subarray(0, n), at);
+      at += n;
+    }
+    return head;
+  }
+}
+
+const BLOCK_MAX = 1024 * 1024;
+const SPILLS = new FinalizationRegistry<ClosableSpill>((spill) => spill.close());
+const EMPTY = new Uint8Array(0);
 
 /** Decodes a whole body (no streaming state, so one decoder serves every response). */
 const UTF8 = new TextDecoder("utf-8", { fatal: false, ignoreBOM: false });

@@ -14,6 +14,37 @@ export interface ResponseSelection extends Selection {
 }
 
 /**
+ * A body too large to hold in memory (past `--max-body-memory`), kept in a
+ * temporary file: checks of status, headers and cookies run on its
+ * response; checks and captures that read the body fail with `reason`.
+ *
+ * @example
+ * ```ts
+ * import { ReceivedResponse, type SpilledBody } from "./response.ts";
+ * const spilled: SpilledBody = {
+ *   bytes: 300, memoryCap: 100, head: "{\"a\"", reason: "the body is too large",
+ *   chunks: () => [new Uint8Array(300)], close() {},
+ * };
+ * const r = new ReceivedResponse(200, {}, spilled);
+ * if (r.text !== "" || r.json.ok || r.spilled?.bytes !== 300) throw new Error();
+ * ```
+ */
+export interface SpilledBody {
+  /** The body's size in bytes, after decompression. */
+  readonly bytes: number;
+  /** The most body bytes held in memory, which this body passed. */
+  readonly memoryCap: number;
+  /** The body's first 64 KiB, decoded, for reports. */
+  readonly head: string;
+  /** Why checks cannot read the body, and what to do. */
+  readonly reason: string;
+  /** The body's bytes, read back from the file piece by piece. */
+  chunks(): Iterable<Uint8Array>;
+  /** Frees the temporary file (also done when the response is collected). */
+  close(): void;
+}
+
+/**
  * A received HTTP response.
  *
  * @example
@@ -44,13 +75,21 @@ export class ReceivedResponse {
   /** Milliseconds from sending the request to the whole body read. */
   durationMs?: number;
 
+  /** The body, decoded as UTF-8; empty when it was {@linkcode spilled}. */
+  readonly text: string;
+
+  /** Set when the body was too large to hold in memory and went to a temporary file. */
+  readonly spilled?: SpilledBody;
+
   constructor(
     readonly status: number,
     headers: Record<string, string>,
-    readonly text: string,
+    body: string | SpilledBody,
     setCookies?: readonly string[],
   ) {
     this.headers = headers;
+    this.text = typeof body === "string" ? body : "";
+    if (typeof body !== "string") this.spilled = body;
     this.setCookies = setCookies ??
       (headers["set-cookie"] ? headers["set-cookie"].split(/,\s*(?=[^;=,\s]+=)/) : []);
   }
@@ -73,6 +112,7 @@ export class ReceivedResponse {
 
   /** The body parsed as JSON, or `{ok: false}` when it is empty or not JSON. */
   get json(): { ok: true; value: unknown } | { ok: false } {
+    if (this.spilled) return { ok: false };
     if (!this.#parsed) {
       try {
         // Blank is not JSON either way; the test spares a trimmed copy of a large body.
@@ -108,6 +148,9 @@ export class ReceivedResponse {
     ) {
       return select(path, this.#head());
     }
+    if (this.spilled) {
+      return { found: false, value: path.singular ? null : [], problem: this.spilled.reason };
+    }
     if (path.root === "body") {
       const json = this.json;
       return json.ok
@@ -137,6 +180,19 @@ export class ReceivedResponse {
     };
   }
 
+  /**
+   * Frees what the response holds outside memory (a spilled body's file).
+   *
+   * @example
+   * ```ts
+   * import { ReceivedResponse } from "./response.ts";
+   * new ReceivedResponse(200, {}, "small").close();
+   * ```
+   */
+  close(): void {
+    this.spilled?.close();
+  }
+
   /** The content type without parameters, if the response named one. */
   get contentType(): string | undefined {
     return this.headers["content-type"]?.split(";")[0].trim() || undefined;
@@ -154,6 +210,11 @@ export class ReceivedResponse {
    * ```
    */
   excerpt(max = 300, masking: Masking = NO_SECRETS): string {
+    if (this.spilled) {
+      const head = masking.redact(this.spilled.head);
+      const shown = head.length <= max ? head : masking.head(head, max);
+      return `${shown} (${this.spilled.bytes} bytes in all, kept in a temporary file)`;
+    }
     const json = this.json;
     const text = masking.redact(json.ok ? JSON.stringify(json.value) : this.text);
     return text.length <= max

@@ -61,6 +61,12 @@ export interface RunOptions {
    * bounded by the cap × `jobs`.
    */
   maxBodyBytes?: number;
+  /**
+   * The most body bytes held in memory for checks (default 64 MiB, at most
+   * 500 MiB): a larger body goes to a temporary file, and only checks of
+   * status, headers and cookies run on its response.
+   */
+  bodyMemoryBytes?: number;
   /** Flows run at once (default: the number of CPUs); steps inside a flow stay sequential. */
   jobs?: number;
   /** After the first flow that does not pass, start no new flows; the rest are reported skipped. */
@@ -273,6 +279,7 @@ function context(options: RunOptions): Context {
     runId: options.runId ?? newRunId(),
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxBodyBytes: options.maxBodyBytes,
+    bodyMemoryBytes: options.bodyMemoryBytes,
     reporter: queued ?? reporter,
     settle: queued?.drained,
     signal: options.signal,

@@ -90,7 +90,11 @@ function openApi30(node: unknown): unknown {
  */
 export function checkSchema(
   check: SchemaCheck,
-  response: { status: number; json: { ok: true; value: unknown } | { ok: false } },
+  response: {
+    status: number;
+    json: { ok: true; value: unknown } | { ok: false };
+    spilled?: { reason: string };
+  },
   method: string,
   requestUrl: string,
   phase: AssertionResult["phase"],
@@ -111,6 +115,7 @@ export function checkSchema(
     passed: false,
     message: `$.json: ${message}`,
   });
+  if (response.spilled) return fail(response.spilled.reason);
   if (!json.ok) return fail("the response body is not JSON, so it cannot match a schema");
   let validate: Validate | undefined = check.kind === "schema" ? check.validate : undefined;
   let what = check.source;

@@ -63,9 +63,10 @@ const documents = new WeakMap<object, unknown>();
  * `count()`, `string()`, `boolean()` and the like give their value.
  */
 export function queryXPath(
-  response: { text: string; contentType?: string },
+  response: { text: string; contentType?: string; spilled?: { reason: string } },
   expression: string,
 ): XPathResult {
+  if (response.spilled) return { found: false, why: response.spilled.reason, invalid: true };
   if (!libraries) {
     return {
       found: false,

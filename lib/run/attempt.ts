@@ -168,6 +168,7 @@ export async function attempt(
     const response = await send(request, {
       timeoutMs: step.options?.timeoutMs ?? ctx.timeoutMs,
       maxBodyBytes: ctx.maxBodyBytes,
+      bodyMemoryBytes: ctx.bodyMemoryBytes,
       signal: ctx.signal,
       deadlines: ctx.deadlines,
       followRedirects: step.options?.followRedirects,

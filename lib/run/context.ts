@@ -16,6 +16,7 @@ export interface Context {
   runId: string;
   timeoutMs: number;
   maxBodyBytes?: number;
+  bodyMemoryBytes?: number;
   reporter: Reporter;
   signal?: AbortSignal;
   redactor: Redactor;

@@ -81,6 +81,8 @@ export async function runStep(
       await pause(retry.delayMs * 2 ** n, ctx.signal);
     }
   };
+  // A body too large for memory waits in a temporary file until the step's result is made.
+  let last: Attempt | undefined;
   try {
     if (step.options?.delayMs) await pause(step.options.delayMs, ctx.signal);
     const outcome = step.loop
@@ -89,6 +91,7 @@ export async function runStep(
         signal: ctx.signal,
       })
       : { last: await once(), satisfied: true, attempts: 1 };
+    last = outcome.last;
     const { response } = outcome.last;
     const interrupted = ctx.signal?.aborted && (!response || !outcome.satisfied)
       ? reasonOf(ctx.signal)
@@ -129,6 +132,8 @@ export async function runStep(
     // Whatever else one step meets fails that step: the run, its other flows and reports go on.
     const message = ctx.redactor.redact(internalError("running the step", error));
     return failedBefore(step, timing(), "error", "request", message, sent, lastRequest);
+  } finally {
+    last?.response?.close();
   }
 }
 

@@ -218,9 +218,12 @@ export function withDetails(
   if (response && result.response) {
     result.response.body_excerpt = response.excerpt(EXCERPT, redactor);
     result.response.headers = response.headers;
-    const body = cutBody(response.text, redactor, max);
+    // A body kept in a temporary file shows its head; the rest is counted as cut (in bytes).
+    const spilled = response.spilled;
+    const body = cutBody(spilled?.head ?? response.text, redactor, max);
     result.response.body = body.text;
-    if (body.cut > 0) result.response.body_truncated = body.cut;
+    const cut = spilled ? spilled.bytes - new TextEncoder().encode(body.text).length : body.cut;
+    if (cut > 0) result.response.body_truncated = cut;
   }
   return result;
 }
