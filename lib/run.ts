@@ -18,7 +18,12 @@ import { reasonOf } from "./http.ts";
 import { type DeferredFlow, type Flow, isDeferred, type Step, type VarDef } from "./flow.ts";
 import { isSecretName, Redactor } from "./redact.ts";
 import { isSecretCaptureName } from "./secrets/names.ts";
-import { type SecretInputs, secretInputs, secretLeaves } from "./secrets/discover.ts";
+import {
+  type SecretInputs,
+  secretInputs,
+  secretLeaves,
+  secretRowValues,
+} from "./secrets/discover.ts";
 import type { Reporter } from "./report/reporter.ts";
 import { queueReporter } from "./report/queued.ts";
 import type { ByteSpill } from "./spill.ts";
@@ -686,6 +691,13 @@ export async function runFlows(
   options: RunOptions = {},
 ): Promise<RunResult> {
   const flows: (Flow | DeferredFlow | undefined)[] = expandRows(given);
+  // Data columns named like secrets are secrets, as vars of those names from a vars file are.
+  const rowSecrets: string[] = [];
+  secretRowValues(
+    given.filter((f): f is Flow => !isDeferred(f)),
+    new Set(options.secrets ?? []),
+    (value) => void rowSecrets.push(value),
+  );
   // Already done by loadFlows; flows built another way get their schemas compiled here.
   // (In a helper, so no variable of this async function keeps the whole list alive.)
   await prepare([...options.setup ?? [], ...given, ...options.teardown ?? []]);
@@ -693,6 +705,7 @@ export async function runFlows(
   // may still point at it), and each flow is dropped here once it has run.
   if (options.release) (given as unknown[]).length = 0;
   const ctx = context(options);
+  for (const value of rowSecrets) ctx.secret(value);
   try {
     return await runAll(flows, options, ctx);
   } finally {

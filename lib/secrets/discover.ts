@@ -11,7 +11,7 @@
  */
 import type { Expr, Ref, Template, ValueTemplate } from "../expr.ts";
 import type { Flow } from "../flow.ts";
-import { isSecretHeader, isSecretKey } from "./names.ts";
+import { isSecretHeader, isSecretKey, isSecretName } from "./names.ts";
 import { userinfoSecrets } from "./userinfo.ts";
 
 /** Receives each value found to be secret (the redactor's `add`). */
@@ -426,4 +426,33 @@ function secretUrlLiterals(url: Template): string[] {
       ? [decodeURIComponentSafe(value)]
       : [];
   });
+}
+
+/**
+ * The values of data columns whose names are secret (`password`, `apiKey`,
+ * or a name in `named`, the run's `--secret` names), in every row of every
+ * flow: secrets of the run, as vars of those names from a vars file are.
+ *
+ * @example
+ * ```ts
+ * import { secretRowValues } from "./discover.ts";
+ * const rows = [{ name: "a", values: { user: "ann", password: "pw-1", apiKey: "k-1" } }];
+ * const found: string[] = [];
+ * // deno-lint-ignore no-explicit-any
+ * secretRowValues([{ rows } as any], new Set(), (v) => void found.push(v));
+ * if (found.join() !== "pw-1,k-1") throw new Error(found.join());
+ * ```
+ */
+export function secretRowValues(
+  flows: readonly { rows?: { values: Record<string, unknown> }[] }[],
+  named: ReadonlySet<string>,
+  register: Register,
+): void {
+  for (const flow of flows) {
+    for (const row of flow.rows ?? []) {
+      for (const [name, value] of Object.entries(row.values)) {
+        if (named.has(name) || isSecretName(name)) secretLeaves(value, register);
+      }
+    }
+  }
 }
