@@ -52,6 +52,8 @@ function handler(request: Request): Response {
       return new Response(brotliBomb, {
         headers: { "content-encoding": "br", "content-type": "application/json" },
       });
+    case "/json20":
+      return Response.json({ pad: "b".repeat(20 * MiB) });
     case "/endless":
       return new Response(repeated(new Uint8Array(64 * 1024).fill(97), Infinity));
     case "/slow":
@@ -229,5 +231,43 @@ Deno.test("SIGINT while a body streams slowly ends the run within a second, repo
     const report = JSON.parse(await Deno.readTextFile(`${dir}/out/report.json`));
     assert.equal(report.interrupted, "SIGINT");
     await Deno.stat(`${dir}/out/junit.xml`);
+  });
+});
+
+Deno.test("--max-body-memory moves the threshold; a bad size is refused", async () => {
+  await withServer(async (url, dir) => {
+    await Deno.writeTextFile(
+      `${dir}/mid.yaml`,
+      flow(
+        "mid",
+        `${url}/json20`,
+        "    assert:\n      status: 200\n      json:\n        - {path: $.json.pad, type: string}\n",
+      ),
+    );
+    const low = await measured([
+      "run",
+      `${dir}/mid.yaml`,
+      "--max-body",
+      "64MiB",
+      "--max-body-memory",
+      "16MiB",
+    ]);
+    assert.equal(low.code, 1, low.stderr);
+    assert.match(low.stdout, /the response body is 20 MiB, more than the 16 MiB held in memory/);
+    assert.match(low.stdout, /--max-body-memory 16MiB/, "the reproduce command keeps the option");
+    const high = await measured([
+      "run",
+      `${dir}/mid.yaml`,
+      "--max-body",
+      "64MiB",
+      "--max-body-memory",
+      "32MiB",
+    ]);
+    assert.equal(high.code, 0, high.stdout);
+    for (const bad of ["1GiB", "12", "lots"]) {
+      const refused = await measured(["run", `${dir}/mid.yaml`, `--max-body-memory=${bad}`]);
+      assert.equal(refused.code, 2, bad);
+      assert.match(refused.stderr, /^error\[bad-max-body-memory\]: .*from 1KiB to 500MiB/, bad);
+    }
   });
 });
