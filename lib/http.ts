@@ -402,6 +402,7 @@ export async function send(
         );
       }
       options.onRedirect?.(received, next);
+      received.close();
       current = next;
     }
   } catch (error) {
@@ -544,6 +545,11 @@ async function readBody(
   if (length <= Math.min(cap, memoryCap) && !Object.hasOwn(headers, "content-encoding")) {
     const bytes = new Uint8Array(await response.arrayBuffer());
     if (bytes.byteLength <= cap) return UTF8.decode(bytes);
+    throw tooLarge(cap);
+  }
+  if (length > cap && !Object.hasOwn(headers, "content-encoding")) {
+    // Announced as too large: nothing of it is worth reading.
+    await response.body.cancel().catch(() => {});
     throw tooLarge(cap);
   }
   const body = new BodyBlocks(memoryCap, spill);

@@ -10,6 +10,7 @@
 import assert from "node:assert/strict";
 import zlib from "node:zlib";
 import { spawnCli } from "./support/cli.ts";
+import { type RequestError, send } from "../lib/http.ts";
 
 const MiB = 1024 * 1024;
 const decoder = new TextDecoder();
@@ -270,4 +271,75 @@ Deno.test("--max-body-memory moves the threshold; a bad size is refused", async 
       assert.match(refused.stderr, /^error\[bad-max-body-memory\]: .*from 1KiB to 500MiB/, bad);
     }
   });
+});
+
+Deno.test("send holds a body of exactly the memory threshold, spills one byte more, byte for byte", async () => {
+  // Bytes that are not UTF-8 too: a spilled body is kept as sent, not as decoded.
+  const bytes = (n: number) => Uint8Array.from({ length: n }, (_, i) => (i * 7 + 0xc3) & 0xff);
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    (request) => {
+      const n = Number(new URL(request.url).searchParams.get("n"));
+      // Streamed, so no content-length: the body is read block by block.
+      return new Response(repeated(bytes(n), 1));
+    },
+  );
+  const url = (n: number) => `http://127.0.0.1:${server.addr.port}/?n=${n}`;
+  const get = (n: number) =>
+    send({ method: "GET", url: url(n), headers: [] }, { timeoutMs: 5000, bodyMemoryBytes: 4096 });
+  try {
+    const held = await get(4096);
+    assert.equal(held.spilled, undefined);
+    assert.equal(held.text, new TextDecoder().decode(bytes(4096)));
+    const over = await get(4097);
+    assert.equal(over.spilled?.bytes, 4097);
+    over.close();
+    const spilled = await get(3 * MiB + 5);
+    assert.ok(spilled.spilled, "a body past the threshold is spilled");
+    assert.equal(spilled.text, "");
+    assert.equal(spilled.spilled.bytes, 3 * MiB + 5);
+    const back = new Uint8Array(spilled.spilled.bytes);
+    let at = 0;
+    for (const chunk of spilled.spilled.chunks()) {
+      back.set(chunk, at);
+      at += chunk.length;
+    }
+    assert.equal(at, 3 * MiB + 5);
+    assert.deepEqual(back, bytes(3 * MiB + 5));
+    assert.equal(spilled.json.ok, false);
+    spilled.close();
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test("send refuses a body whose content-length is over the cap without reading it", async () => {
+  let pulled = 0;
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    () =>
+      new Response(
+        new ReadableStream<Uint8Array<ArrayBuffer>>({
+          pull(controller) {
+            if (pulled++ < 4096) controller.enqueue(new Uint8Array(64 * 1024));
+            else controller.close();
+          },
+        }),
+        { headers: { "content-length": String(256 * MiB) } },
+      ),
+  );
+  try {
+    const started = performance.now();
+    await assert.rejects(
+      send(
+        { method: "GET", url: `http://127.0.0.1:${server.addr.port}/`, headers: [] },
+        { timeoutMs: 5000, maxBodyBytes: MiB },
+      ),
+      (error: RequestError) => error.code === "body-too-large",
+    );
+    assert.ok(performance.now() - started < 2000);
+    assert.ok(pulled < 64, `the server produced ${pulled} chunks of 64 KiB`);
+  } finally {
+    await server.shutdown();
+  }
 });
