@@ -191,6 +191,7 @@ Deno.test("a body above what memory holds is kept in a temporary file; checks on
         `${url}/large`,
         "    assert:\n      status: 200\n      json:\n        - {path: $.headers.x-kind, equals: large}\n" +
           "        - {path: $.json.pad, exists: true}\n" +
+          "        - {xpath: //pad, exists: false}\n" +
           "    capture: {kind: {header: x-kind}}\n",
       ),
     );
@@ -201,12 +202,20 @@ Deno.test("a body above what memory holds is kept in a temporary file; checks on
     assert.equal(run.code, 1, run.stderr);
     const step = JSON.parse(await Deno.readTextFile(`${dir}/r.json`)).flows[0].steps[0];
     const results = step.assertions as { path: string; passed: boolean; message: string }[];
-    assert.deepEqual(results.map((r) => r.passed), [true, true, false], JSON.stringify(results));
+    const by = Object.fromEntries(results.map((r) => [r.path, r]));
+    assert.deepEqual(
+      results.map((r) => [r.path, r.passed]).sort(),
+      [["$.headers.x-kind", true], ["$.json.pad", false], ["status", true], ["xpath //pad", false]],
+      JSON.stringify(results),
+    );
     assert.match(
-      results[2].message,
+      by["$.json.pad"].message,
       /^\$\.json\.pad: the response body is 400 MiB, more than the 64 MiB held in memory for checks/,
     );
-    assert.match(results[2].message, /--max-body-memory/);
+    assert.match(by["$.json.pad"].message, /--max-body-memory/);
+    // XPath (which would parse the body) is refused the same way, even `exists: false`.
+    assert.match(by["xpath //pad"].message, /held in memory for checks/);
+    assert.deepEqual(step.captures, ["kind"], "a header capture runs");
     assert.ok(
       run.peakBytes < 200 * MiB,
       `peak memory ${(run.peakBytes / MiB).toFixed(0)} MiB for a 400 MiB body`,
