@@ -24,7 +24,7 @@ import { UsageError } from "../lib/errors.ts";
 import type { Problem } from "../lib/errors.ts";
 import { everyStep, type Flow, isDeferred } from "../lib/flow.ts";
 import type { RunResult } from "../lib/result.ts";
-import { MAX_TIMEOUT_MS, PARSED_FLOW_WINDOW } from "../lib/limits.ts";
+import { MAX_RECORDING_BYTES, MAX_TIMEOUT_MS, PARSED_FLOW_WINDOW } from "../lib/limits.ts";
 import { VERSION } from "../lib/version.ts";
 import { byteSize, command, duration, parseParams, positiveInteger } from "./args.ts";
 import { type ArtifactPaths, artifactPaths, Artifacts } from "./artifacts.ts";
@@ -201,7 +201,11 @@ async function runParsed(
     const found = shardFromEnv(io.readEnv);
     shard = { ...found.shard, source: found.source };
   } else if (values.shard !== undefined) shard = parseShard(values.shard);
-  const shardTimes = await readShardTimings(values, shard !== undefined, io.readText);
+  const shardTimes = await readShardTimings(
+    values,
+    shard !== undefined,
+    (path) => io.readText(path, { limit: MAX_RECORDING_BYTES }),
+  );
 
   const paths = artifactPaths(values);
   for (const path of Object.values(paths)) if (path) await io.ensureWritable(path);
@@ -257,7 +261,7 @@ async function runParsed(
   }
   await refuseFlowFilesAsOutputs(paths, [...loaded.files, ...loaded.included]);
   const runIdFinal = runId ?? newRunId();
-  const artifacts = await Artifacts.open(paths);
+  const artifacts = await Artifacts.open(paths, interrupts.writes);
   const reproduce = reproducer(values, cliParams, secretNames, isSecret, runIdFinal, timeoutMs);
   const reporters = await artifacts.reporters({
     traceLink: values["trace-link"],
@@ -322,11 +326,11 @@ async function runParsed(
       runId: runIdFinal,
       timeoutMs,
       maxBodyBytes,
+      bodyMemoryBytes,
       jobs,
       failFast: values["fail-fast"],
       trace: values.trace,
       cookieJar: values["cookie-jar"],
-      bodyMemoryBytes,
       verbose: verbosity,
       secretVariables,
       network,
@@ -343,7 +347,11 @@ async function runParsed(
   }
   // Entries are written while the run goes on; they are complete before the process ends.
   await flowCache?.flush();
-  await ciAnnotations(result, problems, { enabled: !values["no-annotations"], reproduce });
+  await ciAnnotations(result, problems, {
+    enabled: !values["no-annotations"],
+    reproduce,
+    interrupt: interrupts.writes,
+  });
   await artifacts.closeLog();
   const exitCode = () =>
     interruptCode(signal) ??
@@ -389,7 +397,7 @@ async function readNetwork(
       text = await read(path);
     } catch (error) {
       throw new UsageError(
-        `bad-${option}`,
+        fileCode(error) ?? `bad-${option}`,
         `Cannot read --${option} "${path}": ${(error as Error).message}.`,
         "Give the path of a PEM file.",
       );
@@ -498,6 +506,14 @@ async function provenance(
 }
 
 /**
+ * The code of an input file that is not a regular file or is too large
+ * (`not-a-regular-file`, `input-too-large`), whatever option named it.
+ */
+function fileCode(error: unknown): string | undefined {
+  return error instanceof io.InputFileError && error.code !== "file-read" ? error.code : undefined;
+}
+
+/**
  * `--shard-timings`: the durations per flow file in earlier JSON reports,
  * to balance `--shard` by time. A report that cannot be read or parsed is a
  * usage error; one without flows adds nothing.
@@ -522,7 +538,7 @@ async function readShardTimings(
       reports.push(JSON.parse(await read(file)));
     } catch (error) {
       throw new UsageError(
-        "bad-shard-timings",
+        fileCode(error) ?? "bad-shard-timings",
         `Cannot use --shard-timings "${file}": ${(error as Error).message.replace(/\.$/, "")}.`,
         "Give the JSON report (--report-json) of an earlier run of the same flows.",
       );
@@ -603,7 +619,7 @@ async function readVarFiles(
       return await readText(path);
     } catch (error) {
       throw new UsageError(
-        "file-read",
+        fileCode(error) ?? "file-read",
         `${option} ${path}: ${(error as Error).message.replace(/\.$/, "")}.`,
         "Check the path: it is relative to the current directory.",
       );
@@ -686,6 +702,9 @@ function reproducer(
     for (const name of secretNames) words.push("--secret", shellWord(name));
     if (timeoutMs !== undefined) words.push("--timeout", String(timeoutMs));
     if (values["max-body"] !== undefined) words.push("--max-body", shellWord(values["max-body"]));
+    if (values["max-body-memory"] !== undefined) {
+      words.push("--max-body-memory", shellWord(values["max-body-memory"]));
+    }
     if (values.trace) words.push("--trace");
     if (values["cookie-jar"]) words.push("--cookie-jar");
     for (const file of values.cacert ?? []) words.push("--cacert", shellWord(file));
@@ -700,6 +719,3 @@ function reproducer(
     return words.join(" ");
   };
 }
-    if (values["max-body-memory"] !== undefined) {
-      words.push("--max-body-memory", shellWord(values["max-body-memory"]));
-    }

@@ -9,7 +9,7 @@
  */
 import { isScalar, isSeq } from "./nodes.ts";
 import type { Retry, StepOptions } from "../flow.ts";
-import { MAX_TIMEOUT_MS } from "../limits.ts";
+import { MAX_INPUT_BYTES, MAX_TIMEOUT_MS } from "../limits.ts";
 import { describe, type Entry, type Loading } from "./context.ts";
 import { clientProblem } from "../client_check.ts";
 import { maskUserinfo } from "../secrets/userinfo.ts";
@@ -186,12 +186,12 @@ function checkClient(
 function pemFile(ctx: Loading, entry: Entry, what: string): string | undefined {
   const path = ctx.string(entry, what);
   if (path === undefined) return undefined;
-  const got = ctx.options.readFile?.(path, ctx.file) ??
+  const got = ctx.options.readFile?.(path, ctx.file, MAX_INPUT_BYTES) ??
     { message: "this flow was loaded from its text alone" };
   const text = "bytes" in got ? new TextDecoder().decode(got.bytes) : undefined;
   if (text === undefined || !text.includes("-----BEGIN ")) {
     ctx.problem(
-      "file-read",
+      ("code" in got && got.code) || "file-read",
       `Could not use "${path}" for ${what}: ${
         "message" in got ? got.message : "it is not PEM text"
       }.`,
