@@ -189,10 +189,7 @@ function workerThreads(): WorkerThreads {
     .process;
   const loaded = node?.getBuiltinModule?.("node:worker_threads") as WorkerThreads | undefined;
   if (typeof loaded?.Worker !== "function") {
-    throw new MatchTimeoutError(
-      "regex-failed",
-      "the regular-expression helper is not loaded: call prepareRegex(flows) before matching",
-    );
+    throw new GuardError("check-failed", NOT_LOADED);
   }
   threads = loaded;
   return threads;
@@ -200,45 +197,60 @@ function workerThreads(): WorkerThreads {
 
 // Slots of the shared state: what the worker did last, and its answer.
 const STATE = 0; // 0 busy, 1 done, 2 ready
-const ANSWER = 1; // 1 matched, 0 not, -1 the match threw
+const ANSWER = 1; // 1 done (the result is on the port), -1 the work threw (its message is)
+// The helper runs tasks by name: each is defined once per helper thread (its code, compiled there,
+// and the modules it imports, loaded there) and then run with an input, its result sent on the
+// port before the state flips, so the waiting thread finds it there.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const shared = new Int32Array(workerData.buffer);
-const patterns = new Map();
-parentPort.on("message", ({ source, input, exec }) => {
-  let answer;
-  try {
-    let re = patterns.get(source);
-    if (!re) {
-      if (patterns.size >= 1000) patterns.clear();
-      re = new RegExp(source);
-      patterns.set(source, re);
-    }
-    if (exec) {
-      const m = re.exec(input);
-      answer = m ? 1 : 0;
-      // Sent before the state flips, so the waiting thread finds it on the port.
-      if (m) workerData.port.postMessage(Array.from(m, (g) => g === undefined ? null : g));
-    } else answer = re.test(input) ? 1 : 0;
-  } catch {
-    answer = -1;
-  }
+const tasks = new Map();
+function reply(answer, result) {
+  workerData.port.postMessage(result);
   Atomics.store(shared, ${ANSWER}, answer);
   Atomics.store(shared, ${STATE}, 1);
   Atomics.notify(shared, ${STATE});
+}
+function why(error) {
+  return error instanceof RangeError && /call stack/i.test(error.message)
+    ? "it ran out of stack"
+    : String((error && error.message) || error);
+}
+parentPort.on("message", async ({ define, name, input }) => {
+  if (define) {
+    try {
+      const libs = {};
+      for (const [key, url] of Object.entries(define.imports)) libs[key] = await import(url);
+      tasks.set(name, new Function("libs", define.source)(libs));
+      reply(1, null);
+    } catch (error) {
+      reply(-1, why(error));
+    }
+    return;
+  }
+  let result;
+  try {
+    result = tasks.get(name)(input);
+  } catch (error) {
+    reply(-1, why(error));
+    return;
+  }
+  reply(1, result);
 });
 Atomics.store(shared, ${STATE}, 2);
 Atomics.notify(shared, ${STATE});
 `;
 
-/** How long a new worker may take to start, apart from the match's own limit. */
+/** How long a new worker may take to start or load a task's modules, apart from the work's own limit. */
 const STARTUP_LIMIT_MS = 10_000;
 
 interface Helper {
   worker: Worker;
   shared: Int32Array;
-  /** Where the helper puts a match's groups, read synchronously. */
+  /** Where the helper puts a task's result, read synchronously. */
   port: MessagePort;
+  /** The tasks this helper thread has compiled. */
+  defined: Set<string>;
 }
 
 let helper: Helper | undefined;
@@ -259,12 +271,12 @@ function startHelper(): Helper {
   worker.on("error", () => stopHelper());
   if (Atomics.wait(shared, STATE, 0, STARTUP_LIMIT_MS) === "timed-out") {
     void worker.terminate();
-    throw new MatchTimeoutError(
-      "regex-failed",
-      `the regular-expression helper did not start within ${STARTUP_LIMIT_MS / 1000} s`,
+    throw new GuardError(
+      "check-failed",
+      `the helper thread did not start within ${STARTUP_LIMIT_MS / 1000} s`,
     );
   }
-  return { worker, shared, port: port1 };
+  return { worker, shared, port: port1, defined: new Set() };
 }
 
 function stopHelper(): void {
@@ -273,6 +285,162 @@ function stopHelper(): void {
   if (old) {
     old.port.close();
     void old.worker.terminate();
+  }
+}
+
+/**
+ * Work the helper thread can run under a time limit: JavaScript source, the
+ * body of a function of `libs` (the imported modules, by key) that returns
+ * the function run with each input. The code sees nothing of the calling
+ * module: what it needs comes in `imports` (module URLs, from
+ * `import.meta.resolve`) or in the input. Inputs and results are
+ * structured-cloned.
+ */
+export interface GuardedTask {
+  /** A name unique to this task. */
+  name: string;
+  /** The body of `function (libs) { …; return (input) => result; }`. */
+  source: string;
+  /** The modules the code needs, imported once per helper thread, as `libs[key]`. */
+  imports: Record<string, string>;
+}
+
+/**
+ * Work that did not finish within its time limit (`check-timeout`), or
+ * could not run (`check-failed`: it threw, ran out of stack, or the helper
+ * could not start).
+ *
+ * @example
+ * ```ts
+ * import { GuardError, runGuarded } from "./regex.ts";
+ * await import("node:worker_threads");
+ * const task = { name: "spin", source: "return () => { for (;;) {} };", imports: {} };
+ * try {
+ *   runGuarded(task, null, 100);
+ *   throw new Error("expected a timeout");
+ * } catch (error) {
+ *   if (!(error instanceof GuardError) || error.code !== "check-timeout") throw error;
+ * }
+ * ```
+ */
+export class GuardError extends Error {
+  /** `check-timeout` when the work ran out of time, `check-failed` when it could not run. */
+  readonly code: "check-timeout" | "check-failed";
+  /** Creates the error with its code and message. */
+  constructor(code: GuardError["code"], message: string) {
+    super(message);
+    this.name = "GuardError";
+    this.code = code;
+  }
+}
+
+/**
+ * Runs a task on the helper thread and waits, at most `limitMs`, for its
+ * result; a task that takes longer is abandoned and its thread terminated,
+ * which stops V8 mid-work, so the caller is never blocked past the limit
+ * (and a signal waits no longer than that). One mechanism for every check
+ * whose work the input controls: regular expressions, XPath, JSON Schema.
+ * Throws {@linkcode GuardError}. The helper's module is best loaded first
+ * with {@linkcode prepareGuard}.
+ *
+ * @example
+ * ```ts
+ * import { prepareGuard, runGuarded } from "./regex.ts";
+ * await prepareGuard();
+ * const task = { name: "double", source: "return (n) => n * 2;", imports: {} };
+ * if (runGuarded(task, 21) !== 42) throw new Error();
+ * ```
+ */
+export function runGuarded(
+  task: GuardedTask,
+  input: unknown,
+  limitMs: number = MATCH_TIME_LIMIT_MS,
+): unknown {
+  helper ??= startHelper();
+  if (!helper.defined.has(task.name)) {
+    const define = { source: task.source, imports: task.imports };
+    call({ define, name: task.name }, STARTUP_LIMIT_MS);
+    helper?.defined.add(task.name);
+  }
+  return call({ name: task.name, input }, limitMs);
+}
+
+/**
+ * Loads the helper thread's module (`node:worker_threads`), for a run that
+ * has a check running on it (XPath, schemas; see {@linkcode prepareRegex}
+ * for regular expressions).
+ *
+ * @example
+ * ```ts
+ * import { prepareGuard } from "./regex.ts";
+ * await prepareGuard();
+ * ```
+ */
+export async function prepareGuard(): Promise<void> {
+  threads ??= await import("node:worker_threads");
+}
+
+function call(message: unknown, limitMs: number): unknown {
+  helper ??= startHelper();
+  const { worker, shared, port } = helper;
+  const { receiveMessageOnPort } = threads!;
+  // A reply left over from abandoned work must not be read as this one's.
+  while (receiveMessageOnPort(port)) { /* drained */ }
+  Atomics.store(shared, STATE, 0);
+  worker.postMessage(message);
+  if (Atomics.wait(shared, STATE, 0, limitMs) === "timed-out") {
+    // The work may run for hours: stop its thread and start afresh next time.
+    stopHelper();
+    throw new GuardError("check-timeout", `did not finish within ${formatMs(limitMs)}`);
+  }
+  const answer = Atomics.load(shared, ANSWER);
+  const reply = receiveMessageOnPort(port);
+  if (!reply) throw new GuardError("check-failed", "its result did not arrive");
+  if (answer === -1) throw new GuardError("check-failed", String(reply.message));
+  return reply.message;
+}
+
+/** Regular expressions on the helper thread: a test, or the first match's groups. */
+const REGEX_TASK: GuardedTask = {
+  name: "regex",
+  imports: {},
+  source: `
+const patterns = new Map();
+return ({ source, input, exec }) => {
+  let re = patterns.get(source);
+  if (!re) {
+    if (patterns.size >= 1000) patterns.clear();
+    re = new RegExp(source);
+    patterns.set(source, re);
+  }
+  if (!exec) return re.test(input);
+  const m = re.exec(input);
+  return m && Array.from(m, (g) => g === undefined ? null : g);
+};`,
+};
+
+const NOT_LOADED = "the helper thread's module is not loaded: call prepareGuard() first";
+
+/** A match on the helper thread, its errors as MatchTimeoutError. */
+function ask(source: string, input: string, exec: boolean, limitMs: number): unknown {
+  try {
+    return runGuarded(REGEX_TASK, { source, input, exec }, limitMs);
+  } catch (error) {
+    if (!(error instanceof GuardError)) throw error;
+    if (error.code === "check-timeout") {
+      throw new MatchTimeoutError(
+        "regex-timeout",
+        `the match did not finish within ${formatMs(limitMs)}`,
+      );
+    }
+    throw new MatchTimeoutError(
+      "regex-failed",
+      error.message === NOT_LOADED
+        ? "the regular-expression helper is not loaded: call prepareRegex(flows) before matching"
+        : /stack|memory/.test(error.message)
+        ? "the match ran out of memory or stack"
+        : `the match could not run: ${error.message}`,
+    );
   }
 }
 
@@ -301,7 +469,7 @@ export function testPattern(
 ): boolean {
   const here = matchHere(source, input);
   if (here !== undefined) return here !== null;
-  return ask(source, input, false, limitMs) === 1;
+  return ask(source, input, false, limitMs) === true;
 }
 
 /**
@@ -325,12 +493,11 @@ export function execPattern(
 ): (string | null)[] | null {
   const here = matchHere(source, input);
   if (here !== undefined) return here && Array.from(here, (g) => g === undefined ? null : g);
-  if (ask(source, input, true, limitMs) !== 1) return null;
-  const groups = threads!.receiveMessageOnPort(helper!.port)?.message;
-  if (!Array.isArray(groups)) {
+  const groups = ask(source, input, true, limitMs);
+  if (groups !== null && !Array.isArray(groups)) {
     throw new MatchTimeoutError("regex-failed", "the match's groups did not arrive");
   }
-  return groups;
+  return groups as (string | null)[] | null;
 }
 
 /**
@@ -341,29 +508,6 @@ export function execPattern(
 function matchHere(source: string, input: string): RegExpExecArray | null | undefined {
   const re = compilePattern(source);
   return isTame(source, input.length) ? re.exec(input) : undefined;
-}
-
-function ask(source: string, input: string, exec: boolean, limitMs: number): number {
-  helper ??= startHelper();
-  const { worker, shared } = helper;
-  const { receiveMessageOnPort } = threads!;
-  // A reply left over from an abandoned match must not be read as this one's.
-  while (receiveMessageOnPort(helper.port)) { /* drained */ }
-  Atomics.store(shared, STATE, 0);
-  worker.postMessage({ source, input, exec });
-  if (Atomics.wait(shared, STATE, 0, limitMs) === "timed-out") {
-    // The match may run for hours: stop its thread and start afresh next time.
-    stopHelper();
-    throw new MatchTimeoutError(
-      "regex-timeout",
-      `the match did not finish within ${formatMs(limitMs)}`,
-    );
-  }
-  const answer = Atomics.load(shared, ANSWER);
-  if (answer === -1) {
-    throw new MatchTimeoutError("regex-failed", "the match ran out of memory or stack");
-  }
-  return answer;
 }
 
 /** Steps a match on the calling thread may take at worst (see isTame): well under 0.1 s. */
