@@ -11,23 +11,50 @@
  */
 import { everyStep, type Flow, type SchemaCheck } from "./flow.ts";
 import { show } from "./json_value.ts";
+import {
+  type GuardedTask,
+  GuardError,
+  MATCH_TIME_LIMIT_MS,
+  prepareGuard,
+  runGuarded,
+} from "./regex.ts";
 import type { AssertionResult } from "./result.ts";
 
 import type { Validate } from "./flow.ts";
 
 type AjvLike = {
-  compile(schema: unknown): ((data: unknown) => boolean) & {
-    errors?: { instancePath: string; message?: string; params?: Record<string, unknown> }[] | null;
-  };
+  compile(schema: unknown): unknown;
   addSchema(schema: unknown, key: string): unknown;
 };
 
 const MAX_LISTED = 10;
 
 /**
+ * Deepest nesting a schema check reads, in a JSON body and in a schema
+ * itself: 1,000 levels. The validator recurses once or more per level, so a
+ * body nested 10,000 deep against a recursive schema (a tree) exhausted the
+ * stack.
+ *
+ * @example
+ * ```ts
+ * import { MAX_SCHEMA_DEPTH } from "./schema_check.ts";
+ * if (MAX_SCHEMA_DEPTH !== 1000) throw new Error();
+ * ```
+ */
+export const MAX_SCHEMA_DEPTH = 1000;
+
+const AJV_OPTIONS = { allErrors: true, strict: false, validateFormats: false };
+
+let task: GuardedTask | undefined;
+
+/**
  * Compiles every schema check of the flows (importing the validator only
  * when there is one); returns the problem of each schema that cannot be
- * compiled, with its position.
+ * compiled, nests too deeply, or refers to itself without descending into
+ * the value, with its position. The checks then validate on the helper
+ * thread of lib/regex.ts, under its time limit: a `pattern` (or
+ * `patternProperties`, `propertyNames`) that backtracks, or any other costly
+ * work a body can cause, is stopped there.
  *
  * @example
  * ```ts
@@ -42,19 +69,30 @@ export async function prepareSchemas(
     .flatMap(({ checks }) => checks.flatMap((c) => c.schemas ?? []))
     .filter((c) => c.kind === "schema" ? !c.validate : !c.ajv);
   if (checks.length === 0) return [];
-  const { Ajv2020 } = await import("ajv/dist/2020.js");
+  const [{ Ajv2020 }] = await Promise.all([import("ajv/dist/2020.js"), prepareGuard()]);
+  task ??= {
+    name: "schema",
+    source: SCHEMA_SOURCE,
+    imports: { ajv: import.meta.resolve("ajv/dist/2020.js") },
+  };
   const problems: { check: SchemaCheck; message: string }[] = [];
   for (const check of checks) {
+    const document = check.kind === "schema" ? check.schema : check.document;
+    const problem = schemaProblem(document, check.kind);
+    if (problem) {
+      problems.push({ check, message: problem });
+      continue;
+    }
     try {
-      const ajv = new Ajv2020({
-        allErrors: true,
-        strict: false,
-        validateFormats: false,
-      }) as unknown as AjvLike;
-      if (check.kind === "schema") check.validate = validator(ajv.compile(check.schema));
-      else {
+      // Compiled here for its problems, before anything is sent; the helper thread compiles
+      // its own copy the first time the check runs.
+      const ajv = new Ajv2020(AJV_OPTIONS) as unknown as AjvLike;
+      if (check.kind === "schema") {
+        ajv.compile(check.schema);
+        check.validate = guardedValidator(check, undefined);
+      } else {
         ajv.addSchema(openApi30(check.document), "openapi");
-        check.ajv = ajv;
+        check.ajv = { prepared: true };
       }
     } catch (error) {
       problems.push({ check, message: (error as Error).message });
@@ -63,17 +101,86 @@ export async function prepareSchemas(
   return problems;
 }
 
-function validator(compiled: ReturnType<AjvLike["compile"]>): Validate {
-  return (value) =>
-    compiled(value) ? [] : (compiled.errors ?? []).map((e) => ({
-      at: e.instancePath,
-      message: e.message ?? "is invalid",
-    }));
+/**
+ * The validator task, run on the helper thread: each schema (or OpenAPI
+ * document) compiled once, when a check first needs it (`load`), then each
+ * body validated, every violation listed. Running out of stack is a
+ * result: `{overflow: true}`.
+ */
+const SCHEMA_SOURCE = `
+const { Ajv2020 } = libs.ajv.default && libs.ajv.default.Ajv2020 ? libs.ajv.default : libs.ajv;
+const documents = new Map();
+const validators = new Map();
+${openApi30.toString()}
+function load({ key, kind, schema, document, ref }) {
+  if (kind === "schema") {
+    validators.set(key, new Ajv2020(${JSON.stringify(AJV_OPTIONS)}).compile(schema));
+    return;
+  }
+  let ajv = documents.get(key);
+  if (!ajv) {
+    ajv = new Ajv2020(${JSON.stringify(AJV_OPTIONS)});
+    ajv.addSchema(openApi30(document), "openapi");
+    documents.set(key, ajv);
+  }
+  validators.set(key + " " + ref, ajv.compile({ $ref: ref }));
 }
+return (input) => {
+  if (input.load) return load(input.load);
+  const validate = validators.get(input.ref === undefined ? input.key : input.key + " " + input.ref);
+  if (!validate) return { need: true };
+  try {
+    if (validate(input.value)) return [];
+  } catch (error) {
+    if (error instanceof RangeError) return { overflow: true };
+    throw error;
+  }
+  return (validate.errors || []).map((e) => ({
+    at: e.instancePath,
+    message: e.message ?? "is invalid",
+  }));
+};
+`;
+
+/** Each check's number, by which the helper thread knows its compiled schema. */
+const keys = new WeakMap<SchemaCheck, string>();
+let nextKey = 0;
+
+/**
+ * A validator on the helper thread: the schema is sent the first time the
+ * thread lacks it (at start, or after a timeout restarted it), and compiled
+ * there under the start-up limit, not the check's. Throws
+ * {@linkcode GuardError} when validating does not finish in time or fails.
+ */
+function guardedValidator(check: SchemaCheck, ref: string | undefined): Validate {
+  let key = keys.get(check);
+  if (key === undefined) keys.set(check, key = `s${nextKey++}`);
+  const load = check.kind === "schema"
+    ? { key, kind: "schema", schema: check.schema }
+    : { key, kind: "openapi", document: check.document, ref };
+  return (value) => {
+    let got = runGuarded(task!, { key, ref, value });
+    if (typeof got === "object" && got !== null && "need" in got) {
+      runGuarded(task!, { load }, STARTUP_LIMIT_MS);
+      got = runGuarded(task!, { key, ref, value });
+    }
+    if (typeof got === "object" && got !== null && "overflow" in got) {
+      throw new GuardError(
+        "check-failed",
+        "the validator ran out of stack (the schema recurses too deeply for this body)",
+      );
+    }
+    return got as ReturnType<Validate>;
+  };
+}
+
+/** How long the helper thread may take to compile a schema (a large OpenAPI document). */
+const STARTUP_LIMIT_MS = 10_000;
 
 /**
  * OpenAPI 3.0's `nullable: true` as JSON Schema's `type: [T, "null"]`, so
- * one validator serves 3.0 and 3.1 documents.
+ * one validator serves 3.0 and 3.1 documents. Self-contained: the helper
+ * thread runs its source too.
  */
 function openApi30(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(openApi30);
@@ -83,6 +190,21 @@ function openApi30(node: unknown): unknown {
   if (out.nullable === true && typeof out.type === "string") out.type = [out.type, "null"];
   return out;
 }
+
+/** Whether a value nests deeper than {@linkcode MAX_SCHEMA_DEPTH}, found without recursion. */
+function tooDeep(value: unknown): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== "object") continue;
+    if (depth >= MAX_SCHEMA_DEPTH) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** Responses whose schema check ran out of time: the next checks on them are not tried. */
+const spent = new WeakSet<object>();
 
 /**
  * Evaluates a schema check on a response (the JSON body); `requestUrl` and
@@ -117,6 +239,9 @@ export function checkSchema(
   });
   if (response.spilled) return fail(response.spilled.reason);
   if (!json.ok) return fail("the response body is not JSON, so it cannot match a schema");
+  if (check.kind === "openapi" && !check.ajv) {
+    return fail("the schema was not compiled (run flows with runFlows or the CLI)");
+  }
   let validate: Validate | undefined = check.kind === "schema" ? check.validate : undefined;
   let what = check.source;
   if (check.kind === "openapi") {
@@ -126,7 +251,33 @@ export function checkSchema(
     what = `${check.source} (${found.where})`;
   }
   if (!validate) return fail("the schema was not compiled (run flows with runFlows or the CLI)");
-  const violations = validate(json.value);
+  if (tooDeep(json.value)) {
+    return fail(
+      `the body is nested deeper than ${
+        MAX_SCHEMA_DEPTH.toLocaleString("en-US")
+      } levels, the limit for a schema check`,
+    );
+  }
+  const limit = `${MATCH_TIME_LIMIT_MS / 1000} s`;
+  if (spent.has(response)) {
+    return fail(
+      `not checked: an earlier schema check of the same body did not finish within ${limit}`,
+    );
+  }
+  let violations: ReturnType<Validate>;
+  try {
+    violations = validate(json.value);
+  } catch (error) {
+    if (!(error instanceof GuardError)) throw error;
+    if (error.code === "check-failed") {
+      return fail(`checking it against ${what} failed: ${error.message}`);
+    }
+    spent.add(response);
+    return fail(
+      `checking it against ${what} did not finish within ${limit} (a pattern with nested ` +
+        "quantifiers such as (a+)+ can take exponential time)",
+    );
+  }
   if (violations.length === 0) {
     return { ...base, actual: null, found: true, passed: true, message: `$.json matches ${what}` };
   }
@@ -193,11 +344,7 @@ function operationSchema(
   }`;
   const cache = check.compiled ??= new Map();
   let validate = cache.get(ref);
-  if (!validate) {
-    const ajv = check.ajv as AjvLike;
-    validate = validator(ajv.compile({ $ref: ref }));
-    cache.set(ref, validate);
-  }
+  if (!validate) cache.set(ref, validate = guardedValidator(check, ref));
   return { validate, where: `${method.toUpperCase()} ${match.template} ${code}` };
 }
 
@@ -233,4 +380,170 @@ function pathScore(template: string, path: string): number {
     else return -1;
   }
   return score;
+}
+
+/** Keywords whose subschemas apply to the same value: a cycle through them never ends. */
+const IN_PLACE = ["allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas"];
+/** Keywords whose subschemas apply to parts of the value (or are only definitions). */
+const DESCENDING = [
+  "properties",
+  "patternProperties",
+  "additionalProperties",
+  "items",
+  "prefixItems",
+  "additionalItems",
+  "contains",
+  "propertyNames",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "$defs",
+  "definitions",
+];
+const REFERENCES = ["$ref", "$dynamicRef", "$recursiveRef"];
+const MAPS = new Set([
+  "properties",
+  "patternProperties",
+  "dependentSchemas",
+  "$defs",
+  "definitions",
+]);
+const ROOT = "file:///flowrun/schema.json";
+
+type Node = Record<string, unknown>;
+
+/**
+ * Why a schema, or an OpenAPI document's schemas, cannot be used although
+ * the validator compiles them: nesting deeper than
+ * {@linkcode MAX_SCHEMA_DEPTH}, or a schema that refers to itself without
+ * descending into the value (`{"$ref": "#"}`, a `$ref` cycle through
+ * `allOf`), which recurses until the stack runs out on any value. A
+ * recursive schema that descends (a tree whose `child` property is the node
+ * again) is fine. Found without recursion.
+ */
+function schemaProblem(document: unknown, kind: SchemaCheck["kind"]): string | undefined {
+  const where = new Map<Node, { pointer: string; base: string }>();
+  const ids = new Map<string, Node>();
+  const anchors = new Map<string, Node>();
+  const roots: Node[] = [];
+  const stack: [unknown, string, string, number, string | undefined][] = [
+    [document, "#", ROOT, 0, undefined],
+  ];
+  if (isNode(document)) ids.set(ROOT, document);
+  while (stack.length > 0) {
+    const [node, pointer, parentBase, depth, key] = stack.pop()!;
+    if (node === null || typeof node !== "object") continue;
+    if (depth >= MAX_SCHEMA_DEPTH) {
+      return `it nests deeper than ${MAX_SCHEMA_DEPTH.toLocaleString("en-US")} levels`;
+    }
+    let base = parentBase;
+    if (!Array.isArray(node)) {
+      const n = node as Node;
+      if (typeof n.$id === "string") {
+        try {
+          const url = new URL(n.$id, parentBase);
+          url.hash = "";
+          base = url.href;
+          ids.set(base, n);
+        } catch { /* an $id that is no URL: ajv reports it */ }
+      }
+      for (const anchor of [n.$anchor, n.$dynamicAnchor]) {
+        if (typeof anchor === "string") anchors.set(`${base}#${anchor}`, n);
+      }
+      where.set(n, { pointer, base });
+      if (kind === "openapi" && key === "schema") roots.push(n);
+    }
+    for (const [k, v] of Object.entries(node)) {
+      if (kind === "openapi" && (k === "example" || k === "examples")) continue;
+      const segment = k.replaceAll("~", "~0").replaceAll("/", "~1");
+      stack.push([v, `${pointer}/${segment}`, base, depth + 1, k]);
+    }
+  }
+  if (kind === "schema" && isNode(document)) roots.push(document);
+  const schemas = (document as Node | undefined)?.components as Node | undefined;
+  if (kind === "openapi" && isNode(schemas?.schemas)) {
+    for (const s of Object.values(schemas.schemas)) if (isNode(s)) roots.push(s);
+  }
+  const resolve = (ref: string, from: Node): Node | undefined => {
+    let url: URL;
+    try {
+      url = new URL(ref, where.get(from)?.base ?? ROOT);
+    } catch {
+      return undefined;
+    }
+    const fragment = decodeURIComponent(url.hash.slice(1));
+    url.hash = "";
+    const resource = ids.get(url.href);
+    if (!resource || fragment === "") return resource;
+    if (!fragment.startsWith("/")) return anchors.get(`${url.href}#${fragment}`);
+    let node: unknown = resource;
+    for (const part of fragment.slice(1).split("/")) {
+      const name = part.replaceAll("~1", "/").replaceAll("~0", "~");
+      if (node === null || typeof node !== "object" || !Object.hasOwn(node, name)) return undefined;
+      node = (node as Node)[name];
+    }
+    return isNode(node) ? node : undefined;
+  };
+  // Every schema reachable from the roots, with the schemas each applies to the same value.
+  const inPlace = new Map<Node, Node[]>();
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const schema = queue.pop()!;
+    if (inPlace.has(schema)) continue;
+    const same: Node[] = [];
+    inPlace.set(schema, same);
+    for (const keyword of REFERENCES) {
+      const ref = schema[keyword];
+      const target = typeof ref === "string" ? resolve(ref, schema) : undefined;
+      if (target) same.push(target);
+    }
+    for (const keyword of IN_PLACE) same.push(...subschemas(schema[keyword], MAPS.has(keyword)));
+    queue.push(...same);
+    for (const keyword of DESCENDING) queue.push(...subschemas(schema[keyword], MAPS.has(keyword)));
+  }
+  const cycle = findCycle(inPlace);
+  if (!cycle) return undefined;
+  const path = cycle.map((n) => where.get(n)?.pointer ?? "?").join(" → ");
+  return `the schema at ${path} refers to itself without descending into the value, so ` +
+    "checking any value would never end; make the reference go through a property or an item";
+}
+
+function isNode(value: unknown): value is Node {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** The schemas a keyword holds: one, a list, or a map of them (`properties`). */
+function subschemas(value: unknown, map: boolean): Node[] {
+  if (Array.isArray(value)) return value.filter(isNode);
+  if (!isNode(value)) return [];
+  return map ? Object.values(value).filter(isNode) : [value];
+}
+
+/** A cycle in the graph (its nodes, the first repeated at the end), found depth first without recursion. */
+function findCycle(edges: Map<Node, Node[]>): Node[] | undefined {
+  const state = new Map<Node, 1 | 2>(); // 1 on the current path, 2 done
+  for (const start of edges.keys()) {
+    if (state.has(start)) continue;
+    const path: Node[] = [start];
+    const next: number[] = [0];
+    state.set(start, 1);
+    while (path.length > 0) {
+      const node = path[path.length - 1];
+      const out = edges.get(node) ?? [];
+      const i = next[next.length - 1]++;
+      if (i >= out.length) {
+        state.set(node, 2);
+        path.pop();
+        next.pop();
+        continue;
+      }
+      const to = out[i];
+      if (state.get(to) === 1) return [...path.slice(path.indexOf(to)), to];
+      if (!state.has(to)) {
+        state.set(to, 1);
+        path.push(to);
+        next.push(0);
+      }
+    }
+  }
+  return undefined;
 }
