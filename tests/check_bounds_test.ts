@@ -295,3 +295,40 @@ Deno.test("the documented limits are in the Limits table", async () => {
   assert.match(limits, /JSON body[^\n]*schema[^\n]*1,000 levels/);
   assert.match(limits, /XPath or schema check[^\n]*1 s/);
 });
+
+Deno.test("SIGINT during a slow XPath or schema check ends the run within two seconds, reports written", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-bounds-" });
+  const api = serve();
+  try {
+    await Deno.mkdir(`${dir}/flows`);
+    for (let i = 0; i < 6; i++) {
+      await Deno.writeTextFile(
+        `${dir}/flows/x${i}.yaml`,
+        i % 2 === 0
+          ? flow(`x${i}`, `${api.url}/flat.xml`, '{xpath: "//i", exists: true}')
+          : schemaFlow(
+            `x${i}`,
+            `${api.url}/evil`,
+            'schema: {patternProperties: {"^(a+)+$": true}}',
+          ),
+      );
+    }
+    const child = spawnCli(["run", `${dir}/flows`, "--report-json", `${dir}/r.json`]);
+    const killer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    const started = performance.now();
+    // Startup takes under a second; then one guarded check after another holds the main thread.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const signalled = performance.now();
+    child.kill("SIGINT");
+    const out = await child.output();
+    clearTimeout(killer);
+    const waited = performance.now() - signalled;
+    assert.ok(waited < 2_000, `ended ${Math.round(waited)} ms after SIGINT`);
+    assert.ok(performance.now() - started < 6_000, "the six flows did not all run");
+    assert.equal(out.code, 130, new TextDecoder().decode(out.stderr));
+    JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
+  } finally {
+    await api.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
