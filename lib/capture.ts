@@ -11,6 +11,8 @@ import { type Scope, valueOf } from "./expr.ts";
 import { resolvePath, rootHint } from "./path.ts";
 import { execPattern, MatchTimeoutError } from "./regex.ts";
 import type { ReceivedResponse } from "./response.ts";
+import { nestsDeeperThan } from "./json_value.ts";
+import { MAX_DEPTH } from "./limits.ts";
 
 /** A captured value, or why there is none (a sentence without a final period). */
 export type Captured = { found: true; value: unknown } | { found: false; why: string };
@@ -47,6 +49,20 @@ export function capture(
   from: CaptureSource,
   scope?: Scope,
 ): Captured {
+  const got = select(response, from, scope);
+  // A captured value travels into expressions, conditions, masking and every report: a value
+  // nested deeper than a flow may be is refused here, once, rather than met by each of them.
+  if (got.found && nestsDeeperThan(got.value, MAX_DEPTH)) {
+    return {
+      found: false,
+      why: `${describeSource(from)} selected a value nested more than ${MAX_DEPTH} levels deep; ` +
+        "capture a part of it",
+    };
+  }
+  return got;
+}
+
+function select(response: ReceivedResponse, from: CaptureSource, scope?: Scope): Captured {
   switch (from.kind) {
     case "path": {
       const path = scope ? resolvePath(from.path, (e) => valueOf(e, scope)) : from.path;

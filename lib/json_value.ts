@@ -26,17 +26,50 @@ export const PLAIN: Masking = new Redactor();
  * ```
  */
 export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const bs = b as unknown[];
-    return a.length === bs.length && a.every((x, i) => deepEqual(x, bs[i]));
+  // A work list, not recursion: a response nested 100,000 deep is compared like any other.
+  const pairs: [unknown, unknown][] = [[a, b]];
+  for (let pair = pairs.pop(); pair !== undefined; pair = pairs.pop()) {
+    const [x, y] = pair;
+    if (x === y) continue;
+    if (typeof x !== "object" || typeof y !== "object" || x === null || y === null) return false;
+    if (Array.isArray(x) !== Array.isArray(y)) return false;
+    if (Array.isArray(x)) {
+      const ys = y as unknown[];
+      if (x.length !== ys.length) return false;
+      for (let i = 0; i < x.length; i++) pairs.push([x[i], ys[i]]);
+      continue;
+    }
+    const keys = Object.keys(x);
+    const yo = y as Record<string, unknown>;
+    if (keys.length !== Object.keys(yo).length) return false;
+    for (const k of keys) {
+      if (!Object.hasOwn(yo, k)) return false;
+      pairs.push([(x as Record<string, unknown>)[k], yo[k]]);
+    }
   }
-  const ak = Object.keys(a);
-  const bo = b as Record<string, unknown>;
-  return ak.length === Object.keys(bo).length &&
-    ak.every((k) => Object.hasOwn(bo, k) && deepEqual((a as Record<string, unknown>)[k], bo[k]));
+  return true;
+}
+
+/**
+ * Whether a JSON-like value nests more than `max` lists and maps deep, found
+ * without recursion (so a 100,000-deep value is answered, not a stack overflow).
+ *
+ * @example
+ * ```ts
+ * import { nestsDeeperThan } from "./json_value.ts";
+ * const deep = JSON.parse("[".repeat(300) + "]".repeat(300));
+ * if (!nestsDeeperThan(deep, 256) || nestsDeeperThan({ a: [1] }, 2)) throw new Error();
+ * ```
+ */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const [node, depth] = top;
+    if (node === null || typeof node !== "object") continue;
+    if (depth > max) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 /**

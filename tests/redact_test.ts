@@ -904,3 +904,13 @@ Deno.test("a secret escaped twice in a JSON line beside escapes of every kind is
     assert.equal(JSON.parse(redactorWith(...secrets).redact(line)).value, MASK, line);
   }
 });
+
+Deno.test("redactValue masks a value nested 100,000 deep without overflowing the stack", () => {
+  const r = new Redactor();
+  r.add("s3cr3t-deep-value");
+  let deep: unknown = { token: "s3cr3t-deep-value" };
+  for (let i = 0; i < 100_000; i++) deep = { next: deep };
+  const text = JSON.stringify(r.redactValue([deep]));
+  assert.doesNotMatch(text, /s3cr3t-deep-value/);
+  assert.match(text, /\*\*\*/);
+});

@@ -10,6 +10,7 @@
  * @module
  */
 import { decodedViews } from "./decode.ts";
+import { jsonHead } from "../json_head.ts";
 import { entryLength, SubstringTable } from "./substring_table.ts";
 
 /**
@@ -640,7 +641,7 @@ export class Redactor {
    */
   redactValue<T>(value: T): T {
     if (value !== null && typeof value === "object" && this.#clean(value)) return value;
-    return this.#redactDeep(value);
+    return this.#redactDeep(value, 0);
   }
 
   /**
@@ -661,14 +662,19 @@ export class Redactor {
     return text !== undefined && this.redact(text) === text;
   }
 
-  #redactDeep<T>(value: T): T {
+  #redactDeep<T>(value: T, depth: number): T {
     if (typeof value === "string") return this.redact(value) as T;
+    // Deeper than any flow may nest, a value is masked as its JSON text: walking it would
+    // overflow the stack, and no report needs its structure.
+    if (depth > WALK_DEPTH && value !== null && typeof value === "object") {
+      return this.redact(jsonHead(value, Infinity).text) as T;
+    }
     if (typeof value === "number") return (this.#values.has(String(value)) ? MASK : value) as T;
     // Nothing is copied until something changes: most results hold no secret.
     if (Array.isArray(value)) {
       let out: unknown[] | undefined;
       for (let i = 0; i < value.length; i++) {
-        const redacted = this.#redactDeep(value[i]);
+        const redacted = this.#redactDeep(value[i], depth + 1);
         if (redacted !== value[i]) out ??= value.slice(0, i);
         out?.push(redacted);
       }
@@ -682,7 +688,7 @@ export class Redactor {
       let entries: [string, unknown][] | undefined;
       for (let i = 0; i < keys.length; i++) {
         const item = record[keys[i]];
-        const redacted = this.#redactDeep(item);
+        const redacted = this.#redactDeep(item, depth + 1);
         if (redacted !== item) entries ??= keys.slice(0, i).map((key) => [key, record[key]]);
         entries?.push([keys[i], redacted]);
       }
@@ -692,6 +698,9 @@ export class Redactor {
     return value;
   }
 }
+
+/** How deep {@linkcode Redactor.redactValue} walks a value before it masks the rest as text. */
+const WALK_DEPTH = 1000;
 
 /** Entries of the filter in front of the literal and piece indexes (1 MiB). */
 const FILTER_SIZE = 1 << 20;
