@@ -259,42 +259,62 @@ function tooLarge(path: string, limit: number, size?: number): InputFileError {
   );
 }
 
-/** The first buffer of a read: the size `stat` gave and a byte to see the end, within the limit. */
-function firstBuffer(size: number, limit: number): Uint8Array<ArrayBuffer> {
-  return new Uint8Array(Math.min(limit + 1, Math.max(size + 1, size === 0 ? 64 * 1024 : 0)));
-}
-
-/** `bytes` with room for more, up to `limit + 1` bytes. */
-function grown(bytes: Uint8Array<ArrayBuffer>, limit: number): Uint8Array<ArrayBuffer> {
-  const more = new Uint8Array(Math.min(limit + 1, Math.max(bytes.length * 2, 64 * 1024)));
-  more.set(bytes);
-  return more;
-}
-
 /**
- * Reads at most `limit + 1` bytes through `read`, so a file that grows after
- * its `stat` (or a `/proc` file that says it is empty) still stops at the
- * limit; exactly the bytes read are returned.
+ * The bytes of a bounded read as they come: a buffer of the size `stat` gave
+ * (so a held file costs exactly its length), then a one-byte probe that sees
+ * the end, or that the file grew; past `limit` bytes the read is refused, so
+ * a file that grows after its `stat` (or a `/proc` file that says it is
+ * empty) still stops there.
  */
+class BoundedBytes {
+  #bytes: Uint8Array<ArrayBuffer>;
+  #n = 0;
+  #probe = new Uint8Array(1);
+  #path: string;
+  #limit: number;
+
+  constructor(path: string, size: number, limit: number) {
+    this.#path = path;
+    this.#limit = limit;
+    this.#bytes = new Uint8Array(Math.min(limit + 1, size === 0 ? 64 * 1024 : size));
+  }
+
+  /** Where the next read goes: the rest of the buffer, or the probe when it is full. */
+  next(): Uint8Array {
+    return this.#n < this.#bytes.length ? this.#bytes.subarray(this.#n) : this.#probe;
+  }
+
+  /** Counts what the last read into {@linkcode next} gave; false at the end of the file. */
+  took(into: Uint8Array, got: number | null): boolean {
+    if (got === null || got === 0) return false;
+    if (into === this.#probe) {
+      if (this.#n + 1 > this.#limit) throw tooLarge(this.#path, this.#limit);
+      const more = new Uint8Array(Math.min(this.#limit + 1, Math.max(this.#n * 2, 64 * 1024)));
+      more.set(this.#bytes);
+      more[this.#n] = this.#probe[0];
+      this.#bytes = more;
+    }
+    this.#n += got;
+    if (this.#n > this.#limit) throw tooLarge(this.#path, this.#limit);
+    return true;
+  }
+
+  /** Exactly the bytes read. */
+  result(): Uint8Array<ArrayBuffer> {
+    return this.#n === this.#bytes.length ? this.#bytes : this.#bytes.slice(0, this.#n);
+  }
+}
+
+/** Reads at most `limit + 1` bytes through `read`; exactly the bytes read are returned. */
 function boundedReadSync(
   path: string,
   size: number,
   limit: number,
   read: (into: Uint8Array) => number | null,
 ): Uint8Array<ArrayBuffer> {
-  let bytes = firstBuffer(size, limit);
-  let n = 0;
-  for (;;) {
-    if (n === bytes.length) {
-      if (n > limit) throw tooLarge(path, limit);
-      bytes = grown(bytes, limit);
-    }
-    const got = read(bytes.subarray(n));
-    if (got === null || got === 0) break;
-    n += got;
-  }
-  if (n > limit) throw tooLarge(path, limit);
-  return n === bytes.length - 1 ? bytes.subarray(0, n) : bytes.slice(0, n);
+  const got = new BoundedBytes(path, size, limit);
+  for (let into = got.next(); got.took(into, read(into)); into = got.next());
+  return got.result();
 }
 
 /**
@@ -363,19 +383,9 @@ export async function readBytes(path: string, options: ReadOptions = {}): Promis
     const info = await Deno.stat(path);
     checkInput(path, info, limit);
     file = await Deno.open(path, { read: true });
-    let bytes = firstBuffer(info.size, limit);
-    let n = 0;
-    for (;;) {
-      if (n === bytes.length) {
-        if (n > limit) throw tooLarge(path, limit);
-        bytes = grown(bytes, limit);
-      }
-      const got = await file.read(bytes.subarray(n));
-      if (got === null || got === 0) break;
-      n += got;
-    }
-    if (n > limit) throw tooLarge(path, limit);
-    return bytes.subarray(0, n);
+    const got = new BoundedBytes(path, info.size, limit);
+    for (let into = got.next(); got.took(into, await file.read(into)); into = got.next());
+    return got.result();
   } catch (error) {
     throw inputFailure(path, error);
   } finally {
