@@ -13,22 +13,11 @@ import { loadFlow } from "../lib/load.ts";
 import { formatProblems, style } from "../lib/report/console.ts";
 import { root, runCli } from "./support/cli.ts";
 import "./support/engines.ts";
+import { PROTOTYPE_NAMES, random } from "./support/hostile.ts";
 
 const SEED = Number(Deno.env.get("FLOWRUN_FUZZ_SEED") ?? 20261122);
 const MUTANTS = Number(Deno.env.get("FLOWRUN_FUZZ_MUTANTS") ?? 2000);
 const CLI_MUTANTS = 30;
-
-/** mulberry32: small, fast and the same on every machine. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function examples(): Promise<{ file: string; text: string }[]> {
   const out: { file: string; text: string }[] = [];
@@ -84,15 +73,6 @@ const TOKENS = [
   'headers: {x-a: "a\\r\\nb"}',
   "max_attempts: 1e300",
   "sleep_ms: 2147483648",
-];
-
-const PROTOTYPE_NAMES = [
-  "constructor",
-  "toString",
-  "valueOf",
-  "hasOwnProperty",
-  "__proto__",
-  "prototype",
 ];
 
 const NUMBERS = ["1e400", "12345678901234567890", "-0x1FFFFFFFFFFFFF", ".nan", "-.inf", "0.1e-999"];

@@ -14,6 +14,7 @@ import { githubSummary } from "../lib/report/github.ts";
 import { Redactor } from "../lib/redact.ts";
 import { visible } from "../lib/report/terminal.ts";
 import { root, runCli } from "./support/cli.ts";
+import { entityDecode } from "./support/hostile.ts";
 
 /** Stands in for the commands a generated line starts: each writes its arguments, NUL-ended. */
 const STUBS = `curl() { for a in "$@"; do printf '%s\\0' "$a"; done; printf '\\036\\0'; }
@@ -263,20 +264,6 @@ Deno.test("the job summary's Reproduce block holds each file's command, whatever
 // ---------------------------------------------------------------------------
 // End to end: every artifact of a real run.
 
-/** XML and HTML character references, decoded. */
-const entities = (text: string) =>
-  text.replace(
-    /&#x([0-9a-f]+);|&#(\d+);|&(amp|lt|gt|quot|apos);/gi,
-    (_, hex, dec, name) =>
-      hex
-        ? String.fromCodePoint(parseInt(hex, 16))
-        : dec
-        ? String.fromCodePoint(Number(dec))
-        : ({ amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" } as Record<string, string>)[
-          name.toLowerCase()
-        ],
-  );
-
 /** Whether `text` holds `line` as it is or with its control characters shown escaped. */
 const shows = (text: string, line: string) => text.includes(line) || text.includes(visible(line));
 
@@ -310,7 +297,7 @@ async function hostileRun(
       dir,
       run,
       json: JSON.parse(await read("out/report.json")),
-      junit: entities(await read("out/junit.xml")),
+      junit: entityDecode(await read("out/junit.xml")),
       html: (await read("out/report.html")).replaceAll("\\/", "/"),
       summary: await read("summary.md"),
     };

@@ -15,6 +15,7 @@
 import assert from "node:assert/strict";
 import { ignoreBrowser, whyBrowserIgnored, withPage } from "./support/browser.ts";
 import { runCli, spawnCli } from "./support/cli.ts";
+import { entityDecode } from "./support/hostile.ts";
 
 /** A small seeded generator, so a failure reproduces. */
 function random(seed: number) {
@@ -288,18 +289,6 @@ const jsonUnescape = (t: string) =>
       /\\(["\\/bfnrt])/g,
       (_, c) => ({ b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" } as Record<string, string>)[c] ?? c,
     );
-const entityDecode = (t: string) =>
-  t.replace(
-    /&#x([0-9a-f]+);|&#(\d+);|&(amp|lt|gt|quot|apos);/gi,
-    (_, hex, dec, name) =>
-      hex
-        ? String.fromCodePoint(parseInt(hex, 16))
-        : dec
-        ? String.fromCodePoint(Number(dec))
-        : ({ amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" } as Record<string, string>)[
-          name.toLowerCase()
-        ],
-  );
 const percentDecode = (t: string) =>
   t.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
     try {

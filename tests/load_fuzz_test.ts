@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { loadFlow } from "../lib/load.ts";
 import { root, runCli } from "./support/cli.ts";
 import "./support/engines.ts";
+import { PROTOTYPE_NAMES } from "./support/hostile.ts";
 
 const EXAMPLES = ["examples/flows", "examples/recipes"];
 
@@ -63,15 +64,6 @@ const TOKENS = [
   "valueOf",
   "hasOwnProperty: hasOwnProperty",
   "__proto__: ",
-  "prototype",
-];
-
-const PROTOTYPE_NAMES = [
-  "constructor",
-  "toString",
-  "valueOf",
-  "hasOwnProperty",
-  "__proto__",
   "prototype",
 ];
 

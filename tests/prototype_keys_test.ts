@@ -10,18 +10,7 @@ import { parseDocument, type Scalar, visit, type YAMLMap } from "yaml";
 import { loadFlow } from "../lib/load.ts";
 import { root, runCli } from "./support/cli.ts";
 import "./support/engines.ts";
-
-/** Keys JavaScript objects inherit, and the ones that reach a prototype. */
-export const PROTOTYPE_NAMES = [
-  "constructor",
-  "toString",
-  "valueOf",
-  "hasOwnProperty",
-  "isPrototypeOf",
-  "__proto__",
-  "prototype",
-  "__defineGetter__",
-];
+import { PROTOTYPE_NAMES } from "./support/hostile.ts";
 
 /** What a message shows when a lookup found an inherited member instead of nothing. */
 const INHERITED = /\[native code\]|\[object |function |undefined"|Cannot read prop/;

@@ -211,7 +211,7 @@ export function withDetails(
     // A body past the cap is left out rather than cut: a cut body would send something else.
     result.request.curl = redactor.redact(
       command.length > max + 1024
-        ? curlCommand({ ...request, headers }, secretVariables, mask)
+        ? curlCommand({ ...request, headers, body: undefined }, secretVariables, mask)
         : command,
     );
   }
