@@ -695,7 +695,10 @@ function reproducer(
     for (const [name, value] of params) {
       // A --var name is [A-Za-z_][A-Za-z0-9_-]*: a plain word; the variable's name must expand.
       const variable = name.toUpperCase().replaceAll("-", "_");
-      words.push("--var", isSecret(name) ? `${name}="$${variable}"` : shellWord(`${name}=${value}`));
+      words.push(
+        "--var",
+        isSecret(name) ? `${name}="$${variable}"` : shellWord(`${name}=${value}`),
+      );
     }
     for (const file of values["vars-file"] ?? []) words.push("--vars-file", shellWord(file));
     for (const file of values["env-file"] ?? []) words.push("--env-file", shellWord(file));
