@@ -2,11 +2,13 @@
  * No flow file, however broken, crashes the loader or the CLI: the example
  * flows are mutated (bytes flipped, lines dropped or repeated, cut short,
  * YAML tokens and huge numbers and deep nesting inserted), and every mutant
- * must load into a flow or into positioned problems. Bounded and seeded.
+ * must load into a flow or into positioned problems; flows that name hostile
+ * files (devices, FIFOs, folders, symlink loops, oversized files) in random
+ * places end validate at once with positioned problems. Bounded and seeded.
  */
 import assert from "node:assert/strict";
 import { loadFlow } from "../lib/load.ts";
-import { root, runCli } from "./support/cli.ts";
+import { root, runCli, spawnCli } from "./support/cli.ts";
 import "./support/engines.ts";
 import { PROTOTYPE_NAMES } from "./support/hostile.ts";
 
@@ -134,6 +136,55 @@ Deno.test("mutated flows through the CLI: exit 0 or 2, no stack trace, bounded o
       assert.doesNotMatch(output, /internal error|^\s+at /m, `mutant ${i}`);
       assert.ok(output.length < 20_000, `mutant ${i}: ${output.length} characters`);
     }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+/** Keys that make a flow read a file, each as a step's lines with the path in place of `P`. */
+const FILE_KEYS = [
+  'request: {url: "http://127.0.0.1:9/", method: POST, body_file: "P"}',
+  'request: {url: "http://127.0.0.1:9/", method: POST, multipart: {f: {file: "P"}}}',
+  'include: "P"',
+  'request: {url: "http://127.0.0.1:9/"}\n    assert: {schema: "P"}',
+  'request: {url: "http://127.0.0.1:9/"}\n    assert: {openapi: "P"}',
+  'request: {url: "https://127.0.0.1:9/"}\n    options: {ca_cert: "P", client_key: "P"}',
+];
+
+Deno.test("flows naming hostile files in random places: validate ends at once, exit 2, positioned problems", async () => {
+  const next = random(37);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-fuzz-files-" });
+  try {
+    const made = await new Deno.Command("mkfifo", { args: [`${dir}/fifo`] }).output();
+    assert.equal(made.code, 0, "mkfifo works here");
+    await Deno.mkdir(`${dir}/folder`);
+    await Deno.symlink(`${dir}/loop`, `${dir}/loop`);
+    await Deno.writeTextFile(`${dir}/big`, "");
+    await Deno.truncate(`${dir}/big`, 300 * 1024 * 1024); // sparse: past every input's limit
+    const targets = ["/dev/zero", "/dev/urandom", `${dir}/fifo`, `${dir}/folder`, `${dir}/loop`];
+    targets.push(`${dir}/missing`, `${dir}/big`);
+    await Deno.mkdir(`${dir}/flows`);
+    for (let i = 0; i < 16; i++) {
+      const steps = Array.from(
+        { length: 1 + Math.floor(next() * 4) },
+        (_, s) => `  - name: s${s}\n    ${pick(FILE_KEYS).replaceAll("P", pick(targets))}\n`,
+      );
+      let text = `name: hostile ${i}\ndata: {file: "${pick(targets)}"}\nsteps:\n${steps.join("")}`;
+      if (next() < 0.5) text = mutate(text, next);
+      await Deno.writeTextFile(`${dir}/flows/f${i}.yaml`, text);
+    }
+    const child = spawnCli(["validate", "--format", "json", `${dir}/flows`]);
+    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    const output = await child.output();
+    clearTimeout(timer);
+    const stdout = new TextDecoder().decode(output.stdout);
+    const stderr = new TextDecoder().decode(output.stderr);
+    assert.equal(output.code, 2, `validate hung or crashed: ${output.code}\n${stderr}`);
+    assert.doesNotMatch(stdout + stderr, /internal error|^\s+at /m);
+    const problems: { line: number; column: number; code: string }[] = JSON.parse(stdout);
+    assert.ok(problems.length >= 16, `${problems.length} problems for 16 hostile flows`);
+    for (const p of problems) assert.ok(p.line >= 1 && p.column >= 1, JSON.stringify(p));
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
