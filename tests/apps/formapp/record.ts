@@ -1,0 +1,75 @@
+/**
+ * Re-records Formapp's stored journey (`deno task record:apps formapp`; never
+ * run by the test suite): starts the app on 127.0.0.1:8701 with its telemetry
+ * host on 8702 (fixed, so a new recording differs from the old one only where
+ * the session does), clicks through the UI in Debian's headless Chromium
+ * through tests/support/record_har.ts, and writes
+ * `recordings/journey.pw.har` (Playwright `recordHar`) and
+ * `recordings/journey.cdp.har` (chrome-har from the CDP events).
+ *
+ *   deno run -A tests/apps/formapp/record.ts [OUT_DIR]   (default: ./recordings)
+ *
+ * @module
+ */
+import type { Page } from "playwright-core";
+import { recordSession } from "../../support/record_har.ts";
+import { EMAIL, PASSWORD, startFormapp } from "./server.ts";
+
+/** Signs in through the form, writes and pages through notes, renames one, signs out. */
+export async function journey(page: Page, origin: string): Promise<void> {
+  const status = (text: string) => page.locator("#status", { hasText: text }).waitFor();
+  await page.goto(`${origin}/login`);
+  await page.fill("#email", EMAIL);
+  await page.fill("#password", PASSWORD);
+  await Promise.all([page.waitForURL("**/dashboard"), page.click("#login")]);
+  await status("Ready, 0 notes");
+  for (const title of ["Groceries", "Reading list", "Trip to Lyon"]) {
+    await page.fill("#note-title", title);
+    await page.fill("#note-body", `About ${title.toLowerCase()}`);
+    await page.click("#create");
+    await status(`Note ${title} created`);
+  }
+  await page.click("#refresh");
+  await status("Listed 2");
+  await page.click("#more");
+  await status("Loaded 1 more");
+  await page.click("#open");
+  await status("Opened Groceries");
+  await page.fill("#note-title", "Groceries for Sunday");
+  await page.click("#rename");
+  await status("Renamed to Groceries for Sunday");
+  // Let the telemetry calls of the last clicks finish before the page goes.
+  await page.waitForTimeout(200);
+  await Promise.all([page.waitForURL("**/login"), page.click("#logout")]);
+  await page.locator("#email").waitFor();
+  await page.waitForTimeout(200);
+}
+
+/** Whether a recording names a path of this machine (a home, a temp or checkout folder). */
+export function hostPaths(har: string): string[] {
+  const home = Deno.env.get("HOME");
+  const found = new Set<string>();
+  for (const m of har.matchAll(/(?:file:\/\/|\/(?:home|root|tmp|work|Users)\/)[^"\s]{0,60}/g)) {
+    found.add(m[0]);
+  }
+  if (home && home.length > 1 && har.includes(home)) found.add(home);
+  return [...found];
+}
+
+if (import.meta.main) {
+  const out = Deno.args[0] ?? new URL("./recordings", import.meta.url).pathname;
+  const app = startFormapp({ port: 8701, telemetryPort: 8702 });
+  try {
+    const recorded = await recordSession((page) => journey(page, app.origin));
+    await Deno.mkdir(out, { recursive: true });
+    for (const [name, har] of [["pw", recorded.playwright], ["cdp", recorded.chromeHar]]) {
+      const paths = hostPaths(har);
+      if (paths.length > 0) throw new Error(`the ${name} recording names ${paths.join(", ")}`);
+      await Deno.writeTextFile(`${out}/journey.${name}.har`, har.endsWith("\n") ? har : har + "\n");
+      console.error(`wrote ${out}/journey.${name}.har (${har.length} bytes)`);
+    }
+    console.error(`the app answered: ${app.calls.join(", ")}; telemetry events: ${app.events}`);
+  } finally {
+    await app.close();
+  }
+}
