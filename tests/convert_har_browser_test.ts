@@ -161,6 +161,12 @@ Deno.test({
         assertNoSecret(yaml, recordedSecrets(har));
         assert.ok(!yaml.includes("***"), "nothing masked is sent as request data");
         assert.ok(!yaml.includes(recorded.analytics), "the analytics host is dropped");
+        assert.ok(
+          summary.notes.some((n) =>
+            n.startsWith(`Dropped 3 requests to ${new URL(recorded.analytics).host} as telemetry`)
+          ),
+          summary.notes.join("\n"),
+        );
         assert.match(yaml, /\{ cookie: sid \}/);
         assert.match(yaml, /x-xsrf-token: \$\{steps\.login\.capture\.xsrf_token\}/);
         assert.match(yaml, /\[\?@\.name == 'Ruby'\]\.id", first: true/);

@@ -21,6 +21,7 @@ export const REASON = {
   static: "static asset",
   preflight: "CORS preflight",
   thirdParty: "analytics/third-party host",
+  telemetry: "telemetry host",
   websocket: "websocket",
   failed: "failed (status 0)",
   poll: "duplicate poll",
@@ -132,16 +133,18 @@ function site(host: string): string {
 }
 
 /**
- * The API hosts of a recording: the host with the most API calls, the hosts
- * of the same site (`auth.shop.example` next to `api.shop.example`), and
- * other hosts with at least two JSON API calls (a separate API the app
- * uses). A single fetch to another site is a widget or a tracker.
+ * The API hosts of a recording: the hosts of the page's own site and the
+ * hosts that receive its credentials, then the host with the most API calls,
+ * the hosts of its site (`auth.shop.example` next to `api.shop.example`), and
+ * other hosts with at least two JSON API calls (a separate API the app uses).
+ * A single fetch to another site is a widget or a tracker; a telemetry host
+ * ({@linkcode telemetryHosts}) is never an API host.
  */
-function apiHosts(candidates: HarRecord[]): string[] {
+function apiHosts(candidates: HarRecord[], own: OwnSite, telemetry: Map<string, string>): string[] {
   const counts = new Map<string, number>();
   const json = new Map<string, number>();
   for (const r of candidates) {
-    if (!looksLikeApi(r)) continue;
+    if (!looksLikeApi(r) || telemetry.has(r.url.host)) continue;
     counts.set(r.url.host, (counts.get(r.url.host) ?? 0) + 1);
     if (isJsonMime(r.mimeType) || isJsonMime(r.bodyMime)) {
       json.set(r.url.host, (json.get(r.url.host) ?? 0) + 1);
@@ -152,15 +155,84 @@ function apiHosts(candidates: HarRecord[]): string[] {
   if (top === undefined) return [];
   const topSite = site(top);
   return [...counts.keys()].filter((host) =>
-    host === top || site(host) === topSite || (json.get(host) ?? 0) >= 2
+    host === top || site(host) === topSite || (json.get(host) ?? 0) >= 2 ||
+    own.sites.has(site(host)) || own.credentialed.has(host)
   );
+}
+
+/** The page's own site, and the other hosts that receive its credentials. */
+interface OwnSite {
+  /** Sites of the top documents; empty when the recording holds no page. */
+  sites: Set<string>;
+  /** Hosts elsewhere whose requests carry a cookie or `Authorization` value the site's requests carry. */
+  credentialed: Set<string>;
+}
+
+const isScript = (r: HarRecord) =>
+  r.resourceType === "script" || /^(text|application)\/(x-)?(java|ecma)script$/.test(r.mimeType) ||
+  /\.m?js$/i.test(r.url.pathname);
+
+const isDocument = (r: HarRecord) =>
+  r.method === "GET" && (r.resourceType === "document" ||
+    (r.resourceType === undefined && /^(text\/html|application\/xhtml\+xml)$/.test(r.mimeType)));
+
+/**
+ * The page's own site: the site of the first document the recording loaded
+ * (later documents of other sites are iframes or a login provider, not the
+ * app), and the hosts elsewhere whose API-like requests (`candidates`, not
+ * the scripts and images a browser sends cookies with on its own) carry one
+ * of the credentials sent to it: a cookie value (analytics cookies aside:
+ * they go to every host of a domain) or an `Authorization` value.
+ */
+function ownSite(records: HarRecord[], candidates: HarRecord[]): OwnSite {
+  const first = records.find((r) => isDocument(r) && (r.status ?? 200) > 0);
+  const sites = new Set(first ? [site(first.url.host)] : []);
+  const secrets = new Set<string>();
+  const credentials = (r: HarRecord) =>
+    [
+      ...r.cookies.filter((c) => !isAnalyticsCookie(c.name)).map((c) => c.value),
+      ...r.headers.filter((h) => h.name.toLowerCase() === "authorization").map((h) => h.value),
+    ].filter((v) => v.length >= 8);
+  for (const r of records) {
+    if (!sites.has(site(r.url.host))) continue;
+    for (const v of credentials(r)) secrets.add(v);
+    for (const c of r.setCookies) {
+      if (c.value.length >= 8 && !isAnalyticsCookie(c.name)) secrets.add(c.value);
+    }
+  }
+  const credentialed = new Set<string>();
+  for (const r of candidates) {
+    if (!sites.has(site(r.url.host)) && credentials(r).some((v) => secrets.has(v))) {
+      credentialed.add(r.url.host);
+    }
+  }
+  return { sites, credentialed };
+}
+
+/**
+ * Telemetry hosts, each with the script it served: a host off the page's
+ * own site that served the page a script and never received the app's
+ * credentials. Whatever its paths, what it then receives from that script
+ * is telemetry (events, page views, errors), not the app's API.
+ */
+function telemetryHosts(records: HarRecord[], own: OwnSite): Map<string, string> {
+  const out = new Map<string, string>();
+  if (own.sites.size === 0) return out;
+  for (const r of records) {
+    const host = r.url.host;
+    if (out.has(host) || own.sites.has(site(host)) || own.credentialed.has(host)) continue;
+    if (isScript(r) && (r.status ?? 200) < 400) out.set(host, r.url.pathname);
+  }
+  return out;
 }
 
 /**
  * Splits records into kept ones and drop reasons. The API hosts are those
- * given with `includeHosts` (host or host:port), else the hosts of the
- * entries that evidently are API calls; everything elsewhere is
- * third-party.
+ * given with `includeHosts` (host or host:port), else the page's own site,
+ * the hosts that receive its credentials and the hosts of the entries that
+ * evidently are API calls, never a telemetry host (one that served the page
+ * a script and never received the app's credentials); everything elsewhere
+ * is third-party.
  *
  * @example
  * ```ts
@@ -177,7 +249,7 @@ function apiHosts(candidates: HarRecord[]): string[] {
 export function classify(
   records: HarRecord[],
   options: NoiseOptions,
-): { kept: HarRecord[]; dropped: Map<HarRecord, string>; apiLikeDropped: Map<string, number> } {
+): Classified {
   const dropped = new Map<HarRecord, string>();
   const candidates: HarRecord[] = [];
   for (const r of records) {
@@ -186,20 +258,39 @@ export function classify(
     else candidates.push(r);
   }
   const given = (options.includeHosts ?? []).map((h) => h.trim().toLowerCase()).filter(Boolean);
-  const hosts = new Set(given.length > 0 ? given : apiHosts(candidates));
+  const own = ownSite(records, candidates);
+  const telemetry = given.length > 0 ? new Map<string, string>() : telemetryHosts(records, own);
+  const hosts = new Set(given.length > 0 ? given : apiHosts(candidates, own, telemetry));
   const kept: HarRecord[] = [];
   // Hosts whose fetch/XHR or JSON traffic was dropped: maybe an API, so the summary says how to keep it.
   const apiLikeDropped = new Map<string, number>();
+  const telemetryDropped = new Map<string, { count: number; script: string }>();
   for (const r of candidates) {
     if (hosts.has(r.url.host) || hosts.has(r.url.hostname)) kept.push(r);
-    else {
+    else if (telemetry.has(r.url.host)) {
+      dropped.set(r, REASON.telemetry);
+      const seen = telemetryDropped.get(r.url.host);
+      if (seen) seen.count++;
+      else telemetryDropped.set(r.url.host, { count: 1, script: telemetry.get(r.url.host)! });
+    } else {
       dropped.set(r, given.length > 0 ? REASON.notIncluded : REASON.thirdParty);
       if (looksLikeApi(r)) {
         apiLikeDropped.set(r.url.host, (apiLikeDropped.get(r.url.host) ?? 0) + 1);
       }
     }
   }
-  return { kept, dropped, apiLikeDropped };
+  return { kept, dropped, apiLikeDropped, telemetryDropped };
+}
+
+/** What {@linkcode classify} returns. */
+export interface Classified {
+  kept: HarRecord[];
+  /** Every dropped record with its reason. */
+  dropped: Map<HarRecord, string>;
+  /** Hosts whose API-like requests were dropped as another site's, with their count. */
+  apiLikeDropped: Map<string, number>;
+  /** Telemetry hosts whose requests were dropped: their count and the script the host served. */
+  telemetryDropped: Map<string, { count: number; script: string }>;
 }
 
 /** Request headers a browser or proxy adds by itself, or that change on every request. */

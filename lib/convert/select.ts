@@ -21,7 +21,7 @@ export interface Traffic {
   ordered: HarRecord[];
   /** Dropped entries by reason; later stages add their own (repeated polls). */
   dropped: Record<string, number>;
-  /** For the person converting: API-like traffic dropped as another site's, and how to keep it. */
+  /** For the person converting: telemetry and other sites' API-like traffic dropped, and how to keep it. */
   hints: string[];
   /** Limits met so far (a huge file, missing bodies, kept pages, …). */
   notes: string[];
@@ -48,7 +48,7 @@ export function selectTraffic(har: string | Uint8Array, options: NoiseOptions): 
   const notes: string[] = [];
   const harText = typeof har === "string" ? har : decodeHar(har);
   const parsed = parseHar(harText, notes);
-  const { kept, dropped, apiLikeDropped } = classify(parsed.records, options);
+  const { kept, dropped, apiLikeDropped, telemetryDropped } = classify(parsed.records, options);
   const pages = options.includeHtml ? [] : statePages(kept, dropped);
   for (const page of pages) dropped.delete(page);
   if (pages.length > 0) {
@@ -62,6 +62,15 @@ export function selectTraffic(har: string | Uint8Array, options: NoiseOptions): 
   }
   // For the person converting, not for the flow: the flow never names hosts it dropped.
   const hints: string[] = [];
+  for (const [host, { count, script }] of telemetryDropped) {
+    const n = count === 1 ? "1 request" : `${count} requests`;
+    hints.push(
+      `Dropped ${n} to ${host} as telemetry: it served the page a script (${script}) and ` +
+        `received no cookie or credential of the app; keep ${
+          count === 1 ? "it" : "them"
+        } with --include-host ${host} (and the app's own host).`,
+    );
+  }
   for (const [host, n] of apiLikeDropped) {
     hints.push(
       `Dropped ${n} API-like request${n === 1 ? "" : "s"} to ${host} as another site's; keep ${

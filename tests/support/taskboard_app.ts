@@ -4,7 +4,8 @@
  *
  * - The page loads a JS bundle, a stylesheet, an image and the analytics SDK
  *   from another origin (same IP, another port), which sends JSON event
- *   batches with a write key, a beacon and a pixel.
+ *   batches with a write key (to a path no collector list knows), a beacon
+ *   and a pixel.
  * - `POST /api/login` returns a signed JWT (HS256, a new key per instance)
  *   and sets an HttpOnly session cookie `sid` and a readable `XSRF-TOKEN`.
  * - Bearer CRUD: projects (`prj_…` ids, random per instance) created with an
@@ -134,7 +135,9 @@ export async function startTaskboard(): Promise<Taskboard> {
       });
     }
     events++;
-    if (url.pathname === "/v1/batch") return json(200, { success: true }, cors);
+    // A path no list of collectors knows: the SDK's host is telemetry because it served the
+    // page a script and never gets the app's credentials, not because of its paths.
+    if (url.pathname === "/v2/ux") return json(200, { success: true }, cors);
     if (url.pathname === "/collect") return new Response(null, { status: 204, headers: cors });
     if (url.pathname === "/p.gif") {
       return new Response(PIXEL, { headers: { "content-type": "image/gif", ...cors } });
@@ -443,7 +446,7 @@ const SDK = `
   const flush = () => {
     if (queue.length === 0) return;
     const batch = queue.splice(0);
-    fetch(origin + "/v1/batch", { method: "POST", credentials: "omit", keepalive: true,
+    fetch(origin + "/v2/ux", { method: "POST", credentials: "omit", keepalive: true,
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ writeKey: "${WRITE_KEY}", batch, sentAt: new Date().toISOString(),
         messageId: crypto.randomUUID() }) });

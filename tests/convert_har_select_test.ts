@@ -1,0 +1,120 @@
+/**
+ * Which traffic of a recording is the app's API, and what the recording
+ * lost: the page's own site and the hosts that get its credentials are the
+ * API, a host that served the page a script and gets no credential is
+ * telemetry whatever its paths; chrome-har's flattened JSON bodies and
+ * misplaced redirect cookies are repaired from the recording's own evidence
+ * or named in the summary; failed entries are dropped and counted.
+ */
+import assert from "node:assert/strict";
+import { parse } from "yaml";
+import { convertHar, formatSummary } from "../lib/convert/har.ts";
+
+type Entry = Record<string, unknown>;
+
+/** One HAR entry; `type` is Chrome's `_resourceType`, left out when undefined. */
+function entry(
+  method: string,
+  url: string,
+  options: {
+    status?: number;
+    type?: string;
+    mime?: string;
+    body?: unknown;
+    headers?: [string, string][];
+    post?: Record<string, unknown>;
+    response?: [string, string][];
+  } = {},
+): Entry {
+  const mime = options.mime ?? "application/json";
+  return {
+    startedDateTime: "2026-11-21T10:00:00.000Z",
+    request: {
+      method,
+      url,
+      headers: (options.headers ?? []).map(([name, value]) => ({ name, value })),
+      ...(options.post ? { postData: options.post } : {}),
+    },
+    response: {
+      status: options.status ?? 200,
+      headers: (options.response ?? []).map(([name, value]) => ({ name, value })),
+      content: {
+        mimeType: mime,
+        ...(options.body === undefined ? {} : {
+          text: typeof options.body === "string" ? options.body : JSON.stringify(options.body),
+        }),
+      },
+    },
+    ...(options.type === undefined ? {} : { _resourceType: options.type }),
+  };
+}
+
+const har = (entries: Entry[]) => JSON.stringify({ log: { entries } });
+const steps = (
+  yaml: string,
+) => (parse(yaml).steps as { request: { url: string; body?: unknown } }[]);
+
+const APP = "https://app.example.org";
+const PAGE = entry("GET", `${APP}/`, { type: "document", mime: "text/html", body: "<html>" });
+const BEARER: [string, string] = ["authorization", "Bearer eyJhbGciOi.payload-123.sig-456"];
+const login = entry("POST", `${APP}/api/login`, {
+  type: "fetch",
+  body: { token: "eyJhbGciOi.payload-123.sig-456" },
+});
+
+/** A script from `origin` that then posts JSON events to `path` there, `n` times. */
+function telemetry(origin: string, path: string, n: number, headers: [string, string][] = []) {
+  return [
+    entry("GET", `${origin}/sdk.js`, { type: "script", mime: "text/javascript", body: "1" }),
+    ...Array.from({ length: n }, () =>
+      entry("POST", `${origin}${path}`, {
+        type: "fetch",
+        headers: [["content-type", "application/json"], ...headers],
+        post: { mimeType: "application/json", text: '{"event":"view"}' },
+        body: { ok: true },
+      })),
+  ];
+}
+
+Deno.test("a host that served a script and gets no credential is telemetry, whatever its paths", () => {
+  for (const path of ["/v2/ux", "/api/projects", "/graphql"]) {
+    const { yaml, summary } = convertHar(har([
+      PAGE,
+      ...telemetry("https://cdn.insights-vendor.net", path, 4),
+      login,
+      entry("GET", `${APP}/api/me`, { type: "fetch", headers: [BEARER], body: { id: 1 } }),
+    ]));
+    assert.deepEqual(steps(yaml).map((s) => s.request.url), [
+      "${vars.base_url}/api/login",
+      "${vars.base_url}/api/me",
+    ]);
+    assert.match(yaml, /BASE_URL:-https:\/\/app\.example\.org/);
+    assert.equal(summary.dropped["telemetry host"], 4);
+    assert.ok(
+      formatSummary(summary).includes(
+        "note: Dropped 4 requests to cdn.insights-vendor.net as telemetry: it served the page a script (/sdk.js) and received no cookie or credential of the app; keep them with --include-host cdn.insights-vendor.net (and the app's own host).",
+      ),
+      formatSummary(summary),
+    );
+  }
+});
+
+Deno.test("a host of another site that gets the app's credentials is the app's API, script or not", () => {
+  const api = "https://api.partner-cloud.io";
+  const { yaml, summary } = convertHar(har([
+    PAGE,
+    ...telemetry(api, "/v1/boards", 3, [BEARER]),
+    login,
+    entry("GET", `${APP}/api/me`, { type: "fetch", headers: [BEARER], body: { id: 1 } }),
+  ]));
+  assert.equal(steps(yaml).filter((s) => s.request.url.endsWith("/v1/boards")).length, 3);
+  assert.equal(summary.dropped["telemetry host"], undefined);
+  // The page's own scripts never make its site telemetry.
+  const own = convertHar(har([PAGE, ...telemetry(APP, "/api/events", 2)]));
+  assert.equal(steps(own.yaml).length, 2);
+  // --include-host decides alone.
+  const given = convertHar(har([PAGE, ...telemetry("https://t.vendor.net", "/e2", 2)]), {
+    includeHosts: ["t.vendor.net"],
+  });
+  assert.equal(steps(given.yaml).length, 2);
+});
