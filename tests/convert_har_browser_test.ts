@@ -167,6 +167,12 @@ Deno.test({
           ),
           summary.notes.join("\n"),
         );
+        // chrome-har wrote `topics: ["ui"]` as one pair; the size sent and the echo restore the list.
+        assert.equal(
+          summary.notes.some((n) => n.includes('"topics" is a list again')),
+          producer === "chromeHar",
+          summary.notes.join("\n"),
+        );
         assert.match(yaml, /\{ cookie: sid \}/);
         assert.match(yaml, /x-xsrf-token: \$\{steps\.login\.capture\.xsrf_token\}/);
         assert.match(yaml, /\[\?@\.name == 'Ruby'\]\.id", first: true/);

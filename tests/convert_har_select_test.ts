@@ -118,3 +118,76 @@ Deno.test("a host of another site that gets the app's credentials is the app's A
   });
   assert.equal(steps(given.yaml).length, 2);
 });
+
+/** A JSON body as chrome-har writes it: only params, one pair per list item, with the size sent. */
+function chromeHarPost(url: string, sent: unknown, response: unknown): Entry {
+  const text = JSON.stringify(sent);
+  const params = Object.entries(sent as Record<string, unknown>).flatMap(([name, value]) =>
+    Array.isArray(value) ? value.map((v) => ({ name, value: v })) : [{ name, value }]
+  );
+  const e = entry("POST", url, {
+    type: "fetch",
+    headers: [["content-type", "application/json"], ["Content-Length", String(text.length)]],
+    post: { mimeType: "application/json", params },
+    body: response,
+    status: 201,
+  });
+  (e.request as Record<string, unknown>).bodySize = text.length;
+  return e;
+}
+
+const sentBody = (yaml: string, i = 0) => steps(yaml)[i].request.body;
+
+Deno.test("a one-item list chrome-har flattened is a list again when the size sent and the response agree", () => {
+  const sent = { name: "Plan", tags: ["q3"], owners: ["ann", "bob"], meta: { a: [1] } };
+  const { yaml, summary } = convertHar(har([
+    chromeHarPost(`${APP}/api/projects`, sent, { id: "prj_4f9a2e", ...sent }),
+  ]));
+  assert.deepEqual(sentBody(yaml), sent);
+  assert.ok(
+    summary.notes.includes(
+      '1 JSON request body was recorded only as name/value pairs (chrome-har), which turn a one-item list into its item: "tags" is a list again, as the size sent and the response show.',
+    ),
+    summary.notes.join("\n"),
+  );
+});
+
+Deno.test("what chrome-har lost is said when the evidence cannot restore it; sizes that agree say nothing", () => {
+  // No echo of the list in the response, and an empty list that left no pair at all.
+  for (const [sent, reply] of [[{ tags: ["q3"] }, { ok: true }], [{ a: "x", tags: [] }, {}]]) {
+    const { yaml, summary } = convertHar(har([chromeHarPost(`${APP}/api/p`, sent, reply)]));
+    const rebuilt = JSON.stringify(sentBody(yaml));
+    assert.notEqual(rebuilt, JSON.stringify(sent));
+    assert.ok(
+      summary.notes.includes(
+        `The request body of POST ${APP}/api/p was recorded only as name/value pairs (chrome-har), which lose JSON lists: ${
+          JSON.stringify(sent).length
+        } bytes were sent and ${rebuilt.length} could be rebuilt. A one-item list is written as its item and an empty list is missing: check the step's body.`,
+      ),
+      summary.notes.join("\n"),
+    );
+  }
+  const plain = convertHar(har([
+    chromeHarPost(`${APP}/api/p`, { a: "x", n: 2 }, { a: ["x"] }),
+  ]));
+  assert.deepEqual(sentBody(plain.yaml), { a: "x", n: 2 });
+  assert.ok(!plain.summary.notes.some((n) => n.includes("chrome-har")), plain.summary.notes.join());
+});
+
+Deno.test("postData.text wins when present and consistent; an empty or broken text gives way to params", () => {
+  const params = [{ name: "tags", value: "a" }, { name: "tags", value: "b" }];
+  const post = (text?: string) => ({
+    mimeType: "application/json",
+    params,
+    ...(text === undefined ? {} : { text }),
+  });
+  const body = (text?: string) =>
+    sentBody(
+      convertHar(har([entry("POST", `${APP}/api/x`, { type: "fetch", post: post(text) })]))
+        .yaml,
+    );
+  assert.deepEqual(body('{"tags":["c"]}'), { tags: ["c"] });
+  assert.deepEqual(body(""), { tags: ["a", "b"] });
+  assert.deepEqual(body('{"tags":["a",'), { tags: ["a", "b"] });
+  assert.deepEqual(body(), { tags: ["a", "b"] });
+});

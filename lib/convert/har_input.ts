@@ -81,7 +81,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
  * ```
  */
 export function postDataText(post: Record<string, unknown>): string | undefined {
-  if (typeof post.text === "string") return post.text;
+  if (!fromParams(post)) return typeof post.text === "string" ? post.text : undefined;
   if (!Array.isArray(post.params)) return undefined;
   const pairs = post.params.filter(isObject).filter((p) => typeof p.name === "string") as {
     name: string;
@@ -113,6 +113,119 @@ export function postDataText(post: Record<string, unknown>): string | undefined 
       encodeURIComponent(typeof value === "string" ? value : value == null ? "" : String(value))
     }`
   ).join("&");
+}
+
+const isJsonType = (mime: unknown) =>
+  typeof mime === "string" && /(^|[/+])json\b/i.test(mime.split(";")[0].trim());
+
+/**
+ * Whether a `postData`'s body is rebuilt from its `params`: there are params,
+ * and no text, an empty text, or (under a JSON type) a text that is not JSON,
+ * as a truncated copy would be. Text that is present and consistent wins.
+ *
+ * @example
+ * ```ts
+ * import { fromParams } from "./har_input.ts";
+ * const params = [{ name: "a", value: "1" }];
+ * if (fromParams({ text: '{"a":"1"}', params, mimeType: "application/json" })) throw new Error();
+ * if (!fromParams({ text: "", params }) || !fromParams({ params })) throw new Error();
+ * if (!fromParams({ text: '{"a":', params, mimeType: "application/json" })) throw new Error();
+ * ```
+ */
+export function fromParams(post: Record<string, unknown>): boolean {
+  if (!Array.isArray(post.params) || post.params.length === 0) return false;
+  if (typeof post.text !== "string" || post.text === "") return true;
+  if (!isJsonType(post.mimeType)) return false;
+  try {
+    JSON.parse(post.text);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** What {@linkcode repairFlattenedJson} found. */
+export interface JsonRepair {
+  /** The body to send: the rebuilt one, with one-item lists restored when the evidence agrees. */
+  text: string;
+  /** Top-level members written as one-item lists again. */
+  restored: string[];
+  /** Set when the rebuilt body still disagrees with the size the browser sent: what was lost. */
+  lost?: string;
+}
+
+/** Deepest level of a response searched for a member that shows a list. */
+const MAX_EVIDENCE_DEPTH = 8;
+
+/** Whether `response` holds, at any depth, member `key` as a list that contains `value`. */
+function listedIn(response: unknown, key: string, value: unknown, depth = 0): boolean {
+  if (depth > MAX_EVIDENCE_DEPTH || typeof response !== "object" || response === null) return false;
+  if (Array.isArray(response)) {
+    return response.slice(0, 50).some((v) => listedIn(v, key, value, depth + 1));
+  }
+  const o = response as Record<string, unknown>;
+  const held = Object.hasOwn(o, key) ? o[key] : undefined;
+  if (Array.isArray(held) && held.length === 1 && held[0] === value) return true;
+  return Object.values(o).slice(0, 200).some((v) => listedIn(v, key, value, depth + 1));
+}
+
+const byteLength = (text: string) => new TextEncoder().encode(text).length;
+
+/**
+ * Checks a JSON body rebuilt from chrome-har's `params` against the evidence
+ * of the same entry. chrome-har writes a list as one pair per item, so a
+ * one-item list comes back as its item and an empty list disappears. When
+ * the rebuilt body is smaller than the bytes the browser sent
+ * (`sentBytes`: `request.bodySize` or `Content-Length`), a member the
+ * response shows as a one-item list holding the same value is made a list
+ * again, kept only when the size then matches; otherwise `lost` says what
+ * the recording lost.
+ *
+ * @example
+ * ```ts
+ * import { repairFlattenedJson } from "./har_input.ts";
+ * const sent = '{"name":"Q3 plan","tags":["q3"]}';
+ * const fixed = repairFlattenedJson('{"name":"Q3 plan","tags":"q3"}', sent.length, { id: "p1", tags: ["q3"] });
+ * if (fixed.text !== sent || fixed.restored[0] !== "tags") throw new Error(JSON.stringify(fixed));
+ * const unknown = repairFlattenedJson('{"name":"Q3 plan"}', sent.length, {});
+ * if (!unknown.lost) throw new Error();
+ * ```
+ */
+export function repairFlattenedJson(
+  text: string,
+  sentBytes: number | undefined,
+  response: unknown,
+): JsonRepair {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { text, restored: [] };
+  }
+  const rebuilt = byteLength(text);
+  if (sentBytes === undefined || sentBytes <= 0 || rebuilt === sentBytes) {
+    return { text, restored: [] };
+  }
+  if (typeof body === "object" && body !== null && !Array.isArray(body)) {
+    const members = body as Record<string, unknown>;
+    const restored = Object.keys(members).filter((k) => {
+      const v = members[k];
+      return (typeof v !== "object" || v === null) && listedIn(response, k, v);
+    });
+    if (restored.length > 0) {
+      const fixed = JSON.stringify(
+        Object.fromEntries(
+          Object.entries(members).map(([k, v]) => [k, restored.includes(k) ? [v] : v]),
+        ),
+      );
+      if (byteLength(fixed) === sentBytes) return { text: fixed, restored };
+    }
+  }
+  return {
+    text,
+    restored: [],
+    lost: `${sentBytes} bytes were sent and ${rebuilt} could be rebuilt`,
+  };
 }
 
 /** What a file part holds when the recording did not keep the file. */

@@ -13,7 +13,7 @@
  */
 import { UsageError } from "../errors.ts";
 import { visible } from "../report/terminal.ts";
-import { postDataText } from "./har_input.ts";
+import { fromParams, postDataText, repairFlattenedJson } from "./har_input.ts";
 import { METHOD } from "../load/context.ts";
 import { UNSENDABLE_METHODS } from "../load/request.ts";
 import { MAX_WALK_DEPTH, parseBody, TooDeepJson } from "./model.ts";
@@ -40,6 +40,8 @@ export interface HarRecord {
   bodyMime?: string;
   /** Request body text, when recorded. */
   bodyText?: string;
+  /** Whether `bodyText` was rebuilt from `postData.params` (no text, or an empty or broken one). */
+  bodyFromParams?: boolean;
   /**
    * Cookies the response set: `response.cookies`, else parsed from its
    * `Set-Cookie` headers (one per header, or one per line where a producer
@@ -245,6 +247,7 @@ function toRecord(entry: Record<string, unknown>, index: number): HarRecord | un
     setCookies,
     bodyMime: post ? bodyMime : undefined,
     bodyText,
+    bodyFromParams: post ? fromParams(post) : false,
     status,
     mimeType,
     resourceType,
@@ -337,6 +340,7 @@ export function loadBodies(records: HarRecord[], notes: string[]): void {
       }
     }
   }
+  repairBodies(records, notes);
   for (const r of records) {
     if (r.bodyText === undefined) {
       const post = isObject(r.raw.request) && isObject(r.raw.request.postData);
@@ -350,6 +354,49 @@ export function loadBodies(records: HarRecord[], notes: string[]): void {
         `The request body of ${r.method} ${r.url.origin}${r.url.pathname} holds bytes that were not valid UTF-8.`,
       );
     }
+  }
+}
+
+/**
+ * JSON bodies rebuilt from params (chrome-har) checked against the size the
+ * browser sent and the entry's response ({@linkcode repairFlattenedJson}):
+ * restored lists make one note, and each body still short of what was sent
+ * one note naming it.
+ */
+function repairBodies(records: HarRecord[], notes: string[]): void {
+  const restored = new Set<string>();
+  let repaired = 0;
+  for (const r of records) {
+    if (!r.bodyFromParams || !isJsonMime(r.bodyMime) || r.bodyText === undefined) continue;
+    const request = isObject(r.raw.request) ? r.raw.request : {};
+    const declared = r.headers.find((h) => h.name.toLowerCase() === "content-length")?.value;
+    const sent = typeof request.bodySize === "number" && request.bodySize > 0
+      ? request.bodySize
+      : declared !== undefined && /^\d+$/.test(declared.trim())
+      ? Number(declared)
+      : undefined;
+    const fix = repairFlattenedJson(r.bodyText, sent, r.hasJson ? r.json : undefined);
+    if (fix.restored.length > 0) {
+      r.bodyText = fix.text;
+      repaired++;
+      for (const k of fix.restored) restored.add(k);
+    } else if (fix.lost) {
+      notes.push(
+        `The request body of ${r.method} ${r.url.origin}${r.url.pathname} was recorded only as ` +
+          `name/value pairs (chrome-har), which lose JSON lists: ${fix.lost}. A one-item list ` +
+          `is written as its item and an empty list is missing: check the step's body.`,
+      );
+    }
+  }
+  if (repaired > 0) {
+    const names = [...restored].map((k) => JSON.stringify(k)).join(", ");
+    notes.push(
+      `${repaired} JSON request bod${repaired === 1 ? "y was" : "ies were"} recorded only as ` +
+        `name/value pairs (chrome-har), which turn a one-item list into its item: ${names} ` +
+        `${
+          restored.size === 1 ? "is a list" : "are lists"
+        } again, as the size sent and the response show.`,
+    );
   }
 }
 

@@ -215,7 +215,14 @@ export async function startTaskboard(): Promise<Taskboard> {
         return json(403, { error: "csrf_mismatch" });
       }
       const body = await req.json();
-      return json(201, { id: `fb_${hex(5)}`, rating: body.rating, received: true });
+      // A one-item list in a JSON body: chrome-har records it as its item.
+      if (!Array.isArray(body.topics)) return json(422, { error: "topics_must_be_a_list" });
+      return json(201, {
+        id: `fb_${hex(5)}`,
+        rating: body.rating,
+        topics: body.topics,
+        received: true,
+      });
     }
     if (path === "/api/me") return json(200, { id: "u_ann", email: EMAIL, name: account.name });
     if (path === "/api/logout") return new Response(null, { status: 204 });
@@ -428,7 +435,7 @@ $("save-settings").onclick = async () => {
 };
 $("send-feedback").onclick = async () => {
   const token = document.querySelector('meta[name="csrf-token"]').content;
-  const r = await api("POST", "/api/feedback", { rating: 5, comment: "Nice" }, { "x-csrf-token": token });
+  const r = await api("POST", "/api/feedback", { rating: 5, comment: "Nice", topics: ["ui"] }, { "x-csrf-token": token });
   show(r.body.received ? "Feedback sent" : "Feedback refused: " + r.body.error);
 };
 $("logout").onclick = async () => {
