@@ -161,6 +161,13 @@ Deno.test({
         assertNoSecret(yaml, recordedSecrets(har));
         assert.ok(!yaml.includes("***"), "nothing masked is sent as request data");
         assert.ok(!yaml.includes(recorded.analytics), "the analytics host is dropped");
+        // The notifications long-poll the page aborted on logout is dropped, never `status: -1`.
+        assert.ok(!yaml.includes("/api/notifications/wait"), "the aborted long-poll is dropped");
+        assert.equal(
+          summary.dropped["failed (no HTTP status)"],
+          producer === "chromeHar" ? undefined : 1, // chrome-har leaves an aborted request out
+          JSON.stringify(summary.dropped),
+        );
         assert.ok(
           summary.notes.some((n) =>
             n.startsWith(`Dropped 3 requests to ${new URL(recorded.analytics).host} as telemetry`)

@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { parse } from "yaml";
 import { convertHar, formatSummary } from "../lib/convert/har.ts";
+import { runCli } from "./support/cli.ts";
 
 type Entry = Record<string, unknown>;
 
@@ -190,4 +191,38 @@ Deno.test("postData.text wins when present and consistent; an empty or broken te
   assert.deepEqual(body(""), { tags: ["a", "b"] });
   assert.deepEqual(body('{"tags":["a",'), { tags: ["a", "b"] });
   assert.deepEqual(body(), { tags: ["a", "b"] });
+});
+
+Deno.test("requests cut off by navigation are dropped and counted, never written as status -1", async () => {
+  const failed = (url: string, status: number, extra: Record<string, unknown>) => {
+    const e = entry("GET", url, { type: "fetch", status, mime: "x-unknown" });
+    Object.assign(e.response as Record<string, unknown>, extra);
+    return e;
+  };
+  const { yaml, summary } = convertHar(har([
+    login,
+    // Playwright: a long-poll the next navigation aborted.
+    failed(`${APP}/api/notifications/wait?since=42`, -1, { _failureText: "net::ERR_ABORTED" }),
+    // chrome-har: an event stream cut off, status 0 with Chrome's _error.
+    failed(`${APP}/api/events/stream`, 0, { _error: "net::ERR_ABORTED" }),
+    // A producer's garbage status: no HTTP response either.
+    failed(`${APP}/api/ping`, 999, {}),
+    entry("GET", `${APP}/api/me`, { type: "fetch", headers: [BEARER], body: { id: 1 } }),
+  ]));
+  assert.ok(!/status: -?\d{0,2}\n|status: 999/.test(yaml), yaml);
+  assert.deepEqual(steps(yaml).map((s) => s.request.url), [
+    "${vars.base_url}/api/login",
+    "${vars.base_url}/api/me",
+  ]);
+  assert.equal(summary.dropped["failed (no HTTP status)"], 3);
+  assert.match(formatSummary(summary), /Dropped 3: failed \(no HTTP status\) 3\./);
+  // The flow loads: every status it asserts is one the loader accepts.
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/f.yaml`, yaml);
+    const check = await runCli(["validate", `${dir}/f.yaml`]);
+    assert.equal(check.code, 0, check.stdout + check.stderr);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

@@ -127,7 +127,7 @@ Deno.test("noise is dropped and counted by reason", () => {
     "analytics/third-party host": 3,
     "CORS preflight": 1,
     "HTML document": 1,
-    "failed (status 0)": 1,
+    "failed (no HTTP status)": 1,
     "websocket": 1,
   });
   const kept = summary.kept + Object.values(summary.dropped).reduce((a, b) => a + b, 0);
@@ -434,7 +434,7 @@ Deno.test("formatSummary counts kept, dropped by reason, replaced and captured",
     text,
     [
       "Converted 9 of 25 HAR entries into 9 steps.",
-      "Dropped 16: static asset 6, analytics/third-party host 3, duplicate poll 3, CORS preflight 1, HTML document 1, failed (status 0) 1, websocket 1.",
+      "Dropped 16: static asset 6, analytics/third-party host 3, duplicate poll 3, CORS preflight 1, HTML document 1, failed (no HTTP status) 1, websocket 1.",
       "Replaced 8 tokens, 2 secrets, 5 ids and 3 generated values; 3 captures, 1 polling loop.",
       "Set before running: LOGIN_PASSWORD, CSRF_TOKEN.",
       "note: Dropped 1 API-like request to widgets.example-chat.io as another site's; keep it with --include-host widgets.example-chat.io (and the app's own host).",

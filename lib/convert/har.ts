@@ -19,9 +19,11 @@
  *
  * 1. **Keep the API traffic** (`classify` in `noise.ts`): static assets, HTML
  *    pages (unless `includeHtml`), CORS preflights, websockets, failed
- *    (status 0) entries, beacons and analytics or third-party hosts are
- *    dropped. The API hosts are `includeHosts`, else the hosts of the
- *    fetch/XHR or JSON traffic.
+ *    entries (status 0 or -1: no HTTP response), beacons, telemetry (a host
+ *    that served the page a script and gets none of the app's credentials)
+ *    and analytics or third-party hosts are dropped. The API hosts are
+ *    `includeHosts`, else the page's own site, the hosts that get its
+ *    credentials and the hosts of the fetch/XHR or JSON traffic.
  * 2. **Polling**: consecutive identical GETs whose JSON responses change a
  *    status-like field (`status`, `state`, `phase`, …) become one step with a
  *    `loop` until the last recorded value; `max_attempts` is twice the

@@ -23,7 +23,7 @@ export const REASON = {
   thirdParty: "analytics/third-party host",
   telemetry: "telemetry host",
   websocket: "websocket",
-  failed: "failed (status 0)",
+  failed: "failed (no HTTP status)",
   poll: "duplicate poll",
   excluded: "excluded by --exclude-url",
   html: "HTML document",
@@ -80,7 +80,9 @@ function intrinsicReason(r: HarRecord, options: NoiseOptions): string | undefine
   if (type === "websocket" || r.status === 101 || /^wss?:$/.test(r.url.protocol)) {
     return REASON.websocket;
   }
-  if (r.status === 0) return REASON.failed;
+  // Status 0 or -1 (or garbage): the request got no HTTP response (aborted by a
+  // navigation, cancelled, blocked), and a flow cannot assert a status it never had.
+  if (r.status !== undefined && (r.status < 100 || r.status > 599)) return REASON.failed;
   if (
     r.method === "OPTIONS" &&
     r.headers.some((h) => h.name.toLowerCase() === "access-control-request-method")

@@ -224,6 +224,14 @@ export async function startTaskboard(): Promise<Taskboard> {
         received: true,
       });
     }
+    // The long-poll answers after 10 s; the page aborts it on logout, long before.
+    if (path === "/api/notifications/wait") {
+      await new Promise((resolve) => {
+        const timer = setTimeout(resolve, 10_000);
+        req.signal.addEventListener("abort", () => resolve(clearTimeout(timer)));
+      });
+      return json(200, { items: [] });
+    }
     if (path === "/api/me") return json(200, { id: "u_ann", email: EMAIL, name: account.name });
     if (path === "/api/logout") return new Response(null, { status: 204 });
     if (path === "/api/tags") return json(200, { items: tags });
@@ -388,6 +396,10 @@ $("login-form").addEventListener("submit", async (e) => {
     $("tags").append(b);
   }
   await api("GET", "/api/projects");
+  // A long-poll for notifications, aborted on logout: recorded as a failed request.
+  state.watch = new AbortController();
+  fetch("/api/notifications/wait", { headers: { authorization: "Bearer " + state.token },
+    signal: state.watch.signal }).catch(() => {});
   show("Signed in as " + me.body.name);
 });
 $("create-project").onclick = async () => {
@@ -439,6 +451,7 @@ $("send-feedback").onclick = async () => {
   show(r.body.received ? "Feedback sent" : "Feedback refused: " + r.body.error);
 };
 $("logout").onclick = async () => {
+  state.watch && state.watch.abort();
   await api("POST", "/api/logout");
   state.token = undefined;
   show("Signed out");
