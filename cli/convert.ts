@@ -86,7 +86,7 @@ export async function convert(args: string[]): Promise<number> {
         : "Give the .har file the browser's network panel saved.",
     );
   }
-  const { yaml, summary } = har.convertHar(bytes, {
+  const { yaml, summary, files } = har.convertHar(bytes, {
     name: values.name,
     includeHosts: values["include-host"],
     excludeUrls,
@@ -96,5 +96,14 @@ export async function convert(args: string[]): Promise<number> {
   if (values.output) await save(values.output, yaml);
   else out(yaml);
   err(har.formatSummary(summary));
+  // Upload files go where the flow reads them: beside it (the working directory for stdout).
+  const dir = values.output?.includes("/")
+    ? values.output.slice(0, values.output.lastIndexOf("/"))
+    : ".";
+  for (const file of files) {
+    const target = `${dir}/${file.path}`;
+    const wrote = await io.writeNewFile(target, file.text);
+    err(wrote ? `Wrote ${target} for the flow to upload.\n` : `Kept the existing ${target}.\n`);
+  }
   return EXIT.passed;
 }

@@ -751,6 +751,34 @@ export async function writeFileAtomic(
 }
 
 /**
+ * Writes `text` to `path` only when nothing is there yet, creating its
+ * folder: a file the user already put in place (the real upload a converted
+ * flow sends) is never replaced. Resolves to whether it wrote; throws
+ * {@linkcode ArtifactWriteError} when it cannot.
+ *
+ * @example
+ * ```ts
+ * import { writeNewFile } from "./io.ts";
+ * const dir = await Deno.makeTempDir();
+ * if (!(await writeNewFile(`${dir}/uploads/a.txt`, "one"))) throw new Error();
+ * if (await writeNewFile(`${dir}/uploads/a.txt`, "two")) throw new Error();
+ * if ((await Deno.readTextFile(`${dir}/uploads/a.txt`)) !== "one") throw new Error();
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function writeNewFile(path: string, text: string): Promise<boolean> {
+  const slash = path.lastIndexOf("/");
+  try {
+    if (slash > 0) await Deno.mkdir(path.slice(0, slash), { recursive: true });
+    await Deno.writeTextFile(path, text, { createNew: true });
+    return true;
+  } catch (error) {
+    if (error instanceof Deno.errors.AlreadyExists) return false;
+    throw ArtifactWriteError.from(path, error);
+  }
+}
+
+/**
  * Appends text to `path` (a CI job summary): a regular file is appended to
  * (created when missing); a symlink is followed; a FIFO or device is written
  * through and a standard stream gets the text, each within

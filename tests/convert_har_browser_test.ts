@@ -34,6 +34,10 @@ async function useTheApp(page: Page, origin: string, email: string): Promise<voi
   await status("Task Write release notes added");
   await page.click("#complete-task");
   await status("Task done: true");
+  await page.click("#attach");
+  await status("Attached kickoff-notes.txt");
+  await page.click("#find-tasks");
+  await status("Found 1 tasks");
   await page.getByRole("button", { name: "Ruby" }).click();
   await status("Tagged Launch plan with Ruby");
   await page.click("#export");
@@ -57,7 +61,10 @@ function recordedSecrets(har: string): string[] {
       const name = h.name.toLowerCase();
       if (name === "authorization") out.add(h.value.replace(/^Bearer /, ""));
       if (name === "cookie" || name === "set-cookie") {
-        for (const m of h.value.matchAll(/(?:^|[;\n]\s*)[\w-]+=([^;\n]{8,})/g)) out.add(m[1]);
+        // tb_anon is the script's anonymous id: not a credential, sent as recorded.
+        for (const m of h.value.matchAll(/(?:^|[;\n]\s*)([\w-]+)=([^;\n]{8,})/g)) {
+          if (m[1] !== "tb_anon") out.add(m[2]);
+        }
       }
       if (name === "x-xsrf-token" || name === "x-csrf-token") out.add(h.value);
     }
@@ -156,10 +163,12 @@ Deno.test({
     }
     for (const [producer, har] of all) {
       await t.step(producer, async () => {
-        const { yaml, summary } = convertHar(har);
+        const { yaml, summary, files } = convertHar(har);
         assert.deepEqual(summary.env, ["LOGIN_PASSWORD"], yaml);
         assertNoSecret(yaml, recordedSecrets(har));
-        assert.ok(!yaml.includes("***"), "nothing masked is sent as request data");
+        // Comments show a signed URL's signature as ***; request data never holds a mask.
+        const code = yaml.split("\n").filter((l) => !/^\s*#/.test(l)).join("\n");
+        assert.ok(!code.includes("***"), "nothing masked is sent as request data");
         assert.ok(!yaml.includes(recorded.analytics), "the analytics host is dropped");
         // The notifications long-poll the page aborted on logout is dropped, never `status: -1`.
         assert.ok(!yaml.includes("/api/notifications/wait"), "the aborted long-poll is dropped");
@@ -189,12 +198,34 @@ Deno.test({
         // The page is kept for the visitor cookie and the CSRF token in its <meta>.
         assert.match(yaml, /tb_visitor: \{ cookie: tb_visitor \}/);
         assert.match(yaml, /csrf_token: \{ regex: /);
+        // If-Match from the ETag of the read before the write (class 6).
+        assert.match(yaml, /if-match: \$\{steps\.get_task\.capture\.etag\}/);
+        // The signed download URL from the job result, whole (class 7): no signature left.
+        assert.match(yaml, /url: \$\{raw:steps\.get_export\.capture\.url\}/);
+        // The hidden `next` path and the script's anonymous cookie are constants (class 5).
+        assert.ok(!yaml.includes("RECORDED_SECRET"), yaml);
+        assert.match(yaml, /next: \/projects\/overview/);
+        // The upload, whose body Chromium's recordings omit whole, is a multipart body with a
+        // placeholder file beside the flow, and one note says what to check (class 11).
+        assert.match(yaml, /multipart:\n\s+file: \{ file: uploads\/upload\.bin \}/);
+        assert.deepEqual(files.map((f) => f.path), ["uploads/upload.bin"]);
+        assert.equal(summary.notes.filter((n) => /upload/i.test(n)).length, 1);
+        // The project id inside the GraphQL GET's variables and the cursor are live (class 9).
+        assert.match(
+          yaml,
+          /%22projectId%22%3A%22\$\{steps\.create_project\.capture\.project_id\}%22/,
+        );
+        assert.match(yaml, /%22after%22%3A%22\$\{steps\.\w+\.capture\.end_cursor\}%22/);
 
         const fresh = await startTaskboard();
         try {
           const env = (name: string) =>
             name === "LOGIN_PASSWORD" ? PASSWORD : name === "BASE_URL" ? fresh.origin : undefined;
-          const loaded = loadFlow(yaml, `${producer}.yaml`, { env });
+          const readFile = (path: string) => {
+            const file = files.find((f) => f.path === path);
+            return file ? { bytes: new TextEncoder().encode(file.text) } : { message: "missing" };
+          };
+          const loaded = loadFlow(yaml, `${producer}.yaml`, { env, readFile });
           assert.deepEqual(loaded.problems, [], yaml);
           for (const run of ["first", "second"]) {
             const result = await runFlows([loaded.flow!], { env, runId: run, jobs: 1 });
@@ -207,6 +238,7 @@ Deno.test({
           }
           assert.equal(fresh.events, 0, "no request reached the analytics host");
           assert.ok(fresh.calls.filter((c) => c === "PUT /api/account").length === 2);
+          assert.equal(fresh.calls.filter((c) => /^PATCH .*\/tasks\//.test(c)).length, 2);
         } finally {
           await fresh.close();
         }

@@ -31,7 +31,12 @@ for (const [name, har] of entries) {
       return;
     }
     const env = (v: string) => result.summary.env.includes(v) ? "set" : undefined;
-    const { problems } = loadFlow(result.yaml, `${name}.yaml`, { env });
+    // Uploads read the files the conversion writes beside the flow.
+    const readFile = (path: string) => {
+      const file = result.files.find((f) => f.path === path);
+      return file ? { bytes: new TextEncoder().encode(file.text) } : { message: "not written" };
+    };
+    const { problems } = loadFlow(result.yaml, `${name}.yaml`, { env, readFile });
     assert.deepEqual(problems, [], result.yaml);
     // Recorded credentials never reach the flow.
     const code = result.yaml.split("\n").filter((l) => !/^\s*#/.test(l)).join("\n");

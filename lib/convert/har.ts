@@ -123,6 +123,12 @@ export interface ConvertResult {
   yaml: string;
   /** What was kept, dropped (by reason), replaced and captured. */
   summary: ConvertSummary;
+  /**
+   * Files the flow sends (uploads), by path relative to the flow file: the
+   * recorded content, or a placeholder when the recording does not hold it.
+   * The CLI writes each beside the flow unless a file is already there.
+   */
+  files: { path: string; text: string }[];
 }
 
 /**
@@ -183,7 +189,8 @@ export function convertHar(
     env: [...c.env].filter(([, v]) => v.fallback === undefined).map(([n]) => n),
     notes: [...notes, ...traffic.hints].map(mask),
   };
-  return { yaml, summary };
+  const files = [...c.files].map(([path, text]) => ({ path, text }));
+  return { yaml, summary, files };
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -15,10 +15,11 @@ import type { YNode, YScalar } from "./yaml_out.ts";
  */
 export type JsonPath = (string | number | { key: string; value: string })[];
 
-/** Where a captured value comes from: the JSON body, or a cookie the response set. */
+/** Where a captured value comes from: the JSON body, a cookie the response set, a header, … */
 export type Source =
   | { kind: "json"; path: JsonPath }
   | { kind: "cookie"; name: string }
+  | { kind: "header"; name: string }
   | { kind: "regex"; name: string; pattern: string };
 
 export interface Producer {
@@ -45,6 +46,8 @@ export interface Step {
   url: string;
   headers: [string, string][];
   body?: YNode;
+  /** A `multipart:` body: field → template, file → `{file, content_type?, filename?}`. */
+  multipart?: YNode;
   /** Template values of the request body's top-level fields, for `equals`. */
   sent: Map<string, { raw: unknown; template: YNode }>;
   captures: [string, Source][];

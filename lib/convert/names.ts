@@ -165,12 +165,15 @@ const WRAPPER =
  * if (captureName(["id"], "order") !== "order_id") throw new Error();
  * if (captureName(["result", "skills", "id"], "project") !== "skill_id") throw new Error();
  * if (captureName(["accessToken"], "login") !== "access_token") throw new Error();
+ * if (captureName(["data", "createList", "id"], "graphql") !== "list_id") throw new Error();
  * ```
  */
 export function captureName(keys: string[], noun: string): string {
   const key = keys[keys.length - 1] ?? "value";
   if (/^(_?id|uuid|guid|ID|Id)$/.test(key)) {
-    const owner = keys.slice(0, -1).map(snake).filter((k) => k !== "" && !WRAPPER.test(k)).pop();
+    // A GraphQL mutation's field names its resource after a verb: createList → list.
+    const owner = keys.slice(0, -1).map(snake).filter((k) => k !== "" && !WRAPPER.test(k))
+      .map((k) => k.replace(RPC_VERB, "") || k).pop();
     const base = owner ? singular(owner) : noun;
     return base ? `${base}_id` : "id";
   }
@@ -291,12 +294,14 @@ export function shortName(name: string): string {
 
 /**
  * The operation a GraphQL or JSON-RPC request names in its body
- * (`operationName`, `method`), for endpoints where the path says nothing.
+ * (`operationName`, `method`) or, for a GraphQL GET, its query string, for
+ * endpoints where the path says nothing.
  */
 export function operationName(r: HarRecord): string | undefined {
-  if (!/(^|\/)(graphql|gql|rpc|jsonrpc|json-rpc)\/?$/i.test(r.url.pathname) || !r.bodyText) {
-    return undefined;
-  }
+  if (!/(^|\/)(graphql|gql|rpc|jsonrpc|json-rpc)\/?$/i.test(r.url.pathname)) return undefined;
+  // A persisted query over GET names its operation in the query string.
+  const query = r.url.searchParams.get("operationName");
+  if (!r.bodyText) return query && snake(query) !== "" ? snake(query) : undefined;
   try {
     const body = parseBody(r.bodyText);
     const name = body?.operationName ?? body?.method;

@@ -49,9 +49,10 @@ export class Spelling {
     return out;
   }
 
-  /** A capture in the output: a path, `{path, first: true}` for a filter, or `{cookie}`. */
+  /** A capture in the output: a path, `{path, first: true}` for a filter, `{cookie}` or `{header}`. */
   captureNode(source: Source): YNode {
     if (source.kind === "cookie") return yflow([["cookie", source.name]]);
+    if (source.kind === "header") return yflow([["header", source.name]]);
     if (source.kind === "regex") return yflow([["regex", source.pattern]]);
     const path = this.jsonPath(source.path);
     return source.path.some((p) => typeof p === "object")

@@ -14,7 +14,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
 const JWT = /^eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*$/;
 
 /**
- * Whether a key names an identifier: `id`, `order_id`, `ORDER_ID`, `orderId`,
+ * Whether a key names an identifier: `id`, `pk`, `order_id`, `ORDER_ID`, `orderId`,
  * `uuid`, `slug`, `ref`, `key` (not `valid` or `paid`).
  *
  * @example
@@ -24,7 +24,7 @@ const JWT = /^eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*$/;
  * ```
  */
 export function isIdKey(key: string): boolean {
-  return /(^|[_-])(id|uuid|guid|slug|ref|key|code|number|no)$/.test(key.toLowerCase()) ||
+  return /(^|[_-])(id|uuid|guid|slug|ref|key|code|number|no|pk)$/.test(key.toLowerCase()) ||
     /[a-z0-9](Id|ID|Uuid|UUID|Key|Ref|Slug)$/.test(key);
 }
 
@@ -162,4 +162,82 @@ export function mixRunId(
     if (number) return `${literal(number[1])}\${RUN_ID}`;
   }
   return undefined;
+}
+
+/**
+ * Whether a recorded value is shaped like a secret (a token, a signature, a
+ * session id): at least 8 characters without spaces, and not a path
+ * (`/dashboard`), a URL, a date, a plain number or an ordinary word or
+ * identifier name (`authenticity_token`, `remember-me`, `dashboard`).
+ * Letters alone make a secret only when long and mixed in case the way
+ * random text is (`xKpQzRtYvWmNaBcD`).
+ *
+ * @example
+ * ```ts
+ * import { isSecretShaped } from "./values.ts";
+ * if (!isSecretShaped("Qm9va3NoZWxmLWNzcmYtOTkx") || !isSecretShaped("4be0e1d6c1f2a9b8")) {
+ *   throw new Error();
+ * }
+ * for (const v of ["/dashboard", "https://app.test/a", "authenticity_token", "1763719200"]) {
+ *   if (isSecretShaped(v)) throw new Error(v);
+ * }
+ * ```
+ */
+export function isSecretShaped(value: string): boolean {
+  if (value.length < 8 || /\s/.test(value) || DATE.test(value)) return false;
+  if (value.startsWith("/") || /^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
+  if (/^[+-]?\d+(\.\d+)?$/.test(value)) return false;
+  if (/^[a-z]+([_.:-][a-z]+)*$/i.test(value)) {
+    const switches = value.match(/[a-z][A-Z]|[A-Z][a-z]/g)?.length ?? 0;
+    return value.length >= 16 && !/[_.:-]/.test(value) && switches >= 6;
+  }
+  return true;
+}
+
+/** Cookie names that carry preferences, consent or anonymous analytics, never a login. */
+const PLAIN_COOKIE =
+  /(^|[_.-])(anon|anonymous|visitor|visit|device|browser|consent|theme|locale|lang|language|tz|timezone|currency|country|region|experiment|variant|ab|tracking|telemetry|analytics|seen|dismissed|banner|tour|prefs?|preferences?)([_.-]|id$|$)|^(anon|visitor|device)(id|_?uuid)$/i;
+
+/** Cookie names that carry a login or its CSRF pair. */
+const CREDENTIAL_COOKIE = /sess|sid|auth|login|remember|jwt|identity|token|csrf|xsrf|secret|key/i;
+
+/**
+ * Whether a cookie the recording sent is a credential (a session, a login, a
+ * CSRF pair): by its name first (`sid`, `_app_session`, `remember_token`);
+ * a preference, consent or anonymous analytics cookie (`anon_id`, `theme`,
+ * `visitor_id`) is not, whatever its value; an unknown name is when its value
+ * is shaped like a secret. Only credentials become required variables.
+ *
+ * @example
+ * ```ts
+ * import { isCredentialCookie } from "./values.ts";
+ * if (!isCredentialCookie("PHPSESSID", "k3j4h5") || !isCredentialCookie("rt", "a81f0c2e9d7b")) {
+ *   throw new Error();
+ * }
+ * if (isCredentialCookie("anon_id", "anon_5c1e9b27") || isCredentialCookie("theme", "dark")) {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function isCredentialCookie(name: string, value: string): boolean {
+  if (PLAIN_COOKIE.test(name) && !/sess|auth|token|csrf|xsrf|secret/i.test(name)) return false;
+  return CREDENTIAL_COOKIE.test(name) || isSecretShaped(value);
+}
+
+/**
+ * Whether a response key holds a pagination cursor (`next_cursor`,
+ * `endCursor`, `continuationToken`, `nextPageToken`): an opaque value
+ * handed out whole, often base64 with padding, that a later request sends
+ * back as it was given.
+ *
+ * @example
+ * ```ts
+ * import { isCursorKey } from "./values.ts";
+ * if (!isCursorKey("endCursor") || !isCursorKey("next_page_token") || isCursorKey("name")) {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function isCursorKey(key: string): boolean {
+  return /cursor|continuation|page_?token/i.test(key);
 }

@@ -12,7 +12,15 @@
  *   `Idempotency-Key`; tasks nested under a project (integer ids from a
  *   per-instance offset, each repeating its `project_id`) carrying a
  *   client-generated `client_ref`; tags listed in a per-instance order.
- * - An export job answered 202 that must be polled until `done`.
+ * - An export job answered 202 that must be polled until `done`; its result
+ *   holds an absolute download URL signed with `exp` and `sig`, which only
+ *   works whole.
+ * - Tasks are read with an `ETag` and completed with `If-Match` (428
+ *   without, 412 when stale); attachments are uploaded as multipart.
+ * - A GraphQL-style persisted GET (`variables=` percent-encoded JSON naming
+ *   the project) lists tasks a page at a time with base64 cursors.
+ * - The login form carries a hidden `next` path the login sends, and the
+ *   page's script sets an anonymous `tb_anon` cookie every request carries.
  * - Account settings on the cookie session, guarded by the double-submit
  *   CSRF header `X-XSRF-TOKEN`.
  * - The page itself sets a visitor cookie and carries a CSRF token in a
@@ -95,6 +103,19 @@ export async function startTaskboard(): Promise<Taskboard> {
   const account = { theme: "light", name: "Ann" };
   const exports = new Map<string, { created: number; project: string }>();
   const visitors = new Map<string, string>();
+  const etags = new Map<number, string>();
+  const downloadKey = hex(16);
+  const signDownload = async (path: string, exp: string) => {
+    const k = await crypto.subtle.importKey(
+      "raw",
+      new TextEncoder().encode(downloadKey),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign"],
+    );
+    const mac = await crypto.subtle.sign("HMAC", k, new TextEncoder().encode(`${path}|${exp}`));
+    return b64url(new Uint8Array(mac));
+  };
   let nextTask = taskOffset;
   const calls: string[] = [];
   let events = 0;
@@ -173,10 +194,22 @@ export async function startTaskboard(): Promise<Taskboard> {
     if (path === "/static/logo.png" || path === "/favicon.ico") {
       return new Response(PIXEL, { headers: { "content-type": "image/gif" } });
     }
+    // A signed download: the signature and expiry are checked, not the session.
+    const dl = /^\/downloads\/([0-9a-f-]+)\.csv$/.exec(path);
+    if (dl && req.method === "GET") {
+      const exp = url.searchParams.get("exp") ?? "";
+      if (url.searchParams.get("sig") !== await signDownload(path, exp)) {
+        return json(403, { error: "bad_signature" });
+      }
+      return new Response("id,title\n", { headers: { "content-type": "text/csv" } });
+    }
     if (path === "/api/login" && req.method === "POST") {
       const body = await req.json().catch(() => ({}));
       if (body.email !== EMAIL || body.password !== PASSWORD) {
         return json(401, { error: "invalid_credentials" });
+      }
+      if (typeof body.next !== "string" || !body.next.startsWith("/")) {
+        return json(400, { error: "bad_next" });
       }
       const sid = `s_${hex(16)}`;
       const xsrf = hex(12);
@@ -287,9 +320,28 @@ export async function startTaskboard(): Promise<Taskboard> {
       if (t && (!task || task.project_id !== project.id)) {
         return json(404, { error: "no_such_task" });
       }
+      const etag = () => etags.get(task!.id) ?? etags.set(task!.id, `"${hex(6)}"`).get(task!.id)!;
+      if (task && req.method === "GET") return json(200, task, { etag: etag() });
       if (task && req.method === "PATCH") {
+        const ifMatch = req.headers.get("if-match");
+        if (!ifMatch) return json(428, { error: "if_match_required" });
+        if (ifMatch !== etag()) return json(412, { error: "stale_task" });
         Object.assign(task, { done: Boolean((await req.json()).done) });
-        return json(200, task);
+        etags.set(task.id, `"${hex(6)}"`);
+        return json(200, task, { etag: etag() });
+      }
+      if (rest === "/attachments" && req.method === "POST") {
+        const form = await req.formData();
+        const file = form.get("file");
+        // Chromium keeps no part of an upload's body in a HAR: only the file is required.
+        if (!(file instanceof File) || file.size === 0) {
+          return json(422, { error: "file_required" });
+        }
+        return json(201, {
+          id: `att_${hex(4)}`,
+          filename: file.name,
+          caption: form.get("caption") ?? "",
+        });
       }
       if (rest === "/tags" && req.method === "POST") {
         const { tag_id } = await req.json();
@@ -308,10 +360,44 @@ export async function startTaskboard(): Promise<Taskboard> {
     if (m && job) {
       const age = Date.now() - job.created;
       const status = age < 200 ? "queued" : age < 600 ? "running" : "done";
+      const file = `/downloads/${m[1]}.csv`;
+      const exp = String(Math.floor(job.created / 1000) + 600);
       return json(200, {
         id: m[1],
         status,
-        ...(status === "done" ? { url: `/downloads/${m[1]}.csv` } : {}),
+        ...(status === "done"
+          ? { url: `${url.origin}${file}?exp=${exp}&sig=${await signDownload(file, exp)}` }
+          : {}),
+      });
+    }
+    // A persisted GraphQL query over GET: variables as percent-encoded JSON, base64 cursors.
+    if (path === "/api/graphql" && req.method === "GET") {
+      let vars: { projectId?: string; first?: number; after?: string };
+      try {
+        vars = JSON.parse(url.searchParams.get("variables") ?? "{}");
+      } catch {
+        return json(400, { errors: [{ message: "variables are not JSON" }] });
+      }
+      const owned = [...tasks.values()].filter((t) => t.project_id === vars.projectId);
+      if (!projects.has(vars.projectId ?? "")) {
+        return json(200, { data: null, errors: [{ message: "no such project" }] });
+      }
+      let after = -1;
+      if (vars.after !== undefined) {
+        after = JSON.parse(atob(vars.after)).after;
+        if (!tasks.has(after)) {
+          return json(200, { data: null, errors: [{ message: "bad cursor" }] });
+        }
+      }
+      const page = owned.filter((t) => t.id > after).slice(0, vars.first ?? 10);
+      const last = page.at(-1);
+      return json(200, {
+        data: {
+          tasks: {
+            nodes: page.map((t) => ({ id: t.id, title: t.title })),
+            pageInfo: { endCursor: last ? btoa(JSON.stringify({ after: last.id })) : null },
+          },
+        },
       });
     }
     return json(404, { error: "not_found" });
@@ -346,11 +432,14 @@ const PAGE = `<!doctype html>
 </head><body>
 <img src="/static/logo.png" alt="Taskboard">
 <p id="status">Signed out</p>
-<form id="login-form"><input id="email"><input id="password" type="password">
+<form id="login-form"><input type="hidden" id="next" name="next" value="/projects/overview">
+<input id="email"><input id="password" type="password">
 <button id="login" type="submit">Sign in</button></form>
 <input id="project-name"><button id="create-project">Create project</button>
 <input id="task-title"><button id="add-task">Add task</button>
 <button id="complete-task">Complete task</button>
+<button id="attach">Attach notes</button>
+<button id="find-tasks">Find tasks</button>
 <div id="tags"></div>
 <button id="export">Export</button><p id="export-status"></p>
 <button id="settings">Settings</button>
@@ -376,10 +465,11 @@ const api = async (method, path, body, headers = {}) => {
   const text = await r.text();
   return { status: r.status, body: text ? JSON.parse(text) : null };
 };
+document.cookie = "tb_anon=anon_" + Math.random().toString(16).slice(2, 10) + "; path=/";
 const cookie = (name) => (document.cookie.split("; ").find((c) => c.startsWith(name + "=")) || "").slice(name.length + 1);
 $("login-form").addEventListener("submit", async (e) => {
   e.preventDefault();
-  const r = await api("POST", "/api/login", { email: $("email").value, password: $("password").value });
+  const r = await api("POST", "/api/login", { email: $("email").value, password: $("password").value, next: $("next").value });
   state.token = r.body.token;
   window.analytics && analytics.track("signed_in");
   const me = await api("GET", "/api/me");
@@ -418,8 +508,27 @@ $("add-task").onclick = async () => {
   show("Task " + r.body.title + " added");
 };
 $("complete-task").onclick = async () => {
-  const r = await api("PATCH", "/api/projects/" + state.project + "/tasks/" + state.task, { done: true });
+  const path = "/api/projects/" + state.project + "/tasks/" + state.task;
+  const read = await fetch(path, { headers: { accept: "application/json", authorization: "Bearer " + state.token } });
+  const r = await api("PATCH", path, { done: true }, { "if-match": read.headers.get("etag") });
   show("Task done: " + r.body.done);
+};
+$("attach").onclick = async () => {
+  const form = new FormData();
+  form.append("caption", "Kickoff notes");
+  form.append("file", new File(["agenda: launch"], "kickoff-notes.txt", { type: "text/plain" }));
+  const r = await fetch("/api/projects/" + state.project + "/attachments",
+    { method: "POST", headers: { authorization: "Bearer " + state.token }, body: form });
+  const a = await r.json();
+  show("Attached " + a.filename);
+};
+$("find-tasks").onclick = async () => {
+  const q = (vars) => api("GET", "/api/graphql?operationName=ProjectTasks&variables=" +
+    encodeURIComponent(JSON.stringify(vars)));
+  const first = await q({ projectId: state.project, first: 1 });
+  const cursor = first.body.data.tasks.pageInfo.endCursor;
+  const next = await q({ projectId: state.project, first: 1, after: cursor });
+  show("Found " + (first.body.data.tasks.nodes.length + next.body.data.tasks.nodes.length) + " tasks");
 };
 $("export").onclick = async () => {
   const r = await api("POST", "/api/projects/" + state.project + "/exports", {});
@@ -428,7 +537,11 @@ $("export").onclick = async () => {
     await new Promise((ok) => setTimeout(ok, 120));
     const p = await api("GET", "/api/exports/" + r.body.id);
     $("export-status").textContent = p.body.status;
-    if (p.body.status === "done") break;
+    if (p.body.status === "done") {
+      const file = await fetch(p.body.url);
+      $("export-status").textContent = file.ok ? "done" : "download refused " + file.status;
+      break;
+    }
   }
   show("Export " + $("export-status").textContent);
 };

@@ -1,0 +1,154 @@
+/**
+ * Values a response hands out whole, which a later request must send back
+ * whole: the `ETag` an `If-Match` write is conditional on, and a URL (a
+ * signed download link in a job result, a redirect's `Location`) that a later
+ * request fetches as it was given. Rebuilt from parts, such a value keeps its
+ * recorded signature or version and fails on replay (403, 412); sent whole
+ * from a capture, it is what the live server handed out.
+ *
+ * @module
+ */
+import type { HarRecord, NameValue } from "./har_model.ts";
+import type { Source, Step } from "./model.ts";
+import { walk } from "./model.ts";
+
+/** Where a whole value came from. */
+export interface Handed {
+  step: Step;
+  source: Source;
+}
+
+/** A URL handed out, and whether it was absolute (relative ones go after the base URL). */
+export interface HandedUrl extends Handed {
+  absolute: boolean;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * The response headers of a record as its producer wrote them.
+ *
+ * @example
+ * ```ts
+ * import { responseHeaders } from "./handed.ts";
+ * const r = { raw: { response: { headers: [{ name: "ETag", value: 'W/"1"' }] } } };
+ * // deno-lint-ignore no-explicit-any
+ * if (responseHeaders(r as any)[0].value !== 'W/"1"') throw new Error();
+ * ```
+ */
+export function responseHeaders(r: HarRecord): NameValue[] {
+  const response = isObject(r.raw.response) ? r.raw.response : undefined;
+  const list = Array.isArray(response?.headers) ? response.headers : [];
+  return list.filter((h): h is NameValue =>
+    isObject(h) && typeof h.name === "string" && typeof h.value === "string"
+  );
+}
+
+/** The URL without its fragment, which is never sent. */
+const sent = (url: URL) => url.href.replace(/#.*$/, "");
+
+/**
+ * Whether a response string is a URL a client could fetch as given: absolute
+ * http(s), or a path from the root with more than a word (`/files/a.csv?sig=…`).
+ */
+function urlLike(value: string): boolean {
+  if (value.length > 4096 || /\s/.test(value)) return false;
+  return /^https?:\/\/[^/]/i.test(value) || /^\/[^/]/.test(value);
+}
+
+/**
+ * What the session's responses handed out: ETags by value (the latest
+ * response that gave each), and URLs by the absolute URL they name.
+ */
+export class HandedOut {
+  readonly etags = new Map<string, Handed>();
+  readonly urls = new Map<string, HandedUrl>();
+
+  /**
+   * Notes what the response of `step` hands out: its `ETag` and `Location`
+   * headers and the URL-like strings of its JSON body. A later response that
+   * hands out the same value takes its place: the read just before a write
+   * is the one whose version the write is conditional on.
+   *
+   * @example
+   * ```ts
+   * import { HandedOut } from "./handed.ts";
+   * const r = {
+   *   url: new URL("https://a.test/jobs/1"), hasJson: true, json: { result: "/dl/x.csv?sig=ab12" },
+   *   raw: { response: { headers: [{ name: "etag", value: '"v2"' }] } },
+   * };
+   * const handed = new HandedOut();
+   * // deno-lint-ignore no-explicit-any
+   * handed.note({ last: r } as any);
+   * if (handed.etags.get('"v2"')?.source.kind !== "header") throw new Error();
+   * if (!handed.urls.has("https://a.test/dl/x.csv?sig=ab12")) throw new Error();
+   * ```
+   */
+  note(step: Step): void {
+    const r = step.last;
+    for (const { name, value } of responseHeaders(r)) {
+      const lower = name.toLowerCase();
+      if (lower === "etag" && value.trim() !== "") {
+        this.etags.set(value.trim(), { step, source: { kind: "header", name: "etag" } });
+      }
+      if (lower === "location" && value.trim() !== "") {
+        this.#url(value, r, { step, source: { kind: "header", name: "location" } });
+      }
+    }
+    if (!r.hasJson) return;
+    walk(r.json, (path, _key, leaf) => {
+      if (typeof leaf === "string" && urlLike(leaf)) {
+        this.#url(leaf, r, { step, source: { kind: "json", path } });
+      }
+    });
+  }
+
+  #url(value: string, r: HarRecord, from: Handed): void {
+    if (!URL.canParse(value, r.url)) return;
+    const url = new URL(value, r.url);
+    if (!/^https?:$/.test(url.protocol)) return;
+    this.urls.set(sent(url), { ...from, absolute: /^[a-z][a-z0-9+.-]*:/i.test(value) });
+  }
+
+  /**
+   * The response that handed out the URL this request fetches, when one did.
+   *
+   * @example
+   * ```ts
+   * import { HandedOut } from "./handed.ts";
+   * const handed = new HandedOut();
+   * // deno-lint-ignore no-explicit-any
+   * handed.urls.set("https://a.test/dl?sig=1", { absolute: false } as any);
+   * // deno-lint-ignore no-explicit-any
+   * if (handed.urlOf({ url: new URL("https://a.test/dl?sig=1#top") } as any)?.absolute !== false) {
+   *   throw new Error();
+   * }
+   * ```
+   */
+  urlOf(r: HarRecord): HandedUrl | undefined {
+    return this.urls.get(sent(r.url));
+  }
+
+  /**
+   * The response whose `ETag` this request's `If-Match` names (the whole
+   * value, weak or strong), when one did.
+   *
+   * @example
+   * ```ts
+   * import { HandedOut } from "./handed.ts";
+   * const handed = new HandedOut();
+   * // deno-lint-ignore no-explicit-any
+   * handed.etags.set('W/"7"', { step: { name: "get_item" } } as any);
+   * // deno-lint-ignore no-explicit-any
+   * const r = { headers: [{ name: "If-Match", value: ' W/"7"' }] } as any;
+   * if (handed.ifMatch(r)?.producer?.step.name !== "get_item") throw new Error();
+   * ```
+   */
+  ifMatch(r: HarRecord): { value: string; producer?: Handed } | undefined {
+    const header = r.headers.find((h) => h.name.toLowerCase() === "if-match");
+    if (!header || header.value.trim() === "") return undefined;
+    const value = header.value.trim();
+    return { value, producer: this.etags.get(value) };
+  }
+}
