@@ -15,6 +15,7 @@ import { BoundedCache } from "./bounded_cache.ts";
 import { SyntaxAtError } from "./errors.ts";
 import type { Expr, Template } from "./expr.ts";
 import { pathEngine } from "./path_engine.ts";
+import { type GuardedTask, GuardError, MATCH_TIME_LIMIT_MS, runGuarded } from "./regex.ts";
 
 /**
  * How deep a descendant segment (`..`) inside a filter may look, e.g. the
@@ -56,6 +57,12 @@ export interface CompiledPath {
   chain?: readonly (string | number)[];
   /** Any other path, compiled by json-p3. */
   query?: JSONPathQuery;
+  /**
+   * The path has a filter (`[?…]`), whose cost the body sets (a `..` inside
+   * one costs the square of its size, `match()` may backtrack): it is
+   * evaluated on the helper thread, under the time limit of `matches`.
+   */
+  filtered?: boolean;
   /**
    * Set when the path holds `${…}` expressions (`[?@.name == 'Widget ${RUN_ID}']`):
    * they are resolved when the step runs, see {@linkcode resolvePath}.
@@ -177,7 +184,10 @@ function compileFresh(source: string, root: PathRoot): CompiledPath {
       throw notResponseMember(source);
     }
   }
-  return Object.freeze({ source, root, singular: query.singularQuery(), query });
+  const filtered = query.segments.some((segment) =>
+    segment.selectors.some((selector) => /Filter/.test(selector.constructor.name))
+  );
+  return Object.freeze({ source, root, singular: query.singularQuery(), query, filtered });
 }
 
 function notResponseMember(source: string): PathSyntaxError {
@@ -286,7 +296,9 @@ export function select(path: CompiledPath, document: unknown): Selection {
   if (path.chain) return follow(path.chain, document);
   let values: unknown[];
   try {
-    values = evaluate(path.query!, document);
+    values = path.filtered
+      ? evaluateGuarded(path.source, document)
+      : evaluate(path.query!, document, pathEngine.get().JSONPathNode);
   } catch (error) {
     return {
       found: false,
@@ -327,8 +339,11 @@ function follow(chain: readonly (string | number)[], document: unknown): Selecti
  * so the segments are applied here instead: children one by one, descendants
  * with an explicit stack, in the document order RFC 9535 asks for.
  */
-function evaluate(query: JSONPathQuery, document: unknown): unknown[] {
-  const Node = pathEngine.get().JSONPathNode;
+function evaluate(
+  query: JSONPathQuery,
+  document: unknown,
+  Node: typeof JSONPathNode,
+): unknown[] {
   let nodes = [new Node(document as never, [], document as never)];
   for (const segment of query.segments) {
     const next: JSONPathNode[] = [];
@@ -367,9 +382,100 @@ function descend(
   }
 }
 
+/**
+ * Filters run on the helper thread of lib/regex.ts: json-p3 and the two
+ * functions above, the document sent once (as JSON text) and kept there for
+ * the next paths on it. Its errors come back as results, by kind.
+ */
+const FILTER_SOURCE = `
+const { p3 } = libs;
+const environment = new p3.JSONPathEnvironment({ maxRecursionDepth: ${FILTER_DESCENT_LIMIT} });
+const queries = new Map();
+let held = { id: -1, document: undefined };
+${evaluate.toString()}
+${descend.toString()}
+return ({ id, source, text, sent }) => {
+  if (sent) held = { id, document: text === undefined ? undefined : JSON.parse(text) };
+  else if (held.id !== id) return { need: true };
+  let query = queries.get(source);
+  if (!query) {
+    if (queries.size >= 1000) queries.clear();
+    query = environment.compile(source);
+    queries.set(source, query);
+  }
+  try {
+    return { values: JSON.stringify(evaluate(query, held.document, p3.JSONPathNode)) };
+  } catch (error) {
+    if (error instanceof p3.JSONPathRecursionLimitError) return { failed: "recursion" };
+    if (error instanceof RangeError) return { failed: "range" };
+    return { failed: String(error && error.message || error) };
+  }
+};
+`;
+
+let filterTask: GuardedTask | undefined;
+/** Each document's number, by which the helper thread knows the one it holds. */
+const documentIds = new WeakMap<object, number>();
+let nextDocument = 0;
+/** Documents a filter ran out of time on: the next filters on them are not tried. */
+const spentDocuments = new WeakSet<object>();
+
+/** Why a filter path did not finish in time, as a thrown error {@linkcode problemOf} words. */
+class FilterTimeout extends Error {}
+/** The helper thread's json-p3 reached {@linkcode FILTER_DESCENT_LIMIT}. */
+class FilterTooDeep extends Error {}
+
+/** A filter path's values, computed on the helper thread within the time limit. */
+function evaluateGuarded(source: string, document: unknown): unknown[] {
+  filterTask ??= {
+    name: "jsonpath-filter",
+    source: FILTER_SOURCE,
+    imports: { p3: import.meta.resolve("json-p3") },
+  };
+  const object = document !== null && typeof document === "object" ? document : undefined;
+  if (object && spentDocuments.has(object)) {
+    throw new FilterTimeout(
+      `was not tried: an earlier filter on the same document did not finish within ${
+        MATCH_TIME_LIMIT_MS / 1000
+      } s`,
+    );
+  }
+  let id = object ? documentIds.get(object) : undefined;
+  const known = id !== undefined;
+  if (id === undefined) {
+    id = nextDocument++;
+    if (object) documentIds.set(object, id);
+  }
+  let got: { values?: string; failed?: string; need?: true };
+  try {
+    got = (known ? runGuarded(filterTask, { id, source }) : { need: true }) as typeof got;
+    if (got.need) {
+      // As JSON text: a structured copy recurses, and fails on a body nested 5,000 deep.
+      const text = JSON.stringify(document);
+      got = runGuarded(filterTask, { id, source, text, sent: true }) as typeof got;
+    }
+  } catch (error) {
+    if (!(error instanceof GuardError)) throw error;
+    if (error.code !== "check-timeout") throw new Error(error.message);
+    if (object) spentDocuments.add(object);
+    throw new FilterTimeout(
+      `did not finish within ${MATCH_TIME_LIMIT_MS / 1000} s (a filter's cost grows with the ` +
+        "body: a .. inside a filter, or a match() or search() pattern with nested quantifiers " +
+        "such as (a+)+, can take far longer)",
+    );
+  }
+  if (got.failed === "recursion") throw new FilterTooDeep();
+  if (got.failed === "range") throw new RangeError("stack");
+  if (got.failed !== undefined) throw new Error(got.failed);
+  return got.values === undefined ? [] : JSON.parse(got.values);
+}
+
 function problemOf(error: unknown, root: PathRoot): string {
   const what = root === "body" ? "the response body" : "the response";
-  if (error instanceof pathEngine.get().JSONPathRecursionLimitError) {
+  if (error instanceof FilterTimeout) return `this path ${error.message}`;
+  if (
+    error instanceof FilterTooDeep || error instanceof pathEngine.get().JSONPathRecursionLimitError
+  ) {
     return `${what} is nested deeper than ${FILTER_DESCENT_LIMIT} levels, ` +
       `too deep for a descendant segment (..) inside a filter`;
   }

@@ -1,0 +1,187 @@
+/**
+ * A second attacker's pass over issue 37's classes (time, depth,
+ * containment), with material the first tests did not use. Each test runs the
+ * CLI as a subprocess against a server started here, bounded by a kill timer,
+ * and asserts the exit code, the time taken and that every requested report
+ * was written.
+ */
+import assert from "node:assert/strict";
+import { spawnCli } from "./support/cli.ts";
+
+const DEPTH = 200;
+const WIDTH = 30_000;
+/** 200 objects deep, then a list of 30,000 numbers: 150 KB, 6 million nodes under `..` twice. */
+const WIDE = '{"a":'.repeat(DEPTH) + "[" + Array(WIDTH).fill("1").join(",") + "]" +
+  "}".repeat(DEPTH);
+
+function api() {
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+    const path = new URL(req.url).pathname;
+    if (path === "/wide") {
+      return new Response(WIDE, { headers: { "content-type": "application/json" } });
+    }
+    if (path === "/strings") {
+      return Response.json({ s: "a".repeat(40) + "!", p: "(a+)+$", items: ["x", "y"] });
+    }
+    return Response.json({ ok: true });
+  });
+  return { url: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
+}
+
+interface Outcome {
+  code: number;
+  ms: number;
+  stdout: string;
+  killed: boolean;
+}
+
+/** Runs the CLI with every report requested; kills it after `limitMs`, or SIGINTs it after `interruptMs`. */
+async function run(
+  dir: string,
+  args: string[],
+  limitMs: number,
+  interruptMs?: number,
+): Promise<Outcome> {
+  const started = Date.now();
+  const child = spawnCli([
+    "run",
+    ...args,
+    "--report-json",
+    `${dir}/r.json`,
+    "--report-junit",
+    `${dir}/j.xml`,
+    "--report-html",
+    `${dir}/r.html`,
+    "--log-file",
+    `${dir}/l.ndjson`,
+    "--manifest",
+    `${dir}/m.json`,
+  ]);
+  let killed = false;
+  const kill = setTimeout(() => {
+    killed = true;
+    child.kill("SIGKILL");
+  }, limitMs);
+  const interrupt = interruptMs === undefined
+    ? undefined
+    : setTimeout(() => child.kill("SIGINT"), interruptMs);
+  const out = await child.output();
+  clearTimeout(kill);
+  clearTimeout(interrupt);
+  return {
+    code: out.code,
+    ms: Date.now() - started,
+    stdout: new TextDecoder().decode(out.stdout),
+    killed,
+  };
+}
+
+async function assertReports(dir: string): Promise<Record<string, unknown>> {
+  const report = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
+  JSON.parse(await Deno.readTextFile(`${dir}/m.json`));
+  assert.match(await Deno.readTextFile(`${dir}/j.xml`), /<testsuites[^]*<\/testsuites>\s*$/);
+  assert.match(await Deno.readTextFile(`${dir}/r.html`), /<\/html>\s*$/);
+  for (const line of (await Deno.readTextFile(`${dir}/l.ndjson`)).trim().split("\n")) {
+    JSON.parse(line);
+  }
+  return report;
+}
+
+const filterFlows = (url: string): Record<string, string> => ({
+  // A filter whose cost is the square of the body's size: `..` under `..`.
+  "a_descent.yaml": `name: descent
+steps:
+  - name: wide
+    request: { url: "${url}/wide" }
+    assert:
+      json:
+        - { path: "$.json..[?@..x]", length: 0 }
+`,
+  // match() and search() with a pattern that backtracks, written in the flow or read from the body.
+  "b_match.yaml": `name: match
+steps:
+  - name: written
+    request: { url: "${url}/strings" }
+    assert:
+      json:
+        - { path: "$.json[?match(@, '(a+)+$')]", length: 0 }
+  - name: from_body
+    always: true
+    request: { url: "${url}/strings" }
+    assert:
+      jsonpath:
+        - { path: "$[?search(@, $.p)]", length: 0 }
+  - name: fine
+    always: true
+    request: { url: "${url}/strings" }
+    assert:
+      json:
+        - { path: "$.json.items[?@ == 'y']", equals: ["y"] }
+        - { path: "$.json[?match(@, 'x|y')]", length: 0 }
+`,
+  "c_fine.yaml": `name: fine
+steps:
+  - name: ok
+    request: { url: "${url}/ok" }
+    assert: { status: 200 }
+`,
+});
+
+Deno.test("JSONPath filters are bounded in time: a quadratic filter or a backtracking match() fails its check within the limit", async () => {
+  const server = api();
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-red-b-" });
+  try {
+    for (const [name, text] of Object.entries(filterFlows(server.url))) {
+      await Deno.writeTextFile(`${dir}/${name}`, text);
+    }
+    const got = await run(dir, [dir, "--jobs", "1"], 20_000);
+    assert.ok(!got.killed, `the run was still going after 20 s:\n${got.stdout}`);
+    assert.equal(got.code, 1, got.stdout);
+    assert.ok(got.ms < 12_000, `took ${got.ms} ms`);
+    const report = await assertReports(dir) as {
+      flows: { name: string; status: string; steps: { name: string; status: string }[] }[];
+    };
+    const status = Object.fromEntries(
+      report.flows.flatMap((f) => f.steps.map((s) => [`${f.name}/${s.name}`, s.status])),
+    );
+    assert.deepEqual(status, {
+      "descent/wide": "failed",
+      "match/written": "failed",
+      "match/from_body": "failed",
+      "match/fine": "passed",
+      "fine/ok": "passed",
+    });
+    assert.match(got.stdout, /did not finish within 1 s/);
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("SIGINT during a slow JSONPath filter ends the run within two seconds, reports written", async () => {
+  const server = api();
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-red-b-" });
+  try {
+    for (let i = 0; i < 20; i++) {
+      await Deno.writeTextFile(
+        `${dir}/slow${String(i).padStart(2, "0")}.yaml`,
+        `name: slow ${i}
+steps:
+  - name: wide
+    request: { url: "${server.url}/wide" }
+    assert:
+      json:
+        - { path: "$.json..[?@..x${i}]", length: 0 }
+`,
+      );
+    }
+    const got = await run(dir, [dir, "--jobs", "1"], 20_000, 1_500);
+    assert.ok(!got.killed, "the run ignored SIGINT");
+    assert.equal(got.code, 130, got.stdout);
+    assert.ok(got.ms < 1_500 + 2_500, `ended ${got.ms - 1_500} ms after SIGINT`);
+    await assertReports(dir);
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
