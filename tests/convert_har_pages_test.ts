@@ -73,10 +73,12 @@ Deno.test("a hidden form token and the page's session cookie are captured from t
   const fresh = `<input type='hidden' name='authenticity_token' value='new-token-1234'>`;
   assert.equal(new RegExp(pattern).exec(fresh)?.[1], "new-token-1234");
   assert.deepEqual(flow.steps[0].capture.app_session, { cookie: "_app_session" });
-  assert.equal(
-    flow.steps[1].request.body,
-    "authenticity_token=${steps.open_account.capture.authenticity_token}&nickname=ann",
-  );
+  // A urlencoded body is written as `form:` fields, each encoded when sent.
+  assert.equal(flow.steps[1].request.body, undefined);
+  assert.deepEqual(flow.steps[1].request.form, {
+    authenticity_token: "${steps.open_account.capture.authenticity_token}",
+    nickname: "ann",
+  });
   assert.deepEqual(loadFlow(yaml, "t.yaml", { env: () => undefined }).problems, []);
 });
 

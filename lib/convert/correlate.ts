@@ -11,7 +11,9 @@
  */
 import { isSecretHeader, isSecretName } from "../redact.ts";
 import { addAssertions } from "./assertions.ts";
-import { FILE_PLACEHOLDER, multipartBoundary, multipartText } from "./har_input.ts";
+import { encodedJson } from "./encoded.ts";
+import { HandedOut } from "./handed.ts";
+import { FILE_PLACEHOLDER, multipartBoundary } from "./har_input.ts";
 import type { HarRecord } from "./har_model.ts";
 import {
   type EnvVar,
@@ -43,8 +45,17 @@ import { cleanHeaders, isAnalyticsCookie } from "./noise.ts";
 import { pageValues } from "./pages.ts";
 import { FRESH_HEADER, type Group } from "./polls.ts";
 import { Spelling } from "./spelling.ts";
-import { isUuid, looksLikeId, looksLikeToken, mixRunId } from "./values.ts";
-import { type YMap, ymap, type YNode, type YScalar } from "./yaml_out.ts";
+import { multipartParts, PLACEHOLDER_TEXT, placeholderPath, sentFileName } from "./uploads.ts";
+import {
+  isCredentialCookie,
+  isCursorKey,
+  isSecretShaped,
+  isUuid,
+  looksLikeId,
+  looksLikeToken,
+  mixRunId,
+} from "./values.ts";
+import { yflow, type YMap, ymap, type YNode, type YScalar } from "./yaml_out.ts";
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
@@ -58,6 +69,29 @@ function freshValue(recorded: string): string {
   if (isUuid(recorded)) return "${RANDOM.UUID}";
   if (/^[0-9a-f]{1,4096}$/i.test(recorded)) return `\${RANDOM.HEX_${recorded.length}}`;
   return "${RANDOM.UUID}";
+}
+
+/**
+ * A urlencoded body's fields, decoded, repeated names gathered in first-seen
+ * order; `undefined` when the text is not a clean encoding (a bare name, a
+ * stray `%`), which is then sent as recorded.
+ */
+function formFields(
+  pairs: readonly (readonly (string | undefined)[])[],
+): [string, string[]][] | undefined {
+  const fields = new Map<string, string[]>();
+  for (const [k, v] of pairs) {
+    if (k === undefined || v === undefined) return undefined;
+    let name: string, value: string;
+    try {
+      name = decodeURIComponent(k.replaceAll("+", " "));
+      value = decodeURIComponent(v.replaceAll("+", " "));
+    } catch {
+      return undefined;
+    }
+    fields.set(name, [...(fields.get(name) ?? []), value]);
+  }
+  return fields.size > 0 ? [...fields] : undefined;
 }
 
 /** The state of correlation over one session; its `steps`, `env`, `vars` and `notes` are the result. */
@@ -94,6 +128,14 @@ export class Correlator {
   readonly oauthSteps = new Set<Step>();
   /** Limits met while converting the steps, for the summary and the flow's header. */
   readonly notes: string[] = [];
+  /** ETags and URLs responses handed out, sent back whole. */
+  readonly handed = new HandedOut();
+  /** `If-Match` values no recorded response handed out, by step. */
+  readonly strayIfMatch: string[] = [];
+  /** Files uploads send, by path relative to the flow: recorded content or a placeholder. */
+  readonly files = new Map<string, string>();
+  /** Upload steps and the files they send, for one note. */
+  readonly uploads: { step: string; path: string; placeholder: boolean; omitted: boolean }[] = [];
 
   constructor(spelling: "a" | "b") {
     this.sp = new Spelling(spelling);
@@ -285,6 +327,8 @@ export class Correlator {
       base = this.sp.varRef(name);
       this.origins.set(r.url.origin, base);
     }
+    const whole = this.handed.urlOf(r);
+    if (whole) return this.wholeUrl(whole, r, step, base);
     let previous = "";
     const path = r.url.pathname.split("/").map((segment) => {
       if (segment === "") return "";
@@ -309,6 +353,13 @@ export class Correlator {
       const name = safeDecode(pair.slice(0, eq));
       const value = safeDecode(pair.slice(eq + 1));
       const where = { body: false, mutating: false, login: false, credentials: false };
+      // JSON inside the value (GraphQL GET `variables=`): its ids correlated, re-encoded.
+      const inner = encodedJson(
+        value,
+        (k, v) => this.innerValue(k, v, step),
+        (t) => this.sp.lit(t),
+      );
+      if (inner !== undefined) return `${this.sp.lit(pair.slice(0, eq))}=${inner}`;
       const replaced = this.stringValue(name, value, step, where);
       const unchanged = replaced === this.sp.lit(value);
       return `${this.sp.lit(pair.slice(0, eq))}=${
@@ -321,9 +372,9 @@ export class Correlator {
   headers(r: HarRecord, step: Step): [string, string][] {
     const out: [string, string][] = [];
     const cookieValues = new Set(
-      r.cookies.filter((c) => !isAnalyticsCookie(c.name) && c.value.length >= 4).map((c) =>
-        c.value
-      ),
+      r.cookies.filter((c) =>
+        !isAnalyticsCookie(c.name) && c.value.length >= 4 && isCredentialCookie(c.name, c.value)
+      ).map((c) => c.value),
     );
     const cleaned = cleanHeaders(r.headers);
     // Some producers (chrome-har, when DevTools sent the request's extra info late) record a
@@ -379,6 +430,8 @@ export class Correlator {
       }
       out.push([name, this.withTokens(value, step)]);
     }
+    const ifMatch = this.ifMatch(r, step);
+    if (ifMatch) out.push(["if-match", ifMatch]);
     return out;
   }
 
@@ -424,9 +477,12 @@ export class Correlator {
     const bearer = r.headers.some((h) => h.name.toLowerCase() === "authorization");
     for (const c of r.cookies) {
       if (isAnalyticsCookie(c.name)) continue;
-      this.secrets.add(c.value);
+      const credential = isCredentialCookie(c.name, c.value);
+      if (credential) this.secrets.add(c.value);
       const p = this.producerFor(c.value);
       if (p) parts.push(`${this.sp.lit(c.name)}=${this.useProducer(p, step)}`);
+      // A preference or an anonymous id a script set is sent as recorded, never required.
+      else if (!credential) parts.push(this.sp.lit(`${c.name}=${c.value}`));
       else rest.push(`${c.name}=${c.value}`);
     }
     // The browser attaches every cookie it holds; a request that authenticates with its
@@ -629,6 +685,15 @@ export class Correlator {
       });
       for (const [k] of pairs) if (isSecretName(safeDecode(k))) credentials = true;
       const where = { body: true, mutating, login, credentials };
+      // As `form:`, each value is encoded when sent: `&`, `+`, `%`, `=`, `#` and spaces survive.
+      const form = formFields(pairs);
+      if (form) {
+        step.form = ymap(form.map(([k, values]) => {
+          const t = values.map((v) => this.stringValue(k, v, step, where));
+          return [k, t.length === 1 ? t[0] : t];
+        }));
+        return;
+      }
       step.body = pairs.map(([k, v]) => {
         if (v === undefined) return this.withTokens(k, step);
         const value = safeDecode(v);
@@ -643,40 +708,85 @@ export class Correlator {
   }
 
   /**
-   * A multipart body is sent as recorded text; files the recording does not
-   * hold (browsers never keep an upload's bytes in a HAR) become a placeholder
-   * part, and the step gets a note to put the file in.
+   * A multipart body becomes a `multipart:` map: text fields as templates,
+   * each file read from a file beside the flow (`uploads/<name>`, the
+   * recorded name kept), holding the recorded content or, since browsers
+   * never keep an upload's bytes, a placeholder. The runner writes the
+   * boundary and content type. A body that does not parse is sent as text.
    */
   multipart(r: HarRecord, step: Step, contentType: string): void {
-    let text = r.bodyText;
-    if (text === undefined || text.trim() === "") {
-      const boundary = multipartBoundary(contentType);
-      text = multipartText(`multipart/form-data; boundary=${boundary}`, [
-        { name: "file", fileName: "upload.bin" },
-      ]);
+    const text = r.bodyText ?? "";
+    // Chromium keeps no part of a body that holds a file: one file field is the best guess.
+    const omitted = text.trim() === "";
+    const parts = omitted
+      ? [{ name: "file", fileName: "upload.bin" }]
+      : multipartParts(text, multipartBoundary(contentType));
+    if (!parts) {
+      step.body = this.freshUuidsIn(text, step);
+      return;
     }
-    const boundary = multipartBoundary(contentType);
-    const files: string[] = [];
-    for (const part of text.split(`--${boundary}`)) {
-      const name = /filename="([^"]*)"/i.exec(part)?.[1];
-      if (name === undefined) continue;
-      const content = part.slice(part.indexOf("\r\n\r\n") + 4).replace(/\r\n$/, "");
-      if (content === "" || content === FILE_PLACEHOLDER) {
-        files.push(name || "(unnamed)");
-        text = text.replace(
-          part,
-          part.replace(/\r\n\r\n(\r\n)?$/, `\r\n\r\n${FILE_PLACEHOLDER}\r\n`),
-        );
+    const where = { body: true, mutating: true, login: false, credentials: false };
+    const entries: [string, YNode][] = [];
+    for (const part of parts) {
+      if (entries.some(([name]) => name === part.name)) continue;
+      if (part.fileName === undefined) {
+        entries.push([part.name, this.stringValue(part.name, part.value ?? "", step, where)]);
+        continue;
       }
+      const path = placeholderPath(part.fileName);
+      const content = part.content ?? "";
+      const placeholder = content === "" || content === FILE_PLACEHOLDER;
+      if (!this.files.has(path)) this.files.set(path, placeholder ? PLACEHOLDER_TEXT : content);
+      this.uploads.push({ step: step.name, path, placeholder, omitted });
+      const fields: [string, YScalar][] = [["file", path]];
+      if (part.contentType) fields.push(["content_type", part.contentType]);
+      const sent = sentFileName(part.fileName);
+      if (sent !== undefined) fields.push(["filename", sent]);
+      entries.push([part.name, yflow(fields)]);
     }
-    if (files.length > 0) {
-      this.notes.push(
-        `Step "${step.name}" uploads ${
-          files.map((f) => `"${f}"`).join(", ")
-        }, whose content the recording does not hold: its body has a placeholder part to replace with the file's content.`,
-      );
+    step.multipart = ymap(entries);
+    step.headers = step.headers.filter(([name]) => name !== "content-type");
+  }
+
+  /** A request URL that a response handed out whole: the capture, after the base if relative. */
+  wholeUrl(
+    whole: { step: Step; source: Source; absolute: boolean },
+    r: HarRecord,
+    step: Step,
+    base: string,
+  ): string {
+    const producer: Producer = { step: whole.step, source: whole.source, secret: false };
+    // Its signature and other opaque parameters are secrets: masked in comments, never sent.
+    for (const [, v] of r.url.searchParams) if (isSecretShaped(v)) this.secrets.add(v);
+    const ref = this.useProducer(producer, step).replace(/^\$\{/, "${raw:");
+    return whole.absolute ? ref : `${base}${ref}`;
+  }
+
+  /** `If-Match` from the `ETag` of the response before it; one no response gave is kept, noted. */
+  ifMatch(r: HarRecord, step: Step): string | undefined {
+    const found = this.handed.ifMatch(r);
+    if (!found) return undefined;
+    if (!found.producer) {
+      this.strayIfMatch.push(step.name);
+      return this.sp.lit(found.value);
     }
-    step.body = this.freshUuidsIn(text, step);
+    return this.useProducer({ ...found.producer, secret: false }, step);
+  }
+
+  /** A value inside an encoded one (JSON in a query value): a capture, or `undefined` to keep it. */
+  innerValue(key: string, value: unknown, step: Step): string | undefined {
+    if (typeof value !== "string" && typeof value !== "number") return undefined;
+    const p = this.producerFor(value) ??
+      (typeof value === "string" && /^\d+$/.test(value)
+        ? this.producerFor(Number(value))
+        : undefined);
+    if (p) return this.useProducer(p, step);
+    const gen = typeof value === "string" ? this.generated.get(value) : undefined;
+    if (gen && /^\$\{[^}]+\}$/.test(gen)) return gen;
+    if (typeof value === "string" && isUuid(value) && !this.responseSeen.has(valueKey(value))) {
+      return this.freshUuid(key, value);
+    }
+    return undefined;
   }
 
   /** Remembers what the client sent, so a response echoing it is not taken as its source. */
@@ -702,32 +812,44 @@ export class Correlator {
       else held.set(c.name, c.value);
       const k = valueKey(c.value);
       if (c.value.length < 4 || isAnalyticsCookie(c.name) || this.producers.has(k)) continue;
-      const producer: Producer = { step, source: { kind: "cookie", name: c.name }, secret: true };
+      // A preference or anonymous cookie is carried whole, never searched for or masked.
+      const secret = isCredentialCookie(c.name, c.value);
+      const producer: Producer = { step, source: { kind: "cookie", name: c.name }, secret };
       this.producers.set(k, producer);
+      if (!secret) continue;
       this.tokens.push([c.value, producer]);
       this.secrets.add(c.value);
     }
-    // A page's CSRF token or form token: found again in the fresh page by a pattern.
+    // A page's CSRF token, form token, config key or data- id: found again in the fresh page
+    // by a pattern. Ids are matched whole; secrets also inside longer text, and masked.
     if (r.responseText !== undefined && /html/.test(r.mimeType)) {
       for (const v of pageValues(r.responseText)) {
         const k = valueKey(v.value);
         if (this.producers.has(k)) continue;
+        // A path, a URL or a word (`/dashboard`, `authenticity_token`) is a constant, not a secret.
+        const secret = v.secret && isSecretShaped(v.value);
+        if (!secret && !looksLikeId(v.name, v.value)) continue;
         const producer: Producer = {
           step,
           source: { kind: "regex", name: v.name, pattern: v.pattern },
-          secret: true,
+          secret,
         };
         this.producers.set(k, producer);
+        if (!secret) continue;
         this.tokens.push([v.value, producer]);
         this.secrets.add(v.value);
       }
     }
+    this.handed.note(step);
     if (!r.hasJson) return;
     walk(r.json, (path, key, leaf) => {
       const k = valueKey(leaf);
       const secret = looksLikeToken(key, leaf);
+      // A cursor is handed out whole, whatever its alphabet (base64 padding included).
+      const cursor = isCursorKey(key) && typeof leaf === "string" && leaf.length >= 8;
       if (
-        (secret || looksLikeId(key, leaf)) && !this.producers.has(k) && !this.sentSeen.has(k)
+        (secret || cursor || looksLikeId(key, leaf)) && !this.producers.has(k) &&
+        !this.sentSeen.has(k)
       ) {
         const producer: Producer = { step, source: { kind: "json", path }, secret };
         this.producers.set(k, producer);
@@ -769,6 +891,32 @@ export function correlate(ordered: HarRecord[], groups: Group[], spelling: "a" |
       } cookies; ${
         c.jarFilled === 1 ? "it sends" : "they send"
       } the cookies earlier responses set, as the browser did.`,
+    );
+  }
+  if (c.uploads.length > 0) {
+    const shown = c.uploads.map((u) =>
+      `${u.path} (step "${u.step}"${
+        u.omitted
+          ? ", a placeholder; the recording holds none of the body, so check the form's field names"
+          : u.placeholder
+          ? ", a placeholder"
+          : ""
+      })`
+    );
+    const missing = c.uploads.some((u) => u.placeholder);
+    c.notes.push(
+      `Uploads send files from beside the flow: ${[...new Set(shown)].join(", ")}${
+        missing
+          ? "; the recording does not hold an upload's content, so each placeholder file must be replaced by a real one"
+          : ""
+      }.`,
+    );
+  }
+  if (c.strayIfMatch.length > 0) {
+    c.notes.push(
+      `The If-Match header of ${
+        c.strayIfMatch.map((n) => `"${n}"`).join(", ")
+      } names an ETag no recorded response gave, and is sent as recorded: a fresh instance answers 412 unless a step before reads the resource.`,
     );
   }
   if (c.droppedCookies > 0) {

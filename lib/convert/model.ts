@@ -46,6 +46,8 @@ export interface Step {
   url: string;
   headers: [string, string][];
   body?: YNode;
+  /** A urlencoded body as `form:` fields (then `body` is unset). */
+  form?: YNode;
   /** A `multipart:` body: field → template, file → `{file, content_type?, filename?}`. */
   multipart?: YNode;
   /** Template values of the request body's top-level fields, for `equals`. */

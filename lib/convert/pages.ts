@@ -1,105 +1,239 @@
 /**
- * Pages that hold session state: a server-rendered page can set the session
- * cookie and carry the CSRF token a script later sends (`<meta
- * name="csrf-token" content="…">`, `<input type="hidden"
- * name="authenticity_token" value="…">`). Such a page is dropped as an HTML
- * document like any other unless a kept request sends one of its values;
- * then it is kept, so the flow can capture what a fresh session hands out.
+ * Documents that are part of the API. A server-rendered app keeps its session
+ * in pages: a login form with a hidden `authenticity_token`, a `POST` that
+ * answers `303` and sets (or rotates) the session cookie, a page whose
+ * `<meta name="csrf-token">`, inline JSON config (`<script
+ * type="application/json">`), script variables or `data-` attributes hold the
+ * values its scripts send. Such documents are dropped as "HTML document"
+ * like any other unless they take part in the session:
+ *
+ * - a form submission (a document sent with another method than GET) on the
+ *   app's hosts is one of the app's actions;
+ * - a document whose cookies or page values a later kept request sends is
+ *   where the session's state comes from.
+ *
+ * Both are kept, so the flow captures what a fresh session hands out.
  *
  * @module
  */
+import { isSecretName } from "../redact.ts";
 import type { HarRecord } from "./har_model.ts";
 import { loadBodies } from "./har_model.ts";
+import { parseBody, safeDecode, walk } from "./model.ts";
+import { REASON } from "./noise.ts";
 
 /** A value a page carries, with the regular expression that finds it again in a new copy. */
 export interface PageValue {
-  /** The `name` of the meta tag or input. */
+  /** The `name` of the meta tag or input, the `data-` attribute's name after `data-`, or the script's key. */
   name: string;
   value: string;
   /** A JavaScript pattern whose first group is the value. */
   pattern: string;
+  /** Whether the value is a credential (a CSRF token, a key) rather than an id. */
+  secret: boolean;
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
+/** Whether a name is an id's: `workspace-id`, `userId`, `data-team`, … */
+const ID_NAME = /(^|[_-])(id|uuid|ref|key|slug)$|[a-z](Id|ID|Key|Ref)$/;
+
 /**
- * The token-like values of a page's `<meta name content>` tags and named
- * `<input value>` fields, each with a pattern that finds it in a new copy of
- * the page.
+ * Whether a page value is worth capturing: a token or an id the server made
+ * up, not a path (`/dashboard`), a URL, a word or a sentence, which a fresh
+ * page repeats and a flow may keep as it is.
+ */
+function embedded(name: string, value: string, min: number): boolean {
+  if (value.length < min || value.length > 400 || /[\s&<>]/.test(value)) return false;
+  if (value.startsWith("/") || /^[a-z][a-z0-9+.-]*:/i.test(value)) return false;
+  if (/^\d+$/.test(value)) return value.length >= 3 && ID_NAME.test(name);
+  return (/\d/.test(value) && /[a-z]/i.test(value)) ||
+    (value.length >= 16 && /[a-z]/.test(value) && /[A-Z]/.test(value));
+}
+
+const secretName = (name: string) => isSecretName(name) || /csrf|xsrf|token|nonce/i.test(name);
+
+/** Attributes of one tag with where each starts, values unquoted. */
+function attributes(tag: string): { name: string; value: string; at: number; quote: string }[] {
+  return [...tag.matchAll(/([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)].map((a) => ({
+    name: a[1].toLowerCase(),
+    value: a[2] ?? a[3],
+    at: a.index!,
+    quote: a[2] !== undefined ? '"' : "'",
+  }));
+}
+
+/** `<meta name content>` and `<input name value>` pairs. */
+function tagValues(html: string, out: PageValue[]): void {
+  for (const tag of html.matchAll(/<(meta|input)\b[^>]{0,2000}>/gi)) {
+    const kind = tag[1].toLowerCase();
+    const valueAttr = kind === "meta" ? "content" : "value";
+    const attrs = attributes(tag[0]);
+    const named = attrs.find((a) => a.name === "name");
+    const held = attrs.find((a) => a.name === valueAttr);
+    if (!named || !held || !embedded(named.value, held.value, 8)) continue;
+    // The quotes the page used: a pattern reads best when it says exactly what it expects.
+    const name = `${escape(named.name)}=${named.quote}${escape(named.value)}${named.quote}`;
+    const value = `${valueAttr}=${held.quote}([^${held.quote}]*)${held.quote}`;
+    const pattern = named.at < held.at
+      ? `<${kind}[^>]*\\b${name}[^>]*\\b${value}`
+      : `<${kind}[^>]*\\b${value}[^>]*\\b${name}`;
+    out.push({ name: named.value, value: held.value, pattern, secret: true });
+  }
+}
+
+/** `data-*` attributes of any tag: `<main data-workspace="ws_2eac70">`. */
+function dataValues(html: string, out: PageValue[]): void {
+  for (const a of html.matchAll(/\s(data-[\w-]{1,60})\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
+    const name = a[1].toLowerCase();
+    const value = a[2] ?? a[3];
+    const quote = a[2] !== undefined ? '"' : "'";
+    if (!embedded(name.slice(5), value, 6)) continue;
+    const pattern = `\\b${escape(name)}=${quote}([^${quote}]*)${quote}`;
+    out.push({ name: name.slice(5), value, pattern, secret: secretName(name.slice(5)) });
+  }
+}
+
+/**
+ * String values of inline scripts: JSON config (`{"sessionKey":"sk_…"}`) and
+ * script variables (`window.csrf = "…"`, `apiKey: '…'`).
+ */
+function scriptValues(html: string, out: PageValue[]): void {
+  for (const script of html.matchAll(/<script\b([^>]{0,500})>([\s\S]{0,200000}?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(script[1])) continue;
+    const body = script[2];
+    for (
+      const m of body.matchAll(
+        /(["']?)([A-Za-z_$][\w$-]{0,60})\1\s*([:=])\s*(["'])([^"'\\\n]{1,400})\4/g,
+      )
+    ) {
+      const [, keyQuote, name, sign, quote, value] = m;
+      if (!embedded(name, value, 6)) continue;
+      const key = keyQuote ? `${keyQuote}${escape(name)}${keyQuote}` : `\\b${escape(name)}`;
+      const pattern = `${key}\\s*${sign}\\s*${quote}([^${quote}]*)${quote}`;
+      out.push({ name, value, pattern, secret: secretName(name) });
+    }
+  }
+}
+
+/**
+ * The values a page carries that a script or a form may send back: tokens of
+ * `<meta name content>` tags and named `<input value>` fields, `data-`
+ * attributes, and string values of inline scripts (JSON config, script
+ * variables). Each comes with a pattern that finds it in a new copy of the
+ * page; a value whose pattern would find another one first is left out.
+ * Paths, URLs, words and sentences are not page values.
  *
  * @example
  * ```ts
  * import { pageValues } from "./pages.ts";
- * const [v] = pageValues('<head><meta name="csrf-token" content="c-4f9a2e71b8"></head>');
- * if (v.name !== "csrf-token" || v.value !== "c-4f9a2e71b8") throw new Error(JSON.stringify(v));
- * const m = new RegExp(v.pattern).exec('<meta name="csrf-token" content="new-77aa12">');
- * if (m?.[1] !== "new-77aa12") throw new Error(v.pattern);
+ * const html = '<head><meta name="csrf-token" content="c-4f9a2e71b8"></head>' +
+ *   '<input type="hidden" name="next" value="/dashboard">' +
+ *   '<main data-workspace="ws_2eac70">' +
+ *   '<script type="application/json" id="config">{"sessionKey":"sk_91ab3c7d","pageSize":2}</script>';
+ * const [meta, data, config, ...rest] = pageValues(html);
+ * if (meta.name !== "csrf-token" || meta.value !== "c-4f9a2e71b8" || !meta.secret) throw new Error();
+ * if (data.name !== "workspace" || data.secret || config.value !== "sk_91ab3c7d" || rest.length) {
+ *   throw new Error(JSON.stringify([data, config, rest]));
+ * }
+ * const m = new RegExp(meta.pattern).exec('<meta name="csrf-token" content="new-77aa12">');
+ * if (m?.[1] !== "new-77aa12") throw new Error(meta.pattern);
  * ```
  */
 export function pageValues(html: string): PageValue[] {
-  const out: PageValue[] = [];
-  for (const tag of html.matchAll(/<(meta|input)\b[^>]{0,2000}>/gi)) {
-    const kind = tag[1].toLowerCase();
-    const valueAttr = kind === "meta" ? "content" : "value";
-    const attrs = [...tag[0].matchAll(/([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)]
-      .map((a) => ({ name: a[1].toLowerCase(), value: a[2] ?? a[3], at: a.index! }));
-    const named = attrs.find((a) => a.name === "name");
-    const held = attrs.find((a) => a.name === valueAttr);
-    if (!named || !held || held.value.length < 8 || /\s/.test(held.value)) continue;
-    // The quotes the page used: a pattern reads best when it says exactly what it expects.
-    const q = (attr: { at: number; name: string }) => tag[0][tag[0].indexOf("=", attr.at) + 1];
-    const nq = /["']/.test(q(named)) ? q(named) : '"';
-    const vq = /["']/.test(q(held)) ? q(held) : '"';
-    const name = `${escape(named.name)}=${nq}${escape(named.value)}${nq}`;
-    const value = `${valueAttr}=${vq}([^${vq}]*)${vq}`;
-    const pattern = named.at < held.at
-      ? `<${kind}[^>]*\\b${name}[^>]*\\b${value}`
-      : `<${kind}[^>]*\\b${value}[^>]*\\b${name}`;
-    out.push({ name: named.value, value: held.value, pattern });
-  }
-  return out;
+  const found: PageValue[] = [];
+  tagValues(html, found);
+  dataValues(html, found);
+  scriptValues(html, found);
+  const seen = new Set<string>();
+  return found.filter((v) => {
+    if (seen.has(v.value)) return false;
+    seen.add(v.value);
+    // A capture takes the first match: it must be this value in the recorded page.
+    return new RegExp(v.pattern).exec(html)?.[1] === v.value;
+  });
 }
 
+/** Every value a request sends: cookies, header values, path segments, query and body values. */
+function sentValues(r: HarRecord): Set<string> {
+  const sent = new Set<string>();
+  for (const c of r.cookies) sent.add(c.value).add(safeDecode(c.value));
+  for (const h of r.headers) sent.add(h.value);
+  for (const s of r.url.pathname.split("/")) if (s !== "") sent.add(safeDecode(s));
+  for (const [, v] of r.url.searchParams) sent.add(v);
+  if (r.bodyText && r.bodyText.length < 1_000_000) {
+    try {
+      walk(parseBody(r.bodyText), (_p, _k, leaf) => sent.add(String(leaf)));
+    } catch {
+      for (const [, v] of new URLSearchParams(r.bodyText)) sent.add(v);
+      for (const m of r.bodyText.matchAll(/"([^"\\]{6,200})"/g)) sent.add(m[1]);
+    }
+  }
+  return sent;
+}
+
+/** Whether `a` was sent before `b`: by start time when both have one, else by file order. */
+const before = (a: HarRecord, b: HarRecord) =>
+  a.started !== undefined && b.started !== undefined && a.started !== b.started
+    ? a.started < b.started
+    : a.index < b.index;
+
 /**
- * The dropped HTML pages on the kept hosts whose cookies or page values a kept
- * request sends: they are where the session's state comes from.
+ * The documents dropped as "HTML document" on the kept hosts that are part
+ * of the API: form submissions (non-GET documents), and documents whose
+ * cookies or page values a later kept request sends (found again as more
+ * documents are kept, so a login form page counts through the `POST` that
+ * sends its token).
  *
  * @example
  * ```ts
  * import { statePages } from "./pages.ts";
  * import { parseHar } from "./har_model.ts";
  * const har = parseHar(JSON.stringify({ log: { entries: [
- *   { request: { method: "GET", url: "https://app.test/" },
+ *   { request: { method: "GET", url: "https://app.test/login" },
  *     response: { status: 200, headers: [{ name: "set-cookie", value: "sid=s-1234567; Path=/" }],
- *       content: { mimeType: "text/html", text: '<meta name="csrf-token" content="t-12345678">' } } },
- *   { request: { method: "POST", url: "https://app.test/api/notes",
- *     headers: [{ name: "x-csrf-token", value: "t-12345678" }, { name: "cookie", value: "sid=s-1234567" }] } },
+ *       content: { mimeType: "text/html", text: '<input name="authenticity_token" value="t-12345678">' } } },
+ *   { request: { method: "POST", url: "https://app.test/login", headers: [{ name: "cookie", value: "sid=s-1234567" }],
+ *       postData: { mimeType: "application/x-www-form-urlencoded", text: "authenticity_token=t-12345678" } },
+ *     response: { status: 303, headers: [{ name: "set-cookie", value: "sid=s-7654321; Path=/" }],
+ *       content: { mimeType: "text/html", text: "" } } },
+ *   { request: { method: "GET", url: "https://app.test/api/notes", headers: [{ name: "cookie", value: "sid=s-7654321" }] },
+ *     response: { status: 200, content: { mimeType: "application/json", text: "[]" } } },
  * ] } }), []);
- * const [page, api] = har.records;
- * if (statePages([api], new Map([[page, "HTML document"]]))[0] !== page) throw new Error();
+ * const [form, login, api] = har.records;
+ * const dropped = new Map([[form, "HTML document"], [login, "HTML document"]]);
+ * const kept = statePages([api], dropped);
+ * if (kept.length !== 2 || !kept.includes(form) || !kept.includes(login)) throw new Error();
  * ```
  */
 export function statePages(kept: HarRecord[], dropped: Map<HarRecord, string>): HarRecord[] {
   const hosts = new Set(kept.map((r) => r.url.host));
-  const pages = [...dropped.keys()].filter((r) =>
-    hosts.has(r.url.host) && r.method === "GET" && (r.mimeType === "text/html" ||
-      r.resourceType === "document" || r.mimeType === "application/xhtml+xml")
-  );
-  if (pages.length === 0) return [];
-  const sent = new Set<string>();
-  for (const r of kept) {
-    for (const c of r.cookies) sent.add(c.value);
-    for (const h of r.headers) sent.add(h.value);
-    for (const [, v] of r.url.searchParams) sent.add(v);
-    if (r.bodyText && r.bodyText.length < 1_000_000) {
-      for (const [, v] of new URLSearchParams(r.bodyText)) sent.add(v);
-      for (const m of r.bodyText.matchAll(/"([^"\\]{8,200})"/g)) sent.add(m[1]);
-    }
+  const documents = [...dropped].filter(([r, reason]) =>
+    reason === REASON.html && hosts.has(r.url.host)
+  ).map(([r]) => r);
+  if (documents.length === 0) return [];
+  loadBodies(documents, []);
+  const chosen = new Set(documents.filter((r) => r.method !== "GET" && r.method !== "HEAD"));
+  const sent = new Map<HarRecord, Set<string>>();
+  const sends = (r: HarRecord, value: string) => {
+    if (!sent.has(r)) sent.set(r, sentValues(r));
+    return sent.get(r)!.has(value);
+  };
+  // Each round keeps at least one more document, so it ends within documents.length rounds.
+  for (let round = 0; round <= documents.length; round++) {
+    const senders = [...kept, ...chosen];
+    const more = documents.filter((page) => {
+      if (chosen.has(page)) return false;
+      const values = [
+        ...page.setCookies.filter((c) => c.value.length >= 4).map((c) => c.value),
+        ...(page.responseText === undefined ? [] : pageValues(page.responseText))
+          .map((v) => v.value),
+      ];
+      if (values.length === 0) return false;
+      return senders.some((r) => before(page, r) && values.some((v) => sends(r, v)));
+    });
+    if (more.length === 0) break;
+    for (const page of more) chosen.add(page);
   }
-  loadBodies(pages, []);
-  return pages.filter((page) =>
-    page.setCookies.some((c) => c.value.length >= 4 && sent.has(c.value)) ||
-    (page.responseText !== undefined &&
-      pageValues(page.responseText).some((v) => sent.has(v.value)))
-  );
+  return documents.filter((r) => chosen.has(r));
 }

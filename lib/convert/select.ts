@@ -13,6 +13,7 @@ import { decodeHar } from "./har_input.ts";
 import { type HarRecord, loadBodies, type ParsedHar, parseHar } from "./har_model.ts";
 import { classify, type NoiseOptions } from "./noise.ts";
 import { statePages } from "./pages.ts";
+import { reattachRedirectCookies } from "./redirects.ts";
 
 /** The API's traffic of a recording, and what was left out. */
 export interface Traffic {
@@ -48,6 +49,7 @@ export function selectTraffic(har: string | Uint8Array, options: NoiseOptions): 
   const notes: string[] = [];
   const harText = typeof har === "string" ? har : decodeHar(har);
   const parsed = parseHar(harText, notes);
+  notes.push(...reattachRedirectCookies(parsed.records));
   const { kept, dropped, apiLikeDropped, telemetryDropped } = classify(parsed.records, options);
   const pages = options.includeHtml ? [] : statePages(kept, dropped);
   for (const page of pages) dropped.delete(page);
@@ -55,9 +57,9 @@ export function selectTraffic(har: string | Uint8Array, options: NoiseOptions): 
     kept.push(...pages);
     kept.sort((a, b) => a.index - b.index);
     notes.push(
-      `Kept ${pages.length === 1 ? "the page" : `${pages.length} pages`} (${
-        pages.map((p) => p.url.pathname).join(", ")
-      }) that the session's cookies or CSRF token come from.`,
+      `Kept ${pages.length === 1 ? "the HTML document" : `${pages.length} HTML documents`} (${
+        pages.map((p) => `${p.method} ${p.url.pathname}`).join(", ")
+      }) that take part in the session: form submissions, and pages that set the cookies or hold the values (hidden fields, <meta>, inline config, data- attributes) later requests send.`,
     );
   }
   // For the person converting, not for the flow: the flow never names hosts it dropped.

@@ -145,6 +145,7 @@ function stepNode(c: Correlator, step: Step, mask: (text: string) => string): YN
     ["url", step.url],
     ["headers", step.headers.length > 0 ? ymap(step.headers) : undefined],
     ["body", step.body],
+    ["form", step.form],
     ["multipart", step.multipart],
   ]);
   const captures = step.captures.length > 0

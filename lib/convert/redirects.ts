@@ -1,0 +1,81 @@
+/**
+ * Cookies set by a redirect, put back where they were set. chrome-har
+ * (DevTools events turned into a HAR) can attach the `Set-Cookie` of a `303`
+ * after a form login to the entry the browser was sent to next: the login's
+ * response then sets nothing, and the page after it appears to set the
+ * session cookie its own request already sent. A response cannot set what
+ * its own request sent; the redirect that led to it did.
+ *
+ * @module
+ */
+import type { HarRecord } from "./har_model.ts";
+
+/** Where a redirect's response sends the browser (`Location`, else `redirectURL`). */
+function location(r: HarRecord): URL | undefined {
+  const response = r.raw.response as Record<string, unknown> | undefined;
+  const headers = Array.isArray(response?.headers) ? response.headers : [];
+  const header = headers.find((h) =>
+    typeof h?.name === "string" && h.name.toLowerCase() === "location"
+  )?.value;
+  const target = typeof header === "string" && header !== ""
+    ? header
+    : typeof response?.redirectURL === "string"
+    ? response.redirectURL
+    : "";
+  if (target === "" || !URL.canParse(target, r.url)) return undefined;
+  const url = new URL(target, r.url);
+  url.hash = "";
+  return url;
+}
+
+/**
+ * Moves each cookie an entry's response sets *and* its own request already
+ * sent (same name and value) to the redirect that led to that entry, when the
+ * redirect's response recorded no cookie of that name. Returns one note per
+ * repair, naming the two requests.
+ *
+ * @example
+ * ```ts
+ * import { reattachRedirectCookies } from "./redirects.ts";
+ * import { parseHar } from "./har_model.ts";
+ * const { records } = parseHar(JSON.stringify({ log: { entries: [
+ *   { request: { method: "POST", url: "https://app.test/login" },
+ *     response: { status: 303, headers: [{ name: "location", value: "/home" }] } },
+ *   { request: { method: "GET", url: "https://app.test/home", headers: [{ name: "cookie", value: "sid=s-7654321" }] },
+ *     response: { status: 200, headers: [{ name: "set-cookie", value: "sid=s-7654321; Path=/" }] } },
+ * ] } }), []);
+ * const notes = reattachRedirectCookies(records);
+ * if (records[0].setCookies[0]?.value !== "s-7654321" || records[1].setCookies.length !== 0) {
+ *   throw new Error(JSON.stringify(records.map((r) => r.setCookies)));
+ * }
+ * if (notes.length !== 1) throw new Error();
+ * ```
+ */
+export function reattachRedirectCookies(records: HarRecord[]): string[] {
+  const notes: string[] = [];
+  const redirects = records.filter((r) =>
+    r.status !== undefined && r.status >= 300 && r.status < 400
+  )
+    .map((r) => ({ r, to: location(r)?.href }))
+    .filter((x) => x.to !== undefined);
+  if (redirects.length === 0) return notes;
+  for (const next of records) {
+    const echoed = next.setCookies.filter((c) =>
+      c.value !== "" && next.cookies.some((s) => s.name === c.name && s.value === c.value)
+    );
+    if (echoed.length === 0) continue;
+    const href = new URL(next.url);
+    href.hash = "";
+    // The last redirect before this entry that sent the browser here.
+    const from = redirects.filter((x) => x.r.index < next.index && x.to === href.href).at(-1)?.r;
+    if (!from) continue;
+    const moved = echoed.filter((c) => !from.setCookies.some((s) => s.name === c.name));
+    if (moved.length === 0) continue;
+    from.setCookies.push(...moved);
+    next.setCookies = next.setCookies.filter((c) => !moved.includes(c));
+    notes.push(
+      `The recording attached the cookies set by ${from.method} ${from.url.pathname} (${from.status}) to the next request, ${next.method} ${next.url.pathname}, which already sent them: they are captured from ${from.method} ${from.url.pathname}.`,
+    );
+  }
+  return notes;
+}
