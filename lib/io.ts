@@ -1304,12 +1304,28 @@ export function flowCacheIn(dir: string): {
     write(key, text) {
       // A cache that cannot be written is only slower.
       made ??= Deno.mkdir(dir, { recursive: true }).catch(() => {});
-      writes.push(made.then(() => Deno.writeTextFile(path(key), text)).catch(() => {}));
+      writes.push(made.then(() => replaceEntry(path(key), text)).catch(() => {}));
     },
     async flush() {
       await Promise.all(writes.splice(0));
     },
   };
+}
+
+/**
+ * Writes a cache entry beside its path and renames it over: whatever the
+ * path already is (a FIFO would hold the run waiting for a reader, a symlink
+ * would be written through to its target) is replaced, never opened.
+ */
+async function replaceEntry(path: string, text: string): Promise<void> {
+  const temp = tempBeside(path);
+  try {
+    await Deno.writeTextFile(temp, text, { createNew: true });
+    await Deno.rename(temp, path);
+  } catch (error) {
+    await Deno.remove(temp).catch(() => {});
+    throw error;
+  }
 }
 
 /** A reader of bytes that stay in memory (made apart, so other readers do not keep them). */
