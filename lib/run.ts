@@ -691,10 +691,12 @@ export async function runFlows(
   options: RunOptions = {},
 ): Promise<RunResult> {
   const flows: (Flow | DeferredFlow | undefined)[] = expandRows(given);
-  // Data columns named like secrets are secrets, as vars of those names from a vars file are.
+  // Data columns named like secrets are secrets, as vars of those names from a vars file are
+  // (setup and teardown flows' rows too: they run with them).
   const rowSecrets: string[] = [];
   secretRowValues(
-    given.filter((f): f is Flow => !isDeferred(f)),
+    [...options.setup ?? [], ...given, ...options.teardown ?? []]
+      .filter((f): f is Flow => !isDeferred(f)),
     new Set(options.secrets ?? []),
     (value) => void rowSecrets.push(value),
   );
