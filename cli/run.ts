@@ -422,11 +422,11 @@ async function readNetwork(
   }
   const proxy = values.proxy;
   // The proxy's password, however written, is a secret before anything is printed.
-  for (const form of userinfoSecrets(proxy ?? "")) redactor.add(form);
+  for (const form of userinfoSecrets(proxy ?? "", { proxy: true })) redactor.add(form);
   if (proxy !== undefined && !/^(https?|socks5h?):\/\/[^/]/.test(proxy)) {
     throw new UsageError(
       "bad-proxy",
-      `--proxy "${maskUserinfo(proxy)}" is not a proxy URL.`,
+      `--proxy "${maskUserinfo(proxy, { proxy: true })}" is not a proxy URL.`,
       "Write http://host:port, https://host:port or socks5://host:port.",
     );
   }
@@ -442,7 +442,7 @@ async function readNetwork(
     ca: (i) => `--cacert "${values.cacert![i]}"`,
     cert: `--cert "${values.cert}"`,
     key: `--key "${values.key}"`,
-    proxy: `--proxy "${maskUserinfo(proxy ?? "")}"`,
+    proxy: `--proxy "${maskUserinfo(proxy ?? "", { proxy: true })}"`,
   });
   if (problem) {
     const code = { ca: "bad-cacert", cert: "bad-cert", key: "bad-key", proxy: "bad-proxy" };
@@ -715,7 +715,10 @@ function reproducer(
       words.push("--cert", shellWord(values.cert), "--key", shellWord(values.key));
     }
     if (values.proxy) {
-      words.push("--proxy", shellWord(redactor.redact(maskUserinfo(values.proxy))));
+      words.push(
+        "--proxy",
+        shellWord(redactor.redact(maskUserinfo(values.proxy, { proxy: true }))),
+      );
     }
     if (values["no-proxy"]) words.push("--no-proxy", shellWord(values["no-proxy"]));
     if (values.insecure) words.push("--insecure");

@@ -189,6 +189,16 @@ function proxyProblem(
         "Write scheme://user:password@host:port, with a /, ?, #, % or \\ in the user name or password percent-encoded (%2F, %3F, %23, %25, %5C).",
     };
   }
+  // A proxy URL names a server: a path, query or fragment is a `/`, `?` or `#` of the password
+  // left unencoded (`http://u:12/pw@host` reads as port 12 of host "u" and a path).
+  if (url.pathname.length > 1 || url.search !== "" || url.hash !== "") {
+    return {
+      part: "proxy",
+      message: `${name} has a path, query or fragment, which a proxy URL has not.`,
+      hint:
+        "Write scheme://user:password@host:port, with a /, ?, #, % or \\ in the user name or password percent-encoded (%2F, %3F, %23, %25, %5C).",
+    };
+  }
   if (!PROXY_SCHEMES.includes(url.protocol) || url.hostname === "") {
     return {
       part: "proxy",
@@ -209,7 +219,7 @@ function proxyProblem(
   const error = refusal({ proxy });
   return error && {
     part: "proxy",
-    message: `${name} cannot be used (${maskUserinfo(reason(error))}).`,
+    message: `${name} cannot be used (${maskUserinfo(reason(error), { proxy: true })}).`,
     hint: "Check the host name and the port (1 to 65535).",
   };
 }

@@ -12,7 +12,7 @@ import type { Retry, StepOptions } from "../flow.ts";
 import { MAX_INPUT_BYTES, MAX_TIMEOUT_MS } from "../limits.ts";
 import { describe, type Entry, type Loading } from "./context.ts";
 import { clientProblem } from "../client_check.ts";
-import { maskUserinfo } from "../secrets/userinfo.ts";
+import { maskUserinfo, userinfoSecrets } from "../secrets/userinfo.ts";
 
 /** The most retries a request may have. */
 export const MAX_RETRIES = 10;
@@ -117,10 +117,11 @@ export function loadOptions(
     if (url !== undefined && !/^(https?|socks5h?):\/\/[^/]/.test(url)) {
       ctx.problem(
         "bad-url",
-        `"${maskUserinfo(url)}" is not a proxy URL.`,
+        `"${maskUserinfo(url, { proxy: true })}" is not a proxy URL.`,
         proxy.value,
         "Write http://host:port, https://host:port or socks5://host:port.",
       );
+      maskProxyLine(ctx, url);
     } else if (url !== undefined) options.proxy = url;
   }
   checkClient(ctx, options, { ca, cert: certEntry, key: keyEntry, proxy });
@@ -174,12 +175,22 @@ function checkClient(
     ca: (i) => `ca_cert "${isScalar(caNodes[i]) ? String(caNodes[i].value) : ""}"`,
     cert: `client_cert "${text(at.cert)}"`,
     key: `client_key "${text(at.key)}"`,
-    proxy: `proxy "${maskUserinfo(options.proxy ?? "")}"`,
+    proxy: `proxy "${maskUserinfo(options.proxy ?? "", { proxy: true })}"`,
   });
   if (!problem) return;
   const node = problem.part === "ca" ? caNodes[problem.index ?? 0] : at[problem.part]?.value;
   const code = { ca: "bad-cacert", cert: "bad-cert", key: "bad-key", proxy: "bad-proxy" };
   ctx.problem(code[problem.part], problem.message, node, problem.hint);
+  if (problem.part === "proxy") maskProxyLine(ctx, options.proxy ?? "");
+}
+
+/** The line shown under a problem at a proxy URL holds its password: masked there too. */
+function maskProxyLine(ctx: Loading, url: string): void {
+  const problem = ctx.problems.at(-1);
+  if (!problem?.excerpt) return;
+  // Longest first: a decoded form may be part of the written one.
+  const forms = userinfoSecrets(url, { proxy: true }).sort((a, b) => b.length - a.length);
+  for (const form of forms) problem.excerpt = problem.excerpt.replaceAll(form, "***");
 }
 
 /** A PEM file (certificate or key), read now: a missing or non-PEM file is a problem. */

@@ -55,7 +55,9 @@ function transportFor(
   if (!ctx.network && !own.caCerts && !own.clientCert && !own.proxy && !own.insecure) return {};
   const cert = own.clientCert ?? run.clientCert;
   // A flow's proxy password is as secret as the run's: masked in every form it may be written.
-  for (const form of own.proxy ? userinfoSecrets(own.proxy) : []) ctx.secret(form);
+  for (const form of own.proxy ? userinfoSecrets(own.proxy, { proxy: true }) : []) {
+    ctx.secret(form);
+  }
   const host = new URL(url).hostname.toLowerCase();
   if (own.insecure ?? run.insecure) {
     const fromEnv = (name: string) => ctx.env(name) ?? ctx.env(name.toLowerCase()) ?? undefined;
