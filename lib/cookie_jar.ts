@@ -166,9 +166,12 @@ function parse(
     // A public suffix is a domain for nobody: only its own host may set a (host-only) cookie
     // there (RFC 6265bis 5.7, step 9); the private section counts too (github.io), as browsers
     // count it.
+    // The list ignores a trailing dot (`co.uk.` is `co.uk`): compare without it, or the
+    // fully qualified spelling of a public suffix would pass as a site's domain.
     const suffix = psl.getPublicSuffix(domain, { allowPrivateDomains: true });
-    if (suffix === domain && domain !== origin.host) return undefined;
-    if (suffix !== domain) {
+    const isSuffix = suffix === domain.replace(/\.+$/, "");
+    if (isSuffix && domain !== origin.host) return undefined;
+    if (!isSuffix) {
       // A response may not set a cookie for another site.
       if (!domainMatch(origin.host, domain)) return undefined;
       cookie.domain = domain;
