@@ -511,6 +511,8 @@ async function runInclude(
   };
   try {
     const values = new Map(given.map((v) => [v.name, render(v.value, scope)]));
+    // A value given to a secret-named var is a secret, as a data column of that name is.
+    for (const [n, value] of values) if (isSecretName(n)) secretLeaves(value, ctx.secret);
     for (const v of flow.vars) {
       vars.set(
         v.name,

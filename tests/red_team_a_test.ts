@@ -159,6 +159,49 @@ Deno.test("data columns with secret names are masked in setup and teardown flows
   }
 });
 
+Deno.test("a value an include gives a secret-named var is masked in every artifact", async () => {
+  const secret = "With-pw-5r8t2y";
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    async (req) =>
+      new Response(JSON.stringify({ got: await req.text() }), {
+        status: 500,
+        headers: { "content-type": "application/json" },
+      }),
+  );
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-ra-with-" });
+  try {
+    const url = `http://127.0.0.1:${server.addr.port}`;
+    await Deno.mkdir(`${dir}/shared`);
+    await Deno.writeTextFile(
+      `${dir}/shared/login.yaml`,
+      `name: login\nvars: { password: none }\nsteps:\n  - name: s\n    request: ` +
+        `{ method: POST, url: "${url}/\${vars.password}", body: { p: "\${vars.password}" } }\n` +
+        `    assert: { status: 200 }\n`,
+    );
+    await Deno.writeTextFile(
+      `${dir}/main.yaml`,
+      `name: main\nsteps:\n  - name: in\n    include: shared/login.yaml\n    with: { password: "${secret}" }\n`,
+    );
+    const run = await runBounded(["run", "main.yaml", "--out-dir", "out"], { cwd: dir });
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    const all: Record<string, string> = {
+      stdout: run.stdout,
+      stderr: run.stderr,
+      ...await texts(`${dir}/out`),
+    };
+    assert.ok(all["report.json"].includes(`${url}/***`), all["report.json"]);
+    for (const [where, text] of Object.entries(all)) {
+      for (const form of [secret, btoa(secret).slice(0, 12)]) {
+        assert.ok(!text.includes(form), `${where} holds ${form}`);
+      }
+    }
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 /** Proxy passwords a URL parser reads as a port and a path, query or fragment. */
 const SPLIT_PASSWORDS = ["12/Zq7-pw", "12?Zq7-pw", "12#Zq7-pw", "8080/a/Zq7@pw"];
 
