@@ -242,6 +242,7 @@ async function runParsed(
     teardownFiles: values.teardown,
     ...(flowCache ? { cache: flowCache } : {}),
     spill,
+    signal,
   }, PARSED_FLOW_WINDOW);
   for (const w of loaded.warnings) {
     // A --vars-file is shared by runs that read different parts of it: only a --var is warned of.

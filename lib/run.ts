@@ -638,8 +638,11 @@ function expandRows(flows: readonly (Flow | DeferredFlow)[]): (Flow | DeferredFl
 }
 
 /** Prepares the parsed flows; a deferred one is prepared when it is parsed again. */
-async function prepare(all: readonly (Flow | DeferredFlow)[]): Promise<void> {
-  await prepareParsed(all.filter((f): f is Flow => !isDeferred(f)));
+async function prepare(
+  all: readonly (Flow | DeferredFlow)[],
+  signal?: AbortSignal,
+): Promise<void> {
+  await prepareParsed(all.filter((f): f is Flow => !isDeferred(f)), signal);
 }
 
 /** A deferred flow parsed again, with what it needs loaded. */
@@ -650,8 +653,8 @@ async function parsed(flow: Flow | DeferredFlow): Promise<Flow> {
   return loaded;
 }
 
-async function prepareParsed(all: readonly Flow[]): Promise<void> {
-  await prepareSchemas(all);
+async function prepareParsed(all: readonly Flow[], signal?: AbortSignal): Promise<void> {
+  await prepareSchemas(all, signal);
   await prepareXPath(all);
   await prepareRegex(all);
 }
@@ -704,7 +707,7 @@ export async function runFlows(
   );
   // Already done by loadFlows; flows built another way get their schemas compiled here.
   // (In a helper, so no variable of this async function keeps the whole list alive.)
-  await prepare([...options.setup ?? [], ...given, ...options.teardown ?? []]);
+  await prepare([...options.setup ?? [], ...given, ...options.teardown ?? []], options.signal);
   // The caller handed the flows over: its list is emptied (a variable of a suspended caller
   // may still point at it), and each flow is dropped here once it has run.
   if (options.release) (given as unknown[]).length = 0;

@@ -45,13 +45,29 @@ export const MAX_SCHEMA_DEPTH = 1000;
 
 const AJV_OPTIONS = { allErrors: true, strict: false, validateFormats: false };
 
+/**
+ * How long compiling one schema (or an OpenAPI document's response schema)
+ * may take, on the helper thread: 2 s. The validator's compile time grows
+ * with the schema (14 s for one of 100,000 subschemas), and on the calling
+ * thread it ignored SIGINT for as long.
+ *
+ * @example
+ * ```ts
+ * import { SCHEMA_COMPILE_LIMIT_MS } from "./schema_check.ts";
+ * if (SCHEMA_COMPILE_LIMIT_MS !== 2000) throw new Error();
+ * ```
+ */
+export const SCHEMA_COMPILE_LIMIT_MS = 2000;
+
 let task: GuardedTask | undefined;
 
 /**
  * Compiles every schema check of the flows (importing the validator only
  * when there is one); returns the problem of each schema that cannot be
  * compiled, nests too deeply, or refers to itself without descending into
- * the value, with its position. The checks then validate on the helper
+ * the value, with its position. Compiling runs on the helper thread, at
+ * most {@linkcode SCHEMA_COMPILE_LIMIT_MS} per schema, and stops once
+ * `signal` is aborted. The checks then validate on the helper
  * thread of lib/regex.ts, under its time limit: a `pattern` (or
  * `patternProperties`, `propertyNames`) that backtracks, or any other costly
  * work a body can cause, is stopped there.
@@ -64,12 +80,14 @@ let task: GuardedTask | undefined;
  */
 export async function prepareSchemas(
   flows: readonly Flow[],
+  signal?: AbortSignal,
 ): Promise<{ check: SchemaCheck; message: string }[]> {
   const checks = [...everyStep(flows)]
     .flatMap(({ checks }) => checks.flatMap((c) => c.schemas ?? []))
     .filter((c) => c.kind === "schema" ? !c.validate : !c.ajv);
   if (checks.length === 0) return [];
-  const [{ Ajv2020 }] = await Promise.all([import("ajv/dist/2020.js"), prepareGuard()]);
+  // Imported here too, so the module is at hand (and in a compiled binary) for the helper thread.
+  await Promise.all([import("ajv/dist/2020.js"), prepareGuard()]);
   task ??= {
     name: "schema",
     source: SCHEMA_SOURCE,
@@ -77,26 +95,31 @@ export async function prepareSchemas(
   };
   const problems: { check: SchemaCheck; message: string }[] = [];
   for (const check of checks) {
+    // A signal is seen between two compiles (each blocks this thread up to its limit), and
+    // ends the loading: the run it interrupts sends nothing.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (signal?.aborted) break;
     const document = check.kind === "schema" ? check.schema : check.document;
     const problem = schemaProblem(document, check.kind);
     if (problem) {
       problems.push({ check, message: problem });
       continue;
     }
-    try {
-      // Compiled here for its problems, before anything is sent; the helper thread compiles
-      // its own copy the first time the check runs.
-      const ajv = new Ajv2020(AJV_OPTIONS) as unknown as AjvLike;
-      if (check.kind === "schema") {
-        ajv.compile(check.schema);
-        check.validate = guardedValidator(check, undefined);
-      } else {
-        ajv.addSchema(openApi30(check.document), "openapi");
-        check.ajv = { prepared: true };
-      }
-    } catch (error) {
-      problems.push({ check, message: (error as Error).message });
+    // Compiled (an OpenAPI document: added) on the helper thread for its problems, before
+    // anything is sent, under the limit; the thread keeps it for the checks.
+    let key = keys.get(check);
+    if (key === undefined) keys.set(check, key = `s${nextKey++}`);
+    const failed = compileGuarded(
+      check.kind === "schema"
+        ? { key, kind: "schema", schema: check.schema }
+        : { key, kind: "openapi", document: check.document },
+    );
+    if (failed) {
+      problems.push({ check, message: failed.message });
+      continue;
     }
+    if (check.kind === "schema") check.validate = guardedValidator(check, undefined);
+    else check.ajv = { prepared: true };
   }
   return problems;
 }
@@ -123,7 +146,7 @@ function load({ key, kind, schema, document, ref }) {
     ajv.addSchema(openApi30(document), "openapi");
     documents.set(key, ajv);
   }
-  validators.set(key + " " + ref, ajv.compile({ $ref: ref }));
+  if (ref !== undefined) validators.set(key + " " + ref, ajv.compile({ $ref: ref }));
 }
 return (input) => {
   if (input.load) return load(input.load);
@@ -149,7 +172,7 @@ let nextKey = 0;
 /**
  * A validator on the helper thread: the schema is sent the first time the
  * thread lacks it (at start, or after a timeout restarted it), and compiled
- * there under the start-up limit, not the check's. Throws
+ * there under {@linkcode SCHEMA_COMPILE_LIMIT_MS}, not the check's limit. Throws
  * {@linkcode GuardError} when validating does not finish in time or fails.
  */
 function guardedValidator(check: SchemaCheck, ref: string | undefined): Validate {
@@ -158,10 +181,20 @@ function guardedValidator(check: SchemaCheck, ref: string | undefined): Validate
   const load = check.kind === "schema"
     ? { key, kind: "schema", schema: check.schema }
     : { key, kind: "openapi", document: check.document, ref };
+  // A schema that did not compile in time will not next time: later checks of it, in this
+  // step or another that names the same file, fail at once.
+  // (An OpenAPI document is a file; a schema may be inline, and compiled at load anyway.)
+  const same = check.kind === "openapi" ? `${check.file}\n${check.source}\n${ref}` : key;
   return (value) => {
+    const known = compileFailures.get(same);
+    if (known) throw known;
     let got = runGuarded(task!, { key, ref, value });
     if (typeof got === "object" && got !== null && "need" in got) {
-      runGuarded(task!, { load }, STARTUP_LIMIT_MS);
+      const failed = compileGuarded(load);
+      if (failed) {
+        compileFailures.set(same, failed);
+        throw failed;
+      }
       got = runGuarded(task!, { key, ref, value });
     }
     if (typeof got === "object" && got !== null && "overflow" in got) {
@@ -174,8 +207,31 @@ function guardedValidator(check: SchemaCheck, ref: string | undefined): Validate
   };
 }
 
-/** How long the helper thread may take to compile a schema (a large OpenAPI document). */
-const STARTUP_LIMIT_MS = 10_000;
+/** Schemas (by flow file, source and OpenAPI reference) that did not compile. */
+const compileFailures = new Map<string, GuardError>();
+
+/**
+ * Compiles a schema on the helper thread within {@linkcode SCHEMA_COMPILE_LIMIT_MS}; what
+ * went wrong, as a `check-failed` error with a sentence, or undefined.
+ */
+function compileGuarded(load: Record<string, unknown>): GuardError | undefined {
+  try {
+    runGuarded(task!, { load }, SCHEMA_COMPILE_LIMIT_MS);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof GuardError)) throw error;
+    const limit = `${SCHEMA_COMPILE_LIMIT_MS / 1000} s`;
+    return new GuardError(
+      "check-failed",
+      error.code === "check-timeout"
+        ? `the schema did not compile within ${limit} (it is too large: check a part of the ` +
+          "body against the part of the schema that describes it)"
+        : error.message === "it ran out of stack"
+        ? "the schema did not compile: its $ref chains or nesting go too deep for the validator"
+        : error.message,
+    );
+  }
+}
 
 /**
  * OpenAPI 3.0's `nullable: true` as JSON Schema's `type: [T, "null"]`, so

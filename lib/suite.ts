@@ -59,6 +59,11 @@ export interface LoadFlowsOptions extends LoadOptions {
    * Without one the bytes wait in memory and the flow is parsed again.
    */
   spill?: ByteSpill;
+  /**
+   * The run's interrupt: once aborted, schemas are no longer compiled (each
+   * compile blocks up to 2 s), so a signal ends the loading at once.
+   */
+  signal?: AbortSignal;
 }
 
 /** The flows of a set, or the problems that prevent running it. */
@@ -339,7 +344,7 @@ async function loadSet(
       ...result.setup,
       ...result.flows.filter((f): f is Flow => !isDeferred(f)),
       ...result.teardown,
-    ])
+    ], options.signal)
   ) {
     result.problems.push({
       code: "bad-schema",

@@ -185,3 +185,114 @@ steps:
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+/** A schema of 20,000 object properties (100,000 subschemas, 3 MB): ajv took 14 s to compile it. */
+function bigSchema(): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  for (let i = 0; i < 20_000; i++) {
+    properties[`p${i}`] = {
+      type: "object",
+      properties: {
+        x: { type: "string", pattern: "^a+$", minLength: 1 },
+        y: { anyOf: [{ type: "integer" }, { type: "string" }] },
+      },
+    };
+  }
+  return { type: "object", properties };
+}
+
+Deno.test("a schema too large to compile in 2 s is a bad-schema problem, found within seconds", async () => {
+  const server = api();
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-red-b-" });
+  try {
+    await Deno.writeTextFile(`${dir}/big.json`, JSON.stringify(bigSchema()));
+    await Deno.writeTextFile(
+      `${dir}/a.yaml`,
+      `name: big schema
+steps:
+  - name: s
+    request: { url: "${server.url}/ok" }
+    assert: { schema: big.json }
+`,
+    );
+    const got = await run(dir, [`${dir}/a.yaml`], 30_000);
+    assert.ok(!got.killed, "the load was still going after 30 s");
+    assert.equal(got.code, 2);
+    assert.ok(got.ms < 8_000, `took ${got.ms} ms`);
+    const report = await assertReports(dir) as { problems?: { code: string; message: string }[] };
+    assert.match(JSON.stringify(report), /bad-schema/);
+    assert.match(JSON.stringify(report), /did not compile within 2 s/);
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("an OpenAPI response schema too large to compile fails its checks quickly, each step within the limit", async () => {
+  const server = api();
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-red-b-" });
+  try {
+    const document = {
+      openapi: "3.1.0",
+      info: { title: "big", version: "1" },
+      paths: {
+        "/ok": {
+          get: {
+            responses: {
+              "200": {
+                description: "ok",
+                content: { "application/json": { schema: { $ref: "#/components/schemas/Big" } } },
+              },
+            },
+          },
+        },
+      },
+      components: { schemas: { Big: bigSchema() } },
+    };
+    await Deno.writeTextFile(`${dir}/api.json`, JSON.stringify(document));
+    const steps = Array.from({ length: 4 }, (_, i) =>
+      `  - name: s${i}
+    always: true
+    request: { url: "${server.url}/ok" }
+    assert: { openapi: api.json }
+`).join("");
+    await Deno.writeTextFile(`${dir}/a.yaml`, `name: big document\nsteps:\n${steps}`);
+    const got = await run(dir, [`${dir}/a.yaml`], 60_000);
+    assert.ok(!got.killed, "the run was still going after 60 s");
+    assert.equal(got.code, 1, got.stdout);
+    assert.ok(got.ms < 9_000, `took ${got.ms} ms`);
+    await assertReports(dir);
+    assert.match(got.stdout, /did not compile within 2 s/);
+    assert.doesNotMatch(got.stdout, /pattern with nested quantifiers/);
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("SIGINT while schemas compile at load ends the run within two seconds, reports written", async () => {
+  const server = api();
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-red-b-" });
+  try {
+    await Deno.writeTextFile(`${dir}/big.json`, JSON.stringify(bigSchema()));
+    for (let i = 0; i < 5; i++) {
+      await Deno.writeTextFile(
+        `${dir}/a${i}.yaml`,
+        `name: big schema ${i}
+steps:
+  - name: s
+    request: { url: "${server.url}/ok" }
+    assert: { schema: big.json }
+`,
+      );
+    }
+    const got = await run(dir, [dir], 30_000, 1_500);
+    assert.ok(!got.killed, "the run ignored SIGINT");
+    assert.equal(got.code, 130, got.stdout);
+    assert.ok(got.ms < 1_500 + 2_500, `ended ${got.ms - 1_500} ms after SIGINT`);
+    await assertReports(dir);
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
