@@ -203,6 +203,11 @@ function sizeText(n: number): string {
 /** Why a stat or open of an input failed, as an {@linkcode InputFileError}. */
 function inputFailure(path: string, error: unknown): InputFileError {
   if (error instanceof InputFileError) return error;
+  // Deno itself refuses kernel and device files (`/proc`, `/sys`, `/dev`) without --allow-all,
+  // whose advice ("run again with --allow-all") is the wrong one for an input.
+  if (error instanceof Deno.errors.NotCapable && /requires all access/i.test(error.message)) {
+    return new InputFileError(path, "not-a-regular-file", KERNEL_REASON, { cause: error });
+  }
   const code = (error as { code?: unknown })?.code;
   const reason = error instanceof Deno.errors.NotFound
     ? "no such file"
@@ -219,13 +224,37 @@ function inputFailure(path: string, error: unknown): InputFileError {
 
 /** What a file that is not regular is, or undefined for a regular file. */
 function notRegular(info: Deno.FileInfo): string | undefined {
-  if (info.isFile) return undefined;
+  if (info.isFile) return kernelFiles().has(info.dev) ? KERNEL : undefined;
   if (info.isDirectory) return "a directory";
   if (info.isFifo) return "a FIFO (named pipe)";
   if (info.isCharDevice) return "a character device";
   if (info.isBlockDevice) return "a block device";
   if (info.isSocket) return "a socket";
   return "not a regular file";
+}
+
+let kernel: Set<number> | undefined;
+const KERNEL = "a kernel interface file";
+const KERNEL_REASON = `it is ${KERNEL}, not a regular file`;
+
+/**
+ * The devices of Linux's kernel file systems (procfs, sysfs and those
+ * mounted under it, such as tracefs): their "regular" files can read for
+ * ever (`/proc/kmsg`, `trace_pipe`) or say they are empty, so none is an
+ * input. Found once per process, from the mount points' own `stat`.
+ */
+function kernelFiles(): Set<number> {
+  if (kernel) return kernel;
+  kernel = new Set();
+  if (Deno.build.os !== "linux") return kernel;
+  for (const dir of ["/proc", "/sys", "/sys/kernel/tracing", "/sys/kernel/debug"]) {
+    try {
+      kernel.add(Deno.statSync(dir).dev);
+    } catch {
+      // Not mounted here.
+    }
+  }
+  return kernel;
 }
 
 /**

@@ -11,6 +11,7 @@
  * killed after a bound, so a hang fails the test instead of the suite.
  */
 import assert from "node:assert/strict";
+import { readBytesSync } from "../lib/io.ts";
 import { spawnCli } from "./support/cli.ts";
 
 const MIB = 1024 * 1024;
@@ -354,4 +355,44 @@ Deno.test("the inputs of convert har, merge and report html are refused unless r
   } finally {
     await h.remove();
   }
+});
+
+Deno.test({
+  name: "a kernel interface file (/proc, /sys) is refused like a device, before it is opened",
+  ignore: Deno.build.os !== "linux",
+  fn: async () => {
+    const dir = await Deno.makeTempDir({ prefix: "flowrun-inputs-" });
+    try {
+      // /proc/kmsg or tracefs's trace_pipe read for ever; these end, but are the same kind of file.
+      const files = ["/proc/self/status", "/sys/kernel/mm/transparent_hugepage/enabled"];
+      await Deno.symlink("/proc/self/environ", `${dir}/innocent.json`);
+      files.push(`${dir}/innocent.json`);
+      const steps = files.map((f, i) =>
+        `  - name: s${i}\n    request: {url: "http://127.0.0.1:9/", method: POST, body_file: "${f}"}\n`
+      );
+      await Deno.writeTextFile(`${dir}/f.yaml`, `name: f\nsteps:\n${steps.join("")}`);
+      const run = await runBounded(["validate", "--format", "json", `${dir}/f.yaml`]);
+      const problems = problemsOf(run);
+      assert.equal(run.code, 2);
+      const present = files.filter((f) => {
+        try {
+          return Deno.statSync(f).isFile;
+        } catch {
+          return false;
+        }
+      });
+      assert.equal(problems.length, present.length, JSON.stringify(problems, null, 1));
+      for (const p of problems) {
+        assert.equal(p.code, "not-a-regular-file");
+        assert.match(p.message, /it is a kernel interface file, not a regular file/);
+      }
+      // With every permission (the library in a process run with -A), Deno would read them:
+      // the device of the file system refuses them then.
+      for (const file of present) {
+        assert.throws(() => readBytesSync(file), /it is a kernel interface file/, file);
+      }
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
 });
