@@ -23,7 +23,9 @@ const NAMED: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\x1b": "\\e" 
 function escape(c: string): string {
   const code = c.charCodeAt(0);
   return NAMED[c] ??
-    (code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16)}`);
+    (code < 0x100
+      ? `\\x${code.toString(16).padStart(2, "0")}`
+      : `\\u${code.toString(16).padStart(4, "0")}`);
 }
 
 /**
@@ -36,6 +38,7 @@ function escape(c: string): string {
  * import { visible } from "./terminal.ts";
  * if (visible("ok\x1b[2J\r\nnext") !== "ok\\e[2J\\r\\nnext") throw new Error(visible("ok\x1b[2J\r\nnext"));
  * if (visible("plain text, é 🙂") !== "plain text, é 🙂") throw new Error();
+ * if (visible("a\u061cb") !== "a\\u061cb") throw new Error(visible("a\u061cb"));
  * ```
  */
 export function visible(text: string): string {
