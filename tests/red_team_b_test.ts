@@ -296,3 +296,94 @@ steps:
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+/** A recorded entry whose every field can be swapped for a hostile value. */
+function harEntry(): Record<string, unknown> {
+  return {
+    startedDateTime: "2024-01-01T00:00:00.000Z",
+    time: 1,
+    request: {
+      method: "POST",
+      url: "https://api.example.com/items?q=1",
+      httpVersion: "HTTP/1.1",
+      headers: [{ name: "content-type", value: "application/x-www-form-urlencoded" }],
+      queryString: [{ name: "q", value: "1" }],
+      cookies: [{ name: "sid", value: "s" }],
+      postData: {
+        mimeType: "application/x-www-form-urlencoded",
+        params: [{ name: "a", value: "1" }],
+        text: "",
+      },
+      headersSize: -1,
+      bodySize: 3,
+    },
+    response: {
+      status: 200,
+      statusText: "OK",
+      httpVersion: "HTTP/1.1",
+      headers: [{ name: "content-type", value: "application/json" }],
+      cookies: [{ name: "sid", value: "s" }],
+      content: { size: 7, mimeType: "application/json", text: '{"a":1}' },
+      redirectURL: "",
+      headersSize: -1,
+      bodySize: 7,
+    },
+    cache: {},
+    timings: { send: 0, wait: 1, receive: 0 },
+  };
+}
+
+/** Every leaf of a value, as the path to it. */
+function leaves(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (value === null || typeof value !== "object") return [path];
+  return Object.entries(value).flatMap(([k, v]) =>
+    leaves(v, [...path, Array.isArray(value) ? Number(k) : k])
+  );
+}
+
+Deno.test("convert har: any recorded field holding a deeply nested list or map is read without exit 3", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-red-b-" });
+  const marker = '"@@DEEP@@"';
+  const hostile = [
+    "[".repeat(50_000) + "]".repeat(50_000),
+    '{"a":'.repeat(50_000) + "1" +
+    "}".repeat(50_000),
+  ];
+  try {
+    const paths = leaves(harEntry());
+    const failures: string[] = [];
+    // Every leaf of the entry in turn (and the lists of name/value pairs as a whole).
+    const targets = [...paths, ["request", "headers"], ["request", "postData", "params"]];
+    for (const [i, path] of [...targets, ...targets].entries()) {
+      const entry = harEntry();
+      let node = entry as Record<string | number, unknown>;
+      for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+      node[path[path.length - 1]] = "@@DEEP@@";
+      const text = JSON.stringify({
+        log: { version: "1.2", creator: { name: "t", version: "1" }, entries: [entry] },
+      }).replace(marker, hostile[i < targets.length ? 0 : 1]);
+      await Deno.writeTextFile(`${dir}/e.har`, text);
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: [
+          "run",
+          "-A",
+          new URL("../cli.ts", import.meta.url).pathname,
+          "convert",
+          "har",
+          `${dir}/e.har`,
+          "-o",
+          `${dir}/e.yaml`,
+        ],
+        stdout: "null",
+        stderr: "piped",
+        env: { NO_COLOR: "1" },
+      }).output();
+      if (out.code === 3) {
+        failures.push(`${path.join(".")}: ${new TextDecoder().decode(out.stderr).slice(0, 200)}`);
+      }
+    }
+    assert.deepEqual(failures, []);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -59,6 +59,24 @@ function notText(why: string): UsageError {
   );
 }
 
+/**
+ * A recorded value where HAR has text (a header's, cookie's or parameter's
+ * value): a number or boolean as written, nothing as "", and a list or map as
+ * its JSON. `String()` of a list joins it recursively, so a list nested 50,000
+ * deep in a hostile recording overflowed the stack (exit 3).
+ *
+ * @example
+ * ```ts
+ * import { fieldText } from "./har_input.ts";
+ * if (fieldText(["a", ["b"]]) !== '["a",["b"]]' || fieldText(null) !== "" || fieldText(2) !== "2") throw new Error();
+ * ```
+ */
+export function fieldText(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (value === null || value === undefined) return "";
+  return typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -109,9 +127,7 @@ export function postDataText(post: Record<string, unknown>): string | undefined 
     return multipartText(String(post.mimeType), post.params.filter(isObject));
   }
   return pairs.map(({ name, value }) =>
-    `${encodeURIComponent(name)}=${
-      encodeURIComponent(typeof value === "string" ? value : value == null ? "" : String(value))
-    }`
+    `${encodeURIComponent(name)}=${encodeURIComponent(fieldText(value))}`
   ).join("&");
 }
 

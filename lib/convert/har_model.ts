@@ -13,7 +13,7 @@
  */
 import { UsageError } from "../errors.ts";
 import { visible } from "../report/terminal.ts";
-import { fromParams, postDataText, repairFlattenedJson } from "./har_input.ts";
+import { fieldText, fromParams, postDataText, repairFlattenedJson } from "./har_input.ts";
 import { METHOD } from "../load/context.ts";
 import { UNSENDABLE_METHODS } from "../load/request.ts";
 import { MAX_WALK_DEPTH, parseBody, TooDeepJson } from "./model.ts";
@@ -102,7 +102,7 @@ function nameValues(list: unknown): NameValue[] {
     const value = item.value;
     out.push({
       name,
-      value: typeof value === "string" ? value : value == null ? "" : String(value),
+      value: fieldText(value),
     });
   }
   return out;
