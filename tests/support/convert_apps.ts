@@ -30,16 +30,25 @@ export function headerVariables(flow: string): HeaderVariable[] {
   return out;
 }
 
+/**
+ * Where the flow's base URLs point: one origin for all, or the live origin
+ * for each recorded one (an app on two hosts, such as an SPA and its
+ * authorization server).
+ */
+export type Origin = string | ((recorded: string) => string);
+
 /** The environment a new user sets: base URLs to the instance, required values they know. */
 export function userEnv(
   flow: string,
-  origin: string,
+  origin: Origin,
   known: (name: string) => string | undefined,
 ): Record<string, string> {
   const env: Record<string, string> = {};
   for (const v of headerVariables(flow)) {
-    if (/BASE_URL/.test(v.name) || /base URL/i.test(v.text)) env[v.name] = origin;
-    else if (v.required) env[v.name] = known(v.name) ?? crypto.randomUUID();
+    if (/BASE_URL/.test(v.name) || /base URL/i.test(v.text)) {
+      const recorded = /\((https?:\/\/[^)\s]+)\)/.exec(v.text)?.[1] ?? "";
+      env[v.name] = typeof origin === "string" ? origin : origin(recorded);
+    } else if (v.required) env[v.name] = known(v.name) ?? crypto.randomUUID();
   }
   return env;
 }
@@ -63,7 +72,7 @@ export interface Replay {
  */
 export async function convertAndReplay(
   har: string,
-  origin: string,
+  origin: Origin,
   known: (name: string) => string | undefined,
 ): Promise<Replay> {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-apps-" });
