@@ -13,6 +13,19 @@ import { UsageError } from "./errors.ts";
 export type TagTest = (tags: ReadonlySet<string>) => boolean;
 
 const TOKEN = /\s*(\(|\)|,|[A-Za-z0-9_.:/-]+)/y;
+
+/**
+ * How deep parentheses and `not` may nest in a tag expression: 64 levels.
+ * The parser and the test it builds recurse once per level, so `(((…a…)))`
+ * 50,000 deep overflowed the stack (exit 3).
+ *
+ * @example
+ * ```ts
+ * import { MAX_TAG_NESTING } from "./tags.ts";
+ * if (MAX_TAG_NESTING !== 64) throw new Error();
+ * ```
+ */
+export const MAX_TAG_NESTING = 64;
 const NAME = /^[A-Za-z0-9_.:/-]+$/;
 
 /**
@@ -44,31 +57,41 @@ export function compileTags(expression: string): TagTest {
     tokens.push({ text: m[1], at: m.index + m[0].length - m[1].length });
   }
   let i = 0;
+  let depth = 0;
   const peek = () => tokens[i]?.text;
+  const deeper = () => {
+    if (++depth > MAX_TAG_NESTING) {
+      throw bad(
+        expression,
+        tokens[i].at,
+        `parentheses and "not" nest more than ${MAX_TAG_NESTING} levels deep here`,
+      );
+    }
+  };
+  // A chain of "or" (or "and") is a list, tested in a loop: as nested functions, 50,000
+  // names joined by "or" overflowed the stack when a flow's tags were tested.
   const or = (): TagTest => {
-    let left = and();
+    const parts = [and()];
     while (peek() === "or" || peek() === ",") {
       i++;
-      const right = and();
-      const l = left;
-      left = (tags) => l(tags) || right(tags);
+      parts.push(and());
     }
-    return left;
+    return parts.length === 1 ? parts[0] : (tags) => parts.some((part) => part(tags));
   };
   const and = (): TagTest => {
-    let left = not();
+    const parts = [not()];
     while (peek() === "and") {
       i++;
-      const right = not();
-      const l = left;
-      left = (tags) => l(tags) && right(tags);
+      parts.push(not());
     }
-    return left;
+    return parts.length === 1 ? parts[0] : (tags) => parts.every((part) => part(tags));
   };
   const not = (): TagTest => {
     if (peek() === "not") {
+      deeper();
       i++;
       const inner = not();
+      depth--;
       return (tags) => !inner(tags);
     }
     return atom();
@@ -77,8 +100,10 @@ export function compileTags(expression: string): TagTest {
     const token = tokens[i];
     if (!token) throw bad(expression, expression.length, "a tag name is missing at the end");
     if (token.text === "(") {
+      deeper();
       i++;
       const inner = or();
+      depth--;
       if (peek() !== ")") {
         throw bad(expression, tokens[i]?.at ?? expression.length, 'a ")" is missing');
       }

@@ -387,3 +387,31 @@ Deno.test("convert har: any recorded field holding a deeply nested list or map i
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("--tag nested or chained 20,000 deep is a bad-tag usage error or runs, never exit 3", async () => {
+  const server = api();
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-red-b-" });
+  try {
+    await Deno.writeTextFile(
+      `${dir}/a.yaml`,
+      `name: tagged\ntags: [a]\nsteps:\n  - name: s\n    request: { url: "${server.url}/ok" }\n`,
+    );
+    // (An argument holds at most 128 KiB.)
+    const n = 20_000;
+    const cases: [string, number][] = [
+      ["(".repeat(n) + "a" + ")".repeat(n), 2],
+      ["not ".repeat(n) + "a", 2],
+      [Array(n).fill("b").join(",") + ",a", 0],
+      [Array(n).fill("a").join(" and "), 0],
+      ["(".repeat(64) + "a" + ")".repeat(64), 0],
+    ];
+    for (const [tag, code] of cases) {
+      const got = await run(dir, [`${dir}/a.yaml`, "--tag", tag], 20_000);
+      assert.equal(got.code, code, `--tag ${tag.slice(0, 40)}…: ${got.stdout.slice(0, 300)}`);
+      if (code === 0) await assertReports(dir);
+    }
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
