@@ -84,9 +84,12 @@ function select(response: ReceivedResponse, from: CaptureSource, scope?: Scope):
     }
     case "header": {
       const value = response.headers[from.name];
-      return value === undefined
-        ? { found: false, why: `the response has no "${from.name}" header` }
-        : { found: true, value };
+      if (value === undefined) {
+        return { found: false, why: `the response has no "${from.name}" header` };
+      }
+      return from.query === undefined
+        ? { found: true, value }
+        : queryOf(value, from.query, from.name);
     }
     case "cookie": {
       const value = response.cookie(from.name);
@@ -115,6 +118,21 @@ function select(response: ReceivedResponse, from: CaptureSource, scope?: Scope):
 }
 
 /**
+ * One query parameter of the URL a header holds (an OAuth redirect's `code`),
+ * decoded; a relative URL is read against a placeholder base, since only its
+ * query matters.
+ */
+function queryOf(value: string, name: string, header: string): Captured {
+  const url = URL.canParse(value, "http://x.invalid/")
+    ? new URL(value, "http://x.invalid/")
+    : undefined;
+  const got = url?.searchParams.get(name);
+  return got === null || got === undefined
+    ? { found: false, why: `the "${header}" header has no query parameter "${name}"` }
+    : { found: true, value: got };
+}
+
+/**
  * How a capture's source reads in messages: the path, or `header x`, `cookie x`, `regex /…/`.
  *
  * @example
@@ -131,6 +149,10 @@ export function describeSource(from: CaptureSource): string {
       return `regex /${from.source}/`;
     case "xpath":
       return `xpath ${from.expression}`;
+    case "header":
+      return from.query === undefined
+        ? `header ${from.name}`
+        : `query ${from.query} of header ${from.name}`;
     default:
       return `${from.kind} ${from.name}`;
   }

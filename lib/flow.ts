@@ -160,12 +160,13 @@ export const CAPTURE_SOURCES = ["path", "header", "cookie", "regex", "xpath"] as
 
 /**
  * Where a captured value comes from: a JSONPath (every match as a list when
- * the path is not singular, unless `first`), a response header, a cookie the
+ * the path is not singular, unless `first`), a response header (or one query
+ * parameter of the URL it holds: `{header: location, query: code}`), a cookie the
  * response sets, or the first group of a regular expression over the body text.
  */
 export type CaptureSource =
   | { kind: "path"; path: CompiledPath; first: boolean }
-  | { kind: "header"; name: string }
+  | { kind: "header"; name: string; query?: string }
   | { kind: "cookie"; name: string }
   | { kind: "regex"; pattern: RegExp; source: string }
   | { kind: "xpath"; expression: string };

@@ -97,7 +97,7 @@ export function pathSource(
   return path ? { kind: "path", path, first } : undefined;
 }
 
-/** `{path, first}`, `{header}`, `{cookie}`, `{regex}` or `{xpath}`: exactly one source. */
+/** `{path, first}`, `{header[, query]}`, `{cookie}`, `{regex}` or `{xpath}`: exactly one source. */
 export function captureSource(
   ctx: Loading,
   node: YAMLMap,
@@ -105,7 +105,7 @@ export function captureSource(
   what: string,
   owner?: TemplateUse["owner"],
 ): CaptureSource | undefined {
-  const map = ctx.map(node, what, "capture", [...CAPTURE_SOURCES, "first"]);
+  const map = ctx.map(node, what, "capture", [...CAPTURE_SOURCES, "first", "query"]);
   if (!map) return undefined;
   const sources = CAPTURE_SOURCES.filter((k) => map.has(k));
   // An unknown key was the mistake (xpath, say): it is reported already, with its hint.
@@ -137,6 +137,26 @@ export function captureSource(
       `Expected "first" in ${what} to be true or false, got ${describe(first.value)}.`,
       first.value ?? first.keyNode,
       "Write first: true to keep the first match of a path that can match several values.",
+    );
+    return undefined;
+  }
+  const query = map.get("query");
+  if (query && sources[0] !== "header") {
+    ctx.problem(
+      "unknown-key",
+      `"query" applies to a header, not to ${sources[0]}, in ${what}.`,
+      query.keyNode,
+      "Remove it, or capture a query parameter of a URL header: {header: location, query: code}.",
+    );
+    return undefined;
+  }
+  const queryName = isScalar(query?.value) ? query.value.value : undefined;
+  if (query && (typeof queryName !== "string" || queryName === "")) {
+    ctx.problem(
+      "wrong-type",
+      `Expected "query" in ${what} to be a parameter name, got ${describe(query.value)}.`,
+      query.value ?? query.keyNode,
+      "For example: {header: location, query: code}",
     );
     return undefined;
   }
@@ -173,7 +193,9 @@ export function captureSource(
       );
       return undefined;
     }
-    return { kind: "header", name: v.toLowerCase() };
+    return typeof queryName === "string"
+      ? { kind: "header", name: v.toLowerCase(), query: queryName }
+      : { kind: "header", name: v.toLowerCase() };
   }
   if (sources[0] === "cookie") return { kind: "cookie", name: v };
   if (sources[0] === "xpath") return { kind: "xpath", expression: v };
