@@ -105,6 +105,8 @@ export class Correlator {
   readonly producers = new Map<string, Producer>();
   /** The token producers alone, searched inside longer strings (`Bearer …`, cookies). */
   readonly tokens: [string, Producer][] = [];
+  /** Cookie producers by `name=value`: what the `Cookie` header sends back as it was set. */
+  readonly cookieProducers = new Map<string, Producer>();
   readonly responseSeen = new Set<string>();
   readonly sentSeen = new Set<string>();
   readonly generated = new Map<string, string>();
@@ -479,7 +481,7 @@ export class Correlator {
       if (isAnalyticsCookie(c.name)) continue;
       const credential = isCredentialCookie(c.name, c.value);
       if (credential) this.secrets.add(c.value);
-      const p = this.producerFor(c.value);
+      const p = this.cookieProducers.get(`${c.name}=${c.value}`) ?? this.producerFor(c.value);
       if (p) parts.push(`${this.sp.lit(c.name)}=${this.useProducer(p, step)}`);
       // A preference or an anonymous id a script set is sent as recorded, never required.
       else if (!credential) parts.push(this.sp.lit(`${c.name}=${c.value}`));
@@ -802,6 +804,28 @@ export class Correlator {
     }
   }
 
+  /**
+   * Whether the value under `k` so far comes from a cookie. A page or JSON
+   * body that hands out the same value (a double-submit CSRF token in a
+   * `<meta>` and in a cookie) is the better source for everything but the
+   * `Cookie` header: a server may percent-encode a cookie (`+`, `/`, `=` of
+   * base64), so the cookie's text is not always the value the page's script
+   * sends, even when the recorded one happened to need no encoding.
+   */
+  fromCookie(k: string): boolean {
+    return this.producers.get(k)?.source.kind === "cookie";
+  }
+
+  /** Makes `producer` the source of `value`, in place of a cookie that handed it out first. */
+  setProducer(k: string, value: string, producer: Producer): void {
+    const old = this.producers.get(k);
+    const p = old?.secret ? { ...producer, secret: true } : producer;
+    this.producers.set(k, p);
+    const at = old ? this.tokens.findIndex(([, t]) => t === old) : -1;
+    if (at !== -1) this.tokens.splice(at, 1);
+    if (p.secret) this.tokens.push([value, p]);
+  }
+
   produce(step: Step): void {
     const r = step.last;
     // A cookie the response set is session state: later requests carry it by a capture.
@@ -815,6 +839,7 @@ export class Correlator {
       // A preference or anonymous cookie is carried whole, never searched for or masked.
       const secret = isCredentialCookie(c.name, c.value);
       const producer: Producer = { step, source: { kind: "cookie", name: c.name }, secret };
+      this.cookieProducers.set(`${c.name}=${c.value}`, producer);
       this.producers.set(k, producer);
       if (!secret) continue;
       this.tokens.push([c.value, producer]);
@@ -825,7 +850,7 @@ export class Correlator {
     if (r.responseText !== undefined && /html/.test(r.mimeType)) {
       for (const v of pageValues(r.responseText)) {
         const k = valueKey(v.value);
-        if (this.producers.has(k)) continue;
+        if (this.producers.has(k) && !this.fromCookie(k)) continue;
         // A path, a URL or a word (`/dashboard`, `authenticity_token`) is a constant, not a secret.
         const secret = v.secret && isSecretShaped(v.value);
         if (!secret && !looksLikeId(v.name, v.value)) continue;
@@ -834,9 +859,8 @@ export class Correlator {
           source: { kind: "regex", name: v.name, pattern: v.pattern },
           secret,
         };
-        this.producers.set(k, producer);
+        this.setProducer(k, v.value, producer);
         if (!secret) continue;
-        this.tokens.push([v.value, producer]);
         this.secrets.add(v.value);
       }
     }
@@ -848,12 +872,11 @@ export class Correlator {
       // A cursor is handed out whole, whatever its alphabet (base64 padding included).
       const cursor = isCursorKey(key) && typeof leaf === "string" && leaf.length >= 8;
       if (
-        (secret || cursor || looksLikeId(key, leaf)) && !this.producers.has(k) &&
-        !this.sentSeen.has(k)
+        (secret || cursor || looksLikeId(key, leaf)) &&
+        (!this.producers.has(k) || this.fromCookie(k)) && !this.sentSeen.has(k)
       ) {
         const producer: Producer = { step, source: { kind: "json", path }, secret };
-        this.producers.set(k, producer);
-        if (secret) this.tokens.push([leaf as string, producer]);
+        this.setProducer(k, leaf as string, producer);
       }
       if (secret) this.secrets.add(leaf as string);
     });

@@ -15,7 +15,14 @@ import type { Page } from "playwright-core";
 import { recordSession } from "../../support/record_har.ts";
 import { EMAIL, PASSWORD, startFormapp } from "./server.ts";
 
-/** Signs in through the form, writes and pages through notes, renames one, signs out. */
+/**
+ * Signs in through the form, writes and pages through notes, renames one
+ * (`If-Match` from the read's `ETag`), attaches a file to another, exports
+ * the workspace and downloads the signed result, starts a long-poll and signs
+ * out, which cuts the long-poll off. The features added later come last, so a
+ * recording made before them still lines up with a new one step by step up to
+ * the rename.
+ */
 export async function journey(page: Page, origin: string): Promise<void> {
   const status = (text: string) => page.locator("#status", { hasText: text }).waitFor();
   await page.goto(`${origin}/login`);
@@ -38,6 +45,12 @@ export async function journey(page: Page, origin: string): Promise<void> {
   await page.fill("#note-title", "Groceries for Sunday");
   await page.click("#rename");
   await status("Renamed to Groceries for Sunday");
+  await page.click("#attach");
+  await status("Attached lyon-itinerary.txt");
+  await page.click("#export");
+  await status("Exported 4 lines");
+  await page.click("#watch");
+  await status("Watching for changes");
   // Let the telemetry calls of the last clicks finish before the page goes.
   await page.waitForTimeout(200);
   await Promise.all([page.waitForURL("**/login"), page.click("#logout")]);

@@ -12,7 +12,12 @@
  *   the JSON API with `x-csrf-token` (equal to the `fa_csrf` cookie) and
  *   `x-session-key` headers.
  * - The API lists notes with opaque base64 cursors, creates, reads and
- *   updates them; `POST /logout` is another form.
+ *   updates them; a note is read with an `ETag` and updated with `If-Match`
+ *   (`428` without, `412` when stale); a note takes an upload (multipart: a
+ *   file and a caption); an export job, polled until done, hands out a
+ *   download URL signed with a per-instance HMAC key (`?exp=…&sig=…`, `403`
+ *   when anything in it changed); a long-poll for changes stays open until
+ *   the page leaves. `POST /logout` is another form.
  * - A telemetry script comes from a second port (another host to the page)
  *   and posts JSON events there.
  *
@@ -41,6 +46,8 @@ export interface Formapp {
   events: number;
   /** Values a flow must never hold literally: this instance's ids and keys. */
   workspace: string;
+  /** Uploads the app received: the note, the file's name, the caption and size. */
+  attachments: { note: number; filename: string; caption: string; size: number }[];
   close(): Promise<void>;
 }
 
@@ -55,6 +62,11 @@ interface Note {
   title: string;
   body: string;
   updated_at: string;
+}
+
+interface Export {
+  created: number;
+  notes: number;
 }
 
 const SESSION = "_formapp_session";
@@ -89,11 +101,13 @@ const APP_JS = String.raw`
   const ws = document.getElementById("app").dataset.workspace;
   const $ = (s) => document.querySelector(s);
   const say = (text) => { $("#status").textContent = text; };
-  const api = async (method, path, body) => {
-    const headers = { accept: "application/json", "x-csrf-token": csrf, "x-session-key": config.sessionKey };
+  let lastEtag = null;
+  const api = async (method, path, body, extra = {}) => {
+    const headers = { accept: "application/json", "x-csrf-token": csrf, "x-session-key": config.sessionKey, ...extra };
     if (body) headers["content-type"] = "application/json";
     const res = await fetch(path, { method, headers, body: body && JSON.stringify(body), credentials: "same-origin" });
     if (!res.ok) throw new Error(method + " " + path + " → " + res.status);
+    lastEtag = res.headers.get("etag");
     return res.json();
   };
   let cursor = null;
@@ -118,13 +132,43 @@ const APP_JS = String.raw`
   };
   $("#refresh").onclick = async () => say("Listed " + await list(false));
   $("#more").onclick = async () => say("Loaded " + await list(true) + " more");
+  let etag = null;
   $("#open").onclick = async () => {
     const note = await api("GET", "/api/notes/" + created[0].id);
+    etag = lastEtag;
     say("Opened " + note.title);
   };
   $("#rename").onclick = async () => {
-    const note = await api("PATCH", "/api/notes/" + created[0].id, { title: $("#note-title").value });
+    const note = await api("PATCH", "/api/notes/" + created[0].id, { title: $("#note-title").value }, { "if-match": etag });
     say("Renamed to " + note.title);
+  };
+  $("#attach").onclick = async () => {
+    const form = new FormData();
+    form.append("caption", "Itinerary, day by day");
+    form.append("file", new File(["Day 1: Vieux Lyon\nDay 2: Croix-Rousse\n"], "lyon-itinerary.txt", { type: "text/plain" }));
+    const res = await fetch("/api/notes/" + created[2].id + "/attachments", {
+      method: "POST", body: form, credentials: "same-origin",
+      headers: { accept: "application/json", "x-csrf-token": csrf, "x-session-key": config.sessionKey },
+    });
+    const a = await res.json();
+    say(res.ok ? "Attached " + a.filename : "Upload refused: " + a.error);
+  };
+  $("#export").onclick = async () => {
+    let job = await api("POST", "/api/workspaces/" + ws + "/exports", { format: "csv" });
+    for (let i = 0; i < 40 && job.status !== "done"; i++) {
+      await new Promise((ok) => setTimeout(ok, 150));
+      job = await api("GET", "/api/exports/" + job.id);
+    }
+    const file = await fetch(job.download_url, { credentials: "same-origin" });
+    say(file.ok ? "Exported " + (await file.text()).trim().split("\n").length + " lines" : "Download refused: " + file.status);
+  };
+  $("#watch").onclick = () => {
+    // A long-poll the page leaves open: the sign-out navigation cuts it off.
+    fetch("/api/workspaces/" + ws + "/changes?wait=30", {
+      headers: { accept: "application/json", "x-csrf-token": csrf, "x-session-key": config.sessionKey },
+      credentials: "same-origin",
+    }).catch(() => {});
+    say("Watching for changes");
   };
   list(false).then((n) => say("Ready, " + n + " notes"));
 })();
@@ -169,7 +213,27 @@ export function startFormapp(options: { port?: number; telemetryPort?: number } 
   let nextId = 1000 + Math.floor(Math.random() * 90_000);
   const sessions = new Map<string, Session>();
   const notes = new Map<number, Note>();
+  const etags = new Map<number, string>();
+  const exports = new Map<string, Export>();
+  const attachments: { note: number; filename: string; caption: string; size: number }[] = [];
   const calls: string[] = [];
+  // Signs download URLs: a per-instance key, so a recorded signature fails on a fresh instance.
+  const downloadKey = crypto.subtle.importKey(
+    "raw",
+    crypto.getRandomValues(new Uint8Array(32)),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const signDownload = async (path: string, exp: string) => {
+    const mac = await crypto.subtle.sign(
+      "HMAC",
+      await downloadKey,
+      new TextEncoder().encode(`${path}?exp=${exp}`),
+    );
+    return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  };
+  const etagOf = (id: number) => etags.get(id) ?? etags.set(id, `"${hex(8)}"`).get(id)!;
   const quiet = { hostname: "127.0.0.1", onListen() {} };
 
   let events = 0;
@@ -262,6 +326,8 @@ ${error ? `<p class="error">${error}</p>` : ""}
   <button id="create">Create</button> <button id="refresh">Refresh</button>
   <button id="more">More</button> <button id="open">Open first</button>
   <button id="rename">Rename first</button>
+  <button id="attach">Attach itinerary</button> <button id="export">Export</button>
+  <button id="watch">Watch</button>
   <ul id="notes"></ul>
   <form action="/logout" method="post">
     <input type="hidden" name="authenticity_token" value="${escapeHtml(s.csrf)}">
@@ -308,14 +374,63 @@ ${error ? `<p class="error">${error}</p>` : ""}
     if ((m = /^\/api\/notes\/(\d+)$/.exec(path))) {
       const note = notes.get(Number(m[1]));
       if (!note) return json(404, { error: "no such note" });
-      if (req.method === "GET") return json(200, note);
+      if (req.method === "GET") return json(200, note, { etag: etagOf(note.id) });
       if (req.method === "PATCH") {
+        // Optimistic concurrency: a write names the version it read.
+        const ifMatch = req.headers.get("if-match");
+        if (!ifMatch) return json(428, { error: "If-Match is required" });
+        if (ifMatch !== etagOf(note.id)) return json(412, { error: "the note changed" });
         const body = await req.json().catch(() => undefined);
         if (typeof body?.title === "string") note.title = body.title;
         if (typeof body?.body === "string") note.body = body.body;
         note.updated_at = new Date().toISOString();
-        return json(200, note);
+        etags.set(note.id, `"${hex(8)}"`);
+        return json(200, note, { etag: etagOf(note.id) });
       }
+    }
+    if ((m = /^\/api\/notes\/(\d+)\/attachments$/.exec(path)) && req.method === "POST") {
+      const note = notes.get(Number(m[1]));
+      if (!note) return json(404, { error: "no such note" });
+      const form = await req.formData().catch(() => undefined);
+      const file = form?.get("file");
+      // Browsers keep no upload bytes in a HAR: a file is required, the caption may be lost.
+      if (!(file instanceof File) || file.size === 0) {
+        return json(422, { error: "file is required" });
+      }
+      const caption = String(form?.get("caption") ?? "");
+      attachments.push({ note: note.id, filename: file.name, caption, size: file.size });
+      return json(201, { id: `att_${hex(4)}`, filename: file.name, caption, size: file.size });
+    }
+    if ((m = /^\/api\/workspaces\/([^/]+)\/exports$/.exec(path)) && req.method === "POST") {
+      if (m[1] !== workspace) return json(404, { error: "no such workspace" });
+      await req.body?.cancel();
+      const id = `exp_${hex(6)}`;
+      exports.set(id, { created: Date.now(), notes: notes.size });
+      return json(202, { id, status: "queued" }, { location: `/api/exports/${id}` });
+    }
+    if ((m = /^\/api\/exports\/([\w]+)$/.exec(path)) && req.method === "GET") {
+      const job = exports.get(m[1]);
+      if (!job) return json(404, { error: "no such export" });
+      const age = Date.now() - job.created;
+      if (age < 250) return json(200, { id: m[1], status: "running" });
+      const file = `/files/exports/${m[1]}.csv`;
+      const exp = String(Math.floor(job.created / 1000) + 900);
+      // Relative, signed: only the whole URL, as handed out, downloads the file.
+      const download_url = `${file}?exp=${exp}&sig=${await signDownload(file, exp)}`;
+      return json(200, { id: m[1], status: "done", download_url });
+    }
+    if ((m = /^\/api\/workspaces\/([^/]+)\/changes$/.exec(path)) && req.method === "GET") {
+      if (m[1] !== workspace) return json(404, { error: "no such workspace" });
+      // A long-poll: nothing changes while the page waits, so it stays open until the page leaves.
+      const wait = Math.min(Number(new URL(req.url).searchParams.get("wait")) || 0, 30);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, wait * 1000);
+        req.signal.addEventListener("abort", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      return json(200, { changes: [] });
     }
     return json(404, { error: "not found" });
   }
@@ -337,6 +452,20 @@ ${error ? `<p class="error">${error}</p>` : ""}
       });
     }
     if (path === "/favicon.ico") return new Response(null, { status: 204 });
+    const download = /^\/files\/exports\/(\w+)\.csv$/.exec(path);
+    if (download && req.method === "GET") {
+      // The signature is the credential: no session needed, any change refused.
+      const exp = url.searchParams.get("exp") ?? "";
+      const sig = url.searchParams.get("sig") ?? "";
+      const job = exports.get(download[1]);
+      if (!job || sig !== await signDownload(path, exp) || Number(exp) * 1000 < Date.now()) {
+        return html("<h1>Forbidden</h1>", 403);
+      }
+      const rows = [...notes.values()].slice(0, job.notes).map((n) => `${n.id},${n.title}`);
+      return new Response(["id,title", ...rows].join("\n") + "\n", {
+        headers: { "content-type": "text/csv; charset=utf-8" },
+      });
+    }
     if (path === "/" && req.method === "GET") return redirect(s?.user ? "/dashboard" : "/login");
     if (path === "/login" && req.method === "GET") {
       if (s) return html(loginPage(s));
@@ -403,6 +532,7 @@ ${error ? `<p class="error">${error}</p>` : ""}
       return events;
     },
     workspace,
+    attachments,
     async close() {
       await Promise.all([appServer.shutdown(), telemetryServer.shutdown()]);
     },
