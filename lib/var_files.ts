@@ -12,9 +12,13 @@
  * @module
  */
 import { yamlEngine } from "./load/yaml_engine.ts";
+import { parseBounded } from "./load/yaml_limits.ts";
 import { UsageError } from "./errors.ts";
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+
+/** How deep lists and maps may nest in a `--vars-file` before it is refused unread (its values are single ones anyway). */
+const MAX_VARS_NESTING = 64;
 
 /**
  * Parses a dotenv file.
@@ -111,8 +115,22 @@ function unescape(text: string): string {
  */
 export function parseVarsFile(text: string, file: string): Map<string, string> {
   let data: unknown;
+  const source = text.replace(/^\uFEFF/, "");
+  // Vars are single values; lists or maps nested without end overflowed the parser's stack,
+  // and the message named that instead of the place.
+  const bounded = parseBounded(source, undefined, MAX_VARS_NESTING);
+  if ("tooDeepAt" in bounded) {
+    const before = source.slice(0, bounded.tooDeepAt);
+    const line = before.split("\n").length;
+    throw new UsageError(
+      "bad-vars-file",
+      `${file}:${line}:${bounded.tooDeepAt - before.lastIndexOf("\n")}: lists or maps nest ` +
+        `more than ${MAX_VARS_NESTING} levels deep here; vars from files are text.`,
+      "Write one name: value per line, or a JSON object of single values.",
+    );
+  }
   try {
-    data = yamlEngine.get().parse(text.replace(/^\uFEFF/, ""));
+    data = yamlEngine.get().parse(source);
   } catch (error) {
     throw new UsageError(
       "bad-vars-file",

@@ -415,3 +415,46 @@ Deno.test("--tag nested or chained 20,000 deep is a bad-tag usage error or runs,
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("lists nested 100,000 deep in a --vars-file or a YAML schema are refused by a depth limit, not by the stack", async () => {
+  const server = api();
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-red-b-" });
+  const n = 100_000;
+  try {
+    await Deno.writeTextFile(
+      `${dir}/vars.json`,
+      '{"v":' + '{"a":'.repeat(n) + "1" + "}".repeat(n) + "}",
+    );
+    await Deno.writeTextFile(`${dir}/vars.yaml`, "v: " + "[".repeat(n) + "]".repeat(n) + "\n");
+    await Deno.writeTextFile(
+      `${dir}/schema.yaml`,
+      "type: object\nproperties: " + "{a: ".repeat(n) + "{}" + "}".repeat(n) + "\n",
+    );
+    const flow = (schema: boolean) =>
+      `name: f\nsteps:\n  - name: s\n    request: { url: "${server.url}/ok" }\n` +
+      (schema ? "    assert: { schema: schema.yaml }\n" : "");
+    await Deno.writeTextFile(`${dir}/plain.yaml`, flow(false));
+    await Deno.writeTextFile(`${dir}/schema_flow.yaml`, flow(true));
+    for (
+      const args of [
+        [`${dir}/plain.yaml`, "--vars-file", `${dir}/vars.json`],
+        [`${dir}/plain.yaml`, "--vars-file", `${dir}/vars.yaml`],
+        [`${dir}/schema_flow.yaml`],
+      ]
+    ) {
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: ["run", "-A", new URL("../cli.ts", import.meta.url).pathname, "run", ...args],
+        stdout: "piped",
+        stderr: "piped",
+        env: { NO_COLOR: "1" },
+      }).output();
+      const text = new TextDecoder().decode(out.stderr) + new TextDecoder().decode(out.stdout);
+      assert.equal(out.code, 2, text);
+      assert.doesNotMatch(text, /call stack/i);
+      assert.match(text, /(nest more than 64 levels|nests deeper than 256 levels)/, text);
+    }
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

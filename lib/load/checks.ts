@@ -7,6 +7,7 @@
 import type { Node, Scalar, YAMLMap } from "yaml";
 import { isMap, isScalar, isSeq } from "./nodes.ts";
 import { yamlEngine } from "./yaml_engine.ts";
+import { parseBounded } from "./yaml_limits.ts";
 import type { ValueTemplate } from "../expr.ts";
 import {
   type CheckGroup,
@@ -23,7 +24,7 @@ import { OPERATOR_TABLE, type OperatorSpec } from "../operators.ts";
 import { compilePattern } from "../regex.ts";
 import { type CompiledPath, compilePath, type PathRoot } from "../path.ts";
 import { parseDuration } from "../duration.ts";
-import { MAX_DOCUMENT_BYTES } from "../limits.ts";
+import { MAX_DEPTH, MAX_DOCUMENT_BYTES } from "../limits.ts";
 import { loadGroupConditions } from "./conditions.ts";
 import { suggest } from "../suggest.ts";
 import { getOwn } from "../own_property.ts";
@@ -211,6 +212,18 @@ function loadSchemaCheck(ctx: Loading, entry: Entry, what: string): SchemaCheck[
   const yaml = /\.json$/i.test(path) ? undefined : yamlEngine.get();
   try {
     const text = new TextDecoder("utf-8", { fatal: true }).decode(read.bytes);
+    // The YAML parser recurses several times per level: bounded first, as flow files are, so a
+    // document nested 100,000 deep gets a limit, not the stack's end. (JSON.parse does not
+    // recurse: a JSON document may nest up to the schema limit, 1,000 levels.)
+    const bounded = yaml && parseBounded(text, undefined, MAX_DEPTH);
+    if (bounded && "tooDeepAt" in bounded) {
+      const line = text.slice(0, bounded.tooDeepAt).split("\n").length;
+      return fail(
+        `as YAML it nests deeper than ${MAX_DEPTH} levels (line ${line}); a JSON file may nest ` +
+          "up to 1,000",
+        "A schema that describes deep data recurses through a $ref to itself instead.",
+      );
+    }
     document = /\.json$/i.test(path) ? JSON.parse(text) : yaml!.parse(text);
   } catch (error) {
     return fail(
