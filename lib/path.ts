@@ -154,6 +154,15 @@ function compileFresh(source: string, root: PathRoot): CompiledPath {
     }
     return Object.freeze({ source, root, singular: true, chain: Object.freeze(chain) });
   }
+  const deep = tooNestedAt(written);
+  if (deep !== undefined) {
+    throw new PathSyntaxError(
+      `Invalid JSONPath "${source}": brackets and parentheses nest more than ${MAX_PATH_NESTING} ` +
+        "levels deep here.",
+      deep,
+      "Select in steps: capture a part of the body, then check inside it.",
+    );
+  }
   const environment = jsonPathEnvironment();
   let query: JSONPathQuery;
   try {
@@ -188,6 +197,36 @@ function compileFresh(source: string, root: PathRoot): CompiledPath {
     segment.selectors.some((selector) => /Filter/.test(selector.constructor.name))
   );
   return Object.freeze({ source, root, singular: query.singularQuery(), query, filtered });
+}
+
+/**
+ * How deep `[…]` and `(…)` may nest in a path: 64 levels. json-p3's parser
+ * recurses per level, so `[?@[?@[?…]]]` 3,000 deep ended in "Maximum call
+ * stack size exceeded", a limit that moves with what else is on the stack.
+ *
+ * @example
+ * ```ts
+ * import { MAX_PATH_NESTING } from "./path.ts";
+ * if (MAX_PATH_NESTING !== 64) throw new Error();
+ * ```
+ */
+export const MAX_PATH_NESTING = 64;
+
+/** The offset of the first bracket or parenthesis past {@linkcode MAX_PATH_NESTING}, outside string literals. */
+function tooNestedAt(source: string): number | undefined {
+  let depth = 0;
+  let quote: string | undefined;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (quote) {
+      if (c === "\\") i++;
+      else if (c === quote) quote = undefined;
+    } else if (c === "'" || c === '"') quote = c;
+    else if (c === "[" || c === "(") {
+      if (++depth > MAX_PATH_NESTING) return i;
+    } else if (c === "]" || c === ")") depth--;
+  }
+  return undefined;
 }
 
 function notResponseMember(source: string): PathSyntaxError {

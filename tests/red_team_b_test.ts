@@ -458,3 +458,38 @@ Deno.test("lists nested 100,000 deep in a --vars-file or a YAML schema are refus
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a JSONPath nested 3,000 filters or 50,000 parentheses deep is a bad-path problem at its position", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-red-b-" });
+  try {
+    const paths = [
+      "$.json" + "[?@".repeat(3_000) + "]".repeat(3_000),
+      "$.json[?" + "(".repeat(50_000) + "@.a" + ")".repeat(50_000) + "]",
+    ];
+    for (const path of paths) {
+      await Deno.writeTextFile(
+        `${dir}/a.yaml`,
+        `name: f\nsteps:\n  - name: s\n    request: { url: "http://127.0.0.1:9/" }\n` +
+          `    assert: { json: [{ path: "${path}", exists: false }] }\n`,
+      );
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: [
+          "run",
+          "-A",
+          new URL("../cli.ts", import.meta.url).pathname,
+          "validate",
+          `${dir}/a.yaml`,
+        ],
+        stdout: "piped",
+        stderr: "piped",
+        env: { NO_COLOR: "1" },
+      }).output();
+      const text = new TextDecoder().decode(out.stderr) + new TextDecoder().decode(out.stdout);
+      assert.equal(out.code, 2, text.slice(0, 500));
+      assert.doesNotMatch(text, /call stack/i);
+      assert.match(text, /bad-path[^\n]*nest more than 64 levels deep here/);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
