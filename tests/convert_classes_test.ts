@@ -3,7 +3,7 @@
  * an app shape the converter was not built against (Shelf: a Rails-style JSON
  * API recorded in Firefox's HAR shape, tests/support/shelf_app.ts) and on
  * small hand-made recordings of other frameworks. Taskboard
- * (convert_har_browser_test.ts) is the second case of each rule.
+ * (convert_taskboard_test.ts) is the second case of each rule.
  *
  * - `If-Match` carries the `ETag` of the response that preceded it;
  * - a URL a response handed out whole (a signed link, a redirect

@@ -82,8 +82,14 @@ interface Task {
   client_ref: string;
 }
 
-/** Starts a fresh Taskboard on 127.0.0.1 with ephemeral ports. */
-export async function startTaskboard(): Promise<Taskboard> {
+/**
+ * Starts a fresh Taskboard on 127.0.0.1, on ephemeral ports unless given
+ * (the recorder, tests/apps/taskboard/record.ts, uses fixed ones so a new
+ * recording differs from the stored one only where the session does).
+ */
+export async function startTaskboard(
+  ports: { port?: number; analyticsPort?: number } = {},
+): Promise<Taskboard> {
   const key = await crypto.subtle.importKey(
     "raw",
     crypto.getRandomValues(new Uint8Array(32)),
@@ -142,7 +148,11 @@ export async function startTaskboard(): Promise<Taskboard> {
     );
   }
 
-  const analyticsServer = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+  const analyticsServer = Deno.serve({
+    hostname: "127.0.0.1",
+    port: ports.analyticsPort ?? 0,
+    onListen() {},
+  }, (req) => {
     const url = new URL(req.url);
     const cors = {
       "access-control-allow-origin": "*",
@@ -167,7 +177,11 @@ export async function startTaskboard(): Promise<Taskboard> {
   });
   const analytics = `http://127.0.0.1:${analyticsServer.addr.port}`;
 
-  const app = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+  const app = Deno.serve({
+    hostname: "127.0.0.1",
+    port: ports.port ?? 0,
+    onListen() {},
+  }, async (req) => {
     const url = new URL(req.url);
     const path = url.pathname;
     if (path.startsWith("/api/")) calls.push(`${req.method} ${path}`);
