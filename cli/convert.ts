@@ -42,11 +42,13 @@ export async function convert(args: string[]): Promise<number> {
     out(HELP);
     return EXIT.passed;
   }
-  if (positionals.length !== 1) {
+  if (positionals.length !== 1 && positionals.length !== 2) {
     throw new UsageError(
       "no-paths",
-      "Expected exactly one HAR file.",
-      "Usage: flowrun convert har <file.har> [-o FILE]",
+      positionals.length === 0
+        ? "Expected a HAR file."
+        : `Expected one HAR file, or two recordings of the same journey; got ${positionals.length} files.`,
+      "Usage: flowrun convert har <file.har> [second.har] [-o FILE]",
     );
   }
   const spelling = values.spelling ?? "a";
@@ -64,11 +66,41 @@ export async function convert(args: string[]): Promise<number> {
     }
   });
   const [io, har] = await Promise.all([import("../lib/io.ts"), import("../lib/convert/har.ts")]);
-  const [path] = positionals;
   if (values.output) await io.ensureWritable(values.output);
-  let bytes: Uint8Array;
+  // Both files are read before converting: a bad second one fails before any output.
+  const [bytes, second] = await Promise.all(
+    positionals.map((path) => readRecording(io, path)),
+  );
+  const { yaml, summary, files } = har.convertHar(bytes, {
+    name: values.name,
+    includeHosts: values["include-host"],
+    excludeUrls,
+    spelling,
+    includeHtml: values["include-html"],
+    second,
+  });
+  if (values.output) await save(values.output, yaml);
+  else out(yaml);
+  err(har.formatSummary(summary));
+  // Upload files go where the flow reads them: beside it (the working directory for stdout).
+  const dir = values.output?.includes("/")
+    ? values.output.slice(0, values.output.lastIndexOf("/"))
+    : ".";
+  for (const file of files) {
+    const target = `${dir}/${file.path}`;
+    const wrote = await io.writeNewFile(target, file.text);
+    err(wrote ? `Wrote ${target} for the flow to upload.\n` : `Kept the existing ${target}.\n`);
+  }
+  return EXIT.passed;
+}
+
+/** A recording's bytes; a missing, unreadable or oversized file is a usage error naming it. */
+async function readRecording(
+  io: typeof import("../lib/io.ts"),
+  path: string,
+): Promise<Uint8Array> {
   try {
-    bytes = await io.readBytes(path, { limit: MAX_RECORDING_BYTES });
+    return await io.readBytes(path, { limit: MAX_RECORDING_BYTES });
   } catch (error) {
     if ((error as Error).cause instanceof Deno.errors.NotFound) {
       throw new UsageError(
@@ -86,24 +118,4 @@ export async function convert(args: string[]): Promise<number> {
         : "Give the .har file the browser's network panel saved.",
     );
   }
-  const { yaml, summary, files } = har.convertHar(bytes, {
-    name: values.name,
-    includeHosts: values["include-host"],
-    excludeUrls,
-    spelling,
-    includeHtml: values["include-html"],
-  });
-  if (values.output) await save(values.output, yaml);
-  else out(yaml);
-  err(har.formatSummary(summary));
-  // Upload files go where the flow reads them: beside it (the working directory for stdout).
-  const dir = values.output?.includes("/")
-    ? values.output.slice(0, values.output.lastIndexOf("/"))
-    : ".";
-  for (const file of files) {
-    const target = `${dir}/${file.path}`;
-    const wrote = await io.writeNewFile(target, file.text);
-    err(wrote ? `Wrote ${target} for the flow to upload.\n` : `Kept the existing ${target}.\n`);
-  }
-  return EXIT.passed;
 }

@@ -901,8 +901,13 @@ export class Correlator {
  * if (c.steps[1].url !== "${vars.base_url}/orders/${steps.create_order.capture.order_id}") throw new Error(c.steps[1].url);
  * ```
  */
-export function correlate(ordered: HarRecord[], groups: Group[], spelling: "a" | "b"): Correlator {
-  const c = new Correlator(spelling);
+export function correlate(
+  ordered: HarRecord[],
+  groups: Group[],
+  spelling: "a" | "b",
+  _linking = true,
+  c: Correlator = new Correlator(spelling),
+): Correlator {
   c.noteWrites(ordered);
   c.findLogins(ordered);
   c.countUuids(ordered);

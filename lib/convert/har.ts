@@ -80,6 +80,7 @@ import { REASON } from "./noise.ts";
 import { groupRequests } from "./polls.ts";
 import { selectTraffic } from "./select.ts";
 import { writeFlow } from "./write.ts";
+import { correlateTwo, type TwoRecordingsSummary } from "./two_recordings_correlate.ts";
 
 export { readableTitle } from "./names.ts";
 
@@ -95,6 +96,12 @@ export interface ConvertOptions {
   spelling?: "a" | "b";
   /** Keep HTML document requests. */
   includeHtml?: boolean;
+  /**
+   * A second recording of the same journey: values that differ between the
+   * two are dynamic, values that are equal are constants
+   * (`two_recordings.ts`).
+   */
+  second?: string | Uint8Array;
 }
 
 /** What the conversion did, for the stderr summary. */
@@ -115,6 +122,8 @@ export interface ConvertSummary {
   env: string[];
   /** Limits met: missing, binary or non-UTF-8 bodies, missing responses, a huge HAR, … */
   notes: string[];
+  /** With a second recording: what was paired and what each rule decided. */
+  recordings?: TwoRecordingsSummary;
 }
 
 /** The flow text and the summary. */
@@ -169,7 +178,11 @@ export function convertHar(
   const traffic = selectTraffic(har, options);
   const { groups, repeats } = groupRequests(traffic.ordered);
   if (repeats > 0) traffic.dropped[REASON.poll] = (traffic.dropped[REASON.poll] ?? 0) + repeats;
-  const c = correlate(traffic.ordered, groups, options.spelling ?? "a");
+  const spelling = options.spelling ?? "a";
+  const two = options.second === undefined
+    ? undefined
+    : correlateTwo(traffic.ordered, selectTraffic(options.second, options).ordered, groups, spelling);
+  const c = two?.c ?? correlate(traffic.ordered, groups, spelling);
   const { yaml, notes, mask } = writeFlow(c, {
     name: options.name,
     title: traffic.parsed.title,
@@ -188,6 +201,7 @@ export function convertHar(
     polls: c.steps.filter((s) => s.loop).length,
     env: [...c.env].filter(([, v]) => v.fallback === undefined).map(([n]) => n),
     notes: [...notes, ...traffic.hints].map(mask),
+    ...(two ? { recordings: two.summary } : {}),
   };
   const files = [...c.files].map(([path, text]) => ({ path, text }));
   return { yaml, summary, files };
@@ -234,6 +248,43 @@ export function formatSummary(summary: ConvertSummary): string {
       ? `Set before running: ${summary.env.join(", ")}.`
       : "No environment variables are required.",
   );
+  if (summary.recordings) lines.push(...twoRecordingsLines(summary.recordings));
   for (const note of summary.notes) lines.push(`note: ${note}`);
   return lines.join("\n") + "\n";
+}
+
+/** The summary's lines about a second recording: what was paired, what each rule decided. */
+function twoRecordingsLines(t: TwoRecordingsSummary): string[] {
+  const d = t.decided;
+  const lines = [
+    `Compared with the second recording: ${plural(t.aligned, "request")} paired; ${
+      plural(d.constant, "value")
+    } equal in both kept as constants, ${plural(d.capture, "differing value")} captured, ${
+      plural(d.fresh, "made", "made")
+    } fresh, ${plural(d.variable, "read", "read")} from a variable${
+      d.credential > 0
+        ? `; ${plural(d.credential, "credential")} equal in both still read from a variable (what a user holds is the same in every session)`
+        : ""
+    }.`,
+  ];
+  const list = (xs: string[]) =>
+    `${[...new Set(xs)].slice(0, 5).join(", ")}${new Set(xs).size > 5 ? ", …" : ""}`;
+  if (t.onlyFirst.length > 0) {
+    lines.push(
+      `Not in the second recording (kept as recorded, no evidence): ${t.onlyFirst.length} (${
+        list(t.onlyFirst)
+      }).`,
+    );
+  }
+  if (t.onlySecond.length > 0) {
+    lines.push(
+      `Only in the second recording (not in the flow): ${t.onlySecond.length} (${
+        list(t.onlySecond)
+      }).`,
+    );
+  }
+  if (t.undecided > 0) {
+    lines.push(`${plural(t.undecided, "URL value")} differ but are sent as recorded.`);
+  }
+  return lines;
 }

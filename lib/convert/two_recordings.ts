@@ -1,0 +1,222 @@
+/**
+ * Two recordings of the same journey (`convert har a.har b.har`): the
+ * entries of both are aligned, and each value the first one sends is
+ * compared with the one the second sends at the same place. A value that
+ * differs is dynamic (a capture, a fresh value or a variable); a value that
+ * is equal is a constant. This is how load-testing tools correlate: the
+ * evidence of a second session replaces the guesses of one.
+ *
+ * @module
+ */
+import type { HarRecord } from "./har_model.ts";
+import { parseBody, safeDecode, valueKey, walk } from "./model.ts";
+
+/** The two recordings' API entries, paired in order, and the ones of each that have no partner. */
+export interface Alignment {
+  pairs: [HarRecord, HarRecord][];
+  onlyA: HarRecord[];
+  onlyB: HarRecord[];
+}
+
+/** Past this many entries on either side, only entries with the same shape in order are paired. */
+const MAX_LCS_CELLS = 4_000_000;
+
+/**
+ * A request's shape: its method and its path with the segments that name an
+ * instance (digits, or letters mixed with digits) left open, since two
+ * sessions get different ids.
+ *
+ * @example
+ * ```ts
+ * import { requestShape } from "./two_recordings.ts";
+ * const r = (url: string) => ({ method: "GET", url: new URL(url) }) as never;
+ * if (requestShape(r("http://a.test/api/notes/41191")) !== requestShape(r("http://b.test/api/notes/7"))) {
+ *   throw new Error();
+ * }
+ * if (requestShape(r("http://a.test/api/notes")) === requestShape(r("http://a.test/api/users"))) throw new Error();
+ * ```
+ */
+export function requestShape(r: HarRecord): string {
+  const segments = r.url.pathname.split("/").map((s) => {
+    const d = safeDecode(s);
+    return /\d/.test(d) || d.length > 40 ? "*" : d;
+  });
+  return `${r.method} ${segments.join("/")}`;
+}
+
+/**
+ * Pairs the entries of two recordings: the longest common sequence of
+ * request shapes, so a poll recorded three times in one and five in the
+ * other, or a click only one session made, leaves the rest paired.
+ *
+ * @example
+ * ```ts
+ * import { alignRecords } from "./two_recordings.ts";
+ * const r = (method: string, path: string) => ({ method, url: new URL(`http://a.test${path}`) }) as never;
+ * const a = [r("POST", "/login"), r("GET", "/jobs/1"), r("GET", "/jobs/1"), r("DELETE", "/jobs/1")];
+ * const b = [r("POST", "/login"), r("GET", "/jobs/9"), r("DELETE", "/jobs/9")];
+ * const { pairs, onlyA, onlyB } = alignRecords(a, b);
+ * if (pairs.length !== 3 || onlyA.length !== 1 || onlyB.length !== 0) throw new Error();
+ * ```
+ */
+export function alignRecords(a: HarRecord[], b: HarRecord[]): Alignment {
+  const sa = a.map(requestShape);
+  const sb = b.map(requestShape);
+  const pairs: [HarRecord, HarRecord][] = [];
+  if ((a.length + 1) * (b.length + 1) > MAX_LCS_CELLS) {
+    // Too large for the table: pair greedily in order.
+    let j = 0;
+    for (let i = 0; i < a.length; i++) {
+      const at = sb.indexOf(sa[i], j);
+      if (at !== -1) {
+        pairs.push([a[i], b[at]]);
+        j = at + 1;
+      }
+    }
+  } else {
+    const w = b.length + 1;
+    const table = new Uint32Array((a.length + 1) * w);
+    for (let i = a.length - 1; i >= 0; i--) {
+      for (let j = b.length - 1; j >= 0; j--) {
+        table[i * w + j] = sa[i] === sb[j]
+          ? table[(i + 1) * w + j + 1] + 1
+          : Math.max(table[(i + 1) * w + j], table[i * w + j + 1]);
+      }
+    }
+    for (let i = 0, j = 0; i < a.length && j < b.length;) {
+      if (sa[i] === sb[j]) {
+        pairs.push([a[i], b[j]]);
+        i++;
+        j++;
+      } else if (table[(i + 1) * w + j] >= table[i * w + j + 1]) i++;
+      else j++;
+    }
+  }
+  const pairedA = new Set(pairs.map(([x]) => x));
+  const pairedB = new Set(pairs.map(([, y]) => y));
+  return {
+    pairs,
+    onlyA: a.filter((r) => !pairedA.has(r)),
+    onlyB: b.filter((r) => !pairedB.has(r)),
+  };
+}
+
+/**
+ * What the second recording says about the values the first one sends: each
+ * is equal at every place both sent it (a constant), or differs at one
+ * (dynamic), with the second recording's value.
+ */
+export class Evidence {
+  /** Value keys ({@linkcode valueKey}) the first recording sends that the second sent equal. */
+  readonly equal = new Set<string>();
+  /** Value keys that differ in the second recording, with its value. */
+  readonly differs = new Map<string, unknown>();
+  /** Each paired record of the first recording → its partner in the second. */
+  readonly partner = new Map<HarRecord, HarRecord>();
+
+  constructor(alignment: Alignment) {
+    for (const [a, b] of alignment.pairs) {
+      this.partner.set(a, b);
+      this.compareRequests(a, b);
+    }
+  }
+
+  /** Whether both recordings sent `value` at every place the first one sent it. */
+  isConstant(value: unknown): boolean {
+    const k = valueKey(value);
+    return value !== "" && this.equal.has(k) && !this.differs.has(k);
+  }
+
+  /** The second recording's value where the first sent `value`, when they differ. */
+  counterpart(value: unknown): unknown {
+    return this.differs.get(valueKey(value));
+  }
+
+  isDynamic(value: unknown): boolean {
+    return this.differs.has(valueKey(value));
+  }
+
+  private note(a: unknown, b: unknown): void {
+    if (typeof a !== "string" && typeof a !== "number") return;
+    if (a === "") return;
+    const k = valueKey(a);
+    if (valueKey(b) === k) this.equal.add(k);
+    else if (!this.differs.has(k) && (typeof b === "string" || typeof b === "number")) {
+      this.differs.set(k, b);
+    }
+  }
+
+  private compareRequests(a: HarRecord, b: HarRecord): void {
+    const pa = a.url.pathname.split("/");
+    const pb = b.url.pathname.split("/");
+    pa.forEach((s, i) => this.note(safeDecode(s), safeDecode(pb[i] ?? "")));
+    this.pairLists(
+      [...a.url.searchParams],
+      [...b.url.searchParams],
+      (va, vb) => this.compareText(va, vb),
+    );
+    const headersA = a.headers.map((h) => [h.name.toLowerCase(), h.value] as [string, string]);
+    const headersB = b.headers.map((h) => [h.name.toLowerCase(), h.value] as [string, string]);
+    this.pairLists(headersA.filter(([n]) => n !== "cookie"), headersB, (va, vb) => {
+      this.note(va, vb);
+      // `Bearer <credential>`: the credential on its own too.
+      const ca = /^\S+\s+(\S+)$/.exec(va)?.[1];
+      const cb = /^\S+\s+(\S+)$/.exec(vb)?.[1];
+      if (ca && cb) this.note(ca, cb);
+    });
+    this.pairLists(
+      a.cookies.map((c) => [c.name, c.value]),
+      b.cookies.map((c) => [c.name, c.value]),
+      (va, vb) => this.note(va, vb),
+    );
+    this.compareBodies(a.bodyText, b.bodyText);
+  }
+
+  /** A query or form value; JSON inside it (a GraphQL GET's `variables=`) leaf by leaf. */
+  private compareText(a: string, b: string): void {
+    this.note(a, b);
+    if (!/^\s*[[{]/.test(a)) return;
+    this.compareBodies(a, b);
+  }
+
+  private compareBodies(a: string | undefined, b: string | undefined): void {
+    if (!a || !b) return;
+    let ja: unknown, jb: unknown;
+    try {
+      ja = parseBody(a);
+      jb = parseBody(b);
+    } catch {
+      if (!/^[^=&\s]+=[^&]*(&[^=&\s]+=[^&]*)*$/.test(a.trim())) return;
+      this.pairLists(
+        [...new URLSearchParams(a)],
+        [...new URLSearchParams(b)],
+        (va, vb) => this.compareText(va, vb),
+      );
+      return;
+    }
+    walk(ja, (path, _key, leaf) => {
+      let node: unknown = jb;
+      for (const p of path) {
+        node = typeof node === "object" && node !== null
+          ? (node as Record<string | number, unknown>)[p as string | number]
+          : undefined;
+      }
+      this.note(leaf, node);
+    });
+  }
+
+  /** Pairs name/value lists by name, the n-th of a repeated name with the n-th. */
+  private pairLists(
+    a: [string, string][],
+    b: [string, string][],
+    visit: (va: string, vb: string) => void,
+  ): void {
+    const seen = new Map<string, number>();
+    for (const [name, value] of a) {
+      const n = seen.get(name) ?? 0;
+      seen.set(name, n + 1);
+      const other = b.filter(([m]) => m === name)[n];
+      if (other) visit(value, other[1]);
+    }
+  }
+}
