@@ -24,9 +24,11 @@ Usage:
                                     check flow files as run would, sending nothing (exit 0 or 2)
   flowrun report html <report.json>... -o FILE [--trace-link TEMPLATE]
                                     render saved JSON reports (merged) as one HTML page
-  flowrun convert har <file.har> [-o FILE] [--name NAME] [--include-host HOST]...
+  flowrun convert har <file.har> [second.har] [-o FILE] [--name NAME] [--include-host HOST]...
                       [--exclude-url REGEX]... [--spelling a|b] [--include-html]
-                                    turn recorded browser traffic into a flow
+                                    turn recorded browser traffic into a flow; with a second
+                                    recording of the same journey, values that differ are
+                                    dynamic and values equal in both are constants
                                     (the flow to stdout or FILE, a summary to stderr)
   flowrun --help                    show this help
   flowrun --version                 show the version, Deno version and target
