@@ -42,6 +42,7 @@ import {
   UniqueNames,
 } from "./names.ts";
 import { cleanHeaders, isAnalyticsCookie } from "./noise.ts";
+import { locationParams, planOauth } from "./oauth.ts";
 import { pageValues } from "./pages.ts";
 import { FRESH_HEADER, type Group } from "./polls.ts";
 import { Spelling } from "./spelling.ts";
@@ -128,6 +129,10 @@ export class Correlator {
   droppedCookies = 0;
   /** Steps that exchange an OAuth authorization code. */
   readonly oauthSteps = new Set<Step>();
+  /** Recorded PKCE verifiers and challenges, OAuth states and nonces → the vars sent instead. */
+  readonly oauthFresh = new Map<string, string>();
+  /** Origins of the kept requests: a URL of one sent as a value follows its base URL. */
+  readonly apiOrigins = new Set<string>();
   /** Limits met while converting the steps, for the summary and the flow's header. */
   readonly notes: string[] = [];
   /** ETags and URLs responses handed out, sent back whole. */
@@ -208,7 +213,7 @@ export class Correlator {
     if (!name) {
       const keys = source.kind === "json"
         ? source.path.filter((x): x is string => typeof x === "string")
-        : [source.name];
+        : [source.kind === "header" && source.query ? source.query : source.name];
       name = p.step.captureNames.take(captureName(keys, p.step.noun));
       p.step.captureByPath.set(sourceKey, name);
       p.step.captures.push([name, source]);
@@ -250,9 +255,20 @@ export class Correlator {
   ): string {
     const p = this.producerFor(value);
     if (p) return this.useProducer(p, step);
+    const fresh = this.oauthFresh.get(value);
+    if (fresh) {
+      this.replaced.generated++;
+      return fresh;
+    }
+    // An OAuth redirect_uri must equal the one the provider knows: the instance's own URL.
+    const app = /redirect_ur[il]$/i.test(key) ? this.appUrl(value) : undefined;
+    if (app) return app;
     // An OAuth authorization code (and its PKCE verifier) works once: a replay needs a new one.
     if (value !== "" && /^(code|code_verifier)$/.test(key) && this.oauthSteps.has(step)) {
       this.replaced.secrets++;
+      const note =
+        `Step "${step.name}" exchanges an OAuth authorization code, which cannot be replayed: set OAUTH_CODE (and OAUTH_CODE_VERIFIER for PKCE) from a fresh authorization, or log in another way.`;
+      if (!this.notes.includes(note)) this.notes.push(note);
       return this.sp.envRef(
         this.secretEnv(
           key === "code" ? "OAUTH_CODE" : "OAUTH_CODE_VERIFIER",
@@ -318,17 +334,36 @@ export class Correlator {
     return value as YScalar;
   }
 
-  url(r: HarRecord, step: Step): string {
-    let base = this.origins.get(r.url.origin);
+  /** The base-URL var of an origin, declared at its first use. */
+  baseRef(origin: string): string {
+    let base = this.origins.get(origin);
     if (!base) {
       const n = this.origins.size;
       const name = this.varNames.take(n === 0 ? "base_url" : `base_url_${n + 1}`);
       const env = n === 0 ? "BASE_URL" : `BASE_URL_${n + 1}`;
-      this.env.set(env, { about: `the API's base URL`, fallback: r.url.origin });
-      this.vars.push([name, this.sp.envRef(env, r.url.origin)]);
+      this.env.set(env, { about: `the API's base URL`, fallback: origin });
+      this.vars.push([name, this.sp.envRef(env, origin)]);
       base = this.sp.varRef(name);
-      this.origins.set(r.url.origin, base);
+      this.origins.set(origin, base);
     }
+    return base;
+  }
+
+  /**
+   * A URL of the API sent as a value (an OAuth `redirect_uri`): its base URL
+   * var and the rest, so it follows the instance the flow runs against;
+   * `undefined` for any other value.
+   */
+  appUrl(value: string): string | undefined {
+    const m = /^https?:\/\/[^/?#]+(?=$|[/?#])/.exec(value);
+    if (!m || !URL.canParse(value)) return undefined;
+    const origin = new URL(value).origin;
+    if (m[0].toLowerCase() !== origin || !this.apiOrigins.has(origin)) return undefined;
+    return `${this.baseRef(origin)}${this.sp.lit(value.slice(m[0].length))}`;
+  }
+
+  url(r: HarRecord, step: Step): string {
+    const base = this.baseRef(r.url.origin);
     const whole = this.handed.urlOf(r);
     if (whole) return this.wholeUrl(whole, r, step, base);
     let previous = "";
@@ -645,9 +680,6 @@ export class Correlator {
     if (text === undefined || text === "") return;
     if (/grant_type"?\s*[=:]\s*"?authorization_code|code_verifier/.test(text)) {
       this.oauthSteps.add(step);
-      this.notes.push(
-        `Step "${step.name}" exchanges an OAuth authorization code, which cannot be replayed: set OAUTH_CODE (and OAUTH_CODE_VERIFIER for PKCE) from a fresh authorization, or log in another way.`,
-      );
     }
     const mutating = ["POST", "PUT", "PATCH"].includes(r.method);
     let json: unknown;
@@ -865,6 +897,19 @@ export class Correlator {
       }
     }
     this.handed.note(step);
+    // An OAuth provider hands out the authorization code only in its redirect's Location.
+    for (const [name, value] of locationParams(r)) {
+      const k = valueKey(value);
+      if (this.producers.has(k) || this.sentSeen.has(k)) continue;
+      const producer: Producer = {
+        step,
+        source: { kind: "header", name: "location", query: name },
+        secret: true,
+      };
+      this.producers.set(k, producer);
+      this.tokens.push([value, producer]);
+      this.secrets.add(value);
+    }
     if (!r.hasJson) return;
     walk(r.json, (path, key, leaf) => {
       const k = valueKey(leaf);
@@ -911,6 +956,13 @@ export function correlate(
   c.noteWrites(ordered);
   c.findLogins(ordered);
   c.countUuids(ordered);
+  for (const r of ordered) c.apiOrigins.add(r.url.origin);
+  const oauth = planOauth(ordered, (name) => c.varNames.take(name));
+  c.vars.push(...oauth.vars);
+  for (const [value, name] of oauth.replaced) {
+    c.oauthFresh.set(value, c.sp.varRef(name));
+    c.secrets.add(value);
+  }
   for (const group of groups) c.addStep(group.records, group.loop);
   if (c.jarFilled > 0) {
     c.notes.push(

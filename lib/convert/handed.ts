@@ -92,7 +92,11 @@ export class HandedOut {
       if (lower === "etag" && value.trim() !== "") {
         this.etags.set(value.trim(), { step, source: { kind: "header", name: "etag" } });
       }
-      if (lower === "location" && value.trim() !== "") {
+      // chrome-har can attach a redirect's Location to the page it led to (a 200): a
+      // Location hands out a URL only on a redirect or a 201.
+      const redirects = r.status === 201 ||
+        (r.status !== undefined && r.status >= 300 && r.status < 400);
+      if (lower === "location" && value.trim() !== "" && redirects) {
         this.#url(value, r, { step, source: { kind: "header", name: "location" } });
       }
     }

@@ -19,7 +19,7 @@ export type JsonPath = (string | number | { key: string; value: string })[];
 export type Source =
   | { kind: "json"; path: JsonPath }
   | { kind: "cookie"; name: string }
-  | { kind: "header"; name: string }
+  | { kind: "header"; name: string; query?: string }
   | { kind: "regex"; name: string; pattern: string };
 
 export interface Producer {

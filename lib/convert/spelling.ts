@@ -5,7 +5,7 @@
  * @module
  */
 import type { JsonPath, Source } from "./model.ts";
-import { yflow, type YNode } from "./yaml_out.ts";
+import { yflow, type YNode, type YScalar } from "./yaml_out.ts";
 
 /**
  * Expressions in one spelling.
@@ -52,7 +52,11 @@ export class Spelling {
   /** A capture in the output: a path, `{path, first: true}` for a filter, `{cookie}` or `{header}`. */
   captureNode(source: Source): YNode {
     if (source.kind === "cookie") return yflow([["cookie", source.name]]);
-    if (source.kind === "header") return yflow([["header", source.name]]);
+    if (source.kind === "header") {
+      const fields: [string, YScalar][] = [["header", source.name]];
+      if (source.query) fields.push(["query", source.query]);
+      return yflow(fields);
+    }
     if (source.kind === "regex") return yflow([["regex", source.pattern]]);
     const path = this.jsonPath(source.path);
     return source.path.some((p) => typeof p === "object")
