@@ -388,7 +388,10 @@ function call(message: unknown, limitMs: number): unknown {
   while (receiveMessageOnPort(port)) { /* drained */ }
   Atomics.store(shared, STATE, 0);
   worker.postMessage(message);
-  if (Atomics.wait(shared, STATE, 0, limitMs) === "timed-out") {
+  const started = performance.now();
+  const waited = Atomics.wait(shared, STATE, 0, limitMs);
+  blockedMs += performance.now() - started;
+  if (waited === "timed-out") {
     // The work may run for hours: stop its thread and start afresh next time.
     stopHelper();
     throw new GuardError("check-timeout", `did not finish within ${formatMs(limitMs)}`);
@@ -398,6 +401,30 @@ function call(message: unknown, limitMs: number): unknown {
   if (!reply) throw new GuardError("check-failed", "its result did not arrive");
   if (answer === -1) throw new GuardError("check-failed", String(reply.message));
   return reply.message;
+}
+
+/** How long the calling thread has waited for the helper since it last gave way. */
+let blockedMs = 0;
+
+/**
+ * Gives way to the event loop (a macrotask) when the calling thread has
+ * spent more than 100 ms waiting for the helper since it last did, else
+ * returns at once. Waiting blocks the thread; a run whose steps send nothing
+ * (conditions that do not hold) never reached the event loop between its
+ * checks, so SIGINT was not seen, and abandoned helper threads, whose
+ * termination needs the event loop, kept running. A runner calls this
+ * between steps.
+ *
+ * @example
+ * ```ts
+ * import { giveWayAfterGuards } from "./regex.ts";
+ * await giveWayAfterGuards();
+ * ```
+ */
+export async function giveWayAfterGuards(): Promise<void> {
+  if (blockedMs < 100) return;
+  blockedMs = 0;
+  await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** Regular expressions on the helper thread: a test, or the first match's groups. */

@@ -46,7 +46,7 @@ import { CookieJar } from "./cookie_jar.ts";
 import { runStep } from "./run/step.ts";
 import { prepareSchemas } from "./schema_check.ts";
 import { prepareXPath } from "./xml_query.ts";
-import { prepareRegex } from "./regex.ts";
+import { giveWayAfterGuards, prepareRegex } from "./regex.ts";
 import { emptyResult } from "./run/step_result.ts";
 import { VERSION } from "./version.ts";
 
@@ -435,6 +435,8 @@ async function runSteps(
   let stop = level.stop;
   const since = () => round(performance.now() - walk.started);
   for (const step of list) {
+    // A step's checks may have blocked this thread on the helper: let a signal in first.
+    await giveWayAfterGuards();
     if (!stop && ctx.signal?.aborted) stop = `the run was interrupted (${reasonOf(ctx.signal)})`;
     if (stop && !step.always) {
       const reason = `Skipped because ${stop.replace(/\.$/, "")}.`;

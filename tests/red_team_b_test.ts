@@ -493,3 +493,27 @@ Deno.test("a JSONPath nested 3,000 filters or 50,000 parentheses deep is a bad-p
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("SIGINT while flows only evaluate slow conditions (no request, so no I/O) ends the run within two seconds", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-red-b-" });
+  try {
+    for (let i = 0; i < 15; i++) {
+      await Deno.writeTextFile(
+        `${dir}/c${String(i).padStart(2, "0")}.yaml`,
+        `name: cond ${i}
+steps:
+  - name: s
+    if: { value: "${"a".repeat(40)}!", matches: "^(a+)+$" }
+    request: { url: "http://127.0.0.1:9/" }
+`,
+      );
+    }
+    const got = await run(dir, [dir, "--jobs", "1"], 30_000, 2_500);
+    assert.ok(!got.killed, "the run ignored SIGINT");
+    assert.equal(got.code, 130, got.stdout);
+    assert.ok(got.ms < 2_500 + 2_500, `ended ${got.ms - 2_500} ms after SIGINT`);
+    await assertReports(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
