@@ -50,6 +50,53 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   return true;
 }
 
+const CLOSE_LIST = Symbol("]");
+const CLOSE_MAP = Symbol("}");
+
+/**
+ * A text that two JSON values share exactly when {@linkcode deepEqual} holds
+ * for them (object keys sorted, every value followed by a comma so `[1,2]`
+ * and `[12]` differ), built without recursion. Membership tests over lists
+ * then cost their size, not the product of two lists' lengths: `containsAll`
+ * of 100,000 captured items over a list of 100,000 took 55 s.
+ *
+ * @example
+ * ```ts
+ * import { canonicalKey } from "./json_value.ts";
+ * if (canonicalKey({ b: [1, 2], a: null }) !== canonicalKey({ a: null, b: [1, 2] })) throw new Error();
+ * if (canonicalKey([1, 2]) === canonicalKey([12]) || canonicalKey(5) === canonicalKey("5")) throw new Error();
+ * ```
+ */
+export function canonicalKey(value: unknown): string {
+  const out: string[] = [];
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === CLOSE_LIST) out.push("],");
+    else if (v === CLOSE_MAP) out.push("},");
+    else if (v instanceof MemberKey) out.push(JSON.stringify(v.key), ":");
+    else if (Array.isArray(v)) {
+      out.push("[");
+      stack.push(CLOSE_LIST);
+      for (let i = v.length - 1; i >= 0; i--) stack.push(v[i]);
+    } else if (v !== null && typeof v === "object") {
+      out.push("{");
+      stack.push(CLOSE_MAP);
+      const keys = Object.keys(v).sort();
+      for (let i = keys.length - 1; i >= 0; i--) {
+        stack.push((v as Record<string, unknown>)[keys[i]], new MemberKey(keys[i]));
+      }
+    } else if (typeof v === "string") out.push(JSON.stringify(v), ",");
+    else out.push(typeof v === "number" ? `n${v}` : String(v), ",");
+  }
+  return out.join("");
+}
+
+/** An object's key, as the work list of {@linkcode canonicalKey} holds it. */
+class MemberKey {
+  constructor(readonly key: string) {}
+}
+
 /**
  * Whether a JSON-like value nests more than `max` lists and maps deep, found
  * without recursion (so a 100,000-deep value is answered, not a stack overflow).

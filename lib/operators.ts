@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { deepEqual, jsonType, show, typed } from "./json_value.ts";
+import { canonicalKey, deepEqual, jsonType, show, typed } from "./json_value.ts";
 import { compilePattern, MatchTimeoutError, testPattern } from "./regex.ts";
 import type { Masking } from "./secrets/redactor.ts";
 
@@ -36,6 +36,9 @@ function asNumber(value: unknown): number | undefined {
   }
   return undefined;
 }
+
+/** How many missing elements a `containsAll` failure names; the rest are counted. */
+const MAX_MISSING_LISTED = 20;
 
 /** Whether `actual` matches `source`, or why that could not be told (invalid, too slow). */
 function regex(source: string, actual: string): boolean | { problem: string } {
@@ -240,11 +243,15 @@ export const OPERATOR_TABLE: Readonly<Record<Operator, OperatorSpec>> = {
           typed(actual, display)
         }`;
       }
-      const missing = expected.filter((e) => !actual.some((a) => deepEqual(a, e)));
+      // Keys, not a comparison of every pair: both lists may come from responses.
+      const present = new Set(actual.map(canonicalKey));
+      const missing = expected.filter((e) => !present.has(canonicalKey(e)));
+      const listed = missing.slice(0, MAX_MISSING_LISTED).map((m) => show(m, 40, display));
+      const more = missing.length - listed.length;
       return missing.length === 0
         ? undefined
-        : `missing ${missing.length} of ${expected.length} expected elements: ${
-          missing.map((m) => show(m, 40, display)).join(", ")
+        : `missing ${missing.length} of ${expected.length} expected elements: ${listed.join(", ")}${
+          more > 0 ? `, and ${more} more` : ""
         }`;
     },
   },

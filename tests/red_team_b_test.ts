@@ -20,6 +20,10 @@ function api() {
     if (path === "/wide") {
       return new Response(WIDE, { headers: { "content-type": "application/json" } });
     }
+    if (path === "/numbers") {
+      const from = Number(new URL(req.url).searchParams.get("from"));
+      return Response.json(Array.from({ length: 60_000 }, (_, i) => from + i));
+    }
     if (path === "/strings") {
       return Response.json({ s: "a".repeat(40) + "!", p: "(a+)+$", items: ["x", "y"] });
     }
@@ -514,6 +518,49 @@ steps:
     assert.ok(got.ms < 2_500 + 2_500, `ended ${got.ms - 2_500} ms after SIGINT`);
     await assertReports(dir);
   } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("containsAll of one response's list over another's costs their size, not their product", async () => {
+  const server = api();
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-red-b-" });
+  try {
+    await Deno.writeTextFile(
+      `${dir}/a.yaml`,
+      `name: lists
+steps:
+  - name: first
+    request: { url: "${server.url}/numbers?from=0" }
+    capture: { list: $.json }
+  - name: second
+    request: { url: "${server.url}/numbers?from=60000" }
+    assert:
+      json:
+        - { path: "$.json", containsAll: "\${steps.first.capture.list}" }
+  - name: third
+    always: true
+    request: { url: "${server.url}/numbers?from=0" }
+    assert:
+      json:
+        - { path: "$.json", containsAll: "\${steps.first.capture.list}" }
+        - { path: "$.json", containsAll: [1, 59999] }
+`,
+    );
+    const got = await run(dir, [`${dir}/a.yaml`], 60_000);
+    assert.ok(!got.killed);
+    assert.equal(got.code, 1, got.stdout);
+    assert.ok(got.ms < 8_000, `took ${got.ms} ms`);
+    assert.match(
+      got.stdout,
+      /missing 60000 of 60000 expected elements: 0, 1, [^\n]*, and 59980 more/,
+    );
+    const report = await assertReports(dir) as {
+      flows: { steps: { name: string; status: string }[] }[];
+    };
+    assert.deepEqual(report.flows[0].steps.map((s) => s.status), ["passed", "failed", "passed"]);
+  } finally {
+    await server.close();
     await Deno.remove(dir, { recursive: true });
   }
 });
