@@ -144,8 +144,12 @@ export class Correlator {
   /** Upload steps and the files they send, for one note. */
   readonly uploads: { step: string; path: string; placeholder: boolean; omitted: boolean }[] = [];
 
-  constructor(spelling: "a" | "b") {
+  /** Whether values are taken from responses; off only for `--no-correlate` (a debugging aid). */
+  readonly linking: boolean;
+
+  constructor(spelling: "a" | "b", linking = true) {
     this.sp = new Spelling(spelling);
+    this.linking = linking;
   }
 
   /**
@@ -858,7 +862,33 @@ export class Correlator {
     if (p.secret) this.tokens.push([value, p]);
   }
 
+  /**
+   * What an unlinked conversion keeps of a response: the cookies the browser
+   * held and which values are secrets (so none is written), but no producer.
+   */
+  produceNothing(step: Step): void {
+    const r = step.last;
+    for (const c of r.setCookies) {
+      const held = this.jar.get(r.url.host) ?? new Map<string, string>();
+      this.jar.set(r.url.host, held);
+      if (c.value === "" || c.value === "deleted") held.delete(c.name);
+      else held.set(c.name, c.value);
+      if (c.value.length >= 4 && isCredentialCookie(c.name, c.value)) this.secrets.add(c.value);
+    }
+    if (r.responseText !== undefined && /html/.test(r.mimeType)) {
+      for (const v of pageValues(r.responseText)) {
+        if (v.secret && isSecretShaped(v.value)) this.secrets.add(v.value);
+      }
+    }
+    if (!r.hasJson) return;
+    walk(r.json, (_p, key, leaf) => {
+      if (looksLikeToken(key, leaf)) this.secrets.add(leaf as string);
+      this.responseSeen.add(valueKey(leaf));
+    });
+  }
+
   produce(step: Step): void {
+    if (!this.linking) return this.produceNothing(step);
     const r = step.last;
     // A cookie the response set is session state: later requests carry it by a capture.
     for (const c of r.setCookies) {
@@ -930,7 +960,8 @@ export class Correlator {
 }
 
 /**
- * Builds the steps of a session from its groups of records.
+ * Builds the steps of a session from its groups of records; with `linking`
+ * off (`--no-correlate`) no value is taken from a response.
  *
  * @example
  * ```ts
@@ -950,8 +981,8 @@ export function correlate(
   ordered: HarRecord[],
   groups: Group[],
   spelling: "a" | "b",
-  _linking = true,
-  c: Correlator = new Correlator(spelling),
+  linking = true,
+  c: Correlator = new Correlator(spelling, linking),
 ): Correlator {
   c.noteWrites(ordered);
   c.findLogins(ordered);

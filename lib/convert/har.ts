@@ -75,10 +75,10 @@
  *
  * @module
  */
-import { correlate } from "./correlate.ts";
+import { correlate, type Correlator } from "./correlate.ts";
 import { REASON } from "./noise.ts";
 import { groupRequests } from "./polls.ts";
-import { selectTraffic } from "./select.ts";
+import { selectTraffic, type Traffic } from "./select.ts";
 import { writeFlow } from "./write.ts";
 import { correlateTwo, type TwoRecordingsSummary } from "./two_recordings_correlate.ts";
 
@@ -102,6 +102,12 @@ export interface ConvertOptions {
    * (`two_recordings.ts`).
    */
   second?: string | Uint8Array;
+  /**
+   * Take no value from a response (`--no-correlate`, a debugging aid): tokens,
+   * ids and cookies stay as recorded or become variables. Shows what
+   * correlation does, and gives `--verify` a weakened conversion to repair.
+   */
+  noCorrelate?: boolean;
 }
 
 /** What the conversion did, for the stderr summary. */
@@ -175,6 +181,36 @@ export function convertHar(
   har: string | Uint8Array,
   options: ConvertOptions = {},
 ): ConvertResult {
+  return finishConversion(prepareConversion(har, options), options);
+}
+
+/** A conversion before it is written: the selected traffic and the correlated steps. */
+export interface PreparedConversion {
+  traffic: Traffic;
+  c: Correlator;
+  two?: ReturnType<typeof correlateTwo>;
+}
+
+/**
+ * The stages of {@linkcode convertHar} up to correlation, for a caller that
+ * changes the steps before they are written (`--verify`).
+ *
+ * @example
+ * ```ts
+ * import { finishConversion, prepareConversion } from "./har.ts";
+ * const har = JSON.stringify({ log: { entries: [{
+ *   request: { method: "GET", url: "https://a.test/api/me" },
+ *   response: { status: 200, content: { mimeType: "application/json", text: "{}" } },
+ * }] } });
+ * const prepared = prepareConversion(har);
+ * if (prepared.c.steps.length !== 1) throw new Error();
+ * if (!finishConversion(prepared).yaml.includes("- name: get_me")) throw new Error();
+ * ```
+ */
+export function prepareConversion(
+  har: string | Uint8Array,
+  options: ConvertOptions = {},
+): PreparedConversion {
   const traffic = selectTraffic(har, options);
   const { groups, repeats } = groupRequests(traffic.ordered);
   if (repeats > 0) traffic.dropped[REASON.poll] = (traffic.dropped[REASON.poll] ?? 0) + repeats;
@@ -182,7 +218,15 @@ export function convertHar(
   const two = options.second === undefined
     ? undefined
     : correlateTwo(traffic.ordered, selectTraffic(options.second, options).ordered, groups, spelling);
-  const c = two?.c ?? correlate(traffic.ordered, groups, spelling);
+  const c = two?.c ?? correlate(traffic.ordered, groups, spelling, !options.noCorrelate);
+  return { traffic, c, two };
+}
+
+/** Writes a prepared conversion (see {@linkcode prepareConversion}): flow, summary, files. */
+export function finishConversion(
+  { traffic, c, two }: PreparedConversion,
+  options: ConvertOptions = {},
+): ConvertResult {
   const { yaml, notes, mask } = writeFlow(c, {
     name: options.name,
     title: traffic.parsed.title,

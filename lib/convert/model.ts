@@ -58,6 +58,8 @@ export interface Step {
   uses: Set<string>;
   checks: Check[];
   loop?: { maxAttempts: number; sleepMs: number; path: JsonPath; value: YScalar; values: string[] };
+  /** Comment lines written over the step after its recorded request (`--verify`'s findings). */
+  remarks?: string[];
 }
 
 export interface EnvVar {

@@ -185,7 +185,7 @@ function stepNode(c: Correlator, step: Step, mask: (text: string) => string): YN
     [c.sp.name === "a" ? "capture" : "extract", captures],
     ["assert", assert],
   ]);
-  return commented([mask(describe(step))], node);
+  return commented([describe(step), ...step.remarks ?? []].map(mask), node);
 }
 
 function describe(step: Step): string {
