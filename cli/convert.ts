@@ -7,6 +7,7 @@
 import { UsageError } from "../lib/errors.ts";
 import { MAX_RECORDING_BYTES } from "../lib/limits.ts";
 import { parse } from "./args.ts";
+import { convertVerified, optionalVerify } from "./convert_verify.ts";
 import { EXIT } from "./exit.ts";
 import { HELP } from "./help.ts";
 import { err, out, save } from "./output.ts";
@@ -18,6 +19,8 @@ const CONVERT_OPTIONS = {
   "exclude-url": { type: "string", multiple: true },
   spelling: { type: "string" },
   "include-html": { type: "boolean" },
+  verify: { type: "string" },
+  "no-correlate": { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -37,7 +40,7 @@ export async function convert(args: string[]): Promise<number> {
       "Usage: flowrun convert har <file.har> [-o FILE]",
     );
   }
-  const { values, positionals } = parse(rest, CONVERT_OPTIONS);
+  const { values, positionals } = parse(optionalVerify(rest), CONVERT_OPTIONS);
   if (values.help) {
     out(HELP);
     return EXIT.passed;
@@ -71,17 +74,23 @@ export async function convert(args: string[]): Promise<number> {
   const [bytes, second] = await Promise.all(
     positionals.map((path) => readRecording(io, path)),
   );
-  const { yaml, summary, files } = har.convertHar(bytes, {
+  const options = {
     name: values.name,
     includeHosts: values["include-host"],
     excludeUrls,
     spelling,
     includeHtml: values["include-html"],
     second,
-  });
+    noCorrelate: values["no-correlate"],
+  } as const;
+  const verified = values.verify === undefined
+    ? undefined
+    : await convertVerified(bytes, options, values.verify, io.readEnv);
+  const { yaml, summary, files } = verified?.result ?? har.convertHar(bytes, options);
   if (values.output) await save(values.output, yaml);
   else out(yaml);
   err(har.formatSummary(summary));
+  if (verified) err(verified.text);
   // Upload files go where the flow reads them: beside it (the working directory for stdout).
   const dir = values.output?.includes("/")
     ? values.output.slice(0, values.output.lastIndexOf("/"))
@@ -91,7 +100,8 @@ export async function convert(args: string[]): Promise<number> {
     const wrote = await io.writeNewFile(target, file.text);
     err(wrote ? `Wrote ${target} for the flow to upload.\n` : `Kept the existing ${target}.\n`);
   }
-  return EXIT.passed;
+  // The flow is written either way; a step --verify could not make pass fails the command.
+  return verified?.failing ? EXIT.failed : EXIT.passed;
 }
 
 /** A recording's bytes; a missing, unreadable or oversized file is a usage error naming it. */

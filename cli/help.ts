@@ -26,9 +26,13 @@ Usage:
                                     render saved JSON reports (merged) as one HTML page
   flowrun convert har <file.har> [second.har] [-o FILE] [--name NAME] [--include-host HOST]...
                       [--exclude-url REGEX]... [--spelling a|b] [--include-html]
+                      [--verify [BASE_URL]] [--no-correlate]
                                     turn recorded browser traffic into a flow; with a second
                                     recording of the same journey, values that differ are
-                                    dynamic and values equal in both are constants
+                                    dynamic and values equal in both are constants; --verify
+                                    replays it step by step against a live instance and
+                                    repairs it from the live responses (exit 1 if a step
+                                    still fails)
                                     (the flow to stdout or FILE, a summary to stderr)
   flowrun --help                    show this help
   flowrun --version                 show the version, Deno version and target

@@ -1,0 +1,112 @@
+/**
+ * `--verify`'s evidence from the recording: the values each recorded
+ * response handed out (JSON leaves, cookies it set, headers, values embedded
+ * in a page), each with the capture that finds it again in a live response,
+ * and whether a later recorded request sent it back.
+ *
+ * @module
+ */
+import { responseHeaders } from "./handed.ts";
+import type { HarRecord } from "./har_model.ts";
+import { type Source, walk } from "./model.ts";
+import { pageValues } from "./pages.ts";
+
+/** A value a recorded response handed out, and how to find it in a live one. */
+export interface Handed {
+  value: string;
+  source: Source;
+  /** How the summary names it: `"token" in the JSON body`, `the cookie "sid"`. */
+  label: string;
+}
+
+/** Response headers whose whole value a later request may send back. */
+const HANDED_HEADER = /^(location|etag|x-[\w-]*(token|key|id|session)[\w-]*)$/i;
+
+/**
+ * The values a recorded response handed out that are worth following: strings
+ * of 4 or more characters, integers of 3 or more digits, cookies, a few headers.
+ *
+ * @example
+ * ```ts
+ * import { handedOut } from "./verify_values.ts";
+ * // deno-lint-ignore no-explicit-any
+ * const r: any = { json: { id: "prj_1a2b3c", n: 7 }, hasJson: true, setCookies: [{ name: "sid", value: "s3cr3tv4lue" }], mimeType: "application/json", raw: { response: { headers: [] } } };
+ * const found = handedOut(r).map((h) => h.label);
+ * if (found.join() !== 'the cookie "sid","id" in the JSON body') throw new Error(found.join());
+ * ```
+ */
+export function handedOut(r: HarRecord): Handed[] {
+  const out: Handed[] = [];
+  for (const c of r.setCookies) {
+    if (c.value.length >= 4 && c.value !== "deleted") {
+      out.push({
+        value: c.value,
+        source: { kind: "cookie", name: c.name },
+        label: `the cookie "${c.name}"`,
+      });
+    }
+  }
+  for (const h of responseHeaders(r)) {
+    if (HANDED_HEADER.test(h.name) && h.value.length >= 4 && !/set-cookie/i.test(h.name)) {
+      out.push({
+        value: h.value,
+        source: { kind: "header", name: h.name.toLowerCase() },
+        label: `the "${h.name.toLowerCase()}" header`,
+      });
+    }
+  }
+  if (r.responseText !== undefined && /html/.test(r.mimeType)) {
+    for (const v of pageValues(r.responseText)) {
+      out.push({
+        value: v.value,
+        source: { kind: "regex", name: v.name, pattern: v.pattern },
+        label: `"${v.name}" in the page`,
+      });
+    }
+  }
+  if (r.hasJson) {
+    walk(r.json, (path, key, leaf) => {
+      const text = typeof leaf === "string" && leaf.length >= 4
+        ? leaf
+        : Number.isInteger(leaf) && Math.abs(leaf as number) >= 100
+        ? String(leaf)
+        : undefined;
+      if (text === undefined) return;
+      out.push({
+        value: text,
+        source: { kind: "json", path },
+        label: `"${key || "value"}" in the JSON body`,
+      });
+    });
+  }
+  return out;
+}
+
+/**
+ * Everything a recorded request sent, as text to search: the URL (as sent and
+ * decoded), header values, cookies and the body.
+ *
+ * @example
+ * ```ts
+ * import { sentText } from "./verify_values.ts";
+ * // deno-lint-ignore no-explicit-any
+ * const r: any = { url: new URL("https://a.test/x/prj%2F1?q=a+b"), headers: [{ name: "x", value: "h1" }], cookies: [], bodyText: "{}" };
+ * const text = sentText(r);
+ * if (!text.includes("prj/1") || !text.includes("h1")) throw new Error(text);
+ * ```
+ */
+export function sentText(r: HarRecord): string {
+  let decoded = r.url.href;
+  try {
+    decoded = decodeURIComponent(r.url.href.replaceAll("+", " "));
+  } catch {
+    // A stray % in the URL: the text as sent is searched.
+  }
+  return [
+    r.url.href,
+    decoded,
+    ...r.headers.map((h) => h.value),
+    ...r.cookies.map((c) => c.value),
+    r.bodyText ?? "",
+  ].join("\n");
+}
