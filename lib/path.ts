@@ -64,6 +64,13 @@ export interface CompiledPath {
    */
   filtered?: boolean;
   /**
+   * For a filtered path: how many filters, descendant segments and queries
+   * it holds (each can multiply the work by the document's size), or
+   * `Infinity` when it calls `match()` or `search()`, whose cost no size
+   * bounds. See {@linkcode cheapHere}.
+   */
+  weight?: number;
+  /**
    * Set when the path holds `${…}` expressions (`[?@.name == 'Widget ${RUN_ID}']`):
    * they are resolved when the step runs, see {@linkcode resolvePath}.
    */
@@ -196,7 +203,19 @@ function compileFresh(source: string, root: PathRoot): CompiledPath {
   const filtered = query.segments.some((segment) =>
     segment.selectors.some((selector) => /Filter/.test(selector.constructor.name))
   );
-  return Object.freeze({ source, root, singular: query.singularQuery(), query, filtered });
+  const weight = !filtered
+    ? 0
+    : /\b(match|search)\s*\(/.test(written)
+    ? Infinity
+    : (written.match(/\[\s*\?|\.\.|[@$]/g)?.length ?? 1);
+  return Object.freeze({
+    source,
+    root,
+    singular: query.singularQuery(),
+    query,
+    filtered,
+    weight,
+  });
 }
 
 /**
@@ -335,7 +354,7 @@ export function select(path: CompiledPath, document: unknown): Selection {
   if (path.chain) return follow(path.chain, document);
   let values: unknown[];
   try {
-    values = path.filtered
+    values = path.filtered && !cheapHere(path.weight ?? Infinity, document)
       ? evaluateGuarded(path.source, document)
       : evaluate(path.query!, document, pathEngine.get().JSONPathNode);
   } catch (error) {
@@ -463,6 +482,31 @@ const spentDocuments = new WeakSet<object>();
 class FilterTimeout extends Error {}
 /** The helper thread's json-p3 reached {@linkcode FILTER_DESCENT_LIMIT}. */
 class FilterTooDeep extends Error {}
+
+/** Work a filter may do on the calling thread (the document's nodes to the path's weight). */
+const CHEAP_WORK = 100_000;
+
+/**
+ * Whether a filtered path is evaluated here: its work is at most the
+ * document's node count to the power of its weight (each filter, `..` and
+ * query may visit every node once per node of the one around it), and that
+ * is small. A check group over 300,000 list items, each a document of a few
+ * nodes, then costs no round trip to the helper per item.
+ */
+function cheapHere(weight: number, document: unknown): boolean {
+  if (!Number.isFinite(weight)) return false;
+  const most = Math.floor(CHEAP_WORK ** (1 / weight));
+  let nodes = 0;
+  const stack = [document];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (++nodes > most) return false;
+    if (value !== null && typeof value === "object") {
+      for (const child of Object.values(value)) stack.push(child);
+    }
+  }
+  return true;
+}
 
 /** A filter path's values, computed on the helper thread within the time limit. */
 function evaluateGuarded(source: string, document: unknown): unknown[] {

@@ -356,6 +356,14 @@ export function runGuarded(
   input: unknown,
   limitMs: number = MATCH_TIME_LIMIT_MS,
 ): unknown {
+  if (blockedMs >= GUARD_BUDGET_MS) {
+    throw new GuardError(
+      "check-failed",
+      `the checks before it already waited ${
+        formatMs(GUARD_BUDGET_MS)
+      } for the helper thread without a pause (a check over every item of a long list?)`,
+    );
+  }
   helper ??= startHelper();
   if (!helper.defined.has(task.name)) {
     const define = { source: task.source, imports: task.imports };
@@ -390,7 +398,7 @@ function call(message: unknown, limitMs: number): unknown {
   worker.postMessage(message);
   const started = performance.now();
   const waited = Atomics.wait(shared, STATE, 0, limitMs);
-  blockedMs += performance.now() - started;
+  noteBlocked(performance.now() - started);
   if (waited === "timed-out") {
     // The work may run for hours: stop its thread and start afresh next time.
     stopHelper();
@@ -403,8 +411,35 @@ function call(message: unknown, limitMs: number): unknown {
   return reply.message;
 }
 
-/** How long the calling thread has waited for the helper since it last gave way. */
+/** How long the calling thread has waited for the helper since the event loop last turned. */
 let blockedMs = 0;
+let resetPending = false;
+
+/**
+ * The most the calling thread waits for the helper between two turns of the
+ * event loop: 3 s. Each wait is bounded, but a check group over 300,000 list
+ * items with a slow pattern made 300,000 of them in a row, during which no
+ * signal was seen; past this, guarded work fails at once until the thread
+ * gives way (between steps, see {@linkcode giveWayAfterGuards}).
+ *
+ * @example
+ * ```ts
+ * import { GUARD_BUDGET_MS } from "./regex.ts";
+ * if (GUARD_BUDGET_MS !== 3000) throw new Error();
+ * ```
+ */
+export const GUARD_BUDGET_MS = 3000;
+
+function noteBlocked(ms: number): void {
+  blockedMs += ms;
+  if (resetPending) return;
+  resetPending = true;
+  // Runs at the next turn of the event loop, which ends the stretch of waiting.
+  setTimeout(() => {
+    blockedMs = 0;
+    resetPending = false;
+  }, 0);
+}
 
 /**
  * Gives way to the event loop (a macrotask) when the calling thread has
@@ -423,7 +458,6 @@ let blockedMs = 0;
  */
 export async function giveWayAfterGuards(): Promise<void> {
   if (blockedMs < 100) return;
-  blockedMs = 0;
   await new Promise((resolve) => setTimeout(resolve, 0));
 }
 

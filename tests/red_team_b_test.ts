@@ -564,3 +564,68 @@ steps:
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a check group over 150,000 items: cheap filters stay fast, a slow pattern is cut at the budget, SIGINT is seen", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-red-b-" });
+  const items = JSON.stringify({ a: Array.from({ length: 150_000 }, (_, i) => String(i)) });
+  // 20,000 items on which the pattern backtracks for about a millisecond each.
+  const slow = JSON.stringify({
+    a: Array.from({ length: 20_000 }, (_, i) => "a".repeat(17) + "!" + i),
+  });
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    (req) =>
+      new Response(new URL(req.url).pathname === "/slow" ? slow : items, {
+        headers: { "content-type": "application/json" },
+      }),
+  );
+  const url = `http://127.0.0.1:${server.addr.port}`;
+  try {
+    await Deno.writeTextFile(
+      `${dir}/a.yaml`,
+      `name: groups
+steps:
+  - name: filters
+    request: { url: "${url}/" }
+    assert:
+      json:
+        - at: "$.json.a[*]"
+          checks:
+            - { path: "$[?@ == 'x']", length: 0 }
+            - { path: "$[?@ == 'y']", length: 0 }
+  - name: pattern
+    always: true
+    request: { url: "${url}/slow" }
+    assert:
+      json:
+        - at: "$.json.a[*]"
+          checks:
+            - { path: "$", matches: "(a+)+b|!" }
+  - name: after
+    always: true
+    request: { url: "${url}/" }
+    assert: { status: 200 }
+`,
+    );
+    const got = await run(dir, [`${dir}/a.yaml`], 60_000);
+    assert.ok(!got.killed);
+    assert.equal(got.code, 1, got.stdout);
+    assert.ok(got.ms < 12_000, `took ${got.ms} ms`);
+    const report = await assertReports(dir) as {
+      flows: { steps: { name: string; status: string; duration_ms: number }[] }[];
+    };
+    const steps = report.flows[0].steps;
+    assert.deepEqual(steps.map((s) => s.status), ["passed", "failed", "passed"]);
+    assert.ok(steps[0].duration_ms < 5_000, `the filters took ${steps[0].duration_ms} ms`);
+    assert.match(got.stdout, /already waited 3 s for the helper thread/);
+
+    const interrupted = await run(dir, [`${dir}/a.yaml`], 60_000, 2_000);
+    assert.ok(!interrupted.killed, "the run ignored SIGINT");
+    assert.equal(interrupted.code, 130);
+    assert.ok(interrupted.ms < 2_000 + 4_000, `ended ${interrupted.ms - 2_000} ms after SIGINT`);
+    await assertReports(dir);
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
