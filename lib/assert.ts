@@ -449,6 +449,11 @@ interface Decision {
   expected: unknown;
   /** What the operator says when the condition does not hold. */
   problem?: string;
+  /**
+   * Why the condition could not be told at all (its path or its match did
+   * not finish in time): neither branch runs, and the group fails.
+   */
+  undecided?: string;
 }
 
 /**
@@ -467,6 +472,33 @@ function skippedBy(
   for (const { group, branch } of check.groups ?? []) {
     let d = decided.get(group);
     if (!d) decided.set(group, d = decide(group, response, scope, display));
+    if (d.undecided !== undefined) {
+      // A condition that could not be told is not one that does not hold: an input that makes
+      // it too slow to evaluate must not choose the branch.
+      const key = `${group.line}:${group.column}:undecided`;
+      if (reported.has(key)) return null;
+      reported.add(key);
+      const c = d.condition;
+      const source = c.kind === "value"
+        ? c.source
+        : [...c.base ?? [], c.path].map((p) => p.source).join(" › ");
+      return {
+        phase,
+        path: source,
+        operator: c.operator,
+        expected: d.expected,
+        actual: compact(d.actual, display),
+        found: d.found,
+        passed: false,
+        ...(group.name ? { name: group.name } : {}),
+        message: `${group.name ? `${group.name}: ` : ""}neither branch was checked: its ` +
+          `condition ${source} ${c.operator} ${
+            show(d.expected, 80, display)
+          } could not be told (${d.undecided})`,
+        line: group.line,
+        column: group.column,
+      };
+    }
     if (d.holds === (branch === "then")) continue;
     const key = `${group.line}:${group.column}:${branch}`;
     if (reported.has(key)) return null;
@@ -499,6 +531,12 @@ function skippedBy(
   return undefined;
 }
 
+/**
+ * How an operator's message begins when it could not tell (`matches` whose
+ * match did not finish in time); see lib/operators.ts.
+ */
+export const UNDECIDED = "could not tell";
+
 /** Evaluates a group's conditions, in order, until one does not hold. */
 function decide(
   group: CheckGroup,
@@ -511,6 +549,7 @@ function decide(
     const expected = render(c.expected, scope);
     let actual: unknown;
     let found = true;
+    let pathProblem: string | undefined;
     if (c.kind === "value") actual = render(c.value, scope);
     else {
       const bases = c.base ? baseValues(c.base, response, scope) : undefined;
@@ -521,6 +560,7 @@ function decide(
         ? select(resolvePath(c.path, (e) => valueOf(e, scope)), doc.value)
         : { found: false, value: null };
       found = selection.found || (!c.path.singular && selection.problem === undefined);
+      pathProblem = "problem" in selection ? selection.problem : undefined;
       actual = found ? selection.value : undefined;
     }
     const problem = c.operator === "exists"
@@ -528,6 +568,7 @@ function decide(
       : !found
       ? "nothing matched"
       : applyOperator(c.operator, actual, expected, display);
+    const undecided = pathProblem ?? (problem?.startsWith(UNDECIDED) ? problem : undefined);
     last = {
       holds: problem === undefined,
       condition: c,
@@ -535,8 +576,9 @@ function decide(
       found,
       expected,
       problem,
+      ...(undecided !== undefined ? { undecided } : {}),
     };
-    if (problem !== undefined) return last;
+    if (problem !== undefined || undecided !== undefined) return last;
   }
   return last!;
 }

@@ -10,7 +10,7 @@
  * @module
  */
 import { Deadlines } from "./deadlines.ts";
-import { applyOperator } from "./assert.ts";
+import { applyOperator, UNDECIDED } from "./assert.ts";
 import { ExpressionError, randomHex, render, type Scope } from "./expr.ts";
 import { internalError } from "./internal_error.ts";
 import { show } from "./json_value.ts";
@@ -588,6 +588,17 @@ function unmetCondition(
       // A condition that cannot be evaluated is the step's error, not the run's end.
       const message = internalError(`checking its condition ${c.source}`, error);
       return { kind: "expression", message: ctx.redactor.redact(`${message}.`) };
+    }
+    if (problem?.startsWith(UNDECIDED)) {
+      // Not "does not hold": a value that makes the match too slow must not skip the step.
+      return {
+        kind: "expression",
+        message: ctx.redactor.redact(
+          `Its condition ${c.source} ${c.operator} ${
+            show(expected, 80, ctx.redactor)
+          } could not be told: ${problem}.`,
+        ),
+      };
     }
     if (problem !== undefined) {
       return {

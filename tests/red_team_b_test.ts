@@ -629,3 +629,54 @@ steps:
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a condition the guard could not decide fails its step or group instead of choosing a branch", async () => {
+  const server = api();
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-red-b-" });
+  try {
+    await Deno.writeTextFile(
+      `${dir}/a.yaml`,
+      `name: undecided
+steps:
+  - name: gate
+    if: { value: "${"a".repeat(40)}!", matches: "^(a+)+$" }
+    request: { url: "${server.url}/ok" }
+  - name: groups
+    always: true
+    request: { url: "${server.url}/strings" }
+    assert:
+      json:
+        - name: slow match
+          if: { path: $.json.s, matches: "^(a+)+$" }
+          checks: [{ path: $.json.s, equals: "never" }]
+          else: [{ path: $.json.s, exists: true }]
+        - name: slow filter
+          if: { path: "$.json[?match(@, '(a+)+$')]", length: 0 }
+          checks: [{ path: $.json.s, exists: true }]
+          else: [{ path: $.json.s, equals: "never" }]
+`,
+    );
+    const got = await run(dir, [`${dir}/a.yaml`], 30_000);
+    assert.equal(got.code, 1, got.stdout);
+    const report = await assertReports(dir) as {
+      flows: {
+        steps: {
+          name: string;
+          status: string;
+          message?: string;
+          assertions: { passed: boolean; message: string }[];
+        }[];
+      }[];
+    };
+    const [gate, groups] = report.flows[0].steps;
+    assert.equal(gate.status, "error", JSON.stringify(gate));
+    assert.match(gate.message ?? "", /could not be told/);
+    assert.equal(groups.status, "failed");
+    const failed = groups.assertions.filter((a) => !a.passed).map((a) => a.message);
+    assert.equal(failed.length, 2, JSON.stringify(groups.assertions));
+    for (const m of failed) assert.match(m, /neither branch was checked/);
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
