@@ -354,22 +354,25 @@ function operationSchema(
   requestUrl: string,
   status: number,
 ): { validate: Validate; where: string } | { missing: string } {
-  const doc = check.document as {
-    servers?: { url?: string }[];
-    paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
-  };
-  const path = requestPath(requestUrl, doc.servers);
-  const match = Object.keys(doc.paths ?? {})
+  // The document is the user's (or the API vendor's) JSON: every member is read as what it
+  // may be, own members only, so a null path item or a "constructor" method is "no operation".
+  const doc = check.document as Node;
+  const member = (node: unknown, key: string): unknown =>
+    isNode(node) && Object.hasOwn(node, key) ? node[key] : undefined;
+  const servers = member(doc, "servers");
+  const path = requestPath(requestUrl, Array.isArray(servers) ? servers : undefined);
+  const paths = isNode(member(doc, "paths")) ? member(doc, "paths") as Node : {};
+  const match = Object.keys(paths)
     .map((template) => ({ template, score: pathScore(template, path) }))
     .filter((m) => m.score >= 0)
     .sort((a, b) => b.score - a.score)[0];
-  const operation = match && doc.paths![match.template][method.toLowerCase()];
-  if (!match || !operation) {
+  const operation = match && member(paths[match.template], method.toLowerCase());
+  if (!match || !isNode(operation)) {
     return { missing: `${check.source} has no operation for ${method} ${path}` };
   }
-  const responses = operation.responses ?? {};
+  const responses = isNode(operation.responses) ? operation.responses : {};
   const code = [String(status), `${String(status)[0]}XX`, `${String(status)[0]}xx`, "default"]
-    .find((c) => c in responses);
+    .find((c) => Object.hasOwn(responses, c));
   if (!code) {
     return {
       missing:
@@ -379,16 +382,17 @@ function operationSchema(
     };
   }
   const pointer = ["paths", match.template, method.toLowerCase(), "responses", code];
-  let response = responses[code] as { $ref?: string; content?: Record<string, unknown> };
-  if (response.$ref?.startsWith("#/")) {
-    const parts = response.$ref.slice(2).split("/").map(unescape);
-    response = parts.reduce<unknown>(
-      (node, p) => (node as Record<string, unknown> | undefined)?.[p],
-      check.document,
-    ) as typeof response;
+  let response = responses[code];
+  const target = member(response, "$ref");
+  if (typeof target === "string" && target.startsWith("#/")) {
+    const parts = target.slice(2).split("/").map(unescape);
+    response = parts.reduce<unknown>((node, p) => member(node, p), check.document);
     pointer.splice(0, pointer.length, ...parts);
   }
-  const type = Object.keys(response?.content ?? {}).find((t) => /json/i.test(t));
+  const content = member(response, "content");
+  const type = Object.keys(isNode(content) ? content : {}).find((t) =>
+    /json/i.test(t) && isNode(member(content, t))
+  );
   if (!type) {
     return {
       missing: `${check.source} gives no JSON body for ${method} ${match.template} ${code}`,
@@ -409,12 +413,13 @@ function unescape(segment: string): string {
 }
 
 /** The request's path, without the base path of the document's first server. */
-function requestPath(url: string, servers: { url?: string }[] | undefined): string {
+function requestPath(url: string, servers: unknown[] | undefined): string {
   const path = new URL(url).pathname;
   for (const server of servers ?? []) {
     let base = "";
     try {
-      base = new URL(server.url ?? "", "http://x").pathname.replace(/\/$/, "");
+      const url = isNode(server) && typeof server.url === "string" ? server.url : "";
+      base = new URL(url, "http://x").pathname.replace(/\/$/, "");
     } catch {
       continue;
     }

@@ -680,3 +680,58 @@ steps:
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("an OpenAPI document with nulls, lists or prototype names where objects belong fails the check with a sentence, not an internal error", async () => {
+  const server = api();
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-red-b-" });
+  const base = { openapi: "3.1.0", info: { title: "x", version: "1" } };
+  const ok = { get: { responses: { "200": { description: "x" } } } };
+  const documents: Record<string, unknown> = {
+    null_path: { ...base, paths: { "/ok": null } },
+    null_response: { ...base, paths: { "/ok": { get: { responses: { "200": null } } } } },
+    number_servers: { ...base, servers: 5, paths: { "/ok": ok } },
+    null_server: { ...base, servers: [null], paths: { "/ok": ok } },
+    proto_ref: {
+      ...base,
+      paths: { "/ok": { get: { responses: { "200": { $ref: "#/__proto__/constructor" } } } } },
+    },
+    null_content: {
+      ...base,
+      paths: {
+        "/ok": { get: { responses: { "200": { content: { "application/json": null } } } } },
+      },
+    },
+    list_paths: { ...base, paths: [1, 2] },
+    constructor_method: {
+      ...base,
+      paths: { "/ok": { constructor: { responses: { "200": { description: "x" } } } } },
+    },
+  };
+  try {
+    const steps: string[] = [];
+    for (const [name, document] of Object.entries(documents)) {
+      await Deno.writeTextFile(`${dir}/${name}.json`, JSON.stringify(document));
+      steps.push(`  - name: ${name}
+    always: true
+    request: { url: "${server.url}/ok" }
+    assert: { openapi: ${name}.json }
+`);
+    }
+    await Deno.writeTextFile(`${dir}/a.yaml`, `name: documents\nsteps:\n${steps.join("")}`);
+    const got = await run(dir, [`${dir}/a.yaml`], 30_000);
+    assert.equal(got.code, 1, got.stdout);
+    assert.doesNotMatch(got.stdout, /internal error/);
+    const report = await assertReports(dir) as {
+      flows: { steps: { assertions: { message: string }[] }[] }[];
+    };
+    for (const step of report.flows[0].steps) {
+      assert.match(
+        step.assertions[0].message,
+        /has no operation for GET|gives no JSON body for GET/,
+      );
+    }
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
