@@ -622,11 +622,14 @@ async function readRows(flow: Flow, file: string): Promise<Problem | undefined> 
     return {
       ...at,
       code: "bad-data",
+      // Named up to 20: a header of 500,000 columns made a message of 5 MB.
       message: `The data file "${path}" has column${unknown.length === 1 ? "" : "s"} ${
-        unknown.map((k) => `"${k}"`).join(", ")
+        unknown.slice(0, 20).map((k) => `"${k.slice(0, 80)}"`).join(", ")
+      }${
+        unknown.length > 20 ? ` and ${unknown.length - 20} more` : ""
       } that the flow does not declare under vars.`,
       hint: `Declare each column under vars with a default, e.g. vars: {${
-        unknown[0]
+        unknown[0].slice(0, 80)
       }: ""}, so every use is checked.`,
     };
   }

@@ -735,3 +735,39 @@ Deno.test("an OpenAPI document with nulls, lists or prototype names where object
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a data file of 100,000 undeclared columns, or one of a 1 MB name, gives a short bad-data message", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-red-b-" });
+  try {
+    const names = Array.from({ length: 100_000 }, (_, i) => `c${i}`);
+    await Deno.writeTextFile(
+      `${dir}/wide.csv`,
+      `${names.join(",")}\n${names.map(() => "x").join(",")}\n`,
+    );
+    await Deno.writeTextFile(`${dir}/long.csv`, `${"n".repeat(1_000_000)}\nx\n`);
+    for (const file of ["wide.csv", "long.csv"]) {
+      await Deno.writeTextFile(
+        `${dir}/a.yaml`,
+        `name: rows\nvars: { other: x }\ndata: { file: ${file} }\nsteps:\n  - name: s\n    request: { url: "http://127.0.0.1:9/" }\n`,
+      );
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: [
+          "run",
+          "-A",
+          new URL("../cli.ts", import.meta.url).pathname,
+          "validate",
+          `${dir}/a.yaml`,
+        ],
+        stdout: "piped",
+        stderr: "piped",
+        env: { NO_COLOR: "1" },
+      }).output();
+      const text = new TextDecoder().decode(out.stderr) + new TextDecoder().decode(out.stdout);
+      assert.equal(out.code, 2, text.slice(0, 300));
+      assert.match(text, /bad-data/);
+      assert.ok(text.length < 3_000, `${file}: a message of ${text.length} characters`);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
