@@ -59,6 +59,18 @@ export class RequestError extends Error {
 }
 
 /**
+ * The longest URL, and the most header text, a request may have: 64 KiB.
+ * Servers refuse far less (8 to 16 KiB is usual).
+ *
+ * @example
+ * ```ts
+ * import { MAX_REQUEST_HEAD } from "./http.ts";
+ * if (MAX_REQUEST_HEAD !== 65_536) throw new Error();
+ * ```
+ */
+export const MAX_REQUEST_HEAD = 65_536;
+
+/**
  * Resolves a request spec's templates. A body that resolves to anything but
  * a string is sent as JSON, with `content-type: application/json` unless the
  * flow sets a content type (header names compare case-insensitively).
@@ -85,6 +97,17 @@ export function resolveRequest(spec: RequestSpec, scope: Scope): ResolvedRequest
     scope,
     spec.query?.map(([name, value]) => [name, render(value, scope)]),
   );
+  // A captured value of megabytes in a URL or header cannot be sent (the runtime refuses the
+  // URL, a server the header block), and quoted whole in every line that shows the request it
+  // made reports of tens of megabytes, with JUnit text nodes libxml2 refuses to read.
+  if (url.length > MAX_REQUEST_HEAD) {
+    throw new RequestError(
+      "bad-url",
+      `The URL is ${url.length.toLocaleString("en-US")} characters long, more than the ` +
+        `${MAX_REQUEST_HEAD / 1024} KiB flowrun sends ("${url.slice(0, 120)}…"): a value ` +
+        "interpolated into it is far larger than a URL holds; send it in the body.",
+    );
+  }
   if (!/^https?:\/\/[^/]/i.test(url) || !URL.canParse(url)) {
     throw new RequestError("bad-url", `"${url}" is not an absolute http or https URL.`);
   }
@@ -94,6 +117,15 @@ export function resolveRequest(spec: RequestSpec, scope: Scope): ResolvedRequest
   if (spec.cookies) {
     const pairs = spec.cookies.map(([name, value]) => `${name}=${toText(evaluate(value, scope))}`);
     addCookies(headers, pairs.join("; "));
+  }
+  const headBytes = headers.reduce((n, [name, value]) => n + name.length + value.length + 4, 0);
+  if (headBytes > MAX_REQUEST_HEAD) {
+    throw new RequestError(
+      "bad-url",
+      `The request's headers are ${headBytes.toLocaleString("en-US")} characters long, more ` +
+        `than the ${MAX_REQUEST_HEAD / 1024} KiB flowrun sends: a value interpolated into one ` +
+        "is far larger than a header holds; send it in the body.",
+    );
   }
   const request = { method: spec.method, url, headers };
   const hasType = () => headers.some(([name]) => name.toLowerCase() === "content-type");
@@ -264,9 +296,17 @@ function tlsReason(detail: string): string {
 
 /** The runtime's own reason, without the request it wraps it in. */
 function runtimeDetail(text: string): string {
-  return text.replace(/^fetch failed\s*/, "").replace(/^.*client error \([^)]*\):\s*/, "")
+  const detail = text.replace(/^fetch failed\s*/, "").replace(/^.*client error \([^)]*\):\s*/, "")
     .replace(/\.$/, "");
+  // The runtime quotes what it refused whole: a URL of 9 MB made every report hold it four
+  // times, and a JUnit text node past libxml2's 10 MB limit.
+  return detail.length <= MAX_DETAIL
+    ? detail
+    : `${detail.slice(0, MAX_DETAIL)}… (${detail.length.toLocaleString("en-US")} characters)`;
 }
+
+/** The most of the runtime's own words a request error quotes. */
+const MAX_DETAIL = 300;
 
 /** The name an interrupt signal was aborted with (e.g. `SIGINT`), for messages. */
 export function reasonOf(signal: AbortSignal): string {

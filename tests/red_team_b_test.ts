@@ -24,6 +24,7 @@ function api() {
       const from = Number(new URL(req.url).searchParams.get("from"));
       return Response.json(Array.from({ length: 60_000 }, (_, i) => from + i));
     }
+    if (path === "/long") return new Response("a".repeat(3_000_000));
     if (path === "/strings") {
       return Response.json({ s: "a".repeat(40) + "!", p: "(a+)+$", items: ["x", "y"] });
     }
@@ -768,6 +769,41 @@ Deno.test("a data file of 100,000 undeclared columns, or one of a 1 MB name, giv
       assert.ok(text.length < 3_000, `${file}: a message of ${text.length} characters`);
     }
   } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a captured value of megabytes in a URL or a header fails its step in a sentence; reports stay small", async () => {
+  const server = api();
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-red-b-" });
+  try {
+    await Deno.writeTextFile(
+      `${dir}/a.yaml`,
+      `name: long values
+steps:
+  - name: first
+    request: { url: "${server.url}/long" }
+    capture: { t: { regex: "^a+" } }
+  - name: in_url
+    always: true
+    request: { url: "${server.url}/ok?x=\${steps.first.capture.t}" }
+  - name: in_header
+    always: true
+    request: { url: "${server.url}/ok", headers: { x-t: "\${steps.first.capture.t}" } }
+`,
+    );
+    const got = await run(dir, [`${dir}/a.yaml`], 30_000);
+    assert.equal(got.code, 1, got.stdout.slice(0, 2000));
+    assert.match(got.stdout, /The URL is 3,000,0\d\d characters long, more than the 64 KiB/);
+    assert.match(got.stdout, /The request's headers are 3,000,0\d\d characters long/);
+    await assertReports(dir);
+    for (const file of ["r.json", "j.xml", "r.html", "l.ndjson"]) {
+      const { size } = await Deno.stat(`${dir}/${file}`);
+      assert.ok(size < 1_000_000, `${file} is ${size} bytes`);
+    }
+    assert.ok(got.stdout.length < 100_000, `the console printed ${got.stdout.length} characters`);
+  } finally {
+    await server.close();
     await Deno.remove(dir, { recursive: true });
   }
 });
