@@ -114,4 +114,8 @@ export {
   type ConvertSummary,
   formatSummary as formatConvertSummary,
 } from "./lib/convert/har.ts";
+export type {
+  Decision as TwoRecordingsDecision,
+  TwoRecordingsSummary,
+} from "./lib/convert/two_recordings_correlate.ts";
 export { VERSION } from "./lib/version.ts";

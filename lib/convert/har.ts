@@ -215,9 +215,12 @@ export function prepareConversion(
   const { groups, repeats } = groupRequests(traffic.ordered);
   if (repeats > 0) traffic.dropped[REASON.poll] = (traffic.dropped[REASON.poll] ?? 0) + repeats;
   const spelling = options.spelling ?? "a";
-  const two = options.second === undefined
-    ? undefined
-    : correlateTwo(traffic.ordered, selectTraffic(options.second, options).ordered, groups, spelling);
+  const two = options.second === undefined ? undefined : correlateTwo(
+    traffic.ordered,
+    selectTraffic(options.second, options).ordered,
+    groups,
+    spelling,
+  );
   const c = two?.c ?? correlate(traffic.ordered, groups, spelling, !options.noCorrelate);
   return { traffic, c, two };
 }
@@ -307,7 +310,9 @@ function twoRecordingsLines(t: TwoRecordingsSummary): string[] {
       plural(d.fresh, "made", "made")
     } fresh, ${plural(d.variable, "read", "read")} from a variable${
       d.credential > 0
-        ? `; ${plural(d.credential, "credential")} equal in both still read from a variable (what a user holds is the same in every session)`
+        ? `; ${
+          plural(d.credential, "credential")
+        } equal in both still read from a variable (what a user holds is the same in every session)`
         : ""
     }.`,
   ];

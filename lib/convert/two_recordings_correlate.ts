@@ -258,8 +258,9 @@ function at(value: unknown, path: JsonPath): unknown {
 export interface TwoRecordingsSummary {
   /** Entries of the first and the second recording's API traffic paired. */
   aligned: number;
-  /** Requests of each recording with no partner in the other (`METHOD /path`). */
+  /** Requests of the first recording with no partner in the second (`METHOD /path`). */
   onlyFirst: string[];
+  /** Requests of the second recording with no partner in the first (`METHOD /path`). */
   onlySecond: string[];
   /** Distinct values decided by each rule. */
   decided: Record<Decision, number>;
