@@ -76,6 +76,7 @@
  * @module
  */
 import { correlate, type Correlator } from "./correlate.ts";
+import { type OwnDropped, ownDroppedLines } from "./dropped.ts";
 import { REASON } from "./noise.ts";
 import { groupRequests } from "./polls.ts";
 import { selectTraffic, type Traffic } from "./select.ts";
@@ -118,6 +119,12 @@ export interface ConvertSummary {
   kept: number;
   /** Dropped entries by reason. */
   dropped: Record<string, number>;
+  /**
+   * The dropped requests of the app's own hosts that looked like its traffic
+   * (pages, failed requests, `--exclude-url`, websockets, static or analytics
+   * requests sent with its credentials), by reason: `METHOD /path`, no query.
+   */
+  ownDropped?: OwnDropped[];
   /** Recorded values replaced by captures, environment variables or generated values. */
   replaced: { tokens: number; secrets: number; ids: number; generated: number };
   /** Captured values declared. */
@@ -243,6 +250,7 @@ export function finishConversion(
     dropped: Object.fromEntries(
       Object.entries(traffic.dropped).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)),
     ),
+    ownDropped: traffic.ownDropped.map((g) => ({ ...g, requests: g.requests.map(mask) })),
     replaced: c.replaced,
     captures: c.steps.reduce((n, s) => n + s.captures.length, 0),
     polls: c.steps.filter((s) => s.loop).length,
@@ -282,6 +290,7 @@ export function formatSummary(summary: ConvertSummary): string {
     const total = dropped.reduce((n, [, k]) => n + k, 0);
     lines.push(`Dropped ${total}: ${dropped.map(([reason, n]) => `${reason} ${n}`).join(", ")}.`);
   }
+  lines.push(...ownDroppedLines(summary.ownDropped ?? []));
   const r = summary.replaced;
   lines.push(
     `Replaced ${plural(r.tokens, "token")}, ${plural(r.secrets, "secret")}, ${

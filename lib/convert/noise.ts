@@ -281,7 +281,10 @@ export function classify(
       }
     }
   }
-  return { kept, dropped, apiLikeDropped, telemetryDropped };
+  const ownHosts = new Set(
+    records.map((r) => r.url.host).filter((h) => own.sites.has(site(h)) || own.credentialed.has(h)),
+  );
+  return { kept, dropped, apiLikeDropped, telemetryDropped, ownHosts };
 }
 
 /** What {@linkcode classify} returns. */
@@ -293,6 +296,8 @@ export interface Classified {
   apiLikeDropped: Map<string, number>;
   /** Telemetry hosts whose requests were dropped: their count and the script the host served. */
   telemetryDropped: Map<string, { count: number; script: string }>;
+  /** Hosts of the page's own site and the hosts that receive its credentials. */
+  ownHosts: Set<string>;
 }
 
 /** Request headers a browser or proxy adds by itself, or that change on every request. */

@@ -12,6 +12,7 @@ import { UsageError } from "../errors.ts";
 import { decodeHar } from "./har_input.ts";
 import { type HarRecord, loadBodies, type ParsedHar, parseHar } from "./har_model.ts";
 import { classify, type NoiseOptions } from "./noise.ts";
+import { type OwnDropped, ownDropped } from "./dropped.ts";
 import { statePages } from "./pages.ts";
 import { reattachRedirectCookies } from "./redirects.ts";
 
@@ -26,6 +27,8 @@ export interface Traffic {
   hints: string[];
   /** Limits met so far (a huge file, missing bodies, kept pages, …). */
   notes: string[];
+  /** The requests of the app's own hosts that were dropped though they looked like its traffic. */
+  ownDropped: OwnDropped[];
 }
 
 /**
@@ -50,7 +53,10 @@ export function selectTraffic(har: string | Uint8Array, options: NoiseOptions): 
   const harText = typeof har === "string" ? har : decodeHar(har);
   const parsed = parseHar(harText, notes);
   notes.push(...reattachRedirectCookies(parsed.records));
-  const { kept, dropped, apiLikeDropped, telemetryDropped } = classify(parsed.records, options);
+  const { kept, dropped, apiLikeDropped, telemetryDropped, ownHosts } = classify(
+    parsed.records,
+    options,
+  );
   const pages = options.includeHtml ? [] : statePages(kept, dropped);
   for (const page of pages) dropped.delete(page);
   if (pages.length > 0) {
@@ -62,6 +68,7 @@ export function selectTraffic(har: string | Uint8Array, options: NoiseOptions): 
       }) that take part in the session: form submissions, and pages that set the cookies or hold the values (hidden fields, <meta>, inline config, data- attributes) later requests send.`,
     );
   }
+  const own = ownDropped(dropped, kept, ownHosts);
   // For the person converting, not for the flow: the flow never names hosts it dropped.
   const hints: string[] = [];
   for (const [host, { count, script }] of telemetryDropped) {
@@ -105,5 +112,5 @@ export function selectTraffic(har: string | Uint8Array, options: NoiseOptions): 
     ? [...kept].sort((a, b) => a.started! - b.started!)
     : kept;
   loadBodies(ordered, notes);
-  return { parsed, ordered, dropped: droppedCounts, hints, notes };
+  return { parsed, ordered, dropped: droppedCounts, hints, notes, ownDropped: own };
 }
