@@ -46,7 +46,13 @@ import { locationParams, planOauth } from "./oauth.ts";
 import { pageValues } from "./pages.ts";
 import { FRESH_HEADER, type Group } from "./polls.ts";
 import { Spelling } from "./spelling.ts";
-import { multipartParts, PLACEHOLDER_TEXT, placeholderPath, sentFileName } from "./uploads.ts";
+import {
+  formSource,
+  multipartParts,
+  PLACEHOLDER_TEXT,
+  placeholderPath,
+  sentFileName,
+} from "./uploads.ts";
 import {
   isCredentialCookie,
   isCursorKey,
@@ -142,7 +148,13 @@ export class Correlator {
   /** Files uploads send, by path relative to the flow: recorded content or a placeholder. */
   readonly files = new Map<string, string>();
   /** Upload steps and the files they send, for one note. */
-  readonly uploads: { step: string; path: string; placeholder: boolean; omitted: boolean }[] = [];
+  readonly uploads: {
+    step: string;
+    path: string;
+    placeholder: boolean;
+    omitted: boolean;
+    form?: { page: string; typed: string[] };
+  }[] = [];
 
   /** Whether values are taken from responses; off only for `--no-correlate` (a debugging aid). */
   readonly linking: boolean;
@@ -775,7 +787,7 @@ export class Correlator {
       const content = part.content ?? "";
       const placeholder = content === "" || content === FILE_PLACEHOLDER;
       if (!this.files.has(path)) this.files.set(path, placeholder ? PLACEHOLDER_TEXT : content);
-      this.uploads.push({ step: step.name, path, placeholder, omitted });
+      this.uploads.push({ step: step.name, path, placeholder, omitted, form: formSource(r) });
       const fields: [string, YScalar][] = [["file", path]];
       if (part.contentType) fields.push(["content_type", part.contentType]);
       const sent = sentFileName(part.fileName);
@@ -1009,6 +1021,14 @@ export function correlate(
       `${u.path} (step "${u.step}"${
         u.omitted
           ? ", a placeholder; the recording holds none of the body, so check the form's field names"
+          : u.form
+          ? `, a placeholder; the recording holds none of the body: its fields are the form's on ${u.form.page}${
+            u.form.typed.length > 0
+              ? `, and ${u.form.typed.join(", ")} ${
+                u.form.typed.length === 1 ? "holds" : "hold"
+              } "(not recorded)" for what was typed`
+              : ""
+          }`
           : u.placeholder
           ? ", a placeholder"
           : ""

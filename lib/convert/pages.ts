@@ -21,6 +21,8 @@ import type { HarRecord } from "./har_model.ts";
 import { loadBodies } from "./har_model.ts";
 import { parseBody, safeDecode, walk } from "./model.ts";
 import { REASON } from "./noise.ts";
+import { multipartBoundary } from "./har_input.ts";
+import { multipartParts } from "./uploads.ts";
 
 /** A value a page carries, with the regular expression that finds it again in a new copy. */
 export interface PageValue {
@@ -161,7 +163,13 @@ function sentValues(r: HarRecord): Set<string> {
   for (const h of r.headers) sent.add(h.value);
   for (const s of r.url.pathname.split("/")) if (s !== "") sent.add(safeDecode(s));
   for (const [, v] of r.url.searchParams) sent.add(v);
-  if (r.bodyText && r.bodyText.length < 1_000_000) {
+  const type = r.headers.find((h) => h.name.toLowerCase() === "content-type")?.value ?? "";
+  const parts = r.bodyText && /^multipart\//i.test(type)
+    ? multipartParts(r.bodyText, multipartBoundary(type))
+    : undefined;
+  if (parts) {
+    for (const p of parts) if (p.value !== undefined) sent.add(p.value);
+  } else if (r.bodyText && r.bodyText.length < 1_000_000) {
     try {
       walk(parseBody(r.bodyText), (_p, _k, leaf) => sent.add(String(leaf)));
     } catch {

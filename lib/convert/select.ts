@@ -15,6 +15,7 @@ import { classify, type NoiseOptions } from "./noise.ts";
 import { type OwnDropped, ownDropped } from "./dropped.ts";
 import { statePages } from "./pages.ts";
 import { reattachRedirectCookies } from "./redirects.ts";
+import { fillUploadsFromForms } from "./uploads.ts";
 
 /** The API's traffic of a recording, and what was left out. */
 export interface Traffic {
@@ -57,6 +58,9 @@ export function selectTraffic(har: string | Uint8Array, options: NoiseOptions): 
     parsed.records,
     options,
   );
+  // Before the pages are chosen: a form's hidden token the upload now sends keeps its page.
+  // Every record, since a form's upload is a page (kept only once the pages are chosen).
+  fillUploadsFromForms(parsed.records, parsed.records);
   const pages = options.includeHtml ? [] : statePages(kept, dropped);
   for (const page of pages) dropped.delete(page);
   if (pages.length > 0) {
