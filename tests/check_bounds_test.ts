@@ -11,30 +11,8 @@
  * instead of hanging it.
  */
 import assert from "node:assert/strict";
-import { root, spawnCli } from "./support/cli.ts";
+import { root, runBounded, spawnCli } from "./support/cli.ts";
 import { loadFlows } from "../lib/suite.ts";
-
-/** A CLI run that is killed once `limitMs` has passed; `ms` is how long it took. */
-async function runBounded(
-  args: string[],
-  limitMs: number,
-): Promise<{ code: number; stdout: string; stderr: string; ms: number }> {
-  const started = performance.now();
-  const child = spawnCli(args);
-  const timer = setTimeout(() => child.kill("SIGKILL"), limitMs);
-  try {
-    const out = await child.output();
-    const text = new TextDecoder();
-    return {
-      code: out.code,
-      stdout: text.decode(out.stdout),
-      stderr: text.decode(out.stderr),
-      ms: performance.now() - started,
-    };
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 const TREE_SCHEMA = {
   $defs: {
@@ -128,7 +106,7 @@ async function runWithReports(dir: string, limitMs: number): Promise<Map<string,
     `${dir}/r.json`,
     "--report-junit",
     `${dir}/r.xml`,
-  ], limitMs);
+  ], { ms: limitMs });
   assert.equal(run.code, 1, `exit 1 (a failed check), not 3:\n${run.stdout}\n${run.stderr}`);
   assert.doesNotMatch(run.stdout + run.stderr, /\n\s+at .*\.(ts|js):\d+:\d+/, "no stack trace");
   const report = JSON.parse(await Deno.readTextFile(`${dir}/r.json`)) as Report;
@@ -271,7 +249,7 @@ Deno.test("a schema that refers to itself without descending is a load problem a
       `${dir}/tree.yaml`,
       schemaFlow("tree", "http://127.0.0.1:9/", "schema: tree.json"),
     );
-    const run = await runBounded(["validate", dir], 30_000);
+    const run = await runBounded(["validate", dir], { ms: 30_000 });
     assert.equal(run.code, 2, run.stdout + run.stderr);
     const output = run.stdout + run.stderr;
     for (const name of ["self", "all-of", "by-id", "anchor", "api"]) {

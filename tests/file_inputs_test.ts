@@ -12,46 +12,9 @@
  */
 import assert from "node:assert/strict";
 import { readBytesSync } from "../lib/io.ts";
-import { spawnCli } from "./support/cli.ts";
+import { type BoundedRun, runBounded } from "./support/cli.ts";
 
 const MIB = 1024 * 1024;
-
-/** What a bounded CLI run gave. */
-interface Bounded {
-  code: number;
-  stdout: string;
-  stderr: string;
-  ms: number;
-  killed: boolean;
-}
-
-/** Runs the CLI, killed after `ms` (a hang must fail the test, never the suite). */
-async function runBounded(
-  args: string[],
-  options: { env?: Record<string, string>; ms?: number } = {},
-): Promise<Bounded> {
-  const started = performance.now();
-  const child = spawnCli(args, { env: options.env });
-  let killed = false;
-  const timer = setTimeout(() => {
-    killed = true;
-    try {
-      child.kill("SIGKILL");
-    } catch {
-      // Already gone.
-    }
-  }, options.ms ?? 30_000);
-  const output = await child.output();
-  clearTimeout(timer);
-  const decoder = new TextDecoder();
-  return {
-    code: output.code,
-    stdout: decoder.decode(output.stdout),
-    stderr: decoder.decode(output.stderr),
-    ms: performance.now() - started,
-    killed,
-  };
-}
 
 /** Runs `tasks` at most `n` at a time. */
 async function limited<T>(n: number, tasks: (() => Promise<T>)[]): Promise<T[]> {
@@ -118,7 +81,7 @@ async function hostileDir() {
 
 /** The problems `validate --format json` printed. */
 function problemsOf(
-  run: Bounded,
+  run: BoundedRun,
 ): { file: string; line: number; column: number; code: string; message: string }[] {
   assert.equal(run.killed, false, `validate hung:\n${run.stderr}`);
   assert.doesNotMatch(run.stderr, /internal error|\n\s+at /);

@@ -7,51 +7,12 @@
  * is killed after a bound, so a hang fails the test instead of the suite.
  */
 import assert from "node:assert/strict";
-import { RUNNER_PERMISSIONS } from "../scripts/permissions.ts";
-import { root } from "./support/cli.ts";
+import { runBounded } from "./support/cli.ts";
 import { CookieJar, publicSuffixes } from "../lib/cookie_jar.ts";
 import { maskUserinfo, userinfoSecrets } from "../lib/secrets/userinfo.ts";
 
-/** What a bounded CLI run gave. */
-interface Bounded {
-  code: number;
-  stdout: string;
-  stderr: string;
-  killed: boolean;
-}
-
-/** Runs the CLI in `cwd`, killed after `ms` (a hang must fail the test, never the suite). */
-async function runBounded(
-  args: string[],
-  options: { env?: Record<string, string>; ms?: number; cwd?: string } = {},
-): Promise<Bounded> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...RUNNER_PERMISSIONS, `${root}cli.ts`, ...args],
-    cwd: options.cwd,
-    env: { NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", ...options.env },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  let killed = false;
-  const timer = setTimeout(() => {
-    killed = true;
-    try {
-      child.kill("SIGKILL");
-    } catch {
-      // Already gone.
-    }
-  }, options.ms ?? 15_000);
-  const output = await child.output();
-  clearTimeout(timer);
-  const decoder = new TextDecoder();
-  return {
-    code: output.code,
-    stdout: decoder.decode(output.stdout),
-    stderr: decoder.decode(output.stderr),
-    killed,
-  };
-}
+/** How long a run here may take before it is killed (a hang must fail the test, never the suite). */
+const BOUND_MS = 15_000;
 
 /** Every file under `dir`, as text, by name (one level: the artifacts of `--out-dir`). */
 async function texts(dir: string): Promise<Record<string, string>> {
@@ -74,7 +35,7 @@ Deno.test("a cache entry that is a FIFO or a symlink is replaced, never opened: 
       `name: f\nsteps:\n  - name: s\n    request: { url: "http://127.0.0.1:${server.addr.port}/" }\n    assert: { status: 200 }\n`,
     );
     const args = ["run", "f.yaml", "--cache-dir", "cache"];
-    const first = await runBounded(args, { cwd: dir });
+    const first = await runBounded(args, { cwd: dir, ms: BOUND_MS });
     assert.equal(first.code, 0, first.stderr);
     const entries = [...Deno.readDirSync(`${dir}/cache`)].map((e) => e.name);
     assert.equal(entries.length, 1, entries.join());
@@ -136,7 +97,11 @@ Deno.test("data columns with secret names are masked in setup and teardown flows
         "--out-dir",
         "out",
       ],
-      { cwd: dir, env: { GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: `${dir}/out/summary.md` } },
+      {
+        cwd: dir,
+        ms: BOUND_MS,
+        env: { GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: `${dir}/out/summary.md` },
+      },
     );
     assert.equal(run.killed, false);
     assert.equal(run.code, 1, run.stdout + run.stderr);
@@ -183,7 +148,10 @@ Deno.test("a value an include gives a secret-named var is masked in every artifa
       `${dir}/main.yaml`,
       `name: main\nsteps:\n  - name: in\n    include: shared/login.yaml\n    with: { password: "${secret}" }\n`,
     );
-    const run = await runBounded(["run", "main.yaml", "--out-dir", "out"], { cwd: dir });
+    const run = await runBounded(["run", "main.yaml", "--out-dir", "out"], {
+      cwd: dir,
+      ms: BOUND_MS,
+    });
     assert.equal(run.code, 1, run.stdout + run.stderr);
     const all: Record<string, string> = {
       stdout: run.stdout,
@@ -226,7 +194,7 @@ Deno.test("a proxy URL with a path, query or fragment is refused, its password n
     const runs = await Promise.all(SPLIT_PASSWORDS.map((password) =>
       runBounded(
         ["run", "f.yaml", "--proxy", `http://user:${password}@127.0.0.1:9`, "--out-dir", "out"],
-        { cwd: dir },
+        { cwd: dir, ms: BOUND_MS },
       )
     ));
     for (const [i, run] of runs.entries()) {
@@ -245,7 +213,7 @@ Deno.test("a proxy URL with a path, query or fragment is refused, its password n
         SPLIT_PASSWORDS[0]
       }@127.0.0.1:9" }\nsteps:\n  - name: s\n    request: { url: http://127.0.0.1:9/ }\n`,
     );
-    const validate = await runBounded(["validate", "p.yaml"], { cwd: dir });
+    const validate = await runBounded(["validate", "p.yaml"], { cwd: dir, ms: BOUND_MS });
     assert.equal(validate.code, 2, validate.stdout + validate.stderr);
     const shown = validate.stdout + validate.stderr;
     assert.match(
@@ -258,7 +226,10 @@ Deno.test("a proxy URL with a path, query or fragment is refused, its password n
       `${dir}/q.yaml`,
       `name: q\noptions: { proxy: 'http://user:Zq7\\pw@127.0.0.1:9' }\nsteps:\n  - name: s\n    request: { url: http://127.0.0.1:9/ }\n`,
     );
-    const other = await runBounded(["validate", "q.yaml", "--format", "json"], { cwd: dir });
+    const other = await runBounded(["validate", "q.yaml", "--format", "json"], {
+      cwd: dir,
+      ms: BOUND_MS,
+    });
     assert.equal(other.code, 2, other.stdout + other.stderr);
     assert.match(other.stdout, /bad-proxy/);
     assert.ok(!(other.stdout + other.stderr).includes("Zq7"), other.stdout);

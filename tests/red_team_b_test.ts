@@ -6,7 +6,7 @@
  * was written.
  */
 import assert from "node:assert/strict";
-import { spawnCli } from "./support/cli.ts";
+import { type BoundedRun, runBounded } from "./support/cli.ts";
 
 const DEPTH = 200;
 const WIDTH = 30_000;
@@ -33,22 +33,14 @@ function api() {
   return { url: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
 }
 
-interface Outcome {
-  code: number;
-  ms: number;
-  stdout: string;
-  killed: boolean;
-}
-
 /** Runs the CLI with every report requested; kills it after `limitMs`, or SIGINTs it after `interruptMs`. */
 async function run(
   dir: string,
   args: string[],
   limitMs: number,
   interruptMs?: number,
-): Promise<Outcome> {
-  const started = Date.now();
-  const child = spawnCli([
+): Promise<BoundedRun> {
+  return await runBounded([
     "run",
     ...args,
     "--report-json",
@@ -61,24 +53,7 @@ async function run(
     `${dir}/l.ndjson`,
     "--manifest",
     `${dir}/m.json`,
-  ]);
-  let killed = false;
-  const kill = setTimeout(() => {
-    killed = true;
-    child.kill("SIGKILL");
-  }, limitMs);
-  const interrupt = interruptMs === undefined
-    ? undefined
-    : setTimeout(() => child.kill("SIGINT"), interruptMs);
-  const out = await child.output();
-  clearTimeout(kill);
-  clearTimeout(interrupt);
-  return {
-    code: out.code,
-    ms: Date.now() - started,
-    stdout: new TextDecoder().decode(out.stdout),
-    killed,
-  };
+  ], { ms: limitMs, interruptMs });
 }
 
 async function assertReports(dir: string): Promise<Record<string, unknown>> {

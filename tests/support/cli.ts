@@ -45,18 +45,70 @@ export async function runCli(
  */
 export function spawnCli(
   args: string[],
-  options: { env?: Record<string, string>; stdout?: "piped" | "null"; stderr?: "piped" | "null" } =
-    {},
+  options: {
+    env?: Record<string, string>;
+    cwd?: string;
+    stdout?: "piped" | "null";
+    stderr?: "piped" | "null";
+  } = {},
 ): Deno.ChildProcess {
   return new Deno.Command(Deno.execPath(), {
     args: ["run", ...RUNNER_PERMISSIONS, ...RUNNER_V8_FLAGS, `${ROOT}cli.ts`, ...args],
-    cwd: ROOT,
+    cwd: options.cwd ?? ROOT,
     // Deno's background update check would show up in tests that set HTTPS_PROXY.
     env: { NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", ...options.env },
     stdin: "null",
     stdout: options.stdout ?? "piped",
     stderr: options.stderr ?? "piped",
   }).spawn();
+}
+
+/** What a bounded CLI run gave: `ms` is how long it took, `killed` whether the bound ended it. */
+export interface BoundedRun extends CliRun {
+  ms: number;
+  killed: boolean;
+}
+
+/**
+ * Runs the CLI like {@link spawnCli}, killed with SIGKILL after `ms` (30 s
+ * unless told), so a hang fails the test instead of the suite;
+ * `interruptMs` sends SIGINT that long after the start.
+ */
+export async function runBounded(
+  args: string[],
+  options: { env?: Record<string, string>; cwd?: string; ms?: number; interruptMs?: number } = {},
+): Promise<BoundedRun> {
+  const started = performance.now();
+  const child = spawnCli(args, { env: options.env, cwd: options.cwd });
+  let killed = false;
+  const signal = (name: Deno.Signal) => {
+    try {
+      child.kill(name);
+    } catch {
+      // Already gone.
+    }
+  };
+  const timer = setTimeout(() => {
+    killed = true;
+    signal("SIGKILL");
+  }, options.ms ?? 30_000);
+  const interrupt = options.interruptMs === undefined
+    ? undefined
+    : setTimeout(() => signal("SIGINT"), options.interruptMs);
+  try {
+    const output = await child.output();
+    const decoder = new TextDecoder();
+    return {
+      code: output.code,
+      stdout: decoder.decode(output.stdout),
+      stderr: decoder.decode(output.stderr),
+      ms: performance.now() - started,
+      killed,
+    };
+  } finally {
+    clearTimeout(timer);
+    clearTimeout(interrupt);
+  }
 }
 
 /** Replaces ports, timings and generated ids, which differ between runs, with fixed markers. */
