@@ -10,17 +10,14 @@
  * run, and the flow must pass the QA checks (tests/support/harcheck.ts).
  */
 import assert from "node:assert/strict";
-import { runCli } from "./support/cli.ts";
+import {
+  type AppInstance,
+  assertReplayPassed,
+  convertAndReplay,
+  PROJECTLY_PASSWORD,
+  startProjectly,
+} from "./support/convert_apps.ts";
 import { harCheck } from "./support/harcheck.ts";
-
-/** A running instance of an app. */
-interface Instance {
-  /** The app's origin, as a user would set it for BASE_URL. */
-  origin: string;
-  /** Requests the app's third-party hosts received (telemetry, analytics). */
-  thirdPartyHits(): Promise<number>;
-  close(): Promise<void>;
-}
 
 /** One app of the corpus. */
 interface App {
@@ -30,61 +27,10 @@ interface App {
   /** The folder under tests/apps. */
   dir: URL;
   /** A fresh instance (new state, keys and id offsets). */
-  start(): Promise<Instance>;
+  start(): Promise<AppInstance>;
   /** The value a new user gives a required variable the flow names, or undefined. */
   known(name: string): string | undefined;
 }
-
-/** A port nothing listens on now, on 127.0.0.1. */
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
-}
-
-/** Starts a Node-style app server (server.mjs) under Deno and waits for its health check. */
-async function startNodeApp(
-  script: URL,
-  env: (port: number, other: number) => Record<string, string>,
-  health: string,
-): Promise<Instance> {
-  const [port, other] = [freePort(), freePort()];
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-net=127.0.0.1", "--allow-env", script.pathname],
-    env: { ...env(port, other), DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" },
-    stdin: "null",
-    stdout: "null",
-    stderr: "piped",
-  }).spawn();
-  const origin = `http://127.0.0.1:${port}`;
-  const close = async () => {
-    try {
-      child.kill("SIGTERM");
-    } catch { /* already gone */ }
-    await child.stderr.cancel().catch(() => {});
-    await child.status;
-  };
-  for (let attempt = 0; attempt < 150; attempt++) {
-    const ok = await fetch(origin + health).then(async (r) => {
-      await r.body?.cancel();
-      return r.ok;
-    }, () => false);
-    if (ok) {
-      return {
-        origin,
-        close,
-        thirdPartyHits: async () =>
-          (await (await fetch(`${origin}/__stats`)).json()).analytics as number,
-      };
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  await close();
-  throw new Error(`${script.pathname} did not answer ${health} within 7.5 s`);
-}
-
-const PROJECTLY_PASSWORD = "Wonderland-2024!";
 
 const APPS: App[] = [
   {
@@ -93,83 +39,32 @@ const APPS: App[] = [
     name: "projectly",
     dir: new URL("./apps/projectly/", import.meta.url),
     recordings: ["full.pw.har", "full.cdp.har", "bearer.pw.har"],
-    start: () =>
-      startNodeApp(
-        new URL("./apps/projectly/server.mjs", import.meta.url),
-        (port, other) => ({
-          PORT: String(port),
-          ANALYTICS_PORT: String(other),
-          APP_PASSWORD: PROJECTLY_PASSWORD,
-        }),
-        "/api/health",
-      ),
+    start: () => startProjectly(),
     known: (name) => name === "LOGIN_PASSWORD" ? PROJECTLY_PASSWORD : undefined,
   },
 ];
 
-/** The variables the flow's header names: required ones and optional ones, with their text. */
-function headerVariables(flow: string): { name: string; required: boolean; text: string }[] {
-  const out: { name: string; required: boolean; text: string }[] = [];
-  let required = false;
-  for (const line of flow.split("\n")) {
-    if (!line.startsWith("#")) break;
-    if (/^# Set these environment variables/.test(line)) required = true;
-    else if (/^# Optional/.test(line)) required = false;
-    const m = /^# {3}([A-Z][A-Z0-9_]*)\s+(.*)$/.exec(line);
-    if (m) out.push({ name: m[1], required, text: m[2] });
-  }
-  return out;
-}
-
-/** The environment a new user sets: base URLs to the instance, required values they know. */
-function userEnv(flow: string, app: App, origin: string): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const v of headerVariables(flow)) {
-    if (/BASE_URL/.test(v.name) || /base URL/i.test(v.text)) env[v.name] = origin;
-    else if (v.required) env[v.name] = app.known(v.name) ?? crypto.randomUUID();
-  }
-  return env;
-}
-
-type Report = { flows: { steps: { name: string; status: string }[] }[] };
-
 for (const app of APPS) {
   for (const recording of app.recordings) {
     Deno.test(`${app.name} ${recording}: the default conversion passes on a fresh instance`, async () => {
-      const dir = await Deno.makeTempDir({ prefix: `flowrun-${app.name}-` });
       const har = new URL(recording, app.dir).pathname;
-      const flowPath = `${dir}/flow.yaml`;
+      const instance = await app.start();
+      let flow;
       try {
-        const converted = await runCli(["convert", "har", har, "-o", flowPath]);
-        assert.equal(converted.code, 0, converted.stderr);
-        const flow = await Deno.readTextFile(flowPath);
-        const instance = await app.start();
-        try {
-          const env = userEnv(flow, app, instance.origin);
-          const run = await runCli(["run", flowPath, "--report-json", `${dir}/r.json`], { env });
-          const report: Report = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
-          const steps = report.flows[0].steps;
-          const passed = steps.filter((s) => s.status === "passed").length;
-          assert.ok(
-            passed === steps.length && run.code === 0,
-            `${passed} of ${steps.length} steps passed with ${
-              JSON.stringify(Object.keys(env))
-            }\n${converted.stderr}\n${run.stdout}\n${run.stderr}`,
-          );
-          assert.equal(await instance.thirdPartyHits(), 0, "the flow called a telemetry host");
-        } finally {
-          await instance.close();
-        }
-        const found = harCheck(await Deno.readTextFile(har), flow);
-        assert.deepEqual(found, {
-          leaks: [],
-          noiseHeaders: [],
-          analyticsCookies: [],
-          literalIds: [],
-        });
+        const replay = await convertAndReplay(har, instance.origin, app.known);
+        assertReplayPassed(replay);
+        flow = replay.flow;
+        assert.equal(await instance.telemetry(), 0, "the flow called a telemetry host");
       } finally {
-        await Deno.remove(dir, { recursive: true });
+        await instance.close();
       }
+      const found = harCheck(await Deno.readTextFile(har), flow);
+      assert.deepEqual(found, {
+        leaks: [],
+        noiseHeaders: [],
+        analyticsCookies: [],
+        literalIds: [],
+      });
     });
   }
 }

@@ -13,7 +13,11 @@
  */
 import assert from "node:assert/strict";
 import { EMAIL, PASSWORD, startFormapp } from "./apps/formapp/server.ts";
-import { convertAndReplay, explain, literalOutsideComments } from "./support/convert_apps.ts";
+import {
+  assertReplayPassed,
+  convertAndReplay,
+  literalOutsideComments,
+} from "./support/convert_apps.ts";
 import { harCheck } from "./support/harcheck.ts";
 
 const RECORDINGS = new URL("./apps/formapp/recordings/", import.meta.url);
@@ -162,13 +166,8 @@ for (const recording of ["journey.pw.har", "journey.cdp.har"]) {
         app.origin,
         (name) => name === "LOGIN_PASSWORD" ? PASSWORD : undefined,
       );
-      assert.equal(replay.converted.code, 0, replay.converted.stderr);
+      assertReplayPassed(replay);
       const { flow } = replay;
-      const passed = replay.steps.filter((s) => s.status === "passed").length;
-      assert.ok(
-        replay.run.code === 0 && replay.steps.length > 0 && passed === replay.steps.length,
-        `${explain(replay)}\n${flow}`,
-      );
       // The journey's own requests reached the fresh instance, telemetry none.
       for (
         const call of [

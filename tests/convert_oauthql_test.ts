@@ -12,7 +12,11 @@
  */
 import assert from "node:assert/strict";
 import { PASSWORD, startOauthql } from "./apps/oauthql/server.ts";
-import { convertAndReplay, explain, literalOutsideComments } from "./support/convert_apps.ts";
+import {
+  assertReplayPassed,
+  convertAndReplay,
+  literalOutsideComments,
+} from "./support/convert_apps.ts";
 import { harCheck } from "./support/harcheck.ts";
 
 const RECORDINGS = new URL("./apps/oauthql/recordings/", import.meta.url);
@@ -70,13 +74,8 @@ for (const recording of ["journey.pw.har", "journey.cdp.har"]) {
         (recorded) => recorded === AUTH ? app.auth : recorded === SPA ? app.origin : recorded,
         (name) => name === "LOGIN_PASSWORD" ? PASSWORD : undefined,
       );
-      assert.equal(replay.converted.code, 0, replay.converted.stderr);
+      assertReplayPassed(replay);
       const { flow } = replay;
-      const passed = replay.steps.filter((s) => s.status === "passed").length;
-      assert.ok(
-        replay.run.code === 0 && replay.steps.length > 0 && passed === replay.steps.length,
-        `${explain(replay)}\n${flow}`,
-      );
       // The whole journey reached the fresh instance, and the API answered no call with errors.
       for (
         const call of [

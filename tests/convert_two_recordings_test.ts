@@ -11,7 +11,12 @@
 import assert from "node:assert/strict";
 import { PASSWORD as FORMAPP_PASSWORD, startFormapp } from "./apps/formapp/server.ts";
 import { runCli } from "./support/cli.ts";
-import { headerVariables, userEnv } from "./support/convert_apps.ts";
+import {
+  convertAndReplay,
+  headerVariables,
+  PROJECTLY_PASSWORD,
+  startProjectly,
+} from "./support/convert_apps.ts";
 
 const APP_KEY = "3f2a9c4e8b7d6a5f1e0c9b8a7d6e5f4a";
 const TENANT = "0b9c8f1e-3a52-4c1e-9d7e-2f0a4b6c8d10";
@@ -92,25 +97,16 @@ function ledgerHar(ticket: string, requestIds: [string, string]): string {
   return JSON.stringify({ log: { version: "1.2", creator: { name: "hand" }, entries } });
 }
 
+/** Converts the recordings and runs the flow `runs` times as a new user; the conversion must succeed. */
 async function convertAndRun(
   hars: string[],
   origin: string,
   known: (name: string) => string | undefined,
   runs = 1,
 ) {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-two-" });
-  try {
-    const flowPath = `${dir}/flow.yaml`;
-    const converted = await runCli(["convert", "har", ...hars, "-o", flowPath]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(flowPath);
-    const env = userEnv(flow, origin, known);
-    const results = [];
-    for (let i = 0; i < runs; i++) results.push(await runCli(["run", flowPath], { env }));
-    return { converted, flow, env, results };
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  const replay = await convertAndReplay(hars, origin, known, runs);
+  assert.equal(replay.converted.code, 0, replay.converted.stderr);
+  return { ...replay, results: replay.runs };
 }
 
 Deno.test("two recordings: what one recording gets wrong, the second decides (hand-made third shape)", async () => {
@@ -183,50 +179,8 @@ Deno.test("two recordings: entries the other recording lacks are named, and thre
 });
 
 const PROJECTLY = new URL("./apps/projectly/", import.meta.url).pathname;
-const PROJECTLY_PASSWORD = "Wonderland-2024!";
-
-async function startProjectly() {
-  const port = () => {
-    const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-    const p = (l.addr as Deno.NetAddr).port;
-    l.close();
-    return p;
-  };
-  const [appPort, other] = [port(), port()];
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-net=127.0.0.1", "--allow-env", `${PROJECTLY}server.mjs`],
-    env: {
-      PORT: String(appPort),
-      ANALYTICS_PORT: String(other),
-      APP_PASSWORD: PROJECTLY_PASSWORD,
-      JOB_MS: "300",
-      DENO_NO_UPDATE_CHECK: "1",
-    },
-    stdin: "null",
-    stdout: "null",
-    stderr: "null",
-  }).spawn();
-  const origin = `http://127.0.0.1:${appPort}`;
-  const close = async () => {
-    try {
-      child.kill("SIGTERM");
-    } catch { /* already gone */ }
-    await child.status;
-  };
-  for (let attempt = 0; attempt < 150; attempt++) {
-    const ok = await fetch(`${origin}/api/health`).then(async (r) => {
-      await r.body?.cancel();
-      return r.ok;
-    }, () => false);
-    if (ok) return { origin, close };
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  await close();
-  throw new Error("projectly did not start within 7.5 s");
-}
-
 Deno.test("two recordings of projectly (bearer SPA) pass on a fresh instance; the password stays a variable", async () => {
-  const app = await startProjectly();
+  const app = await startProjectly({ jobMs: 300 });
   try {
     const { converted, flow, env, results } = await convertAndRun(
       [`${PROJECTLY}full.pw.har`, `${PROJECTLY}full2.pw.har`],

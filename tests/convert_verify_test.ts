@@ -11,97 +11,20 @@ import assert from "node:assert/strict";
 import { EMAIL, PASSWORD, startFormapp } from "./apps/formapp/server.ts";
 import { MAX_TRIES_PER_STEP } from "../lib/convert/verify.ts";
 import { runCli } from "./support/cli.ts";
-import { userEnv } from "./support/convert_apps.ts";
+import {
+  type AppInstance,
+  PROJECTLY_PASSWORD,
+  runAsUser,
+  startProjectly,
+} from "./support/convert_apps.ts";
 
-type Report = { flows: { steps: { name: string; status: string }[] }[] };
-
-/** A running app: its origin and how many requests its telemetry host received. */
-interface Instance {
-  origin: string;
-  telemetry(): Promise<number>;
-  close(): Promise<void>;
-}
-
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
-}
-
-const PROJECTLY_PASSWORD = "Wonderland-2024!";
-
-/** A fresh projectly (tests/apps/projectly/server.mjs) and its collector on another port. */
-async function startProjectly(): Promise<Instance> {
-  const [port, other] = [freePort(), freePort()];
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-net=127.0.0.1",
-      "--allow-env",
-      new URL("./apps/projectly/server.mjs", import.meta.url).pathname,
-    ],
-    env: {
-      PORT: String(port),
-      ANALYTICS_PORT: String(other),
-      APP_PASSWORD: PROJECTLY_PASSWORD,
-      JOB_MS: "300",
-      DENO_NO_UPDATE_CHECK: "1",
-    },
-    stdin: "null",
-    stdout: "null",
-    stderr: "null",
-  }).spawn();
-  const origin = `http://127.0.0.1:${port}`;
-  const close = async () => {
-    try {
-      child.kill("SIGTERM");
-    } catch { /* already gone */ }
-    await child.status;
-  };
-  for (let attempt = 0; attempt < 150; attempt++) {
-    const ok = await fetch(`${origin}/api/health`).then(async (r) => {
-      await r.body?.cancel();
-      return r.ok;
-    }, () => false);
-    if (ok) {
-      return {
-        origin,
-        close,
-        telemetry: async () => (await (await fetch(`${origin}/__stats`)).json()).analytics,
-      };
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  await close();
-  throw new Error("projectly did not start within 7.5 s");
-}
-
-function startFormappInstance(): Promise<Instance> {
+function startFormappInstance(): Promise<AppInstance> {
   const app = startFormapp();
   return Promise.resolve({
     origin: app.origin,
     telemetry: () => Promise.resolve(app.events),
     close: () => app.close(),
   });
-}
-
-/** Runs a flow file on an instance as a new user would; the steps' statuses. */
-async function runOn(
-  flowPath: string,
-  instance: Instance,
-  known: (name: string) => string | undefined,
-): Promise<{ code: number; steps: Report["flows"][0]["steps"]; out: string }> {
-  const flow = await Deno.readTextFile(flowPath);
-  const report = `${flowPath}.report.json`;
-  const run = await runCli(["run", flowPath, "--report-json", report], {
-    env: userEnv(flow, instance.origin, known),
-  });
-  let steps: Report["flows"][0]["steps"] = [];
-  try {
-    steps = (JSON.parse(await Deno.readTextFile(report)) as Report).flows[0]?.steps ?? [];
-  } catch { /* not loaded: the output says why */ }
-  return { code: run.code, steps, out: `${run.stdout}\n${run.stderr}` };
 }
 
 const SHAPES = [
@@ -114,7 +37,7 @@ const SHAPES = [
   {
     name: "projectly (bearer SPA)",
     har: new URL("./apps/projectly/full.pw.har", import.meta.url).pathname,
-    start: startProjectly,
+    start: () => startProjectly({ jobMs: 300 }),
     password: PROJECTLY_PASSWORD,
   },
 ];
@@ -136,9 +59,9 @@ for (const shape of SHAPES) {
       assert.equal(weak.code, 0, weak.stderr);
       const first = await shape.start();
       try {
-        const run = await runOn(`${dir}/weak.yaml`, first, known);
+        const { run, steps } = await runAsUser(`${dir}/weak.yaml`, first.origin, known);
         assert.notEqual(run.code, 0, "the weakened flow passed: it tests nothing here");
-        assert.ok(run.steps.some((s) => s.status !== "passed"), run.out);
+        assert.ok(steps.some((s) => s.status !== "passed"), `${run.stdout}\n${run.stderr}`);
       } finally {
         await first.close();
       }
@@ -181,9 +104,12 @@ for (const shape of SHAPES) {
       // The repaired flow passes on a third fresh instance, as a new user runs it.
       const third = await shape.start();
       try {
-        const run = await runOn(`${dir}/repaired.yaml`, third, known);
-        const failed = run.steps.filter((s) => s.status !== "passed").map((s) => s.name);
-        assert.ok(run.code === 0 && failed.length === 0, `${failed}\n${run.out}\n${repaired}`);
+        const { run, steps } = await runAsUser(`${dir}/repaired.yaml`, third.origin, known);
+        const failed = steps.filter((s) => s.status !== "passed").map((s) => s.name);
+        assert.ok(
+          run.code === 0 && failed.length === 0,
+          `${failed}\n${run.stdout}\n${run.stderr}\n${repaired}`,
+        );
         assert.equal(await third.telemetry(), 0);
       } finally {
         await third.close();

@@ -5,6 +5,7 @@
  * knows, anything else to a value a fresh instance cannot know), nothing
  * else. Shared by the app-corpus tests (tests/convert_*_test.ts).
  */
+import assert from "node:assert/strict";
 import { type CliRun, runCli } from "./cli.ts";
 
 /** A variable the flow's header names. */
@@ -58,43 +59,89 @@ export interface Replay {
   converted: CliRun;
   /** The flow's text ("" when the conversion failed). */
   flow: string;
-  /** The run ("" output and code -1 when nothing ran). */
+  /** The first run ("" output and code -1 when nothing ran). */
   run: CliRun;
-  /** Each step's name and status from the JSON report. */
+  /** Every run, in order (none when the conversion failed). */
+  runs: CliRun[];
+  /** Each step's name and status from the first run's JSON report. */
+  steps: { name: string; status: string }[];
+  env: Record<string, string>;
+}
+
+/** A run of a flow file as a new user runs it, and its steps' statuses. */
+export interface UserRun {
+  run: CliRun;
+  /** Each step's name and status from the JSON report ([] when the flow did not load). */
   steps: { name: string; status: string }[];
   env: Record<string, string>;
 }
 
 /**
- * Converts `har` with default options (`flowrun convert har HAR -o FILE`),
- * then runs the flow (`flowrun run FLOW --report-json …`) against `origin`
- * with {@linkcode userEnv}. Files go to a temporary folder removed afterwards.
+ * Runs the flow at `flowPath` (`flowrun run FLOW --report-json FLOW.report.json`)
+ * against `origin` with {@linkcode userEnv}, as a new user would.
  */
-export async function convertAndReplay(
-  har: string,
+export async function runAsUser(
+  flowPath: string,
   origin: Origin,
   known: (name: string) => string | undefined,
+): Promise<UserRun> {
+  const env = userEnv(await Deno.readTextFile(flowPath), origin, known);
+  const report = `${flowPath}.report.json`;
+  const run = await runCli(["run", flowPath, "--report-json", report], { env });
+  let steps: UserRun["steps"] = [];
+  try {
+    steps = JSON.parse(await Deno.readTextFile(report)).flows[0]?.steps ?? [];
+  } catch {
+    // No report: the flow did not load; the run's output says why.
+  }
+  return { run, steps, env };
+}
+
+/**
+ * Converts `har` (one recording, or two of the same journey) with default
+ * options (`flowrun convert har HAR… -o FILE`), then runs the flow `runs`
+ * times (once unless told) with {@linkcode runAsUser}. Files go to a
+ * temporary folder removed afterwards.
+ */
+export async function convertAndReplay(
+  har: string | string[],
+  origin: Origin,
+  known: (name: string) => string | undefined,
+  runs = 1,
 ): Promise<Replay> {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-apps-" });
   try {
     const flowPath = `${dir}/flow.yaml`;
-    const converted = await runCli(["convert", "har", har, "-o", flowPath]);
+    const converted = await runCli(["convert", "har", ...[har].flat(), "-o", flowPath]);
     const none = { code: -1, stdout: "", stderr: "" };
-    if (converted.code !== 0) return { converted, flow: "", run: none, steps: [], env: {} };
-    const flow = await Deno.readTextFile(flowPath);
-    const env = userEnv(flow, origin, known);
-    const run = await runCli(["run", flowPath, "--report-json", `${dir}/r.json`], { env });
-    let steps: Replay["steps"] = [];
-    try {
-      const report = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
-      steps = report.flows[0]?.steps ?? [];
-    } catch {
-      // No report: the flow did not load; the run's output says why.
+    if (converted.code !== 0) {
+      return { converted, flow: "", run: none, runs: [], steps: [], env: {} };
     }
-    return { converted, flow, run, steps, env };
+    const flow = await Deno.readTextFile(flowPath);
+    const done: UserRun[] = [];
+    for (let i = 0; i < runs; i++) done.push(await runAsUser(flowPath, origin, known));
+    const [first] = done;
+    return {
+      converted,
+      flow,
+      run: first?.run ?? none,
+      runs: done.map((d) => d.run),
+      steps: first?.steps ?? [],
+      env: first?.env ?? userEnv(flow, origin, known),
+    };
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+}
+
+/** Asserts the conversion succeeded and every step of the first run passed (and there was one). */
+export function assertReplayPassed(replay: Replay): void {
+  assert.equal(replay.converted.code, 0, replay.converted.stderr);
+  const passed = replay.steps.filter((s) => s.status === "passed").length;
+  assert.ok(
+    replay.run.code === 0 && replay.steps.length > 0 && passed === replay.steps.length,
+    `${explain(replay)}\n${replay.flow}`,
+  );
 }
 
 /** A one-paragraph account of a replay for an assertion message. */
@@ -115,4 +162,73 @@ export function literalOutsideComments(flow: string, values: Iterable<string>): 
   const code = flow.split("\n").filter((l) => !l.trimStart().startsWith("#")).join("\n");
   const forms = (v: string) => [v, encodeURIComponent(v), JSON.stringify(v).slice(1, -1)];
   return [...new Set(values)].filter((v) => forms(v).some((f) => code.includes(f)));
+}
+
+/** A running app instance: its origin and how many requests its telemetry host received. */
+export interface AppInstance {
+  origin: string;
+  telemetry(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** The password a fresh projectly accepts. */
+export const PROJECTLY_PASSWORD = "Wonderland-2024!";
+
+/** A port nothing listens on now, on 127.0.0.1. */
+function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+/**
+ * A fresh projectly (tests/apps/projectly/server.mjs, a Node-style server run
+ * under Deno) and its telemetry collector on another port, once its health
+ * check answers; `jobMs` shortens its export job (the server's default unless told).
+ */
+export async function startProjectly(options: { jobMs?: number } = {}): Promise<AppInstance> {
+  const [port, other] = [freePort(), freePort()];
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-net=127.0.0.1",
+      "--allow-env",
+      new URL("../apps/projectly/server.mjs", import.meta.url).pathname,
+    ],
+    env: {
+      PORT: String(port),
+      ANALYTICS_PORT: String(other),
+      APP_PASSWORD: PROJECTLY_PASSWORD,
+      ...(options.jobMs === undefined ? {} : { JOB_MS: String(options.jobMs) }),
+      DENO_NO_UPDATE_CHECK: "1",
+    },
+    stdin: "null",
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  const origin = `http://127.0.0.1:${port}`;
+  const close = async () => {
+    try {
+      child.kill("SIGTERM");
+    } catch { /* already gone */ }
+    await child.status;
+  };
+  for (let attempt = 0; attempt < 150; attempt++) {
+    const ok = await fetch(`${origin}/api/health`).then(async (r) => {
+      await r.body?.cancel();
+      return r.ok;
+    }, () => false);
+    if (ok) {
+      return {
+        origin,
+        close,
+        telemetry: async () =>
+          (await (await fetch(`${origin}/__stats`)).json()).analytics as number,
+      };
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await close();
+  throw new Error("projectly did not start within 7.5 s");
 }
