@@ -16,34 +16,10 @@
 import assert from "node:assert/strict";
 import { parse } from "yaml";
 import { convertHar } from "../lib/convert/har.ts";
-import { loadFlow } from "../lib/load.ts";
-import { runFlows } from "../lib/run.ts";
 import { runCli } from "./support/cli.ts";
 import { recordShelf, SHELF_PASSWORD, startShelf } from "./support/shelf_app.ts";
+import { type Files, runTwice } from "./support/run_twice.ts";
 import "./support/engines.ts";
-
-type Files = { path: string; text: string }[];
-
-/** Loads a converted flow with its placeholder files and runs it twice against `origin`. */
-async function runTwice(yaml: string, files: Files, env: (name: string) => string | undefined) {
-  const loaded = loadFlow(yaml, "flow.yaml", {
-    env,
-    readFile: (path) => {
-      const file = files.find((f) => f.path === path);
-      return file ? { bytes: new TextEncoder().encode(file.text) } : { message: `no file ${path}` };
-    },
-  });
-  assert.deepEqual(loaded.problems, [], yaml);
-  for (const run of ["first", "second"]) {
-    const result = await runFlows([loaded.flow!], { env, runId: run, jobs: 1 });
-    const failed = result.flows[0].steps.filter((s) => s.status !== "passed");
-    assert.equal(
-      result.status,
-      "passed",
-      `${run} run:\n${JSON.stringify(failed, null, 2)}\n${yaml}`,
-    );
-  }
-}
 
 /** The request data of a flow: its text without comments. */
 const code = (yaml: string) => yaml.split("\n").filter((l) => !/^\s*#/.test(l)).join("\n");

@@ -12,10 +12,9 @@
  */
 import assert from "node:assert/strict";
 import { convertHar } from "../lib/convert/har.ts";
-import { loadFlow } from "../lib/load.ts";
-import { runFlows } from "../lib/run.ts";
 import { PASSWORD, startTaskboard } from "./support/taskboard_app.ts";
 import { RECORDED_PORTS } from "./apps/taskboard/record.ts";
+import { runTwice } from "./support/run_twice.ts";
 import "./support/engines.ts";
 
 const RECORDINGS = new URL("./apps/taskboard/recordings/", import.meta.url);
@@ -173,21 +172,7 @@ for (const [producer, har] of all) {
     try {
       const env = (name: string) =>
         name === "LOGIN_PASSWORD" ? PASSWORD : name === "BASE_URL" ? fresh.origin : undefined;
-      const readFile = (path: string) => {
-        const file = files.find((f) => f.path === path);
-        return file ? { bytes: new TextEncoder().encode(file.text) } : { message: "missing" };
-      };
-      const loaded = loadFlow(yaml, `${producer}.yaml`, { env, readFile });
-      assert.deepEqual(loaded.problems, [], yaml);
-      for (const run of ["first", "second"]) {
-        const result = await runFlows([loaded.flow!], { env, runId: run, jobs: 1 });
-        const failed = result.flows[0].steps.filter((s) => s.status !== "passed");
-        assert.equal(
-          result.status,
-          "passed",
-          `${run} run:\n${JSON.stringify(failed, null, 2)}\n${yaml}`,
-        );
-      }
+      await runTwice(yaml, files, env, `${producer}.yaml`);
       assert.equal(fresh.events, 0, "no request reached the analytics host");
       assert.ok(fresh.calls.filter((c) => c === "PUT /api/account").length === 2);
       assert.equal(fresh.calls.filter((c) => /^PATCH .*\/tasks\//.test(c)).length, 2);

@@ -1,0 +1,42 @@
+/**
+ * Loads a converted flow in process, with the files its conversion wrote
+ * beside it, and runs it twice against a live app: a second run on the same
+ * instance fails where a flow replays a recorded one-time value instead of
+ * taking a fresh one.
+ */
+import assert from "node:assert/strict";
+import { loadFlow } from "../../lib/load.ts";
+import { runFlows } from "../../lib/run.ts";
+import "./engines.ts";
+
+/** A file the conversion wrote beside the flow (a placeholder upload, a body). */
+export type Files = { path: string; text: string }[];
+
+/**
+ * Asserts `yaml` (named `name` in messages) loads without problems with
+ * `files` and `env`, and that two runs one after the other both pass.
+ */
+export async function runTwice(
+  yaml: string,
+  files: Files,
+  env: (name: string) => string | undefined,
+  name = "flow.yaml",
+): Promise<void> {
+  const loaded = loadFlow(yaml, name, {
+    env,
+    readFile: (path) => {
+      const file = files.find((f) => f.path === path);
+      return file ? { bytes: new TextEncoder().encode(file.text) } : { message: `no file ${path}` };
+    },
+  });
+  assert.deepEqual(loaded.problems, [], yaml);
+  for (const run of ["first", "second"]) {
+    const result = await runFlows([loaded.flow!], { env, runId: run, jobs: 1 });
+    const failed = result.flows[0].steps.filter((s) => s.status !== "passed");
+    assert.equal(
+      result.status,
+      "passed",
+      `${run} run:\n${JSON.stringify(failed, null, 2)}\n${yaml}`,
+    );
+  }
+}
