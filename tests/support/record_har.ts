@@ -104,3 +104,33 @@ export async function recordSession(
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   }
 }
+
+/** The paths of this machine a recording names (a home, a temp or checkout folder). */
+export function hostPaths(har: string): string[] {
+  const home = Deno.env.get("HOME");
+  const found = new Set<string>();
+  for (const m of har.matchAll(/(?:file:\/\/|\/(?:home|root|tmp|work|Users)\/)[^"\s]{0,60}/g)) {
+    found.add(m[0]);
+  }
+  if (home && home.length > 1 && har.includes(home)) found.add(home);
+  return [...found];
+}
+
+/**
+ * Writes both recordings of a session as `OUT/STEM.pw.har` and
+ * `OUT/STEM.cdp.har` (each ending in a newline), refusing any that names a
+ * path of this machine: stored recordings are public.
+ */
+export async function writeRecordings(
+  out: string,
+  stem: string,
+  recorded: Recordings,
+): Promise<void> {
+  await Deno.mkdir(out, { recursive: true });
+  for (const [name, har] of [["pw", recorded.playwright], ["cdp", recorded.chromeHar]]) {
+    const paths = hostPaths(har);
+    if (paths.length > 0) throw new Error(`the ${name} recording names ${paths.join(", ")}`);
+    await Deno.writeTextFile(`${out}/${stem}.${name}.har`, har.endsWith("\n") ? har : har + "\n");
+    console.error(`wrote ${out}/${stem}.${name}.har (${har.length} bytes)`);
+  }
+}

@@ -12,7 +12,7 @@
  * @module
  */
 import type { Page } from "playwright-core";
-import { recordSession } from "../../support/record_har.ts";
+import { recordSession, writeRecordings } from "../../support/record_har.ts";
 import { EMAIL, PASSWORD, startFormapp } from "./server.ts";
 
 /**
@@ -58,29 +58,12 @@ export async function journey(page: Page, origin: string): Promise<void> {
   await page.waitForTimeout(200);
 }
 
-/** Whether a recording names a path of this machine (a home, a temp or checkout folder). */
-export function hostPaths(har: string): string[] {
-  const home = Deno.env.get("HOME");
-  const found = new Set<string>();
-  for (const m of har.matchAll(/(?:file:\/\/|\/(?:home|root|tmp|work|Users)\/)[^"\s]{0,60}/g)) {
-    found.add(m[0]);
-  }
-  if (home && home.length > 1 && har.includes(home)) found.add(home);
-  return [...found];
-}
-
 if (import.meta.main) {
   const out = Deno.args[0] ?? new URL("./recordings", import.meta.url).pathname;
   const app = startFormapp({ port: 8701, telemetryPort: 8702 });
   try {
     const recorded = await recordSession((page) => journey(page, app.origin));
-    await Deno.mkdir(out, { recursive: true });
-    for (const [name, har] of [["pw", recorded.playwright], ["cdp", recorded.chromeHar]]) {
-      const paths = hostPaths(har);
-      if (paths.length > 0) throw new Error(`the ${name} recording names ${paths.join(", ")}`);
-      await Deno.writeTextFile(`${out}/journey.${name}.har`, har.endsWith("\n") ? har : har + "\n");
-      console.error(`wrote ${out}/journey.${name}.har (${har.length} bytes)`);
-    }
+    await writeRecordings(out, "journey", recorded);
     console.error(`the app answered: ${app.calls.join(", ")}; telemetry events: ${app.events}`);
   } finally {
     await app.close();

@@ -12,8 +12,7 @@
  * @module
  */
 import type { Page } from "playwright-core";
-import { recordSession } from "../../support/record_har.ts";
-import { hostPaths } from "../formapp/record.ts";
+import { recordSession, writeRecordings } from "../../support/record_har.ts";
 import { PASSWORD, startOauthql, USERNAME } from "./server.ts";
 
 /** Signs in (PKCE), creates a project and tasks, pages through them, completes one, renews the session. */
@@ -52,13 +51,7 @@ if (import.meta.main) {
   const app = startOauthql({ port: 8711, authPort: 8712 });
   try {
     const recorded = await recordSession((page) => journey(page, app.origin));
-    await Deno.mkdir(out, { recursive: true });
-    for (const [name, har] of [["pw", recorded.playwright], ["cdp", recorded.chromeHar]]) {
-      const paths = hostPaths(har);
-      if (paths.length > 0) throw new Error(`the ${name} recording names ${paths.join(", ")}`);
-      await Deno.writeTextFile(`${out}/journey.${name}.har`, har.endsWith("\n") ? har : har + "\n");
-      console.error(`wrote ${out}/journey.${name}.har (${har.length} bytes)`);
-    }
+    await writeRecordings(out, "journey", recorded);
     console.error(`the app answered: ${app.calls.join(", ")}`);
     if (app.errors.length > 0) throw new Error(`GraphQL errors: ${app.errors.join("; ")}`);
   } finally {

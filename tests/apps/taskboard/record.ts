@@ -15,9 +15,8 @@
  * @module
  */
 import type { Page } from "playwright-core";
-import { recordSession } from "../../support/record_har.ts";
+import { recordSession, writeRecordings } from "../../support/record_har.ts";
 import { PASSWORD, startTaskboard } from "../../support/taskboard_app.ts";
-import { hostPaths } from "../formapp/record.ts";
 
 /** The ports the stored recordings name: the app's, then the analytics host's. */
 export const RECORDED_PORTS = { port: 8711, analyticsPort: 8712 };
@@ -66,13 +65,7 @@ if (import.meta.main) {
     if (!app.calls.includes("PUT /api/account") || app.events < 3) {
       throw new Error(`an incomplete session: ${app.calls.join(", ")}; ${app.events} events`);
     }
-    await Deno.mkdir(out, { recursive: true });
-    for (const [name, har] of [["pw", recorded.playwright], ["cdp", recorded.chromeHar]]) {
-      const paths = hostPaths(har);
-      if (paths.length > 0) throw new Error(`the ${name} recording names ${paths.join(", ")}`);
-      await Deno.writeTextFile(`${out}/session.${name}.har`, har.endsWith("\n") ? har : har + "\n");
-      console.error(`wrote ${out}/session.${name}.har (${har.length} bytes)`);
-    }
+    await writeRecordings(out, "session", recorded);
     console.error(`the API answered: ${app.calls.join(", ")}; analytics events: ${app.events}`);
   } finally {
     await app.close();
