@@ -97,6 +97,13 @@ interface Report {
   }[];
 }
 
+/** Asserts each named flow's first failure message matches `pattern`. */
+function assertFirstFailure(failed: Map<string, string[]>, names: string[], pattern: RegExp): void {
+  for (const name of names) {
+    assert.match(failed.get(name)![0], pattern, `${name}: ${failed.get(name)}`);
+  }
+}
+
 /** Runs a directory of flows with both reports, and checks what every run must hold. */
 async function runWithReports(dir: string, limitMs: number): Promise<Map<string, string[]>> {
   const run = await runBounded([
@@ -142,20 +149,8 @@ Deno.test("XPath over a deep or a huge XML or HTML body fails its step; the run 
     }
     const failed = await runWithReports(dir, 60_000);
     assert.deepEqual([...failed.keys()].sort(), ["deep-html", "deep-xml", "flat-xml", "wide-html"]);
-    for (const name of ["deep-xml", "deep-html"]) {
-      assert.match(
-        failed.get(name)![0],
-        /nested deeper than 1,000 levels/,
-        `${name}: ${failed.get(name)}`,
-      );
-    }
-    for (const name of ["flat-xml", "wide-html"]) {
-      assert.match(
-        failed.get(name)![0],
-        /did not finish within 1 s/,
-        `${name}: ${failed.get(name)}`,
-      );
-    }
+    assertFirstFailure(failed, ["deep-xml", "deep-html"], /nested deeper than 1,000 levels/);
+    assertFirstFailure(failed, ["flat-xml", "wide-html"], /did not finish within 1 s/);
   } finally {
     await api.close();
     await Deno.remove(dir, { recursive: true });
@@ -193,20 +188,12 @@ Deno.test("a schema check over a deep body or with a backtracking pattern fails 
       "tree-file",
       "tree-openapi",
     ]);
-    for (const name of ["tree-file", "tree-openapi"]) {
-      assert.match(
-        failed.get(name)![0],
-        /nested deeper than 1,000 levels/,
-        `${name}: ${failed.get(name)}`,
-      );
-    }
-    for (const name of ["pattern", "pattern-properties", "property-names"]) {
-      assert.match(
-        failed.get(name)![0],
-        /did not finish within 1 s/,
-        `${name}: ${failed.get(name)}`,
-      );
-    }
+    assertFirstFailure(failed, ["tree-file", "tree-openapi"], /nested deeper than 1,000 levels/);
+    assertFirstFailure(
+      failed,
+      ["pattern", "pattern-properties", "property-names"],
+      /did not finish within 1 s/,
+    );
   } finally {
     await api.close();
     await Deno.remove(dir, { recursive: true });

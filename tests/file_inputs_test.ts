@@ -52,6 +52,23 @@ function expected(kind: Kind, tooLarge = "input-too-large"): { code: string; rea
   }
 }
 
+/**
+ * Asserts a CLI run refused a hostile file of `kind` at once: exit 2, no
+ * stack, and a first line with the kind's code and reason that names
+ * `named` (a regular-expression fragment: the option or the quoted path).
+ */
+function assertRefused(run: BoundedRun, label: string, kind: Kind, named: string): void {
+  assert.equal(run.killed, false, `${label} hung`);
+  assert.equal(run.code, 2, `${label}: ${run.stderr}`);
+  assert.doesNotMatch(run.stderr, /internal error|\n\s+at /, label);
+  const { code, reason } = expected(kind);
+  const first = run.stderr.split("\n")[0];
+  // A missing or looping file keeps the option's own code (bad-cacert); the rest have theirs.
+  const codes = kind === "loop" ? "[a-z-]+" : code;
+  assert.match(first, new RegExp(`^error\\[${codes}\\]: .*${named}`), `${label}: ${run.stderr}`);
+  assert.match(first, reason, label);
+}
+
 /** A temporary directory of hostile files; `oversize(limit)` makes a sparse file one byte past it. */
 async function hostileDir() {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-inputs-" });
@@ -268,20 +285,7 @@ Deno.test("files the run's options name are refused unless regular and within th
       KINDS.map((k) => async () => ({ o, k, run: await runBounded(o.args(o.paths[k])) }))
     );
     for (const { o, k, run } of await limited(4, tasks)) {
-      const label = `${o.option} ${k}`;
-      assert.equal(run.killed, false, `${label} hung`);
-      assert.equal(run.code, 2, `${label}: ${run.stderr}`);
-      assert.doesNotMatch(run.stderr, /internal error|\n\s+at /, label);
-      const { code, reason } = expected(k);
-      const first = run.stderr.split("\n")[0];
-      // A missing or looping file keeps the option's own code (bad-cacert); the rest have theirs.
-      const codes = k === "loop" ? "[a-z-]+" : code;
-      assert.match(
-        first,
-        new RegExp(`^error\\[${codes}\\]: .*${o.option}`),
-        `${label}: ${run.stderr}`,
-      );
-      assert.match(first, reason, label);
+      assertRefused(run, `${o.option} ${k}`, k, o.option);
     }
   } finally {
     await h.remove();
@@ -301,19 +305,7 @@ Deno.test("the inputs of convert har, merge and report html are refused unless r
       KINDS.map((k) => async () => ({ c, k, run: await runBounded(c.args(paths[k])) }))
     );
     for (const { c, k, run } of await limited(4, tasks)) {
-      const label = `${c.name} ${k}`;
-      assert.equal(run.killed, false, `${label} hung`);
-      assert.equal(run.code, 2, `${label}: ${run.stderr}`);
-      assert.doesNotMatch(run.stderr, /internal error|\n\s+at /, label);
-      const { code, reason } = expected(k);
-      const first = run.stderr.split("\n")[0];
-      const codes = k === "loop" ? "[a-z-]+" : code;
-      assert.match(
-        first,
-        new RegExp(`^error\\[${codes}\\]: .*"${paths[k]}"`),
-        `${label}: ${run.stderr}`,
-      );
-      assert.match(first, reason, label);
+      assertRefused(run, `${c.name} ${k}`, k, `"${paths[k]}"`);
     }
   } finally {
     await h.remove();
