@@ -6,7 +6,7 @@
  * was written.
  */
 import assert from "node:assert/strict";
-import { type BoundedRun, runBounded } from "./support/cli.ts";
+import { type BoundedRun, runBounded, runCli } from "./support/cli.ts";
 
 const DEPTH = 200;
 const WIDTH = 30_000;
@@ -345,24 +345,8 @@ Deno.test("convert har: any recorded field holding a deeply nested list or map i
         log: { version: "1.2", creator: { name: "t", version: "1" }, entries: [entry] },
       }).replace(marker, hostile[i < targets.length ? 0 : 1]);
       await Deno.writeTextFile(`${dir}/e.har`, text);
-      const out = await new Deno.Command(Deno.execPath(), {
-        args: [
-          "run",
-          "-A",
-          new URL("../cli.ts", import.meta.url).pathname,
-          "convert",
-          "har",
-          `${dir}/e.har`,
-          "-o",
-          `${dir}/e.yaml`,
-        ],
-        stdout: "null",
-        stderr: "piped",
-        env: { NO_COLOR: "1" },
-      }).output();
-      if (out.code === 3) {
-        failures.push(`${path.join(".")}: ${new TextDecoder().decode(out.stderr).slice(0, 200)}`);
-      }
+      const out = await runCli(["convert", "har", `${dir}/e.har`, "-o", `${dir}/e.yaml`]);
+      if (out.code === 3) failures.push(`${path.join(".")}: ${out.stderr.slice(0, 200)}`);
     }
     assert.deepEqual(failures, []);
   } finally {
@@ -424,13 +408,8 @@ Deno.test("lists nested 100,000 deep in a --vars-file or a YAML schema are refus
         [`${dir}/schema_flow.yaml`],
       ]
     ) {
-      const out = await new Deno.Command(Deno.execPath(), {
-        args: ["run", "-A", new URL("../cli.ts", import.meta.url).pathname, "run", ...args],
-        stdout: "piped",
-        stderr: "piped",
-        env: { NO_COLOR: "1" },
-      }).output();
-      const text = new TextDecoder().decode(out.stderr) + new TextDecoder().decode(out.stdout);
+      const out = await runCli(["run", ...args]);
+      const text = out.stderr + out.stdout;
       assert.equal(out.code, 2, text);
       assert.doesNotMatch(text, /call stack/i);
       assert.match(text, /(nest more than 64 levels|nests deeper than 256 levels)/, text);
@@ -454,19 +433,8 @@ Deno.test("a JSONPath nested 3,000 filters or 50,000 parentheses deep is a bad-p
         `name: f\nsteps:\n  - name: s\n    request: { url: "http://127.0.0.1:9/" }\n` +
           `    assert: { json: [{ path: "${path}", exists: false }] }\n`,
       );
-      const out = await new Deno.Command(Deno.execPath(), {
-        args: [
-          "run",
-          "-A",
-          new URL("../cli.ts", import.meta.url).pathname,
-          "validate",
-          `${dir}/a.yaml`,
-        ],
-        stdout: "piped",
-        stderr: "piped",
-        env: { NO_COLOR: "1" },
-      }).output();
-      const text = new TextDecoder().decode(out.stderr) + new TextDecoder().decode(out.stdout);
+      const out = await runCli(["validate", `${dir}/a.yaml`]);
+      const text = out.stderr + out.stdout;
       assert.equal(out.code, 2, text.slice(0, 500));
       assert.doesNotMatch(text, /call stack/i);
       assert.match(text, /bad-path[^\n]*nest more than 64 levels deep here/);
@@ -728,19 +696,8 @@ Deno.test("a data file of 100,000 undeclared columns, or one of a 1 MB name, giv
         `${dir}/a.yaml`,
         `name: rows\nvars: { other: x }\ndata: { file: ${file} }\nsteps:\n  - name: s\n    request: { url: "http://127.0.0.1:9/" }\n`,
       );
-      const out = await new Deno.Command(Deno.execPath(), {
-        args: [
-          "run",
-          "-A",
-          new URL("../cli.ts", import.meta.url).pathname,
-          "validate",
-          `${dir}/a.yaml`,
-        ],
-        stdout: "piped",
-        stderr: "piped",
-        env: { NO_COLOR: "1" },
-      }).output();
-      const text = new TextDecoder().decode(out.stderr) + new TextDecoder().decode(out.stdout);
+      const out = await runCli(["validate", `${dir}/a.yaml`]);
+      const text = out.stderr + out.stdout;
       assert.equal(out.code, 2, text.slice(0, 300));
       assert.match(text, /bad-data/);
       assert.ok(text.length < 3_000, `${file}: a message of ${text.length} characters`);
