@@ -114,6 +114,7 @@ export {
   type ConvertSummary,
   formatSummary as formatConvertSummary,
 } from "./lib/convert/har.ts";
+export type { OwnDropped } from "./lib/convert/dropped.ts";
 export type {
   Decision as TwoRecordingsDecision,
   TwoRecordingsSummary,
