@@ -8,7 +8,7 @@
 //   ANALYTICS_ORIGIN  how the page reaches the collector (default http://metrics.tracker.test:ANALYTICS_PORT)
 //   LOG=1             log every request on stderr
 //
-// Copied from ../shared/har-apps/projectly (flowrun's tests never read it);
+// Copied from the shared material's har-apps/projectly (flowrun's tests never read it);
 // one change: GET /__stats also counts the requests the analytics collector
 // received, so a test can show that a converted flow never calls it.
 import http from "node:http";
