@@ -439,6 +439,11 @@ function contained<T extends AssertionResult | null>(
   }
 }
 
+/** How a group's condition reads in messages: its value, or its path under its bases. */
+function conditionSource(c: GroupCondition): string {
+  return c.kind === "value" ? c.source : [...c.base ?? [], c.path].map((p) => p.source).join(" › ");
+}
+
 /** Whether a group's conditions hold, and if not, the first that does not with why. */
 interface Decision {
   holds: boolean;
@@ -479,9 +484,7 @@ function skippedBy(
       if (reported.has(key)) return null;
       reported.add(key);
       const c = d.condition;
-      const source = c.kind === "value"
-        ? c.source
-        : [...c.base ?? [], c.path].map((p) => p.source).join(" › ");
+      const source = conditionSource(c);
       return {
         phase,
         path: source,
@@ -504,8 +507,7 @@ function skippedBy(
     if (reported.has(key)) return null;
     reported.add(key);
     const c = d.condition;
-    const source = c.kind === "value" ? c.source : [...c.base ?? [], c.path].map((p) => p.source)
-      .join(" › ");
+    const source = conditionSource(c);
     const n = group.counts[branch];
     const what = `${n} ${branch === "else" ? '"else" ' : ""}check${n === 1 ? "" : "s"}`;
     const because = d.holds

@@ -874,6 +874,14 @@ export class Correlator {
     if (p.secret) this.tokens.push([value, p]);
   }
 
+  /** The browser's cookie store after `host` set (or deleted) `cookie`. */
+  private holdCookie(host: string, cookie: { name: string; value: string }): void {
+    const held = this.jar.get(host) ?? new Map<string, string>();
+    this.jar.set(host, held);
+    if (cookie.value === "" || cookie.value === "deleted") held.delete(cookie.name);
+    else held.set(cookie.name, cookie.value);
+  }
+
   /**
    * What an unlinked conversion keeps of a response: the cookies the browser
    * held and which values are secrets (so none is written), but no producer.
@@ -881,10 +889,7 @@ export class Correlator {
   produceNothing(step: Step): void {
     const r = step.last;
     for (const c of r.setCookies) {
-      const held = this.jar.get(r.url.host) ?? new Map<string, string>();
-      this.jar.set(r.url.host, held);
-      if (c.value === "" || c.value === "deleted") held.delete(c.name);
-      else held.set(c.name, c.value);
+      this.holdCookie(r.url.host, c);
       if (c.value.length >= 4 && isCredentialCookie(c.name, c.value)) this.secrets.add(c.value);
     }
     if (r.responseText !== undefined && /html/.test(r.mimeType)) {
@@ -904,10 +909,7 @@ export class Correlator {
     const r = step.last;
     // A cookie the response set is session state: later requests carry it by a capture.
     for (const c of r.setCookies) {
-      const held = this.jar.get(r.url.host) ?? new Map<string, string>();
-      this.jar.set(r.url.host, held);
-      if (c.value === "" || c.value === "deleted") held.delete(c.name);
-      else held.set(c.name, c.value);
+      this.holdCookie(r.url.host, c);
       const k = valueKey(c.value);
       if (c.value.length < 4 || isAnalyticsCookie(c.name) || this.producers.has(k)) continue;
       // A preference or anonymous cookie is carried whole, never searched for or masked.
