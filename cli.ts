@@ -10,9 +10,9 @@
  *
  * @module
  */
-import { UsageError } from "./lib/errors.ts";
-import { suggest } from "./lib/suggest.ts";
-import { VERSION } from "./lib/version.ts";
+import { UsageError } from "./lib/model/errors.ts";
+import { suggest } from "./lib/_util/suggest.ts";
+import { VERSION } from "./lib/model/version.ts";
 import { EXIT } from "./cli/exit.ts";
 import { HELP } from "./cli/help.ts";
 import { err, out } from "./cli/output.ts";
@@ -81,7 +81,7 @@ export async function main(args: string[]): Promise<number> {
       }
     }
   } catch (error) {
-    const io = await import("./lib/io.ts");
+    const io = await import("./lib/io/io.ts");
     if (error instanceof io.ArtifactWriteError) {
       // A write outside the run's artifacts (merge, report html, convert -o): one sentence, exit 4.
       err(`flowrun: ${error.message}\n`);

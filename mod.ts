@@ -21,20 +21,20 @@
 // @ts-types="npm:json-p3@2.3.1"
 import * as jsonP3 from "json-p3";
 import { yamlEngine } from "./lib/load/yaml_engine.ts";
-import { pathEngine } from "./lib/path_engine.ts";
+import { pathEngine } from "./lib/expr/path_engine.ts";
 
 // The synchronous loadFlow may meet YAML only the full parser reads, or a JSONPath only json-p3
 // compiles; the CLI loads those on demand to start faster, a library gets them up front.
 await yamlEngine.load();
 pathEngine.use(jsonP3);
 
-export { loadFlow, type LoadOptions, type LoadResult } from "./lib/load.ts";
+export { loadFlow, type LoadOptions, type LoadResult } from "./lib/load/load_flow.ts";
 export { type FlowrunOptions, loadFlows, runFlows } from "./lib/api.ts";
-export type { LoadFlowsResult } from "./lib/suite.ts";
-export type { ByteSpill } from "./lib/spill.ts";
-export { parseShard, selectShard, type Shard, shardFromEnv } from "./lib/shard.ts";
-export { matchesFilter } from "./lib/filter.ts";
-export { mergeResults, parseJsonReport } from "./lib/merge.ts";
+export type { LoadFlowsResult } from "./lib/load/suite.ts";
+export type { ByteSpill } from "./lib/model/spill.ts";
+export { parseShard, selectShard, type Shard, shardFromEnv } from "./lib/select/shard.ts";
+export { matchesFilter } from "./lib/select/filter.ts";
+export { mergeResults, parseJsonReport } from "./lib/run/merge.ts";
 export {
   isSecretCaptureName,
   isSecretHeader,
@@ -42,10 +42,10 @@ export {
   isSecretName,
   MASK,
   Redactor,
-} from "./lib/redact.ts";
-export { DEFAULT_TIMEOUT_MS, newRunId, runFlow, type RunOptions } from "./lib/run.ts";
+} from "./lib/secrets/mod.ts";
+export { DEFAULT_TIMEOUT_MS, newRunId, runFlow, type RunOptions } from "./lib/run/flows.ts";
 export type { Network } from "./lib/run/context.ts";
-export { FlowLoadError, type Problem, type Span, UsageError } from "./lib/errors.ts";
+export { FlowLoadError, type Problem, type Span, UsageError } from "./lib/model/errors.ts";
 export {
   type DataRow,
   type Flow,
@@ -53,7 +53,7 @@ export {
   OPERATORS,
   type Step,
   TYPE_NAMES,
-} from "./lib/flow.ts";
+} from "./lib/model/flow.ts";
 export {
   type AssertionResult,
   type CaptureFailure,
@@ -63,7 +63,7 @@ export {
   type Status,
   type StepResult,
   totalsOf,
-} from "./lib/result.ts";
+} from "./lib/model/result.ts";
 export {
   type AttemptInfo,
   combineReporters,
@@ -119,4 +119,4 @@ export type {
   Decision as TwoRecordingsDecision,
   TwoRecordingsSummary,
 } from "./lib/convert/two_recordings_correlate.ts";
-export { VERSION } from "./lib/version.ts";
+export { VERSION } from "./lib/model/version.ts";

@@ -5,8 +5,8 @@
  * argument, through that `--cache-dir` (fill it with one run first).
  * Usage: deno run -A bench/load.ts <flows dir> [cache dir]. Run by bench/run.ts.
  */
-import { loadFlows } from "../lib/suite.ts";
-import { flowCacheIn } from "../lib/io.ts";
+import { loadFlows } from "../lib/load/suite.ts";
+import { flowCacheIn } from "../lib/io/io.ts";
 
 const [dir, cacheDir] = Deno.args;
 const cache = cacheDir === undefined ? undefined : flowCacheIn(cacheDir);

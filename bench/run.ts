@@ -260,8 +260,8 @@ try {
     } ms with a warm \`--cache-dir\` (medians of 7).`,
   );
   // Where flowrun's time goes, measured in this process against the same server.
-  const { loadFlows } = await import("../lib/suite.ts");
-  const { runFlows } = await import("../lib/run.ts");
+  const { loadFlows } = await import("../lib/load/suite.ts");
+  const { runFlows } = await import("../lib/run/flows.ts");
   const { toJUnitXml } = await import("../lib/report/junit.ts");
   const { toJsonReport } = await import("../lib/report/json.ts");
   const readEnv = (name: string) => (env as Record<string, string>)[name];

@@ -5,14 +5,14 @@
  * The option parser is this module's own rather than `node:util`'s
  * `parseArgs`: importing any `node:` module starts Deno's Node compatibility
  * layer, about 10 ms of every start-up. It follows `parseArgs` with
- * `{ allowPositionals: true, strict: true }` exactly (tests/cli_args_test.ts
+ * `{ allowPositionals: true, strict: true }` exactly (tests/cli/args_test.ts
  * compares the two), but words its errors for people.
  *
  * @module
  */
-import { UsageError } from "../lib/errors.ts";
-import { parseDuration } from "../lib/duration.ts";
-import { suggest } from "../lib/suggest.ts";
+import { UsageError } from "../lib/model/errors.ts";
+import { parseDuration } from "../lib/_util/duration.ts";
+import { suggest } from "../lib/_util/suggest.ts";
 import { HELP } from "./help.ts";
 import { out } from "./output.ts";
 
@@ -349,7 +349,7 @@ export function positiveInteger(
  * @example
  * ```ts
  * import { command } from "./args.ts";
- * import { UsageError } from "../lib/errors.ts";
+ * import { UsageError } from "../lib/model/errors.ts";
  * const options = { help: { type: "boolean", short: "h" }, tag: { type: "string" } } as const;
  * const noPaths = new UsageError("no-paths", "No flow files given.");
  * const parsed = command(["flows/", "--tag", "smoke"], options, noPaths);

@@ -6,8 +6,8 @@
  *
  * @module
  */
-import type { Problem } from "../lib/errors.ts";
-import type { RunResult } from "../lib/result.ts";
+import type { Problem } from "../lib/model/errors.ts";
+import type { RunResult } from "../lib/model/result.ts";
 import { err, outCommands, redactor } from "./output.ts";
 
 /**
@@ -37,7 +37,7 @@ export async function ciAnnotations(
   if (!summary) return;
   try {
     // A FIFO as the summary must not hold a signalled run: the write is bounded by the interrupt.
-    const { appendText } = await import("../lib/io.ts");
+    const { appendText } = await import("../lib/io/io.ts");
     await appendText(
       summary,
       redactor.redact(github.githubSummary(result, options.reproduce)),

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { UsageError } from "../lib/errors.ts";
-import { MAX_RECORDING_BYTES } from "../lib/limits.ts";
+import { UsageError } from "../lib/model/errors.ts";
+import { MAX_RECORDING_BYTES } from "../lib/model/limits.ts";
 import { parse } from "./args.ts";
 import { convertVerified, optionalVerify } from "./convert_verify.ts";
 import { EXIT } from "./exit.ts";
@@ -68,7 +68,7 @@ export async function convert(args: string[]): Promise<number> {
       );
     }
   });
-  const [io, har] = await Promise.all([import("../lib/io.ts"), import("../lib/convert/har.ts")]);
+  const [io, har] = await Promise.all([import("../lib/io/io.ts"), import("../lib/convert/har.ts")]);
   if (values.output) await io.ensureWritable(values.output);
   // Both files are read before converting: a bad second one fails before any output.
   const [bytes, second] = await Promise.all(
@@ -106,7 +106,7 @@ export async function convert(args: string[]): Promise<number> {
 
 /** A recording's bytes; a missing, unreadable or oversized file is a usage error naming it. */
 async function readRecording(
-  io: typeof import("../lib/io.ts"),
+  io: typeof import("../lib/io/io.ts"),
   path: string,
 ): Promise<Uint8Array> {
   try {

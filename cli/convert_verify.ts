@@ -6,7 +6,7 @@
  * @module
  */
 import type { ConvertOptions, ConvertResult } from "../lib/convert/har.ts";
-import { UsageError } from "../lib/errors.ts";
+import { UsageError } from "../lib/model/errors.ts";
 
 /**
  * The arguments with a bare `--verify` (no URL after it) spelled `--verify=`,

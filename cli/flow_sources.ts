@@ -7,8 +7,8 @@
  *
  * @module
  */
-import { type DeferredFlow, everyStep, type Flow, isDeferred } from "../lib/flow.ts";
-import type { FlowResult } from "../lib/result.ts";
+import { type DeferredFlow, everyStep, type Flow, isDeferred } from "../lib/model/flow.ts";
+import type { FlowResult } from "../lib/model/result.ts";
 import type { ManifestFlow } from "../lib/report/manifest.ts";
 import type { Reporter } from "../lib/report/reporter.ts";
 

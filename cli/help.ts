@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { VERSION } from "../lib/version.ts";
+import { VERSION } from "../lib/model/version.ts";
 
 /**
  * The help text: every command, option and exit code.

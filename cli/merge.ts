@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { UsageError } from "../lib/errors.ts";
-import { MAX_RECORDING_BYTES } from "../lib/limits.ts";
+import { UsageError } from "../lib/model/errors.ts";
+import { MAX_RECORDING_BYTES } from "../lib/model/limits.ts";
 import { command } from "./args.ts";
 import { EXIT } from "./exit.ts";
 import { out, save, useColor } from "./output.ts";
@@ -21,8 +21,11 @@ const MERGE_OPTIONS = {
 /** Reads and checks JSON reports; a missing or malformed one is a usage error. */
 export async function readReports(
   paths: readonly string[],
-): Promise<{ label: string; result: import("../lib/result.ts").RunResult }[]> {
-  const [mergeMod, io] = await Promise.all([import("../lib/merge.ts"), import("../lib/io.ts")]);
+): Promise<{ label: string; result: import("../lib/model/result.ts").RunResult }[]> {
+  const [mergeMod, io] = await Promise.all([
+    import("../lib/run/merge.ts"),
+    import("../lib/io/io.ts"),
+  ]);
   const inputs = [];
   for (const path of paths) {
     let text: string;
@@ -55,8 +58,8 @@ export async function merge(args: string[]): Promise<number> {
   if (!parsed) return EXIT.passed;
   const { values, positionals } = parsed;
   const [mergeMod, io, consoleMod, junit, json] = await Promise.all([
-    import("../lib/merge.ts"),
-    import("../lib/io.ts"),
+    import("../lib/run/merge.ts"),
+    import("../lib/io/io.ts"),
     import("../lib/report/console.ts"),
     import("../lib/report/junit.ts"),
     import("../lib/report/json.ts"),

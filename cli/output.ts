@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { Redactor } from "../lib/redact.ts";
+import { Redactor } from "../lib/secrets/mod.ts";
 import { inertForCi } from "../lib/report/terminal.ts";
 
 /** Every secret this process has learned; the runner adds to it as it goes. */
@@ -94,7 +94,7 @@ export async function save(
   text: string,
   interrupt?: AbortSignal,
 ): Promise<Uint8Array> {
-  const io = await import("../lib/io.ts");
+  const io = await import("../lib/io/io.ts");
   return await io.writeFileAtomic(path, redactor.redact(text), { interrupt });
 }
 

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { UsageError } from "../lib/errors.ts";
+import { UsageError } from "../lib/model/errors.ts";
 import { command } from "./args.ts";
 import { EXIT } from "./exit.ts";
 import { out, save } from "./output.ts";
@@ -37,8 +37,8 @@ export async function renderReport(args: string[]): Promise<number> {
   const { values, positionals } = parsed;
   if (!values.output) throw new UsageError("no-output", "Missing -o FILE for the HTML report.");
   const [mergeMod, io, html] = await Promise.all([
-    import("../lib/merge.ts"),
-    import("../lib/io.ts"),
+    import("../lib/run/merge.ts"),
+    import("../lib/io/io.ts"),
     import("../lib/report/html.ts"),
   ]);
   await io.ensureWritable(values.output);

@@ -8,24 +8,24 @@
  * @module
  */
 import "./run_graph.ts";
-import { shellWord } from "../lib/curl.ts";
-import { MAX_BODY_MEMORY_BYTES } from "../lib/http.ts";
-import * as io from "../lib/io.ts";
-import { loadFlowsDeferred } from "../lib/suite.ts";
-import { newRunId, runFlows } from "../lib/run.ts";
+import { shellWord } from "../lib/http/curl.ts";
+import { MAX_BODY_MEMORY_BYTES } from "../lib/http/send.ts";
+import * as io from "../lib/io/io.ts";
+import { loadFlowsDeferred } from "../lib/load/suite.ts";
+import { newRunId, runFlows } from "../lib/run/flows.ts";
 import { consoleReporter, formatProblems, style } from "../lib/report/console.ts";
 import { combineReporters, type Reporter } from "../lib/report/reporter.ts";
-import { parseShard, shardFromEnv } from "../lib/shard.ts";
+import { parseShard, shardFromEnv } from "../lib/select/shard.ts";
 import { isSecretName } from "../lib/secrets/names.ts";
 import { maskUserinfo, userinfoSecrets } from "../lib/secrets/userinfo.ts";
-import { clientProblem } from "../lib/client_check.ts";
+import { clientProblem } from "../lib/io/client_check.ts";
 import { yamlEngine } from "../lib/load/yaml_engine.ts";
-import { UsageError } from "../lib/errors.ts";
-import type { Problem } from "../lib/errors.ts";
-import { everyStep, type Flow, isDeferred } from "../lib/flow.ts";
-import type { RunResult } from "../lib/result.ts";
-import { MAX_RECORDING_BYTES, MAX_TIMEOUT_MS, PARSED_FLOW_WINDOW } from "../lib/limits.ts";
-import { VERSION } from "../lib/version.ts";
+import { UsageError } from "../lib/model/errors.ts";
+import type { Problem } from "../lib/model/errors.ts";
+import { everyStep, type Flow, isDeferred } from "../lib/model/flow.ts";
+import type { RunResult } from "../lib/model/result.ts";
+import { MAX_RECORDING_BYTES, MAX_TIMEOUT_MS, PARSED_FLOW_WINDOW } from "../lib/model/limits.ts";
+import { VERSION } from "../lib/model/version.ts";
 import { byteSize, command, duration, parseParams, positiveInteger } from "./args.ts";
 import { type ArtifactPaths, artifactPaths, Artifacts } from "./artifacts.ts";
 import { ciAnnotations } from "./ci_annotations.ts";
@@ -294,7 +294,7 @@ async function runParsed(
         ? `error[${problems[0].code}]: ${problems[0].message}\n  hint: ${problems[0].hint}\n`
         : formatProblems(problems, style(color)),
     );
-    const { invalidRunResult } = await import("../lib/invalid_run.ts");
+    const { invalidRunResult } = await import("../lib/run/invalid_run.ts");
     result = invalidRunResult({
       run_id: runIdFinal,
       started_at: startedAt,
@@ -545,7 +545,7 @@ async function readShardTimings(
       );
     }
   }
-  const { durationsFromReports } = await import("../lib/shard_time.ts");
+  const { durationsFromReports } = await import("../lib/select/shard_time.ts");
   return durationsFromReports(reports);
 }
 
@@ -613,7 +613,7 @@ async function readVarFiles(
     // Most runs have no such file: the YAML parser they would need is not loaded at all.
     return { params: new Map(cliParams), envFile: new Map() };
   }
-  const { parseEnvFile, parseVarsFile } = await import("../lib/var_files.ts");
+  const { parseEnvFile, parseVarsFile } = await import("../lib/load/var_files.ts");
   if (values["vars-file"]?.length) await yamlEngine.load();
   const read = async (path: string, option: string) => {
     try {

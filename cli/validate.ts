@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { UsageError } from "../lib/errors.ts";
+import { UsageError } from "../lib/model/errors.ts";
 import { command, parseParams } from "./args.ts";
 import { EXIT } from "./exit.ts";
 import { out, useColor } from "./output.ts";
@@ -32,8 +32,8 @@ export async function validate(args: string[]): Promise<number> {
     throw new UsageError("bad-format", `Expected --format text or json, got "${format}".`);
   }
   const [suite, io, consoleMod] = await Promise.all([
-    import("../lib/suite.ts"),
-    import("../lib/io.ts"),
+    import("../lib/load/suite.ts"),
+    import("../lib/io/io.ts"),
     import("../lib/report/console.ts"),
   ]);
   // Nothing runs: no flow needs to stay parsed once checked.

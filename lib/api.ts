@@ -6,19 +6,19 @@
  *
  * @module
  */
-import { FlowLoadError } from "./errors.ts";
-import type { Flow } from "./flow.ts";
-import { PARSED_FLOW_WINDOW } from "./limits.ts";
-import { byteSpill, readEnv } from "./io.ts";
-import { runFlows as runLoaded, type RunOptions } from "./run.ts";
-import type { RunResult } from "./result.ts";
-import type { Shard } from "./shard.ts";
+import { FlowLoadError } from "./model/errors.ts";
+import type { Flow } from "./model/flow.ts";
+import { PARSED_FLOW_WINDOW } from "./model/limits.ts";
+import { byteSpill, readEnv } from "./io/io.ts";
+import { runFlows as runLoaded, type RunOptions } from "./run/flows.ts";
+import type { RunResult } from "./model/result.ts";
+import type { Shard } from "./select/shard.ts";
 import {
   loadFlows as loadSet,
   loadFlowsDeferred,
   type LoadFlowsOptions,
   type LoadFlowsResult,
-} from "./suite.ts";
+} from "./load/suite.ts";
 
 /** Options of {@linkcode runFlows} and {@linkcode loadFlows}: the CLI's, by the same names. */
 export interface FlowrunOptions extends Omit<RunOptions, "params"> {

@@ -52,7 +52,7 @@ export async function moduleGraph(entry: string, options: { dynamic: boolean }):
  * @example
  * ```ts ignore
  * import { runModules } from "./run_graph.ts";
- * if (!(await runModules()).includes("lib/run.ts")) throw new Error();
+ * if (!(await runModules()).includes("lib/run/flows.ts")) throw new Error();
  * ```
  */
 export async function runModules(): Promise<string[]> {
@@ -68,8 +68,8 @@ export async function runModules(): Promise<string[]> {
  * @example
  * ```ts
  * import { renderRunGraph } from "./run_graph.ts";
- * const text = renderRunGraph(["cli/args.ts", "lib/run.ts"]);
- * if (!text.includes('import "./args.ts";\nimport "../lib/run.ts";\n')) throw new Error(text);
+ * const text = renderRunGraph(["cli/args.ts", "lib/run/flows.ts"]);
+ * if (!text.includes('import "./args.ts";\nimport "../lib/run/flows.ts";\n')) throw new Error(text);
  * ```
  */
 export function renderRunGraph(modules: readonly string[]): string {

@@ -1,5 +1,5 @@
 /**
- * Writes what the operator table (lib/operators.ts) drives outside the code:
+ * Writes what the operator table (lib/check/operators.ts) drives outside the code:
  * the operator properties of the flow JSON Schema's checks, and the summary
  * table in docs/assertions.md. `--check` only reports drift (tests run it).
  *
@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { OPERATOR_TABLE, OPERATORS } from "../lib/operators.ts";
+import { OPERATOR_TABLE, OPERATORS } from "../lib/check/operators.ts";
 
 const ROOT = new URL("../", import.meta.url);
 /** The files this script writes, relative to the project root. */
@@ -113,7 +113,7 @@ if (import.meta.main) {
   const check = Deno.args.includes("--check");
   const changed = await drift();
   for (const { file, text } of changed) {
-    if (check) console.error(`${file} differs from the operator table in lib/operators.ts.`);
+    if (check) console.error(`${file} differs from the operator table in lib/check/operators.ts.`);
     else Deno.writeTextFileSync(new URL(file, ROOT), text);
   }
   if (check && changed.length > 0) {

@@ -9,7 +9,7 @@
  * Seeded, so a failure names the seed and mutation that reproduce it.
  */
 import assert from "node:assert/strict";
-import { loadFlow } from "../lib/load.ts";
+import { loadFlow } from "../lib/load/load_flow.ts";
 import { formatProblems, style } from "../lib/report/console.ts";
 import { root, runCli } from "./support/cli.ts";
 import "./support/engines.ts";

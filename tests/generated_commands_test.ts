@@ -9,9 +9,9 @@
  * `touch` a canary file there.
  */
 import assert from "node:assert/strict";
-import { curlCommand, type CurlRequest, shellWord } from "../lib/curl.ts";
+import { curlCommand, type CurlRequest, shellWord } from "../lib/http/curl.ts";
 import { githubSummary } from "../lib/report/github.ts";
-import { Redactor } from "../lib/redact.ts";
+import { Redactor } from "../lib/secrets/mod.ts";
 import { visible } from "../lib/report/terminal.ts";
 import { root, runCli } from "./support/cli.ts";
 import { entityDecode } from "./support/hostile.ts";

@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { runBounded } from "./support/cli.ts";
-import { CookieJar, publicSuffixes } from "../lib/cookie_jar.ts";
+import { CookieJar, publicSuffixes } from "../lib/http/cookie_jar.ts";
 import { maskUserinfo, userinfoSecrets } from "../lib/secrets/userinfo.ts";
 
 /** How long a run here may take before it is killed (a hang must fail the test, never the suite). */

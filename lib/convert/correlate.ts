@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { isSecretHeader, isSecretName } from "../redact.ts";
+import { isSecretHeader, isSecretName } from "../secrets/mod.ts";
 import { addAssertions } from "./assertions.ts";
 import { encodedJson } from "./encoded.ts";
 import { HandedOut } from "./handed.ts";

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../model/errors.ts";
 import { visible } from "../report/terminal.ts";
 
 /**

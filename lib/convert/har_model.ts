@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../model/errors.ts";
 import { visible } from "../report/terminal.ts";
 import { fieldText, fromParams, postDataText, repairFlattenedJson } from "./har_input.ts";
 import { METHOD } from "../load/context.ts";

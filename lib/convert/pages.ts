@@ -16,7 +16,7 @@
  *
  * @module
  */
-import { isSecretName } from "../redact.ts";
+import { isSecretName } from "../secrets/mod.ts";
 import type { HarRecord } from "./har_model.ts";
 import { loadBodies } from "./har_model.ts";
 import { parseBody, safeDecode, walk } from "./model.ts";

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../model/errors.ts";
 import { decodeHar } from "./har_input.ts";
 import { type HarRecord, loadBodies, type ParsedHar, parseHar } from "./har_model.ts";
 import { classify, type NoiseOptions } from "./noise.ts";

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { isSecretName } from "../redact.ts";
+import { isSecretName } from "../secrets/mod.ts";
 import { correlate, Correlator } from "./correlate.ts";
 import type { HarRecord } from "./har_model.ts";
 import { type JsonPath, type Producer, safeDecode, type Step, valueKey, walk } from "./model.ts";

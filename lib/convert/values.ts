@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { isSecretCaptureName } from "../redact.ts";
+import { isSecretCaptureName } from "../secrets/mod.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;

@@ -35,11 +35,11 @@
  *
  * @module
  */
-import { loadFlow } from "../load.ts";
+import { loadFlow } from "../load/load_flow.ts";
 import { yamlEngine } from "../load/yaml_engine.ts";
-import { pathEngine } from "../path_engine.ts";
-import type { Flow } from "../flow.ts";
-import type { StepResult } from "../result.ts";
+import { pathEngine } from "../expr/path_engine.ts";
+import type { Flow } from "../model/flow.ts";
+import type { StepResult } from "../model/result.ts";
 import type { Correlator } from "./correlate.ts";
 import type { PreparedConversion } from "./har.ts";
 import type { Source, Step } from "./model.ts";

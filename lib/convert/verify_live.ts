@@ -6,17 +6,17 @@
  *
  * @module
  */
-import { Deadlines } from "../deadlines.ts";
-import type { Scope } from "../expr.ts";
-import type { Flow, Step as FlowStep } from "../flow.ts";
-import { resolveRequest } from "../http.ts";
-import { Redactor } from "../redact.ts";
-import type { StepResult } from "../result.ts";
-import { newRunId } from "../run.ts";
+import { Deadlines } from "../http/deadlines.ts";
+import type { Scope } from "../expr/template.ts";
+import type { Flow, Step as FlowStep } from "../model/flow.ts";
+import { resolveRequest } from "../http/send.ts";
+import { Redactor } from "../secrets/mod.ts";
+import type { StepResult } from "../model/result.ts";
+import { newRunId } from "../run/flows.ts";
 import type { Context } from "../run/context.ts";
 import { runStep } from "../run/step.ts";
 import { secretInputs } from "../secrets/discover.ts";
-import { render } from "../expr.ts";
+import { render } from "../expr/template.ts";
 
 /** One step sent live: its result and what it captured, or the host it was not sent to. */
 export type LiveOutcome =
@@ -29,7 +29,7 @@ export type LiveOutcome =
  * @example
  * ```ts
  * import { LiveSession } from "./verify_live.ts";
- * import { loadFlow } from "../load.ts";
+ * import { loadFlow } from "../load/load_flow.ts";
  * const { flow } = loadFlow(`name: f\nvars: {base_url: "\${ENV.BASE_URL}"}\nsteps:\n  - name: s\n    request: {url: "\${vars.base_url}/\${ENV.ID}"}\n  - name: t\n    request: {url: "http://127.0.0.2:9/y"}\n`, "f.yaml", { checkEnv: false });
  * const base = "http://127.0.0.1:9";
  * const live = new LiveSession(flow!, (n) => n === "BASE_URL" ? base : undefined, ["127.0.0.1:9"]);

@@ -7,8 +7,8 @@
  *
  * @module
  */
-import { Redactor } from "../redact.ts";
-import { isSecretName } from "../redact.ts";
+import { Redactor } from "../secrets/mod.ts";
+import { isSecretName } from "../secrets/mod.ts";
 import type { Correlator } from "./correlate.ts";
 import type { HarRecord } from "./har_model.ts";
 import type { Step } from "./model.ts";

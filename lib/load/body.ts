@@ -8,10 +8,10 @@
  * @module
  */
 import { isMap, isScalar, isSeq } from "./nodes.ts";
-import type { ValueTemplate } from "../expr.ts";
-import type { DataFile, MultipartPart, RequestSpec } from "../flow.ts";
+import type { ValueTemplate } from "../expr/template.ts";
+import type { DataFile, MultipartPart, RequestSpec } from "../model/flow.ts";
 import { describe, type Entry, type Loading, type TemplateUse } from "./context.ts";
-import { getOwn } from "../own_property.ts";
+import { getOwn } from "../_util/own_property.ts";
 
 /** The request keys that each give a body. */
 export const BODY_KEYS = ["body", "form", "multipart", "body_file", "graphql"] as const;

@@ -7,9 +7,9 @@
  */
 import type { Node, Scalar, YAMLMap } from "yaml";
 import { isMap, isScalar } from "./nodes.ts";
-import { type Capture, CAPTURE_SOURCES, type CaptureSource } from "../flow.ts";
-import { compilePattern } from "../regex.ts";
-import type { PathRoot } from "../path.ts";
+import { type Capture, CAPTURE_SOURCES, type CaptureSource } from "../model/flow.ts";
+import { compilePattern } from "../_util/regex.ts";
+import type { PathRoot } from "../expr/path.ts";
 import {
   describe,
   type Entry,

@@ -8,7 +8,7 @@ import type { Node, Scalar, YAMLMap } from "yaml";
 import { isMap, isScalar, isSeq } from "./nodes.ts";
 import { yamlEngine } from "./yaml_engine.ts";
 import { parseBounded } from "./yaml_limits.ts";
-import type { ValueTemplate } from "../expr.ts";
+import type { ValueTemplate } from "../expr/template.ts";
 import {
   type CheckGroup,
   type Checks,
@@ -19,15 +19,15 @@ import {
   type StatusCheck,
   TYPE_NAMES,
   type XPathCheck,
-} from "../flow.ts";
-import { OPERATOR_TABLE, type OperatorSpec } from "../operators.ts";
-import { compilePattern } from "../regex.ts";
-import { type CompiledPath, compilePath, type PathRoot } from "../path.ts";
-import { parseDuration } from "../duration.ts";
-import { MAX_DEPTH, MAX_DOCUMENT_BYTES } from "../limits.ts";
+} from "../model/flow.ts";
+import { OPERATOR_TABLE, type OperatorSpec } from "../check/operators.ts";
+import { compilePattern } from "../_util/regex.ts";
+import { type CompiledPath, compilePath, type PathRoot } from "../expr/path.ts";
+import { parseDuration } from "../_util/duration.ts";
+import { MAX_DEPTH, MAX_DOCUMENT_BYTES } from "../model/limits.ts";
 import { loadGroupConditions } from "./conditions.ts";
-import { suggest } from "../suggest.ts";
-import { getOwn } from "../own_property.ts";
+import { suggest } from "../_util/suggest.ts";
+import { getOwn } from "../_util/own_property.ts";
 import { describe, type Entry, type Loading, type TemplateUse } from "./context.ts";
 
 /** Type names people bring from other languages, and the JSON type they mean. */

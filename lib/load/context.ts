@@ -9,19 +9,19 @@
  */
 import type { Document, Node, Scalar, YAMLMap } from "yaml";
 import { isAlias, isMap, isScalar, isSeq, LineCounter } from "./nodes.ts";
-import { type Problem, SyntaxAtError } from "../errors.ts";
+import { type Problem, SyntaxAtError } from "../model/errors.ts";
 import {
   compileValue,
   isConstant,
   parseTemplate,
   type Template,
   type ValueTemplate,
-} from "../expr.ts";
-import { formatDuration, parseDuration } from "../duration.ts";
-import type { Flow } from "../flow.ts";
-import { compilePath, compileTemplatePath, type PathRoot } from "../path.ts";
-import { suggest } from "../suggest.ts";
-import { getOwn } from "../own_property.ts";
+} from "../expr/template.ts";
+import { formatDuration, parseDuration } from "../_util/duration.ts";
+import type { Flow } from "../model/flow.ts";
+import { compilePath, compileTemplatePath, type PathRoot } from "../expr/path.ts";
+import { suggest } from "../_util/suggest.ts";
+import { getOwn } from "../_util/own_property.ts";
 
 /** What the loader checks references against. */
 export interface LoadOptions {

@@ -8,7 +8,7 @@
  * @module
  */
 import { isMap, isScalar, isSeq } from "./nodes.ts";
-import type { DataRow, Flow } from "../flow.ts";
+import type { DataRow, Flow } from "../model/flow.ts";
 import { describe, type Entry, type Loading, NAME, RESERVED } from "./context.ts";
 
 /** The rows of inline `data`, or the file to read them from. */

@@ -1,13 +1,13 @@
 /**
  * Loading stays synchronous while the two big parsers load on demand (see
- * `../on_demand.ts`): the full YAML parser (`yaml_engine.ts`) and the full
- * JSONPath engine (`../path_engine.ts`). Code that meets input only one of
+ * `../_util/on_demand.ts`): the full YAML parser (`yaml_engine.ts`) and the full
+ * JSONPath engine (`../expr/path_engine.ts`). Code that meets input only one of
  * them reads throws `ModuleNeeded`; {@linkcode withEngines} loads that
  * engine and runs the load again.
  *
  * @module
  */
-import { ModuleNeeded } from "../on_demand.ts";
+import { ModuleNeeded } from "../_util/on_demand.ts";
 
 /**
  * Runs `load`; each time it needed an engine that is not loaded yet, loads
@@ -18,7 +18,7 @@ import { ModuleNeeded } from "../on_demand.ts";
  * ```ts
  * import { withEngines } from "./engines.ts";
  * import { yamlEngine } from "./yaml_engine.ts";
- * import { compilePath, select } from "../path.ts";
+ * import { compilePath, select } from "../expr/path.ts";
  * const value = await withEngines(() => yamlEngine.get().parse("[1, 2]"));
  * const ids = await withEngines(() => select(compilePath("$[*]", "body"), value).value);
  * if (JSON.stringify(ids) !== "[1,2]") throw new Error();

@@ -7,8 +7,8 @@
  * @module
  */
 import { isMap } from "./nodes.ts";
-import type { Include, VarDef } from "../flow.ts";
-import { suggest } from "../suggest.ts";
+import type { Include, VarDef } from "../model/flow.ts";
+import { suggest } from "../_util/suggest.ts";
 import {
   describe,
   type Entry,

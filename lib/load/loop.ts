@@ -3,8 +3,8 @@
  *
  * @module
  */
-import { MAX_ATTEMPTS, MAX_SLEEP_MS } from "../limits.ts";
-import type { Loop } from "../flow.ts";
+import { MAX_ATTEMPTS, MAX_SLEEP_MS } from "../model/limits.ts";
+import type { Loop } from "../model/flow.ts";
 import { loadChecks } from "./checks.ts";
 import type { Entry, Loading, TemplateUse } from "./context.ts";
 

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { setOwn } from "../own_property.ts";
+import { setOwn } from "../_util/own_property.ts";
 import type { Document, Node, Pair, Scalar, YAMLMap, YAMLSeq } from "yaml";
 
 const NODE_TYPE = Symbol.for("yaml.node.type");

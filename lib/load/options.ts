@@ -8,10 +8,10 @@
  * @module
  */
 import { isScalar, isSeq } from "./nodes.ts";
-import type { Retry, StepOptions } from "../flow.ts";
-import { MAX_INPUT_BYTES, MAX_TIMEOUT_MS } from "../limits.ts";
+import type { Retry, StepOptions } from "../model/flow.ts";
+import { MAX_INPUT_BYTES, MAX_TIMEOUT_MS } from "../model/limits.ts";
 import { describe, type Entry, type Loading } from "./context.ts";
-import { clientProblem } from "../client_check.ts";
+import { clientProblem } from "../io/client_check.ts";
 import { maskUserinfo, userinfoSecrets } from "../secrets/userinfo.ts";
 
 /** The most retries a request may have. */

@@ -6,11 +6,11 @@
  *
  * @module
  */
-import type { Problem } from "../errors.ts";
-import type { Expr } from "../expr.ts";
-import type { VarDef } from "../flow.ts";
-import { orderSteps } from "../order.ts";
-import { suggest } from "../suggest.ts";
+import type { Problem } from "../model/errors.ts";
+import type { Expr } from "../expr/template.ts";
+import type { VarDef } from "../model/flow.ts";
+import { orderSteps } from "./order.ts";
+import { suggest } from "../_util/suggest.ts";
 import type { Loading } from "./context.ts";
 import type { RawStep } from "./steps.ts";
 

@@ -5,8 +5,8 @@
  * @module
  */
 import { isMap, isScalar } from "./nodes.ts";
-import { parseTemplate, type Template, type ValueTemplate } from "../expr.ts";
-import type { RequestSpec } from "../flow.ts";
+import { parseTemplate, type Template, type ValueTemplate } from "../expr/template.ts";
+import type { RequestSpec } from "../model/flow.ts";
 import { BODY_KEYS, loadBody, valuePairs } from "./body.ts";
 import {
   describe,

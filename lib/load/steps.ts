@@ -6,9 +6,9 @@
  */
 import type { Node } from "yaml";
 import { isMap, isScalar, isSeq } from "./nodes.ts";
-import { parseTemplate } from "../expr.ts";
-import type { Checks, PathCheck, Step } from "../flow.ts";
-import { compilePath } from "../path.ts";
+import { parseTemplate } from "../expr/template.ts";
+import type { Checks, PathCheck, Step } from "../model/flow.ts";
+import { compilePath } from "../expr/path.ts";
 import { loadCaptures } from "./captures.ts";
 import { loadChecks } from "./checks.ts";
 import { loadConditions } from "./conditions.ts";

@@ -4,7 +4,7 @@
  * @module
  */
 import { isScalar, isSeq } from "./nodes.ts";
-import { isTagName } from "../tags.ts";
+import { isTagName } from "../select/tags.ts";
 import { describe, type Entry, type Loading } from "./context.ts";
 
 /** `tags: [smoke, api]`: names `--tag` selects the flow by. */

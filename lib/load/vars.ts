@@ -4,7 +4,7 @@
  * @module
  */
 import { isMap, isScalar } from "./nodes.ts";
-import type { VarDef } from "../flow.ts";
+import type { VarDef } from "../model/flow.ts";
 import { describe, type Entry, isEmpty, type Loading, NAME, RESERVED } from "./context.ts";
 
 /** The flow's `vars`: referenceable names whose values are templates. */

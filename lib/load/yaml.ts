@@ -8,8 +8,8 @@
 import type { CST, Document, YAMLParseError } from "yaml";
 import { isMap, isScalar, isSeq } from "./nodes.ts";
 import { yamlEngine } from "./yaml_engine.ts";
-import type { Problem } from "../errors.ts";
-import { MAX_ALIAS_EXPANSION, MAX_DEPTH, MAX_FILE_BYTES } from "../limits.ts";
+import type { Problem } from "../model/errors.ts";
+import { MAX_ALIAS_EXPANSION, MAX_DEPTH, MAX_FILE_BYTES } from "../model/limits.ts";
 import { checkAliases, parseBounded, tooDeepAt } from "./yaml_limits.ts";
 import type { Loading } from "./context.ts";
 import { fastParse } from "./fast_yaml.ts";

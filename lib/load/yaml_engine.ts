@@ -1,5 +1,5 @@
 /**
- * The full YAML parser, loaded on demand (see `../on_demand.ts`). The `yaml`
+ * The full YAML parser, loaded on demand (see `../_util/on_demand.ts`). The `yaml`
  * package's entry for Node is its CommonJS build, which Deno loads file by
  * file (73 files, about 45 ms, more than a whole one-request run); its ES
  * module build, the same code the package gives browsers, loads as one
@@ -12,7 +12,7 @@
  * @module
  */
 import type * as Yaml from "yaml";
-import { type OnDemand, onDemand } from "../on_demand.ts";
+import { type OnDemand, onDemand } from "../_util/on_demand.ts";
 
 /**
  * The `yaml` package, loaded on demand.

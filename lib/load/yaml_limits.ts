@@ -2,12 +2,12 @@
  * The bounds of a flow file's YAML, checked without recursion so the answer
  * is the same whatever else is on the stack: how deep its collections nest
  * (measured while the full parser builds its syntax tree) and how far its
- * aliases expand. The bounds themselves are in `../limits.ts`.
+ * aliases expand. The bounds themselves are in `../model/limits.ts`.
  *
  * @module
  */
 import type { CST, Document, Node } from "yaml";
-import { MAX_ALIAS_EXPANSION, MAX_DEPTH } from "../limits.ts";
+import { MAX_ALIAS_EXPANSION, MAX_DEPTH } from "../model/limits.ts";
 import { isAlias, isMap, isPair, isScalar, isSeq } from "./nodes.ts";
 import { yamlEngine } from "./yaml_engine.ts";
 

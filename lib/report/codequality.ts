@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { RunResult } from "../result.ts";
+import type { RunResult } from "../model/result.ts";
 import { eachStepFailure } from "./failures.ts";
 import type { Reporter } from "./reporter.ts";
 

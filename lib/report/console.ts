@@ -6,8 +6,8 @@
  *
  * @module
  */
-import type { Problem } from "../errors.ts";
-import type { Counts, FlowResult, RunResult, StepResult } from "../result.ts";
+import type { Problem } from "../model/errors.ts";
+import type { Counts, FlowResult, RunResult, StepResult } from "../model/result.ts";
 import type { Reporter } from "./reporter.ts";
 import { type FlowFormat, stepDetails } from "./console_step.ts";
 import { eachStepFailure } from "./failures.ts";

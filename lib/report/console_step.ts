@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { AssertionResult, FlowResult, StepResult } from "../result.ts";
+import type { AssertionResult, FlowResult, StepResult } from "../model/result.ts";
 import type { Style } from "./console.ts";
 import { visible } from "./terminal.ts";
 

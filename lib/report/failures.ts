@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { AssertionResult, FlowResult, StepResult } from "../result.ts";
+import type { AssertionResult, FlowResult, StepResult } from "../model/result.ts";
 
 /** A step that failed or had an error: where to look and why. */
 export interface StepFailure {

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { RunResult } from "../result.ts";
+import type { RunResult } from "../model/result.ts";
 import { eachStepFailure } from "./failures.ts";
 
 /** GitHub shows at most 10 error annotations per step; a few more are kept for the log. */

@@ -19,9 +19,9 @@
  *
  * @module
  */
-import css from "./html/report.css" with { type: "text" };
-import script from "./html/report.js" with { type: "text" };
-import type { Counts, FlowResult, RunResult, Status, StepResult } from "../result.ts";
+import css from "./html_assets/report.css" with { type: "text" };
+import script from "./html_assets/report.js" with { type: "text" };
+import type { Counts, FlowResult, RunResult, Status, StepResult } from "../model/result.ts";
 import type { Reporter } from "./reporter.ts";
 import { renderWhole, type ReportFormat, type Spool, streamedReporter } from "./streamed.ts";
 
@@ -195,7 +195,7 @@ const CSS: string = css;
 
 /**
  * The page script (`html/report.js`). It never contains `</`, so it cannot
- * close its element; tests/report_html_test.ts checks it.
+ * close its element; tests/report/html_test.ts checks it.
  */
 const SCRIPT: string = script;
 

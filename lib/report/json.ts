@@ -2,7 +2,7 @@
  * The JSON report: the run result as data for other programs, described by
  * `schema/report.schema.json`.
  *
- * Keys are written in a fixed order, the order in which `lib/result.ts`
+ * Keys are written in a fixed order, the order in which `lib/model/result.ts`
  * declares them, so that reports of two runs diff cleanly whatever order the
  * runner filled the objects in:
  *
@@ -30,7 +30,7 @@ import {
   REPORT_SCHEMA_VERSION,
   type RunResult,
   type StepResult,
-} from "../result.ts";
+} from "../model/result.ts";
 import type { Reporter } from "./reporter.ts";
 import { type ReportFormat, type Spool, streamedReporter } from "./streamed.ts";
 

@@ -20,7 +20,7 @@ import {
   type FlowResult,
   type RunResult,
   type StepResult,
-} from "../result.ts";
+} from "../model/result.ts";
 import type { Reporter } from "./reporter.ts";
 import {
   renderWhole,

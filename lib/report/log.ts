@@ -85,7 +85,7 @@
  *
  * @module
  */
-import { countStatuses, type StepResult } from "../result.ts";
+import { countStatuses, type StepResult } from "../model/result.ts";
 import type { Reporter } from "./reporter.ts";
 
 /**

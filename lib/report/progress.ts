@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { FlowResult } from "../result.ts";
+import type { FlowResult } from "../model/result.ts";
 import type { Style } from "./console.ts";
 import { visible } from "./terminal.ts";
 

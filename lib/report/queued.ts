@@ -37,7 +37,7 @@ const HOOKS = REPORTER_HOOKS.filter((hook): hook is Hook => hook !== "onRunEnd")
  * @example
  * ```ts
  * import { queueReporter } from "./queued.ts";
- * import type { FlowResult } from "../result.ts";
+ * import type { FlowResult } from "../model/result.ts";
  * const seen: string[] = [];
  * const queued = queueReporter({
  *   onFlowStart: (f) => void seen.push(f.name),

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { FlowResult, RunResult, StepResult } from "../result.ts";
+import type { FlowResult, RunResult, StepResult } from "../model/result.ts";
 
 /** What is known when a run starts. */
 export interface RunStart {

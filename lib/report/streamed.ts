@@ -10,7 +10,7 @@
  *
  * @module
  */
-import type { FlowResult, RunResult } from "../result.ts";
+import type { FlowResult, RunResult } from "../model/result.ts";
 import type { Reporter, RunStart } from "./reporter.ts";
 
 /** What a flow's piece may read of the run besides the flow: known when it starts. */

@@ -7,10 +7,10 @@
  *
  * @module
  */
-import { evaluateChecks } from "../assert.ts";
-import { publicSuffixes } from "../cookie_jar.ts";
-import { randomHex, type Scope } from "../expr.ts";
-import type { Step } from "../flow.ts";
+import { evaluateChecks } from "../check/assert.ts";
+import { publicSuffixes } from "../http/cookie_jar.ts";
+import { randomHex, type Scope } from "../expr/template.ts";
+import type { Step } from "../model/flow.ts";
 import {
   addCookies,
   RequestError,
@@ -18,11 +18,11 @@ import {
   resolveRequest,
   send,
   type SendOptions,
-} from "../http.ts";
-import { httpClient } from "../io.ts";
+} from "../http/send.ts";
+import { httpClient } from "../io/io.ts";
 import type { FlowRef } from "../report/reporter.ts";
-import type { ReceivedResponse } from "../response.ts";
-import type { AssertionResult } from "../result.ts";
+import type { ReceivedResponse } from "../http/response.ts";
+import type { AssertionResult } from "../model/result.ts";
 import { secretsInRequest, secretsInResponse } from "../secrets/discover.ts";
 import { userinfoSecrets } from "../secrets/userinfo.ts";
 import { type Context, round, traceContext, type WithJar } from "./context.ts";
@@ -106,8 +106,8 @@ function bypasses(host: string, noProxy: readonly string[]): boolean {
  * @example
  * ```ts
  * import { attempt } from "./attempt.ts";
- * import { loadFlow } from "../load.ts";
- * import { Redactor } from "../redact.ts";
+ * import { loadFlow } from "../load/load_flow.ts";
+ * import { Redactor } from "../secrets/mod.ts";
  * const { flow } = loadFlow('name: f\nsteps:\n  - name: s\n    request: {url: "http://127.0.0.1:9/"}\n', "f.yaml");
  * const ctx = { env: () => undefined, params: new Map(), runId: "r", timeoutMs: 2000, reporter: {},
  *   redactor: new Redactor(), detailed: 0, secret: () => {}, trace: false };

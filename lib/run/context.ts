@@ -4,9 +4,9 @@
  *
  * @module
  */
-import type { Deadlines } from "../deadlines.ts";
-import type { CookieJar } from "../cookie_jar.ts";
-import type { Redactor } from "../redact.ts";
+import type { Deadlines } from "../http/deadlines.ts";
+import type { CookieJar } from "../http/cookie_jar.ts";
+import type { Redactor } from "../secrets/mod.ts";
 import type { Reporter } from "../report/reporter.ts";
 
 /** The run as each level sees it. */

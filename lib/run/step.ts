@@ -6,16 +6,16 @@
  *
  * @module
  */
-import { evaluateChecks } from "../assert.ts";
-import { capture } from "../capture.ts";
-import { ExpressionError, type Scope } from "../expr.ts";
-import { internalError } from "../internal_error.ts";
-import type { Retry, Step } from "../flow.ts";
-import { reasonOf, RequestError } from "../http.ts";
-import { pause, pollUntil } from "../poll.ts";
-import { isSecretCaptureName } from "../redact.ts";
+import { evaluateChecks } from "../check/assert.ts";
+import { capture } from "../check/capture.ts";
+import { ExpressionError, type Scope } from "../expr/template.ts";
+import { internalError } from "../_util/internal_error.ts";
+import type { Retry, Step } from "../model/flow.ts";
+import { reasonOf, RequestError } from "../http/send.ts";
+import { pause, pollUntil } from "./poll.ts";
+import { isSecretCaptureName } from "../secrets/mod.ts";
 import type { FlowRef } from "../report/reporter.ts";
-import type { CaptureFailure, StepResult } from "../result.ts";
+import type { CaptureFailure, StepResult } from "../model/result.ts";
 import { type SecretInputs, secretLeaves } from "../secrets/discover.ts";
 import { type Attempt, attempt } from "./attempt.ts";
 import { type Context, DETAILED_FAILURES, MAX_BODY, round, SMALL_BODY } from "./context.ts";
@@ -33,8 +33,8 @@ import {
  * @example
  * ```ts
  * import { runStep } from "./step.ts";
- * import { loadFlow } from "../load.ts";
- * import { Redactor } from "../redact.ts";
+ * import { loadFlow } from "../load/load_flow.ts";
+ * import { Redactor } from "../secrets/mod.ts";
  * const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, () => Response.json({ id: 7 }));
  * const { flow } = loadFlow(`name: f\nsteps:\n  - name: s\n    request: {url: "http://127.0.0.1:${server.addr.port}"}\n    capture: {id: $.json.id}\n`, "f.yaml");
  * const ctx = { env: () => undefined, params: new Map(), runId: "r", timeoutMs: 2000, reporter: {},

@@ -6,11 +6,11 @@
  *
  * @module
  */
-import type { Step } from "../flow.ts";
-import type { Redactor } from "../redact.ts";
-import type { AssertionResult, CaptureFailure, StepResult } from "../result.ts";
+import type { Step } from "../model/flow.ts";
+import type { Redactor } from "../secrets/mod.ts";
+import type { AssertionResult, CaptureFailure, StepResult } from "../model/result.ts";
 import type { Attempt } from "./attempt.ts";
-import { curlCommand } from "../curl.ts";
+import { curlCommand } from "../http/curl.ts";
 import { EXCERPT, MAX_BODY } from "./context.ts";
 
 /** The attempts of a step: the last, whether its `until` held, how many were sent. */
@@ -180,7 +180,7 @@ export function stepResult(
  * @example
  * ```ts
  * import { withDetails } from "./step_result.ts";
- * import { Redactor } from "../redact.ts";
+ * import { Redactor } from "../secrets/mod.ts";
  * const r = { request: { method: "POST", url: "http://x.test" }, response: null };
  * // deno-lint-ignore no-explicit-any
  * withDetails(r as any, { request: { method: "POST", url: "http://x.test", headers: [["a", "1"]], body: "hi" }, until: [] } as any, 100, new Redactor());

@@ -9,8 +9,8 @@
  *
  * @module
  */
-import type { Expr, Ref, Template, ValueTemplate } from "../expr.ts";
-import type { Flow } from "../flow.ts";
+import type { Expr, Ref, Template, ValueTemplate } from "../expr/template.ts";
+import type { Flow } from "../model/flow.ts";
 import { isSecretHeader, isSecretKey, isSecretName } from "./names.ts";
 import { userinfoSecrets } from "./userinfo.ts";
 
@@ -224,7 +224,7 @@ export function secretsInRequest(
  * @example
  * ```ts
  * import { secretsInResponse } from "./discover.ts";
- * import { ReceivedResponse } from "../response.ts";
+ * import { ReceivedResponse } from "../http/response.ts";
  * const found: string[] = [];
  * secretsInResponse(
  *   new ReceivedResponse(200, { "set-cookie": "sid=s-123; Path=/" }, '{"access_token": "a-123", "token_type": "Bearer"}'),
@@ -348,7 +348,7 @@ function decodeURIComponentSafe(text: string): string {
  *
  * @example
  * ```ts
- * import { loadFlow } from "../load.ts";
+ * import { loadFlow } from "../load/load_flow.ts";
  * import { secretInputs } from "./discover.ts";
  * const { flow } = loadFlow(
  *   "name: f\nvars: {k: abc}\nsteps:\n  - name: a\n    request: {url: 'http://x.test/?q=${vars.k}'}\n    capture: {v: $.json.v}\n" +

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { BoundedCache } from "../bounded_cache.ts";
+import { BoundedCache } from "../_util/bounded_cache.ts";
 
 /** Word endings that make a name secret; see {@linkcode isSecretName}. */
 const SECRET_WORDS = [

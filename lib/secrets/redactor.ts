@@ -10,7 +10,7 @@
  * @module
  */
 import { decodedViews } from "./decode.ts";
-import { jsonHead } from "../json_head.ts";
+import { jsonHead } from "../_util/json_head.ts";
 import { entryLength, SubstringTable } from "./substring_table.ts";
 
 /**

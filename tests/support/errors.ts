@@ -1,6 +1,6 @@
 /** Assertion helpers about errors. */
 import assert from "node:assert/strict";
-import { UsageError } from "../../lib/errors.ts";
+import { UsageError } from "../../lib/model/errors.ts";
 
 /** Runs `fn` and returns the UsageError it throws. */
 export function usageError(fn: () => unknown): UsageError {

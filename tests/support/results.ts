@@ -1,5 +1,5 @@
 /** Building run results for report tests. */
-import { type FlowResult, type RunResult, totalsOf } from "../../lib/result.ts";
+import { type FlowResult, type RunResult, totalsOf } from "../../lib/model/result.ts";
 
 /** A run result around some flows, with fixed run facts so output is reproducible. */
 export function run(flows: FlowResult[], duration_ms = 2345.4): RunResult {

@@ -5,8 +5,8 @@
  * taking a fresh one.
  */
 import assert from "node:assert/strict";
-import { loadFlow } from "../../lib/load.ts";
-import { runFlows } from "../../lib/run.ts";
+import { loadFlow } from "../../lib/load/load_flow.ts";
+import { runFlows } from "../../lib/run/flows.ts";
 import "./engines.ts";
 
 /** A file the conversion wrote beside the flow (a placeholder upload, a body). */

@@ -7,7 +7,7 @@
  * tests/support/record_har.ts, and writes `recordings/session.pw.har`
  * (Playwright `recordHar`) and `recordings/session.cdp.har` (chrome-har from
  * the CDP events). The Firefox, Safari and mitmproxy shapes are made from the
- * Playwright recording by tests/convert_taskboard_test.ts, as the live test
+ * Playwright recording by tests/convert/taskboard_test.ts, as the live test
  * made them from its session.
  *
  *   deno run -A tests/apps/taskboard/record.ts [OUT_DIR]   (default: ./recordings)

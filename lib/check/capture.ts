@@ -1,0 +1,159 @@
+/**
+ * Taking a step's captured values from its response: by JSONPath, from a
+ * header, from a cookie the response sets, or by a regular expression over the
+ * body text. Each capture gives its value or a plain reason it has none.
+ *
+ * @module
+ */
+import { queryXPath } from "./xpath.ts";
+import type { CaptureSource } from "../model/flow.ts";
+import { type Scope, valueOf } from "../expr/template.ts";
+import { resolvePath, rootHint } from "../expr/path.ts";
+import { execPattern, MatchTimeoutError } from "../_util/regex.ts";
+import type { ReceivedResponse } from "../http/response.ts";
+import { nestsDeeperThan } from "./json_value.ts";
+import { MAX_DEPTH } from "../model/limits.ts";
+
+/** A captured value, or why there is none (a sentence without a final period). */
+export type Captured = { found: true; value: unknown } | { found: false; why: string };
+
+/**
+ * The value `from` selects in `response`.
+ *
+ * @example
+ * ```ts
+ * import { capture } from "./capture.ts";
+ * import { compilePath } from "../expr/path.ts";
+ * import { pathEngine } from "../expr/path_engine.ts";
+ * import { ReceivedResponse } from "../http/response.ts";
+ * await pathEngine.load(); // json-p3, for paths beyond plain member chains
+ * const r = new ReceivedResponse(
+ *   200,
+ *   { "content-type": "application/json", "x-request-id": "r-1" },
+ *   '{"items": [{"name": "Tea", "id": 4}, {"name": "Ruby", "id": 9}]}',
+ *   ["sid=s-1; Path=/"],
+ * );
+ * const path = compilePath("$.json.items[?@.name == 'Ruby'].id", "response");
+ * const first = capture(r, { kind: "path", path, first: true });
+ * if (!first.found || first.value !== 9) throw new Error(JSON.stringify(first));
+ * const all = capture(r, { kind: "path", path, first: false });
+ * if (!all.found || JSON.stringify(all.value) !== "[9]") throw new Error();
+ * if ((capture(r, { kind: "header", name: "x-request-id" }) as { value: string }).value !== "r-1") throw new Error();
+ * if ((capture(r, { kind: "cookie", name: "sid" }) as { value: string }).value !== "s-1") throw new Error();
+ * const re = capture(r, { kind: "regex", pattern: /"id": (\d+)/, source: '"id": (\\d+)' });
+ * if (!re.found || re.value !== "4") throw new Error();
+ * ```
+ */
+export function capture(
+  response: ReceivedResponse,
+  from: CaptureSource,
+  scope?: Scope,
+): Captured {
+  const got = select(response, from, scope);
+  // A captured value travels into expressions, conditions, masking and every report: a value
+  // nested deeper than a flow may be is refused here, once, rather than met by each of them.
+  if (got.found && nestsDeeperThan(got.value, MAX_DEPTH)) {
+    return {
+      found: false,
+      why: `${describeSource(from)} selected a value nested more than ${MAX_DEPTH} levels deep; ` +
+        "capture a part of it",
+    };
+  }
+  return got;
+}
+
+function select(response: ReceivedResponse, from: CaptureSource, scope?: Scope): Captured {
+  switch (from.kind) {
+    case "path": {
+      const path = scope ? resolvePath(from.path, (e) => valueOf(e, scope)) : from.path;
+      const s = response.select(path);
+      if (s.problem !== undefined) {
+        return { found: false, why: `${from.path.source}: ${s.problem}` };
+      }
+      const why = `${from.path.source} matched nothing${
+        s.bodyNotJson ? " (the response body is not JSON)" : rootHint(from.path)
+      }`;
+      // A wildcard or filter that selects nothing captures an empty list, as checks see it.
+      if (!s.found && !path.singular && !from.first && !s.bodyNotJson) {
+        return { found: true, value: [] };
+      }
+      if (!s.found) return { found: false, why };
+      if (!from.first || from.path.singular) return { found: true, value: s.value };
+      const list = s.value as unknown[];
+      return list.length > 0 ? { found: true, value: list[0] } : { found: false, why };
+    }
+    case "header": {
+      const value = response.headers[from.name];
+      if (value === undefined) {
+        return { found: false, why: `the response has no "${from.name}" header` };
+      }
+      return from.query === undefined
+        ? { found: true, value }
+        : queryOf(value, from.query, from.name);
+    }
+    case "cookie": {
+      const value = response.cookie(from.name);
+      return value === undefined
+        ? { found: false, why: `the response sets no cookie "${from.name}"` }
+        : { found: true, value };
+    }
+    case "regex": {
+      if (response.spilled) return { found: false, why: response.spilled.reason };
+      try {
+        const m = execPattern(from.source, response.text);
+        if (!m) return { found: false, why: `/${from.source}/ matched nothing in the body` };
+        return { found: true, value: m.length > 1 ? m[1] : m[0] };
+      } catch (error) {
+        if (error instanceof MatchTimeoutError) {
+          return { found: false, why: `/${from.source}/: ${error.message}` };
+        }
+        throw error;
+      }
+    }
+    case "xpath": {
+      const got = queryXPath(response, from.expression);
+      return got.found ? got : { found: false, why: got.why };
+    }
+  }
+}
+
+/**
+ * One query parameter of the URL a header holds (an OAuth redirect's `code`),
+ * decoded; a relative URL is read against a placeholder base, since only its
+ * query matters.
+ */
+function queryOf(value: string, name: string, header: string): Captured {
+  const url = URL.canParse(value, "http://x.invalid/")
+    ? new URL(value, "http://x.invalid/")
+    : undefined;
+  const got = url?.searchParams.get(name);
+  return got === null || got === undefined
+    ? { found: false, why: `the "${header}" header has no query parameter "${name}"` }
+    : { found: true, value: got };
+}
+
+/**
+ * How a capture's source reads in messages: the path, or `header x`, `cookie x`, `regex /…/`.
+ *
+ * @example
+ * ```ts
+ * import { describeSource } from "./capture.ts";
+ * if (describeSource({ kind: "cookie", name: "sid" }) !== "cookie sid") throw new Error();
+ * ```
+ */
+export function describeSource(from: CaptureSource): string {
+  switch (from.kind) {
+    case "path":
+      return from.first ? `first of ${from.path.source}` : from.path.source;
+    case "regex":
+      return `regex /${from.source}/`;
+    case "xpath":
+      return `xpath ${from.expression}`;
+    case "header":
+      return from.query === undefined
+        ? `header ${from.name}`
+        : `query ${from.query} of header ${from.name}`;
+    default:
+      return `${from.kind} ${from.name}`;
+  }
+}

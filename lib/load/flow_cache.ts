@@ -1,0 +1,254 @@
+/**
+ * Checked flows kept between runs (`--cache-dir`), by their text and
+ * everything else loading depends on: flowrun's version, the path, the names
+ * of the run parameters, the setup flows' outputs and whether the
+ * environment is checked. An entry holds all of that in full and is used
+ * only when all of it is the same. Loading a 35-line flow cold costs
+ * about 0.5 ms, most of it the JIT warming up on the loader; reading it back
+ * costs a file read and a `JSON.parse`.
+ *
+ * Only what comes back exactly is kept: a flow that reads no other file
+ * (no include, data file or file body) and holds nothing but plain JSON
+ * values (a path json-p3 compiles, for one, is not). Loading also asks the
+ * environment whether variables are set (an unset `${ENV.X}` is a problem):
+ * the entry lists each name asked and the answer, and is used only while
+ * every answer is the same. Those names are asked again on a hit, so the
+ * caller's reads (its record of variables read, secrets registered) are as
+ * on a miss. A cache never fails a run: an entry that cannot be read or
+ * parsed is a miss.
+ *
+ * @module
+ */
+import type { Flow } from "../model/flow.ts";
+import type { LoadOptions, LoadResult } from "./load_flow.ts";
+import { VERSION } from "../model/version.ts";
+
+/**
+ * Where cached flows are kept (the CLI's: a directory). Neither method
+ * throws: a failed read is a miss, a failed write is skipped.
+ */
+export interface FlowCache {
+  /** The entry stored under `key`, if any. */
+  read(key: string): string | undefined;
+  /** Stores an entry under `key`. */
+  write(key: string, text: string): void;
+}
+
+/**
+ * Bumped when a loaded flow changes shape, so entries of older builds are
+ * never read. Releases differ by version anyway; from a source checkout, a
+ * change to what the loader produces needs this bumped (or the cache
+ * directory deleted).
+ */
+const FORMAT = 1;
+
+/**
+ * Everything a file's loading depends on, in one string: flowrun's version,
+ * the path, the names of the run parameters, the setup flows' outputs,
+ * whether the environment is checked, and the text. An entry holds it in
+ * full and is used only for the same.
+ *
+ * @example
+ * ```ts
+ * import { cacheInput } from "./flow_cache.ts";
+ * const a = cacheInput("a.yaml", "name: a\n", {});
+ * if (!a.endsWith("\0name: a\n")) throw new Error();
+ * if (a === cacheInput("a.yaml", "name: a\n", { params: new Map([["X", "1"]]) })) throw new Error();
+ * if (a !== cacheInput("a.yaml", "name: a\n", { params: new Map() })) throw new Error();
+ * ```
+ */
+export function cacheInput(file: string, text: string, options: LoadOptions): string {
+  const signature = JSON.stringify([
+    FORMAT,
+    VERSION,
+    file,
+    [...options.params?.keys() ?? []].sort(),
+    options.setup ? [...options.setup].sort() : null,
+    options.checkEnv ?? true,
+  ]);
+  return `${signature}\0${text}`;
+}
+
+/**
+ * The key of an entry: a 64-bit hash (hex) of its {@linkcode cacheInput}.
+ * Two inputs with the same key are told apart by the entry itself, which
+ * holds its input in full, so a collision is only a miss.
+ *
+ * @example
+ * ```ts
+ * import { cacheKey } from "./flow_cache.ts";
+ * const a = cacheKey("input a");
+ * if (!/^[0-9a-f]{16}$/.test(a) || a === cacheKey("input b")) throw new Error(a);
+ * ```
+ */
+export function cacheKey(input: string): string {
+  // Two FNV-1a hashes with different starting points: fast, and only ever a hint.
+  let x = 0x811c9dc5;
+  let y = 0x01000193;
+  for (let i = 0; i < input.length; i++) {
+    const c = input.charCodeAt(i);
+    x = Math.imul(x ^ c, 0x01000193);
+    y = Math.imul(y ^ c, 0x5bd1e995);
+  }
+  return (x >>> 0).toString(16).padStart(8, "0") + (y >>> 0).toString(16).padStart(8, "0");
+}
+
+/** What an entry holds. */
+interface Entry {
+  /** What loading depended on, the text included (see {@linkcode cacheInput}). */
+  input: string;
+  /** Each environment variable loading asked about, and whether it was set. */
+  env: [string, boolean][];
+  name: string;
+  names: string[];
+  flow: Flow;
+}
+
+/**
+ * The load an entry holds, when it is well-formed, is for `input`, and the
+ * environment answers every question loading asked the same way (each is
+ * asked again through `env`).
+ *
+ * @example
+ * ```ts
+ * import { cachedLoad, cacheEntry, cacheInput } from "./flow_cache.ts";
+ * import { loadFlow } from "./load_flow.ts";
+ * const text = 'name: a\nsteps:\n  - name: s\n    request: {url: "${ENV.BASE}/x"}\n';
+ * const set = (name: string) => name === "BASE" ? "http://x.test" : undefined;
+ * const input = cacheInput("a.yaml", text, {});
+ * const loaded = loadFlow(text, "a.yaml", { env: set });
+ * const entry = cacheEntry(loaded, input, new Map([["BASE", true]]))!;
+ * const hit = cachedLoad(entry, input, set);
+ * if (JSON.stringify(hit?.flow) !== JSON.stringify(loaded.flow)) throw new Error();
+ * if (cachedLoad(entry, input, () => undefined) !== undefined) throw new Error("BASE is unset now");
+ * if (cachedLoad(entry, cacheInput("a.yaml", text + "#", {}), set) !== undefined) throw new Error();
+ * if (cachedLoad("{", input, set) !== undefined) throw new Error();
+ * ```
+ */
+export function cachedLoad(
+  stored: string | undefined,
+  input: string,
+  env: (name: string) => string | undefined,
+): LoadResult | undefined {
+  if (stored === undefined) return undefined;
+  let entry: Entry;
+  try {
+    entry = JSON.parse(stored);
+  } catch {
+    return undefined;
+  }
+  if (!wellFormed(entry) || entry.input !== input) return undefined;
+  for (const [name, set] of entry.env) if ((env(name) !== undefined) !== set) return undefined;
+  return { flow: entry.flow, problems: [], name: entry.name, names: entry.names };
+}
+
+function wellFormed(entry: Entry): boolean {
+  return entry !== null && typeof entry === "object" && typeof entry.input === "string" &&
+    Array.isArray(entry.env) &&
+    entry.env.every((e) =>
+      Array.isArray(e) && typeof e[0] === "string" && typeof e[1] === "boolean"
+    ) &&
+    typeof entry.name === "string" && Array.isArray(entry.names) &&
+    entry.flow !== null && typeof entry.flow === "object" && typeof entry.flow.file === "string" &&
+    Array.isArray(entry.flow.steps) && Array.isArray(entry.flow.vars);
+}
+
+/**
+ * The entry for a load, or `undefined` when it is not kept: a load with
+ * problems, a flow with a data file, or one that does not come back from
+ * JSON exactly. `input` is the load's {@linkcode cacheInput}, `env` what it
+ * asked the environment.
+ *
+ * @example
+ * ```ts
+ * import { cacheEntry, cacheInput } from "./flow_cache.ts";
+ * import { loadFlow } from "./load_flow.ts";
+ * const text = 'name: a\nsteps:\n  - name: s\n    request: {url: "http://x.test"}\n';
+ * const input = cacheInput("a.yaml", text, {});
+ * if (cacheEntry(loadFlow(text, "a.yaml"), input, new Map()) === undefined) throw new Error();
+ * const bad = loadFlow("name: a\n", "a.yaml");
+ * if (cacheEntry(bad, cacheInput("a.yaml", "name: a\n", {}), new Map()) !== undefined) {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function cacheEntry(
+  loaded: LoadResult,
+  input: string,
+  env: ReadonlyMap<string, boolean>,
+): string | undefined {
+  const flow = loaded.flow;
+  if (!flow || loaded.problems.length > 0 || flow.dataFile || !exactJson(flow)) return undefined;
+  const entry: Entry = {
+    input,
+    env: [...env],
+    name: loaded.name ?? flow.name,
+    names: loaded.names ?? [],
+    flow,
+  };
+  try {
+    return JSON.stringify(entry);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A checked flow as JSON text, or `undefined` when it would not come back
+ * from `JSON.parse` exactly. A flow waiting for its turn is kept this way
+ * (see `loadFlowsDeferred`): reading it back costs a third of parsing and
+ * checking its file again.
+ *
+ * @example
+ * ```ts
+ * import { flowText } from "./flow_cache.ts";
+ * import { loadFlow } from "./load_flow.ts";
+ * const { flow } = loadFlow('name: a\nsteps:\n  - name: s\n    request: {url: "http://x.test"}\n', "a.yaml");
+ * const text = flowText(flow!);
+ * if (text === undefined || JSON.stringify(JSON.parse(text)) !== JSON.stringify(flow)) throw new Error();
+ * ```
+ */
+export function flowText(flow: Flow): string | undefined {
+  if (!exactJson(flow)) return undefined;
+  try {
+    return JSON.stringify(flow);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether `value` comes back from `JSON.parse(JSON.stringify(value))`
+ * deep-equal: only null, booleans, strings, finite numbers but -0, dense
+ * plain arrays of such values and plain objects holding such values. A
+ * member holding `undefined` is allowed: JSON drops it, and a flow is never
+ * read in a way that tells an absent member from an undefined one.
+ */
+function exactJson(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  const seen = new Set<object>();
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v === "string" || typeof v === "boolean") continue;
+    if (typeof v === "number") {
+      if (!Number.isFinite(v) || Object.is(v, -0)) return false;
+      continue;
+    }
+    if (typeof v !== "object") return false;
+    if (seen.has(v)) continue;
+    seen.add(v);
+    if (Array.isArray(v)) {
+      if (Object.getPrototypeOf(v) !== Array.prototype) return false;
+      for (let i = 0; i < v.length; i++) {
+        if (!(i in v) || v[i] === undefined) return false;
+        stack.push(v[i]);
+      }
+      continue;
+    }
+    // (The loader builds flows from object literals: no accessors, symbols or hidden members.)
+    if (Object.getPrototypeOf(v) !== Object.prototype) return false;
+    const record = v as Record<string, unknown>;
+    for (const key in record) if (record[key] !== undefined) stack.push(record[key]);
+  }
+  return true;
+}

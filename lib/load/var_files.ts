@@ -1,0 +1,172 @@
+/**
+ * Variables from files: `--env-file` (dotenv syntax) and `--vars-file`
+ * (a YAML or JSON map of scalars). Pure: text in, a map of names to text
+ * out, or a {@linkcode UsageError} naming the file, the line and the fix.
+ *
+ * Dotenv syntax, as the common dotenv tools read it: `NAME=value` lines,
+ * optional `export `, `#` comments (whole lines, or after an unquoted value
+ * and a space), blank lines; single-quoted values are literal, double-quoted
+ * ones understand `\n`, `\t`, `\"` and `\\` and may span lines; unquoted
+ * values are trimmed. No `${…}` expansion: flows have their own expressions.
+ *
+ * @module
+ */
+import { yamlEngine } from "./yaml_engine.ts";
+import { parseBounded } from "./yaml_limits.ts";
+import { UsageError } from "../model/errors.ts";
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+
+/** How deep lists and maps may nest in a `--vars-file` before it is refused unread (its values are single ones anyway). */
+const MAX_VARS_NESTING = 64;
+
+/**
+ * Parses a dotenv file.
+ *
+ * @example
+ * ```ts
+ * import { parseEnvFile } from "./var_files.ts";
+ * const env = parseEnvFile('# local\nexport BASE_URL=http://localhost:8080\nAPI_TOKEN="t-1 2"\nNOTE=\'a #b\' # why\n', ".env");
+ * if (env.get("BASE_URL") !== "http://localhost:8080" || env.get("API_TOKEN") !== "t-1 2") throw new Error();
+ * if (env.get("NOTE") !== "a #b") throw new Error(env.get("NOTE"));
+ * ```
+ */
+export function parseEnvFile(text: string, file: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].trim();
+    if (line === "" || line.startsWith("#")) continue;
+    const m = /^(?:export\s+)?([^=\s]+)\s*=\s*(.*)$/.exec(line);
+    if (!m || !NAME.test(m[1])) {
+      throw new UsageError(
+        "bad-env-file",
+        `${file}:${i + 1}: expected NAME=value, got "${line.slice(0, 60)}".`,
+        "Write one variable per line, e.g. BASE_URL=http://localhost:8080 (lines starting with # are comments).",
+      );
+    }
+    let value = m[2];
+    const quote = value[0];
+    if (quote === "'" || quote === '"') {
+      // A quoted value ends at its closing quote, possibly on a later line.
+      let raw = value.slice(1);
+      let end = closing(raw, quote);
+      const start = i;
+      while (end === -1 && quote === '"' && i + 1 < lines.length) {
+        raw += `\n${lines[++i]}`;
+        end = closing(raw, quote);
+      }
+      if (end === -1) {
+        throw new UsageError(
+          "bad-env-file",
+          `${file}:${start + 1}: the value of ${m[1]} opens a ${
+            quote === '"' ? "double" : "single"
+          } quote that is never closed.`,
+          `Close it with ${quote} at the end of the value.`,
+        );
+      }
+      const rest = raw.slice(end + 1).trim();
+      if (rest !== "" && !rest.startsWith("#")) {
+        throw new UsageError(
+          "bad-env-file",
+          `${file}:${i + 1}: unexpected text after the quoted value of ${m[1]}: "${
+            rest.slice(0, 40)
+          }".`,
+          "Put the whole value inside the quotes, or start a comment with #.",
+        );
+      }
+      value = quote === '"' ? unescape(raw.slice(0, end)) : raw.slice(0, end);
+    } else {
+      value = value.replace(/\s+#.*$/, "").trim();
+    }
+    out.set(m[1], value);
+  }
+  return out;
+}
+
+/** The index of the quote that closes a value, skipping escaped ones in double quotes. */
+function closing(raw: string, quote: string): number {
+  for (let i = 0; i < raw.length; i++) {
+    if (quote === '"' && raw[i] === "\\") i++;
+    else if (raw[i] === quote) return i;
+  }
+  return -1;
+}
+
+function unescape(text: string): string {
+  return text.replace(
+    /\\([nrt"\\])/g,
+    (_, c: string) => c === "n" ? "\n" : c === "r" ? "\r" : c === "t" ? "\t" : c,
+  );
+}
+
+/**
+ * Parses a `--vars-file`: a YAML (or JSON) map of names to scalars. Values
+ * become text, as `--var` values are.
+ *
+ * @example
+ * ```ts
+ * import { parseVarsFile } from "./var_files.ts";
+ * import { yamlEngine } from "./yaml_engine.ts";
+ * await yamlEngine.load();
+ * const vars = parseVarsFile("user: ann\nlimit: 10\ndebug: false\n", "vars.yaml");
+ * if (vars.get("limit") !== "10" || vars.get("debug") !== "false") throw new Error();
+ * ```
+ */
+export function parseVarsFile(text: string, file: string): Map<string, string> {
+  let data: unknown;
+  const source = text.replace(/^\uFEFF/, "");
+  // Vars are single values; lists or maps nested without end overflowed the parser's stack,
+  // and the message named that instead of the place.
+  const bounded = parseBounded(source, undefined, MAX_VARS_NESTING);
+  if ("tooDeepAt" in bounded) {
+    const before = source.slice(0, bounded.tooDeepAt);
+    const line = before.split("\n").length;
+    throw new UsageError(
+      "bad-vars-file",
+      `${file}:${line}:${bounded.tooDeepAt - before.lastIndexOf("\n")}: lists or maps nest ` +
+        `more than ${MAX_VARS_NESTING} levels deep here; vars from files are text.`,
+      "Write one name: value per line, or a JSON object of single values.",
+    );
+  }
+  try {
+    data = yamlEngine.get().parse(source);
+  } catch (error) {
+    throw new UsageError(
+      "bad-vars-file",
+      `${file} is not YAML or JSON: ${(error as Error).message.split("\n")[0]}`,
+      "Write one name: value per line, or a JSON object.",
+    );
+  }
+  if (data === null || data === undefined) return new Map();
+  if (typeof data !== "object" || Array.isArray(data)) {
+    throw new UsageError(
+      "bad-vars-file",
+      `${file} must hold a map of names to values, not ${
+        Array.isArray(data) ? "a list" : "a single value"
+      }.`,
+      "For example: user: ann",
+    );
+  }
+  const out = new Map<string, string>();
+  for (const [name, value] of Object.entries(data as Record<string, unknown>)) {
+    if (!/^[A-Za-z_][A-Za-z0-9_-]*$/.test(name) || name === "RUN_ID" || name === "TRACE_ID") {
+      throw new UsageError(
+        "bad-vars-file",
+        `${file}: "${name}" cannot be a var name.`,
+        'Use letters, digits, "_" and "-", starting with a letter, e.g. user_id.',
+      );
+    }
+    if (value !== null && typeof value === "object") {
+      throw new UsageError(
+        "bad-vars-file",
+        `${file}: the value of "${name}" is a ${
+          Array.isArray(value) ? "list" : "map"
+        }; vars from files are text.`,
+        "Give it a single value, e.g. a JSON string of the list.",
+      );
+    }
+    out.set(name, value === null ? "" : String(value));
+  }
+  return out;
+}

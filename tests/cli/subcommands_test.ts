@@ -1,0 +1,62 @@
+import assert from "node:assert/strict";
+import { subcommand, SUBCOMMAND_FILES, SUBCOMMANDS } from "../../cli/subcommands.ts";
+import {
+  moduleGraph,
+  renderRunGraph,
+  RUN_GRAPH_FILE,
+  runModules,
+} from "../../scripts/run_graph.ts";
+
+const ROOT = new URL("../../", import.meta.url);
+
+/** The local files in the module graph Deno prepares to run an entry, dynamic imports included. */
+const graphOf = (entry: string) => moduleGraph(entry, { dynamic: true });
+
+Deno.test("cli.ts's module graph holds none of the subcommands: --version reads only what it runs", async () => {
+  const graph = await graphOf("cli.ts");
+  for (const file of SUBCOMMAND_FILES) assert.ok(!graph.includes(file), `${file} is in the graph`);
+  // Every subcommand module reaches flow loading, so none of it may be prepared up front.
+  assert.ok(!graph.includes("lib/load/load_flow.ts"), graph.join(" "));
+  assert.ok(graph.length <= 25, `${graph.length} files: ${graph.join(" ")}`);
+});
+
+Deno.test("every subcommand's module exists, exports what cli.ts calls, and is a compile --include", async () => {
+  const calls = {
+    run: "run",
+    merge: "merge",
+    convert: "convert",
+    validate: "validate",
+    report: "renderReport",
+  } as const;
+  assert.deepEqual(Object.keys(SUBCOMMANDS).sort(), Object.keys(calls).sort());
+  for (const name of Object.keys(calls) as (keyof typeof calls)[]) {
+    const module = await subcommand(name);
+    assert.equal(typeof (module as Record<string, unknown>)[calls[name]], "function", name);
+    assert.ok(SUBCOMMAND_FILES.includes(`cli/${name}.ts`), name);
+    await Deno.stat(new URL(`cli/${name}.ts`, ROOT));
+  }
+  // cli.ts calls each subcommand by name, and nothing else loads them.
+  const cli = await Deno.readTextFile(new URL("cli.ts", ROOT));
+  for (const [name, fn] of Object.entries(calls)) {
+    assert.ok(cli.includes(`(await subcommand("${name}")).${fn}(rest`), name);
+  }
+  assert.ok(!/import\("\.\/cli\//.test(cli), "a literal import of a subcommand is back in cli.ts");
+});
+
+Deno.test("cli/run_graph.ts imports every module a run evaluates, as scripts/run_graph.ts writes it", async () => {
+  const modules = await runModules();
+  // The run's own levels are all there: a flat list that missed them would not flatten anything.
+  for (
+    const file of [
+      "lib/run/flows.ts",
+      "lib/load/suite.ts",
+      "lib/load/load_flow.ts",
+      "lib/report/console.ts",
+    ]
+  ) {
+    assert.ok(modules.includes(file), file);
+  }
+  for (const file of SUBCOMMAND_FILES) assert.ok(!modules.includes(file), file);
+  const text = await Deno.readTextFile(new URL(RUN_GRAPH_FILE, ROOT));
+  assert.equal(text, renderRunGraph(modules), "run: deno run -A scripts/run_graph.ts");
+});

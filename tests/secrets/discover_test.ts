@@ -1,0 +1,141 @@
+import assert from "node:assert/strict";
+import { loadFlow } from "../../lib/load/load_flow.ts";
+import { ReceivedResponse } from "../../lib/http/response.ts";
+import {
+  secretInputs,
+  secretLeaves,
+  secretsInJson,
+  secretsInRequest,
+  secretsInResponse,
+} from "../../lib/secrets/discover.ts";
+import "../support/engines.ts";
+
+function found(fn: (register: (v: string) => void) => void): string[] {
+  const out: string[] = [];
+  fn((v) => void out.push(v));
+  return out;
+}
+
+Deno.test("secret leaves: every string and number of any shape, none of the rest", () => {
+  const value = { a: ["s-1", 123456, { b: "s-2", c: null, d: true }], e: 1.5 };
+  assert.deepEqual(found((r) => secretLeaves(value, r)).sort(), ["1.5", "123456", "s-1", "s-2"]);
+});
+
+Deno.test("secret keys at any depth of a JSON body, whatever sits under them", () => {
+  const body = {
+    data: [{ auth: { access_token: "at-1", token_type: "Bearer", expires_in: 3600 } }],
+    session: { id: "sid-1", user: { name: "ann" } },
+    api_keys: ["k-1", "k-2"],
+    public_key: "pk-visible",
+  };
+  assert.deepEqual(found((r) => secretsInJson(body, r)).sort(), [
+    "ann",
+    "at-1",
+    "k-1",
+    "k-2",
+    "sid-1",
+  ]);
+});
+
+Deno.test("a hostile, deeply nested body is walked without recursion and without hanging", () => {
+  let deep: unknown = { token: "deep-secret" };
+  for (let i = 0; i < 100_000; i++) deep = { next: deep };
+  const start = performance.now();
+  const hits = found((r) => secretsInJson(deep, r));
+  assert.ok(performance.now() - start < 2000);
+  assert.deepEqual(
+    hits,
+    [],
+    "past the depth limit keys are not searched (values are masked by shape and registration)",
+  );
+  assert.deepEqual(found((r) => secretsInJson({ a: { b: { token: "t-1" } } }, r)), ["t-1"]);
+});
+
+Deno.test("a request's secrets: headers, cookies, URL password, query and body fields", () => {
+  const hits = found((r) =>
+    secretsInRequest({
+      url: "https://ann:url-pw@api.test/x?access_token=q-1&page=2&note=n",
+      headers: [
+        ["Authorization", "Bearer b-1"],
+        ["Cookie", "sid=c-1; theme=dark"],
+        ["X-Request-Id", "not-secret"],
+        ["content-type", "application/x-www-form-urlencoded"],
+      ],
+      body: "user=ann&password=f-1",
+    }, r)
+  );
+  for (const v of ["Bearer b-1", "c-1", "dark", "url-pw", "q-1", "f-1"]) {
+    assert.ok(hits.includes(v), `${v} in ${hits}`);
+  }
+  for (const v of ["not-secret", "ann", "2", "n"]) assert.ok(!hits.includes(v), v);
+});
+
+Deno.test("a response's secrets: set-cookie lines and values, secret headers, body keys", () => {
+  const response = new ReceivedResponse(
+    200,
+    {
+      "set-cookie": "sid=s-1; Path=/; HttpOnly, csrf=x-1; Path=/",
+      "x-csrf-token": "h-1",
+      "content-type": "application/json",
+    },
+    '{"refresh_token": "r-1", "user": {"id": 7}}',
+  );
+  const hits = found((r) => secretsInResponse(response, r));
+  for (const v of ["s-1", "x-1", "h-1", "r-1"]) assert.ok(hits.includes(v), `${v} in ${hits}`);
+  assert.ok(!hits.includes("7"));
+  const form = new ReceivedResponse(
+    200,
+    { "content-type": "application/x-www-form-urlencoded" },
+    "access_token=gh-1&token_type=bearer",
+  );
+  assert.deepEqual(found((r) => secretsInResponse(form, r)), ["gh-1"]);
+});
+
+Deno.test("a body is skipped only when no key in it can be secret, also spelt with escapes", () => {
+  const body = (text: string, type = "application/json") =>
+    found((r) => secretsInResponse(new ReceivedResponse(200, { "content-type": type }, text), r));
+  assert.deepEqual(body('{"id": 7, "state": "ready", "rows": [1, 2]}'), []);
+  // Keys spelt with JSON or percent escapes decode to secret names: those bodies are read.
+  assert.deepEqual(body('{"\\u0074oken": "e-1"}'), ["e-1"]);
+  assert.deepEqual(body('{"data": {"api\\u004bey": "e-2"}}'), ["e-2"]);
+  assert.deepEqual(body("%74oken=e-3&x=1", "application/x-www-form-urlencoded"), ["e-3"]);
+  assert.deepEqual(body('{"ApiKeys": ["e-4"], "sessionId": "e-5"}'), ["e-4", "e-5"]);
+  const request = found((r) =>
+    secretsInRequest({
+      url: "http://x.test/a",
+      headers: [["content-type", "application/json"]],
+      body: '{"cl\\u0069ent_secret": "e-6"}',
+    }, r)
+  );
+  assert.deepEqual(request, ["e-6"]);
+});
+
+Deno.test("what a flow sends in secret places is traced to its vars, env, captures and literals", () => {
+  const { flow, problems } = loadFlow(
+    `name: f
+vars: { k: abc, plain: visible, user_pw: "\${ENV.PW}" }
+steps:
+  - name: a
+    request:
+      url: "http://x.test/?q=\${vars.k}&api_key=lit-1&note=\${vars.plain}"
+    capture: { v: $.json.v, other: $.json.o }
+  - name: b
+    request:
+      method: POST
+      url: "http://\${ENV.USER}:\${ENV.URL_PW}@x.test/?access_token=\${steps.a.capture.other}"
+      headers:
+        x-api-key: "\${vars.k}"
+        authorization: "Bearer \${steps.a.capture.v}"
+        x-literal-token: lit-2
+      body: { name: "\${vars.plain}", nested: { password: "\${vars.user_pw}", secret: lit-3 } }
+`,
+    "f.yaml",
+    { env: (name) => name },
+  );
+  assert.deepEqual(problems, []);
+  const inputs = secretInputs(flow!);
+  assert.deepEqual([...inputs.vars].sort(), ["k", "user_pw"]);
+  assert.deepEqual([...inputs.env].sort(), ["URL_PW", "USER"]);
+  assert.deepEqual([...inputs.captures].sort(), ["a\0other", "a\0v"]);
+  assert.deepEqual([...inputs.literals].sort(), ["lit-1", "lit-2", "lit-3"]);
+});
