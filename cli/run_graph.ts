@@ -61,6 +61,8 @@ import "../lib/load/options.ts";
 import "../lib/load/order.ts";
 import "../lib/load/references.ts";
 import "../lib/load/request.ts";
+import "../lib/load/schema_compile.ts";
+import "../lib/load/schema_problem.ts";
 import "../lib/load/steps.ts";
 import "../lib/load/suite.ts";
 import "../lib/load/tags.ts";

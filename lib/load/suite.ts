@@ -22,7 +22,7 @@ import {
   type FlowCache,
   flowText,
 } from "./flow_cache.ts";
-import { prepareSchemas } from "../check/schema.ts";
+import { prepareSchemas } from "./schema_compile.ts";
 import type { ByteSpill } from "../model/spill.ts";
 import { selectShard, type Shard } from "../select/shard.ts";
 import { selectShardByTime } from "../select/shard_time.ts";

@@ -38,7 +38,7 @@ import {
 import { CLEANUP_GRACE_MS, type Context, type Network, round, type WithJar } from "./context.ts";
 import { CookieJar } from "../http/cookie_jar.ts";
 import { runStep } from "./step.ts";
-import { prepareSchemas } from "../check/schema.ts";
+import { prepareSchemas } from "../load/schema_compile.ts";
 import { prepareXPath } from "../check/xpath.ts";
 import { giveWayAfterGuards, prepareRegex } from "../_util/regex.ts";
 import { emptyResult } from "./step_result.ts";

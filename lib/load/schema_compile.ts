@@ -1,0 +1,241 @@
+/**
+ * Schemas compiled at load time: every `schema` and `openapi` check of the
+ * flows is compiled (an OpenAPI document: added) on the helper thread of
+ * lib/_util/regex.ts, under a time limit, before anything is sent; a schema
+ * that cannot be used is a problem of the flow set. The validator (ajv) is
+ * imported only when a flow has such a check, so other runs start as fast
+ * as before. Validating a response against a compiled schema is the check
+ * stage's (`lib/check/schema.ts`), through {@linkcode guardedValidator}.
+ *
+ * @module
+ */
+import { everyStep, type Flow, type SchemaCheck, type Validate } from "../model/flow.ts";
+import { type GuardedTask, GuardError, prepareGuard, runGuarded } from "../_util/regex.ts";
+import { schemaProblem } from "./schema_problem.ts";
+
+const AJV_OPTIONS = { allErrors: true, strict: false, validateFormats: false };
+
+/**
+ * How long compiling one schema (or an OpenAPI document's response schema)
+ * may take, on the helper thread: 2 s. The validator's compile time grows
+ * with the schema (14 s for one of 100,000 subschemas), and on the calling
+ * thread it ignored SIGINT for as long.
+ *
+ * @example
+ * ```ts
+ * import { SCHEMA_COMPILE_LIMIT_MS } from "./schema_compile.ts";
+ * if (SCHEMA_COMPILE_LIMIT_MS !== 2000) throw new Error();
+ * ```
+ */
+export const SCHEMA_COMPILE_LIMIT_MS = 2000;
+
+let task: GuardedTask | undefined;
+
+/**
+ * Compiles every schema check of the flows (importing the validator only
+ * when there is one); returns the problem of each schema that cannot be
+ * compiled, nests too deeply, or refers to itself without descending into
+ * the value, with its position. Compiling runs on the helper thread, at
+ * most {@linkcode SCHEMA_COMPILE_LIMIT_MS} per schema, and stops once
+ * `signal` is aborted. The checks then validate on the helper
+ * thread of lib/_util/regex.ts, under its time limit: a `pattern` (or
+ * `patternProperties`, `propertyNames`) that backtracks, or any other costly
+ * work a body can cause, is stopped there.
+ *
+ * @example
+ * ```ts
+ * import { prepareSchemas } from "./schema_compile.ts";
+ * if ((await prepareSchemas([])).length !== 0) throw new Error();
+ * ```
+ */
+export async function prepareSchemas(
+  flows: readonly Flow[],
+  signal?: AbortSignal,
+): Promise<{ check: SchemaCheck; message: string }[]> {
+  const checks = [...everyStep(flows)]
+    .flatMap(({ checks }) => checks.flatMap((c) => c.schemas ?? []))
+    .filter((c) => c.kind === "schema" ? !c.validate : !c.ajv);
+  if (checks.length === 0) return [];
+  // Imported here too, so the module is at hand (and in a compiled binary) for the helper thread.
+  await Promise.all([import("ajv/dist/2020.js"), prepareGuard()]);
+  task ??= {
+    name: "schema",
+    source: SCHEMA_SOURCE,
+    imports: { ajv: import.meta.resolve("ajv/dist/2020.js") },
+  };
+  const problems: { check: SchemaCheck; message: string }[] = [];
+  for (const check of checks) {
+    // A signal is seen between two compiles (each blocks this thread up to its limit), and
+    // ends the loading: the run it interrupts sends nothing.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (signal?.aborted) break;
+    const message = prepareOne(check);
+    if (message !== undefined) problems.push({ check, message });
+  }
+  return problems;
+}
+
+/** Compiles one check on the helper thread and sets its validator; why it cannot be used. */
+function prepareOne(check: SchemaCheck): string | undefined {
+  const document = check.kind === "schema" ? check.schema : check.document;
+  const problem = schemaProblem(document, check.kind);
+  if (problem) return problem;
+  // Compiled (an OpenAPI document: added) on the helper thread for its problems, before
+  // anything is sent, under the limit; the thread keeps it for the checks.
+  const key = keyOf(check);
+  const failed = compileGuarded(
+    check.kind === "schema"
+      ? { key, kind: "schema", schema: check.schema }
+      : { key, kind: "openapi", document: check.document },
+  );
+  if (failed) return failed.message;
+  if (check.kind === "schema") check.validate = guardedValidator(check, undefined);
+  else check.ajv = { prepared: true };
+  return undefined;
+}
+
+/**
+ * The validator task, run on the helper thread: each schema (or OpenAPI
+ * document) compiled once, when a check first needs it (`load`), then each
+ * body validated, every violation listed. Running out of stack is a
+ * result: `{overflow: true}`.
+ */
+const SCHEMA_SOURCE = `
+const { Ajv2020 } = libs.ajv.default && libs.ajv.default.Ajv2020 ? libs.ajv.default : libs.ajv;
+const documents = new Map();
+const validators = new Map();
+${openApi30.toString()}
+function load({ key, kind, schema, document, ref }) {
+  if (kind === "schema") {
+    validators.set(key, new Ajv2020(${JSON.stringify(AJV_OPTIONS)}).compile(schema));
+    return;
+  }
+  let ajv = documents.get(key);
+  if (!ajv) {
+    ajv = new Ajv2020(${JSON.stringify(AJV_OPTIONS)});
+    ajv.addSchema(openApi30(document), "openapi");
+    documents.set(key, ajv);
+  }
+  if (ref !== undefined) validators.set(key + " " + ref, ajv.compile({ $ref: ref }));
+}
+return (input) => {
+  if (input.load) return load(input.load);
+  const validate = validators.get(input.ref === undefined ? input.key : input.key + " " + input.ref);
+  if (!validate) return { need: true };
+  try {
+    if (validate(input.value)) return [];
+  } catch (error) {
+    if (error instanceof RangeError) return { overflow: true };
+    throw error;
+  }
+  return (validate.errors || []).map((e) => ({
+    at: e.instancePath,
+    message: e.message ?? "is invalid",
+  }));
+};
+`;
+
+/** Each check's number, by which the helper thread knows its compiled schema. */
+const keys = new WeakMap<SchemaCheck, string>();
+let nextKey = 0;
+
+function keyOf(check: SchemaCheck): string {
+  let key = keys.get(check);
+  if (key === undefined) keys.set(check, key = `s${nextKey++}`);
+  return key;
+}
+
+/**
+ * A validator on the helper thread, for a check {@linkcode prepareSchemas}
+ * prepared (with `ref`, an OpenAPI document's response schema, a JSON
+ * pointer under `openapi#`): the schema is sent the first time the thread
+ * lacks it (at start, or after a timeout restarted it), and compiled there
+ * under {@linkcode SCHEMA_COMPILE_LIMIT_MS}, not the check's limit. Throws
+ * `GuardError` when validating does not finish in time or fails.
+ *
+ * @example
+ * ```ts
+ * import { guardedValidator, prepareSchemas } from "./schema_compile.ts";
+ * import type { Flow, SchemaCheck } from "../model/flow.ts";
+ * const check: SchemaCheck = {
+ *   kind: "schema", source: "inline schema", schema: { type: "integer" },
+ *   file: "f.yaml", line: 1, column: 1,
+ * };
+ * const flow = { file: "f.yaml", name: "f", vars: [], steps: [
+ *   { name: "s", assert: { paths: [], schemas: [check] } },
+ * ] } as unknown as Flow;
+ * if ((await prepareSchemas([flow])).length !== 0) throw new Error();
+ * const validate = guardedValidator(check, undefined);
+ * if (validate(7).length !== 0 || validate("7").length !== 1) throw new Error();
+ * ```
+ */
+export function guardedValidator(check: SchemaCheck, ref: string | undefined): Validate {
+  const key = keyOf(check);
+  const load = check.kind === "schema"
+    ? { key, kind: "schema", schema: check.schema }
+    : { key, kind: "openapi", document: check.document, ref };
+  // A schema that did not compile in time will not next time: later checks of it, in this
+  // step or another that names the same file, fail at once.
+  // (An OpenAPI document is a file; a schema may be inline, and compiled at load anyway.)
+  const same = check.kind === "openapi" ? `${check.file}\n${check.source}\n${ref}` : key;
+  return (value) => {
+    const known = compileFailures.get(same);
+    if (known) throw known;
+    let got = runGuarded(task!, { key, ref, value });
+    if (typeof got === "object" && got !== null && "need" in got) {
+      const failed = compileGuarded(load);
+      if (failed) {
+        compileFailures.set(same, failed);
+        throw failed;
+      }
+      got = runGuarded(task!, { key, ref, value });
+    }
+    if (typeof got === "object" && got !== null && "overflow" in got) {
+      throw new GuardError(
+        "check-failed",
+        "the validator ran out of stack (the schema recurses too deeply for this body)",
+      );
+    }
+    return got as ReturnType<Validate>;
+  };
+}
+
+/** Schemas (by flow file, source and OpenAPI reference) that did not compile. */
+const compileFailures = new Map<string, GuardError>();
+
+/**
+ * Compiles a schema on the helper thread within {@linkcode SCHEMA_COMPILE_LIMIT_MS}; what
+ * went wrong, as a `check-failed` error with a sentence, or undefined.
+ */
+function compileGuarded(load: Record<string, unknown>): GuardError | undefined {
+  try {
+    runGuarded(task!, { load }, SCHEMA_COMPILE_LIMIT_MS);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof GuardError)) throw error;
+    const limit = `${SCHEMA_COMPILE_LIMIT_MS / 1000} s`;
+    return new GuardError(
+      "check-failed",
+      error.code === "check-timeout"
+        ? `the schema did not compile within ${limit} (it is too large: check a part of the ` +
+          "body against the part of the schema that describes it)"
+        : error.message === "it ran out of stack"
+        ? "the schema did not compile: its $ref chains or nesting go too deep for the validator"
+        : error.message,
+    );
+  }
+}
+
+/**
+ * OpenAPI 3.0's `nullable: true` as JSON Schema's `type: [T, "null"]`, so
+ * one validator serves 3.0 and 3.1 documents. Self-contained: the helper
+ * thread runs its source too.
+ */
+function openApi30(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(openApi30);
+  if (node === null || typeof node !== "object") return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) out[k] = openApi30(v);
+  if (out.nullable === true && typeof out.type === "string") out.type = [out.type, "null"];
+  return out;
+}
