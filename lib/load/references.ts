@@ -11,8 +11,9 @@ import type { Expr } from "../expr/template.ts";
 import type { VarDef } from "../model/flow.ts";
 import { orderSteps } from "./order.ts";
 import { suggest } from "../_util/suggest.ts";
-import type { Loading } from "./context.ts";
+import type { Loading, TemplateUse } from "./context.ts";
 import type { RawStep } from "./steps.ts";
+import { checkRef, type RefReport, type RefScope } from "./ref_checks.ts";
 
 /** The steps in run order: listed order, moved only as much as `depends_on` needs; cycles are problems. */
 export function orderRaw(
@@ -58,235 +59,84 @@ export function orderRaw(
   return result.order.map((i) => steps[i]);
 }
 
-/** Checks every `${…}` of the flow against what exists where it is used: vars defined before it, steps that run before it and their captures, and the environment. */
-export function checkReferences(
-  ctx: Loading,
-  vars: VarDef[],
-  listed: RawStep[],
-  ordered: RawStep[],
-): void {
+/** One unset name reported at its first use, and the lines of its other uses. */
+type FirstUse = Map<string, { problem: Problem; lines: number[] }>;
+
+/** What every use of the flow is checked against, and the scope of one use. */
+function scopes(ctx: Loading, vars: VarDef[], listed: RawStep[], ordered: RawStep[]) {
   const params = ctx.options.params ?? new Map<string, string>();
-  const env = ctx.options.env ?? (() => undefined);
-  const checkEnv = ctx.options.checkEnv ?? true;
   const varNames = vars.map((v) => v.name);
   // With duplicate names (already reported) the first step of a name is the one referenced.
   const byName = new Map<string, RawStep>();
   for (const s of listed) if (!byName.has(s.name)) byName.set(s.name, s);
   // A flow's outputs are evaluated after its last step: every step ran before them.
   const outputs = { name: "outputs", captures: [] } as unknown as RawStep;
-  const rank = (s: RawStep) => s === outputs ? Infinity : ordered.indexOf(s);
-  // One unset variable is one problem, reported at its first use: listing every use
-  // of BASE_URL separately would bury the other problems of the file.
-  const firstUse = new Map<string, { problem: Problem; lines: number[] }>();
-  for (const use of ctx.uses) {
+  const flow = {
+    setup: ctx.options.setup,
+    varNames,
+    env: ctx.options.env ?? (() => undefined),
+    checkEnv: ctx.options.checkEnv ?? true,
+    rank: (s: RawStep) => s === outputs ? Infinity : ordered.indexOf(s),
+    byName,
+  };
+  return (use: TemplateUse, report: RefReport): RefScope => {
     const available = use.owner.kind === "var" ? varNames.slice(0, use.owner.index) : varNames;
-    const known = (name: string) => available.includes(name) || params.has(name);
     const user = use.owner.kind === "step"
       ? listed[use.owner.index]
       : use.owner.kind === "outputs"
       ? outputs
       : undefined;
-    for (const part of use.template.parts) {
-      if (typeof part === "string") continue;
-      const report = (code: string, message: string, hint?: string, once?: string) => {
-        const seen = once === undefined ? undefined : firstUse.get(once);
-        if (seen) return void seen.lines.push(ctx.at(use.node, part.offset).line);
-        ctx.via = use.via ?? null;
-        ctx.problem(code, message, use.node, hint, part.offset, part.text.length);
-        ctx.via = undefined;
-        if (once !== undefined) firstUse.set(once, { problem: ctx.problems.at(-1)!, lines: [] });
-      };
-      checkRef(part, {
-        setup: ctx.options.setup,
-        known,
-        varNames,
-        available,
-        env,
-        checkEnv,
-        user,
-        rank,
-        byName,
-        report,
-      });
-    }
-  }
-  for (const { problem, lines } of firstUse.values()) {
-    const others = [...new Set(lines)].filter((line) => line !== problem.line);
-    if (others.length > 0) {
-      problem.message = problem.message.replace(
-        /\.$/,
-        `; also used on line${others.length === 1 ? "" : "s"} ${others.slice(0, 10).join(", ")}${
-          others.length > 10 ? ` and ${others.length - 10} more` : ""
-        }.`,
-      );
-    }
-  }
+    const known = (name: string) => available.includes(name) || params.has(name);
+    return { ...flow, available, known, user, report };
+  };
 }
 
-function checkRef(
-  expr: Expr,
-  c: {
-    setup: ReadonlySet<string> | undefined;
-    known: (name: string) => boolean;
-    varNames: string[];
-    available: string[];
-    env: (name: string) => string | undefined;
-    checkEnv: boolean;
-    user?: RawStep;
-    rank: (step: RawStep) => number;
-    byName: Map<string, RawStep>;
-    report: (code: string, message: string, hint?: string, once?: string) => void;
-  },
+/**
+ * Reports a problem at one expression. One unset variable is one problem, reported at its
+ * first use: listing every use of BASE_URL separately would bury the other problems of the file.
+ */
+function reporter(ctx: Loading, use: TemplateUse, part: Expr, firstUse: FirstUse): RefReport {
+  return (code, message, hint, once) => {
+    const seen = once === undefined ? undefined : firstUse.get(once);
+    if (seen) return void seen.lines.push(ctx.at(use.node, part.offset).line);
+    ctx.via = use.via ?? null;
+    ctx.problem(code, message, use.node, hint, part.offset, part.text.length);
+    ctx.via = undefined;
+    if (once !== undefined) firstUse.set(once, { problem: ctx.problems.at(-1)!, lines: [] });
+  };
+}
+
+/** Names the other lines that use a name reported once. */
+function mentionOtherLines({ problem, lines }: { problem: Problem; lines: number[] }): void {
+  const others = [...new Set(lines)].filter((line) => line !== problem.line);
+  if (others.length === 0) return;
+  problem.message = problem.message.replace(
+    /\.$/,
+    `; also used on line${others.length === 1 ? "" : "s"} ${others.slice(0, 10).join(", ")}${
+      others.length > 10 ? ` and ${others.length - 10} more` : ""
+    }.`,
+  );
+}
+
+/**
+ * Checks every `${…}` of the flow against what exists where it is used: vars defined before
+ * it, steps that run before it and their captures, and the environment. Each kind of reference
+ * has its check in `REF_CHECKS` (ref_checks.ts).
+ */
+export function checkReferences(
+  ctx: Loading,
+  vars: VarDef[],
+  listed: RawStep[],
+  ordered: RawStep[],
 ): void {
-  const ref = expr.ref;
-  switch (ref.kind) {
-    case "setup":
-      if (c.setup && !c.setup.has(ref.name)) {
-        const close = suggest(ref.name, [...c.setup]);
-        c.report(
-          "unknown-output",
-          c.setup.size === 0
-            ? `"${expr.text}" reads an output of the run's setup flow, but the run has none.`
-            : `No setup flow hands out "${ref.name}" (in "${expr.text}").`,
-          c.setup.size === 0
-            ? "Run with --setup FILE, a flow that declares it under outputs."
-            : close
-            ? `Did you mean "\${setup.${close}}"?`
-            : `The setup flows hand out: ${[...c.setup].join(", ")}.`,
-        );
+  const scopeOf = scopes(ctx, vars, listed, ordered);
+  const firstUse: FirstUse = new Map();
+  for (const use of ctx.uses) {
+    for (const part of use.template.parts) {
+      if (typeof part !== "string") {
+        checkRef(part, scopeOf(use, reporter(ctx, use, part, firstUse)));
       }
-      return;
-    case "env":
-      if (c.checkEnv && expr.fallback === undefined && c.env(ref.name) === undefined) {
-        // Environment names are case-sensitive: one set in another case is what was meant.
-        const cased = [ref.name.toUpperCase(), ref.name.toUpperCase().replaceAll("-", "_")]
-          .find((n) => n !== ref.name && c.env(n) !== undefined);
-        c.report(
-          "unset-env",
-          `Environment variable "${ref.name}" is not set (used in "${expr.text}").`,
-          cased
-            ? `Did you mean \${ENV.${cased}}? ${cased} is set; environment names are case-sensitive.`
-            : `Set it before running (export ${ref.name}=…), or give a fallback: \${ENV.${ref.name}:-value}.`,
-          `env:${ref.name}`,
-        );
-      }
-      return;
-    case "name": {
-      if (c.known(ref.name) || expr.fallback !== undefined || c.env(ref.name) !== undefined) {
-        return;
-      }
-      if (c.varNames.includes(ref.name)) {
-        c.report(
-          "unknown-var",
-          `Var "${ref.name}" is used before it is defined (in "${expr.text}").`,
-          "Vars are evaluated in order; move it above the var that uses it.",
-        );
-      } else if (c.checkEnv) {
-        const upper = ref.name.toUpperCase();
-        const close = upper === "RUN_ID" || upper === "TRACE_ID"
-          ? upper
-          : suggest(ref.name, c.available);
-        c.report(
-          "unknown-name",
-          `"${ref.name}" is not a flow var, run parameter or environment variable (in "${expr.text}").`,
-          close
-            ? `Did you mean "\${${close}}"?`
-            : `Define it under vars, pass --var ${ref.name}=…, set the environment variable, or give a fallback: \${${ref.name}:-value}.`,
-          `name:${ref.name}`,
-        );
-      }
-      return;
     }
-    case "var": {
-      if (c.known(ref.name)) return;
-      if (c.varNames.includes(ref.name)) {
-        c.report(
-          "unknown-var",
-          `Var "${ref.name}" is used before it is defined (in "${expr.text}").`,
-          "Vars are evaluated in order; move it above the var that uses it.",
-        );
-        return;
-      }
-      const close = suggest(ref.name, c.available);
-      c.report(
-        "unknown-var",
-        `Unknown var "${ref.name}" in "${expr.text}".`,
-        close
-          ? `Did you mean "\${vars.${close}}"?`
-          : `Define it under "vars:" or pass --var ${ref.name}=….`,
-      );
-      return;
-    }
-    case "step": {
-      if (!c.user) {
-        c.report(
-          "step-in-var",
-          `Vars cannot use step values ("${expr.text}"): vars are evaluated before any step runs.`,
-          "Use the expression directly in the step that needs it.",
-        );
-        return;
-      }
-      const target = c.byName.get(ref.step);
-      if (!target) {
-        const close = suggest(ref.step, c.byName.keys());
-        c.report(
-          "unknown-step",
-          `Unknown step "${ref.step}" in "${expr.text}".`,
-          close
-            ? `Did you mean "${close}"?`
-            : `Steps in this flow: ${[...c.byName.keys()].join(", ")}.`,
-        );
-        return;
-      }
-      if (target === c.user) {
-        c.report(
-          "later-step",
-          `Step "${ref.step}" uses its own captured value in "${expr.text}".`,
-          "Values are captured after the response arrives; use them in a later step.",
-        );
-        return;
-      }
-      if (c.rank(target) > c.rank(c.user)) {
-        c.report(
-          "later-step",
-          `Step "${c.user.name}" uses "${expr.text}", but step "${ref.step}" runs after it.`,
-          `List "${ref.step}" first, or add depends_on: [${ref.step}] to step "${c.user.name}".`,
-        );
-        return;
-      }
-      if (target.opaque) return;
-      if (target.include) {
-        const { file, flow } = target.include;
-        const names = (flow.outputs ?? []).map((o) => o.name);
-        if (names.includes(ref.key)) return;
-        const close = suggest(ref.key, names);
-        c.report(
-          "unknown-output",
-          `Step "${ref.step}" includes ${file}, which hands out no output "${ref.key}" (in "${expr.text}").`,
-          close
-            ? `Did you mean "${close}"?`
-            : names.length
-            ? `It hands out: ${names.join(", ")}.`
-            : `Declare it in ${file}: outputs: {${ref.key}: "\${steps.STEP.${ref.key}}"}.`,
-        );
-        return;
-      }
-      if (!target.captures.some((cap) => cap.name === ref.key)) {
-        const names = target.captures.map((cap) => cap.name);
-        const close = suggest(ref.key, names);
-        c.report(
-          "unknown-capture",
-          `Step "${ref.step}" captures no value "${ref.key}" (in "${expr.text}").`,
-          close
-            ? `Did you mean "${close}"?`
-            : names.length
-            ? `It captures: ${names.join(", ")}.`
-            : `Add it to step "${ref.step}", e.g. capture: {${ref.key}: $.json.${ref.key}}.`,
-        );
-      }
-      return;
-    }
-    default:
-      return;
   }
+  for (const first of firstUse.values()) mentionOtherLines(first);
 }

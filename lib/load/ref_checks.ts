@@ -1,0 +1,264 @@
+/**
+ * One check per kind of `${…}` reference: what it must name where it is
+ * used, and the problem (with "did you mean") when it names nothing. The
+ * table is keyed by every kind of {@linkcode Ref}, so a new kind of
+ * reference does not compile until it says how it is checked.
+ *
+ * @module
+ */
+import type { Expr, Ref } from "../expr/template.ts";
+import { suggest } from "../_util/suggest.ts";
+import type { RawStep } from "./steps.ts";
+
+/** Reports one problem of a reference; `once` names a problem reported at its first use only. */
+export type RefReport = (code: string, message: string, hint?: string, once?: string) => void;
+
+/** What a reference is checked against where it is used. */
+export interface RefScope {
+  /** The outputs of the run's setup flows, or undefined when they are not known here. */
+  setup: ReadonlySet<string> | undefined;
+  /** Whether a plain name is a var defined before the use or a run parameter. */
+  known: (name: string) => boolean;
+  /** Every var of the flow, in order. */
+  varNames: string[];
+  /** The vars defined before the use. */
+  available: string[];
+  env: (name: string) => string | undefined;
+  /** Whether unset environment variables are problems (not when validating without the run's environment). */
+  checkEnv: boolean;
+  /** The step (or the flow's outputs) that uses the reference; undefined for a var. */
+  user?: RawStep;
+  /** The position of a step in run order. */
+  rank: (step: RawStep) => number;
+  /** The first step of each name. */
+  byName: Map<string, RawStep>;
+  report: RefReport;
+}
+
+/** The check of one kind of reference. */
+export type RefCheck<K extends Ref["kind"]> = (
+  expr: Expr,
+  ref: Extract<Ref, { kind: K }>,
+  scope: RefScope,
+) => void;
+
+function checkSetup(expr: Expr, ref: { name: string }, c: RefScope): void {
+  if (!c.setup || c.setup.has(ref.name)) return;
+  const close = suggest(ref.name, [...c.setup]);
+  c.report(
+    "unknown-output",
+    c.setup.size === 0
+      ? `"${expr.text}" reads an output of the run's setup flow, but the run has none.`
+      : `No setup flow hands out "${ref.name}" (in "${expr.text}").`,
+    c.setup.size === 0
+      ? "Run with --setup FILE, a flow that declares it under outputs."
+      : close
+      ? `Did you mean "\${setup.${close}}"?`
+      : `The setup flows hand out: ${[...c.setup].join(", ")}.`,
+  );
+}
+
+function checkEnv(expr: Expr, ref: { name: string }, c: RefScope): void {
+  if (!c.checkEnv || expr.fallback !== undefined || c.env(ref.name) !== undefined) return;
+  // Environment names are case-sensitive: one set in another case is what was meant.
+  const cased = [ref.name.toUpperCase(), ref.name.toUpperCase().replaceAll("-", "_")]
+    .find((n) => n !== ref.name && c.env(n) !== undefined);
+  c.report(
+    "unset-env",
+    `Environment variable "${ref.name}" is not set (used in "${expr.text}").`,
+    cased
+      ? `Did you mean \${ENV.${cased}}? ${cased} is set; environment names are case-sensitive.`
+      : `Set it before running (export ${ref.name}=…), or give a fallback: \${ENV.${ref.name}:-value}.`,
+    `env:${ref.name}`,
+  );
+}
+
+/** A var defined further down: reported the same for `${x}` and `${vars.x}`. Whether it was one. */
+function definedLater(expr: Expr, name: string, c: RefScope): boolean {
+  if (!c.varNames.includes(name)) return false;
+  c.report(
+    "unknown-var",
+    `Var "${name}" is used before it is defined (in "${expr.text}").`,
+    "Vars are evaluated in order; move it above the var that uses it.",
+  );
+  return true;
+}
+
+function checkName(expr: Expr, ref: { name: string }, c: RefScope): void {
+  if (c.known(ref.name) || expr.fallback !== undefined || c.env(ref.name) !== undefined) return;
+  if (definedLater(expr, ref.name, c) || !c.checkEnv) return;
+  const upper = ref.name.toUpperCase();
+  const close = upper === "RUN_ID" || upper === "TRACE_ID" ? upper : suggest(ref.name, c.available);
+  c.report(
+    "unknown-name",
+    `"${ref.name}" is not a flow var, run parameter or environment variable (in "${expr.text}").`,
+    close
+      ? `Did you mean "\${${close}}"?`
+      : `Define it under vars, pass --var ${ref.name}=…, set the environment variable, or give a fallback: \${${ref.name}:-value}.`,
+    `name:${ref.name}`,
+  );
+}
+
+function checkVar(expr: Expr, ref: { name: string }, c: RefScope): void {
+  if (c.known(ref.name) || definedLater(expr, ref.name, c)) return;
+  const close = suggest(ref.name, c.available);
+  c.report(
+    "unknown-var",
+    `Unknown var "${ref.name}" in "${expr.text}".`,
+    close
+      ? `Did you mean "\${vars.${close}}"?`
+      : `Define it under "vars:" or pass --var ${ref.name}=….`,
+  );
+}
+
+/** The step a `${steps.NAME.…}` names, if it exists and runs before its user. */
+function earlierStep(
+  expr: Expr,
+  ref: { step: string },
+  c: RefScope,
+  user: RawStep,
+): RawStep | undefined {
+  const target = c.byName.get(ref.step);
+  if (!target) {
+    const close = suggest(ref.step, c.byName.keys());
+    c.report(
+      "unknown-step",
+      `Unknown step "${ref.step}" in "${expr.text}".`,
+      close
+        ? `Did you mean "${close}"?`
+        : `Steps in this flow: ${[...c.byName.keys()].join(", ")}.`,
+    );
+  } else if (target === user) {
+    c.report(
+      "later-step",
+      `Step "${ref.step}" uses its own captured value in "${expr.text}".`,
+      "Values are captured after the response arrives; use them in a later step.",
+    );
+  } else if (c.rank(target) > c.rank(user)) {
+    c.report(
+      "later-step",
+      `Step "${user.name}" uses "${expr.text}", but step "${ref.step}" runs after it.`,
+      `List "${ref.step}" first, or add depends_on: [${ref.step}] to step "${user.name}".`,
+    );
+  } else return target;
+  return undefined;
+}
+
+function checkIncludeOutput(
+  expr: Expr,
+  ref: { step: string; key: string },
+  include: NonNullable<RawStep["include"]>,
+  c: RefScope,
+): void {
+  const { file, flow } = include;
+  const names = (flow.outputs ?? []).map((o) => o.name);
+  if (names.includes(ref.key)) return;
+  const close = suggest(ref.key, names);
+  c.report(
+    "unknown-output",
+    `Step "${ref.step}" includes ${file}, which hands out no output "${ref.key}" (in "${expr.text}").`,
+    close
+      ? `Did you mean "${close}"?`
+      : names.length
+      ? `It hands out: ${names.join(", ")}.`
+      : `Declare it in ${file}: outputs: {${ref.key}: "\${steps.STEP.${ref.key}}"}.`,
+  );
+}
+
+function checkCapture(
+  expr: Expr,
+  ref: { step: string; key: string },
+  target: RawStep,
+  c: RefScope,
+): void {
+  if (target.captures.some((cap) => cap.name === ref.key)) return;
+  const names = target.captures.map((cap) => cap.name);
+  const close = suggest(ref.key, names);
+  c.report(
+    "unknown-capture",
+    `Step "${ref.step}" captures no value "${ref.key}" (in "${expr.text}").`,
+    close
+      ? `Did you mean "${close}"?`
+      : names.length
+      ? `It captures: ${names.join(", ")}.`
+      : `Add it to step "${ref.step}", e.g. capture: {${ref.key}: $.json.${ref.key}}.`,
+  );
+}
+
+function checkStep(expr: Expr, ref: { step: string; key: string }, c: RefScope): void {
+  if (!c.user) {
+    return c.report(
+      "step-in-var",
+      `Vars cannot use step values ("${expr.text}"): vars are evaluated before any step runs.`,
+      "Use the expression directly in the step that needs it.",
+    );
+  }
+  const target = earlierStep(expr, ref, c, c.user);
+  if (!target || target.opaque) return;
+  if (target.include) checkIncludeOutput(expr, ref, target.include, c);
+  else checkCapture(expr, ref, target, c);
+}
+
+/** Generated values (random, run and trace ids) always exist. */
+const nothing = (): void => {};
+
+/**
+ * The check of each kind of reference.
+ *
+ * @example
+ * ```ts
+ * import { REF_CHECKS, type RefScope } from "./ref_checks.ts";
+ * const codes: string[] = [];
+ * const scope: RefScope = {
+ *   setup: undefined,
+ *   known: () => false,
+ *   varNames: [],
+ *   available: ["base"],
+ *   env: () => undefined,
+ *   checkEnv: true,
+ *   rank: () => 0,
+ *   byName: new Map(),
+ *   report: (code) => void codes.push(code),
+ * };
+ * const ref = { kind: "var", name: "bsae" } as const;
+ * REF_CHECKS.var({ ref, text: "${vars.bsae}", offset: 0 }, ref, scope);
+ * if (codes.join() !== "unknown-var") throw new Error(codes.join());
+ * ```
+ */
+export const REF_CHECKS: { readonly [K in Ref["kind"]]: RefCheck<K> } = {
+  setup: checkSetup,
+  env: checkEnv,
+  name: checkName,
+  var: checkVar,
+  step: checkStep,
+  "random-uuid": nothing,
+  "random-hex": nothing,
+  "run-id": nothing,
+  "trace-id": nothing,
+};
+
+/**
+ * Checks one reference where it is used.
+ *
+ * @example
+ * ```ts
+ * import { checkRef, type RefScope } from "./ref_checks.ts";
+ * const hints: (string | undefined)[] = [];
+ * const scope: RefScope = {
+ *   setup: undefined,
+ *   known: () => false,
+ *   varNames: [],
+ *   available: [],
+ *   env: (name) => name === "TOKEN" ? "x" : undefined,
+ *   checkEnv: true,
+ *   rank: () => 0,
+ *   byName: new Map(),
+ *   report: (_code, _message, hint) => void hints.push(hint),
+ * };
+ * checkRef({ ref: { kind: "env", name: "token" }, text: "${ENV.token}", offset: 0 }, scope);
+ * if (!hints[0]?.startsWith("Did you mean ${ENV.TOKEN}?")) throw new Error(String(hints[0]));
+ * ```
+ */
+export function checkRef(expr: Expr, scope: RefScope): void {
+  (REF_CHECKS[expr.ref.kind] as RefCheck<Ref["kind"]>)(expr, expr.ref, scope);
+}
