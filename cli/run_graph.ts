@@ -53,6 +53,7 @@ import "../lib/load/engines.ts";
 import "../lib/load/expand_includes.ts";
 import "../lib/load/fast_yaml.ts";
 import "../lib/load/flow_cache.ts";
+import "../lib/load/headers.ts";
 import "../lib/load/include.ts";
 import "../lib/load/load_flow.ts";
 import "../lib/load/loop.ts";
