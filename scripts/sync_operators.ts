@@ -1,5 +1,5 @@
 /**
- * Writes what the operator table (lib/check/operators.ts) drives outside the code:
+ * Writes what the operator table (lib/model/operators.ts) drives outside the code:
  * the operator properties of the flow JSON Schema's checks, and the summary
  * table in docs/assertions.md. `--check` only reports drift (tests run it).
  *
@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { OPERATOR_TABLE, OPERATORS } from "../lib/check/operators.ts";
+import { OPERATOR_SPECS, OPERATORS } from "../lib/model/operators.ts";
 
 const ROOT = new URL("../", import.meta.url);
 /** The files this script writes, relative to the project root. */
@@ -42,7 +42,7 @@ export function syncSchema(text: string): string {
       if (!(OPERATORS as readonly string[]).includes(key)) properties[key] = value;
     }
     for (const op of OPERATORS) {
-      const spec = OPERATOR_TABLE[op];
+      const spec = OPERATOR_SPECS[op];
       properties[op] = {
         description: spec.description,
         ...("schemaDef" in spec ? { $ref: `#/$defs/${spec.schemaDef}` } : {}),
@@ -68,7 +68,7 @@ export function syncDocs(text: string): string {
   const to = text.indexOf(END);
   if (from === -1 || to < from) throw new Error(`${DOCS_FILE} has no ${START} … ${END} markers`);
   const rows = OPERATORS.map((op) => {
-    const spec = OPERATOR_TABLE[op];
+    const spec = OPERATOR_SPECS[op];
     const expects = "expects" in spec ? spec.expects : "any value";
     return `| \`${op}\` | ${expects} | ${spec.description.replaceAll("|", "\\|")} |`;
   });
@@ -113,7 +113,7 @@ if (import.meta.main) {
   const check = Deno.args.includes("--check");
   const changed = await drift();
   for (const { file, text } of changed) {
-    if (check) console.error(`${file} differs from the operator table in lib/check/operators.ts.`);
+    if (check) console.error(`${file} differs from the operator table in lib/model/operators.ts.`);
     else Deno.writeTextFileSync(new URL(file, ROOT), text);
   }
   if (check && changed.length > 0) {

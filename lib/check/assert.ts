@@ -22,7 +22,7 @@ import { jsonHead } from "../_util/json_head.ts";
 import type { AssertionResult } from "../model/result.ts";
 import { deepEqual, HEAD_SLACK, jsonType, PLAIN, show } from "./json_value.ts";
 import { OPERATOR_TABLE } from "./operators.ts";
-import type { Masking } from "../secrets/redactor.ts";
+import type { Masking } from "../model/masking.ts";
 import { checkSchema } from "./schema.ts";
 import { queryXPath } from "./xpath.ts";
 import { internalError } from "../_util/internal_error.ts";

@@ -5,14 +5,14 @@
  * @module
  */
 import { jsonHead } from "../_util/json_head.ts";
-import { type Masking, Redactor } from "../secrets/redactor.ts";
+import { type Masking, PLAIN } from "../model/masking.ts";
 
 /**
  * Values in messages are shortened by a {@linkcode Masking}: a run passes its
  * redactor, which masks a value before cutting it, since a secret cut short
- * is no longer recognisable. Without one, only JWT-shaped values are masked.
+ * is no longer recognisable. Without one, nothing is masked, only shortened.
  */
-export const PLAIN: Masking = new Redactor();
+export { PLAIN };
 
 /**
  * Deep equality over JSON values: same type, same members, order of object

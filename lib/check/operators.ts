@@ -1,29 +1,21 @@
 /**
- * The assertion operators, each defined once: what its expected value must
- * be, what it means, and how it is evaluated with its failure message. The
- * loader validates with this table, the evaluator runs it, and the flow JSON
- * Schema and the docs' summary table are written from it
- * (`deno run -A scripts/sync_operators.ts`; tests fail when they drift).
- * Adding an operator is one entry here.
+ * How each assertion operator checks a value, with its failure message:
+ * one entry per operator of the flow format's list (`model/operators.ts`,
+ * which also says what each operator's expected value must be), keyed by its
+ * `Operator` type so that the two cannot drift apart. Adding an operator:
+ * its spelling in `model/operators.ts`, its check here.
  *
  * @module
  */
 import { canonicalKey, deepEqual, jsonType, show, typed } from "./json_value.ts";
 import { compilePattern, MatchTimeoutError, testPattern } from "../_util/regex.ts";
-import type { Masking } from "../secrets/redactor.ts";
+import type { Masking } from "../model/masking.ts";
+import type { Operator } from "../model/operators.ts";
 
-/** One operator's definition. */
-export interface OperatorSpec {
-  /** What it checks, in one sentence: the schema's description and the docs' table. */
-  description: string;
-  /** What a constant expected value must be, in words (`a number`), or undefined for any value. */
-  expects?: string;
-  /** Whether a constant expected value is acceptable (expressions are checked when the step runs). */
-  accepts?: (value: unknown) => boolean;
-  /** A hint for a wrong expected value. */
-  hint?: string;
-  /** The JSON Schema definition of the expected value (`#/$defs/<name>`), if it is constrained. */
-  schemaDef?: string;
+export { type Operator, OPERATORS } from "../model/operators.ts";
+
+/** How one operator checks a value. */
+export interface OperatorCheck {
   /** `undefined` when `actual` satisfies the check, else the failure (the text after "path: "). */
   check: (actual: unknown, expected: unknown, display: Masking) => string | undefined;
 }
@@ -56,19 +48,13 @@ function regex(source: string, actual: string): boolean | { problem: string } {
   }
 }
 
+/** The check of `gt`, `gte`, `lt` and `lte`. */
 function compare(
   name: string,
   symbol: string,
   holds: (a: number, b: number) => boolean,
-  words: string,
-): OperatorSpec {
+): OperatorCheck {
   return {
-    description:
-      `The value is a number ${words} this one (a numeric string from an expression is accepted as the expected value).`,
-    expects: "a number",
-    accepts: (v) => typeof v === "number",
-    hint: `Write the number unquoted: ${name}: 5.`,
-    schemaDef: "op_number",
     check(actual, expected, display) {
       const limit = asNumber(expected);
       if (limit === undefined) return `"${name}" needs a number, got ${typed(expected, display)}`;
@@ -82,40 +68,8 @@ function compare(
   };
 }
 
-const isList = (v: unknown) => Array.isArray(v);
-
 /**
- * The operators of path assertions, in the order the docs list them; each
- * has its entry in {@linkcode OPERATOR_TABLE} (the compiler holds the two to
- * each other).
- *
- * @example
- * ```ts
- * import { OPERATORS } from "./operators.ts";
- * if (!OPERATORS.includes("containsAll")) throw new Error();
- * ```
- */
-export const OPERATORS = [
-  "exists",
-  "type",
-  "equals",
-  "notEquals",
-  "matches",
-  "anyOf",
-  "gt",
-  "gte",
-  "lt",
-  "lte",
-  "contains",
-  "containsAll",
-  "length",
-] as const;
-
-/** A path assertion operator. */
-export type Operator = typeof OPERATORS[number];
-
-/**
- * Every operator's definition.
+ * Every operator's check.
  *
  * @example
  * ```ts
@@ -123,33 +77,20 @@ export type Operator = typeof OPERATORS[number];
  * import { PLAIN } from "./json_value.ts";
  * if (OPERATOR_TABLE.length.check([1, 2], 2, PLAIN) !== undefined) throw new Error();
  * if (OPERATOR_TABLE.length.check("abc", 2, PLAIN) !== "expected length 2, got 3") throw new Error();
- * if (OPERATOR_TABLE.gte.accepts?.("3") !== false) throw new Error("a constant must be a number");
  * ```
  */
-export const OPERATOR_TABLE: Readonly<Record<Operator, OperatorSpec>> = {
+export const OPERATOR_TABLE: Readonly<Record<Operator, OperatorCheck>> = {
   exists: {
-    description: "`true`: the path matched something; `false`: it matched nothing.",
-    expects: "true or false",
-    accepts: (v) => typeof v === "boolean",
-    hint: "Write exists: true (it must be there) or exists: false (it must not).",
-    schemaDef: "op_exists",
     check: (actual, expected, display) =>
       expected === false ? `expected nothing, found ${typed(actual, display)}` : undefined,
   },
   type: {
-    description:
-      "The value has this JSON type: `string`, `number`, `integer`, `boolean`, `object`, `array` or `null`.",
-    // The loader checks type names itself, to suggest the closest one.
-    expects: "a type name",
-    schemaDef: "op_type",
     check(actual, expected, display) {
       const ok = expected === "integer" ? Number.isInteger(actual) : jsonType(actual) === expected;
       return ok ? undefined : `expected type ${expected}, got ${typed(actual, display)}`;
     },
   },
   equals: {
-    description:
-      'The value is deep-equal to this one; no coercion (`5` and `"5"` differ). Any value; `${...}` expressions are resolved first (a string that is exactly one expression keeps the value\'s type).',
     check(actual, expected, display) {
       if (deepEqual(actual, expected)) return undefined;
       return jsonType(actual) === jsonType(expected)
@@ -158,19 +99,12 @@ export const OPERATOR_TABLE: Readonly<Record<Operator, OperatorSpec>> = {
     },
   },
   notEquals: {
-    description:
-      "The value is not deep-equal to this one; no coercion. Any value; expressions are resolved first.",
     check: (actual, expected, display) =>
       deepEqual(actual, expected)
         ? `expected anything but ${show(expected, 80, display)}, got it`
         : undefined,
   },
   matches: {
-    description:
-      "The value is a string matching this regular expression (JavaScript syntax, unanchored: add `^…$` to match the whole string).",
-    expects: "a regular expression string",
-    accepts: (v) => typeof v === "string",
-    schemaDef: "op_matches",
     check(actual, expected, display) {
       if (typeof actual !== "string") {
         return `expected a string matching /${expected}/, got ${typed(actual, display)}`;
@@ -194,11 +128,6 @@ export const OPERATOR_TABLE: Readonly<Record<Operator, OperatorSpec>> = {
     },
   },
   anyOf: {
-    description: "The value deep-equals one of the listed values.",
-    expects: "a list",
-    accepts: isList,
-    hint: "For example: anyOf: [a, b]",
-    schemaDef: "op_list",
     check(actual, expected, display) {
       if (!Array.isArray(expected)) return `"anyOf" needs a list, got ${typed(expected, display)}`;
       return expected.some((e) => deepEqual(actual, e))
@@ -206,13 +135,11 @@ export const OPERATOR_TABLE: Readonly<Record<Operator, OperatorSpec>> = {
         : `expected one of ${show(expected, 80, display)}, got ${show(actual, 80, display)}`;
     },
   },
-  gt: compare("gt", ">", (a, b) => a > b, "greater than"),
-  gte: compare("gte", ">=", (a, b) => a >= b, "greater than or equal to"),
-  lt: compare("lt", "<", (a, b) => a < b, "less than"),
-  lte: compare("lte", "<=", (a, b) => a <= b, "less than or equal to"),
+  gt: compare("gt", ">", (a, b) => a > b),
+  gte: compare("gte", ">=", (a, b) => a >= b),
+  lt: compare("lt", "<", (a, b) => a < b),
+  lte: compare("lte", "<=", (a, b) => a <= b),
   contains: {
-    description:
-      "The value is a list with an element deep-equal to this one, or a string containing this text. Any value; expressions are resolved first.",
     check(actual, expected, display) {
       const fail = `expected ${show(actual, 80, display)} to contain ${
         show(expected, 80, display)
@@ -229,11 +156,6 @@ export const OPERATOR_TABLE: Readonly<Record<Operator, OperatorSpec>> = {
     },
   },
   containsAll: {
-    description: "The value is a list containing every listed element, in any order.",
-    expects: "a list",
-    accepts: isList,
-    hint: "For example: containsAll: [a, b]",
-    schemaDef: "op_list",
     check(actual, expected, display) {
       if (!Array.isArray(expected)) {
         return `"containsAll" needs a list, got ${typed(expected, display)}`;
@@ -256,11 +178,6 @@ export const OPERATOR_TABLE: Readonly<Record<Operator, OperatorSpec>> = {
     },
   },
   length: {
-    description: "The value is a list, string or object of this size.",
-    expects: "a non-negative integer",
-    accepts: (v) => Number.isInteger(v) && (v as number) >= 0,
-    hint: "Write the size as a number, unquoted: length: 3.",
-    schemaDef: "op_length",
     check(actual, expected, display) {
       const want = asNumber(expected);
       if (want === undefined) return `"length" needs a number, got ${typed(expected, display)}`;

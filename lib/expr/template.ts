@@ -24,46 +24,8 @@
 import { BoundedCache } from "../_util/bounded_cache.ts";
 import { SyntaxAtError } from "../model/errors.ts";
 
-/** What an expression refers to. */
-export type Ref =
-  | { kind: "env"; name: string }
-  | { kind: "name"; name: string }
-  | { kind: "var"; name: string }
-  | { kind: "step"; step: string; key: string }
-  | { kind: "setup"; name: string }
-  | { kind: "random-uuid" }
-  | { kind: "random-hex"; length: number }
-  | { kind: "run-id" }
-  | { kind: "trace-id" };
-
-/** One `${…}` occurrence. */
-export interface Expr {
-  ref: Ref;
-  /** Text after `:-`, used when an environment variable or name is unset. */
-  fallback?: string;
-  /** The expression as written, e.g. `${vars.x}`. */
-  text: string;
-  /** Offset of `${` in the template source. */
-  offset: number;
-  /**
-   * `${raw:…}`: inserted into a URL as written, not percent-encoded for the
-   * place it lands (a prepared query string, a path with slashes).
-   */
-  raw?: boolean;
-}
-
-/** A parsed string: literal text and expressions in order. */
-export interface Template {
-  source: string;
-  parts: (string | Expr)[];
-}
-
-/** A YAML value whose strings were parsed into templates; constants are kept as is. */
-export type ValueTemplate =
-  | { kind: "const"; value: unknown }
-  | { kind: "template"; template: Template }
-  | { kind: "list"; items: ValueTemplate[] }
-  | { kind: "map"; entries: [string, ValueTemplate][] };
+export type { Expr, Ref, Template, ValueTemplate } from "../model/template.ts";
+import type { Expr, Ref, Template, ValueTemplate } from "../model/template.ts";
 
 /** What expressions are evaluated against during a flow run. */
 export interface Scope {

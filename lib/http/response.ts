@@ -5,7 +5,8 @@
  * @module
  */
 import { type CompiledPath, select, type Selection } from "../expr/path.ts";
-import { type Masking, Redactor } from "../secrets/redactor.ts";
+import { Redactor } from "../secrets/redactor.ts";
+import type { Masking } from "../model/masking.ts";
 
 /** What a path selected, plus whether the body could be read as JSON at all. */
 export interface ResponseSelection extends Selection {

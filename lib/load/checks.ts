@@ -20,7 +20,7 @@ import {
   TYPE_NAMES,
   type XPathCheck,
 } from "../model/flow.ts";
-import { OPERATOR_TABLE, type OperatorSpec } from "../check/operators.ts";
+import { OPERATOR_SPECS, type OperatorSpec } from "../model/operators.ts";
 import { compilePattern } from "../_util/regex.ts";
 import { type CompiledPath, compilePath, type PathRoot } from "../expr/path.ts";
 import { parseDuration } from "../_util/duration.ts";
@@ -569,7 +569,7 @@ export function expectedValue(
       close ? `Did you mean "${close}"?` : undefined,
     );
   }
-  const spec: OperatorSpec = OPERATOR_TABLE[operator];
+  const spec: OperatorSpec = OPERATOR_SPECS[operator];
   if (spec.accepts && !spec.accepts(v)) return fail(spec.expects ?? "another value", spec.hint);
   if (operator === "matches") {
     try {

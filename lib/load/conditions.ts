@@ -9,7 +9,7 @@ import type { Node } from "yaml";
 import { isMap, isScalar, isSeq } from "./nodes.ts";
 import type { CompiledPath, PathRoot } from "../expr/path.ts";
 import type { Condition, GroupCondition, Operator } from "../model/flow.ts";
-import { OPERATORS } from "../check/operators.ts";
+import { OPERATORS } from "../model/operators.ts";
 import { expectedValue } from "./checks.ts";
 import { describe, type Entry, type Loading, type TemplateUse } from "./context.ts";
 

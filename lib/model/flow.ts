@@ -5,11 +5,11 @@
  *
  * @module
  */
-import type { Template, ValueTemplate } from "../expr/template.ts";
-import type { CompiledPath } from "../expr/path.ts";
+import type { Template, ValueTemplate } from "./template.ts";
+import type { CompiledPath } from "./path.ts";
 
-export { type Operator, OPERATORS } from "../check/operators.ts";
-import type { Operator } from "../check/operators.ts";
+export { type Operator, OPERATORS } from "./operators.ts";
+import type { Operator } from "./operators.ts";
 
 /**
  * The names accepted by the `type` operator.

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import type { Expr, Ref, Template, ValueTemplate } from "../expr/template.ts";
+import type { Expr, Ref, Template, ValueTemplate } from "../model/template.ts";
 import type { Flow } from "../model/flow.ts";
 import { isSecretHeader, isSecretKey, isSecretName } from "./names.ts";
 import { userinfoSecrets } from "./userinfo.ts";

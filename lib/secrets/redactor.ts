@@ -12,6 +12,7 @@
 import { decodedViews } from "./decode.ts";
 import { jsonHead } from "../_util/json_head.ts";
 import { entryLength, SubstringTable } from "./substring_table.ts";
+import { headOf, type Masking } from "../model/masking.ts";
 
 /**
  * What a secret is replaced with: short, and plainly not a real value.
@@ -191,18 +192,8 @@ const BASE64_CHAR = /[A-Za-z0-9+/_-]/;
 
 type Span = [start: number, end: number];
 
-/**
- * What code that shortens values for people needs of a redactor: a value is
- * masked before it is cut, never after.
- *
- * @example
- * ```ts
- * import { type Masking, Redactor } from "./redactor.ts";
- * const masking: Masking = new Redactor();
- * if (masking.shorten("abcdef", 4) !== "abc…") throw new Error();
- * ```
- */
-export type Masking = Pick<Redactor, "redact" | "shorten" | "head">;
+/** What code that shortens values for people needs of a redactor; defined in `model/`. */
+export type { Masking } from "../model/masking.ts";
 
 /** How many line breaks `text` holds. */
 function breaks(text: string): number {
@@ -236,7 +227,7 @@ function merge(spans: Span[]): Span[] {
  * if (r.redact('{"p":"s3cr3t\\u002F\\u002B=\\u0026 value"}') !== '{"p":"***"}') throw new Error();
  * ```
  */
-export class Redactor {
+export class Redactor implements Masking {
   /** Registered values, in the order added. */
   #values = new Set<string>();
   /** Values given to `add` (before their parts are derived). */
@@ -610,14 +601,7 @@ export class Redactor {
    * ```
    */
   head(text: string, keep: number, limit = keep): string {
-    const masked = this.redact(text);
-    if (masked.length <= limit) return masked;
-    const chars = Array.from(masked);
-    if (chars.length <= limit) return masked;
-    let cut = Math.max(0, keep);
-    // Back off so a mask is either whole or gone, never a "**" that reads like text.
-    while (cut > 0 && chars[cut - 1] === "*" && chars[cut] === "*") cut--;
-    return chars.slice(0, cut).join("") + CUT;
+    return headOf(this.redact(text), keep, limit);
   }
 
   /**

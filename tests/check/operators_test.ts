@@ -6,7 +6,8 @@
 import assert from "node:assert/strict";
 import { loadFlow } from "../../lib/load/load_flow.ts";
 import { PLAIN } from "../../lib/check/json_value.ts";
-import { OPERATOR_TABLE, OPERATORS } from "../../lib/check/operators.ts";
+import { OPERATOR_TABLE } from "../../lib/check/operators.ts";
+import { OPERATOR_SPECS, OPERATORS } from "../../lib/model/operators.ts";
 import { drift } from "../../scripts/sync_operators.ts";
 import "../support/engines.ts";
 
@@ -53,7 +54,7 @@ Deno.test("every operator in the table evaluates, explains a failure, and has an
 
 Deno.test("the loader refuses a constant of the wrong kind with the table's words and hint", () => {
   for (const op of OPERATORS) {
-    const spec = OPERATOR_TABLE[op];
+    const spec = OPERATOR_SPECS[op];
     if (!("accepts" in spec)) continue;
     const bad = op === "exists" ? '"yes"' : op === "matches" ? "5" : '"x"';
     const text =
