@@ -8,7 +8,7 @@
  * @module
  */
 import type { AssertionResult, FlowResult, StepResult } from "../model/result.ts";
-import type { Style } from "./console.ts";
+import type { Style } from "./style.ts";
 import { visible } from "./terminal.ts";
 
 /** Display options of a flow block. */
@@ -43,7 +43,7 @@ const ACTUAL_CHARS = 300;
  * @example
  * ```ts
  * import { stepDetails } from "./console_step.ts";
- * import { style } from "./console.ts";
+ * import { style } from "./style.ts";
  * const step = { name: "get", status: "failed", duration_ms: 1, attempts: 1, line: 3, column: 5, captures: [],
  *   request: { method: "GET", url: "http://x.test/" }, response: { status: 200, body: '{"items":[1,2]}' },
  *   assertions: [{ phase: "assert", path: "$.json.items", operator: "length", expected: 3, actual: [1, 2],

@@ -7,7 +7,7 @@
  * @module
  */
 import type { FlowResult } from "../model/result.ts";
-import type { Style } from "./console.ts";
+import type { Style } from "./style.ts";
 import { visible } from "./terminal.ts";
 
 const CLEAR = "\r\x1b[2K";
@@ -18,7 +18,7 @@ const CLEAR = "\r\x1b[2K";
  * @example
  * ```ts
  * import { ProgressLine } from "./progress.ts";
- * import { style } from "./console.ts";
+ * import { style } from "./style.ts";
  * let out = "";
  * const line = new ProgressLine((t) => void (out += t), style(false));
  * line.start(2);
