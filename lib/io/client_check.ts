@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { type ClientOptions, httpClientError } from "./io.ts";
+import { type ClientOptions, httpClientError } from "./http_client.ts";
 import { maskUserinfo } from "../secrets/userinfo.ts";
 
 /** How the caller's messages name each part (an option and its file, masked for a proxy). */
