@@ -9,7 +9,7 @@
 import { Deadlines } from "../http/deadlines.ts";
 import type { Scope } from "../expr/template.ts";
 import type { Flow, Step as FlowStep } from "../model/flow.ts";
-import { resolveRequest } from "../http/send.ts";
+import { resolveRequest } from "../http/request.ts";
 import { Redactor } from "../secrets/mod.ts";
 import type { StepResult } from "../model/result.ts";
 import { newRunId } from "../run/flows.ts";

@@ -12,7 +12,7 @@
  * @module
  */
 import { type OnDemand, onDemand } from "../_util/on_demand.ts";
-import { parseSetCookie } from "./response.ts";
+import { parseSetCookie, type SetCookie } from "./response.ts";
 
 /**
  * The Public Suffix List (the `tldts` package, updated with the list), loaded
@@ -138,6 +138,7 @@ function isSecureOrigin(url: URL): boolean {
 
 type Psl = typeof import("tldts");
 
+/** A `Set-Cookie` line as the cookie to keep, or `undefined` when a browser would refuse it. */
 function parse(
   line: string,
   origin: { host: string; secure: boolean },
@@ -151,42 +152,54 @@ function parse(
   const { name, raw, cookie: attributes } = parsed;
   // A Secure cookie from a plain-http origin is ignored (RFC 6265bis 5.7, step 10).
   if (attributes.secure && !origin.secure) return undefined;
+  const domain = domainFor(attributes.domain, origin.host, psl);
+  if (domain === null) return undefined;
   const cookie: Stored = {
     name,
     value: raw,
-    domain: origin.host,
-    hostOnly: true,
+    domain: domain ?? origin.host,
+    hostOnly: domain === undefined,
     path: attributes.path?.startsWith("/") ? attributes.path : path,
     secure: attributes.secure,
     created,
   };
-  const domain = attributes.domain ? canonicalDomain(attributes.domain) : undefined;
-  if (domain === null) return undefined;
-  if (domain !== undefined) {
-    // A public suffix is a domain for nobody: only its own host may set a (host-only) cookie
-    // there (RFC 6265bis 5.7, step 9); the private section counts too (github.io), as browsers
-    // count it.
-    // The list ignores a trailing dot (`co.uk.` is `co.uk`): compare without it, or the
-    // fully qualified spelling of a public suffix would pass as a site's domain.
-    const suffix = psl.getPublicSuffix(domain, { allowPrivateDomains: true });
-    const isSuffix = suffix === domain.replace(/\.+$/, "");
-    if (isSuffix && domain !== origin.host) return undefined;
-    if (!isSuffix) {
-      // A response may not set a cookie for another site.
-      if (!domainMatch(origin.host, domain)) return undefined;
-      cookie.domain = domain;
-      cookie.hostOnly = false;
-    }
-  }
   if (!prefixAllows(name, cookie, origin.secure, attributes.path)) return undefined;
-  // Max-Age wins over Expires; zero or less removes the cookie.
-  if (attributes.max_age !== undefined) {
-    cookie.expires = attributes.max_age <= 0 ? 0 : now + attributes.max_age * 1000;
-  } else if (attributes.expires !== undefined) {
-    const t = Date.parse(attributes.expires);
-    if (!Number.isNaN(t)) cookie.expires = t;
-  }
+  const expires = expiryOf(attributes, now);
+  if (expires !== undefined) cookie.expires = expires;
   return cookie;
+}
+
+/**
+ * The domain a `Domain` attribute gives a cookie: `undefined` for a host-only
+ * cookie (no attribute, or a public suffix set by that very host), `null`
+ * when the cookie is refused.
+ */
+function domainFor(
+  attribute: string | undefined,
+  host: string,
+  psl: Psl,
+): string | null | undefined {
+  const domain = attribute ? canonicalDomain(attribute) : undefined;
+  if (!domain) return domain;
+  // A public suffix is a domain for nobody: only its own host may set a (host-only) cookie
+  // there (RFC 6265bis 5.7, step 9); the private section counts too (github.io), as browsers
+  // count it.
+  // The list ignores a trailing dot (`co.uk.` is `co.uk`): compare without it, or the
+  // fully qualified spelling of a public suffix would pass as a site's domain.
+  const suffix = psl.getPublicSuffix(domain, { allowPrivateDomains: true });
+  if (suffix === domain.replace(/\.+$/, "")) return domain === host ? undefined : null;
+  // A response may not set a cookie for another site.
+  return domainMatch(host, domain) ? domain : null;
+}
+
+/** When the cookie expires: Max-Age wins over Expires; zero or less removes the cookie. */
+function expiryOf(attributes: SetCookie, now: number): number | undefined {
+  if (attributes.max_age !== undefined) {
+    return attributes.max_age <= 0 ? 0 : now + attributes.max_age * 1000;
+  }
+  if (attributes.expires === undefined) return undefined;
+  const t = Date.parse(attributes.expires);
+  return Number.isNaN(t) ? undefined : t;
 }
 
 /**

@@ -12,7 +12,7 @@ import http from "node:http";
 import https from "node:https";
 import tls from "node:tls";
 import zlib from "node:zlib";
-import type { Readable } from "node:stream";
+import type { Readable, Transform } from "node:stream";
 
 /** How an insecure request reaches the server: a proxy, a client certificate. */
 export interface InsecureVia {
@@ -62,27 +62,13 @@ async function once(
   via: InsecureVia,
 ): Promise<Response> {
   const secure = url.protocol === "https:";
-  const port = Number(url.port || (secure ? 443 : 80));
-  const hostname = url.hostname.replace(/^\[|\]$/g, "");
-  const proxy = via.proxy ? new URL(via.proxy) : undefined;
-  if (proxy && proxy.protocol !== "http:") {
-    throw new TypeError(
-      `--insecure reaches servers through http:// proxies only, not "${proxy.protocol}//"`,
-    );
-  }
-  const tlsOptions = {
-    rejectUnauthorized: false,
-    // Nothing is verified, so no roots are needed; loading the system's would need --allow-sys.
-    ca: [],
-    ...(/^[\d.]+$|:/.test(hostname) ? {} : { servername: hostname }),
-    ...(via.cert && via.key ? { cert: via.cert, key: via.key } : {}),
+  const target = {
+    url,
+    hostname: url.hostname.replace(/^\[|\]$/g, ""),
+    port: Number(url.port || (secure ? 443 : 80)),
   };
-  const head: Record<string, string | string[]> = {};
-  for (const [name, value] of headers) {
-    if (name === "set-cookie") continue;
-    head[name] = value;
-  }
-  if (body) head["content-length"] = String(body.byteLength);
+  const tlsOptions = tlsFor(target.hostname, via);
+  const head = headFrom(headers, body);
   const options: https.RequestOptions = {
     method,
     headers: head,
@@ -90,27 +76,78 @@ async function once(
     agent: false,
     ...tlsOptions,
   };
-  if (secure && proxy) {
-    const socket = await tunnel(proxy, hostname, port, signal);
-    options.createConnection = () => tls.connect({ socket, ...tlsOptions });
-    Object.assign(options, { host: hostname, port, path: url.pathname + url.search });
-  } else if (proxy) {
-    Object.assign(options, {
-      host: proxy.hostname,
-      port: Number(proxy.port || 80),
-      path: url.href,
-    });
-    const auth = proxyAuthorization(proxy);
-    if (auth) head["proxy-authorization"] = auth;
-  } else {
-    Object.assign(options, { host: hostname, port, path: url.pathname + url.search });
-  }
+  Object.assign(options, await routeFor(target, proxyOf(via), secure, tlsOptions, head, signal));
   const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
     const req = (secure ? https : http).request(options, resolve);
     req.on("error", reject);
     req.end(body);
   });
   return toResponse(response);
+}
+
+/** Where a request goes: its host, unbracketed, and port. */
+interface Target {
+  url: URL;
+  hostname: string;
+  port: number;
+}
+
+/** The proxy to go through, which must be an `http://` one. */
+function proxyOf(via: InsecureVia): URL | undefined {
+  const proxy = via.proxy ? new URL(via.proxy) : undefined;
+  if (proxy && proxy.protocol !== "http:") {
+    throw new TypeError(
+      `--insecure reaches servers through http:// proxies only, not "${proxy.protocol}//"`,
+    );
+  }
+  return proxy;
+}
+
+/** TLS without verification: no roots, the server name unless an IP, the client certificate. */
+function tlsFor(hostname: string, via: InsecureVia): tls.ConnectionOptions {
+  return {
+    rejectUnauthorized: false,
+    // Nothing is verified, so no roots are needed; loading the system's would need --allow-sys.
+    ca: [],
+    ...(/^[\d.]+$|:/.test(hostname) ? {} : { servername: hostname }),
+    ...(via.cert && via.key ? { cert: via.cert, key: via.key } : {}),
+  };
+}
+
+/** The request's headers as node sends them, with the body's length. */
+function headFrom(headers: Headers, body: Uint8Array | undefined): Record<string, string> {
+  const head: Record<string, string> = {};
+  for (const [name, value] of headers) {
+    if (name === "set-cookie") continue;
+    head[name] = value;
+  }
+  if (body) head["content-length"] = String(body.byteLength);
+  return head;
+}
+
+/**
+ * How the request reaches its target: straight, through a CONNECT tunnel (an
+ * https target behind a proxy), or in absolute form to the proxy (an http
+ * target), which then gets the proxy's credentials in `head`.
+ */
+async function routeFor(
+  target: Target,
+  proxy: URL | undefined,
+  secure: boolean,
+  tlsOptions: tls.ConnectionOptions,
+  head: Record<string, string>,
+  signal: AbortSignal,
+): Promise<https.RequestOptions> {
+  const { url, hostname: host, port } = target;
+  const direct = { host, port, path: url.pathname + url.search };
+  if (!proxy) return direct;
+  if (secure) {
+    const socket = await tunnel(proxy, host, port, signal);
+    return { ...direct, createConnection: () => tls.connect({ socket, ...tlsOptions }) };
+  }
+  const auth = proxyAuthorization(proxy);
+  if (auth) head["proxy-authorization"] = auth;
+  return { host: proxy.hostname, port: Number(proxy.port || 80), path: url.href };
 }
 
 /** A CONNECT tunnel to `host:port` through an HTTP proxy. */
@@ -168,18 +205,31 @@ function toResponse(message: http.IncomingMessage): Response {
     return new Response(null, { status: status >= 200 && status <= 599 ? status : 502, headers });
   }
   const encoding = (headers.get("content-encoding") ?? "").trim().toLowerCase();
-  const decoder = encoding === "gzip" || encoding === "x-gzip"
-    ? zlib.createGunzip()
-    : encoding === "deflate"
-    ? zlib.createInflate()
-    : encoding === "br"
-    ? zlib.createBrotliDecompress()
-    : undefined;
+  const decoder = Object.hasOwn(DECODERS, encoding) ? DECODERS[encoding]() : undefined;
   const source: Readable = decoder ? message.pipe(decoder) : message;
   if (decoder) message.on("error", (error) => decoder.destroy(error));
-  // Pulled, not pushed: a body past the reader's cap (a gzip bomb) is never buffered whole.
+  const body = pulledBody(source, () => {
+    message.destroy();
+    decoder?.destroy();
+  });
+  return new Response(body, { status, statusText: message.statusMessage ?? "", headers });
+}
+
+/** The decompressors of the content encodings fetch decodes. */
+const DECODERS: Record<string, () => Transform> = {
+  gzip: () => zlib.createGunzip(),
+  "x-gzip": () => zlib.createGunzip(),
+  deflate: () => zlib.createInflate(),
+  br: () => zlib.createBrotliDecompress(),
+};
+
+/**
+ * A node stream as a web one, pulled, not pushed: a body past the reader's
+ * cap (a gzip bomb) is never buffered whole.
+ */
+function pulledBody(source: Readable, destroy: () => void): ReadableStream<Uint8Array> {
   let done = false;
-  const body = new ReadableStream<Uint8Array>({
+  return new ReadableStream<Uint8Array>({
     start(controller) {
       source.on("data", (chunk: Uint8Array) => {
         if (done) return;
@@ -200,9 +250,7 @@ function toResponse(message: http.IncomingMessage): Response {
     },
     cancel() {
       done = true;
-      message.destroy();
-      decoder?.destroy();
+      destroy();
     },
   });
-  return new Response(body, { status, statusText: message.statusMessage ?? "", headers });
 }

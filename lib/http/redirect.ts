@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { ResolvedRequest } from "./send.ts";
+import type { ResolvedRequest } from "./request.ts";
 
 /** The most redirects one request follows before it is an error. */
 export const MAX_REDIRECTS = 20;

@@ -11,14 +11,9 @@ import { evaluateChecks } from "../check/assert.ts";
 import { publicSuffixes } from "../http/cookie_jar.ts";
 import { randomHex, type Scope } from "../expr/template.ts";
 import type { Step } from "../model/flow.ts";
-import {
-  addCookies,
-  RequestError,
-  type ResolvedRequest,
-  resolveRequest,
-  send,
-  type SendOptions,
-} from "../http/send.ts";
+import { addCookies, type ResolvedRequest, resolveRequest } from "../http/request.ts";
+import { RequestError } from "../http/request_error.ts";
+import { send, type SendOptions } from "../http/send.ts";
 import { httpClient } from "../io/io.ts";
 import type { FlowRef } from "../report/reporter.ts";
 import type { ReceivedResponse } from "../http/response.ts";

@@ -14,7 +14,7 @@ import { applyOperator, UNDECIDED } from "../check/assert.ts";
 import { ExpressionError, randomHex, render, type Scope } from "../expr/template.ts";
 import { internalError } from "../_util/internal_error.ts";
 import { show } from "../check/json_value.ts";
-import { reasonOf } from "../http/send.ts";
+import { reasonOf } from "../http/request_error.ts";
 import { type DeferredFlow, type Flow, isDeferred, type Step, type VarDef } from "../model/flow.ts";
 import { isSecretName, Redactor } from "../secrets/mod.ts";
 import { isSecretCaptureName } from "../secrets/names.ts";

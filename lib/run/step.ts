@@ -11,7 +11,7 @@ import { capture } from "../check/capture.ts";
 import { ExpressionError, type Scope } from "../expr/template.ts";
 import { internalError } from "../_util/internal_error.ts";
 import type { Retry, Step } from "../model/flow.ts";
-import { reasonOf, RequestError } from "../http/send.ts";
+import { reasonOf, RequestError } from "../http/request_error.ts";
 import { pause, pollUntil } from "./poll.ts";
 import { isSecretCaptureName } from "../secrets/mod.ts";
 import type { FlowRef } from "../report/reporter.ts";

@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import zlib from "node:zlib";
 import { spawnCli } from "../support/cli.ts";
-import { type RequestError, send } from "../../lib/http/send.ts";
+import { type RequestError, send } from "../../lib/http/mod.ts";
 
 const MiB = 1024 * 1024;
 const decoder = new TextDecoder();

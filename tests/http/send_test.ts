@@ -6,7 +6,7 @@ import {
   type ResolvedRequest,
   send,
   type SendOptions,
-} from "../../lib/http/send.ts";
+} from "../../lib/http/mod.ts";
 
 const MiB = 1024 * 1024;
 

@@ -1,0 +1,56 @@
+/**
+ * The HTTP stage: takes a resolved request, gives a received response or a
+ * {@linkcode RequestError} saying why there is none.
+ *
+ * - `request.ts` works a step's request spec out into a
+ *   {@linkcode ResolvedRequest}, every template rendered in one pass; `url.ts`
+ *   encodes what is interpolated into a URL for the place it lands.
+ * - `send.ts` sends it: one request at a time, a redirect followed hop by hop
+ *   when asked (`redirect.ts`), under a deadline (`deadlines.ts`), its body
+ *   read within its caps (`read_body.ts`, `body_blocks.ts`,
+ *   `body_limits.ts`), a network failure worded by `network_reason.ts`.
+ * - `insecure.ts` is the transport for `--insecure` (`node:https`), loaded
+ *   only by a run that needs it, so only its type is exported here.
+ * - `response.ts` is the response as checks read it; `cookie_jar.ts` the
+ *   jar a flow run keeps; `curl.ts` a request as a command to paste.
+ *
+ * Only this folder calls `fetch` or imports `node:http(s)`/`node:tls`.
+ *
+ * @example
+ * ```ts
+ * import { resolveRequest, send } from "./mod.ts";
+ * import { parseTemplate } from "../expr/template.ts";
+ * const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, () => new Response("ok"));
+ * const scope = { env: () => undefined, vars: new Map(), steps: new Map(), runId: "r" };
+ * const url = parseTemplate(`http://127.0.0.1:${server.addr.port}/`);
+ * const response = await send(resolveRequest({ method: "GET", url, headers: [] }, scope), { timeoutMs: 5000 });
+ * await server.shutdown();
+ * if (response.status !== 200 || response.text !== "ok") throw new Error();
+ * ```
+ *
+ * @module
+ */
+export {
+  DEFAULT_BODY_MEMORY_BYTES,
+  DEFAULT_MAX_BODY_BYTES,
+  formatBytes,
+  MAX_BODY_MEMORY_BYTES,
+} from "./body_limits.ts";
+export { CookieJar, publicSuffixes } from "./cookie_jar.ts";
+export { curlCommand, type CurlRequest, shellQuote, shellWord } from "./curl.ts";
+export { Deadlines, type RequestDeadline, requestDeadline } from "./deadlines.ts";
+export type { InsecureVia } from "./insecure.ts";
+export { networkReason } from "./network_reason.ts";
+export { MAX_REDIRECTS, redirectTarget } from "./redirect.ts";
+export { addCookies, MAX_REQUEST_HEAD, type ResolvedRequest, resolveRequest } from "./request.ts";
+export { reasonOf, RequestError } from "./request_error.ts";
+export {
+  parseCookies,
+  parseSetCookie,
+  ReceivedResponse,
+  type ResponseSelection,
+  type SetCookie,
+  type SpilledBody,
+} from "./response.ts";
+export { send, type SendOptions } from "./send.ts";
+export { encodeFor, renderUrl } from "./url.ts";

@@ -1,0 +1,200 @@
+/**
+ * Working out a request: a step's request spec and a scope → a
+ * {@linkcode ResolvedRequest}, every template rendered in one pass (URL,
+ * query, headers, cookies, body), with the limits a sendable request keeps.
+ *
+ * @module
+ */
+import { evaluate, render, type Scope, toText, type ValueTemplate } from "../expr/template.ts";
+import type { MultipartPart, RequestSpec } from "../model/flow.ts";
+import { RequestError } from "./request_error.ts";
+import { renderUrl } from "./url.ts";
+
+/** A request with every expression resolved. */
+export interface ResolvedRequest {
+  method: string;
+  url: string;
+  /** In flow order, names as written. */
+  headers: [string, string][];
+  /** The body as text: what is sent, or for a multipart or file body what reports show of it. */
+  body?: string;
+  /** What is sent instead of `body` for a multipart or file body. */
+  payload?: FormData | Uint8Array<ArrayBuffer>;
+  /** `multipart` when `body` lists a multipart body's fields, form-encoded, files as `@name`. */
+  bodyKind?: "multipart" | "file";
+}
+
+/**
+ * The longest URL, and the most header text, a request may have: 64 KiB.
+ * Servers refuse far less (8 to 16 KiB is usual).
+ *
+ * @example
+ * ```ts
+ * import { MAX_REQUEST_HEAD } from "./request.ts";
+ * if (MAX_REQUEST_HEAD !== 65_536) throw new Error();
+ * ```
+ */
+export const MAX_REQUEST_HEAD = 65_536;
+
+/**
+ * Resolves a request spec's templates. A body that resolves to anything but
+ * a string is sent as JSON, with `content-type: application/json` unless the
+ * flow sets a content type (header names compare case-insensitively).
+ * Throws `ExpressionError` or {@linkcode RequestError} (`bad-url`).
+ *
+ * @example
+ * ```ts
+ * import { resolveRequest } from "./request.ts";
+ * import { compileValue, parseTemplate } from "../expr/template.ts";
+ * const scope = { env: () => undefined, vars: new Map([["id", 7]]), steps: new Map(), runId: "r" };
+ * const request = resolveRequest({
+ *   method: "POST",
+ *   url: parseTemplate("http://api.test/items/${vars.id}"),
+ *   headers: [],
+ *   body: compileValue({ id: "${vars.id}" }),
+ * }, scope);
+ * if (request.url !== "http://api.test/items/7" || request.body !== '{"id":7}') throw new Error();
+ * if (request.headers[0].join(": ") !== "content-type: application/json") throw new Error();
+ * ```
+ */
+export function resolveRequest(spec: RequestSpec, scope: Scope): ResolvedRequest {
+  const url = resolveUrl(spec, scope);
+  const headers = resolveHeaders(spec, scope);
+  return withBody({ method: spec.method, url, headers }, spec, scope);
+}
+
+/** The URL with its query, checked to be an absolute http(s) URL a server will take. */
+function resolveUrl(spec: RequestSpec, scope: Scope): string {
+  const url = renderUrl(
+    spec.url,
+    scope,
+    spec.query?.map(([name, value]) => [name, render(value, scope)]),
+  );
+  // A captured value of megabytes in a URL or header cannot be sent (the runtime refuses the
+  // URL, a server the header block), and quoted whole in every line that shows the request it
+  // made reports of tens of megabytes, with JUnit text nodes libxml2 refuses to read.
+  if (url.length > MAX_REQUEST_HEAD) {
+    throw new RequestError(
+      "bad-url",
+      `The URL is ${url.length.toLocaleString("en-US")} characters long, more than the ` +
+        `${MAX_REQUEST_HEAD / 1024} KiB flowrun sends ("${url.slice(0, 120)}…"): a value ` +
+        "interpolated into it is far larger than a URL holds; send it in the body.",
+    );
+  }
+  if (!/^https?:\/\/[^/]/i.test(url) || !URL.canParse(url)) {
+    throw new RequestError("bad-url", `"${url}" is not an absolute http or https URL.`);
+  }
+  return url;
+}
+
+/** The headers in flow order, then the explicit `cookies` in one `cookie` header. */
+function resolveHeaders(spec: RequestSpec, scope: Scope): [string, string][] {
+  const headers: [string, string][] = spec.headers.map((
+    [name, value],
+  ) => [name, toText(evaluate(value, scope))]);
+  if (spec.cookies) {
+    const pairs = spec.cookies.map(([name, value]) => `${name}=${toText(evaluate(value, scope))}`);
+    addCookies(headers, pairs.join("; "));
+  }
+  const headBytes = headers.reduce((n, [name, value]) => n + name.length + value.length + 4, 0);
+  if (headBytes > MAX_REQUEST_HEAD) {
+    throw new RequestError(
+      "bad-url",
+      `The request's headers are ${headBytes.toLocaleString("en-US")} characters long, more ` +
+        `than the ${MAX_REQUEST_HEAD / 1024} KiB flowrun sends: a value interpolated into one ` +
+        "is far larger than a header holds; send it in the body.",
+    );
+  }
+  return headers;
+}
+
+/** The request with its body (form, multipart, file or value), and its content type if unset. */
+function withBody(
+  request: ResolvedRequest,
+  spec: RequestSpec,
+  scope: Scope,
+): ResolvedRequest {
+  const { headers } = request;
+  if (spec.form) {
+    if (!hasContentType(headers)) {
+      headers.push(["content-type", "application/x-www-form-urlencoded"]);
+    }
+    return { ...request, body: formText(spec.form, scope) };
+  }
+  if (spec.multipart) return { ...request, ...multipart(spec.multipart, scope) };
+  if (spec.bodyFile) {
+    if (!hasContentType(headers)) headers.push(["content-type", "application/octet-stream"]);
+    const bytes = spec.bodyFile.bytes;
+    return {
+      ...request,
+      body: `(${bytes.length} bytes from ${spec.bodyFile.path})`,
+      payload: bytes,
+      bodyKind: "file",
+    };
+  }
+  if (spec.body === undefined) return request;
+  const value = render(spec.body, scope);
+  if (typeof value === "string") return { ...request, body: value };
+  if (!hasContentType(headers)) headers.push(["content-type", "application/json"]);
+  return { ...request, body: JSON.stringify(value) };
+}
+
+/** Whether the flow set a content type (header names compare case-insensitively). */
+function hasContentType(headers: readonly [string, string][]): boolean {
+  return headers.some(([name]) => name.toLowerCase() === "content-type");
+}
+
+/**
+ * Adds cookies to a request's `cookie` header, after those it already has
+ * (a cookie header the flow writes, explicit `cookies`, then the jar's).
+ *
+ * @example
+ * ```ts
+ * import { addCookies } from "./request.ts";
+ * const headers: [string, string][] = [["Cookie", "a=1"]];
+ * addCookies(headers, "b=2");
+ * if (headers[0][1] !== "a=1; b=2") throw new Error();
+ * ```
+ */
+export function addCookies(headers: [string, string][], cookies: string): void {
+  const at = headers.findIndex(([name]) => name.toLowerCase() === "cookie");
+  if (at === -1) headers.push(["cookie", cookies]);
+  else headers[at] = [headers[at][0], `${headers[at][1]}; ${cookies}`];
+}
+
+/** Fields form-encoded (`a=1&b=x%20y`), a list repeating its field. */
+function formText(fields: readonly [string, ValueTemplate][], scope: Scope): string {
+  const form = new URLSearchParams();
+  for (const [name, template] of fields) {
+    const value = render(template, scope);
+    for (const v of Array.isArray(value) ? value : [value]) {
+      form.append(name, v === null ? "" : toText(v));
+    }
+  }
+  return form.toString();
+}
+
+/**
+ * A multipart body (the runtime writes its boundary and content type), and
+ * its text for reports and secret discovery: the fields form-encoded, each
+ * file as `@filename`.
+ */
+function multipart(
+  parts: readonly MultipartPart[],
+  scope: Scope,
+): Pick<ResolvedRequest, "body" | "payload" | "bodyKind"> {
+  const data = new FormData();
+  const shown = new URLSearchParams();
+  for (const part of parts) {
+    if (part.kind === "field") {
+      const text = toText(render(part.value, scope));
+      data.append(part.name, text);
+      shown.append(part.name, text);
+    } else {
+      const blob = new Blob([part.file.bytes], { type: part.contentType });
+      data.append(part.name, blob, part.filename);
+      shown.append(part.name, `@${part.filename}`);
+    }
+  }
+  return { body: shown.toString(), payload: data, bodyKind: "multipart" };
+}
