@@ -48,6 +48,26 @@ import "../lib/http/send.ts";
 import "../lib/http/url.ts";
 import "../lib/io/client_check.ts";
 import "../lib/io/io.ts";
+"../lib/load/set_discover.ts";
+"../lib/load/set_finish.ts";
+"../lib/load/set_held.ts";
+"../lib/load/set_includes.ts";
+"../lib/load/set_loader.ts";
+"../lib/load/set_read.ts";
+"../lib/load/set_rows.ts";
+"../lib/load/set_special.ts";
+"../lib/load/set_steps.ts";
+"../lib/load/set_types.ts";
+import
+import
+import
+import
+import
+import
+import
+import
+import
+import
 import "../lib/load/body.ts";
 import "../lib/load/captures.ts";
 import "../lib/load/checks.ts";

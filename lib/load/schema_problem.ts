@@ -104,17 +104,23 @@ function indexSchema(document: unknown, kind: SchemaCheck["kind"]): SchemaIndex 
       ? parentBase
       : indexNode(index, node as Node, pointer, parentBase, kind === "openapi" && key === "schema");
     for (const [k, v] of Object.entries(node)) {
+      // An OpenAPI document's examples are values, not schemas.
       if (kind === "openapi" && (k === "example" || k === "examples")) continue;
       const segment = k.replaceAll("~", "~0").replaceAll("/", "~1");
       stack.push([v, `${pointer}/${segment}`, base, depth + 1, k]);
     }
   }
+  addRoots(index, document, kind);
+  return index;
+}
+
+/** The roots met after the walk: a schema itself, an OpenAPI document's component schemas. */
+function addRoots(index: SchemaIndex, document: unknown, kind: SchemaCheck["kind"]): void {
   if (kind === "schema" && isNode(document)) index.roots.push(document);
   const schemas = (document as Node | undefined)?.components as Node | undefined;
   if (kind === "openapi" && isNode(schemas?.schemas)) {
     for (const s of Object.values(schemas.schemas)) if (isNode(s)) index.roots.push(s);
   }
-  return index;
 }
 
 /** Records one schema object (its `$id`, anchors and place); the base its members resolve against. */

@@ -7,7 +7,8 @@ import assert from "node:assert/strict";
 import type { Problem } from "../../lib/model/errors.ts";
 import { MAX_FILE_BYTES } from "../../lib/model/limits.ts";
 import { formatProblems, style } from "../../lib/report/console.ts";
-import { loadFlows, MAX_PROBLEMS_TOTAL } from "../../lib/load/suite.ts";
+import { loadFlows } from "../../lib/load/suite.ts";
+import { MAX_PROBLEMS_TOTAL } from "../../lib/load/set_finish.ts";
 
 Deno.test("a file over 10 MiB in a set is one file-too-large problem; the other files load", async () => {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-limits-" });

@@ -1,0 +1,89 @@
+/**
+ * The data-row stage of loading a flow set: a data-driven flow (`data:`)
+ * gets its rows from its CSV or JSON file, each column declared under
+ * `vars`.
+ *
+ * @module
+ */
+import type { Problem } from "../model/errors.ts";
+import type { Flow } from "../model/flow.ts";
+import { InputFileError } from "../io/input_error.ts";
+import { readText } from "../io/read.ts";
+import { MAX_INPUT_BYTES } from "../model/limits.ts";
+import { parseDataFile } from "./data_file.ts";
+import { relativeTo } from "./expand_includes.ts";
+
+/** Undeclared columns named in a problem; the rest are counted. */
+const NAMED_COLUMNS = 20;
+/** Characters of a column name quoted in a problem. */
+const QUOTED_NAME = 80;
+
+/**
+ * Reads a data-driven flow's rows from its file (relative to the flow file)
+ * and sets `flow.rows`; the problem when the file cannot be read, is not CSV
+ * or JSON rows, or has a column the flow does not declare under `vars`.
+ *
+ * @example
+ * ```ts
+ * import { readRows } from "./set_rows.ts";
+ * import type { Flow } from "../model/flow.ts";
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/users.csv`, "user,extra\nann,1\n");
+ * const flow = { file: `${dir}/f.yaml`, name: "f", steps: [], vars: [{ name: "user" }],
+ *   dataFile: { path: "users.csv", line: 2, column: 7 } } as unknown as Flow;
+ * const problem = await readRows(flow, `${dir}/f.yaml`);
+ * await Deno.remove(dir, { recursive: true });
+ * if (problem?.code !== "bad-data" || !problem.message.includes('"extra"')) throw new Error();
+ * ```
+ */
+export async function readRows(flow: Flow, file: string): Promise<Problem | undefined> {
+  const { path, line, column } = flow.dataFile!;
+  const at = { file, line, column };
+  const full = relativeTo(file, path);
+  let text: string;
+  try {
+    text = await readText(full, { limit: MAX_INPUT_BYTES });
+  } catch (error) {
+    return {
+      ...at,
+      code: error instanceof InputFileError ? error.code : "file-read",
+      message: `Could not read the data file "${path}": ${(error as Error).message}.`,
+      hint: "The path is relative to the flow file.",
+    };
+  }
+  const rows = parseDataFile(text, full);
+  if (typeof rows === "string") {
+    return {
+      ...at,
+      code: "bad-data",
+      message: `The data file "${path}" cannot be read as rows: ${rows}.`,
+      hint: "Use CSV with a header row, or a JSON list of objects (.json).",
+    };
+  }
+  const declared = new Set(flow.vars.map((v) => v.name));
+  const unknown = Object.keys(rows[0].values).filter((k) => !declared.has(k));
+  if (unknown.length > 0) return undeclaredColumns(at, path, unknown);
+  flow.rows = rows;
+  return undefined;
+}
+
+/** The problem of columns the flow does not declare under `vars`. */
+function undeclaredColumns(
+  at: { file: string; line: number; column: number },
+  path: string,
+  unknown: string[],
+): Problem {
+  // Named up to 20: a header of 500,000 columns made a message of 5 MB.
+  const named = unknown.slice(0, NAMED_COLUMNS).map((k) => `"${k.slice(0, QUOTED_NAME)}"`);
+  const more = unknown.length > NAMED_COLUMNS ? ` and ${unknown.length - NAMED_COLUMNS} more` : "";
+  return {
+    ...at,
+    code: "bad-data",
+    message: `The data file "${path}" has column${unknown.length === 1 ? "" : "s"} ${
+      named.join(", ")
+    }${more} that the flow does not declare under vars.`,
+    hint: `Declare each column under vars with a default, e.g. vars: {${
+      unknown[0].slice(0, QUOTED_NAME)
+    }: ""}, so every use is checked.`,
+  };
+}
