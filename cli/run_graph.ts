@@ -48,26 +48,6 @@ import "../lib/http/send.ts";
 import "../lib/http/url.ts";
 import "../lib/io/client_check.ts";
 import "../lib/io/io.ts";
-"../lib/load/set_discover.ts";
-"../lib/load/set_finish.ts";
-"../lib/load/set_held.ts";
-"../lib/load/set_includes.ts";
-"../lib/load/set_loader.ts";
-"../lib/load/set_read.ts";
-"../lib/load/set_rows.ts";
-"../lib/load/set_special.ts";
-"../lib/load/set_steps.ts";
-"../lib/load/set_types.ts";
-import
-import
-import
-import
-import
-import
-import
-import
-import
-import
 import "../lib/load/body.ts";
 import "../lib/load/captures.ts";
 import "../lib/load/checks.ts";
@@ -91,6 +71,16 @@ import "../lib/load/references.ts";
 import "../lib/load/request.ts";
 import "../lib/load/schema_compile.ts";
 import "../lib/load/schema_problem.ts";
+import "../lib/load/set_discover.ts";
+import "../lib/load/set_finish.ts";
+import "../lib/load/set_held.ts";
+import "../lib/load/set_includes.ts";
+import "../lib/load/set_loader.ts";
+import "../lib/load/set_read.ts";
+import "../lib/load/set_rows.ts";
+import "../lib/load/set_special.ts";
+import "../lib/load/set_steps.ts";
+import "../lib/load/set_types.ts";
 import "../lib/load/steps.ts";
 import "../lib/load/suite.ts";
 import "../lib/load/tags.ts";
