@@ -9,7 +9,7 @@
  */
 import type { SchemaCheck, Validate } from "../model/flow.ts";
 import { show } from "./json_value.ts";
-import { GuardError, MATCH_TIME_LIMIT_MS } from "../_util/regex.ts";
+import { GuardError, MATCH_TIME_LIMIT_MS } from "../_util/time_guard.ts";
 import type { AssertionResult } from "../model/result.ts";
 import { guardedValidator } from "../load/schema_compile.ts";
 import { MAX_SCHEMA_DEPTH } from "../load/schema_problem.ts";

@@ -14,7 +14,7 @@ import {
   MATCH_TIME_LIMIT_MS,
   prepareGuard,
   runGuarded,
-} from "../_util/regex.ts";
+} from "../_util/time_guard.ts";
 
 /**
  * Deepest nesting of elements an XPath check reads in an XML or HTML body:

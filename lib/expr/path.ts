@@ -16,7 +16,12 @@ import { BoundedCache } from "../_util/bounded_cache.ts";
 import { SyntaxAtError } from "../model/errors.ts";
 import type { Expr, Template } from "./template.ts";
 import { pathEngine } from "./path_engine.ts";
-import { type GuardedTask, GuardError, MATCH_TIME_LIMIT_MS, runGuarded } from "../_util/regex.ts";
+import {
+  type GuardedTask,
+  GuardError,
+  MATCH_TIME_LIMIT_MS,
+  runGuarded,
+} from "../_util/time_guard.ts";
 
 /**
  * How deep a descendant segment (`..`) inside a filter may look, e.g. the

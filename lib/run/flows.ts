@@ -40,7 +40,8 @@ import { CookieJar } from "../http/cookie_jar.ts";
 import { runStep } from "./step.ts";
 import { prepareSchemas } from "../load/schema_compile.ts";
 import { prepareXPath } from "../check/xpath.ts";
-import { giveWayAfterGuards, prepareRegex } from "../_util/regex.ts";
+import { prepareRegex } from "../_util/regex.ts";
+import { giveWayAfterGuards } from "../_util/time_guard.ts";
 import { emptyResult } from "./step_result.ts";
 import { VERSION } from "../model/version.ts";
 
