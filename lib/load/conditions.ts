@@ -10,7 +10,7 @@ import { isMap, isScalar, isSeq } from "./nodes.ts";
 import type { CompiledPath, PathRoot } from "../expr/path.ts";
 import type { Condition, GroupCondition, Operator } from "../model/flow.ts";
 import { OPERATORS } from "../model/operators.ts";
-import { expectedValue } from "./checks.ts";
+import { expectedValue } from "./expected.ts";
 import { describe, type Entry, type Loading, type TemplateUse } from "./context.ts";
 
 /** The conditions of an `if` entry. */
