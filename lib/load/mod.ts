@@ -1,0 +1,47 @@
+/**
+ * The load stage: takes flow files (paths to files or folders, or one
+ * flow's text), gives checked flows ready to run, or every problem that
+ * keeps them from running, each with its file, line, column and a hint.
+ * Nothing is sent before loading succeeds.
+ *
+ * - A set of flows (`suite.ts`) is a pipeline of stages in `set_*.ts`:
+ *   discover and shard → setup/teardown → read → load (or read back from
+ *   the cache, `flow_cache.ts`) → filter by name and tags → data rows →
+ *   keep, or hold as bytes until the flow runs → includes → compile schemas
+ *   (`schema_compile.ts`, `schema_problem.ts`), cap problems, warn.
+ * - One flow file (`load_flow.ts`): YAML read within limits (`yaml.ts`,
+ *   `fast_yaml.ts` for the common case, `yaml_limits.ts`, the full parser
+ *   on demand through `engines.ts`), then each section of the flow format
+ *   read by its own reader (vars, steps, request, checks, captures,
+ *   options, …) against what the flow declares (`context.ts`).
+ * - Includes (`expand_includes.ts`), data rows (`data.ts`,
+ *   `data_file.ts`), `--var-file`/`--env-file` (`var_files.ts`).
+ *
+ * Other stages may import a file of this folder directly, so that what is
+ * imported on demand stays so: this face imports every part eagerly.
+ *
+ * @example
+ * ```ts
+ * import { loadFlow } from "./mod.ts";
+ * const { flow, problems } = loadFlow("name: a\nsteps:\n  - name: s\n    request: {url: http://x.test}\n", "a.yaml");
+ * if (!flow || problems.length !== 0) throw new Error();
+ * const bad = loadFlow("name: a\nstep: []\n", "a.yaml");
+ * if (bad.problems[0].code !== "unknown-key") throw new Error();
+ * ```
+ *
+ * @module
+ */
+export {
+  type DeferredLoadResult,
+  loadFlows,
+  loadFlowsDeferred,
+  type LoadFlowsOptions,
+  type LoadFlowsResult,
+} from "./suite.ts";
+export { loadFlow, type LoadOptions, type LoadResult, MAX_PROBLEMS_PER_FILE } from "./load_flow.ts";
+export { MAX_PROBLEMS_TOTAL } from "./set_finish.ts";
+export { selectSteps } from "./set_steps.ts";
+export type { FlowCache } from "./flow_cache.ts";
+export { prepareSchemas, SCHEMA_COMPILE_LIMIT_MS } from "./schema_compile.ts";
+export { MAX_SCHEMA_DEPTH } from "./schema_problem.ts";
+export { parseEnvFile, parseVarsFile } from "./var_files.ts";
