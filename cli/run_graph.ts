@@ -107,6 +107,7 @@ import "../lib/model/operators.ts";
 import "../lib/model/result.ts";
 import "../lib/model/version.ts";
 import "../lib/report/console.ts";
+import "../lib/report/console_body.ts";
 import "../lib/report/console_step.ts";
 import "../lib/report/failures.ts";
 import "../lib/report/problems.ts";

@@ -9,6 +9,7 @@
  */
 import type { AssertionResult, FlowResult, StepResult } from "../model/result.ts";
 import type { Style } from "./style.ts";
+import { shownBody } from "./console_body.ts";
 import { visible } from "./terminal.ts";
 
 /** Display options of a flow block. */
@@ -30,10 +31,6 @@ export interface FlowFormat {
   curl?: boolean;
 }
 
-/** Lines of a body shown under a failure without `-vv`. */
-const BODY_LINES = 20;
-/** Characters of a body shown under a failure without `-vv`. */
-const BODY_CHARS = 2000;
 /** Characters of an actual list or map shown under a failed check. */
 const ACTUAL_CHARS = 300;
 
@@ -60,52 +57,107 @@ export function stepDetails(
   format: FlowFormat,
   s: Style,
 ): string[] {
-  const lines: string[] = [];
   const level = format.verbose === true ? 1 : format.verbose || 0;
   // One line per passing step; details are for failures (and everything with -v).
-  if (step.status === "skipped" || (step.status === "passed" && level === 0)) return lines;
-  if (step.request) {
-    const status = step.response ? ` → ${step.response.status}` : "";
-    lines.push(visible(`${step.request.method} ${step.request.url}`) + status);
-    if (level > 0) lines.push(...exchange(step, level, s));
-  }
-  if (step.trace) lines.push(s.dim(traceLine(step.trace, format.traceLink)));
-  const failed = step.assertions.filter((a) => !a.passed);
-  const shown = level > 0 ? step.assertions : failed;
-  if (step.failure_kind === "until") lines.push(visible(step.message!.replace(/:.*$/, ":")));
-  else if (step.status !== "passed" && step.failure_kind !== "assertion") {
-    lines.push(s.red(visible(step.message ?? "")));
-  }
+  if (step.status === "skipped" || (step.status === "passed" && level === 0)) return [];
   // A step of an included flow is written in that file, with its checks and captures.
   const file = step.file ?? flow.file;
+  const failed = step.assertions.filter((a) => !a.passed);
   const source = (line: number, column: number) => sourceLines(format, file, line, column, s);
-  for (const a of shown) lines.push(...assertionLines(file, a, s, source));
-  for (const c of step.capture_failures ?? []) {
-    lines.push(s.dim(`at ${visible(file)}:${c.line}:${c.column} (capture "${visible(c.name)}")`));
-    lines.push(...source(c.line, c.column));
-  }
-  if (step.status !== "passed" && failed.length === 0 && step.failure_kind !== "capture") {
-    lines.push(s.dim(`at ${visible(file)}:${step.line}:${step.column}`));
-    lines.push(...source(step.line, step.column));
-  }
-  if (level > 0 && step.captures.length > 0) {
-    lines.push(s.dim(`captured: ${visible(step.captures.join(", "))}`));
-  }
-  const response = step.response;
-  if (response?.body !== undefined || response?.body_excerpt !== undefined) {
-    const type = response.content_type ? ` (${response.content_type})` : "";
-    const body = response.body ?? response.body_excerpt ?? "";
-    if (body === "") lines.push(s.dim(`response body${type}: (empty)`));
-    else {
-      lines.push(s.dim(`response body${type}:`));
-      lines.push(...shownBody(body, level, response.body_truncated).map((l) => `  ${l}`));
-    }
-  }
-  if (format.curl !== false && step.request?.curl && step.status !== "passed") {
-    lines.push(`${s.dim("curl:")} ${visible(step.request.curl)}`);
-  }
+  const shown: Shown = { step, format, s, level, file, failed, source };
+  const lines: string[] = [];
+  for (const section of SECTIONS) lines.push(...section(shown));
   return lines;
 }
+
+/** What the sections under one step read: worked out once by {@linkcode stepDetails}. */
+interface Shown {
+  step: StepResult;
+  format: FlowFormat;
+  s: Style;
+  /** 0, 1 (`-v`) or 2 (`-vv`). */
+  level: number;
+  /** The file the step is written in. */
+  file: string;
+  /** The step's checks that did not pass. */
+  failed: AssertionResult[];
+  /** The source line at a position, with a caret. */
+  source: (line: number, column: number) => string[];
+}
+
+/** The request line, and with -v what went both ways. */
+function requestSection({ step, level, s }: Shown): string[] {
+  if (!step.request) return [];
+  const status = step.response ? ` → ${step.response.status}` : "";
+  const line = visible(`${step.request.method} ${step.request.url}`) + status;
+  return level > 0 ? [line, ...exchange(step, level, s)] : [line];
+}
+
+function traceSection({ step, format, s }: Shown): string[] {
+  return step.trace ? [s.dim(traceLine(step.trace, format.traceLink))] : [];
+}
+
+/** Why the step did not pass, unless its failed checks say it themselves. */
+function outcomeSection({ step, s }: Shown): string[] {
+  if (step.failure_kind === "until") return [visible(step.message!.replace(/:.*$/, ":"))];
+  if (step.status === "passed" || step.failure_kind === "assertion") return [];
+  return [s.red(visible(step.message ?? ""))];
+}
+
+/** The failed checks, or with -v every check. */
+function checksSection({ step, s, level, file, failed, source }: Shown): string[] {
+  const shown = level > 0 ? step.assertions : failed;
+  return shown.flatMap((a) => assertionLines(file, a, s, source));
+}
+
+function captureFailuresSection({ step, s, file, source }: Shown): string[] {
+  return (step.capture_failures ?? []).flatMap((c) => [
+    s.dim(`at ${visible(file)}:${c.line}:${c.column} (capture "${visible(c.name)}")`),
+    ...source(c.line, c.column),
+  ]);
+}
+
+/** Where a step that failed without a failed check or capture is written. */
+function stepLocationSection({ step, s, file, failed, source }: Shown): string[] {
+  if (step.status === "passed" || failed.length > 0 || step.failure_kind === "capture") return [];
+  return [
+    s.dim(`at ${visible(file)}:${step.line}:${step.column}`),
+    ...source(step.line, step.column),
+  ];
+}
+
+function capturedSection({ step, s, level }: Shown): string[] {
+  if (level === 0 || step.captures.length === 0) return [];
+  return [s.dim(`captured: ${visible(step.captures.join(", "))}`)];
+}
+
+function responseBodySection({ step, s, level }: Shown): string[] {
+  const response = step.response;
+  if (response?.body === undefined && response?.body_excerpt === undefined) return [];
+  const type = response.content_type ? ` (${response.content_type})` : "";
+  const body = response.body ?? response.body_excerpt ?? "";
+  if (body === "") return [s.dim(`response body${type}: (empty)`)];
+  const shown = shownBody(body, level, response.body_truncated).map((l) => `  ${l}`);
+  return [s.dim(`response body${type}:`), ...shown];
+}
+
+function curlSection({ step, format, s }: Shown): string[] {
+  if (format.curl === false || !step.request?.curl || step.status === "passed") return [];
+  return [`${s.dim("curl:")} ${visible(step.request.curl)}`];
+}
+
+/** The sections under a step, in the order they are printed. */
+const SECTIONS: readonly ((shown: Shown) => string[])[] = [
+  requestSection,
+  traceSection,
+  outcomeSection,
+  checksSection,
+  captureFailuresSection,
+  stepLocationSection,
+  capturedSection,
+  responseBodySection,
+  curlSection,
+];
 
 function traceLine(trace: { trace_id: string; span_id: string }, link: string | undefined): string {
   const { trace_id, span_id } = trace;
@@ -173,63 +225,4 @@ function sourceLines(
     `  ${s.dim(`${line} |`)} ${visible(shown)}`,
     `  ${s.dim(`${" ".repeat(gutter)} |`)} ${visible(before).replace(/[^\t]/g, " ")}${s.red("^")}`,
   ];
-}
-
-/** Characters up to which a list or map stays on one line. */
-const INLINE = 72;
-
-/**
- * JSON indented by two, but a list or map that fits in {@linkcode INLINE}
- * characters stays on one line: thirty `{"id": 1}` take three lines, not ninety.
- */
-function prettyJson(value: unknown, indent: string): string {
-  const flat = JSON.stringify(value);
-  if (typeof value !== "object" || value === null || flat.length + indent.length <= INLINE) {
-    return flat;
-  }
-  const inner = `${indent}  `;
-  if (Array.isArray(value)) {
-    // Short items share lines, like a wrapped paragraph.
-    const items = value.map((v) => prettyJson(v, inner));
-    const lines: string[] = [];
-    for (const item of items) {
-      const last = lines.length - 1;
-      if (
-        !item.includes("\n") && last >= 0 && !lines[last].includes("\n") &&
-        lines[last].length + item.length + 2 + inner.length <= INLINE
-      ) lines[last] += `, ${item}`;
-      else lines.push(item);
-    }
-    return `[\n${lines.map((l) => `${inner}${l}`).join(",\n")}\n${indent}]`;
-  }
-  const entries = Object.entries(value).map(([k, v]) =>
-    `${inner}${JSON.stringify(k)}: ${prettyJson(v, inner)}`
-  );
-  return `{\n${entries.join(",\n")}\n${indent}}`;
-}
-
-/**
- * A body as a person reads it: JSON pretty-printed, then cut at
- * {@linkcode BODY_LINES} lines or {@linkcode BODY_CHARS} characters unless `-vv`.
- */
-function shownBody(body: string, level: number, truncated?: number): string[] {
-  let text = body;
-  try {
-    text = prettyJson(JSON.parse(body), "");
-  } catch {
-    // Not JSON (or cut short by the report's cap): shown as it came.
-  }
-  const all = text.split("\n");
-  const lines: string[] = [];
-  let chars = 0;
-  for (const line of all) {
-    if (level < 2 && (lines.length === BODY_LINES || chars + line.length > BODY_CHARS)) break;
-    lines.push(visible(line));
-    chars += line.length + 1;
-  }
-  if (lines.length === 0 && all.length > 0) lines.push(visible(`${all[0].slice(0, BODY_CHARS)}…`));
-  const more = all.length - lines.length;
-  if (more > 0) lines.push(`… ${more} more line${more === 1 ? "" : "s"} (-vv shows all)`);
-  if (truncated) lines.push(`… ${truncated} more characters (kept out of the reports)`);
-  return lines;
 }

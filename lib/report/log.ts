@@ -85,8 +85,14 @@
  *
  * @module
  */
-import { countStatuses, type StepResult } from "../model/result.ts";
-import type { Reporter } from "./reporter.ts";
+import {
+  type AssertionResult,
+  countStatuses,
+  type FlowResult,
+  type RunResult,
+  type StepResult,
+} from "../model/result.ts";
+import type { AttemptInfo, FlowRef, Reporter, RequestInfo, RunStart } from "../model/events.ts";
 
 /**
  * Where log lines go, in event order: called with whole lines, each ending
@@ -148,6 +154,57 @@ function deciding(steps: readonly StepResult[]): string | undefined {
 }
 
 /**
+ * The state of one log: the clock, the run id, the held lines of the flows
+ * running now, and the write in flight.
+ */
+class LogLines {
+  /** The run id every line carries; `null` until a run is announced. */
+  runId: string | null = null;
+  /** Lines of the flows running now, by file, written when the flow ends. */
+  readonly #held = new Map<string, string[]>();
+  // The last write in flight. Hooks of concurrent flows are not awaited by one
+  // another, so each write waits for the previous one: lines reach the sink
+  // one at a time, in the order the events happened.
+  #tail: Promise<void> = Promise.resolve();
+
+  constructor(readonly sink: LineSink, readonly now: () => Date) {}
+
+  /** Builds the common head of a line; `ts` is taken when the event happens, not when it is written. */
+  head(event: string, file?: string, step?: string): Fields {
+    return { event, ts: this.now().toISOString(), run_id: this.runId, file, step };
+  }
+
+  /** Starts holding the lines of a flow until it ends. */
+  hold(file: string): void {
+    this.#held.set(file, []);
+  }
+
+  /** Writes a line, or holds it with its running flow's lines. */
+  emit(fields: Fields): Promise<void> {
+    const line = lineOf(fields);
+    const lines = typeof fields.file === "string" ? this.#held.get(fields.file) : undefined;
+    if (!lines) return this.write(line);
+    lines.push(line);
+    return Promise.resolve();
+  }
+
+  /** Writes a flow's held lines and its last line, in one call of the sink. */
+  release(file: string, last: Fields): Promise<void> {
+    const lines = this.#held.get(file) ?? [];
+    this.#held.delete(file);
+    lines.push(lineOf(last));
+    return this.write(lines.join(""));
+  }
+
+  write(line: string): Promise<void> {
+    const written = this.#tail.then(() => this.sink(line));
+    // A failed write rejects its own hook; the lines after it are still tried.
+    this.#tail = written.then(() => {}, () => {});
+    return written;
+  }
+}
+
+/**
  * A reporter that writes the structured log: a line per event, streamed as
  * the run goes, a flow's lines when the flow ends (the event list is in this
  * module's documentation).
@@ -170,133 +227,130 @@ function deciding(steps: readonly StepResult[]): string | undefined {
  * ```
  */
 export function logReporter(options: LogOptions): Reporter {
-  const now = options.now ?? (() => new Date());
-  const sink = options.sink;
-  let runId: string | null = null;
-  /** Lines of the flows running now, by file, written when the flow ends. */
-  const held = new Map<string, string[]>();
-  // The last write in flight. Hooks of concurrent flows are not awaited by one
-  // another, so each write waits for the previous one: lines reach the sink
-  // one at a time, in the order the events happened.
-  let tail: Promise<void> = Promise.resolve();
-
-  const write = (line: string): Promise<void> => {
-    const written = tail.then(() => sink(line));
-    // A failed write rejects its own hook; the lines after it are still tried.
-    tail = written.then(() => {}, () => {});
-    return written;
-  };
-  /** Builds the common head of a line; `ts` is taken when the event happens, not when it is written. */
-  const head = (event: string, file?: string, step?: string): Fields => ({
-    event,
-    ts: now().toISOString(),
-    run_id: runId,
-    file,
-    step,
-  });
-  const emit = (fields: Fields) => {
-    const line = lineOf(fields);
-    const lines = typeof fields.file === "string" ? held.get(fields.file) : undefined;
-    if (!lines) return write(line);
-    lines.push(line);
-    return Promise.resolve();
-  };
-
+  const log = new LogLines(options.sink, options.now ?? (() => new Date()));
   return {
     async onRunStart(run) {
-      runId = run.run_id;
-      await emit({
-        ...head("run_start"),
-        runner_version: run.runner_version,
-        started_at: run.started_at,
-        files: run.files.length,
-      });
+      log.runId = run.run_id;
+      await log.emit(runStartLine(log, run));
     },
     async onFlowStart(flow) {
-      held.set(flow.file, []);
-      await emit({ ...head("flow_start", flow.file), name: flow.name });
+      log.hold(flow.file);
+      await log.emit({ ...log.head("flow_start", flow.file), name: flow.name });
     },
     async onRequest(flow, request) {
-      await emit({
-        ...head("request", flow.file, request.step),
-        attempt: request.attempt,
-        method: request.method,
-        url: request.url,
-        ...(request.trace_id ? { trace_id: request.trace_id, span_id: request.span_id } : {}),
-      });
+      await log.emit(requestLine(log, flow, request));
     },
     async onAttempt(flow, attempt) {
-      if (attempt.status === undefined) {
-        await emit({
-          ...head("request_error", flow.file, attempt.step),
-          attempt: attempt.attempt,
-          error: attempt.error ?? "no response",
-          duration_ms: attempt.duration_ms,
-        });
-        return;
-      }
-      await emit({
-        ...head("response", flow.file, attempt.step),
-        attempt: attempt.attempt,
-        status: attempt.status,
-        duration_ms: attempt.duration_ms,
-        until_met: attempt.until_met,
-      });
+      await log.emit(attemptLine(log, flow, attempt));
     },
     async onStepEnd(flow, step) {
       // Every line of the step is queued before awaiting any, so no line of
       // another flow lands between a step's assertions and its step_end.
-      const writes = step.assertions.map((a) =>
-        emit({
-          ...head("assertion", flow.file, step.name),
-          phase: a.phase,
-          path: a.path,
-          operator: a.operator,
-          passed: a.passed,
-          message: a.message,
-          // `undefined` would drop the key; the documented shape always has both.
-          expected: a.expected === undefined ? null : a.expected,
-          actual: a.actual === undefined ? null : a.actual,
-          found: a.found,
-          line: a.line,
-          column: a.column,
-          ...(step.file ? { step_file: step.file } : {}),
-        })
-      );
-      writes.push(emit({
-        ...head("step_end", flow.file, step.name),
-        status: step.status,
-        duration_ms: step.duration_ms,
-        attempts: step.attempts,
-        message: step.message,
-        failure_kind: step.failure_kind,
-        captures: step.captures,
-        ...(step.file ? { step_file: step.file } : {}),
-      }));
+      const writes = step.assertions.map((a) => log.emit(assertionLine(log, flow, step, a)));
+      writes.push(log.emit(stepEndLine(log, flow, step)));
       await Promise.all(writes);
     },
     async onFlowEnd(flow) {
-      const lines = held.get(flow.file) ?? [];
-      held.delete(flow.file);
-      lines.push(lineOf({
-        ...head("flow_end", flow.file),
-        name: flow.name,
-        status: flow.status,
-        duration_ms: flow.duration_ms,
-        steps: countStatuses(flow.steps),
-        message: flow.status === "passed" ? undefined : deciding(flow.steps),
-      }));
-      await write(lines.join(""));
+      await log.release(flow.file, flowEndLine(log, flow));
     },
     async onRunEnd(result) {
-      runId = result.run_id;
-      await emit({
-        ...head("run_end"),
-        status: result.status,
-        duration_ms: result.duration_ms,
-        interrupted: result.interrupted,
-        totals: result.totals,
-      });
+      log.runId = result.run_id;
+      await log.emit(runEndLine(log, result));
     },
+  };
+}
+
+function runStartLine(log: LogLines, run: RunStart): Fields {
+  return {
+    ...log.head("run_start"),
+    runner_version: run.runner_version,
+    started_at: run.started_at,
+    files: run.files.length,
+  };
+}
+
+function requestLine(log: LogLines, flow: FlowRef, request: RequestInfo): Fields {
+  return {
+    ...log.head("request", flow.file, request.step),
+    attempt: request.attempt,
+    method: request.method,
+    url: request.url,
+    ...(request.trace_id ? { trace_id: request.trace_id, span_id: request.span_id } : {}),
+  };
+}
+
+/** A `response` line, or a `request_error` line when no response arrived. */
+function attemptLine(log: LogLines, flow: FlowRef, attempt: AttemptInfo): Fields {
+  if (attempt.status === undefined) {
+    return {
+      ...log.head("request_error", flow.file, attempt.step),
+      attempt: attempt.attempt,
+      error: attempt.error ?? "no response",
+      duration_ms: attempt.duration_ms,
+    };
+  }
+  return {
+    ...log.head("response", flow.file, attempt.step),
+    attempt: attempt.attempt,
+    status: attempt.status,
+    duration_ms: attempt.duration_ms,
+    until_met: attempt.until_met,
+  };
+}
+
+function assertionLine(
+  log: LogLines,
+  flow: FlowRef,
+  step: StepResult,
+  a: AssertionResult,
+): Fields {
+  return {
+    ...log.head("assertion", flow.file, step.name),
+    phase: a.phase,
+    path: a.path,
+    operator: a.operator,
+    passed: a.passed,
+    message: a.message,
+    // `undefined` would drop the key; the documented shape always has both.
+    expected: a.expected === undefined ? null : a.expected,
+    actual: a.actual === undefined ? null : a.actual,
+    found: a.found,
+    line: a.line,
+    column: a.column,
+    ...(step.file ? { step_file: step.file } : {}),
+  };
+}
+
+function stepEndLine(log: LogLines, flow: FlowRef, step: StepResult): Fields {
+  return {
+    ...log.head("step_end", flow.file, step.name),
+    status: step.status,
+    duration_ms: step.duration_ms,
+    attempts: step.attempts,
+    message: step.message,
+    failure_kind: step.failure_kind,
+    captures: step.captures,
+    ...(step.file ? { step_file: step.file } : {}),
+  };
+}
+
+function flowEndLine(log: LogLines, flow: FlowResult): Fields {
+  return {
+    ...log.head("flow_end", flow.file),
+    name: flow.name,
+    status: flow.status,
+    duration_ms: flow.duration_ms,
+    steps: countStatuses(flow.steps),
+    message: flow.status === "passed" ? undefined : deciding(flow.steps),
+  };
+}
+
+function runEndLine(log: LogLines, result: RunResult): Fields {
+  return {
+    ...log.head("run_end"),
+    status: result.status,
+    duration_ms: result.duration_ms,
+    interrupted: result.interrupted,
+    totals: result.totals,
   };
 }
