@@ -81,7 +81,7 @@ export async function main(args: string[]): Promise<number> {
       }
     }
   } catch (error) {
-    const io = await import("./lib/io/io.ts");
+    const io = await import("./lib/io/mod.ts");
     if (error instanceof io.ArtifactWriteError) {
       // A write outside the run's artifacts (merge, report html, convert -o): one sentence, exit 4.
       err(`flowrun: ${error.message}\n`);

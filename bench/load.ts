@@ -6,7 +6,7 @@
  * Usage: deno run -A bench/load.ts <flows dir> [cache dir]. Run by bench/run.ts.
  */
 import { loadFlows } from "../lib/load/suite.ts";
-import { flowCacheIn } from "../lib/io/io.ts";
+import { flowCacheIn } from "../lib/io/cache_dir.ts";
 
 const [dir, cacheDir] = Deno.args;
 const cache = cacheDir === undefined ? undefined : flowCacheIn(cacheDir);

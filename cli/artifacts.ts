@@ -11,7 +11,7 @@
  * @module
  */
 import type { Reporter } from "../lib/report/reporter.ts";
-import { ArtifactWriteError, type StreamWriter, type WriteSummary } from "../lib/io/io.ts";
+import { ArtifactWriteError, type StreamWriter, type WriteSummary } from "../lib/io/mod.ts";
 import { err, redactor, save } from "./output.ts";
 import { openSpool } from "./spool.ts";
 
@@ -124,12 +124,12 @@ export class Artifacts {
    * const artifacts = await Artifacts.open({ json: "out/report.json" }, interrupts.writes);
    * ```
    *
-   * `interrupt` bounds every write once aborted (see `WriteOptions` in lib/io/io.ts).
+   * `interrupt` bounds every write once aborted (see `WriteOptions` in lib/io/interrupt.ts).
    */
   static async open(paths: ArtifactPaths, interrupt?: AbortSignal): Promise<Artifacts> {
     const artifacts = new Artifacts(paths, interrupt);
     if (paths.log) {
-      const io = await import("../lib/io/io.ts");
+      const io = await import("../lib/io/mod.ts");
       try {
         artifacts.#log = await io.openStreamWriter(paths.log, {
           hash: artifacts.#hashing,
@@ -220,7 +220,7 @@ export class Artifacts {
   #stream(kind: keyof ArtifactPaths, path: string) {
     let writer: Promise<StreamWriter> | undefined;
     const write = async (text: string, last: boolean): Promise<void> => {
-      writer ??= import("../lib/io/io.ts").then((io) =>
+      writer ??= import("../lib/io/mod.ts").then((io) =>
         io.openStreamWriter(path, { hash: this.#hashing, interrupt: this.interrupt })
       );
       const w = await writer;

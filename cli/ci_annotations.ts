@@ -37,7 +37,7 @@ export async function ciAnnotations(
   if (!summary) return;
   try {
     // A FIFO as the summary must not hold a signalled run: the write is bounded by the interrupt.
-    const { appendText } = await import("../lib/io/io.ts");
+    const { appendText } = await import("../lib/io/mod.ts");
     await appendText(
       summary,
       redactor.redact(github.githubSummary(result, options.reproduce)),

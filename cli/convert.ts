@@ -68,7 +68,7 @@ export async function convert(args: string[]): Promise<number> {
       );
     }
   });
-  const [io, har] = await Promise.all([import("../lib/io/io.ts"), import("../lib/convert/har.ts")]);
+  const [io, har] = await Promise.all([import("../lib/io/mod.ts"), import("../lib/convert/har.ts")]);
   if (values.output) await io.ensureWritable(values.output);
   // Both files are read before converting: a bad second one fails before any output.
   const [bytes, second] = await Promise.all(
@@ -106,7 +106,7 @@ export async function convert(args: string[]): Promise<number> {
 
 /** A recording's bytes; a missing, unreadable or oversized file is a usage error naming it. */
 async function readRecording(
-  io: typeof import("../lib/io/io.ts"),
+  io: typeof import("../lib/io/mod.ts"),
   path: string,
 ): Promise<Uint8Array> {
   try {

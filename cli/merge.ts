@@ -24,7 +24,7 @@ export async function readReports(
 ): Promise<{ label: string; result: import("../lib/model/result.ts").RunResult }[]> {
   const [mergeMod, io] = await Promise.all([
     import("../lib/run/merge.ts"),
-    import("../lib/io/io.ts"),
+    import("../lib/io/mod.ts"),
   ]);
   const inputs = [];
   for (const path of paths) {
@@ -59,7 +59,7 @@ export async function merge(args: string[]): Promise<number> {
   const { values, positionals } = parsed;
   const [mergeMod, io, consoleMod, junit, json] = await Promise.all([
     import("../lib/run/merge.ts"),
-    import("../lib/io/io.ts"),
+    import("../lib/io/mod.ts"),
     import("../lib/report/console.ts"),
     import("../lib/report/junit.ts"),
     import("../lib/report/json.ts"),

@@ -94,7 +94,7 @@ export async function save(
   text: string,
   interrupt?: AbortSignal,
 ): Promise<Uint8Array> {
-  const io = await import("../lib/io/io.ts");
+  const io = await import("../lib/io/mod.ts");
   return await io.writeFileAtomic(path, redactor.redact(text), { interrupt });
 }
 

@@ -38,7 +38,7 @@ export async function renderReport(args: string[]): Promise<number> {
   if (!values.output) throw new UsageError("no-output", "Missing -o FILE for the HTML report.");
   const [mergeMod, io, html] = await Promise.all([
     import("../lib/run/merge.ts"),
-    import("../lib/io/io.ts"),
+    import("../lib/io/mod.ts"),
     import("../lib/report/html.ts"),
   ]);
   await io.ensureWritable(values.output);

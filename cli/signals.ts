@@ -5,7 +5,7 @@
  * last artifact, so a signal at any moment of a run has the same effect.
  * From the first signal on, an artifact written through a FIFO, device or
  * stream that takes no bytes is given up after a second (see
- * `INTERRUPTED_WRITE_MS` in lib/io/io.ts): a FIFO nobody reads cannot keep a
+ * `INTERRUPTED_WRITE_MS` in lib/io/interrupt.ts): a FIFO nobody reads cannot keep a
  * signalled run alive.
  *
  * @module

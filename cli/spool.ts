@@ -10,7 +10,7 @@
  */
 import type { FlowResult } from "../lib/model/result.ts";
 import type { Spool } from "../lib/report/streamed.ts";
-import { ScratchBuffer } from "../lib/io/io.ts";
+import { ScratchBuffer } from "../lib/io/mod.ts";
 
 /** Pieces are written out in batches of about this many bytes. */
 const BATCH_BYTES = 256 * 1024;

@@ -33,7 +33,7 @@ export async function validate(args: string[]): Promise<number> {
   }
   const [suite, io, consoleMod] = await Promise.all([
     import("../lib/load/suite.ts"),
-    import("../lib/io/io.ts"),
+    import("../lib/io/mod.ts"),
     import("../lib/report/console.ts"),
   ]);
   // Nothing runs: no flow needs to stay parsed once checked.

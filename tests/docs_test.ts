@@ -95,7 +95,7 @@ async function emittedCodes(): Promise<Set<string>> {
       /\.report\(\s*"([^"]+)"/g,
       /\bcode: "([^"]+)",/g,
       /\bnew SyntaxAtError\(\s*"([^"]+)"/g,
-      // Input files refused by lib/io/io.ts: the error's code is the problem's.
+      // Input files refused by lib/io/read.ts: the error's code is the problem's.
       /\bnew InputFileError\(\s*[^,()]+,\s*"([^"]+)"/g,
     ];
     for (const pattern of literal) {

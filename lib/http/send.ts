@@ -8,7 +8,7 @@
  * @module
  */
 import { setOwn } from "../_util/own_property.ts";
-import { byteSpill } from "../io/io.ts";
+import { byteSpill } from "../io/byte_spill.ts";
 import {
   DEFAULT_BODY_MEMORY_BYTES,
   DEFAULT_MAX_BODY_BYTES,

@@ -7,7 +7,8 @@
  * @module
  */
 import type { Problem } from "../model/errors.ts";
-import { InputFileError, readBytesSync } from "../io/io.ts";
+import { InputFileError } from "../io/input_error.ts";
+import { readBytesSync } from "../io/read.ts";
 import { MAX_FILE_BYTES, MAX_INCLUDE_DEPTH, MAX_UPLOAD_BYTES } from "../model/limits.ts";
 import { loadFlow, type LoadOptions, type LoadResult } from "./load_flow.ts";
 import type { IncludeResolution } from "./context.ts";

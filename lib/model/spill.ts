@@ -3,7 +3,7 @@
  * flows that wait for their turn, as their bytes and as checked
  * (`LoadFlowsOptions.spill`), and what a run keeps of flows that did not
  * pass (`RunOptions.spill`).
- * `byteSpill` in `io.ts` keeps them in a temporary file.
+ * `byteSpill` in `lib/io/byte_spill.ts` keeps them in a temporary file.
  *
  * @module
  */

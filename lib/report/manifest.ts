@@ -102,7 +102,7 @@ export interface ManifestInput extends RunFacts {
   /**
    * Artifacts already written, with the bytes this run wrote (never read
    * back: another run may have replaced the file), or their SHA-256 and size
-   * for a streamed artifact such as the log. These are what `lib/io/io.ts`
+   * for a streamed artifact such as the log. These are what `lib/io/`
    * returns: `writeFileAtomic` gives the bytes, the log writer's `close()` a
    * `{ path, size, sha256 }` to spread in beside the kind.
    */

@@ -14,7 +14,7 @@ import type { Step } from "../model/flow.ts";
 import { addCookies, type ResolvedRequest, resolveRequest } from "../http/request.ts";
 import { RequestError } from "../http/request_error.ts";
 import { send, type SendOptions } from "../http/send.ts";
-import { httpClient } from "../io/io.ts";
+import { httpClient } from "../io/http_client.ts";
 import type { FlowRef } from "../report/reporter.ts";
 import type { ReceivedResponse } from "../http/response.ts";
 import type { AssertionResult } from "../model/result.ts";

@@ -135,7 +135,7 @@ export interface RunOptions {
   compact?: boolean;
   /**
    * With `compact`, where the kept steps of flows that did not pass wait
-   * until the end of the run (`byteSpill` in `io.ts`; see `spillSteps`).
+   * until the end of the run (`byteSpill` in `lib/io/byte_spill.ts`; see `spillSteps`).
    */
   spill?: ByteSpill;
   /**

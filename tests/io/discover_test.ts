@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { discoverFlowEntries } from "../../lib/io/io.ts";
+import { discoverFlowEntries } from "../../lib/io/discover.ts";
 
 Deno.test("symlinked flow files and folders are found, and a link loop ends", async () => {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-links-" });

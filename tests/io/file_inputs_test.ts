@@ -11,7 +11,7 @@
  * killed after a bound, so a hang fails the test instead of the suite.
  */
 import assert from "node:assert/strict";
-import { readBytesSync } from "../../lib/io/io.ts";
+import { readBytesSync } from "../../lib/io/read.ts";
 import { type BoundedRun, runBounded } from "../support/cli.ts";
 
 const MIB = 1024 * 1024;

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { type Flow, isDeferred } from "../../lib/model/flow.ts";
 import { runFlows } from "../../lib/run/flows.ts";
-import { byteSpill } from "../../lib/io/io.ts";
+import { byteSpill } from "../../lib/io/byte_spill.ts";
 import { PARSED_FLOW_WINDOW } from "../../lib/model/limits.ts";
 import { loadFlows, loadFlowsDeferred } from "../../lib/load/suite.ts";
 import { runCli } from "../support/cli.ts";

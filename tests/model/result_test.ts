@@ -5,7 +5,7 @@
  * run keeps almost nothing per flow.
  */
 import assert from "node:assert/strict";
-import { byteSpill } from "../../lib/io/io.ts";
+import { byteSpill } from "../../lib/io/byte_spill.ts";
 import {
   compactFlow,
   type FlowResult,

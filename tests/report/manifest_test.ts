@@ -386,7 +386,7 @@ Deno.test("buildManifest reads only CI variables through env, and never copies o
 });
 
 Deno.test("the manifest hashes what the io writers return, not what the files hold later", async () => {
-  const { openStreamWriter, writeFileAtomic } = await import("../../lib/io/io.ts");
+  const { openStreamWriter, writeFileAtomic } = await import("../../lib/io/mod.ts");
   const dir = await Deno.makeTempDir({ prefix: "flowrun-manifest-" });
   try {
     const json = await writeFileAtomic(`${dir}/report.json`, '{"run":1}\n');
