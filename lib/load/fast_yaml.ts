@@ -10,17 +10,17 @@
  * @module
  */
 import type { Document, Node, Scalar, YAMLMap, YAMLSeq } from "yaml";
-import { documentNode, mapNode, pairNode, scalarNode, seqNode } from "./nodes.ts";
-
-/** Thrown inside the fast path to hand the file to the full parser. */
-class GiveUp extends Error {}
-
-const giveUp = (): never => {
-  throw new GiveUp();
-};
-
-/** Nesting the fast path takes on (the full parser has its own, larger limit). */
-const MAX_NESTING = 64;
+import { documentNode, mapNode, pairNode, seqNode } from "./nodes.ts";
+import {
+  GiveUp,
+  giveUp,
+  INDICATOR_START,
+  MAX_NESTING,
+  resolvePlain,
+  scalar,
+  unescape,
+} from "./fast_yaml_scalars.ts";
+import { FlowReader } from "./fast_yaml_flow.ts";
 
 /** What the fast path made of a file: the document and the offset of each line start (as the yaml parser reports them, a last empty line included). */
 export interface FastParse {
@@ -60,74 +60,6 @@ interface Line {
   indent: number;
   /** Blank or only a comment. */
   empty: boolean;
-}
-
-const INDICATOR_START = /[-?:,[\]{}#&*!|>'"%@`]/;
-const INT = /^[-+]?[0-9]+$/;
-const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
-const ESCAPES: Record<string, string> = {
-  "0": "\0",
-  a: "\x07",
-  b: "\b",
-  t: "\t",
-  n: "\n",
-  v: "\v",
-  f: "\f",
-  r: "\r",
-  e: "\x1b",
-  " ": " ",
-  '"': '"',
-  "/": "/",
-  "\\": "\\",
-  N: "\u0085",
-  _: "\u00a0",
-  L: "\u2028",
-  P: "\u2029",
-};
-
-/** A plain scalar's value under the YAML 1.2 core schema, integers as BigInt (as the loader asks). */
-function resolvePlain(source: string): unknown {
-  switch (source) {
-    case "":
-    case "~":
-    case "null":
-    case "Null":
-    case "NULL":
-      return null;
-    case "true":
-    case "True":
-    case "TRUE":
-      return true;
-    case "false":
-    case "False":
-    case "FALSE":
-      return false;
-  }
-  const c = source.charCodeAt(0);
-  // Only text that starts like a number can be one.
-  if (!(c >= 48 && c <= 57) && c !== 43 && c !== 45 && c !== 46) return source;
-  if (INT.test(source)) return BigInt(source[0] === "+" ? source.slice(1) : source);
-  if (/^0o[0-7]+$/.test(source) || /^0x[0-9a-fA-F]+$/.test(source)) return BigInt(source);
-  if (FLOAT.test(source)) return Number(source);
-  if (/^[-+]?\.(?:inf|Inf|INF)$/.test(source)) {
-    return source[0] === "-" ? -Infinity : Infinity;
-  }
-  if (/^\.(?:nan|NaN|NAN)$/.test(source)) return NaN;
-  return source;
-}
-
-function scalar(value: unknown, type: Scalar.Type, source: string, range: number[]): Scalar {
-  return scalarNode(own(value), type, source, range as [number, number, number]);
-}
-
-/**
- * A string that does not keep the file's text alive. V8 makes a slice of 13
- * characters or more a view into the whole text, so a loaded flow holding a
- * few such values held its file's text until the flow had run: a copy per
- * value is cheaper than that at thousands of flows.
- */
-function own(value: unknown): unknown {
-  return typeof value === "string" && value.length >= 13 ? (` ${value}`).slice(1) : value;
 }
 
 class Reader {
@@ -322,69 +254,77 @@ class Reader {
 
   /** A key of a block map at `i`, up to its ":". */
   key(i: number, end: number): Scalar {
-    const text = this.text;
-    const c = text[i];
-    if (c === '"' || c === "'") {
-      const close = this.quoteEnd(i, end);
-      if (close === -1 || text[close] !== ":" || (close + 1 < end && text[close + 1] !== " ")) {
-        giveUp();
-      }
-      return this.quoted(i, close);
-    }
+    const c = this.text[i];
+    if (c === '"' || c === "'") return this.quotedKey(i, end);
     if (INDICATOR_START.test(c)) giveUp();
+    const j = this.colon(i, end);
+    let last = j;
+    while (last > i && this.text.charCodeAt(last - 1) === 32) last--;
+    const source = this.text.slice(i, last);
+    return scalar(resolvePlain(source), "PLAIN", source, [i, last, last]);
+  }
+
+  /** A quoted key at `i`: its closing quote must be followed by ":" and a space or the line end. */
+  quotedKey(i: number, end: number): Scalar {
+    const text = this.text;
+    const close = this.quoteEnd(i, end);
+    if (close === -1 || text[close] !== ":" || (close + 1 < end && text[close + 1] !== " ")) {
+      giveUp();
+    }
+    return this.quoted(i, close);
+  }
+
+  /** Where the ":" that ends a plain key from `i` is; none on the line, or a comment first, gives up. */
+  colon(i: number, end: number): number {
+    const text = this.text;
     let j = i;
     while (j < end && !(text[j] === ":" && (j + 1 === end || text[j + 1] === " "))) {
       if (text[j] === "#" && text[j - 1] === " ") giveUp();
       j++;
     }
     if (j >= end) giveUp();
-    let last = j;
-    while (last > i && text.charCodeAt(last - 1) === 32) last--;
-    const source = text.slice(i, last);
-    return scalar(resolvePlain(source), "PLAIN", source, [i, last, last]);
+    return j;
   }
 
   /** A value that starts on its key's (or dash's) line at `i`, and ends the line. */
   inlineValue(i: number, line: Line, indent: number): Node {
     const text = this.text;
-    const c = text[i];
-    let node: Node;
-    let after: number;
-    if (c === "[" || c === "{") {
-      const flow = new FlowReader(text, i, line.end, this.depth);
-      node = flow.collection();
-      after = flow.i;
-    } else if (c === '"' || c === "'") {
-      const close = this.quoteEnd(i, line.end);
-      if (close === -1) giveUp();
-      node = this.quoted(i, close);
-      after = close;
-    } else {
-      if (INDICATOR_START.test(c) && c !== "-" && c !== "?" && c !== ":") giveUp();
-      if ((c === "-" || c === "?" || c === ":") && (text[i + 1] === " " || i + 1 === line.end)) {
-        giveUp();
-      }
-      let j = i;
-      while (j < line.end && !(text[j] === "#" && text[j - 1] === " ")) {
-        if (text[j] === ":" && (j + 1 === line.end || text[j + 1] === " ")) giveUp();
-        j++;
-      }
-      let last = j;
-      while (text.charCodeAt(last - 1) === 32) last--;
-      const source = text.slice(i, last);
-      node = scalar(resolvePlain(source), "PLAIN", source, [i, last, 0]);
-      after = last;
-    }
+    const node = this.inlineNode(i, line.end);
     // Only spaces and a comment may follow on the line.
+    let after = node.range![1];
     while (text.charCodeAt(after) === 32) after++;
     if (after < line.end && !(text[after] === "#" && text[after - 1] === " ")) giveUp();
-    const lineEnd = Math.min(line.end + 1, text.length);
-    node.range![2] = lineEnd;
+    node.range![2] = Math.min(line.end + 1, text.length);
     this.at++;
     // A more indented line after it would continue it (a multi-line scalar) or be an error.
     const next = this.peek();
     if (next && next.indent > indent) giveUp();
     return node;
+  }
+
+  /** The flow collection, quoted or plain scalar at `i`, up to the line's `end`. */
+  inlineNode(i: number, end: number): Node {
+    const c = this.text[i];
+    if (c === "[" || c === "{") return new FlowReader(this.text, i, end, this.depth).collection();
+    if (c !== '"' && c !== "'") return this.plain(i, end);
+    const close = this.quoteEnd(i, end);
+    if (close === -1) giveUp();
+    return this.quoted(i, close);
+  }
+
+  /** A plain scalar at `i` that ends its line (but for a comment). */
+  plain(i: number, end: number): Scalar {
+    const text = this.text;
+    if (!plainStart(text, i, end)) giveUp();
+    let j = i;
+    while (j < end && !(text[j] === "#" && text[j - 1] === " ")) {
+      if (text[j] === ":" && (j + 1 === end || text[j + 1] === " ")) giveUp();
+      j++;
+    }
+    let last = j;
+    while (text.charCodeAt(last - 1) === 32) last--;
+    const source = text.slice(i, last);
+    return scalar(resolvePlain(source), "PLAIN", source, [i, last, 0]);
   }
 
   /** A quoted scalar from `i` to `close` (after the closing quote). */
@@ -400,147 +340,12 @@ class Reader {
   }
 }
 
-/** A double-quoted scalar's escapes; one it does not know goes to the full parser. */
-function unescape(body: string): string {
-  if (!body.includes("\\")) return body;
-  let out = "";
-  for (let j = 0; j < body.length; j++) {
-    const ch = body[j];
-    if (ch !== "\\") {
-      out += ch;
-      continue;
-    }
-    const e = body[++j];
-    if (e in ESCAPES) out += ESCAPES[e];
-    else {
-      const size = e === "x" ? 2 : e === "u" ? 4 : e === "U" ? 8 : 0;
-      const hex = body.slice(j + 1, j + 1 + size);
-      if (size === 0 || !/^[0-9a-fA-F]+$/.test(hex) || hex.length !== size) giveUp();
-      const code = parseInt(hex, 16);
-      if (code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) giveUp();
-      out += String.fromCodePoint(code);
-      j += size;
-    }
-  }
-  return out;
-}
-
-/** A flow collection (`[ … ]` or `{ … }`) that opens and closes on one line. */
-class FlowReader {
-  constructor(
-    readonly text: string,
-    public i: number,
-    readonly end: number,
-    public depth: number,
-  ) {}
-
-  spaces(): void {
-    while (this.text.charCodeAt(this.i) === 32) this.i++;
-    if (this.text[this.i] === "#" || this.i >= this.end) giveUp();
-  }
-
-  collection(): YAMLMap | YAMLSeq {
-    if (++this.depth > MAX_NESTING) giveUp();
-    const text = this.text;
-    const open = this.i;
-    const isMap = text[open] === "{";
-    const close = isMap ? "}" : "]";
-    const node = isMap ? mapNode(open) : seqNode(open);
-    node.flow = true;
-    const seen = new Set<string>();
-    this.i++;
-    this.spaces();
-    while (text[this.i] !== close) {
-      if (isMap) {
-        const key = this.item(true);
-        if (text[this.i] !== ":") giveUp();
-        const name = String((key as Scalar).value);
-        if (seen.has(name) || name === "<<") giveUp();
-        seen.add(name);
-        this.i++;
-        this.spaces();
-        const value = text[this.i] === "," || text[this.i] === "}"
-          ? scalar(null, "PLAIN", "", [this.i, this.i, this.i])
-          : this.item(false);
-        (node as YAMLMap).items.push(pairNode(key, value));
-      } else {
-        const item = this.item(false);
-        if (text[this.i] === ":") giveUp(); // a pair inside a list
-        (node as YAMLSeq).items.push(item);
-      }
-      if (text[this.i] === ",") {
-        this.i++;
-        this.spaces();
-      } else if (text[this.i] !== close) giveUp();
-    }
-    this.i++;
-    node.range = [open, this.i, this.i];
-    this.depth--;
-    return node;
-  }
-
-  /** A key or value inside the collection; leaves `i` at the next indicator. */
-  item(isKey: boolean): Node {
-    const text = this.text;
-    const c = text[this.i];
-    let node: Node;
-    if (c === "[" || c === "{") {
-      if (isKey) giveUp();
-      node = this.collection();
-    } else if (c === '"' || c === "'") {
-      const start = this.i;
-      const body: string[] = [];
-      let j = start + 1;
-      for (;; j++) {
-        if (j >= this.end) giveUp();
-        if (c === '"' && text[j] === "\\") {
-          body.push(text[j], text[j + 1]);
-          j++;
-          continue;
-        }
-        if (text[j] === c) {
-          if (c === "'" && text[j + 1] === "'") {
-            body.push("'");
-            j++;
-            continue;
-          }
-          break;
-        }
-        body.push(text[j]);
-      }
-      const raw = body.join("");
-      const value = c === '"' ? unescape(raw) : raw;
-      node = scalar(
-        value,
-        c === '"' ? "QUOTE_DOUBLE" : "QUOTE_SINGLE",
-        value,
-        [start, j + 1, j + 1],
-      );
-      this.i = j + 1;
-    } else {
-      if (INDICATOR_START.test(c) && c !== "-" && c !== "?" && c !== ":") giveUp();
-      if ((c === "-" || c === "?" || c === ":") && /[ ,[\]{}]/.test(text[this.i + 1] ?? " ")) {
-        giveUp();
-      }
-      const start = this.i;
-      let j = start;
-      for (; j < this.end; j++) {
-        const ch = text[j];
-        if (ch === "," || ch === "[" || ch === "]" || ch === "{" || ch === "}") break;
-        if (ch === ":" && /[ ,[\]{}]/.test(text[j + 1] ?? " ")) break;
-        if (ch === "#" && text[j - 1] === " ") giveUp();
-      }
-      let last = j;
-      while (text.charCodeAt(last - 1) === 32) last--;
-      if (text[j] === "[" || text[j] === "{") giveUp();
-      const source = text.slice(start, last);
-      node = scalar(resolvePlain(source), "PLAIN", source, [start, last, last]);
-      this.i = last;
-    }
-    // Spaces after an item belong to its range, as the yaml package counts it.
-    while (text.charCodeAt(this.i) === 32) this.i++;
-    if (this.i >= this.end || text[this.i] === "#") giveUp();
-    if (!isKey) node.range![2] = this.i;
-    return node;
-  }
+/**
+ * Whether a plain scalar may start at `i`: not with an indicator, but for
+ * "-", "?" and ":" followed by more than a space or the line end.
+ */
+function plainStart(text: string, i: number, end: number): boolean {
+  const c = text[i];
+  if (c !== "-" && c !== "?" && c !== ":") return !INDICATOR_START.test(c);
+  return text[i + 1] !== " " && i + 1 !== end;
 }
