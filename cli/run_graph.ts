@@ -86,6 +86,8 @@ import "../lib/load/engines.ts";
 import "../lib/load/expand_includes.ts";
 import "../lib/load/expected.ts";
 import "../lib/load/fast_yaml.ts";
+import "../lib/load/fast_yaml_flow.ts";
+import "../lib/load/fast_yaml_scalars.ts";
 import "../lib/load/flow_cache.ts";
 import "../lib/load/headers.ts";
 import "../lib/load/include.ts";
