@@ -10,7 +10,7 @@
 import "./run_graph.ts";
 import { shellWord } from "../lib/http/curl.ts";
 import { MAX_BODY_MEMORY_BYTES } from "../lib/http/body_limits.ts";
-import * as io from "../lib/io/io.ts";
+import * as io from "../lib/io/mod.ts";
 import { loadFlowsDeferred } from "../lib/load/suite.ts";
 import { newRunId, runFlows } from "../lib/run/flows.ts";
 import { consoleReporter, formatProblems, style } from "../lib/report/console.ts";

@@ -66,7 +66,6 @@ import "../lib/io/env.ts";
 import "../lib/io/http_client.ts";
 import "../lib/io/input_error.ts";
 import "../lib/io/interrupt.ts";
-import "../lib/io/io.ts";
 import "../lib/io/mod.ts";
 import "../lib/io/paths.ts";
 import "../lib/io/preflight.ts";
