@@ -19,13 +19,18 @@
  * | `${ENV.NAME:-text}`, `${NAME:-text}` | fallback when the variable is unset or empty |
  * | `${raw:vars.qs}` | in a URL: inserted as written, not percent-encoded |
  *
+ * This module evaluates templates; parsing is `parse.ts` (one reader per
+ * reference head in `ref.ts`), re-exported here with the errors of
+ * `errors.ts`, so that a caller imports the language from one place.
+ *
  * @module
  */
-import { BoundedCache } from "../_util/bounded_cache.ts";
-import { SyntaxAtError } from "../model/errors.ts";
+import type { Expr, Ref, Template, ValueTemplate } from "../model/template.ts";
+import { ExpressionError } from "./errors.ts";
 
 export type { Expr, Ref, Template, ValueTemplate } from "../model/template.ts";
-import type { Expr, Ref, Template, ValueTemplate } from "../model/template.ts";
+export { ExpressionError, ExpressionSyntaxError } from "./errors.ts";
+export { compileValue, expressionsOf, isConstant, parseTemplate } from "./parse.ts";
 
 /** What expressions are evaluated against during a flow run. */
 export interface Scope {
@@ -39,256 +44,6 @@ export interface Scope {
   traceId?: string;
   /** The outputs of the run's setup flows, behind `${setup.NAME}`; read-only. */
   setup?: ReadonlyMap<string, unknown>;
-}
-
-/**
- * A malformed expression, found while parsing a template.
- *
- * @example
- * ```ts
- * import { ExpressionSyntaxError, parseTemplate } from "./template.ts";
- * try {
- *   parseTemplate("id: ${vars.id");
- *   throw new Error("expected a syntax error");
- * } catch (error) {
- *   if (!(error instanceof ExpressionSyntaxError) || error.offset !== 4) throw error;
- * }
- * ```
- */
-export class ExpressionSyntaxError extends SyntaxAtError {
-  constructor(message: string, offset: number, hint?: string) {
-    super("bad-expression", message, offset, hint);
-    this.name = "ExpressionSyntaxError";
-  }
-}
-
-/**
- * An expression that could not be resolved while running (an unset variable,
- * a missing capture).
- *
- * @example
- * ```ts
- * import { evaluate, ExpressionError, parseTemplate } from "./template.ts";
- * const scope = { env: () => undefined, vars: new Map(), steps: new Map(), runId: "r" };
- * try {
- *   evaluate(parseTemplate("${ENV.TOKEN}"), scope);
- *   throw new Error("expected an unresolved expression");
- * } catch (error) {
- *   if (!(error instanceof ExpressionError)) throw error;
- * }
- * ```
- */
-export class ExpressionError extends Error {
-  readonly code = "unresolved-expression";
-  constructor(message: string) {
-    super(message);
-    this.name = "ExpressionError";
-  }
-}
-
-const SEGMENT = /^[A-Za-z_][A-Za-z0-9_-]*$/;
-const MAX_HEX = 4096;
-
-function parseRef(inner: string, offset: number, text: string): Ref {
-  const segments = inner.split(".");
-  const bad = segments.find((s) => !SEGMENT.test(s));
-  if (bad !== undefined) {
-    throw new ExpressionSyntaxError(
-      `Malformed expression "${text}": "${bad}" is not a valid name.`,
-      offset,
-      'Names are letters, digits, "_" and "-", joined by dots, e.g. ${vars.user_id}.',
-    );
-  }
-  const [head, ...rest] = segments;
-  const n = segments.length;
-  if (head === "ENV" && n === 2) return { kind: "env", name: rest[0] };
-  if (head === "vars" && n === 2) return { kind: "var", name: rest[0] };
-  if (head === "steps" && n === 3) return { kind: "step", step: rest[0], key: rest[1] };
-  if (head === "setup" && n === 2) return { kind: "setup", name: rest[0] };
-  if (head === "steps" && n === 4 && rest[1] === "capture") {
-    return { kind: "step", step: rest[0], key: rest[2] };
-  }
-  if (head === "RANDOM" && n === 2) {
-    if (rest[0] === "UUID") return { kind: "random-uuid" };
-    const hex = /^HEX_(\d+)$/.exec(rest[0]);
-    if (hex && Number(hex[1]) >= 1 && Number(hex[1]) <= MAX_HEX) {
-      return { kind: "random-hex", length: Number(hex[1]) };
-    }
-    throw new ExpressionSyntaxError(
-      `Unknown random value "${text}".`,
-      offset,
-      `${
-        rest[0] !== rest[0].toUpperCase() && /^(UUID|HEX_\d+)$/.test(rest[0].toUpperCase())
-          ? `Did you mean \${RANDOM.${rest[0].toUpperCase()}}? `
-          : ""
-      }Use \${RANDOM.UUID} or \${RANDOM.HEX_<n>} with n from 1 to ${MAX_HEX}, e.g. \${RANDOM.HEX_32}.`,
-    );
-  }
-  if (head === "RUN_ID" && n === 1) return { kind: "run-id" };
-  if (head === "TRACE_ID" && n === 1) return { kind: "trace-id" };
-  if (n === 1) return { kind: "name", name: head };
-  const hints: Record<string, string> = {
-    ENV: "Write ${ENV.NAME}.",
-    vars: "Write ${vars.name}.",
-    steps: "Write ${steps.<step>.capture.<key>} or ${steps.<step>.<key>}.",
-    setup: "Write ${setup.NAME}: an output of the run's setup flow.",
-    RANDOM: "Write ${RANDOM.UUID} or ${RANDOM.HEX_32}.",
-  };
-  // A known head in the wrong case: ${env.X}, ${Vars.x}, ${STEPS.a.b}.
-  const cased = ["ENV", "vars", "steps", "RANDOM"].find((h) =>
-    h.toLowerCase() === head.toLowerCase() && h !== head
-  );
-  throw new ExpressionSyntaxError(
-    `Unknown expression "${text}".`,
-    offset,
-    (cased && `Did you mean "\${${cased}${text.slice(2 + head.length, -1)}}"? ${hints[cased]}`) ??
-      hints[head] ??
-      "Expressions are ${ENV.NAME}, ${NAME}, ${vars.name}, ${steps.<step>.capture.<key>}, ${steps.<step>.<key>}, ${RANDOM.UUID}, ${RANDOM.HEX_<n>}, ${RUN_ID} and ${TRACE_ID}.",
-  );
-}
-
-/**
- * Parses a string into a template. Throws {@linkcode ExpressionSyntaxError}
- * with the offset of the first malformed expression.
- *
- * @example
- * ```ts
- * import { parseTemplate } from "./template.ts";
- * const t = parseTemplate("Bearer ${steps.login.capture.token}");
- * if (t.parts.length !== 2 || t.parts[0] !== "Bearer ") throw new Error();
- * if (parseTemplate("cost: $${price}").parts[0] !== "cost: ${price}") throw new Error();
- * ```
- */
-export function parseTemplate(source: string): Template {
-  return PARSED.get(source, () => {
-    const template = parseFresh(source);
-    // Shared by every use: frozen, so a change to one flow's copy cannot reach another's.
-    for (const part of template.parts) {
-      if (typeof part !== "string") Object.freeze(Object.freeze(part).ref);
-    }
-    Object.freeze(template.parts);
-    return Object.freeze(template);
-  });
-}
-
-/**
- * Parsed templates by source. Flows of a suite repeat their templates
- * (`Bearer ${steps.login.capture.token}` in every step of every flow), and a
- * template is only read once parsed: one copy each keeps loaded flows small
- * and spares the parse. Bounded, like the compiled paths.
- */
-const PARSED = new BoundedCache<Template>(2_000);
-
-function parseFresh(source: string): Template {
-  const parts: (string | Expr)[] = [];
-  let literal = "";
-  let i = 0;
-  while (i < source.length) {
-    const at = source.indexOf("$", i);
-    if (at === -1) {
-      literal += source.slice(i);
-      break;
-    }
-    literal += source.slice(i, at);
-    if (source.startsWith("$${", at)) {
-      literal += "${";
-      i = at + 3;
-      continue;
-    }
-    if (source[at + 1] !== "{") {
-      literal += "$";
-      i = at + 1;
-      continue;
-    }
-    const close = source.indexOf("}", at + 2);
-    if (close === -1) {
-      throw new ExpressionSyntaxError(
-        `Unclosed expression "${source.slice(at, at + 40)}": "\${" has no matching "}".`,
-        at,
-        'Close it with "}", or write "$${" for a literal "${".',
-      );
-    }
-    const text = source.slice(at, close + 1);
-    const rawPrefix = /^\s*raw:/.exec(source.slice(at + 2, close))?.[0] ?? "";
-    const raw = rawPrefix !== "";
-    const body = source.slice(at + 2 + rawPrefix.length, close);
-    const sep = body.indexOf(":-");
-    const inner = (sep === -1 ? body : body.slice(0, sep)).trim();
-    if (inner === "") {
-      throw new ExpressionSyntaxError(
-        `Empty expression "${text}".`,
-        at,
-        'Write a reference such as ${vars.name}, or "$${" for a literal "${".',
-      );
-    }
-    const ref = parseRef(inner, at, text);
-    const expr: Expr = { ref, text, offset: at, ...(raw ? { raw: true } : {}) };
-    if (sep !== -1) {
-      if (ref.kind !== "env" && ref.kind !== "name") {
-        throw new ExpressionSyntaxError(
-          `A fallback ":-" cannot follow "${inner}" in "${text}".`,
-          at,
-          "Fallbacks apply to variables that may be unset: ${ENV.NAME:-value} or ${NAME:-value}.",
-        );
-      }
-      expr.fallback = body.slice(sep + 2);
-      if (expr.fallback.includes("${")) {
-        throw new ExpressionSyntaxError(
-          `A fallback cannot hold another expression: "${source.slice(at, close + 2)}".`,
-          at + 2 + rawPrefix.length + sep + 2,
-          "Give a literal fallback (${ENV.A:-text}); to fall back on another variable, define a var from it and use ${vars.name}.",
-        );
-      }
-    }
-    if (literal !== "") parts.push(literal);
-    literal = "";
-    parts.push(expr);
-    i = close + 1;
-  }
-  if (literal !== "" || parts.length === 0) parts.push(literal);
-  return { source, parts };
-}
-
-/**
- * Whether a template has no expressions (its single part is its text).
- *
- * @example
- * ```ts
- * import { isConstant, parseTemplate } from "./template.ts";
- * if (!isConstant(parseTemplate("plain"))) throw new Error();
- * if (isConstant(parseTemplate("${RUN_ID}"))) throw new Error();
- * ```
- */
-export function isConstant(template: Template): boolean {
-  return template.parts.every((p) => typeof p === "string");
-}
-
-/**
- * Every expression of a value template, in document order.
- *
- * @example
- * ```ts
- * import { compileValue, expressionsOf } from "./template.ts";
- * const found = [...expressionsOf(compileValue({ a: "${RUN_ID}", b: ["${vars.x}"] }))];
- * if (found.map((f) => f.expr.text).join() !== "${RUN_ID},${vars.x}") throw new Error();
- * ```
- */
-export function* expressionsOf(
-  value: ValueTemplate,
-): Generator<{ expr: Expr; template: Template }> {
-  switch (value.kind) {
-    case "template":
-      for (const p of value.template.parts) {
-        if (typeof p !== "string") yield { expr: p, template: value.template };
-      }
-      break;
-    case "list":
-      for (const item of value.items) yield* expressionsOf(item);
-      break;
-    case "map":
-      for (const [, item] of value.entries) yield* expressionsOf(item);
-      break;
-  }
 }
 
 /**
@@ -340,59 +95,64 @@ export function valueOf(expr: Expr, scope: Scope): unknown {
 }
 
 function resolve(expr: Expr, scope: Scope): unknown {
-  const ref = expr.ref;
-  switch (ref.kind) {
-    case "env": {
-      const value = orFallback(scope.env(ref.name), expr.fallback);
-      if (value === undefined) {
-        throw new ExpressionError(
-          `Environment variable ${ref.name} is not set (in "${expr.text}").`,
-        );
-      }
-      return value;
-    }
-    case "name": {
-      if (scope.vars.has(ref.name)) return scope.vars.get(ref.name);
-      const value = orFallback(scope.env(ref.name), expr.fallback);
-      if (value === undefined) {
-        throw new ExpressionError(
-          `"${ref.name}" is not a flow var, run parameter or environment variable (in "${expr.text}").`,
-        );
-      }
-      return value;
-    }
-    case "var":
-      if (!scope.vars.has(ref.name)) {
-        throw new ExpressionError(`Flow var "${ref.name}" is not defined (in "${expr.text}").`);
-      }
-      return scope.vars.get(ref.name);
-    case "step": {
-      const captured = scope.steps.get(ref.step);
-      if (!captured || !captured.has(ref.key)) {
-        throw new ExpressionError(
-          `Step "${ref.step}" has no captured value "${ref.key}" (in "${expr.text}").`,
-        );
-      }
-      return captured.get(ref.key);
-    }
-    case "setup": {
-      if (!scope.setup?.has(ref.name)) {
-        throw new ExpressionError(
-          `No setup flow handed out "${ref.name}" (in "${expr.text}"): run with --setup FILE.`,
-        );
-      }
-      return scope.setup.get(ref.name);
-    }
-    case "random-uuid":
-      return crypto.randomUUID();
-    case "random-hex":
-      return randomHex(ref.length);
-    case "run-id":
-      return scope.runId;
-    case "trace-id":
-      return scope.traceId ?? "";
-  }
+  // deno-lint-ignore no-explicit-any
+  return (RESOLVERS[expr.ref.kind] as Resolver<any>)(expr.ref, expr, scope);
 }
+
+/** How one kind of reference finds its value; throws {@linkcode ExpressionError} when it has none. */
+type Resolver<K extends Ref["kind"]> = (
+  ref: Extract<Ref, { kind: K }>,
+  expr: Expr,
+  scope: Scope,
+) => unknown;
+
+/** One resolver per kind of reference: TypeScript fails when a kind has none. */
+const RESOLVERS: { readonly [K in Ref["kind"]]: Resolver<K> } = {
+  env(ref, expr, scope) {
+    const value = orFallback(scope.env(ref.name), expr.fallback);
+    if (value === undefined) {
+      throw new ExpressionError(`Environment variable ${ref.name} is not set (in "${expr.text}").`);
+    }
+    return value;
+  },
+  name(ref, expr, scope) {
+    if (scope.vars.has(ref.name)) return scope.vars.get(ref.name);
+    const value = orFallback(scope.env(ref.name), expr.fallback);
+    if (value === undefined) {
+      throw new ExpressionError(
+        `"${ref.name}" is not a flow var, run parameter or environment variable (in "${expr.text}").`,
+      );
+    }
+    return value;
+  },
+  var(ref, expr, scope) {
+    if (!scope.vars.has(ref.name)) {
+      throw new ExpressionError(`Flow var "${ref.name}" is not defined (in "${expr.text}").`);
+    }
+    return scope.vars.get(ref.name);
+  },
+  step(ref, expr, scope) {
+    const captured = scope.steps.get(ref.step);
+    if (!captured || !captured.has(ref.key)) {
+      throw new ExpressionError(
+        `Step "${ref.step}" has no captured value "${ref.key}" (in "${expr.text}").`,
+      );
+    }
+    return captured.get(ref.key);
+  },
+  setup(ref, expr, scope) {
+    if (!scope.setup?.has(ref.name)) {
+      throw new ExpressionError(
+        `No setup flow handed out "${ref.name}" (in "${expr.text}"): run with --setup FILE.`,
+      );
+    }
+    return scope.setup.get(ref.name);
+  },
+  "random-uuid": () => crypto.randomUUID(),
+  "random-hex": (ref) => randomHex(ref.length),
+  "run-id": (_ref, _expr, scope) => scope.runId,
+  "trace-id": (_ref, _expr, scope) => scope.traceId ?? "",
+};
 
 /**
  * Formats a value for interpolation into a longer string: strings as they
@@ -436,45 +196,6 @@ export function evaluate(template: Template, scope: Scope): unknown {
   let out = "";
   for (const part of parts) out += typeof part === "string" ? part : toText(resolve(part, scope));
   return out;
-}
-
-/**
- * Parses every string inside a plain value (from YAML) into a template;
- * subtrees without expressions stay constants so rendering them is free.
- * Throws {@linkcode ExpressionSyntaxError} from {@linkcode parseTemplate}.
- *
- * @example
- * ```ts
- * import { compileValue } from "./template.ts";
- * if (compileValue({ a: [1, "x"] }).kind !== "const") throw new Error();
- * if (compileValue({ a: "${RUN_ID}" }).kind !== "map") throw new Error();
- * ```
- */
-export function compileValue(value: unknown): ValueTemplate {
-  if (typeof value === "string") {
-    const template = parseTemplate(value);
-    return isConstant(template)
-      ? { kind: "const", value: template.parts[0] }
-      : { kind: "template", template };
-  }
-  if (Array.isArray(value)) {
-    const items = value.map(compileValue);
-    return items.every((i) => i.kind === "const")
-      ? { kind: "const", value: items.map((i) => (i as { value: unknown }).value) }
-      : { kind: "list", items };
-  }
-  if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value).map(([k, v]) =>
-      [k, compileValue(v)] as [string, ValueTemplate]
-    );
-    return entries.every(([, v]) => v.kind === "const")
-      ? {
-        kind: "const",
-        value: Object.fromEntries(entries.map(([k, v]) => [k, (v as { value: unknown }).value])),
-      }
-      : { kind: "map", entries };
-  }
-  return { kind: "const", value };
 }
 
 /**
