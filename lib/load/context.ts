@@ -17,276 +17,25 @@ import {
   type Template,
   type ValueTemplate,
 } from "../expr/template.ts";
-import { formatDuration, parseDuration } from "../_util/duration.ts";
-import type { Flow } from "../model/flow.ts";
 import { compilePath, compileTemplatePath, type PathRoot } from "../expr/path.ts";
 import { suggest } from "../_util/suggest.ts";
 import { getOwn } from "../_util/own_property.ts";
+import type { LoadOptions } from "./load_options.ts";
+import { foreignExpression } from "./spelling.ts";
+import { KEY_HINTS, REQUIRED_HINTS } from "./key_hints.ts";
+import { bounded, describe } from "./describe.ts";
+import type { Entry, TemplateUse } from "./entry.ts";
+import { readDuration, readInteger } from "./scalars.ts";
 
-/** What the loader checks references against. */
-export interface LoadOptions {
-  /** Reads an environment variable; unset when it returns `undefined`. Default: nothing is set. */
-  env?: (name: string) => string | undefined;
-  /** Run parameters (`--var NAME=value`): they override and add to flow vars. */
-  params?: ReadonlyMap<string, string>;
-  /** Report references to unset environment variables (default `true`). */
-  checkEnv?: boolean;
-  /**
-   * The outputs the run's setup flows hand out (`--setup`): `${setup.NAME}`
-   * must name one. Unchecked when absent (a file validated on its own).
-   */
-  setup?: ReadonlySet<string>;
-  /**
-   * Loads the flow file a step includes (`include: shared/login.yaml`),
-   * given the path as written and the including file: the flow and its path
-   * relative to the working directory, or why it cannot be included.
-   * `loadFlows` (and so the CLI) provides it, with caching and cycle
-   * detection; without it an include is a problem. Internal: not part of the stable API.
-   * @ignore
-   */
-  include?: (path: string, from: string) => IncludeResolution;
-  /**
-   * Reads a file a flow sends (`body_file`, a multipart file) or checks with
-   * (a schema, a PEM file), given the path as written, the flow file and the
-   * most bytes it may hold: its bytes, or why it cannot be read with the
-   * problem's code (`not-a-regular-file`, `input-too-large`, else
-   * `file-read`). `loadFlows` provides it; without it such a flow is a
-   * problem. Internal: not part of the stable API.
-   * @ignore
-   */
-  readFile?: (
-    path: string,
-    from: string,
-    limit?: number,
-  ) => { bytes: Uint8Array<ArrayBuffer> } | { message: string; code?: string };
-}
-
-/** A flow file an include names: the loaded flow, or why it cannot be included. */
-export type IncludeResolution =
-  | { flow: Flow; file: string }
-  | { code: string; message: string; hint: string };
-
-/** Names that expressions reserve; a var may not take them. */
-export const RESERVED = new Set(["RUN_ID", "TRACE_ID", "ENV", "RANDOM", "vars", "steps"]);
-
-/** What a var, step or capture name may be: referenced as `${vars.NAME}`. */
-export const NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
-
-/** An HTTP token: what a method or a header name may be. */
-export const METHOD = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+// The loader's words and shapes live in their own modules; every section imports them from here.
+export type { IncludeResolution, LoadOptions } from "./load_options.ts";
+export { FOREIGN_EXPRESSION, METHOD, NAME, RESERVED } from "./spelling.ts";
+export { KEY_HINTS, REQUIRED_HINTS } from "./key_hints.ts";
+export { bounded, describe, isEmpty, MAX_QUOTED } from "./describe.ts";
+export type { Entry, TemplateUse } from "./entry.ts";
 
 /** Characters of a long source line kept around a problem's column. */
 export const EXCERPT_WINDOW = 240;
-
-/**
- * Placeholders of other tools that would be sent literally: `{{token}}`
- * (Postman, Bruno, Insomnia) and `{steps.x…}`, `{vars.x}`, `{ENV.X}` with the
- * `$` forgotten.
- */
-export const FOREIGN_EXPRESSION =
-  /(?<![$\w{])\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}(?!\})|(?<![$\w{])\{((?:steps|vars|ENV)\.[\w.-]+)\}/;
-
-// Hints for keys people bring from other tools, checked before edit-distance suggestions.
-
-/** Hints for keys people bring from other tools, checked before edit-distance suggestions. */
-export const KEY_HINTS: Record<string, Record<string, string>> = {
-  flow: {
-    variables: 'Flow variables go under "vars".',
-    env: 'Flow variables go under "vars"; read the environment with ${ENV.NAME}.',
-    tests: 'Steps go under "steps".',
-    description:
-      'A flow has "name", "vars" and "steps"; use a YAML comment (# …) for a description.',
-  },
-  step: {
-    method: 'The method belongs under "request:".',
-    url: 'The URL belongs under "request:".',
-    headers: 'Headers belong under "request:".',
-    body: 'The body belongs under "request:".',
-    assertions: 'Did you mean "assert"?',
-    expect: 'Did you mean "assert"?',
-    check: 'Did you mean "assert"?',
-    captures: 'Did you mean "capture"?',
-    needs: 'Did you mean "depends_on"?',
-    after: 'Did you mean "depends_on"?',
-    until: 'Polling conditions go under "loop: {max_attempts, sleep_ms, until}".',
-    poll: 'Polling is "loop: {max_attempts, sleep_ms, until}".',
-    finally: 'A cleanup step is marked "always: true": it runs even after a failure.',
-    defer: 'A cleanup step is marked "always: true": it runs even after a failure.',
-    cleanup: 'A cleanup step is marked "always: true": it runs even after a failure.',
-    ensure: 'A cleanup step is marked "always: true": it runs even after a failure.',
-    always_run: 'Did you mean "always: true"?',
-    timeout: 'Set it under "options": options: {timeout: 5s}.',
-    retry:
-      'Retries go under "options": options: {retry: {count: 3, on: [network, 503]}}; polling until a condition holds is "loop".',
-    retries: 'Set it under "options": options: {retry: {count: 3, on: [network, 503]}}.',
-    delay: 'Set it under "options": options: {delay: 500ms}.',
-    follow_redirects: 'Set it under "options": options: {follow_redirects: true}.',
-    with: 'Values are passed with "with" to an included flow: add "include: shared/file.yaml".',
-    use: 'Did you mean "include"? It runs another flow file as this step.',
-    import: 'Did you mean "include"? It runs another flow file as this step.',
-    call: 'Did you mean "include"? It runs another flow file as this step.',
-    run: 'Did you mean "include"? It runs another flow file as this step.',
-  },
-  include: {
-    request:
-      "A step that includes a flow sends no request of its own: put the request in a step of its own.",
-    capture:
-      'An included flow hands values back through its "outputs": read them as ${steps.STEP.NAME}.',
-    extract:
-      'An included flow hands values back through its "outputs": read them as ${steps.STEP.NAME}.',
-    assert: "Checks belong in the steps of the included flow.",
-    loop: "Polling belongs in the steps of the included flow.",
-    options: 'Request options belong in the included flow: its own "options" or its steps\'.',
-    vars: 'Did you mean "with"? It sets the included flow\'s vars.',
-    params: 'Did you mean "with"? It sets the included flow\'s vars.',
-    args: 'Did you mean "with"? It sets the included flow\'s vars.',
-    inputs: 'Did you mean "with"? It sets the included flow\'s vars.',
-  },
-  options: {
-    timeout_ms: 'Did you mean "timeout"? It takes a duration: timeout: 5s.',
-    redirects: 'Did you mean "follow_redirects"?',
-    follow: 'Did you mean "follow_redirects"?',
-    retries: 'Did you mean "retry"? e.g. retry: {count: 3, on: [network, 503]}.',
-    sleep: 'Did you mean "delay"? It waits before the step\'s first request.',
-  },
-  part: {
-    type: 'Did you mean "content_type"?',
-    path: 'Did you mean "file"? It is the path of the file to send, relative to the flow.',
-    name: 'Did you mean "filename"? The part\'s own name is its key.',
-  },
-  graphql: {
-    operationName: 'Did you mean "operation_name"?',
-    vars: 'Did you mean "variables"?',
-    mutation: 'Write a mutation under "query" too: query: "mutation { … }".',
-  },
-  retry: {
-    max_attempts: 'Did you mean "count"? It is the number of retries after the first request.',
-    attempts: 'Did you mean "count"? It is the number of retries after the first request.',
-    statuses: 'Did you mean "on"? e.g. on: [network, 502, 503].',
-    backoff: 'Write the first wait as "delay"; it doubles at each retry.',
-  },
-  request: {
-    json: 'Did you mean "body"? A map body is sent as JSON.',
-    data: 'Did you mean "body" (JSON or text) or "form" (URL-encoded)?',
-    files: 'Send files with "multipart": {field: {file: path}}, or the raw bytes with "body_file".',
-    file: 'Send a file\'s bytes as the body with "body_file: path", or in "multipart".',
-    timeout: 'A step\'s timeout goes under its "options": options: {timeout: 5s}.',
-    params: 'Did you mean "query"? e.g. query: {limit: 10}',
-    qs: 'Did you mean "query"? e.g. query: {limit: 10}',
-  },
-  assert: {
-    body: 'Assert on the body with "json" (paths at $.json) or "jsonpath" (paths at $).',
-    headers: 'Assert on headers under "json" with paths like $.headers.content-type.',
-    jsonPath: 'Did you mean "jsonpath"?',
-  },
-  check: {
-    eq: 'Did you mean "equals"?',
-    equal: 'Did you mean "equals"?',
-    ne: 'Did you mean "notEquals"?',
-    not_equals: 'Did you mean "notEquals"?',
-    in: 'Did you mean "anyOf"? ("in" is only for status.)',
-    oneOf: 'Did you mean "anyOf"?',
-    regex: 'Did you mean "matches"?',
-    match: 'Did you mean "matches"?',
-    ge: 'Did you mean "gte"?',
-    le: 'Did you mean "lte"?',
-    len: 'Did you mean "length"?',
-    size: 'Did you mean "length"?',
-    count: 'Did you mean "length"?',
-    value: 'Name the operator, e.g. "equals: <value>".',
-  },
-  capture: {
-    jsonpath: 'Write the JSONPath under "path".',
-    json: 'Write the JSONPath under "path".',
-    selector: 'CSS selectors are not supported; use xpath (e.g. xpath: "//h1") or regex.',
-    headers: 'Did you mean "header"?',
-    cookies: 'Did you mean "cookie"?',
-    matches: 'Did you mean "regex"?',
-  },
-  group: {
-    then:
-      'The checks of a group go under "checks"; those for when its "if" does not hold under "else".',
-    when: 'Did you mean "if"?',
-    base: 'Did you mean "at"? It is the path the group\'s checks are relative to.',
-    path: 'A group\'s checks are relative to its "at" path.',
-    each: 'Give "at" a wildcard path ($.json.items[*]) to check every element.',
-  },
-  loop: {
-    attempts: 'Did you mean "max_attempts"?',
-    retries: 'Did you mean "max_attempts"?',
-    times: 'Did you mean "max_attempts"?',
-    interval: 'Did you mean "sleep_ms"?',
-    delay: 'Did you mean "sleep_ms"?',
-    wait: 'Did you mean "sleep_ms"?',
-    sleep: 'Did you mean "sleep_ms"? The pause is in milliseconds.',
-  },
-};
-
-/** How to add each required key that is missing. */
-export const REQUIRED_HINTS: Record<string, string> = {
-  name: 'Add "name: …", e.g. name: checkout.',
-  steps: 'Add a "steps:" list with at least one step.',
-  request: 'Add "request: {method: GET, url: …}".',
-  url: 'Add "url: …", e.g. url: ${ENV.BASE_URL}/health.',
-  path: 'Add "path: …", e.g. path: $.json.id.',
-  max_attempts: 'Polling must be bounded: add "max_attempts: 10".',
-  until:
-    "Add the condition to wait for, e.g. until: {json: [{path: $.json.state, equals: ready}]}.",
-};
-
-/** A key of a YAML map, its node and its value. */
-export interface Entry {
-  key: string;
-  keyNode: Node;
-  value: Node | null;
-}
-
-/** Where a template is used, for checking its references once step order is known. */
-export interface TemplateUse {
-  template: Template;
-  node: Node;
-  /** Index of the var defining it, or of the step (in listed order) using it. */
-  owner: { kind: "var"; index: number } | { kind: "step"; index: number } | { kind: "outputs" };
-  /** The alias it was read through, when it is part of an anchor's value. */
-  via?: { alias: Node; target: Node };
-}
-
-/** Longest quoted value kept whole in a message; longer ones keep their start and end. */
-export const MAX_QUOTED = 120;
-
-/**
- * A message with its long quoted values shortened, and at most a few
- * thousand characters: a megabyte key or name is quoted, not copied.
- */
-export function bounded(text: string): string {
-  const short = text.replace(
-    new RegExp(`"([^"\n]{${MAX_QUOTED + 1},})"`, "g"),
-    (_, inner: string) =>
-      `"${inner.slice(0, MAX_QUOTED - 30)}…${inner.slice(-20)}" (${inner.length} characters)`,
-  );
-  return short.length > 2000 ? `${short.slice(0, 2000)}…` : short;
-}
-
-/** A node or value as a message names it: `the string "200"`, `a list`, `nothing`. */
-export function describe(node: unknown): string {
-  if (node === null || node === undefined) return "nothing";
-  if (isMap(node)) return "a map";
-  if (isSeq(node)) return node.items.length === 0 ? "an empty list" : "a list";
-  if (isScalar(node)) {
-    const v = node.value;
-    if (v === null) return "null";
-    if (typeof v === "string") {
-      return `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + "…" : v)}`;
-    }
-    return `${typeof v === "number" ? "the number" : "the boolean"} ${String(v)}`;
-  }
-  return "an unsupported value";
-}
-
-/** An empty section (`vars:` with nothing after it): the yaml package gives a null scalar, not null. */
-export function isEmpty(node: Node | null): boolean {
-  return node === null || (isScalar(node) && node.value === null);
-}
 
 /** A value whose parts are all constants, as one constant. */
 export function mergeConst(value: ValueTemplate): ValueTemplate {
@@ -561,38 +310,9 @@ export class Loading {
     return undefined;
   }
 
+  /** An integer from `min` to `max` (see scalars.ts). */
   integer(entry: Entry, what: string, min: number, max?: number): number | undefined {
-    const node = entry.value;
-    if (
-      isScalar(node) && typeof node.value === "number" && Number.isInteger(node.value) &&
-      node.value >= min
-    ) {
-      if (max === undefined || node.value <= max) return node.value;
-      this.problem(
-        "out-of-range",
-        `Expected ${what} to be at most ${max}, got ${node.value}.`,
-        node,
-        /retry/.test(what)
-          ? `Retries are bounded so a run always ends: at most ${max}.`
-          : "Polling is bounded so a run always ends; a longer wait belongs in a separate job.",
-      );
-      return undefined;
-    }
-    const text = isScalar(node) && typeof node.value === "string" ? node.value.trim() : "";
-    const duration = /^(\d+(?:\.\d+)?)\s*(ms|s|m)$/.exec(text);
-    const ms = duration &&
-      Math.round(Number(duration[1]) * { ms: 1, s: 1000, m: 60_000 }[duration[2] as "ms"]);
-    this.problem(
-      "wrong-type",
-      `Expected ${what} to be an integer of at least ${min}, got ${describe(node)}.`,
-      node ?? entry.keyNode,
-      /_ms"/.test(what)
-        ? `Write milliseconds as a number${ms !== null ? `: ${ms}` : ", e.g. 1000 for one second"}.`
-        : /max_attempts"/.test(what)
-        ? "It counts the requests sent, at least 1: e.g. max_attempts: 10."
-        : undefined,
-    );
-    return undefined;
+    return readInteger(this, entry, what, min, max);
   }
 
   /**
@@ -600,36 +320,7 @@ export class Loading {
    * (`500ms`, `5s`, `2m`), from `min` to `max` milliseconds.
    */
   duration(entry: Entry, what: string, min: number, max: number): number | undefined {
-    const node = entry.value;
-    const v = isScalar(node) ? node.value : undefined;
-    const ms = typeof v === "number" && Number.isInteger(v)
-      ? v
-      : typeof v === "string"
-      ? parseDuration(v)
-      : undefined;
-    if (ms === undefined) {
-      this.problem(
-        "wrong-type",
-        `Expected ${what} to be a duration, got ${describe(node)}.`,
-        node ?? entry.keyNode,
-        "Write milliseconds as a number (1000) or a number with a unit: 500ms, 5s, 2m.",
-      );
-      return undefined;
-    }
-    if (ms < min || ms > max) {
-      this.problem(
-        "out-of-range",
-        `Expected ${what} to be from ${formatDuration(min)} to ${formatDuration(max)}, got ${
-          formatDuration(ms)
-        }.`,
-        node,
-        ms > max
-          ? "Waits are bounded so a run always ends; a longer wait belongs in a separate job."
-          : `Write at least ${min}${min === 0 ? " for none" : "ms"}.`,
-      );
-      return undefined;
-    }
-    return ms;
+    return readDuration(this, entry, what, min, max);
   }
 
   /** Compiles a YAML value, parsing every string into a template and noting where each is used. */
@@ -674,21 +365,10 @@ export class Loading {
     const template = this.parse(node, () => parseTemplate(text));
     if (template) this.uses.push({ template, node, owner, via: this.aliasUseOf(node) });
     // Other tools' placeholders would be sent as they are: say so before anything is sent.
-    const foreign = FOREIGN_EXPRESSION.exec(text);
-    if (template && foreign) {
-      const inner = (foreign[1] ?? foreign[2]).trim();
-      this.problem(
-        "foreign-expression",
-        `"${foreign[0]}" would be sent as it is: flowrun expressions are written \${…}.`,
-        node,
-        `Write \${${inner}}${
-          foreign[1] !== undefined && !inner.includes(".")
-            ? ` (a flow var or environment variable; in spelling A \${vars.${inner}} or \${ENV.${inner}})`
-            : ""
-        }.`,
-        foreign.index,
-        foreign[0].length,
-      );
+    const foreign = template && foreignExpression(text);
+    if (foreign) {
+      const { message, hint, index, length } = foreign;
+      this.problem("foreign-expression", message, node, hint, index, length);
     }
     return template;
   }

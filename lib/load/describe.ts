@@ -1,0 +1,46 @@
+/**
+ * How messages name what a flow holds: a node as words (`the string "200"`,
+ * `a list`, `nothing`), long quoted values shortened, and what counts as an
+ * empty section.
+ *
+ * @module
+ */
+import type { Node } from "yaml";
+import { isMap, isScalar, isSeq } from "./nodes.ts";
+
+/** Longest quoted value kept whole in a message; longer ones keep their start and end. */
+export const MAX_QUOTED = 120;
+
+/**
+ * A message with its long quoted values shortened, and at most a few
+ * thousand characters: a megabyte key or name is quoted, not copied.
+ */
+export function bounded(text: string): string {
+  const short = text.replace(
+    new RegExp(`"([^"\n]{${MAX_QUOTED + 1},})"`, "g"),
+    (_, inner: string) =>
+      `"${inner.slice(0, MAX_QUOTED - 30)}…${inner.slice(-20)}" (${inner.length} characters)`,
+  );
+  return short.length > 2000 ? `${short.slice(0, 2000)}…` : short;
+}
+
+/** A node or value as a message names it: `the string "200"`, `a list`, `nothing`. */
+export function describe(node: unknown): string {
+  if (node === null || node === undefined) return "nothing";
+  if (isMap(node)) return "a map";
+  if (isSeq(node)) return node.items.length === 0 ? "an empty list" : "a list";
+  if (isScalar(node)) {
+    const v = node.value;
+    if (v === null) return "null";
+    if (typeof v === "string") {
+      return `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + "…" : v)}`;
+    }
+    return `${typeof v === "number" ? "the number" : "the boolean"} ${String(v)}`;
+  }
+  return "an unsupported value";
+}
+
+/** An empty section (`vars:` with nothing after it): the yaml package gives a null scalar, not null. */
+export function isEmpty(node: Node | null): boolean {
+  return node === null || (isScalar(node) && node.value === null);
+}

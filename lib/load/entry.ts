@@ -1,0 +1,26 @@
+/**
+ * The two shapes every section reader passes around: a map's entry (its
+ * key, key node and value) and where a template is used (checked once step
+ * order is known).
+ *
+ * @module
+ */
+import type { Node } from "yaml";
+import type { Template } from "../expr/template.ts";
+
+/** A key of a YAML map, its node and its value. */
+export interface Entry {
+  key: string;
+  keyNode: Node;
+  value: Node | null;
+}
+
+/** Where a template is used, for checking its references once step order is known. */
+export interface TemplateUse {
+  template: Template;
+  node: Node;
+  /** Index of the var defining it, or of the step (in listed order) using it. */
+  owner: { kind: "var"; index: number } | { kind: "step"; index: number } | { kind: "outputs" };
+  /** The alias it was read through, when it is part of an anchor's value. */
+  via?: { alias: Node; target: Node };
+}

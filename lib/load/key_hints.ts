@@ -1,0 +1,154 @@
+/**
+ * The hints of unknown and missing keys: keys people bring from other tools
+ * (Postman, Hurl, k6, …) with what flowrun calls them, checked before
+ * edit-distance suggestions, and how to add each required key. Tables of
+ * words, one entry per key.
+ *
+ * @module
+ */
+
+/** Hints for keys people bring from other tools, checked before edit-distance suggestions. */
+export const KEY_HINTS: Record<string, Record<string, string>> = {
+  flow: {
+    variables: 'Flow variables go under "vars".',
+    env: 'Flow variables go under "vars"; read the environment with ${ENV.NAME}.',
+    tests: 'Steps go under "steps".',
+    description:
+      'A flow has "name", "vars" and "steps"; use a YAML comment (# …) for a description.',
+  },
+  step: {
+    method: 'The method belongs under "request:".',
+    url: 'The URL belongs under "request:".',
+    headers: 'Headers belong under "request:".',
+    body: 'The body belongs under "request:".',
+    assertions: 'Did you mean "assert"?',
+    expect: 'Did you mean "assert"?',
+    check: 'Did you mean "assert"?',
+    captures: 'Did you mean "capture"?',
+    needs: 'Did you mean "depends_on"?',
+    after: 'Did you mean "depends_on"?',
+    until: 'Polling conditions go under "loop: {max_attempts, sleep_ms, until}".',
+    poll: 'Polling is "loop: {max_attempts, sleep_ms, until}".',
+    finally: 'A cleanup step is marked "always: true": it runs even after a failure.',
+    defer: 'A cleanup step is marked "always: true": it runs even after a failure.',
+    cleanup: 'A cleanup step is marked "always: true": it runs even after a failure.',
+    ensure: 'A cleanup step is marked "always: true": it runs even after a failure.',
+    always_run: 'Did you mean "always: true"?',
+    timeout: 'Set it under "options": options: {timeout: 5s}.',
+    retry:
+      'Retries go under "options": options: {retry: {count: 3, on: [network, 503]}}; polling until a condition holds is "loop".',
+    retries: 'Set it under "options": options: {retry: {count: 3, on: [network, 503]}}.',
+    delay: 'Set it under "options": options: {delay: 500ms}.',
+    follow_redirects: 'Set it under "options": options: {follow_redirects: true}.',
+    with: 'Values are passed with "with" to an included flow: add "include: shared/file.yaml".',
+    use: 'Did you mean "include"? It runs another flow file as this step.',
+    import: 'Did you mean "include"? It runs another flow file as this step.',
+    call: 'Did you mean "include"? It runs another flow file as this step.',
+    run: 'Did you mean "include"? It runs another flow file as this step.',
+  },
+  include: {
+    request:
+      "A step that includes a flow sends no request of its own: put the request in a step of its own.",
+    capture:
+      'An included flow hands values back through its "outputs": read them as ${steps.STEP.NAME}.',
+    extract:
+      'An included flow hands values back through its "outputs": read them as ${steps.STEP.NAME}.',
+    assert: "Checks belong in the steps of the included flow.",
+    loop: "Polling belongs in the steps of the included flow.",
+    options: 'Request options belong in the included flow: its own "options" or its steps\'.',
+    vars: 'Did you mean "with"? It sets the included flow\'s vars.',
+    params: 'Did you mean "with"? It sets the included flow\'s vars.',
+    args: 'Did you mean "with"? It sets the included flow\'s vars.',
+    inputs: 'Did you mean "with"? It sets the included flow\'s vars.',
+  },
+  options: {
+    timeout_ms: 'Did you mean "timeout"? It takes a duration: timeout: 5s.',
+    redirects: 'Did you mean "follow_redirects"?',
+    follow: 'Did you mean "follow_redirects"?',
+    retries: 'Did you mean "retry"? e.g. retry: {count: 3, on: [network, 503]}.',
+    sleep: 'Did you mean "delay"? It waits before the step\'s first request.',
+  },
+  part: {
+    type: 'Did you mean "content_type"?',
+    path: 'Did you mean "file"? It is the path of the file to send, relative to the flow.',
+    name: 'Did you mean "filename"? The part\'s own name is its key.',
+  },
+  graphql: {
+    operationName: 'Did you mean "operation_name"?',
+    vars: 'Did you mean "variables"?',
+    mutation: 'Write a mutation under "query" too: query: "mutation { … }".',
+  },
+  retry: {
+    max_attempts: 'Did you mean "count"? It is the number of retries after the first request.',
+    attempts: 'Did you mean "count"? It is the number of retries after the first request.',
+    statuses: 'Did you mean "on"? e.g. on: [network, 502, 503].',
+    backoff: 'Write the first wait as "delay"; it doubles at each retry.',
+  },
+  request: {
+    json: 'Did you mean "body"? A map body is sent as JSON.',
+    data: 'Did you mean "body" (JSON or text) or "form" (URL-encoded)?',
+    files: 'Send files with "multipart": {field: {file: path}}, or the raw bytes with "body_file".',
+    file: 'Send a file\'s bytes as the body with "body_file: path", or in "multipart".',
+    timeout: 'A step\'s timeout goes under its "options": options: {timeout: 5s}.',
+    params: 'Did you mean "query"? e.g. query: {limit: 10}',
+    qs: 'Did you mean "query"? e.g. query: {limit: 10}',
+  },
+  assert: {
+    body: 'Assert on the body with "json" (paths at $.json) or "jsonpath" (paths at $).',
+    headers: 'Assert on headers under "json" with paths like $.headers.content-type.',
+    jsonPath: 'Did you mean "jsonpath"?',
+  },
+  check: {
+    eq: 'Did you mean "equals"?',
+    equal: 'Did you mean "equals"?',
+    ne: 'Did you mean "notEquals"?',
+    not_equals: 'Did you mean "notEquals"?',
+    in: 'Did you mean "anyOf"? ("in" is only for status.)',
+    oneOf: 'Did you mean "anyOf"?',
+    regex: 'Did you mean "matches"?',
+    match: 'Did you mean "matches"?',
+    ge: 'Did you mean "gte"?',
+    le: 'Did you mean "lte"?',
+    len: 'Did you mean "length"?',
+    size: 'Did you mean "length"?',
+    count: 'Did you mean "length"?',
+    value: 'Name the operator, e.g. "equals: <value>".',
+  },
+  capture: {
+    jsonpath: 'Write the JSONPath under "path".',
+    json: 'Write the JSONPath under "path".',
+    selector: 'CSS selectors are not supported; use xpath (e.g. xpath: "//h1") or regex.',
+    headers: 'Did you mean "header"?',
+    cookies: 'Did you mean "cookie"?',
+    matches: 'Did you mean "regex"?',
+  },
+  group: {
+    then:
+      'The checks of a group go under "checks"; those for when its "if" does not hold under "else".',
+    when: 'Did you mean "if"?',
+    base: 'Did you mean "at"? It is the path the group\'s checks are relative to.',
+    path: 'A group\'s checks are relative to its "at" path.',
+    each: 'Give "at" a wildcard path ($.json.items[*]) to check every element.',
+  },
+  loop: {
+    attempts: 'Did you mean "max_attempts"?',
+    retries: 'Did you mean "max_attempts"?',
+    times: 'Did you mean "max_attempts"?',
+    interval: 'Did you mean "sleep_ms"?',
+    delay: 'Did you mean "sleep_ms"?',
+    wait: 'Did you mean "sleep_ms"?',
+    sleep: 'Did you mean "sleep_ms"? The pause is in milliseconds.',
+  },
+};
+
+/** How to add each required key that is missing. */
+export const REQUIRED_HINTS: Record<string, string> = {
+  name: 'Add "name: …", e.g. name: checkout.',
+  steps: 'Add a "steps:" list with at least one step.',
+  request: 'Add "request: {method: GET, url: …}".',
+  url: 'Add "url: …", e.g. url: ${ENV.BASE_URL}/health.',
+  path: 'Add "path: …", e.g. path: $.json.id.',
+  max_attempts: 'Polling must be bounded: add "max_attempts: 10".',
+  until:
+    "Add the condition to wait for, e.g. until: {json: [{path: $.json.state, equals: ready}]}.",
+};

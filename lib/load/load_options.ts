@@ -1,0 +1,51 @@
+/**
+ * What the caller of the loader gives it: the environment, run parameters
+ * and setup outputs that references are checked against, and the readers of
+ * the files a flow includes or sends.
+ *
+ * @module
+ */
+import type { Flow } from "../model/flow.ts";
+
+/** What the loader checks references against. */
+export interface LoadOptions {
+  /** Reads an environment variable; unset when it returns `undefined`. Default: nothing is set. */
+  env?: (name: string) => string | undefined;
+  /** Run parameters (`--var NAME=value`): they override and add to flow vars. */
+  params?: ReadonlyMap<string, string>;
+  /** Report references to unset environment variables (default `true`). */
+  checkEnv?: boolean;
+  /**
+   * The outputs the run's setup flows hand out (`--setup`): `${setup.NAME}`
+   * must name one. Unchecked when absent (a file validated on its own).
+   */
+  setup?: ReadonlySet<string>;
+  /**
+   * Loads the flow file a step includes (`include: shared/login.yaml`),
+   * given the path as written and the including file: the flow and its path
+   * relative to the working directory, or why it cannot be included.
+   * `loadFlows` (and so the CLI) provides it, with caching and cycle
+   * detection; without it an include is a problem. Internal: not part of the stable API.
+   * @ignore
+   */
+  include?: (path: string, from: string) => IncludeResolution;
+  /**
+   * Reads a file a flow sends (`body_file`, a multipart file) or checks with
+   * (a schema, a PEM file), given the path as written, the flow file and the
+   * most bytes it may hold: its bytes, or why it cannot be read with the
+   * problem's code (`not-a-regular-file`, `input-too-large`, else
+   * `file-read`). `loadFlows` provides it; without it such a flow is a
+   * problem. Internal: not part of the stable API.
+   * @ignore
+   */
+  readFile?: (
+    path: string,
+    from: string,
+    limit?: number,
+  ) => { bytes: Uint8Array<ArrayBuffer> } | { message: string; code?: string };
+}
+
+/** A flow file an include names: the loaded flow, or why it cannot be included. */
+export type IncludeResolution =
+  | { flow: Flow; file: string }
+  | { code: string; message: string; hint: string };
