@@ -10,7 +10,7 @@
  * @module
  */
 import { everyStep, type Flow, type SchemaCheck, type Validate } from "../model/flow.ts";
-import { type GuardedTask, GuardError, prepareGuard, runGuarded } from "../_util/regex.ts";
+import { type GuardedTask, GuardError, prepareGuard, runGuarded } from "../_util/time_guard.ts";
 import { schemaProblem } from "./schema_problem.ts";
 
 const AJV_OPTIONS = { allErrors: true, strict: false, validateFormats: false };
