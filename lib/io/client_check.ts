@@ -11,6 +11,7 @@
  */
 import { type ClientOptions, httpClientError } from "./http_client.ts";
 import { maskUserinfo } from "../secrets/userinfo.ts";
+import { blocks, holds, isCertificate, isKey } from "./_pem.ts";
 
 /** How the caller's messages name each part (an option and its file, masked for a proxy). */
 export interface ClientNames {
@@ -38,6 +39,10 @@ export interface ClientProblem {
 
 /** The proxy schemes the runtime's client can use. */
 const PROXY_SCHEMES = ["http:", "https:", "socks5:", "socks5h:"];
+
+/** How a proxy URL is written, with the characters a user name or password must encode. */
+const URL_HINT =
+  "Write scheme://user:password@host:port, with a /, ?, #, % or \\ in the user name or password percent-encoded (%2F, %3F, %23, %25, %5C).";
 
 const refusals = new Map<string, Error | undefined>();
 
@@ -80,24 +85,6 @@ export function clientProblem(
   return options.proxy === undefined
     ? undefined
     : proxyProblem(options.proxy, names.proxy, options.insecure);
-}
-
-/** The labels of a PEM text's blocks: `CERTIFICATE`, `PRIVATE KEY`, `RSA PRIVATE KEY`… */
-function blocks(pem: string): string[] {
-  return [...pem.matchAll(/-----BEGIN ([A-Z0-9 ]+)-----/g)].map((m) => m[1]);
-}
-
-const isCertificate = (label: string) => label === "CERTIFICATE";
-const isKey = (label: string) => /^(?:RSA |EC )?PRIVATE KEY$/.test(label);
-
-/** What a PEM text holds, in words, for messages. */
-function holds(labels: string[]): string {
-  if (labels.some(isKey)) return "holds a private key, not a certificate";
-  if (labels.some(isCertificate)) return "holds a certificate, not a private key";
-  if (labels.includes("ENCRYPTED PRIVATE KEY")) return "holds an encrypted private key";
-  return labels.length === 0
-    ? "holds no PEM block"
-    : `holds ${labels.map((l) => `"${l}"`).join(", ")}, neither a certificate nor a key`;
 }
 
 /** Why the runtime refused, in its own words, without a trailing period. */
@@ -185,8 +172,7 @@ function proxyProblem(
     return {
       part: "proxy",
       message: `${name} is not a URL.`,
-      hint:
-        "Write scheme://user:password@host:port, with a /, ?, #, % or \\ in the user name or password percent-encoded (%2F, %3F, %23, %25, %5C).",
+      hint: URL_HINT,
     };
   }
   // A proxy URL names a server: a path, query or fragment is a `/`, `?` or `#` of the password
@@ -195,8 +181,7 @@ function proxyProblem(
     return {
       part: "proxy",
       message: `${name} has a path, query or fragment, which a proxy URL has not.`,
-      hint:
-        "Write scheme://user:password@host:port, with a /, ?, #, % or \\ in the user name or password percent-encoded (%2F, %3F, %23, %25, %5C).",
+      hint: URL_HINT,
     };
   }
   if (!PROXY_SCHEMES.includes(url.protocol) || url.hostname === "") {
