@@ -58,6 +58,7 @@ import "../lib/http/send.ts";
 import "../lib/http/url.ts";
 import "../lib/io/_bounded_bytes.ts";
 import "../lib/io/_input_kind.ts";
+import "../lib/io/_pem.ts";
 import "../lib/io/_reason.ts";
 import "../lib/io/_stream_hash.ts";
 import "../lib/io/_stream_output.ts";
