@@ -1,6 +1,6 @@
 /**
  * Writes cli/run_graph.ts: one import of every module `flowrun run` loads
- * (cli/run/mod.ts's static imports, followed all the way), so Deno finds them
+ * (cli/run.ts's static imports, followed all the way), so Deno finds them
  * all one level below the subcommand instead of one import depth at a time.
  * Measured on a one-request run: the same 90 files load about 6 ms sooner
  * from the flat list than through flowrun's own import chains (up to 9 deep).
@@ -16,7 +16,7 @@ import { denoInfo } from "./deno_info.ts";
 const ROOT = new URL("../", import.meta.url);
 /** The module this script writes, relative to the project root. */
 export const RUN_GRAPH_FILE = "cli/run_graph.ts";
-const ENTRY = "cli/run/mod.ts";
+const ENTRY = "cli/run.ts";
 
 /**
  * The project files in an entry's module graph as `deno info` builds it,
@@ -46,7 +46,7 @@ export async function moduleGraph(entry: string, options: { dynamic: boolean }):
 
 /**
  * The project modules `flowrun run` evaluates: those reached from
- * cli/run/mod.ts through static imports (a dynamic import loads only when a run
+ * cli/run.ts through static imports (a dynamic import loads only when a run
  * needs it), as sorted paths from the root.
  *
  * @example
@@ -78,7 +78,7 @@ export function renderRunGraph(modules: readonly string[]): string {
   );
   return `/**
  * Every module \`flowrun run\` evaluates, imported from here so that Deno
- * finds them all one level below cli/run/mod.ts rather than one import depth at
+ * finds them all one level below cli/run.ts rather than one import depth at
  * a time (6 ms of a one-request run's start-up). Written by
  * scripts/run_graph.ts; a test fails when it is out of date.
  *

@@ -10,8 +10,7 @@
  */
 import { UsageError } from "../model/errors.ts";
 import { decodeHar } from "./har_input.ts";
-import { loadBodies } from "./har_bodies.ts";
-import { type HarRecord, type ParsedHar, parseHar } from "./har_model.ts";
+import { type HarRecord, loadBodies, type ParsedHar, parseHar } from "./har_model.ts";
 import { classify, type NoiseOptions } from "./noise.ts";
 import { type OwnDropped, ownDropped } from "./dropped.ts";
 import { statePages } from "./pages.ts";

@@ -9,7 +9,7 @@
  */
 import { Redactor } from "../secrets/mod.ts";
 import { isSecretName } from "../secrets/mod.ts";
-import { type Correlator, secretEnv } from "./correlate/mod.ts";
+import type { Correlator } from "./correlate.ts";
 import type { HarRecord } from "./har_model.ts";
 import type { Step } from "./model.ts";
 import { readableTitle } from "./names.ts";
@@ -35,9 +35,8 @@ export interface WriteInput {
  * @example
  * ```ts
  * import { writeFlow } from "./write.ts";
- * import { correlate } from "./correlate/mod.ts";
- * import { loadBodies } from "./har_bodies.ts";
- * import { parseHar } from "./har_model.ts";
+ * import { correlate } from "./correlate.ts";
+ * import { loadBodies, parseHar } from "./har_model.ts";
  * const { records } = parseHar(JSON.stringify({ log: { entries: [
  *   { request: { method: "GET", url: "https://a.test/me" }, response: { status: 200, content: { mimeType: "application/json", text: "{}" } } },
  * ] } }), []);
@@ -111,8 +110,7 @@ export function writeFlow(
       [
         value,
         c.sp.envRef(
-          secretEnv(
-            c,
+          c.secretEnv(
             "RECORDED_SECRET",
             value,
             "a recorded secret value found inside request data",

@@ -56,6 +56,8 @@ export {
 } from "./stream_writer.ts";
 export { ScratchBuffer } from "./scratch_buffer.ts";
 export { byteSpill, type ByteSpillOptions } from "./byte_spill.ts";
+// The interface the spill implements, so this stage's documentation is whole.
+export type { ByteSpill } from "../model/spill.ts";
 export { type FlowCacheDir, flowCacheIn } from "./cache_dir.ts";
 export { readEnv } from "./env.ts";
 export {
