@@ -1,0 +1,220 @@
+/**
+ * Where one captured value comes from, written as a map: `{path, first}`,
+ * `{header[, query]}`, `{cookie}`, `{regex}` or `{xpath}`, exactly one
+ * source, each read by its entry in a table.
+ *
+ * @module
+ */
+import type { Node, YAMLMap } from "yaml";
+import { isScalar } from "./nodes.ts";
+import { CAPTURE_SOURCES, type CaptureSource } from "../model/flow.ts";
+import { compilePattern } from "../_util/regex.ts";
+import type { PathRoot } from "../expr/path.ts";
+import { describe, type Entry, type Loading, METHOD, type TemplateUse } from "./context.ts";
+
+/** A capture source's key. */
+type SourceKey = typeof CAPTURE_SOURCES[number];
+
+/**
+ * A capture by JSONPath, rooted the way its block says.
+ *
+ * @example
+ * ```ts
+ * import { loadFlow } from "./load_flow.ts";
+ * const { flow } = loadFlow(
+ *   'name: f\nsteps:\n  - name: s\n    request: {url: "http://x.test"}\n' +
+ *     "    extract: {id: $.id}\n",
+ *   "f.yaml",
+ * );
+ * const from = flow?.steps[0].captures[0].from;
+ * if (from?.kind !== "path" || from.path.source !== "$.id" || from.first) throw new Error();
+ * ```
+ */
+export function pathSource(
+  ctx: Loading,
+  node: Node | null,
+  root: PathRoot,
+  what: string,
+  first: boolean,
+  owner?: TemplateUse["owner"],
+): CaptureSource | undefined {
+  const path = ctx.path(node, root, what, owner);
+  return path ? { kind: "path", path, first } : undefined;
+}
+
+/** The one source a capture names, or undefined with the problem reported. */
+function oneSource(
+  ctx: Loading,
+  node: YAMLMap,
+  map: Map<string, Entry>,
+  what: string,
+): SourceKey | undefined {
+  const sources = CAPTURE_SOURCES.filter((k) => map.has(k));
+  // An unknown key was the mistake (xpath, say): it is reported already, with its hint.
+  if (sources.length === 0 && node.items.length > map.size) return undefined;
+  if (sources.length === 1) return sources[0];
+  ctx.problem(
+    sources.length === 0 ? "missing-key" : "wrong-type",
+    sources.length === 0
+      ? `Expected ${what} to name its source.`
+      : `Expected ${what} to have one source, got ${sources.join(" and ")}.`,
+    sources.length === 0 ? node : map.get(sources[1])!.keyNode,
+    `Use one of: path (a JSONPath), header, cookie, regex or xpath, e.g. {cookie: session}.`,
+  );
+  return undefined;
+}
+
+/** `first` (a path's, true or false): its value, or undefined with the problem reported. */
+function firstFlag(
+  ctx: Loading,
+  first: Entry | undefined,
+  source: SourceKey,
+  what: string,
+): boolean | undefined {
+  if (!first) return false;
+  if (source !== "path") {
+    ctx.problem(
+      "unknown-key",
+      `"first" applies to a path, not to ${source}, in ${what}.`,
+      first.keyNode,
+      "Remove it: a header, cookie, regex or xpath capture is one value already.",
+    );
+    return undefined;
+  }
+  if (isScalar(first.value) && typeof first.value.value === "boolean") return first.value.value;
+  ctx.problem(
+    "wrong-type",
+    `Expected "first" in ${what} to be true or false, got ${describe(first.value)}.`,
+    first.value ?? first.keyNode,
+    "Write first: true to keep the first match of a path that can match several values.",
+  );
+  return undefined;
+}
+
+/** `query` (a header's parameter name): `""` when absent, undefined with the problem reported. */
+function queryName(
+  ctx: Loading,
+  query: Entry | undefined,
+  source: SourceKey,
+  what: string,
+): string | undefined {
+  if (!query) return "";
+  if (source !== "header") {
+    ctx.problem(
+      "unknown-key",
+      `"query" applies to a header, not to ${source}, in ${what}.`,
+      query.keyNode,
+      "Remove it, or capture a query parameter of a URL header: {header: location, query: code}.",
+    );
+    return undefined;
+  }
+  const name = isScalar(query.value) ? query.value.value : undefined;
+  if (typeof name === "string" && name !== "") return name;
+  ctx.problem(
+    "wrong-type",
+    `Expected "query" in ${what} to be a parameter name, got ${describe(query.value)}.`,
+    query.value ?? query.keyNode,
+    "For example: {header: location, query: code}",
+  );
+  return undefined;
+}
+
+/** A source's text: a non-empty string, or undefined with the problem reported. */
+function sourceText(ctx: Loading, entry: Entry, source: SourceKey, what: string) {
+  const v = isScalar(entry.value) ? entry.value.value : undefined;
+  if (typeof v === "string" && v !== "") return v;
+  ctx.problem(
+    "wrong-type",
+    `Expected "${source}" in ${what} to be a non-empty string, got ${describe(entry.value)}.`,
+    entry.value ?? entry.keyNode,
+    source === "regex"
+      ? `For example: regex: 'name="csrf" content="([^"]+)"' (the first group is kept).`
+      : `For example: ${source}: ${source === "header" ? "x-request-id" : "session"}`,
+  );
+  return undefined;
+}
+
+/** What a text source reader is given. */
+interface TextSource {
+  ctx: Loading;
+  entry: Entry;
+  text: string;
+  what: string;
+  /** A header's query parameter, `""` for none. */
+  query: string;
+}
+
+/** The readers of the sources written as text. */
+const TEXT_SOURCES: Record<
+  Exclude<SourceKey, "path">,
+  (s: TextSource) => CaptureSource | undefined
+> = {
+  header({ ctx, entry, text, what, query }) {
+    if (!METHOD.test(text)) {
+      ctx.problem(
+        "bad-header",
+        `Header name "${text}" in ${what} is not an HTTP token.`,
+        entry.value,
+        "Use letters, digits and -, e.g. x-request-id.",
+      );
+      return undefined;
+    }
+    return query !== ""
+      ? { kind: "header", name: text.toLowerCase(), query }
+      : { kind: "header", name: text.toLowerCase() };
+  },
+  cookie: ({ text }) => ({ kind: "cookie", name: text }),
+  xpath: ({ text }) => ({ kind: "xpath", expression: text }),
+  regex({ ctx, entry, text }) {
+    try {
+      return { kind: "regex", pattern: compilePattern(text), source: text };
+    } catch (error) {
+      ctx.problem(
+        "bad-regex",
+        `Invalid regular expression "${text}": ${
+          (error as Error).message.replace(/^Invalid regular expression: /, "")
+        }.`,
+        entry.value,
+        "Escape special characters with a backslash, e.g. \\. for a dot.",
+      );
+      return undefined;
+    }
+  },
+};
+
+/**
+ * `{path, first}`, `{header[, query]}`, `{cookie}`, `{regex}` or `{xpath}`: exactly one source.
+ *
+ * @example
+ * ```ts
+ * import { loadFlow } from "./load_flow.ts";
+ * const { flow } = loadFlow(
+ *   'name: f\nsteps:\n  - name: s\n    request: {url: "http://x.test"}\n' +
+ *     "    capture: {code: {header: Location, query: code}}\n",
+ *   "f.yaml",
+ * );
+ * const from = flow?.steps[0].captures[0].from;
+ * if (from?.kind !== "header" || from.name !== "location" || from.query !== "code") {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function captureSource(
+  ctx: Loading,
+  node: YAMLMap,
+  root: PathRoot,
+  what: string,
+  owner?: TemplateUse["owner"],
+): CaptureSource | undefined {
+  const map = ctx.map(node, what, "capture", [...CAPTURE_SOURCES, "first", "query"]);
+  const source = map && oneSource(ctx, node, map, what);
+  if (!map || !source) return undefined;
+  const first = firstFlag(ctx, map.get("first"), source, what);
+  if (first === undefined) return undefined;
+  const query = queryName(ctx, map.get("query"), source, what);
+  if (query === undefined) return undefined;
+  const entry = map.get(source)!;
+  if (source === "path") return pathSource(ctx, entry.value, root, what, first, owner);
+  const text = sourceText(ctx, entry, source, what);
+  return text === undefined ? undefined : TEXT_SOURCES[source]({ ctx, entry, text, what, query });
+}
