@@ -12,7 +12,7 @@ import { compilePath } from "../expr/path.ts";
 import { loadCaptures } from "./captures.ts";
 import { loadChecks } from "./checks.ts";
 import { loadConditions } from "./conditions.ts";
-import { describe, type Entry, type Loading } from "./context.ts";
+import { describe, type Entry, type Loading, type TemplateUse } from "./context.ts";
 import { INCLUDE_KEYS, loadInclude } from "./include.ts";
 import { loadLoop } from "./loop.ts";
 import { loadOptions } from "./options.ts";
@@ -81,34 +81,55 @@ export function loadSteps(
   return steps;
 }
 
-/** One step: its name, request, captures, checks, loop and `depends_on`. */
-export function loadStep(
-  ctx: Loading,
-  node: Node | null,
-  index: number,
-): RawStep | undefined {
-  // Name the step in messages about its other keys, even before its map is checked.
+/** Whether a step map has one of the keys. */
+const hasKey = (node: Node | null, keys: readonly string[]) =>
+  isMap(node) && node.items.some((p) => isScalar(p.key) && keys.includes(String(p.key.value)));
+
+/**
+ * A step's map, checked against the keys of what it is: a step that
+ * includes a flow or one that sends a request. Messages name the step even
+ * before its map is checked.
+ */
+function stepMap(ctx: Loading, node: Node | null, index: number) {
   const named = isMap(node)
     ? node.items.find((p) => isScalar(p.key) && p.key.value === "name")?.value
     : undefined;
   const what = isScalar(named) && typeof named.value === "string"
     ? `step "${named.value}"`
     : `step ${index + 1}`;
-  // A step either sends a request or includes a flow; its keys follow from which.
-  const includes = isMap(node) &&
-    node.items.some((p) => isScalar(p.key) && p.key.value === "include");
+  const includes = hasKey(node, ["include"]);
   // "use:" or "import:" from other tools is a misspelt include: one problem, not also "no request".
-  const meantInclude = isMap(node) &&
-    node.items.some((p) => isScalar(p.key) && INCLUDE_SPELLINGS.includes(String(p.key.value)));
+  const meantInclude = hasKey(node, INCLUDE_SPELLINGS);
   const map = includes
     ? ctx.map(node, what, "include", INCLUDE_KEYS, { required: ["name", "include"] })
     : ctx.map(node, what, "step", STEP_KEYS, {
       required: meantInclude ? ["name"] : ["name", "request"],
     });
-  if (!map) return undefined;
-  const name = ctx.string(map.get("name"), `the name of ${what}`);
-  const label = name === undefined ? what : `step "${name}"`;
-  const owner = { kind: "step", index } as const;
+  return map && { map, what, includes };
+}
+
+/** `always`: true for a cleanup step that runs even after a failure. */
+function loadAlways(ctx: Loading, entry: Entry | undefined, label: string): boolean {
+  if (!entry) return false;
+  const v = isScalar(entry.value) ? entry.value.value : undefined;
+  if (typeof v === "boolean") return v;
+  ctx.problem(
+    "wrong-type",
+    `Expected "always" of ${label} to be true or false, got ${describe(entry.value)}.`,
+    entry.value ?? entry.keyNode,
+    "Write always: true for a cleanup step that runs even after a failure.",
+  );
+  return false;
+}
+
+/** What a step does: its include or request, captures and checks (read in this order). */
+function stepAction(
+  ctx: Loading,
+  map: Map<string, Entry>,
+  includes: boolean,
+  label: string,
+  owner: TemplateUse["owner"],
+) {
   const include = includes ? loadInclude(ctx, map, label, owner) : undefined;
   const request = includes ? undefined : loadRequest(ctx, map.get("request"), label, owner);
   const captures = loadCaptures(ctx, map.get("capture"), map.get("extract"), label, owner);
@@ -116,10 +137,18 @@ export function loadStep(
   const checks = assertEntry
     ? loadChecks(ctx, assertEntry.value, `"assert" of ${label}`, owner)
     : undefined;
-  // A GraphQL API answers 200 with an "errors" list: surface it unless the step checks it.
-  const assert = request?.graphql ? withGraphqlCheck(checks, ctx.at(node)) : checks;
   const loopEntry = map.get("loop");
   const loop = loopEntry ? loadLoop(ctx, loopEntry, label, owner) : undefined;
+  return { include, request, captures, checks, loop };
+}
+
+/** When and how a step runs: options, tags, `depends_on`, `if` and `always` (read in this order). */
+function stepSchedule(
+  ctx: Loading,
+  map: Map<string, Entry>,
+  label: string,
+  owner: TemplateUse["owner"],
+) {
   const options = loadOptions(ctx, map.get("options"), label);
   const tagsEntry = map.get("tags");
   const tags = tagsEntry ? loadTags(ctx, tagsEntry) : [];
@@ -127,20 +156,69 @@ export function loadStep(
   const dependsOn = dependsEntry ? loadNames(ctx, dependsEntry, `"depends_on" of ${label}`) : [];
   const ifEntry = map.get("if");
   const when = ifEntry ? loadConditions(ctx, ifEntry, `"if" of ${label}`, owner) : undefined;
-  const alwaysEntry = map.get("always");
-  let always = false;
-  if (alwaysEntry) {
-    const v = isScalar(alwaysEntry.value) ? alwaysEntry.value.value : undefined;
-    if (typeof v === "boolean") always = v;
-    else {
-      ctx.problem(
-        "wrong-type",
-        `Expected "always" of ${label} to be true or false, got ${describe(alwaysEntry.value)}.`,
-        alwaysEntry.value ?? alwaysEntry.keyNode,
-        "Write always: true for a cleanup step that runs even after a failure.",
-      );
-    }
-  }
+  const always = loadAlways(ctx, map.get("always"), label);
+  return {
+    options,
+    tags,
+    dependsOn,
+    dependsOnNode: dependsEntry?.value ?? undefined,
+    when,
+    always,
+  };
+}
+
+/** The keys a step has only when they say something. */
+function extras(
+  { always, when, include, tags, options, opaque }: Pick<
+    RawStep,
+    "always" | "when" | "include" | "tags" | "options" | "opaque"
+  >,
+): Partial<RawStep> {
+  return {
+    ...(always ? { always: true } : {}),
+    ...(when && when.length > 0 ? { when } : {}),
+    ...(include ? { include } : {}),
+    ...(tags && tags.length > 0 ? { tags } : {}),
+    ...(options ? { options } : {}),
+    ...(opaque ? { opaque: true } : {}),
+  };
+}
+
+/**
+ * One step: its name, request, captures, checks, loop and `depends_on`.
+ *
+ * @example
+ * ```ts
+ * import { loadFlow } from "./load_flow.ts";
+ * const { flow } = loadFlow(
+ *   'name: f\nsteps:\n  - name: a\n    request: {url: "http://x.test"}\n' +
+ *     '  - name: b\n    request: {url: "http://x.test"}\n    depends_on: a\n    always: true\n',
+ *   "f.yaml",
+ * );
+ * const b = flow?.steps[1];
+ * if (b?.dependsOn.join() !== "a" || b.always !== true) throw new Error();
+ * ```
+ */
+export function loadStep(
+  ctx: Loading,
+  node: Node | null,
+  index: number,
+): RawStep | undefined {
+  const step = stepMap(ctx, node, index);
+  if (!step) return undefined;
+  const { map, what, includes } = step;
+  const name = ctx.string(map.get("name"), `the name of ${what}`);
+  const label = name === undefined ? what : `step "${name}"`;
+  const owner = { kind: "step", index } as const;
+  const { include, request, captures, checks, loop } = stepAction(ctx, map, includes, label, owner);
+  // A GraphQL API answers 200 with an "errors" list: surface it unless the step checks it.
+  const assert = request?.graphql ? withGraphqlCheck(checks, ctx.at(node)) : checks;
+  const { options, tags, dependsOn, dependsOnNode, when, always } = stepSchedule(
+    ctx,
+    map,
+    label,
+    owner,
+  );
   return {
     name: name ?? `#${index + 1}`,
     ...ctx.at(node),
@@ -150,14 +228,9 @@ export function loadStep(
     dependsOn,
     assert: assert ?? { paths: [] },
     loop,
-    ...(always ? { always: true } : {}),
-    ...(when && when.length > 0 ? { when } : {}),
-    ...(include ? { include } : {}),
-    ...(tags.length > 0 ? { tags } : {}),
-    ...(options ? { options } : {}),
-    ...(includes && !include ? { opaque: true } : {}),
+    ...extras({ always, when, include, tags, options, opaque: includes && !include }),
     index,
-    dependsOnNode: dependsEntry?.value ?? undefined,
+    dependsOnNode,
     nameNode: name === undefined ? undefined : map.get("name")!.value!,
   };
 }
