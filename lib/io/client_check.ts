@@ -5,7 +5,8 @@
  * file that is no certificate, `--cert` and `--key` given the wrong way
  * round, or a proxy password it cannot read ended the run there, reports
  * and all. Each part is checked on its own, so the message names the option
- * at fault, says what is wrong and how to fix it.
+ * at fault, says what is wrong and how to fix it. Deno API family:
+ * `Deno.createHttpClient` (through `httpClientError`).
  *
  * @module
  */
