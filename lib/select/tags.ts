@@ -43,7 +43,20 @@ const NAME = /^[A-Za-z0-9_.:/-]+$/;
  * ```
  */
 export function compileTags(expression: string): TagTest {
-  const tokens: { text: string; at: number }[] = [];
+  const parser = new TagParser(expression, tokenize(expression));
+  const test = parser.or();
+  parser.end();
+  return test;
+}
+
+/** One word or punctuation of a tag expression, and where it starts. */
+interface Token {
+  text: string;
+  at: number;
+}
+
+function tokenize(expression: string): Token[] {
+  const tokens: Token[] = [];
   TOKEN.lastIndex = 0;
   while (TOKEN.lastIndex < expression.length) {
     const start = TOKEN.lastIndex;
@@ -56,71 +69,94 @@ export function compileTags(expression: string): TagTest {
     }
     tokens.push({ text: m[1], at: m.index + m[0].length - m[1].length });
   }
-  let i = 0;
-  let depth = 0;
-  const peek = () => tokens[i]?.text;
-  const deeper = () => {
-    if (++depth > MAX_TAG_NESTING) {
+  return tokens;
+}
+
+/** A recursive-descent parser: `or` of `and` of `not` of a name or a parenthesised `or`. */
+class TagParser {
+  #i = 0;
+  #depth = 0;
+  constructor(readonly expression: string, readonly tokens: readonly Token[]) {}
+
+  #peek(): string | undefined {
+    return this.tokens[this.#i]?.text;
+  }
+
+  #deeper(): void {
+    if (++this.#depth > MAX_TAG_NESTING) {
       throw bad(
-        expression,
-        tokens[i].at,
+        this.expression,
+        this.tokens[this.#i].at,
         `parentheses and "not" nest more than ${MAX_TAG_NESTING} levels deep here`,
       );
     }
-  };
+  }
+
   // A chain of "or" (or "and") is a list, tested in a loop: as nested functions, 50,000
   // names joined by "or" overflowed the stack when a flow's tags were tested.
-  const or = (): TagTest => {
-    const parts = [and()];
-    while (peek() === "or" || peek() === ",") {
-      i++;
-      parts.push(and());
+  or(): TagTest {
+    const parts = [this.#and()];
+    while (this.#peek() === "or" || this.#peek() === ",") {
+      this.#i++;
+      parts.push(this.#and());
     }
     return parts.length === 1 ? parts[0] : (tags) => parts.some((part) => part(tags));
-  };
-  const and = (): TagTest => {
-    const parts = [not()];
-    while (peek() === "and") {
-      i++;
-      parts.push(not());
+  }
+
+  #and(): TagTest {
+    const parts = [this.#not()];
+    while (this.#peek() === "and") {
+      this.#i++;
+      parts.push(this.#not());
     }
     return parts.length === 1 ? parts[0] : (tags) => parts.every((part) => part(tags));
-  };
-  const not = (): TagTest => {
-    if (peek() === "not") {
-      deeper();
-      i++;
-      const inner = not();
-      depth--;
-      return (tags) => !inner(tags);
-    }
-    return atom();
-  };
-  const atom = (): TagTest => {
-    const token = tokens[i];
-    if (!token) throw bad(expression, expression.length, "a tag name is missing at the end");
-    if (token.text === "(") {
-      deeper();
-      i++;
-      const inner = or();
-      depth--;
-      if (peek() !== ")") {
-        throw bad(expression, tokens[i]?.at ?? expression.length, 'a ")" is missing');
-      }
-      i++;
-      return inner;
-    }
-    if (["and", "or", "not", ")", ","].includes(token.text)) {
-      throw bad(expression, token.at, `expected a tag name, got "${token.text}"`);
-    }
-    i++;
-    return (tags) => tags.has(token.text);
-  };
-  const test = or();
-  if (i < tokens.length) {
-    throw bad(expression, tokens[i].at, `expected "and", "or" or the end, got "${tokens[i].text}"`);
   }
-  return test;
+
+  #not(): TagTest {
+    if (this.#peek() !== "not") return this.#atom();
+    this.#deeper();
+    this.#i++;
+    const inner = this.#not();
+    this.#depth--;
+    return (tags) => !inner(tags);
+  }
+
+  #atom(): TagTest {
+    const token = this.tokens[this.#i];
+    if (!token) {
+      throw bad(this.expression, this.expression.length, "a tag name is missing at the end");
+    }
+    if (token.text === "(") return this.#group();
+    if (["and", "or", "not", ")", ","].includes(token.text)) {
+      throw bad(this.expression, token.at, `expected a tag name, got "${token.text}"`);
+    }
+    this.#i++;
+    return (tags) => tags.has(token.text);
+  }
+
+  #group(): TagTest {
+    this.#deeper();
+    this.#i++;
+    const inner = this.or();
+    this.#depth--;
+    if (this.#peek() !== ")") {
+      throw bad(
+        this.expression,
+        this.tokens[this.#i]?.at ?? this.expression.length,
+        'a ")" is missing',
+      );
+    }
+    this.#i++;
+    return inner;
+  }
+
+  /** Throws unless every token was read. */
+  end(): void {
+    const rest = this.tokens[this.#i];
+    if (rest) {
+      throw bad(this.expression, rest.at, `expected "and", "or" or the end, got "${rest.text}"`);
+    }
+  }
 }
 
 /**
