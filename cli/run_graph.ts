@@ -163,6 +163,7 @@ import "../lib/run/step_result.ts";
 import "../lib/secrets/_index_layout.ts";
 import "../lib/secrets/decode.ts";
 import "../lib/secrets/discover.ts";
+import "../lib/secrets/flow_inputs.ts";
 import "../lib/secrets/forms.ts";
 import "../lib/secrets/mod.ts";
 import "../lib/secrets/names.ts";

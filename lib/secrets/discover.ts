@@ -5,14 +5,14 @@
  * response as it arrives (`set-cookie`, secret headers, secret-named keys at
  * any depth of a JSON or form body), and ahead of time in a flow's own text
  * (values that a later step sends in a secret place are secret from the
- * start, see {@linkcode secretInputs}).
+ * start: `secretInputs` in `flow_inputs.ts`, re-exported here).
  *
  * @module
  */
-import type { Expr, Ref, Template, ValueTemplate } from "../model/template.ts";
-import type { Flow } from "../model/flow.ts";
 import { isSecretHeader, isSecretKey, isSecretName } from "./names.ts";
 import { userinfoSecrets } from "./userinfo.ts";
+
+export { type SecretInputs, secretInputs } from "./flow_inputs.ts";
 
 /** Receives each value found to be secret (the redactor's `add`). */
 export type Register = (value: string) => void;
@@ -246,186 +246,6 @@ export function secretsInResponse(
   secretsInHeaders(Object.entries(response.headers), register);
   const contentType = response.headers["content-type"];
   secretsInBody({ text: response.text, contentType, json: () => response.json }, register);
-}
-
-/** What a flow's expressions read that lands in a secret place of some request. */
-export interface SecretInputs {
-  /** Flow vars and run parameters (`${vars.x}`, and `${X}` when X is a var or parameter). */
-  vars: Set<string>;
-  /** Environment variables (`${ENV.X}`, and `${X}` when X is neither var nor parameter). */
-  env: Set<string>;
-  /** Captures, as `step\0key`. */
-  captures: Set<string>;
-  /** Constant text the flow itself sends in secret places (a literal token in a header). */
-  literals: Set<string>;
-}
-
-function addRefs(refs: Ref[], into: SecretInputs): void {
-  for (const ref of refs) {
-    if (ref.kind === "var") into.vars.add(ref.name);
-    else if (ref.kind === "env") into.env.add(ref.name);
-    else if (ref.kind === "name") {
-      into.vars.add(ref.name);
-      into.env.add(ref.name);
-    } else if (ref.kind === "step") into.captures.add(`${ref.step}\0${ref.key}`);
-  }
-}
-
-const exprsOf = (t: Template) => t.parts.filter((p): p is Expr => typeof p !== "string");
-
-function refsOfValue(value: ValueTemplate): Ref[] {
-  switch (value.kind) {
-    case "const":
-      return [];
-    case "template":
-      return exprsOf(value.template).map((e) => e.ref);
-    case "list":
-      return value.items.flatMap(refsOfValue);
-    case "map":
-      return value.entries.flatMap(([, v]) => refsOfValue(v));
-  }
-}
-
-/** Whole constant text of a value: a template without expressions, or a constant. */
-function constantText(value: ValueTemplate): string[] {
-  switch (value.kind) {
-    case "const":
-      return typeof value.value === "string" || typeof value.value === "number"
-        ? [String(value.value)]
-        : [];
-    case "template":
-      return value.template.parts.every((p) => typeof p === "string")
-        ? [value.template.parts.join("")]
-        : [];
-    case "list":
-      return value.items.flatMap(constantText);
-    case "map":
-      return value.entries.flatMap(([, v]) => constantText(v));
-  }
-}
-
-/** Values under secret-looking keys of a body, at any depth. */
-function secretBodyValues(value: ValueTemplate): ValueTemplate[] {
-  if (value.kind === "list") return value.items.flatMap(secretBodyValues);
-  if (value.kind !== "map") return [];
-  return value.entries.flatMap(([k, v]) => isSecretKey(k) ? [v] : secretBodyValues(v));
-}
-
-/** Refs in a URL that sit in a secret-named query parameter or in the userinfo. */
-function secretUrlRefs(url: Template): Ref[] {
-  const refs: Ref[] = [];
-  let before = "";
-  for (const part of url.parts) {
-    if (typeof part === "string") {
-      before += part;
-      continue;
-    }
-    const param = /[?&]([^=&#?]+)=[^&#]*$/.exec(before)?.[1];
-    const userinfo = /^[a-z][a-z0-9+.-]*:\/\/[^/?#@]*$/i.test(before);
-    if ((param !== undefined && isSecretKey(decodeURIComponentSafe(param))) || userinfo) {
-      refs.push(part.ref);
-    }
-    before += "x";
-  }
-  return refs;
-}
-
-function decodeURIComponentSafe(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
-/**
- * What a flow sends in secret places (secret headers, the URL's userinfo,
- * secret-named query parameters and body fields), traced back to the vars,
- * parameters, environment variables and captures it comes from. The runner
- * registers these values as soon as they exist (vars when the flow starts,
- * captures when captured), so a value used in a URL by step 1 and sent as
- * `x-api-key` by step 3 is never written in clear in between.
- *
- * @example
- * ```ts
- * import { loadFlow } from "../load/load_flow.ts";
- * import { secretInputs } from "./discover.ts";
- * const { flow } = loadFlow(
- *   "name: f\nvars: {k: abc}\nsteps:\n  - name: a\n    request: {url: 'http://x.test/?q=${vars.k}'}\n    capture: {v: $.json.v}\n" +
- *     "  - name: b\n    request:\n      url: http://x.test/\n      headers: {x-api-key: '${vars.k}', authorization: 'Bearer ${steps.a.capture.v}'}\n",
- *   "f.yaml",
- * );
- * const inputs = secretInputs(flow!);
- * if (!inputs.vars.has("k") || !inputs.captures.has("a\0v")) throw new Error();
- * if (inputs.literals.size !== 0) throw new Error();
- * ```
- */
-export function secretInputs(flow: Flow): SecretInputs {
-  const inputs: SecretInputs = {
-    vars: new Set(),
-    env: new Set(),
-    captures: new Set(),
-    literals: new Set(),
-  };
-  const values: ValueTemplate[] = [];
-  for (const step of flow.steps) {
-    const { request } = step;
-    for (const [name, value] of request.headers) {
-      if (isSecretHeader(name)) values.push({ kind: "template", template: value });
-    }
-    // Cookies are session credentials whatever they are called.
-    for (const [, value] of request.cookies ?? []) {
-      values.push({ kind: "template", template: value });
-    }
-    const url = urlSecrets(request.url);
-    addRefs(url.refs, inputs);
-    for (const literal of url.literals) inputs.literals.add(literal);
-    const fields: [string, ValueTemplate][] = [
-      ...request.query ?? [],
-      ...request.form ?? [],
-      ...(request.multipart ?? []).flatMap((p) =>
-        p.kind === "field" ? [[p.name, p.value] as [string, ValueTemplate]] : []
-      ),
-    ];
-    for (const [name, value] of fields) if (isSecretKey(name)) values.push(value);
-    if (request.body) values.push(...secretBodyValues(request.body));
-  }
-  for (const value of values) {
-    addRefs(refsOfValue(value), inputs);
-    for (const text of constantText(value)) inputs.literals.add(text);
-  }
-  return inputs;
-}
-
-/**
- * What each URL template puts in secret places, worked out once per template:
- * templates are parsed once per suite and frozen (see `parseTemplate`), so the
- * flows of a suite share them, and every flow run asked again (two regular
- * expressions per expression of every URL: a sixth of a flow's start).
- */
-const URL_SECRETS = new WeakMap<Template, { refs: Ref[]; literals: string[] }>();
-
-function urlSecrets(url: Template): { refs: Ref[]; literals: string[] } {
-  let found = URL_SECRETS.get(url);
-  if (found === undefined) {
-    found = { refs: secretUrlRefs(url), literals: secretUrlLiterals(url) };
-    URL_SECRETS.set(url, found);
-  }
-  return found;
-}
-
-/** Constant values of secret-named query parameters written in a URL (`?api_key=abc123`). */
-function secretUrlLiterals(url: Template): string[] {
-  const text = url.parts.map((p) => typeof p === "string" ? p : "\0").join("");
-  const query = text.split("?")[1]?.split("#")[0] ?? "";
-  return query.split("&").flatMap((pair) => {
-    const eq = pair.indexOf("=");
-    if (eq < 0) return [];
-    const [key, value] = [pair.slice(0, eq), pair.slice(eq + 1)];
-    return isSecretKey(decodeURIComponentSafe(key)) && !value.includes("\0")
-      ? [decodeURIComponentSafe(value)]
-      : [];
-  });
 }
 
 /**
