@@ -43,7 +43,8 @@ export {
   MASK,
   Redactor,
 } from "./lib/secrets/mod.ts";
-export { DEFAULT_TIMEOUT_MS, newRunId, runFlow, type RunOptions } from "./lib/run/flows.ts";
+export { runFlow } from "./lib/run/flows.ts";
+export { DEFAULT_TIMEOUT_MS, newRunId, type RunOptions } from "./lib/run/options.ts";
 export type { Network } from "./lib/run/context.ts";
 export { FlowLoadError, type Problem, type Span, UsageError } from "./lib/model/errors.ts";
 export {

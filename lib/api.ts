@@ -11,7 +11,8 @@ import type { Flow } from "./model/flow.ts";
 import { PARSED_FLOW_WINDOW } from "./model/limits.ts";
 import { byteSpill } from "./io/byte_spill.ts";
 import { readEnv } from "./io/env.ts";
-import { runFlows as runLoaded, type RunOptions } from "./run/flows.ts";
+import { runFlows as runLoaded } from "./run/flows.ts";
+import type { RunOptions } from "./run/options.ts";
 import type { RunResult } from "./model/result.ts";
 import type { Shard } from "./select/shard.ts";
 import {

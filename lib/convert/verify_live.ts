@@ -12,7 +12,7 @@ import type { Flow, Step as FlowStep } from "../model/flow.ts";
 import { resolveRequest } from "../http/request.ts";
 import { Redactor } from "../secrets/mod.ts";
 import type { StepResult } from "../model/result.ts";
-import { newRunId } from "../run/flows.ts";
+import { newRunId } from "../run/options.ts";
 import type { Context } from "../run/context.ts";
 import { runStep } from "../run/step.ts";
 import { secretInputs } from "../secrets/discover.ts";
@@ -101,15 +101,14 @@ export class LiveSession {
     const captured = new Map<string, unknown>();
     const before = this.#steps.get(step.name);
     this.#steps.set(step.name, captured);
-    const result = await runStep(
-      { file: flow.file, name: flow.name },
+    const result = await runStep({
+      ref: { file: flow.file, name: flow.name },
       step,
-      this.#scope,
+      scope: this.#scope,
       captured,
-      this.#ctx,
-      this.#started,
-      secretInputs(flow),
-    );
+      flowStarted: this.#started,
+      inputs: secretInputs(flow),
+    }, this.#ctx);
     // Captures a repair set on this step before are kept unless the live run took them anew.
     for (const [k, v] of before ?? []) if (!captured.has(k)) captured.set(k, v);
     return { sent: true, result, captured };

@@ -1,26 +1,25 @@
 /**
- * The runner's first level: one attempt, request → response. The request is
- * resolved from the scope, its secrets registered, a `traceparent` added when
- * tracing, the reporter told before and after; a network failure is an
- * outcome (`error`), not an exception. With a loop, the `until` checks are
- * evaluated on the response.
+ * The runner's first level: one attempt, request → response, as a straight
+ * line: the request is worked out once (rendered, the jar's cookies and a
+ * `traceparent` added, its secrets registered), the reporter told, the
+ * request sent; a network failure returns at once as an outcome (`error`),
+ * not an exception; with a loop, the `until` checks are evaluated on the
+ * response.
  *
  * @module
  */
 import { evaluateChecks } from "../check/assert.ts";
-import { publicSuffixes } from "../http/cookie_jar.ts";
-import { randomHex, type Scope } from "../expr/template.ts";
-import type { Step } from "../model/flow.ts";
+import { type CookieJar, publicSuffixes } from "../http/cookie_jar.ts";
+import { randomHex } from "../expr/template.ts";
 import { addCookies, type ResolvedRequest, resolveRequest } from "../http/request.ts";
 import { RequestError } from "../http/request_error.ts";
-import { send, type SendOptions } from "../http/send.ts";
-import { httpClient } from "../io/http_client.ts";
-import type { FlowRef } from "../report/reporter.ts";
+import { send } from "../http/send.ts";
+import type { AttemptInfo, RequestInfo } from "../model/events.ts";
 import type { ReceivedResponse } from "../http/response.ts";
 import type { AssertionResult } from "../model/result.ts";
 import { secretsInRequest, secretsInResponse } from "../secrets/discover.ts";
-import { userinfoSecrets } from "../secrets/userinfo.ts";
-import { type Context, round, traceContext, type WithJar } from "./context.ts";
+import { type Context, round, type StepInput, traceContext, type WithJar } from "./context.ts";
+import { transportFor } from "./transport.ts";
 
 /** One request attempt: a response, or why there was none. */
 export interface Attempt {
@@ -34,68 +33,7 @@ export interface Attempt {
 }
 
 /**
- * How a request is sent: the run's network settings with the step's options
- * over them (CAs add up, the rest overrides). Most runs set none of them and
- * get the runtime's default client, which follows HTTP(S)_PROXY and NO_PROXY;
- * an insecure request goes its own way and reads those variables itself.
- */
-function transportFor(
-  url: string,
-  step: Step,
-  ctx: Context,
-): Pick<SendOptions, "client" | "insecure"> {
-  const run = ctx.network ?? {};
-  const own = step.options ?? {};
-  // Most runs set none of these: the default client, without parsing the URL again.
-  if (!ctx.network && !own.caCerts && !own.clientCert && !own.proxy && !own.insecure) return {};
-  const cert = own.clientCert ?? run.clientCert;
-  // A flow's proxy password is as secret as the run's: masked in every form it may be written.
-  for (const form of own.proxy ? userinfoSecrets(own.proxy, { proxy: true }) : []) {
-    ctx.secret(form);
-  }
-  const host = new URL(url).hostname.toLowerCase();
-  if (own.insecure ?? run.insecure) {
-    const fromEnv = (name: string) => ctx.env(name) ?? ctx.env(name.toLowerCase()) ?? undefined;
-    const envProxy = url.startsWith("https:") ? fromEnv("HTTPS_PROXY") : fromEnv("HTTP_PROXY");
-    const noProxy = own.noProxy ?? run.noProxy ??
-      (fromEnv("NO_PROXY")?.split(",").map((h) => h.trim()).filter(Boolean) ?? []);
-    const proxy = bypasses(host, noProxy) ? undefined : own.proxy ?? run.proxy ?? envProxy;
-    return { insecure: { ...(proxy ? { proxy } : {}), ...(cert ?? {}) } };
-  }
-  const caCerts = [...run.caCerts ?? [], ...own.caCerts ?? []];
-  const proxy = bypasses(host, own.noProxy ?? run.noProxy ?? [])
-    ? undefined
-    : own.proxy ?? run.proxy;
-  if (caCerts.length === 0 && !cert && !proxy) return {};
-  try {
-    return {
-      client: httpClient({
-        ...(caCerts.length > 0 ? { caCerts } : {}),
-        ...(cert ? { cert: cert.cert, key: cert.key } : {}),
-        ...(proxy ? { proxy } : {}),
-      }),
-    };
-  } catch (error) {
-    // Checked when the run started; should the runtime still refuse, this step fails, not the run.
-    throw new RequestError(
-      "network",
-      `Request failed: the HTTP client for its CA certificates, client certificate or proxy ` +
-        `could not be made (${(error as Error).message.replace(/\.$/, "")}).`,
-    );
-  }
-}
-
-/** Whether `host` is reached without the proxy: a listed name, a `.suffix` domain, or `*`. */
-function bypasses(host: string, noProxy: readonly string[]): boolean {
-  return noProxy.some((entry) => {
-    const h = entry.toLowerCase().replace(/:\d+$/, "");
-    return h === "*" || host === h ||
-      (h.startsWith(".") ? host.endsWith(h) : host.endsWith(`.${h}`));
-  });
-}
-
-/**
- * Sends `step`'s request once as attempt number `number`. Throws only for
+ * Sends the step's request once as attempt number `number`. Throws only for
  * what is not the network's fault (an expression that cannot be resolved).
  *
  * @example
@@ -107,50 +45,24 @@ function bypasses(host: string, noProxy: readonly string[]): boolean {
  * const ctx = { env: () => undefined, params: new Map(), runId: "r", timeoutMs: 2000, reporter: {},
  *   redactor: new Redactor(), detailed: 0, secret: () => {}, trace: false };
  * const scope = { vars: new Map(), steps: new Map(), env: () => undefined, runId: "r", traceId: "0".repeat(32) };
- * // deno-lint-ignore no-explicit-any
- * const a = await attempt(flow!.steps[0], scope as any, ctx, { name: "f", file: "f.yaml" } as any, 1);
+ * const inputs = { literals: new Set<string>(), vars: new Set<string>(), env: new Set<string>(), captures: new Set<string>() };
+ * const input = { ref: { name: "f", file: "f.yaml" }, step: flow!.steps[0], scope, captured: new Map(), flowStarted: 0, inputs };
+ * const a = await attempt(input, ctx, 1);
  * if (a.response || !a.error) throw new Error("port 9 should refuse the connection");
  * ```
  */
-export async function attempt(
-  step: Step,
-  scope: Scope,
-  ctx: Context,
-  ref: FlowRef,
-  number: number,
-): Promise<Attempt> {
+export async function attempt(input: StepInput, ctx: Context, number: number): Promise<Attempt> {
+  const { step, scope } = input;
   const request = resolveRequest(step.request, scope);
-  // With a cookie jar the step sends the cookies that match, after any it sets itself.
-  // A step's own option wins; included flows' steps follow the flow run that includes them.
-  const { jar: flowJar, jarOn } = scope as WithJar;
-  const jar = (step.options?.cookieJar ?? jarOn ?? ctx.cookieJar) ? flowJar : undefined;
-  // The jar's Public Suffix List is loaded by the first step that keeps cookies, not by every run.
-  if (jar) await publicSuffixes.load();
-  const ownCookie = request.headers.find(([name]) => name.toLowerCase() === "cookie")?.[1];
+  const jar = await jarOf(input, ctx);
+  const ownCookie = jar ? headerOf(request, "cookie") : undefined;
   const jarCookies = jar?.header(request.url);
   if (jarCookies) addCookies(request.headers, jarCookies);
-  const onRedirect = (hop: ReceivedResponse, next: ResolvedRequest) => {
-    secretsInResponse(hop, ctx.secret);
-    if (!jar) return;
-    // Each hop sends what the jar holds for its URL, after the step's own cookies (same origin only).
-    jar.store(hop.url ?? request.url, hop.setCookies);
-    const own = new URL(next.url).origin === new URL(request.url).origin ? ownCookie : undefined;
-    next.headers = next.headers.filter(([name]) => name.toLowerCase() !== "cookie");
-    if (own) next.headers.push(["cookie", own]);
-    const cookies = jar.header(next.url);
-    if (cookies) addCookies(next.headers, cookies);
-    secretsInRequest(next, ctx.secret);
-  };
   secretsInRequest(request, ctx.secret);
-  let traceparent = request.headers.find(([name]) => name.toLowerCase() === "traceparent")?.[1];
-  if (traceparent === undefined && ctx.trace) {
-    traceparent = `00-${scope.traceId}-${randomHex(16)}-01`;
-    request.headers.push(["traceparent", traceparent]);
-  }
-  const trace = traceContext(traceparent);
+  const trace = traceContext(withTraceparent(request, scope.traceId, ctx.trace));
   const { onRequest, onAttempt } = ctx.reporter;
   // Most runs' reporters listen to neither: no masked URL, no object, no await per request.
-  const info = onRequest || onAttempt
+  const info: RequestInfo | undefined = onRequest || onAttempt
     ? {
       step: step.name,
       attempt: number,
@@ -159,46 +71,104 @@ export async function attempt(
       ...trace,
     }
     : undefined;
-  if (onRequest) await onRequest.call(ctx.reporter, ref, info!);
+  if (onRequest) await onRequest.call(ctx.reporter, input.ref, info!);
   const sent = performance.now();
+  let response: ReceivedResponse;
   try {
-    const response = await send(request, {
+    response = await send(request, {
       timeoutMs: step.options?.timeoutMs ?? ctx.timeoutMs,
       maxBodyBytes: ctx.maxBodyBytes,
       bodyMemoryBytes: ctx.bodyMemoryBytes,
       signal: ctx.signal,
       deadlines: ctx.deadlines,
       followRedirects: step.options?.followRedirects,
-      onRedirect,
-      ...transportFor(request.url, step, ctx),
+      // Called only when redirects are followed: no closure for the other requests.
+      onRedirect: step.options?.followRedirects
+        ? (hop, next) => followed(hop, next, request, jar, ownCookie, ctx)
+        : undefined,
+      ...transportFor(request.url, step.options, ctx),
     });
-    const duration_ms = round(performance.now() - sent);
-    response.durationMs = duration_ms;
-    jar?.store(response.url ?? request.url, response.setCookies);
-    secretsInResponse(response, ctx.secret);
-    const until = step.loop
-      ? evaluateChecks(step.loop.until, response, scope, "until", ctx.redactor, request)
-      : [];
-    const until_met = step.loop ? until.every((r) => r.passed) : undefined;
-    if (onAttempt) {
-      await onAttempt.call(ctx.reporter, ref, {
-        ...info!,
-        status: response.status,
-        duration_ms,
-        until_met,
-      });
-    }
-    return { request, response, until, trace };
   } catch (error) {
     if (!(error instanceof RequestError)) throw error;
     const duration_ms = round(performance.now() - sent);
     if (onAttempt) {
-      await onAttempt.call(ctx.reporter, ref, {
-        ...info!,
-        error: ctx.redactor.redact(error.message),
-        duration_ms,
-      });
+      await tell(ctx, input, { ...info!, error: ctx.redactor.redact(error.message), duration_ms });
     }
     return { request, error, until: [], trace };
   }
+  const duration_ms = round(performance.now() - sent);
+  response.durationMs = duration_ms;
+  jar?.store(response.url ?? request.url, response.setCookies);
+  secretsInResponse(response, ctx.secret);
+  const until = step.loop
+    ? evaluateChecks(step.loop.until, response, scope, "until", ctx.redactor, request)
+    : [];
+  if (onAttempt) {
+    const until_met = step.loop ? until.every((r) => r.passed) : undefined;
+    await tell(ctx, input, { ...info!, status: response.status, duration_ms, until_met });
+  }
+  return { request, response, until, trace };
+}
+
+/**
+ * The flow run's cookie jar when this step uses it: a step's own option wins;
+ * included flows' steps follow the flow run that includes them. The jar's
+ * Public Suffix List is loaded by the first step that keeps cookies, not by
+ * every run.
+ */
+async function jarOf(input: StepInput, ctx: Context): Promise<CookieJar | undefined> {
+  const { jar, jarOn } = input.scope as WithJar;
+  if (!(input.step.options?.cookieJar ?? jarOn ?? ctx.cookieJar) || !jar) return undefined;
+  await publicSuffixes.load();
+  return jar;
+}
+
+/** A header's value (the first of that name, compared case-insensitively). */
+function headerOf(request: ResolvedRequest, lower: string): string | undefined {
+  return request.headers.find(([name]) => name.toLowerCase() === lower)?.[1];
+}
+
+/**
+ * The request's `traceparent`: its own, or with tracing on a new one in the
+ * flow run's trace (a fresh span id per request).
+ */
+function withTraceparent(
+  request: ResolvedRequest,
+  traceId: string | undefined,
+  trace: boolean,
+): string | undefined {
+  const own = headerOf(request, "traceparent");
+  if (own !== undefined || !trace) return own;
+  const traceparent = `00-${traceId}-${randomHex(16)}-01`;
+  request.headers.push(["traceparent", traceparent]);
+  return traceparent;
+}
+
+/**
+ * A redirect followed: its secrets registered; with a jar, its cookies kept,
+ * and the next hop sending what the jar holds for its URL, after the step's
+ * own cookies (same origin only).
+ */
+function followed(
+  hop: ReceivedResponse,
+  next: ResolvedRequest,
+  request: ResolvedRequest,
+  jar: CookieJar | undefined,
+  ownCookie: string | undefined,
+  ctx: Context,
+): void {
+  secretsInResponse(hop, ctx.secret);
+  if (!jar) return;
+  jar.store(hop.url ?? request.url, hop.setCookies);
+  const own = new URL(next.url).origin === new URL(request.url).origin ? ownCookie : undefined;
+  next.headers = next.headers.filter(([name]) => name.toLowerCase() !== "cookie");
+  if (own) next.headers.push(["cookie", own]);
+  const cookies = jar.header(next.url);
+  if (cookies) addCookies(next.headers, cookies);
+  secretsInRequest(next, ctx.secret);
+}
+
+/** Tells the reporter how the attempt ended. */
+async function tell(ctx: Context, input: StepInput, info: AttemptInfo): Promise<void> {
+  await ctx.reporter.onAttempt!.call(ctx.reporter, input.ref, info);
 }

@@ -1,13 +1,17 @@
 /**
- * What every level of the runner shares for one run: options made concrete,
- * the reporter, the redactor and the budget for detailed failures.
+ * What every level of the runner shares for one run (options made concrete,
+ * the reporter, the redactor and the budget for detailed failures), and what
+ * one step runs with ({@linkcode StepInput}).
  *
  * @module
  */
 import type { Deadlines } from "../http/deadlines.ts";
 import type { CookieJar } from "../http/cookie_jar.ts";
+import type { Scope } from "../expr/template.ts";
+import type { Step } from "../model/flow.ts";
+import type { FlowRef, Reporter } from "../model/events.ts";
 import type { Redactor } from "../secrets/mod.ts";
-import type { Reporter } from "../report/reporter.ts";
+import type { SecretInputs } from "../secrets/discover.ts";
 
 /** The run as each level sees it. */
 export interface Context {
@@ -37,6 +41,20 @@ export interface Context {
   deadlines?: Deadlines;
   /** With a queued reporter: settles when every event so far has been handled. */
   settle?: () => Promise<void>;
+}
+
+/**
+ * What one step runs with, in one object: the flow it belongs to, the step,
+ * the scope its templates read, where its captures go, when its flow started
+ * (its timings are relative to it), and what its flow sends in secret places.
+ */
+export interface StepInput {
+  ref: FlowRef;
+  step: Step;
+  scope: Scope;
+  captured: Map<string, unknown>;
+  flowStarted: number;
+  inputs: SecretInputs;
 }
 
 /** How the run's requests reach servers, unless a flow's options say otherwise. */

@@ -1,24 +1,31 @@
 /**
  * The runner's middle level: one step. Its request is attempted once, or
- * polled until its `until` checks hold (bounded by the loop); the checks and
- * captures run on the last response; {@linkcode stepResult} turns all of it
- * into the step's result.
+ * polled until its `until` checks hold (bounded by the loop), each attempt
+ * retried after a network error or a listed status while retries last; the
+ * checks and captures run on the last response; {@linkcode stepResult} turns
+ * all of it into the step's result.
  *
  * @module
  */
 import { evaluateChecks } from "../check/assert.ts";
 import { capture } from "../check/capture.ts";
-import { ExpressionError, type Scope } from "../expr/template.ts";
+import { ExpressionError } from "../expr/template.ts";
 import { internalError } from "../_util/internal_error.ts";
-import type { Retry, Step } from "../model/flow.ts";
+import type { Retry } from "../model/flow.ts";
 import { reasonOf, RequestError } from "../http/request_error.ts";
-import { pause, pollUntil } from "./poll.ts";
+import { pause, type PollOutcome, pollUntil } from "./poll.ts";
 import { isSecretCaptureName } from "../secrets/mod.ts";
-import type { FlowRef } from "../report/reporter.ts";
 import type { CaptureFailure, StepResult } from "../model/result.ts";
-import { type SecretInputs, secretLeaves } from "../secrets/discover.ts";
+import { secretLeaves } from "../secrets/discover.ts";
 import { type Attempt, attempt } from "./attempt.ts";
-import { type Context, DETAILED_FAILURES, MAX_BODY, round, SMALL_BODY } from "./context.ts";
+import {
+  type Context,
+  DETAILED_FAILURES,
+  MAX_BODY,
+  round,
+  SMALL_BODY,
+  type StepInput,
+} from "./context.ts";
 import {
   type Evaluation,
   failedBefore,
@@ -27,8 +34,18 @@ import {
   withDetails,
 } from "./step_result.ts";
 
+/** A step's attempts so far: when it started, how many were sent, the last request. */
+interface Tries {
+  started: number;
+  sent: number;
+  lastRequest?: Attempt["request"];
+  /** Start of each attempt and its status: kept for polling steps only, which report them. */
+  starts?: number[];
+  statuses?: (number | null)[];
+}
+
 /**
- * Runs one step of a flow: its captured values go into `captured`.
+ * Runs one step of a flow: its captured values go into `input.captured`.
  *
  * @example
  * ```ts
@@ -41,99 +58,61 @@ import {
  *   redactor: new Redactor(), detailed: 0, secret: () => {}, trace: false };
  * const captured = new Map();
  * const scope = { vars: new Map(), steps: new Map(), env: () => undefined, runId: "r" };
- * const inputs = { literals: [], vars: new Set(), env: new Set(), captures: new Set() };
- * // deno-lint-ignore no-explicit-any
- * const r = await runStep({ name: "f", file: "f.yaml" } as any, flow!.steps[0], scope, captured, ctx, performance.now(), inputs as any);
+ * const inputs = { literals: new Set<string>(), vars: new Set<string>(), env: new Set<string>(), captures: new Set<string>() };
+ * const ref = { name: "f", file: "f.yaml" };
+ * const r = await runStep({ ref, step: flow!.steps[0], scope, captured, flowStarted: performance.now(), inputs }, ctx);
  * await server.shutdown();
  * if (r.status !== "passed" || captured.get("id") !== 7) throw new Error(JSON.stringify(r));
  * ```
  */
-export async function runStep(
-  ref: FlowRef,
-  step: Step,
-  scope: Scope,
-  captured: Map<string, unknown>,
-  ctx: Context,
-  flowStarted: number,
-  inputs: SecretInputs,
-): Promise<StepResult> {
-  const started = performance.now();
-  const attemptStarts: number[] = [];
-  const attemptStatuses: (number | null)[] = [];
-  let sent = 0;
-  let lastRequest: Attempt["request"] | undefined;
-  const timing = (): Timing => ({
-    start_ms: round(started - flowStarted),
-    duration_ms: round(performance.now() - started),
-    ...(step.loop ? { attempt_starts_ms: attemptStarts, attempt_statuses: attemptStatuses } : {}),
-  });
-  const retry = step.options?.retry;
-  // One attempt of the poll loop: the request, sent again after a network error or a listed
-  // status while retries last, each wait twice the one before.
-  const once = async () => {
-    for (let n = 0;; n++) {
-      attemptStarts.push(round(performance.now() - started));
-      const a = await attempt(step, scope, ctx, ref, sent + 1);
-      attemptStatuses.push(a.response?.status ?? null);
-      sent++;
-      lastRequest = a.request;
-      if (!retry || n >= retry.count || ctx.signal?.aborted || !retryable(a, retry)) return a;
-      await pause(retry.delayMs * 2 ** n, ctx.signal);
-    }
+export async function runStep(input: StepInput, ctx: Context): Promise<StepResult> {
+  const { step } = input;
+  // One shape whether or not the step polls, so the functions reading it stay monomorphic.
+  const tries: Tries = {
+    started: performance.now(),
+    sent: 0,
+    lastRequest: undefined,
+    starts: step.loop ? [] : undefined,
+    statuses: step.loop ? [] : undefined,
   };
   // A body too large for memory waits in a temporary file until the step's result is made.
   let last: Attempt | undefined;
   try {
     if (step.options?.delayMs) await pause(step.options.delayMs, ctx.signal);
     const outcome = step.loop
-      ? await pollUntil(once, (a) => a.response !== undefined && a.until.every((r) => r.passed), {
+      ? await pollUntil(() => retried(input, tries, ctx), untilMet, {
         ...step.loop,
         signal: ctx.signal,
       })
-      : { last: await once(), satisfied: true, attempts: 1 };
+      : { last: await retried(input, tries, ctx), satisfied: true, attempts: 1 };
     last = outcome.last;
-    const { response } = outcome.last;
-    const interrupted = ctx.signal?.aborted && (!response || !outcome.satisfied)
-      ? reasonOf(ctx.signal)
-      : undefined;
-    const evaluation = response && interrupted === undefined
-      ? evaluate(step, outcome.last, scope, captured, ctx, inputs)
-      : undefined;
-    const result = stepResult(
-      step,
-      timing(),
-      { ...outcome, attempts: sent },
-      evaluation,
-      interrupted,
-    );
-    if (interrupted !== undefined) return result;
-    const verbose = ctx.verbose ?? 0;
-    if (result.status === "passed") {
-      // -v shows every exchange: a passing step keeps a body's first screenful, -vv all of it.
-      if (verbose === 0) return result;
-      return withDetails(
-        result,
-        outcome.last,
-        verbose > 1 ? Infinity : 2 * SMALL_BODY,
-        ctx.redactor,
-      );
-    }
-    // A step that did not pass keeps the request and response (bodies masked, then cut: 64 KiB
-    // for the run's first 100 such steps, then 2 KiB, so memory stays flat however many fail).
-    const max = verbose > 1 ? Infinity : ctx.detailed++ < DETAILED_FAILURES ? MAX_BODY : SMALL_BODY;
-    return withDetails(result, outcome.last, max, ctx.redactor, ctx.secretVariables);
+    return finished(input, tries, outcome, ctx);
   } catch (error) {
-    if (error instanceof ExpressionError) {
-      return failedBefore(step, timing(), "error", "expression", error.message, sent, lastRequest);
-    }
-    if (error instanceof RequestError) {
-      return failedBefore(step, timing(), "error", "request", error.message, sent, lastRequest);
-    }
-    // Whatever else one step meets fails that step: the run, its other flows and reports go on.
-    const message = ctx.redactor.redact(internalError("running the step", error));
-    return failedBefore(step, timing(), "error", "request", message, sent, lastRequest);
+    return failed(input, tries, error, ctx);
   } finally {
     last?.response?.close();
+  }
+}
+
+/** Whether a polling step's attempt got a response that meets its `until` checks. */
+function untilMet(a: Attempt): boolean {
+  return a.response !== undefined && a.until.every((r) => r.passed);
+}
+
+/**
+ * One attempt of the poll loop: the request, sent again after a network error
+ * or a listed status while retries last, each wait twice the one before.
+ */
+async function retried(input: StepInput, tries: Tries, ctx: Context): Promise<Attempt> {
+  const retry = input.step.options?.retry;
+  for (let n = 0;; n++) {
+    tries.starts?.push(round(performance.now() - tries.started));
+    const a = await attempt(input, ctx, tries.sent + 1);
+    tries.statuses?.push(a.response?.status ?? null);
+    tries.sent++;
+    tries.lastRequest = a.request;
+    if (!retry || n >= retry.count || ctx.signal?.aborted || !retryable(a, retry)) return a;
+    await pause(retry.delayMs * 2 ** n, ctx.signal);
   }
 }
 
@@ -144,15 +123,69 @@ function retryable(a: Attempt, retry: Retry): boolean {
   return (code === "network" || code === "timeout") && retry.on.includes("network");
 }
 
-/** The checks and captures on the last response; captured values go into `captured`. */
-function evaluate(
-  step: Step,
-  last: Attempt,
-  scope: Scope,
-  captured: Map<string, unknown>,
+/** When the step ran, relative to its flow and to itself. */
+function timing(input: StepInput, tries: Tries): Timing {
+  return {
+    start_ms: round(tries.started - input.flowStarted),
+    duration_ms: round(performance.now() - tries.started),
+    ...(tries.starts ? { attempt_starts_ms: tries.starts, attempt_statuses: tries.statuses } : {}),
+  };
+}
+
+/** The step's result once its attempts ended, with as much of the exchange as it keeps. */
+function finished(
+  input: StepInput,
+  tries: Tries,
+  outcome: PollOutcome<Attempt>,
   ctx: Context,
-  inputs: SecretInputs,
-): Evaluation {
+): StepResult {
+  const { last } = outcome;
+  const interrupted = ctx.signal?.aborted && (!last.response || !outcome.satisfied)
+    ? reasonOf(ctx.signal)
+    : undefined;
+  const evaluation = last.response && interrupted === undefined
+    ? evaluate(input, last, ctx)
+    : undefined;
+  outcome.attempts = tries.sent;
+  const result = stepResult(input.step, timing(input, tries), outcome, evaluation, interrupted);
+  if (interrupted !== undefined) return result;
+  const verbose = ctx.verbose ?? 0;
+  if (result.status === "passed") {
+    // -v shows every exchange: a passing step keeps a body's first screenful, -vv all of it.
+    if (verbose === 0) return result;
+    return withDetails(result, last, verbose > 1 ? Infinity : 2 * SMALL_BODY, ctx.redactor);
+  }
+  // A step that did not pass keeps the request and response (bodies masked, then cut: 64 KiB
+  // for the run's first 100 such steps, then 2 KiB, so memory stays flat however many fail).
+  const max = verbose > 1 ? Infinity : ctx.detailed++ < DETAILED_FAILURES ? MAX_BODY : SMALL_BODY;
+  return withDetails(result, last, max, ctx.redactor, ctx.secretVariables);
+}
+
+/** A step that ended with an exception: an expression, a request, or anything else it met. */
+function failed(input: StepInput, tries: Tries, error: unknown, ctx: Context): StepResult {
+  const { step } = input;
+  const at = timing(input, tries);
+  if (error instanceof ExpressionError) {
+    return failedBefore(
+      step,
+      at,
+      "error",
+      "expression",
+      error.message,
+      tries.sent,
+      tries.lastRequest,
+    );
+  }
+  // Whatever else one step meets fails that step: the run, its other flows and reports go on.
+  const message = error instanceof RequestError
+    ? error.message
+    : ctx.redactor.redact(internalError("running the step", error));
+  return failedBefore(step, at, "error", "request", message, tries.sent, tries.lastRequest);
+}
+
+/** The checks and captures on the last response; captured values go into `input.captured`. */
+function evaluate(input: StepInput, last: Attempt, ctx: Context): Evaluation {
+  const { step, scope } = input;
   const response = last.response!;
   const assertions = [
     ...last.until,
@@ -167,7 +200,7 @@ function evaluate(
       // A cookie's value is a session credential whatever the capture is called.
       if (
         got.found && (c.from.kind === "cookie" || isSecretCaptureName(c.name) ||
-          inputs.captures.has(`${step.name}\0${c.name}`))
+          input.inputs.captures.has(`${step.name}\0${c.name}`))
       ) {
         secretLeaves(got.value, ctx.secret);
       }
@@ -179,7 +212,7 @@ function evaluate(
       problems.push({ name: c.name, message: got.why, line: c.line, column: c.column });
       continue;
     }
-    captured.set(c.name, got.value);
+    input.captured.set(c.name, got.value);
     names.push(c.name);
   }
   return { assertions, captured: names, problems };

@@ -4,8 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { loadFlow } from "../../lib/load/load_flow.ts";
-import { queueReporter } from "../../lib/report/queued.ts";
-import type { Reporter } from "../../lib/report/reporter.ts";
+import { queueReporter } from "../../lib/run/queued.ts";
+import type { Reporter } from "../../lib/model/events.ts";
 import type { FlowResult } from "../../lib/model/result.ts";
 import { runFlows } from "../../lib/run/flows.ts";
 

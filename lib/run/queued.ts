@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { type Reporter, REPORTER_HOOKS } from "./reporter.ts";
+import { type Reporter, REPORTER_HOOKS } from "../model/events.ts";
 
 /** A reporter that queues events, and the promise that they have all been handled. */
 export interface QueuedReporter extends Reporter {

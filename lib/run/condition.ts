@@ -1,0 +1,78 @@
+/**
+ * A step's `if`: the first condition that does not hold, as the reason the
+ * step is skipped; an expression with no value is an error of the step.
+ *
+ * @module
+ */
+import { applyOperator, UNDECIDED } from "../check/assert.ts";
+import { show } from "../check/json_value.ts";
+import { ExpressionError, render, type Scope } from "../expr/template.ts";
+import { internalError } from "../_util/internal_error.ts";
+import type { Step } from "../model/flow.ts";
+import type { Context } from "./context.ts";
+
+/** Why a step's condition keeps it from running: it does not hold, or it cannot be told. */
+export interface Unmet {
+  kind: "condition" | "expression";
+  message: string;
+}
+
+/**
+ * The first condition of a step's `if` that does not hold, or `undefined`
+ * when all hold.
+ *
+ * @example
+ * ```ts
+ * import { unmetCondition } from "./condition.ts";
+ * import { Redactor } from "../secrets/mod.ts";
+ * // deno-lint-ignore no-explicit-any
+ * const none = unmetCondition({ name: "s" } as any, {} as any, { redactor: new Redactor() } as any);
+ * if (none !== undefined) throw new Error();
+ * ```
+ */
+export function unmetCondition(
+  step: Step,
+  scope: Scope,
+  ctx: Pick<Context, "redactor">,
+): Unmet | undefined {
+  for (const c of step.when ?? []) {
+    const unmet = conditionProblem(c, scope, ctx);
+    if (unmet) return unmet;
+  }
+  return undefined;
+}
+
+type Condition = NonNullable<Step["when"]>[number];
+
+/** Why one condition keeps the step from running, if it does. */
+function conditionProblem(
+  c: Condition,
+  scope: Scope,
+  ctx: Pick<Context, "redactor">,
+): Unmet | undefined {
+  let expected: unknown;
+  let problem: string | undefined;
+  try {
+    const actual = render(c.value, scope);
+    expected = render(c.expected, scope);
+    problem = applyOperator(c.operator, actual, expected, ctx.redactor);
+  } catch (error) {
+    if (error instanceof ExpressionError) return { kind: "expression", message: error.message };
+    // A condition that cannot be evaluated is the step's error, not the run's end.
+    const message = internalError(`checking its condition ${c.source}`, error);
+    return { kind: "expression", message: ctx.redactor.redact(`${message}.`) };
+  }
+  if (problem === undefined) return undefined;
+  const written = `${c.source} ${c.operator} ${show(expected, 80, ctx.redactor)}`;
+  if (problem.startsWith(UNDECIDED)) {
+    // Not "does not hold": a value that makes the match too slow must not skip the step.
+    return {
+      kind: "expression",
+      message: ctx.redactor.redact(`Its condition ${written} could not be told: ${problem}.`),
+    };
+  }
+  return {
+    kind: "condition",
+    message: `Skipped: its condition ${written} does not hold (${problem}).`,
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * One flow run: its scope (own vars, captures and cookie jar; only the run
+ * id and setup outputs are shared), its vars, its steps, a setup flow's
+ * outputs, and its result, masked with every secret the flow met.
+ *
+ * @module
+ */
+import { ExpressionError, randomHex } from "../expr/template.ts";
+import { CookieJar } from "../http/cookie_jar.ts";
+import type { Flow } from "../model/flow.ts";
+import type { FlowResult, StepResult } from "../model/result.ts";
+import { secretInputs } from "../secrets/discover.ts";
+import { type Context, round, type WithJar } from "./context.ts";
+import { runSteps } from "./steps.ts";
+import { evaluateOutputs, fillVars } from "./vars.ts";
+import type { Live, Walk } from "./walk.ts";
+
+/**
+ * Runs one flow and reports its start and end. Never throws for failures in
+ * the flow: they are results. A setup flow passes `outputs`: when it passes,
+ * its outputs go there (or `"\0failed"` with why they could not be evaluated).
+ *
+ * @example
+ * ```ts
+ * import { runOne } from "./flow.ts";
+ * import { makeContext } from "./make_context.ts";
+ * import { loadFlow } from "../load/load_flow.ts";
+ * const { flow } = loadFlow("name: f\nsteps:\n  - name: s\n    request: {url: 'http://127.0.0.1:9/'}\n  - name: t\n    request: {url: 'http://127.0.0.1:9/'}\n", "f.yaml");
+ * const ctx = makeContext({ runId: "r", timeoutMs: 2000 });
+ * const result = await runOne(flow!, ctx);
+ * ctx.deadlines?.close();
+ * // Port 9 refuses the connection: the first step has an error, the second is skipped.
+ * if (result.status !== "error" || result.steps[1].status !== "skipped") throw new Error(JSON.stringify(result));
+ * ```
+ */
+export async function runOne(
+  flow: Flow,
+  ctx: Context,
+  setup?: ReadonlyMap<string, unknown>,
+  outputs?: Map<string, unknown>,
+): Promise<FlowResult> {
+  const ref = { file: flow.file, name: flow.name };
+  await ctx.reporter.onFlowStart?.(ref);
+  const startedAt = new Date();
+  const walk: Walk = { ref, started: performance.now(), results: [], maskedAt: [] };
+  const scope = flowScope(flow, ctx, setup);
+  const inputs = secretInputs(flow);
+  let stop: string | undefined;
+  try {
+    fillVars(flow, scope.vars, scope, ctx, inputs);
+  } catch (error) {
+    if (!(error instanceof ExpressionError)) throw error;
+    stop = `the flow's vars could not be evaluated: ${error.message}`;
+  }
+  stop = await runSteps(flow.steps, { scope, ctx, walk, inputs, level: { prefix: "", stop } });
+  // A setup flow that passed hands its outputs to the run, evaluated in its own scope.
+  if (outputs && flow.outputs && !stop && walk.results.every((r) => r.status !== "failed")) {
+    const problem = evaluateOutputs(flow.outputs, scope, ctx, outputs, false);
+    if (problem !== undefined) outputs.set("\0failed", problem);
+  }
+  const flowResult = resultOf(flow, walk, startedAt, scope.traceId!, ctx);
+  await ctx.reporter.onFlowEnd?.(flowResult);
+  return flowResult;
+}
+
+/** A flow run's scope: its own vars, captures and cookie jar (used by the steps that opt in). */
+function flowScope(
+  flow: Flow,
+  ctx: Context,
+  setup: ReadonlyMap<string, unknown> | undefined,
+): Live & WithJar & { vars: Map<string, unknown> } {
+  return {
+    env: ctx.env,
+    vars: new Map<string, unknown>(),
+    steps: new Map<string, Map<string, unknown>>(),
+    runId: ctx.runId,
+    traceId: randomHex(32),
+    setup,
+    jar: new CookieJar(),
+    jarOn: flow.options?.cookieJar ?? ctx.cookieJar,
+  };
+}
+
+/** The flow's result; a step's result may hold a value that became secret later: masked again. */
+function resultOf(
+  flow: Flow,
+  walk: Walk,
+  startedAt: Date,
+  traceId: string,
+  ctx: Context,
+): FlowResult {
+  const known = ctx.redactor.size;
+  const { results, maskedAt } = walk;
+  return {
+    file: flow.file,
+    name: flow.name,
+    status: flowStatus(results),
+    ...(ctx.trace ? { trace_id: traceId } : {}),
+    started_at: startedAt.toISOString(),
+    duration_ms: round(performance.now() - walk.started),
+    steps: results.map((r, i) => maskedAt[i] === known ? r : ctx.redactor.redactValue(r)),
+  };
+}
+
+/**
+ * A flow's status from its steps: the status of the step that stopped it;
+ * `skipped` when it was interrupted or never ran; `error` when its vars could
+ * not be evaluated (every step skipped, none interrupted).
+ *
+ * @example
+ * ```ts
+ * import { flowStatus } from "./flow.ts";
+ * // deno-lint-ignore no-explicit-any
+ * const steps: any[] = [{ status: "passed" }, { status: "failed" }, { status: "skipped", failure_kind: "skipped" }];
+ * if (flowStatus(steps) !== "failed") throw new Error();
+ * if (flowStatus([{ status: "skipped", failure_kind: "skipped" }] as any) !== "error") throw new Error();
+ * ```
+ */
+export function flowStatus(steps: readonly StepResult[]): FlowResult["status"] {
+  const stopper = steps.find((s) => s.status === "failed" || s.status === "error");
+  if (stopper) return stopper.status;
+  if (steps.some((s) => s.failure_kind === "interrupted")) return "skipped";
+  // Steps skipped by their conditions are a flow that ran as written.
+  return steps.every((s) => s.status === "skipped" && s.failure_kind !== "condition")
+    ? "error"
+    : "passed";
+}

@@ -1,0 +1,51 @@
+/**
+ * The run stage: takes loaded flows and {@linkcode RunOptions}, gives a
+ * `RunResult` (`model/result.ts`) and, while it runs, the run events a
+ * `Reporter` hears (`model/events.ts`).
+ *
+ * The runner, outermost level first:
+ * - `flows.ts`: setup flows, the flows by `jobs` workers, teardown flows, the
+ *   run result; `prepare.ts` makes flows ready (data rows, compiled checks);
+ *   `make_context.ts` turns the options (`options.ts`) into the
+ *   {@linkcode Context} every level shares; `queued.ts` lets reporters run
+ *   while requests are in flight.
+ * - `flow.ts`: one flow run (scope, vars in `vars.ts`, result);
+ *   `steps.ts`: its step loop and includes, skipping what a stop or a
+ *   condition (`condition.ts`) rules out (`skipped.ts`), each result
+ *   recorded by `walk.ts`.
+ * - `step.ts`: one step from a {@linkcode StepInput}: attempts, retries and
+ *   polling (`poll.ts`), checks and captures; `step_result.ts` turns it into
+ *   the step's result, purely.
+ * - `attempt.ts`: one request as a straight line (work the request out,
+ *   tell the reporter, send, evaluate `until`), its transport from
+ *   `transport.ts`.
+ *
+ * `merge.ts` merges the JSON reports of shards; `invalid_run.ts` is the
+ * result of a run whose flows did not load.
+ *
+ * @example
+ * ```ts
+ * import { runFlows } from "./mod.ts";
+ * const heard: string[] = [];
+ * const result = await runFlows([], { runId: "r", reporter: { onRunEnd: () => void heard.push("end") } });
+ * if (result.status !== "passed" || heard.join() !== "end") throw new Error();
+ * ```
+ *
+ * @module
+ */
+export { type Attempt, attempt } from "./attempt.ts";
+export {
+  CLEANUP_GRACE_MS,
+  type Context,
+  type Network,
+  type StepInput,
+  type WithJar,
+} from "./context.ts";
+export { runFlow, runFlows } from "./flows.ts";
+export { invalidRunResult } from "./invalid_run.ts";
+export { makeContext } from "./make_context.ts";
+export { mergeResults, parseJsonReport } from "./merge.ts";
+export { DEFAULT_TIMEOUT_MS, newRunId, type RunOptions } from "./options.ts";
+export { pause, pollUntil } from "./poll.ts";
+export { type QueuedReporter, queueReporter } from "./queued.ts";
+export { runStep } from "./step.ts";

@@ -1,0 +1,179 @@
+/**
+ * A flow's step loop: steps run in order; after the first that does not
+ * pass, the rest are reported skipped with the reason and only cleanup steps
+ * (`always: true`) run, within a grace period after an interrupt. An include
+ * runs its flow's steps here too, one level down.
+ *
+ * @module
+ */
+import { render } from "../expr/template.ts";
+import { ExpressionError } from "../expr/template.ts";
+import { giveWayAfterGuards } from "../_util/time_guard.ts";
+import { reasonOf } from "../http/request_error.ts";
+import type { Step } from "../model/flow.ts";
+import { isSecretName } from "../secrets/mod.ts";
+import { type SecretInputs, secretInputs, secretLeaves } from "../secrets/discover.ts";
+import { type Unmet, unmetCondition } from "./condition.ts";
+import { CLEANUP_GRACE_MS, type Context, round } from "./context.ts";
+import { leaves, skipped } from "./skipped.ts";
+import { runStep } from "./step.ts";
+import { evaluateOutputs, fillVars } from "./vars.ts";
+import { type Level, type Live, record, type Walk } from "./walk.ts";
+
+/** Where a list of steps runs: its scope, the run, the flow run's walk, its secret inputs, its level. */
+export interface StepList {
+  scope: Live;
+  ctx: Context;
+  walk: Walk;
+  inputs: SecretInputs;
+  level: Level;
+}
+
+/**
+ * Runs steps in order; returns why the rest of the flow stops, if anything
+ * stopped it (`at.level.stop` when something before them did).
+ *
+ * @example
+ * ```ts
+ * import { runSteps } from "./steps.ts";
+ * import { Redactor } from "../secrets/mod.ts";
+ * import type { StepResult } from "../model/result.ts";
+ * const walk = { ref: { file: "f.yaml", name: "f" }, started: performance.now(), results: [] as StepResult[], maskedAt: [] as number[] };
+ * const ctx = { reporter: {}, redactor: new Redactor(), params: new Map() };
+ * const step = { name: "s", line: 1, column: 1 };
+ * const inputs = { literals: new Set<string>(), vars: new Set<string>(), env: new Set<string>(), captures: new Set<string>() };
+ * // deno-lint-ignore no-explicit-any
+ * const at = { scope: {} as any, ctx: ctx as any, walk, inputs, level: { prefix: "", stop: "setup failed" } };
+ * // deno-lint-ignore no-explicit-any
+ * const stop = await runSteps([step as any], at);
+ * if (stop !== "setup failed" || walk.results[0].message !== "Skipped because setup failed.") throw new Error();
+ * ```
+ */
+export async function runSteps(list: readonly Step[], at: StepList): Promise<string | undefined> {
+  const { ctx } = at;
+  let stop = at.level.stop;
+  for (const step of list) {
+    // A step's checks may have blocked this thread on the helper: let a signal in first.
+    await giveWayAfterGuards();
+    if (!stop && ctx.signal?.aborted) stop = `the run was interrupted (${reasonOf(ctx.signal)})`;
+    if (stop && !step.always) await skipStopped(step, stop, at);
+    else stop = await walkStep(step, stop, at);
+  }
+  return stop;
+}
+
+/** Milliseconds since the flow run started, as a skipped step's start. */
+function since(walk: Walk): number {
+  return round(performance.now() - walk.started);
+}
+
+/** A step (or an include's steps) skipped because something before it stopped the flow. */
+async function skipStopped(step: Step, stop: string, at: StepList): Promise<void> {
+  const { ctx, walk } = at;
+  const reason = `Skipped because ${stop.replace(/\.$/, "")}.`;
+  const kind = ctx.signal?.aborted ? "interrupted" : "skipped";
+  for (const leaf of leaves(step, at.level)) {
+    await record(
+      { ...skipped(leaf.step, reason, since(walk)), failure_kind: kind },
+      leaf,
+      walk,
+      ctx,
+    );
+  }
+}
+
+/** Runs one step that may run (its condition permitting); returns why the flow stops now. */
+async function walkStep(
+  step: Step,
+  stop: string | undefined,
+  at: StepList,
+): Promise<string | undefined> {
+  const { ctx } = at;
+  const unmet = step.when ? unmetCondition(step, at.scope, ctx) : undefined;
+  if (unmet) {
+    const why = await skipUnmet(step, unmet, at);
+    return stop ?? why;
+  }
+  // Cleanup runs after a failure, and after an interrupt within a bounded grace period.
+  const c = stop && ctx.signal?.aborted
+    ? { ...ctx, signal: AbortSignal.timeout(CLEANUP_GRACE_MS) }
+    : ctx;
+  const why = step.include
+    ? await runInclude(step, c === ctx ? at : { ...at, ctx: c })
+    : await runPlain(step, c, at);
+  if (c !== ctx) ctx.detailed = c.detailed;
+  return stop ?? why;
+}
+
+/**
+ * A step whose condition keeps it from running: skipped when it does not
+ * hold (an include's steps with it), an error that stops the flow when it
+ * cannot be told.
+ */
+async function skipUnmet(step: Step, unmet: Unmet, at: StepList): Promise<string | undefined> {
+  const { ctx, walk, level } = at;
+  if (unmet.kind === "condition") {
+    for (const leaf of leaves(step, level)) {
+      const r = skipped(leaf.step, unmet.message, since(walk));
+      await record({ ...r, failure_kind: "condition" }, leaf, walk, ctx);
+    }
+    return undefined;
+  }
+  const r = skipped(step, unmet.message, since(walk));
+  await record({ ...r, status: "error", failure_kind: "expression" }, level, walk, ctx);
+  return `step "${level.prefix}${step.name}" had an error`;
+}
+
+/** A step with a request, run with `c` (the run, or its cleanup grace) and recorded. */
+async function runPlain(step: Step, c: Context, at: StepList): Promise<string | undefined> {
+  const { ctx, walk, level, scope } = at;
+  const captured = new Map<string, unknown>();
+  scope.steps.set(step.name, captured);
+  const r = await runStep(
+    { ref: walk.ref, step, scope, captured, flowStarted: walk.started, inputs: at.inputs },
+    c,
+  );
+  await record(r, level, walk, ctx);
+  if (r.failure_kind === "interrupted") return `the run was interrupted (${reasonOf(ctx.signal!)})`;
+  if (r.status === "passed") return undefined;
+  return `step "${level.prefix}${step.name}" ${r.status === "error" ? "had an error" : "failed"}`;
+}
+
+/**
+ * Runs an included flow as one step: its vars from `with` (evaluated here),
+ * run parameters and its own defaults; its steps reported as
+ * `<step> › <its step>`; its outputs become this step's captures.
+ */
+async function runInclude(step: Step, at: StepList): Promise<string | undefined> {
+  const { flow, file } = step.include!;
+  const { scope, ctx } = at;
+  const vars = new Map<string, unknown>();
+  const inner: Live = { ...scope, vars, steps: new Map() };
+  const inputs = secretInputs(flow);
+  try {
+    const given = new Map(step.include!.with.map((v) => [v.name, render(v.value, scope)]));
+    // A value given to a secret-named var is a secret, as a data column of that name is.
+    for (const [n, value] of given) if (isSecretName(n)) secretLeaves(value, ctx.secret);
+    fillVars(flow, vars, inner, ctx, inputs, given);
+  } catch (error) {
+    if (!(error instanceof ExpressionError)) throw error;
+    const message =
+      `The vars of the included flow ${file} could not be evaluated: ${error.message}`;
+    return await includeFailed(step, message, at);
+  }
+  const prefix = `${at.level.prefix}${step.name} › `;
+  const stop = await runSteps(flow.steps, { ...at, scope: inner, inputs, level: { prefix, file } });
+  // After a failure the outputs that can be evaluated are kept, for cleanup steps to use.
+  const outputs = new Map<string, unknown>();
+  scope.steps.set(step.name, outputs);
+  const problem = evaluateOutputs(flow.outputs, inner, ctx, outputs, stop !== undefined);
+  if (problem === undefined || stop) return stop;
+  return await includeFailed(step, `The outputs of ${file} could not be evaluated: ${problem}`, at);
+}
+
+/** An include whose vars or outputs could not be evaluated: an error of the step. */
+async function includeFailed(step: Step, message: string, at: StepList): Promise<string> {
+  const r = skipped(step, message, since(at.walk));
+  await record({ ...r, status: "error", failure_kind: "expression" }, at.level, at.walk, at.ctx);
+  return `step "${at.level.prefix}${step.name}" had an error`;
+}
