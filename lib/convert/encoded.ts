@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { parseBody } from "./model.ts";
+import { parseBody } from "./json.ts";
 
 /** Marks an expression in the JSON text: private-use characters JSON never escapes. */
 const OPEN = "\ue000", NUMBER = "\ue002", CLOSE = "\ue001";

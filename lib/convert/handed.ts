@@ -10,7 +10,7 @@
  */
 import type { HarRecord, NameValue } from "./har_model.ts";
 import type { Source, Step } from "./model.ts";
-import { walk } from "./model.ts";
+import { walk } from "./json.ts";
 
 /** Where a whole value came from. */
 export interface Handed {

@@ -75,7 +75,7 @@
  *
  * @module
  */
-import { correlate, type Correlator } from "./correlate.ts";
+import { correlate, type Correlator } from "./correlate/mod.ts";
 import { type OwnDropped, ownDroppedLines } from "./dropped.ts";
 import { REASON } from "./noise.ts";
 import { groupRequests } from "./polls.ts";

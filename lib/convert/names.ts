@@ -8,7 +8,7 @@
  * @module
  */
 import type { HarRecord } from "./har_model.ts";
-import { parseBody } from "./model.ts";
+import { parseBody } from "./json.ts";
 
 /**
  * snake_case: camelCase boundaries and anything not a letter or digit become

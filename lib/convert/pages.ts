@@ -18,8 +18,8 @@
  */
 import { isSecretName } from "../secrets/mod.ts";
 import type { HarRecord } from "./har_model.ts";
-import { loadBodies } from "./har_model.ts";
-import { parseBody, safeDecode, walk } from "./model.ts";
+import { loadBodies } from "./har_bodies.ts";
+import { parseBody, safeDecode, walk } from "./json.ts";
 import { REASON } from "./noise.ts";
 import { multipartBoundary } from "./har_input.ts";
 import { multipartParts } from "./uploads.ts";

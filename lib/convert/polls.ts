@@ -27,7 +27,8 @@ export interface Group {
  * @example
  * ```ts
  * import { groupRequests } from "./polls.ts";
- * import { parseHar, loadBodies } from "./har_model.ts";
+ * import { loadBodies } from "./har_bodies.ts";
+ * import { parseHar } from "./har_model.ts";
  * const poll = (state: string, ms: number) => ({
  *   startedDateTime: new Date(Date.UTC(2026, 0, 1) + ms).toISOString(),
  *   request: { method: "GET", url: "https://app.test/jobs/7" },

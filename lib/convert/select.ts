@@ -10,7 +10,8 @@
  */
 import { UsageError } from "../model/errors.ts";
 import { decodeHar } from "./har_input.ts";
-import { type HarRecord, loadBodies, type ParsedHar, parseHar } from "./har_model.ts";
+import { loadBodies } from "./har_bodies.ts";
+import { type HarRecord, type ParsedHar, parseHar } from "./har_model.ts";
 import { classify, type NoiseOptions } from "./noise.ts";
 import { type OwnDropped, ownDropped } from "./dropped.ts";
 import { statePages } from "./pages.ts";
@@ -61,19 +62,41 @@ export function selectTraffic(har: string | Uint8Array, options: NoiseOptions): 
   // Before the pages are chosen: a form's hidden token the upload now sends keeps its page.
   // Every record, since a form's upload is a page (kept only once the pages are chosen).
   fillUploadsFromForms(parsed.records, parsed.records);
+  const pagesNote = keepStatePages(kept, dropped, options);
+  if (pagesNote) notes.push(pagesNote);
+  const own = ownDropped(dropped, kept, ownHosts);
+  const hints = droppedHostHints(telemetryDropped, apiLikeDropped);
+  const droppedCounts = countDropped(parsed, dropped);
+  if (kept.length === 0) throw nothingKept(parsed, droppedCounts);
+  // Entries are usually in start order already; a stable sort keeps ties in file order.
+  const ordered = kept.every((r) => r.started !== undefined)
+    ? [...kept].sort((a, b) => a.started! - b.started!)
+    : kept;
+  loadBodies(ordered, notes);
+  return { parsed, ordered, dropped: droppedCounts, hints, notes, ownDropped: own };
+}
+
+/** Keeps the pages that take part in the session (unless all pages are kept); the note on them. */
+function keepStatePages(
+  kept: HarRecord[],
+  dropped: Map<HarRecord, string>,
+  options: NoiseOptions,
+): string | undefined {
   const pages = options.includeHtml ? [] : statePages(kept, dropped);
   for (const page of pages) dropped.delete(page);
-  if (pages.length > 0) {
-    kept.push(...pages);
-    kept.sort((a, b) => a.index - b.index);
-    notes.push(
-      `Kept ${pages.length === 1 ? "the HTML document" : `${pages.length} HTML documents`} (${
-        pages.map((p) => `${p.method} ${p.url.pathname}`).join(", ")
-      }) that take part in the session: form submissions, and pages that set the cookies or hold the values (hidden fields, <meta>, inline config, data- attributes) later requests send.`,
-    );
-  }
-  const own = ownDropped(dropped, kept, ownHosts);
-  // For the person converting, not for the flow: the flow never names hosts it dropped.
+  if (pages.length === 0) return undefined;
+  kept.push(...pages);
+  kept.sort((a, b) => a.index - b.index);
+  return `Kept ${pages.length === 1 ? "the HTML document" : `${pages.length} HTML documents`} (${
+    pages.map((p) => `${p.method} ${p.url.pathname}`).join(", ")
+  }) that take part in the session: form submissions, and pages that set the cookies or hold the values (hidden fields, <meta>, inline config, data- attributes) later requests send.`;
+}
+
+/** For the person converting, not for the flow: the flow never names hosts it dropped. */
+function droppedHostHints(
+  telemetryDropped: Map<string, { count: number; script: string }>,
+  apiLikeDropped: Map<string, number>,
+): string[] {
   const hints: string[] = [];
   for (const [host, { count, script }] of telemetryDropped) {
     const n = count === 1 ? "1 request" : `${count} requests`;
@@ -91,30 +114,30 @@ export function selectTraffic(har: string | Uint8Array, options: NoiseOptions): 
       } with --include-host ${host} (and the app's own host).`,
     );
   }
-  const droppedCounts: Record<string, number> = {};
-  const drop = (reason: string, n = 1) => droppedCounts[reason] = (droppedCounts[reason] ?? 0) + n;
+  return hints;
+}
+
+/** Dropped entries by reason, those that were never records first. */
+function countDropped(parsed: ParsedHar, dropped: Map<HarRecord, string>): Record<string, number> {
+  const counts: Record<string, number> = {};
+  const drop = (reason: string, n = 1) => counts[reason] = (counts[reason] ?? 0) + n;
   if (parsed.invalid > 0) drop("no valid URL", parsed.invalid);
   if (parsed.badMethods > 0) drop("a method flowrun cannot send", parsed.badMethods);
   for (const reason of dropped.values()) drop(reason);
-  if (kept.length === 0) {
-    const reasons = Object.entries(droppedCounts).sort((a, b) =>
-      b[1] - a[1] || (a[0] < b[0] ? -1 : 1)
-    )
-      .map(([reason, n]) => `${reason} (${n})`).join(", ");
-    throw new UsageError(
-      "bad-har",
-      parsed.total === 0
-        ? "The HAR has no API requests: its log.entries list is empty."
-        : `The HAR has no API requests: ${parsed.total} entr${
-          parsed.total === 1 ? "y" : "ies"
-        }, all dropped as ${reasons}.`,
-      "Record the session with the network panel open, or name the API host with --include-host HOST.",
-    );
-  }
-  // Entries are usually in start order already; a stable sort keeps ties in file order.
-  const ordered = kept.every((r) => r.started !== undefined)
-    ? [...kept].sort((a, b) => a.started! - b.started!)
-    : kept;
-  loadBodies(ordered, notes);
-  return { parsed, ordered, dropped: droppedCounts, hints, notes, ownDropped: own };
+  return counts;
+}
+
+/** The error when every entry was dropped: what they were dropped as. */
+function nothingKept(parsed: ParsedHar, counts: Record<string, number>): UsageError {
+  const reasons = Object.entries(counts).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([reason, n]) => `${reason} (${n})`).join(", ");
+  return new UsageError(
+    "bad-har",
+    parsed.total === 0
+      ? "The HAR has no API requests: its log.entries list is empty."
+      : `The HAR has no API requests: ${parsed.total} entr${
+        parsed.total === 1 ? "y" : "ies"
+      }, all dropped as ${reasons}.`,
+    "Record the session with the network panel open, or name the API host with --include-host HOST.",
+  );
 }

@@ -9,7 +9,7 @@
  * @module
  */
 import type { HarRecord } from "./har_model.ts";
-import { parseBody, safeDecode, valueKey, walk } from "./model.ts";
+import { parseBody, safeDecode, valueKey, walk } from "./json.ts";
 
 /** The two recordings' API entries, paired in order, and the ones of each that have no partner. */
 export interface Alignment {

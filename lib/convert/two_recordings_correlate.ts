@@ -10,14 +10,27 @@
  * @module
  */
 import { isSecretName } from "../secrets/mod.ts";
-import { correlate, Correlator } from "./correlate.ts";
-import type { HarRecord } from "./har_model.ts";
-import { type JsonPath, type Producer, safeDecode, type Step, valueKey, walk } from "./model.ts";
+import {
+  correlate,
+  type Correlator,
+  freshUuid,
+  headers,
+  produce,
+  producerFor,
+  stringValue,
+  type Where,
+  withTokens,
+} from "./correlate/mod.ts";
+import { emptyCorrelator } from "./correlate/state.ts";
+import type { HarRecord, NameValue } from "./har_model.ts";
+import type { JsonPath, Producer, Step } from "./model.ts";
+import { safeDecode, valueKey, walk } from "./json.ts";
 import { envName } from "./names.ts";
 import { pageValues } from "./pages.ts";
-import { isUuid, looksLikeToken } from "./values.ts";
+import { looksLikeToken } from "./values.ts";
 import type { Group } from "./polls.ts";
 import { alignRecords, Evidence } from "./two_recordings.ts";
+import { freshFrom } from "./fresh_from.ts";
 
 /** How each value the two recordings decided was written. */
 export type Decision = "constant" | "capture" | "fresh" | "variable" | "credential";
@@ -30,218 +43,237 @@ export type Decision = "constant" | "capture" | "fresh" | "variable" | "credenti
 const HELD_BY_USER =
   /pass|pwd|secret|private|api[-_]?key|^authorization$|^proxy-authorization$|^cookie$|credential|otp|pin$/i;
 
+/** A correlation whose rules the second recording's evidence overrules. */
+export interface TwoRecordingsCorrelator extends Correlator {
+  readonly evidence: Evidence;
+  /** Each value the evidence decided, by {@linkcode valueKey}. */
+  readonly decisions: Map<string, Decision>;
+  /** Differing values captured without a partner response to confirm them. */
+  unconfirmed: number;
+}
+
 /**
- * Whether `value` can be made fresh on each run from its two recorded
- * forms: a UUID, hex of one length, or text that differs only in a run of
- * letters and digits (a timestamp, a counter, a random suffix).
+ * A fresh correlation of the first recording, its rules overruled by
+ * `evidence`.
  *
  * @example
  * ```ts
- * import { freshFrom } from "./two_recordings_correlate.ts";
- * if (freshFrom("3fdb4b89f0f8a28eefa3034c6e4451e6", "eebeb964d157dc8d6a16f1ceb6fb3247") !== "${RANDOM.HEX_32}") throw new Error();
- * if (freshFrom("draft-1732100", "draft-1732999") !== "draft-${RUN_ID}") throw new Error();
- * if (freshFrom("Alice", "Bob") !== undefined) throw new Error();
+ * import { newTwoRecordingsCorrelator } from "./two_recordings_correlate.ts";
+ * import { alignRecords, Evidence } from "./two_recordings.ts";
+import { freshFrom } from "./fresh_from.ts";
+ * const t = newTwoRecordingsCorrelator("a", new Evidence(alignRecords([], [])));
+ * if (t.decisions.size !== 0 || t.rules.producerFor("x") !== undefined) throw new Error();
  * ```
  */
-export function freshFrom(a: string, b: string): string | undefined {
-  if (isUuid(a) && isUuid(b)) return "${RANDOM.UUID}";
-  if (/^[0-9a-f]+$/i.test(a) && /^[0-9a-f]+$/i.test(b) && a.length === b.length && a.length >= 8) {
-    return `\${RANDOM.HEX_${a.length}}`;
-  }
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let end = 0;
-  while (
-    end < a.length - start && end < b.length - start && a.at(-1 - end) === b.at(-1 - end)
-  ) end++;
-  const middleA = a.slice(start, a.length - end);
-  const middleB = b.slice(start, b.length - end);
-  if (!/^[A-Za-z0-9]{1,64}$/.test(middleA) || !/^[A-Za-z0-9]{1,64}$/.test(middleB)) {
-    return undefined;
-  }
-  // Only a run with digits in it is generated; different words are different data.
-  if (!/\d/.test(middleA + middleB)) return undefined;
-  // Widen to the whole alphanumeric run, so `draft-17` / `draft-19` gives `draft-${RUN_ID}`.
-  while (start > 0 && /[A-Za-z0-9]/.test(a[start - 1])) start--;
-  while (end > 0 && /[A-Za-z0-9]/.test(a[a.length - end])) end--;
-  const escape = (t: string) => t.replaceAll("${", "$${");
-  return `${escape(a.slice(0, start))}\${RUN_ID}${escape(a.slice(a.length - end))}`;
+export function newTwoRecordingsCorrelator(
+  spelling: "a" | "b",
+  evidence: Evidence,
+): TwoRecordingsCorrelator {
+  const t: TwoRecordingsCorrelator = {
+    ...emptyCorrelator(spelling, true),
+    evidence,
+    decisions: new Map(),
+    unconfirmed: 0,
+  };
+  t.rules = {
+    producerFor: (value) => twoProducerFor(t, value),
+    stringValue: (key, value, step, where) => twoStringValue(t, key, value, step, where),
+    freshUuid: (key, value) => twoFreshUuid(t, key, value),
+    headers: (r, step) => twoHeaders(t, r, step),
+    produce: (step) => twoProduce(t, step),
+  };
+  return t;
 }
 
-/** The single-recording correlator, overruled where the second recording gives evidence. */
-export class TwoRecordingsCorrelator extends Correlator {
-  /** Each value the evidence decided, by {@linkcode valueKey}. */
-  readonly decisions = new Map<string, Decision>();
-  /** Differing values captured without a partner response to confirm them. */
-  unconfirmed = 0;
+function decide(t: TwoRecordingsCorrelator, value: unknown, decision: Decision): void {
+  t.decisions.set(valueKey(value), decision);
+}
 
-  constructor(spelling: "a" | "b", readonly evidence: Evidence) {
-    super(spelling);
-  }
-
-  private decide(value: unknown, decision: Decision): void {
-    this.decisions.set(valueKey(value), decision);
-  }
-
-  /** Records how the single-recording rules wrote a value the evidence speaks about. */
-  private judged(value: unknown, template: string): string {
-    const k = valueKey(value);
-    if (this.decisions.has(k) || template === this.sp.lit(String(value))) return template;
-    if (this.evidence.isDynamic(value)) {
-      this.decide(
-        value,
-        /\$\{steps\./.test(template)
-          ? "capture"
-          : /\$\{(RANDOM|RUN_ID|vars\.)/.test(template)
-          ? "fresh"
-          : "variable",
-      );
-    } else if (this.evidence.isConstant(value) && /\$\{(ENV\.|[A-Z])/.test(template)) {
-      this.decide(value, "credential");
-    }
-    return template;
-  }
-
-  override producerFor(value: unknown): Producer | undefined {
-    const p = super.producerFor(value);
-    if (p && this.evidence.isDynamic(value)) this.decide(value, "capture");
-    return p;
-  }
-
-  override stringValue(
-    key: string,
-    value: string,
-    step: Step,
-    where: { body: boolean; mutating: boolean; login: boolean; credentials: boolean },
-  ): string {
-    if (this.producers.has(valueKey(value)) || this.generated.has(value)) {
-      return super.stringValue(key, value, step, where);
-    }
-    const named = isSecretName(key) || /^(code|code_verifier)$/.test(key);
-    if (this.evidence.isConstant(value) && named && !HELD_BY_USER.test(key)) {
-      // Named like a token, yet both sessions sent it: the app's constant, not a secret.
-      this.decide(value, "constant");
-      return this.withTokens(value, step);
-    }
-    const other = this.evidence.counterpart(value);
-    if (typeof other === "string" && !named) {
-      const fresh = freshFrom(value, other);
-      if (fresh) {
-        this.decide(value, "fresh");
-        this.replaced.generated++;
-        if (fresh.startsWith("${RANDOM.UUID}")) return this.freshUuid(key, value);
-        this.generated.set(value, fresh);
-        return fresh;
-      }
-      this.decide(value, "variable");
-      const env = envName(`${step.name}_${key || "value"}`);
-      this.env.set(env, {
-        about: `"${key}" differs between the two recordings and no response produced it`,
-        fallback: value,
-      });
-      return this.sp.envRef(env, this.sp.lit(value));
-    }
-    return this.judged(value, super.stringValue(key, value, step, where));
-  }
-
-  /** A UUID no response held: fresh when the recordings differ, a constant when equal. */
-  override freshUuid(key: string, value: string): string {
-    if (this.evidence.isConstant(value)) {
-      this.decide(value, "constant");
-      return this.sp.lit(value);
-    }
-    return this.judged(value, super.freshUuid(key, value));
-  }
-
-  override headers(r: HarRecord, step: Step): [string, string][] {
-    // A secret-named header both sessions sent equal (`X-Atlassian-Token: no-check`, an app
-    // key): the app's constant, sent as recorded, never a required variable.
-    const constant = r.headers.filter((h) =>
-      !HELD_BY_USER.test(h.name) && this.evidence.isConstant(h.value) &&
-      (isSecretName(h.name) || /csrf|xsrf/i.test(h.name)) && !this.producers.has(valueKey(h.value))
+/** Records how the single-recording rules wrote a value the evidence speaks about. */
+function judged(t: TwoRecordingsCorrelator, value: unknown, template: string): string {
+  const k = valueKey(value);
+  if (t.decisions.has(k) || template === t.sp.lit(String(value))) return template;
+  if (t.evidence.isDynamic(value)) {
+    decide(
+      t,
+      value,
+      /\$\{steps\./.test(template)
+        ? "capture"
+        : /\$\{(RANDOM|RUN_ID|vars\.)/.test(template)
+        ? "fresh"
+        : "variable",
     );
-    const saved = r.headers;
-    r.headers = r.headers.filter((h) => !constant.includes(h));
-    let out: [string, string][];
-    try {
-      out = super.headers(r, step);
-    } finally {
-      r.headers = saved;
-    }
-    for (const h of constant) {
-      this.decide(h.value, "constant");
-      out.push([h.name.toLowerCase(), this.sp.lit(h.value)]);
-    }
-    // A header sent as recorded that the second session sent otherwise: fresh, or a variable.
-    return out.map(([name, template]) => {
-      const recorded = saved.find((h) => h.name.toLowerCase() === name)?.value;
-      if (recorded === undefined) return [name, template];
-      if (template !== this.sp.lit(recorded)) return [name, this.judged(recorded, template)];
-      const other = this.evidence.counterpart(recorded);
-      if (typeof other !== "string") return [name, template];
-      const fresh = freshFrom(recorded, other);
-      this.decide(recorded, fresh ? "fresh" : "variable");
-      if (fresh) {
-        this.replaced.generated++;
-        return [name, fresh];
-      }
-      const env = envName(name.replace(/^x-/, ""));
-      this.env.set(env, {
-        about: `the "${name}" header differs between the two recordings`,
-        fallback: recorded,
-      });
-      return [name, this.sp.envRef(env, this.sp.lit(recorded))];
-    });
+  } else if (t.evidence.isConstant(value) && /\$\{(ENV\.|[A-Z])/.test(template)) {
+    decide(t, value, "credential");
   }
+  return template;
+}
 
-  /**
-   * Also a producer: any value of a response that a later request sends and
-   * the second recording sent otherwise, when the partner response holds
-   * the second value at the same place (evidence, whatever the value's shape).
-   */
-  override produce(step: Step): void {
-    super.produce(step);
-    const r = step.last;
-    const partner = this.evidence.partner.get(r);
-    const add = (value: unknown, producer: Producer, confirmed: boolean) => {
-      const k = valueKey(value);
-      if (this.producers.has(k) || this.sentSeen.has(k) || !this.evidence.isDynamic(value)) return;
-      if (!confirmed) {
-        this.unconfirmed++;
-        return;
-      }
-      this.producers.set(k, producer);
-      if (producer.secret && typeof value === "string") {
-        this.tokens.push([value, producer]);
-        this.secrets.add(value);
-      }
-    };
-    for (const c of r.setCookies) {
-      const theirs = partner?.setCookies.find((p) => p.name === c.name)?.value;
-      const confirmed = theirs !== undefined && theirs === this.evidence.counterpart(c.value);
-      add(c.value, { step, source: { kind: "cookie", name: c.name }, secret: true }, confirmed);
+function twoProducerFor(t: TwoRecordingsCorrelator, value: unknown): Producer | undefined {
+  const p = producerFor(t, value);
+  if (p && t.evidence.isDynamic(value)) decide(t, value, "capture");
+  return p;
+}
+
+function twoStringValue(
+  t: TwoRecordingsCorrelator,
+  key: string,
+  value: string,
+  step: Step,
+  where: Where,
+): string {
+  if (t.producers.has(valueKey(value)) || t.generated.has(value)) {
+    return stringValue(t, key, value, step, where);
+  }
+  const named = isSecretName(key) || /^(code|code_verifier)$/.test(key);
+  if (t.evidence.isConstant(value) && named && !HELD_BY_USER.test(key)) {
+    // Named like a token, yet both sessions sent it: the app's constant, not a secret.
+    decide(t, value, "constant");
+    return withTokens(t, value, step);
+  }
+  const other = t.evidence.counterpart(value);
+  if (typeof other === "string" && !named) return differing(t, key, value, other, step);
+  return judged(t, value, stringValue(t, key, value, step, where));
+}
+
+/** A value the second recording sent otherwise: fresh when it can be made, else a variable. */
+function differing(
+  t: TwoRecordingsCorrelator,
+  key: string,
+  value: string,
+  other: string,
+  step: Step,
+): string {
+  const fresh = freshFrom(value, other);
+  if (fresh) {
+    decide(t, value, "fresh");
+    t.replaced.generated++;
+    if (fresh.startsWith("${RANDOM.UUID}")) return t.rules.freshUuid(key, value);
+    t.generated.set(value, fresh);
+    return fresh;
+  }
+  decide(t, value, "variable");
+  const env = envName(`${step.name}_${key || "value"}`);
+  t.env.set(env, {
+    about: `"${key}" differs between the two recordings and no response produced it`,
+    fallback: value,
+  });
+  return t.sp.envRef(env, t.sp.lit(value));
+}
+
+/** A UUID no response held: fresh when the recordings differ, a constant when equal. */
+function twoFreshUuid(t: TwoRecordingsCorrelator, key: string, value: string): string {
+  if (t.evidence.isConstant(value)) {
+    decide(t, value, "constant");
+    return t.sp.lit(value);
+  }
+  return judged(t, value, freshUuid(t, key, value));
+}
+
+function twoHeaders(t: TwoRecordingsCorrelator, r: HarRecord, step: Step): [string, string][] {
+  // A secret-named header both sessions sent equal (`X-Atlassian-Token: no-check`, an app
+  // key): the app's constant, sent as recorded, never a required variable.
+  const constant = r.headers.filter((h) =>
+    !HELD_BY_USER.test(h.name) && t.evidence.isConstant(h.value) &&
+    (isSecretName(h.name) || /csrf|xsrf/i.test(h.name)) && !t.producers.has(valueKey(h.value))
+  );
+  const saved = r.headers;
+  r.headers = r.headers.filter((h) => !constant.includes(h));
+  let out: [string, string][];
+  try {
+    out = headers(t, r, step);
+  } finally {
+    r.headers = saved;
+  }
+  for (const h of constant) {
+    decide(t, h.value, "constant");
+    out.push([h.name.toLowerCase(), t.sp.lit(h.value)]);
+  }
+  return out.map(([name, template]) => [name, judgedHeader(t, saved, name, template)]);
+}
+
+/** A header sent as recorded that the second session sent otherwise: fresh, or a variable. */
+function judgedHeader(
+  t: TwoRecordingsCorrelator,
+  saved: NameValue[],
+  name: string,
+  template: string,
+): string {
+  const recorded = saved.find((h) => h.name.toLowerCase() === name)?.value;
+  if (recorded === undefined) return template;
+  if (template !== t.sp.lit(recorded)) return judged(t, recorded, template);
+  const other = t.evidence.counterpart(recorded);
+  if (typeof other !== "string") return template;
+  const fresh = freshFrom(recorded, other);
+  decide(t, recorded, fresh ? "fresh" : "variable");
+  if (fresh) {
+    t.replaced.generated++;
+    return fresh;
+  }
+  const env = envName(name.replace(/^x-/, ""));
+  t.env.set(env, {
+    about: `the "${name}" header differs between the two recordings`,
+    fallback: recorded,
+  });
+  return t.sp.envRef(env, t.sp.lit(recorded));
+}
+
+/**
+ * Also a producer: any value of a response that a later request sends and
+ * the second recording sent otherwise, when the partner response holds
+ * the second value at the same place (evidence, whatever the value's shape).
+ */
+function twoProduce(t: TwoRecordingsCorrelator, step: Step): void {
+  produce(t, step);
+  const r = step.last;
+  const partner = t.evidence.partner.get(r);
+  const add = (value: unknown, producer: Producer, confirmed: boolean) =>
+    addConfirmed(t, value, producer, confirmed);
+  for (const c of r.setCookies) {
+    const theirs = partner?.setCookies.find((p) => p.name === c.name)?.value;
+    const confirmed = theirs !== undefined && theirs === t.evidence.counterpart(c.value);
+    add(c.value, { step, source: { kind: "cookie", name: c.name }, secret: true }, confirmed);
+  }
+  if (r.responseText !== undefined && /html/.test(r.mimeType)) {
+    const theirs = partner?.responseText ? pageValues(partner.responseText) : [];
+    for (const v of pageValues(r.responseText)) {
+      const other = theirs.find((o) => o.name === v.name && o.pattern === v.pattern)?.value;
+      add(v.value, {
+        step,
+        source: { kind: "regex", name: v.name, pattern: v.pattern },
+        secret: v.secret,
+      }, other !== undefined && other === t.evidence.counterpart(v.value));
     }
-    if (r.responseText !== undefined && /html/.test(r.mimeType)) {
-      const theirs = partner?.responseText ? pageValues(partner.responseText) : [];
-      for (const v of pageValues(r.responseText)) {
-        const other = theirs.find((t) => t.name === v.name && t.pattern === v.pattern)?.value;
-        add(v.value, {
-          step,
-          source: { kind: "regex", name: v.name, pattern: v.pattern },
-          secret: v.secret,
-        }, other !== undefined && other === this.evidence.counterpart(v.value));
-      }
-    }
-    if (!r.hasJson) return;
-    walk(r.json, (path, key, leaf) => {
-      const confirmed = partner?.hasJson === true &&
-        valueKey(at(partner.json, path)) === valueKey(this.evidence.counterpart(leaf));
-      add(
-        leaf,
-        { step, source: { kind: "json", path }, secret: looksLikeToken(key, leaf) },
-        confirmed,
-      );
-    });
+  }
+  if (!r.hasJson) return;
+  walk(r.json, (path, key, leaf) => {
+    const confirmed = partner?.hasJson === true &&
+      valueKey(at(partner.json, path)) === valueKey(t.evidence.counterpart(leaf));
+    add(
+      leaf,
+      { step, source: { kind: "json", path }, secret: looksLikeToken(key, leaf) },
+      confirmed,
+    );
+  });
+}
+
+/** Makes `producer` the source of a dynamic value no response produced yet, if confirmed. */
+function addConfirmed(
+  t: TwoRecordingsCorrelator,
+  value: unknown,
+  producer: Producer,
+  confirmed: boolean,
+): void {
+  const k = valueKey(value);
+  if (t.producers.has(k) || t.sentSeen.has(k) || !t.evidence.isDynamic(value)) return;
+  if (!confirmed) {
+    t.unconfirmed++;
+    return;
+  }
+  t.producers.set(k, producer);
+  if (producer.secret && typeof value === "string") {
+    t.tokens.push([value, producer]);
+    t.secrets.add(value);
   }
 }
 
@@ -275,7 +307,8 @@ export interface TwoRecordingsSummary {
  * @example
  * ```ts
  * import { correlateTwo } from "./two_recordings_correlate.ts";
- * import { loadBodies, parseHar } from "./har_model.ts";
+ * import { loadBodies } from "./har_bodies.ts";
+ * import { parseHar } from "./har_model.ts";
  * const records = (uuid: string) => {
  *   const { records } = parseHar(JSON.stringify({ log: { entries: [{
  *     request: { method: "GET", url: `https://a.test/tenants/0b9c8f1e-3a52-4c1e-9d7e-2f0a4b6c8d10/items?rid=${uuid}` },
@@ -298,7 +331,7 @@ export function correlateTwo(
 ): { c: TwoRecordingsCorrelator; summary: TwoRecordingsSummary } {
   const alignment = alignRecords(first, second);
   const evidence = new Evidence(alignment);
-  const c = new TwoRecordingsCorrelator(spelling, evidence);
+  const c = newTwoRecordingsCorrelator(spelling, evidence);
   correlate(first, groups, spelling, true, c);
   const decided: Record<Decision, number> = {
     constant: 0,

@@ -8,7 +8,8 @@
  * @module
  */
 import { FILE_PLACEHOLDER, multipartText } from "./har_input.ts";
-import { type HarRecord, loadBodies } from "./har_model.ts";
+import { loadBodies } from "./har_bodies.ts";
+import type { HarRecord } from "./har_model.ts";
 
 /** One part of a recorded multipart body. */
 export interface UploadPart {

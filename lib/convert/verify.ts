@@ -35,18 +35,26 @@
  *
  * @module
  */
-import { loadFlow } from "../load/load_flow.ts";
 import { yamlEngine } from "../load/yaml_engine.ts";
 import { pathEngine } from "../expr/path_engine.ts";
-import type { Flow } from "../model/flow.ts";
 import type { StepResult } from "../model/result.ts";
-import type { Correlator } from "./correlate.ts";
+import type { Correlator } from "./correlate/mod.ts";
 import type { PreparedConversion } from "./har.ts";
-import type { Source, Step } from "./model.ts";
-import { type LiveOutcome, LiveSession } from "./verify_live.ts";
-import { type RequestParts, requestParts, substitute } from "./verify_template.ts";
-import { type Handed, handedOut, sentText } from "./verify_values.ts";
-import { writeFlow } from "./write.ts";
+import type { Step } from "./model.ts";
+import type { LiveOutcome } from "./verify_live.ts";
+import { applyRepairs } from "./verify_repair.ts";
+import {
+  liveText,
+  PROBE,
+  type Producer,
+  rememberLive,
+  restore,
+  runStep,
+  type Snapshot,
+  snapshot,
+  startVerification,
+  type Verification,
+} from "./verify_state.ts";
 
 /**
  * How many more times one step is sent with other candidate repairs after
@@ -70,11 +78,6 @@ export const MAX_TRIES_PER_STEP = 4;
  * ```
  */
 export const MAX_VERIFY_RUNS = 500;
-
-/** Values probed for in one live response, at most. */
-const MAX_PROBES_PER_STEP = 200;
-
-const PROBE = "verify_probe_";
 
 /** Options of {@linkcode verifyConversion}. */
 export interface VerifyOptions {
@@ -106,21 +109,6 @@ export interface VerifyReport {
   requests: number;
 }
 
-/** A response of the session that handed out a value, and what the live one holds there. */
-interface Producer {
-  index: number;
-  handed: Handed;
-  source: Source;
-}
-
-/** The state of a step's request and of every step's captures, to put back after a try. */
-interface Snapshot {
-  parts: RequestParts;
-  uses: Set<string>;
-  captures: [Step["captures"], Map<string, string>][];
-  replaced: Correlator["replaced"];
-}
-
 /**
  * Verifies a prepared conversion against a live instance and repairs its
  * steps in place; the caller then writes it (`finishConversion`).
@@ -148,62 +136,19 @@ export async function verifyConversion(
   prepared: PreparedConversion,
   options: VerifyOptions,
 ): Promise<VerifyReport> {
-  const { c, traffic } = prepared;
+  const { c } = prepared;
   // Loading and capturing stay synchronous: the engines they may need are loaded first.
   await Promise.all([yamlEngine.load(), pathEngine.load()]);
-  // A whole Cookie header kept as one secret would mask the cookie names a repair captures by.
-  for (const secret of [...c.secrets]) {
-    if (!/^[^=;\s]+=[^;]*(; [^=;\s]+=[^;]*)*$/.test(secret)) continue;
-    c.secrets.delete(secret);
-    for (const pair of secret.split("; ")) c.secrets.add(pair.slice(pair.indexOf("=") + 1));
-  }
+  splitCookieSecrets(c);
   const recordedOrigin = [...c.origins.keys()][0] ?? "";
   const baseUrl = options.baseUrl || options.env("BASE_URL") || recordedOrigin;
-  const hosts = [new URL(baseUrl).host];
-  for (const [name, v] of c.env) {
-    const given = options.env(name);
-    if (name !== "BASE_URL" && v.fallback !== undefined && given && URL.canParse(given)) {
-      hosts.push(new URL(given).host);
-    }
-  }
-  const write = () =>
-    writeFlow(c, { total: traffic.parsed.total, ordered: traffic.ordered, notes: [] }).yaml;
-  const recordedByName = () => {
-    const out = new Map<string, string>();
-    for (const [key, name] of c.envByValue) out.set(name, key.slice(key.indexOf("\n") + 1));
-    return out;
-  };
-  const env = (name: string) =>
-    name === "BASE_URL"
-      ? baseUrl
-      : name.startsWith("RECORDED_SECRET")
-      ? recordedByName().get(name) ?? options.env(name)
-      : options.env(name);
-  const load = (probes: [string, Source][] = [], at = -1): Flow => {
-    const step = c.steps[at];
-    const kept = step?.captures.length ?? 0;
-    step?.captures.push(...probes);
-    const yaml = write();
-    if (step) step.captures.length = kept;
-    // Variables are read when the step is sent; upload files are the ones the conversion writes.
-    const { flow, problems } = loadFlow(yaml, "verify.yaml", {
-      checkEnv: false,
-      readFile: (path) => {
-        const text = c.files.get(path);
-        return text === undefined
-          ? { message: `"${path}" is not a file the conversion writes` }
-          : { bytes: new TextEncoder().encode(text) };
-      },
-    });
-    if (!flow) throw new Error(`the converted flow does not load: ${problems[0]?.message}`);
-    return flow;
-  };
-
-  const sent = c.steps.map((s) => sentText(s.first));
-  const producers = producersOf(c, sent);
-  const live = new Map<string, unknown>();
-  const liveKey = (p: Producer) => `${p.index}\0${p.handed.value}`;
-  const session = new LiveSession(load(), env, hosts, options.timeoutMs);
+  const hosts = apiHosts(c, baseUrl, options.env);
+  const v = startVerification(prepared, {
+    baseUrl,
+    hosts,
+    env: options.env,
+    timeoutMs: options.timeoutMs,
+  });
   const report: VerifyReport = {
     baseUrl,
     steps: c.steps.length,
@@ -214,166 +159,145 @@ export async function verifyConversion(
     unverified: [],
     requests: 0,
   };
-  let runs = 0;
-
-  const snapshot = (step: Step): Snapshot => ({
-    parts: requestParts(step),
-    uses: new Set(step.uses),
-    captures: c.steps.map((s) => [s.captures.slice(), new Map(s.captureByPath)]),
-    replaced: { ...c.replaced },
-  });
-  const restore = (step: Step, s: Snapshot) => {
-    Object.assign(step, s.parts);
-    step.uses = new Set(s.uses);
-    c.steps.forEach((x, i) => {
-      x.captures = s.captures[i][0].slice();
-      x.captureByPath = new Map(s.captures[i][1]);
-    });
-    Object.assign(c.replaced, s.replaced);
-  };
-  /** Makes the step send each chosen producer's live value; returns what changed. */
-  const apply = (step: Step, chosen: Map<string, Producer>): string[] => {
-    const variables = new Map(
-      [...recordedByName()].map(([name, value]) => [c.sp.envRef(name), value]),
-    );
-    const done: string[] = [];
-    const at = c.steps.indexOf(step);
-    const usable = (q: Producer, value: string) =>
-      q.index < at && liveText(q) !== undefined && liveText(q) !== value;
-    for (const [value, p] of [...chosen].sort((a, b) => b[0].length - a[0].length)) {
-      // A value goes back in the Cookie header from the cookie that set it (as it was set,
-      // encoding included), elsewhere from the page or body that handed it out, if one did.
-      const list = producers.get(value) ?? [];
-      const isCookie = (q: Producer) => q.source.kind === "cookie";
-      const cookie = isCookie(p) ? p : list.find((q) => isCookie(q) && usable(q, value));
-      const other = !isCookie(p) ? p : list.find((q) => !isCookie(q) && usable(q, value));
-      const plan: [Producer, "cookie" | "other" | undefined][] = cookie && other
-        ? [[cookie, "cookie"], [other, "other"]]
-        : [[p, undefined]];
-      for (const [q, where] of plan) {
-        const producer = c.steps[q.index];
-        const before = snapshot(step);
-        const secret = c.secrets.has(value);
-        const ref = c.useProducer({ step: producer, source: q.source, secret }, step);
-        const name = /\.([^.}]+)\}$/.exec(ref)![1];
-        const rawRef = ref.replace(/^\$\{/, "${raw:");
-        const lit = (t: string) => c.sp.lit(t);
-        const n = substitute(step, { value, ref, rawRef, variables, lit, where });
-        if (n === 0) {
-          restore(step, before);
-          continue;
-        }
-        session.setCapture(producer.name, name, live.get(liveKey(q)));
-        done.push(`sends ${ref}: ${q.handed.label} of step "${producer.name}" changed live`);
-      }
-    }
-    return done;
-  };
-  const run = async (i: number): Promise<LiveOutcome> => {
-    runs++;
-    const probes = (probesAt.get(i) ?? []).map((p, k) =>
-      [`${PROBE}${k}`, p.source] as [string, Source]
-    );
-    const flow = load(probes, i);
-    return await session.run(flow.steps[i], flow);
-  };
-  const probesAt = new Map<number, Producer[]>();
-  for (const list of producers.values()) {
-    for (const p of list) {
-      const at = probesAt.get(p.index) ?? [];
-      if (at.length < MAX_PROBES_PER_STEP) at.push(p);
-      probesAt.set(p.index, at);
-    }
-  }
-  const remember = (i: number, captured: Map<string, unknown>) => {
-    (probesAt.get(i) ?? []).forEach((p, k) => {
-      if (captured.has(`${PROBE}${k}`)) live.set(liveKey(p), captured.get(`${PROBE}${k}`));
-    });
-  };
-  const liveText = (p: Producer) => {
-    const v = live.get(liveKey(p));
-    return typeof v === "string" || typeof v === "number" ? String(v) : undefined;
-  };
-
   try {
-    for (let i = 0; i < c.steps.length; i++) {
-      const step = c.steps[i];
-      if (runs >= MAX_VERIFY_RUNS) {
-        report.unverified.push(step.name);
-        remark(
-          step,
-          `not verified: the verification's bound of ${MAX_VERIFY_RUNS} step runs was reached`,
-        );
-        continue;
-      }
-      // The values this request sent that an earlier response handed out, by their producers.
-      const mine = [...producers].filter(([value]) =>
-        sent[i].includes(value) || sent[i].includes(encodeURIComponent(value))
-      ).map(([value, list]) =>
-        [value, list.filter((p) => p.index < i && liveText(p) !== undefined)] as const
-      )
-        .filter(([, list]) => list.length > 0);
-      const chosen = new Map<string, Producer>();
-      for (const [value, list] of mine) {
-        const changed = list.find((p) => liveText(p) !== value);
-        if (changed) chosen.set(value, changed);
-      }
-      const base = snapshot(step);
-      let repairs = apply(step, chosen);
-      let outcome = await run(i);
-      if (!outcome.sent) {
-        report.notSent.push({ step: step.name, host: outcome.host });
-        remark(step, `not sent: its host ${outcome.host} is not the API's`);
-        continue;
-      }
-      let tries = 0;
-      if (!passes(outcome.result)) {
-        const proactive = snapshot(step);
-        const first = outcome;
-        let kept = false;
-        for (const candidate of candidates(mine, chosen, liveText)) {
-          if (tries >= MAX_TRIES_PER_STEP || runs >= MAX_VERIFY_RUNS) break;
-          restore(step, base);
-          const tried = apply(step, candidate);
-          tries++;
-          outcome = await run(i);
-          if (outcome.sent && passes(outcome.result)) {
-            repairs = tried;
-            kept = true;
-            break;
-          }
-        }
-        if (!kept) {
-          restore(step, proactive);
-          outcome = first;
-        }
-      }
-      for (const text of repairs) {
-        report.repairs.push({ step: step.name, text });
-        remark(step, text);
-      }
-      if (!outcome.sent) continue;
-      if (passes(outcome.result)) {
-        report.passed++;
-        remember(i, outcome.captured);
-        continue;
-      }
-      const message = session.mask(outcome.result.message ?? outcome.result.status).slice(0, 240);
-      report.failed.push({ step: step.name, tries, message });
-      remark(step, `could not make this step pass (${plural(tries, "try", "tries")}): ${message}`);
-    }
+    for (let i = 0; i < c.steps.length; i++) await verifyStep(v, i, report);
   } finally {
-    report.requests = session.requests;
-    session.close();
+    report.requests = v.session.requests;
+    v.session.close();
   }
   dropUnusedVariables(c);
   c.notes.push(verifiedNote(report));
   return report;
 }
 
+/** A whole Cookie header kept as one secret would mask the cookie names a repair captures by. */
+function splitCookieSecrets(c: Correlator): void {
+  for (const secret of [...c.secrets]) {
+    if (!/^[^=;\s]+=[^;]*(; [^=;\s]+=[^;]*)*$/.test(secret)) continue;
+    c.secrets.delete(secret);
+    for (const pair of secret.split("; ")) c.secrets.add(pair.slice(pair.indexOf("=") + 1));
+  }
+}
+
+/** The API's hosts: the verified URL's, and each other base-URL variable's set in `env`. */
+function apiHosts(
+  c: Correlator,
+  baseUrl: string,
+  env: (name: string) => string | undefined,
+): string[] {
+  const hosts = [new URL(baseUrl).host];
+  for (const [name, v] of c.env) {
+    const given = env(name);
+    if (name !== "BASE_URL" && v.fallback !== undefined && given && URL.canParse(given)) {
+      hosts.push(new URL(given).host);
+    }
+  }
+  return hosts;
+}
+
+/** The values step `i` sent that an earlier response handed out, with those responses. */
+type Sent = readonly (readonly [string, Producer[]])[];
+
+/**
+ * Verifies step `i`: repairs it from the live values that changed, sends it,
+ * tries other candidates if it does not pass, and says what came of it.
+ */
+async function verifyStep(v: Verification, i: number, report: VerifyReport): Promise<void> {
+  const step = v.c.steps[i];
+  if (v.runs >= MAX_VERIFY_RUNS) {
+    report.unverified.push(step.name);
+    remark(
+      step,
+      `not verified: the verification's bound of ${MAX_VERIFY_RUNS} step runs was reached`,
+    );
+    return;
+  }
+  const mine = sentBack(v, i);
+  const chosen = new Map<string, Producer>();
+  for (const [value, list] of mine) {
+    const changed = list.find((p) => liveText(v, p) !== value);
+    if (changed) chosen.set(value, changed);
+  }
+  const base = snapshot(v.c, step);
+  const first = { repairs: applyRepairs(v, step, chosen), outcome: await runStep(v, i), tries: 0 };
+  if (!first.outcome.sent) {
+    report.notSent.push({ step: step.name, host: first.outcome.host });
+    remark(step, `not sent: its host ${first.outcome.host} is not the API's`);
+    return;
+  }
+  const done = passes(first.outcome.result)
+    ? first
+    : await tryCandidates(v, i, { mine, chosen, base, first });
+  reportStep(v, step, i, done, report);
+}
+
+/** The values this request sent that an earlier response handed out, by their producers. */
+function sentBack(v: Verification, i: number): Sent {
+  return [...v.producers].filter(([value]) =>
+    v.sent[i].includes(value) || v.sent[i].includes(encodeURIComponent(value))
+  ).map(([value, list]) =>
+    [value, list.filter((p) => p.index < i && liveText(v, p) !== undefined)] as const
+  )
+    .filter(([, list]) => list.length > 0);
+}
+
+/** A step's run and the repairs it was sent with. */
+interface Attempt {
+  repairs: string[];
+  outcome: LiveOutcome;
+  tries: number;
+}
+
+/**
+ * Sends step `i` again with each other candidate until one passes (kept),
+ * within the bounds; none passing, the step is put back as first sent.
+ */
+async function tryCandidates(
+  v: Verification,
+  i: number,
+  at: { mine: Sent; chosen: Map<string, Producer>; base: Snapshot; first: Attempt },
+): Promise<Attempt> {
+  const step = v.c.steps[i];
+  const proactive = snapshot(v.c, step);
+  let tries = 0;
+  for (const candidate of candidates(at.mine, at.chosen, (p) => liveText(v, p))) {
+    if (tries >= MAX_TRIES_PER_STEP || v.runs >= MAX_VERIFY_RUNS) break;
+    restore(v.c, step, at.base);
+    const tried = applyRepairs(v, step, candidate);
+    tries++;
+    const outcome = await runStep(v, i);
+    if (outcome.sent && passes(outcome.result)) return { repairs: tried, outcome, tries };
+  }
+  restore(v.c, step, proactive);
+  return { ...at.first, tries };
+}
+
+/** Says what came of a step: its repairs, and whether it passes (its live values kept). */
+function reportStep(
+  v: Verification,
+  step: Step,
+  i: number,
+  { repairs, outcome, tries }: Attempt,
+  report: VerifyReport,
+): void {
+  for (const text of repairs) {
+    report.repairs.push({ step: step.name, text });
+    remark(step, text);
+  }
+  if (!outcome.sent) return;
+  if (passes(outcome.result)) {
+    report.passed++;
+    rememberLive(v, i, outcome.captured);
+    return;
+  }
+  const message = v.session.mask(outcome.result.message ?? outcome.result.status).slice(0, 240);
+  report.failed.push({ step: step.name, tries, message });
+  remark(step, `could not make this step pass (${plural(tries, "try", "tries")}): ${message}`);
+}
+
 /** Other producers to try for a step that does not pass: one value changed at a time. */
 function* candidates(
-  mine: readonly (readonly [string, Producer[]])[],
+  mine: Sent,
   chosen: ReadonlyMap<string, Producer>,
   liveText: (p: Producer) => string | undefined,
 ): Generator<Map<string, Producer>> {
@@ -395,33 +319,6 @@ function passes(result: StepResult): boolean {
   if (result.status === "passed") return true;
   return result.status === "failed" && result.failure_kind === "capture" &&
     (result.capture_failures ?? []).every((f) => f.name.startsWith(PROBE));
-}
-
-/**
- * For each recorded value that a response handed out and a later request
- * sent back, the responses that handed it out before any request sent it.
- */
-function producersOf(c: Correlator, sent: string[]): Map<string, Producer[]> {
-  const out = new Map<string, Producer[]>();
-  c.steps.forEach((step, index) => {
-    for (const handed of handedOut(step.last)) {
-      const { value } = handed;
-      const forms = [value, encodeURIComponent(value)];
-      const has = (text: string) => forms.some((f) => text.includes(f));
-      if (!sent.slice(index + 1).some(has)) continue;
-      const list = out.get(value) ?? [];
-      // A value the client sent before any response handed it out was not handed out here (an
-      // echo); once a response handed it out, a later one that holds it hands it out again.
-      if (list.length === 0 && sent.slice(0, index + 1).some(has)) continue;
-      if (list.some((p) => p.index === index)) continue;
-      const source: Source = handed.source.kind === "json"
-        ? { kind: "json", path: c.stablePath(step, handed.source.path) }
-        : handed.source;
-      list.push({ index, handed, source });
-      out.set(value, list);
-    }
-  });
-  return out;
 }
 
 function remark(step: Step, text: string): void {

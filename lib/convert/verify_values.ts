@@ -8,7 +8,8 @@
  */
 import { responseHeaders } from "./handed.ts";
 import type { HarRecord } from "./har_model.ts";
-import { type Source, walk } from "./model.ts";
+import type { Source } from "./model.ts";
+import { walk } from "./json.ts";
 import { pageValues } from "./pages.ts";
 
 /** A value a recorded response handed out, and how to find it in a live one. */

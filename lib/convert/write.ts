@@ -9,7 +9,7 @@
  */
 import { Redactor } from "../secrets/mod.ts";
 import { isSecretName } from "../secrets/mod.ts";
-import type { Correlator } from "./correlate.ts";
+import { type Correlator, secretEnv } from "./correlate/mod.ts";
 import type { HarRecord } from "./har_model.ts";
 import type { Step } from "./model.ts";
 import { readableTitle } from "./names.ts";
@@ -35,8 +35,9 @@ export interface WriteInput {
  * @example
  * ```ts
  * import { writeFlow } from "./write.ts";
- * import { correlate } from "./correlate.ts";
- * import { loadBodies, parseHar } from "./har_model.ts";
+ * import { correlate } from "./correlate/mod.ts";
+ * import { loadBodies } from "./har_bodies.ts";
+ * import { parseHar } from "./har_model.ts";
  * const { records } = parseHar(JSON.stringify({ log: { entries: [
  *   { request: { method: "GET", url: "https://a.test/me" }, response: { status: 200, content: { mimeType: "application/json", text: "{}" } } },
  * ] } }), []);
@@ -51,76 +52,20 @@ export function writeFlow(
   input: WriteInput,
 ): { yaml: string; notes: string[]; mask: (text: string) => string } {
   const { ordered, notes, total } = input;
-  // Every secret the recording holds, for masking comments and a last check of the output.
-  const redactor = new Redactor();
-  // Whole "Basic …"/"Bearer …" values are left out: the redactor would also register the
-  // decoded user name and short passwords, masking ordinary words; their parts are listed.
-  for (const s of c.secrets) {
-    if (s.trim().length >= 6 && !/^(Basic|Bearer|Token|ApiKey|DPoP|Negotiate|NTLM)\s/i.test(s)) {
-      redactor.add(s);
-    }
-  }
+  const redactor = secretRedactor(c);
   const mask = (text: string) => redactor.redact(text);
-
-  const hosts = [...new Set(ordered.map((r) => r.url.host))];
-  const title = input.title && !/^[a-z]+:\/\//i.test(input.title)
-    ? readableTitle(input.title)
-    : undefined;
-  const name = input.name ?? (title || `Recorded session on ${hosts[0]}`);
-  const header = () => {
-    const required = [...c.env].filter(([, v]) => v.fallback === undefined);
-    const optional = [...c.env].filter(([, v]) => v.fallback !== undefined);
-    const width = Math.max(...[...c.env.keys()].map((n) => n.length));
-    return [
-      `Converted by flowrun convert har from a HAR recording of ${total} entries: ${c.steps.length} step${
-        c.steps.length === 1 ? "" : "s"
-      }.`,
-      ...(required.length > 0
-        ? [
-          "Set these environment variables before running (recorded values are not kept):",
-          ...required.map(([n, v]) => `  ${n.padEnd(width)}  ${v.about}`),
-        ]
-        : ["It needs no secret environment variables."]),
-      ...(optional.length > 0
-        ? [
-          "Optional, defaulting to the recorded value:",
-          ...optional.map(([n, v]) => `  ${n.padEnd(width)}  ${v.about} (${v.fallback})`),
-        ]
-        : []),
-      ...(notes.length > 0
-        ? ["Limits met while converting:", ...notes.map((n) => `  - ${n}`)]
-        : []),
-    ].map(mask);
-  };
-
+  const header = () => headerLines(c, total, notes).map(mask);
   const root = ymap([
-    ["name", name],
+    ["name", flowName(input, ordered)],
     ["vars", c.vars.length > 0 ? ymap(c.vars) : undefined],
     ["steps", c.steps.map((s) => stepNode(c, s, mask))],
   ]);
   let yaml = toYaml(header(), root);
-  // A recorded secret the rules above did not anticipate (a token inside a longer value, say)
-  // becomes a variable the flow reads: a masked *** in request data would be sent as it is.
-  const stray = [...c.secrets].filter((v) =>
-    v.trim().length >= 6 && redactor.has(v) && yaml.includes(v)
-  )
-    .sort((a, b) => b.length - a.length);
-  if (stray.length > 0) {
-    const refs = stray.map((value) =>
-      [
-        value,
-        c.sp.envRef(
-          c.secretEnv(
-            "RECORDED_SECRET",
-            value,
-            "a recorded secret value found inside request data",
-          ),
-        ),
-      ] as const
-    );
+  const refs = straySecrets(c, redactor, yaml);
+  if (refs.length > 0) {
     notes.push(
-      `${stray.length} recorded secret value${
-        stray.length === 1 ? " was" : "s were"
+      `${refs.length} recorded secret value${
+        refs.length === 1 ? " was" : "s were"
       } found inside request data and replaced by ${
         refs.map(([, ref]) => ref).join(", ")
       }; review the flow.`,
@@ -137,6 +82,78 @@ export function writeFlow(
     );
   }
   return { yaml, notes, mask };
+}
+
+/** Every secret the recording holds, for masking comments and a last check of the output. */
+function secretRedactor(c: Correlator): Redactor {
+  const redactor = new Redactor();
+  // Whole "Basic …"/"Bearer …" values are left out: the redactor would also register the
+  // decoded user name and short passwords, masking ordinary words; their parts are listed.
+  for (const s of c.secrets) {
+    if (s.trim().length >= 6 && !/^(Basic|Bearer|Token|ApiKey|DPoP|Negotiate|NTLM)\s/i.test(s)) {
+      redactor.add(s);
+    }
+  }
+  return redactor;
+}
+
+/** The flow's name: given, else the recording's page title, else the first host's. */
+function flowName(input: WriteInput, ordered: HarRecord[]): string {
+  const hosts = [...new Set(ordered.map((r) => r.url.host))];
+  const title = input.title && !/^[a-z]+:\/\//i.test(input.title)
+    ? readableTitle(input.title)
+    : undefined;
+  return input.name ?? (title || `Recorded session on ${hosts[0]}`);
+}
+
+/** The comment over the flow: what it came from, the variables it reads, the limits met. */
+function headerLines(c: Correlator, total: number, notes: string[]): string[] {
+  const required = [...c.env].filter(([, v]) => v.fallback === undefined);
+  const optional = [...c.env].filter(([, v]) => v.fallback !== undefined);
+  const width = Math.max(...[...c.env.keys()].map((n) => n.length));
+  return [
+    `Converted by flowrun convert har from a HAR recording of ${total} entries: ${c.steps.length} step${
+      c.steps.length === 1 ? "" : "s"
+    }.`,
+    ...(required.length > 0
+      ? [
+        "Set these environment variables before running (recorded values are not kept):",
+        ...required.map(([n, v]) => `  ${n.padEnd(width)}  ${v.about}`),
+      ]
+      : ["It needs no secret environment variables."]),
+    ...(optional.length > 0
+      ? [
+        "Optional, defaulting to the recorded value:",
+        ...optional.map(([n, v]) => `  ${n.padEnd(width)}  ${v.about} (${v.fallback})`),
+      ]
+      : []),
+    ...(notes.length > 0 ? ["Limits met while converting:", ...notes.map((n) => `  - ${n}`)] : []),
+  ];
+}
+
+/**
+ * A recorded secret the rules did not anticipate (a token inside a longer
+ * value, say) becomes a variable the flow reads: a masked *** in request
+ * data would be sent as it is. Returns each value and its reference,
+ * longest first.
+ */
+function straySecrets(
+  c: Correlator,
+  redactor: Redactor,
+  yaml: string,
+): (readonly [string, string])[] {
+  const stray = [...c.secrets].filter((v) =>
+    v.trim().length >= 6 && redactor.has(v) && yaml.includes(v)
+  )
+    .sort((a, b) => b.length - a.length);
+  return stray.map((value) =>
+    [
+      value,
+      c.sp.envRef(
+        secretEnv(c, "RECORDED_SECRET", value, "a recorded secret value found inside request data"),
+      ),
+    ] as const
+  );
 }
 
 function stepNode(c: Correlator, step: Step, mask: (text: string) => string): YNode {

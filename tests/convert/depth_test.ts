@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { convertHar } from "../../lib/convert/har.ts";
-import { MAX_WALK_DEPTH } from "../../lib/convert/model.ts";
+import { MAX_WALK_DEPTH } from "../../lib/convert/json.ts";
 import { loadFlow } from "../../lib/load/load_flow.ts";
 import { runCli } from "../support/cli.ts";
 import "../support/engines.ts";

@@ -704,12 +704,19 @@ Deno.test("a session recorded against the demo API passes when run against a fre
 });
 
 Deno.test("lib/convert is pure: no Deno APIs", () => {
-  for (const entry of Deno.readDirSync(new URL("../../lib/convert/", import.meta.url))) {
-    const source = Deno.readTextFileSync(
-      new URL(`../../lib/convert/${entry.name}`, import.meta.url),
-    );
-    assert.ok(!/\bDeno\./.test(source), `${entry.name} uses Deno.*`);
-  }
+  // Its subfolders too (correlate/).
+  const check = (folder: string) => {
+    for (const entry of Deno.readDirSync(new URL(`../../lib/convert/${folder}`, import.meta.url))) {
+      const name = `${folder}${entry.name}`;
+      if (entry.isDirectory) {
+        check(`${name}/`);
+        continue;
+      }
+      const source = Deno.readTextFileSync(new URL(`../../lib/convert/${name}`, import.meta.url));
+      assert.ok(!/\bDeno\./.test(source), `${name} uses Deno.*`);
+    }
+  };
+  check("");
 });
 
 /** A minimal fetch entry for hand-made HARs. */

@@ -1,0 +1,126 @@
+/**
+ * A producer used: the value a response handed out becomes a capture of its
+ * step (declared once per source) and the using step refers to it. List
+ * indexes in the capture's path become filters on a field that tells the
+ * element apart, since a fresh instance lists its items in another order.
+ *
+ * @module
+ */
+import type { JsonPath, Producer, Source, Step } from "../model.ts";
+import { valueKey } from "../json.ts";
+import { captureName } from "../names.ts";
+import { isUuid, looksLikeId, looksLikeToken } from "../values.ts";
+import type { Correlator } from "./state.ts";
+
+/** Fields that name a list element, tried first when one must be told apart from the others. */
+const NAME_KEY = /^(name|title|slug|key|code|label|handle|username|login|email|sku)$/i;
+
+/**
+ * The producer of `value` (the default rule: the first response that handed
+ * it out).
+ *
+ * @example
+ * ```ts
+ * import { producerFor } from "./captures.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * if (producerFor(c, "ord_1") !== undefined) throw new Error();
+ * ```
+ */
+export function producerFor(c: Correlator, value: unknown): Producer | undefined {
+  return c.producers.get(valueKey(value));
+}
+
+/**
+ * The reference that sends a producer's value from `user`: its capture,
+ * declared on the producing step at the first use.
+ *
+ * @example
+ * ```ts
+ * import { useProducer } from "./captures.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * import { UniqueNames } from "../names.ts";
+ * const c = emptyCorrelator("a", true);
+ * const step = { name: "create_order", noun: "order", captures: [], captureNames: new UniqueNames(), captureByPath: new Map(), uses: new Set(), last: { json: { id: "o1" } } };
+ * const user = { uses: new Set<string>() };
+ * // deno-lint-ignore no-explicit-any
+ * const ref = useProducer(c, { step, source: { kind: "json", path: ["id"] }, secret: false } as any, user as any);
+ * if (ref !== "${steps.create_order.capture.order_id}") throw new Error(ref);
+ * ```
+ */
+export function useProducer(c: Correlator, p: Producer, user: Step): string {
+  const source: Source = p.source.kind === "json"
+    ? { kind: "json", path: stablePath(c, p.step, p.source.path) }
+    : p.source;
+  const sourceKey = JSON.stringify(source);
+  let name = p.step.captureByPath.get(sourceKey);
+  if (!name) {
+    const keys = source.kind === "json"
+      ? source.path.filter((x): x is string => typeof x === "string")
+      : [source.kind === "header" && source.query ? source.query : source.name];
+    name = p.step.captureNames.take(captureName(keys, p.step.noun));
+    p.step.captureByPath.set(sourceKey, name);
+    p.step.captures.push([name, source]);
+  }
+  user.uses.add(p.step.name);
+  if (p.secret) c.replaced.tokens++;
+  else c.replaced.ids++;
+  return c.sp.capRef(p.step.name, name);
+}
+
+/**
+ * The path with each list index that a field of the element tells apart
+ * replaced by a filter on that field: a fresh instance lists its items in
+ * another order, so `items[2]` would pick another one.
+ *
+ * @example
+ * ```ts
+ * import { stablePath } from "./captures.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * const last = { json: { items: [{ name: "Ruby", id: 1 }, { name: "Go", id: 2 }] } };
+ * // deno-lint-ignore no-explicit-any
+ * const path = stablePath(c, { last } as any, ["items", 1, "id"]);
+ * if (JSON.stringify(path) !== '["items",{"key":"name","value":"Go"},"id"]') throw new Error(JSON.stringify(path));
+ * ```
+ */
+export function stablePath(c: Correlator, step: Step, path: JsonPath): JsonPath {
+  let node: unknown = step.last.json;
+  return path.map((segment, i) => {
+    const here = node;
+    node = (node as Record<string | number, unknown> | null)?.[segment as string | number];
+    if (typeof segment !== "number" || !Array.isArray(here) || i === path.length - 1) {
+      return segment;
+    }
+    return discriminator(c, here, node, path[i + 1]) ?? segment;
+  });
+}
+
+/** Whether `value` under `key` could tell a list element apart: short text, no id, no secret. */
+function canName(c: Correlator, key: string, value: unknown): value is string {
+  // A value the flow itself sends as a template (Widget ${RUN_ID}, a generated id) finds
+  // the element it created on every run: the filter holds the same template.
+  return typeof value === "string" && value !== "" && value.length <= 100 &&
+    !looksLikeId(key, value) && !isUuid(value) && !looksLikeToken(key, value) &&
+    !c.secrets.has(value) && !value.includes("${");
+}
+
+/** A short text field of `item` that no other element of `list` shares, ids and secrets aside. */
+function discriminator(
+  c: Correlator,
+  list: unknown[],
+  item: unknown,
+  next: JsonPath[number],
+): { key: string; value: string } | undefined {
+  if (typeof item !== "object" || item === null || Array.isArray(item)) return undefined;
+  const fields = Object.entries(item as Record<string, unknown>);
+  const preferred = fields.filter(([k]) => NAME_KEY.test(k));
+  for (const [key, value] of [...preferred, ...fields]) {
+    if (key === next || !canName(c, key, value)) continue;
+    const same = list.filter((e) =>
+      typeof e === "object" && e !== null && (e as Record<string, unknown>)[key] === value
+    );
+    if (same.length === 1) return { key, value: c.generated.get(value) ?? value };
+  }
+  return undefined;
+}

@@ -1,0 +1,124 @@
+/**
+ * The two headers that carry a session: `Authorization` (a produced token,
+ * else a required variable: Basic credentials or a token) and `Cookie`
+ * (each cookie a response set is its capture; a preference is sent as
+ * recorded; the logged-in rest becomes one SESSION_COOKIE variable).
+ *
+ * @module
+ */
+import type { HarRecord } from "../har_model.ts";
+import type { Step } from "../model.ts";
+import { isAnalyticsCookie } from "../noise.ts";
+import { isCredentialCookie } from "../values.ts";
+import { useProducer } from "./captures.ts";
+import { type Correlator, secretEnv } from "./state.ts";
+import { withTokens } from "./tokens.ts";
+
+const AUTH = /^([A-Za-z][\w-]*)\s+(\S+)$/;
+
+/**
+ * The template of an `Authorization` (or `Proxy-Authorization`) header.
+ *
+ * @example
+ * ```ts
+ * import { authorization } from "./credentials.ts";
+ * import { newCorrelator } from "./pipeline.ts";
+ * const c = newCorrelator("a");
+ * // deno-lint-ignore no-explicit-any
+ * const out = authorization(c, "authorization", "Bearer abc.def", { uses: new Set() } as any);
+ * if (out !== "Bearer ${ENV.API_TOKEN}") throw new Error(out);
+ * ```
+ */
+export function authorization(c: Correlator, name: string, value: string, step: Step): string {
+  const m = AUTH.exec(value.trim());
+  const scheme = m?.[1];
+  const credential = m ? m[2] : value.trim();
+  c.secrets.add(value);
+  c.secrets.add(credential);
+  const p = c.rules.producerFor(credential);
+  if (p) return `${scheme ? `${scheme} ` : ""}${useProducer(c, p, step)}`;
+  const inside = withTokens(c, value, step);
+  if (inside !== c.sp.lit(value)) return inside;
+  if (scheme?.toLowerCase() === "basic") return basicAuth(c, name, scheme, credential);
+  c.replaced.tokens++;
+  const env = secretEnv(
+    c,
+    name === "authorization" ? "API_TOKEN" : "PROXY_TOKEN",
+    credential,
+    `the ${scheme ? `${scheme} ` : ""}credential of the ${name} header`,
+  );
+  return `${scheme ? `${scheme} ` : ""}${c.sp.envRef(env)}`;
+}
+
+/** Basic credentials no response produced: a variable; the password inside is a secret. */
+function basicAuth(c: Correlator, name: string, scheme: string, credential: string): string {
+  const decoded = (() => {
+    try {
+      return atob(credential);
+    } catch {
+      return undefined;
+    }
+  })();
+  if (decoded?.includes(":")) c.secrets.add(decoded.slice(decoded.indexOf(":") + 1));
+  c.replaced.secrets++;
+  const env = secretEnv(
+    c,
+    name === "authorization" ? "BASIC_AUTH" : "PROXY_BASIC_AUTH",
+    credential,
+    "base64 of user:password for the Basic Authorization header",
+  );
+  return `${scheme} ${c.sp.envRef(env)}`;
+}
+
+/**
+ * The template of the `Cookie` header `r` sent, `undefined` when no cookie
+ * is left.
+ *
+ * @example
+ * ```ts
+ * import { cookieHeader } from "./credentials.ts";
+ * import { newCorrelator } from "./pipeline.ts";
+ * const c = newCorrelator("a");
+ * const r = { headers: [], cookies: [{ name: "theme", value: "dark" }] };
+ * // deno-lint-ignore no-explicit-any
+ * if (cookieHeader(c, r as any, { uses: new Set() } as any) !== "theme=dark") throw new Error();
+ * ```
+ */
+export function cookieHeader(c: Correlator, r: HarRecord, step: Step): string | undefined {
+  const parts: string[] = [];
+  const rest: string[] = [];
+  const bearer = r.headers.some((h) => h.name.toLowerCase() === "authorization");
+  for (const cookie of r.cookies) {
+    if (isAnalyticsCookie(cookie.name)) continue;
+    const credential = isCredentialCookie(cookie.name, cookie.value);
+    if (credential) c.secrets.add(cookie.value);
+    const p = c.cookieProducers.get(`${cookie.name}=${cookie.value}`) ??
+      c.rules.producerFor(cookie.value);
+    if (p) parts.push(`${c.sp.lit(cookie.name)}=${useProducer(c, p, step)}`);
+    // A preference or an anonymous id a script set is sent as recorded, never required.
+    else if (!credential) parts.push(c.sp.lit(`${cookie.name}=${cookie.value}`));
+    else rest.push(`${cookie.name}=${cookie.value}`);
+  }
+  // The browser attaches every cookie it holds; a request that authenticates with its
+  // Authorization header does not need the ones from before the recording.
+  if (rest.length > 0 && bearer) {
+    c.droppedCookies++;
+    rest.length = 0;
+  }
+  if (rest.length > 0) parts.push(sessionCookie(c, rest));
+  return parts.length > 0 ? parts.join("; ") : undefined;
+}
+
+/** Cookies of a session from before the recording: one required variable. */
+function sessionCookie(c: Correlator, rest: string[]): string {
+  c.replaced.secrets++;
+  const env = secretEnv(
+    c,
+    "SESSION_COOKIE",
+    rest.join("; "),
+    `the Cookie header of a logged-in session ("${
+      rest.map((text) => text.slice(0, text.indexOf("="))).join("=…; ")
+    }=…")`,
+  );
+  return c.sp.envRef(env);
+}

@@ -1,0 +1,70 @@
+/**
+ * Facts about the session read before any step is built: which records are
+ * logins (their response holds a token a later request sends) and which
+ * OAuth values the client made fresh (PKCE verifier and challenge, state,
+ * nonce), sent as vars instead.
+ *
+ * @module
+ */
+import type { HarRecord } from "../har_model.ts";
+import { walk } from "../json.ts";
+import { planOauth } from "../oauth.ts";
+import { looksLikeToken } from "../values.ts";
+import type { Correlator } from "./state.ts";
+
+/**
+ * Marks records whose response holds a token a later request sends: they
+ * are logins.
+ *
+ * @example
+ * ```ts
+ * import { findLogins } from "./logins.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * const token = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl";
+ * const login = { hasJson: true, json: { access_token: token } };
+ * const later = { url: new URL("https://a.test/me"), headers: [{ name: "authorization", value: `Bearer ${token}` }] };
+ * // deno-lint-ignore no-explicit-any
+ * findLogins(c, [login, later] as any);
+ * if (c.loginRecords.size !== 1) throw new Error();
+ * ```
+ */
+export function findLogins(c: Correlator, records: HarRecord[]): void {
+  records.forEach((r, i) => {
+    if (!r.hasJson) return;
+    const tokens: string[] = [];
+    walk(r.json, (_path, key, leaf) => {
+      if (looksLikeToken(key, leaf)) tokens.push(leaf as string);
+    });
+    if (tokens.length === 0) return;
+    const later = records.slice(i + 1).some((l) => {
+      const sent = `${l.url.href}\n${l.headers.map((h) => h.value).join("\n")}\n${
+        l.bodyText ?? ""
+      }`;
+      return tokens.some((t) => sent.includes(t));
+    });
+    if (later) c.loginRecords.add(r);
+  });
+}
+
+/**
+ * Declares the vars an OAuth flow sends fresh in place of recorded values
+ * (see `oauth.ts`), which are then secrets.
+ *
+ * @example
+ * ```ts
+ * import { freshOauthValues } from "./logins.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * freshOauthValues(c, []);
+ * if (c.oauthFresh.size !== 0) throw new Error();
+ * ```
+ */
+export function freshOauthValues(c: Correlator, records: HarRecord[]): void {
+  const oauth = planOauth(records, (name) => c.varNames.take(name));
+  c.vars.push(...oauth.vars);
+  for (const [value, name] of oauth.replaced) {
+    c.oauthFresh.set(value, c.sp.varRef(name));
+    c.secrets.add(value);
+  }
+}

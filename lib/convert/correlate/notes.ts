@@ -1,0 +1,81 @@
+/**
+ * The notes correlation leaves for the summary and the flow's header, once
+ * every step is built: requests given the jar's cookies, uploads and where
+ * their files come from, an `If-Match` no response gave, cookies left out.
+ *
+ * @module
+ */
+import type { Correlator, Upload } from "./state.ts";
+
+/** `n one` or `n ones`. */
+const plural = (n: number, one: string, many = `${one}s`) => n === 1 ? one : many;
+
+/**
+ * Adds the notes of the finished correlation to `c.notes`.
+ *
+ * @example
+ * ```ts
+ * import { addNotes } from "./notes.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * c.droppedCookies = 2;
+ * addNotes(c);
+ * if (!c.notes[0].startsWith("Cookies that no recorded response set were left out of 2 requests")) throw new Error();
+ * ```
+ */
+export function addNotes(c: Correlator): void {
+  if (c.jarFilled > 0) {
+    const n = c.jarFilled;
+    c.notes.push(
+      `${n} ${plural(n, "request was", "requests were")} recorded without ${
+        plural(n, "its", "their")
+      } cookies; ${
+        plural(n, "it sends", "they send")
+      } the cookies earlier responses set, as the browser did.`,
+    );
+  }
+  if (c.uploads.length > 0) c.notes.push(uploadsNote(c.uploads));
+  if (c.strayIfMatch.length > 0) {
+    c.notes.push(
+      `The If-Match header of ${
+        c.strayIfMatch.map((n) => `"${n}"`).join(", ")
+      } names an ETag no recorded response gave, and is sent as recorded: a fresh instance answers 412 unless a step before reads the resource.`,
+    );
+  }
+  if (c.droppedCookies > 0) {
+    c.notes.push(
+      `Cookies that no recorded response set were left out of ${c.droppedCookies} ${
+        plural(c.droppedCookies, "request")
+      } that authenticate with an Authorization header; add a cookie header if the API needs them.`,
+    );
+  }
+}
+
+/** The one note that names every file uploads send, and which are placeholders. */
+function uploadsNote(uploads: Upload[]): string {
+  const shown = uploads.map((u) => `${u.path} (step "${u.step}"${uploadSource(u)})`);
+  const missing = uploads.some((u) => u.placeholder);
+  return `Uploads send files from beside the flow: ${[...new Set(shown)].join(", ")}${
+    missing
+      ? "; the recording does not hold an upload's content, so each placeholder file must be replaced by a real one"
+      : ""
+  }.`;
+}
+
+/** Where an upload's file and fields come from, after its step's name. */
+function uploadSource(u: Upload): string {
+  if (u.omitted) {
+    return ", a placeholder; the recording holds none of the body, so check the form's field names";
+  }
+  if (u.form) {
+    const typed = u.form.typed;
+    return `, a placeholder; the recording holds none of the body: its fields are the form's on ${u.form.page}${
+      typed.length > 0
+        ? `, and ${typed.join(", ")} ${
+          plural(typed.length, "holds", "hold")
+        } "(not recorded)" for what was typed`
+        : ""
+    }`;
+  }
+  return u.placeholder ? ", a placeholder" : "";
+}

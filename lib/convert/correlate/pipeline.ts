@@ -1,0 +1,97 @@
+/**
+ * Correlation as a pipeline over the session's records: what the session
+ * writes and who logs in (`writes.ts`, `logins.ts`), which ids the client
+ * made (`ids.ts`), then each step in session order, its request rewritten
+ * from what earlier responses produced (`steps.ts`, `rewrite_*.ts`,
+ * `producers.ts`), then the notes (`notes.ts`).
+ *
+ * @module
+ */
+import type { HarRecord } from "../har_model.ts";
+import type { Group } from "../polls.ts";
+import { producerFor } from "./captures.ts";
+import { countUuids, freshUuid } from "./ids.ts";
+import { findLogins, freshOauthValues } from "./logins.ts";
+import { addNotes } from "./notes.ts";
+import { produce } from "./producers.ts";
+import { headers } from "./rewrite_headers.ts";
+import { stringValue } from "./rewrite_value.ts";
+import { type Correlator, emptyCorrelator, type Rules } from "./state.ts";
+import { addStep } from "./steps.ts";
+import { noteWrites } from "./writes.ts";
+
+/**
+ * The rules of a single recording, over `c`.
+ *
+ * @example
+ * ```ts
+ * import { defaultRules } from "./pipeline.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * c.rules = defaultRules(c);
+ * if (c.rules.producerFor("x") !== undefined) throw new Error();
+ * ```
+ */
+export function defaultRules(c: Correlator): Rules {
+  return {
+    producerFor: (value) => producerFor(c, value),
+    stringValue: (key, value, step, where) => stringValue(c, key, value, step, where),
+    freshUuid: (key, value) => freshUuid(c, key, value),
+    headers: (r, step) => headers(c, r, step),
+    produce: (step) => produce(c, step),
+  };
+}
+
+/**
+ * A fresh correlation of one session with the default rules; with
+ * `linking` off (`--no-correlate`) no value is taken from a response.
+ *
+ * @example
+ * ```ts
+ * import { newCorrelator } from "./pipeline.ts";
+ * const c = newCorrelator("b", false);
+ * if (c.linking || c.steps.length !== 0) throw new Error();
+ * ```
+ */
+export function newCorrelator(spelling: "a" | "b", linking = true): Correlator {
+  const c = emptyCorrelator(spelling, linking);
+  c.rules = defaultRules(c);
+  return c;
+}
+
+/**
+ * Builds the steps of a session from its groups of records; with `linking`
+ * off (`--no-correlate`) no value is taken from a response. `c` is a
+ * correlation whose rules another recording overruled.
+ *
+ * @example
+ * ```ts
+ * import { correlate } from "./pipeline.ts";
+ * import { loadBodies } from "../har_bodies.ts";
+ * import { parseHar } from "../har_model.ts";
+ * const json = (v: unknown) => ({ mimeType: "application/json", text: JSON.stringify(v) });
+ * const { records } = parseHar(JSON.stringify({ log: { entries: [
+ *   { request: { method: "POST", url: "https://a.test/orders" }, response: { status: 201, content: json({ id: "ord_8f3a2c91" }) } },
+ *   { request: { method: "GET", url: "https://a.test/orders/ord_8f3a2c91" }, response: { status: 200, content: json({}) } },
+ * ] } }), []);
+ * loadBodies(records, []);
+ * const c = correlate(records, records.map((r) => ({ records: [r] })), "a");
+ * if (c.steps[1].url !== "${vars.base_url}/orders/${steps.create_order.capture.order_id}") throw new Error(c.steps[1].url);
+ * ```
+ */
+export function correlate(
+  ordered: HarRecord[],
+  groups: Group[],
+  spelling: "a" | "b",
+  linking = true,
+  c: Correlator = newCorrelator(spelling, linking),
+): Correlator {
+  noteWrites(c, ordered);
+  findLogins(c, ordered);
+  countUuids(c, ordered);
+  for (const r of ordered) c.apiOrigins.add(r.url.origin);
+  freshOauthValues(c, ordered);
+  for (const group of groups) addStep(c, group.records, group.loop);
+  addNotes(c);
+  return c;
+}

@@ -1,0 +1,202 @@
+/**
+ * What a response hands out: the values a later request may send back. A
+ * cookie it set, a page's tokens and ids, an OAuth code in its redirect, a
+ * JSON body's ids, tokens and cursors each become a {@linkcode Producer},
+ * found again in a fresh response by its source. A value's producer is the
+ * first response that held it, except that a page or JSON body is a better
+ * source than a cookie.
+ *
+ * @module
+ */
+import type { HarRecord } from "../har_model.ts";
+import { valueKey, walk } from "../json.ts";
+import type { Producer, Step } from "../model.ts";
+import { isAnalyticsCookie } from "../noise.ts";
+import { locationParams } from "../oauth.ts";
+import { pageValues } from "../pages.ts";
+import {
+  isCredentialCookie,
+  isCursorKey,
+  isSecretShaped,
+  looksLikeId,
+  looksLikeToken,
+} from "../values.ts";
+import type { Correlator } from "./state.ts";
+
+/**
+ * Records what the response of `step` hands out (the default rule); with
+ * linking off, only the cookies held and the secrets seen.
+ *
+ * @example
+ * ```ts
+ * import { produce } from "./producers.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * // With linking off (`--no-correlate`), a response produces nothing but secrets.
+ * const c = emptyCorrelator("a", false);
+ * const last = { url: new URL("https://a.test/login"), setCookies: [{ name: "sid", value: "s3ss10n-abc" }], mimeType: "application/json", hasJson: false };
+ * // deno-lint-ignore no-explicit-any
+ * produce(c, { last } as any);
+ * if (c.producers.size !== 0 || !c.secrets.has("s3ss10n-abc")) throw new Error();
+ * ```
+ */
+export function produce(c: Correlator, step: Step): void {
+  if (!c.linking) return produceNothing(c, step);
+  produceCookies(c, step);
+  producePage(c, step);
+  c.handed.note(step);
+  produceLocation(c, step);
+  produceJson(c, step);
+}
+
+/**
+ * Whether the value under `k` so far comes from a cookie. A page or JSON
+ * body that hands out the same value (a double-submit CSRF token in a
+ * `<meta>` and in a cookie) is the better source for everything but the
+ * `Cookie` header: a server may percent-encode a cookie (`+`, `/`, `=` of
+ * base64), so the cookie's text is not always the value the page's script
+ * sends, even when the recorded one happened to need no encoding.
+ */
+function fromCookie(c: Correlator, k: string): boolean {
+  return c.producers.get(k)?.source.kind === "cookie";
+}
+
+/** Makes `producer` the source of `value`, in place of a cookie that handed it out first. */
+function setProducer(c: Correlator, k: string, value: string, producer: Producer): void {
+  const old = c.producers.get(k);
+  const p = old?.secret ? { ...producer, secret: true } : producer;
+  c.producers.set(k, p);
+  const at = old ? c.tokens.findIndex(([, t]) => t === old) : -1;
+  if (at !== -1) c.tokens.splice(at, 1);
+  if (p.secret) c.tokens.push([value, p]);
+}
+
+/**
+ * The browser's cookie store after `host` set (or deleted) `cookie`.
+ *
+ * @example
+ * ```ts
+ * import { holdCookie } from "./producers.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * holdCookie(c, "a.test", { name: "sid", value: "1" });
+ * holdCookie(c, "a.test", { name: "sid", value: "deleted" });
+ * if (c.jar.get("a.test")?.size !== 0) throw new Error();
+ * ```
+ */
+export function holdCookie(
+  c: Correlator,
+  host: string,
+  cookie: { name: string; value: string },
+): void {
+  const held = c.jar.get(host) ?? new Map<string, string>();
+  c.jar.set(host, held);
+  if (cookie.value === "" || cookie.value === "deleted") held.delete(cookie.name);
+  else held.set(cookie.name, cookie.value);
+}
+
+/** Whether `r` is a page whose values may be handed out. */
+function isPage(r: HarRecord): r is HarRecord & { responseText: string } {
+  return r.responseText !== undefined && /html/.test(r.mimeType);
+}
+
+/**
+ * What an unlinked conversion keeps of a response: the cookies the browser
+ * held and which values are secrets (so none is written), but no producer.
+ */
+function produceNothing(c: Correlator, step: Step): void {
+  const r = step.last;
+  for (const cookie of r.setCookies) {
+    holdCookie(c, r.url.host, cookie);
+    if (cookie.value.length >= 4 && isCredentialCookie(cookie.name, cookie.value)) {
+      c.secrets.add(cookie.value);
+    }
+  }
+  if (isPage(r)) {
+    for (const v of pageValues(r.responseText)) {
+      if (v.secret && isSecretShaped(v.value)) c.secrets.add(v.value);
+    }
+  }
+  if (!r.hasJson) return;
+  walk(r.json, (_p, key, leaf) => {
+    if (looksLikeToken(key, leaf)) c.secrets.add(leaf as string);
+    c.responseSeen.add(valueKey(leaf));
+  });
+}
+
+/** A cookie the response set is session state: later requests carry it by a capture. */
+function produceCookies(c: Correlator, step: Step): void {
+  const r = step.last;
+  for (const cookie of r.setCookies) {
+    holdCookie(c, r.url.host, cookie);
+    const k = valueKey(cookie.value);
+    if (cookie.value.length < 4 || isAnalyticsCookie(cookie.name) || c.producers.has(k)) continue;
+    // A preference or anonymous cookie is carried whole, never searched for or masked.
+    const secret = isCredentialCookie(cookie.name, cookie.value);
+    const producer: Producer = { step, source: { kind: "cookie", name: cookie.name }, secret };
+    c.cookieProducers.set(`${cookie.name}=${cookie.value}`, producer);
+    c.producers.set(k, producer);
+    if (!secret) continue;
+    c.tokens.push([cookie.value, producer]);
+    c.secrets.add(cookie.value);
+  }
+}
+
+/**
+ * A page's CSRF token, form token, config key or data- id: found again in
+ * the fresh page by a pattern. Ids are matched whole; secrets also inside
+ * longer text, and masked.
+ */
+function producePage(c: Correlator, step: Step): void {
+  const r = step.last;
+  if (!isPage(r)) return;
+  for (const v of pageValues(r.responseText)) {
+    const k = valueKey(v.value);
+    if (c.producers.has(k) && !fromCookie(c, k)) continue;
+    // A path, a URL or a word (`/dashboard`, `authenticity_token`) is a constant, not a secret.
+    const secret = v.secret && isSecretShaped(v.value);
+    if (!secret && !looksLikeId(v.name, v.value)) continue;
+    const producer: Producer = {
+      step,
+      source: { kind: "regex", name: v.name, pattern: v.pattern },
+      secret,
+    };
+    setProducer(c, k, v.value, producer);
+    if (secret) c.secrets.add(v.value);
+  }
+}
+
+/** An OAuth provider hands out the authorization code only in its redirect's Location. */
+function produceLocation(c: Correlator, step: Step): void {
+  for (const [name, value] of locationParams(step.last)) {
+    const k = valueKey(value);
+    if (c.producers.has(k) || c.sentSeen.has(k)) continue;
+    const producer: Producer = {
+      step,
+      source: { kind: "header", name: "location", query: name },
+      secret: true,
+    };
+    c.producers.set(k, producer);
+    c.tokens.push([value, producer]);
+    c.secrets.add(value);
+  }
+}
+
+/** A JSON body's ids, tokens and cursors, each at its path. */
+function produceJson(c: Correlator, step: Step): void {
+  const r = step.last;
+  if (!r.hasJson) return;
+  walk(r.json, (path, key, leaf) => {
+    const k = valueKey(leaf);
+    const secret = looksLikeToken(key, leaf);
+    // A cursor is handed out whole, whatever its alphabet (base64 padding included).
+    const cursor = isCursorKey(key) && typeof leaf === "string" && leaf.length >= 8;
+    if (
+      (secret || cursor || looksLikeId(key, leaf)) &&
+      (!c.producers.has(k) || fromCookie(c, k)) && !c.sentSeen.has(k)
+    ) {
+      setProducer(c, k, leaf as string, { step, source: { kind: "json", path }, secret });
+    }
+    if (secret) c.secrets.add(leaf as string);
+  });
+  walk(r.json, (_p, _k, leaf) => c.responseSeen.add(valueKey(leaf)));
+}

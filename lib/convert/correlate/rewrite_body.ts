@@ -1,0 +1,221 @@
+/**
+ * A request's body rewritten for replay: JSON value by value, a urlencoded
+ * body as `form:` fields (or as text when its encoding is not clean), a
+ * multipart body as a `multipart:` map whose files are read from beside the
+ * flow, any other text with its tokens replaced.
+ *
+ * @module
+ */
+import { isSecretName } from "../../secrets/mod.ts";
+import { FILE_PLACEHOLDER, multipartBoundary } from "../har_input.ts";
+import type { HarRecord } from "../har_model.ts";
+import { MAX_WALK_DEPTH, parseBody, safeDecode, TooDeepJson, walk } from "../json.ts";
+import type { Step } from "../model.ts";
+import {
+  formSource,
+  multipartParts,
+  PLACEHOLDER_TEXT,
+  placeholderPath,
+  sentFileName,
+} from "../uploads.ts";
+import { yflow, type YMap, ymap, type YNode, type YScalar } from "../yaml_out.ts";
+import { freshUuidsIn } from "./ids.ts";
+import { bodyValue } from "./rewrite_value.ts";
+import type { Correlator, Where } from "./state.ts";
+import { withTokens } from "./tokens.ts";
+
+/**
+ * Sets the body of `step` (`body`, `form` or `multipart`) from the one `r`
+ * sent; `login` tells a login's fields apart.
+ *
+ * @example
+ * ```ts
+ * import { rewriteBody } from "./rewrite_body.ts";
+ * import { newCorrelator } from "./pipeline.ts";
+ * const c = newCorrelator("a");
+ * const r = { method: "POST", headers: [{ name: "Content-Type", value: "application/x-www-form-urlencoded" }], bodyText: "q=a+b&n=1" };
+ * // deno-lint-ignore no-explicit-any
+ * const step = { name: "search", uses: new Set(), sent: new Map(), headers: [] } as any;
+ * // deno-lint-ignore no-explicit-any
+ * rewriteBody(c, r as any, step, false);
+ * if (step.form === undefined || step.body !== undefined) throw new Error();
+ * ```
+ */
+export function rewriteBody(c: Correlator, r: HarRecord, step: Step, login: boolean): void {
+  const contentType = r.headers.find((h) => h.name.toLowerCase() === "content-type")?.value ??
+    r.bodyMime ?? "";
+  if (/^multipart\//i.test(contentType)) return multipart(c, r, step, contentType);
+  const text = r.bodyText;
+  if (text === undefined || text === "") return;
+  if (/grant_type"?\s*[=:]\s*"?authorization_code|code_verifier/.test(text)) {
+    c.oauthSteps.add(step);
+  }
+  const mutating = ["POST", "PUT", "PATCH"].includes(r.method);
+  const json = jsonBody(c, contentType, text, step);
+  if (json !== undefined) return jsonFields(c, json, step, mutating, login);
+  if (/x-www-form-urlencoded/i.test(contentType)) {
+    return urlencoded(c, text, step, mutating, login);
+  }
+  step.body = withTokens(c, text, step);
+}
+
+/** The body as a JSON object or array, `undefined` when it is none (noted when too deep). */
+function jsonBody(
+  c: Correlator,
+  contentType: string,
+  text: string,
+  step: Step,
+): object | undefined {
+  if (!/json/i.test(contentType) && !/^\s*[[{]/.test(text)) return undefined;
+  try {
+    const json = parseBody(text);
+    return typeof json === "object" && json !== null ? json : undefined;
+  } catch (error) {
+    if (error instanceof TooDeepJson) {
+      c.notes.push(
+        `The request body of step "${step.name}" nests deeper than ${MAX_WALK_DEPTH} levels: it is kept as recorded, with no values replaced.`,
+      );
+    }
+    return undefined;
+  }
+}
+
+/** A JSON body value by value; its top-level fields remembered for `equals`. */
+function jsonFields(
+  c: Correlator,
+  json: object,
+  step: Step,
+  mutating: boolean,
+  login: boolean,
+): void {
+  let credentials = false;
+  walk(json, (_p, key, leaf) => {
+    if (leaf !== "" && leaf !== null && isSecretName(key)) credentials = true;
+  });
+  const where: Where = { body: true, mutating, login, credentials };
+  step.body = bodyValue(c, json, "", step, where);
+  if (!Array.isArray(json) && step.body && typeof step.body === "object") {
+    for (const [k, v] of (step.body as YMap).entries) {
+      step.sent.set(k, { raw: (json as Record<string, unknown>)[k], template: v });
+    }
+  }
+}
+
+/** A urlencoded body: `form:` fields, or text with its values rewritten when not cleanly encoded. */
+function urlencoded(
+  c: Correlator,
+  text: string,
+  step: Step,
+  mutating: boolean,
+  login: boolean,
+): void {
+  const pairs = text.split("&").filter((p) => p !== "").map((pair) => {
+    const eq = pair.indexOf("=");
+    return eq === -1 ? [pair, undefined] as const : [pair.slice(0, eq), pair.slice(eq + 1)];
+  });
+  const credentials = pairs.some(([k]) => isSecretName(safeDecode(k)));
+  const where: Where = { body: true, mutating, login, credentials };
+  // As `form:`, each value is encoded when sent: `&`, `+`, `%`, `=`, `#` and spaces survive.
+  const form = formFields(pairs);
+  if (form) {
+    step.form = ymap(form.map(([k, values]) => {
+      const t = values.map((v) => c.rules.stringValue(k, v, step, where));
+      return [k, t.length === 1 ? t[0] : t];
+    }));
+    return;
+  }
+  step.body = pairs.map(([k, v]) => {
+    if (v === undefined) return withTokens(c, k, step);
+    const value = safeDecode(v);
+    const replaced = c.rules.stringValue(safeDecode(k), value, step, where);
+    return `${c.sp.lit(k)}=${replaced === c.sp.lit(value) ? withTokens(c, v, step) : replaced}`;
+  }).join("&");
+}
+
+/** Decodes one name or value of a urlencoded body; `undefined` when its encoding is broken. */
+function formDecode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text.replaceAll("+", " "));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A urlencoded body's fields, decoded, repeated names gathered in first-seen
+ * order; `undefined` when the text is not a clean encoding (a bare name, a
+ * stray `%`), which is then sent as recorded.
+ *
+ * @example
+ * ```ts
+ * import { formFields } from "./rewrite_body.ts";
+ * const fields = formFields([["tag", "a"], ["q", "x+y"], ["tag", "b"]]);
+ * if (JSON.stringify(fields) !== '[["tag",["a","b"]],["q",["x y"]]]') throw new Error();
+ * if (formFields([["bare", undefined]]) !== undefined) throw new Error();
+ * ```
+ */
+export function formFields(
+  pairs: readonly (readonly (string | undefined)[])[],
+): [string, string[]][] | undefined {
+  const fields = new Map<string, string[]>();
+  for (const [k, v] of pairs) {
+    if (k === undefined || v === undefined) return undefined;
+    const name = formDecode(k);
+    const value = name === undefined ? undefined : formDecode(v);
+    if (name === undefined || value === undefined) return undefined;
+    fields.set(name, [...(fields.get(name) ?? []), value]);
+  }
+  return fields.size > 0 ? [...fields] : undefined;
+}
+
+/**
+ * A multipart body becomes a `multipart:` map: text fields as templates,
+ * each file read from a file beside the flow (`uploads/<name>`, the
+ * recorded name kept), holding the recorded content or, since browsers
+ * never keep an upload's bytes, a placeholder. The runner writes the
+ * boundary and content type. A body that does not parse is sent as text.
+ */
+function multipart(c: Correlator, r: HarRecord, step: Step, contentType: string): void {
+  const text = r.bodyText ?? "";
+  // Chromium keeps no part of a body that holds a file: one file field is the best guess.
+  const omitted = text.trim() === "";
+  const parts = omitted
+    ? [{ name: "file", fileName: "upload.bin" }]
+    : multipartParts(text, multipartBoundary(contentType));
+  if (!parts) {
+    step.body = freshUuidsIn(c, text, step);
+    return;
+  }
+  const where: Where = { body: true, mutating: true, login: false, credentials: false };
+  const entries: [string, YNode][] = [];
+  for (const part of parts) {
+    if (entries.some(([name]) => name === part.name)) continue;
+    if (part.fileName === undefined) {
+      entries.push([part.name, c.rules.stringValue(part.name, part.value ?? "", step, where)]);
+      continue;
+    }
+    entries.push([part.name, filePart(c, r, step, { ...part, fileName: part.fileName }, omitted)]);
+  }
+  step.multipart = ymap(entries);
+  step.headers = step.headers.filter(([name]) => name !== "content-type");
+}
+
+/** A file part: the file beside the flow it is read from (noted as an upload). */
+function filePart(
+  c: Correlator,
+  r: HarRecord,
+  step: Step,
+  part: { fileName: string; content?: string; contentType?: string },
+  omitted: boolean,
+): YNode {
+  const path = placeholderPath(part.fileName);
+  const content = part.content ?? "";
+  const placeholder = content === "" || content === FILE_PLACEHOLDER;
+  if (!c.files.has(path)) c.files.set(path, placeholder ? PLACEHOLDER_TEXT : content);
+  c.uploads.push({ step: step.name, path, placeholder, omitted, form: formSource(r) });
+  const fields: [string, YScalar][] = [["file", path]];
+  if (part.contentType) fields.push(["content_type", part.contentType]);
+  const sent = sentFileName(part.fileName);
+  if (sent !== undefined) fields.push(["filename", sent]);
+  return yflow(fields);
+}

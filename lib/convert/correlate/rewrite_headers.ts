@@ -1,0 +1,127 @@
+/**
+ * A request's headers rewritten for replay: noise dropped, the session's
+ * `Cookie` and `Authorization` rewritten (`credentials.ts`), a produced
+ * value captured, a header the server wants fresh generated, a secret one
+ * made a required variable, `If-Match` taken from the ETag a response gave.
+ *
+ * @module
+ */
+import { isSecretHeader, isSecretName } from "../../secrets/mod.ts";
+import type { HarRecord, NameValue } from "../har_model.ts";
+import type { Step } from "../model.ts";
+import { envName } from "../names.ts";
+import { cleanHeaders, isAnalyticsCookie } from "../noise.ts";
+import { FRESH_HEADER } from "../polls.ts";
+import { isCredentialCookie } from "../values.ts";
+import { useProducer } from "./captures.ts";
+import { authorization, cookieHeader } from "./credentials.ts";
+import { freshValue } from "./ids.ts";
+import { type Correlator, secretEnv } from "./state.ts";
+import { withTokens } from "./tokens.ts";
+
+/**
+ * The request headers of `step` (the default rule).
+ *
+ * @example
+ * ```ts
+ * import { headers } from "./rewrite_headers.ts";
+ * import { newCorrelator } from "./pipeline.ts";
+ * const c = newCorrelator("a");
+ * const r = { url: new URL("https://a.test/"), cookies: [], headers: [{ name: "Idempotency-Key", value: "6f1c2b7e-8d4a-4e3f-9a1b-c5d6e7f80912" }] };
+ * // deno-lint-ignore no-explicit-any
+ * const out = headers(c, r as any, { uses: new Set() } as any);
+ * if (JSON.stringify(out) !== '[["idempotency-key","${RANDOM.UUID}"]]') throw new Error(JSON.stringify(out));
+ * ```
+ */
+export function headers(c: Correlator, r: HarRecord, step: Step): [string, string][] {
+  const cookieValues = new Set(
+    r.cookies.filter((cookie) =>
+      !isAnalyticsCookie(cookie.name) && cookie.value.length >= 4 &&
+      isCredentialCookie(cookie.name, cookie.value)
+    ).map((cookie) => cookie.value),
+  );
+  const cleaned = cleanHeaders(r.headers);
+  fillFromJar(c, r, cleaned);
+  const out: [string, string][] = [];
+  for (const { name, value } of cleaned) {
+    const template = headerValue(c, r, step, name, value, cookieValues);
+    if (template !== undefined) out.push([name, template]);
+  }
+  const match = ifMatch(c, r, step);
+  if (match) out.push(["if-match", match]);
+  return out;
+}
+
+/**
+ * Some producers (chrome-har, when DevTools sent the request's extra info
+ * late) record a request without the cookies the browser sent: it sent the
+ * ones earlier responses set.
+ */
+function fillFromJar(c: Correlator, r: HarRecord, cleaned: NameValue[]): void {
+  const held = c.jar.get(r.url.host);
+  if (
+    r.cookies.length === 0 && held && held.size > 0 && !cleaned.some((h) => h.name === "cookie")
+  ) {
+    r.cookies = [...held].map(([name, value]) => ({ name, value }));
+    cleaned.unshift({ name: "cookie", value: "" });
+    c.jarFilled++;
+  }
+}
+
+/** One header's template; `undefined` drops it (a `Cookie` with nothing left). */
+function headerValue(
+  c: Correlator,
+  r: HarRecord,
+  step: Step,
+  name: string,
+  value: string,
+  cookieValues: Set<string>,
+): string | undefined {
+  if (name === "cookie") return cookieHeader(c, r, step);
+  if (name === "authorization" || name === "proxy-authorization") {
+    return authorization(c, name, value, step);
+  }
+  const p = c.rules.producerFor(value);
+  if (p) return useProducer(c, p, step);
+  // Values the server expects fresh on every request: never a required variable,
+  // even when the name looks secret (Idempotency-Key ends in "key").
+  if (FRESH_HEADER.test(name)) {
+    c.replaced.generated++;
+    return freshValue(value);
+  }
+  const csrf = /csrf|xsrf/i.test(name);
+  if (isSecretHeader(name) || isSecretName(name) || csrf || cookieValues.has(value)) {
+    return secretHeader(c, step, name, value, csrf);
+  }
+  return withTokens(c, value, step);
+}
+
+/** A secret header: its produced tokens, else a required variable. */
+function secretHeader(
+  c: Correlator,
+  step: Step,
+  name: string,
+  value: string,
+  csrf: boolean,
+): string {
+  const tokenised = withTokens(c, value, step);
+  if (tokenised !== c.sp.lit(value)) return tokenised;
+  const base = name === "x-api-key"
+    ? "API_KEY"
+    : csrf
+    ? "CSRF_TOKEN"
+    : envName(name.replace(/^x-/, ""));
+  c.replaced.secrets++;
+  return c.sp.envRef(secretEnv(c, base, value, `the value of the "${name}" header`));
+}
+
+/** `If-Match` from the `ETag` of the response before it; one no response gave is kept, noted. */
+function ifMatch(c: Correlator, r: HarRecord, step: Step): string | undefined {
+  const found = c.handed.ifMatch(r);
+  if (!found) return undefined;
+  if (!found.producer) {
+    c.strayIfMatch.push(step.name);
+    return c.sp.lit(found.value);
+  }
+  return useProducer(c, { ...found.producer, secret: false }, step);
+}

@@ -1,0 +1,100 @@
+/**
+ * A request's URL rewritten for replay: its origin as a base-URL var, each
+ * path segment a capture, a generated value or itself, each query value
+ * rewritten like a body field (JSON inside one rewritten and re-encoded).
+ * A URL a response handed out whole is its capture.
+ *
+ * @module
+ */
+import { encodedJson } from "../encoded.ts";
+import type { HarRecord } from "../har_model.ts";
+import { safeDecode, valueKey } from "../json.ts";
+import type { Producer, Source, Step } from "../model.ts";
+import { singular, snake } from "../names.ts";
+import { isSecretShaped, isUuid } from "../values.ts";
+import { useProducer } from "./captures.ts";
+import { baseRef, innerValue } from "./rewrite_value.ts";
+import { type Correlator, NOT_A_BODY } from "./state.ts";
+import { withTokens } from "./tokens.ts";
+
+/**
+ * The template of the URL `r` requested, for `step`.
+ *
+ * @example
+ * ```ts
+ * import { rewriteUrl } from "./rewrite_url.ts";
+ * import { newCorrelator } from "./pipeline.ts";
+ * const c = newCorrelator("a");
+ * const r = { url: new URL("https://a.test/orders/42?page=2") };
+ * // deno-lint-ignore no-explicit-any
+ * const url = rewriteUrl(c, r as any, { uses: new Set() } as any);
+ * if (url !== "${vars.base_url}/orders/42?page=2") throw new Error(url);
+ * ```
+ */
+export function rewriteUrl(c: Correlator, r: HarRecord, step: Step): string {
+  const base = baseRef(c, r.url.origin);
+  const whole = c.handed.urlOf(r);
+  if (whole) return wholeUrl(c, whole, r, step, base);
+  const path = pathTemplate(c, r.url.pathname, step);
+  const query = r.url.search.slice(1).split("&").filter((q) => q !== "").map((pair) =>
+    queryPair(c, pair, step)
+  );
+  return `${base}${path}${query.length > 0 ? `?${query.join("&")}` : ""}`;
+}
+
+/** The path, each segment a capture, a generated value or itself. */
+function pathTemplate(c: Correlator, pathname: string, step: Step): string {
+  let previous = "";
+  return pathname.split("/").map((segment) => {
+    if (segment === "") return "";
+    const decoded = safeDecode(segment);
+    const p = c.rules.producerFor(decoded) ??
+      (/^\d+$/.test(decoded) ? c.rules.producerFor(Number(decoded)) : undefined);
+    if (p) return useProducer(c, p, step);
+    const gen = c.generated.get(decoded);
+    if (gen) {
+      c.replaced.generated++;
+      return gen;
+    }
+    if (isUuid(decoded) && !c.responseSeen.has(valueKey(decoded))) {
+      return c.rules.freshUuid(`${singular(snake(previous)) || "resource"}_id`, decoded);
+    }
+    previous = decoded;
+    return withTokens(c, segment, step);
+  }).join("/");
+}
+
+/** One `name=value` of the query, its value rewritten; the recorded encoding kept if unchanged. */
+function queryPair(c: Correlator, pair: string, step: Step): string {
+  const eq = pair.indexOf("=");
+  if (eq === -1) return withTokens(c, pair, step);
+  const name = safeDecode(pair.slice(0, eq));
+  const value = safeDecode(pair.slice(eq + 1));
+  // JSON inside the value (GraphQL GET `variables=`): its ids correlated, re-encoded.
+  const inner = encodedJson(
+    value,
+    (k, v) => innerValue(c, k, v, step),
+    (t) => c.sp.lit(t),
+  );
+  if (inner !== undefined) return `${c.sp.lit(pair.slice(0, eq))}=${inner}`;
+  const replaced = c.rules.stringValue(name, value, step, { ...NOT_A_BODY });
+  const unchanged = replaced === c.sp.lit(value);
+  return `${c.sp.lit(pair.slice(0, eq))}=${
+    unchanged ? withTokens(c, pair.slice(eq + 1), step) : replaced
+  }`;
+}
+
+/** A request URL that a response handed out whole: the capture, after the base if relative. */
+function wholeUrl(
+  c: Correlator,
+  whole: { step: Step; source: Source; absolute: boolean },
+  r: HarRecord,
+  step: Step,
+  base: string,
+): string {
+  const producer: Producer = { step: whole.step, source: whole.source, secret: false };
+  // Its signature and other opaque parameters are secrets: masked in comments, never sent.
+  for (const [, v] of r.url.searchParams) if (isSecretShaped(v)) c.secrets.add(v);
+  const ref = useProducer(c, producer, step).replace(/^\$\{/, "${raw:");
+  return whole.absolute ? ref : `${base}${ref}`;
+}

@@ -1,0 +1,256 @@
+/**
+ * One recorded value rewritten for replay. The rules, in order: a value a
+ * response produced is its capture; an OAuth value the client made is its
+ * fresh var; a `redirect_uri` of the app follows the base URL; an OAuth code
+ * and a secret-named field become required variables; a generated value is
+ * sent again; a client-made UUID is made fresh; a name in a write gets the
+ * run id; anything else is sent as recorded, tokens inside it replaced.
+ *
+ * @module
+ */
+import { isSecretName } from "../../secrets/mod.ts";
+import { valueKey } from "../json.ts";
+import type { Step } from "../model.ts";
+import { envName } from "../names.ts";
+import { isUuid, mixRunId } from "../values.ts";
+import type { YNode, YScalar } from "../yaml_out.ts";
+import { ymap } from "../yaml_out.ts";
+import { useProducer } from "./captures.ts";
+import { type Correlator, secretEnv, type Where } from "./state.ts";
+import { withTokens } from "./tokens.ts";
+
+/** One rule: the template for `value`, or `undefined` when the rule does not apply. */
+type ValueRule = (
+  c: Correlator,
+  key: string,
+  value: string,
+  step: Step,
+  where: Where,
+) => string | undefined;
+
+/** The rules of {@linkcode stringValue}, first match wins. */
+const VALUE_RULES: ValueRule[] = [
+  (c, _key, value, step) => {
+    const p = c.rules.producerFor(value);
+    return p ? useProducer(c, p, step) : undefined;
+  },
+  (c, _key, value) => generatedAgain(c, c.oauthFresh.get(value)),
+  // An OAuth redirect_uri must equal the one the provider knows: the instance's own URL.
+  (c, key, value) => /redirect_ur[il]$/i.test(key) ? appUrl(c, value) : undefined,
+  oauthCode,
+  secretField,
+  (c, _key, value) => generatedAgain(c, c.generated.get(value)),
+  (c, key, value) =>
+    isUuid(value) && !c.responseSeen.has(valueKey(value))
+      ? c.rules.freshUuid(key, value)
+      : undefined,
+  runIdMixed,
+];
+
+/**
+ * A string sent in a body, query value or header value under `key` (the
+ * default rule).
+ *
+ * @example
+ * ```ts
+ * import { stringValue } from "./rewrite_value.ts";
+ * import { NOT_A_BODY } from "./state.ts";
+ * import { newCorrelator } from "./pipeline.ts";
+ * const c = newCorrelator("a");
+ * // deno-lint-ignore no-explicit-any
+ * const step = { name: "get_me", uses: new Set() } as any;
+ * if (stringValue(c, "api_key", "k3y-123456", step, NOT_A_BODY) !== "${ENV.API_KEY}") throw new Error();
+ * if (stringValue(c, "q", "ruby", step, NOT_A_BODY) !== "ruby") throw new Error();
+ * ```
+ */
+export function stringValue(
+  c: Correlator,
+  key: string,
+  value: string,
+  step: Step,
+  where: Where,
+): string {
+  for (const rule of VALUE_RULES) {
+    const out = rule(c, key, value, step, where);
+    if (out !== undefined) return out;
+  }
+  return withTokens(c, value, step);
+}
+
+/** A value generated before (or an OAuth var), sent again; counted as generated. */
+function generatedAgain(c: Correlator, template: string | undefined): string | undefined {
+  if (!template) return undefined;
+  c.replaced.generated++;
+  return template;
+}
+
+/** An OAuth authorization code (and its PKCE verifier) works once: a replay needs a new one. */
+function oauthCode(c: Correlator, key: string, value: string, step: Step): string | undefined {
+  if (value === "" || !/^(code|code_verifier)$/.test(key) || !c.oauthSteps.has(step)) {
+    return undefined;
+  }
+  c.replaced.secrets++;
+  const note =
+    `Step "${step.name}" exchanges an OAuth authorization code, which cannot be replayed: set OAUTH_CODE (and OAUTH_CODE_VERIFIER for PKCE) from a fresh authorization, or log in another way.`;
+  if (!c.notes.includes(note)) c.notes.push(note);
+  return c.sp.envRef(
+    secretEnv(
+      c,
+      key === "code" ? "OAUTH_CODE" : "OAUTH_CODE_VERIFIER",
+      value,
+      key === "code"
+        ? "a fresh OAuth authorization code (a recorded one cannot be replayed)"
+        : "the PKCE code_verifier that goes with OAUTH_CODE",
+    ),
+  );
+}
+
+/** A secret-named field or parameter: a required variable named for its step (or LOGIN). */
+function secretField(
+  c: Correlator,
+  key: string,
+  value: string,
+  step: Step,
+  where: Where,
+): string | undefined {
+  if (value === "" || !isSecretName(key)) return undefined;
+  const prefix = where.login ? "LOGIN" : envName(step.name);
+  const field = envName(key);
+  const base = field.startsWith(`${prefix}_`) ? field : `${prefix}_${field}`;
+  c.replaced.secrets++;
+  return c.sp.envRef(
+    secretEnv(
+      c,
+      where.body ? base : field,
+      value,
+      `the "${key}" ${where.body ? "field" : "parameter"} sent by step "${step.name}"`,
+    ),
+  );
+}
+
+/** A name or e-mail a write creates gets the run id, so a second run creates another. */
+function runIdMixed(
+  c: Correlator,
+  key: string,
+  value: string,
+  _step: Step,
+  where: Where,
+): string | undefined {
+  if (
+    !where.body || !where.mutating || where.login || where.credentials ||
+    c.responseSeen.has(valueKey(value)) || /\$$/.test(value.replace(/\d+$/, ""))
+  ) return undefined;
+  const mixed = mixRunId(key, value, (t) => c.sp.lit(t));
+  if (!mixed) return undefined;
+  c.replaced.generated++;
+  c.generated.set(value, mixed);
+  return mixed;
+}
+
+/**
+ * A JSON value sent in a body: every string and number rewritten, the
+ * shape kept.
+ *
+ * @example
+ * ```ts
+ * import { bodyValue } from "./rewrite_value.ts";
+ * import { NOT_A_BODY } from "./state.ts";
+ * import { newCorrelator } from "./pipeline.ts";
+ * const c = newCorrelator("a");
+ * // deno-lint-ignore no-explicit-any
+ * const out = bodyValue(c, [1, true, null], "", { uses: new Set() } as any, NOT_A_BODY);
+ * if (JSON.stringify(out) !== "[1,true,null]") throw new Error(JSON.stringify(out));
+ * ```
+ */
+export function bodyValue(
+  c: Correlator,
+  value: unknown,
+  key: string,
+  step: Step,
+  where: Where,
+): YNode {
+  if (Array.isArray(value)) return value.map((v) => bodyValue(c, v, key, step, where));
+  if (typeof value === "object" && value !== null) {
+    return ymap(
+      Object.entries(value).map(([k, v]) => [k, bodyValue(c, v, k, step, where)]),
+    );
+  }
+  if (typeof value === "string") return c.rules.stringValue(key, value, step, where);
+  if (typeof value === "number") {
+    const p = c.rules.producerFor(value);
+    return p ? useProducer(c, p, step) : value;
+  }
+  return value as YScalar;
+}
+
+/**
+ * A value inside an encoded one (JSON in a query value): a capture, or
+ * `undefined` to keep it.
+ *
+ * @example
+ * ```ts
+ * import { innerValue } from "./rewrite_value.ts";
+ * import { newCorrelator } from "./pipeline.ts";
+ * const c = newCorrelator("a");
+ * // deno-lint-ignore no-explicit-any
+ * if (innerValue(c, "first", 10, { uses: new Set() } as any) !== undefined) throw new Error();
+ * ```
+ */
+export function innerValue(
+  c: Correlator,
+  key: string,
+  value: unknown,
+  step: Step,
+): string | undefined {
+  if (typeof value !== "string" && typeof value !== "number") return undefined;
+  const p = c.rules.producerFor(value) ??
+    (typeof value === "string" && /^\d+$/.test(value)
+      ? c.rules.producerFor(Number(value))
+      : undefined);
+  if (p) return useProducer(c, p, step);
+  const gen = typeof value === "string" ? c.generated.get(value) : undefined;
+  if (gen && /^\$\{[^}]+\}$/.test(gen)) return gen;
+  if (typeof value === "string" && isUuid(value) && !c.responseSeen.has(valueKey(value))) {
+    return c.rules.freshUuid(key, value);
+  }
+  return undefined;
+}
+
+/**
+ * The base-URL var of an origin, declared at its first use.
+ *
+ * @example
+ * ```ts
+ * import { baseRef } from "./rewrite_value.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * if (baseRef(c, "https://a.test") !== "${vars.base_url}") throw new Error();
+ * if (baseRef(c, "https://b.test") !== "${vars.base_url_2}") throw new Error();
+ * ```
+ */
+export function baseRef(c: Correlator, origin: string): string {
+  let base = c.origins.get(origin);
+  if (!base) {
+    const n = c.origins.size;
+    const name = c.varNames.take(n === 0 ? "base_url" : `base_url_${n + 1}`);
+    const env = n === 0 ? "BASE_URL" : `BASE_URL_${n + 1}`;
+    c.env.set(env, { about: `the API's base URL`, fallback: origin });
+    c.vars.push([name, c.sp.envRef(env, origin)]);
+    base = c.sp.varRef(name);
+    c.origins.set(origin, base);
+  }
+  return base;
+}
+
+/**
+ * A URL of the API sent as a value (an OAuth `redirect_uri`): its base URL
+ * var and the rest, so it follows the instance the flow runs against;
+ * `undefined` for any other value.
+ */
+function appUrl(c: Correlator, value: string): string | undefined {
+  const m = /^https?:\/\/[^/?#]+(?=$|[/?#])/.exec(value);
+  if (!m || !URL.canParse(value)) return undefined;
+  const origin = new URL(value).origin;
+  if (m[0].toLowerCase() !== origin || !c.apiOrigins.has(origin)) return undefined;
+  return `${baseRef(c, origin)}${c.sp.lit(value.slice(m[0].length))}`;
+}

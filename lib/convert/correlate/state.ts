@@ -1,0 +1,189 @@
+/**
+ * What correlation knows about one session while it builds the steps: the
+ * producers responses handed out, the secrets seen, the names taken, the
+ * values generated. Every stage of `correlate/` reads and adds to this one
+ * record; its `steps`, `env`, `vars`, `files` and `notes` are the result.
+ *
+ * The few decisions a second recording may overrule are reached through
+ * {@linkcode Rules}, so that `two_recordings_correlate.ts` replaces a rule
+ * and every stage that asks it gets the replacement.
+ *
+ * @module
+ */
+import { HandedOut } from "../handed.ts";
+import type { HarRecord } from "../har_model.ts";
+import type { EnvVar, Producer, Step } from "../model.ts";
+import { UniqueNames } from "../names.ts";
+import { Spelling } from "../spelling.ts";
+
+/** Where a value is sent: it decides which rules may replace it. */
+export interface Where {
+  body: boolean;
+  mutating: boolean;
+  login: boolean;
+  credentials: boolean;
+}
+
+/** Where nothing is a body: query values and headers. */
+export const NOT_A_BODY: Readonly<Where> = {
+  body: false,
+  mutating: false,
+  login: false,
+  credentials: false,
+};
+
+/**
+ * The decisions a second recording's evidence may overrule. Stages call them
+ * through `c.rules`, never the default directly, so an overruled rule is
+ * overruled everywhere.
+ */
+export interface Rules {
+  /** The producer of `value`, if a response handed it out. */
+  producerFor(value: unknown): Producer | undefined;
+  /** A string sent in a body, query value or header value under `key`. */
+  stringValue(key: string, value: string, step: Step, where: Where): string;
+  /** A UUID the client made. */
+  freshUuid(key: string, value: string): string;
+  /** The request headers of `step`, sent by record `r`. */
+  headers(r: HarRecord, step: Step): [string, string][];
+  /** Records what the response of `step` hands out. */
+  produce(step: Step): void;
+}
+
+/** An upload step and the file it sends, for one note. */
+export interface Upload {
+  step: string;
+  path: string;
+  placeholder: boolean;
+  omitted: boolean;
+  form?: { page: string; typed: string[] };
+}
+
+/** The state of correlation over one session. */
+export interface Correlator {
+  readonly sp: Spelling;
+  /** Whether values are taken from responses; off only for `--no-correlate` (a debugging aid). */
+  readonly linking: boolean;
+  /** The rules the stages ask; set by `newCorrelator`, replaced for two recordings. */
+  rules: Rules;
+  readonly steps: Step[];
+  readonly stepNames: UniqueNames;
+  readonly varNames: UniqueNames;
+  readonly vars: [string, string][];
+  /** Each origin's base-URL var reference. */
+  readonly origins: Map<string, string>;
+  /** The response that first handed out each value, by `valueKey`. */
+  readonly producers: Map<string, Producer>;
+  /** The token producers alone, searched inside longer strings (`Bearer …`, cookies). */
+  readonly tokens: [string, Producer][];
+  /** Cookie producers by `name=value`: what the `Cookie` header sends back as it was set. */
+  readonly cookieProducers: Map<string, Producer>;
+  readonly responseSeen: Set<string>;
+  readonly sentSeen: Set<string>;
+  /** Recorded values → the generated template sent instead. */
+  readonly generated: Map<string, string>;
+  readonly uuidCounts: Map<string, number>;
+  readonly env: Map<string, EnvVar>;
+  readonly envByValue: Map<string, string>;
+  readonly secrets: Set<string>;
+  readonly loginRecords: Set<HarRecord>;
+  readonly replaced: { tokens: number; secrets: number; ids: number; generated: number };
+  /** For each body key, the last position in the session where a write sent it. */
+  readonly lastWritten: Map<string, number>;
+  /** Each kept record's position in the session. */
+  readonly position: Map<HarRecord, number>;
+  /** Cookies recorded responses set, by host: what the browser held. */
+  readonly jar: Map<string, Map<string, string>>;
+  /** Requests recorded without their cookies that were given the jar's. */
+  jarFilled: number;
+  /** Requests that sent Authorization and cookies no recorded response set. */
+  droppedCookies: number;
+  /** Steps that exchange an OAuth authorization code. */
+  readonly oauthSteps: Set<Step>;
+  /** Recorded PKCE verifiers and challenges, OAuth states and nonces → the vars sent instead. */
+  readonly oauthFresh: Map<string, string>;
+  /** Origins of the kept requests: a URL of one sent as a value follows its base URL. */
+  readonly apiOrigins: Set<string>;
+  /** Limits met while converting the steps, for the summary and the flow's header. */
+  readonly notes: string[];
+  /** ETags and URLs responses handed out, sent back whole. */
+  readonly handed: HandedOut;
+  /** `If-Match` values no recorded response handed out, by step. */
+  readonly strayIfMatch: string[];
+  /** Files uploads send, by path relative to the flow: recorded content or a placeholder. */
+  readonly files: Map<string, string>;
+  readonly uploads: Upload[];
+}
+
+/**
+ * A fresh state with no rules yet: `newCorrelator` (in `pipeline.ts`) gives
+ * it the default ones, which need the stages that need this record.
+ *
+ * @example
+ * ```ts
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * if (c.steps.length !== 0 || c.sp.varRef("x") !== "${vars.x}") throw new Error();
+ * ```
+ */
+export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlator {
+  return {
+    sp: new Spelling(spelling),
+    linking,
+    rules: undefined as unknown as Rules,
+    steps: [],
+    stepNames: new UniqueNames(),
+    varNames: new UniqueNames(),
+    vars: [],
+    origins: new Map(),
+    producers: new Map(),
+    tokens: [],
+    cookieProducers: new Map(),
+    responseSeen: new Set(),
+    sentSeen: new Set(),
+    generated: new Map(),
+    uuidCounts: new Map(),
+    env: new Map(),
+    envByValue: new Map(),
+    secrets: new Set(),
+    loginRecords: new Set(),
+    replaced: { tokens: 0, secrets: 0, ids: 0, generated: 0 },
+    lastWritten: new Map(),
+    position: new Map(),
+    jar: new Map(),
+    jarFilled: 0,
+    droppedCookies: 0,
+    oauthSteps: new Set(),
+    oauthFresh: new Map(),
+    apiOrigins: new Set(),
+    notes: [],
+    handed: new HandedOut(),
+    strayIfMatch: [],
+    files: new Map(),
+    uploads: [],
+  };
+}
+
+/**
+ * A required environment variable holding `value` (the same value keeps one
+ * name).
+ *
+ * @example
+ * ```ts
+ * import { emptyCorrelator, secretEnv } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * if (secretEnv(c, "TOKEN", "s3cr3t", "a token") !== "TOKEN") throw new Error();
+ * if (secretEnv(c, "TOKEN", "other", "a token") !== "TOKEN_2") throw new Error();
+ * if (secretEnv(c, "TOKEN", "s3cr3t", "a token") !== "TOKEN") throw new Error();
+ * ```
+ */
+export function secretEnv(c: Correlator, base: string, value: string, about: string): string {
+  c.secrets.add(value);
+  const known = c.envByValue.get(`${base}\n${value}`);
+  if (known) return known;
+  let name = base;
+  for (let n = 2; c.env.has(name); n++) name = `${base}_${n}`;
+  c.env.set(name, { about });
+  c.envByValue.set(`${base}\n${value}`, name);
+  return name;
+}

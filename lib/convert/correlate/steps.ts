@@ -1,0 +1,104 @@
+/**
+ * One step built from a group of records (a request and the polls that
+ * repeat it): named for what it does, its URL, headers and body rewritten
+ * (`rewrite_*.ts`), its response asserted on, then what that response
+ * hands out recorded for the steps after it.
+ *
+ * @module
+ */
+import { addAssertions } from "../assertions.ts";
+import type { HarRecord } from "../har_model.ts";
+import { parseBody, safeDecode, valueKey, walk } from "../json.ts";
+import type { Step } from "../model.ts";
+import {
+  authStepName,
+  isAuthPath,
+  operationName,
+  resourceNoun,
+  shortName,
+  snake,
+  stepName,
+  UniqueNames,
+} from "../names.ts";
+import { isIdSegment } from "./ids.ts";
+import { rewriteBody } from "./rewrite_body.ts";
+import { rewriteUrl } from "./rewrite_url.ts";
+import type { Correlator } from "./state.ts";
+import { writtenLater } from "./writes.ts";
+
+/**
+ * Builds the step of `records` and adds it to `c.steps`.
+ *
+ * @example
+ * ```ts
+ * import { addStep } from "./steps.ts";
+ * import { newCorrelator } from "./pipeline.ts";
+ * import { loadBodies } from "../har_bodies.ts";
+ * import { parseHar } from "../har_model.ts";
+ * const { records } = parseHar(JSON.stringify({ log: { entries: [
+ *   { request: { method: "GET", url: "https://a.test/api/orders" }, response: { status: 200, content: { mimeType: "application/json", text: "[]" } } },
+ * ] } }), []);
+ * loadBodies(records, []);
+ * const c = newCorrelator("a");
+ * addStep(c, records);
+ * if (c.steps[0].name !== "list_orders") throw new Error(c.steps[0].name);
+ * ```
+ */
+export function addStep(c: Correlator, records: HarRecord[], loop?: Step["loop"]): void {
+  const first = records[0];
+  const segments = first.url.pathname.split("/").filter((s) => s !== "").map(safeDecode);
+  const isId = (s: string) => isIdSegment(c, s);
+  const login = c.loginRecords.has(first) ||
+    (first.method === "POST" && isAuthPath(first.url.pathname));
+  const step: Step = {
+    name: c.stepNames.take(shortName(nameOf(first, segments, isId, login))),
+    records,
+    first,
+    last: records[records.length - 1],
+    noun: login ? "login" : resourceNoun(segments, isId),
+    method: first.method,
+    url: "",
+    headers: [],
+    sent: new Map(),
+    captures: [],
+    captureNames: new UniqueNames(),
+    captureByPath: new Map(),
+    uses: new Set(),
+    checks: [],
+    loop,
+  };
+  step.url = rewriteUrl(c, first, step);
+  step.headers = c.rules.headers(first, step);
+  rewriteBody(c, first, step, login);
+  remember(c, first);
+  addAssertions(step, c.secrets, (key, r) => writtenLater(c, key, r));
+  c.rules.produce(step);
+  c.steps.push(step);
+}
+
+/** What the step does: opens a page, logs in, runs an operation, or acts on a resource. */
+function nameOf(
+  first: HarRecord,
+  segments: string[],
+  isId: (s: string) => boolean,
+  login: boolean,
+): string {
+  const page = first.method === "GET" && /html/.test(first.mimeType)
+    ? `open_${snake(segments.filter((s) => !isId(s)).at(-1) ?? "") || "home"}`
+    : undefined;
+  return page ?? authStepName(first, login) ?? operationName(first) ??
+    stepName(first.method, segments, isId);
+}
+
+/** Remembers what the client sent, so a response echoing it is not taken as its source. */
+function remember(c: Correlator, r: HarRecord): void {
+  for (const s of r.url.pathname.split("/")) c.sentSeen.add(valueKey(safeDecode(s)));
+  for (const [, v] of r.url.searchParams) c.sentSeen.add(valueKey(v));
+  if (r.bodyText) {
+    try {
+      walk(parseBody(r.bodyText), (_p, _k, leaf) => c.sentSeen.add(valueKey(leaf)));
+    } catch {
+      // Not JSON: form values were remembered through the generated map, if at all.
+    }
+  }
+}

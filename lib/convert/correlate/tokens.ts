@@ -1,0 +1,47 @@
+/**
+ * Tokens inside longer text: a `Bearer …` header, a cookie string, a URL
+ * that embeds a session id. Every token a response produced is searched for
+ * and replaced by its capture; the rest is escaped as literal text.
+ *
+ * @module
+ */
+import type { Producer, Step } from "../model.ts";
+import { useProducer } from "./captures.ts";
+import type { Correlator } from "./state.ts";
+
+/**
+ * `text` with every token a response produced replaced by its capture, the
+ * rest escaped.
+ *
+ * @example
+ * ```ts
+ * import { withTokens } from "./tokens.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * // deno-lint-ignore no-explicit-any
+ * if (withTokens(c, "cost: $5", { uses: new Set() } as any) !== "cost: $5") throw new Error();
+ * ```
+ */
+export function withTokens(c: Correlator, text: string, user: Step): string {
+  let out = "";
+  let rest = text;
+  for (;;) {
+    const best = firstToken(c.tokens, rest);
+    if (!best) return out + c.sp.lit(rest);
+    out += c.sp.lit(rest.slice(0, best.at)) + useProducer(c, best.p, user);
+    rest = rest.slice(best.at + best.value.length);
+  }
+}
+
+/** The token that starts first in `text` (the first produced, on a tie). */
+function firstToken(
+  tokens: [string, Producer][],
+  text: string,
+): { at: number; value: string; p: Producer } | undefined {
+  let best: { at: number; value: string; p: Producer } | undefined;
+  for (const [value, p] of tokens) {
+    const at = text.indexOf(value);
+    if (at !== -1 && (!best || at < best.at)) best = { at, value, p };
+  }
+  return best;
+}

@@ -1,0 +1,58 @@
+/**
+ * A value two recordings of one journey sent differently, made fresh on each
+ * run from its two recorded forms: a UUID, hex of one length, or text that
+ * differs only in a run of letters and digits (a timestamp, a counter, a
+ * random suffix).
+ *
+ * @module
+ */
+import { isUuid } from "./values.ts";
+
+/**
+ * Whether `value` can be made fresh on each run from its two recorded
+ * forms, and how: a UUID, hex of one length, or text that differs only in a
+ * run of letters and digits (a timestamp, a counter, a random suffix).
+ *
+ * @example
+ * ```ts
+ * import { freshFrom } from "./fresh_from.ts";
+ * if (freshFrom("3fdb4b89f0f8a28eefa3034c6e4451e6", "eebeb964d157dc8d6a16f1ceb6fb3247") !== "${RANDOM.HEX_32}") throw new Error();
+ * if (freshFrom("draft-1732100", "draft-1732999") !== "draft-${RUN_ID}") throw new Error();
+ * if (freshFrom("Alice", "Bob") !== undefined) throw new Error();
+ * ```
+ */
+export function freshFrom(a: string, b: string): string | undefined {
+  if (isUuid(a) && isUuid(b)) return "${RANDOM.UUID}";
+  if (/^[0-9a-f]+$/i.test(a) && /^[0-9a-f]+$/i.test(b) && a.length === b.length && a.length >= 8) {
+    return `\${RANDOM.HEX_${a.length}}`;
+  }
+  const run = differingRun(a, b);
+  if (!run) return undefined;
+  const escape = (t: string) => t.replaceAll("${", "$${");
+  return `${escape(a.slice(0, run.start))}\${RUN_ID}${escape(a.slice(a.length - run.end))}`;
+}
+
+/**
+ * Where `a` and `b` differ, as the length of their common head (`start`) and
+ * tail (`end`), widened to the whole alphanumeric run of `a` so that
+ * `draft-17` / `draft-19` gives `draft-${RUN_ID}`; `undefined` unless the
+ * differing middles are short runs of letters and digits with a digit in
+ * them: different words are different data.
+ */
+function differingRun(a: string, b: string): { start: number; end: number } | undefined {
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let end = 0;
+  while (
+    end < a.length - start && end < b.length - start && a.at(-1 - end) === b.at(-1 - end)
+  ) end++;
+  const middleA = a.slice(start, a.length - end);
+  const middleB = b.slice(start, b.length - end);
+  if (!/^[A-Za-z0-9]{1,64}$/.test(middleA) || !/^[A-Za-z0-9]{1,64}$/.test(middleB)) {
+    return undefined;
+  }
+  if (!/\d/.test(middleA + middleB)) return undefined;
+  while (start > 0 && /[A-Za-z0-9]/.test(a[start - 1])) start--;
+  while (end > 0 && /[A-Za-z0-9]/.test(a[a.length - end])) end--;
+  return { start, end };
+}

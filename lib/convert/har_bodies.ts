@@ -1,0 +1,184 @@
+/**
+ * The bodies of the records the conversion keeps, decoded lazily after the
+ * traffic is selected: a 100 MB export is mostly images and scripts that are
+ * dropped anyway, and base64-decoding them would cost more than parsing the
+ * whole file. JSON bodies that chrome-har flattened into params are repaired
+ * here too.
+ *
+ * @module
+ */
+import { isObject, str } from "./_har_fields.ts";
+import { repairFlattenedJson } from "./har_input.ts";
+import { type HarRecord, isJsonMime } from "./har_model.ts";
+import { MAX_WALK_DEPTH, parseBody, TooDeepJson } from "./json.ts";
+
+/**
+ * Decodes the response bodies of the records the conversion keeps: base64
+ * text is decoded when it is UTF-8 (binary bodies are skipped with a note),
+ * JSON is parsed when the mime type says JSON or the body looks like it.
+ * Every limit met becomes a note naming the request.
+ *
+ * @example
+ * ```ts
+ * import { loadBodies } from "./har_bodies.ts";
+ * import { parseHar } from "./har_model.ts";
+ * const har = parseHar(JSON.stringify({ log: { entries: [{
+ *   request: { method: "GET", url: "https://api.test/a" },
+ *   response: { status: 200, content: { mimeType: "application/json", encoding: "base64",
+ *     text: btoa('{"ok":true}') } },
+ * }] } }), []);
+ * loadBodies(har.records, []);
+ * if ((har.records[0].json as { ok: boolean }).ok !== true) throw new Error();
+ * ```
+ */
+export function loadBodies(records: HarRecord[], notes: string[]): void {
+  for (const r of records) loadResponse(r, notes);
+  repairBodies(records, notes);
+  for (const r of records) {
+    if (r.bodyText === undefined) {
+      const post = isObject(r.raw.request) && isObject(r.raw.request.postData);
+      if (post) {
+        notes.push(
+          `The request body of ${r.method} ${r.url.origin}${r.url.pathname} is not in the HAR: sent without a body.`,
+        );
+      }
+    } else if (r.bodyText.includes("\ufffd")) {
+      notes.push(
+        `The request body of ${r.method} ${r.url.origin}${r.url.pathname} holds bytes that were not valid UTF-8.`,
+      );
+    }
+  }
+}
+
+/** Sets the response text (and JSON) of one record; each limit met is a note naming it. */
+function loadResponse(r: HarRecord, notes: string[]): void {
+  const label = `${r.method} ${r.url.origin}${r.url.pathname}`;
+  const response = isObject(r.raw.response) ? r.raw.response : undefined;
+  if (!response) {
+    notes.push(`${label} has no recorded response: no status or body assertions.`);
+    return;
+  }
+  const text = responseText(r, response, label, notes);
+  if (text === undefined) return;
+  r.responseText = text;
+  if (text.includes("\ufffd")) {
+    notes.push(
+      `The response body of ${label} holds bytes that were not valid UTF-8 (shown as U+FFFD).`,
+    );
+  }
+  const trimmed = text.trim();
+  if ((isJsonMime(r.mimeType) || /^[[{]/.test(trimmed)) && trimmed !== "") {
+    readJson(r, trimmed, label, notes);
+  }
+}
+
+/** The response body as text (base64 decoded); `undefined`, noted, when not recorded or binary. */
+function responseText(
+  r: HarRecord,
+  response: Record<string, unknown>,
+  label: string,
+  notes: string[],
+): string | undefined {
+  const content = isObject(response.content) ? response.content : {};
+  const text = str(content.text);
+  const size = typeof content.size === "number" ? content.size : 0;
+  if (text === undefined) {
+    if (!hasNoBody(r) && (size > 0 || str(content.comment) || str(response._error))) {
+      notes.push(
+        `The response body of ${label} is not in the HAR (exported without content?): no body assertions.`,
+      );
+    }
+    return undefined;
+  }
+  if (str(content.encoding)?.toLowerCase() !== "base64") return text;
+  const decoded = decodeBase64Text(text);
+  if (decoded === undefined) {
+    notes.push(`The response body of ${label} is binary (base64): no body assertions.`);
+  }
+  return decoded;
+}
+
+/** Parses a JSON response body; one that does not parse is noted when it should have. */
+function readJson(r: HarRecord, trimmed: string, label: string, notes: string[]): void {
+  try {
+    r.json = parseBody(trimmed);
+    r.hasJson = true;
+  } catch (error) {
+    if (error instanceof TooDeepJson) {
+      notes.push(
+        `The response body of ${label} nests deeper than ${MAX_WALK_DEPTH} levels: it is not read, so no body assertions.`,
+      );
+    } else if (isJsonMime(r.mimeType)) {
+      notes.push(
+        `The response body of ${label} is not valid JSON (truncated?): no body assertions.`,
+      );
+    }
+  }
+}
+
+/**
+ * JSON bodies rebuilt from params (chrome-har) checked against the size the
+ * browser sent and the entry's response ({@linkcode repairFlattenedJson}):
+ * restored lists make one note, and each body still short of what was sent
+ * one note naming it.
+ */
+function repairBodies(records: HarRecord[], notes: string[]): void {
+  const restored = new Set<string>();
+  let repaired = 0;
+  for (const r of records) {
+    if (!r.bodyFromParams || !isJsonMime(r.bodyMime) || r.bodyText === undefined) continue;
+    const fix = repairFlattenedJson(r.bodyText, sentSize(r), r.hasJson ? r.json : undefined);
+    if (fix.restored.length > 0) {
+      r.bodyText = fix.text;
+      repaired++;
+      for (const k of fix.restored) restored.add(k);
+    } else if (fix.lost) {
+      notes.push(
+        `The request body of ${r.method} ${r.url.origin}${r.url.pathname} was recorded only as ` +
+          `name/value pairs (chrome-har), which lose JSON lists: ${fix.lost}. A one-item list ` +
+          `is written as its item and an empty list is missing: check the step's body.`,
+      );
+    }
+  }
+  if (repaired > 0) {
+    const names = [...restored].map((k) => JSON.stringify(k)).join(", ");
+    notes.push(
+      `${repaired} JSON request bod${repaired === 1 ? "y was" : "ies were"} recorded only as ` +
+        `name/value pairs (chrome-har), which turn a one-item list into its item: ${names} ` +
+        `${
+          restored.size === 1 ? "is a list" : "are lists"
+        } again, as the size sent and the response show.`,
+    );
+  }
+}
+
+/** The size of the request body the browser sent: `bodySize`, else `Content-Length`. */
+function sentSize(r: HarRecord): number | undefined {
+  const request = isObject(r.raw.request) ? r.raw.request : {};
+  const declared = r.headers.find((h) => h.name.toLowerCase() === "content-length")?.value;
+  return typeof request.bodySize === "number" && request.bodySize > 0
+    ? request.bodySize
+    : declared !== undefined && /^\d+$/.test(declared.trim())
+    ? Number(declared)
+    : undefined;
+}
+
+/** HEAD, 1xx, 204, 205 and 304 responses have no body, whatever size a producer recorded. */
+function hasNoBody(r: HarRecord): boolean {
+  const status = r.status ?? 0;
+  return r.method === "HEAD" || (status >= 100 && status < 200) || [204, 205, 304].includes(status);
+}
+
+/** Base64 → UTF-8 text, or `undefined` when it is not base64 of UTF-8 text. */
+function decodeBase64Text(text: string): string | undefined {
+  try {
+    const binary = atob(text.replace(/\s+/g, ""));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    const decoded = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    // Control characters other than whitespace mean binary that happens to be valid UTF-8.
+    // deno-lint-ignore no-control-regex
+    return /[\u0000-\u0008\u000e-\u001f]/.test(decoded) ? undefined : decoded;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,218 @@
+/**
+ * One verification's state and the small operations over it: the flow
+ * loaded as it now stands (with probes for a step's handed-out values), the
+ * live values those probes captured, and a snapshot of a step to put back
+ * after a try that did not help. `verify.ts` walks the steps with it.
+ *
+ * @module
+ */
+import { loadFlow } from "../load/load_flow.ts";
+import type { Flow } from "../model/flow.ts";
+import { type Correlator, stablePath } from "./correlate/mod.ts";
+import type { PreparedConversion } from "./har.ts";
+import type { Source, Step } from "./model.ts";
+import { type LiveOutcome, LiveSession } from "./verify_live.ts";
+import { type RequestParts, requestParts } from "./verify_template.ts";
+import { type Handed, handedOut, sentText } from "./verify_values.ts";
+import { writeFlow } from "./write.ts";
+
+/** Values probed for in one live response, at most. */
+const MAX_PROBES_PER_STEP = 200;
+
+/** The name prefix of a probe's capture. */
+export const PROBE = "verify_probe_";
+
+/** A response of the session that handed out a value, and what the live one holds there. */
+export interface Producer {
+  index: number;
+  handed: Handed;
+  source: Source;
+}
+
+/** The state of a step's request and of every step's captures, to put back after a try. */
+export interface Snapshot {
+  parts: RequestParts;
+  uses: Set<string>;
+  captures: [Step["captures"], Map<string, string>][];
+  replaced: Correlator["replaced"];
+}
+
+/** What {@linkcode startVerification} needs besides the conversion. */
+export interface VerificationInput {
+  baseUrl: string;
+  hosts: string[];
+  env: (name: string) => string | undefined;
+  timeoutMs?: number;
+}
+
+/** One verification under way. */
+export interface Verification {
+  readonly prepared: PreparedConversion;
+  readonly c: Correlator;
+  /** What each step's recorded request sent, as text. */
+  readonly sent: string[];
+  /** Each value handed out and sent back later → the responses that handed it out. */
+  readonly producers: Map<string, Producer[]>;
+  /** The producers probed for in each step's live response. */
+  readonly probesAt: Map<number, Producer[]>;
+  /** The live values the probes captured, by {@linkcode liveKey}. */
+  readonly live: Map<string, unknown>;
+  readonly session: LiveSession;
+  /** Step runs so far (first runs and tries). */
+  runs: number;
+}
+
+/**
+ * Starts verifying `prepared`: reads what each step sent and which earlier
+ * response handed it out, then opens the live session on the flow as
+ * converted.
+ */
+export function startVerification(
+  prepared: PreparedConversion,
+  input: VerificationInput,
+): Verification {
+  const c = prepared.c;
+  const sent = c.steps.map((s) => sentText(s.first));
+  const producers = producersOf(c, sent);
+  const env = (name: string) =>
+    name === "BASE_URL"
+      ? input.baseUrl
+      : name.startsWith("RECORDED_SECRET")
+      ? recordedByName(c).get(name) ?? input.env(name)
+      : input.env(name);
+  const session = new LiveSession(loadConverted(prepared), env, input.hosts, input.timeoutMs);
+  const v: Verification = {
+    prepared,
+    c,
+    sent,
+    producers,
+    probesAt: probesByStep(producers),
+    live: new Map(),
+    session,
+    runs: 0,
+  };
+  return v;
+}
+
+/** Each variable the conversion made for a recorded value → that value. */
+export function recordedByName(c: Correlator): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, name] of c.envByValue) out.set(name, key.slice(key.indexOf("\n") + 1));
+  return out;
+}
+
+/**
+ * The flow as the steps now stand, with `probes` added to the captures of
+ * step `at` for the one load.
+ */
+function loadConverted(
+  { c, traffic }: PreparedConversion,
+  probes: [string, Source][] = [],
+  at = -1,
+): Flow {
+  const step = c.steps[at];
+  const kept = step?.captures.length ?? 0;
+  step?.captures.push(...probes);
+  const yaml =
+    writeFlow(c, { total: traffic.parsed.total, ordered: traffic.ordered, notes: [] }).yaml;
+  if (step) step.captures.length = kept;
+  // Variables are read when the step is sent; upload files are the ones the conversion writes.
+  const { flow, problems } = loadFlow(yaml, "verify.yaml", {
+    checkEnv: false,
+    readFile: (path) => {
+      const text = c.files.get(path);
+      return text === undefined
+        ? { message: `"${path}" is not a file the conversion writes` }
+        : { bytes: new TextEncoder().encode(text) };
+    },
+  });
+  if (!flow) throw new Error(`the converted flow does not load: ${problems[0]?.message}`);
+  return flow;
+}
+
+/** Sends step `i` as the flow now stands, probing for the values it hands out. */
+export async function runStep(v: Verification, i: number): Promise<LiveOutcome> {
+  v.runs++;
+  const probes = (v.probesAt.get(i) ?? []).map((p, k) =>
+    [`${PROBE}${k}`, p.source] as [string, Source]
+  );
+  const flow = loadConverted(v.prepared, probes, i);
+  return await v.session.run(flow.steps[i], flow);
+}
+
+/** Keeps what the probes of step `i` captured live. */
+export function rememberLive(v: Verification, i: number, captured: Map<string, unknown>): void {
+  (v.probesAt.get(i) ?? []).forEach((p, k) => {
+    if (captured.has(`${PROBE}${k}`)) v.live.set(liveKey(p), captured.get(`${PROBE}${k}`));
+  });
+}
+
+/** The key of a producer's live value. */
+export const liveKey = (p: Producer) => `${p.index}\0${p.handed.value}`;
+
+/** The live value a producer handed out, as text; `undefined` when none was captured. */
+export function liveText(v: Verification, p: Producer): string | undefined {
+  const value = v.live.get(liveKey(p));
+  return typeof value === "string" || typeof value === "number" ? String(value) : undefined;
+}
+
+/** The state of `step`'s request and of every step's captures. */
+export function snapshot(c: Correlator, step: Step): Snapshot {
+  return {
+    parts: requestParts(step),
+    uses: new Set(step.uses),
+    captures: c.steps.map((s) => [s.captures.slice(), new Map(s.captureByPath)]),
+    replaced: { ...c.replaced },
+  };
+}
+
+/** Puts `step` and every step's captures back as `s` holds them. */
+export function restore(c: Correlator, step: Step, s: Snapshot): void {
+  Object.assign(step, s.parts);
+  step.uses = new Set(s.uses);
+  c.steps.forEach((x, i) => {
+    x.captures = s.captures[i][0].slice();
+    x.captureByPath = new Map(s.captures[i][1]);
+  });
+  Object.assign(c.replaced, s.replaced);
+}
+
+/** The producers probed for in each step's response, at most {@linkcode MAX_PROBES_PER_STEP}. */
+function probesByStep(producers: Map<string, Producer[]>): Map<number, Producer[]> {
+  const probesAt = new Map<number, Producer[]>();
+  for (const list of producers.values()) {
+    for (const p of list) {
+      const at = probesAt.get(p.index) ?? [];
+      if (at.length < MAX_PROBES_PER_STEP) at.push(p);
+      probesAt.set(p.index, at);
+    }
+  }
+  return probesAt;
+}
+
+/**
+ * For each recorded value that a response handed out and a later request
+ * sent back, the responses that handed it out before any request sent it.
+ */
+function producersOf(c: Correlator, sent: string[]): Map<string, Producer[]> {
+  const out = new Map<string, Producer[]>();
+  c.steps.forEach((step, index) => {
+    for (const handed of handedOut(step.last)) {
+      const { value } = handed;
+      const forms = [value, encodeURIComponent(value)];
+      const has = (text: string) => forms.some((f) => text.includes(f));
+      if (!sent.slice(index + 1).some(has)) continue;
+      const list = out.get(value) ?? [];
+      // A value the client sent before any response handed it out was not handed out here (an
+      // echo); once a response handed it out, a later one that holds it hands it out again.
+      if (list.length === 0 && sent.slice(0, index + 1).some(has)) continue;
+      if (list.some((p) => p.index === index)) continue;
+      const source: Source = handed.source.kind === "json"
+        ? { kind: "json", path: stablePath(c, step, handed.source.path) }
+        : handed.source;
+      list.push({ index, handed, source });
+      out.set(value, list);
+    }
+  });
+  return out;
+}
