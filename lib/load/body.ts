@@ -7,6 +7,7 @@
  *
  * @module
  */
+import type { Node, YAMLMap } from "yaml";
 import { isMap, isScalar, isSeq } from "./nodes.ts";
 import type { ValueTemplate } from "../expr/template.ts";
 import type { DataFile, MultipartPart, RequestSpec } from "../model/flow.ts";
@@ -133,6 +134,44 @@ export function valuePairs(
   return out;
 }
 
+/** A text part: a value, not a list. */
+function fieldPart(
+  ctx: Loading,
+  e: Entry,
+  v: Node | null,
+  what: string,
+  owner: TemplateUse["owner"],
+): MultipartPart | undefined {
+  const value = isSeq(v) ? undefined : ctx.value(v, owner);
+  if (value) return { name: e.key, kind: "field", value };
+  ctx.problem(
+    "wrong-type",
+    `Expected part "${e.key}" of ${what} to be a value or {file: …}, got ${describe(v)}.`,
+    v ?? e.keyNode,
+    "A text field is a value; a file is {file: path, content_type: …, filename: …}.",
+  );
+  return undefined;
+}
+
+/** A file part, `{file, content_type?, filename?}`: the type from the extension, the name from the path, unless given. */
+function filePart(ctx: Loading, e: Entry, v: YAMLMap, what: string): MultipartPart | undefined {
+  const part = ctx.map(v, `part "${e.key}" of ${what}`, "part", [
+    "file",
+    "content_type",
+    "filename",
+  ], { required: ["file"] });
+  const fileEntry = part?.get("file");
+  const file = fileEntry && dataFile(ctx, fileEntry, `the file of part "${e.key}"`);
+  if (!part || !file) return undefined;
+  const type = part.get("content_type");
+  const name = part.get("filename");
+  const base = file.path.split("/").at(-1)!;
+  const contentType = (type && ctx.string(type, `"content_type" of part "${e.key}"`)) ??
+    getOwn(CONTENT_TYPES, base.split(".").at(-1)!.toLowerCase()) ?? "application/octet-stream";
+  const filename = (name && ctx.string(name, `"filename" of part "${e.key}"`)) ?? base;
+  return { name: e.key, kind: "file", file, contentType, filename };
+}
+
 /** `multipart`: text fields, and files as `{file, content_type?, filename?}`. */
 function parts(
   ctx: Loading,
@@ -154,34 +193,8 @@ function parts(
   const out: MultipartPart[] = [];
   for (const e of ctx.entries(node)) {
     const v = ctx.deref(e.value);
-    if (!isMap(v)) {
-      const value = isSeq(v) ? undefined : ctx.value(v, owner);
-      if (value) out.push({ name: e.key, kind: "field", value });
-      else {
-        ctx.problem(
-          "wrong-type",
-          `Expected part "${e.key}" of ${what} to be a value or {file: …}, got ${describe(v)}.`,
-          v ?? e.keyNode,
-          "A text field is a value; a file is {file: path, content_type: …, filename: …}.",
-        );
-      }
-      continue;
-    }
-    const part = ctx.map(v, `part "${e.key}" of ${what}`, "part", [
-      "file",
-      "content_type",
-      "filename",
-    ], { required: ["file"] });
-    const fileEntry = part?.get("file");
-    const file = fileEntry && dataFile(ctx, fileEntry, `the file of part "${e.key}"`);
-    if (!part || !file) continue;
-    const type = part.get("content_type");
-    const name = part.get("filename");
-    const base = file.path.split("/").at(-1)!;
-    const contentType = (type && ctx.string(type, `"content_type" of part "${e.key}"`)) ??
-      getOwn(CONTENT_TYPES, base.split(".").at(-1)!.toLowerCase()) ?? "application/octet-stream";
-    const filename = (name && ctx.string(name, `"filename" of part "${e.key}"`)) ?? base;
-    out.push({ name: e.key, kind: "file", file, contentType, filename });
+    const part = isMap(v) ? filePart(ctx, e, v, what) : fieldPart(ctx, e, v, what, owner);
+    if (part) out.push(part);
   }
   return out;
 }

@@ -4,14 +4,29 @@
  * @module
  */
 import { MAX_ATTEMPTS, MAX_SLEEP_MS } from "../model/limits.ts";
-import type { Loop } from "../model/flow.ts";
+import type { Node } from "yaml";
+import type { Checks, Loop } from "../model/flow.ts";
 import { loadChecks } from "./checks.ts";
 import type { Entry, Loading, TemplateUse } from "./context.ts";
 
 /** The pause between polling attempts when `sleep_ms` is not given. */
 export const DEFAULT_SLEEP_MS = 1000;
 
-/** A step's `loop`: `max_attempts` (required, bounded), `sleep_ms` and `until`. */
+/**
+ * A step's `loop`: `max_attempts` (required, bounded), `sleep_ms` and `until`.
+ *
+ * @example
+ * ```ts
+ * import { loadFlow } from "./load_flow.ts";
+ * const { flow } = loadFlow(
+ *   'name: f\nsteps:\n  - name: s\n    request: {url: "http://x.test"}\n' +
+ *     "    loop: {max_attempts: 5, until: {status: 200}}\n",
+ *   "f.yaml",
+ * );
+ * const loop = flow?.steps[0].loop;
+ * if (loop?.maxAttempts !== 5 || loop.sleepMs !== 1000) throw new Error();
+ * ```
+ */
 export function loadLoop(
   ctx: Loading,
   entry: Entry,
@@ -34,12 +49,7 @@ export function loadLoop(
   const untilEntry = map.get("until");
   const until = untilEntry && loadChecks(ctx, untilEntry.value, `"loop.until" of ${label}`, owner);
   // A condition that failed to load is reported already; an empty one is the mistake here.
-  const problemsBefore = ctx.problems.length;
-  if (
-    until && !until.status && until.paths.length === 0 && !until.schemas?.length &&
-    !until.xpaths?.length && untilEntry?.value &&
-    ctx.problems.length === problemsBefore && !hasChecks(untilEntry.value)
-  ) {
+  if (until && untilEntry?.value && namesNoCheck(until, untilEntry.value)) {
     ctx.problem(
       "missing-key",
       `${what} has no condition in "until".`,
@@ -49,6 +59,12 @@ export function loadLoop(
   }
   if (maxAttempts === undefined || sleepMs === undefined || !until) return undefined;
   return { maxAttempts, sleepMs, until };
+}
+
+/** Whether a loaded `until` holds no check and its block names none either. */
+function namesNoCheck(until: Checks, node: Node): boolean {
+  return !until.status && until.paths.length === 0 && !until.schemas?.length &&
+    !until.xpaths?.length && !hasChecks(node);
 }
 
 /** Whether an `until` block names any check at all (loaded or not). */
