@@ -52,84 +52,93 @@ const HOOKS = REPORTER_HOOKS.filter((hook): hook is Hook => hook !== "onRunEnd")
  * ```
  */
 export function queueReporter(reporter: Reporter, limit = 256): QueuedReporter {
-  const events: [Hook, unknown[]][] = [];
-  let head = 0;
-  let failure: { error: unknown } | undefined;
-  let pumping: Promise<void> | undefined;
-  let channel: MessageChannel | undefined;
-  let wake: (() => void) | undefined;
-
-  /** A macrotask: the turn of the event loop after this one (not a timer: those are clamped). */
-  const nextTurn = () =>
-    new Promise<void>((resolve) => {
-      if (!channel) {
-        channel = new MessageChannel();
-        channel.port1.onmessage = () => wake?.();
-      }
-      wake = resolve;
-      channel.port2.postMessage(0);
-    });
-
-  const call = (hook: Hook, args: unknown[]) =>
-    (reporter[hook] as ((...a: unknown[]) => void | Promise<void>) | undefined)?.apply(
-      reporter,
-      args,
-    );
-
-  const pump = async () => {
-    await nextTurn();
-    while (head < events.length && !failure) {
-      const [hook, args] = events[head];
-      events[head++] = undefined as never;
-      try {
-        await call(hook, args);
-      } catch (error) {
-        failure = { error };
-      }
-    }
-    events.length = head = 0;
-    pumping = undefined;
-  };
-
-  // Until a first flow has ended, events go straight through: a run of one flow gains nothing
-  // from the queue, and opening its channel costs a few ms of start-up.
-  let direct = true;
-
-  const queue = (hook: Hook, args: unknown[]): void | Promise<void> => {
-    if (failure) return Promise.reject(failure.error);
-    if (direct) {
-      if (hook === "onFlowEnd") direct = false;
-      return call(hook, args);
-    }
-    events.push([hook, args]);
-    pumping ??= pump();
-    if (events.length - head >= limit) return pumping.then(() => rethrow());
-  };
-
-  const rethrow = () => {
-    if (failure) throw failure.error;
-  };
-
-  const drained = async () => {
-    while (pumping) await pumping;
-    channel?.port1.close();
-    channel = undefined;
-    rethrow();
-  };
-
-  const queued: QueuedReporter = { drained };
+  const events = new EventQueue(reporter, limit);
+  const queued: QueuedReporter = { drained: events.drained };
   for (const hook of HOOKS) {
     // onFlowEnd is always there: the first flow's end opens the queue.
     if (hook === "onFlowEnd" || typeof reporter[hook] === "function") {
       (queued as unknown as Record<string, unknown>)[hook] = (...args: unknown[]) =>
-        queue(hook, args);
+        events.queue(hook, args);
     }
   }
   if (typeof reporter.onRunEnd === "function") {
     queued.onRunEnd = async (result) => {
-      await drained();
+      await events.drained();
       await reporter.onRunEnd!(result);
     };
   }
   return queued;
+}
+
+/** The events waiting for a reporter, worked off a turn of the event loop later, in order. */
+class EventQueue {
+  #events: ([Hook, unknown[]] | undefined)[] = [];
+  #head = 0;
+  #failure: { error: unknown } | undefined;
+  #pumping: Promise<void> | undefined;
+  #channel: MessageChannel | undefined;
+  #wake: (() => void) | undefined;
+  // Until a first flow has ended, events go straight through: a run of one flow gains nothing
+  // from the queue, and opening its channel costs a few ms of start-up.
+  #direct = true;
+
+  constructor(readonly reporter: Reporter, readonly limit: number) {}
+
+  /** Queues one hook call; waits only when `limit` events are waiting. */
+  queue(hook: Hook, args: unknown[]): void | Promise<void> {
+    if (this.#failure) return Promise.reject(this.#failure.error);
+    if (this.#direct) {
+      if (hook === "onFlowEnd") this.#direct = false;
+      return this.#call(hook, args);
+    }
+    this.#events.push([hook, args]);
+    this.#pumping ??= this.#pump();
+    if (this.#events.length - this.#head >= this.limit) {
+      return this.#pumping.then(() => this.#rethrow());
+    }
+  }
+
+  /** Settles when every queued event has been handled (an arrow: it is passed on unbound). */
+  readonly drained = async (): Promise<void> => {
+    while (this.#pumping) await this.#pumping;
+    this.#channel?.port1.close();
+    this.#channel = undefined;
+    this.#rethrow();
+  };
+
+  /** A macrotask: the turn of the event loop after this one (not a timer: those are clamped). */
+  #nextTurn(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      if (!this.#channel) {
+        this.#channel = new MessageChannel();
+        this.#channel.port1.onmessage = () => this.#wake?.();
+      }
+      this.#wake = resolve;
+      this.#channel.port2.postMessage(0);
+    });
+  }
+
+  #call(hook: Hook, args: unknown[]): void | Promise<void> {
+    return (this.reporter[hook] as ((...a: unknown[]) => void | Promise<void>) | undefined)
+      ?.apply(this.reporter, args);
+  }
+
+  async #pump(): Promise<void> {
+    await this.#nextTurn();
+    while (this.#head < this.#events.length && !this.#failure) {
+      const [hook, args] = this.#events[this.#head]!;
+      this.#events[this.#head++] = undefined;
+      try {
+        await this.#call(hook, args);
+      } catch (error) {
+        this.#failure = { error };
+      }
+    }
+    this.#events.length = this.#head = 0;
+    this.#pumping = undefined;
+  }
+
+  #rethrow(): void {
+    if (this.#failure) throw this.#failure.error;
+  }
 }
