@@ -14,6 +14,20 @@
  *   on demand through `engines.ts`), then each section of the flow format
  *   read by its own reader (vars, steps, request, checks, captures,
  *   options, …) against what the flow declares (`context.ts`).
+ * - The sections of a step, one reader each: `steps.ts` (which keys a step
+ *   has) → `request.ts` (method, url, query; `headers.ts` for headers and
+ *   cookies, `body.ts` for the body), `captures.ts` (`capture_source.ts` for
+ *   one source), `checks.ts` for `assert` and `loop.until` (`status_check.ts`,
+ *   `named_checks.ts`, `schema_document.ts`, `check_list.ts` →
+ *   `path_check.ts`; every operator's expected value through `expected.ts`),
+ *   `conditions.ts` (`if`), `loop.ts`, `options.ts` (`retry.ts`,
+ *   `client_options.ts`), `include.ts`, `tags.ts`, `vars.ts`. Then
+ *   `references.ts` orders the steps and checks every `${…}`, one check per
+ *   kind of reference in `ref_checks.ts`. A new flow key is one reader here.
+ * - Shared by the readers: `context.ts` (the state of one file's loading),
+ *   `describe.ts` (how messages name values), `spelling.ts` (name and token
+ *   rules), `key_hints.ts` (hints for keys from other tools), `scalars.ts`
+ *   (integers, durations), `entry.ts`, `load_options.ts`, `nodes.ts`.
  * - Includes (`expand_includes.ts`), data rows (`data.ts`,
  *   `data_file.ts`), `--var-file`/`--env-file` (`var_files.ts`).
  *
@@ -45,3 +59,4 @@ export type { FlowCache } from "./flow_cache.ts";
 export { prepareSchemas, SCHEMA_COMPILE_LIMIT_MS } from "./schema_compile.ts";
 export { MAX_SCHEMA_DEPTH } from "./schema_problem.ts";
 export { parseEnvFile, parseVarsFile } from "./var_files.ts";
+export { METHOD, NAME, RESERVED } from "./spelling.ts";
