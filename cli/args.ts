@@ -1,6 +1,7 @@
 /**
  * Command-line arguments: strict option parsing with "did you mean"
- * suggestions, run parameters, and bounded numbers.
+ * suggestions. The values options take (run parameters, sizes, durations,
+ * counts) are read by option_values.ts.
  *
  * The option parser is this module's own rather than `node:util`'s
  * `parseArgs`: importing any `node:` module starts Deno's Node compatibility
@@ -11,7 +12,6 @@
  * @module
  */
 import { UsageError } from "../lib/model/errors.ts";
-import { parseDuration } from "../lib/_util/duration.ts";
 import { suggest } from "../lib/_util/suggest.ts";
 import { HELP } from "./help.ts";
 import { out } from "./output.ts";
@@ -84,6 +84,123 @@ function badOption(message: string, hint = "See flowrun --help."): UsageError {
   return new UsageError("bad-option", message, hint);
 }
 
+/** The options' values as they are collected. */
+type Collected = Record<string, string | boolean | (string | boolean)[]>;
+
+/** An option's specification by its long name; an inherited name (`toString`) is none. */
+function specOf(options: OptionSpec, name: string): OptionSpec[string] | undefined {
+  return Object.hasOwn(options, name) ? options[name] : undefined;
+}
+
+/** Whether the option of this long name takes a string value. */
+function takesString(options: OptionSpec, name: string): boolean {
+  return specOf(options, name)?.type === "string";
+}
+
+/** A short form without an option of its own stands for the long option of that name, if any. */
+function longOf(options: OptionSpec, short: string): string {
+  return Object.keys(options).find((name) => options[name].short === short) ?? short;
+}
+
+/** An unknown option, with the closest known one as the hint. */
+function unknownOption(options: OptionSpec, given: string): UsageError {
+  const close = suggest(given.replace(/^-+/, ""), Object.keys(options));
+  return badOption(
+    `Unknown option "${given}".`,
+    close ? `Did you mean "--${close}"?` : "See flowrun --help.",
+  );
+}
+
+/**
+ * Refuses an option as given (`inline`: `--name=value` or `-nvalue`) when
+ * it is unknown, misses its value or has one it does not take.
+ */
+function checkOption(
+  options: OptionSpec,
+  name: string,
+  given: string,
+  value: string | undefined,
+  inline: boolean,
+): OptionSpec[string] {
+  const option = specOf(options, name);
+  if (!option) throw unknownOption(options, given);
+  const quoted = given === `--${name}` ? `"${given}"` : `"${given}" (--${name})`;
+  if (option.type === "string" && value === undefined) {
+    throw badOption(`Option ${quoted} needs a value.`);
+  }
+  if (option.type === "boolean" && value !== undefined) {
+    throw badOption(`Option ${quoted} does not take a value, got "${value}".`);
+  }
+  if (!inline && value !== undefined && value.length > 1 && value[0] === "-") {
+    throw badOption(
+      `Option ${quoted} needs a value, got "${value}", which looks like an option.`,
+      `To give a value that starts with "-", write --${name}=${value}` +
+        (given === `--${name}` ? "." : ` or ${given}${value}.`),
+    );
+  }
+  return option;
+}
+
+/** Checks one option as given and stores it: the last value, or every value of a `multiple` one. */
+function take(
+  values: Collected,
+  options: OptionSpec,
+  { name, given, value, inline }: {
+    name: string;
+    given: string;
+    value: string | undefined;
+    inline: boolean;
+  },
+): void {
+  const option = checkOption(options, name, given, value, inline);
+  if (name === "__proto__") return;
+  const stored = value ?? true;
+  const list = values[name];
+  if (!option.multiple) values[name] = stored;
+  else if (Array.isArray(list)) list.push(stored);
+  else values[name] = [stored];
+}
+
+/**
+ * One argument that starts with a single `-`: `-n` (with the next argument
+ * as its value if it takes one), `-nVALUE`, or a group `-abc` that is put
+ * back as `-a -b -c` (a string option ends the group: `-abfFILE` is
+ * `-a -b -fFILE`).
+ */
+function shortArgument(values: Collected, options: OptionSpec, arg: string, rest: string[]): void {
+  const name = longOf(options, arg[1]);
+  if (arg.length === 2) {
+    const value = takesString(options, name) ? rest.shift() : undefined;
+    take(values, options, { name, given: arg, value, inline: false });
+  } else if (takesString(options, name)) {
+    take(values, options, { name, given: arg.slice(0, 2), value: arg.slice(2), inline: true });
+  } else {
+    const group: string[] = [];
+    for (let i = 1; i < arg.length; i++) {
+      if (i === arg.length - 1 || !takesString(options, longOf(options, arg[i]))) {
+        group.push(`-${arg[i]}`);
+      } else {
+        group.push(`-${arg.slice(i)}`);
+        break;
+      }
+    }
+    rest.unshift(...group);
+  }
+}
+
+/** One argument that starts with `--`: `--name` (with the next argument if it takes one) or `--name=value`. */
+function longArgument(values: Collected, options: OptionSpec, arg: string, rest: string[]): void {
+  const eq = arg.indexOf("=", 3);
+  if (eq === -1) {
+    const name = arg.slice(2);
+    const value = takesString(options, name) ? rest.shift() : undefined;
+    take(values, options, { name, given: arg, value, inline: false });
+  } else {
+    const value = arg.slice(eq + 1);
+    take(values, options, { name: arg.slice(2, eq), given: arg.slice(0, eq), value, inline: true });
+  }
+}
+
 /**
  * Parses arguments strictly, as `node:util`'s parseArgs does with
  * `{ allowPositionals: true, strict: true }`:
@@ -123,46 +240,8 @@ function badOption(message: string, hint = "See flowrun --help."): UsageError {
  * ```
  */
 export function parse<T extends OptionSpec>(args: string[], options: T): Parsed<T> {
-  const values: Record<string, string | boolean | (string | boolean)[]> = Object.create(null);
+  const values: Collected = Object.create(null);
   const positionals: string[] = [];
-  const spec = (name: string) => Object.hasOwn(options, name) ? options[name] : undefined;
-  const takesString = (name: string) => spec(name)?.type === "string";
-  // A short form without an option of its own stands for the long option of that name, if any.
-  const longOf = (short: string) =>
-    Object.keys(options).find((name) => options[name].short === short) ?? short;
-
-  /** Checks one option as given (`inline`: `--name=value` or `-nvalue`) and stores it. */
-  const take = (name: string, given: string, value: string | undefined, inline: boolean) => {
-    const option = spec(name);
-    if (!option) {
-      const close = suggest(given.replace(/^-+/, ""), Object.keys(options));
-      throw badOption(
-        `Unknown option "${given}".`,
-        close ? `Did you mean "--${close}"?` : "See flowrun --help.",
-      );
-    }
-    const quoted = given === `--${name}` ? `"${given}"` : `"${given}" (--${name})`;
-    if (option.type === "string" && value === undefined) {
-      throw badOption(`Option ${quoted} needs a value.`);
-    }
-    if (option.type === "boolean" && value !== undefined) {
-      throw badOption(`Option ${quoted} does not take a value, got "${value}".`);
-    }
-    if (!inline && value !== undefined && value.length > 1 && value[0] === "-") {
-      throw badOption(
-        `Option ${quoted} needs a value, got "${value}", which looks like an option.`,
-        `To give a value that starts with "-", write --${name}=${value}` +
-          (given === `--${name}` ? "." : ` or ${given}${value}.`),
-      );
-    }
-    if (name === "__proto__") return;
-    const stored = value ?? true;
-    const list = values[name];
-    if (!option.multiple) values[name] = stored;
-    else if (Array.isArray(list)) list.push(stored);
-    else values[name] = [stored];
-  };
-
   const rest = [...args];
   while (rest.length > 0) {
     const arg = rest.shift()!;
@@ -171,175 +250,11 @@ export function parse<T extends OptionSpec>(args: string[], options: T): Parsed<
       break;
     }
     if (arg.length >= 2 && arg[0] === "-" && arg[1] !== "-") {
-      const name = longOf(arg[1]);
-      if (arg.length === 2) {
-        // -n, with the next argument as its value if it takes one.
-        take(name, arg, takesString(name) ? rest.shift() : undefined, false);
-      } else if (takesString(name)) {
-        take(name, arg.slice(0, 2), arg.slice(2), true); // -nVALUE
-      } else {
-        // -abc is -a -b -c; a string option ends the group: -abfFILE is -a -b -fFILE.
-        const group: string[] = [];
-        for (let i = 1; i < arg.length; i++) {
-          if (i === arg.length - 1 || !takesString(longOf(arg[i]))) group.push(`-${arg[i]}`);
-          else {
-            group.push(`-${arg.slice(i)}`);
-            break;
-          }
-        }
-        rest.unshift(...group);
-      }
-    } else if (arg.length > 2 && arg.startsWith("--")) {
-      const eq = arg.indexOf("=", 3);
-      if (eq === -1) {
-        const name = arg.slice(2);
-        take(name, arg, takesString(name) ? rest.shift() : undefined, false);
-      } else take(arg.slice(2, eq), arg.slice(0, eq), arg.slice(eq + 1), true);
-    } else positionals.push(arg);
+      shortArgument(values, options, arg, rest);
+    } else if (arg.length > 2 && arg.startsWith("--")) longArgument(values, options, arg, rest);
+    else positionals.push(arg);
   }
   return { values: values as ParsedValues<T>, positionals };
-}
-
-/**
- * `--var NAME=VALUE` pairs as run parameters; RUN_ID and TRACE_ID cannot be set.
- *
- * @example
- * ```ts
- * import { parseParams } from "./args.ts";
- * const params = parseParams(["base_url=http://localhost:8080", "query=a=b"]);
- * if (params.get("query") !== "a=b") throw new Error();
- * ```
- */
-export function parseParams(values: readonly string[] = []): Map<string, string> {
-  const params = new Map<string, string>();
-  for (const item of values) {
-    const eq = item.indexOf("=");
-    const name = eq === -1 ? item : item.slice(0, eq);
-    if (eq === -1 || !/^[A-Za-z_][A-Za-z0-9_-]*$/.test(name)) {
-      throw new UsageError(
-        "bad-var",
-        `Expected --var NAME=VALUE, got "${eq === -1 ? item : name}".`,
-        "For example: --var base_url=http://localhost:8080",
-      );
-    }
-    if (name === "RUN_ID") {
-      throw new UsageError("bad-var", "RUN_ID cannot be set with --var.", "Use --run-id.");
-    }
-    if (name === "TRACE_ID") {
-      throw new UsageError(
-        "bad-var",
-        "TRACE_ID cannot be set with --var: each flow run has its own.",
-      );
-    }
-    params.set(name, item.slice(eq + 1));
-  }
-  return params;
-}
-
-const UNITS: Record<string, number> = {
-  "": 1,
-  b: 1,
-  kb: 1000,
-  kib: 1024,
-  mb: 1000 ** 2,
-  mib: 1024 ** 2,
-  gb: 1000 ** 3,
-  gib: 1024 ** 3,
-};
-
-/**
- * A size in bytes from an option: a whole number of bytes, or with a unit
- * (`512KiB`, `10MiB`, `1GB`; case does not matter), from 1 KiB to `max`
- * (4 GiB unless given, with `maxText` saying it in the message).
- *
- * @example
- * ```ts
- * import { byteSize } from "./args.ts";
- * if (byteSize("10MiB", "max-body") !== 10 * 1024 * 1024) throw new Error();
- * if (byteSize(undefined, "max-body") !== undefined) throw new Error();
- * ```
- */
-export function byteSize(
-  value: string | undefined,
-  option: string,
-  max = 4 * 1024 ** 3,
-  maxText = "4GiB",
-): number | undefined {
-  if (value === undefined) return undefined;
-  const m = /^\s*(\d+)\s*([a-z]*)\s*$/i.exec(value);
-  const unit = m ? UNITS[m[2].toLowerCase()] : undefined;
-  const n = m && unit !== undefined ? Number(m[1]) * unit : NaN;
-  if (!Number.isSafeInteger(n) || n < 1024 || n > max) {
-    throw new UsageError(
-      `bad-${option}`,
-      `Expected --${option} to be a size from 1KiB to ${maxText}, got "${value}".`,
-      "For example: 10MiB, 512KiB or 1048576 (bytes).",
-    );
-  }
-  return n;
-}
-
-/**
- * A positive duration from an option, in milliseconds: a number of
- * milliseconds or a number with a unit (`500ms`, `30s`, `2m`), at most `max`.
- *
- * @example
- * ```ts
- * import { duration } from "./args.ts";
- * if (duration("30s", "timeout", 60_000) !== 30_000) throw new Error();
- * ```
- */
-export function duration(
-  value: string | undefined,
-  option: string,
-  max: number,
-): number | undefined {
-  if (value === undefined) return undefined;
-  const ms = parseDuration(value);
-  if (ms === undefined || ms <= 0) {
-    throw new UsageError(
-      `bad-${option}`,
-      `Expected --${option} to be a positive duration, got "${value}".`,
-      "Write milliseconds (30000) or a number with a unit: 500ms, 30s, 2m.",
-    );
-  }
-  if (ms > max) {
-    throw new UsageError(
-      `bad-${option}`,
-      `Expected --${option} to be at most ${max} ms, got "${value}".`,
-    );
-  }
-  return ms;
-}
-
-/**
- * A positive whole number from an option, at most `max`: timers past 2³¹−1 ms
- * fire at once in JavaScript, so a bigger `--timeout` would silently become 1 ms.
- *
- * @example
- * ```ts
- * import { positiveInteger } from "./args.ts";
- * if (positiveInteger("4", "jobs", "a positive number of flows", 10_000) !== 4) throw new Error();
- * ```
- */
-export function positiveInteger(
-  value: string | undefined,
-  option: string,
-  what: string,
-  max = Number.MAX_SAFE_INTEGER,
-): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n <= 0) {
-    throw new UsageError(`bad-${option}`, `Expected --${option} to be ${what}, got "${value}".`);
-  }
-  if (n > max) {
-    throw new UsageError(
-      `bad-${option}`,
-      `Expected --${option} to be at most ${max}, got "${value}".`,
-    );
-  }
-  return n;
 }
 
 /**

@@ -98,11 +98,18 @@ export async function save(
   return await io.writeFileAtomic(path, redactor.redact(text), { interrupt });
 }
 
+/** This process's environment and standard output, as {@linkcode useColor} reads them. */
+const PROCESS = {
+  env: (name: string) => Deno.env.get(name),
+  isTerminal: () => Deno.stdout.isTerminal(),
+};
+
 /**
  * Whether to use colours. The flags win (`--no-color` over `--color`), then
  * `FORCE_COLOR` (set and not `0` or `false`: on; `0`/`false`: off; it
  * overrides `NO_COLOR`, as in Node), then `NO_COLOR` (set: off), then
- * whether standard output is a terminal.
+ * whether standard output is a terminal. `host` stands for the process's
+ * environment and standard output (a run plan passes its own).
  *
  * @example
  * ```ts ignore
@@ -110,11 +117,14 @@ export async function save(
  * const color = useColor({ color: true });
  * ```
  */
-export function useColor(flags: { color?: boolean; "no-color"?: boolean }): boolean {
+export function useColor(
+  flags: { color?: boolean; "no-color"?: boolean },
+  host: { env(name: string): string | undefined; isTerminal(): boolean } = PROCESS,
+): boolean {
   if (flags["no-color"]) return false;
   if (flags.color) return true;
-  const force = Deno.env.get("FORCE_COLOR");
+  const force = host.env("FORCE_COLOR");
   if (force !== undefined) return !/^(0|false)$/i.test(force.trim());
-  if (Deno.env.get("NO_COLOR")) return false;
-  return Deno.stdout.isTerminal();
+  if (host.env("NO_COLOR")) return false;
+  return host.isTerminal();
 }

@@ -1,6 +1,6 @@
 /**
  * Every module `flowrun run` evaluates, imported from here so that Deno
- * finds them all one level below cli/run.ts rather than one import depth at
+ * finds them all one level below cli/run/mod.ts rather than one import depth at
  * a time (6 ms of a one-request run's start-up). Written by
  * scripts/run_graph.ts; a test fails when it is out of date.
  *
@@ -12,7 +12,17 @@ import "./ci_annotations.ts";
 import "./exit.ts";
 import "./flow_sources.ts";
 import "./help.ts";
+import "./option_values.ts";
 import "./output.ts";
+import "./run/inputs.ts";
+import "./run/invalid.ts";
+import "./run/manifest.ts";
+import "./run/options.ts";
+import "./run/outputs.ts";
+import "./run/provenance.ts";
+import "./run/reproduce.ts";
+import "./run/secrets.ts";
+import "./run/warnings.ts";
 import "./signals.ts";
 import "./spool.ts";
 import "../lib/_util/bounded_cache.ts";

@@ -16,11 +16,11 @@
  * @example
  * ```ts
  * import { SUBCOMMANDS } from "./subcommands.ts";
- * if (SUBCOMMANDS.run !== "./run.ts") throw new Error();
+ * if (SUBCOMMANDS.run !== "./run/mod.ts") throw new Error();
  * ```
  */
 export const SUBCOMMANDS = {
-  run: "./run.ts",
+  run: "./run/mod.ts",
   merge: "./merge.ts",
   convert: "./convert.ts",
   validate: "./validate.ts",
@@ -30,7 +30,7 @@ export const SUBCOMMANDS = {
 /** What each subcommand's module exports (types only: nothing is loaded for them). */
 export interface Subcommands {
   /** `flowrun run`. */
-  run: typeof import("./run.ts");
+  run: typeof import("./run/mod.ts");
   /** `flowrun merge`. */
   merge: typeof import("./merge.ts");
   /** `flowrun convert`. */
@@ -48,7 +48,7 @@ export interface Subcommands {
  * @example
  * ```ts
  * import { SUBCOMMAND_FILES } from "./subcommands.ts";
- * if (!SUBCOMMAND_FILES.includes("cli/run.ts")) throw new Error();
+ * if (!SUBCOMMAND_FILES.includes("cli/run/mod.ts")) throw new Error();
  * ```
  */
 export const SUBCOMMAND_FILES: readonly string[] = Object.values(SUBCOMMANDS).map((path) =>

@@ -5,7 +5,8 @@
  * @module
  */
 import { UsageError } from "../lib/model/errors.ts";
-import { command, parseParams } from "./args.ts";
+import { command } from "./args.ts";
+import { parseParams } from "./option_values.ts";
 import { EXIT } from "./exit.ts";
 import { out, useColor } from "./output.ts";
 

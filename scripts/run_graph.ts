@@ -1,6 +1,6 @@
 /**
  * Writes cli/run_graph.ts: one import of every module `flowrun run` loads
- * (cli/run.ts's static imports, followed all the way), so Deno finds them
+ * (cli/run/mod.ts's static imports, followed all the way), so Deno finds them
  * all one level below the subcommand instead of one import depth at a time.
  * Measured on a one-request run: the same 90 files load about 6 ms sooner
  * from the flat list than through flowrun's own import chains (up to 9 deep).
@@ -16,12 +16,13 @@ import { denoInfo } from "./deno_info.ts";
 const ROOT = new URL("../", import.meta.url);
 /** The module this script writes, relative to the project root. */
 export const RUN_GRAPH_FILE = "cli/run_graph.ts";
-const ENTRY = "cli/run.ts";
+const ENTRY = "cli/run/mod.ts";
 
 /**
  * The project files in an entry's module graph as `deno info` builds it,
  * reached through code imports (a type-only import never loads), dynamic
- * ones too unless `dynamic` is false; paths from the project root.
+ * ones too unless `dynamic` is false; paths from the project root. The
+ * imports of `skip` (a path from the root) are not followed.
  *
  * @example
  * ```ts ignore
@@ -29,11 +30,16 @@ const ENTRY = "cli/run.ts";
  * if (!(await moduleGraph("cli.ts", { dynamic: true })).includes("cli/output.ts")) throw new Error();
  * ```
  */
-export async function moduleGraph(entry: string, options: { dynamic: boolean }): Promise<string[]> {
+export async function moduleGraph(
+  entry: string,
+  options: { dynamic: boolean; skip?: string },
+): Promise<string[]> {
   const info = await denoInfo(entry);
   const bySpecifier = new Map(info.modules.map((module) => [module.specifier, module]));
   const reached = new Set<string>(info.roots);
+  const skip = options.skip === undefined ? undefined : new URL(options.skip, ROOT).href;
   for (const specifier of reached) {
+    if (specifier === skip) continue;
     for (const dependency of bySpecifier.get(specifier)?.dependencies ?? []) {
       const target = dependency.code?.specifier;
       if (target && (options.dynamic || !dependency.isDynamic)) reached.add(target);
@@ -46,7 +52,7 @@ export async function moduleGraph(entry: string, options: { dynamic: boolean }):
 
 /**
  * The project modules `flowrun run` evaluates: those reached from
- * cli/run.ts through static imports (a dynamic import loads only when a run
+ * cli/run/mod.ts through static imports (a dynamic import loads only when a run
  * needs it), as sorted paths from the root.
  *
  * @example
@@ -57,7 +63,8 @@ export async function moduleGraph(entry: string, options: { dynamic: boolean }):
  */
 export async function runModules(): Promise<string[]> {
   const own = new Set([ENTRY, RUN_GRAPH_FILE]);
-  return (await moduleGraph(ENTRY, { dynamic: false }))
+  // The list's own imports are not followed: a module it still names after a move is not loaded.
+  return (await moduleGraph(ENTRY, { dynamic: false, skip: RUN_GRAPH_FILE }))
     .filter((path) => path.endsWith(".ts") && !own.has(path))
     .sort();
 }
@@ -78,7 +85,7 @@ export function renderRunGraph(modules: readonly string[]): string {
   );
   return `/**
  * Every module \`flowrun run\` evaluates, imported from here so that Deno
- * finds them all one level below cli/run.ts rather than one import depth at
+ * finds them all one level below cli/run/mod.ts rather than one import depth at
  * a time (6 ms of a one-request run's start-up). Written by
  * scripts/run_graph.ts; a test fails when it is out of date.
  *

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { parseArgs } from "node:util";
 import { type OptionSpec, parse } from "../../cli/args.ts";
-import { RUN_OPTIONS } from "../../cli/run.ts";
+import { RUN_OPTIONS } from "../../cli/run/options.ts";
 import { UsageError } from "../../lib/model/errors.ts";
 import { runCli } from "../support/cli.ts";
 import { staticImports } from "../support/imports.ts";

@@ -112,7 +112,7 @@ Deno.test("compileArgs: the exact deno compile arguments for every target", () =
       "deno.json",
       "--frozen",
       "--include",
-      "cli/run.ts",
+      "cli/run/mod.ts",
       "--include",
       "cli/merge.ts",
       "--include",

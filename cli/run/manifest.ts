@@ -1,0 +1,68 @@
+/**
+ * The run's manifest (`--manifest`): what ran, where, with which exit code,
+ * and the hashes of the flow files and of every artifact this run wrote.
+ * The manifest module is loaded only when one is asked for.
+ *
+ * @module
+ */
+import type { RunResult } from "../../lib/model/result.ts";
+import { VERSION } from "../../lib/model/version.ts";
+import type { ManifestFlow } from "../../lib/report/manifest.ts";
+import { maskUserinfo } from "../../lib/secrets/userinfo.ts";
+import type { Artifacts } from "../artifacts.ts";
+
+/** What the manifest records of a run that has ended. */
+export interface ManifestRun {
+  /** The manifest's path. */
+  path: string;
+  /** The run's result. */
+  result: RunResult;
+  /** When the run started (ISO 8601). */
+  startedAt: string;
+  /** The code the process exits with. */
+  exitCode: number;
+  /** The arguments of `flowrun run`, as given. */
+  args: readonly string[];
+  /** The shard this machine ran, if any. */
+  shard: { index: number; total: number; source?: string } | undefined;
+  /** The flow files and their bytes or hashes. */
+  flows: ManifestFlow[];
+  /** The environment variables the flows read, by name. */
+  envRead: ReadonlySet<string>;
+  /** The environment. */
+  env: (name: string) => string | undefined;
+  /** Masks the secrets in the command. */
+  redact: (text: string) => string;
+}
+
+/**
+ * Builds the manifest and writes it as the run's last artifact.
+ *
+ * @example
+ * ```ts ignore
+ * import { writeManifest } from "./manifest.ts";
+ * await writeManifest(artifacts, { path: "out/manifest.json", result, ... });
+ * ```
+ */
+export async function writeManifest(artifacts: Artifacts, run: ManifestRun): Promise<void> {
+  const manifestMod = await import("../../lib/report/manifest.ts");
+  const manifest = await manifestMod.buildManifest({
+    run_id: run.result.run_id,
+    runner_version: VERSION,
+    deno_version: Deno.version.deno,
+    os: Deno.build.os,
+    arch: Deno.build.arch,
+    started_at: run.startedAt,
+    ended_at: new Date().toISOString(),
+    exit_code: run.exitCode,
+    // A URL's password is masked whole whatever its length (the redactor skips short ones).
+    command: ["flowrun", "run", ...run.args].map((word) => run.redact(maskUserinfo(word))),
+    shard: run.shard ?? null,
+    flows: run.flows,
+    env_read: [...run.envRead],
+    env: run.env,
+    // Hashes of the bytes this run wrote, never of files read back.
+    artifacts: artifacts.written,
+  });
+  await artifacts.write("manifest", run.path, manifestMod.manifestText(manifest));
+}

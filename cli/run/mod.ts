@@ -1,0 +1,329 @@
+/**
+ * `flowrun run`: load and check the flows, run them, and write every
+ * requested artifact whatever happens — a failure, a flow file with problems
+ * (the reports then say so: nothing ran), a signal at any moment (listening
+ * starts before loading and ends after the manifest), a console nobody reads
+ * any more, or an artifact that cannot be written.
+ *
+ * The arguments become a {@linkcode RunPlan} first (cli/run/options.ts:
+ * every option checked, nothing read); this module executes it as a line of
+ * stages: read the input files → load the flows → open the artifacts → run
+ * (or report why nothing ran) → finish (annotations, log, manifest, exit
+ * code). Modules only some runs need are imported when they do.
+ *
+ * @module
+ */
+import "../run_graph.ts";
+import * as io from "../../lib/io/mod.ts";
+import { loadFlowsDeferred } from "../../lib/load/suite.ts";
+import { type Flow, isDeferred } from "../../lib/model/flow.ts";
+import { MAX_RECORDING_BYTES, PARSED_FLOW_WINDOW } from "../../lib/model/limits.ts";
+import type { RunResult } from "../../lib/model/result.ts";
+import { consoleReporter } from "../../lib/report/console.ts";
+import { combineReporters } from "../../lib/report/reporter.ts";
+import { newRunId, runFlows } from "../../lib/run/flows.ts";
+import { Artifacts } from "../artifacts.ts";
+import { ciAnnotations } from "../ci_annotations.ts";
+import { EXIT } from "../exit.ts";
+import { FlowSources } from "../flow_sources.ts";
+import { HELP } from "../help.ts";
+import { err, out, redactor } from "../output.ts";
+import { interruptCode, type Interrupts, listenForInterrupts } from "../signals.ts";
+import { readNetwork, readShardTimings, readVarFiles } from "./inputs.ts";
+import { nothingSelected, problemsText, replay } from "./invalid.ts";
+import { writeManifest } from "./manifest.ts";
+import { type RunHost, type RunPlan, runPlan } from "./options.ts";
+import { refuseFlowFilesAsOutputs } from "./outputs.ts";
+import { provenance } from "./provenance.ts";
+import { reproducer, selfCommand } from "./reproduce.ts";
+import { flowEnv, learnSecrets } from "./secrets.ts";
+import { insecureWarning, loadWarnings } from "./warnings.ts";
+
+export { RUN_OPTIONS, type RunHost, type RunPlan, runPlan } from "./options.ts";
+
+/** This process, as the plan reads it. */
+const HOST: RunHost = {
+  env: io.readEnv,
+  isTerminal: () => Deno.stdout.isTerminal(),
+  secret: (value) => redactor.add(value),
+};
+
+/**
+ * Runs `flowrun run` with its arguments and returns the exit code. cli.ts
+ * passes the interrupts it listened for before this module loaded (a
+ * signal while the run's 90 files load still ends with every artifact);
+ * without them, listening starts here.
+ *
+ * @example
+ * ```ts ignore
+ * import { run } from "./mod.ts";
+ * Deno.exit(await run(["examples/flows", "--out-dir", "out"]));
+ * ```
+ */
+export async function run(args: string[], listening?: Interrupts): Promise<number> {
+  const plan = runPlan(args, HOST);
+  if (!plan) {
+    out(HELP);
+    return EXIT.passed;
+  }
+  const interrupts = listening ?? listenForInterrupts();
+  const cleanup: (() => void)[] = [];
+  try {
+    const inputs = await readInputs(plan);
+    const suite = await loadSuite({ plan, inputs, interrupts, cleanup });
+    if (plan.list) {
+      for (const file of suite.loaded.files) out(`${file}\n`);
+      await suite.flowCache?.flush();
+      return EXIT.passed;
+    }
+    const opened = await openOutputs({ plan, inputs, suite, interrupts });
+    const ran = opened.problems.length > 0
+      ? await reportInvalid({ plan, suite, opened })
+      : await runSuite({ plan, inputs, suite, interrupts, opened });
+    return await finish({ plan, inputs, suite, interrupts, opened }, ran);
+  } finally {
+    for (const done of cleanup) done();
+    if (!listening) interrupts.dispose();
+  }
+}
+
+/** What a run reads before loading its flows. */
+type Inputs = Awaited<ReturnType<typeof readInputs>>;
+
+/**
+ * The input files (variables, network, shard timings) read and the secrets
+ * known, before anything is printed; then the artifact paths proven
+ * writable. Precedence: flow vars < `--vars-file` (later files win) <
+ * `--var`; the process environment wins over `--env-file`.
+ */
+async function readInputs(plan: RunPlan) {
+  const { params, envFile } = await readVarFiles(plan, io.readText);
+  const network = await readNetwork(plan.network, io.readText);
+  const secrets = learnSecrets({
+    secretNames: plan.secretNames,
+    params,
+    envFile,
+    env: io.readEnv,
+    sink: redactor,
+  });
+  const shardTimes = await readShardTimings(
+    plan.shardTimings,
+    (path) => io.readText(path, { limit: MAX_RECORDING_BYTES }),
+  );
+  for (const path of Object.values(plan.artifacts)) if (path) await io.ensureWritable(path);
+  const { env, read: envRead } = flowEnv({ env: io.readEnv, envFile, secrets, sink: redactor });
+  return { params, network, secrets, shardTimes, env, envRead };
+}
+
+/** The flows as loaded, and what holds them. */
+type Suite = Awaited<ReturnType<typeof loadSuite>>;
+
+/** Loads and checks the selected flows, and warns of what loading found. */
+async function loadSuite(
+  { plan, inputs, interrupts, cleanup }: {
+    plan: RunPlan;
+    inputs: Inputs;
+    interrupts: Interrupts;
+    cleanup: (() => void)[];
+  },
+) {
+  const startedAt = new Date().toISOString();
+  const flowCache = plan.cacheDir ? io.flowCacheIn(plan.cacheDir) : undefined;
+  // Past the window, checked flows wait for their turn on disk, as bytes and as checked JSON
+  // (and so do the kept steps of failed flows): flat memory at any suite size.
+  const spill = io.byteSpill();
+  cleanup.push(spill.close);
+  const loaded = await loadFlowsDeferred(plan.paths, {
+    env: inputs.env,
+    params: inputs.params,
+    shard: plan.shard,
+    shardTimes: inputs.shardTimes,
+    filter: plan.filter,
+    tags: plan.tags,
+    setupFiles: plan.setup,
+    teardownFiles: plan.teardown,
+    ...(flowCache ? { cache: flowCache } : {}),
+    spill,
+    signal: interrupts.signal,
+  }, PARSED_FLOW_WINDOW);
+  for (const warning of loadWarnings(loaded.warnings, plan.params)) err(warning);
+  // (A deferred flow never sets insecure: such flows stay parsed.)
+  const insecure = insecureWarning(inputs.network?.insecure === true, [
+    ...loaded.setup,
+    ...loaded.flows.filter((f): f is Flow => !isDeferred(f)),
+    ...loaded.teardown,
+  ]);
+  if (insecure) err(insecure);
+  return { startedAt, flowCache, spill, loaded };
+}
+
+/** The run's outputs, open, and the problems that keep it from running. */
+type Opened = Awaited<ReturnType<typeof openOutputs>>;
+
+/**
+ * Opens the artifacts and their reporters, once no artifact would be
+ * written over a flow file; a filter that selected nothing is a problem.
+ */
+async function openOutputs(
+  { plan, inputs, suite, interrupts }: {
+    plan: RunPlan;
+    inputs: Inputs;
+    suite: Suite;
+    interrupts: Interrupts;
+  },
+) {
+  const { loaded } = suite;
+  await refuseFlowFilesAsOutputs(plan.artifacts, [...loaded.files, ...loaded.included]);
+  const runId = plan.runId ?? newRunId();
+  const artifacts = await Artifacts.open(plan.artifacts, interrupts.writes);
+  const reproduce = reproducer({
+    plan,
+    isSecret: inputs.secrets.isSecret,
+    runId,
+    self: () => selfCommand(Deno.mainModule, Deno.cwd()),
+    redact: (text) => redactor.redact(text),
+  });
+  const reporters = await artifacts.reporters({
+    traceLink: plan.traceLink,
+    shard: plan.shard,
+    reproduce,
+    // Only the HTML report shows where the run happened.
+    provenance: plan.artifacts.html ? await provenance(io.readEnv, inputs.envRead) : undefined,
+  });
+  const sources = new FlowSources(
+    loaded.bytes,
+    [...loaded.setup, ...loaded.flows, ...loaded.teardown],
+    plan.artifacts.manifest ? (await import("../../lib/report/manifest.ts")).sha256Hex : undefined,
+  );
+  const problems = loaded.problems.length > 0
+    ? loaded.problems
+    : loaded.files.length === 0 && (plan.filter !== undefined || plan.tags !== undefined)
+    ? nothingSelected(
+      plan.filter ?? [],
+      plan.tags,
+      (await io.discoverFlowEntries(plan.paths)).length,
+    )
+    : [];
+  return { runId, artifacts, reproduce, reporters, sources, problems };
+}
+
+/** How the run went: its result and the exit code it calls for. */
+interface Ran {
+  result: RunResult;
+  code: number;
+}
+
+/** Nothing ran: prints the problems and lets every reporter write a run that sent nothing. */
+async function reportInvalid(
+  { plan, suite, opened }: { plan: RunPlan; suite: Suite; opened: Opened },
+): Promise<Ran> {
+  err(problemsText(opened.problems, plan.color));
+  const { invalidRunResult } = await import("../../lib/run/invalid_run.ts");
+  const result = invalidRunResult({
+    run_id: opened.runId,
+    started_at: suite.startedAt,
+    problems: opened.problems,
+    files: suite.loaded.files,
+  });
+  await replay(combineReporters(...opened.reporters), result);
+  return { result, code: EXIT.usage };
+}
+
+/** Runs the flows with the console and every artifact's reporter. */
+async function runSuite(
+  { plan, inputs, suite, interrupts, opened }: {
+    plan: RunPlan;
+    inputs: Inputs;
+    suite: Suite;
+    interrupts: Interrupts;
+    opened: Opened;
+  },
+): Promise<Ran> {
+  const console = consoleReporter({
+    write: out,
+    color: plan.color,
+    mode: plan.consoleMode,
+    progress: plan.progress,
+    verbose: plan.verbosity,
+    sourceLine: opened.sources.sourceLine,
+    reproduce: opened.reproduce,
+    traceLink: plan.traceLink,
+  });
+  // Handed over (the runner empties the list), so each flow is freed once it has run.
+  const result = await runFlows(suite.loaded.flows, {
+    // Flows are dropped once run, and their results shrunk once reported: flat memory.
+    release: true,
+    compact: true,
+    // Console lines and report pieces are made while the next request is in flight.
+    overlapReporter: true,
+    spill: suite.spill,
+    env: inputs.env,
+    params: inputs.params,
+    runId: opened.runId,
+    timeoutMs: plan.timeoutMs,
+    maxBodyBytes: plan.maxBodyBytes,
+    bodyMemoryBytes: plan.bodyMemoryBytes,
+    jobs: plan.jobs,
+    failFast: plan.failFast,
+    trace: plan.trace,
+    cookieJar: plan.cookieJar,
+    verbose: plan.verbosity,
+    secretVariables: inputs.secrets.variables,
+    network: inputs.network,
+    signal: interrupts.signal,
+    redactor,
+    secrets: [...plan.secretNames],
+    // Last: a file is released once every reporter has seen its last flow.
+    reporter: combineReporters(console, ...opened.reporters, opened.sources.reporter()),
+    setup: suite.loaded.setup,
+    teardown: suite.loaded.teardown,
+  });
+  io.closeHttpClients();
+  return { result, code: result.status === "passed" ? EXIT.passed : EXIT.failed };
+}
+
+/**
+ * Writes what comes after the run (cache entries, CI annotations, the log,
+ * the manifest) and returns the exit code: a signal's, else an artifact
+ * that failed turns a finished run's code into 4.
+ */
+async function finish(
+  { plan, inputs, suite, interrupts, opened }: {
+    plan: RunPlan;
+    inputs: Inputs;
+    suite: Suite;
+    interrupts: Interrupts;
+    opened: Opened;
+  },
+  { result, code }: Ran,
+): Promise<number> {
+  const { artifacts } = opened;
+  // Entries are written while the run goes on; they are complete before the process ends.
+  await suite.flowCache?.flush();
+  await ciAnnotations(result, opened.problems, {
+    enabled: plan.annotations,
+    reproduce: opened.reproduce,
+    interrupt: interrupts.writes,
+  });
+  await artifacts.closeLog();
+  const exitCode = () =>
+    interruptCode(interrupts.signal) ??
+      (code === EXIT.usage || artifacts.failures.length === 0 ? code : EXIT.artifacts);
+  // From here the exit code is final: the manifest records the code the process exits with.
+  interrupts.settle();
+  if (plan.artifacts.manifest) {
+    await writeManifest(artifacts, {
+      path: plan.artifacts.manifest,
+      result,
+      startedAt: suite.startedAt,
+      exitCode: exitCode(),
+      args: plan.args,
+      shard: plan.shard,
+      flows: opened.sources.manifestFlows([...suite.loaded.files, ...suite.loaded.included]),
+      envRead: inputs.envRead,
+      env: io.readEnv,
+      redact: (text) => redactor.redact(text),
+    });
+  }
+  return exitCode();
+}

@@ -1,0 +1,130 @@
+/**
+ * The command that reruns one flow of a run: printed under a failure and
+ * written into CI annotations and reports, so it says the same run id and
+ * options, and names secrets by their variables, never by their values.
+ *
+ * @module
+ */
+import { shellWord } from "../../lib/http/curl.ts";
+import { maskUserinfo } from "../../lib/secrets/userinfo.ts";
+import type { NetworkPlan, RunPlan } from "./options.ts";
+
+/**
+ * How this program was started (`main` is `Deno.mainModule`, `cwd` the
+ * working directory), so a failure can print a command that reruns it.
+ *
+ * @example
+ * ```ts
+ * import { selfCommand } from "./reproduce.ts";
+ * if (selfCommand("file:///work/flowrun/cli.ts", "/work/flowrun") !== "deno run --allow-net --allow-read --allow-write --allow-env cli.ts") throw new Error();
+ * if (selfCommand("file:///usr/local/bin/flowrun", "/") !== "flowrun") throw new Error();
+ * ```
+ */
+export function selfCommand(main: string, cwd: string): string {
+  if (main.startsWith("file:") && main.endsWith("/cli.ts")) {
+    // The path as the file system names it: a URL's path is percent-encoded (`%20` for a space).
+    const cli = decodeURIComponent(new URL(main).pathname);
+    const dir = cwd.replaceAll("\\", "/");
+    const relative = cli.startsWith(dir + "/") ? cli.slice(dir.length + 1) : cli;
+    return `deno run --allow-net --allow-read --allow-write --allow-env ${shellWord(relative)}`;
+  }
+  return "flowrun";
+}
+
+/** The plan's fields a rerun repeats. */
+export type RerunOptions = Pick<
+  RunPlan,
+  | "params"
+  | "varsFiles"
+  | "envFiles"
+  | "secretNames"
+  | "timeoutMs"
+  | "maxBody"
+  | "maxBodyMemory"
+  | "trace"
+  | "cookieJar"
+  | "network"
+>;
+
+/** `--var` words: a secret's value stays a reference to its variable. */
+function varWords(plan: RerunOptions, isSecret: (name: string) => boolean): string[] {
+  const words: string[] = [];
+  for (const [name, value] of plan.params) {
+    // A --var name is [A-Za-z_][A-Za-z0-9_-]*: a plain word; the variable's name must expand.
+    const variable = name.toUpperCase().replaceAll("-", "_");
+    words.push("--var", isSecret(name) ? `${name}="$${variable}"` : shellWord(`${name}=${value}`));
+  }
+  return words;
+}
+
+/** The TLS and proxy words; the proxy's password is masked, and any other secret in it too. */
+function networkWords(network: NetworkPlan, redact: (text: string) => string): string[] {
+  const words: string[] = [];
+  for (const file of network.caFiles) words.push("--cacert", shellWord(file));
+  if (network.cert && network.key) {
+    words.push("--cert", shellWord(network.cert), "--key", shellWord(network.key));
+  }
+  if (network.proxy) {
+    words.push("--proxy", shellWord(redact(maskUserinfo(network.proxy, { proxy: true }))));
+  }
+  if (network.noProxy) words.push("--no-proxy", shellWord(network.noProxy));
+  if (network.insecure) words.push("--insecure");
+  return words;
+}
+
+/**
+ * The command that reruns one flow file with the same run id and
+ * parameters; secrets stay references. `self` says how flowrun was started
+ * ({@linkcode selfCommand}, asked only when a command is made), `redact` the CLI's redactor at the time of the
+ * call (it learns secrets as the run goes).
+ *
+ * @example
+ * ```ts
+ * import { reproducer } from "./reproduce.ts";
+ * const reproduce = reproducer({
+ *   plan: {
+ *     params: new Map([["api_token", "x"], ["user", "ann"]]),
+ *     varsFiles: [],
+ *     envFiles: [],
+ *     secretNames: new Set(),
+ *     timeoutMs: 5000,
+ *     network: { caFiles: [], insecure: false },
+ *   },
+ *   isSecret: (name) => name.endsWith("token"),
+ *   runId: "r1",
+ *   self: () => "flowrun",
+ *   redact: (text) => text,
+ * });
+ * const command = reproduce("-a.yaml");
+ * if (command !== 'flowrun run ./-a.yaml --run-id r1 --var api_token="$API_TOKEN" --var user=ann --timeout 5000') {
+ *   throw new Error(command);
+ * }
+ * ```
+ */
+export function reproducer(input: {
+  plan: RerunOptions;
+  isSecret: (name: string) => boolean;
+  runId: string;
+  self: () => string;
+  redact: (text: string) => string;
+}): (file: string) => string {
+  const { plan, isSecret, runId } = input;
+  return (file) => {
+    // A name that reads as an option is given as a path (`./-x.yaml`), which names the same file.
+    const path = file.startsWith("-") ? `./${file}` : file;
+    const words = [input.self(), "run", shellWord(path), "--run-id", shellWord(runId)];
+    words.push(...varWords(plan, isSecret));
+    for (const file of plan.varsFiles) words.push("--vars-file", shellWord(file));
+    for (const file of plan.envFiles) words.push("--env-file", shellWord(file));
+    for (const name of plan.secretNames) words.push("--secret", shellWord(name));
+    if (plan.timeoutMs !== undefined) words.push("--timeout", String(plan.timeoutMs));
+    if (plan.maxBody !== undefined) words.push("--max-body", shellWord(plan.maxBody));
+    if (plan.maxBodyMemory !== undefined) {
+      words.push("--max-body-memory", shellWord(plan.maxBodyMemory));
+    }
+    if (plan.trace) words.push("--trace");
+    if (plan.cookieJar) words.push("--cookie-jar");
+    words.push(...networkWords(plan.network, input.redact));
+    return words.join(" ");
+  };
+}

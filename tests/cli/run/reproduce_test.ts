@@ -1,0 +1,67 @@
+import assert from "node:assert/strict";
+import { reproducer, selfCommand } from "../../../cli/run/reproduce.ts";
+
+Deno.test("the rerun command repeats every option that changes what a flow does", () => {
+  let asked = 0;
+  const reproduce = reproducer({
+    plan: {
+      params: new Map([["user", "ann lee"], ["db-password", "pw"]]),
+      varsFiles: ["vars.yaml"],
+      envFiles: [".env"],
+      secretNames: new Set(["API_KEY"]),
+      timeoutMs: 3000,
+      maxBody: "1MiB",
+      maxBodyMemory: "2MiB",
+      trace: true,
+      cookieJar: true,
+      network: {
+        caFiles: ["ca.pem"],
+        cert: "c.pem",
+        key: "c.key",
+        proxy: "http://u:secret@proxy.example:3128",
+        noProxy: "localhost, .local",
+        insecure: true,
+      },
+    },
+    isSecret: (name) => name.includes("password"),
+    runId: "r-1",
+    self: () => (asked++, "flowrun"),
+    redact: (text) => text.replaceAll("proxy.example", "***"),
+  });
+  assert.equal(asked, 0, "how flowrun started is asked only for a command");
+  assert.equal(
+    reproduce("flows/a b.yaml"),
+    "flowrun run 'flows/a b.yaml' --run-id r-1 --var 'user=ann lee' " +
+      '--var db-password="$DB_PASSWORD" --vars-file vars.yaml --env-file .env --secret API_KEY ' +
+      "--timeout 3000 --max-body 1MiB --max-body-memory 2MiB --trace --cookie-jar " +
+      "--cacert ca.pem --cert c.pem --key c.key --proxy 'http://u:***@***:3128' " +
+      "--no-proxy 'localhost, .local' --insecure",
+  );
+  assert.equal(asked, 1);
+});
+
+Deno.test("the rerun command of a minimal run, and of a file named like an option", () => {
+  const reproduce = reproducer({
+    plan: {
+      params: new Map(),
+      varsFiles: [],
+      envFiles: [],
+      secretNames: new Set(),
+      network: { caFiles: [], insecure: false },
+    },
+    isSecret: () => false,
+    runId: "x",
+    self: () => "flowrun",
+    redact: (text) => text,
+  });
+  assert.equal(reproduce("a.yaml"), "flowrun run a.yaml --run-id x");
+  assert.equal(reproduce("-a.yaml"), "flowrun run ./-a.yaml --run-id x");
+});
+
+Deno.test("how flowrun was started: deno run of cli.ts relative to the working directory, else flowrun", () => {
+  const deno = "deno run --allow-net --allow-read --allow-write --allow-env";
+  assert.equal(selfCommand("file:///w/flowrun/cli.ts", "/w/flowrun"), `${deno} cli.ts`);
+  assert.equal(selfCommand("file:///w/my%20dir/cli.ts", "/w"), `${deno} 'my dir/cli.ts'`);
+  assert.equal(selfCommand("file:///w/flowrun/cli.ts", "/elsewhere"), `${deno} /w/flowrun/cli.ts`);
+  assert.equal(selfCommand("file:///usr/bin/flowrun", "/"), "flowrun");
+});
