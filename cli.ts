@@ -21,6 +21,81 @@ import { subcommand } from "./cli/subcommands.ts";
 
 export { EXIT };
 
+/** Runs `flowrun run`, listening for signals before the run's modules load. */
+async function run(rest: string[]): Promise<number> {
+  // Listening starts before the run's modules load: a signal then still leaves its artifacts.
+  const interrupts = listenForInterrupts();
+  try {
+    return await (await subcommand("run")).run(rest, interrupts);
+  } finally {
+    interrupts.dispose();
+  }
+}
+
+/** Prints the help. */
+function help(): number {
+  out(HELP);
+  return EXIT.passed;
+}
+
+/** Prints the version of flowrun and of the Deno it runs on. */
+function version(): number {
+  out(`flowrun ${VERSION} (deno ${Deno.version.deno}, ${Deno.build.target})\n`);
+  return EXIT.passed;
+}
+
+/** Each command by the names it answers to; subcommands' modules are imported when called. */
+const COMMANDS = new Map<string, (rest: string[]) => number | Promise<number>>([
+  ["help", help],
+  ["--help", help],
+  ["-h", help],
+  ["--version", version],
+  ["-V", version],
+  ["version", version],
+  ["run", run],
+  ["merge", async (rest) => await (await subcommand("merge")).merge(rest)],
+  ["convert", async (rest) => await (await subcommand("convert")).convert(rest)],
+  ["validate", async (rest) => await (await subcommand("validate")).validate(rest)],
+  ["report", async (rest) => await (await subcommand("report")).renderReport(rest)],
+]);
+
+/** The commands an unknown one is compared with, for "did you mean". */
+const SUGGESTED = ["run", "validate", "merge", "report", "convert", "help", "version"];
+
+/** An unknown command, with the closest known one as the hint. */
+function unknownCommand(command: string): UsageError {
+  const close = suggest(command, SUGGESTED);
+  return new UsageError(
+    "bad-command",
+    `Unknown command "${command}".`,
+    close ? `Did you mean "flowrun ${close}"?` : "See flowrun --help.",
+  );
+}
+
+/**
+ * The exit code of an error that ended a command, printed: an artifact
+ * that could not be written (exit 4), a usage error (exit 2, no stack
+ * trace), else an internal error with its stack (exit 3).
+ */
+async function failed(error: unknown): Promise<number> {
+  const io = await import("./lib/io/mod.ts");
+  if (error instanceof io.ArtifactWriteError) {
+    // A write outside the run's artifacts (merge, report html, convert -o): one sentence, exit 4.
+    err(`flowrun: ${error.message}\n`);
+    return EXIT.artifacts;
+  }
+  if (error instanceof UsageError) {
+    err(`error[${error.code}]: ${error.message}\n${error.hint ? `  hint: ${error.hint}\n` : ""}`);
+    return EXIT.usage;
+  }
+  err(
+    `flowrun: internal error (exit 3). Please report this with the output below.\n${
+      (error as Error)?.stack ?? String(error)
+    }\n`,
+  );
+  return EXIT.internal;
+}
+
 /**
  * Runs the command line and returns the exit code; user errors are printed
  * without a stack trace.
@@ -34,69 +109,16 @@ export { EXIT };
 export async function main(args: string[]): Promise<number> {
   const [command, ...rest] = args;
   try {
-    switch (command) {
-      case undefined:
-      case "help":
-      case "--help":
-      case "-h":
-        out(HELP);
-        return command === undefined ? EXIT.usage : EXIT.passed;
-      case "--version":
-      case "-V":
-      case "version":
-        out(`flowrun ${VERSION} (deno ${Deno.version.deno}, ${Deno.build.target})\n`);
-        return EXIT.passed;
-      case "run": {
-        // Listening starts before the run's modules load: a signal then still leaves its artifacts.
-        const interrupts = listenForInterrupts();
-        try {
-          return await (await subcommand("run")).run(rest, interrupts);
-        } finally {
-          interrupts.dispose();
-        }
-      }
-      case "merge":
-        return await (await subcommand("merge")).merge(rest);
-      case "convert":
-        return await (await subcommand("convert")).convert(rest);
-      case "validate":
-        return await (await subcommand("validate")).validate(rest);
-      case "report":
-        return await (await subcommand("report")).renderReport(rest);
-      default: {
-        const close = suggest(command, [
-          "run",
-          "validate",
-          "merge",
-          "report",
-          "convert",
-          "help",
-          "version",
-        ]);
-        throw new UsageError(
-          "bad-command",
-          `Unknown command "${command}".`,
-          close ? `Did you mean "flowrun ${close}"?` : "See flowrun --help.",
-        );
-      }
-    }
-  } catch (error) {
-    const io = await import("./lib/io/mod.ts");
-    if (error instanceof io.ArtifactWriteError) {
-      // A write outside the run's artifacts (merge, report html, convert -o): one sentence, exit 4.
-      err(`flowrun: ${error.message}\n`);
-      return EXIT.artifacts;
-    }
-    if (error instanceof UsageError) {
-      err(`error[${error.code}]: ${error.message}\n${error.hint ? `  hint: ${error.hint}\n` : ""}`);
+    if (command === undefined) {
+      // No command at all is a usage mistake: the help, and exit 2.
+      out(HELP);
       return EXIT.usage;
     }
-    err(
-      `flowrun: internal error (exit 3). Please report this with the output below.\n${
-        (error as Error)?.stack ?? String(error)
-      }\n`,
-    );
-    return EXIT.internal;
+    const known = COMMANDS.get(command);
+    if (!known) throw unknownCommand(command);
+    return await known(rest);
+  } catch (error) {
+    return await failed(error);
   }
 }
 
