@@ -15,6 +15,146 @@ import { ScratchBuffer } from "../lib/io/mod.ts";
 /** Pieces are written out in batches of about this many bytes. */
 const BATCH_BYTES = 256 * 1024;
 
+/** A flow's piece waiting in the current batch: encoded at once, kept as text in case the disk says no. */
+interface Pending {
+  flow: FlowResult;
+  bytes: Uint8Array;
+  text: string;
+}
+
+/** The spool over one temporary file, or memory only when there is none. */
+class FileSpool implements Spool {
+  readonly #file?: Deno.FsFile;
+  readonly #path?: string;
+  // Where each flow's piece is: an index into two number lists (no object per flow), or the
+  // piece itself when the disk said no.
+  readonly #places = new Map<FlowResult, number | string>();
+  readonly #offsets: number[] = [];
+  readonly #lengths: number[] = [];
+  readonly #encoder = new TextEncoder();
+  readonly #decoder = new TextDecoder();
+  // Pieces are encoded as they come: kept as text until their batch is written, they outlived
+  // the young generation and doubled the collector's work.
+  #batch: Pending[] = [];
+  #batchBytes = 0;
+  #end = 0;
+  #queue: Promise<void> = Promise.resolve();
+  // One buffer for every batch's bytes, joined when its turn comes.
+  #scratch = new ScratchBuffer();
+  // Pieces are taken back mostly in the order they were put: one read fills a window of the
+  // following ones too, instead of a seek and a read per flow.
+  #window = { offset: 0, bytes: new Uint8Array(0) };
+  // Windows are read into one buffer: each piece is decoded out of it before the next read.
+  #readBuffer = new Uint8Array(0);
+
+  constructor(file?: Deno.FsFile, path?: string) {
+    this.#file = file;
+    this.#path = path;
+  }
+
+  async put(flow: FlowResult, text: string): Promise<void> {
+    if (!this.#file) return void this.#places.set(flow, text);
+    const bytes = this.#encoder.encode(text);
+    this.#batch.push({ flow, bytes, text });
+    this.#batchBytes += bytes.length;
+    if (this.#batchBytes >= BATCH_BYTES) await this.#flush();
+  }
+
+  async take(flow: FlowResult): Promise<string | undefined> {
+    if (this.#batch.length > 0) await this.#flush();
+    await this.#queue;
+    const place = this.#places.get(flow);
+    if (place === undefined) return undefined;
+    this.#places.delete(flow);
+    return typeof place === "string"
+      ? place
+      : await this.#readAt(this.#offsets[place], this.#lengths[place]);
+  }
+
+  async close(): Promise<void> {
+    this.#batch = [];
+    this.#window = { offset: 0, bytes: new Uint8Array(0) };
+    this.#readBuffer = new Uint8Array(0);
+    await this.#queue.catch(() => {});
+    this.#scratch = new ScratchBuffer();
+    this.#places.clear();
+    this.#offsets.length = 0;
+    this.#lengths.length = 0;
+    try {
+      this.#file?.close();
+    } catch {
+      // Already closed.
+    }
+    if (this.#path) await Deno.remove(this.#path).catch(() => {});
+  }
+
+  /** Queues the batch's write; a batch the disk refuses stays in memory. */
+  #flush(): Promise<void> {
+    const pending = this.#batch;
+    const total = this.#batchBytes;
+    this.#batch = [];
+    this.#batchBytes = 0;
+    this.#queue = this.#queue.then(async () => {
+      if (pending.length === 0) return;
+      const bytes = this.#scratch.join(pending.map((p) => p.bytes), total);
+      try {
+        await this.#write(pending, bytes);
+      } catch {
+        for (const p of pending) this.#places.set(p.flow, p.text);
+      }
+    });
+    return this.#queue;
+  }
+
+  /** Writes a batch's pieces at the end of the file, one after the other, and notes where. */
+  async #write(pending: readonly Pending[], bytes: Uint8Array): Promise<void> {
+    if (!this.#file) throw new Error("no spool file");
+    await this.#file.seek(this.#end, Deno.SeekMode.Start);
+    for (let written = 0; written < bytes.length;) {
+      written += await this.#file.write(bytes.subarray(written));
+    }
+    let at = this.#end;
+    for (const p of pending) {
+      this.#places.set(p.flow, this.#offsets.length);
+      this.#offsets.push(at);
+      this.#lengths.push(p.bytes.length);
+      at += p.bytes.length;
+    }
+    this.#end = at;
+  }
+
+  /** The piece at `offset`, read with the window that holds it. */
+  async #readAt(offset: number, length: number): Promise<string> {
+    const from = offset - this.#window.offset;
+    if (from < 0 || from + length > this.#window.bytes.length) {
+      await this.#readWindow(offset, length);
+    }
+    const at = offset - this.#window.offset;
+    return this.#decoder.decode(this.#window.bytes.subarray(at, at + length));
+  }
+
+  /** Reads the window that starts at `offset`: at least the piece, else up to a batch. */
+  async #readWindow(offset: number, length: number): Promise<void> {
+    const size = Math.max(length, Math.min(BATCH_BYTES, this.#end - offset));
+    // (A piece far past the usual size is read into a buffer of its own, not kept.)
+    if (this.#readBuffer.length < size && size <= 4 * BATCH_BYTES) {
+      this.#readBuffer = new Uint8Array(Math.max(size, BATCH_BYTES));
+    }
+    const bytes = size <= this.#readBuffer.length
+      ? this.#readBuffer.subarray(0, size)
+      : new Uint8Array(size);
+    await this.#file!.seek(offset, Deno.SeekMode.Start);
+    let got = 0;
+    while (got < bytes.length) {
+      const n = await this.#file!.read(bytes.subarray(got));
+      if (n === null) break;
+      got += n;
+    }
+    if (got < length) throw new Error("The report spool ended early.");
+    this.#window = { offset, bytes: bytes.subarray(0, got) };
+  }
+}
+
 /**
  * Opens a spool in the system's temporary directory.
  *
@@ -32,119 +172,15 @@ const BATCH_BYTES = 256 * 1024;
  * ```
  */
 export async function openSpool(): Promise<Spool> {
-  let file: Deno.FsFile | undefined;
-  let path: string | undefined;
   try {
-    path = await Deno.makeTempFile({ prefix: "flowrun-spool-" });
-    file = await Deno.open(path, { read: true, write: true });
+    const path = await Deno.makeTempFile({ prefix: "flowrun-spool-" });
+    try {
+      return new FileSpool(await Deno.open(path, { read: true, write: true }), path);
+    } catch {
+      return new FileSpool(undefined, path);
+    }
   } catch {
     // No temporary directory to write to: the pieces stay in memory.
-    file = undefined;
+    return new FileSpool();
   }
-  // Where each flow's piece is: an index into two number lists (no object per flow), or the
-  // piece itself when the disk said no.
-  const places = new Map<FlowResult, number | string>();
-  const offsets: number[] = [];
-  const lengths: number[] = [];
-  const encoder = new TextEncoder();
-  const decoder = new TextDecoder();
-  // Pieces are encoded as they come: kept as text until their batch is written, they outlived
-  // the young generation and doubled the collector's work.
-  let batch: { flow: FlowResult; bytes: Uint8Array; text: string }[] = [];
-  let batchBytes = 0;
-  let end = 0;
-  let queue: Promise<void> = Promise.resolve();
-  // One buffer for every batch's bytes, joined when its turn comes.
-  let scratch = new ScratchBuffer();
-
-  const flush = (): Promise<void> => {
-    const pending = batch;
-    const total = batchBytes;
-    batch = [];
-    batchBytes = 0;
-    queue = queue.then(async () => {
-      if (pending.length === 0) return;
-      const bytes = scratch.join(pending.map((p) => p.bytes), total);
-      try {
-        if (!file) throw new Error("no spool file");
-        await file.seek(end, Deno.SeekMode.Start);
-        for (let written = 0; written < bytes.length;) {
-          written += await file.write(bytes.subarray(written));
-        }
-        let at = end;
-        for (const p of pending) {
-          places.set(p.flow, offsets.length);
-          offsets.push(at);
-          lengths.push(p.bytes.length);
-          at += p.bytes.length;
-        }
-        end = at;
-      } catch {
-        for (const p of pending) places.set(p.flow, p.text);
-      }
-    });
-    return queue;
-  };
-
-  // Pieces are taken back mostly in the order they were put: one read fills a window of the
-  // following ones too, instead of a seek and a read per flow.
-  let window = { offset: 0, bytes: new Uint8Array(0) };
-  // Windows are read into one buffer: each piece is decoded out of it before the next read.
-  let readBuffer = new Uint8Array(0);
-  const readAt = async (offset: number, length: number): Promise<string> => {
-    const from = offset - window.offset;
-    if (from < 0 || from + length > window.bytes.length) {
-      const size = Math.max(length, Math.min(BATCH_BYTES, end - offset));
-      // (A piece far past the usual size is read into a buffer of its own, not kept.)
-      if (readBuffer.length < size && size <= 4 * BATCH_BYTES) {
-        readBuffer = new Uint8Array(Math.max(size, BATCH_BYTES));
-      }
-      const bytes = size <= readBuffer.length ? readBuffer.subarray(0, size) : new Uint8Array(size);
-      await file!.seek(offset, Deno.SeekMode.Start);
-      let got = 0;
-      while (got < bytes.length) {
-        const n = await file!.read(bytes.subarray(got));
-        if (n === null) break;
-        got += n;
-      }
-      if (got < length) throw new Error("The report spool ended early.");
-      window = { offset, bytes: bytes.subarray(0, got) };
-    }
-    const at = offset - window.offset;
-    return decoder.decode(window.bytes.subarray(at, at + length));
-  };
-
-  return {
-    async put(flow, text) {
-      if (!file) return void places.set(flow, text);
-      const bytes = encoder.encode(text);
-      batch.push({ flow, bytes, text });
-      batchBytes += bytes.length;
-      if (batchBytes >= BATCH_BYTES) await flush();
-    },
-    async take(flow) {
-      if (batch.length > 0) await flush();
-      await queue;
-      const place = places.get(flow);
-      if (place === undefined) return undefined;
-      places.delete(flow);
-      return typeof place === "string" ? place : await readAt(offsets[place], lengths[place]);
-    },
-    async close() {
-      batch = [];
-      window = { offset: 0, bytes: new Uint8Array(0) };
-      readBuffer = new Uint8Array(0);
-      await queue.catch(() => {});
-      scratch = new ScratchBuffer();
-      places.clear();
-      offsets.length = 0;
-      lengths.length = 0;
-      try {
-        file?.close();
-      } catch {
-        // Already closed.
-      }
-      if (path) await Deno.remove(path).catch(() => {});
-    },
-  };
 }
