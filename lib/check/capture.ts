@@ -62,58 +62,82 @@ export function capture(
   return got;
 }
 
+/** Takes a capture of one kind of source. */
+type Take<K extends CaptureSource["kind"]> = (
+  response: ReceivedResponse,
+  from: Extract<CaptureSource, { kind: K }>,
+  scope?: Scope,
+) => Captured;
+
+/** How each kind of source is captured, keyed by every kind so that a new one must say how. */
+const TAKE: { readonly [K in CaptureSource["kind"]]: Take<K> } = {
+  path: byPath,
+  header: byHeader,
+  cookie: (response, from) => {
+    const value = response.cookie(from.name);
+    return value === undefined
+      ? { found: false, why: `the response sets no cookie "${from.name}"` }
+      : { found: true, value };
+  },
+  regex: byRegex,
+  xpath: (response, from) => {
+    const got = queryXPath(response, from.expression);
+    return got.found ? got : { found: false, why: got.why };
+  },
+};
+
 function select(response: ReceivedResponse, from: CaptureSource, scope?: Scope): Captured {
-  switch (from.kind) {
-    case "path": {
-      const path = scope ? resolvePath(from.path, (e) => valueOf(e, scope)) : from.path;
-      const s = response.select(path);
-      if (s.problem !== undefined) {
-        return { found: false, why: `${from.path.source}: ${s.problem}` };
-      }
-      const why = `${from.path.source} matched nothing${
-        s.bodyNotJson ? " (the response body is not JSON)" : rootHint(from.path)
-      }`;
-      // A wildcard or filter that selects nothing captures an empty list, as checks see it.
-      if (!s.found && !path.singular && !from.first && !s.bodyNotJson) {
-        return { found: true, value: [] };
-      }
-      if (!s.found) return { found: false, why };
-      if (!from.first || from.path.singular) return { found: true, value: s.value };
-      const list = s.value as unknown[];
-      return list.length > 0 ? { found: true, value: list[0] } : { found: false, why };
+  return (TAKE[from.kind] as Take<CaptureSource["kind"]>)(response, from, scope);
+}
+
+function byPath(
+  response: ReceivedResponse,
+  from: Extract<CaptureSource, { kind: "path" }>,
+  scope?: Scope,
+): Captured {
+  const path = scope ? resolvePath(from.path, (e) => valueOf(e, scope)) : from.path;
+  const s = response.select(path);
+  if (s.problem !== undefined) {
+    return { found: false, why: `${from.path.source}: ${s.problem}` };
+  }
+  const why = `${from.path.source} matched nothing${
+    s.bodyNotJson ? " (the response body is not JSON)" : rootHint(from.path)
+  }`;
+  // A wildcard or filter that selects nothing captures an empty list, as checks see it.
+  if (!s.found && !path.singular && !from.first && !s.bodyNotJson) {
+    return { found: true, value: [] };
+  }
+  if (!s.found) return { found: false, why };
+  if (!from.first || from.path.singular) return { found: true, value: s.value };
+  const list = s.value as unknown[];
+  return list.length > 0 ? { found: true, value: list[0] } : { found: false, why };
+}
+
+function byHeader(
+  response: ReceivedResponse,
+  from: Extract<CaptureSource, { kind: "header" }>,
+): Captured {
+  const value = response.headers[from.name];
+  if (value === undefined) {
+    return { found: false, why: `the response has no "${from.name}" header` };
+  }
+  return from.query === undefined ? { found: true, value } : queryOf(value, from.query, from.name);
+}
+
+function byRegex(
+  response: ReceivedResponse,
+  from: Extract<CaptureSource, { kind: "regex" }>,
+): Captured {
+  if (response.spilled) return { found: false, why: response.spilled.reason };
+  try {
+    const m = execPattern(from.source, response.text);
+    if (!m) return { found: false, why: `/${from.source}/ matched nothing in the body` };
+    return { found: true, value: m.length > 1 ? m[1] : m[0] };
+  } catch (error) {
+    if (error instanceof MatchTimeoutError) {
+      return { found: false, why: `/${from.source}/: ${error.message}` };
     }
-    case "header": {
-      const value = response.headers[from.name];
-      if (value === undefined) {
-        return { found: false, why: `the response has no "${from.name}" header` };
-      }
-      return from.query === undefined
-        ? { found: true, value }
-        : queryOf(value, from.query, from.name);
-    }
-    case "cookie": {
-      const value = response.cookie(from.name);
-      return value === undefined
-        ? { found: false, why: `the response sets no cookie "${from.name}"` }
-        : { found: true, value };
-    }
-    case "regex": {
-      if (response.spilled) return { found: false, why: response.spilled.reason };
-      try {
-        const m = execPattern(from.source, response.text);
-        if (!m) return { found: false, why: `/${from.source}/ matched nothing in the body` };
-        return { found: true, value: m.length > 1 ? m[1] : m[0] };
-      } catch (error) {
-        if (error instanceof MatchTimeoutError) {
-          return { found: false, why: `/${from.source}/: ${error.message}` };
-        }
-        throw error;
-      }
-    }
-    case "xpath": {
-      const got = queryXPath(response, from.expression);
-      return got.found ? got : { found: false, why: got.why };
-    }
+    throw error;
   }
 }
 

@@ -7,12 +7,24 @@
  *
  * @module
  */
-import { canonicalKey, deepEqual, jsonType, show, typed } from "./json_value.ts";
+import { canonicalKey, deepEqual, jsonType, PLAIN, show, typed } from "./json_value.ts";
 import { compilePattern, MatchTimeoutError, testPattern } from "../_util/regex.ts";
 import type { Masking } from "../model/masking.ts";
 import type { Operator } from "../model/operators.ts";
 
 export { type Operator, OPERATORS } from "../model/operators.ts";
+
+/**
+ * How an operator's message begins when it could not tell (`matches` whose
+ * match did not finish in time): such a condition decides no branch.
+ *
+ * @example
+ * ```ts
+ * import { UNDECIDED } from "./operators.ts";
+ * if (UNDECIDED !== "could not tell") throw new Error();
+ * ```
+ */
+export const UNDECIDED = "could not tell";
 
 /** How one operator checks a value. */
 export interface OperatorCheck {
@@ -120,7 +132,7 @@ export const OPERATOR_TABLE: Readonly<Record<Operator, OperatorCheck>> = {
       }
       const matched = regex(source, actual);
       if (typeof matched === "object") {
-        return `could not tell whether ${
+        return `${UNDECIDED} whether ${
           show(actual, 80, display)
         } matches /${expected}/: ${matched.problem}`;
       }
@@ -193,3 +205,24 @@ export const OPERATOR_TABLE: Readonly<Record<Operator, OperatorCheck>> = {
     },
   },
 };
+
+/**
+ * Applies one operator to a found value. Returns `undefined` when it holds,
+ * else what went wrong (the text after "path: "). Each operator is defined
+ * once, in {@linkcode OPERATOR_TABLE}.
+ *
+ * @example
+ * ```ts
+ * import { applyOperator } from "./operators.ts";
+ * if (applyOperator("equals", "pending", "ready") !== 'expected "ready", got "pending"') throw new Error();
+ * if (applyOperator("gte", 3, 2) !== undefined) throw new Error();
+ * ```
+ */
+export function applyOperator(
+  operator: Operator,
+  actual: unknown,
+  expected: unknown,
+  display: Masking = PLAIN,
+): string | undefined {
+  return OPERATOR_TABLE[operator].check(actual, expected, display);
+}

@@ -1,0 +1,127 @@
+/**
+ * OpenAPI lookups for schema checks: the response schema of the operation a
+ * request reached (by its method and path, without the first server's base
+ * path) and its status (exact, `2XX`, then `default`), compiled on first use.
+ * The document is the user's JSON: every member is read as what it may be.
+ *
+ * @module
+ */
+import type { SchemaCheck, Validate } from "../model/flow.ts";
+import { guardedValidator } from "../load/schema_compile.ts";
+import { show } from "./json_value.ts";
+
+/**
+ * The response schema of the OpenAPI operation for a request and a status,
+ * or why the document has none.
+ *
+ * @example
+ * ```ts
+ * import { operationSchema } from "./openapi.ts";
+ * const check = { kind: "openapi" as const, source: "api.yaml", file: "f.yaml", line: 1, column: 1,
+ *   document: { paths: { "/items/{id}": { get: { responses: { "200": {} } } } } } };
+ * const got = operationSchema(check, "GET", "http://x.test/items/7", 200);
+ * if (!("missing" in got) || got.missing !== "api.yaml gives no JSON body for GET /items/{id} 200") {
+ *   throw new Error(JSON.stringify(got));
+ * }
+ * ```
+ */
+export function operationSchema(
+  check: Extract<SchemaCheck, { kind: "openapi" }>,
+  method: string,
+  requestUrl: string,
+  status: number,
+): { validate: Validate; where: string } | { missing: string } {
+  // The document is the user's (or the API vendor's) JSON: every member is read as what it
+  // may be, own members only, so a null path item or a "constructor" method is "no operation".
+  const doc = check.document as Node;
+  const member = (node: unknown, key: string): unknown =>
+    isNode(node) && Object.hasOwn(node, key) ? node[key] : undefined;
+  const servers = member(doc, "servers");
+  const path = requestPath(requestUrl, Array.isArray(servers) ? servers : undefined);
+  const paths = isNode(member(doc, "paths")) ? member(doc, "paths") as Node : {};
+  const match = Object.keys(paths)
+    .map((template) => ({ template, score: pathScore(template, path) }))
+    .filter((m) => m.score >= 0)
+    .sort((a, b) => b.score - a.score)[0];
+  const operation = match && member(paths[match.template], method.toLowerCase());
+  if (!match || !isNode(operation)) {
+    return { missing: `${check.source} has no operation for ${method} ${path}` };
+  }
+  const responses = isNode(operation.responses) ? operation.responses : {};
+  const code = [String(status), `${String(status)[0]}XX`, `${String(status)[0]}xx`, "default"]
+    .find((c) => Object.hasOwn(responses, c));
+  if (!code) {
+    return {
+      missing:
+        `${check.source} documents no response ${status} for ${method} ${match.template} (it has ${
+          show(Object.keys(responses))
+        })`,
+    };
+  }
+  const pointer = ["paths", match.template, method.toLowerCase(), "responses", code];
+  let response = responses[code];
+  const target = member(response, "$ref");
+  if (typeof target === "string" && target.startsWith("#/")) {
+    const parts = target.slice(2).split("/").map(unescape);
+    response = parts.reduce<unknown>((node, p) => member(node, p), check.document);
+    pointer.splice(0, pointer.length, ...parts);
+  }
+  const content = member(response, "content");
+  const type = Object.keys(isNode(content) ? content : {}).find((t) =>
+    /json/i.test(t) && isNode(member(content, t))
+  );
+  if (!type) {
+    return {
+      missing: `${check.source} gives no JSON body for ${method} ${match.template} ${code}`,
+    };
+  }
+  pointer.push("content", type, "schema");
+  const ref = `openapi#/${
+    pointer.map((p) => p.replaceAll("~", "~0").replaceAll("/", "~1")).join("/")
+  }`;
+  const cache = check.compiled ??= new Map();
+  let validate = cache.get(ref);
+  if (!validate) cache.set(ref, validate = guardedValidator(check, ref));
+  return { validate, where: `${method.toUpperCase()} ${match.template} ${code}` };
+}
+
+function unescape(segment: string): string {
+  return segment.replaceAll("~1", "/").replaceAll("~0", "~");
+}
+
+/** The request's path, without the base path of the document's first server. */
+function requestPath(url: string, servers: unknown[] | undefined): string {
+  const path = new URL(url).pathname;
+  for (const server of servers ?? []) {
+    let base = "";
+    try {
+      const url = isNode(server) && typeof server.url === "string" ? server.url : "";
+      base = new URL(url, "http://x").pathname.replace(/\/$/, "");
+    } catch {
+      continue;
+    }
+    if (base && path.startsWith(`${base}/`)) return path.slice(base.length);
+  }
+  return path;
+}
+
+/** How well a path template matches a path: -1 for no match, more for more literal segments. */
+function pathScore(template: string, path: string): number {
+  const t = template.split("/");
+  const p = path.split("/");
+  if (t.length !== p.length) return -1;
+  let score = 0;
+  for (let i = 0; i < t.length; i++) {
+    if (/^\{[^}]+\}$/.test(t[i])) {
+      if (p[i] === "") return -1;
+    } else if (t[i] === p[i]) score++;
+    else return -1;
+  }
+  return score;
+}
+
+type Node = Record<string, unknown>;
+
+function isNode(value: unknown): value is Node {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
