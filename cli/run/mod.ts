@@ -21,7 +21,8 @@ import { MAX_RECORDING_BYTES, PARSED_FLOW_WINDOW } from "../../lib/model/limits.
 import type { RunResult } from "../../lib/model/result.ts";
 import { consoleReporter } from "../../lib/report/console.ts";
 import { combineReporters } from "../../lib/report/reporter.ts";
-import { newRunId, runFlows } from "../../lib/run/flows.ts";
+import { runFlows } from "../../lib/run/flows.ts";
+import { newRunId } from "../../lib/run/options.ts";
 import { Artifacts } from "../artifacts.ts";
 import { ciAnnotations } from "../ci_annotations.ts";
 import { EXIT } from "../exit.ts";
