@@ -6,189 +6,24 @@
  * @module
  */
 import type { Template, ValueTemplate } from "./template.ts";
-import type { CompiledPath } from "./path.ts";
+import type { Capture, Checks, Condition } from "./checks.ts";
 
 export { type Operator, OPERATORS } from "./operators.ts";
-import type { Operator } from "./operators.ts";
-
-/**
- * The names accepted by the `type` operator.
- *
- * @example
- * ```ts
- * import { TYPE_NAMES } from "./flow.ts";
- * if (TYPE_NAMES.join() !== "string,number,integer,boolean,object,array,null") throw new Error();
- * ```
- */
-export const TYPE_NAMES = [
-  "string",
-  "number",
-  "integer",
-  "boolean",
-  "object",
-  "array",
-  "null",
-] as const;
-
-/** One `{path, <operator>: expected}` check. An item with several operators loads as several checks. */
-export interface PathCheck {
-  path: CompiledPath;
-  operator: Operator;
-  expected: ValueTemplate;
-  /** The check's `name`, shown before its message. */
-  name?: string;
-  /** `each: true`: the operator applies to every value the path selects. */
-  each?: boolean;
-  /**
-   * The `at` paths of the groups the check is in, outermost first: its path
-   * is evaluated on what they select (`$` is that value), on each value
-   * when one selects several.
-   */
-  base?: CompiledPath[];
-  /** The conditional groups the check is in, outermost first, and the branch it is in. */
-  groups?: { group: CheckGroup; branch: "then" | "else" }[];
-  line: number;
-  column: number;
-}
-
-/**
- * A group of checks with a condition (`{if, checks, else}` in a check
- * list): its `checks` are evaluated when every condition holds, its `else`
- * checks when one does not; the branch not taken is reported as one skipped
- * result naming the condition.
- */
-export interface CheckGroup {
-  /** The group's `name`, which leads the names of its checks. */
-  name?: string;
-  /** Conditions on the response (`path`, rooted like the group's `at`) or on values (`value`). */
-  when: GroupCondition[];
-  /** How many checks each branch holds, for the skipped result's message. */
-  counts: { then: number; else: number };
-  line: number;
-  column: number;
-}
-
-/** A condition of a check group: on the response, like a check, or on a value, like a step's `if`. */
-export type GroupCondition =
-  | (Condition & { kind: "value" })
-  | {
-    kind: "path";
-    path: CompiledPath;
-    /** The `at` paths of the enclosing groups. */
-    base?: CompiledPath[];
-    operator: Operator;
-    expected: ValueTemplate;
-    line: number;
-    column: number;
-  };
-
-/** `status: 200`, `status: {anyOf: [...]}` or `status: {in: [...]}`. */
-export interface StatusCheck {
-  /** `equals` for a bare integer; `anyOf` or `in` as written. */
-  operator: "equals" | "anyOf" | "in";
-  expected: number[];
-  line: number;
-  column: number;
-}
-
-/** The checks of an `assert` block or a `loop.until` block. */
-export interface Checks {
-  status?: StatusCheck;
-  paths: PathCheck[];
-  /** `schema` and `openapi` checks of the JSON body. */
-  schemas?: SchemaCheck[];
-  /** `{xpath, <operator>}` checks of an XML or HTML body. */
-  xpaths?: XPathCheck[];
-}
-
-/** One `{xpath: "//title", <operator>: expected}` check of an XML or HTML body. */
-export interface XPathCheck {
-  xpath: string;
-  operator: Operator;
-  expected: ValueTemplate;
-  name?: string;
-  line: number;
-  column: number;
-}
-
-/**
- * A compiled validator: the violations of a value (each at a JSON pointer,
- * `""` for the whole value), empty when it is valid.
- * @ignore
- */
-export type Validate = (value: unknown) => { at: string; message: string }[];
-
-/**
- * `schema` (a JSON Schema, inline or from a file) or `openapi` (an OpenAPI 3
- * document): the JSON body must match. Compiled before the run.
- * @ignore
- */
-export type SchemaCheck =
-  | {
-    kind: "schema";
-    /** The file as written, or `inline schema`. */
-    source: string;
-    schema: unknown;
-    /** The flow file the check is written in. */
-    file: string;
-    line: number;
-    column: number;
-    validate?: Validate;
-  }
-  | {
-    kind: "openapi";
-    source: string;
-    document: unknown;
-    file: string;
-    line: number;
-    column: number;
-    /** The validator holding the document, and each response schema compiled so far. */
-    ajv?: unknown;
-    compiled?: Map<string, Validate>;
-  };
-
-/**
- * The keys that name where a capture's value comes from, in its map form.
- *
- * @example
- * ```ts
- * import { CAPTURE_SOURCES } from "./flow.ts";
- * if (CAPTURE_SOURCES.join() !== "path,header,cookie,regex,xpath") throw new Error();
- * ```
- */
-export const CAPTURE_SOURCES = ["path", "header", "cookie", "regex", "xpath"] as const;
-
-/**
- * Where a captured value comes from: a JSONPath (every match as a list when
- * the path is not singular, unless `first`), a response header (or one query
- * parameter of the URL it holds: `{header: location, query: code}`), a cookie the
- * response sets, or the first group of a regular expression over the body text.
- */
-export type CaptureSource =
-  | { kind: "path"; path: CompiledPath; first: boolean }
-  | { kind: "header"; name: string; query?: string }
-  | { kind: "cookie"; name: string }
-  | { kind: "regex"; pattern: RegExp; source: string }
-  | { kind: "xpath"; expression: string };
-
-/** One condition of a step's `if`: an operator on a value (`{value: "${…}", gt: 0}`). */
-export interface Condition {
-  /** The value as written, for messages. */
-  source: string;
-  value: ValueTemplate;
-  operator: Operator;
-  expected: ValueTemplate;
-  line: number;
-  column: number;
-}
-
-/** A value taken from the response into the step's captures. */
-export interface Capture {
-  name: string;
-  from: CaptureSource;
-  line: number;
-  column: number;
-}
+export {
+  type Capture,
+  CAPTURE_SOURCES,
+  type CaptureSource,
+  type CheckGroup,
+  type Checks,
+  type Condition,
+  type GroupCondition,
+  type PathCheck,
+  type SchemaCheck,
+  type StatusCheck,
+  TYPE_NAMES,
+  type Validate,
+  type XPathCheck,
+} from "./checks.ts";
 
 /** A bounded poll: repeat the request until `until` holds. */
 export interface Loop {
