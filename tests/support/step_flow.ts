@@ -7,6 +7,8 @@
 import { loadFlow, type LoadResult } from "../../lib/load/load_flow.ts";
 import type { LoadOptions } from "../../lib/load/load_options.ts";
 import type { Step } from "../../lib/model/flow.ts";
+// Flows with any YAML or JSONPath load synchronously: the full parser and engine are loaded first.
+import "./engines.ts";
 
 /** The flow text: `lines` are step keys written at the step's indentation (4 spaces), one per line. */
 export function stepFlowText(lines: string[] = [], request = '{url: "http://x.test"}'): string {
