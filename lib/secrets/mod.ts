@@ -1,10 +1,26 @@
 /**
- * Secret redaction, the public entry: the {@linkcode Redactor} that every text
- * the runner writes passes through, and the name rules that decide which
- * environment variables, headers, captures and body keys hold secrets. The
- * parts live in `lib/secrets/`: `names.ts` (the rules), `redactor.ts` (the
- * registry and masking), `decode.ts` (decoded views of escaped text),
- * `discover.ts` (finding secrets in requests, responses and flows).
+ * Secrets: which values of a run are secret, and masking them in every text
+ * the runner writes. It takes requests, responses, flows and data rows, and
+ * gives the {@linkcode Redactor} that every artifact passes through, with
+ * the name rules that decide which environment variables, headers, captures
+ * and body keys hold secrets.
+ *
+ * The parts: `names.ts` (the rules), `redactor.ts` (what is registered, and
+ * masking texts and values), `secret_index.ts` (finding registered literals,
+ * their pieces, cut secrets and JWTs in a text; `_index_layout.ts` its
+ * filters and hashes), `forms.ts` (the encoded forms of a secret),
+ * `decode.ts` (decoded views of escaped text), `substring_table.ts` (the
+ * hash table of literals), `discover.ts` (finding secrets in requests and
+ * responses), `flow_inputs.ts` (in a flow's own text) and `userinfo.ts` (in
+ * a URL's credentials).
+ *
+ * @example
+ * ```ts
+ * import { isSecretName, MASK, Redactor } from "./mod.ts";
+ * const r = new Redactor();
+ * r.add("hunter22");
+ * if (r.redact("pw=hunter22") !== `pw=${MASK}` || !isSecretName("API_TOKEN")) throw new Error();
+ * ```
  *
  * @module
  */

@@ -1,0 +1,37 @@
+/**
+ * Private helpers below every stage: nothing here knows a flow. Each file is
+ * one small tool, imported directly by the stages that need it (not through
+ * this face, so that a run loads only what it uses):
+ *
+ * - `bounded_cache.ts`: a size-bounded memo of compiled things;
+ * - `compare.ts`: code-point string order; `suggest.ts`: "did you mean";
+ * - `duration.ts`: `250ms`/`2s` parsing and formatting;
+ * - `internal_error.ts`, `json_head.ts`, `own_property.ts`, `on_demand.ts`:
+ *   an internal error, a bounded JSON text, own-property access, and
+ *   modules loaded on demand;
+ * - the time guard: `time_guard.ts` (run work under a time limit, the
+ *   budget of waiting), `helper_thread.ts` (the worker it runs on),
+ *   `guard_error.ts` (its one error class);
+ * - `regex.ts`: regular expressions under the time guard, `regex_shape.ts`
+ *   deciding which patterns may run on the calling thread.
+ *
+ * @example
+ * ```ts
+ * import { compilePattern, suggest } from "./mod.ts";
+ * if (suggest("equal", ["equals", "exists"]) !== "equals") throw new Error();
+ * if (compilePattern("^a$").source !== "^a$") throw new Error();
+ * ```
+ *
+ * @module
+ */
+export * from "./bounded_cache.ts";
+export * from "./compare.ts";
+export * from "./duration.ts";
+export * from "./guard_error.ts";
+export * from "./internal_error.ts";
+export * from "./json_head.ts";
+export * from "./on_demand.ts";
+export * from "./own_property.ts";
+export * from "./regex.ts";
+export * from "./suggest.ts";
+export * from "./time_guard.ts";
