@@ -7,31 +7,41 @@
  *
  * @module
  */
+import type { Node, YAMLMap } from "yaml";
 import { isMap, isScalar, isSeq } from "./nodes.ts";
 import type { DataRow, Flow } from "../model/flow.ts";
 import { describe, type Entry, type Loading, NAME, RESERVED } from "./context.ts";
 
-/** The rows of inline `data`, or the file to read them from. */
+/**
+ * The rows of inline `data`, or the file to read them from.
+ *
+ * @example
+ * ```ts
+ * import { loadData } from "./data.ts";
+ * import { Loading } from "./context.ts";
+ * import { parseDocument } from "yaml";
+ * const entry = (yaml: string) => {
+ *   const ctx = new Loading("f.yaml", {});
+ *   ctx.doc = parseDocument(yaml);
+ *   const node = ctx.doc.contents as { items: { key: unknown; value: unknown }[] };
+ *   return { ctx, entry: { key: "data", keyNode: node.items[0].key, value: node.items[0].value } };
+ * };
+ * const inline = entry("data: [{name: a}, {name: b}]");
+ * // deno-lint-ignore no-explicit-any
+ * const { rows } = loadData(inline.ctx, inline.entry as any);
+ * if (rows?.map((r) => r.name).join() !== "a,b") throw new Error();
+ * const file = entry("data: {file: users.csv}");
+ * // deno-lint-ignore no-explicit-any
+ * if (loadData(file.ctx, file.entry as any).dataFile?.path !== "users.csv") throw new Error();
+ * ```
+ */
 export function loadData(
   ctx: Loading,
   entry: Entry | undefined,
 ): Pick<Flow, "rows" | "dataFile"> {
   if (!entry) return {};
   const node = ctx.deref(entry.value);
-  if (isMap(node)) {
-    const map = ctx.map(node, '"data"', "flow", ["file"]);
-    // An unknown key (path: …) is reported with its suggestion; a missing file only when alone.
-    if (map && !map.has("file") && node.items.length === map.size) {
-      ctx.problem(
-        "missing-key",
-        'Missing key "file" in "data".',
-        node,
-        "For example: data: {file: users.csv} (CSV with a header row, or a JSON list).",
-      );
-    }
-    const file = map && ctx.string(map.get("file"), '"file" of "data"');
-    return file ? { dataFile: { path: file, ...ctx.at(map!.get("file")!.value) } } : {};
-  }
+  if (isMap(node)) return dataFile(ctx, node);
   if (!isSeq(node) || node.items.length === 0) {
     ctx.problem(
       "wrong-type",
@@ -45,56 +55,82 @@ export function loadData(
   let keys: string[] | undefined;
   node.items.forEach((item, i) => {
     const row = ctx.deref(item);
-    if (!isMap(row)) {
-      ctx.problem(
-        "wrong-type",
-        `Expected row ${i + 1} of "data" to be a map of names to values, got ${describe(row)}.`,
-        row,
-        "For example: - {name: admin, role: admin}",
-      );
-      return;
-    }
-    const values: Record<string, unknown> = {};
-    for (const e of ctx.entries(row)) {
-      if (!NAME.test(e.key) || RESERVED.has(e.key)) {
-        ctx.problem(
-          "bad-name",
-          `"${e.key}" in row ${i + 1} of "data" cannot be a var name.`,
-          e.keyNode,
-          'Use letters, digits, "_" and "-", starting with a letter, e.g. user_role.',
-        );
-        continue;
-      }
-      if (!isScalar(e.value) && e.value !== null) {
-        ctx.problem(
-          "wrong-type",
-          `Expected "${e.key}" in row ${i + 1} of "data" to be a single value, got ${
-            describe(e.value)
-          }.`,
-          e.value,
-          "Rows hold single values, like vars.",
-        );
-        continue;
-      }
-      values[e.key] = isScalar(e.value) ? e.value.value : null;
-    }
+    const values = rowValues(ctx, row, i);
+    if (!values) return;
     const names = Object.keys(values).sort();
     if (keys === undefined) keys = names;
-    else if (names.join() !== keys.join()) {
-      const missing = keys.filter((k) => !names.includes(k));
-      const extra = names.filter((k) => !keys!.includes(k));
-      ctx.problem(
-        "wrong-type",
-        `Row ${i + 1} of "data" has other names than row 1${
-          missing.length > 0 ? `: no ${missing.join(", ")}` : ""
-        }${extra.length > 0 ? `${missing.length > 0 ? ";" : ":"} also ${extra.join(", ")}` : ""}.`,
-        row,
-        "Give every row the same names, so every run of the flow has the same vars.",
-      );
-    }
+    else if (names.join() !== keys.join()) otherNames(ctx, row!, i, keys, names);
     rows.push({ name: rowName(values, i), values });
   });
   return { rows };
+}
+
+/** `data: {file: …}`: where the rows are, relative to the flow file. */
+function dataFile(ctx: Loading, node: YAMLMap): Pick<Flow, "dataFile"> {
+  const map = ctx.map(node, '"data"', "flow", ["file"]);
+  // An unknown key (path: …) is reported with its suggestion; a missing file only when alone.
+  if (map && !map.has("file") && node.items.length === map.size) {
+    ctx.problem(
+      "missing-key",
+      'Missing key "file" in "data".',
+      node,
+      "For example: data: {file: users.csv} (CSV with a header row, or a JSON list).",
+    );
+  }
+  const file = map && ctx.string(map.get("file"), '"file" of "data"');
+  return file ? { dataFile: { path: file, ...ctx.at(map!.get("file")!.value) } } : {};
+}
+
+/** Row `i`'s values by name, each a single value; `undefined` when the row is no map. */
+function rowValues(ctx: Loading, row: Node | null, i: number): Record<string, unknown> | undefined {
+  if (!isMap(row)) {
+    ctx.problem(
+      "wrong-type",
+      `Expected row ${i + 1} of "data" to be a map of names to values, got ${describe(row)}.`,
+      row,
+      "For example: - {name: admin, role: admin}",
+    );
+    return undefined;
+  }
+  const values: Record<string, unknown> = {};
+  for (const e of ctx.entries(row)) {
+    if (!NAME.test(e.key) || RESERVED.has(e.key)) {
+      ctx.problem(
+        "bad-name",
+        `"${e.key}" in row ${i + 1} of "data" cannot be a var name.`,
+        e.keyNode,
+        'Use letters, digits, "_" and "-", starting with a letter, e.g. user_role.',
+      );
+      continue;
+    }
+    if (!isScalar(e.value) && e.value !== null) {
+      ctx.problem(
+        "wrong-type",
+        `Expected "${e.key}" in row ${i + 1} of "data" to be a single value, got ${
+          describe(e.value)
+        }.`,
+        e.value,
+        "Rows hold single values, like vars.",
+      );
+      continue;
+    }
+    values[e.key] = isScalar(e.value) ? e.value.value : null;
+  }
+  return values;
+}
+
+/** The problem of row `i`, whose `names` are not row 1's `keys`. */
+function otherNames(ctx: Loading, row: Node, i: number, keys: string[], names: string[]): void {
+  const missing = keys.filter((k) => !names.includes(k));
+  const extra = names.filter((k) => !keys.includes(k));
+  ctx.problem(
+    "wrong-type",
+    `Row ${i + 1} of "data" has other names than row 1${
+      missing.length > 0 ? `: no ${missing.join(", ")}` : ""
+    }${extra.length > 0 ? `${missing.length > 0 ? ";" : ":"} also ${extra.join(", ")}` : ""}.`,
+    row,
+    "Give every row the same names, so every run of the flow has the same vars.",
+  );
 }
 
 /**

@@ -26,31 +26,38 @@ import { rowName } from "./data.ts";
  */
 export function parseDataFile(text: string, path: string): DataRow[] | string {
   const clean = text.replace(/^\uFEFF/, "");
-  if (/\.json$/i.test(path)) {
-    let data: unknown;
-    try {
-      data = JSON.parse(clean);
-    } catch (error) {
-      return `it is not JSON (${(error as Error).message})`;
-    }
-    if (!Array.isArray(data) || data.length === 0) {
-      return "it must hold a non-empty list of objects";
-    }
-    const rows: DataRow[] = [];
-    for (const [i, item] of data.entries()) {
-      if (typeof item !== "object" || item === null || Array.isArray(item)) {
-        return `row ${i + 1} is not an object`;
-      }
-      for (const [k, v] of Object.entries(item)) {
-        if (v !== null && typeof v === "object") {
-          return `"${k}" in row ${i + 1} is not a single value`;
-        }
-      }
-      rows.push({ name: rowName(item, i), values: item as Record<string, unknown> });
-    }
-    return rows;
+  return /\.json$/i.test(path) ? jsonRows(clean) : csvRows(clean);
+}
+
+/** Rows of a JSON list of objects of single values, or why there are none. */
+function jsonRows(text: string): DataRow[] | string {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    return `it is not JSON (${(error as Error).message})`;
   }
-  const records = parseCsv(clean);
+  if (!Array.isArray(data) || data.length === 0) {
+    return "it must hold a non-empty list of objects";
+  }
+  const rows: DataRow[] = [];
+  for (const [i, item] of data.entries()) {
+    if (typeof item !== "object" || item === null || Array.isArray(item)) {
+      return `row ${i + 1} is not an object`;
+    }
+    for (const [k, v] of Object.entries(item)) {
+      if (v !== null && typeof v === "object") {
+        return `"${k}" in row ${i + 1} is not a single value`;
+      }
+    }
+    rows.push({ name: rowName(item, i), values: item as Record<string, unknown> });
+  }
+  return rows;
+}
+
+/** Rows of CSV with a header row (blank lines skipped), or why there are none. */
+function csvRows(text: string): DataRow[] | string {
+  const records = parseCsv(text);
   if (typeof records === "string") return records;
   const [header, ...body] = records.filter((r) => !(r.length === 1 && r[0] === ""));
   if (!header || body.length === 0) return "it needs a header row and at least one row";
@@ -67,41 +74,56 @@ export function parseDataFile(text: string, path: string): DataRow[] | string {
 
 /** RFC 4180 records, or why the text is not CSV. */
 function parseCsv(text: string): string[][] | string {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = "";
-  let quoted = false;
+  const csv = new CsvReader();
   let i = 0;
-  while (i < text.length) {
+  while (i < text.length) i = csv.quoted ? csv.inQuotes(text, i) : csv.unquoted(text, i);
+  if (csv.quoted) return "a quoted field is never closed";
+  return csv.end();
+}
+
+/** The state of reading CSV: the records so far, the record and field being read. */
+class CsvReader {
+  readonly records: string[][] = [];
+  record: string[] = [];
+  field = "";
+  quoted = false;
+
+  /** Reads at `i` inside quotes; where to read next. */
+  inQuotes(text: string, i: number): number {
     const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 2;
-        continue;
-      }
-      if (c === '"') quoted = false;
-      else field += c;
-      i++;
-      continue;
+    if (c === '"' && text[i + 1] === '"') {
+      this.field += '"';
+      return i + 2;
     }
-    if (c === '"' && field === "") quoted = true;
+    if (c === '"') this.quoted = false;
+    else this.field += c;
+    return i + 1;
+  }
+
+  /** Reads at `i` outside quotes; where to read next. */
+  unquoted(text: string, i: number): number {
+    const c = text[i];
+    if (c === '"' && this.field === "") this.quoted = true;
     else if (c === ",") {
-      record.push(field);
-      field = "";
+      this.record.push(this.field);
+      this.field = "";
     } else if (c === "\n" || c === "\r") {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = "";
+      this.endRecord();
       if (c === "\r" && text[i + 1] === "\n") i++;
-    } else field += c;
-    i++;
+    } else this.field += c;
+    return i + 1;
   }
-  if (quoted) return "a quoted field is never closed";
-  if (field !== "" || record.length > 0) {
-    record.push(field);
-    records.push(record);
+
+  endRecord(): void {
+    this.record.push(this.field);
+    this.records.push(this.record);
+    this.record = [];
+    this.field = "";
   }
-  return records;
+
+  /** The records, the last one ended if the text does not end with a line break. */
+  end(): string[][] {
+    if (this.field !== "" || this.record.length > 0) this.endRecord();
+    return this.records;
+  }
 }

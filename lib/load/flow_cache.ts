@@ -229,26 +229,39 @@ function exactJson(value: unknown): boolean {
   const seen = new Set<object>();
   while (stack.length > 0) {
     const v = stack.pop();
-    if (v === null || typeof v === "string" || typeof v === "boolean") continue;
-    if (typeof v === "number") {
-      if (!Number.isFinite(v) || Object.is(v, -0)) return false;
+    if (typeof v !== "object" || v === null) {
+      if (!exactScalar(v)) return false;
       continue;
     }
-    if (typeof v !== "object") return false;
     if (seen.has(v)) continue;
     seen.add(v);
-    if (Array.isArray(v)) {
-      if (Object.getPrototypeOf(v) !== Array.prototype) return false;
-      for (let i = 0; i < v.length; i++) {
-        if (!(i in v) || v[i] === undefined) return false;
-        stack.push(v[i]);
-      }
-      continue;
-    }
-    // (The loader builds flows from object literals: no accessors, symbols or hidden members.)
-    if (Object.getPrototypeOf(v) !== Object.prototype) return false;
-    const record = v as Record<string, unknown>;
-    for (const key in record) if (record[key] !== undefined) stack.push(record[key]);
+    if (!pushMembers(v, stack)) return false;
   }
+  return true;
+}
+
+/** Whether a value that is no object (or null) comes back from JSON as it is. */
+function exactScalar(v: unknown): boolean {
+  if (v === null || typeof v === "string" || typeof v === "boolean") return true;
+  return typeof v === "number" && Number.isFinite(v) && !Object.is(v, -0);
+}
+
+/**
+ * Pushes the members of a dense plain array or a plain object onto `stack`;
+ * `false` for any other object, or an array with a hole or an `undefined`.
+ */
+function pushMembers(v: object, stack: unknown[]): boolean {
+  if (Array.isArray(v)) {
+    if (Object.getPrototypeOf(v) !== Array.prototype) return false;
+    for (let i = 0; i < v.length; i++) {
+      if (!(i in v) || v[i] === undefined) return false;
+      stack.push(v[i]);
+    }
+    return true;
+  }
+  // (The loader builds flows from object literals: no accessors, symbols or hidden members.)
+  if (Object.getPrototypeOf(v) !== Object.prototype) return false;
+  const record = v as Record<string, unknown>;
+  for (const key in record) if (record[key] !== undefined) stack.push(record[key]);
   return true;
 }

@@ -45,43 +45,60 @@ export function parseEnvFile(text: string, file: string): Map<string, string> {
         "Write one variable per line, e.g. BASE_URL=http://localhost:8080 (lines starting with # are comments).",
       );
     }
-    let value = m[2];
+    const [, name, value] = m;
     const quote = value[0];
     if (quote === "'" || quote === '"') {
-      // A quoted value ends at its closing quote, possibly on a later line.
-      let raw = value.slice(1);
-      let end = closing(raw, quote);
-      const start = i;
-      while (end === -1 && quote === '"' && i + 1 < lines.length) {
-        raw += `\n${lines[++i]}`;
-        end = closing(raw, quote);
-      }
-      if (end === -1) {
-        throw new UsageError(
-          "bad-env-file",
-          `${file}:${start + 1}: the value of ${m[1]} opens a ${
-            quote === '"' ? "double" : "single"
-          } quote that is never closed.`,
-          `Close it with ${quote} at the end of the value.`,
-        );
-      }
-      const rest = raw.slice(end + 1).trim();
-      if (rest !== "" && !rest.startsWith("#")) {
-        throw new UsageError(
-          "bad-env-file",
-          `${file}:${i + 1}: unexpected text after the quoted value of ${m[1]}: "${
-            rest.slice(0, 40)
-          }".`,
-          "Put the whole value inside the quotes, or start a comment with #.",
-        );
-      }
-      value = quote === '"' ? unescape(raw.slice(0, end)) : raw.slice(0, end);
-    } else {
-      value = value.replace(/\s+#.*$/, "").trim();
-    }
-    out.set(m[1], value);
+      const quoted = quotedValue({ lines, at: i, name, value, quote, file });
+      out.set(name, quoted.value);
+      i = quoted.last;
+    } else out.set(name, value.replace(/\s+#.*$/, "").trim());
   }
   return out;
+}
+
+/** A quoted value of a dotenv line, as read from `value` on line `at` on. */
+interface QuotedValue {
+  lines: string[];
+  at: number;
+  name: string;
+  value: string;
+  quote: string;
+  file: string;
+}
+
+/**
+ * A quoted value: it ends at its closing quote, on a later line for double
+ * quotes; the value and the last line it is on.
+ */
+function quotedValue(input: QuotedValue): { value: string; last: number } {
+  const { lines, name, quote, file } = input;
+  let i = input.at;
+  let raw = input.value.slice(1);
+  let end = closing(raw, quote);
+  while (end === -1 && quote === '"' && i + 1 < lines.length) {
+    raw += `\n${lines[++i]}`;
+    end = closing(raw, quote);
+  }
+  if (end === -1) {
+    throw new UsageError(
+      "bad-env-file",
+      `${file}:${input.at + 1}: the value of ${name} opens a ${
+        quote === '"' ? "double" : "single"
+      } quote that is never closed.`,
+      `Close it with ${quote} at the end of the value.`,
+    );
+  }
+  const rest = raw.slice(end + 1).trim();
+  if (rest !== "" && !rest.startsWith("#")) {
+    throw new UsageError(
+      "bad-env-file",
+      `${file}:${i + 1}: unexpected text after the quoted value of ${name}: "${
+        rest.slice(0, 40)
+      }".`,
+      "Put the whole value inside the quotes, or start a comment with #.",
+    );
+  }
+  return { value: quote === '"' ? unescape(raw.slice(0, end)) : raw.slice(0, end), last: i };
 }
 
 /** The index of the quote that closes a value, skipping escaped ones in double quotes. */
@@ -114,8 +131,26 @@ function unescape(text: string): string {
  * ```
  */
 export function parseVarsFile(text: string, file: string): Map<string, string> {
-  let data: unknown;
-  const source = text.replace(/^\uFEFF/, "");
+  const data = readVarsYaml(text.replace(/^\uFEFF/, ""), file);
+  if (data === null || data === undefined) return new Map();
+  if (typeof data !== "object" || Array.isArray(data)) {
+    throw new UsageError(
+      "bad-vars-file",
+      `${file} must hold a map of names to values, not ${
+        Array.isArray(data) ? "a list" : "a single value"
+      }.`,
+      "For example: user: ann",
+    );
+  }
+  const out = new Map<string, string>();
+  for (const [name, value] of Object.entries(data as Record<string, unknown>)) {
+    out.set(name, varValue(name, value, file));
+  }
+  return out;
+}
+
+/** The YAML (or JSON) of a `--vars-file`, parsed; a `UsageError` when it cannot be. */
+function readVarsYaml(source: string, file: string): unknown {
   // Vars are single values; lists or maps nested without end overflowed the parser's stack,
   // and the message named that instead of the place.
   const bounded = parseBounded(source, undefined, MAX_VARS_NESTING);
@@ -130,7 +165,7 @@ export function parseVarsFile(text: string, file: string): Map<string, string> {
     );
   }
   try {
-    data = yamlEngine.get().parse(source);
+    return yamlEngine.get().parse(source);
   } catch (error) {
     throw new UsageError(
       "bad-vars-file",
@@ -138,35 +173,25 @@ export function parseVarsFile(text: string, file: string): Map<string, string> {
       "Write one name: value per line, or a JSON object.",
     );
   }
-  if (data === null || data === undefined) return new Map();
-  if (typeof data !== "object" || Array.isArray(data)) {
+}
+
+/** A var's value from a `--vars-file` as text; a `UsageError` for a bad name or a list or map. */
+function varValue(name: string, value: unknown, file: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_-]*$/.test(name) || name === "RUN_ID" || name === "TRACE_ID") {
     throw new UsageError(
       "bad-vars-file",
-      `${file} must hold a map of names to values, not ${
-        Array.isArray(data) ? "a list" : "a single value"
-      }.`,
-      "For example: user: ann",
+      `${file}: "${name}" cannot be a var name.`,
+      'Use letters, digits, "_" and "-", starting with a letter, e.g. user_id.',
     );
   }
-  const out = new Map<string, string>();
-  for (const [name, value] of Object.entries(data as Record<string, unknown>)) {
-    if (!/^[A-Za-z_][A-Za-z0-9_-]*$/.test(name) || name === "RUN_ID" || name === "TRACE_ID") {
-      throw new UsageError(
-        "bad-vars-file",
-        `${file}: "${name}" cannot be a var name.`,
-        'Use letters, digits, "_" and "-", starting with a letter, e.g. user_id.',
-      );
-    }
-    if (value !== null && typeof value === "object") {
-      throw new UsageError(
-        "bad-vars-file",
-        `${file}: the value of "${name}" is a ${
-          Array.isArray(value) ? "list" : "map"
-        }; vars from files are text.`,
-        "Give it a single value, e.g. a JSON string of the list.",
-      );
-    }
-    out.set(name, value === null ? "" : String(value));
+  if (value !== null && typeof value === "object") {
+    throw new UsageError(
+      "bad-vars-file",
+      `${file}: the value of "${name}" is a ${
+        Array.isArray(value) ? "list" : "map"
+      }; vars from files are text.`,
+      "Give it a single value, e.g. a JSON string of the list.",
+    );
   }
-  return out;
+  return value === null ? "" : String(value);
 }

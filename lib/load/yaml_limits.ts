@@ -142,10 +142,26 @@ export function checkAliases(
   maxAdded = MAX_ALIAS_EXPANSION,
   maxDepth = MAX_DEPTH,
 ): AliasCheck {
-  const targets = new Map<Node, Node>();
   const root = doc.contents as Node | null;
-  if (!root) return { targets };
-  // Pass 1, in document order: anchors are known from their definition on.
+  if (!root) return { targets: new Map() };
+  const { targets, order } = resolveAliases(root);
+  if (targets.size === 0) return { targets };
+  const problem = firstOverLimit(order, targets, maxAdded, maxDepth);
+  return problem ? { targets, problem } : { targets };
+}
+
+/** Size and depth of a value, its aliases expanded. */
+interface Measure {
+  size: number;
+  depth: number;
+}
+
+/**
+ * Pass 1, in document order: each alias's target (anchors are known from
+ * their definition on), and every node with its depth, in document order.
+ */
+function resolveAliases(root: Node): { targets: Map<Node, Node>; order: [Node, number][] } {
+  const targets = new Map<Node, Node>();
   const anchors = new Map<string, Node>();
   const order: [Node, number][] = [];
   const walk: [Node, number][] = [[root, 0]];
@@ -161,54 +177,77 @@ export function checkAliases(
     const kids = childrenOf(node);
     for (let i = kids.length - 1; i >= 0; i--) walk.push([kids[i], depth + 1]);
   }
-  if (targets.size === 0) return { targets };
-  // Pass 2: size and depth of each aliased value, aliases expanded, memoised.
-  const measured = new Map<Node, { size: number; depth: number }>();
-  const measure = (start: Node): { size: number; depth: number } | undefined => {
-    const open = new Set<Node>();
-    const stack: [Node, boolean][] = [[start, false]];
-    while (stack.length > 0) {
-      const [node, expanded] = stack[stack.length - 1];
-      if (measured.has(node)) {
-        stack.pop();
-        continue;
-      }
-      const target = isAlias(node) ? targets.get(node) : undefined;
-      const kids = isAlias(node) ? (target ? [target] : []) : childrenOf(node);
-      if (!expanded) {
-        if (open.has(node)) return undefined;
-        open.add(node);
-        stack[stack.length - 1][1] = true;
-        for (const kid of kids) if (!measured.has(kid)) stack.push([kid, false]);
-        continue;
-      }
-      stack.pop();
-      open.delete(node);
-      let size = 1;
-      let depth = 0;
-      for (const kid of kids) {
-        const m = measured.get(kid)!;
-        size = Math.min(size + m.size, Number.MAX_SAFE_INTEGER);
-        depth = Math.max(depth, m.depth);
-      }
-      measured.set(node, { size, depth: isAlias(node) || isScalar(node) ? depth : depth + 1 });
-    }
-    return measured.get(start);
-  };
-  // Pass 3, in document order: the first alias that passes a limit.
+  return { targets, order };
+}
+
+/**
+ * Pass 3, in document order: the first alias that passes a limit, its
+ * target's size and depth measured (pass 2) once per anchor.
+ */
+function firstOverLimit(
+  order: [Node, number][],
+  targets: Map<Node, Node>,
+  maxAdded: number,
+  maxDepth: number,
+): AliasProblem | undefined {
+  const measured = new Map<Node, Measure>();
   let added = 0;
   for (const [node, depth] of order) {
     const target = isAlias(node) ? targets.get(node) : undefined;
     if (!target) continue;
-    const m = measure(target);
-    if (!m) return { targets, problem: { kind: "cycle", alias: node, added: Infinity } };
+    const m = measure(target, targets, measured);
+    if (!m) return { kind: "cycle", alias: node, added: Infinity };
     added = Math.min(added + m.size, Number.MAX_SAFE_INTEGER);
-    if (added > maxAdded) return { targets, problem: { kind: "too-large", alias: node, added } };
-    if (depth + m.depth > maxDepth) {
-      return { targets, problem: { kind: "too-deep", alias: node, added } };
-    }
+    if (added > maxAdded) return { kind: "too-large", alias: node, added };
+    if (depth + m.depth > maxDepth) return { kind: "too-deep", alias: node, added };
   }
-  return { targets };
+  return undefined;
+}
+
+/**
+ * Pass 2: the size and depth of `start`, aliases expanded, memoised in
+ * `measured`; `undefined` when it contains an alias of itself. Without
+ * recursion: each node is opened, its children measured, then closed.
+ */
+function measure(
+  start: Node,
+  targets: Map<Node, Node>,
+  measured: Map<Node, Measure>,
+): Measure | undefined {
+  const open = new Set<Node>();
+  const stack: [Node, boolean][] = [[start, false]];
+  while (stack.length > 0) {
+    const [node, expanded] = stack[stack.length - 1];
+    if (measured.has(node)) {
+      stack.pop();
+      continue;
+    }
+    const target = isAlias(node) ? targets.get(node) : undefined;
+    const kids = isAlias(node) ? (target ? [target] : []) : childrenOf(node);
+    if (!expanded) {
+      if (open.has(node)) return undefined;
+      open.add(node);
+      stack[stack.length - 1][1] = true;
+      for (const kid of kids) if (!measured.has(kid)) stack.push([kid, false]);
+      continue;
+    }
+    stack.pop();
+    open.delete(node);
+    measured.set(node, combine(node, kids, measured));
+  }
+  return measured.get(start);
+}
+
+/** A node's size and depth from its measured children's. */
+function combine(node: Node, kids: Node[], measured: Map<Node, Measure>): Measure {
+  let size = 1;
+  let depth = 0;
+  for (const kid of kids) {
+    const m = measured.get(kid)!;
+    size = Math.min(size + m.size, Number.MAX_SAFE_INTEGER);
+    depth = Math.max(depth, m.depth);
+  }
+  return { size, depth: isAlias(node) || isScalar(node) ? depth : depth + 1 };
 }
 
 const isNode = (v: unknown): v is Node => isScalar(v) || isMap(v) || isSeq(v) || isAlias(v);
