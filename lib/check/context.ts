@@ -28,9 +28,11 @@ import type { AssertionResult } from "../model/result.ts";
  * ```
  */
 export interface CheckContext {
+  /** The response the checks read. */
   response: ReceivedResponse;
   /** Where expected values (which may hold expressions) are rendered. */
   scope: Scope;
+  /** The block the results belong to: `assert`, or `until` for a polled step's conditions. */
   phase: AssertionResult["phase"];
   /** Masks values before they are shortened in messages (a run passes its redactor). */
   display: Masking;

@@ -21,19 +21,33 @@
  */
 import script from "./html_assets/report.js" with { type: "text" };
 import type { FlowResult, RunResult, StepResult } from "../model/result.ts";
-import { type PageOptions, pageTop } from "./html_page.ts";
+import { pageTop } from "./html_page.ts";
 import type { Reporter } from "./reporter.ts";
 import { renderWhole, type ReportFormat, type Spool, streamedReporter } from "./streamed.ts";
 
-/** Options of the HTML report. */
-export interface HtmlOptions extends PageOptions {
+/**
+ * Options of the HTML report. (The page's top reads `title`, `shard` and
+ * `provenance` as `PageOptions`; they are spelled out here so the public
+ * type stands alone.)
+ */
+export interface HtmlOptions {
   /**
    * Turns trace ids into links: `{trace_id}` and `{span_id}` are replaced,
    * e.g. `http://jaeger:16686/trace/{trace_id}`. Without it the ids are shown.
    */
   traceLink?: string;
+  /** The shard of a sharded run, shown at the top when known (`index` is 1-based). */
+  shard?: { index: number; total: number };
+  /** The page title (default `flowrun report`). */
+  title?: string;
   /** The command that reruns a flow, shown in each failed flow. */
   reproduce?: (file: string) => string;
+  /**
+   * Where the run happened, shown at the top: `provider`, `commit`, `ref`,
+   * `job_url`, `platform`, `deno`, `environment` (names of the variables
+   * read) and any other name → value.
+   */
+  provenance?: Record<string, string>;
 }
 
 /**

@@ -69,6 +69,7 @@ export function combineReporters(...reporters: Reporter[]): Reporter {
  * ```
  */
 export class ReporterErrors extends AggregateError {
+  /** The failures of `hook`, of `total` reporters combined. */
   constructor(hook: ReporterHook, total: number, failures: Failure[]) {
     const lines = failures.map(({ position, error }) =>
       `  reporter ${position} of ${total}: ${

@@ -1,0 +1,79 @@
+/**
+ * The report stage: takes the events of a run and its result, gives what
+ * people and tools read — the console (flow blocks, step details, the
+ * progress line, a recap and the summary), the structured log, and the
+ * JUnit, JSON, HTML, GitLab code quality and GitHub Actions reports, and the
+ * run manifest.
+ *
+ * - `reporter.ts`: {@linkcode combineReporters}, the multiplexer the run
+ *   talks to; one reporter that fails stops no other. The hook interface
+ *   itself is `model/events.ts`, so the runner need not import this stage.
+ * - The console: `console.ts` (flows and the summary) → `console_step.ts`
+ *   (the lines under a step, one section each) → `console_body.ts` (bodies);
+ *   `progress.ts` (the terminal's status line), `problems.ts` (flow-file
+ *   problems like compiler errors), `style.ts` (colours), `terminal.ts`
+ *   (what a terminal or a CI log must not act on).
+ * - Files: `streamed.ts` writes a report piece by piece as flows end, for
+ *   `json.ts`, `junit.ts` and `html.ts` (the page's top in `html_page.ts`,
+ *   its style and script in `html_assets/`); `log.ts` (NDJSON),
+ *   `codequality.ts`, `github.ts`, `manifest.ts` (with `ci_provenance.ts`),
+ *   `failures.ts` (the failures every report lists).
+ *
+ * A new reporter is a module here implementing the hooks it needs, added to
+ * the list the CLI combines (`cli/artifacts.ts`).
+ *
+ * Other stages import the file they need (the CLI imports the file reports
+ * on demand, so a run without them never loads them): this face imports
+ * every part eagerly.
+ *
+ * @example
+ * ```ts
+ * import { combineReporters, consoleReporter } from "./mod.ts";
+ * let out = "";
+ * const reporter = combineReporters(consoleReporter({ write: (t) => void (out += t), color: false }));
+ * await reporter.onRunStart?.({ run_id: "r1", runner_version: "0.1.0", started_at: "", files: [] });
+ * if (!out.startsWith("flowrun 0.1.0 · run r1 · 0 flows")) throw new Error(out);
+ * ```
+ *
+ * @module
+ */
+export {
+  type AttemptInfo,
+  combineReporters,
+  type FlowRef,
+  type Reporter,
+  REPORTER_HOOKS,
+  ReporterErrors,
+  type RequestInfo,
+  type RunStart,
+} from "./reporter.ts";
+export {
+  type ConsoleMode,
+  type ConsoleOptions,
+  consoleReporter,
+  type FlowFormat,
+  formatFlow,
+  formatFlowLine,
+  formatRecap,
+  formatSummary,
+} from "./console.ts";
+export { formatProblems } from "./problems.ts";
+export { type Style, style } from "./style.ts";
+export { inertForCi, visible } from "./terminal.ts";
+export { eachStepFailure, type StepFailure, stepFailures } from "./failures.ts";
+export { renderWhole, type ReportFormat, type Spool, streamedReporter } from "./streamed.ts";
+export { JSON_FORMAT, type JsonReport, jsonReporter, toJsonReport } from "./json.ts";
+export { junitFormat, type JUnitOptions, junitReporter, toJUnitXml } from "./junit.ts";
+export { htmlFormat, type HtmlOptions, htmlReporter, toHtml } from "./html.ts";
+export { type LineSink, type LogOptions, logReporter } from "./log.ts";
+export { type CodeQualityIssue, codeQualityReporter, toCodeQuality } from "./codequality.ts";
+export { githubAnnotations, githubProblemAnnotations, githubSummary } from "./github.ts";
+export {
+  buildManifest,
+  type CiProvenance,
+  ciProvenance,
+  type Manifest,
+  type ManifestInput,
+  manifestText,
+  sha256Hex,
+} from "./manifest.ts";
