@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { ConvertOptions } from "../lib/convert/har.ts";
 import { UsageError } from "../lib/model/errors.ts";
 import { MAX_RECORDING_BYTES } from "../lib/model/limits.ts";
 import { parse } from "./args.ts";
@@ -24,6 +25,17 @@ const CONVERT_OPTIONS = {
   help: { type: "boolean", short: "h" },
 } as const;
 
+/** What `flowrun convert har` was asked to do, read from its arguments. */
+export interface ConvertPlan {
+  /** The recording, and a second one of the same journey. */
+  paths: string[];
+  /** The flow's file; stdout when unset. */
+  output?: string;
+  /** `--verify`'s base URL ("" for the recorded origin); unset without `--verify`. */
+  verify?: string;
+  options: ConvertOptions;
+}
+
 /** Runs `flowrun convert`; resolves to the exit code. */
 export async function convert(args: string[]): Promise<number> {
   const [format, ...rest] = args;
@@ -40,11 +52,29 @@ export async function convert(args: string[]): Promise<number> {
       "Usage: flowrun convert har <file.har> [-o FILE]",
     );
   }
-  const { values, positionals } = parse(optionalVerify(rest), CONVERT_OPTIONS);
-  if (values.help) {
+  const plan = convertPlan(rest);
+  if (!plan) {
     out(HELP);
     return EXIT.passed;
   }
+  return await runConvert(plan);
+}
+
+/**
+ * The plan of `flowrun convert har ARGS…` (the arguments after `har`);
+ * `undefined` for `--help`. A bad argument is a {@linkcode UsageError}.
+ *
+ * @example
+ * ```ts
+ * import { convertPlan } from "./convert.ts";
+ * const plan = convertPlan(["a.har", "--spelling", "b", "--verify", "-o", "flow.yaml"]);
+ * if (plan?.output !== "flow.yaml" || plan.verify !== "" || plan.options.spelling !== "b") throw new Error();
+ * if (convertPlan(["--help"]) !== undefined) throw new Error();
+ * ```
+ */
+export function convertPlan(rest: string[]): ConvertPlan | undefined {
+  const { values, positionals } = parse(optionalVerify(rest), CONVERT_OPTIONS);
+  if (values.help) return undefined;
   if (positionals.length !== 1 && positionals.length !== 2) {
     throw new UsageError(
       "no-paths",
@@ -58,43 +88,51 @@ export async function convert(args: string[]): Promise<number> {
   if (spelling !== "a" && spelling !== "b") {
     throw new UsageError("bad-spelling", `Expected --spelling a or b, got "${spelling}".`);
   }
-  const excludeUrls = (values["exclude-url"] ?? []).map((source) => {
-    try {
-      return new RegExp(source);
-    } catch (error) {
-      throw new UsageError(
-        "bad-regex",
-        `Invalid --exclude-url regular expression "${source}": ${(error as Error).message}.`,
-      );
-    }
-  });
-  const [io, har] = await Promise.all([import("../lib/io/mod.ts"), import("../lib/convert/har.ts")]);
-  if (values.output) await io.ensureWritable(values.output);
-  // Both files are read before converting: a bad second one fails before any output.
-  const [bytes, second] = await Promise.all(
-    positionals.map((path) => readRecording(io, path)),
-  );
   const options = {
     name: values.name,
     includeHosts: values["include-host"],
-    excludeUrls,
+    excludeUrls: (values["exclude-url"] ?? []).map(excludeUrl),
     spelling,
     includeHtml: values["include-html"],
-    second,
     noCorrelate: values["no-correlate"],
   } as const;
-  const verified = values.verify === undefined
+  return { paths: positionals, output: values.output, verify: values.verify, options };
+}
+
+/** One `--exclude-url` pattern; an invalid one is a usage error. */
+function excludeUrl(source: string): RegExp {
+  try {
+    return new RegExp(source);
+  } catch (error) {
+    throw new UsageError(
+      "bad-regex",
+      `Invalid --exclude-url regular expression "${source}": ${(error as Error).message}.`,
+    );
+  }
+}
+
+/** Reads the recordings, converts (verifying if asked), writes the flow and its upload files. */
+async function runConvert(plan: ConvertPlan): Promise<number> {
+  const [io, har] = await Promise.all([
+    import("../lib/io/mod.ts"),
+    import("../lib/convert/har.ts"),
+  ]);
+  if (plan.output) await io.ensureWritable(plan.output);
+  // Both files are read before converting: a bad second one fails before any output.
+  const [bytes, second] = await Promise.all(
+    plan.paths.map((path) => readRecording(io, path)),
+  );
+  const options = { ...plan.options, second };
+  const verified = plan.verify === undefined
     ? undefined
-    : await convertVerified(bytes, options, values.verify, io.readEnv);
+    : await convertVerified(bytes, options, plan.verify, io.readEnv);
   const { yaml, summary, files } = verified?.result ?? har.convertHar(bytes, options);
-  if (values.output) await save(values.output, yaml);
+  if (plan.output) await save(plan.output, yaml);
   else out(yaml);
   err(har.formatSummary(summary));
   if (verified) err(verified.text);
   // Upload files go where the flow reads them: beside it (the working directory for stdout).
-  const dir = values.output?.includes("/")
-    ? values.output.slice(0, values.output.lastIndexOf("/"))
-    : ".";
+  const dir = plan.output?.includes("/") ? plan.output.slice(0, plan.output.lastIndexOf("/")) : ".";
   for (const file of files) {
     const target = `${dir}/${file.path}`;
     const wrote = await io.writeNewFile(target, file.text);

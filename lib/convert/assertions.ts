@@ -9,9 +9,9 @@
  * @module
  */
 import type { HarRecord } from "./har_model.ts";
-import type { Step } from "./model.ts";
+import type { Check, Step } from "./model.ts";
 import { isStableValue, looksLikeToken } from "./values.ts";
-import type { YScalar } from "./yaml_out.ts";
+import type { YNode, YScalar } from "./yaml_out.ts";
 
 /**
  * Adds the body checks of `step` from its last recorded response.
@@ -44,28 +44,47 @@ export function addAssertions(
   for (const [key, value] of Object.entries(json)) {
     if (value === null || count >= 15) continue;
     count++;
-    const type = Array.isArray(value)
-      ? "array"
-      : typeof value === "object"
-      ? "object"
-      : typeof value;
-    const sent = step.sent.get(key);
-    const template = sent?.template;
-    const scalarTemplate = template === null || typeof template !== "object";
-    if (
-      sent && scalarTemplate && sent.raw === value && !String(template).includes("${RANDOM.") &&
-      !(typeof value === "string" && secrets.has(value))
-    ) {
-      step.checks.push({ path: [key], op: "equals", value: template as YScalar });
-      continue;
-    }
-    const secret = typeof value === "string" &&
-      (looksLikeToken(key, value) || secrets.has(value));
-    // Read back, not sent: pinned only when no later request of the flow writes that field.
-    if (!secret && isStableValue(key, value) && !writtenLater(key, r)) {
-      step.checks.push({ path: [key], op: "equals", value: value as YScalar });
-      continue;
-    }
-    step.checks.push({ path: [key], op: "type", value: type === "bigint" ? "number" : type });
+    step.checks.push(fieldCheck(step, key, value, secrets, writtenLater));
   }
+}
+
+/**
+ * The template a request sent for a value its response gives back, when a
+ * check may expect it: a scalar, not generated afresh, not a secret.
+ */
+function sentBack(
+  sent: { raw: unknown; template: YNode } | undefined,
+  value: unknown,
+  secrets: ReadonlySet<string>,
+): YScalar | undefined {
+  if (!sent || sent.raw !== value) return undefined;
+  const template = sent.template;
+  const scalar = template === null || typeof template !== "object";
+  if (!scalar || String(template).includes("${RANDOM.")) return undefined;
+  if (typeof value === "string" && secrets.has(value)) return undefined;
+  return template as YScalar;
+}
+
+/**
+ * The check of one top-level response field: `equals` the value the
+ * request sent, `equals` a stable value no later request writes, else its
+ * `type`.
+ */
+function fieldCheck(
+  step: Step,
+  key: string,
+  value: unknown,
+  secrets: ReadonlySet<string>,
+  writtenLater: (key: string, r: HarRecord) => boolean,
+): Check {
+  const echo = sentBack(step.sent.get(key), value, secrets);
+  if (echo !== undefined) return { path: [key], op: "equals", value: echo };
+  const secret = typeof value === "string" &&
+    (looksLikeToken(key, value) || secrets.has(value));
+  // Read back, not sent: pinned only when no later request of the flow writes that field.
+  if (!secret && isStableValue(key, value) && !writtenLater(key, step.last)) {
+    return { path: [key], op: "equals", value: value as YScalar };
+  }
+  const type = Array.isArray(value) ? "array" : typeof value === "object" ? "object" : typeof value;
+  return { path: [key], op: "type", value: type === "bigint" ? "number" : type };
 }

@@ -12,7 +12,8 @@
  * @module
  */
 import type { HarRecord } from "./har_model.ts";
-import { isAnalyticsCookie, REASON } from "./noise.ts";
+import { REASON } from "./noise.ts";
+import { isAnalyticsCookie } from "./noise_headers.ts";
 
 /** The requests of the app's hosts dropped for one reason, in recorded order. */
 export interface OwnDropped {

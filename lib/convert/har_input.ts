@@ -25,16 +25,7 @@ import { visible } from "../report/terminal.ts";
  * ```
  */
 export function decodeHar(bytes: Uint8Array): string {
-  let encoding = "utf-8";
-  let start = 0;
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) start = 3;
-  else if (bytes[0] === 0xff && bytes[1] === 0xfe) [encoding, start] = ["utf-16le", 2];
-  else if (bytes[0] === 0xfe && bytes[1] === 0xff) [encoding, start] = ["utf-16be", 2];
-  else if (bytes.length >= 4 && bytes[0] !== 0 && bytes[1] === 0 && bytes[3] === 0) {
-    encoding = "utf-16le";
-  } else if (bytes.length >= 4 && bytes[0] === 0 && bytes[2] === 0 && bytes[1] !== 0) {
-    encoding = "utf-16be";
-  }
+  const [encoding, start] = encodingOf(bytes);
   let text: string;
   try {
     text = new TextDecoder(encoding, { fatal: true }).decode(bytes.subarray(start));
@@ -49,6 +40,17 @@ export function decodeHar(bytes: Uint8Array): string {
     );
   }
   return text;
+}
+
+/** The text encoding of `bytes` and where the text starts: after a BOM, else by NUL bytes. */
+function encodingOf(bytes: Uint8Array): [string, number] {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return ["utf-8", 3];
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return ["utf-16le", 2];
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return ["utf-16be", 2];
+  if (bytes.length < 4) return ["utf-8", 0];
+  if (bytes[0] !== 0 && bytes[1] === 0 && bytes[3] === 0) return ["utf-16le", 0];
+  if (bytes[0] === 0 && bytes[2] === 0 && bytes[1] !== 0) return ["utf-16be", 0];
+  return ["utf-8", 0];
 }
 
 function notText(why: string): UsageError {

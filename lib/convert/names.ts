@@ -102,29 +102,37 @@ export function stepName(method: string, segments: string[], isId: (s: string) =
   const words = parts.filter((p) => !p.id).map((p) => p.word);
   const noun = words.length > 0 ? words[words.length - 1] : "item";
   const one = singular(noun);
-  if (last.id) {
-    if (m === "get") return `get_${one}`;
-    if (m === "put" || m === "patch") return `update_${one}`;
-    if (m === "delete") return `delete_${one}`;
-    return `${m}_${one}`;
-  }
+  if (last.id) return `${ID_VERB.get(m) ?? m}_${one}`;
   // A sub-resource or action of an identified resource: /jobs/{id}/cancel, /jobs/{id}/result.
   const before = parts.length > 1 ? parts[parts.length - 2] : undefined;
   const owner = before?.id && words.length > 1 ? singular(words[words.length - 2]) : undefined;
+  return actionName(m, last.word, one, owner);
+}
+
+/** The verb of a request to one identified resource (`/orders/{id}`), by method. */
+const ID_VERB = new Map([
+  ["get", "get"],
+  ["put", "update"],
+  ["patch", "update"],
+  ["delete", "delete"],
+]);
+
+/** A step on a collection or an action (`word`, the last segment), of `owner` if identified. */
+function actionName(m: string, word: string, one: string, owner: string | undefined): string {
   const suffix = owner ? `_${owner}` : "";
-  if (RPC_VERB.test(last.word)) return last.word + suffix;
+  if (RPC_VERB.test(word)) return word + suffix;
   switch (m) {
     case "get":
-      return isPlural(last.word) && !owner ? `list_${last.word}` : `get${suffix}_${last.word}`;
+      return isPlural(word) && !owner ? `list_${word}` : `get${suffix}_${word}`;
     case "post":
-      return isPlural(last.word) ? `create${suffix}_${one}` : `${last.word}${suffix}`;
+      return isPlural(word) ? `create${suffix}_${one}` : `${word}${suffix}`;
     case "put":
     case "patch":
       return `update${suffix}_${one}`;
     case "delete":
       return `delete${suffix}_${one}`;
     default:
-      return `${m}${suffix}_${last.word}`;
+      return `${m}${suffix}_${word}`;
   }
 }
 

@@ -6,7 +6,8 @@
  *
  * @module
  */
-import { type HarRecord, isJsonMime, type NameValue } from "./har_model.ts";
+import { type HarRecord, isJsonMime } from "./har_model.ts";
+import { isAnalyticsCookie } from "./noise_headers.ts";
 
 /**
  * Why an entry was dropped (the keys of the summary's `dropped`).
@@ -74,34 +75,52 @@ const COLLECTOR_PATH =
 /** Development-server traffic that looks like JSON but is part of the build. */
 const DEV_SERVER_PATH = /^\/(_next\/static|__webpack_hmr|@vite|@fs|sockjs-node)\//;
 
-/** The reason an entry is not API traffic regardless of host, or `undefined`. */
-function intrinsicReason(r: HarRecord, options: NoiseOptions): string | undefined {
-  const type = r.resourceType;
-  if (type === "websocket" || r.status === 101 || /^wss?:$/.test(r.url.protocol)) {
-    return REASON.websocket;
-  }
+/**
+ * The reasons an entry is not API traffic regardless of host, each with its
+ * test, in the order they are tried: the first that holds names the entry.
+ */
+const INTRINSIC: [string, (r: HarRecord, options: NoiseOptions) => boolean][] = [
+  [
+    REASON.websocket,
+    (r) => r.resourceType === "websocket" || r.status === 101 || /^wss?:$/.test(r.url.protocol),
+  ],
   // Status 0 or -1 (or garbage): the request got no HTTP response (aborted by a
   // navigation, cancelled, blocked), and a flow cannot assert a status it never had.
-  if (r.status !== undefined && (r.status < 100 || r.status > 599)) return REASON.failed;
-  if (
-    r.method === "OPTIONS" &&
-    r.headers.some((h) => h.name.toLowerCase() === "access-control-request-method")
-  ) return REASON.preflight;
-  if (type === "preflight") return REASON.preflight;
-  const url = r.url.href;
-  if (options.excludeUrls?.some((re) => re.test(url))) return REASON.excluded;
-  if (
-    ANALYTICS_HOST.test(r.url.hostname) || type === "ping" || type === "beacon" ||
-    COLLECTOR_PATH.test(r.url.pathname) || isBeaconShaped(r)
-  ) return REASON.thirdParty;
-  if (
-    STATIC_TYPES.has(type ?? "") || STATIC_EXTENSION.test(r.url.pathname) ||
-    STATIC_MIME.test(r.mimeType) || DEV_SERVER_PATH.test(r.url.pathname)
-  ) return REASON.static;
-  const html = type === "document" || r.mimeType === "text/html" ||
-    r.mimeType === "application/xhtml+xml";
-  if (html && !options.includeHtml) return REASON.html;
-  return undefined;
+  [REASON.failed, (r) => r.status !== undefined && (r.status < 100 || r.status > 599)],
+  [
+    REASON.preflight,
+    (r) =>
+      (r.method === "OPTIONS" &&
+        r.headers.some((h) => h.name.toLowerCase() === "access-control-request-method")) ||
+      r.resourceType === "preflight",
+  ],
+  [
+    REASON.excluded,
+    (r, options) => options.excludeUrls?.some((re) => re.test(r.url.href)) ?? false,
+  ],
+  [
+    REASON.thirdParty,
+    (r) =>
+      ANALYTICS_HOST.test(r.url.hostname) || r.resourceType === "ping" ||
+      r.resourceType === "beacon" || COLLECTOR_PATH.test(r.url.pathname) || isBeaconShaped(r),
+  ],
+  [
+    REASON.static,
+    (r) =>
+      STATIC_TYPES.has(r.resourceType ?? "") || STATIC_EXTENSION.test(r.url.pathname) ||
+      STATIC_MIME.test(r.mimeType) || DEV_SERVER_PATH.test(r.url.pathname),
+  ],
+  [
+    REASON.html,
+    (r, options) =>
+      (r.resourceType === "document" || r.mimeType === "text/html" ||
+        r.mimeType === "application/xhtml+xml") && !options.includeHtml,
+  ],
+];
+
+/** The reason an entry is not API traffic regardless of host, or `undefined`. */
+function intrinsicReason(r: HarRecord, options: NoiseOptions): string | undefined {
+  return INTRINSIC.find(([, test]) => test(r, options))?.[0];
 }
 
 /**
@@ -298,111 +317,4 @@ export interface Classified {
   telemetryDropped: Map<string, { count: number; script: string }>;
   /** Hosts of the page's own site and the hosts that receive its credentials. */
   ownHosts: Set<string>;
-}
-
-/** Request headers a browser or proxy adds by itself, or that change on every request. */
-const DROP_HEADERS = new Set([
-  "host",
-  "content-length",
-  "connection",
-  "keep-alive",
-  "proxy-connection",
-  "transfer-encoding",
-  "te",
-  "trailer",
-  "upgrade",
-  "expect",
-  "accept-encoding",
-  "accept-language",
-  "user-agent",
-  "referer",
-  "origin",
-  "if-none-match",
-  "if-modified-since",
-  "if-match",
-  "if-unmodified-since",
-  "if-range",
-  "cache-control",
-  "pragma",
-  "dnt",
-  "priority",
-  "purpose",
-  "sec-purpose",
-  "sec-gpc",
-  "upgrade-insecure-requests",
-  "traceparent",
-  "tracestate",
-  "baggage",
-  "sentry-trace",
-  "b3",
-  "x-request-id",
-  "x-correlation-id",
-  "x-amzn-trace-id",
-  "x-cloud-trace-context",
-  "x-client-data",
-]);
-
-const DROP_HEADER_PREFIX =
-  /^(:|sec-ch-|sec-fetch-|sec-websocket-|x-b3-|x-datadog-|x-forwarded-|access-control-request-)/;
-
-/**
- * Whether a request header is kept: not a pseudo-header, not added by the
- * browser, not volatile (tracing ids, conditional and cache headers).
- * Cookies are handled separately (see {@linkcode isAnalyticsCookie}).
- *
- * @example
- * ```ts
- * import { keepHeader } from "./noise.ts";
- * if (keepHeader(":authority") || keepHeader("User-Agent") || !keepHeader("x-csrf-token")) {
- *   throw new Error();
- * }
- * ```
- */
-export function keepHeader(name: string): boolean {
-  const lower = name.toLowerCase();
-  return !DROP_HEADERS.has(lower) && !DROP_HEADER_PREFIX.test(lower);
-}
-
-/**
- * Cookies that only carry analytics or consent state (Google Analytics,
- * Facebook pixel, Hotjar, Segment, Mixpanel, Cloudflare bot scores, …).
- *
- * @example
- * ```ts
- * import { isAnalyticsCookie } from "./noise.ts";
- * if (!isAnalyticsCookie("_ga_ABC123") || isAnalyticsCookie("session_id")) throw new Error();
- * ```
- */
-export function isAnalyticsCookie(name: string): boolean {
-  return /^(_ga(_.*)?|_gid|_gat(_.*)?|_gcl_\w+|_fbp|_fbc|__utm\w*|_hj\w*|ajs_\w+|mp_\w+|_uetsid|_uetvid|_clck|_clsk|amplitude_\w+|optimizely\w*|__cf_bm|_cfuvid|cookieconsent\w*|OptanonConsent|OptanonAlertBoxClosed|_pk_\w+|intercom-\w+|_dc_gtm_\w+)$/i
-    .test(name);
-}
-
-/**
- * Request headers after dropping noise ({@linkcode keepHeader}); names in
- * lower case, the first of each name kept.
- *
- * @example
- * ```ts
- * import { cleanHeaders } from "./noise.ts";
- * const kept = cleanHeaders([
- *   { name: ":path", value: "/a" },
- *   { name: "Accept", value: "application/json" },
- *   { name: "accept", value: "text/html" },
- * ]);
- * if (kept.length !== 1 || kept[0].name !== "accept" || kept[0].value !== "application/json") {
- *   throw new Error();
- * }
- * ```
- */
-export function cleanHeaders(headers: NameValue[]): NameValue[] {
-  const seen = new Set<string>();
-  const out: NameValue[] = [];
-  for (const h of headers) {
-    const lower = h.name.toLowerCase();
-    if (!keepHeader(lower) || seen.has(lower)) continue;
-    seen.add(lower);
-    out.push({ name: lower, value: h.value });
-  }
-  return out;
 }

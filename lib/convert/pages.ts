@@ -163,21 +163,26 @@ function sentValues(r: HarRecord): Set<string> {
   for (const h of r.headers) sent.add(h.value);
   for (const s of r.url.pathname.split("/")) if (s !== "") sent.add(safeDecode(s));
   for (const [, v] of r.url.searchParams) sent.add(v);
+  if (r.bodyText) bodyValues(r, r.bodyText, sent);
+  return sent;
+}
+
+/** Adds the values a request body sends: multipart text fields, JSON leaves, form values. */
+function bodyValues(r: HarRecord, body: string, sent: Set<string>): void {
   const type = r.headers.find((h) => h.name.toLowerCase() === "content-type")?.value ?? "";
-  const parts = r.bodyText && /^multipart\//i.test(type)
-    ? multipartParts(r.bodyText, multipartBoundary(type))
+  const parts = /^multipart\//i.test(type)
+    ? multipartParts(body, multipartBoundary(type))
     : undefined;
   if (parts) {
     for (const p of parts) if (p.value !== undefined) sent.add(p.value);
-  } else if (r.bodyText && r.bodyText.length < 1_000_000) {
+  } else if (body.length < 1_000_000) {
     try {
-      walk(parseBody(r.bodyText), (_p, _k, leaf) => sent.add(String(leaf)));
+      walk(parseBody(body), (_p, _k, leaf) => sent.add(String(leaf)));
     } catch {
-      for (const [, v] of new URLSearchParams(r.bodyText)) sent.add(v);
-      for (const m of r.bodyText.matchAll(/"([^"\\]{6,200})"/g)) sent.add(m[1]);
+      for (const [, v] of new URLSearchParams(body)) sent.add(v);
+      for (const m of body.matchAll(/"([^"\\]{6,200})"/g)) sent.add(m[1]);
     }
   }
-  return sent;
 }
 
 /** Whether `a` was sent before `b`: by start time when both have one, else by file order. */

@@ -7,7 +7,7 @@
  */
 import type { HarRecord, NameValue } from "./har_model.ts";
 import type { JsonPath, Step } from "./model.ts";
-import { cleanHeaders } from "./noise.ts";
+import { cleanHeaders } from "./noise_headers.ts";
 import { STATUS_KEY } from "./values.ts";
 import type { YScalar } from "./yaml_out.ts";
 

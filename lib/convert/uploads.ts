@@ -173,43 +173,14 @@ export function formFields(body: string): FormField[] {
     const attrs = tagAttributes(tag[0]);
     const name = attrs.get("name");
     const type = (attrs.get("type") ?? (kind === "button" ? "submit" : "text")).toLowerCase();
-    const after = body.slice(tag.index! + tag[0].length);
     if (kind === "button" || ["submit", "image"].includes(type)) {
       if (name && !attrs.has("disabled")) submits.push({ name, value: attrs.get("value") ?? "" });
       else unnamedSubmits++;
       continue;
     }
     if (!name || attrs.has("disabled") || ["reset", "button"].includes(type)) continue;
-    if (kind === "textarea") {
-      const text = unescapeHtml(/^([\s\S]{0,20000}?)<\/textarea>/i.exec(after)?.[1] ?? "").replace(
-        /^\r?\n/,
-        "",
-      );
-      fields.push(
-        text === "" ? { name, value: TYPED_PLACEHOLDER, typed: true } : { name, value: text },
-      );
-    } else if (kind === "select") {
-      const options = [...(/^([\s\S]{0,20000}?)<\/select>/i.exec(after)?.[1] ?? "")
-        .matchAll(/<option\b[^>]*>([^<]*)/gi)].map((o) => ({
-          attrs: tagAttributes(/<option\b[^>]*>/i.exec(o[0])![0]),
-          text: o[1],
-        }));
-      const chosen = options.find((o) => o.attrs.has("selected")) ?? options[0];
-      if (chosen) {
-        fields.push({ name, value: chosen.attrs.get("value") ?? unescapeHtml(chosen.text.trim()) });
-      }
-    } else if (type === "file") {
-      fields.push({ name, fileName: acceptedName(attrs.get("accept")) });
-    } else if (type === "checkbox" || type === "radio") {
-      if (attrs.has("checked")) fields.push({ name, value: attrs.get("value") ?? "on" });
-    } else {
-      const value = attrs.get("value") ?? "";
-      fields.push(
-        value === "" && type !== "hidden"
-          ? { name, value: TYPED_PLACEHOLDER, typed: true }
-          : { name, value },
-      );
-    }
+    const field = controlField(kind, name, type, attrs, body.slice(tag.index! + tag[0].length));
+    if (field) fields.push(field);
   }
   // Which button was pressed is not recorded: only a form with one submitter says.
   if (submits.length === 1 && unnamedSubmits === 0) fields.push(submits[0]);
@@ -217,6 +188,53 @@ export function formFields(body: string): FormField[] {
   const last = new Map(fields.map((f) => [f.name, f]));
   return fields.filter((f, i) => fields.findIndex((g) => g.name === f.name) === i)
     .map((f) => last.get(f.name)!);
+}
+
+/** What one named, enabled control sends; `after` is the page after its tag. */
+function controlField(
+  kind: string,
+  name: string,
+  type: string,
+  attrs: Map<string, string>,
+  after: string,
+): FormField | undefined {
+  if (kind === "textarea") return textareaField(name, after);
+  if (kind === "select") return selectField(name, after);
+  return inputField(name, type, attrs);
+}
+
+/** A textarea sends its text; one left empty was typed into. */
+function textareaField(name: string, after: string): FormField {
+  const text = unescapeHtml(/^([\s\S]{0,20000}?)<\/textarea>/i.exec(after)?.[1] ?? "").replace(
+    /^\r?\n/,
+    "",
+  );
+  return text === "" ? { name, value: TYPED_PLACEHOLDER, typed: true } : { name, value: text };
+}
+
+/** A select sends its selected option, else its first; none without options. */
+function selectField(name: string, after: string): FormField | undefined {
+  const options = [...(/^([\s\S]{0,20000}?)<\/select>/i.exec(after)?.[1] ?? "")
+    .matchAll(/<option\b[^>]*>([^<]*)/gi)].map((o) => ({
+      attrs: tagAttributes(/<option\b[^>]*>/i.exec(o[0])![0]),
+      text: o[1],
+    }));
+  const chosen = options.find((o) => o.attrs.has("selected")) ?? options[0];
+  return chosen
+    ? { name, value: chosen.attrs.get("value") ?? unescapeHtml(chosen.text.trim()) }
+    : undefined;
+}
+
+/** An input: a file part, a checked box, a hidden value, or a text field (typed when empty). */
+function inputField(name: string, type: string, attrs: Map<string, string>): FormField | undefined {
+  if (type === "file") return { name, fileName: acceptedName(attrs.get("accept")) };
+  if (type === "checkbox" || type === "radio") {
+    return attrs.has("checked") ? { name, value: attrs.get("value") ?? "on" } : undefined;
+  }
+  const value = attrs.get("value") ?? "";
+  return value === "" && type !== "hidden"
+    ? { name, value: TYPED_PLACEHOLDER, typed: true }
+    : { name, value };
 }
 
 /** Where a form posts: its action resolved against the page (no action: the page itself), no fragment. */

@@ -62,11 +62,16 @@ export function looksLikeId(key: string, value: unknown): boolean {
   }
   if (typeof value !== "string") return false;
   if (UUID.test(value)) return true;
-  if (value.length < 6 || value.length > 200 || /\s/.test(value) || DATE.test(value)) return false;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith("/")) return false;
-  if (!/^[\w.:~-]+$/.test(value)) return false;
+  if (!isIdShaped(value)) return false;
   if (isIdKey(key)) return true;
   return /\d/.test(value) && /[a-z]/i.test(value) && !/^\d+(\.\d+)*$/.test(value);
+}
+
+/** Text an id may be: 6 to 200 word characters, no date, no URL or path. */
+function isIdShaped(value: string): boolean {
+  if (value.length < 6 || value.length > 200 || /\s/.test(value) || DATE.test(value)) return false;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith("/")) return false;
+  return /^[\w.:~-]+$/.test(value);
 }
 
 /**

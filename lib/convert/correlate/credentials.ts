@@ -8,7 +8,7 @@
  */
 import type { HarRecord } from "../har_model.ts";
 import type { Step } from "../model.ts";
-import { isAnalyticsCookie } from "../noise.ts";
+import { isAnalyticsCookie } from "../noise_headers.ts";
 import { isCredentialCookie } from "../values.ts";
 import { useProducer } from "./captures.ts";
 import { type Correlator, secretEnv } from "./state.ts";

@@ -11,7 +11,7 @@
 import type { HarRecord } from "../har_model.ts";
 import { valueKey, walk } from "../json.ts";
 import type { Producer, Step } from "../model.ts";
-import { isAnalyticsCookie } from "../noise.ts";
+import { isAnalyticsCookie } from "../noise_headers.ts";
 import { locationParams } from "../oauth.ts";
 import { pageValues } from "../pages.ts";
 import {

@@ -10,7 +10,7 @@ import { isSecretHeader, isSecretName } from "../../secrets/mod.ts";
 import type { HarRecord, NameValue } from "../har_model.ts";
 import type { Step } from "../model.ts";
 import { envName } from "../names.ts";
-import { cleanHeaders, isAnalyticsCookie } from "../noise.ts";
+import { cleanHeaders, isAnalyticsCookie } from "../noise_headers.ts";
 import { FRESH_HEADER } from "../polls.ts";
 import { isCredentialCookie } from "../values.ts";
 import { useProducer } from "./captures.ts";
