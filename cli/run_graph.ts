@@ -150,6 +150,8 @@ import "../lib/load/vars.ts";
 import "../lib/load/yaml.ts";
 import "../lib/load/yaml_engine.ts";
 import "../lib/load/yaml_limits.ts";
+import "../lib/model/checks.ts";
+import "../lib/model/compact.ts";
 import "../lib/model/errors.ts";
 import "../lib/model/events.ts";
 import "../lib/model/flow.ts";

@@ -4,7 +4,7 @@
  * loaded flow (`flow.ts`, with what a step checks and captures in
  * `checks.ts`, the parsed templates in `template.ts`, the compiled paths in
  * `path.ts`), the assertion operators as the flow format spells them
- * (`operators.ts`), a run's results and their compaction (`result.ts`), the
+ * (`operators.ts`), a run's results (`result.ts`) and what a run keeps of them (`compact.ts`), the
  * run events reporters hear (`events.ts`), the `Masking` interface values
  * are shown through (`masking.ts`), the load and usage errors with their
  * positions (`errors.ts`), the documented input limits (`limits.ts`), the
@@ -30,6 +30,7 @@ export * from "./limits.ts";
 export * from "./masking.ts";
 export * from "./operators.ts";
 export * from "./path.ts";
+export * from "./compact.ts";
 export * from "./result.ts";
 export * from "./spill.ts";
 export * from "./template.ts";

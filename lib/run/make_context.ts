@@ -7,7 +7,7 @@
  */
 import { Deadlines } from "../http/deadlines.ts";
 import type { Reporter } from "../model/events.ts";
-import { compactFlow, spillSteps } from "../model/result.ts";
+import { compactFlow, spillSteps } from "../model/compact.ts";
 import type { ByteSpill } from "../model/spill.ts";
 import { isSecretName, Redactor } from "../secrets/mod.ts";
 import type { Context } from "./context.ts";
