@@ -12,10 +12,15 @@ import type { Reporter } from "./reporter.ts";
 
 /** One finding, as GitLab expects it. */
 export interface CodeQualityIssue {
+  /** What failed, as the merge request widget shows it. */
   description: string;
+  /** `flowrun/<problem code>`, or `flowrun/<failure kind or status>` for a failed step. */
   check_name: string;
+  /** A stable id, so GitLab tells new findings from fixed ones. */
   fingerprint: string;
+  /** `critical` for a flow-file problem (nothing ran), `major` for a failed step. */
   severity: "major" | "critical";
+  /** The flow file and the line of the failed check, step or problem. */
   location: { path: string; lines: { begin: number } };
 }
 
