@@ -34,7 +34,7 @@ let task: GuardedTask | undefined;
 
 /**
  * Loads the XML parser and the XPath engine when one of the flows needs
- * them. They run on the helper thread of lib/_util/regex.ts, under its time limit:
+ * them. They run on the helper thread of lib/_util/time_guard.ts, under its time limit:
  * XPath's cost is the body's (a `//item` over 10,000 elements took 25 s),
  * and only that thread can be stopped mid-work. They are imported here too,
  * so the modules are at hand (and in a compiled binary) for that thread.

@@ -1,7 +1,7 @@
 /**
  * Schemas compiled at load time: every `schema` and `openapi` check of the
  * flows is compiled (an OpenAPI document: added) on the helper thread of
- * lib/_util/regex.ts, under a time limit, before anything is sent; a schema
+ * lib/_util/time_guard.ts, under a time limit, before anything is sent; a schema
  * that cannot be used is a problem of the flow set. The validator (ajv) is
  * imported only when a flow has such a check, so other runs start as fast
  * as before. Validating a response against a compiled schema is the check
@@ -38,7 +38,7 @@ let task: GuardedTask | undefined;
  * the value, with its position. Compiling runs on the helper thread, at
  * most {@linkcode SCHEMA_COMPILE_LIMIT_MS} per schema, and stops once
  * `signal` is aborted. The checks then validate on the helper
- * thread of lib/_util/regex.ts, under its time limit: a `pattern` (or
+ * thread of lib/_util/time_guard.ts, under its time limit: a `pattern` (or
  * `patternProperties`, `propertyNames`) that backtracks, or any other costly
  * work a body can cause, is stopped there.
  *
