@@ -107,6 +107,7 @@ import "../lib/load/data.ts";
 import "../lib/load/data_file.ts";
 import "../lib/load/describe.ts";
 import "../lib/load/engines.ts";
+import "../lib/load/excerpt.ts";
 import "../lib/load/expand_includes.ts";
 import "../lib/load/expected.ts";
 import "../lib/load/fast_yaml.ts";

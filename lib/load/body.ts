@@ -34,7 +34,19 @@ const CONTENT_TYPES: Record<string, string> = {
   zip: "application/zip",
 };
 
-/** The body keys of a request: the parts of its spec they set. */
+/**
+ * The body keys of a request: the parts of its spec they set.
+ *
+ * @example
+ * ```ts
+ * import { loadFlow } from "./load_flow.ts";
+ * const { flow } = loadFlow(
+ *   'name: f\nsteps:\n  - name: s\n    request: {url: "http://x.test", method: POST, body: {a: 1}}\n',
+ *   "f.yaml",
+ * );
+ * if (flow?.steps[0].request.body?.kind !== "const") throw new Error();
+ * ```
+ */
 export function loadBody(
   ctx: Loading,
   map: Map<string, Entry>,
@@ -92,6 +104,16 @@ export interface PairsWording {
 /**
  * A map of names to values or lists of values (a form's fields, a URL's
  * query parameters): each entry, a list to be sent as the name repeated.
+ *
+ * @example
+ * ```ts
+ * import { loadFlow } from "./load_flow.ts";
+ * const { flow } = loadFlow(
+ *   'name: f\nsteps:\n  - name: s\n    request: {url: "http://x.test", method: POST, form: {q: [a, b]}}\n',
+ *   "f.yaml",
+ * );
+ * if (flow?.steps[0].request.form?.[0][1].kind !== "const") throw new Error();
+ * ```
  */
 export function valuePairs(
   ctx: Loading,

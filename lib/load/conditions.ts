@@ -13,7 +13,20 @@ import { OPERATORS } from "../model/operators.ts";
 import { expectedValue } from "./expected.ts";
 import { describe, type Entry, type Loading, type TemplateUse } from "./context.ts";
 
-/** The conditions of an `if` entry. */
+/**
+ * The conditions of an `if` entry.
+ *
+ * @example
+ * ```ts
+ * import { loadFlow } from "./load_flow.ts";
+ * const { flow } = loadFlow(
+ *   'name: f\nsteps:\n  - name: s\n    if: {value: "${ENV.ON:-yes}", equals: "yes"}\n' +
+ *     '    request: {url: "http://x.test"}\n',
+ *   "f.yaml",
+ * );
+ * if (flow?.steps[0].when?.[0].operator !== "equals") throw new Error();
+ * ```
+ */
 export function loadConditions(
   ctx: Loading,
   entry: Entry,
@@ -86,6 +99,18 @@ function condition(
 /**
  * The conditions of a check group's `if`: like a step's, and also on the
  * response, with a `path` (rooted like the group's checks) instead of a `value`.
+ *
+ * @example
+ * ```ts
+ * import { loadFlow } from "./load_flow.ts";
+ * const { flow } = loadFlow(
+ *   'name: f\nsteps:\n  - name: s\n    request: {url: "http://x.test"}\n' +
+ *     "    assert: {json: [{if: {path: $.json.n, gt: 0}, checks: [{path: $.json.a, exists: true}]}]}\n",
+ *   "f.yaml",
+ * );
+ * const [check] = flow?.steps[0].assert.paths ?? [];
+ * if (check?.groups?.[0].group.when[0].kind !== "path") throw new Error();
+ * ```
  */
 export function loadGroupConditions(
   ctx: Loading,

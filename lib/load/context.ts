@@ -26,6 +26,7 @@ import { KEY_HINTS, REQUIRED_HINTS } from "./key_hints.ts";
 import { bounded, describe } from "./describe.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
 import { readDuration, readInteger } from "./scalars.ts";
+import { excerptOf } from "./excerpt.ts";
 
 // The loader's words and shapes live in their own modules; every section imports them from here.
 export type { IncludeResolution, LoadOptions } from "./load_options.ts";
@@ -33,11 +34,18 @@ export { FOREIGN_EXPRESSION, METHOD, NAME, RESERVED } from "./spelling.ts";
 export { KEY_HINTS, REQUIRED_HINTS } from "./key_hints.ts";
 export { bounded, describe, isEmpty, MAX_QUOTED } from "./describe.ts";
 export type { Entry, TemplateUse } from "./entry.ts";
+export { EXCERPT_WINDOW } from "./excerpt.ts";
 
-/** Characters of a long source line kept around a problem's column. */
-export const EXCERPT_WINDOW = 240;
-
-/** A value whose parts are all constants, as one constant. */
+/**
+ * A value whose parts are all constants, as one constant.
+ *
+ * @example
+ * ```ts
+ * import { mergeConst } from "./context.ts";
+ * const merged = mergeConst({ kind: "list", items: [{ kind: "const", value: 1 }] });
+ * if (merged.kind !== "const" || JSON.stringify(merged.value) !== "[1]") throw new Error();
+ * ```
+ */
 export function mergeConst(value: ValueTemplate): ValueTemplate {
   if (value.kind === "list" && value.items.every((i) => i.kind === "const")) {
     return { kind: "const", value: value.items.map((i) => (i as { value: unknown }).value) };
@@ -53,7 +61,17 @@ export function mergeConst(value: ValueTemplate): ValueTemplate {
   return value;
 }
 
-/** One flow file being loaded: its text, parse, problems and the templates to check. */
+/**
+ * One flow file being loaded: its text, parse, problems and the templates to check.
+ *
+ * @example
+ * ```ts
+ * import { Loading } from "./context.ts";
+ * const ctx = new Loading("f.yaml", {});
+ * ctx.problemAt("yaml-syntax", "A tab indents this line.", 0, "Indent with spaces.");
+ * if (ctx.problems[0].line !== 1 || ctx.problems[0].file !== "f.yaml") throw new Error();
+ * ```
+ */
 export class Loading {
   readonly problems: Problem[] = [];
 
@@ -79,29 +97,9 @@ export class Loading {
 
   constructor(readonly file: string, readonly options: LoadOptions) {}
 
-  /**
-   * The source line a problem is on, or for a long line the part around
-   * `column` (and the column that part starts at): one generated line of
-   * megabytes is not copied into every problem.
-   */
+  /** The source line a problem is on (see excerpt.ts). */
   excerpt(line: number, column: number): Pick<Problem, "excerpt" | "excerptStart"> {
-    const lineStarts = this.lines.lineStarts;
-    const start = lineStarts[line - 1];
-    if (start === undefined) return {};
-    const next = lineStarts[line];
-    const end = next === undefined ? this.text.length : next - 1;
-    if (end - start <= EXCERPT_WINDOW) {
-      return { excerpt: this.text.slice(start, end).replace(/\r$/, "") };
-    }
-    const from = Math.max(
-      0,
-      Math.min(column - 1 - EXCERPT_WINDOW / 3, end - start - EXCERPT_WINDOW),
-    );
-    const excerpt = this.text.slice(start + from, start + from + EXCERPT_WINDOW).replace(
-      /\r$/,
-      "",
-    );
-    return { excerpt, excerptStart: from + 1 };
+    return excerptOf(this.text, this.lines.lineStarts, line, column);
   }
 
   /** The position of a node, or of `offset` characters into a scalar's text. */

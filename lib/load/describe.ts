@@ -14,6 +14,13 @@ export const MAX_QUOTED = 120;
 /**
  * A message with its long quoted values shortened, and at most a few
  * thousand characters: a megabyte key or name is quoted, not copied.
+ *
+ * @example
+ * ```ts
+ * import { bounded } from "./describe.ts";
+ * const text = bounded(`Unknown key "${"k".repeat(500)}".`);
+ * if (!text.endsWith(' (500 characters).')) throw new Error(text);
+ * ```
  */
 export function bounded(text: string): string {
   const short = text.replace(
@@ -24,7 +31,15 @@ export function bounded(text: string): string {
   return short.length > 2000 ? `${short.slice(0, 2000)}…` : short;
 }
 
-/** A node or value as a message names it: `the string "200"`, `a list`, `nothing`. */
+/**
+ * A node or value as a message names it: `the string "200"`, `a list`, `nothing`.
+ *
+ * @example
+ * ```ts
+ * import { describe } from "./describe.ts";
+ * if (describe(null) !== "nothing") throw new Error();
+ * ```
+ */
 export function describe(node: unknown): string {
   if (node === null || node === undefined) return "nothing";
   if (isMap(node)) return "a map";
@@ -40,7 +55,15 @@ export function describe(node: unknown): string {
   return "an unsupported value";
 }
 
-/** An empty section (`vars:` with nothing after it): the yaml package gives a null scalar, not null. */
+/**
+ * An empty section (`vars:` with nothing after it): the yaml package gives a null scalar, not null.
+ *
+ * @example
+ * ```ts
+ * import { isEmpty } from "./describe.ts";
+ * if (!isEmpty(null)) throw new Error();
+ * ```
+ */
 export function isEmpty(node: Node | null): boolean {
   return node === null || (isScalar(node) && node.value === null);
 }

@@ -20,7 +20,19 @@ import {
 /** The keys an include step may have. */
 export const INCLUDE_KEYS = ["name", "include", "with", "depends_on", "if", "always", "tags"];
 
-/** `include:` and `with:` of a step: the included flow and the values for its vars. */
+/**
+ * `include:` and `with:` of a step: the included flow and the values for its vars.
+ *
+ * @example
+ * ```ts
+ * import { loadFlow } from "./load_flow.ts";
+ * const { problems } = loadFlow(
+ *   "name: f\nsteps:\n  - name: s\n    include: shared/login.yaml\n",
+ *   "f.yaml",
+ * );
+ * if (problems[0]?.code !== "include-unavailable") throw new Error(problems[0]?.code);
+ * ```
+ */
 export function loadInclude(
   ctx: Loading,
   map: Map<string, Entry>,

@@ -15,7 +15,20 @@ import type { Loading, TemplateUse } from "./context.ts";
 import type { RawStep } from "./steps.ts";
 import { checkRef, type RefReport, type RefScope } from "./ref_checks.ts";
 
-/** The steps in run order: listed order, moved only as much as `depends_on` needs; cycles are problems. */
+/**
+ * The steps in run order: listed order, moved only as much as `depends_on` needs; cycles are problems.
+ *
+ * @example
+ * ```ts
+ * import { loadFlow } from "./load_flow.ts";
+ * const { flow } = loadFlow(
+ *   'name: f\nsteps:\n  - name: a\n    depends_on: b\n    request: {url: "http://x.test"}\n' +
+ *     '  - name: b\n    request: {url: "http://x.test"}\n',
+ *   "f.yaml",
+ * );
+ * if (flow?.steps.map((s) => s.name).join() !== "b,a") throw new Error();
+ * ```
+ */
 export function orderRaw(
   ctx: Loading,
   steps: RawStep[],
@@ -122,6 +135,16 @@ function mentionOtherLines({ problem, lines }: { problem: Problem; lines: number
  * Checks every `${…}` of the flow against what exists where it is used: vars defined before
  * it, steps that run before it and their captures, and the environment. Each kind of reference
  * has its check in `REF_CHECKS` (ref_checks.ts).
+ *
+ * @example
+ * ```ts
+ * import { loadFlow } from "./load_flow.ts";
+ * const { problems } = loadFlow(
+ *   'name: f\nvars: {base: "http://x.test"}\nsteps:\n  - name: s\n    request: {url: "${vars.bsae}"}\n',
+ *   "f.yaml",
+ * );
+ * if (problems[0]?.hint !== 'Did you mean "${vars.base}"?') throw new Error(problems[0]?.hint);
+ * ```
  */
 export function checkReferences(
   ctx: Loading,

@@ -46,7 +46,18 @@ export type RawStep = Step & {
   opaque?: boolean;
 };
 
-/** The `steps` list: each step, and step names unique in the flow. */
+/**
+ * The `steps` list: each step, and step names unique in the flow.
+ *
+ * @example
+ * ```ts
+ * import { loadFlow } from "./load_flow.ts";
+ * const { problems } = loadFlow("name: f\nsteps: []\n", "f.yaml");
+ * if (problems[0]?.message !== 'Expected "steps" to be a non-empty list, got an empty list.') {
+ *   throw new Error(problems[0]?.message);
+ * }
+ * ```
+ */
 export function loadSteps(
   ctx: Loading,
   entry: Entry | undefined,
@@ -252,7 +263,20 @@ function withGraphqlCheck(
   return { ...own, paths: [check, ...own.paths] };
 }
 
-/** `depends_on`: one step name or a list of them. */
+/**
+ * `depends_on`: one step name or a list of them.
+ *
+ * @example
+ * ```ts
+ * import { loadFlow } from "./load_flow.ts";
+ * const { flow } = loadFlow(
+ *   'name: f\nsteps:\n  - name: a\n    request: {url: "http://x.test"}\n' +
+ *     '  - name: b\n    depends_on: a\n    request: {url: "http://x.test"}\n',
+ *   "f.yaml",
+ * );
+ * if (flow?.steps[1].dependsOn.join() !== "a") throw new Error();
+ * ```
+ */
 export function loadNames(
   ctx: Loading,
   entry: Entry,

@@ -7,7 +7,19 @@ import { isScalar, isSeq } from "./nodes.ts";
 import { isTagName } from "../select/tags.ts";
 import { describe, type Entry, type Loading } from "./context.ts";
 
-/** `tags: [smoke, api]`: names `--tag` selects the flow by. */
+/**
+ * `tags: [smoke, api]`: names `--tag` selects the flow by.
+ *
+ * @example
+ * ```ts
+ * import { loadFlow } from "./load_flow.ts";
+ * const { flow } = loadFlow(
+ *   'name: f\ntags: [smoke]\nsteps:\n  - name: s\n    request: {url: "http://x.test"}\n',
+ *   "f.yaml",
+ * );
+ * if (flow?.tags?.join() !== "smoke") throw new Error();
+ * ```
+ */
 export function loadTags(ctx: Loading, entry: Entry | undefined): string[] {
   if (!entry) return [];
   const node = ctx.deref(entry.value);

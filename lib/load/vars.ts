@@ -7,7 +7,19 @@ import { isMap, isScalar } from "./nodes.ts";
 import type { VarDef } from "../model/flow.ts";
 import { describe, type Entry, isEmpty, type Loading, NAME, RESERVED } from "./context.ts";
 
-/** The flow's `vars`: referenceable names whose values are templates. */
+/**
+ * The flow's `vars`: referenceable names whose values are templates.
+ *
+ * @example
+ * ```ts
+ * import { loadFlow } from "./load_flow.ts";
+ * const { problems } = loadFlow(
+ *   'name: f\nvars: {RUN_ID: x}\nsteps:\n  - name: s\n    request: {url: "http://x.test"}\n',
+ *   "f.yaml",
+ * );
+ * if (problems[0]?.hint !== "Set the run id with --run-id.") throw new Error(problems[0]?.hint);
+ * ```
+ */
 export function loadVars(
   ctx: Loading,
   entry: Entry | undefined,
