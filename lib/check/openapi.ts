@@ -31,11 +31,47 @@ export function operationSchema(
   requestUrl: string,
   status: number,
 ): { validate: Validate; where: string } | { missing: string } {
-  // The document is the user's (or the API vendor's) JSON: every member is read as what it
-  // may be, own members only, so a null path item or a "constructor" method is "no operation".
-  const doc = check.document as Node;
-  const member = (node: unknown, key: string): unknown =>
-    isNode(node) && Object.hasOwn(node, key) ? node[key] : undefined;
+  const found = findOperation(check.document, method, requestUrl);
+  if ("path" in found) {
+    return { missing: `${check.source} has no operation for ${method} ${found.path}` };
+  }
+  const { template, operation } = found;
+  const responses = isNode(operation.responses) ? operation.responses : {};
+  const code = [String(status), `${String(status)[0]}XX`, `${String(status)[0]}xx`, "default"]
+    .find((c) => Object.hasOwn(responses, c));
+  if (!code) {
+    return {
+      missing: `${check.source} documents no response ${status} for ${method} ${template} (it has ${
+        show(Object.keys(responses))
+      })`,
+    };
+  }
+  const at = ["paths", template, method.toLowerCase(), "responses", code];
+  const pointer = jsonSchemaPointer(check.document, responses[code], at);
+  if (!pointer) {
+    return { missing: `${check.source} gives no JSON body for ${method} ${template} ${code}` };
+  }
+  const ref = `openapi#/${
+    pointer.map((p) => p.replaceAll("~", "~0").replaceAll("/", "~1")).join("/")
+  }`;
+  const cache = check.compiled ??= new Map();
+  let validate = cache.get(ref);
+  if (!validate) cache.set(ref, validate = guardedValidator(check, ref));
+  return { validate, where: `${method.toUpperCase()} ${template} ${code}` };
+}
+
+// The document is the user's (or the API vendor's) JSON: every member is read as what it
+// may be, own members only, so a null path item or a "constructor" method is "no operation".
+function member(node: unknown, key: string): unknown {
+  return isNode(node) && Object.hasOwn(node, key) ? node[key] : undefined;
+}
+
+/** The operation whose path template matches the request best, or the path none matches. */
+function findOperation(
+  doc: unknown,
+  method: string,
+  requestUrl: string,
+): { template: string; operation: Node } | { path: string } {
   const servers = member(doc, "servers");
   const path = requestPath(requestUrl, Array.isArray(servers) ? servers : undefined);
   const paths = isNode(member(doc, "paths")) ? member(doc, "paths") as Node : {};
@@ -44,45 +80,25 @@ export function operationSchema(
     .filter((m) => m.score >= 0)
     .sort((a, b) => b.score - a.score)[0];
   const operation = match && member(paths[match.template], method.toLowerCase());
-  if (!match || !isNode(operation)) {
-    return { missing: `${check.source} has no operation for ${method} ${path}` };
-  }
-  const responses = isNode(operation.responses) ? operation.responses : {};
-  const code = [String(status), `${String(status)[0]}XX`, `${String(status)[0]}xx`, "default"]
-    .find((c) => Object.hasOwn(responses, c));
-  if (!code) {
-    return {
-      missing:
-        `${check.source} documents no response ${status} for ${method} ${match.template} (it has ${
-          show(Object.keys(responses))
-        })`,
-    };
-  }
-  const pointer = ["paths", match.template, method.toLowerCase(), "responses", code];
-  let response = responses[code];
+  return match && isNode(operation) ? { template: match.template, operation } : { path };
+}
+
+/**
+ * The JSON pointer of a response's JSON body schema, from the response's own
+ * pointer `at` (or the one its local `$ref` names); none without a JSON body.
+ */
+function jsonSchemaPointer(doc: unknown, response: unknown, at: string[]): string[] | undefined {
+  let pointer = at;
   const target = member(response, "$ref");
   if (typeof target === "string" && target.startsWith("#/")) {
-    const parts = target.slice(2).split("/").map(unescape);
-    response = parts.reduce<unknown>((node, p) => member(node, p), check.document);
-    pointer.splice(0, pointer.length, ...parts);
+    pointer = target.slice(2).split("/").map(unescape);
+    response = pointer.reduce<unknown>((node, p) => member(node, p), doc);
   }
   const content = member(response, "content");
   const type = Object.keys(isNode(content) ? content : {}).find((t) =>
     /json/i.test(t) && isNode(member(content, t))
   );
-  if (!type) {
-    return {
-      missing: `${check.source} gives no JSON body for ${method} ${match.template} ${code}`,
-    };
-  }
-  pointer.push("content", type, "schema");
-  const ref = `openapi#/${
-    pointer.map((p) => p.replaceAll("~", "~0").replaceAll("/", "~1")).join("/")
-  }`;
-  const cache = check.compiled ??= new Map();
-  let validate = cache.get(ref);
-  if (!validate) cache.set(ref, validate = guardedValidator(check, ref));
-  return { validate, where: `${method.toUpperCase()} ${match.template} ${code}` };
+  return type === undefined ? undefined : [...pointer, "content", type, "schema"];
 }
 
 function unescape(segment: string): string {
