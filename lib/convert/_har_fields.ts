@@ -6,7 +6,12 @@
  * @module
  */
 import { fieldText } from "./har_input.ts";
-import type { NameValue } from "./har_model.ts";
+
+/** One header or cookie as HAR writes it. */
+export interface NameValue {
+  name: string;
+  value: string;
+}
 
 /**
  * Whether `v` is a plain JSON object.

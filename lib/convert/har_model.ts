@@ -14,15 +14,18 @@
 import { UsageError } from "../model/errors.ts";
 import { visible } from "../report/terminal.ts";
 import { fromParams, postDataText } from "./har_input.ts";
-import { baseMime, isObject, nameValues, parseCookieHeader, str } from "./_har_fields.ts";
+import {
+  baseMime,
+  isObject,
+  type NameValue,
+  nameValues,
+  parseCookieHeader,
+  str,
+} from "./_har_fields.ts";
 import { METHOD } from "../load/context.ts";
 import { UNSENDABLE_METHODS } from "../load/request.ts";
 
-/** One header or cookie as HAR writes it. */
-export interface NameValue {
-  name: string;
-  value: string;
-}
+export type { NameValue } from "./_har_fields.ts";
 
 /** One HAR entry, normalised. */
 export interface HarRecord {

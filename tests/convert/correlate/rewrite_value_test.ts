@@ -1,0 +1,57 @@
+import assert from "node:assert/strict";
+import { newCorrelator } from "../../../lib/convert/correlate/pipeline.ts";
+import {
+  baseRef,
+  bodyValue,
+  innerValue,
+  stringValue,
+} from "../../../lib/convert/correlate/rewrite_value.ts";
+import { NOT_A_BODY } from "../../../lib/convert/correlate/state.ts";
+import type { Step } from "../../../lib/convert/model.ts";
+
+const step = (name: string) => ({ name, uses: new Set<string>() }) as unknown as Step;
+const write = { body: true, mutating: true, login: false, credentials: false };
+
+Deno.test("stringValue: a secret-named field is a required variable named for its step", () => {
+  const c = newCorrelator("a");
+  assert.equal(
+    stringValue(c, "password", "hunter2!", step("create_user"), write),
+    "${ENV.CREATE_USER_PASSWORD}",
+  );
+  assert.equal(c.replaced.secrets, 1);
+  assert.equal(
+    stringValue(c, "password", "hunter2!", step("login"), { ...write, login: true }),
+    "${ENV.LOGIN_PASSWORD}",
+  );
+});
+
+Deno.test("stringValue: a name a write creates gets the run id, sent again the same way", () => {
+  const c = newCorrelator("a");
+  const mixed = stringValue(c, "email", "ann@example.test", step("create_user"), write);
+  assert.match(mixed, /\$\{RUN_ID\}/);
+  assert.equal(stringValue(c, "q", "ann@example.test", step("find_user"), NOT_A_BODY), mixed);
+  assert.equal(stringValue(c, "q", "plain", step("find_user"), NOT_A_BODY), "plain");
+});
+
+Deno.test("bodyValue keeps the shape; innerValue keeps what it cannot replace", () => {
+  const c = newCorrelator("a");
+  assert.deepEqual(bodyValue(c, [1, false, null, "x"], "", step("s"), NOT_A_BODY), [
+    1,
+    false,
+    null,
+    "x",
+  ]);
+  assert.equal(innerValue(c, "first", 10, step("s")), undefined);
+  assert.equal(
+    innerValue(c, "id", "6f1c2b7e-8d4a-4e3f-9a1b-c5d6e7f80912", step("s")),
+    "${RANDOM.UUID}",
+  );
+});
+
+Deno.test("baseRef declares one base-URL var per origin, the first BASE_URL", () => {
+  const c = newCorrelator("a");
+  assert.equal(baseRef(c, "https://a.test"), "${vars.base_url}");
+  assert.equal(baseRef(c, "https://b.test"), "${vars.base_url_2}");
+  assert.equal(baseRef(c, "https://a.test"), "${vars.base_url}");
+  assert.deepEqual([...c.env.keys()], ["BASE_URL", "BASE_URL_2"]);
+});
