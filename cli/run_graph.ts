@@ -124,6 +124,7 @@ import "../lib/load/nodes.ts";
 import "../lib/load/options.ts";
 import "../lib/load/order.ts";
 import "../lib/load/path_check.ts";
+import "../lib/load/pattern.ts";
 import "../lib/load/ref_checks.ts";
 import "../lib/load/references.ts";
 import "../lib/load/request.ts";

@@ -8,9 +8,9 @@
 import type { Node, YAMLMap } from "yaml";
 import { isScalar } from "./nodes.ts";
 import { CAPTURE_SOURCES, type CaptureSource } from "../model/flow.ts";
-import { compilePattern } from "../_util/regex.ts";
 import type { PathRoot } from "../expr/path.ts";
 import { describe, type Entry, type Loading, METHOD, type TemplateUse } from "./context.ts";
+import { loadPattern } from "./pattern.ts";
 
 /** A capture source's key. */
 type SourceKey = typeof CAPTURE_SOURCES[number];
@@ -166,19 +166,8 @@ const TEXT_SOURCES: Record<
   cookie: ({ text }) => ({ kind: "cookie", name: text }),
   xpath: ({ text }) => ({ kind: "xpath", expression: text }),
   regex({ ctx, entry, text }) {
-    try {
-      return { kind: "regex", pattern: compilePattern(text), source: text };
-    } catch (error) {
-      ctx.problem(
-        "bad-regex",
-        `Invalid regular expression "${text}": ${
-          (error as Error).message.replace(/^Invalid regular expression: /, "")
-        }.`,
-        entry.value,
-        "Escape special characters with a backslash, e.g. \\. for a dot.",
-      );
-      return undefined;
-    }
+    const pattern = loadPattern(ctx, text, entry.value);
+    return pattern && { kind: "regex", pattern, source: text };
   },
 };
 

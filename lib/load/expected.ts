@@ -9,10 +9,10 @@
 import type { ValueTemplate } from "../expr/template.ts";
 import { type Operator, TYPE_NAMES } from "../model/flow.ts";
 import { OPERATOR_SPECS, type OperatorSpec } from "../model/operators.ts";
-import { compilePattern } from "../_util/regex.ts";
 import { suggest } from "../_util/suggest.ts";
 import { getOwn } from "../_util/own_property.ts";
 import { describe, type Entry, type Loading, type TemplateUse } from "./context.ts";
+import { loadPattern } from "./pattern.ts";
 
 /** Type names people bring from other languages, and the JSON type they mean. */
 export const TYPE_HINTS: Record<string, string> = {
@@ -57,24 +57,6 @@ function typeName(ctx: Loading, entry: Entry, v: unknown): boolean {
   return false;
 }
 
-/** Whether a `matches:` constant compiles; if not, reported. */
-function compiles(ctx: Loading, entry: Entry, v: unknown): boolean {
-  try {
-    compilePattern(v as string);
-    return true;
-  } catch (error) {
-    ctx.problem(
-      "bad-regex",
-      `Invalid regular expression "${v}": ${
-        (error as Error).message.replace(/^Invalid regular expression: /, "")
-      }.`,
-      entry.value,
-      "Escape special characters with a backslash, e.g. \\. for a dot.",
-    );
-    return false;
-  }
-}
-
 /**
  * Compiles an operator's expected value and checks its type when it is a constant.
  *
@@ -103,6 +85,6 @@ export function expectedValue(
   if (spec.accepts && !spec.accepts(v)) {
     return wrongExpected(ctx, operator, entry, spec.expects ?? "another value", spec.hint);
   }
-  if (operator === "matches" && !compiles(ctx, entry, v)) return undefined;
+  if (operator === "matches" && !loadPattern(ctx, v as string, entry.value)) return undefined;
   return value;
 }
