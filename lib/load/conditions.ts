@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { Node } from "yaml";
+import type { Node, YAMLMap } from "yaml";
 import { isMap, isScalar, isSeq } from "./nodes.ts";
 import type { CompiledPath, PathRoot } from "../expr/path.ts";
 import type { Condition, GroupCondition, Operator } from "../model/flow.ts";
@@ -128,34 +128,45 @@ export function loadGroupConditions(
   );
   return items.flatMap((item): GroupCondition[] => {
     const onPath = isMap(item) && item.items.some((p) => isScalar(p.key) && p.key.value === "path");
-    if (!onPath) {
-      return condition(ctx, item, what, owner).map((c) => ({ ...c, kind: "value" as const }));
-    }
-    const map = ctx.map(item, `a condition in ${what}`, "check", ["path", ...OPERATORS]);
-    if (!map) return [];
-    const path = ctx.path(map.get("path")!.value, root, `a condition in ${what}`, owner);
-    const operators = [...map.keys()].filter((k) => k !== "path") as Operator[];
-    if (operators.length === 0 && item.items.length === map.size) {
-      ctx.problem(
-        "missing-key",
-        `The condition on "${path?.source}" has no operator.`,
-        item,
-        'Add one, e.g. "exists: true" or "notEquals: []".',
-      );
-    }
-    return operators.flatMap((operator) => {
-      const e = map.get(operator)!;
-      const expected = expectedValue(ctx, operator, e, owner);
-      return path && expected
-        ? [{
-          kind: "path" as const,
-          path,
-          ...(base.length > 0 ? { base } : {}),
-          operator,
-          expected,
-          ...ctx.at(e.keyNode),
-        }]
-        : [];
-    });
+    return onPath
+      ? pathCondition(ctx, item, what, owner, root, base)
+      : condition(ctx, item, what, owner).map((c) => ({ ...c, kind: "value" as const }));
+  });
+}
+
+/** A group condition on the response: `{path, <operator>: expected, …}`, rooted like the group's checks. */
+function pathCondition(
+  ctx: Loading,
+  item: YAMLMap,
+  what: string,
+  owner: TemplateUse["owner"],
+  root: PathRoot,
+  base: CompiledPath[],
+): GroupCondition[] {
+  const map = ctx.map(item, `a condition in ${what}`, "check", ["path", ...OPERATORS]);
+  if (!map) return [];
+  const path = ctx.path(map.get("path")!.value, root, `a condition in ${what}`, owner);
+  const operators = [...map.keys()].filter((k) => k !== "path") as Operator[];
+  if (operators.length === 0 && item.items.length === map.size) {
+    ctx.problem(
+      "missing-key",
+      `The condition on "${path?.source}" has no operator.`,
+      item,
+      'Add one, e.g. "exists: true" or "notEquals: []".',
+    );
+  }
+  return operators.flatMap((operator) => {
+    const e = map.get(operator)!;
+    const expected = expectedValue(ctx, operator, e, owner);
+    return path && expected
+      ? [{
+        kind: "path" as const,
+        path,
+        ...(base.length > 0 ? { base } : {}),
+        operator,
+        expected,
+        ...ctx.at(e.keyNode),
+      }]
+      : [];
   });
 }
