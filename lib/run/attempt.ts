@@ -14,7 +14,7 @@ import { randomHex } from "../expr/template.ts";
 import { addCookies, type ResolvedRequest, resolveRequest } from "../http/request.ts";
 import { RequestError } from "../http/request_error.ts";
 import { send } from "../http/send.ts";
-import type { AttemptInfo, RequestInfo } from "../model/events.ts";
+import type { RequestInfo } from "../model/events.ts";
 import type { ReceivedResponse } from "../http/response.ts";
 import type { AssertionResult } from "../model/result.ts";
 import { secretsInRequest, secretsInResponse } from "../secrets/discover.ts";
@@ -54,23 +54,15 @@ export interface Attempt {
 export async function attempt(input: StepInput, ctx: Context, number: number): Promise<Attempt> {
   const { step, scope } = input;
   const request = resolveRequest(step.request, scope);
-  const jar = await jarOf(input, ctx);
-  const ownCookie = jar ? headerOf(request, "cookie") : undefined;
-  const jarCookies = jar?.header(request.url);
-  if (jarCookies) addCookies(request.headers, jarCookies);
+  const jar = jarOf(input, ctx);
+  // The jar's Public Suffix List is loaded by the first step that keeps cookies, not by every run.
+  if (jar) await publicSuffixes.load();
+  const ownCookie = jar ? withJarCookies(request, jar) : undefined;
   secretsInRequest(request, ctx.secret);
   const trace = traceContext(withTraceparent(request, scope.traceId, ctx.trace));
   const { onRequest, onAttempt } = ctx.reporter;
   // Most runs' reporters listen to neither: no masked URL, no object, no await per request.
-  const info: RequestInfo | undefined = onRequest || onAttempt
-    ? {
-      step: step.name,
-      attempt: number,
-      method: request.method,
-      url: ctx.redactor.redact(request.url),
-      ...trace,
-    }
-    : undefined;
+  const info = onRequest || onAttempt ? requestInfo(input, number, request, trace, ctx) : undefined;
   if (onRequest) await onRequest.call(ctx.reporter, input.ref, info!);
   const sent = performance.now();
   let response: ReceivedResponse;
@@ -92,7 +84,8 @@ export async function attempt(input: StepInput, ctx: Context, number: number): P
     if (!(error instanceof RequestError)) throw error;
     const duration_ms = round(performance.now() - sent);
     if (onAttempt) {
-      await tell(ctx, input, { ...info!, error: ctx.redactor.redact(error.message), duration_ms });
+      const masked = ctx.redactor.redact(error.message);
+      await onAttempt.call(ctx.reporter, input.ref, { ...info!, error: masked, duration_ms });
     }
     return { request, error, until: [], trace };
   }
@@ -105,22 +98,48 @@ export async function attempt(input: StepInput, ctx: Context, number: number): P
     : [];
   if (onAttempt) {
     const until_met = step.loop ? until.every((r) => r.passed) : undefined;
-    await tell(ctx, input, { ...info!, status: response.status, duration_ms, until_met });
+    const status = response.status;
+    await onAttempt.call(ctx.reporter, input.ref, { ...info!, status, duration_ms, until_met });
   }
   return { request, response, until, trace };
 }
 
+/** What a reporter is told of a request: its URL masked, its trace context. */
+function requestInfo(
+  input: StepInput,
+  number: number,
+  request: ResolvedRequest,
+  trace: Attempt["trace"],
+  ctx: Context,
+): RequestInfo {
+  return {
+    step: input.step.name,
+    attempt: number,
+    method: request.method,
+    url: ctx.redactor.redact(request.url),
+    ...trace,
+  };
+}
+
 /**
  * The flow run's cookie jar when this step uses it: a step's own option wins;
- * included flows' steps follow the flow run that includes them. The jar's
- * Public Suffix List is loaded by the first step that keeps cookies, not by
- * every run.
+ * included flows' steps follow the flow run that includes them.
  */
-async function jarOf(input: StepInput, ctx: Context): Promise<CookieJar | undefined> {
+function jarOf(input: StepInput, ctx: Context): CookieJar | undefined {
   const { jar, jarOn } = input.scope as WithJar;
-  if (!(input.step.options?.cookieJar ?? jarOn ?? ctx.cookieJar) || !jar) return undefined;
-  await publicSuffixes.load();
-  return jar;
+  return (input.step.options?.cookieJar ?? jarOn ?? ctx.cookieJar) ? jar : undefined;
+}
+
+/**
+ * Adds the cookies the jar holds for the request's URL, after any the step
+ * sets itself; returns the step's own, which each redirect hop to the same
+ * origin sends again.
+ */
+function withJarCookies(request: ResolvedRequest, jar: CookieJar): string | undefined {
+  const own = headerOf(request, "cookie");
+  const cookies = jar.header(request.url);
+  if (cookies) addCookies(request.headers, cookies);
+  return own;
 }
 
 /** A header's value (the first of that name, compared case-insensitively). */
@@ -166,9 +185,4 @@ function followed(
   const cookies = jar.header(next.url);
   if (cookies) addCookies(next.headers, cookies);
   secretsInRequest(next, ctx.secret);
-}
-
-/** Tells the reporter how the attempt ended. */
-async function tell(ctx: Context, input: StepInput, info: AttemptInfo): Promise<void> {
-  await ctx.reporter.onAttempt!.call(ctx.reporter, input.ref, info);
 }

@@ -11,6 +11,7 @@ import { ExpressionError } from "../expr/template.ts";
 import { giveWayAfterGuards } from "../_util/time_guard.ts";
 import { reasonOf } from "../http/request_error.ts";
 import type { Step } from "../model/flow.ts";
+import type { StepResult } from "../model/result.ts";
 import { isSecretName } from "../secrets/mod.ts";
 import { type SecretInputs, secretInputs, secretLeaves } from "../secrets/discover.ts";
 import { type Unmet, unmetCondition } from "./condition.ts";
@@ -50,16 +51,62 @@ export interface StepList {
  * ```
  */
 export async function runSteps(list: readonly Step[], at: StepList): Promise<string | undefined> {
-  const { ctx } = at;
-  let stop = at.level.stop;
+  const { ctx, walk, level, scope } = at;
+  let stop = level.stop;
   for (const step of list) {
     // A step's checks may have blocked this thread on the helper: let a signal in first.
     await giveWayAfterGuards();
-    if (!stop && ctx.signal?.aborted) stop = `the run was interrupted (${reasonOf(ctx.signal)})`;
-    if (stop && !step.always) await skipStopped(step, stop, at);
-    else stop = await walkStep(step, stop, at);
+    stop ??= interrupted(ctx);
+    if (stop && !step.always) {
+      await skipStopped(step, stop, at);
+      continue;
+    }
+    const unmet = step.when ? unmetCondition(step, scope, ctx) : undefined;
+    if (unmet) {
+      const why = await skipUnmet(step, unmet, at);
+      stop ??= why;
+      continue;
+    }
+    // Cleanup runs after a failure, and after an interrupt within a bounded grace period.
+    const c = stop === undefined ? ctx : graced(ctx);
+    if (step.include) {
+      const why = await runInclude(step, c === ctx ? at : { ...at, ctx: c });
+      stop ??= why;
+    } else {
+      // The common case, in line: one step, one request, no more promises than the step's own.
+      const captured = new Map<string, unknown>();
+      scope.steps.set(step.name, captured);
+      const input = {
+        ref: walk.ref,
+        step,
+        scope,
+        captured,
+        flowStarted: walk.started,
+        inputs: at.inputs,
+      };
+      const r = await runStep(input, c);
+      await record(r, level, walk, ctx);
+      if (r.status !== "passed") stop ??= stopAfter(r, step, level, ctx);
+    }
+    if (c !== ctx) ctx.detailed = c.detailed;
   }
   return stop;
+}
+
+/** Why the flow stops when the run was interrupted, if it was. */
+function interrupted(ctx: Context): string | undefined {
+  return ctx.signal?.aborted ? `the run was interrupted (${reasonOf(ctx.signal)})` : undefined;
+}
+
+/** The run's context, with a cleanup grace period for the requests after an interrupt. */
+function graced(ctx: Context): Context {
+  return ctx.signal?.aborted ? { ...ctx, signal: AbortSignal.timeout(CLEANUP_GRACE_MS) } : ctx;
+}
+
+/** Why the flow stops after a step that did not pass. */
+function stopAfter(r: StepResult, step: Step, level: Level, ctx: Context): string {
+  if (r.failure_kind === "interrupted") return `the run was interrupted (${reasonOf(ctx.signal!)})`;
+  return `step "${level.prefix}${step.name}" ${r.status === "error" ? "had an error" : "failed"}`;
 }
 
 /** Milliseconds since the flow run started, as a skipped step's start. */
@@ -82,29 +129,6 @@ async function skipStopped(step: Step, stop: string, at: StepList): Promise<void
   }
 }
 
-/** Runs one step that may run (its condition permitting); returns why the flow stops now. */
-async function walkStep(
-  step: Step,
-  stop: string | undefined,
-  at: StepList,
-): Promise<string | undefined> {
-  const { ctx } = at;
-  const unmet = step.when ? unmetCondition(step, at.scope, ctx) : undefined;
-  if (unmet) {
-    const why = await skipUnmet(step, unmet, at);
-    return stop ?? why;
-  }
-  // Cleanup runs after a failure, and after an interrupt within a bounded grace period.
-  const c = stop && ctx.signal?.aborted
-    ? { ...ctx, signal: AbortSignal.timeout(CLEANUP_GRACE_MS) }
-    : ctx;
-  const why = step.include
-    ? await runInclude(step, c === ctx ? at : { ...at, ctx: c })
-    : await runPlain(step, c, at);
-  if (c !== ctx) ctx.detailed = c.detailed;
-  return stop ?? why;
-}
-
 /**
  * A step whose condition keeps it from running: skipped when it does not
  * hold (an include's steps with it), an error that stops the flow when it
@@ -122,21 +146,6 @@ async function skipUnmet(step: Step, unmet: Unmet, at: StepList): Promise<string
   const r = skipped(step, unmet.message, since(walk));
   await record({ ...r, status: "error", failure_kind: "expression" }, level, walk, ctx);
   return `step "${level.prefix}${step.name}" had an error`;
-}
-
-/** A step with a request, run with `c` (the run, or its cleanup grace) and recorded. */
-async function runPlain(step: Step, c: Context, at: StepList): Promise<string | undefined> {
-  const { ctx, walk, level, scope } = at;
-  const captured = new Map<string, unknown>();
-  scope.steps.set(step.name, captured);
-  const r = await runStep(
-    { ref: walk.ref, step, scope, captured, flowStarted: walk.started, inputs: at.inputs },
-    c,
-  );
-  await record(r, level, walk, ctx);
-  if (r.failure_kind === "interrupted") return `the run was interrupted (${reasonOf(ctx.signal!)})`;
-  if (r.status === "passed") return undefined;
-  return `step "${level.prefix}${step.name}" ${r.status === "error" ? "had an error" : "failed"}`;
 }
 
 /**
