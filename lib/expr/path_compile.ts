@@ -146,8 +146,11 @@ function compileQuery(source: string, written: string): JSONPathQuery {
       "Select in steps: capture a part of the body, then check inside it.",
     );
   }
+  // Outside the try: an engine not loaded yet is the loader's to load (ModuleNeeded), not a
+  // syntax error.
+  const environment = jsonPathEnvironment();
   try {
-    return jsonPathEnvironment().compile(written);
+    return environment.compile(written);
   } catch (error) {
     const e = error as Error & { token?: { index?: number } };
     const message = e.message.replace(/\s*\('[^]*':\d+\)$/, "");

@@ -44,3 +44,19 @@ Deno.test("mistakes: the response root, nesting and syntax", () => {
   assert.equal(mistake(deep, "body")[0], 1 + 3 * MAX_PATH_NESTING);
   assert.equal(mistake("$.items[", "body")[0], 8);
 });
+
+Deno.test("a path json-p3 must compile asks for the engine when it is not loaded (not a syntax error)", async () => {
+  const code = `import { compilePath } from ${
+    JSON.stringify(import.meta.resolve("../../lib/expr/path_compile.ts"))
+  };
+import { ModuleNeeded } from ${JSON.stringify(import.meta.resolve("../../lib/_util/on_demand.ts"))};
+console.log(compilePath("$.a.b", "body").chain?.join());
+try { compilePath("$.items[*]", "body"); console.log("compiled"); }
+catch (error) { console.log(error instanceof ModuleNeeded ? "module needed" : String(error)); }`;
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", "--no-check", code],
+    stdout: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  assert.equal(new TextDecoder().decode(out.stdout), "a,b\nmodule needed\n");
+});
