@@ -78,7 +78,7 @@ function unknownCommand(command: string): UsageError {
  * trace), else an internal error with its stack (exit 3).
  */
 async function failed(error: unknown): Promise<number> {
-  const io = await import("./lib/io/mod.ts");
+  const io = await import("./lib/io/artifact_error.ts");
   if (error instanceof io.ArtifactWriteError) {
     // A write outside the run's artifacts (merge, report html, convert -o): one sentence, exit 4.
     err(`flowrun: ${error.message}\n`);

@@ -11,7 +11,8 @@ import { parse } from "./args.ts";
 import { convertVerified, optionalVerify } from "./convert_verify.ts";
 import { EXIT } from "./exit.ts";
 import { HELP } from "./help.ts";
-import { err, out, save } from "./output.ts";
+import { err, out } from "./output.ts";
+import { save } from "./save.ts";
 
 const CONVERT_OPTIONS = {
   output: { type: "string", short: "o" },

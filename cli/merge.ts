@@ -8,7 +8,8 @@ import { UsageError } from "../lib/model/errors.ts";
 import { MAX_RECORDING_BYTES } from "../lib/model/limits.ts";
 import { command } from "./args.ts";
 import { EXIT } from "./exit.ts";
-import { out, save, useColor } from "./output.ts";
+import { out, useColor } from "./output.ts";
+import { save } from "./save.ts";
 
 const MERGE_OPTIONS = {
   "report-junit": { type: "string" },

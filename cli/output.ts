@@ -1,14 +1,14 @@
 /**
  * The one gate between the runner and the outside. Every byte the CLI
- * writes, to the console or to a file, passes through the process's
- * {@linkcode redactor} after its final encoding; console text is also made
+ * writes, to the console or to a file (save.ts), passes through the
+ * process's {@linkcode redactor} after its final encoding; console text is also made
  * inert for CI runners. A console that went away (a pipe closed by the
  * reader, as in `flowrun run … | head -1`) or that cannot be written stops
  * getting text, and the run goes on: its reports matter more.
  *
  * @module
  */
-import { Redactor } from "../lib/secrets/mod.ts";
+import { Redactor } from "../lib/secrets/redactor.ts";
 import { inertForCi } from "../lib/report/terminal.ts";
 
 /** Every secret this process has learned; the runner adds to it as it goes. */
@@ -76,27 +76,6 @@ export const outCommands = (lines: readonly string[]): void => {
  * ```
  */
 export const err = (text: string): void => stderr.write(text);
-
-/**
- * Writes an artifact file, masked after its final encoding like the console,
- * and returns the bytes written (so the manifest hashes what this run wrote).
- *
- * @example
- * ```ts ignore
- * import { save } from "./output.ts";
- * const bytes = await save("out/report.json", "{}\n");
- * ```
- *
- * `interrupt`, once aborted, bounds a write that goes through a FIFO or device.
- */
-export async function save(
-  path: string,
-  text: string,
-  interrupt?: AbortSignal,
-): Promise<Uint8Array> {
-  const io = await import("../lib/io/mod.ts");
-  return await io.writeFileAtomic(path, redactor.redact(text), { interrupt });
-}
 
 /** This process's environment and standard output, as {@linkcode useColor} reads them. */
 const PROCESS = {

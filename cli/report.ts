@@ -6,7 +6,8 @@
 import { UsageError } from "../lib/model/errors.ts";
 import { command } from "./args.ts";
 import { EXIT } from "./exit.ts";
-import { out, save } from "./output.ts";
+import { out } from "./output.ts";
+import { save } from "./save.ts";
 
 const REPORT_OPTIONS = {
   output: { type: "string", short: "o" },

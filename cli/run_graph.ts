@@ -7,13 +7,13 @@
  * @module
  */
 import "./args.ts";
-import "./artifacts.ts";
-import "./ci_annotations.ts";
 import "./exit.ts";
-import "./flow_sources.ts";
 import "./help.ts";
 import "./option_values.ts";
 import "./output.ts";
+import "./run/artifacts.ts";
+import "./run/ci_annotations.ts";
+import "./run/flow_sources.ts";
 import "./run/inputs.ts";
 import "./run/invalid.ts";
 import "./run/manifest.ts";
@@ -22,9 +22,10 @@ import "./run/outputs.ts";
 import "./run/provenance.ts";
 import "./run/reproduce.ts";
 import "./run/secrets.ts";
+import "./run/spool.ts";
 import "./run/warnings.ts";
+import "./save.ts";
 import "./signals.ts";
-import "./spool.ts";
 import "../lib/_util/bounded_cache.ts";
 import "../lib/_util/compare.ts";
 import "../lib/_util/duration.ts";

@@ -9,7 +9,7 @@ import type { RunResult } from "../../lib/model/result.ts";
 import { VERSION } from "../../lib/model/version.ts";
 import type { ManifestFlow } from "../../lib/report/manifest.ts";
 import { maskUserinfo } from "../../lib/secrets/userinfo.ts";
-import type { Artifacts } from "../artifacts.ts";
+import type { Artifacts } from "./artifacts.ts";
 
 /** What the manifest records of a run that has ended. */
 export interface ManifestRun {

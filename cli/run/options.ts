@@ -14,7 +14,7 @@ import { parseShard, type Shard, shardFromEnv } from "../../lib/select/shard.ts"
 import { maskUserinfo, userinfoSecrets } from "../../lib/secrets/userinfo.ts";
 import { parse, type ParsedValues } from "../args.ts";
 import { byteSize, duration, parseParams, positiveInteger } from "../option_values.ts";
-import { type ArtifactPaths, artifactPaths } from "../artifacts.ts";
+import { type ArtifactPaths, artifactPaths } from "./artifacts.ts";
 import { useColor } from "../output.ts";
 
 /**

@@ -6,7 +6,7 @@
  * @module
  */
 import { UsageError } from "../../lib/model/errors.ts";
-import type { ArtifactPaths } from "../artifacts.ts";
+import type { ArtifactPaths } from "./artifacts.ts";
 
 /** The real path of a file, or undefined when it does not exist (yet). */
 async function realPath(path: string): Promise<string | undefined> {

@@ -20,7 +20,7 @@
  *   `failures.ts` (the failures every report lists).
  *
  * A new reporter is a module here implementing the hooks it needs, added to
- * the list the CLI combines (`cli/artifacts.ts`).
+ * the list the CLI combines (`cli/run/artifacts.ts`).
  *
  * Other stages import the file they need (the CLI imports the file reports
  * on demand, so a run without them never loads them): this face imports

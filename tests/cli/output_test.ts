@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { redactor, save, useColor } from "../../cli/output.ts";
+import { useColor } from "../../cli/output.ts";
 
 Deno.test("colours: --no-color, --color, FORCE_COLOR, NO_COLOR, then the terminal", () => {
   const host = (env: Record<string, string>, terminal: boolean) => ({
@@ -14,17 +14,4 @@ Deno.test("colours: --no-color, --color, FORCE_COLOR, NO_COLOR, then the termina
   assert.equal(useColor({}, host({ NO_COLOR: "1" }, true)), false);
   assert.equal(useColor({}, host({ NO_COLOR: "" }, true)), true);
   assert.equal(useColor({}, host({}, false)), false);
-});
-
-Deno.test("an artifact is saved masked, and the bytes written are returned", async () => {
-  const dir = await Deno.makeTempDir();
-  try {
-    redactor.add("output-test-secret-value");
-    const bytes = await save(`${dir}/a.txt`, "token=output-test-secret-value\n");
-    const text = await Deno.readTextFile(`${dir}/a.txt`);
-    assert.ok(!text.includes("output-test-secret-value"), text);
-    assert.equal(new TextDecoder().decode(bytes), text);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
 });

@@ -15,7 +15,7 @@ import { JSON_FORMAT, jsonReporter } from "../../lib/report/json.ts";
 import { junitFormat, junitReporter } from "../../lib/report/junit.ts";
 import { htmlFormat, htmlReporter } from "../../lib/report/html.ts";
 import { renderWhole, type Spool } from "../../lib/report/streamed.ts";
-import { openSpool } from "../../cli/spool.ts";
+import { openSpool } from "../../cli/run/spool.ts";
 import { runCli } from "../support/cli.ts";
 
 const FLOW = (n: number, fail: boolean) => `
@@ -173,7 +173,7 @@ Deno.test("a run's reports are complete and its spools removed, also with every 
 });
 
 Deno.test("a report that fails halfway through leaves no half file and no temporary file", async () => {
-  const { Artifacts } = await import("../../cli/artifacts.ts");
+  const { Artifacts } = await import("../../cli/run/artifacts.ts");
   const dir = await Deno.makeTempDir();
   try {
     const artifacts = await Artifacts.open({ json: `${dir}/report.json` });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { Artifacts } from "../../../cli/artifacts.ts";
+import { Artifacts } from "../../../cli/run/artifacts.ts";
 import { writeManifest } from "../../../cli/run/manifest.ts";
 import { invalidRunResult } from "../../../lib/run/invalid_run.ts";
 

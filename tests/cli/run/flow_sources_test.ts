@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { FlowSources } from "../../cli/flow_sources.ts";
-import type { Flow } from "../../lib/model/flow.ts";
-import type { FlowResult } from "../../lib/model/result.ts";
+import { FlowSources } from "../../../cli/run/flow_sources.ts";
+import type { Flow } from "../../../lib/model/flow.ts";
+import type { FlowResult } from "../../../lib/model/result.ts";
 
 const ended = (file: string): FlowResult => ({
   file,

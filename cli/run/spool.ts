@@ -8,9 +8,9 @@
  *
  * @module
  */
-import type { FlowResult } from "../lib/model/result.ts";
-import type { Spool } from "../lib/report/streamed.ts";
-import { ScratchBuffer } from "../lib/io/mod.ts";
+import type { FlowResult } from "../../lib/model/result.ts";
+import type { Spool } from "../../lib/report/streamed.ts";
+import { ScratchBuffer } from "../../lib/io/mod.ts";
 
 /** Pieces are written out in batches of about this many bytes. */
 const BATCH_BYTES = 256 * 1024;

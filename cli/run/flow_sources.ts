@@ -7,10 +7,10 @@
  *
  * @module
  */
-import { type DeferredFlow, everyStep, type Flow, isDeferred } from "../lib/model/flow.ts";
-import type { FlowResult } from "../lib/model/result.ts";
-import type { ManifestFlow } from "../lib/report/manifest.ts";
-import type { Reporter } from "../lib/report/reporter.ts";
+import { type DeferredFlow, everyStep, type Flow, isDeferred } from "../../lib/model/flow.ts";
+import type { FlowResult } from "../../lib/model/result.ts";
+import type { ManifestFlow } from "../../lib/report/manifest.ts";
+import type { Reporter } from "../../lib/report/reporter.ts";
 
 /** Files whose lines are kept decoded: a failing flow's steps quote the same file again and again. */
 const DECODED_FILES = 8;

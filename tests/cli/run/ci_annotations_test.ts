@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { ciAnnotations } from "../../cli/ci_annotations.ts";
-import { invalidRunResult } from "../../lib/run/invalid_run.ts";
+import { ciAnnotations } from "../../../cli/run/ci_annotations.ts";
+import { invalidRunResult } from "../../../lib/run/invalid_run.ts";
 
 /** Runs `body` with these environment variables set (undefined: unset), then restores them. */
 async function withEnv(vars: Record<string, string | undefined>, body: () => Promise<void>) {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { artifactPaths, Artifacts, plainReason } from "../../cli/artifacts.ts";
+import { artifactPaths, Artifacts, plainReason } from "../../../cli/run/artifacts.ts";
 
 Deno.test("--out-dir names every artifact but the code quality report; explicit paths win", () => {
   assert.deepEqual(artifactPaths({ "out-dir": "out//", "report-junit": "j.xml" }), {

@@ -10,9 +10,10 @@
  *
  * @module
  */
-import type { Reporter } from "../lib/report/reporter.ts";
-import { ArtifactWriteError, type StreamWriter, type WriteSummary } from "../lib/io/mod.ts";
-import { err, redactor, save } from "./output.ts";
+import type { Reporter } from "../../lib/report/reporter.ts";
+import { ArtifactWriteError, type StreamWriter, type WriteSummary } from "../../lib/io/mod.ts";
+import { err, redactor } from "../output.ts";
+import { save } from "../save.ts";
 import { openSpool } from "./spool.ts";
 
 /** The paths asked for, by kind. */
@@ -129,7 +130,7 @@ export class Artifacts {
   static async open(paths: ArtifactPaths, interrupt?: AbortSignal): Promise<Artifacts> {
     const artifacts = new Artifacts(paths, interrupt);
     if (paths.log) {
-      const io = await import("../lib/io/mod.ts");
+      const io = await import("../../lib/io/mod.ts");
       try {
         artifacts.#log = await io.openStreamWriter(paths.log, {
           hash: artifacts.#hashing,
@@ -178,7 +179,7 @@ export class Artifacts {
     const { junit, json, html: htmlPath } = this.paths;
     const reporters: Reporter[] = [];
     if (junit) {
-      const { junitReporter } = await import("../lib/report/junit.ts");
+      const { junitReporter } = await import("../../lib/report/junit.ts");
       const { write, abandon } = this.#stream("junit", junit);
       const options = { reproduce: html.reproduce };
       const reporter = junitReporter(write, options, await openSpool());
@@ -186,24 +187,24 @@ export class Artifacts {
     }
     const { codequality } = this.paths;
     if (codequality) {
-      const { codeQualityReporter } = await import("../lib/report/codequality.ts");
+      const { codeQualityReporter } = await import("../../lib/report/codequality.ts");
       const write = (t: string) => this.write("codequality", codequality, t);
       reporters.push(this.#guard("codequality", codequality, codeQualityReporter(write)));
     }
     if (json) {
-      const { jsonReporter } = await import("../lib/report/json.ts");
+      const { jsonReporter } = await import("../../lib/report/json.ts");
       const { write, abandon } = this.#stream("json", json);
       reporters.push(this.#guard("json", json, jsonReporter(write, await openSpool()), abandon));
     }
     if (htmlPath) {
-      const { htmlReporter } = await import("../lib/report/html.ts");
+      const { htmlReporter } = await import("../../lib/report/html.ts");
       const { write, abandon } = this.#stream("html", htmlPath);
       const reporter = htmlReporter(write, html, await openSpool());
       reporters.push(this.#guard("html", htmlPath, reporter, abandon));
     }
     const log = this.#log;
     if (log) {
-      const { logReporter } = await import("../lib/report/log.ts");
+      const { logReporter } = await import("../../lib/report/log.ts");
       reporters.push(logReporter({
         // A failed write never rejects: the log stops, says why when closed, and the run goes on.
         sink: (lines: string) => log.write(redactor.redactLines(lines)),
@@ -220,7 +221,7 @@ export class Artifacts {
   #stream(kind: keyof ArtifactPaths, path: string) {
     let writer: Promise<StreamWriter> | undefined;
     const write = async (text: string, last: boolean): Promise<void> => {
-      writer ??= import("../lib/io/mod.ts").then((io) =>
+      writer ??= import("../../lib/io/mod.ts").then((io) =>
         io.openStreamWriter(path, { hash: this.#hashing, interrupt: this.interrupt })
       );
       const w = await writer;

@@ -1,11 +1,11 @@
 /**
- * The report spool (`cli/spool.ts`): every piece comes back as it was put,
+ * The report spool (`cli/run/spool.ts`): every piece comes back as it was put,
  * whatever its characters and size, in the order reports take them or any
  * other, across batches, read windows and one-off buffers.
  */
 import assert from "node:assert/strict";
-import { openSpool } from "../../cli/spool.ts";
-import type { FlowResult } from "../../lib/model/result.ts";
+import { openSpool } from "../../../cli/run/spool.ts";
+import type { FlowResult } from "../../../lib/model/result.ts";
 
 const flowNamed = (name: string): FlowResult => ({
   file: `${name}.yaml`,

@@ -6,9 +6,9 @@
  *
  * @module
  */
-import type { Problem } from "../lib/model/errors.ts";
-import type { RunResult } from "../lib/model/result.ts";
-import { err, outCommands, redactor } from "./output.ts";
+import type { Problem } from "../../lib/model/errors.ts";
+import type { RunResult } from "../../lib/model/result.ts";
+import { err, outCommands, redactor } from "../output.ts";
 
 /**
  * Writes the annotations and the job summary when the run is on GitHub Actions.
@@ -25,7 +25,7 @@ export async function ciAnnotations(
   options: { enabled: boolean; reproduce?: (file: string) => string; interrupt?: AbortSignal },
 ): Promise<void> {
   if (!options.enabled || Deno.env.get("GITHUB_ACTIONS") !== "true") return;
-  const github = await import("../lib/report/github.ts");
+  const github = await import("../../lib/report/github.ts");
   // A --filter or --tag that selects nothing has no file to point at.
   const placed = problems.filter((p) => p.line > 0);
   outCommands(
@@ -37,7 +37,7 @@ export async function ciAnnotations(
   if (!summary) return;
   try {
     // A FIFO as the summary must not hold a signalled run: the write is bounded by the interrupt.
-    const { appendText } = await import("../lib/io/mod.ts");
+    const { appendText } = await import("../../lib/io/mod.ts");
     await appendText(
       summary,
       redactor.redact(github.githubSummary(result, options.reproduce)),
