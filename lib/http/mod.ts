@@ -14,7 +14,8 @@
  * - `response.ts` is the response as checks read it; `cookie_jar.ts` the
  *   jar a flow run keeps; `curl.ts` a request as a command to paste.
  *
- * Only this folder calls `fetch` or imports `node:http(s)`/`node:tls`.
+ * Only this folder calls `fetch` or imports `node:http(s)`/`node:tls`. No
+ * function here is over the size limits, so there are no exceptions.
  *
  * @example
  * ```ts

@@ -20,8 +20,10 @@
  *   tell the reporter, send, evaluate `until`), its transport from
  *   `transport.ts`.
  *
- * `merge.ts` merges the JSON reports of shards; `invalid_run.ts` is the
- * result of a run whose flows did not load.
+ * `merge.ts` merges the JSON reports of shards, whose shape `report_shape.ts`
+ * checks; `invalid_run.ts` is the result of a run whose flows did not load.
+ *
+ * No function here is over the size limits, so there are no exceptions.
  *
  * @example
  * ```ts
