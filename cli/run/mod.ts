@@ -5,11 +5,22 @@
  * starts before loading and ends after the manifest), a console nobody reads
  * any more, or an artifact that cannot be written.
  *
- * The arguments become a {@linkcode RunPlan} first (cli/run/options.ts:
- * every option checked, nothing read); this module executes it as a line of
- * stages: read the input files → load the flows → open the artifacts → run
- * (or report why nothing ran) → finish (annotations, log, manifest, exit
- * code). Modules only some runs need are imported when they do.
+ * Takes the arguments of `flowrun run`; gives the exit code, the console
+ * output and the requested artifacts. The arguments become a
+ * {@linkcode RunPlan} first (options.ts: every option checked, nothing
+ * read); this module executes it as a line of stages: read the input files
+ * → load the flows → open the artifacts → run (or report why nothing ran)
+ * → finish (annotations, log, manifest, exit code). Modules only some runs
+ * need are imported when they do.
+ *
+ * Where things are: options.ts (a new option: its spec, its field of the
+ * plan, its check), inputs.ts (files read before loading), secrets.ts
+ * (secrets known before output; the flows' environment), warnings.ts,
+ * outputs.ts (no report over a flow file), artifacts.ts with spool.ts (the
+ * report files and the log), flow_sources.ts (the flow files' bytes for the
+ * console and the manifest), reproduce.ts (the rerun command),
+ * invalid.ts (a run where nothing ran), ci_annotations.ts, provenance.ts
+ * and manifest.ts.
  *
  * @module
  */
