@@ -1,0 +1,29 @@
+import assert from "node:assert/strict";
+import { correlateTwo } from "../../lib/convert/two_recordings_correlate.ts";
+import { recordsOf } from "../support/har_records.ts";
+
+const journey = (rid: string, note: string) =>
+  recordsOf([
+    {
+      url: `https://a.test/tenants/0b9c8f1e-3a52-4c1e-9d7e-2f0a4b6c8d10/items?rid=${rid}`,
+      headers: [["x-csrf-token", "no-check"]],
+    },
+    { method: "POST", url: "https://a.test/notes", body: JSON.stringify({ note }) },
+  ]);
+
+Deno.test("two recordings: equal values are constants, differing ones fresh or variables", () => {
+  const first = journey("6f1c2b7e-8d4a-4e3f-9a1b-c5d6e7f80912", "Alice");
+  const second = journey("1a2b3c4d-5e6f-4a8b-9c0d-e1f2a3b4c5d6", "Bob");
+  const { c, summary } = correlateTwo(first, second, first.map((r) => ({ records: [r] })), "a");
+  assert.equal(
+    c.steps[0].url,
+    "${vars.base_url}/tenants/0b9c8f1e-3a52-4c1e-9d7e-2f0a4b6c8d10/items?rid=${RANDOM.UUID}",
+  );
+  // A secret-named header both sent equal is the app's constant.
+  assert.deepEqual(c.steps[0].headers, [["x-csrf-token", "no-check"]]);
+  assert.equal(summary.aligned, 2);
+  assert.equal(summary.decided.fresh, 1);
+  assert.equal(summary.decided.variable, 1);
+  assert.ok(summary.decided.constant >= 2);
+  assert.ok([...c.env.keys()].some((n) => n.endsWith("_NOTE")));
+});
