@@ -1,0 +1,51 @@
+/**
+ * YAML syntax errors as problems: one per line, echoes counted on the line
+ * or after it, a run of duplicate keys (a step without its "- ") as one,
+ * at most five listed and the rest counted, each with its likeliest fix.
+ */
+import assert from "node:assert/strict";
+import { loadFlow } from "../../lib/load/load_flow.ts";
+import { MAX_SYNTAX_ERRORS, quoteFlowValues } from "../../lib/load/yaml_syntax.ts";
+import "../support/engines.ts";
+
+const problems = (text: string) => loadFlow(text, "f.yaml").problems;
+
+Deno.test("a value that needs quotes inside { } is named with the quoted line", () => {
+  const [p] = problems(
+    "name: a\nsteps:\n  - name: s\n    request: {url: http://x.test}\n    assert: {path: $.items[0].id, equals: 1}\n",
+  );
+  assert.equal(p.code, "yaml-syntax");
+  assert.equal(p.line, 5);
+  assert.match(p.message, /^YAML syntax error: inside \{ \} or \[ \], a value holding/);
+  assert.equal(p.hint, 'Quote it: assert: {path: "$.items[0].id", equals: 1}');
+  assert.equal(quoteFlowValues("a: {x: ${vars.a}}"), 'a: {x: "${vars.a}"}');
+  assert.equal(quoteFlowValues("a: plain"), undefined);
+});
+
+Deno.test("a step without its dash is one problem with the fix", () => {
+  const text = "name: a\nsteps:\n  - name: one\n    request: {url: http://x.test}\n" +
+    "    name: two\n    request: {url: http://x.test/2}\n";
+  const found = problems(text);
+  assert.equal(found.length, 1);
+  assert.equal(found[0].hint, 'A new step starts with "- ": write "  - name:" here.');
+  assert.match(found[0].message, /\(1 more after it, caused by it\)\.$/);
+});
+
+Deno.test("a key indented unlike its sibling is named with both columns", () => {
+  const [p] = problems(
+    "name: a\nsteps:\n  - name: s\n    request: {url: http://x.test}\n     assert: {status: 200}\n",
+  );
+  assert.match(p.hint ?? "", /indented \d+ spaces .*: keys of one map line up/);
+});
+
+Deno.test("past five lines with errors, the rest are counted on the fifth", () => {
+  const text = Array.from({ length: 8 }, (_, i) => `k${i}: a: b\n`).join("");
+  const found = problems(text);
+  assert.equal(found.length, MAX_SYNTAX_ERRORS);
+  assert.deepEqual(found.map((p) => p.line), [1, 2, 3, 4, 5]);
+  assert.equal(
+    found[4].message,
+    "YAML syntax error: Nested mappings are not allowed in compact mappings (3 more syntax errors after it).",
+  );
+  assert.ok(!found[3].message.includes("more"));
+});
