@@ -14,7 +14,16 @@ import { maskUserinfo } from "../../lib/secrets/userinfo.ts";
 import type { Network } from "../../lib/run/context.ts";
 import type { NetworkPlan, RunPlan } from "./options.ts";
 
-/** Reads a text file; a real run passes `io.readText`. */
+/**
+ * Reads a text file; a real run passes `io.readText`.
+ *
+ * @example
+ * ```ts
+ * import type { ReadText } from "./inputs.ts";
+ * const read: ReadText = (path) => Promise.resolve(`text of ${path}`);
+ * if (await read("a") !== "text of a") throw new Error();
+ * ```
+ */
 export type ReadText = (path: string) => Promise<string>;
 
 /**

@@ -11,7 +11,17 @@ import type { ManifestFlow } from "../../lib/report/manifest.ts";
 import { maskUserinfo } from "../../lib/secrets/userinfo.ts";
 import type { Artifacts } from "./artifacts.ts";
 
-/** What the manifest records of a run that has ended. */
+/**
+ * What the manifest records of a run that has ended (see
+ * {@linkcode writeManifest} for one in use).
+ *
+ * @example
+ * ```ts
+ * import type { ManifestRun } from "./manifest.ts";
+ * const args: ManifestRun["args"] = ["flows/", "--out-dir", "out"];
+ * if (args.length !== 3) throw new Error();
+ * ```
+ */
 export interface ManifestRun {
   /** The manifest's path. */
   path: string;
@@ -39,9 +49,27 @@ export interface ManifestRun {
  * Builds the manifest and writes it as the run's last artifact.
  *
  * @example
- * ```ts ignore
+ * ```ts
  * import { writeManifest } from "./manifest.ts";
- * await writeManifest(artifacts, { path: "out/manifest.json", result, ... });
+ * import { Artifacts } from "./artifacts.ts";
+ * import { invalidRunResult } from "../../lib/run/invalid_run.ts";
+ * const dir = await Deno.makeTempDir();
+ * const artifacts = await Artifacts.open({ manifest: `${dir}/manifest.json` });
+ * await writeManifest(artifacts, {
+ *   path: `${dir}/manifest.json`,
+ *   result: invalidRunResult({ run_id: "r1", started_at: "", problems: [], files: [] }),
+ *   startedAt: "",
+ *   exitCode: 0,
+ *   args: ["flows/"],
+ *   shard: undefined,
+ *   flows: [],
+ *   envRead: new Set(),
+ *   env: () => undefined,
+ *   redact: (text) => text,
+ * });
+ * const manifest = JSON.parse(await Deno.readTextFile(`${dir}/manifest.json`));
+ * await Deno.remove(dir, { recursive: true });
+ * if (manifest.run_id !== "r1" || manifest.command.join(" ") !== "flowrun run flows/") throw new Error();
  * ```
  */
 export async function writeManifest(artifacts: Artifacts, run: ManifestRun): Promise<void> {

@@ -94,12 +94,29 @@ export interface RunHost {
   secret(value: string): void;
 }
 
-/** How the console shows a run (`--console`). */
+/**
+ * How the console shows a run (`--console`).
+ *
+ * @example
+ * ```ts
+ * import type { ConsoleMode } from "./options.ts";
+ * const mode: ConsoleMode = "failures";
+ * if (mode !== "failures") throw new Error();
+ * ```
+ */
 export type ConsoleMode = "detailed" | "compact" | "failures";
 
 /**
  * The TLS and proxy options as given: the files are read, and what the
  * runtime would refuse is refused, by cli/run/inputs.ts.
+ *
+ * @example
+ * ```ts
+ * import { runPlan } from "./options.ts";
+ * const host = { env: () => undefined, isTerminal: () => false, secret: () => {} };
+ * const { network } = runPlan(["a.yaml", "--cacert", "ca.pem", "--insecure"], host)!;
+ * if (network.caFiles[0] !== "ca.pem" || !network.insecure) throw new Error();
+ * ```
  */
 export interface NetworkPlan {
   /** `--cacert` files, in order. */

@@ -31,7 +31,22 @@ export function selfCommand(main: string, cwd: string): string {
   return "flowrun";
 }
 
-/** The plan's fields a rerun repeats. */
+/**
+ * The plan's fields a rerun repeats.
+ *
+ * @example
+ * ```ts
+ * import type { RerunOptions } from "./reproduce.ts";
+ * const plan: RerunOptions = {
+ *   params: new Map(),
+ *   varsFiles: [],
+ *   envFiles: [],
+ *   secretNames: new Set(),
+ *   network: { caFiles: [], insecure: false },
+ * };
+ * if (plan.network.insecure) throw new Error();
+ * ```
+ */
 export type RerunOptions = Pick<
   RunPlan,
   | "params"

@@ -12,7 +12,18 @@
 import { UsageError } from "../../lib/model/errors.ts";
 import { isSecretName } from "../../lib/secrets/names.ts";
 
-/** What learns a secret: the CLI's redactor in a real run. */
+/**
+ * What learns a secret: the CLI's redactor in a real run.
+ *
+ * @example
+ * ```ts
+ * import type { SecretSink } from "./secrets.ts";
+ * const learned = new Set<string>();
+ * const sink: SecretSink = { add: (value) => void learned.add(value) };
+ * sink.add("s3cret");
+ * if (!learned.has("s3cret")) throw new Error();
+ * ```
+ */
 export interface SecretSink {
   /** Masks `value` in everything written from now on. */
   add(value: string): void;
@@ -21,6 +32,13 @@ export interface SecretSink {
 /**
  * The run's secrets: each known value with the variable that holds it, so
  * a printed curl command can say "$NAME", and the rule for secret names.
+ *
+ * @example
+ * ```ts
+ * import type { RunSecrets } from "./secrets.ts";
+ * const secrets: RunSecrets = { variables: new Map([["t0k", "TOKEN"]]), isSecret: (n) => n === "TOKEN" };
+ * if (secrets.variables.get("t0k") !== "TOKEN" || !secrets.isSecret("TOKEN")) throw new Error();
+ * ```
  */
 export interface RunSecrets {
   /** Secret value → the variable that holds it. */

@@ -7,7 +7,16 @@
  */
 import { everyStep, type Flow } from "../../lib/model/flow.ts";
 
-/** A warning of loading, as the suite loader gives it. */
+/**
+ * A warning of loading, as the suite loader gives it.
+ *
+ * @example
+ * ```ts
+ * import type { LoadWarning } from "./warnings.ts";
+ * const warning: LoadWarning = { code: "unused-var", name: "x", message: "x is unused.", hint: "Remove it." };
+ * if (warning.code !== "unused-var") throw new Error();
+ * ```
+ */
 export interface LoadWarning {
   /** What kind of warning (`unused-var`, …). */
   code: string;
