@@ -11,7 +11,9 @@ import type { Node, YAMLMap } from "yaml";
 import { isMap, isScalar, isSeq } from "./nodes.ts";
 import type { ValueTemplate } from "../expr/template.ts";
 import type { DataFile, MultipartPart, RequestSpec } from "../model/flow.ts";
-import { describe, type Entry, type Loading, type TemplateUse } from "./context.ts";
+import type { Loading } from "./context.ts";
+import { describe } from "./describe.ts";
+import type { Entry, TemplateUse } from "./entry.ts";
 import { getOwn } from "../_util/own_property.ts";
 
 /** The request keys that each give a body. */

@@ -9,7 +9,10 @@ import type { Node, YAMLMap } from "yaml";
 import { isScalar } from "./nodes.ts";
 import { CAPTURE_SOURCES, type CaptureSource } from "../model/flow.ts";
 import type { PathRoot } from "../expr/path.ts";
-import { describe, type Entry, type Loading, METHOD, type TemplateUse } from "./context.ts";
+import type { Loading } from "./context.ts";
+import { describe } from "./describe.ts";
+import type { Entry, TemplateUse } from "./entry.ts";
+import { METHOD } from "./spelling.ts";
 import { loadPattern } from "./pattern.ts";
 
 /** A capture source's key. */

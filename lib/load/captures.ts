@@ -8,7 +8,10 @@
 import { isMap } from "./nodes.ts";
 import type { Capture } from "../model/flow.ts";
 import type { PathRoot } from "../expr/path.ts";
-import { describe, type Entry, isEmpty, type Loading, NAME, type TemplateUse } from "./context.ts";
+import type { Loading } from "./context.ts";
+import { describe, isEmpty } from "./describe.ts";
+import type { Entry, TemplateUse } from "./entry.ts";
+import { NAME } from "./spelling.ts";
 import { captureSource, pathSource } from "./capture_source.ts";
 
 /** A capture's name: one that can be referenced, once per step. Whether it is. */

@@ -19,7 +19,9 @@ import type { CompiledPath, PathRoot } from "../expr/path.ts";
 import { loadGroupConditions } from "./conditions.ts";
 import { expectedValue } from "./expected.ts";
 import { pathChecks } from "./path_check.ts";
-import { describe, type Entry, type Loading, type TemplateUse } from "./context.ts";
+import type { Loading } from "./context.ts";
+import { describe } from "./describe.ts";
+import type { Entry, TemplateUse } from "./entry.ts";
 
 /** How deep lists and groups nest in a check list. */
 const MAX_NESTING = 8;

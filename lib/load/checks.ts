@@ -13,7 +13,9 @@ import { addChecks } from "./check_list.ts";
 import { durationChecks, namedChecks } from "./named_checks.ts";
 import { loadSchemaCheck } from "./schema_document.ts";
 import { loadStatus } from "./status_check.ts";
-import { describe, type Entry, type Loading, type TemplateUse } from "./context.ts";
+import type { Loading } from "./context.ts";
+import { describe } from "./describe.ts";
+import type { Entry, TemplateUse } from "./entry.ts";
 
 /** The keys of an `assert` or `loop.until` block. */
 const ASSERT_KEYS = [

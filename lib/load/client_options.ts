@@ -10,7 +10,9 @@
 import { isScalar, isSeq } from "./nodes.ts";
 import type { StepOptions } from "../model/flow.ts";
 import { MAX_INPUT_BYTES } from "../model/limits.ts";
-import { describe, type Entry, type Loading } from "./context.ts";
+import type { Loading } from "./context.ts";
+import { describe } from "./describe.ts";
+import type { Entry } from "./entry.ts";
 import { clientProblem } from "../io/client_check.ts";
 import { maskUserinfo, userinfoSecrets } from "../secrets/userinfo.ts";
 

@@ -11,7 +11,9 @@ import type { CompiledPath, PathRoot } from "../expr/path.ts";
 import type { Condition, GroupCondition, Operator } from "../model/flow.ts";
 import { OPERATORS } from "../model/operators.ts";
 import { expectedValue } from "./expected.ts";
-import { describe, type Entry, type Loading, type TemplateUse } from "./context.ts";
+import type { Loading } from "./context.ts";
+import { describe } from "./describe.ts";
+import type { Entry, TemplateUse } from "./entry.ts";
 
 /**
  * The conditions of an `if` entry.

@@ -28,7 +28,8 @@ import type { Entry, TemplateUse } from "./entry.ts";
 import { readDuration, readInteger } from "./scalars.ts";
 import { excerptOf } from "./excerpt.ts";
 
-// The loader's words and shapes live in their own modules; every section imports them from here.
+// The loader's words and shapes live in their own modules, which the readers import; these
+// re-exports keep the importers that name them from here working.
 export type { IncludeResolution, LoadOptions } from "./load_options.ts";
 export { FOREIGN_EXPRESSION, METHOD, NAME, RESERVED } from "./spelling.ts";
 export { KEY_HINTS, REQUIRED_HINTS } from "./key_hints.ts";

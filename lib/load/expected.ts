@@ -11,7 +11,9 @@ import { type Operator, TYPE_NAMES } from "../model/flow.ts";
 import { OPERATOR_SPECS, type OperatorSpec } from "../model/operators.ts";
 import { suggest } from "../_util/suggest.ts";
 import { getOwn } from "../_util/own_property.ts";
-import { describe, type Entry, type Loading, type TemplateUse } from "./context.ts";
+import type { Loading } from "./context.ts";
+import { describe } from "./describe.ts";
+import type { Entry, TemplateUse } from "./entry.ts";
 import { loadPattern } from "./pattern.ts";
 
 /** Type names people bring from other languages, and the JSON type they mean. */

@@ -7,14 +7,10 @@
 import type { Scalar } from "yaml";
 import { isMap, isScalar } from "./nodes.ts";
 import { parseTemplate, type Template } from "../expr/template.ts";
-import {
-  describe,
-  type Entry,
-  isEmpty,
-  type Loading,
-  METHOD,
-  type TemplateUse,
-} from "./context.ts";
+import type { Loading } from "./context.ts";
+import { describe, isEmpty } from "./describe.ts";
+import type { Entry, TemplateUse } from "./entry.ts";
+import { METHOD } from "./spelling.ts";
 
 /** A header or cookie value: a template, or a number or boolean taken as its text (no `${…}`). */
 function valueTemplate(

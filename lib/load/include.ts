@@ -9,13 +9,10 @@
 import { isMap } from "./nodes.ts";
 import type { Include, VarDef } from "../model/flow.ts";
 import { suggest } from "../_util/suggest.ts";
-import {
-  describe,
-  type Entry,
-  type Loading,
-  type LoadOptions,
-  type TemplateUse,
-} from "./context.ts";
+import type { Loading } from "./context.ts";
+import { describe } from "./describe.ts";
+import type { Entry, TemplateUse } from "./entry.ts";
+import type { LoadOptions } from "./load_options.ts";
 
 /** The keys an include step may have. */
 export const INCLUDE_KEYS = ["name", "include", "with", "depends_on", "if", "always", "tags"];

@@ -7,7 +7,8 @@ import { MAX_ATTEMPTS, MAX_SLEEP_MS } from "../model/limits.ts";
 import type { Node } from "yaml";
 import type { Checks, Loop } from "../model/flow.ts";
 import { loadChecks } from "./checks.ts";
-import type { Entry, Loading, TemplateUse } from "./context.ts";
+import type { Loading } from "./context.ts";
+import type { Entry, TemplateUse } from "./entry.ts";
 
 /** The pause between polling attempts when `sleep_ms` is not given. */
 export const DEFAULT_SLEEP_MS = 1000;

@@ -10,7 +10,9 @@ import { type Operator, OPERATORS, type PathCheck } from "../model/flow.ts";
 import { compilePath } from "../expr/path.ts";
 import { parseDuration } from "../_util/duration.ts";
 import { expectedValue } from "./expected.ts";
-import { describe, type Entry, type Loading, type TemplateUse } from "./context.ts";
+import type { Loading } from "./context.ts";
+import { describe } from "./describe.ts";
+import type { Entry, TemplateUse } from "./entry.ts";
 
 /** The operators of a check written as a map, or `equals` for a plain value. */
 function operatorsOf(ctx: Loading, entry: Entry, what: string): [Operator, Entry][] {

@@ -10,7 +10,9 @@
 import { isScalar } from "./nodes.ts";
 import type { StepOptions } from "../model/flow.ts";
 import { MAX_TIMEOUT_MS } from "../model/limits.ts";
-import { describe, type Entry, type Loading } from "./context.ts";
+import type { Loading } from "./context.ts";
+import { describe } from "./describe.ts";
+import type { Entry } from "./entry.ts";
 import { loadClientOptions } from "./client_options.ts";
 import { loadRetry, MAX_WAIT_MS } from "./retry.ts";
 

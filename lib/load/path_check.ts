@@ -10,7 +10,9 @@ import { isMap, isScalar } from "./nodes.ts";
 import { type Operator, OPERATORS, type PathCheck } from "../model/flow.ts";
 import type { CompiledPath, PathRoot } from "../expr/path.ts";
 import { expectedValue } from "./expected.ts";
-import { describe, type Entry, type Loading, type TemplateUse } from "./context.ts";
+import type { Loading } from "./context.ts";
+import { describe } from "./describe.ts";
+import type { Entry, TemplateUse } from "./entry.ts";
 
 /** `each`: true or false, and true only for a path that can select several values. Whether it is true. */
 function eachFlag(

@@ -11,7 +11,8 @@ import type { Expr } from "../expr/template.ts";
 import type { VarDef } from "../model/flow.ts";
 import { orderSteps } from "./order.ts";
 import { suggest } from "../_util/suggest.ts";
-import type { Loading, TemplateUse } from "./context.ts";
+import type { Loading } from "./context.ts";
+import type { TemplateUse } from "./entry.ts";
 import type { RawStep } from "./steps.ts";
 import { checkRef, type RefReport, type RefScope } from "./ref_checks.ts";
 

@@ -9,14 +9,10 @@ import type { Template, ValueTemplate } from "../expr/template.ts";
 import type { RequestSpec } from "../model/flow.ts";
 import { BODY_KEYS, loadBody, valuePairs } from "./body.ts";
 import { loadCookies, loadHeaders } from "./headers.ts";
-import {
-  describe,
-  type Entry,
-  isEmpty,
-  type Loading,
-  METHOD,
-  type TemplateUse,
-} from "./context.ts";
+import type { Loading } from "./context.ts";
+import { describe, isEmpty } from "./describe.ts";
+import type { Entry, TemplateUse } from "./entry.ts";
+import { METHOD } from "./spelling.ts";
 
 /** Methods the runtime's fetch refuses to send. */
 export const UNSENDABLE_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);

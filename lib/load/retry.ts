@@ -8,7 +8,9 @@
 import type { Node } from "yaml";
 import { isScalar, isSeq } from "./nodes.ts";
 import type { Retry } from "../model/flow.ts";
-import { describe, type Entry, type Loading } from "./context.ts";
+import type { Loading } from "./context.ts";
+import { describe } from "./describe.ts";
+import type { Entry } from "./entry.ts";
 
 /** The most retries a request may have. */
 export const MAX_RETRIES = 10;

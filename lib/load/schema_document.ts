@@ -10,7 +10,8 @@ import { yamlEngine } from "./yaml_engine.ts";
 import { parseBounded } from "./yaml_limits.ts";
 import type { SchemaCheck } from "../model/flow.ts";
 import { MAX_DEPTH, MAX_DOCUMENT_BYTES } from "../model/limits.ts";
-import type { Entry, Loading } from "./context.ts";
+import type { Loading } from "./context.ts";
+import type { Entry } from "./entry.ts";
 
 /** Why a document cannot be used, and the fix. */
 interface Unusable {

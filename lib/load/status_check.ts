@@ -7,7 +7,9 @@
 import type { Node, Scalar, YAMLMap } from "yaml";
 import { isMap, isScalar, isSeq } from "./nodes.ts";
 import type { StatusCheck } from "../model/flow.ts";
-import { describe, type Entry, type Loading } from "./context.ts";
+import type { Loading } from "./context.ts";
+import { describe } from "./describe.ts";
+import type { Entry } from "./entry.ts";
 
 /** Whether a node is a status code. */
 function isCode(n: Node | null): boolean {

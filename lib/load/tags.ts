@@ -5,7 +5,9 @@
  */
 import { isScalar, isSeq } from "./nodes.ts";
 import { isTagName } from "../select/tags.ts";
-import { describe, type Entry, type Loading } from "./context.ts";
+import type { Loading } from "./context.ts";
+import { describe } from "./describe.ts";
+import type { Entry } from "./entry.ts";
 
 /**
  * `tags: [smoke, api]`: names `--tag` selects the flow by.

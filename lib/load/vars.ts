@@ -5,7 +5,10 @@
  */
 import { isMap, isScalar } from "./nodes.ts";
 import type { VarDef } from "../model/flow.ts";
-import { describe, type Entry, isEmpty, type Loading, NAME, RESERVED } from "./context.ts";
+import type { Loading } from "./context.ts";
+import { describe, isEmpty } from "./describe.ts";
+import type { Entry } from "./entry.ts";
+import { NAME, RESERVED } from "./spelling.ts";
 
 /**
  * The flow's `vars`: referenceable names whose values are templates.

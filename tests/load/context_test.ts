@@ -1,6 +1,7 @@
 /** The state of loading one file (lib/load/context.ts). */
 import assert from "node:assert/strict";
-import { EXCERPT_WINDOW, Loading } from "../../lib/load/context.ts";
+import { Loading } from "../../lib/load/context.ts";
+import { EXCERPT_WINDOW } from "../../lib/load/excerpt.ts";
 import { loadFlow } from "../../lib/load/load_flow.ts";
 import "../support/engines.ts";
 
