@@ -8,7 +8,15 @@
 import type { Scalar } from "yaml";
 import { scalarNode } from "./nodes.ts";
 
-/** Thrown inside the fast path to hand the file to the full parser. */
+/**
+ * Thrown inside the fast path to hand the file to the full parser.
+ *
+ * @example
+ * ```ts
+ * import { GiveUp } from "./fast_yaml_scalars.ts";
+ * if (!(new GiveUp() instanceof Error)) throw new Error();
+ * ```
+ */
 export class GiveUp extends Error {}
 
 /**
@@ -28,10 +36,26 @@ export const giveUp = (): never => {
   throw new GiveUp();
 };
 
-/** Nesting the fast path takes on (the full parser has its own, larger limit). */
+/**
+ * Nesting the fast path takes on (the full parser has its own, larger limit).
+ *
+ * @example
+ * ```ts
+ * import { MAX_NESTING } from "./fast_yaml_scalars.ts";
+ * if (MAX_NESTING !== 64) throw new Error();
+ * ```
+ */
 export const MAX_NESTING = 64;
 
-/** Characters a plain scalar may not start with (some may, when no space follows). */
+/**
+ * Characters a plain scalar may not start with (some may, when no space follows).
+ *
+ * @example
+ * ```ts
+ * import { INDICATOR_START } from "./fast_yaml_scalars.ts";
+ * if (!INDICATOR_START.test("&") || INDICATOR_START.test("a")) throw new Error();
+ * ```
+ */
 export const INDICATOR_START = /[-?:,[\]{}#&*!|>'"%@`]/;
 const INT = /^[-+]?[0-9]+$/;
 const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;

@@ -42,6 +42,12 @@ export interface LoadResult {
 /**
  * Problems listed per file; the rest are counted in one closing problem. A
  * mistake repeated by a generator gave tens of thousands, megabytes of output.
+ *
+ * @example
+ * ```ts
+ * import { MAX_PROBLEMS_PER_FILE } from "./load_flow.ts";
+ * if (MAX_PROBLEMS_PER_FILE !== 100) throw new Error();
+ * ```
  */
 export const MAX_PROBLEMS_PER_FILE = 100;
 

@@ -15,7 +15,20 @@ import type { Loading } from "./context.ts";
 import { fastParse } from "./fast_yaml.ts";
 import { reportSyntaxErrors } from "./yaml_syntax.ts";
 
-/** Composes the parser's syntax tree into one document, as `parseDocument` does. */
+/**
+ * Composes the parser's syntax tree into one document, as `parseDocument`
+ * does; a second document is a `MULTIPLE_DOCS` error of the first.
+ *
+ * @example
+ * ```ts
+ * import { compose } from "./yaml.ts";
+ * import { yamlEngine } from "./yaml_engine.ts";
+ * const { Parser } = await yamlEngine.load();
+ * const text = "a: 1\n---\nb: 2\n";
+ * const doc = compose([...new Parser().parse(text)], text.length);
+ * if (doc.errors[0]?.code !== "MULTIPLE_DOCS") throw new Error();
+ * ```
+ */
 export function compose(tokens: CST.Token[], length: number): Document {
   const { Composer, YAMLParseError } = yamlEngine.get();
   const composer = new Composer({
@@ -41,7 +54,15 @@ export function compose(tokens: CST.Token[], length: number): Document {
   return doc!;
 }
 
-/** A size in MiB for messages: `10 MiB`, `12.5 MiB`. */
+/**
+ * A size in MiB for messages: `10 MiB`, `12.5 MiB`.
+ *
+ * @example
+ * ```ts
+ * import { mebibytes } from "./yaml.ts";
+ * if (mebibytes(10 * 1024 * 1024) !== "10 MiB" || mebibytes(12.5 * 1024 * 1024) !== "12.5 MiB") throw new Error();
+ * ```
+ */
 export function mebibytes(n: number): string {
   const mib = n / 1024 / 1024;
   return `${Number.isInteger(mib) ? mib : mib.toFixed(1)} MiB`;
@@ -77,6 +98,16 @@ export function fileTooLarge(file: string, size: number): Problem {
  * number JSON cannot carry as written: an integer past 2^53 would silently
  * become another number, and an infinite or NaN one (`.inf`, `1e400`)
  * would be sent as null.
+ *
+ * @example
+ * ```ts
+ * import { exactNumbers } from "./yaml.ts";
+ * import { Loading } from "./context.ts";
+ * import { fastParse } from "./fast_yaml.ts";
+ * const ctx = new Loading("f.yaml", {});
+ * ctx.doc = fastParse("a: 12\nb: 9007199254740993\n")!.doc;
+ * if (exactNumbers(ctx) || ctx.problems[0].code !== "out-of-range") throw new Error();
+ * ```
  */
 export function exactNumbers(ctx: Loading): boolean {
   let exact = true;

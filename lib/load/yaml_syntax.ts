@@ -9,10 +9,27 @@
 import type { YAMLParseError } from "yaml";
 import type { Loading } from "./context.ts";
 
-/** YAML syntax errors reported per file: past the first few they are mostly echoes of the first. */
+/**
+ * YAML syntax errors reported per file: past the first few they are mostly
+ * echoes of the first.
+ *
+ * @example
+ * ```ts
+ * import { MAX_SYNTAX_ERRORS } from "./yaml_syntax.ts";
+ * if (MAX_SYNTAX_ERRORS !== 5) throw new Error();
+ * ```
+ */
 export const MAX_SYNTAX_ERRORS = 5;
 
-/** Hints for the YAML parser's error codes. */
+/**
+ * Hints for the YAML parser's error codes.
+ *
+ * @example
+ * ```ts
+ * import { YAML_HINTS } from "./yaml_syntax.ts";
+ * if (!YAML_HINTS.TAB_AS_INDENT.includes("spaces")) throw new Error();
+ * ```
+ */
 export const YAML_HINTS: Record<string, string> = {
   DUPLICATE_KEY: "Each key may appear once in a map; remove or rename one.",
   TAB_AS_INDENT: "Indent with spaces, not tabs.",
