@@ -307,5 +307,3 @@ export function loadNames(
   );
   return [];
 }
-
-// ---- cross-step checks
