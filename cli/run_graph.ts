@@ -98,6 +98,7 @@ import "../lib/io/scratch_buffer.ts";
 import "../lib/io/stream_writer.ts";
 import "../lib/io/write.ts";
 import "../lib/load/body.ts";
+import "../lib/load/capture_source.ts";
 import "../lib/load/captures.ts";
 import "../lib/load/check_list.ts";
 import "../lib/load/checks.ts";
