@@ -154,6 +154,7 @@ import "../lib/load/vars.ts";
 import "../lib/load/yaml.ts";
 import "../lib/load/yaml_engine.ts";
 import "../lib/load/yaml_limits.ts";
+import "../lib/load/yaml_syntax.ts";
 import "../lib/model/checks.ts";
 import "../lib/model/compact.ts";
 import "../lib/model/errors.ts";
