@@ -41,7 +41,9 @@
  * No size exceptions: every function is under 60 lines and complexity 15.
  *
  * Other stages may import a file of this folder directly: `cli/convert.ts`
- * imports `har.ts` on demand, so this face is for library users.
+ * imports `har.ts` on demand, so this face is for library users. `--verify`
+ * is reached through `verify.ts` (`verifyConversion` over the
+ * `prepareConversion` of `har.ts`), whose state is the converter's own.
  *
  * @example
  * ```ts
@@ -61,18 +63,7 @@ export {
   type ConvertOptions,
   type ConvertResult,
   type ConvertSummary,
-  finishConversion,
   formatSummary,
-  prepareConversion,
-  type PreparedConversion,
 } from "./har.ts";
 export type { OwnDropped } from "./dropped.ts";
 export type { Decision, TwoRecordingsSummary } from "./two_recordings_correlate.ts";
-export {
-  formatVerify,
-  MAX_TRIES_PER_STEP,
-  MAX_VERIFY_RUNS,
-  verifyConversion,
-  type VerifyOptions,
-  type VerifyReport,
-} from "./verify.ts";
