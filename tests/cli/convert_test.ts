@@ -275,3 +275,37 @@ Deno.test("convert har reports bad input clearly, with exit 2 and no stack trace
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("convertPlan reads convert har's arguments without a process", async () => {
+  const { convertPlan } = await import("../../cli/convert.ts");
+  const plan = convertPlan([
+    "a.har",
+    "b.har",
+    "--include-host",
+    "api.test",
+    "--exclude-url",
+    "/health$",
+    "--no-correlate",
+    "--verify",
+    "http://127.0.0.1:8080",
+  ]);
+  assert.deepEqual(plan?.paths, ["a.har", "b.har"]);
+  assert.equal(plan?.verify, "http://127.0.0.1:8080");
+  assert.equal(plan?.output, undefined);
+  assert.deepEqual(plan?.options.includeHosts, ["api.test"]);
+  assert.ok(plan?.options.excludeUrls?.[0].test("/api/health"));
+  assert.equal(plan?.options.spelling, "a");
+  assert.equal(plan?.options.noCorrelate, true);
+  assert.equal(convertPlan(["-h"]), undefined);
+  const code = (args: string[]) => {
+    try {
+      convertPlan(args);
+    } catch (error) {
+      return (error as { code?: string }).code;
+    }
+  };
+  assert.equal(code([]), "no-paths");
+  assert.equal(code(["a", "b", "c"]), "no-paths");
+  assert.equal(code(["a.har", "--spelling", "c"]), "bad-spelling");
+  assert.equal(code(["a.har", "--exclude-url", "("]), "bad-regex");
+});
