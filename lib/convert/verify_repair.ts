@@ -26,6 +26,24 @@ type Plan = [Producer, "cookie" | "other" | undefined][];
 /**
  * Makes `step` send each chosen producer's live value (longest values
  * first, so one inside another is not split); returns what changed.
+ *
+ * @example
+ * ```ts
+ * import { prepareConversion } from "./har.ts";
+ * import { applyRepairs } from "./verify_repair.ts";
+ * import { liveKey, startVerification } from "./verify_state.ts";
+ * const har = JSON.stringify({ log: { entries: [
+ *   { request: { method: "POST", url: "https://a.test/orders" }, response: { status: 201, content: { mimeType: "application/json", text: '{"id":"ord_8f3a2c91"}' } } },
+ *   { request: { method: "GET", url: "https://a.test/orders/ord_8f3a2c91" }, response: { status: 200, content: { mimeType: "application/json", text: "{}" } } },
+ * ] } });
+ * const prepared = prepareConversion(har, { noCorrelate: true });
+ * const v = startVerification(prepared, { baseUrl: "http://127.0.0.1:9", hosts: ["127.0.0.1:9"], env: () => undefined });
+ * v.session.close();
+ * const [p] = v.producers.get("ord_8f3a2c91")!;
+ * v.live.set(liveKey(p), "ord_live");
+ * const done = applyRepairs(v, prepared.c.steps[1], new Map([["ord_8f3a2c91", p]]));
+ * if (done.length !== 1 || !prepared.c.steps[1].url.includes("${steps.create_order.capture.")) throw new Error(done.join());
+ * ```
  */
 export function applyRepairs(
   v: Verification,

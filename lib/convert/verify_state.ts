@@ -19,7 +19,15 @@ import { writeFlow } from "./write.ts";
 /** Values probed for in one live response, at most. */
 const MAX_PROBES_PER_STEP = 200;
 
-/** The name prefix of a probe's capture. */
+/**
+ * The name prefix of a probe's capture.
+ *
+ * @example
+ * ```ts
+ * import { PROBE } from "./verify_state.ts";
+ * if (!`${PROBE}0`.startsWith("verify_probe_")) throw new Error();
+ * ```
+ */
 export const PROBE = "verify_probe_";
 
 /** A response of the session that handed out a value, and what the live one holds there. */
@@ -65,7 +73,23 @@ export interface Verification {
 /**
  * Starts verifying `prepared`: reads what each step sent and which earlier
  * response handed it out, then opens the live session on the flow as
- * converted.
+ * converted. Nothing is sent until {@linkcode runStep}.
+ *
+ * @example
+ * ```ts
+ * import { prepareConversion } from "./har.ts";
+ * import { liveText, startVerification } from "./verify_state.ts";
+ * const har = JSON.stringify({ log: { entries: [
+ *   { request: { method: "POST", url: "https://a.test/orders" }, response: { status: 201, content: { mimeType: "application/json", text: '{"id":"ord_8f3a2c91"}' } } },
+ *   { request: { method: "GET", url: "https://a.test/orders/ord_8f3a2c91" }, response: { status: 200, content: { mimeType: "application/json", text: "{}" } } },
+ * ] } });
+ * const v = startVerification(prepareConversion(har, { noCorrelate: true }), {
+ *   baseUrl: "http://127.0.0.1:9", hosts: ["127.0.0.1:9"], env: () => undefined,
+ * });
+ * v.session.close();
+ * const [p] = v.producers.get("ord_8f3a2c91")!;
+ * if (p.index !== 0 || liveText(v, p) !== undefined) throw new Error();
+ * ```
  */
 export function startVerification(
   prepared: PreparedConversion,
@@ -94,7 +118,20 @@ export function startVerification(
   return v;
 }
 
-/** Each variable the conversion made for a recorded value → that value. */
+/**
+ * Each variable the conversion made for a recorded value → that value.
+ *
+ * @example
+ * ```ts
+ * import { prepareConversion } from "./har.ts";
+ * import { recordedByName } from "./verify_state.ts";
+ * const har = JSON.stringify({ log: { entries: [{
+ *   request: { method: "GET", url: "https://a.test/me", headers: [{ name: "x-api-key", value: "k3y-91ab7c" }] },
+ *   response: { status: 200, content: { mimeType: "application/json", text: "{}" } },
+ * }] } });
+ * if (recordedByName(prepareConversion(har).c).get("API_KEY") !== "k3y-91ab7c") throw new Error();
+ * ```
+ */
 export function recordedByName(c: Correlator): Map<string, string> {
   const out = new Map<string, string>();
   for (const [key, name] of c.envByValue) out.set(name, key.slice(key.indexOf("\n") + 1));
@@ -130,7 +167,26 @@ function loadConverted(
   return flow;
 }
 
-/** Sends step `i` as the flow now stands, probing for the values it hands out. */
+/**
+ * Sends step `i` as the flow now stands, probing for the values it hands out.
+ *
+ * @example
+ * ```ts
+ * import { prepareConversion } from "./har.ts";
+ * import { runStep, startVerification } from "./verify_state.ts";
+ * const entry = (url: string) => ({
+ *   request: { method: "GET", url },
+ *   response: { status: 200, content: { mimeType: "application/json", text: "{}" } },
+ * });
+ * const har = JSON.stringify({ log: { entries: [entry("https://shop.test/a"), entry("https://tracker.test/p")] } });
+ * const prepared = prepareConversion(har, { includeHosts: ["shop.test", "tracker.test"] });
+ * const v = startVerification(prepared, { baseUrl: "http://127.0.0.1:9", hosts: ["127.0.0.1:9"], env: () => undefined });
+ * // tracker.test is not the API's host: the step is not sent.
+ * const outcome = await runStep(v, 1);
+ * v.session.close();
+ * if (outcome.sent || v.runs !== 1) throw new Error();
+ * ```
+ */
 export async function runStep(v: Verification, i: number): Promise<LiveOutcome> {
   v.runs++;
   const probes = (v.probesAt.get(i) ?? []).map((p, k) =>
@@ -140,23 +196,77 @@ export async function runStep(v: Verification, i: number): Promise<LiveOutcome> 
   return await v.session.run(flow.steps[i], flow);
 }
 
-/** Keeps what the probes of step `i` captured live. */
+/**
+ * Keeps what the probes of step `i` captured live.
+ *
+ * @example
+ * ```ts
+ * import { prepareConversion } from "./har.ts";
+ * import { liveText, PROBE, rememberLive, startVerification } from "./verify_state.ts";
+ * const har = JSON.stringify({ log: { entries: [
+ *   { request: { method: "POST", url: "https://a.test/orders" }, response: { status: 201, content: { mimeType: "application/json", text: '{"id":"ord_8f3a2c91"}' } } },
+ *   { request: { method: "GET", url: "https://a.test/orders/ord_8f3a2c91" }, response: { status: 200, content: { mimeType: "application/json", text: "{}" } } },
+ * ] } });
+ * const v = startVerification(prepareConversion(har, { noCorrelate: true }), { baseUrl: "http://127.0.0.1:9", hosts: ["127.0.0.1:9"], env: () => undefined });
+ * v.session.close();
+ * rememberLive(v, 0, new Map([[`${PROBE}0`, "ord_live"]]));
+ * if (liveText(v, v.producers.get("ord_8f3a2c91")![0]) !== "ord_live") throw new Error();
+ * ```
+ */
 export function rememberLive(v: Verification, i: number, captured: Map<string, unknown>): void {
   (v.probesAt.get(i) ?? []).forEach((p, k) => {
     if (captured.has(`${PROBE}${k}`)) v.live.set(liveKey(p), captured.get(`${PROBE}${k}`));
   });
 }
 
-/** The key of a producer's live value. */
+/**
+ * The key of a producer's live value: the step that handed it out and the
+ * recorded value.
+ *
+ * @example
+ * ```ts
+ * import { liveKey, type Producer } from "./verify_state.ts";
+ * const p = { index: 2, handed: { value: "v1" } } as unknown as Producer;
+ * if (liveKey(p) !== "2\0v1") throw new Error();
+ * ```
+ */
 export const liveKey = (p: Producer) => `${p.index}\0${p.handed.value}`;
 
-/** The live value a producer handed out, as text; `undefined` when none was captured. */
+/**
+ * The live value a producer handed out, as text; `undefined` when none was
+ * captured (or it is not a string or number).
+ *
+ * @example
+ * ```ts
+ * import { liveKey, liveText, type Producer, type Verification } from "./verify_state.ts";
+ * const p = { index: 0, handed: { value: "v" } } as unknown as Producer;
+ * const v = { live: new Map<string, unknown>([[liveKey(p), 42]]) } as unknown as Verification;
+ * if (liveText(v, p) !== "42") throw new Error();
+ * ```
+ */
 export function liveText(v: Verification, p: Producer): string | undefined {
   const value = v.live.get(liveKey(p));
   return typeof value === "string" || typeof value === "number" ? String(value) : undefined;
 }
 
-/** The state of `step`'s request and of every step's captures. */
+/**
+ * The state of `step`'s request and of every step's captures.
+ *
+ * @example
+ * ```ts
+ * import { prepareConversion } from "./har.ts";
+ * import { restore, snapshot } from "./verify_state.ts";
+ * const har = JSON.stringify({ log: { entries: [
+ *   { request: { method: "POST", url: "https://a.test/orders" }, response: { status: 201, content: { mimeType: "application/json", text: '{"id":"ord_8f3a2c91"}' } } },
+ *   { request: { method: "GET", url: "https://a.test/orders/ord_8f3a2c91" }, response: { status: 200, content: { mimeType: "application/json", text: "{}" } } },
+ * ] } });
+ * const { c } = prepareConversion(har);
+ * const before = snapshot(c, c.steps[1]);
+ * c.steps[1].url = "changed";
+ * restore(c, c.steps[1], before);
+ * if (c.steps[1].url === "changed") throw new Error();
+ * ```
+ */
 export function snapshot(c: Correlator, step: Step): Snapshot {
   return {
     parts: requestParts(step),
@@ -166,7 +276,25 @@ export function snapshot(c: Correlator, step: Step): Snapshot {
   };
 }
 
-/** Puts `step` and every step's captures back as `s` holds them. */
+/**
+ * Puts `step` and every step's captures back as `s` holds them (see
+ * {@linkcode snapshot}).
+ *
+ * @example
+ * ```ts
+ * import { prepareConversion } from "./har.ts";
+ * import { restore, snapshot } from "./verify_state.ts";
+ * const har = JSON.stringify({ log: { entries: [
+ *   { request: { method: "POST", url: "https://a.test/orders" }, response: { status: 201, content: { mimeType: "application/json", text: '{"id":"ord_8f3a2c91"}' } } },
+ *   { request: { method: "GET", url: "https://a.test/orders/ord_8f3a2c91" }, response: { status: 200, content: { mimeType: "application/json", text: "{}" } } },
+ * ] } });
+ * const { c } = prepareConversion(har);
+ * const before = snapshot(c, c.steps[1]);
+ * c.steps[0].captures.push(["extra", { kind: "cookie", name: "x" }]);
+ * restore(c, c.steps[1], before);
+ * if (c.steps[0].captures.length !== 1) throw new Error();
+ * ```
+ */
 export function restore(c: Correlator, step: Step, s: Snapshot): void {
   Object.assign(step, s.parts);
   step.uses = new Set(s.uses);

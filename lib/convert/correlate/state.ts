@@ -24,7 +24,15 @@ export interface Where {
   credentials: boolean;
 }
 
-/** Where nothing is a body: query values and headers. */
+/**
+ * Where nothing is a body: query values and headers.
+ *
+ * @example
+ * ```ts
+ * import { NOT_A_BODY } from "./state.ts";
+ * if (NOT_A_BODY.body || NOT_A_BODY.mutating) throw new Error();
+ * ```
+ */
 export const NOT_A_BODY: Readonly<Where> = {
   body: false,
   mutating: false,

@@ -43,7 +43,22 @@ export function noteWrites(c: Correlator, records: HarRecord[]): void {
   });
 }
 
-/** Whether a later request of the session writes `key`: its value here is not for `equals`. */
+/**
+ * Whether a later request of the session writes `key`: its value here is
+ * not for `equals` (see {@linkcode noteWrites}).
+ *
+ * @example
+ * ```ts
+ * import { noteWrites, writtenLater } from "./writes.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * const [read, write] = [{ method: "GET" }, { method: "PUT", bodyText: '{"title":"x"}' }];
+ * // deno-lint-ignore no-explicit-any
+ * noteWrites(c, [read, write] as any);
+ * // deno-lint-ignore no-explicit-any
+ * if (!writtenLater(c, "title", read as any)) throw new Error();
+ * ```
+ */
 export function writtenLater(c: Correlator, key: string, r: HarRecord): boolean {
   return (c.lastWritten.get(key) ?? -1) > (c.position.get(r) ?? Infinity);
 }
