@@ -13,7 +13,16 @@ import type { SpilledBody } from "./response.ts";
 /** How much of a spilled body is kept in memory as its head, for reports. */
 const SPILLED_HEAD_BYTES = 64 * 1024;
 
-/** A {@linkcode ByteSpill} that frees its file on `close`. */
+/**
+ * A {@linkcode ByteSpill} that frees its file on `close`.
+ *
+ * @example
+ * ```ts
+ * import type { ClosableSpill } from "./body_blocks.ts";
+ * const spill: ClosableSpill = { put: (bytes) => () => bytes, close() {} };
+ * if (spill.put(new Uint8Array([1]))()[0] !== 1) throw new Error();
+ * ```
+ */
 export type ClosableSpill = ByteSpill & { close(): void };
 
 /**

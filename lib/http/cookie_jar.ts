@@ -70,6 +70,7 @@ export class CookieJar {
   readonly #cookies: Stored[] = [];
   #counter = 0;
 
+  /** A jar that reads the time from `now` (a test's clock). */
   constructor(readonly now: () => number = Date.now) {}
 
   /** Keeps the cookies a response to `url` sets (its `Set-Cookie` lines). */

@@ -51,11 +51,24 @@ export function shellWord(word: string): string {
 /** A name `"$NAME"` expands in every POSIX shell (not `my-token`: that is `$my`, then `-token`). */
 const SHELL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** What a curl command is made of (a step result's `request`). */
+/**
+ * What a curl command is made of (a step result's `request`).
+ *
+ * @example
+ * ```ts
+ * import { curlCommand, type CurlRequest } from "./curl.ts";
+ * const request: CurlRequest = { method: "GET", url: "http://x.test/" };
+ * if (curlCommand(request) !== "curl 'http://x.test/'") throw new Error(curlCommand(request));
+ * ```
+ */
 export interface CurlRequest {
+  /** The HTTP method. */
   method: string;
+  /** The URL as sent. */
   url: string;
+  /** Header names and values, in the order they are written. */
   headers?: Record<string, string>;
+  /** The body as text; left out for a multipart body. */
   body?: string;
 }
 

@@ -86,10 +86,25 @@ export class Deadlines {
   }
 }
 
-/** One request's deadline: its signal, whether it expired, and how to leave the set. */
+/**
+ * One request's deadline: its signal, whether it expired, and how to leave the set.
+ *
+ * @example
+ * ```ts
+ * import { Deadlines, type RequestDeadline, requestDeadline } from "./deadlines.ts";
+ * const deadlines = new Deadlines();
+ * const d: RequestDeadline = requestDeadline(60_000, undefined, deadlines);
+ * d.release();
+ * deadlines.close();
+ * if (d.timedOut() || d.signal.aborted) throw new Error();
+ * ```
+ */
 export interface RequestDeadline {
+  /** Aborted when the deadline passes or the run is interrupted. */
   signal: AbortSignal;
+  /** Whether it was the deadline (not an interrupt) that aborted the signal. */
   timedOut: () => boolean;
+  /** Leaves the run's deadlines: call it when the request ends. */
   release(): void;
 }
 

@@ -14,12 +14,22 @@ import tls from "node:tls";
 import zlib from "node:zlib";
 import type { Readable, Transform } from "node:stream";
 
-/** How an insecure request reaches the server: a proxy, a client certificate. */
+/**
+ * How an insecure request reaches the server: a proxy, a client certificate.
+ *
+ * @example
+ * ```ts
+ * import type { InsecureVia } from "./insecure.ts";
+ * const via: InsecureVia = { proxy: "http://proxy.test:3128" };
+ * if (!via.proxy?.startsWith("http://")) throw new Error();
+ * ```
+ */
 export interface InsecureVia {
   /** An `http://` proxy (CONNECT for HTTPS targets, absolute-form for HTTP ones). */
   proxy?: string;
   /** A PEM client certificate and its key. */
   cert?: string;
+  /** The client certificate's PEM key. */
   key?: string;
 }
 

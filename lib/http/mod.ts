@@ -54,4 +54,4 @@ export {
   type SpilledBody,
 } from "./response.ts";
 export { send, type SendOptions } from "./send.ts";
-export { encodeFor, renderUrl } from "./url.ts";
+export { encodeFor, renderUrl, type Zone } from "./url.ts";

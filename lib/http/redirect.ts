@@ -8,7 +8,15 @@
  */
 import type { ResolvedRequest } from "./request.ts";
 
-/** The most redirects one request follows before it is an error. */
+/**
+ * The most redirects one request follows before it is an error.
+ *
+ * @example
+ * ```ts
+ * import { MAX_REDIRECTS } from "./redirect.ts";
+ * if (MAX_REDIRECTS !== 20) throw new Error();
+ * ```
+ */
 export const MAX_REDIRECTS = 20;
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);

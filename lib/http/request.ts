@@ -10,9 +10,20 @@ import type { MultipartPart, RequestSpec } from "../model/flow.ts";
 import { RequestError } from "./request_error.ts";
 import { renderUrl } from "./url.ts";
 
-/** A request with every expression resolved. */
+/**
+ * A request with every expression resolved.
+ *
+ * @example
+ * ```ts
+ * import type { ResolvedRequest } from "./request.ts";
+ * const request: ResolvedRequest = { method: "POST", url: "http://x.test/", headers: [["content-type", "text/plain"]], body: "hi" };
+ * if (request.headers[0][0] !== "content-type") throw new Error();
+ * ```
+ */
 export interface ResolvedRequest {
+  /** The HTTP method, upper-case. */
   method: string;
+  /** The absolute URL, its query appended. */
   url: string;
   /** In flow order, names as written. */
   headers: [string, string][];

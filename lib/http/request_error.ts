@@ -24,7 +24,9 @@
  * ```
  */
 export class RequestError extends Error {
+  /** Which of the reasons: what a step's retry (`network`) and the reports tell apart. */
   readonly code: "network" | "timeout" | "bad-url" | "interrupted" | "body-too-large";
+  /** An error of kind `code`, `message` as results show it. */
   constructor(code: RequestError["code"], message: string) {
     super(message);
     this.name = "RequestError";

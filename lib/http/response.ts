@@ -8,7 +8,16 @@ import { type CompiledPath, select, type Selection } from "../expr/path.ts";
 import { Redactor } from "../secrets/redactor.ts";
 import type { Masking } from "../model/masking.ts";
 
-/** What a path selected, plus whether the body could be read as JSON at all. */
+/**
+ * What a path selected, plus whether the body could be read as JSON at all.
+ *
+ * @example
+ * ```ts
+ * import type { ResponseSelection } from "./response.ts";
+ * const selection: ResponseSelection = { found: false, value: undefined, bodyNotJson: true };
+ * if (!selection.bodyNotJson) throw new Error();
+ * ```
+ */
 export interface ResponseSelection extends Selection {
   /** Set when the path reads the body and the body is not JSON. */
   bodyNotJson?: boolean;
@@ -82,6 +91,7 @@ export class ReceivedResponse {
   /** Set when the body was too large to hold in memory and went to a temporary file. */
   readonly spilled?: SpilledBody;
 
+  /** A response: its status, lower-cased headers, body and `Set-Cookie` lines. */
   constructor(
     readonly status: number,
     headers: Record<string, string>,
@@ -224,15 +234,32 @@ export class ReceivedResponse {
   }
 }
 
-/** A cookie the response sets, as `$.cookies.<name>` shows it. */
+/**
+ * A cookie the response sets, as `$.cookies.<name>` shows it.
+ *
+ * @example
+ * ```ts
+ * import { parseSetCookie, type SetCookie } from "./response.ts";
+ * const cookie: SetCookie = parseSetCookie("sid=1; HttpOnly")!.cookie;
+ * if (cookie.value !== "1" || !cookie.http_only) throw new Error();
+ * ```
+ */
 export interface SetCookie {
+  /** The value, quotes removed. */
   value: string;
+  /** The `Path` attribute. */
   path?: string;
+  /** The `Domain` attribute, as written. */
   domain?: string;
+  /** The `Expires` attribute, as written. */
   expires?: string;
+  /** The `Max-Age` attribute, in seconds. */
   max_age?: number;
+  /** Whether it is `Secure`. */
   secure: boolean;
+  /** Whether it is `HttpOnly`. */
   http_only: boolean;
+  /** The `SameSite` attribute. */
   same_site?: string;
 }
 

@@ -29,7 +29,16 @@ interface FailureContext {
   response?: Response;
 }
 
-/** Options for {@linkcode send}. */
+/**
+ * Options for {@linkcode send}.
+ *
+ * @example
+ * ```ts
+ * import type { SendOptions } from "./send.ts";
+ * const options: SendOptions = { timeoutMs: 5000, followRedirects: true };
+ * if (options.timeoutMs !== 5000) throw new Error();
+ * ```
+ */
 export interface SendOptions {
   /** Give up after this many milliseconds, body included. */
   timeoutMs: number;

@@ -10,8 +10,17 @@
  */
 import { type Scope, type Template, toText, valueOf } from "../expr/template.ts";
 
-/** Where in a URL the text so far ends. */
-type Zone = "origin" | "path" | "query" | "fragment";
+/**
+ * Where in a URL the text so far ends: what a value interpolated there is encoded for.
+ *
+ * @example
+ * ```ts
+ * import { encodeFor, type Zone } from "./url.ts";
+ * const zone: Zone = "query";
+ * if (encodeFor(zone, "a&b") !== "a%26b") throw new Error(encodeFor(zone, "a&b"));
+ * ```
+ */
+export type Zone = "origin" | "path" | "query" | "fragment";
 
 /** The zone after `text`: still the scheme and authority, the path, the query or the fragment. */
 function zoneAfter(text: string): Zone {

@@ -21,10 +21,22 @@ import { secretsInRequest, secretsInResponse } from "../secrets/discover.ts";
 import { type Context, round, type StepInput, traceContext, type WithJar } from "./context.ts";
 import { transportFor } from "./transport.ts";
 
-/** One request attempt: a response, or why there was none. */
+/**
+ * One request attempt: a response, or why there was none.
+ *
+ * @example
+ * ```ts
+ * import type { Attempt } from "./attempt.ts";
+ * const a: Attempt = { request: { method: "GET", url: "http://x.test/", headers: [] }, until: [] };
+ * if (a.response !== undefined) throw new Error();
+ * ```
+ */
 export interface Attempt {
+  /** The request as it was sent: rendered, with the jar's cookies and a `traceparent`. */
   request: ResolvedRequest;
+  /** The response, when one arrived. */
   response?: ReceivedResponse;
+  /** Why no response arrived. */
   error?: RequestError;
   /** The `until` results of a polling step (empty otherwise). */
   until: AssertionResult[];

@@ -11,7 +11,16 @@ import { internalError } from "../_util/internal_error.ts";
 import type { Step } from "../model/flow.ts";
 import type { Context } from "./context.ts";
 
-/** Why a step's condition keeps it from running: it does not hold, or it cannot be told. */
+/**
+ * Why a step's condition keeps it from running: it does not hold, or it cannot be told.
+ *
+ * @example
+ * ```ts
+ * import type { Unmet } from "./condition.ts";
+ * const unmet: Unmet = { kind: "condition", message: "Skipped: its condition a equals b does not hold." };
+ * if (unmet.kind !== "condition") throw new Error();
+ * ```
+ */
 export interface Unmet {
   kind: "condition" | "expression";
   message: string;

@@ -13,21 +13,42 @@ import type { FlowRef, Reporter } from "../model/events.ts";
 import type { Redactor } from "../secrets/mod.ts";
 import type { SecretInputs } from "../secrets/discover.ts";
 
-/** The run as each level sees it. */
+/**
+ * The run as each level sees it.
+ *
+ * @example
+ * ```ts
+ * import type { Context } from "./context.ts";
+ * import { makeContext } from "./make_context.ts";
+ * const ctx: Context = makeContext({ runId: "r" });
+ * ctx.deadlines?.close();
+ * if (ctx.runId !== "r") throw new Error();
+ * ```
+ */
 export interface Context {
+  /** Reads an environment variable, registering a secret one's value. */
   env: (name: string) => string | undefined;
+  /** Run parameters (`--var`). */
   params: ReadonlyMap<string, string>;
+  /** The run id behind `${RUN_ID}`. */
   runId: string;
+  /** Per-request timeout, unless a step sets its own. */
   timeoutMs: number;
+  /** See `RunOptions.maxBodyBytes`. */
   maxBodyBytes?: number;
+  /** See `RunOptions.bodyMemoryBytes`. */
   bodyMemoryBytes?: number;
+  /** Hears the run's events (queued, when the reporter may overlap requests). */
   reporter: Reporter;
+  /** Interrupts the run (or, for cleanup after an interrupt, its grace period). */
   signal?: AbortSignal;
+  /** The run's secrets: every result and event is masked by it. */
   redactor: Redactor;
   /** How many steps that did not pass have kept their details so far (see DETAILED_FAILURES). */
   detailed: number;
   /** Registers a secret value with the redactor (and tells `onSecret`). */
   secret: (value: string) => void;
+  /** Send a W3C `traceparent` on requests that set none. */
   trace: boolean;
   /** See `RunOptions.secretVariables`. */
   secretVariables?: ReadonlyMap<string, string>;
@@ -47,17 +68,47 @@ export interface Context {
  * What one step runs with, in one object: the flow it belongs to, the step,
  * the scope its templates read, where its captures go, when its flow started
  * (its timings are relative to it), and what its flow sends in secret places.
+ *
+ * @example
+ * ```ts
+ * import type { StepInput } from "./context.ts";
+ * import type { Step } from "../model/flow.ts";
+ * const input: StepInput = {
+ *   ref: { file: "f.yaml", name: "f" },
+ *   step: { name: "s" } as Step,
+ *   scope: { env: () => undefined, vars: new Map(), steps: new Map(), runId: "r" },
+ *   captured: new Map(),
+ *   flowStarted: 0,
+ *   inputs: { literals: new Set(), vars: new Set(), env: new Set(), captures: new Set() },
+ * };
+ * if (input.step.name !== "s") throw new Error();
+ * ```
  */
 export interface StepInput {
+  /** The flow run the step belongs to, as events name it. */
   ref: FlowRef;
+  /** The step. */
   step: Step;
+  /** What its templates read: vars, earlier steps' captures, the environment. */
   scope: Scope;
+  /** Where its captured values go. */
   captured: Map<string, unknown>;
+  /** When its flow run started (`performance.now()`): its timings are relative to it. */
   flowStarted: number;
+  /** What its flow sends in secret places, so captures feeding them are secret. */
   inputs: SecretInputs;
 }
 
-/** How the run's requests reach servers, unless a flow's options say otherwise. */
+/**
+ * How the run's requests reach servers, unless a flow's options say otherwise.
+ *
+ * @example
+ * ```ts
+ * import type { Network } from "./context.ts";
+ * const network: Network = { proxy: "http://proxy.test:3128", noProxy: ["localhost"] };
+ * if (network.noProxy?.[0] !== "localhost") throw new Error();
+ * ```
+ */
 export interface Network {
   /** PEM certificates trusted besides the system's. */
   caCerts?: string[];
@@ -71,29 +122,90 @@ export interface Network {
   insecure?: boolean;
 }
 
-/** The cookie jar of a flow run, shared by its steps and its included flows' steps. */
+/**
+ * The cookie jar of a flow run, shared by its steps and its included flows' steps.
+ *
+ * @example
+ * ```ts
+ * import type { WithJar } from "./context.ts";
+ * import { CookieJar } from "../http/cookie_jar.ts";
+ * const scope: WithJar = { jar: new CookieJar(), jarOn: true };
+ * if (!scope.jarOn) throw new Error();
+ * ```
+ */
 export interface WithJar {
+  /** The flow run's jar. */
   jar?: CookieJar;
   /** Whether the flow run uses its jar: the flow's `cookie_jar` option, or `--cookie-jar`. */
   jarOn?: boolean;
 }
 
-/** How much of a body a failure message quotes. */
+/**
+ * How much of a body a failure message quotes.
+ *
+ * @example
+ * ```ts
+ * import { EXCERPT } from "./context.ts";
+ * if (EXCERPT !== 300) throw new Error();
+ * ```
+ */
 export const EXCERPT = 300;
-/** How much of each body a step that did not pass keeps, while the run's budget lasts. */
+/**
+ * How much of each body a step that did not pass keeps, while the run's budget lasts.
+ *
+ * @example
+ * ```ts
+ * import { MAX_BODY } from "./context.ts";
+ * if (MAX_BODY !== 64 * 1024) throw new Error();
+ * ```
+ */
 export const MAX_BODY = 64 * 1024;
 /**
  * How many steps that did not pass keep bodies of up to {@linkcode MAX_BODY};
  * later ones keep {@linkcode SMALL_BODY}, so a run where thousands of steps
  * fail against a large error page keeps memory and reports flat.
+ *
+ * @example
+ * ```ts
+ * import { DETAILED_FAILURES, SMALL_BODY } from "./context.ts";
+ * if (DETAILED_FAILURES !== 100 || SMALL_BODY !== 2048) throw new Error();
+ * ```
  */
 export const DETAILED_FAILURES = 100;
+
+/**
+ * How much of each body a step that did not pass keeps once the run's
+ * budget of {@linkcode DETAILED_FAILURES} is spent.
+ *
+ * @example
+ * ```ts
+ * import { SMALL_BODY } from "./context.ts";
+ * if (SMALL_BODY !== 2 * 1024) throw new Error();
+ * ```
+ */
 export const SMALL_BODY = 2 * 1024;
 
-/** Milliseconds to one decimal, as results report them. */
+/**
+ * Milliseconds to one decimal, as results report them.
+ *
+ * @example
+ * ```ts
+ * import { round } from "./context.ts";
+ * if (round(1.26) !== 1.3) throw new Error();
+ * ```
+ */
 export const round = (ms: number) => Math.round(ms * 10) / 10;
 
-/** The trace and parent span ids of a W3C traceparent header, when it is well formed. */
+/**
+ * The trace and parent span ids of a W3C traceparent header, when it is well formed.
+ *
+ * @example
+ * ```ts
+ * import { traceContext } from "./context.ts";
+ * const t = traceContext("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01");
+ * if (t?.span_id !== "b7ad6b7169203331" || traceContext("x") !== undefined) throw new Error();
+ * ```
+ */
 export function traceContext(
   traceparent: string | undefined,
 ): { trace_id: string; span_id: string } | undefined {

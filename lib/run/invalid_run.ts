@@ -14,7 +14,16 @@ import type { FlowResult, RunResult, StepResult } from "../model/result.ts";
 import { totalsOf } from "../model/result.ts";
 import { VERSION } from "../model/version.ts";
 
-/** What is known of the run that did not happen. */
+/**
+ * What is known of the run that did not happen.
+ *
+ * @example
+ * ```ts
+ * import type { InvalidRun } from "./invalid_run.ts";
+ * const run: InvalidRun = { run_id: "r", started_at: "2026-01-01T00:00:00.000Z", problems: [], files: ["a.yaml"] };
+ * if (run.files.length !== 1) throw new Error();
+ * ```
+ */
 export interface InvalidRun {
   /** The run id the run would have had. */
   run_id: string;

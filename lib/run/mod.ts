@@ -44,10 +44,10 @@ export {
   type WithJar,
 } from "./context.ts";
 export { runFlow, runFlows } from "./flows.ts";
-export { invalidRunResult } from "./invalid_run.ts";
+export { type InvalidRun, invalidRunResult } from "./invalid_run.ts";
 export { makeContext } from "./make_context.ts";
 export { mergeResults, parseJsonReport } from "./merge.ts";
 export { DEFAULT_TIMEOUT_MS, newRunId, type RunOptions } from "./options.ts";
-export { pause, pollUntil } from "./poll.ts";
+export { pause, type PollOptions, type PollOutcome, pollUntil } from "./poll.ts";
 export { type QueuedReporter, queueReporter } from "./queued.ts";
 export { runStep } from "./step.ts";

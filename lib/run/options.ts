@@ -10,7 +10,16 @@ import type { ByteSpill } from "../model/spill.ts";
 import type { Redactor } from "../secrets/mod.ts";
 import type { Network } from "./context.ts";
 
-/** Options of a run. */
+/**
+ * Options of a run.
+ *
+ * @example
+ * ```ts
+ * import type { RunOptions } from "./options.ts";
+ * const options: RunOptions = { runId: "r", jobs: 1, failFast: true };
+ * if (options.jobs !== 1) throw new Error();
+ * ```
+ */
 export interface RunOptions {
   /** Reads environment variables (default: none are set). */
   env?: (name: string) => string | undefined;

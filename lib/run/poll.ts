@@ -6,7 +6,16 @@
  * @module
  */
 
-/** How to poll. */
+/**
+ * How to poll.
+ *
+ * @example
+ * ```ts
+ * import type { PollOptions } from "./poll.ts";
+ * const options: PollOptions = { maxAttempts: 3, sleepMs: 100 };
+ * if (options.maxAttempts !== 3) throw new Error();
+ * ```
+ */
 export interface PollOptions {
   maxAttempts: number;
   /** Pause between attempts (not after the last one). */
@@ -15,7 +24,16 @@ export interface PollOptions {
   signal?: AbortSignal;
 }
 
-/** What polling ended with. */
+/**
+ * What polling ended with.
+ *
+ * @example
+ * ```ts
+ * import { type PollOutcome, pollUntil } from "./poll.ts";
+ * const outcome: PollOutcome<number> = await pollUntil(async (n) => n, (n) => n === 2, { maxAttempts: 3, sleepMs: 1 });
+ * if (outcome.last !== 2 || !outcome.satisfied) throw new Error();
+ * ```
+ */
 export interface PollOutcome<T> {
   last: T;
   attempts: number;

@@ -10,7 +10,16 @@
  */
 import { type Reporter, REPORTER_HOOKS } from "../model/events.ts";
 
-/** A reporter that queues events, and the promise that they have all been handled. */
+/**
+ * A reporter that queues events, and the promise that they have all been handled.
+ *
+ * @example
+ * ```ts
+ * import { type QueuedReporter, queueReporter } from "./queued.ts";
+ * const queued: QueuedReporter = queueReporter({});
+ * await queued.drained();
+ * ```
+ */
 export interface QueuedReporter extends Reporter {
   /**
    * Settles when every queued event has been handled: rejects with the first

@@ -13,14 +13,32 @@ import type { Attempt } from "./attempt.ts";
 import { curlCommand } from "../http/curl.ts";
 import { EXCERPT, MAX_BODY } from "./context.ts";
 
-/** The attempts of a step: the last, whether its `until` held, how many were sent. */
+/**
+ * The attempts of a step: the last, whether its `until` held, how many were sent.
+ *
+ * @example
+ * ```ts
+ * import type { Outcome } from "./step_result.ts";
+ * const outcome: Outcome = { last: { request: { method: "GET", url: "http://x.test/", headers: [] }, until: [] }, satisfied: true, attempts: 1 };
+ * if (outcome.attempts !== 1) throw new Error();
+ * ```
+ */
 export interface Outcome {
   last: Attempt;
   satisfied: boolean;
   attempts: number;
 }
 
-/** The checks and captures on the last response. */
+/**
+ * The checks and captures on the last response.
+ *
+ * @example
+ * ```ts
+ * import type { Evaluation } from "./step_result.ts";
+ * const evaluation: Evaluation = { assertions: [], captured: ["id"], problems: [] };
+ * if (evaluation.captured[0] !== "id") throw new Error();
+ * ```
+ */
 export interface Evaluation {
   assertions: AssertionResult[];
   /** Names of the values captured. */
@@ -29,7 +47,16 @@ export interface Evaluation {
   problems: CaptureFailure[];
 }
 
-/** When the step ran, relative to its flow and to itself. */
+/**
+ * When the step ran, relative to its flow and to itself.
+ *
+ * @example
+ * ```ts
+ * import type { Timing } from "./step_result.ts";
+ * const timing: Timing = { start_ms: 0, duration_ms: 1.5 };
+ * if (timing.duration_ms !== 1.5) throw new Error();
+ * ```
+ */
 export interface Timing {
   start_ms: number;
   duration_ms: number;

@@ -21,7 +21,25 @@ import { runStep } from "./step.ts";
 import { evaluateOutputs, fillVars } from "./vars.ts";
 import { type Level, type Live, record, type Walk } from "./walk.ts";
 
-/** Where a list of steps runs: its scope, the run, the flow run's walk, its secret inputs, its level. */
+/**
+ * Where a list of steps runs: its scope, the run, the flow run's walk, its secret inputs, its level.
+ *
+ * @example
+ * ```ts
+ * import type { StepList } from "./steps.ts";
+ * import { makeContext } from "./make_context.ts";
+ * const ctx = makeContext({ runId: "r" });
+ * ctx.deadlines?.close();
+ * const at: StepList = {
+ *   scope: { env: () => undefined, vars: new Map(), steps: new Map(), runId: "r" },
+ *   ctx,
+ *   walk: { ref: { file: "f.yaml", name: "f" }, started: 0, results: [], maskedAt: [] },
+ *   inputs: { literals: new Set(), vars: new Set(), env: new Set(), captures: new Set() },
+ *   level: { prefix: "" },
+ * };
+ * if (at.level.prefix !== "") throw new Error();
+ * ```
+ */
 export interface StepList {
   scope: Live;
   ctx: Context;

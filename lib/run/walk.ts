@@ -10,10 +10,28 @@ import type { FlowRef } from "../model/events.ts";
 import type { StepResult } from "../model/result.ts";
 import type { Context } from "./context.ts";
 
-/** A scope whose step captures the runner fills in. */
+/**
+ * A scope whose step captures the runner fills in.
+ *
+ * @example
+ * ```ts
+ * import type { Live } from "./walk.ts";
+ * const scope: Live = { env: () => undefined, vars: new Map(), steps: new Map(), runId: "r" };
+ * scope.steps.set("login", new Map([["token", "t"]]));
+ * ```
+ */
 export type Live = Scope & { steps: Map<string, Map<string, unknown>> };
 
-/** A flow run's results so far, and what each is reported against. */
+/**
+ * A flow run's results so far, and what each is reported against.
+ *
+ * @example
+ * ```ts
+ * import type { Walk } from "./walk.ts";
+ * const walk: Walk = { ref: { file: "f.yaml", name: "f" }, started: performance.now(), results: [], maskedAt: [] };
+ * if (walk.results.length !== 0) throw new Error();
+ * ```
+ */
 export interface Walk {
   ref: FlowRef;
   started: number;
@@ -22,7 +40,16 @@ export interface Walk {
   maskedAt: number[];
 }
 
-/** Where a list of steps sits: the names before its steps' own, its file when included. */
+/**
+ * Where a list of steps sits: the names before its steps' own, its file when included.
+ *
+ * @example
+ * ```ts
+ * import type { Level } from "./walk.ts";
+ * const level: Level = { prefix: "login › ", file: "login.yaml" };
+ * if (!level.prefix.endsWith("› ")) throw new Error();
+ * ```
+ */
 export interface Level {
   /** `"login › "` for the steps of an included flow. */
   prefix: string;
