@@ -26,7 +26,16 @@ const CONVERT_OPTIONS = {
   help: { type: "boolean", short: "h" },
 } as const;
 
-/** What `flowrun convert har` was asked to do, read from its arguments. */
+/**
+ * What `flowrun convert har` was asked to do, read from its arguments.
+ *
+ * @example
+ * ```ts
+ * import type { ConvertPlan } from "./convert.ts";
+ * const plan: ConvertPlan = { paths: ["a.har"], options: { spelling: "a" } };
+ * if (plan.verify !== undefined) throw new Error();
+ * ```
+ */
 export interface ConvertPlan {
   /** The recording, and a second one of the same journey. */
   paths: string[];

@@ -111,7 +111,15 @@ const PHRASE: Record<string, string> = {
   [REASON.thirdParty]: "Dropped as analytics, though sent with the app's credentials,",
 };
 
-/** Most distinct requests a summary line names; the rest are counted. */
+/**
+ * Most distinct requests a summary line names; the rest are counted.
+ *
+ * @example
+ * ```ts
+ * import { MAX_NAMED_PER_REASON } from "./dropped.ts";
+ * if (MAX_NAMED_PER_REASON !== 10) throw new Error();
+ * ```
+ */
 export const MAX_NAMED_PER_REASON = 10;
 
 /**

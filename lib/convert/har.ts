@@ -232,7 +232,21 @@ export function prepareConversion(
   return { traffic, c, two };
 }
 
-/** Writes a prepared conversion (see {@linkcode prepareConversion}): flow, summary, files. */
+/**
+ * Writes a prepared conversion (see {@linkcode prepareConversion}): flow,
+ * summary, files.
+ *
+ * @example
+ * ```ts
+ * import { finishConversion, prepareConversion } from "./har.ts";
+ * const har = JSON.stringify({ log: { entries: [{
+ *   request: { method: "GET", url: "https://a.test/api/me" },
+ *   response: { status: 200, content: { mimeType: "application/json", text: "{}" } },
+ * }] } });
+ * const { yaml, summary } = finishConversion(prepareConversion(har), { name: "Me" });
+ * if (!yaml.includes("name: Me") || summary.kept !== 1) throw new Error(yaml);
+ * ```
+ */
 export function finishConversion(
   { traffic, c, two }: PreparedConversion,
   options: ConvertOptions = {},

@@ -246,10 +246,28 @@ export function repairFlattenedJson(
   };
 }
 
-/** What a file part holds when the recording did not keep the file. */
+/**
+ * What a file part holds when the recording did not keep the file.
+ *
+ * @example
+ * ```ts
+ * import { FILE_PLACEHOLDER } from "./har_input.ts";
+ * if (!FILE_PLACEHOLDER.includes("not recorded")) throw new Error();
+ * ```
+ */
 export const FILE_PLACEHOLDER = "(file content not recorded: replace it)";
 
-/** The boundary a multipart content type names, or a fixed one for a body built anew. */
+/**
+ * The boundary a multipart content type names, or a fixed one for a body
+ * built anew.
+ *
+ * @example
+ * ```ts
+ * import { multipartBoundary } from "./har_input.ts";
+ * if (multipartBoundary('multipart/form-data; boundary="----x1"') !== "----x1") throw new Error();
+ * if (multipartBoundary("multipart/form-data") !== "flowrun-boundary") throw new Error();
+ * ```
+ */
 export function multipartBoundary(contentType: string): string {
   return /boundary="?([^";]+)"?/i.exec(contentType)?.[1] ?? "flowrun-boundary";
 }

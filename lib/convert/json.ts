@@ -26,7 +26,16 @@ export type JsonPath = (string | number | { key: string; value: string })[];
  */
 export const MAX_WALK_DEPTH = 64;
 
-/** A recorded JSON body that nests deeper than {@linkcode MAX_WALK_DEPTH}. */
+/**
+ * A recorded JSON body that nests deeper than {@linkcode MAX_WALK_DEPTH}.
+ *
+ * @example
+ * ```ts
+ * import { TooDeepJson } from "./json.ts";
+ * const error = new TooDeepJson();
+ * if (!(error instanceof SyntaxError) || error.code !== "too-deep") throw new Error();
+ * ```
+ */
 export class TooDeepJson extends SyntaxError {
   readonly code = "too-deep";
   constructor() {

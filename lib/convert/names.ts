@@ -284,6 +284,16 @@ export function readableTitle(title: string): string {
  * The name of an authentication step: `logout` and `refresh_token` by their
  * paths, `login` for a POST that logs in. A GET that hands out a token (a
  * CSRF fetch) is named by its path like any other step.
+ *
+ * @example
+ * ```ts
+ * import { authStepName } from "./names.ts";
+ * const r = (method: string, path: string) => ({ method, url: new URL(`https://a.test${path}`) });
+ * // deno-lint-ignore no-explicit-any
+ * const name = (method: string, path: string, login = false) => authStepName(r(method, path) as any, login);
+ * if (name("POST", "/auth/logout") !== "logout" || name("POST", "/token/refresh") !== "refresh_token") throw new Error();
+ * if (name("POST", "/session", true) !== "login" || name("GET", "/csrf") !== undefined) throw new Error();
+ * ```
  */
 export function authStepName(r: HarRecord, login: boolean): string | undefined {
   const path = r.url.pathname;
@@ -292,7 +302,16 @@ export function authStepName(r: HarRecord, login: boolean): string | undefined {
   return login && r.method === "POST" ? "login" : undefined;
 }
 
-/** Step names stay readable: at most 40 characters, cut at a word. */
+/**
+ * Step names stay readable: at most 40 characters, cut at a word.
+ *
+ * @example
+ * ```ts
+ * import { shortName } from "./names.ts";
+ * if (shortName("get_order") !== "get_order") throw new Error();
+ * if (shortName("update_workspace_project_milestone_settings_page") !== "update_workspace_project_milestone") throw new Error();
+ * ```
+ */
 export function shortName(name: string): string {
   if (name.length <= 40) return name;
   const cut = name.slice(0, 40);
@@ -304,6 +323,16 @@ export function shortName(name: string): string {
  * The operation a GraphQL or JSON-RPC request names in its body
  * (`operationName`, `method`) or, for a GraphQL GET, its query string, for
  * endpoints where the path says nothing.
+ *
+ * @example
+ * ```ts
+ * import { operationName } from "./names.ts";
+ * const r = { url: new URL("https://a.test/graphql"), bodyText: '{"operationName":"GetProjects","query":"…"}' };
+ * // deno-lint-ignore no-explicit-any
+ * if (operationName(r as any) !== "get_projects") throw new Error();
+ * // deno-lint-ignore no-explicit-any
+ * if (operationName({ url: new URL("https://a.test/api/items") } as any) !== undefined) throw new Error();
+ * ```
  */
 export function operationName(r: HarRecord): string | undefined {
   if (!/(^|\/)(graphql|gql|rpc|jsonrpc|json-rpc)\/?$/i.test(r.url.pathname)) return undefined;

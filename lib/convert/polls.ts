@@ -11,7 +11,15 @@ import { cleanHeaders } from "./noise_headers.ts";
 import { STATUS_KEY } from "./values.ts";
 import type { YScalar } from "./yaml_out.ts";
 
-/** Headers whose values a server expects to be new on every request. */
+/**
+ * Headers whose values a server expects to be new on every request.
+ *
+ * @example
+ * ```ts
+ * import { FRESH_HEADER } from "./polls.ts";
+ * if (!FRESH_HEADER.test("Idempotency-Key") || FRESH_HEADER.test("Accept")) throw new Error();
+ * ```
+ */
 export const FRESH_HEADER = /idempot|nonce|^x-request-id$|^request-id$|^x-correlation-id$/i;
 
 /** One step's records: one request, or a run of polls with the loop that replays them. */

@@ -43,7 +43,17 @@ export type Decision = "constant" | "capture" | "fresh" | "variable" | "credenti
 const HELD_BY_USER =
   /pass|pwd|secret|private|api[-_]?key|^authorization$|^proxy-authorization$|^cookie$|credential|otp|pin$/i;
 
-/** A correlation whose rules the second recording's evidence overrules. */
+/**
+ * A correlation whose rules the second recording's evidence overrules.
+ *
+ * @example
+ * ```ts
+ * import { newTwoRecordingsCorrelator, type TwoRecordingsCorrelator } from "./two_recordings_correlate.ts";
+ * import { alignRecords, Evidence } from "./two_recordings.ts";
+ * const t: TwoRecordingsCorrelator = newTwoRecordingsCorrelator("a", new Evidence(alignRecords([], [])));
+ * if (t.unconfirmed !== 0) throw new Error();
+ * ```
+ */
 export interface TwoRecordingsCorrelator extends Correlator {
   readonly evidence: Evidence;
   /** Each value the evidence decided, by {@linkcode valueKey}. */

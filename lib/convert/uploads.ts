@@ -23,7 +23,15 @@ export interface UploadPart {
   content?: string;
 }
 
-/** The text of a placeholder file. */
+/**
+ * The text of a placeholder file.
+ *
+ * @example
+ * ```ts
+ * import { PLACEHOLDER_TEXT } from "./uploads.ts";
+ * if (!PLACEHOLDER_TEXT.endsWith("\n")) throw new Error();
+ * ```
+ */
 export const PLACEHOLDER_TEXT = `${FILE_PLACEHOLDER}\n`;
 
 /**
@@ -94,7 +102,16 @@ export function sentFileName(fileName: string): string | undefined {
   return base !== "" && `uploads/${base}` !== placeholderPath(fileName) ? base : undefined;
 }
 
-/** What a form's text field holds in the flow when the page gave it no default: the user typed it. */
+/**
+ * What a form's text field holds in the flow when the page gave it no
+ * default: the user typed it.
+ *
+ * @example
+ * ```ts
+ * import { TYPED_PLACEHOLDER } from "./uploads.ts";
+ * if (TYPED_PLACEHOLDER !== "(not recorded)") throw new Error();
+ * ```
+ */
 export const TYPED_PLACEHOLDER = "(not recorded)";
 
 /** A field of a form, as the browser sends it when the form is submitted. */

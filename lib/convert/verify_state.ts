@@ -30,14 +30,34 @@ const MAX_PROBES_PER_STEP = 200;
  */
 export const PROBE = "verify_probe_";
 
-/** A response of the session that handed out a value, and what the live one holds there. */
+/**
+ * A response of the session that handed out a value, and what the live
+ * one holds there.
+ *
+ * @example
+ * ```ts
+ * import type { Producer } from "./verify_state.ts";
+ * const p: Producer = { index: 0, handed: { value: "v", label: "the cookie \"sid\"", source: { kind: "cookie", name: "sid" } }, source: { kind: "cookie", name: "sid" } };
+ * if (p.index !== 0) throw new Error();
+ * ```
+ */
 export interface Producer {
   index: number;
   handed: Handed;
   source: Source;
 }
 
-/** The state of a step's request and of every step's captures, to put back after a try. */
+/**
+ * The state of a step's request and of every step's captures, to put back
+ * after a try (see `snapshot`).
+ *
+ * @example
+ * ```ts
+ * import type { Snapshot } from "./verify_state.ts";
+ * const keys: (keyof Snapshot)[] = ["parts", "uses", "captures", "replaced"];
+ * if (keys.length !== 4) throw new Error();
+ * ```
+ */
 export interface Snapshot {
   parts: RequestParts;
   uses: Set<string>;
@@ -45,7 +65,16 @@ export interface Snapshot {
   replaced: Correlator["replaced"];
 }
 
-/** What {@linkcode startVerification} needs besides the conversion. */
+/**
+ * What {@linkcode startVerification} needs besides the conversion.
+ *
+ * @example
+ * ```ts
+ * import type { VerificationInput } from "./verify_state.ts";
+ * const input: VerificationInput = { baseUrl: "http://127.0.0.1:8080", hosts: ["127.0.0.1:8080"], env: () => undefined };
+ * if (input.hosts.length !== 1) throw new Error();
+ * ```
+ */
 export interface VerificationInput {
   baseUrl: string;
   hosts: string[];
@@ -53,7 +82,16 @@ export interface VerificationInput {
   timeoutMs?: number;
 }
 
-/** One verification under way. */
+/**
+ * One verification under way (see `startVerification`).
+ *
+ * @example
+ * ```ts
+ * import type { Verification } from "./verify_state.ts";
+ * const runsLeft = (v: Verification, bound: number) => bound - v.runs;
+ * if (runsLeft({ runs: 3 } as Verification, 5) !== 2) throw new Error();
+ * ```
+ */
 export interface Verification {
   readonly prepared: PreparedConversion;
   readonly c: Correlator;

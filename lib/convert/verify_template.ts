@@ -193,7 +193,20 @@ export function substitute(step: Step, s: Substitution): number {
 /** The request parts of a step, to put back when a tried repair does not make it pass. */
 export type RequestParts = Pick<Step, "url" | "headers" | "body" | "form" | "multipart" | "checks">;
 
-/** A copy of the step's request parts (templates are immutable strings and fresh nodes). */
+/**
+ * A copy of the step's request parts (templates are immutable strings and
+ * fresh nodes).
+ *
+ * @example
+ * ```ts
+ * import { requestParts } from "./verify_template.ts";
+ * const step = { url: "u", headers: [["a", "1"]], checks: [{ path: ["x"], op: "type", value: "string" }] };
+ * // deno-lint-ignore no-explicit-any
+ * const parts = requestParts(step as any);
+ * step.headers[0][1] = "2";
+ * if (parts.headers[0][1] !== "1" || parts.url !== "u") throw new Error();
+ * ```
+ */
 export function requestParts(step: Step): RequestParts {
   return {
     url: step.url,

@@ -16,7 +16,16 @@ import type { EnvVar, Producer, Step } from "../model.ts";
 import { UniqueNames } from "../names.ts";
 import { Spelling } from "../spelling.ts";
 
-/** Where a value is sent: it decides which rules may replace it. */
+/**
+ * Where a value is sent: it decides which rules may replace it.
+ *
+ * @example
+ * ```ts
+ * import type { Where } from "./state.ts";
+ * const login: Where = { body: true, mutating: true, login: true, credentials: true };
+ * if (!login.login) throw new Error();
+ * ```
+ */
 export interface Where {
   body: boolean;
   mutating: boolean;
@@ -44,6 +53,15 @@ export const NOT_A_BODY: Readonly<Where> = {
  * The decisions a second recording's evidence may overrule. Stages call them
  * through `c.rules`, never the default directly, so an overruled rule is
  * overruled everywhere.
+ *
+ * @example
+ * ```ts
+ * import { newCorrelator } from "./pipeline.ts";
+ * const c = newCorrelator("a");
+ * // Every value is treated as a constant from here on: no producer is ever found.
+ * c.rules = { ...c.rules, producerFor: () => undefined };
+ * if (c.rules.producerFor("x") !== undefined) throw new Error();
+ * ```
  */
 export interface Rules {
   /** The producer of `value`, if a response handed it out. */
@@ -58,7 +76,16 @@ export interface Rules {
   produce(step: Step): void;
 }
 
-/** An upload step and the file it sends, for one note. */
+/**
+ * An upload step and the file it sends, for one note.
+ *
+ * @example
+ * ```ts
+ * import type { Upload } from "./state.ts";
+ * const u: Upload = { step: "upload", path: "uploads/a.pdf", placeholder: true, omitted: false };
+ * if (!u.path.startsWith("uploads/")) throw new Error();
+ * ```
+ */
 export interface Upload {
   step: string;
   path: string;
@@ -67,7 +94,17 @@ export interface Upload {
   form?: { page: string; typed: string[] };
 }
 
-/** The state of correlation over one session. */
+/**
+ * The state of correlation over one session.
+ *
+ * @example
+ * ```ts
+ * import type { Correlator } from "./state.ts";
+ * import { correlate } from "./pipeline.ts";
+ * const c: Correlator = correlate([], [], "a");
+ * if (c.steps.length !== 0 || c.env.size !== 0) throw new Error();
+ * ```
+ */
 export interface Correlator {
   readonly sp: Spelling;
   /** Whether values are taken from responses; off only for `--no-correlate` (a debugging aid). */
