@@ -11,7 +11,7 @@
  */
 import { decodedViews } from "./decode.ts";
 import { jsonHead } from "../_util/json_head.ts";
-import { headOf, type Masking } from "../model/masking.ts";
+import { headOf } from "../model/masking.ts";
 import { authParts, base64Forms, literalForms } from "./forms.ts";
 import { MIN_SECRET_LENGTH, SecretIndex, type Span } from "./secret_index.ts";
 
@@ -69,7 +69,7 @@ function merge(spans: Span[]): Span[] {
  * if (r.redact('{"p":"s3cr3t\\u002F\\u002B=\\u0026 value"}') !== '{"p":"***"}') throw new Error();
  * ```
  */
-export class Redactor implements Masking {
+export class Redactor {
   /** Registered values, in the order added. */
   #values = new Set<string>();
   /** Values given to `add` (before their parts are derived). */
