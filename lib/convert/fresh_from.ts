@@ -19,6 +19,7 @@ import { isUuid } from "./values.ts";
  * if (freshFrom("3fdb4b89f0f8a28eefa3034c6e4451e6", "eebeb964d157dc8d6a16f1ceb6fb3247") !== "${RANDOM.HEX_32}") throw new Error();
  * if (freshFrom("draft-1732100", "draft-1732999") !== "draft-${RUN_ID}") throw new Error();
  * if (freshFrom("Alice", "Bob") !== undefined) throw new Error();
+ * if (freshFrom("${x}-draft-17", "${x}-draft-19") !== "$${x}-draft-${RUN_ID}") throw new Error();
  * ```
  */
 export function freshFrom(a: string, b: string): string | undefined {
@@ -28,7 +29,8 @@ export function freshFrom(a: string, b: string): string | undefined {
   }
   const run = differingRun(a, b);
   if (!run) return undefined;
-  const escape = (t: string) => t.replaceAll("${", "$${");
+  // A function replacement: in a replacement string "$$" means one "$", which would undo the escape.
+  const escape = (t: string) => t.replaceAll("${", () => "$${");
   return `${escape(a.slice(0, run.start))}\${RUN_ID}${escape(a.slice(a.length - run.end))}`;
 }
 
