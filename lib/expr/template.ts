@@ -25,7 +25,7 @@
  *
  * @module
  */
-import type { Expr, Ref, Template, ValueTemplate } from "../model/template.ts";
+import type { Expr, Template, ValueTemplate } from "../model/template.ts";
 import { ExpressionError } from "./errors.ts";
 
 export type { Expr, Ref, Template, ValueTemplate } from "../model/template.ts";
@@ -94,65 +94,74 @@ export function valueOf(expr: Expr, scope: Scope): unknown {
   return resolve(expr, scope);
 }
 
+// A switch over small functions, not a table: evaluation runs for every request, and a
+// switch keeps each call direct (a table's one call site would see every kind).
 function resolve(expr: Expr, scope: Scope): unknown {
-  // deno-lint-ignore no-explicit-any
-  return (RESOLVERS[expr.ref.kind] as Resolver<any>)(expr.ref, expr, scope);
+  const ref = expr.ref;
+  switch (ref.kind) {
+    case "env":
+      return envValue(ref.name, expr, scope);
+    case "name":
+      return nameValue(ref.name, expr, scope);
+    case "var":
+      return varValue(ref.name, expr, scope);
+    case "step":
+      return stepValue(ref.step, ref.key, expr, scope);
+    case "setup":
+      return setupValue(ref.name, expr, scope);
+    case "random-uuid":
+      return crypto.randomUUID();
+    case "random-hex":
+      return randomHex(ref.length);
+    case "run-id":
+      return scope.runId;
+    case "trace-id":
+      return scope.traceId ?? "";
+  }
 }
 
-/** How one kind of reference finds its value; throws {@linkcode ExpressionError} when it has none. */
-type Resolver<K extends Ref["kind"]> = (
-  ref: Extract<Ref, { kind: K }>,
-  expr: Expr,
-  scope: Scope,
-) => unknown;
+function envValue(name: string, expr: Expr, scope: Scope): string {
+  const value = orFallback(scope.env(name), expr.fallback);
+  if (value === undefined) {
+    throw new ExpressionError(`Environment variable ${name} is not set (in "${expr.text}").`);
+  }
+  return value;
+}
 
-/** One resolver per kind of reference: TypeScript fails when a kind has none. */
-const RESOLVERS: { readonly [K in Ref["kind"]]: Resolver<K> } = {
-  env(ref, expr, scope) {
-    const value = orFallback(scope.env(ref.name), expr.fallback);
-    if (value === undefined) {
-      throw new ExpressionError(`Environment variable ${ref.name} is not set (in "${expr.text}").`);
-    }
-    return value;
-  },
-  name(ref, expr, scope) {
-    if (scope.vars.has(ref.name)) return scope.vars.get(ref.name);
-    const value = orFallback(scope.env(ref.name), expr.fallback);
-    if (value === undefined) {
-      throw new ExpressionError(
-        `"${ref.name}" is not a flow var, run parameter or environment variable (in "${expr.text}").`,
-      );
-    }
-    return value;
-  },
-  var(ref, expr, scope) {
-    if (!scope.vars.has(ref.name)) {
-      throw new ExpressionError(`Flow var "${ref.name}" is not defined (in "${expr.text}").`);
-    }
-    return scope.vars.get(ref.name);
-  },
-  step(ref, expr, scope) {
-    const captured = scope.steps.get(ref.step);
-    if (!captured || !captured.has(ref.key)) {
-      throw new ExpressionError(
-        `Step "${ref.step}" has no captured value "${ref.key}" (in "${expr.text}").`,
-      );
-    }
-    return captured.get(ref.key);
-  },
-  setup(ref, expr, scope) {
-    if (!scope.setup?.has(ref.name)) {
-      throw new ExpressionError(
-        `No setup flow handed out "${ref.name}" (in "${expr.text}"): run with --setup FILE.`,
-      );
-    }
-    return scope.setup.get(ref.name);
-  },
-  "random-uuid": () => crypto.randomUUID(),
-  "random-hex": (ref) => randomHex(ref.length),
-  "run-id": (_ref, _expr, scope) => scope.runId,
-  "trace-id": (_ref, _expr, scope) => scope.traceId ?? "",
-};
+function nameValue(name: string, expr: Expr, scope: Scope): unknown {
+  if (scope.vars.has(name)) return scope.vars.get(name);
+  const value = orFallback(scope.env(name), expr.fallback);
+  if (value === undefined) {
+    throw new ExpressionError(
+      `"${name}" is not a flow var, run parameter or environment variable (in "${expr.text}").`,
+    );
+  }
+  return value;
+}
+
+function varValue(name: string, expr: Expr, scope: Scope): unknown {
+  if (!scope.vars.has(name)) {
+    throw new ExpressionError(`Flow var "${name}" is not defined (in "${expr.text}").`);
+  }
+  return scope.vars.get(name);
+}
+
+function stepValue(step: string, key: string, expr: Expr, scope: Scope): unknown {
+  const captured = scope.steps.get(step);
+  if (!captured || !captured.has(key)) {
+    throw new ExpressionError(`Step "${step}" has no captured value "${key}" (in "${expr.text}").`);
+  }
+  return captured.get(key);
+}
+
+function setupValue(name: string, expr: Expr, scope: Scope): unknown {
+  if (!scope.setup?.has(name)) {
+    throw new ExpressionError(
+      `No setup flow handed out "${name}" (in "${expr.text}"): run with --setup FILE.`,
+    );
+  }
+  return scope.setup.get(name);
+}
 
 /**
  * Formats a value for interpolation into a longer string: strings as they
