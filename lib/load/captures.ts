@@ -11,17 +11,17 @@ import type { PathRoot } from "../expr/path.ts";
 import type { Loading } from "./context.ts";
 import { describe, isEmpty } from "./describe.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
-import { NAME } from "./spelling.ts";
+import { isName, nameHint } from "../model/names.ts";
 import { captureSource, pathSource } from "./capture_source.ts";
 
 /** A capture's name: one that can be referenced, once per step. Whether it is. */
 function goodName(ctx: Loading, e: Entry, label: string, seen: Set<string>): boolean {
-  if (!NAME.test(e.key)) {
+  if (!isName(e.key)) {
     ctx.problem(
       "bad-name",
       `Capture name "${e.key}" cannot be referenced.`,
       e.keyNode,
-      'Use letters, digits, "_" and "-", e.g. order_id.',
+      nameHint("order_id"),
     );
     return false;
   }

@@ -31,7 +31,7 @@ import { excerptOf } from "./excerpt.ts";
 // The loader's words and shapes live in their own modules, which the readers import; these
 // re-exports keep the importers that name them from here working.
 export type { IncludeResolution, LoadOptions } from "./load_options.ts";
-export { FOREIGN_EXPRESSION, METHOD, NAME, RESERVED } from "./spelling.ts";
+export { FOREIGN_EXPRESSION, METHOD, RESERVED } from "./spelling.ts";
 export { KEY_HINTS, REQUIRED_HINTS } from "./key_hints.ts";
 export { bounded, describe, isEmpty, MAX_QUOTED } from "./describe.ts";
 export type { Entry, TemplateUse } from "./entry.ts";

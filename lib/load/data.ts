@@ -10,7 +10,8 @@
 import type { Node, YAMLMap } from "yaml";
 import { isMap, isScalar, isSeq } from "./nodes.ts";
 import type { DataRow, Flow } from "../model/flow.ts";
-import { describe, type Entry, type Loading, NAME, RESERVED } from "./context.ts";
+import { describe, type Entry, type Loading, RESERVED } from "./context.ts";
+import { isName, nameHint } from "../model/names.ts";
 
 /**
  * The rows of inline `data`, or the file to read them from.
@@ -94,12 +95,12 @@ function rowValues(ctx: Loading, row: Node | null, i: number): Record<string, un
   }
   const values: Record<string, unknown> = {};
   for (const e of ctx.entries(row)) {
-    if (!NAME.test(e.key) || RESERVED.has(e.key)) {
+    if (!isName(e.key) || RESERVED.has(e.key)) {
       ctx.problem(
         "bad-name",
         `"${e.key}" in row ${i + 1} of "data" cannot be a var name.`,
         e.keyNode,
-        'Use letters, digits, "_" and "-", starting with a letter, e.g. user_role.',
+        nameHint("user_role", true),
       );
       continue;
     }

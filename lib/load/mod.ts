@@ -25,9 +25,10 @@
  *   `references.ts` orders the steps and checks every `${…}`, one check per
  *   kind of reference in `ref_checks.ts`. A new flow key is one reader here.
  * - Shared by the readers: `context.ts` (the state of one file's loading),
- *   `describe.ts` (how messages name values), `spelling.ts` (name and token
- *   rules), `key_hints.ts` (hints for keys from other tools), `scalars.ts`
- *   (integers, durations), `entry.ts`, `load_options.ts`, `nodes.ts`.
+ *   `describe.ts` (how messages name values), `spelling.ts` (token rules;
+ *   the name rule is `model/names.ts`), `key_hints.ts` (hints for keys
+ *   from other tools), `scalars.ts` (integers, durations), `entry.ts`,
+ *   `load_options.ts`, `nodes.ts`.
  * - Includes (`expand_includes.ts`), data rows (`data.ts`,
  *   `data_file.ts`), `--var-file`/`--env-file` (`var_files.ts`).
  *
@@ -63,7 +64,7 @@ export type { FlowCache } from "./flow_cache.ts";
 export { prepareSchemas, SCHEMA_COMPILE_LIMIT_MS } from "./schema_compile.ts";
 export { MAX_SCHEMA_DEPTH } from "./schema_problem.ts";
 export { parseEnvFile, parseVarsFile } from "./var_files.ts";
-export { METHOD, NAME, RESERVED } from "./spelling.ts";
+export { METHOD, RESERVED } from "./spelling.ts";
 // The types the stage's API names, so its documentation is whole (deno doc --lint).
 export type { DataRow, DeferredFlow, Flow, Step } from "../model/flow.ts";
 export type { Problem } from "../model/errors.ts";

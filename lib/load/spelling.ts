@@ -1,16 +1,14 @@
 /**
- * What names, tokens and expressions may look like in a flow: var, step and
- * capture names, HTTP tokens, the names expressions reserve, and other
- * tools' placeholders that would be sent as they are.
+ * What names, tokens and expressions may look like in a flow: HTTP tokens,
+ * the names expressions reserve, and other tools' placeholders that would be
+ * sent as they are. The rule for a var, capture or output name itself is
+ * `model/names.ts`, shared with expressions and `--var`.
  *
  * @module
  */
 
 /** Names that expressions reserve; a var may not take them. */
 export const RESERVED = new Set(["RUN_ID", "TRACE_ID", "ENV", "RANDOM", "vars", "steps"]);
-
-/** What a var, step or capture name may be: referenced as `${vars.NAME}`. */
-export const NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 
 /** An HTTP token: what a method or a header name may be. */
 export const METHOD = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

@@ -8,7 +8,8 @@ import type { VarDef } from "../model/flow.ts";
 import type { Loading } from "./context.ts";
 import { describe, isEmpty } from "./describe.ts";
 import type { Entry } from "./entry.ts";
-import { NAME, RESERVED } from "./spelling.ts";
+import { RESERVED } from "./spelling.ts";
+import { isName, nameHint } from "../model/names.ts";
 
 /**
  * The flow's `vars`: referenceable names whose values are templates.
@@ -40,16 +41,14 @@ export function loadVars(
   }
   const vars: VarDef[] = [];
   for (const e of ctx.entries(entry.value)) {
-    if (!NAME.test(e.key) || RESERVED.has(e.key)) {
+    if (!isName(e.key) || RESERVED.has(e.key)) {
       ctx.problem(
         "bad-name",
         RESERVED.has(e.key)
           ? `"${e.key}" is reserved and cannot be a var name.`
           : `Var name "${e.key}" cannot be referenced.`,
         e.keyNode,
-        e.key === "RUN_ID"
-          ? "Set the run id with --run-id."
-          : 'Use letters, digits, "_" and "-", starting with a letter, e.g. user_id.',
+        e.key === "RUN_ID" ? "Set the run id with --run-id." : nameHint("user_id", true),
       );
       continue;
     }

@@ -8,7 +8,8 @@
  * run events reporters hear (`events.ts`), the `Masking` interface values
  * are shown through (`masking.ts`), the load and usage errors with their
  * positions (`errors.ts`), the documented input limits (`limits.ts`), the
- * byte spill interface (`spill.ts`) and the version (`version.ts`).
+ * byte spill interface (`spill.ts`), the version (`version.ts`) and the one
+ * rule for names a `${…}` can reference (`names.ts`).
  *
  * Adding a flow key starts here (its loaded shape), then `load/`.
  *
@@ -28,6 +29,7 @@ export * from "./events.ts";
 export * from "./flow.ts";
 export * from "./limits.ts";
 export * from "./masking.ts";
+export * from "./names.ts";
 export * from "./operators.ts";
 export * from "./path.ts";
 export * from "./compact.ts";

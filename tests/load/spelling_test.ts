@@ -1,6 +1,7 @@
 /** Name and token rules (lib/load/spelling.ts). */
 import assert from "node:assert/strict";
-import { foreignExpression, METHOD, NAME, RESERVED } from "../../lib/load/spelling.ts";
+import { foreignExpression, METHOD, RESERVED } from "../../lib/load/spelling.ts";
+import { NAME_PATTERN as NAME } from "../../lib/model/names.ts";
 import { loadFlow } from "../../lib/load/load_flow.ts";
 import { stepFlowText } from "../support/step_flow.ts";
 
