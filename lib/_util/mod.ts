@@ -13,7 +13,9 @@
  *   budget of waiting), `helper_thread.ts` (the worker it runs on),
  *   `guard_error.ts` (its one error class);
  * - `regex.ts`: regular expressions under the time guard, `regex_shape.ts`
- *   deciding which patterns may run on the calling thread.
+ *   deciding which patterns may run on the calling thread, `regex_problem.ts`
+ *   wording a pattern that does not compile or runs too long;
+ * - `plural.ts`: "1 flow", "2 flows", and the word alone ("was"/"were").
  *
  * @example
  * ```ts
@@ -32,6 +34,8 @@ export * from "./internal_error.ts";
 export * from "./json_head.ts";
 export * from "./on_demand.ts";
 export * from "./own_property.ts";
+export * from "./plural.ts";
 export * from "./regex.ts";
+export * from "./regex_problem.ts";
 export * from "./suggest.ts";
 export * from "./time_guard.ts";

@@ -11,6 +11,7 @@ import { resolvePath, select } from "../expr/path.ts";
 import type { CheckGroup, GroupCondition, PathCheck } from "../model/flow.ts";
 import type { AssertionResult } from "../model/result.ts";
 import { compact } from "./_compact.ts";
+import { pluralWord } from "../_util/plural.ts";
 import type { CheckContext } from "./context.ts";
 import { show } from "./json_value.ts";
 import { applyOperator, UNDECIDED } from "./operators.ts";
@@ -132,7 +133,7 @@ function skippedResult(
   const c = d.condition;
   const source = conditionSource(c);
   const n = group.counts[branch];
-  const what = `${n} ${branch === "else" ? '"else" ' : ""}check${n === 1 ? "" : "s"}`;
+  const what = `${n} ${branch === "else" ? '"else" ' : ""}${pluralWord(n, "check")}`;
   const because = d.holds
     ? `its condition ${source} ${c.operator} ${show(d.expected, 80, display)} holds`
     : `its condition ${source} ${c.operator} ${

@@ -9,6 +9,7 @@
  */
 import { canonicalKey, deepEqual, jsonType, PLAIN, show, typed } from "./json_value.ts";
 import { compilePattern, MatchTimeoutError, testPattern } from "../_util/regex.ts";
+import { regexReason, SLOW_REGEX } from "../_util/regex_problem.ts";
 import type { Masking } from "../model/masking.ts";
 import type { Operator } from "../model/operators.ts";
 
@@ -50,13 +51,10 @@ function regex(source: string, actual: string): boolean | { problem: string } {
     return testPattern(source, actual);
   } catch (error) {
     if (error instanceof MatchTimeoutError && error.code === "regex-timeout") {
-      return {
-        problem: `${error.message} (a pattern with nested quantifiers such as (a+)+ ` +
-          `can take exponential time)`,
-      };
+      return { problem: `${error.message} (${SLOW_REGEX})` };
     }
     if (error instanceof MatchTimeoutError) return { problem: error.message };
-    return { problem: `invalid: ${(error as Error).message}` };
+    return { problem: `invalid: ${regexReason(error)}` };
   }
 }
 
@@ -127,7 +125,7 @@ export const OPERATOR_TABLE: Readonly<Record<Operator, OperatorCheck>> = {
         compilePattern(source);
       } catch (error) {
         return `"matches" needs a valid regular expression, got /${expected}/ (${
-          (error as Error).message
+          regexReason(error)
         })`;
       }
       const matched = regex(source, actual);

@@ -9,6 +9,8 @@
  */
 import type { SchemaCheck, Validate } from "../model/flow.ts";
 import { GuardError, MATCH_TIME_LIMIT_MS } from "../_util/time_guard.ts";
+import { plural } from "../_util/plural.ts";
+import { SLOW_REGEX } from "../_util/regex_problem.ts";
 import type { AssertionResult } from "../model/result.ts";
 import { MAX_SCHEMA_DEPTH } from "../load/schema_problem.ts";
 import { operationSchema } from "./openapi.ts";
@@ -148,8 +150,7 @@ function validateBody(
       return `checking it against ${schema.what} failed: ${error.message}`;
     }
     spent.add(response);
-    return `checking it against ${schema.what} did not finish within ${LIMIT} (a pattern with nested ` +
-      "quantifiers such as (a+)+ can take exponential time)";
+    return `checking it against ${schema.what} did not finish within ${LIMIT} (${SLOW_REGEX})`;
   }
 }
 
@@ -157,7 +158,5 @@ function validateBody(
 function violationsMessage(violations: ReturnType<Validate>, what: string): string {
   const listed = violations.slice(0, MAX_LISTED).map((v) => `${v.at || "/"} ${v.message}`);
   const more = violations.length > MAX_LISTED ? `; and ${violations.length - MAX_LISTED} more` : "";
-  return `${violations.length} violation${violations.length === 1 ? "" : "s"} of ${what}: ${
-    listed.join("; ")
-  }${more}`;
+  return `${plural(violations.length, "violation")} of ${what}: ${listed.join("; ")}${more}`;
 }

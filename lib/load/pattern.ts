@@ -7,6 +7,7 @@
  */
 import type { Node } from "yaml";
 import { compilePattern } from "../_util/regex.ts";
+import { BAD_REGEX_HINT, badRegexMessage } from "../_util/regex_problem.ts";
 import type { Loading } from "./context.ts";
 
 /**
@@ -26,14 +27,7 @@ export function loadPattern(ctx: Loading, source: string, node: Node | null): Re
   try {
     return compilePattern(source);
   } catch (error) {
-    ctx.problem(
-      "bad-regex",
-      `Invalid regular expression "${source}": ${
-        (error as Error).message.replace(/^Invalid regular expression: /, "")
-      }.`,
-      node,
-      "Escape special characters with a backslash, e.g. \\. for a dot.",
-    );
+    ctx.problem("bad-regex", badRegexMessage(source, error), node, BAD_REGEX_HINT);
     return undefined;
   }
 }

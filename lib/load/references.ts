@@ -11,6 +11,7 @@ import type { Expr } from "../expr/template.ts";
 import type { VarDef } from "../model/flow.ts";
 import { orderSteps } from "./order.ts";
 import { suggest } from "../_util/suggest.ts";
+import { pluralWord } from "../_util/plural.ts";
 import type { Loading } from "./context.ts";
 import type { TemplateUse } from "./entry.ts";
 import type { RawStep } from "./steps.ts";
@@ -126,7 +127,7 @@ function mentionOtherLines({ problem, lines }: { problem: Problem; lines: number
   if (others.length === 0) return;
   problem.message = problem.message.replace(
     /\.$/,
-    `; also used on line${others.length === 1 ? "" : "s"} ${others.slice(0, 10).join(", ")}${
+    `; also used on ${pluralWord(others.length, "line")} ${others.slice(0, 10).join(", ")}${
       others.length > 10 ? ` and ${others.length - 10} more` : ""
     }.`,
   );

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { plural } from "../_util/plural.ts";
 
 /** A location in a source file, 1-based; `length` is how many characters to underline. */
 export interface Span {
@@ -76,7 +77,7 @@ export class FlowLoadError extends Error {
   /** Wraps the problems of a flow set. */
   constructor(problems: Problem[]) {
     const count = problems.length;
-    super(`${count} problem${count === 1 ? "" : "s"} in the flow files; nothing was sent.`);
+    super(`${plural(count, "problem")} in the flow files; nothing was sent.`);
     this.name = "FlowLoadError";
     this.problems = problems;
   }

@@ -7,6 +7,7 @@
  * @module
  */
 import type { Counts, FlowResult, RunResult, StepResult } from "../model/result.ts";
+import { plural } from "../_util/plural.ts";
 import type { Reporter } from "./reporter.ts";
 import { type FlowFormat, stepDetails } from "./console_step.ts";
 import { eachStepFailure } from "./failures.ts";
@@ -61,9 +62,9 @@ function mark(status: StepResult["status"], s: Style): string {
 function counts(label: string, c: Counts, s: Style): string {
   const parts = [`${c.passed} passed`];
   if (c.failed) parts.push(s.red(`${c.failed} failed`));
-  if (c.error) parts.push(s.red(`${c.error} error${c.error === 1 ? "" : "s"}`));
+  if (c.error) parts.push(s.red(plural(c.error, "error")));
   if (c.skipped) parts.push(s.yellow(`${c.skipped} skipped`));
-  return `${c.total} ${label}${c.total === 1 ? "" : "s"}: ${parts.join(", ")}`;
+  return `${plural(c.total, label)}: ${parts.join(", ")}`;
 }
 
 /** A flow the run never started (fail-fast, an interrupt): every step "Not run". */
@@ -156,7 +157,7 @@ export function formatFlowLine(flow: FlowResult, s: Style): string {
     : "";
   return `${mark(flow.status, s)} ${s.bold(visible(flow.file))} ${s.dim("·")} ${
     visible(flow.name)
-  } ${s.dim(`${ms(flow.duration_ms)} · ${n} step${n === 1 ? "" : "s"}`)}${why}\n`;
+  } ${s.dim(`${ms(flow.duration_ms)} · ${plural(n, "step")}`)}${why}\n`;
 }
 
 /**
@@ -222,9 +223,9 @@ export function consoleReporter(options: ConsoleOptions): Reporter {
     onRunStart(run) {
       const n = run.files.length;
       options.write(
-        `${s.bold("flowrun")} ${run.runner_version} ${s.dim("·")} run ${run.run_id} ${
-          s.dim("·")
-        } ${n} flow${n === 1 ? "" : "s"}\n\n`,
+        `${s.bold("flowrun")} ${run.runner_version} ${s.dim("·")} run ${run.run_id} ${s.dim("·")} ${
+          plural(n, "flow")
+        }\n\n`,
       );
       progress?.start(n);
     },

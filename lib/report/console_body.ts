@@ -6,6 +6,7 @@
  * @module
  */
 import { visible } from "./terminal.ts";
+import { pluralWord } from "../_util/plural.ts";
 
 /** Lines of a body shown under a failure without `-vv`. */
 const BODY_LINES = 20;
@@ -74,7 +75,7 @@ export function shownBody(body: string, level: number, truncated?: number): stri
   }
   if (lines.length === 0 && all.length > 0) lines.push(visible(`${all[0].slice(0, BODY_CHARS)}…`));
   const more = all.length - lines.length;
-  if (more > 0) lines.push(`… ${more} more line${more === 1 ? "" : "s"} (-vv shows all)`);
+  if (more > 0) lines.push(`… ${more} more ${pluralWord(more, "line")} (-vv shows all)`);
   if (truncated) lines.push(`… ${truncated} more characters (kept out of the reports)`);
   return lines;
 }

@@ -6,6 +6,7 @@
  * @module
  */
 import type { RunResult } from "../model/result.ts";
+import { plural } from "../_util/plural.ts";
 import { eachStepFailure } from "./failures.ts";
 
 /** GitHub shows at most 10 error annotations per step; a few more are kept for the log. */
@@ -107,9 +108,7 @@ export function githubSummary(result: RunResult, reproduce?: (file: string) => s
   const { flows, steps } = result.totals;
   const ok = result.status === "passed";
   const lines = [
-    `### ${ok ? "✅" : "❌"} flowrun: ${flows.passed} of ${flows.total} flow${
-      flows.total === 1 ? "" : "s"
-    } passed`,
+    `### ${ok ? "✅" : "❌"} flowrun: ${flows.passed} of ${plural(flows.total, "flow")} passed`,
     "",
     `Run ${code(result.run_id)} · ${
       (result.duration_ms / 1000).toFixed(2)

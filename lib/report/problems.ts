@@ -7,6 +7,7 @@
  * @module
  */
 import type { Problem } from "../model/errors.ts";
+import { plural, pluralWord } from "../_util/plural.ts";
 import type { Style } from "./style.ts";
 import { visible } from "./terminal.ts";
 
@@ -92,8 +93,8 @@ export function formatProblems(
   if (sorted.length > MAX_SHOWN_PROBLEMS) {
     const more = count(sorted.slice(MAX_SHOWN_PROBLEMS));
     out.push(
-      `… and ${more} more problem${
-        more === 1 ? "" : "s"
+      `… and ${more} more ${
+        pluralWord(more, "problem")
       } (the first ${MAX_SHOWN_PROBLEMS} are shown; flowrun validate --format json lists more).`,
       "",
     );
@@ -102,7 +103,7 @@ export function formatProblems(
     problems.reduce((n, p) => n + (p.omittedFiles ?? 0), 0);
   const n = count(problems);
   out.push(
-    `${n} problem${n === 1 ? "" : "s"} in ${files} file${files === 1 ? "" : "s"}; ${outcome}.`,
+    `${plural(n, "problem")} in ${plural(files, "file")}; ${outcome}.`,
   );
   return out.join("\n") + "\n";
 }
