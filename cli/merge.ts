@@ -5,6 +5,7 @@
  * @module
  */
 import { UsageError } from "../lib/model/errors.ts";
+import { plural } from "../lib/_util/plural.ts";
 import { MAX_RECORDING_BYTES } from "../lib/model/limits.ts";
 import { command } from "./args.ts";
 import { EXIT } from "./exit.ts";
@@ -80,9 +81,7 @@ export async function merge(args: string[]): Promise<number> {
   }
   const s = consoleMod.style(useColor(values));
   out(
-    `merged ${inputs.length} report${inputs.length === 1 ? "" : "s"} · ${
-      consoleMod.formatSummary(result, s)
-    }`,
+    `merged ${plural(inputs.length, "report")} · ${consoleMod.formatSummary(result, s)}`,
   );
   return result.status === "passed" ? EXIT.passed : EXIT.failed;
 }

@@ -4,6 +4,7 @@
  * @module
  */
 import { UsageError } from "../lib/model/errors.ts";
+import { plural } from "../lib/_util/plural.ts";
 import { command } from "./args.ts";
 import { EXIT } from "./exit.ts";
 import { out } from "./output.ts";
@@ -46,10 +47,9 @@ export async function renderReport(args: string[]): Promise<number> {
   const inputs = await (await import("./merge.ts")).readReports(positionals);
   const result = inputs.length === 1 ? inputs[0].result : mergeMod.mergeResults(inputs);
   await save(values.output, html.toHtml(result, { traceLink: values["trace-link"] }));
-  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
   out(
-    `wrote ${values.output} (${count(result.totals.flows.total, "flow")} from ${
-      count(inputs.length, "report")
+    `wrote ${values.output} (${plural(result.totals.flows.total, "flow")} from ${
+      plural(inputs.length, "report")
     })\n`,
   );
   return EXIT.passed;

@@ -5,6 +5,7 @@
  * @module
  */
 import { UsageError } from "../lib/model/errors.ts";
+import { plural } from "../lib/_util/plural.ts";
 import { command } from "./args.ts";
 import { parseParams } from "./option_values.ts";
 import { EXIT } from "./exit.ts";
@@ -54,12 +55,12 @@ export async function validate(args: string[]): Promise<number> {
     }));
     out(JSON.stringify(list, null, 2) + "\n");
   } else if (problems.length > 0) {
-    const checked = `${files.length} file${files.length === 1 ? "" : "s"} checked`;
+    const checked = `${plural(files.length, "file")} checked`;
     out(
       consoleMod.formatProblems(problems, consoleMod.style(useColor(values)), checked),
     );
   } else {
-    out(`${files.length} flow file${files.length === 1 ? "" : "s"} checked: no problems.\n`);
+    out(`${plural(files.length, "flow file")} checked: no problems.\n`);
   }
   return problems.length > 0 ? EXIT.usage : EXIT.passed;
 }

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { plural } from "../../lib/_util/plural.ts";
 import type { Problem } from "../../lib/model/errors.ts";
 import type { RunResult } from "../../lib/model/result.ts";
 import { formatProblems, style } from "../../lib/report/console.ts";
@@ -41,8 +42,8 @@ export function nothingSelected(
     line: 0,
     column: 0,
     code: "no-match",
-    message: `${selectors} matched none of the ${checked} flow file${
-      checked === 1 ? "" : "s"
+    message: `${selectors} matched none of the ${
+      plural(checked, "flow file")
     }, so nothing would run.`,
     hint: filter.length > 0
       ? "Check the pattern: without *, ? or [...] it matches part of a flow's name or path; with them, the whole name, path or file name. flowrun run <path> --list shows what a run selects."

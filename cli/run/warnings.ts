@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { pluralWord } from "../../lib/_util/plural.ts";
 import { everyStep, type Flow } from "../../lib/model/flow.ts";
 
 /**
@@ -75,7 +76,7 @@ export function insecureWarning(all: boolean, flows: readonly Flow[]): string | 
   if (!all && files.size === 0) return undefined;
   const who = all
     ? "--insecure is on"
-    : `${[...files].join(", ")} set${files.size === 1 ? "s" : ""} insecure: true`;
+    : `${[...files].join(", ")} ${pluralWord(files.size, "sets", "set")} insecure: true`;
   return `warning[insecure]: ${who}: TLS certificates are not checked, so anyone on the network path ` +
     `can read and change these requests and their secrets.\n` +
     `  hint: Trust the server's CA instead with --cacert FILE (or ca_cert in the flow's options).\n`;
