@@ -7,6 +7,7 @@
  */
 import { UsageError } from "../lib/model/errors.ts";
 import { parseDuration } from "../lib/_util/duration.ts";
+import { isName } from "../lib/model/names.ts";
 
 /**
  * `--var NAME=VALUE` pairs as run parameters; RUN_ID and TRACE_ID cannot be set.
@@ -23,7 +24,7 @@ export function parseParams(values: readonly string[] = []): Map<string, string>
   for (const item of values) {
     const eq = item.indexOf("=");
     const name = eq === -1 ? item : item.slice(0, eq);
-    if (eq === -1 || !/^[A-Za-z_][A-Za-z0-9_-]*$/.test(name)) {
+    if (eq === -1 || !isName(name)) {
       throw new UsageError(
         "bad-var",
         `Expected --var NAME=VALUE, got "${eq === -1 ? item : name}".`,

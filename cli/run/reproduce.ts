@@ -65,7 +65,7 @@ export type RerunOptions = Pick<
 function varWords(plan: RerunOptions, isSecret: (name: string) => boolean): string[] {
   const words: string[] = [];
   for (const [name, value] of plan.params) {
-    // A --var name is [A-Za-z_][A-Za-z0-9_-]*: a plain word; the variable's name must expand.
+    // A --var name is a plain word (model/names.ts); the variable's name must expand.
     const variable = name.toUpperCase().replaceAll("-", "_");
     words.push("--var", isSecret(name) ? `${name}="$${variable}"` : shellWord(`${name}=${value}`));
   }
