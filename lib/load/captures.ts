@@ -74,9 +74,11 @@ function blockCaptures(
     const from = isMap(e.value)
       ? captureSource(ctx, e.value, root, what, owner)
       : pathSource(ctx, e.value, root, what, false, owner);
-    if (!from) continue;
     const at = ctx.at(e.keyNode);
-    out.push({ name: e.key, from, line: at.line, column: at.column });
+    // A capture whose source has a problem still names a value: uses of it are not mistakes too.
+    // (A flow with problems never runs, so the placeholder is never read.)
+    const source = from ?? { kind: "header", name: "" };
+    out.push({ name: e.key, from: source, line: at.line, column: at.column });
   }
 }
 

@@ -27,6 +27,7 @@ import { bounded, describe } from "./describe.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
 import { readDuration, readInteger } from "./scalars.ts";
 import { excerptOf } from "./excerpt.ts";
+import { AnchorProblems } from "./anchor_problems.ts";
 
 // The loader's words and shapes live in their own modules, which the readers import; these
 // re-exports keep the importers that name them from here working.
@@ -88,6 +89,8 @@ export class Loading {
 
   /** Each alias node's anchor, resolved once in document order. */
   targets = new Map<Node, Node>();
+  /** Mistakes inside anchors: each reported once, at the first alias that reads it. */
+  readonly anchors = new AnchorProblems();
   /** Every alias read so far, with its anchor's value. */
   readonly aliasUses: { alias: Node; target: Node }[] = [];
   /**
@@ -129,14 +132,12 @@ export class Loading {
     offset?: number,
     length?: number,
   ): void {
-    // A mistake inside an anchor is reported where the alias uses it, naming the anchor.
+    // A mistake inside an anchor is reported where the alias uses it, naming the anchor, once.
     const use = this.via !== undefined ? this.via ?? undefined : this.aliasUseOf(node);
     if (use) {
-      const anchor = this.at(node, offset);
-      const name = (use.alias as { source?: string }).source;
-      const where = `in the anchor "&${name}" at line ${anchor.line}:${anchor.column}`;
-      const plain = message.replace(/\.$/, "");
-      message = plain.endsWith(")") ? `${plain.slice(0, -1)}; ${where}).` : `${plain} (${where}).`;
+      const named = this.anchors.message(code, message, use.alias, this.at(node, offset));
+      if (named === undefined) return;
+      message = named;
       node = use.alias;
       offset = undefined;
       length = undefined;

@@ -24,7 +24,8 @@
  *   `client_options.ts`), `include.ts`, `tags.ts`, `vars.ts`. Then
  *   `references.ts` orders the steps and checks every `${…}`, one check per
  *   kind of reference in `ref_checks.ts`. A new flow key is one reader here.
- * - Shared by the readers: `context.ts` (the state of one file's loading),
+ * - Shared by the readers: `context.ts` (the state of one file's loading;
+ *   a mistake inside an anchor is one problem by `anchor_problems.ts`),
  *   `describe.ts` (how messages name values), `spelling.ts` (token rules;
  *   the name rule is `model/names.ts`), `key_hints.ts` (hints for keys
  *   from other tools), `scalars.ts` (integers, durations), `entry.ts`,

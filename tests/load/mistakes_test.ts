@@ -671,6 +671,31 @@ const MISTAKES: Record<string, Mistake> = {
     message: "must be quoted",
     hint: 'Quote it: - {at: "$.json.items[?@.id == 1]"',
   },
+  // Issue 40, item 5: one mistake is one problem, at the place to fix.
+  "a misspelt key in a shared check list, read by three aliases": {
+    yaml: "name: f\nx-article: &article\n  - {path: $.title, type: string}\n" +
+      "  - {path: $.slug, tpye: string}\nsteps:\n" +
+      ["a", "b", "c"].map((s) =>
+        `  - name: ${s}\n    request: {url: "http://x.test/${s}"}\n` +
+        "    assert: {json: [{at: $.json.article, checks: *article}]}\n"
+      ).join(""),
+    code: "unknown-key",
+    line: 8,
+    column: 50,
+    message:
+      'Unknown key "tpye" in a check in "assert" of step "a" (in the anchor "&article" at line 4:20)',
+    hint: 'Did you mean "type"?',
+  },
+  "a spelling B path under a capture, then used twice": {
+    yaml: `  - name: s\n    request: {url: "http://x.test"}\n    capture: {id: $.id}\n` +
+      `  - name: t\n    request: {url: "http://x.test/\${steps.s.capture.id}"}\n` +
+      `    assert: {json: [{path: $.json.id, equals: "\${steps.s.capture.id}"}]}\n`,
+    code: "bad-path",
+    line: 9,
+    column: 20,
+    message: 'Path "$.id" does not start at $.json',
+    hint: 'e.g. "$.json.id"',
+  },
 };
 
 for (const [name, m] of Object.entries(MISTAKES)) {
