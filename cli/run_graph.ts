@@ -46,6 +46,7 @@ import "../lib/check/assert.ts";
 import "../lib/check/capture.ts";
 import "../lib/check/groups.ts";
 import "../lib/check/json_value.ts";
+import "../lib/check/near_key.ts";
 import "../lib/check/openapi.ts";
 import "../lib/check/operators.ts";
 import "../lib/check/path_check.ts";

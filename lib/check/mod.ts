@@ -9,8 +9,9 @@
  *   the status (`status_check.ts`), XPath checks (`xpath_check.ts`, over
  *   `xpath.ts`), schema checks (`schema.ts`, OpenAPI lookups in
  *   `openapi.ts`), then path checks (`path_check.ts`, with values under
- *   `at` from `path_select.ts`) whose conditional groups are decided by
- *   `groups.ts`. `context.ts` is what every check of a block reads.
+ *   `at` from `path_select.ts`, and the key a path that found nothing
+ *   nearly spells from `near_key.ts`) whose conditional groups are decided
+ *   by `groups.ts`. `context.ts` is what every check of a block reads.
  * - `operators.ts`: {@linkcode OPERATOR_TABLE}, one check per operator;
  *   adding an operator is its spelling in `model/operators.ts` and its
  *   check here.

@@ -14,6 +14,7 @@ import type { ResponseSelection } from "../http/response.ts";
 import { compact } from "./_compact.ts";
 import type { CheckContext } from "./context.ts";
 import { show } from "./json_value.ts";
+import { nearKey } from "./near_key.ts";
 import { applyOperator } from "./operators.ts";
 import { baseValues, pathSelector, type Selector } from "./path_select.ts";
 
@@ -127,6 +128,11 @@ function evaluatePath(
   const expected = render(check.expected, scope);
   const selection = selectFrom(check.path);
   const outcome = pathOutcome(check, selection, expected, label, display);
+  // A path that found nothing may be a typo of a key the response has: name it.
+  if (!outcome.passed && !selection.found && selection.problem === undefined) {
+    const near = nearKey(check.path, selectFrom);
+    if (near) outcome.message += ` (did you mean "${near}"?)`;
+  }
   // Where the check is written goes last, as the reports order keys: they then copy nothing.
   return {
     phase,
