@@ -18,6 +18,7 @@ import { HELP } from "./cli/help.ts";
 import { err, out } from "./cli/output.ts";
 import { listenForInterrupts } from "./cli/signals.ts";
 import { subcommand } from "./cli/subcommands.ts";
+import { commandHelp } from "./cli/usage.ts";
 
 export { EXIT };
 
@@ -32,23 +33,34 @@ async function run(rest: string[]): Promise<number> {
   }
 }
 
-/** Prints the help. */
-function help(): number {
-  out(HELP);
-  return EXIT.passed;
+/** Prints the help, or with a command (`flowrun help run`) that command's help. */
+async function help(rest: string[]): Promise<number> {
+  const [command] = rest;
+  if (command === undefined || command.startsWith("-")) {
+    out(HELP);
+    return EXIT.passed;
+  }
+  const known = COMMANDS.get(command);
+  if (!known) throw unknownCommand(command);
+  if (command === "help") return await help([]);
+  return await known(["--help"]);
 }
 
-/** Prints the version of flowrun and of the Deno it runs on. */
-function version(): number {
+/** Prints the version of flowrun and of the Deno it runs on (`version --help`: its usage). */
+function version(rest: string[]): number {
+  if (rest[0] === "--help" || rest[0] === "-h") {
+    out(commandHelp("version", {}));
+    return EXIT.passed;
+  }
   out(`flowrun ${VERSION} (deno ${Deno.version.deno}, ${Deno.build.target})\n`);
   return EXIT.passed;
 }
 
 /** Each command by the names it answers to; subcommands' modules are imported when called. */
-const COMMANDS = new Map<string, (rest: string[]) => number | Promise<number>>([
+const COMMANDS: Map<string, (rest: string[]) => number | Promise<number>> = new Map([
   ["help", help],
-  ["--help", help],
-  ["-h", help],
+  ["--help", () => help([])],
+  ["-h", () => help([])],
   ["--version", version],
   ["-V", version],
   ["version", version],

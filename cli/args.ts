@@ -15,6 +15,7 @@ import { UsageError } from "../lib/model/errors.ts";
 import { suggest } from "../lib/_util/suggest.ts";
 import { HELP } from "./help.ts";
 import { out } from "./output.ts";
+import { commandHelp, hasUsage } from "./usage.ts";
 
 /**
  * Option specifications, as `node:util`'s parseArgs takes them: each long
@@ -258,8 +259,9 @@ export function parse<T extends OptionSpec>(args: string[], options: T): Parsed<
 }
 
 /**
- * Parses a subcommand's arguments. Returns undefined after printing the help
- * for --help; throws `noPaths` when no path was given.
+ * Parses a subcommand's arguments. Returns undefined after printing the
+ * command's help (its options read from `options`) for --help; throws
+ * `noPaths` when no path was given.
  *
  * @example
  * ```ts
@@ -267,7 +269,7 @@ export function parse<T extends OptionSpec>(args: string[], options: T): Parsed<
  * import { UsageError } from "../lib/model/errors.ts";
  * const options = { help: { type: "boolean", short: "h" }, tag: { type: "string" } } as const;
  * const noPaths = new UsageError("no-paths", "No flow files given.");
- * const parsed = command(["flows/", "--tag", "smoke"], options, noPaths);
+ * const parsed = command(["flows/", "--tag", "smoke"], options, noPaths, "validate");
  * if (parsed?.values.tag !== "smoke" || parsed.positionals[0] !== "flows/") throw new Error();
  * ```
  */
@@ -275,10 +277,11 @@ export function command<T extends OptionSpec>(
   args: string[],
   options: T,
   noPaths: UsageError,
+  name?: string,
 ): Parsed<T> | undefined {
   const parsed = parse(args, options);
   if ((parsed.values as { help?: boolean }).help) {
-    out(HELP);
+    out(name !== undefined && hasUsage(name) ? commandHelp(name, options) : HELP);
     return undefined;
   }
   if (parsed.positionals.length === 0) throw noPaths;

@@ -10,11 +10,12 @@ import { MAX_RECORDING_BYTES } from "../lib/model/limits.ts";
 import { parse } from "./args.ts";
 import { convertVerified, optionalVerify } from "./convert_verify.ts";
 import { EXIT } from "./exit.ts";
-import { HELP } from "./help.ts";
 import { err, out } from "./output.ts";
 import { save } from "./save.ts";
+import { commandHelp } from "./usage.ts";
 
-const CONVERT_OPTIONS = {
+/** The options `flowrun convert har` accepts; its `--help` lists each. */
+export const CONVERT_OPTIONS = {
   output: { type: "string", short: "o" },
   name: { type: "string" },
   "include-host": { type: "string", multiple: true },
@@ -50,7 +51,8 @@ export interface ConvertPlan {
 export async function convert(args: string[]): Promise<number> {
   const [format, ...rest] = args;
   if (format === "--help" || format === "-h") {
-    out(HELP);
+    // har is the one format: `convert --help` is its help.
+    out(commandHelp("convert", CONVERT_OPTIONS));
     return EXIT.passed;
   }
   if (format !== "har") {
@@ -64,7 +66,7 @@ export async function convert(args: string[]): Promise<number> {
   }
   const plan = convertPlan(rest);
   if (!plan) {
-    out(HELP);
+    out(commandHelp("convert", CONVERT_OPTIONS));
     return EXIT.passed;
   }
   return await runConvert(plan);

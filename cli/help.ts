@@ -35,6 +35,8 @@ Usage:
                                     still fails)
                                     (the flow to stdout or FILE, a summary to stderr)
   flowrun --help                    show this help
+  flowrun help <command>            a command's usage, options and an example
+                                    (also: flowrun <command> --help)
   flowrun --version                 show the version, Deno version and target
 
 Options for run:
@@ -81,7 +83,8 @@ Options for run:
   --cookie-jar          every flow run keeps cookies like a browser (each flow its own jar)
   --trace               send a W3C traceparent on every request that has none (one trace
                         per flow run, \${TRACE_ID}); trace ids go into every report
-  --trace-link TEMPLATE show trace ids as links, e.g. http://jaeger:16686/trace/{trace_id}
+  --trace-link TEMPLATE
+                        show trace ids as links, e.g. http://jaeger:16686/trace/{trace_id}
   --list                print the flow files the run would execute and exit
   --console MODE        detailed (every step), compact (a line per passing flow, failures
                         in full) or failures (failing flows only); default: detailed on a

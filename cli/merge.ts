@@ -12,7 +12,8 @@ import { EXIT } from "./exit.ts";
 import { out, useColor } from "./output.ts";
 import { save } from "./save.ts";
 
-const MERGE_OPTIONS = {
+/** The options `flowrun merge` accepts; its `--help` lists each. */
+export const MERGE_OPTIONS = {
   "report-junit": { type: "string" },
   "report-json": { type: "string" },
   color: { type: "boolean" },
@@ -56,6 +57,7 @@ export async function merge(args: string[]): Promise<number> {
       "No reports given.",
       "Usage: flowrun merge <report.json>... --report-json FILE",
     ),
+    "merge",
   );
   if (!parsed) return EXIT.passed;
   const { values, positionals } = parsed;

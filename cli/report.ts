@@ -10,7 +10,8 @@ import { EXIT } from "./exit.ts";
 import { out } from "./output.ts";
 import { save } from "./save.ts";
 
-const REPORT_OPTIONS = {
+/** The options `flowrun report html` accepts; its `--help` lists each. */
+export const REPORT_OPTIONS = {
   output: { type: "string", short: "o" },
   "trace-link": { type: "string" },
   help: { type: "boolean", short: "h" },
@@ -18,7 +19,8 @@ const REPORT_OPTIONS = {
 
 /** Runs `flowrun report`; resolves to the exit code. */
 export async function renderReport(args: string[]): Promise<number> {
-  const [format, ...rest] = args;
+  // `report --help` is the help of its one format, html.
+  const [format, ...rest] = args[0] === "--help" || args[0] === "-h" ? ["html", ...args] : args;
   if (format !== "html") {
     throw new UsageError(
       "bad-command",
@@ -34,6 +36,7 @@ export async function renderReport(args: string[]): Promise<number> {
       "No reports given.",
       "Usage: flowrun report html <report.json>... -o FILE",
     ),
+    "report",
   );
   if (!parsed) return EXIT.passed;
   const { values, positionals } = parsed;

@@ -11,7 +11,8 @@ import { parseParams } from "./option_values.ts";
 import { EXIT } from "./exit.ts";
 import { out, useColor } from "./output.ts";
 
-const VALIDATE_OPTIONS = {
+/** The options `flowrun validate` accepts; its `--help` lists each. */
+export const VALIDATE_OPTIONS = {
   "no-env": { type: "boolean" },
   format: { type: "string" },
   var: { type: "string", multiple: true },
@@ -26,6 +27,7 @@ export async function validate(args: string[]): Promise<number> {
     args,
     VALIDATE_OPTIONS,
     new UsageError("no-paths", "No flow files given.", "Usage: flowrun validate <path>..."),
+    "validate",
   );
   if (!parsed) return EXIT.passed;
   const { values, positionals } = parsed;

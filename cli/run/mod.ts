@@ -38,13 +38,13 @@ import { Artifacts } from "./artifacts.ts";
 import { ciAnnotations } from "./ci_annotations.ts";
 import { EXIT } from "../exit.ts";
 import { FlowSources } from "./flow_sources.ts";
-import { HELP } from "../help.ts";
+import { commandHelp } from "../usage.ts";
 import { err, out, redactor } from "../output.ts";
 import { interruptCode, type Interrupts, listenForInterrupts } from "../signals.ts";
 import { readNetwork, readShardTimings, readVarFiles } from "./inputs.ts";
 import { nothingSelected, problemsText, replay } from "./invalid.ts";
 import { writeManifest } from "./manifest.ts";
-import { type RunHost, type RunPlan, runPlan } from "./options.ts";
+import { RUN_OPTIONS, type RunHost, type RunPlan, runPlan } from "./options.ts";
 import { refuseFlowFilesAsOutputs } from "./outputs.ts";
 import { provenance } from "./provenance.ts";
 import { reproducer, selfCommand } from "./reproduce.ts";
@@ -75,7 +75,7 @@ const HOST: RunHost = {
 export async function run(args: string[], listening?: Interrupts): Promise<number> {
   const plan = runPlan(args, HOST);
   if (!plan) {
-    out(HELP);
+    out(commandHelp("run", RUN_OPTIONS));
     return EXIT.passed;
   }
   const interrupts = listening ?? listenForInterrupts();

@@ -35,7 +35,7 @@ Deno.test("--help lists commands, options and exit codes", async () => {
   assert.match(run.stdout, /1 +at least one flow failed/);
   assert.match(run.stdout, /2 +usage or flow-file error; no request was sent/);
   assert.match(run.stdout, /3 +internal error/);
-  assert.equal((await runCli(["run", "--help"])).stdout, run.stdout);
+  assert.match((await runCli(["run", "--help"])).stdout, /^Usage: flowrun run <path>/);
 });
 
 Deno.test("--version prints the version from deno.json, the Deno version and the target", async () => {

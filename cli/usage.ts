@@ -1,0 +1,197 @@
+/**
+ * The help of one command (`flowrun <command> --help`, `flowrun help
+ * <command>`): its usage, what it does, one line per option its parser
+ * accepts, and an example. The options come from the parser's own table, so
+ * an option cannot be accepted without being listed; their words come from
+ * this file, or for options `run` shares (`--var`, `--setup`, …) from the
+ * "Options for run" of `flowrun --help`, the one place run's options are
+ * described.
+ *
+ * @module
+ */
+import { HELP } from "./help.ts";
+
+/** An option as a parser table holds it (cli/args.ts's OptionSpec): its short form is shown. */
+type Options = Record<string, { type: string; short?: string }>;
+
+/** What one command's help says besides its options. */
+interface Usage {
+  /** The usage lines, without the leading `flowrun `. */
+  usage: string[];
+  /** What the command does, in a sentence or two. */
+  summary: string;
+  /** Example command lines, without the leading `flowrun `. */
+  examples: string[];
+  /** Options this command describes in its own words: the option as written, and its line. */
+  own?: Record<string, [string, string]>;
+}
+
+/** The commands that have a help of their own. */
+const USAGES: Record<string, Usage> = {
+  run: {
+    usage: ["run <path>... [options]"],
+    summary: "Run flow files, or directories of *.yaml/*.yml, and write the requested reports.\n" +
+      "Exit 0 if every flow passed, 1 if one failed, 2 on a usage or flow-file error.",
+    examples: [
+      "run flows/ --var base=http://localhost:8080 --out-dir reports",
+      "run flows/ --tag smoke --jobs 4 --report-junit junit.xml",
+    ],
+  },
+  validate: {
+    usage: ["validate <path>... [options]"],
+    summary: "Check flow files as run would, sending nothing: exit 0 without problems, 2 with.",
+    examples: ["validate flows/", "validate flows/ --format json --no-env"],
+    own: {
+      "no-env": ["--no-env", "do not report unset environment variables"],
+      format: ["--format text|json", "problems like a compiler (default), or a JSON array"],
+    },
+  },
+  merge: {
+    usage: ["merge <report.json>... [--report-junit FILE] [--report-json FILE]"],
+    summary: "Merge the JSON reports of several shards into one run: print its summary and\n" +
+      "write it as JUnit or JSON. Exit 1 if a flow failed in any shard.",
+    examples: ["merge shard-1.json shard-2.json --report-junit junit.xml --report-json all.json"],
+    own: {
+      "report-junit": ["--report-junit FILE", "write the merged run as a JUnit XML report"],
+      "report-json": ["--report-json FILE", "write the merged run as a JSON report"],
+    },
+  },
+  report: {
+    usage: ["report html <report.json>... -o FILE [--trace-link TEMPLATE]"],
+    summary: "Render saved JSON reports (merged when several) as one self-contained HTML page.",
+    examples: ["report html report.json -o report.html"],
+    own: { output: ["-o, --output FILE", "the HTML file to write (required)"] },
+  },
+  convert: {
+    usage: ["convert har <file.har> [second.har] [options]"],
+    summary: "Turn recorded browser traffic (a HAR file) into a flow: the flow to stdout or -o\n" +
+      "FILE, a summary to stderr. With a second recording of the same journey, values that\n" +
+      "differ are dynamic and values equal in both are constants.",
+    examples: [
+      "convert har session.har -o flows/session.yaml",
+      "convert har session.har --verify http://localhost:8080 -o flows/session.yaml",
+    ],
+    own: {
+      output: ["-o, --output FILE", "write the flow to FILE (default: standard output)"],
+      name: ["--name NAME", "the flow's name (default: from the recording)"],
+      "include-host": ["--include-host HOST", "also keep requests to HOST (repeatable)"],
+      "exclude-url": ["--exclude-url REGEX", "drop requests whose URL matches (repeatable)"],
+      spelling: ["--spelling a|b", "captures/assert (a, default) or extract/depends_on (b)"],
+      "include-html": ["--include-html", "keep requests for HTML documents too"],
+      verify: [
+        "--verify [BASE_URL]",
+        "replay the flow step by step against a live instance (default:\n" +
+        "the recorded origin) and repair it from the live responses; exit 1\n" +
+        "if a step still fails",
+      ],
+      "no-correlate": ["--no-correlate", "take no value from a response (a debugging aid)"],
+    },
+  },
+  help: {
+    usage: ["help [<command>]", "<command> --help"],
+    summary: "Show flowrun's help, or one command's usage, options and an example.",
+    examples: ["help run"],
+  },
+  version: {
+    usage: ["--version", "version"],
+    summary: "Show flowrun's version, the Deno version it runs on and the target.",
+    examples: ["--version"],
+  },
+};
+
+/** The words for `--help` itself, whatever the command. */
+const HELP_OPTION: [string, string] = ["-h, --help", "show this help"];
+
+/** Where option words start, as in `flowrun --help`. */
+const COLUMN = 24;
+
+/** The lines of `flowrun --help`'s "Options for run", one block per option entry. */
+function runOptionBlocks(): string[][] {
+  const section = HELP.slice(HELP.indexOf("Options for run:"), HELP.indexOf("\nExit codes:"));
+  const blocks: string[][] = [];
+  for (const line of section.split("\n").slice(1)) {
+    if (/^ {2}-/.test(line)) blocks.push([line]);
+    else if (line.trim() !== "") blocks.at(-1)?.push(line);
+  }
+  return blocks;
+}
+
+/** The block of run's help that describes `--name` (`-v, --verbose`, `--cert FILE --key FILE`). */
+function runOption(name: string): string[] | undefined {
+  const head = (block: string[]) => block[0].trim().split(/ {2,}/)[0];
+  return runOptionBlocks().find((block) => head(block).split(/[\s,]+/).includes(`--${name}`));
+}
+
+/** One option in its own words: the option as written, then its line(s) at the column. */
+function ownOption([written, text]: [string, string]): string[] {
+  const [first, ...more] = text.split("\n");
+  const pad = " ".repeat(COLUMN);
+  const head = written.length + 2 < COLUMN - 1
+    ? [`  ${written.padEnd(COLUMN - 2)}${first}`]
+    : [`  ${written}`, `${pad}${first}`];
+  return [...head, ...more.map((line) => `${pad}${line}`)];
+}
+
+/**
+ * The option lines of one command: every option of its parser table in the
+ * table's order, each entry once (`--cert` and `--key` share one), and
+ * `-h, --help` last.
+ */
+function optionLines(usage: Usage, options: Options): string[] {
+  const lines: string[] = [];
+  for (const name of Object.keys(options)) {
+    if (name === "help") continue;
+    const own = usage.own?.[name];
+    const block = own ? ownOption(own) : runOption(name) ?? ownOption([`--${name}`, ""]);
+    if (!lines.includes(block[0])) lines.push(...block);
+  }
+  return [...lines, ...ownOption(HELP_OPTION)];
+}
+
+/**
+ * Whether a command has a help of its own.
+ *
+ * @example
+ * ```ts
+ * import { hasUsage } from "./usage.ts";
+ * if (!hasUsage("merge") || hasUsage("toString")) throw new Error();
+ * ```
+ */
+export function hasUsage(command: string): boolean {
+  return Object.hasOwn(USAGES, command);
+}
+
+/**
+ * The help of one command, its options read from the parser table the
+ * command parses with.
+ *
+ * @example
+ * ```ts
+ * import { commandHelp } from "./usage.ts";
+ * const text = commandHelp("merge", {
+ *   "report-json": { type: "string" },
+ *   help: { type: "boolean", short: "h" },
+ * });
+ * if (!text.startsWith("Usage: flowrun merge <report.json>...")) throw new Error(text);
+ * if (!text.includes("--report-json FILE") || !text.includes("-h, --help")) throw new Error(text);
+ * ```
+ */
+export function commandHelp(command: string, options: Options = {}): string {
+  const usage = USAGES[command];
+  const [first, ...more] = usage.usage;
+  return [
+    `Usage: flowrun ${first}`,
+    ...more.map((line) => `       flowrun ${line}`),
+    "",
+    usage.summary,
+    "",
+    "Options:",
+    ...optionLines(usage, options),
+    "",
+    usage.examples.length === 1 ? "Example:" : "Examples:",
+    ...usage.examples.map((line) => `  flowrun ${line}`),
+    "",
+    "See flowrun --help for every command and the exit codes.",
+    "",
+  ].join("\n");
+}
