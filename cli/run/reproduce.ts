@@ -39,6 +39,7 @@ export function selfCommand(main: string, cwd: string): string {
  * import type { RerunOptions } from "./reproduce.ts";
  * const plan: RerunOptions = {
  *   params: new Map(),
+ *   setup: [],
  *   varsFiles: [],
  *   envFiles: [],
  *   secretNames: new Set(),
@@ -50,6 +51,10 @@ export function selfCommand(main: string, cwd: string): string {
 export type RerunOptions = Pick<
   RunPlan,
   | "params"
+  | "setup"
+  | "teardown"
+  | "tags"
+  | "filter"
   | "varsFiles"
   | "envFiles"
   | "secretNames"
@@ -60,6 +65,21 @@ export type RerunOptions = Pick<
   | "cookieJar"
   | "network"
 >;
+
+/**
+ * The flows run around this one and what of it runs: its setup (whose
+ * outputs it reads) and teardown, and the tags and filter that chose its
+ * steps. The shard is left out: naming the file already chose it, and a
+ * shard of one file would select nothing.
+ */
+function selectionWords(plan: RerunOptions): string[] {
+  const words: string[] = [];
+  for (const file of plan.setup) words.push("--setup", shellWord(file));
+  for (const file of plan.teardown ?? []) words.push("--teardown", shellWord(file));
+  if (plan.tags !== undefined) words.push("--tag", shellWord(plan.tags));
+  for (const pattern of plan.filter ?? []) words.push("--filter", shellWord(pattern));
+  return words;
+}
 
 /** `--var` words: a secret's value stays a reference to its variable. */
 function varWords(plan: RerunOptions, isSecret: (name: string) => boolean): string[] {
@@ -99,6 +119,7 @@ function networkWords(network: NetworkPlan, redact: (text: string) => string): s
  * const reproduce = reproducer({
  *   plan: {
  *     params: new Map([["api_token", "x"], ["user", "ann"]]),
+ *     setup: ["setup.yaml"],
  *     varsFiles: [],
  *     envFiles: [],
  *     secretNames: new Set(),
@@ -111,7 +132,7 @@ function networkWords(network: NetworkPlan, redact: (text: string) => string): s
  *   redact: (text) => text,
  * });
  * const command = reproduce("-a.yaml");
- * if (command !== 'flowrun run ./-a.yaml --run-id r1 --var api_token="$API_TOKEN" --var user=ann --timeout 5000') {
+ * if (command !== 'flowrun run ./-a.yaml --run-id r1 --setup setup.yaml --var api_token="$API_TOKEN" --var user=ann --timeout 5000') {
  *   throw new Error(command);
  * }
  * ```
@@ -128,7 +149,7 @@ export function reproducer(input: {
     // A name that reads as an option is given as a path (`./-x.yaml`), which names the same file.
     const path = file.startsWith("-") ? `./${file}` : file;
     const words = [input.self(), "run", shellWord(path), "--run-id", shellWord(runId)];
-    words.push(...varWords(plan, isSecret));
+    words.push(...selectionWords(plan), ...varWords(plan, isSecret));
     for (const file of plan.varsFiles) words.push("--vars-file", shellWord(file));
     for (const file of plan.envFiles) words.push("--env-file", shellWord(file));
     for (const name of plan.secretNames) words.push("--secret", shellWord(name));

@@ -6,6 +6,10 @@ Deno.test("the rerun command repeats every option that changes what a flow does"
   const reproduce = reproducer({
     plan: {
       params: new Map([["user", "ann lee"], ["db-password", "pw"]]),
+      setup: ["set up.yaml"],
+      teardown: ["down.yaml"],
+      tags: "smoke and not slow",
+      filter: ["login", "a*"],
       varsFiles: ["vars.yaml"],
       envFiles: [".env"],
       secretNames: new Set(["API_KEY"]),
@@ -31,7 +35,8 @@ Deno.test("the rerun command repeats every option that changes what a flow does"
   assert.equal(asked, 0, "how flowrun started is asked only for a command");
   assert.equal(
     reproduce("flows/a b.yaml"),
-    "flowrun run 'flows/a b.yaml' --run-id r-1 --var 'user=ann lee' " +
+    "flowrun run 'flows/a b.yaml' --run-id r-1 --setup 'set up.yaml' --teardown down.yaml " +
+      "--tag 'smoke and not slow' --filter login --filter 'a*' --var 'user=ann lee' " +
       '--var db-password="$DB_PASSWORD" --vars-file vars.yaml --env-file .env --secret API_KEY ' +
       "--timeout 3000 --max-body 1MiB --max-body-memory 2MiB --trace --cookie-jar " +
       "--cacert ca.pem --cert c.pem --key c.key --proxy 'http://u:***@***:3128' " +
@@ -44,6 +49,7 @@ Deno.test("the rerun command of a minimal run, and of a file named like an optio
   const reproduce = reproducer({
     plan: {
       params: new Map(),
+      setup: [],
       varsFiles: [],
       envFiles: [],
       secretNames: new Set(),
