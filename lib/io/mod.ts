@@ -20,7 +20,10 @@
  * - `preflight.ts` (`Deno.stat`/`Deno.realPath`): report paths checked up front;
  * - `byte_spill.ts` (`Deno.openSync`, `seekSync`): bytes set aside;
  * - `cache_dir.ts` (`Deno.readDirSync`/`Deno.rename`): the flow cache's disk side;
- * - `env.ts` (`Deno.env`); `http_client.ts` (`Deno.createHttpClient`) and
+ * - `near_file.ts` (`Deno.readDirSync`): the file beside a missing one that
+ *   was probably meant;
+ * - `env.ts` (`Deno.env`), `env_names.ts` (the names set, never values, for
+ *   hints); `http_client.ts` (`Deno.createHttpClient`) and
  *   `client_check.ts`: the client pool and its settings checked;
  * - `scratch_buffer.ts`: one reused buffer for writers.
  *
@@ -60,6 +63,8 @@ export { byteSpill, type ByteSpillOptions } from "./byte_spill.ts";
 export type { ByteSpill } from "../model/spill.ts";
 export { type FlowCacheDir, flowCacheIn } from "./cache_dir.ts";
 export { readEnv } from "./env.ts";
+export { envNames } from "./env_names.ts";
+export { nearFile } from "./near_file.ts";
 export {
   type ClientOptions,
   closeHttpClients,

@@ -9,6 +9,7 @@
 import type { Problem } from "../model/errors.ts";
 import { InputFileError } from "../io/input_error.ts";
 import { readBytesSync } from "../io/read.ts";
+import { nearFile } from "../io/near_file.ts";
 import { MAX_FILE_BYTES, MAX_INCLUDE_DEPTH, MAX_UPLOAD_BYTES } from "../model/limits.ts";
 import { loadFlow, type LoadOptions, type LoadResult } from "./load_flow.ts";
 import type { IncludeResolution } from "./context.ts";
@@ -179,7 +180,7 @@ export class FlowFiles {
       return {
         code: loaded.code,
         message: `Could not read the included file "${path}" (${file}): ${loaded.message}.`,
-        hint: "An include's path is relative to the file that includes it.",
+        hint: missingHint(path, file, loaded.message),
       };
     }
     if (loaded.flow) {
@@ -264,4 +265,13 @@ export class FlowFiles {
     this.included.set(file, { bytes, problems: result.problems, names: result.names ?? [] });
     return result;
   }
+}
+
+/** The fix for an include that cannot be read: the file beside it that it probably meant. */
+function missingHint(path: string, file: string, why: string): string {
+  const relative = "An include's path is relative to the file that includes it.";
+  const near = why === "no such file" ? nearFile(file) : undefined;
+  if (near === undefined) return relative;
+  const meant = `${path.slice(0, path.lastIndexOf("/") + 1)}${near}`;
+  return `Did you mean "${meant}"? ${relative}`;
 }

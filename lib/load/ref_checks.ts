@@ -8,6 +8,7 @@
  */
 import type { Expr, Ref } from "../expr/template.ts";
 import { suggest } from "../_util/suggest.ts";
+import { envNames } from "../io/env_names.ts";
 import type { RawStep } from "./steps.ts";
 
 /** Reports one problem of a reference; `once` names a problem reported at its first use only. */
@@ -63,11 +64,15 @@ function checkEnv(expr: Expr, ref: { name: string }, c: RefScope): void {
   // Environment names are case-sensitive: one set in another case is what was meant.
   const cased = [ref.name.toUpperCase(), ref.name.toUpperCase().replaceAll("-", "_")]
     .find((n) => n !== ref.name && c.env(n) !== undefined);
+  // Only names are suggested, never values; a name counts when the run's environment has it.
+  const near = cased ?? suggest(ref.name, envNames().filter((n) => c.env(n) !== undefined));
   c.report(
     "unset-env",
     `Environment variable "${ref.name}" is not set (used in "${expr.text}").`,
     cased
       ? `Did you mean \${ENV.${cased}}? ${cased} is set; environment names are case-sensitive.`
+      : near
+      ? `Did you mean \${ENV.${near}}? ${near} is set.`
       : `Set it before running (export ${ref.name}=…), or give a fallback: \${ENV.${ref.name}:-value}.`,
     `env:${ref.name}`,
   );

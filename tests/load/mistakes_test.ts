@@ -770,3 +770,40 @@ Deno.test("a misspelt --var is a warning with the name it probably meant; the ru
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+// Issue 40, item 6: "did you mean" where it helps most, through the CLI as a user meets it.
+Deno.test("validate says what a misspelt capture, include file or environment name meant", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-near-" });
+  try {
+    await Deno.mkdir(`${dir}/shared`);
+    await Deno.writeTextFile(
+      `${dir}/shared/login.yaml`,
+      `name: login\nsteps:\n  - name: p\n    request: {url: "http://x.test"}\n`,
+    );
+    await Deno.writeTextFile(
+      `${dir}/f.yaml`,
+      `name: f\nsteps:\n  - name: login\n    request: {url: "\${ENV.API_BASE_ULR}"}\n` +
+        `    capture: {token: $.json.token}\n` +
+        `  - name: me\n    request:\n      url: "http://x.test/me"\n` +
+        `      headers: {authorization: "Bearer \${steps.login.capture.tokn}"}\n` +
+        `  - name: shared\n    include: shared/login.yml\n`,
+    );
+    const secret = "s3cr3t-base-url-value";
+    const run = await runCli(["validate", `${dir}/f.yaml`], { env: { API_BASE_URL: secret } });
+    assert.equal(run.code, 2, run.stderr);
+    const out = (run.stdout + run.stderr).replaceAll(`${dir}/`, "");
+    const problems = out.split("\n").filter((l) => / error\[/.test(l));
+    assert.deepEqual(problems.map((l) => l.replace(/ error\[([a-z-]+)\].*/, " $1")), [
+      "f.yaml:4:21 unset-env",
+      "f.yaml:9:40 unknown-capture",
+      "f.yaml:11:14 file-read",
+    ]);
+    assert.match(out, /hint: Did you mean \$\{ENV\.API_BASE_URL\}\? API_BASE_URL is set\./);
+    assert.match(out, /hint: Did you mean "token"\?/);
+    assert.match(out, /hint: Did you mean "shared\/login\.yaml"\?/);
+    // Only the name is shown: never the value of the variable it meant.
+    assert.ok(!out.includes(secret), out);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
