@@ -22,9 +22,20 @@ import { err, outCommands, redactor } from "../output.ts";
 export async function ciAnnotations(
   result: RunResult,
   problems: readonly Problem[],
-  options: { enabled: boolean; reproduce?: (file: string) => string; interrupt?: AbortSignal },
+  options: {
+    enabled: boolean;
+    reproduce?: (file: string) => string;
+    interrupt?: AbortSignal;
+    /**
+     * Where GITHUB_ACTIONS and GITHUB_STEP_SUMMARY are read (the process environment unless
+     * told): a test passes its own, since setting the process's would reach every test file
+     * running beside it and every CLI it starts.
+     */
+    env?: (name: string) => string | undefined;
+  },
 ): Promise<void> {
-  if (!options.enabled || Deno.env.get("GITHUB_ACTIONS") !== "true") return;
+  const env = options.env ?? ((name: string) => Deno.env.get(name));
+  if (!options.enabled || env("GITHUB_ACTIONS") !== "true") return;
   const github = await import("../../lib/report/github.ts");
   // A --filter or --tag that selects nothing has no file to point at.
   const placed = problems.filter((p) => p.line > 0);
@@ -33,7 +44,7 @@ export async function ciAnnotations(
       ? github.githubProblemAnnotations(placed)
       : github.githubAnnotations(result),
   );
-  const summary = Deno.env.get("GITHUB_STEP_SUMMARY");
+  const summary = env("GITHUB_STEP_SUMMARY");
   if (!summary) return;
   try {
     // A FIFO as the summary must not hold a signalled run: the write is bounded by the interrupt.

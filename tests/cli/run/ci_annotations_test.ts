@@ -2,21 +2,11 @@ import assert from "node:assert/strict";
 import { ciAnnotations } from "../../../cli/run/ci_annotations.ts";
 import { invalidRunResult } from "../../../lib/run/invalid_run.ts";
 
-/** Runs `body` with these environment variables set (undefined: unset), then restores them. */
-async function withEnv(vars: Record<string, string | undefined>, body: () => Promise<void>) {
-  const before = Object.fromEntries(Object.keys(vars).map((k) => [k, Deno.env.get(k)]));
-  const set = (values: Record<string, string | undefined>) => {
-    for (const [k, v] of Object.entries(values)) {
-      v === undefined ? Deno.env.delete(k) : Deno.env.set(k, v);
-    }
-  };
-  set(vars);
-  try {
-    await body();
-  } finally {
-    set(before);
-  }
-}
+/**
+ * An environment of these variables only: the process's own is shared by every test file
+ * `deno test --parallel` runs beside this one and inherited by the CLIs they start.
+ */
+const envOf = (vars: Record<string, string | undefined>) => (name: string) => vars[name];
 
 const result = invalidRunResult({
   run_id: "r",
@@ -29,16 +19,16 @@ Deno.test("on GitHub Actions the job summary is appended; elsewhere, or turned o
   const dir = await Deno.makeTempDir();
   const summary = `${dir}/summary.md`;
   try {
-    await withEnv({ GITHUB_ACTIONS: undefined, GITHUB_STEP_SUMMARY: summary }, async () => {
-      await ciAnnotations(result, [], { enabled: true });
+    await ciAnnotations(result, [], {
+      enabled: true,
+      env: envOf({ GITHUB_ACTIONS: undefined, GITHUB_STEP_SUMMARY: summary }),
     });
     await assert.rejects(Deno.stat(summary), Deno.errors.NotFound);
-    await withEnv({ GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summary }, async () => {
-      await ciAnnotations(result, [], { enabled: false });
-      await assert.rejects(Deno.stat(summary), Deno.errors.NotFound);
-      await Deno.writeTextFile(summary, "before\n");
-      await ciAnnotations(result, [], { enabled: true });
-    });
+    const env = envOf({ GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summary });
+    await ciAnnotations(result, [], { enabled: false, env });
+    await assert.rejects(Deno.stat(summary), Deno.errors.NotFound);
+    await Deno.writeTextFile(summary, "before\n");
+    await ciAnnotations(result, [], { enabled: true, env });
     const text = await Deno.readTextFile(summary);
     assert.ok(text.startsWith("before\n") && text.length > "before\n".length, text);
   } finally {
