@@ -63,7 +63,7 @@ type LineErrors = [line: number, errors: YAMLParseError[]];
  * ```
  */
 export function reportSyntaxErrors(ctx: Loading, text: string): void {
-  const lines = mergeDuplicateKeys(errorsByLine(ctx, text));
+  const lines = mergeFlowFollowOns(text, mergeDuplicateKeys(errorsByLine(ctx, text)));
   const shown = lines.slice(0, MAX_SYNTAX_ERRORS);
   const unshown = lines.slice(MAX_SYNTAX_ERRORS).reduce((n, [, es]) => n + es.length, 0);
   for (const [i, entry] of shown.entries()) {
@@ -97,6 +97,30 @@ function mergeDuplicateKeys(byLine: Map<number, YAMLParseError[]>): LineErrors[]
       previous[1].every((e) => e.code === "DUPLICATE_KEY")
     ) previous[1].push(...lineErrors);
     else merged.push([line, lineErrors]);
+  }
+  return merged;
+}
+
+/**
+ * After a line whose unquoted value breaks a `{ }` or `[ ]`, the parser is
+ * out of step: the unexpected tokens of the lines after it (up to the next
+ * line that breaks one itself) are that one mistake, counted in its problem
+ * rather than listed as their own.
+ */
+function mergeFlowFollowOns(text: string, lines: LineErrors[]): LineErrors[] {
+  const merged: LineErrors[] = [];
+  const sources = text.split("\n");
+  let broken: LineErrors | undefined;
+  for (const entry of lines) {
+    const [line, lineErrors] = entry;
+    // A later line that breaks a collection itself is a mistake of its own.
+    const breaks = quoteFlowValues(sources[line - 1] ?? "") !== undefined;
+    if (broken && !breaks && lineErrors.every((e) => e.code === "UNEXPECTED_TOKEN")) {
+      broken[1].push(...lineErrors);
+      continue;
+    }
+    merged.push(entry);
+    broken = breaks ? entry : undefined;
   }
   return merged;
 }

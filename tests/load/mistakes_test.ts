@@ -686,6 +686,16 @@ const MISTAKES: Record<string, Mistake> = {
       'Unknown key "tpye" in a check in "assert" of step "a" (in the anchor "&article" at line 4:20)',
     hint: 'Did you mean "type"?',
   },
+  "an unquoted bracket path inside { }, with steps after it": {
+    yaml: `  - name: s\n    request: {url: "http://x.test"}\n    assert:\n      json:\n` +
+      `        - {path: $.json.items[0].id, equals: 1}\n    capture:\n      first: $.json.items[0].id\n` +
+      `  - name: t\n    request: {url: "http://x.test/\${steps.s.capture.first}"}\n`,
+    code: "yaml-syntax",
+    line: 11,
+    column: 30,
+    message: "must be quoted",
+    hint: 'Quote it: - {path: "$.json.items[0].id", equals: 1}',
+  },
   "a spelling B path under a capture, then used twice": {
     yaml: `  - name: s\n    request: {url: "http://x.test"}\n    capture: {id: $.id}\n` +
       `  - name: t\n    request: {url: "http://x.test/\${steps.s.capture.id}"}\n` +
