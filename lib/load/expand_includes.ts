@@ -192,6 +192,8 @@ export class FlowFiles {
     }
     const n = loaded.problems.length;
     return {
+      // A file that fails only by an include cycle: the cycle is the one problem to list.
+      followOn: loaded.problems.every((p) => p.code === "include-cycle" || p.followOn),
       code: "include-problems",
       message: `The included flow "${path}" has ${
         n === 1 ? "a problem" : `${n} problems`

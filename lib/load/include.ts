@@ -51,7 +51,9 @@ export function loadInclude(
   }
   const got = resolve(path, ctx.file);
   if ("code" in got) {
+    const before = ctx.problems.length;
     ctx.problem(got.code, got.message, entry.value, got.hint);
+    if (got.followOn && ctx.problems.length > before) ctx.problems[before].followOn = true;
     return undefined;
   }
   if (got.flow.rows || got.flow.dataFile) {

@@ -48,4 +48,4 @@ export interface LoadOptions {
 /** A flow file an include names: the loaded flow, or why it cannot be included. */
 export type IncludeResolution =
   | { flow: Flow; file: string }
-  | { code: string; message: string; hint: string };
+  | { code: string; message: string; hint: string; followOn?: boolean };

@@ -60,7 +60,10 @@ export async function schemaProblems(
 }
 
 /**
- * The first {@linkcode MAX_PROBLEMS_TOTAL} problems, and one that counts the rest.
+ * The problems a flow set lists: not those another listed problem causes
+ * (`followOn`: an include of a file in an include cycle, which is listed
+ * where it closes), the first {@linkcode MAX_PROBLEMS_TOTAL} of the rest, and
+ * one that counts the others.
  *
  * @example
  * ```ts
@@ -68,9 +71,13 @@ export async function schemaProblems(
  * const p = (file: string) => ({ code: "x", message: "", hint: "", file, line: 1, column: 1 });
  * const capped = capTotal([...Array(MAX_PROBLEMS_TOTAL + 2)].map((_, i) => p(`${i}.yaml`)));
  * if (capped.length !== MAX_PROBLEMS_TOTAL + 1 || capped.at(-1)!.omitted !== 2) throw new Error();
+ * if (capTotal([p("a.yaml"), { ...p("b.yaml"), followOn: true }]).length !== 1) throw new Error();
  * ```
  */
-export function capTotal(problems: Problem[]): Problem[] {
+export function capTotal(all: Problem[]): Problem[] {
+  const causes = all.filter((p) => !p.followOn);
+  // Never none listed when there are some: a follow-on whose cause is not in the set stays.
+  const problems = causes.length > 0 && causes.length < all.length ? causes : all;
   if (problems.length <= MAX_PROBLEMS_TOTAL) return problems;
   const kept = problems.slice(0, MAX_PROBLEMS_TOTAL);
   const rest = problems.slice(MAX_PROBLEMS_TOTAL);

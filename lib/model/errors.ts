@@ -53,6 +53,12 @@ export interface Problem {
   omitted?: number;
   /** On a `too-many-problems` problem: files with problems of which none is listed. */
   omittedFiles?: number;
+  /**
+   * Set on a problem that another one causes and a flow set lists too (an
+   * include of a file in an include cycle): a set lists only the cause, at
+   * the place to fix; loading one file alone still returns it.
+   */
+  followOn?: boolean;
 }
 
 /**

@@ -817,3 +817,29 @@ Deno.test("validate says what a misspelt capture, include file or environment na
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+// Issue 40, item 5: an include cycle was one problem per file on it.
+Deno.test("mistake: an include cycle → one problem, at the include that closes it", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-cycle-" });
+  try {
+    await Deno.mkdir(`${dir}/shared`);
+    const includes = (name: string, path: string) =>
+      `name: ${name}\nsteps:\n  - name: s\n    include: ${path}\n`;
+    await Deno.writeTextFile(`${dir}/f.yaml`, includes("f", "shared/a.yaml"));
+    await Deno.writeTextFile(`${dir}/shared/a.yaml`, includes("a", "b.yaml"));
+    await Deno.writeTextFile(`${dir}/shared/b.yaml`, includes("b", "a.yaml"));
+    for (const args of [["validate", dir], ["validate", `${dir}/f.yaml`], ["run", dir]]) {
+      const run = await runCli(args);
+      assert.equal(run.code, 2, run.stderr);
+      const out = (run.stdout + run.stderr).replaceAll(`${dir}/`, "");
+      const problems = out.split("\n").filter((l) => / error\[/.test(l));
+      assert.deepEqual(problems, [
+        'shared/b.yaml:4:14 error[include-cycle]: Including "a.yaml" makes a cycle: ' +
+        "shared/a.yaml → shared/b.yaml → shared/a.yaml.",
+      ], args.join(" "));
+      assert.match(out, /hint: A flow cannot include itself, directly or through another/);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
