@@ -20,8 +20,11 @@ Usage:
   flowrun run <path>... [options]   run flow files, or directories of *.yaml/*.yml
   flowrun merge <report.json>... [--report-junit FILE] [--report-json FILE]
                                     merge the JSON reports of several shards into one
-  flowrun validate <path>... [--no-env] [--format text|json] [--var NAME=VALUE]...
-                                    check flow files as run would, sending nothing (exit 0 or 2)
+  flowrun validate <path>... [--no-env] [--format text|json] [options]
+                                    check flow files as run would, sending nothing (exit 0 or 2);
+                                    takes run's options that change what is loaded: --var,
+                                    --vars-file, --env-file, --secret, --setup, --teardown,
+                                    --tag, --filter, --shard, --shard-timings
   flowrun report html <report.json>... -o FILE [--trace-link TEMPLATE]
                                     render saved JSON reports (merged) as one HTML page
   flowrun convert har <file.har> [second.har] [-o FILE] [--name NAME] [--include-host HOST]...

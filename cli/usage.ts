@@ -39,8 +39,14 @@ const USAGES: Record<string, Usage> = {
   },
   validate: {
     usage: ["validate <path>... [options]"],
-    summary: "Check flow files as run would, sending nothing: exit 0 without problems, 2 with.",
-    examples: ["validate flows/", "validate flows/ --format json --no-env"],
+    summary: "Check flow files as run would, sending nothing: exit 0 without problems, 2 with.\n" +
+      "Give it run's options that change what is loaded (--setup, --env-file, --var, --tag,\n" +
+      "…) and it finds exactly the problems run would stop at.",
+    examples: [
+      "validate flows/",
+      "validate flows/ --setup flows/login.yaml --env-file .env",
+      "validate flows/ --format json --no-env",
+    ],
     own: {
       "no-env": ["--no-env", "do not report unset environment variables"],
       format: ["--format text|json", "problems like a compiler (default), or a JSON array"],

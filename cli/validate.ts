@@ -1,21 +1,29 @@
 /**
  * `flowrun validate <path>...`: every problem of the flow files, as text or
- * JSON, without sending anything.
+ * JSON, without sending anything. It takes every option of `run` that
+ * changes what is loaded and loads as `run` does (cli/run/load_step.ts),
+ * so it finds exactly the problems `run` would stop at.
  *
  * @module
  */
 import { UsageError } from "../lib/model/errors.ts";
 import { plural } from "../lib/_util/plural.ts";
 import { command } from "./args.ts";
-import { parseParams } from "./option_values.ts";
 import { EXIT } from "./exit.ts";
-import { out, useColor } from "./output.ts";
+import { err, out, redactor, useColor } from "./output.ts";
+import {
+  LOAD_OPTIONS,
+  loadOptionsOf,
+  loadPlan,
+  loadProblems,
+  readLoadInputs,
+} from "./run/load_step.ts";
 
 /** The options `flowrun validate` accepts; its `--help` lists each. */
 export const VALIDATE_OPTIONS = {
+  ...LOAD_OPTIONS,
   "no-env": { type: "boolean" },
   format: { type: "string" },
-  var: { type: "string", multiple: true },
   color: { type: "boolean" },
   "no-color": { type: "boolean" },
   help: { type: "boolean", short: "h" },
@@ -35,17 +43,22 @@ export async function validate(args: string[]): Promise<number> {
   if (format !== "text" && format !== "json") {
     throw new UsageError("bad-format", `Expected --format text or json, got "${format}".`);
   }
-  const [suite, io, consoleMod] = await Promise.all([
+  const [suite, io, invalid, warnings] = await Promise.all([
     import("../lib/load/suite.ts"),
     import("../lib/io/mod.ts"),
-    import("../lib/report/console.ts"),
+    import("./run/invalid.ts"),
+    import("./run/warnings.ts"),
   ]);
+  const plan = loadPlan(values, positionals, io.readEnv);
+  const inputs = await readLoadInputs(plan, redactor);
   // Nothing runs: no flow needs to stay parsed once checked.
-  const { files, problems } = await suite.loadFlowsDeferred(positionals, {
-    env: io.readEnv,
-    params: parseParams(values.var),
+  const loaded = await suite.loadFlowsDeferred(positionals, {
+    ...loadOptionsOf(plan, inputs),
     checkEnv: !values["no-env"],
   }, 0);
+  for (const warning of warnings.loadWarnings(loaded.warnings, plan.params)) err(warning);
+  const { files } = loaded;
+  const problems = await loadProblems(plan, loaded);
   if (format === "json") {
     const list = problems.map(({ file, line, column, code, message, hint }) => ({
       file,
@@ -59,7 +72,7 @@ export async function validate(args: string[]): Promise<number> {
   } else if (problems.length > 0) {
     const checked = `${plural(files.length, "file")} checked`;
     out(
-      consoleMod.formatProblems(problems, consoleMod.style(useColor(values)), checked),
+      invalid.problemsText(problems, useColor(values), checked),
     );
   } else {
     out(`${plural(files.length, "flow file")} checked: no problems.\n`);

@@ -53,7 +53,8 @@ export function nothingSelected(
 
 /**
  * The problems as printed: a selection that matched nothing as one error,
- * flow-file problems listed by file.
+ * flow-file problems listed by file, then `checked` (validate's "N files
+ * checked") or run's "nothing was sent".
  *
  * @example
  * ```ts
@@ -62,11 +63,15 @@ export function nothingSelected(
  * if (!text.startsWith('error[no-match]: --tag "smoke" matched none of the 1 flow file, ')) throw new Error(text);
  * ```
  */
-export function problemsText(problems: readonly Problem[], color: boolean): string {
+export function problemsText(
+  problems: readonly Problem[],
+  color: boolean,
+  checked?: string,
+): string {
   const [first] = problems;
   return first.file === FILTER
     ? `error[${first.code}]: ${first.message}\n  hint: ${first.hint}\n`
-    : formatProblems(problems as Problem[], style(color));
+    : formatProblems(problems as Problem[], style(color), checked);
 }
 
 /**

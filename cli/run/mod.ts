@@ -14,7 +14,8 @@
  * need are imported when they do.
  *
  * Where things are: options.ts (a new option: its spec, its field of the
- * plan, its check), inputs.ts (files read before loading), secrets.ts
+ * plan, its check; load_step.ts when it changes what is loaded, which
+ * validate shares), inputs.ts (files read before loading), secrets.ts
  * (secrets known before output; the flows' environment), warnings.ts,
  * outputs.ts (no report over a flow file), artifacts.ts with spool.ts (the
  * report files and the log), flow_sources.ts (the flow files' bytes for the
@@ -28,7 +29,7 @@ import "../run_graph.ts";
 import * as io from "../../lib/io/mod.ts";
 import { loadFlowsDeferred } from "../../lib/load/suite.ts";
 import { type Flow, isDeferred } from "../../lib/model/flow.ts";
-import { MAX_RECORDING_BYTES, PARSED_FLOW_WINDOW } from "../../lib/model/limits.ts";
+import { PARSED_FLOW_WINDOW } from "../../lib/model/limits.ts";
 import type { RunResult } from "../../lib/model/result.ts";
 import { consoleReporter } from "../../lib/report/console.ts";
 import { combineReporters } from "../../lib/report/reporter.ts";
@@ -41,14 +42,14 @@ import { FlowSources } from "./flow_sources.ts";
 import { commandHelp } from "../usage.ts";
 import { err, out, redactor } from "../output.ts";
 import { interruptCode, type Interrupts, listenForInterrupts } from "../signals.ts";
-import { readNetwork, readShardTimings, readVarFiles } from "./inputs.ts";
-import { nothingSelected, problemsText, replay } from "./invalid.ts";
+import { readNetwork } from "./inputs.ts";
+import { problemsText, replay } from "./invalid.ts";
+import { loadOptionsOf, loadProblems, readLoadInputs } from "./load_step.ts";
 import { writeManifest } from "./manifest.ts";
 import { RUN_OPTIONS, type RunHost, type RunPlan, runPlan } from "./options.ts";
 import { refuseFlowFilesAsOutputs } from "./outputs.ts";
 import { provenance } from "./provenance.ts";
 import { reproducer, selfCommand } from "./reproduce.ts";
-import { flowEnv, learnSecrets } from "./secrets.ts";
 import { insecureWarning, loadWarnings } from "./warnings.ts";
 
 export { RUN_OPTIONS, type RunHost, type RunPlan, runPlan } from "./options.ts";
@@ -109,22 +110,10 @@ type Inputs = Awaited<ReturnType<typeof readInputs>>;
  * `--var`; the process environment wins over `--env-file`.
  */
 async function readInputs(plan: RunPlan) {
-  const { params, envFile } = await readVarFiles(plan, io.readText);
+  const inputs = await readLoadInputs(plan, redactor);
   const network = await readNetwork(plan.network, io.readText);
-  const secrets = learnSecrets({
-    secretNames: plan.secretNames,
-    params,
-    envFile,
-    env: io.readEnv,
-    sink: redactor,
-  });
-  const shardTimes = await readShardTimings(
-    plan.shardTimings,
-    (path) => io.readText(path, { limit: MAX_RECORDING_BYTES }),
-  );
   for (const path of Object.values(plan.artifacts)) if (path) await io.ensureWritable(path);
-  const { env, read: envRead } = flowEnv({ env: io.readEnv, envFile, secrets, sink: redactor });
-  return { params, network, secrets, shardTimes, env, envRead };
+  return { ...inputs, network };
 }
 
 /** The flows as loaded, and what holds them. */
@@ -146,14 +135,7 @@ async function loadSuite(
   const spill = io.byteSpill();
   cleanup.push(spill.close);
   const loaded = await loadFlowsDeferred(plan.paths, {
-    env: inputs.env,
-    params: inputs.params,
-    shard: plan.shard,
-    shardTimes: inputs.shardTimes,
-    filter: plan.filter,
-    tags: plan.tags,
-    setupFiles: plan.setup,
-    teardownFiles: plan.teardown,
+    ...loadOptionsOf(plan, inputs),
     ...(flowCache ? { cache: flowCache } : {}),
     spill,
     signal: interrupts.signal,
@@ -207,15 +189,7 @@ async function openOutputs(
     [...loaded.setup, ...loaded.flows, ...loaded.teardown],
     plan.artifacts.manifest ? (await import("../../lib/report/manifest.ts")).sha256Hex : undefined,
   );
-  const problems = loaded.problems.length > 0
-    ? loaded.problems
-    : loaded.files.length === 0 && (plan.filter !== undefined || plan.tags !== undefined)
-    ? nothingSelected(
-      plan.filter ?? [],
-      plan.tags,
-      (await io.discoverFlowEntries(plan.paths)).length,
-    )
-    : [];
+  const problems = await loadProblems(plan, loaded);
   return { runId, artifacts, reproduce, reporters, sources, problems };
 }
 

@@ -10,11 +10,11 @@
 import { MAX_BODY_MEMORY_BYTES } from "../../lib/http/body_limits.ts";
 import { UsageError } from "../../lib/model/errors.ts";
 import { MAX_TIMEOUT_MS } from "../../lib/model/limits.ts";
-import { parseShard, type Shard, shardFromEnv } from "../../lib/select/shard.ts";
 import { maskUserinfo, userinfoSecrets } from "../../lib/secrets/userinfo.ts";
 import { parse, type ParsedValues } from "../args.ts";
-import { byteSize, duration, parseParams, positiveInteger } from "../option_values.ts";
+import { byteSize, duration, positiveInteger } from "../option_values.ts";
 import { type ArtifactPaths, artifactPaths } from "./artifacts.ts";
+import { LOAD_OPTIONS, type LoadPlan, loadPlan } from "./load_step.ts";
 import { useColor } from "../output.ts";
 
 /**
@@ -35,21 +35,13 @@ export const RUN_OPTIONS = {
   manifest: { type: "string" },
   "out-dir": { type: "string" },
   "cache-dir": { type: "string" },
-  var: { type: "string", multiple: true },
-  "vars-file": { type: "string", multiple: true },
-  "env-file": { type: "string", multiple: true },
-  secret: { type: "string", multiple: true },
+  // What is loaded: validate takes these too (load_step.ts).
+  ...LOAD_OPTIONS,
   "run-id": { type: "string" },
   timeout: { type: "string" },
   "max-body": { type: "string" },
   "max-body-memory": { type: "string" },
   jobs: { type: "string" },
-  shard: { type: "string" },
-  "shard-timings": { type: "string", multiple: true },
-  filter: { type: "string", multiple: true },
-  tag: { type: "string" },
-  setup: { type: "string", multiple: true },
-  teardown: { type: "string", multiple: true },
   "fail-fast": { type: "boolean" },
   trace: { type: "boolean" },
   "cookie-jar": { type: "boolean" },
@@ -144,9 +136,7 @@ export interface NetworkPlan {
  * if (plan?.jobs !== 4 || plan.paths[0] !== "flows/") throw new Error();
  * ```
  */
-export interface RunPlan {
-  /** The flow files and directories, as given. */
-  paths: string[];
+export interface RunPlan extends LoadPlan {
   /** The arguments as given: the manifest records them. */
   args: readonly string[];
   /** `--run-id`, checked; a new id is made when absent. */
@@ -163,14 +153,6 @@ export interface RunPlan {
   bodyMemoryBytes?: number;
   /** `--jobs`. */
   jobs?: number;
-  /** `--var` pairs, later ones winning. */
-  params: Map<string, string>;
-  /** `--vars-file` files, in order. */
-  varsFiles: string[];
-  /** `--env-file` files, in order. */
-  envFiles: string[];
-  /** `--secret` names, each once. */
-  secretNames: Set<string>;
   /** Whether the console uses colours. */
   color: boolean;
   /** How many times `-v` was given. */
@@ -181,22 +163,10 @@ export interface RunPlan {
   progress: boolean;
   /** TLS and proxy options. */
   network: NetworkPlan;
-  /** `--shard`, and where `--shard auto` found it. */
-  shard?: Shard & { source?: string };
-  /** `--shard-timings` reports. */
-  shardTimings?: string[];
   /** Where each artifact is written. */
   artifacts: ArtifactPaths;
   /** `--cache-dir`. */
   cacheDir?: string;
-  /** `--filter` patterns. */
-  filter?: string[];
-  /** `--tag`. */
-  tags?: string;
-  /** `--setup` files. */
-  setup: string[];
-  /** `--teardown` files. */
-  teardown?: string[];
   /** `--list`: print the selected files, run nothing. */
   list: boolean;
   /** `--fail-fast`. */
@@ -298,32 +268,10 @@ function networkOf(values: Values, host: RunHost): NetworkPlan {
   };
 }
 
-/** `--shard` (`I/N`, or `auto` from the CI's variables) and `--shard-timings`, which needs it. */
-function shardOf(values: Values, host: RunHost) {
-  let shard: RunPlan["shard"];
-  if (values.shard === "auto") {
-    const found = shardFromEnv(host.env);
-    shard = { ...found.shard, source: found.source };
-  } else if (values.shard !== undefined) shard = parseShard(values.shard);
-  const shardTimings = values["shard-timings"]?.length ? values["shard-timings"] : undefined;
-  if (shardTimings && !shard) {
-    throw new UsageError(
-      "bad-shard-timings",
-      "--shard-timings balances a sharded run, but there is no --shard.",
-      "Add --shard I/N (or --shard auto), or leave --shard-timings out.",
-    );
-  }
-  return { shard, shardTimings };
-}
-
-/** What to load and how to run it: the options that need no checking. */
+/** How to run it: the options that need no checking. */
 function selectionOf(values: Values) {
   return {
     cacheDir: values["cache-dir"],
-    filter: values.filter,
-    tags: values.tag,
-    setup: values.setup ?? [],
-    teardown: values.teardown,
     list: values.list === true,
     failFast: values["fail-fast"],
     trace: values.trace,
@@ -359,19 +307,14 @@ export function runPlan(args: string[], host: RunHost): RunPlan | undefined {
   }
   const runId = runIdOf(values["run-id"]);
   const limits = limitsOf(values);
-  const params = parseParams(values.var);
+  const load = loadPlan(values, positionals, host.env);
   return {
-    paths: positionals,
+    ...load,
     args,
     runId,
     ...limits,
-    params,
-    varsFiles: values["vars-file"] ?? [],
-    envFiles: values["env-file"] ?? [],
-    secretNames: new Set(values.secret ?? []),
     ...consoleOf(values, host),
     network: networkOf(values, host),
-    ...shardOf(values, host),
     artifacts: artifactPaths(values),
     ...selectionOf(values),
   };

@@ -66,13 +66,24 @@ Deno.test("validate --format json gives file, line, column, code and message for
 
 Deno.test("validate exits 0 for a clean set, and every example validates", async () => {
   // examples/tls reads certificates that are made at test time (tls_proxy_test runs it with them).
+  // examples/suite reads its setup's outputs: it is validated as it runs (README), with them.
   const examples = [...Deno.readDirSync("examples")].filter((e) =>
-    e.isDirectory && e.name !== "tls"
+    e.isDirectory && e.name !== "tls" && e.name !== "suite"
   )
     .map((e) => `examples/${e.name}`);
   const run = await runCli(["validate", ...examples, "tests/cases/ok", "--no-env"]);
   assert.equal(run.code, 0, run.stdout);
   assert.match(run.stdout, /^\d+ flow files checked: no problems\.\n$/);
+  const suite = await runCli([
+    "validate",
+    "examples/suite/flows",
+    "--setup",
+    "examples/suite/shared/login.yaml",
+    "--teardown",
+    "examples/suite/shared/sweep.yaml",
+    "--no-env",
+  ]);
+  assert.equal(suite.code, 0, suite.stdout);
   const withEnv = await runCli(["validate", "tests/cases/ok"], {
     env: { BASE_URL: "http://127.0.0.1:1" },
   });

@@ -303,7 +303,9 @@ Deno.test("every option at fault is a usage error, worded as flowrun words it", 
 Deno.test("options are checked in order: the first at fault is the one reported", () => {
   assert.match(refusal(["a.yaml", "--jobs", "0", "--run-id", "a b"]), /^bad-run-id: /);
   assert.match(refusal(["a.yaml", "--console", "x", "--var", "bad"]), /^bad-var: /);
-  assert.match(refusal(["a.yaml", "--shard", "9/1", "--cert", "c.pem"]), /^bad-cert: /);
+  // What is loaded (load_step.ts: --var, then the shard) is checked before the console and TLS.
+  assert.match(refusal(["a.yaml", "--shard", "9/1", "--cert", "c.pem"]), /^bad-shard: /);
+  assert.match(refusal(["a.yaml", "--cert", "c.pem", "--console", "x"]), /^bad-console: /);
 });
 
 Deno.test("a proxy's password is learned before a bad proxy URL is refused", () => {
