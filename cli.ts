@@ -57,7 +57,7 @@ function version(rest: string[]): number {
 }
 
 /** Each command by the names it answers to; subcommands' modules are imported when called. */
-const COMMANDS: Map<string, (rest: string[]) => number | Promise<number>> = new Map([
+const COMMANDS = new Map<string, (rest: string[]) => number | Promise<number>>([
   ["help", help],
   ["--help", () => help([])],
   ["-h", () => help([])],
