@@ -192,8 +192,9 @@ export class FlowFiles {
     }
     const n = loaded.problems.length;
     return {
-      // A file that fails only by an include cycle: the cycle is the one problem to list.
-      followOn: loaded.problems.every((p) => p.code === "include-cycle" || p.followOn),
+      // The included file's own problems are the ones to fix, and a flow set lists them:
+      // this one only stops the file that includes it, so a set does not list it again.
+      followOn: true,
       code: "include-problems",
       message: `The included flow "${path}" has ${
         n === 1 ? "a problem" : `${n} problems`

@@ -61,8 +61,8 @@ export async function schemaProblems(
 
 /**
  * The problems a flow set lists: not those another listed problem causes
- * (`followOn`: an include of a file in an include cycle, which is listed
- * where it closes), the first {@linkcode MAX_PROBLEMS_TOTAL} of the rest, and
+ * (`followOn`: an include of a file whose own problems, or the include
+ * cycle it is on, are listed where they are), the first {@linkcode MAX_PROBLEMS_TOTAL} of the rest, and
  * one that counts the others.
  *
  * @example

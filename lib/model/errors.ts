@@ -55,8 +55,9 @@ export interface Problem {
   omittedFiles?: number;
   /**
    * Set on a problem that another one causes and a flow set lists too (an
-   * include of a file in an include cycle): a set lists only the cause, at
-   * the place to fix; loading one file alone still returns it.
+   * include of a file that has problems, an include cycle among them): a set
+   * lists only the cause, at the place to fix; loading one file alone still
+   * returns it.
    */
   followOn?: boolean;
 }

@@ -1,8 +1,9 @@
 /**
- * A corpus of 77 mistakes newcomers make, each with the one problem it must get:
+ * A corpus of 80 mistakes newcomers make, each with the one problem it must get:
  * its code, the position of the mistake, what the message says and the fix
  * the hint gives. The list only grows; a message may get better, never
- * vaguer. Also the mistakes that only show when the flow runs.
+ * vaguer. Also the mistakes that only show when the flow runs, and those that
+ * need files or the environment (includes, ENV variables), through the CLI.
  */
 import assert from "node:assert/strict";
 import { loadFlow } from "../../lib/load/load_flow.ts";
@@ -838,6 +839,38 @@ Deno.test("mistake: an include cycle → one problem, at the include that closes
         "shared/a.yaml → shared/b.yaml → shared/a.yaml.",
       ], args.join(" "));
       assert.match(out, /hint: A flow cannot include itself, directly or through another/);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+// Issue 40, item 5: a misspelt check key in a shared login flow gave 9 problems, 1 + 1 per includer.
+Deno.test("mistake: a misspelt key in a file eight flows include → one problem, in that file", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-shared-" });
+  try {
+    await Deno.mkdir(`${dir}/shared`);
+    await Deno.mkdir(`${dir}/flows`);
+    await Deno.writeTextFile(
+      `${dir}/shared/login.yaml`,
+      `name: login\nsteps:\n  - name: p\n    request: {url: "http://x.test"}\n` +
+        `    assert:\n      json:\n        - {path: $.json.token, exits: true}\n`,
+    );
+    for (let i = 1; i <= 8; i++) {
+      await Deno.writeTextFile(
+        `${dir}/flows/f${i}.yaml`,
+        `name: f${i}\nsteps:\n  - name: login\n    include: ../shared/login.yaml\n`,
+      );
+    }
+    for (const command of ["validate", "run"]) {
+      const run = await runCli([command, `${dir}/flows`]);
+      assert.equal(run.code, 2, run.stderr);
+      const out = (run.stdout + run.stderr).replaceAll(`${dir}/`, "");
+      const problems = out.split("\n").filter((l) => / error\[/.test(l));
+      assert.deepEqual(problems, [
+        'shared/login.yaml:7:32 error[unknown-key]: Unknown key "exits" in a check in "assert" of step "p".',
+      ], command);
+      assert.match(out, /hint: Did you mean "exists"\?/);
     }
   } finally {
     await Deno.remove(dir, { recursive: true });
