@@ -61,7 +61,7 @@ export function evaluateChecks(
 ): AssertionResult[] {
   const context: CheckContext = { response, scope, phase, display };
   const results: AssertionResult[] = [];
-  if (checks.status) results.push(checkStatus(checks.status, response.status, phase));
+  if (checks.status) results.push(checkStatus(checks.status, response.status, phase, scope));
   for (const check of checks.xpaths ?? []) results.push(xpathResult(check, context));
   for (const check of checks.schemas ?? []) results.push(schemaResult(check, context, request));
   // Each conditional group is decided once; the branch not taken is one skipped result.

@@ -166,7 +166,12 @@ export function* expressionsOf(
       for (const item of value.items) yield* expressionsOf(item);
       break;
     case "map":
-      for (const [, item] of value.entries) yield* expressionsOf(item);
+      for (const [, item, key] of value.entries) {
+        for (const p of key?.parts ?? []) {
+          if (typeof p !== "string") yield { expr: p, template: key! };
+        }
+        yield* expressionsOf(item);
+      }
       break;
   }
 }

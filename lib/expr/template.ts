@@ -207,6 +207,11 @@ export function evaluate(template: Template, scope: Scope): unknown {
   return out;
 }
 
+/** A property descriptor of a plain object's own enumerable, writable value. */
+function ownValue(value: unknown): PropertyDescriptor {
+  return { value, enumerable: true, writable: true, configurable: true };
+}
+
 /**
  * Evaluates a value template into a plain value.
  *
@@ -228,7 +233,12 @@ export function render(value: ValueTemplate, scope: Scope): unknown {
       return value.items.map((item) => render(item, scope));
     case "map": {
       const out: Record<string, unknown> = {};
-      for (const [k, v] of value.entries) out[k] = render(v, scope);
+      for (const [k, v, key] of value.entries) {
+        // An expanded key is data: "__proto__" is an own key like any other, never the prototype.
+        if (key) {
+          Object.defineProperty(out, toText(evaluate(key, scope)), ownValue(render(v, scope)));
+        } else out[k] = render(v, scope);
+      }
       return out;
     }
   }

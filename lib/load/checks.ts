@@ -87,7 +87,7 @@ export function loadChecks(
   if (!map) return undefined;
   const checks: Checks = { paths: [] };
   const status = map.get("status");
-  if (status) checks.status = loadStatus(ctx, status, what);
+  if (status) checks.status = loadStatus(ctx, status, what, owner);
   // Spelling-neutral blocks: headers, cookies and the response time, in both spellings.
   for (const kind of ["headers", "cookies"] as const) {
     const entry = map.get(kind);

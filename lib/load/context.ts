@@ -10,13 +10,7 @@
 import type { Document, Node, Scalar, YAMLMap } from "yaml";
 import { isAlias, isMap, isScalar, isSeq, LineCounter } from "./nodes.ts";
 import { type Problem, SyntaxAtError } from "../model/errors.ts";
-import {
-  compileValue,
-  isConstant,
-  parseTemplate,
-  type Template,
-  type ValueTemplate,
-} from "../expr/template.ts";
+import { isConstant, parseTemplate, type Template, type ValueTemplate } from "../expr/template.ts";
 import { compilePath, compileTemplatePath, type PathRoot } from "../expr/path.ts";
 import { suggest } from "../_util/suggest.ts";
 import { getOwn } from "../_util/own_property.ts";
@@ -28,6 +22,7 @@ import type { Entry, TemplateUse } from "./entry.ts";
 import { readDuration, readInteger } from "./scalars.ts";
 import { excerptOf } from "./excerpt.ts";
 import { AnchorProblems } from "./anchor_problems.ts";
+import { readValue } from "./value.ts";
 
 // The loader's words and shapes live in their own modules, which the readers import; these
 // re-exports keep the importers that name them from here working.
@@ -37,31 +32,7 @@ export { KEY_HINTS, REQUIRED_HINTS } from "./key_hints.ts";
 export { bounded, describe, isEmpty, MAX_QUOTED } from "./describe.ts";
 export type { Entry, TemplateUse } from "./entry.ts";
 export { EXCERPT_WINDOW } from "./excerpt.ts";
-
-/**
- * A value whose parts are all constants, as one constant.
- *
- * @example
- * ```ts
- * import { mergeConst } from "./context.ts";
- * const merged = mergeConst({ kind: "list", items: [{ kind: "const", value: 1 }] });
- * if (merged.kind !== "const" || JSON.stringify(merged.value) !== "[1]") throw new Error();
- * ```
- */
-export function mergeConst(value: ValueTemplate): ValueTemplate {
-  if (value.kind === "list" && value.items.every((i) => i.kind === "const")) {
-    return { kind: "const", value: value.items.map((i) => (i as { value: unknown }).value) };
-  }
-  if (value.kind === "map" && value.entries.every(([, v]) => v.kind === "const")) {
-    return {
-      kind: "const",
-      value: Object.fromEntries(
-        value.entries.map(([k, v]) => [k, (v as { value: unknown }).value]),
-      ),
-    };
-  }
-  return value;
-}
+export { mergeConst } from "./value.ts";
 
 /**
  * One flow file being loaded: its text, parse, problems and the templates to check.
@@ -325,28 +296,7 @@ export class Loading {
 
   /** Compiles a YAML value, parsing every string into a template and noting where each is used. */
   value(node: Node | null, owner: TemplateUse["owner"]): ValueTemplate | undefined {
-    if (isScalar(node)) {
-      if (typeof node.value !== "string") return { kind: "const", value: node.value ?? null };
-      const template = this.template(node, owner);
-      return template && compileValue(template.source);
-    }
-    if (isSeq(node)) {
-      const items = node.items.map((i) => this.value(this.deref(i), owner));
-      if (items.some((i) => i === undefined)) return undefined;
-      return mergeConst({ kind: "list", items: items as ValueTemplate[] });
-    }
-    if (isMap(node)) {
-      const entries: [string, ValueTemplate][] = [];
-      let ok = true;
-      for (const e of this.entries(node)) {
-        const v = this.value(e.value, owner);
-        if (v) entries.push([e.key, v]);
-        else ok = false;
-      }
-      return ok ? mergeConst({ kind: "map", entries }) : undefined;
-    }
-    if (node === null) return { kind: "const", value: null };
-    return undefined;
+    return readValue(this, node, owner);
   }
 
   /** Runs a parse of a scalar's text, turning a syntax error into a problem at its column. */

@@ -54,11 +54,13 @@ export function loadData(
   }
   const rows: DataRow[] = [];
   let keys: string[] | undefined;
+  let order: string[] | undefined;
   node.items.forEach((item, i) => {
     const row = ctx.deref(item);
-    const values = rowValues(ctx, row, i);
+    const values = rowValues(ctx, row, i, order);
     if (!values) return;
     const names = Object.keys(values).sort();
+    order ??= Object.keys(values);
     if (keys === undefined) keys = names;
     else if (names.join() !== keys.join()) otherNames(ctx, row!, i, keys, names);
     rows.push({ name: rowName(values, i), values });
@@ -82,8 +84,18 @@ function dataFile(ctx: Loading, node: YAMLMap): Pick<Flow, "dataFile"> {
   return file ? { dataFile: { path: file, ...ctx.at(map!.get("file")!.value) } } : {};
 }
 
-/** Row `i`'s values by name, each a single value; `undefined` when the row is no map. */
-function rowValues(ctx: Loading, row: Node | null, i: number): Record<string, unknown> | undefined {
+/**
+ * Row `i`'s values by name, each a single value as written; `undefined` when
+ * the row is no map. A string is read as a template, so its `${…}` are checked
+ * like a var's: a row's values are the first vars of its run, in the first
+ * row's `order`.
+ */
+function rowValues(
+  ctx: Loading,
+  row: Node | null,
+  i: number,
+  order?: readonly string[],
+): Record<string, unknown> | undefined {
   if (!isMap(row)) {
     ctx.problem(
       "wrong-type",
@@ -114,6 +126,10 @@ function rowValues(ctx: Loading, row: Node | null, i: number): Record<string, un
         "Rows hold single values, like vars.",
       );
       continue;
+    }
+    if (isScalar(e.value) && typeof e.value.value === "string") {
+      const index = order?.indexOf(e.key) ?? -1;
+      ctx.value(e.value, { kind: "var", index: index >= 0 ? index : Object.keys(values).length });
     }
     values[e.key] = isScalar(e.value) ? e.value.value : null;
   }

@@ -28,10 +28,12 @@
  *   a mistake inside an anchor is one problem by `anchor_problems.ts`),
  *   `describe.ts` (how messages name values), `spelling.ts` (token rules;
  *   the name rule is `model/names.ts`), `key_hints.ts` (hints for keys
- *   from other tools), `scalars.ts` (integers, durations), `entry.ts`,
+ *   from other tools), `scalars.ts` (integers, durations), `value.ts` (a
+ *   YAML value as a template, map keys too), `entry.ts`,
  *   `load_options.ts`, `nodes.ts`.
  * - Includes (`expand_includes.ts`), data rows (`data.ts`,
- *   `data_file.ts`), `--var-file`/`--env-file` (`var_files.ts`).
+ *   `data_file.ts`; a file's `${…}` checked by `row_refs.ts`),
+ *   `--var-file`/`--env-file` (`var_files.ts`).
  *
  * Other stages may import a file of this folder directly, so that what is
  * imported on demand stays so: this face imports every part eagerly.

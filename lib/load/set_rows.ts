@@ -12,6 +12,8 @@ import { readText } from "../io/read.ts";
 import { MAX_INPUT_BYTES } from "../model/limits.ts";
 import { parseDataFile } from "./data_file.ts";
 import { relativeTo } from "./expand_includes.ts";
+import type { LoadOptions } from "./load_options.ts";
+import { rowExpressionProblem } from "./row_refs.ts";
 
 /** Undeclared columns named in a problem; the rest are counted. */
 const NAMED_COLUMNS = 20;
@@ -21,7 +23,8 @@ const QUOTED_NAME = 80;
 /**
  * Reads a data-driven flow's rows from its file (relative to the flow file)
  * and sets `flow.rows`; the problem when the file cannot be read, is not CSV
- * or JSON rows, or has a column the flow does not declare under `vars`.
+ * or JSON rows, has a column the flow does not declare under `vars`, or a
+ * value whose `${…}` is malformed or names nothing (checked with `options`).
  *
  * @example
  * ```ts
@@ -36,7 +39,11 @@ const QUOTED_NAME = 80;
  * if (problem?.code !== "bad-data" || !problem.message.includes('"extra"')) throw new Error();
  * ```
  */
-export async function readRows(flow: Flow, file: string): Promise<Problem | undefined> {
+export async function readRows(
+  flow: Flow,
+  file: string,
+  options: LoadOptions = {},
+): Promise<Problem | undefined> {
   const { path, line, column } = flow.dataFile!;
   const at = { file, line, column };
   const full = relativeTo(file, path);
@@ -63,6 +70,8 @@ export async function readRows(flow: Flow, file: string): Promise<Problem | unde
   const declared = new Set(flow.vars.map((v) => v.name));
   const unknown = Object.keys(rows[0].values).filter((k) => !declared.has(k));
   if (unknown.length > 0) return undeclaredColumns(at, path, unknown);
+  const expression = rowExpressionProblem(flow, rows, options, at, path);
+  if (expression) return expression;
   flow.rows = rows;
   return undefined;
 }

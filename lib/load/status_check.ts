@@ -1,6 +1,7 @@
 /**
  * An assert's `status`: one code (`status: 200`) or a list of them
- * (`status: {anyOf: [200, 201]}`, or `in`), each from 100 to 599.
+ * (`status: {anyOf: [200, 201]}`, or `in`), each from 100 to 599 or an
+ * expression (`${vars.expected}`) whose value is one when the check runs.
  *
  * @module
  */
@@ -9,12 +10,38 @@ import { isMap, isScalar, isSeq } from "./nodes.ts";
 import type { StatusCheck } from "../model/flow.ts";
 import type { Loading } from "./context.ts";
 import { describe } from "./describe.ts";
-import type { Entry } from "./entry.ts";
+import type { Entry, TemplateUse } from "./entry.ts";
+import type { ValueTemplate } from "../expr/template.ts";
 
 /** Whether a node is a status code. */
 function isCode(n: Node | null): boolean {
   return isScalar(n) && Number.isInteger(n.value) && (n.value as number) >= 100 &&
     (n.value as number) <= 599;
+}
+
+/** Whether a node is a string with an expression: a code known when the check runs. */
+function isExpression(n: Node | null): n is Scalar {
+  return isScalar(n) && typeof n.value === "string" && /(^|[^$])\$\{/.test(n.value);
+}
+
+/**
+ * The check of `codes` (each a code or an expression, already found to be one
+ * of them): constant codes as they are; with an expression, every code's
+ * value in `from` too (a stand-in 0 in `expected`), rendered when it runs.
+ */
+function codesCheck(
+  ctx: Loading,
+  operator: StatusCheck["operator"],
+  codes: (Node | null)[],
+  at: ReturnType<Loading["at"]>,
+  owner: TemplateUse["owner"],
+): StatusCheck | undefined {
+  if (!codes.some(isExpression)) {
+    return { operator, expected: codes.map((c) => (c as Scalar).value as number), ...at };
+  }
+  const from = codes.map((c) => ctx.value(c, owner));
+  if (from.some((v) => v === undefined)) return undefined;
+  return { operator, expected: codes.map(() => 0), from: from as ValueTemplate[], ...at };
 }
 
 /** `{anyOf: [...]}` or `{in: [...]}`: the check, or undefined with the problem reported (or none, for `{}`). */
@@ -23,6 +50,7 @@ function statusList(
   node: YAMLMap,
   what: string,
   at: ReturnType<Loading["at"]>,
+  owner: TemplateUse["owner"],
 ): StatusCheck | undefined {
   const map = ctx.map(node, `"status" in ${what}`, "check", ["anyOf", "in"]);
   const [key, list] = map?.get("anyOf")
@@ -33,14 +61,13 @@ function statusList(
   }
   if (list && isSeq(list.value) && list.value.items.length > 0) {
     const codes = list.value.items.map((i) => ctx.deref(i));
-    const bad = codes.find((c) => !isCode(c));
-    if (bad === undefined) {
-      return { operator: key, expected: codes.map((c) => (c as Scalar).value as number), ...at };
-    }
+    const bad = codes.find((c) => !isCode(c) && !isExpression(c));
+    if (bad === undefined) return codesCheck(ctx, key, codes, at, owner);
     ctx.problem(
       "wrong-type",
       `Expected a status code from 100 to 599, got ${describe(bad)}.`,
       bad ?? list.value,
+      'Write a number (201), or an expression whose value is one: "${vars.expected}".',
     );
   } else if (map && map.size > 0) {
     ctx.problem(
@@ -71,19 +98,18 @@ export function loadStatus(
   ctx: Loading,
   entry: Entry,
   what: string,
+  owner: TemplateUse["owner"],
 ): StatusCheck | undefined {
   const node = entry.value;
   const at = ctx.at(entry.keyNode);
-  if (isCode(node)) {
-    return { operator: "equals", expected: [(node as Scalar).value as number], ...at };
-  }
-  if (isMap(node) && node.items.length > 0) return statusList(ctx, node, what, at);
-  if (isMap(node)) statusList(ctx, node, what, at);
+  if (isCode(node) || isExpression(node)) return codesCheck(ctx, "equals", [node], at, owner);
+  if (isMap(node) && node.items.length > 0) return statusList(ctx, node, what, at, owner);
+  if (isMap(node)) statusList(ctx, node, what, at, owner);
   ctx.problem(
     "wrong-type",
     `Expected "status" to be a status code or {anyOf: [...]}, got ${describe(node)}.`,
     node ?? entry.keyNode,
-    "For example: status: 200, status: {anyOf: [200, 201]} or status: {in: [200, 201]}.",
+    'For example: status: 200, status: {anyOf: [200, 201]}, status: {in: [200, 201]} or status: "${vars.expected}".',
   );
   return undefined;
 }

@@ -146,7 +146,7 @@ async function loadEntry(load: EntryLoad, file: string): Promise<void> {
   result.files.push(file);
   result.bytes.set(file, read.bytes);
   if (flow?.dataFile) {
-    const problem = await readRows(flow, file);
+    const problem = await readRows(flow, file, load.loader.options);
     if (problem) result.problems.push(problem);
   }
   if (flow && !result.problems.some((p) => p.file === file)) keep(load, file, flow, read.bytes);

@@ -85,7 +85,13 @@ export type GroupCondition =
 export interface StatusCheck {
   /** `equals` for a bare integer; `anyOf` or `in` as written. */
   operator: "equals" | "anyOf" | "in";
+  /** The codes; a code written as `${…}` is a stand-in here, its value taken from `from`. */
   expected: number[];
+  /**
+   * When some code is written as an expression: each code's value, in order,
+   * rendered when the check runs and then checked to be a status code.
+   */
+  from?: ValueTemplate[];
   line: number;
   column: number;
 }

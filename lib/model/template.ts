@@ -46,4 +46,5 @@ export type ValueTemplate =
   | { kind: "const"; value: unknown }
   | { kind: "template"; template: Template }
   | { kind: "list"; items: ValueTemplate[] }
-  | { kind: "map"; entries: [string, ValueTemplate][] };
+  /** A map; a key written with `${…}` has its template third, expanded when the value is rendered. */
+  | { kind: "map"; entries: [string, ValueTemplate, Template?][] };

@@ -11,6 +11,7 @@ import { prepareXPath } from "../check/xpath.ts";
 import { prepareSchemas } from "../load/schema_compile.ts";
 import { type DeferredFlow, type Flow, isDeferred } from "../model/flow.ts";
 import { secretRowValues } from "../secrets/discover.ts";
+import { compileValue, type ValueTemplate } from "../expr/template.ts";
 
 /**
  * A data-driven flow becomes one flow per row, named by the row, its vars
@@ -36,12 +37,22 @@ export function expandRows(flows: readonly (Flow | DeferredFlow)[]): (Flow | Def
         dataFile: undefined,
         vars: flow.vars.map((v) =>
           Object.hasOwn(row.values, v.name)
-            ? { name: v.name, value: { kind: "const" as const, value: row.values[v.name] } }
+            ? { name: v.name, value: rowValue(row.values[v.name]) }
             : v
         ),
       }))
       : [flow]
   );
+}
+
+/**
+ * A row's value as a var's: its `${…}` expanded when the row runs (checked
+ * when the flow loaded); a whole expression keeps the value's type.
+ */
+function rowValue(value: unknown): ValueTemplate {
+  return typeof value === "string" && value.includes("${")
+    ? compileValue(value)
+    : { kind: "const", value };
 }
 
 /**

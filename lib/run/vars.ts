@@ -40,13 +40,20 @@ export function fillVars(
   inputs: SecretInputs,
   given?: ReadonlyMap<string, unknown>,
 ): void {
+  // Run parameters exist from the start: a var (or a data row's value) may read one declared
+  // further down, as the loader allows; the map then lists the flow's vars first, in order.
+  for (const [name, value] of ctx.params) if (!given?.has(name)) vars.set(name, value);
   for (const v of flow.vars) {
     vars.set(
       v.name,
       given?.has(v.name) ? given.get(v.name) : ctx.params.get(v.name) ?? render(v.value, scope),
     );
   }
-  for (const [name, value] of ctx.params) if (!vars.has(name)) vars.set(name, value);
+  const names = [...flow.vars.map((v) => v.name), ...ctx.params.keys()];
+  for (const name of new Set(names)) {
+    const value = vars.get(name);
+    if (vars.delete(name)) vars.set(name, value);
+  }
   registerInputs(inputs, scope, ctx);
 }
 

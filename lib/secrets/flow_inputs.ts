@@ -45,7 +45,10 @@ function refsOfValue(value: ValueTemplate): Ref[] {
     case "list":
       return value.items.flatMap(refsOfValue);
     case "map":
-      return value.entries.flatMap(([, v]) => refsOfValue(v));
+      return value.entries.flatMap(([, v, key]) => [
+        ...(key ? exprsOf(key).map((e) => e.ref) : []),
+        ...refsOfValue(v),
+      ]);
   }
 }
 
