@@ -67,6 +67,14 @@ export type RerunOptions = Pick<
 >;
 
 /**
+ * An option and its value as one shell word: `--name=value` when the value
+ * starts with "-", which as a word of its own would read as an option.
+ */
+function option(name: string, value: string): string {
+  return value.startsWith("-") ? shellWord(`${name}=${value}`) : `${name} ${shellWord(value)}`;
+}
+
+/**
  * The flows run around this one and what of it runs: its setup (whose
  * outputs it reads) and teardown, and the tags and filter that chose its
  * steps. The shard is left out: naming the file already chose it, and a
@@ -74,10 +82,10 @@ export type RerunOptions = Pick<
  */
 function selectionWords(plan: RerunOptions): string[] {
   const words: string[] = [];
-  for (const file of plan.setup) words.push("--setup", shellWord(file));
-  for (const file of plan.teardown ?? []) words.push("--teardown", shellWord(file));
-  if (plan.tags !== undefined) words.push("--tag", shellWord(plan.tags));
-  for (const pattern of plan.filter ?? []) words.push("--filter", shellWord(pattern));
+  for (const file of plan.setup) words.push(option("--setup", file));
+  for (const file of plan.teardown ?? []) words.push(option("--teardown", file));
+  if (plan.tags !== undefined) words.push(option("--tag", plan.tags));
+  for (const pattern of plan.filter ?? []) words.push(option("--filter", pattern));
   return words;
 }
 
@@ -95,14 +103,14 @@ function varWords(plan: RerunOptions, isSecret: (name: string) => boolean): stri
 /** The TLS and proxy words; the proxy's password is masked, and any other secret in it too. */
 function networkWords(network: NetworkPlan, redact: (text: string) => string): string[] {
   const words: string[] = [];
-  for (const file of network.caFiles) words.push("--cacert", shellWord(file));
+  for (const file of network.caFiles) words.push(option("--cacert", file));
   if (network.cert && network.key) {
-    words.push("--cert", shellWord(network.cert), "--key", shellWord(network.key));
+    words.push(option("--cert", network.cert), option("--key", network.key));
   }
   if (network.proxy) {
-    words.push("--proxy", shellWord(redact(maskUserinfo(network.proxy, { proxy: true }))));
+    words.push(option("--proxy", redact(maskUserinfo(network.proxy, { proxy: true }))));
   }
-  if (network.noProxy) words.push("--no-proxy", shellWord(network.noProxy));
+  if (network.noProxy) words.push(option("--no-proxy", network.noProxy));
   if (network.insecure) words.push("--insecure");
   return words;
 }
@@ -148,15 +156,15 @@ export function reproducer(input: {
   return (file) => {
     // A name that reads as an option is given as a path (`./-x.yaml`), which names the same file.
     const path = file.startsWith("-") ? `./${file}` : file;
-    const words = [input.self(), "run", shellWord(path), "--run-id", shellWord(runId)];
+    const words = [input.self(), "run", shellWord(path), option("--run-id", runId)];
     words.push(...selectionWords(plan), ...varWords(plan, isSecret));
-    for (const file of plan.varsFiles) words.push("--vars-file", shellWord(file));
-    for (const file of plan.envFiles) words.push("--env-file", shellWord(file));
-    for (const name of plan.secretNames) words.push("--secret", shellWord(name));
+    for (const file of plan.varsFiles) words.push(option("--vars-file", file));
+    for (const file of plan.envFiles) words.push(option("--env-file", file));
+    for (const name of plan.secretNames) words.push(option("--secret", name));
     if (plan.timeoutMs !== undefined) words.push("--timeout", String(plan.timeoutMs));
-    if (plan.maxBody !== undefined) words.push("--max-body", shellWord(plan.maxBody));
+    if (plan.maxBody !== undefined) words.push(option("--max-body", plan.maxBody));
     if (plan.maxBodyMemory !== undefined) {
-      words.push("--max-body-memory", shellWord(plan.maxBodyMemory));
+      words.push(option("--max-body-memory", plan.maxBodyMemory));
     }
     if (plan.trace) words.push("--trace");
     if (plan.cookieJar) words.push("--cookie-jar");

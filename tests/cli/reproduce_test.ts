@@ -191,6 +191,27 @@ Deno.test("reproduce: --vars-file, --env-file and --var with shell characters ar
   }
 });
 
+Deno.test("reproduce: values that start with - are given as --name=value", async () => {
+  const srv = server();
+  try {
+    const { line } = await reproduces({
+      files: {
+        "-vars.yaml": "code: 404\n",
+        "flow.yaml": flow(
+          "f",
+          `url: "${srv.base}/status/\${code}"`,
+          "{status: 200}",
+          "vars: {code: '200'}\n",
+        ),
+      },
+      args: ["flow.yaml", "--vars-file=-vars.yaml", "--run-id=-r1"],
+    });
+    assert.match(line, / --run-id=-r1 --vars-file=-vars\.yaml/);
+  } finally {
+    await srv.close();
+  }
+});
+
 Deno.test("reproduce: a secret --var is an environment reference, never its value", async () => {
   const srv = server();
   const check = "{json: [{path: $.json.token_length, equals: 3}]}";

@@ -64,6 +64,31 @@ Deno.test("the rerun command of a minimal run, and of a file named like an optio
   assert.equal(reproduce("-a.yaml"), "flowrun run ./-a.yaml --run-id x");
 });
 
+Deno.test("the rerun command gives a value that starts with - as --name=value", () => {
+  const reproduce = reproducer({
+    plan: {
+      params: new Map(),
+      setup: ["-setup.yaml"],
+      tags: "-x",
+      filter: ["-f"],
+      varsFiles: ["-v.yaml"],
+      envFiles: ["-e env"],
+      secretNames: new Set(),
+      maxBody: "-1",
+      network: { caFiles: ["-ca.pem"], insecure: false },
+    },
+    isSecret: () => false,
+    runId: "-r",
+    self: () => "flowrun",
+    redact: (text) => text,
+  });
+  assert.equal(
+    reproduce("a.yaml"),
+    "flowrun run a.yaml --run-id=-r --setup=-setup.yaml --tag=-x --filter=-f " +
+      "--vars-file=-v.yaml '--env-file=-e env' --max-body=-1 --cacert=-ca.pem",
+  );
+});
+
 Deno.test("how flowrun was started: deno run of cli.ts relative to the working directory, else flowrun", () => {
   const deno = "deno run --allow-net --allow-read --allow-write --allow-env";
   assert.equal(selfCommand("file:///w/flowrun/cli.ts", "/w/flowrun"), `${deno} cli.ts`);
