@@ -12,6 +12,7 @@ import { resolvePath, rootHint } from "../expr/path.ts";
 import { execPattern, MatchTimeoutError } from "../_util/regex.ts";
 import type { ReceivedResponse } from "../http/response.ts";
 import { nestsDeeperThan } from "./json_value.ts";
+import { nearKey } from "./near_key.ts";
 import { MAX_DEPTH } from "../model/limits.ts";
 
 /** A captured value, or why there is none (a sentence without a final period). */
@@ -107,7 +108,11 @@ function byPath(
   if (!s.found && !path.singular && !from.first && !s.bodyNotJson) {
     return { found: true, value: [] };
   }
-  if (!s.found) return { found: false, why };
+  if (!s.found) {
+    // A typo of a key the response has is named, as for a check.
+    const near = nearKey(path, (p) => response.select(p));
+    return { found: false, why: near ? `${why} (did you mean "${near}"?)` : why };
+  }
   if (!from.first || from.path.singular) return { found: true, value: s.value };
   const list = s.value as unknown[];
   return list.length > 0 ? { found: true, value: list[0] } : { found: false, why };
