@@ -93,7 +93,10 @@ function checkName(expr: Expr, ref: { name: string }, c: RefScope): void {
   if (c.known(ref.name) || expr.fallback !== undefined || c.env(ref.name) !== undefined) return;
   if (definedLater(expr, ref.name, c) || !c.checkEnv) return;
   const upper = ref.name.toUpperCase();
-  const close = upper === "RUN_ID" || upper === "TRACE_ID" ? upper : suggest(ref.name, c.available);
+  const close = upper === "RUN_ID" || upper === "TRACE_ID"
+    ? upper
+    : suggest(ref.name, c.available) ??
+      suggest(ref.name, envNames().filter((n) => c.env(n) !== undefined));
   c.report(
     "unknown-name",
     `"${ref.name}" is not a flow var, run parameter or environment variable (in "${expr.text}").`,

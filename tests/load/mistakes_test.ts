@@ -814,6 +814,18 @@ Deno.test("validate says what a misspelt capture, include file or environment na
     assert.match(out, /hint: Did you mean "shared\/login\.yaml"\?/);
     // Only the name is shown: never the value of the variable it meant.
     assert.ok(!out.includes(secret), out);
+    // A spelling B ${NAME} that is no var gets the set environment variable it nearly spells.
+    await Deno.writeTextFile(
+      `${dir}/b.yaml`,
+      `name: b\nsteps:\n  - name: s\n    request: {url: "\${API_BASE_ULR}/x"}\n`,
+    );
+    const b = await runCli(["validate", `${dir}/b.yaml`], { env: { API_BASE_URL: secret } });
+    assert.equal(b.code, 2, b.stderr);
+    assert.match(
+      b.stdout + b.stderr,
+      /error\[unknown-name\].*\n.*\n.*\n {2}hint: Did you mean "\$\{API_BASE_URL\}"\?/,
+    );
+    assert.ok(!(b.stdout + b.stderr).includes(secret));
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
