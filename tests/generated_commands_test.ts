@@ -16,8 +16,16 @@ import { visible } from "../lib/report/terminal.ts";
 import { root, runCli } from "./support/cli.ts";
 import { entityDecode } from "./support/hostile.ts";
 
-/** Stands in for the commands a generated line starts: each writes its arguments, NUL-ended. */
-const STUBS = `curl() { for a in "$@"; do printf '%s\\0' "$a"; done; printf '\\036\\0'; }
+/**
+ * Stands in for the commands a generated line starts: each writes its
+ * arguments, NUL-ended; curl's `@-` (a body `printf` pipes in) as what it reads.
+ */
+const STUBS = `curl() {
+  for a in "$@"; do
+    if [ "$a" = @- ]; then cat; printf '\\0'; else printf '%s\\0' "$a"; fi
+  done
+  printf '\\036\\0'
+}
 deno() { curl "$@"; }
 flowrun() { curl "$@"; }
 `;
@@ -114,7 +122,10 @@ function argv(request: CurlRequest): string[] {
   for (const [name, value] of Object.entries(request.headers ?? {})) {
     out.push("-H", `${name}: ${value}`);
   }
-  if (request.body) out.push("--data-raw", request.body);
+  // A body that is not one line of text is piped in by printf (see lib/http/curl_body.ts).
+  // deno-lint-ignore no-control-regex -- matching control characters is the point.
+  const piped = /[\x00-\x1f]/.test(request.body ?? "");
+  if (request.body) out.push(piped ? "--data-binary" : "--data-raw", request.body);
   return out;
 }
 

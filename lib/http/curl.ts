@@ -1,29 +1,20 @@
 /**
- * A request as a `curl` command to paste into a POSIX shell: method, URL,
- * headers and body, each one shell word whatever it holds; each secret the
- * run knows by name written as a `"$NAME"` reference instead of its value,
- * and every other secret masked before the text is quoted (quoting writes a
- * `'` as `'\''`, which hides the secret from a masker reading the quoted
- * text).
+ * A request as a `curl` command to paste into a POSIX shell that sends what
+ * flowrun sent: method, URL, headers and the body's bytes (see
+ * `curl_body.ts`: a body that is not one line of text is written by
+ * `printf … | curl … --data-binary @-`), each one shell word whatever it
+ * holds; each secret the run knows by name written as a `"$NAME"` reference
+ * instead of its value, and every other secret masked before the text is
+ * quoted (quoting writes a `'` as `'\''`, which hides the secret from a
+ * masker reading the quoted text). The line holds no control character, so
+ * the console and every report show it as it is.
  *
  * @module
  */
-import { MASK } from "../secrets/mod.ts";
+import { bodyArgs, type Secrets, secretWord, type SentPart, shellQuote } from "./curl_body.ts";
+import { multipartBody } from "./multipart_bytes.ts";
 
-/**
- * A word single-quoted for a POSIX shell, whatever it holds: each `'` becomes
- * `'\\''` (close the quotes, an escaped quote, reopen them).
- *
- * @example
- * ```ts
- * import { shellQuote } from "./curl.ts";
- * if (shellQuote("it's $HOME") !== `'it'\\''s $HOME'`) throw new Error(shellQuote("it's $HOME"));
- * if (shellQuote("") !== "''") throw new Error();
- * ```
- */
-export function shellQuote(word: string): string {
-  return `'${word.replaceAll("'", "'\\''")}'`;
-}
+export { shellQuote };
 
 /**
  * Characters no POSIX shell (nor bash or zsh) gives a meaning to anywhere in
@@ -48,9 +39,6 @@ export function shellWord(word: string): string {
   return PLAIN_WORD.test(word) ? word : shellQuote(word);
 }
 
-/** A name `"$NAME"` expands in every POSIX shell (not `my-token`: that is `$my`, then `-token`). */
-const SHELL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
 /**
  * What a curl command is made of (a step result's `request`).
  *
@@ -68,8 +56,12 @@ export interface CurlRequest {
   url: string;
   /** Header names and values, in the order they are written. */
   headers?: Record<string, string>;
-  /** The body as text; left out for a multipart body. */
+  /** The body as text, as sent; for a file or multipart body, see `bytes` and `parts`. */
   body?: string;
+  /** A body sent as bytes (`body_file`), instead of `body`. */
+  bytes?: Uint8Array;
+  /** A multipart body's parts, instead of `body`. */
+  parts?: readonly SentPart[];
 }
 
 /**
@@ -86,7 +78,10 @@ export interface CurlRequest {
  *   { method: "POST", url: "http://x.test/a?b=1", headers: { authorization: "Bearer s3cr3t" }, body: "it's" },
  *   new Map([["s3cr3t", "API_TOKEN"]]),
  * );
- * if (cmd !== `curl -X POST 'http://x.test/a?b=1' -H 'authorization: Bearer '"$API_TOKEN" --data-raw 'it'\\''s'`) throw new Error(cmd);
+ * if (cmd !== `curl -X POST 'http://x.test/a?b=1' -H 'authorization: Bearer '"$API_TOKEN" -H 'content-type: text/plain;charset=UTF-8' --data-raw 'it'\\''s'`) throw new Error(cmd);
+ * const lines = curlCommand({ method: "PUT", url: "http://x.test/", headers: { "content-type": "text/plain" }, body: "a\nb" });
+ * if (lines !== `printf 'a\\nb' | curl -X PUT 'http://x.test/' -H 'content-type: text/plain' --data-binary @-`) throw new Error(lines);
+ * if (curlCommand({ method: "HEAD", url: "http://x.test/" }) !== "curl --head 'http://x.test/'") throw new Error();
  * const odd = curlCommand({ method: "GET'", url: "http://x.test/;touch$IFS.x;#" });
  * if (odd !== `curl -X 'GET'\\''' 'http://x.test/;touch$IFS.x;#'`) throw new Error(odd);
  * ```
@@ -96,60 +91,47 @@ export function curlCommand(
   names: ReadonlyMap<string, string> = new Map(),
   mask: (text: string) => string = (text) => text,
 ): string {
-  const word = (text: string) => quote(text, names, mask);
-  const words = ["curl"];
-  if (request.method !== "GET" || request.body) words.push("-X", shellWord(mask(request.method)));
+  const secrets: Secrets = { names, mask };
+  const sent = sentBody(request);
+  const body = sent && bodyArgs(sent.chunks, secrets);
+  const words = body?.pipe ? [body.pipe, "|", "curl"] : ["curl"];
+  words.push(...methodWords(request.method, body !== undefined, mask));
+  // curl reads `[]` and `{}` in a URL as a pattern of URLs to fetch; fetch sends them as they are.
+  if (/[[\]{}]/.test(request.url)) words.push("--globoff");
   // A URL that reads as an option (flowrun never sends one) is named as the URL.
   if (request.url.startsWith("-")) words.push("--url");
-  words.push(word(request.url));
-  for (const [name, value] of Object.entries(request.headers ?? {})) {
-    words.push("-H", word(`${name}: ${value}`));
+  words.push(secretWord(request.url, secrets));
+  const headers = Object.entries(request.headers ?? {});
+  for (const [name, value] of headers) {
+    words.push("-H", secretWord(`${name}: ${value}`, secrets));
   }
-  const type = Object.entries(request.headers ?? {})
-    .find(([name]) => name.toLowerCase() === "content-type")?.[1] ?? "";
-  if (request.body && !type.startsWith("multipart/")) {
-    words.push("--data-raw", word(request.body));
+  // Without a content type of the flow's, the runtime sends its own; curl would send another.
+  if (sent && !headers.some(([name]) => name.toLowerCase() === "content-type")) {
+    words.push("-H", shellQuote(sent.type ? `content-type: ${sent.type}` : "content-type:"));
   }
+  if (body) words.push(...body.words);
   return words.join(" ");
 }
 
 /**
- * Single-quoted text, each known secret spliced in as a `"$NAME"` reference
- * (or masked, when a shell cannot expand its name) and the rest masked by
- * `mask` before it is quoted.
+ * The body's chunks, and the content type the runtime sends with it when
+ * the flow sets none (`""`: none, so curl's own is left out too).
  */
-function quote(
-  text: string,
-  names: ReadonlyMap<string, string>,
-  mask: (text: string) => string,
-): string {
-  // Longest values first, so a secret that contains another is replaced whole.
-  const secrets = [...names.keys()].filter((v) => v.length > 0 && text.includes(v))
-    .sort((a, b) => b.length - a.length);
-  if (secrets.length === 0) return shellQuote(mask(text));
-  const pattern = new RegExp(
-    secrets.map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"),
-    "g",
-  );
-  let out = "";
-  let plain = "";
-  const flush = () => {
-    if (plain !== "") out += shellQuote(mask(plain));
-    plain = "";
-  };
-  let at = 0;
-  for (const match of text.matchAll(pattern)) {
-    plain += text.slice(at, match.index);
-    at = match.index + match[0].length;
-    const name = names.get(match[0])!;
-    if (!SHELL_NAME.test(name)) {
-      plain += MASK;
-      continue;
-    }
-    flush();
-    out += `"$${name}"`;
+function sentBody(
+  request: CurlRequest,
+): { chunks: (string | Uint8Array)[]; type: string } | undefined {
+  if (request.parts) return multipartBody(request.parts);
+  if (request.bytes) return { chunks: [request.bytes], type: "" };
+  if (request.body !== undefined) {
+    return { chunks: [request.body], type: "text/plain;charset=UTF-8" };
   }
-  plain += text.slice(at);
-  flush();
-  return out === "" ? "''" : out;
+  return undefined;
+}
+
+/** The words that set the method. */
+function methodWords(method: string, hasBody: boolean, mask: (text: string) => string): string[] {
+  // With `-X HEAD` curl waits for the body a HEAD response announces but never sends.
+  if (method === "HEAD" && !hasBody) return ["--head"];
+  if (method === "GET" && !hasBody) return [];
+  return ["-X", shellWord(mask(method))];
 }

@@ -7,6 +7,7 @@
  */
 import { evaluate, render, type Scope, toText, type ValueTemplate } from "../expr/template.ts";
 import type { MultipartPart, RequestSpec } from "../model/flow.ts";
+import type { SentPart } from "./curl_body.ts";
 import { RequestError } from "./request_error.ts";
 import { renderUrl } from "./url.ts";
 
@@ -33,6 +34,8 @@ export interface ResolvedRequest {
   payload?: FormData | Uint8Array<ArrayBuffer>;
   /** `multipart` when `body` lists a multipart body's fields, form-encoded, files as `@name`. */
   bodyKind?: "multipart" | "file";
+  /** A multipart body's parts as sent, for the `curl` line (`payload` cannot be read at once). */
+  parts?: SentPart[];
 }
 
 /**
@@ -193,19 +196,23 @@ function formText(fields: readonly [string, ValueTemplate][], scope: Scope): str
 function multipart(
   parts: readonly MultipartPart[],
   scope: Scope,
-): Pick<ResolvedRequest, "body" | "payload" | "bodyKind"> {
+): Pick<ResolvedRequest, "body" | "payload" | "bodyKind" | "parts"> {
   const data = new FormData();
   const shown = new URLSearchParams();
+  const sent: SentPart[] = [];
   for (const part of parts) {
     if (part.kind === "field") {
       const text = toText(render(part.value, scope));
       data.append(part.name, text);
       shown.append(part.name, text);
+      sent.push({ name: part.name, value: text });
     } else {
       const blob = new Blob([part.file.bytes], { type: part.contentType });
       data.append(part.name, blob, part.filename);
       shown.append(part.name, `@${part.filename}`);
+      const { name, filename } = part;
+      sent.push({ name, filename, type: part.contentType, bytes: part.file.bytes });
     }
   }
-  return { body: shown.toString(), payload: data, bodyKind: "multipart" };
+  return { body: shown.toString(), payload: data, bodyKind: "multipart", parts: sent };
 }

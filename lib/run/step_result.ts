@@ -231,14 +231,21 @@ export function withDetails(
     ...(request.body === undefined ? {} : { body: cutBody(request.body, redactor, max).text }),
   };
   if (result.status !== "passed") {
-    const body = request.bodyKind === undefined ? request.body : undefined;
+    const { method, url, bodyKind, payload, parts } = request;
+    const sent = bodyKind === undefined
+      ? { body: request.body }
+      : bodyKind === "file"
+      ? { bytes: payload as Uint8Array }
+      : { parts };
     // Masked before quoting, inside curlCommand: quoting a `'` hides a secret from the redactor.
     const mask = (text: string) => redactor.redact(text);
-    const command = curlCommand({ ...request, headers, body }, secretVariables, mask);
-    // A body past the cap is left out rather than cut: a cut body would send something else.
+    const command = curlCommand({ method, url, headers, ...sent }, secretVariables, mask);
+    // A body past the cap is left out rather than cut (a cut body would send something else),
+    // and the line says so: run as it is, it sends no body.
     result.request.curl = redactor.redact(
       command.length > max + 1024
-        ? curlCommand({ ...request, headers, body: undefined }, secretVariables, mask)
+        ? `${curlCommand({ method, url, headers }, secretVariables, mask)} ` +
+          `# the body is left out: its line is longer than the report keeps`
         : command,
     );
   }
