@@ -12,7 +12,9 @@
  * - `insecure.ts` is the transport for `--insecure` (`node:https`), loaded
  *   only by a run that needs it, so only its type is exported here.
  * - `response.ts` is the response as checks read it; `cookie_jar.ts` the
- *   jar a flow run keeps; `curl.ts` a request as a command to paste.
+ *   jar a flow run keeps; `curl.ts` a request as a command to paste that
+ *   sends the same bytes, its body written by `curl_body.ts` (a multipart
+ *   body as the runtime writes it: `multipart_bytes.ts`).
  *
  * Only this folder calls `fetch` or imports `node:http(s)`/`node:tls`. No
  * function here is over the size limits, so there are no exceptions.
