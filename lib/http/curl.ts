@@ -96,11 +96,13 @@ export function curlCommand(
   const body = sent && bodyArgs(sent.chunks, secrets);
   const words = body?.pipe ? [body.pipe, "|", "curl"] : ["curl"];
   words.push(...methodWords(request.method, body !== undefined, mask));
+  // The URL parser drops tabs and line breaks from a URL before fetch sends it; curl would not.
+  const url = request.url.replace(/[\t\n\r]/g, "");
   // curl reads `[]` and `{}` in a URL as a pattern of URLs to fetch; fetch sends them as they are.
-  if (/[[\]{}]/.test(request.url)) words.push("--globoff");
+  if (/[[\]{}]/.test(url)) words.push("--globoff");
   // A URL that reads as an option (flowrun never sends one) is named as the URL.
-  if (request.url.startsWith("-")) words.push("--url");
-  words.push(secretWord(request.url, secrets));
+  if (url.startsWith("-")) words.push("--url");
+  words.push(secretWord(url, secrets));
   const headers = Object.entries(request.headers ?? {});
   for (const [name, value] of headers) {
     words.push("-H", secretWord(`${name}: ${value}`, secrets));

@@ -96,15 +96,21 @@ const CASES: Record<string, string> = {
   "brackets": `    method: GET
     query: {"filter[name]": "x", "page{1}": "2"}
 `,
+  // Written into the URL itself: brackets and braces curl would read as a pattern, a tab the URL
+  // parser drops.
+  "raw-url": `    method: GET
+    url+: "&filter[a]={1}&t=a\\tb"
+`,
 };
 
 /** Bytes of a file a flow sends: every byte value curl cannot take in an argument (NUL) and more. */
 const BLOB = new Uint8Array([0, 1, 2, 0x0a, 0x0d, 0x25, 0x5c, 0x27, 0x7f, 0x80, 0xff, 0xfe, 0x41]);
 
-function flowFile(name: string, base: string): string {
-  const request = CASES[name].replace(
-    /^ {4}method: (\S+)\n/,
-    (_, m) => `    method: ${m}\n    url: ${base}/case/${name}?fixed=a%20b\n`,
+function flowFile(name: string, spec: string, base: string): string {
+  // The URL is the case's own path on the server, then a `url+:` line's text if the case has one.
+  const request = spec.replace(
+    /^ {4}method: (\S+)\n(?: {4}url\+: "(.*)"\n)?/,
+    (_, m, tail = "") => `    method: ${m}\n    url: "${base}/case/${name}?fixed=a%20b${tail}"\n`,
   );
   return `name: ${name}\nsteps:\n  - name: ${name}\n    request:\n${
     request.replace(/^ {4}/gm, "      ")
@@ -164,57 +170,99 @@ async function compare(name: string, sent: Seen, got: Seen, line: string): Promi
   }
 }
 
+/**
+ * Runs one flow per case in one CLI run, then each printed curl line (when
+ * `run` is true) with curl; gives the lines and what each case got wrong.
+ */
+async function runCases(
+  cases: Record<string, string>,
+  args: string[],
+  run = true,
+): Promise<{ lines: Map<string, string>; wrong: string[] }> {
+  const seen: Seen[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const url = new URL(req.url);
+    seen.push({
+      method: req.method,
+      path: url.pathname + url.search,
+      headers: new Map(req.headers),
+      body: new Uint8Array(await req.arrayBuffer()),
+    });
+    return new Response("ok");
+  });
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-curl-bytes-" });
+  try {
+    const base = `http://127.0.0.1:${server.addr.port}`;
+    await Deno.writeTextFile(`${dir}/upload.txt`, "uploaded\ntext ✓\n");
+    await Deno.writeFile(`${dir}/blob.bin`, BLOB);
+    await Deno.mkdir(`${dir}/curl-home`);
+    await Deno.writeTextFile(`${dir}/curl-home/.curlrc`, "max-time = 5\n");
+    for (const [name, spec] of Object.entries(cases)) {
+      await Deno.writeTextFile(`${dir}/${name}.yaml`, flowFile(name, spec, base));
+    }
+    const out = await runCli(
+      ["run", ".", "--report-json", "out.json", "--report-html", "out.html", "--no-color", ...args],
+      { cwd: dir, env: { API_TOKEN: TOKEN } },
+    );
+    assert.equal(out.code, 1, out.stdout + out.stderr);
+    const sent = new Map(seen.map((s) => [s.path.split("?")[0].slice("/case/".length), s]));
+    assert.equal(sent.size, Object.keys(cases).length, out.stdout);
+    const report = JSON.parse(await Deno.readTextFile(`${dir}/out.json`));
+    const html = await Deno.readTextFile(`${dir}/out.html`);
+    const data = /<script type="application\/json" id="data">([\s\S]*?)<\/script>/.exec(html);
+    const shown = new Set(strings(JSON.parse(data![1])));
+    const lines = new Map<string, string>();
+    const wrong: string[] = [];
+    for (const flow of report.flows) {
+      const line: string = flow.steps[0].request.curl;
+      lines.set(flow.name, line);
+      if (!run) continue;
+      try {
+        await check(flow.name, line, out.stdout, shown, dir, seen, sent.get(flow.name)!);
+      } catch (error) {
+        wrong.push((error as Error).message);
+      }
+    }
+    return { lines, wrong };
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
 Deno.test({
   name: "a printed curl line, run with curl, sends what flowrun sent, for every kind of body",
   ignore: !hasCurl,
   async fn() {
-    const seen: Seen[] = [];
-    const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-      const url = new URL(req.url);
-      seen.push({
-        method: req.method,
-        path: url.pathname + url.search,
-        headers: new Map(req.headers),
-        body: new Uint8Array(await req.arrayBuffer()),
-      });
-      return new Response("ok");
-    });
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-curl-bytes-" });
-    try {
-      const base = `http://127.0.0.1:${server.addr.port}`;
-      await Deno.writeTextFile(`${dir}/upload.txt`, "uploaded\ntext ✓\n");
-      await Deno.writeFile(`${dir}/blob.bin`, BLOB);
-      await Deno.mkdir(`${dir}/curl-home`);
-      await Deno.writeTextFile(`${dir}/curl-home/.curlrc`, "max-time = 5\n");
-      for (const name of Object.keys(CASES)) {
-        await Deno.writeTextFile(`${dir}/${name}.yaml`, flowFile(name, base));
-      }
-      const run = await runCli(
-        ["run", ".", "--report-json", "out.json", "--report-html", "out.html", "--no-color"],
-        { cwd: dir, env: { API_TOKEN: TOKEN } },
-      );
-      assert.equal(run.code, 1, run.stdout + run.stderr);
-      const sent = new Map(seen.map((s) => [s.path.split("?")[0].slice("/case/".length), s]));
-      assert.equal(sent.size, Object.keys(CASES).length, run.stdout);
-      const report = JSON.parse(await Deno.readTextFile(`${dir}/out.json`));
-      const html = await Deno.readTextFile(`${dir}/out.html`);
-      const data = /<script type="application\/json" id="data">([\s\S]*?)<\/script>/.exec(html);
-      const shown = new Set(strings(JSON.parse(data![1])));
-      const wrong: string[] = [];
-      for (const flow of report.flows) {
-        const line: string = flow.steps[0].request.curl;
-        try {
-          await check(flow.name, line, run.stdout, shown, dir, seen, sent.get(flow.name)!);
-        } catch (error) {
-          wrong.push((error as Error).message);
-        }
-      }
-      // Every case is tried, so one run shows every body kind the line gets wrong.
-      assert.deepEqual(wrong, []);
-    } finally {
-      await server.shutdown();
-      await Deno.remove(dir, { recursive: true });
-    }
+    const { wrong } = await runCases(CASES, []);
+    // Every case is tried, so one run shows every body kind the line gets wrong.
+    assert.deepEqual(wrong, []);
+  },
+});
+
+/** A multi-line body longer than a report keeps of a body (64 KiB). */
+const LONG = {
+  "long-body": `    method: POST
+    headers: {content-type: text/plain}
+    body: |
+${
+    Array.from({ length: 2000 }, (_, i) => `      line ${i} of a body longer than the report keeps`)
+      .join("\n")
+  }
+`,
+};
+
+Deno.test({
+  name: "a body too long for the report is left out of the curl line, which says so; -vv keeps it",
+  ignore: !hasCurl,
+  async fn() {
+    const cut = await runCases(LONG, [], false);
+    const line = cut.lines.get("long-body")!;
+    assert.match(line, /^curl -X POST .* # the body is left out: [^']*$/, line);
+    assert.doesNotMatch(line, /printf|--data/, line);
+    const whole = await runCases(LONG, ["-vv"]);
+    assert.match(whole.lines.get("long-body")!, /^printf '.*' \| curl .* --data-binary @-$/s);
+    assert.deepEqual(whole.wrong, []);
   },
 });
 
@@ -238,6 +286,7 @@ async function check(
   assert.doesNotMatch(line, /[\x00-\x1f\x7f]/, line);
   assert.ok(!line.includes(TOKEN), line);
   if (name === "secret-lines") assert.match(line, /"\$API_TOKEN"/, line);
+  if (name === "raw-url") assert.match(line, / --globoff '[^\t]*filter\[a\]=\{1\}&t=ab'/, line);
   seen.length = 0;
   const out = await new Deno.Command("sh", {
     args: ["-c", line],
