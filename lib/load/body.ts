@@ -15,6 +15,7 @@ import type { Loading } from "./context.ts";
 import { describe } from "./describe.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
 import { getOwn } from "../_util/own_property.ts";
+import { plainString, refuseExpression } from "./not_allowed.ts";
 
 /** The request keys that each give a body. */
 export const BODY_KEYS = ["body", "form", "multipart", "body_file", "graphql"] as const;
@@ -135,6 +136,8 @@ export function valuePairs(
   }
   const out: [string, ValueTemplate][] = [];
   for (const e of ctx.entries(node)) {
+    // Names are sent as written: an expression in one is refused, not sent as "${…}".
+    if (refuseExpression(ctx, e.keyNode, `A ${wording.item} name in ${wording.what}`)) continue;
     const v = ctx.deref(e.value);
     const bad = isMap(v)
       ? v
@@ -190,9 +193,9 @@ function filePart(ctx: Loading, e: Entry, v: YAMLMap, what: string): MultipartPa
   const type = part.get("content_type");
   const name = part.get("filename");
   const base = file.path.split("/").at(-1)!;
-  const contentType = (type && ctx.string(type, `"content_type" of part "${e.key}"`)) ??
+  const contentType = (type && plainString(ctx, type, `"content_type" of part "${e.key}"`)) ??
     getOwn(CONTENT_TYPES, base.split(".").at(-1)!.toLowerCase()) ?? "application/octet-stream";
-  const filename = (name && ctx.string(name, `"filename" of part "${e.key}"`)) ?? base;
+  const filename = (name && plainString(ctx, name, `"filename" of part "${e.key}"`)) ?? base;
   return { name: e.key, kind: "file", file, contentType, filename };
 }
 
@@ -216,6 +219,7 @@ function parts(
   }
   const out: MultipartPart[] = [];
   for (const e of ctx.entries(node)) {
+    if (refuseExpression(ctx, e.keyNode, `A part name in ${what}`)) continue;
     const v = ctx.deref(e.value);
     const part = isMap(v) ? filePart(ctx, e, v, what) : fieldPart(ctx, e, v, what, owner);
     if (part) out.push(part);
@@ -225,7 +229,7 @@ function parts(
 
 /** A file the flow sends, read now through {@linkcode LoadOptions.readFile}. */
 function dataFile(ctx: Loading, entry: Entry, what: string): DataFile | undefined {
-  const path = ctx.string(entry, what);
+  const path = plainString(ctx, entry, what);
   if (path === undefined) return undefined;
   const read = ctx.options.readFile;
   if (!read) {
@@ -287,7 +291,7 @@ function graphql(
   }
   const operation = map.get("operation_name");
   if (operation) {
-    const name = ctx.string(operation, `"operation_name" of ${what}`);
+    const name = plainString(ctx, operation, `"operation_name" of ${what}`);
     if (name !== undefined) entries.push(["operationName", { kind: "const", value: name }]);
   }
   return { body: { kind: "map", entries }, graphql: true };

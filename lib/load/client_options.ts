@@ -15,6 +15,7 @@ import { describe } from "./describe.ts";
 import type { Entry } from "./entry.ts";
 import { clientProblem } from "../io/client_check.ts";
 import { maskUserinfo, userinfoSecrets } from "../secrets/userinfo.ts";
+import { plainString } from "./not_allowed.ts";
 
 /** `ca_cert: file` or a list of files: every one a PEM file. */
 function loadCaCerts(ctx: Loading, ca: Entry, what: string): string[] | undefined {
@@ -52,7 +53,7 @@ function loadClientCert(
 
 /** `proxy`: an http(s) or socks5 URL, masked in the problem when it is not one. */
 function loadProxy(ctx: Loading, proxy: Entry, what: string): string | undefined {
-  const url = ctx.string(proxy, `"proxy" of ${what}`);
+  const url = plainString(ctx, proxy, `"proxy" of ${what}`);
   if (url === undefined || /^(https?|socks5h?):\/\/[^/]/.test(url)) return url;
   ctx.problem(
     "bad-url",
@@ -166,7 +167,7 @@ function maskProxyLine(ctx: Loading, url: string): void {
 
 /** A PEM file (certificate or key), read now: a missing or non-PEM file is a problem. */
 function pemFile(ctx: Loading, entry: Entry, what: string): string | undefined {
-  const path = ctx.string(entry, what);
+  const path = plainString(ctx, entry, what);
   if (path === undefined) return undefined;
   const got = ctx.options.readFile?.(path, ctx.file, MAX_INPUT_BYTES) ??
     { message: "this flow was loaded from its text alone" };

@@ -12,6 +12,7 @@ import { isMap, isScalar, isSeq } from "./nodes.ts";
 import type { DataRow, Flow } from "../model/flow.ts";
 import { describe, type Entry, type Loading, RESERVED } from "./context.ts";
 import { isName, nameHint } from "../model/names.ts";
+import { plainString } from "./not_allowed.ts";
 
 /**
  * The rows of inline `data`, or the file to read them from.
@@ -80,7 +81,7 @@ function dataFile(ctx: Loading, node: YAMLMap): Pick<Flow, "dataFile"> {
       "For example: data: {file: users.csv} (CSV with a header row, or a JSON list).",
     );
   }
-  const file = map && ctx.string(map.get("file"), '"file" of "data"');
+  const file = map && plainString(ctx, map.get("file"), '"file" of "data"');
   return file ? { dataFile: { path: file, ...ctx.at(map!.get("file")!.value) } } : {};
 }
 

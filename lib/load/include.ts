@@ -13,6 +13,7 @@ import type { Loading } from "./context.ts";
 import { describe } from "./describe.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
 import type { LoadOptions } from "./load_options.ts";
+import { plainString } from "./not_allowed.ts";
 
 /** The keys an include step may have. */
 export const INCLUDE_KEYS = ["name", "include", "with", "depends_on", "if", "always", "tags"];
@@ -37,7 +38,7 @@ export function loadInclude(
   owner: TemplateUse["owner"],
 ): Include | undefined {
   const entry = map.get("include")!;
-  const path = ctx.string(entry, `"include" of ${label}`);
+  const path = plainString(ctx, entry, `"include" of ${label}`);
   if (path === undefined) return undefined;
   const resolve: LoadOptions["include"] = ctx.options.include;
   if (!resolve) {

@@ -29,7 +29,8 @@
  *   `describe.ts` (how messages name values), `spelling.ts` (token rules;
  *   the name rule is `model/names.ts`), `key_hints.ts` (hints for keys
  *   from other tools), `scalars.ts` (integers, durations), `value.ts` (a
- *   YAML value as a template, map keys too), `entry.ts`,
+ *   YAML value as a template, map keys too), `not_allowed.ts` (a `${…}`
+ *   where a value is read as the flow loads), `entry.ts`,
  *   `load_options.ts`, `nodes.ts`.
  * - Includes (`expand_includes.ts`), data rows (`data.ts`,
  *   `data_file.ts`; a file's `${…}` checked by `row_refs.ts`),

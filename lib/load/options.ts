@@ -15,6 +15,7 @@ import { describe } from "./describe.ts";
 import type { Entry } from "./entry.ts";
 import { loadClientOptions } from "./client_options.ts";
 import { loadRetry, MAX_WAIT_MS } from "./retry.ts";
+import { refuseExpression } from "./not_allowed.ts";
 
 export { DEFAULT_RETRY_DELAY_MS, MAX_RETRIES } from "./retry.ts";
 
@@ -55,7 +56,7 @@ function loadSwitches(ctx: Loading, map: Map<string, Entry>, what: string, optio
     if (!entry) continue;
     const v = isScalar(entry.value) ? entry.value.value : undefined;
     if (typeof v === "boolean") options[field] = v;
-    else {
+    else if (!refuseExpression(ctx, entry.value, `"${key}" of ${what}`)) {
       ctx.problem(
         "wrong-type",
         `Expected "${key}" of ${what} to be true or false, got ${describe(entry.value)}.`,

@@ -5,16 +5,14 @@
  *
  * @module
  */
-import type { Node } from "yaml";
 import { isScalar } from "./nodes.ts";
 import { formatDuration, parseDuration } from "../_util/duration.ts";
 import { describe } from "./describe.ts";
 import type { Entry } from "./entry.ts";
+import { type OffsetSink, refuseExpression } from "./not_allowed.ts";
 
 /** Where a wrong scalar is reported (a `Loading`). */
-export interface ProblemSink {
-  problem(code: string, message: string, node: Node | null | undefined, hint?: string): void;
-}
+export type ProblemSink = OffsetSink;
 
 /**
  * An integer of at least `min` (and at most `max`); a wrong one is reported
@@ -41,6 +39,7 @@ export function readInteger(
   max?: number,
 ): number | undefined {
   const node = entry.value;
+  if (refuseExpression(ctx, node, what)) return undefined;
   if (
     isScalar(node) && typeof node.value === "number" && Number.isInteger(node.value) &&
     node.value >= min
@@ -56,21 +55,26 @@ export function readInteger(
     );
     return undefined;
   }
-  const text = isScalar(node) && typeof node.value === "string" ? node.value.trim() : "";
-  const duration = /^(\d+(?:\.\d+)?)\s*(ms|s|m)$/.exec(text);
-  const ms = duration &&
-    Math.round(Number(duration[1]) * { ms: 1, s: 1000, m: 60_000 }[duration[2] as "ms"]);
   ctx.problem(
     "wrong-type",
     `Expected ${what} to be an integer of at least ${min}, got ${describe(node)}.`,
     node ?? entry.keyNode,
-    /_ms"/.test(what)
-      ? `Write milliseconds as a number${ms !== null ? `: ${ms}` : ", e.g. 1000 for one second"}.`
-      : /max_attempts"/.test(what)
-      ? "It counts the requests sent, at least 1: e.g. max_attempts: 10."
-      : undefined,
+    integerHint(node, what),
   );
   return undefined;
+}
+
+/** The hint for a wrong integer: milliseconds written with a unit, or what a count counts. */
+function integerHint(node: Entry["value"], what: string): string | undefined {
+  const text = isScalar(node) && typeof node.value === "string" ? node.value.trim() : "";
+  const duration = /^(\d+(?:\.\d+)?)\s*(ms|s|m)$/.exec(text);
+  const ms = duration &&
+    Math.round(Number(duration[1]) * { ms: 1, s: 1000, m: 60_000 }[duration[2] as "ms"]);
+  return /_ms"/.test(what)
+    ? `Write milliseconds as a number${ms !== null ? `: ${ms}` : ", e.g. 1000 for one second"}.`
+    : /max_attempts"/.test(what)
+    ? "It counts the requests sent, at least 1: e.g. max_attempts: 10."
+    : undefined;
 }
 
 /**
@@ -96,6 +100,7 @@ export function readDuration(
   max: number,
 ): number | undefined {
   const node = entry.value;
+  if (refuseExpression(ctx, node, what)) return undefined;
   const v = isScalar(node) ? node.value : undefined;
   const ms = typeof v === "number" && Number.isInteger(v)
     ? v

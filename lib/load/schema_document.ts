@@ -12,6 +12,7 @@ import type { SchemaCheck } from "../model/flow.ts";
 import { MAX_DEPTH, MAX_DOCUMENT_BYTES } from "../model/limits.ts";
 import type { Loading } from "./context.ts";
 import type { Entry } from "./entry.ts";
+import { plainString } from "./not_allowed.ts";
 
 /** Why a document cannot be used, and the fix. */
 interface Unusable {
@@ -104,7 +105,7 @@ export function loadSchemaCheck(ctx: Loading, entry: Entry, what: string): Schem
   if (entry.key === "schema" && isMap(node)) {
     return [{ kind: "schema", source: "the inline schema", schema: node.toJSON(), ...at }];
   }
-  const path = ctx.string(entry, `"${entry.key}" in ${what}`);
+  const path = plainString(ctx, entry, `"${entry.key}" in ${what}`);
   if (path === undefined) return [];
   const read = readDocument(ctx, path);
   const parsed = "bytes" in read ? parseDocument(read.bytes, path) : read;

@@ -237,3 +237,46 @@ steps:
     await api.close();
   }
 });
+
+Deno.test("a value read when the flow loads refuses an expression, at its column; nothing is sent", async () => {
+  const api = recorder();
+  try {
+    const flow = `name: refused
+vars: {t: 5s, n: 3, f: true, ct: text/plain, file: a.txt}
+steps:
+  - name: opts
+    request:
+      url: "\${ENV.BASE}/"
+      method: POST
+      multipart: {doc: {file: a.txt, content_type: "\${vars.ct}", filename: "x-\${vars.file}"}}
+  - name: raw
+    request: {url: "\${ENV.BASE}/", method: POST, body_file: "\${vars.file}", query: {"\${vars.n}": 1}}
+    options: {timeout: "\${vars.t}", follow_redirects: "\${vars.f}", retry: {count: "\${vars.n}"}}
+  - name: inc
+    include: "\${vars.file}.yaml"
+`;
+    await inDir({ "f.yaml": flow, "a.txt": "a" }, async (dir) => {
+      const run = await runCli(["run", `${dir}/f.yaml`], { env: { BASE: api.url } });
+      assert.equal(run.code, 2, run.stdout + run.stderr);
+      const out = (run.stdout + run.stderr).replaceAll(`${dir}/`, "");
+      const problems = out.split("\n").filter((l) => / error\[/.test(l));
+      assert.deepEqual(problems.map((p) => p.replace(/ error.*/, "")), [
+        "f.yaml:8:53",
+        "f.yaml:8:79",
+        "f.yaml:10:62",
+        "f.yaml:10:86",
+        "f.yaml:11:25",
+        "f.yaml:11:56",
+        "f.yaml:11:84",
+        "f.yaml:13:15",
+      ], out);
+      for (const p of problems) {
+        assert.match(p, /error\[expression-not-allowed\]: .*\$\{vars\.\w+\}/);
+      }
+      assert.match(out, /hint: Write the value itself here\. Expressions are expanded in url/);
+      assert.deepEqual(api.seen, []);
+    });
+  } finally {
+    await api.close();
+  }
+});

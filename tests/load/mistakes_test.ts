@@ -707,6 +707,16 @@ const MISTAKES: Record<string, Mistake> = {
     message: 'Path "$.id" does not start at $.json',
     hint: 'e.g. "$.json.id"',
   },
+  // Issue 40, item 1: a timeout from a var was refused as "not a duration", with no word of why.
+  "an expression in a timeout": {
+    yaml:
+      `  - name: s\n    request: {url: "http://x.test"}\n    options: {timeout: "\${vars.user}"}\n`,
+    code: "expression-not-allowed",
+    line: 9,
+    column: 25,
+    message: '"timeout" of step "s" cannot hold an expression ("${vars.user}")',
+    hint: "Write the value itself here. Expressions are expanded in url, headers, body",
+  },
 };
 
 for (const [name, m] of Object.entries(MISTAKES)) {
