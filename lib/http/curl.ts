@@ -82,6 +82,7 @@ export interface CurlRequest {
  * const lines = curlCommand({ method: "PUT", url: "http://x.test/", headers: { "content-type": "text/plain" }, body: "a\nb" });
  * if (lines !== `printf 'a\\nb' | curl -X PUT 'http://x.test/' -H 'content-type: text/plain' --data-binary @-`) throw new Error(lines);
  * if (curlCommand({ method: "HEAD", url: "http://x.test/" }) !== "curl --head 'http://x.test/'") throw new Error();
+ * if (!curlCommand({ method: "GET", url: "http://x.test/", headers: { x: "" } }).endsWith(" -H 'x;'")) throw new Error();
  * const odd = curlCommand({ method: "GET'", url: "http://x.test/;touch$IFS.x;#" });
  * if (odd !== `curl -X 'GET'\\''' 'http://x.test/;touch$IFS.x;#'`) throw new Error(odd);
  * ```
@@ -105,7 +106,9 @@ export function curlCommand(
   words.push(secretWord(url, secrets));
   const headers = Object.entries(request.headers ?? {});
   for (const [name, value] of headers) {
-    words.push("-H", secretWord(`${name}: ${value}`, secrets));
+    // `-H 'name:'` tells curl to leave the header out; `name;` is how curl sends it empty.
+    const header = /^[ \t]*$/.test(value) ? `${name};` : `${name}: ${value}`;
+    words.push("-H", secretWord(header, secrets));
   }
   // Without a content type of the flow's, the runtime sends its own; curl would send another.
   if (sent && !headers.some(([name]) => name.toLowerCase() === "content-type")) {

@@ -87,7 +87,7 @@ const CASES: Record<string, string> = {
   "head": `    method: HEAD
 `,
   "delete": `    method: DELETE
-    headers: {x-reason: "it's \\"gone\\" $(nothing)"}
+    headers: {x-reason: "it's \\"gone\\" $(nothing)", x-empty: ""}
     cookies: {sid: "a b", theme: dark}
 `,
   "query": `    method: GET
