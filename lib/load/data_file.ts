@@ -1,7 +1,8 @@
 /**
  * The rows of a data-driven flow's file (`data: {file: …}`): CSV with a
  * header row (RFC 4180: quoted fields, doubled quotes, commas and line breaks
- * inside quotes, CRLF or LF), or JSON, a list of objects of single values.
+ * inside quotes, CRLF or LF), or JSON or YAML, a list of objects of single
+ * values.
  * Pure: text in, rows or the reason out.
  *
  * @module
@@ -10,8 +11,9 @@ import type { DataRow } from "../model/flow.ts";
 import { rowName } from "./data.ts";
 
 /**
- * Rows of a CSV or JSON data file (by its extension; `.json` is JSON,
- * anything else CSV), or a plain sentence saying why there are none.
+ * Rows of a CSV, JSON or YAML data file (by its extension; `.json` is JSON,
+ * `.yaml` and `.yml` YAML when `parseYaml` is given, anything else CSV), or
+ * a plain sentence saying why there are none.
  *
  * @example
  * ```ts
@@ -24,19 +26,30 @@ import { rowName } from "./data.ts";
  * if (!Array.isArray(json) || json[0].values.n !== 1) throw new Error();
  * ```
  */
-export function parseDataFile(text: string, path: string): DataRow[] | string {
+export function parseDataFile(
+  text: string,
+  path: string,
+  parseYaml?: (text: string) => unknown,
+): DataRow[] | string {
   const clean = text.replace(/^\uFEFF/, "");
-  return /\.json$/i.test(path) ? jsonRows(clean) : csvRows(clean);
+  if (/\.json$/i.test(path)) return parsedRows(clean, JSON.parse, "JSON");
+  if (/\.ya?ml$/i.test(path) && parseYaml) return parsedRows(clean, parseYaml, "YAML");
+  return csvRows(clean);
 }
 
-/** Rows of a JSON list of objects of single values, or why there are none. */
-function jsonRows(text: string): DataRow[] | string {
+/** Rows of a JSON or YAML list of objects of single values, or why there are none. */
+function parsedRows(text: string, parse: (text: string) => unknown, kind: string) {
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = parse(text);
   } catch (error) {
-    return `it is not JSON (${(error as Error).message})`;
+    return `it is not ${kind} (${(error as Error).message})`;
   }
+  return objectRows(data);
+}
+
+/** Rows of a list of objects of single values, or why there are none. */
+function objectRows(data: unknown): DataRow[] | string {
   if (!Array.isArray(data) || data.length === 0) {
     return "it must hold a non-empty list of objects";
   }

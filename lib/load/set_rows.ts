@@ -14,6 +14,7 @@ import { parseDataFile } from "./data_file.ts";
 import { relativeTo } from "./expand_includes.ts";
 import type { LoadOptions } from "./load_options.ts";
 import { rowExpressionProblem } from "./row_refs.ts";
+import { yamlEngine } from "./yaml_engine.ts";
 
 /** Undeclared columns named in a problem; the rest are counted. */
 const NAMED_COLUMNS = 20;
@@ -58,13 +59,15 @@ export async function readRows(
       hint: "The path is relative to the flow file.",
     };
   }
-  const rows = parseDataFile(text, full);
+  // The YAML parser is loaded only for a YAML data file.
+  const yaml = /\.ya?ml$/i.test(full) ? await yamlEngine.load() : undefined;
+  const rows = parseDataFile(text, full, yaml && ((t) => yaml.parse(t)));
   if (typeof rows === "string") {
     return {
       ...at,
       code: "bad-data",
       message: `The data file "${path}" cannot be read as rows: ${rows}.`,
-      hint: "Use CSV with a header row, or a JSON list of objects (.json).",
+      hint: "Use CSV with a header row, or a list of objects in JSON (.json) or YAML (.yaml).",
     };
   }
   const declared = new Set(flow.vars.map((v) => v.name));

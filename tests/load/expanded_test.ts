@@ -68,10 +68,15 @@ Deno.test("data rows: setup outputs, RUN_ID, ENV and --var in a row are expanded
         'vars: {n: "0"}',
         'vars: {n: "0", fav: "", run: "", x: ""}',
       ),
+      "yaml.yaml": ROW_FLOW("{file: rows.yml}").replace(
+        'vars: {n: "0"}',
+        'vars: {n: "0", fav: "", run: "", x: ""}',
+      ),
       "rows.csv": csv,
       "rows.json": json,
+      "rows.yml": '- {fav: "${setup.username}", run: "${RUN_ID}", x: "${ENV.X}", n: "${vars.k}"}\n',
     }, async (dir) => {
-      for (const flow of ["inline.yaml", "csv.yaml", "json.yaml"]) {
+      for (const flow of ["inline.yaml", "csv.yaml", "json.yaml", "yaml.yaml"]) {
         api.seen.length = 0;
         const run = await runCli(
           [
