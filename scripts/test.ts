@@ -1,0 +1,146 @@
+/**
+ * `deno task test`: the whole suite, every JSDoc `@example` included, in two parts.
+ *
+ * 1. Every test file but the few in {@linkcode ALONE}, `deno test --parallel` (one file per core,
+ *    or `DENO_JOBS`), the files in {@linkcode SLOW_FIRST} started first so that the longest ones
+ *    (the browser, the fuzzers, the example suite) run beside the many short ones instead of
+ *    being the last ones running.
+ * 2. The files in {@linkcode ALONE}, one at a time: they hold flowrun to wall-clock limits (a
+ *    regular expression stopped within 1.5 s, a schema that does not compile given up within
+ *    seconds, SIGINT answered within two), which a file running beside them on the same cores
+ *    would make them miss.
+ *
+ * Both parts run even when the first fails; the last line adds them up in `deno test`'s own form
+ * (`ok | N passed | N failed`), which `.ci/run` reads, and the exit code is 1 if either failed.
+ * With arguments (`deno task test tests/run/`) it is one plain `deno test --parallel` of those.
+ *
+ * Test files that run in parallel share one process: a test must not set environment variables
+ * a CLI it starts (or another file's) would inherit, nor change the working directory.
+ *
+ * @module
+ */
+
+/** Started first in the parallel part: the files that take longest (measured, a few seconds up). */
+export const SLOW_FIRST: readonly string[] = [
+  "tests/cli/robust_test.ts",
+  "tests/cli/reproduce_test.ts",
+  "tests/cli/ci_test.ts",
+  "tests/cases_test.ts",
+  "tests/cli/cli_test.ts",
+  "tests/load/fast_yaml_test.ts",
+  "tests/convert/verify_test.ts",
+  "tests/cli/install_test.ts",
+  "tests/load/limits_test.ts",
+  "tests/check/schema_test.ts",
+  "tests/convert/apps_test.ts",
+  "tests/report/console_modes_test.ts",
+  "tests/convert/two_recordings_test.ts",
+  "tests/report/html_test.ts",
+  "tests/examples_suite_test.ts",
+  "tests/fuzz_test.ts",
+  "tests/load/fuzz_test.ts",
+  "tests/http/tls_proxy_test.ts",
+  "tests/http/network_options_test.ts",
+  "tests/convert/taskboard_test.ts",
+  "tests/convert/har_browser_test.ts",
+];
+
+/** Run after the parallel part, one at a time: their tests assert wall-clock limits. */
+export const ALONE: readonly string[] = [
+  "tests/check/bounds_test.ts",
+  "tests/_util/regex_test.ts",
+  "tests/red_team_b_test.ts",
+];
+
+/** What one `deno test` run counted. */
+export interface Tally {
+  passed: number;
+  failed: number;
+  ignored: number;
+}
+
+/**
+ * The counts of `deno test`'s summary line (`ok | 3 passed (2 steps) | 1 failed | 2 ignored (1s)`),
+ * the last one in `output`; undefined when there is none (the run did not get that far).
+ *
+ * @example
+ * ```ts
+ * import { tally } from "./test.ts";
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(tally("x\nFAILED | 3 passed (2 steps) | 1 failed | 2 ignored (1s)\n"), {
+ *   passed: 3,
+ *   failed: 1,
+ *   ignored: 2,
+ * });
+ * assert.equal(tally("error: Module not found"), undefined);
+ * ```
+ */
+export function tally(output: string): Tally | undefined {
+  // deno test colours its summary even into a pipe.
+  // deno-lint-ignore no-control-regex
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, "").split("\n");
+  const line = lines.findLast((l) => /^(ok|FAILED) \| \d+ passed/.test(l));
+  if (line === undefined) return undefined;
+  const count = (word: string) => Number(line.match(new RegExp(`(\\d+) ${word}`))?.[1] ?? 0);
+  return { passed: count("passed"), failed: count("failed"), ignored: count("ignored") };
+}
+
+/**
+ * The closing line for several runs, in `deno test`'s form; a run without a summary counts as one
+ * failure, so a part that could not start is not a pass.
+ *
+ * @example
+ * ```ts
+ * import { summaryLine } from "./test.ts";
+ * import assert from "node:assert/strict";
+ * const runs = [{ passed: 5, failed: 0, ignored: 1 }, { passed: 2, failed: 1, ignored: 0 }];
+ * assert.equal(summaryLine(runs, 90_000), "FAILED | 7 passed | 1 failed | 1 ignored (1m30s)");
+ * assert.equal(summaryLine([undefined], 1_000), "FAILED | 0 passed | 1 failed (1s)");
+ * ```
+ */
+export function summaryLine(runs: readonly (Tally | undefined)[], ms: number): string {
+  const sum = { passed: 0, failed: 0, ignored: 0 };
+  for (const run of runs) {
+    sum.passed += run?.passed ?? 0;
+    sum.failed += run?.failed ?? 1;
+    sum.ignored += run?.ignored ?? 0;
+  }
+  const seconds = Math.round(ms / 1000);
+  const time = seconds >= 60 ? `${Math.floor(seconds / 60)}m${seconds % 60}s` : `${seconds}s`;
+  const ignored = sum.ignored > 0 ? ` | ${sum.ignored} ignored` : "";
+  return `${
+    sum.failed > 0 ? "FAILED" : "ok"
+  } | ${sum.passed} passed | ${sum.failed} failed${ignored} (${time})`;
+}
+
+/** Runs `deno test` with these arguments, its output passed on as it comes; gives its counts. */
+async function denoTest(args: string[]): Promise<{ code: number; tally: Tally | undefined }> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["test", "--allow-all", ...args],
+    stdout: "piped",
+    stderr: "inherit",
+    stdin: "null",
+  }).spawn();
+  // Only the end is kept: the summary is the last line, and the whole output is megabytes.
+  let tail = "";
+  const decoder = new TextDecoder();
+  for await (const chunk of child.stdout) {
+    await Deno.stdout.write(chunk);
+    tail = (tail + decoder.decode(chunk, { stream: true })).slice(-4096);
+  }
+  const { code } = await child.status;
+  return { code, tally: tally(tail) };
+}
+
+async function main(args: string[]): Promise<number> {
+  if (args.length > 0) return (await denoTest(["--doc", "--parallel", ...args])).code;
+  const started = performance.now();
+  const ignore = ALONE.length > 0 ? [`--ignore=${ALONE.join(",")}`] : [];
+  const parallel = await denoTest(["--doc", "--parallel", ...ignore, ...SLOW_FIRST, "."]);
+  const alone = ALONE.length > 0 ? await denoTest([...ALONE]) : { code: 0, tally: undefined };
+  const runs = ALONE.length > 0 ? [parallel.tally, alone.tally] : [parallel.tally];
+  console.log(`\n${summaryLine(runs, performance.now() - started)}`);
+  return parallel.code !== 0 || alone.code !== 0 ? 1 : 0;
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));
