@@ -156,8 +156,12 @@ function stepValue(step: string, key: string, expr: Expr, scope: Scope): unknown
 
 function setupValue(name: string, expr: Expr, scope: Scope): unknown {
   if (!scope.setup?.has(name)) {
+    // The run's own note on why (a setup flow that did not pass) beats a guess at a missing option.
+    const why = scope.setup?.get("\0failed");
     throw new ExpressionError(
-      `No setup flow handed out "${name}" (in "${expr.text}"): run with --setup FILE.`,
+      `No setup flow handed out "${name}" (in "${expr.text}"): ${
+        why === undefined ? "run with --setup FILE" : `${why} before it was evaluated`
+      }.`,
     );
   }
   return scope.setup.get(name);

@@ -18,7 +18,8 @@ import type { Live, Walk } from "./walk.ts";
 /**
  * Runs one flow and reports its start and end. Never throws for failures in
  * the flow: they are results. A setup flow passes `outputs`: when it passes,
- * its outputs go there (or `"\0failed"` with why they could not be evaluated).
+ * its outputs go there (or `"\0failed"` with why they could not be evaluated);
+ * when it does not, those that can be evaluated.
  *
  * @example
  * ```ts
@@ -53,10 +54,13 @@ export async function runOne(
     stop = `the flow's vars could not be evaluated: ${error.message}`;
   }
   stop = await runSteps(flow.steps, { scope, ctx, walk, inputs, level: { prefix: "", stop } });
-  // A setup flow that passed hands its outputs to the run, evaluated in its own scope.
-  if (outputs && flow.outputs && !stop && walk.results.every((r) => r.status !== "failed")) {
-    const problem = evaluateOutputs(flow.outputs, scope, ctx, outputs, false);
-    if (problem !== undefined) outputs.set("\0failed", problem);
+  // A setup flow hands its outputs to the run, evaluated in its own scope; one that did not pass
+  // hands over those it can evaluate (plain vars, captures made before the failure): the
+  // teardown gets them, to clean up what was made.
+  if (outputs && flow.outputs) {
+    const passed = !stop && walk.results.every((r) => r.status !== "failed");
+    const problem = evaluateOutputs(flow.outputs, scope, ctx, outputs, !passed);
+    if (passed && problem !== undefined) outputs.set("\0failed", problem);
   }
   const flowResult = resultOf(flow, walk, startedAt, scope.traceId!, ctx);
   await ctx.reporter.onFlowEnd?.(flowResult);

@@ -104,7 +104,7 @@ async function runAll(
   });
   const setup = await runSetup(options.setup ?? [], ctx);
   const results = await runWorkers(flows, options, ctx, setup);
-  const teardown = await runTeardown(options.teardown ?? [], ctx, setup.outputs);
+  const teardown = await runTeardown(options.teardown ?? [], ctx, setup.forTeardown);
   // Every event handled (and every result compacted) before the run's result is made.
   await ctx.settle?.();
   results.unshift(...setup.results);
@@ -128,12 +128,22 @@ interface Setup {
   results: FlowResult[];
   /** Read-only for the rest of the run (`${setup.NAME}`). */
   outputs: Map<string, unknown>;
+  /**
+   * What the teardown reads: the outputs, and after a failure those the failed setup flow could
+   * evaluate, with `"\0failed"` saying why the others are missing.
+   */
+  forTeardown: Map<string, unknown>;
   failed: string | undefined;
 }
 
 /** Setup flows, one after the other; after one does not pass, the rest are not run. */
 async function runSetup(flows: readonly Flow[], ctx: Context): Promise<Setup> {
-  const setup: Setup = { results: [], outputs: new Map(), failed: undefined };
+  const setup: Setup = {
+    results: [],
+    outputs: new Map(),
+    forTeardown: new Map(),
+    failed: undefined,
+  };
   for (const flow of flows) {
     if (setup.failed !== undefined || ctx.signal?.aborted) {
       const r = notRun(flow, `Not run: ${setup.failed ?? "the run was interrupted"}.`, "skipped");
@@ -149,7 +159,9 @@ async function runSetup(flows: readonly Flow[], ctx: Context): Promise<Setup> {
         outputs.has("\0failed") ? ` (its outputs: ${outputs.get("\0failed")})` : ""
       }`;
     } else for (const [k, v] of outputs) setup.outputs.set(k, v);
+    for (const [k, v] of outputs) if (k !== "\0failed") setup.forTeardown.set(k, v);
   }
+  if (setup.failed !== undefined) setup.forTeardown.set("\0failed", setup.failed);
   return setup;
 }
 
