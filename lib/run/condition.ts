@@ -1,6 +1,7 @@
 /**
  * A step's `if`: the first condition that does not hold, as the reason the
- * step is skipped; an expression with no value is an error of the step.
+ * step is skipped; an expression with no value is an error of the step,
+ * except under `exists`, where it is a value that does not exist.
  *
  * @module
  */
@@ -62,9 +63,11 @@ function conditionProblem(
   let expected: unknown;
   let problem: string | undefined;
   try {
-    const actual = render(c.value, scope);
+    const actual = c.operator === "exists" ? valueIfAny(c, scope) : render(c.value, scope);
     expected = render(c.expected, scope);
-    problem = applyOperator(c.operator, actual, expected, ctx.redactor);
+    problem = actual instanceof Missing
+      ? (expected === false ? undefined : `expected a value, found none: ${actual.why}`)
+      : applyOperator(c.operator, actual, expected, ctx.redactor);
   } catch (error) {
     if (error instanceof ExpressionError) return { kind: "expression", message: error.message };
     // A condition that cannot be evaluated is the step's error, not the run's end.
@@ -84,4 +87,22 @@ function conditionProblem(
     kind: "condition",
     message: `Skipped: its condition ${written} does not hold (${problem}).`,
   };
+}
+
+/**
+ * The value an `exists` condition tests: a value that cannot be resolved (a capture that was never
+ * set, a setup output that was never produced) does not exist, so a cleanup step can be guarded.
+ */
+function valueIfAny(c: Condition, scope: Scope): unknown {
+  try {
+    return render(c.value, scope);
+  } catch (error) {
+    if (error instanceof ExpressionError) return new Missing(error.message.replace(/\.$/, ""));
+    throw error;
+  }
+}
+
+/** Nothing there, and why: `exists: true` does not hold for it, `exists: false` does. */
+class Missing {
+  constructor(readonly why: string) {}
 }
