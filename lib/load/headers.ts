@@ -11,6 +11,7 @@ import type { Loading } from "./context.ts";
 import { describe, isEmpty } from "./describe.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
 import { METHOD } from "./spelling.ts";
+import { refuseExpression } from "./not_allowed.ts";
 
 /** A header or cookie value: a template, or a number or boolean taken as its text (no `${…}`). */
 function valueTemplate(
@@ -112,6 +113,8 @@ export function loadHeaders(
   const headers: [string, Template][] = [];
   const seen = new Map<string, string>();
   for (const h of ctx.entries(entry.value)) {
+    // A header's name is sent as written: an expression in it is refused, not sent as "${…}".
+    if (refuseExpression(ctx, h.keyNode, `A header name of ${label}`)) continue;
     if (badHeader(ctx, h, label, seen)) continue;
     const template = valueTemplate(ctx, h.value as Scalar, owner);
     if (template) headers.push([h.key, template]);
@@ -151,6 +154,7 @@ export function loadCookies(
   }
   const out: [string, Template][] = [];
   for (const e of ctx.entries(node)) {
+    if (refuseExpression(ctx, e.keyNode, `A cookie name of ${label}`)) continue;
     const v = ctx.deref(e.value);
     if (!METHOD.test(e.key) || !isScalar(v) || v.value === null) {
       ctx.problem(

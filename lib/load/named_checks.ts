@@ -13,6 +13,7 @@ import { expectedValue } from "./expected.ts";
 import type { Loading } from "./context.ts";
 import { describe } from "./describe.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
+import { refuseExpression } from "./not_allowed.ts";
 
 /** The operators of a check written as a map, or `equals` for a plain value. */
 function operatorsOf(ctx: Loading, entry: Entry, what: string): [Operator, Entry][] {
@@ -77,6 +78,8 @@ export function namedChecks(
   }
   const out: PathCheck[] = [];
   for (const e of ctx.entries(node)) {
+    // The name is looked up as written: an expression in it would never match.
+    if (refuseExpression(ctx, e.keyNode, `A ${kind.slice(0, -1)} name in ${what}`)) continue;
     const base = namedBase(kind, e.key);
     for (const [operator, opEntry] of operatorsOf(ctx, e, `${kind.slice(0, -1)} "${e.key}"`)) {
       const expected = expectedValue(ctx, operator, opEntry, owner);

@@ -259,6 +259,9 @@ steps:
     options: {timeout: "\${vars.t}", follow_redirects: "\${vars.f}", retry: {count: "\${vars.n}"}}
   - name: inc
     include: "\${vars.file}.yaml"
+  - name: names
+    request: {url: "\${ENV.BASE}/", headers: {"x-\${vars.n}": a}, cookies: {"\${vars.n}": b}}
+    assert: {headers: {"\${vars.n}": a}, cookies: {"c\${vars.n}": {exists: true}}}
 `;
     await inDir({ "f.yaml": flow, "a.txt": "a" }, async (dir) => {
       const run = await runCli(["run", `${dir}/f.yaml`], { env: { BASE: api.url } });
@@ -274,11 +277,18 @@ steps:
         "f.yaml:11:56",
         "f.yaml:11:84",
         "f.yaml:13:15",
+        "f.yaml:15:49",
+        "f.yaml:15:76",
+        "f.yaml:16:25",
+        "f.yaml:16:53",
       ], out);
       for (const p of problems) {
         assert.match(p, /error\[expression-not-allowed\]: .*\$\{vars\.\w+\}/);
       }
-      assert.match(out, /hint: Write the value itself here\. Expressions are expanded in url/);
+      assert.match(
+        out,
+        /hint: Write the value itself here\. Expressions are expanded in url, header values/,
+      );
       assert.deepEqual(api.seen, []);
     });
   } finally {
