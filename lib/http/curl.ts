@@ -62,6 +62,28 @@ export interface CurlRequest {
   bytes?: Uint8Array;
   /** A multipart body's parts, instead of `body`. */
   parts?: readonly SentPart[];
+  /** How the request reached its server, when not the default way. */
+  via?: CurlVia;
+}
+
+/**
+ * The transport a request went by: unchecked TLS, a proxy and the hosts
+ * reached without it, and whether CA or client certificates were given
+ * (their PEM text, which a command line cannot name).
+ *
+ * @example
+ * ```ts
+ * import { curlCommand, type CurlVia } from "./curl.ts";
+ * const via: CurlVia = { insecure: true, proxy: "http://p.test:3128", noProxy: ["a.test"], certificates: true };
+ * const line = curlCommand({ method: "GET", url: "https://x.test/", via });
+ * if (line !== "curl --insecure --proxy http://p.test:3128 --noproxy a.test 'https://x.test/' # and the run's CA or client certificates (--cacert, --cert, --key)") throw new Error(line);
+ * ```
+ */
+export interface CurlVia {
+  insecure?: boolean;
+  proxy?: string;
+  noProxy?: readonly string[];
+  certificates?: boolean;
 }
 
 /**
@@ -96,6 +118,7 @@ export function curlCommand(
   const sent = sentBody(request);
   const body = sent && bodyArgs(sent.chunks, secrets);
   const words = body?.pipe ? [body.pipe, "|", "curl"] : ["curl"];
+  words.push(...viaWords(request.via, secrets));
   words.push(...methodWords(request.method, body !== undefined, mask));
   // The URL parser drops tabs and line breaks from a URL before fetch sends it; curl would not.
   const url = request.url.replace(/[\t\n\r]/g, "");
@@ -115,7 +138,19 @@ export function curlCommand(
     words.push("-H", shellQuote(sent.type ? `content-type: ${sent.type}` : "content-type:"));
   }
   if (body) words.push(...body.words);
+  if (request.via?.certificates) {
+    words.push("# and the run's CA or client certificates (--cacert, --cert, --key)");
+  }
   return words.join(" ");
+}
+
+/** The words for a transport that is not the default one (a proxy's password masked or named). */
+function viaWords(via: CurlVia | undefined, secrets: Secrets): string[] {
+  const words: string[] = [];
+  if (via?.insecure) words.push("--insecure");
+  if (via?.proxy) words.push("--proxy", shellWord(secrets.mask(via.proxy)));
+  if (via?.noProxy?.length) words.push("--noproxy", shellWord(via.noProxy.join(",")));
+  return words;
 }
 
 /**

@@ -40,7 +40,7 @@ export {
   MAX_BODY_MEMORY_BYTES,
 } from "./body_limits.ts";
 export { CookieJar, publicSuffixes } from "./cookie_jar.ts";
-export { curlCommand, type CurlRequest, shellQuote, shellWord } from "./curl.ts";
+export { curlCommand, type CurlRequest, type CurlVia, shellQuote, shellWord } from "./curl.ts";
 export { Deadlines, type RequestDeadline, requestDeadline } from "./deadlines.ts";
 export type { InsecureVia } from "./insecure.ts";
 export { networkReason } from "./network_reason.ts";

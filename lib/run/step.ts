@@ -14,10 +14,11 @@ import { internalError } from "../_util/internal_error.ts";
 import type { Retry } from "../model/flow.ts";
 import { reasonOf, RequestError } from "../http/request_error.ts";
 import { pause, type PollOutcome, pollUntil } from "./poll.ts";
-import { isSecretCaptureName } from "../secrets/mod.ts";
+import { isSecretCaptureName, isSecretHeader } from "../secrets/mod.ts";
 import type { CaptureFailure, StepResult } from "../model/result.ts";
 import { secretLeaves } from "../secrets/discover.ts";
 import { type Attempt, attempt } from "./attempt.ts";
+import { curlVia } from "./transport.ts";
 import {
   type Context,
   DETAILED_FAILURES,
@@ -158,7 +159,8 @@ function finished(
   // A step that did not pass keeps the request and response (bodies masked, then cut: 64 KiB
   // for the run's first 100 such steps, then 2 KiB, so memory stays flat however many fail).
   const max = verbose > 1 ? Infinity : ctx.detailed++ < DETAILED_FAILURES ? MAX_BODY : SMALL_BODY;
-  return withDetails(result, last, max, ctx.redactor, ctx.secretVariables);
+  const via = curlVia(input.step.options, ctx);
+  return withDetails(result, last, max, ctx.redactor, ctx.secretVariables, via);
 }
 
 /** A step that ended with an exception: an expression, a request, or anything else it met. */
@@ -197,9 +199,11 @@ function evaluate(input: StepInput, last: Attempt, ctx: Context): Evaluation {
     let got: ReturnType<typeof capture>;
     try {
       got = capture(response, c.from, scope);
-      // A cookie's value is a session credential whatever the capture is called.
+      // A cookie's value is a session credential whatever the capture is called; so is any
+      // part of a secret header (a regex's group of x-auth-token).
       if (
         got.found && (c.from.kind === "cookie" || isSecretCaptureName(c.name) ||
+          (c.from.kind === "header" && isSecretHeader(c.from.name)) ||
           input.inputs.captures.has(`${step.name}\0${c.name}`))
       ) {
         secretLeaves(got.value, ctx.secret);

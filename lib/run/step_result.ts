@@ -10,7 +10,7 @@ import type { Step } from "../model/flow.ts";
 import type { Redactor } from "../secrets/mod.ts";
 import type { AssertionResult, CaptureFailure, StepResult } from "../model/result.ts";
 import type { Attempt } from "./attempt.ts";
-import { curlCommand } from "../http/curl.ts";
+import { curlCommand, type CurlVia } from "../http/curl.ts";
 import { EXCERPT, MAX_BODY } from "./context.ts";
 
 /**
@@ -221,6 +221,7 @@ export function withDetails(
   max: number,
   redactor: Redactor,
   secretVariables?: ReadonlyMap<string, string>,
+  via?: CurlVia,
 ): StepResult {
   const { request, response } = last;
   const headers = Object.fromEntries(request.headers);
@@ -239,12 +240,12 @@ export function withDetails(
       : { parts };
     // Masked before quoting, inside curlCommand: quoting a `'` hides a secret from the redactor.
     const mask = (text: string) => redactor.redact(text);
-    const command = curlCommand({ method, url, headers, ...sent }, secretVariables, mask);
+    const command = curlCommand({ method, url, headers, via, ...sent }, secretVariables, mask);
     // A body past the cap is left out rather than cut (a cut body would send something else),
     // and the line says so: run as it is, it sends no body.
     result.request.curl = redactor.redact(
       command.length > max + 1024
-        ? `${curlCommand({ method, url, headers }, secretVariables, mask)} ` +
+        ? `${curlCommand({ method, url, headers, via }, secretVariables, mask)} ` +
           `# the body is left out: its line is longer than the report keeps`
         : command,
     );

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { CurlVia } from "../http/curl.ts";
 import type { SendOptions } from "../http/send.ts";
 import { RequestError } from "../http/request_error.ts";
 import { httpClient } from "../io/http_client.ts";
@@ -104,4 +105,34 @@ function bypasses(host: string, noProxy: readonly string[]): boolean {
     return h === "*" || host === h ||
       (h.startsWith(".") ? host.endsWith(h) : host.endsWith(`.${h}`));
   });
+}
+
+/**
+ * The transport a step's curl line must name: the step's options over the
+ * run's, as {@linkcode transportFor} reads them (a proxy from the
+ * environment needs none: curl reads the same variables).
+ *
+ * @example
+ * ```ts
+ * import { curlVia } from "./transport.ts";
+ * const via = curlVia({ proxy: "http://p.test:3128" }, { network: { insecure: true, caCerts: ["PEM"] } });
+ * if (!via?.insecure || via.proxy !== "http://p.test:3128" || !via.certificates) throw new Error();
+ * if (curlVia(undefined, {}) !== undefined) throw new Error();
+ * ```
+ */
+export function curlVia(
+  own: StepOptions | undefined,
+  ctx: Pick<Context, "network">,
+): CurlVia | undefined {
+  const run = ctx.network ?? {};
+  const step = own ?? {};
+  const via: CurlVia = {
+    insecure: step.insecure ?? run.insecure,
+    proxy: step.proxy ?? run.proxy,
+    noProxy: step.noProxy ?? run.noProxy,
+    certificates: Boolean(
+      run.caCerts?.length || step.caCerts?.length || (step.clientCert ?? run.clientCert),
+    ),
+  };
+  return via.insecure || via.proxy || via.noProxy?.length || via.certificates ? via : undefined;
 }

@@ -176,8 +176,8 @@ async function compare(name: string, sent: Seen, got: Seen, line: string): Promi
  */
 async function runCases(
   cases: Record<string, string>,
-  args: string[],
-  run = true,
+  args: string[] | ((server: string) => string[]),
+  { run = true, host }: { run?: boolean; host?: string } = {},
 ): Promise<{ lines: Map<string, string>; wrong: string[] }> {
   const seen: Seen[] = [];
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
@@ -192,7 +192,9 @@ async function runCases(
   });
   const dir = await Deno.makeTempDir({ prefix: "flowrun-curl-bytes-" });
   try {
-    const base = `http://127.0.0.1:${server.addr.port}`;
+    const direct = `http://127.0.0.1:${server.addr.port}`;
+    // A host of the flows' own (one that does not resolve) is reached through the server as a proxy.
+    const base = host ?? direct;
     await Deno.writeTextFile(`${dir}/upload.txt`, "uploaded\ntext ✓\n");
     await Deno.writeFile(`${dir}/blob.bin`, BLOB);
     await Deno.mkdir(`${dir}/curl-home`);
@@ -201,7 +203,16 @@ async function runCases(
       await Deno.writeTextFile(`${dir}/${name}.yaml`, flowFile(name, spec, base));
     }
     const out = await runCli(
-      ["run", ".", "--report-json", "out.json", "--report-html", "out.html", "--no-color", ...args],
+      [
+        "run",
+        ".",
+        "--report-json",
+        "out.json",
+        "--report-html",
+        "out.html",
+        "--no-color",
+        ...(typeof args === "function" ? args(direct) : args),
+      ],
       { cwd: dir, env: { API_TOKEN: TOKEN } },
     );
     assert.equal(out.code, 1, out.stdout + out.stderr);
@@ -256,7 +267,7 @@ Deno.test({
   name: "a body too long for the report is left out of the curl line, which says so; -vv keeps it",
   ignore: !hasCurl,
   async fn() {
-    const cut = await runCases(LONG, [], false);
+    const cut = await runCases(LONG, [], { run: false });
     const line = cut.lines.get("long-body")!;
     assert.match(line, /^curl -X POST .* # the body is left out: [^']*$/, line);
     assert.doesNotMatch(line, /printf|--data/, line);
@@ -302,3 +313,16 @@ async function check(
   assert.equal(seen.length, 1, `${name}: ${line}`);
   await compare(name, sent, seen[0], line);
 }
+
+Deno.test({
+  name: "a run through --proxy prints a curl line that goes through the same proxy",
+  ignore: !hasCurl,
+  async fn() {
+    const cases = { "proxied": CASES["block-text"] };
+    const out = await runCases(cases, (server) => ["--proxy", server], {
+      host: "http://flowrun-target.invalid",
+    });
+    assert.match(out.lines.get("proxied")!, / \| curl --proxy http:\/\/127\.0\.0\.1:\d+ -X POST /);
+    assert.deepEqual(out.wrong, []);
+  },
+});

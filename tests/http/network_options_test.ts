@@ -229,7 +229,11 @@ steps:
     ], { env: { GITHUB_STEP_SUMMARY: summary, GITHUB_ACTIONS: "true" } });
     assert.equal(run.code, 1, run.stdout + run.stderr);
     assert.match(run.stdout, /--proxy '?http:\/\/ann:\*\*\*@127\.0\.0\.1:\d+/, "reproduce line");
-    assert.match(run.stdout, /curl 'http:\/\/bob:\*\*\*@api\.flowrun\.invalid\/'/);
+    // The curl line goes through the same proxy, its password masked too.
+    assert.match(
+      run.stdout,
+      /curl --proxy 'http:\/\/ann:\*\*\*@127\.0\.0\.1:\d+' 'http:\/\/bob:\*\*\*@api\.flowrun\.invalid\/'/,
+    );
     const manifest = JSON.parse(await Deno.readTextFile(`${dir}/manifest.json`));
     assert.ok(
       manifest.command.includes(`http://ann:***@127.0.0.1:${proxy.port}`),
