@@ -1,7 +1,8 @@
 /**
  * Taking a step's captured values from its response: by JSONPath, from a
- * header, from a cookie the response sets, or by a regular expression over the
- * body text. Each capture gives its value or a plain reason it has none.
+ * header (or a part of it: a URL's query parameter, a regular expression's
+ * group, a `Link` relation's URL), from a cookie the response sets, or by a
+ * regular expression over the body text. Each capture gives its value or a plain reason it has none.
  *
  * @module
  */
@@ -14,6 +15,7 @@ import type { ReceivedResponse } from "../http/response.ts";
 import { nestsDeeperThan } from "./json_value.ts";
 import { nearKey } from "./near_key.ts";
 import { MAX_DEPTH } from "../model/limits.ts";
+import { linkRelation } from "./link_header.ts";
 
 /** A captured value, or why there is none (a sentence without a final period). */
 export type Captured = { found: true; value: unknown } | { found: false; why: string };
@@ -123,10 +125,30 @@ function byHeader(
   from: Extract<CaptureSource, { kind: "header" }>,
 ): Captured {
   const value = response.headers[from.name];
+  // No next page is where pagination ends, not a failure: the flow's `if` tells it apart.
+  if (from.rel !== undefined) {
+    return { found: true, value: linkRelation(value ?? "", from.rel, response.url) ?? null };
+  }
   if (value === undefined) {
     return { found: false, why: `the response has no "${from.name}" header` };
   }
+  if (from.regex) return regexOf(value, from.regex.source, from.name);
   return from.query === undefined ? { found: true, value } : queryOf(value, from.query, from.name);
+}
+
+/** The first group of a regular expression over a header's value (the loader saw it has one). */
+function regexOf(value: string, source: string, header: string): Captured {
+  try {
+    const m = execPattern(source, value);
+    return m
+      ? { found: true, value: m[1] ?? "" }
+      : { found: false, why: `/${source}/ matched nothing in the "${header}" header` };
+  } catch (error) {
+    if (error instanceof MatchTimeoutError) {
+      return { found: false, why: `/${source}/: ${error.message}` };
+    }
+    throw error;
+  }
 }
 
 function byRegex(
@@ -179,6 +201,8 @@ export function describeSource(from: CaptureSource): string {
     case "xpath":
       return `xpath ${from.expression}`;
     case "header":
+      if (from.rel !== undefined) return `rel ${from.rel} of header ${from.name}`;
+      if (from.regex) return `regex /${from.regex.source}/ of header ${from.name}`;
       return from.query === undefined
         ? `header ${from.name}`
         : `query ${from.query} of header ${from.name}`;

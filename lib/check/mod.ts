@@ -15,7 +15,8 @@
  * - `operators.ts`: {@linkcode OPERATOR_TABLE}, one check per operator;
  *   adding an operator is its spelling in `model/operators.ts` and its
  *   check here.
- * - `capture.ts`: a step's captured values, one taker per kind of source.
+ * - `capture.ts`: a step's captured values, one taker per kind of source;
+ *   `link_header.ts` reads a `Link` header's relations.
  * - `json_value.ts`: deep equality, JSON type names and how values are
  *   quoted in messages; `_compact.ts` keeps large values out of results.
  *

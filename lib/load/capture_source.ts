@@ -1,7 +1,7 @@
 /**
  * Where one captured value comes from, written as a map: `{path, first}`,
- * `{header[, query]}`, `{cookie}`, `{regex}` or `{xpath}`, exactly one
- * source, each read by its entry in a table.
+ * `{header[, query | regex | rel]}`, `{cookie}`, `{regex}` or `{xpath}`, exactly one
+ * source, each read by its entry in a table (a header's part in capture_header.ts).
  *
  * @module
  */
@@ -14,6 +14,7 @@ import { describe } from "./describe.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
 import { METHOD } from "./spelling.ts";
 import { loadPattern } from "./pattern.ts";
+import { HEADER_PARTS, headerPart } from "./capture_header.ts";
 
 /** A capture source's key. */
 type SourceKey = typeof CAPTURE_SOURCES[number];
@@ -52,7 +53,10 @@ function oneSource(
   map: Map<string, Entry>,
   what: string,
 ): SourceKey | undefined {
-  const sources = CAPTURE_SOURCES.filter((k) => map.has(k));
+  // Beside a header, a regex reads the header's value: a part of it, not a second source.
+  const sources = CAPTURE_SOURCES.filter((k) =>
+    map.has(k) && !(k === "regex" && map.has("header"))
+  );
   // An unknown key was the mistake (xpath, say): it is reported already, with its hint.
   if (sources.length === 0 && node.items.length > map.size) return undefined;
   if (sources.length === 1) return sources[0];
@@ -94,32 +98,25 @@ function firstFlag(
   return undefined;
 }
 
-/** `query` (a header's parameter name): `""` when absent, undefined with the problem reported. */
-function queryName(
+/** Whether a source other than a header is free of a header's part (`query`, `rel`). */
+function noHeaderPart(
   ctx: Loading,
-  query: Entry | undefined,
+  map: Map<string, Entry>,
   source: SourceKey,
   what: string,
-): string | undefined {
-  if (!query) return "";
-  if (source !== "header") {
-    ctx.problem(
-      "unknown-key",
-      `"query" applies to a header, not to ${source}, in ${what}.`,
-      query.keyNode,
-      "Remove it, or capture a query parameter of a URL header: {header: location, query: code}.",
-    );
-    return undefined;
-  }
-  const name = isScalar(query.value) ? query.value.value : undefined;
-  if (typeof name === "string" && name !== "") return name;
+): boolean {
+  if (source === "header") return true;
+  const key = HEADER_PARTS.find((k) => k !== "regex" && map.has(k));
+  if (!key) return true;
   ctx.problem(
-    "wrong-type",
-    `Expected "query" in ${what} to be a parameter name, got ${describe(query.value)}.`,
-    query.value ?? query.keyNode,
-    "For example: {header: location, query: code}",
+    "unknown-key",
+    `"${key}" applies to a header, not to ${source}, in ${what}.`,
+    map.get(key)!.keyNode,
+    key === "query"
+      ? "Remove it, or capture a query parameter of a URL header: {header: location, query: code}."
+      : "Remove it, or capture a relation's URL from the Link header: {header: link, rel: next}.",
   );
-  return undefined;
+  return false;
 }
 
 /** A source's text: a non-empty string, or undefined with the problem reported. */
@@ -143,8 +140,8 @@ interface TextSource {
   entry: Entry;
   text: string;
   what: string;
-  /** A header's query parameter, `""` for none. */
-  query: string;
+  /** The capture's map, for a header's part. */
+  map: Map<string, Entry>;
 }
 
 /** The readers of the sources written as text. */
@@ -152,7 +149,7 @@ const TEXT_SOURCES: Record<
   Exclude<SourceKey, "path">,
   (s: TextSource) => CaptureSource | undefined
 > = {
-  header({ ctx, entry, text, what, query }) {
+  header({ ctx, entry, text, what, map }) {
     if (!METHOD.test(text)) {
       ctx.problem(
         "bad-header",
@@ -162,9 +159,9 @@ const TEXT_SOURCES: Record<
       );
       return undefined;
     }
-    return query !== ""
-      ? { kind: "header", name: text.toLowerCase(), query }
-      : { kind: "header", name: text.toLowerCase() };
+    const name = text.toLowerCase();
+    const part = headerPart(ctx, map, name, what);
+    return part && { kind: "header", name, ...part };
   },
   cookie: ({ text }) => ({ kind: "cookie", name: text }),
   xpath: ({ text }) => ({ kind: "xpath", expression: text }),
@@ -175,7 +172,7 @@ const TEXT_SOURCES: Record<
 };
 
 /**
- * `{path, first}`, `{header[, query]}`, `{cookie}`, `{regex}` or `{xpath}`: exactly one source.
+ * `{path, first}`, `{header[, query | regex | rel]}`, `{cookie}`, `{regex}` or `{xpath}`: exactly one source.
  *
  * @example
  * ```ts
@@ -198,15 +195,14 @@ export function captureSource(
   what: string,
   owner?: TemplateUse["owner"],
 ): CaptureSource | undefined {
-  const map = ctx.map(node, what, "capture", [...CAPTURE_SOURCES, "first", "query"]);
+  const map = ctx.map(node, what, "capture", [...CAPTURE_SOURCES, "first", "query", "rel"]);
   const source = map && oneSource(ctx, node, map, what);
   if (!map || !source) return undefined;
   const first = firstFlag(ctx, map.get("first"), source, what);
   if (first === undefined) return undefined;
-  const query = queryName(ctx, map.get("query"), source, what);
-  if (query === undefined) return undefined;
+  if (!noHeaderPart(ctx, map, source, what)) return undefined;
   const entry = map.get(source)!;
   if (source === "path") return pathSource(ctx, entry.value, root, what, first, owner);
   const text = sourceText(ctx, entry, source, what);
-  return text === undefined ? undefined : TEXT_SOURCES[source]({ ctx, entry, text, what, query });
+  return text === undefined ? undefined : TEXT_SOURCES[source]({ ctx, entry, text, what, map });
 }

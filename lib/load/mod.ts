@@ -17,7 +17,7 @@
  * - The sections of a step, one reader each: `steps.ts` (which keys a step
  *   has) → `request.ts` (method, url, query; `headers.ts` for headers and
  *   cookies, `body.ts` for the body), `captures.ts` (`capture_source.ts` for
- *   one source), `checks.ts` for `assert` and `loop.until` (`status_check.ts`,
+ *   one source, `capture_header.ts` for a header's part), `checks.ts` for `assert` and `loop.until` (`status_check.ts`,
  *   `named_checks.ts`, `schema_document.ts`, `check_list.ts` →
  *   `path_check.ts`; every operator's expected value through `expected.ts`),
  *   `conditions.ts` (`if`), `loop.ts`, `options.ts` (`retry.ts`,

@@ -165,13 +165,21 @@ export const CAPTURE_SOURCES = ["path", "header", "cookie", "regex", "xpath"] as
 
 /**
  * Where a captured value comes from: a JSONPath (every match as a list when
- * the path is not singular, unless `first`), a response header (or one query
- * parameter of the URL it holds: `{header: location, query: code}`), a cookie the
+ * the path is not singular, unless `first`), a response header (or a part of
+ * it: one query parameter of the URL it holds, `{header: location, query: code}`;
+ * the first group of a regular expression over its value, `{header, regex}`; the
+ * URL of a `Link` relation, `{header: link, rel: next}`), a cookie the
  * response sets, or the first group of a regular expression over the body text.
  */
 export type CaptureSource =
   | { kind: "path"; path: CompiledPath; first: boolean }
-  | { kind: "header"; name: string; query?: string }
+  | {
+    kind: "header";
+    name: string;
+    query?: string;
+    regex?: { pattern: RegExp; source: string };
+    rel?: string;
+  }
   | { kind: "cookie"; name: string }
   | { kind: "regex"; pattern: RegExp; source: string }
   | { kind: "xpath"; expression: string };
