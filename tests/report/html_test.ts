@@ -469,6 +469,11 @@ Deno.test({
         const request = await wait.locator(".request").innerText();
         assert.match(request, /GET http:\/\/127\.0\.0\.1:\d+\/jobs\/job_[0-9a-f]+/);
         assert.match(request, /authorization/);
+        // The curl line of report.json, shown to copy (the token masked in it as everywhere).
+        assert.match(
+          request,
+          /curl: curl 'http:\/\/127\.0\.0\.1:\d+\/jobs\/job_[0-9a-f]+' -H 'authorization: \*\*\*'/,
+        );
         const response = await wait.locator(".response").innerText();
         assert.match(response, /HTTP 200 · application\/json/);
         assert.match(response, /"state": "ready"/, "JSON bodies are pretty-printed");

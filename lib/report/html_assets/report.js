@@ -300,6 +300,13 @@
         rq.appendChild(el("p", "mono", s.q.method + " " + s.q.url));
         if (s.q.headers) rq.appendChild(kv(s.q.headers));
         if (s.q.body !== undefined) bodyBlock(rq, s.q.body, (s.q.headers && (s.q.headers["content-type"] || s.q.headers["Content-Type"])) || "", 0);
+        if (s.q.curl) {
+          // The same line as the console's and report.json's, to paste into a shell.
+          var curl = el("p", "curl");
+          curl.appendChild(el("span", null, "curl: "));
+          curl.appendChild(el("code", "mono", s.q.curl));
+          rq.appendChild(curl);
+        }
         http.appendChild(rq);
       }
       if (s.r) {
