@@ -124,7 +124,8 @@ function argv(request: CurlRequest): string[] {
   }
   // A body that is not one line of text is piped in by printf (see lib/http/curl_body.ts).
   // deno-lint-ignore no-control-regex -- matching control characters is the point.
-  const piped = /[\x00-\x1f]/.test(request.body ?? "");
+  const piped = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/
+    .test(request.body ?? "");
   if (request.body) out.push(piped ? "--data-binary" : "--data-raw", request.body);
   return out;
 }
