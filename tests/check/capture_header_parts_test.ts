@@ -105,3 +105,53 @@ for (const spellingB of [false, true]) {
     }
   });
 }
+
+Deno.test("a header part that finds nothing fails its step, naming the header and the pattern", async () => {
+  const seen: string[] = [];
+  const server = paginating(seen);
+  const dir = await Deno.makeTempDir();
+  try {
+    const base = `http://127.0.0.1:${server.addr.port}`;
+    await Deno.writeTextFile(
+      `${dir}/f.yaml`,
+      `name: parts\nsteps:\n  - name: p\n    request: { url: "${base}/items" }\n` +
+        `    capture:\n      used: { header: x-ratelimit, regex: 'used=(\\d+)' }\n` +
+        `  - name: q\n    request: { url: "${base}/items" }\n` +
+        `    capture:\n      gone: { header: x-missing, regex: 'a(b)' }\n`,
+    );
+    const run = await runCli(["run", `${dir}/f.yaml`]);
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    assert.match(run.stdout, /\/used=\(\\d\+\)\/ matched nothing in the "x-ratelimit" header/);
+    assert.equal(seen.length, 1, "the flow stops at the failed capture");
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a bad header part is a positioned load problem and nothing is sent", async () => {
+  const seen: string[] = [];
+  const server = paginating(seen);
+  const dir = await Deno.makeTempDir();
+  try {
+    const base = `http://127.0.0.1:${server.addr.port}`;
+    await Deno.writeTextFile(
+      `${dir}/f.yaml`,
+      `name: bad parts\nsteps:\n  - name: p\n    request: { url: "${base}/items" }\n` +
+        `    capture:\n      next: { header: x-next, rel: next }\n` +
+        `      left: { header: x-ratelimit, regex: 'remaining=\\d+' }\n`,
+    );
+    for (const command of ["run", "validate"]) {
+      const run = await runCli([command, `${dir}/f.yaml`]);
+      assert.equal(run.code, 2, run.stdout + run.stderr);
+      const out = run.stdout + run.stderr;
+      assert.match(out, /f\.yaml:6:31 error\[unknown-key\]: "rel" applies to the Link header/);
+      assert.match(out, /f\.yaml:7:43 error\[bad-regex\]: Regular expression "remaining=\\d\+"/);
+      assert.match(out, /hint: Put the part to keep in parentheses/);
+    }
+    assert.deepEqual(seen, []);
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
