@@ -5,7 +5,15 @@
  *
  * @module
  */
-import { evaluate, render, type Scope, toText, type ValueTemplate } from "../expr/template.ts";
+import {
+  evaluate,
+  ExpressionError,
+  render,
+  type Scope,
+  toText,
+  type ValueTemplate,
+} from "../expr/template.ts";
+import { methodProblem } from "../load/request.ts";
 import type { MultipartPart, RequestSpec } from "../model/flow.ts";
 import type { SentPart } from "./curl_body.ts";
 import { RequestError } from "./request_error.ts";
@@ -71,10 +79,41 @@ export const MAX_REQUEST_HEAD = 65_536;
  * if (request.headers[0].join(": ") !== "content-type: application/json") throw new Error();
  * ```
  */
-export function resolveRequest(spec: RequestSpec, scope: Scope): ResolvedRequest {
+export function resolveRequest(
+  spec: RequestSpec,
+  scope: Scope,
+  omitEmptyHeaders = false,
+): ResolvedRequest {
+  const method = resolveMethod(spec, scope);
   const url = resolveUrl(spec, scope);
-  const headers = resolveHeaders(spec, scope);
-  return withBody({ method: spec.method, url, headers }, spec, scope);
+  const headers = resolveHeaders(spec, scope, omitEmptyHeaders);
+  return withBody({ method, url, headers }, spec, scope);
+}
+
+/**
+ * The method; one from an expression is checked now, as a written one was when the flow loaded:
+ * a value that is no method the HTTP client sends is an error of the step, nothing sent.
+ */
+function resolveMethod(spec: RequestSpec, scope: Scope): string {
+  if (!spec.methodFrom) return spec.method;
+  const value = evaluate(spec.methodFrom, scope);
+  const m = typeof value === "string" ? value : JSON.stringify(value) ?? String(value);
+  const problem = methodProblem(m);
+  const bodied = spec.body ?? spec.form ?? spec.multipart ?? spec.bodyFile;
+  const upper = m.toUpperCase();
+  const why = problem ??
+    ((upper === "GET" || upper === "HEAD") && bodied !== undefined
+      ? {
+        message: `A ${upper} request cannot have a body: the HTTP client refuses to send one.`,
+        hint: "Give the method a value that takes a body (POST, PUT, PATCH).",
+      }
+      : undefined);
+  if (why === undefined) return upper;
+  throw new ExpressionError(
+    `The method "${spec.methodFrom.source}" is ${
+      JSON.stringify(m.slice(0, 80))
+    }: ${why.message} ${why.hint}`,
+  );
 }
 
 /** The URL with its query, checked to be an absolute http(s) URL a server will take. */
@@ -102,10 +141,16 @@ function resolveUrl(spec: RequestSpec, scope: Scope): string {
 }
 
 /** The headers in flow order, then the explicit `cookies` in one `cookie` header. */
-function resolveHeaders(spec: RequestSpec, scope: Scope): [string, string][] {
+function resolveHeaders(
+  spec: RequestSpec,
+  scope: Scope,
+  omitEmpty: boolean,
+): [string, string][] {
   const headers: [string, string][] = spec.headers.map((
     [name, value],
   ) => [name, toText(evaluate(value, scope))]);
+  // `omit_empty_headers`: one step written for both cases (with an ETag, without one).
+  if (omitEmpty) headers.splice(0, headers.length, ...headers.filter(([, v]) => v !== ""));
   if (spec.cookies) {
     const pairs = spec.cookies.map(([name, value]) => `${name}=${toText(evaluate(value, scope))}`);
     addCookies(headers, pairs.join("; "));

@@ -1,6 +1,6 @@
 /**
  * `options` of a step or a flow: how its requests are sent. `timeout`,
- * `follow_redirects`, `delay`, `cookie_jar`, `retry` (`{count, on, delay}`,
+ * `follow_redirects`, `delay`, `cookie_jar`, `omit_empty_headers`, `retry` (`{count, on, delay}`,
  * or just a count, in retry.ts), and TLS and proxy settings (`insecure`,
  * `ca_cert`, `client_cert`, `client_key`, `proxy`, `no_proxy`, in
  * client_options.ts); a step's options override its flow's key by key.
@@ -32,6 +32,7 @@ const OPTION_KEYS = [
   "client_key",
   "proxy",
   "no_proxy",
+  "omit_empty_headers",
 ];
 
 /** The true-or-false options, their fields, and how to write each. */
@@ -47,6 +48,11 @@ const SWITCHES = [
     "Write cookie_jar: true to keep cookies between the flow's requests.",
   ],
   ["insecure", "insecure", "Write insecure: true to skip checking the server's TLS certificate."],
+  [
+    "omit_empty_headers",
+    "omitEmptyHeaders",
+    "Write omit_empty_headers: true to leave out a header whose value renders empty.",
+  ],
 ] as const;
 
 /** `follow_redirects`, `cookie_jar` and `insecure`: true or false. */

@@ -13,6 +13,7 @@ import type { Loading } from "./context.ts";
 import { describe, isEmpty } from "./describe.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
 import { METHOD } from "./spelling.ts";
+import { quoteHint } from "./quote_hint.ts";
 
 /** Methods the runtime's fetch refuses to send. */
 export const UNSENDABLE_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
@@ -20,26 +21,55 @@ export const UNSENDABLE_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 /** The keys of `request`. */
 const REQUEST_KEYS = ["method", "url", "query", "headers", "cookies", ...BODY_KEYS];
 
-/** `method`: an HTTP method fetch can send, upper-cased; undefined when not given or wrong. */
-function loadMethod(ctx: Loading, entry: Entry | undefined, label: string): string | undefined {
+/**
+ * `method`: an HTTP method fetch can send, upper-cased; or an expression (`${vars.m}`), checked
+ * when the request is made; undefined when not given or wrong.
+ */
+function loadMethod(
+  ctx: Loading,
+  entry: Entry | undefined,
+  label: string,
+  owner: TemplateUse["owner"],
+): string | Template | undefined {
   if (!entry) return undefined;
   const m = ctx.string(entry, `"method" of ${label}`);
   if (m === undefined) return undefined;
+  if (m.includes("${") && isScalar(entry.value)) {
+    const template = ctx.template(entry.value, owner);
+    const constant = template?.parts.every((p) => typeof p === "string");
+    if (!template || !constant) return template;
+  }
+  const problem = methodProblem(m);
+  if (problem) ctx.problem("bad-method", problem.message, entry.value, problem.hint);
+  else return m.toUpperCase();
+  return undefined;
+}
+
+/**
+ * What is wrong with a method, if anything: not an HTTP method token, or one the HTTP client
+ * refuses to send.
+ *
+ * @example
+ * ```ts
+ * import { methodProblem } from "./request.ts";
+ * if (methodProblem("patch") !== undefined) throw new Error();
+ * if (!methodProblem("GE T")?.message.includes('"GE T" is not an HTTP method')) throw new Error();
+ * ```
+ */
+export function methodProblem(m: string): { message: string; hint: string } | undefined {
   if (!METHOD.test(m)) {
-    ctx.problem(
-      "bad-method",
-      `"${m}" is not an HTTP method.`,
-      entry.value,
-      "Use GET, POST, PUT, PATCH, DELETE, …",
-    );
-  } else if (UNSENDABLE_METHODS.has(m.toUpperCase())) {
-    ctx.problem(
-      "bad-method",
-      `"${m}" requests cannot be sent by flowrun: the HTTP client forbids them.`,
-      entry.value,
-      "CONNECT opens tunnels and TRACE/TRACK echo requests back; test such endpoints with another tool.",
-    );
-  } else return m.toUpperCase();
+    return {
+      message: `"${m}" is not an HTTP method.`,
+      hint: "Use GET, POST, PUT, PATCH, DELETE, …",
+    };
+  }
+  if (UNSENDABLE_METHODS.has(m.toUpperCase())) {
+    return {
+      message: `"${m}" requests cannot be sent by flowrun: the HTTP client forbids them.`,
+      hint:
+        "CONNECT opens tunnels and TRACE/TRACK echo requests back; test such endpoints with another tool.",
+    };
+  }
   return undefined;
 }
 
@@ -57,6 +87,7 @@ function loadUrl(
       "wrong-type",
       `Expected the url of ${label} to be a string, got ${describe(node)}.`,
       node ?? entry.keyNode,
+      quoteHint(ctx, node, "url") ?? "Write the full URL, e.g. url: https://api.example.com/items.",
     );
     return undefined;
   }
@@ -115,7 +146,8 @@ export function loadRequest(
     anchor: entry.keyNode,
   });
   if (!map) return undefined;
-  const given = loadMethod(ctx, map.get("method"), label);
+  const written = loadMethod(ctx, map.get("method"), label, owner);
+  const given = typeof written === "object" ? written.source : written;
   const url = loadUrl(ctx, map.get("url"), label, owner);
   const headers = loadHeaders(ctx, map.get("headers"), label, owner);
   const query = loadQuery(ctx, map.get("query"), label, owner);
@@ -123,10 +155,12 @@ export function loadRequest(
   const body = loadBody(ctx, map, label, owner);
   // A GraphQL request is a POST unless the flow says otherwise.
   const method = given ?? (body.graphql && !map.has("method") ? "POST" : "GET");
-  checkBodyAllowed(ctx, map, method);
+  // A method from an expression is checked, with its body, when the request is made.
+  if (typeof written !== "object") checkBodyAllowed(ctx, map, method);
   if (!url) return undefined;
   return {
     method,
+    ...(typeof written === "object" ? { methodFrom: written } : {}),
     url,
     headers,
     ...(query.length > 0 ? { query } : {}),

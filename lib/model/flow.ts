@@ -34,7 +34,10 @@ export interface Loop {
 
 /** The request of a step, with templates still unresolved. */
 export interface RequestSpec {
+  /** Upper-cased; with `methodFrom`, the expression as written until the request is made. */
   method: string;
+  /** `method: ${vars.m}`: the method is this expression's value, checked when the request is made. */
+  methodFrom?: Template;
   url: Template;
   headers: [name: string, value: Template][];
   /** `cookies`: cookies sent with the request (in its `cookie` header), name → value. */
@@ -153,6 +156,8 @@ export interface StepOptions {
   timeoutMs?: number;
   /** Follow redirects (default: no; a 3xx is a response to check). */
   followRedirects?: boolean;
+  /** `omit_empty_headers`: a header whose value renders as empty text is not sent. */
+  omitEmptyHeaders?: boolean;
   /** Wait this long before sending the step's first request. */
   delayMs?: number;
   /** Send the request again after a network error or one of these statuses. */

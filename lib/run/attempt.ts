@@ -65,7 +65,7 @@ export interface Attempt {
  */
 export async function attempt(input: StepInput, ctx: Context, number: number): Promise<Attempt> {
   const { step, scope } = input;
-  const request = resolveRequest(step.request, scope);
+  const request = resolveRequest(step.request, scope, step.options?.omitEmptyHeaders);
   const jar = jarOf(input, ctx);
   // The jar's Public Suffix List is loaded by the first step that keeps cookies, not by every run.
   if (jar) await publicSuffixes.load();
