@@ -13,6 +13,8 @@ import { describe, isEmpty } from "./describe.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
 import { isName, nameHint } from "../model/names.ts";
 import { captureSource, pathSource } from "./capture_source.ts";
+import { CAPTURE_SOURCES } from "../model/checks.ts";
+import { STEP_KEYS } from "./key_hints.ts";
 
 /** A capture's name: one that can be referenced, once per step. Whether it is. */
 function goodName(ctx: Loading, e: Entry, label: string, seen: Set<string>): boolean {
@@ -35,6 +37,27 @@ function goodName(ctx: Loading, e: Entry, label: string, seen: Set<string>): boo
     return false;
   }
   seen.add(e.key);
+  return true;
+}
+
+/**
+ * Whether `e` is a key of the step indented under `capture` (`assert:` one
+ * indent too deep reads as a capture named "assert"): one problem at it whose
+ * hint is the indent that makes it the step's, then nothing more about it.
+ */
+function stepKeyHere(ctx: Loading, e: Entry, block: Entry, label: string): boolean {
+  const isStepKey = (STEP_KEYS as readonly string[]).includes(e.key) && e.key !== "name";
+  if (
+    !isStepKey || !isMap(e.value) ||
+    ctx.entries(e.value).some((x) => (CAPTURE_SOURCES as readonly string[]).includes(x.key))
+  ) return false;
+  const { line, column } = ctx.at(block.keyNode);
+  ctx.problem(
+    "unknown-key",
+    `"${e.key}" is a key of ${label}, but it is indented under "${block.key}", which reads it as a capture.`,
+    e.keyNode,
+    `Indent "${e.key}:" ${column - 1} spaces, like "${block.key}:" on line ${line}.`,
+  );
   return true;
 }
 
@@ -69,6 +92,7 @@ function blockCaptures(
     return;
   }
   for (const e of ctx.entries(entry.value)) {
+    if (stepKeyHere(ctx, e, entry, label)) continue;
     if (!goodName(ctx, e, label, seen)) continue;
     const what = `capture "${e.key}" of ${label}`;
     const from = isMap(e.value)

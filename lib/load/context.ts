@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { Document, Node, Scalar, YAMLMap } from "yaml";
+import type { Document, Node, Scalar, YAMLMap, YAMLSeq } from "yaml";
 import { isAlias, isMap, isScalar, isSeq, LineCounter } from "./nodes.ts";
 import { type Problem, SyntaxAtError } from "../model/errors.ts";
 import { isConstant, parseTemplate, type Template, type ValueTemplate } from "../expr/template.ts";
@@ -17,6 +17,7 @@ import { getOwn } from "../_util/own_property.ts";
 import type { LoadOptions } from "./load_options.ts";
 import { foreignExpression } from "./spelling.ts";
 import { KEY_HINTS, REQUIRED_HINTS } from "./key_hints.ts";
+import { quoteHint } from "./quote_hint.ts";
 import { bounded, describe } from "./describe.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
 import { readDuration, readInteger } from "./scalars.ts";
@@ -227,7 +228,7 @@ export class Loading {
         "wrong-type",
         `Expected ${what} to be a map, got ${describe(node)}.`,
         node ?? options.anchor,
-        `Write it as "key: value" lines indented under its parent.`,
+        this.listAsMapHint(node) ?? `Write it as "key: value" lines indented under its parent.`,
       );
       return undefined;
     }
@@ -254,6 +255,18 @@ export class Loading {
     return out;
   }
 
+  /** For a list of maps where a map was wanted (`- status: 200`): its first key, without the "- ". */
+  listAsMapHint(node: Node | null): string | undefined {
+    const first = isSeq(node) ? this.deref(node.items[0]) : undefined;
+    if (!isMap(first) || !first.range) return undefined;
+    const line = this.text.slice(first.range[0], first.range[1]).split("\n")[0].trim();
+    return line.length > 0 && line.length <= 80
+      ? (node as YAMLSeq).flow
+        ? `Drop the [ ]: write the map itself, e.g. ${line}`
+        : `Drop the "- ": a map's keys are written without it, e.g. ${line}`
+      : undefined;
+  }
+
   unknownKey(
     entry: Entry,
     what: string,
@@ -276,7 +289,8 @@ export class Loading {
       "wrong-type",
       `Expected ${what} to be a non-empty string, got ${describe(node)}.`,
       node ?? entry.keyNode,
-      what === '"name"' ? "Name the flow, e.g. name: checkout." : undefined,
+      quoteHint(this, node, entry.key) ??
+        (what === '"name"' ? "Name the flow, e.g. name: checkout." : `Write ${entry.key}: "text".`),
     );
     return undefined;
   }

@@ -6,6 +6,7 @@
  */
 import type { Scalar } from "yaml";
 import { isMap, isScalar } from "./nodes.ts";
+import { lossyNumber, quoteHint } from "./quote_hint.ts";
 import { parseTemplate, type Template } from "../expr/template.ts";
 import type { Loading } from "./context.ts";
 import { describe, isEmpty } from "./describe.ts";
@@ -74,9 +75,12 @@ function badHeader(ctx: Loading, h: Entry, label: string, seen: Map<string, stri
       "wrong-type",
       `Expected header "${h.key}" to be a string, got ${describe(h.value)}.`,
       h.value ?? h.keyNode,
+      quoteHint(ctx, h.value, h.key) ??
+        `Write its value, e.g. ${h.key}: "text"; an empty value is written "".`,
     );
     return true;
   }
+  if (lossyNumber(ctx, h, `Header "${h.key}"`)) return true;
   return badHeaderValue(ctx, h, h.value.value);
 }
 

@@ -7,6 +7,25 @@
  * @module
  */
 
+/**
+ * The keys a step that sends a request may have: one of them indented under
+ * another key of the step (or lined up with a sibling of that key) was meant
+ * at the step's own indent, and the hint says so.
+ */
+export const STEP_KEYS = [
+  "name",
+  "request",
+  "capture",
+  "extract",
+  "depends_on",
+  "assert",
+  "loop",
+  "always",
+  "if",
+  "tags",
+  "options",
+] as const;
+
 /** Hints for keys people bring from other tools, checked before edit-distance suggestions. */
 export const KEY_HINTS: Record<string, Record<string, string>> = {
   flow: {

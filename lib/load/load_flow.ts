@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { captureForeignHints } from "./foreign_hints.ts";
 import { isMap } from "./nodes.ts";
 import type { Problem } from "../model/errors.ts";
 import type { Flow, VarDef } from "../model/flow.ts";
@@ -125,6 +126,7 @@ function readFlow(ctx: Loading): Flow | undefined {
   const options = loadOptions(ctx, top.get("options"), "the flow");
   const steps = loadSteps(ctx, top.get("steps"));
   const outputs = loadOutputs(ctx, top.get("outputs"));
+  if (steps) captureForeignHints(ctx.problems, steps, vars);
   if (!steps || name === undefined) return undefined;
   const ordered = orderRaw(ctx, steps);
   if (ordered) checkReferences(ctx, vars, steps, ordered);

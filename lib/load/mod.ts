@@ -28,7 +28,10 @@
  *   a mistake inside an anchor is one problem by `anchor_problems.ts`),
  *   `describe.ts` (how messages name values), `spelling.ts` (token rules;
  *   the name rule is `model/names.ts`), `key_hints.ts` (hints for keys
- *   from other tools), `scalars.ts` (integers, durations), `value.ts` (a
+ *   from other tools, and the keys of a step an indent hint lines up with),
+ *   `quote_hint.ts` (a value YAML reads as another type than the text
+ *   written: "quote it"), `foreign_hints.ts` (`{{name}}` hints once the
+ *   steps' captures are known), `scalars.ts` (integers, durations), `value.ts` (a
  *   YAML value as a template, map keys too), `not_allowed.ts` (a `${…}`
  *   where a value is read as the flow loads), `entry.ts`,
  *   `load_options.ts`, `nodes.ts`.

@@ -36,8 +36,11 @@ export class SetLoader {
   /** With a cache, each load's questions to the environment, recorded for its entry. */
   readonly #asked = new Map<string, boolean>();
 
-  constructor(options: LoadFlowsOptions, outputs: ReadonlySet<string>) {
-    this.options = options.setupFiles !== undefined ? { ...options, setup: outputs } : options;
+  /** `outputs` is undefined when a setup flow did not load: `${setup.NAME}` is then unchecked. */
+  constructor(options: LoadFlowsOptions, outputs: ReadonlySet<string> | undefined) {
+    this.options = options.setupFiles !== undefined && outputs
+      ? { ...options, setup: outputs }
+      : options;
     this.#cache = options.cache;
     const readEnv = this.#readEnv = this.options.env ?? (() => undefined);
     const asked = this.#asked;

@@ -15,7 +15,7 @@ import type { LoadFlowsOptions, SetLoad } from "./set_types.ts";
 
 /**
  * Loads the setup flows, then the teardown flows (which may read the setup
- * flows' outputs), into the set; the names the setup flows hand out.
+ * flows' outputs), into the set; the names the setup flows hand out (undefined when one did not load).
  *
  * @example
  * ```ts
@@ -27,26 +27,33 @@ import type { LoadFlowsOptions, SetLoad } from "./set_types.ts";
  * const set = emptySet();
  * const outputs = await loadSpecialFlows(set, { setupFiles: [setup, setup] });
  * await Deno.remove(dir, { recursive: true });
- * if (!outputs.has("token") || set.result.setup.length !== 2) throw new Error();
+ * if (!outputs?.has("token") || set.result.setup.length !== 2) throw new Error();
  * if (set.result.problems.map((p) => p.code).join() !== "duplicate-output") throw new Error();
  * ```
  */
 export async function loadSpecialFlows(
   set: SetLoad,
   options: LoadFlowsOptions,
-): Promise<Set<string>> {
+): Promise<Set<string> | undefined> {
   const outputs = new Set<string>();
+  // A setup flow that did not load hands out unknown outputs: its own problems are the
+  // mistake, so ${setup.NAME} goes unchecked rather than adding "the run has none" per use.
+  let known = true;
   for (const file of options.setupFiles ?? []) {
     const flow = await loadSpecial(set, file, new FlowFiles(options));
-    if (!flow) continue;
+    if (!flow) {
+      known = false;
+      continue;
+    }
     addOutputs(set, file, flow, outputs);
     set.result.setup.push(flow);
   }
+  const setup = known ? outputs : undefined;
   for (const file of options.teardownFiles ?? []) {
-    const flow = await loadSpecial(set, file, new FlowFiles({ ...options, setup: outputs }));
+    const flow = await loadSpecial(set, file, new FlowFiles({ ...options, setup }));
     if (flow) set.result.teardown.push(flow);
   }
-  return outputs;
+  return setup;
 }
 
 /** Reads and loads a setup or teardown flow file into the set; the flow, if it loaded. */

@@ -16,6 +16,7 @@ import type { Loading } from "./context.ts";
 import { describe } from "./describe.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
 import { INCLUDE_KEYS, loadInclude } from "./include.ts";
+import { STEP_KEYS } from "./key_hints.ts";
 import { loadLoop } from "./loop.ts";
 import { loadOptions } from "./options.ts";
 import { loadRequest } from "./request.ts";
@@ -23,21 +24,6 @@ import { loadTags } from "./tags.ts";
 
 /** Keys other tools use for running another file, which flowrun spells "include". */
 const INCLUDE_SPELLINGS = ["use", "import", "call", "run"];
-
-/** The keys a step that sends a request may have. */
-const STEP_KEYS = [
-  "name",
-  "request",
-  "capture",
-  "extract",
-  "depends_on",
-  "assert",
-  "loop",
-  "always",
-  "if",
-  "tags",
-  "options",
-];
 
 /** A step as listed, with what the cross-step checks need. */
 export type RawStep = Step & {

@@ -4,6 +4,7 @@
  * @module
  */
 import { isMap, isScalar } from "./nodes.ts";
+import { lossyNumber } from "./quote_hint.ts";
 import type { VarDef } from "../model/flow.ts";
 import type { Loading } from "./context.ts";
 import { describe, isEmpty } from "./describe.ts";
@@ -61,6 +62,8 @@ export function loadVars(
       );
       continue;
     }
+    // A lossy number is still the var: uses of it are not mistakes too.
+    lossyNumber(ctx, e, `Var "${e.key}"`);
     // `before` vars (a data row's) come first and may be used by these.
     const value = ctx.value(e.value, { kind: "var", index: before + vars.length });
     if (value) vars.push({ name: e.key, value });

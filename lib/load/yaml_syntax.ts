@@ -8,6 +8,7 @@
  */
 import type { YAMLParseError } from "yaml";
 import type { Loading } from "./context.ts";
+import { STEP_KEYS } from "./key_hints.ts";
 
 /**
  * YAML syntax errors reported per file: past the first few they are mostly
@@ -214,9 +215,27 @@ function nextKeyHint(
 ): string | undefined {
   const holdsValue = !/:\s*(#.*)?$/.test(lines[line - 1]);
   if (!next || next[2] || !holdsValue || column(next) <= column(key)) return undefined;
-  return `"${next[3]}" on line ${line + 1} is indented ${column(next)} spaces and "${key[3]}" ${
-    column(key)
-  }: keys of one map line up; indent "${next[3]}" like "${key[3]}".`;
+  return stepKeyHint(lines, line + 1, next[3]) ??
+    `"${next[3]}" on line ${line + 1} is indented ${column(next)} spaces and "${key[3]}" ${
+      column(key)
+    }: keys of one map line up; indent "${next[3]}" ${column(key)} spaces, like "${key[3]}".`;
+}
+
+/**
+ * For a key of a step (`assert`, `capture`, …) that is off, the indent of the
+ * nearest key of the step above it: lining it up with any other neighbour
+ * (a capture's name) would make it a capture, a new mistake.
+ */
+function stepKeyHint(lines: string[], line: number, name: string): string | undefined {
+  if (!(STEP_KEYS as readonly string[]).includes(name)) return undefined;
+  for (let n = line - 1; n >= 1; n--) {
+    const m = /^( *)(- )?([\w-]+):/.exec(lines[n - 1] ?? "");
+    if (!m || m[3] === name || !(STEP_KEYS as readonly string[]).includes(m[3])) continue;
+    return `"${name}" on line ${line} is a key of the step: indent "${name}" ${
+      column(m)
+    } spaces, like "${m[3]}" on line ${n}.`;
+  }
+  return undefined;
 }
 
 /** The hint when the nearest key above `key` is its sibling but indented otherwise. */
@@ -230,9 +249,10 @@ function aboveKeyHint(
     const above = keyAt(n);
     if (!above) continue;
     if (column(above) === column(key) || /:\s*(#.*)?$/.test(lines[n - 1])) return undefined;
-    return `"${key[3]}" is indented ${column(key)} spaces and "${above[3]}" on line ${n} ${
-      column(above)
-    }: keys of one map line up; indent "${key[3]}" like "${above[3]}".`;
+    return stepKeyHint(lines, line, key[3]) ??
+      `"${key[3]}" is indented ${column(key)} spaces and "${above[3]}" on line ${n} ${
+        column(above)
+      }: keys of one map line up; indent "${key[3]}" ${column(above)} spaces, like "${above[3]}".`;
   }
   return undefined;
 }

@@ -58,7 +58,7 @@ const MISTAKES: Record<string, Mistake> = {
     line: 8,
     column: 70,
     message: '"{{token}}" would be sent as it is',
-    hint: "Write ${token}",
+    hint: "Write ${steps.login.capture.token}",
   },
   "{steps…} without $": {
     yaml:
@@ -217,7 +217,7 @@ const MISTAKES: Record<string, Mistake> = {
     line: 7,
     column: 11,
     message: "YAML syntax error: Nested mappings are not allowed",
-    hint: '"request" on line 8 is indented 5 spaces and "name',
+    hint: 'indent "request" 4 spaces, like "name" on line 7',
   },
   "a tab for indentation": {
     yaml: '  - name: s\n\trequest: {url: "http://x.test"}\n',
@@ -510,7 +510,7 @@ const MISTAKES: Record<string, Mistake> = {
     line: 9,
     column: 13,
     message: 'Expected "assert" of step "s" to be a map, got a l',
-    hint: 'Write it as "key: value" lines indented under its ',
+    hint: "Drop the [ ]: write the map itself, e.g. {status: 200}",
   },
   "an alias never defined": {
     yaml: '  - name: s\n    request: {<<: *defaults, url: "http://x.test"}\n',
@@ -715,7 +715,7 @@ const MISTAKES: Record<string, Mistake> = {
     line: 9,
     column: 25,
     message: '"timeout" of step "s" cannot hold an expression ("${vars.user}")',
-    hint: "Write the value itself here. Expressions are expanded in url, headers, body",
+    hint: "Write the value itself here. Expressions are expanded in url, header values, body",
   },
 };
 

@@ -23,7 +23,7 @@ Deno.test("setup outputs reach the teardown flows; a repeated output is a proble
       setupFiles: [`${dir}/login.yaml`, `${dir}/again.yaml`],
       teardownFiles: [`${dir}/down.yaml`, `${dir}/bad.yaml`],
     });
-    assert.deepEqual([...outputs], ["token"]);
+    assert.deepEqual([...outputs ?? []], ["token"]);
     assert.deepEqual(set.result.setup.map((f) => f.name), ["login", "again"]);
     assert.deepEqual(set.result.teardown.map((f) => f.name), ["down"]);
     assert.deepEqual(set.result.files, [

@@ -35,7 +35,12 @@ Deno.test("a key indented unlike its sibling is named with both columns", () => 
   const [p] = problems(
     "name: a\nsteps:\n  - name: s\n    request: {url: http://x.test}\n     assert: {status: 200}\n",
   );
-  assert.match(p.hint ?? "", /indented \d+ spaces .*: keys of one map line up/);
+  assert.equal(
+    p.hint,
+    '"assert" on line 5 is a key of the step: indent "assert" 4 spaces, like "request" on line 4.',
+  );
+  const [v] = problems("name: a\nvars:\n  a: 1\n   b: 2\nsteps: []\n");
+  assert.match(v.hint ?? "", /indented \d+ spaces .*: keys of one map line up; indent "b" 2 spaces/);
 });
 
 Deno.test("past five lines with errors, the rest are counted on the fifth", () => {
