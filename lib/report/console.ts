@@ -92,10 +92,11 @@ export function formatFlow(flow: FlowResult, s: Style, format: FlowFormat = {}):
   const names = flow.steps.map((st) => visible(st.name));
   const width = Math.max(...names.map((name) => name.length));
   const title = `${s.bold(visible(flow.file))} ${s.dim("·")} ${visible(flow.name)}`;
-  // A flow that never started (fail-fast, interrupt) gets one line, not a list of skipped steps.
+  // A flow that never started (fail-fast, interrupt) gets one line, not a list of skipped steps,
+  // in the summary's word for it: "skipped".
   if (neverStarted(flow)) {
     return `${mark("skipped", s)} ${title} ${
-      s.yellow(visible(flow.steps[0].message!.replace(/^Not run/, "not run").replace(/\.$/, "")))
+      s.yellow(visible(flow.steps[0].message!.replace(/^Not run/, "skipped").replace(/\.$/, "")))
     }\n`;
   }
   const head = `${mark(flow.status, s)} ${title} ${s.dim(ms(flow.duration_ms))}`;

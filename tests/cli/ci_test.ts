@@ -372,7 +372,7 @@ Deno.test("SIGINT mid-run stops new requests, writes every artifact and exits 13
     );
     assert.match(
       decoder.decode(stdout),
-      /○ .*c_never\.yaml · c_never not run: the run was interrupted \(SIGINT\)/,
+      /○ .*c_never\.yaml · c_never skipped: the run was interrupted \(SIGINT\)/,
     );
     const art = await readArtifacts(`${dir}/out`);
     if (!ignoreXsd) await validateJUnitFile(`${dir}/out/junit.xml`);

@@ -66,7 +66,7 @@ Deno.test("a flow that never started is one line; a compact line counts its step
   const never = flow("b.yaml", "skipped", [
     step("s", "skipped", { attempts: 0, message: "Not run: --fail-fast stopped the run." }),
   ]);
-  assert.equal(formatFlow(never, s), "○ b.yaml · b not run: --fail-fast stopped the run\n");
+  assert.equal(formatFlow(never, s), "○ b.yaml · b skipped: --fail-fast stopped the run\n");
   assert.equal(formatFlowLine(never, s), formatFlow(never, s));
   assert.equal(
     formatFlowLine(flow("c.yaml", "passed", [step("x", "passed")]), s),
