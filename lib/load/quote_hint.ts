@@ -63,6 +63,8 @@ export function lossyNumber(ctx: Source, entry: Entry, what: string): boolean {
   const text = plainNonString(ctx, entry.value);
   const value = (entry.value as Scalar | null)?.value;
   if (text === undefined || typeof value !== "number" || String(value) === text) return false;
+  // Past 2^53 or not finite is out-of-range already: one mistake, one problem.
+  if (!Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER) return false;
   ctx.problem(
     "wrong-type",
     `${what} is written ${text}, which YAML reads as the number ${value}: the text ${text} would be lost.`,
