@@ -57,7 +57,15 @@ function badHeaderValue(ctx: Loading, h: Entry, value: unknown): boolean {
 function badHeader(ctx: Loading, h: Entry, label: string, seen: Map<string, string>): boolean {
   const lower = h.key.toLowerCase();
   if (!METHOD.test(h.key)) {
-    ctx.problem("bad-header", `"${h.key}" is not a valid header name.`, h.keyNode);
+    const token = h.key.replace(/[^!#$%&'*+.^_`|~0-9A-Za-z-]+/g, "-").replace(/^-+|-+$/g, "");
+    ctx.problem(
+      "bad-header",
+      `"${h.key}" is not a valid header name.`,
+      h.keyNode,
+      token
+        ? `A header name holds no spaces, ":" or other separators: write "${token}".`
+        : "A header name is letters, digits and -, e.g. x-request-id.",
+    );
     return true;
   }
   if (seen.has(lower)) {

@@ -159,6 +159,22 @@ const HINTED: Record<string, Hinted> = {
     from: "[{status: 200}]",
     to: "{status: 200}",
   },
+  "a header name with a space": {
+    yaml: flow(
+      '  - name: s\n    request: {url: "http://x.test", headers: {"x request id": abc}}\n',
+    ),
+    code: "bad-header",
+    from: '"x request id"',
+    to: '"x-request-id"',
+  },
+  "a header name with its colon": {
+    yaml: flow(
+      '  - name: s\n    request: {url: "http://x.test", headers: {"Accept:": text/plain}}\n',
+    ),
+    code: "bad-header",
+    from: '"Accept:"',
+    to: '"Accept"',
+  },
   "a misspelt var": {
     yaml: flow('  - name: s\n    request: {url: "http://x.test/${usr}"}\n'),
     code: "unknown-name",
