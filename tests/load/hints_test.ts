@@ -335,3 +335,35 @@ Deno.test("a setup file with load errors gives its own problems, not one per ${s
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("through validate: the hint for a mis-indented assert, followed, gives no new error", async () => {
+  const dir = await Deno.makeTempDir();
+  const file = `${dir}/login.yaml`;
+  try {
+    const lines = [
+      "name: f",
+      "steps:",
+      "  - name: login",
+      '    request: {method: POST, url: "http://x.test/login"}',
+      "    capture:",
+      "      token: $.json.token",
+      "      assert:",
+      "        status: 200",
+    ];
+    await Deno.writeTextFile(file, lines.join("\n") + "\n");
+    const first = await runCli(["validate", file]);
+    assert.equal(first.code, 2);
+    const hint = /hint: Indent "assert:" (\d+) spaces, like "capture:" on line 5\./.exec(
+      first.stdout + first.stderr,
+    );
+    assert.ok(hint, first.stdout + first.stderr);
+    // Applied as written: "assert:" moves to the hint's column, its block with it.
+    const shift = 6 - Number(hint[1]);
+    const fixed = lines.map((l, i) => (i >= 6 ? l.slice(shift) : l));
+    await Deno.writeTextFile(file, fixed.join("\n") + "\n");
+    const second = await runCli(["validate", file]);
+    assert.equal(second.code, 0, second.stdout + second.stderr);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
