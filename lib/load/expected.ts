@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { quoteHint } from "./quote_hint.ts";
 import type { ValueTemplate } from "../expr/template.ts";
 import { type Operator, TYPE_NAMES } from "../model/flow.ts";
 import { OPERATOR_SPECS, type OperatorSpec } from "../model/operators.ts";
@@ -40,7 +41,8 @@ function wrongExpected(
     "wrong-type",
     `Expected "${operator}" to be ${expected}, got ${describe(entry.value)}.`,
     entry.value ?? entry.keyNode,
-    hint,
+    hint ?? (expected.includes("string") ? quoteHint(ctx, entry.value, operator) : undefined) ??
+      `Write ${operator}: followed by ${expected}.`,
   );
   return undefined;
 }

@@ -25,6 +25,22 @@ function plainNonString(ctx: Source, node: Node | null | undefined): string | un
 }
 
 /**
+ * `Quote it: "text"` for an unquoted item of a list YAML read as a number,
+ * boolean, null or date; undefined for any other node.
+ *
+ * @example
+ * ```ts
+ * import { loadFlow } from "./load_flow.ts";
+ * const { problems } = loadFlow('name: f\ntags: [1.10]\nsteps:\n  - name: s\n    request: {url: "http://x.test"}\n', "f.yaml");
+ * if (!problems[0]?.hint?.startsWith('Quote it: "1.10"')) throw new Error(problems[0]?.hint);
+ * ```
+ */
+export function quoteItemHint(ctx: Source, node: Node | null | undefined): string | undefined {
+  const text = plainNonString(ctx, node);
+  return text === undefined ? undefined : `Quote it: "${text}".`;
+}
+
+/**
  * `Quote it: key: "text"` for an unquoted value YAML read as a number,
  * boolean, null or date; undefined for any other node.
  *

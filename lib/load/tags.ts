@@ -7,6 +7,7 @@ import { isScalar, isSeq } from "./nodes.ts";
 import { isTagName } from "../select/tags.ts";
 import type { Loading } from "./context.ts";
 import { describe } from "./describe.ts";
+import { quoteItemHint } from "./quote_hint.ts";
 import type { Entry } from "./entry.ts";
 
 /**
@@ -37,7 +38,8 @@ export function loadTags(ctx: Loading, entry: Entry | undefined): string[] {
           ? `Tag "${v}" cannot be selected with --tag.`
           : `Expected "tags" to be a list of tag names, got ${describe(item)}.`,
         item ?? entry.keyNode,
-        'Use letters, digits, "_", "-", ".", ":" and "/" (not and, or, not), e.g. tags: [smoke, api].',
+        quoteItemHint(ctx, item) ??
+          'Use letters, digits, "_", "-", ".", ":" and "/" (not and, or, not), e.g. tags: [smoke, api].',
       );
     }
   }

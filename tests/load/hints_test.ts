@@ -175,6 +175,25 @@ const HINTED: Record<string, Hinted> = {
     from: '"Accept:"',
     to: '"Accept"',
   },
+  "a tag YAML reads as a number": {
+    yaml: 'name: f\ntags: [1.10]\nsteps:\n  - name: s\n    request: {url: "http://x.test"}\n',
+    code: "bad-name",
+    from: "[1.10]",
+    to: '["1.10"]',
+    says: ['"1.10"'],
+  },
+  "a step name YAML reads as a number": {
+    yaml: 'name: f\nsteps:\n  - name: 2.0\n    request: {url: "http://x.test"}\n',
+    code: "wrong-type",
+    from: "name: 2.0",
+    to: 'name: "2.0"',
+  },
+  "a pattern YAML reads as a number": {
+    yaml: step("    assert:\n      json:\n        - {path: $.json.v, matches: 1.0}\n"),
+    code: "wrong-type",
+    from: "matches: 1.0",
+    to: 'matches: "1.0"',
+  },
   "a misspelt var": {
     yaml: flow('  - name: s\n    request: {url: "http://x.test/${usr}"}\n'),
     code: "unknown-name",
