@@ -18,6 +18,8 @@ export type RefReport = (code: string, message: string, hint?: string, once?: st
 export interface RefScope {
   /** The outputs of the run's setup flows, or undefined when they are not known here. */
   setup: ReadonlySet<string> | undefined;
+  /** The setup outputs the flow reads, in order of first use. */
+  setupReads?: readonly string[];
   /** Whether a plain name is a var defined before the use or a run parameter. */
   known: (name: string) => boolean;
   /** Every var of the flow, in order. */
@@ -45,15 +47,26 @@ export type RefCheck<K extends Ref["kind"]> = (
 
 function checkSetup(expr: Expr, ref: { name: string }, c: RefScope): void {
   if (!c.setup || c.setup.has(ref.name)) return;
+  if (c.setup.size === 0) {
+    // A flow run without the setup it reads (an included file run alone): one problem that names
+    // every output it needs, not one per use.
+    const reads = (c.setupReads?.length ? c.setupReads : [ref.name]).map((n) => `"${n}"`);
+    c.report(
+      "unknown-output",
+      `"${expr.text}" reads an output of the run's setup flow, but the run has none.`,
+      `This flow reads the run's setup outputs (${reads.join(", ")}), so it cannot run on its ` +
+        `own: run it with --setup FILE, a setup flow that declares ${
+          reads.length === 1 ? "it" : "them"
+        } under outputs.`,
+      "\0no-setup",
+    );
+    return;
+  }
   const close = suggest(ref.name, [...c.setup]);
   c.report(
     "unknown-output",
-    c.setup.size === 0
-      ? `"${expr.text}" reads an output of the run's setup flow, but the run has none.`
-      : `No setup flow hands out "${ref.name}" (in "${expr.text}").`,
-    c.setup.size === 0
-      ? "Run with --setup FILE, a flow that declares it under outputs."
-      : close
+    `No setup flow hands out "${ref.name}" (in "${expr.text}").`,
+    close
       ? `Did you mean "\${setup.${close}}"?`
       : `The setup flows hand out: ${[...c.setup].join(", ")}.`,
   );

@@ -74,6 +74,17 @@ export function orderRaw(
   return result.order.map((i) => steps[i]);
 }
 
+/** The setup outputs the flow reads (`${setup.NAME}`), in order of first use. */
+function setupReads(ctx: Loading): string[] {
+  const names = new Set<string>();
+  for (const use of ctx.uses) {
+    for (const part of use.template.parts) {
+      if (typeof part !== "string" && part.ref.kind === "setup") names.add(part.ref.name);
+    }
+  }
+  return [...names];
+}
+
 /** One unset name reported at its first use, and the lines of its other uses. */
 type FirstUse = Map<string, { problem: Problem; lines: number[] }>;
 
@@ -88,6 +99,7 @@ function scopes(ctx: Loading, vars: VarDef[], listed: RawStep[], ordered: RawSte
   const outputs = { name: "outputs", captures: [] } as unknown as RawStep;
   const flow = {
     setup: ctx.options.setup,
+    setupReads: setupReads(ctx),
     varNames,
     env: ctx.options.env ?? (() => undefined),
     checkEnv: ctx.options.checkEnv ?? true,

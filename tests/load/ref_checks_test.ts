@@ -24,7 +24,10 @@ function problems(expr: Expr, over: Partial<RefScope> = {}): string[] {
 Deno.test("setup outputs: none declared, or a near name suggested", () => {
   const expr: Expr = { ref: { kind: "setup", name: "tokn" }, text: "${setup.tokn}", offset: 0 };
   assert.deepEqual(problems(expr), []);
-  assert.match(problems(expr, { setup: new Set() })[0], /but the run has none\. Run with --setup/);
+  assert.match(
+    problems(expr, { setup: new Set() })[0],
+    /but the run has none\. This flow reads the run's setup outputs \("tokn"\), so it cannot run on its own: run it with --setup FILE/,
+  );
   assert.match(
     problems(expr, { setup: new Set(["token"]) })[0],
     /^unknown-output: No setup flow hands out "tokn".*Did you mean "\$\{setup\.token\}"\?$/,
