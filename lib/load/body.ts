@@ -16,6 +16,7 @@ import { describe } from "./describe.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
 import { getOwn } from "../_util/own_property.ts";
 import { plainString, refuseExpression } from "./not_allowed.ts";
+import { lossyNumber } from "./quote_hint.ts";
 
 /** The request keys that each give a body. */
 export const BODY_KEYS = ["body", "form", "multipart", "body_file", "graphql"] as const;
@@ -155,6 +156,8 @@ export function valuePairs(
       );
       continue;
     }
+    // A query or form value is sent as text: a number that loses its text (1.10) is a problem.
+    lossyNumber(ctx, { ...e, value: v }, `The ${wording.item} "${e.key}" of ${wording.what}`);
     const value = ctx.value(v, owner);
     if (value) out.push([e.key, value]);
   }

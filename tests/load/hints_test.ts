@@ -194,6 +194,12 @@ const HINTED: Record<string, Hinted> = {
     from: "matches: 1.0",
     to: 'matches: "1.0"',
   },
+  "a query value YAML reads as a number": {
+    yaml: flow('  - name: s\n    request: {url: "http://x.test", query: {v: 1.10}}\n'),
+    code: "wrong-type",
+    from: "v: 1.10",
+    to: 'v: "1.10"',
+  },
   "a misspelt var": {
     yaml: flow('  - name: s\n    request: {url: "http://x.test/${usr}"}\n'),
     code: "unknown-name",
