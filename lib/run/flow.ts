@@ -59,7 +59,7 @@ export async function runOne(
   // teardown gets them, to clean up what was made.
   if (outputs && flow.outputs) {
     const passed = !stop && walk.results.every((r) => r.status !== "failed");
-    const problem = evaluateOutputs(flow.outputs, scope, ctx, outputs, !passed);
+    const problem = evaluateOutputs(flow.outputs, scope, ctx, outputs, true);
     if (passed && problem !== undefined) outputs.set("\0failed", problem);
   }
   const flowResult = resultOf(flow, walk, startedAt, scope.traceId!, ctx);

@@ -93,3 +93,43 @@ Deno.test("a teardown after a failed setup gets the outputs the setup produced",
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a setup that passed but whose outputs failed hands the teardown every other output", async () => {
+  const api = serve();
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-partial-" });
+  try {
+    await Deno.writeTextFile(
+      `${dir}/setup.yaml`,
+      `name: half outputs
+vars: {base: "${api.url}", tenant: t-2}
+steps:
+  - name: maybe
+    if: {value: a, equals: b}
+    request: {method: POST, url: "\${vars.base}/items"}
+    capture: {id: $.json.id}
+outputs:
+  base: "\${vars.base}"
+  first: "\${steps.maybe.capture.id}"
+  tenant: "\${vars.tenant}"
+`,
+    );
+    await Deno.writeTextFile(
+      `${dir}/down.yaml`,
+      `name: clean up\nsteps:\n  - name: sweep\n    request: {method: DELETE, url: "\${setup.base}/items/all?t=\${setup.tenant}"}\n`,
+    );
+    await Deno.writeTextFile(
+      `${dir}/f.yaml`,
+      `name: a flow\nsteps:\n  - name: get\n    request: {url: "\${setup.base}/x"}\n`,
+    );
+    const run = await runCli([
+      "run",
+      `${dir}/f.yaml`,
+      ...["--setup", `${dir}/setup.yaml`, "--teardown", `${dir}/down.yaml`],
+    ]);
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    assert.deepEqual(api.deleted, ["/items/all?t=t-2"]);
+  } finally {
+    await api.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
