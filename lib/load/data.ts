@@ -9,6 +9,7 @@
  */
 import type { Node, YAMLMap } from "yaml";
 import { isMap, isScalar, isSeq } from "./nodes.ts";
+import { lossyNumber } from "./quote_hint.ts";
 import type { DataRow, Flow } from "../model/flow.ts";
 import { describe, type Entry, type Loading, RESERVED } from "./context.ts";
 import { isName, nameHint } from "../model/names.ts";
@@ -128,6 +129,8 @@ function rowValues(
       );
       continue;
     }
+    // A row value is a var, and one written as a number that loses its text is a problem as a var's is.
+    lossyNumber(ctx, e, `"${e.key}" in row ${i + 1} of "data"`);
     if (isScalar(e.value) && typeof e.value.value === "string") {
       const index = order?.indexOf(e.key) ?? -1;
       ctx.value(e.value, { kind: "var", index: index >= 0 ? index : Object.keys(values).length });

@@ -200,6 +200,13 @@ const HINTED: Record<string, Hinted> = {
     from: "v: 1.10",
     to: 'v: "1.10"',
   },
+  "a data row value YAML reads as a number": {
+    yaml:
+      'name: f\ndata:\n  - {version: 1.10}\nsteps:\n  - name: s\n    request: {url: "http://x.test/${version}"}\n',
+    code: "wrong-type",
+    from: "version: 1.10",
+    to: 'version: "1.10"',
+  },
   "a misspelt var": {
     yaml: flow('  - name: s\n    request: {url: "http://x.test/${usr}"}\n'),
     code: "unknown-name",
