@@ -151,13 +151,19 @@ async function denoTest(args: string[]): Promise<{ code: number; tally: Tally | 
  * deno.json with the files of {@linkcode ALONE} left out of `deno test`, written to a temporary
  * directory: `--ignore` is dropped as soon as `deno test` is given more than one path, and the
  * parallel part is given {@linkcode SLOW_FIRST} before `.`. Its paths are made absolute, since the
- * file is read from elsewhere; the lock file is passed on its own.
+ * file is read from elsewhere (a new path-valued key in deno.json needs the same here); the lock
+ * file is passed on its own.
  */
 async function parallelConfig(root: string): Promise<string> {
   const config = JSON.parse(await Deno.readTextFile(`${root}/deno.json`));
   const absolute = (paths: string[] = []) => paths.map((path) => `${root}/${path}`);
   config.exclude = absolute(config.exclude);
   config.test = { exclude: absolute(ALONE as string[]) };
+  // The package imports itself by name (docs/versioning.md); "exports" would be read from /tmp.
+  config.imports[config.name] = `${root}/${config.exports.replace(/^\.\//, "")}`;
+  delete config.name;
+  delete config.exports;
+  delete config.publish;
   const dir = await Deno.makeTempDir({ prefix: "flowrun-test-task-" });
   await Deno.writeTextFile(`${dir}/deno.json`, JSON.stringify(config));
   return `${dir}/deno.json`;
