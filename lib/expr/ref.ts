@@ -7,9 +7,9 @@
  * @module
  */
 import type { Ref } from "../model/template.ts";
+import { isName } from "../model/names.ts";
 import { ExpressionSyntaxError } from "./errors.ts";
 
-const SEGMENT = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 const MAX_HEX = 4096;
 
 /** Where an expression is written, for its errors. */
@@ -96,7 +96,7 @@ const HEAD_HINTS = new Map<string, string>([
  */
 export function parseRef(inner: string, at: Written): Ref {
   const segments = inner.split(".");
-  const bad = segments.find((s) => !SEGMENT.test(s));
+  const bad = segments.find((s) => !isName(s));
   if (bad !== undefined) {
     throw new ExpressionSyntaxError(
       `Malformed expression "${at.text}": "${bad}" is not a valid name.`,

@@ -13,6 +13,8 @@ import { captureForeignHints } from "./foreign_hints.ts";
 import { isMap } from "./nodes.ts";
 import type { Problem } from "../model/errors.ts";
 import type { Flow, VarDef } from "../model/flow.ts";
+import { pluralWord } from "../_util/plural.ts";
+import { isName, nameHint } from "../model/names.ts";
 import { describe, type Entry, Loading, type LoadOptions } from "./context.ts";
 import { checkReferences, orderRaw } from "./references.ts";
 import { loadSteps, type RawStep } from "./steps.ts";
@@ -174,8 +176,8 @@ function capProblems(problems: Problem[]): Problem[] {
   const omitted = problems.length - MAX_PROBLEMS_PER_FILE;
   return [...problems.slice(0, MAX_PROBLEMS_PER_FILE), {
     code: "too-many-problems",
-    message: `${omitted} more problem${omitted === 1 ? "" : "s"} in this file ${
-      omitted === 1 ? "is" : "are"
+    message: `${omitted} more ${pluralWord(omitted, "problem")} in this file ${
+      pluralWord(omitted, "is", "are")
     } not listed (the first ${MAX_PROBLEMS_PER_FILE} are).`,
     file: first.file,
     line: first.line,
@@ -201,12 +203,12 @@ function loadOutputs(ctx: Loading, entry: Entry | undefined): VarDef[] {
   }
   const out: VarDef[] = [];
   for (const e of ctx.entries(node)) {
-    if (!/^[A-Za-z_][A-Za-z0-9_-]*$/.test(e.key)) {
+    if (!isName(e.key)) {
       ctx.problem(
         "bad-name",
         `Output name "${e.key}" cannot be referenced.`,
         e.keyNode,
-        'Use letters, digits, "_" and "-", e.g. admin_token.',
+        nameHint("admin_token"),
       );
       continue;
     }

@@ -8,6 +8,7 @@
  */
 import type { Expr, Ref } from "../expr/template.ts";
 import { suggest } from "../_util/suggest.ts";
+import { pluralWord } from "../_util/plural.ts";
 import { envNames } from "../io/env_names.ts";
 import type { RawStep } from "./steps.ts";
 
@@ -56,7 +57,7 @@ function checkSetup(expr: Expr, ref: { name: string }, c: RefScope): void {
       `"${expr.text}" reads an output of the run's setup flow, but the run has none.`,
       `This flow reads the run's setup outputs (${reads.join(", ")}), so it cannot run on its ` +
         `own: run it with --setup FILE, a setup flow that declares ${
-          reads.length === 1 ? "it" : "them"
+          pluralWord(reads.length, "it", "them")
         } under outputs.`,
       "\0no-setup",
     );

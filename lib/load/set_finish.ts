@@ -8,6 +8,7 @@
 import type { Problem } from "../model/errors.ts";
 import { type Flow, isDeferred } from "../model/flow.ts";
 import { suggest } from "../_util/suggest.ts";
+import { plural } from "../_util/plural.ts";
 import { prepareSchemas } from "./schema_compile.ts";
 import type { DeferredLoadResult } from "./set_types.ts";
 
@@ -126,8 +127,8 @@ export function unusedVars(
     warnings.push({
       code: "unused-var",
       name,
-      message: `--var ${name} is not used by any of the ${flows} flow${
-        flows === 1 ? "" : "s"
+      message: `--var ${name} is not used by any of the ${
+        plural(flows, "flow")
       } (no var, \${${name}} or \${vars.${name}}).`,
       hint: close
         ? `Did you mean --var ${close}=…? Names are case-sensitive.`

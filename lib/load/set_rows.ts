@@ -6,6 +6,7 @@
  * @module
  */
 import type { Problem } from "../model/errors.ts";
+import { pluralWord } from "../_util/plural.ts";
 import type { Flow } from "../model/flow.ts";
 import { InputFileError } from "../io/input_error.ts";
 import { readText } from "../io/read.ts";
@@ -91,7 +92,7 @@ function undeclaredColumns(
   return {
     ...at,
     code: "bad-data",
-    message: `The data file "${path}" has column${unknown.length === 1 ? "" : "s"} ${
+    message: `The data file "${path}" has ${pluralWord(unknown.length, "column")} ${
       named.join(", ")
     }${more} that the flow does not declare under vars.`,
     hint: `Declare each column under vars with a default, e.g. vars: {${

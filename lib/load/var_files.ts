@@ -14,6 +14,7 @@
 import { yamlEngine } from "./yaml_engine.ts";
 import { parseBounded } from "./yaml_limits.ts";
 import { UsageError } from "../model/errors.ts";
+import { isName, nameHint } from "../model/names.ts";
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
@@ -177,11 +178,11 @@ function readVarsYaml(source: string, file: string): unknown {
 
 /** A var's value from a `--vars-file` as text; a `UsageError` for a bad name or a list or map. */
 function varValue(name: string, value: unknown, file: string): string {
-  if (!/^[A-Za-z_][A-Za-z0-9_-]*$/.test(name) || name === "RUN_ID" || name === "TRACE_ID") {
+  if (!isName(name) || name === "RUN_ID" || name === "TRACE_ID") {
     throw new UsageError(
       "bad-vars-file",
       `${file}: "${name}" cannot be a var name.`,
-      'Use letters, digits, "_" and "-", starting with a letter, e.g. user_id.',
+      nameHint("user_id", true),
     );
   }
   if (value !== null && typeof value === "object") {

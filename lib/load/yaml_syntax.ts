@@ -9,6 +9,7 @@
 import type { YAMLParseError } from "yaml";
 import type { Loading } from "./context.ts";
 import { STEP_KEYS } from "./key_hints.ts";
+import { pluralWord } from "../_util/plural.ts";
 
 /**
  * YAML syntax errors reported per file: past the first few they are mostly
@@ -134,7 +135,7 @@ function syntaxProblem(ctx: Loading, text: string, entry: LineErrors, unshown: n
   const sameLine = lineErrors.every((x) => x.pos[0] === e.pos[0] || lineOf(ctx, x) === line);
   const more = [
     echoes > 0 ? `${echoes} more ${sameLine ? "on this line" : "after it"}, caused by it` : "",
-    unshown > 0 ? `${unshown} more syntax error${unshown === 1 ? "" : "s"} after it` : "",
+    unshown > 0 ? `${unshown} more syntax ${pluralWord(unshown, "error")} after it` : "",
   ].filter(Boolean).join("; ");
   const suffix = more ? ` (${more})` : "";
   const source = text.split("\n", line)[line - 1] ?? "";
