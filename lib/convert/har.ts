@@ -81,6 +81,7 @@ import { REASON } from "./noise.ts";
 import { groupRequests } from "./polls.ts";
 import { selectTraffic, type Traffic } from "./select.ts";
 import { writeFlow } from "./write.ts";
+import { plural } from "../_util/plural.ts";
 import { correlateTwo, type TwoRecordingsSummary } from "./two_recordings_correlate.ts";
 
 export { readableTitle } from "./names.ts";
@@ -275,8 +276,6 @@ export function finishConversion(
   const files = [...c.files].map(([path, text]) => ({ path, text }));
   return { yaml, summary, files };
 }
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * The few lines the CLI prints on stderr after converting.

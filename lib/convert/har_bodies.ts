@@ -11,6 +11,7 @@ import { isObject, str } from "./_har_fields.ts";
 import { repairFlattenedJson } from "./har_input.ts";
 import { type HarRecord, isJsonMime } from "./har_model.ts";
 import { MAX_WALK_DEPTH, parseBody, TooDeepJson } from "./json.ts";
+import { plural, pluralWord } from "../_util/plural.ts";
 
 /**
  * Decodes the response bodies of the records the conversion keeps: base64
@@ -143,10 +144,10 @@ function repairBodies(records: HarRecord[], notes: string[]): void {
   if (repaired > 0) {
     const names = [...restored].map((k) => JSON.stringify(k)).join(", ");
     notes.push(
-      `${repaired} JSON request bod${repaired === 1 ? "y was" : "ies were"} recorded only as ` +
+      `${plural(repaired, "JSON request body was", "JSON request bodies were")} recorded only as ` +
         `name/value pairs (chrome-har), which turn a one-item list into its item: ${names} ` +
         `${
-          restored.size === 1 ? "is a list" : "are lists"
+          pluralWord(restored.size, "is a list", "are lists")
         } again, as the size sent and the response show.`,
     );
   }

@@ -24,6 +24,7 @@ import {
 } from "./_har_fields.ts";
 import { METHOD } from "../load/context.ts";
 import { UNSENDABLE_METHODS } from "../load/request.ts";
+import { plural, pluralWord } from "../_util/plural.ts";
 
 export type { NameValue } from "./_har_fields.ts";
 
@@ -121,10 +122,10 @@ export function parseHar(text: string, notes: string[]): ParsedHar {
   if (badMethods.length > 0) notes.push(badMethodsNote(badMethods));
   if (invalid > 0) {
     notes.push(
-      `${invalid} entr${
-        invalid === 1 ? "y has" : "ies have"
+      `${
+        plural(invalid, "entry has", "entries have")
       } no request with an absolute http(s) or ws(s) URL and ${
-        invalid === 1 ? "was" : "were"
+        pluralWord(invalid, "was", "were")
       } skipped.`,
     );
   }
@@ -163,9 +164,9 @@ function badMethodsNote(badMethods: string[]): string {
   const n = badMethods.length;
   const shown = [...new Set(badMethods)].slice(0, 3)
     .map((m) => JSON.stringify(visible(m.length > 40 ? `${m.slice(0, 39)}…` : m))).join(", ");
-  return `${n} entr${n === 1 ? "y has" : "ies have"} a method (${shown}) that is not an HTTP ` +
+  return `${plural(n, "entry has", "entries have")} a method (${shown}) that is not an HTTP ` +
     `method token or that flowrun cannot send (CONNECT, TRACE, TRACK), and ${
-      n === 1 ? "was" : "were"
+      pluralWord(n, "was", "were")
     } skipped.`;
 }
 

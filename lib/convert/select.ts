@@ -17,6 +17,7 @@ import { type OwnDropped, ownDropped } from "./dropped.ts";
 import { statePages } from "./pages.ts";
 import { reattachRedirectCookies } from "./redirects.ts";
 import { fillUploadsFromForms } from "./uploads.ts";
+import { plural, pluralWord } from "../_util/plural.ts";
 
 /** The API's traffic of a recording, and what was left out. */
 export interface Traffic {
@@ -99,18 +100,17 @@ function droppedHostHints(
 ): string[] {
   const hints: string[] = [];
   for (const [host, { count, script }] of telemetryDropped) {
-    const n = count === 1 ? "1 request" : `${count} requests`;
     hints.push(
-      `Dropped ${n} to ${host} as telemetry: it served the page a script (${script}) and ` +
-        `received no cookie or credential of the app; keep ${
-          count === 1 ? "it" : "them"
+      `Dropped ${plural(count, "request")} to ${host} as telemetry: it served the page a ` +
+        `script (${script}) and received no cookie or credential of the app; keep ${
+          pluralWord(count, "it", "them")
         } with --include-host ${host} (and the app's own host).`,
     );
   }
   for (const [host, n] of apiLikeDropped) {
     hints.push(
-      `Dropped ${n} API-like request${n === 1 ? "" : "s"} to ${host} as another site's; keep ${
-        n === 1 ? "it" : "them"
+      `Dropped ${plural(n, "API-like request")} to ${host} as another site's; keep ${
+        pluralWord(n, "it", "them")
       } with --include-host ${host} (and the app's own host).`,
     );
   }
@@ -135,8 +135,8 @@ function nothingKept(parsed: ParsedHar, counts: Record<string, number>): UsageEr
     "bad-har",
     parsed.total === 0
       ? "The HAR has no API requests: its log.entries list is empty."
-      : `The HAR has no API requests: ${parsed.total} entr${
-        parsed.total === 1 ? "y" : "ies"
+      : `The HAR has no API requests: ${
+        plural(parsed.total, "entry", "entries")
       }, all dropped as ${reasons}.`,
     "Record the session with the network panel open, or name the API host with --include-host HOST.",
   );

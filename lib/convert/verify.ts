@@ -43,6 +43,7 @@ import type { PreparedConversion } from "./har.ts";
 import type { Step } from "./model.ts";
 import type { LiveOutcome } from "./verify_live.ts";
 import { applyRepairs } from "./verify_repair.ts";
+import { plural } from "../_util/plural.ts";
 import {
   liveText,
   PROBE,
@@ -338,8 +339,6 @@ function dropUnusedVariables(c: Correlator): void {
     }
   }
 }
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function verifiedNote(r: VerifyReport): string {
   const open = r.steps - r.passed;

@@ -13,6 +13,7 @@ import { type Correlator, secretEnv } from "./correlate/mod.ts";
 import type { HarRecord } from "./har_model.ts";
 import type { Step } from "./model.ts";
 import { readableTitle } from "./names.ts";
+import { plural } from "../_util/plural.ts";
 import { commented, toYaml, yflow, ymap, type YNode } from "./yaml_out.ts";
 
 /** What the writer needs besides the steps. */
@@ -64,8 +65,8 @@ export function writeFlow(
   const refs = straySecrets(c, redactor, yaml);
   if (refs.length > 0) {
     notes.push(
-      `${refs.length} recorded secret value${
-        refs.length === 1 ? " was" : "s were"
+      `${
+        plural(refs.length, "recorded secret value was", "recorded secret values were")
       } found inside request data and replaced by ${
         refs.map(([, ref]) => ref).join(", ")
       }; review the flow.`,
@@ -112,8 +113,8 @@ function headerLines(c: Correlator, total: number, notes: string[]): string[] {
   const optional = [...c.env].filter(([, v]) => v.fallback !== undefined);
   const width = Math.max(...[...c.env.keys()].map((n) => n.length));
   return [
-    `Converted by flowrun convert har from a HAR recording of ${total} entries: ${c.steps.length} step${
-      c.steps.length === 1 ? "" : "s"
+    `Converted by flowrun convert har from a HAR recording of ${total} entries: ${
+      plural(c.steps.length, "step")
     }.`,
     ...(required.length > 0
       ? [

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { plural } from "../_util/plural.ts";
 
 /**
  * The default cap on a response body, in bytes after decompression: 10 MiB.
@@ -31,7 +32,7 @@ export function formatBytes(bytes: number): string {
   for (const [unit, size] of units) {
     if (bytes >= size) return `${Number((bytes / size).toFixed(2))} ${unit}`;
   }
-  return bytes === 1 ? "1 byte" : `${bytes} bytes`;
+  return plural(bytes, "byte");
 }
 
 /**

@@ -13,6 +13,7 @@ import type { Problem } from "../model/errors.ts";
 import type { FlowResult, RunResult, StepResult } from "../model/result.ts";
 import { totalsOf } from "../model/result.ts";
 import { VERSION } from "../model/version.ts";
+import { plural } from "../_util/plural.ts";
 
 /**
  * What is known of the run that did not happen.
@@ -73,9 +74,7 @@ export function invalidRunResult(run: InvalidRun): RunResult {
   for (const p of run.problems) byFile.set(p.file, [...byFile.get(p.file) ?? [], p]);
   const files = [...new Set([...run.files, ...byFile.keys()])];
   const withProblems = byFile.size;
-  const notRun = `Not run: ${withProblems} flow file${
-    withProblems === 1 ? " has" : "s have"
-  } problems.`;
+  const notRun = `Not run: ${plural(withProblems, "flow file has", "flow files have")} problems.`;
   const flows: FlowResult[] = files.map((file) => {
     const problems = byFile.get(file);
     return {

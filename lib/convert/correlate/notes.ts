@@ -5,10 +5,8 @@
  *
  * @module
  */
+import { pluralWord } from "../../_util/plural.ts";
 import type { Correlator, Upload } from "./state.ts";
-
-/** `n one` or `n ones`. */
-const plural = (n: number, one: string, many = `${one}s`) => n === 1 ? one : many;
 
 /**
  * Adds the notes of the finished correlation to `c.notes`.
@@ -27,10 +25,10 @@ export function addNotes(c: Correlator): void {
   if (c.jarFilled > 0) {
     const n = c.jarFilled;
     c.notes.push(
-      `${n} ${plural(n, "request was", "requests were")} recorded without ${
-        plural(n, "its", "their")
+      `${n} ${pluralWord(n, "request was", "requests were")} recorded without ${
+        pluralWord(n, "its", "their")
       } cookies; ${
-        plural(n, "it sends", "they send")
+        pluralWord(n, "it sends", "they send")
       } the cookies earlier responses set, as the browser did.`,
     );
   }
@@ -45,7 +43,7 @@ export function addNotes(c: Correlator): void {
   if (c.droppedCookies > 0) {
     c.notes.push(
       `Cookies that no recorded response set were left out of ${c.droppedCookies} ${
-        plural(c.droppedCookies, "request")
+        pluralWord(c.droppedCookies, "request")
       } that authenticate with an Authorization header; add a cookie header if the API needs them.`,
     );
   }
@@ -72,7 +70,7 @@ function uploadSource(u: Upload): string {
     return `, a placeholder; the recording holds none of the body: its fields are the form's on ${u.form.page}${
       typed.length > 0
         ? `, and ${typed.join(", ")} ${
-          plural(typed.length, "holds", "hold")
+          pluralWord(typed.length, "holds", "hold")
         } "(not recorded)" for what was typed`
         : ""
     }`;
