@@ -6,6 +6,7 @@
  */
 import type { ConvertOptions } from "../lib/convert/har.ts";
 import { UsageError } from "../lib/model/errors.ts";
+import { badRegexMessage } from "../lib/_util/regex_problem.ts";
 import { MAX_RECORDING_BYTES } from "../lib/model/limits.ts";
 import { parse } from "./args.ts";
 import { convertVerified, optionalVerify } from "./convert_verify.ts";
@@ -116,10 +117,7 @@ function excludeUrl(source: string): RegExp {
   try {
     return new RegExp(source);
   } catch (error) {
-    throw new UsageError(
-      "bad-regex",
-      `Invalid --exclude-url regular expression "${source}": ${(error as Error).message}.`,
-    );
+    throw new UsageError("bad-regex", badRegexMessage(source, error, "--exclude-url"));
   }
 }
 
