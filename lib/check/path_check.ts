@@ -79,18 +79,8 @@ function noBase(
   missing: string,
   { scope, phase }: CheckContext,
 ): AssertionResult {
-  return {
-    phase,
-    path: where,
-    operator: check.operator,
-    expected: render(check.expected, scope),
-    actual: null,
-    found: false,
-    passed: false,
-    message: `${where}: ${missing}`,
-    line: check.line,
-    column: check.column,
-  };
+  const outcome = { actual: null, found: false, passed: false, message: `${where}: ${missing}` };
+  return resultOf(check, where, render(check.expected, scope), phase, outcome);
 }
 
 /** The pass of a check that held on each of `n` values (none when a wildcard `at` matched nothing). */
@@ -100,17 +90,35 @@ function holdsForEach(
   n: number,
   { scope, phase, display }: CheckContext,
 ): AssertionResult {
-  return {
-    phase,
-    path: where,
-    operator: check.operator,
-    expected: render(check.expected, scope),
+  const expected = render(check.expected, scope);
+  const message = `${where}: ${check.operator} ${
+    show(expected, 80, display)
+  } holds for each of ${n}`;
+  return resultOf(check, where, expected, phase, {
     actual: null,
     found: n > 0,
     passed: true,
-    message: `${where}: ${check.operator} ${
-      show(render(check.expected, scope), 80, display)
-    } holds for each of ${n}`,
+    message,
+  });
+}
+
+/**
+ * A path check's result. Where the check is written goes last, as the
+ * reports order keys: they then copy nothing.
+ */
+function resultOf(
+  check: PathCheck,
+  path: string,
+  expected: unknown,
+  phase: AssertionResult["phase"],
+  outcome: Outcome,
+): AssertionResult {
+  return {
+    phase,
+    path,
+    operator: check.operator,
+    expected,
+    ...outcome,
     line: check.line,
     column: check.column,
   };
@@ -133,16 +141,7 @@ function evaluatePath(
     const near = nearKey(check.path, selectFrom);
     if (near) outcome.message += ` (did you mean "${near}"?)`;
   }
-  // Where the check is written goes last, as the reports order keys: they then copy nothing.
-  return {
-    phase,
-    path: check.path.source,
-    operator: check.operator,
-    expected,
-    ...outcome,
-    line: check.line,
-    column: check.column,
-  };
+  return resultOf(check, check.path.source, expected, phase, outcome);
 }
 
 /** The outcome by what the selection found: a problem, `exists`, `each`, nothing, or a value. */
