@@ -78,8 +78,10 @@ function checkEnv(expr: Expr, ref: { name: string }, c: RefScope): void {
   // Environment names are case-sensitive: one set in another case is what was meant.
   const cased = [ref.name.toUpperCase(), ref.name.toUpperCase().replaceAll("-", "_")]
     .find((n) => n !== ref.name && c.env(n) !== undefined);
-  // Only names are suggested, never values; a name counts when the run's environment has it.
-  const near = cased ?? suggest(ref.name, envNames().filter((n) => c.env(n) !== undefined));
+  // Only names are suggested, and listed without reading a value: reading each through the run's
+  // env reader would count every variable as read (manifest env_read) and register the values of
+  // secret-looking ones (PWD…) as secrets. Names from --env-file are not offered.
+  const near = cased ?? suggest(ref.name, envNames());
   c.report(
     "unset-env",
     `Environment variable "${ref.name}" is not set (used in "${expr.text}").`,
@@ -110,7 +112,7 @@ function checkName(expr: Expr, ref: { name: string }, c: RefScope): void {
   const close = upper === "RUN_ID" || upper === "TRACE_ID"
     ? upper
     : suggest(ref.name, c.available) ??
-      suggest(ref.name, envNames().filter((n) => c.env(n) !== undefined));
+      suggest(ref.name, envNames());
   c.report(
     "unknown-name",
     `"${ref.name}" is not a flow var, run parameter or environment variable (in "${expr.text}").`,
