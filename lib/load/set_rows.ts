@@ -16,6 +16,10 @@ import { relativeTo } from "./expand_includes.ts";
 import type { LoadOptions } from "./load_options.ts";
 import { rowExpressionProblem } from "./row_refs.ts";
 import { yamlEngine } from "./yaml_engine.ts";
+import { parseBounded } from "./yaml_limits.ts";
+
+/** How deep a YAML data file's lists and maps may nest: rows are a list of maps of single values. */
+const MAX_DATA_NESTING = 64;
 
 /** Undeclared columns named in a problem; the rest are counted. */
 const NAMED_COLUMNS = 20;
@@ -62,7 +66,7 @@ export async function readRows(
   }
   // The YAML parser is loaded only for a YAML data file.
   const yaml = /\.ya?ml$/i.test(full) ? await yamlEngine.load() : undefined;
-  const rows = parseDataFile(text, full, yaml && ((t) => yaml.parse(t)));
+  const rows = parseDataFile(text, full, yaml && ((t) => boundedYaml(t, yaml.parse)));
   if (typeof rows === "string") {
     return {
       ...at,
@@ -99,4 +103,22 @@ function undeclaredColumns(
       unknown[0].slice(0, QUOTED_NAME)
     }: ""}, so every use is checked.`,
   };
+}
+
+/**
+ * A YAML data file parsed within {@linkcode MAX_DATA_NESTING}: the parser closes nested
+ * collections recursively, so `[[[…` a megabyte deep overflowed its stack, and the message named
+ * that instead of the place (as the flows' and --vars-file's YAML are bounded).
+ */
+function boundedYaml(text: string, parse: (text: string) => unknown): unknown {
+  const bounded = parseBounded(text, undefined, MAX_DATA_NESTING);
+  if ("tooDeepAt" in bounded) {
+    const before = text.slice(0, bounded.tooDeepAt);
+    const column = bounded.tooDeepAt - before.lastIndexOf("\n");
+    throw new Error(
+      `lists or maps nest more than ${MAX_DATA_NESTING} levels deep at line ` +
+        `${before.split("\n").length}, column ${column}`,
+    );
+  }
+  return parse(text);
 }

@@ -58,3 +58,17 @@ Deno.test("a header of many undeclared columns names 20 of them, each cut to 80 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a YAML data file nested past 64 levels is one bad-data problem at the place, not a stack overflow", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-rows-" });
+  try {
+    const deep = 200_000;
+    await Deno.writeTextFile(`${dir}/rows.yaml`, `- a: ${"[".repeat(deep)}${"]".repeat(deep)}\n`);
+    const problem = await readRows(flowWith(dir, "rows.yaml", ["a"]), `${dir}/f.yaml`);
+    assert.equal(problem?.code, "bad-data");
+    assert.match(problem!.message, /nest more than 64 levels deep at line 1, column \d+\)/);
+    assert.doesNotMatch(problem!.message, /call stack/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
