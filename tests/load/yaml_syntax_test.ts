@@ -40,7 +40,10 @@ Deno.test("a key indented unlike its sibling is named with both columns", () => 
     '"assert" on line 5 is a key of the step: indent "assert" 4 spaces, like "request" on line 4.',
   );
   const [v] = problems("name: a\nvars:\n  a: 1\n   b: 2\nsteps: []\n");
-  assert.match(v.hint ?? "", /indented \d+ spaces .*: keys of one map line up; indent "b" 2 spaces/);
+  assert.match(
+    v.hint ?? "",
+    /indented \d+ spaces .*: keys of one map line up; indent "b" 2 spaces/,
+  );
 });
 
 Deno.test("past five lines with errors, the rest are counted on the fifth", () => {

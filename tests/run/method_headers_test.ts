@@ -81,7 +81,11 @@ steps:
       step.message,
       /^The method "\$\{steps\.get_verb\.capture\.verb\}" is "GE T": "GE T" is not an HTTP method\. Use GET/,
     );
-    assert.doesNotMatch(r.stdout + r.stderr, /ExpressionError|at .*\.ts:\d+:\d+\)?$/m, "no stack trace");
+    assert.doesNotMatch(
+      r.stdout + r.stderr,
+      /ExpressionError|at .*\.ts:\d+:\d+\)?$/m,
+      "no stack trace",
+    );
   } finally {
     await api.close();
   }
