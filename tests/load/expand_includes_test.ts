@@ -15,7 +15,7 @@ const includer = (name: string, path: string) =>
 
 Deno.test("paths of includes are relative to the including file", () => {
   assert.equal(relativeTo("flows/a.yaml", "part.yaml"), "flows/part.yaml");
-  assert.equal(relativeTo("flows/a.yaml", "../shared/p.yaml"), "shared/p.yaml");
+  assert.equal(relativeTo("flows/a.yaml", "../common/p.yaml"), "common/p.yaml");
   assert.equal(relativeTo("/abs/flows/a.yaml", "./x/../p.yaml"), "/abs/flows/p.yaml");
   assert.equal(relativeTo("a.yaml", "/etc/p.yaml"), "/etc/p.yaml");
 });

@@ -871,17 +871,17 @@ Deno.test("mistake: an include cycle → one problem, at the include that closes
 Deno.test("mistake: a misspelt key in a file eight flows include → one problem, in that file", async () => {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-shared-" });
   try {
-    await Deno.mkdir(`${dir}/shared`);
+    await Deno.mkdir(`${dir}/common`);
     await Deno.mkdir(`${dir}/flows`);
     await Deno.writeTextFile(
-      `${dir}/shared/login.yaml`,
+      `${dir}/common/login.yaml`,
       `name: login\nsteps:\n  - name: p\n    request: {url: "http://x.test"}\n` +
         `    assert:\n      json:\n        - {path: $.json.token, exits: true}\n`,
     );
     for (let i = 1; i <= 8; i++) {
       await Deno.writeTextFile(
         `${dir}/flows/f${i}.yaml`,
-        `name: f${i}\nsteps:\n  - name: login\n    include: ../shared/login.yaml\n`,
+        `name: f${i}\nsteps:\n  - name: login\n    include: ../common/login.yaml\n`,
       );
     }
     for (const command of ["validate", "run"]) {
@@ -890,7 +890,7 @@ Deno.test("mistake: a misspelt key in a file eight flows include → one problem
       const out = (run.stdout + run.stderr).replaceAll(`${dir}/`, "");
       const problems = out.split("\n").filter((l) => / error\[/.test(l));
       assert.deepEqual(problems, [
-        'shared/login.yaml:7:32 error[unknown-key]: Unknown key "exits" in a check in "assert" of step "p".',
+        'common/login.yaml:7:32 error[unknown-key]: Unknown key "exits" in a check in "assert" of step "p".',
       ], command);
       assert.match(out, /hint: Did you mean "exists"\?/);
     }
