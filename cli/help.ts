@@ -74,7 +74,8 @@ Options for run:
   --tag EXPR            run only flows (and steps) whose tags match, e.g. "smoke and not slow"
   --setup FILE          a flow run once before the others; its outputs are \${setup.NAME}
                         (repeatable)
-  --teardown FILE       a flow run after the others, whatever happened (repeatable)
+  --teardown FILE       a flow run after the others, whatever happened (repeatable);
+                        with --setup or --teardown the paths may be left out
   --fail-fast           start no new flows after the first failure
   --cacert FILE         also trust this PEM CA certificate (repeatable)
   --cert FILE --key FILE

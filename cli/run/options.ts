@@ -298,7 +298,8 @@ function selectionOf(values: Values) {
 export function runPlan(args: string[], host: RunHost): RunPlan | undefined {
   const { values, positionals } = parse(args, RUN_OPTIONS);
   if (values.help) return undefined;
-  if (positionals.length === 0) {
+  // Setup and teardown flows alone are a run: the reproduce line of a failed one is such a command.
+  if (positionals.length === 0 && !values.setup?.length && !values.teardown?.length) {
     throw new UsageError(
       "no-paths",
       "No flow files given.",

@@ -89,6 +89,12 @@ function selectionWords(plan: RerunOptions): string[] {
   return words;
 }
 
+/** Whether `file` is one of the run's `--setup` or `--teardown` files (`./a.yaml` is `a.yaml`). */
+function isSpecial(plan: RerunOptions, file: string): boolean {
+  const norm = (p: string) => p.replace(/^\.\//, "").replaceAll("/./", "/");
+  return [...plan.setup, ...plan.teardown ?? []].some((s) => norm(s) === norm(file));
+}
+
 /** `--var` words: a secret's value stays a reference to its variable. */
 function varWords(plan: RerunOptions, isSecret: (name: string) => boolean): string[] {
   const words: string[] = [];
@@ -117,7 +123,8 @@ function networkWords(network: NetworkPlan, redact: (text: string) => string): s
 
 /**
  * The command that reruns one flow file with the same run id and
- * parameters; secrets stay references. `self` says how flowrun was started
+ * parameters; secrets stay references. A setup or teardown file is named
+ * only by its option (`flowrun run --setup s.yaml` runs just those flows). `self` says how flowrun was started
  * ({@linkcode selfCommand}, asked only when a command is made), `redact` the CLI's redactor at the time of the
  * call (it learns secrets as the run goes).
  *
@@ -143,6 +150,8 @@ function networkWords(network: NetworkPlan, redact: (text: string) => string): s
  * if (command !== 'flowrun run ./-a.yaml --run-id r1 --setup setup.yaml --var api_token="$API_TOKEN" --var user=ann --timeout 5000') {
  *   throw new Error(command);
  * }
+ * // A setup flow is named once, by its option.
+ * if (!reproduce("./setup.yaml").startsWith("flowrun run --run-id r1 --setup setup.yaml ")) throw new Error();
  * ```
  */
 export function reproducer(input: {
@@ -154,9 +163,13 @@ export function reproducer(input: {
 }): (file: string) => string {
   const { plan, isSecret, runId } = input;
   return (file) => {
-    // A name that reads as an option is given as a path (`./-x.yaml`), which names the same file.
-    const path = file.startsWith("-") ? `./${file}` : file;
-    const words = [input.self(), "run", shellWord(path), option("--run-id", runId)];
+    const words = [input.self(), "run"];
+    // A setup or teardown flow is named by its option alone: as a path too it would be named twice.
+    if (!isSpecial(plan, file)) {
+      // A name that reads as an option is given as a path (`./-x.yaml`), which names the same file.
+      words.push(shellWord(file.startsWith("-") ? `./${file}` : file));
+    }
+    words.push(option("--run-id", runId));
     words.push(...selectionWords(plan), ...varWords(plan, isSecret));
     for (const file of plan.varsFiles) words.push(option("--vars-file", file));
     for (const file of plan.envFiles) words.push(option("--env-file", file));

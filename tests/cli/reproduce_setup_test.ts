@@ -1,0 +1,159 @@
+/**
+ * The `reproduce:` line of a failed setup or teardown flow names that file
+ * once, as the option it was given with (`--setup`, `--teardown`), not a
+ * second time as a flow path; run as printed, it fails the same way.
+ */
+import assert from "node:assert/strict";
+import { dirname } from "node:path";
+import { type CliRun, runCli } from "../support/cli.ts";
+
+/** A server that answers `/status/NNN` with that status and counts teardown calls. */
+function server() {
+  let teardowns = 0;
+  const srv = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+    const url = new URL(req.url);
+    if (url.pathname.startsWith("/teardown")) teardowns++;
+    const status = url.pathname.match(/\/status\/(\d{3})$/);
+    return new Response("body", { status: status ? Number(status[1]) : 200 });
+  });
+  return {
+    base: `http://127.0.0.1:${srv.addr.port}`,
+    teardowns: () => teardowns,
+    close: () => srv.shutdown(),
+  };
+}
+
+/** A one-step flow that gets `path` and expects 200. */
+function flow(name: string, url: string, extra = ""): string {
+  return `name: ${name}\nsteps:\n  - name: call\n    request: {url: "${url}"}\n` +
+    `    assert: {status: 200}\n${extra}`;
+}
+
+/** The console's block for the flow of `file`, timings left out. */
+function block(run: CliRun, file: string): string {
+  const lines = run.stdout.split("\n");
+  const start = lines.findIndex((l) => l.startsWith(`✘ ${file} · `));
+  if (start === -1) return "";
+  const end = lines.indexOf("", start);
+  return lines.slice(start, end === -1 ? undefined : end).join("\n").replace(/\b\d+ ms\b/g, "N ms");
+}
+
+/** The reproduce lines printed under failures. */
+function reproduceLines(run: CliRun): string[] {
+  return [...run.stdout.matchAll(/^ {4}reproduce: (.*)$/gm)].map((m) => m[1]);
+}
+
+/** Runs a printed command as a user would paste it. */
+async function sh(line: string, cwd: string): Promise<CliRun> {
+  const path = `${dirname(Deno.execPath())}:${Deno.env.get("PATH") ?? ""}`;
+  const output = await new Deno.Command("sh", {
+    args: ["-c", line],
+    cwd,
+    env: { NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", PATH: path },
+    stdin: "null",
+  }).output();
+  const decoder = new TextDecoder();
+  return {
+    code: output.code,
+    stdout: decoder.decode(output.stdout),
+    stderr: decoder.decode(output.stderr),
+  };
+}
+
+/** How often `word` occurs in `line` as a whole shell word. */
+function count(line: string, word: string): number {
+  return line.split(" ").filter((w) => w === word).length;
+}
+
+/**
+ * Runs `args` in a directory of `files`, takes the reproduce line of the
+ * failed `file`, checks it names that file once, runs it and compares.
+ */
+async function reproduces(
+  files: Record<string, string>,
+  args: string[],
+  file: string,
+): Promise<{ first: CliRun; again: CliRun; line: string }> {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-reproduce-setup-" });
+  try {
+    for (const [name, text] of Object.entries(files)) {
+      await Deno.writeTextFile(`${dir}/${name}`, text);
+    }
+    const first = await runCli(["run", ...args], { cwd: dir });
+    assert.equal(first.code, 1, first.stdout + first.stderr);
+    const line = reproduceLines(first).find((l) => l.includes(` ${file}`));
+    assert.ok(line, `a reproduce line for ${file}:\n${first.stdout}`);
+    assert.equal(count(line, file), 1, `${file} once in: ${line}`);
+    const again = await sh(line, dir);
+    assert.equal(again.code, 1, `${line}\n${again.stdout}${again.stderr}`);
+    const wanted = block(first, file);
+    assert.match(wanted, /✘/, first.stdout);
+    assert.equal(block(again, file), wanted, `${line}\n${again.stdout}`);
+    assert.deepEqual(
+      reproduceLines(again),
+      reproduceLines(first),
+      "the rerun prints the same lines",
+    );
+    return { first, again, line };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("reproduce: a failed setup flow's line names it once, by --setup, and fails the same way", async () => {
+  const srv = server();
+  try {
+    const { line, again } = await reproduces(
+      {
+        "setup.yaml": flow("setup", `${srv.base}/status/500`, 'outputs: {code: "200"}\n'),
+        "down.yaml": flow("down", `${srv.base}/teardown`),
+        "flow.yaml": flow("f", `${srv.base}/status/\${setup.code}`),
+      },
+      ["flow.yaml", "--setup", "setup.yaml", "--teardown", "down.yaml"],
+      "setup.yaml",
+    );
+    assert.match(line, / run --run-id \S+ --setup setup\.yaml --teardown down\.yaml$/);
+    // The rerun is the setup and its teardown: the flows that read the setup are not in it.
+    assert.match(again.stdout, /· 2 flows\n/);
+    assert.equal(srv.teardowns(), 2, "the teardown ran in both runs");
+  } finally {
+    await srv.close();
+  }
+});
+
+Deno.test("reproduce: the second of two setup flows keeps the first, whose outputs it reads", async () => {
+  const srv = server();
+  try {
+    const { line } = await reproduces(
+      {
+        "one.yaml": flow("one", `${srv.base}/status/200`, 'outputs: {code: "404"}\n'),
+        "two.yaml": flow("two", `${srv.base}/status/\${setup.code}`, 'outputs: {x: "1"}\n'),
+        "flow.yaml": flow("f", `${srv.base}/status/200?x=\${setup.x}`),
+      },
+      ["flow.yaml", "--setup", "one.yaml", "--setup", "two.yaml"],
+      "two.yaml",
+    );
+    assert.match(line, / run --run-id \S+ --setup one\.yaml --setup two\.yaml$/);
+  } finally {
+    await srv.close();
+  }
+});
+
+Deno.test("reproduce: a failed teardown flow's line names it once, by --teardown, with its setup", async () => {
+  const srv = server();
+  try {
+    const { line } = await reproduces(
+      {
+        "setup.yaml": flow("setup", `${srv.base}/status/200`, 'outputs: {code: "503"}\n'),
+        "down.yaml": flow("down", `${srv.base}/teardown/status/\${setup.code}`),
+        "flow.yaml": flow("f", `${srv.base}/status/200`),
+      },
+      ["flow.yaml", "--setup", "setup.yaml", "--teardown", "down.yaml"],
+      "down.yaml",
+    );
+    assert.match(line, / run --run-id \S+ --setup setup\.yaml --teardown down\.yaml$/);
+    assert.equal(srv.teardowns(), 2);
+  } finally {
+    await srv.close();
+  }
+});
