@@ -21,6 +21,8 @@ export interface TemplateUse {
   node: Node;
   /** Index of the var defining it, or of the step (in listed order) using it. */
   owner: { kind: "var"; index: number } | { kind: "step"; index: number } | { kind: "outputs" };
+  /** Evaluated once outside a foreach's iterations (its list, its `if`): the element is not in scope. */
+  outer?: boolean;
   /** The alias it was read through, when it is part of an anchor's value. */
   via?: { alias: Node; target: Node };
 }

@@ -18,6 +18,7 @@ import { isName, nameHint } from "../model/names.ts";
 import { describe, type Entry, Loading, type LoadOptions } from "./context.ts";
 import { checkReferences, orderRaw } from "./references.ts";
 import { loadSteps, type RawStep } from "./steps.ts";
+import { checkForeachNames } from "./foreach.ts";
 import { loadData } from "./data.ts";
 import { loadOptions } from "./options.ts";
 import { loadTags } from "./tags.ts";
@@ -132,6 +133,7 @@ function readFlow(ctx: Loading): Flow | undefined {
   if (!steps || name === undefined) return undefined;
   const ordered = orderRaw(ctx, steps);
   if (ordered) checkReferences(ctx, vars, steps, ordered);
+  checkForeachNames(ctx, vars, steps);
   if (ctx.problems.length > 0 || !ordered) return undefined;
   const needs = stepNeeds(ctx, steps);
   return {

@@ -107,14 +107,22 @@ function scopes(ctx: Loading, vars: VarDef[], listed: RawStep[], ordered: RawSte
     byName,
   };
   return (use: TemplateUse, report: RefReport): RefScope => {
-    const available = use.owner.kind === "var" ? varNames.slice(0, use.owner.index) : varNames;
     const user = use.owner.kind === "step"
       ? listed[use.owner.index]
       : use.owner.kind === "outputs"
       ? outputs
       : undefined;
+    // A foreach step's element and index are vars of its iterations, not of its list or "if".
+    const each = use.outer ? undefined : user?.foreach;
+    const available = use.owner.kind === "var"
+      ? varNames.slice(0, use.owner.index)
+      : each
+      ? [...varNames, each.as, each.index]
+      : varNames;
     const known = (name: string) => available.includes(name) || params.has(name);
-    return { ...flow, available, known, user, report };
+    const early = use.outer && user?.foreach;
+    const notYet = early ? [early.as, early.index] : undefined;
+    return { ...flow, available, known, user, report, ...(notYet ? { notYet } : {}) };
   };
 }
 

@@ -15,6 +15,7 @@ import { loadConditions } from "./conditions.ts";
 import type { Loading } from "./context.ts";
 import { describe } from "./describe.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
+import { FOREACH_KEYS, loadForeach, outside } from "./foreach.ts";
 import { INCLUDE_KEYS, loadInclude } from "./include.ts";
 import { STEP_KEYS } from "./key_hints.ts";
 import { loadLoop } from "./loop.ts";
@@ -100,7 +101,7 @@ function stepMap(ctx: Loading, node: Node | null, index: number) {
   // "use:" or "import:" from other tools is a misspelt include: one problem, not also "no request".
   const meantInclude = hasKey(node, INCLUDE_SPELLINGS);
   const map = includes
-    ? ctx.map(node, what, "include", INCLUDE_KEYS, { required: ["name", "include"] })
+    ? ctx.map(node, what, "include", [...INCLUDE_KEYS, ...FOREACH_KEYS], { required: ["name", "include"] })
     : ctx.map(node, what, "step", STEP_KEYS, {
       required: meantInclude ? ["name"] : ["name", "request"],
     });
@@ -212,12 +213,16 @@ export function loadStep(
   const { include, request, captures, checks, loop } = stepAction(ctx, map, includes, label, owner);
   // A GraphQL API answers 200 with an "errors" list: surface it unless the step checks it.
   const assert = request?.graphql ? withGraphqlCheck(checks, ctx.at(node)) : checks;
+  // The "if" of a foreach step is evaluated once, before its list: it cannot read the element.
+  const scheduled = ctx.uses.length;
   const { options, tags, dependsOn, dependsOnNode, when, always } = stepSchedule(
     ctx,
     map,
     label,
     owner,
   );
+  outside(ctx, scheduled);
+  const foreach = loadForeach(ctx, map, label, owner, node);
   return {
     name: name ?? `#${index + 1}`,
     ...ctx.at(node),
@@ -228,6 +233,7 @@ export function loadStep(
     assert: assert ?? { paths: [] },
     loop,
     ...extras({ always, when, include, tags, options, opaque: includes && !include }),
+    ...(foreach ? { foreach } : {}),
     index,
     dependsOnNode,
     nameNode: name === undefined ? undefined : map.get("name")!.value!,

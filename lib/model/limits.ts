@@ -69,6 +69,29 @@ export const MAX_INCLUDE_DEPTH = 32;
 export const MAX_ATTEMPTS = 10_000;
 
 /**
+ * Iterations of a `foreach` step when its `max_iterations` does not say:
+ * a longer list fails the step rather than being cut short.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_FOREACH_MAX } from "./limits.ts";
+ * if (DEFAULT_FOREACH_MAX !== 1_000) throw new Error();
+ * ```
+ */
+export const DEFAULT_FOREACH_MAX = 1_000;
+
+/**
+ * Most iterations a `foreach` step may allow (`max_iterations`).
+ *
+ * @example
+ * ```ts
+ * import { MAX_FOREACH } from "./limits.ts";
+ * if (MAX_FOREACH !== 10_000) throw new Error();
+ * ```
+ */
+export const MAX_FOREACH = 10_000;
+
+/**
  * Longest pause between two polling attempts (`loop.sleep_ms`): one hour.
  * A JavaScript timer past 2³¹−1 ms fires at once, so without a bound a huge
  * value silently became 1 ms.
