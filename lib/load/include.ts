@@ -1,13 +1,15 @@
 /**
  * A step that includes another flow file: `include:` (the path, relative to
- * the including file) and `with:` (values for the included flow's vars,
- * evaluated where the step runs). The included file is loaded through
- * {@linkcode LoadOptions.include}, so its problems keep their own positions.
+ * the including file), `with:` (values for the included flow's vars,
+ * evaluated where the step runs; single or structured) and `response:` (the
+ * included step whose response the step's own `assert`/`capture` read,
+ * by default its last that sent a request). The included file is loaded
+ * through {@linkcode LoadOptions.include}, so its problems keep their own positions.
  *
  * @module
  */
 import { isMap } from "./nodes.ts";
-import type { Include, VarDef } from "../model/flow.ts";
+import type { Flow, Include, VarDef } from "../model/flow.ts";
 import { suggest } from "../_util/suggest.ts";
 import type { Loading } from "./context.ts";
 import { describe } from "./describe.ts";
@@ -16,7 +18,19 @@ import type { LoadOptions } from "./load_options.ts";
 import { plainString } from "./not_allowed.ts";
 
 /** The keys an include step may have. */
-export const INCLUDE_KEYS = ["name", "include", "with", "depends_on", "if", "always", "tags"];
+export const INCLUDE_KEYS = [
+  "name",
+  "include",
+  "with",
+  "response",
+  "assert",
+  "capture",
+  "extract",
+  "depends_on",
+  "if",
+  "always",
+  "tags",
+];
 
 /**
  * `include:` and `with:` of a step: the included flow and the values for its vars.
@@ -68,7 +82,63 @@ export function loadInclude(
   }
   // With a bad "with" the flow is still known, so what its outputs are used for is checked.
   const values = loadWith(ctx, map.get("with"), label, owner, got.flow.vars, got.file);
-  return { file: got.file, flow: got.flow, with: values ?? [] };
+  const response = loadResponse(ctx, map.get("response"), label, got.flow, got.file);
+  clashes(ctx, map, got.flow, got.file, label);
+  return {
+    file: got.file,
+    flow: got.flow,
+    with: values ?? [],
+    ...(response === undefined ? {} : { response }),
+  };
+}
+
+/** `response: <step>`: a step of the included flow whose response the checks read. */
+function loadResponse(
+  ctx: Loading,
+  entry: Entry | undefined,
+  label: string,
+  flow: Flow,
+  file: string,
+): string | undefined {
+  if (!entry) return undefined;
+  const name = plainString(ctx, entry, `"response" of ${label}`);
+  if (name === undefined) return undefined;
+  const names = flow.steps.map((s) => s.name);
+  if (names.includes(name)) return name;
+  const close = suggest(name, names);
+  ctx.problem(
+    "unknown-step",
+    `"response" of ${label} names step "${name}", but the included flow ${file} has no step of that name.`,
+    entry.value,
+    close ? `Did you mean "${close}"?` : `Its steps: ${names.join(", ")}.`,
+  );
+  return undefined;
+}
+
+/** A capture of the include step named like an output of the included flow: one problem, at the capture. */
+function clashes(
+  ctx: Loading,
+  map: Map<string, Entry>,
+  flow: Flow,
+  file: string,
+  label: string,
+): void {
+  const outputs = new Set((flow.outputs ?? []).map((o) => o.name));
+  for (const key of ["capture", "extract"]) {
+    const node = ctx.deref(map.get(key)?.value ?? null);
+    if (!isMap(node)) continue;
+    for (const e of ctx.entries(node)) {
+      if (!outputs.has(e.key)) continue;
+      ctx.problem(
+        "duplicate-capture",
+        `${
+          capital(label)
+        } captures "${e.key}", which is also an output of the included flow ${file}.`,
+        e.keyNode,
+        `Both would be read by that name: give the capture another name, or drop it and read the output "${e.key}".`,
+      );
+    }
+  }
 }
 
 /** `with: {user: …}`: each key a var of the included flow. */

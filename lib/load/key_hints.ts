@@ -24,7 +24,21 @@ export const STEP_KEYS = [
   "if",
   "tags",
   "options",
+  "foreach",
+  "as",
+  "max_iterations",
 ] as const;
+
+/** Other tools' words for running a step once per element of a list (runn, Venom, Ansible). */
+export const FOREACH_HINTS: Record<string, string> = {
+  range: 'Did you mean "foreach"? It runs the step once per element of a list.',
+  for_each: 'Did you mean "foreach"?',
+  forEach: 'Did you mean "foreach"?',
+  each: 'Did you mean "foreach"? It runs the step once per element of a list.',
+  with_items: 'Did you mean "foreach"? It runs the step once per element of a list.',
+  items: 'Did you mean "foreach"? It runs the step once per element of a list.',
+  max_items: 'Did you mean "max_iterations"?',
+};
 
 /** Hints for keys people bring from other tools, checked before edit-distance suggestions. */
 export const KEY_HINTS: Record<string, Record<string, string>> = {
@@ -64,16 +78,20 @@ export const KEY_HINTS: Record<string, Record<string, string>> = {
     import: 'Did you mean "include"? It runs another flow file as this step.',
     call: 'Did you mean "include"? It runs another flow file as this step.',
     run: 'Did you mean "include"? It runs another flow file as this step.',
+    ...FOREACH_HINTS,
   },
   include: {
+    ...FOREACH_HINTS,
     request:
       "A step that includes a flow sends no request of its own: put the request in a step of its own.",
-    capture:
-      'An included flow hands values back through its "outputs": read them as ${steps.STEP.NAME}.',
-    extract:
-      'An included flow hands values back through its "outputs": read them as ${steps.STEP.NAME}.',
-    assert: "Checks belong in the steps of the included flow.",
-    loop: "Polling belongs in the steps of the included flow.",
+    loop:
+      'An include step cannot poll: put "loop" in a step of the included flow, and check that step\'s last response with "response: <its name>".',
+    check: 'Did you mean "assert"? It checks the included flow\'s last response.',
+    checks: 'Did you mean "assert"? It checks the included flow\'s last response.',
+    from:
+      'Did you mean "response"? It names the included step whose response "assert" and "capture" read.',
+    step:
+      'Did you mean "response"? It names the included step whose response "assert" and "capture" read.',
     options: 'Request options belong in the included flow: its own "options" or its steps\'.',
     vars: 'Did you mean "with"? It sets the included flow\'s vars.',
     params: 'Did you mean "with"? It sets the included flow\'s vars.',

@@ -30,6 +30,8 @@ export interface RefScope {
   env: (name: string) => string | undefined;
   /** Whether unset environment variables are problems (not when validating without the run's environment). */
   checkEnv: boolean;
+  /** A foreach step's element and index names, for a use evaluated before its iterations. */
+  notYet?: readonly string[];
   /** The step (or the flow's outputs) that uses the reference; undefined for a var. */
   user?: RawStep;
   /** The position of a step in run order. */
@@ -105,8 +107,22 @@ function definedLater(expr: Expr, name: string, c: RefScope): boolean {
   return true;
 }
 
+/** A foreach's element read by its list or its "if", evaluated before it exists. Whether it was one. */
+function elementTooEarly(expr: Expr, name: string, c: RefScope): boolean {
+  if (!c.notYet?.includes(name)) return false;
+  c.report(
+    "unknown-var",
+    `"${expr.text}" reads the foreach element "${name}" before it exists: a foreach step's list ` +
+      `and "if" are evaluated once, before its iterations.`,
+    "Read the element in the step's request, captures or checks; to run over some elements " +
+      "only, filter the list, e.g. $.json.items[?@.active == true].id.",
+  );
+  return true;
+}
+
 function checkName(expr: Expr, ref: { name: string }, c: RefScope): void {
   if (c.known(ref.name) || expr.fallback !== undefined || c.env(ref.name) !== undefined) return;
+  if (elementTooEarly(expr, ref.name, c)) return;
   if (definedLater(expr, ref.name, c) || !c.checkEnv) return;
   const upper = ref.name.toUpperCase();
   const close = upper === "RUN_ID" || upper === "TRACE_ID"
@@ -124,7 +140,9 @@ function checkName(expr: Expr, ref: { name: string }, c: RefScope): void {
 }
 
 function checkVar(expr: Expr, ref: { name: string }, c: RefScope): void {
-  if (c.known(ref.name) || definedLater(expr, ref.name, c)) return;
+  if (c.known(ref.name) || elementTooEarly(expr, ref.name, c) || definedLater(expr, ref.name, c)) {
+    return;
+  }
   const close = suggest(ref.name, c.available);
   c.report(
     "unknown-var",
@@ -172,20 +190,25 @@ function checkIncludeOutput(
   expr: Expr,
   ref: { step: string; key: string },
   include: NonNullable<RawStep["include"]>,
+  captures: RawStep["captures"],
   c: RefScope,
 ): void {
   const { file, flow } = include;
   const names = (flow.outputs ?? []).map((o) => o.name);
-  if (names.includes(ref.key)) return;
-  const close = suggest(ref.key, names);
+  // The include step's own captures are read the same way as the outputs.
+  const own = captures.map((cap) => cap.name);
+  if (names.includes(ref.key) || own.includes(ref.key)) return;
+  const close = suggest(ref.key, [...names, ...own]);
   c.report(
     "unknown-output",
-    `Step "${ref.step}" includes ${file}, which hands out no output "${ref.key}" (in "${expr.text}").`,
+    `Step "${ref.step}" includes ${file}, which hands out no output "${ref.key}" (in "${expr.text}")${
+      own.length ? ", and the step captures none of that name" : ""
+    }.`,
     close
       ? `Did you mean "${close}"?`
-      : names.length
-      ? `It hands out: ${names.join(", ")}.`
-      : `Declare it in ${file}: outputs: {${ref.key}: "\${steps.STEP.${ref.key}}"}.`,
+      : names.length || own.length
+      ? `It hands out: ${[...names, ...own].join(", ")}.`
+      : `Declare it in ${file}: outputs: {${ref.key}: "\${steps.STEP.${ref.key}}"}, or capture it on step "${ref.step}": capture: {${ref.key}: $.json.${ref.key}}.`,
   );
 }
 
@@ -219,7 +242,7 @@ function checkStep(expr: Expr, ref: { step: string; key: string }, c: RefScope):
   }
   const target = earlierStep(expr, ref, c, c.user);
   if (!target || target.opaque) return;
-  if (target.include) checkIncludeOutput(expr, ref, target.include, c);
+  if (target.include) checkIncludeOutput(expr, ref, target.include, target.captures, c);
   else checkCapture(expr, ref, target, c);
 }
 

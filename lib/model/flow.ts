@@ -32,6 +32,23 @@ export interface Loop {
   until: Checks;
 }
 
+/**
+ * `foreach`: run the step once per element of a list, the element a var of
+ * each iteration (`as`, its index `<as>_index`), at most `max` of them.
+ */
+export interface Foreach {
+  /** The list: one expression that gives it, or a list written in the flow. */
+  items: ValueTemplate;
+  /** The list as written, for messages: the expression's text, or "the list". */
+  source: string;
+  /** The var each element is read through (`as`, default `item`). */
+  as: string;
+  /** The var of the element's index from 0 (`<as>_index`). */
+  index: string;
+  /** More elements than this fail the step (`max_iterations`, default 1,000). */
+  max: number;
+}
+
 /** The request of a step, with templates still unresolved. */
 export interface RequestSpec {
   /** Upper-cased; with `methodFrom`, the expression as written until the request is made. */
@@ -119,6 +136,13 @@ export interface Step {
    * @ignore
    */
   include?: Include;
+  /**
+   * `foreach`: the step (a request or an include) runs once per element of a
+   * list, each iteration reported as `<step> [<i>] (<as>=<value>)`.
+   * Internal: not part of the stable API.
+   * @ignore
+   */
+  foreach?: Foreach;
   /** The step's own `tags`, added to the flow's for `--tag` (absent when it has none). */
   tags?: string[];
   /**
@@ -145,6 +169,11 @@ export interface Include {
   file: string;
   flow: Flow;
   with: VarDef[];
+  /**
+   * `response:`: the included step whose response the include step's own
+   * `assert` and `capture` read; absent: its last step that sent a request.
+   */
+  response?: string;
 }
 
 /**

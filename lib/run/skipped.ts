@@ -7,6 +7,7 @@
 import type { Flow, Step } from "../model/flow.ts";
 import type { FlowResult, StepResult } from "../model/result.ts";
 import { emptyResult } from "./step_result.ts";
+import { ownChecks } from "./own_checks.ts";
 import type { Level } from "./walk.ts";
 
 /**
@@ -46,7 +47,9 @@ export function skipped(step: Step, reason: string, start_ms = 0): StepResult {
 export function leaves(step: Step, level: Level): (Level & { step: Step })[] {
   if (!step.include) return [{ ...level, step }];
   const inner = { prefix: `${level.prefix}${step.name} › `, file: step.include.file };
-  return step.include.flow.steps.flatMap((s) => leaves(s, inner));
+  const steps = step.include.flow.steps.flatMap((s) => leaves(s, inner));
+  // An include step with checks of its own reports them as itself, after its flow's steps.
+  return ownChecks(step) ? [...steps, { ...level, step }] : steps;
 }
 
 /**

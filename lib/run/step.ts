@@ -66,7 +66,11 @@ interface Tries {
  * if (r.status !== "passed" || captured.get("id") !== 7) throw new Error(JSON.stringify(r));
  * ```
  */
-export async function runStep(input: StepInput, ctx: Context): Promise<StepResult> {
+export async function runStep(
+  input: StepInput,
+  ctx: Context,
+  keep?: (last: Attempt) => boolean,
+): Promise<StepResult> {
   const { step } = input;
   // One shape whether or not the step polls, so the functions reading it stay monomorphic.
   const tries: Tries = {
@@ -91,8 +95,44 @@ export async function runStep(input: StepInput, ctx: Context): Promise<StepResul
   } catch (error) {
     return failed(input, tries, error, ctx);
   } finally {
-    last?.response?.close();
+    // An include step's own checks may read this response after its flow ends: then it is theirs.
+    if (!(last?.response && keep?.(last))) last?.response?.close();
   }
+}
+
+/**
+ * The result of checks and captures that are not the step's own request's:
+ * an include step's `assert` and `capture` on a response its included flow
+ * received (`last`, kept after its step ended), evaluated in `input.scope`.
+ *
+ * @example
+ * ```ts
+ * import { checkKept } from "./step.ts";
+ * import { loadFlow } from "../load/load_flow.ts";
+ * import { ReceivedResponse } from "../http/response.ts";
+ * import { Redactor } from "../secrets/mod.ts";
+ * const { flow } = loadFlow('name: f\nsteps:\n  - name: s\n    request: {url: "http://x.test"}\n    assert: {status: 201}\n', "f.yaml");
+ * const ctx = { env: () => undefined, params: new Map(), runId: "r", timeoutMs: 2000, reporter: {},
+ *   redactor: new Redactor(), detailed: 0, secret: () => {}, trace: false };
+ * const scope = { vars: new Map(), steps: new Map(), env: () => undefined, runId: "r" };
+ * const inputs = { literals: new Set<string>(), vars: new Set<string>(), env: new Set<string>(), captures: new Set<string>() };
+ * const input = { ref: { name: "f", file: "f.yaml" }, step: flow!.steps[0], scope, captured: new Map(), flowStarted: 0, inputs };
+ * const last = { request: { method: "GET", url: "http://x.test/", headers: [] }, response: new ReceivedResponse(200, {}, ""), until: [] };
+ * // deno-lint-ignore no-explicit-any
+ * const r = checkKept(input, last as any, ctx as any, performance.now());
+ * if (r.status !== "failed" || r.assertions?.length !== 1) throw new Error(JSON.stringify(r));
+ * ```
+ */
+export function checkKept(
+  input: StepInput,
+  last: Attempt,
+  ctx: Context,
+  started: number,
+): StepResult {
+  const tries: Tries = { started, sent: 1, lastRequest: last.request };
+  // A polling step's "until" results are that step's, not these checks'.
+  const own = { ...last, until: [] };
+  return finished(input, tries, { last: own, satisfied: true, attempts: 1 }, ctx);
 }
 
 /** Whether a polling step's attempt got a response that meets its `until` checks. */

@@ -17,7 +17,10 @@ import { type SecretInputs, secretInputs, secretLeaves } from "../secrets/discov
 import { type Unmet, unmetCondition } from "./condition.ts";
 import { CLEANUP_GRACE_MS, type Context, round } from "./context.ts";
 import { leaves, skipped } from "./skipped.ts";
+import { runForeach } from "./foreach.ts";
 import { runStep } from "./step.ts";
+import type { Attempt } from "./attempt.ts";
+import { checkInclude, Kept, ownChecks, wanted } from "./include_checks.ts";
 import { evaluateOutputs, fillVars } from "./vars.ts";
 import { type Level, type Live, record, type Walk } from "./walk.ts";
 
@@ -46,6 +49,8 @@ export interface StepList {
   walk: Walk;
   inputs: SecretInputs;
   level: Level;
+  /** For the steps of a flow an include step checks: where the response it reads is kept. */
+  keep?: Kept;
 }
 
 /**
@@ -69,7 +74,7 @@ export interface StepList {
  * ```
  */
 export async function runSteps(list: readonly Step[], at: StepList): Promise<string | undefined> {
-  const { ctx, walk, level, scope } = at;
+  const { ctx, level, scope } = at;
   let stop = level.stop;
   for (const step of list) {
     // A step's checks may have blocked this thread on the helper: let a signal in first.
@@ -87,28 +92,36 @@ export async function runSteps(list: readonly Step[], at: StepList): Promise<str
     }
     // Cleanup runs after a failure, and after an interrupt within a bounded grace period.
     const c = stop === undefined ? ctx : graced(ctx);
-    if (step.include) {
-      const why = await runInclude(step, c === ctx ? at : { ...at, ctx: c });
-      stop ??= why;
-    } else {
-      // The common case, in line: one step, one request, no more promises than the step's own.
-      const captured = new Map<string, unknown>();
-      scope.steps.set(step.name, captured);
-      const input = {
-        ref: walk.ref,
-        step,
-        scope,
-        captured,
-        flowStarted: walk.started,
-        inputs: at.inputs,
-      };
-      const r = await runStep(input, c);
-      await record(r, level, walk, ctx);
-      if (r.status !== "passed") stop ??= stopAfter(r, step, level, ctx);
-    }
+    const here = c === ctx ? at : { ...at, ctx: c };
+    const why = step.foreach
+      ? await runForeach(step, here, runInclude)
+      : step.include
+      ? await runInclude(step, here)
+      : await runRequest(step, here);
+    stop ??= why;
     if (c !== ctx) ctx.detailed = c.detailed;
   }
   return stop;
+}
+
+/** A step that sends a request: its result recorded; why the flow stops after it, if it does. */
+async function runRequest(step: Step, at: StepList): Promise<string | undefined> {
+  const { ctx, walk, level, scope } = at;
+  const captured = new Map<string, unknown>();
+  scope.steps.set(step.name, captured);
+  const input = {
+    ref: walk.ref,
+    step,
+    scope,
+    captured,
+    flowStarted: walk.started,
+    inputs: at.inputs,
+  };
+  // An include step's checks read a response of its flow: it is kept for them.
+  const keep = wanted(at, step.name) ? (a: Attempt) => at.keep!.offer(step.name, a) : undefined;
+  const r = await runStep(input, ctx, keep);
+  await record(r, level, walk, ctx);
+  return r.status === "passed" ? undefined : stopAfter(r, step, level, ctx);
 }
 
 /** Why the flow stops when the run was interrupted, if it was. */
@@ -189,13 +202,31 @@ async function runInclude(step: Step, at: StepList): Promise<string | undefined>
     return await includeFailed(step, message, at);
   }
   const prefix = `${at.level.prefix}${step.name} › `;
-  const stop = await runSteps(flow.steps, { ...at, scope: inner, inputs, level: { prefix, file } });
-  // After a failure the outputs that can be evaluated are kept, for cleanup steps to use.
-  const outputs = new Map<string, unknown>();
-  scope.steps.set(step.name, outputs);
-  const problem = evaluateOutputs(flow.outputs, inner, ctx, outputs, stop !== undefined);
-  if (problem === undefined || stop) return stop;
-  return await includeFailed(step, `The outputs of ${file} could not be evaluated: ${problem}`, at);
+  const own = ownChecks(step);
+  // The response this step checks, or the one the include around it checks, is kept for them.
+  const keep = own || wanted(at, step.name)
+    ? new Kept(own ? step.include!.response : undefined)
+    : undefined;
+  const level = { prefix, file };
+  const started = performance.now();
+  try {
+    const stop = await runSteps(flow.steps, { ...at, scope: inner, inputs, level, keep });
+    // After a failure the outputs that can be evaluated are kept, for cleanup steps to use.
+    const outputs = new Map<string, unknown>();
+    scope.steps.set(step.name, outputs);
+    const problem = evaluateOutputs(flow.outputs, inner, ctx, outputs, stop !== undefined);
+    if (problem !== undefined && !stop) {
+      return await includeFailed(
+        step,
+        `The outputs of ${file} could not be evaluated: ${problem}`,
+        at,
+      );
+    }
+    return own ? await checkInclude(step, keep!, stop, at, started) : stop;
+  } finally {
+    if (keep?.held && at.keep?.offer(step.name, keep.held)) keep.release();
+    keep?.close();
+  }
 }
 
 /** An include whose vars or outputs could not be evaluated: an error of the step. */
