@@ -1,11 +1,12 @@
 /**
  * The items of a `json` or `jsonpath` check list: path checks, XPath checks,
  * aliased lists merged in place, and check groups (`checks` at a base path
- * `at`, under a condition `if` with `else`, named), nested at most 8 deep.
+ * `at`, under a condition `if` with `else`, named), nested at most 8 deep;
+ * a group's `checks` or `else` may name a check file (`check_file.ts`).
  *
  * @module
  */
-import type { Node, YAMLMap } from "yaml";
+import type { Node, Scalar, YAMLMap } from "yaml";
 import { isMap, isScalar, isSeq } from "./nodes.ts";
 import {
   type CheckGroup,
@@ -22,6 +23,13 @@ import { pathChecks } from "./path_check.ts";
 import type { Loading } from "./context.ts";
 import { describe } from "./describe.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
+import {
+  type ChainLink,
+  checkFileItems,
+  checkFileName,
+  finishCheckFile,
+  namesCheckFile,
+} from "./check_file.ts";
 
 /** How deep lists and groups nest in a check list. */
 const MAX_NESTING = 8;
@@ -36,6 +44,8 @@ export interface Place {
   groups: NonNullable<PathCheck["groups"]>;
   /** The enclosing groups' names, joined. */
   name?: string;
+  /** The check files being read, outermost first: the last is the one these items are in. */
+  chain?: ChainLink[];
 }
 
 /** A group's or a check's name under the enclosing groups' names. */
@@ -85,6 +95,7 @@ function addPathChecks(ctx: Loading, checks: Checks, node: Node | null, place: P
     checks.paths.push({
       ...check,
       ...(name ? { name } : {}),
+      ...(place.chain?.length ? { file: ctx.file } : {}),
       ...(place.base.length > 0 ? { base: place.base } : {}),
       ...(place.groups.length > 0 ? { groups: place.groups } : {}),
     });
@@ -138,7 +149,13 @@ function isGroup(node: Node | null): node is YAMLMap {
 /** A group's head: its name, the place its checks are added at, and the group if it has `if`. */
 function groupHead(ctx: Loading, map: Map<string, Entry>, node: YAMLMap, place: Place) {
   const what = `a check group in ${place.what}`;
-  const own = map.get("name") && ctx.string(map.get("name"), `the name of ${what}`);
+  // A group that uses a check file is named after it unless it says otherwise.
+  const file = map.get("checks")?.value;
+  const own = map.get("name")
+    ? ctx.string(map.get("name"), `the name of ${what}`)
+    : namesCheckFile(file)
+    ? checkFileName(file.value)
+    : undefined;
   const name = joinName(place.name, own);
   const root = place.base.length > 0 ? "body" : place.root;
   const atEntry = map.get("at");
@@ -161,6 +178,7 @@ function groupHead(ctx: Loading, map: Map<string, Entry>, node: YAMLMap, place: 
     ...(name ? { name } : {}),
     when,
     counts: { then: 0, else: 0 },
+    ...(place.chain?.length ? { file: ctx.file } : {}),
     ...ctx.at(ifEntry?.keyNode ?? node),
   };
   const inner = {
@@ -185,21 +203,48 @@ function addGroup(ctx: Loading, checks: Checks, node: YAMLMap, place: Place): vo
   for (const [branch, entry] of [["then", map.get("checks")], ["else", map.get("else")]] as const) {
     if (!entry) continue;
     const list = ctx.deref(entry.value);
+    const inBranch = {
+      ...inner,
+      groups: conditional ? [...place.groups, { group, branch }] : place.groups,
+    };
+    if (namesCheckFile(list)) {
+      group.counts[branch] = addCheckFile(ctx, checks, entry, list, inBranch);
+      continue;
+    }
     if (!isSeq(list)) {
       ctx.problem(
         "wrong-type",
         `Expected "${entry.key}" of ${what} to be a list of checks, got ${describe(list)}.`,
         list ?? entry.keyNode,
-        `For example: ${entry.key}: [{path: $.title, type: string}], or an alias of such a list.`,
+        `For example: ${entry.key}: [{path: $.title, type: string}], an alias of such a list, or a check file's path.`,
       );
       continue;
     }
     const before = checks.paths.length;
-    addChecks(ctx, checks, list.items, {
-      ...inner,
-      depth: place.depth + 1,
-      groups: conditional ? [...place.groups, { group, branch }] : place.groups,
-    });
+    addChecks(ctx, checks, list.items, { ...inBranch, depth: place.depth + 1 });
     group.counts[branch] = checks.paths.length - before;
   }
+}
+
+/** The checks of a check file a group names, read in the file's own loading; how many. */
+function addCheckFile(
+  ctx: Loading,
+  checks: Checks,
+  entry: Entry,
+  node: Scalar<string>,
+  place: Place,
+): number {
+  const chain = place.chain ?? [];
+  const got = checkFileItems(ctx, entry, node, chain);
+  if (!got) return 0;
+  const before = checks.paths.length;
+  // Nesting is counted per file: a chain of check files has its own limit.
+  addChecks(got.sub, checks, got.items, {
+    ...place,
+    what: `the check file ${got.file}`,
+    depth: 0,
+    chain: [...chain, { file: got.file, sub: got.sub, use: node }],
+  });
+  finishCheckFile(ctx, got.sub);
+  return checks.paths.length - before;
 }

@@ -70,6 +70,12 @@ export class Loading {
    * references): the alias it was read through then, or `null` for none.
    */
   via: { alias: Node; target: Node } | null | undefined;
+  /**
+   * The nodes of other files read as part of this one (a check file's
+   * templates, checked against this flow's steps): a problem at one is
+   * placed in its own file, by the loading that read it.
+   */
+  readonly nodeFiles = new Map<Node, Loading>();
 
   constructor(readonly file: string, readonly options: LoadOptions) {}
 
@@ -80,6 +86,8 @@ export class Loading {
 
   /** The position of a node, or of `offset` characters into a scalar's text. */
   at(node: Node | null | undefined, offset?: number): { line: number; column: number } {
+    const other = node ? this.nodeFiles.get(node) : undefined;
+    if (other) return other.at(node, offset);
     const start = node?.range?.[0] ?? 0;
     let delta = 0;
     if (offset !== undefined && isScalar(node)) {
@@ -104,6 +112,8 @@ export class Loading {
     offset?: number,
     length?: number,
   ): void {
+    const other = node ? this.nodeFiles.get(node) : undefined;
+    if (other) return this.#problemIn(other, code, message, node, hint, offset, length);
     // A mistake inside an anchor is reported where the alias uses it, naming the anchor, once.
     const use = this.via !== undefined ? this.via ?? undefined : this.aliasUseOf(node);
     if (use) {
@@ -128,6 +138,15 @@ export class Loading {
       hint: hint === undefined ? undefined : bounded(hint),
       ...this.excerpt(line, column),
     });
+  }
+
+  /** A problem at a node of another file this one reads, positioned in that file. */
+  #problemIn(other: Loading, ...args: Parameters<Loading["problem"]>): void {
+    const before = other.problems.length;
+    other.via = this.via;
+    other.problem(...args);
+    other.via = undefined;
+    this.problems.push(...other.problems.splice(before));
   }
 
   /** Records a problem at a character offset of the text (before or instead of composing it). */

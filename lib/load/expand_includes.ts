@@ -13,6 +13,7 @@ import { nearFile } from "../io/near_file.ts";
 import { MAX_FILE_BYTES, MAX_INCLUDE_DEPTH, MAX_UPLOAD_BYTES } from "../model/limits.ts";
 import { loadFlow, type LoadOptions, type LoadResult } from "./load_flow.ts";
 import type { IncludeResolution } from "./context.ts";
+import type { CheckFileResolution } from "./load_options.ts";
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
@@ -91,11 +92,33 @@ export class FlowFiles {
   readonly #options: LoadOptions;
 
   constructor(options: LoadOptions) {
+    const checkFile = options.checkFile;
     this.#options = {
       ...options,
       include: (path, from) => this.#resolve(path, from),
       readFile: (path, from, limit) => this.#readData(path, from, limit),
+      ...(checkFile ? { checkFile: (path, from) => this.#checkFile(checkFile, path, from) } : {}),
     };
+  }
+
+  /**
+   * A check file, read through `resolve` (shared by the set's loads): it
+   * joins the files `from` reads, so the set lists it once and a flow that
+   * uses it is neither cached nor held as its bytes alone.
+   */
+  #checkFile(
+    resolve: NonNullable<LoadOptions["checkFile"]>,
+    path: string,
+    from: string,
+  ): CheckFileResolution {
+    const got = resolve(path, from);
+    if (!("file" in got)) return got;
+    if (!this.#includes.has(from)) this.#includes.set(from, new Set());
+    this.#includes.get(from)!.add(got.file);
+    if (!this.included.has(got.file)) {
+      this.included.set(got.file, { bytes: got.bytes, problems: [], names: [] });
+    }
+    return got;
   }
 
   /** Loads a flow file from its text, with the files it includes. */

@@ -5,6 +5,8 @@
  *
  * @module
  */
+import type { Document, Node } from "yaml";
+import type { Problem } from "../model/errors.ts";
 import type { Flow } from "../model/flow.ts";
 
 /** What the loader checks references against. */
@@ -30,6 +32,14 @@ export interface LoadOptions {
    */
   include?: (path: string, from: string) => IncludeResolution;
   /**
+   * Reads the check file a check group names (`checks: ../checks/article.yaml`),
+   * given the path as written and the file that names it: the file parsed
+   * (once however many lists use it), or why it cannot be used. `loadFlows`
+   * provides it; without it such a group is a problem. Internal: not part of the stable API.
+   * @ignore
+   */
+  checkFile?: (path: string, from: string) => CheckFileResolution;
+  /**
    * Reads a file a flow sends (`body_file`, a multipart file) or checks with
    * (a schema, a PEM file), given the path as written, the flow file and the
    * most bytes it may hold: its bytes, or why it cannot be read with the
@@ -48,4 +58,23 @@ export interface LoadOptions {
 /** A flow file an include names: the loaded flow, or why it cannot be included. */
 export type IncludeResolution =
   | { flow: Flow; file: string }
+  | { code: string; message: string; hint: string; followOn?: boolean };
+
+/** A check file as read and parsed once: its text, positions and document, or its YAML problems. */
+export interface CheckFileRead {
+  /** Its path relative to the working directory. */
+  file: string;
+  bytes: Uint8Array;
+  text: string;
+  lineStarts: readonly number[];
+  /** Why its YAML cannot be read (then there is no `doc`). */
+  problems: readonly Problem[];
+  doc?: Document;
+  /** Each alias node's anchor. */
+  targets?: Map<Node, Node>;
+}
+
+/** A check file a group names: read, or why it cannot be used. */
+export type CheckFileResolution =
+  | CheckFileRead
   | { code: string; message: string; hint: string; followOn?: boolean };

@@ -76,6 +76,7 @@ export async function schemaProblems(
  * ```
  */
 export function capTotal(all: Problem[]): Problem[] {
+  all = listedOnce(all);
   const causes = all.filter((p) => !p.followOn);
   // Never none listed when there are some: a follow-on whose cause is not in the set stays.
   const problems = causes.length > 0 && causes.length < all.length ? causes : all;
@@ -100,6 +101,19 @@ export function capTotal(all: Problem[]): Problem[] {
     omittedFiles: files.size,
   });
   return kept;
+}
+
+/**
+ * Each problem once: a check file several flows use gives each of them the
+ * same problem, at the same place in the file, which is one mistake.
+ */
+function listedOnce(all: Problem[]): Problem[] {
+  const seen = new Set<string>();
+  const once = all.filter((p) => {
+    const key = `${p.file}\0${p.line}\0${p.column}\0${p.code}\0${p.message}`;
+    return !seen.has(key) && (seen.add(key), true);
+  });
+  return once.length === all.length ? all : once;
 }
 
 /**

@@ -46,6 +46,8 @@ export interface PathCheck {
   base?: CompiledPath[];
   /** The conditional groups the check is in, outermost first, and the branch it is in. */
   groups?: { group: CheckGroup; branch: "then" | "else" }[];
+  /** The check file it is written in, when not the step's own file (`line` and `column` are in it). */
+  file?: string;
   line: number;
   column: number;
 }
@@ -63,6 +65,8 @@ export interface CheckGroup {
   when: GroupCondition[];
   /** How many checks each branch holds, for the skipped result's message. */
   counts: { then: number; else: number };
+  /** The check file it is written in, when not the step's own file. */
+  file?: string;
   line: number;
   column: number;
 }

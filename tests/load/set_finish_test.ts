@@ -29,7 +29,11 @@ Deno.test("past the cap, one problem counts the rest and the other files", () =>
   const few = [problem("a.yaml")];
   assert.equal(capTotal(few), few);
   const many = [
-    ...Array.from({ length: MAX_PROBLEMS_TOTAL }, () => problem("a.yaml")),
+    // Problems at different places: the same problem twice is listed once.
+    ...Array.from(
+      { length: MAX_PROBLEMS_TOTAL },
+      (_, i) => ({ ...problem("a.yaml"), line: i + 1 }),
+    ),
     problem("b.yaml", 40),
     problem("c.yaml"),
     problem("d.yaml"),
@@ -44,6 +48,11 @@ Deno.test("past the cap, one problem counts the rest and the other files", () =>
     last.message,
     "42 more problems, in this file and 2 more, are not listed (the first 1000 of the flow set are).",
   );
+});
+
+Deno.test("the same problem from several flows (a check file they share) is listed once", () => {
+  const twice = [problem("checks/a.yaml"), problem("checks/a.yaml"), problem("b.yaml")];
+  assert.deepEqual(capTotal(twice).map((p) => p.file), ["checks/a.yaml", "b.yaml"]);
 });
 
 Deno.test("unused --var: one warning each, with the close name", () => {
