@@ -19,6 +19,7 @@ import type { Loading } from "./context.ts";
 import { describe } from "./describe.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
 import { RESERVED } from "./spelling.ts";
+import { parseTemplate } from "../expr/template.ts";
 
 /** The keys of a step that make it a `foreach` step. */
 export const FOREACH_KEYS = ["foreach", "as", "max_iterations"] as const;
@@ -135,11 +136,12 @@ function loadItems(
     return items && { items, source: "the list" };
   }
   if (isScalar(node) && typeof node.value === "string" && node.value.includes("${")) {
-    const items = ctx.value(node, owner);
-    if (!items) return undefined;
-    const parts = items.kind === "template" ? items.template.parts : [];
-    if (parts.length === 1 && typeof parts[0] !== "string") {
-      return { items, source: parts[0].text };
+    // Only the whole value as one expression is read (and its references checked): text
+    // around it is the one mistake to report.
+    const single = oneExpression(node.value);
+    if (single !== false) {
+      const items = ctx.value(node, owner);
+      return items && { items, source: single ?? node.value };
     }
   }
   ctx.problem(
@@ -152,6 +154,19 @@ function loadItems(
       "or list the elements: foreach: [a, b].",
   );
   return undefined;
+}
+
+/**
+ * Whether a text is one expression and nothing else: its text, `undefined`
+ * when it does not parse (the loader reports why), `false` otherwise.
+ */
+function oneExpression(text: string): string | undefined | false {
+  try {
+    const { parts } = parseTemplate(text);
+    return parts.length === 1 && typeof parts[0] !== "string" ? parts[0].text : false;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `as`: the element's name, a var name that is not reserved. */

@@ -85,38 +85,55 @@ export async function runForeach(
   if (typeof list === "string") return await stepError(step, list, at);
   const merged = new Map<string, unknown[]>(declared(step).map((n) => [n, []]));
   at.scope.steps.set(step.name, merged as Map<string, unknown>);
-  if (list.length === 0) {
-    const why = `Skipped: the foreach list${quoted(each)} is empty.`;
-    for (const leaf of leaves(step, at.level)) {
-      const r = skipped(leaf.step, why, since(at.walk));
-      await record({ ...r, failure_kind: "condition" }, leaf, at.walk, at.ctx);
-    }
-    return undefined;
-  }
+  if (list.length === 0) return await skipEmpty(step, at);
   const { as } = each;
   if (isSecretName(as) || isSecretCaptureName(as) || at.inputs.vars.has(as)) {
     secretLeaves(list, at.ctx.secret);
   }
+  // A cleanup step runs every iteration; any other stops at the first that does not pass.
+  const goOn = step.always === true;
   let stop: string | undefined;
   for (let i = 0; i < list.length; i++) {
     await giveWayAfterGuards();
     const named = { ...step, name: iterationName(step.name, i, as, list[i]) };
-    if (!step.always) stop ??= interrupted(at.ctx);
-    if (stop !== undefined && !step.always) {
+    if (!goOn) stop ??= interrupted(at.ctx);
+    if (stop !== undefined && !goOn) {
       await skipIteration(named, stop, at);
       continue;
     }
-    const vars = new Map(at.scope.vars).set(as, list[i]).set(each.index, i);
-    const captured = named.include
-      ? await iterateInclude(named, { ...at, scope: { ...at.scope, vars } }, runInclude)
-      : await iterateRequest(step, named.name, { ...at, scope: { ...at.scope, vars } });
-    stop ??= captured.stop;
-    for (const [key, value] of captured.values) {
-      const into = merged.get(key) ?? merged.set(key, []).get(key)!;
-      into.push(value);
+    const got = await iteration(named, step, i, list[i], at, runInclude);
+    stop ??= got.stop;
+    for (const [key, value] of got.values) {
+      (merged.get(key) ?? merged.set(key, []).get(key)!).push(value);
     }
   }
   return stop;
+}
+
+/** An empty list: the step (an include's steps with it) skipped with the reason; the flow goes on. */
+async function skipEmpty(step: Step, at: Iterating): Promise<undefined> {
+  const why = `Skipped: the foreach list${quoted(step.foreach!)} is empty.`;
+  for (const leaf of leaves(step, at.level)) {
+    const r = skipped(leaf.step, why, since(at.walk));
+    await record({ ...r, failure_kind: "condition" }, leaf, at.walk, at.ctx);
+  }
+}
+
+/** One iteration: the element and its index as vars, the step run under the iteration's name. */
+function iteration(
+  named: Step,
+  step: Step,
+  index: number,
+  element: unknown,
+  at: Iterating,
+  runInclude: RunInclude,
+): Promise<{ stop: string | undefined; values: Map<string, unknown> }> {
+  const each = step.foreach!;
+  const vars = new Map(at.scope.vars).set(each.as, element).set(each.index, index);
+  const here = { ...at, scope: { ...at.scope, vars } };
+  return step.include
+    ? iterateInclude(named, here, runInclude)
+    : iterateRequest(step, named.name, here);
 }
 
 /** The list the step runs over, or why there is none (a message). */

@@ -33,6 +33,11 @@ function serve() {
       return Response.json({ ids: Array.from({ length: Number(count) }, (_, i) => 41 + i) });
     }
     if (url.pathname === "/text") return Response.json({ ids: "41,42" });
+    // Each /poll/<id> is ready at its second request.
+    if (url.pathname.startsWith("/poll/")) {
+      const ready = seen.filter((s) => s.path === url.pathname).length >= 2;
+      return Response.json({ state: ready ? "ready" : "pending" });
+    }
     if (url.pathname === "/tokens") {
       return Response.json({ keys: ["key-aaaa-1111-secret", "key-bbbb-2222-secret"] });
     }
@@ -72,14 +77,17 @@ async function run(flow: string, files: Record<string, string> = {}, args: strin
       `${dir}/j.xml`,
       "--log-file",
       `${dir}/log.jsonl`,
+      "--report-html",
+      `${dir}/r.html`,
       ...args,
     ]);
     const report = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
     const junit = await Deno.readTextFile(`${dir}/j.xml`);
     const log = await Deno.readTextFile(`${dir}/log.jsonl`);
+    const html = await Deno.readTextFile(`${dir}/r.html`);
     const steps = report.flows[0].steps as StepReport[];
     const testcases = [...junit.matchAll(/<testcase [^>]*name="([^"]*)"/g)].map((m) => m[1]);
-    return { cli, report, steps, junit, testcases, log, seen: api.seen, dir };
+    return { cli, report, steps, junit, testcases, log, html, seen: api.seen, dir };
   } finally {
     await api.close();
     await Deno.remove(dir, { recursive: true });
@@ -345,8 +353,27 @@ steps:
     "revoke [1] (api_key=***)",
   ]);
   assert.deepEqual(r.testcases.slice(1), r.steps.slice(1).map((s) => s.name));
-  for (const text of [r.cli.stdout, r.cli.stderr, r.junit, r.log, JSON.stringify(r.report)]) {
+  assert.ok(r.html.includes("revoke [1] (api_key=***)"), "the HTML report names the iteration");
+  for (
+    const text of [r.cli.stdout, r.cli.stderr, r.junit, r.log, r.html, JSON.stringify(r.report)]
+  ) {
     assert.doesNotMatch(text, /key-aaaa|key-bbbb/);
   }
   assert.match(r.cli.stdout, /revoke \[1\] \(api_key=\*\*\*\)/);
+});
+
+Deno.test("each iteration of a polling step polls on its own", async () => {
+  const r = await run(`name: poll each
+steps:
+  - name: wait
+    foreach: [a, b]
+    loop: {max_attempts: 3, sleep_ms: 0, until: {json: [{path: $.json.state, equals: ready}]}}
+    request: {url: "URL/poll/\${vars.item}"}
+`);
+  assert.equal(r.cli.code, 0, r.cli.stdout + r.cli.stderr);
+  assert.deepEqual(r.seen.map((s) => s.path), ["/poll/a", "/poll/a", "/poll/b", "/poll/b"]);
+  assert.deepEqual(
+    r.steps.map((s) => [s.name, s.status, (s as { attempts?: number }).attempts]),
+    [["wait [0] (item=a)", "passed", 2], ["wait [1] (item=b)", "passed", 2]],
+  );
 });
