@@ -84,7 +84,7 @@ Deno.test("examples/suite: a failing check leaves no test data behind", async ()
   try {
     // A copy of the suite where one check of the item lifecycle fails.
     const root = `${dir}/suite`;
-    for (const sub of ["flows", "flows/data", "shared"]) {
+    for (const sub of ["flows", "flows/data", "shared", "checks"]) {
       await Deno.mkdir(`${root}/${sub}`, { recursive: true });
       for (const e of Deno.readDirSync(`examples/suite/${sub}`)) {
         if (e.isFile) {
