@@ -25,6 +25,7 @@ export const SUBCOMMANDS = {
   convert: "./convert.ts",
   validate: "./validate.ts",
   report: "./report.ts",
+  send: "./send.ts",
 } as const;
 
 /** What each subcommand's module exports (types only: nothing is loaded for them). */
@@ -39,6 +40,8 @@ export interface Subcommands {
   validate: typeof import("./validate.ts");
   /** `flowrun report`. */
   report: typeof import("./report.ts");
+  /** `flowrun send`. */
+  send: typeof import("./send.ts");
 }
 
 /**

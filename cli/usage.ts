@@ -93,6 +93,40 @@ const USAGES: Record<string, Usage> = {
       "no-correlate": ["--no-correlate", "take no value from a response (a debugging aid)"],
     },
   },
+  send: {
+    usage: ["send [METHOD] URL [options]"],
+    summary: "Send one request and print it and the response as run -vv does: request line,\n" +
+      "headers both ways, bodies (JSON pretty-printed), secrets masked. Values are expanded\n" +
+      "as in a flow (${ENV.TOKEN}, ${RANDOM.UUID}; $${ is a literal ${). METHOD defaults to\n" +
+      "POST with a body, else GET. Exit 0 on any response, 1 without one, 2 on a usage error.",
+    examples: [
+      "send http://localhost:8080/items",
+      "send POST http://localhost:8080/items -H 'Authorization: Bearer ${ENV.TOKEN}' --json '{\"name\": \"box\"}'",
+      "send PUT http://localhost:8080/items/1 --json @item.json --flow > item.yaml",
+    ],
+    own: {
+      request: ["-X, --request METHOD", "the method, instead of the METHOD argument"],
+      header: ["-H, --header 'NAME: VALUE'", "a request header (repeatable)"],
+      data: [
+        "-d, --data TEXT|@FILE",
+        "the body: TEXT as it is, or FILE's bytes; content-type\n" +
+        "application/x-www-form-urlencoded unless -H sets one (as curl)",
+      ],
+      json: [
+        "--json TEXT|@FILE",
+        "a JSON body, sent as written; content-type and accept application/json",
+      ],
+      form: ["--form NAME=VALUE", "a URL-encoded form field (repeatable; a name twice is a list)"],
+      follow: ["-L, --follow", "follow redirects to the final response (default: a 3xx is shown)"],
+      fail: ["--fail", "exit 1 when the status is 400 or more"],
+      flow: [
+        "--flow",
+        "print the request as a flow file to standard output (the exchange\n" +
+        "goes to standard error): saved and run, it sends the same bytes",
+      ],
+      secret: ["--secret NAME", "mask the value of environment variable NAME too (repeatable)"],
+    },
+  },
   help: {
     usage: ["help [<command>]", "<command> --help"],
     summary: "Show flowrun's help, or one command's usage, options and an example.",

@@ -5,6 +5,7 @@ import { HELP } from "../../cli/help.ts";
 import { MERGE_OPTIONS } from "../../cli/merge.ts";
 import { REPORT_OPTIONS } from "../../cli/report.ts";
 import { RUN_OPTIONS } from "../../cli/run/options.ts";
+import { SEND_OPTIONS } from "../../cli/send.ts";
 import { SUBCOMMANDS } from "../../cli/subcommands.ts";
 import { VALIDATE_OPTIONS } from "../../cli/validate.ts";
 import { VERSION } from "../../lib/model/version.ts";
@@ -12,7 +13,7 @@ import { runCli } from "../support/cli.ts";
 
 Deno.test("--help names the version, every command and every run option", () => {
   assert.ok(HELP.startsWith(`flowrun ${VERSION} — `), HELP.slice(0, 80));
-  for (const command of ["run", "validate", "merge", "report", "convert", "help"]) {
+  for (const command of ["run", "validate", "merge", "report", "convert", "send", "help"]) {
     assert.match(HELP, new RegExp(`flowrun ${command}\\b`), command);
   }
   for (const option of Object.keys(RUN_OPTIONS)) {
@@ -55,6 +56,11 @@ const COMMANDS: Record<string, { options: OptionSpec; usage: string; asks: strin
       "help",
       "convert",
     ]],
+  },
+  send: {
+    options: SEND_OPTIONS,
+    usage: "Usage: flowrun send [METHOD] URL",
+    asks: [["send", "--help"], ["send", "http://x.test/", "-h"], ["help", "send"]],
   },
 };
 
