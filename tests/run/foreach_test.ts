@@ -377,3 +377,19 @@ steps:
     [["wait [0] (item=a)", "passed", 2], ["wait [1] (item=b)", "passed", 2]],
   );
 });
+
+Deno.test("map elements: sent whole or by field, and named by their index alone", async () => {
+  const r = await run(`name: maps
+steps:
+  - name: put
+    foreach: [{id: 7, name: tea}, {id: 8, name: "a b"}]
+    as: it
+    request: {method: POST, url: "URL/m/\${vars.it.id}", body: {whole: "\${vars.it}", n: "\${vars.it.name}"}}
+`);
+  assert.equal(r.cli.code, 0, r.cli.stdout + r.cli.stderr);
+  assert.deepEqual(r.seen.map((s) => [s.path, s.body]), [
+    ["/m/7", { whole: { id: 7, name: "tea" }, n: "tea" }],
+    ["/m/8", { whole: { id: 8, name: "a b" }, n: "a b" }],
+  ]);
+  assert.deepEqual(r.testcases, ["put [0]", "put [1]"]);
+});
