@@ -9,7 +9,9 @@
  * masking texts and values), `secret_index.ts` (finding registered literals,
  * their pieces, cut secrets and JWTs in a text; `_index_layout.ts` its
  * filters and hashes), `forms.ts` (the encoded forms of a secret),
- * `decode.ts` (decoded views of escaped text), `substring_table.ts` (the
+ * `decode.ts` (decoded views of escaped text), `public_parts.ts` (the
+ * parts of a secret that are not secret, like the run id, whose pieces are
+ * not masked), `substring_table.ts` (the
  * hash table of literals), `discover.ts` (finding secrets in requests and
  * responses), `flow_inputs.ts` (in a flow's own text) and `userinfo.ts` (in
  * a URL's credentials).

@@ -14,6 +14,7 @@ import { jsonHead } from "../_util/json_head.ts";
 import { headOf } from "../model/masking.ts";
 import { authParts, base64Forms, literalForms } from "./forms.ts";
 import { MIN_SECRET_LENGTH, SecretIndex, type Span } from "./secret_index.ts";
+import { notSecretSpans, secretStretches } from "./public_parts.ts";
 
 export { formEncoded } from "./forms.ts";
 export { MIN_SECRET_LENGTH } from "./secret_index.ts";
@@ -76,13 +77,38 @@ export class Redactor {
   #added = new Set<string>();
   /** Where the literals and pieces of the registered values are found in a text. */
   #index = new SecretIndex();
+  /** Texts that are never secret (the run id), however a secret is made of them. */
+  #public = new Set<string>();
+
+  /**
+   * Declares a text public (the run id, written everywhere): a secret made
+   * only of public texts is not registered, one that holds one is masked as
+   * a whole but not by its public part. Declare it before such secrets.
+   *
+   * @example
+   * ```ts
+   * import { Redactor } from "./redactor.ts";
+   * const r = new Redactor();
+   * r.addPublic("20261125-060431-503cc2");
+   * r.add("pw-20261125-060431-503cc2");
+   * r.add("20261125-060431-503cc2");
+   * if (r.redact("u-20261125-060431-503cc2") !== "u-20261125-060431-503cc2") throw new Error();
+   * if (r.redact("p=pw-20261125-060431-503cc2") !== "p=***") throw new Error();
+   * ```
+   */
+  addPublic(text: string): void {
+    if (text.trim().length >= MIN_SECRET_LENGTH) this.#public.add(text);
+  }
   /**
    * Registers a secret value. Also registers its parts: the value trimmed;
    * for an Authorization-style value (`Basic|Bearer|Token|ApiKey|DPoP|
    * Negotiate|NTLM <credential>`) the credential; and for `Basic` the decoded
    * `user:password` and the password alone (the user name alone is not
    * secret). Values shorter than {@linkcode MIN_SECRET_LENGTH}, not counting
-   * surrounding whitespace, are ignored. Idempotent.
+   * surrounding whitespace, are ignored. Idempotent. `shown` are texts the
+   * secret was made from that are not secret themselves (a non-secret var's
+   * value): the secret is masked as a whole, but no piece of it that lies
+   * within one of them.
    *
    * @example
    * ```ts
@@ -95,7 +121,7 @@ export class Redactor {
    * if (r.redact("password=hunter22") !== "password=***") throw new Error();
    * ```
    */
-  add(value: string): void {
+  add(value: string, shown?: readonly string[]): void {
     // The same values arrive with every request (a token in each Authorization header):
     // known ones stop here, before trimming, scheme matching and decoding again.
     if (this.#added.has(value)) return;
@@ -106,13 +132,13 @@ export class Redactor {
     // the value holds the credential's at one alignment, and a piece that is not inside the
     // credential is mostly the scheme. Registering the credential's alone halves the work
     // of the registration every flow that logs in makes.
-    this.#register(value, auth === undefined);
-    this.#register(trimmed, auth === undefined);
+    this.#register(value, auth === undefined, shown);
+    this.#register(trimmed, auth === undefined, shown);
     if (!auth) return;
-    this.#register(auth.credential);
+    this.#register(auth.credential, true, shown);
     if (auth.decoded === undefined || auth.password === undefined) return;
-    this.#register(auth.decoded);
-    this.#register(auth.password);
+    this.#register(auth.decoded, true, shown);
+    this.#register(auth.password, true, shown);
   }
 
   /**
@@ -130,16 +156,24 @@ export class Redactor {
     return this.#values.has(value);
   }
 
-  /** Registers `value`'s literals and, with `whole`, its base64 forms and pieces. */
-  #register(value: string, whole = true): void {
+  /**
+   * Registers `value`'s literals and, with `whole`, its base64 forms and
+   * pieces: those of the stretches that no public or `shown` text covers.
+   */
+  #register(value: string, whole = true, shown: readonly string[] = []): void {
     if (value.trim().length < MIN_SECRET_LENGTH || this.#values.has(value)) return;
+    const spans = notSecretSpans(value, this.#public, shown, MIN_SECRET_LENGTH);
+    if (spans === undefined) return;
     this.#values.add(value);
+    // A beginning cut short ("2026…") that is public text is not this secret's.
+    const beginnings = spans.length === 0 || spans[0][0] >= MIN_SECRET_LENGTH;
     for (const f of literalForms(value)) {
-      if (f.length >= MIN_SECRET_LENGTH) this.#index.addLiteral(f, false);
+      if (f.length >= MIN_SECRET_LENGTH) this.#index.addLiteral(f, false, beginnings);
     }
     if (!whole) return;
     for (const run of base64Forms(value)) this.#index.addLiteral(run, true);
-    this.#index.addPieces(value);
+    if (spans.length === 0) this.#index.addPieces(value);
+    else for (const part of secretStretches(value, spans)) this.#index.addPieces(part);
   }
 
   /**

@@ -165,8 +165,11 @@ export class SecretIndex {
     }
   }
 
-  /** Registers a literal to mask (`base64`: a base64 run, masked a little wider). */
-  addLiteral(literal: string, base64: boolean): void {
+  /**
+   * Registers a literal to mask (`base64`: a base64 run, masked a little
+   * wider); with `beginnings` false, not its beginning cut short.
+   */
+  addLiteral(literal: string, base64: boolean, beginnings = true): void {
     const flags = base64 ? LITERAL_FLAG | BASE64_FLAG : LITERAL_FLAG;
     const before = this.#table.add(literal, 0, literal.length, flags);
     if ((before & LITERAL_FLAG) !== 0) return;
@@ -174,7 +177,8 @@ export class SecretIndex {
     this.#longest = Math.max(this.#longest, literal.length);
     this.#shortest = Math.min(this.#shortest, literal.length);
     // Its beginnings of 4, 8 and 16 units, for a literal cut short (see #cutStart).
-    for (let n = MIN_SECRET_LENGTH; n <= LONGEST_PREFIX && n < literal.length; n *= 2) {
+    const longest = beginnings ? LONGEST_PREFIX : 0;
+    for (let n = MIN_SECRET_LENGTH; n <= longest && n < literal.length; n *= 2) {
       this.#table.add(literal, 0, n, PREFIX_FLAG);
     }
     if (literal.length >= 8) this.#markStart8(hash8(literal, 0));
