@@ -21,7 +21,8 @@
  *   `named_checks.ts`, `schema_document.ts`, `check_list.ts` →
  *   `path_check.ts`; every operator's expected value through `expected.ts`),
  *   `conditions.ts` (`if`), `loop.ts`, `options.ts` (`retry.ts`,
- *   `client_options.ts`), `include.ts`, `tags.ts`, `vars.ts`. Then
+ *   `client_options.ts`), `include.ts`, `foreach.ts` (`foreach`, `as`,
+ *   `max_iterations`), `tags.ts`, `vars.ts`. Then
  *   `references.ts` orders the steps and checks every `${…}`, one check per
  *   kind of reference in `ref_checks.ts`. A new flow key is one reader here.
  * - Shared by the readers: `context.ts` (the state of one file's loading;
