@@ -10,7 +10,8 @@
  * the runner with run's own options (`--timeout`, TLS, proxy, `--max-body`,
  * `--env-file`, `--secret`, checked by run's planner); its step is printed
  * by the console's step printer (send/print.ts) through the CLI's masked
- * output. `--flow` prints that flow, which sends the same bytes.
+ * output. `--flow` prints that flow, which sends the same bytes. The
+ * arguments become the request in send/request.ts.
  *
  * Exit codes: 0 a response arrived, whatever its status (with `--fail`:
  * below 400); 1 no response (network, timeout, body over `--max-body`), or
@@ -198,7 +199,8 @@ export async function send(args: string[]): Promise<number> {
   }
   const step = await sendLoaded(loaded.flow, plan, inputs);
   // With --flow the flow is the output (to save or pipe), and the exchange goes beside it.
-  (values.flow ? err : out)(exchangeLines(step, s).join("\n") + "\n");
+  const lines = exchangeLines(step, s);
+  if (lines.length > 0) (values.flow ? err : out)(lines.join("\n") + "\n");
   const code = exitCode(step, values.fail === true);
   if (values.flow) printFlow(text);
   return code;

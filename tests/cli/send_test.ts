@@ -296,12 +296,14 @@ Deno.test("send: any status exits 0; --fail exits 1 from 400 on; no response exi
   const port = (closed.addr as Deno.NetAddr).port;
   closed.close();
   try {
-    const [missing, failing, passing, refused, capped] = await Promise.all([
+    const [missing, failing, passing, refused, capped, unmade] = await Promise.all([
       runCli(["send", `${srv.base}/missing`]),
       runCli(["send", `${srv.base}/missing`, "--fail"]),
       runCli(["send", `${srv.base}/echo`, "--fail"]),
       runCli(["send", `http://127.0.0.1:${port}/x`, "--timeout", "5s"]),
       runCli(["send", `${srv.base}/big`, "--max-body", "64KiB"]),
+      // A URL that only its value makes wrong is found when it is made, as in a run.
+      runCli(["send", "${ENV.FLOWRUN_SEND_BASE}/x"], { env: { FLOWRUN_SEND_BASE: "nohost" } }),
     ]);
     assert.equal(missing.code, 0, missing.stderr);
     assert.match(missing.stdout, /^GET http:\/\/127\.0\.0\.1:\d+\/missing → 404$/m);
@@ -319,6 +321,9 @@ Deno.test("send: any status exits 0; --fail exits 1 from 400 on; no response exi
       capped.stderr,
       /^The response body is larger than 64 KiB \(the cap\); raise it with --max-body/m,
     );
+    assert.equal(unmade.code, 1, unmade.stderr);
+    assert.equal(unmade.stdout, "");
+    assert.equal(unmade.stderr, '"nohost/x" is not an absolute http or https URL.\n');
   } finally {
     await srv.close();
   }
