@@ -7,7 +7,7 @@
  * the iterations' names.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { runCli, spawnCli } from "../support/cli.ts";
 
 interface Seen {
   method: string;
@@ -392,4 +392,65 @@ steps:
     ["/m/8", { whole: { id: 8, name: "a b" }, n: "a b" }],
   ]);
   assert.deepEqual(r.testcases, ["put [0]", "put [1]"]);
+});
+
+Deno.test("an interrupt skips the iterations left; a cleanup foreach still runs each", async () => {
+  const seen: string[] = [];
+  let reached = () => {};
+  const hung = new Promise<void>((resolve) => reached = resolve);
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const path = new URL(req.url).pathname;
+    seen.push(`${req.method} ${path}`);
+    if (path === "/hang/2") {
+      reached();
+      await new Promise((resolve) => {
+        req.signal.addEventListener("abort", resolve);
+        setTimeout(resolve, 5000);
+      });
+    }
+    return new Response("ok");
+  });
+  const url = `http://127.0.0.1:${server.addr.port}`;
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-foreach-" });
+  try {
+    await Deno.writeTextFile(
+      `${dir}/f.yaml`,
+      `name: stop
+steps:
+  - name: get
+    foreach: [1, 2, 3]
+    request: {url: "${url}/hang/\${vars.item}"}
+  - name: cleanup
+    always: true
+    foreach: [1, 2, 3]
+    request: {method: DELETE, url: "${url}/items/\${vars.item}"}
+`,
+    );
+    const child = spawnCli(["run", `${dir}/f.yaml`, "--report-json", `${dir}/r.json`], {
+      stdout: "null",
+    });
+    await hung;
+    child.kill("SIGINT");
+    const { code } = await child.output();
+    assert.equal(code, 130);
+    const report = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
+    const steps = report.flows[0].steps as StepReport[];
+    assert.deepEqual(steps.map((s) => [s.name, s.status, s.failure_kind]), [
+      ["get [0] (item=1)", "passed", undefined],
+      ["get [1] (item=2)", "skipped", "interrupted"],
+      ["get [2] (item=3)", "skipped", "interrupted"],
+      ["cleanup [0] (item=1)", "passed", undefined],
+      ["cleanup [1] (item=2)", "passed", undefined],
+      ["cleanup [2] (item=3)", "passed", undefined],
+    ]);
+    assert.deepEqual(seen.filter((s) => s.startsWith("DELETE")), [
+      "DELETE /items/1",
+      "DELETE /items/2",
+      "DELETE /items/3",
+    ]);
+    assert.ok(!seen.includes("GET /hang/3"), seen.join());
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
 });
