@@ -49,7 +49,15 @@ function randomRef(rest: readonly string[], at: Written): Ref | undefined {
 /** The readers by head; a Map, so that a head such as `constructor` finds nothing. */
 const REF_READERS = new Map<string, RefReader>([
   ["ENV", (rest) => rest.length === 1 ? { kind: "env", name: rest[0] } : undefined],
-  ["vars", (rest) => rest.length === 1 ? { kind: "var", name: rest[0] } : undefined],
+  [
+    "vars",
+    (rest) =>
+      rest.length === 1
+        ? { kind: "var", name: rest[0] }
+        : rest.length > 1
+        ? { kind: "var", name: rest[0], path: rest.slice(1) }
+        : undefined,
+  ],
   [
     "steps",
     (rest) =>
@@ -68,7 +76,7 @@ const REF_READERS = new Map<string, RefReader>([
 /** How each head is written, for an expression that names it wrongly. */
 const HEAD_HINTS = new Map<string, string>([
   ["ENV", "Write ${ENV.NAME}."],
-  ["vars", "Write ${vars.name}."],
+  ["vars", "Write ${vars.name}, or ${vars.name.field} for a field of a map var."],
   ["steps", "Write ${steps.<step>.capture.<key>} or ${steps.<step>.<key>}."],
   ["setup", "Write ${setup.NAME}: an output of the run's setup flow."],
   ["RANDOM", "Write ${RANDOM.UUID} or ${RANDOM.HEX_32}."],

@@ -12,6 +12,7 @@
  * | `${ENV.NAME}` | environment variable (A) |
  * | `${NAME}` | run parameter or flow var, else environment variable (B) |
  * | `${vars.name}` | flow var (A) |
+ * | `${vars.name.field}` | a field of a map var (A) |
  * | `${steps.s.capture.k}` / `${steps.s.k}` | value captured by step `s` (A / B) |
  * | `${RANDOM.UUID}`, `${RANDOM.HEX_32}` | fresh random values at each use |
  * | `${RUN_ID}` | the run id, the same for the whole run |
@@ -104,7 +105,7 @@ function resolve(expr: Expr, scope: Scope): unknown {
     case "name":
       return nameValue(ref.name, expr, scope);
     case "var":
-      return varValue(ref.name, expr, scope);
+      return ref.path ? fieldOf(ref.name, ref.path, expr, scope) : varValue(ref.name, expr, scope);
     case "step":
       return stepValue(ref.step, ref.key, expr, scope);
     case "setup":
@@ -144,6 +145,23 @@ function varValue(name: string, expr: Expr, scope: Scope): unknown {
     throw new ExpressionError(`Flow var "${name}" is not defined (in "${expr.text}").`);
   }
   return scope.vars.get(name);
+}
+
+/** `${vars.article.title}`: a field of a map var, key by key; a missing one says which. */
+function fieldOf(name: string, path: readonly string[], expr: Expr, scope: Scope): unknown {
+  let at = varValue(name, expr, scope);
+  for (let i = 0; i < path.length; i++) {
+    const key = path[i];
+    if (at === null || typeof at !== "object" || Array.isArray(at) || !Object.hasOwn(at, key)) {
+      const where = `Var "${[name, ...path.slice(0, i)].join(".")}"`;
+      const keys = at !== null && typeof at === "object" && !Array.isArray(at)
+        ? `its keys: ${Object.keys(at).slice(0, 10).join(", ") || "none"}`
+        : `it is ${at === null ? "null" : Array.isArray(at) ? "a list" : `a ${typeof at}`}`;
+      throw new ExpressionError(`${where} has no field "${key}" (in "${expr.text}"; ${keys}).`);
+    }
+    at = (at as Record<string, unknown>)[key];
+  }
+  return at;
 }
 
 function stepValue(step: string, key: string, expr: Expr, scope: Scope): unknown {

@@ -16,6 +16,7 @@ import { describe } from "./describe.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
 import type { LoadOptions } from "./load_options.ts";
 import { plainString } from "./not_allowed.ts";
+import { fits, shapeName, shapeOf, withinBounds } from "./structured.ts";
 
 /** The keys an include step may have. */
 export const INCLUDE_KEYS = [
@@ -180,11 +181,48 @@ function loadWith(
       ok = false;
       continue;
     }
-    const value = ctx.value(e.value, owner);
-    if (value) values.push({ name: e.key, value });
+    const what = `var "${e.key}" in "with" of ${label}`;
+    const hint = "Pass only the part the included flow needs: with: {article: {title: …}}.";
+    const value = withinBounds(ctx, ctx.deref(e.value), what, hint)
+      ? ctx.value(e.value, owner)
+      : undefined;
+    if (value && fitsDefault(ctx, e, value, vars, file, label)) values.push({ name: e.key, value });
     else ok = false;
   }
   return ok ? values : undefined;
+}
+
+/**
+ * Whether a `with` value has the shape of the var's default in the included
+ * flow (a map for a map, a list for a list, a single value for a single
+ * value); when it does not, one problem at the value.
+ */
+function fitsDefault(
+  ctx: Loading,
+  e: Entry,
+  value: VarDef["value"],
+  vars: readonly VarDef[],
+  file: string,
+  label: string,
+): boolean {
+  const declared = shapeOf(vars.find((v) => v.name === e.key)!.value);
+  const given = shapeOf(value);
+  if (fits(declared, given)) return true;
+  ctx.problem(
+    "wrong-type",
+    `"with" of ${label} gives var "${e.key}" ${shapeName(given)}, but ${file} declares it with ${
+      shapeName(declared)
+    } as its default.`,
+    e.value ?? e.keyNode,
+    declared === "scalar"
+      ? `Pass a single value, e.g. ${e.key}: "\${steps.STEP.${e.key}}", or make its default in ${file} ${
+        shapeName(given)
+      }.`
+      : `Pass ${shapeName(declared)}, e.g. ${e.key}: ${
+        declared === "map" ? "{key: value}" : "[a, b]"
+      }, or make its default in ${file} null to take any value.`,
+  );
+  return false;
 }
 
 function capital(text: string): string {

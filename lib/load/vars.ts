@@ -1,9 +1,11 @@
 /**
- * The flow's `vars`: names that can be referenced, values that are templates.
+ * The flow's `vars`: names that can be referenced, values that are templates:
+ * single values, or maps and lists (bounded in depth and size).
  *
  * @module
  */
 import { isMap, isScalar } from "./nodes.ts";
+import { withinBounds } from "./structured.ts";
 import { lossyNumber } from "./quote_hint.ts";
 import type { VarDef } from "../model/flow.ts";
 import type { Loading } from "./context.ts";
@@ -53,17 +55,11 @@ export function loadVars(
       );
       continue;
     }
-    if (!isScalar(e.value) && e.value !== null) {
-      ctx.problem(
-        "wrong-type",
-        `Expected var "${e.key}" to be a string, number or boolean, got ${describe(e.value)}.`,
-        e.value,
-        "Vars hold single values; put structured data in the request body.",
-      );
-      continue;
-    }
+    const node = ctx.deref(e.value);
+    // A map or list var (a body, a set of headers) is bounded like other structured input.
+    if (!withinBounds(ctx, node, `var "${e.key}"`)) continue;
     // A lossy number is still the var: uses of it are not mistakes too.
-    lossyNumber(ctx, e, `Var "${e.key}"`);
+    if (isScalar(node)) lossyNumber(ctx, e, `Var "${e.key}"`);
     // `before` vars (a data row's) come first and may be used by these.
     const value = ctx.value(e.value, { kind: "var", index: before + vars.length });
     if (value) vars.push({ name: e.key, value });

@@ -58,6 +58,30 @@ export const MAX_ALIAS_EXPANSION = 100_000;
 export const MAX_INCLUDE_DEPTH = 32;
 
 /**
+ * Deepest nesting of a structured var value (a map or list under `vars`,
+ * or given by an include's `with`), as for `--vars-file` and data files.
+ *
+ * @example
+ * ```ts
+ * import { MAX_VAR_DEPTH } from "./limits.ts";
+ * if (MAX_VAR_DEPTH !== 64) throw new Error();
+ * ```
+ */
+export const MAX_VAR_DEPTH = 64;
+
+/**
+ * Most entries (list items and map keys, at every level) of one structured
+ * var value: a body or a set of headers, not a data set.
+ *
+ * @example
+ * ```ts
+ * import { MAX_VAR_ENTRIES } from "./limits.ts";
+ * if (MAX_VAR_ENTRIES !== 10_000) throw new Error();
+ * ```
+ */
+export const MAX_VAR_ENTRIES = 10_000;
+
+/**
  * Most requests one polling step may send (`loop.max_attempts`).
  *
  * @example
@@ -212,6 +236,19 @@ export const MAX_INPUT_BYTES = 10 * 1024 * 1024;
  * ```
  */
 export const MAX_DOCUMENT_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The distinct requests (method, status, URL path) a run keeps for its
+ * OpenAPI coverage: past it, further distinct ones are counted but not
+ * matched, and the coverage says so. Bounds memory at any suite size.
+ *
+ * @example
+ * ```ts
+ * import { MAX_COVERAGE_REQUESTS } from "./limits.ts";
+ * if (MAX_COVERAGE_REQUESTS !== 100_000) throw new Error();
+ * ```
+ */
+export const MAX_COVERAGE_REQUESTS = 100_000;
 
 /**
  * The largest recording or report read whole, in bytes: the HAR of

@@ -11,7 +11,8 @@
 export type Ref =
   | { kind: "env"; name: string }
   | { kind: "name"; name: string }
-  | { kind: "var"; name: string }
+  /** `${vars.name}`, or with `path` a field of a map var: `${vars.article.title}`. */
+  | { kind: "var"; name: string; path?: string[] }
   | { kind: "step"; step: string; key: string }
   | { kind: "setup"; name: string }
   | { kind: "random-uuid" }

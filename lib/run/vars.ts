@@ -9,8 +9,9 @@ import { render, type Scope } from "../expr/template.ts";
 import { ExpressionError } from "../expr/template.ts";
 import type { Flow, VarDef } from "../model/flow.ts";
 import { isSecretCaptureName } from "../secrets/names.ts";
-import { type SecretInputs, secretLeaves } from "../secrets/discover.ts";
+import { type SecretInputs, secretLeaves, secretsInJson } from "../secrets/discover.ts";
 import type { Context } from "./context.ts";
+import { secretMadeOf, shownValues } from "./shown.ts";
 
 /**
  * Sets a flow run's vars into `vars` (the map `scope` reads): a value an
@@ -44,10 +45,12 @@ export function fillVars(
   // further down, as the loader allows; the map then lists the flow's vars first, in order.
   for (const [name, value] of ctx.params) if (!given?.has(name)) vars.set(name, value);
   for (const v of flow.vars) {
-    vars.set(
-      v.name,
-      given?.has(v.name) ? given.get(v.name) : ctx.params.get(v.name) ?? render(v.value, scope),
-    );
+    const value = given?.has(v.name)
+      ? given.get(v.name)
+      : ctx.params.get(v.name) ?? render(v.value, scope);
+    // A map or list var is secret where its keys say so ({user: ann, password: …}), as a body is.
+    if (typeof value === "object" && value !== null) secretsInJson(value, ctx.secret);
+    vars.set(v.name, value);
   }
   const names = [...flow.vars.map((v) => v.name), ...ctx.params.keys()];
   for (const name of new Set(names)) {
@@ -60,8 +63,12 @@ export function fillVars(
 /** Registers what a flow sends in secret places, as soon as its vars exist. */
 function registerInputs(inputs: SecretInputs, scope: Scope, ctx: Context): void {
   for (const literal of inputs.literals) ctx.secret(literal);
+  // A secret var made from a shown one (`pw-${vars.id}`) masks itself, not the id.
+  let shown: string[] | undefined;
   for (const name of inputs.vars) {
-    if (scope.vars.has(name)) secretLeaves(scope.vars.get(name), ctx.secret);
+    if (!scope.vars.has(name)) continue;
+    shown ??= shownValues(scope, inputs, (v) => ctx.redactor.has(v));
+    secretMadeOf(scope.vars.get(name), shown, ctx);
   }
   for (const name of inputs.env) {
     if (!scope.vars.has(name)) {

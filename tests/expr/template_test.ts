@@ -299,7 +299,8 @@ Deno.test("parseTemplate rejects an unknown head with the list of expressions as
 
 Deno.test("parseTemplate gives a head-specific hint for a known head with the wrong arity", () => {
   assert.equal(syntaxError("${ENV.A.B}").hint, "Write ${ENV.NAME}.");
-  assert.equal(syntaxError("${vars.a.b}").hint, "Write ${vars.name}.");
+  // A field of a map var is a var reference with a path.
+  assert.deepEqual(onlyExpr("${vars.a.b-c}").ref, { kind: "var", name: "a", path: ["b-c"] });
   assert.equal(
     syntaxError("${steps.a.b.c}").hint,
     "Write ${steps.<step>.capture.<key>} or ${steps.<step>.<key>}.",

@@ -24,6 +24,14 @@ Deno.test("reserved and unreferenceable names; structured values", () => {
   const codes = (vars: string) => load(vars).problems.map((p) => [p.code, p.hint]);
   assert.deepEqual(codes("{RUN_ID: x}"), [["bad-name", "Set the run id with --run-id."]]);
   assert.deepEqual(codes('{"a b": x}').map(([c]) => c), ["bad-name"]);
-  assert.deepEqual(codes("{list: [1, 2]}").map(([c]) => c), ["wrong-type"]);
+  // A var may hold a map or a list (a body, a set of headers), bounded in depth.
+  assert.deepEqual(codes("{list: [1, 2], map: {a: {b: 1}}}"), []);
+  assert.deepEqual(
+    load("{list: [1, 2], map: {a: '${RUN_ID}'}}").flow?.vars.map((v) => v.value.kind),
+    ["const", "map"],
+  );
+  assert.deepEqual(codes(`{deep: ${"[".repeat(65)}${"]".repeat(65)}}`).map(([c]) => c), [
+    "var-too-large",
+  ]);
   assert.deepEqual(codes("[a]").map(([c]) => c), ["wrong-type"]);
 });
