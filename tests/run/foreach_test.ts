@@ -454,3 +454,33 @@ steps:
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("an include step's own assert and capture run per iteration and read the element", async () => {
+  const r = await run(
+    `name: checked
+steps:
+  - name: each
+    foreach: [5, 6]
+    as: n
+    include: make.yaml
+    with: {id: "\${vars.n}"}
+    capture: {made: $.json.made}
+    assert: {status: 201, json: [{path: $.json.made, equals: "/made/\${vars.n}"}]}
+  - name: after
+    request: {method: POST, url: "URL/after", body: {made: "\${steps.each.capture.made}"}}
+`,
+    {
+      "make.yaml":
+        'name: make\nvars: {id: 0}\nsteps:\n  - name: post\n    request: {method: POST, url: "URL/made/${vars.id}"}\n',
+    },
+  );
+  assert.equal(r.cli.code, 0, r.cli.stdout + r.cli.stderr);
+  assert.deepEqual(r.seen.at(-1)?.body, { made: ["/made/5", "/made/6"] });
+  assert.deepEqual(r.testcases, [
+    "each [0] (n=5) › post",
+    "each [0] (n=5)",
+    "each [1] (n=6) › post",
+    "each [1] (n=6)",
+    "after",
+  ]);
+});
