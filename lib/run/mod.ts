@@ -9,10 +9,13 @@
  *   `make_context.ts` turns the options (`options.ts`) into the
  *   {@linkcode Context} every level shares; `queued.ts` lets reporters run
  *   while requests are in flight.
- * - `flow.ts`: one flow run (scope, vars in `vars.ts`, result);
+ * - `flow.ts`: one flow run (scope, vars in `vars.ts`, result; a secret
+ *   var made from a shown var or capture is registered with them,
+ *   `shown.ts`);
  *   `steps.ts`: its step loop and includes, skipping what a stop or a
  *   condition (`condition.ts`) rules out (`skipped.ts`), each result
- *   recorded by `walk.ts`.
+ *   recorded by `walk.ts`; `foreach.ts` runs a `foreach` step once per
+ *   element of its list, each iteration a result of its own.
  * - `step.ts`: one step from a {@linkcode StepInput}: attempts, retries and
  *   polling (`poll.ts`), checks and captures; `step_result.ts` turns it into
  *   the step's result, purely.

@@ -13,7 +13,7 @@ import { reasonOf } from "../http/request_error.ts";
 import type { Step } from "../model/flow.ts";
 import type { StepResult } from "../model/result.ts";
 import { isSecretName } from "../secrets/mod.ts";
-import { type SecretInputs, secretInputs, secretLeaves } from "../secrets/discover.ts";
+import { type SecretInputs, secretInputs } from "../secrets/discover.ts";
 import { type Unmet, unmetCondition } from "./condition.ts";
 import { CLEANUP_GRACE_MS, type Context, round } from "./context.ts";
 import { leaves, skipped } from "./skipped.ts";
@@ -22,6 +22,7 @@ import { runStep } from "./step.ts";
 import type { Attempt } from "./attempt.ts";
 import { checkInclude, Kept, ownChecks, wanted } from "./include_checks.ts";
 import { evaluateOutputs, fillVars } from "./vars.ts";
+import { secretMadeOf, shownValues } from "./shown.ts";
 import { type Level, type Live, record, type Walk } from "./walk.ts";
 
 /**
@@ -193,7 +194,13 @@ async function runInclude(step: Step, at: StepList): Promise<string | undefined>
   try {
     const given = new Map(step.include!.with.map((v) => [v.name, render(v.value, scope)]));
     // A value given to a secret-named var is a secret, as a data column of that name is.
-    for (const [n, value] of given) if (isSecretName(n)) secretLeaves(value, ctx.secret);
+    // Made from a shown value (`pw-${steps.make.capture.id}`), it masks itself, not that value.
+    let shown: string[] | undefined;
+    for (const [n, value] of given) {
+      if (!isSecretName(n)) continue;
+      shown ??= shownValues(scope, at.inputs, (v) => ctx.redactor.has(v));
+      secretMadeOf(value, shown, ctx);
+    }
     fillVars(flow, vars, inner, ctx, inputs, given);
   } catch (error) {
     if (!(error instanceof ExpressionError)) throw error;

@@ -3,6 +3,7 @@ import { evaluateOutputs, fillVars } from "../../lib/run/vars.ts";
 import { compileValue } from "../../lib/expr/template.ts";
 import type { Context } from "../../lib/run/context.ts";
 import type { Flow } from "../../lib/model/flow.ts";
+import { Redactor } from "../../lib/secrets/mod.ts";
 
 const inputs = {
   literals: new Set(["lit"]),
@@ -17,6 +18,7 @@ function setup(params: Record<string, string> = {}) {
     params: new Map(Object.entries(params)),
     env: (name: string) => (name === "HOME_TOKEN" ? "h0me" : undefined),
     secret: (value: string) => void secrets.push(value),
+    redactor: new Redactor(),
   } as unknown as Context;
   const vars = new Map<string, unknown>();
   const scope = { env: ctx.env, vars, steps: new Map(), runId: "r" };
