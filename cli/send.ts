@@ -66,8 +66,8 @@ const RUN_SHARED = {
 export const SEND_OPTIONS = {
   request: { type: "string", short: "X" },
   header: { type: "string", short: "H", multiple: true },
-  data: { type: "string", short: "d" },
-  json: { type: "string" },
+  data: { type: "string", short: "d", multiple: true },
+  json: { type: "string", multiple: true },
   form: { type: "string", multiple: true },
   follow: { type: "boolean", short: "L" },
   fail: { type: "boolean" },

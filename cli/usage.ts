@@ -93,6 +93,23 @@ const USAGES: Record<string, Usage> = {
       "no-correlate": ["--no-correlate", "take no value from a response (a debugging aid)"],
     },
   },
+  "convert curl": {
+    usage: ["convert curl [FILE|-] [-o FILE] [--name NAME] [--spelling a|b]"],
+    summary:
+      "Turn curl command lines (a browser's \"Copy as cURL\" for bash or cmd, or an API's\n" +
+      "docs) into a flow, one step per request: the flow to stdout or -o FILE, a summary\n" +
+      "to stderr. Reads FILE, or standard input for - or no FILE. Secrets become\n" +
+      "environment variables the summary names; options not carried are listed.",
+    examples: [
+      "convert curl requests.sh -o flows/api.yaml",
+      "convert curl - -o flows/api.yaml < copied.txt",
+    ],
+    own: {
+      output: ["-o, --output FILE", "write the flow to FILE (default: standard output)"],
+      name: ["--name NAME", "the flow's name (default: from the first host)"],
+      spelling: ["--spelling a|b", "${ENV.X} and capture (a, default) or ${X} and extract (b)"],
+    },
+  },
   send: {
     usage: ["send [METHOD] URL [options]"],
     summary: "Send one request and print it and the response as run -vv does: request line,\n" +
@@ -109,8 +126,8 @@ const USAGES: Record<string, Usage> = {
       header: ["-H, --header 'NAME: VALUE'", "a request header (repeatable)"],
       data: [
         "-d, --data TEXT|@FILE",
-        "the body: TEXT as it is, or FILE's bytes; content-type\n" +
-        "application/x-www-form-urlencoded unless -H sets one (as curl)",
+        "the body: TEXT as it is (repeated: joined with &), or FILE's bytes;\n" +
+        "content-type application/x-www-form-urlencoded unless -H sets one (as curl)",
       ],
       json: [
         "--json TEXT|@FILE",

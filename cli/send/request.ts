@@ -59,8 +59,8 @@ export interface SendRequest {
 export interface RequestValues {
   request?: string;
   header?: string[];
-  data?: string;
-  json?: string;
+  data?: string[];
+  json?: string[];
   form?: string[];
   follow?: boolean;
 }
@@ -174,6 +174,27 @@ function formOf(given: readonly string[]): SendBody {
   return { kind: "form", fields };
 }
 
+/**
+ * The text of `-d` given once or more (joined with `&`, as curl joins them),
+ * or of `--json` given once; a file is given alone.
+ */
+function bodyText(values: RequestValues): string | undefined {
+  const given = values.data ?? values.json;
+  if (given === undefined || given.length === 1) return given?.[0];
+  const option = values.data ? "-d" : "--json";
+  const file = given.find((text) => text.startsWith("@") && text.length > 1);
+  if (values.json || file) {
+    throw new UsageError(
+      "conflicting-keys",
+      `${option} is given ${given.length} times${file ? `, once with a file ("${file}")` : ""}.`,
+      values.json
+        ? 'Give the whole JSON document once: --json \'{"a": 1, "b": 2}\'.'
+        : "Give a file body alone: -d @FILE.",
+    );
+  }
+  return given.join("&");
+}
+
 /** The body of `-d`, `--json` or `--form`: one of them at most. */
 function bodyOf(values: RequestValues): { body?: SendBody; type?: string } {
   const given = (["data", "json", "form"] as const).filter((k) => values[k] !== undefined);
@@ -186,7 +207,7 @@ function bodyOf(values: RequestValues): { body?: SendBody; type?: string } {
     );
   }
   if (values.form) return { body: formOf(values.form) };
-  const text = values.data ?? values.json;
+  const text = bodyText(values);
   if (text === undefined) return {};
   const type = values.json !== undefined ? "application/json" : "application/x-www-form-urlencoded";
   if (text.startsWith("@") && text.length > 1) {
@@ -214,7 +235,7 @@ function bodyOf(values: RequestValues): { body?: SendBody; type?: string } {
  * @example
  * ```ts
  * import { sendRequest } from "./request.ts";
- * const request = sendRequest({ json: '{"a": 1}', header: ["X-Note: hi"] }, ["http://x.test/items"]);
+ * const request = sendRequest({ json: ['{"a": 1}'], header: ["X-Note: hi"] }, ["http://x.test/items"]);
  * if (request.method !== "POST" || request.body?.kind !== "text") throw new Error();
  * if (request.headers.map(([n]) => n).join() !== "X-Note,content-type,accept") throw new Error();
  * ```

@@ -82,7 +82,7 @@ Deno.test("send: -d, --data @file, --json and --form send these bytes, POST by d
       const file = "payload.txt";
       await Deno.writeTextFile(`${dir}/${file}`, "first line\nsecond ünïcode line\n");
       const runs = await Promise.all([
-        runCli(["send", `${srv.base}/data`, "-d", "a=1&b=two words"], { cwd: dir }),
+        runCli(["send", `${srv.base}/data`, "-d", "a=1", "-d", "b=two words"], { cwd: dir }),
         runCli(["send", "PUT", `${srv.base}/file`, "--data", `@${file}`], { cwd: dir }),
         runCli(["send", `${srv.base}/json`, "--json", '{"name": "box", "n": [1, 2]}'], {
           cwd: dir,
@@ -388,6 +388,14 @@ Deno.test("send refuses a bad option, URL, header, body or expression with one m
         ],
         [["GET", url, "-d", "x"], /A GET request cannot have a body/],
         [[url, "--json", "{nope"], /error\[bad-json\]: --json is not JSON/],
+        [
+          [url, "--json", "{}", "--json", "[]"],
+          /error\[conflicting-keys\]: --json is given 2 times/,
+        ],
+        [
+          [url, "-d", "a", "-d", "@f.txt"],
+          /error\[conflicting-keys\]: -d is given 2 times, once with a file \("@f\.txt"\)/,
+        ],
         [
           [url, "--form", "novalue"],
           /error\[bad-option\]: Expected --form NAME=VALUE, got "novalue"/,
