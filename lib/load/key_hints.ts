@@ -175,6 +175,11 @@ export const KEY_HINTS: Record<string, Record<string, string>> = {
     delay: 'Did you mean "sleep_ms"?',
     wait: 'Did you mean "sleep_ms"?',
     sleep: 'Did you mean "sleep_ms"? The pause is in milliseconds.',
+    // runn's loop counts or runs over a list; flowrun's polls, and a list is the step's "foreach".
+    count:
+      'A loop polls: "max_attempts" requests until "until" holds. To run the step once per element of a list, give the step "foreach" instead.',
+    foreach:
+      'Give "foreach" to the step itself, beside "request": a loop polls ("max_attempts" requests until "until" holds).',
   },
 };
 

@@ -205,3 +205,14 @@ Deno.test("an include step takes foreach; its with reads the element", async () 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("runn's loop count, or foreach inside a loop, is one problem pointing at foreach", async () => {
+  for (const loop of ["{count: 3}", '{foreach: "${steps.list.capture.ids}"}']) {
+    const problems = await problemsOf(`  - name: each
+    request: {url: "http://x.test/"}
+    loop: ${loop}
+`);
+    assert.deepEqual(brief(problems), ["9:12 unknown-key"], loop);
+    assert.match(problems[0].hint!, /"foreach"/);
+  }
+});
