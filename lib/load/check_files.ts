@@ -12,15 +12,15 @@ import { readBytesSync } from "../io/read.ts";
 import { nearFile } from "../io/near_file.ts";
 import { MAX_FILE_BYTES } from "../model/limits.ts";
 import { Loading } from "./context.ts";
-import { relativeTo } from "./expand_includes.ts";
 import type { CheckFileRead, CheckFileResolution } from "./load_options.ts";
 import { readYaml } from "./yaml.ts";
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
 /**
- * Reads and parses check files, each once: the path as written in `from`
- * → the parsed file, or why it cannot be used.
+ * Reads and parses check files, each once: the path as written and the
+ * file it names (relative to the working directory, `relativeTo`) → the
+ * parsed file, or why it cannot be used.
  *
  * @example
  * ```ts
@@ -28,9 +28,9 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
  * const dir = await Deno.makeTempDir();
  * await Deno.writeTextFile(`${dir}/article.yaml`, "- {path: $.title, type: string}\n");
  * const files = new CheckFiles();
- * const got = files.resolve("article.yaml", `${dir}/flow.yaml`);
- * const again = files.resolve("./article.yaml", `${dir}/flow.yaml`);
- * const missing = files.resolve("article.yml", `${dir}/flow.yaml`);
+ * const got = files.resolve("article.yaml", `${dir}/article.yaml`);
+ * const again = files.resolve("./article.yaml", `${dir}/article.yaml`);
+ * const missing = files.resolve("article.yml", `${dir}/article.yml`);
  * await Deno.remove(dir, { recursive: true });
  * if (!("doc" in got) || got !== again) throw new Error();
  * if (!("code" in missing) || !missing.hint.startsWith('Did you mean "article.yaml"?')) throw new Error();
@@ -39,9 +39,8 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
 export class CheckFiles {
   readonly #read = new Map<string, CheckFileRead | { code: string; message: string }>();
 
-  /** The check file `path` names when written in `from`, parsed; or why it cannot be used. */
-  resolve(path: string, from: string): CheckFileResolution {
-    const file = relativeTo(from, path);
+  /** The check file `file` (written `path`), parsed; or why it cannot be used. */
+  resolve(path: string, file: string): CheckFileResolution {
     const known = this.#read.get(file);
     const got = known ?? this.#load(file);
     if (!known) this.#read.set(file, got);

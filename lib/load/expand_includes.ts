@@ -14,6 +14,7 @@ import { MAX_FILE_BYTES, MAX_INCLUDE_DEPTH, MAX_UPLOAD_BYTES } from "../model/li
 import { loadFlow, type LoadOptions, type LoadResult } from "./load_flow.ts";
 import type { IncludeResolution } from "./context.ts";
 import type { CheckFileResolution } from "./load_options.ts";
+import { CheckFiles } from "./check_files.ts";
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
@@ -92,12 +93,15 @@ export class FlowFiles {
   readonly #options: LoadOptions;
 
   constructor(options: LoadOptions) {
-    const checkFile = options.checkFile;
+    // Check files are read once per set: through the set's reader when it has one.
+    const own = options.checkFile ? undefined : new CheckFiles();
+    const checkFile = options.checkFile ??
+      ((path: string, from: string) => own!.resolve(path, relativeTo(from, path)));
     this.#options = {
       ...options,
       include: (path, from) => this.#resolve(path, from),
       readFile: (path, from, limit) => this.#readData(path, from, limit),
-      ...(checkFile ? { checkFile: (path, from) => this.#checkFile(checkFile, path, from) } : {}),
+      checkFile: (path, from) => this.#checkFile(checkFile, path, from),
     };
   }
 

@@ -22,6 +22,7 @@ import { capTotal, schemaProblems, unusedVars } from "./set_finish.ts";
 import { deferrable, holdFlow, isHeld, type Reload } from "./set_held.ts";
 import { addIncludes } from "./set_includes.ts";
 import { CheckFiles } from "./check_files.ts";
+import { relativeTo } from "./expand_includes.ts";
 import { SetLoader } from "./set_loader.ts";
 import { readFlowFile } from "./set_read.ts";
 import { readRows } from "./set_rows.ts";
@@ -117,7 +118,10 @@ async function loadSet(
   const entries = await discoverSet(paths, options);
   // One reader of check files for the whole set, setup and teardown flows included.
   const checkFiles = new CheckFiles();
-  options = { checkFile: (path, from) => checkFiles.resolve(path, from), ...options };
+  options = {
+    checkFile: (path, from) => checkFiles.resolve(path, relativeTo(from, path)),
+    ...options,
+  };
   // Compiled before any file is read: a bad expression is a usage error, not a per-file problem.
   const tagTest = options.tags === undefined ? undefined : compileTags(options.tags);
   const set = emptySet();
