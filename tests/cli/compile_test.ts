@@ -121,6 +121,8 @@ Deno.test("compileArgs: the exact deno compile arguments for every target", () =
       "cli/validate.ts",
       "--include",
       "cli/report.ts",
+      "--include",
+      "cli/send.ts",
       "--target",
       target,
       "--output",
