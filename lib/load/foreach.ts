@@ -18,6 +18,7 @@ import { FOREACH_HINTS } from "./key_hints.ts";
 import type { Loading } from "./context.ts";
 import { describe } from "./describe.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
+import { plainString } from "./not_allowed.ts";
 import { RESERVED } from "./spelling.ts";
 import { parseTemplate } from "../expr/template.ts";
 
@@ -172,7 +173,7 @@ function oneExpression(text: string): string | undefined | false {
 /** `as`: the element's name, a var name that is not reserved. */
 function loadAs(ctx: Loading, entry: Entry | undefined, label: string): string | undefined {
   if (!entry) return DEFAULT_ELEMENT;
-  const name = ctx.string(entry, `"as" of ${label}`);
+  const name = plainString(ctx, entry, `"as" of ${label}`);
   if (name === undefined) return undefined;
   if (!isName(name) || RESERVED.has(name) || name === "setup") {
     ctx.problem(

@@ -216,3 +216,20 @@ Deno.test("runn's loop count, or foreach inside a loop, is one problem pointing 
     assert.match(problems[0].hint!, /"foreach"/);
   }
 });
+
+Deno.test("as and max_iterations are read as the flow loads: an expression there is refused", async () => {
+  for (
+    const [key, value, column] of [["as", '"${vars.base}"', 10], [
+      "max_iterations",
+      '"${vars.id}"',
+      22,
+    ]] as const
+  ) {
+    const problems = await problemsOf(`  - name: each
+    foreach: [1, 2]
+    ${key}: ${value}
+    request: {url: "http://x.test/"}
+`);
+    assert.deepEqual(brief(problems), [`9:${column} expression-not-allowed`], key);
+  }
+});
