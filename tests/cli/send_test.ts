@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { type CliRun, runCli } from "../support/cli.ts";
+import { hasOpenssl, makeCertificates } from "../support/tls.ts";
 
 /** One request as the server saw it. */
 interface Arrived {
@@ -349,6 +350,44 @@ Deno.test("send summarises a binary body and cuts a long one with a note", async
   } finally {
     await srv.close();
   }
+});
+
+Deno.test({
+  name: "send takes run's TLS options: --cacert, --insecure; the flow's comment carries them",
+  ignore: !hasOpenssl(),
+  async fn() {
+    await inTempDir(async (dir) => {
+      const pem = await makeCertificates(dir);
+      const srv = Deno.serve({
+        hostname: "127.0.0.1",
+        port: 0,
+        cert: pem["server.pem"],
+        key: pem["server.key"],
+        onListen() {},
+      }, () => new Response("over tls"));
+      const url = `https://127.0.0.1:${srv.addr.port}/`;
+      try {
+        const [untrusted, trusted, insecure] = await Promise.all([
+          runCli(["send", url]),
+          runCli(["send", url, "--cacert", "ca.pem", "--flow"], { cwd: dir }),
+          runCli(["send", url, "--insecure"]),
+        ]);
+        assert.equal(untrusted.code, 1, untrusted.stderr);
+        assert.match(untrusted.stderr, /^Request failed: .*certificate/m);
+        assert.equal(trusted.code, 0, trusted.stderr);
+        assert.match(trusted.stderr, /→ 200\n[^]*\n {2}over tls\n/);
+        assert.match(trusted.stdout, /^# {3}flowrun run FILE --cacert=ca\.pem$/m);
+        await Deno.writeTextFile(`${dir}/tls.yaml`, trusted.stdout);
+        const ran = await runCli(["run", "tls.yaml", "--cacert=ca.pem"], { cwd: dir });
+        assert.equal(ran.code, 0, ran.stdout + ran.stderr);
+        assert.equal(insecure.code, 0, insecure.stderr);
+        assert.match(insecure.stderr, /^warning\[insecure\]: --insecure is on/m);
+        assert.match(insecure.stdout, /^ {2}over tls$/m);
+      } finally {
+        await srv.shutdown();
+      }
+    });
+  },
 });
 
 /** A run that refused its arguments: exit 2, one message, nothing sent. */
