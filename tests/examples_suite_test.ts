@@ -64,8 +64,10 @@ Deno.test("examples/suite: 30 requests, one login, shared flows and checks, all 
     assert.deepEqual(catalog.steps.map((s) => s.name), [
       "tea › create",
       "tea › read_back › get",
+      "tea › read_back",
       "cake › create",
       "cake › read_back › get",
+      "cake › read_back",
       "list",
       "remove_tea › delete",
       "remove_cake › delete",
@@ -105,6 +107,7 @@ Deno.test("examples/suite: a failing check leaves no test data behind", async ()
     assert.deepEqual(lifecycle.steps.map((s) => [s.name, s.status]), [
       ["item › create", "passed"],
       ["item › read_back › get", "passed"],
+      ["item › read_back", "passed"],
       ["in_the_list", "failed"],
       ["remove › delete", "passed"],
     ]);

@@ -129,7 +129,8 @@ export function checkKept(
   ctx: Context,
   started: number,
 ): StepResult {
-  const tries: Tries = { started, sent: 1, lastRequest: last.request };
+  // The include step sent nothing itself: its result counts no attempt of its own.
+  const tries: Tries = { started, sent: 0, lastRequest: last.request };
   // A polling step's "until" results are that step's, not these checks'.
   const own = { ...last, until: [] };
   return finished(input, tries, { last: own, satisfied: true, attempts: 1 }, ctx);

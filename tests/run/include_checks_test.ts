@@ -140,6 +140,8 @@ steps:
     ]);
     assert.deepEqual(own[0].assertions, [["status", true, 7], ["$.json.user.name", true, 9]]);
     assert.deepEqual(own[0].captures, ["uid"]);
+    // The include step sent nothing itself: the run's request count is its flows' requests.
+    assert.equal(report.flows[0].steps.find((s: Json) => s.name === "auth").attempts, 0);
     assert.deepEqual(own[1].assertions, [["$.json.path", true, 13]]);
     assert.deepEqual(own[2].assertions, [["$.json.article.tags", true, 16]]);
     // The include step comes after its flow's steps, in run order.
