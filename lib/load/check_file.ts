@@ -13,6 +13,7 @@ import { Loading } from "./context.ts";
 import { describe } from "./describe.ts";
 import type { Entry } from "./entry.ts";
 import type { CheckFileRead } from "./load_options.ts";
+import { refuseExpression } from "./not_allowed.ts";
 
 /**
  * How deep check files may use check files (a file using one that uses
@@ -40,6 +41,27 @@ export interface CheckFileItems {
   file: string;
   sub: Loading;
   items: unknown[];
+}
+
+/**
+ * Whether a document is a check file rather than a flow: a list whose
+ * first item is a check or a group, or a map of `checks` without `steps`.
+ *
+ * @example
+ * ```ts
+ * import { isCheckFile } from "./check_file.ts";
+ * import { parseDocument } from "yaml";
+ * const list = parseDocument("- {path: $.id, exists: true}\n").contents;
+ * const flow = parseDocument("name: a\nsteps: []\n").contents;
+ * if (!isCheckFile(list) || isCheckFile(flow)) throw new Error();
+ * ```
+ */
+export function isCheckFile(root: unknown): boolean {
+  const keys = (node: unknown) =>
+    isMap(node) ? node.items.map((p) => (isScalar(p.key) ? p.key.value : undefined)) : [];
+  if (isSeq(root)) return keys(root.items[0]).some((k) => k === "path" || k === "checks");
+  const top = keys(root);
+  return top.includes("checks") && !top.includes("steps");
 }
 
 /** The group's value names a check file (a string, not a list). */
@@ -85,6 +107,17 @@ export function checkFileItems(
   chain: readonly ChainLink[],
 ): CheckFileItems | undefined {
   const path = node.value;
+  // The file is read as the flow loads: a path made at run time could not be.
+  if (refuseExpression(ctx, node, `The check file of "${entry.key}"`)) return undefined;
+  if (path === "") {
+    ctx.problem(
+      "wrong-type",
+      `Expected "${entry.key}" to be a list of checks or a check file's path, got an empty string.`,
+      node,
+      `For example: ${entry.key}: ../checks/article.yaml`,
+    );
+    return undefined;
+  }
   const resolve = ctx.options.checkFile;
   if (!resolve) {
     ctx.problem(
@@ -108,7 +141,9 @@ export function checkFileItems(
   const sub = subLoading(ctx, got);
   if (!sub) return undefined;
   const items = fileItems(sub);
-  return items && { file: got.file, sub, items };
+  if (items) return { file: got.file, sub, items };
+  ctx.problems.push(...sub.problems);
+  return undefined;
 }
 
 /** A loading of the file for one use: its own positions and anchors; its YAML problems once read. */
@@ -130,7 +165,8 @@ function fileItems(sub: Loading): unknown[] | undefined {
   const root = sub.doc.contents as Node | null;
   if (isSeq(root)) return root.items;
   const what = `the check file ${sub.file}`;
-  if (isMap(root)) {
+  // A map is a check file only with "checks"; anything else is one mistake, said once.
+  if (isMap(root) && root.items.some((p) => isScalar(p.key) && p.key.value === "checks")) {
     const map = sub.map(root, what, "group", ["checks"], {
       required: ["checks"],
       ignore: (k) => k.startsWith("x-"),
@@ -150,7 +186,7 @@ function fileItems(sub: Loading): unknown[] | undefined {
     "wrong-type",
     `A check file holds a list of checks, but ${sub.file} holds ${describe(root)}.`,
     root,
-    'Write each check as a list item: "- {path: $.title, type: string}" (or a map with "checks:" and x- anchors).',
+    'Write each check as a list item, "- {path: $.title, type: string}", or a map of "checks:" (that list) and x- keys for anchors.',
   );
   return undefined;
 }

@@ -9,6 +9,8 @@
  *
  * @module
  */
+import type { Node } from "yaml";
+import { isCheckFile } from "./check_file.ts";
 import { captureForeignHints } from "./foreign_hints.ts";
 import { isMap } from "./nodes.ts";
 import type { Problem } from "../model/errors.ts";
@@ -95,15 +97,7 @@ function paramNames(ctx: Loading, flow: Flow | undefined): string[] {
 /** The flow's sections, in order, then the references between them. */
 function readFlow(ctx: Loading): Flow | undefined {
   const root = ctx.doc.contents;
-  if (!root || !isMap(root)) {
-    ctx.problem(
-      "wrong-type",
-      `A flow file must be a map with "name" and "steps", not ${describe(root)}.`,
-      root,
-      'Start the file with "name: my flow" and a "steps:" list.',
-    );
-    return undefined;
-  }
+  if (!root || !isMap(root) || isCheckFile(root)) return notAFlow(ctx, root);
   const top = ctx.map(
     root,
     "the flow",
@@ -151,6 +145,22 @@ function readFlow(ctx: Loading): Flow | undefined {
       ...(options || s.options ? { options: { ...options, ...s.options } } : {}),
     })),
   };
+}
+
+/** One problem for a file that is not a flow: a check file among the flows is said to be one. */
+function notAFlow(ctx: Loading, root: unknown): undefined {
+  const checks = isCheckFile(root);
+  ctx.problem(
+    "wrong-type",
+    checks
+      ? `This is a check file (a list of checks), not a flow: a flow file is a map with "name" and "steps".`
+      : `A flow file must be a map with "name" and "steps", not ${describe(root)}.`,
+    root as Node | null,
+    checks
+      ? "Keep check files out of the folders of flows you run (e.g. checks/ beside flows/); flows use them with checks: ../checks/FILE.yaml."
+      : 'Start the file with "name: my flow" and a "steps:" list.',
+  );
+  return undefined;
 }
 
 /** For each listed step, the steps it reads values of (in any of its templates) or runs after. */

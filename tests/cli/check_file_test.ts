@@ -222,3 +222,121 @@ Deno.test("a check file reads the vars and captures of the flow that uses it", a
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+/** A flow whose one step's `json` list uses the check file `path` under `at`. */
+const using = (name: string, path: string) =>
+  flow(name, "http://127.0.0.1:9/x", `{json: [{at: $.json.a, checks: ${path}}]}`);
+
+Deno.test("each mistake with a check file is one problem at the place to fix", async () => {
+  const chain = Object.fromEntries(
+    Array.from({ length: 10 }, (_, i) => [`checks/d${i + 1}.yaml`, `- {checks: d${i + 2}.yaml}\n`]),
+  );
+  const dir = await tree({
+    "checks/profile.yaml": "- {path: $.username, type: string}\n",
+    "checks/map.yaml": "path: $.title\ntype: string\n",
+    "checks/c1.yaml": "- {path: $.a, exists: true}\n- {checks: c2.yaml}\n",
+    "checks/c2.yaml": "- {checks: c1.yaml}\n",
+    "checks/bomb.yaml": "- &a [{path: $.a, exists: true}]\n" +
+      Array.from(
+        { length: 20 },
+        (_, i) =>
+          `- &${"b".repeat(i + 1)} [*${i === 0 ? "a" : "b".repeat(i)}, *${
+            i === 0 ? "a" : "b".repeat(i)
+          }]\n`,
+      ).join(""),
+    "checks/deep.yaml": `- ${"[".repeat(300)}${"]".repeat(300)}\n`,
+    "checks/syntax.yaml": "- {path: $.a, exists: true\n",
+    ...chain,
+    "flows/missing.yaml": using("missing", "../checks/profile.yml"),
+    "flows/dir.yaml": using("dir", "../checks"),
+    "flows/fifo.yaml": using("fifo", "../checks/fifo"),
+    "flows/fifo_again.yaml": using("fifo again", "../checks/fifo"),
+    "flows/map.yaml": using("map", "../checks/map.yaml"),
+    "flows/cycle.yaml": using("cycle", "../checks/c1.yaml"),
+    "flows/cycle_other_way.yaml": using("cycle other way", "../checks/c2.yaml"),
+    "flows/deep_chain.yaml": using("deep chain", "../checks/d1.yaml"),
+    "flows/bomb.yaml": using("bomb", "../checks/bomb.yaml"),
+    "flows/deep.yaml": using("deep", "../checks/deep.yaml"),
+    "flows/syntax.yaml": using("syntax", "../checks/syntax.yaml"),
+    "flows/syntax_again.yaml": using("syntax again", "../checks/syntax.yaml"),
+  });
+  try {
+    await Deno.writeTextFile(`${dir}/checks/big.yaml`, "#".repeat(10 * 1024 * 1024 + 1));
+    await Deno.writeTextFile(`${dir}/flows/big.yaml`, using("big", "../checks/big.yaml"));
+    const made = await new Deno.Command("mkfifo", { args: [`${dir}/checks/fifo`] }).output();
+    assert.equal(made.code, 0, "mkfifo works here");
+    const r = await runCli(["validate", "flows"], { cwd: dir });
+    const out = r.stdout + r.stderr;
+    assert.equal(r.code, 2, out);
+    const problems = [...out.matchAll(/^(\S+:\d+:\d+) error\[([a-z-]+)\]/gm)].map((m) =>
+      `${m[1]} ${m[2]}`
+    );
+    // Two flows using the same FIFO, the same broken file, or the cycle from either end: still one.
+    assert.deepEqual(problems.sort(), [
+      "checks/bomb.yaml:14:19 yaml-too-large",
+      "checks/c2.yaml:1:12 check-file-cycle",
+      "checks/d8.yaml:1:12 check-file-too-deep",
+      "checks/deep.yaml:1:258 yaml-too-deep",
+      "checks/map.yaml:1:1 wrong-type",
+      "checks/syntax.yaml:2:1 yaml-syntax",
+      "flows/big.yaml:5:44 file-too-large",
+      "flows/dir.yaml:5:44 not-a-regular-file",
+      "flows/fifo.yaml:5:44 not-a-regular-file",
+      "flows/missing.yaml:5:44 file-read",
+    ]);
+    assert.match(out, /hint: Did you mean "\.\.\/checks\/profile\.yaml"\?/);
+    assert.match(
+      out,
+      /check-file-cycle\]: Using "c1\.yaml" makes a cycle of check files: checks\/c1\.yaml → checks\/c2\.yaml → checks\/c1\.yaml\./,
+    );
+    assert.match(out, /nests check files 9 levels deep, past the limit of 8/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("with --cache-dir, a changed check file is read again, not served from the cache", async () => {
+  const { server, base } = articles();
+  const dir = await tree({
+    "checks/article.yaml": "- {path: $.title, type: string, name: title}\n",
+    "flows/a.yaml": flow(
+      "a",
+      `${base}/articles/good`,
+      "{json: [{at: $.json.article, checks: ../checks/article.yaml}]}",
+    ),
+  });
+  try {
+    const args = ["run", "flows", "--cache-dir", "cache"];
+    assert.equal((await runCli(args, { cwd: dir })).code, 0);
+    await Deno.writeTextFile(
+      `${dir}/checks/article.yaml`,
+      "- {path: $.title, type: number, name: title}\n",
+    );
+    const r = await runCli(args, { cwd: dir });
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.match(r.stdout, /article › title: .*expected type number, got string "Welcome"/);
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a check file run as a flow (a folder that holds both) is one problem that says so", async () => {
+  const dir = await tree({
+    "suite/checks/list.yaml": "- {path: $.title, type: string}\n",
+    "suite/checks/map.yaml": "x-a: &a {type: string}\nchecks:\n  - {path: $.title, <<: *a}\n",
+  });
+  try {
+    const r = await runCli(["validate", "suite"], { cwd: dir });
+    assert.equal(r.code, 2, r.stdout + r.stderr);
+    const problems = [...r.stdout.matchAll(/^(\S+:\d+:\d+) error\[([a-z-]+)\]: (.*)$/gm)];
+    assert.deepEqual(problems.map((m) => `${m[1]} ${m[2]}`), [
+      "suite/checks/list.yaml:1:1 wrong-type",
+      "suite/checks/map.yaml:1:1 wrong-type",
+    ]);
+    assert.match(problems[0][3], /^This is a check file \(a list of checks\), not a flow/);
+    assert.match(r.stdout, /hint: Keep check files out of the folders of flows you run/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

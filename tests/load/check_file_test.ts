@@ -73,3 +73,15 @@ Deno.test("checks and else may both name check files; paths keep the list's root
     ]);
   });
 });
+
+Deno.test("a check file's path is read as the flow loads: an expression or an empty path is one problem", () => {
+  for (
+    const [path, code] of [['"${vars.id}.yaml"', "expression-not-allowed"], ['""', "wrong-type"]]
+  ) {
+    const { problems } = loadFlow(
+      `name: f\nvars: {id: 1}\nsteps:\n${step("s", `{json: [{at: $.json.a, checks: ${path}}]}`)}`,
+      "f.yaml",
+    );
+    assert.deepEqual(problems.map((p) => p.code), [code], path);
+  }
+});
