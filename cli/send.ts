@@ -28,6 +28,7 @@ import { UsageError } from "../lib/model/errors.ts";
 import type { Flow } from "../lib/model/flow.ts";
 import type { StepResult } from "../lib/model/result.ts";
 import { formatProblems, style } from "../lib/report/console.ts";
+import type { Network } from "../lib/run/context.ts";
 import { runFlow } from "../lib/run/flows.ts";
 import { command, type ParsedValues } from "./args.ts";
 import { EXIT } from "./exit.ts";
@@ -115,8 +116,12 @@ function loadRequest(text: string, inputs: LoadInputs): Promise<LoadResult> {
 }
 
 /** Sends the loaded request with run's options; its step's result, masked. */
-async function sendLoaded(flow: Flow, plan: RunPlan, inputs: LoadInputs): Promise<StepResult> {
-  const network = await readNetwork(plan.network, io.readText);
+async function sendLoaded(
+  flow: Flow,
+  plan: RunPlan,
+  inputs: LoadInputs,
+  network: Network | undefined,
+): Promise<StepResult> {
   if (network?.insecure) err(insecureWarning(true, [])!);
   const result = await runFlow(flow, {
     env: inputs.env,
@@ -188,6 +193,7 @@ export async function send(args: string[]): Promise<number> {
   // Run's own planner checks run's options: the same words, limits and messages.
   const plan = runPlan([FILE, ...runArgs], HOST)!;
   const inputs = await readLoadInputs(plan, redactor);
+  const network = await readNetwork(plan.network, io.readText);
   const text = sendFlow(request, runArgs);
   const s = style(useColor(values));
   const loaded = await loadRequest(text, inputs);
@@ -197,7 +203,7 @@ export async function send(args: string[]): Promise<number> {
     err(problems.replace(/ in 1 file; nothing was sent\.\n$/, IN_REQUEST));
     return EXIT.usage;
   }
-  const step = await sendLoaded(loaded.flow, plan, inputs);
+  const step = await sendLoaded(loaded.flow, plan, inputs, network);
   // With --flow the flow is the output (to save or pipe), and the exchange goes beside it.
   const lines = exchangeLines(step, s);
   if (lines.length > 0) (values.flow ? err : out)(lines.join("\n") + "\n");
