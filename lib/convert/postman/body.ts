@@ -1,0 +1,200 @@
+/**
+ * A Postman body in the flow format's own spelling: raw JSON → `body` (a
+ * map, `{{x}}` inside strings and as whole values both carried over), other
+ * raw text → `body` text, urlencoded → `form`, form-data → `multipart`
+ * (files as `{file}`), binary → `body_file`, GraphQL → `graphql`.
+ *
+ * @module
+ */
+import { ymap, type YNode } from "../yaml_out.ts";
+import type { PmBody, PmPair } from "./model.ts";
+import { render } from "./template.ts";
+
+/** A body as request fields, with the files it reads and what could not be carried. */
+export interface BodyOut {
+  fields: [string, YNode][];
+  /** Paths (relative to the flow) of files the body reads: written as placeholders. */
+  files: string[];
+  /** The content type the body implies, when the request sets none. */
+  contentType?: string;
+  notes: string[];
+}
+
+type Resolve = (name: string) => string;
+
+const MARK = "\ue000";
+
+/**
+ * Raw text that is JSON once its `{{x}}` are read as values: the value, with
+ * each `{{x}}` rendered; `undefined` when it is not JSON.
+ *
+ * @example
+ * ```ts
+ * import { jsonBody } from "./body.ts";
+ * const v = jsonBody('{"n": {{count}}, "s": "a {{b}}"}', (n) => `\${vars.${n}}`);
+ * if (JSON.stringify(v) !== '{"n":"${vars.count}","s":"a ${vars.b}"}') throw new Error(JSON.stringify(v));
+ * ```
+ */
+export function jsonBody(raw: string, resolve: Resolve): unknown {
+  const names: string[] = [];
+  let text = "";
+  let inString = false;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (c === "{" && raw[i + 1] === "{") {
+      const end = raw.indexOf("}}", i + 2);
+      if (end > 0 && !raw.slice(i + 2, end).includes("{")) {
+        const mark = `${MARK}${names.push(raw.slice(i + 2, end).trim()) - 1}${MARK}`;
+        text += inString ? mark : `"${mark}"`;
+        i = end + 1;
+        continue;
+      }
+    }
+    if (c === "\\" && inString) {
+      text += c + (raw[i + 1] ?? "");
+      i++;
+      continue;
+    }
+    if (c === '"') inString = !inString;
+    text += c;
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return fill(value, names, resolve);
+}
+
+function fill(value: unknown, names: string[], resolve: Resolve): unknown {
+  if (typeof value === "string") {
+    return value.replaceAll("${", "$${").replace(
+      new RegExp(`${MARK}(\\d+)${MARK}`, "g"),
+      (_, i) => resolve(names[Number(i)]),
+    );
+  }
+  if (Array.isArray(value)) return value.map((v) => fill(v, names, resolve));
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, names, resolve)]));
+  }
+  return value;
+}
+
+/** A JSON value as a YAML node: maps keep their order. */
+export function yamlValue(value: unknown): YNode {
+  if (Array.isArray(value)) return value.map(yamlValue);
+  if (typeof value === "object" && value !== null) {
+    return ymap(Object.entries(value).map(([k, v]) => [k, yamlValue(v)]));
+  }
+  return value as YNode;
+}
+
+function grouped(pairs: PmPair[], resolve: Resolve): [string, YNode][] {
+  const map = new Map<string, string[]>();
+  for (const p of pairs) {
+    if (p.disabled) continue;
+    const list = map.get(p.key) ?? [];
+    list.push(render(p.value, resolve));
+    map.set(p.key, list);
+  }
+  return [...map].map(([k, v]) => [render(k, resolve), v.length === 1 ? v[0] : v]);
+}
+
+/** A file the collection names, as a path beside the flow (`files/<base name>`). */
+function filePath(src: string): string {
+  const base = src.split(/[\\/]/).pop()?.replace(/[^\w.-]/g, "_") || "upload.bin";
+  return `files/${base.replace(/^\.+/, "_")}`;
+}
+
+const LANGUAGES: Record<string, string> = {
+  json: "application/json",
+  xml: "application/xml",
+  html: "text/html",
+  text: "text/plain",
+  javascript: "application/javascript",
+};
+
+/**
+ * The request fields of a body; no fields for an empty one.
+ *
+ * @example
+ * ```ts
+ * import { bodyFields } from "./body.ts";
+ * const out = bodyFields({ mode: "urlencoded", pairs: [{ key: "a", value: "{{x}}" }] }, (n) => `\${vars.${n}}`);
+ * if (out.fields[0][0] !== "form") throw new Error();
+ * ```
+ */
+export function bodyFields(body: PmBody, resolve: Resolve): BodyOut {
+  const out: BodyOut = { fields: [], files: [], notes: [] };
+  switch (body.mode) {
+    case "raw":
+      return rawBody(body, resolve, out);
+    case "urlencoded": {
+      const form = grouped(body.pairs ?? [], resolve);
+      if (form.length > 0) out.fields.push(["form", ymap(form)]);
+      return out;
+    }
+    case "formdata":
+      return formData(body.pairs ?? [], resolve, out);
+    case "file":
+      if (body.file) {
+        const path = filePath(body.file);
+        out.files.push(path);
+        out.fields.push(["body_file", path]);
+        out.notes.push(`the body is the file "${body.file}": put it at ${path}`);
+      }
+      return out;
+    case "graphql":
+      return graphql(body, resolve, out);
+  }
+  out.notes.push(`the body mode "${body.mode}" is not converted`);
+  return out;
+}
+
+function rawBody(body: PmBody, resolve: Resolve, out: BodyOut): BodyOut {
+  const raw = body.raw ?? "";
+  if (raw.trim() === "") return out;
+  const json = body.language === undefined || body.language === "json"
+    ? jsonBody(raw, resolve)
+    : undefined;
+  if (json !== undefined && typeof json === "object" && json !== null) {
+    out.fields.push(["body", yamlValue(json)]);
+    return out;
+  }
+  out.fields.push(["body", render(raw, resolve)]);
+  out.contentType = LANGUAGES[body.language ?? "text"] ?? "text/plain";
+  return out;
+}
+
+function formData(pairs: PmPair[], resolve: Resolve, out: BodyOut): BodyOut {
+  const fields: [string, YNode][] = [];
+  for (const p of pairs) {
+    if (p.disabled) continue;
+    if (p.type === "file") {
+      const path = filePath(p.src || `${p.key}.bin`);
+      out.files.push(path);
+      fields.push([p.key, ymap([["file", path]])]);
+      out.notes.push(`the form field "${p.key}" uploads "${p.src ?? ""}": put it at ${path}`);
+    } else fields.push([render(p.key, resolve), render(p.value, resolve)]);
+  }
+  if (fields.length > 0) out.fields.push(["multipart", ymap(fields)]);
+  return out;
+}
+
+function graphql(body: PmBody, resolve: Resolve, out: BodyOut): BodyOut {
+  const g = body.graphql;
+  if (!g || g.query.trim() === "") return out;
+  const variables = g.variables?.trim() ? jsonBody(g.variables, resolve) : undefined;
+  if (g.variables?.trim() && variables === undefined) {
+    out.notes.push("the GraphQL variables are not JSON and were left out");
+  }
+  out.fields.push([
+    "graphql",
+    ymap([["query", render(g.query, resolve)], [
+      "variables",
+      variables === undefined ? undefined : yamlValue(variables),
+    ]]),
+  ]);
+  return out;
+}

@@ -1,0 +1,49 @@
+/**
+ * Translated checks as flow YAML: each one line (`- { path: $.json.id,
+ * exists: true, name: "User has id" }`), groups with `if`/`checks`/`else`.
+ *
+ * @module
+ */
+import { yflow, ymap, type YNode, type YScalar } from "../yaml_out.ts";
+import { yamlValue } from "./body.ts";
+import type { CheckItem } from "./script/translate.ts";
+import type { Cond } from "./script/sym.ts";
+
+const isScalar = (v: unknown): v is YScalar => v === null || typeof v !== "object";
+
+function condNode(c: Cond, name?: string): YNode {
+  const entries: [string, unknown][] = [["path", c.path], [c.op, c.value]];
+  if (name !== undefined) entries.push(["name", name]);
+  if (entries.every(([, v]) => isScalar(v))) return yflow(entries as [string, YScalar][]);
+  return ymap(entries.map(([k, v]) => [k, yamlValue(v)]));
+}
+
+/**
+ * The YAML list of `items`.
+ *
+ * @example
+ * ```ts
+ * import { checksYaml } from "./checks_yaml.ts";
+ * import { toYaml, ymap } from "../yaml_out.ts";
+ * const list = checksYaml([{ cond: { path: "$.status", op: "equals", value: 200 }, name: "ok" }]);
+ * const text = toYaml([], ymap([["json", list]]));
+ * if (text !== "json:\n  - { path: $.status, equals: 200, name: ok }\n") throw new Error(text);
+ * ```
+ */
+export function checksYaml(items: CheckItem[]): YNode[] {
+  return items.map((item) => {
+    if ("cond" in item) return condNode(item.cond, item.name);
+    const conds = item.if.map((c) => condNode(c));
+    if (item.checks.length === 0) {
+      // Only an else branch: written as the checks that run when the condition does not hold.
+      return ymap([["if", conds.length === 1 ? conds[0] : conds], ["checks", [
+        condNode({ path: "$.status", op: "exists", value: true }),
+      ]], ["else", checksYaml(item.else)]]);
+    }
+    return ymap([
+      ["if", conds.length === 1 ? conds[0] : conds],
+      ["checks", checksYaml(item.checks)],
+      ["else", item.else.length > 0 ? checksYaml(item.else) : undefined],
+    ]);
+  });
+}

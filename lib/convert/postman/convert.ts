@@ -1,0 +1,215 @@
+/**
+ * `flowrun convert postman`: a collection (and an environment) → flow files.
+ * Each top-level folder becomes a flow (nested folders are flattened into
+ * it, in collection order, each step's comment naming its folder path);
+ * requests at the top level become a flow named after the collection. When a
+ * flow reads a value an earlier flow's step captured, the flows from that one
+ * to this one are merged into one, since flows share no state and Newman ran
+ * them as one sequence.
+ *
+ * @module
+ */
+import { snake } from "../names.ts";
+import { toYaml, ymap } from "../yaml_out.ts";
+import { readEnvironment } from "./environment.ts";
+import { FlowBuilder, type RequestReport, type Shared } from "./flow.ts";
+import { readCollection } from "./input.ts";
+import type { PmCollection, PmUnit } from "./model.ts";
+import { type EnvNeed, Variables, varName } from "./vars.ts";
+
+/** A file the conversion writes, relative to the output folder. */
+export interface OutFile {
+  path: string;
+  text: string;
+  /** A placeholder for a file the collection uploads: never overwrites one that is there. */
+  placeholder?: boolean;
+}
+
+/** What was converted, for the summary. */
+export interface PostmanSummary {
+  collection: string;
+  version: string;
+  requests: number;
+  flows: { file: string; name: string; steps: number; folders: string[] }[];
+  reports: (RequestReport & { file: string })[];
+  env: EnvNeed[];
+  varsFile?: string;
+  envFile?: string;
+  unset: string[];
+  placeholders: string[];
+}
+
+/** The files and the summary. */
+export interface PostmanResult {
+  files: OutFile[];
+  summary: PostmanSummary;
+}
+
+interface Built {
+  builders: FlowBuilder[];
+  shared: Shared;
+}
+
+function build(
+  c: PmCollection,
+  groups: PmUnit[][],
+  environment: Variables["values"] | undefined,
+  vars: () => Variables,
+): Built {
+  void environment;
+  const shared: Shared = {
+    vars: vars(),
+    literals: new Map(),
+    capturedBy: new Map(),
+    origins: new Map(),
+    files: new Set(),
+  };
+  const builders = groups.map((group, i) => {
+    const b = new FlowBuilder(i, shared);
+    for (const unit of group) for (const r of unit.requests) b.add(r);
+    return b;
+  });
+  void c;
+  return { builders, shared };
+}
+
+/** Groups joined where a flow reads an earlier one's captures; `undefined` when none does. */
+function merged(groups: PmUnit[][], builders: FlowBuilder[]): PmUnit[][] | undefined {
+  const join = new Array<boolean>(groups.length).fill(false);
+  for (const b of builders) {
+    for (const from of b.readsFrom) for (let k = from + 1; k <= b.index; k++) join[k] = true;
+  }
+  if (!join.includes(true)) return undefined;
+  const out: PmUnit[][] = [];
+  groups.forEach((g, i) => (join[i] ? out[out.length - 1].push(...g) : out.push([...g])));
+  return out;
+}
+
+/**
+ * The flows of a collection.
+ *
+ * @example
+ * ```ts
+ * import { convertPostman } from "./convert.ts";
+ * const collection = JSON.stringify({
+ *   info: { name: "Shop", schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" },
+ *   item: [{
+ *     name: "Login",
+ *     request: { method: "POST", url: "{{baseUrl}}/login", body: { mode: "raw", raw: '{"user": "ann"}' } },
+ *     event: [{ listen: "test", script: { exec: ["pm.test('ok', () => pm.response.to.have.status(200));"] } }],
+ *   }],
+ * });
+ * const { files, summary } = convertPostman(collection);
+ * if (!files[0].text.includes("url: ${ENV.BASE_URL}/login") || summary.reports[0].translated !== 1) throw new Error(files[0].text);
+ * ```
+ */
+export function convertPostman(collectionText: string, environmentText?: string): PostmanResult {
+  const c = readCollection(collectionText);
+  const env = environmentText === undefined ? undefined : readEnvironment(environmentText);
+  const newVars = () => new Variables(c.variables, env?.values ?? []);
+  let groups = c.units.map((u) => [u]);
+  let built = build(c, groups, undefined, newVars);
+  // Each pass joins at least two groups, so this ends within as many passes as there are groups.
+  for (let pass = 0; pass < c.units.length; pass++) {
+    const next = merged(groups, built.builders);
+    if (!next) break;
+    groups = next;
+    built = build(c, groups, undefined, newVars);
+  }
+  return write(c, groups, built, env?.name);
+}
+
+function flowName(c: PmCollection, group: PmUnit[]): string {
+  const folders = group.map((u) => u.folder).filter((f): f is string => f !== undefined);
+  if (folders.length === 0 || group.length === c.units.length) return c.name;
+  return folders.length === 1 ? folders[0] : `${c.name}: ${folders.join(", ")}`;
+}
+
+function write(
+  c: PmCollection,
+  groups: PmUnit[][],
+  built: Built,
+  envName: string | undefined,
+): PostmanResult {
+  const { builders, shared } = built;
+  const width = String(groups.length).length;
+  const files: OutFile[] = [];
+  const summary: PostmanSummary = {
+    collection: c.name,
+    version: c.version,
+    requests: c.units.reduce((n, u) => n + u.requests.length, 0),
+    flows: [],
+    reports: [],
+    env: [],
+    unset: [],
+    placeholders: [...shared.files].sort(),
+  };
+  const taken = new Set<string>();
+  groups.forEach((group, i) => {
+    const name = flowName(c, group);
+    let file = `${String(i + 1).padStart(width, "0")}_${snake(name).slice(0, 60) || "flow"}.yaml`;
+    if (taken.has(file)) file = file.replace(/\.yaml$/, `_${i + 1}.yaml`);
+    taken.add(file);
+    const b = builders[i];
+    const vars = [...b.flowVars].map((v) =>
+      [varName(v), shared.vars.defaultOf(v)] as [string, string]
+    );
+    const root = ymap([
+      ["name", name],
+      ["vars", vars.length > 0 ? ymap(vars) : undefined],
+      ["steps", b.steps],
+    ]);
+    const header = [
+      `Converted by flowrun convert postman from the collection "${c.name}"${
+        group.some((u) => u.folder)
+          ? `, ${group.filter((u) => u.folder).length === 1 ? "folder" : "folders"} ${
+            group.filter((u) => u.folder).map((u) => `"${u.folder}"`).join(", ")
+          }`
+          : ""
+      }.`,
+      "Comments above a step name its folder path and any script line left untranslated.",
+    ];
+    files.push({ path: file, text: toYaml(header, root) });
+    summary.flows.push({
+      file,
+      name,
+      steps: b.steps.length,
+      folders: group.map((u) => u.folder ?? ""),
+    });
+    summary.reports.push(...b.reports.map((r) => ({ ...r, file })));
+  });
+  for (const path of summary.placeholders) files.push({ path, text: "", placeholder: true });
+  for (const [origin, env] of [...shared.origins].sort()) {
+    shared.vars.env.set(env, { name: env, secret: false, hint: `${origin} unless set` });
+  }
+  summary.env = [...shared.vars.env.values()].sort((a, b) => a.name.localeCompare(b.name));
+  summary.unset = [...shared.vars.unset].filter((n) => !shared.vars.values.has(n)).sort();
+  if (envName !== undefined) addEnvironmentFiles(envName, shared.vars, files, summary);
+  return { files, summary };
+}
+
+/** The vars file (flow vars from the environment) and env file (its non-secret environment variables). */
+function addEnvironmentFiles(
+  envName: string,
+  vars: Variables,
+  files: OutFile[],
+  summary: PostmanSummary,
+): void {
+  const base = snake(envName) || "environment";
+  const values: Record<string, string> = {};
+  const envLines: string[] = [];
+  for (const name of [...vars.fromEnvironment].sort()) {
+    if (vars.isSecret(name)) continue;
+    const value = vars.values.get(name) ?? "";
+    if (vars.isEnv(name, false)) {
+      const env = vars.envVar(name);
+      if (!/[\r\n]/.test(value)) envLines.push(`${env}=${value}`);
+    } else values[varName(name)] = value;
+  }
+  summary.varsFile = `${base}.vars.json`;
+  files.push({ path: summary.varsFile, text: JSON.stringify(values, null, 2) + "\n" });
+  if (envLines.length > 0) {
+    summary.envFile = `${base}.env`;
+    files.push({ path: summary.envFile, text: envLines.join("\n") + "\n" });
+  }
+}

@@ -1,0 +1,175 @@
+/**
+ * One flow of a converted collection: its requests become steps in
+ * collection order, named from the request names; pre-request scripts set
+ * values before a request is written, test scripts give its checks and
+ * captures, and a later `{{x}}` reads the capture of the step that set it.
+ *
+ * @module
+ */
+import { snake, UniqueNames } from "../names.ts";
+import { commented, ymap, type YNode } from "../yaml_out.ts";
+import { authFields } from "./auth.ts";
+import { bodyFields } from "./body.ts";
+import { checksYaml } from "./checks_yaml.ts";
+import type { PmRequest } from "./model.ts";
+import type { Sym } from "./script/sym.ts";
+import { translateScript, type Translation } from "./script/translate.ts";
+import { render } from "./template.ts";
+import { type Variables, varName } from "./vars.ts";
+
+/** What the flows of one conversion share: variables, values set outright, who captured what. */
+export interface Shared {
+  vars: Variables;
+  /** Values scripts set outright (Newman keeps them for the rest of the run). */
+  literals: Map<string, string>;
+  /** The flow (by index) whose step last captured each variable. */
+  capturedBy: Map<string, number>;
+  /** Literal origins → their environment variable. */
+  origins: Map<string, string>;
+  files: Set<string>;
+}
+
+/** One request's counts, for the summary. */
+export interface RequestReport {
+  request: string;
+  step: string;
+  translated: number;
+  untranslated: number;
+}
+
+const NO_BODY = new Set(["GET", "HEAD"]);
+
+/** Builds one flow's steps. */
+export class FlowBuilder {
+  readonly steps: YNode[] = [];
+  readonly reports: RequestReport[] = [];
+  readonly notes: string[] = [];
+  /** Postman variables read as flow vars. */
+  readonly flowVars = new Set<string>();
+  /** Indexes of earlier flows whose captures this flow reads. */
+  readonly readsFrom = new Set<number>();
+  readonly #names = new UniqueNames();
+  readonly #bindings = new Map<string, string>();
+
+  constructor(readonly index: number, readonly shared: Shared) {}
+
+  /** The expression for `{{name}}` here. */
+  resolve(name: string, atUrlStart = false): string {
+    const bound = this.#bindings.get(name);
+    if (bound !== undefined) return bound;
+    const literal = this.shared.literals.get(name);
+    if (literal !== undefined) return literal.replaceAll("${", "$${");
+    const by = this.shared.capturedBy.get(name);
+    if (by !== undefined && by !== this.index) this.readsFrom.add(by);
+    const expr = this.shared.vars.expression(name, atUrlStart);
+    if (expr.startsWith("${vars.")) this.flowVars.add(name);
+    return expr;
+  }
+
+  /** A variable as a script reads it. */
+  variable(name: string): Sym {
+    const literal = this.shared.literals.get(name);
+    if (!this.#bindings.has(name) && literal !== undefined) return { k: "lit", value: literal };
+    const known = this.#bindings.has(name) || this.shared.vars.values.has(name) ||
+      this.shared.capturedBy.has(name) || this.shared.vars.isEnv(name, false);
+    return known ? { k: "var", name, expr: this.resolve(name) } : { k: "lit", value: undefined };
+  }
+
+  add(r: PmRequest): void {
+    const comments = [[...r.folders, r.name].join(" › ")];
+    const translated = { translated: 0, untranslated: 0 };
+    for (const s of r.scripts.filter((s) => s.listen === "prerequest")) {
+      const t = this.translate(s.source, comments, `pre-request script of ${s.owner}`);
+      for (const set of t.sets) this.shared.literals.set(set.name, set.value);
+      for (const c of t.captures) {
+        comments.push(`pre-request sets ${c.name} from a response it has not got: not converted`);
+      }
+    }
+    const name = this.#names.take(snake(r.name) || r.method.toLowerCase());
+    const request = this.request(r, comments);
+    const tests = r.scripts.filter((s) => s.listen === "test")
+      .map((s) => this.translate(s.source, comments, `test script of ${s.owner}`));
+    const checks = tests.flatMap((t) => t.checks);
+    const captures = new Map<string, string>();
+    for (const t of tests) {
+      translated.translated += t.translated;
+      translated.untranslated += t.untranslatedAssertions;
+      for (const c of t.captures) captures.set(varName(c.name), c.path);
+    }
+    const step = ymap([
+      ["name", name],
+      ["request", request],
+      ["capture", captures.size > 0 ? ymap([...captures]) : undefined],
+      ["assert", checks.length > 0 ? ymap([["json", checksYaml(checks)]]) : undefined],
+    ]);
+    this.steps.push(commented(comments, step));
+    this.reports.push({ request: comments[0], step: name, ...translated });
+    for (const t of tests) {
+      for (const c of t.captures) {
+        this.#bindings.set(c.name, `\${steps.${name}.capture.${varName(c.name)}}`);
+        this.shared.capturedBy.set(c.name, this.index);
+        this.shared.literals.delete(c.name);
+      }
+      for (const s of t.sets) this.shared.literals.set(s.name, s.value);
+    }
+  }
+
+  translate(source: string, comments: string[], where: string): Translation {
+    const t = translateScript(source, (n) => this.variable(n));
+    if (t.untranslated.length > 0) {
+      comments.push(`untranslated, from the ${where}:`);
+      comments.push(...t.untranslated.map((l) => `  ${l}`));
+    }
+    return t;
+  }
+
+  url(raw: string): string {
+    const first = raw.match(/^\{\{([^{}]+)\}\}/)?.[1]?.trim();
+    let url = render(raw, (n) => this.resolve(n, n === first));
+    if (!/^(https?:\/\/|\$\{)/i.test(url)) url = `http://${url}`;
+    const origin = url.match(/^https?:\/\/[^/?#$]+/i)?.[0];
+    if (!origin) return url;
+    let env = this.shared.origins.get(origin);
+    if (!env) {
+      const host = origin.replace(/^https?:\/\//i, "").replace(/:\d+$/, "");
+      env = `${snake(host).toUpperCase() || "API"}_URL`;
+      this.shared.origins.set(origin, env);
+    }
+    return `\${ENV.${env}:-${origin}}${url.slice(origin.length)}`;
+  }
+
+  request(r: PmRequest, comments: string[]): YNode {
+    const resolve = (n: string) => this.resolve(n);
+    const body = r.body ? bodyFields(r.body, resolve) : undefined;
+    const auth = r.auth
+      ? authFields(r.auth, resolve, this.shared.vars, r.authFrom ?? "collection")
+      : undefined;
+    const headers = new Map<string, string>();
+    for (const h of r.headers) {
+      if (h.disabled || h.key.trim() === "") continue;
+      if (/^content-type$/i.test(h.key) && r.body?.mode === "formdata") continue;
+      headers.set(render(h.key, resolve), render(h.value, resolve));
+    }
+    const has = (n: string) => [...headers.keys()].some((k) => k.toLowerCase() === n.toLowerCase());
+    for (const [k, v] of auth?.headers ?? []) if (!has(k)) headers.set(k, v);
+    if (body?.contentType && !has("content-type")) headers.set("Content-Type", body.contentType);
+    let fields = body?.fields ?? [];
+    if (NO_BODY.has(r.method) && fields.length > 0) {
+      comments.push(
+        `the ${r.method} request's body is left out: flowrun sends no body with ${r.method}`,
+      );
+      fields = [];
+    }
+    for (const note of [...(body?.notes ?? []), ...(auth?.notes ?? [])]) {
+      comments.push(`note: ${note}`);
+    }
+    for (const f of body?.files ?? []) this.shared.files.add(f);
+    return ymap([
+      ["method", r.method],
+      ["url", this.url(r.url)],
+      ["query", auth && auth.query.length > 0 ? ymap(auth.query) : undefined],
+      ["headers", headers.size > 0 ? ymap([...headers]) : undefined],
+      ...fields,
+    ]);
+  }
+}

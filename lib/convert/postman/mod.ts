@@ -1,0 +1,42 @@
+/**
+ * `flowrun convert postman`: a Postman collection (v2.0 or v2.1, as Postman,
+ * Bruno and Newman export it) and optionally an environment → flow files, a
+ * vars file from the environment (secrets left out) and a summary. Pure: it
+ * takes text and gives the files' text; `cli/convert_postman.ts` reads and
+ * writes them.
+ *
+ * Where things live:
+ *
+ * - **Read**: `input.ts` (the collection: version checks, folders walked
+ *   within `limits.ts`'s depth, inherited auth and scripts gathered per
+ *   request), `fields.ts` (the fields v2.0 and v2.1 write differently),
+ *   `environment.ts`, `model.ts` (the shapes).
+ * - **Scripts** (`script/`): `parse.ts` (acorn, bounded), `eval.ts` (what an
+ *   expression means on the response), `sym.ts` (those meanings and
+ *   conditions), `expect.ts` (chai chains), `translate.ts` (statements →
+ *   checks, captures, groups, untranslated lines).
+ * - **Write**: `convert.ts` (units → flows, merging flows that share
+ *   captures; the vars and env files), `flow.ts` (requests → steps),
+ *   `vars.ts` and `template.ts` (`{{x}}` → `${vars.x}`, `${ENV.X}` or a
+ *   capture), `auth.ts`, `body.ts`, `checks_yaml.ts`, `summary.ts`.
+ *
+ * @example
+ * ```ts
+ * import { convertPostman, formatPostmanSummary } from "./mod.ts";
+ * const { files, summary } = convertPostman(JSON.stringify({
+ *   info: { name: "Ping", schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" },
+ *   item: [{ name: "Ping", request: { method: "GET", url: "https://api.test/ping" } }],
+ * }));
+ * if (files.length !== 1 || !formatPostmanSummary(summary, "out").includes("1 request")) throw new Error();
+ * ```
+ *
+ * @module
+ */
+export {
+  convertPostman,
+  type OutFile,
+  type PostmanResult,
+  type PostmanSummary,
+} from "./convert.ts";
+export { formatPostmanSummary } from "./summary.ts";
+export { MAX_POSTMAN_BYTES } from "./limits.ts";

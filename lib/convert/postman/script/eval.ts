@@ -1,0 +1,297 @@
+/**
+ * Evaluates a script expression to a {@linkcode Sym}: what it means on the
+ * response, in both the `pm.*` API and the legacy sandbox (`responseBody`,
+ * `responseCode.code`, `responseHeaders`, `responseTime`,
+ * `postman.getEnvironmentVariable`, `environment.x`).
+ *
+ * @module
+ */
+import { MAX_SCRIPT_DEPTH } from "../limits.ts";
+import type { Node } from "./parse.ts";
+import { compare, type Cond, member, not, type Sym, truthy } from "./sym.ts";
+
+/** What an expression is evaluated against. */
+export interface EvalContext {
+  /** The script's own `var`/`let`/`const` names; `undefined`: declared but not understood. */
+  scope: Map<string, Sym | undefined>;
+  /** The conditions each `tests["…"]` was given, for `if (tests["…"])`. */
+  tests: Map<string, Cond[]>;
+  /** A Postman variable read at run time (its flow expression), or `undefined` when nothing sets it. */
+  variable(name: string): Sym;
+}
+
+/**
+ * The dotted name of a member chain of plain names (`pm.response.code`), else `undefined`.
+ *
+ * @example
+ * ```ts
+ * import { dotted } from "./eval.ts";
+ * import { parseScript } from "./parse.ts";
+ * const p = parseScript("pm.response.code");
+ * if (!p.ok || dotted(p.program.body[0].expression) !== "pm.response.code") throw new Error();
+ * ```
+ */
+export function dotted(node: Node): string | undefined {
+  if (node.type === "Identifier") return node.name;
+  if (node.type !== "MemberExpression" || node.computed) return undefined;
+  const head = dotted(node.object);
+  return head === undefined ? undefined : `${head}.${node.property.name}`;
+}
+
+/** Names whose value is a part of the response. */
+const RESPONSE_NAMES: Record<string, string> = {
+  "responseCode.code": "$.status",
+  "pm.response.code": "$.status",
+  "responseBody": "$.body",
+  "responseTime": "$.duration_ms",
+  "pm.response.responseTime": "$.duration_ms",
+  "responseHeaders": "$.headers",
+};
+
+/** Calls that read a Postman variable by name. */
+const VARIABLE_GETTERS = new Set([
+  "pm.environment.get",
+  "pm.variables.get",
+  "pm.collectionVariables.get",
+  "pm.globals.get",
+  "pm.iterationData.get",
+  "postman.getEnvironmentVariable",
+  "postman.getGlobalVariable",
+]);
+
+/**
+ * The meaning of `node`, or `undefined` when it cannot be told.
+ *
+ * @example
+ * ```ts
+ * import { evaluate } from "./eval.ts";
+ * import { parseScript } from "./parse.ts";
+ * const p = parseScript("JSON.parse(responseBody).user.token");
+ * const ctx = { scope: new Map(), tests: new Map(), variable: () => ({ k: "lit", value: undefined }) } as const;
+ * const s = p.ok ? evaluate(p.program.body[0].expression, ctx, 0) : undefined;
+ * if (s?.k !== "path" || s.path !== "$.json.user.token") throw new Error(JSON.stringify(s));
+ * ```
+ */
+export function evaluate(node: Node, ctx: EvalContext, depth: number): Sym | undefined {
+  if (depth > MAX_SCRIPT_DEPTH) return undefined;
+  const d = depth + 1;
+  switch (node.type) {
+    case "Literal":
+      return node.regex ? undefined : { k: "lit", value: node.value };
+    case "TemplateLiteral":
+      return node.expressions.length === 0
+        ? { k: "lit", value: node.quasis[0].value.cooked }
+        : undefined;
+    case "Identifier":
+      return identifier(node.name, ctx);
+    case "MemberExpression":
+      return memberOf(node, ctx, d);
+    case "CallExpression":
+      return call(node, ctx, d);
+    case "UnaryExpression":
+      return unary(node, ctx, d);
+    case "BinaryExpression":
+      return binary(node, ctx, d);
+    case "LogicalExpression":
+      return logical(node, ctx, d);
+    case "ArrayExpression":
+    case "ObjectExpression":
+      return literalValue(node, ctx, d);
+  }
+  return undefined;
+}
+
+function identifier(name: string, ctx: EvalContext): Sym | undefined {
+  if (ctx.scope.has(name)) return ctx.scope.get(name);
+  if (name === "undefined") return { k: "lit", value: undefined };
+  const response = RESPONSE_NAMES[name];
+  return response ? { k: "path", path: response } : undefined;
+}
+
+function memberOf(node: Node, ctx: EvalContext, d: number): Sym | undefined {
+  const name = dotted(node);
+  if (name && RESPONSE_NAMES[name] && !ctx.scope.has(name.split(".")[0])) {
+    return { k: "path", path: RESPONSE_NAMES[name] };
+  }
+  const env = name?.match(/^(environment|globals|data)\.(.+)$/);
+  if (env && !ctx.scope.has(env[1])) return ctx.variable(env[2]);
+  if (node.computed && node.object.type === "Identifier" && node.object.name === "tests") {
+    const key = evaluate(node.property, ctx, d);
+    const conds = key?.k === "lit" ? ctx.tests.get(String(key.value)) : undefined;
+    return conds ? { k: "cond", conds } : undefined;
+  }
+  const base = evaluate(node.object, ctx, d);
+  const key = node.computed
+    ? evaluate(node.property, ctx, d)
+    : { k: "lit", value: node.property.name };
+  if (!base || key?.k !== "lit") return undefined;
+  if (base.k !== "path") return undefined;
+  if (key.value === "length") return { k: "len", path: base.path };
+  if (base.path === "$.headers" && typeof key.value === "string") {
+    return { k: "path", path: member("$.headers", key.value.toLowerCase()) };
+  }
+  if (typeof key.value === "number" && Number.isInteger(key.value) && key.value >= 0) {
+    return { k: "path", path: member(base.path, key.value) };
+  }
+  return typeof key.value === "string"
+    ? { k: "path", path: member(base.path, key.value) }
+    : undefined;
+}
+
+function args(node: Node, ctx: EvalContext, d: number): (Sym | undefined)[] {
+  return node.arguments.map((a: Node) => evaluate(a, ctx, d));
+}
+
+function call(node: Node, ctx: EvalContext, d: number): Sym | undefined {
+  const callee = dotted(node.callee);
+  const a = args(node, ctx, d);
+  const first = a[0];
+  if (callee === "JSON.parse" && first?.k === "path" && first.path === "$.body") {
+    return { k: "path", path: "$.json" };
+  }
+  if (
+    callee === "pm.response.headers.has" && first?.k === "lit" && typeof first.value === "string"
+  ) {
+    return cond(member("$.headers", first.value.toLowerCase()), "exists", true);
+  }
+  if (callee === "pm.response.json") return { k: "path", path: "$.json" };
+  if (callee === "pm.response.text") return { k: "path", path: "$.body" };
+  if (callee && VARIABLE_GETTERS.has(callee) && first?.k === "lit") {
+    return ctx.variable(String(first.value));
+  }
+  if (
+    (callee === "pm.response.headers.get" || callee === "postman.getResponseHeader") &&
+    first?.k === "lit" && typeof first.value === "string"
+  ) {
+    return { k: "path", path: member("$.headers", first.value.toLowerCase()) };
+  }
+  if (callee === "Number.isInteger" && first?.k === "path") {
+    return cond(first.path, "type", "integer");
+  }
+  if (callee === "Array.isArray" && first?.k === "path") return cond(first.path, "type", "array");
+  return methodCall(node, ctx, d, a);
+}
+
+const cond = (path: string, op: string, value: unknown): Sym => ({
+  k: "cond",
+  conds: [{ path, op, value }],
+});
+
+/** `x.hasOwnProperty('p')`, `x.includes(v)`, `x.indexOf(v)`, `/re/.test(x)`. */
+function methodCall(
+  node: Node,
+  ctx: EvalContext,
+  d: number,
+  a: (Sym | undefined)[],
+): Sym | undefined {
+  if (node.callee.type !== "MemberExpression" || node.callee.computed) return undefined;
+  const method = node.callee.property.name;
+  const target = node.callee.object;
+  if (method === "test" && target.type === "Literal" && target.regex) {
+    const subject = a[0];
+    if (subject?.k !== "path" || target.regex.flags !== "") return undefined;
+    return cond(subject.path, "matches", target.regex.pattern);
+  }
+  const base = evaluate(target, ctx, d);
+  const arg = a[0];
+  if (base?.k !== "path" || arg?.k !== "lit") return undefined;
+  if (method === "hasOwnProperty" && typeof arg.value === "string") {
+    return cond(member(base.path, arg.value), "exists", true);
+  }
+  if (method === "has" && base.path === "$.headers" && typeof arg.value === "string") {
+    return cond(member("$.headers", arg.value.toLowerCase()), "exists", true);
+  }
+  if (method === "includes" || (method === "has" && base.path === "$.body")) {
+    return cond(base.path, "contains", arg.value);
+  }
+  if (method === "indexOf") {
+    return { k: "path", path: `indexOf:${base.path}:${JSON.stringify(arg.value)}` };
+  }
+  return undefined;
+}
+
+function unary(node: Node, ctx: EvalContext, d: number): Sym | undefined {
+  if (node.operator === "!") return not(evaluate(node.argument, ctx, d));
+  if (
+    node.operator === "-" && node.argument.type === "Literal" &&
+    typeof node.argument.value === "number"
+  ) {
+    return { k: "lit", value: -node.argument.value };
+  }
+  if (node.operator === "typeof") {
+    const s = evaluate(node.argument, ctx, d);
+    return s?.k === "path" ? { k: "path", path: `typeof:${s.path}` } : undefined;
+  }
+  return undefined;
+}
+
+const TYPES = new Set(["string", "number", "boolean", "object"]);
+
+function binary(node: Node, ctx: EvalContext, d: number): Sym | undefined {
+  if (node.operator === "in") {
+    const key = evaluate(node.left, ctx, d);
+    const obj = evaluate(node.right, ctx, d);
+    if (key?.k !== "lit" || obj?.k !== "path" || typeof key.value !== "string") return undefined;
+    return cond(member(obj.path, key.value), "exists", true);
+  }
+  const a = evaluate(node.left, ctx, d);
+  const b = evaluate(node.right, ctx, d);
+  if (!a || !b) return undefined;
+  const special = a.k === "path" ? pseudo(a.path, node.operator, b) : undefined;
+  return special ?? compare(node.operator, a, b);
+}
+
+/** `typeof x === "string"` and `x.indexOf(v) !== -1`, carried as pseudo-paths until compared. */
+function pseudo(path: string, op: string, b: Sym): Sym | undefined {
+  const typed = path.match(/^typeof:(.+)$/);
+  if (typed) {
+    if (b.k !== "lit" || !TYPES.has(String(b.value)) || (op !== "===" && op !== "==")) {
+      return undefined;
+    }
+    return cond(typed[1], "type", b.value);
+  }
+  const index = path.match(/^indexOf:(.+):(.*)$/);
+  if (!index) return undefined;
+  const found = b.k === "lit" &&
+    ((b.value === -1 && (op === "!==" || op === "!=" || op === ">")) ||
+      (b.value === 0 && op === ">="));
+  return found ? cond(index[1], "contains", JSON.parse(index[2])) : undefined;
+}
+
+function logical(node: Node, ctx: EvalContext, d: number): Sym | undefined {
+  const a = evaluate(node.left, ctx, d);
+  if (node.operator === "||" || node.operator === "??") {
+    // `json.user || {}`: a default for a missing part, which the checks on it report anyway.
+    const fallback = node.right.type === "ObjectExpression" ||
+      node.right.type === "ArrayExpression";
+    if (a?.k === "path" && fallback) return a;
+    if (a?.k === "lit") return a.value ? a : evaluate(node.right, ctx, d);
+    return undefined;
+  }
+  const b = evaluate(node.right, ctx, d);
+  const ta = truthy(a);
+  const tb = truthy(b);
+  if (ta === false || tb === false) return { k: "lit", value: false };
+  if (ta === true) return b;
+  if (tb === true) return a;
+  if (!ta || !tb) return undefined;
+  return { k: "cond", conds: [...ta, ...tb] };
+}
+
+/** An array or object literal of known values (expected values: `eql(["a", "b"])`). */
+function literalValue(node: Node, ctx: EvalContext, d: number): Sym | undefined {
+  if (node.type === "ArrayExpression") {
+    const items = node.elements.map((e: Node | null) => (e ? evaluate(e, ctx, d) : undefined));
+    if (!items.every((s: Sym | undefined) => s?.k === "lit")) return undefined;
+    return { k: "lit", value: items.map((s: Sym) => (s as { value: unknown }).value) };
+  }
+  const out: Record<string, unknown> = {};
+  for (const p of node.properties) {
+    if (p.type !== "Property" || p.computed || p.kind !== "init") return undefined;
+    const key = p.key.type === "Identifier" ? p.key.name : String(p.key.value);
+    const v = evaluate(p.value, ctx, d);
+    if (v?.k !== "lit") return undefined;
+    out[key] = v.value;
+  }
+  return { k: "lit", value: out };
+}

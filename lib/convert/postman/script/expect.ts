@@ -1,0 +1,296 @@
+/**
+ * Chai chains as Postman scripts write them: `pm.expect(x).to.have.property('id')`,
+ * `pm.expect(x).to.eql(…)`, `pm.response.to.have.status(200)`,
+ * `pm.response.to.have.header('Content-Type')`, … → the checks they make.
+ *
+ * @module
+ */
+import { type EvalContext, evaluate } from "./eval.ts";
+import type { Node } from "./parse.ts";
+import { type Cond, member, negate, type Sym } from "./sym.ts";
+
+/** One link of a chain: a word, and its arguments when it is called. */
+interface Link {
+  word: string;
+  args?: Node[];
+}
+
+/** The chain under `node` down to its root call (`pm.expect(x)`) or root name (`pm.response`). */
+function unchain(node: Node): { root: Node; links: Link[] } {
+  const links: Link[] = [];
+  let at = node;
+  for (let i = 0; i < 64; i++) {
+    if (at.type === "CallExpression" && isName(at.callee, "pm", "expect")) break;
+    if (isName(at, "pm", "response")) break;
+    if (
+      at.type === "CallExpression" && at.callee.type === "MemberExpression" && !at.callee.computed
+    ) {
+      links.unshift({ word: at.callee.property.name, args: at.arguments });
+      at = at.callee.object;
+    } else if (at.type === "MemberExpression" && !at.computed) {
+      links.unshift({ word: at.property.name });
+      at = at.object;
+    } else break;
+  }
+  return { root: at, links };
+}
+
+const FILLER = new Set([
+  "to",
+  "be",
+  "been",
+  "is",
+  "that",
+  "which",
+  "and",
+  "has",
+  "have",
+  "with",
+  "at",
+  "of",
+  "same",
+  "does",
+  "still",
+  "deep",
+  "an_",
+  "itself",
+  "should",
+]);
+const TYPE_NAMES = new Set(["string", "number", "boolean", "object", "array", "null"]);
+const NUMERIC: Record<string, string> = {
+  above: "gt",
+  gt: "gt",
+  greaterThan: "gt",
+  below: "lt",
+  lt: "lt",
+  lessThan: "lt",
+  least: "gte",
+  gte: "gte",
+  most: "lte",
+  lte: "lte",
+};
+
+interface State {
+  subject: Sym;
+  negated: boolean;
+  out: Cond[];
+}
+
+function push(s: State, cond: Cond): boolean {
+  const c = s.negated ? negate(cond) : cond;
+  if (!c) return false;
+  s.out.push(c);
+  return true;
+}
+
+/** A length subject's operators; `undefined` when the word is not one of them. */
+function onLength(s: State, path: string, word: string, value: unknown): boolean | undefined {
+  if (typeof value !== "number") return false;
+  if (word === "equal" || word === "equals" || word === "eql" || word === "eq") {
+    return !s.negated && push(s, { path, op: "length", value });
+  }
+  const op = NUMERIC[word];
+  if (!op || !Number.isInteger(value)) return undefined;
+  const index = op === "gt" ? value : op === "gte" ? value - 1 : op === "lt" ? value - 1 : value;
+  if (index < 0) return op === "gte";
+  return push(s, { path: `${path}[${index}]`, op: "exists", value: op === "gt" || op === "gte" });
+}
+
+/** Applies one called word; false when it cannot be said. */
+function called(s: State, word: string, values: unknown[]): boolean {
+  const subject = s.subject;
+  if (subject.k === "len") return onLength(s, subject.path, word, values[0]) ?? false;
+  if (subject.k !== "path") return false;
+  const path = subject.path;
+  const [v] = values;
+  switch (word) {
+    case "equal":
+    case "equals":
+    case "eq":
+    case "eql":
+    case "eqls":
+      return v === undefined
+        ? push(s, { path, op: "exists", value: false })
+        : push(s, { path, op: "equals", value: v });
+    case "a":
+    case "an":
+      return typeof v === "string" && TYPE_NAMES.has(v.toLowerCase()) && !s.negated &&
+        push(s, { path, op: "type", value: v.toLowerCase() });
+    case "include":
+    case "includes":
+    case "contain":
+    case "contains":
+    case "string":
+      return !s.negated && push(s, { path, op: "contains", value: v });
+    case "members":
+      return !s.negated && Array.isArray(v) && push(s, { path, op: "containsAll", value: v });
+    case "lengthOf":
+    case "length":
+    case "lengthOf_":
+      return !s.negated && typeof v === "number" && push(s, { path, op: "length", value: v });
+    case "oneOf":
+      return !s.negated && Array.isArray(v) && push(s, { path, op: "anyOf", value: v });
+    case "match":
+      return false;
+    case "property": {
+      if (typeof v !== "string") return false;
+      const at = member(path, v);
+      s.subject = { k: "path", path: at };
+      if (values.length > 1) return push(s, { path: at, op: "equals", value: values[1] });
+      return push(s, { path: at, op: "exists", value: true });
+    }
+    case "within":
+      return !s.negated && typeof v === "number" && typeof values[1] === "number" &&
+        push(s, { path, op: "gte", value: v }) && push(s, { path, op: "lte", value: values[1] });
+  }
+  const op = NUMERIC[word];
+  return op !== undefined && typeof v === "number" && push(s, { path, op, value: v });
+}
+
+/** Applies one property word (`not`, `true`, `empty`, …); false when it cannot be said. */
+function property(s: State, word: string): boolean {
+  if (FILLER.has(word)) return true;
+  if (word === "not") {
+    s.negated = !s.negated;
+    return true;
+  }
+  if (s.subject.k === "len") return false;
+  if (s.subject.k !== "path") return false;
+  const path = s.subject.path;
+  switch (word) {
+    case "true":
+    case "false":
+      return push(s, { path, op: "equals", value: word === "true" });
+    case "null":
+      return push(s, { path, op: "equals", value: null });
+    case "undefined":
+      return push(s, { path, op: "exists", value: false });
+    case "exist":
+    case "ok":
+      return push(s, { path, op: "exists", value: true });
+    case "empty":
+      return s.negated
+        ? (s.negated = false, push(s, { path: `${path}[0]`, op: "exists", value: true }))
+        : push(s, { path, op: "length", value: 0 });
+    case "length":
+    case "lengthOf":
+      s.subject = { k: "len", path };
+      return true;
+  }
+  return false;
+}
+
+/** The literal values of a call's arguments, or `undefined` when one is not known now. */
+function literalArgs(args: Node[], ctx: EvalContext): unknown[] | undefined {
+  const out: unknown[] = [];
+  for (const a of args) {
+    if (a.type === "Literal" && a.regex) {
+      if (a.regex.flags !== "") return undefined;
+      out.push({ regex: a.regex.pattern });
+      continue;
+    }
+    const s = evaluate(a, ctx, 1);
+    if (s?.k === "lit") out.push(s.value);
+    else if (s?.k === "var") out.push(s.expr);
+    else return undefined;
+  }
+  return out;
+}
+
+function run(s: State, links: Link[], ctx: EvalContext): Cond[] | undefined {
+  for (const link of links) {
+    if (!link.args) {
+      if (!property(s, link.word)) return undefined;
+      continue;
+    }
+    const values = literalArgs(link.args, ctx);
+    if (!values) return undefined;
+    const re = values[0] as { regex?: string } | undefined;
+    if (link.word === "match" && s.subject.k === "path" && typeof re?.regex === "string") {
+      if (s.negated || !push(s, { path: s.subject.path, op: "matches", value: re.regex })) {
+        return undefined;
+      }
+      continue;
+    }
+    if (!called(s, link.word, values)) return undefined;
+  }
+  return s.out.length > 0 ? s.out : undefined;
+}
+
+/**
+ * The checks a `pm.expect(…)` chain makes, `undefined` when not every part
+ * can be said; `null` when `node` is no `pm.expect` chain at all.
+ *
+ * @example
+ * ```ts
+ * import { expectChecks } from "./expect.ts";
+ * import { parseScript } from "./parse.ts";
+ * const p = parseScript("pm.expect(pm.response.json().args).to.have.property('source').and.equal('x')");
+ * const ctx = { scope: new Map(), tests: new Map(), variable: () => ({ k: "lit", value: undefined }) } as const;
+ * const c = p.ok ? expectChecks(p.program.body[0].expression, ctx) : null;
+ * if (!c || c[1].path !== "$.json.args.source" || c[1].value !== "x") throw new Error(JSON.stringify(c));
+ * ```
+ */
+export function expectChecks(node: Node, ctx: EvalContext): Cond[] | undefined | null {
+  const { root, links } = unchain(node);
+  if (root.type === "CallExpression" && isName(root.callee, "pm", "expect")) {
+    const subject = root.arguments[0] ? evaluate(root.arguments[0], ctx, 1) : undefined;
+    if (!subject) return undefined;
+    return run({ subject, negated: false, out: [] }, links, ctx);
+  }
+  if (isName(root, "pm", "response") && links[0]?.word === "to") {
+    return responseChecks(links.slice(1), ctx);
+  }
+  return null;
+}
+
+function isName(node: Node, object: string, property: string): boolean {
+  return node.type === "MemberExpression" && !node.computed && node.object.type === "Identifier" &&
+    node.object.name === object && node.property.name === property;
+}
+
+/** `pm.response.to.…`: status, ok, header, json, body. */
+function responseChecks(links: Link[], ctx: EvalContext): Cond[] | undefined {
+  const words = links.filter((l) => !FILLER.has(l.word));
+  if (words.length !== 1 || words[0].word === "not") return undefined;
+  const [{ word, args }] = words;
+  const values = args ? literalArgs(args, ctx) : [];
+  if (!values) return undefined;
+  const [v, w] = values;
+  switch (word) {
+    case "status":
+      return typeof v === "number" ? [{ path: "$.status", op: "equals", value: v }] : undefined;
+    case "ok":
+    case "success":
+      return [{ path: "$.status", op: "gte", value: 200 }, {
+        path: "$.status",
+        op: "lt",
+        value: 300,
+      }];
+    case "header":
+      if (typeof v !== "string") return undefined;
+      return values.length > 1
+        ? [{ path: member("$.headers", v.toLowerCase()), op: "equals", value: w }]
+        : [{ path: member("$.headers", v.toLowerCase()), op: "exists", value: true }];
+    case "json":
+    case "withBody":
+      return [{ path: word === "json" ? "$.json" : "$.body", op: "exists", value: true }];
+    case "jsonBody":
+      return jsonBody(values);
+    case "body":
+      return typeof v === "string" ? [{ path: "$.body", op: "equals", value: v }] : undefined;
+  }
+  return undefined;
+}
+
+function jsonBody(values: unknown[]): Cond[] | undefined {
+  const [v, w] = values;
+  if (values.length === 0) return [{ path: "$.json", op: "exists", value: true }];
+  if (typeof v !== "string" || !/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*|\[\d+\])*$/.test(v)) {
+    return undefined;
+  }
+  const path = `$.json${v.startsWith("[") ? "" : "."}${v}`;
+  return values.length > 1
+    ? [{ path, op: "equals", value: w }]
+    : [{ path, op: "exists", value: true }];
+}

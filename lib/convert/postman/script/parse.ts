@@ -1,0 +1,49 @@
+/**
+ * Parses a Postman script with acorn, a real JavaScript parser, so the
+ * translator sees statements and expressions rather than guessing from
+ * text. Bounded: a script longer than {@linkcode MAX_SCRIPT_CHARS} is not
+ * parsed, and a parse error or a stack exhausted by deep nesting gives
+ * `undefined` (the script is then kept whole as a comment).
+ *
+ * @module
+ */
+import { parse } from "acorn";
+import { MAX_SCRIPT_CHARS } from "../limits.ts";
+
+/** An ESTree node as acorn gives it; the translator reads the fields each node type has. */
+// deno-lint-ignore no-explicit-any
+export type Node = { type: string; start: number; end: number; [field: string]: any };
+
+/** A parsed script, or why it could not be. */
+export type Parsed = { ok: true; program: Node } | { ok: false; why: string };
+
+/**
+ * The program of `source`, as a script (Postman's sandbox runs scripts, not
+ * modules), with top-level `return` allowed (the sandbox wraps the code in a
+ * function).
+ *
+ * @example
+ * ```ts
+ * import { parseScript } from "./parse.ts";
+ * const p = parseScript("tests['ok'] = responseCode.code === 200;");
+ * if (!p.ok || p.program.body.length !== 1) throw new Error();
+ * if (parseScript("tests[").ok) throw new Error();
+ * ```
+ */
+export function parseScript(source: string): Parsed {
+  if (source.length > MAX_SCRIPT_CHARS) {
+    return { ok: false, why: `it is longer than ${MAX_SCRIPT_CHARS} characters` };
+  }
+  try {
+    const program = parse(source, {
+      ecmaVersion: "latest",
+      sourceType: "script",
+      allowReturnOutsideFunction: true,
+      allowAwaitOutsideFunction: true,
+    }) as unknown as Node;
+    return { ok: true, program };
+  } catch (error) {
+    if (error instanceof RangeError) return { ok: false, why: "it is nested too deeply" };
+    return { ok: false, why: `it does not parse (${(error as Error).message})` };
+  }
+}

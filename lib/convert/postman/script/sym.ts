@@ -1,0 +1,191 @@
+/**
+ * What a script expression means when it can be told without running it: a
+ * path into the response (`JSON.parse(responseBody).user` is
+ * `$.json.user`), the length of one, a condition flowrun can check
+ * (`x.hasOwnProperty('id')` is `{path: $.json.id, exists: true}`), a value
+ * known now (a literal; a variable nothing sets is `undefined`), or a
+ * Postman variable read at run time. Anything else is `undefined`: the
+ * statement using it is left untranslated.
+ *
+ * @module
+ */
+
+/** A check on the response, as flowrun writes it: a path, an operator, its operand. */
+export interface Cond {
+  path: string;
+  op: string;
+  value: unknown;
+}
+
+/** A symbolic value. */
+export type Sym =
+  | { k: "path"; path: string }
+  | { k: "len"; path: string }
+  | { k: "cond"; conds: Cond[] }
+  | { k: "lit"; value: unknown }
+  | { k: "var"; name: string; expr: string };
+
+const NEGATED: Record<string, string> = {
+  equals: "notEquals",
+  notEquals: "equals",
+  gt: "lte",
+  lte: "gt",
+  gte: "lt",
+  lt: "gte",
+};
+
+/**
+ * The condition that holds when `c` does not, if flowrun can say it.
+ *
+ * @example
+ * ```ts
+ * import { negate } from "./sym.ts";
+ * if (negate({ path: "$.json.a", op: "exists", value: true })?.value !== false) throw new Error();
+ * if (negate({ path: "$.json.a", op: "matches", value: "x" }) !== undefined) throw new Error();
+ * ```
+ */
+export function negate(c: Cond): Cond | undefined {
+  if (c.op === "exists") return { ...c, value: !c.value };
+  const op = NEGATED[c.op];
+  return op ? { ...c, op } : undefined;
+}
+
+/**
+ * A JSONPath member: `.name` when it is a plain name, else `['name']`.
+ *
+ * @example
+ * ```ts
+ * import { member } from "./sym.ts";
+ * if (member("$.json", "user") !== "$.json.user" || member("$.json", "a-b") !== "$.json['a-b']") throw new Error();
+ * if (member("$.json.items", 0) !== "$.json.items[0]") throw new Error();
+ * ```
+ */
+export function member(path: string, name: string | number): string {
+  if (typeof name === "number") return `${path}[${name}]`;
+  if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return `${path}.${name}`;
+  return `${path}['${name.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}']`;
+}
+
+/**
+ * The conditions a value stands for when used as a test's result or an `if`'s
+ * test: a condition itself, a length (non-empty), a path (it exists), a known
+ * value (`true`/`false`, as a constant).
+ *
+ * @example
+ * ```ts
+ * import { truthy } from "./sym.ts";
+ * const c = truthy({ k: "len", path: "$.json.items" });
+ * if (c === undefined || typeof c === "boolean" || c[0].path !== "$.json.items[0]") throw new Error();
+ * ```
+ */
+export function truthy(s: Sym | undefined): Cond[] | boolean | undefined {
+  if (!s) return undefined;
+  switch (s.k) {
+    case "cond":
+      return s.conds;
+    case "len":
+      return [{ path: `${s.path}[0]`, op: "exists", value: true }];
+    case "path":
+      return [{ path: s.path, op: "exists", value: true }];
+    case "lit":
+      return Boolean(s.value);
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * `!s`: the negated condition (one condition only: flowrun has no "not all of").
+ *
+ * @example
+ * ```ts
+ * import { not } from "./sym.ts";
+ * const s = not({ k: "cond", conds: [{ path: "$.status", op: "equals", value: 200 }] });
+ * if (s?.k !== "cond" || s.conds[0].op !== "notEquals") throw new Error();
+ * ```
+ */
+export function not(s: Sym | undefined): Sym | undefined {
+  const t = truthy(s);
+  if (typeof t === "boolean") return { k: "lit", value: !t };
+  if (!t || t.length !== 1) return undefined;
+  const n = negate(t[0]);
+  return n ? { k: "cond", conds: [n] } : undefined;
+}
+
+/** Comparisons of a length with a number, as conditions on its elements. */
+function lengthCond(path: string, op: string, n: number): Cond[] | undefined {
+  if (!Number.isInteger(n) || n < 0) return undefined;
+  switch (op) {
+    case "===":
+    case "==":
+      return [{ path, op: "length", value: n }];
+    case ">":
+      return [{ path: `${path}[${n}]`, op: "exists", value: true }];
+    case ">=":
+      return n === 0 ? [] : [{ path: `${path}[${n - 1}]`, op: "exists", value: true }];
+    case "<":
+      return n === 0 ? undefined : [{ path: `${path}[${n - 1}]`, op: "exists", value: false }];
+    case "<=":
+      return [{ path: `${path}[${n}]`, op: "exists", value: false }];
+  }
+  return undefined;
+}
+
+const COMPARE: Record<string, string> = {
+  "===": "equals",
+  "==": "equals",
+  "!==": "notEquals",
+  "!=": "notEquals",
+  ">": "gt",
+  ">=": "gte",
+  "<": "lt",
+  "<=": "lte",
+};
+const FLIP: Record<string, string> = { ">": "<", ">=": "<=", "<": ">", "<=": ">=" };
+
+/** The operand of a comparison: a literal's value, or a variable's expression text. */
+function operand(s: Sym): { value: unknown } | undefined {
+  if (s.k === "lit") return { value: s.value };
+  if (s.k === "var") return { value: s.expr };
+  return undefined;
+}
+
+/**
+ * `a OP b` where one side is on the response and the other known: a condition.
+ *
+ * @example
+ * ```ts
+ * import { compare } from "./sym.ts";
+ * const s = compare("===", { k: "path", path: "$.status" }, { k: "lit", value: 200 });
+ * if (s?.k !== "cond" || s.conds[0].op !== "equals" || s.conds[0].value !== 200) throw new Error();
+ * ```
+ */
+export function compare(op: string, a: Sym, b: Sym): Sym | undefined {
+  if (a.k === "lit" && b.k === "lit") return litCompare(op, a.value, b.value);
+  if ((a.k === "lit" || a.k === "var") && (b.k === "path" || b.k === "len")) {
+    return compare(FLIP[op] ?? op, b, a);
+  }
+  const known = operand(b);
+  if (!known) return undefined;
+  if (a.k === "len") {
+    const conds = typeof known.value === "number" ? lengthCond(a.path, op, known.value) : undefined;
+    return conds ? { k: "cond", conds } : undefined;
+  }
+  if (a.k !== "path" || !COMPARE[op]) return undefined;
+  if (known.value === undefined) {
+    if (op !== "===" && op !== "!==") return undefined;
+    return { k: "cond", conds: [{ path: a.path, op: "exists", value: op === "!==" }] };
+  }
+  if (/^[<>]/.test(op) && typeof known.value !== "number") return undefined;
+  return { k: "cond", conds: [{ path: a.path, op: COMPARE[op], value: known.value }] };
+}
+
+function litCompare(op: string, a: unknown, b: unknown): Sym | undefined {
+  switch (op) {
+    case "===":
+      return { k: "lit", value: a === b };
+    case "!==":
+      return { k: "lit", value: a !== b };
+  }
+  return undefined;
+}

@@ -1,0 +1,279 @@
+/**
+ * Translates a Postman script into what a flow step says: checks (from
+ * `tests["…"] = …`, `pm.test`, `pm.expect`, `pm.response.to`), captures
+ * (`pm.environment.set("x", <response part>)` and its legacy and
+ * collection/global spellings), values set outright, and `if` blocks on the
+ * response as check groups. Whatever is not understood is returned as its
+ * source lines, for a comment beside the step; every assertion is counted
+ * as translated or not.
+ *
+ * @module
+ */
+import { MAX_SCRIPT_DEPTH } from "../limits.ts";
+import { dotted, type EvalContext, evaluate } from "./eval.ts";
+import { expectChecks } from "./expect.ts";
+import { type Node, parseScript } from "./parse.ts";
+import type { Cond, Sym } from "./sym.ts";
+import { truthy } from "./sym.ts";
+
+/** A check, or a group of checks under a condition. */
+export type CheckItem =
+  | { cond: Cond; name?: string }
+  | { if: Cond[]; checks: CheckItem[]; else: CheckItem[] };
+
+/** What a script says, for one step. */
+export interface Translation {
+  checks: CheckItem[];
+  /** Variables set from the response: each a capture of the step. */
+  captures: { name: string; path: string }[];
+  /** Variables set to a value known now (text, or a flow expression). */
+  sets: { name: string; value: string }[];
+  /** Source lines of statements not translated. */
+  untranslated: string[];
+  translated: number;
+  untranslatedAssertions: number;
+}
+
+/** Calls that set a Postman variable: `(name, value)`. */
+const SETTERS = new Set([
+  "pm.environment.set",
+  "pm.collectionVariables.set",
+  "pm.globals.set",
+  "pm.variables.set",
+  "postman.setEnvironmentVariable",
+  "postman.setGlobalVariable",
+]);
+/** Calls with no effect on what a run checks. */
+const IGNORED =
+  /^(console\.\w+|pm\.(environment|collectionVariables|globals|variables)\.(unset|clear)|postman\.clear\w+)$/;
+
+class Translator {
+  readonly out: Translation = {
+    checks: [],
+    captures: [],
+    sets: [],
+    untranslated: [],
+    translated: 0,
+    untranslatedAssertions: 0,
+  };
+  readonly ctx: EvalContext;
+  #sink: CheckItem[] = this.out.checks;
+
+  /** Variables this script set, as later statements of it read them. */
+  readonly #local = new Map<string, Sym>();
+
+  constructor(readonly source: string, variable: (name: string) => Sym) {
+    this.ctx = {
+      scope: new Map(),
+      tests: new Map(),
+      variable: (n) => this.#local.get(n) ?? variable(n),
+    };
+  }
+
+  lines(node: Node): void {
+    const text = this.source.slice(node.start, node.end);
+    this.out.untranslated.push(...text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== ""));
+  }
+
+  /** A statement not understood; `assertions` of them were checks. */
+  skip(node: Node): void {
+    this.lines(node);
+    this.out.untranslatedAssertions += countAssertions(this.source.slice(node.start, node.end));
+  }
+
+  block(body: Node[], name: string | undefined, depth: number): void {
+    for (const statement of body) this.statement(statement, name, depth + 1);
+  }
+
+  statement(node: Node, name: string | undefined, depth: number): void {
+    if (depth > MAX_SCRIPT_DEPTH) return this.skip(node);
+    switch (node.type) {
+      case "EmptyStatement":
+        return;
+      case "BlockStatement":
+        return this.block(node.body, name, depth);
+      case "VariableDeclaration":
+        for (const d of node.declarations) {
+          if (d.id.type !== "Identifier") return this.skip(node);
+          this.ctx.scope.set(
+            d.id.name,
+            d.init ? evaluate(d.init, this.ctx, 0) : { k: "lit", value: undefined },
+          );
+        }
+        return;
+      case "TryStatement":
+        // The checks a try block sets before anything throws are kept: as written, they all run.
+        return this.block(node.block.body, name, depth);
+      case "IfStatement":
+        return this.ifStatement(node, name, depth);
+      case "ExpressionStatement":
+        return this.expression(node, name, depth);
+    }
+    this.skip(node);
+  }
+
+  ifStatement(node: Node, name: string | undefined, depth: number): void {
+    const test = truthy(evaluate(node.test, this.ctx, 0));
+    if (typeof test === "boolean") {
+      const branch = test ? node.consequent : node.alternate;
+      if (branch) this.statement(branch, name, depth);
+      return;
+    }
+    if (!test || test.length === 0) return this.skip(node);
+    const outer = this.#sink;
+    const checks: CheckItem[] = [];
+    const otherwise: CheckItem[] = [];
+    this.#sink = checks;
+    this.statement(node.consequent, name, depth);
+    this.#sink = otherwise;
+    if (node.alternate) this.statement(node.alternate, name, depth);
+    this.#sink = outer;
+    if (checks.length > 0 || otherwise.length > 0) {
+      outer.push({ if: test, checks, else: otherwise });
+    }
+  }
+
+  expression(node: Node, name: string | undefined, depth: number): void {
+    const e = node.expression;
+    if (
+      e.type === "AssignmentExpression" && e.left.type === "Identifier" && e.left.name !== "tests"
+    ) {
+      // A sloppy-mode assignment (`article = …` without `var`) makes a global, as `var` would.
+      this.ctx.scope.set(
+        e.left.name,
+        e.operator === "=" ? evaluate(e.right, this.ctx, 0) : undefined,
+      );
+      return;
+    }
+    if (e.type === "AssignmentExpression") return this.testsAssignment(node, e);
+    if (e.type !== "CallExpression" && e.type !== "MemberExpression") return this.skip(node);
+    const callee = e.type === "CallExpression" ? dotted(e.callee) : undefined;
+    if (callee && IGNORED.test(callee)) return;
+    if (callee === "pm.test") return this.pmTest(node, e, depth);
+    if (callee && SETTERS.has(callee)) return this.setter(node, e);
+    const checks = expectChecks(e, this.ctx);
+    if (checks === null) return this.skip(node);
+    if (checks === undefined) {
+      this.lines(node);
+      this.out.untranslatedAssertions++;
+      return;
+    }
+    this.out.translated++;
+    for (const cond of checks) this.#sink.push({ cond, ...(name ? { name } : {}) });
+  }
+
+  testsAssignment(node: Node, e: Node): void {
+    const target = e.left;
+    const isTests = e.operator === "=" && target.type === "MemberExpression" &&
+      target.object.type === "Identifier" && target.object.name === "tests";
+    const key = isTests
+      ? evaluate(
+        target.computed
+          ? target.property
+          : { ...target.property, type: "Literal", value: target.property.name },
+        this.ctx,
+        0,
+      )
+      : undefined;
+    if (!isTests || key?.k !== "lit") return this.skip(node);
+    const name = String(key.value);
+    const conds = truthy(evaluate(e.right, this.ctx, 0));
+    if (!Array.isArray(conds) || conds.length === 0) {
+      this.lines(node);
+      this.out.untranslatedAssertions++;
+      return;
+    }
+    this.ctx.tests.set(name, conds);
+    this.out.translated++;
+    for (const cond of conds) this.#sink.push({ cond, name });
+  }
+
+  pmTest(node: Node, e: Node, depth: number): void {
+    const [title, fn] = e.arguments;
+    const name = title ? evaluate(title, this.ctx, 0) : undefined;
+    const isFn = fn && (fn.type === "FunctionExpression" || fn.type === "ArrowFunctionExpression");
+    if (name?.k !== "lit" || !isFn) return this.skip(node);
+    if (fn.body.type !== "BlockStatement") {
+      return this.statement(
+        {
+          type: "ExpressionStatement",
+          expression: fn.body,
+          start: fn.body.start,
+          end: fn.body.end,
+        },
+        String(name.value),
+        depth,
+      );
+    }
+    this.block(fn.body.body, String(name.value), depth);
+  }
+
+  setter(node: Node, e: Node): void {
+    const [key, value] = e.arguments.map((a: Node) => evaluate(a, this.ctx, 0));
+    if (key?.k !== "lit" || typeof key.value !== "string" || !value) return this.lines(node);
+    this.#local.set(key.value, value);
+    if (value.k === "path" && !value.path.includes(":")) {
+      this.out.captures.push({ name: key.value, path: value.path });
+    } else if (value.k === "lit" && ["string", "number", "boolean"].includes(typeof value.value)) {
+      this.out.sets.push({ name: key.value, value: String(value.value) });
+    } else if (value.k === "var") {
+      this.out.sets.push({ name: key.value, value: value.expr });
+    } else this.lines(node);
+  }
+}
+
+/** How many assertions a piece of source holds: `tests[…] =`, `pm.expect(`, `pm.response.to`. */
+function countAssertions(text: string): number {
+  return (text.match(/\btests\s*\[[^\]]*\]\s*=(?!=)|\bpm\.expect\s*\(|\bpm\.response\.to\b/g) ?? [])
+    .length;
+}
+
+/**
+ * The translation of one script. `variable` gives a Postman variable's
+ * meaning where the script reads it (`pm.environment.get("x")`).
+ *
+ * @example
+ * ```ts
+ * import { translateScript } from "./translate.ts";
+ * const t = translateScript(
+ *   "var data = JSON.parse(responseBody);\n" +
+ *     "tests['has token'] = data.hasOwnProperty('token');\n" +
+ *     "postman.setEnvironmentVariable('token', data.token);\nfoo();",
+ *   () => ({ k: "lit", value: undefined }),
+ * );
+ * if (t.translated !== 1 || t.captures[0].path !== "$.json.token" || t.untranslated[0] !== "foo();") {
+ *   throw new Error(JSON.stringify(t));
+ * }
+ * ```
+ */
+export function translateScript(source: string, variable: (name: string) => Sym): Translation {
+  const t = new Translator(source, variable);
+  const parsed = parseScript(source);
+  if (!parsed.ok) {
+    t.out.untranslated.push(`(not translated: ${parsed.why})`);
+    t.lines({ type: "Program", start: 0, end: source.length });
+    t.out.untranslatedAssertions = countAssertions(source);
+    return t.out;
+  }
+  try {
+    t.block(parsed.program.body, undefined, 0);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return translateScriptFailed(source, "it is nested too deeply");
+  }
+  return t.out;
+}
+
+function translateScriptFailed(source: string, why: string): Translation {
+  return {
+    checks: [],
+    captures: [],
+    sets: [],
+    untranslated: [
+      `(not translated: ${why})`,
+      ...source.split(/\r?\n/).map((l) => l.trim()).filter(Boolean),
+    ],
+    translated: 0,
+    untranslatedAssertions: countAssertions(source),
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * The summary `flowrun convert postman` prints on stderr: the flows written,
+ * translated and untranslated assertions per request, what to set before
+ * running, and the command that runs the suite.
+ *
+ * @module
+ */
+import { plural } from "../../_util/plural.ts";
+import type { PostmanSummary } from "./convert.ts";
+
+/** Requests listed by name; the rest are counted. */
+const MAX_LISTED = 200;
+
+/**
+ * The summary's text, `dir` being the output folder as the user wrote it.
+ *
+ * @example
+ * ```ts
+ * import { formatPostmanSummary } from "./summary.ts";
+ * const text = formatPostmanSummary({
+ *   collection: "Shop", version: "2.1", requests: 1, flows: [{ file: "1_shop.yaml", name: "Shop", steps: 1, folders: [""] }],
+ *   reports: [{ file: "1_shop.yaml", request: "Login", step: "login", translated: 2, untranslated: 1 }],
+ *   env: [], unset: [], placeholders: [],
+ * }, "out");
+ * if (!text.includes("Login: 2 translated, 1 untranslated")) throw new Error(text);
+ * ```
+ */
+export function formatPostmanSummary(s: PostmanSummary, dir: string): string {
+  const translated = s.reports.reduce((n, r) => n + r.translated, 0);
+  const untranslated = s.reports.reduce((n, r) => n + r.untranslated, 0);
+  const lines = [
+    `Converted ${
+      plural(s.requests, "request")
+    } of the Postman collection "${s.collection}" (v${s.version}) into ${
+      plural(s.flows.length, "flow")
+    } in ${dir}/.`,
+  ];
+  for (const f of s.flows) {
+    const merged = f.folders.length > 1
+      ? ` (folders merged: later ones use values earlier ones capture)`
+      : "";
+    lines.push(`  ${f.file}: ${plural(f.steps, "step")}${merged}`);
+  }
+  lines.push(
+    `Assertions: ${translated} translated, ${untranslated} untranslated (kept as comments beside their steps).`,
+  );
+  const scripted = s.reports.filter((r) => r.translated + r.untranslated > 0);
+  for (const r of scripted.slice(0, MAX_LISTED)) {
+    lines.push(`  ${r.request}: ${r.translated} translated, ${r.untranslated} untranslated`);
+  }
+  if (scripted.length > MAX_LISTED) {
+    lines.push(`  and ${scripted.length - MAX_LISTED} more requests`);
+  }
+  if (s.env.length > 0) {
+    lines.push(`Set before running: ${s.env.map((e) => `${e.name} (${e.hint})`).join(", ")}.`);
+  }
+  if (s.unset.length > 0) {
+    lines.push(
+      `No value in the collection or environment for ${
+        s.unset.map((n) => `{{${n}}}`).join(", ")
+      }: set them with --var NAME=value.`,
+    );
+  }
+  for (const p of s.placeholders) {
+    lines.push(
+      `Put the file the collection uploads at ${dir}/${p} (an empty placeholder is written).`,
+    );
+  }
+  const files = [
+    s.varsFile ? ` --vars-file ${dir}/${s.varsFile}` : "",
+    s.envFile ? ` --env-file ${dir}/${s.envFile}` : "",
+  ].join("");
+  lines.push(`Run: flowrun run ${dir}/ --jobs 1${files}`);
+  return lines.join("\n") + "\n";
+}

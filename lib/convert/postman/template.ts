@@ -1,0 +1,47 @@
+/**
+ * Postman's `{{name}}` placeholders → flowrun expressions. Literal `${` in
+ * the text is escaped (`$${`), so a value Postman sends as written is sent
+ * as written.
+ *
+ * @module
+ */
+
+/**
+ * The names `text` uses, in order, each once.
+ *
+ * @example
+ * ```ts
+ * import { placeholders } from "./template.ts";
+ * if (placeholders("{{a}}/x/{{b}}?{{a}}").join() !== "a,b") throw new Error();
+ * ```
+ */
+export function placeholders(text: string): string[] {
+  const names = new Set<string>();
+  for (const m of text.matchAll(/\{\{([^{}]+)\}\}/g)) names.add(m[1].trim());
+  return [...names];
+}
+
+/**
+ * `text` with each `{{name}}` replaced by what `resolve` gives, the rest
+ * escaped for flowrun's `${…}`.
+ *
+ * @example
+ * ```ts
+ * import { render } from "./template.ts";
+ * const out = render("{{base}}/a?p=${x}", (n) => `\${ENV.${n.toUpperCase()}}`);
+ * if (out !== "${ENV.BASE}/a?p=$${x}") throw new Error(out);
+ * ```
+ */
+export function render(text: string, resolve: (name: string) => string): string {
+  let out = "";
+  let at = 0;
+  for (const m of text.matchAll(/\{\{([^{}]+)\}\}/g)) {
+    out += escape(text.slice(at, m.index)) + resolve(m[1].trim());
+    at = m.index + m[0].length;
+  }
+  return out + escape(text.slice(at));
+}
+
+function escape(text: string): string {
+  return text.replaceAll("${", "$${");
+}

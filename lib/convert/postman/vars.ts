@@ -1,0 +1,119 @@
+/**
+ * Where each Postman variable comes from in the flow: a flow var with the
+ * collection's (or the environment's) value as its default, or an
+ * environment variable (`${ENV.NAME}`) for what is secret or differs per
+ * environment (credentials, base URLs), which the summary lists to set.
+ * Dynamic variables (`{{$guid}}`) become flowrun's generated values.
+ *
+ * @module
+ */
+import { isSecretName } from "../../secrets/names.ts";
+import { envName } from "../names.ts";
+import { isSecretShaped } from "../values.ts";
+import type { PmPair } from "./model.ts";
+
+/** A variable the flow reads from the environment. */
+export interface EnvNeed {
+  name: string;
+  secret: boolean;
+  /** What to set it to: the collection's or environment's value (not for secrets), or what it holds. */
+  hint: string;
+}
+
+const DYNAMIC: Record<string, string> = {
+  $guid: "${RANDOM.UUID}",
+  $randomUUID: "${RANDOM.UUID}",
+};
+
+const URLISH = /(url|uri|host|base|domain|server|endpoint|origin)$/i;
+
+/**
+ * A flow var name for a Postman variable: characters flowrun does not allow become `_`.
+ *
+ * @example
+ * ```ts
+ * import { varName } from "./vars.ts";
+ * if (varName("collection-var") !== "collection-var" || varName("my var.1") !== "my_var_1") throw new Error();
+ * if (varName("1st") !== "_1st") throw new Error();
+ * ```
+ */
+export function varName(name: string): string {
+  const out = name.replace(/[^A-Za-z0-9_-]/g, "_");
+  return /^[A-Za-z_]/.test(out) ? out : `_${out}`;
+}
+
+/** The variables of a collection and environment, and how the flows read them. */
+export class Variables {
+  readonly values = new Map<string, string>();
+  readonly env = new Map<string, EnvNeed>();
+  /** Names the environment file gives (for the vars file). */
+  readonly fromEnvironment = new Set<string>();
+  /** Variables neither the collection nor the environment gives a value. */
+  readonly unset = new Set<string>();
+  readonly #envNames = new Map<string, string>();
+
+  constructor(collection: PmPair[], environment: PmPair[]) {
+    for (const p of collection) if (!p.disabled) this.values.set(p.key, p.value);
+    for (const p of environment) {
+      if (p.disabled) continue;
+      this.values.set(p.key, p.value);
+      this.fromEnvironment.add(p.key);
+    }
+  }
+
+  /** Whether the variable is read from the environment rather than a flow var. */
+  isEnv(name: string, atUrlStart: boolean): boolean {
+    const value = this.values.get(name) ?? "";
+    return isSecretName(name) || isSecretShaped(value) || URLISH.test(name) ||
+      /^https?:\/\//i.test(value) || atUrlStart;
+  }
+
+  /** Whether the variable is a secret: never written to a file. */
+  isSecret(name: string): boolean {
+    return isSecretName(name) || isSecretShaped(this.values.get(name) ?? "");
+  }
+
+  /** The expression for `{{name}}` when no step of the flow set it. */
+  expression(name: string, atUrlStart: boolean): string {
+    const dynamic = DYNAMIC[name];
+    if (dynamic) return dynamic;
+    if (!this.values.has(name)) this.unset.add(name);
+    if (!this.isEnv(name, atUrlStart)) return `\${vars.${varName(name)}}`;
+    return `\${ENV.${this.envVar(name)}}`;
+  }
+
+  /** The environment variable for a Postman variable, recorded for the summary. */
+  envVar(name: string): string {
+    const known = this.#envNames.get(name);
+    if (known) return known;
+    const env = envName(name) || "VALUE";
+    this.#envNames.set(name, env);
+    const secret = this.isSecret(name);
+    const value = this.values.get(name);
+    const hint = value === undefined || value === ""
+      ? `{{${name}}}`
+      : secret
+      ? `{{${name}}}, a secret`
+      : value;
+    this.env.set(env, { name: env, secret, hint });
+    return env;
+  }
+
+  /**
+   * An environment variable for a value written in the collection itself
+   * (an auth credential), the value not kept.
+   */
+  secretEnv(base: string, hint: string): string {
+    let env = base;
+    for (let n = 2; this.env.has(env) && this.env.get(env)!.hint !== hint; n++) {
+      env = `${base}_${n}`;
+    }
+    this.env.set(env, { name: env, secret: true, hint });
+    return env;
+  }
+
+  /** The default of a flow var: its value, or "" when none is given. */
+  defaultOf(name: string): string {
+    return this.values.get(name) ?? "";
+  }
+}
