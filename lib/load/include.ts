@@ -83,7 +83,7 @@ export function loadInclude(
   }
   // With a bad "with" the flow is still known, so what its outputs are used for is checked.
   const values = loadWith(ctx, map.get("with"), label, owner, got.flow.vars, got.file);
-  const response = loadResponse(ctx, map.get("response"), label, got.flow, got.file);
+  const response = loadResponse(ctx, map, label, got.flow, got.file);
   clashes(ctx, map, got.flow, got.file, label);
   return {
     file: got.file,
@@ -96,12 +96,23 @@ export function loadInclude(
 /** `response: <step>`: a step of the included flow whose response the checks read. */
 function loadResponse(
   ctx: Loading,
-  entry: Entry | undefined,
+  map: Map<string, Entry>,
   label: string,
   flow: Flow,
   file: string,
 ): string | undefined {
+  const entry = map.get("response");
   if (!entry) return undefined;
+  if (!["assert", "capture", "extract"].some((k) => map.has(k))) {
+    // Without checks or captures, "response" reads nothing: most likely they are mis-indented.
+    ctx.problem(
+      "missing-key",
+      `"response" of ${label} names the step whose response its "assert" and "capture" read, but the step has neither.`,
+      entry.keyNode,
+      'Add assert: or capture: to the include step (indented like "response:"), or remove "response".',
+    );
+    return undefined;
+  }
   const name = plainString(ctx, entry, `"response" of ${label}`);
   if (name === undefined) return undefined;
   const names = flow.steps.map((s) => s.name);

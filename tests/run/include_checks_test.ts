@@ -289,6 +289,9 @@ steps:
     loop: {max_attempts: 3, until: {status: 200}}
   - name: use
     request: {url: "http://127.0.0.1:9/\${steps.auth.uidd}"}
+  - name: alone
+    include: ../common/login.yaml
+    response: post
 `,
     });
     const expected = [
@@ -296,6 +299,7 @@ steps:
       [6, 15, "duplicate-capture", undefined],
       [9, 5, "unknown-key", undefined],
       [11, 40, "unknown-output", 'Did you mean "uid"?'],
+      [14, 5, "missing-key", undefined],
     ];
     const validate = await runCli(["validate", `${dir}/flows/wrong.yaml`, "--format", "json"]);
     assert.equal(validate.code, 2, validate.stdout + validate.stderr);
