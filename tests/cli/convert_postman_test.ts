@@ -1,0 +1,218 @@
+/**
+ * `flowrun convert postman` as a user runs it: every real collection in
+ * tests/fixtures/postman converts, and what it writes passes `validate`; the
+ * RealWorld Conduit collection, converted, runs green against the Conduit
+ * server with exactly the collection's 32 requests, and a server that breaks
+ * the contract fails the translated check that guards it; two Newman
+ * collections run against a small echo server of Postman Echo's shape.
+ */
+import assert from "node:assert/strict";
+import { startConduit } from "../apps/conduit/server.ts";
+import { runCli } from "../support/cli.ts";
+
+const FIXTURES = "tests/fixtures/postman";
+const CONDUIT = `${FIXTURES}/realworld-conduit.postman_collection.json`;
+
+async function convert(collection: string, ...more: string[]) {
+  const dir = await Deno.makeTempDir();
+  const run = await runCli(["convert", "postman", collection, "-o", dir, ...more]);
+  return { dir, run };
+}
+
+/** A value for every environment variable the summary says to set. */
+function envFor(summary: string, overrides: Record<string, string> = {}): Record<string, string> {
+  const line = summary.split("\n").find((l) => l.startsWith("Set before running: ")) ?? "";
+  const env: Record<string, string> = {};
+  for (const m of line.matchAll(/\b([A-Z][A-Z0-9_]*) \(/g)) env[m[1]] = "http://127.0.0.1:9";
+  return { ...env, ...overrides };
+}
+
+Deno.test("convert postman: every real collection converts, and validate passes on what it wrote", async () => {
+  const files = [...Deno.readDirSync(FIXTURES)].map((e) => e.name)
+    .filter((n) => n.endsWith(".postman_collection.json")).sort();
+  assert.ok(files.length >= 6, files.join());
+  for (const name of files) {
+    const { dir, run } = await convert(`${FIXTURES}/${name}`);
+    try {
+      assert.equal(run.code, 0, `${name}: ${run.stderr}`);
+      assert.match(run.stderr, /^Converted \d+ requests? of the Postman collection/);
+      const check = await runCli(["validate", dir], { env: envFor(run.stderr) });
+      assert.equal(check.code, 0, `${name}: ${check.stdout}${check.stderr}`);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  }
+});
+
+Deno.test("convert postman: the output is the same bytes each time", async () => {
+  const a = await convert(CONDUIT);
+  const b = await convert(CONDUIT);
+  try {
+    const names = [...Deno.readDirSync(a.dir)].map((e) => e.name).sort();
+    assert.deepEqual(names, [...Deno.readDirSync(b.dir)].map((e) => e.name).sort());
+    for (const n of names) {
+      assert.equal(
+        await Deno.readTextFile(`${a.dir}/${n}`),
+        await Deno.readTextFile(`${b.dir}/${n}`),
+      );
+    }
+    assert.equal(a.run.stderr.replaceAll(a.dir, "D"), b.run.stderr.replaceAll(b.dir, "D"));
+  } finally {
+    await Deno.remove(a.dir, { recursive: true });
+    await Deno.remove(b.dir, { recursive: true });
+  }
+});
+
+/** Converts Conduit with an environment, runs it against `server`, returns the run and the JSON report. */
+async function runConduit(breakFavoritesCount: boolean) {
+  const conduit = await startConduit({ breakFavoritesCount });
+  const envDir = await Deno.makeTempDir();
+  const envFile = `${envDir}/conduit.postman_environment.json`;
+  await Deno.writeTextFile(
+    envFile,
+    JSON.stringify({
+      name: "Conduit local",
+      values: [
+        { key: "APIURL", value: `${conduit.origin}/api`, enabled: true },
+        { key: "USERNAME", value: "jake", enabled: true },
+        { key: "EMAIL", value: "jake@jake.test", enabled: true },
+        { key: "PASSWORD", value: "jakejake", enabled: true },
+      ],
+    }),
+  );
+  const { dir, run } = await convert(CONDUIT, "--environment", envFile);
+  try {
+    assert.equal(run.code, 0, run.stderr);
+    // The secret stays out of every file written.
+    for (const e of Deno.readDirSync(dir)) {
+      if (e.isFile) {
+        assert.ok(!(await Deno.readTextFile(`${dir}/${e.name}`)).includes("jakejake"), e.name);
+      }
+    }
+    // The secrets (the password; an e-mail address counts as one) are to be set, not written.
+    assert.match(run.stderr, /Set before running: .*EMAIL.*PASSWORD/);
+    const report = `${envDir}/report.json`;
+    const result = await runCli([
+      "run",
+      dir,
+      "--jobs",
+      "1",
+      "--vars-file",
+      `${dir}/conduit_local.vars.json`,
+      "--env-file",
+      `${dir}/conduit_local.env`,
+      "--report-json",
+      report,
+    ], { env: { PASSWORD: "jakejake", EMAIL: "jake@jake.test" } });
+    const json = JSON.parse(await Deno.readTextFile(report));
+    return { run, result, json, calls: [...conduit.calls] };
+  } finally {
+    await conduit.close();
+    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(envDir, { recursive: true });
+  }
+}
+
+interface Check {
+  passed: boolean;
+  name?: string;
+  message: string;
+  skipped?: boolean;
+}
+type Report = { flows: { steps: { name: string; assertions: Check[] }[] }[] };
+const checksOf = (json: Report) => json.flows.flatMap((f) => f.steps.flatMap((s) => s.assertions));
+
+Deno.test("convert postman: the Conduit collection runs green with its 32 requests, its translated checks checked", async () => {
+  const { run, result, json, calls } = await runConduit(false);
+  assert.equal(result.code, 0, result.stdout + result.stderr);
+  assert.equal(calls.length, 32, calls.join("\n"));
+  const translated = Number(run.stderr.match(/Assertions: (\d+) translated/)?.[1]);
+  assert.ok(translated >= 370, run.stderr);
+  const checks = checksOf(json as Report);
+  assert.ok(checks.filter((c) => !c.skipped).length >= 300, `${checks.length} checks`);
+  assert.ok(checks.every((c) => c.passed), JSON.stringify(checks.filter((c) => !c.passed)));
+});
+
+Deno.test("convert postman: a Conduit that sends favoritesCount as text fails the translated integer check", async () => {
+  const { result, json } = await runConduit(true);
+  assert.equal(result.code, 1, result.stdout);
+  const failed = checksOf(json as Report).filter((c) => !c.passed);
+  assert.ok(failed.length > 0);
+  assert.ok(
+    failed.every((c) => /favoritesCount/.test(`${c.name} ${c.message}`)),
+    JSON.stringify(failed),
+  );
+});
+
+/** Postman Echo's shape, enough for Newman's sample and chaining collections. */
+function startEcho(): { origin: Promise<string>; server: Deno.HttpServer; calls: string[] } {
+  const calls: string[] = [];
+  let ready: (origin: string) => void;
+  const origin = new Promise<string>((r) => (ready = r));
+  const server = Deno.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    onListen: ({ port }) => ready(`http://127.0.0.1:${port}`),
+  }, async (req) => {
+    const url = new URL(req.url);
+    calls.push(`${req.method} ${url.pathname}`);
+    const args = Object.fromEntries(url.searchParams);
+    const text = req.method === "GET" ? "" : await req.text();
+    return Response.json({
+      args,
+      data: text,
+      headers: Object.fromEntries(req.headers),
+      url: req.url,
+    });
+  });
+  return { origin, server, calls };
+}
+
+Deno.test("convert postman: Newman's sample and request-chaining collections run green against an echo server", async () => {
+  const echo = startEcho();
+  const origin = await echo.origin;
+  try {
+    for (
+      const [name, requests] of [["newman-sample-collection", 3], [
+        "newman-request-chaining-test",
+        2,
+      ]] as const
+    ) {
+      const { dir, run } = await convert(`${FIXTURES}/${name}.postman_collection.json`);
+      const before = echo.calls.length;
+      const result = await runCli(["run", dir, "--jobs", "1"], {
+        env: { POSTMAN_ECHO_COM_URL: origin },
+      });
+      await Deno.remove(dir, { recursive: true });
+      assert.equal(result.code, 0, `${name}: ${run.stderr}${result.stdout}`);
+      assert.equal(echo.calls.length - before, requests, name);
+    }
+  } finally {
+    await echo.server.shutdown();
+  }
+});
+
+Deno.test("convert postman: bad input is one sentence with the fix, exit 2, nothing written", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const cases: [string, string, RegExp][] = [
+      ["not.json", "{ nope", /is not JSON/],
+      ["array.json", "[1, 2]", /not a Postman collection/],
+      ["v1.json", JSON.stringify({ id: "x", name: "old", order: [], requests: [] }), /v1 format/],
+      ["env.json", JSON.stringify({ name: "dev", values: [] }), /environment, not a collection/],
+    ];
+    for (const [file, text, message] of cases) {
+      await Deno.writeTextFile(`${dir}/${file}`, text);
+      const run = await runCli(["convert", "postman", `${dir}/${file}`, "-o", `${dir}/out`]);
+      assert.equal(run.code, 2, run.stderr);
+      assert.match(run.stderr, message);
+      assert.doesNotMatch(run.stderr, /\n\s+at /);
+      assert.throws(() => Deno.statSync(`${dir}/out`));
+    }
+    const missing = await runCli(["convert", "postman", `${dir}/none.json`, "-o", `${dir}/out`]);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /No file/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
