@@ -484,3 +484,25 @@ steps:
     "after",
   ]);
 });
+
+Deno.test("an if that does not hold skips the step once, before its list is evaluated", async () => {
+  const r = await run(`name: guarded
+vars: {mode: quick}
+steps:
+  - name: list
+    if: {value: "\${vars.mode}", equals: full}
+    request: {url: "URL/list/3"}
+    capture: {ids: $.json.ids}
+  - name: delete
+    always: true
+    if: {value: "\${steps.list.capture.ids}", exists: true}
+    foreach: "\${steps.list.capture.ids}"
+    request: {method: DELETE, url: "URL/items/\${vars.item}"}
+`);
+  assert.equal(r.cli.code, 0, r.cli.stdout + r.cli.stderr);
+  assert.deepEqual(r.steps.map((s) => [s.name, s.status, s.failure_kind]), [
+    ["list", "skipped", "condition"],
+    ["delete", "skipped", "condition"],
+  ]);
+  assert.deepEqual(r.seen, []);
+});
