@@ -218,6 +218,8 @@ export class FlowFiles {
       return { flow: loaded.flow, file };
     }
     const n = loaded.problems.length;
+    // A check file's problems are listed under it, not under the flow that uses it.
+    const where = [...new Set(loaded.problems.map((p) => p.file))].join(", ");
     return {
       // The included file's own problems are the ones to fix, and a flow set lists them:
       // this one only stops the file that includes it, so a set does not list it again.
@@ -225,8 +227,8 @@ export class FlowFiles {
       code: "include-problems",
       message: `The included flow "${path}" has ${
         n === 1 ? "a problem" : `${n} problems`
-      }, listed under ${file}.`,
-      hint: `Fix ${file}: a flow that includes it runs only once it loads.`,
+      }, listed under ${where}.`,
+      hint: `Fix ${where}: a flow that includes it runs only once it loads.`,
     };
   }
 

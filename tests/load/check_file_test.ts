@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { loadFlow, loadFlows } from "../../lib/load/mod.ts";
+import { FlowFiles } from "../../lib/load/expand_includes.ts";
 
 async function withFiles<T>(files: Record<string, string>, body: (dir: string) => Promise<T>) {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-checkfile-load-" });
@@ -84,4 +85,22 @@ Deno.test("a check file's path is read as the flow loads: an expression or an em
     );
     assert.deepEqual(problems.map((p) => p.code), [code], path);
   }
+});
+
+Deno.test("an included flow whose check file has a problem: the include names the check file", async () => {
+  await withFiles({
+    "checks/a.yaml": "- {path: $.a, tpye: string}\n",
+    "common/part.yaml": `name: part\nvars: {id: 1}\nsteps:\n${
+      step("s", "{json: [{at: $.json.a, checks: ../checks/a.yaml}]}")
+    }`,
+    "flows/f.yaml": "name: f\nsteps:\n  - name: inc\n    include: ../common/part.yaml\n",
+  }, async (dir) => {
+    const files = new FlowFiles({});
+    const got = files.load(`${dir}/flows/f.yaml`, await Deno.readTextFile(`${dir}/flows/f.yaml`));
+    assert.deepEqual(got.problems.map((p) => p.code), ["include-problems"]);
+    assert.equal(
+      got.problems[0].message,
+      `The included flow "../common/part.yaml" has a problem, listed under ${dir}/checks/a.yaml.`,
+    );
+  });
 });
