@@ -138,6 +138,17 @@ for (const jobs of [1, 4]) {
   });
 }
 
+Deno.test("conduit: validate finds no problem in the suite, check files and includes", async () => {
+  const run = await runCli([
+    "validate",
+    `${ROOT}/flows`,
+    "--setup",
+    `${ROOT}/common/register.yaml`,
+  ]);
+  assert.equal(run.code, 0, run.stdout + run.stderr);
+  assert.match(run.stdout + run.stderr, /6 flow files checked: no problems/);
+});
+
 Deno.test("conduit: a wrong favoritesCount fails the run at the shared article checks", async () => {
   await withConduit({ breakFavoritesCount: true }, async (origin, _calls, dir) => {
     const { run, report } = await runSuite(origin, 4, dir);
