@@ -1,0 +1,226 @@
+/**
+ * `convertPostman` on collections written for each rule: variables, auth at
+ * every level, bodies in every mode, flows per folder and their merging,
+ * the bounds (folder depth, linear time on a big collection).
+ */
+import assert from "node:assert/strict";
+import { parse } from "yaml";
+import { convertPostman } from "../../lib/convert/postman/mod.ts";
+import { UsageError } from "../../lib/model/errors.ts";
+
+const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
+const collection = (item: unknown[], extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ info: { name: "T", schema: V21 }, item, ...extra });
+// deno-lint-ignore no-explicit-any
+const flow = (text: string): any => parse(text);
+
+Deno.test("postman convert: variables become vars, ENV for secrets and base URLs, captures where a step set them", () => {
+  const { files, summary } = convertPostman(
+    collection([
+      {
+        name: "Login",
+        request: {
+          method: "POST",
+          url: "{{baseUrl}}/login",
+          body: { mode: "raw", raw: '{"u": "{{user}}", "p": "{{password}}", "n": {{count}}}' },
+        },
+        event: [{
+          listen: "test",
+          script: { exec: ["pm.environment.set('tok', pm.response.json().token);"] },
+        }],
+      },
+      {
+        name: "Me",
+        request: {
+          method: "GET",
+          url: "{{baseUrl}}/me",
+          header: [{ key: "Authorization", value: "Bearer {{tok}}" }],
+        },
+      },
+    ], { variable: [{ key: "user", value: "ann" }, { key: "count", value: "2" }] }),
+  );
+  const f = flow(files[0].text);
+  assert.deepEqual(f.vars, { user: "ann", count: "2" });
+  assert.equal(f.steps[0].request.url, "${ENV.BASE_URL}/login");
+  assert.deepEqual(f.steps[0].request.body, {
+    u: "${vars.user}",
+    p: "${ENV.PASSWORD}",
+    n: "${vars.count}",
+  });
+  assert.deepEqual(f.steps[0].capture, { tok: "$.json.token" });
+  assert.equal(f.steps[1].request.headers.Authorization, "Bearer ${steps.login.capture.tok}");
+  assert.deepEqual(summary.env.map((e) => e.name), ["BASE_URL", "PASSWORD"]);
+});
+
+Deno.test("postman convert: auth at collection, folder and request level, inherit and noauth", () => {
+  const { files } = convertPostman(
+    collection([
+      {
+        name: "F",
+        auth: {
+          type: "apikey",
+          apikey: [{ key: "key", value: "X-Key" }, { key: "value", value: "k-123" }, {
+            key: "in",
+            value: "header",
+          }],
+        },
+        item: [
+          { name: "a", request: { url: "https://api.test/a", auth: { type: "inherit" } } },
+          { name: "b", request: { url: "https://api.test/b", auth: { type: "noauth" } } },
+          {
+            name: "c",
+            request: {
+              url: "https://api.test/c",
+              auth: { type: "basic", basic: { username: "u", password: "p" } },
+            },
+          },
+        ],
+      },
+      { name: "d", request: { url: "https://api.test/d" } },
+    ], { auth: { type: "bearer", bearer: [{ key: "token", value: "{{token}}" }] } }),
+  );
+  const [folder, loose] = files.map((f) => flow(f.text));
+  assert.equal(folder.steps[0].request.headers["X-Key"], "${ENV.API_KEY}");
+  assert.equal(folder.steps[1].request.headers, undefined);
+  assert.equal(folder.steps[2].request.headers.Authorization, "Basic ${ENV.BASIC_AUTH}");
+  assert.equal(loose.steps[0].request.headers.Authorization, "Bearer ${ENV.TOKEN}");
+  assert.ok(!files.some((f) => f.text.includes("k-123")));
+});
+
+Deno.test("postman convert: bodies in every mode use the flow format's spelling", () => {
+  const { files, summary } = convertPostman(collection([
+    {
+      name: "raw",
+      request: {
+        method: "POST",
+        url: "https://a.test/r",
+        body: { mode: "raw", raw: "hello {{x}}", options: { raw: { language: "text" } } },
+      },
+    },
+    {
+      name: "url",
+      request: {
+        method: "POST",
+        url: "https://a.test/u",
+        body: {
+          mode: "urlencoded",
+          urlencoded: [{ key: "a", value: "1" }, { key: "a", value: "2" }, {
+            key: "b",
+            value: "3",
+            disabled: true,
+          }],
+        },
+      },
+    },
+    {
+      name: "form",
+      request: {
+        method: "POST",
+        url: "https://a.test/f",
+        header: [{ key: "Content-Type", value: "multipart/form-data" }],
+        body: {
+          mode: "formdata",
+          formdata: [{ key: "t", value: "x" }, { key: "f", type: "file", src: "/home/me/pic.png" }],
+        },
+      },
+    },
+    {
+      name: "bin",
+      request: {
+        method: "PUT",
+        url: "https://a.test/b",
+        body: { mode: "file", file: { src: "data.bin" } },
+      },
+    },
+    {
+      name: "gql",
+      request: {
+        method: "POST",
+        url: "https://a.test/g",
+        body: { mode: "graphql", graphql: { query: "query { me { id } }", variables: '{"a": 1}' } },
+      },
+    },
+  ]));
+  const steps = flow(files[0].text).steps;
+  assert.equal(steps[0].request.body, "hello ${vars.x}");
+  assert.equal(steps[0].request.headers["Content-Type"], "text/plain");
+  assert.deepEqual(steps[1].request.form, { a: ["1", "2"] });
+  assert.deepEqual(steps[2].request.multipart, { t: "x", f: { file: "files/pic.png" } });
+  assert.equal(steps[2].request.headers, undefined);
+  assert.equal(steps[3].request.body_file, "files/data.bin");
+  assert.deepEqual(steps[4].request.graphql, { query: "query { me { id } }", variables: { a: 1 } });
+  assert.deepEqual(summary.placeholders, ["files/data.bin", "files/pic.png"]);
+  assert.ok(files.some((f) => f.path === "files/pic.png" && f.placeholder));
+});
+
+Deno.test("postman convert: folders are flows, nested ones flattened, and merged when one reads another's capture", () => {
+  const set = (
+    name: string,
+  ) => [{
+    listen: "test",
+    script: { exec: [`pm.environment.set('${name}', pm.response.json().v);`] },
+  }];
+  const { files, summary } = convertPostman(collection([
+    {
+      name: "A",
+      item: [{
+        name: "A1",
+        item: [{ name: "deep", request: "https://a.test/1", event: set("x") }],
+      }],
+    },
+    { name: "B", item: [{ name: "b", request: "https://a.test/{{x}}" }] },
+    { name: "C", item: [{ name: "c", request: "https://a.test/c" }] },
+  ]));
+  assert.deepEqual(summary.flows.map((f) => [f.file, f.steps]), [["1_t_a_b.yaml", 2], [
+    "2_c.yaml",
+    1,
+  ]]);
+  assert.match(files[0].text, /# A › A1 › deep/);
+  assert.match(files[0].text, /\/\$\{steps\.deep\.capture\.x\}/);
+});
+
+Deno.test("postman convert: folders nested past the bound are one clear error", () => {
+  let item: unknown = { name: "r", request: "https://a.test" };
+  for (let i = 0; i < 40; i++) item = { name: `f${i}`, item: [item] };
+  assert.throws(
+    () => convertPostman(collection([item])),
+    (e: unknown) => e instanceof UsageError && /nested more than 32/.test(e.message),
+  );
+});
+
+Deno.test("postman convert: time grows linearly with the collection, and the output is the same each time", () => {
+  const make = (n: number) =>
+    collection(Array.from({ length: n / 10 }, (_, f) => ({
+      name: `Folder ${f}`,
+      item: Array.from({ length: 10 }, (_, r) => ({
+        name: `Request ${r}`,
+        request: {
+          method: "POST",
+          url: "{{base}}/items/{{id}}",
+          body: { mode: "raw", raw: '{"n": "{{name}}"}' },
+        },
+        event: [{
+          listen: "test",
+          script: {
+            exec: [
+              "pm.test('ok', () => pm.response.to.have.status(200));",
+              "pm.environment.set('id', pm.response.json().id);",
+            ],
+          },
+        }],
+      })),
+    })));
+  const time = (text: string) => {
+    const start = performance.now();
+    convertPostman(text);
+    return performance.now() - start;
+  };
+  const small = make(500);
+  const big = make(5000);
+  time(small);
+  const a = Math.min(time(small), time(small));
+  const b = Math.min(time(big), time(big));
+  // Ten times the requests: well under a hundred times the time (quadratic would be ~100x).
+  assert.ok(b < a * 30 + 200, `${a.toFixed(0)} ms for 500 requests, ${b.toFixed(0)} ms for 5000`);
+  assert.deepEqual(convertPostman(big).files, convertPostman(big).files);
+});

@@ -1,0 +1,143 @@
+/**
+ * The script idioms `convert postman` translates, one test each, in the
+ * pm.* API and the legacy sandbox; and what it leaves as a comment.
+ */
+import assert from "node:assert/strict";
+import { type CheckItem, translateScript } from "../../lib/convert/postman/script/translate.ts";
+import type { Sym } from "../../lib/convert/postman/script/sym.ts";
+
+const unset = (): Sym => ({ k: "lit", value: undefined });
+const conds = (items: CheckItem[]) => items.map((i) => ("cond" in i ? i.cond : i));
+
+function one(source: string) {
+  const t = translateScript(
+    source,
+    (n) => n === "id" ? { k: "var", name: n, expr: "${vars.id}" } : unset(),
+  );
+  return t;
+}
+
+Deno.test("postman translate: status checks in both APIs", () => {
+  for (
+    const src of [
+      "pm.test('s', function () { pm.response.to.have.status(201); });",
+      "tests['s'] = responseCode.code === 201;",
+      "pm.expect(pm.response.code).to.equal(201);",
+    ]
+  ) {
+    const t = one(src);
+    assert.deepEqual(conds(t.checks), [{ path: "$.status", op: "equals", value: 201 }], src);
+    assert.equal(t.translated, 1);
+  }
+  assert.deepEqual(conds(one("pm.response.to.be.ok;").checks), [
+    { path: "$.status", op: "gte", value: 200 },
+    { path: "$.status", op: "lt", value: 300 },
+  ]);
+});
+
+Deno.test("postman translate: property existence and type", () => {
+  const t = one(
+    "var j = JSON.parse(responseBody); var u = j.user || {};\n" +
+      "tests['a'] = u.hasOwnProperty('email');\n" +
+      "tests['b'] = Number.isInteger(j.count);\n" +
+      "tests['c'] = Array.isArray(u.tags);\n" +
+      "tests['d'] = typeof u.bio === 'string';\n" +
+      "pm.expect(pm.response.json()).to.have.property('token');\n" +
+      "pm.expect(pm.response.json().name).to.be.a('string');",
+  );
+  assert.deepEqual(conds(t.checks), [
+    { path: "$.json.user.email", op: "exists", value: true },
+    { path: "$.json.count", op: "type", value: "integer" },
+    { path: "$.json.user.tags", op: "type", value: "array" },
+    { path: "$.json.user.bio", op: "type", value: "string" },
+    { path: "$.json.token", op: "exists", value: true },
+    { path: "$.json.name", op: "type", value: "string" },
+  ]);
+  assert.equal(t.untranslatedAssertions, 0);
+});
+
+Deno.test("postman translate: equality, include, array length, header, response time", () => {
+  const t = one(
+    "const b = pm.response.json();\n" +
+      "pm.expect(b.name).to.eql('ann');\n" +
+      "pm.expect(b.id).to.equal(pm.environment.get('id'));\n" +
+      "pm.expect(b.tags).to.include('x');\n" +
+      "pm.expect(b.items).to.have.lengthOf(3);\n" +
+      "tests['n'] = b.items.length === 3;\n" +
+      "pm.response.to.have.header('Content-Type');\n" +
+      "pm.expect(pm.response.headers.get('X-Id')).to.eql('7');\n" +
+      "pm.expect(pm.response.responseTime).to.be.below(500);\n" +
+      "tests['t'] = responseTime < 800;",
+  );
+  assert.deepEqual(conds(t.checks), [
+    { path: "$.json.name", op: "equals", value: "ann" },
+    { path: "$.json.id", op: "equals", value: "${vars.id}" },
+    { path: "$.json.tags", op: "contains", value: "x" },
+    { path: "$.json.items", op: "length", value: 3 },
+    { path: "$.json.items", op: "length", value: 3 },
+    { path: "$.headers['content-type']", op: "exists", value: true },
+    { path: "$.headers['x-id']", op: "equals", value: "7" },
+    { path: "$.duration_ms", op: "lt", value: 500 },
+    { path: "$.duration_ms", op: "lt", value: 800 },
+  ]);
+});
+
+Deno.test("postman translate: variables set from the response are captures, set outright are values", () => {
+  const t = one(
+    "var d = JSON.parse(responseBody);\n" +
+      "pm.environment.set('token', d.token);\n" +
+      "pm.collectionVariables.set('uid', pm.response.json().user.id);\n" +
+      "postman.setEnvironmentVariable('slug', d.article.slug);\n" +
+      "pm.globals.set('mode', 'fast');",
+  );
+  assert.deepEqual(t.captures, [
+    { name: "token", path: "$.json.token" },
+    { name: "uid", path: "$.json.user.id" },
+    { name: "slug", path: "$.json.article.slug" },
+  ]);
+  assert.deepEqual(t.sets, [{ name: "mode", value: "fast" }]);
+});
+
+Deno.test("postman translate: an if on the response is a check group; on an unset variable it is decided now", () => {
+  const t = one(
+    "if (responseCode.code === 200) { var j = JSON.parse(responseBody);\n" +
+      "  if (j.items.length) { tests['first'] = j.items[0].hasOwnProperty('id'); }\n" +
+      "  else { tests['none'] = j.count === 0; } }\n" +
+      "if (!(environment.isIntegrationTest)) { tests['x'] = responseCode.code === 200; }",
+  );
+  const [group, plain] = t.checks;
+  assert.ok("if" in group);
+  assert.deepEqual(group.if, [{ path: "$.status", op: "equals", value: 200 }]);
+  const inner = group.checks[0];
+  assert.ok("if" in inner);
+  assert.deepEqual(inner.if, [{ path: "$.json.items[0]", op: "exists", value: true }]);
+  assert.deepEqual(conds(inner.else), [{ path: "$.json.count", op: "equals", value: 0 }]);
+  assert.deepEqual(plain, { cond: { path: "$.status", op: "equals", value: 200 }, name: "x" });
+});
+
+Deno.test("postman translate: what is not understood stays, line by line, and is counted", () => {
+  const t = one(
+    "pm.test('schema', () => { pm.response.to.have.jsonSchema(schema); });\n" +
+      "postman.setNextRequest('Login');\n" +
+      "tests['odd'] = pm.globals.get('a') + 1 > 2;",
+  );
+  assert.equal(t.translated, 0);
+  assert.equal(t.untranslatedAssertions, 2);
+  assert.deepEqual(t.untranslated, [
+    "pm.response.to.have.jsonSchema(schema);",
+    "postman.setNextRequest('Login');",
+    "tests['odd'] = pm.globals.get('a') + 1 > 2;",
+  ]);
+});
+
+Deno.test("postman translate: a script that does not parse, is too long or too deep is kept whole", () => {
+  const broken = one("tests['a'] = responseCode.code === 200;\nif (");
+  assert.equal(broken.translated, 0);
+  assert.equal(broken.untranslatedAssertions, 1);
+  assert.match(broken.untranslated[0], /not translated: it does not parse/);
+  const long = one(`tests['a'] = responseCode.code === 200; // ${"x".repeat(70_000)}`);
+  assert.match(long.untranslated[0], /longer than 65536/);
+  const deep = one(`tests['a'] = ${"(".repeat(5000)}1${")".repeat(5000)};`);
+  assert.equal(deep.translated, 0);
+  assert.equal(deep.untranslatedAssertions, 1);
+});
