@@ -37,6 +37,13 @@ Usage:
                                     repairs it from the live responses (exit 1 if a step
                                     still fails)
                                     (the flow to stdout or FILE, a summary to stderr)
+  flowrun send [METHOD] URL [-H 'NAME: VALUE']... [-d TEXT|@FILE | --json TEXT|@FILE |
+               --form NAME=VALUE...] [-L] [--fail] [--flow] [options]
+                                    send one request and print it and the response as
+                                    run -vv does, secrets masked; values are expanded as in
+                                    a flow (\${ENV.TOKEN}); --flow prints it as a flow file;
+                                    exit 0 on any response, 1 without one (or --fail and a
+                                    status of 400 or more)
   flowrun --help                    show this help
   flowrun help <command>            a command's usage, options and an example
                                     (also: flowrun <command> --help)
@@ -89,6 +96,13 @@ Options for run:
                         per flow run, \${TRACE_ID}); trace ids go into every report
   --trace-link TEMPLATE
                         show trace ids as links, e.g. http://jaeger:16686/trace/{trace_id}
+  --openapi FILE        report which operations and documented responses of this OpenAPI
+                        document the run exercised (repeatable; JSON or YAML)
+  --coverage            report OpenAPI coverage of the documents the flows' openapi:
+                        checks name (always included once coverage is on)
+  --coverage-min PERCENT
+                        fail the run (exit 1) when a document's operations are exercised
+                        less than this, e.g. 80
   --list                print the flow files the run would execute and exit
   --console MODE        detailed (every step), compact (a line per passing flow, failures
                         in full) or failures (failing flows only); default: detailed on a

@@ -82,8 +82,13 @@ export async function merge(args: string[]): Promise<number> {
     );
   }
   const s = consoleMod.style(useColor(values));
+  if (result.openapi_coverage) {
+    const { formatCoverage } = await import("../lib/report/coverage_text.ts");
+    out(formatCoverage(result.openapi_coverage, s));
+  }
   out(
     `merged ${plural(inputs.length, "report")} · ${consoleMod.formatSummary(result, s)}`,
   );
-  return result.status === "passed" ? EXIT.passed : EXIT.failed;
+  const { coverageFailed } = await import("../lib/report/coverage_text.ts");
+  return result.status === "passed" && !coverageFailed(result) ? EXIT.passed : EXIT.failed;
 }

@@ -112,8 +112,11 @@ type Inputs = Awaited<ReturnType<typeof readInputs>>;
 async function readInputs(plan: RunPlan) {
   const inputs = await readLoadInputs(plan, redactor);
   const network = await readNetwork(plan.network, io.readText);
+  // Only runs that ask for coverage load its modules and read its documents.
+  const coverage = plan.coverage &&
+    await (await import("./coverage.ts")).coverageCollector(plan.coverage);
   for (const path of Object.values(plan.artifacts)) if (path) await io.ensureWritable(path);
-  return { ...inputs, network };
+  return { ...inputs, network, coverage };
 }
 
 /** The flows as loaded, and what holds them. */
@@ -263,9 +266,13 @@ async function runSuite(
     reporter: combineReporters(console, ...opened.reporters, opened.sources.reporter()),
     setup: suite.loaded.setup,
     teardown: suite.loaded.teardown,
+    coverage: inputs.coverage,
   });
   io.closeHttpClients();
-  return { result, code: result.status === "passed" ? EXIT.passed : EXIT.failed };
+  const passed = result.status === "passed" &&
+    !(inputs.coverage &&
+      (await import("../../lib/report/coverage_text.ts")).coverageFailed(result));
+  return { result, code: passed ? EXIT.passed : EXIT.failed };
 }
 
 /**

@@ -53,6 +53,9 @@ export const RUN_OPTIONS = {
   insecure: { type: "boolean" },
   "no-annotations": { type: "boolean" },
   "trace-link": { type: "string" },
+  openapi: { type: "string", multiple: true },
+  coverage: { type: "boolean" },
+  "coverage-min": { type: "string" },
   list: { type: "boolean" },
   verbose: { type: "boolean", short: "v", multiple: true },
   console: { type: "string" },
@@ -179,6 +182,45 @@ export interface RunPlan extends LoadPlan {
   annotations: boolean;
   /** `--trace-link`. */
   traceLink?: string;
+  /** `--openapi`, `--coverage`, `--coverage-min`: the run reports its OpenAPI coverage. */
+  coverage?: CoveragePlan;
+}
+
+/**
+ * What OpenAPI coverage a run reports: of the `--openapi` documents and
+ * those of the `openapi:` checks that run.
+ *
+ * @example
+ * ```ts
+ * import { runPlan } from "./options.ts";
+ * const host = { env: () => undefined, isTerminal: () => false, secret: () => {} };
+ * const plan = runPlan(["flows/", "--openapi", "api.yaml", "--coverage-min", "80"], host);
+ * if (plan?.coverage?.documents[0] !== "api.yaml" || plan.coverage.min !== 80) throw new Error();
+ * if (runPlan(["flows/"], host)?.coverage !== undefined) throw new Error();
+ * ```
+ */
+export interface CoveragePlan {
+  /** `--openapi` files, in order. */
+  documents: string[];
+  /** `--coverage-min`: the least percent of operations exercised. */
+  min?: number;
+}
+
+/** `--openapi`, `--coverage` and `--coverage-min`; any of them asks for coverage. */
+function coverageOf(values: Values): CoveragePlan | undefined {
+  const documents = values.openapi ?? [];
+  const given = values["coverage-min"];
+  if (documents.length === 0 && !values.coverage && given === undefined) return undefined;
+  if (given === undefined) return { documents };
+  const min = /^\d+(\.\d+)?$/.test(given) ? Number(given) : NaN;
+  if (!(min >= 0 && min <= 100)) {
+    throw new UsageError(
+      "bad-coverage-min",
+      `--coverage-min "${given}" is not a percent from 0 to 100.`,
+      "Write the least share of the documents' operations the run must exercise: --coverage-min 80.",
+    );
+  }
+  return { documents, min };
 }
 
 /** The limits of one run: `--timeout`, `--max-body`, `--max-body-memory`, `--jobs`. */
@@ -309,6 +351,7 @@ export function runPlan(args: string[], host: RunHost): RunPlan | undefined {
   const runId = runIdOf(values["run-id"]);
   const limits = limitsOf(values);
   const load = loadPlan(values, positionals, host.env);
+  const coverage = coverageOf(values);
   return {
     ...load,
     args,
@@ -318,5 +361,6 @@ export function runPlan(args: string[], host: RunHost): RunPlan | undefined {
     network: networkOf(values, host),
     artifacts: artifactPaths(values),
     ...selectionOf(values),
+    ...(coverage ? { coverage } : {}),
   };
 }

@@ -9,6 +9,7 @@
 import type { SchemaCheck, Validate } from "../model/flow.ts";
 import { guardedValidator } from "../load/schema_compile.ts";
 import { show } from "./json_value.ts";
+import { isNode, matchOperation, member, responseKey } from "./openapi_operations.ts";
 
 /**
  * The response schema of the OpenAPI operation for a request and a status,
@@ -31,14 +32,13 @@ export function operationSchema(
   requestUrl: string,
   status: number,
 ): { validate: Validate; where: string } | { missing: string } {
-  const found = findOperation(check.document, method, requestUrl);
+  const found = matchOperation(check.document, method, requestUrl);
   if ("path" in found) {
     return { missing: `${check.source} has no operation for ${method} ${found.path}` };
   }
   const { template, operation } = found;
   const responses = isNode(operation.responses) ? operation.responses : {};
-  const code = [String(status), `${String(status)[0]}XX`, `${String(status)[0]}xx`, "default"]
-    .find((c) => Object.hasOwn(responses, c));
+  const code = responseKey(Object.keys(responses), status);
   if (!code) {
     return {
       missing: `${check.source} documents no response ${status} for ${method} ${template} (it has ${
@@ -58,29 +58,6 @@ export function operationSchema(
   let validate = cache.get(ref);
   if (!validate) cache.set(ref, validate = guardedValidator(check, ref));
   return { validate, where: `${method.toUpperCase()} ${template} ${code}` };
-}
-
-// The document is the user's (or the API vendor's) JSON: every member is read as what it
-// may be, own members only, so a null path item or a "constructor" method is "no operation".
-function member(node: unknown, key: string): unknown {
-  return isNode(node) && Object.hasOwn(node, key) ? node[key] : undefined;
-}
-
-/** The operation whose path template matches the request best, or the path none matches. */
-function findOperation(
-  doc: unknown,
-  method: string,
-  requestUrl: string,
-): { template: string; operation: Node } | { path: string } {
-  const servers = member(doc, "servers");
-  const path = requestPath(requestUrl, Array.isArray(servers) ? servers : undefined);
-  const paths = isNode(member(doc, "paths")) ? member(doc, "paths") as Node : {};
-  const match = Object.keys(paths)
-    .map((template) => ({ template, score: pathScore(template, path) }))
-    .filter((m) => m.score >= 0)
-    .sort((a, b) => b.score - a.score)[0];
-  const operation = match && member(paths[match.template], method.toLowerCase());
-  return match && isNode(operation) ? { template: match.template, operation } : { path };
 }
 
 /**
@@ -103,41 +80,4 @@ function jsonSchemaPointer(doc: unknown, response: unknown, at: string[]): strin
 
 function unescape(segment: string): string {
   return segment.replaceAll("~1", "/").replaceAll("~0", "~");
-}
-
-/** The request's path, without the base path of the document's first server. */
-function requestPath(url: string, servers: unknown[] | undefined): string {
-  const path = new URL(url).pathname;
-  for (const server of servers ?? []) {
-    let base = "";
-    try {
-      const url = isNode(server) && typeof server.url === "string" ? server.url : "";
-      base = new URL(url, "http://x").pathname.replace(/\/$/, "");
-    } catch {
-      continue;
-    }
-    if (base && path.startsWith(`${base}/`)) return path.slice(base.length);
-  }
-  return path;
-}
-
-/** How well a path template matches a path: -1 for no match, more for more literal segments. */
-function pathScore(template: string, path: string): number {
-  const t = template.split("/");
-  const p = path.split("/");
-  if (t.length !== p.length) return -1;
-  let score = 0;
-  for (let i = 0; i < t.length; i++) {
-    if (/^\{[^}]+\}$/.test(t[i])) {
-      if (p[i] === "") return -1;
-    } else if (t[i] === p[i]) score++;
-    else return -1;
-  }
-  return score;
-}
-
-type Node = Record<string, unknown>;
-
-function isNode(value: unknown): value is Node {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }

@@ -15,7 +15,7 @@ import type { Entry } from "./entry.ts";
 import { plainString } from "./not_allowed.ts";
 
 /** Why a document cannot be used, and the fix. */
-interface Unusable {
+export interface Unusable {
   why: string;
   hint: string;
 }
@@ -66,6 +66,28 @@ function wrongDocument(key: string, document: unknown): Unusable | undefined {
     };
   }
   return undefined;
+}
+
+/**
+ * An OpenAPI document from a file's bytes (`--openapi`), or why it cannot
+ * be used and the fix: read as `openapi:` checks read theirs.
+ *
+ * @example
+ * ```ts
+ * import { openApiDocument } from "./schema_document.ts";
+ * const bytes = new TextEncoder().encode('{"openapi": "3.1.0", "paths": {}}');
+ * if (!("document" in openApiDocument(bytes, "api.json"))) throw new Error();
+ * const wrong = openApiDocument(new TextEncoder().encode("{}"), "api.json");
+ * if (!("why" in wrong) || !wrong.why.includes("no \"paths\"")) throw new Error();
+ * ```
+ */
+export function openApiDocument(
+  bytes: Uint8Array,
+  path: string,
+): { document: unknown } | Unusable {
+  const parsed = parseDocument(bytes, path);
+  if ("why" in parsed) return parsed;
+  return wrongDocument("openapi", parsed.document) ?? parsed;
 }
 
 /** The file's bytes, or why they could not be read. */

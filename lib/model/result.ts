@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { OpenApiCoverage } from "./coverage.ts";
 
 /**
  * The version of the report format, written as `schema_version`. Adding
@@ -241,6 +242,11 @@ export interface RunResult {
   };
   /** Every flow, in path order. */
   flows: FlowResult[];
+  /**
+   * What the run exercised of each OpenAPI document (`--openapi`,
+   * `--coverage`); absent when coverage was not asked for.
+   */
+  openapi_coverage?: OpenApiCoverage[];
 }
 
 /**

@@ -240,13 +240,18 @@ export function consoleReporter(options: ConsoleOptions): Reporter {
       print(flow);
       progress?.ended(flow);
     },
-    onRunEnd(result) {
+    async onRunEnd(result) {
       progress?.clear();
       if (mode === "compact" && lines) {
         options.write("\n");
       }
       // The recap follows the run's (path) order, whatever order flows ended in.
       if (result.flows.length > 1) options.write(formatRecap(result.flows, s));
+      if (result.openapi_coverage) {
+        // Only runs asked for coverage load its text.
+        const { formatCoverage } = await import("./coverage_text.ts");
+        options.write(formatCoverage(result.openapi_coverage, s));
+      }
       options.write(formatSummary(result, s));
     },
   };

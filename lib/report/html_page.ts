@@ -10,6 +10,10 @@
  */
 import css from "./html_assets/report.css" with { type: "text" };
 import type { Counts, RunResult, Status } from "../model/result.ts";
+import { coverageSection } from "./html_coverage.ts";
+import { esc } from "./html_escape.ts";
+
+export { esc } from "./html_escape.ts";
 
 /** What the top of the page shows besides the run. */
 export interface PageOptions {
@@ -23,27 +27,6 @@ export interface PageOptions {
    * read) and any other name → value.
    */
   provenance?: Record<string, string>;
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&apos;",
-};
-
-/**
- * Escapes text for HTML element content or a quoted attribute value.
- *
- * @example
- * ```ts
- * import { esc } from "./html_page.ts";
- * if (esc(`<a href="x">`) !== "&lt;a href=&quot;x&quot;&gt;") throw new Error();
- * ```
- */
-export function esc(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 }
 
 /**
@@ -67,7 +50,7 @@ export function esc(s: string): string {
 export function pageTop(result: RunResult, options: PageOptions): string {
   const title = options.title ?? "flowrun report";
   return documentHead(result, title) + header(result, title, options) +
-    flowList(result.totals.flows);
+    coverageSection(result.openapi_coverage) + flowList(result.totals.flows);
 }
 
 /** From the doctype to the opening of the body. */

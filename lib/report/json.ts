@@ -69,6 +69,7 @@ const REPORT_KEYS: Record<keyof JsonReport, true> = {
   interrupted: true,
   problems: true,
   totals: true,
+  openapi_coverage: true,
   flows: true,
 };
 const TOTALS_KEYS: Record<keyof RunResult["totals"], true> = {

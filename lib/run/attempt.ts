@@ -20,6 +20,8 @@ import type { AssertionResult } from "../model/result.ts";
 import { secretsInRequest, secretsInResponse } from "../secrets/discover.ts";
 import { type Context, round, type StepInput, traceContext, type WithJar } from "./context.ts";
 import { transportFor } from "./transport.ts";
+import type { CoverageCollector } from "./coverage.ts";
+import type { Step } from "../model/flow.ts";
 
 /**
  * One request attempt: a response, or why there was none.
@@ -77,6 +79,8 @@ export async function attempt(input: StepInput, ctx: Context, number: number): P
   const info = onRequest || onAttempt ? requestInfo(input, number, request, trace, ctx) : undefined;
   if (onRequest) await onRequest.call(ctx.reporter, input.ref, info!);
   const sent = performance.now();
+  // The method of the request that answers next: a redirect may turn a POST into a GET.
+  const via = { method: request.method };
   let response: ReceivedResponse;
   try {
     response = await send(request, {
@@ -88,7 +92,11 @@ export async function attempt(input: StepInput, ctx: Context, number: number): P
       followRedirects: step.options?.followRedirects,
       // Called only when redirects are followed: no closure for the other requests.
       onRedirect: step.options?.followRedirects
-        ? (hop, next) => followed(hop, next, request, jar, ownCookie, ctx)
+        ? (hop, next) => {
+          ctx.coverage?.record(via.method, hop.url ?? request.url, hop.status);
+          via.method = next.method;
+          followed(hop, next, request, jar, ownCookie, ctx);
+        }
         : undefined,
       ...transportFor(request.url, step.options, ctx),
     });
@@ -104,6 +112,9 @@ export async function attempt(input: StepInput, ctx: Context, number: number): P
   const duration_ms = round(performance.now() - sent);
   response.durationMs = duration_ms;
   jar?.store(response.url ?? request.url, response.setCookies);
+  if (ctx.coverage) {
+    noteCoverage(ctx.coverage, step, via.method, response.url ?? request.url, response.status);
+  }
   secretsInResponse(response, ctx.secret);
   const until = step.loop
     ? evaluateChecks(step.loop.until, response, scope, "until", ctx.redactor, request)
@@ -197,4 +208,18 @@ function followed(
   const cookies = jar.header(next.url);
   if (cookies) addCookies(next.headers, cookies);
   secretsInRequest(next, ctx.secret);
+}
+
+/** The response that answered, for the run's OpenAPI coverage, and the step's documents. */
+function noteCoverage(
+  coverage: CoverageCollector,
+  step: Step,
+  method: string,
+  url: string,
+  status: number,
+): void {
+  coverage.record(method, url, status);
+  for (const check of step.assert?.schemas ?? []) {
+    if (check.kind === "openapi") coverage.addCheck(check);
+  }
 }

@@ -11,6 +11,7 @@ import type { Scope } from "../expr/template.ts";
 import type { Step } from "../model/flow.ts";
 import type { FlowRef, Reporter } from "../model/events.ts";
 import type { Redactor } from "../secrets/mod.ts";
+import type { CoverageCollector } from "./coverage.ts";
 import type { SecretInputs } from "../secrets/discover.ts";
 
 /**
@@ -58,6 +59,8 @@ export interface Context {
   cookieJar?: boolean;
   /** See {@linkcode RunOptions}: the run's trusted CAs, client certificate and proxy. */
   network?: Network;
+  /** See `RunOptions.coverage`: notes every response for the OpenAPI coverage. */
+  coverage?: CoverageCollector;
   /** The run's request deadlines, on one timer; closed when the run ends. */
   deadlines?: Deadlines;
   /** With a queued reporter: settles when every event so far has been handled. */

@@ -117,6 +117,9 @@ async function runAll(
     status: results.every((f) => f.status === "passed") ? "passed" : "failed",
     ...(ctx.signal?.aborted ? { interrupted: reasonOf(ctx.signal) } : {}),
     totals: totalsOf(results),
+    ...(ctx.coverage
+      ? { openapi_coverage: ctx.coverage.result((t) => ctx.redactor.redact(t)) }
+      : {}),
     flows: results,
   };
   await ctx.reporter.onRunEnd?.(result);

@@ -59,6 +59,7 @@ export function makeContext(options: RunOptions): Context {
     deadlines: new Deadlines(),
   };
 }
+    coverage: options.coverage,
 
 /** The reporter the run calls: compacting results after each flow, queued when it may overlap. */
 function reporterOf(options: RunOptions): { reporter: Reporter; queued?: QueuedReporter } {

@@ -11,6 +11,7 @@ import { UsageError } from "../model/errors.ts";
 import { type FlowResult, type RunResult, totalsOf } from "../model/result.ts";
 import { compareCodePoints } from "../_util/compare.ts";
 import { checkReportShape, Mismatch, REPORT_HINT } from "./report_shape.ts";
+import { checkCoverageShape, mergeCoverage } from "./merge_coverage.ts";
 
 function badReport(label: string, reason: string, hint = REPORT_HINT): UsageError {
   return new UsageError("bad-report", `"${label}" is not a flowrun JSON report: ${reason}.`, hint);
@@ -58,6 +59,7 @@ export function parseJsonReport(text: string, label: string): RunResult {
   }
   try {
     checkReportShape(value);
+    checkCoverageShape((value as { openapi_coverage?: unknown }).openapi_coverage);
   } catch (error) {
     if (error instanceof Mismatch) throw badReport(label, error.message, error.hint);
     // A checker bug must still not crash the CLI on a file someone crafted.
@@ -161,6 +163,7 @@ export function mergeResults(results: readonly { label: string; result: RunResul
   const runIds = [...new Set(results.map((r) => r.result.run_id))];
   const interrupted = results.find((r) => r.result.interrupted !== undefined)?.result.interrupted;
   const problems = results.flatMap((r) => r.result.problems ?? []);
+  const coverage = mergeCoverage(results.map((r) => r.result.openapi_coverage));
   return {
     run_id: runIds.join("+"),
     runner_version: results[0].result.runner_version,
@@ -170,6 +173,7 @@ export function mergeResults(results: readonly { label: string; result: RunResul
     ...(interrupted !== undefined ? { interrupted } : {}),
     ...(problems.length > 0 ? { problems } : {}),
     totals: totalsOf(flows),
+    ...(coverage ? { openapi_coverage: coverage } : {}),
     flows,
   };
 }

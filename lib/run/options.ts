@@ -9,6 +9,7 @@ import type { Reporter } from "../model/events.ts";
 import type { ByteSpill } from "../model/spill.ts";
 import type { Redactor } from "../secrets/mod.ts";
 import type { Network } from "./context.ts";
+import type { CoverageCollector } from "./coverage.ts";
 
 /**
  * Options of a run.
@@ -119,6 +120,11 @@ export interface RunOptions {
    * (`--no-proxy`). A flow's options add CAs and override the rest.
    */
   network?: Network;
+  /**
+   * Notes every response (method, URL path, status) and the documents of the
+   * `openapi:` checks that run; the result then holds `openapi_coverage`.
+   */
+  coverage?: CoverageCollector;
   /** Receives the run's events (console, reports, log). */
   reporter?: Reporter;
   /**
