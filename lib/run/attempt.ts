@@ -136,7 +136,7 @@ function requestInfo(
   ctx: Context,
 ): RequestInfo {
   return {
-    step: input.step.name,
+    step: input.label ?? input.step.name,
     attempt: number,
     method: request.method,
     url: ctx.redactor.redact(request.url),

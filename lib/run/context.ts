@@ -100,6 +100,8 @@ export interface StepInput {
   flowStarted: number;
   /** What its flow sends in secret places, so captures feeding them are secret. */
   inputs: SecretInputs;
+  /** The name its requests are reported under when not its own: a foreach iteration's. */
+  label?: string;
 }
 
 /**

@@ -190,6 +190,7 @@ async function iterateRequest(step: Step, name: string, at: Iterating) {
     captured,
     flowStarted: walk.started,
     inputs: at.inputs,
+    label: name,
   };
   const r: StepResult = { ...await runStep(input, ctx), name };
   await record(r, level, walk, ctx);

@@ -140,6 +140,11 @@ ${LIST}  - name: make
     e.event === "step_end"
   );
   assert.deepEqual(ends.map((e) => e.step), names);
+  // The request and response lines of an iteration name it too.
+  const requests = r.log.trim().split("\n").map((l) => JSON.parse(l)).filter((e) =>
+    e.event === "request" || e.event === "response"
+  );
+  assert.deepEqual(requests.map((e) => e.step), names.flatMap((n) => [n, n]));
   assert.equal(r.report.totals.steps.passed, 5);
 });
 
