@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { XMLParser } from "fast-xml-parser";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { runCli } from "../support/cli.ts";
 import "../support/engines.ts";
 
@@ -83,6 +84,13 @@ function stepsOf(report: Json) {
   }));
 }
 
+const reportSchema = JSON.parse(
+  Deno.readTextFileSync(new URL("../../schema/report.schema.json", import.meta.url)),
+);
+const reportCheck = new Ajv2020({ allErrors: true, strict: false }).compile(reportSchema);
+// A plain predicate: the compiled one's type guard would narrow the report to unknown.
+const validReport = (data: unknown): boolean => reportCheck(data);
+
 async function run(dir: string, flow: string) {
   const cli = await runCli([
     "run",
@@ -94,7 +102,9 @@ async function run(dir: string, flow: string) {
     "--report-html",
     `${dir}/r.html`,
   ]);
-  const report = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
+  const report: Json = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
+  // The include step's own result is a step like any other: the report stays valid.
+  assert.ok(validReport(report), JSON.stringify(reportCheck.errors));
   const junit = xml.parse(await Deno.readTextFile(`${dir}/j.xml`));
   const html = await Deno.readTextFile(`${dir}/r.html`);
   return { cli, report, junit, html };
