@@ -53,6 +53,19 @@ steps:
 outputs:
   token: "\${steps.post.t}"
 `,
+    // Their last step is an include: with checks of its own (the response it read), or without.
+    "common/wrap_checked.yaml": `name: wrap checked
+steps:
+  - name: inner
+    include: login.yaml
+    response: post
+    assert: {status: 200}
+`,
+    "common/wrap_plain.yaml": `name: wrap plain
+steps:
+  - name: inner
+    include: login.yaml
+`,
     "common/article.yaml": `name: article
 steps:
   - name: auth
@@ -136,6 +149,12 @@ steps:
   - name: use
     request: {url: "${api.url}/u/\${steps.auth.uid}/\${steps.nested.capture.title}", headers: {authorization: "Bearer \${steps.auth.token}"}}
     assert: {json: [{path: $.json.path, equals: /u/7/Hello}]}
+  - name: checked
+    include: ../common/wrap_checked.yaml
+    assert: {json: [{path: $.json.user.name, equals: ann}]}
+  - name: plain
+    include: ../common/wrap_plain.yaml
+    assert: {json: [{path: $.json.path, equals: /me}]}
 `,
     });
     const { cli, report, junit, html } = await run(dir, "ok.yaml");
@@ -147,6 +166,8 @@ steps:
       ["last", "passed", undefined, 11],
       ["nested", "passed", undefined, 14],
       ["use", "passed", undefined, 18],
+      ["checked", "passed", undefined, 21],
+      ["plain", "passed", undefined, 24],
     ]);
     assert.deepEqual(own[0].assertions, [["status", true, 7], ["$.json.user.name", true, 9]]);
     assert.deepEqual(own[0].captures, ["uid"]);
@@ -165,7 +186,7 @@ steps:
     const auth = cases.find((c: Json) => c["@_name"] === "auth");
     assert.equal(auth["@_assertions"], "2");
     assert.equal(auth.failure, undefined);
-    assert.match(cli.stdout, /1 passed · 11 steps: 11 passed/);
+    assert.match(cli.stdout, /1 passed · 18 steps: 18 passed/);
     assert.match(html, /nested › get/);
     assert.ok(!JSON.stringify(report).includes(TOKEN), "the token output stays masked");
   } finally {
