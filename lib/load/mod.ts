@@ -21,8 +21,9 @@
  *   `named_checks.ts`, `schema_document.ts`, `check_list.ts` →
  *   `path_check.ts`; every operator's expected value through `expected.ts`),
  *   `conditions.ts` (`if`), `loop.ts`, `options.ts` (`retry.ts`,
- *   `client_options.ts`), `include.ts`, `foreach.ts` (`foreach`, `as`,
- *   `max_iterations`), `tags.ts`, `vars.ts`. Then
+ *   `client_options.ts`), `include.ts` (`with`, `response`), `foreach.ts`
+ *   (`foreach`, `as`, `max_iterations`), `tags.ts`, `vars.ts`; a map or
+ *   list var's bounds and shape in `structured.ts`. Then
  *   `references.ts` orders the steps and checks every `${…}`, one check per
  *   kind of reference in `ref_checks.ts`. A new flow key is one reader here.
  * - Shared by the readers: `context.ts` (the state of one file's loading;
@@ -37,7 +38,8 @@
  *   where a value is read as the flow loads), `entry.ts`,
  *   `load_options.ts`, `nodes.ts`.
  * - Includes (`expand_includes.ts`), data rows (`data.ts`,
- *   `data_file.ts`; a file's `${…}` checked by `row_refs.ts`),
+ *   `data_file.ts`; a file's `${…}` checked by `row_refs.ts`; inline
+ *   rows and the vars they may read ordered by `row_vars.ts`),
  *   `--var-file`/`--env-file` (`var_files.ts`).
  *
  * Other stages may import a file of this folder directly, so that what is

@@ -15,7 +15,9 @@
  *   `steps.ts`: its step loop and includes, skipping what a stop or a
  *   condition (`condition.ts`) rules out (`skipped.ts`), each result
  *   recorded by `walk.ts`; `foreach.ts` runs a `foreach` step once per
- *   element of its list, each iteration a result of its own.
+ *   element of its list, each iteration a result of its own;
+ *   `include_checks.ts` keeps the response an include step's own `assert`
+ *   and `capture` read and checks it after its flow (`own_checks.ts`: whether it has any).
  * - `step.ts`: one step from a {@linkcode StepInput}: attempts, retries and
  *   polling (`poll.ts`), checks and captures; `step_result.ts` turns it into
  *   the step's result, purely.
