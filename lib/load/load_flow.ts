@@ -25,6 +25,7 @@ import { loadData } from "./data.ts";
 import { loadOptions } from "./options.ts";
 import { loadTags } from "./tags.ts";
 import { loadVars } from "./vars.ts";
+import { rowVars } from "./row_vars.ts";
 import { readYaml } from "./yaml.ts";
 
 export type { LoadOptions };
@@ -110,23 +111,24 @@ function readFlow(ctx: Loading): Flow | undefined {
   ctx.name = name;
   const tags = loadTags(ctx, top.get("tags"));
   const data = loadData(ctx, top.get("data"));
-  // Row values are vars of their run, first, so the flow's own vars may use them; a row
-  // value wins over a flow var of the same name. Checked here with the first row's values.
+  // Row values are vars of their run, so the flow's own vars may use them; a row value wins
+  // over a flow var of the same name. Checked here with the first row's values.
   const rowKeys = Object.keys(data.rows?.[0]?.values ?? {});
-  const vars = [
-    ...rowKeys.map((name) => ({
+  const rows = rowVars(
+    rowKeys.map((name) => ({
       name,
       value: { kind: "const" as const, value: data.rows![0].values[name] },
     })),
-    ...loadVars(ctx, top.get("vars"), rowKeys.length).filter((v) => !rowKeys.includes(v.name)),
-  ];
+    loadVars(ctx, top.get("vars"), rowKeys.length).filter((v) => !rowKeys.includes(v.name)),
+  );
+  const vars = rows.checked;
   const options = loadOptions(ctx, top.get("options"), "the flow");
   const steps = loadSteps(ctx, top.get("steps"));
   const outputs = loadOutputs(ctx, top.get("outputs"));
   if (steps) captureForeignHints(ctx.problems, steps, vars);
   if (!steps || name === undefined) return undefined;
   const ordered = orderRaw(ctx, steps);
-  if (ordered) checkReferences(ctx, vars, steps, ordered);
+  if (ordered) checkReferences(ctx, vars, steps, ordered, rows);
   checkForeachNames(ctx, vars, steps);
   if (ctx.problems.length > 0 || !ordered) return undefined;
   const needs = stepNeeds(ctx, steps);
@@ -137,7 +139,7 @@ function readFlow(ctx: Loading): Flow | undefined {
     ...data,
     ...(outputs.length > 0 ? { outputs } : {}),
     ...(options ? { options } : {}),
-    vars,
+    vars: rows.run,
     steps: ordered.map(({ index, dependsOnNode: __, nameNode: ___, opaque: ____, ...s }) => ({
       ...s,
       ...(needs[index].size > 0 ? { needs: [...needs[index]] } : {}),

@@ -32,6 +32,8 @@ export interface RefScope {
   checkEnv: boolean;
   /** A foreach step's element and index names, for a use evaluated before its iterations. */
   notYet?: readonly string[];
+  /** For an inline data row's value: the vars it cannot read, each with the column it reads. */
+  rowDependent?: ReadonlyMap<string, string>;
   /** The step (or the flow's outputs) that uses the reference; undefined for a var. */
   user?: RawStep;
   /** The position of a step in run order. */
@@ -96,9 +98,28 @@ function checkEnv(expr: Expr, ref: { name: string }, c: RefScope): void {
   );
 }
 
+/** What an inline data row's value may read (see `row_vars.ts`). */
+const ROW_READS =
+  "A row value may read the flow's vars that read no column, --var parameters, the " +
+  "columns to its left, ${setup.…}, ${ENV.…}, ${RUN_ID}, ${TRACE_ID} and ${RANDOM.…}.";
+
 /** A var defined further down: reported the same for `${x}` and `${vars.x}`. Whether it was one. */
 function definedLater(expr: Expr, name: string, c: RefScope): boolean {
   if (!c.varNames.includes(name)) return false;
+  const column = c.rowDependent?.get(name);
+  if (c.rowDependent) {
+    c.report(
+      "unknown-var",
+      column === undefined
+        ? `A data row's value reads "${name}" (in "${expr.text}"), a column to its right.`
+        : `A data row cannot read var "${name}" (in "${expr.text}"): it reads the row's column ` +
+          `"${column}", and rows are set before such vars.`,
+      column === undefined
+        ? `Columns are set left to right: write "${name}" before the column that reads it. ${ROW_READS}`
+        : ROW_READS,
+    );
+    return true;
+  }
   c.report(
     "unknown-var",
     `Var "${name}" is used before it is defined (in "${expr.text}").`,

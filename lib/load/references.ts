@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { RowVars } from "./row_vars.ts";
 import type { Problem } from "../model/errors.ts";
 import type { Expr } from "../expr/template.ts";
 import type { VarDef } from "../model/flow.ts";
@@ -89,7 +90,13 @@ function setupReads(ctx: Loading): string[] {
 type FirstUse = Map<string, { problem: Problem; lines: number[] }>;
 
 /** What every use of the flow is checked against, and the scope of one use. */
-function scopes(ctx: Loading, vars: VarDef[], listed: RawStep[], ordered: RawStep[]) {
+function scopes(
+  ctx: Loading,
+  vars: VarDef[],
+  listed: RawStep[],
+  ordered: RawStep[],
+  rows?: RowOrder,
+) {
   const params = ctx.options.params ?? new Map<string, string>();
   const varNames = vars.map((v) => v.name);
   // With duplicate names (already reported) the first step of a name is the one referenced.
@@ -114,16 +121,29 @@ function scopes(ctx: Loading, vars: VarDef[], listed: RawStep[], ordered: RawSte
       : undefined;
     // A foreach step's element and index are vars of its iterations, not of its list or "if".
     const each = use.outer ? undefined : user?.foreach;
+    // An inline row's value (the first vars) also reads the vars that read no column: they run first.
+    const row = use.owner.kind === "var" && use.owner.index < (rows?.columns ?? 0)
+      ? rows
+      : undefined;
     const available = use.owner.kind === "var"
-      ? varNames.slice(0, use.owner.index)
+      ? [...varNames.slice(0, use.owner.index), ...(row ? rowReadable(varNames, row) : [])]
       : each
       ? [...varNames, each.as, each.index]
       : varNames;
     const known = (name: string) => available.includes(name) || params.has(name);
     const early = use.outer && user?.foreach;
     const notYet = early ? [early.as, early.index] : undefined;
-    return { ...flow, available, known, user, report, ...(notYet ? { notYet } : {}) };
+    const rowOnly = row ? { rowDependent: row.dependent } : {};
+    return { ...flow, available, known, user, report, ...rowOnly, ...(notYet ? { notYet } : {}) };
   };
+}
+
+/** How inline rows and vars are ordered (see `row_vars.ts`). */
+type RowOrder = Pick<RowVars, "columns" | "dependent">;
+
+/** The flow's vars (after the columns) that a row may read: those that read no column. */
+function rowReadable(varNames: string[], rows: RowOrder): string[] {
+  return varNames.slice(rows.columns).filter((name) => !rows.dependent.has(name));
 }
 
 /**
@@ -173,8 +193,9 @@ export function checkReferences(
   vars: VarDef[],
   listed: RawStep[],
   ordered: RawStep[],
+  rows?: RowOrder,
 ): void {
-  const scopeOf = scopes(ctx, vars, listed, ordered);
+  const scopeOf = scopes(ctx, vars, listed, ordered, rows);
   const firstUse: FirstUse = new Map();
   for (const use of ctx.uses) {
     for (const part of use.template.parts) {
