@@ -224,3 +224,26 @@ Deno.test("postman convert: time grows linearly with the collection, and the out
   assert.ok(b < a * 30 + 200, `${a.toFixed(0)} ms for 500 requests, ${b.toFixed(0)} ms for 5000`);
   assert.deepEqual(convertPostman(big).files, convertPostman(big).files);
 });
+
+Deno.test("postman convert: a literal ${ in a URL, header or body is sent as written, not read as an expression", () => {
+  const { files } = convertPostman(collection([{
+    name: "lit",
+    request: {
+      method: "POST",
+      url: "https://a.test/x?q=${HOME}",
+      header: [{ key: "X-T", value: "${USER}" }],
+      body: { mode: "raw", raw: '{"a": "${PATH} {{v}}"}' },
+    },
+  }]));
+  const step = flow(files[0].text).steps[0];
+  assert.equal(step.request.url, "${ENV.A_TEST_URL:-https://a.test}/x?q=$${HOME}");
+  assert.equal(step.request.headers["X-T"], "$${USER}");
+  assert.deepEqual(step.request.body, { a: "$${PATH} ${vars.v}" });
+});
+
+Deno.test("postman convert: a collection wrapped as the Postman API exports it ({collection: …}) is read", () => {
+  const wrapped = JSON.stringify({
+    collection: JSON.parse(collection([{ name: "p", request: "https://a.test/p" }])),
+  });
+  assert.equal(convertPostman(wrapped).summary.requests, 1);
+});

@@ -69,7 +69,7 @@ export function jsonBody(raw: string, resolve: Resolve): unknown {
 
 function fill(value: unknown, names: string[], resolve: Resolve): unknown {
   if (typeof value === "string") {
-    return value.replaceAll("${", "$${").replace(
+    return value.replaceAll("${", () => "$${").replace(
       new RegExp(`${MARK}(\\d+)${MARK}`, "g"),
       (_, i) => resolve(names[Number(i)]),
     );

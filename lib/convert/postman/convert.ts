@@ -36,6 +36,8 @@ export interface PostmanSummary {
   varsFile?: string;
   envFile?: string;
   unset: string[];
+  /** Postman's generated values (`{{$randomNoun}}`) sent as random hex text. */
+  randomized: string[];
   placeholders: string[];
 }
 
@@ -142,6 +144,7 @@ function write(
     reports: [],
     env: [],
     unset: [],
+    randomized: [],
     placeholders: [...shared.files].sort(),
   };
   const taken = new Set<string>();
@@ -183,6 +186,7 @@ function write(
     shared.vars.env.set(env, { name: env, secret: false, hint: `${origin} unless set` });
   }
   summary.env = [...shared.vars.env.values()].sort((a, b) => a.name.localeCompare(b.name));
+  summary.randomized = [...shared.vars.randomized].sort();
   summary.unset = [...shared.vars.unset].filter((n) => !shared.vars.values.has(n)).sort();
   if (envName !== undefined) addEnvironmentFiles(envName, shared.vars, files, summary);
   return { files, summary };

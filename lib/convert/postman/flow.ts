@@ -50,6 +50,8 @@ export class FlowBuilder {
   readonly readsFrom = new Set<number>();
   readonly #names = new UniqueNames();
   readonly #bindings = new Map<string, string>();
+  /** Collection and folder scripts whose untranslated lines a step already shows. */
+  readonly #commented = new Set<string>();
 
   constructor(readonly index: number, readonly shared: Shared) {}
 
@@ -58,7 +60,7 @@ export class FlowBuilder {
     const bound = this.#bindings.get(name);
     if (bound !== undefined) return bound;
     const literal = this.shared.literals.get(name);
-    if (literal !== undefined) return literal.replaceAll("${", "$${");
+    if (literal !== undefined) return literal.replaceAll("${", () => "$${");
     const by = this.shared.capturedBy.get(name);
     if (by !== undefined && by !== this.index) this.readsFrom.add(by);
     const expr = this.shared.vars.expression(name, atUrlStart);
@@ -79,7 +81,12 @@ export class FlowBuilder {
     const comments = [[...r.folders, r.name].join(" › ")];
     const translated = { translated: 0, untranslated: 0 };
     for (const s of r.scripts.filter((s) => s.listen === "prerequest")) {
-      const t = this.translate(s.source, comments, `pre-request script of ${s.owner}`);
+      const t = this.translate(
+        s.source,
+        comments,
+        `pre-request script of ${s.owner}`,
+        s.owner !== r.name,
+      );
       for (const set of t.sets) this.shared.literals.set(set.name, set.value);
       for (const c of t.captures) {
         comments.push(`pre-request sets ${c.name} from a response it has not got: not converted`);
@@ -88,7 +95,9 @@ export class FlowBuilder {
     const name = this.#names.take(snake(r.name) || r.method.toLowerCase());
     const request = this.request(r, comments);
     const tests = r.scripts.filter((s) => s.listen === "test")
-      .map((s) => this.translate(s.source, comments, `test script of ${s.owner}`));
+      .map((s) =>
+        this.translate(s.source, comments, `test script of ${s.owner}`, s.owner !== r.name)
+      );
     const checks = tests.flatMap((t) => t.checks);
     const captures = new Map<string, string>();
     for (const t of tests) {
@@ -114,9 +123,12 @@ export class FlowBuilder {
     }
   }
 
-  translate(source: string, comments: string[], where: string): Translation {
+  translate(source: string, comments: string[], where: string, inherited: boolean): Translation {
     const t = translateScript(source, (n) => this.variable(n));
-    if (t.untranslated.length > 0) {
+    if (t.untranslated.length > 0 && inherited && this.#commented.has(`${where}\n${source}`)) {
+      comments.push(`untranslated: the ${where}, as shown at the first step it runs for`);
+    } else if (t.untranslated.length > 0) {
+      if (inherited) this.#commented.add(`${where}\n${source}`);
       comments.push(`untranslated, from the ${where}:`);
       comments.push(...t.untranslated.map((l) => `  ${l}`));
     }

@@ -71,7 +71,12 @@ function notACollection(doc: unknown): string | undefined {
  * ```
  */
 export function readCollection(text: string): PmCollection {
-  const doc = parseJson(text, "collection");
+  const parsed = parseJson(text, "collection");
+  // The Postman API (and some exports) wrap the collection: {"collection": {info, item}}.
+  const doc =
+    isObject(parsed) && isObject(parsed.collection) && Array.isArray(parsed.collection.item)
+      ? parsed.collection
+      : parsed;
   const problem = notACollection(doc);
   if (problem) {
     throw new UsageError(

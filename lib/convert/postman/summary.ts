@@ -20,7 +20,7 @@ const MAX_LISTED = 200;
  * const text = formatPostmanSummary({
  *   collection: "Shop", version: "2.1", requests: 1, flows: [{ file: "1_shop.yaml", name: "Shop", steps: 1, folders: [""] }],
  *   reports: [{ file: "1_shop.yaml", request: "Login", step: "login", translated: 2, untranslated: 1 }],
- *   env: [], unset: [], placeholders: [],
+ *   env: [], unset: [], randomized: [], placeholders: [],
  * }, "out");
  * if (!text.includes("Login: 2 translated, 1 untranslated")) throw new Error(text);
  * ```
@@ -59,6 +59,13 @@ export function formatPostmanSummary(s: PostmanSummary, dir: string): string {
       `No value in the collection or environment for ${
         s.unset.map((n) => `{{${n}}}`).join(", ")
       }: set them with --var NAME=value.`,
+    );
+  }
+  if (s.randomized.length > 0) {
+    lines.push(
+      `Sent as random hex text (\${RANDOM.HEX_12}): ${
+        s.randomized.map((n) => `{{${n}}}`).join(", ")
+      }.`,
     );
   }
   for (const p of s.placeholders) {

@@ -43,5 +43,5 @@ export function render(text: string, resolve: (name: string) => string): string 
 }
 
 function escape(text: string): string {
-  return text.replaceAll("${", "$${");
+  return text.replaceAll("${", () => "$${");
 }

@@ -50,6 +50,8 @@ export class Variables {
   readonly fromEnvironment = new Set<string>();
   /** Variables neither the collection nor the environment gives a value. */
   readonly unset = new Set<string>();
+  /** Postman's generated values (`{{$randomNoun}}`) sent as random hex text instead. */
+  readonly randomized = new Set<string>();
   readonly #envNames = new Map<string, string>();
 
   constructor(collection: PmPair[], environment: PmPair[]) {
@@ -75,8 +77,11 @@ export class Variables {
 
   /** The expression for `{{name}}` when no step of the flow set it. */
   expression(name: string, atUrlStart: boolean): string {
-    const dynamic = DYNAMIC[name];
-    if (dynamic) return dynamic;
+    const dynamic = DYNAMIC[name] ?? (/^\$random[A-Z]/.test(name) ? "${RANDOM.HEX_12}" : undefined);
+    if (dynamic) {
+      if (!DYNAMIC[name]) this.randomized.add(name);
+      return dynamic;
+    }
     if (!this.values.has(name)) this.unset.add(name);
     if (!this.isEnv(name, atUrlStart)) return `\${vars.${varName(name)}}`;
     return `\${ENV.${this.envVar(name)}}`;

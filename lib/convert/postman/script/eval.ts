@@ -67,7 +67,7 @@ const VARIABLE_GETTERS = new Set([
  * import { evaluate } from "./eval.ts";
  * import { parseScript } from "./parse.ts";
  * const p = parseScript("JSON.parse(responseBody).user.token");
- * const ctx = { scope: new Map(), tests: new Map(), variable: () => ({ k: "lit", value: undefined }) } as const;
+ * const ctx = { scope: new Map(), tests: new Map(), variable: () => ({ k: "lit" as const, value: undefined }) };
  * const s = p.ok ? evaluate(p.program.body[0].expression, ctx, 0) : undefined;
  * if (s?.k !== "path" || s.path !== "$.json.user.token") throw new Error(JSON.stringify(s));
  * ```

@@ -226,7 +226,7 @@ function run(s: State, links: Link[], ctx: EvalContext): Cond[] | undefined {
  * import { expectChecks } from "./expect.ts";
  * import { parseScript } from "./parse.ts";
  * const p = parseScript("pm.expect(pm.response.json().args).to.have.property('source').and.equal('x')");
- * const ctx = { scope: new Map(), tests: new Map(), variable: () => ({ k: "lit", value: undefined }) } as const;
+ * const ctx = { scope: new Map(), tests: new Map(), variable: () => ({ k: "lit" as const, value: undefined }) };
  * const c = p.ok ? expectChecks(p.program.body[0].expression, ctx) : null;
  * if (!c || c[1].path !== "$.json.args.source" || c[1].value !== "x") throw new Error(JSON.stringify(c));
  * ```
