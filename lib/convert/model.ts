@@ -47,6 +47,10 @@ export interface Step {
   form?: YNode;
   /** A `multipart:` body: field → template, file → `{file, content_type?, filename?}`. */
   multipart?: YNode;
+  /** A `body_file:` path, relative to the flow (`convert curl`'s `--data-binary @file`, `-T`). */
+  bodyFile?: string;
+  /** The step's `options:` (`convert curl`'s `-k`, `-L`, `-m`, `-x`, `--cert`). */
+  options?: YNode;
   /** Template values of the request body's top-level fields, for `equals`. */
   sent: Map<string, { raw: unknown; template: YNode }>;
   captures: [string, Source][];

@@ -27,6 +27,11 @@ export interface WriteInput {
   ordered: HarRecord[];
   /** Limits met so far; the writer adds its own. */
   notes: string[];
+  /**
+   * Another converter's words (`convert curl`): the header's first line, and
+   * each step's comment instead of the recorded request and outcome.
+   */
+  source?: { header: string; describe: (step: Step) => string };
 }
 
 /**
@@ -55,11 +60,11 @@ export function writeFlow(
   const { ordered, notes, total } = input;
   const redactor = secretRedactor(c);
   const mask = (text: string) => redactor.redact(text);
-  const header = () => headerLines(c, total, notes).map(mask);
+  const header = () => headerLines(c, total, notes, input.source?.header).map(mask);
   const root = ymap([
     ["name", flowName(input, ordered)],
     ["vars", c.vars.length > 0 ? ymap(c.vars) : undefined],
-    ["steps", c.steps.map((s) => stepNode(c, s, mask))],
+    ["steps", c.steps.map((s) => stepNode(c, s, mask, input.source?.describe ?? describe))],
   ]);
   let yaml = toYaml(header(), root);
   const refs = straySecrets(c, redactor, yaml);
@@ -108,14 +113,15 @@ function flowName(input: WriteInput, ordered: HarRecord[]): string {
 }
 
 /** The comment over the flow: what it came from, the variables it reads, the limits met. */
-function headerLines(c: Correlator, total: number, notes: string[]): string[] {
+function headerLines(c: Correlator, total: number, notes: string[], first?: string): string[] {
   const required = [...c.env].filter(([, v]) => v.fallback === undefined);
   const optional = [...c.env].filter(([, v]) => v.fallback !== undefined);
   const width = Math.max(...[...c.env.keys()].map((n) => n.length));
   return [
-    `Converted by flowrun convert har from a HAR recording of ${total} entries: ${
-      plural(c.steps.length, "step")
-    }.`,
+    first ??
+      `Converted by flowrun convert har from a HAR recording of ${total} entries: ${
+        plural(c.steps.length, "step")
+      }.`,
     ...(required.length > 0
       ? [
         "Set these environment variables before running (recorded values are not kept):",
@@ -157,7 +163,12 @@ function straySecrets(
   );
 }
 
-function stepNode(c: Correlator, step: Step, mask: (text: string) => string): YNode {
+function stepNode(
+  c: Correlator,
+  step: Step,
+  mask: (text: string) => string,
+  about: (step: Step) => string,
+): YNode {
   const request = ymap([
     ["method", step.method],
     ["url", step.url],
@@ -165,6 +176,7 @@ function stepNode(c: Correlator, step: Step, mask: (text: string) => string): YN
     ["body", step.body],
     ["form", step.form],
     ["multipart", step.multipart],
+    ["body_file", step.bodyFile],
   ]);
   const captures = step.captures.length > 0
     ? ymap(step.captures.map(([n, source]) => [n, c.sp.captureNode(source)]))
@@ -199,11 +211,12 @@ function stepNode(c: Correlator, step: Step, mask: (text: string) => string): YN
     ["name", step.name],
     ["depends_on", depends],
     ["request", request],
+    ["options", step.options],
     ["loop", loop],
     [c.sp.name === "a" ? "capture" : "extract", captures],
     ["assert", assert],
   ]);
-  return commented([describe(step), ...step.remarks ?? []].map(mask), node);
+  return commented([about(step), ...step.remarks ?? []].map(mask), node);
 }
 
 function describe(step: Step): string {

@@ -1,0 +1,233 @@
+/**
+ * `flowrun convert curl`: curl command lines (as a browser's "Copy as cURL"
+ * writes them for bash or for Windows cmd, or as API docs print them) → a
+ * flow with one step per request. Pure: text in, YAML text out; the same
+ * text always gives the same bytes.
+ *
+ * The stages:
+ *
+ * 1. **Split** the text into commands of words as the shell would
+ *    (`curl_shell.ts` for bash, `curl_cmd.ts` for cmd, chosen by
+ *    {@linkcode isCmd}); `$NAME`, `${NAME}` and `%NAME%` become
+ *    `${ENV.NAME}`; lines that are not curl commands are skipped.
+ * 2. **Read** each command's options as curl does (`curl_options.ts`) and
+ *    build the requests it sends, one per URL (`curl_request.ts`).
+ * 3. **Correlate and write** with the stages of `convert har`: the origin
+ *    becomes `base_url` (reading `BASE_URL`), browser noise headers are
+ *    dropped, `Authorization`, cookies, API-key headers and parameters and
+ *    secret-named fields become required environment variables, form bodies
+ *    `form:`, JSON bodies maps. Unlike a recording, a command is sent as
+ *    written: no run id is mixed in and no value is made fresh.
+ *
+ * @module
+ */
+import { UsageError } from "../model/errors.ts";
+import { plural } from "../_util/plural.ts";
+import { correlate, type Correlator, newCorrelator } from "./correlate/mod.ts";
+import { isCmd, splitCmd } from "./curl_cmd.ts";
+import { type CurlFiles, type CurlRecord, curlRecords } from "./curl_request.ts";
+import { readCurlArgs } from "./curl_options.ts";
+import { ENV_MARKER, type EnvNames, type ShellCommand, splitBash } from "./curl_shell.ts";
+import type { HarRecord } from "./har_model.ts";
+import type { Step } from "./model.ts";
+import { curlRules, stepExtras } from "./curl_steps.ts";
+import { writeFlow } from "./write.ts";
+
+export type { CurlFiles } from "./curl_request.ts";
+
+/** Options of {@linkcode convertCurl}. */
+export interface CurlOptions {
+  /** The flow's name (default: "curl commands on <host>"). */
+  name?: string;
+  /** "a" (default) or "b", as for `convert har`. */
+  spelling?: "a" | "b";
+  /** How files the commands name are read; without it they are not. */
+  files?: CurlFiles;
+}
+
+/** What the conversion did, for the stderr summary. */
+export interface CurlSummary {
+  /** curl commands read. */
+  commands: number;
+  /** Steps written. */
+  steps: number;
+  /** Commands that are not curl's, by line: `line 3: export`. */
+  skipped: string[];
+  /** Options not carried, per step: `get_user (line 1): --digest`. */
+  ignored: string[];
+  /** Environment variables to set before running, in order of first use. */
+  env: string[];
+  notes: string[];
+}
+
+/** The flow text, the summary and the files the flow sends (none: they are the user's own). */
+export interface CurlResult {
+  /** The flow file's text: the same commands always give the same bytes. */
+  yaml: string;
+  summary: CurlSummary;
+  files: { path: string; text: string }[];
+}
+
+/**
+ * Converts curl commands into a flow. Throws {@linkcode UsageError}
+ * `bad-curl` for a quote left open (with its line and column) and for text
+ * with no curl command that sends an http(s) request.
+ *
+ * @example
+ * ```ts
+ * import { convertCurl } from "./curl.ts";
+ * const { yaml, summary } = convertCurl(
+ *   `curl 'https://api.test/v1/orders' -H 'Authorization: Bearer s3cr3t-t0ken' --data-raw '{"sku":"tea"}' -H 'content-type: application/json'`,
+ * );
+ * if (!yaml.includes("authorization: Bearer ${ENV.API_TOKEN}") || yaml.includes("s3cr3t")) throw new Error(yaml);
+ * if (summary.steps !== 1 || summary.env[0] !== "API_TOKEN") throw new Error(JSON.stringify(summary));
+ * ```
+ */
+export function convertCurl(
+  text: string,
+  options: CurlOptions = {},
+): CurlResult {
+  const env: EnvNames = [];
+  const commands = (isCmd(text) ? splitCmd : splitBash)(text.replace(/^\ufeff/, ""), env);
+  const skipped: string[] = [];
+  const built: { command: ShellCommand; records: CurlRecord[] }[] = [];
+  for (const command of commands) {
+    const words = command.words[0] === "$" ? command.words.slice(1) : command.words;
+    if (!/^curl(\.exe)?$/i.test(words[0]?.split(/[\\/]/).at(-1) ?? "")) {
+      skipped.push(`line ${command.line}: ${words[0] ?? ""}`);
+      continue;
+    }
+    built.push({
+      command,
+      records: curlRecords(readCurlArgs(words.slice(1)), built.length, options.files),
+    });
+  }
+  const all = built.flatMap((b) => b.records);
+  if (all.length === 0) throw nothingToConvert(commands.length, skipped.length);
+  const spelling = options.spelling ?? "a";
+  const c = newCorrelator(spelling, true);
+  c.rules = curlRules(c);
+  correlate(all.map((r) => r.record), all.map((r) => ({ records: [r.record] })), spelling, true, c);
+  const ignored: string[] = [];
+  const notes: string[] = [];
+  const stepOf = new Map(c.steps.map((s) => [s.first, s]));
+  built.forEach(({ command, records }) => {
+    for (const r of records) {
+      const step = stepOf.get(r.record)!;
+      stepExtras(c, step, r.extras, options.files);
+      if (r.extras.ignored.length > 0) {
+        ignored.push(
+          `${step.name} (line ${command.line}): ${[...new Set(r.extras.ignored)].join(", ")}`,
+        );
+      }
+    }
+    const first = records[0] && stepOf.get(records[0].record);
+    for (const n of [...command.notes, ...(records[0]?.extras.notes ?? [])]) {
+      notes.push(`${first ? `Step ${first.name}` : "A command"} (line ${command.line}): ${n}`);
+    }
+  });
+  return finish(c, env, { commands: built.length, skipped, ignored, notes }, options);
+}
+
+/** Writes the flow and its summary, the environment markers turned into references. */
+function finish(
+  c: Correlator,
+  env: EnvNames,
+  done: Pick<CurlSummary, "commands" | "skipped" | "ignored" | "notes">,
+  options: CurlOptions,
+): CurlResult {
+  const host = c.steps[0].first.url.host;
+  const used = new Set<string>();
+  const refer = (text: string) =>
+    text.replace(ENV_MARKER, (_m, i: string) => {
+      used.add(env[Number(i)]);
+      return c.sp.envRef(env[Number(i)]);
+    });
+  const ordered: HarRecord[] = c.steps.map((s) => s.first);
+  const write = () =>
+    writeFlow(c, {
+      name: options.name ?? `curl commands on ${host}`,
+      total: done.commands,
+      ordered,
+      notes: [...c.notes],
+      source: {
+        header: `Converted by flowrun convert curl from ${plural(done.commands, "curl command")}: ${
+          plural(c.steps.length, "step")
+        }.`,
+        describe: (step: Step) => describe(step),
+      },
+    });
+  let written = write();
+  // The `$NAME`s the flow kept are listed with the variables to set: a second writing.
+  for (const [, i] of written.yaml.matchAll(ENV_MARKER)) {
+    const name = env[Number(i)];
+    if (!c.env.has(name)) c.env.set(name, { about: `written as $${name} in the command` });
+  }
+  if (c.env.size > 0) written = write();
+  const { yaml, notes, mask } = written;
+  const out = refer(yaml);
+  const required = [...c.env].filter(([, v]) => v.fallback === undefined).map(([n]) => n);
+  const curl: CurlSummary = {
+    ...done,
+    steps: c.steps.length,
+    env: required,
+    notes: [...notes, ...done.notes].map(refer).map(mask),
+  };
+  const files = [...c.files].map(([path, text]) => ({ path, text }));
+  return { yaml: out, summary: curl, files };
+}
+
+/** A step's comment: what curl sends, secrets in the query masked by the writer. */
+function describe(step: Step): string {
+  const u = step.first.url;
+  return `${step.method} ${u.origin}${u.pathname}${u.search ? "?…" : ""}`;
+}
+
+/** The error when nothing could be converted. */
+function nothingToConvert(commands: number, skipped: number): UsageError {
+  return new UsageError(
+    "bad-curl",
+    commands === 0
+      ? "The input holds no command."
+      : skipped === commands
+      ? `The input holds no curl command (${
+        plural(commands, "command")
+      }, none starting with "curl").`
+      : "No curl command in the input sends an http(s) request.",
+    "Paste commands as the browser's \"Copy as cURL\" or an API's documentation writes them, one per line or joined with \\ line continuations.",
+  );
+}
+
+/**
+ * The few lines the CLI prints on stderr after converting.
+ *
+ * @example
+ * ```ts
+ * import { formatCurlSummary } from "./curl.ts";
+ * const text = formatCurlSummary({ commands: 2, steps: 2, skipped: ["line 1: export"], ignored: [], env: ["API_TOKEN"], notes: [] });
+ * if (!text.startsWith("Converted 2 curl commands into 2 steps.") || !text.includes("API_TOKEN")) throw new Error(text);
+ * ```
+ */
+export function formatCurlSummary(s: CurlSummary): string {
+  const lines = [
+    `Converted ${plural(s.commands, "curl command")} into ${plural(s.steps, "step")}.`,
+  ];
+  if (s.skipped.length > 0) {
+    lines.push(
+      `Skipped ${plural(s.skipped.length, "command")} that ${
+        s.skipped.length === 1 ? "is" : "are"
+      } not curl: ${s.skipped.slice(0, 10).join("; ")}${
+        s.skipped.length > 10 ? `; and ${s.skipped.length - 10} more` : ""
+      }.`,
+    );
+  }
+  for (const line of s.ignored.slice(0, 50)) lines.push(`Ignored options: ${line}.`);
+  if (s.ignored.length > 50) lines.push(`Ignored options in ${s.ignored.length - 50} more steps.`);
+  lines.push(
+    s.env.length > 0
+      ? `Set before running: ${s.env.join(", ")}.`
+      : "No environment variables are required.",
+  );
+  for (const note of s.notes) lines.push(`note: ${note}`);
+  return lines.join("\n") + "\n";
+}

@@ -1,0 +1,318 @@
+/**
+ * The words of one curl command read as curl reads its options: short
+ * options clustered (`-sSL`) or with their value attached (`-XPOST`,
+ * `-d@file`), long options with their value in the next word. What curl
+ * sends is gathered into a {@linkcode CurlRequest}; options that only change
+ * what curl prints are accepted quietly; options that change what is sent
+ * but that a flow cannot carry, and options curl does not have, are listed
+ * by name so the summary can say so.
+ *
+ * @module
+ */
+
+/** One piece of request data, in the order the options came. */
+export interface DataPiece {
+  kind: "data" | "raw" | "binary" | "urlencode" | "json";
+  text: string;
+}
+
+/** One `-F`/`--form-string` part. */
+export interface FormPart {
+  name: string;
+  /** A text value, or the path after `@` (a file) or `<` (a file's text as the value). */
+  value: string;
+  from: "text" | "file" | "contents";
+  type?: string;
+  filename?: string;
+}
+
+/** What one curl command sends. */
+export interface CurlRequest {
+  /** `-X`'s method, when given. */
+  method?: string;
+  urls: string[];
+  headers: [string, string][];
+  data: DataPiece[];
+  form: FormPart[];
+  /** `-G`: the data goes into the query. */
+  get: boolean;
+  /** `-I`: a HEAD request. */
+  head: boolean;
+  /** `-u`'s `user:password`. */
+  user?: string;
+  /** `--oauth2-bearer`'s token. */
+  bearer?: string;
+  /** `-b` values that are cookies (`name=value; …`). */
+  cookies: string[];
+  /** `-T`'s file. */
+  upload?: string;
+  /** `--url-query` pieces, `--data-urlencode` syntax. */
+  urlQuery: string[];
+  options: {
+    insecure?: boolean;
+    followRedirects?: boolean;
+    timeout?: string;
+    proxy?: string;
+    cert?: string;
+    key?: string;
+    cacert?: string;
+  };
+  /** Options not carried into the flow, as written (`--digest`, `--foo`). */
+  ignored: string[];
+  notes: string[];
+}
+
+/** Long options that take a value (the word after them), curl 8's list. */
+const TAKES_VALUE = new Set(
+  ("abstract-unix-socket alt-svc aws-sigv4 cacert capath cert cert-type ciphers config " +
+    "connect-timeout connect-to continue-at cookie cookie-jar create-file-mode crlfile curves " +
+    "data data-ascii data-binary data-raw data-urlencode delegation dns-interface " +
+    "dns-ipv4-addr dns-ipv6-addr dns-servers doh-url dump-header ech egd-file engine " +
+    "etag-compare etag-save expect100-timeout form form-string ftp-account " +
+    "ftp-alternative-to-user ftp-method ftp-port ftp-ssl-ccc-mode happy-eyeballs-timeout-ms " +
+    "haproxy-clientip header hostpubmd5 hostpubsha256 hsts interface ip-tos ipfs-gateway json " +
+    "keepalive-time keepalive-cnt key key-type krb libcurl limit-rate local-port " +
+    "login-options mail-auth mail-from mail-rcpt max-filesize max-redirs max-time netrc-file " +
+    "noproxy oauth2-bearer output output-dir parallel-max pass pinnedpubkey preproxy proto " +
+    "proto-default proto-redir proxy proxy-cacert proxy-capath proxy-cert proxy-cert-type " +
+    "proxy-ciphers proxy-crlfile proxy-header proxy-key proxy-key-type proxy-pass " +
+    "proxy-pinnedpubkey proxy-service-name proxy-tls13-ciphers proxy-tlsauthtype " +
+    "proxy-tlspassword proxy-tlsuser proxy-user proxy1.0 pubkey quote random-file range rate " +
+    "referer request request-target resolve retry retry-delay retry-max-time sasl-authzid " +
+    "service-name socks4 socks4a socks5 socks5-hostname socks5-gssapi-service speed-limit " +
+    "speed-time stderr telnet-option tftp-blksize time-cond tls-max tls13-ciphers " +
+    "tlsauthtype tlspassword tlsuser trace trace-ascii trace-config unix-socket upload-file " +
+    "url url-query user user-agent variable write-out vlan-priority").split(" "),
+);
+
+/** Short options and their long names. */
+const SHORT: Record<string, string> = {
+  A: "user-agent",
+  b: "cookie",
+  c: "cookie-jar",
+  C: "continue-at",
+  d: "data",
+  D: "dump-header",
+  e: "referer",
+  E: "cert",
+  F: "form",
+  G: "get",
+  H: "header",
+  I: "head",
+  k: "insecure",
+  K: "config",
+  L: "location",
+  m: "max-time",
+  o: "output",
+  P: "ftp-port",
+  Q: "quote",
+  r: "range",
+  t: "telnet-option",
+  T: "upload-file",
+  u: "user",
+  U: "proxy-user",
+  w: "write-out",
+  x: "proxy",
+  X: "request",
+  y: "speed-time",
+  Y: "speed-limit",
+  z: "time-cond",
+};
+
+/** Options that change only what curl prints or where it writes: nothing to carry. */
+const QUIET = new Set(
+  ("silent show-error verbose include output remote-name remote-name-all remote-header-name " +
+    "write-out dump-header progress-bar no-progress-meter fail fail-with-body fail-early " +
+    "trace trace-ascii trace-time trace-config stderr create-dirs output-dir styled-output " +
+    "disable no-buffer compressed globoff max-redirs connect-timeout no-keepalive keepalive " +
+    "tcp-nodelay tr-encoding raw libcurl parallel parallel-max parallel-immediate " +
+    "location-trusted clobber no-clobber remove-on-error xattr").split(" "),
+);
+
+/** Short flags curl has that print or behave locally (`-s`, `-v`, `-#`, …). */
+const QUIET_SHORT: Record<string, string> = {
+  s: "silent",
+  S: "show-error",
+  v: "verbose",
+  i: "include",
+  O: "remote-name",
+  J: "remote-header-name",
+  "#": "progress-bar",
+  f: "fail",
+  N: "no-buffer",
+  q: "disable",
+  g: "globoff",
+  Z: "parallel",
+};
+
+/** An empty request. */
+function emptyRequest(): CurlRequest {
+  return {
+    urls: [],
+    headers: [],
+    data: [],
+    form: [],
+    get: false,
+    head: false,
+    cookies: [],
+    urlQuery: [],
+    options: {},
+    ignored: [],
+    notes: [],
+  };
+}
+
+/**
+ * Reads curl's arguments (the words after `curl`).
+ *
+ * @example
+ * ```ts
+ * import { readCurlArgs } from "./curl_options.ts";
+ * const r = readCurlArgs(["-sSL", "-XPUT", "https://a.test/x", "-H", "A: b", "-d", "k=v", "--digest"]);
+ * if (r.method !== "PUT" || r.urls[0] !== "https://a.test/x" || !r.options.followRedirects) throw new Error();
+ * if (r.data[0].text !== "k=v" || r.ignored[0] !== "--digest") throw new Error(JSON.stringify(r));
+ * ```
+ */
+export function readCurlArgs(args: string[]): CurlRequest {
+  const r = emptyRequest();
+  let i = 0;
+  const value = (name: string): string | undefined => {
+    if (i >= args.length) {
+      r.notes.push(`--${name} has no value at the end of the command; it was ignored.`);
+      return undefined;
+    }
+    return args[i++];
+  };
+  let positional = false;
+  while (i < args.length) {
+    const word = args[i++];
+    if (positional || !word.startsWith("-") || word === "-") {
+      if (/^\d*>>?$/.test(word) || word === "<") i++;
+      else if (/^\d*>>?&?\S+$/.test(word) || /^</.test(word)) continue;
+      else r.urls.push(word);
+    } else if (word === "--") positional = true;
+    else if (word.startsWith("--")) {
+      const name = word.slice(2);
+      const v = TAKES_VALUE.has(name) ? value(name) : "";
+      if (v !== undefined) apply(r, name, v, word);
+    } else shortCluster(r, word, () => value(word.slice(1, 2)));
+  }
+  return r;
+}
+
+/** `-sSLXPOST`: flags, then one option that takes the rest of the word or the next. */
+function shortCluster(r: CurlRequest, word: string, next: () => string | undefined): void {
+  for (let k = 1; k < word.length; k++) {
+    const letter = word[k];
+    const long = SHORT[letter] ?? QUIET_SHORT[letter];
+    if (long === undefined) {
+      r.ignored.push(`-${letter}`);
+      continue;
+    }
+    if (!TAKES_VALUE.has(long)) {
+      apply(r, long, "", `-${letter}`);
+      continue;
+    }
+    const v = k + 1 < word.length ? word.slice(k + 1) : next();
+    if (v !== undefined) apply(r, long, v, `-${letter}`);
+    return;
+  }
+}
+
+/** Applies one option and its value. */
+function apply(r: CurlRequest, name: string, v: string, written: string): void {
+  const handler = HANDLERS[name];
+  if (handler) return handler(r, v, name);
+  if (QUIET.has(name) || Object.values(QUIET_SHORT).includes(name)) return;
+  r.ignored.push(written.startsWith("--") ? written : `${written} (--${name})`);
+}
+
+/** What each option that is carried does to the request. */
+const HANDLERS: Record<string, (r: CurlRequest, v: string, name: string) => void> = {
+  url: (r, v) => r.urls.push(v),
+  request: (r, v) => r.method = v,
+  header,
+  "user-agent": (r, v) => r.headers.push(["User-Agent", v]),
+  referer: (r, v) => r.headers.push(["Referer", v.replace(/;auto$/, "")]),
+  cookie,
+  data: (r, v) => r.data.push({ kind: "data", text: v }),
+  "data-ascii": (r, v) => r.data.push({ kind: "data", text: v }),
+  "data-raw": (r, v) => r.data.push({ kind: "raw", text: v }),
+  "data-binary": (r, v) => r.data.push({ kind: "binary", text: v }),
+  "data-urlencode": (r, v) => r.data.push({ kind: "urlencode", text: v }),
+  json: (r, v) => r.data.push({ kind: "json", text: v }),
+  form: (r, v) => form(r, v, false),
+  "form-string": (r, v) => form(r, v, true),
+  get: (r) => r.get = true,
+  head: (r) => r.head = true,
+  user: (r, v) => r.user = v,
+  "oauth2-bearer": (r, v) => r.bearer = v,
+  "upload-file": (r, v) => r.upload = v,
+  "url-query": (r, v) => r.urlQuery.push(v),
+  insecure: (r) => r.options.insecure = true,
+  location: (r) => r.options.followRedirects = true,
+  "location-trusted": (r) => r.options.followRedirects = true,
+  "max-time": (r, v) => {
+    if (/^\d+(\.\d+)?$/.test(v)) r.options.timeout = `${Math.round(Number(v) * 1000)}ms`;
+    else r.notes.push(`--max-time "${v}" is not a number of seconds; it was ignored.`);
+  },
+  proxy: (r, v) => r.options.proxy = /^[a-z0-9]+:\/\//i.test(v) ? v : `http://${v}`,
+  cert: (r, v) => r.options.cert = v,
+  key: (r, v) => r.options.key = v,
+  cacert: (r, v) => r.options.cacert = v,
+};
+
+/** `-b name=value; …` is cookies; `-b FILE` reads a cookie file, which is not carried. */
+function cookie(r: CurlRequest, v: string): void {
+  if (v.includes("=")) r.cookies.push(v);
+  else {
+    r.notes.push(
+      `-b "${v}" reads cookies from a file, which is not carried; send them with a Cookie header.`,
+    );
+  }
+}
+
+/** `-H "Name: value"`; `Name;` sends it empty; `Name:` only removes a header curl would add. */
+function header(r: CurlRequest, v: string): void {
+  if (v.startsWith("@")) {
+    r.notes.push(`-H "${v}" reads headers from a file, which is not carried.`);
+    return;
+  }
+  const colon = v.indexOf(":");
+  const semi = v.indexOf(";");
+  if (colon === -1 && semi !== -1 && v.slice(semi + 1).trim() === "") {
+    r.headers.push([v.slice(0, semi).trim(), ""]);
+  } else if (colon !== -1) {
+    const value = v.slice(colon + 1).trim();
+    if (value !== "") r.headers.push([v.slice(0, colon).trim(), value]);
+  } else r.notes.push(`-H "${v}" is not a "Name: value" header; it was ignored.`);
+}
+
+/** `-F name=value`, `name=@file;type=…;filename=…`, `name=<file`. */
+function form(r: CurlRequest, v: string, literal: boolean): void {
+  const eq = v.indexOf("=");
+  if (eq === -1) {
+    r.notes.push(`-F "${v}" has no "name=content"; it was ignored.`);
+    return;
+  }
+  const name = v.slice(0, eq);
+  let rest = v.slice(eq + 1);
+  if (literal) {
+    r.form.push({ name, value: rest, from: "text" });
+    return;
+  }
+  const from = rest.startsWith("@") ? "file" : rest.startsWith("<") ? "contents" : "text";
+  if (from !== "text") rest = rest.slice(1);
+  const part: FormPart = { name, value: rest, from };
+  // `;type=` and `;filename=` follow the content; a quoted value keeps its `;`.
+  const m = /^("(?:[^"\\]|\\.)*"|[^;]*)((?:;\s*[a-z]+=[^;]*)*)$/i.exec(rest);
+  if (m) {
+    part.value = m[1].startsWith('"') ? m[1].slice(1, -1).replace(/\\(.)/g, "$1") : m[1];
+    for (const [, key, val] of m[2].matchAll(/;\s*([a-z]+)=([^;]*)/gi)) {
+      if (key.toLowerCase() === "type") part.type = val;
+      else if (key.toLowerCase() === "filename") part.filename = val.replace(/^"(.*)"$/, "$1");
+      else r.notes.push(`-F "${name}=…;${key}=…" is not carried.`);
+    }
+  }
+  r.form.push(part);
+}

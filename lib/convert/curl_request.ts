@@ -1,0 +1,272 @@
+/**
+ * What one curl command sends, as the records the convert stages read
+ * (one per URL): the method curl would choose, its URL with `-G` data and
+ * `--url-query` in the query, the headers curl adds for `-u`, `-b`,
+ * `--json`, `-d` and `--oauth2-bearer`, and the body: `-d`, `--data-raw`,
+ * `--data-binary`, `--data-urlencode` and `--json` pieces joined as curl
+ * joins them, files read through the caller. What the records cannot hold
+ * (a multipart body, a body sent from a file, request options) travels
+ * beside them as {@linkcode CurlExtras}.
+ *
+ * @module
+ */
+import type { HarRecord } from "./har_model.ts";
+import { parseCookieHeader } from "./_har_fields.ts";
+import type { CurlRequest, DataPiece, FormPart } from "./curl_options.ts";
+import { ENV_MARKER } from "./curl_shell.ts";
+
+/** How the converter reaches the files a command names (`@file`, `<file`, `-T file`). */
+export interface CurlFiles {
+  /** The file's text, `undefined` when it does not exist or cannot be read. */
+  read(path: string): string | undefined;
+  /** The path a flow written beside the output reads the same file by. */
+  rebase(path: string): string;
+}
+
+/** What a step needs besides its record. */
+export interface CurlExtras {
+  multipart?: FormPart[];
+  bodyFile?: string;
+  options: CurlRequest["options"];
+  ignored: string[];
+  notes: string[];
+}
+
+/** A record and its extras. */
+export interface CurlRecord {
+  record: HarRecord;
+  extras: CurlExtras;
+}
+
+/**
+ * The records of one command, one per URL; a URL that does not parse is a note.
+ *
+ * @example
+ * ```ts
+ * import { curlRecords } from "./curl_request.ts";
+ * import { readCurlArgs } from "./curl_options.ts";
+ * const [{ record }] = curlRecords(readCurlArgs(["a.test/s", "-G", "-d", "q=tea", "-u", "me:pw"]), 0);
+ * if (record.method !== "GET" || record.url.href !== "http://a.test/s?q=tea") throw new Error(record.url.href);
+ * if (record.headers[0].value !== "Basic " + btoa("me:pw")) throw new Error();
+ * ```
+ */
+export function curlRecords(req: CurlRequest, index: number, files?: CurlFiles): CurlRecord[] {
+  const notes = [...req.notes];
+  if (req.user !== undefined && new RegExp(ENV_MARKER.source).test(req.user)) {
+    // A flow has no base64 function: the header's credential is one variable the user sets.
+    notes.push(
+      `-u "${req.user}" reads variables; the flow sends Basic credentials from one variable (BASIC_AUTH): set it to the base64 of that text, e.g. with printf %s "user:password" | base64.`,
+    );
+  }
+  const fromFile = fileBody(req);
+  const body = fromFile === undefined ? bodyText(req.data, files, notes) : "";
+  const out: CurlRecord[] = [];
+  for (const raw of req.urls) {
+    const url = requestUrl(raw, req, req.get ? body : undefined, files, notes);
+    if (!url) continue;
+    const extras: CurlExtras = { options: req.options, ignored: req.ignored, notes };
+    const headers = requestHeaders(req, body !== undefined && !req.get);
+    const record = baseRecord(index, method(req, body !== undefined), url, headers);
+    if (!req.get && body !== undefined) {
+      if (record.method === "GET" || record.method === "HEAD") {
+        notes.push(
+          `curl sends this ${record.method} with a body, which a flow cannot: it was left out.`,
+        );
+      } else if (fromFile === undefined) record.bodyText = body;
+      else sendFile(fromFile, extras, files, notes);
+    }
+    if (req.form.length > 0) extras.multipart = req.form;
+    if (req.upload !== undefined) upload(req.upload, record, extras, files, notes);
+    out.push({ record, extras });
+  }
+  return out;
+}
+
+/** A record with no response, as the stages expect one. */
+function baseRecord(
+  index: number,
+  method: string,
+  url: URL,
+  headers: [string, string][],
+): HarRecord {
+  const nv = headers.map(([name, value]) => ({ name, value }));
+  const cookie = nv.find((h) => h.name.toLowerCase() === "cookie");
+  return {
+    index,
+    method,
+    url,
+    headers: nv,
+    cookies: cookie ? parseCookieHeader(cookie.value) : [],
+    setCookies: [],
+    mimeType: "",
+    hasJson: false,
+    raw: {},
+  };
+}
+
+/** The method curl chooses: `-X`, else HEAD for `-I`, POST with data or a form, PUT for `-T`. */
+function method(req: CurlRequest, body: boolean): string {
+  if (req.method) return req.method.toUpperCase();
+  if (req.head) return "HEAD";
+  if (req.get) return "GET";
+  if (body || req.form.length > 0) return "POST";
+  return req.upload !== undefined ? "PUT" : "GET";
+}
+
+/** The URL with a scheme (curl assumes http), `-G` data and `--url-query` appended. */
+function requestUrl(
+  raw: string,
+  req: CurlRequest,
+  getData: string | undefined,
+  files: CurlFiles | undefined,
+  notes: string[],
+): URL | undefined {
+  let text = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
+  const hash = text.indexOf("#");
+  if (hash !== -1) text = text.slice(0, hash);
+  const extra = [
+    ...(getData !== undefined && getData !== "" ? [getData] : []),
+    ...req.urlQuery.map((q) => urlencodePiece(q, files, notes)),
+  ];
+  if (extra.length > 0) text += (text.includes("?") ? "&" : "?") + extra.join("&");
+  if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol)) {
+    notes.push(`"${raw}" is not an http(s) URL; it was skipped.`);
+    return undefined;
+  }
+  return new URL(text);
+}
+
+/** The headers curl sends besides its own: `-H`, then those `-u`, `-b`, data and `--json` add. */
+function requestHeaders(req: CurlRequest, hasBody: boolean): [string, string][] {
+  const headers = [...req.headers];
+  const has = (name: string) => headers.some(([n]) => n.toLowerCase() === name);
+  if (req.user !== undefined && !has("authorization")) {
+    const user = req.user.includes(":") ? req.user : `${req.user}:`;
+    headers.push(["Authorization", `Basic ${base64(user)}`]);
+  }
+  if (req.bearer !== undefined && !has("authorization")) {
+    headers.push(["Authorization", `Bearer ${req.bearer}`]);
+  }
+  if (req.cookies.length > 0) {
+    const cookie = headers.findIndex(([n]) => n.toLowerCase() === "cookie");
+    const joined = req.cookies.join("; ");
+    if (cookie === -1) headers.push(["Cookie", joined]);
+    else headers[cookie] = [headers[cookie][0], `${joined}; ${headers[cookie][1]}`];
+  }
+  const json = req.data.some((d) => d.kind === "json");
+  if (json && !has("accept")) headers.push(["Accept", "application/json"]);
+  if (hasBody && !has("content-type")) {
+    headers.push([
+      "Content-Type",
+      json ? "application/json" : "application/x-www-form-urlencoded",
+    ]);
+  }
+  return headers;
+}
+
+/** UTF-8 text in base64. */
+function base64(text: string): string {
+  return btoa(String.fromCharCode(...new TextEncoder().encode(text)));
+}
+
+/** The data pieces joined as curl joins them: `&` between pieces, none after a `--json` one. */
+function bodyText(
+  pieces: DataPiece[],
+  files: CurlFiles | undefined,
+  notes: string[],
+): string | undefined {
+  if (pieces.length === 0) return undefined;
+  let out = "";
+  pieces.forEach((piece, i) => {
+    const joined = i > 0 && !(piece.kind === "json" && pieces[i - 1].kind === "json");
+    out += (joined ? "&" : "") + pieceText(piece, files, notes);
+  });
+  return out;
+}
+
+/** One piece's bytes: its text, a file's (newlines removed for `-d`), or URL-encoded. */
+function pieceText(piece: DataPiece, files: CurlFiles | undefined, notes: string[]): string {
+  if (piece.kind === "urlencode") return urlencodePiece(piece.text, files, notes);
+  if (piece.kind === "raw" || !piece.text.startsWith("@")) return piece.text;
+  const text = readFile(piece.text.slice(1), files, notes) ?? "";
+  return piece.kind === "data" ? text.replace(/[\r\n]/g, "") : text;
+}
+
+/** `--data-urlencode`'s forms: `content`, `=content`, `name=content`, `@file`, `name@file`. */
+function urlencodePiece(text: string, files: CurlFiles | undefined, notes: string[]): string {
+  const at = text.search(/[=@]/);
+  if (at === -1) return encode(text);
+  const name = text.slice(0, at);
+  const content = text[at] === "@"
+    ? readFile(text.slice(at + 1), files, notes) ?? ""
+    : text.slice(at + 1);
+  return name === "" ? encode(content) : `${name}=${encode(content)}`;
+}
+
+/** curl's URL encoding (7.86 on): letters, digits and `-._~` as they are, a space as `+`, the rest `%XX`. */
+function encode(text: string): string {
+  return encodeURIComponent(text).replace(
+    /[!'()*]|%20/g,
+    (ch) => ch === "%20" ? "+" : `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+/** A file's text through the caller; a note when it cannot be had. */
+function readFile(path: string, files: CurlFiles | undefined, notes: string[]): string | undefined {
+  if (path === "-") {
+    notes.push("Data read from standard input (@-) is not carried; put it in the flow's body.");
+    return undefined;
+  }
+  const text = files?.read(path);
+  if (text === undefined) {
+    notes.push(
+      `The file "${path}" the command sends could not be read; its content is missing from the body.`,
+    );
+  }
+  return text;
+}
+
+/** `-T file`: PUT the file's bytes, the URL ending in `/` getting the file's name. */
+function upload(
+  path: string,
+  record: HarRecord,
+  extras: CurlExtras,
+  files: CurlFiles | undefined,
+  notes: string[],
+): void {
+  if (path === "-" || path === ".") {
+    notes.push(`-T ${path} uploads standard input, which is not carried.`);
+    return;
+  }
+  if (record.url.pathname.endsWith("/")) {
+    record.url = new URL(
+      record.url.href.replace(/\/(?=\?|$)/, `/${encodeURIComponent(path.split("/").at(-1)!)}`),
+    );
+  }
+  if (!record.headers.some((h) => h.name.toLowerCase() === "content-type")) {
+    notes.push(
+      `curl sends -T ${path} with no Content-Type; the flow sends application/octet-stream (set a content-type header to change it).`,
+    );
+  }
+  sendFile(path, extras, files, notes);
+}
+
+/** `--data-binary @file` alone: the body is the file's bytes, sent as they are. */
+function fileBody(req: CurlRequest): string | undefined {
+  const [piece, more] = req.data;
+  if (!piece || more || req.get || piece.kind !== "binary") return undefined;
+  return /^@[^-]/.test(piece.text) || /^@-./.test(piece.text) ? piece.text.slice(1) : undefined;
+}
+
+/** The step's `body_file`, read from beside the flow; a note when the file is not there. */
+function sendFile(
+  path: string,
+  extras: CurlExtras,
+  files: CurlFiles | undefined,
+  notes: string[],
+): void {
+  if (files && files.read(path) === undefined) {
+    notes.push(`The file "${path}" the command sends does not exist; create it before running.`);
+  }
+  extras.bodyFile = files ? files.rebase(path) : path;
+}

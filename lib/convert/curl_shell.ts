@@ -1,0 +1,256 @@
+/**
+ * Command lines as a POSIX shell (bash) would split them into words, for
+ * `convert curl`: single quotes, double quotes with their four backslash
+ * escapes, `$'…'` ANSI-C quoting (Chrome's "Copy as cURL (bash)" writes it
+ * for bodies with control characters), `\` line continuations, comments, and
+ * commands separated by newlines, `;`, `&&`, `||` or `|`. Nothing is ever
+ * evaluated: `$NAME` and `${NAME}` become a marker for an environment
+ * variable ({@linkcode envMarker}), and a command substitution stays as text
+ * with a note. One pass over the text: linear time.
+ *
+ * @module
+ */
+import { UsageError } from "../model/errors.ts";
+
+/** One command of the input: its words and where it starts. */
+export interface ShellCommand {
+  words: string[];
+  /** 1-based line and column of its first word. */
+  line: number;
+  column: number;
+  /** Things the splitter met that the converter should say (a command substitution). */
+  notes: string[];
+}
+
+/** Most bytes of curl commands `convert curl` reads. */
+export const MAX_CURL_BYTES = 16 * 1024 * 1024;
+/** Most commands one input may hold. */
+export const MAX_CURL_COMMANDS = 10_000;
+
+/** The names of the environment variables markers stand for, by index. */
+export type EnvNames = string[];
+
+/**
+ * The text standing for `$NAME` in a word: letters and digits only, so it
+ * survives URL parsing and encoding unchanged; the writer turns it into the
+ * flow's reference to the environment variable.
+ *
+ * @example
+ * ```ts
+ * import { envMarker, ENV_MARKER } from "./curl_shell.ts";
+ * const m = envMarker(["TOKEN"], "TOKEN");
+ * if (!new RegExp(ENV_MARKER.source).test(m)) throw new Error(m);
+ * ```
+ */
+export function envMarker(names: EnvNames, name: string): string {
+  let i = names.indexOf(name);
+  if (i === -1) i = names.push(name) - 1;
+  return `zQzENV${i}zQz`;
+}
+
+/** Matches every marker; group 1 is the index into the names. */
+export const ENV_MARKER = /zQzENV(\d+)zQz/g;
+
+/** A quoting error: one message with the line and column of the opening quote. */
+export function quoteError(what: string, line: number, column: number, fix: string): UsageError {
+  return new UsageError("bad-curl", `${what} at line ${line}, column ${column}.`, fix);
+}
+
+/** A cursor over the text that counts lines and columns. */
+export class Cursor {
+  i = 0;
+  line = 1;
+  column = 1;
+  constructor(readonly text: string) {}
+  get done(): boolean {
+    return this.i >= this.text.length;
+  }
+  peek(ahead = 0): string {
+    return this.text[this.i + ahead] ?? "";
+  }
+  next(): string {
+    const ch = this.text[this.i++];
+    if (ch === "\n") {
+      this.line++;
+      this.column = 1;
+    } else this.column++;
+    return ch;
+  }
+}
+
+const ANSI: Record<string, string> = {
+  n: "\n",
+  t: "\t",
+  r: "\r",
+  a: "\x07",
+  b: "\b",
+  e: "\x1b",
+  E: "\x1b",
+  f: "\f",
+  v: "\v",
+  "\\": "\\",
+  "'": "'",
+  '"': '"',
+  "?": "?",
+};
+
+/**
+ * Splits bash command lines into commands of words.
+ *
+ * @example
+ * ```ts
+ * import { splitBash } from "./curl_shell.ts";
+ * const [a, b] = splitBash(`curl 'https://a.test/x' \\\n  -H "A: \\"b\\"" --data-raw $'l1\\nl2'\ncurl b.test`, []);
+ * if (JSON.stringify(a.words) !== JSON.stringify(["curl", "https://a.test/x", "-H", 'A: "b"', "--data-raw", "l1\nl2"])) throw new Error(JSON.stringify(a.words));
+ * if (b.line !== 3 || b.words[1] !== "b.test") throw new Error();
+ * ```
+ */
+export function splitBash(text: string, env: EnvNames): ShellCommand[] {
+  const cur = new Cursor(text);
+  const commands: ShellCommand[] = [];
+  let command: ShellCommand | undefined;
+  const end = () => {
+    if (command && command.words.length > 0) commands.push(command);
+    command = undefined;
+    if (commands.length > MAX_CURL_COMMANDS) throw tooMany();
+  };
+  while (!cur.done) {
+    const ch = cur.peek();
+    if (ch === "\\" && cur.peek(1) === "\n") {
+      cur.next();
+      cur.next();
+    } else if (ch === " " || ch === "\t" || ch === "\r") cur.next();
+    else if (ch === "\n" || ch === ";" || ch === "&" || ch === "|") {
+      cur.next();
+      end();
+    } else if (ch === "#") {
+      while (!cur.done && cur.peek() !== "\n") cur.next();
+    } else {
+      command ??= { words: [], line: cur.line, column: cur.column, notes: [] };
+      command.words.push(bashWord(cur, env, command.notes));
+    }
+  }
+  end();
+  return commands;
+}
+
+/** The error for an input of more commands than {@linkcode MAX_CURL_COMMANDS}. */
+export function tooMany(): UsageError {
+  return new UsageError(
+    "bad-curl",
+    `The input holds more than ${MAX_CURL_COMMANDS.toLocaleString("en")} commands.`,
+    "Split it into several files and convert each into a flow of its own.",
+  );
+}
+
+/** One word: unquoted runs, quoted parts and expansions, up to a blank or an operator. */
+function bashWord(cur: Cursor, env: EnvNames, notes: string[]): string {
+  let word = "";
+  while (!cur.done) {
+    const ch = cur.peek();
+    if (/[ \t\r\n;&|]/.test(ch)) break;
+    if (ch === "\\") {
+      cur.next();
+      const escaped = cur.next() ?? "";
+      if (escaped !== "\n") word += escaped;
+    } else if (ch === "'") word += singleQuoted(cur);
+    else if (ch === '"') word += doubleQuoted(cur, env, notes);
+    else if (ch === "$" && cur.peek(1) === "'") word += ansiQuoted(cur);
+    else if (ch === "$") word += expansion(cur, env, notes);
+    else word += cur.next();
+  }
+  return word;
+}
+
+function singleQuoted(cur: Cursor): string {
+  const { line, column } = cur;
+  cur.next();
+  const close = cur.text.indexOf("'", cur.i);
+  if (close === -1) {
+    throw quoteError("Unterminated single quote", line, column, "Close the quote with '.");
+  }
+  let out = "";
+  while (cur.i < close) out += cur.next();
+  cur.next();
+  return out;
+}
+
+function doubleQuoted(cur: Cursor, env: EnvNames, notes: string[]): string {
+  const { line, column } = cur;
+  cur.next();
+  let out = "";
+  for (;;) {
+    if (cur.done) {
+      throw quoteError("Unterminated double quote", line, column, 'Close the quote with ".');
+    }
+    const ch = cur.peek();
+    if (ch === '"') {
+      cur.next();
+      return out;
+    }
+    if (ch === "\\" && /[$`"\\\n]/.test(cur.peek(1))) {
+      cur.next();
+      const escaped = cur.next();
+      if (escaped !== "\n") out += escaped;
+    } else if (ch === "$") out += expansion(cur, env, notes);
+    else out += cur.next();
+  }
+}
+
+/** `$'…'`: C escapes, as bash reads them. */
+function ansiQuoted(cur: Cursor): string {
+  const { line, column } = cur;
+  cur.next();
+  cur.next();
+  let out = "";
+  for (;;) {
+    if (cur.done) throw quoteError("Unterminated $'…' quote", line, column, "Close it with '.");
+    const ch = cur.next();
+    if (ch === "'") return out;
+    if (ch !== "\\") {
+      out += ch;
+      continue;
+    }
+    const e = cur.next() ?? "";
+    if (e in ANSI) out += ANSI[e];
+    else if (e === "x") out += codeUnit(cur, 16, 2);
+    else if (e === "u") out += codeUnit(cur, 16, 4);
+    else if (e === "U") out += codeUnit(cur, 16, 8);
+    else if (/[0-7]/.test(e)) out += String.fromCharCode(parseInt(e + digits(cur, 8, 2), 8) & 255);
+    else if (e === "c") out += String.fromCharCode(cur.next().charCodeAt(0) & 31);
+    else out += `\\${e}`;
+  }
+}
+
+function digits(cur: Cursor, radix: number, most: number): string {
+  let out = "";
+  const ok = radix === 8 ? /[0-7]/ : /[0-9a-fA-F]/;
+  while (out.length < most && ok.test(cur.peek())) out += cur.next();
+  return out;
+}
+
+function codeUnit(cur: Cursor, radix: number, most: number): string {
+  const d = digits(cur, radix, most);
+  if (d === "") return most === 2 ? "\\x" : most === 4 ? "\\u" : "\\U";
+  const n = parseInt(d, radix);
+  // bash writes \xHH as that byte; Chrome only emits it for control characters.
+  return n <= 0x10ffff ? String.fromCodePoint(n) : "\ufffd";
+}
+
+/** `$NAME`, `${NAME}` → a marker; `$(…)` and anything else stay as text, noted. */
+function expansion(cur: Cursor, env: EnvNames, notes: string[]): string {
+  const rest = cur.text.slice(cur.i, cur.i + 200);
+  const m = /^\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})/.exec(rest);
+  if (m) {
+    for (let k = 0; k < m[0].length; k++) cur.next();
+    return envMarker(env, m[1] ?? m[2]);
+  }
+  if (cur.peek(1) === "(" || cur.peek(1) === "{") {
+    notes.push(
+      `A shell expansion at line ${cur.line}, column ${cur.column} ("${
+        rest.split("\n")[0].slice(0, 30)
+      }") is not run; it is kept as text.`,
+    );
+  }
+  return cur.next();
+}

@@ -1,0 +1,163 @@
+/**
+ * What `convert curl` changes in the stages it shares with `convert har`: a
+ * command is sent as it is written, so its rules take no value from a
+ * response, mix no run id into a write and make no value fresh (an
+ * `Idempotency-Key` stays the one written); a value holding `$NAME` is the
+ * user's own reference and is sent as written. And what a record cannot
+ * hold goes onto the step: a `-F` multipart body, a `body_file`, the
+ * request options (`-k`, `-L`, `-m`, `-x`, `--cert`, `--key`, `--cacert`).
+ *
+ * @module
+ */
+import { type Correlator, defaultRules, type Rules } from "./correlate/mod.ts";
+import type { CurlExtras, CurlFiles } from "./curl_request.ts";
+import { ENV_MARKER } from "./curl_shell.ts";
+import type { HarRecord } from "./har_model.ts";
+import type { Step } from "./model.ts";
+import { keepHeader } from "./noise_headers.ts";
+import { FRESH_HEADER } from "./polls.ts";
+import { yflow, ymap, type YNode, type YScalar } from "./yaml_out.ts";
+
+const hasMarker = (text: string) => new RegExp(ENV_MARKER.source).test(text);
+
+/**
+ * The rules of a curl conversion over `c`.
+ *
+ * @example
+ * ```ts
+ * import { curlRules } from "./curl_steps.ts";
+ * import { newCorrelator, NOT_A_BODY } from "./correlate/mod.ts";
+ * const c = newCorrelator("a");
+ * c.rules = curlRules(c);
+ * const where = { ...NOT_A_BODY, body: true, mutating: true };
+ * // deno-lint-ignore no-explicit-any
+ * if (c.rules.stringValue("email", "ann@example.com", { name: "create_user", uses: new Set() } as any, where) !== "ann@example.com") throw new Error();
+ * ```
+ */
+export function curlRules(c: Correlator): Rules {
+  const base = defaultRules(c);
+  return {
+    ...base,
+    stringValue: (key, value, step, where) =>
+      hasMarker(value) ? c.sp.lit(value) : base.stringValue(key, value, step, {
+        ...where,
+        mutating: false,
+      }),
+    freshUuid: (_key, value) => c.sp.lit(value),
+    headers: (r, step) => headers(c, base, r, step),
+  };
+}
+
+/** The default header rule, but fresh-looking headers and `$NAME` values sent as written. */
+function headers(c: Correlator, base: Rules, r: HarRecord, step: Step): [string, string][] {
+  const own = r.headers.filter((h) => hasMarker(h.value));
+  const rest: HarRecord = own.length === 0 ? r : {
+    ...r,
+    headers: r.headers.filter((h) => !hasMarker(h.value)),
+    cookies: own.some((h) => h.name.toLowerCase() === "cookie") ? [] : r.cookies,
+  };
+  // A cookie written in the command is sent even beside an Authorization header (a
+  // recording's are dropped there: the browser attaches every cookie it holds).
+  const isCookie = (h: { name: string }) => h.name.toLowerCase() === "cookie";
+  const cookie = rest.headers.some(isCookie)
+    ? base.headers({ ...rest, headers: rest.headers.filter(isCookie) }, step)
+    : [];
+  const others = base.headers({ ...rest, headers: rest.headers.filter((h) => !isCookie(h)) }, step);
+  const at = rest.headers.findIndex(isCookie);
+  const before = rest.headers.slice(0, Math.max(at, 0)).filter((h) => keepHeader(h.name)).length;
+  const merged = [...others.slice(0, before), ...cookie, ...others.slice(before)];
+  const out = merged.map(([name, template]): [string, string] => {
+    if (!FRESH_HEADER.test(name)) return [name, template];
+    c.replaced.generated--;
+    const written = r.headers.find((h) => h.name.toLowerCase() === name)?.value ?? "";
+    return [name, c.sp.lit(written)];
+  });
+  for (const h of own) {
+    const name = h.name.toLowerCase();
+    if (keepHeader(name) && !out.some(([n]) => n === name)) out.push([name, c.sp.lit(h.value)]);
+  }
+  return out;
+}
+
+/**
+ * Puts on `step` what its record could not hold.
+ *
+ * @example
+ * ```ts
+ * import { stepExtras } from "./curl_steps.ts";
+ * import { newCorrelator } from "./correlate/mod.ts";
+ * const c = newCorrelator("a");
+ * // deno-lint-ignore no-explicit-any
+ * const step = { name: "upload", uses: new Set(), headers: [] } as any;
+ * stepExtras(c, step, { options: { insecure: true }, ignored: [], notes: [], bodyFile: "a.bin" });
+ * if (step.bodyFile !== "a.bin" || step.options === undefined) throw new Error();
+ * ```
+ */
+export function stepExtras(
+  c: Correlator,
+  step: Step,
+  extras: CurlExtras,
+  files?: CurlFiles,
+): void {
+  if (extras.multipart) multipart(c, step, extras, files);
+  if (extras.bodyFile !== undefined) step.bodyFile = extras.bodyFile;
+  if (step.form !== undefined) {
+    // `form:` writes this content type itself.
+    step.headers = step.headers.filter(([n, v]) =>
+      !(n === "content-type" && v.trim().toLowerCase() === "application/x-www-form-urlencoded")
+    );
+  }
+  const o = extras.options;
+  const entries: [string, YNode | undefined][] = [
+    ["insecure", o.insecure],
+    ["follow_redirects", o.followRedirects],
+    ["timeout", o.timeout],
+    ["proxy", o.proxy === undefined ? undefined : c.sp.lit(o.proxy)],
+    ["client_cert", o.cert === undefined ? undefined : files?.rebase(o.cert) ?? o.cert],
+    ["client_key", o.key === undefined ? undefined : files?.rebase(o.key) ?? o.key],
+    ["ca_cert", o.cacert === undefined ? undefined : files?.rebase(o.cacert) ?? o.cacert],
+  ];
+  if (o.cert !== undefined && o.key === undefined) {
+    extras.notes.push("--cert without --key: a flow needs both; add client_key.");
+  }
+  if (entries.some(([, v]) => v !== undefined)) step.options = ymap(entries);
+}
+
+/** `-F` parts: text fields as templates, `@file` parts as `{file}`, `<file` parts as their text. */
+function multipart(c: Correlator, step: Step, extras: CurlExtras, files?: CurlFiles): void {
+  const where = { body: true, mutating: false, login: false, credentials: false };
+  const entries: [string, YNode][] = [];
+  for (const part of extras.multipart ?? []) {
+    if (entries.some(([name]) => name === part.name)) {
+      extras.notes.push(`The form field "${part.name}" is sent twice; a flow sends it once.`);
+      continue;
+    }
+    if (part.from === "file") {
+      const fields: [string, YScalar][] = [["file", files?.rebase(part.value) ?? part.value]];
+      if (part.type) fields.push(["content_type", part.type]);
+      if (part.filename) fields.push(["filename", part.filename]);
+      if (files && files.read(part.value) === undefined) {
+        extras.notes.push(
+          `The file "${part.value}" the form uploads does not exist; create it before running.`,
+        );
+      }
+      entries.push([part.name, yflow(fields)]);
+      continue;
+    }
+    let text = part.value;
+    if (part.from === "contents") {
+      text = files?.read(part.value) ?? "";
+      if (files?.read(part.value) === undefined) {
+        extras.notes.push(
+          `The file "${part.value}" for the form field "${part.name}" could not be read; the field is empty.`,
+        );
+      }
+    }
+    if (part.type) {
+      extras.notes.push(`The type of the form field "${part.name}" (${part.type}) is not carried.`);
+    }
+    entries.push([part.name, c.rules.stringValue(part.name, text, step, where)]);
+  }
+  step.multipart = ymap(entries);
+  step.headers = step.headers.filter(([name]) => name !== "content-type");
+}

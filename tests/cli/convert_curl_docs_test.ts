@@ -1,0 +1,97 @@
+/**
+ * `flowrun convert curl` end to end on the API-docs corpus and a wiki-style
+ * script (tests/fixtures/curl/README.md): sent by the real curl at a local
+ * server, converted by the CLI, the flow run at the same server, and the
+ * requests compared field by field. `$NAME` in a command is the user's own
+ * variable: curl and the flow get the same value.
+ */
+import assert from "node:assert/strict";
+import {
+  compareAll,
+  convertAndRun,
+  localCorpus,
+  sendWithCurl,
+  startWire,
+} from "../support/curl_wire.ts";
+
+const hasCurl = (() => {
+  try {
+    return new Deno.Command("curl", { args: ["--version"], stdout: "null" }).outputSync().success;
+  } catch {
+    return false;
+  }
+})();
+
+const SECRETS = [
+  "<YOUR-TOKEN>",
+  "sk_test_4eC39HqLyjWDarjtT1zdp7dc",
+  btoa("sk_test_4eC39HqLyjWDarjtT1zdp7dc:"),
+  "xoxb-1234-56789abcdefghijklmnop",
+  "xoxb-not-a-real-token-this-will-not-work",
+  "xoxb-xxxxxxxxx-xxxx",
+];
+
+const CASES: { file: string; steps: number; env: Record<string, string>; set: string[] }[] = [
+  {
+    file: "github_docs.sh",
+    steps: 3,
+    env: { GITHUB_TOKEN: "ghp_fixture0123456789" },
+    set: ["API_TOKEN", "GITHUB_TOKEN"],
+  },
+  { file: "stripe_docs.sh", steps: 3, env: {}, set: ["BASIC_AUTH"] },
+  {
+    file: "slack_docs.sh",
+    steps: 4,
+    env: { SLACK_BOT_TOKEN: "xoxb-from-the-environment" },
+    set: ["API_TOKEN", "API_TOKEN_2", "API_TOKEN_3", "SLACK_BOT_TOKEN"],
+  },
+  {
+    file: "scripts.sh",
+    steps: 8,
+    env: { INVENTORY_TOKEN: "inv_tok_9f8e7d6c" },
+    set: ["INVENTORY_TOKEN"],
+  },
+  {
+    file: "heldout_docs.sh",
+    steps: 6,
+    env: {
+      TWILIO_ACCOUNT_SID: "AC0123456789abcdef0123456789abcdef",
+      TWILIO_AUTH_TOKEN: "twilio-auth-token-0",
+      OPENAI_API_KEY: "sk-proj-fixture0",
+    },
+    set: ["BASIC_AUTH", "OPENAI_API_KEY", "TWILIO_ACCOUNT_SID"],
+  },
+];
+
+Deno.test({
+  name: "convert curl: API docs' commands send what curl sends",
+  ignore: !hasCurl,
+  async fn(t) {
+    const wire = startWire();
+    const dir = await localCorpus(wire.origin);
+    try {
+      for (const c of CASES) {
+        await t.step(c.file, async () => {
+          const sent = await sendWithCurl(wire, dir, c.file, c.env);
+          const flow = await convertAndRun(wire, dir, c.file, c.env);
+          assert.match(flow.summary, new RegExp(`into ${c.steps} steps\\.`));
+          assert.deepEqual(
+            /^Set before running: (.*)\.$/m.exec(flow.summary)?.[1].split(", ").sort(),
+            [...c.set].sort(),
+          );
+          for (const secret of SECRETS) assert.ok(!flow.yaml.includes(secret), secret);
+          // The one difference a flow cannot avoid, which the summary names: -T sends no
+          // content type, a body_file application/octet-stream.
+          const known = { "PUT /v1/imports/upload.csv": "octet-stream" };
+          if (c.file === "scripts.sh") {
+            assert.match(flow.summary, /no Content-Type; the flow sends application\/octet-stream/);
+          }
+          await compareAll(sent, flow, c.file, known);
+        });
+      }
+    } finally {
+      await wire.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
