@@ -15,7 +15,7 @@ import { describe } from "./describe.ts";
 import type { Entry } from "./entry.ts";
 import { clientProblem } from "../io/client_check.ts";
 import { maskUserinfo, userinfoSecrets } from "../secrets/userinfo.ts";
-import { plainString } from "./not_allowed.ts";
+import { plainString, refuseExpression } from "./not_allowed.ts";
 
 /** `ca_cert: file` or a list of files: every one a PEM file. */
 function loadCaCerts(ctx: Loading, ca: Entry, what: string): string[] | undefined {
@@ -69,6 +69,8 @@ function loadProxy(ctx: Loading, proxy: Entry, what: string): string | undefined
 function loadNoProxy(ctx: Loading, noProxy: Entry, what: string): string[] | undefined {
   const node = ctx.deref(noProxy.value);
   const items = isSeq(node) ? node.items.map((i) => ctx.deref(i)) : [node];
+  // A host is matched as written: an expression in one would never match.
+  if (items.some((i) => refuseExpression(ctx, i, `"no_proxy" of ${what}`))) return undefined;
   const hosts = items.flatMap((i) =>
     isScalar(i) && typeof i.value === "string" ? i.value.split(",").map((h) => h.trim()) : []
   ).filter(Boolean);

@@ -26,6 +26,35 @@ export const WHERE_ALLOWED =
   "Expressions are expanded in url, header values, body (values and keys), vars, data rows, status, " +
   'outputs, "with" and expected values (docs/expressions.md, "Where expressions are allowed").';
 
+/** The hint of the expressions refused while a part is read (see {@linkcode refusingWith}). */
+const HINTS = new WeakMap<OffsetSink, string>();
+
+/**
+ * Runs `read` with `hint` as the hint of every expression it refuses: a
+ * part where no key takes one (`options`) says so and what to do instead.
+ *
+ * @example
+ * ```ts
+ * import { refuseExpression, refusingWith } from "./not_allowed.ts";
+ * import { Loading } from "./context.ts";
+ * import { parseDocument } from "yaml";
+ * const ctx = new Loading("f.yaml", {});
+ * ctx.doc = parseDocument('"${vars.t}"');
+ * refusingWith(ctx, "No option takes one.", () => refuseExpression(ctx, ctx.doc.contents, '"timeout"'));
+ * if (ctx.problems[0].hint !== "No option takes one.") throw new Error();
+ * ```
+ */
+export function refusingWith<T>(ctx: OffsetSink, hint: string, read: () => T): T {
+  const before = HINTS.get(ctx);
+  HINTS.set(ctx, hint);
+  try {
+    return read();
+  } finally {
+    if (before === undefined) HINTS.delete(ctx);
+    else HINTS.set(ctx, before);
+  }
+}
+
 /**
  * The first `${…}` of a text that is not the `$${` escape: its offset and
  * length (to its `}`, or the rest of the text).
@@ -70,7 +99,7 @@ export function refuseExpression(ctx: OffsetSink, node: unknown, what: string): 
     "expression-not-allowed",
     `${what} cannot hold an expression ("${text}"): it is read when the flow loads, not expanded.`,
     node,
-    `Write the value itself here. ${WHERE_ALLOWED}`,
+    HINTS.get(ctx) ?? `Write the value itself here. ${WHERE_ALLOWED}`,
     found.index,
     found.length,
   );

@@ -15,7 +15,7 @@ import { describe } from "./describe.ts";
 import type { Entry } from "./entry.ts";
 import { loadClientOptions } from "./client_options.ts";
 import { loadRetry, MAX_WAIT_MS } from "./retry.ts";
-import { refuseExpression } from "./not_allowed.ts";
+import { refuseExpression, refusingWith } from "./not_allowed.ts";
 
 export { DEFAULT_RETRY_DELAY_MS, MAX_RETRIES } from "./retry.ts";
 
@@ -98,6 +98,16 @@ export function loadOptions(
     anchor: entry.keyNode,
   });
   if (!map) return undefined;
+  return refusingWith(ctx, NO_EXPRESSIONS, () => readOptions(ctx, map, what));
+}
+
+/** What an expression in an option is told: none takes one, and what to write instead. */
+const NO_EXPRESSIONS = "No option takes an expression: options are read when the flow loads. " +
+  "Write the value itself (timeout: 5s), or set it for the whole run with --timeout, --proxy, " +
+  "--no-proxy, --cacert, --cert/--key or --insecure.";
+
+/** The keys of an `options` map, read. */
+function readOptions(ctx: Loading, map: Map<string, Entry>, what: string): StepOptions {
   const options: StepOptions = {};
   const timeout = map.get("timeout");
   const timeoutMs = timeout && ctx.duration(timeout, `"timeout" of ${what}`, 1, MAX_TIMEOUT_MS);

@@ -11,6 +11,7 @@ import type { Retry } from "../model/flow.ts";
 import type { Loading } from "./context.ts";
 import { describe } from "./describe.ts";
 import type { Entry } from "./entry.ts";
+import { refuseExpression } from "./not_allowed.ts";
 
 /** The most retries a request may have. */
 export const MAX_RETRIES = 10;
@@ -29,7 +30,7 @@ function retryOn(ctx: Loading, onEntry: Entry | undefined, what: string): Retry[
     const v = isScalar(item) ? item.value : undefined;
     if (v === "network") on.push("network");
     else if (typeof v === "number" && Number.isInteger(v) && v >= 100 && v <= 599) on.push(v);
-    else {
+    else if (!refuseExpression(ctx, item, `"retry.on" of ${what}`)) {
       ctx.problem(
         "wrong-type",
         `Expected "retry.on" of ${what} to list "network" and status codes, got ${describe(item)}.`,

@@ -715,7 +715,7 @@ const MISTAKES: Record<string, Mistake> = {
     line: 9,
     column: 25,
     message: '"timeout" of step "s" cannot hold an expression ("${vars.user}")',
-    hint: "Write the value itself here. Expressions are expanded in url, header values, body",
+    hint: "No option takes an expression: options are read when the flow loads. Write the value",
   },
 };
 
