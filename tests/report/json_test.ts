@@ -15,6 +15,11 @@ import type {
   RunResult,
   StepResult,
 } from "../../lib/model/result.ts";
+import type {
+  CoverageShare,
+  OpenApiCoverage,
+  OperationCoverage,
+} from "../../lib/model/coverage.ts";
 import { run } from "../support/results.ts";
 import { renderWhole } from "../../lib/report/streamed.ts";
 
@@ -430,12 +435,35 @@ Deno.test("the schema lists properties in the order the report writes them", () 
     ...failing.response!,
   };
   const report = toJsonReport({
+  const share = { total: 2, exercised: 1, percent: 50 };
+  const coverage: OpenApiCoverage = {
+    document: "api.yaml",
+    operations: share,
+    responses: share,
+    min: 40,
+    items: [{
+      method: "GET",
+      path: "/a",
+      exercised: true,
+      responses: [{ status: "200", exercised: true }],
+      undocumented: [500],
+    }],
+    unmatched: [{ method: "GET", path: "/b", count: 1 }],
+    unmatched_omitted: 3,
+    requests_omitted: 2,
+  };
     ...traced,
     interrupted: "SIGINT",
     problems: [{ file: "a.yaml", line: 1, column: 1, code: "x", message: "y", hint: "z" }],
   });
+    openapi_coverage: [coverage],
   const step = report.flows[1].steps[1];
   const defs = schema.$defs as Record<string, SchemaObject>;
+  assert.deepEqual(
+    validate(schema, toJsonReport({ ...fixture(), openapi_coverage: [coverage] })),
+    [],
+    "a report with coverage is valid",
+  );
   const keys = (s: unknown) => Object.keys((s as SchemaObject).properties as SchemaObject);
   assert.deepEqual(keys(schema), Object.keys(report));
   assert.deepEqual(keys(defs.flow), Object.keys(report.flows[1]));
@@ -443,6 +471,7 @@ Deno.test("the schema lists properties in the order the report writes them", () 
   assert.deepEqual(keys(defs.assertion), Object.keys(step.assertions[0]));
   assert.deepEqual(keys(defs.problem), Object.keys(report.problems![0]));
   assert.deepEqual(
+  assert.deepEqual(keys(defs.openapi_coverage), Object.keys(coverage));
     keys((defs.step.properties as Record<string, unknown>).response),
     Object.keys(step.response!),
   );
@@ -604,8 +633,40 @@ const REPORT: Fields<JsonReport> = {
   problems: "optional",
   totals: "required",
   flows: "required",
+  openapi_coverage: "optional",
 };
 const PROBLEM: Fields<NonNullable<RunResult["problems"]>[number]> = {
+const COVERAGE: Fields<OpenApiCoverage> = {
+  document: "required",
+  operations: "required",
+  responses: "required",
+  min: "optional",
+  items: "required",
+  unmatched: "required",
+  unmatched_omitted: "optional",
+  requests_omitted: "optional",
+};
+const COVERAGE_SHARE: Fields<CoverageShare> = {
+  total: "required",
+  exercised: "required",
+  percent: "required",
+};
+const OPERATION_COVERAGE: Fields<OperationCoverage> = {
+  method: "required",
+  path: "required",
+  exercised: "required",
+  responses: "required",
+  undocumented: "required",
+};
+const RESPONSE_COVERAGE: Fields<OperationCoverage["responses"][number]> = {
+  status: "required",
+  exercised: "required",
+};
+const UNMATCHED: Fields<OpenApiCoverage["unmatched"][number]> = {
+  method: "required",
+  path: "required",
+  count: "required",
+};
   file: "required",
   line: "required",
   column: "required",
@@ -716,6 +777,14 @@ Deno.test("the schema has exactly the fields of lib/model/result.ts, required un
     ["#/$defs/problem", PROBLEM],
   ];
   for (const [pointer, fields] of pairs) {
+    ["#/$defs/openapi_coverage", COVERAGE],
+    ["#/$defs/coverage_share", COVERAGE_SHARE],
+    ["#/$defs/openapi_coverage/properties/items/items", OPERATION_COVERAGE],
+    [
+      "#/$defs/openapi_coverage/properties/items/items/properties/responses/items",
+      RESPONSE_COVERAGE,
+    ],
+    ["#/$defs/openapi_coverage/properties/unmatched/items", UNMATCHED],
     const node = pointer === "#" ? schema : at(pointer);
     assert.deepEqual(
       Object.keys(node.properties as SchemaObject).sort(),
