@@ -30,6 +30,9 @@ import { type QueuedReporter, queueReporter } from "./queued.ts";
 export function makeContext(options: RunOptions): Context {
   const { reporter, queued } = reporterOf(options);
   const redactor = options.redactor ?? new Redactor();
+  const runId = options.runId ?? newRunId();
+  // The run id is written everywhere and is no secret, even inside one (`pw-${RUN_ID}`).
+  redactor.addPublic(runId);
   const secret = (value: string) => {
     redactor.add(value);
     options.onSecret?.(value);
@@ -41,7 +44,7 @@ export function makeContext(options: RunOptions): Context {
   return {
     env: secretEnv(options.env ?? (() => undefined), isSecret, secret),
     params,
-    runId: options.runId ?? newRunId(),
+    runId,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxBodyBytes: options.maxBodyBytes,
     bodyMemoryBytes: options.bodyMemoryBytes,
@@ -56,10 +59,10 @@ export function makeContext(options: RunOptions): Context {
     verbose: options.verbose ?? 0,
     secretVariables: options.secretVariables,
     network: options.network,
+    coverage: options.coverage,
     deadlines: new Deadlines(),
   };
 }
-    coverage: options.coverage,
 
 /** The reporter the run calls: compacting results after each flow, queued when it may overlap. */
 function reporterOf(options: RunOptions): { reporter: Reporter; queued?: QueuedReporter } {
