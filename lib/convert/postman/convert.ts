@@ -149,37 +149,10 @@ function write(
   };
   const taken = new Set<string>();
   groups.forEach((group, i) => {
-    const name = flowName(c, group);
-    let file = `${String(i + 1).padStart(width, "0")}_${snake(name).slice(0, 60) || "flow"}.yaml`;
-    if (taken.has(file)) file = file.replace(/\.yaml$/, `_${i + 1}.yaml`);
-    taken.add(file);
-    const b = builders[i];
-    const vars = [...b.flowVars].map((v) =>
-      [varName(v), shared.vars.defaultOf(v)] as [string, string]
-    );
-    const root = ymap([
-      ["name", name],
-      ["vars", vars.length > 0 ? ymap(vars) : undefined],
-      ["steps", b.steps],
-    ]);
-    const header = [
-      `Converted by flowrun convert postman from the collection "${c.name}"${
-        group.some((u) => u.folder)
-          ? `, ${group.filter((u) => u.folder).length === 1 ? "folder" : "folders"} ${
-            group.filter((u) => u.folder).map((u) => `"${u.folder}"`).join(", ")
-          }`
-          : ""
-      }.`,
-      "Comments above a step name its folder path and any script line left untranslated.",
-    ];
-    files.push({ path: file, text: toYaml(header, root) });
-    summary.flows.push({
-      file,
-      name,
-      steps: b.steps.length,
-      folders: group.map((u) => u.folder ?? ""),
-    });
-    summary.reports.push(...b.reports.map((r) => ({ ...r, file })));
+    const file = flowFile(c, group, builders[i], shared, String(i + 1).padStart(width, "0"), taken);
+    files.push(file.out);
+    summary.flows.push(file.flow);
+    summary.reports.push(...builders[i].reports.map((r) => ({ ...r, file: file.out.path })));
   });
   for (const path of summary.placeholders) files.push({ path, text: "", placeholder: true });
   for (const [origin, env] of [...shared.origins].sort()) {
@@ -216,4 +189,40 @@ function addEnvironmentFiles(
     summary.envFile = `${base}.env`;
     files.push({ path: summary.envFile, text: envLines.join("\n") + "\n" });
   }
+}
+
+/** One flow's file: its name, vars (with their defaults) and steps. */
+function flowFile(
+  c: PmCollection,
+  group: PmUnit[],
+  b: FlowBuilder,
+  shared: Shared,
+  number: string,
+  taken: Set<string>,
+): { out: OutFile; flow: PostmanSummary["flows"][number] } {
+  const name = flowName(c, group);
+  let file = `${number}_${snake(name).slice(0, 60) || "flow"}.yaml`;
+  if (taken.has(file)) file = file.replace(/\.yaml$/, `_${number}.yaml`);
+  taken.add(file);
+  const vars = [...b.flowVars].map((v) =>
+    [varName(v), shared.vars.defaultOf(v)] as [string, string]
+  );
+  const root = ymap([
+    ["name", name],
+    ["vars", vars.length > 0 ? ymap(vars) : undefined],
+    ["steps", b.steps],
+  ]);
+  const folders = group.flatMap((u) => (u.folder === undefined ? [] : [`"${u.folder}"`]));
+  const header = [
+    `Converted by flowrun convert postman from the collection "${c.name}"${
+      folders.length > 0
+        ? `, ${folders.length === 1 ? "folder" : "folders"} ${folders.join(", ")}`
+        : ""
+    }.`,
+    "Comments above a step name its folder path and any script line left untranslated.",
+  ];
+  return {
+    out: { path: file, text: toYaml(header, root) },
+    flow: { file, name, steps: b.steps.length, folders: group.map((u) => u.folder ?? "") },
+  };
 }

@@ -9,7 +9,7 @@
 import { snake, UniqueNames } from "../names.ts";
 import { commented, ymap, type YNode } from "../yaml_out.ts";
 import { authFields } from "./auth.ts";
-import { bodyFields } from "./body.ts";
+import { bodyFields, type BodyOut } from "./body.ts";
 import { checksYaml } from "./checks_yaml.ts";
 import type { PmRequest } from "./model.ts";
 import type { Sym } from "./script/sym.ts";
@@ -152,36 +152,50 @@ export class FlowBuilder {
 
   request(r: PmRequest, comments: string[]): YNode {
     const resolve = (n: string) => this.resolve(n);
-    const body = r.body ? bodyFields(r.body, resolve) : undefined;
+    const empty: BodyOut = { fields: [], files: [], notes: [] };
+    const body = r.body ? bodyFields(r.body, resolve) : empty;
     const auth = r.auth
       ? authFields(r.auth, resolve, this.shared.vars, r.authFrom ?? "collection")
-      : undefined;
-    const headers = new Map<string, string>();
-    for (const h of r.headers) {
-      if (h.disabled || h.key.trim() === "") continue;
-      if (/^content-type$/i.test(h.key) && r.body?.mode === "formdata") continue;
-      headers.set(render(h.key, resolve), render(h.value, resolve));
-    }
-    const has = (n: string) => [...headers.keys()].some((k) => k.toLowerCase() === n.toLowerCase());
-    for (const [k, v] of auth?.headers ?? []) if (!has(k)) headers.set(k, v);
-    if (body?.contentType && !has("content-type")) headers.set("Content-Type", body.contentType);
-    let fields = body?.fields ?? [];
+      : { headers: [], query: [], notes: [] };
+    const headers = headersOf(r, resolve, auth.headers, body.contentType);
+    let fields = body.fields;
     if (NO_BODY.has(r.method) && fields.length > 0) {
       comments.push(
         `the ${r.method} request's body is left out: flowrun sends no body with ${r.method}`,
       );
       fields = [];
     }
-    for (const note of [...(body?.notes ?? []), ...(auth?.notes ?? [])]) {
-      comments.push(`note: ${note}`);
-    }
-    for (const f of body?.files ?? []) this.shared.files.add(f);
+    for (const note of [...body.notes, ...auth.notes]) comments.push(`note: ${note}`);
+    for (const f of body.files) this.shared.files.add(f);
     return ymap([
       ["method", r.method],
       ["url", this.url(r.url)],
-      ["query", auth && auth.query.length > 0 ? ymap(auth.query) : undefined],
+      ["query", auth.query.length > 0 ? ymap(auth.query) : undefined],
       ["headers", headers.size > 0 ? ymap([...headers]) : undefined],
       ...fields,
     ]);
   }
+}
+
+/**
+ * A request's headers: its own (a multipart body's stale `Content-Type`
+ * left out, since the boundary is the runner's), then the auth's and the
+ * body's content type where it sets none.
+ */
+function headersOf(
+  r: PmRequest,
+  resolve: (name: string) => string,
+  auth: [string, string][],
+  contentType: string | undefined,
+): Map<string, string> {
+  const headers = new Map<string, string>();
+  for (const h of r.headers) {
+    if (h.disabled || h.key.trim() === "") continue;
+    if (/^content-type$/i.test(h.key) && r.body?.mode === "formdata") continue;
+    headers.set(render(h.key, resolve), render(h.value, resolve));
+  }
+  const has = (n: string) => [...headers.keys()].some((k) => k.toLowerCase() === n.toLowerCase());
+  for (const [k, v] of auth) if (!has(k)) headers.set(k, v);
+  if (contentType && !has("content-type")) headers.set("Content-Type", contentType);
+  return headers;
 }

@@ -108,7 +108,8 @@ function identifier(name: string, ctx: EvalContext): Sym | undefined {
   return response ? { k: "path", path: response } : undefined;
 }
 
-function memberOf(node: Node, ctx: EvalContext, d: number): Sym | undefined {
+/** A member chain that names something of its own: a response part, a variable, a test's result. */
+function namedMember(node: Node, ctx: EvalContext, d: number): Sym | undefined | null {
   const name = dotted(node);
   if (name && RESPONSE_NAMES[name] && !ctx.scope.has(name.split(".")[0])) {
     return { k: "path", path: RESPONSE_NAMES[name] };
@@ -120,94 +121,104 @@ function memberOf(node: Node, ctx: EvalContext, d: number): Sym | undefined {
     const conds = key?.k === "lit" ? ctx.tests.get(String(key.value)) : undefined;
     return conds ? { k: "cond", conds } : undefined;
   }
+  return null;
+}
+
+function memberOf(node: Node, ctx: EvalContext, d: number): Sym | undefined {
+  const named = namedMember(node, ctx, d);
+  if (named !== null) return named;
   const base = evaluate(node.object, ctx, d);
   const key = node.computed
     ? evaluate(node.property, ctx, d)
     : { k: "lit", value: node.property.name };
-  if (!base || key?.k !== "lit") return undefined;
-  if (base.k !== "path") return undefined;
-  if (key.value === "length") return { k: "len", path: base.path };
-  if (base.path === "$.headers" && typeof key.value === "string") {
-    return { k: "path", path: member("$.headers", key.value.toLowerCase()) };
+  if (base?.k !== "path" || key?.k !== "lit") return undefined;
+  return pathMember(base.path, key.value);
+}
+
+/** `path[key]`: a member, an element, a header (by its lower-case name), or the length. */
+function pathMember(path: string, key: unknown): Sym | undefined {
+  if (key === "length") return { k: "len", path };
+  if (typeof key === "string") {
+    return { k: "path", path: member(path, path === "$.headers" ? key.toLowerCase() : key) };
   }
-  if (typeof key.value === "number" && Number.isInteger(key.value) && key.value >= 0) {
-    return { k: "path", path: member(base.path, key.value) };
-  }
-  return typeof key.value === "string"
-    ? { k: "path", path: member(base.path, key.value) }
-    : undefined;
+  const index = typeof key === "number" && Number.isInteger(key) && key >= 0;
+  return index ? { k: "path", path: member(path, key as number) } : undefined;
 }
 
 function args(node: Node, ctx: EvalContext, d: number): (Sym | undefined)[] {
   return node.arguments.map((a: Node) => evaluate(a, ctx, d));
 }
 
-function call(node: Node, ctx: EvalContext, d: number): Sym | undefined {
-  const callee = dotted(node.callee);
-  const a = args(node, ctx, d);
-  const first = a[0];
-  if (callee === "JSON.parse" && first?.k === "path" && first.path === "$.body") {
-    return { k: "path", path: "$.json" };
-  }
-  if (
-    callee === "pm.response.headers.has" && first?.k === "lit" && typeof first.value === "string"
-  ) {
-    return cond(member("$.headers", first.value.toLowerCase()), "exists", true);
-  }
-  if (callee === "pm.response.json") return { k: "path", path: "$.json" };
-  if (callee === "pm.response.text") return { k: "path", path: "$.body" };
-  if (callee && VARIABLE_GETTERS.has(callee) && first?.k === "lit") {
-    return ctx.variable(String(first.value));
-  }
-  if (
-    (callee === "pm.response.headers.get" || callee === "postman.getResponseHeader") &&
-    first?.k === "lit" && typeof first.value === "string"
-  ) {
-    return { k: "path", path: member("$.headers", first.value.toLowerCase()) };
-  }
-  if (callee === "Number.isInteger" && first?.k === "path") {
-    return cond(first.path, "type", "integer");
-  }
-  if (callee === "Array.isArray" && first?.k === "path") return cond(first.path, "type", "array");
-  return methodCall(node, ctx, d, a);
-}
-
 const cond = (path: string, op: string, value: unknown): Sym => ({
   k: "cond",
   conds: [{ path, op, value }],
 });
+const text = (s: Sym | undefined): string | undefined =>
+  s?.k === "lit" && typeof s.value === "string" ? s.value : undefined;
+const pathOf = (s: Sym | undefined): string | undefined => (s?.k === "path" ? s.path : undefined);
+const header = (s: Sym | undefined): string | undefined => {
+  const name = text(s);
+  return name === undefined ? undefined : member("$.headers", name.toLowerCase());
+};
+
+/** Calls by their dotted name: what they give, from their first argument. */
+const CALLS = new Map<string, (first: Sym | undefined) => Sym | undefined>([
+  ["JSON.parse", (f) => (pathOf(f) === "$.body" ? { k: "path", path: "$.json" } : undefined)],
+  ["pm.response.json", () => ({ k: "path", path: "$.json" })],
+  ["pm.response.text", () => ({ k: "path", path: "$.body" })],
+  ["pm.response.headers.has", (f) => (header(f) ? cond(header(f)!, "exists", true) : undefined)],
+  ["pm.response.headers.get", (f) => (header(f) ? { k: "path", path: header(f)! } : undefined)],
+  ["postman.getResponseHeader", (f) => (header(f) ? { k: "path", path: header(f)! } : undefined)],
+  ["Number.isInteger", (f) => (pathOf(f) ? cond(pathOf(f)!, "type", "integer") : undefined)],
+  ["Array.isArray", (f) => (pathOf(f) ? cond(pathOf(f)!, "type", "array") : undefined)],
+]);
+
+function call(node: Node, ctx: EvalContext, d: number): Sym | undefined {
+  const callee = dotted(node.callee);
+  const a = args(node, ctx, d);
+  const first = a[0];
+  if (callee && VARIABLE_GETTERS.has(callee)) {
+    return first?.k === "lit" ? ctx.variable(String(first.value)) : undefined;
+  }
+  const known = callee === undefined ? undefined : CALLS.get(callee);
+  return known ? known(first) : methodCall(node, ctx, d, first);
+}
+
+/** Methods on a response part, by name: what `part.method(arg)` means. */
+const METHODS = new Map<string, (path: string, arg: unknown) => Sym | undefined>([
+  [
+    "hasOwnProperty",
+    (p, v) => (typeof v === "string" ? cond(member(p, v), "exists", true) : undefined),
+  ],
+  ["includes", (p, v) => cond(p, "contains", v)],
+  ["has", (p, v) => {
+    if (p === "$.body") return cond(p, "contains", v);
+    return p === "$.headers" && typeof v === "string"
+      ? cond(member(p, v.toLowerCase()), "exists", true)
+      : undefined;
+  }],
+  ["indexOf", (p, v) => ({ k: "path", path: `indexOf:${p}:${JSON.stringify(v)}` })],
+]);
 
 /** `x.hasOwnProperty('p')`, `x.includes(v)`, `x.indexOf(v)`, `/re/.test(x)`. */
 function methodCall(
   node: Node,
   ctx: EvalContext,
   d: number,
-  a: (Sym | undefined)[],
+  arg: Sym | undefined,
 ): Sym | undefined {
   if (node.callee.type !== "MemberExpression" || node.callee.computed) return undefined;
   const method = node.callee.property.name;
   const target = node.callee.object;
   if (method === "test" && target.type === "Literal" && target.regex) {
-    const subject = a[0];
-    if (subject?.k !== "path" || target.regex.flags !== "") return undefined;
-    return cond(subject.path, "matches", target.regex.pattern);
+    const subject = pathOf(arg);
+    if (!subject || target.regex.flags !== "") return undefined;
+    return cond(subject, "matches", target.regex.pattern);
   }
-  const base = evaluate(target, ctx, d);
-  const arg = a[0];
-  if (base?.k !== "path" || arg?.k !== "lit") return undefined;
-  if (method === "hasOwnProperty" && typeof arg.value === "string") {
-    return cond(member(base.path, arg.value), "exists", true);
-  }
-  if (method === "has" && base.path === "$.headers" && typeof arg.value === "string") {
-    return cond(member("$.headers", arg.value.toLowerCase()), "exists", true);
-  }
-  if (method === "includes" || (method === "has" && base.path === "$.body")) {
-    return cond(base.path, "contains", arg.value);
-  }
-  if (method === "indexOf") {
-    return { k: "path", path: `indexOf:${base.path}:${JSON.stringify(arg.value)}` };
-  }
-  return undefined;
+  const base = pathOf(evaluate(target, ctx, d));
+  const apply = METHODS.get(method);
+  if (!base || arg?.k !== "lit" || !apply) return undefined;
+  return apply(base, arg.value);
 }
 
 function unary(node: Node, ctx: EvalContext, d: number): Sym | undefined {

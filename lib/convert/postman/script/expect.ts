@@ -96,55 +96,57 @@ function onLength(s: State, path: string, word: string, value: unknown): boolean
   return push(s, { path: `${path}[${index}]`, op: "exists", value: op === "gt" || op === "gte" });
 }
 
+type Handler = (s: State, path: string, values: unknown[]) => boolean;
+
+const equal: Handler = (s, path, [v]) =>
+  v === undefined
+    ? push(s, { path, op: "exists", value: false })
+    : push(s, { path, op: "equals", value: v });
+const typed: Handler = (s, path, [v]) =>
+  typeof v === "string" && TYPE_NAMES.has(v.toLowerCase()) && !s.negated &&
+  push(s, { path, op: "type", value: v.toLowerCase() });
+/** An operator chai has but flowrun has no negation of: only when not negated. */
+const positive =
+  (op: string, fits: (v: unknown) => boolean = () => true): Handler => (s, path, [v]) =>
+    !s.negated && fits(v) && push(s, { path, op, value: v });
+const isNumber = (v: unknown) => typeof v === "number";
+const numeric = (op: string): Handler => (s, path, [v]) =>
+  typeof v === "number" && push(s, { path, op, value: v });
+const propertyOf: Handler = (s, path, values) => {
+  const [v] = values;
+  if (typeof v !== "string") return false;
+  const at = member(path, v);
+  s.subject = { k: "path", path: at };
+  if (values.length > 1) return push(s, { path: at, op: "equals", value: values[1] });
+  return push(s, { path: at, op: "exists", value: true });
+};
+const within: Handler = (s, path, [low, high]) =>
+  !s.negated && typeof low === "number" && typeof high === "number" &&
+  push(s, { path, op: "gte", value: low }) && push(s, { path, op: "lte", value: high });
+
+/** Called chai words on a value, by name. */
+const CALLED = new Map<string, Handler>([
+  ...["equal", "equals", "eq", "eql", "eqls"].map((w) => [w, equal] as const),
+  ["a", typed],
+  ["an", typed],
+  ...["include", "includes", "contain", "contains", "string"].map((w) =>
+    [w, positive("contains")] as const
+  ),
+  ["members", positive("containsAll", Array.isArray)],
+  ["lengthOf", positive("length", isNumber)],
+  ["length", positive("length", isNumber)],
+  ["oneOf", positive("anyOf", Array.isArray)],
+  ["property", propertyOf],
+  ["within", within],
+  ...Object.entries(NUMERIC).map(([w, op]) => [w, numeric(op)] as const),
+]);
+
 /** Applies one called word; false when it cannot be said. */
 function called(s: State, word: string, values: unknown[]): boolean {
   const subject = s.subject;
   if (subject.k === "len") return onLength(s, subject.path, word, values[0]) ?? false;
   if (subject.k !== "path") return false;
-  const path = subject.path;
-  const [v] = values;
-  switch (word) {
-    case "equal":
-    case "equals":
-    case "eq":
-    case "eql":
-    case "eqls":
-      return v === undefined
-        ? push(s, { path, op: "exists", value: false })
-        : push(s, { path, op: "equals", value: v });
-    case "a":
-    case "an":
-      return typeof v === "string" && TYPE_NAMES.has(v.toLowerCase()) && !s.negated &&
-        push(s, { path, op: "type", value: v.toLowerCase() });
-    case "include":
-    case "includes":
-    case "contain":
-    case "contains":
-    case "string":
-      return !s.negated && push(s, { path, op: "contains", value: v });
-    case "members":
-      return !s.negated && Array.isArray(v) && push(s, { path, op: "containsAll", value: v });
-    case "lengthOf":
-    case "length":
-    case "lengthOf_":
-      return !s.negated && typeof v === "number" && push(s, { path, op: "length", value: v });
-    case "oneOf":
-      return !s.negated && Array.isArray(v) && push(s, { path, op: "anyOf", value: v });
-    case "match":
-      return false;
-    case "property": {
-      if (typeof v !== "string") return false;
-      const at = member(path, v);
-      s.subject = { k: "path", path: at };
-      if (values.length > 1) return push(s, { path: at, op: "equals", value: values[1] });
-      return push(s, { path: at, op: "exists", value: true });
-    }
-    case "within":
-      return !s.negated && typeof v === "number" && typeof values[1] === "number" &&
-        push(s, { path, op: "gte", value: v }) && push(s, { path, op: "lte", value: values[1] });
-  }
-  const op = NUMERIC[word];
-  return op !== undefined && typeof v === "number" && push(s, { path, op, value: v });
+  return CALLED.get(word)?.(s, subject.path, values) ?? false;
 }
 
 /** Applies one property word (`not`, `true`, `empty`, …); false when it cannot be said. */
@@ -249,38 +251,45 @@ function isName(node: Node, object: string, property: string): boolean {
     node.object.name === object && node.property.name === property;
 }
 
+type ResponseCheck = (values: unknown[]) => Cond[] | undefined;
+
+const header: ResponseCheck = ([v, w]) => {
+  if (typeof v !== "string") return undefined;
+  const path = member("$.headers", v.toLowerCase());
+  return w !== undefined
+    ? [{ path, op: "equals", value: w }]
+    : [{ path, op: "exists", value: true }];
+};
+const success: ResponseCheck = () => [
+  { path: "$.status", op: "gte", value: 200 },
+  { path: "$.status", op: "lt", value: 300 },
+];
+
+/** `pm.response.to.<word>(…)`, by word. */
+const RESPONSE = new Map<string, ResponseCheck>([
+  [
+    "status",
+    ([v]) => (typeof v === "number" ? [{ path: "$.status", op: "equals", value: v }] : undefined),
+  ],
+  ["ok", success],
+  ["success", success],
+  ["header", header],
+  ["json", () => [{ path: "$.json", op: "exists", value: true }]],
+  ["withBody", () => [{ path: "$.body", op: "exists", value: true }]],
+  ["jsonBody", (values) => jsonBody(values)],
+  [
+    "body",
+    ([v]) => (typeof v === "string" ? [{ path: "$.body", op: "equals", value: v }] : undefined),
+  ],
+]);
+
 /** `pm.response.to.…`: status, ok, header, json, body. */
 function responseChecks(links: Link[], ctx: EvalContext): Cond[] | undefined {
   const words = links.filter((l) => !FILLER.has(l.word));
-  if (words.length !== 1 || words[0].word === "not") return undefined;
+  if (words.length !== 1) return undefined;
   const [{ word, args }] = words;
   const values = args ? literalArgs(args, ctx) : [];
-  if (!values) return undefined;
-  const [v, w] = values;
-  switch (word) {
-    case "status":
-      return typeof v === "number" ? [{ path: "$.status", op: "equals", value: v }] : undefined;
-    case "ok":
-    case "success":
-      return [{ path: "$.status", op: "gte", value: 200 }, {
-        path: "$.status",
-        op: "lt",
-        value: 300,
-      }];
-    case "header":
-      if (typeof v !== "string") return undefined;
-      return values.length > 1
-        ? [{ path: member("$.headers", v.toLowerCase()), op: "equals", value: w }]
-        : [{ path: member("$.headers", v.toLowerCase()), op: "exists", value: true }];
-    case "json":
-    case "withBody":
-      return [{ path: word === "json" ? "$.json" : "$.body", op: "exists", value: true }];
-    case "jsonBody":
-      return jsonBody(values);
-    case "body":
-      return typeof v === "string" ? [{ path: "$.body", op: "equals", value: v }] : undefined;
-  }
-  return undefined;
+  return values ? RESPONSE.get(word)?.(values) : undefined;
 }
 
 function jsonBody(values: unknown[]): Cond[] | undefined {

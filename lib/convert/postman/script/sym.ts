@@ -167,17 +167,23 @@ export function compare(op: string, a: Sym, b: Sym): Sym | undefined {
   }
   const known = operand(b);
   if (!known) return undefined;
-  if (a.k === "len") {
-    const conds = typeof known.value === "number" ? lengthCond(a.path, op, known.value) : undefined;
-    return conds ? { k: "cond", conds } : undefined;
-  }
-  if (a.k !== "path" || !COMPARE[op]) return undefined;
-  if (known.value === undefined) {
+  if (a.k === "len") return lengthCompare(a.path, op, known.value);
+  return a.k === "path" ? pathCompare(a.path, op, known.value) : undefined;
+}
+
+function lengthCompare(path: string, op: string, value: unknown): Sym | undefined {
+  const conds = typeof value === "number" ? lengthCond(path, op, value) : undefined;
+  return conds ? { k: "cond", conds } : undefined;
+}
+
+function pathCompare(path: string, op: string, value: unknown): Sym | undefined {
+  if (!COMPARE[op]) return undefined;
+  if (value === undefined) {
     if (op !== "===" && op !== "!==") return undefined;
-    return { k: "cond", conds: [{ path: a.path, op: "exists", value: op === "!==" }] };
+    return { k: "cond", conds: [{ path, op: "exists", value: op === "!==" }] };
   }
-  if (/^[<>]/.test(op) && typeof known.value !== "number") return undefined;
-  return { k: "cond", conds: [{ path: a.path, op: COMPARE[op], value: known.value }] };
+  if (/^[<>]/.test(op) && typeof value !== "number") return undefined;
+  return { k: "cond", conds: [{ path, op: COMPARE[op], value }] };
 }
 
 function litCompare(op: string, a: unknown, b: unknown): Sym | undefined {

@@ -135,9 +135,18 @@ class Translator {
 
   expression(node: Node, name: string | undefined, depth: number): void {
     const e = node.expression;
-    if (
-      e.type === "AssignmentExpression" && e.left.type === "Identifier" && e.left.name !== "tests"
-    ) {
+    if (e.type === "AssignmentExpression") return this.assignment(node, e);
+    if (e.type !== "CallExpression" && e.type !== "MemberExpression") return this.skip(node);
+    const callee = e.type === "CallExpression" ? dotted(e.callee) : undefined;
+    if (callee && IGNORED.test(callee)) return;
+    if (callee === "pm.test") return this.pmTest(node, e, depth);
+    if (callee && SETTERS.has(callee)) return this.setter(node, e);
+    this.expectation(node, e, name);
+  }
+
+  /** `x = …` keeps a value for later statements; `tests[…] = …` is a check. */
+  assignment(node: Node, e: Node): void {
+    if (e.left.type === "Identifier" && e.left.name !== "tests") {
       // A sloppy-mode assignment (`article = …` without `var`) makes a global, as `var` would.
       this.ctx.scope.set(
         e.left.name,
@@ -145,12 +154,11 @@ class Translator {
       );
       return;
     }
-    if (e.type === "AssignmentExpression") return this.testsAssignment(node, e);
-    if (e.type !== "CallExpression" && e.type !== "MemberExpression") return this.skip(node);
-    const callee = e.type === "CallExpression" ? dotted(e.callee) : undefined;
-    if (callee && IGNORED.test(callee)) return;
-    if (callee === "pm.test") return this.pmTest(node, e, depth);
-    if (callee && SETTERS.has(callee)) return this.setter(node, e);
+    this.testsAssignment(node, e);
+  }
+
+  /** A `pm.expect(…)` or `pm.response.to…` chain. */
+  expectation(node: Node, e: Node, name: string | undefined): void {
     const checks = expectChecks(e, this.ctx);
     if (checks === null) return this.skip(node);
     if (checks === undefined) {
