@@ -37,6 +37,11 @@ Usage:
                                     repairs it from the live responses (exit 1 if a step
                                     still fails)
                                     (the flow to stdout or FILE, a summary to stderr)
+  flowrun convert curl [FILE|-] [-o FILE] [--name NAME] [--spelling a|b]
+                                    turn curl command lines (a browser's "Copy as cURL" for
+                                    bash or cmd, or an API's docs; stdin for - or no FILE)
+                                    into a flow, one step per request; secrets become
+                                    environment variables the summary names
   flowrun send [METHOD] URL [-H 'NAME: VALUE']... [-d TEXT|@FILE | --json TEXT|@FILE |
                --form NAME=VALUE...] [-L] [--fail] [--flow] [options]
                                     send one request and print it and the response as
