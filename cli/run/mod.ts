@@ -110,6 +110,8 @@ type Inputs = Awaited<ReturnType<typeof readInputs>>;
  * `--var`; the process environment wins over `--env-file`.
  */
 async function readInputs(plan: RunPlan) {
+  // A given run id is no secret, even inside a --var or --vars-file one: declared before they are.
+  if (plan.runId !== undefined) redactor.addPublic(plan.runId);
   const inputs = await readLoadInputs(plan, redactor);
   const network = await readNetwork(plan.network, io.readText);
   // Only runs that ask for coverage load its modules and read its documents.

@@ -168,3 +168,21 @@ Deno.test("a piece of a secret's own part, quoted by a server, is still masked",
     await srv.close();
   }
 });
+
+Deno.test("a --var secret that holds the given run id masks itself, not the run id", async () => {
+  const srv = server();
+  try {
+    const out = await run({
+      "a.yaml": login("a", 'password: ""', "u-${RUN_ID}", "${vars.password}", srv.base),
+    }, ["a.yaml", "--run-id", RUN_ID, "--var", `password=pw-${RUN_ID}`]);
+    assert.equal(out.cli.code, 1, out.console);
+    for (const text of [out.console, out.json, out.log]) {
+      assert.ok(!text.includes(`pw-${RUN_ID}`), text);
+      assert.ok(!/u-\*\*\*|u\*\*\*|\*\*\*-|\*\*\*cc2a9/.test(text), text);
+    }
+    assert.ok(out.console.includes(`u-${RUN_ID}`), out.console);
+    assert.match(out.console, /--var password="\$PASSWORD"/);
+  } finally {
+    await srv.close();
+  }
+});
