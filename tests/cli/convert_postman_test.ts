@@ -216,3 +216,33 @@ Deno.test("convert postman: bad input is one sentence with the fix, exit 2, noth
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("convert postman: the README's table of real collections matches what the converter says", async () => {
+  const readme = await Deno.readTextFile("README.md");
+  const table =
+    readme.split("<!-- postman-counts:start -->")[1].split("<!-- postman-counts:end -->")[0];
+  const rows = table.split("\n").filter((l) => /^\| [A-Z]/.test(l) && !l.startsWith("| collection"))
+    .map((l) => l.split("|").slice(1, -1).map((c) => c.trim()));
+  const files: Record<string, string> = {
+    "RealWorld Conduit": "realworld-conduit",
+    "OWASP crAPI": "owasp-crapi",
+    "Newman: Postman Echo (v2)": "newman-echo-v2",
+    "Newman: inherited entities": "newman-inherited-entities",
+    "Newman: multi-level folders": "newman-multi-level-folders-v2",
+    "Newman: request chaining": "newman-request-chaining-test",
+    "Newman: sample collection": "newman-sample-collection",
+  };
+  assert.deepEqual(rows.map((r) => r[0]).sort(), Object.keys(files).sort());
+  for (const [name, requests, flows, translated, untranslated] of rows) {
+    const { dir, run } = await convert(`${FIXTURES}/${files[name]}.postman_collection.json`);
+    await Deno.remove(dir, { recursive: true });
+    const said = run.stderr.match(/^Converted (\d+) requests? .* into (\d+) flows? /m);
+    const counts = run.stderr.match(/^Assertions: (\d+) translated, (\d+) untranslated/m);
+    assert.deepEqual([said?.[1], said?.[2], counts?.[1], counts?.[2]], [
+      requests,
+      flows,
+      translated,
+      untranslated,
+    ], name);
+  }
+});
