@@ -898,3 +898,95 @@ Deno.test("mistake: a misspelt key in a file eight flows include → one problem
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+// Issue 40, item 6a: a path that finds nothing names the key of the response it nearly spells,
+// in both spellings, in a check and a capture, in the console and the JSON report.
+Deno.test("mistake at run time: a path one letter off a key of the response says which key", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-near-key-" });
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    () => Response.json({ article: { slug: "hi", favorited: true, favoritesCount: 1 } }),
+  );
+  try {
+    const url = `http://127.0.0.1:${server.addr.port}`;
+    const step = (name: string, rest: string) =>
+      Deno.writeTextFile(
+        `${dir}/flows/${name}.yaml`,
+        `name: ${name}\nsteps:\n  - name: s\n    request: {url: "${url}"}\n    ${rest}\n`,
+      );
+    await Deno.mkdir(`${dir}/flows`);
+    await step("a", "assert: {json: [{path: $.json.article.favourited, equals: true}]}");
+    await step("b", "assert: {jsonpath: [{path: $.article.favoritesCont, equals: 1}]}");
+    await step("c", "extract: {slug: $.article.slgu}");
+    const run = await runCli(
+      ["run", `${dir}/flows`, "--report-json", `${dir}/r.json`, "--no-color"],
+    );
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    const flows = JSON.parse(await Deno.readTextFile(`${dir}/r.json`)).flows;
+    type Step = { assertions: { passed: boolean; message: string }[]; message?: string };
+    const messages = flows.map(({ steps: [s] }: { steps: Step[] }) =>
+      s.assertions.find((a) => !a.passed)?.message ?? s.message
+    );
+    assert.match(messages[0], /did you mean "\$\.json\.article\.favorited"\?/);
+    assert.match(messages[1], /did you mean "\$\.article\.favoritesCount"\?/);
+    assert.match(messages[2], /did you mean "\$\.article\.slug"\?/);
+    for (const m of messages) assert.ok(run.stdout.includes(m), `${m}\n${run.stdout}`);
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+// Issue 40, item 5, the same classes where a suite meets them: in a shared file, a setup file.
+Deno.test("mistake: a spelling B capture path in a shared login, an include of itself, a setup cycle → one problem each", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-one-each-" });
+  const write = (path: string, text: string) => Deno.writeTextFile(`${dir}/${path}`, text);
+  try {
+    await Deno.mkdir(`${dir}/flows`);
+    await Deno.mkdir(`${dir}/common`);
+    await write(
+      "common/login.yaml",
+      `name: login\nsteps:\n  - name: p\n    request: {url: "http://x.test"}\n` +
+        `    capture: {token: $.token}\noutputs: {token: "\${steps.p.capture.token}"}\n`,
+    );
+    for (const n of [1, 2, 3]) {
+      await write(
+        `flows/f${n}.yaml`,
+        `name: f${n}\nsteps:\n  - name: login\n    include: ../common/login.yaml\n` +
+          `  - name: me\n    request:\n      url: "http://x.test/me"\n` +
+          `      headers: {authorization: "Bearer \${steps.login.capture.token}"}\n`,
+      );
+    }
+    await write("self.yaml", "name: self\nsteps:\n  - name: again\n    include: self.yaml\n");
+    await write(
+      "setup.yaml",
+      `name: setup\nsteps:\n  - name: s\n    include: common/login.yaml\n  - name: t\n    include: setup.yaml\n` +
+        `outputs: {token: "\${steps.s.capture.token}"}\n`,
+    );
+    const cases: [string[], string[]][] = [
+      [["validate", "flows"], ["common/login.yaml:5:23 bad-path"]],
+      [["run", "flows"], ["common/login.yaml:5:23 bad-path"]],
+      [["validate", "self.yaml"], ["self.yaml:4:14 include-cycle"]],
+      [
+        ["run", "--setup", "setup.yaml", "self.yaml"],
+        [
+          "common/login.yaml:5:23 bad-path",
+          "self.yaml:4:14 include-cycle",
+          "setup.yaml:6:14 include-cycle",
+        ],
+      ],
+    ];
+    for (const [args, expected] of cases) {
+      const run = await runCli(args, { cwd: dir });
+      assert.equal(run.code, 2, run.stdout + run.stderr);
+      const problems = (run.stdout + run.stderr).split("\n").filter((l) => / error\[/.test(l));
+      assert.deepEqual(
+        problems.map((l) => l.replace(/ error\[([a-z-]+)\].*/, " $1")),
+        expected,
+        args.join(" "),
+      );
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
