@@ -64,7 +64,17 @@ export function isCheckFile(root: unknown): boolean {
   return top.includes("checks") && !top.includes("steps");
 }
 
-/** The group's value names a check file (a string, not a list). */
+/**
+ * Whether a group's `checks` or `else` names a check file: a string, not a list.
+ *
+ * @example
+ * ```ts
+ * import { namesCheckFile } from "./check_file.ts";
+ * import { parseDocument } from "yaml";
+ * if (!namesCheckFile(parseDocument("a.yaml").contents)) throw new Error();
+ * if (namesCheckFile(parseDocument("[]").contents)) throw new Error();
+ * ```
+ */
 export function namesCheckFile(node: Node | null | undefined): node is Scalar<string> {
   return isScalar(node) && typeof node.value === "string";
 }
@@ -245,6 +255,17 @@ function tooDeep(
  * Hands what reading a check file for one use found to the loading that
  * uses it: its problems (already positioned in the file) and its
  * expressions, which are checked with the flow's steps, in the file's positions.
+ *
+ * @example
+ * ```ts
+ * import { finishCheckFile } from "./check_file.ts";
+ * import { Loading } from "./context.ts";
+ * const flow = new Loading("f.yaml", {});
+ * const file = new Loading("checks/a.yaml", {});
+ * file.problemAt("wrong-type", "Not a list.", 0, "Write a list.");
+ * finishCheckFile(flow, file);
+ * if (flow.problems[0]?.file !== "checks/a.yaml") throw new Error();
+ * ```
  */
 export function finishCheckFile(ctx: Loading, sub: Loading): void {
   ctx.problems.push(...sub.problems);
