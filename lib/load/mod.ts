@@ -37,6 +37,9 @@
  *   YAML value as a template, map keys too), `not_allowed.ts` (a `${…}`
  *   where a value is read as the flow loads), `entry.ts`,
  *   `load_options.ts`, `nodes.ts`.
+ * - Check files a group names (`checks: ../checks/article.yaml`): read and
+ *   parsed once per set by `check_files.ts`, read per use by `check_file.ts`
+ *   in a loading of their own, so problems keep the file's positions.
  * - Includes (`expand_includes.ts`), data rows (`data.ts`,
  *   `data_file.ts`; a file's `${…}` checked by `row_refs.ts`; inline
  *   rows and the vars they may read ordered by `row_vars.ts`),
