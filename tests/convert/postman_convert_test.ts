@@ -247,3 +247,37 @@ Deno.test("postman convert: a collection wrapped as the Postman API exports it (
   });
   assert.equal(convertPostman(wrapped).summary.requests, 1);
 });
+
+Deno.test("postman convert: an OAuth2 grant that runs unattended is a token step whose token the requests send", () => {
+  const oauth = {
+    type: "oauth2",
+    oauth2: [
+      { key: "grant_type", value: "client_credentials" },
+      { key: "accessTokenUrl", value: "{{authUrl}}/token" },
+      { key: "clientId", value: "my-client" },
+      { key: "clientSecret", value: "s3cr3t-value" },
+      { key: "client_authentication", value: "body" },
+      { key: "scope", value: "read" },
+    ],
+  };
+  const { files, summary } = convertPostman(collection([
+    { name: "a", request: "https://api.test/a" },
+    { name: "b", request: "https://api.test/b" },
+  ], { auth: oauth }));
+  const steps = flow(files[0].text).steps;
+  assert.deepEqual(steps.map((s: { name: string }) => s.name), ["oauth2_token", "a", "b"]);
+  assert.equal(steps[0].request.url, "${ENV.AUTH_URL}/token");
+  assert.deepEqual(steps[0].request.form, {
+    grant_type: "client_credentials",
+    scope: "read",
+    client_id: "${ENV.OAUTH2_CLIENT_ID}",
+    client_secret: "${ENV.OAUTH2_CLIENT_SECRET}",
+  });
+  assert.deepEqual(steps[0].capture, { access_token: "$.json.access_token" });
+  assert.equal(
+    steps[2].request.headers.Authorization,
+    "Bearer ${steps.oauth2_token.capture.access_token}",
+  );
+  assert.equal(summary.tokenSteps, 1);
+  assert.ok(!files[0].text.includes("s3cr3t-value"));
+});

@@ -141,3 +141,11 @@ Deno.test("postman translate: a script that does not parse, is too long or too d
   assert.equal(deep.translated, 0);
   assert.equal(deep.untranslatedAssertions, 1);
 });
+
+Deno.test("postman translate: pm.variables.replaceIn of one placeholder reads the variable", () => {
+  const t = one("pm.expect(pm.response.json().id).to.eql(pm.variables.replaceIn('{{id}}'));");
+  assert.deepEqual(conds(t.checks), [{ path: "$.json.id", op: "equals", value: "${vars.id}" }]);
+  const mixed = one("pm.expect(pm.response.json().id).to.eql(pm.variables.replaceIn('a-{{id}}'));");
+  assert.equal(mixed.translated, 0);
+  assert.equal(mixed.untranslatedAssertions, 1);
+});

@@ -28,7 +28,6 @@ function credential(
   vars: Variables,
 ): string {
   if (placeholders(value).length > 0) return render(value, resolve);
-  if (value === "") return `\${ENV.${vars.secretEnv(env, what)}}`;
   return `\${ENV.${vars.secretEnv(env, what)}}`;
 }
 
@@ -43,7 +42,13 @@ function credential(
  * if (out.headers[0][1] !== "Bearer ${vars.token}") throw new Error(JSON.stringify(out));
  * ```
  */
-export function authFields(auth: PmAuth, resolve: Resolve, vars: Variables, from: string): AuthOut {
+export function authFields(
+  auth: PmAuth,
+  resolve: Resolve,
+  vars: Variables,
+  from: string,
+  token?: string,
+): AuthOut {
   const out: AuthOut = { headers: [], query: [], notes: [] };
   const s = auth.settings;
   switch (auth.type) {
@@ -79,7 +84,7 @@ export function authFields(auth: PmAuth, resolve: Resolve, vars: Variables, from
       return out;
     }
     case "oauth2":
-      return oauth2(s, resolve, vars, from, out);
+      return oauth2(s, resolve, vars, from, out, token);
   }
   out.notes.push(`${from} auth of type "${auth.type}" is not converted: add its header by hand`);
   return out;
@@ -117,23 +122,19 @@ function oauth2(
   vars: Variables,
   from: string,
   out: AuthOut,
+  fetched?: string,
 ): AuthOut {
-  const token = credential(
+  const token = fetched ?? credential(
     s.accessToken ?? "",
     "OAUTH2_ACCESS_TOKEN",
-    `an OAuth2 access token for the ${from} auth`,
+    `an OAuth2 access token for the ${from} auth (its grant "${
+      s.grant_type ?? ""
+    }" needs a person)`,
     resolve,
     vars,
   );
   const prefix = s.headerPrefix || "Bearer";
   if (s.addTokenTo === "queryParams") out.query.push(["access_token", token]);
   else out.headers.push(["Authorization", `${prefix} ${token}`]);
-  if (s.grant_type === "client_credentials") {
-    out.notes.push(
-      `the ${from} OAuth2 client-credentials grant is not run: set OAUTH2_ACCESS_TOKEN to a token from ${
-        s.accessTokenUrl || "its token URL"
-      }`,
-    );
-  }
   return out;
 }

@@ -36,6 +36,8 @@ export interface PostmanSummary {
   varsFile?: string;
   envFile?: string;
   unset: string[];
+  /** OAuth2 token steps added: requests Newman does not send. */
+  tokenSteps: number;
   /** Postman's generated values (`{{$randomNoun}}`) sent as random hex text. */
   randomized: string[];
   placeholders: string[];
@@ -145,6 +147,7 @@ function write(
     env: [],
     unset: [],
     randomized: [],
+    tokenSteps: builders.reduce((n, b) => n + b.tokenSteps, 0),
     placeholders: [...shared.files].sort(),
   };
   const taken = new Set<string>();

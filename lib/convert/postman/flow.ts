@@ -11,7 +11,8 @@ import { commented, ymap, type YNode } from "../yaml_out.ts";
 import { authFields } from "./auth.ts";
 import { bodyFields, type BodyOut } from "./body.ts";
 import { checksYaml } from "./checks_yaml.ts";
-import type { PmRequest } from "./model.ts";
+import type { PmAuth, PmRequest } from "./model.ts";
+import { isUnattended, tokenRequest } from "./oauth2.ts";
 import type { Sym } from "./script/sym.ts";
 import { translateScript, type Translation } from "./script/translate.ts";
 import { render } from "./template.ts";
@@ -48,8 +49,12 @@ export class FlowBuilder {
   readonly flowVars = new Set<string>();
   /** Indexes of earlier flows whose captures this flow reads. */
   readonly readsFrom = new Set<number>();
+  /** OAuth2 token steps added (requests Newman does not send). */
+  tokenSteps = 0;
   readonly #names = new UniqueNames();
   readonly #bindings = new Map<string, string>();
+  /** OAuth2 token steps by the auth they run for, and the capture each gives. */
+  readonly #tokens = new Map<string, string>();
   /** Collection and folder scripts whose untranslated lines a step already shows. */
   readonly #commented = new Set<string>();
 
@@ -135,6 +140,38 @@ export class FlowBuilder {
     return t;
   }
 
+  /**
+   * The token of an OAuth2 auth whose grant runs unattended, from a token
+   * step added (once per flow and auth) before the first request under it.
+   */
+  tokenStep(auth: PmAuth, from: string): string | undefined {
+    if (!isUnattended(auth)) return undefined;
+    const key = `${from}\n${JSON.stringify(auth.settings)}`;
+    const known = this.#tokens.get(key);
+    if (known) return known;
+    const name = this.#names.take("oauth2_token");
+    const request = tokenRequest(
+      auth,
+      (n) => this.resolve(n),
+      this.shared.vars,
+      (u) => this.url(u),
+    );
+    this.steps.push(commented(
+      [
+        `the OAuth2 ${auth.settings.grant_type} grant of the ${from} auth, as the Postman app runs it`,
+        "(Newman sends the token saved in the collection instead: one request more than Newman's)",
+      ],
+      ymap([["name", name], ["request", request], [
+        "capture",
+        ymap([["access_token", "$.json.access_token"]]),
+      ]]),
+    ));
+    this.tokenSteps++;
+    const expr = `\${steps.${name}.capture.access_token}`;
+    this.#tokens.set(key, expr);
+    return expr;
+  }
+
   url(raw: string): string {
     const first = raw.match(/^\{\{([^{}]+)\}\}/)?.[1]?.trim();
     let url = render(raw, (n) => this.resolve(n, n === first));
@@ -154,8 +191,9 @@ export class FlowBuilder {
     const resolve = (n: string) => this.resolve(n);
     const empty: BodyOut = { fields: [], files: [], notes: [] };
     const body = r.body ? bodyFields(r.body, resolve) : empty;
+    const from = r.authFrom ?? "collection";
     const auth = r.auth
-      ? authFields(r.auth, resolve, this.shared.vars, r.authFrom ?? "collection")
+      ? authFields(r.auth, resolve, this.shared.vars, from, this.tokenStep(r.auth, from))
       : { headers: [], query: [], notes: [] };
     const headers = headersOf(r, resolve, auth.headers, body.contentType);
     let fields = body.fields;

@@ -20,14 +20,22 @@ const MAX_LISTED = 200;
  * const text = formatPostmanSummary({
  *   collection: "Shop", version: "2.1", requests: 1, flows: [{ file: "1_shop.yaml", name: "Shop", steps: 1, folders: [""] }],
  *   reports: [{ file: "1_shop.yaml", request: "Login", step: "login", translated: 2, untranslated: 1 }],
- *   env: [], unset: [], randomized: [], placeholders: [],
+ *   env: [], unset: [], randomized: [], tokenSteps: 0, placeholders: [],
  * }, "out");
  * if (!text.includes("Login: 2 translated, 1 untranslated")) throw new Error(text);
  * ```
  */
 export function formatPostmanSummary(s: PostmanSummary, dir: string): string {
-  const translated = s.reports.reduce((n, r) => n + r.translated, 0);
-  const untranslated = s.reports.reduce((n, r) => n + r.untranslated, 0);
+  const lines = [...flowLines(s, dir), ...assertionLines(s), ...setupLines(s, dir)];
+  const files = [
+    s.varsFile ? ` --vars-file ${dir}/${s.varsFile}` : "",
+    s.envFile ? ` --env-file ${dir}/${s.envFile}` : "",
+  ].join("");
+  lines.push(`Run: flowrun run ${dir}/ --jobs 1${files}`);
+  return lines.join("\n") + "\n";
+}
+
+function flowLines(s: PostmanSummary, dir: string): string[] {
   const lines = [
     `Converted ${
       plural(s.requests, "request")
@@ -41,9 +49,16 @@ export function formatPostmanSummary(s: PostmanSummary, dir: string): string {
       : "";
     lines.push(`  ${f.file}: ${plural(f.steps, "step")}${merged}`);
   }
-  lines.push(
+  return lines;
+}
+
+/** The totals, then each request that has a script, at most {@linkcode MAX_LISTED}. */
+function assertionLines(s: PostmanSummary): string[] {
+  const translated = s.reports.reduce((n, r) => n + r.translated, 0);
+  const untranslated = s.reports.reduce((n, r) => n + r.untranslated, 0);
+  const lines = [
     `Assertions: ${translated} translated, ${untranslated} untranslated (kept as comments beside their steps).`,
-  );
+  ];
   const scripted = s.reports.filter((r) => r.translated + r.untranslated > 0);
   for (const r of scripted.slice(0, MAX_LISTED)) {
     lines.push(`  ${r.request}: ${r.translated} translated, ${r.untranslated} untranslated`);
@@ -51,32 +66,39 @@ export function formatPostmanSummary(s: PostmanSummary, dir: string): string {
   if (scripted.length > MAX_LISTED) {
     lines.push(`  and ${scripted.length - MAX_LISTED} more requests`);
   }
+  return lines;
+}
+
+/** What to set, fill in or know before running. */
+function setupLines(s: PostmanSummary, dir: string): string[] {
+  const lines: string[] = [];
+  const names = (list: string[]) => list.map((n) => `{{${n}}}`).join(", ");
   if (s.env.length > 0) {
     lines.push(`Set before running: ${s.env.map((e) => `${e.name} (${e.hint})`).join(", ")}.`);
   }
   if (s.unset.length > 0) {
     lines.push(
       `No value in the collection or environment for ${
-        s.unset.map((n) => `{{${n}}}`).join(", ")
+        names(s.unset)
       }: set them with --var NAME=value.`,
     );
   }
-  if (s.randomized.length > 0) {
+  if (s.tokenSteps > 0) {
     lines.push(
-      `Sent as random hex text (\${RANDOM.HEX_12}): ${
-        s.randomized.map((n) => `{{${n}}}`).join(", ")
-      }.`,
+      `Added ${
+        plural(s.tokenSteps, "OAuth2 token step")
+      }: Newman sends the token saved in the collection instead, so the suite sends ${
+        plural(s.tokenSteps, "request")
+      } more than Newman.`,
     );
+  }
+  if (s.randomized.length > 0) {
+    lines.push(`Sent as random hex text (\${RANDOM.HEX_12}): ${names(s.randomized)}.`);
   }
   for (const p of s.placeholders) {
     lines.push(
       `Put the file the collection uploads at ${dir}/${p} (an empty placeholder is written).`,
     );
   }
-  const files = [
-    s.varsFile ? ` --vars-file ${dir}/${s.varsFile}` : "",
-    s.envFile ? ` --env-file ${dir}/${s.envFile}` : "",
-  ].join("");
-  lines.push(`Run: flowrun run ${dir}/ --jobs 1${files}`);
-  return lines.join("\n") + "\n";
+  return lines;
 }

@@ -180,8 +180,21 @@ function call(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   if (callee && VARIABLE_GETTERS.has(callee)) {
     return first?.k === "lit" ? ctx.variable(String(first.value)) : undefined;
   }
+  if (callee === "pm.variables.replaceIn") return replaceIn(first, ctx);
   const known = callee === undefined ? undefined : CALLS.get(callee);
   return known ? known(first) : methodCall(node, ctx, d, first);
+}
+
+/**
+ * `pm.variables.replaceIn("{{x}}")`: the variable, when the text is one
+ * placeholder; text without placeholders is itself.
+ */
+function replaceIn(arg: Sym | undefined, ctx: EvalContext): Sym | undefined {
+  const value = text(arg);
+  if (value === undefined) return undefined;
+  const one = value.match(/^\{\{([^{}]+)\}\}$/);
+  if (one) return ctx.variable(one[1].trim());
+  return /\{\{/.test(value) ? undefined : { k: "lit", value };
 }
 
 /** Methods on a response part, by name: what `part.method(arg)` means. */
