@@ -140,15 +140,29 @@ function syntaxProblem(ctx: Loading, text: string, entry: LineErrors, unshown: n
   const suffix = more ? ` (${more})` : "";
   const source = text.split("\n", line)[line - 1] ?? "";
   const fixed = quoteFlowValues(source);
+  const at = Math.min(e.pos[0], text.length);
   ctx.problemAt(
     "yaml-syntax",
     fixed
       ? `YAML syntax error: inside { } or [ ], a value holding "[", "]", "{", "}", ", " or ": " must be quoted${suffix}.`
       : `YAML syntax error: ${e.message.split("\n")[0].replace(/\.$/, "")}${suffix}.`,
-    Math.min(e.pos[0], text.length),
+    fixed ? Math.max(at, brokenAt(ctx, line, source, fixed)) : at,
     fixed ? `Quote it: ${fixed.trim()}` : syntaxHint(text, line, e) ?? YAML_HINTS[e.code] ??
       "Check the indentation and quoting around this position.",
   );
+}
+
+/**
+ * Where the first value that must be quoted on a line breaks it (its first
+ * bracket or brace), as an offset in the file: a parser out of step after
+ * an earlier such line reports the line's start instead.
+ */
+function brokenAt(ctx: Loading, line: number, source: string, fixed: string): number {
+  let i = 0;
+  while (i < source.length && source[i] === fixed[i]) i++;
+  const bracket = source.slice(i).search(/[[{]/);
+  const start = ctx.lines.lineStarts[line - 1] ?? 0;
+  return start + i + Math.max(bracket, 0);
 }
 
 function lineOf(ctx: Loading, e: YAMLParseError): number {

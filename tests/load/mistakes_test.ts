@@ -990,3 +990,23 @@ Deno.test("mistake: a spelling B capture path in a shared login, an include of i
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+// Issue 40, item 5: after a line that breaks { }, a next line that breaks one too is its own
+// mistake, pointed at its own value (it was pointed at the start of its line).
+Deno.test("mistake: two lines with unquoted bracket paths → two problems, each at its value", () => {
+  const { problems } = loadFlow(
+    flow(
+      `  - name: s\n    request: {url: "http://x.test"}\n` +
+        `    assert: {json: [{path: $.json.items[0].id, equals: 1}]}\n` +
+        `    capture: {first: $.json.items[0].id, n: $.json.n}\n`,
+    ),
+    "t.yaml",
+  );
+  assert.deepEqual(
+    problems.map((p) => [p.code, p.line, p.column, p.hint]),
+    [
+      ["yaml-syntax", 9, 40, 'Quote it: assert: {json: [{path: "$.json.items[0].id", equals: 1}]}'],
+      ["yaml-syntax", 10, 34, 'Quote it: capture: {first: "$.json.items[0].id", n: $.json.n}'],
+    ],
+  );
+});
