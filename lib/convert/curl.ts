@@ -57,6 +57,7 @@ export interface CurlSummary {
   ignored: string[];
   /** Environment variables to set before running, in order of first use. */
   env: string[];
+  /** What could not be carried, by step and line. */
   notes: string[];
 }
 
@@ -64,7 +65,9 @@ export interface CurlSummary {
 export interface CurlResult {
   /** The flow file's text: the same commands always give the same bytes. */
   yaml: string;
+  /** What was converted, skipped, ignored and needs setting. */
   summary: CurlSummary;
+  /** Always empty: the files commands send are the user's own, referenced where they are. */
   files: { path: string; text: string }[];
 }
 

@@ -176,9 +176,9 @@ function emptyRequest(): CurlRequest {
 export function readCurlArgs(args: string[]): CurlRequest {
   const r = emptyRequest();
   let i = 0;
-  const value = (name: string): string | undefined => {
+  const value = (written: string): string | undefined => {
     if (i >= args.length) {
-      r.notes.push(`--${name} has no value at the end of the command; it was ignored.`);
+      r.notes.push(`${written} has no value at the end of the command; it was ignored.`);
       return undefined;
     }
     return args[i++];
@@ -193,15 +193,19 @@ export function readCurlArgs(args: string[]): CurlRequest {
     } else if (word === "--") positional = true;
     else if (word.startsWith("--")) {
       const name = word.slice(2);
-      const v = TAKES_VALUE.has(name) ? value(name) : "";
+      const v = TAKES_VALUE.has(name) ? value(word) : "";
       if (v !== undefined) apply(r, name, v, word);
-    } else shortCluster(r, word, () => value(word.slice(1, 2)));
+    } else shortCluster(r, word, value);
   }
   return r;
 }
 
 /** `-sSLXPOST`: flags, then one option that takes the rest of the word or the next. */
-function shortCluster(r: CurlRequest, word: string, next: () => string | undefined): void {
+function shortCluster(
+  r: CurlRequest,
+  word: string,
+  next: (written: string) => string | undefined,
+): void {
   for (let k = 1; k < word.length; k++) {
     const letter = word[k];
     const long = SHORT[letter] ?? QUIET_SHORT[letter];
@@ -213,7 +217,7 @@ function shortCluster(r: CurlRequest, word: string, next: () => string | undefin
       apply(r, long, "", `-${letter}`);
       continue;
     }
-    const v = k + 1 < word.length ? word.slice(k + 1) : next();
+    const v = k + 1 < word.length ? word.slice(k + 1) : next(`-${letter}`);
     if (v !== undefined) apply(r, long, v, `-${letter}`);
     return;
   }

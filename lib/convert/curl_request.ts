@@ -52,12 +52,7 @@ export interface CurlRecord {
  */
 export function curlRecords(req: CurlRequest, index: number, files?: CurlFiles): CurlRecord[] {
   const notes = [...req.notes];
-  if (req.user !== undefined && new RegExp(ENV_MARKER.source).test(req.user)) {
-    // A flow has no base64 function: the header's credential is one variable the user sets.
-    notes.push(
-      `-u "${req.user}" reads variables; the flow sends Basic credentials from one variable (BASIC_AUTH): set it to the base64 of that text, e.g. with printf %s "user:password" | base64.`,
-    );
-  }
+  req = checked(req, notes);
   const fromFile = fileBody(req);
   const body = fromFile === undefined ? bodyText(req.data, files, notes) : "";
   const out: CurlRecord[] = [];
@@ -68,18 +63,49 @@ export function curlRecords(req: CurlRequest, index: number, files?: CurlFiles):
     const headers = requestHeaders(req, body !== undefined && !req.get);
     const record = baseRecord(index, method(req, body !== undefined), url, headers);
     if (!req.get && body !== undefined) {
-      if (record.method === "GET" || record.method === "HEAD") {
-        notes.push(
-          `curl sends this ${record.method} with a body, which a flow cannot: it was left out.`,
-        );
-      } else if (fromFile === undefined) record.bodyText = body;
-      else sendFile(fromFile, extras, files, notes);
+      placeBody({ record, extras }, body, fromFile, files);
     }
     if (req.form.length > 0) extras.multipart = req.form;
     if (req.upload !== undefined) upload(req.upload, record, extras, files, notes);
     out.push({ record, extras });
   }
   return out;
+}
+
+/** The request less what curl would refuse, with notes on that and on `-u` from variables. */
+function checked(req: CurlRequest, notes: string[]): CurlRequest {
+  if (req.user !== undefined && new RegExp(ENV_MARKER.source).test(req.user)) {
+    // A flow has no base64 function: the header's credential is one variable the user sets.
+    notes.push(
+      `-u "${req.user}" reads variables; the flow sends Basic credentials from one variable (BASIC_AUTH): set it to the base64 of that text, e.g. with printf %s "user:password" | base64.`,
+    );
+  }
+  if (req.data.length === 0 || req.get || (req.form.length === 0 && req.upload === undefined)) {
+    return req;
+  }
+  // curl refuses to run such a command ("You can only select one HTTP request method").
+  const form = req.form.length > 0;
+  notes.push(
+    `curl refuses ${form ? "-F" : "-T"} together with -d and its kin; the ${
+      form ? "form" : "file"
+    } is sent and the data left out.`,
+  );
+  return { ...req, data: [] };
+}
+
+/** The body: text on the record, a file as the step's `body_file`; none for GET and HEAD. */
+function placeBody(
+  { record, extras }: CurlRecord,
+  body: string,
+  fromFile: string | undefined,
+  files: CurlFiles | undefined,
+): void {
+  if (record.method === "GET" || record.method === "HEAD") {
+    extras.notes.push(
+      `curl sends this ${record.method} with a body, which a flow cannot: it was left out.`,
+    );
+  } else if (fromFile === undefined) record.bodyText = body;
+  else sendFile(fromFile, extras, files, extras.notes);
 }
 
 /** A record with no response, as the stages expect one. */

@@ -106,7 +106,8 @@ const ANSI: Record<string, string> = {
  * ```
  */
 export function splitBash(text: string, env: EnvNames): ShellCommand[] {
-  const cur = new Cursor(text);
+  // A script saved on Windows: its `\` continuations end in CRLF.
+  const cur = new Cursor(text.replaceAll("\r\n", "\n"));
   const commands: ShellCommand[] = [];
   let command: ShellCommand | undefined;
   const end = () => {

@@ -38,6 +38,13 @@
  * A new converter (another recording format) is a new reader that gives
  * records, then the same stages.
  *
+ * **`convert curl`** is such a reader ({@linkcode convertCurl} in
+ * `curl.ts`): the text split as bash (`curl_shell.ts`) or as cmd
+ * (`curl_cmd.ts`) would split it, each command's options read as curl reads
+ * them (`curl_options.ts`) into records (`curl_request.ts`), then the
+ * correlate and write stages with rules for a command sent as written
+ * (`curl_steps.ts`: no run id, no fresh values, `$NAME` kept as a variable).
+ *
  * No size exceptions: every function is under 60 lines and complexity 15.
  *
  * Other stages may import a file of this folder directly: `cli/convert.ts`
@@ -65,5 +72,13 @@ export {
   type ConvertSummary,
   formatSummary,
 } from "./har.ts";
+export {
+  convertCurl,
+  type CurlFiles,
+  type CurlOptions,
+  type CurlResult,
+  type CurlSummary,
+  formatCurlSummary,
+} from "./curl.ts";
 export type { OwnDropped } from "./dropped.ts";
 export type { Decision, TwoRecordingsSummary } from "./two_recordings_correlate.ts";

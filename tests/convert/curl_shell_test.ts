@@ -1,0 +1,148 @@
+/**
+ * The splitters of `convert curl`: every quoting form bash and cmd have as
+ * browsers and docs write them, errors with their line and column, and time
+ * that grows with the text, not faster.
+ */
+import assert from "node:assert/strict";
+import { UsageError } from "../../lib/model/errors.ts";
+import { isCmd, splitCmd } from "../../lib/convert/curl_cmd.ts";
+import { ENV_MARKER, splitBash } from "../../lib/convert/curl_shell.ts";
+
+const bash = (text: string, env: string[] = []) => splitBash(text, env).map((c) => c.words);
+const cmd = (text: string, env: string[] = []) => splitCmd(text, env).map((c) => c.words);
+
+Deno.test("bash: single quotes keep everything, '\\'' puts a quote in", () => {
+  assert.deepEqual(bash(`curl 'a b $X \\ "c"' 'It'\\''s'`), [["curl", 'a b $X \\ "c"', "It's"]]);
+});
+
+Deno.test('bash: double quotes escape only $ ` " \\ and a newline', () => {
+  assert.deepEqual(bash('curl "a \\"b\\" \\$c \\\\ \\` \\n \\x"'), [[
+    "curl",
+    'a "b" $c \\ ` \\n \\x',
+  ]]);
+  assert.deepEqual(bash('curl "one\\\ntwo"'), [["curl", "onetwo"]]);
+});
+
+Deno.test("bash: $'…' reads C escapes as bash does", () => {
+  const [[, word]] = bash(
+    "curl $'\\n\\t\\r\\\\\\'\\\"\\x41\\u00e9\\U0001F600\\101\\cA\\e\\q\\u0021'",
+  );
+  assert.equal(word, "\n\t\r\\'\"A\u00e9\u{1F600}A\x01\x1b\\q!");
+});
+
+Deno.test("bash: unquoted backslashes, continuations, comments and separators", () => {
+  assert.deepEqual(
+    bash(
+      "curl a\\ b ab\\\ncd \\\n  -H x # a comment 'unclosed\nnext a#b; c && d || e | f & g\r\ncurl 'x' \\\r\n -v",
+    ),
+    [
+      ["curl", "a b", "abcd", "-H", "x"],
+      ["next", "a#b"],
+      ["c"],
+      ["d"],
+      ["e"],
+      ["f"],
+      ["g"],
+      ["curl", "x", "-v"],
+    ],
+  );
+});
+
+Deno.test("bash: $NAME and ${NAME} become markers; $(…) stays text with a note", () => {
+  const env: string[] = [];
+  const [c] = splitBash('curl "Bearer $TOKEN" ${HOST}/x "$(date)" $1', env);
+  assert.deepEqual(env, ["TOKEN", "HOST"]);
+  const marker = (i: number) => `zQzENV${i}zQz`;
+  assert.deepEqual(c.words, ["curl", `Bearer ${marker(0)}`, `${marker(1)}/x`, "$(date)", "$1"]);
+  assert.match(c.notes[0], /A shell expansion at line 1, column \d+ \("\$\(date\)/);
+  assert.ok(new RegExp(ENV_MARKER.source).test(c.words[1]));
+});
+
+Deno.test("bash: a quote left open is one error with its line and column", () => {
+  const cases: [string, RegExp][] = [
+    ["curl a \\\n  -H 'x: y", /^Unterminated single quote at line 2, column 6\.$/],
+    ['curl "abc', /^Unterminated double quote at line 1, column 6\.$/],
+    ["\n\ncurl $'abc", /^Unterminated \$'…' quote at line 3, column 6\.$/],
+  ];
+  for (const [text, message] of cases) {
+    assert.throws(() => splitBash(text, []), (e) => {
+      assert.ok(e instanceof UsageError && e.code === "bad-curl");
+      assert.match(e.message, message);
+      return true;
+    });
+  }
+});
+
+Deno.test('cmd: Chrome\'s ^ escapes, ^" quoting, ^\\^" quotes and ^-newline-newline', () => {
+  const text = 'curl ^"https://a.test/x?a=1^&b=^%^5B^" ^\n  -H ^"x: ^\\^"q^\\^" ^{^!^}^" ^\n' +
+    '  --data-raw ^"l1^\n\nl2	tab^"';
+  assert.deepEqual(cmd(text), [[
+    "curl",
+    "https://a.test/x?a=1&b=%5B",
+    "-H",
+    'x: "q" {!}',
+    "--data-raw",
+    "l1\nl2\ttab",
+  ]]);
+});
+
+Deno.test('cmd: the runtime\'s quotes: "" and \\" inside, backslashes before a quote', () => {
+  assert.deepEqual(cmd('curl "{""a"":""50"%"""}" "a\\\\b" "c\\\\" x\\"y "d\\\\\\"e"'), [[
+    "curl",
+    '{"a":"50%"}',
+    "a\\\\b",
+    "c\\",
+    'x"y',
+    'd\\"e',
+  ]]);
+});
+
+Deno.test("cmd: %NAME% is a variable, %^NAME% is not; & and && end a command", () => {
+  const env: string[] = [];
+  const words = cmd("curl %TOKEN% 100%^OK & curl b && curl c | more", env);
+  assert.deepEqual(env, ["TOKEN"]);
+  assert.deepEqual(words, [["curl", "zQzENV0zQz", "100%OK"], ["curl", "b"], ["curl", "c"], [
+    "more",
+  ]]);
+});
+
+Deno.test("cmd: a quote open at the end of its line is one error with its line and column", () => {
+  assert.throws(() => splitCmd('curl "a" ^\n  -H "x: y\n', []), (e) => {
+    assert.ok(e instanceof UsageError && e.code === "bad-curl");
+    assert.equal(e.message, "Unterminated double quote at line 2, column 6.");
+    return true;
+  });
+});
+
+Deno.test("isCmd tells the shells apart", () => {
+  assert.ok(isCmd('curl ^"https://a.test/^"'));
+  assert.ok(isCmd('curl "https://a.test/" ^\n -H "a: b"'));
+  assert.ok(isCmd('curl "a" -d "{""k"":1}"'));
+  assert.ok(isCmd('curl.exe "https://a.test/"'));
+  assert.ok(!isCmd("curl 'https://a.test/' \\\n  -H 'a: ^\"b'"));
+  assert.ok(!isCmd('curl "https://a.test/" -H "a: b"'));
+});
+
+Deno.test("splitting takes time in proportion to the text", () => {
+  // One command of many words: a bounded number of commands, an unbounded text.
+  const line = "-H 'a: b' -H \"a: \\\"b\\\"\" --data-raw $'x\\ny' ";
+  const time = (n: number, split: (t: string) => unknown, unit: string) => {
+    const text = unit.repeat(n);
+    const start = performance.now();
+    split(text);
+    return performance.now() - start;
+  };
+  for (
+    const [split, unit] of [
+      [(t: string) => splitBash(t, []), line],
+      [(t: string) => splitCmd(t, []), '-H ^"a: ^\\^"b^\\^"^" "x ""y"" z" ^\n '],
+    ] as const
+  ) {
+    time(2000, split, unit); // warm up
+    const small = time(4000, split, unit);
+    const large = time(16000, split, unit);
+    // Four times the text: well under sixteen times the time (quadratic), with slack for noise.
+    assert.ok(large < small * 8 + 200, `${small} ms, then ${large} ms`);
+    assert.ok(large < 5000, `${large} ms`);
+  }
+});

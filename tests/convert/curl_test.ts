@@ -1,0 +1,155 @@
+/**
+ * `convertCurl`: one step per request, secrets as variables and never in the
+ * output, what was skipped, ignored and not carried said, bad input as one
+ * sentence, the same text giving the same bytes, and time in proportion to
+ * the input.
+ */
+import assert from "node:assert/strict";
+import { UsageError } from "../../lib/model/errors.ts";
+import { convertCurl, formatCurlSummary } from "../../lib/convert/curl.ts";
+import { MAX_CURL_COMMANDS } from "../../lib/convert/curl_shell.ts";
+
+const SESSION = `curl 'https://app.test/api/me?api_key=k3y-0123456789' \\
+  -H 'authorization: Bearer eyJhbGciOiJIUzI1NiJ9.e30.c2ln' \\
+  -b 'sessionid=8f7d6c5b4a39e2d1; _ga=GA1.1.1.1; theme=dark' \\
+  -H 'sec-fetch-mode: cors' -H 'user-agent: Mozilla/5.0' --compressed
+curl https://app.test/api/login -H 'content-type: application/json' \\
+  --data-raw '{"email":"ann@example.com","password":"hunter2hunter2"}'
+curl -u admin:s3cr3t-pw https://app.test/api/admin/stats --digest -c jar.txt
+echo done`;
+
+Deno.test("secrets become required variables and no secret value is written", () => {
+  const { yaml, summary } = convertCurl(SESSION);
+  for (
+    const secret of [
+      "k3y-0123456789",
+      "eyJhbGciOiJIUzI1NiJ9",
+      "8f7d6c5b4a39e2d1",
+      "hunter2hunter2",
+      "s3cr3t-pw",
+      btoa("admin:s3cr3t-pw"),
+    ]
+  ) {
+    assert.ok(!yaml.includes(secret), secret);
+    assert.ok(!formatCurlSummary(summary).includes(secret), secret);
+  }
+  assert.deepEqual(summary.env, [
+    "API_KEY",
+    "SESSION_COOKIE",
+    "API_TOKEN",
+    "LOGIN_PASSWORD",
+    "BASIC_AUTH",
+  ]);
+  assert.match(yaml, /url: \$\{vars\.base_url\}\/api\/me\?api_key=\$\{ENV\.API_KEY\}/);
+  assert.match(yaml, /cookie: theme=dark; \$\{ENV\.SESSION_COOKIE\}/);
+  assert.ok(!/sec-fetch|user-agent|_ga|accept-encoding/.test(yaml), yaml);
+  assert.match(yaml, /^# Set these environment variables before running/m);
+});
+
+Deno.test("the summary names skipped commands and ignored options per step", () => {
+  const { summary } = convertCurl(SESSION);
+  const text = formatCurlSummary(summary);
+  assert.match(text, /^Converted 3 curl commands into 3 steps\.$/m);
+  assert.match(text, /^Skipped 1 command that is not curl: line 8: echo\.$/m);
+  assert.match(
+    text,
+    /^Ignored options: list_stats \(line 7\): --digest, -c \(--cookie-jar\)\.$/m,
+  );
+  assert.match(
+    text,
+    /^Set before running: API_KEY, SESSION_COOKIE, API_TOKEN, LOGIN_PASSWORD, BASIC_AUTH\.$/m,
+  );
+});
+
+Deno.test("a command is sent as written: no run id, no fresh id, $NAME as the variable", () => {
+  const { yaml, summary } = convertCurl(
+    `curl https://a.test/users -H "Idempotency-Key: 6f1c2b7e-8d4a-4e3f-9a1b-c5d6e7f80912" -H "X-Tenant: $TENANT" --json '{"email":"ann@example.com","name":"user_1234","ref":"6f1c2b7e-8d4a-4e3f-9a1b-c5d6e7f80913"}'`,
+  );
+  assert.ok(!yaml.includes("RUN_ID") && !yaml.includes("RANDOM"), yaml);
+  assert.match(yaml, /idempotency-key: "6f1c2b7e-8d4a-4e3f-9a1b-c5d6e7f80912"/);
+  assert.match(yaml, /x-tenant: \$\{ENV\.TENANT\}/);
+  assert.match(yaml, /email: ann@example\.com/);
+  assert.deepEqual(summary.env, ["TENANT"]);
+});
+
+Deno.test("spelling b writes ${NAME} references", () => {
+  const { yaml } = convertCurl(
+    `curl https://a.test/x -H 'Authorization: Bearer abcdef123456' -H "X: $Y"`,
+    {
+      spelling: "b",
+    },
+  );
+  assert.match(yaml, /authorization: Bearer \$\{API_TOKEN\}/);
+  assert.match(yaml, /x: \$\{Y\}/);
+  assert.match(yaml, /base_url: \$\{BASE_URL:-https:\/\/a\.test\}/);
+});
+
+Deno.test("-u built from variables asks for BASIC_AUTH and says what it is", () => {
+  const { summary } = convertCurl("curl -u $SID:$TOKEN https://a.test/x");
+  assert.deepEqual(summary.env, ["BASIC_AUTH"]);
+  assert.match(
+    summary.notes.join("\n"),
+    /-u "\$\{ENV\.SID\}:\$\{ENV\.TOKEN\}" reads variables; .*BASIC_AUTH.*base64/,
+  );
+});
+
+Deno.test("the request options, multipart and body_file are the flow's own keys", () => {
+  const { yaml, summary } = convertCurl(
+    "curl -kL -m 5 -x proxy.test:8080 -F 'doc=@a dir/r.pdf;type=application/pdf' -F n=1 https://a.test/up\n" +
+      "curl --data-binary @blob.bin https://a.test/raw",
+  );
+  assert.match(yaml, /doc: \{ file: a dir\/r\.pdf, content_type: application\/pdf \}/);
+  assert.match(yaml, /"n": "1"/);
+  assert.match(yaml, /body_file: blob\.bin/);
+  assert.match(
+    yaml,
+    /options:\n {6}insecure: true\n {6}follow_redirects: true\n {6}timeout: "5000ms"\n {6}proxy: http:\/\/proxy\.test:8080/,
+  );
+  // Without a way to read files (the library alone), nothing is said about them.
+  assert.deepEqual(summary.notes, []);
+});
+
+Deno.test("bad input is one sentence: an open quote, no curl, nothing, too many commands", () => {
+  const cases: [string, string][] = [
+    ["curl 'https://a.test/", "Unterminated single quote at line 1, column 6."],
+    ["echo hi\nls", 'The input holds no curl command (2 commands, none starting with "curl").'],
+    ["  \n# only a comment\n", "The input holds no command."],
+    ["curl ftp://a.test/f", "No curl command in the input sends an http(s) request."],
+    ["curl a.test\n".repeat(MAX_CURL_COMMANDS + 1), "The input holds more than 10,000 commands."],
+  ];
+  for (const [text, message] of cases) {
+    assert.throws(() => convertCurl(text), (e) => {
+      assert.ok(e instanceof UsageError && e.code === "bad-curl", String(e));
+      assert.equal(e.message, message);
+      assert.ok(e.hint !== undefined && !e.hint.includes("\n"));
+      return true;
+    });
+  }
+});
+
+Deno.test("the same commands give the same bytes", () => {
+  assert.equal(convertCurl(SESSION).yaml, convertCurl(SESSION).yaml);
+});
+
+Deno.test("conversion time grows in proportion to the number of commands", () => {
+  const commands = (n: number) =>
+    Array.from(
+      { length: n },
+      (_, i) =>
+        `curl 'https://a.test/v1/items/${i}?page=${i}' -H 'authorization: Bearer tok${
+          i % 9
+        }abcdefgh' --json '{"name":"item ${i}","n":${i}}'`,
+    ).join("\n");
+  const time = (n: number) => {
+    const text = commands(n);
+    const start = performance.now();
+    const { summary } = convertCurl(text);
+    assert.equal(summary.steps, n);
+    return performance.now() - start;
+  };
+  time(300); // warm up
+  const small = time(1000);
+  const large = time(4000);
+  assert.ok(large < small * 8 + 300, `1,000 commands: ${small} ms; 4,000: ${large} ms`);
+  assert.ok(large < 5000, `${large} ms`);
+});
