@@ -261,7 +261,8 @@ export function parse<T extends OptionSpec>(args: string[], options: T): Parsed<
 /**
  * Parses a subcommand's arguments. Returns undefined after printing the
  * command's help (its options read from `options`) for --help; throws
- * `noPaths` when no path was given.
+ * `noPaths` when no path was given, unless `pathless` says the options
+ * given are enough (`--setup` alone).
  *
  * @example
  * ```ts
@@ -278,12 +279,13 @@ export function command<T extends OptionSpec>(
   options: T,
   noPaths: UsageError,
   name?: string,
+  pathless?: (values: Parsed<T>["values"]) => boolean,
 ): Parsed<T> | undefined {
   const parsed = parse(args, options);
   if ((parsed.values as { help?: boolean }).help) {
     out(name !== undefined && hasUsage(name) ? commandHelp(name, options) : HELP);
     return undefined;
   }
-  if (parsed.positionals.length === 0) throw noPaths;
+  if (parsed.positionals.length === 0 && !pathless?.(parsed.values)) throw noPaths;
   return parsed;
 }

@@ -36,6 +36,8 @@ export async function validate(args: string[]): Promise<number> {
     VALIDATE_OPTIONS,
     new UsageError("no-paths", "No flow files given.", "Usage: flowrun validate <path>..."),
     "validate",
+    // As for run: setup and teardown flows alone are a run to check.
+    (values) => Boolean(values.setup?.length || values.teardown?.length),
   );
   if (!parsed) return EXIT.passed;
   const { values, positionals } = parsed;

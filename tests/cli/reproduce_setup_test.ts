@@ -157,3 +157,25 @@ Deno.test("reproduce: a failed teardown flow's line names it once, by --teardown
     await srv.close();
   }
 });
+
+Deno.test("run and validate take --setup or --teardown without a path; with neither, a path is needed", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-setup-only-" });
+  try {
+    await Deno.writeTextFile(
+      `${dir}/setup.yaml`,
+      'name: setup\nsteps:\n  - name: s\n    request: {url: "http://x.test/${vars.nope}"}\n',
+    );
+    for (const command of ["validate", "run"]) {
+      const only = await runCli([command, "--setup", "setup.yaml"], { cwd: dir });
+      assert.equal(only.code, 2, only.stdout + only.stderr);
+      assert.match(only.stdout + only.stderr, /setup\.yaml:4:\d+ error\[unknown-var\]/);
+      const none = await runCli(command === "run" ? ["run", "--jobs", "2"] : ["validate"], {
+        cwd: dir,
+      });
+      assert.equal(none.code, 2);
+      assert.match(none.stderr, /error\[no-paths\]/);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
