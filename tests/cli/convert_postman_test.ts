@@ -246,3 +246,73 @@ Deno.test("convert postman: the README's table of real collections matches what 
     ], name);
   }
 });
+
+Deno.test("convert postman: a poll by setNextRequest and an OAuth2 client-credentials grant run against a server", async () => {
+  const calls: string[] = [];
+  let polls = 0;
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (req) => {
+    const url = new URL(req.url);
+    calls.push(`${req.method} ${url.pathname}`);
+    if (url.pathname === "/token") {
+      const form = new URLSearchParams(await req.text());
+      const ok = form.get("client_id") === "cid" && form.get("client_secret") === "csecret";
+      return ok ? Response.json({ access_token: "tok-1" }) : new Response(null, { status: 401 });
+    }
+    if (req.headers.get("authorization") !== "Bearer tok-1") {
+      return new Response(null, { status: 401 });
+    }
+    return Response.json({ done: ++polls >= 3 });
+  });
+  const origin = `http://127.0.0.1:${server.addr.port}`;
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(
+      `${dir}/c.json`,
+      JSON.stringify({
+        info: {
+          name: "Jobs",
+          schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json",
+        },
+        auth: {
+          type: "oauth2",
+          oauth2: [
+            { key: "grant_type", value: "client_credentials" },
+            { key: "accessTokenUrl", value: "{{baseUrl}}/token" },
+            { key: "clientId", value: "cid" },
+            { key: "clientSecret", value: "csecret" },
+            { key: "client_authentication", value: "body" },
+          ],
+        },
+        item: [{
+          name: "Poll the job",
+          request: { method: "GET", url: "{{baseUrl}}/job" },
+          event: [{
+            listen: "test",
+            script: {
+              exec: [
+                "pm.test('ok', () => pm.response.to.have.status(200));",
+                "if (!pm.response.json().done) { postman.setNextRequest(pm.info.requestName); }",
+              ],
+            },
+          }],
+        }],
+      }),
+    );
+    const conversion = await runCli(["convert", "postman", `${dir}/c.json`, "-o", `${dir}/out`]);
+    assert.equal(conversion.code, 0, conversion.stderr);
+    assert.match(conversion.stderr, /Added 1 OAuth2 token step/);
+    const result = await runCli(["run", `${dir}/out`], {
+      env: {
+        BASE_URL: origin,
+        OAUTH2_CLIENT_ID: "cid",
+        OAUTH2_CLIENT_SECRET: "csecret",
+      },
+    });
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    // Newman would poll three times too (plus the token request the Postman app makes).
+    assert.deepEqual(calls, ["POST /token", "GET /job", "GET /job", "GET /job"]);
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

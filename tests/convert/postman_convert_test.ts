@@ -281,3 +281,39 @@ Deno.test("postman convert: an OAuth2 grant that runs unattended is a token step
   assert.equal(summary.tokenSteps, 1);
   assert.ok(!files[0].text.includes("s3cr3t-value"));
 });
+
+Deno.test("postman convert: a polling setNextRequest is a bounded loop; a stop and a jump leave requests out as Newman does", () => {
+  const script = (line: string) => [{ listen: "test", script: { exec: [line] } }];
+  const { files, summary } = convertPostman(collection([
+    {
+      name: "Poll",
+      request: "https://a.test/job",
+      event: script("if (!pm.response.json().done) postman.setNextRequest(pm.info.requestName);"),
+    },
+    {
+      name: "Jump",
+      request: "https://a.test/j",
+      event: script("postman.setNextRequest('Target');"),
+    },
+    { name: "Skipped", request: "https://a.test/s" },
+    { name: "Target", request: "https://a.test/t", event: script("postman.setNextRequest(null);") },
+    { name: "After", request: "https://a.test/a" },
+  ]));
+  const steps = flow(files[0].text).steps;
+  assert.deepEqual(steps.map((s: { name: string }) => s.name), ["poll", "jump", "target"]);
+  assert.deepEqual(steps[0].loop, {
+    max_attempts: 30,
+    sleep_ms: 500,
+    // Until `done` is truthy, as JavaScript reads it.
+    until: {
+      json: [
+        { path: "$.json.done", exists: true },
+        { path: "$.json.done", notEquals: false },
+        { path: "$.json.done", notEquals: null },
+        { path: "$.json.done", notEquals: 0 },
+        { path: "$.json.done", notEquals: "" },
+      ],
+    },
+  });
+  assert.deepEqual(summary.notSent, ["Skipped", "After"]);
+});

@@ -118,14 +118,14 @@ Deno.test("postman translate: an if on the response is a check group; on an unse
 Deno.test("postman translate: what is not understood stays, line by line, and is counted", () => {
   const t = one(
     "pm.test('schema', () => { pm.response.to.have.jsonSchema(schema); });\n" +
-      "postman.setNextRequest('Login');\n" +
+      "postman.setNextRequest(next);\n" +
       "tests['odd'] = pm.globals.get('a') + 1 > 2;",
   );
   assert.equal(t.translated, 0);
   assert.equal(t.untranslatedAssertions, 2);
   assert.deepEqual(t.untranslated, [
     "pm.response.to.have.jsonSchema(schema);",
-    "postman.setNextRequest('Login');",
+    "postman.setNextRequest(next);",
     "tests['odd'] = pm.globals.get('a') + 1 > 2;",
   ]);
 });
@@ -148,4 +148,30 @@ Deno.test("postman translate: pm.variables.replaceIn of one placeholder reads th
   const mixed = one("pm.expect(pm.response.json().id).to.eql(pm.variables.replaceIn('a-{{id}}'));");
   assert.equal(mixed.translated, 0);
   assert.equal(mixed.untranslatedAssertions, 1);
+});
+
+Deno.test("postman translate: setNextRequest that repeats, stops or jumps ahead is said; others stay", () => {
+  const poll = translateScript(
+    "var j = pm.response.json();\nif (j.state !== 'done') { postman.setNextRequest(pm.info.requestName); }",
+    unset,
+    "Poll",
+  );
+  assert.deepEqual(poll.next, {
+    kind: "repeat",
+    while: [{ path: "$.json.state", op: "notEquals", value: "done" }],
+  });
+  assert.deepEqual(translateScript("postman.setNextRequest(null);", unset, "A").next, {
+    kind: "stop",
+  });
+  assert.deepEqual(translateScript("pm.execution.setNextRequest('Last');", unset, "A").next, {
+    kind: "jump",
+    target: "Last",
+  });
+  const conditional = translateScript(
+    "if (pm.response.code === 200) { postman.setNextRequest('Other'); }",
+    unset,
+    "A",
+  );
+  assert.equal(conditional.next, undefined);
+  assert.deepEqual(conditional.untranslated, ["postman.setNextRequest('Other');"]);
 });

@@ -11,6 +11,32 @@ import type { Cond } from "./script/sym.ts";
 
 const isScalar = (v: unknown): v is YScalar => v === null || typeof v !== "object";
 
+/** JavaScript falsy values a JSON body can hold. */
+const FALSY = [false, null, 0, ""];
+
+/**
+ * A condition as flowrun's operators: JavaScript truthiness is "exists and
+ * none of the falsy values"; falsiness is "one of them" (a missing value,
+ * falsy in JavaScript, fails that check: flowrun has no "or").
+ *
+ * @example
+ * ```ts
+ * import { expand } from "./checks_yaml.ts";
+ * if (expand({ path: "$.json.ok", op: "truthy", value: true }).length !== 5) throw new Error();
+ * if (expand({ path: "$.json.ok", op: "falsy", value: true })[0].op !== "anyOf") throw new Error();
+ * ```
+ */
+export function expand(c: Cond): Cond[] {
+  if (c.op === "truthy") {
+    return [
+      { path: c.path, op: "exists", value: true },
+      ...FALSY.map((value) => ({ path: c.path, op: "notEquals", value })),
+    ];
+  }
+  if (c.op === "falsy") return [{ path: c.path, op: "anyOf", value: FALSY }];
+  return [c];
+}
+
 function condNode(c: Cond, name?: string): YNode {
   const entries: [string, unknown][] = [["path", c.path], [c.op, c.value]];
   if (name !== undefined) entries.push(["name", name]);
@@ -31,19 +57,19 @@ function condNode(c: Cond, name?: string): YNode {
  * ```
  */
 export function checksYaml(items: CheckItem[]): YNode[] {
-  return items.map((item) => {
-    if ("cond" in item) return condNode(item.cond, item.name);
-    const conds = item.if.map((c) => condNode(c));
+  return items.flatMap((item): YNode[] => {
+    if ("cond" in item) return expand(item.cond).map((c) => condNode(c, item.name));
+    const conds = item.if.flatMap(expand).map((c) => condNode(c));
     if (item.checks.length === 0) {
       // Only an else branch: written as the checks that run when the condition does not hold.
-      return ymap([["if", conds.length === 1 ? conds[0] : conds], ["checks", [
+      return [ymap([["if", conds.length === 1 ? conds[0] : conds], ["checks", [
         condNode({ path: "$.status", op: "exists", value: true }),
-      ]], ["else", checksYaml(item.else)]]);
+      ]], ["else", checksYaml(item.else)]])];
     }
-    return ymap([
+    return [ymap([
       ["if", conds.length === 1 ? conds[0] : conds],
       ["checks", checksYaml(item.checks)],
       ["else", item.else.length > 0 ? checksYaml(item.else) : undefined],
-    ]);
+    ])];
   });
 }

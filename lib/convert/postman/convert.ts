@@ -36,6 +36,8 @@ export interface PostmanSummary {
   varsFile?: string;
   envFile?: string;
   unset: string[];
+  /** Requests not sent because a setNextRequest skips them, as in Newman. */
+  notSent: string[];
   /** OAuth2 token steps added: requests Newman does not send. */
   tokenSteps: number;
   /** Postman's generated values (`{{$randomNoun}}`) sent as random hex text. */
@@ -67,6 +69,8 @@ function build(
     capturedBy: new Map(),
     origins: new Map(),
     files: new Set(),
+    notSent: [],
+    seen: new Set(),
   };
   const builders = groups.map((group, i) => {
     const b = new FlowBuilder(i, shared);
@@ -147,11 +151,14 @@ function write(
     env: [],
     unset: [],
     randomized: [],
+    notSent: shared.notSent,
     tokenSteps: builders.reduce((n, b) => n + b.tokenSteps, 0),
     placeholders: [...shared.files].sort(),
   };
   const taken = new Set<string>();
   groups.forEach((group, i) => {
+    // A flow whose every request a setNextRequest skips is not written.
+    if (builders[i].steps.length === 0) return;
     const file = flowFile(c, group, builders[i], shared, String(i + 1).padStart(width, "0"), taken);
     files.push(file.out);
     summary.flows.push(file.flow);

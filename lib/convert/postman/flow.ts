@@ -13,7 +13,7 @@ import { bodyFields, type BodyOut } from "./body.ts";
 import { checksYaml } from "./checks_yaml.ts";
 import type { PmAuth, PmRequest } from "./model.ts";
 import { isUnattended, tokenRequest } from "./oauth2.ts";
-import type { Sym } from "./script/sym.ts";
+import { negate, type Sym } from "./script/sym.ts";
 import { translateScript, type Translation } from "./script/translate.ts";
 import { render } from "./template.ts";
 import { type Variables, varName } from "./vars.ts";
@@ -28,6 +28,14 @@ export interface Shared {
   /** Literal origins → their environment variable. */
   origins: Map<string, string>;
   files: Set<string>;
+  /** Where `setNextRequest(null)` stopped the run: later requests are not sent. */
+  stop?: string;
+  /** A `setNextRequest("name")` jump in progress: requests up to `target` are not sent. */
+  skipTo?: { target: string; from: string };
+  /** Requests not sent because of a `setNextRequest`, by folder path. */
+  notSent: string[];
+  /** Request names already converted (a jump back to one is a loop, not translated). */
+  seen: Set<string>;
 }
 
 /** One request's counts, for the summary. */
@@ -39,6 +47,8 @@ export interface RequestReport {
 }
 
 const NO_BODY = new Set(["GET", "HEAD"]);
+/** The most requests a repeated request (a poll by `setNextRequest`) sends; Newman has no bound. */
+const MAX_REPEATS = 30;
 
 /** Builds one flow's steps. */
 export class FlowBuilder {
@@ -53,6 +63,8 @@ export class FlowBuilder {
   tokenSteps = 0;
   readonly #names = new UniqueNames();
   readonly #bindings = new Map<string, string>();
+  /** Comments for the next step: requests left out before it. */
+  readonly #pending: string[] = [];
   /** OAuth2 token steps by the auth they run for, and the capture each gives. */
   readonly #tokens = new Map<string, string>();
   /** Collection and folder scripts whose untranslated lines a step already shows. */
@@ -83,15 +95,12 @@ export class FlowBuilder {
   }
 
   add(r: PmRequest): void {
-    const comments = [[...r.folders, r.name].join(" › ")];
+    const where = [...r.folders, r.name].join(" › ");
+    if (this.skipped(r, where)) return;
+    const comments = [...this.#pending.splice(0), where];
     const translated = { translated: 0, untranslated: 0 };
     for (const s of r.scripts.filter((s) => s.listen === "prerequest")) {
-      const t = this.translate(
-        s.source,
-        comments,
-        `pre-request script of ${s.owner}`,
-        s.owner !== r.name,
-      );
+      const t = this.translate(s.source, comments, `pre-request script of ${s.owner}`, r);
       for (const set of t.sets) this.shared.literals.set(set.name, set.value);
       for (const c of t.captures) {
         comments.push(`pre-request sets ${c.name} from a response it has not got: not converted`);
@@ -100,9 +109,7 @@ export class FlowBuilder {
     const name = this.#names.take(snake(r.name) || r.method.toLowerCase());
     const request = this.request(r, comments);
     const tests = r.scripts.filter((s) => s.listen === "test")
-      .map((s) =>
-        this.translate(s.source, comments, `test script of ${s.owner}`, s.owner !== r.name)
-      );
+      .map((s) => this.translate(s.source, comments, `test script of ${s.owner}`, r));
     const checks = tests.flatMap((t) => t.checks);
     const captures = new Map<string, string>();
     for (const t of tests) {
@@ -114,13 +121,19 @@ export class FlowBuilder {
       ["name", name],
       ["request", request],
       ["capture", captures.size > 0 ? ymap([...captures]) : undefined],
+      ["loop", this.flowControl(tests, where, comments)],
       ["assert", checks.length > 0 ? ymap([["json", checksYaml(checks)]]) : undefined],
     ]);
     this.steps.push(commented(comments, step));
-    this.reports.push({ request: comments[0], step: name, ...translated });
+    this.reports.push({ request: where, step: name, ...translated });
+    this.bind(tests, name);
+  }
+
+  /** Later `{{x}}` read what this step's scripts set. */
+  bind(tests: Translation[], step: string): void {
     for (const t of tests) {
       for (const c of t.captures) {
-        this.#bindings.set(c.name, `\${steps.${name}.capture.${varName(c.name)}}`);
+        this.#bindings.set(c.name, `\${steps.${step}.capture.${varName(c.name)}}`);
         this.shared.capturedBy.set(c.name, this.index);
         this.shared.literals.delete(c.name);
       }
@@ -128,8 +141,62 @@ export class FlowBuilder {
     }
   }
 
-  translate(source: string, comments: string[], where: string, inherited: boolean): Translation {
-    const t = translateScript(source, (n) => this.variable(n));
+  /** Whether a `setNextRequest` earlier in the run means Newman does not send `r`. */
+  skipped(r: PmRequest, where: string): boolean {
+    const s = this.shared;
+    const jump = s.skipTo;
+    const skip = s.stop !== undefined || (jump !== undefined && jump.target !== r.name);
+    if (skip) {
+      s.notSent.push(where);
+      this.#pending.push(
+        `not sent: ${where} (a setNextRequest in ${s.stop ?? jump?.from} skips it, as in Newman)`,
+      );
+    } else if (jump) {
+      s.skipTo = undefined;
+    }
+    s.seen.add(r.name);
+    return skip;
+  }
+
+  /** A repeat as a bounded loop; a stop or a jump ahead noted for the requests after. */
+  flowControl(tests: Translation[], where: string, comments: string[]): YNode | undefined {
+    for (const next of tests.flatMap((t) => (t.next ? [t.next] : []))) {
+      if (next.kind === "stop") {
+        this.shared.stop = where;
+        comments.push("setNextRequest(null): the run stops after this step, as in Newman");
+      } else if (next.kind === "jump" && this.shared.seen.has(next.target)) {
+        comments.push(
+          `untranslated: setNextRequest("${next.target}") goes back to an earlier request`,
+        );
+      } else if (next.kind === "jump") {
+        this.shared.skipTo = { target: next.target, from: where };
+        comments.push(
+          `setNextRequest("${next.target}"): the requests up to it are not sent, as in Newman`,
+        );
+      } else {
+        const until = next.while.length === 1 ? negate(next.while[0]) : undefined;
+        if (!until) {
+          comments.push(
+            "untranslated: setNextRequest repeats this request while several conditions hold",
+          );
+          continue;
+        }
+        comments.push(
+          `setNextRequest repeats this request: a loop of at most ${MAX_REPEATS} requests`,
+        );
+        return ymap([
+          ["max_attempts", MAX_REPEATS],
+          ["sleep_ms", 500],
+          ["until", ymap([["json", checksYaml([{ cond: until }])]])],
+        ]);
+      }
+    }
+    return undefined;
+  }
+
+  translate(source: string, comments: string[], where: string, r: PmRequest): Translation {
+    const inherited = !where.endsWith(` of ${r.name}`);
+    const t = translateScript(source, (n) => this.variable(n), r.name);
     if (t.untranslated.length > 0 && inherited && this.#commented.has(`${where}\n${source}`)) {
       comments.push(`untranslated: the ${where}, as shown at the first step it runs for`);
     } else if (t.untranslated.length > 0) {

@@ -168,8 +168,9 @@ function property(s: State, word: string): boolean {
     case "undefined":
       return push(s, { path, op: "exists", value: false });
     case "exist":
-    case "ok":
       return push(s, { path, op: "exists", value: true });
+    case "ok":
+      return push(s, { path, op: "truthy", value: true });
     case "empty":
       return s.negated
         ? (s.negated = false, push(s, { path: `${path}[0]`, op: "exists", value: true }))

@@ -46,6 +46,8 @@ const NEGATED: Record<string, string> = {
  */
 export function negate(c: Cond): Cond | undefined {
   if (c.op === "exists") return { ...c, value: !c.value };
+  if (c.op === "truthy") return { ...c, op: "falsy" };
+  if (c.op === "falsy") return { ...c, op: "truthy" };
   const op = NEGATED[c.op];
   return op ? { ...c, op } : undefined;
 }
@@ -68,7 +70,7 @@ export function member(path: string, name: string | number): string {
 
 /**
  * The conditions a value stands for when used as a test's result or an `if`'s
- * test: a condition itself, a length (non-empty), a path (it exists), a known
+ * test: a condition itself, a length (non-empty), a path (truthy), a known
  * value (`true`/`false`, as a constant).
  *
  * @example
@@ -86,7 +88,8 @@ export function truthy(s: Sym | undefined): Cond[] | boolean | undefined {
     case "len":
       return [{ path: `${s.path}[0]`, op: "exists", value: true }];
     case "path":
-      return [{ path: s.path, op: "exists", value: true }];
+      // JavaScript's truthiness, which flowrun writes as checks (see checks_yaml.ts).
+      return [{ path: s.path, op: "truthy", value: true }];
     case "lit":
       return Boolean(s.value);
     default:

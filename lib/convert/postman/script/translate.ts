@@ -12,9 +12,10 @@
 import { MAX_SCRIPT_DEPTH } from "../limits.ts";
 import { dotted, type EvalContext, evaluate } from "./eval.ts";
 import { expectChecks } from "./expect.ts";
+import { isNextRequest, type NextRequest, nextRequest } from "./next.ts";
 import { type Node, parseScript } from "./parse.ts";
 import type { Cond, Sym } from "./sym.ts";
-import { truthy } from "./sym.ts";
+import { negate, truthy } from "./sym.ts";
 
 /** A check, or a group of checks under a condition. */
 export type CheckItem =
@@ -32,6 +33,8 @@ export interface Translation {
   untranslated: string[];
   translated: number;
   untranslatedAssertions: number;
+  /** Where the script sends the run next, when it says so in a way a flow can. */
+  next?: NextRequest;
 }
 
 /** Calls that set a Postman variable: `(name, value)`. */
@@ -58,6 +61,10 @@ class Translator {
   };
   readonly ctx: EvalContext;
   #sink: CheckItem[] = this.out.checks;
+  /** The conditions of the `if` branches being walked; `undefined` for one that cannot be said. */
+  #when: (Cond[] | undefined)[] = [];
+  /** The request's name, which `setNextRequest` may name to repeat it. */
+  requestName = "";
 
   /** Variables this script set, as later statements of it read them. */
   readonly #local = new Map<string, Sym>();
@@ -124,9 +131,13 @@ class Translator {
     const checks: CheckItem[] = [];
     const otherwise: CheckItem[] = [];
     this.#sink = checks;
+    this.#when.push(test);
     this.statement(node.consequent, name, depth);
     this.#sink = otherwise;
+    const negated = test.length === 1 ? negate(test[0]) : undefined;
+    this.#when[this.#when.length - 1] = negated ? [negated] : undefined;
     if (node.alternate) this.statement(node.alternate, name, depth);
+    this.#when.pop();
     this.#sink = outer;
     if (checks.length > 0 || otherwise.length > 0) {
       outer.push({ if: test, checks, else: otherwise });
@@ -141,7 +152,15 @@ class Translator {
     if (callee && IGNORED.test(callee)) return;
     if (callee === "pm.test") return this.pmTest(node, e, depth);
     if (callee && SETTERS.has(callee)) return this.setter(node, e);
+    if (isNextRequest(e)) return this.next(node, e);
     this.expectation(node, e, name);
+  }
+
+  next(node: Node, e: Node): void {
+    const when = this.#when.some((w) => w === undefined) ? undefined : this.#when.flat() as Cond[];
+    const next = this.out.next ? undefined : nextRequest(e, this.ctx, when, this.requestName);
+    if (next) this.out.next = next;
+    else this.lines(node);
   }
 
   /** `x = …` keeps a value for later statements; `tests[…] = …` is a check. */
@@ -254,8 +273,13 @@ function countAssertions(text: string): number {
  * }
  * ```
  */
-export function translateScript(source: string, variable: (name: string) => Sym): Translation {
+export function translateScript(
+  source: string,
+  variable: (name: string) => Sym,
+  requestName = "",
+): Translation {
   const t = new Translator(source, variable);
+  t.requestName = requestName;
   const parsed = parseScript(source);
   if (!parsed.ok) {
     t.out.untranslated.push(`(not translated: ${parsed.why})`);
