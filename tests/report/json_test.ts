@@ -434,7 +434,6 @@ Deno.test("the schema lists properties in the order the report writes them", () 
     headers: { "x-a": "1" },
     ...failing.response!,
   };
-  const report = toJsonReport({
   const share = { total: 2, exercised: 1, percent: 50 };
   const coverage: OpenApiCoverage = {
     document: "api.yaml",
@@ -452,26 +451,27 @@ Deno.test("the schema lists properties in the order the report writes them", () 
     unmatched_omitted: 3,
     requests_omitted: 2,
   };
+  const report = toJsonReport({
     ...traced,
     interrupted: "SIGINT",
     problems: [{ file: "a.yaml", line: 1, column: 1, code: "x", message: "y", hint: "z" }],
-  });
     openapi_coverage: [coverage],
+  });
   const step = report.flows[1].steps[1];
-  const defs = schema.$defs as Record<string, SchemaObject>;
   assert.deepEqual(
     validate(schema, toJsonReport({ ...fixture(), openapi_coverage: [coverage] })),
     [],
     "a report with coverage is valid",
   );
+  const defs = schema.$defs as Record<string, SchemaObject>;
   const keys = (s: unknown) => Object.keys((s as SchemaObject).properties as SchemaObject);
   assert.deepEqual(keys(schema), Object.keys(report));
   assert.deepEqual(keys(defs.flow), Object.keys(report.flows[1]));
   assert.deepEqual(keys(defs.step), Object.keys(step));
   assert.deepEqual(keys(defs.assertion), Object.keys(step.assertions[0]));
   assert.deepEqual(keys(defs.problem), Object.keys(report.problems![0]));
-  assert.deepEqual(
   assert.deepEqual(keys(defs.openapi_coverage), Object.keys(coverage));
+  assert.deepEqual(
     keys((defs.step.properties as Record<string, unknown>).response),
     Object.keys(step.response!),
   );
@@ -632,10 +632,9 @@ const REPORT: Fields<JsonReport> = {
   interrupted: "optional",
   problems: "optional",
   totals: "required",
-  flows: "required",
   openapi_coverage: "optional",
+  flows: "required",
 };
-const PROBLEM: Fields<NonNullable<RunResult["problems"]>[number]> = {
 const COVERAGE: Fields<OpenApiCoverage> = {
   document: "required",
   operations: "required",
@@ -667,6 +666,7 @@ const UNMATCHED: Fields<OpenApiCoverage["unmatched"][number]> = {
   path: "required",
   count: "required",
 };
+const PROBLEM: Fields<NonNullable<RunResult["problems"]>[number]> = {
   file: "required",
   line: "required",
   column: "required",
@@ -775,8 +775,6 @@ Deno.test("the schema has exactly the fields of lib/model/result.ts, required un
     ["#/$defs/step/properties/capture_failures/items", CAPTURE_FAILURE],
     ["#/$defs/assertion", ASSERTION],
     ["#/$defs/problem", PROBLEM],
-  ];
-  for (const [pointer, fields] of pairs) {
     ["#/$defs/openapi_coverage", COVERAGE],
     ["#/$defs/coverage_share", COVERAGE_SHARE],
     ["#/$defs/openapi_coverage/properties/items/items", OPERATION_COVERAGE],
@@ -785,6 +783,8 @@ Deno.test("the schema has exactly the fields of lib/model/result.ts, required un
       RESPONSE_COVERAGE,
     ],
     ["#/$defs/openapi_coverage/properties/unmatched/items", UNMATCHED],
+  ];
+  for (const [pointer, fields] of pairs) {
     const node = pointer === "#" ? schema : at(pointer);
     assert.deepEqual(
       Object.keys(node.properties as SchemaObject).sort(),
