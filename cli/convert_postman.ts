@@ -18,10 +18,12 @@ import { save } from "./save.ts";
 export const CONVERT_POSTMAN_OPTIONS = {
   output: { type: "string", short: "o" },
   environment: { type: "string", short: "e" },
+  globals: { type: "string", short: "g" },
   help: { type: "boolean", short: "h" },
 } as const;
 
-const USAGE = "Usage: flowrun convert postman COLLECTION.json [--environment ENV.json] -o DIR";
+const USAGE =
+  "Usage: flowrun convert postman COLLECTION.json [--environment ENV.json] [--globals GLOBALS.json] -o DIR";
 
 /** `convert postman --help`. */
 export const CONVERT_POSTMAN_HELP = `${USAGE}
@@ -35,6 +37,7 @@ Options:
   -o, --output DIR        the folder the flows are written to (required)
   -e, --environment FILE  a Postman environment: its values become a vars file and an env file,
                           secrets left out
+  -g, --globals FILE      a Postman globals export: its values are the lowest defaults
   -h, --help              this help
 
 Example:

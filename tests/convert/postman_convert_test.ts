@@ -317,3 +317,38 @@ Deno.test("postman convert: a polling setNextRequest is a bounded loop; a stop a
   });
   assert.deepEqual(summary.notSent, ["Skipped", "After"]);
 });
+
+Deno.test("postman convert: globals are the lowest defaults, path variables are filled, bad header names and methods are named", () => {
+  const globals = JSON.stringify({
+    name: "g",
+    values: [{ key: "tenant", value: "acme" }, { key: "user", value: "g" }],
+  });
+  const { files, summary } = convertPostman(
+    collection([
+      {
+        name: "one",
+        request: {
+          method: "GET",
+          url: {
+            raw: "https://a.test/t/{{tenant}}/u/:id",
+            variable: [{ key: "id", value: "{{user}}" }],
+          },
+          header: [{ key: "Bad Header", value: "x" }, { key: "X-Multi", value: "a\nb" }],
+        },
+      },
+      { name: "trace", request: { method: "TRACE", url: "https://a.test/t" } },
+    ], { variable: [{ key: "user", value: "c" }] }),
+    undefined,
+    globals,
+  );
+  const f = flow(files[0].text);
+  assert.deepEqual(f.vars, { tenant: "acme", user: "c" });
+  assert.equal(
+    f.steps[0].request.url,
+    "${ENV.A_TEST_URL:-https://a.test}/t/${vars.tenant}/u/${vars.user}",
+  );
+  assert.deepEqual(f.steps[0].request.headers, { "X-Multi": "a b" });
+  assert.match(files[0].text, /the header "Bad Header" is left out/);
+  assert.equal(f.steps.length, 1);
+  assert.deepEqual(summary.unsendable, ["trace"]);
+});

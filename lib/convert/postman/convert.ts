@@ -38,6 +38,8 @@ export interface PostmanSummary {
   unset: string[];
   /** Requests not sent because a setNextRequest skips them, as in Newman. */
   notSent: string[];
+  /** Requests not converted: flowrun cannot send their method. */
+  unsendable: string[];
   /** OAuth2 token steps added: requests Newman does not send. */
   tokenSteps: number;
   /** Postman's generated values (`{{$randomNoun}}`) sent as random hex text. */
@@ -70,6 +72,7 @@ function build(
     origins: new Map(),
     files: new Set(),
     notSent: [],
+    unsendable: [],
     seen: new Set(),
   };
   const builders = groups.map((group, i) => {
@@ -111,10 +114,15 @@ function merged(groups: PmUnit[][], builders: FlowBuilder[]): PmUnit[][] | undef
  * if (!files[0].text.includes("url: ${ENV.BASE_URL}/login") || summary.reports[0].translated !== 1) throw new Error(files[0].text);
  * ```
  */
-export function convertPostman(collectionText: string, environmentText?: string): PostmanResult {
+export function convertPostman(
+  collectionText: string,
+  environmentText?: string,
+  globalsText?: string,
+): PostmanResult {
   const c = readCollection(collectionText);
   const env = environmentText === undefined ? undefined : readEnvironment(environmentText);
-  const newVars = () => new Variables(c.variables, env?.values ?? []);
+  const globals = globalsText === undefined ? undefined : readEnvironment(globalsText, "--globals");
+  const newVars = () => new Variables(c.variables, env?.values ?? [], globals?.values ?? []);
   let groups = c.units.map((u) => [u]);
   let built = build(c, groups, undefined, newVars);
   // Each pass joins at least two groups, so this ends within as many passes as there are groups.
@@ -152,6 +160,7 @@ function write(
     unset: [],
     randomized: [],
     notSent: shared.notSent,
+    unsendable: shared.unsendable,
     tokenSteps: builders.reduce((n, b) => n + b.tokenSteps, 0),
     placeholders: [...shared.files].sort(),
   };

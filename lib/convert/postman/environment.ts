@@ -19,14 +19,16 @@ import type { PmEnvironment } from "./model.ts";
  * if (e.name !== "dev" || e.values[0].value !== "http://x") throw new Error();
  * ```
  */
-export function readEnvironment(text: string): PmEnvironment {
-  const doc = parseJson(text, "environment") as Record<string, unknown> | null;
+export function readEnvironment(text: string, option = "--environment"): PmEnvironment {
+  const doc = parseJson(text, option === "--globals" ? "globals file" : "environment") as
+    | Record<string, unknown>
+    | null;
   if (typeof doc !== "object" || doc === null || !Array.isArray(doc.values)) {
     throw new UsageError(
       "bad-postman",
       Array.isArray((doc as Record<string, unknown> | null)?.item)
-        ? "The --environment file is a Postman collection, not an environment."
-        : 'The --environment file is not a Postman environment (it has no "values" list).',
+        ? `The ${option} file is a Postman collection, not an environment.`
+        : `The ${option} file is not a Postman environment (it has no "values" list).`,
       "Export the environment from Postman (Environments → Export) and give that .json file.",
     );
   }

@@ -178,3 +178,28 @@ export function events(value: unknown, owner: string): PmScript[] {
   }
   return out;
 }
+
+/**
+ * A URL with Postman's path variables (`/users/:id`, values in the URL
+ * object's `variable` list) filled in, as Postman sends it.
+ *
+ * @example
+ * ```ts
+ * import { withPathVariables } from "./fields.ts";
+ * const raw = { raw: "{{base}}/users/:id/posts/:post_id?x=:id", variable: [{ key: "id", value: "{{userId}}" }, { key: "post_id", value: "7" }] };
+ * if (withPathVariables("{{base}}/users/:id/posts/:post_id?x=:id", raw) !== "{{base}}/users/{{userId}}/posts/7?x=:id") throw new Error();
+ * ```
+ */
+export function withPathVariables(text: string, value: unknown): string {
+  if (!isObject(value)) return text;
+  const vars = pairs(value.variable).filter((v) => !v.disabled);
+  if (vars.length === 0) return text;
+  const values = new Map(vars.map((v) => [v.key, v.value]));
+  const at = text.search(/[?#]/);
+  const path = at < 0 ? text : text.slice(0, at);
+  const rest = at < 0 ? "" : text.slice(at);
+  return path.replace(/\/:([A-Za-z0-9_.-]+)(?=\/|$)/g, (whole, name) => {
+    const v = values.get(name);
+    return v === undefined ? whole : `/${v}`;
+  }) + rest;
+}

@@ -34,6 +34,8 @@ export interface Shared {
   skipTo?: { target: string; from: string };
   /** Requests not sent because of a `setNextRequest`, by folder path. */
   notSent: string[];
+  /** Requests whose method flowrun cannot send, by folder path. */
+  unsendable: string[];
   /** Request names already converted (a jump back to one is a loop, not translated). */
   seen: Set<string>;
 }
@@ -47,6 +49,10 @@ export interface RequestReport {
 }
 
 const NO_BODY = new Set(["GET", "HEAD"]);
+/** An HTTP token: what a header name or a method may be. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Methods the HTTP client refuses to send. */
+const UNSENDABLE = new Set(["CONNECT", "TRACE", "TRACK"]);
 /** The most requests a repeated request (a poll by `setNextRequest`) sends; Newman has no bound. */
 const MAX_REPEATS = 30;
 
@@ -97,6 +103,11 @@ export class FlowBuilder {
   add(r: PmRequest): void {
     const where = [...r.folders, r.name].join(" › ");
     if (this.skipped(r, where)) return;
+    if (!TOKEN.test(r.method) || UNSENDABLE.has(r.method)) {
+      this.shared.unsendable.push(where);
+      this.#pending.push(`not converted: ${where} (flowrun cannot send the method "${r.method}")`);
+      return;
+    }
     const comments = [...this.#pending.splice(0), where];
     const translated = { translated: 0, untranslated: 0 };
     for (const s of r.scripts.filter((s) => s.listen === "prerequest")) {
@@ -262,7 +273,7 @@ export class FlowBuilder {
     const auth = r.auth
       ? authFields(r.auth, resolve, this.shared.vars, from, this.tokenStep(r.auth, from))
       : { headers: [], query: [], notes: [] };
-    const headers = headersOf(r, resolve, auth.headers, body.contentType);
+    const headers = headersOf(r, resolve, auth.headers, body.contentType, comments);
     let fields = body.fields;
     if (NO_BODY.has(r.method) && fields.length > 0) {
       comments.push(
@@ -292,12 +303,23 @@ function headersOf(
   resolve: (name: string) => string,
   auth: [string, string][],
   contentType: string | undefined,
+  comments: string[],
 ): Map<string, string> {
   const headers = new Map<string, string>();
   for (const h of r.headers) {
     if (h.disabled || h.key.trim() === "") continue;
     if (/^content-type$/i.test(h.key) && r.body?.mode === "formdata") continue;
-    headers.set(render(h.key, resolve), render(h.value, resolve));
+    const key = h.key.trim();
+    if (!TOKEN.test(key) || headers.has(key)) {
+      comments.push(
+        `note: the header "${key}" is left out: ${
+          TOKEN.test(key) ? "it is given twice" : "it is not a header name"
+        }`,
+      );
+      continue;
+    }
+    // A header is one line: Postman's multi-line values are sent joined.
+    headers.set(key, render(h.value.replace(/[\r\n]+\s*/g, " "), resolve));
   }
   const has = (n: string) => [...headers.keys()].some((k) => k.toLowerCase() === n.toLowerCase());
   for (const [k, v] of auth) if (!has(k)) headers.set(k, v);

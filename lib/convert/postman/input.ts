@@ -11,7 +11,7 @@
 import { UsageError } from "../../model/errors.ts";
 import { MAX_FOLDER_DEPTH } from "./limits.ts";
 import type { PmCollection, PmRequest, PmScript, PmUnit } from "./model.ts";
-import { auth, body, events, headers, pairs, str, url } from "./fields.ts";
+import { auth, body, events, headers, pairs, str, url, withPathVariables } from "./fields.ts";
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json =>
@@ -169,7 +169,7 @@ class Walk {
       name: str(item.name) || "request",
       folders: scope.folders,
       method: (str(raw.method) || "GET").toUpperCase(),
-      url: url(raw.url),
+      url: withPathVariables(url(raw.url), raw.url),
       headers: headers(raw.header),
       body: body(raw.body),
       auth: inherits ? scope.auth : own,

@@ -20,7 +20,7 @@ const MAX_LISTED = 200;
  * const text = formatPostmanSummary({
  *   collection: "Shop", version: "2.1", requests: 1, flows: [{ file: "1_shop.yaml", name: "Shop", steps: 1, folders: [""] }],
  *   reports: [{ file: "1_shop.yaml", request: "Login", step: "login", translated: 2, untranslated: 1 }],
- *   env: [], unset: [], randomized: [], notSent: [], tokenSteps: 0, placeholders: [],
+ *   env: [], unset: [], randomized: [], notSent: [], unsendable: [], tokenSteps: 0, placeholders: [],
  * }, "out");
  * if (!text.includes("Login: 2 translated, 1 untranslated")) throw new Error(text);
  * ```
@@ -88,6 +88,11 @@ function setupLines(s: PostmanSummary, dir: string): string[] {
       `Not sent, as in Newman, because a setNextRequest skips them: ${
         s.notSent.slice(0, 20).join(", ")
       }${s.notSent.length > 20 ? `, and ${s.notSent.length - 20} more` : ""}.`,
+    );
+  }
+  if (s.unsendable.length > 0) {
+    lines.push(
+      `Not converted, since flowrun cannot send their method: ${s.unsendable.join(", ")}.`,
     );
   }
   if (s.tokenSteps > 0) {

@@ -54,7 +54,9 @@ export class Variables {
   readonly randomized = new Set<string>();
   readonly #envNames = new Map<string, string>();
 
-  constructor(collection: PmPair[], environment: PmPair[]) {
+  /** Postman's precedence, lowest first: globals, collection (and folders), environment. */
+  constructor(collection: PmPair[], environment: PmPair[], globals: PmPair[] = []) {
+    for (const p of globals) if (!p.disabled) this.values.set(p.key, p.value);
     for (const p of collection) if (!p.disabled) this.values.set(p.key, p.value);
     for (const p of environment) {
       if (p.disabled) continue;
