@@ -42,6 +42,12 @@ Usage:
                                     bash or cmd, or an API's docs; stdin for - or no FILE)
                                     into a flow, one step per request; secrets become
                                     environment variables the summary names
+  flowrun convert postman COLLECTION.json [--environment ENV.json] -o DIR
+                                    turn a Postman collection (v2.0 or v2.1) into flow files,
+                                    one per top-level folder; test scripts become checks and
+                                    captures, lines not understood stay as comments beside
+                                    their steps; secrets and base URLs become environment
+                                    variables the summary names
   flowrun send [METHOD] URL [-H 'NAME: VALUE']... [-d TEXT|@FILE | --json TEXT|@FILE |
                --form NAME=VALUE...] [-L] [--fail] [--flow] [options]
                                     send one request and print it and the response as
