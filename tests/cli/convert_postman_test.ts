@@ -144,8 +144,10 @@ Deno.test("convert postman: a Conduit that sends favoritesCount as text fails th
   );
 });
 
-/** Postman Echo's shape, enough for Newman's sample and chaining collections. */
-function startEcho(): { origin: Promise<string>; server: Deno.HttpServer; calls: string[] } {
+/** Postman Echo's shape, enough for four of Newman's collections: echoes, and Basic auth. */
+function startEcho(
+  lax = false,
+): { origin: Promise<string>; server: Deno.HttpServer; calls: string[] } {
   const calls: string[] = [];
   let ready: (origin: string) => void;
   const origin = new Promise<string>((r) => (ready = r));
@@ -156,6 +158,10 @@ function startEcho(): { origin: Promise<string>; server: Deno.HttpServer; calls:
   }, async (req) => {
     const url = new URL(req.url);
     calls.push(`${req.method} ${url.pathname}`);
+    if (url.pathname === "/basic-auth") {
+      const ok = lax || req.headers.get("authorization") === `Basic ${btoa("postman:password")}`;
+      return ok ? Response.json({ authenticated: true }) : new Response(null, { status: 401 });
+    }
     const args = Object.fromEntries(url.searchParams);
     const text = req.method === "GET" ? "" : await req.text();
     return Response.json({
@@ -168,20 +174,27 @@ function startEcho(): { origin: Promise<string>; server: Deno.HttpServer; calls:
   return { origin, server, calls };
 }
 
-Deno.test("convert postman: Newman's sample and request-chaining collections run green against an echo server", async () => {
+const ECHOED: [string, number][] = [
+  ["newman-sample-collection", 3],
+  ["newman-request-chaining-test", 2],
+  ["newman-multi-level-folders-v2", 6],
+  ["newman-inherited-entities", 8],
+];
+
+Deno.test("convert postman: four of Newman's collections run green against an echo server, with their request counts", async () => {
   const echo = startEcho();
   const origin = await echo.origin;
   try {
-    for (
-      const [name, requests] of [["newman-sample-collection", 3], [
-        "newman-request-chaining-test",
-        2,
-      ]] as const
-    ) {
+    for (const [name, requests] of ECHOED) {
       const { dir, run } = await convert(`${FIXTURES}/${name}.postman_collection.json`);
       const before = echo.calls.length;
       const result = await runCli(["run", dir, "--jobs", "1"], {
-        env: { POSTMAN_ECHO_COM_URL: origin },
+        env: {
+          POSTMAN_ECHO_COM_URL: origin,
+          // The collection's Basic auth (postman:password), and the URL a collection variable holds.
+          BASIC_AUTH: btoa("postman:password"),
+          COLLECTION_VARIABLES_URL: `${origin}/get?test=collection_variable`,
+        },
       });
       await Deno.remove(dir, { recursive: true });
       assert.equal(result.code, 0, `${name}: ${run.stderr}${result.stdout}`);
@@ -189,6 +202,29 @@ Deno.test("convert postman: Newman's sample and request-chaining collections run
     }
   } finally {
     await echo.server.shutdown();
+  }
+});
+
+Deno.test("convert postman: an echo server whose Basic auth lets anyone in fails the translated 401 check", async () => {
+  const echo = startEcho(true);
+  const origin = await echo.origin;
+  const { dir } = await convert(`${FIXTURES}/newman-inherited-entities.postman_collection.json`);
+  try {
+    const result = await runCli(["run", dir, "--jobs", "1"], {
+      env: {
+        POSTMAN_ECHO_COM_URL: origin,
+        BASIC_AUTH: btoa("postman:password"),
+        COLLECTION_VARIABLES_URL: `${origin}/get?test=collection_variable`,
+      },
+    });
+    assert.equal(result.code, 1, result.stdout);
+    assert.match(
+      result.stdout,
+      /request should be able disable collection auth by setting noauth: \$\.status: expected 401, got 200/,
+    );
+  } finally {
+    await echo.server.shutdown();
+    await Deno.remove(dir, { recursive: true });
   }
 });
 

@@ -352,3 +352,23 @@ Deno.test("postman convert: globals are the lowest defaults, path variables are 
   assert.equal(f.steps.length, 1);
   assert.deepEqual(summary.unsendable, ["trace"]);
 });
+
+Deno.test("postman convert: a URL the collection gives is the fallback of its environment variable; the environment's is not", () => {
+  const item = [{ name: "a", request: "{{api}}/a" }, { name: "b", request: "{{other}}/b" }];
+  const env = JSON.stringify({
+    name: "dev",
+    values: [{ key: "other", value: "https://dev.test" }],
+  });
+  const { files, summary } = convertPostman(
+    collection(item, { variable: [{ key: "api", value: "https://api.test/v1" }] }),
+    env,
+  );
+  const steps = flow(files[0].text).steps;
+  assert.equal(steps[0].request.url, "${ENV.API:-https://api.test/v1}/a");
+  assert.equal(steps[1].request.url, "${ENV.OTHER}/b");
+  assert.ok(files.some((f) => f.path === "dev.env" && f.text === "OTHER=https://dev.test\n"));
+  assert.deepEqual(summary.env.map((e) => e.hint), [
+    "https://api.test/v1 unless set",
+    "https://dev.test",
+  ]);
+});

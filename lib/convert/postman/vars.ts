@@ -86,7 +86,19 @@ export class Variables {
     }
     if (!this.values.has(name)) this.unset.add(name);
     if (!this.isEnv(name, atUrlStart)) return `\${vars.${varName(name)}}`;
-    return `\${ENV.${this.envVar(name)}}`;
+    const fallback = this.fallback(name);
+    return `\${ENV.${this.envVar(name)}${fallback === undefined ? "" : `:-${fallback}`}}`;
+  }
+
+  /**
+   * A URL the collection itself gives (not the environment, whose values go
+   * to the env file; never a secret) is the fallback, so the suite runs as
+   * the collection did until the variable is set.
+   */
+  fallback(name: string): string | undefined {
+    const value = this.values.get(name);
+    if (value === undefined || this.fromEnvironment.has(name) || this.isSecret(name)) return undefined;
+    return /^https?:\/\/[^\s{}$]+$/i.test(value) ? value : undefined;
   }
 
   /** The environment variable for a Postman variable, recorded for the summary. */
@@ -101,6 +113,8 @@ export class Variables {
       ? `{{${name}}}`
       : secret
       ? `{{${name}}}, a secret`
+      : this.fallback(name) !== undefined
+      ? `${value} unless set`
       : value;
     this.env.set(env, { name: env, secret, hint });
     return env;
