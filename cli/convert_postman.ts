@@ -82,7 +82,21 @@ export async function convertPostmanCommand(args: string[]): Promise<number> {
   const environment = values.environment
     ? await read(values.environment, "environment")
     : undefined;
-  const { files, summary } = postman.convertPostman(collection, environment);
+  const globals = values.globals ? await read(values.globals, "globals file") : undefined;
+  const paths = {
+    collection: positionals[0],
+    environment: values.environment,
+    globals: values.globals,
+  };
+  let result;
+  try {
+    result = postman.convertPostman(collection, environment, globals);
+  } catch (error) {
+    // The converter says which input a problem is in; the user knows it by its path.
+    if (!(error instanceof postman.PostmanInputError)) throw error;
+    throw new UsageError(error.code, `${paths[error.input]}: ${error.message}`, error.hint);
+  }
+  const { files, summary } = result;
   for (const file of files) {
     const target = `${dir}/${file.path}`;
     if (file.placeholder) await io.writeNewFile(target, file.text);

@@ -236,6 +236,11 @@ Deno.test("convert postman: bad input is one sentence with the fix, exit 2, noth
       ["array.json", "[1, 2]", /not a Postman collection/],
       ["v1.json", JSON.stringify({ id: "x", name: "old", order: [], requests: [] }), /v1 format/],
       ["env.json", JSON.stringify({ name: "dev", values: [] }), /environment, not a collection/],
+      [
+        "empty.json",
+        JSON.stringify({ info: { name: "e" }, item: [{ name: "f", item: [] }] }),
+        /has no requests/,
+      ],
     ];
     for (const [file, text, message] of cases) {
       await Deno.writeTextFile(`${dir}/${file}`, text);
@@ -245,6 +250,31 @@ Deno.test("convert postman: bad input is one sentence with the fix, exit 2, noth
       assert.doesNotMatch(run.stderr, /\n\s+at /);
       assert.throws(() => Deno.statSync(`${dir}/out`));
     }
+    // Binary input is named by its path and never echoed.
+    await Deno.writeFile(`${dir}/bin.json`, new Uint8Array([1, 2, 0x1b, 0x5b, 0x33, 0x31, 0x6d]));
+    const binary = await runCli(["convert", "postman", `${dir}/bin.json`, "-o", `${dir}/out`]);
+    assert.equal(binary.code, 2);
+    assert.match(
+      binary.stderr,
+      /bin\.json: The collection is not JSON: Unexpected token '\\u0001'\./,
+    );
+    assert.doesNotMatch(binary.stderr, /[\x01\x02\x1b]/);
+    // A bad environment is named as the environment, with its own path.
+    await Deno.writeTextFile(
+      `${dir}/ok.json`,
+      JSON.stringify({ info: { name: "x" }, item: [{ name: "r", request: "https://a.test" }] }),
+    );
+    const env = await runCli([
+      "convert",
+      "postman",
+      `${dir}/ok.json`,
+      "-e",
+      `${dir}/array.json`,
+      "-o",
+      `${dir}/out`,
+    ]);
+    assert.equal(env.code, 2);
+    assert.match(env.stderr, /array\.json: The --environment file is not a Postman environment/);
     const missing = await runCli(["convert", "postman", `${dir}/none.json`, "-o", `${dir}/out`]);
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /No file/);

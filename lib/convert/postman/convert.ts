@@ -121,7 +121,7 @@ export function convertPostman(
 ): PostmanResult {
   const c = readCollection(collectionText);
   const env = environmentText === undefined ? undefined : readEnvironment(environmentText);
-  const globals = globalsText === undefined ? undefined : readEnvironment(globalsText, "--globals");
+  const globals = globalsText === undefined ? undefined : readEnvironment(globalsText, "globals");
   const newVars = () => new Variables(c.variables, env?.values ?? [], globals?.values ?? []);
   let groups = c.units.map((u) => [u]);
   let built = build(c, groups, undefined, newVars);

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { UsageError } from "../../model/errors.ts";
+import { PostmanInputError } from "./errors.ts";
 import { pairs, str } from "./fields.ts";
 import { parseJson } from "./input.ts";
 import type { PmEnvironment } from "./model.ts";
@@ -19,13 +19,17 @@ import type { PmEnvironment } from "./model.ts";
  * if (e.name !== "dev" || e.values[0].value !== "http://x") throw new Error();
  * ```
  */
-export function readEnvironment(text: string, option = "--environment"): PmEnvironment {
-  const doc = parseJson(text, option === "--globals" ? "globals file" : "environment") as
+export function readEnvironment(
+  text: string,
+  input: "environment" | "globals" = "environment",
+): PmEnvironment {
+  const option = `--${input}`;
+  const doc = parseJson(text, input) as
     | Record<string, unknown>
     | null;
   if (typeof doc !== "object" || doc === null || !Array.isArray(doc.values)) {
-    throw new UsageError(
-      "bad-postman",
+    throw new PostmanInputError(
+      input,
       Array.isArray((doc as Record<string, unknown> | null)?.item)
         ? `The ${option} file is a Postman collection, not an environment.`
         : `The ${option} file is not a Postman environment (it has no "values" list).`,

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { UsageError } from "../../model/errors.ts";
+import { jsonProblem, type PostmanInput, PostmanInputError } from "./errors.ts";
 import { MAX_FOLDER_DEPTH } from "./limits.ts";
 import type { PmCollection, PmRequest, PmScript, PmUnit } from "./model.ts";
 import { auth, body, events, headers, pairs, str, url, withPathVariables } from "./fields.ts";
@@ -18,7 +18,8 @@ const isObject = (v: unknown): v is Json =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
- * Parses JSON text, a syntax error being a usage error that says which file it is.
+ * Parses JSON text; a syntax error is a {@linkcode PostmanInputError} of that
+ * input, saying where, never quoting the text.
  *
  * @example
  * ```ts
@@ -26,14 +27,16 @@ const isObject = (v: unknown): v is Json =>
  * if ((parseJson("{\"a\": 1}", "collection") as { a: number }).a !== 1) throw new Error();
  * ```
  */
-export function parseJson(text: string, what: string): unknown {
+export function parseJson(text: string, input: PostmanInput): unknown {
   try {
     return JSON.parse(text.replace(/^\uFEFF/, ""));
   } catch (error) {
-    throw new UsageError(
-      "bad-postman",
-      `The ${what} is not JSON: ${(error as Error).message}.`,
-      "Export it from Postman (Export → Collection v2.1) and give that .json file.",
+    throw new PostmanInputError(
+      input,
+      `The ${input === "collection" ? "collection" : `${input} file`} is not JSON: ${
+        jsonProblem(error)
+      }.`,
+      "Export it from Postman (Export → Collection v2.1, or the environment's Export) and give that .json file.",
     );
   }
 }
@@ -79,8 +82,8 @@ export function readCollection(text: string): PmCollection {
       : parsed;
   const problem = notACollection(doc);
   if (problem) {
-    throw new UsageError(
-      "bad-postman",
+    throw new PostmanInputError(
+      "collection",
       problem,
       "Export the collection from Postman or Bruno as Collection v2.1 and convert that file.",
     );
@@ -97,6 +100,13 @@ export function readCollection(text: string): PmCollection {
   };
   walk.variables.push(...pairs(root.variable ?? root.variables));
   const units = walk.units(root.item as unknown[], rootScope);
+  if (units.every((u) => u.requests.length === 0)) {
+    throw new PostmanInputError(
+      "collection",
+      "The collection has no requests (its folders, if any, are empty).",
+      "Export the collection that holds the requests, or add requests to this one in Postman.",
+    );
+  }
   return {
     name: str(info.name) || str(root.name) || "collection",
     version: /v2\.0/.test(schema) ? "2.0" : "2.1",
@@ -136,8 +146,8 @@ class Walk {
 
   folder(item: Json, outer: Scope, depth: number): PmRequest[] {
     if (depth > MAX_FOLDER_DEPTH) {
-      throw new UsageError(
-        "bad-postman",
+      throw new PostmanInputError(
+        "collection",
         `The folder "${folderName(item)}" is nested more than ${MAX_FOLDER_DEPTH} levels deep.`,
         "Move its requests into a shallower folder and export the collection again.",
       );

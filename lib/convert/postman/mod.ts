@@ -10,7 +10,8 @@
  * - **Read**: `input.ts` (the collection: version checks, folders walked
  *   within `limits.ts`'s depth, inherited auth and scripts gathered per
  *   request), `fields.ts` (the fields v2.0 and v2.1 write differently),
- *   `environment.ts`, `model.ts` (the shapes).
+ *   `environment.ts`, `model.ts` (the shapes), `errors.ts` (which input a
+ *   problem is in; JSON errors that never quote the file).
  * - **Scripts** (`script/`): `parse.ts` (acorn, bounded), `eval.ts` (what an
  *   expression means on the response), `sym.ts` (those meanings and
  *   conditions), `expect.ts` (chai chains), `translate.ts` (statements →
@@ -40,3 +41,4 @@ export {
 } from "./convert.ts";
 export { formatPostmanSummary } from "./summary.ts";
 export { MAX_POSTMAN_BYTES } from "./limits.ts";
+export { type PostmanInput, PostmanInputError } from "./errors.ts";

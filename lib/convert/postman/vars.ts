@@ -97,7 +97,9 @@ export class Variables {
    */
   fallback(name: string): string | undefined {
     const value = this.values.get(name);
-    if (value === undefined || this.fromEnvironment.has(name) || this.isSecret(name)) return undefined;
+    if (value === undefined || this.fromEnvironment.has(name) || this.isSecret(name)) {
+      return undefined;
+    }
     return /^https?:\/\/[^\s{}$]+$/i.test(value) ? value : undefined;
   }
 
