@@ -275,6 +275,17 @@ Deno.test("convert postman: bad input is one sentence with the fix, exit 2, noth
     ]);
     assert.equal(env.code, 2);
     assert.match(env.stderr, /array\.json: The --environment file is not a Postman environment/);
+    const globals = await runCli([
+      "convert",
+      "postman",
+      `${dir}/ok.json`,
+      "--globals",
+      `${dir}/bin.json`,
+      "-o",
+      `${dir}/out`,
+    ]);
+    assert.equal(globals.code, 2);
+    assert.match(globals.stderr, /bin\.json: The globals file is not JSON/);
     const missing = await runCli(["convert", "postman", `${dir}/none.json`, "-o", `${dir}/out`]);
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /No file/);
