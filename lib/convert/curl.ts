@@ -22,6 +22,7 @@
  * @module
  */
 import { UsageError } from "../model/errors.ts";
+import { isSecretName } from "../secrets/mod.ts";
 import { plural } from "../_util/plural.ts";
 import { correlate, type Correlator, newCorrelator } from "./correlate/mod.ts";
 import { isCmd, splitCmd } from "./curl_cmd.ts";
@@ -93,17 +94,16 @@ export function convertCurl(
   const env: EnvNames = [];
   const commands = (isCmd(text) ? splitCmd : splitBash)(text.replace(/^\ufeff/, ""), env);
   const skipped: string[] = [];
-  const built: { command: ShellCommand; records: CurlRecord[] }[] = [];
+  const built: { command: ShellCommand; records: CurlRecord[]; notes: string[] }[] = [];
   for (const command of commands) {
     const words = command.words[0] === "$" ? command.words.slice(1) : command.words;
     if (!/^curl(\.exe)?$/i.test(words[0]?.split(/[\\/]/).at(-1) ?? "")) {
       skipped.push(`line ${command.line}: ${words[0] ?? ""}`);
       continue;
     }
-    built.push({
-      command,
-      records: curlRecords(readCurlArgs(words.slice(1)), built.length, options.files),
-    });
+    const notes: string[] = [];
+    const records = curlRecords(readCurlArgs(words.slice(1)), built.length, options.files, notes);
+    built.push({ command, records, notes });
   }
   const all = built.flatMap((b) => b.records);
   if (all.length === 0) throw nothingToConvert(commands.length, skipped.length);
@@ -114,10 +114,12 @@ export function convertCurl(
   const ignored: string[] = [];
   const notes: string[] = [];
   const stepOf = new Map(c.steps.map((s) => [s.first, s]));
-  built.forEach(({ command, records }) => {
+  built.forEach(({ command, records, notes: commandNotes }) => {
     for (const r of records) {
       const step = stepOf.get(r.record)!;
+      plainPaths(r.extras, env);
       stepExtras(c, step, r.extras, options.files);
+      plainNames(step, env, r.extras.notes);
       if (r.extras.ignored.length > 0) {
         ignored.push(
           `${step.name} (line ${command.line}): ${[...new Set(r.extras.ignored)].join(", ")}`,
@@ -125,11 +127,77 @@ export function convertCurl(
       }
     }
     const first = records[0] && stepOf.get(records[0].record);
-    for (const n of [...command.notes, ...(records[0]?.extras.notes ?? [])]) {
+    for (const n of [...command.notes, ...commandNotes]) {
       notes.push(`${first ? `Step ${first.name}` : "A command"} (line ${command.line}): ${n}`);
     }
   });
   return finish(c, env, { commands: built.length, skipped, ignored, notes }, options);
+}
+
+/**
+ * File paths are read when the flow loads, so they hold no `${…}`: a `$NAME`
+ * in one is written as the text `$NAME` for the user to replace, with a note.
+ */
+function plainPaths(extras: CurlRecord["extras"], env: EnvNames): void {
+  const plain = (path: string) => {
+    const text = path.replace(ENV_MARKER, (_m, i: string) => `$${env[Number(i)]}`);
+    if (text !== path) {
+      extras.notes.push(
+        `The file path "${text}" names a variable, which a flow cannot expand in a path; write the path.`,
+      );
+    }
+    return text;
+  };
+  if (extras.bodyFile !== undefined) extras.bodyFile = plain(extras.bodyFile);
+  for (const part of extras.multipart ?? []) {
+    if (part.from !== "text") part.value = plain(part.value);
+    if (part.type !== undefined) part.type = plain(part.type);
+    if (part.filename !== undefined) part.filename = plain(part.filename);
+  }
+  const o = extras.options;
+  extras.options = {
+    ...o,
+    ...(o.cert !== undefined ? { cert: plain(o.cert) } : {}),
+    ...(o.key !== undefined ? { key: plain(o.key) } : {}),
+    ...(o.cacert !== undefined ? { cacert: plain(o.cacert) } : {}),
+  };
+}
+
+/**
+ * Header, form field and part names are read when the flow loads: a `$NAME`
+ * in one is written as the text `$NAME`, with a note.
+ */
+function plainNames(step: Step, env: EnvNames, notes: string[]): void {
+  const plain = (name: string) => {
+    const text = name.replace(ENV_MARKER, (_m, i: string) => `$${env[Number(i)]}`);
+    if (text !== name) {
+      notes.push(
+        `The name "${text}" names a variable, which a flow cannot expand in a name; write the name.`,
+      );
+    }
+    return text;
+  };
+  step.headers = step.headers.map(([name, value]) => [plain(name), value]);
+  for (const node of [step.form, step.multipart]) {
+    if (node && typeof node === "object" && "kind" in node && node.kind === "map") {
+      node.entries = node.entries.map(([name, value]) => [plain(name), value]);
+    }
+  }
+}
+
+/**
+ * An origin written with `$NAME` (`https://$HOST`) is the user's own
+ * variable already: its base-URL var is that text, with no `BASE_URL_n`
+ * fallback (a fallback holds no expression).
+ */
+function hostVariables(c: Correlator): void {
+  const marker = new RegExp(ENV_MARKER.source);
+  for (const [origin, ref] of c.origins) {
+    if (!marker.test(origin)) continue;
+    const at = c.vars.findIndex(([name]) => c.sp.varRef(name) === ref);
+    if (at !== -1) c.vars[at] = [c.vars[at][0], origin];
+    for (const [name, v] of c.env) if (v.fallback === origin) c.env.delete(name);
+  }
 }
 
 /** Writes the flow and its summary, the environment markers turned into references. */
@@ -146,6 +214,7 @@ function finish(
       used.add(env[Number(i)]);
       return c.sp.envRef(env[Number(i)]);
     });
+  hostVariables(c);
   const ordered: HarRecord[] = c.steps.map((s) => s.first);
   const write = () =>
     writeFlow(c, {
@@ -180,10 +249,13 @@ function finish(
   return { yaml: out, summary: curl, files };
 }
 
-/** A step's comment: what curl sends, secrets in the query masked by the writer. */
+/** A step's comment: what curl sends, secret-named query values masked (the writer masks the rest). */
 function describe(step: Step): string {
   const u = step.first.url;
-  return `${step.method} ${u.origin}${u.pathname}${u.search ? "?…" : ""}`;
+  const query = [...u.searchParams].map(([k, v]) =>
+    `${encodeURIComponent(k)}=${isSecretName(k) ? "***" : encodeURIComponent(v)}`
+  );
+  return `${step.method} ${u.origin}${u.pathname}${query.length > 0 ? `?${query.join("&")}` : ""}`;
 }
 
 /** The error when nothing could be converted. */

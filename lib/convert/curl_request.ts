@@ -14,6 +14,8 @@ import type { HarRecord } from "./har_model.ts";
 import { parseCookieHeader } from "./_har_fields.ts";
 import type { CurlRequest, DataPiece, FormPart } from "./curl_options.ts";
 import { ENV_MARKER } from "./curl_shell.ts";
+import { METHOD } from "../load/context.ts";
+import { UNSENDABLE_METHODS } from "../load/request.ts";
 
 /** How the converter reaches the files a command names (`@file`, `<file`, `-T file`). */
 export interface CurlFiles {
@@ -39,7 +41,8 @@ export interface CurlRecord {
 }
 
 /**
- * The records of one command, one per URL; a URL that does not parse is a note.
+ * The records of one command, one per URL; what cannot be sent is a note in
+ * `notes` (shared by the records' extras, and kept when no record is made).
  *
  * @example
  * ```ts
@@ -50,8 +53,13 @@ export interface CurlRecord {
  * if (record.headers[0].value !== "Basic " + btoa("me:pw")) throw new Error();
  * ```
  */
-export function curlRecords(req: CurlRequest, index: number, files?: CurlFiles): CurlRecord[] {
-  const notes = [...req.notes];
+export function curlRecords(
+  req: CurlRequest,
+  index: number,
+  files?: CurlFiles,
+  notes: string[] = [],
+): CurlRecord[] {
+  notes.push(...req.notes);
   req = checked(req, notes);
   const fromFile = fileBody(req);
   const body = fromFile === undefined ? bodyText(req.data, files, notes) : "";
@@ -60,16 +68,31 @@ export function curlRecords(req: CurlRequest, index: number, files?: CurlFiles):
     const url = requestUrl(raw, req, req.get ? body : undefined, files, notes);
     if (!url) continue;
     const extras: CurlExtras = { options: req.options, ignored: req.ignored, notes };
-    const headers = requestHeaders(req, body !== undefined && !req.get);
-    const record = baseRecord(index, method(req, body !== undefined), url, headers);
+    const verb = method(req, body !== undefined);
+    if (!METHOD.test(verb) || UNSENDABLE_METHODS.has(verb)) {
+      notes.push(`The method "${verb}" is not one a flow can send; the request was skipped.`);
+      continue;
+    }
+    const headers = sendable(requestHeaders(req, body !== undefined && !req.get), notes);
+    const record = baseRecord(index, verb, url, headers);
     if (!req.get && body !== undefined) {
       placeBody({ record, extras }, body, fromFile, files);
     }
-    if (req.form.length > 0) extras.multipart = req.form;
-    if (req.upload !== undefined) upload(req.upload, record, extras, files, notes);
+    placeParts(req, { record, extras }, files);
     out.push({ record, extras });
   }
   return out;
+}
+
+/** `-F` parts as the step's multipart, `-T`'s file as its body; neither on a GET or HEAD. */
+function placeParts(req: CurlRequest, { record, extras }: CurlRecord, files?: CurlFiles): void {
+  if (req.form.length === 0 && req.upload === undefined) return;
+  if (record.method === "GET" || record.method === "HEAD") {
+    extras.notes.push(
+      `A ${record.method} request takes no body in a flow: the form or file was left out.`,
+    );
+  } else if (req.form.length > 0) extras.multipart = req.form;
+  else upload(req.upload!, record, extras, files, extras.notes);
 }
 
 /** The request less what curl would refuse, with notes on that and on `-u` from variables. */
@@ -188,6 +211,21 @@ function requestHeaders(req: CurlRequest, hasBody: boolean): [string, string][] 
     ]);
   }
   return headers;
+}
+
+/** The headers a flow can send: a name that is an HTTP token, a value of one line of Latin-1. */
+function sendable(headers: [string, string][], notes: string[]): [string, string][] {
+  return headers.filter(([name, value]) => {
+    const bad = !METHOD.test(name)
+      ? "its name is not an HTTP token"
+      : /[\r\n\0]/.test(value)
+      ? "its value holds a line break or NUL"
+      : /[\u0100-\u{10ffff}]/u.test(value)
+      ? "its value holds characters past Latin-1"
+      : undefined;
+    if (bad) notes.push(`The header "${name}" cannot be sent by a flow (${bad}); it was left out.`);
+    return bad === undefined;
+  });
 }
 
 /** UTF-8 text in base64. */

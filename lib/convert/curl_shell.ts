@@ -31,8 +31,8 @@ export const MAX_CURL_COMMANDS = 10_000;
 export type EnvNames = string[];
 
 /**
- * The text standing for `$NAME` in a word: letters and digits only, so it
- * survives URL parsing and encoding unchanged; the writer turns it into the
+ * The text standing for `$NAME` in a word: lower-case letters and digits
+ * only, so it survives URL parsing, encoding and header-name lowering unchanged; the writer turns it into the
  * flow's reference to the environment variable.
  *
  * @example
@@ -45,11 +45,11 @@ export type EnvNames = string[];
 export function envMarker(names: EnvNames, name: string): string {
   let i = names.indexOf(name);
   if (i === -1) i = names.push(name) - 1;
-  return `zQzENV${i}zQz`;
+  return `zqzenv${i}zqz`;
 }
 
 /** Matches every marker; group 1 is the index into the names. */
-export const ENV_MARKER = /zQzENV(\d+)zQz/g;
+export const ENV_MARKER = /zqzenv(\d+)zqz/g;
 
 /** A quoting error: one message with the line and column of the opening quote. */
 export function quoteError(what: string, line: number, column: number, fix: string): UsageError {

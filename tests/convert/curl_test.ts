@@ -153,3 +153,98 @@ Deno.test("conversion time grows in proportion to the number of commands", () =>
   assert.ok(large < small * 8 + 300, `1,000 commands: ${small} ms; 4,000: ${large} ms`);
   assert.ok(large < 5000, `${large} ms`);
 });
+
+Deno.test("mangled commands either convert into a flow that loads or fail with one sentence", async () => {
+  const { loadFlow } = await import("../../lib/load/mod.ts");
+  const corpus = new URL("../fixtures/curl/", import.meta.url).pathname;
+  const texts = await Promise.all(
+    ["chrome_bash.sh", "chrome_cmd.txt", "webkit_cmd.txt", "stripe_docs.sh", "scripts.sh"].map((
+      f,
+    ) => Deno.readTextFile(corpus + f)),
+  );
+  // A fixed seed: the same mutations on every run, so a failure reproduces.
+  let seed = 41;
+  const random = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const pieces = [
+    "'",
+    '"',
+    "\\",
+    "^",
+    "$",
+    "`",
+    "\n",
+    " ",
+    "-d",
+    "-F",
+    "@",
+    "=",
+    ";",
+    "&",
+    "%",
+    "{",
+    "\r",
+    "-H",
+    "é",
+    "\u0000",
+  ];
+  let converted = 0;
+  for (let i = 0; i < 300; i++) {
+    let text = texts[random(texts.length)];
+    for (let k = 0, n = 1 + random(4); k < n; k++) {
+      const at = random(text.length);
+      text = text.slice(0, at) + pieces[random(pieces.length)] + text.slice(at + random(3));
+    }
+    let yaml: string;
+    try {
+      yaml = convertCurl(text).yaml;
+    } catch (error) {
+      if (!(error instanceof UsageError)) {
+        throw new Error(`${text}\n---\n${(error as Error).stack}`);
+      }
+      assert.equal(error.code, "bad-curl");
+      assert.ok(!error.message.includes("\n"), error.message);
+      continue;
+    }
+    // The variables and files it names are the user's: every other problem is the converter's.
+    const problems = loadFlow(yaml, "mangled.yaml").problems.filter((p) =>
+      p.code !== "unset-env" && p.code !== "include-unavailable"
+    );
+    assert.deepEqual(problems.map((p) => `${p.code}: ${p.message}`), [], `${text}\n---\n${yaml}`);
+    converted++;
+  }
+  assert.ok(converted > 100, `${converted} of 300 converted`);
+});
+
+Deno.test("what a flow cannot hold is left out or written as text, each with a note", async () => {
+  const { loadFlow } = await import("../../lib/load/mod.ts");
+  const { yaml, summary } = convertCurl([
+    `curl https://a.test/a -H 'bad name: x' -H $'X-Two: line\\nbreak' -H 'X-Wide: \u0101' -H 'X-Ok: 1'`,
+    "curl -X 'GE T' https://a.test/b",
+    "curl -X CONNECT https://a.test/c",
+    "curl -I -F f=@x.bin https://a.test/d",
+    'curl -F "$FIELD=1" -H "$HDR: v" -T "$DIR/up.bin" -X POST https://a.test/e',
+  ].join("\n"));
+  const notes = summary.notes.join("\n");
+  for (
+    const expected of [
+      /The header "bad name" cannot be sent by a flow \(its name is not an HTTP token\)/,
+      /The header "X-Two" cannot be sent by a flow \(its value holds a line break or NUL\)/,
+      /The header "X-Wide" cannot be sent by a flow \(its value holds characters past Latin-1\)/,
+      /The method "GE T" is not one a flow can send; the request was skipped\./,
+      /The method "CONNECT" is not one a flow can send/,
+      /A HEAD request takes no body in a flow: the form or file was left out\./,
+      /The name "\$FIELD" names a variable, which a flow cannot expand in a name/,
+      /The name "\$HDR" names a variable/,
+    ]
+  ) assert.match(notes, expected);
+  assert.equal(summary.steps, 3);
+  assert.match(yaml, /x-ok: "1"/);
+  assert.match(yaml, /"\$FIELD": "1"/);
+  const problems = loadFlow(yaml, "left_out.yaml").problems.filter((p) =>
+    p.code !== "unset-env" && p.code !== "include-unavailable"
+  );
+  assert.deepEqual(problems, []);
+});
