@@ -393,3 +393,48 @@ Deno.test("convert postman: a poll by setNextRequest and an OAuth2 client-creden
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("convert postman: a translated JSON schema check is checked: green on a matching body, red on another", async () => {
+  let id: unknown = 1;
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    () => Response.json({ id }),
+  );
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(
+      `${dir}/c.json`,
+      JSON.stringify({
+        info: {
+          name: "Schema",
+          schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json",
+        },
+        item: [{
+          name: "Item",
+          request: { method: "GET", url: "{{baseUrl}}/item" },
+          event: [{
+            listen: "test",
+            script: {
+              exec: [
+                "var schema = { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } };",
+                "pm.test('matches the schema', () => pm.response.to.have.jsonSchema(schema));",
+              ],
+            },
+          }],
+        }],
+      }),
+    );
+    const conversion = await runCli(["convert", "postman", `${dir}/c.json`, "-o", `${dir}/out`]);
+    assert.equal(conversion.code, 0, conversion.stderr);
+    const env = { BASE_URL: `http://127.0.0.1:${server.addr.port}` };
+    const green = await runCli(["run", `${dir}/out`], { env });
+    assert.equal(green.code, 0, green.stdout + green.stderr);
+    id = "not-an-integer";
+    const red = await runCli(["run", `${dir}/out`], { env });
+    assert.equal(red.code, 1, red.stdout);
+    assert.match(red.stdout, /\/id must be integer/);
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

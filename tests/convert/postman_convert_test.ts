@@ -372,3 +372,24 @@ Deno.test("postman convert: a URL the collection gives is the fallback of its en
     "https://dev.test",
   ]);
 });
+
+Deno.test("postman convert: a step's first schema check is its assert.schema; more are counted untranslated", () => {
+  const { files, summary } = convertPostman(collection([{
+    name: "s",
+    request: "https://a.test/s",
+    event: [{
+      listen: "test",
+      script: {
+        exec: [
+          "pm.response.to.have.jsonSchema({ type: 'object', required: ['id'] });",
+          "pm.response.to.have.jsonSchema({ type: 'object' });",
+          "pm.response.to.have.status(200);",
+        ],
+      },
+    }],
+  }]));
+  const step = flow(files[0].text).steps[0];
+  assert.deepEqual(step.assert.schema, { type: "object", required: ["id"] });
+  assert.deepEqual(step.assert.json, [{ path: "$.status", equals: 200 }]);
+  assert.deepEqual([summary.reports[0].translated, summary.reports[0].untranslated], [2, 1]);
+});

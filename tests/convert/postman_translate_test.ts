@@ -175,3 +175,24 @@ Deno.test("postman translate: setNextRequest that repeats, stops or jumps ahead 
   assert.equal(conditional.next, undefined);
   assert.deepEqual(conditional.untranslated, ["postman.setNextRequest('Other');"]);
 });
+
+Deno.test("postman translate: JSON schema checks (jsonSchema, tv4) become a schema check when both drafts read it alike", () => {
+  const t = one(
+    "var schema = { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', required: ['id'], properties: { id: { type: 'integer' } } };\n" +
+      "pm.test('schema', () => pm.response.to.have.jsonSchema(schema));\n" +
+      "tests['tv4'] = tv4.validate(JSON.parse(responseBody), { type: 'object' });\n" +
+      "pm.expect(tv4.validate(pm.response.json(), { type: 'array' })).to.be.true;\n" +
+      "pm.response.to.have.jsonSchema({ type: 'number', exclusiveMinimum: true, minimum: 0 });",
+  );
+  assert.deepEqual(conds(t.checks), [
+    {
+      path: "$.json",
+      op: "schema",
+      value: { type: "object", required: ["id"], properties: { id: { type: "integer" } } },
+    },
+    { path: "$.json", op: "schema", value: { type: "object" } },
+    { path: "$.json", op: "schema", value: { type: "array" } },
+  ]);
+  assert.equal(t.translated, 3);
+  assert.equal(t.untranslatedAssertions, 1);
+});

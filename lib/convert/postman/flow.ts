@@ -9,12 +9,12 @@
 import { snake, UniqueNames } from "../names.ts";
 import { commented, ymap, type YNode } from "../yaml_out.ts";
 import { authFields } from "./auth.ts";
-import { bodyFields, type BodyOut } from "./body.ts";
+import { bodyFields, type BodyOut, yamlValue } from "./body.ts";
 import { checksYaml } from "./checks_yaml.ts";
 import type { PmAuth, PmRequest } from "./model.ts";
 import { isUnattended, tokenRequest } from "./oauth2.ts";
 import { negate, type Sym } from "./script/sym.ts";
-import { translateScript, type Translation } from "./script/translate.ts";
+import { type CheckItem, translateScript, type Translation } from "./script/translate.ts";
 import { render } from "./template.ts";
 import { type Variables, varName } from "./vars.ts";
 
@@ -121,7 +121,12 @@ export class FlowBuilder {
     const request = this.request(r, comments);
     const tests = r.scripts.filter((s) => s.listen === "test")
       .map((s) => this.translate(s.source, comments, `test script of ${s.owner}`, r));
-    const checks = tests.flatMap((t) => t.checks);
+    const { checks, schema, extra } = splitSchema(tests.flatMap((t) => t.checks));
+    if (extra > 0) {
+      comments.push(
+        `untranslated: ${extra} more JSON schema checks (flowrun checks one schema per step)`,
+      );
+    }
     const captures = new Map<string, string>();
     for (const t of tests) {
       translated.translated += t.translated;
@@ -133,10 +138,15 @@ export class FlowBuilder {
       ["request", request],
       ["capture", captures.size > 0 ? ymap([...captures]) : undefined],
       ["loop", this.flowControl(tests, where, comments)],
-      ["assert", checks.length > 0 ? ymap([["json", checksYaml(checks)]]) : undefined],
+      ["assert", assertOf(checks, schema)],
     ]);
     this.steps.push(commented(comments, step));
-    this.reports.push({ request: where, step: name, ...translated });
+    this.reports.push({
+      request: where,
+      step: name,
+      translated: translated.translated - extra,
+      untranslated: translated.untranslated + extra,
+    });
     this.bind(tests, name);
   }
 
@@ -325,4 +335,25 @@ function headersOf(
   for (const [k, v] of auth) if (!has(k)) headers.set(k, v);
   if (contentType && !has("content-type")) headers.set("Content-Type", contentType);
   return headers;
+}
+
+/** The step's first body schema check, apart from the others (one `schema` per step). */
+function splitSchema(items: CheckItem[]): { checks: CheckItem[]; schema?: unknown; extra: number } {
+  const schemas = items.filter((i) => "cond" in i && i.cond.op === "schema");
+  const checks = items.filter((i) => !("cond" in i && i.cond.op === "schema"));
+  const first = schemas[0];
+  return {
+    checks,
+    schema: first && "cond" in first ? first.cond.value : undefined,
+    extra: Math.max(0, schemas.length - 1),
+  };
+}
+
+/** The step's `assert`: its schema, then its checks; `undefined` when it has neither. */
+function assertOf(checks: CheckItem[], schema: unknown): YNode | undefined {
+  if (checks.length === 0 && schema === undefined) return undefined;
+  return ymap([
+    ["schema", schema === undefined ? undefined : yamlValue(schema)],
+    ["json", checks.length > 0 ? checksYaml(checks) : undefined],
+  ]);
 }

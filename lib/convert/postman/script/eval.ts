@@ -7,6 +7,7 @@
  * @module
  */
 import { MAX_SCRIPT_DEPTH } from "../limits.ts";
+import { schemaCheck } from "./schema.ts";
 import type { Node } from "./parse.ts";
 import { compare, type Cond, member, not, type Sym, truthy } from "./sym.ts";
 
@@ -181,6 +182,13 @@ function call(node: Node, ctx: EvalContext, d: number): Sym | undefined {
     return first?.k === "lit" ? ctx.variable(String(first.value)) : undefined;
   }
   if (callee === "pm.variables.replaceIn") return replaceIn(first, ctx);
+  if (callee === "tv4.validate") {
+    const schema = a[1];
+    const conds = first?.k === "path" && schema?.k === "lit"
+      ? schemaCheck(first.path, schema.value)
+      : undefined;
+    return conds ? { k: "cond", conds } : undefined;
+  }
   const known = callee === undefined ? undefined : CALLS.get(callee);
   return known ? known(first) : methodCall(node, ctx, d, first);
 }

@@ -7,6 +7,7 @@
  */
 import { type EvalContext, evaluate } from "./eval.ts";
 import type { Node } from "./parse.ts";
+import { schemaCheck } from "./schema.ts";
 import { type Cond, member, negate, type Sym } from "./sym.ts";
 
 /** One link of a chain: a word, and its arguments when it is called. */
@@ -149,6 +150,40 @@ function called(s: State, word: string, values: unknown[]): boolean {
   return CALLED.get(word)?.(s, subject.path, values) ?? false;
 }
 
+type Word = (s: State, path: string) => boolean;
+
+const is = (op: string, value: unknown): Word => (s, path) => push(s, { path, op, value });
+const empty: Word = (s, path) => {
+  if (!s.negated) return push(s, { path, op: "length", value: 0 });
+  // `not.empty` of a list: its first element exists (flowrun has no "length not 0").
+  s.negated = false;
+  return push(s, { path: `${path}[0]`, op: "exists", value: true });
+};
+const toLength: Word = (s, path) => {
+  s.subject = { k: "len", path };
+  return true;
+};
+
+/** Chai words that check a value without being called, by name. */
+const WORDS = new Map<string, Word>([
+  ["true", is("equals", true)],
+  ["false", is("equals", false)],
+  ["null", is("equals", null)],
+  ["undefined", is("exists", false)],
+  ["exist", is("exists", true)],
+  ["ok", is("truthy", true)],
+  ["empty", empty],
+  ["length", toLength],
+  ["lengthOf", toLength],
+]);
+
+/** `pm.expect(tv4.validate(data, schema)).to.be.true`: the condition itself. */
+function onCondition(s: State, conds: Cond[], word: string): boolean {
+  if ((word !== "true" && word !== "ok") || s.negated) return false;
+  s.out.push(...conds);
+  return true;
+}
+
 /** Applies one property word (`not`, `true`, `empty`, …); false when it cannot be said. */
 function property(s: State, word: string): boolean {
   if (FILLER.has(word)) return true;
@@ -156,31 +191,10 @@ function property(s: State, word: string): boolean {
     s.negated = !s.negated;
     return true;
   }
-  if (s.subject.k === "len") return false;
-  if (s.subject.k !== "path") return false;
-  const path = s.subject.path;
-  switch (word) {
-    case "true":
-    case "false":
-      return push(s, { path, op: "equals", value: word === "true" });
-    case "null":
-      return push(s, { path, op: "equals", value: null });
-    case "undefined":
-      return push(s, { path, op: "exists", value: false });
-    case "exist":
-      return push(s, { path, op: "exists", value: true });
-    case "ok":
-      return push(s, { path, op: "truthy", value: true });
-    case "empty":
-      return s.negated
-        ? (s.negated = false, push(s, { path: `${path}[0]`, op: "exists", value: true }))
-        : push(s, { path, op: "length", value: 0 });
-    case "length":
-    case "lengthOf":
-      s.subject = { k: "len", path };
-      return true;
-  }
-  return false;
+  const subject = s.subject;
+  if (subject.k === "cond") return onCondition(s, subject.conds, word);
+  if (subject.k !== "path") return false;
+  return WORDS.get(word)?.(s, subject.path) ?? false;
 }
 
 /** The literal values of a call's arguments, or `undefined` when one is not known now. */
@@ -278,6 +292,7 @@ const RESPONSE = new Map<string, ResponseCheck>([
   ["json", () => [{ path: "$.json", op: "exists", value: true }]],
   ["withBody", () => [{ path: "$.body", op: "exists", value: true }]],
   ["jsonBody", (values) => jsonBody(values)],
+  ["jsonSchema", ([schema]) => schemaCheck("$.json", schema)],
   [
     "body",
     ([v]) => (typeof v === "string" ? [{ path: "$.body", op: "equals", value: v }] : undefined),

@@ -156,6 +156,11 @@ class Translator {
     this.expectation(node, e, name);
   }
 
+  /** A schema check inside an `if`: flowrun checks a step's schema unconditionally. */
+  #schemaUnderCondition(conds: Cond[]): boolean {
+    return this.#when.length > 0 && conds.some((c) => c.op === "schema");
+  }
+
   next(node: Node, e: Node): void {
     const when = this.#when.some((w) => w === undefined) ? undefined : this.#when.flat() as Cond[];
     const next = this.out.next ? undefined : nextRequest(e, this.ctx, when, this.requestName);
@@ -180,7 +185,7 @@ class Translator {
   expectation(node: Node, e: Node, name: string | undefined): void {
     const checks = expectChecks(e, this.ctx);
     if (checks === null) return this.skip(node);
-    if (checks === undefined) {
+    if (checks === undefined || this.#schemaUnderCondition(checks)) {
       this.lines(node);
       this.out.untranslatedAssertions++;
       return;
@@ -205,7 +210,7 @@ class Translator {
     if (!isTests || key?.k !== "lit") return this.skip(node);
     const name = String(key.value);
     const conds = truthy(evaluate(e.right, this.ctx, 0));
-    if (!Array.isArray(conds) || conds.length === 0) {
+    if (!Array.isArray(conds) || conds.length === 0 || this.#schemaUnderCondition(conds)) {
       this.lines(node);
       this.out.untranslatedAssertions++;
       return;
