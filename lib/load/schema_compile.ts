@@ -75,8 +75,31 @@ export async function prepareSchemas(
   return problems;
 }
 
+/**
+ * What preparing each OpenAPI document gave (its problem, or null for none):
+ * a suite whose steps name one document (`convert openapi` writes one
+ * check per step) checks and sends it to the helper thread once, not once
+ * per step (296 steps of a 1.7 MB document took 13 s to load).
+ */
+const preparedDocuments = new WeakMap<object, string | null>();
+
 /** Compiles one check on the helper thread and sets its validator; why it cannot be used. */
 function prepareOne(check: SchemaCheck): string | undefined {
+  const shared = check.kind === "openapi" && typeof check.document === "object" &&
+      check.document !== null
+    ? check.document
+    : undefined;
+  const known = shared && preparedDocuments.get(shared);
+  if (known !== undefined) {
+    if (known === null && check.kind === "openapi") check.ajv = { prepared: true };
+    return known ?? undefined;
+  }
+  const problem = prepareNew(check);
+  if (shared) preparedDocuments.set(shared, problem ?? null);
+  return problem;
+}
+
+function prepareNew(check: SchemaCheck): string | undefined {
   const document = check.kind === "schema" ? check.schema : check.document;
   const problem = schemaProblem(document, check.kind);
   if (problem) return problem;
@@ -139,7 +162,17 @@ return (input) => {
 const keys = new WeakMap<SchemaCheck, string>();
 let nextKey = 0;
 
+// An OpenAPI document parsed once (schema_document.ts shares it) has one key: the helper
+// thread adds it once and compiles each of its response schemas once.
+const documentKeys = new WeakMap<object, string>();
+
 function keyOf(check: SchemaCheck): string {
+  const document = check.kind === "openapi" ? check.document : undefined;
+  if (typeof document === "object" && document !== null) {
+    let key = documentKeys.get(document);
+    if (key === undefined) documentKeys.set(document, key = `s${nextKey++}`);
+    return key;
+  }
   let key = keys.get(check);
   if (key === undefined) keys.set(check, key = `s${nextKey++}`);
   return key;
@@ -228,14 +261,36 @@ function compileGuarded(load: Record<string, unknown>): GuardError | undefined {
 
 /**
  * OpenAPI 3.0's `nullable: true` as JSON Schema's `type: [T, "null"]`, so
- * one validator serves 3.0 and 3.1 documents. Self-contained: the helper
- * thread runs its source too.
+ * one validator serves 3.0 and 3.1 documents; and without `example` and
+ * `examples`, which validate nothing but which the validator would search
+ * for `$id`s (an example of data holding `"$id": "…"` twice made the whole
+ * document unusable). Keys of maps of names (`properties`, `schemas`, …)
+ * are kept whatever they are: a property may be named `example`.
+ * Self-contained: the helper thread runs its source too.
  */
-function openApi30(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(openApi30);
+function openApi30(node: unknown, names = false): unknown {
+  if (Array.isArray(node)) return node.map((v) => openApi30(v));
   if (node === null || typeof node !== "object") return node;
+  const nameMaps = [
+    "properties",
+    "patternProperties",
+    "$defs",
+    "definitions",
+    "dependentSchemas",
+    "schemas",
+    "paths",
+    "responses",
+    "content",
+    "parameters",
+    "requestBodies",
+    "headers",
+    "encoding",
+  ];
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(node)) out[k] = openApi30(v);
+  for (const [k, v] of Object.entries(node)) {
+    if (!names && (k === "example" || k === "examples")) continue;
+    out[k] = openApi30(v, !names && nameMaps.includes(k));
+  }
   if (out.nullable === true && typeof out.type === "string") out.type = [out.type, "null"];
   return out;
 }

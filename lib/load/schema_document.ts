@@ -20,8 +20,21 @@ export interface Unusable {
   hint: string;
 }
 
-/** The document of a file's bytes: JSON for a `.json` path, else YAML bounded in depth. */
-function parseDocument(bytes: Uint8Array, path: string): { document: unknown } | Unusable {
+/**
+ * The document of a file's bytes: JSON for a `.json` path, else YAML bounded
+ * in depth; or why it cannot be read, and the fix. Also `convert openapi`'s
+ * reader of every file a document's `$ref`s name.
+ *
+ * @example
+ * ```ts
+ * import { parseDocument } from "./schema_document.ts";
+ * const got = parseDocument(new TextEncoder().encode("a: [1]"), "s.yaml");
+ * if (!("document" in got) || !("why" in parseDocument(new Uint8Array([0xff]), "s.json"))) {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function parseDocument(bytes: Uint8Array, path: string): { document: unknown } | Unusable {
   const json = /\.json$/i.test(path);
   // Outside the try: needing the full parser is not a problem of the file (the loader retries).
   const yaml = json ? undefined : yamlEngine.get();
@@ -90,6 +103,22 @@ export function openApiDocument(
   return wrongDocument("openapi", parsed.document) ?? parsed;
 }
 
+// The loader reads a file once for all the flows naming it: an OpenAPI document is parsed
+// once for all its checks too, so they share one object (compiled once, schema_compile.ts).
+const parsedOpenApi = new WeakMap<Uint8Array, Map<boolean, ReturnType<typeof parseDocument>>>();
+
+function parseShared(bytes: Uint8Array, path: string, key: string) {
+  if (key !== "openapi") return parseDocument(bytes, path);
+  const json = /\.json$/i.test(path);
+  const byKind = parsedOpenApi.get(bytes) ?? new Map();
+  parsedOpenApi.set(bytes, byKind);
+  const known = byKind.get(json);
+  if (known) return known;
+  const parsed = parseDocument(bytes, path);
+  byKind.set(json, parsed);
+  return parsed;
+}
+
 /** The file's bytes, or why they could not be read. */
 function readDocument(ctx: Loading, path: string) {
   const read = ctx.options.readFile?.(path, ctx.file, MAX_DOCUMENT_BYTES);
@@ -130,7 +159,7 @@ export function loadSchemaCheck(ctx: Loading, entry: Entry, what: string): Schem
   const path = plainString(ctx, entry, `"${entry.key}" in ${what}`);
   if (path === undefined) return [];
   const read = readDocument(ctx, path);
-  const parsed = "bytes" in read ? parseDocument(read.bytes, path) : read;
+  const parsed = "bytes" in read ? parseShared(read.bytes, path, entry.key) : read;
   const unusable = "why" in parsed ? parsed : wrongDocument(entry.key, parsed.document);
   if (unusable || !("document" in parsed)) {
     ctx.problem(
