@@ -28,6 +28,8 @@ export interface Unusable {
  * @example
  * ```ts
  * import { parseDocument } from "./schema_document.ts";
+ * import { yamlEngine } from "./yaml_engine.ts";
+ * await yamlEngine.load();
  * const got = parseDocument(new TextEncoder().encode("a: [1]"), "s.yaml");
  * if (!("document" in got) || !("why" in parseDocument(new Uint8Array([0xff]), "s.json"))) {
  *   throw new Error();
