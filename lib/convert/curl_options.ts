@@ -38,6 +38,8 @@ export interface CurlRequest {
   get: boolean;
   /** `-I`: a HEAD request. */
   head: boolean;
+  /** `-g`: URLs are not globs. */
+  globoff?: boolean;
   /** `-u`'s `user:password`. */
   user?: string;
   /** `--oauth2-bearer`'s token. */
@@ -124,7 +126,7 @@ const QUIET = new Set(
   ("silent show-error verbose include output remote-name remote-name-all remote-header-name " +
     "write-out dump-header progress-bar no-progress-meter fail fail-with-body fail-early " +
     "trace trace-ascii trace-time trace-config stderr create-dirs output-dir styled-output " +
-    "disable no-buffer compressed globoff max-redirs connect-timeout no-keepalive keepalive " +
+    "disable no-buffer compressed max-redirs connect-timeout no-keepalive keepalive " +
     "tcp-nodelay tr-encoding raw libcurl parallel parallel-max parallel-immediate " +
     "location-trusted clobber no-clobber remove-on-error xattr").split(" "),
 );
@@ -249,6 +251,7 @@ const HANDLERS: Record<string, (r: CurlRequest, v: string, name: string) => void
   "form-string": (r, v) => form(r, v, true),
   get: (r) => r.get = true,
   head: (r) => r.head = true,
+  globoff: (r) => r.globoff = true,
   user: (r, v) => r.user = v,
   "oauth2-bearer": (r, v) => r.bearer = v,
   "upload-file": (r, v) => r.upload = v,

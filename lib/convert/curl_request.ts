@@ -13,6 +13,7 @@
 import type { HarRecord } from "./har_model.ts";
 import { parseCookieHeader } from "./_har_fields.ts";
 import type { CurlRequest, DataPiece, FormPart } from "./curl_options.ts";
+import { expandGlob } from "./curl_glob.ts";
 import { ENV_MARKER } from "./curl_shell.ts";
 import { METHOD } from "../load/context.ts";
 import { UNSENDABLE_METHODS } from "../load/request.ts";
@@ -64,7 +65,7 @@ export function curlRecords(
   const fromFile = fileBody(req);
   const body = fromFile === undefined ? bodyText(req.data, files, notes) : "";
   const out: CurlRecord[] = [];
-  for (const raw of req.urls) {
+  for (const raw of req.urls.flatMap((url) => req.globoff ? [url] : globbed(url, notes))) {
     const url = requestUrl(raw, req, req.get ? body : undefined, files, notes);
     if (!url) continue;
     const extras: CurlExtras = { options: req.options, ignored: req.ignored, notes };
@@ -82,6 +83,25 @@ export function curlRecords(
     out.push({ record, extras });
   }
   return out;
+}
+
+/** The URLs curl makes of one URL with globs, noted; the URL itself when it has none. */
+function globbed(url: string, notes: string[]): string[] {
+  if (!/[[\]{}]/.test(url)) return [url];
+  const expanded = expandGlob(url);
+  if (!expanded) {
+    notes.push(`The URL "${url}" has a glob curl cannot read; it is sent as written (-g does so).`);
+    return [url];
+  }
+  const { urls, more } = expanded;
+  if (urls.length > 1) {
+    notes.push(
+      `The URL "${url}" is a curl glob: ${urls.length} requests${
+        more > 0 ? `, and ${more} more that were left out` : ""
+      }.`,
+    );
+  }
+  return urls;
 }
 
 /** `-F` parts as the step's multipart, `-T`'s file as its body; neither on a GET or HEAD. */

@@ -47,7 +47,7 @@ const CASES: { file: string; steps: number; env: Record<string, string>; set: st
   },
   {
     file: "scripts.sh",
-    steps: 8,
+    steps: 10,
     env: { INVENTORY_TOKEN: "inv_tok_9f8e7d6c" },
     set: ["INVENTORY_TOKEN"],
   },
