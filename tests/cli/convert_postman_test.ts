@@ -438,3 +438,48 @@ Deno.test("convert postman: a translated JSON schema check is checked: green on 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("convert postman: checks in a forEach over a list run on every element; a wrong element fails its check", async () => {
+  let items: unknown[] = [{ id: 1 }, { id: 2 }];
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    () => Response.json({ items }),
+  );
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(
+      `${dir}/c.json`,
+      JSON.stringify({
+        info: {
+          name: "Items",
+          schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json",
+        },
+        item: [{
+          name: "Items",
+          request: { method: "GET", url: "{{baseUrl}}/items" },
+          event: [{
+            listen: "test",
+            script: {
+              exec: [
+                "const json = pm.response.json();",
+                "pm.test('ids are numbers', () => { json.items.forEach((item) => pm.expect(item.id).to.be.a('number')); });",
+              ],
+            },
+          }],
+        }],
+      }),
+    );
+    const conversion = await runCli(["convert", "postman", `${dir}/c.json`, "-o", `${dir}/out`]);
+    assert.equal(conversion.code, 0, conversion.stderr);
+    const env = { BASE_URL: `http://127.0.0.1:${server.addr.port}` };
+    const green = await runCli(["run", `${dir}/out`], { env });
+    assert.equal(green.code, 0, green.stdout + green.stderr);
+    items = [{ id: 1 }, { id: "two" }];
+    const red = await runCli(["run", `${dir}/out`], { env });
+    assert.equal(red.code, 1, red.stdout);
+    assert.match(red.stdout, /value 2 of 2/);
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

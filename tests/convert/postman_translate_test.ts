@@ -196,3 +196,56 @@ Deno.test("postman translate: JSON schema checks (jsonSchema, tv4) become a sche
   assert.equal(t.translated, 3);
   assert.equal(t.untranslatedAssertions, 1);
 });
+
+Deno.test("postman translate: checks in a loop over a response list are a group over every element", () => {
+  for (
+    const src of [
+      "var j = pm.response.json();\nj.items.forEach(function (item) { pm.expect(item.id).to.be.a('number'); tests['n'] = item.hasOwnProperty('name'); });",
+      "for (const item of pm.response.json().items) { pm.expect(item.id).to.be.a('number'); tests['n'] = item.hasOwnProperty('name'); }",
+      "_.each(pm.response.json().items, (item) => { pm.expect(item.id).to.be.a('number'); tests['n'] = item.hasOwnProperty('name'); });",
+    ]
+  ) {
+    const t = one(src);
+    assert.deepEqual(t.checks, [{
+      at: "$.json.items[*]",
+      checks: [
+        { cond: { path: "$.id", op: "type", value: "number" } },
+        { cond: { path: "$.name", op: "exists", value: true }, name: "n" },
+      ],
+    }], src);
+    assert.equal(t.translated, 2);
+  }
+  const mixed = one(
+    "pm.response.json().items.forEach((item) => { pm.expect(item.id).to.eql(pm.response.json().first); });",
+  );
+  assert.deepEqual([mixed.translated, mixed.untranslatedAssertions, mixed.checks.length], [
+    0,
+    1,
+    0,
+  ]);
+  assert.match(
+    mixed.untranslated.join("\n"),
+    /pm\.expect\(item\.id\)\.to\.eql\(pm\.response\.json\(\)\.first\)/,
+  );
+  // A check on the whole response inside the loop: the loop stays as written.
+  const outside = one(
+    "pm.response.json().items.forEach((item) => { pm.response.to.have.status(200); });",
+  );
+  assert.deepEqual([outside.translated, outside.untranslatedAssertions, outside.checks.length], [
+    0,
+    1,
+    0,
+  ]);
+  assert.match(outside.untranslated[0], /^pm\.response\.json\(\)\.items\.forEach/);
+});
+
+Deno.test("postman translate: status by reason phrase, and not.empty", () => {
+  assert.deepEqual(conds(one("pm.response.to.have.status('Created');").checks), [
+    { path: "$.status", op: "equals", value: 201 },
+  ]);
+  assert.deepEqual(conds(one("pm.expect(pm.response.json().name).to.not.be.empty;").checks), [
+    { path: "$.json.name", op: "notEquals", value: "" },
+    { path: "$.json.name", op: "notEquals", value: [] },
+    { path: "$.json.name", op: "notEquals", value: {} },
+  ]);
+});

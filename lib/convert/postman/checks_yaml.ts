@@ -59,6 +59,7 @@ function condNode(c: Cond, name?: string): YNode {
 export function checksYaml(items: CheckItem[]): YNode[] {
   return items.flatMap((item): YNode[] => {
     if ("cond" in item) return expand(item.cond).map((c) => condNode(c, item.name));
+    if ("at" in item) return [ymap([["at", item.at], ["checks", checksYaml(item.checks)]])];
     const conds = item.if.flatMap(expand).map((c) => condNode(c));
     if (item.checks.length === 0) {
       // Only an else branch: written as the checks that run when the condition does not hold.

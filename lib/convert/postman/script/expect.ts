@@ -155,9 +155,9 @@ type Word = (s: State, path: string) => boolean;
 const is = (op: string, value: unknown): Word => (s, path) => push(s, { path, op, value });
 const empty: Word = (s, path) => {
   if (!s.negated) return push(s, { path, op: "length", value: 0 });
-  // `not.empty` of a list: its first element exists (flowrun has no "length not 0").
+  // `not.empty`: none of the empty string, list and object (flowrun has no "length not 0").
   s.negated = false;
-  return push(s, { path: `${path}[0]`, op: "exists", value: true });
+  return ["", [], {}].every((value) => push(s, { path, op: "notEquals", value }));
 };
 const toLength: Word = (s, path) => {
   s.subject = { k: "len", path };
@@ -266,6 +266,27 @@ function isName(node: Node, object: string, property: string): boolean {
     node.object.name === object && node.property.name === property;
 }
 
+/** `pm.response.to.have.status("Created")`: the reason phrases scripts name, by code. */
+const REASONS: Record<string, number> = {
+  "ok": 200,
+  "created": 201,
+  "accepted": 202,
+  "no content": 204,
+  "moved permanently": 301,
+  "found": 302,
+  "not modified": 304,
+  "bad request": 400,
+  "unauthorized": 401,
+  "forbidden": 403,
+  "not found": 404,
+  "method not allowed": 405,
+  "conflict": 409,
+  "unprocessable entity": 422,
+  "too many requests": 429,
+  "internal server error": 500,
+  "service unavailable": 503,
+};
+
 type ResponseCheck = (values: unknown[]) => Cond[] | undefined;
 
 const header: ResponseCheck = ([v, w]) => {
@@ -284,7 +305,12 @@ const success: ResponseCheck = () => [
 const RESPONSE = new Map<string, ResponseCheck>([
   [
     "status",
-    ([v]) => (typeof v === "number" ? [{ path: "$.status", op: "equals", value: v }] : undefined),
+    ([v]) => {
+      const code = typeof v === "string" ? REASONS[v.toLowerCase()] : v;
+      return typeof code === "number"
+        ? [{ path: "$.status", op: "equals", value: code }]
+        : undefined;
+    },
   ],
   ["ok", success],
   ["success", success],

@@ -10,6 +10,7 @@
  * @module
  */
 import { MAX_SCRIPT_DEPTH } from "../limits.ts";
+import { type CheckItem, ELEMENT, type Loop, loopOf, rooted } from "./each.ts";
 import { dotted, type EvalContext, evaluate } from "./eval.ts";
 import { expectChecks } from "./expect.ts";
 import { isNextRequest, type NextRequest, nextRequest } from "./next.ts";
@@ -17,10 +18,7 @@ import { type Node, parseScript } from "./parse.ts";
 import type { Cond, Sym } from "./sym.ts";
 import { negate, truthy } from "./sym.ts";
 
-/** A check, or a group of checks under a condition. */
-export type CheckItem =
-  | { cond: Cond; name?: string }
-  | { if: Cond[]; checks: CheckItem[]; else: CheckItem[] };
+export type { CheckItem } from "./each.ts";
 
 /** What a script says, for one step. */
 export interface Translation {
@@ -94,6 +92,8 @@ class Translator {
 
   statement(node: Node, name: string | undefined, depth: number): void {
     if (depth > MAX_SCRIPT_DEPTH) return this.skip(node);
+    const loop = loopOf(node);
+    if (loop) return this.loop(node, loop, name, depth);
     switch (node.type) {
       case "EmptyStatement":
         return;
@@ -117,6 +117,35 @@ class Translator {
         return this.expression(node, name, depth);
     }
     this.skip(node);
+  }
+
+  /** A loop over a response list: a group over every element (see each.ts). */
+  loop(node: Node, loop: Loop, name: string | undefined, depth: number): void {
+    const list = evaluate(loop.list, this.ctx, 0);
+    if (list?.k !== "path" || list.path.startsWith(ELEMENT)) return this.skip(node);
+    const before = { translated: this.out.translated, lines: this.out.untranslated.length };
+    const outer = this.#sink;
+    const inner: CheckItem[] = [];
+    const shadowed = this.ctx.scope.get(loop.variable);
+    const had = this.ctx.scope.has(loop.variable);
+    this.ctx.scope.set(loop.variable, { k: "path", path: ELEMENT });
+    this.#sink = inner;
+    this.block(loop.body, name, depth);
+    this.#sink = outer;
+    if (had) this.ctx.scope.set(loop.variable, shadowed);
+    else this.ctx.scope.delete(loop.variable);
+    const checks = rooted(inner);
+    const captured = this.out.captures.some((c) => c.path.startsWith(ELEMENT));
+    if (checks && !captured) {
+      if (checks.length > 0) outer.push({ at: `${list.path}[*]`, checks });
+      return;
+    }
+    // Something in the body reads more than the element: the whole loop stays as written.
+    this.out.captures = this.out.captures.filter((c) => !c.path.startsWith(ELEMENT));
+    this.out.untranslated.length = before.lines;
+    this.out.untranslatedAssertions += this.out.translated - before.translated;
+    this.out.translated = before.translated;
+    this.lines(node);
   }
 
   ifStatement(node: Node, name: string | undefined, depth: number): void {
