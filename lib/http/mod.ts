@@ -16,6 +16,15 @@
  *   sends the same bytes, its body written by `curl_body.ts` (a multipart
  *   body as the runtime writes it: `multipart_bytes.ts`).
  *
+ * - Auth: `auth.ts` is the one place a step's `auth:` block meets its
+ *   request — an {@linkcode AuthHandler}'s `apply` adds credentials to the
+ *   resolved request just before it is sent (after cookies), its `retry`
+ *   answers a response (a 401) with one more request; `auth_kinds.ts` lists
+ *   the kinds (`AUTH_HANDLERS`): `auth_simple.ts` (basic, bearer, api_key),
+ *   `oauth2.ts` (token requests, cached run-wide in `token_cache.ts`).
+ *   Digest and AWS SigV4 plug in the same way: a module exporting an
+ *   {@linkcode AuthFactory}, one entry in `AUTH_HANDLERS`. A failure to get
+ *   credentials is an {@linkcode AuthError}.
  * Only this folder calls `fetch` or imports `node:http(s)`/`node:tls`. No
  * function here is over the size limits, so there are no exceptions.
  *
@@ -39,6 +48,15 @@ export {
   formatBytes,
   MAX_BODY_MEMORY_BYTES,
 } from "./body_limits.ts";
+export {
+  AuthError,
+  type AuthFactory,
+  type AuthHandler,
+  type AuthServices,
+  setHeader,
+} from "./auth.ts";
+export { AUTH_HANDLERS, authHandler } from "./auth_kinds.ts";
+export { TokenCache, type TokenExchange } from "./token_cache.ts";
 export { CookieJar, publicSuffixes } from "./cookie_jar.ts";
 export { curlCommand, type CurlRequest, type CurlVia, shellQuote, shellWord } from "./curl.ts";
 export { Deadlines, type RequestDeadline, requestDeadline } from "./deadlines.ts";

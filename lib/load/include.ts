@@ -31,6 +31,7 @@ export const INCLUDE_KEYS = [
   "if",
   "always",
   "tags",
+  "auth",
 ];
 
 /**

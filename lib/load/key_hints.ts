@@ -27,6 +27,7 @@ export const STEP_KEYS = [
   "foreach",
   "as",
   "max_iterations",
+  "auth",
 ] as const;
 
 /** Other tools' words for running a step once per element of a list (runn, Venom, Ansible). */

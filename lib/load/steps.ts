@@ -9,6 +9,7 @@ import { isMap, isScalar, isSeq } from "./nodes.ts";
 import { parseTemplate } from "../expr/template.ts";
 import type { Checks, PathCheck, Step } from "../model/flow.ts";
 import { compilePath } from "../expr/path.ts";
+import { loadAuth } from "./auth.ts";
 import { loadCaptures } from "./captures.ts";
 import { loadChecks } from "./checks.ts";
 import { loadConditions } from "./conditions.ts";
@@ -157,7 +158,9 @@ function stepSchedule(
   const ifEntry = map.get("if");
   const when = ifEntry ? loadConditions(ctx, ifEntry, `"if" of ${label}`, owner) : undefined;
   const always = loadAlways(ctx, map.get("always"), label);
+  const auth = loadAuth(ctx, map.get("auth"), { what: label, owner });
   return {
+    auth,
     options,
     tags,
     dependsOn,
@@ -169,9 +172,9 @@ function stepSchedule(
 
 /** The keys a step has only when they say something. */
 function extras(
-  { always, when, include, tags, options, opaque }: Pick<
+  { always, when, include, tags, options, opaque, auth }: Pick<
     RawStep,
-    "always" | "when" | "include" | "tags" | "options" | "opaque"
+    "always" | "when" | "include" | "tags" | "options" | "opaque" | "auth"
   >,
 ): Partial<RawStep> {
   return {
@@ -181,6 +184,7 @@ function extras(
     ...(tags && tags.length > 0 ? { tags } : {}),
     ...(options ? { options } : {}),
     ...(opaque ? { opaque: true } : {}),
+    ...(auth ? { auth } : {}),
   };
 }
 
@@ -215,7 +219,7 @@ export function loadStep(
   const assert = request?.graphql ? withGraphqlCheck(checks, ctx.at(node)) : checks;
   // The "if" of a foreach step is evaluated once, before its list: it cannot read the element.
   const scheduled = ctx.uses.length;
-  const { options, tags, dependsOn, dependsOnNode, when, always } = stepSchedule(
+  const { options, tags, dependsOn, dependsOnNode, when, always, auth } = stepSchedule(
     ctx,
     map,
     label,
@@ -232,7 +236,7 @@ export function loadStep(
     dependsOn,
     assert: assert ?? { paths: [] },
     loop,
-    ...extras({ always, when, include, tags, options, opaque: includes && !include }),
+    ...extras({ always, when, include, tags, options, opaque: includes && !include, auth }),
     ...(foreach ? { foreach } : {}),
     index,
     dependsOnNode,

@@ -14,6 +14,7 @@ import { randomHex } from "../expr/template.ts";
 import { addCookies, type ResolvedRequest, resolveRequest } from "../http/request.ts";
 import { RequestError } from "../http/request_error.ts";
 import { send } from "../http/send.ts";
+import type { AuthHandler } from "../http/auth.ts";
 import type { RequestInfo } from "../model/events.ts";
 import type { ReceivedResponse } from "../http/response.ts";
 import type { AssertionResult } from "../model/result.ts";
@@ -65,14 +66,14 @@ export interface Attempt {
  * if (a.response || !a.error) throw new Error("port 9 should refuse the connection");
  * ```
  */
-export async function attempt(input: StepInput, ctx: Context, number: number): Promise<Attempt> {
+export async function attempt(
+  input: StepInput,
+  ctx: Context,
+  number: number,
+  auth?: AuthHandler,
+): Promise<Attempt> {
   const { step, scope } = input;
-  const request = resolveRequest(step.request, scope, step.options?.omitEmptyHeaders);
-  const jar = jarOf(input, ctx);
-  // The jar's Public Suffix List is loaded by the first step that keeps cookies, not by every run.
-  if (jar) await publicSuffixes.load();
-  const ownCookie = jar ? withJarCookies(request, jar) : undefined;
-  secretsInRequest(request, ctx.secret);
+  const { request, jar, ownCookie } = await prepared(input, ctx, auth);
   const trace = traceContext(withTraceparent(request, scope.traceId, ctx.trace));
   const { onRequest, onAttempt } = ctx.reporter;
   // Most runs' reporters listen to neither: no masked URL, no object, no await per request.
@@ -112,9 +113,7 @@ export async function attempt(input: StepInput, ctx: Context, number: number): P
   const duration_ms = round(performance.now() - sent);
   response.durationMs = duration_ms;
   jar?.store(response.url ?? request.url, response.setCookies);
-  if (ctx.coverage) {
-    noteCoverage(ctx.coverage, step, via.method, response.url ?? request.url, response.status);
-  }
+  noteCoverage(ctx.coverage, step, via.method, response.url ?? request.url, response.status);
   secretsInResponse(response, ctx.secret);
   const until = step.loop
     ? evaluateChecks(step.loop.until, response, scope, "until", ctx.redactor, request)
@@ -125,6 +124,20 @@ export async function attempt(input: StepInput, ctx: Context, number: number): P
     await onAttempt.call(ctx.reporter, input.ref, { ...info!, status, duration_ms, until_met });
   }
   return { request, response, until, trace };
+}
+
+/** The request rendered, with the jar's cookies and then its auth (a signature covers them). */
+async function prepared(input: StepInput, ctx: Context, auth: AuthHandler | undefined) {
+  const { step, scope } = input;
+  const request = resolveRequest(step.request, scope, step.options?.omitEmptyHeaders);
+  const jar = jarOf(input, ctx);
+  // The jar's Public Suffix List is loaded by the first step that keeps cookies, not by every run.
+  if (jar) await publicSuffixes.load();
+  const ownCookie = jar ? withJarCookies(request, jar) : undefined;
+  // The one place a step's auth meets its request (see http/auth.ts).
+  if (auth) await auth.apply(request);
+  secretsInRequest(request, ctx.secret);
+  return { request, jar, ownCookie };
 }
 
 /** What a reporter is told of a request: its URL masked, its trace context. */
@@ -212,12 +225,13 @@ function followed(
 
 /** The response that answered, for the run's OpenAPI coverage, and the step's documents. */
 function noteCoverage(
-  coverage: CoverageCollector,
+  coverage: CoverageCollector | undefined,
   step: Step,
   method: string,
   url: string,
   status: number,
 ): void {
+  if (!coverage) return;
   coverage.record(method, url, status);
   for (const check of step.assert?.schemas ?? []) {
     if (check.kind === "openapi") coverage.addCheck(check);

@@ -9,6 +9,8 @@ import type { Deadlines } from "../http/deadlines.ts";
 import type { CookieJar } from "../http/cookie_jar.ts";
 import type { Scope } from "../expr/template.ts";
 import type { Step } from "../model/flow.ts";
+import type { Auth } from "../model/auth.ts";
+import type { TokenCache, TokenExchange } from "../http/token_cache.ts";
 import type { FlowRef, Reporter } from "../model/events.ts";
 import type { Redactor } from "../secrets/mod.ts";
 import type { CoverageCollector } from "./coverage.ts";
@@ -65,6 +67,10 @@ export interface Context {
   deadlines?: Deadlines;
   /** With a queued reporter: settles when every event so far has been handled. */
   settle?: () => Promise<void>;
+  /** `--auth-file`: the run's auth, for steps whose flow has none. */
+  auth?: Auth;
+  /** The run's OAuth2 tokens, shared by every flow and worker. */
+  tokens?: TokenCache;
 }
 
 /**
@@ -102,6 +108,23 @@ export interface StepInput {
   inputs: SecretInputs;
   /** The name its requests are reported under when not its own: a foreach iteration's. */
   label?: string;
+  /** The token requests its auth made, reported before the step (see `auth_steps.ts`). */
+  exchanges?: TokenExchange[];
+}
+
+/**
+ * The auth the steps of an included flow inherit when they have none: the
+ * include step's, else what its own flow's steps had.
+ *
+ * @example
+ * ```ts
+ * import type { WithAuth } from "./context.ts";
+ * const scope: WithAuth = { inherited: { kind: "none" } };
+ * if (scope.inherited?.kind !== "none") throw new Error();
+ * ```
+ */
+export interface WithAuth {
+  inherited?: Auth;
 }
 
 /**

@@ -6,6 +6,7 @@
  * @module
  */
 import { Deadlines } from "../http/deadlines.ts";
+import { TokenCache } from "../http/token_cache.ts";
 import type { Reporter } from "../model/events.ts";
 import { compactFlow, spillSteps } from "../model/compact.ts";
 import type { ByteSpill } from "../model/spill.ts";
@@ -61,6 +62,8 @@ export function makeContext(options: RunOptions): Context {
     network: options.network,
     coverage: options.coverage,
     deadlines: new Deadlines(),
+    auth: options.auth,
+    tokens: new TokenCache(),
   };
 }
 

@@ -18,6 +18,8 @@ import { isSecretCaptureName, isSecretHeader } from "../secrets/mod.ts";
 import type { CaptureFailure, StepResult } from "../model/result.ts";
 import { secretLeaves } from "../secrets/discover.ts";
 import { type Attempt, attempt } from "./attempt.ts";
+import { AuthError, type AuthHandler } from "../http/auth.ts";
+import { stepAuth } from "./auth_steps.ts";
 import { curlVia } from "./transport.ts";
 import {
   type Context,
@@ -40,6 +42,8 @@ interface Tries {
   started: number;
   sent: number;
   lastRequest?: Attempt["request"];
+  /** The step's auth handler, made once for all its attempts. */
+  auth?: AuthHandler;
   /** Start of each attempt and its status: kept for polling steps only, which report them. */
   starts?: number[];
   statuses?: (number | null)[];
@@ -79,10 +83,12 @@ export async function runStep(
     lastRequest: undefined,
     starts: step.loop ? [] : undefined,
     statuses: step.loop ? [] : undefined,
+    auth: undefined,
   };
   // A body too large for memory waits in a temporary file until the step's result is made.
   let last: Attempt | undefined;
   try {
+    tries.auth = stepAuth(input, ctx);
     if (step.options?.delayMs) await pause(step.options.delayMs, ctx.signal);
     const outcome = step.loop
       ? await pollUntil(() => retried(input, tries, ctx), untilMet, {
@@ -147,12 +153,21 @@ function untilMet(a: Attempt): boolean {
  */
 async function retried(input: StepInput, tries: Tries, ctx: Context): Promise<Attempt> {
   const retry = input.step.options?.retry;
+  // Fresh credentials after a refusal (an OAuth2 401, a Digest challenge): once per attempt.
+  let reauthorized = false;
   for (let n = 0;; n++) {
     tries.starts?.push(round(performance.now() - tries.started));
-    const a = await attempt(input, ctx, tries.sent + 1);
+    const a = await attempt(input, ctx, tries.sent + 1, tries.auth);
     tries.statuses?.push(a.response?.status ?? null);
     tries.sent++;
     tries.lastRequest = a.request;
+    if (!reauthorized && a.response && await tries.auth?.retry?.(a.response, a.request)) {
+      reauthorized = true;
+      a.response.close();
+      n--;
+      continue;
+    }
+    reauthorized = false;
     if (!retry || n >= retry.count || ctx.signal?.aborted || !retryable(a, retry)) return a;
     await pause(retry.delayMs * 2 ** n, ctx.signal);
   }
@@ -220,7 +235,7 @@ function failed(input: StepInput, tries: Tries, error: unknown, ctx: Context): S
     );
   }
   // Whatever else one step meets fails that step: the run, its other flows and reports go on.
-  const message = error instanceof RequestError
+  const message = error instanceof RequestError || error instanceof AuthError
     ? error.message
     : ctx.redactor.redact(internalError("running the step", error));
   return failedBefore(step, at, "error", "request", message, tries.sent, tries.lastRequest);

@@ -15,7 +15,8 @@ import type { StepResult } from "../model/result.ts";
 import { isSecretName } from "../secrets/mod.ts";
 import { type SecretInputs, secretInputs } from "../secrets/discover.ts";
 import { type Unmet, unmetCondition } from "./condition.ts";
-import { CLEANUP_GRACE_MS, type Context, round } from "./context.ts";
+import { CLEANUP_GRACE_MS, type Context, round, type StepInput, type WithAuth } from "./context.ts";
+import { effectiveAuth, exchangeResult } from "./auth_steps.ts";
 import { leaves, skipped } from "./skipped.ts";
 import { runForeach } from "./foreach.ts";
 import { runStep } from "./step.ts";
@@ -121,8 +122,17 @@ async function runRequest(step: Step, at: StepList): Promise<string | undefined>
   // An include step's checks read a response of its flow: it is kept for them.
   const keep = wanted(at, step.name) ? (a: Attempt) => at.keep!.offer(step.name, a) : undefined;
   const r = await runStep(input, ctx, keep);
+  await recordExchanges(input, r, at);
   await record(r, level, walk, ctx);
   return r.status === "passed" ? undefined : stopAfter(r, step, level, ctx);
+}
+
+/** The token requests a step's auth made, each an entry before the step's own. */
+async function recordExchanges(input: StepInput, r: StepResult, at: StepList): Promise<void> {
+  for (const exchange of input.exchanges ?? []) {
+    const entry = exchangeResult(exchange, input.step, r.start_ms ?? since(at.walk));
+    await record(entry, at.level, at.walk, at.ctx);
+  }
 }
 
 /** Why the flow stops when the run was interrupted, if it was. */
@@ -189,7 +199,9 @@ async function runInclude(step: Step, at: StepList): Promise<string | undefined>
   const { flow, file } = step.include!;
   const { scope, ctx } = at;
   const vars = new Map<string, unknown>();
-  const inner: Live = { ...scope, vars, steps: new Map() };
+  // Its steps without an auth of their own get the include step's (its flow's), else the run's.
+  const inherited = effectiveAuth(step, scope as WithAuth, ctx);
+  const inner: Live & WithAuth = { ...scope, vars, steps: new Map(), inherited };
   const inputs = secretInputs(flow);
   try {
     const given = new Map(step.include!.with.map((v) => [v.name, render(v.value, scope)]));

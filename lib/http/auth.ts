@@ -1,0 +1,79 @@
+/**
+ * Authorising a resolved request: THE one place an `auth:` block (see
+ * `model/auth.ts`) is applied. The runner (`run/attempt.ts`) asks
+ * {@linkcode authHandler} for a handler once per step, calls its `apply` on
+ * each request just before it is sent (after cookies and `traceparent` are
+ * added, so a signature covers the final request), and, when a response
+ * comes back, its `retry` once: `true` sends the request again (applied
+ * again) as one more attempt — an OAuth2 token refreshed after a 401, a
+ * Digest challenge answered.
+ *
+ A kind is an {@linkcode AuthFactory} in a module of its own (`auth_simple.ts`:
+ * basic, bearer, api_key; `oauth2.ts`), listed in `AUTH_HANDLERS` of
+ * `auth_kinds.ts`: a function from the loaded block, a `render` that resolves
+ * its templates (in the step's scope) and the run's {@linkcode AuthServices},
+ * to an {@linkcode AuthHandler}. `digest` and `aws_sigv4` plug in there the
+ * same way (one import, one table entry).
+ *
+ * A request that already carries the header a kind sets (the step wrote
+ * `authorization` itself) is left as the step wrote it: the step wins.
+ *
+ * @module
+ */
+import type { Auth } from "../model/auth.ts";
+import type { Template } from "../model/template.ts";
+import type { ResolvedRequest } from "./request.ts";
+import type { ReceivedResponse } from "./response.ts";
+import type { TokenCache, TokenExchange } from "./token_cache.ts";
+
+export { AuthError } from "./auth_error.ts";
+
+/** What a handler does to a step's requests. */
+export interface AuthHandler {
+  /** Adds the credentials to a request just before it is sent. */
+  apply(request: ResolvedRequest): Promise<void>;
+  /**
+   * After a response: whether to send the request once more with fresh
+   * credentials. Called at most once per request the step sends.
+   */
+  retry?(response: ReceivedResponse, request: ResolvedRequest): Promise<boolean>;
+}
+
+/** What the run lends the kinds: secrets, the environment, the token cache, sending. */
+export interface AuthServices {
+  /** Registers a value as a secret: masked in every output. */
+  secret(value: string): void;
+  /** Reads an environment variable (`AWS_ACCESS_KEY_ID`, …). */
+  env(name: string): string | undefined;
+  /** The run's OAuth2 tokens, shared by every flow and worker. */
+  tokens?: TokenCache;
+  /** How token requests are sent: deadline and interrupt. */
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** Told of each token request, for the reports. */
+  onExchange?(exchange: TokenExchange): void;
+}
+
+/** A kind: the loaded block, its templates' values and the run's services → a handler. */
+export type AuthFactory = (
+  auth: Auth,
+  render: (template: Template) => string,
+  services: AuthServices,
+) => AuthHandler;
+
+/**
+ * Adds a header unless the request has one of that name: a header the step wrote wins.
+ *
+ * @example
+ * ```ts
+ * import { setHeader } from "./auth.ts";
+ * const request = { method: "GET", url: "http://x.test/", headers: [["Authorization", "Bearer own"]] as [string, string][] };
+ * setHeader(request, "authorization", "Bearer other");
+ * if (request.headers.length !== 1) throw new Error();
+ * ```
+ */
+export function setHeader(request: ResolvedRequest, name: string, value: string): void {
+  const lower = name.toLowerCase();
+  if (request.headers.some(([n]) => n.toLowerCase() === lower)) return;
+  request.headers.push([name, value]);
+}

@@ -1,0 +1,115 @@
+/**
+ * The kinds that add a credential as it is: `basic` (RFC 7617), `bearer`
+ * (RFC 6750 §2.1) and `api_key` (a header, a query parameter or a cookie).
+ *
+ * @module
+ */
+import type { Auth } from "../model/auth.ts";
+import type { ResolvedRequest } from "./request.ts";
+import { type AuthFactory, setHeader } from "./auth.ts";
+
+/**
+ * RFC 7617's credentials: `user-id ":" password`, UTF-8, base64.
+ *
+ * @example
+ * ```ts
+ * import { encodeBasic } from "./auth_simple.ts";
+ * if (encodeBasic("Aladdin", "open sesame") !== "QWxhZGRpbjpvcGVuIHNlc2FtZQ==") throw new Error();
+ * if (encodeBasic("test", "123\u00a3") !== "dGVzdDoxMjPCow==") throw new Error();
+ * ```
+ */
+export function encodeBasic(username: string, password: string): string {
+  const bytes = new TextEncoder().encode(`${username}:${password}`);
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary);
+}
+
+/**
+ * `basic`: RFC 7617, `user:password` in UTF-8, base64.
+ *
+ * @example
+ * ```ts
+ * import { basic } from "./auth_simple.ts";
+ * import { parseTemplate } from "../expr/template.ts";
+ * const auth = { kind: "basic" as const, username: parseTemplate("u"), password: parseTemplate("p") };
+ * const request = { method: "GET", url: "http://x.test/", headers: [] as [string, string][] };
+ * await basic(auth, (t) => t.source, { secret: () => {}, env: () => undefined, timeoutMs: 1 }).apply(request);
+ * if (request.headers[0][1] !== "Basic dTpw") throw new Error();
+ * ```
+ */
+export const basic: AuthFactory = (auth, render, services) => ({
+  apply(request) {
+    const a = auth as Extract<Auth, { kind: "basic" }>;
+    const password = render(a.password);
+    services.secret(password);
+    const value = `Basic ${encodeBasic(render(a.username), password)}`;
+    services.secret(value.slice(6));
+    setHeader(request, "authorization", value);
+    return Promise.resolve();
+  },
+});
+
+/**
+ * `bearer`: RFC 6750 §2.1.
+ *
+ * @example
+ * ```ts
+ * import { bearer } from "./auth_simple.ts";
+ * import { parseTemplate } from "../expr/template.ts";
+ * const request = { method: "GET", url: "http://x.test/", headers: [] as [string, string][] };
+ * await bearer({ kind: "bearer", token: parseTemplate("t") }, (t) => t.source, { secret: () => {}, env: () => undefined, timeoutMs: 1 }).apply(request);
+ * if (request.headers[0][1] !== "Bearer t") throw new Error();
+ * ```
+ */
+export const bearer: AuthFactory = (auth, render, services) => ({
+  apply(request) {
+    const token = render((auth as Extract<Auth, { kind: "bearer" }>).token);
+    services.secret(token);
+    setHeader(request, "authorization", `Bearer ${token}`);
+    return Promise.resolve();
+  },
+});
+
+/**
+ * `api_key`: a header, a query parameter (encoded) or a cookie.
+ *
+ * @example
+ * ```ts
+ * import { apiKey } from "./auth_simple.ts";
+ * import { parseTemplate } from "../expr/template.ts";
+ * const request = { method: "GET", url: "http://x.test/a?b=1", headers: [] as [string, string][] };
+ * const auth = { kind: "api_key" as const, name: "api key", value: parseTemplate("a&b"), in: "query" as const };
+ * await apiKey(auth, (t) => t.source, { secret: () => {}, env: () => undefined, timeoutMs: 1 }).apply(request);
+ * if (request.url !== "http://x.test/a?b=1&api%20key=a%26b") throw new Error(request.url);
+ * ```
+ */
+export const apiKey: AuthFactory = (auth, render, services) => ({
+  apply(request) {
+    const a = auth as Extract<Auth, { kind: "api_key" }>;
+    const value = render(a.value);
+    services.secret(value);
+    if (a.in === "header") setHeader(request, a.name, value);
+    else if (a.in === "cookie") addCookie(request, `${a.name}=${value}`);
+    else request.url = withQuery(request.url, a.name, value);
+    return Promise.resolve();
+  },
+});
+
+/** The URL with one more query parameter, form-encoded; one the step wrote wins. */
+function withQuery(url: string, name: string, value: string): string {
+  const parsed = new URL(url);
+  if (parsed.searchParams.has(name)) return url;
+  const pair = `${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
+  const hash = url.indexOf("#");
+  const head = hash < 0 ? url : url.slice(0, hash);
+  const tail = hash < 0 ? "" : url.slice(hash);
+  return `${head}${parsed.search ? "&" : "?"}${pair}${tail}`;
+}
+
+/** A cookie after those the request has. */
+function addCookie(request: ResolvedRequest, pair: string): void {
+  const at = request.headers.findIndex(([n]) => n.toLowerCase() === "cookie");
+  if (at < 0) request.headers.push(["cookie", pair]);
+  else request.headers[at] = [request.headers[at][0], `${request.headers[at][1]}; ${pair}`];
+}

@@ -1,0 +1,344 @@
+/**
+ * `auth:` of a flow, a step or an `--auth-file`: one kind (`basic`,
+ * `bearer`, `api_key`, `oauth2`, `digest`, `aws_sigv4`) with its keys, or
+ * `auth: none`. A credential (a password, a token, a secret) must be an
+ * expression: a literal one is refused, so no secret is written in a flow.
+ *
+ * @module
+ */
+import type { Node } from "yaml";
+import { isMap, isScalar } from "./nodes.ts";
+import { isConstant, type Template } from "../expr/template.ts";
+import {
+  type ApiKeyPlace,
+  type Auth,
+  AUTH_KINDS,
+  type AuthKind,
+  OAUTH2_GRANTS,
+  type OAuth2Auth,
+  type OAuth2Grant,
+} from "../model/auth.ts";
+import type { Loading } from "./context.ts";
+import { describe } from "./describe.ts";
+import type { Entry, TemplateUse } from "./entry.ts";
+
+/** A kind's keys: which are required, and which hold a credential (never a literal). */
+interface KindKeys {
+  keys: readonly string[];
+  required: readonly string[];
+  secret: readonly string[];
+}
+
+/**
+ * The keys of each kind. `digest` and `aws_sigv4` are read here and applied
+ * by their signing modules in `lib/http/`.
+ *
+ * @example
+ * ```ts
+ * import { AUTH_KEYS } from "./auth.ts";
+ * if (!AUTH_KEYS.basic.secret.includes("password")) throw new Error();
+ * ```
+ */
+export const AUTH_KEYS: Record<AuthKind, KindKeys> = {
+  basic: {
+    keys: ["username", "password"],
+    required: ["username", "password"],
+    secret: ["password"],
+  },
+  bearer: { keys: ["token"], required: ["token"], secret: ["token"] },
+  api_key: { keys: ["name", "value", "in"], required: ["name", "value"], secret: ["value"] },
+  oauth2: {
+    keys: [
+      "grant_type",
+      "token_url",
+      "client_id",
+      "client_secret",
+      "scope",
+      "audience",
+      "username",
+      "password",
+      "refresh_token",
+      "extra",
+      "client_auth",
+    ],
+    required: ["grant_type", "token_url", "client_id"],
+    secret: ["client_secret", "password", "refresh_token"],
+  },
+  digest: {
+    keys: ["username", "password"],
+    required: ["username", "password"],
+    secret: ["password"],
+  },
+  aws_sigv4: {
+    keys: ["region", "service", "access_key_id", "secret_access_key", "session_token", "profile"],
+    required: ["region", "service"],
+    secret: ["access_key_id", "secret_access_key", "session_token"],
+  },
+};
+
+/** The keys each grant needs besides the common ones. */
+const GRANT_NEEDS: Record<OAuth2Grant, readonly string[]> = {
+  client_credentials: [],
+  password: ["username", "password"],
+  refresh_token: ["refresh_token"],
+};
+
+/** Where an `auth` block is read: for messages, and the owner of its templates. */
+export interface AuthSite {
+  /** "the flow", `step "login"`, or the auth file. */
+  what: string;
+  owner: TemplateUse["owner"];
+}
+
+/**
+ * An `auth` entry: `none`, or a map of one kind to its keys.
+ *
+ * @example
+ * ```ts
+ * import { loadFlow } from "./load_flow.ts";
+ * const ok = loadFlow(
+ *   'name: f\nauth: {bearer: {token: "${setup.token}"}}\nsteps:\n  - name: s\n' +
+ *     '    request: {url: "http://x.test"}\n  - name: t\n    auth: none\n    request: {url: "http://x.test"}\n',
+ *   "f.yaml",
+ * );
+ * if (ok.flow?.auth?.kind !== "bearer" || ok.flow.steps[1].auth?.kind !== "none") throw new Error();
+ * const bad = loadFlow(
+ *   'name: f\nauth: {bearer: {token: abc}}\nsteps:\n  - name: s\n    request: {url: "http://x.test"}\n',
+ *   "f.yaml",
+ * );
+ * if (bad.problems[0]?.code !== "literal-credential") throw new Error(JSON.stringify(bad.problems));
+ * ```
+ */
+export function loadAuth(ctx: Loading, entry: Entry | undefined, site: AuthSite): Auth | undefined {
+  if (!entry) return undefined;
+  const node = ctx.deref(entry.value);
+  if (isScalar(node) && node.value === "none") return { kind: "none" };
+  const what = `"auth" of ${site.what}`;
+  const map = ctx.map(node, what, "auth", [...AUTH_KINDS], { anchor: entry.keyNode });
+  if (!map) return undefined;
+  const kinds = [...map.values()];
+  if (kinds.length !== 1) {
+    ctx.problem(
+      "wrong-type",
+      kinds.length === 0
+        ? `Expected ${what} to name one kind, got an empty map.`
+        : `Expected ${what} to name one kind, got ${kinds.map((k) => k.key).join(" and ")}.`,
+      kinds[1]?.keyNode ?? node,
+      `Write one of ${AUTH_KINDS.join(", ")} under "auth", or auth: none to send no credentials.`,
+    );
+    return undefined;
+  }
+  return loadKind(ctx, kinds[0], site);
+}
+
+/** One kind's map, its keys read as templates. */
+function loadKind(ctx: Loading, entry: Entry, site: AuthSite): Auth | undefined {
+  const kind = entry.key as AuthKind;
+  const spec = AUTH_KEYS[kind];
+  const what = `"${kind}" of ${site.what}`;
+  const map = ctx.map(ctx.deref(entry.value), what, `auth_${kind}`, spec.keys, {
+    required: spec.required,
+    anchor: entry.keyNode,
+  });
+  if (!map) return undefined;
+  const before = ctx.problems.length;
+  const t: Record<string, Template | undefined> = {};
+  for (const key of spec.keys) {
+    if (key === "in" || key === "grant_type" || key === "client_auth" || key === "extra") continue;
+    if (kind === "api_key" && key === "name") continue;
+    t[key] = credential(ctx, map.get(key), `"${key}" of ${what}`, site, spec.secret.includes(key));
+  }
+  const auth = build(ctx, kind, map, t, what, site);
+  return ctx.problems.length === before ? auth : undefined;
+}
+
+/** The loaded kind from its templates and its keys that are words. */
+function build(
+  ctx: Loading,
+  kind: AuthKind,
+  map: Map<string, Entry>,
+  t: Record<string, Template | undefined>,
+  what: string,
+  site: AuthSite,
+): Auth | undefined {
+  switch (kind) {
+    case "basic":
+    case "digest":
+      return { kind, username: t.username!, password: t.password! };
+    case "bearer":
+      return { kind, token: t.token! };
+    case "api_key": {
+      const name = ctx.string(map.get("name"), `"name" of ${what}`);
+      const place = word(ctx, map.get("in"), `"in" of ${what}`, ["header", "query", "cookie"]);
+      return name === undefined
+        ? undefined
+        : { kind, name, value: t.value!, in: (place ?? "header") as ApiKeyPlace };
+    }
+    case "oauth2":
+      return oauth2(ctx, map, t, what, site);
+    case "aws_sigv4":
+      return {
+        kind,
+        region: t.region!,
+        service: t.service!,
+        ...optional({
+          accessKeyId: t.access_key_id,
+          secretAccessKey: t.secret_access_key,
+          sessionToken: t.session_token,
+          profile: t.profile,
+        }),
+      };
+  }
+}
+
+/** `oauth2`: its grant, what the grant needs, its client authentication and extra parameters. */
+function oauth2(
+  ctx: Loading,
+  map: Map<string, Entry>,
+  t: Record<string, Template | undefined>,
+  what: string,
+  site: AuthSite,
+): OAuth2Auth | undefined {
+  const grant = word(ctx, map.get("grant_type"), `"grant_type" of ${what}`, OAUTH2_GRANTS);
+  const clientAuth = word(ctx, map.get("client_auth"), `"client_auth" of ${what}`, [
+    "basic",
+    "body",
+  ]);
+  const extra = extraParams(ctx, map.get("extra"), what, site);
+  tokenUrlScheme(ctx, map.get("token_url"), what);
+  if (grant === undefined) return undefined;
+  for (const key of GRANT_NEEDS[grant as OAuth2Grant]) {
+    if (!map.has(key)) {
+      ctx.problem(
+        "missing-key",
+        `Missing key "${key}" in ${what}: the ${grant} grant sends it.`,
+        map.get("grant_type")!.value,
+        `Add ${key}: "\${ENV.${key.toUpperCase()}}".`,
+      );
+    }
+  }
+  return {
+    kind: "oauth2",
+    grantType: grant as OAuth2Grant,
+    tokenUrl: t.token_url!,
+    clientId: t.client_id!,
+    clientAuth: (clientAuth ?? "basic") as "basic" | "body",
+    extra,
+    ...optional({
+      clientSecret: t.client_secret,
+      scope: t.scope,
+      audience: t.audience,
+      username: t.username,
+      password: t.password,
+      refreshToken: t.refresh_token,
+    }),
+  };
+}
+
+/** A written token URL that is not http(s): refused now, not when the first token is fetched. */
+function tokenUrlScheme(ctx: Loading, entry: Entry | undefined, what: string): void {
+  const node = entry?.value;
+  if (!isScalar(node) || typeof node.value !== "string") return;
+  const text = node.value;
+  if (text.startsWith("${") || /^https?:\/\//i.test(text)) return;
+  ctx.problem(
+    "bad-url",
+    `Expected "token_url" of ${what} to be an http or https URL, got "${text.slice(0, 80)}".`,
+    node,
+    "Write the token endpoint's absolute URL, e.g. token_url: https://idp.example/oauth/token.",
+  );
+}
+
+/** `extra: {resource: …}`: more form parameters of the token request. */
+function extraParams(
+  ctx: Loading,
+  entry: Entry | undefined,
+  what: string,
+  site: AuthSite,
+): [string, Template][] {
+  if (!entry) return [];
+  const node = ctx.deref(entry.value);
+  if (!isMap(node)) {
+    ctx.problem(
+      "wrong-type",
+      `Expected "extra" of ${what} to be a map of parameter names to values, got ${
+        describe(node)
+      }.`,
+      node ?? entry.keyNode,
+      "For example: extra: {resource: https://api.example}",
+    );
+    return [];
+  }
+  const out: [string, Template][] = [];
+  for (const e of ctx.entries(node)) {
+    const value = credential(ctx, e, `"${e.key}" of "extra" of ${what}`, site, false);
+    if (value) out.push([e.key, value]);
+  }
+  return out;
+}
+
+/** One of a few words. */
+function word(
+  ctx: Loading,
+  entry: Entry | undefined,
+  what: string,
+  words: readonly string[],
+): string | undefined {
+  if (!entry) return undefined;
+  const node = entry.value;
+  if (isScalar(node) && typeof node.value === "string" && words.includes(node.value)) {
+    return node.value;
+  }
+  ctx.problem(
+    "wrong-type",
+    `Expected ${what} to be one of ${words.join(", ")}, got ${describe(node)}.`,
+    node ?? entry.keyNode,
+    `Write one of: ${words.join(", ")}.`,
+  );
+  return undefined;
+}
+
+/** A key's value as a template; a credential's must read its value from somewhere. */
+function credential(
+  ctx: Loading,
+  entry: Entry | undefined,
+  what: string,
+  site: AuthSite,
+  secret: boolean,
+): Template | undefined {
+  if (!entry) return undefined;
+  const node = entry.value;
+  if (!isScalar(node) || (typeof node.value !== "string" && typeof node.value !== "number")) {
+    ctx.problem(
+      "wrong-type",
+      `Expected ${what} to be a string, got ${describe(node)}.`,
+      node ?? entry.keyNode,
+      `Write ${entry.key}: "\${ENV.${entry.key.toUpperCase()}}".`,
+    );
+    return undefined;
+  }
+  if (typeof node.value === "number") {
+    return { source: String(node.value), parts: [String(node.value)] };
+  }
+  const template = ctx.template(node, site.owner);
+  if (template && secret && isConstant(template)) literalCredential(ctx, node, what, entry.key);
+  return template;
+}
+
+/** A credential written as it is: refused, with where to read it from instead. */
+function literalCredential(ctx: Loading, node: Node, what: string, key: string): void {
+  ctx.problem(
+    "literal-credential",
+    `The value of ${what} is written in the file as it is: a credential must not be written ` +
+      "in a flow, where it is committed and shown.",
+    node,
+    `Read it from the environment or a secret file: ${key}: "\${ENV.${key.toUpperCase()}}", a var from --vars-file, or a setup output (\${setup.${key}}).`,
+  );
+}
+
+/** The fields that were given. */
+function optional<T extends Record<string, unknown>>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<
+    T
+  >;
+}

@@ -1,0 +1,76 @@
+/**
+ * The `auth:` block as loaded: how a step's request is authorised. It is
+ * written at run level (`--auth-file`), flow level (beside `vars`) or step
+ * level (`auth: none` opts out); the nearest wins. Every credential is a
+ * template (`${ENV.X}`, `${setup.x}`, a var, a capture): the loader refuses a
+ * literal one. The kinds are applied to a resolved request by `lib/http/auth.ts`.
+ *
+ * @module
+ */
+import type { Template } from "./template.ts";
+
+/** Where an `api_key` goes. */
+export type ApiKeyPlace = "header" | "query" | "cookie";
+
+/** The OAuth2 grants flowrun runs unattended (RFC 6749 §4.4, §4.3, §6). */
+export const OAUTH2_GRANTS = ["client_credentials", "password", "refresh_token"] as const;
+
+/** An OAuth2 grant type. */
+export type OAuth2Grant = typeof OAUTH2_GRANTS[number];
+
+/** `oauth2:`, spelled as RFC 6749 spells its parameters. */
+export interface OAuth2Auth {
+  kind: "oauth2";
+  grantType: OAuth2Grant;
+  tokenUrl: Template;
+  clientId: Template;
+  clientSecret?: Template;
+  scope?: Template;
+  audience?: Template;
+  /** The resource owner's, for the `password` grant. */
+  username?: Template;
+  password?: Template;
+  /** The refresh token the `refresh_token` grant starts from. */
+  refreshToken?: Template;
+  /** More parameters of the token request, in order. */
+  extra: [name: string, value: Template][];
+  /** How the client authenticates: HTTP Basic (default, RFC 6749 §2.3.1) or in the body. */
+  clientAuth: "basic" | "body";
+}
+
+/**
+ * One `auth:` block. `none` is a step's or an included flow's opt-out.
+ *
+ * @example
+ * ```ts
+ * import type { Auth } from "./auth.ts";
+ * const none: Auth = { kind: "none" };
+ * if (none.kind !== "none") throw new Error();
+ * ```
+ */
+export type Auth =
+  | { kind: "none" }
+  | { kind: "basic"; username: Template; password: Template }
+  | { kind: "bearer"; token: Template }
+  | { kind: "api_key"; name: string; value: Template; in: ApiKeyPlace }
+  | OAuth2Auth
+  | { kind: "digest"; username: Template; password: Template }
+  | AwsSigV4Auth;
+
+/** `aws_sigv4:`: credentials from these keys, else the standard AWS variables or `profile`. */
+export interface AwsSigV4Auth {
+  kind: "aws_sigv4";
+  region: Template;
+  service: Template;
+  accessKeyId?: Template;
+  secretAccessKey?: Template;
+  sessionToken?: Template;
+  /** A profile of the shared credentials file (`~/.aws/credentials`). */
+  profile?: Template;
+}
+
+/** The kinds, as written under `auth:`. */
+export const AUTH_KINDS = ["basic", "bearer", "api_key", "oauth2", "digest", "aws_sigv4"] as const;
+
+/** A kind as written. */
+export type AuthKind = typeof AUTH_KINDS[number];

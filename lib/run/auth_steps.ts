@@ -1,0 +1,96 @@
+/**
+ * A step's auth as the runner uses it: which block applies (the step's own,
+ * which the loader made its flow's when it had none; else what an include
+ * hands down; else the run's `--auth-file`), its handler (`http/auth.ts`),
+ * and each token request it made as an entry of its own in the reports,
+ * named `auth › oauth2 token`, just before the step that needed it.
+ *
+ * @module
+ */
+import type { Auth } from "../model/auth.ts";
+import type { Step } from "../model/flow.ts";
+import type { StepResult } from "../model/result.ts";
+import type { AuthHandler } from "../http/auth.ts";
+import { authHandler } from "../http/auth_kinds.ts";
+import type { TokenExchange } from "../http/token_cache.ts";
+import type { Context, StepInput, WithAuth } from "./context.ts";
+
+/**
+ * The auth block a step's requests get: its own (or its flow's), else the
+ * including flow's, else the run's.
+ *
+ * @example
+ * ```ts
+ * import { effectiveAuth } from "./auth_steps.ts";
+ * // deno-lint-ignore no-explicit-any
+ * const step = { name: "s" } as any;
+ * if (effectiveAuth(step, { inherited: { kind: "none" } }, {})?.kind !== "none") throw new Error();
+ * ```
+ */
+export function effectiveAuth(
+  step: Step,
+  scope: WithAuth,
+  ctx: Pick<Context, "auth">,
+): Auth | undefined {
+  return step.auth ?? scope.inherited ?? ctx.auth;
+}
+
+/**
+ * The handler of a step's auth, its token requests noted in `input.exchanges`.
+ *
+ * @example
+ * ```ts
+ * import { stepAuth } from "./auth_steps.ts";
+ * import { makeContext } from "./make_context.ts";
+ * const ctx = makeContext({ runId: "r" });
+ * ctx.deadlines?.close();
+ * // deno-lint-ignore no-explicit-any
+ * if (stepAuth({ step: { name: "s" }, scope: {} } as any, ctx) !== undefined) throw new Error();
+ * ```
+ */
+export function stepAuth(input: StepInput, ctx: Context): AuthHandler | undefined {
+  const auth = effectiveAuth(input.step, input.scope as WithAuth, ctx);
+  if (!auth || auth.kind === "none") return undefined;
+  return authHandler(auth, input.scope, {
+    secret: ctx.secret,
+    env: ctx.env,
+    tokens: ctx.tokens,
+    timeoutMs: ctx.timeoutMs,
+    signal: ctx.signal,
+    onExchange: (exchange) => (input.exchanges ??= []).push(exchange),
+  });
+}
+
+/** The name of a token request's entry in the reports. */
+export const TOKEN_STEP = "auth › oauth2 token";
+
+/**
+ * A token request as a step result of the flow that made it: `passed` when
+ * a token came of it, else `error` with why.
+ *
+ * @example
+ * ```ts
+ * import { exchangeResult } from "./auth_steps.ts";
+ * // deno-lint-ignore no-explicit-any
+ * const step = { name: "get", line: 3, column: 5 } as any;
+ * const r = exchangeResult({ url: "http://idp.test/token", grant: "client_credentials", status: 200, durationMs: 2 }, step, 0);
+ * if (r.name !== "auth › oauth2 token" || r.status !== "passed" || r.attempts !== 1) throw new Error();
+ * ```
+ */
+export function exchangeResult(exchange: TokenExchange, step: Step, startMs: number): StepResult {
+  const { url, status, durationMs, error } = exchange;
+  return {
+    name: TOKEN_STEP,
+    status: error === undefined ? "passed" : "error",
+    start_ms: startMs,
+    duration_ms: durationMs,
+    attempts: 1,
+    line: step.line,
+    column: step.column,
+    request: { method: "POST", url },
+    response: status === undefined ? null : { status },
+    assertions: [],
+    captures: [],
+    ...(error === undefined ? {} : { message: error, failure_kind: "request" as const }),
+  };
+}
