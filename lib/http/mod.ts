@@ -4,7 +4,9 @@
  *
  * - `request.ts` works a step's request spec out into a
  *   {@linkcode ResolvedRequest}, every template rendered in one pass; `url.ts`
- *   encodes what is interpolated into a URL for the place it lands.
+ *   encodes what is interpolated into a URL for the place it lands;
+ *   `request_maps.ts` checks headers and parameters that come whole from one
+ *   expression (`headers: "${vars.headers}"`).
  * - `send.ts` sends it: one request at a time, a redirect followed hop by hop
  *   when asked (`redirect.ts`), under a deadline (`deadlines.ts`), its body
  *   read within its caps (`read_body.ts`, `body_blocks.ts`,

@@ -18,6 +18,7 @@ import type { MultipartPart, RequestSpec } from "../model/flow.ts";
 import type { SentPart } from "./curl_body.ts";
 import { RequestError } from "./request_error.ts";
 import { renderUrl } from "./url.ts";
+import { headersFrom, queryFrom } from "./request_maps.ts";
 
 /**
  * A request with every expression resolved.
@@ -121,7 +122,9 @@ function resolveUrl(spec: RequestSpec, scope: Scope): string {
   const url = renderUrl(
     spec.url,
     scope,
-    spec.query?.map(([name, value]) => [name, render(value, scope)]),
+    spec.queryFrom
+      ? queryFrom(evaluate(spec.queryFrom, scope), spec.queryFrom.source)
+      : spec.query?.map(([name, value]) => [name, render(value, scope)]),
   );
   // A captured value of megabytes in a URL or header cannot be sent (the runtime refuses the
   // URL, a server the header block), and quoted whole in every line that shows the request it
@@ -146,9 +149,9 @@ function resolveHeaders(
   scope: Scope,
   omitEmpty: boolean,
 ): [string, string][] {
-  const headers: [string, string][] = spec.headers.map((
-    [name, value],
-  ) => [name, toText(evaluate(value, scope))]);
+  const headers: [string, string][] = spec.headersFrom
+    ? headersFrom(evaluate(spec.headersFrom, scope), spec.headersFrom.source)
+    : spec.headers.map(([name, value]) => [name, toText(evaluate(value, scope))]);
   // `omit_empty_headers`: one step written for both cases (with an ETag, without one).
   if (omitEmpty) headers.splice(0, headers.length, ...headers.filter(([, v]) => v !== ""));
   if (spec.cookies) {

@@ -16,7 +16,8 @@
  *   options, …) against what the flow declares (`context.ts`).
  * - The sections of a step, one reader each: `steps.ts` (which keys a step
  *   has) → `request.ts` (method, url, query; `headers.ts` for headers and
- *   cookies, `body.ts` for the body), `captures.ts` (`capture_source.ts` for
+ *   cookies, `map_expression.ts` for either written as one expression,
+ *   `body.ts` for the body), `captures.ts` (`capture_source.ts` for
  *   one source, `capture_header.ts` for a header's part), `checks.ts` for `assert` and `loop.until` (`status_check.ts`,
  *   `named_checks.ts`, `schema_document.ts`, `check_list.ts` →
  *   `path_check.ts`; every operator's expected value through `expected.ts`),

@@ -9,6 +9,7 @@ import type { Template, ValueTemplate } from "../expr/template.ts";
 import type { RequestSpec } from "../model/flow.ts";
 import { BODY_KEYS, loadBody, valuePairs } from "./body.ts";
 import { loadCookies, loadHeaders } from "./headers.ts";
+import { mapExpression } from "./map_expression.ts";
 import type { Loading } from "./context.ts";
 import { describe, isEmpty } from "./describe.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
@@ -149,8 +150,11 @@ export function loadRequest(
   const written = loadMethod(ctx, map.get("method"), label, owner);
   const given = typeof written === "object" ? written.source : written;
   const url = loadUrl(ctx, map.get("url"), label, owner);
-  const headers = loadHeaders(ctx, map.get("headers"), label, owner);
-  const query = loadQuery(ctx, map.get("query"), label, owner);
+  // A whole map from one expression (`headers: "${vars.headers}"`) is checked when it is sent.
+  const headersFrom = mapExpression(ctx, map.get("headers"), `the headers of ${label}`, owner);
+  const headers = headersFrom ? [] : loadHeaders(ctx, map.get("headers"), label, owner);
+  const queryFrom = mapExpression(ctx, map.get("query"), `the query of ${label}`, owner);
+  const query = queryFrom ? [] : loadQuery(ctx, map.get("query"), label, owner);
   const cookies = loadCookies(ctx, map.get("cookies"), label, owner);
   const body = loadBody(ctx, map, label, owner);
   // A GraphQL request is a POST unless the flow says otherwise.
@@ -163,7 +167,9 @@ export function loadRequest(
     ...(typeof written === "object" ? { methodFrom: written } : {}),
     url,
     headers,
+    ...(typeof headersFrom === "object" ? { headersFrom } : {}),
     ...(query.length > 0 ? { query } : {}),
+    ...(typeof queryFrom === "object" ? { queryFrom } : {}),
     ...(cookies.length > 0 ? { cookies } : {}),
     ...body,
   };

@@ -57,10 +57,14 @@ export interface RequestSpec {
   methodFrom?: Template;
   url: Template;
   headers: [name: string, value: Template][];
+  /** `headers: "${vars.h}"`: the headers are this expression's map, checked when the request is made. */
+  headersFrom?: Template;
   /** `cookies`: cookies sent with the request (in its `cookie` header), name → value. */
   cookies?: [name: string, value: Template][];
   /** `query`: parameters appended to the URL, encoded; a list value repeats its key. */
   query?: [name: string, value: ValueTemplate][];
+  /** `query: "${vars.q}"`: the parameters are this expression's map, checked when the request is made. */
+  queryFrom?: Template;
   body?: ValueTemplate;
   /** `form`: a URL-encoded form body; a list value repeats its key. */
   form?: [name: string, value: ValueTemplate][];

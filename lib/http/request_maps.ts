@@ -1,0 +1,94 @@
+/**
+ * Headers and query parameters that come whole from one expression
+ * (`headers: "${vars.headers}"`), checked when the request is made as a
+ * written map is when the flow loads: a map of names to single values (a
+ * list repeats a query parameter; `null` leaves a header out), header names
+ * HTTP tokens and values one line of Latin-1; `null` for the whole map is
+ * none. Anything else is an error of the step, nothing sent.
+ *
+ * @module
+ */
+import { ExpressionError } from "../expr/errors.ts";
+import { toText } from "../expr/template.ts";
+
+/** An HTTP token: what a header name may be. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * The headers an expression's value gives, in its order.
+ *
+ * @example
+ * ```ts
+ * import { headersFrom } from "./request_maps.ts";
+ * const got = headersFrom({ "x-a": "1", "x-n": 2, "x-gone": null }, "${vars.h}");
+ * if (JSON.stringify(got) !== '[["x-a","1"],["x-n","2"]]') throw new Error(JSON.stringify(got));
+ * let threw = false;
+ * try { headersFrom("x-a: 1", "${vars.h}"); } catch { threw = true; }
+ * if (!threw) throw new Error();
+ * ```
+ */
+export function headersFrom(value: unknown, source: string): [string, string][] {
+  const seen = new Set<string>();
+  const headers: [string, string][] = [];
+  for (const [name, v] of entriesOf(value, source, "headers")) {
+    if (v === null) continue;
+    if (!TOKEN.test(name)) fail(source, `header name ${JSON.stringify(name)} is not an HTTP token`);
+    if (seen.has(name.toLowerCase())) fail(source, `header "${name}" is given twice`);
+    seen.add(name.toLowerCase());
+    if (typeof v === "object") fail(source, `header "${name}" is ${kind(v)}, not a single value`);
+    const text = toText(v);
+    if (/[\r\n\0]/.test(text)) {
+      fail(source, `the value of header "${name}" holds a line break or NUL`);
+    }
+    if (/[\u0100-\u{10ffff}]/u.test(text)) {
+      fail(source, `the value of header "${name}" holds a character past Latin-1`);
+    }
+    headers.push([name, text]);
+  }
+  return headers;
+}
+
+/**
+ * The query parameters an expression's value gives: each a single value
+ * or a list of them (the key repeated); `null` sends the key alone.
+ *
+ * @example
+ * ```ts
+ * import { queryFrom } from "./request_maps.ts";
+ * const got = queryFrom({ tag: ["a", "b"], page: 2 }, "${vars.q}");
+ * if (JSON.stringify(got) !== '[["tag",["a","b"]],["page",2]]') throw new Error(JSON.stringify(got));
+ * ```
+ */
+export function queryFrom(value: unknown, source: string): [string, unknown][] {
+  const entries = entriesOf(value, source, "query parameters");
+  for (const [name, v] of entries) {
+    const values = Array.isArray(v) ? v : [v];
+    if (values.some((x) => x !== null && typeof x === "object")) {
+      fail(source, `parameter "${name}" is ${kind(v)}: a parameter is a value or a list of values`);
+    }
+  }
+  return entries;
+}
+
+function entriesOf(value: unknown, source: string, what: string): [string, unknown][] {
+  // A var left at a null default gives none: an included flow's optional headers.
+  if (value === null || value === undefined) return [];
+  if (typeof value !== "object" || Array.isArray(value)) {
+    throw new ExpressionError(
+      `The ${what} "${source}" are ${kind(value)}, not a map of names to values.`,
+    );
+  }
+  return Object.entries(value);
+}
+
+function kind(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return "a map";
+  if (typeof value === "string") return `the string ${JSON.stringify(value.slice(0, 60))}`;
+  return `${typeof value} ${String(value)}`;
+}
+
+function fail(source: string, why: string): never {
+  throw new ExpressionError(`The map "${source}" cannot be sent: ${why}.`);
+}
