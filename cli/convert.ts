@@ -56,6 +56,11 @@ export async function convert(args: string[]): Promise<number> {
     out(commandHelp("convert", CONVERT_OPTIONS));
     return EXIT.passed;
   }
+  // Each format but har has a module of its own, loaded only when asked for.
+  if (format === "curl") return await (await import("./convert_curl.ts")).convertCurlCommand(rest);
+  if (format === "postman") {
+    return await (await import("./convert_postman.ts")).convertPostmanCommand(rest);
+  }
   if (format !== "har") {
     throw new UsageError(
       "bad-command",
