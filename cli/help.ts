@@ -48,6 +48,12 @@ Usage:
                                     captures, lines not understood stay as comments beside
                                     their steps; secrets and base URLs become environment
                                     variables the summary names
+  flowrun convert openapi DOC -o DIR
+                                    turn an OpenAPI 3.0/3.1 document ($refs across files too)
+                                    into a starter suite: a flow per tag, a step per operation,
+                                    values from its examples or schemas, credentials from its
+                                    securitySchemes, status and openapi: checks; the summary
+                                    names the environment variables and placeholders to fill in
   flowrun send [METHOD] URL [-H 'NAME: VALUE']... [-d TEXT|@FILE | --json TEXT|@FILE |
                --form NAME=VALUE...] [-L] [--fail] [--flow] [options]
                                     send one request and print it and the response as

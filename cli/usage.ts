@@ -110,6 +110,20 @@ const USAGES: Record<string, Usage> = {
       spelling: ["--spelling a|b", "${ENV.X} and capture (a, default) or ${X} and extract (b)"],
     },
   },
+  "convert openapi": {
+    usage: ["convert openapi DOC -o DIR"],
+    summary:
+      "Turn an OpenAPI 3.0 or 3.1 document (JSON or YAML, $refs across files included) into\n" +
+      "a starter suite in DIR: one flow per tag, a step per operation with parameters and\n" +
+      "bodies from the document's examples or its schemas, credentials from its\n" +
+      "securitySchemes as environment variables, status and openapi: checks. The summary on\n" +
+      "stderr names the environment variables to set and every placeholder to fill in.",
+    examples: [
+      "convert openapi api/openapi.yaml -o flows",
+      "run flows --openapi api/openapi.yaml",
+    ],
+    own: { output: ["-o, --output DIR", "the folder the flows are written to (required)"] },
+  },
   send: {
     usage: ["send [METHOD] URL [options]"],
     summary: "Send one request and print it and the response as run -vv does: request line,\n" +

@@ -46,6 +46,10 @@
  * correlate and write stages with rules for a command sent as written
  * (`curl_steps.ts`: no run id, no fresh values, `$NAME` kept as a variable).
  *
+ * **`convert openapi`** is no recording: `openapi/` (its own face,
+ * `openapi/mod.ts`) bundles a document and the files its `$ref`s name, and
+ * writes a starter suite from it with `names.ts` and `yaml_out.ts`.
+ *
  * No size exceptions: every function is under 60 lines and complexity 15.
  *
  * Other stages may import a file of this folder directly: `cli/convert.ts`

@@ -1,0 +1,101 @@
+/**
+ * `flowrun convert openapi DOC -o DIR`: an OpenAPI 3 document (and the
+ * files its `$ref`s name, read through lib/io with the document size cap)
+ * → a starter suite in DIR, one flow per tag; the summary on stderr. A
+ * document made of several files is bundled into DIR/openapi.bundled.json
+ * for the flows' `openapi:` checks, which read local `$ref`s only.
+ *
+ * @module
+ */
+import { relative, resolve } from "node:path";
+import { UsageError } from "../lib/model/errors.ts";
+import { MAX_DOCUMENT_BYTES } from "../lib/model/limits.ts";
+import { parse } from "./args.ts";
+import { EXIT } from "./exit.ts";
+import { err, out } from "./output.ts";
+import { save } from "./save.ts";
+import { commandHelp } from "./usage.ts";
+
+/** The options `flowrun convert openapi` accepts; its `--help` lists each. */
+export const CONVERT_OPENAPI_OPTIONS = {
+  output: { type: "string", short: "o" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+const USAGE = "Usage: flowrun convert openapi DOC -o DIR";
+const BUNDLE = "openapi.bundled.json";
+
+/**
+ * Runs `flowrun convert openapi ARGS…` (the arguments after `openapi`);
+ * resolves to the exit code.
+ *
+ * @example
+ * ```ts
+ * import { convertOpenApiCommand } from "./convert_openapi.ts";
+ * if (typeof convertOpenApiCommand !== "function") throw new Error();
+ * ```
+ */
+export async function convertOpenApiCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parse(args, CONVERT_OPENAPI_OPTIONS);
+  if (values.help) {
+    out(commandHelp("convert openapi", CONVERT_OPENAPI_OPTIONS));
+    return EXIT.passed;
+  }
+  if (positionals.length !== 1) {
+    throw new UsageError(
+      "no-paths",
+      positionals.length === 0
+        ? "Expected an OpenAPI document."
+        : `Expected one OpenAPI document, got ${positionals.length} files.`,
+      USAGE,
+    );
+  }
+  if (!values.output) {
+    throw new UsageError("bad-command", "Missing the output folder (-o DIR).", USAGE);
+  }
+  const dir = values.output.replace(/\/+$/, "") || ".";
+  const [io, openapi] = await Promise.all([
+    import("../lib/io/mod.ts"),
+    import("../lib/convert/openapi/mod.ts"),
+  ]);
+  const source = positionals[0];
+  const absolute = slashes(resolve(source));
+  const show = (file: string) => file === absolute ? source : slashes(relative(".", file));
+  const read = async (file: string) => {
+    try {
+      return await io.readBytes(file, { limit: MAX_DOCUMENT_BYTES });
+    } catch (error) {
+      if ((error as Error).cause instanceof Deno.errors.NotFound) return { why: "no such file" };
+      return { why: (error as Error).message };
+    }
+  };
+  const bundled = await openapi.bundleDocument(
+    absolute,
+    read,
+    (d) => openapi.checkDocument(d, source),
+    show,
+  );
+  const several = bundled.files.length > 0;
+  const documentRef = several ? BUNDLE : slashes(relative(resolve(dir), absolute));
+  const { files, summary } = openapi.convertOpenApi({
+    document: bundled.document,
+    source,
+    documentRef,
+  });
+  for (const file of files) {
+    const target = `${dir}/${file.path}`;
+    if (file.placeholder) await io.writeNewFile(target, file.text);
+    else await save(target, file.text);
+  }
+  if (several) await save(`${dir}/${BUNDLE}`, JSON.stringify(bundled.document, null, 2) + "\n");
+  err(openapi.formatOpenApiSummary(summary, {
+    dir,
+    document: several ? `${dir}/${BUNDLE}` : source,
+    bundle: several ? BUNDLE : undefined,
+  }));
+  return EXIT.passed;
+}
+
+function slashes(path: string): string {
+  return path.replaceAll("\\", "/");
+}

@@ -1,0 +1,137 @@
+/**
+ * An operation's request body in the flow format's spelling: JSON as
+ * `body` (a map or list as YAML), a URL-encoded form as `form`, multipart
+ * as `multipart` (binary fields as placeholder files), text as a string
+ * body with its content type, anything else as a placeholder `body_file`.
+ * The value is the document's (the media type's `example` or first of
+ * `examples`) or generated from its schema.
+ *
+ * @module
+ */
+import { isNode, type Node } from "../../check/openapi_operations.ts";
+import type { YNode } from "../yaml_out.ts";
+import { deref, type ExampleMaker } from "./examples.ts";
+import { givenExample, literal, simpleText, toYNode } from "./params.ts";
+
+/** A file the flows read that the user must replace with a real one. */
+export interface PlaceholderFile {
+  /** Relative to the output folder: `files/upload_photo_file.bin`. */
+  path: string;
+  /** What it stands for, for the summary. */
+  what: string;
+}
+
+/** A request body's fields of the step's `request`, and what goes with it. */
+export interface BodyParts {
+  fields: [string, YNode][];
+  headers: [string, string][];
+  files: PlaceholderFile[];
+}
+
+/** The media type to send: JSON first, then forms, multipart, text, then the first listed. */
+function pickMedia(content: Node): string | undefined {
+  const types = Object.keys(content).filter((t) => isNode(content[t]) || content[t] === null);
+  const find = (re: RegExp) => types.find((t) => re.test(t));
+  return find(/^application\/(.+\+)?json\b/i) ?? find(/json/i) ??
+    find(/^application\/x-www-form-urlencoded\b/i) ?? find(/^multipart\/form-data\b/i) ??
+    find(/^text\//i) ?? types[0];
+}
+
+/**
+ * The body parts of an operation; empty without a `requestBody`.
+ *
+ * @example
+ * ```ts
+ * import { bodyParts } from "./body.ts";
+ * import { ExampleMaker } from "./examples.ts";
+ * const op = { requestBody: { content: { "application/x-www-form-urlencoded": {
+ *   schema: { type: "object", required: ["user"], properties: { user: { type: "string" } } } } } } };
+ * const parts = bodyParts({}, new ExampleMaker({}), op, "login");
+ * if (parts.fields[0][0] !== "form") throw new Error();
+ * ```
+ */
+export function bodyParts(doc: unknown, maker: ExampleMaker, op: Node, step: string): BodyParts {
+  const out: BodyParts = { fields: [], headers: [], files: [] };
+  const body = deref(doc, op.requestBody);
+  const content = isNode(body) && isNode(body.content) ? body.content : undefined;
+  const type = content && pickMedia(content);
+  if (!content || type === undefined) return out;
+  const media = isNode(content[type]) ? content[type] as Node : {};
+  const own = givenExample(doc, media);
+  const value = own.given ? own.value : maker.make(media.schema);
+  writeBody(doc, { type, media, value, step }, out);
+  return out;
+}
+
+/** The chosen media type's body, in the flow format's spelling for it. */
+function writeBody(
+  doc: unknown,
+  { type, media, value, step }: { type: string; media: Node; value: unknown; step: string },
+  out: BodyParts,
+): void {
+  const structured = isNode(value) || Array.isArray(value);
+  if (/json/i.test(type)) {
+    out.fields.push(["body", structured ? toYNode(value) : literal(JSON.stringify(value ?? null))]);
+    if (!/^application\/json$/i.test(type) || !structured) out.headers.push(["Content-Type", type]);
+  } else if (/^application\/x-www-form-urlencoded/i.test(type)) {
+    out.fields.push(["form", formMap(isNode(value) ? value : {})]);
+  } else if (/^multipart\/form-data/i.test(type)) {
+    out.fields.push(["multipart", multipart(doc, media, value, step, out.files)]);
+  } else if (/^text\//i.test(type) && !structured) {
+    out.fields.push(["body", literal(String(value ?? "text"))]);
+    out.headers.push(["Content-Type", type]);
+  } else {
+    const path = `files/${step}.bin`;
+    out.files.push({ path, what: `the ${type} body of step ${step}` });
+    out.fields.push(["body_file", path]);
+    if (type !== "*/*") out.headers.push(["Content-Type", type]);
+  }
+}
+
+function formMap(value: Node): YNode {
+  return {
+    kind: "map",
+    entries: Object.keys(value).map((k) => {
+      const v = value[k];
+      return [k, Array.isArray(v) ? v.map((x) => literal(simpleText(x))) : formScalar(v)];
+    }),
+  };
+}
+
+function formScalar(v: unknown): YNode {
+  if (typeof v === "number" || typeof v === "boolean") return v;
+  if (isNode(v)) return literal(JSON.stringify(v));
+  return literal(simpleText(v));
+}
+
+/** Multipart fields: text as it is, binary properties as placeholder files. */
+function multipart(
+  doc: unknown,
+  media: Node,
+  value: unknown,
+  step: string,
+  files: PlaceholderFile[],
+): YNode {
+  const schema = deref(doc, media.schema);
+  const properties = isNode(schema) && isNode(schema.properties) ? schema.properties : {};
+  const fields = isNode(value) ? value : {};
+  const entries: [string, YNode][] = [];
+  for (const name of Object.keys(fields)) {
+    const property = deref(doc, Object.hasOwn(properties, name) ? properties[name] : undefined);
+    if (isBinary(doc, property)) {
+      const path = `files/${step}_${name.replace(/[^A-Za-z0-9_-]+/g, "_")}.bin`;
+      files.push({ path, what: `the file step ${step} uploads as "${name}"` });
+      entries.push([name, { kind: "map", entries: [["file", path]] }]);
+    } else {
+      entries.push([name, formScalar(fields[name])]);
+    }
+  }
+  return { kind: "map", entries };
+}
+
+function isBinary(doc: unknown, property: unknown): boolean {
+  if (!isNode(property)) return false;
+  if (property.type === "array") return isBinary(doc, deref(doc, property.items));
+  return property.format === "binary" || property.format === "base64" ||
+    typeof property.contentMediaType === "string" || typeof property.contentEncoding === "string";
+}

@@ -1,0 +1,242 @@
+/**
+ * An OpenAPI document and every file its `$ref`s name, read and made into
+ * one document whose `$ref`s are all local: a target in another file is
+ * copied once under `x-bundled` (a recursive schema stays a `$ref` to its
+ * copy, so nothing loops), a path item kept in another file is put in
+ * place (so its operations are seen). The conversion reads only this
+ * bundle; the `openapi:` checks of the flows read it too when the document
+ * was more than one file, since they resolve local `$ref`s only.
+ *
+ * Bounded: at most {@linkcode MAX_OPENAPI_FILES} files, chains of at most
+ * {@linkcode MAX_FILE_CHAIN} files, each file read by the caller's reader
+ * (the document size cap) and parsed with the project's YAML limits.
+ *
+ * @module
+ */
+import { UsageError } from "../../model/errors.ts";
+import { yamlEngine } from "../../load/yaml_engine.ts";
+import { parseDocument } from "../../load/schema_document.ts";
+import { isNode, type Node } from "../../check/openapi_operations.ts";
+import { MAX_FILE_CHAIN, MAX_OPENAPI_FILES, MAX_REF_CHAIN } from "./limits.ts";
+import { atPointer, dirname, pointerOf, refError, refTarget, type Target } from "./refs.ts";
+
+/** Reads one file: its bytes, or why it cannot be read. */
+export type ReadFile = (path: string) => Promise<Uint8Array | { why: string }>;
+
+/** A document made one: its bundle, whether other files took part, and which. */
+export interface Bundled {
+  document: Node;
+  /** Files other than the document, in the order they were first named. */
+  files: string[];
+}
+
+// Values that are data, not schema: a "$ref" key inside them is no reference.
+const DATA_KEYS = new Set(["example", "examples", "default", "enum", "const"]);
+
+/** A parsed file and the length of the chain of files that named it. */
+interface Loaded {
+  root: unknown;
+  chain: number;
+}
+
+/** Reads the files of a document; bundles them. */
+class Bundler {
+  readonly loaded = new Map<string, Loaded>();
+  readonly order: string[] = [];
+  readonly bundled: Node = {};
+  readonly #keys = new Map<string, string>();
+  readonly #names = new Set<string>();
+
+  constructor(
+    readonly main: string,
+    readonly root: string,
+    readonly read: ReadFile,
+    readonly show: (file: string) => string,
+  ) {}
+
+  /** Reads every file the `$ref`s of `file` name, breadth first. */
+  async crawl(file: string): Promise<void> {
+    const queue = [file];
+    for (let i = 0; i < queue.length; i++) {
+      const current = queue[i];
+      for (const [ref, where] of refsOf(this.loaded.get(current)!.root)) {
+        const at = `${this.show(current)}#${pointerOf(where)}`;
+        const target = refTarget(ref, current, this.root, at);
+        if (this.loaded.has(target.file)) continue;
+        await this.load(target.file, this.loaded.get(current)!.chain + 1, at, ref);
+        queue.push(target.file);
+      }
+    }
+  }
+
+  async load(file: string, chain: number, at: string, ref: string): Promise<void> {
+    if (this.loaded.size >= MAX_OPENAPI_FILES || chain > MAX_FILE_CHAIN) {
+      throw refError(
+        `The $ref "${ref}" at ${at} would read more than ${
+          chain > MAX_FILE_CHAIN ? `a chain of ${MAX_FILE_CHAIN}` : MAX_OPENAPI_FILES
+        } files, the limit of convert openapi.`,
+        "Bundle the document into fewer files first.",
+      );
+    }
+    const bytes = await this.read(file);
+    const parsed = bytes instanceof Uint8Array ? parseDocument(bytes, file) : bytes;
+    if ("why" in parsed) {
+      throw refError(
+        `Cannot read "${this.show(file)}", which the $ref "${ref}" at ${at} names: ${parsed.why}.`,
+        "Check the path; a $ref is relative to the file it is written in.",
+      );
+    }
+    this.loaded.set(file, { root: parsed.document, chain });
+    this.order.push(file);
+  }
+
+  /** The value a target names, or a usage error naming where it was referenced. */
+  lookup(target: Target, ref: string, at: string): unknown {
+    const value = atPointer(this.loaded.get(target.file)?.root, target.pointer);
+    if (value === undefined) {
+      throw refError(
+        `The $ref "${ref}" at ${at} points to nothing: ${this.show(target.file)} has no "${
+          target.pointer || "/"
+        }".`,
+        "Check the name after #; JSON pointers are case-sensitive and escape / as ~1.",
+      );
+    }
+    return value;
+  }
+
+  /** A copy of `node` (from `file`, at `where`) whose `$ref`s are local to the bundle. */
+  copy(node: unknown, file: string, where: string[]): unknown {
+    if (Array.isArray(node)) return node.map((v, i) => this.copy(v, file, [...where, String(i)]));
+    if (!isNode(node)) return node;
+    const out: Node = {};
+    for (const key of Object.keys(node)) {
+      const value = node[key];
+      if (key === "$ref" && typeof value === "string") {
+        out.$ref = this.localRef(value, file, where);
+      } else {
+        out[key] = DATA_KEYS.has(key) ? value : this.copy(value, file, [...where, key]);
+      }
+    }
+    return out;
+  }
+
+  localRef(ref: string, file: string, where: string[]): string {
+    const at = `${this.show(file)}#${pointerOf(where)}`;
+    const target = refTarget(ref, file, this.root, at);
+    const value = this.lookup(target, ref, at);
+    if (target.file === this.main) return `#${pointerOf(pointerSegments(target.pointer))}`;
+    const id = `${target.file}#${target.pointer}`;
+    let name = this.#keys.get(id);
+    if (name === undefined) {
+      name = this.#name(target);
+      this.#keys.set(id, name);
+      // Set before copying: a schema that refers to itself finds its own name.
+      this.bundled[name] = null;
+      this.bundled[name] = this.copy(value, target.file, pointerSegments(target.pointer));
+    }
+    return `#${pointerOf(["x-bundled", name])}`;
+  }
+
+  #name(target: Target): string {
+    const file = target.file.slice(this.root.length + 1).replace(/\.(ya?ml|json)$/i, "");
+    const last = target.pointer.split("/").at(-1);
+    const base = (last ? `${file}_${last}` : file).replace(/[^A-Za-z0-9_.-]+/g, "_");
+    let name = base;
+    for (let n = 2; this.#names.has(name); n++) name = `${base}_${n}`;
+    this.#names.add(name);
+    return name;
+  }
+}
+
+function pointerSegments(pointer: string): string[] {
+  return pointer === ""
+    ? []
+    : pointer.slice(1).split("/").map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"));
+}
+
+/** Every `$ref` of a parsed file with where it is, outside data values; iterative. */
+function refsOf(root: unknown): [string, string[]][] {
+  const found: [string, string[]][] = [];
+  const stack: [unknown, string[]][] = [[root, []]];
+  while (stack.length > 0) {
+    const [node, where] = stack.pop()!;
+    if (Array.isArray(node)) {
+      node.forEach((v, i) => stack.push([v, [...where, String(i)]]));
+    } else if (isNode(node)) {
+      for (const key of Object.keys(node)) {
+        const value = node[key];
+        if (key === "$ref" && typeof value === "string") found.push([value, where]);
+        else if (!DATA_KEYS.has(key)) stack.push([value, [...where, key]]);
+      }
+    }
+  }
+  return found.reverse();
+}
+
+/**
+ * Reads a document at `path` (absolute, `/`-separated) and the files its
+ * `$ref`s name, and gives it as one document with local `$ref`s only.
+ * `check` sees the parsed document before any other file is read (to
+ * refuse what is no OpenAPI 3 document first); `show` is how a file is
+ * named in messages.
+ *
+ * @example
+ * ```ts
+ * import { bundleDocument } from "./bundle.ts";
+ * const files: Record<string, string> = {
+ *   "/api/openapi.yaml": "openapi: 3.1.0\npaths: {}\ncomponents: {schemas: {Pet: {$ref: 'pet.yaml'}}}\n",
+ *   "/api/pet.yaml": "type: object\nproperties: {child: {$ref: '#'}}\n",
+ * };
+ * const read = (p: string) => Promise.resolve(new TextEncoder().encode(files[p]));
+ * const got = await bundleDocument("/api/openapi.yaml", read, () => {}, (f) => f);
+ * const pet = (got.document["x-bundled"] as Record<string, { properties: { child: { $ref: string } } }>).pet;
+ * if (pet.properties.child.$ref !== "#/x-bundled/pet" || got.files[0] !== "/api/pet.yaml") throw new Error();
+ * ```
+ */
+export async function bundleDocument(
+  path: string,
+  read: ReadFile,
+  check: (document: unknown) => void,
+  show: (file: string) => string,
+): Promise<Bundled> {
+  // Any file may be YAML, whatever its name: the parser is loaded once, up front.
+  await yamlEngine.load();
+  const bundler = new Bundler(path, dirname(path), read, show);
+  const bytes = await read(path);
+  const parsed = bytes instanceof Uint8Array ? parseDocument(bytes, path) : bytes;
+  if ("why" in parsed) {
+    throw new UsageError(
+      "bad-openapi",
+      `Cannot read "${show(path)}" as an OpenAPI document: ${parsed.why}.`,
+      "Give the OpenAPI 3 document of the API, as JSON or YAML.",
+    );
+  }
+  check(parsed.document);
+  bundler.loaded.set(path, { root: parsed.document, chain: 1 });
+  await bundler.crawl(path);
+  const copied = bundler.copy(parsed.document, path, []) as Node;
+  const document = bundler.order.length === 0
+    ? copied
+    : { ...copied, "x-bundled": bundler.bundled };
+  inlinePathItems(document);
+  return { document, files: bundler.order };
+}
+
+/** Path items kept elsewhere, put in place: coverage and matching read `paths` directly. */
+function inlinePathItems(document: Node): void {
+  const paths = document.paths;
+  if (!isNode(paths)) return;
+  for (const template of Object.keys(paths)) {
+    let item = paths[template];
+    for (let n = 0; n < MAX_REF_CHAIN && isNode(item) && typeof item.$ref === "string"; n++) {
+      const { $ref, ...rest } = item;
+      const target = atPointer(document, pointerSegmentsOf($ref as string));
+      item = isNode(target) ? { ...target, ...rest } : rest;
+    }
+    paths[template] = item;
+  }
+}
+
+function pointerSegmentsOf(ref: string): string {
+  return ref.startsWith("#") ? decodeURIComponent(ref.slice(1)) : "";
+}

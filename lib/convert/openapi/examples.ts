@@ -1,0 +1,193 @@
+/**
+ * A value for a schema: the document's own (`example`, `examples`,
+ * `default`, `const`, `enum`'s first), else one generated from the schema:
+ * its type and format (uuid, date-time, email, …), within its minimum,
+ * maximum and lengths, with the required properties of an object only.
+ * Bounded in depth and in size, so a recursive schema ends and a schema
+ * that would explode stops; `$ref`s are local (the bundle's).
+ *
+ * @module
+ */
+import { isNode, member, type Node } from "../../check/openapi_operations.ts";
+import { MAX_EXAMPLE_DEPTH, MAX_EXAMPLE_NODES, MAX_REF_CHAIN } from "./limits.ts";
+import { atPointer } from "./refs.ts";
+
+/** Whether the value goes in a request (read-only properties left out) or comes in a response. */
+export type Direction = "request" | "response";
+
+/**
+ * The node a local `$ref` chain ends at (the node itself without one);
+ * undefined for a chain that is broken, loops or is too long.
+ *
+ * @example
+ * ```ts
+ * import { deref } from "./examples.ts";
+ * const doc = { components: { schemas: { A: { $ref: "#/components/schemas/B" }, B: { type: "string" } } } };
+ * if ((deref(doc, { $ref: "#/components/schemas/A" }) as { type: string }).type !== "string") throw new Error();
+ * ```
+ */
+export function deref(doc: unknown, node: unknown): unknown {
+  for (let n = 0; n <= MAX_REF_CHAIN; n++) {
+    const ref = member(node, "$ref");
+    if (typeof ref !== "string") return node;
+    if (!ref.startsWith("#")) return undefined;
+    node = atPointer(doc, safeDecode(ref.slice(1)));
+  }
+  return undefined;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+const FORMATS: Record<string, string> = {
+  uuid: "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+  "date-time": "2024-01-01T00:00:00Z",
+  date: "2024-01-01",
+  time: "12:00:00",
+  email: "user@example.com",
+  uri: "https://example.com",
+  url: "https://example.com",
+  hostname: "example.com",
+  ipv4: "192.0.2.1",
+  ipv6: "2001:db8::1",
+  byte: "c3RyaW5n",
+  password: "password",
+};
+
+/** Generates values for schemas of one document. */
+export class ExampleMaker {
+  #left = MAX_EXAMPLE_NODES;
+
+  constructor(readonly doc: unknown, readonly direction: Direction = "request") {}
+
+  /**
+   * A value for a schema; undefined when none can be made (a broken
+   * `$ref`, the bounds reached, a schema that says nothing).
+   *
+   * @example
+   * ```ts
+   * import { ExampleMaker } from "./examples.ts";
+   * const schema = { type: "object", required: ["id", "at", "n"], properties: {
+   *   id: { type: "string", format: "uuid", readOnly: true }, at: { type: "string", format: "date-time" },
+   *   n: { type: "integer", minimum: 5 }, note: { type: "string" } } };
+   * const got = new ExampleMaker({}).make(schema) as Record<string, unknown>;
+   * if (got.id !== undefined || got.at !== "2024-01-01T00:00:00Z" || got.n !== 5 || "note" in got) throw new Error();
+   * ```
+   */
+  make(schema: unknown, depth = 0): unknown {
+    const s = deref(this.doc, schema);
+    if (!isNode(s) || depth > MAX_EXAMPLE_DEPTH || this.#left-- <= 0) return undefined;
+    const given = givenValue(s);
+    if (given.found) return given.value;
+    if (Array.isArray(s.allOf)) return this.#allOf(s.allOf, depth);
+    const choices = Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : [];
+    if (choices.length > 0) {
+      const first = choices.find((c) => typeOf(deref(this.doc, c)) !== "null") ?? choices[0];
+      return this.make(first, depth + 1);
+    }
+    return this.#typed(s, depth);
+  }
+
+  #typed(s: Node, depth: number): unknown {
+    switch (typeOf(s)) {
+      case "object":
+        return this.#object(s, depth);
+      case "array":
+        return this.#array(s, depth);
+      case "string":
+        return stringValue(s);
+      case "integer":
+      case "number":
+        return numberValue(s);
+      case "boolean":
+        return true;
+      case "null":
+        return null;
+    }
+    return undefined;
+  }
+
+  #allOf(parts: unknown[], depth: number): unknown {
+    let merged: unknown;
+    for (const part of parts) {
+      const value = this.make(part, depth + 1);
+      if (isNode(value) && (merged === undefined || isNode(merged))) {
+        merged = { ...(merged as Node | undefined), ...value };
+      } else if (value !== undefined && merged === undefined) merged = value;
+    }
+    return merged;
+  }
+
+  #object(s: Node, depth: number): Node {
+    const out: Node = {};
+    const properties = isNode(s.properties) ? s.properties : {};
+    for (const name of Array.isArray(s.required) ? s.required : []) {
+      if (typeof name !== "string" || Object.hasOwn(out, name)) continue;
+      const property = deref(this.doc, member(properties, name));
+      if (this.direction === "request" && member(property, "readOnly") === true) continue;
+      if (this.direction === "response" && member(property, "writeOnly") === true) continue;
+      const value = property === undefined ? "string" : this.make(property, depth + 1);
+      if (value !== undefined) out[name] = value;
+    }
+    return out;
+  }
+
+  #array(s: Node, depth: number): unknown[] {
+    if (s.maxItems === 0) return [];
+    const item = this.make(s.items, depth + 1);
+    if (item === undefined) return [];
+    const count = Math.min(Math.max(typeof s.minItems === "number" ? s.minItems : 1, 1), 3);
+    return Array.from({ length: count }, () => item);
+  }
+}
+
+/** The document's own value for a schema, if it gives one. */
+function givenValue(s: Node): { found: boolean; value?: unknown } {
+  for (const key of ["example", "default", "const"]) {
+    if (Object.hasOwn(s, key)) return { found: true, value: s[key] };
+  }
+  for (const key of ["examples", "enum"]) {
+    const list = s[key];
+    if (Array.isArray(list) && list.length > 0) return { found: true, value: list[0] };
+  }
+  return { found: false };
+}
+
+/** A schema's type (3.1 may list several: the first that is not null); guessed from its keys. */
+function typeOf(s: unknown): string | undefined {
+  if (!isNode(s)) return undefined;
+  const type = Array.isArray(s.type) ? s.type.find((t) => t !== "null") ?? s.type[0] : s.type;
+  if (typeof type === "string") return type;
+  if (isNode(s.properties) || Array.isArray(s.required)) return "object";
+  if (s.items !== undefined) return "array";
+  return undefined;
+}
+
+function stringValue(s: Node): string {
+  const format = typeof s.format === "string" ? FORMATS[s.format] : undefined;
+  let text = format ?? "string";
+  const min = typeof s.minLength === "number" ? Math.min(s.minLength, 1_000) : 0;
+  const max = typeof s.maxLength === "number" ? s.maxLength : Infinity;
+  if (text.length < min) text = text.padEnd(min, "x");
+  if (text.length > max && format === undefined) text = text.slice(0, Math.max(max, 0));
+  return text;
+}
+
+function numberValue(s: Node): number {
+  const exclusive = (key: string, bound: string) =>
+    typeof s[key] === "number" ? s[key] as number : s[key] === true ? s[bound] : undefined;
+  const low = exclusive("exclusiveMinimum", "minimum");
+  const high = exclusive("exclusiveMaximum", "maximum");
+  const step = s.type === "integer" ? 1 : 0.5;
+  let value = 1;
+  if (typeof s.minimum === "number") value = Math.max(value, s.minimum);
+  if (typeof low === "number") value = Math.max(value, low + step);
+  if (typeof s.maximum === "number" && value > s.maximum) value = s.maximum;
+  if (typeof high === "number" && value >= high) value = high - step;
+  return s.type === "integer" ? Math.ceil(value) : value;
+}

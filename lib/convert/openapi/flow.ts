@@ -1,0 +1,227 @@
+/**
+ * One flow of a converted document: a step per operation (in the order
+ * `stepOrder` gives), its URL under `${ENV.BASE_URL}` and the first
+ * server's base path, required parameters with values (optional ones named
+ * in a comment), credentials, body, `status` and `openapi:` checks. A path
+ * parameter that names what an earlier create in the flow returns (`POST
+ * /pets` → `GET /pets/{petId}`) is that step's capture; one with no source
+ * and no example is a placeholder var the user fills in.
+ *
+ * @module
+ */
+import type { Node } from "../../check/openapi_operations.ts";
+import { UniqueNames } from "../names.ts";
+import { commented, oneLine, toYaml, type YMap, ymap, type YNode } from "../yaml_out.ts";
+import type { AuthSchemes } from "./auth.ts";
+import { bodyParts, type PlaceholderFile } from "./body.ts";
+import { ExampleMaker } from "./examples.ts";
+import { isCollection, type OpenApiOperation } from "./operations.ts";
+import { literal, paramValue, queryEntries, simpleText, toYNode } from "./params.ts";
+import { allJson, jsonSchema, propertiesOf, successes } from "./responses.ts";
+
+/** Something the user must fill in: where and what. */
+export interface Placeholder {
+  file: string;
+  what: string;
+}
+
+/** What the flows of one document share. */
+export interface Shared {
+  doc: Node;
+  auth: AuthSchemes;
+  /** The first server's path, without a trailing slash: `/v1` or "". */
+  basePath: string;
+  /** The document the `openapi:` checks name, relative to the flows; none: no such checks. */
+  documentRef?: string;
+  placeholders: Placeholder[];
+  files: PlaceholderFile[];
+  /** Optional parameters left out, in all flows. */
+  optional: number;
+}
+
+/** A step that creates: its collection, the properties it returns, what later steps capture. */
+interface Create {
+  collection: string;
+  step: string;
+  node: YMap;
+  props: Set<string>;
+  captures: Map<string, string>;
+}
+
+// The spec says these parameters are ignored: the flow's own settings send them.
+const RESERVED_HEADERS = new Set(["accept", "content-type", "authorization"]);
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** Builds one flow. */
+export class FlowBuilder {
+  readonly steps: YNode[] = [];
+  readonly #names = new UniqueNames();
+  readonly #vars: [string, YNode, string][] = [];
+  readonly #varOf = new Map<string, string>();
+  readonly #varNames = new UniqueNames();
+  readonly #creates: Create[] = [];
+
+  constructor(readonly file: string, readonly shared: Shared) {
+    for (const reserved of ["RUN_ID", "TRACE_ID", "ENV", "RANDOM", "vars", "steps"]) {
+      this.#varNames.take(reserved);
+    }
+  }
+
+  /** Adds the step of one operation. */
+  add(op: OpenApiOperation): void {
+    const { doc } = this.shared;
+    const name = this.#names.take(op.name);
+    const summary = typeof op.node.summary === "string" ? ` — ${op.node.summary}` : "";
+    const comments = [`${op.method} ${op.template}${summary}`];
+    const maker = new ExampleMaker(doc, "request");
+    const url = `\${ENV.BASE_URL}${this.shared.basePath}${this.#path(op, maker)}`;
+    const { query, headers, cookies } = this.#params(op, maker, comments);
+    const auth = this.shared.auth.credentials(op.node);
+    comments.push(...auth.comments);
+    const body = op.method === "GET" || op.method === "HEAD"
+      ? { fields: [], headers: [], files: [] }
+      : bodyParts(doc, maker, op.node, name);
+    for (const file of body.files) {
+      this.shared.files.push(file);
+      this.shared.placeholders.push({ file: file.path, what: file.what });
+    }
+    const request = ymap([
+      ["method", op.method],
+      ["url", url],
+      ["query", entries([...query, ...auth.query])],
+      ["headers", entries([...headers, ...auth.headers, ...body.headers])],
+      ["cookies", entries([...cookies, ...auth.cookies])],
+      ...body.fields,
+    ]);
+    const step = ymap([["name", name], ["request", request], ["assert", this.#assert(op)]]);
+    if (!step.entries.some(([k]) => k === "assert")) {
+      comments.push("the document names no 2xx response: the status is not checked");
+    }
+    this.#noteCreate(op, name, step);
+    this.steps.push(commented(comments, step));
+  }
+
+  #assert(op: OpenApiOperation): YNode | undefined {
+    const { statuses, responses } = successes(this.shared.doc, op.node);
+    if (statuses.length === 0) return undefined;
+    const status: YNode = statuses.length === 1 ? statuses[0] : ymap([["anyOf", statuses]]);
+    const openapi = this.shared.documentRef !== undefined && allJson(this.shared.doc, responses)
+      ? this.shared.documentRef
+      : undefined;
+    return ymap([["status", status], ["openapi", openapi]]);
+  }
+
+  /** Remembers a create (a POST to a collection) and the properties its JSON response has. */
+  #noteCreate(op: OpenApiOperation, step: string, node: YMap): void {
+    if (op.method !== "POST" || !isCollection(op.template)) return;
+    const { responses } = successes(this.shared.doc, op.node);
+    const props = new Set<string>();
+    for (const r of responses) {
+      for (const p of propertiesOf(this.shared.doc, jsonSchema(this.shared.doc, r))) props.add(p);
+    }
+    const collection = op.template.replace(/\/$/, "");
+    this.#creates.push({ collection, step, node, props, captures: new Map() });
+  }
+
+  /** The path with each parameter: a capture, the document's example, or a placeholder var. */
+  #path(op: OpenApiOperation, maker: ExampleMaker): string {
+    return op.template.replace(/\{([^}]*)\}/g, (_, param: string) => {
+      const captured = this.#captured(op.template, param);
+      if (captured) return captured;
+      const p = op.params.find((x) => x.in === "path" && x.name === param);
+      const { value, given } = p
+        ? paramValue(this.shared.doc, maker, p)
+        : { value: "string", given: false };
+      if (given) return encodeURIComponent(simpleText(value));
+      return `\${vars.${this.#placeholder(op, param, value)}}`;
+    });
+  }
+
+  /** `${steps.<create>.capture.<param>}` when an earlier create in this flow returns it. */
+  #captured(template: string, param: string): string | undefined {
+    for (const create of [...this.#creates].reverse()) {
+      const prefix = `${create.collection}/{${param}}`;
+      if (template !== prefix && !template.startsWith(`${prefix}/`)) continue;
+      const prop = create.props.has(param) ? param : create.props.has("id") ? "id" : undefined;
+      if (prop === undefined || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(prop)) return undefined;
+      const key = /^[A-Za-z_][A-Za-z0-9_-]*$/.test(param) ? param : "id";
+      create.captures.set(key, `$.json.${prop}`);
+      return `\${steps.${create.step}.capture.${key}}`;
+    }
+    return undefined;
+  }
+
+  #placeholder(op: OpenApiOperation, param: string, value: unknown): string {
+    const known = this.#varOf.get(param);
+    if (known) return known;
+    const name = this.#varNames.take(
+      param.replace(/[^A-Za-z0-9_-]+/g, "_").replace(/^(?![A-Za-z_])/, "p_"),
+    );
+    this.#varOf.set(param, name);
+    const what =
+      `path parameter ${param} of ${op.method} ${op.template}: the ${param} of one that exists`;
+    this.#vars.push([
+      name,
+      toYNode(typeof value === "object" ? simpleText(value) : value),
+      `fill in: ${what}`,
+    ]);
+    this.shared.placeholders.push({ file: this.file, what: `vars.${name} (${what})` });
+    return name;
+  }
+
+  #params(op: OpenApiOperation, maker: ExampleMaker, comments: string[]) {
+    const query: [string, YNode][] = [];
+    const headers: [string, string][] = [];
+    const cookies: [string, string][] = [];
+    const optional: string[] = [];
+    for (const p of op.params) {
+      if (p.in === "path") continue;
+      if (p.required !== true) {
+        optional.push(`${p.in} ${p.name}`);
+        continue;
+      }
+      const { value } = paramValue(this.shared.doc, maker, p);
+      const name = String(p.name);
+      if (p.in === "query") query.push(...queryEntries(p, value));
+      else if (p.in === "cookie") cookies.push([name, literal(simpleText(value))]);
+      else if (p.in !== "header" || RESERVED_HEADERS.has(name.toLowerCase())) continue;
+      else if (TOKEN.test(name)) headers.push([name, literal(simpleText(value))]);
+      else comments.push(`header "${name}" is no HTTP header name: left out`);
+    }
+    if (optional.length > 0) comments.push(`optional, left out: ${optional.join(", ")}`);
+    this.shared.optional += optional.length;
+    return { query, headers, cookies };
+  }
+
+  /** The flow's text. */
+  text(name: string, header: string[]): string {
+    for (const create of this.#creates) {
+      if (create.captures.size === 0) continue;
+      const at = create.node.entries.findIndex(([k]) => k === "assert");
+      const capture: [string, YNode] = ["capture", ymap([...create.captures])];
+      create.node.entries.splice(at < 0 ? create.node.entries.length : at, 0, capture);
+    }
+    const vars = this.#vars.length > 0
+      ? ymap(this.#vars.map(([k, v]) => [k, v] as [string, YNode]))
+      : undefined;
+    const text = toYaml(header, ymap([["name", name], ["vars", vars], ["steps", this.steps]]));
+    // A var's comment goes above it: the writer has comments above list items only.
+    const lines: string[] = [];
+    let inVars = false;
+    let next = 0;
+    for (const line of text.split("\n")) {
+      inVars = line === "vars:" || (inVars && line.startsWith(" "));
+      const [key, , comment] = this.#vars[next] ?? [];
+      if (inVars && key && (line.startsWith(`  ${key}:`) || line.startsWith(`  "${key}":`))) {
+        lines.push(`  # ${oneLine(comment!)}`);
+        next++;
+      }
+      lines.push(line);
+    }
+    return lines.join("\n");
+  }
+}
+
+function entries<T extends YNode>(list: [string, T][]): YMap | undefined {
+  return list.length > 0 ? ymap(list) : undefined;
+}

@@ -1,0 +1,30 @@
+/**
+ * The bounds of `convert openapi`: how many files a document's `$ref`s may
+ * bring in, how long a chain of files or of `$ref` to `$ref` may be, and
+ * how deep and large an example generated from a schema may grow, so a
+ * recursive schema or a document made to explode ends, in time linear in
+ * its size. docs/flow-format.md's Limits table lists each.
+ *
+ * @example
+ * ```ts
+ * import { MAX_OPENAPI_FILES, MAX_EXAMPLE_DEPTH } from "./limits.ts";
+ * if (MAX_OPENAPI_FILES < 2 || MAX_EXAMPLE_DEPTH < 2) throw new Error();
+ * ```
+ *
+ * @module
+ */
+
+/** Most files one document may be made of, the document included. */
+export const MAX_OPENAPI_FILES = 100;
+
+/** Most files in one chain of `$ref`s (the document, a file it names, a file that one names, …). */
+export const MAX_FILE_CHAIN = 16;
+
+/** Most `$ref`s followed one after another before a value is reached. */
+export const MAX_REF_CHAIN = 32;
+
+/** Deepest level of an example generated from a schema: a recursive schema stops here. */
+export const MAX_EXAMPLE_DEPTH = 8;
+
+/** Most values in one generated example: a schema whose examples would explode stops here. */
+export const MAX_EXAMPLE_NODES = 2_000;

@@ -1,0 +1,149 @@
+/**
+ * Parameter values: the document's own (the parameter's `example` or first
+ * of `examples`, its content's example, its schema's example, `default`,
+ * `enum`'s first value), else one generated from its schema; and how each
+ * place writes them in a flow (a path segment, a `query` entry, a list for
+ * an exploded array, `name[key]` for a deepObject, a header's text).
+ *
+ * @module
+ */
+import { isNode, member, type Node } from "../../check/openapi_operations.ts";
+import type { YNode } from "../yaml_out.ts";
+import { deref, type ExampleMaker } from "./examples.ts";
+
+/** A parameter's value, and whether the document gave it (rather than it being generated). */
+export interface ParamValue {
+  value: unknown;
+  given: boolean;
+}
+
+/**
+ * A parameter's value.
+ *
+ * @example
+ * ```ts
+ * import { paramValue } from "./params.ts";
+ * import { ExampleMaker } from "./examples.ts";
+ * const maker = new ExampleMaker({});
+ * const a = paramValue({}, maker, { name: "limit", in: "query", schema: { type: "integer", maximum: 100 } });
+ * if (a.value !== 1 || a.given) throw new Error();
+ * const b = paramValue({}, maker, { name: "s", in: "query", examples: { one: { value: "asc" } } });
+ * if (b.value !== "asc" || !b.given) throw new Error();
+ * ```
+ */
+export function paramValue(doc: unknown, maker: ExampleMaker, p: Node): ParamValue {
+  const own = givenExample(doc, p);
+  if (own.given) return own;
+  const content = isNode(p.content) ? p.content : undefined;
+  const media = content ? content[Object.keys(content)[0]] : undefined;
+  const fromMedia = givenExample(doc, media);
+  if (fromMedia.given) return fromMedia;
+  const schema = deref(doc, p.schema ?? member(media, "schema"));
+  const gives = isNode(schema) &&
+    ["example", "default", "const", "examples", "enum"].some((k) => Object.hasOwn(schema, k));
+  return { value: maker.make(schema) ?? "string", given: gives };
+}
+
+/**
+ * The `example`, or the first of `examples` (a map of example objects, `$ref`s followed), of a
+ * parameter or media type.
+ */
+export function givenExample(doc: unknown, node: unknown): ParamValue {
+  if (!isNode(node)) return { value: undefined, given: false };
+  if (Object.hasOwn(node, "example")) return { value: node.example, given: true };
+  const examples = node.examples;
+  if (isNode(examples)) {
+    for (const key of Object.keys(examples)) {
+      const example = deref(doc, examples[key]);
+      if (isNode(example) && Object.hasOwn(example, "value")) {
+        return { value: example.value, given: true };
+      }
+    }
+  }
+  return { value: undefined, given: false };
+}
+
+/**
+ * Text as the flow writes it: `${` is written `$${`, so a value is never
+ * read as an expression.
+ *
+ * @example
+ * ```ts
+ * import { literal } from "./params.ts";
+ * if (literal("a${b}") !== "a$${b}") throw new Error();
+ * ```
+ */
+export function literal(text: string): string {
+  return text.replaceAll("${", () => "$${");
+}
+
+/**
+ * A value as flow YAML: maps and lists kept, strings literal.
+ *
+ * @example
+ * ```ts
+ * import { toYNode } from "./params.ts";
+ * const node = toYNode({ a: ["${x}"] }) as { entries: [string, string[]][] };
+ * if (node.entries[0][1][0] !== "$${x}") throw new Error();
+ * ```
+ */
+export function toYNode(value: unknown): YNode {
+  if (typeof value === "string") return literal(value);
+  if (typeof value === "number" || typeof value === "boolean" || value === null) return value;
+  if (Array.isArray(value)) return value.map(toYNode);
+  if (isNode(value)) {
+    return { kind: "map", entries: Object.keys(value).map((k) => [k, toYNode(value[k])]) };
+  }
+  return null;
+}
+
+/**
+ * A value as one piece of text (a path segment, a header): a list joined
+ * with commas, a map as `key,value` pairs (the `simple` style).
+ *
+ * @example
+ * ```ts
+ * import { simpleText } from "./params.ts";
+ * if (simpleText([1, 2]) !== "1,2" || simpleText({ a: 1 }) !== "a,1" || simpleText(null) !== "") throw new Error();
+ * ```
+ */
+export function simpleText(value: unknown): string {
+  if (Array.isArray(value)) return value.map(simpleText).join(",");
+  if (isNode(value)) return Object.keys(value).map((k) => `${k},${simpleText(value[k])}`).join(",");
+  return value === null || value === undefined ? "" : String(value);
+}
+
+/**
+ * A query parameter's entries in a `query` map: a scalar as it is, an
+ * array as a list (or joined when `explode: false`), an object spread into
+ * its keys (`name[key]` for a deepObject).
+ *
+ * @example
+ * ```ts
+ * import { queryEntries } from "./params.ts";
+ * const list = queryEntries({ name: "tags", in: "query" }, ["a", "b"]);
+ * if (JSON.stringify(list) !== '[["tags",["a","b"]]]') throw new Error();
+ * const deep = queryEntries({ name: "f", in: "query", style: "deepObject" }, { x: 1 });
+ * if (deep[0][0] !== "f[x]") throw new Error();
+ * ```
+ */
+export function queryEntries(p: Node, value: unknown): [string, YNode][] {
+  const name = String(p.name);
+  const explode = p.explode !== false;
+  if (Array.isArray(value)) {
+    return explode
+      ? [[name, value.map((v) => literal(simpleText(v)))]]
+      : [[name, literal(simpleText(value))]];
+  }
+  if (isNode(value)) {
+    if (!explode) return [[name, literal(simpleText(value))]];
+    const key = (k: string) => p.style === "deepObject" ? `${name}[${k}]` : k;
+    return Object.keys(value).map((k) => [key(k), scalarNode(value[k])]);
+  }
+  return [[name, scalarNode(value)]];
+}
+
+function scalarNode(value: unknown): YNode {
+  if (typeof value === "number" || typeof value === "boolean" || value === null) return value;
+  return literal(typeof value === "string" ? value : simpleText(value));
+}

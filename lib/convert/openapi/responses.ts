@@ -1,0 +1,86 @@
+/**
+ * What an operation's documented responses say for its step: the success
+ * statuses to check, whether every success response has a JSON schema (so
+ * an `openapi:` check can apply), and the properties a create returns (so
+ * a later step can use the id it made).
+ *
+ * @module
+ */
+import { isNode, type Node } from "../../check/openapi_operations.ts";
+import { deref } from "./examples.ts";
+import { MAX_REF_CHAIN } from "./limits.ts";
+
+/** The success responses of an operation: their statuses and response objects. */
+export interface Successes {
+  /** The documented 2xx statuses (`2XX` as the usual four). */
+  statuses: number[];
+  responses: Node[];
+}
+
+/**
+ * The success responses of an operation.
+ *
+ * @example
+ * ```ts
+ * import { successes } from "./responses.ts";
+ * const got = successes({}, { responses: { "201": {}, "204": {}, "400": {}, default: {} } });
+ * if (got.statuses.join() !== "201,204") throw new Error();
+ * if (successes({}, { responses: { "2XX": {} } }).statuses.join() !== "200,201,202,204") throw new Error();
+ * ```
+ */
+export function successes(doc: unknown, op: Node): Successes {
+  const responses = isNode(op.responses) ? op.responses : {};
+  const exact = Object.keys(responses).filter((k) => /^2[0-9][0-9]$/.test(k));
+  const keys = exact.length > 0 ? exact : Object.keys(responses).filter((k) => /^2xx$/i.test(k));
+  const statuses = exact.length > 0
+    ? exact.map(Number)
+    : keys.length > 0
+    ? [200, 201, 202, 204]
+    : [];
+  const found = keys.map((k) => deref(doc, responses[k])).filter(isNode);
+  return { statuses, responses: found };
+}
+
+/** The JSON schema of a response, if it has one. */
+export function jsonSchema(doc: unknown, response: Node): unknown {
+  const content = isNode(response.content) ? response.content : {};
+  const type = Object.keys(content).find((t) => /json/i.test(t) && isNode(content[t]));
+  const schema = type === undefined ? undefined : (content[type] as Node).schema;
+  return schema === undefined ? undefined : deref(doc, schema);
+}
+
+/**
+ * Whether every success response has a JSON body schema.
+ *
+ * @example
+ * ```ts
+ * import { allJson } from "./responses.ts";
+ * const json = { content: { "application/json": { schema: { type: "object" } } } };
+ * if (!allJson({}, [json]) || allJson({}, [json, {}]) || allJson({}, [])) throw new Error();
+ * ```
+ */
+export function allJson(doc: unknown, responses: Node[]): boolean {
+  return responses.length > 0 && responses.every((r) => jsonSchema(doc, r) !== undefined);
+}
+
+/**
+ * The top-level properties of a schema (its `allOf` parts' too).
+ *
+ * @example
+ * ```ts
+ * import { propertiesOf } from "./responses.ts";
+ * const doc = { components: { schemas: { New: { properties: { name: {} } } } } };
+ * const got = propertiesOf(doc, { allOf: [{ $ref: "#/components/schemas/New" }, { properties: { id: {} } }] });
+ * if ([...got].join() !== "name,id") throw new Error();
+ * ```
+ */
+export function propertiesOf(doc: unknown, schema: unknown, depth = 0): Set<string> {
+  const found = new Set<string>();
+  const s = deref(doc, schema);
+  if (!isNode(s) || depth > MAX_REF_CHAIN) return found;
+  if (isNode(s.properties)) { for (const key of Object.keys(s.properties)) found.add(key); }
+  for (const part of Array.isArray(s.allOf) ? s.allOf : []) {
+    for (const key of propertiesOf(doc, part, depth + 1)) found.add(key);
+  }
+  return found;
+}

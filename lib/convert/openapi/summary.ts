@@ -1,0 +1,65 @@
+/**
+ * The summary `convert openapi` prints on stderr: the flows written, the
+ * environment variables to set, every placeholder to fill in, and how to
+ * run the suite with its coverage.
+ *
+ * @module
+ */
+import { plural } from "../../_util/plural.ts";
+import type { OpenApiSummary } from "./convert.ts";
+
+/** Where the flows went, and what the `--openapi` of the run line names. */
+export interface SummaryPlaces {
+  dir: string;
+  /** The document for `--openapi`, as the user named it. */
+  document: string;
+  /** The bundle written for the `openapi:` checks, if the document was several files. */
+  bundle?: string;
+}
+
+/**
+ * The summary's text.
+ *
+ * @example
+ * ```ts
+ * import { formatOpenApiSummary } from "./summary.ts";
+ * const text = formatOpenApiSummary({ title: "Pets", operations: 2, flows: [{ file: "pets.yaml", steps: 2, tag: "pets" }],
+ *   basePath: "/v1", server: "https://x.test/v1", env: [{ name: "BASE_URL", what: "the API's origin" }],
+ *   placeholders: [], optional: 1 }, { dir: "out", document: "api.yaml" });
+ * if (!text.includes("2 operations") || !text.includes("BASE_URL")) throw new Error(text);
+ * ```
+ */
+export function formatOpenApiSummary(s: OpenApiSummary, at: SummaryPlaces): string {
+  const lines = [
+    `Converted ${s.title}: ${plural(s.operations, "operation")} into ${
+      plural(s.flows.length, "flow")
+    } in ${at.dir}/ (one per tag).`,
+  ];
+  for (const f of s.flows) {
+    const what = f.tag === undefined ? "untagged operations, named for the API" : `tag "${f.tag}"`;
+    lines.push(`  ${f.file}: ${plural(f.steps, "step")} (${what})`);
+  }
+  if (at.bundle) {
+    lines.push(
+      `The document's files are bundled into ${at.dir}/${at.bundle}, which the openapi: checks read.`,
+    );
+  }
+  lines.push("Set these environment variables:");
+  for (const env of s.env) {
+    const extra = env.name === "BASE_URL" && s.server !== undefined
+      ? ` (the document's first server is ${s.server}; the flows add ${s.basePath || "no path"})`
+      : "";
+    lines.push(`  ${env.name}: ${env.what}${extra}`);
+  }
+  if (s.placeholders.length > 0) {
+    lines.push(`Fill in ${plural(s.placeholders.length, "placeholder")}:`);
+    for (const p of s.placeholders) lines.push(`  ${p.file}: ${p.what}`);
+  } else lines.push("No placeholders to fill in.");
+  if (s.optional > 0) {
+    lines.push(
+      `${plural(s.optional, "optional parameter")} left out (named in a comment above each step).`,
+    );
+  }
+  lines.push(`Run: flowrun run ${at.dir} --openapi ${at.document}`);
+  return lines.join("\n") + "\n";
+}

@@ -1,0 +1,167 @@
+/**
+ * `flowrun convert openapi` through the CLI: a document of three files
+ * (tests/apps/petshop) becomes a suite that validates and runs green
+ * against the server implementing it, every operation covered by
+ * `--openapi`, its data created, read and deleted; the OpenAPI Initiative's
+ * examples and a large real document (tests/fixtures/openapi) convert,
+ * validate and convert to the same bytes twice; the petstore-expanded
+ * suite runs green against a server implementing it.
+ */
+import assert from "node:assert/strict";
+import { root, runCli } from "../support/cli.ts";
+import { PETSHOP_KEY, PETSHOP_TOKEN, startPetShop } from "../apps/petshop/server.ts";
+import { startPetstoreExpanded } from "../support/petstore_expanded.ts";
+
+const FIXTURES = `${root}tests/fixtures/openapi`;
+const PETSHOP = `${root}tests/apps/petshop/openapi.yaml`;
+
+/** Every file under a folder, by relative path, with its text. */
+async function tree(dir: string, prefix = ""): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for await (const entry of Deno.readDir(`${dir}/${prefix}`)) {
+    const path = `${prefix}${entry.name}`;
+    if (entry.isDirectory) {
+      for (const [k, v] of await tree(dir, `${path}/`)) out.set(k, v);
+    } else out.set(path, await Deno.readTextFile(`${dir}/${path}`));
+  }
+  return new Map([...out].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+Deno.test("the Pet Shop document becomes a suite that runs green against its server, every operation covered", async () => {
+  const dir = await Deno.makeTempDir();
+  const app = startPetShop();
+  try {
+    const converted = await runCli(["convert", "openapi", PETSHOP, "-o", `${dir}/flows`]);
+    assert.equal(converted.code, 0, converted.stderr);
+    assert.equal(converted.stdout, "");
+    assert.match(converted.stderr, /Converted Pet Shop: 9 operations into 3 flows/);
+    assert.match(
+      converted.stderr,
+      /pet_shop\.yaml: 1 step \(untagged operations, named for the API\)/,
+    );
+    assert.match(converted.stderr, / {2}API_KEY: the API key of "apiKey" \(header X-API-Key\)\n/);
+    assert.match(converted.stderr, / {2}API_TOKEN: the bearer token of "bearer"\n/);
+    assert.match(converted.stderr, /No placeholders to fill in\./);
+    const files = await tree(`${dir}/flows`);
+    assert.deepEqual([...files.keys()], [
+      "openapi.bundled.json",
+      "orders.yaml",
+      "pet_shop.yaml",
+      "pets.yaml",
+    ]);
+    const pets = files.get("pets.yaml")!;
+    assert.deepEqual(
+      [...pets.matchAll(/- name: (\w+)/g)].map((m) => m[1]),
+      ["create_pet", "list_pets", "show_pet", "update_pet", "delete_pet"],
+      "create first, then reads, updates, deletes last",
+    );
+    assert.match(
+      pets,
+      /url: \$\{ENV\.BASE_URL\}\/api\/v1\/pets\/\$\{steps\.create_pet\.capture\.petId\}/,
+    );
+    assert.match(pets, /capture:\n {6}petId: \$\.json\.id\n/);
+    assert.match(pets, /# optional, left out: query limit\n/);
+    assert.match(pets, /body:\n {8}name: Rex II\n {8}species: dog\n/, "the example of the PUT");
+    const orders = files.get("orders.yaml")!;
+    assert.match(
+      orders,
+      /form:\n {8}petName: Rex\n {8}quantity: 2\n/,
+      "within minimum and maximum",
+    );
+    assert.match(orders, /X-Request-Id: req-42\n/);
+    assert.match(orders, /Authorization: Bearer \$\{ENV\.API_TOKEN\}/);
+    assert.doesNotMatch(files.get("pet_shop.yaml")!, /X-API-Key|Authorization/, "security: []");
+    const bundle = JSON.parse(files.get("openapi.bundled.json")!);
+    assert.deepEqual(bundle["x-bundled"].schemas_pet_Category.properties.children.items, {
+      $ref: "#/x-bundled/schemas_pet_Category",
+    }, "the recursive schema stays a $ref to its copy");
+
+    const env = { BASE_URL: app.base, API_KEY: PETSHOP_KEY, API_TOKEN: PETSHOP_TOKEN };
+    const valid = await runCli(["validate", `${dir}/flows`], { env });
+    assert.equal(valid.code, 0, valid.stdout + valid.stderr);
+    const run = await runCli(
+      ["run", `${dir}/flows`, "--openapi", PETSHOP, "--report-json", `${dir}/report.json`],
+      { env },
+    );
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /OpenAPI coverage of .*openapi\.yaml: 9 of 9 operations \(100 %\)/);
+    const report = JSON.parse(await Deno.readTextFile(`${dir}/report.json`));
+    const [coverage] = report.openapi_coverage;
+    assert.deepEqual(coverage.operations, { total: 9, exercised: 9, percent: 100 });
+    assert.deepEqual(coverage.unmatched, []);
+    assert.equal(app.left(), 0, "the suite deleted the pet and the order it created");
+    const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+    assert.deepEqual(app.seen.map((s) => s.replace(uuid, "ID")).sort(), [
+      "DELETE /api/v1/orders/ID",
+      "DELETE /api/v1/pets/ID",
+      "GET /api/v1/health",
+      "GET /api/v1/orders/ID",
+      "GET /api/v1/pets",
+      "GET /api/v1/pets/ID",
+      "POST /api/v1/orders",
+      "POST /api/v1/pets",
+      "PUT /api/v1/pets/ID",
+    ], "one request per operation");
+  } finally {
+    await app.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("the petstore-expanded suite runs green against a server implementing it", async () => {
+  const dir = await Deno.makeTempDir();
+  const app = startPetstoreExpanded();
+  try {
+    const doc = `${FIXTURES}/petstore-expanded.yaml`;
+    const converted = await runCli(["convert", "openapi", doc, "-o", dir]);
+    assert.equal(converted.code, 0, converted.stderr);
+    const flow = await Deno.readTextFile(`${dir}/swagger_petstore.yaml`);
+    assert.match(flow, /openapi: .*tests\/fixtures\/openapi\/petstore-expanded\.yaml/);
+    const run = await runCli(
+      ["run", dir, "--openapi", doc, "--report-json", `${dir}/report.json`],
+      { env: { BASE_URL: app.base } },
+    );
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    const report = JSON.parse(await Deno.readTextFile(`${dir}/report.json`));
+    assert.deepEqual(report.openapi_coverage[0].operations, {
+      total: 4,
+      exercised: 4,
+      percent: 100,
+    });
+    assert.deepEqual(app.seen, [
+      "POST /v2/pets",
+      "GET /v2/pets",
+      "GET /v2/pets/1",
+      "DELETE /v2/pets/1",
+    ]);
+    assert.equal(app.left(), 0);
+  } finally {
+    await app.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("every real document converts, validates, and converts to the same bytes twice", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const names = [...Deno.readDirSync(FIXTURES)].map((e) => e.name)
+      .filter((n) => /\.(ya?ml|json)$/.test(n) && n !== "webhook-example.yaml").sort();
+    assert.equal(names.length, 8);
+    for (const name of names) {
+      const out = [`${dir}/${name}-1`, `${dir}/${name}-2`];
+      for (const target of out) {
+        const converted = await runCli(["convert", "openapi", `${FIXTURES}/${name}`, "-o", target]);
+        assert.equal(converted.code, 0, `${name}: ${converted.stderr}`);
+      }
+      assert.deepEqual(await tree(out[0]), await tree(out[1]), `${name}: deterministic`);
+      const valid = await runCli(["validate", out[0], "--no-env"]);
+      assert.equal(valid.code, 0, `${name}: ${valid.stdout}${valid.stderr}`);
+    }
+    const box = await tree(`${dir}/box-platform.json-1`);
+    const steps = [...box.values()].reduce((n, t) => n + t.split("\n  - name: ").length - 1, 0);
+    assert.equal(steps, 296, "a step per operation of the large document");
+    assert.equal([...box.keys()].filter((k) => k.endsWith(".yaml")).length, 73, "a flow per tag");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
