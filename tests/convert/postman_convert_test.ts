@@ -393,3 +393,46 @@ Deno.test("postman convert: a step's first schema check is its assert.schema; mo
   assert.deepEqual(step.assert.json, [{ path: "$.status", equals: 200 }]);
   assert.deepEqual([summary.reports[0].translated, summary.reports[0].untranslated], [2, 1]);
 });
+
+Deno.test("postman convert: a value a pre-request script makes is a flow var made once per run; one copied from another variable is its expression", () => {
+  const { files } = convertPostman(collection([
+    {
+      name: "Register",
+      request: {
+        method: "POST",
+        url: "https://a.test/users",
+        body: { mode: "raw", raw: '{"email": "{{email}}", "id": "{{rid}}", "copy": "{{copy}}"}' },
+      },
+      event: [{
+        listen: "prerequest",
+        script: {
+          exec: [
+            "pm.environment.set('email', 'user-' + Date.now() + '@example.com');",
+            "pm.variables.set('rid', pm.variables.replaceIn('{{$guid}}'));",
+            "pm.collectionVariables.set('copy', pm.collectionVariables.get('plan'));",
+          ],
+        },
+      }],
+    },
+    {
+      name: "Login",
+      request: {
+        method: "POST",
+        url: "https://a.test/login",
+        body: { mode: "raw", raw: '{"email": "{{email}}"}' },
+      },
+    },
+  ], { variable: [{ key: "plan", value: "gold" }] }));
+  const f = flow(files[0].text);
+  assert.deepEqual(f.vars, {
+    email: "user-${RANDOM.HEX_8}@example.com",
+    rid: "${RANDOM.UUID}",
+    plan: "gold",
+  });
+  assert.deepEqual(f.steps[0].request.body, {
+    email: "${vars.email}",
+    id: "${vars.rid}",
+    copy: "${vars.plan}",
+  });
+  assert.deepEqual(f.steps[1].request.body, { email: "${vars.email}" });
+});

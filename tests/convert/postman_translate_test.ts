@@ -95,7 +95,7 @@ Deno.test("postman translate: variables set from the response are captures, set 
     { name: "uid", path: "$.json.user.id" },
     { name: "slug", path: "$.json.article.slug" },
   ]);
-  assert.deepEqual(t.sets, [{ name: "mode", value: "fast" }]);
+  assert.deepEqual(t.sets, [{ name: "mode", value: "fast", kind: "text" }]);
 });
 
 Deno.test("postman translate: an if on the response is a check group; on an unset variable it is decided now", () => {

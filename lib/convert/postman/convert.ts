@@ -223,9 +223,7 @@ function flowFile(
   let file = `${number}_${snake(name).slice(0, 60) || "flow"}.yaml`;
   if (taken.has(file)) file = file.replace(/\.yaml$/, `_${number}.yaml`);
   taken.add(file);
-  const vars = [...b.flowVars].map((v) =>
-    [varName(v), shared.vars.defaultOf(v)] as [string, string]
-  );
+  const vars = [...b.flowVars].map((v) => [varName(v), b.defaultOf(v)] as [string, string]);
   const root = ymap([
     ["name", name],
     ["vars", vars.length > 0 ? ymap(vars) : undefined],

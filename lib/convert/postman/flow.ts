@@ -69,6 +69,8 @@ export class FlowBuilder {
   tokenSteps = 0;
   readonly #names = new UniqueNames();
   readonly #bindings = new Map<string, string>();
+  /** Variables a script sets to a value made at run time: flow vars, by their flow expression. */
+  readonly #made = new Map<string, string>();
   /** Comments for the next step: requests left out before it. */
   readonly #pending: string[] = [];
   /** OAuth2 token steps by the auth they run for, and the capture each gives. */
@@ -82,6 +84,10 @@ export class FlowBuilder {
   resolve(name: string, atUrlStart = false): string {
     const bound = this.#bindings.get(name);
     if (bound !== undefined) return bound;
+    if (this.#made.has(name)) {
+      this.flowVars.add(name);
+      return `\${vars.${varName(name)}}`;
+    }
     const literal = this.shared.literals.get(name);
     if (literal !== undefined) return literal.replaceAll("${", () => "$${");
     const by = this.shared.capturedBy.get(name);
@@ -93,6 +99,7 @@ export class FlowBuilder {
 
   /** A variable as a script reads it. */
   variable(name: string): Sym {
+    if (name.startsWith("$")) return { k: "gen", text: this.shared.vars.expression(name, false) };
     const literal = this.shared.literals.get(name);
     if (!this.#bindings.has(name) && literal !== undefined) return { k: "lit", value: literal };
     const known = this.#bindings.has(name) || this.shared.vars.values.has(name) ||
@@ -112,7 +119,7 @@ export class FlowBuilder {
     const translated = { translated: 0, untranslated: 0 };
     for (const s of r.scripts.filter((s) => s.listen === "prerequest")) {
       const t = this.translate(s.source, comments, `pre-request script of ${s.owner}`, r);
-      for (const set of t.sets) this.shared.literals.set(set.name, set.value);
+      for (const set of t.sets) this.set(set);
       for (const c of t.captures) {
         comments.push(`pre-request sets ${c.name} from a response it has not got: not converted`);
       }
@@ -157,9 +164,25 @@ export class FlowBuilder {
         this.#bindings.set(c.name, `\${steps.${step}.capture.${varName(c.name)}}`);
         this.shared.capturedBy.set(c.name, this.index);
         this.shared.literals.delete(c.name);
+        this.#made.delete(c.name);
       }
-      for (const s of t.sets) this.shared.literals.set(s.name, s.value);
+      for (const s of t.sets) this.set(s);
     }
+  }
+
+  /** A variable a script set outright, as later `{{x}}` read it. */
+  set(set: Translation["sets"][number]): void {
+    this.#bindings.delete(set.name);
+    this.#made.delete(set.name);
+    this.shared.literals.delete(set.name);
+    if (set.kind === "text") this.shared.literals.set(set.name, set.value);
+    else if (set.kind === "expr") this.#bindings.set(set.name, set.value);
+    else this.#made.set(set.name, set.value);
+  }
+
+  /** A flow var's default: the value a script makes, else the collection's or environment's. */
+  defaultOf(name: string): string {
+    return this.#made.get(name) ?? this.shared.vars.defaultOf(name);
   }
 
   /** Whether a `setNextRequest` earlier in the run means Newman does not send `r`. */

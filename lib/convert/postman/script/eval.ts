@@ -82,7 +82,7 @@ export function evaluate(node: Node, ctx: EvalContext, depth: number): Sym | und
     case "TemplateLiteral":
       return node.expressions.length === 0
         ? { k: "lit", value: node.quasis[0].value.cooked }
-        : undefined;
+        : template(node, ctx, d);
     case "Identifier":
       return identifier(node.name, ctx);
     case "MemberExpression":
@@ -150,6 +150,12 @@ function args(node: Node, ctx: EvalContext, d: number): (Sym | undefined)[] {
   return node.arguments.map((a: Node) => evaluate(a, ctx, d));
 }
 
+/** Calls whose value is made at run time, and the flow expression that makes one like it. */
+const MADE: Record<string, string> = {
+  "Date.now": "${RANDOM.HEX_8}",
+  "Math.random": "${RANDOM.HEX_8}",
+};
+
 const cond = (path: string, op: string, value: unknown): Sym => ({
   k: "cond",
   conds: [{ path, op, value }],
@@ -174,11 +180,10 @@ const CALLS = new Map<string, (first: Sym | undefined) => Sym | undefined>([
   ["Array.isArray", (f) => (pathOf(f) ? cond(pathOf(f)!, "type", "array") : undefined)],
 ]);
 
-function call(node: Node, ctx: EvalContext, d: number): Sym | undefined {
-  const callee = dotted(node.callee);
-  const a = args(node, ctx, d);
+/** Calls that read their arguments as a whole: variables, schemas, made values. */
+function special(callee: string, a: (Sym | undefined)[], ctx: EvalContext): Sym | undefined | null {
   const first = a[0];
-  if (callee && VARIABLE_GETTERS.has(callee)) {
+  if (VARIABLE_GETTERS.has(callee)) {
     return first?.k === "lit" ? ctx.variable(String(first.value)) : undefined;
   }
   if (callee === "pm.variables.replaceIn") return replaceIn(first, ctx);
@@ -189,8 +194,18 @@ function call(node: Node, ctx: EvalContext, d: number): Sym | undefined {
       : undefined;
     return conds ? { k: "cond", conds } : undefined;
   }
+  if (MADE[callee]) return { k: "gen", text: MADE[callee] };
+  if (/^Math\.(floor|round|ceil|abs)$|^String$/.test(callee) && first?.k === "gen") return first;
+  return null;
+}
+
+function call(node: Node, ctx: EvalContext, d: number): Sym | undefined {
+  const callee = dotted(node.callee);
+  const a = args(node, ctx, d);
+  const done = callee === undefined ? null : special(callee, a, ctx);
+  if (done !== null) return done;
   const known = callee === undefined ? undefined : CALLS.get(callee);
-  return known ? known(first) : methodCall(node, ctx, d, first);
+  return known ? known(a[0]) : methodCall(node, ctx, d, a[0]);
 }
 
 /**
@@ -269,6 +284,8 @@ function binary(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   const a = evaluate(node.left, ctx, d);
   const b = evaluate(node.right, ctx, d);
   if (!a || !b) return undefined;
+  const made = generated(node.operator, a, b);
+  if (made) return made;
   const special = a.k === "path" ? pseudo(a.path, node.operator, b) : undefined;
   return special ?? compare(node.operator, a, b);
 }
@@ -326,4 +343,44 @@ function literalValue(node: Node, ctx: EvalContext, d: number): Sym | undefined 
     out[key] = v.value;
   }
   return { k: "lit", value: out };
+}
+
+/** A value as flow text: a literal escaped, a variable or made value as its expression. */
+function asText(s: Sym): string | undefined {
+  if (s.k === "lit") {
+    return ["string", "number", "boolean"].includes(typeof s.value)
+      ? String(s.value).replaceAll("${", () => "$${")
+      : undefined;
+  }
+  if (s.k === "gen") return s.text;
+  return s.k === "var" ? s.expr : undefined;
+}
+
+/**
+ * `"user-" + Date.now()`: a made value joined with text is made too; other
+ * arithmetic on a made value (`Math.random() * 1000`) is another made value.
+ */
+function generated(op: string, a: Sym, b: Sym): Sym | undefined {
+  if (a.k !== "gen" && b.k !== "gen") return undefined;
+  const ta = asText(a);
+  const tb = asText(b);
+  if (ta === undefined || tb === undefined) return undefined;
+  if (op === "+") return { k: "gen", text: ta + tb };
+  return /^[-*/%]$/.test(op) ? (a.k === "gen" ? a : b) : undefined;
+}
+
+/** `` `user-${Date.now()}` ``: text with made values in it. */
+function template(node: Node, ctx: EvalContext, d: number): Sym | undefined {
+  let text = "";
+  let made = false;
+  for (let i = 0; i < node.quasis.length; i++) {
+    text += String(node.quasis[i].value.cooked).replaceAll("${", () => "$${");
+    if (i >= node.expressions.length) break;
+    const part = evaluate(node.expressions[i], ctx, d);
+    const t = part ? asText(part) : undefined;
+    if (t === undefined) return undefined;
+    made ||= part?.k !== "lit";
+    text += t;
+  }
+  return made ? { k: "gen", text } : { k: "lit", value: text };
 }

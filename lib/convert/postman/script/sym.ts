@@ -23,7 +23,9 @@ export type Sym =
   | { k: "len"; path: string }
   | { k: "cond"; conds: Cond[] }
   | { k: "lit"; value: unknown }
-  | { k: "var"; name: string; expr: string };
+  | { k: "var"; name: string; expr: string }
+  /** A value made at run time (`Date.now()`, `{{$guid}}`), as flow expression text. */
+  | { k: "gen"; text: string };
 
 const NEGATED: Record<string, string> = {
   equals: "notEquals",

@@ -25,8 +25,12 @@ export interface Translation {
   checks: CheckItem[];
   /** Variables set from the response: each a capture of the step. */
   captures: { name: string; path: string }[];
-  /** Variables set to a value known now (text, or a flow expression). */
-  sets: { name: string; value: string }[];
+  /**
+   * Variables set outright: to text known now, to another variable (`expr`:
+   * its flow expression), or to a value made at run time (`made`: flow
+   * expression text, for a flow var evaluated once per flow run).
+   */
+  sets: { name: string; value: string; kind: "text" | "expr" | "made" }[];
   /** Source lines of statements not translated. */
   untranslated: string[];
   translated: number;
@@ -276,9 +280,11 @@ class Translator {
     if (value.k === "path" && !value.path.includes(":")) {
       this.out.captures.push({ name: key.value, path: value.path });
     } else if (value.k === "lit" && ["string", "number", "boolean"].includes(typeof value.value)) {
-      this.out.sets.push({ name: key.value, value: String(value.value) });
+      this.out.sets.push({ name: key.value, value: String(value.value), kind: "text" });
     } else if (value.k === "var") {
-      this.out.sets.push({ name: key.value, value: value.expr });
+      this.out.sets.push({ name: key.value, value: value.expr, kind: "expr" });
+    } else if (value.k === "gen") {
+      this.out.sets.push({ name: key.value, value: value.text, kind: "made" });
     } else this.lines(node);
   }
 }
