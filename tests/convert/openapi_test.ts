@@ -213,3 +213,30 @@ Deno.test("a large document converts in linear time, the same bytes each time", 
   );
   assert.ok(b.ms < 10_000, `${Math.round(b.ms)} ms`);
 });
+
+Deno.test("a flow name a tag took gets a number; literal path text is encoded; a GET's body is left out", () => {
+  const document = {
+    openapi: "3.0.3",
+    info: { title: "things" },
+    paths: {
+      "/a b/{id}": {
+        get: {
+          tags: ["things"],
+          parameters: [{ name: "id", in: "path", required: true, example: "x/y" }],
+          requestBody: { content: { "application/json": { schema: { type: "object" } } } },
+          responses: { "200": { description: "ok" } },
+        },
+      },
+      "/other": { get: { responses: { "200": { description: "ok" } } } },
+    },
+  };
+  const { files } = convertOpenApi({ document, source: "api.yaml" });
+  assert.deepEqual(files.map((f) => f.path), ["things.yaml", "things_2.yaml"]);
+  assert.match(files[1].text, /^name: things \(2\)$/m);
+  assert.match(files[0].text, /url: \$\{ENV\.BASE_URL\}\/a%20b\/x%2Fy\n/);
+  assert.match(
+    files[0].text,
+    /# the document gives GET a request body: left out, flowrun sends none\n/,
+  );
+  assert.doesNotMatch(files[0].text, /body:/);
+});

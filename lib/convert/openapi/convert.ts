@@ -123,10 +123,13 @@ function writeFlows(
   { title, source }: { title: string; source: string },
 ): { files: OutFile[]; flows: OpenApiSummary["flows"] } {
   const fileNames = new UniqueNames();
+  const flowNames = new Set<string>();
   const files: OutFile[] = [];
   const flows: OpenApiSummary["flows"] = [];
   for (const [tag, group] of byTag(doc, ops)) {
-    const name = tag ?? title;
+    let name = tag ?? title;
+    for (let n = 2; flowNames.has(name); n++) name = `${tag ?? title} (${n})`;
+    flowNames.add(name);
     const file = `${fileNames.take(snake(name) || "api")}.yaml`;
     const builder = new FlowBuilder(file, shared);
     for (const op of stepOrder(group)) builder.add(op);

@@ -78,7 +78,11 @@ export class FlowBuilder {
     const { query, headers, cookies } = this.#params(op, maker, comments);
     const auth = this.shared.auth.credentials(op.node);
     comments.push(...auth.comments);
-    const body = op.method === "GET" || op.method === "HEAD"
+    const bodiless = op.method === "GET" || op.method === "HEAD";
+    if (bodiless && op.node.requestBody !== undefined) {
+      comments.push(`the document gives ${op.method} a request body: left out, flowrun sends none`);
+    }
+    const body = bodiless
       ? { fields: [], headers: [], files: [] }
       : bodyParts(doc, maker, op.node, name);
     for (const file of body.files) {
@@ -125,16 +129,21 @@ export class FlowBuilder {
 
   /** The path with each parameter: a capture, the document's example, or a placeholder var. */
   #path(op: OpenApiOperation, maker: ExampleMaker): string {
-    return op.template.replace(/\{([^}]*)\}/g, (_, param: string) => {
-      const captured = this.#captured(op.template, param);
-      if (captured) return captured;
-      const p = op.params.find((x) => x.in === "path" && x.name === param);
-      const { value, given } = p
-        ? paramValue(this.shared.doc, maker, p)
-        : { value: "string", given: false };
-      if (given) return encodeURIComponent(simpleText(value));
-      return `\${vars.${this.#placeholder(op, param, value)}}`;
-    });
+    // Literal text is sent as written, encoded where a URL must be (a space: %20).
+    const parts = op.template.split(/(\{[^}]*\})/);
+    return parts.map((part, i) => i % 2 === 0 ? encodeURI(part) : part).join("").replace(
+      /\{([^}]*)\}/g,
+      (_, param: string) => {
+        const captured = this.#captured(op.template, param);
+        if (captured) return captured;
+        const p = op.params.find((x) => x.in === "path" && x.name === param);
+        const { value, given } = p
+          ? paramValue(this.shared.doc, maker, p)
+          : { value: "string", given: false };
+        if (given) return encodeURIComponent(simpleText(value));
+        return `\${vars.${this.#placeholder(op, param, value)}}`;
+      },
+    );
   }
 
   /** `${steps.<create>.capture.<param>}` when an earlier create in this flow returns it. */
