@@ -249,3 +249,16 @@ Deno.test("postman translate: status by reason phrase, and not.empty", () => {
     { path: "$.json.name", op: "notEquals", value: {} },
   ]);
 });
+
+Deno.test("postman translate: a value compared with the variable just set from it is the check that it is there", () => {
+  const t = one(
+    "var j = JSON.parse(responseBody);\npm.globals.set('token', j.user.token);\n" +
+      "tests['set'] = pm.globals.get('token') === j.user.token;\n" +
+      "var token = pm.collectionVariables.get('token');\npm.expect(j.user.token).to.eql(token);",
+  );
+  assert.deepEqual(conds(t.checks), [
+    { path: "$.json.user.token", op: "exists", value: true },
+    { path: "$.json.user.token", op: "exists", value: true },
+  ]);
+  assert.equal(t.untranslatedAssertions, 0);
+});

@@ -214,12 +214,27 @@ function literalArgs(args: Node[], ctx: EvalContext): unknown[] | undefined {
   return out;
 }
 
+const EQUAL_WORDS = new Set(["equal", "equals", "eq", "eql", "eqls"]);
+
+/**
+ * `pm.expect(json.token).to.eql(token)` where the script just set `token`
+ * from `json.token`: it holds whenever the value is there (what the capture
+ * needs), so it is that check.
+ */
+function sameValue(s: State, link: Link, ctx: EvalContext): boolean {
+  if (!EQUAL_WORDS.has(link.word) || s.negated || s.subject.k !== "path") return false;
+  const arg = link.args?.length === 1 ? evaluate(link.args[0], ctx, 1) : undefined;
+  if (arg?.k !== "path" || arg.path !== s.subject.path) return false;
+  return push(s, { path: arg.path, op: "exists", value: true });
+}
+
 function run(s: State, links: Link[], ctx: EvalContext): Cond[] | undefined {
   for (const link of links) {
     if (!link.args) {
       if (!property(s, link.word)) return undefined;
       continue;
     }
+    if (sameValue(s, link, ctx)) continue;
     const values = literalArgs(link.args, ctx);
     if (!values) return undefined;
     const re = values[0] as { regex?: string } | undefined;

@@ -167,6 +167,7 @@ function operand(s: Sym): { value: unknown } | undefined {
  */
 export function compare(op: string, a: Sym, b: Sym): Sym | undefined {
   if (a.k === "lit" && b.k === "lit") return litCompare(op, a.value, b.value);
+  if (a.k === "path" && b.k === "path") return samePath(op, a.path, b.path);
   if ((a.k === "lit" || a.k === "var") && (b.k === "path" || b.k === "len")) {
     return compare(FLIP[op] ?? op, b, a);
   }
@@ -189,6 +190,16 @@ function pathCompare(path: string, op: string, value: unknown): Sym | undefined 
   }
   if (/^[<>]/.test(op) && typeof value !== "number") return undefined;
   return { k: "cond", conds: [{ path, op: COMPARE[op], value }] };
+}
+
+/**
+ * A value compared with the variable just set from it (`get('token') ===
+ * user.token`): it holds whenever the value is there, which is what the
+ * capture needs. Two different parts of the response are not compared.
+ */
+function samePath(op: string, a: string, b: string): Sym | undefined {
+  if (a !== b || (op !== "===" && op !== "==")) return undefined;
+  return { k: "cond", conds: [{ path: a, op: "exists", value: true }] };
 }
 
 function litCompare(op: string, a: unknown, b: unknown): Sym | undefined {
