@@ -13,6 +13,9 @@ import type { DeferredLoadResult, LoadFlowsOptions } from "../../lib/load/suite.
 import { type Problem, UsageError } from "../../lib/model/errors.ts";
 import { MAX_RECORDING_BYTES } from "../../lib/model/limits.ts";
 import { parseShard, type Shard, shardFromEnv } from "../../lib/select/shard.ts";
+import type { Auth } from "../../lib/model/auth.ts";
+import type { AuthFileResult } from "../../lib/load/auth_file.ts";
+import { readAuthFile } from "./auth_file.ts";
 import type { ParsedValues } from "../args.ts";
 import { parseParams } from "../option_values.ts";
 import { readShardTimings, readVarFiles } from "./inputs.ts";
@@ -40,6 +43,7 @@ export const LOAD_OPTIONS = {
   tag: { type: "string" },
   setup: { type: "string", multiple: true },
   teardown: { type: "string", multiple: true },
+  "auth-file": { type: "string" },
 } as const;
 
 /**
@@ -75,6 +79,10 @@ export interface LoadPlan {
   setup: string[];
   /** `--teardown` files. */
   teardown?: string[];
+  /** `--auth-file`. */
+  authFile?: string;
+  /** The auth file once read (by {@linkcode readLoadInputs}): its problems are the run's. */
+  auth?: AuthFileResult;
 }
 
 /** `--shard` (`I/N`, or `auto` from the CI's variables) and `--shard-timings`, which needs it. */
@@ -126,6 +134,7 @@ export function loadPlan(
     tags: values.tag,
     setup: values.setup ?? [],
     teardown: values.teardown,
+    authFile: values["auth-file"],
   };
 }
 
@@ -157,6 +166,8 @@ export interface LoadInputs {
   env: (name: string) => string | undefined;
   /** The names the flows read from it (for the manifest). */
   envRead: Set<string>;
+  /** `--auth-file`'s block: the auth of every step whose flow has none. */
+  auth?: Auth;
 }
 
 /**
@@ -186,7 +197,9 @@ export async function readLoadInputs(plan: LoadPlan, sink: SecretSink): Promise<
     (path) => io.readText(path, { limit: MAX_RECORDING_BYTES }),
   );
   const { env, read: envRead } = flowEnv({ env: io.readEnv, envFile, secrets, sink });
-  return { params, secrets, shardTimes, env, envRead };
+  // Its problems are the run's load problems (see loadProblems).
+  if (plan.authFile) plan.auth = await readAuthFile(plan.authFile, env);
+  return { params, secrets, shardTimes, env, envRead, auth: plan.auth?.auth };
 }
 
 /**
@@ -232,6 +245,7 @@ export async function loadProblems(
   loaded: Pick<DeferredLoadResult, "problems" | "files">,
   discovered: () => Promise<number> = async () => (await io.discoverFlowEntries(plan.paths)).length,
 ): Promise<Problem[]> {
+  if (plan.auth?.problems.length) return [...plan.auth.problems, ...loaded.problems];
   if (loaded.problems.length > 0) return loaded.problems;
   if (loaded.files.length > 0 || (plan.filter === undefined && plan.tags === undefined)) return [];
   return nothingSelected(plan.filter ?? [], plan.tags, await discovered());

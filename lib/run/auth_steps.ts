@@ -14,6 +14,7 @@ import type { AuthHandler } from "../http/auth.ts";
 import { authHandler } from "../http/auth_kinds.ts";
 import type { TokenExchange } from "../http/token_cache.ts";
 import type { Context, StepInput, WithAuth } from "./context.ts";
+import { type Level, record, type Walk } from "./walk.ts";
 
 /**
  * The auth block a step's requests get: its own (or its flow's), else the
@@ -93,4 +94,33 @@ export function exchangeResult(exchange: TokenExchange, step: Step, startMs: num
     captures: [],
     ...(error === undefined ? {} : { message: error, failure_kind: "request" as const }),
   };
+}
+
+/**
+ * The token requests a step's auth made, each an entry of the flow's results
+ * just before the step's own (`r`), so request counts stay honest.
+ *
+ * @example
+ * ```ts
+ * import { recordExchanges } from "./auth_steps.ts";
+ * import { Redactor } from "../secrets/mod.ts";
+ * import type { StepResult } from "../model/result.ts";
+ * const walk = { ref: { file: "f.yaml", name: "f" }, started: 0, results: [] as StepResult[], maskedAt: [] as number[] };
+ * const exchanges = [{ url: "http://idp.test/token", grant: "password", status: 200, durationMs: 1 }];
+ * // deno-lint-ignore no-explicit-any
+ * const input = { step: { name: "s", line: 1, column: 1 }, exchanges } as any;
+ * // deno-lint-ignore no-explicit-any
+ * await recordExchanges(input, { start_ms: 0 } as any, { level: { prefix: "" }, walk, ctx: { reporter: {}, redactor: new Redactor() } as any });
+ * if (walk.results[0].name !== "auth › oauth2 token") throw new Error();
+ * ```
+ */
+export async function recordExchanges(
+  input: StepInput,
+  r: StepResult,
+  at: { level: Level; walk: Walk; ctx: Context },
+): Promise<void> {
+  for (const exchange of input.exchanges ?? []) {
+    const entry = exchangeResult(exchange, input.step, r.start_ms ?? 0);
+    await record(entry, at.level, at.walk, at.ctx);
+  }
 }

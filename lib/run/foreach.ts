@@ -18,6 +18,7 @@ import { type SecretInputs, secretLeaves } from "../secrets/discover.ts";
 import { type Context, round } from "./context.ts";
 import { leaves, skipped } from "./skipped.ts";
 import { runStep } from "./step.ts";
+import { recordExchanges } from "./auth_steps.ts";
 import { type Level, type Live, record, type Walk } from "./walk.ts";
 
 /** Where a foreach step runs: the fields of the step loop's `StepList` it needs. */
@@ -193,6 +194,7 @@ async function iterateRequest(step: Step, name: string, at: Iterating) {
     label: name,
   };
   const r: StepResult = { ...await runStep(input, ctx), name };
+  await recordExchanges(input, r, at);
   await record(r, level, walk, ctx);
   const stop = r.status === "passed"
     ? undefined

@@ -16,7 +16,7 @@ import { isSecretName } from "../secrets/mod.ts";
 import { type SecretInputs, secretInputs } from "../secrets/discover.ts";
 import { type Unmet, unmetCondition } from "./condition.ts";
 import { CLEANUP_GRACE_MS, type Context, round, type StepInput, type WithAuth } from "./context.ts";
-import { effectiveAuth, exchangeResult } from "./auth_steps.ts";
+import { effectiveAuth, recordExchanges } from "./auth_steps.ts";
 import { leaves, skipped } from "./skipped.ts";
 import { runForeach } from "./foreach.ts";
 import { runStep } from "./step.ts";
@@ -125,14 +125,6 @@ async function runRequest(step: Step, at: StepList): Promise<string | undefined>
   await recordExchanges(input, r, at);
   await record(r, level, walk, ctx);
   return r.status === "passed" ? undefined : stopAfter(r, step, level, ctx);
-}
-
-/** The token requests a step's auth made, each an entry before the step's own. */
-async function recordExchanges(input: StepInput, r: StepResult, at: StepList): Promise<void> {
-  for (const exchange of input.exchanges ?? []) {
-    const entry = exchangeResult(exchange, input.step, r.start_ms ?? since(at.walk));
-    await record(entry, at.level, at.walk, at.ctx);
-  }
 }
 
 /** Why the flow stops when the run was interrupted, if it was. */
