@@ -50,6 +50,13 @@
  * `openapi/mod.ts`) bundles a document and the files its `$ref`s name, and
  * writes a starter suite from it with `names.ts` and `yaml_out.ts`.
  *
+ * **`convert postman`** is no recording either: `postman/` (its own face,
+ * `postman/mod.ts`) reads a collection and an environment, translates test
+ * scripts parsed with acorn (`postman/script/`), and writes flows with
+ * `names.ts` and `yaml_out.ts`. It is not re-exported here, so nothing that
+ * imports this face loads the JavaScript parser; `cli/convert_postman.ts`
+ * imports `postman/mod.ts` on demand.
+ *
  * No size exceptions: every function is under 60 lines and complexity 15.
  *
  * Other stages may import a file of this folder directly: `cli/convert.ts`
