@@ -61,6 +61,9 @@ export async function convert(args: string[]): Promise<number> {
   if (format === "postman") {
     return await (await import("./convert_postman.ts")).convertPostmanCommand(rest);
   }
+  if (format === "openapi") {
+    return await (await import("./convert_openapi.ts")).convertOpenApiCommand(rest);
+  }
   if (format !== "har") {
     throw new UsageError(
       "bad-command",
