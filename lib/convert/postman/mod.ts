@@ -1,25 +1,28 @@
 /**
  * `flowrun convert postman`: a Postman collection (v2.0 or v2.1, as Postman,
- * Bruno and Newman export it) and optionally an environment → flow files, a
- * vars file from the environment (secrets left out) and a summary. Pure: it
- * takes text and gives the files' text; `cli/convert_postman.ts` reads and
- * writes them.
+ * Bruno and Newman export it), optionally an environment and globals → flow
+ * files, a vars file and an env file from the environment (secrets left
+ * out) and a summary. Pure: it takes text and gives the files' text;
+ * `cli/convert_postman.ts` reads and writes them.
  *
  * Where things live:
  *
  * - **Read**: `input.ts` (the collection: version checks, folders walked
- *   within `limits.ts`'s depth, inherited auth and scripts gathered per
+ *   within `limits.ts`'s bounds, inherited auth and scripts gathered per
  *   request), `fields.ts` (the fields v2.0 and v2.1 write differently),
  *   `environment.ts`, `model.ts` (the shapes), `errors.ts` (which input a
  *   problem is in; JSON errors that never quote the file).
  * - **Scripts** (`script/`): `parse.ts` (acorn, bounded), `eval.ts` (what an
  *   expression means on the response), `sym.ts` (those meanings and
- *   conditions), `expect.ts` (chai chains), `translate.ts` (statements →
- *   checks, captures, groups, untranslated lines).
+ *   conditions), `expect.ts` (chai chains), `schema.ts` (JSON schemas both
+ *   drafts read alike), `each.ts` (loops over a list → groups over every
+ *   element), `next.ts` (`setNextRequest`), `translate.ts` (statements →
+ *   checks, captures, groups, values set, untranslated lines).
  * - **Write**: `convert.ts` (units → flows, merging flows that share
- *   captures; the vars and env files), `flow.ts` (requests → steps),
- *   `vars.ts` and `template.ts` (`{{x}}` → `${vars.x}`, `${ENV.X}` or a
- *   capture), `auth.ts`, `body.ts`, `checks_yaml.ts`, `summary.ts`.
+ *   captures; the vars and env files), `flow.ts` (requests → steps; repeats
+ *   as loops, skipped requests), `vars.ts` and `template.ts` (`{{x}}` →
+ *   `${vars.x}`, `${ENV.X}` or a capture), `auth.ts`, `oauth2.ts` (token
+ *   steps), `body.ts`, `checks_yaml.ts`, `summary.ts`.
  *
  * @example
  * ```ts
