@@ -61,11 +61,19 @@ export async function convertOpenApiCommand(args: string[]): Promise<number> {
   const source = positionals[0];
   const absolute = slashes(resolve(source));
   const show = (file: string) => file === absolute ? source : slashes(relative(".", file));
+  const folder = await Deno.realPath(resolve(absolute, "..")).catch(() => "");
   const read = async (file: string) => {
     try {
+      // The $ref was checked to stay in the folder; a link in it must not lead out either.
+      const real = file === absolute ? folder : await Deno.realPath(file);
+      if (!slashes(real).startsWith(`${slashes(folder)}/`) && real !== folder) {
+        return { why: "it is a link to a file outside the document's folder" };
+      }
       return await io.readBytes(file, { limit: MAX_DOCUMENT_BYTES });
     } catch (error) {
-      if ((error as Error).cause instanceof Deno.errors.NotFound) return { why: "no such file" };
+      const missing = error instanceof Deno.errors.NotFound ||
+        (error as Error).cause instanceof Deno.errors.NotFound;
+      if (missing) return { why: "no such file" };
       return { why: (error as Error).message };
     }
   };

@@ -114,6 +114,24 @@ for (const [what, files, expected] of CASES) {
   });
 }
 
+Deno.test("convert openapi follows no link out of the document's folder", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(`${dir}/doc`);
+    await Deno.writeTextFile(`${dir}/secret.yaml`, "type: string\n");
+    await Deno.symlink(`${dir}/secret.yaml`, `${dir}/doc/pet.yaml`);
+    await Deno.writeTextFile(`${dir}/doc/api.yaml`, withSchema("pet.yaml"));
+    const run = await runCli(["convert", "openapi", "doc/api.yaml", "-o", "out"], { cwd: dir });
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(
+      run.stderr,
+      /error\[bad-openapi-ref\]: Cannot read "doc\/pet\.yaml", which the \$ref "pet\.yaml" at doc\/api\.yaml#\/paths\/.* names: it is a link to a file outside the document's folder\./,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("convert openapi bounds the chain and the number of files a document's $refs read", async () => {
   const chain: Files = { "doc/api.yaml": withSchema("schemas/f1.yaml") };
   for (let i = 1; i <= 20; i++) {
