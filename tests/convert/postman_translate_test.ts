@@ -262,3 +262,19 @@ Deno.test("postman translate: a value compared with the variable just set from i
   ]);
   assert.equal(t.untranslatedAssertions, 0);
 });
+
+Deno.test("postman translate: cookies the response sets, and pm.response.to.not…", () => {
+  assert.deepEqual(conds(one("pm.expect(pm.cookies.has('sid')).to.be.true;").checks), [
+    { path: "$.cookies.sid", op: "exists", value: true },
+  ]);
+  assert.deepEqual(conds(one("pm.expect(pm.cookies.get('theme')).to.eql('dark');").checks), [
+    { path: "$.cookies.theme.value", op: "equals", value: "dark" },
+  ]);
+  assert.deepEqual(conds(one("pm.response.to.not.have.header('X-Debug');").checks), [
+    { path: "$.headers['x-debug']", op: "exists", value: false },
+  ]);
+  assert.deepEqual(conds(one("pm.response.to.not.have.status(500);").checks), [
+    { path: "$.status", op: "notEquals", value: 500 },
+  ]);
+  assert.equal(one("pm.response.to.not.be.ok;").translated, 0);
+});

@@ -168,6 +168,12 @@ const header = (s: Sym | undefined): string | undefined => {
   return name === undefined ? undefined : member("$.headers", name.toLowerCase());
 };
 
+/** A cookie the response sets, by name: `$.cookies.<name>`. */
+const cookie = (s: Sym | undefined): string | undefined => {
+  const name = text(s);
+  return name === undefined ? undefined : member("$.cookies", name);
+};
+
 /** Calls by their dotted name: what they give, from their first argument. */
 const CALLS = new Map<string, (first: Sym | undefined) => Sym | undefined>([
   ["JSON.parse", (f) => (pathOf(f) === "$.body" ? { k: "path", path: "$.json" } : undefined)],
@@ -178,6 +184,12 @@ const CALLS = new Map<string, (first: Sym | undefined) => Sym | undefined>([
   ["postman.getResponseHeader", (f) => (header(f) ? { k: "path", path: header(f)! } : undefined)],
   ["Number.isInteger", (f) => (pathOf(f) ? cond(pathOf(f)!, "type", "integer") : undefined)],
   ["Array.isArray", (f) => (pathOf(f) ? cond(pathOf(f)!, "type", "array") : undefined)],
+  ["pm.cookies.has", (f) => (cookie(f) ? cond(cookie(f)!, "exists", true) : undefined)],
+  ["pm.cookies.get", (f) => (cookie(f) ? { k: "path", path: `${cookie(f)}.value` } : undefined)],
+  [
+    "postman.getResponseCookie",
+    (f) => (cookie(f) ? { k: "path", path: `${cookie(f)}.value` } : undefined),
+  ],
 ]);
 
 /** Calls that read their arguments as a whole: variables, schemas, made values. */

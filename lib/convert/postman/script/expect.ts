@@ -343,10 +343,15 @@ const RESPONSE = new Map<string, ResponseCheck>([
 /** `pm.response.to.…`: status, ok, header, json, body. */
 function responseChecks(links: Link[], ctx: EvalContext): Cond[] | undefined {
   const words = links.filter((l) => !FILLER.has(l.word));
-  if (words.length !== 1) return undefined;
-  const [{ word, args }] = words;
+  const negated = words[0]?.word === "not";
+  if (words.length !== (negated ? 2 : 1)) return undefined;
+  const { word, args } = words[words.length - 1];
   const values = args ? literalArgs(args, ctx) : [];
-  return values ? RESPONSE.get(word)?.(values) : undefined;
+  const conds = values ? RESPONSE.get(word)?.(values) : undefined;
+  if (!conds || !negated) return conds;
+  // `to.not.have.header("X")`: one check flowrun can turn round, or nothing.
+  const turned = conds.length === 1 ? negate(conds[0]) : undefined;
+  return turned ? [turned] : undefined;
 }
 
 function jsonBody(values: unknown[]): Cond[] | undefined {
