@@ -117,6 +117,8 @@ export function loadAuth(ctx: Loading, entry: Entry | undefined, site: AuthSite)
   const map = ctx.map(node, what, "auth", [...AUTH_KINDS], { anchor: entry.keyNode });
   if (!map) return undefined;
   const kinds = [...map.values()];
+  // A misspelt kind was reported as an unknown key: that is the one problem.
+  if (kinds.length === 0 && isMap(node) && node.items.length > 0) return undefined;
   if (kinds.length !== 1) {
     ctx.problem(
       "wrong-type",
@@ -330,7 +332,7 @@ function literalCredential(ctx: Loading, node: Node, what: string, key: string):
   ctx.problem(
     "literal-credential",
     `The value of ${what} is written in the file as it is: a credential must not be written ` +
-      "in a flow, where it is committed and shown.",
+      "in a flow or an auth file, where it is committed and shown.",
     node,
     `Read it from the environment or a secret file: ${key}: "\${ENV.${key.toUpperCase()}}", a var from --vars-file, or a setup output (\${setup.${key}}).`,
   );

@@ -48,7 +48,7 @@ export function loadAuthFile(
     { required: ["auth"], ignore: (k) => k.startsWith("x-") },
   );
   const auth = top && loadAuth(ctx, top.get("auth"), {
-    what: file,
+    what: "the auth file",
     owner: { kind: "outputs" },
   });
   checkReads(ctx, options);
