@@ -240,3 +240,29 @@ Deno.test("a flow name a tag took gets a number; literal path text is encoded; a
   );
   assert.doesNotMatch(files[0].text, /^ +body:/m);
 });
+
+Deno.test("a property named example or $ref is a schema, its $refs followed; an example is data", async () => {
+  const files: Record<string, string> = {
+    "/d/api.yaml": "openapi: 3.1.0\npaths:\n  /a:\n    get:\n      responses:\n        '200':\n" +
+      "          description: ok\n          content:\n            application/json:\n" +
+      "              schema:\n                type: object\n                properties:\n" +
+      "                  example: {$ref: 'b.yaml'}\n                  $ref: {type: string}\n" +
+      "                example: {$ref: 'not-a-file.yaml'}\n",
+    "/d/b.yaml": "type: integer\n",
+  };
+  const read = (p: string) =>
+    Promise.resolve(files[p] ? encode(files[p]) : { why: "no such file" });
+  const got = await bundleDocument(
+    "/d/api.yaml",
+    read,
+    (d) => checkDocument(d, "api.yaml"),
+    (f) => f,
+  );
+  assert.deepEqual(got.files, ["/d/b.yaml"]);
+  // deno-lint-ignore no-explicit-any
+  const schema = (got.document as any).paths["/a"].get.responses["200"]
+    .content["application/json"].schema;
+  assert.deepEqual(schema.properties.example, { $ref: "#/x-bundled/b" });
+  assert.deepEqual(schema.properties.$ref, { type: "string" });
+  assert.deepEqual(schema.example, { $ref: "not-a-file.yaml" }, "an example is copied as it is");
+});

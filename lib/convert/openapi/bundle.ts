@@ -33,6 +33,33 @@ export interface Bundled {
 // Values that are data, not schema: a "$ref" key inside them is no reference.
 const DATA_KEYS = new Set(["example", "examples", "default", "enum", "const"]);
 
+// Maps whose keys are names (a property may be named "example" or "$ref"): their values are
+// schemas or objects of the document, whatever the key.
+const NAME_MAPS = new Set([
+  "properties",
+  "patternProperties",
+  "$defs",
+  "definitions",
+  "dependentSchemas",
+  "schemas",
+  "paths",
+  "responses",
+  "content",
+  "parameters",
+  "requestBodies",
+  "headers",
+  "encoding",
+  "securitySchemes",
+  "callbacks",
+  "links",
+  "pathItems",
+]);
+
+/** Whether a key of an object holds data (not followed), given whether the object is a map of names. */
+function isData(key: string, names: boolean): boolean {
+  return !names && DATA_KEYS.has(key);
+}
+
 /** A parsed file and the length of the chain of files that named it. */
 interface Loaded {
   root: unknown;
@@ -105,16 +132,18 @@ class Bundler {
   }
 
   /** A copy of `node` (from `file`, at `where`) whose `$ref`s are local to the bundle. */
-  copy(node: unknown, file: string, where: string[]): unknown {
+  copy(node: unknown, file: string, where: string[], names = false): unknown {
     if (Array.isArray(node)) return node.map((v, i) => this.copy(v, file, [...where, String(i)]));
     if (!isNode(node)) return node;
     const out: Node = {};
     for (const key of Object.keys(node)) {
       const value = node[key];
-      if (key === "$ref" && typeof value === "string") {
+      if (!names && key === "$ref" && typeof value === "string") {
         out.$ref = this.localRef(value, file, where);
+      } else if (isData(key, names)) {
+        out[key] = value;
       } else {
-        out[key] = DATA_KEYS.has(key) ? value : this.copy(value, file, [...where, key]);
+        out[key] = this.copy(value, file, [...where, key], !names && NAME_MAPS.has(key));
       }
     }
     return out;
@@ -157,16 +186,18 @@ function pointerSegments(pointer: string): string[] {
 /** Every `$ref` of a parsed file with where it is, outside data values; iterative. */
 function refsOf(root: unknown): [string, string[]][] {
   const found: [string, string[]][] = [];
-  const stack: [unknown, string[]][] = [[root, []]];
+  const stack: [unknown, string[], boolean][] = [[root, [], false]];
   while (stack.length > 0) {
-    const [node, where] = stack.pop()!;
+    const [node, where, names] = stack.pop()!;
     if (Array.isArray(node)) {
-      node.forEach((v, i) => stack.push([v, [...where, String(i)]]));
+      node.forEach((v, i) => stack.push([v, [...where, String(i)], false]));
     } else if (isNode(node)) {
       for (const key of Object.keys(node)) {
         const value = node[key];
-        if (key === "$ref" && typeof value === "string") found.push([value, where]);
-        else if (!DATA_KEYS.has(key)) stack.push([value, [...where, key]]);
+        if (!names && key === "$ref" && typeof value === "string") found.push([value, where]);
+        else if (!isData(key, names)) {
+          stack.push([value, [...where, key], !names && NAME_MAPS.has(key)]);
+        }
       }
     }
   }
