@@ -258,7 +258,10 @@ Deno.test("convert postman: bad input is one sentence with the fix, exit 2, noth
       binary.stderr,
       /bin\.json: The collection is not JSON: Unexpected token '\\u0001'\./,
     );
-    assert.doesNotMatch(binary.stderr, /[\x01\x02\x1b]/);
+    assert.ok(
+      ![1, 2, 0x1b].some((c) => binary.stderr.includes(String.fromCharCode(c))),
+      binary.stderr,
+    );
     // A bad environment is named as the environment, with its own path.
     await Deno.writeTextFile(
       `${dir}/ok.json`,

@@ -168,7 +168,7 @@ function write(
   groups.forEach((group, i) => {
     // A flow whose every request a setNextRequest skips is not written.
     if (builders[i].steps.length === 0) return;
-    const file = flowFile(c, group, builders[i], shared, String(i + 1).padStart(width, "0"), taken);
+    const file = flowFile(c, group, builders[i], String(i + 1).padStart(width, "0"), taken);
     files.push(file.out);
     summary.flows.push(file.flow);
     summary.reports.push(...builders[i].reports.map((r) => ({ ...r, file: file.out.path })));
@@ -215,7 +215,6 @@ function flowFile(
   c: PmCollection,
   group: PmUnit[],
   b: FlowBuilder,
-  shared: Shared,
   number: string,
   taken: Set<string>,
 ): { out: OutFile; flow: PostmanSummary["flows"][number] } {

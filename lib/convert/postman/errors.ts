@@ -50,12 +50,11 @@ export class PostmanInputError extends UsageError {
 export function jsonProblem(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   const at = message.match(/\(line (\d+) column (\d+)\)/);
+  // Control characters are matched on purpose: a binary file's bytes are shown as escapes.
+  // deno-lint-ignore no-control-regex
+  const control = /[\u0000-\u001f\u007f-\u009f]/g;
   const reason = message.split(/ in JSON at position|, ".*" is not valid JSON/s)[0]
-    // deno-lint-ignore no-control-regex
-    .replace(
-      /[\u0000-\u001f\u007f-\u009f]/g,
-      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-    )
+    .replace(control, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
     .slice(0, 120);
   return at ? `${reason} at line ${at[1]}, column ${at[2]}` : reason;
 }
