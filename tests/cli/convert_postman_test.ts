@@ -486,3 +486,60 @@ Deno.test("convert postman: checks in a forEach over a list run on every element
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("convert postman: the flows do what Newman does by default: follow redirects (unless told not to) and keep cookies", async () => {
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (req) => {
+    const path = new URL(req.url).pathname;
+    if (path === "/login") {
+      return new Response(null, {
+        status: 302,
+        headers: { location: "/home", "set-cookie": "sid=s1; Path=/" },
+      });
+    }
+    if (path === "/home" || path === "/me") {
+      const ok = (req.headers.get("cookie") ?? "").includes("sid=s1");
+      return Response.json({ ok }, { status: ok ? 200 : 401 });
+    }
+    return new Response(null, { status: 404 });
+  });
+  const dir = await Deno.makeTempDir();
+  const test = (line: string) => [{ listen: "test", script: { exec: [line] } }];
+  try {
+    await Deno.writeTextFile(
+      `${dir}/c.json`,
+      JSON.stringify({
+        info: {
+          name: "Session",
+          schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json",
+        },
+        item: [
+          {
+            name: "Login",
+            request: "{{baseUrl}}/login",
+            event: test("pm.response.to.have.status(200);"),
+          },
+          {
+            name: "Me",
+            request: "{{baseUrl}}/me",
+            event: test("pm.expect(pm.response.json().ok).to.be.true;"),
+          },
+          {
+            name: "Login, not followed",
+            request: "{{baseUrl}}/login",
+            protocolProfileBehavior: { followRedirects: false },
+            event: test("pm.response.to.have.status(302);"),
+          },
+        ],
+      }),
+    );
+    const conversion = await runCli(["convert", "postman", `${dir}/c.json`, "-o", `${dir}/out`]);
+    assert.equal(conversion.code, 0, conversion.stderr);
+    const result = await runCli(["run", `${dir}/out`], {
+      env: { BASE_URL: `http://127.0.0.1:${server.addr.port}` },
+    });
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -226,6 +226,8 @@ function flowFile(
   const root = ymap([
     ["name", name],
     ["vars", vars.length > 0 ? ymap(vars) : undefined],
+    // What Newman does by default: follow redirects, and keep the cookies responses set.
+    ["options", ymap([["follow_redirects", true], ["cookie_jar", true]])],
     ["steps", b.steps],
   ]);
   const folders = group.flatMap((u) => (u.folder === undefined ? [] : [`"${u.folder}"`]));

@@ -144,6 +144,8 @@ export class FlowBuilder {
       ["name", name],
       ["request", request],
       ["capture", captures.size > 0 ? ymap([...captures]) : undefined],
+      // Newman follows redirects; the flow does too (its options), unless Postman was told not to.
+      ["options", r.followRedirects === false ? ymap([["follow_redirects", false]]) : undefined],
       ["loop", this.flowControl(tests, where, comments)],
       ["assert", assertOf(checks, schema)],
     ]);

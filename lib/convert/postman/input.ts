@@ -97,6 +97,7 @@ export function readCollection(text: string): PmCollection {
     scripts: events(root.event, "collection"),
     auth: auth(root.auth),
     authFrom: "collection",
+    followRedirects: followRedirects(root, undefined),
   };
   walk.variables.push(...pairs(root.variable ?? root.variables));
   const units = walk.units(root.item as unknown[], rootScope);
@@ -121,6 +122,14 @@ interface Scope {
   scripts: PmScript[];
   auth?: ReturnType<typeof auth>;
   authFrom?: string;
+  /** `protocolProfileBehavior.followRedirects` of the nearest level that sets it. */
+  followRedirects?: boolean;
+}
+
+/** An item's `protocolProfileBehavior.followRedirects`, if it sets it. */
+function followRedirects(item: Json, outer: boolean | undefined): boolean | undefined {
+  const behavior = isObject(item.protocolProfileBehavior) ? item.protocolProfileBehavior : {};
+  return typeof behavior.followRedirects === "boolean" ? behavior.followRedirects : outer;
 }
 
 /** The walk over folders: what they declare, how deep they go. */
@@ -161,6 +170,7 @@ class Walk {
       scripts: [...outer.scripts, ...events(item.event, name)],
       auth: own && own.type !== "inherit" ? own : outer.auth,
       authFrom: own && own.type !== "inherit" ? name : outer.authFrom,
+      followRedirects: followRedirects(item, outer.followRedirects),
     };
     const out: PmRequest[] = [];
     for (const child of item.item as unknown[]) {
@@ -185,6 +195,7 @@ class Walk {
       auth: inherits ? scope.auth : own,
       authFrom: inherits ? scope.authFrom : "request",
       scripts: [...scope.scripts, ...events(item.event, str(item.name) || "request")],
+      followRedirects: followRedirects(item, scope.followRedirects),
     };
   }
 }

@@ -58,6 +58,8 @@ export interface PmRequest {
   authFrom?: string;
   /** Scripts that run for it, in Postman's order: collection, folders, the request. */
   scripts: PmScript[];
+  /** `false` when the collection, a folder or the request turns redirect following off. */
+  followRedirects?: boolean;
 }
 
 /** A top-level part of a collection: a folder (with every request under it) or a loose request. */
