@@ -50,6 +50,8 @@ Deno.test("postman convert: variables become vars, ENV for secrets and base URLs
   assert.deepEqual(f.steps[0].capture, { tok: "$.json.token" });
   assert.equal(f.steps[1].request.headers.Authorization, "Bearer ${steps.login.capture.tok}");
   assert.deepEqual(summary.env.map((e) => e.name), ["BASE_URL", "PASSWORD"]);
+  // Both are to be set in the environment, not with --var.
+  assert.deepEqual(summary.unset, []);
 });
 
 Deno.test("postman convert: auth at collection, folder and request level, inherit and noauth", () => {

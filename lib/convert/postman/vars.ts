@@ -84,8 +84,11 @@ export class Variables {
       if (!DYNAMIC[name]) this.randomized.add(name);
       return dynamic;
     }
-    if (!this.values.has(name)) this.unset.add(name);
-    if (!this.isEnv(name, atUrlStart)) return `\${vars.${varName(name)}}`;
+    if (!this.isEnv(name, atUrlStart)) {
+      // An environment variable is in "Set before running"; a flow var without a value is named apart.
+      if (!this.values.has(name)) this.unset.add(name);
+      return `\${vars.${varName(name)}}`;
+    }
     const fallback = this.fallback(name);
     return `\${ENV.${this.envVar(name)}${fallback === undefined ? "" : `:-${fallback}`}}`;
   }
