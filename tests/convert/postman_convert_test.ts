@@ -438,3 +438,33 @@ Deno.test("postman convert: a value a pre-request script makes is a flow var mad
   });
   assert.deepEqual(f.steps[1].request.body, { email: "${vars.email}" });
 });
+
+Deno.test("postman convert: a check list several steps repeat is written once, as an anchor each step names", () => {
+  const script = [{
+    listen: "test",
+    script: {
+      exec: [
+        "var j = pm.response.json();",
+        "tests['a'] = j.hasOwnProperty('a');",
+        "tests['b'] = j.b === 1;",
+        "tests['c'] = Array.isArray(j.c);",
+      ],
+    },
+  }];
+  const { files } = convertPostman(collection([
+    { name: "one", request: "https://a.test/1", event: script },
+    { name: "two", request: "https://a.test/2", event: script },
+    {
+      name: "three",
+      request: "https://a.test/3",
+      event: [{ listen: "test", script: { exec: ["tests['a'] = responseCode.code === 200;"] } }],
+    },
+  ]));
+  const text = files[0].text;
+  assert.match(text, /^x-checks-1: &checks_1$/m);
+  assert.equal(text.match(/json: \[\*checks_1\]/g)?.length, 2);
+  const f = flow(text);
+  assert.equal(f["x-checks-1"].length, 3);
+  assert.deepEqual(f.steps[0].assert.json, [f["x-checks-1"]]);
+  assert.deepEqual(f.steps[2].assert.json, [{ path: "$.status", equals: 200, name: "a" }]);
+});

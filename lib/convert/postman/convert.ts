@@ -14,6 +14,7 @@ import { toYaml, ymap } from "../yaml_out.ts";
 import { readEnvironment } from "./environment.ts";
 import { FlowBuilder, type RequestReport, type Shared } from "./flow.ts";
 import { readCollection } from "./input.ts";
+import { shareChecks, withAnchors } from "./shared_checks.ts";
 import type { PmCollection, PmUnit } from "./model.ts";
 import { type EnvNeed, Variables, varName } from "./vars.ts";
 
@@ -223,8 +224,10 @@ function flowFile(
   if (taken.has(file)) file = file.replace(/\.yaml$/, `_${number}.yaml`);
   taken.add(file);
   const vars = [...b.flowVars].map((v) => [varName(v), b.defaultOf(v)] as [string, string]);
+  const { shared } = shareChecks(b.steps);
   const root = ymap([
     ["name", name],
+    ...shared,
     ["vars", vars.length > 0 ? ymap(vars) : undefined],
     // What Newman does by default: follow redirects, and keep the cookies responses set.
     ["options", ymap([["follow_redirects", true], ["cookie_jar", true]])],
@@ -240,7 +243,7 @@ function flowFile(
     "Comments above a step name its folder path and any script line left untranslated.",
   ];
   return {
-    out: { path: file, text: toYaml(header, root) },
+    out: { path: file, text: withAnchors(toYaml(header, root)) },
     flow: { file, name, steps: b.steps.length, folders: group.map((u) => u.folder ?? "") },
   };
 }

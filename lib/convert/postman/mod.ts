@@ -22,7 +22,8 @@
  *   captures; the vars and env files), `flow.ts` (requests → steps; repeats
  *   as loops, skipped requests), `vars.ts` and `template.ts` (`{{x}}` →
  *   `${vars.x}`, `${ENV.X}` or a capture), `auth.ts`, `oauth2.ts` (token
- *   steps), `body.ts`, `checks_yaml.ts`, `summary.ts`.
+ *   steps), `body.ts`, `checks_yaml.ts`, `shared_checks.ts` (a check list
+ *   several steps repeat, written once as an anchor), `summary.ts`.
  *
  * @example
  * ```ts
