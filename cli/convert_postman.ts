@@ -70,7 +70,7 @@ export async function convertPostmanCommand(args: string[]): Promise<number> {
     );
   }
   if (!values.output) {
-    throw new UsageError("bad-command", "Missing the output folder (-o DIR).", USAGE);
+    throw new UsageError("no-output", "Missing the output folder (-o DIR).", USAGE);
   }
   const dir = values.output.replace(/\/+$/, "") || ".";
   const [io, postman] = await Promise.all([

@@ -289,6 +289,9 @@ Deno.test("convert postman: bad input is one sentence with the fix, exit 2, noth
     ]);
     assert.equal(globals.code, 2);
     assert.match(globals.stderr, /bin\.json: The globals file is not JSON/);
+    const noOutput = await runCli(["convert", "postman", `${dir}/ok.json`]);
+    assert.equal(noOutput.code, 2);
+    assert.match(noOutput.stderr, /error\[no-output\]: Missing the output folder \(-o DIR\)\./);
     const missing = await runCli(["convert", "postman", `${dir}/none.json`, "-o", `${dir}/out`]);
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /No file/);
