@@ -12,8 +12,9 @@
  * basic, bearer, api_key; `oauth2.ts`), listed in `AUTH_HANDLERS` of
  * `auth_kinds.ts`: a function from the loaded block, a `render` that resolves
  * its templates (in the step's scope) and the run's {@linkcode AuthServices},
- * to an {@linkcode AuthHandler}. `digest` and `aws_sigv4` plug in there the
- * same way (one import, one table entry).
+ * to an {@linkcode AuthHandler}; `auth_digest.ts` and `auth_sigv4.ts` are
+ * the `digest` and `aws_sigv4` kinds. A handler's `resent` hears the answer
+ * to the request `retry` sent again, and names a refusal.
  *
  * A request that already carries the header a kind sets (the step wrote
  * `authorization` itself) is left as the step wrote it: the step wins.
@@ -37,12 +38,24 @@ export interface AuthHandler {
    * credentials. Called at most once per request the step sends.
    */
   retry?(response: ReceivedResponse, request: ResolvedRequest): Promise<boolean>;
+  /**
+   * After the response to a request sent again because `retry` said so:
+   * throws an `AuthError` saying why when the fresh credentials were
+   * refused too (a Digest answer met by a second 401), instead of leaving
+   * the step's checks to report a bare status.
+   */
+  resent?(response: ReceivedResponse, request: ResolvedRequest): Promise<void>;
 }
 
 /** What the run lends the kinds: secrets, the environment, the token cache, sending. */
 export interface AuthServices {
-  /** Registers a value as a secret: masked in every output. */
-  secret(value: string): void;
+  /**
+   * Registers a value as a secret: masked in every output. `shown` are the
+   * public texts within it (a Digest answer's realm and URI, the headers a
+   * signature lists): the value is masked whole, but not a piece of it that
+   * lies within one of them, so they still show where else they appear.
+   */
+  secret(value: string, shown?: readonly string[]): void;
   /** Reads an environment variable (`AWS_ACCESS_KEY_ID`, …). */
   env(name: string): string | undefined;
   /** The run's OAuth2 tokens, shared by every flow and worker. */

@@ -24,8 +24,11 @@
  *   answers a response (a 401) with one more request; `auth_kinds.ts` lists
  *   the kinds (`AUTH_HANDLERS`): `auth_simple.ts` (basic, bearer, api_key),
  *   `oauth2.ts` (token requests, cached run-wide in `token_cache.ts`).
- *   Digest and AWS SigV4 plug in the same way: a module exporting an
- *   {@linkcode AuthFactory}, one entry in `AUTH_HANDLERS`. A failure to get
+ *   `auth_digest.ts` (Digest, RFC 7616: `auth_challenge.ts` reads a
+ *   `WWW-Authenticate` header, `digest.ts` computes the answer, sent again
+ *   after the 401 through `retry`, a second 401 named by `resent`) and
+ *   `auth_sigv4.ts` (AWS SigV4, each request signed by `sigv4.ts`, the
+ *   credentials found by `io/aws_credentials.ts`). A failure to get
  *   credentials is an {@linkcode AuthError}.
  * Only this folder calls `fetch` or imports `node:http(s)`/`node:tls`. No
  * function here is over the size limits, so there are no exceptions.
@@ -58,6 +61,26 @@ export {
   setHeader,
 } from "./auth.ts";
 export { AUTH_HANDLERS, authHandler } from "./auth_kinds.ts";
+export { type AuthChallenge, ChallengeSyntaxError, parseChallenges } from "./auth_challenge.ts";
+export {
+  digestAuthorization,
+  DigestError,
+  type DigestInput,
+  isStale,
+  pickDigestChallenge,
+} from "./digest.ts";
+export {
+  type AwsCredentials,
+  canonicalHeaders,
+  canonicalPath,
+  canonicalQuery,
+  payloadHash,
+  signingKey,
+  signV4,
+  type SigV4Params,
+  type SigV4Request,
+  type SigV4Signature,
+} from "./sigv4.ts";
 export { TokenCache, type TokenExchange } from "./token_cache.ts";
 export { CookieJar, publicSuffixes } from "./cookie_jar.ts";
 export { curlCommand, type CurlRequest, type CurlVia, shellQuote, shellWord } from "./curl.ts";

@@ -49,8 +49,11 @@ export interface Context {
   redactor: Redactor;
   /** How many steps that did not pass have kept their details so far (see DETAILED_FAILURES). */
   detailed: number;
-  /** Registers a secret value with the redactor (and tells `onSecret`). */
-  secret: (value: string) => void;
+  /**
+   * Registers a secret value with the redactor (and tells `onSecret`);
+   * `shown` are public texts within it (see `Redactor.add`).
+   */
+  secret: (value: string, shown?: readonly string[]) => void;
   /** Send a W3C `traceparent` on requests that set none. */
   trace: boolean;
   /** See `RunOptions.secretVariables`. */

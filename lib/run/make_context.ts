@@ -34,8 +34,8 @@ export function makeContext(options: RunOptions): Context {
   const runId = options.runId ?? newRunId();
   // The run id is written everywhere and is no secret, even inside one (`pw-${RUN_ID}`).
   redactor.addPublic(runId);
-  const secret = (value: string) => {
-    redactor.add(value);
+  const secret = (value: string, shown?: readonly string[]) => {
+    redactor.add(value, shown);
     options.onSecret?.(value);
   };
   const named = new Set(options.secrets ?? []);

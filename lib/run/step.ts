@@ -167,9 +167,20 @@ async function retried(input: StepInput, tries: Tries, ctx: Context): Promise<At
       n--;
       continue;
     }
+    if (reauthorized && a.response) await resent(tries.auth, a);
     reauthorized = false;
     if (!retry || n >= retry.count || ctx.signal?.aborted || !retryable(a, retry)) return a;
     await pause(retry.delayMs * 2 ** n, ctx.signal);
+  }
+}
+
+/** The auth handler's word on the answer to its fresh credentials; a refusal ends the step. */
+async function resent(auth: AuthHandler | undefined, a: Attempt): Promise<void> {
+  try {
+    await auth?.resent?.(a.response!, a.request);
+  } catch (error) {
+    a.response!.close();
+    throw error;
   }
 }
 

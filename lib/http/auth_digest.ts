@@ -1,0 +1,115 @@
+/**
+ * `digest`: HTTP Digest authentication (RFC 7616) as a kind of the `auth:`
+ * block. The first request goes without credentials; a 401 with a Digest
+ * challenge is answered by sending the request once more (the runner's
+ * retry, so both are attempts in the reports) with the computed
+ * `Authorization`. Later requests of the same step (a poll) answer the
+ * same nonce with the next nonce count, as RFC 7616 §3.4 allows, and a
+ * stale nonce is answered afresh. A 401 to an answer fails the step and
+ * says why (`resent`); the password is a secret from the first moment it
+ * is known.
+ *
+ * @module
+ */
+import type { Auth } from "../model/auth.ts";
+import type { AuthChallenge } from "./auth_challenge.ts";
+import { type AuthFactory, setHeader } from "./auth.ts";
+import { AuthError } from "./auth_error.ts";
+import { digestAuthorization, DigestError, isStale, pickDigestChallenge } from "./digest.ts";
+import type { ResolvedRequest } from "./request.ts";
+import type { ReceivedResponse } from "./response.ts";
+
+/**
+ * The `digest` kind: answers a 401's Digest challenge.
+ *
+ * @example
+ * ```ts
+ * import { digest } from "./auth_digest.ts";
+ * import { ReceivedResponse } from "./response.ts";
+ * import { parseTemplate } from "../expr/template.ts";
+ * const auth = { kind: "digest" as const, username: parseTemplate("Mufasa"), password: parseTemplate("Circle of Life") };
+ * const handler = digest(auth, (t) => t.source, { secret: () => {}, env: () => undefined, timeoutMs: 1 });
+ * const request = { method: "GET", url: "http://x.test/dir/index.html", headers: [] as [string, string][] };
+ * await handler.apply(request);
+ * if (request.headers.length !== 0) throw new Error("no credentials before a challenge");
+ * const challenge = new ReceivedResponse(401, { "www-authenticate": 'Digest realm="r", nonce="n", qop="auth"' }, "");
+ * if (!await handler.retry!(challenge, request)) throw new Error("answers the challenge");
+ * const again = { ...request, headers: [] as [string, string][] };
+ * await handler.apply(again);
+ * if (!again.headers[0][1].startsWith('Digest username="Mufasa", realm="r", uri="/dir/index.html"')) throw new Error();
+ * ```
+ */
+export const digest: AuthFactory = (auth, render, services) => {
+  const a = auth as Extract<Auth, { kind: "digest" }>;
+  let challenge: AuthChallenge | undefined;
+  let count = 0;
+  // Whether the request last sent carried this handler's answer (not the step's own header).
+  let answered = false;
+  return {
+    apply(request: ResolvedRequest) {
+      answered = false;
+      if (!challenge) return Promise.resolve();
+      const password = render(a.password);
+      services.secret(password);
+      const url = new URL(request.url);
+      const value = digestAuthorization({
+        method: request.method,
+        uri: `${url.pathname}${url.search}`,
+        username: render(a.username),
+        password,
+        challenge,
+        nc: ++count,
+      });
+      // The answer is masked whole; its server-given and request parts still show elsewhere.
+      services.secret(value, publicParts(challenge, url));
+      const before = request.headers.length;
+      setHeader(request, "authorization", value);
+      answered = request.headers.length > before;
+      return Promise.resolve();
+    },
+    retry(response: ReceivedResponse) {
+      if (response.status !== 401) return Promise.resolve(false);
+      const next = challengeOf(response);
+      // A poll's earlier answer refused with a nonce that is not stale: the credentials are wrong.
+      if (answered && !isStale(next)) throw refused(render(a.username), next);
+      challenge = next;
+      count = 0;
+      return Promise.resolve(true);
+    },
+    resent(response: ReceivedResponse) {
+      if (response.status !== 401 || !answered) return Promise.resolve();
+      throw refused(render(a.username), challengeOf(response, true));
+    },
+  };
+};
+
+/** The texts of an answer that are not secret: what the server sent, and the request target. */
+function publicParts(challenge: AuthChallenge, url: URL): string[] {
+  return [...challenge.params.values(), `${url.pathname}${url.search}`];
+}
+
+/** The Digest challenge of a 401; an `AuthError` saying why there is none to answer. */
+function challengeOf(response: ReceivedResponse, lenient = false): AuthChallenge {
+  try {
+    return pickDigestChallenge(response.headers["www-authenticate"]);
+  } catch (error) {
+    if (!(error instanceof DigestError)) throw error;
+    if (lenient) return { scheme: "Digest", params: new Map() };
+    const reason = error.message[0].toLowerCase() + error.message.slice(1);
+    throw new AuthError(`Digest auth: ${reason}`);
+  }
+}
+
+/** The failure of an answer the server refused, naming the user and the realm, never the password. */
+function refused(username: string, challenge: AuthChallenge): AuthError {
+  const realm = challenge.params.get("realm");
+  const stale = isStale(challenge)
+    ? "; it called the nonce stale again right after issuing it, so the server's clock or nonce store is at fault"
+    : ": check the digest username and password";
+  return new AuthError(
+    `Digest auth: the server answered 401 again to the Digest answer for user "${username}"` +
+      `${
+        realm === undefined ? "" : ` (realm "${realm}")`
+      }, so it refuses these credentials${stale}.`,
+  );
+}

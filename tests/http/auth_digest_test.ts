@@ -1,0 +1,126 @@
+/**
+ * `auth: {digest: …}` through the CLI against the demo API's Digest routes
+ * (which compute the expected answer from RFC 7616's formulas with
+ * node:crypto): MD5, SHA-256 and a header offering both, `qop=auth`, a POST
+ * whose body is sent again exactly; the challenge and the answer are two
+ * attempts of one step; a wrong password, and a 401 without a Digest
+ * challenge, fail the step saying why; the password is in no output.
+ */
+import assert from "node:assert/strict";
+import { DIGEST_PASSWORD } from "../../examples/demo_signed_auth.ts";
+import { startDemoApi } from "../../examples/demo_api.ts";
+import { runCli } from "../support/cli.ts";
+
+const FLOW = `name: digest
+auth:
+  digest: {username: "\${ENV.DIGEST_USER}", password: "\${ENV.DIGEST_PASSWORD}"}
+steps:
+  - name: md5
+    request: {url: "\${ENV.BASE_URL}/digest/md5?page=2&q=a%20b"}
+    assert:
+      status: 200
+      json:
+        - {path: $.json.algorithm, equals: MD5}
+  - name: sha256
+    request: {url: "\${ENV.BASE_URL}/digest/sha-256"}
+    assert:
+      status: 200
+      json:
+        - {path: $.json.algorithm, equals: SHA-256}
+  - name: post_both_offered
+    request:
+      method: POST
+      url: "\${ENV.BASE_URL}/digest/any"
+      body: {name: "café", n: 1}
+    assert:
+      status: 200
+      json:
+        - {path: $.json.algorithm, equals: SHA-256}
+        - {path: $.json.method, equals: POST}
+        - {path: $.json.body, equals: '{"name":"café","n":1}'}
+`;
+
+/** Runs `flow` with every report and the log, and reads them all back. */
+async function run(flow: string, env: Record<string, string>) {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-digest-" });
+  try {
+    await Deno.writeTextFile(`${dir}/f.yaml`, flow);
+    const cli = await runCli([
+      "run",
+      `${dir}/f.yaml`,
+      "-vv",
+      ...["--report-json", `${dir}/r.json`, "--report-junit", `${dir}/r.xml`],
+      ...["--report-html", `${dir}/r.html`, "--log-file", `${dir}/r.log`],
+    ], { env });
+    const read = (name: string) => Deno.readTextFile(`${dir}/${name}`);
+    const outputs = [
+      cli.stdout,
+      cli.stderr,
+      ...await Promise.all(
+        ["r.json", "r.xml", "r.html", "r.log"].map(read),
+      ),
+    ];
+    return { ...cli, report: JSON.parse(await read("r.json")), outputs };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("digest: MD5, SHA-256 and a choice of both, a POST body sent again; two attempts each", async () => {
+  const api = await startDemoApi();
+  try {
+    const env = { BASE_URL: api.url, DIGEST_USER: "Mufasa", DIGEST_PASSWORD };
+    const r = await run(FLOW, env);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    const steps = r.report.flows[0].steps;
+    assert.deepEqual(
+      steps.map((s: { name: string; attempts: number }) => [s.name, s.attempts]),
+      [["md5", 2], ["sha256", 2], ["post_both_offered", 2]],
+    );
+    assert.match(r.stdout, /md5 .*2 attempts/);
+    for (const text of r.outputs) assert.ok(!text.includes(DIGEST_PASSWORD), text.slice(0, 400));
+    // The answer is masked whole; the URL it names still shows.
+    assert.match(r.stdout, /> authorization: \*\*\*/);
+    assert.match(r.stdout, /GET http:\/\/127\.0\.0\.1:\d+\/digest\/md5\?page=2&q=a%20b → 200/);
+  } finally {
+    await api.close();
+  }
+});
+
+Deno.test("digest: a wrong password fails the step naming the refusal; the password shows nowhere", async () => {
+  const api = await startDemoApi();
+  try {
+    const wrong = "Circle of Strife";
+    const r = await run(FLOW, { BASE_URL: api.url, DIGEST_USER: "Mufasa", DIGEST_PASSWORD: wrong });
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    const md5 = r.report.flows[0].steps[0];
+    assert.equal(md5.status, "error");
+    assert.equal(md5.attempts, 2);
+    assert.match(
+      md5.message,
+      /^Digest auth: the server answered 401 again to the Digest answer for user "Mufasa" \(realm "flowrun-demo@example\.org"\), so it refuses these credentials: check the digest username and password\.$/,
+    );
+    assert.match(r.stdout, /answered 401 again to the Digest answer/);
+    for (const text of r.outputs) assert.ok(!text.includes(wrong), text.slice(0, 400));
+  } finally {
+    await api.close();
+  }
+});
+
+Deno.test("digest: a 401 with no Digest challenge says what the server offered", async () => {
+  const api = await startDemoApi();
+  try {
+    // /me answers 401 with `WWW-Authenticate: Bearer`.
+    const flow = FLOW.replace("/digest/md5?page=2&q=a%20b", "/me");
+    const r = await run(flow, { BASE_URL: api.url, DIGEST_USER: "Mufasa", DIGEST_PASSWORD });
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    const first = r.report.flows[0].steps[0];
+    assert.equal(first.attempts, 1);
+    assert.equal(
+      first.message,
+      'Digest auth: the server answered 401 with WWW-Authenticate "Bearer", which has no Digest challenge.',
+    );
+  } finally {
+    await api.close();
+  }
+});
