@@ -241,6 +241,17 @@ Deno.test("postman convert: a literal ${ in a URL, header or body is sent as wri
   assert.equal(step.request.url, "${ENV.A_TEST_URL:-https://a.test}/x?q=$${HOME}");
   assert.equal(step.request.headers["X-T"], "$${USER}");
   assert.deepEqual(step.request.body, { a: "$${PATH} ${vars.v}" });
+  const keyed = convertPostman(collection([{
+    name: "k",
+    request: {
+      method: "POST",
+      url: "https://a.test/k",
+      body: { mode: "raw", raw: '{"{{field}}": {"${x}": 1}}' },
+    },
+  }]));
+  assert.deepEqual(flow(keyed.files[0].text).steps[0].request.body, {
+    "${vars.field}": { "$${x}": 1 },
+  });
 });
 
 Deno.test("postman convert: a collection wrapped as the Postman API exports it ({collection: …}) is read", () => {

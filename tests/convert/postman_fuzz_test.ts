@@ -76,7 +76,10 @@ function pick<T>(r: () => number, list: T[]): T {
 function body(r: () => number): unknown {
   switch (Math.floor(r() * 7)) {
     case 0:
-      return { mode: "raw", raw: '{"a": "{{v}}", "n": {{count}}, "s": "${x}"}' };
+      return {
+        mode: "raw",
+        raw: '{"a": "{{v}}", "n": {{count}}, "s": "${x}", "{{k}}": {"${y}": 1}}',
+      };
     case 1:
       return { mode: "raw", raw: "plain {{v}}", options: { raw: { language: "text" } } };
     case 2:

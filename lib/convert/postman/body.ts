@@ -76,7 +76,12 @@ function fill(value: unknown, names: string[], resolve: Resolve): unknown {
   }
   if (Array.isArray(value)) return value.map((v) => fill(v, names, resolve));
   if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, names, resolve)]));
+    // Keys may hold placeholders too (`{"{{field}}": 1}`).
+    return Object.fromEntries(
+      Object.entries(value).map((
+        [k, v],
+      ) => [fill(k, names, resolve) as string, fill(v, names, resolve)]),
+    );
   }
   return value;
 }
