@@ -118,6 +118,7 @@ function undecidedResult(
       `condition ${source} ${c.operator} ${
         show(d.expected, 80, display)
       } could not be told (${d.undecided})`,
+    ...(group.file ? { file: group.file } : {}),
     line: group.line,
     column: group.column,
   };
@@ -150,6 +151,7 @@ function skippedResult(
     skipped: true,
     ...(group.name ? { name: group.name } : {}),
     message: `${group.name ? `${group.name}: ` : ""}skipped ${what}: ${because}`,
+    ...(group.file ? { file: group.file } : {}),
     line: group.line,
     column: group.column,
   };

@@ -119,6 +119,7 @@ function resultOf(
     operator: check.operator,
     expected,
     ...outcome,
+    ...(check.file ? { file: check.file } : {}),
     line: check.line,
     column: check.column,
   };

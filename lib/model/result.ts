@@ -60,6 +60,8 @@ export interface AssertionResult {
   message: string;
   /** The check's `name`, when the flow gave it one. */
   name?: string;
+  /** The check file the check is written in (`checks: ../checks/article.yaml`); `line` and `column` are in it. */
+  file?: string;
   /** Where the operator is written in the flow file. */
   line: number;
   /** Column of the operator in the flow file. */

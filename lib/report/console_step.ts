@@ -63,7 +63,8 @@ export function stepDetails(
   // A step of an included flow is written in that file, with its checks and captures.
   const file = step.file ?? flow.file;
   const failed = step.assertions.filter((a) => !a.passed);
-  const source = (line: number, column: number) => sourceLines(format, file, line, column, s);
+  const source = (line: number, column: number, at = file) =>
+    sourceLines(format, at, line, column, s);
   const shown: Shown = { step, format, s, level, file, failed, source };
   const lines: string[] = [];
   for (const section of SECTIONS) lines.push(...section(shown));
@@ -82,7 +83,7 @@ interface Shown {
   /** The step's checks that did not pass. */
   failed: AssertionResult[];
   /** The source line at a position, with a caret. */
-  source: (line: number, column: number) => string[];
+  source: (line: number, column: number, file?: string) => string[];
 }
 
 /** The request line, and with -v what went both ways. */
@@ -186,7 +187,7 @@ function assertionLines(
   file: string,
   a: AssertionResult,
   s: Style,
-  source: (line: number, column: number) => string[],
+  source: (line: number, column: number, file?: string) => string[],
 ): string[] {
   const phase = a.phase === "until" ? "until " : "";
   // A passing check (shown with -v) needs no location; a failing one does.
@@ -194,8 +195,9 @@ function assertionLines(
   if (a.passed) return [`${s.green("✔")} ${phase}${visible(a.message)}`];
   const lines = [
     `${s.red("✘")} ${phase}${visible(a.message)}`,
-    `  ${s.dim(`at ${visible(file)}:${a.line}:${a.column}`)}`,
-    ...source(a.line, a.column),
+    // A check of a check file is written there.
+    `  ${s.dim(`at ${visible(a.file ?? file)}:${a.line}:${a.column}`)}`,
+    ...source(a.line, a.column, a.file ?? file),
   ];
   // A list or map is named by its size in the message; the elements are what a person needs.
   // (A large one was already cut to an excerpt, marked "truncated", when the check ran.)

@@ -69,7 +69,7 @@ export function* eachStepFailure(flows: readonly FlowResult[]): Generator<StepFa
         flow,
         step,
         checks,
-        file: step.file ?? flow.file,
+        file: checks[0]?.file ?? step.file ?? flow.file,
         line: at.line,
         column: at.column,
         reason: checks[0]?.message ?? step.message ?? step.status,

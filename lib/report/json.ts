@@ -144,6 +144,7 @@ const ASSERTION_KEYS: Record<keyof AssertionResult, true> = {
   skipped: true,
   message: true,
   name: true,
+  file: true,
   line: true,
   column: true,
 };

@@ -117,6 +117,18 @@ function label(a: AssertionResult): string {
   return `${a.phase === "until" ? "until " : ""}${a.path} ${a.operator}`;
 }
 
+/** A failed check's lines: a check of a check file is written there, not in `file`. */
+function failedCheck(a: AssertionResult, file: string): string[] {
+  return [
+    "",
+    `✘ ${label(a)}`,
+    `    expected: ${show(a.expected)}`,
+    `    actual:   ${a.found ? show(a.actual) : "(nothing matched)"}`,
+    `    ${a.message}`,
+    `    at ${a.file ?? file}:${a.line}:${a.column}`,
+  ];
+}
+
 /**
  * The failure text: what went wrong and where first, then the request, each
  * failed check with expected and actual values, the checks that held, and
@@ -132,17 +144,7 @@ function details(flow: FlowResult, step: StepResult, options: JUnitOptions): str
     lines.push(`${step.request.method} ${step.request.url} → ${got}`);
   }
   if (step.trace) lines.push(`trace ${step.trace.trace_id}, span ${step.trace.span_id}`);
-  for (const a of step.assertions) {
-    if (a.passed) continue;
-    lines.push(
-      "",
-      `✘ ${label(a)}`,
-      `    expected: ${show(a.expected)}`,
-      `    actual:   ${a.found ? show(a.actual) : "(nothing matched)"}`,
-      `    ${a.message}`,
-      `    at ${file}:${a.line}:${a.column}`,
-    );
-  }
+  for (const a of step.assertions) if (!a.passed) lines.push(...failedCheck(a, file));
   const held = step.assertions.filter((a) => a.passed);
   if (held.length > 0) lines.push("", ...held.map((a) => `✔ ${label(a)}`));
   if (step.response?.body_excerpt !== undefined) {

@@ -318,6 +318,7 @@ function assertionLine(
     line: a.line,
     column: a.column,
     ...(step.file ? { step_file: step.file } : {}),
+    ...(a.file ? { check_file: a.file } : {}),
   };
 }
 

@@ -417,6 +417,7 @@ Deno.test("the schema lists properties in the order the report writes them", () 
     ...failing.assertions[0],
     skipped: true,
     name: "the id is a number",
+    file: "checks/item.yaml",
   };
   failing.start_ms = 12.5;
   failing.file = "shared/login.yaml";
@@ -756,6 +757,7 @@ const ASSERTION: Fields<AssertionResult> = {
   skipped: "optional",
   message: "required",
   name: "optional",
+  file: "optional",
   line: "required",
   column: "required",
 };
