@@ -479,3 +479,16 @@ Deno.test("postman convert: a check list several steps repeat is written once, a
   assert.deepEqual(f.steps[0].assert.json, [f["x-checks-1"]]);
   assert.deepEqual(f.steps[2].assert.json, [{ path: "$.status", equals: 200, name: "a" }]);
 });
+
+Deno.test("postman convert: a JSON body with a number a parse would change is sent as its text", () => {
+  const raw = '{"id": 12345678901234567890, "big": 1e400, "ok": 1.5}';
+  const { files } = convertPostman(
+    collection([{
+      name: "n",
+      request: { method: "POST", url: "https://a.test/n", body: { mode: "raw", raw } },
+    }]),
+  );
+  const step = flow(files[0].text).steps[0];
+  assert.equal(step.request.body, raw);
+  assert.equal(step.request.headers["Content-Type"], "application/json");
+});

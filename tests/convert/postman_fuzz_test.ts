@@ -74,7 +74,7 @@ function pick<T>(r: () => number, list: T[]): T {
 }
 
 function body(r: () => number): unknown {
-  switch (Math.floor(r() * 7)) {
+  switch (Math.floor(r() * 8)) {
     case 0:
       return {
         mode: "raw",
@@ -100,6 +100,8 @@ function body(r: () => number): unknown {
       return { mode: "file", file: { src: "C:\\data\\blob.bin" } };
     case 5:
       return { mode: "graphql", graphql: { query: "query { a }", variables: '{"x": {{n}}}' } };
+    case 6:
+      return { mode: "raw", raw: '{"id": 12345678901234567890, "x": "{{v}}"}' };
     default:
       return undefined;
   }

@@ -163,13 +163,25 @@ function rawBody(body: PmBody, resolve: Resolve, out: BodyOut): BodyOut {
   const json = body.language === undefined || body.language === "json"
     ? jsonBody(raw, resolve)
     : undefined;
-  if (json !== undefined && typeof json === "object" && json !== null) {
+  if (json !== undefined && typeof json === "object" && json !== null && exact(json)) {
     out.fields.push(["body", yamlValue(json)]);
     return out;
   }
   out.fields.push(["body", render(raw, resolve)]);
-  out.contentType = LANGUAGES[body.language ?? "text"] ?? "text/plain";
+  // JSON whose numbers a parse would change (past 2^53, 1e400) is sent as the text it is.
+  out.contentType = LANGUAGES[body.language ?? (json !== undefined ? "json" : "text")] ??
+    "text/plain";
   return out;
+}
+
+/** Whether every number of a parsed body is one JSON, and a flow, hold exactly. */
+function exact(value: unknown, depth = 0): boolean {
+  if (depth > 64) return false;
+  if (typeof value === "number") {
+    return Number.isFinite(value) && (!Number.isInteger(value) || Number.isSafeInteger(value));
+  }
+  if (typeof value !== "object" || value === null) return true;
+  return Object.values(value).every((v) => exact(v, depth + 1));
 }
 
 function formData(pairs: PmPair[], resolve: Resolve, out: BodyOut): BodyOut {
