@@ -51,6 +51,9 @@ const S = {
   late: `late-${pick(B64.slice(0, 62), 30)}`,
   // Short (no 16-character piece to find), with both quotes and what a URL encodes.
   quotes: `q'"é ${pick("abcdefgh", 6)}`,
+  // An OAuth2 token endpoint's answer (auth: oauth2): the token and refresh token are secrets.
+  oauth: `oat-${pick(B64.slice(0, 62), 36)}`,
+  oauthRefresh: `ort-${pick(B64.slice(0, 62), 36)}`,
 };
 const ALL = Object.entries(S);
 
@@ -157,6 +160,14 @@ function leakServer() {
       response.headers.append("set-cookie", `sid=${S.cookie}; Path=/; HttpOnly`);
       return response;
     }
+    if (url.pathname === "/oauth2/token") {
+      return Response.json({
+        access_token: S.oauth,
+        token_type: "Bearer",
+        expires_in: 3600,
+        refresh_token: S.oauthRefresh,
+      });
+    }
     if (url.pathname === "/profile") {
       return Response.json({ session_info: { id: S.captured, n: 1 }, keys: [S.listed, "x"] });
     }
@@ -240,6 +251,15 @@ steps:
         - { path: $.json.info, exists: true }
         - { path: $.json.data, exists: true }
         - { path: $.json.other_user.value, type: string }
+  - name: oauth_echo
+    auth:
+      oauth2:
+        grant_type: client_credentials
+        token_url: "\${ENV.LEAK_BASE}/oauth2/token"
+        client_id: app
+        client_secret: "\${api_password}"
+    request: { url: "\${ENV.LEAK_BASE}/echo/${style}/oauth" }
+    assert: { status: 200 }
   - name: profile
     request:
       url: "\${ENV.LEAK_BASE}/profile?s=${S.late}"
