@@ -40,6 +40,7 @@ const HEADERS = [
   ["X-Id", "{{id}}"],
   ["Bad Name", "v"],
   ["X-Multi", "a\nb"],
+  ["X-Name", "Café ✓"],
   ["Authorization", "Bearer {{token}}"],
   ["", "empty"],
 ];

@@ -354,7 +354,14 @@ function headersOf(
       continue;
     }
     // A header is one line: Postman's multi-line values are sent joined.
-    headers.set(key, render(h.value.replace(/[\r\n]+\s*/g, " "), resolve));
+    const value = h.value.replace(/[\r\n]+\s*/g, " ");
+    if (/[^\u0000-\u00ff]/.test(value)) {
+      comments.push(
+        `note: the header "${key}" is left out: its value is not Latin-1 text, which HTTP headers hold`,
+      );
+      continue;
+    }
+    headers.set(key, render(value, resolve));
   }
   const has = (n: string) => [...headers.keys()].some((k) => k.toLowerCase() === n.toLowerCase());
   for (const [k, v] of auth) if (!has(k)) headers.set(k, v);
