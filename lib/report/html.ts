@@ -48,6 +48,11 @@ export interface HtmlOptions {
    * read) and any other name → value.
    */
   provenance?: Record<string, string>;
+  /**
+   * Each flow's recent streak (`✔✔✘⚠✔`, newest last) and a note when it
+   * started failing in this run, from earlier reports (`--history`).
+   */
+  history?: (flow: FlowResult) => { streak: string; note?: string } | undefined;
 }
 
 /**
@@ -68,9 +73,12 @@ function scriptJson(value: unknown): string {
  * report of thousands of flows small; passing assertions leave out their
  * message, which only repeats the path, operator and expected value.
  */
-function flowData(f: FlowResult, reproduce?: (file: string) => string): unknown[] {
+function flowData(f: FlowResult, options: HtmlOptions): unknown[] {
+  const { reproduce } = options;
   const failed = f.status === "failed" || f.status === "error";
-  return [
+  const history = options.history?.(f);
+  const rerun = rerunData(f);
+  const data: unknown[] = [
     f.file,
     f.name,
     f.status,
@@ -82,6 +90,25 @@ function flowData(f: FlowResult, reproduce?: (file: string) => string): unknown[
     ),
     failed && reproduce ? reproduce(f.file) : null,
   ];
+  // Only flows that were re-run or have a history carry the last two places.
+  if (rerun || history) data.push(rerun, history ?? null);
+  return data;
+}
+
+/** A re-run flow's earlier runs, each with its steps as the flow's are given. */
+function rerunData(f: FlowResult): Record<string, unknown> | null {
+  if (!f.attempts?.length) return null;
+  return {
+    flaky: f.flaky === true,
+    retries: f.retries ?? f.attempts.length,
+    attempts: f.attempts.map((a) => ({
+      n: a.attempt,
+      s: a.status,
+      at: a.started_at,
+      d: a.duration_ms,
+      steps: a.steps.map(stepData),
+    })),
+  };
 }
 
 function stepData(s: StepResult): Record<string, unknown> {
@@ -110,7 +137,10 @@ function stepData(s: StepResult): Record<string, unknown> {
       a.skipped ? 2 : a.passed ? 1 : 0,
       a.line,
       a.column,
-      ...(a.passed && !a.skipped ? [] : [a.message]),
+      // A check written in a check file is placed there: its path follows the message slot.
+      ...(a.passed && !a.skipped
+        ? (a.file ? ["", a.file] : [])
+        : [a.message, ...(a.file ? [a.file] : [])]),
     ]);
   }
   if (s.captures.length > 0) out.p = s.captures;
@@ -179,7 +209,7 @@ function dataOpening(options: HtmlOptions): string {
 export function htmlFormat(options: HtmlOptions = {}): ReportFormat {
   return {
     head: (result) => `${pageTop(result, options)}${dataOpening(options)}`,
-    body: (flow) => scriptJson(flowData(flow, options.reproduce)),
+    body: (flow) => scriptJson(flowData(flow, options)),
     separator: ",",
     tail: () => `]}</script>\n<script>${SCRIPT}</script>\n</body>\n</html>\n`,
   };

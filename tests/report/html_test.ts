@@ -377,6 +377,12 @@ Deno.test({
   sanitizeResources: false,
   async fn() {
     const result = await realRun();
+    // A check written in a check file is placed there, not in the flow file.
+    const waitStep = result.flows.find((f) => f.file === "flows/job_result.yaml")?.steps
+      .find((s) => s.name === "wait_for_job");
+    const inFile = waitStep?.assertions.find((a) => !a.passed);
+    assert.ok(inFile, "the failing poll has a failed check");
+    inFile.file = "checks/job.yaml";
     const { flows, steps } = result.totals;
     assert.equal(flows.total, 6);
     assert.equal(flows.failed, 2, "the job flow and the echo flow fail");
@@ -452,6 +458,7 @@ Deno.test({
         // Every poll attempt's status is kept.
         assert.match(await wait.locator(".attempts").innerText(), /^Attempts: 200(, 200)+$/);
         const cells = await bad.locator("td").allTextContents();
+        assert.match(cells[6], /^checks\/job\.yaml:\d+:\d+$/);
         assert.deepEqual(cells.slice(0, 5), [
           "✗ failed",
           "$.json.result.rows",

@@ -3,8 +3,8 @@
   "use strict";
   var started = performance.now();
   var data = JSON.parse(document.getElementById("data").textContent);
-  var ICON = { passed: "\u2713", failed: "\u2717", error: "!", skipped: "\u2013" };
-  var LABEL = { passed: "passed", failed: "failed", error: "error", skipped: "skipped" };
+  var ICON = { passed: "\u2713", failed: "\u2717", error: "!", skipped: "\u2013", flaky: "\u26A0" };
+  var LABEL = { passed: "passed", failed: "failed", error: "error", skipped: "skipped", flaky: "flaky" };
   var DISPLAY_CAP = 65536;
   var list = document.getElementById("flows");
   var count = document.getElementById("count");
@@ -64,12 +64,13 @@
     return wrap;
   }
 
-  // Flows: [file, name, status, started_at, duration_ms, trace_id, steps, reproduce]
+  // Flows: [file, name, status, started_at, duration_ms, trace_id, steps, reproduce,
+  //   re-runs {flaky, retries, attempts: [{n, s, at, d, steps}]}, history {streak, note}]
   var rank = { failed: 0, error: 0, passed: 1, skipped: 1 };
   var flows = data.flows.map(function (f, i) {
     var steps = f[6];
     var hay = (f[1] + "\n" + f[0] + "\n" + steps.map(function (s) { return s.n; }).join("\n")).toLowerCase();
-    return { i: i, file: f[0], name: f[1], status: f[2], started: f[3], dur: f[4], trace: f[5], steps: steps, repro: f[7] || null, hay: hay };
+    return { i: i, file: f[0], name: f[1], status: f[2], started: f[3], dur: f[4], trace: f[5], steps: steps, repro: f[7] || null, rerun: f[8] || null, hist: f[9] || null, hay: hay };
   });
   flows.sort(function (a, b) {
     return rank[a.status] - rank[b.status] || (a.file < b.file ? -1 : a.file > b.file ? 1 : a.i - b.i);
@@ -98,11 +99,18 @@
     left.appendChild(chev);
     left.appendChild(document.createTextNode(" "));
     left.appendChild(badge(f.status));
+    if (f.rerun && f.rerun.flaky) left.appendChild(badge("flaky"));
     btn.appendChild(left);
     var mid = el("span");
     mid.appendChild(el("span", "name", f.name));
     mid.appendChild(document.createTextNode(" "));
     mid.appendChild(el("span", "file mono", f.file));
+    if (f.hist) {
+      var streak = el("span", "streak mono", " " + f.hist.streak);
+      streak.title = "Recent runs, newest last";
+      mid.appendChild(streak);
+      if (f.hist.note) mid.appendChild(el("span", "why", f.hist.note));
+    }
     btn.appendChild(mid);
     btn.appendChild(el("span", "dur", f.steps.length + (f.steps.length === 1 ? " step, " : " steps, ") + ms(f.dur)));
     var p = firstProblem(f);
@@ -145,6 +153,7 @@
       repro.appendChild(el("code", "mono", f.repro));
       f.body.appendChild(repro);
     }
+    if (f.rerun) buildAttempts(f);
     // Time axis: the flow's duration, widened if steps reach past it.
     var at = 0;
     var placed = f.steps.map(function (s) {
@@ -167,6 +176,29 @@
     ol.setAttribute("aria-label", "Steps of " + f.name);
     f.steps.forEach(function (s, j) { ol.appendChild(buildStep(f, s, placed[j], total, j)); });
     f.body.appendChild(ol);
+  }
+
+  // A re-run flow's earlier runs, each a list of its steps as the flow's own are shown.
+  function buildAttempts(f) {
+    var runs = f.rerun.retries + 1;
+    var last = f.rerun.attempts.length + 1;
+    f.body.appendChild(el("p", "flow-meta attempts-note", f.rerun.flaky
+      ? "Flaky: passed on attempt " + last + " of " + runs + "; the attempts that failed are below."
+      : "Failed on " + last + " of " + runs + " attempts; the earlier ones are below."));
+    f.rerun.attempts.forEach(function (a) {
+      var box = el("details", "attempt st-" + a.s);
+      box.appendChild(el("summary", null, "Attempt " + a.n + " of " + runs + ": " + LABEL[a.s] + ", took " + ms(a.d)));
+      var ol = el("ol", "steps");
+      var g = { btn: { id: f.btn.id + "-attempt-" + a.n }, name: f.name, file: f.file };
+      var at = 0;
+      a.steps.forEach(function (s, j) {
+        var start = typeof s.t === "number" ? s.t : at;
+        at = start + s.d;
+        ol.appendChild(buildStep(g, s, start, Math.max(a.d, 1), j));
+      });
+      box.appendChild(ol);
+      f.body.appendChild(box);
+    });
   }
 
   function buildStep(f, s, start, total, j) {
@@ -270,7 +302,8 @@
       thead.appendChild(head);
       table.appendChild(thead);
       var tbody = el("tbody");
-      // [until, path, operator, expected, actual, found, passed (2: a skipped group), line, column, message?]
+      // [until, path, operator, expected, actual, found, passed (2: a skipped group), line, column,
+      // message?, check file?]
       s.x.forEach(function (a) {
         var tr = el("tr", a[6] ? "good" : "bad");
         tr.appendChild(el("td", null, (a[6] === 2 ? "\u25cb skipped" : a[6] ? "\u2713 passed" : "\u2717 failed")));
@@ -285,7 +318,7 @@
         act.appendChild(el("code", null, a[5] ? compact(a[4]) : "(nothing matched)"));
         tr.appendChild(act);
         tr.appendChild(el("td", null, a.length > 9 ? a[9] : ""));
-        tr.appendChild(el("td", "mono", a[7] + ":" + a[8]));
+        tr.appendChild(el("td", "mono", (a.length > 10 ? a[10] + ":" : "") + a[7] + ":" + a[8]));
         tbody.appendChild(tr);
       });
       table.appendChild(tbody);
@@ -333,6 +366,7 @@
   function matches(f, terms) {
     if (mode === "failed" && f.status !== "failed" && f.status !== "error") return false;
     if (mode === "passed" && f.status !== "passed") return false;
+    if (mode === "flaky" && !(f.rerun && f.rerun.flaky)) return false;
     if (mode === "skipped" && f.status !== "skipped") return false;
     for (var i = 0; i < terms.length; i++) if (f.hay.indexOf(terms[i]) < 0) return false;
     return true;
