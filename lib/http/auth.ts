@@ -26,6 +26,8 @@ import type { Template } from "../model/template.ts";
 import type { ResolvedRequest } from "./request.ts";
 import type { ReceivedResponse } from "./response.ts";
 import type { TokenCache, TokenExchange } from "./token_cache.ts";
+import type { SendOptions } from "./send.ts";
+import type { Deadlines } from "./deadlines.ts";
 
 export { AuthError } from "./auth_error.ts";
 
@@ -65,6 +67,10 @@ export interface AuthServices {
   signal?: AbortSignal;
   /** Told of each token request, for the reports. */
   onExchange?(exchange: TokenExchange): void;
+  /** How a token request to `url` reaches its server: the step's CAs, client certificate, proxy. */
+  transport?(url: string): Pick<SendOptions, "client" | "insecure">;
+  /** The run's request deadlines, on one timer. */
+  deadlines?: Deadlines;
 }
 
 /** A kind: the loaded block, its templates' values and the run's services → a handler. */

@@ -206,7 +206,11 @@ async function exchange(
     response = await send(request, {
       timeoutMs: services.timeoutMs,
       signal: services.signal,
+      deadlines: services.deadlines,
       maxBodyBytes: MAX_TOKEN_RESPONSE,
+      // No redirect is followed: it would carry the client's credentials (see redirectNote).
+      followRedirects: false,
+      ...services.transport?.(params.url),
     });
   } catch (error) {
     if (!(error instanceof RequestError)) throw error;

@@ -15,6 +15,7 @@ import { authHandler } from "../http/auth_kinds.ts";
 import type { TokenExchange } from "../http/token_cache.ts";
 import type { Context, StepInput, WithAuth } from "./context.ts";
 import { type Level, record, type Walk } from "./walk.ts";
+import { transportFor } from "./transport.ts";
 
 /**
  * The auth block a step's requests get: its own (or its flow's), else the
@@ -59,6 +60,9 @@ export function stepAuth(input: StepInput, ctx: Context): AuthHandler | undefine
     timeoutMs: ctx.timeoutMs,
     signal: ctx.signal,
     onExchange: (exchange) => (input.exchanges ??= []).push(exchange),
+    // A token endpoint is reached as the step's API is: the same CAs, certificate and proxy.
+    transport: (url) => transportFor(url, input.step.options, ctx),
+    deadlines: ctx.deadlines,
   });
 }
 
