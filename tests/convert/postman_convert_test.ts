@@ -363,7 +363,7 @@ Deno.test("postman convert: globals are the lowest defaults, path variables are 
   assert.deepEqual(f.steps[0].request.headers, { "X-Multi": "a b" });
   assert.match(files[0].text, /the header "Bad Header" is left out/);
   assert.equal(f.steps.length, 1);
-  assert.deepEqual(summary.unsendable, ["trace"]);
+  assert.deepEqual(summary.unsendable, [`trace (flowrun cannot send the method "TRACE")`]);
 });
 
 Deno.test("postman convert: a URL the collection gives is the fallback of its environment variable; the environment's is not", () => {

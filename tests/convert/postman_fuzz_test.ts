@@ -62,6 +62,10 @@ const SCRIPTS = [
 ];
 const URLS = [
   "{{baseUrl}}/items/{{id}}",
+  "https://a.test/with space",
+  "ftp://x.test/f",
+  "",
+  "https://a.test/ü?q=ä#frag",
   "https://api.test/a?b=c&d={{e}}",
   "api.test/no-scheme",
   "{{url}}",

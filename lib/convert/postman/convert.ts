@@ -39,7 +39,7 @@ export interface PostmanSummary {
   unset: string[];
   /** Requests not sent because a setNextRequest skips them, as in Newman. */
   notSent: string[];
-  /** Requests not converted: flowrun cannot send their method. */
+  /** Requests not converted (their method, no URL, another scheme): folder path and why. */
   unsendable: string[];
   /** OAuth2 token steps added: requests Newman does not send. */
   tokenSteps: number;

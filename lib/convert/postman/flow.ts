@@ -34,7 +34,7 @@ export interface Shared {
   skipTo?: { target: string; from: string };
   /** Requests not sent because of a `setNextRequest`, by folder path. */
   notSent: string[];
-  /** Requests whose method flowrun cannot send, by folder path. */
+  /** Requests flowrun cannot send (their method, no URL, another scheme): folder path and why. */
   unsendable: string[];
   /** Request names already converted (a jump back to one is a loop, not translated). */
   seen: Set<string>;
@@ -110,9 +110,10 @@ export class FlowBuilder {
   add(r: PmRequest): void {
     const where = [...r.folders, r.name].join(" › ");
     if (this.skipped(r, where)) return;
-    if (!TOKEN.test(r.method) || UNSENDABLE.has(r.method)) {
-      this.shared.unsendable.push(where);
-      this.#pending.push(`not converted: ${where} (flowrun cannot send the method "${r.method}")`);
+    const why = unsendable(r);
+    if (why) {
+      this.shared.unsendable.push(`${where} (${why})`);
+      this.#pending.push(`not converted: ${where} (${why})`);
       return;
     }
     const comments = [...this.#pending.splice(0), where];
@@ -388,4 +389,15 @@ function assertOf(checks: CheckItem[], schema: unknown): YNode | undefined {
     ["schema", schema === undefined ? undefined : yamlValue(schema)],
     ["json", checks.length > 0 ? checksYaml(checks) : undefined],
   ]);
+}
+
+/** Why flowrun cannot send `r` as Postman would, or `undefined` when it can. */
+function unsendable(r: PmRequest): string | undefined {
+  if (!TOKEN.test(r.method) || UNSENDABLE.has(r.method)) {
+    return `flowrun cannot send the method "${r.method}"`;
+  }
+  if (r.url.trim() === "") return "it has no URL";
+  const scheme = r.url.match(/^([A-Za-z][A-Za-z0-9+.-]*):\/\//)?.[1];
+  if (scheme && !/^https?$/i.test(scheme)) return `flowrun sends http and https, not ${scheme}`;
+  return undefined;
 }

@@ -92,7 +92,7 @@ function setupLines(s: PostmanSummary, dir: string): string[] {
   }
   if (s.unsendable.length > 0) {
     lines.push(
-      `Not converted, since flowrun cannot send their method: ${s.unsendable.join(", ")}.`,
+      `Not converted, since flowrun cannot send them: ${s.unsendable.join(", ")}.`,
     );
   }
   if (s.tokenSteps > 0) {
