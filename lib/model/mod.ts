@@ -2,7 +2,7 @@
  * The model: the shapes every stage shares, and nothing that acts on them.
  * It takes nothing (it imports only `_util/`) and gives the types of a
  * loaded flow (`flow.ts`, with what a step checks and captures in
- * `checks.ts`, the parsed templates in `template.ts`, the compiled paths in
+ * `checks.ts`, its `auth:` blocks in `auth.ts`, the parsed templates in `template.ts`, the compiled paths in
  * `path.ts`), the assertion operators as the flow format spells them
  * (`operators.ts`), a run's results (`result.ts`) and what a run keeps of them (`compact.ts`), the
  * run events reporters hear (`events.ts`), the `Masking` interface values
@@ -23,6 +23,7 @@
  *
  * @module
  */
+export * from "./auth.ts";
 export * from "./checks.ts";
 export * from "./errors.ts";
 export * from "./events.ts";
