@@ -10,21 +10,27 @@ import { evaluate, type Scope, toText } from "../expr/template.ts";
 import type { AuthFactory, AuthHandler, AuthServices } from "./auth.ts";
 import { AuthError } from "./auth_error.ts";
 import { apiKey, basic, bearer } from "./auth_simple.ts";
+import { digest } from "./auth_digest.ts";
+import { sigv4 } from "./auth_sigv4.ts";
+import { oauth2 } from "./oauth2.ts";
 
 /**
- * The kinds flowrun applies. `digest` and `aws_sigv4` are added here by
- * their modules' factories (`digest: digest`, `aws_sigv4: sigv4`).
+ * The kinds flowrun applies, each the factory of a module of its own
+ * (`auth_digest.ts`, `auth_sigv4.ts`, …).
  *
  * @example
  * ```ts
  * import { AUTH_HANDLERS } from "./auth_kinds.ts";
- * if (!AUTH_HANDLERS.basic || !AUTH_HANDLERS.api_key) throw new Error();
+ * if (!AUTH_HANDLERS.basic || !AUTH_HANDLERS.oauth2) throw new Error();
  * ```
  */
 export const AUTH_HANDLERS: Partial<Record<AuthKind, AuthFactory>> = {
   basic,
   bearer,
   api_key: apiKey,
+  digest,
+  aws_sigv4: sigv4,
+  oauth2,
 };
 
 /**
