@@ -139,6 +139,10 @@ Deno.test("one token for eight flows at --jobs 4, the client's credentials as RF
       .filter((s: { name: string }) => s.name === "auth › oauth2 token");
     assert.equal(entries.length, 1);
     assert.match(r.outputs.junit, /auth › oauth2 token/);
+    assert.match(r.outputs.log, /auth › oauth2 token|auth \\u203a oauth2 token/);
+    assert.match(r.outputs.html, /auth › oauth2 token|auth \\u203a oauth2 token/);
+    // Request counts stay honest: 16 steps and the one token request.
+    assert.equal(report.totals.steps.total, 17);
     assert.match(r.stdout, /auth › oauth2 token/);
     assertNoToken(r);
   } finally {
