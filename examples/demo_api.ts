@@ -30,8 +30,19 @@
  *
  * Run it on its own with `deno run --allow-net examples/demo_api.ts --port 8080`.
  *
+ * An OAuth2 token endpoint (`/oauth2/token`: client credentials, password
+ * and refresh token grants, expiring tokens) with `/oauth2/me` behind it,
+ * and `/basic/me` and `/api-key/me` for the simple kinds: see
+ * `demo_oauth2.ts` for the client, user and key.
+ *
+ * Routes behind HTTP Digest (`/digest/md5`, `/digest/sha-256`,
+ * `/digest/any`) and AWS SigV4 (`/aws/*`) check their credentials as a real
+ * server does: see `demo_signed_auth.ts` for the users and keys.
+ *
  * @module
  */
+import { digestRoute, sigv4Route } from "./demo_signed_auth.ts";
+import { apiKeyMe, basicMe, oauth2Me, oauth2Token } from "./demo_oauth2.ts";
 
 /**
  * Options of {@linkcode startDemoApi}.
@@ -851,6 +862,15 @@ const ROUTES: Route[] = [
   { pattern: "/text", methods: { GET: text } },
   { pattern: "/html", methods: { GET: html } },
   { pattern: "/slow", methods: { GET: slow } },
+  {
+    pattern: "/digest/:algorithm",
+    methods: { "*": (c) => digestRoute(c.request, c.params.algorithm) },
+  },
+  { pattern: "/aws/*", methods: { "*": (c) => sigv4Route(c.request) } },
+  { pattern: "/oauth2/token", methods: { POST: (c) => oauth2Token(c.request) } },
+  { pattern: "/oauth2/me", methods: { GET: (c) => oauth2Me(c.request) } },
+  { pattern: "/basic/me", methods: { GET: (c) => basicMe(c.request) } },
+  { pattern: "/api-key/me", methods: { GET: (c) => apiKeyMe(c.request) } },
   // Query APIs of the built-in tracing backend: each is the real product's path under a prefix.
   { pattern: "/jaeger/api/traces/:traceId", methods: { GET: jaegerTrace } },
   { pattern: "/tempo/api/traces/:traceId", methods: { GET: tempoTrace } },
