@@ -57,6 +57,7 @@ export type RerunOptions = Pick<
   | "filter"
   | "varsFiles"
   | "envFiles"
+  | "authFile"
   | "secretNames"
   | "timeoutMs"
   | "maxBody"
@@ -173,6 +174,8 @@ export function reproducer(input: {
     words.push(...selectionWords(plan), ...varWords(plan, isSecret));
     for (const file of plan.varsFiles) words.push(option("--vars-file", file));
     for (const file of plan.envFiles) words.push(option("--env-file", file));
+    // The auth a failed step was sent with: the same file, read again (its credentials stay in ENV).
+    if (plan.authFile) words.push(option("--auth-file", plan.authFile));
     for (const name of plan.secretNames) words.push(option("--secret", name));
     if (plan.timeoutMs !== undefined) words.push("--timeout", String(plan.timeoutMs));
     if (plan.maxBody !== undefined) words.push(option("--max-body", plan.maxBody));

@@ -172,3 +172,26 @@ steps:
     await api.close();
   }
 });
+
+Deno.test("--auth-file is the run's auth, and a failed step's reproduce line carries it", async () => {
+  const api = serve();
+  try {
+    const files = {
+      "f.yaml": `name: f
+steps:
+  - name: a
+    request: {url: "${api.url}/run-level"}
+    assert: {status: 201}
+`,
+      "auth.yaml": 'auth:\n  bearer: {token: "${ENV.API_TOKEN}"}\n',
+    };
+    const r = await run(files, ["--auth-file", "DIR/auth.yaml"], { API_TOKEN: "tok-run" });
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.equal(api.seen[0].authorization, "Bearer tok-run");
+    const line = /^ {4}reproduce: (.*)$/m.exec(r.stdout)?.[1] ?? "";
+    assert.match(line, / --auth-file \S*auth\.yaml/, r.stdout);
+    assert.ok(!r.stdout.includes("tok-run"), r.stdout);
+  } finally {
+    await api.close();
+  }
+});
