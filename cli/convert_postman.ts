@@ -14,7 +14,15 @@ import { EXIT } from "./exit.ts";
 import { err, out } from "./output.ts";
 import { save } from "./save.ts";
 
-/** The options `flowrun convert postman` accepts. */
+/**
+ * The options `flowrun convert postman` accepts.
+ *
+ * @example
+ * ```ts
+ * import { CONVERT_POSTMAN_OPTIONS } from "./convert_postman.ts";
+ * if (CONVERT_POSTMAN_OPTIONS.output.short !== "o") throw new Error();
+ * ```
+ */
 export const CONVERT_POSTMAN_OPTIONS = {
   output: { type: "string", short: "o" },
   environment: { type: "string", short: "e" },
@@ -25,7 +33,15 @@ export const CONVERT_POSTMAN_OPTIONS = {
 const USAGE =
   "Usage: flowrun convert postman COLLECTION.json [--environment ENV.json] [--globals GLOBALS.json] -o DIR";
 
-/** `convert postman --help`. */
+/**
+ * `convert postman --help`.
+ *
+ * @example
+ * ```ts
+ * import { CONVERT_POSTMAN_HELP } from "./convert_postman.ts";
+ * if (!CONVERT_POSTMAN_HELP.startsWith("Usage: flowrun convert postman")) throw new Error();
+ * ```
+ */
 export const CONVERT_POSTMAN_HELP = `${USAGE}
 
 Converts a Postman collection (v2.0 or v2.1, as Postman, Bruno and Newman export it) into flow

@@ -86,7 +86,16 @@ function fill(value: unknown, names: string[], resolve: Resolve): unknown {
   return value;
 }
 
-/** A JSON value as a YAML node: maps keep their order. */
+/**
+ * A JSON value as a YAML node: maps keep their order.
+ *
+ * @example
+ * ```ts
+ * import { yamlValue } from "./body.ts";
+ * import { toYaml, ymap } from "../yaml_out.ts";
+ * if (toYaml([], ymap([["body", yamlValue({ a: [1] })]])) !== "body:\n  a: [1]\n") throw new Error();
+ * ```
+ */
 export function yamlValue(value: unknown): YNode {
   if (Array.isArray(value)) return value.map(yamlValue);
   if (typeof value === "object" && value !== null) {

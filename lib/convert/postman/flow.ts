@@ -9,12 +9,13 @@
 import { snake, UniqueNames } from "../names.ts";
 import { commented, ymap, type YNode } from "../yaml_out.ts";
 import { authFields } from "./auth.ts";
-import { bodyFields, type BodyOut, yamlValue } from "./body.ts";
+import { bodyFields, type BodyOut } from "./body.ts";
 import { checksYaml } from "./checks_yaml.ts";
 import type { PmAuth, PmRequest } from "./model.ts";
 import { isUnattended, tokenRequest } from "./oauth2.ts";
+import { assertOf, headersOf, splitSchema, unsendable } from "./step_parts.ts";
 import { negate, type Sym } from "./script/sym.ts";
-import { type CheckItem, translateScript, type Translation } from "./script/translate.ts";
+import { translateScript, type Translation } from "./script/translate.ts";
 import { render } from "./template.ts";
 import { type Variables, varName } from "./vars.ts";
 
@@ -49,14 +50,24 @@ export interface RequestReport {
 }
 
 const NO_BODY = new Set(["GET", "HEAD"]);
-/** An HTTP token: what a header name or a method may be. */
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-/** Methods the HTTP client refuses to send. */
-const UNSENDABLE = new Set(["CONNECT", "TRACE", "TRACK"]);
 /** The most requests a repeated request (a poll by `setNextRequest`) sends; Newman has no bound. */
 const MAX_REPEATS = 30;
 
-/** Builds one flow's steps. */
+/**
+ * Builds one flow's steps.
+ *
+ * @example
+ * ```ts
+ * import { FlowBuilder } from "./flow.ts";
+ * import { Variables } from "./vars.ts";
+ * const shared = { vars: new Variables([], []), literals: new Map(), capturedBy: new Map(), origins: new Map(),
+ *   files: new Set<string>(), notSent: [], unsendable: [], seen: new Set<string>() };
+ * const b = new FlowBuilder(0, shared);
+ * b.add({ name: "Login", folders: [], method: "POST", url: "{{base}}/login", headers: [],
+ *   scripts: [{ listen: "test", owner: "Login", source: "pm.environment.set('t', pm.response.json().token);" }] });
+ * if (b.steps.length !== 1 || b.resolve("t") !== "${steps.login.capture.t}") throw new Error();
+ * ```
+ */
 export class FlowBuilder {
   readonly steps: YNode[] = [];
   readonly reports: RequestReport[] = [];
@@ -327,77 +338,4 @@ export class FlowBuilder {
       ...fields,
     ]);
   }
-}
-
-/**
- * A request's headers: its own (a multipart body's stale `Content-Type`
- * left out, since the boundary is the runner's), then the auth's and the
- * body's content type where it sets none.
- */
-function headersOf(
-  r: PmRequest,
-  resolve: (name: string) => string,
-  auth: [string, string][],
-  contentType: string | undefined,
-  comments: string[],
-): Map<string, string> {
-  const headers = new Map<string, string>();
-  for (const h of r.headers) {
-    if (h.disabled || h.key.trim() === "") continue;
-    if (/^content-type$/i.test(h.key) && r.body?.mode === "formdata") continue;
-    const key = h.key.trim();
-    if (!TOKEN.test(key) || headers.has(key)) {
-      comments.push(
-        `note: the header "${key}" is left out: ${
-          TOKEN.test(key) ? "it is given twice" : "it is not a header name"
-        }`,
-      );
-      continue;
-    }
-    // A header is one line: Postman's multi-line values are sent joined.
-    const value = h.value.replace(/[\r\n]+\s*/g, " ");
-    if (/[^\u0000-\u00ff]/.test(value)) {
-      comments.push(
-        `note: the header "${key}" is left out: its value is not Latin-1 text, which HTTP headers hold`,
-      );
-      continue;
-    }
-    headers.set(key, render(value, resolve));
-  }
-  const has = (n: string) => [...headers.keys()].some((k) => k.toLowerCase() === n.toLowerCase());
-  for (const [k, v] of auth) if (!has(k)) headers.set(k, v);
-  if (contentType && !has("content-type")) headers.set("Content-Type", contentType);
-  return headers;
-}
-
-/** The step's first body schema check, apart from the others (one `schema` per step). */
-function splitSchema(items: CheckItem[]): { checks: CheckItem[]; schema?: unknown; extra: number } {
-  const schemas = items.filter((i) => "cond" in i && i.cond.op === "schema");
-  const checks = items.filter((i) => !("cond" in i && i.cond.op === "schema"));
-  const first = schemas[0];
-  return {
-    checks,
-    schema: first && "cond" in first ? first.cond.value : undefined,
-    extra: Math.max(0, schemas.length - 1),
-  };
-}
-
-/** The step's `assert`: its schema, then its checks; `undefined` when it has neither. */
-function assertOf(checks: CheckItem[], schema: unknown): YNode | undefined {
-  if (checks.length === 0 && schema === undefined) return undefined;
-  return ymap([
-    ["schema", schema === undefined ? undefined : yamlValue(schema)],
-    ["json", checks.length > 0 ? checksYaml(checks) : undefined],
-  ]);
-}
-
-/** Why flowrun cannot send `r` as Postman would, or `undefined` when it can. */
-function unsendable(r: PmRequest): string | undefined {
-  if (!TOKEN.test(r.method) || UNSENDABLE.has(r.method)) {
-    return `flowrun cannot send the method "${r.method}"`;
-  }
-  if (r.url.trim() === "") return "it has no URL";
-  const scheme = r.url.match(/^([A-Za-z][A-Za-z0-9+.-]*):\/\//)?.[1];
-  if (scheme && !/^https?$/i.test(scheme)) return `flowrun sends http and https, not ${scheme}`;
-  return undefined;
 }

@@ -42,7 +42,19 @@ export function varName(name: string): string {
   return /^[A-Za-z_]/.test(out) ? out : `_${out}`;
 }
 
-/** The variables of a collection and environment, and how the flows read them. */
+/**
+ * The variables of a collection and environment, and how the flows read them.
+ *
+ * @example
+ * ```ts
+ * import { Variables } from "./vars.ts";
+ * const v = new Variables([{ key: "page", value: "1" }], [{ key: "baseUrl", value: "https://dev.test" }]);
+ * if (v.expression("page", false) !== "${vars.page}" || v.expression("baseUrl", true) !== "${ENV.BASE_URL}") {
+ *   throw new Error();
+ * }
+ * if (v.expression("password", false) !== "${ENV.PASSWORD}" || !v.env.get("PASSWORD")?.secret) throw new Error();
+ * ```
+ */
 export class Variables {
   readonly values = new Map<string, string>();
   readonly env = new Map<string, EnvNeed>();

@@ -11,7 +11,15 @@
 import type { Node } from "./parse.ts";
 import type { Cond } from "./sym.ts";
 
-/** The path the loop variable stands for while a loop's body is translated. */
+/**
+ * The path the loop variable stands for while a loop's body is translated.
+ *
+ * @example
+ * ```ts
+ * import { ELEMENT } from "./each.ts";
+ * if (ELEMENT !== "@") throw new Error();
+ * ```
+ */
 export const ELEMENT = "@";
 
 /** A check, a group under a condition, or a group over every element of a list. */

@@ -1,0 +1,131 @@
+/**
+ * The parts of a step that do not depend on the flow being built: its
+ * headers, its `assert` (the first schema check apart), and why a request
+ * cannot be sent at all.
+ *
+ * @module
+ */
+import { ymap, type YNode } from "../yaml_out.ts";
+import { yamlValue } from "./body.ts";
+import { checksYaml } from "./checks_yaml.ts";
+import type { PmRequest } from "./model.ts";
+import type { CheckItem } from "./script/translate.ts";
+import { render } from "./template.ts";
+
+/** An HTTP token: what a header name or a method may be. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Methods the HTTP client refuses to send. */
+const UNSENDABLE = new Set(["CONNECT", "TRACE", "TRACK"]);
+
+/**
+ * A request's headers: its own (a multipart body's stale `Content-Type`
+ * left out, since the boundary is the runner's), then the auth's and the
+ * body's content type where it sets none. A name that is no HTTP token, or a
+ * value that is not Latin-1 text, is left out with a note in `comments`.
+ *
+ * @example
+ * ```ts
+ * import { headersOf } from "./step_parts.ts";
+ * const r = { name: "r", folders: [], method: "GET", url: "https://a.test", scripts: [],
+ *   headers: [{ key: "X-Id", value: "{{id}}" }, { key: "Bad Name", value: "v" }] };
+ * const notes: string[] = [];
+ * const h = headersOf(r, (n) => `\${vars.${n}}`, [["Authorization", "Bearer t"]], undefined, notes);
+ * if (h.get("X-Id") !== "${vars.id}" || !h.has("Authorization") || notes.length !== 1) throw new Error();
+ * ```
+ */
+export function headersOf(
+  r: PmRequest,
+  resolve: (name: string) => string,
+  auth: [string, string][],
+  contentType: string | undefined,
+  comments: string[],
+): Map<string, string> {
+  const headers = new Map<string, string>();
+  for (const h of r.headers) {
+    if (h.disabled || h.key.trim() === "") continue;
+    if (/^content-type$/i.test(h.key) && r.body?.mode === "formdata") continue;
+    const key = h.key.trim();
+    if (!TOKEN.test(key) || headers.has(key)) {
+      comments.push(
+        `note: the header "${key}" is left out: ${
+          TOKEN.test(key) ? "it is given twice" : "it is not a header name"
+        }`,
+      );
+      continue;
+    }
+    // A header is one line: Postman's multi-line values are sent joined.
+    const value = h.value.replace(/[\r\n]+\s*/g, " ");
+    if ([...value].some((c) => c.charCodeAt(0) > 0xff)) {
+      comments.push(
+        `note: the header "${key}" is left out: its value is not Latin-1 text, which HTTP headers hold`,
+      );
+      continue;
+    }
+    headers.set(key, render(value, resolve));
+  }
+  const has = (n: string) => [...headers.keys()].some((k) => k.toLowerCase() === n.toLowerCase());
+  for (const [k, v] of auth) if (!has(k)) headers.set(k, v);
+  if (contentType && !has("content-type")) headers.set("Content-Type", contentType);
+  return headers;
+}
+
+/**
+ * The step's first body schema check, apart from the others (one `schema` per step).
+ *
+ * @example
+ * ```ts
+ * import { splitSchema } from "./step_parts.ts";
+ * const schema = { cond: { path: "$.json", op: "schema", value: { type: "object" } } };
+ * const out = splitSchema([schema, schema, { cond: { path: "$.status", op: "equals", value: 200 } }]);
+ * if (out.checks.length !== 1 || out.extra !== 1) throw new Error();
+ * ```
+ */
+export function splitSchema(
+  items: CheckItem[],
+): { checks: CheckItem[]; schema?: unknown; extra: number } {
+  const schemas = items.filter((i) => "cond" in i && i.cond.op === "schema");
+  const checks = items.filter((i) => !("cond" in i && i.cond.op === "schema"));
+  const first = schemas[0];
+  return {
+    checks,
+    schema: first && "cond" in first ? first.cond.value : undefined,
+    extra: Math.max(0, schemas.length - 1),
+  };
+}
+
+/**
+ * The step's `assert`: its schema, then its checks; `undefined` when it has neither.
+ *
+ * @example
+ * ```ts
+ * import { assertOf } from "./step_parts.ts";
+ * if (assertOf([], undefined) !== undefined || assertOf([], { type: "object" }) === undefined) throw new Error();
+ * ```
+ */
+export function assertOf(checks: CheckItem[], schema: unknown): YNode | undefined {
+  if (checks.length === 0 && schema === undefined) return undefined;
+  return ymap([
+    ["schema", schema === undefined ? undefined : yamlValue(schema)],
+    ["json", checks.length > 0 ? checksYaml(checks) : undefined],
+  ]);
+}
+
+/**
+ * Why flowrun cannot send `r` as Postman would, or `undefined` when it can.
+ *
+ * @example
+ * ```ts
+ * import { unsendable } from "./step_parts.ts";
+ * const r = { name: "r", folders: [], method: "GET", url: "ftp://a.test/f", headers: [], scripts: [] };
+ * if (!unsendable(r)?.includes("ftp") || unsendable({ ...r, url: "{{base}}/a" }) !== undefined) throw new Error();
+ * ```
+ */
+export function unsendable(r: PmRequest): string | undefined {
+  if (!TOKEN.test(r.method) || UNSENDABLE.has(r.method)) {
+    return `flowrun cannot send the method "${r.method}"`;
+  }
+  if (r.url.trim() === "") return "it has no URL";
+  const scheme = r.url.match(/^([A-Za-z][A-Za-z0-9+.-]*):\/\//)?.[1];
+  if (scheme && !/^https?$/i.test(scheme)) return `flowrun sends http and https, not ${scheme}`;
+  return undefined;
+}
