@@ -67,18 +67,21 @@ export const digest: AuthFactory = (auth, render, services) => {
       answered = request.headers.length > before;
       return Promise.resolve();
     },
-    retry(response: ReceivedResponse) {
-      if (response.status !== 401) return Promise.resolve(false);
+    // deno-lint-ignore require-await
+    async retry(response: ReceivedResponse) {
+      if (response.status !== 401) return false;
       const next = challengeOf(response);
       // A poll's earlier answer refused with a nonce that is not stale: the credentials are wrong.
       if (answered && !isStale(next)) throw refused(render(a.username), next);
       challenge = next;
       count = 0;
-      return Promise.resolve(true);
+      return true;
     },
-    resent(response: ReceivedResponse) {
-      if (response.status !== 401 || !answered) return Promise.resolve();
-      throw refused(render(a.username), challengeOf(response, true));
+    // deno-lint-ignore require-await
+    async resent(response: ReceivedResponse) {
+      if (response.status === 401 && answered) {
+        throw refused(render(a.username), challengeOf(response, true));
+      }
     },
   };
 };

@@ -9,6 +9,10 @@
 import assert from "node:assert/strict";
 import { DIGEST_PASSWORD } from "../../examples/demo_signed_auth.ts";
 import { startDemoApi } from "../../examples/demo_api.ts";
+import { digest } from "../../lib/http/auth_digest.ts";
+import { AuthError } from "../../lib/http/auth_error.ts";
+import { ReceivedResponse } from "../../lib/http/response.ts";
+import { parseTemplate } from "../../lib/expr/template.ts";
 import { runCli } from "../support/cli.ts";
 
 const FLOW = `name: digest
@@ -78,6 +82,11 @@ Deno.test("digest: MD5, SHA-256 and a choice of both, a POST body sent again; tw
       [["md5", 2], ["sha256", 2], ["post_both_offered", 2]],
     );
     assert.match(r.stdout, /md5 .*2 attempts/);
+    // Both requests are in the log: the challenge and the answer.
+    const responses = r.outputs[5].split("\n").filter((l) => l.includes('"event":"response"'))
+      .map((l) => JSON.parse(l)).filter((e) => e.step === "post_both_offered")
+      .map((e) => [e.attempt, e.status]);
+    assert.deepEqual(responses, [[1, 401], [2, 200]]);
     for (const text of r.outputs) assert.ok(!text.includes(DIGEST_PASSWORD), text.slice(0, 400));
     // The answer is masked whole; the URL it names still shows.
     assert.match(r.stdout, /> authorization: \*\*\*/);
@@ -123,4 +132,56 @@ Deno.test("digest: a 401 with no Digest challenge says what the server offered",
   } finally {
     await api.close();
   }
+});
+
+Deno.test("digest handler: a poll counts the nonce up; a stale nonce is answered afresh, a refusal named", async () => {
+  const secrets: [string, readonly string[] | undefined][] = [];
+  const auth = {
+    kind: "digest" as const,
+    username: parseTemplate("u"),
+    password: parseTemplate("pw-1"),
+  };
+  const handler = digest(auth, (t) => t.source, {
+    secret: (value, shown) => void secrets.push([value, shown]),
+    env: () => undefined,
+    timeoutMs: 1000,
+  });
+  const request = () => ({
+    method: "GET",
+    url: "http://x.test/a?b=1",
+    headers: [] as [string, string][],
+  });
+  const challenge = (nonce: string, stale = "") =>
+    new ReceivedResponse(401, {
+      "www-authenticate": `Digest realm="r", nonce="${nonce}", qop="auth"${stale}`,
+    }, "");
+  const first = request();
+  await handler.apply(first);
+  assert.deepEqual(first.headers, []);
+  assert.equal(await handler.retry!(challenge("n1"), first), true);
+  const answers = [request(), request()];
+  for (const r of answers) await handler.apply(r);
+  assert.deepEqual(answers.map((r) => /nc=(\d+)/.exec(r.headers[0][1])![1]), [
+    "00000001",
+    "00000002",
+  ]);
+  assert.ok(secrets.some(([v]) => v === "pw-1"));
+  // The answer is a secret whose server-given parts and URI stay visible.
+  const [, shown] = secrets.find(([v]) => v.startsWith("Digest "))!;
+  assert.ok(shown!.includes("/a?b=1") && shown!.includes("n1"));
+  // A poll's answer met by a stale-nonce 401: answered afresh, the count from 1.
+  assert.equal(await handler.retry!(challenge("n2", ", stale=true"), answers[1]), true);
+  const fresh = request();
+  await handler.apply(fresh);
+  assert.match(fresh.headers[0][1], /nonce="n2", nc=00000001/);
+  await handler.resent!(new ReceivedResponse(200, {}, ""), fresh);
+  await assert.rejects(
+    () => handler.resent!(challenge("n3", ", stale=true"), fresh),
+    (e) => e instanceof AuthError && /called the nonce stale again/.test(e.message),
+  );
+  // A poll's answer refused with a nonce that is not stale: the credentials are wrong.
+  await assert.rejects(
+    () => handler.retry!(challenge("n4"), fresh),
+    (e) => e instanceof AuthError && /refuses these credentials/.test(e.message),
+  );
 });
