@@ -16,6 +16,7 @@ import { byteSize, duration, positiveInteger } from "../option_values.ts";
 import { type ArtifactPaths, artifactPaths } from "./artifacts.ts";
 import { LOAD_OPTIONS, type LoadPlan, loadPlan } from "./load_step.ts";
 import { useColor } from "../output.ts";
+import { RERUN_OPTIONS, rerunOf, type RerunPlan } from "./rerun_options.ts";
 
 /**
  * The options `flowrun run` accepts, as `parse` in `args.ts` takes them.
@@ -43,6 +44,7 @@ export const RUN_OPTIONS = {
   "max-body-memory": { type: "string" },
   jobs: { type: "string" },
   "fail-fast": { type: "boolean" },
+  ...RERUN_OPTIONS,
   trace: { type: "boolean" },
   "cookie-jar": { type: "boolean" },
   cacert: { type: "string", multiple: true },
@@ -139,7 +141,7 @@ export interface NetworkPlan {
  * if (plan?.jobs !== 4 || plan.paths[0] !== "flows/") throw new Error();
  * ```
  */
-export interface RunPlan extends LoadPlan {
+export interface RunPlan extends LoadPlan, RerunPlan {
   /** The arguments as given: the manifest records them. */
   args: readonly string[];
   /** `--run-id`, checked; a new id is made when absent. */
@@ -361,6 +363,7 @@ export function runPlan(args: string[], host: RunHost): RunPlan | undefined {
     network: networkOf(values, host),
     artifacts: artifactPaths(values),
     ...selectionOf(values),
+    ...rerunOf(values),
     ...(coverage ? { coverage } : {}),
   };
 }

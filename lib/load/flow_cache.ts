@@ -40,7 +40,7 @@ export interface FlowCache {
  * change to what the loader produces needs this bumped (or the cache
  * directory deleted).
  */
-const FORMAT = 1;
+const FORMAT = 2;
 
 /**
  * Everything a file's loading depends on, in one string: flowrun's version,

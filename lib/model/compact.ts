@@ -60,6 +60,11 @@ export function compactFlow(flow: FlowResult): void {
   const kept = flow.steps.map(compactStep);
   // (Only placeholders are frozen.)
   flow.steps = kept.every((s) => Object.isFrozen(s)) ? sharedSteps(kept) : kept;
+  // A re-run flow's earlier runs did not pass: kept like a failed flow's steps (at most
+  // MAX_FLOW_RETRIES of them), so a flaky suite's memory stays flat too.
+  if (flow.attempts) {
+    flow.attempts = flow.attempts.map((a) => ({ ...a, steps: a.steps.map(compactStep) }));
+  }
 }
 
 /**

@@ -26,6 +26,8 @@ export interface FlowRef {
   file: string;
   /** The flow's name. */
   name: string;
+  /** Which run of a re-run flow (`--retries`) the events are of, from 2; absent on the first. */
+  attempt?: number;
 }
 
 /** A request about to be sent. */

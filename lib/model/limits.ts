@@ -264,3 +264,28 @@ export const MAX_COVERAGE_REQUESTS = 100_000;
  * ```
  */
 export const MAX_RECORDING_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The most re-runs of a flow that did not pass (`--retries`, a flow's
+ * `retries:`): a flow that fails ten times in a row is broken, not flaky,
+ * and each run's failed steps are kept in the reports.
+ *
+ * @example
+ * ```ts
+ * import { MAX_FLOW_RETRIES } from "./limits.ts";
+ * if (MAX_FLOW_RETRIES !== 10) throw new Error();
+ * ```
+ */
+export const MAX_FLOW_RETRIES = 10;
+
+/**
+ * The most earlier reports `--history` reads (each at most
+ * {@linkcode MAX_RECORDING_BYTES}); a streak shows the last runs of these.
+ *
+ * @example
+ * ```ts
+ * import { MAX_HISTORY_REPORTS } from "./limits.ts";
+ * if (MAX_HISTORY_REPORTS !== 20) throw new Error();
+ * ```
+ */
+export const MAX_HISTORY_REPORTS = 20;

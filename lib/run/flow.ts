@@ -40,7 +40,41 @@ export async function runOne(
   setup?: ReadonlyMap<string, unknown>,
   outputs?: Map<string, unknown>,
 ): Promise<FlowResult> {
-  const ref = { file: flow.file, name: flow.name };
+  const flowResult = await runAttempt(flow, ctx, { setup, outputs });
+  await ctx.reporter.onFlowEnd?.(flowResult);
+  return flowResult;
+}
+
+/**
+ * One run of a flow, reported as it starts but not as it ends: a flow that
+ * is re-run (`rerun.ts`) ends once, after its last run. `attempt` (from 2)
+ * is in every event of a re-run.
+ *
+ * @example
+ * ```ts
+ * import { runAttempt } from "./flow.ts";
+ * import { makeContext } from "./make_context.ts";
+ * import { loadFlow } from "../load/load_flow.ts";
+ * const { flow } = loadFlow("name: f\nsteps:\n  - name: s\n    request: {url: 'http://127.0.0.1:9/'}\n", "f.yaml");
+ * const starts: unknown[] = [];
+ * const ctx = makeContext({ runId: "r", timeoutMs: 2000, reporter: { onFlowStart: (ref) => void starts.push(ref) } });
+ * const result = await runAttempt(flow!, ctx, { attempt: 2 });
+ * ctx.deadlines?.close();
+ * if (result.status !== "error" || JSON.stringify(starts) !== '[{"file":"f.yaml","name":"f","attempt":2}]') throw new Error();
+ * ```
+ */
+export async function runAttempt(
+  flow: Flow,
+  ctx: Context,
+  { setup, outputs, attempt }: {
+    setup?: ReadonlyMap<string, unknown>;
+    outputs?: Map<string, unknown>;
+    attempt?: number;
+  },
+): Promise<FlowResult> {
+  const ref = attempt && attempt > 1
+    ? { file: flow.file, name: flow.name, attempt }
+    : { file: flow.file, name: flow.name };
   await ctx.reporter.onFlowStart?.(ref);
   const startedAt = new Date();
   const walk: Walk = { ref, started: performance.now(), results: [], maskedAt: [] };
@@ -62,9 +96,7 @@ export async function runOne(
     const problem = evaluateOutputs(flow.outputs, scope, ctx, outputs, true);
     if (passed && problem !== undefined) outputs.set("\0failed", problem);
   }
-  const flowResult = resultOf(flow, walk, startedAt, scope.traceId!, ctx);
-  await ctx.reporter.onFlowEnd?.(flowResult);
-  return flowResult;
+  return resultOf(flow, walk, startedAt, scope.traceId!, ctx);
 }
 
 /** A flow run's scope: its own vars, captures and cookie jar (used by the steps that opt in). */

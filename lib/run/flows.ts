@@ -4,7 +4,8 @@
  * `flow.ts` and `steps.ts`); then teardown flows, whatever happened. A
  * flow's failure never stops other flows (unless `failFast`); each flow run
  * has its own vars and captures; only the run id and setup outputs are
- * shared.
+ * shared. A flow that does not pass is re-run up to `retries` times
+ * (`rerun.ts`); setup and teardown flows only by their own `retries:`.
  *
  * @module
  */
@@ -14,6 +15,7 @@ import { type FlowResult, type RunResult, totalsOf } from "../model/result.ts";
 import { VERSION } from "../model/version.ts";
 import { CLEANUP_GRACE_MS, type Context, round } from "./context.ts";
 import { runOne } from "./flow.ts";
+import { runRetried } from "./rerun.ts";
 import { makeContext } from "./make_context.ts";
 import type { RunOptions } from "./options.ts";
 import { expandRows, parsed, prepare, rowSecrets } from "./prepare.ts";
@@ -155,7 +157,8 @@ async function runSetup(flows: readonly Flow[], ctx: Context): Promise<Setup> {
       continue;
     }
     const outputs = new Map<string, unknown>();
-    const r = await runOne(flow, ctx, undefined, outputs);
+    // Re-run only by its own `retries:`: a setup that makes data is re-run where its author says.
+    const r = await runRetried(flow, ctx, { retries: flow.retries ?? 0, outputs });
     setup.results.push(r);
     if (r.status !== "passed" || outputs.has("\0failed")) {
       setup.failed = `setup flow "${flow.name}" did not pass${
@@ -194,7 +197,11 @@ async function runWorkers(
         await ctx.reporter.onFlowEnd?.(skipped);
         continue;
       }
-      results[index] = await runOne(flow, ctx, setup.outputs);
+      results[index] = await runRetried(flow, ctx, {
+        retries: flow.retries ?? options.retries ?? 0,
+        setup: setup.outputs,
+        stop: () => failedFlow !== undefined,
+      });
       if (options.failFast && results[index].status !== "passed" && failedFlow === undefined) {
         failedFlow = flow.file;
       }
@@ -237,7 +244,9 @@ async function runTeardown(
   const results: FlowResult[] = [];
   for (const flow of flows) {
     const c = ctx.signal?.aborted ? { ...ctx, signal: AbortSignal.timeout(CLEANUP_GRACE_MS) } : ctx;
-    results.push(await runOne(flow, c, outputs));
+    // After an interrupt, cleanup runs once: no re-run within the grace period.
+    const stop = () => ctx.signal?.aborted ?? false;
+    results.push(await runRetried(flow, c, { retries: flow.retries ?? 0, setup: outputs, stop }));
   }
   return results;
 }

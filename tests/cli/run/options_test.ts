@@ -69,6 +69,7 @@ Deno.test("a plan of paths alone has every default", () => {
     teardown: undefined,
     list: false,
     failFast: undefined,
+    failOnFlaky: false,
     trace: undefined,
     cookieJar: undefined,
     annotations: true,
@@ -317,5 +318,28 @@ Deno.test("a proxy's password is learned before a bad proxy URL is refused", () 
 Deno.test("RUN_OPTIONS names every option the plan reads", () => {
   assert.equal(RUN_OPTIONS.verbose.short, "v");
   assert.equal(RUN_OPTIONS.help.short, "h");
-  assert.equal(Object.keys(RUN_OPTIONS).length, 40);
+  // 40, --auth-file and what it brings, and --retries, --fail-on-flaky, --history.
+  assert.equal(Object.keys(RUN_OPTIONS).length, 47);
+});
+
+Deno.test("--retries, --fail-on-flaky and --history land in the plan, bounded", () => {
+  const plan = runPlan(
+    ["a.yaml", "--retries", "2", "--fail-on-flaky", "--history", "r1.json", "--history", "r2.json"],
+    host(),
+  )!;
+  assert.equal(plan.retries, 2);
+  assert.equal(plan.failOnFlaky, true);
+  assert.deepEqual(plan.history, ["r1.json", "r2.json"]);
+  assert.equal(runPlan(["a.yaml", "--retries", "0"], host())!.retries, 0);
+  for (const bad of ["11", "two", "1.5", ""]) {
+    assert.equal(
+      refusal(["a.yaml", "--retries", bad]),
+      `bad-retries: --retries "${bad}" is not a number of re-runs from 0 to 10.`,
+    );
+  }
+  const many = Array.from({ length: 21 }, (_, i) => ["--history", `r${i}.json`]).flat();
+  assert.match(
+    refusal(["a.yaml", ...many]),
+    /^bad-history: --history is given 21 times; at most 20/,
+  );
 });
