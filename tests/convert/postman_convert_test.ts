@@ -492,3 +492,14 @@ Deno.test("postman convert: a JSON body with a number a parse would change is se
   assert.equal(step.request.body, raw);
   assert.equal(step.request.headers["Content-Type"], "application/json");
 });
+
+Deno.test("postman convert: a raw JSON body nested past any sensible depth is sent as its text, without a crash", () => {
+  const deep = "[".repeat(200_000) + "]".repeat(200_000);
+  const { files } = convertPostman(
+    collection([{
+      name: "d",
+      request: { method: "POST", url: "https://a.test/d", body: { mode: "raw", raw: deep } },
+    }]),
+  );
+  assert.equal(flow(files[0].text).steps[0].request.body, deep);
+});

@@ -64,7 +64,13 @@ export function jsonBody(raw: string, resolve: Resolve): unknown {
   } catch {
     return undefined;
   }
-  return fill(value, names, resolve);
+  try {
+    return fill(value, names, resolve);
+  } catch (error) {
+    // Nested past the stack: such a body is sent as the text it is.
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
 }
 
 function fill(value: unknown, names: string[], resolve: Resolve): unknown {
