@@ -6,11 +6,14 @@
  *
  * @module
  */
-import type { Counts, FlowResult, RunResult, StepResult } from "../model/result.ts";
+import type { FlowCounts, FlowResult, RunResult, StepResult } from "../model/result.ts";
 import { plural } from "../_util/plural.ts";
 import type { Reporter } from "./reporter.ts";
 import { type FlowFormat, stepDetails } from "./console_step.ts";
 import { eachStepFailure } from "./failures.ts";
+import { attemptLines, formatFlakyRecap, rerunLabel } from "./console_rerun.ts";
+import { formatHistory } from "./console_history.ts";
+import type { History } from "./history.ts";
 import { ProgressLine } from "./progress.ts";
 import { type Style, style } from "./style.ts";
 import { visible } from "./terminal.ts";
@@ -44,6 +47,8 @@ export interface ConsoleOptions extends FlowFormat {
   progress?: boolean;
   /** The command that reruns just this flow, printed under a flow that did not pass. */
   reproduce?: (file: string) => string;
+  /** Earlier runs (`--history`): each flow's streak is shown before the summary. */
+  history?: History;
 }
 
 const ms = (n: number) => `${Math.round(n)} ms`;
@@ -59,8 +64,10 @@ function mark(status: StepResult["status"], s: Style): string {
   }
 }
 
-function counts(label: string, c: Counts, s: Style): string {
-  const parts = [`${c.passed} passed`];
+function counts(label: string, c: FlowCounts, s: Style): string {
+  // A flaky flow is counted as passed in the report; here it is named apart from the others.
+  const parts = [`${c.passed - (c.flaky ?? 0)} passed`];
+  if (c.flaky) parts.push(s.yellow(`${c.flaky} flaky`));
   if (c.failed) parts.push(s.red(`${c.failed} failed`));
   if (c.error) parts.push(s.red(plural(c.error, "error")));
   if (c.skipped) parts.push(s.yellow(`${c.skipped} skipped`));
@@ -99,8 +106,11 @@ export function formatFlow(flow: FlowResult, s: Style, format: FlowFormat = {}):
       s.yellow(visible(flow.steps[0].message!.replace(/^Not run/, "skipped").replace(/\.$/, "")))
     }\n`;
   }
-  const head = `${mark(flow.status, s)} ${title} ${s.dim(ms(flow.duration_ms))}`;
-  const lines = [head];
+  const rerun = rerunLabel(flow, s);
+  const head = rerun
+    ? `${rerun.mark || mark(flow.status, s)} ${title} ${rerun.words} ${s.dim(ms(flow.duration_ms))}`
+    : `${mark(flow.status, s)} ${title} ${s.dim(ms(flow.duration_ms))}`;
+  const lines = [head, ...attemptLines(flow, s).map((line) => `    ${line}`)];
   for (const [i, step] of flow.steps.entries()) {
     const name = names[i].padEnd(width);
     const tail = step.status === "skipped"
@@ -156,9 +166,13 @@ export function formatFlowLine(flow: FlowResult, s: Style): string {
   const why = flow.status === "skipped"
     ? ` ${s.yellow(visible(flow.steps.find((st) => st.status === "skipped")?.message ?? ""))}`
     : "";
-  return `${mark(flow.status, s)} ${s.bold(visible(flow.file))} ${s.dim("·")} ${
+  const rerun = rerunLabel(flow, s);
+  const attempts = attemptLines(flow, s).map((line) => `    ${line}\n`).join("");
+  return `${rerun?.mark || mark(flow.status, s)} ${s.bold(visible(flow.file))} ${s.dim("·")} ${
     visible(flow.name)
-  } ${s.dim(`${ms(flow.duration_ms)} · ${plural(n, "step")}`)}${why}\n`;
+  }${rerun ? ` ${rerun.words}` : ""} ${
+    s.dim(`${ms(flow.duration_ms)} · ${plural(n, "step")}`)
+  }${why}\n${attempts}`;
 }
 
 /**
@@ -210,7 +224,8 @@ export function consoleReporter(options: ConsoleOptions): Reporter {
   let lines = false;
   const print = (flow: FlowResult) => {
     const failed = flow.status === "failed" || flow.status === "error";
-    if (mode === "failures" && !failed) return;
+    // A flaky flow passed, but it is news: the failures view shows it too.
+    if (mode === "failures" && !failed && !flow.flaky) return;
     let text = mode === "compact" && !failed
       ? formatFlowLine(flow, s)
       : formatFlow(flow, s, options);
@@ -231,7 +246,8 @@ export function consoleReporter(options: ConsoleOptions): Reporter {
       progress?.start(n);
     },
     onFlowStart(flow) {
-      progress?.started(flow.file);
+      // A re-run (`--retries`) is the same flow still running: it ends once.
+      if (!flow.attempt) progress?.started(flow.file);
     },
     onFlowEnd(flow) {
       lines ||= flow.status !== "failed" && flow.status !== "error";
@@ -247,6 +263,8 @@ export function consoleReporter(options: ConsoleOptions): Reporter {
       }
       // The recap follows the run's (path) order, whatever order flows ended in.
       if (result.flows.length > 1) options.write(formatRecap(result.flows, s));
+      if (result.totals.flows.flaky) options.write(formatFlakyRecap(result.flows, s));
+      if (options.history) options.write(formatHistory(result.flows, options.history, s));
       if (result.openapi_coverage) {
         // Only runs asked for coverage load its text.
         const { formatCoverage } = await import("./coverage_text.ts");

@@ -9,7 +9,7 @@
  * @module
  */
 import css from "./html_assets/report.css" with { type: "text" };
-import type { Counts, RunResult, Status } from "../model/result.ts";
+import type { Counts, FlowCounts, RunResult, Status } from "../model/result.ts";
 import { coverageSection } from "./html_coverage.ts";
 import { esc } from "./html_escape.ts";
 
@@ -113,11 +113,13 @@ function runMeta(result: RunResult, options: PageOptions): string[] {
 }
 
 /** The flow list, empty until the page script fills it, with its filters and search. */
-function flowList(flows: Counts): string {
+function flowList(flows: FlowCounts): string {
   const filter = (key: string, label: string, n: number) =>
     `<button type="button" data-filter="${key}" aria-pressed="${
       key === "all"
     }">${label} (${n})</button>`;
+  // Flows that passed only on a re-run have a filter of their own, when there are any.
+  const flaky = flows.flaky ? `${filter("flaky", "Flaky", flows.flaky)}\n` : "";
   return `<main>
 <h2 id="flows-title">Flows</h2>
 <noscript><p>The flow list needs JavaScript; the same data is in the JSON report.</p></noscript>
@@ -126,7 +128,7 @@ function flowList(flows: Counts): string {
 ${filter("all", "All", flows.total)}
 ${filter("failed", "Failed", flows.failed + flows.error)}
 ${filter("passed", "Passed", flows.passed)}
-${filter("skipped", "Skipped", flows.skipped)}
+${flaky}${filter("skipped", "Skipped", flows.skipped)}
 </div>
 <div class="search"><label for="search">Search</label>
 <input id="search" type="search" placeholder="flow, step or file name" autocomplete="off"></div>

@@ -9,8 +9,10 @@
  * - report: `schema_version`, `run_id`, `runner_version`, `started_at`,
  *   `duration_ms`, `status`, `interrupted`, `totals`, `flows`
  * - totals: `flows`, `steps`, `assertions`; counts: `total`, `passed`,
- *   `failed`, `error`, `skipped`
- * - flow: `file`, `name`, `status`, `started_at`, `duration_ms`, `steps`
+ *   `failed`, `error`, `skipped`, `flaky`
+ * - flow: `file`, `name`, `status`, `started_at`, `duration_ms`, `steps`,
+ *   `flaky`, `retries`, `attempts`; attempt: `attempt`, `status`,
+ *   `started_at`, `duration_ms`, `steps`
  * - step: `name`, `status`, `duration_ms`, `attempts`, `line`, `column`,
  *   `request`, `response`, `assertions`, `captures`, `message`,
  *   `failure_kind`; request: `method`, `url`; response: `status`,
@@ -25,7 +27,8 @@
  */
 import {
   type AssertionResult,
-  type Counts,
+  type FlowAttempt,
+  type FlowCounts,
   type FlowResult,
   REPORT_SCHEMA_VERSION,
   type RunResult,
@@ -77,12 +80,13 @@ const TOTALS_KEYS: Record<keyof RunResult["totals"], true> = {
   steps: true,
   assertions: true,
 };
-const COUNTS_KEYS: Record<keyof Counts, true> = {
+const COUNTS_KEYS: Record<keyof FlowCounts, true> = {
   total: true,
   passed: true,
   failed: true,
   error: true,
   skipped: true,
+  flaky: true,
 };
 const ASSERTION_COUNTS_KEYS: Record<keyof RunResult["totals"]["assertions"], true> = {
   total: true,
@@ -94,6 +98,16 @@ const FLOW_KEYS: Record<keyof FlowResult, true> = {
   name: true,
   status: true,
   trace_id: true,
+  started_at: true,
+  duration_ms: true,
+  steps: true,
+  flaky: true,
+  retries: true,
+  attempts: true,
+};
+const ATTEMPT_KEYS: Record<keyof FlowAttempt, true> = {
+  attempt: true,
+  status: true,
   started_at: true,
   duration_ms: true,
   steps: true,
@@ -256,7 +270,13 @@ export function toJsonReport(result: RunResult): JsonReport {
 
 function jsonFlow(f: FlowResult): FlowResult {
   const steps = mapSame(f.steps, step);
-  return ordered(steps === f.steps ? f : { ...f, steps }, FLOW_KEYS);
+  // A re-run flow's earlier runs, each with its steps in the same order as the flow's.
+  const attempts = f.attempts && mapSame(f.attempts, (a) => {
+    const kept = mapSame(a.steps, step);
+    return ordered(kept === a.steps ? a : { ...a, steps: kept }, ATTEMPT_KEYS);
+  });
+  const same = steps === f.steps && attempts === f.attempts;
+  return ordered(same ? f : { ...f, steps, ...(attempts ? { attempts } : {}) }, FLOW_KEYS);
 }
 
 /**

@@ -173,15 +173,23 @@ export function junitClassname(file: string): string {
   return file.replace(/\.ya?ml$/i, "").replaceAll(".", "_");
 }
 
-function testcase(flow: FlowResult, step: StepResult, options: JUnitOptions): string[] {
+function testcase(
+  flow: FlowResult,
+  step: StepResult,
+  options: JUnitOptions,
+  reruns: string[] = [],
+): string[] {
   const open = `    <testcase classname="${xmlAttr(junitClassname(flow.file))}" name="${
     xmlAttr(step.name)
   }" time="${seconds(step.duration_ms)}" assertions="${step.assertions.length}"`;
-  if (step.status === "passed") return [`${open}/>`];
+  if (step.status === "passed") {
+    return reruns.length === 0 ? [`${open}/>`] : [`${open}>`, ...reruns, "    </testcase>"];
+  }
   if (step.status === "skipped") {
     return [
       `${open}>`,
       `      <skipped>${xmlText(step.message ?? "skipped")}</skipped>`,
+      ...reruns,
       "    </testcase>",
     ];
   }
@@ -195,8 +203,49 @@ function testcase(flow: FlowResult, step: StepResult, options: JUnitOptions): st
     `      <${tag} type="${xmlAttr(type)}" message="${xmlAttr(message)}">${
       xmlText(details(flow, step, options))
     }</${tag}>`,
+    ...reruns,
     "    </testcase>",
   ];
+}
+
+/**
+ * Surefire's elements for a re-run flow's earlier runs, by the index of the
+ * step whose test case carries them: each run's first failure goes to the
+ * step of the same name in the last run (else the one that stopped it, else
+ * the first). `flakyFailure`/`flakyError` when the flow passed in the end,
+ * `rerunFailure`/`rerunError` when it did not, in the order Surefire's XSD
+ * lists them; the text is the failure's, as `<failure>` would hold it.
+ */
+function rerunElements(flow: FlowResult, options: JUnitOptions): Map<number, string[]> {
+  const byStep = new Map<number, { order: number; text: string }[]>();
+  const runs = (flow.retries ?? 0) + 1;
+  for (const attempt of flow.attempts ?? []) {
+    const failed = attempt.steps.find((st) => st.status === "failed" || st.status === "error");
+    if (!failed) continue;
+    let at = flow.steps.findIndex((st) => st.name === failed.name);
+    if (at < 0) at = Math.max(0, flow.steps.findIndex((st) => st.status !== "passed"));
+    const kind = failed.status === "error" ? "Error" : "Failure";
+    const tag = `${flow.flaky ? "flaky" : "rerun"}${kind}`;
+    const message = oneLine(
+      failed.message ?? failed.assertions.find((a) => !a.passed)?.message ?? failed.status,
+    );
+    const trace = `attempt ${attempt.attempt} of ${runs} ${attempt.status}:\n${
+      details(flow, failed, options)
+    }`;
+    const out = attempt.steps.map((st) => `${st.status === "passed" ? "✔" : "✘"} ${st.name}`);
+    const text = `      <${tag} message="${xmlAttr(message)}" type="${
+      xmlAttr(failed.failure_kind ?? failed.status)
+    }"><stackTrace>${xmlText(trace)}</stackTrace><system-out>${
+      xmlText(out.join("\n"))
+    }</system-out></${tag}>`;
+    const order = ["flakyFailure", "flakyError", "rerunFailure", "rerunError"].indexOf(tag);
+    byStep.set(at, [...byStep.get(at) ?? [], { order, text }]);
+  }
+  const out = new Map<number, string[]>();
+  for (const [at, list] of byStep) {
+    out.set(at, list.sort((a, b) => a.order - b.order).map((e) => e.text));
+  }
+  return out;
 }
 
 /** A flow's `<testsuite>` opening line: from what the run keeps of every flow. */
@@ -224,6 +273,9 @@ function suiteBody(flow: FlowResult, run: RunInfo, options: JUnitOptions): strin
     ["runner_version", run.runner_version],
     ["status", flow.status],
   ];
+  // A re-run flow says how many runs it took; a flaky one that it was flaky.
+  if (flow.attempts?.length) properties.push(["attempts", String(flow.attempts.length + 1)]);
+  if (flow.flaky) properties.push(["flaky", "true"]);
   // The XSD allows properties on suites only, so each step's trace context is a suite property.
   if (flow.trace_id) properties.push(["trace_id", flow.trace_id]);
   for (const step of flow.steps) {
@@ -239,7 +291,10 @@ function suiteBody(flow: FlowResult, run: RunInfo, options: JUnitOptions): strin
     ...properties.map(([k, v]) => `      <property name="${xmlAttr(k)}" value="${xmlAttr(v)}"/>`),
     "    </properties>",
   ];
-  for (const step of flow.steps) lines.push(...testcase(flow, step, options));
+  const reruns = rerunElements(flow, options);
+  for (const [i, step] of flow.steps.entries()) {
+    lines.push(...testcase(flow, step, options, reruns.get(i)));
+  }
   // A flow can fail with no failing step (its vars could not be evaluated,
   // so every step was skipped); without this its suite shows nothing wrong.
   if (flow.status !== "passed" && c.failed === 0 && c.error === 0) {

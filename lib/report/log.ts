@@ -22,6 +22,9 @@
  * - `run_start`: `runner_version`, `started_at`, `files` (the number of
  *   flow files)
  * - `flow_start`: `name` (the flow's name)
+ * - `flow_attempt`: on every line of a flow's re-run (`--retries`), which
+ *   run it is, from 2 (absent on the first run); `flow_end` of a re-run flow
+ *   has `flow_attempts` (how many runs) and `flaky: true` when it passed on one
  * - `request`: `attempt`, `method`, `url`, and `trace_id`, `span_id` when it carries a W3C `traceparent`
  * - `response`: `attempt`, `status`, `duration_ms`, `until_met?`
  * - `request_error`: `attempt`, `error`, `duration_ms`
@@ -234,8 +237,9 @@ export function logReporter(options: LogOptions): Reporter {
       await log.emit(runStartLine(log, run));
     },
     async onFlowStart(flow) {
-      log.hold(flow.file);
-      await log.emit({ ...log.head("flow_start", flow.file), name: flow.name });
+      // A re-run's lines join those of the runs before it: the flow's lines stay together.
+      if (!flow.attempt) log.hold(flow.file);
+      await log.emit({ ...log.head("flow_start", flow.file), name: flow.name, ...rerun(flow) });
     },
     async onRequest(flow, request) {
       await log.emit(requestLine(log, flow, request));
@@ -272,6 +276,7 @@ function runStartLine(log: LogLines, run: RunStart): Fields {
 function requestLine(log: LogLines, flow: FlowRef, request: RequestInfo): Fields {
   return {
     ...log.head("request", flow.file, request.step),
+    ...rerun(flow),
     attempt: request.attempt,
     method: request.method,
     url: request.url,
@@ -284,6 +289,7 @@ function attemptLine(log: LogLines, flow: FlowRef, attempt: AttemptInfo): Fields
   if (attempt.status === undefined) {
     return {
       ...log.head("request_error", flow.file, attempt.step),
+      ...rerun(flow),
       attempt: attempt.attempt,
       error: attempt.error ?? "no response",
       duration_ms: attempt.duration_ms,
@@ -291,11 +297,17 @@ function attemptLine(log: LogLines, flow: FlowRef, attempt: AttemptInfo): Fields
   }
   return {
     ...log.head("response", flow.file, attempt.step),
+    ...rerun(flow),
     attempt: attempt.attempt,
     status: attempt.status,
     duration_ms: attempt.duration_ms,
     until_met: attempt.until_met,
   };
+}
+
+/** On every line of a re-run of a flow (`--retries`): which run, from 2. */
+function rerun(flow: FlowRef): Fields {
+  return flow.attempt ? { flow_attempt: flow.attempt } : {};
 }
 
 function assertionLine(
@@ -306,6 +318,7 @@ function assertionLine(
 ): Fields {
   return {
     ...log.head("assertion", flow.file, step.name),
+    ...rerun(flow),
     phase: a.phase,
     path: a.path,
     operator: a.operator,
@@ -325,6 +338,7 @@ function assertionLine(
 function stepEndLine(log: LogLines, flow: FlowRef, step: StepResult): Fields {
   return {
     ...log.head("step_end", flow.file, step.name),
+    ...rerun(flow),
     status: step.status,
     duration_ms: step.duration_ms,
     attempts: step.attempts,
@@ -343,6 +357,9 @@ function flowEndLine(log: LogLines, flow: FlowResult): Fields {
     duration_ms: flow.duration_ms,
     steps: countStatuses(flow.steps),
     message: flow.status === "passed" ? undefined : deciding(flow.steps),
+    // A re-run flow: how many runs it took, and whether it passed on a re-run.
+    ...(flow.attempts?.length ? { flow_attempts: flow.attempts.length + 1 } : {}),
+    ...(flow.flaky ? { flaky: true } : {}),
   };
 }
 

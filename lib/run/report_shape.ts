@@ -258,8 +258,27 @@ function checkReport(value: unknown): void {
     c.typed(flow, "started_at", `${where}.`, "string");
     c.millis(flow, "duration_ms", `${where}.`);
     c.optionalString(flow, "trace_id", `${where}.`);
+    checkRerun(c, flow, `${where}.`);
     c.array(flow, "steps", `${where}.`).forEach((item, j) =>
       checkStep(c, item, `${where}.steps[${j}]`)
+    );
+  });
+}
+
+/** A re-run flow's `flaky`, `retries` and earlier runs (`attempts`), each like a flow's steps. */
+function checkRerun(c: Checker, flow: Json, at: string): void {
+  if (flow.flaky !== undefined) c.typed(flow, "flaky", at, "boolean");
+  if (flow.retries !== undefined) c.count(flow, "retries", at);
+  if (flow.attempts === undefined) return;
+  c.array(flow, "attempts", at).forEach((item, k) => {
+    const where = `${at}attempts[${k}]`;
+    const attempt = c.object(item, where);
+    c.count(attempt, "attempt", `${where}.`);
+    c.oneOf(attempt, "status", `${where}.`, STATUSES);
+    c.typed(attempt, "started_at", `${where}.`, "string");
+    c.millis(attempt, "duration_ms", `${where}.`);
+    c.array(attempt, "steps", `${where}.`).forEach((step, j) =>
+      checkStep(c, step, `${where}.steps[${j}]`)
     );
   });
 }

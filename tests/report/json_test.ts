@@ -11,6 +11,8 @@ import type {
   AssertionResult,
   CaptureFailure,
   Counts,
+  FlowAttempt,
+  FlowCounts,
   FlowResult,
   RunResult,
   StepResult,
@@ -435,6 +437,20 @@ Deno.test("the schema lists properties in the order the report writes them", () 
     headers: { "x-a": "1" },
     ...failing.response!,
   };
+  // A re-run flow: its earlier run, and the run's count of flaky flows.
+  traced.flows[1] = {
+    ...traced.flows[1],
+    flaky: true,
+    retries: 2,
+    attempts: [{
+      attempt: 1,
+      status: "failed",
+      started_at: traced.flows[1].started_at,
+      duration_ms: 3,
+      steps: traced.flows[1].steps,
+    }],
+  };
+  traced.totals = { ...traced.totals, flows: { ...traced.totals.flows, flaky: 1 } };
   const share = { total: 2, exercised: 1, percent: 50 };
   const coverage: OpenApiCoverage = {
     document: "api.yaml",
@@ -468,6 +484,8 @@ Deno.test("the schema lists properties in the order the report writes them", () 
   const keys = (s: unknown) => Object.keys((s as SchemaObject).properties as SchemaObject);
   assert.deepEqual(keys(schema), Object.keys(report));
   assert.deepEqual(keys(defs.flow), Object.keys(report.flows[1]));
+  assert.deepEqual(keys(defs.attempt), Object.keys(report.flows[1].attempts![0]));
+  assert.deepEqual(keys(defs.flow_counts), Object.keys(report.totals.flows));
   assert.deepEqual(keys(defs.step), Object.keys(step));
   assert.deepEqual(keys(defs.assertion), Object.keys(step.assertions[0]));
   assert.deepEqual(keys(defs.problem), Object.keys(report.problems![0]));
@@ -692,11 +710,22 @@ const COUNTS: Fields<Counts> = {
   error: "required",
   skipped: "required",
 };
+const FLOW_COUNTS: Fields<FlowCounts> = { ...COUNTS, flaky: "optional" };
 const FLOW: Fields<FlowResult> = {
   file: "required",
   name: "required",
   status: "required",
   trace_id: "optional",
+  started_at: "required",
+  duration_ms: "required",
+  steps: "required",
+  flaky: "optional",
+  retries: "optional",
+  attempts: "optional",
+};
+const ATTEMPT: Fields<FlowAttempt> = {
+  attempt: "required",
+  status: "required",
   started_at: "required",
   duration_ms: "required",
   steps: "required",
@@ -769,7 +798,9 @@ Deno.test("the schema has exactly the fields of lib/model/result.ts, required un
     ["#/properties/totals", TOTALS],
     ["#/properties/totals/properties/assertions", ASSERTION_TOTALS],
     ["#/$defs/counts", COUNTS],
+    ["#/$defs/flow_counts", FLOW_COUNTS],
     ["#/$defs/flow", FLOW],
+    ["#/$defs/attempt", ATTEMPT],
     ["#/$defs/step", STEP],
     ["#/$defs/step/properties/request", REQUEST],
     ["#/$defs/step/properties/response", RESPONSE],
