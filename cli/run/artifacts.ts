@@ -10,6 +10,7 @@
  *
  * @module
  */
+import type { FlowResult } from "../../lib/model/result.ts";
 import type { Reporter } from "../../lib/report/reporter.ts";
 import { ArtifactWriteError, type StreamWriter, type WriteSummary } from "../../lib/io/mod.ts";
 import { err, redactor } from "../output.ts";
@@ -175,6 +176,8 @@ export class Artifacts {
     shard?: { index: number; total: number };
     reproduce?: (file: string) => string;
     provenance?: Record<string, string>;
+    /** `--history`: each flow's streak, shown in the HTML report. */
+    history?: (flow: FlowResult) => { streak: string; note?: string } | undefined;
   }) {
     const { junit, json, html: htmlPath } = this.paths;
     const reporters: Reporter[] = [];

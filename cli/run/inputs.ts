@@ -1,7 +1,7 @@
 /**
  * The files a run reads before it loads its flows: `--vars-file` and
  * `--env-file`, the PEM files of `--cacert`/`--cert`/`--key`, and the
- * reports of `--shard-timings`. A file that cannot be used is a usage
+ * reports of `--shard-timings` and `--history`. A file that cannot be used is a usage
  * error naming the option; nothing has been sent.
  *
  * @module
@@ -167,18 +167,42 @@ export async function readShardTimings(
   read: ReadText,
 ): Promise<Map<string, number> | undefined> {
   if (!files || files.length === 0) return undefined;
-  const reports: unknown[] = [];
+  const reports = await readReports(files, "shard-timings", read, (report) => report);
+  const { durationsFromReports } = await import("../../lib/select/shard_time.ts");
+  return durationsFromReports(reports);
+}
+
+/**
+ * Earlier JSON reports, as an option names them (`--shard-timings`,
+ * `--history`), each parsed and then made what the run keeps of it by
+ * `keep` (so a large one is garbage before the next is read). A report that
+ * cannot be read or parsed is a usage error (`bad-<option>`, or the file's
+ * own code: `not-a-regular-file`, `input-too-large`).
+ *
+ * @example
+ * ```ts
+ * import { readReports } from "./inputs.ts";
+ * const runs = await readReports(["a.json"], "history", () => Promise.resolve('{"run_id":"r"}'), (r) => (r as { run_id: string }).run_id);
+ * if (runs[0] !== "r") throw new Error();
+ * ```
+ */
+export async function readReports<T>(
+  files: readonly string[],
+  option: "shard-timings" | "history",
+  read: ReadText,
+  keep: (report: unknown) => T,
+): Promise<T[]> {
+  const kept: T[] = [];
   for (const file of files) {
     try {
-      reports.push(JSON.parse(await read(file)));
+      kept.push(keep(JSON.parse(await read(file))));
     } catch (error) {
       throw new UsageError(
-        fileCode(error) ?? "bad-shard-timings",
-        `Cannot use --shard-timings "${file}": ${clause(error)}.`,
+        fileCode(error) ?? `bad-${option}`,
+        `Cannot use --${option} "${file}": ${clause(error)}.`,
         "Give the JSON report (--report-json) of an earlier run of the same flows.",
       );
     }
   }
-  const { durationsFromReports } = await import("../../lib/select/shard_time.ts");
-  return durationsFromReports(reports);
+  return kept;
 }

@@ -12,7 +12,9 @@
  *   (the lines under a step, one section each) → `console_body.ts` (bodies);
  *   `progress.ts` (the terminal's status line), `problems.ts` (flow-file
  *   problems like compiler errors), `style.ts` (colours), `terminal.ts`
- *   (what a terminal or a CI log must not act on).
+ *   (what a terminal or a CI log must not act on); `console_rerun.ts`
+ *   (re-run and flaky flows), `console_history.ts` (the streaks of
+ *   `history.ts`, which reads earlier reports for them and for `html.ts`).
  * - Files: `streamed.ts` writes a report piece by piece as flows end, for
  *   `json.ts`, `junit.ts` and `html.ts` (the page's top in `html_page.ts`,
  *   its style and script in `html_assets/`); `log.ts` (NDJSON),
@@ -61,6 +63,14 @@ export { formatProblems } from "./problems.ts";
 export { type Style, style } from "./style.ts";
 export { inertForCi, visible } from "./terminal.ts";
 export { eachStepFailure, type StepFailure, stepFailures } from "./failures.ts";
+export {
+  type FlowHistory,
+  History,
+  type Outcome,
+  outcomeOf,
+  type PastRun,
+  pastRun,
+} from "./history.ts";
 export { renderWhole, type ReportFormat, type Spool, streamedReporter } from "./streamed.ts";
 export { JSON_FORMAT, type JsonReport, jsonReporter, toJsonReport } from "./json.ts";
 export { junitFormat, type JUnitOptions, junitReporter, toJUnitXml } from "./junit.ts";
