@@ -237,43 +237,55 @@ function tokenOf(
   held: Token | undefined,
   services: AuthServices,
 ): Token {
-  const json = response.json;
-  const body = json.ok && typeof json.value === "object" && json.value !== null
-    ? json.value as Record<string, unknown>
-    : undefined;
+  const body = bodyOf(response);
   // Registered before anything is reported: a token in an error answer is masked too.
   for (const key of ["access_token", "refresh_token", "id_token"]) {
     if (typeof body?.[key] === "string") services.secret(body[key] as string);
   }
   const failed = `The OAuth2 token request to ${url} failed: it answered ${response.status}`;
   if (response.status < 200 || response.status > 299) {
-    const error = typeof body?.error === "string" ? ` ${body.error.slice(0, 100)}` : "";
-    const description = typeof body?.error_description === "string"
-      ? ` (${body.error_description.slice(0, 300)})`
-      : "";
-    throw new AuthError(`${failed}${error}${description}.${redirectNote(response)}`);
+    throw new AuthError(`${failed}${errorOf(body)}.${redirectNote(response)}`);
   }
   if (!body) {
-    throw new AuthError(
-      `${failed} with a body that is not a JSON object (${
-        response.contentType ?? "no content type"
-      }).`,
-    );
+    const type = response.contentType ?? "no content type";
+    throw new AuthError(`${failed} with a body that is not a JSON object (${type}).`);
   }
   if (typeof body.access_token !== "string" || body.access_token === "") {
     throw new AuthError(`${failed} without an access_token.`);
   }
-  const expiresIn = Number(body.expires_in);
   const refreshToken = typeof body.refresh_token === "string"
     ? body.refresh_token
     : held?.refreshToken;
   return {
     accessToken: body.access_token,
-    ...(Number.isFinite(expiresIn) && expiresIn > 0
-      ? { renewAt: performance.now() + expiresIn * 1000 - renewMargin(expiresIn) }
-      : {}),
+    ...renewal(Number(body.expires_in)),
     ...(refreshToken ? { refreshToken } : {}),
   };
+}
+
+/** The answer's JSON object, if it is one. */
+function bodyOf(response: ReceivedResponse): Record<string, unknown> | undefined {
+  const json = response.json;
+  return json.ok && typeof json.value === "object" && json.value !== null &&
+      !Array.isArray(json.value)
+    ? json.value as Record<string, unknown>
+    : undefined;
+}
+
+/** An error answer's `error` and `error_description` (§5.2), shortened, as a clause. */
+function errorOf(body: Record<string, unknown> | undefined): string {
+  const error = typeof body?.error === "string" ? ` ${body.error.slice(0, 100)}` : "";
+  const description = typeof body?.error_description === "string"
+    ? ` (${body.error_description.slice(0, 300)})`
+    : "";
+  return `${error}${description}`;
+}
+
+/** When a token of `expires_in` seconds is fetched again; none without a lifetime. */
+function renewal(expiresIn: number): Pick<Token, "renewAt"> {
+  return Number.isFinite(expiresIn) && expiresIn > 0
+    ? { renewAt: performance.now() + expiresIn * 1000 - renewMargin(expiresIn) }
+    : {};
 }
 
 /** A redirect is not followed with credentials: said so. */

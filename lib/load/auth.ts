@@ -70,7 +70,15 @@ export const AUTH_KEYS: Record<AuthKind, KindKeys> = {
     secret: ["password"],
   },
   aws_sigv4: {
-    keys: ["region", "service", "access_key_id", "secret_access_key", "session_token", "profile"],
+    keys: [
+      "region",
+      "service",
+      "access_key_id",
+      "secret_access_key",
+      "session_token",
+      "profile",
+      "payload",
+    ],
     required: ["region", "service"],
     secret: ["access_key_id", "secret_access_key", "session_token"],
   },
@@ -133,6 +141,23 @@ export function loadAuth(ctx: Loading, entry: Entry | undefined, site: AuthSite)
   return loadKind(ctx, kinds[0], site);
 }
 
+/**
+ * The flow's `auth`, as the flow's fields: `{auth}`, or none. It is read at
+ * each step's request, after any step: like `outputs`, it may read every
+ * capture (one a step has not made yet is an error of that step).
+ *
+ * @example
+ * ```ts
+ * import { loadFlow } from "./load_flow.ts";
+ * const { flow } = loadFlow('name: f\nauth: none\nsteps:\n  - name: s\n    request: {url: "http://x.test"}\n', "f.yaml");
+ * if (flow?.auth?.kind !== "none" || flow.steps[0].auth?.kind !== "none") throw new Error();
+ * ```
+ */
+export function loadFlowAuth(ctx: Loading, entry: Entry | undefined): { auth?: Auth } {
+  const auth = loadAuth(ctx, entry, { what: "the flow", owner: { kind: "outputs" } });
+  return auth ? { auth } : {};
+}
+
 /** One kind's map, its keys read as templates. */
 function loadKind(ctx: Loading, entry: Entry, site: AuthSite): Auth | undefined {
   const kind = entry.key as AuthKind;
@@ -146,7 +171,7 @@ function loadKind(ctx: Loading, entry: Entry, site: AuthSite): Auth | undefined 
   const before = ctx.problems.length;
   const t: Record<string, Template | undefined> = {};
   for (const key of spec.keys) {
-    if (key === "in" || key === "grant_type" || key === "client_auth" || key === "extra") continue;
+    if (["in", "grant_type", "client_auth", "extra", "payload"].includes(key)) continue;
     if (kind === "api_key" && key === "name") continue;
     t[key] = credential(ctx, map.get(key), `"${key}" of ${what}`, site, spec.secret.includes(key));
   }
@@ -178,7 +203,8 @@ function build(
     }
     case "oauth2":
       return oauth2(ctx, map, t, what, site);
-    case "aws_sigv4":
+    case "aws_sigv4": {
+      const payload = word(ctx, map.get("payload"), `"payload" of ${what}`, ["signed", "unsigned"]);
       return {
         kind,
         region: t.region!,
@@ -189,7 +215,9 @@ function build(
           sessionToken: t.session_token,
           profile: t.profile,
         }),
+        ...(payload === "unsigned" ? { unsignedPayload: true as const } : {}),
       };
+    }
   }
 }
 

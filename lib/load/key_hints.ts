@@ -101,7 +101,7 @@ export const KEY_HINTS: Record<string, Record<string, string>> = {
   },
   auth: {
     oauth: 'Did you mean "oauth2"?',
-    oauth2_client_credentials: 'Write oauth2: {grant_type: client_credentials, …}.',
+    oauth2_client_credentials: "Write oauth2: {grant_type: client_credentials, …}.",
     apikey: 'Did you mean "api_key"?',
     aws: 'Did you mean "aws_sigv4"?',
     awsv4: 'Did you mean "aws_sigv4"?',

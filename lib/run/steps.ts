@@ -15,7 +15,7 @@ import type { StepResult } from "../model/result.ts";
 import { isSecretName } from "../secrets/mod.ts";
 import { type SecretInputs, secretInputs } from "../secrets/discover.ts";
 import { type Unmet, unmetCondition } from "./condition.ts";
-import { CLEANUP_GRACE_MS, type Context, round, type StepInput, type WithAuth } from "./context.ts";
+import { CLEANUP_GRACE_MS, type Context, round, type WithAuth } from "./context.ts";
 import { effectiveAuth, recordExchanges } from "./auth_steps.ts";
 import { leaves, skipped } from "./skipped.ts";
 import { runForeach } from "./foreach.ts";
