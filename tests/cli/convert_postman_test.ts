@@ -546,3 +546,53 @@ Deno.test("convert postman: the flows do what Newman does by default: follow red
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("convert postman: a jump on a status sends what Newman sends, whether the jump is taken or not", async () => {
+  let found = false;
+  const calls: string[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (req) => {
+    const path = new URL(req.url).pathname;
+    calls.push(`${req.method} ${path}`);
+    if (path === "/item") return new Response(null, { status: found ? 200 : 404 });
+    return Response.json({ ok: true }, { status: req.method === "POST" ? 201 : 200 });
+  });
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(
+      `${dir}/c.json`,
+      JSON.stringify({
+        info: {
+          name: "Jump",
+          schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json",
+        },
+        item: [
+          {
+            name: "Find",
+            request: "{{baseUrl}}/item",
+            event: [{
+              listen: "test",
+              script: {
+                exec: ["if (pm.response.code === 200) { postman.setNextRequest('Use'); }"],
+              },
+            }],
+          },
+          { name: "Create", request: { method: "POST", url: "{{baseUrl}}/items" } },
+          { name: "Use", request: "{{baseUrl}}/use" },
+        ],
+      }),
+    );
+    const conversion = await runCli(["convert", "postman", `${dir}/c.json`, "-o", `${dir}/out`]);
+    assert.equal(conversion.code, 0, conversion.stderr);
+    const env = { BASE_URL: `http://127.0.0.1:${server.addr.port}` };
+    const missing = await runCli(["run", `${dir}/out`], { env });
+    assert.equal(missing.code, 0, missing.stdout + missing.stderr);
+    assert.deepEqual(calls.splice(0), ["GET /item", "POST /items", "GET /use"]);
+    found = true;
+    const present = await runCli(["run", `${dir}/out`], { env });
+    assert.equal(present.code, 0, present.stdout + present.stderr);
+    assert.deepEqual(calls.splice(0), ["GET /item", "GET /use"]);
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -167,8 +167,18 @@ Deno.test("postman translate: setNextRequest that repeats, stops or jumps ahead 
     kind: "jump",
     target: "Last",
   });
+  const onStatus = translateScript(
+    "if (pm.response.code === 404) { postman.setNextRequest('Create'); }",
+    unset,
+    "A",
+  );
+  assert.deepEqual(onStatus.next, {
+    kind: "jump",
+    target: "Create",
+    when: { path: "$.status", op: "equals", value: 404 },
+  });
   const conditional = translateScript(
-    "if (pm.response.code === 200) { postman.setNextRequest('Other'); }",
+    "if (pm.response.json().missing) { postman.setNextRequest('Other'); }",
     unset,
     "A",
   );

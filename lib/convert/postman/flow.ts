@@ -7,14 +7,14 @@
  * @module
  */
 import { snake, UniqueNames } from "../names.ts";
-import { commented, ymap, type YNode } from "../yaml_out.ts";
+import { commented, yflow, ymap, type YNode, type YScalar } from "../yaml_out.ts";
 import { authFields } from "./auth.ts";
 import { bodyFields, type BodyOut } from "./body.ts";
 import { checksYaml } from "./checks_yaml.ts";
 import type { PmAuth, PmRequest } from "./model.ts";
 import { isUnattended, tokenRequest } from "./oauth2.ts";
 import { assertOf, headersOf, splitSchema, unsendable } from "./step_parts.ts";
-import { negate, type Sym } from "./script/sym.ts";
+import { type Cond, negate, type Sym } from "./script/sym.ts";
 import { translateScript, type Translation } from "./script/translate.ts";
 import { render } from "./template.ts";
 import { type Variables, varName } from "./vars.ts";
@@ -32,7 +32,7 @@ export interface Shared {
   /** Where `setNextRequest(null)` stopped the run: later requests are not sent. */
   stop?: string;
   /** A `setNextRequest("name")` jump in progress: requests up to `target` are not sent. */
-  skipTo?: { target: string; from: string };
+  skipTo?: { target: string; from: string; flow: number; unless?: YNode };
   /** Requests not sent because of a `setNextRequest`, by folder path. */
   notSent: string[];
   /** Requests flowrun cannot send (their method, no URL, another scheme): folder path and why. */
@@ -52,6 +52,8 @@ export interface RequestReport {
 const NO_BODY = new Set(["GET", "HEAD"]);
 /** The most requests a repeated request (a poll by `setNextRequest`) sends; Newman has no bound. */
 const MAX_REPEATS = 30;
+/** The capture a status-guarded jump reads. */
+const NEXT_STATUS = "status_for_next_request";
 
 /**
  * Builds one flow's steps.
@@ -84,6 +86,8 @@ export class FlowBuilder {
   readonly #made = new Map<string, string>();
   /** Comments for the next step: requests left out before it. */
   readonly #pending: string[] = [];
+  /** The condition the next step runs under: a jump on a status was not taken. */
+  #guard: YNode | undefined;
   /** OAuth2 token steps by the auth they run for, and the capture each gives. */
   readonly #tokens = new Map<string, string>();
   /** Collection and folder scripts whose untranslated lines a step already shows. */
@@ -152,13 +156,19 @@ export class FlowBuilder {
       translated.untranslated += t.untranslatedAssertions;
       for (const c of t.captures) captures.set(varName(c.name), c.path);
     }
+    const guard = this.#guard;
+    const loop = this.flowControl(tests, where, comments, name);
+    if (this.shared.skipTo?.unless && this.shared.skipTo.from === where) {
+      captures.set(NEXT_STATUS, "$.status");
+    }
     const step = ymap([
       ["name", name],
+      ["if", guard],
       ["request", request],
       ["capture", captures.size > 0 ? ymap([...captures]) : undefined],
       // Newman follows redirects; the flow does too (its options), unless Postman was told not to.
       ["options", r.followRedirects === false ? ymap([["follow_redirects", false]]) : undefined],
-      ["loop", this.flowControl(tests, where, comments)],
+      ["loop", loop],
       ["assert", assertOf(checks, schema)],
     ]);
     this.steps.push(commented(comments, step));
@@ -202,8 +212,14 @@ export class FlowBuilder {
   /** Whether a `setNextRequest` earlier in the run means Newman does not send `r`. */
   skipped(r: PmRequest, where: string): boolean {
     const s = this.shared;
-    const jump = s.skipTo;
-    const skip = s.stop !== undefined || (jump !== undefined && jump.target !== r.name);
+    let jump = s.skipTo;
+    if (jump?.unless && (jump.target === r.name || jump.flow !== this.index)) {
+      // A guarded jump ends at its target, or at the end of its flow (the guard reads its capture).
+      s.skipTo = jump = undefined;
+    }
+    this.#guard = jump?.unless;
+    const skip = s.stop !== undefined ||
+      (jump !== undefined && !jump.unless && jump.target !== r.name);
     if (skip) {
       s.notSent.push(where);
       this.#pending.push(
@@ -217,7 +233,12 @@ export class FlowBuilder {
   }
 
   /** A repeat as a bounded loop; a stop or a jump ahead noted for the requests after. */
-  flowControl(tests: Translation[], where: string, comments: string[]): YNode | undefined {
+  flowControl(
+    tests: Translation[],
+    where: string,
+    comments: string[],
+    step: string,
+  ): YNode | undefined {
     for (const next of tests.flatMap((t) => (t.next ? [t.next] : []))) {
       if (next.kind === "stop") {
         this.shared.stop = where;
@@ -226,8 +247,10 @@ export class FlowBuilder {
         comments.push(
           `untranslated: setNextRequest("${next.target}") goes back to an earlier request`,
         );
+      } else if (next.kind === "jump" && next.when) {
+        this.guardedJump(next.target, next.when, where, step, comments);
       } else if (next.kind === "jump") {
-        this.shared.skipTo = { target: next.target, from: where };
+        this.shared.skipTo = { target: next.target, from: where, flow: this.index };
         comments.push(
           `setNextRequest("${next.target}"): the requests up to it are not sent, as in Newman`,
         );
@@ -295,6 +318,32 @@ export class FlowBuilder {
     const expr = `\${steps.${name}.capture.access_token}`;
     this.#tokens.set(key, expr);
     return expr;
+  }
+
+  /**
+   * `if (status) setNextRequest("Target")`: the steps up to the target run
+   * only when this step's status (captured) is not so.
+   */
+  guardedJump(target: string, when: Cond, where: string, step: string, comments: string[]): void {
+    const unless = negate(when);
+    if (!unless) {
+      comments.push(
+        `untranslated: setNextRequest("${target}") under a condition flowrun cannot turn round`,
+      );
+      return;
+    }
+    const value = `\${steps.${step}.capture.${NEXT_STATUS}}`;
+    this.shared.skipTo = {
+      target,
+      from: where,
+      flow: this.index,
+      unless: yflow([["value", value], [unless.op, unless.value as YScalar]]),
+    };
+    comments.push(
+      `setNextRequest("${target}") when ${when.path} ${when.op} ${
+        JSON.stringify(when.value)
+      }: the steps up to it run only when it does not hold`,
+    );
   }
 
   url(raw: string): string {

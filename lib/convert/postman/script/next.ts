@@ -3,8 +3,9 @@
  * only repeats the request (a poll: `if (status !== "done")
  * setNextRequest(pm.info.requestName)`), stops the run (`null`), or skips
  * ahead to a named request: what the flow does instead (a bounded loop,
- * no more steps, steps left out). A jump under a condition that is not a
- * repeat, or back to an earlier request, is left untranslated.
+ * no more steps, steps left out, or, for a jump on the response's status,
+ * steps that run only when the status is not so). A jump under another
+ * condition, or back to an earlier request, is left untranslated.
  *
  * @module
  */
@@ -16,7 +17,8 @@ import type { Cond } from "./sym.ts";
 export type NextRequest =
   | { kind: "repeat"; while: Cond[] }
   | { kind: "stop" }
-  | { kind: "jump"; target: string };
+  /** `when`: the jump is taken only when the response's status is so (one condition on `$.status`). */
+  | { kind: "jump"; target: string; when?: Cond };
 
 const CALLEES = new Set(["postman.setNextRequest", "pm.execution.setNextRequest"]);
 
@@ -64,7 +66,12 @@ export function nextRequest(
   if (value.value === requestName) {
     return when.length > 0 ? { kind: "repeat", while: when } : undefined;
   }
-  if (when.length > 0) return undefined;
+  if (when.length > 0) {
+    const status = when.length === 1 && when[0].path === "$.status" ? when[0] : undefined;
+    return status && typeof value.value === "string"
+      ? { kind: "jump", target: value.value, when: status }
+      : undefined;
+  }
   if (value.value === null) return { kind: "stop" };
   return typeof value.value === "string" ? { kind: "jump", target: value.value } : undefined;
 }
