@@ -284,3 +284,39 @@ steps:
     await api.close();
   }
 });
+
+Deno.test("each distinct configuration has its own token; a flow with auth: none fetches none", async () => {
+  const api = idp();
+  try {
+    const own = (scope: string) =>
+      `name: ${scope}
+auth:
+  oauth2:
+    grant_type: client_credentials
+    token_url: ${api.base}/token
+    client_id: "\${ENV.CLIENT_ID}"
+    client_secret: "\${ENV.CLIENT_SECRET}"
+    scope: ${scope}
+steps:
+  - name: get0
+    request: {url: "${api.base}/items/0"}
+    assert: {status: 200}
+  - name: get1
+    request: {url: "${api.base}/items/1"}
+    assert: {status: 200}
+`;
+    const files = {
+      "a.yaml": own("alpha"),
+      "b.yaml": own("beta"),
+      "a2.yaml": own("alpha").replace("name: alpha", "name: alpha again"),
+      "none.yaml":
+        `name: none\nauth: none\nsteps:\n  - name: open\n    request: {url: "${api.base}/open"}\n    assert: {status: 401}\n`,
+    };
+    const paths = Object.keys(files).map((f) => `DIR/${f}`);
+    const r = await run(files, [...paths, "--jobs", "2"]);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.deepEqual(api.tokenRequests.map((t) => t.form.get("scope")).sort(), ["alpha", "beta"]);
+  } finally {
+    await api.close();
+  }
+});
