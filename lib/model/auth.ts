@@ -67,6 +67,8 @@ export interface AwsSigV4Auth {
   sessionToken?: Template;
   /** A profile of the shared credentials file (`~/.aws/credentials`). */
   profile?: Template;
+  /** `payload: unsigned`: S3's `UNSIGNED-PAYLOAD` instead of the body's hash. */
+  unsignedPayload?: true;
 }
 
 /** The kinds, as written under `auth:`. */

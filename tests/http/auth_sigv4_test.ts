@@ -229,3 +229,35 @@ Deno.test("aws_sigv4: a wrong secret, or a signature changed after signing, is r
     await api.close();
   }
 });
+
+Deno.test("aws_sigv4: payload: unsigned sends UNSIGNED-PAYLOAD (S3); another word is refused at load", async () => {
+  const api = await startDemoApi();
+  try {
+    const s3 = "{region: us-east-1, service: s3, payload: unsigned}";
+    const env = { BASE_URL: api.url, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY };
+    const r = await run(flow(s3).replace("equals: execute-api", "equals: s3"), env);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /> x-amz-content-sha256: UNSIGNED-PAYLOAD/);
+    assert.doesNotMatch(r.stdout, /> x-amz-content-sha256: [0-9a-f]{64}/);
+    // Another service does not take an unsigned body: the demo, like AWS, refuses it.
+    const api_gw = await run(
+      flow("{region: us-east-1, service: execute-api, payload: unsigned}"),
+      env,
+    );
+    assert.equal(api_gw.code, 1);
+    const dir = await Deno.makeTempDir({ prefix: "flowrun-sigv4-" });
+    try {
+      await Deno.writeTextFile(`${dir}/f.yaml`, flow("{region: r, service: s, payload: maybe}"));
+      const bad = await runCli(["validate", `${dir}/f.yaml`]);
+      assert.equal(bad.code, 2, bad.stdout + bad.stderr);
+      assert.match(
+        bad.stdout + bad.stderr,
+        /f\.yaml:3:\d+ error\[wrong-type\]: Expected "payload" of "aws_sigv4" of .* to be one of signed, unsigned, got the string "maybe"/,
+      );
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  } finally {
+    await api.close();
+  }
+});
