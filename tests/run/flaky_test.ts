@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { XMLParser } from "fast-xml-parser";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { runCli } from "../support/cli.ts";
+import { runCli, spawnCli } from "../support/cli.ts";
 import { ignoreXsd, validateJUnitFile } from "../support/xmllint.ts";
 
 /**
@@ -311,6 +311,91 @@ Deno.test("merge sums the flaky flows of two shards", async () => {
     assert.equal(junitText.match(/<flakyFailure /g)?.length, 2);
   } finally {
     await api.server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a setup flow is re-run only by its own retries:, not by --retries", async () => {
+  const api = flakyServer();
+  const dir = await tree({
+    "setup_own.yaml": flow("setup own", api.base, "s1", 1, "retries: 1"),
+    "setup_run.yaml": flow("setup run", api.base, "s2", 1),
+    "flows/a.yaml": flow("a", api.base, "fa", 0),
+  });
+  try {
+    const own = await runCli([
+      "run",
+      `${dir}/flows`,
+      "--setup",
+      `${dir}/setup_own.yaml`,
+      "--report-json",
+      `${dir}/own.json`,
+    ]);
+    assert.equal(own.code, 0, own.stdout + own.stderr);
+    const report: Json = JSON.parse(await Deno.readTextFile(`${dir}/own.json`));
+    assert.equal(report.flows[0].name, "setup own");
+    assert.equal(report.flows[0].flaky, true);
+    assert.equal(report.flows[1].status, "passed");
+    const run = await runCli([
+      "run",
+      `${dir}/flows`,
+      "--setup",
+      `${dir}/setup_run.yaml`,
+      "--retries",
+      "2",
+    ]);
+    // The setup failed once and was not re-run: the flows were not run.
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    assert.equal(api.log.filter((l) => l === "flaky s2").length, 1);
+    assert.match(run.stdout, /setup flow "setup run" did not pass/);
+  } finally {
+    await api.server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("an interrupt stops the re-runs: the run ends with the runs so far", async () => {
+  let requests = 0;
+  let reached!: () => void;
+  const reachedCleanup = new Promise<void>((resolve) => (reached = resolve));
+  const release = new AbortController();
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    if (new URL(req.url).pathname !== "/cleanup") {
+      requests++;
+      return new Response(null, { status: 503 });
+    }
+    // The failed run's cleanup hangs until the test lets go: the interrupt comes then.
+    reached();
+    await new Promise((resolve) => release.signal.addEventListener("abort", resolve));
+    return new Response(null, { status: 204 });
+  });
+  const dir = await tree({
+    "f.yaml": flow("f", `http://127.0.0.1:${server.addr.port}`, "i", 0),
+  });
+  try {
+    const child = spawnCli([
+      "run",
+      `${dir}/f.yaml`,
+      "--retries",
+      "5",
+      "--report-json",
+      `${dir}/r.json`,
+    ], { stdout: "piped", stderr: "piped" });
+    await reachedCleanup;
+    child.kill("SIGINT");
+    const { code, stderr } = await child.output();
+    release.abort();
+    assert.equal(code, 130, new TextDecoder().decode(stderr));
+    // The first run failed; after the interrupt no second run was started.
+    assert.equal(requests, 1);
+    const report: Json = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
+    const f = report.flows[0];
+    assert.equal(f.status, "failed");
+    assert.equal(f.attempts, undefined);
+    assert.equal(f.flaky, undefined);
+  } finally {
+    release.abort();
+    await server.shutdown();
     await Deno.remove(dir, { recursive: true });
   }
 });
