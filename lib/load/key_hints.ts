@@ -119,7 +119,12 @@ export const KEY_HINTS: Record<string, Record<string, string>> = {
     client_authentication: 'Did you mean "client_auth"? basic (default) or body.',
   },
   auth_basic: { user: 'Did you mean "username"?' },
-  auth_digest: { user: 'Did you mean "username"?' },
+  auth_digest: {
+    user: 'Did you mean "username"?',
+    algorithm:
+      "The server chooses the algorithm (MD5, SHA-256, …) in its challenge; flowrun answers it.",
+    qop: "The server chooses qop in its challenge; flowrun answers qop=auth.",
+  },
   auth_bearer: {},
   auth_api_key: {
     key: 'Did you mean "name"? The header, query parameter or cookie the key goes in.',
@@ -130,6 +135,10 @@ export const KEY_HINTS: Record<string, Record<string, string>> = {
     accessKeyId: 'Did you mean "access_key_id"?',
     secretAccessKey: 'Did you mean "secret_access_key"?',
     sessionToken: 'Did you mean "session_token"?',
+    unsigned_payload: 'Did you mean "payload: unsigned"? S3 only: UNSIGNED-PAYLOAD is signed.',
+    token: 'Did you mean "session_token"?',
+    aws_profile: 'Did you mean "profile"?',
+    password: "Digest takes a password; aws_sigv4 signs with secret_access_key.",
   },
   auth_file: {},
   options: {
