@@ -157,8 +157,11 @@ async function runSetup(flows: readonly Flow[], ctx: Context): Promise<Setup> {
       continue;
     }
     const outputs = new Map<string, unknown>();
+    // A setup flow obtains what the run's auth may read (`${setup.token}`): it is not given it.
+    const c = ctx.auth ? { ...ctx, auth: undefined } : ctx;
     // Re-run only by its own `retries:`: a setup that makes data is re-run where its author says.
-    const r = await runRetried(flow, ctx, { retries: flow.retries ?? 0, outputs });
+    const r = await runRetried(flow, c, { retries: flow.retries ?? 0, outputs });
+    ctx.detailed = c.detailed;
     setup.results.push(r);
     if (r.status !== "passed" || outputs.has("\0failed")) {
       setup.failed = `setup flow "${flow.name}" did not pass${

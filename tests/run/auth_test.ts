@@ -195,3 +195,33 @@ steps:
     await api.close();
   }
 });
+
+Deno.test("the run's auth may read a setup output: setup flows are not given it", async () => {
+  const api = serve();
+  try {
+    const files = {
+      "f.yaml": `name: f
+steps:
+  - name: a
+    request: {url: "${api.url}/items"}
+`,
+      "setup.yaml": `name: login
+steps:
+  - name: login
+    request: {url: "${api.url}/login"}
+    capture: {token: $.json.ok}
+outputs:
+  token: "tok-\${steps.login.capture.token}"
+`,
+      "auth.yaml": 'auth:\n  bearer: {token: "${setup.token}"}\n',
+    };
+    const r = await run(files, ["--auth-file", "DIR/auth.yaml", "--setup", "DIR/setup.yaml"]);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.deepEqual(api.seen.map((s) => [s.path, s.authorization]), [
+      ["/login", null],
+      ["/items", "Bearer tok-true"],
+    ]);
+  } finally {
+    await api.close();
+  }
+});
