@@ -399,3 +399,34 @@ Deno.test("an interrupt stops the re-runs: the run ends with the runs so far", a
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("--fail-fast: a flaky flow passed, so the run goes on; a flow failed on every run stops it", async () => {
+  const api = flakyServer();
+  const dir = await tree({
+    "flows/a.yaml": flow("a", api.base, "ffa", 1),
+    "flows/b.yaml": flow("b", api.base, "ffb", 99),
+    "flows/c.yaml": flow("c", api.base, "ffc", 0),
+  });
+  try {
+    const cli = await runCli([
+      "run",
+      `${dir}/flows`,
+      "--jobs",
+      "1",
+      "--fail-fast",
+      "--retries",
+      "1",
+      "--report-json",
+      `${dir}/r.json`,
+    ]);
+    assert.equal(cli.code, 1, cli.stdout + cli.stderr);
+    const report: Json = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
+    assert.deepEqual(
+      report.flows.map((f: Json) => [f.name, f.status, f.flaky ?? false, f.attempts?.length ?? 0]),
+      [["a", "passed", true, 1], ["b", "failed", false, 1], ["c", "skipped", false, 0]],
+    );
+  } finally {
+    await api.server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
