@@ -214,7 +214,10 @@ async function exchange(
     });
   } catch (error) {
     if (!(error instanceof RequestError)) throw error;
-    const why = `The OAuth2 token request to ${params.url} got no response: ${error.message}`;
+    const why = error.code === "body-too-large"
+      ? `The OAuth2 token request to ${params.url} failed: its answer is larger than the ` +
+        `${MAX_TOKEN_RESPONSE / 1024} KiB a token response may be.`
+      : `The OAuth2 token request to ${params.url} got no response: ${error.message}`;
     report(undefined, why);
     throw new AuthError(why);
   }

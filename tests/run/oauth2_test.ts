@@ -207,6 +207,11 @@ Deno.test("a token endpoint error fails the step, naming the token URL and the e
       /not a JSON object \(text\/html\)/,
     ],
     [
+      "too large",
+      () => Response.json({ access_token: "x".repeat(70_000) }),
+      /its answer is larger than the 64 KiB a token response may be/,
+    ],
+    [
       "a redirect",
       () =>
         new Response(null, { status: 302, headers: { location: "http://elsewhere.test/token" } }),
