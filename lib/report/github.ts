@@ -54,12 +54,33 @@ export function githubAnnotations(result: RunResult): string[] {
       }::${data(reasons.join("\n"))}`,
     );
   }
+  lines.push(...flakyWarnings(result));
   if (count > MAX_ANNOTATIONS) {
     lines.push(
       `::warning title=flowrun::${
         data(`${count - MAX_ANNOTATIONS} more failures are not annotated; see the reports.`)
       }`,
     );
+  }
+  return lines;
+}
+
+/**
+ * A warning per flaky flow (it passed on a re-run, `--retries`), at where its
+ * first failed run broke: the job passes, and the check says which flow to fix.
+ */
+function flakyWarnings(result: RunResult): string[] {
+  const lines: string[] = [];
+  for (const flow of result.flows) {
+    if (!flow.flaky || !flow.attempts?.length || lines.length >= MAX_ANNOTATIONS) continue;
+    const first = flow.attempts[0];
+    const failure = eachStepFailure([{ ...flow, steps: first.steps }]).next().value;
+    const where = failure
+      ? `file=${property(failure.file)},line=${failure.line},col=${failure.column},`
+      : `file=${property(flow.file)},`;
+    const runs = `passed on attempt ${flow.attempts.length + 1} of ${(flow.retries ?? 0) + 1}`;
+    const why = failure ? `; attempt 1: ${failure.step.name}: ${failure.reason}` : "";
+    lines.push(`::warning ${where}title=${property(`flaky: ${flow.name}`)}::${data(runs + why)}`);
   }
   return lines;
 }

@@ -168,6 +168,18 @@ Deno.test("--retries re-runs a failing flow after its cleanup: flaky, exit 0, in
       "passed",
     ]]);
 
+    // On GitHub Actions the flaky flow is a warning at where its first run broke, not an error.
+    await Deno.writeTextFile(`${dir}/flows/a_flaky.yaml`, flow("flaky", api.base, "a1", 1));
+    const gh = await runCli(["run", `${dir}/flows/a_flaky.yaml`, "--retries", "2"], {
+      env: { GITHUB_ACTIONS: "true" },
+    });
+    assert.equal(gh.code, 0, gh.stdout + gh.stderr);
+    assert.match(
+      gh.stdout + gh.stderr,
+      /::warning file=[^,]*a_flaky\.yaml,line=5,col=14,title=flaky%3A flaky::passed on attempt 2 of 3; attempt 1: get: status: expected 200, got 503/,
+    );
+    assert.ok(!(gh.stdout + gh.stderr).includes("::error"), gh.stdout);
+
     // --fail-on-flaky: the same flaky flow fails the build.
     const strict = await runCli([
       "run",
