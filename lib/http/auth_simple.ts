@@ -7,6 +7,7 @@
 import type { Auth } from "../model/auth.ts";
 import type { ResolvedRequest } from "./request.ts";
 import { type AuthFactory, setHeader } from "./auth.ts";
+import { AuthError } from "./auth_error.ts";
 
 /**
  * RFC 7617's credentials: `user-id ":" password`, UTF-8, base64.
@@ -23,6 +24,14 @@ export function encodeBasic(username: string, password: string): string {
   let binary = "";
   for (const b of bytes) binary += String.fromCharCode(b);
   return btoa(binary);
+}
+
+/** A credential that renders empty is a mistake (an unset secret), not something to send. */
+function nonEmpty(value: string, what: string): string {
+  if (value !== "") return value;
+  throw new AuthError(
+    `${what} is empty: the variable it reads is unset or empty, so no credential would be sent.`,
+  );
 }
 
 /**
@@ -64,7 +73,8 @@ export const basic: AuthFactory = (auth, render, services) => ({
  */
 export const bearer: AuthFactory = (auth, render, services) => ({
   apply(request) {
-    const token = render((auth as Extract<Auth, { kind: "bearer" }>).token);
+    const template = (auth as Extract<Auth, { kind: "bearer" }>).token;
+    const token = nonEmpty(render(template), `The bearer token "${template.source}"`);
     services.secret(token);
     setHeader(request, "authorization", `Bearer ${token}`);
     return Promise.resolve();
@@ -87,7 +97,7 @@ export const bearer: AuthFactory = (auth, render, services) => ({
 export const apiKey: AuthFactory = (auth, render, services) => ({
   apply(request) {
     const a = auth as Extract<Auth, { kind: "api_key" }>;
-    const value = render(a.value);
+    const value = nonEmpty(render(a.value), `The API key "${a.value.source}"`);
     services.secret(value);
     if (a.in === "header") setHeader(request, a.name, value);
     else if (a.in === "cookie") addCookie(request, `${a.name}=${value}`);

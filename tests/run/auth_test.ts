@@ -225,3 +225,28 @@ outputs:
     await api.close();
   }
 });
+
+Deno.test("a bearer token or API key that renders empty fails its step, nothing sent", async () => {
+  const api = serve();
+  try {
+    const flow = `name: f
+steps:
+  - name: empty_token
+    auth: {bearer: {token: "\${ENV.EMPTY_TOKEN:-}"}}
+    request: {url: "${api.url}/a"}
+    always: true
+  - name: empty_key
+    auth: {api_key: {name: k, value: "\${ENV.EMPTY_TOKEN:-}"}}
+    request: {url: "${api.url}/b"}
+    always: true
+`;
+    const r = await run({ "f.yaml": flow });
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.equal(api.seen.length, 0);
+    const steps = JSON.parse(r.report!).flows[0].steps;
+    assert.match(steps[0].message, /^The bearer token "\$\{ENV\.EMPTY_TOKEN:-\}" is empty/);
+    assert.match(steps[1].message, /^The API key "\$\{ENV\.EMPTY_TOKEN:-\}" is empty/);
+  } finally {
+    await api.close();
+  }
+});
