@@ -29,7 +29,7 @@ export interface AuthFileResult {
  * const ok = loadAuthFile('auth:\n  bearer: {token: "${api_token}"}\n', "auth.yaml");
  * if (ok.auth?.kind !== "bearer" || ok.problems.length !== 0) throw new Error();
  * const bad = loadAuthFile('auth:\n  bearer: {token: "${steps.login.capture.token}"}\n', "auth.yaml");
- * if (bad.problems[0]?.code !== "bad-reference") throw new Error(JSON.stringify(bad.problems));
+ * if (bad.problems[0]?.code !== "step-in-auth-file") throw new Error(JSON.stringify(bad.problems));
  * ```
  */
 export function loadAuthFile(
@@ -63,7 +63,7 @@ function checkReads(ctx: Loading, options: LoadOptions): void {
       const { ref } = part;
       if (ref.kind === "step") {
         ctx.problem(
-          "bad-reference",
+          "step-in-auth-file",
           `An auth file cannot read a step's capture ("${part.text}"): it is the auth of every flow.`,
           use.node,
           "Hand the value out of a --setup flow (outputs: {token: …}) and read ${setup.token}, " +

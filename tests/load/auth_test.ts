@@ -100,7 +100,7 @@ Deno.test("an auth file: one block, no step capture, no unset variable", () => {
     'auth:\n  bearer: {token: "${steps.login.capture.token}"}\n',
     "a.yaml",
   );
-  assert.equal(capture.problems[0].code, "bad-reference");
+  assert.equal(capture.problems[0].code, "step-in-auth-file");
   assert.equal(capture.problems[0].column, 20);
   const unset = loadAuthFile('auth:\n  bearer: {token: "${ENV.NOPE_X}"}\n', "a.yaml", {
     env: () => undefined,
