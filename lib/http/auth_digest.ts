@@ -15,9 +15,13 @@ import type { Auth } from "../model/auth.ts";
 import type { AuthChallenge } from "./auth_challenge.ts";
 import { type AuthFactory, setHeader } from "./auth.ts";
 import { AuthError } from "./auth_error.ts";
-import { digestAuthorization, DigestError, isStale, pickDigestChallenge } from "./digest.ts";
+import { onDemand } from "../_util/on_demand.ts";
 import type { ResolvedRequest } from "./request.ts";
 import type { ReceivedResponse } from "./response.ts";
+
+/** The hashes need `node:crypto`, which starts Deno's Node layer: loaded by the first challenge. */
+const digestModule = onDemand("HTTP Digest", () => import("./digest.ts"));
+type Digest = typeof import("./digest.ts");
 
 /**
  * The `digest` kind: answers a 401's Digest challenge.
@@ -46,13 +50,14 @@ export const digest: AuthFactory = (auth, render, services) => {
   // Whether the request last sent carried this handler's answer (not the step's own header).
   let answered = false;
   return {
-    apply(request: ResolvedRequest) {
+    async apply(request: ResolvedRequest) {
       answered = false;
-      if (!challenge) return Promise.resolve();
+      if (!challenge) return;
+      const d = await digestModule.load();
       const password = render(a.password);
       services.secret(password);
       const url = new URL(request.url);
-      const value = digestAuthorization({
+      const value = d.digestAuthorization({
         method: request.method,
         uri: `${url.pathname}${url.search}`,
         username: render(a.username),
@@ -65,22 +70,21 @@ export const digest: AuthFactory = (auth, render, services) => {
       const before = request.headers.length;
       setHeader(request, "authorization", value);
       answered = request.headers.length > before;
-      return Promise.resolve();
     },
-    // deno-lint-ignore require-await
     async retry(response: ReceivedResponse) {
       if (response.status !== 401) return false;
-      const next = challengeOf(response);
+      const d = await digestModule.load();
+      const next = challengeOf(d, response);
       // A poll's earlier answer refused with a nonce that is not stale: the credentials are wrong.
-      if (answered && !isStale(next)) throw refused(render(a.username), next);
+      if (answered && !d.isStale(next)) throw refused(d, render(a.username), next);
       challenge = next;
       count = 0;
       return true;
     },
-    // deno-lint-ignore require-await
     async resent(response: ReceivedResponse) {
       if (response.status === 401 && answered) {
-        throw refused(render(a.username), challengeOf(response, true));
+        const d = await digestModule.load();
+        throw refused(d, render(a.username), challengeOf(d, response, true));
       }
     },
   };
@@ -92,11 +96,11 @@ function publicParts(challenge: AuthChallenge, url: URL): string[] {
 }
 
 /** The Digest challenge of a 401; an `AuthError` saying why there is none to answer. */
-function challengeOf(response: ReceivedResponse, lenient = false): AuthChallenge {
+function challengeOf(d: Digest, response: ReceivedResponse, lenient = false): AuthChallenge {
   try {
-    return pickDigestChallenge(response.headers["www-authenticate"]);
+    return d.pickDigestChallenge(response.headers["www-authenticate"]);
   } catch (error) {
-    if (!(error instanceof DigestError)) throw error;
+    if (!(error instanceof d.DigestError)) throw error;
     if (lenient) return { scheme: "Digest", params: new Map() };
     const reason = error.message[0].toLowerCase() + error.message.slice(1);
     throw new AuthError(`Digest auth: ${reason}`);
@@ -104,9 +108,9 @@ function challengeOf(response: ReceivedResponse, lenient = false): AuthChallenge
 }
 
 /** The failure of an answer the server refused, naming the user and the realm, never the password. */
-function refused(username: string, challenge: AuthChallenge): AuthError {
+function refused(d: Digest, username: string, challenge: AuthChallenge): AuthError {
   const realm = challenge.params.get("realm");
-  const stale = isStale(challenge)
+  const stale = d.isStale(challenge)
     ? "; it called the nonce stale again right after issuing it, so the server's clock or nonce store is at fault"
     : ": check the digest username and password";
   return new AuthError(

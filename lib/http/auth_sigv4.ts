@@ -19,7 +19,11 @@ import { readEnv } from "../io/env.ts";
 import type { AuthFactory, AuthServices } from "./auth.ts";
 import { AuthError } from "./auth_error.ts";
 import type { ResolvedRequest } from "./request.ts";
-import { type AwsCredentials, payloadHash, signV4 } from "./sigv4.ts";
+import type { AwsCredentials } from "./sigv4.ts";
+import { onDemand } from "../_util/on_demand.ts";
+
+/** Signing needs `node:crypto`, which starts Deno's Node layer: loaded by the first request signed. */
+const sigv4Module = onDemand("AWS SigV4", () => import("./sigv4.ts"));
 
 /**
  * Headers left unsigned: the one being written, those the runtime or a
@@ -61,6 +65,7 @@ export const sigv4: AuthFactory = (auth, render, services) => {
       // The step wrote its own Authorization: it wins, unsigned by flowrun.
       if (request.headers.some(([name]) => name.toLowerCase() === "authorization")) return;
       credentials ??= resolveCredentials(a, render, services);
+      const { payloadHash, signV4 } = await sigv4Module.load();
       const bytes = request.payload instanceof FormData
         ? await multipartBytes(request)
         : request.payload;

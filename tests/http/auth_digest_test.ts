@@ -14,6 +14,7 @@ import { AuthError } from "../../lib/http/auth_error.ts";
 import { ReceivedResponse } from "../../lib/http/response.ts";
 import { parseTemplate } from "../../lib/expr/template.ts";
 import { runCli } from "../support/cli.ts";
+import { eagerNodeImports } from "../support/imports.ts";
 
 const FLOW = `name: digest
 auth:
@@ -184,4 +185,11 @@ Deno.test("digest handler: a poll counts the nonce up; a stale nonce is answered
     () => handler.retry!(challenge("n4"), fresh),
     (e) => e instanceof AuthError && /refuses these credentials/.test(e.message),
   );
+});
+
+Deno.test("the digest and aws_sigv4 kinds import node:crypto only when first used (it starts Deno's Node layer)", async () => {
+  for (const name of ["auth_kinds.ts", "auth_digest.ts", "auth_sigv4.ts", "../run/mod.ts"]) {
+    const url = new URL(`../../lib/http/${name}`, import.meta.url);
+    assert.deepEqual(await eagerNodeImports(url), [], name);
+  }
 });
