@@ -137,7 +137,7 @@ ${flaky}${filter("skipped", "Skipped", flows.skipped)}
 <ul id="flows" class="flows" aria-labelledby="flows-title"></ul>
 <p id="empty" class="empty" hidden>No flows match.</p>
 </main>
-<footer>Failed and errored flows are listed first, then the rest by file path. Select a flow to see its steps.</footer>
+<footer>Failed and errored flows are listed first, then flaky ones, then the rest by file path. Select a flow to see its steps.</footer>
 `;
 }
 

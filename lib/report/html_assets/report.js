@@ -72,8 +72,10 @@
     var hay = (f[1] + "\n" + f[0] + "\n" + steps.map(function (s) { return s.n; }).join("\n")).toLowerCase();
     return { i: i, file: f[0], name: f[1], status: f[2], started: f[3], dur: f[4], trace: f[5], steps: steps, repro: f[7] || null, rerun: f[8] || null, hist: f[9] || null, hay: hay };
   });
+  // Flaky flows passed, but they are news: after the failed ones, before the rest.
+  function rankOf(f) { return f.rerun && f.rerun.flaky ? 0.5 : rank[f.status]; }
   flows.sort(function (a, b) {
-    return rank[a.status] - rank[b.status] || (a.file < b.file ? -1 : a.file > b.file ? 1 : a.i - b.i);
+    return rankOf(a) - rankOf(b) || (a.file < b.file ? -1 : a.file > b.file ? 1 : a.i - b.i);
   });
 
   function firstProblem(f) {
