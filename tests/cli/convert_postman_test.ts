@@ -191,8 +191,10 @@ Deno.test("convert postman: four of Newman's collections run green against an ec
       const result = await runCli(["run", dir, "--jobs", "1"], {
         env: {
           POSTMAN_ECHO_COM_URL: origin,
-          // The collection's Basic auth (postman:password), and the URL a collection variable holds.
-          BASIC_AUTH: btoa("postman:password"),
+          // The password of the collection's Basic auth, and the URL a collection variable holds.
+          BASIC_PASSWORD: "password",
+          DIGEST_PASSWORD: "d1",
+          DIGEST_PASSWORD_2: "d2",
           COLLECTION_VARIABLES_URL: `${origin}/get?test=collection_variable`,
         },
       });
@@ -213,7 +215,9 @@ Deno.test("convert postman: an echo server whose Basic auth lets anyone in fails
     const result = await runCli(["run", dir, "--jobs", "1"], {
       env: {
         POSTMAN_ECHO_COM_URL: origin,
-        BASIC_AUTH: btoa("postman:password"),
+        BASIC_PASSWORD: "password",
+        DIGEST_PASSWORD: "d1",
+        DIGEST_PASSWORD_2: "d2",
         COLLECTION_VARIABLES_URL: `${origin}/get?test=collection_variable`,
       },
     });
@@ -383,11 +387,10 @@ Deno.test("convert postman: a poll by setNextRequest and an OAuth2 client-creden
     );
     const conversion = await runCli(["convert", "postman", `${dir}/c.json`, "-o", `${dir}/out`]);
     assert.equal(conversion.code, 0, conversion.stderr);
-    assert.match(conversion.stderr, /Added 1 OAuth2 token step/);
+    assert.match(conversion.stderr, /OAuth2: flowrun fetches 1 token itself/);
     const result = await runCli(["run", `${dir}/out`], {
       env: {
         BASE_URL: origin,
-        OAUTH2_CLIENT_ID: "cid",
         OAUTH2_CLIENT_SECRET: "csecret",
       },
     });

@@ -84,7 +84,11 @@ Deno.test("postman convert: auth at collection, folder and request level, inheri
   const [folder, loose] = files.map((f) => flow(f.text));
   assert.equal(folder.steps[0].request.headers["X-Key"], "${ENV.API_KEY}");
   assert.equal(folder.steps[1].request.headers, undefined);
-  assert.equal(folder.steps[2].request.headers.Authorization, "Basic ${ENV.BASIC_AUTH}");
+  // Basic is the flow format's own auth: the user as written, the password from the environment.
+  assert.deepEqual(folder.steps[2].auth, {
+    basic: { username: "u", password: "${ENV.BASIC_PASSWORD}" },
+  });
+  assert.equal(folder.steps[2].request.headers, undefined);
   assert.equal(loose.steps[0].request.headers.Authorization, "Bearer ${ENV.TOKEN}");
   assert.ok(!files.some((f) => f.text.includes("k-123")));
 });
@@ -261,7 +265,7 @@ Deno.test("postman convert: a collection wrapped as the Postman API exports it (
   assert.equal(convertPostman(wrapped).summary.requests, 1);
 });
 
-Deno.test("postman convert: an OAuth2 grant that runs unattended is a token step whose token the requests send", () => {
+Deno.test("postman convert: an OAuth2 grant that runs unattended is the flow's own oauth2 auth", () => {
   const oauth = {
     type: "oauth2",
     oauth2: [
@@ -277,20 +281,22 @@ Deno.test("postman convert: an OAuth2 grant that runs unattended is a token step
     { name: "a", request: "https://api.test/a" },
     { name: "b", request: "https://api.test/b" },
   ], { auth: oauth }));
-  const steps = flow(files[0].text).steps;
-  assert.deepEqual(steps.map((s: { name: string }) => s.name), ["oauth2_token", "a", "b"]);
-  assert.equal(steps[0].request.url, "${ENV.AUTH_URL}/token");
-  assert.deepEqual(steps[0].request.form, {
-    grant_type: "client_credentials",
-    scope: "read",
-    client_id: "${ENV.OAUTH2_CLIENT_ID}",
-    client_secret: "${ENV.OAUTH2_CLIENT_SECRET}",
+  const f = flow(files[0].text);
+  assert.deepEqual(f.steps.map((s: { name: string; auth?: unknown }) => [s.name, s.auth]), [[
+    "a",
+    undefined,
+  ], ["b", undefined]]);
+  // Every step has it alike: it is the flow's.
+  assert.deepEqual(f.auth, {
+    oauth2: {
+      grant_type: "client_credentials",
+      token_url: "${ENV.AUTH_URL}/token",
+      client_id: "my-client",
+      client_secret: "${ENV.OAUTH2_CLIENT_SECRET}",
+      scope: "read",
+      client_auth: "body",
+    },
   });
-  assert.deepEqual(steps[0].capture, { access_token: "$.json.access_token" });
-  assert.equal(
-    steps[2].request.headers.Authorization,
-    "Bearer ${steps.oauth2_token.capture.access_token}",
-  );
   assert.equal(summary.tokenSteps, 1);
   assert.ok(!files[0].text.includes("s3cr3t-value"));
 });

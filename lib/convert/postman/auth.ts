@@ -1,26 +1,47 @@
 /**
  * Postman auth (collection, folder or request level; `inherit` already
- * resolved by `input.ts`) → the header or query parameter it sends.
- * Credentials written in the collection become environment variables; ones
- * written as `{{x}}` are read like any variable.
+ * resolved by `input.ts`) → what the step sends: the flow format's own
+ * `auth:` block where it has the kind (basic, digest, OAuth2 grants that run
+ * unattended, AWS Signature v4), else the header or query parameter
+ * (bearer, API key, an OAuth2 token saved in the collection). Secrets
+ * written in the collection become environment variables; values written as
+ * `{{x}}` are read like any variable; identifiers (a user name, a client id,
+ * a region) stay as written, as the flow format allows.
  *
  * @module
  */
+import { ymap, type YNode } from "../yaml_out.ts";
 import type { PmAuth } from "./model.ts";
+import { isUnattended, oauth2Block } from "./oauth2.ts";
 import { placeholders, render } from "./template.ts";
 import type { Variables } from "./vars.ts";
 
-/** What an auth block adds to a request. */
+/** What an auth block adds to a step. */
 export interface AuthOut {
   headers: [string, string][];
   query: [string, string][];
+  /** The step's `auth:` block, when the flow format has the kind. */
+  block?: YNode;
   notes: string[];
 }
 
-type Resolve = (name: string) => string;
+/** How a `{{x}}` reads. */
+export type Resolve = (name: string) => string;
 
-/** A credential: its `{{x}}` rendered, or, written out, an environment variable named `env`. */
-function credential(
+/**
+ * A secret: its `{{x}}` rendered, or, written out, an environment variable
+ * named `env` (the value is never copied).
+ *
+ * @example
+ * ```ts
+ * import { credential } from "./auth.ts";
+ * import { Variables } from "./vars.ts";
+ * const vars = new Variables([], []);
+ * if (credential("s3cret", "API_KEY", "a key", (n) => n, vars) !== "${ENV.API_KEY}") throw new Error();
+ * if (credential("{{k}}", "API_KEY", "a key", (n) => `\${vars.${n}}`, vars) !== "${vars.k}") throw new Error();
+ * ```
+ */
+export function credential(
   value: string,
   env: string,
   what: string,
@@ -31,46 +52,92 @@ function credential(
   return `\${ENV.${vars.secretEnv(env, what)}}`;
 }
 
+/** `username` and `password` (basic, digest): the name as written, the password a secret. */
+function userPassword(
+  s: Record<string, string>,
+  kind: string,
+  resolve: Resolve,
+  vars: Variables,
+  from: string,
+): YNode {
+  return ymap([[
+    kind,
+    ymap([
+      ["username", render(s.username ?? "", resolve)],
+      [
+        "password",
+        credential(
+          s.password ?? "",
+          `${kind.toUpperCase()}_PASSWORD`,
+          `the ${kind} password of the ${from} auth`,
+          resolve,
+          vars,
+        ),
+      ],
+    ]),
+  ]]);
+}
+
+/** Postman's `awsv4` → `aws_sigv4`: region and service as written, the keys secrets. */
+function awsBlock(
+  s: Record<string, string>,
+  resolve: Resolve,
+  vars: Variables,
+  from: string,
+): YNode {
+  const secret = (key: string, env: string) =>
+    s[key]
+      ? credential(s[key], env, `the AWS ${key} of the ${from} auth`, resolve, vars)
+      : undefined;
+  return ymap([[
+    "aws_sigv4",
+    ymap([
+      ["region", render(s.region || "us-east-1", resolve)],
+      ["service", render(s.service || "execute-api", resolve)],
+      ["access_key_id", secret("accessKey", "AWS_ACCESS_KEY_ID")],
+      ["secret_access_key", secret("secretKey", "AWS_SECRET_ACCESS_KEY")],
+      ["session_token", secret("sessionToken", "AWS_SESSION_TOKEN")],
+    ]),
+  ]]);
+}
+
 /**
- * The header or query parameter `auth` sends.
+ * What `auth` makes the step send.
  *
  * @example
  * ```ts
  * import { authFields } from "./auth.ts";
  * import { Variables } from "./vars.ts";
- * const out = authFields({ type: "bearer", settings: { token: "{{token}}" } }, (n) => `\${vars.${n}}`, new Variables([], []), "collection");
+ * const vars = new Variables([], []);
+ * const out = authFields({ type: "bearer", settings: { token: "{{token}}" } }, (n) => `\${vars.${n}}`, vars, "collection");
  * if (out.headers[0][1] !== "Bearer ${vars.token}") throw new Error(JSON.stringify(out));
+ * const basic = authFields({ type: "basic", settings: { username: "ann", password: "pw" } }, (n) => n, vars, "collection");
+ * if (basic.block === undefined || basic.headers.length !== 0) throw new Error();
  * ```
  */
-export function authFields(
-  auth: PmAuth,
-  resolve: Resolve,
-  vars: Variables,
-  from: string,
-  token?: string,
-): AuthOut {
+export function authFields(auth: PmAuth, resolve: Resolve, vars: Variables, from: string): AuthOut {
   const out: AuthOut = { headers: [], query: [], notes: [] };
   const s = auth.settings;
   switch (auth.type) {
     case "noauth":
     case "inherit":
       return out;
-    case "bearer":
-      out.headers.push([
-        "Authorization",
-        `Bearer ${
-          credential(
-            s.token ?? "",
-            "API_TOKEN",
-            `the bearer token of the ${from} auth`,
-            resolve,
-            vars,
-          )
-        }`,
-      ]);
-      return out;
     case "basic":
-      return basic(s, resolve, vars, from, out);
+    case "digest":
+      return { ...out, block: userPassword(s, auth.type, resolve, vars, from) };
+    case "awsv4":
+      return { ...out, block: awsBlock(s, resolve, vars, from) };
+    case "bearer": {
+      const token = credential(
+        s.token ?? "",
+        "API_TOKEN",
+        `the bearer token of the ${from} auth`,
+        resolve,
+        vars,
+      );
+      out.headers.push(["Authorization", `Bearer ${token}`]);
+      return out;
+    }
     case "apikey": {
       const key = render(s.key || "X-API-Key", resolve);
       const value = credential(
@@ -84,47 +151,23 @@ export function authFields(
       return out;
     }
     case "oauth2":
-      return oauth2(s, resolve, vars, from, out, token);
+      return isUnattended(auth)
+        ? { ...out, block: oauth2Block(auth, resolve, vars, from) }
+        : savedToken(s, resolve, vars, from, out);
   }
   out.notes.push(`${from} auth of type "${auth.type}" is not converted: add its header by hand`);
   return out;
 }
 
-function basic(
+/** An OAuth2 grant that needs a person: the token it gave, from the environment. */
+function savedToken(
   s: Record<string, string>,
   resolve: Resolve,
   vars: Variables,
   from: string,
   out: AuthOut,
 ): AuthOut {
-  const user = s.username ?? "";
-  const password = s.password ?? "";
-  out.headers.push([
-    "Authorization",
-    `Basic \${ENV.${
-      vars.secretEnv("BASIC_AUTH", `base64 of "${user}:<password>" for the ${from} auth`)
-    }}`,
-  ]);
-  if (placeholders(user + password).length > 0) {
-    out.notes.push(
-      `the ${from} basic auth uses ${
-        placeholders(user + password).map((n) => `{{${n}}}`).join(", ")
-      }: BASIC_AUTH must hold their base64`,
-    );
-  }
-  void resolve;
-  return out;
-}
-
-function oauth2(
-  s: Record<string, string>,
-  resolve: Resolve,
-  vars: Variables,
-  from: string,
-  out: AuthOut,
-  fetched?: string,
-): AuthOut {
-  const token = fetched ?? credential(
+  const token = credential(
     s.accessToken ?? "",
     "OAUTH2_ACCESS_TOKEN",
     `an OAuth2 access token for the ${from} auth (its grant "${
@@ -133,8 +176,7 @@ function oauth2(
     resolve,
     vars,
   );
-  const prefix = s.headerPrefix || "Bearer";
   if (s.addTokenTo === "queryParams") out.query.push(["access_token", token]);
-  else out.headers.push(["Authorization", `${prefix} ${token}`]);
+  else out.headers.push(["Authorization", `${s.headerPrefix || "Bearer"} ${token}`]);
   return out;
 }

@@ -14,7 +14,7 @@ import { toYaml, ymap } from "../yaml_out.ts";
 import { readEnvironment } from "./environment.ts";
 import { FlowBuilder, type RequestReport, type Shared } from "./flow.ts";
 import { readCollection } from "./input.ts";
-import { shareChecks, withAnchors } from "./shared_checks.ts";
+import { hoistAuth, shareChecks, withAnchors } from "./shared_checks.ts";
 import type { PmCollection, PmUnit } from "./model.ts";
 import { type EnvNeed, Variables, varName } from "./vars.ts";
 
@@ -41,7 +41,7 @@ export interface PostmanSummary {
   notSent: string[];
   /** Requests not converted (their method, no URL, another scheme): folder path and why. */
   unsendable: string[];
-  /** OAuth2 token steps added: requests Newman does not send. */
+  /** Distinct OAuth2 blocks: token requests flowrun makes (once per run each) and Newman does not. */
   tokenSteps: number;
   /** Postman's generated values (`{{$randomNoun}}`) sent as random hex text. */
   randomized: string[];
@@ -74,6 +74,7 @@ function build(
     files: new Set(),
     notSent: [],
     unsendable: [],
+    tokens: new Set(),
     seen: new Set(),
   };
   const builders = groups.map((group, i) => {
@@ -162,7 +163,7 @@ function write(
     randomized: [],
     notSent: shared.notSent,
     unsendable: shared.unsendable,
-    tokenSteps: builders.reduce((n, b) => n + b.tokenSteps, 0),
+    tokenSteps: shared.tokens.size,
     placeholders: [...shared.files].sort(),
   };
   const taken = new Set<string>();
@@ -225,10 +226,12 @@ function flowFile(
   taken.add(file);
   const vars = [...b.flowVars].map((v) => [varName(v), b.defaultOf(v)] as [string, string]);
   const { shared } = shareChecks(b.steps);
+  const auth = hoistAuth(b.steps);
   const root = ymap([
     ["name", name],
     ...shared,
     ["vars", vars.length > 0 ? ymap(vars) : undefined],
+    ["auth", auth],
     // What Newman does by default: follow redirects, and keep the cookies responses set.
     ["options", ymap([["follow_redirects", true], ["cookie_jar", true]])],
     ["steps", b.steps],

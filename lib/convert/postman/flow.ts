@@ -11,8 +11,7 @@ import { commented, yflow, ymap, type YNode, type YScalar } from "../yaml_out.ts
 import { authFields } from "./auth.ts";
 import { bodyFields, type BodyOut } from "./body.ts";
 import { checksYaml } from "./checks_yaml.ts";
-import type { PmAuth, PmRequest } from "./model.ts";
-import { isUnattended, tokenRequest } from "./oauth2.ts";
+import type { PmRequest } from "./model.ts";
 import { assertOf, headersOf, splitSchema, unsendable } from "./step_parts.ts";
 import { type Cond, negate, type Sym } from "./script/sym.ts";
 import { translateScript, type Translation } from "./script/translate.ts";
@@ -37,6 +36,8 @@ export interface Shared {
   notSent: string[];
   /** Requests flowrun cannot send (their method, no URL, another scheme): folder path and why. */
   unsendable: string[];
+  /** The distinct OAuth2 blocks: each is a token request Newman does not make. */
+  tokens: Set<string>;
   /** Request names already converted (a jump back to one is a loop, not translated). */
   seen: Set<string>;
 }
@@ -63,7 +64,7 @@ const NEXT_STATUS = "status_for_next_request";
  * import { FlowBuilder } from "./flow.ts";
  * import { Variables } from "./vars.ts";
  * const shared = { vars: new Variables([], []), literals: new Map(), capturedBy: new Map(), origins: new Map(),
- *   files: new Set<string>(), notSent: [], unsendable: [], seen: new Set<string>() };
+ *   files: new Set<string>(), notSent: [], unsendable: [], tokens: new Set<string>(), seen: new Set<string>() };
  * const b = new FlowBuilder(0, shared);
  * b.add({ name: "Login", folders: [], method: "POST", url: "{{base}}/login", headers: [],
  *   scripts: [{ listen: "test", owner: "Login", source: "pm.environment.set('t', pm.response.json().token);" }] });
@@ -78,8 +79,7 @@ export class FlowBuilder {
   readonly flowVars = new Set<string>();
   /** Indexes of earlier flows whose captures this flow reads. */
   readonly readsFrom = new Set<number>();
-  /** OAuth2 token steps added (requests Newman does not send). */
-  tokenSteps = 0;
+
   readonly #names = new UniqueNames();
   readonly #bindings = new Map<string, string>();
   /** Variables a script sets to a value made at run time: flow vars, by their flow expression. */
@@ -88,8 +88,6 @@ export class FlowBuilder {
   readonly #pending: string[] = [];
   /** The condition the next step runs under: a jump on a status was not taken. */
   #guard: YNode | undefined;
-  /** OAuth2 token steps by the auth they run for, and the capture each gives. */
-  readonly #tokens = new Map<string, string>();
   /** Collection and folder scripts whose untranslated lines a step already shows. */
   readonly #commented = new Set<string>();
 
@@ -141,7 +139,7 @@ export class FlowBuilder {
       }
     }
     const name = this.#names.take(snake(r.name) || r.method.toLowerCase());
-    const request = this.request(r, comments);
+    const { request, auth } = this.request(r, comments);
     const tests = r.scripts.filter((s) => s.listen === "test")
       .map((s) => this.translate(s.source, comments, `test script of ${s.owner}`, r));
     const { checks, schema, extra } = splitSchema(tests.flatMap((t) => t.checks));
@@ -164,6 +162,7 @@ export class FlowBuilder {
     const step = ymap([
       ["name", name],
       ["if", guard],
+      ["auth", auth],
       ["request", request],
       ["capture", captures.size > 0 ? ymap([...captures]) : undefined],
       // Newman follows redirects; the flow does too (its options), unless Postman was told not to.
@@ -289,38 +288,6 @@ export class FlowBuilder {
   }
 
   /**
-   * The token of an OAuth2 auth whose grant runs unattended, from a token
-   * step added (once per flow and auth) before the first request under it.
-   */
-  tokenStep(auth: PmAuth, from: string): string | undefined {
-    if (!isUnattended(auth)) return undefined;
-    const key = `${from}\n${JSON.stringify(auth.settings)}`;
-    const known = this.#tokens.get(key);
-    if (known) return known;
-    const name = this.#names.take("oauth2_token");
-    const request = tokenRequest(
-      auth,
-      (n) => this.resolve(n),
-      this.shared.vars,
-      (u) => this.url(u),
-    );
-    this.steps.push(commented(
-      [
-        `the OAuth2 ${auth.settings.grant_type} grant of the ${from} auth, as the Postman app runs it`,
-        "(Newman sends the token saved in the collection instead: one request more than Newman's)",
-      ],
-      ymap([["name", name], ["request", request], [
-        "capture",
-        ymap([["access_token", "$.json.access_token"]]),
-      ]]),
-    ));
-    this.tokenSteps++;
-    const expr = `\${steps.${name}.capture.access_token}`;
-    this.#tokens.set(key, expr);
-    return expr;
-  }
-
-  /**
    * `if (status) setNextRequest("Target")`: the steps up to the target run
    * only when this step's status (captured) is not so.
    */
@@ -361,14 +328,15 @@ export class FlowBuilder {
     return `\${ENV.${env}:-${origin}}${url.slice(origin.length)}`;
   }
 
-  request(r: PmRequest, comments: string[]): YNode {
+  /** The step's request, and its `auth:` block when the flow format has the kind. */
+  request(r: PmRequest, comments: string[]): { request: YNode; auth?: YNode } {
     const resolve = (n: string) => this.resolve(n);
     const empty: BodyOut = { fields: [], files: [], notes: [] };
     const body = r.body ? bodyFields(r.body, resolve) : empty;
-    const from = r.authFrom ?? "collection";
     const auth = r.auth
-      ? authFields(r.auth, resolve, this.shared.vars, from, this.tokenStep(r.auth, from))
+      ? authFields(r.auth, resolve, this.shared.vars, r.authFrom ?? "collection")
       : { headers: [], query: [], notes: [] };
+    if (r.auth?.type === "oauth2" && auth.block) this.shared.tokens.add(JSON.stringify(auth.block));
     const headers = headersOf(r, resolve, auth.headers, body.contentType, comments);
     let fields = body.fields;
     if (NO_BODY.has(r.method) && fields.length > 0) {
@@ -379,12 +347,13 @@ export class FlowBuilder {
     }
     for (const note of [...body.notes, ...auth.notes]) comments.push(`note: ${note}`);
     for (const f of body.files) this.shared.files.add(f);
-    return ymap([
+    const request = ymap([
       ["method", r.method],
       ["url", this.url(r.url)],
       ["query", auth.query.length > 0 ? ymap(auth.query) : undefined],
       ["headers", headers.size > 0 ? ymap([...headers]) : undefined],
       ...fields,
     ]);
+    return { request, auth: auth.block };
   }
 }

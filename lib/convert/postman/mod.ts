@@ -21,10 +21,12 @@
  * - **Write**: `convert.ts` (units → flows, merging flows that share
  *   captures; the vars and env files), `flow.ts` (requests → steps; repeats
  *   as loops, skipped requests), `step_parts.ts` (headers, `assert`, what
- *   cannot be sent), `vars.ts` and `template.ts` (`{{x}}` →
- *   `${vars.x}`, `${ENV.X}` or a capture), `auth.ts`, `oauth2.ts` (token
- *   steps), `body.ts`, `checks_yaml.ts`, `shared_checks.ts` (a check list
- *   several steps repeat, written once as an anchor), `summary.ts`.
+ *   cannot be sent), `vars.ts` and `template.ts` (`{{x}}` → `${vars.x}`,
+ *   `${ENV.X}` or a capture), `auth.ts` (the flow's own `auth:` blocks, or
+ *   headers), `oauth2.ts` (grants that run unattended), `body.ts`,
+ *   `checks_yaml.ts`, `shared_checks.ts` (a check list several steps
+ *   repeat, written once as an anchor; an `auth:` all steps share, the
+ *   flow's), `summary.ts`.
  *
  * @example
  * ```ts

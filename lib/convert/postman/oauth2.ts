@@ -1,13 +1,13 @@
 /**
  * OAuth2 auth whose grant runs without a person (client credentials, and
- * the password grant) becomes a token step: the token request the Postman
- * app would make, its `access_token` captured, and the requests under that
- * auth sending it. Newman itself sends the token saved in the collection,
- * so the step is one request more than Newman's, which the summary says.
+ * the password grant) becomes the flow format's `auth: {oauth2: …}` block:
+ * flowrun fetches the token itself, once per run, as the Postman app would.
+ * Newman instead sends the token saved in the collection, so each distinct
+ * block is one request more than Newman's, which the summary says.
  *
  * @module
  */
-import { type YMap, ymap } from "../yaml_out.ts";
+import { ymap, type YNode } from "../yaml_out.ts";
 import type { PmAuth } from "./model.ts";
 import { placeholders, render } from "./template.ts";
 import type { Variables } from "./vars.ts";
@@ -15,7 +15,7 @@ import type { Variables } from "./vars.ts";
 const UNATTENDED = new Set(["client_credentials", "password"]);
 
 /**
- * Whether `auth` is an OAuth2 grant a token step can run.
+ * Whether `auth` is an OAuth2 grant that runs unattended.
  *
  * @example
  * ```ts
@@ -29,8 +29,8 @@ export function isUnattended(auth: PmAuth | undefined): boolean {
     (auth.settings.accessTokenUrl ?? "") !== "";
 }
 
-/** A setting: its `{{x}}` rendered, or, written out, an environment variable (never the value). */
-function setting(
+/** A secret setting: its `{{x}}` rendered, or an environment variable (the value never copied). */
+function secret(
   value: string,
   env: string,
   hint: string,
@@ -42,60 +42,55 @@ function setting(
 }
 
 /**
- * The token step's request (without its name): the grant as a form, the
- * client sent as Postman sends it (a Basic header unless `client_authentication` is `body`).
+ * The `auth:` block of an unattended OAuth2 grant: identifiers as written,
+ * secrets from the environment, the client sent as Postman sends it (HTTP
+ * Basic unless `client_authentication` is `body`).
  *
  * @example
  * ```ts
- * import { tokenRequest } from "./oauth2.ts";
+ * import { oauth2Block } from "./oauth2.ts";
  * import { Variables } from "./vars.ts";
- * const s = { grant_type: "client_credentials", accessTokenUrl: "https://a.test/token", clientId: "{{cid}}", clientSecret: "shh", client_authentication: "body" };
- * const r = tokenRequest({ type: "oauth2", settings: s }, (n) => `\${vars.${n}}`, new Variables([], []), (u) => u);
- * if (!JSON.stringify(r).includes("OAUTH2_CLIENT_SECRET") || JSON.stringify(r).includes("shh")) throw new Error();
+ * const s = { grant_type: "client_credentials", accessTokenUrl: "https://a.test/token", clientId: "app", clientSecret: "shh", client_authentication: "body" };
+ * const text = JSON.stringify(oauth2Block({ type: "oauth2", settings: s }, (n) => n, new Variables([], []), "collection"));
+ * if (!text.includes("OAUTH2_CLIENT_SECRET") || text.includes("shh") || !text.includes('"app"')) throw new Error(text);
  * ```
  */
-export function tokenRequest(
+export function oauth2Block(
   auth: PmAuth,
   resolve: (n: string) => string,
   vars: Variables,
-  url: (raw: string) => string,
-): YMap {
+  from: string,
+): YNode {
   const s = auth.settings;
-  const inBody = s.client_authentication === "body";
-  const id = setting(s.clientId ?? "", "OAUTH2_CLIENT_ID", "the OAuth2 client id", resolve, vars);
-  const secret = setting(
-    s.clientSecret ?? "",
-    "OAUTH2_CLIENT_SECRET",
-    "the OAuth2 client secret",
-    resolve,
-    vars,
-  );
-  const form: [string, string | undefined][] = [
-    ["grant_type", s.grant_type],
-    ["scope", s.scope ? render(s.scope, resolve) : undefined],
-    ["client_id", inBody ? id : undefined],
-    ["client_secret", inBody ? secret : undefined],
-  ];
-  if (s.grant_type === "password") {
-    form.push([
-      "username",
-      setting(s.username ?? "", "OAUTH2_USERNAME", "the OAuth2 user", resolve, vars),
-    ]);
-    form.push([
-      "password",
-      setting(s.password ?? "", "OAUTH2_PASSWORD", "the OAuth2 password", resolve, vars),
-    ]);
-  }
-  const basic = inBody ? undefined : `Basic \${ENV.${
-    vars.secretEnv(
-      "OAUTH2_CLIENT_BASIC",
-      "base64 of client_id:client_secret for the OAuth2 token request",
-    )
-  }}`;
-  return ymap([
-    ["method", "POST"],
-    ["url", url(s.accessTokenUrl ?? "")],
-    ["headers", basic ? ymap([["Authorization", basic]]) : undefined],
-    ["form", ymap(form.filter((f): f is [string, string] => f[1] !== undefined))],
-  ]);
+  const password = s.grant_type === "password";
+  const what = (thing: string) => `the OAuth2 ${thing} of the ${from} auth`;
+  return ymap([[
+    "oauth2",
+    ymap([
+      ["grant_type", s.grant_type],
+      ["token_url", render(s.accessTokenUrl ?? "", resolve)],
+      // The client id is required; one the collection leaves out comes from the environment.
+      [
+        "client_id",
+        s.clientId
+          ? render(s.clientId, resolve)
+          : `\${ENV.${vars.secretEnv("OAUTH2_CLIENT_ID", what("client id"))}}`,
+      ],
+      [
+        "client_secret",
+        s.clientSecret !== undefined
+          ? secret(s.clientSecret, "OAUTH2_CLIENT_SECRET", what("client secret"), resolve, vars)
+          : undefined,
+      ],
+      ["scope", s.scope ? render(s.scope, resolve) : undefined],
+      ["username", password ? render(s.username ?? "", resolve) : undefined],
+      [
+        "password",
+        password
+          ? secret(s.password ?? "", "OAUTH2_PASSWORD", what("password"), resolve, vars)
+          : undefined,
+      ],
+      ["client_auth", s.client_authentication === "body" ? "body" : "basic"],
+    ]),
+  ]]);
 }

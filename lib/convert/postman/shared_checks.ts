@@ -4,7 +4,8 @@
  * an `x-checks-N` key, and each step's `assert.json` names it (`- *checks_1`),
  * which the flow format expands in place. The YAML writer has no anchors, so
  * the list is written with a marker that {@linkcode withAnchors} turns into
- * `&checks_1` and `*checks_1` in the text.
+ * `&checks_1` and `*checks_1` in the text. An `auth:` every step has alike
+ * becomes the flow's ({@linkcode hoistAuth}).
  *
  * @module
  */
@@ -84,4 +85,38 @@ export function withAnchors(text: string): string {
   return text
     .replace(/^x-checks-(\d+):$/gm, "x-checks-$1: &checks_$1")
     .replaceAll(MARK, "*");
+}
+
+/** A step node's map, under its comments. */
+function stepMap(step: YNode): YMap | undefined {
+  const map =
+    typeof step === "object" && step !== null && !Array.isArray(step) && step.kind === "commented"
+      ? step.node
+      : step;
+  return isMap(map) ? map : undefined;
+}
+
+/**
+ * The `auth:` every step of a flow has alike, taken off the steps to be the
+ * flow's own (one place to read and change it); `undefined` when the steps
+ * differ or some have none.
+ *
+ * @example
+ * ```ts
+ * import { hoistAuth } from "./shared_checks.ts";
+ * import { ymap } from "../yaml_out.ts";
+ * const step = () => ymap([["name", "s"], ["auth", ymap([["basic", ymap([["username", "u"]])]])]]);
+ * const steps = [step(), step()];
+ * if (hoistAuth(steps) === undefined || JSON.stringify(steps).includes("basic")) throw new Error();
+ * ```
+ */
+export function hoistAuth(steps: YNode[]): YNode | undefined {
+  const maps = steps.map(stepMap);
+  const blocks = maps.map((m) => m?.entries.find(([k]) => k === "auth")?.[1]);
+  const first = blocks[0];
+  if (steps.length < 2 || first === undefined) return undefined;
+  const key = JSON.stringify(first);
+  if (!blocks.every((b) => b !== undefined && JSON.stringify(b) === key)) return undefined;
+  for (const m of maps) if (m) m.entries = m.entries.filter(([k]) => k !== "auth");
+  return first;
 }

@@ -97,9 +97,9 @@ function setupLines(s: PostmanSummary, dir: string): string[] {
   }
   if (s.tokenSteps > 0) {
     lines.push(
-      `Added ${
-        plural(s.tokenSteps, "OAuth2 token step")
-      }: Newman sends the token saved in the collection instead, so the suite sends ${
+      `OAuth2: flowrun fetches ${
+        plural(s.tokenSteps, "token")
+      } itself, once per run (Newman sends the token saved in the collection), so the run sends ${
         plural(s.tokenSteps, "request")
       } more than Newman.`,
     );
