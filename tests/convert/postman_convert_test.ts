@@ -297,7 +297,7 @@ Deno.test("postman convert: an OAuth2 grant that runs unattended is the flow's o
       client_auth: "body",
     },
   });
-  assert.equal(summary.tokenSteps, 1);
+  assert.equal(summary.oauth2Tokens, 1);
   assert.ok(!files[0].text.includes("s3cr3t-value"));
 });
 

@@ -42,7 +42,7 @@ export interface PostmanSummary {
   /** Requests not converted (their method, no URL, another scheme): folder path and why. */
   unsendable: string[];
   /** Distinct OAuth2 blocks: token requests flowrun makes (once per run each) and Newman does not. */
-  tokenSteps: number;
+  oauth2Tokens: number;
   /** Postman's generated values (`{{$randomNoun}}`) sent as random hex text. */
   randomized: string[];
   placeholders: string[];
@@ -163,7 +163,7 @@ function write(
     randomized: [],
     notSent: shared.notSent,
     unsendable: shared.unsendable,
-    tokenSteps: shared.tokens.size,
+    oauth2Tokens: shared.tokens.size,
     placeholders: [...shared.files].sort(),
   };
   const taken = new Set<string>();

@@ -20,7 +20,7 @@ const MAX_LISTED = 200;
  * const text = formatPostmanSummary({
  *   collection: "Shop", version: "2.1", requests: 1, flows: [{ file: "1_shop.yaml", name: "Shop", steps: 1, folders: [""] }],
  *   reports: [{ file: "1_shop.yaml", request: "Login", step: "login", translated: 2, untranslated: 1 }],
- *   env: [], unset: [], randomized: [], notSent: [], unsendable: [], tokenSteps: 0, placeholders: [],
+ *   env: [], unset: [], randomized: [], notSent: [], unsendable: [], oauth2Tokens: 0, placeholders: [],
  * }, "out");
  * if (!text.includes("Login: 2 translated, 1 untranslated")) throw new Error(text);
  * ```
@@ -95,12 +95,12 @@ function setupLines(s: PostmanSummary, dir: string): string[] {
       `Not converted, since flowrun cannot send them: ${s.unsendable.join(", ")}.`,
     );
   }
-  if (s.tokenSteps > 0) {
+  if (s.oauth2Tokens > 0) {
     lines.push(
       `OAuth2: flowrun fetches ${
-        plural(s.tokenSteps, "token")
+        plural(s.oauth2Tokens, "token")
       } itself, once per run (Newman sends the token saved in the collection), so the run sends ${
-        plural(s.tokenSteps, "request")
+        plural(s.oauth2Tokens, "request")
       } more than Newman.`,
     );
   }
