@@ -54,6 +54,7 @@ Deno.test("a plan of paths alone has every default", () => {
     },
     shard: undefined,
     shardTimings: undefined,
+    authFile: undefined,
     artifacts: {
       junit: undefined,
       json: undefined,
