@@ -3,7 +3,8 @@
  * base64 with `+` and `/`, base64url, non-ASCII, characters every format
  * escapes) enter a run every way a secret can (a secret-named environment
  * variable, `--secret`, `--var`, secret headers, set-cookie, captures of every
- * type, secret-named response keys, a second user's JWT nobody sends), and a
+ * type, secret-named response keys, a second user's JWT nobody sends, the
+ * credentials of `auth:` oauth2, aws_sigv4 and digest), and a
  * local server echoes them back everywhere a value can land (bodies in eight
  * escape styles, headers, a redirect's Location, the URL path and query,
  * error text). For passing, failing, erroring and interrupted runs, no
@@ -168,6 +169,16 @@ function leakServer() {
         refresh_token: S.oauthRefresh,
       });
     }
+    // A Digest challenge (auth: digest) until the request answers one; then the echo.
+    if (
+      url.pathname.startsWith("/digest/") &&
+      !request.headers.get("authorization")?.startsWith("Digest ")
+    ) {
+      return new Response(null, {
+        status: 401,
+        headers: { "www-authenticate": 'Digest realm="leak", qop="auth", nonce="n-1", opaque="o"' },
+      });
+    }
     if (url.pathname === "/profile") {
       return Response.json({ session_info: { id: S.captured, n: 1 }, keys: [S.listed, "x"] });
     }
@@ -259,6 +270,21 @@ steps:
         client_id: app
         client_secret: "\${api_password}"
     request: { url: "\${ENV.LEAK_BASE}/echo/${style}/oauth" }
+    assert: { status: 200 }
+  - name: sigv4_echo
+    auth:
+      aws_sigv4:
+        region: us-east-1
+        service: execute-api
+        access_key_id: "\${vars.k}"
+        secret_access_key: "\${api_password}"
+        session_token: "\${ENV.LEAK_API_TOKEN}"
+    request: { method: POST, url: "\${ENV.LEAK_BASE}/echo/${style}/sigv4", body: { n: 1 } }
+    assert: { status: 200 }
+  - name: digest_echo
+    auth:
+      digest: { username: ann, password: "\${api_password}" }
+    request: { url: "\${ENV.LEAK_BASE}/digest/${style}" }
     assert: { status: 200 }
   - name: profile
     request:
