@@ -80,7 +80,10 @@ const MAX_HEADER = 16_384;
  * ```
  */
 export function parseChallenges(header: string): AuthChallenge[] {
-  const text = header.slice(0, MAX_HEADER);
+  // Past the cap, the text ends at the last comma before it, not inside a parameter.
+  const text = header.length > MAX_HEADER
+    ? header.slice(0, MAX_HEADER).replace(/,[^,]*$/, "")
+    : header;
   const out: AuthChallenge[] = [];
   let at = 0;
   for (let guard = 0; guard <= text.length; guard++) {

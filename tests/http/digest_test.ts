@@ -174,3 +174,45 @@ Deno.test("no usable Digest challenge is a DigestError that quotes what the serv
   }
   assert.ok(isStale(pickDigestChallenge('Digest realm="r", nonce="n", stale="true"')));
 });
+
+Deno.test("any header text: challenges or a ChallengeSyntaxError, never another error, in bounded time", () => {
+  let seed = 42;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const pieces = [
+    "Digest",
+    "Basic",
+    " ",
+    ",",
+    "=",
+    '"',
+    "\\",
+    "realm",
+    "nonce",
+    "a",
+    "==",
+    "\t",
+    "é",
+    "/",
+  ];
+  const started = performance.now();
+  for (let i = 0; i < 5000; i++) {
+    const n = Math.floor(next() * 30);
+    const header = Array.from({ length: n }, () => pieces[Math.floor(next() * pieces.length)]).join(
+      "",
+    );
+    try {
+      for (const c of parseChallenges(header)) assert.ok(c.scheme.length > 0, header);
+    } catch (error) {
+      assert.ok(error instanceof ChallengeSyntaxError, `${header}: ${error}`);
+    }
+    try {
+      pickDigestChallenge(header);
+    } catch (error) {
+      assert.ok(error instanceof DigestError, `${header}: ${error}`);
+    }
+  }
+  // A header far past what servers send is read up to its cap.
+  const huge = `Digest realm="r", nonce="n", ${"x=y, ".repeat(200_000)}`;
+  assert.equal(pickDigestChallenge(huge).params.get("nonce"), "n");
+  assert.ok(performance.now() - started < 5000);
+});
