@@ -24,7 +24,7 @@ Usage:
                                     check flow files as run would, sending nothing (exit 0 or 2);
                                     takes run's options that change what is loaded: --var,
                                     --vars-file, --env-file, --secret, --setup, --teardown,
-                                    --tag, --filter, --shard, --shard-timings
+                                    --tag, --filter, --shard, --shard-timings, --auth-file
   flowrun report html <report.json>... -o FILE [--trace-link TEMPLATE]
                                     render saved JSON reports (merged) as one HTML page
   flowrun convert har <file.har> [second.har] [-o FILE] [--name NAME] [--include-host HOST]...
@@ -79,6 +79,8 @@ Options for run:
   --cache-dir DIR       keep checked flows in DIR between runs: an unchanged flow file is
                         read back instead of checked again (safe to delete)
   --vars-file FILE      run parameters from a YAML or JSON map (repeatable; --var wins)
+  --auth-file FILE      the run's auth: a YAML file with one auth: block (basic, bearer,
+                        api_key, oauth2, digest, aws_sigv4) for steps and flows without one
   --env-file FILE       environment variables in dotenv syntax (repeatable; the real
                         environment wins)
   --var NAME=VALUE      set a run parameter; overrides a flow var (repeatable)
@@ -101,6 +103,11 @@ Options for run:
   --teardown FILE       a flow run after the others, whatever happened (repeatable);
                         with --setup or --teardown the paths may be left out
   --fail-fast           start no new flows after the first failure
+  --retries N           re-run a flow that did not pass up to N times (0-10, default 0);
+                        one that then passes is flaky: exit 0 unless --fail-on-flaky
+  --fail-on-flaky       exit 1 when a flow passed only on a re-run
+  --history FILE        an earlier JSON report: each flow's streak and new failures are
+                        shown in the console and the HTML report (repeatable, at most 20)
   --cacert FILE         also trust this PEM CA certificate (repeatable)
   --cert FILE --key FILE
                         a PEM client certificate and key, for servers that require one

@@ -15,7 +15,9 @@
  *
  * Where things are: options.ts (a new option: its spec, its field of the
  * plan, its check; load_step.ts when it changes what is loaded, which
- * validate shares), inputs.ts (files read before loading), secrets.ts
+ * validate shares; rerun_options.ts for --retries, --fail-on-flaky and
+ * --history), inputs.ts (files read before loading; history.ts for the
+ * --history reports), secrets.ts
  * (secrets known before output; the flows' environment), warnings.ts,
  * outputs.ts (no report over a flow file), artifacts.ts with spool.ts (the
  * report files and the log), flow_sources.ts (the flow files' bytes for the
@@ -43,6 +45,7 @@ import { commandHelp } from "../usage.ts";
 import { err, out, redactor } from "../output.ts";
 import { interruptCode, type Interrupts, listenForInterrupts } from "../signals.ts";
 import { readNetwork } from "./inputs.ts";
+import { historyOf, readHistory } from "./history.ts";
 import { problemsText, replay } from "./invalid.ts";
 import { loadOptionsOf, loadProblems, readLoadInputs } from "./load_step.ts";
 import { writeManifest } from "./manifest.ts";
@@ -117,8 +120,10 @@ async function readInputs(plan: RunPlan) {
   // Only runs that ask for coverage load its modules and read its documents.
   const coverage = plan.coverage &&
     await (await import("./coverage.ts")).coverageCollector(plan.coverage);
+  // Only the streaks of earlier runs are kept of the --history reports.
+  const history = await readHistory(plan.history);
   for (const path of Object.values(plan.artifacts)) if (path) await io.ensureWritable(path);
-  return { ...inputs, network, coverage };
+  return { ...inputs, network, coverage, history };
 }
 
 /** The flows as loaded, and what holds them. */
@@ -182,7 +187,9 @@ async function openOutputs(
     self: () => selfCommand(Deno.mainModule, Deno.cwd()),
     redact: (text) => redactor.redact(text),
   });
+  const history = historyOf(inputs.history, loaded.files);
   const reporters = await artifacts.reporters({
+    history: history && ((flow) => history.of(flow)),
     traceLink: plan.traceLink,
     shard: plan.shard,
     reproduce,
@@ -195,7 +202,7 @@ async function openOutputs(
     plan.artifacts.manifest ? (await import("../../lib/report/manifest.ts")).sha256Hex : undefined,
   );
   const problems = await loadProblems(plan, loaded);
-  return { runId, artifacts, reproduce, reporters, sources, problems };
+  return { runId, artifacts, reproduce, reporters, sources, problems, history };
 }
 
 /** How the run went: its result and the exit code it calls for. */
@@ -239,6 +246,7 @@ async function runSuite(
     sourceLine: opened.sources.sourceLine,
     reproduce: opened.reproduce,
     traceLink: plan.traceLink,
+    history: opened.history,
   });
   // Handed over (the runner empties the list), so each flow is freed once it has run.
   const result = await runFlows(suite.loaded.flows, {
@@ -256,6 +264,7 @@ async function runSuite(
     bodyMemoryBytes: plan.bodyMemoryBytes,
     jobs: plan.jobs,
     failFast: plan.failFast,
+    retries: plan.retries,
     trace: plan.trace,
     cookieJar: plan.cookieJar,
     verbose: plan.verbosity,
@@ -269,12 +278,20 @@ async function runSuite(
     setup: suite.loaded.setup,
     teardown: suite.loaded.teardown,
     coverage: inputs.coverage,
+    auth: inputs.auth,
   });
   io.closeHttpClients();
-  const passed = result.status === "passed" &&
+  const passed = result.status === "passed" && !failedOnFlaky(plan, result) &&
     !(inputs.coverage &&
       (await import("../../lib/report/coverage_text.ts")).coverageFailed(result));
   return { result, code: passed ? EXIT.passed : EXIT.failed };
+}
+
+/** A flaky flow passed; --fail-on-flaky makes the CI job fail for it all the same, saying so. */
+function failedOnFlaky(plan: RunPlan, result: RunResult): boolean {
+  const flaky = plan.failOnFlaky ? result.totals.flows.flaky ?? 0 : 0;
+  if (flaky > 0) out(`Failing the run: ${flaky} flaky (--fail-on-flaky).\n`);
+  return flaky > 0;
 }
 
 /**

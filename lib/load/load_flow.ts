@@ -14,7 +14,8 @@ import { isCheckFile } from "./check_file.ts";
 import { captureForeignHints } from "./foreign_hints.ts";
 import { isMap } from "./nodes.ts";
 import type { Problem } from "../model/errors.ts";
-import type { Flow, VarDef } from "../model/flow.ts";
+import type { Flow, Step, StepOptions, VarDef } from "../model/flow.ts";
+import type { Auth } from "../model/auth.ts";
 import { pluralWord } from "../_util/plural.ts";
 import { isName, nameHint } from "../model/names.ts";
 import { describe, type Entry, Loading, type LoadOptions } from "./context.ts";
@@ -22,8 +23,10 @@ import { checkReferences, orderRaw } from "./references.ts";
 import { loadSteps, type RawStep } from "./steps.ts";
 import { checkForeachNames } from "./foreach.ts";
 import { loadData } from "./data.ts";
+import { loadFlowAuth } from "./auth.ts";
 import { loadOptions } from "./options.ts";
 import { loadTags } from "./tags.ts";
+import { loadFlowRetries } from "./flow_retries.ts";
 import { loadVars } from "./vars.ts";
 import { rowVars } from "./row_vars.ts";
 import { readYaml } from "./yaml.ts";
@@ -103,7 +106,7 @@ function readFlow(ctx: Loading): Flow | undefined {
     root,
     "the flow",
     "flow",
-    ["name", "vars", "steps", "tags", "data", "outputs", "options"],
+    ["name", "vars", "steps", "tags", "data", "outputs", "options", "auth", "retries"],
     { required: ["name", "steps"], ignore: (k) => k.startsWith("x-") },
   );
   if (!top) return undefined;
@@ -123,6 +126,7 @@ function readFlow(ctx: Loading): Flow | undefined {
   );
   const vars = rows.checked;
   const options = loadOptions(ctx, top.get("options"), "the flow");
+  const flowAuth = loadFlowAuth(ctx, top.get("auth"));
   const steps = loadSteps(ctx, top.get("steps"));
   const outputs = loadOutputs(ctx, top.get("outputs"));
   if (steps) captureForeignHints(ctx.problems, steps, vars);
@@ -136,17 +140,31 @@ function readFlow(ctx: Loading): Flow | undefined {
     file: ctx.file,
     name,
     ...(tags.length > 0 ? { tags } : {}),
+    ...loadFlowRetries(ctx, top.get("retries")),
     ...data,
     ...(outputs.length > 0 ? { outputs } : {}),
     ...(options ? { options } : {}),
+    ...flowAuth,
     vars: rows.run,
-    steps: ordered.map(({ index, dependsOnNode: __, nameNode: ___, opaque: ____, ...s }) => ({
-      ...s,
-      ...(needs[index].size > 0 ? { needs: [...needs[index]] } : {}),
-      // The flow's options are each step's defaults, overridden key by key.
-      ...(options || s.options ? { options: { ...options, ...s.options } } : {}),
-    })),
+    steps: finalSteps(ordered, needs, options, flowAuth.auth),
   };
+}
+
+/** The steps as the flow holds them: what each needs, the flow's options and auth as defaults. */
+function finalSteps(
+  ordered: RawStep[],
+  needs: Set<string>[],
+  options: StepOptions | undefined,
+  auth: Auth | undefined,
+): Step[] {
+  return ordered.map(({ index, dependsOnNode: __, nameNode: ___, opaque: ____, ...s }) => ({
+    ...s,
+    ...(needs[index].size > 0 ? { needs: [...needs[index]] } : {}),
+    // The flow's options are each step's defaults, overridden key by key.
+    ...(options || s.options ? { options: { ...options, ...s.options } } : {}),
+    // The flow's auth is each step's unless the step has its own (`auth: none` too).
+    ...(s.auth ?? auth ? { auth: s.auth ?? auth } : {}),
+  }));
 }
 
 /** One problem for a file that is not a flow: a check file among the flows is said to be one. */

@@ -7,6 +7,7 @@
  */
 import type { Template, ValueTemplate } from "./template.ts";
 import type { Capture, Checks, Condition } from "./checks.ts";
+import type { Auth } from "./auth.ts";
 
 export { type Operator, OPERATORS } from "./operators.ts";
 export {
@@ -150,6 +151,11 @@ export interface Step {
   /** The step's own `tags`, added to the flow's for `--tag` (absent when it has none). */
   tags?: string[];
   /**
+   * `auth`: the step's own, over its flow's and the run's (`none` opts out); on an
+   * include step, what the included flow inherits unless it has its own.
+   */
+  auth?: Auth;
+  /**
    * `options` (the flow's, overridden key by key by the step's): timeout,
    * redirects, a delay, retries. Internal: not part of the stable API.
    * @ignore
@@ -252,6 +258,10 @@ export interface Flow {
   options?: StepOptions;
   /** The flow's `tags`, for `--tag` (empty when it has none). */
   tags?: string[];
+  /** `retries`: how many times the flow is re-run when it does not pass; overrides `--retries`. */
+  retries?: number;
+  /** `auth`: how its steps' requests are authorised, over the run's `--auth-file`. */
+  auth?: Auth;
   /**
    * `data`: the flow runs once per row, each row's values overriding or
    * adding flow vars, each run a flow result of its own named by the row.

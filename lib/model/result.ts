@@ -191,7 +191,34 @@ export interface FlowResult {
   started_at: string;
   /** Wall time of the flow. */
   duration_ms: number;
-  /** Every step, in run order. */
+  /** Every step, in run order (of its last run, when it was re-run). */
+  steps: StepResult[];
+  /**
+   * Set when the flow did not pass and then passed on a re-run (`--retries`,
+   * `retries:`): its `status` is `passed`, and `attempts` holds the runs that
+   * did not pass.
+   */
+  flaky?: boolean;
+  /** How many re-runs the flow was allowed, when it was re-run. */
+  retries?: number;
+  /**
+   * The earlier runs of a re-run flow, oldest first, none of which passed;
+   * its own `steps` are its last run. Absent when it ran once.
+   */
+  attempts?: FlowAttempt[];
+}
+
+/** One run of a flow that was re-run: it did not pass. */
+export interface FlowAttempt {
+  /** Which run it was, from 1. */
+  attempt: number;
+  /** How it ended. */
+  status: Status;
+  /** ISO 8601 time the run started. */
+  started_at: string;
+  /** Wall time of the run, its cleanup steps included. */
+  duration_ms: number;
+  /** Every step of the run, as a flow's `steps`. */
   steps: StepResult[];
 }
 
@@ -207,6 +234,12 @@ export interface Counts {
   error: number;
   /** How many were skipped. */
   skipped: number;
+}
+
+/** Counts of flows by status, and how many of those that passed were flaky. */
+export interface FlowCounts extends Counts {
+  /** How many of the flows counted as passed did so on a re-run (absent when none did). */
+  flaky?: number;
 }
 
 /** The outcome of a whole run. */
@@ -238,17 +271,17 @@ export interface RunResult {
   }[];
   /** Counts of flows and steps by status, and of assertions. */
   totals: {
-    flows: Counts;
+    flows: FlowCounts;
     steps: Counts;
     assertions: { total: number; passed: number; failed: number };
   };
-  /** Every flow, in path order. */
-  flows: FlowResult[];
   /**
    * What the run exercised of each OpenAPI document (`--openapi`,
    * `--coverage`); absent when coverage was not asked for.
    */
   openapi_coverage?: OpenApiCoverage[];
+  /** Every flow, in path order. */
+  flows: FlowResult[];
 }
 
 /**
@@ -296,8 +329,9 @@ export function totalsOf(flows: readonly FlowResult[]): RunResult["totals"] {
       for (const a of step.assertions) if (!a.passed) failed++;
     }
   }
+  const flaky = flows.reduce((n, f) => (f.flaky ? n + 1 : n), 0);
   return {
-    flows: countStatuses(flows),
+    flows: flaky > 0 ? { ...countStatuses(flows), flaky } : countStatuses(flows),
     steps,
     assertions: { total, passed: total - failed, failed },
   };

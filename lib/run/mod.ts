@@ -9,6 +9,8 @@
  *   `make_context.ts` turns the options (`options.ts`) into the
  *   {@linkcode Context} every level shares; `queued.ts` lets reporters run
  *   while requests are in flight.
+ * - `rerun.ts`: a flow that does not pass re-run (`--retries`, `retries:`),
+ *   each run by `flow.ts`'s `runAttempt`; flaky when a re-run passes.
  * - `flow.ts`: one flow run (scope, vars in `vars.ts`, result; a secret
  *   var made from a shown var or capture is registered with them,
  *   `shown.ts`);
@@ -23,7 +25,9 @@
  *   the step's result, purely.
  * - `attempt.ts`: one request as a straight line (work the request out,
  *   tell the reporter, send, evaluate `until`), its transport from
- *   `transport.ts`.
+ *   `transport.ts`; `auth_steps.ts`: which `auth` block a step gets (step
+ *   > flow > include > `--auth-file`), its handler, and each OAuth2 token
+ *   request recorded as an `auth › oauth2 token` entry.
  *
  * `merge.ts` merges the JSON reports of shards, whose shape `report_shape.ts`
  * checks; `invalid_run.ts` is the result of a run whose flows did not load.

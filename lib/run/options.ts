@@ -5,6 +5,7 @@
  * @module
  */
 import type { Flow } from "../model/flow.ts";
+import type { Auth } from "../model/auth.ts";
 import type { Reporter } from "../model/events.ts";
 import type { ByteSpill } from "../model/spill.ts";
 import type { Redactor } from "../secrets/mod.ts";
@@ -44,8 +45,17 @@ export interface RunOptions {
   bodyMemoryBytes?: number;
   /** Flows run at once (default: the number of CPUs); steps inside a flow stay sequential. */
   jobs?: number;
+  /** `--auth-file`: the auth of every step whose flow (or step) has none of its own. */
+  auth?: Auth;
   /** After the first flow that does not pass, start no new flows; the rest are reported skipped. */
   failFast?: boolean;
+  /**
+   * Re-run a flow that did not pass up to this many times (default 0; at
+   * most `MAX_FLOW_RETRIES`), from its first step, after the failed run's
+   * cleanup steps; a flow's own `retries` overrides it. Setup and teardown
+   * flows are re-run only by their own `retries`. See `rerun.ts`.
+   */
+  retries?: number;
   /**
    * Interrupts the run: no new requests are sent, requests in flight are
    * abandoned, and unfinished steps are reported skipped as `interrupted`.

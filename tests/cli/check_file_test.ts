@@ -126,6 +126,8 @@ Deno.test("a failed check of a check file names its group and points into the fi
       "junit.xml",
       "--report-json",
       "r.json",
+      "--log-file",
+      "run.log",
     ], {
       cwd: dir,
     });
@@ -142,6 +144,11 @@ Deno.test("a failed check of a check file names its group and points into the fi
       failed.map((a: { file?: string; line: number }) => `${a.file}:${a.line}`),
       ["checks/article.yaml:2"],
     );
+    const log = (await Deno.readTextFile(`${dir}/run.log`)).trim().split("\n").map((l) =>
+      JSON.parse(l)
+    );
+    const failedLine = log.find((l) => l.event === "assertion" && !l.passed);
+    assert.deepEqual([failedLine.check_file, failedLine.line], ["checks/article.yaml", 2]);
   } finally {
     await server.shutdown();
     await Deno.remove(dir, { recursive: true });
