@@ -57,16 +57,18 @@ export const digest: AuthFactory = (auth, render, services) => {
       const password = render(a.password);
       services.secret(password);
       const url = new URL(request.url);
+      const username = render(a.username);
       const value = d.digestAuthorization({
         method: request.method,
         uri: `${url.pathname}${url.search}`,
-        username: render(a.username),
+        username,
         password,
         challenge,
         nc: ++count,
       });
-      // The answer is masked whole; its server-given and request parts still show elsewhere.
-      services.secret(value, publicParts(challenge, url));
+      // The answer is masked whole; the user name (not secret, as with Basic), the server's
+      // values and the request target still show elsewhere.
+      services.secret(value, [username, ...publicParts(challenge, url)]);
       const before = request.headers.length;
       setHeader(request, "authorization", value);
       answered = request.headers.length > before;

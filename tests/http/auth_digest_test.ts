@@ -169,7 +169,7 @@ Deno.test("digest handler: a poll counts the nonce up; a stale nonce is answered
   assert.ok(secrets.some(([v]) => v === "pw-1"));
   // The answer is a secret whose server-given parts and URI stay visible.
   const [, shown] = secrets.find(([v]) => v.startsWith("Digest "))!;
-  assert.ok(shown!.includes("/a?b=1") && shown!.includes("n1"));
+  assert.ok(shown!.includes("/a?b=1") && shown!.includes("n1") && shown!.includes("u"));
   // A poll's answer met by a stale-nonce 401: answered afresh, the count from 1.
   assert.equal(await handler.retry!(challenge("n2", ", stale=true"), answers[1]), true);
   const fresh = request();
