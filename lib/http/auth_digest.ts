@@ -73,8 +73,12 @@ export const digest: AuthFactory = (auth, render, services) => {
       setHeader(request, "authorization", value);
       answered = request.headers.length > before;
     },
-    async retry(response: ReceivedResponse) {
+    async retry(response: ReceivedResponse, request: ResolvedRequest) {
       if (response.status !== 401) return false;
+      // The step sent its own Authorization: its 401 is the step's to check.
+      if (!answered && request.headers.some(([n]) => n.toLowerCase() === "authorization")) {
+        return false;
+      }
       const d = await digestModule.load();
       const next = challengeOf(d, response);
       // A poll's earlier answer refused with a nonce that is not stale: the credentials are wrong.

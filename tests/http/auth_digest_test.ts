@@ -180,9 +180,15 @@ Deno.test("digest handler: a poll counts the nonce up; a stale nonce is answered
     () => handler.resent!(challenge("n3", ", stale=true"), fresh),
     (e) => e instanceof AuthError && /called the nonce stale again/.test(e.message),
   );
+  // A step that writes its own Authorization gets its 401 as it is: nothing sent again.
+  const own = { ...request(), headers: [["Authorization", "Basic eDp5"]] as [string, string][] };
+  await handler.apply(own);
+  assert.equal(await handler.retry!(challenge("n5"), own), false);
+  const again = request();
+  await handler.apply(again);
   // A poll's answer refused with a nonce that is not stale: the credentials are wrong.
   await assert.rejects(
-    () => handler.retry!(challenge("n4"), fresh),
+    () => handler.retry!(challenge("n4"), again),
     (e) => e instanceof AuthError && /refuses these credentials/.test(e.message),
   );
 });
