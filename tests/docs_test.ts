@@ -101,7 +101,8 @@ async function emittedCodes(): Promise<Set<string>> {
     for (const pattern of literal) {
       for (const m of source.matchAll(pattern)) codes.add(m[1]);
     }
-    if (/extends SyntaxAtError/.test(source)) {
+    // Error classes of a code of their own pass it to the class they extend.
+    if (/extends (?:SyntaxAtError|UsageError)\b/.test(source)) {
       for (const m of source.matchAll(/\bsuper\(\s*"([^"]+)"/g)) codes.add(m[1]);
     }
     // positiveInteger() reports `bad-${option}`: expand it from every call site, in any file.
