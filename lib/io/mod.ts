@@ -25,7 +25,9 @@
  * - `env.ts` (`Deno.env`), `env_names.ts` (the names set, never values, for
  *   hints); `http_client.ts` (`Deno.createHttpClient`) and
  *   `client_check.ts`: the client pool and its settings checked;
- * - `scratch_buffer.ts`: one reused buffer for writers.
+ * - `scratch_buffer.ts`: one reused buffer for writers;
+ * - `aws_credentials.ts` (through `read.ts`): AWS keys from the standard
+ *   environment variables or a profile of the shared credentials file.
  *
  * Files named `_name.ts` are helpers of this folder only. No module here
  * imports a `node:` builtin up front: it would start Deno's Node layer on
@@ -58,6 +60,13 @@ export {
   type WriteSummary,
 } from "./stream_writer.ts";
 export { ScratchBuffer } from "./scratch_buffer.ts";
+export {
+  AwsCredentialsError,
+  findAwsCredentials,
+  type FoundAwsCredentials,
+  MAX_AWS_CREDENTIALS_BYTES,
+  parseAwsProfiles,
+} from "./aws_credentials.ts";
 export { byteSpill, type ByteSpillOptions } from "./byte_spill.ts";
 // The interface the spill implements, so this stage's documentation is whole.
 export type { ByteSpill } from "../model/spill.ts";
