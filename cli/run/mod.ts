@@ -45,7 +45,6 @@ import { commandHelp } from "../usage.ts";
 import { err, out, redactor } from "../output.ts";
 import { interruptCode, type Interrupts, listenForInterrupts } from "../signals.ts";
 import { readNetwork } from "./inputs.ts";
-import { historyOf, readHistory } from "./history.ts";
 import { problemsText, replay } from "./invalid.ts";
 import { loadOptionsOf, loadProblems, readLoadInputs } from "./load_step.ts";
 import { writeManifest } from "./manifest.ts";
@@ -120,8 +119,10 @@ async function readInputs(plan: RunPlan) {
   // Only runs that ask for coverage load its modules and read its documents.
   const coverage = plan.coverage &&
     await (await import("./coverage.ts")).coverageCollector(plan.coverage);
-  // Only the streaks of earlier runs are kept of the --history reports.
-  const history = await readHistory(plan.history);
+  // Only the streaks of earlier runs are kept of the --history reports (read by runs given some).
+  const history = plan.history?.length
+    ? await (await import("./history.ts")).readHistory(plan.history)
+    : undefined;
   for (const path of Object.values(plan.artifacts)) if (path) await io.ensureWritable(path);
   return { ...inputs, network, coverage, history };
 }
@@ -187,7 +188,8 @@ async function openOutputs(
     self: () => selfCommand(Deno.mainModule, Deno.cwd()),
     redact: (text) => redactor.redact(text),
   });
-  const history = historyOf(inputs.history, loaded.files);
+  const history = inputs.history &&
+    (await import("./history.ts")).historyOf(inputs.history, loaded.files);
   const reporters = await artifacts.reporters({
     history: history && ((flow) => history.of(flow)),
     traceLink: plan.traceLink,

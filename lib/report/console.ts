@@ -12,7 +12,6 @@ import type { Reporter } from "./reporter.ts";
 import { type FlowFormat, stepDetails } from "./console_step.ts";
 import { eachStepFailure } from "./failures.ts";
 import { attemptLines, formatFlakyRecap, rerunLabel } from "./console_rerun.ts";
-import { formatHistory } from "./console_history.ts";
 import type { History } from "./history.ts";
 import { ProgressLine } from "./progress.ts";
 import { type Style, style } from "./style.ts";
@@ -264,7 +263,11 @@ export function consoleReporter(options: ConsoleOptions): Reporter {
       // The recap follows the run's (path) order, whatever order flows ended in.
       if (result.flows.length > 1) options.write(formatRecap(result.flows, s));
       if (result.totals.flows.flaky) options.write(formatFlakyRecap(result.flows, s));
-      if (options.history) options.write(formatHistory(result.flows, options.history, s));
+      if (options.history) {
+        // Only runs given --history load its text.
+        const { formatHistory } = await import("./console_history.ts");
+        options.write(formatHistory(result.flows, options.history, s));
+      }
       if (result.openapi_coverage) {
         // Only runs asked for coverage load its text.
         const { formatCoverage } = await import("./coverage_text.ts");

@@ -11,7 +11,6 @@ import type { Auth } from "../model/auth.ts";
 import type { Step } from "../model/flow.ts";
 import type { StepResult } from "../model/result.ts";
 import type { AuthHandler } from "../http/auth.ts";
-import { authHandler } from "../http/auth_kinds.ts";
 import type { TokenExchange } from "../http/token_cache.ts";
 import type { Context, StepInput, WithAuth } from "./context.ts";
 import { type Level, record, type Walk } from "./walk.ts";
@@ -47,12 +46,18 @@ export function effectiveAuth(
  * const ctx = makeContext({ runId: "r" });
  * ctx.deadlines?.close();
  * // deno-lint-ignore no-explicit-any
- * if (stepAuth({ step: { name: "s" }, scope: {} } as any, ctx) !== undefined) throw new Error();
+ * if (await stepAuth({ step: { name: "s" }, scope: {} } as any, ctx) !== undefined) throw new Error();
  * ```
  */
-export function stepAuth(input: StepInput, ctx: Context): AuthHandler | undefined {
+export async function stepAuth(
+  input: StepInput,
+  ctx: Context,
+): Promise<AuthHandler | undefined> {
   const auth = effectiveAuth(input.step, input.scope as WithAuth, ctx);
   if (!auth || auth.kind === "none") return undefined;
+  // The kinds (and what they need: hashes, the AWS credentials file) load with the first step
+  // that has auth, not with every run.
+  const { authHandler } = await import("../http/auth_kinds.ts");
   return authHandler(auth, input.scope, {
     secret: ctx.secret,
     env: ctx.env,

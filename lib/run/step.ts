@@ -88,7 +88,7 @@ export async function runStep(
   // A body too large for memory waits in a temporary file until the step's result is made.
   let last: Attempt | undefined;
   try {
-    tries.auth = stepAuth(input, ctx);
+    tries.auth = await stepAuth(input, ctx);
     if (step.options?.delayMs) await pause(step.options.delayMs, ctx.signal);
     const outcome = step.loop
       ? await pollUntil(() => retried(input, tries, ctx), untilMet, {
