@@ -14,6 +14,7 @@ import { EXIT } from "./exit.ts";
 import { err, out } from "./output.ts";
 import { save } from "./save.ts";
 import { commandHelp } from "./usage.ts";
+import { readConvertInput } from "./convert_input.ts";
 
 /** The options `flowrun convert har` accepts; its `--help` lists each. */
 export const CONVERT_OPTIONS = {
@@ -161,27 +162,12 @@ async function runConvert(plan: ConvertPlan): Promise<number> {
 }
 
 /** A recording's bytes; a missing, unreadable or oversized file is a usage error naming it. */
-async function readRecording(
-  io: typeof import("../lib/io/mod.ts"),
-  path: string,
-): Promise<Uint8Array> {
-  try {
-    return await io.readBytes(path, { limit: MAX_RECORDING_BYTES });
-  } catch (error) {
-    if ((error as Error).cause instanceof Deno.errors.NotFound) {
-      throw new UsageError(
-        "no-such-path",
-        `No file "${path}".`,
-        "Check the path; it is relative to the working directory.",
-      );
-    }
-    const code = error instanceof io.InputFileError ? error.code : "file-read";
-    throw new UsageError(
-      code === "file-read" ? "bad-har" : code,
-      `Cannot read the HAR file "${path}": ${(error as Error).message}.`,
-      code === "input-too-large"
-        ? "Record less (one flow at a time), or export without response bodies."
-        : "Give the .har file the browser's network panel saved.",
-    );
-  }
+function readRecording(io: typeof import("../lib/io/mod.ts"), path: string): Promise<Uint8Array> {
+  return readConvertInput(io, path, {
+    code: "bad-har",
+    what: "the HAR file",
+    limit: MAX_RECORDING_BYTES,
+    tooLarge: "Record less (one flow at a time), or export without response bodies.",
+    otherwise: "Give the .har file the browser's network panel saved.",
+  });
 }

@@ -16,6 +16,7 @@ import { EXIT } from "./exit.ts";
 import { err, out } from "./output.ts";
 import { save } from "./save.ts";
 import { commandHelp } from "./usage.ts";
+import { readConvertInput } from "./convert_input.ts";
 
 /** The options `flowrun convert curl` accepts; its `--help` lists each. */
 export const CONVERT_CURL_OPTIONS = {
@@ -93,25 +94,14 @@ function curlFiles(io: typeof import("../lib/io/mod.ts"), output?: string): Curl
 
 /** The commands' text from a file; a missing, unreadable or oversized one is a usage error. */
 async function readCommands(io: typeof import("../lib/io/mod.ts"), path: string): Promise<string> {
-  try {
-    return await io.readText(path, { limit: MAX_CURL_BYTES });
-  } catch (error) {
-    if ((error as Error).cause instanceof Deno.errors.NotFound) {
-      throw new UsageError(
-        "no-such-path",
-        `No file "${path}".`,
-        "Check the path; it is relative to the working directory.",
-      );
-    }
-    const code = error instanceof io.InputFileError ? error.code : "file-read";
-    throw new UsageError(
-      code === "file-read" ? "bad-curl" : code,
-      `Cannot read the curl commands in "${path}": ${(error as Error).message}.`,
-      code === "input-too-large"
-        ? "Split the commands into several files, one flow each."
-        : "Give a text file of curl commands, or - to read them from standard input.",
-    );
-  }
+  const bytes = await readConvertInput(io, path, {
+    code: "bad-curl",
+    what: "the curl commands in",
+    limit: MAX_CURL_BYTES,
+    tooLarge: "Split the commands into several files, one flow each.",
+    otherwise: "Give a text file of curl commands, or - to read them from standard input.",
+  });
+  return new TextDecoder().decode(bytes);
 }
 
 /** Standard input, at most {@linkcode MAX_CURL_BYTES}. */

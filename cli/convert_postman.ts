@@ -13,6 +13,7 @@ import { parse } from "./args.ts";
 import { EXIT } from "./exit.ts";
 import { err, out } from "./output.ts";
 import { save } from "./save.ts";
+import { readConvertInput } from "./convert_input.ts";
 
 /**
  * The options `flowrun convert postman` accepts.
@@ -129,23 +130,12 @@ async function readInput(
   what: string,
   limit: number,
 ): Promise<string> {
-  try {
-    return new TextDecoder().decode(await io.readBytes(path, { limit }));
-  } catch (error) {
-    if ((error as Error).cause instanceof Deno.errors.NotFound) {
-      throw new UsageError(
-        "no-such-path",
-        `No file "${path}".`,
-        "Check the path; it is relative to the working directory.",
-      );
-    }
-    const code = error instanceof io.InputFileError ? error.code : "file-read";
-    throw new UsageError(
-      code === "file-read" ? "bad-postman" : code,
-      `Cannot read the Postman ${what} "${path}": ${(error as Error).message}.`,
-      code === "input-too-large"
-        ? "Split the collection into smaller ones (one per folder) and convert each."
-        : `Give the .json file Postman exported.`,
-    );
-  }
+  const bytes = await readConvertInput(io, path, {
+    code: "bad-postman",
+    what: `the Postman ${what}`,
+    limit,
+    tooLarge: "Split the collection into smaller ones (one per folder) and convert each.",
+    otherwise: "Give the .json file Postman exported.",
+  });
+  return new TextDecoder().decode(bytes);
 }

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { InputFileError } from "../io/input_error.ts";
+import { unreadable } from "./unreadable.ts";
 import { readBytesSync } from "../io/read.ts";
 import { nearFile } from "../io/near_file.ts";
 import { MAX_FILE_BYTES } from "../model/limits.ts";
@@ -61,12 +61,7 @@ export class CheckFiles {
       bytes = readBytesSync(file, { limit: MAX_FILE_BYTES });
       text = decoder.decode(bytes);
     } catch (error) {
-      if (error instanceof TypeError) return { code: "file-read", message: "it is not UTF-8 text" };
-      const code = error instanceof InputFileError ? error.code : "file-read";
-      return {
-        code: code === "input-too-large" ? "file-too-large" : code,
-        message: (error as Error).message,
-      };
+      return unreadable(error);
     }
     const ctx = new Loading(file, {});
     const ok = readYaml(ctx, text);

@@ -9,6 +9,7 @@
 import type { Problem } from "../model/errors.ts";
 import { InputFileError } from "../io/input_error.ts";
 import { readBytesSync } from "../io/read.ts";
+import { unreadable } from "./unreadable.ts";
 import { nearFile } from "../io/near_file.ts";
 import { MAX_FILE_BYTES, MAX_INCLUDE_DEPTH, MAX_UPLOAD_BYTES } from "../model/limits.ts";
 import { loadFlow, type LoadOptions, type LoadResult } from "./load_flow.ts";
@@ -286,12 +287,7 @@ export class FlowFiles {
         : kept.bytes();
       text = decoder.decode(bytes);
     } catch (error) {
-      if (error instanceof TypeError) return { code: "file-read", message: "it is not UTF-8 text" };
-      const code = error instanceof InputFileError ? error.code : "file-read";
-      return {
-        code: code === "input-too-large" ? "file-too-large" : code,
-        message: (error as Error).message,
-      };
+      return unreadable(error);
     }
     const result = this.load(file, text);
     this.included.set(file, { bytes, problems: result.problems, names: result.names ?? [] });

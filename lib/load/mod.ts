@@ -42,7 +42,8 @@
  *   `load_options.ts`, `nodes.ts`.
  * - Check files a group names (`checks: ../checks/article.yaml`): read and
  *   parsed once per set by `check_files.ts`, read per use by `check_file.ts`
- *   in a loading of their own, so problems keep the file's positions.
+ *   in a loading of their own, so problems keep the file's positions; a
+ *   file either cannot read gets its problem from `unreadable.ts`.
  * - Includes (`expand_includes.ts`), data rows (`data.ts`,
  *   `data_file.ts`; a file's `${…}` checked by `row_refs.ts`; inline
  *   rows and the vars they may read ordered by `row_vars.ts`),
