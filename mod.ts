@@ -46,6 +46,14 @@ export {
 export { runFlow } from "./lib/run/flows.ts";
 export { DEFAULT_TIMEOUT_MS, newRunId, type RunOptions } from "./lib/run/options.ts";
 export type { Network } from "./lib/run/context.ts";
+export { CoverageCollector, type CoverageDocument } from "./lib/run/coverage.ts";
+export type { CoverageShare, OpenApiCoverage, OperationCoverage } from "./lib/model/coverage.ts";
+export {
+  type FlowHistory,
+  History,
+  type Outcome as HistoryOutcome,
+  type PastRun,
+} from "./lib/report/history.ts";
 export { FlowLoadError, type Problem, type Span, UsageError } from "./lib/model/errors.ts";
 export {
   type DataRow,
@@ -59,6 +67,8 @@ export {
   type AssertionResult,
   type CaptureFailure,
   type Counts,
+  type FlowAttempt,
+  type FlowCounts,
   type FlowResult,
   type RunResult,
   type Status,

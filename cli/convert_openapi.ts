@@ -41,42 +41,14 @@ export async function convertOpenApiCommand(args: string[]): Promise<number> {
     out(commandHelp("convert openapi", CONVERT_OPENAPI_OPTIONS));
     return EXIT.passed;
   }
-  if (positionals.length !== 1) {
-    throw new UsageError(
-      "no-paths",
-      positionals.length === 0
-        ? "Expected an OpenAPI document."
-        : `Expected one OpenAPI document, got ${positionals.length} files.`,
-      USAGE,
-    );
-  }
-  if (!values.output) {
-    throw new UsageError("bad-command", "Missing the output folder (-o DIR).", USAGE);
-  }
-  const dir = values.output.replace(/\/+$/, "") || ".";
+  const { source, dir } = inputOf(positionals, values.output);
   const [io, openapi] = await Promise.all([
     import("../lib/io/mod.ts"),
     import("../lib/convert/openapi/mod.ts"),
   ]);
-  const source = positionals[0];
   const absolute = slashes(resolve(source));
   const show = (file: string) => file === absolute ? source : slashes(relative(".", file));
-  const folder = await Deno.realPath(resolve(absolute, "..")).catch(() => "");
-  const read = async (file: string) => {
-    try {
-      // The $ref was checked to stay in the folder; a link in it must not lead out either.
-      const real = file === absolute ? folder : await Deno.realPath(file);
-      if (!slashes(real).startsWith(`${slashes(folder)}/`) && real !== folder) {
-        return { why: "it is a link to a file outside the document's folder" };
-      }
-      return await io.readBytes(file, { limit: MAX_DOCUMENT_BYTES });
-    } catch (error) {
-      const missing = error instanceof Deno.errors.NotFound ||
-        (error as Error).cause instanceof Deno.errors.NotFound;
-      if (missing) return { why: "no such file" };
-      return { why: (error as Error).message };
-    }
-  };
+  const read = await documentReader(io, absolute);
   const bundled = await openapi.bundleDocument(
     absolute,
     read,
@@ -102,6 +74,41 @@ export async function convertOpenApiCommand(args: string[]): Promise<number> {
     bundle: several ? BUNDLE : undefined,
   }));
   return EXIT.passed;
+}
+
+/** The document and the output folder, one of each. */
+function inputOf(positionals: string[], output: string | undefined) {
+  if (positionals.length !== 1) {
+    throw new UsageError(
+      "no-paths",
+      positionals.length === 0
+        ? "Expected an OpenAPI document."
+        : `Expected one OpenAPI document, got ${positionals.length} files.`,
+      USAGE,
+    );
+  }
+  if (!output) throw new UsageError("bad-command", "Missing the output folder (-o DIR).", USAGE);
+  return { source: positionals[0], dir: output.replace(/\/+$/, "") || "." };
+}
+
+/** Reads the document's files, none through a link that leads out of its folder. */
+async function documentReader(io: typeof import("../lib/io/mod.ts"), absolute: string) {
+  const folder = await Deno.realPath(resolve(absolute, "..")).catch(() => "");
+  return async (file: string) => {
+    try {
+      // The $ref was checked to stay in the folder; a link in it must not lead out either.
+      const real = file === absolute ? folder : await Deno.realPath(file);
+      if (!slashes(real).startsWith(`${slashes(folder)}/`) && real !== folder) {
+        return { why: "it is a link to a file outside the document's folder" };
+      }
+      return await io.readBytes(file, { limit: MAX_DOCUMENT_BYTES });
+    } catch (error) {
+      const missing = error instanceof Deno.errors.NotFound ||
+        (error as Error).cause instanceof Deno.errors.NotFound;
+      if (missing) return { why: "no such file" };
+      return { why: (error as Error).message };
+    }
+  };
 }
 
 function slashes(path: string): string {

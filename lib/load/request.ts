@@ -150,11 +150,7 @@ export function loadRequest(
   const written = loadMethod(ctx, map.get("method"), label, owner);
   const given = typeof written === "object" ? written.source : written;
   const url = loadUrl(ctx, map.get("url"), label, owner);
-  // A whole map from one expression (`headers: "${vars.headers}"`) is checked when it is sent.
-  const headersFrom = mapExpression(ctx, map.get("headers"), `the headers of ${label}`, owner);
-  const headers = headersFrom ? [] : loadHeaders(ctx, map.get("headers"), label, owner);
-  const queryFrom = mapExpression(ctx, map.get("query"), `the query of ${label}`, owner);
-  const query = queryFrom ? [] : loadQuery(ctx, map.get("query"), label, owner);
+  const maps = loadMaps(ctx, map, label, owner);
   const cookies = loadCookies(ctx, map.get("cookies"), label, owner);
   const body = loadBody(ctx, map, label, owner);
   // A GraphQL request is a POST unless the flow says otherwise.
@@ -166,12 +162,31 @@ export function loadRequest(
     method,
     ...(typeof written === "object" ? { methodFrom: written } : {}),
     url,
+    ...maps,
+    ...(cookies.length > 0 ? { cookies } : {}),
+    ...body,
+  };
+}
+
+/**
+ * `headers` and `query`: each a map, or one expression that gives a map
+ * (`headers: "${vars.headers}"`), checked when the request is made.
+ */
+function loadMaps(
+  ctx: Loading,
+  map: Map<string, Entry>,
+  label: string,
+  owner: TemplateUse["owner"],
+): Pick<RequestSpec, "headers" | "headersFrom" | "query" | "queryFrom"> {
+  const headersFrom = mapExpression(ctx, map.get("headers"), `the headers of ${label}`, owner);
+  const headers = headersFrom ? [] : loadHeaders(ctx, map.get("headers"), label, owner);
+  const queryFrom = mapExpression(ctx, map.get("query"), `the query of ${label}`, owner);
+  const query = queryFrom ? [] : loadQuery(ctx, map.get("query"), label, owner);
+  return {
     headers,
     ...(typeof headersFrom === "object" ? { headersFrom } : {}),
     ...(query.length > 0 ? { query } : {}),
     ...(typeof queryFrom === "object" ? { queryFrom } : {}),
-    ...(cookies.length > 0 ? { cookies } : {}),
-    ...body,
   };
 }
 

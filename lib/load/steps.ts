@@ -102,7 +102,9 @@ function stepMap(ctx: Loading, node: Node | null, index: number) {
   // "use:" or "import:" from other tools is a misspelt include: one problem, not also "no request".
   const meantInclude = hasKey(node, INCLUDE_SPELLINGS);
   const map = includes
-    ? ctx.map(node, what, "include", [...INCLUDE_KEYS, ...FOREACH_KEYS], { required: ["name", "include"] })
+    ? ctx.map(node, what, "include", [...INCLUDE_KEYS, ...FOREACH_KEYS], {
+      required: ["name", "include"],
+    })
     : ctx.map(node, what, "step", STEP_KEYS, {
       required: meantInclude ? ["name"] : ["name", "request"],
     });

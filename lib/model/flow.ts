@@ -153,6 +153,8 @@ export interface Step {
   /**
    * `auth`: the step's own, over its flow's and the run's (`none` opts out); on an
    * include step, what the included flow inherits unless it has its own.
+   * Internal (its values are unresolved templates): not part of the stable API.
+   * @ignore
    */
   auth?: Auth;
   /**
@@ -260,7 +262,11 @@ export interface Flow {
   tags?: string[];
   /** `retries`: how many times the flow is re-run when it does not pass; overrides `--retries`. */
   retries?: number;
-  /** `auth`: how its steps' requests are authorised, over the run's `--auth-file`. */
+  /**
+   * `auth`: how its steps' requests are authorised, over the run's `--auth-file`.
+   * Internal (its values are unresolved templates): not part of the stable API.
+   * @ignore
+   */
   auth?: Auth;
   /**
    * `data`: the flow runs once per row, each row's values overriding or

@@ -260,22 +260,30 @@ export function consoleReporter(options: ConsoleOptions): Reporter {
       if (mode === "compact" && lines) {
         options.write("\n");
       }
-      // The recap follows the run's (path) order, whatever order flows ended in.
-      if (result.flows.length > 1) options.write(formatRecap(result.flows, s));
-      if (result.totals.flows.flaky) options.write(formatFlakyRecap(result.flows, s));
-      if (options.history) {
-        // Only runs given --history load its text.
-        const { formatHistory } = await import("./console_history.ts");
-        options.write(formatHistory(result.flows, options.history, s));
-      }
-      if (result.openapi_coverage) {
-        // Only runs asked for coverage load its text.
-        const { formatCoverage } = await import("./coverage_text.ts");
-        options.write(formatCoverage(result.openapi_coverage, s));
-      }
-      options.write(formatSummary(result, s));
+      await writeEnd(result, options, s);
     },
   };
+}
+
+/**
+ * The end of a run: the recaps, the streaks and the coverage it asked for,
+ * then the summary. Without `--history` or coverage it writes at once.
+ */
+async function writeEnd(result: RunResult, options: ConsoleOptions, s: Style): Promise<void> {
+  // The recap follows the run's (path) order, whatever order flows ended in.
+  if (result.flows.length > 1) options.write(formatRecap(result.flows, s));
+  if (result.totals.flows.flaky) options.write(formatFlakyRecap(result.flows, s));
+  if (options.history) {
+    // Only runs given --history load its text.
+    const { formatHistory } = await import("./console_history.ts");
+    options.write(formatHistory(result.flows, options.history, s));
+  }
+  if (result.openapi_coverage) {
+    // Only runs asked for coverage load its text.
+    const { formatCoverage } = await import("./coverage_text.ts");
+    options.write(formatCoverage(result.openapi_coverage, s));
+  }
+  options.write(formatSummary(result, s));
 }
 
 export type { FlowFormat } from "./console_step.ts";

@@ -18,8 +18,11 @@ export type Outcome = "passed" | "failed" | "flaky" | "skipped";
 
 /** One earlier run: its id, when it started, and each flow's outcome. */
 export interface PastRun {
+  /** The run's id, as its report gives it. */
   run_id: string;
+  /** When it started (ISO 8601). */
   started_at: string;
+  /** Each flow's outcome, by its file and name. */
   outcomes: Map<string, Outcome>;
 }
 

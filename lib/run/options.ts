@@ -45,7 +45,11 @@ export interface RunOptions {
   bodyMemoryBytes?: number;
   /** Flows run at once (default: the number of CPUs); steps inside a flow stay sequential. */
   jobs?: number;
-  /** `--auth-file`: the auth of every step whose flow (or step) has none of its own. */
+  /**
+   * `--auth-file`: the auth of every step whose flow (or step) has none of its
+   * own. Internal (loaded by the CLI as a flow's is): not part of the stable API.
+   * @ignore
+   */
   auth?: Auth;
   /** After the first flow that does not pass, start no new flows; the rest are reported skipped. */
   failFast?: boolean;
