@@ -38,7 +38,7 @@ function caller(withText: string): string {
   return `name: caller
 steps:
   - name: fetch
-    include: ../shared/get.yaml
+    include: ../common/get.yaml
     with: ${withText}
 `;
 }
@@ -46,8 +46,8 @@ steps:
 async function workspace(flow: string): Promise<string> {
   const dir = await Deno.makeTempDir();
   await Deno.mkdir(`${dir}/flows`);
-  await Deno.mkdir(`${dir}/shared`);
-  await Deno.writeTextFile(`${dir}/shared/get.yaml`, INCLUDED);
+  await Deno.mkdir(`${dir}/common`);
+  await Deno.writeTextFile(`${dir}/common/get.yaml`, INCLUDED);
   await Deno.writeTextFile(`${dir}/flows/caller.yaml`, flow);
   return dir;
 }
