@@ -14,7 +14,8 @@
  *   problem is in; JSON errors that never quote the file).
  * - **Scripts** (`script/`): `parse.ts` (acorn, bounded), `eval.ts` (what an
  *   expression means on the response), `sym.ts` (those meanings and
- *   conditions), `expect.ts` (chai chains), `schema.ts` (JSON schemas both
+ *   conditions; `flowText`, a literal as a check's operand), `pseudo.ts`
+ *   (`typeof x`, `x.indexOf(v)` compared), `expect.ts` (chai chains), `schema.ts` (JSON schemas both
  *   drafts read alike), `each.ts` (loops over a list → groups over every
  *   element), `next.ts` (`setNextRequest`), `translate.ts` (statements →
  *   checks, captures, groups, values set, untranslated lines).

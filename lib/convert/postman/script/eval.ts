@@ -9,7 +9,8 @@
 import { MAX_SCRIPT_DEPTH } from "../limits.ts";
 import { schemaCheck } from "./schema.ts";
 import type { Node } from "./parse.ts";
-import { compare, type Cond, member, not, type Sym, truthy } from "./sym.ts";
+import { pseudo } from "./pseudo.ts";
+import { compare, type Cond, flowText, member, not, type Sym, truthy } from "./sym.ts";
 
 /** What an expression is evaluated against. */
 export interface EvalContext {
@@ -238,9 +239,9 @@ const METHODS = new Map<string, (path: string, arg: unknown) => Sym | undefined>
     "hasOwnProperty",
     (p, v) => (typeof v === "string" ? cond(member(p, v), "exists", true) : undefined),
   ],
-  ["includes", (p, v) => cond(p, "contains", v)],
+  ["includes", (p, v) => cond(p, "contains", flowText(v))],
   ["has", (p, v) => {
-    if (p === "$.body") return cond(p, "contains", v);
+    if (p === "$.body") return cond(p, "contains", flowText(v));
     return p === "$.headers" && typeof v === "string"
       ? cond(member(p, v.toLowerCase()), "exists", true)
       : undefined;
@@ -261,7 +262,7 @@ function methodCall(
   if (method === "test" && target.type === "Literal" && target.regex) {
     const subject = pathOf(arg);
     if (!subject || target.regex.flags !== "") return undefined;
-    return cond(subject, "matches", target.regex.pattern);
+    return cond(subject, "matches", flowText(target.regex.pattern));
   }
   const base = pathOf(evaluate(target, ctx, d));
   const apply = METHODS.get(method);
@@ -284,8 +285,6 @@ function unary(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   return undefined;
 }
 
-const TYPES = new Set(["string", "number", "boolean", "object"]);
-
 function binary(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   if (node.operator === "in") {
     const key = evaluate(node.left, ctx, d);
@@ -300,23 +299,6 @@ function binary(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   if (made) return made;
   const special = a.k === "path" ? pseudo(a.path, node.operator, b) : undefined;
   return special ?? compare(node.operator, a, b);
-}
-
-/** `typeof x === "string"` and `x.indexOf(v) !== -1`, carried as pseudo-paths until compared. */
-function pseudo(path: string, op: string, b: Sym): Sym | undefined {
-  const typed = path.match(/^typeof:(.+)$/);
-  if (typed) {
-    if (b.k !== "lit" || !TYPES.has(String(b.value)) || (op !== "===" && op !== "==")) {
-      return undefined;
-    }
-    return cond(typed[1], "type", b.value);
-  }
-  const index = path.match(/^indexOf:(.+):(.*)$/);
-  if (!index) return undefined;
-  const found = b.k === "lit" &&
-    ((b.value === -1 && (op === "!==" || op === "!=" || op === ">")) ||
-      (b.value === 0 && op === ">="));
-  return found ? cond(index[1], "contains", JSON.parse(index[2])) : undefined;
 }
 
 function logical(node: Node, ctx: EvalContext, d: number): Sym | undefined {

@@ -6,9 +6,10 @@
  * @module
  */
 import { type EvalContext, evaluate } from "./eval.ts";
+import { pseudo } from "./pseudo.ts";
 import type { Node } from "./parse.ts";
 import { schemaCheck } from "./schema.ts";
-import { type Cond, member, negate, type Sym } from "./sym.ts";
+import { type Cond, flowText, member, negate, type Sym } from "./sym.ts";
 
 /** One link of a chain: a word, and its arguments when it is called. */
 interface Link {
@@ -113,10 +114,12 @@ const positive =
 const isNumber = (v: unknown) => typeof v === "number";
 const numeric = (op: string): Handler => (s, path, [v]) =>
   typeof v === "number" && push(s, { path, op, value: v });
+/** A name among the values (of a property, a header): the text as the script wrote it. */
+const named = (v: string) => v.replaceAll("$${", () => "${");
 const propertyOf: Handler = (s, path, values) => {
   const [v] = values;
   if (typeof v !== "string") return false;
-  const at = member(path, v);
+  const at = member(path, named(v));
   s.subject = { k: "path", path: at };
   if (values.length > 1) return push(s, { path: at, op: "equals", value: values[1] });
   return push(s, { path: at, op: "exists", value: true });
@@ -197,8 +200,13 @@ function property(s: State, word: string): boolean {
   return WORDS.get(word)?.(s, subject.path) ?? false;
 }
 
-/** The literal values of a call's arguments, or `undefined` when one is not known now. */
-function literalArgs(args: Node[], ctx: EvalContext): unknown[] | undefined {
+/**
+ * The literal values of a call's arguments, or `undefined` when one is not
+ * known now. A literal is flow text (`${` written `$${`: it becomes a check's
+ * operand, which flowrun reads as a template) unless `asText` is false; a
+ * variable is its expression.
+ */
+function literalArgs(args: Node[], ctx: EvalContext, asText = true): unknown[] | undefined {
   const out: unknown[] = [];
   for (const a of args) {
     if (a.type === "Literal" && a.regex) {
@@ -207,7 +215,7 @@ function literalArgs(args: Node[], ctx: EvalContext): unknown[] | undefined {
       continue;
     }
     const s = evaluate(a, ctx, 1);
-    if (s?.k === "lit") out.push(s.value);
+    if (s?.k === "lit") out.push(asText ? flowText(s.value) : s.value);
     else if (s?.k === "var") out.push(s.expr);
     else return undefined;
   }
@@ -239,7 +247,8 @@ function run(s: State, links: Link[], ctx: EvalContext): Cond[] | undefined {
     if (!values) return undefined;
     const re = values[0] as { regex?: string } | undefined;
     if (link.word === "match" && s.subject.k === "path" && typeof re?.regex === "string") {
-      if (s.negated || !push(s, { path: s.subject.path, op: "matches", value: re.regex })) {
+      const value = flowText(re.regex);
+      if (s.negated || !push(s, { path: s.subject.path, op: "matches", value })) {
         return undefined;
       }
       continue;
@@ -268,12 +277,27 @@ export function expectChecks(node: Node, ctx: EvalContext): Cond[] | undefined |
   if (root.type === "CallExpression" && isName(root.callee, "pm", "expect")) {
     const subject = root.arguments[0] ? evaluate(root.arguments[0], ctx, 1) : undefined;
     if (!subject) return undefined;
-    return run({ subject, negated: false, out: [] }, links, ctx);
+    const out = run({ subject, negated: false, out: [] }, links, ctx)?.map(settled);
+    return out?.every((c) => c !== undefined) ? out as Cond[] : undefined;
   }
   if (isName(root, "pm", "response") && links[0]?.word === "to") {
     return responseChecks(links.slice(1), ctx);
   }
   return null;
+}
+
+const JS_OPS: Record<string, string> = { equals: "===", notEquals: "!==", gt: ">", gte: ">=" };
+
+/**
+ * A check on `typeof x` or `x.indexOf(v)` (pseudo-paths, not JSONPath) as
+ * the check flowrun has for it; `undefined` when it has none, so the line
+ * stays a comment instead of a path `validate` refuses.
+ */
+function settled(c: Cond): Cond | undefined {
+  if (!/^(?:typeof|indexOf):/.test(c.path)) return c;
+  const op = JS_OPS[c.op];
+  const s = op ? pseudo(c.path, op, { k: "lit", value: c.value }) : undefined;
+  return s?.k === "cond" && s.conds.length === 1 ? s.conds[0] : undefined;
 }
 
 function isName(node: Node, object: string, property: string): boolean {
@@ -306,7 +330,7 @@ type ResponseCheck = (values: unknown[]) => Cond[] | undefined;
 
 const header: ResponseCheck = ([v, w]) => {
   if (typeof v !== "string") return undefined;
-  const path = member("$.headers", v.toLowerCase());
+  const path = member("$.headers", named(v).toLowerCase());
   return w !== undefined
     ? [{ path, op: "equals", value: w }]
     : [{ path, op: "exists", value: true }];
@@ -346,7 +370,8 @@ function responseChecks(links: Link[], ctx: EvalContext): Cond[] | undefined {
   const negated = words[0]?.word === "not";
   if (words.length !== (negated ? 2 : 1)) return undefined;
   const { word, args } = words[words.length - 1];
-  const values = args ? literalArgs(args, ctx) : [];
+  // A schema is not a template: its strings are kept as written.
+  const values = args ? literalArgs(args, ctx, word !== "jsonSchema") : [];
   const conds = values ? RESPONSE.get(word)?.(values) : undefined;
   if (!conds || !negated) return conds;
   // `to.not.have.header("X")`: one check flowrun can turn round, or nothing.

@@ -71,6 +71,25 @@ export function member(path: string, name: string | number): string {
 }
 
 /**
+ * A literal as a check's operand: flowrun reads every string in a check as
+ * a template, so a `${` the script compares as text is written `$${`
+ * (nested in arrays and objects too); numbers, booleans and null are kept.
+ *
+ * @example
+ * ```ts
+ * import { flowText } from "./sym.ts";
+ * if (flowText("${api.name}") !== "$${api.name}" || flowText(2) !== 2) throw new Error();
+ * if ((flowText(["${a}"]) as string[])[0] !== "$${a}") throw new Error();
+ * ```
+ */
+export function flowText(value: unknown): unknown {
+  if (typeof value === "string") return value.replaceAll("${", () => "$${");
+  if (Array.isArray(value)) return value.map(flowText);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, flowText(v)]));
+}
+
+/**
  * The conditions a value stands for when used as a test's result or an `if`'s
  * test: a condition itself, a length (non-empty), a path (truthy), a known
  * value (`true`/`false`, as a constant).
@@ -150,7 +169,7 @@ const FLIP: Record<string, string> = { ">": "<", ">=": "<=", "<": ">", "<=": ">=
 
 /** The operand of a comparison: a literal's value, or a variable's expression text. */
 function operand(s: Sym): { value: unknown } | undefined {
-  if (s.k === "lit") return { value: s.value };
+  if (s.k === "lit") return { value: flowText(s.value) };
   if (s.k === "var") return { value: s.expr };
   return undefined;
 }
