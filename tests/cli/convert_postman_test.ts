@@ -318,6 +318,7 @@ Deno.test("convert postman: the README's table of real collections matches what 
     "Newman: multi-level folders": "newman-multi-level-folders-v2",
     "Newman: request chaining": "newman-request-chaining-test",
     "Newman: sample collection": "newman-sample-collection",
+    "Gravitee APIM: APIs": "gravitee-apis",
   };
   assert.deepEqual(rows.map((r) => r[0]).sort(), Object.keys(files).sort());
   for (const [name, requests, flows, translated, untranslated] of rows) {

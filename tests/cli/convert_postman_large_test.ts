@@ -1,0 +1,91 @@
+/**
+ * A real collection of more than 100 requests, converted and run: Gravitee
+ * APIM's Newman suite for its APIs resource (194 requests, a test script on
+ * every one; tests/fixtures/postman/README.md says where it comes from). The
+ * Gravitee server cannot run here, so a replay server answers each request
+ * the way the collection's own scripts say Gravitee does
+ * (tests/support/postman_replay.ts); the converted suite sends every one of
+ * the 194 requests in collection order and its translated checks pass, and a
+ * server that answers one of them wrongly fails exactly that check.
+ */
+import assert from "node:assert/strict";
+import { runCli } from "../support/cli.ts";
+import { type ReplayAnswer, replayAnswers, startReplay } from "../support/postman_replay.ts";
+
+const COLLECTION = "tests/fixtures/postman/gravitee-apis.postman_collection.json";
+
+interface Check {
+  passed: boolean;
+  name?: string;
+  message: string;
+  skipped?: boolean;
+}
+type Report = { flows: { steps: { name: string; assertions: Check[] }[] }[] };
+const checksOf = (json: Report) => json.flows.flatMap((f) => f.steps.flatMap((s) => s.assertions));
+
+async function runGravitee(
+  mutate?: (i: number, a: ReplayAnswer) => ReplayAnswer,
+  seen: (answers: ReplayAnswer[]) => void = () => {},
+) {
+  const answers = replayAnswers(JSON.parse(await Deno.readTextFile(COLLECTION)));
+  seen(answers);
+  const server = startReplay(answers, mutate);
+  const dir = await Deno.makeTempDir();
+  try {
+    const conv = await runCli(["convert", "postman", COLLECTION, "-o", dir]);
+    assert.equal(conv.code, 0, conv.stderr);
+    const report = `${dir}/report.json`;
+    const env: Record<string, string> = {
+      GRAVITEEIO_MGMT_URL: `${server.origin}/mgmt`,
+      GRAVITEEIO_PORTAL_URL: `${server.origin}/portal`,
+    };
+    // The rest the summary asks for (passwords, Authorization values) need only be set.
+    const line = conv.stderr.split("\n").find((l) => l.startsWith("Set before running: ")) ?? "";
+    for (const m of line.matchAll(/\b([A-Z][A-Z0-9_]*) \(/g)) {
+      // A base URL is the server's (its first path segment is dropped there), anything else a value.
+      env[m[1]] ??= /URL/.test(m[1]) ? `${server.origin}/${m[1].toLowerCase()}` : "Basic eDp5";
+    }
+    const result = await runCli(["run", dir, "--jobs", "1", "--report-json", report], { env });
+    const json = JSON.parse(await Deno.readTextFile(report)) as Report;
+    return { answers, conv, result, checks: checksOf(json), server };
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("convert postman: Gravitee's 194-request suite runs green, every request sent in order, its translated checks checked", async () => {
+  const { answers, conv, result, checks, server } = await runGravitee();
+  assert.equal(answers.length, 194);
+  assert.match(conv.stderr, /^Converted 194 requests /m);
+  assert.equal(result.code, 0, result.stdout + result.stderr);
+  assert.deepEqual(server.mismatches, []);
+  assert.equal(server.received.length, 194, server.received.join("\n"));
+  const translated = Number(conv.stderr.match(/^Assertions: (\d+) translated/m)?.[1]);
+  const evaluated = checks.filter((c) => !c.skipped);
+  assert.ok(
+    evaluated.length >= translated,
+    `${evaluated.length} checks evaluated, ${translated} translated`,
+  );
+  assert.ok(evaluated.every((c) => c.passed), JSON.stringify(evaluated.filter((c) => !c.passed)));
+});
+
+Deno.test("convert postman: a Gravitee that answers the last API state check wrongly fails exactly that translated check", async () => {
+  // The last request whose scripts assert the API's state: nothing after it in its flow is
+  // asserted, so the strict order of the replay holds for every request the run still sends.
+  let at = -1;
+  const { answers, result, checks, server } = await runGravitee((i, a) => {
+    const body = a.body as Record<string, unknown>;
+    if (i === at) body.state = "started";
+    return a;
+  }, (answers) => {
+    at = answers.findLastIndex((a) => (a.body as Record<string, unknown>).state === "stopped");
+  });
+  assert.ok(at > 100, `${at}`);
+  assert.equal(result.code, 1, result.stdout);
+  assert.deepEqual(server.mismatches, []);
+  assert.equal(server.received.length, at + 1, answers[at].name);
+  const failed = checks.filter((c) => !c.passed);
+  assert.equal(failed.length, 1, JSON.stringify(failed));
+  assert.match(failed[0].message, /\$\.json\.state: expected "stopped", got "started"/);
+});
