@@ -6,7 +6,12 @@
  * collection order: the status its `pm.response.to.have.status(N)` names,
  * and a JSON body with each field its `pm.expect(jsonData.…)` lines assert
  * (a literal, true/false, empty or not, an element it includes, or a value
- * an earlier request's script saved with `pm.collectionVariables.set`). The
+ * an earlier request's script saved with `pm.collectionVariables.set`; a
+ * field compared with a value made at run time, a random rating, is sent
+ * back from the request, as the API does; a list when the script asserts
+ * the whole body is empty or not). The only names it reads the body by are
+ * those the script binds to `pm.response.json()` or `JSON.parse(responseBody)`
+ * (or a part of it); lines on anything derived (`data.find(…)`) give nothing. The
  * n-th request received gets the n-th answer, and is checked against the
  * n-th request's method and path, so a converted suite that sends the wrong
  * request, or requests in another order, is caught.
