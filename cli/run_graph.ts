@@ -183,6 +183,7 @@ import "../lib/load/steps.ts";
 import "../lib/load/structured.ts";
 import "../lib/load/suite.ts";
 import "../lib/load/tags.ts";
+import "../lib/load/unreadable.ts";
 import "../lib/load/value.ts";
 import "../lib/load/vars.ts";
 import "../lib/load/yaml.ts";
