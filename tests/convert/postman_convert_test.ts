@@ -456,6 +456,38 @@ Deno.test("postman convert: a value a pre-request script makes is a flow var mad
   assert.deepEqual(f.steps[1].request.body, { email: "${vars.email}" });
 });
 
+Deno.test("postman convert: a made number (random arithmetic) is not translated into text; its line stays for a person", () => {
+  const { files } = convertPostman(collection([{
+    name: "Rate",
+    request: {
+      method: "POST",
+      url: "https://a.test/rate",
+      body: { mode: "raw", raw: '{"rate": {{rate}}, "tag": "{{tag}}"}' },
+    },
+    event: [{
+      listen: "prerequest",
+      script: {
+        exec: [
+          "pm.collectionVariables.set('rate', Math.round(Math.random() * 4 + 1));",
+          "pm.collectionVariables.set('tag', 't-' + Math.random());",
+        ],
+      },
+    }],
+  }]));
+  const text = files[0].text;
+  // Found on Gravitee's collection: "<hex>1" was sent where a rating from 1 to 5 belongs.
+  assert.ok(!/RANDOM\.HEX_8\}1/.test(text), text);
+  assert.match(
+    text,
+    /# {3}pm\.collectionVariables\.set\('rate', Math\.round\(Math\.random\(\) \* 4 \+ 1\)\);/,
+  );
+  assert.equal(
+    flow(text).vars.tag,
+    "t-${RANDOM.HEX_8}",
+    "text around a made value is still made text",
+  );
+});
+
 Deno.test("postman convert: a check list several steps repeat is written once, as an anchor each step names", () => {
   const script = [{
     listen: "test",

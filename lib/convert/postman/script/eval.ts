@@ -351,16 +351,19 @@ function asText(s: Sym): string | undefined {
 }
 
 /**
- * `"user-" + Date.now()`: a made value joined with text is made too; other
- * arithmetic on a made value (`Math.random() * 1000`) is another made value.
+ * `"user-" + Date.now()`: a made value joined with text is made text too.
+ * Arithmetic on one (`Math.random() * 4 + 1`, `Date.now() + 1`) is a made
+ * number, which no flow expression makes (they make text: hex, UUIDs), so it
+ * is not translated and its line stays a comment for a person.
  */
 function generated(op: string, a: Sym, b: Sym): Sym | undefined {
   if (a.k !== "gen" && b.k !== "gen") return undefined;
+  if (op !== "+") return undefined;
+  const isText = (s: Sym) => s.k === "gen" || (s.k === "lit" && typeof s.value === "string");
+  if (!isText(a) || !isText(b)) return undefined;
   const ta = asText(a);
   const tb = asText(b);
-  if (ta === undefined || tb === undefined) return undefined;
-  if (op === "+") return { k: "gen", text: ta + tb };
-  return /^[-*/%]$/.test(op) ? (a.k === "gen" ? a : b) : undefined;
+  return ta === undefined || tb === undefined ? undefined : { k: "gen", text: ta + tb };
 }
 
 /** `` `user-${Date.now()}` ``: text with made values in it. */
