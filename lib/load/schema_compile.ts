@@ -260,7 +260,8 @@ function compileGuarded(load: Record<string, unknown>): GuardError | undefined {
 }
 
 /**
- * OpenAPI 3.0's `nullable: true` as JSON Schema's `type: [T, "null"]`, so
+ * OpenAPI 3.0's `nullable: true` as JSON Schema's `type: [T, "null"]` (or,
+ * without a type, `anyOf` the schema or null), so
  * one validator serves 3.0 and 3.1 documents; and without `example` and
  * `examples`, which validate nothing but which the validator would search
  * for `$id`s (an example of data holding `"$id": "…"` twice made the whole
@@ -292,5 +293,11 @@ function openApi30(node: unknown, names = false): unknown {
     out[k] = openApi30(v, !names && nameMaps.includes(k));
   }
   if (out.nullable === true && typeof out.type === "string") out.type = [out.type, "null"];
+  // Beside allOf or $ref without a type (Box writes it so), 3.0.2's nullable still admits null;
+  // the validator refuses the keyword there, so it becomes the anyOf it means.
+  if (!names && Object.hasOwn(out, "nullable") && !Object.hasOwn(out, "type")) {
+    const { nullable, ...rest } = out;
+    return nullable === true ? { anyOf: [rest, { type: "null" }] } : rest;
+  }
   return out;
 }

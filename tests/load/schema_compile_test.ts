@@ -63,6 +63,37 @@ Deno.test("an OpenAPI document is added; its response schemas validate through a
   assert.equal(validate({ note: 1 }).length, 1);
 });
 
+Deno.test("nullable without a type (beside allOf or $ref, as Box's document writes it) allows null", async () => {
+  const check: SchemaCheck = {
+    kind: "openapi",
+    source: "api.yaml",
+    document: {
+      openapi: "3.0.2",
+      components: {
+        schemas: {
+          Mini: { type: "object", required: ["id"], properties: { id: { type: "string" } } },
+          Item: {
+            type: "object",
+            properties: {
+              parent: { allOf: [{ $ref: "#/components/schemas/Mini" }], nullable: true },
+              owner: { $ref: "#/components/schemas/Mini", nullable: false },
+            },
+          },
+        },
+      },
+    },
+    file: "f.yaml",
+    line: 1,
+    column: 1,
+  };
+  assert.deepEqual(await prepareSchemas([flowOf(check)]), []);
+  const validate = guardedValidator(check, "openapi#/components/schemas/Item");
+  assert.deepEqual(validate({ parent: null, owner: { id: "1" } }), []);
+  assert.deepEqual(validate({ parent: { id: "1" } }), []);
+  assert.ok(validate({ parent: {} }).length > 0, "the schema still applies to a value");
+  assert.ok(validate({ owner: null }).length > 0, "nullable: false adds nothing");
+});
+
 Deno.test("an aborted signal stops compiling", async () => {
   const controller = new AbortController();
   controller.abort();
