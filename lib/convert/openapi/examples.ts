@@ -84,7 +84,10 @@ export class ExampleMaker {
     if (!isNode(s) || depth > MAX_EXAMPLE_DEPTH || this.#left-- <= 0) return undefined;
     const given = givenValue(s);
     if (given.found) return given.value;
-    if (Array.isArray(s.allOf)) return this.#allOf(s.allOf, depth);
+    if (Array.isArray(s.allOf)) {
+      const merged = this.#merged(s, depth);
+      return merged ? this.#object(merged, depth) : this.#allOf(s.allOf, depth);
+    }
     const choices = Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : [];
     if (choices.length > 0) {
       const first = choices.find((c) => typeOf(deref(this.doc, c)) !== "null") ?? choices[0];
@@ -110,6 +113,35 @@ export class ExampleMaker {
         return null;
     }
     return undefined;
+  }
+
+  /**
+   * An `allOf` with an object part as one object schema: the properties
+   * and required names of every part and of the schema beside it, because a
+   * part may require what another declares (Box's documents do); none when
+   * no part is an object.
+   */
+  #merged(s: Node, depth: number): Node | undefined {
+    const merged: Node = { type: "object", properties: Object.create(null), required: [] };
+    return this.#collect(s, depth, merged) ? merged : undefined;
+  }
+
+  /** Adds a schema's and its `allOf` parts' properties and required names; whether one is an object. */
+  #collect(node: unknown, depth: number, into: Node): boolean {
+    const s = deref(this.doc, node);
+    if (!isNode(s) || depth > MAX_EXAMPLE_DEPTH) return false;
+    let object = typeOf(s) === "object";
+    const properties = into.properties as Node;
+    for (const [name, property] of Object.entries(isNode(s.properties) ? s.properties : {})) {
+      if (!Object.hasOwn(properties, name)) properties[name] = property;
+    }
+    for (const name of Array.isArray(s.required) ? s.required : []) {
+      if (!(into.required as unknown[]).includes(name)) (into.required as unknown[]).push(name);
+    }
+    for (const part of Array.isArray(s.allOf) ? s.allOf : []) {
+      if (this.#collect(part, depth + 1, into)) object = true;
+    }
+    return object;
   }
 
   #allOf(parts: unknown[], depth: number): unknown {
