@@ -2,7 +2,9 @@
  * A value for a schema: the document's own (`example`, `examples`,
  * `default`, `const`, `enum`'s first), else one generated from the schema:
  * its type and format (uuid, date-time, email, …), within its minimum,
- * maximum and lengths, with the required properties of an object only.
+ * maximum and lengths, with the required properties of an object only
+ * (optional ones too down to a depth asked for), the object parts of an
+ * `allOf` merged first.
  * Bounded in depth and in size, so a recursive schema ends and a schema
  * that would explode stops; `$ref`s are local (the bundle's).
  *
@@ -63,7 +65,17 @@ const FORMATS: Record<string, string> = {
 export class ExampleMaker {
   #left = MAX_EXAMPLE_NODES;
 
-  constructor(readonly doc: unknown, readonly direction: Direction = "request") {}
+  /**
+   * `optionalDepth`: objects made above this depth get the properties
+   * their schema does not require too (0, the default: required only, the
+   * smallest valid value); a mock answering as a server asks for 1, so a
+   * create's response holds the id its schema declares.
+   */
+  constructor(
+    readonly doc: unknown,
+    readonly direction: Direction = "request",
+    readonly optionalDepth = 0,
+  ) {}
 
   /**
    * A value for a schema; undefined when none can be made (a broken
@@ -88,12 +100,14 @@ export class ExampleMaker {
       const merged = this.#merged(s, depth);
       return merged ? this.#object(merged, depth) : this.#allOf(s.allOf, depth);
     }
+    const choice = this.#choice(s);
+    return choice === undefined ? this.#typed(s, depth) : this.make(choice, depth + 1);
+  }
+
+  /** The `oneOf` or `anyOf` branch a value takes: the first that is not null. */
+  #choice(s: Node): unknown {
     const choices = Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : [];
-    if (choices.length > 0) {
-      const first = choices.find((c) => typeOf(deref(this.doc, c)) !== "null") ?? choices[0];
-      return this.make(first, depth + 1);
-    }
-    return this.#typed(s, depth);
+    return choices.find((c) => typeOf(deref(this.doc, c)) !== "null") ?? choices[0];
   }
 
   #typed(s: Node, depth: number): unknown {
@@ -117,7 +131,8 @@ export class ExampleMaker {
 
   /**
    * An `allOf` with an object part as one object schema: the properties
-   * and required names of every part and of the schema beside it, because a
+   * and required names of every part (and of a part's `oneOf` branch) and
+   * of the schema beside it, because a
    * part may require what another declares (Box's documents do); none when
    * no part is an object.
    */
@@ -138,7 +153,9 @@ export class ExampleMaker {
     for (const name of Array.isArray(s.required) ? s.required : []) {
       if (!(into.required as unknown[]).includes(name)) (into.required as unknown[]).push(name);
     }
-    for (const part of Array.isArray(s.allOf) ? s.allOf : []) {
+    // A part's oneOf branch is part of the object too (Box: allOf [{type: object, oneOf: [File, …]}]).
+    const choice = this.#choice(s);
+    for (const part of [...(Array.isArray(s.allOf) ? s.allOf : []), ...(choice ? [choice] : [])]) {
       if (this.#collect(part, depth + 1, into)) object = true;
     }
     return object;
@@ -158,7 +175,9 @@ export class ExampleMaker {
   #object(s: Node, depth: number): Node {
     const out: Node = {};
     const properties = isNode(s.properties) ? s.properties : {};
-    for (const name of Array.isArray(s.required) ? s.required : []) {
+    const required = Array.isArray(s.required) ? s.required : [];
+    const names = depth < this.optionalDepth ? [...required, ...Object.keys(properties)] : required;
+    for (const name of names) {
       if (typeof name !== "string" || Object.hasOwn(out, name)) continue;
       const property = deref(this.doc, member(properties, name));
       if (this.direction === "request" && member(property, "readOnly") === true) continue;
