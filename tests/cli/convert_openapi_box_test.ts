@@ -1,0 +1,99 @@
+/**
+ * Box's 296-operation OpenAPI document (tests/fixtures/openapi/box-platform.json)
+ * converted through the CLI and run against a mock generated from the same
+ * document (tests/support/openapi_mock.ts): every step that runs sends one
+ * request the document serves, every `openapi:` check evaluated passes, and
+ * the coverage figure is the JSON report's.
+ *
+ * One step fails for a reason inherent to the document, and three steps
+ * after it are skipped: Box documents POST /metadata_templates/schema twice,
+ * as `/metadata_templates/schema` (createMetadataTemplate, 201) and as
+ * `/metadata_templates/schema#classifications` (200). A URL's fragment is
+ * never sent, so no server can tell the two apart by the request; the mock
+ * answers as the operation the request reaches (201), and the step written
+ * for the `#classifications` one checks its documented 200. Its flow's
+ * later steps are skipped, as after any failed step. The 19 path keys with
+ * a `#` are never exercised for the same reason: their requests reach the
+ * operation without the `#`.
+ */
+import assert from "node:assert/strict";
+import { root, runCli } from "../support/cli.ts";
+import { startOpenApiMock } from "../support/openapi_mock.ts";
+
+const BOX = `${root}tests/fixtures/openapi/box-platform.json`;
+
+interface StepReport {
+  name: string;
+  status: string;
+  request?: { method: string; url: string };
+  assertions: { operator: string; passed: boolean; message: string }[];
+}
+
+Deno.test("Box's converted suite runs against a mock generated from its document", async () => {
+  const dir = await Deno.makeTempDir();
+  const doc = JSON.parse(await Deno.readTextFile(BOX));
+  const mock = startOpenApiMock(doc);
+  try {
+    const converted = await runCli(["convert", "openapi", BOX, "-o", dir]);
+    assert.equal(converted.code, 0, converted.stderr);
+    assert.match(converted.stderr, /Converted Box Platform API: 296 operations into 73 flows/);
+    assert.match(converted.stderr, / {2}BASE_URL: /);
+    assert.match(converted.stderr, / {2}API_TOKEN: /);
+    const run = await runCli(
+      ["run", dir, "--openapi", BOX, "--report-json", `${dir}/report.json`],
+      { env: { BASE_URL: mock.base, API_TOKEN: "box-token" } },
+    );
+    const report = JSON.parse(await Deno.readTextFile(`${dir}/report.json`));
+    const steps: StepReport[] = report.flows.flatMap((f: { steps: StepReport[] }) => f.steps);
+    assert.equal(steps.length, 296, "a step per operation");
+
+    const failed = steps.filter((s) => s.status === "failed");
+    assert.deepEqual(failed.map((s) => s.name), ["post_metadata_templates_schema_classifications"]);
+    assert.deepEqual(
+      failed[0].assertions.filter((a) => !a.passed).map((a) => a.message),
+      ["status: expected 200, got 201"],
+      "the #classifications operation's 200; the request reaches createMetadataTemplate's 201",
+    );
+    assert.deepEqual(steps.filter((s) => s.status === "skipped").map((s) => s.name), [
+      "get_metadata_templates_enterprise_security_classification_6_vm_vochw_u_wo_schema",
+      "put_metadata_templates_enterprise_security_classification_6_vm_vochw_u_wo_schema_add",
+      "put_metadata_templates_enterprise_security_classification_6_vm_vochw_u_wo_schema_update",
+    ]);
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    assert.match(run.stdout, /296 steps: 292 passed, 1 failed, 3 skipped/);
+
+    const sent = steps.filter((s) => s.request).map((s) =>
+      `${s.request!.method} ${new URL(s.request!.url).pathname}`
+    );
+    assert.equal(sent.length, 293);
+    assert.equal(mock.seen.length, 293);
+    // The report writes a secret-looking path segment as ***; it stands for any segment.
+    const left = [...mock.seen];
+    for (const line of sent) {
+      const pattern = new RegExp(
+        `^${line.replace(/[.?+()[\]{}|^$\\]/g, "\\$&").replaceAll("***", "[^/]+")}$`,
+      );
+      const at = left.findIndex((seen) => pattern.test(seen));
+      assert.ok(at >= 0, `the mock received ${line}`);
+      left.splice(at, 1);
+    }
+    assert.deepEqual(left, [], "one request per step that ran");
+    assert.deepEqual(mock.unmatched, [], "every request reaches an operation of the document");
+    const schemaChecks = steps.flatMap((s) => s.assertions).filter((a) => a.operator === "openapi");
+    assert.equal(schemaChecks.length, 235);
+    assert.deepEqual(schemaChecks.filter((a) => !a.passed), [], "every openapi: check passes");
+
+    const [coverage] = report.openapi_coverage;
+    assert.deepEqual(coverage.operations, { total: 296, exercised: 276, percent: 93.2 });
+    const missed = coverage.items.filter((i: { exercised: boolean }) => !i.exercised)
+      .map((i: { method: string; path: string }) => `${i.method} ${i.path}`);
+    assert.equal(missed.filter((m: string) => m.includes("#")).length, 19);
+    assert.deepEqual(missed.filter((m: string) => !m.includes("#")), [
+      // The report writes the secret-looking key securityClassification-6VMVochwUWo as ***.
+      "GET /metadata_templates/enterprise/***/schema",
+    ], "the one skipped step whose operation has no # (the PUTs reach ones with #)");
+  } finally {
+    await mock.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
