@@ -26,6 +26,9 @@
  */
 export const SLOW_FIRST: readonly string[] = [
   "tests/leak_test.ts",
+  "tests/cli/convert_postman_test.ts",
+  "tests/cli/convert_openapi_test.ts",
+  "tests/cli/convert_openapi_box_test.ts",
   "tests/cli/reproduce_test.ts",
   "tests/secrets/redactor_test.ts",
   "tests/cli/robust_test.ts",
