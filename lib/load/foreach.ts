@@ -56,7 +56,7 @@ export function loadForeach(
 ): Foreach | undefined {
   // A misspelt "foreach" is reported as an unknown key; read as meant, its "as" and the
   // element's uses are not more problems of that one mistake.
-  const entry = map.get("foreach") ?? misspelt(ctx, node);
+  const entry = map.get("foreach") ?? misspelt(ctx, node, map);
   if (!entry) {
     for (const key of ["as", "max_iterations"]) {
       const stray = map.get(key);
@@ -87,12 +87,20 @@ export function loadForeach(
   return foreach;
 }
 
-/** A key of the step that was meant as "foreach" (`for_each`, `range`), as an entry. */
-function misspelt(ctx: Loading, node: Node | null): Entry | undefined {
+/**
+ * A key of the step that was meant as "foreach" (`for_each`, `range`), as an
+ * entry. Only unknown keys (not in `known`) can be: a step without one costs
+ * no spelling distance (every flow file's every step comes through here).
+ */
+function misspelt(
+  ctx: Loading,
+  node: Node | null,
+  known: Map<string, Entry>,
+): Entry | undefined {
   if (!isMap(node)) return undefined;
   for (const pair of node.items) {
     const key = isScalar(pair.key) ? pair.key.value : undefined;
-    if (typeof key !== "string" || key === "max_items") continue;
+    if (typeof key !== "string" || key === "max_items" || known.has(key)) continue;
     if (getOwn(FOREACH_HINTS, key) === undefined && suggest(key, ["foreach"]) !== "foreach") {
       continue;
     }
