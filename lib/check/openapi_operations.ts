@@ -81,7 +81,7 @@ export function matchOperation(
   method: string,
   requestUrl: string,
 ): { template: string; operation: Node } | { path: string } {
-  const path = requestPath(requestUrl, member(doc, "servers"));
+  const path = requestPath(requestUrl, doc);
   const candidates = indexOf(doc).get(`${method.toLowerCase()} ${path.split("/").length}`);
   let best: { template: string; operation: Node; score: number } | undefined;
   for (const { template, operation } of candidates ?? []) {
@@ -163,19 +163,48 @@ export function isNode(value: unknown): value is Node {
 }
 
 /** The request's path, without the base path of the first server whose base it is under. */
-function requestPath(url: string, servers: unknown): string {
+function requestPath(url: string, doc: unknown): string {
   const path = new URL(url).pathname;
-  for (const server of Array.isArray(servers) ? servers : []) {
-    let base = "";
-    try {
-      const url = member(server, "url");
-      base = new URL(typeof url === "string" ? url : "", "http://x").pathname.replace(/\/$/, "");
-    } catch {
-      continue;
-    }
+  for (const base of basePaths(doc)) {
     if (base && path.startsWith(`${base}/`)) return path.slice(base.length);
   }
   return path;
+}
+
+/**
+ * The base paths a document's operations are under, without a trailing
+ * slash ("" for the root): each server's URL path, its variables at their
+ * defaults (`https://{region}.api.test/{version}`), or a Swagger 2.0
+ * `basePath`. None when the document names no server.
+ *
+ * @example
+ * ```ts
+ * import { basePaths } from "./openapi_operations.ts";
+ * const doc = { servers: [{ url: "https://{host}/api/{v}", variables: { v: { default: "v2" } } }, { url: "/" }] };
+ * if (basePaths(doc).join() !== "/api/v2,") throw new Error(basePaths(doc).join());
+ * if (basePaths({ swagger: "2.0", basePath: "/v1/" }).join() !== "/v1") throw new Error();
+ * ```
+ */
+export function basePaths(doc: unknown): string[] {
+  const servers = member(doc, "servers");
+  const bases: string[] = [];
+  for (const server of Array.isArray(servers) ? servers : []) {
+    const url = member(server, "url");
+    if (typeof url !== "string") continue;
+    const variables = member(server, "variables");
+    const filled = url.replace(/\{([^}]*)\}/g, (_, name: string) => {
+      const value = member(member(variables, name), "default");
+      return typeof value === "string" ? value : name;
+    });
+    try {
+      bases.push(new URL(filled, "http://x").pathname.replace(/\/$/, ""));
+    } catch {
+      // A server URL no variable default makes a URL serves no path.
+    }
+  }
+  const basePath = member(doc, "basePath");
+  if (typeof basePath === "string") bases.push(basePath.replace(/\/$/, ""));
+  return bases;
 }
 
 /**

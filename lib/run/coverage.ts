@@ -14,7 +14,12 @@ import {
   UNMATCHED_KEPT,
 } from "../model/coverage.ts";
 import { MAX_COVERAGE_REQUESTS } from "../model/limits.ts";
-import { matchOperation, member, operationsOf, responseKey } from "../check/openapi_operations.ts";
+import {
+  basePaths,
+  matchOperation,
+  operationsOf,
+  responseKey,
+} from "../check/openapi_operations.ts";
 
 /** A document coverage is reported for: its name in reports, and its parsed JSON. */
 export interface CoverageDocument {
@@ -174,15 +179,7 @@ function addUnmatched(unmatched: Map<string, Seen>, s: Seen): void {
  * or another API are not listed as the document's gaps.
  */
 function underBase(document: unknown, path: string): boolean {
-  const servers = member(document, "servers");
-  const bases = (Array.isArray(servers) ? servers : []).map((server) => {
-    const url = member(server, "url");
-    try {
-      return new URL(typeof url === "string" ? url : "", "http://x").pathname.replace(/\/$/, "");
-    } catch {
-      return "";
-    }
-  });
+  const bases = basePaths(document);
   return bases.length === 0 || bases.includes("") || bases.some((b) => path.startsWith(`${b}/`));
 }
 

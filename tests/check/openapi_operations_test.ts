@@ -64,3 +64,18 @@ Deno.test("a template of many parameters in one segment matches in linear time",
   const hit = matchOperation(doc, "GET", `http://h/x/${"a-".repeat(200)}end`);
   assert.ok("template" in hit);
 });
+
+Deno.test("a server URL's variables take their defaults, and a Swagger 2.0 basePath is a base", () => {
+  const templated = {
+    servers: [{
+      url: "https://{region}.api.test/{version}",
+      variables: { region: { default: "eu" }, version: { default: "v3" } },
+    }],
+    paths: { "/items": { get: {} } },
+  };
+  const got = matchOperation(templated, "GET", "http://127.0.0.1:8080/v3/items");
+  assert.ok("template" in got && got.template === "/items", JSON.stringify(got));
+  const swagger = { swagger: "2.0", basePath: "/api", paths: { "/items": { get: {} } } };
+  const old = matchOperation(swagger, "GET", "http://127.0.0.1:8080/api/items");
+  assert.ok("template" in old && old.template === "/items", JSON.stringify(old));
+});
