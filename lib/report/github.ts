@@ -5,9 +5,9 @@
  *
  * @module
  */
-import type { RunResult } from "../model/result.ts";
+import type { FlowResult, RunResult } from "../model/result.ts";
 import { plural } from "../_util/plural.ts";
-import { eachStepFailure } from "./failures.ts";
+import { eachStepFailure, type StepFailure } from "./failures.ts";
 
 /** GitHub shows at most 10 error annotations per step; a few more are kept for the log. */
 export const MAX_ANNOTATIONS = 50;
@@ -65,23 +65,61 @@ export function githubAnnotations(result: RunResult): string[] {
   return lines;
 }
 
+/** What the reports say of a flaky flow: where its first run broke, and on which run it passed. */
+interface Flaky {
+  flow: FlowResult;
+  failure: StepFailure | undefined;
+  /** "passed on attempt 2 of 3" */
+  runs: string;
+}
+
+/** The flaky flows of a run (passed on a re-run, `--retries`), in run order. */
+function* flakyFlows(result: RunResult): Generator<Flaky> {
+  for (const flow of result.flows) {
+    if (!flow.flaky || !flow.attempts?.length) continue;
+    const failure = eachStepFailure([{ ...flow, steps: flow.attempts[0].steps }]).next().value;
+    const runs = `passed on attempt ${flow.attempts.length + 1} of ${(flow.retries ?? 0) + 1}`;
+    yield { flow, failure: failure || undefined, runs };
+  }
+}
+
 /**
- * A warning per flaky flow (it passed on a re-run, `--retries`), at where its
- * first failed run broke: the job passes, and the check says which flow to fix.
+ * A warning per flaky flow, at where its first failed run broke: the job
+ * passes, and the check says which flow to fix.
  */
 function flakyWarnings(result: RunResult): string[] {
   const lines: string[] = [];
-  for (const flow of result.flows) {
-    if (!flow.flaky || !flow.attempts?.length || lines.length >= MAX_ANNOTATIONS) continue;
-    const first = flow.attempts[0];
-    const failure = eachStepFailure([{ ...flow, steps: first.steps }]).next().value;
+  for (const { flow, failure, runs } of flakyFlows(result)) {
+    if (lines.length >= MAX_ANNOTATIONS) break;
     const where = failure
       ? `file=${property(failure.file)},line=${failure.line},col=${failure.column},`
       : `file=${property(flow.file)},`;
-    const runs = `passed on attempt ${flow.attempts.length + 1} of ${(flow.retries ?? 0) + 1}`;
     const why = failure ? `; attempt 1: ${failure.step.name}: ${failure.reason}` : "";
     lines.push(`::warning ${where}title=${property(`flaky: ${flow.name}`)}::${data(runs + why)}`);
   }
+  return lines;
+}
+
+/** The job summary's table of flaky flows (the first 100), or nothing when there is none. */
+function flakySection(result: RunResult): string[] {
+  const lines: string[] = [];
+  let count = 0;
+  for (const { flow, failure, runs } of flakyFlows(result)) {
+    if (count++ === 0) {
+      lines.push(
+        "",
+        "Flaky (passed on a re-run):",
+        "",
+        "| Where | Flow | Runs | First failure |",
+        "|---|---|---|---|",
+      );
+    }
+    if (count > 100) continue;
+    const at = failure ? `${failure.file}:${failure.line}:${failure.column}` : flow.file;
+    const why = failure ? `${failure.step.name}: ${failure.reason}` : "";
+    lines.push(`| ${codeCell(at)} | ${md(flow.name)} | ${md(runs)} | ${md(why)} |`);
+  }
+  if (count > 100) lines.push("", `…and ${count - 100} more flaky flows in the reports.`);
   return lines;
 }
 
@@ -133,7 +171,9 @@ export function githubSummary(result: RunResult, reproduce?: (file: string) => s
     "",
     `Run ${code(result.run_id)} · ${
       (result.duration_ms / 1000).toFixed(2)
-    } s · flows: ${flows.failed} failed, ${flows.error} errors, ${flows.skipped} skipped · steps: ${steps.passed}/${steps.total} passed`,
+    } s · flows: ${flows.failed} failed, ${flows.error} errors, ${flows.skipped} skipped${
+      flows.flaky ? `, ${flows.flaky} flaky` : ""
+    } · steps: ${steps.passed}/${steps.total} passed`,
   ];
   if (result.problems && result.problems.length > 0) {
     // Nothing ran: the flow files' problems are what to fix.
@@ -170,6 +210,7 @@ export function githubSummary(result: RunResult, reproduce?: (file: string) => s
       lines.push(...commands, fence, "", "</details>");
     }
   }
+  lines.push(...flakySection(result));
   return lines.join("\n") + "\n";
 }
 

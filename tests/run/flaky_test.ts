@@ -171,7 +171,7 @@ Deno.test("--retries re-runs a failing flow after its cleanup: flaky, exit 0, in
     // On GitHub Actions the flaky flow is a warning at where its first run broke, not an error.
     await Deno.writeTextFile(`${dir}/flows/a_flaky.yaml`, flow("flaky", api.base, "a1", 1));
     const gh = await runCli(["run", `${dir}/flows/a_flaky.yaml`, "--retries", "2"], {
-      env: { GITHUB_ACTIONS: "true" },
+      env: { GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: `${dir}/summary.md` },
     });
     assert.equal(gh.code, 0, gh.stdout + gh.stderr);
     assert.match(
@@ -179,6 +179,14 @@ Deno.test("--retries re-runs a failing flow after its cleanup: flaky, exit 0, in
       /::warning file=[^,]*a_flaky\.yaml,line=5,col=14,title=flaky%3A flaky::passed on attempt 2 of 3; attempt 1: get: status: expected 200, got 503/,
     );
     assert.ok(!(gh.stdout + gh.stderr).includes("::error"), gh.stdout);
+    // The job summary passes, counts the flaky flow and lists it with where its first run broke.
+    const summary = await Deno.readTextFile(`${dir}/summary.md`);
+    assert.match(summary, /^### ✅ flowrun: 1 of 1 flow passed\n/);
+    assert.match(summary, / 0 skipped, 1 flaky · steps: /);
+    assert.match(
+      summary,
+      /\| `[^`]*a_flaky\.yaml:5:14` \| flaky \| passed on attempt 2 of 3 \| get: status: expected 200, got 503 \|/,
+    );
 
     // --fail-on-flaky: the same flaky flow fails the build.
     const strict = await runCli([
