@@ -127,15 +127,27 @@ const SCHEMA_SOURCE = `
 const { Ajv2020 } = libs.ajv.default && libs.ajv.default.Ajv2020 ? libs.ajv.default : libs.ajv;
 const documents = new Map();
 const validators = new Map();
+// JSON Schema's patterns are ECMA-262 regular expressions; the validator compiles them with the
+// u flag, which refuses identity escapes real documents write (\\: or \\_): such a
+// pattern is compiled as JavaScript without u, as a browser's validator would.
+const regExp = (pattern, flags) => {
+  try {
+    return new RegExp(pattern, flags);
+  } catch (error) {
+    if (!flags.includes("u")) throw error;
+    return new RegExp(pattern, flags.replace("u", ""));
+  }
+};
+const options = () => ({ ...${JSON.stringify(AJV_OPTIONS)}, code: { regExp } });
 ${openApi30.toString()}
 function load({ key, kind, schema, document, ref }) {
   if (kind === "schema") {
-    validators.set(key, new Ajv2020(${JSON.stringify(AJV_OPTIONS)}).compile(schema));
+    validators.set(key, new Ajv2020(options()).compile(schema));
     return;
   }
   let ajv = documents.get(key);
   if (!ajv) {
-    ajv = new Ajv2020(${JSON.stringify(AJV_OPTIONS)});
+    ajv = new Ajv2020(options());
     ajv.addSchema(openApi30(document), "openapi");
     documents.set(key, ajv);
   }

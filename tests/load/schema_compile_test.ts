@@ -94,6 +94,37 @@ Deno.test("nullable without a type (beside allOf or $ref, as Box's document writ
   assert.ok(validate({ owner: null }).length > 0, "nullable: false adds nothing");
 });
 
+Deno.test("a pattern only JavaScript without the u flag reads (\\: as DigitalOcean writes it) is used", async () => {
+  const inline = schemaCheck({ type: "string", pattern: "^[a-zA-Z0-9_\\-\\:]+$" });
+  const keys = schemaCheck({ type: "object", patternProperties: { "^x\\_": { type: "integer" } } });
+  const check: SchemaCheck = {
+    kind: "openapi",
+    source: "api.yaml",
+    document: {
+      openapi: "3.0.0",
+      components: {
+        schemas: { Tag: { type: "object", properties: { name: { pattern: "^a\\:b$" } } } },
+      },
+    },
+    file: "f.yaml",
+    line: 1,
+    column: 1,
+  };
+  assert.deepEqual(await prepareSchemas([flowOf(inline, keys, check)]), []);
+  assert.ok(inline.kind === "schema" && inline.validate && keys.kind === "schema" && keys.validate);
+  assert.deepEqual(inline.validate("env:prod-1"), []);
+  assert.equal(inline.validate("no spaces").length, 1);
+  assert.deepEqual(keys.validate({ x_a: 1 }), []);
+  assert.equal(keys.validate({ x_a: "1" }).length, 1);
+  const validate = guardedValidator(check, "openapi#/components/schemas/Tag");
+  assert.deepEqual(validate({ name: "a:b" }), []);
+  assert.equal(validate({ name: "ab" }).length, 1);
+  // A pattern no reading accepts is still refused, with its check.
+  const broken = schemaCheck({ type: "string", pattern: "^(a$" });
+  const [problem] = await prepareSchemas([flowOf(broken)]);
+  assert.equal(problem.check, broken);
+});
+
 Deno.test("an aborted signal stops compiling", async () => {
   const controller = new AbortController();
   controller.abort();

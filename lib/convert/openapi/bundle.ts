@@ -7,7 +7,8 @@
  * bundle; the `openapi:` checks of the flows read it too when the document
  * was more than one file, since they resolve local `$ref`s only.
  *
- * Bounded: at most {@linkcode MAX_OPENAPI_FILES} files, chains of at most
+ * Bounded: at most {@linkcode MAX_OPENAPI_FILES} files of {@linkcode MAX_OPENAPI_BYTES} in all,
+ * chains of at most
  * {@linkcode MAX_FILE_CHAIN} files, each file read by the caller's reader
  * (the document size cap) and parsed with the project's YAML limits.
  *
@@ -17,7 +18,7 @@ import { UsageError } from "../../model/errors.ts";
 import { yamlEngine } from "../../load/yaml_engine.ts";
 import { parseDocument } from "../../load/schema_document.ts";
 import { isNode, type Node } from "../../check/openapi_operations.ts";
-import { MAX_FILE_CHAIN, MAX_OPENAPI_FILES, MAX_REF_CHAIN } from "./limits.ts";
+import { MAX_FILE_CHAIN, MAX_OPENAPI_BYTES, MAX_OPENAPI_FILES, MAX_REF_CHAIN } from "./limits.ts";
 import { atPointer, dirname, pointerOf, refError, refTarget, type Target } from "./refs.ts";
 
 /** Reads one file: its bytes, or why it cannot be read. */
@@ -70,6 +71,8 @@ interface Loaded {
 class Bundler {
   readonly loaded = new Map<string, Loaded>();
   readonly order: string[] = [];
+  /** Bytes of every file read so far, the document's own not included. */
+  bytes = 0;
   readonly bundled: Node = {};
   readonly #keys = new Map<string, string>();
   readonly #names = new Set<string>();
@@ -106,6 +109,15 @@ class Bundler {
       );
     }
     const bytes = await this.read(file);
+    if (bytes instanceof Uint8Array) this.bytes += bytes.length;
+    if (this.bytes > MAX_OPENAPI_BYTES) {
+      throw refError(
+        `The $ref "${ref}" at ${at} would read more than ${
+          MAX_OPENAPI_BYTES / 1024 / 1024
+        } MiB of files in all, the limit of convert openapi.`,
+        "Convert a part of the API: a document that names only the paths you test.",
+      );
+    }
     const parsed = bytes instanceof Uint8Array ? parseDocument(bytes, file) : bytes;
     if ("why" in parsed) {
       throw refError(
@@ -253,19 +265,37 @@ export async function bundleDocument(
   return { document, files: bundler.order };
 }
 
-/** Path items kept elsewhere, put in place: coverage and matching read `paths` directly. */
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+/**
+ * Path items kept elsewhere, put in place: coverage and matching read `paths` directly. So are
+ * operations kept elsewhere (`get: {$ref: ops/list.yml}`): OpenAPI has no `$ref` for an
+ * operation, but real documents written a file per operation use one (DigitalOcean's), and
+ * bundlers put it in place.
+ */
 function inlinePathItems(document: Node): void {
   const paths = document.paths;
   if (!isNode(paths)) return;
   for (const template of Object.keys(paths)) {
-    let item = paths[template];
-    for (let n = 0; n < MAX_REF_CHAIN && isNode(item) && typeof item.$ref === "string"; n++) {
-      const { $ref, ...rest } = item;
-      const target = atPointer(document, pointerSegmentsOf($ref as string));
-      item = isNode(target) ? { ...target, ...rest } : rest;
+    const item = inPlace(document, paths[template]);
+    if (isNode(item)) {
+      for (const method of METHODS) {
+        if (method in item) item[method] = inPlace(document, item[method]);
+      }
     }
     paths[template] = item;
   }
+}
+
+/** A value whose `$ref` (and its target's, up to the chain limit) is replaced by what it names. */
+function inPlace(document: Node, value: unknown): unknown {
+  let item = value;
+  for (let n = 0; n < MAX_REF_CHAIN && isNode(item) && typeof item.$ref === "string"; n++) {
+    const { $ref, ...rest } = item;
+    const target = atPointer(document, pointerSegmentsOf($ref as string));
+    item = isNode(target) ? { ...target, ...rest } : rest;
+  }
+  return item;
 }
 
 function pointerSegmentsOf(ref: string): string {
