@@ -39,9 +39,18 @@ export function secretLeaves(value: unknown, register: Register): void {
 /**
  * Keys whose values describe a credential rather than being one: under
  * `auth: {access_token, token_type, expires_in}` only the token is secret,
- * or every "Bearer" and "3600" in the outputs would be masked.
+ * or every "Bearer" and "3600" in the outputs would be masked; under an
+ * API key object `key: {grants: [{bucket, permission: "read"}], secret}` the
+ * grants are not, or every "read" (in `--allow-read` too) would be masked.
  */
 const DESCRIPTIVE = new Set([
+  "status",
+  "state",
+  "region",
+  "permission",
+  "permissions",
+  "bucket",
+  "updated_at",
   "token_type",
   "tokentype",
   "type",

@@ -52,8 +52,36 @@ function words(name: string): string[] {
 /** Any marker at the end of a word, in the singular or the plural. */
 const MARKER_END = new RegExp(`(?:${SECRET_WORDS.join("|")})S?$`);
 
+/**
+ * Everyday words that end like a marker without being one (`valkey` is a database, `bypass` a
+ * setting): a response's `valkey: {regions: [...]}` is no credential, and masking it hid `nyc3`
+ * in every report of DigitalOcean's API.
+ */
+const LOOKALIKES = new Set([
+  "VALKEY",
+  "MONKEY",
+  "TURKEY",
+  "DONKEY",
+  "HOCKEY",
+  "JOCKEY",
+  "WHISKEY",
+  "LACKEY",
+  "TURNKEY",
+  "HOTKEY",
+  "BYPASS",
+  "COMPASS",
+  "ENCOMPASS",
+  "SURPASS",
+  "OVERPASS",
+  "UNDERPASS",
+  "TRESPASS",
+  "POSSESSION",
+  "OBSESSION",
+]);
+
 /** A word is a marker when it ends with one, in the singular or the plural (`api_keys`, `tokens`). */
-const isMarker = (word: string) => MARKER_END.test(word);
+const isMarker = (word: string) =>
+  MARKER_END.test(word) && !LOOKALIKES.has(word) && !LOOKALIKES.has(word.slice(0, -1));
 
 /**
  * Answers already given: every request and response asks about the same few
@@ -83,7 +111,9 @@ const keys = new BoundedCache<boolean>(4096);
  * ```ts
  * import { isSecretName } from "./names.ts";
  * if (!isSecretName("GITHUB_TOKEN") || !isSecretName("apiKey")) throw new Error();
- * if (isSecretName("BASE_URL") || isSecretName("KEYBOARD_LAYOUT")) throw new Error();
+ * if (isSecretName("BASE_URL") || isSecretName("KEYBOARD_LAYOUT") || isSecretName("valkey")) {
+ *   throw new Error();
+ * }
  * ```
  */
 export function isSecretName(name: string): boolean {

@@ -37,6 +37,26 @@ Deno.test("secret keys at any depth of a JSON body, whatever sits under them", (
   ]);
 });
 
+Deno.test("what describes a credential is not one; words that only end like a marker are no markers", () => {
+  // DigitalOcean's Spaces key and database options, as its API answers them.
+  const body = {
+    key: {
+      name: "ci-key",
+      grants: [{ bucket: "assets", permission: "read" }],
+      access_key: "DO00EXAMPLE",
+      secret_key: "s3cr3t-value",
+      created_at: "2025-01-01T00:00:00Z",
+    },
+    options: { valkey: { regions: ["nyc3"], versions: ["8"] }, monkeys: ["m-1"] },
+    bypass: "on",
+  };
+  assert.deepEqual(found((r) => secretsInJson(body, r)).sort(), [
+    "DO00EXAMPLE",
+    "ci-key",
+    "s3cr3t-value",
+  ]);
+});
+
 Deno.test("a hostile, deeply nested body is walked without recursion and without hanging", () => {
   let deep: unknown = { token: "deep-secret" };
   for (let i = 0; i < 100_000; i++) deep = { next: deep };

@@ -367,8 +367,12 @@ Deno.test("isSecretName follows the word rule", () => {
     ["COOKIE_JAR", true],
     ["db.password", true],
     ["my-secret", true],
-    ["MONKEY", true], // accepted false positive: the word ends with KEY
-    ["BYPASS_CACHE", true], // accepted false positive: the word ends with PASS
+    // Everyday words that end with KEY or PASS are no markers (DigitalOcean answers "valkey").
+    ["MONKEY", false],
+    ["BYPASS_CACHE", false],
+    ["valkey", false],
+    ["VALKEY_PASSWORD", true],
+    ["PASSKEY", true],
     ["PATH", false],
     ["HOME", false],
     ["BASE_URL", false],
