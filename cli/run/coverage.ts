@@ -49,7 +49,9 @@ export async function coverageCollector(plan: CoveragePlan): Promise<CoverageCol
         parsed.hint,
       );
     }
-    documents.push({ source: path, document: parsed.document });
+    // Shown as flow files are (relative to the working directory), so the same file named by an
+    // openapi: check of a flow is the same document, not a second one.
+    documents.push({ source: io.displayPath(path), document: parsed.document });
   }
   return new CoverageCollector(documents, plan.min);
 }

@@ -200,7 +200,9 @@ Deno.test("--coverage counts the documents of openapi: checks, one document once
     "flows/b/checked.yaml": checked,
   });
   try {
-    for (const extra of [["--coverage"], ["--openapi", "./api.json"]]) {
+    // The document given by its absolute path is the one the checks name, too.
+    const absolute = ["--openapi", `${dir}/api.json`, "--coverage"];
+    for (const extra of [["--coverage"], ["--openapi", "./api.json"], absolute]) {
       const run = await runCli(["run", "flows", ...extra, "--report-json", "r.json"], {
         cwd: dir,
         env: { BASE: api.base },
