@@ -266,3 +266,41 @@ Deno.test("a property named example or $ref is a schema, its $refs followed; an 
   assert.deepEqual(schema.properties.$ref, { type: "string" });
   assert.deepEqual(schema.example, { $ref: "not-a-file.yaml" }, "an example is copied as it is");
 });
+
+Deno.test("an operation's own server is named; one that is no URL, or a path that is none, is a var to fill in", () => {
+  const ok = { "200": { description: "ok" } };
+  const document = {
+    openapi: "3.0.3",
+    info: { title: "files" },
+    servers: [{ url: "https://api.example.test" }],
+    paths: {
+      // GitHub's release assets go to an upload host of their own: still under BASE_URL.
+      "/assets": { post: { servers: [{ url: "https://uploads.example.test/" }], responses: ok } },
+      // DigitalOcean's presigned upload: the URL another answer gives.
+      "/<upload_url>": {
+        put: {
+          operationId: "upload_file",
+          servers: [{ url: "https://", description: "Use the exact upload_url returned." }],
+          responses: ok,
+        },
+      },
+      "/items": { get: { responses: ok } },
+    },
+  };
+  const { files, summary } = convertOpenApi({ document, source: "api.yaml" });
+  const text = files[0].text;
+  assert.match(
+    text,
+    /# the document serves it from https:\/\/uploads\.example\.test: point BASE_URL there\n/,
+  );
+  assert.match(text, /url: \$\{ENV\.BASE_URL\}\/assets\n/);
+  assert.match(text, /url: \$\{vars\.upload_file_url\}\n/);
+  assert.match(
+    text,
+    /# fill in: the whole URL of PUT \/<upload_url>: its path \/<upload_url> is no URL path \(the document: Use the exact upload_url returned\.\)\n {2}upload_file_url: https:\/\/example\.invalid\/%3Cupload_url%3E\n/,
+  );
+  assert.match(text, /url: \$\{ENV\.BASE_URL\}\/items\n/);
+  assert.deepEqual(summary.placeholders.map((p) => p.what.split(" (")[0]), [
+    "vars.upload_file_url",
+  ]);
+});

@@ -74,7 +74,7 @@ export class FlowBuilder {
     const summary = typeof op.node.summary === "string" ? ` — ${op.node.summary}` : "";
     const comments = [`${op.method} ${op.template}${summary}`];
     const maker = new ExampleMaker(doc, "request");
-    const url = `\${ENV.BASE_URL}${this.shared.basePath}${this.#path(op, maker)}`;
+    const url = this.#url(op, maker, name, comments);
     const { query, headers, cookies } = this.#params(op, maker, comments);
     const auth = this.shared.auth.credentials(op.node);
     comments.push(...auth.comments);
@@ -125,6 +125,36 @@ export class FlowBuilder {
     }
     const collection = op.template.replace(/\/$/, "");
     this.#creates.push({ collection, step, node, props, captures: new Map() });
+  }
+
+  /**
+   * The step's URL: under BASE_URL, also for an operation with a server of its own (an upload
+   * host, as Box's and GitHub's uploads have: said in a comment); when that server is no URL or
+   * the path is none (DigitalOcean's `/<upload_url>`, a presigned URL another answer gives), a
+   * var to fill in.
+   */
+  #url(op: OpenApiOperation, maker: ExampleMaker, step: string, comments: string[]): string {
+    const own = ownServer(op.node);
+    const pseudo = /[<>]/.test(op.template);
+    if (own?.usable !== false && !pseudo) {
+      // Under BASE_URL still: a run against staging must not reach the production upload host.
+      if (own) comments.push(`the document serves it from ${own.url}: point BASE_URL there`);
+      return `\${ENV.BASE_URL}${this.shared.basePath}${this.#path(op, maker)}`;
+    }
+    const why = pseudo
+      ? `its path ${op.template} is no URL path`
+      : `its own server "${own!.url}" is no URL`;
+    const name = this.#varNames.take(`${step}_url`);
+    const what = `the whole URL of ${op.method} ${op.template}: ${why}${
+      own?.description ? ` (the document: ${oneLine(own.description)})` : ""
+    }`;
+    this.#vars.push([
+      name,
+      toYNode(`https://example.invalid${encodeURI(op.template)}`),
+      `fill in: ${what}`,
+    ]);
+    this.shared.placeholders.push({ file: this.file, what: `vars.${name} (${what})` });
+    return `\${vars.${name}}`;
   }
 
   /** The path with each parameter: a capture, the document's example, or a placeholder var. */
@@ -229,6 +259,33 @@ export class FlowBuilder {
     }
     return lines.join("\n");
   }
+}
+
+/** An operation's own first server, if it names one: its URL, and whether a request can use it. */
+function ownServer(
+  node: Record<string, unknown>,
+): { url: string; usable: boolean; description?: string } | undefined {
+  const first = Array.isArray(node.servers) ? node.servers[0] : undefined;
+  if (first === null || typeof first !== "object" || typeof first.url !== "string") {
+    return undefined;
+  }
+  const url = first.url.replace(/\/+$/, "");
+  // A {variable} takes its default (Box's https://{box-upload-server}/api/2.0), or any name.
+  const variables = first.variables !== null && typeof first.variables === "object"
+    ? first.variables as Record<string, { default?: unknown }>
+    : {};
+  const concrete = url.replace(/\{([^}]*)\}/g, (_: string, name: string) => {
+    const given = Object.hasOwn(variables, name) ? variables[name]?.default : undefined;
+    return typeof given === "string" && given !== "" ? given : "host";
+  });
+  let usable = false;
+  try {
+    usable = /^https?:$/.test(new URL(concrete).protocol);
+  } catch {
+    usable = false;
+  }
+  const description = typeof first.description === "string" ? first.description : undefined;
+  return { url, usable, description };
 }
 
 function entries<T extends YNode>(list: [string, T][]): YMap | undefined {
