@@ -56,6 +56,38 @@ const NAME_MAPS = new Set([
   "pathItems",
 ]);
 
+/**
+ * Whether a key holds OpenAPI's `examples` map (of a media type or parameter), whose entries may
+ * be `$ref`s; JSON Schema's `examples` is a list, and data.
+ */
+function isExampleMap(key: string, value: unknown, names: boolean): value is Node {
+  return !names && key === "examples" && isNode(value);
+}
+
+/**
+ * Whether a key holds the `example` of a media type or parameter (at `where`) that is nothing but
+ * a `$ref`: OpenAPI reads an example as data, but documents write one to share an example
+ * (DigitalOcean's), and bundlers follow it. A schema's `example` stays data.
+ */
+function isExampleRef(
+  key: string,
+  value: unknown,
+  names: boolean,
+  where: string[],
+): value is { $ref: string } {
+  const parent = where.at(-2);
+  return !names && key === "example" && (parent === "content" || parent === "parameters") &&
+    isNode(value) && typeof value.$ref === "string" && Object.keys(value).length === 1;
+}
+
+/** The `$ref`s of an `examples` map: the map's own, or its entries'. */
+function exampleRefs(map: Node, where: string[]): [string, string[]][] {
+  if (typeof map.$ref === "string") return [[map.$ref, where]];
+  return Object.entries(map).flatMap(([name, entry]): [string, string[]][] =>
+    isNode(entry) && typeof entry.$ref === "string" ? [[entry.$ref, [...where, name]]] : []
+  );
+}
+
 /** Whether a key of an object holds data (not followed), given whether the object is a map of names. */
 function isData(key: string, names: boolean): boolean {
   return !names && DATA_KEYS.has(key);
@@ -152,11 +184,30 @@ class Bundler {
       const value = node[key];
       if (!names && key === "$ref" && typeof value === "string") {
         out.$ref = this.localRef(value, file, where);
+      } else if (isExampleMap(key, value, names)) {
+        out[key] = this.copyExamples(value, file, [...where, key]);
+      } else if (isExampleRef(key, value, names, where)) {
+        out[key] = { $ref: this.localRef(value.$ref, file, [...where, key]) };
       } else if (isData(key, names)) {
         out[key] = value;
       } else {
         out[key] = this.copy(value, file, [...where, key], !names && NAME_MAPS.has(key));
       }
+    }
+    return out;
+  }
+
+  /**
+   * An OpenAPI `examples` map: itself a `$ref` (as DigitalOcean writes it), or entries that are
+   * `$ref`s or example objects, whose `value` is data and copied as it is.
+   */
+  copyExamples(map: Node, file: string, where: string[]): Node {
+    if (typeof map.$ref === "string") return { $ref: this.localRef(map.$ref, file, where) };
+    const out: Node = {};
+    for (const [name, entry] of Object.entries(map)) {
+      out[name] = isNode(entry) && typeof entry.$ref === "string"
+        ? { $ref: this.localRef(entry.$ref, file, [...where, name]) }
+        : entry;
     }
     return out;
   }
@@ -207,7 +258,11 @@ function refsOf(root: unknown): [string, string[]][] {
       for (const key of Object.keys(node)) {
         const value = node[key];
         if (!names && key === "$ref" && typeof value === "string") found.push([value, where]);
-        else if (!isData(key, names)) {
+        else if (isExampleMap(key, value, names)) {
+          found.push(...exampleRefs(value, [...where, key]));
+        } else if (isExampleRef(key, value, names, where)) {
+          found.push([value.$ref, [...where, key]]);
+        } else if (!isData(key, names)) {
           stack.push([value, [...where, key], !names && NAME_MAPS.has(key)]);
         }
       }

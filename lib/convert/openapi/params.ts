@@ -50,8 +50,14 @@ export function paramValue(doc: unknown, maker: ExampleMaker, p: Node): ParamVal
  */
 export function givenExample(doc: unknown, node: unknown): ParamValue {
   if (!isNode(node)) return { value: undefined, given: false };
-  if (Object.hasOwn(node, "example")) return { value: node.example, given: true };
-  const examples = node.examples;
+  if (Object.hasOwn(node, "example")) {
+    // An example that is only a $ref is followed, as the bundle followed it (see bundle.ts).
+    const ref = isNode(node.example) && Object.keys(node.example).length === 1 &&
+      typeof node.example.$ref === "string";
+    return { value: ref ? deref(doc, node.example) : node.example, given: true };
+  }
+  // The map itself may be a $ref (DigitalOcean's examples: {$ref: examples.yml#/list}).
+  const examples = deref(doc, node.examples);
   if (isNode(examples)) {
     for (const key of Object.keys(examples)) {
       const example = deref(doc, examples[key]);

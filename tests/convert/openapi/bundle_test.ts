@@ -67,3 +67,50 @@ Deno.test("an operation written as a $ref to another file is put in place, with 
   assert.deepEqual(item.get.tags, ["Pets"]);
   assert.equal(item.post.operationId, "create");
 });
+
+Deno.test("an examples map kept in another file, its entries, or an example that is only a $ref come along; a value is data", async () => {
+  const files: Record<string, string> = {
+    "/doc/api.yaml": `${HEAD}paths:
+  /a:
+    get:
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              examples: {$ref: 'examples.yml#/list'}
+        '202':
+          description: ok
+          content:
+            application/json:
+              example: {$ref: 'examples.yml#/one/value'}
+        '201':
+          description: ok
+          content:
+            application/json:
+              examples:
+                one: {$ref: 'examples.yml#/one'}
+                two: {value: {$ref: not-followed.yaml}}
+`,
+    "/doc/examples.yml": "list: {first: {value: {items: [1]}}}\none: {value: {id: 7}}\n",
+  };
+  const read = (path: string) =>
+    Promise.resolve(files[path] === undefined ? { why: "no such file" } : encode(files[path]));
+  const { document, files: read_ } = await bundleDocument(
+    "/doc/api.yaml",
+    read,
+    () => {},
+    (f) => f,
+  );
+  assert.deepEqual(read_, ["/doc/examples.yml"]);
+  const bundled = document["x-bundled"] as Record<string, unknown>;
+  const media = (status: string) =>
+    // deno-lint-ignore no-explicit-any
+    (document.paths as any)["/a"].get.responses[status].content["application/json"];
+  assert.deepEqual(media("200").examples, { $ref: "#/x-bundled/examples_list" });
+  assert.deepEqual(bundled.examples_list, { first: { value: { items: [1] } } });
+  assert.deepEqual(media("201").examples.one, { $ref: "#/x-bundled/examples_one" });
+  assert.deepEqual(media("201").examples.two, { value: { $ref: "not-followed.yaml" } });
+  assert.deepEqual(media("202").example, { $ref: "#/x-bundled/examples_value" });
+  assert.deepEqual(bundled.examples_value, { id: 7 });
+});
