@@ -30,8 +30,10 @@
  *
  * Run it on its own with `deno run --allow-net examples/demo_api.ts --port 8080`.
  *
- * An OAuth2 token endpoint (`/oauth2/token`: client credentials, password
- * and refresh token grants, expiring tokens) with `/oauth2/me` behind it,
+ * An OAuth2 token endpoint (`/oauth2/token`: client credentials, password,
+ * refresh token and device code grants, expiring tokens; the device code's
+ * `/oauth2/device_authorization` approves the device by itself after a
+ * poll) with `/oauth2/me` behind it,
  * and `/basic/me` and `/api-key/me` for the simple kinds: see
  * `demo_oauth2.ts` for the client, user and key.
  *
@@ -42,7 +44,14 @@
  * @module
  */
 import { digestRoute, sigv4Route } from "./demo_signed_auth.ts";
-import { apiKeyMe, basicMe, oauth2Me, oauth2Token } from "./demo_oauth2.ts";
+import {
+  apiKeyMe,
+  basicMe,
+  oauth2DeviceAuthorization,
+  oauth2DevicePage,
+  oauth2Me,
+  oauth2Token,
+} from "./demo_oauth2.ts";
 
 /**
  * Options of {@linkcode startDemoApi}.
@@ -869,6 +878,11 @@ const ROUTES: Route[] = [
   { pattern: "/aws/*", methods: { "*": (c) => sigv4Route(c.request) } },
   { pattern: "/oauth2/token", methods: { POST: (c) => oauth2Token(c.request) } },
   { pattern: "/oauth2/me", methods: { GET: (c) => oauth2Me(c.request) } },
+  {
+    pattern: "/oauth2/device_authorization",
+    methods: { POST: (c) => oauth2DeviceAuthorization(c.request) },
+  },
+  { pattern: "/oauth2/device", methods: { GET: (c) => oauth2DevicePage(c.request) } },
   { pattern: "/basic/me", methods: { GET: (c) => basicMe(c.request) } },
   { pattern: "/api-key/me", methods: { GET: (c) => apiKeyMe(c.request) } },
   // Query APIs of the built-in tracing backend: each is the real product's path under a prefix.

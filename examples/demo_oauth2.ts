@@ -11,6 +11,19 @@
  *   form parameter `expires_in` asks for fewer, at least 1) and come with a
  *   refresh token. Errors are §5.2's: `invalid_client` (401), `invalid_grant`,
  *   `unsupported_grant_type`, `invalid_request` (400).
+ * - `POST /oauth2/device_authorization` (RFC 8628 §3.1) and the token
+ *   endpoint's `urn:ietf:params:oauth:grant-type:device_code` grant: a device
+ *   nobody has to approve. The device is approved by itself on the poll after
+ *   {@linkcode DEVICE_APPROVE_AFTER} polls answered `authorization_pending`; a
+ *   poll sooner than the interval after the last is answered `slow_down` (and
+ *   the interval grows by 5 s, as §3.5 says); an expired code
+ *   `expired_token`. Demo-only form parameters of the device authorization
+ *   request, for tests that cannot wait: `interval` (1 to 5 s, default
+ *   {@linkcode DEVICE_INTERVAL}), `approve_after` (0 to 10 polls), `deny`
+ *   (`true`: the person refuses, `access_denied`), `device_expires_in`
+ *   (1 to 600 s, default {@linkcode DEVICE_EXPIRES_IN}) and `expires_in` (the
+ *   token's lifetime, as for the token endpoint). `GET /oauth2/device` is
+ *   the verification page a person would open.
  * - `GET /oauth2/me`: 200 with the token's client, user and scope for a live
  *   token, else 401 with `WWW-Authenticate: Bearer error="invalid_token"`.
  * - `GET /basic/me`: HTTP Basic (RFC 7617) for {@linkcode OAUTH2_USER}.
@@ -32,13 +45,40 @@ export const OAUTH2_PASSWORD = "demo-password";
 export const OAUTH2_EXPIRES_IN = 60;
 /** The API key of `/api-key/me`. */
 export const DEMO_API_KEY = "demo-api-key";
+/** RFC 8628's grant type of the device code's token requests. */
+export const DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
+/** Seconds between a device code's polls, unless the request asks for fewer. */
+export const DEVICE_INTERVAL = 5;
+/** Polls answered `authorization_pending` before the device is approved. */
+export const DEVICE_APPROVE_AFTER = 1;
+/** How long a device code lives, in seconds. */
+export const DEVICE_EXPIRES_IN = 300;
 
 interface Grant {
   client: string;
   user?: string;
   scope: string;
   expires: number;
+  /** The token lifetime the grant asked for (`expires_in`), if it asked. */
+  expiresIn?: string | null;
 }
+
+/** A device waiting for approval, by its device code. */
+interface Device {
+  client: string;
+  scope: string;
+  userCode: string;
+  expires: number;
+  intervalMs: number;
+  /** When it was last polled (first: when the code was given). */
+  lastPoll: number;
+  polls: number;
+  approveAfter: number;
+  deny: boolean;
+  expiresIn: string | null;
+}
+
+const devices = new Map<string, Device>();
 
 const tokens = new Map<string, Grant>();
 const refreshTokens = new Map<string, Omit<Grant, "expires">>();
@@ -89,6 +129,8 @@ function grantOf(form: URLSearchParams, client: string): Omit<Grant, "expires"> 
       }
       return held;
     }
+    case DEVICE_GRANT:
+      return deviceGrant(form.get("device_code") ?? "", client);
     case null:
       return oauthError("invalid_request", "grant_type is missing.");
     default:
@@ -116,7 +158,7 @@ export async function oauth2Token(request: Request): Promise<Response> {
   }
   const grant = grantOf(form, client[0]);
   if (grant instanceof Response) return grant;
-  const asked = Number(form.get("expires_in"));
+  const asked = Number(grant.expiresIn ?? form.get("expires_in"));
   const expiresIn = Number.isInteger(asked) && asked >= 1 && asked < OAUTH2_EXPIRES_IN
     ? asked
     : OAUTH2_EXPIRES_IN;
@@ -134,6 +176,110 @@ export async function oauth2Token(request: Request): Promise<Response> {
     refresh_token: refresh,
     ...(grant.scope ? { scope: grant.scope } : {}),
   });
+}
+
+/** A whole number from a form field within [min, max], else `fallback`. */
+function bounded(value: string | null, min: number, max: number, fallback: number): number {
+  const n = Number(value ?? "");
+  return value !== null && Number.isInteger(n) && n >= min && n <= max ? n : fallback;
+}
+
+/**
+ * `POST /oauth2/device_authorization` (RFC 8628 §3.1–3.2): a device code for
+ * the demo client, approved by itself after a few polls.
+ *
+ * @example
+ * ```ts
+ * import { OAUTH2_CLIENT_ID, OAUTH2_CLIENT_SECRET, oauth2DeviceAuthorization } from "./demo_oauth2.ts";
+ * const body = new URLSearchParams({ client_id: OAUTH2_CLIENT_ID, client_secret: OAUTH2_CLIENT_SECRET, interval: "1" });
+ * const r = await oauth2DeviceAuthorization(new Request("http://x.test/oauth2/device_authorization", { method: "POST", body }));
+ * const answer = await r.json();
+ * if (r.status !== 200 || answer.interval !== 1 || answer.verification_uri !== "http://x.test/oauth2/device") throw new Error();
+ * ```
+ */
+export async function oauth2DeviceAuthorization(request: Request): Promise<Response> {
+  if (request.method !== "POST") return json({ error: "method_not_allowed" }, 405);
+  const form = new URLSearchParams(await request.text());
+  const client = clientOf(request, form);
+  if (!client || client[0] !== OAUTH2_CLIENT_ID || client[1] !== OAUTH2_CLIENT_SECRET) {
+    return oauthError("invalid_client", "Client authentication failed.", 401);
+  }
+  if (devices.size > 10_000) devices.clear();
+  const deviceCode = `dc-${crypto.randomUUID()}`;
+  const letters = "BCDFGHJKLMNPQRSTVWXZ";
+  const pick = () => letters[crypto.getRandomValues(new Uint8Array(1))[0] % letters.length];
+  const userCode = `${Array.from({ length: 4 }, pick).join("")}-${
+    Array.from({ length: 4 }, pick).join("")
+  }`;
+  const interval = bounded(form.get("interval"), 1, DEVICE_INTERVAL, DEVICE_INTERVAL);
+  const expiresIn = bounded(form.get("device_expires_in"), 1, 600, DEVICE_EXPIRES_IN);
+  const now = Date.now();
+  devices.set(deviceCode, {
+    client: client[0],
+    scope: form.get("scope") ?? "",
+    userCode,
+    expires: now + expiresIn * 1000,
+    intervalMs: interval * 1000,
+    lastPoll: now,
+    polls: 0,
+    approveAfter: bounded(form.get("approve_after"), 0, 10, DEVICE_APPROVE_AFTER),
+    deny: form.get("deny") === "true",
+    expiresIn: form.get("expires_in"),
+  });
+  const page = `${new URL(request.url).origin}/oauth2/device`;
+  return json({
+    device_code: deviceCode,
+    user_code: userCode,
+    verification_uri: page,
+    verification_uri_complete: `${page}?user_code=${userCode}`,
+    expires_in: expiresIn,
+    interval,
+  });
+}
+
+/** A device code's poll (§3.4–3.5): pending, slow down, expired, denied, or the grant. */
+function deviceGrant(code: string, client: string): Omit<Grant, "expires"> | Response {
+  const device = devices.get(code);
+  if (!device || device.client !== client) {
+    return oauthError("invalid_grant", "The device code is unknown.");
+  }
+  const now = Date.now();
+  if (now > device.expires) {
+    devices.delete(code);
+    return oauthError("expired_token", "The device code expired before it was approved.");
+  }
+  // A few milliseconds of timer slack are not polling too fast.
+  const early = now - device.lastPoll < device.intervalMs - 25;
+  device.lastPoll = now;
+  if (early) {
+    device.intervalMs += 5000;
+    return oauthError("slow_down", `Poll at most every ${device.intervalMs / 1000} s.`);
+  }
+  if (++device.polls <= device.approveAfter) {
+    return oauthError("authorization_pending", "The device has not been approved yet.");
+  }
+  devices.delete(code);
+  if (device.deny) return oauthError("access_denied", "The user refused the device.");
+  return { client, scope: device.scope, expiresIn: device.expiresIn };
+}
+
+/**
+ * `GET /oauth2/device`: the page a person would open to enter the user code.
+ *
+ * @example
+ * ```ts
+ * import { oauth2DevicePage } from "./demo_oauth2.ts";
+ * if (oauth2DevicePage(new Request("http://x.test/oauth2/device")).status !== 200) throw new Error();
+ * ```
+ */
+export function oauth2DevicePage(request: Request): Response {
+  const code = new URL(request.url).searchParams.get("user_code") ?? "";
+  const known = [...devices.values()].some((d) => d.userCode === code);
+  return new Response(
+    `The demo API approves devices by itself after ${DEVICE_APPROVE_AFTER} poll(s); ` +
+      `nothing to enter here.${code ? ` Code ${code}: ${known ? "waiting" : "unknown"}.` : ""}\n`,
+    { headers: { "content-type": "text/plain; charset=utf-8" } },
+  );
 }
 
 /**

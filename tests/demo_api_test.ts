@@ -990,3 +990,65 @@ Deno.test("startDemoApi rejects a bad traceArrivalQueries or traceSpanLimit", as
     await assert.rejects(startDemoApi(options), RangeError, JSON.stringify(options));
   }
 });
+
+Deno.test("oauth2 device code: slow_down when polled early, pending, approved, denied, expired", async () => {
+  await withApi(async (api) => {
+    const post = async (path: string, fields: Record<string, string>) => {
+      const body = new URLSearchParams({
+        client_id: "demo-client",
+        client_secret: "demo secret+/=:",
+        ...fields,
+      });
+      const response = await fetch(`${api.url}${path}`, { method: "POST", body });
+      return { status: response.status, json: await response.json() };
+    };
+    const grant = "urn:ietf:params:oauth:grant-type:device_code";
+    const poll = (device_code: string) => post("/oauth2/token", { grant_type: grant, device_code });
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+    const device = await post("/oauth2/device_authorization", { interval: "1", scope: "s" });
+    assert.equal(device.status, 200);
+    const code = device.json.device_code;
+    assert.match(code, /^dc-/);
+    assert.match(device.json.user_code, /^[A-Z]{4}-[A-Z]{4}$/);
+    assert.equal(device.json.verification_uri, `${api.url}/oauth2/device`);
+    assert.deepEqual([device.json.interval, device.json.expires_in], [1, 300]);
+    // Too soon: slow_down, and the interval is now 6 s.
+    assert.equal((await poll(code)).json.error, "slow_down");
+    const quick = await post("/oauth2/device_authorization", { interval: "1", approve_after: "1" });
+    await sleep(1000);
+    assert.equal((await poll(quick.json.device_code)).json.error, "authorization_pending");
+    await sleep(1000);
+    const token = await poll(quick.json.device_code);
+    assert.equal(token.status, 200);
+    const me = await fetch(`${api.url}/oauth2/me`, {
+      headers: { authorization: `Bearer ${token.json.access_token}` },
+    });
+    assert.equal(me.status, 200);
+    await me.body?.cancel();
+    // A code is used once.
+    assert.equal((await poll(quick.json.device_code)).json.error, "invalid_grant");
+
+    const denied = await post("/oauth2/device_authorization", {
+      interval: "1",
+      approve_after: "0",
+      deny: "true",
+    });
+    const expired = await post("/oauth2/device_authorization", {
+      interval: "1",
+      device_expires_in: "1",
+    });
+    await sleep(1000);
+    assert.equal((await poll(denied.json.device_code)).json.error, "access_denied");
+    await sleep(100);
+    assert.equal((await poll(expired.json.device_code)).json.error, "expired_token");
+    const stranger = await fetch(`${api.url}/oauth2/device_authorization`, {
+      method: "POST",
+      body: new URLSearchParams({ client_id: "nobody" }),
+    });
+    assert.equal(stranger.status, 401);
+    await stranger.body?.cancel();
+    const page = await fetch(`${api.url}/oauth2/device?user_code=${device.json.user_code}`);
+    assert.match(await page.text(), /waiting/);
+  });
+});

@@ -71,6 +71,11 @@ export interface AuthServices {
   transport?(url: string): Pick<SendOptions, "client" | "insecure">;
   /** The run's request deadlines, on one timer. */
   deadlines?: Deadlines;
+  /**
+   * Shows a person one line while the run goes: where to approve an OAuth2
+   * device (`device_code`). Without it, the line goes to standard error.
+   */
+  notice?(line: string): void;
 }
 
 /** A kind: the loaded block, its templates' values and the run's services → a handler. */

@@ -5,7 +5,9 @@
  * once after the API answers 401 to it. The client authenticates with HTTP
  * Basic (RFC 6749 §2.3.1: each part form-encoded, then base64) or in the
  * body. The token request is bounded (64 KiB answer, the run's timeout, no
- * redirect followed) and reported as an exchange of its own.
+ * redirect followed) and reported as an exchange of its own (`oauth2_form.ts`).
+ * The `device_code` grant (RFC 8628) is `oauth2_device.ts`: a device
+ * authorization request, then polls of the token endpoint.
  *
  * @module
  */
@@ -13,33 +15,10 @@ import type { OAuth2Auth } from "../model/auth.ts";
 import { type AuthFactory, type AuthServices, setHeader } from "./auth.ts";
 import { AuthError } from "./auth_error.ts";
 import type { ResolvedRequest } from "./request.ts";
-import { RequestError } from "./request_error.ts";
 import type { ReceivedResponse } from "./response.ts";
-import { send } from "./send.ts";
-import { renewMargin, type Token, TokenCache } from "./token_cache.ts";
-
-/**
- * The largest token response read: a token endpoint's answer is a few
- * hundred bytes, a few KiB with an ID token.
- *
- * @example
- * ```ts
- * import { MAX_TOKEN_RESPONSE } from "./oauth2.ts";
- * if (MAX_TOKEN_RESPONSE !== 65_536) throw new Error();
- * ```
- */
-export const MAX_TOKEN_RESPONSE = 65_536;
-
-/** The parameters of a token request, every template resolved. */
-interface Params {
-  url: string;
-  grant: string;
-  clientId: string;
-  clientSecret?: string;
-  clientAuth: "basic" | "body";
-  /** The grant's own parameters and the extra ones, in order. */
-  fields: [string, string][];
-}
+import { type Token, TokenCache } from "./token_cache.ts";
+import { formRequest, type OAuth2Params, postForm, tokenOf } from "./oauth2_form.ts";
+import { deviceToken } from "./oauth2_device.ts";
 
 /** A run without a cache of its own (a library call) still shares tokens within itself. */
 const fallbackCache = new TokenCache();
@@ -87,17 +66,23 @@ export const oauth2: AuthFactory = (auth, render, services) => {
   };
 };
 
+/** An endpoint's URL, rendered: refused unless it is absolute http(s). */
+function endpointUrl(key: string, url: string): string {
+  if (!/^https?:\/\/[^/]/i.test(url) || !URL.canParse(url)) {
+    throw new AuthError(`The OAuth2 ${key} "${url}" is not an absolute http or https URL.`);
+  }
+  return url;
+}
+
 /** The block's templates resolved, its credentials registered as secrets. */
 function resolve(
   spec: OAuth2Auth,
   render: (t: NonNullable<OAuth2Auth["scope"]>) => string,
   services: AuthServices,
-): Params {
+): OAuth2Params {
   const value = (t: OAuth2Auth["scope"]) => t === undefined ? undefined : render(t);
-  const url = render(spec.tokenUrl);
-  if (!/^https?:\/\/[^/]/i.test(url) || !URL.canParse(url)) {
-    throw new AuthError(`The OAuth2 token_url "${url}" is not an absolute http or https URL.`);
-  }
+  const url = endpointUrl("token_url", render(spec.tokenUrl));
+  const deviceUrl = value(spec.deviceAuthorizationUrl);
   const named: [string, string | undefined][] = [
     ["scope", value(spec.scope)],
     ["audience", value(spec.audience)],
@@ -120,30 +105,14 @@ function resolve(
     ...(clientSecret === undefined ? {} : { clientSecret }),
     clientAuth: spec.clientAuth,
     fields,
+    ...(spec.grantType === "device_code" && deviceUrl !== undefined
+      ? { deviceUrl: endpointUrl("device_authorization_url", deviceUrl) }
+      : {}),
   };
 }
 
-/**
- * RFC 6749 §2.3.1's Basic credentials: the client id and secret each
- * form-encoded (`application/x-www-form-urlencoded`), joined by `:`, base64.
- *
- * @example
- * ```ts
- * import { clientBasic } from "./oauth2.ts";
- * // "s3cr3t+/=:" form-encoded is "s3cr3t%2B%2F%3D%3A"; a space is "+".
- * if (atob(clientBasic("my app", "s3cr3t+/=:")) !== "my+app:s3cr3t%2B%2F%3D%3A") throw new Error();
- * ```
- */
-export function clientBasic(clientId: string, clientSecret: string): string {
-  const encode = (s: string) => new URLSearchParams([["", s]]).toString().slice(1);
-  const bytes = new TextEncoder().encode(`${encode(clientId)}:${encode(clientSecret)}`);
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary);
-}
-
 /** The token request: the grant (or the refresh token held), the client's credentials. */
-function tokenRequest(params: Params, held: Token | undefined): ResolvedRequest {
+function tokenRequest(params: OAuth2Params, held: Token | undefined): ResolvedRequest {
   const refresh = held?.refreshToken;
   const form = new URLSearchParams();
   form.append("grant_type", refresh ? "refresh_token" : params.grant);
@@ -153,149 +122,43 @@ function tokenRequest(params: Params, held: Token | undefined): ResolvedRequest 
     if (refresh && ["username", "password", "refresh_token"].includes(name)) continue;
     form.append(name, value);
   }
-  const headers: [string, string][] = [
-    ["content-type", "application/x-www-form-urlencoded"],
-    ["accept", "application/json"],
-  ];
-  const basic = params.clientAuth === "basic" && params.clientSecret !== undefined;
-  if (basic) {
-    headers.push(["authorization", `Basic ${clientBasic(params.clientId, params.clientSecret!)}`]);
-  } else {
-    form.append("client_id", params.clientId);
-    if (params.clientSecret !== undefined) form.append("client_secret", params.clientSecret);
-  }
-  return { method: "POST", url: params.url, headers, body: form.toString() };
+  return formRequest(params.url, form, params);
 }
 
 /**
- * One token request and its answer made a token, its exchange reported; a
- * refresh token the endpoint refused falls back to the grant itself once.
+ * The grant's token, or the refresh token's when one is held; a refresh
+ * token the endpoint refused falls back to the grant itself once.
  */
 async function fetchToken(
-  params: Params,
+  params: OAuth2Params,
   held: Token | undefined,
   services: AuthServices,
 ): Promise<Token> {
+  const grant = () =>
+    params.grant === "device_code"
+      ? deviceToken(params, services)
+      : exchange(params, undefined, services);
+  if (!held?.refreshToken) return await grant();
   try {
     return await exchange(params, held, services);
   } catch (error) {
-    if (!held?.refreshToken || !(error instanceof AuthError)) throw error;
-    return await exchange(params, undefined, services);
+    if (!(error instanceof AuthError) || services.signal?.aborted) throw error;
+    return await grant();
   }
 }
 
 /** Sends one token request; the token, or an {@linkcode AuthError} naming the URL and why. */
-async function exchange(
-  params: Params,
+function exchange(
+  params: OAuth2Params,
   held: Token | undefined,
   services: AuthServices,
 ): Promise<Token> {
-  const request = tokenRequest(params, held);
   const grant = held?.refreshToken ? "refresh_token" : params.grant;
-  const started = performance.now();
-  const report = (status: number | undefined, error?: string) =>
-    services.onExchange?.({
-      url: params.url,
-      grant,
-      status,
-      durationMs: Math.round((performance.now() - started) * 10) / 10,
-      ...(error === undefined ? {} : { error }),
-    });
-  let response: ReceivedResponse;
-  try {
-    response = await send(request, {
-      timeoutMs: services.timeoutMs,
-      signal: services.signal,
-      deadlines: services.deadlines,
-      maxBodyBytes: MAX_TOKEN_RESPONSE,
-      // No redirect is followed: it would carry the client's credentials (see redirectNote).
-      followRedirects: false,
-      ...services.transport?.(params.url),
-    });
-  } catch (error) {
-    if (!(error instanceof RequestError)) throw error;
-    const why = error.code === "body-too-large"
-      ? `The OAuth2 token request to ${params.url} failed: its answer is larger than the ` +
-        `${MAX_TOKEN_RESPONSE / 1024} KiB a token response may be.`
-      : `The OAuth2 token request to ${params.url} got no response: ${error.message}`;
-    report(undefined, why);
-    throw new AuthError(why);
-  }
-  try {
-    const token = tokenOf(response, params.url, held, services);
-    report(response.status);
-    return token;
-  } catch (error) {
-    if (error instanceof AuthError) report(response.status, error.message);
-    throw error;
-  } finally {
-    response.close();
-  }
-}
-
-/** The token of a successful answer (RFC 6749 §5.1), or why there is none (§5.2). */
-function tokenOf(
-  response: ReceivedResponse,
-  url: string,
-  held: Token | undefined,
-  services: AuthServices,
-): Token {
-  const body = bodyOf(response);
-  // Registered before anything is reported: a token in an error answer is masked too.
-  for (const key of ["access_token", "refresh_token", "id_token"]) {
-    if (typeof body?.[key] === "string") services.secret(body[key] as string);
-  }
-  const failed = `The OAuth2 token request to ${url} failed: it answered ${response.status}`;
-  if (response.status < 200 || response.status > 299) {
-    throw new AuthError(`${failed}${errorOf(body)}.${redirectNote(response)}`);
-  }
-  if (!body) {
-    const type = response.contentType ?? "no content type";
-    throw new AuthError(`${failed} with a body that is not a JSON object (${type}).`);
-  }
-  if (typeof body.access_token !== "string" || body.access_token === "") {
-    throw new AuthError(`${failed} without an access_token.`);
-  }
-  const refreshToken = typeof body.refresh_token === "string"
-    ? body.refresh_token
-    : held?.refreshToken;
-  return {
-    accessToken: body.access_token,
-    ...renewal(Number(body.expires_in)),
-    ...(refreshToken ? { refreshToken } : {}),
-  };
-}
-
-/** The answer's JSON object, if it is one. */
-function bodyOf(response: ReceivedResponse): Record<string, unknown> | undefined {
-  const json = response.json;
-  return json.ok && typeof json.value === "object" && json.value !== null &&
-      !Array.isArray(json.value)
-    ? json.value as Record<string, unknown>
-    : undefined;
-}
-
-/** An error answer's `error` and `error_description` (§5.2), shortened, as a clause. */
-function errorOf(body: Record<string, unknown> | undefined): string {
-  const error = typeof body?.error === "string" ? ` ${body.error.slice(0, 100)}` : "";
-  const description = typeof body?.error_description === "string"
-    ? ` (${body.error_description.slice(0, 300)})`
-    : "";
-  return `${error}${description}`;
-}
-
-/** When a token of `expires_in` seconds is fetched again; none without a lifetime. */
-function renewal(expiresIn: number): Pick<Token, "renewAt"> {
-  return Number.isFinite(expiresIn) && expiresIn > 0
-    ? { renewAt: performance.now() + expiresIn * 1000 - renewMargin(expiresIn) }
-    : {};
-}
-
-/** A redirect is not followed with credentials: said so. */
-function redirectNote(response: ReceivedResponse): string {
-  return response.status >= 300 && response.status < 400
-    ? ` flowrun does not follow a token endpoint's redirects (it would carry the client's credentials): set token_url to ${
-      response.headers.location ?? "the final URL"
-    }.`
-    : "";
+  const endpoint = { url: params.url, grant, name: "token", key: "token_url" } as const;
+  return postForm(
+    tokenRequest(params, held),
+    endpoint,
+    services,
+    (response) => tokenOf(response, endpoint, held, services),
+  );
 }

@@ -36,6 +36,13 @@ export interface TokenExchange {
   durationMs: number;
   /** Why no token came of it (secrets never in it). */
   error?: string;
+  /** RFC 8628's device authorization request, not a token request. */
+  endpoint?: "device_authorization";
+  /**
+   * A device code's poll the token endpoint answered "ask again":
+   * `authorization_pending` or `slow_down`.
+   */
+  pending?: string;
 }
 
 /**

@@ -112,6 +112,9 @@ export const KEY_HINTS: Record<string, Record<string, string>> = {
     access_token_url: 'Did you mean "token_url"? (Postman calls it accessTokenUrl.)',
     accessTokenUrl: 'Did you mean "token_url"?',
     tokenUrl: 'Did you mean "token_url"?',
+    device_authorization_endpoint:
+      'Did you mean "device_authorization_url"? (RFC 8628\'s endpoint, spelled like "token_url".)',
+    deviceAuthorizationUrl: 'Did you mean "device_authorization_url"?',
     clientId: 'Did you mean "client_id"?',
     clientSecret: 'Did you mean "client_secret"?',
     grantType: 'Did you mean "grant_type"?',

@@ -3,7 +3,8 @@
  * which the loader made its flow's when it had none; else what an include
  * hands down; else the run's `--auth-file`), its handler (`http/auth.ts`),
  * and each token request it made as an entry of its own in the reports,
- * named `auth › oauth2 token`, just before the step that needed it.
+ * named `auth › oauth2 token` (RFC 8628's device authorization request
+ * `auth › oauth2 device authorization`), just before the step that needed it.
  *
  * @module
  */
@@ -68,11 +69,29 @@ export async function stepAuth(
     // A token endpoint is reached as the step's API is: the same CAs, certificate and proxy.
     transport: (url) => transportFor(url, input.step.options, ctx),
     deadlines: ctx.deadlines,
+    ...(ctx.notice ? { notice: ctx.notice } : {}),
   });
 }
 
 /** The name of a token request's entry in the reports. */
 export const TOKEN_STEP = "auth › oauth2 token";
+
+/**
+ * The name of an entry: a token request, a device code's poll answered "ask
+ * again" (`auth › oauth2 token (authorization_pending)`), or RFC 8628's
+ * device authorization request.
+ *
+ * @example
+ * ```ts
+ * import { exchangeName } from "./auth_steps.ts";
+ * const poll = { url: "http://idp.test/token", grant: "g", status: 400, durationMs: 1, pending: "slow_down" };
+ * if (exchangeName(poll) !== "auth › oauth2 token (slow_down)") throw new Error();
+ * ```
+ */
+export function exchangeName(exchange: TokenExchange): string {
+  if (exchange.endpoint === "device_authorization") return "auth › oauth2 device authorization";
+  return exchange.pending ? `${TOKEN_STEP} (${exchange.pending})` : TOKEN_STEP;
+}
 
 /**
  * A token request as a step result of the flow that made it: `passed` when
@@ -90,7 +109,7 @@ export const TOKEN_STEP = "auth › oauth2 token";
 export function exchangeResult(exchange: TokenExchange, step: Step, startMs: number): StepResult {
   const { url, status, durationMs, error } = exchange;
   return {
-    name: TOKEN_STEP,
+    name: exchangeName(exchange),
     status: error === undefined ? "passed" : "error",
     start_ms: startMs,
     duration_ms: durationMs,

@@ -234,6 +234,11 @@ function finished(
 function failed(input: StepInput, tries: Tries, error: unknown, ctx: Context): StepResult {
   const { step } = input;
   const at = timing(input, tries);
+  // The interrupt met the step while its auth worked (a token request, a device code's polling).
+  if (ctx.signal?.aborted && (error instanceof AuthError || error instanceof RequestError)) {
+    const message = `Interrupted (${reasonOf(ctx.signal)}) before the step finished.`;
+    return failedBefore(step, at, "skipped", "interrupted", message, tries.sent, tries.lastRequest);
+  }
   if (error instanceof ExpressionError) {
     return failedBefore(
       step,
