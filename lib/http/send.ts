@@ -27,6 +27,8 @@ import { ReceivedResponse } from "./response.ts";
 /** What was known when a request failed: the response head, if it had arrived. */
 interface FailureContext {
   response?: Response;
+  /** What `onRedirect` threw: the caller's failure (credentials for a hop), not the network's. */
+  hook?: { error: unknown };
 }
 
 /**
@@ -62,9 +64,10 @@ export interface SendOptions {
   followRedirects?: boolean;
   /**
    * Called at each redirect followed, with the response that redirects and
-   * the next request, which it may change (the cookies a jar holds for it).
+   * the next request, which it may change (the cookies a jar holds for it,
+   * credentials signed anew for it); the hop waits for it.
    */
-  onRedirect?: (response: ReceivedResponse, next: ResolvedRequest) => void;
+  onRedirect?: (response: ReceivedResponse, next: ResolvedRequest) => void | Promise<void>;
   /** The runtime's HTTP client to send with (trusted CAs, client certificate, proxy). */
   client?: unknown;
   /** Send without verifying the server's certificate (`--insecure`), this way. */
@@ -138,12 +141,18 @@ export async function send(
           `Request failed: more than ${MAX_REDIRECTS} redirects, the last to "${next.url}".`,
         );
       }
-      options.onRedirect?.(received, next);
-      received.close();
+      try {
+        await options.onRedirect?.(received, next);
+      } catch (error) {
+        context.hook = { error };
+        throw error;
+      } finally {
+        received.close();
+      }
       current = next;
     }
   } catch (error) {
-    if (error instanceof RequestError) throw error;
+    if (error instanceof RequestError || error === context.hook?.error) throw error;
     if (options.signal?.aborted) {
       throw new RequestError(
         "interrupted",

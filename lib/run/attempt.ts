@@ -22,6 +22,7 @@ import { secretsInRequest, secretsInResponse } from "../secrets/discover.ts";
 import { type Context, round, type StepInput, traceContext, type WithJar } from "./context.ts";
 import { transportFor } from "./transport.ts";
 import type { CoverageCollector } from "./coverage.ts";
+import { RedirectAuth } from "./redirect_auth.ts";
 import type { Step } from "../model/flow.ts";
 
 /**
@@ -73,8 +74,9 @@ export async function attempt(
   auth?: AuthHandler,
 ): Promise<Attempt> {
   const { step, scope } = input;
-  const { request, jar, ownCookie } = await prepared(input, ctx, auth);
+  const { request, bare, jar, ownCookie } = await prepared(input, ctx, auth);
   const trace = traceContext(withTraceparent(request, scope.traceId, ctx.trace));
+  const hops = redirectAuth(step, bare, request, auth);
   const { onRequest, onAttempt } = ctx.reporter;
   // Most runs' reporters listen to neither: no masked URL, no object, no await per request.
   const info = onRequest || onAttempt ? requestInfo(input, number, request, trace, ctx) : undefined;
@@ -93,11 +95,7 @@ export async function attempt(
       followRedirects: step.options?.followRedirects,
       // Called only when redirects are followed: no closure for the other requests.
       onRedirect: step.options?.followRedirects
-        ? (hop, next) => {
-          ctx.coverage?.record(via.method, hop.url ?? request.url, hop.status);
-          via.method = next.method;
-          followed(hop, next, request, jar, ownCookie, ctx);
-        }
+        ? redirectHook({ request, jar, ownCookie, via, hops }, ctx)
         : undefined,
       ...transportFor(request.url, step.options, ctx),
     });
@@ -105,7 +103,7 @@ export async function attempt(
     if (!(error instanceof RequestError)) throw error;
     const duration_ms = round(performance.now() - sent);
     if (onAttempt) {
-      const masked = ctx.redactor.redact(error.message);
+      const masked = ctx.rawEvents ? error.message : ctx.redactor.redact(error.message);
       await onAttempt.call(ctx.reporter, input.ref, { ...info!, error: masked, duration_ms });
     }
     return { request, error, until: [], trace };
@@ -126,7 +124,10 @@ export async function attempt(
   return { request, response, until, trace };
 }
 
-/** The request rendered, with the jar's cookies and then its auth (a signature covers them). */
+/**
+ * The request rendered, with the jar's cookies and then its auth (a signature
+ * covers them); `bare` is it before the auth, where a redirect hop starts.
+ */
 async function prepared(input: StepInput, ctx: Context, auth: AuthHandler | undefined) {
   const { step, scope } = input;
   const request = resolveRequest(step.request, scope, step.options?.omitEmptyHeaders);
@@ -134,13 +135,35 @@ async function prepared(input: StepInput, ctx: Context, auth: AuthHandler | unde
   // The jar's Public Suffix List is loaded by the first step that keeps cookies, not by every run.
   if (jar) await publicSuffixes.load();
   const ownCookie = jar ? withJarCookies(request, jar) : undefined;
+  const bare = auth ? { ...request, headers: [...request.headers] } : undefined;
   // The one place a step's auth meets its request (see http/auth.ts).
   if (auth) await auth.apply(request);
   secretsInRequest(request, ctx.secret);
-  return { request, jar, ownCookie };
+  return { request, bare, jar, ownCookie };
 }
 
-/** What a reporter is told of a request: its URL masked, its trace context. */
+/**
+ * A step that follows redirects with auth: each hop is authorised anew
+ * (redirect_auth.ts), from the request before its credentials.
+ */
+function redirectAuth(
+  step: Step,
+  bare: ResolvedRequest | undefined,
+  request: ResolvedRequest,
+  auth: AuthHandler | undefined,
+): RedirectAuth | undefined {
+  if (!bare || !auth || !step.options?.followRedirects) return undefined;
+  return new RedirectAuth(withHeaderOf(bare, request, "traceparent"), auth);
+}
+
+/** `to` with `from`'s header of that name, when `to` lacks one (a `traceparent` added later). */
+function withHeaderOf(to: ResolvedRequest, from: ResolvedRequest, lower: string): ResolvedRequest {
+  const value = headerOf(from, lower);
+  if (value !== undefined && headerOf(to, lower) === undefined) to.headers.push([lower, value]);
+  return to;
+}
+
+/** What a reporter is told of a request: its URL (masked unless events are raw), its trace context. */
 function requestInfo(
   input: StepInput,
   number: number,
@@ -152,7 +175,7 @@ function requestInfo(
     step: input.label ?? input.step.name,
     attempt: number,
     method: request.method,
-    url: ctx.redactor.redact(request.url),
+    url: ctx.rawEvents ? request.url : ctx.redactor.redact(request.url),
     ...trace,
   };
 }
@@ -197,6 +220,29 @@ function withTraceparent(
   const traceparent = `00-${traceId}-${randomHex(16)}-01`;
   request.headers.push(["traceparent", traceparent]);
   return traceparent;
+}
+
+/** What a redirect hop gets: the coverage noted, its cookies, its credentials anew. */
+function redirectHook(
+  at: {
+    request: ResolvedRequest;
+    jar?: CookieJar;
+    ownCookie?: string;
+    via: { method: string };
+    hops?: RedirectAuth;
+  },
+  ctx: Context,
+) {
+  return async (hop: ReceivedResponse, next: ResolvedRequest) => {
+    ctx.coverage?.record(at.via.method, hop.url ?? at.request.url, hop.status);
+    at.hops?.unauthorised(hop, next);
+    at.via.method = next.method;
+    followed(hop, next, at.request, at.jar, at.ownCookie, ctx);
+    if (at.hops) {
+      await at.hops.authorise(next);
+      secretsInRequest(next, ctx.secret);
+    }
+  };
 }
 
 /**

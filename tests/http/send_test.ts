@@ -519,3 +519,30 @@ Deno.test("send explains a host that does not resolve in plain words", async () 
   assert.equal(error.message, "Request failed: could not resolve the host.");
   assert.doesNotMatch(error.message, RAW);
 });
+
+Deno.test("a redirect hook's own failure ends the send as itself, not as a network error", async () => {
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    () => new Response(null, { status: 302, headers: { location: "/next" } }),
+  );
+  class HopError extends Error {}
+  let waited = false;
+  try {
+    await assert.rejects(
+      send({ method: "GET", url: `http://127.0.0.1:${server.addr.port}/`, headers: [] }, {
+        timeoutMs: 5000,
+        followRedirects: true,
+        // The hop waits for an async hook (credentials signed anew), and its failure is the caller's.
+        onRedirect: async () => {
+          await new Promise((r) => setTimeout(r, 10));
+          waited = true;
+          throw new HopError("no credentials for the hop");
+        },
+      }),
+      (error) => error instanceof HopError && error.message === "no credentials for the hop",
+    );
+    assert.ok(waited);
+  } finally {
+    await server.shutdown();
+  }
+});
