@@ -32,6 +32,8 @@ export interface FlowrunOptions extends Omit<RunOptions, "params"> {
   filter?: readonly string[];
   /** Report references to unset environment variables (default true; `validate --no-env` turns it off). */
   checkEnv?: boolean;
+  /** Flow files may run programs for a bearer token (`bearer: {command: […]}`): `--allow-commands`. */
+  allowCommands?: boolean;
 }
 
 function params(vars: FlowrunOptions["vars"]): ReadonlyMap<string, string> {
@@ -68,6 +70,7 @@ function loadOptions(options: FlowrunOptions): LoadFlowsOptions {
     shard: options.shard,
     filter: options.filter,
     checkEnv: options.checkEnv,
+    allowCommands: options.allowCommands,
   };
 }
 

@@ -27,6 +27,7 @@ import type { AuthFileResult } from "../../lib/load/auth_file.ts";
 export async function readAuthFile(
   path: string,
   env: (name: string) => string | undefined,
+  allowCommands = false,
 ): Promise<AuthFileResult> {
   let text: string;
   try {
@@ -43,5 +44,5 @@ export async function readAuthFile(
   }
   await yamlEngine.load();
   const { loadAuthFile } = await import("../../lib/load/auth_file.ts");
-  return loadAuthFile(text, path, { env });
+  return loadAuthFile(text, path, { env, allowCommands });
 }

@@ -44,6 +44,7 @@ export const LOAD_OPTIONS = {
   setup: { type: "string", multiple: true },
   teardown: { type: "string", multiple: true },
   "auth-file": { type: "string" },
+  "allow-commands": { type: "boolean" },
 } as const;
 
 /**
@@ -83,6 +84,8 @@ export interface LoadPlan {
   authFile?: string;
   /** The auth file once read (by {@linkcode readLoadInputs}): its problems are the run's. */
   auth?: AuthFileResult;
+  /** `--allow-commands`: flow files may run programs (`bearer: {command: […]}`). */
+  allowCommands?: boolean;
 }
 
 /** `--shard` (`I/N`, or `auto` from the CI's variables) and `--shard-timings`, which needs it. */
@@ -135,6 +138,7 @@ export function loadPlan(
     setup: values.setup ?? [],
     teardown: values.teardown,
     authFile: values["auth-file"],
+    allowCommands: values["allow-commands"],
   };
 }
 
@@ -198,7 +202,7 @@ export async function readLoadInputs(plan: LoadPlan, sink: SecretSink): Promise<
   );
   const { env, read: envRead } = flowEnv({ env: io.readEnv, envFile, secrets, sink });
   // Its problems are the run's load problems (see loadProblems).
-  if (plan.authFile) plan.auth = await readAuthFile(plan.authFile, env);
+  if (plan.authFile) plan.auth = await readAuthFile(plan.authFile, env, plan.allowCommands);
   return { params, secrets, shardTimes, env, envRead, auth: plan.auth?.auth };
 }
 
@@ -225,6 +229,7 @@ export function loadOptionsOf(plan: LoadPlan, inputs: LoadInputs): LoadFlowsOpti
     tags: plan.tags,
     setupFiles: plan.setup,
     teardownFiles: plan.teardown,
+    allowCommands: plan.allowCommands,
   };
 }
 

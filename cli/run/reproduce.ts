@@ -31,6 +31,13 @@ export function selfCommand(main: string, cwd: string): string {
   return "flowrun";
 }
 
+/** A run from source that runs programs (`--allow-commands`) needs Deno's permission to. */
+function withRun(self: string, allowCommands: boolean | undefined): string {
+  return allowCommands && self.startsWith("deno run ")
+    ? self.replace(" --allow-env ", " --allow-env --allow-run ")
+    : self;
+}
+
 /**
  * The plan's fields a rerun repeats.
  *
@@ -58,6 +65,7 @@ export type RerunOptions = Pick<
   | "varsFiles"
   | "envFiles"
   | "authFile"
+  | "allowCommands"
   | "secretNames"
   | "timeoutMs"
   | "maxBody"
@@ -164,7 +172,7 @@ export function reproducer(input: {
 }): (file: string) => string {
   const { plan, isSecret, runId } = input;
   return (file) => {
-    const words = [input.self(), "run"];
+    const words = [withRun(input.self(), plan.allowCommands), "run"];
     // A setup or teardown flow is named by its option alone: as a path too it would be named twice.
     if (!isSpecial(plan, file)) {
       // A name that reads as an option is given as a path (`./-x.yaml`), which names the same file.
@@ -176,6 +184,8 @@ export function reproducer(input: {
     for (const file of plan.envFiles) words.push(option("--env-file", file));
     // The auth a failed step was sent with: the same file, read again (its credentials stay in ENV).
     if (plan.authFile) words.push(option("--auth-file", plan.authFile));
+    // Its flows (or auth file) run a program for their token: refused to load without it.
+    if (plan.allowCommands) words.push("--allow-commands");
     for (const name of plan.secretNames) words.push(option("--secret", name));
     if (plan.timeoutMs !== undefined) words.push("--timeout", String(plan.timeoutMs));
     if (plan.maxBody !== undefined) words.push(option("--max-body", plan.maxBody));

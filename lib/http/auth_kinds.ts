@@ -13,6 +13,7 @@ import { apiKey, basic, bearer } from "./auth_simple.ts";
 import { digest } from "./auth_digest.ts";
 import { sigv4 } from "./auth_sigv4.ts";
 import { oauth2 } from "./oauth2.ts";
+import { commandBearer } from "./auth_command.ts";
 
 /**
  * The kinds flowrun applies, each the factory of a module of its own
@@ -26,7 +27,9 @@ import { oauth2 } from "./oauth2.ts";
  */
 export const AUTH_HANDLERS: Partial<Record<AuthKind, AuthFactory>> = {
   basic,
-  bearer,
+  // A token written as an expression, or printed by a program (`command`).
+  bearer: (auth, render, services) =>
+    ("command" in auth ? commandBearer : bearer)(auth, render, services),
   api_key: apiKey,
   digest,
   aws_sigv4: sigv4,

@@ -73,7 +73,7 @@ export const basic: AuthFactory = (auth, render, services) => ({
  */
 export const bearer: AuthFactory = (auth, render, services) => ({
   apply(request) {
-    const template = (auth as Extract<Auth, { kind: "bearer" }>).token;
+    const template = (auth as Extract<Auth, { token: unknown }>).token;
     const token = nonEmpty(render(template), `The bearer token "${template.source}"`);
     services.secret(token);
     setHeader(request, "authorization", `Bearer ${token}`);

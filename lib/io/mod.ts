@@ -27,7 +27,9 @@
  *   `client_check.ts`: the client pool and its settings checked;
  * - `scratch_buffer.ts`: one reused buffer for writers;
  * - `aws_credentials.ts` (through `read.ts`): AWS keys from the standard
- *   environment variables or a profile of the shared credentials file.
+ *   environment variables or a profile of the shared credentials file;
+ * - `run_command.ts` (`Deno.Command`): a program run for its output (a
+ *   bearer token's `command`), bounded in time and output.
  *
  * Files named `_name.ts` are helpers of this folder only. No module here
  * imports a `node:` builtin up front: it would start Deno's Node layer on
@@ -81,3 +83,10 @@ export {
   httpClientError,
 } from "./http_client.ts";
 export { type ClientNames, type ClientProblem, clientProblem } from "./client_check.ts";
+export {
+  CommandError,
+  type CommandErrorCode,
+  type CommandResult,
+  runCommand,
+  type RunCommandOptions,
+} from "./run_command.ts";

@@ -45,8 +45,9 @@ const FORMAT = 2;
 /**
  * Everything a file's loading depends on, in one string: flowrun's version,
  * the path, the names of the run parameters, the setup flows' outputs,
- * whether the environment is checked, and the text. An entry holds it in
- * full and is used only for the same.
+ * whether the environment is checked, whether programs may run
+ * (`--allow-commands`), and the text. An entry holds it in full and is used
+ * only for the same.
  *
  * @example
  * ```ts
@@ -65,6 +66,8 @@ export function cacheInput(file: string, text: string, options: LoadOptions): st
     [...options.params?.keys() ?? []].sort(),
     options.setup ? [...options.setup].sort() : null,
     options.checkEnv ?? true,
+    // Only when given, so the entries of runs without it keep their keys.
+    ...(options.allowCommands ? ["allow-commands"] : []),
   ]);
   return `${signature}\0${text}`;
 }

@@ -18,6 +18,11 @@ export interface LoadOptions {
   /** Report references to unset environment variables (default `true`). */
   checkEnv?: boolean;
   /**
+   * Flow files may run programs (`bearer: {command: […]}`): the run's
+   * `--allow-commands`. Default `false`: such a block is a load problem.
+   */
+  allowCommands?: boolean;
+  /**
    * The outputs the run's setup flows hand out (`--setup`): `${setup.NAME}`
    * must name one. Unchecked when absent (a file validated on its own).
    */

@@ -55,6 +55,7 @@ Deno.test("a plan of paths alone has every default", () => {
     shard: undefined,
     shardTimings: undefined,
     authFile: undefined,
+    allowCommands: undefined,
     artifacts: {
       junit: undefined,
       json: undefined,
@@ -319,8 +320,8 @@ Deno.test("a proxy's password is learned before a bad proxy URL is refused", () 
 Deno.test("RUN_OPTIONS names every option the plan reads", () => {
   assert.equal(RUN_OPTIONS.verbose.short, "v");
   assert.equal(RUN_OPTIONS.help.short, "h");
-  // 40, --auth-file and what it brings, and --retries, --fail-on-flaky, --history.
-  assert.equal(Object.keys(RUN_OPTIONS).length, 47);
+  // 40, --auth-file and what it brings, --retries, --fail-on-flaky, --history, --allow-commands.
+  assert.equal(Object.keys(RUN_OPTIONS).length, 48);
 });
 
 Deno.test("--retries, --fail-on-flaky and --history land in the plan, bounded", () => {

@@ -1,0 +1,146 @@
+/**
+ * `bearer: {command: [gh, auth, token]}`: the bearer token a program prints.
+ * The argument list is rendered (each item may be an expression) and run
+ * once per run per distinct list, the run's token cache sharing it with
+ * every flow and `--jobs` worker (uses that arrive while it runs wait for
+ * that one run); with `refresh_after` it runs again once its token is that
+ * old, and after the API answers 401 to its token it runs again once and the
+ * request is sent once more. Its stdout, trimmed, is the token, a secret
+ * from the moment it is read. Bounded by `io/run_command.ts`: the run's
+ * `--timeout`, 64 KiB of stdout, the last 4 KiB of stderr. Every failure is
+ * the step's `error`, naming the program (never its arguments) and why.
+ *
+ * @module
+ */
+import type { BearerCommandAuth } from "../model/auth.ts";
+import { CommandError, runCommand } from "../io/run_command.ts";
+import { type AuthFactory, type AuthServices, setHeader } from "./auth.ts";
+import { AuthError } from "./auth_error.ts";
+import type { ResolvedRequest } from "./request.ts";
+import type { ReceivedResponse } from "./response.ts";
+import { type Token, TokenCache } from "./token_cache.ts";
+
+/**
+ * The most a token command may print: a token is a few hundred bytes, a
+ * few KiB for a JWT with many claims.
+ *
+ * @example
+ * ```ts
+ * import { MAX_COMMAND_OUTPUT } from "./auth_command.ts";
+ * if (MAX_COMMAND_OUTPUT !== 65_536) throw new Error();
+ * ```
+ */
+export const MAX_COMMAND_OUTPUT = 65_536;
+
+/** The end of stderr kept: its last line says why a command failed. */
+const MAX_STDERR = 4096;
+
+/** A run without a cache of its own (a library call) still runs each command once. */
+const fallbackCache = new TokenCache();
+
+/**
+ * The `bearer` kind's `command` form.
+ *
+ * @example
+ * ```ts
+ * import { commandBearer } from "./auth_command.ts";
+ * const auth = { kind: "bearer" as const, command: [Deno.execPath(), "eval", "console.log(' tok ')"].map((s) => ({ source: s, parts: [s] })) };
+ * const request = { method: "GET", url: "http://x.test/", headers: [] as [string, string][] };
+ * await commandBearer(auth, (t) => t.source, { secret: () => {}, env: () => undefined, timeoutMs: 10_000 }).apply(request);
+ * if (request.headers[0][1] !== "Bearer tok") throw new Error(request.headers[0][1]);
+ * ```
+ */
+export const commandBearer: AuthFactory = (auth, render, services) => {
+  const spec = auth as BearerCommandAuth;
+  const tokens = services.tokens ?? fallbackCache;
+  let sent: { key: string; token: string } | undefined;
+  return {
+    async apply(request: ResolvedRequest) {
+      // A step that writes its own authorization header runs no program.
+      if (request.headers.some(([n]) => n.toLowerCase() === "authorization")) return;
+      const argv = spec.command.map(render);
+      const key = JSON.stringify(["command", argv]);
+      const token = await tokens.get(key, () => tokenOf(argv, spec, services));
+      services.secret(token);
+      sent = { key, token };
+      setHeader(request, "authorization", `Bearer ${token}`);
+    },
+    retry(response: ReceivedResponse) {
+      if (response.status !== 401 || !sent) return Promise.resolve(false);
+      tokens.reject(sent.key, sent.token);
+      sent = undefined;
+      return Promise.resolve(true);
+    },
+  };
+};
+
+/** Runs the command; its trimmed stdout as a token, or an `AuthError` naming the program. */
+async function tokenOf(
+  argv: string[],
+  spec: BearerCommandAuth,
+  services: AuthServices,
+): Promise<Token> {
+  const program = argv[0];
+  const what = `The bearer token command "${program}"`;
+  if (!program) {
+    throw new AuthError(
+      `The bearer token command's program "${
+        spec.command[0].source
+      }" is empty: the variable it reads is unset or empty.`,
+    );
+  }
+  let result;
+  try {
+    result = await runCommand(argv, {
+      timeoutMs: services.timeoutMs,
+      signal: services.signal,
+      maxStdoutBytes: MAX_COMMAND_OUTPUT,
+      maxStderrBytes: MAX_STDERR,
+    });
+  } catch (error) {
+    if (!(error instanceof CommandError)) throw error;
+    throw new AuthError(
+      `${what} failed: ${lower(error.message)}${lastLine(error.stderr)}${
+        error.code === "command-not-permitted" ? PERMISSION : ""
+      }`,
+    );
+  }
+  const token = result.stdout.trim();
+  // Registered before any message is made: stderr may echo it. Of output that is not one token,
+  // each line shaped like one (a word of 8 or more characters) too, not a line of prose.
+  if (token) services.secret(token);
+  for (const line of token.split(/\r?\n/)) {
+    if (/^\S{8,}$/.test(line.trim())) services.secret(line.trim());
+  }
+  if (result.code !== 0) {
+    throw new AuthError(`${what} exited with code ${result.code}${lastLine(result.stderr)}`);
+  }
+  if (!token) throw new AuthError(`${what} printed no token (its stdout was empty).`);
+  // Whitespace inside, or a control character: not one token, and not a valid header value.
+  if (/\s/.test(token) || [...token].some((c) => c < " " || c === "\x7f")) {
+    throw new AuthError(
+      `${what} printed more than one line or word; a token is one word on one line (` +
+        "print only the token, e.g. gh auth token, gcloud auth print-access-token, " +
+        "az account get-access-token --query accessToken -o tsv).",
+    );
+  }
+  const renew = spec.refreshAfterMs === undefined
+    ? {}
+    : { renewAt: performance.now() + spec.refreshAfterMs };
+  return { accessToken: token, ...renew };
+}
+
+/** Deno's run permission is not the run's to grant: where it is given. */
+const PERMISSION = " The flowrun binaries and installs never have it: run flowrun from source " +
+  'with deno run --allow-run=PROGRAM, or hand the token in with token: "${ENV.TOKEN}" ' +
+  "(see docs/flow-format.md#a-token-from-a-command).";
+
+/** The last line stderr printed, as a clause of the message (masked with the rest of it). */
+function lastLine(stderr: string): string {
+  const line = stderr.split(/\r?\n/).map((l) => l.trim()).filter(Boolean).at(-1);
+  return line ? `: ${line.slice(0, 300)}` : ".";
+}
+
+function lower(message: string): string {
+  return message.replace(/^The program "[^"]*" /, "it ").replace(/\.$/, "");
+}

@@ -1,0 +1,219 @@
+/**
+ * Running a program and reading what it prints, bounded: the argument list
+ * goes to the program as it is (no shell reads it), stdin is closed, stdout
+ * is read up to a cap, only the end of stderr is kept, and past the deadline
+ * the program is killed and its pipes closed (a child it left behind cannot
+ * hold the read open). Deno API family: `Deno.Command`. A failure to start
+ * is a {@linkcode CommandError} in plain words; a program that ran and
+ * failed is a result with its exit code, for the caller to judge.
+ *
+ * @module
+ */
+import { plainReason } from "./_reason.ts";
+
+/** How a program is run. */
+export interface RunCommandOptions {
+  /** Killed (SIGKILL) after this many milliseconds. */
+  timeoutMs: number;
+  /** Killed when this aborts (the run's interrupt). */
+  signal?: AbortSignal;
+  /** The most stdout bytes read: more kills the program, a `CommandError` `command-output`. */
+  maxStdoutBytes: number;
+  /** The most stderr bytes kept: the last ones. */
+  maxStderrBytes: number;
+}
+
+/** A program that ran to its end. */
+export interface CommandResult {
+  /** Its exit code (a signal's death is not 0). */
+  code: number;
+  /** What it printed, decoded as UTF-8. */
+  stdout: string;
+  /** The end of its stderr, decoded as UTF-8. */
+  stderr: string;
+}
+
+/** Why a program gave no result: the error's `code`. */
+export type CommandErrorCode =
+  | "command-not-found"
+  | "command-not-permitted"
+  | "command-start"
+  | "command-timeout"
+  | "command-output"
+  | "command-interrupted";
+
+/**
+ * A program that could not be started, ran too long, printed too much, or
+ * was interrupted. Its message names the program, never its arguments.
+ *
+ * @example
+ * ```ts
+ * import { CommandError } from "./run_command.ts";
+ * const error = new CommandError("command-timeout", "x", "The program \"x\" ran longer than 1 s.");
+ * if (error.program !== "x" || !(error instanceof Error)) throw new Error();
+ * ```
+ */
+export class CommandError extends Error {
+  /** What went wrong, for the caller's wording. */
+  readonly code: CommandErrorCode;
+  /** The program as named. */
+  readonly program: string;
+  /** The stderr it printed before it was stopped (its end). */
+  readonly stderr: string;
+  /** A failure to run `program`, said in `message`. */
+  constructor(code: CommandErrorCode, program: string, message: string, stderr = "") {
+    super(message);
+    this.name = "CommandError";
+    this.code = code;
+    this.program = program;
+    this.stderr = stderr;
+  }
+}
+
+/**
+ * Runs `argv[0]` with the rest as its arguments, in the working directory,
+ * with the process's environment.
+ *
+ * @example
+ * ```ts
+ * import { runCommand } from "./run_command.ts";
+ * const r = await runCommand([Deno.execPath(), "eval", "console.log('tok'); console.error('note')"], {
+ *   timeoutMs: 10_000, maxStdoutBytes: 1024, maxStderrBytes: 1024,
+ * });
+ * if (r.code !== 0 || r.stdout !== "tok\n" || r.stderr !== "note\n") throw new Error(JSON.stringify(r));
+ * ```
+ */
+export async function runCommand(
+  argv: readonly string[],
+  options: RunCommandOptions,
+): Promise<CommandResult> {
+  const program = argv[0];
+  const child = spawn(argv);
+  const stop = { why: undefined as CommandErrorCode | undefined };
+  const readers = [child.stdout.getReader(), child.stderr.getReader()];
+  const kill = (why: CommandErrorCode) => {
+    stop.why ??= why;
+    try {
+      child.kill("SIGKILL");
+    } catch { /* it has ended */ }
+    // A child it started may hold the pipes open: stop reading them.
+    for (const reader of readers) reader.cancel().catch(() => {});
+  };
+  const timer = setTimeout(() => kill("command-timeout"), options.timeoutMs);
+  const onAbort = () => kill("command-interrupted");
+  options.signal?.addEventListener("abort", onAbort, { once: true });
+  if (options.signal?.aborted) onAbort();
+  try {
+    const [stdout, stderr] = await Promise.all([
+      readHead(readers[0], options.maxStdoutBytes, () => kill("command-output")),
+      readTail(readers[1], options.maxStderrBytes),
+    ]);
+    const status = await child.status;
+    const decoded = { stdout: decode(stdout), stderr: decode(stderr) };
+    if (stop.why) throw stopped(stop.why, program, options, decoded.stderr);
+    return { code: status.code, ...decoded };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+/** The child, or a `CommandError` saying why it could not start. */
+function spawn(argv: readonly string[]): Deno.ChildProcess {
+  const program = argv[0];
+  try {
+    return new Deno.Command(program, {
+      args: argv.slice(1),
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) {
+      throw new CommandError(
+        "command-not-found",
+        program,
+        `The program "${program}" was not found (not on PATH, nor a file at that path).`,
+      );
+    }
+    if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
+      throw new CommandError(
+        "command-not-permitted",
+        program,
+        `The program "${program}" may not be run: this process lacks Deno's permission to run it.`,
+      );
+    }
+    throw new CommandError(
+      "command-start",
+      program,
+      `The program "${program}" could not be started: ${plainReason(error)}.`,
+    );
+  }
+}
+
+/** Why a program was stopped, in words. */
+function stopped(
+  why: CommandErrorCode,
+  program: string,
+  options: RunCommandOptions,
+  stderr: string,
+): CommandError {
+  const said = {
+    "command-timeout": `ran longer than ${options.timeoutMs} ms and was killed`,
+    "command-output": `printed more than ${options.maxStdoutBytes / 1024} KiB and was killed`,
+    "command-interrupted": "was killed: the run was interrupted",
+  } as Record<CommandErrorCode, string>;
+  return new CommandError(why, program, `The program "${program}" ${said[why]}.`, stderr);
+}
+
+/** Up to `max` bytes; past them `over` is called and the read ends. */
+async function readHead(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  max: number,
+  over: () => void,
+): Promise<Uint8Array[]> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+    if (done || !value) return chunks;
+    size += value.length;
+    if (size > max) {
+      over();
+      return chunks;
+    }
+    chunks.push(value);
+  }
+}
+
+/** The last `max` bytes, read to the end (a full pipe would stop the program). */
+async function readTail(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  max: number,
+): Promise<Uint8Array[]> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+    if (done || !value) break;
+    chunks.push(value);
+    size += value.length;
+    while (chunks.length > 1 && size - chunks[0].length >= max) size -= chunks.shift()!.length;
+  }
+  const all = concat(chunks);
+  return [all.subarray(Math.max(0, all.length - max))];
+}
+
+function concat(chunks: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+function decode(chunks: Uint8Array[]): string {
+  return new TextDecoder().decode(concat(chunks));
+}
