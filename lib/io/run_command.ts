@@ -11,7 +11,16 @@
  */
 import { plainReason } from "./_reason.ts";
 
-/** How a program is run. */
+/**
+ * How a program is run.
+ *
+ * @example
+ * ```ts
+ * import type { RunCommandOptions } from "./run_command.ts";
+ * const options: RunCommandOptions = { timeoutMs: 30_000, maxStdoutBytes: 65_536, maxStderrBytes: 4096 };
+ * if (options.signal !== undefined) throw new Error();
+ * ```
+ */
 export interface RunCommandOptions {
   /** Killed (SIGKILL) after this many milliseconds. */
   timeoutMs: number;
@@ -23,7 +32,16 @@ export interface RunCommandOptions {
   maxStderrBytes: number;
 }
 
-/** A program that ran to its end. */
+/**
+ * A program that ran to its end.
+ *
+ * @example
+ * ```ts
+ * import type { CommandResult } from "./run_command.ts";
+ * const r: CommandResult = { code: 0, stdout: "tok\n", stderr: "" };
+ * if (r.stdout.trim() !== "tok") throw new Error();
+ * ```
+ */
 export interface CommandResult {
   /** Its exit code (a signal's death is not 0). */
   code: number;
@@ -33,7 +51,16 @@ export interface CommandResult {
   stderr: string;
 }
 
-/** Why a program gave no result: the error's `code`. */
+/**
+ * Why a program gave no result: the error's `code`.
+ *
+ * @example
+ * ```ts
+ * import type { CommandErrorCode } from "./run_command.ts";
+ * const code: CommandErrorCode = "command-timeout";
+ * if (!code.startsWith("command-")) throw new Error();
+ * ```
+ */
 export type CommandErrorCode =
   | "command-not-found"
   | "command-not-permitted"
