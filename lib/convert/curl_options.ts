@@ -42,6 +42,10 @@ export interface CurlRequest {
   globoff?: boolean;
   /** `-u`'s `user:password`. */
   user?: string;
+  /** How `-u` is sent: Basic (curl's default, `--basic`), `--digest`, or `--aws-sigv4`'s signing. */
+  scheme?: "digest" | "aws_sigv4";
+  /** `--aws-sigv4`'s `provider1[:provider2[:region[:service]]]`. */
+  sigv4?: string;
   /** `--oauth2-bearer`'s token. */
   bearer?: string;
   /** `-b` values that are cookies (`name=value; …`). */
@@ -59,7 +63,7 @@ export interface CurlRequest {
     key?: string;
     cacert?: string;
   };
-  /** Options not carried into the flow, as written (`--digest`, `--foo`). */
+  /** Options not carried into the flow, as written (`--ntlm`, `--foo`). */
   ignored: string[];
   notes: string[];
 }
@@ -253,6 +257,12 @@ const HANDLERS: Record<string, (r: CurlRequest, v: string, name: string) => void
   head: (r) => r.head = true,
   globoff: (r) => r.globoff = true,
   user: (r, v) => r.user = v,
+  basic: (r) => r.scheme = undefined,
+  digest: (r) => r.scheme = "digest",
+  "aws-sigv4": (r, v) => {
+    r.scheme = "aws_sigv4";
+    r.sigv4 = v;
+  },
   "oauth2-bearer": (r, v) => r.bearer = v,
   "upload-file": (r, v) => r.upload = v,
   "url-query": (r, v) => r.urlQuery.push(v),

@@ -14,7 +14,6 @@ import type { HarRecord } from "./har_model.ts";
 import { parseCookieHeader } from "./_har_fields.ts";
 import type { CurlRequest, DataPiece, FormPart } from "./curl_options.ts";
 import { expandGlob } from "./curl_glob.ts";
-import { ENV_MARKER } from "./curl_shell.ts";
 import { METHOD } from "../load/context.ts";
 import { UNSENDABLE_METHODS } from "../load/request.ts";
 
@@ -28,6 +27,8 @@ export interface CurlFiles {
 
 /** What a step needs besides its record. */
 export interface CurlExtras {
+  /** `-u` and how curl sends it, written as the step's `auth:` (curl_auth.ts). */
+  auth?: { scheme: "basic" | "digest" | "aws_sigv4"; user?: string; sigv4?: string };
   multipart?: FormPart[];
   bodyFile?: string;
   options: CurlRequest["options"];
@@ -51,7 +52,8 @@ export interface CurlRecord {
  * import { readCurlArgs } from "./curl_options.ts";
  * const [{ record }] = curlRecords(readCurlArgs(["a.test/s", "-G", "-d", "q=tea", "-u", "me:pw"]), 0);
  * if (record.method !== "GET" || record.url.href !== "http://a.test/s?q=tea") throw new Error(record.url.href);
- * if (record.headers[0].value !== "Basic " + btoa("me:pw")) throw new Error();
+ * const [{ extras }] = curlRecords(readCurlArgs(["a.test/s", "-u", "me:pw", "--digest"]), 0);
+ * if (extras.auth?.scheme !== "digest" || extras.auth.user !== "me:pw") throw new Error();
  * ```
  */
 export function curlRecords(
@@ -69,6 +71,10 @@ export function curlRecords(
     const url = requestUrl(raw, req, req.get ? body : undefined, files, notes);
     if (!url) continue;
     const extras: CurlExtras = { options: req.options, ignored: req.ignored, notes };
+    const signed = req.scheme === "aws_sigv4";
+    if ((req.user !== undefined || signed) && !hasHeader(req, "authorization")) {
+      extras.auth = { scheme: req.scheme ?? "basic", user: req.user, sigv4: req.sigv4 };
+    }
     const verb = method(req, body !== undefined);
     if (!METHOD.test(verb) || UNSENDABLE_METHODS.has(verb)) {
       notes.push(`The method "${verb}" is not one a flow can send; the request was skipped.`);
@@ -115,14 +121,13 @@ function placeParts(req: CurlRequest, { record, extras }: CurlRecord, files?: Cu
   else upload(req.upload!, record, extras, files, extras.notes);
 }
 
-/** The request less what curl would refuse, with notes on that and on `-u` from variables. */
+/** Whether the command writes this header itself (`-H`). */
+function hasHeader(req: CurlRequest, name: string): boolean {
+  return req.headers.some(([n]) => n.toLowerCase() === name);
+}
+
+/** The request less what curl would refuse, with a note on that. */
 function checked(req: CurlRequest, notes: string[]): CurlRequest {
-  if (req.user !== undefined && new RegExp(ENV_MARKER.source).test(req.user)) {
-    // A flow has no base64 function: the header's credential is one variable the user sets.
-    notes.push(
-      `-u "${req.user}" reads variables; the flow sends Basic credentials from one variable (BASIC_AUTH): set it to the base64 of that text, e.g. with printf %s "user:password" | base64.`,
-    );
-  }
   if (req.data.length === 0 || req.get || (req.form.length === 0 && req.upload === undefined)) {
     return req;
   }
@@ -209,11 +214,8 @@ function requestUrl(
 function requestHeaders(req: CurlRequest, hasBody: boolean): [string, string][] {
   const headers = [...req.headers];
   const has = (name: string) => headers.some(([n]) => n.toLowerCase() === name);
-  if (req.user !== undefined && !has("authorization")) {
-    const user = req.user.includes(":") ? req.user : `${req.user}:`;
-    headers.push(["Authorization", `Basic ${base64(user)}`]);
-  }
-  if (req.bearer !== undefined && !has("authorization")) {
+  // -u and --aws-sigv4 become the step's auth: (curlRecords), not a header.
+  if (req.bearer !== undefined && !has("authorization") && req.scheme !== "aws_sigv4") {
     headers.push(["Authorization", `Bearer ${req.bearer}`]);
   }
   if (req.cookies.length > 0) {
@@ -246,11 +248,6 @@ function sendable(headers: [string, string][], notes: string[]): [string, string
     if (bad) notes.push(`The header "${name}" cannot be sent by a flow (${bad}); it was left out.`);
     return bad === undefined;
   });
-}
-
-/** UTF-8 text in base64. */
-function base64(text: string): string {
-  return btoa(String.fromCharCode(...new TextEncoder().encode(text)));
 }
 
 /** The data pieces joined as curl joins them: `&` between pieces, none after a `--json` one. */

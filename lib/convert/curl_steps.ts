@@ -5,11 +5,13 @@
  * `Idempotency-Key` stays the one written); a value holding `$NAME` is the
  * user's own reference and is sent as written. And what a record cannot
  * hold goes onto the step: a `-F` multipart body, a `body_file`, the
- * request options (`-k`, `-L`, `-m`, `-x`, `--cert`, `--key`, `--cacert`).
+ * request options (`-k`, `-L`, `-m`, `-x`, `--cert`, `--key`, `--cacert`), and `-u`, `--digest`
+ * and `--aws-sigv4` as its `auth:`.
  *
  * @module
  */
 import { type Correlator, defaultRules, type Rules } from "./correlate/mod.ts";
+import { curlAuth } from "./curl_auth.ts";
 import type { CurlExtras, CurlFiles } from "./curl_request.ts";
 import { ENV_MARKER } from "./curl_shell.ts";
 import type { HarRecord } from "./har_model.ts";
@@ -100,6 +102,7 @@ export function stepExtras(
   files?: CurlFiles,
 ): void {
   if (extras.multipart) multipart(c, step, extras, files);
+  if (extras.auth) step.auth = curlAuth(c, extras.auth, step.first.url.host, extras.notes);
   if (extras.bodyFile !== undefined) step.bodyFile = extras.bodyFile;
   if (step.form !== undefined) {
     // `form:` writes this content type itself.

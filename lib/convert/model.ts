@@ -51,6 +51,8 @@ export interface Step {
   bodyFile?: string;
   /** The step's `options:` (`convert curl`'s `-k`, `-L`, `-m`, `-x`, `--cert`). */
   options?: YNode;
+  /** The step's `auth:` (`convert curl`'s `-u`, `--digest`, `--aws-sigv4`). */
+  auth?: YNode;
   /** Template values of the request body's top-level fields, for `equals`. */
   sent: Map<string, { raw: unknown; template: YNode }>;
   captures: [string, Source][];

@@ -82,12 +82,23 @@ export function writeFlow(
   const leaked = redactor.redact(yaml);
   if (leaked !== yaml) {
     // Still there in an encoded form: masked, and said so.
-    yaml = leaked;
+    yaml = quoteMasked(leaked);
     notes.push(
       "A recorded secret value was found in an encoded form and masked as ***; review the flow.",
     );
   }
   return { yaml, notes, mask };
+}
+
+/**
+ * A value that now starts with the mask (`username: ***${ENV.X}`) would read as a YAML alias:
+ * written double-quoted instead, so the flow still loads.
+ */
+function quoteMasked(yaml: string): string {
+  return yaml.replace(
+    /^(\s*(?:- )?[^\s#:'"{[][^:#]*:[ ]|\s*- )(\*\*\*[^\n]*)$/gm,
+    (_m, head: string, value: string) => `${head}${JSON.stringify(value.trimEnd())}`,
+  );
 }
 
 /** Every secret the recording holds, for masking comments and a last check of the output. */
@@ -210,6 +221,7 @@ function stepNode(
   const node = ymap([
     ["name", step.name],
     ["depends_on", depends],
+    ["auth", step.auth],
     ["request", request],
     ["options", step.options],
     ["loop", loop],

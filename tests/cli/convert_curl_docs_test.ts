@@ -38,7 +38,13 @@ const CASES: { file: string; steps: number; env: Record<string, string>; set: st
     env: { GITHUB_TOKEN: "ghp_fixture0123456789" },
     set: ["API_TOKEN", "GITHUB_TOKEN"],
   },
-  { file: "stripe_docs.sh", steps: 3, env: {}, set: ["BASIC_AUTH"] },
+  // The key is -u's user name: the flow's auth: basic sends what curl sends when it is set.
+  {
+    file: "stripe_docs.sh",
+    steps: 3,
+    env: { BASIC_USER: "sk_test_4eC39HqLyjWDarjtT1zdp7dc" },
+    set: ["BASIC_USER"],
+  },
   {
     file: "slack_docs.sh",
     steps: 4,
@@ -59,7 +65,7 @@ const CASES: { file: string; steps: number; env: Record<string, string>; set: st
       TWILIO_AUTH_TOKEN: "twilio-auth-token-0",
       OPENAI_API_KEY: "sk-proj-fixture0",
     },
-    set: ["BASIC_AUTH", "OPENAI_API_KEY", "TWILIO_ACCOUNT_SID"],
+    set: ["OPENAI_API_KEY", "TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN"],
   },
 ];
 

@@ -29,7 +29,7 @@ Deno.test("short options cluster and take attached values; long ones take the ne
 Deno.test("options curl has that change what is sent are listed; print-only ones are not", () => {
   const r = readCurlArgs([
     "https://a.test/",
-    "--digest",
+    "--ntlm",
     "--http2",
     "-c",
     "jar.txt",
@@ -47,7 +47,7 @@ Deno.test("options curl has that change what is sent are listed; print-only ones
   ]);
   assert.deepEqual(r.urls, ["https://a.test/"]);
   assert.deepEqual(r.ignored, [
-    "--digest",
+    "--ntlm",
     "--http2",
     "-c (--cookie-jar)",
     "--retry",
@@ -118,18 +118,18 @@ Deno.test("--url-query appends to the query in --data-urlencode's syntax", () =>
   assert.equal(one("https://a.test/r", "--url-query", "f=a b").record.url.search, "?f=a+b");
 });
 
-Deno.test("-u, --oauth2-bearer, -b and -H Cookie make the headers curl sends", () => {
+Deno.test("-u is the step's auth; --oauth2-bearer, -b and -H Cookie make the headers curl sends", () => {
   const r = one("https://a.test/", "-u", "me:pässword", "-b", "a=1", "-H", "Cookie: b=2");
-  const basic = new TextDecoder().decode(
-    Uint8Array.from(atob(header(r, "authorization")!.slice(6)), (c) => c.charCodeAt(0)),
-  );
-  assert.equal(basic, "me:pässword");
+  assert.deepEqual(r.extras.auth, { scheme: "basic", user: "me:pässword", sigv4: undefined });
+  assert.equal(header(r, "authorization"), undefined);
   assert.equal(header(r, "cookie"), "a=1; b=2");
   assert.deepEqual(r.record.cookies.map((c) => c.name), ["a", "b"]);
-  assert.equal(
-    header(one("https://a.test/", "-u", "key"), "authorization"),
-    `Basic ${btoa("key:")}`,
-  );
+  const digest = one("https://a.test/", "--digest", "-u", "key");
+  assert.deepEqual(digest.extras.auth, { scheme: "digest", user: "key", sigv4: undefined });
+  // A command's own Authorization header wins over -u, as curl sends it.
+  const own = one("https://a.test/", "-u", "a:b", "-H", "Authorization: Token t");
+  assert.equal(own.extras.auth, undefined);
+  assert.equal(header(own, "authorization"), "Token t");
   assert.equal(
     header(one("https://a.test/", "--oauth2-bearer", "t0k"), "authorization"),
     "Bearer t0k",

@@ -1,0 +1,113 @@
+/**
+ * `-u`, `--digest` and `--aws-sigv4` as the step's `auth:` block: Basic and Digest
+ * credentials, or an AWS Signature Version 4 with its region and service. A password (and a
+ * user name that is the whole credential, as `-u sk_test_…:` is) becomes a required
+ * environment variable, as recorded secrets do; `$NAME` written in the command stays the
+ * user's own reference; nothing is base64-encoded by hand any more.
+ *
+ * @module
+ */
+import { type Correlator, secretEnv } from "./correlate/mod.ts";
+import type { CurlExtras } from "./curl_request.ts";
+import { ENV_MARKER } from "./curl_shell.ts";
+import { ymap, type YNode } from "./yaml_out.ts";
+
+const hasMarker = (text: string) => new RegExp(ENV_MARKER.source).test(text);
+
+/**
+ * The `auth:` of a step whose command has `-u` or `--aws-sigv4`, for its URL's host.
+ *
+ * @example
+ * ```ts
+ * import { curlAuth } from "./curl_auth.ts";
+ * import { newCorrelator } from "./correlate/mod.ts";
+ * const c = newCorrelator("a");
+ * const notes: string[] = [];
+ * const node = curlAuth(c, { scheme: "digest", user: "ann:pw-1" }, "a.test", notes);
+ * if (JSON.stringify(node).includes("pw-1") || !c.env.has("DIGEST_PASSWORD")) throw new Error();
+ * ```
+ */
+export function curlAuth(
+  c: Correlator,
+  auth: NonNullable<CurlExtras["auth"]>,
+  host: string,
+  notes: string[],
+): YNode {
+  const [user, password] = splitUser(auth.user, notes);
+  if (auth.scheme === "aws_sigv4") return sigv4(c, auth.sigv4 ?? "", user, password, host, notes);
+  const base = auth.scheme === "digest" ? "DIGEST" : "BASIC";
+  // `-u key:` (Stripe's): the user name is the credential, and there is no password.
+  const keyOnly = password === "" && user !== "" && !hasMarker(user);
+  const username = keyOnly
+    ? `\${ENV.${
+      secretEnv(c, `${base}_USER`, user, `the user name of -u, which is the credential`)
+    }}`
+    : credential(c, user, "", "");
+  // No password written: empty, as curl sends it, unless the variable is set.
+  const pass = password === ""
+    ? `\${ENV.${base}_PASSWORD:-}`
+    : credential(c, password, `${base}_PASSWORD`, "the password of -u");
+  return ymap([[auth.scheme, ymap([["username", username], ["password", pass]])]]);
+}
+
+/** `user:password` split at the first colon; curl asks for a missing password, a flow cannot. */
+function splitUser(user: string | undefined, notes: string[]): [string, string] {
+  if (user === undefined) return ["", ""];
+  const colon = user.indexOf(":");
+  if (colon !== -1) return [user.slice(0, colon), user.slice(colon + 1)];
+  notes.push(`-u "${user}" has no password: curl would ask for one; the flow sends it empty.`);
+  return [user, ""];
+}
+
+/** A value as the flow writes it: `$NAME` as written, a secret as a variable, else literal. */
+function credential(c: Correlator, value: string, env: string, about: string): string {
+  if (hasMarker(value) || env === "") return c.sp.lit(value);
+  return `\${ENV.${secretEnv(c, env, value, about)}}`;
+}
+
+/**
+ * `--aws-sigv4 "aws:amz:REGION:SERVICE"`; a region or service left out is read from an AWS
+ * host name (`sqs.eu-west-1.amazonaws.com`, `id.execute-api.us-east-1.amazonaws.com`), as curl
+ * reads it; keys from `-u`, else the standard AWS variables the kind reads by itself.
+ */
+function sigv4(
+  c: Correlator,
+  spec: string,
+  user: string,
+  password: string,
+  host: string,
+  notes: string[],
+): YNode {
+  const [, , region, service] = spec.split(":");
+  const labels = host.toLowerCase().split(".");
+  const aws = labels.slice(-2).join(".") === "amazonaws.com" && labels.length >= 3;
+  const fromHost = aws
+    ? {
+      service: labels.at(-4) ?? labels.at(-3)!,
+      region: labels.length >= 4 ? labels.at(-3)! : "us-east-1",
+    }
+    : undefined;
+  const r = region || fromHost?.region;
+  const s = service || fromHost?.service;
+  if (!r || !s) {
+    notes.push(
+      `--aws-sigv4 "${spec}" names no region and service, and the host "${host}" is no AWS host: set them in the step's auth.`,
+    );
+  }
+  if (user !== "" && password === "") {
+    notes.push(
+      `-u "${user}" for --aws-sigv4 has no secret key; the standard AWS variables are read.`,
+    );
+  }
+  const keys: [string, YNode][] = user === "" || password === "" ? [] : [
+    ["access_key_id", credential(c, user, "AWS_ACCESS_KEY_ID", "the AWS access key id of -u")],
+    [
+      "secret_access_key",
+      credential(c, password, "AWS_SECRET_ACCESS_KEY", "the AWS secret access key of -u"),
+    ],
+  ];
+  return ymap([[
+    "aws_sigv4",
+    ymap([["region", r ?? "REGION"], ["service", s ?? "SERVICE"], ...keys]),
+  ]]);
+}
