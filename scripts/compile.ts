@@ -94,13 +94,27 @@ export function binaryName(version: string, target: Target): string {
 }
 
 /**
+ * The modules worker threads start from (`new Worker(new URL(…))`): no
+ * import reaches them, so `deno compile` embeds them only when told to.
+ *
+ * @example
+ * ```ts
+ * import { WORKER_FILES } from "./compile.ts";
+ * if (!WORKER_FILES.includes("lib/run/workers/worker_main.ts")) throw new Error();
+ * ```
+ */
+export const WORKER_FILES: readonly string[] = ["lib/run/workers/worker_main.ts"];
+
+/**
  * The arguments to `deno` that build the binary for one target, starting with
  * `compile`. The permissions are exactly the runner's, never broader.
  * `--config deno.json` and `--frozen` make the npm dependencies come from
  * deno.json and exactly the versions in deno.lock (a stale lockfile fails the
  * build instead of shipping other versions). Each subcommand's module is an
  * `--include`: cli.ts imports them by a specifier `deno compile` cannot follow
- * (see cli/subcommands.ts); every other dynamic import is a string literal.
+ * (see cli/subcommands.ts); so is each worker thread's module
+ * ({@linkcode WORKER_FILES}), which no import names; every other dynamic
+ * import is a string literal.
  *
  * @example
  * ```ts
@@ -126,6 +140,7 @@ export function compileArgs(
     "deno.json",
     "--frozen",
     ...SUBCOMMAND_FILES.flatMap((file) => ["--include", file]),
+    ...WORKER_FILES.flatMap((file) => ["--include", file]),
     "--target",
     target,
     "--output",

@@ -27,6 +27,7 @@ import { loadFlowAuth } from "./auth.ts";
 import { loadOptions } from "./options.ts";
 import { loadTags } from "./tags.ts";
 import { loadFlowRetries } from "./flow_retries.ts";
+import { loadFlowSerial } from "./flow_serial.ts";
 import { loadVars } from "./vars.ts";
 import { rowVars } from "./row_vars.ts";
 import { readYaml } from "./yaml.ts";
@@ -106,7 +107,7 @@ function readFlow(ctx: Loading): Flow | undefined {
     root,
     "the flow",
     "flow",
-    ["name", "vars", "steps", "tags", "data", "outputs", "options", "auth", "retries"],
+    ["name", "vars", "steps", "tags", "data", "outputs", "options", "auth", "retries", "serial"],
     { required: ["name", "steps"], ignore: (k) => k.startsWith("x-") },
   );
   if (!top) return undefined;
@@ -141,6 +142,7 @@ function readFlow(ctx: Loading): Flow | undefined {
     name,
     ...(tags.length > 0 ? { tags } : {}),
     ...loadFlowRetries(ctx, top.get("retries")),
+    ...loadFlowSerial(ctx, top.get("serial")),
     ...data,
     ...(outputs.length > 0 ? { outputs } : {}),
     ...(options ? { options } : {}),

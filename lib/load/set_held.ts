@@ -27,7 +27,7 @@ export interface Reload {
 /**
  * Whether a checked flow can be parsed again just before it runs and be the
  * same: nothing in it is compiled or read ahead of the run, and nothing in it
- * must be known before the run starts (data rows, `insecure` warnings).
+ * must be known before the run starts (data rows, `insecure` warnings, `serial`).
  * (A flow with an include read another file: `FlowFiles.standalone` rules
  * it out.)
  *
@@ -40,7 +40,8 @@ export interface Reload {
  * ```
  */
 export function deferrable(flow: Flow): boolean {
-  if (flow.rows || flow.dataFile || flow.options?.insecure) return false;
+  // A serial flow is started after the others: the runner must see it is one without parsing it.
+  if (flow.rows || flow.dataFile || flow.options?.insecure || flow.serial) return false;
   for (const { step, checks } of everyStep([flow])) {
     if (step.options?.insecure) return false;
     if (checks.some((c) => (c.schemas?.length ?? 0) > 0)) return false;
@@ -97,7 +98,9 @@ export function holdFlow(input: HoldInput): DeferredFlow & { bytes(): Uint8Array
  * if (isHeld({ file: "a.yaml", name: "a", steps: [], vars: [] })) throw new Error();
  * ```
  */
-export function isHeld(flow: unknown): flow is { file: string; bytes(): Uint8Array } {
+export function isHeld(
+  flow: unknown,
+): flow is { file: string; bytes(): Uint8Array; handOver(): Uint8Array | undefined } {
   return flow instanceof HeldFlow;
 }
 
@@ -133,6 +136,18 @@ class HeldFlow implements DeferredFlow {
   /** The file's bytes as they were checked. */
   bytes(): Uint8Array {
     return this.#fileBytes(this.#piece());
+  }
+
+  /**
+   * For a worker thread that runs the flow: the bytes held again where the
+   * manifest and the console read them, as {@linkcode load} does, and the
+   * checked flow as JSON when it waits as JSON (else the worker loads the
+   * file again), without parsing it here.
+   */
+  handOver(): Uint8Array | undefined {
+    const piece = this.#piece();
+    this.#reload.held.set(this.file, this.#fileBytes(piece));
+    return this.#split === undefined ? undefined : piece.slice(this.#split);
   }
 
   /** The flow as checked, read back or parsed again; its bytes are held again. */

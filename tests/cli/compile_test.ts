@@ -123,6 +123,8 @@ Deno.test("compileArgs: the exact deno compile arguments for every target", () =
       "cli/report.ts",
       "--include",
       "cli/send.ts",
+      "--include",
+      "lib/run/workers/worker_main.ts",
       "--target",
       target,
       "--output",

@@ -1,0 +1,168 @@
+/**
+ * What the main thread and a flow worker say to each other: every message is
+ * structured-cloned data, named by its `kind`. Main starts a worker with
+ * {@linkcode WorkerInit}, hands it flows by their place in the run, answers
+ * its questions (a variable of the environment, an OAuth2 token) and tells it
+ * what the run learnt (a secret another worker met, `--fail-fast`, a signal).
+ * A worker sends back what happened, in order, in batches: secrets, reporter
+ * events, each flow's result.
+ *
+ * @module
+ */
+import type { Auth } from "../../model/auth.ts";
+import type { ReporterHook } from "../../model/events.ts";
+import type { FlowResult } from "../../model/result.ts";
+import type { Network } from "../context.ts";
+
+/**
+ * How a worker runs its flows: the run's options that are data, the setup
+ * flows' outputs, the secrets known so far, how many flows it runs at once.
+ *
+ * @example
+ * ```ts
+ * import type { WorkerInit } from "./messages.ts";
+ * const init: WorkerInit = {
+ *   runId: "r", slots: 2, hooks: ["onStepEnd"], params: new Map(), secrets: [], setup: new Map(),
+ *   detailed: 0, env: new SharedArrayBuffer(16), load: { checkSetup: false, setupOutputs: [] },
+ * };
+ * if (init.slots !== 2) throw new Error();
+ * ```
+ */
+export interface WorkerInit {
+  runId: string;
+  /** Flows this worker runs at once: its share of `--jobs`. */
+  slots: number;
+  /** The reporter hooks main has: only their events are sent (never `onFlowEnd`, see `done`). */
+  hooks: ReporterHook[];
+  params: ReadonlyMap<string, string>;
+  /** Secrets main knows when the worker starts (values and their public parts). */
+  secrets: [string, readonly string[] | undefined][];
+  /** The setup flows' outputs (`${setup.NAME}`). */
+  setup: ReadonlyMap<string, unknown>;
+  /** Where the worker's budget of detailed failures starts (see `DETAILED_FAILURES`). */
+  detailed: number;
+  /** Where main answers the worker's questions to the environment (see `env_channel.ts`). */
+  env: SharedArrayBuffer;
+  /** How the worker loads a flow file again, as main loaded it. */
+  load: WorkerLoad;
+  timeoutMs?: number;
+  maxBodyBytes?: number;
+  bodyMemoryBytes?: number;
+  retries?: number;
+  trace?: boolean;
+  cookieJar?: boolean;
+  verbose?: number;
+  secretVariables?: ReadonlyMap<string, string>;
+  secretNames?: readonly string[];
+  network?: Network;
+  auth?: Auth;
+  /** Events keep raw values: main masks what it writes (see `RunOptions`). */
+  rawEvents?: boolean;
+}
+
+/**
+ * What loading a flow file again needs besides its path, the run parameters
+ * and the environment.
+ *
+ * @example
+ * ```ts
+ * import type { WorkerLoad } from "./messages.ts";
+ * const load: WorkerLoad = { tags: "smoke", checkSetup: true, setupOutputs: ["token"] };
+ * if (!load.checkSetup) throw new Error();
+ * ```
+ */
+export interface WorkerLoad {
+  /** `--tag`: steps are selected by it as when main loaded the file. */
+  tags?: string;
+  /** `--allow-commands`, as main loaded the file with it. */
+  allowCommands?: boolean;
+  /** Whether `${setup.NAME}` was checked against the setup flows' outputs. */
+  checkSetup: boolean;
+  /** The names the setup flows hand out. */
+  setupOutputs: string[];
+}
+
+/**
+ * A token as it travels between threads: its lifetime left instead of a
+ * time of the sending thread's clock.
+ *
+ * @example
+ * ```ts
+ * import type { WireToken } from "./messages.ts";
+ * const token: WireToken = { accessToken: "t", renewInMs: 30_000 };
+ * if (token.renewInMs !== 30_000) throw new Error();
+ * ```
+ */
+export interface WireToken {
+  accessToken: string;
+  renewInMs?: number;
+  refreshToken?: string;
+}
+
+/**
+ * An error sent between threads: its message, and whether it was an `AuthError`.
+ *
+ * @example
+ * ```ts
+ * import type { WireError } from "./messages.ts";
+ * const e: WireError = { message: "The OAuth2 token request failed.", auth: true };
+ * if (!e.auth) throw new Error();
+ * ```
+ */
+export interface WireError {
+  message: string;
+  auth: boolean;
+}
+
+/**
+ * One thing a worker tells main, in the order it happened.
+ *
+ * @example
+ * ```ts
+ * import type { WorkerItem } from "./messages.ts";
+ * const item: WorkerItem = { kind: "secret", value: "s3cr3t-value" };
+ * if (item.kind !== "secret") throw new Error();
+ * ```
+ */
+export type WorkerItem =
+  | { kind: "secret"; value: string; shown?: readonly string[] }
+  | { kind: "event"; hook: ReporterHook; args: unknown[] }
+  | { kind: "done"; index: number; result: FlowResult };
+
+/**
+ * A message from a worker to main.
+ *
+ * @example
+ * ```ts
+ * import type { FromWorker } from "./messages.ts";
+ * const m: FromWorker = { kind: "batch", items: [] };
+ * if (m.kind !== "batch") throw new Error();
+ * ```
+ */
+export type FromWorker =
+  | { kind: "batch"; items: WorkerItem[] }
+  | { kind: "env"; name: string }
+  | { kind: "token-get"; id: number; key: string }
+  | { kind: "token-fetched"; id: number; token?: WireToken; error?: WireError }
+  | { kind: "token-reject"; key: string; token: string }
+  | { kind: "failed"; message: string };
+
+/**
+ * A message from main to a worker.
+ *
+ * @example
+ * ```ts
+ * import type { ToWorker } from "./messages.ts";
+ * const m: ToWorker = { kind: "flow", index: 3, file: "a.yaml", part: 0 };
+ * if (m.kind !== "flow") throw new Error();
+ * ```
+ */
+export type ToWorker =
+  | { kind: "init"; init: WorkerInit }
+  /** A flow to run: its place in the run, its file, its data row, its checked form as JSON. */
+  | { kind: "flow"; index: number; file: string; part: number; json?: Uint8Array }
+  | { kind: "secret"; value: string; shown?: readonly string[] }
+  | { kind: "stop"; failedFlow: string }
+  | { kind: "abort"; reason: string }
+  | { kind: "token"; id: number; token?: string; error?: WireError }
+  | { kind: "token-fetch"; id: number; held?: WireToken };

@@ -1,0 +1,147 @@
+/**
+ * How many worker threads a run's flows are spread over (`--workers`), and
+ * each one's share of `--jobs`. Imported by every run; the pool itself
+ * (`pool.ts`) only by runs that use workers.
+ *
+ * @module
+ */
+
+/**
+ * How a run may use worker threads.
+ *
+ * @example
+ * ```ts
+ * import type { WorkerOptions } from "./plan.ts";
+ * const options: WorkerOptions = { count: "auto", checkSetup: true };
+ * if (options.count !== "auto") throw new Error();
+ * ```
+ */
+export interface WorkerOptions {
+  /**
+   * Worker threads: a number, or `"auto"` for one per core but the main
+   * thread's, when the run has enough flows to pay for them
+   * ({@linkcode MIN_FLOWS_PER_WORKER}). 1 runs every flow on the main thread.
+   */
+  count: number | "auto";
+  /** `--tag`: a worker selects a flow's steps by it again when it loads the flow. */
+  tags?: string;
+  /** `--allow-commands`: flows may run programs for a bearer token (see `LoadOptions`). */
+  allowCommands?: boolean;
+  /**
+   * Whether the flows were loaded with the setup flows' outputs known
+   * (`setupFiles` given to `loadFlows`, as the CLI always does), so that
+   * `${setup.NAME}` was checked against them.
+   */
+  checkSetup: boolean;
+}
+
+/**
+ * The flows each worker must have for `"auto"` to start it. A worker costs a
+ * thread, a V8 isolate and loading the runner's modules again (about 60 ms
+ * of CPU, measured on Deno 2.9); a flow of five requests costs about 2.5 ms,
+ * so below this many flows a worker does not earn back its start.
+ *
+ * @example
+ * ```ts
+ * import { MIN_FLOWS_PER_WORKER } from "./plan.ts";
+ * if (MIN_FLOWS_PER_WORKER !== 50) throw new Error();
+ * ```
+ */
+export const MIN_FLOWS_PER_WORKER = 50;
+
+/**
+ * The worker threads a run starts: none (0) when its flows stay on the main
+ * thread. Never more than `jobs` (a worker runs at least one flow at a time)
+ * nor than the flows. With `"auto"`, a core is left to the main thread
+ * (loading, every report, the workers' messages: about a quarter of a run's
+ * CPU) and V8's helpers: one worker per other core, only as many as have
+ * {@linkcode MIN_FLOWS_PER_WORKER} flows each, and none on two cores, where
+ * two workers beside the main thread were measured using 40 % more CPU for
+ * no shorter run (see bench/workers.ts).
+ *
+ * @example
+ * ```ts
+ * import { workerCount } from "./plan.ts";
+ * if (workerCount({ count: "auto", cores: 8, jobs: 16, flows: 2000 }) !== 7) throw new Error();
+ * if (workerCount({ count: "auto", cores: 8, jobs: 16, flows: 120 }) !== 2) throw new Error();
+ * if (workerCount({ count: "auto", cores: 8, jobs: 16, flows: 60 }) !== 0) throw new Error();
+ * if (workerCount({ count: "auto", cores: 2, jobs: 8, flows: 2000 }) !== 0) throw new Error();
+ * if (workerCount({ count: 4, cores: 2, jobs: 3, flows: 10 }) !== 3) throw new Error();
+ * if (workerCount({ count: 1, cores: 8, jobs: 8, flows: 2000 }) !== 0) throw new Error();
+ * ```
+ */
+export function workerCount(
+  { count, cores, jobs, flows }: {
+    count: number | "auto";
+    cores: number;
+    jobs: number;
+    flows: number;
+  },
+): number {
+  const wanted = count === "auto"
+    ? Math.min(cores - 1, Math.floor(flows / MIN_FLOWS_PER_WORKER))
+    : Math.min(count, flows);
+  const n = Math.min(wanted, jobs);
+  return n >= 2 ? n : 0;
+}
+
+/**
+ * Each worker's share of `jobs` flows at once, as even as can be.
+ *
+ * @example
+ * ```ts
+ * import { slotsOf } from "./plan.ts";
+ * if (slotsOf(8, 3).join() !== "3,3,2") throw new Error();
+ * ```
+ */
+export function slotsOf(jobs: number, workers: number): number[] {
+  return Array.from(
+    { length: workers },
+    (_, i) => Math.floor(jobs / workers) + (i < jobs % workers ? 1 : 0),
+  );
+}
+
+/** The secrets main registers before its workers start, by run. */
+const recorded = new WeakMap<object, Map<string, readonly string[] | undefined>>();
+
+/**
+ * Notes every secret `ctx` registers from now until
+ * {@linkcode recordedSecrets}: those main learns before the workers start
+ * (data rows, setup flows) are handed to each of them.
+ *
+ * @example
+ * ```ts
+ * import { recordedSecrets, recordSecrets } from "./plan.ts";
+ * const ctx = { secret: (_value: string, _shown?: readonly string[]) => {} };
+ * recordSecrets(ctx);
+ * ctx.secret("s3cr3t-value");
+ * ctx.secret("s3cr3t-value");
+ * if (JSON.stringify(recordedSecrets(ctx)) !== '[["s3cr3t-value",null]]') throw new Error();
+ * ```
+ */
+export function recordSecrets(
+  ctx: { secret: (value: string, shown?: readonly string[]) => void },
+): void {
+  const seen = new Map<string, readonly string[] | undefined>();
+  recorded.set(ctx, seen);
+  const inner = ctx.secret;
+  ctx.secret = (value, shown) => {
+    inner(value, shown);
+    if (recorded.get(ctx) === seen && !seen.has(value)) seen.set(value, shown);
+  };
+}
+
+/**
+ * The secrets noted since {@linkcode recordSecrets}, and no more noting.
+ *
+ * @example
+ * ```ts
+ * import { recordedSecrets } from "./plan.ts";
+ * if (recordedSecrets({}).length !== 0) throw new Error();
+ * ```
+ */
+export function recordedSecrets(ctx: object): [string, readonly string[] | undefined][] {
+  const seen = recorded.get(ctx);
+  recorded.delete(ctx);
+  return [...seen ?? []];
+}

@@ -1,0 +1,302 @@
+/**
+ * The main thread's side of running flows on worker threads (`--workers`).
+ * Main has loaded, selected and sharded the flows and run the setup flows;
+ * the pool starts the workers, hands each the next flow by its place in the
+ * run whenever it has a free slot (its share of `--jobs`), so a long flow
+ * never leaves a core idle while others wait, and works off what they send
+ * back in order: secrets first registered with the run's redactor (which
+ * masks everything main writes) and passed on to the other workers, then
+ * reporter events, then each flow's result, which main's reporters get
+ * exactly as on one thread. Main also answers the workers' questions (a
+ * variable of the environment, an OAuth2 token: `tokens.ts`), tells them of
+ * `--fail-fast` and of a signal, and ends them when the last flow is in.
+ *
+ * @module
+ */
+import { reasonOf } from "../../http/request_error.ts";
+import { isHeld } from "../../load/set_held.ts";
+import { REPORTER_HOOKS } from "../../model/events.ts";
+import type { DeferredFlow, Flow } from "../../model/flow.ts";
+import type { FlowResult } from "../../model/result.ts";
+import { type Context, DETAILED_FAILURES } from "../context.ts";
+import type { RunOptions } from "../options.ts";
+import { parsed } from "../prepare.ts";
+import { type FailFast, notStarted, type Setup } from "../schedule.ts";
+import { answerEnv, envBuffer } from "./env_channel.ts";
+import type { FromWorker, ToWorker, WorkerInit, WorkerItem } from "./messages.ts";
+import { slotsOf, type WorkerOptions } from "./plan.ts";
+import { TokenBroker } from "./tokens.ts";
+
+/**
+ * What the pool runs: the run's flows (those at `order`, whose results go to
+ * `results` at the same places) and what the run shares.
+ *
+ * @example
+ * ```ts
+ * import type { PoolInput } from "./pool.ts";
+ * const input = { order: [0, 1], count: 2 } as Partial<PoolInput>;
+ * if (input.count !== 2) throw new Error();
+ * ```
+ */
+export interface PoolInput {
+  flows: (Flow | DeferredFlow | undefined)[];
+  order: readonly number[];
+  results: FlowResult[];
+  options: RunOptions;
+  workerOptions: WorkerOptions;
+  ctx: Context;
+  setup: Setup;
+  state: FailFast;
+  /** How many workers. */
+  count: number;
+  /** Flows at once, in all workers together (`--jobs`). */
+  jobs: number;
+  /** The secrets main learnt before the workers start (setup flows, data rows). */
+  known: [string, readonly string[] | undefined][];
+}
+
+/** One worker thread, as main sees it. */
+interface Member {
+  readonly n: number;
+  readonly worker: Worker;
+  readonly slots: number;
+  readonly env: SharedArrayBuffer;
+  running: number;
+  post(message: ToWorker): void;
+}
+
+/**
+ * Runs the flows at `order` on `count` worker threads; resolves when every
+ * one has a result (those never started included, in the order given).
+ *
+ * @example
+ * ```ts ignore
+ * await runPool({ flows, order, results, options, workerOptions, ctx, setup, state, count: 2, jobs: 4, known: [] });
+ * ```
+ */
+export async function runPool(input: PoolInput): Promise<void> {
+  const pool = new Pool(input);
+  try {
+    await pool.run();
+  } finally {
+    pool.close();
+  }
+  await notStartedFlows(input, pool.left());
+}
+
+/** The flows the pool never handed out (an interrupt, `--fail-fast`), reported as not run. */
+async function notStartedFlows(input: PoolInput, left: readonly number[]): Promise<void> {
+  const { flows, results, setup, ctx, state, options } = input;
+  for (const index of left) {
+    const flow = await parsed(flows[index]!);
+    if (options.release) flows[index] = undefined;
+    // Never undefined: the pool stops handing out flows only after an interrupt or a failure.
+    const skipped = notStarted(flow, setup, ctx, state.failedFlow)!;
+    results[index] = skipped;
+    await ctx.reporter.onFlowEnd?.(skipped);
+  }
+}
+
+class Pool {
+  readonly #input: PoolInput;
+  readonly #members: Member[];
+  readonly #parts: Int32Array;
+  readonly #tokens = new TokenBroker();
+  /** Secrets the workers have been told of. */
+  readonly #told = new Set<string>();
+  #next = 0;
+  #chain: Promise<void> = Promise.resolve();
+  #finished = Promise.withResolvers<void>();
+  #onAbort = () => this.#abort();
+
+  constructor(input: PoolInput) {
+    this.#input = input;
+    this.#parts = partsOf(input.flows);
+    const slots = slotsOf(Math.max(input.jobs, input.count), input.count);
+    this.#members = slots.map((s, n) => this.#start(n, s));
+    input.ctx.signal?.addEventListener("abort", this.#onAbort);
+  }
+
+  /** Hands out the flows and waits for every result. */
+  async run(): Promise<void> {
+    if (this.#input.ctx.signal?.aborted) this.#abort();
+    for (const member of this.#members) this.#dispatch(member);
+    this.#settleIfDone();
+    await this.#finished.promise;
+    await this.#chain;
+  }
+
+  /** The places of the flows never handed out. */
+  left(): number[] {
+    return this.#input.order.slice(this.#next);
+  }
+
+  /** Ends every worker. */
+  close(): void {
+    this.#input.ctx.signal?.removeEventListener("abort", this.#onAbort);
+    for (const member of this.#members) member.worker.terminate();
+  }
+
+  #start(n: number, slots: number): Member {
+    const worker = new Worker(new URL("./worker_main.ts", import.meta.url), { type: "module" });
+    const member: Member = {
+      n,
+      worker,
+      slots,
+      env: envBuffer(),
+      running: 0,
+      post: (message) => worker.postMessage(message),
+    };
+    worker.onmessage = (event: MessageEvent<FromWorker>) => this.#receive(member, event.data);
+    worker.onerror = (event: ErrorEvent) => {
+      event.preventDefault();
+      this.#fail(new Error(`A worker thread failed: ${event.message}`));
+    };
+    member.post({ kind: "init", init: this.#init(member) });
+    return member;
+  }
+
+  #init(member: Member): WorkerInit {
+    const { options, ctx, setup, known, workerOptions, count } = this.#input;
+    const share = Math.floor(Math.max(0, DETAILED_FAILURES - ctx.detailed) / count);
+    return {
+      runId: ctx.runId,
+      slots: member.slots,
+      hooks: REPORTER_HOOKS.filter((hook) => typeof ctx.reporter[hook] === "function"),
+      params: ctx.params,
+      secrets: known,
+      setup: setup.outputs,
+      detailed: DETAILED_FAILURES - share,
+      env: member.env,
+      load: {
+        ...(workerOptions.tags === undefined ? {} : { tags: workerOptions.tags }),
+        ...(workerOptions.allowCommands ? { allowCommands: true } : {}),
+        checkSetup: workerOptions.checkSetup,
+        setupOutputs: (options.setup ?? []).flatMap((f) => (f.outputs ?? []).map((o) => o.name)),
+      },
+      timeoutMs: ctx.timeoutMs,
+      maxBodyBytes: ctx.maxBodyBytes,
+      bodyMemoryBytes: ctx.bodyMemoryBytes,
+      retries: options.retries,
+      trace: ctx.trace,
+      cookieJar: ctx.cookieJar,
+      verbose: ctx.verbose,
+      secretVariables: ctx.secretVariables,
+      secretNames: options.secrets,
+      network: ctx.network,
+      auth: ctx.auth,
+      // Raw events stay raw: main masks each output as it writes it (`RunOptions.rawEvents`).
+      ...((ctx as { rawEvents?: boolean }).rawEvents ? { rawEvents: true } : {}),
+    };
+  }
+
+  /** Hands `member` flows until its slots are full or none is left to hand out. */
+  #dispatch(member: Member): void {
+    const { order, flows, options, ctx, state } = this.#input;
+    while (member.running < member.slots && this.#next < order.length) {
+      if (ctx.signal?.aborted || state.failedFlow !== undefined) return;
+      const index = order[this.#next++];
+      const flow = flows[index]!;
+      // Its bytes back where the console quotes lines and the manifest hashes them; the checked
+      // flow as JSON, when it waits so: parsing that costs a worker a third of loading the file.
+      const json = isHeld(flow) ? flow.handOver() : undefined;
+      if (options.release) flows[index] = undefined;
+      member.running++;
+      member.post({
+        kind: "flow",
+        index,
+        file: flow.file,
+        part: this.#parts[index],
+        ...(json ? { json } : {}),
+      });
+    }
+  }
+
+  #receive(member: Member, message: FromWorker): void {
+    switch (message.kind) {
+      case "env":
+        // Answered at once, outside the chain: the worker waits for it.
+        answerEnv(member.env, this.#input.ctx.env(message.name));
+        return;
+      case "batch":
+        this.#chain = this.#chain.then(() => this.#batch(member, message.items))
+          .catch((error) => this.#fail(error));
+        return;
+      case "token-get":
+        this.#tokens.get(member, message.id, message.key);
+        return;
+      case "token-fetched":
+        this.#tokens.fetched(member, message.id, message.token, message.error);
+        return;
+      case "token-reject":
+        this.#tokens.reject(message.key, message.token);
+        return;
+      case "failed":
+        this.#fail(new Error(`A worker thread failed: ${message.message}`));
+    }
+  }
+
+  async #batch(member: Member, items: readonly WorkerItem[]): Promise<void> {
+    const { ctx } = this.#input;
+    for (const item of items) {
+      if (item.kind === "secret") this.#secret(member, item.value, item.shown);
+      else if (item.kind === "event") {
+        const hook = ctx.reporter[item.hook] as ((...a: unknown[]) => unknown) | undefined;
+        await hook?.apply(ctx.reporter, item.args);
+      } else await this.#done(member, item.index, item.result);
+    }
+  }
+
+  /** A secret a worker met: main's redactor has it, then every other worker. */
+  #secret(from: Member, value: string, shown: readonly string[] | undefined): void {
+    const { ctx } = this.#input;
+    if (this.#told.has(value)) return;
+    this.#told.add(value);
+    ctx.secret(value, shown);
+    for (const member of this.#members) {
+      if (member !== from) member.post({ kind: "secret", value, shown });
+    }
+  }
+
+  async #done(member: Member, index: number, result: FlowResult): Promise<void> {
+    const { results, options, state, ctx } = this.#input;
+    member.running--;
+    results[index] = result;
+    if (options.failFast && result.status !== "passed" && state.failedFlow === undefined) {
+      state.failedFlow = result.file;
+      for (const m of this.#members) m.post({ kind: "stop", failedFlow: result.file });
+    }
+    this.#dispatch(member);
+    await ctx.reporter.onFlowEnd?.(result);
+    this.#settleIfDone();
+  }
+
+  #settleIfDone(): void {
+    if (this.#members.some((m) => m.running > 0)) return;
+    const { order, ctx, state } = this.#input;
+    const stopped = ctx.signal?.aborted || state.failedFlow !== undefined;
+    if (stopped || this.#next >= order.length) this.#finished.resolve();
+  }
+
+  #abort(): void {
+    const reason = reasonOf(this.#input.ctx.signal!);
+    for (const member of this.#members) member.post({ kind: "abort", reason: String(reason) });
+    this.#settleIfDone();
+  }
+
+  #fail(error: unknown): void {
+    this.#finished.reject(error);
+  }
+}
+
+/**
+ * Each flow's place among its file's flows (its data rows, in order): what a
+ * worker picks from the file it loads again.
+ */
+function partsOf(flows: readonly (Flow | DeferredFlow | undefined)[]): Int32Array {
+  const parts = new Int32Array(flows.length);
+  for (let i = 1; i < flows.length; i++) {
+    if (flows[i]?.file === flows[i - 1]?.file) parts[i] = parts[i - 1] + 1;
+  }
+  return parts;
+}

@@ -1,0 +1,136 @@
+/**
+ * A flow worker's entry (`new Worker(…worker_main.ts)`, started by
+ * `pool.ts`): it builds its run context from main's {@linkcode WorkerInit}
+ * (the run id, the options, the setup outputs, the secrets known so far),
+ * then runs each flow main hands it, independently, up to its slots at a
+ * time: loaded again from its file (`worker_load.ts`), re-run as on one
+ * thread (`rerun.ts`). What happens goes back to main through the
+ * {@linkcode Outbox}; the environment is read through main
+ * (`env_channel.ts`), OAuth2 tokens come from main's cache (`tokens.ts`).
+ *
+ * @module
+ */
+import type { FlowResult } from "../../model/result.ts";
+import type { Context } from "../context.ts";
+import { makeContext } from "../make_context.ts";
+import { runRetried } from "../rerun.ts";
+import { notStarted } from "../schedule.ts";
+import { askEnv } from "./env_channel.ts";
+import type { FromWorker, ToWorker, WorkerInit } from "./messages.ts";
+import { Outbox } from "./outbox.ts";
+import { WorkerTokens } from "./tokens.ts";
+import { WorkerLoader } from "./worker_load.ts";
+
+/** The worker's global scope, as this module uses it. */
+const scope = globalThis as unknown as {
+  postMessage(message: FromWorker): void;
+  onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
+};
+
+const post = (message: FromWorker) => scope.postMessage(message);
+
+/** The worker's run, once main has said how. */
+interface Running {
+  init: WorkerInit;
+  ctx: Context;
+  loader: WorkerLoader;
+  outbox: Outbox;
+  tokens: WorkerTokens;
+  controller: AbortController;
+  failedFlow: string | undefined;
+}
+
+let running: Running | undefined;
+
+scope.onmessage = (event) => {
+  try {
+    receive(event.data);
+  } catch (error) {
+    post({ kind: "failed", message: String((error as Error)?.stack ?? error) });
+  }
+};
+
+function receive(message: ToWorker): void {
+  if (message.kind === "init") {
+    running = start(message.init);
+    return;
+  }
+  const r = running!;
+  switch (message.kind) {
+    case "flow":
+      void runFlow(r, message);
+      return;
+    case "secret":
+      r.ctx.redactor.add(message.value, message.shown);
+      return;
+    case "stop":
+      r.failedFlow ??= message.failedFlow;
+      return;
+    case "abort":
+      r.controller.abort(message.reason);
+      return;
+    case "token":
+      r.tokens.answer(message.id, message.token, message.error);
+      return;
+    case "token-fetch":
+      void r.tokens.fetch(message.id, message.held);
+  }
+}
+
+/** The worker's context: main's options, its reporter the outbox, its secrets told to main. */
+function start(init: WorkerInit): Running {
+  const outbox = new Outbox(post);
+  const controller = new AbortController();
+  const asked = new Map<string, string | undefined>();
+  const env = (name: string) => {
+    if (!asked.has(name)) asked.set(name, askEnv(init.env, () => post({ kind: "env", name })));
+    return asked.get(name);
+  };
+  // Each value told once: a token comes back with every request that sends it.
+  const told = new Set<string>();
+  const tell = (value: string, shown?: readonly string[]) => {
+    if (told.has(value)) return;
+    told.add(value);
+    outbox.add({ kind: "secret", value, ...(shown ? { shown } : {}) });
+  };
+  const { setup: _, secrets: __, ...options } = init;
+  const ctx = makeContext({
+    ...options,
+    env,
+    secrets: init.secretNames,
+    signal: controller.signal,
+    reporter: outbox.reporter(init.hooks),
+    onSecret: (value) => tell(value),
+  });
+  for (const [value, shown] of init.secrets) ctx.redactor.add(value, shown);
+  // With its public parts: main masks what it writes as this worker would.
+  ctx.secret = (value, shown) => {
+    ctx.redactor.add(value, shown);
+    tell(value, shown);
+  };
+  const tokens = new WorkerTokens(post);
+  ctx.tokens = tokens;
+  ctx.detailed = init.detailed;
+  const loader = new WorkerLoader(init.load, { env, params: init.params });
+  return { init, ctx, loader, outbox, tokens, controller, failedFlow: undefined };
+}
+
+/** One flow, from its file (or its checked JSON) to its result at main. */
+async function runFlow(
+  r: Running,
+  { index, file, part, json }: Extract<ToWorker, { kind: "flow" }>,
+): Promise<void> {
+  try {
+    const flow = json ? await r.loader.fromJson(json) : await r.loader.flow(file, part);
+    const skipped = notStarted(flow, { failed: undefined }, r.ctx, r.failedFlow);
+    const result: FlowResult = skipped ?? await runRetried(flow, r.ctx, {
+      retries: flow.retries ?? r.init.retries ?? 0,
+      setup: r.init.setup,
+      stop: () => r.failedFlow !== undefined,
+    });
+    r.outbox.add({ kind: "done", index, result });
+  } catch (error) {
+    r.outbox.flush();
+    post({ kind: "failed", message: String((error as Error)?.stack ?? error) });
+  }
+}

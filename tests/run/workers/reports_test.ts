@@ -1,0 +1,223 @@
+/**
+ * `--workers`: 40 flow files (passing, failing, data rows, an include,
+ * tags) give the same reports over two worker threads
+ * as on the main thread, times and durations aside; in-process, the run
+ * really starts two workers (`Worker` is counted, not replaced) and each
+ * flow's events keep their order; through the CLI, the JSON and JUnit
+ * reports are the same files.
+ */
+import assert from "node:assert/strict";
+import { loadFlows } from "../../../lib/load/suite.ts";
+import type { FlowResult } from "../../../lib/model/result.ts";
+import { runFlows } from "../../../lib/run/flows.ts";
+import { runCli } from "../../support/cli.ts";
+import { notingServer, stableJson, stableJunit, suite } from "../../support/workers.ts";
+
+/** 40 files: 30 passing, 5 failing, a data-driven flow of 3 rows, an include, 3 tagged. */
+function files(base: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < 35; i++) {
+    const status = i % 7 === 3 ? 500 : 200;
+    out[`flows/f${String(i).padStart(2, "0")}.yaml`] = `name: flow ${i}
+steps:
+  - name: get
+    request: {url: "${base}/echo?n=${i}&status=${status}"}
+    capture: {n: $.json.n}
+    assert: {status: 200, json: [{path: $.json.n, equals: "${i}"}]}
+  - name: again
+    request: {url: "${base}/echo?n=\${steps.get.capture.n}b"}
+    assert: {status: 200}
+`;
+  }
+  out["flows/rows.yaml"] = `name: rows
+data:
+  - {name: one, n: 1}
+  - {name: two, n: 2}
+  - {name: three, n: 3}
+steps:
+  - name: get
+    request: {url: "${base}/echo?row=n\${vars.n}"}
+    assert: {status: 200, json: [{path: $.json.row, equals: "n\${vars.n}"}]}
+`;
+  out["flows/include.yaml"] = `name: includes
+steps:
+  - name: login
+    include: ../common/login.yaml
+    with: {user: bob}
+  - name: me
+    request: {url: "${base}/echo?token=\${steps.login.token}"}
+    assert: {status: 200}
+`;
+  out["common/login.yaml"] = `name: login
+vars:
+  user: ann
+steps:
+  - name: post
+    request: {url: "${base}/echo?t=tok-\${vars.user}"}
+    capture: {t: $.json.t}
+outputs:
+  token: "\${steps.post.capture.t}"
+`;
+  for (const n of [1, 2, 3]) {
+    out[`flows/tagged${n}.yaml`] = `name: tagged ${n}
+tags: [smoke]
+steps:
+  - name: get
+    request: {url: "${base}/echo?tagged=${n}"}
+    assert: {status: 200}
+`;
+  }
+  return out;
+}
+
+/** Counts the workers a run starts: the real `Worker`, wrapped. */
+function countWorkers(): { count(): number; restore(): void } {
+  const Real = globalThis.Worker;
+  let n = 0;
+  globalThis.Worker = class extends Real {
+    constructor(url: string | URL, options?: WorkerOptions) {
+      n++;
+      super(url, options);
+    }
+  };
+  return { count: () => n, restore: () => void (globalThis.Worker = Real) };
+}
+
+async function run(dir: string, workers: number) {
+  const loaded = await loadFlows([`${dir}/flows`], { setupFiles: [] });
+  assert.deepEqual(loaded.problems, []);
+  const events: string[] = [];
+  const result = await runFlows(loaded.flows, {
+    runId: "same-run",
+    jobs: 4,
+    workers: { count: workers, checkSetup: true },
+    reporter: {
+      onFlowStart: (f) => void events.push(`start ${f.name}`),
+      onStepEnd: (f, s) => void events.push(`step ${f.name} ${s.name}`),
+      onFlowEnd: (f: FlowResult) => void events.push(`end ${f.name}`),
+    },
+  });
+  return { result, events };
+}
+
+/** Each flow's events in the order they came: start, its steps, end. */
+function perFlow(events: readonly string[]): Map<string, string[]> {
+  const flows = new Map<string, string[]>();
+  for (const e of events) {
+    const [kind, ...rest] = e.split(" ");
+    const name = kind === "step" ? rest.slice(0, -1).join(" ") : rest.join(" ");
+    flows.set(name, [...flows.get(name) ?? [], kind === "step" ? `step ${rest.at(-1)}` : kind]);
+  }
+  return flows;
+}
+
+Deno.test("two workers give the run result one thread gives, and start two threads", async () => {
+  const api = notingServer();
+  const dir = await suite(files(api.base));
+  const workers = countWorkers();
+  try {
+    const one = await run(dir, 1);
+    assert.equal(workers.count(), 0);
+    const two = await run(dir, 2);
+    assert.equal(workers.count(), 2);
+    assert.equal(two.result.flows.length, 42);
+    assert.deepEqual(
+      stableJson(JSON.stringify(two.result)),
+      stableJson(JSON.stringify(one.result)),
+    );
+    assert.equal(two.result.totals.flows.failed, 5);
+    assert.equal(two.result.totals.flows.passed, 37);
+    // Every flow's events, in its own order, as on one thread.
+    assert.deepEqual(perFlow(two.events), perFlow(one.events));
+  } finally {
+    workers.restore();
+    await api.stop();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("the CLI's JSON and JUnit reports over two workers are those of --workers 1", async () => {
+  const api = notingServer();
+  const dir = await suite(files(api.base));
+  try {
+    const reports = async (workers: string) => {
+      const run = await runCli([
+        "run",
+        "flows",
+        "--workers",
+        workers,
+        "--jobs",
+        "4",
+        "--run-id",
+        "same-run",
+        "--report-json",
+        `r${workers}.json`,
+        "--report-junit",
+        `r${workers}.xml`,
+      ], { cwd: dir });
+      assert.equal(run.code, 1, run.stderr);
+      return {
+        json: stableJson(await Deno.readTextFile(`${dir}/r${workers}.json`)),
+        junit: stableJunit(await Deno.readTextFile(`${dir}/r${workers}.xml`)),
+        stdout: run.stdout,
+      };
+    };
+    const one = await reports("1");
+    const two = await reports("2");
+    assert.deepEqual(two.json, one.json);
+    assert.equal(two.junit, one.junit);
+    assert.match(two.stdout, /42 flows/);
+  } finally {
+    await api.stop();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("past the first 500 flows (held as checked JSON) reports and manifest are those of one thread", async () => {
+  const api = notingServer();
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 520; i++) {
+    const n = String(i).padStart(3, "0");
+    files[`flows/f${n}.yaml`] = `name: flow ${n}
+steps:
+  - name: get
+    request: {url: "${api.base}/echo?n=${n}&status=${i % 100 === 7 ? 500 : 200}"}
+    assert: {status: 200, json: [{path: $.json.n, equals: "${n}"}]}
+`;
+  }
+  const dir = await suite(files);
+  try {
+    const outputs = async (workers: string) => {
+      const run = await runCli(
+        [
+          "run",
+          "flows",
+          "--workers",
+          workers,
+          "--jobs",
+          "8",
+          "--run-id",
+          "same",
+          "--out-dir",
+          `out${workers}`,
+        ],
+        { cwd: dir },
+      );
+      assert.equal(run.code, 1, run.stderr);
+      const manifest = JSON.parse(await Deno.readTextFile(`${dir}/out${workers}/manifest.json`));
+      return {
+        json: stableJson(await Deno.readTextFile(`${dir}/out${workers}/report.json`)),
+        hashes: JSON.stringify(manifest.flows ?? manifest.files),
+      };
+    };
+    const one = await outputs("1");
+    const two = await outputs("2");
+    assert.deepEqual(two.json, one.json);
+    assert.equal(two.hashes, one.hashes);
+    assert.match(two.hashes, /f519\.yaml/);
+    assert.equal(api.seen.length, 1040);
+  } finally {
+    await api.stop();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
