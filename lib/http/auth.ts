@@ -2,8 +2,10 @@
  * Authorising a resolved request: THE one place an `auth:` block (see
  * `model/auth.ts`) is applied. The runner (`run/attempt.ts`) asks
  * {@linkcode authHandler} for a handler once per step, calls its `apply` on
- * each request just before it is sent (after cookies and `traceparent` are
- * added, so a signature covers the final request), and, when a response
+ * each request just before it is sent (after cookies are added, so a
+ * signature covers them; a `traceparent` that `--trace` adds comes after and
+ * is not signed, as AWS's SDKs leave their trace header unsigned: a tracing
+ * proxy may rewrite it), and, when a response
  * comes back, its `retry` once: `true` sends the request again (applied
  * again) as one more attempt — an OAuth2 token refreshed after a 401, a
  * Digest challenge answered.

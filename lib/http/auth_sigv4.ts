@@ -1,7 +1,8 @@
 /**
  * `aws_sigv4`: AWS Signature Version 4 as a kind of the `auth:` block. Each
- * request is signed the moment before it is sent, after every other header
- * (content type, cookies, `traceparent`), over its `host`, every header the
+ * request is signed the moment before it is sent, after the content type and
+ * cookies (a `traceparent` `--trace` adds comes after, unsigned, as AWS's
+ * SDKs leave their trace header), over its `host`, every header the
  * step sends and the SHA-256 of the exact body bytes (a file's, a
  * multipart body as it will be sent), which goes along as
  * `x-amz-content-sha256`. Credentials: the block's keys, else a profile it

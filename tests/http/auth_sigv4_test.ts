@@ -56,7 +56,12 @@ function flow(block: string): string {
 const ENV_BLOCK = "{region: us-east-1, service: execute-api}";
 
 /** Runs a flow in a folder of its own (with `data.bin` and `credentials`), every report read back. */
-async function run(text: string, env: Record<string, string>, credentials = "") {
+async function run(
+  text: string,
+  env: Record<string, string>,
+  credentials = "",
+  extra: string[] = [],
+) {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-sigv4-" });
   try {
     await Deno.writeTextFile(`${dir}/f.yaml`, text);
@@ -68,6 +73,7 @@ async function run(text: string, env: Record<string, string>, credentials = "") 
       "-vv",
       ...["--report-json", `${dir}/r.json`, "--report-junit", `${dir}/r.xml`],
       ...["--report-html", `${dir}/r.html`, "--log-file", `${dir}/r.log`],
+      ...extra,
     ], {
       env: {
         // Nothing from the machine running the tests: no profile, no file, no keys.
@@ -118,6 +124,27 @@ Deno.test("aws_sigv4: the standard environment variables; JSON, file and multipa
       /"signed_headers": \["content-type","host","x-amz-content-sha256","x-amz-date","x-custom"\]/,
     );
     assertNoSecrets(r.outputs);
+  } finally {
+    await api.close();
+  }
+});
+
+Deno.test("aws_sigv4 with --trace: the traceparent is sent unsigned, and the server takes it", async () => {
+  const api = await startDemoApi();
+  try {
+    const r = await run(
+      flow(ENV_BLOCK),
+      { BASE_URL: api.url, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY },
+      "",
+      ["--trace"],
+    );
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /> traceparent: 00-[0-9a-f]{32}-[0-9a-f]{16}-01/);
+    // Signed as without --trace: a tracing proxy may rewrite the traceparent on the way.
+    assert.match(
+      r.stdout,
+      /"signed_headers": \["content-type","host","x-amz-content-sha256","x-amz-date","x-custom"\]/,
+    );
   } finally {
     await api.close();
   }
