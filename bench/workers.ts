@@ -10,7 +10,7 @@
  * requests/s, flowrun's CPU time (user and system, every thread, GNU time)
  * per request and as a share of the wall time, the server's CPU share, and
  * peak memory; the median of `--repeats` runs (default 3), alternating.
- * Also the CPU a run of two flows spends on starting two workers. With
+ * Also the CPU a run of two flows spends on starting one worker. With
  * `--readme` the table replaces the README's `workers` block. Run by hand,
  * never in CI.
  */
@@ -145,12 +145,13 @@ for (let r = 0; r < repeats; r++) {
     );
   }
 }
-// The start of two workers: two flows on two workers against the same two on the main thread.
+// The start of a worker: two flows on two threads (the main thread and one worker) against the
+// same two on the main thread alone.
 const start: number[] = [];
 for (let r = 0; r < 5; r++) {
   const one = await once(`${out}/workers/two`, 1, 2);
   const two = await once(`${out}/workers/two`, 2, 2);
-  start.push((two.cpuMsPerRequest - one.cpuMsPerRequest) * 2 * REQUESTS_PER_FLOW / 2);
+  start.push((two.cpuMsPerRequest - one.cpuMsPerRequest) * 2 * REQUESTS_PER_FLOW);
 }
 const m = (w: number, pick: (s: Awaited<ReturnType<typeof once>>) => number) =>
   median(samples.get(w)!.map(pick));
@@ -171,13 +172,13 @@ const table = [
     clientCpus ? `, flowrun to CPUs ${clientCpus}` : ", flowrun on both"
   }; medians of ${repeats} alternating runs.`,
   "",
-  "| `--workers` | wall time | requests/s | flowrun CPU per request | flowrun CPU | server CPU | peak memory |",
+  "| `--workers` (threads) | wall time | requests/s | flowrun CPU per request | flowrun CPU | server CPU | peak memory |",
   "| --- | --- | --- | --- | --- | --- | --- |",
   ...rows,
   "",
   `Starting a worker costs about ${
     median(start).toFixed(0)
-  } ms of CPU (two flows on two workers against the same on the main thread, median of 5).`,
+  } ms of CPU (two flows on \`--workers 2\`, the main thread and one worker, against \`--workers 1\`; median of 5).`,
 ].join("\n");
 console.log(`\n${table}`);
 if (writeReadme) await readmeBlock("workers", table);

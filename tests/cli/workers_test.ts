@@ -43,7 +43,7 @@ Deno.test("SIGINT with two workers: exit 130, cleanup sent, every artifact compl
       ["run", "flows", "--workers", "2", "--jobs", "4", "--out-dir", "out"],
       { cwd: dir, stdout: "null" },
     );
-    // Four flows in flight, two on each worker.
+    // Four flows in flight: two on the main thread, two on the worker.
     for (let i = 0; i < 1000 && api.seen.length < 4; i++) await sleep(10);
     assert.equal(api.seen.length, 4);
     child.kill("SIGINT");

@@ -160,7 +160,7 @@ export type FromWorker =
 export type ToWorker =
   | { kind: "init"; init: WorkerInit }
   /** A flow to run: its place in the run, its file, its data row, its checked form as JSON. */
-  | { kind: "flow"; index: number; file: string; part: number; json?: Uint8Array }
+  | { kind: "flow"; index: number; file: string; part: number; json?: Uint8Array | string }
   | { kind: "secret"; value: string; shown?: readonly string[] }
   | { kind: "stop"; failedFlow: string }
   | { kind: "abort"; reason: string }

@@ -18,9 +18,10 @@
  */
 export interface WorkerOptions {
   /**
-   * Worker threads: a number, or `"auto"` for one per core but the main
-   * thread's, when the run has enough flows to pay for them
-   * ({@linkcode MIN_FLOWS_PER_WORKER}). 1 runs every flow on the main thread.
+   * Threads that run flows, the main thread one of them (it starts one
+   * worker fewer): a number, or `"auto"` for one per core when the run has
+   * enough flows to pay for them ({@linkcode MIN_FLOWS_PER_WORKER}). 1 runs
+   * every flow on the main thread alone.
    */
   count: number | "auto";
   /** `--tag`: a worker selects a flow's steps by it again when it loads the flow. */
@@ -50,22 +51,18 @@ export interface WorkerOptions {
 export const MIN_FLOWS_PER_WORKER = 50;
 
 /**
- * The worker threads a run starts: none (0) when its flows stay on the main
- * thread. Never more than `jobs` (a worker runs at least one flow at a time)
- * nor than the flows. With `"auto"`, a core is left to the main thread
- * (loading, every report, the workers' messages: about a quarter of a run's
- * CPU) and V8's helpers: one worker per other core, only as many as have
- * {@linkcode MIN_FLOWS_PER_WORKER} flows each, and none on two cores, where
- * two workers beside the main thread were measured using 40 % more CPU for
- * no shorter run (see bench/workers.ts).
+ * The threads that run a run's flows, the main thread included (it starts
+ * one worker fewer): 0 when they all stay on the main thread alone. Never
+ * more than `jobs` (a thread runs at least one flow at a time) nor than the
+ * flows; with `"auto"`, the cores, and only as many as have
+ * {@linkcode MIN_FLOWS_PER_WORKER} flows each.
  *
  * @example
  * ```ts
  * import { workerCount } from "./plan.ts";
- * if (workerCount({ count: "auto", cores: 8, jobs: 16, flows: 2000 }) !== 7) throw new Error();
+ * if (workerCount({ count: "auto", cores: 8, jobs: 16, flows: 2000 }) !== 8) throw new Error();
  * if (workerCount({ count: "auto", cores: 8, jobs: 16, flows: 120 }) !== 2) throw new Error();
  * if (workerCount({ count: "auto", cores: 8, jobs: 16, flows: 60 }) !== 0) throw new Error();
- * if (workerCount({ count: "auto", cores: 2, jobs: 8, flows: 2000 }) !== 0) throw new Error();
  * if (workerCount({ count: 4, cores: 2, jobs: 3, flows: 10 }) !== 3) throw new Error();
  * if (workerCount({ count: 1, cores: 8, jobs: 8, flows: 2000 }) !== 0) throw new Error();
  * ```
@@ -79,7 +76,7 @@ export function workerCount(
   },
 ): number {
   const wanted = count === "auto"
-    ? Math.min(cores - 1, Math.floor(flows / MIN_FLOWS_PER_WORKER))
+    ? Math.min(cores, Math.floor(flows / MIN_FLOWS_PER_WORKER))
     : Math.min(count, flows);
   const n = Math.min(wanted, jobs);
   return n >= 2 ? n : 0;

@@ -14,13 +14,15 @@
  * @module
  */
 import { reasonOf } from "../../http/request_error.ts";
+import { flowText } from "../../load/flow_cache.ts";
 import { isHeld } from "../../load/set_held.ts";
 import { REPORTER_HOOKS } from "../../model/events.ts";
-import type { DeferredFlow, Flow } from "../../model/flow.ts";
+import { type DeferredFlow, type Flow, isDeferred } from "../../model/flow.ts";
 import type { FlowResult } from "../../model/result.ts";
 import { type Context, DETAILED_FAILURES } from "../context.ts";
 import type { RunOptions } from "../options.ts";
 import { parsed } from "../prepare.ts";
+import { runRetried } from "../rerun.ts";
 import { type FailFast, notStarted, type Setup } from "../schedule.ts";
 import { answerEnv, envBuffer } from "./env_channel.ts";
 import type { FromWorker, ToWorker, WorkerInit, WorkerItem } from "./messages.ts";
@@ -55,13 +57,13 @@ export interface PoolInput {
   known: [string, readonly string[] | undefined][];
 }
 
-/** One worker thread, as main sees it. */
+/** A thread that runs flows, as main sees it: a worker, or main itself (no `worker`). */
 interface Member {
   readonly n: number;
-  readonly worker: Worker;
   readonly slots: number;
-  readonly env: SharedArrayBuffer;
   running: number;
+  readonly worker?: Worker;
+  readonly env?: SharedArrayBuffer;
   post(message: ToWorker): void;
 }
 
@@ -101,7 +103,11 @@ class Pool {
   readonly #input: PoolInput;
   readonly #members: Member[];
   readonly #parts: Int32Array;
-  readonly #tokens = new TokenBroker();
+  readonly #tokens: TokenBroker;
+  /** The run's `ctx.secret` before the pool told workers of main's own secrets too. */
+  readonly #secretHere: Context["secret"];
+  /** Where each thread's count of detailed failures starts (see `DETAILED_FAILURES`). */
+  readonly #detailed: number;
   /** Secrets the workers have been told of. */
   readonly #told = new Set<string>();
   #next = 0;
@@ -111,10 +117,22 @@ class Pool {
 
   constructor(input: PoolInput) {
     this.#input = input;
+    const { ctx } = input;
     this.#parts = partsOf(input.flows);
-    const slots = slotsOf(Math.max(input.jobs, input.count), input.count);
-    this.#members = slots.map((s, n) => this.#start(n, s));
-    input.ctx.signal?.addEventListener("abort", this.#onAbort);
+    // Main's flows and the workers' share one cache: one fetch per token for the run.
+    this.#tokens = new TokenBroker(ctx.tokens);
+    this.#secretHere = ctx.secret;
+    // A secret main's own flows meet is told to every worker.
+    ctx.secret = (value, shown) => this.#secret(undefined, value, shown);
+    const [own, ...others] = slotsOf(Math.max(input.jobs, input.count), input.count);
+    // Main's flows keep their share of the detailed failures, as each worker does.
+    this.#detailed = DETAILED_FAILURES - detailedShare(ctx, input.count);
+    ctx.detailed = Math.max(ctx.detailed, this.#detailed);
+    this.#members = [
+      { n: 0, slots: own, running: 0, post: () => {} },
+      ...others.map((s, i) => this.#start(i + 1, s)),
+    ];
+    ctx.signal?.addEventListener("abort", this.#onAbort);
   }
 
   /** Hands out the flows and waits for every result. */
@@ -134,7 +152,8 @@ class Pool {
   /** Ends every worker. */
   close(): void {
     this.#input.ctx.signal?.removeEventListener("abort", this.#onAbort);
-    for (const member of this.#members) member.worker.terminate();
+    this.#input.ctx.secret = this.#secretHere;
+    for (const member of this.#members) member.worker?.terminate();
   }
 
   #start(n: number, slots: number): Member {
@@ -157,8 +176,7 @@ class Pool {
   }
 
   #init(member: Member): WorkerInit {
-    const { options, ctx, setup, known, workerOptions, count } = this.#input;
-    const share = Math.floor(Math.max(0, DETAILED_FAILURES - ctx.detailed) / count);
+    const { options, ctx, setup, known, workerOptions } = this.#input;
     return {
       runId: ctx.runId,
       slots: member.slots,
@@ -166,8 +184,8 @@ class Pool {
       params: ctx.params,
       secrets: known,
       setup: setup.outputs,
-      detailed: DETAILED_FAILURES - share,
-      env: member.env,
+      detailed: this.#detailed,
+      env: member.env!,
       load: {
         ...(workerOptions.tags === undefined ? {} : { tags: workerOptions.tags }),
         ...(workerOptions.allowCommands ? { allowCommands: true } : {}),
@@ -197,18 +215,48 @@ class Pool {
       if (ctx.signal?.aborted || state.failedFlow !== undefined) return;
       const index = order[this.#next++];
       const flow = flows[index]!;
-      // Its bytes back where the console quotes lines and the manifest hashes them; the checked
-      // flow as JSON, when it waits so: parsing that costs a worker a third of loading the file.
-      const json = isHeld(flow) ? flow.handOver() : undefined;
       if (options.release) flows[index] = undefined;
       member.running++;
-      member.post({
-        kind: "flow",
-        index,
-        file: flow.file,
-        part: this.#parts[index],
-        ...(json ? { json } : {}),
+      if (member.worker) this.#send(member, index, flow);
+      else void this.#runHere(member, index, flow);
+    }
+  }
+
+  /** A flow to a worker. */
+  #send(member: Member, index: number, flow: Flow | DeferredFlow): void {
+    // Its bytes back where the console quotes lines and the manifest hashes them; the checked
+    // flow as JSON when it waits so, or JSON holds it exactly: parsing that costs a worker a
+    // third of loading the file, and writing it costs main less than that.
+    const json = isHeld(flow) ? flow.handOver() : isDeferred(flow) ? undefined : flowText(flow);
+    member.post({
+      kind: "flow",
+      index,
+      file: flow.file,
+      part: this.#parts[index],
+      ...(json ? { json } : {}),
+    });
+  }
+
+  /**
+   * A flow of main's own share, run here as on one thread: main's loading
+   * is done and its reporting is light, so it has a core's worth of time to
+   * spare, and one worker fewer is one runtime fewer to compile and warm up.
+   */
+  async #runHere(member: Member, index: number, given: Flow | DeferredFlow): Promise<void> {
+    const { ctx, setup, state, options } = this.#input;
+    try {
+      const flow = await parsed(given);
+      const skipped = notStarted(flow, setup, ctx, state.failedFlow);
+      if (skipped) await ctx.reporter.onFlowEnd?.(skipped);
+      const result = skipped ?? await runRetried(flow, ctx, {
+        retries: flow.retries ?? options.retries ?? 0,
+        setup: setup.outputs,
+        stop: () => state.failedFlow !== undefined,
       });
+      this.#chain = this.#chain.then(() => this.#done(member, index, result, true))
+        .catch((error) => this.#fail(error));
+    } catch (error) {
+      this.#fail(error);
     }
   }
 
@@ -216,7 +264,7 @@ class Pool {
     switch (message.kind) {
       case "env":
         // Answered at once, outside the chain: the worker waits for it.
-        answerEnv(member.env, this.#input.ctx.env(message.name));
+        answerEnv(member.env!, this.#input.ctx.env(message.name));
         return;
       case "batch":
         this.#chain = this.#chain.then(() => this.#batch(member, message.items))
@@ -247,18 +295,21 @@ class Pool {
     }
   }
 
-  /** A secret a worker met: main's redactor has it, then every other worker. */
-  #secret(from: Member, value: string, shown: readonly string[] | undefined): void {
-    const { ctx } = this.#input;
+  /**
+   * A secret a flow met (on worker `from`, or here): main's redactor has it,
+   * then every other worker.
+   */
+  #secret(from: Member | undefined, value: string, shown: readonly string[] | undefined): void {
+    this.#secretHere(value, shown);
     if (this.#told.has(value)) return;
     this.#told.add(value);
-    ctx.secret(value, shown);
     for (const member of this.#members) {
       if (member !== from) member.post({ kind: "secret", value, shown });
     }
   }
 
-  async #done(member: Member, index: number, result: FlowResult): Promise<void> {
+  /** A flow's result; `reported` when main's reporters have heard its end (main's own flows). */
+  async #done(member: Member, index: number, result: FlowResult, reported = false): Promise<void> {
     const { results, options, state, ctx } = this.#input;
     member.running--;
     results[index] = result;
@@ -267,7 +318,7 @@ class Pool {
       for (const m of this.#members) m.post({ kind: "stop", failedFlow: result.file });
     }
     this.#dispatch(member);
-    await ctx.reporter.onFlowEnd?.(result);
+    if (!reported) await ctx.reporter.onFlowEnd?.(result);
     this.#settleIfDone();
   }
 
@@ -299,4 +350,9 @@ function partsOf(flows: readonly (Flow | DeferredFlow | undefined)[]): Int32Arra
     if (flows[i]?.file === flows[i - 1]?.file) parts[i] = parts[i - 1] + 1;
   }
   return parts;
+}
+
+/** Each thread's share of the steps that keep a failed response's body in full. */
+function detailedShare(ctx: Context, threads: number): number {
+  return Math.floor(Math.max(0, DETAILED_FAILURES - ctx.detailed) / threads);
 }

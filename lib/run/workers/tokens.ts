@@ -173,12 +173,17 @@ export interface BrokerWorker {
  * ```
  */
 export class TokenBroker {
-  readonly #cache = new TokenCache();
+  readonly #cache: TokenCache;
   /** Fetches main asked a worker for, by the worker and the id of the request that made it ask. */
   readonly #fetches = new Map<
     string,
     { resolve: (t: Token) => void; reject: (e: Error) => void }
   >();
+
+  /** `cache` is the run's: main's own flows use it too. */
+  constructor(cache: TokenCache = new TokenCache()) {
+    this.#cache = cache;
+  }
 
   /** Worker `worker` asks for `key`'s token under request `id`. */
   get(worker: BrokerWorker, id: number, key: string): void {

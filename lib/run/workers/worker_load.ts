@@ -68,12 +68,13 @@ export class WorkerLoader {
   }
 
   /**
-   * A flow main holds as its checked JSON (a flow past the first few hundred
-   * of a large suite, see `loadFlowsDeferred`): it has no data rows, reads no
-   * other file and its steps are already selected.
+   * A flow main sent as its checked JSON (one main holds so, past the first
+   * few hundred of a large suite, see `loadFlowsDeferred`; or one JSON holds
+   * exactly, see `flowText`): its data row, includes and selected steps are
+   * in it.
    */
-  async fromJson(json: Uint8Array): Promise<Flow> {
-    const flow: Flow = JSON.parse(decoder.decode(json));
+  async fromJson(json: Uint8Array | string): Promise<Flow> {
+    const flow: Flow = JSON.parse(typeof json === "string" ? json : decoder.decode(json));
     await prepare([flow]);
     return flow;
   }

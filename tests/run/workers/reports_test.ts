@@ -1,8 +1,8 @@
 /**
  * `--workers`: 40 flow files (passing, failing, data rows, an include,
- * tags) give the same reports over two worker threads
- * as on the main thread, times and durations aside; in-process, the run
- * really starts two workers (`Worker` is counted, not replaced) and each
+ * tags) give the same reports over several threads as on the main thread
+ * alone, times and durations aside; in-process, `--workers 3` really
+ * starts two workers besides the main thread (`Worker` is counted, not replaced) and each
  * flow's events keep their order; through the CLI, the JSON and JUnit
  * reports are the same files.
  */
@@ -13,7 +13,7 @@ import { runFlows } from "../../../lib/run/flows.ts";
 import { runCli } from "../../support/cli.ts";
 import { notingServer, stableJson, stableJunit, suite } from "../../support/workers.ts";
 
-/** 40 files: 30 passing, 5 failing, a data-driven flow of 3 rows, an include, 3 tagged. */
+/** 40 files: 30 passing, 5 failing, a data-driven flow of 3 rows, an include, 3 with a json-p3 path. */
 function files(base: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (let i = 0; i < 35; i++) {
@@ -59,12 +59,14 @@ outputs:
   token: "\${steps.post.capture.t}"
 `;
   for (const n of [1, 2, 3]) {
+    // A descendant path is compiled by json-p3 into an object no JSON holds: the worker loads
+    // these from their files again.
     out[`flows/tagged${n}.yaml`] = `name: tagged ${n}
 tags: [smoke]
 steps:
   - name: get
     request: {url: "${base}/echo?tagged=${n}"}
-    assert: {status: 200}
+    assert: {status: 200, json: [{path: $.json..tagged, contains: "${n}"}]}
 `;
   }
   return out;
@@ -111,14 +113,15 @@ function perFlow(events: readonly string[]): Map<string, string[]> {
   return flows;
 }
 
-Deno.test("two workers give the run result one thread gives, and start two threads", async () => {
+Deno.test("three threads give the run result one thread gives, and start two workers", async () => {
   const api = notingServer();
   const dir = await suite(files(api.base));
   const workers = countWorkers();
   try {
     const one = await run(dir, 1);
     assert.equal(workers.count(), 0);
-    const two = await run(dir, 2);
+    // Three threads: the main thread and two workers.
+    const two = await run(dir, 3);
     assert.equal(workers.count(), 2);
     assert.equal(two.result.flows.length, 42);
     assert.deepEqual(

@@ -40,7 +40,13 @@ Deno.test("a secret captured on one worker is masked in another worker's flow an
     await sleep(300);
     return Response.json({ value: secret, state: "bad" });
   });
+  // The main thread runs the first flow, each worker one of the other two.
   const dir = await suite({
+    "flows/0.yaml": `name: main's own
+steps:
+  - name: get
+    request: {url: "${api.base}/filler"}
+`,
     "flows/a.yaml": `name: a logs in
 steps:
   - name: login
@@ -59,7 +65,7 @@ steps:
   });
   try {
     const run = await runCli(
-      ["run", "flows", "--workers", "2", "--jobs", "2", "--out-dir", "out", "-v"],
+      ["run", "flows", "--workers", "3", "--jobs", "3", "--out-dir", "out", "-v"],
       { cwd: dir },
     );
     assert.equal(run.code, 1, run.stderr);
@@ -67,7 +73,7 @@ steps:
     const artifacts = await allText(`${dir}/out`);
     assertMasked(artifacts, secret, "an artifact");
     const report = JSON.parse(await Deno.readTextFile(`${dir}/out/report.json`));
-    const read = report.flows[1].steps[0];
+    const read = report.flows[2].steps[0];
     assert.equal(read.name, "read");
     assert.match(JSON.stringify(read), /\*\*\*/);
   } finally {
@@ -110,9 +116,9 @@ steps:
         "--setup",
         "setup.yaml",
         "--workers",
-        "2",
+        "3",
         "--jobs",
-        "4",
+        "6",
         "--out-dir",
         "out",
       ],
@@ -133,7 +139,7 @@ steps:
   }
 });
 
-Deno.test("one OAuth2 token request serves the flows of two workers", async () => {
+Deno.test("one OAuth2 token request serves the flows of the main thread and two workers", async () => {
   const api = notingServer(async ({ path, headers }) => {
     if (path === "/token") {
       // Slow, so that both workers ask for it while it is being fetched.
@@ -172,9 +178,9 @@ steps:
         "--auth-file",
         "auth.yaml",
         "--workers",
-        "2",
+        "3",
         "--jobs",
-        "4",
+        "6",
         "--report-json",
         "r.json",
       ],
@@ -223,7 +229,7 @@ ${serial.includes(n) ? "serial: true\n" : ""}steps:
   const dir = await suite(files);
   try {
     const run = await runCli(
-      ["run", "flows", "--workers", "2", "--jobs", "4", "--report-json", "r.json"],
+      ["run", "flows", "--workers", "3", "--jobs", "6", "--report-json", "r.json"],
       { cwd: dir },
     );
     assert.equal(run.code, 0, run.stdout + run.stderr);
