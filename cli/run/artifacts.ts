@@ -13,6 +13,9 @@
 import type { FlowResult } from "../../lib/model/result.ts";
 import type { Reporter } from "../../lib/report/reporter.ts";
 import { ArtifactWriteError, type StreamWriter, type WriteSummary } from "../../lib/io/mod.ts";
+import { FlowMasks } from "../../lib/report/flow_masks.ts";
+import type { ReportOutput } from "../../lib/report/shared_reports.ts";
+import type { ReportFormat } from "../../lib/report/streamed.ts";
 import { err, redactor } from "../output.ts";
 import { save } from "../save.ts";
 import { openSpool } from "./spool.ts";
@@ -101,6 +104,12 @@ export class Artifacts {
   readonly written: Written[] = [];
   /** Artifacts that could not be written, with why. */
   readonly failures: { kind: keyof ArtifactPaths; path: string; reason: string }[] = [];
+  /**
+   * Each flow's result masked once, for every reporter that reads it whole
+   * (the reports, and the console: wrap it with `masks.reporter`). The run's
+   * events are raw (`rawEvents`): each output masks what it writes.
+   */
+  readonly masks: FlowMasks = new FlowMasks(redactor);
   #log?: StreamWriter;
   #logFailed = false;
 
@@ -179,56 +188,94 @@ export class Artifacts {
     /** `--history`: each flow's streak, shown in the HTML report. */
     history?: (flow: FlowResult) => { streak: string; note?: string } | undefined;
   }) {
-    const { junit, json, html: htmlPath } = this.paths;
     const reporters: Reporter[] = [];
-    if (junit) {
-      const { junitReporter } = await import("../../lib/report/junit.ts");
-      const { write, abandon } = this.#stream("junit", junit);
-      const options = { reproduce: html.reproduce };
-      const reporter = junitReporter(write, options, await openSpool());
-      reporters.push(this.#guard("junit", junit, reporter, abandon));
-    }
+    const reports = await this.#reports(html);
+    if (reports) reporters.push(reports);
     const { codequality } = this.paths;
     if (codequality) {
       const { codeQualityReporter } = await import("../../lib/report/codequality.ts");
       const write = (t: string) => this.write("codequality", codequality, t);
+      // It reads the run's result alone, which the run masks at its end.
       reporters.push(this.#guard("codequality", codequality, codeQualityReporter(write)));
-    }
-    if (json) {
-      const { jsonReporter } = await import("../../lib/report/json.ts");
-      const { write, abandon } = this.#stream("json", json);
-      reporters.push(this.#guard("json", json, jsonReporter(write, await openSpool()), abandon));
-    }
-    if (htmlPath) {
-      const { htmlReporter } = await import("../../lib/report/html.ts");
-      const { write, abandon } = this.#stream("html", htmlPath);
-      const reporter = htmlReporter(write, html, await openSpool());
-      reporters.push(this.#guard("html", htmlPath, reporter, abandon));
     }
     const log = this.#log;
     if (log) {
       const { logReporter } = await import("../../lib/report/log.ts");
       reporters.push(logReporter({
         // A failed write never rejects: the log stops, says why when closed, and the run goes on.
-        sink: (lines: string) => log.write(redactor.redactLines(lines)),
+        sink: (lines: string) => log.write(lines),
+        // The log masks its lines itself, each flow's when it ends, keeping every line JSON: its
+        // steps' lines are made from the flow's one masked copy.
+        redactor,
+        masked: (flow) => this.masks.flow(flow),
       }));
     }
     return reporters;
   }
 
   /**
-   * Writes a report piece by piece as a stream that appears at `path` when
-   * the last piece is written; each piece is redacted on its own (a piece is
-   * a whole flow, so no secret spans two), which also keeps redaction linear.
+   * The JSON, JUnit and HTML reports asked for, written together from one
+   * spool of masked flows (`lib/report/shared_reports.ts`); each fails alone.
    */
-  #stream(kind: keyof ArtifactPaths, path: string) {
+  async #reports(html: Parameters<Artifacts["reporters"]>[0]): Promise<Reporter | undefined> {
+    const { junit, json, html: htmlPath } = this.paths;
+    if (!junit && !json && !htmlPath) return undefined;
+    const outputs: ReportOutput[] = [];
+    // Pieces are not masked as text at the end: they are made from flows masked then. What a
+    // report adds of its own to a flow's piece is masked here.
+    const reproduce = html.reproduce &&
+      ((file: string) => redactor.redact(html.reproduce!(file)));
+    const history = html.history &&
+      ((flow: FlowResult) => redactor.redactValue(html.history!(flow)));
+    if (junit) {
+      const { junitFormat } = await import("../../lib/report/junit.ts");
+      outputs.push(this.#output("junit", junit, junitFormat({ reproduce })));
+    }
+    if (json) {
+      const { JSON_FORMAT } = await import("../../lib/report/json.ts");
+      outputs.push(this.#output("json", json, JSON_FORMAT));
+    }
+    if (htmlPath) {
+      const { htmlFormat } = await import("../../lib/report/html.ts");
+      outputs.push(this.#output("html", htmlPath, htmlFormat({ ...html, reproduce, history })));
+    }
+    const { sharedReports } = await import("../../lib/report/shared_reports.ts");
+    const reporter = sharedReports(outputs, await openSpool(), this.masks);
+    // Only what fails before a report is told apart (the spool) fails them all.
+    const failAll = (error: unknown) => Promise.all(outputs.map((o) => o.fail(error)));
+    return this.#guardAll(reporter, failAll);
+  }
+
+  /** One report of {@linkcode #reports}: its stream, unmasked (its pieces come masked). */
+  #output(kind: keyof ArtifactPaths, path: string, format: ReportFormat): ReportOutput {
+    const { write, abandon } = this.#stream(kind, path, false);
+    let failed = false;
+    return {
+      format,
+      write,
+      fail: async (error) => {
+        if (failed) return;
+        failed = true;
+        await abandon(error);
+        this.#fail(kind, path, error);
+      },
+    };
+  }
+
+  /**
+   * Writes a report piece by piece as a stream that appears at `path` when
+   * the last piece is written; with `mask`, each piece is redacted on its own
+   * (a piece is a whole flow, so no secret spans two), which also keeps
+   * redaction linear.
+   */
+  #stream(kind: keyof ArtifactPaths, path: string, mask = true) {
     let writer: Promise<StreamWriter> | undefined;
     const write = async (text: string, last: boolean): Promise<void> => {
       writer ??= import("../../lib/io/mod.ts").then((io) =>
         io.openStreamWriter(path, { hash: this.#hashing, interrupt: this.interrupt })
       );
       const w = await writer;
-      await w.write(redactor.redact(text));
+      await w.write(mask ? redactor.redact(text) : text);
       if (!last) return;
       this.#wrote(kind, await w.close());
     };
@@ -243,12 +290,12 @@ export class Artifacts {
    * A reporter whose every hook is caught: a report that cannot even be made
    * (a result too large to serialise) fails alone, as a failed artifact.
    */
-  #guard(
-    kind: keyof ArtifactPaths,
-    path: string,
-    reporter: Reporter,
-    abandon?: (reason: unknown) => Promise<void>,
-  ): Reporter {
+  #guard(kind: keyof ArtifactPaths, path: string, reporter: Reporter): Reporter {
+    return this.#guardAll(reporter, (error) => Promise.resolve(this.#fail(kind, path, error)));
+  }
+
+  /** A reporter whose every hook is caught, failing with `fail` (see {@linkcode #guard}). */
+  #guardAll(reporter: Reporter, fail: (error: unknown) => Promise<unknown>): Reporter {
     const guarded: Reporter = {};
     for (const [hook, fn] of Object.entries(reporter) as [keyof Reporter, unknown][]) {
       if (typeof fn !== "function") continue;
@@ -256,8 +303,7 @@ export class Artifacts {
         try {
           await fn.apply(reporter, args);
         } catch (error) {
-          await abandon?.(error);
-          this.#fail(kind, path, error);
+          await fail(error);
         }
       };
     }

@@ -96,6 +96,7 @@ import {
   type StepResult,
 } from "../model/result.ts";
 import type { AttemptInfo, FlowRef, Reporter, RequestInfo, RunStart } from "../model/events.ts";
+import { type Fields, LogLines, type LogMasking } from "./log_lines.ts";
 
 /**
  * Where log lines go, in event order: called with whole lines, each ending
@@ -130,23 +131,18 @@ export interface LogOptions {
   sink: LineSink;
   /** The clock behind `ts` (default: the current time); set in tests. */
   now?: () => Date;
-}
-
-/** Fields of one line, in the order they are written; `undefined` values are left out. */
-type Fields = Record<string, unknown>;
-
-/**
- * JSON text of one line. `JSON.stringify` already escapes `\n` and `\r`, so a
- * line never breaks inside; U+2028 and U+2029 are valid raw in JSON but some
- * line splitters (Python's `str.splitlines`, older JavaScript tooling) break
- * lines on them, so they are escaped too.
- */
-function lineOf(fields: Fields): string {
-  return JSON.stringify(fields).replace(
-    /[\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16)}`,
-  ) +
-    "\n";
+  /**
+   * Masks lines as they are written (a flow's when it ends, with every
+   * secret known then), keeping each valid JSON: values are masked, not
+   * the line's text. For raw events (`RunOptions.rawEvents`).
+   */
+  redactor?: LogMasking;
+  /**
+   * With `redactor`: an ended flow's masked result, shared with the other
+   * outputs (`FlowMasks.flow`), from which its step lines are made; by
+   * default the log masks its own copy.
+   */
+  masked?: (flow: FlowResult) => FlowResult;
 }
 
 /** The message of the step that decided a flow's status (see `flowStatus` in run.ts). */
@@ -154,57 +150,6 @@ function deciding(steps: readonly StepResult[]): string | undefined {
   const stopper = steps.find((s) => s.status === "failed" || s.status === "error") ??
     steps.find((s) => s.status !== "passed");
   return stopper?.message;
-}
-
-/**
- * The state of one log: the clock, the run id, the held lines of the flows
- * running now, and the write in flight.
- */
-class LogLines {
-  /** The run id every line carries; `null` until a run is announced. */
-  runId: string | null = null;
-  /** Lines of the flows running now, by file, written when the flow ends. */
-  readonly #held = new Map<string, string[]>();
-  // The last write in flight. Hooks of concurrent flows are not awaited by one
-  // another, so each write waits for the previous one: lines reach the sink
-  // one at a time, in the order the events happened.
-  #tail: Promise<void> = Promise.resolve();
-
-  constructor(readonly sink: LineSink, readonly now: () => Date) {}
-
-  /** Builds the common head of a line; `ts` is taken when the event happens, not when it is written. */
-  head(event: string, file?: string, step?: string): Fields {
-    return { event, ts: this.now().toISOString(), run_id: this.runId, file, step };
-  }
-
-  /** Starts holding the lines of a flow until it ends. */
-  hold(file: string): void {
-    this.#held.set(file, []);
-  }
-
-  /** Writes a line, or holds it with its running flow's lines. */
-  emit(fields: Fields): Promise<void> {
-    const line = lineOf(fields);
-    const lines = typeof fields.file === "string" ? this.#held.get(fields.file) : undefined;
-    if (!lines) return this.write(line);
-    lines.push(line);
-    return Promise.resolve();
-  }
-
-  /** Writes a flow's held lines and its last line, in one call of the sink. */
-  release(file: string, last: Fields): Promise<void> {
-    const lines = this.#held.get(file) ?? [];
-    this.#held.delete(file);
-    lines.push(lineOf(last));
-    return this.write(lines.join(""));
-  }
-
-  write(line: string): Promise<void> {
-    const written = this.#tail.then(() => this.sink(line));
-    // A failed write rejects its own hook; the lines after it are still tried.
-    this.#tail = written.then(() => {}, () => {});
-    return written;
-  }
 }
 
 /**
@@ -230,7 +175,8 @@ class LogLines {
  * ```
  */
 export function logReporter(options: LogOptions): Reporter {
-  const log = new LogLines(options.sink, options.now ?? (() => new Date()));
+  const now = options.now ?? (() => new Date());
+  const log = new LogLines(options.sink, now, options.redactor, options.masked);
   return {
     async onRunStart(run) {
       log.runId = run.run_id;
@@ -248,14 +194,16 @@ export function logReporter(options: LogOptions): Reporter {
       await log.emit(attemptLine(log, flow, attempt));
     },
     async onStepEnd(flow, step) {
-      // Every line of the step is queued before awaiting any, so no line of
-      // another flow lands between a step's assertions and its step_end.
-      const writes = step.assertions.map((a) => log.emit(assertionLine(log, flow, step, a)));
-      writes.push(log.emit(stepEndLine(log, flow, step)));
-      await Promise.all(writes);
+      // Made again from the masked result when the flow ends: the times are those of now.
+      const ts = now().toISOString();
+      await log.emitStep(flow.file, step, (s) => [
+        ...s.assertions.map((a) => assertionLine(log, flow, s, a, ts)),
+        stepEndLine(log, flow, s, ts),
+      ]);
     },
     async onFlowEnd(flow) {
-      await log.release(flow.file, flowEndLine(log, flow));
+      const ts = now().toISOString();
+      await log.release(flow, (f) => flowEndLine(log, f, ts));
     },
     async onRunEnd(result) {
       log.runId = result.run_id;
@@ -315,9 +263,10 @@ function assertionLine(
   flow: FlowRef,
   step: StepResult,
   a: AssertionResult,
+  ts: string,
 ): Fields {
   return {
-    ...log.head("assertion", flow.file, step.name),
+    ...log.head("assertion", flow.file, step.name, ts),
     ...rerun(flow),
     phase: a.phase,
     path: a.path,
@@ -335,9 +284,9 @@ function assertionLine(
   };
 }
 
-function stepEndLine(log: LogLines, flow: FlowRef, step: StepResult): Fields {
+function stepEndLine(log: LogLines, flow: FlowRef, step: StepResult, ts: string): Fields {
   return {
-    ...log.head("step_end", flow.file, step.name),
+    ...log.head("step_end", flow.file, step.name, ts),
     ...rerun(flow),
     status: step.status,
     duration_ms: step.duration_ms,
@@ -349,9 +298,9 @@ function stepEndLine(log: LogLines, flow: FlowRef, step: StepResult): Fields {
   };
 }
 
-function flowEndLine(log: LogLines, flow: FlowResult): Fields {
+function flowEndLine(log: LogLines, flow: FlowResult, ts: string): Fields {
   return {
-    ...log.head("flow_end", flow.file),
+    ...log.head("flow_end", flow.file, undefined, ts),
     name: flow.name,
     status: flow.status,
     duration_ms: flow.duration_ms,

@@ -20,6 +20,13 @@
  *   its style and script in `html_assets/`); `log.ts` (NDJSON),
  *   `codequality.ts`, `github.ts`, `manifest.ts` (with `ci_provenance.ts`),
  *   `failures.ts` (the failures every report lists).
+ * - Masking at the outputs, for a run whose events are raw
+ *   (`RunOptions.rawEvents`, the CLI's): `flow_masks.ts` masks each ended
+ *   flow once for every reporter that reads it whole (the console, the
+ *   reports); `shared_reports.ts` writes the JSON, JUnit and HTML reports
+ *   together at the end of the run from one spool of masked flows, each
+ *   read back once and masked again with every secret of the run; the log
+ *   masks its lines itself (`LogOptions.redactor`).
  *
  * A new reporter is a module here implementing the hooks it needs, added to
  * the list the CLI combines (`cli/run/artifacts.ts`).
@@ -76,6 +83,8 @@ export { JSON_FORMAT, type JsonReport, jsonReporter, toJsonReport } from "./json
 export { junitFormat, type JUnitOptions, junitReporter, toJUnitXml } from "./junit.ts";
 export { htmlFormat, type HtmlOptions, htmlReporter, toHtml } from "./html.ts";
 export { type LineSink, type LogOptions, logReporter } from "./log.ts";
+export { FlowMasks } from "./flow_masks.ts";
+export { type ReportOutput, sharedReports } from "./shared_reports.ts";
 export { type CodeQualityIssue, codeQualityReporter, toCodeQuality } from "./codequality.ts";
 export { githubAnnotations, githubProblemAnnotations, githubSummary } from "./github.ts";
 export {

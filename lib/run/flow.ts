@@ -1,7 +1,8 @@
 /**
  * One flow run: its scope (own vars, captures and cookie jar; only the run
  * id and setup outputs are shared), its vars, its steps, a setup flow's
- * outputs, and its result, masked with every secret the flow met.
+ * outputs, and its result, masked with every secret the flow met (raw when
+ * the caller masks its outputs itself, `RunOptions.rawEvents`).
  *
  * @module
  */
@@ -11,6 +12,7 @@ import type { Flow } from "../model/flow.ts";
 import type { FlowResult, StepResult } from "../model/result.ts";
 import { secretInputs } from "../secrets/discover.ts";
 import { type Context, round, type WithJar } from "./context.ts";
+import { noteMasked } from "./mask_result.ts";
 import { runSteps } from "./steps.ts";
 import { evaluateOutputs, fillVars } from "./vars.ts";
 import type { Live, Walk } from "./walk.ts";
@@ -117,7 +119,10 @@ function flowScope(
   };
 }
 
-/** The flow's result; a step's result may hold a value that became secret later: masked again. */
+/**
+ * The flow's result; a step's result may hold a value that became secret
+ * later: masked again. With raw events it stays raw: each output masks it.
+ */
 function resultOf(
   flow: Flow,
   walk: Walk,
@@ -127,15 +132,19 @@ function resultOf(
 ): FlowResult {
   const known = ctx.redactor.size;
   const { results, maskedAt } = walk;
-  return {
+  const result: FlowResult = {
     file: flow.file,
     name: flow.name,
     status: flowStatus(results),
     ...(ctx.trace ? { trace_id: traceId } : {}),
     started_at: startedAt.toISOString(),
     duration_ms: round(performance.now() - walk.started),
-    steps: results.map((r, i) => maskedAt[i] === known ? r : ctx.redactor.redactValue(r)),
+    steps: ctx.rawEvents
+      ? results
+      : results.map((r, i) => maskedAt[i] === known ? r : ctx.redactor.redactValue(r)),
   };
+  if (!ctx.rawEvents) noteMasked(result, known);
+  return result;
 }
 
 /**

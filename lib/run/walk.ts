@@ -79,11 +79,13 @@ export async function record(r: StepResult, level: Level, walk: Walk, ctx: Conte
     ? r
     : { ...r, name: `${level.prefix}${r.name}`, ...(level.file ? { file: level.file } : {}) };
   const { onStepEnd } = ctx.reporter;
-  if (!onStepEnd) {
+  if (!onStepEnd || ctx.rawEvents) {
     // Nobody sees it before the flow ends: it is masked then, once, with every secret the flow
     // met (masked now, most were masked twice: a step before a token's first use met it later).
+    // With raw events each output masks it as it writes it, so it is never masked here.
     walk.results.push(named);
     walk.maskedAt.push(-1);
+    await onStepEnd?.call(ctx.reporter, walk.ref, named);
     return;
   }
   const result = ctx.redactor.redactValue(named);

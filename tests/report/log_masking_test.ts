@@ -1,0 +1,94 @@
+/**
+ * The log masks its own lines when given the run's redactor (raw events):
+ * a flow's lines when the flow ends, with every secret known then; a line
+ * holding a secret is masked value by value, so it stays JSON.
+ */
+import assert from "node:assert/strict";
+import { logReporter } from "../../lib/report/log.ts";
+import { Redactor } from "../../lib/secrets/mod.ts";
+import type { FlowRef } from "../../lib/model/events.ts";
+import type { StepResult } from "../../lib/model/result.ts";
+
+const REF: FlowRef = { file: "a.yaml", name: "a" };
+const TOKEN = "t0ken-6f5e4d3c2b1a";
+
+function step(actual: unknown): StepResult {
+  return {
+    name: "get",
+    status: "failed",
+    duration_ms: 1,
+    attempts: 1,
+    line: 1,
+    column: 1,
+    request: null,
+    response: null,
+    captures: [],
+    message: `got ${typeof actual === "string" ? actual : "a number"}`,
+    assertions: [{
+      phase: "assert",
+      path: "$.a",
+      operator: "equals",
+      expected: 1,
+      actual,
+      found: true,
+      passed: false,
+      message: "m",
+      line: 1,
+      column: 1,
+    }],
+  };
+}
+
+async function logOf(redactor: Redactor, between: () => void): Promise<string[]> {
+  const written: string[] = [];
+  const log = logReporter({
+    sink: (text) => void written.push(text),
+    now: () => new Date(0),
+    redactor,
+  });
+  await log.onRunStart?.({ run_id: "r", runner_version: "0", started_at: "", files: ["a.yaml"] });
+  await log.onFlowStart?.(REF);
+  await log.onRequest?.(REF, {
+    step: "get",
+    attempt: 1,
+    method: "GET",
+    url: `http://x.test/?t=${TOKEN}`,
+  });
+  await log.onStepEnd?.(REF, step(TOKEN));
+  await log.onStepEnd?.(REF, step(98765432));
+  between();
+  await log.onFlowEnd?.({
+    file: "a.yaml",
+    name: "a",
+    status: "failed",
+    started_at: "",
+    duration_ms: 1,
+    steps: [step(TOKEN)],
+  });
+  return written.join("").trim().split("\n");
+}
+
+Deno.test("a secret met before a flow ends is masked in all its lines, each still JSON", async () => {
+  const redactor = new Redactor();
+  // Learnt after the lines were made, before the flow ended: its lines were held, so masked.
+  const lines = await logOf(redactor, () => {
+    redactor.add(TOKEN);
+    redactor.add("98765432");
+  });
+  const text = lines.join("\n");
+  assert.ok(!text.includes(TOKEN));
+  assert.ok(!text.includes("98765432"));
+  const parsed = lines.map((l) => JSON.parse(l));
+  const request = parsed.find((l) => l.event === "request");
+  assert.equal(request.url, "http://x.test/?t=***");
+  const numbers = parsed.filter((l) => l.event === "assertion").map((l) => l.actual);
+  assert.deepEqual(numbers, ["***", "***"], 'a secret number is the string "***"');
+});
+
+Deno.test("a flow without a secret is written as its events hold it", async () => {
+  const redactor = new Redactor();
+  redactor.add("nothing-here-1234");
+  const lines = await logOf(redactor, () => {});
+  assert.ok(lines.join("\n").includes(TOKEN));
+  assert.ok(lines.some((l) => l.includes('"actual":98765432')));
+});
