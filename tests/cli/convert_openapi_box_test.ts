@@ -5,6 +5,16 @@
  * request the document serves, every `openapi:` check evaluated passes, and
  * the coverage figure is the JSON report's.
  *
+ * Box's one security scheme is oauth2 with only an authorizationCode flow
+ * (a person signs in at a browser), so each flow says once, at flow level,
+ * `auth: {bearer: {token: ${ENV.API_TOKEN}}}`, a token got beforehand; no
+ * token request is made (no `auth › oauth2 token` entry: no grant flowrun
+ * runs is declared). The five operations with `security: []` say `auth:
+ * none` where their flow has that block (Zip Downloads' content download),
+ * or are in a flow without one (Authorization's four). The mock refuses
+ * with 401 a request without the credential its operation asks for, and
+ * records any `Authorization` sent to an operation that asks for none.
+ *
  * One step fails for a reason inherent to the document, and three steps
  * after it are skipped: Box documents POST /metadata_templates/schema twice,
  * as `/metadata_templates/schema` (createMetadataTemplate, 201) and as
@@ -38,7 +48,15 @@ Deno.test("Box's converted suite runs against a mock generated from its document
     assert.equal(converted.code, 0, converted.stderr);
     assert.match(converted.stderr, /Converted Box Platform API: 296 operations into 73 flows/);
     assert.match(converted.stderr, / {2}BASE_URL: /);
-    assert.match(converted.stderr, / {2}API_TOKEN: /);
+    assert.match(converted.stderr, / {2}API_TOKEN: an access token of "OAuth2Security" /);
+    const zip = await Deno.readTextFile(`${dir}/zip_downloads.yaml`);
+    assert.match(zip, /^auth:\n {2}bearer:\n {4}token: \$\{ENV\.API_TOKEN\}\n/m);
+    assert.match(zip, /- name: get_zip_downloads_id_content\n {4}auth: none\n/);
+    assert.doesNotMatch(
+      await Deno.readTextFile(`${dir}/authorization.yaml`),
+      /auth:/,
+      "its four operations all have security: []",
+    );
     const run = await runCli(
       ["run", dir, "--openapi", BOX, "--report-json", `${dir}/report.json`],
       { env: { BASE_URL: mock.base, API_TOKEN: "box-token" } },
@@ -79,6 +97,13 @@ Deno.test("Box's converted suite runs against a mock generated from its document
     }
     assert.deepEqual(left, [], "one request per step that ran");
     assert.deepEqual(mock.unmatched, [], "every request reaches an operation of the document");
+    assert.deepEqual(mock.refused, [], "every request carries the credential its operation asks");
+    assert.deepEqual(mock.unasked, [], "none to an operation with security: []");
+    assert.deepEqual([...mock.tokens], ["box-token"]);
+    assert.ok(
+      !steps.some((s) => s.name.startsWith("auth › ")),
+      "no token request: Box declares no grant flowrun runs",
+    );
     const schemaChecks = steps.flatMap((s) => s.assertions).filter((a) => a.operator === "openapi");
     assert.equal(schemaChecks.length, 235);
     assert.deepEqual(schemaChecks.filter((a) => !a.passed), [], "every openapi: check passes");

@@ -245,7 +245,7 @@ Deno.test("every body, parameter and credential kind converts into flows validat
     assert.match(items, /tags: \[a\]\n {8}"filter\[size\]": 1\n/);
     assert.match(
       items,
-      /X-Trace: "3fa85f64-5717-4562-b3fc-2c963f66afa6"\n {8}X-Key: \$\{ENV\.API_KEY\}\n/,
+      /- name: post_items_item_id_photo\n {4}auth:\n {6}api_key:\n {8}name: X-Key\n {8}value: \$\{ENV\.API_KEY\}\n {8}in: header\n/,
     );
     assert.doesNotMatch(items, /Accept:/, "the spec ignores Accept parameters");
     assert.match(items, /cookies:\n {8}session: abc\n/);
@@ -255,11 +255,18 @@ Deno.test("every body, parameter and credential kind converts into flows validat
     );
     assert.match(items, /# credentials are optional for this operation\n/);
     assert.match(items, /# optional, left out: query page\n/);
-    assert.match(items, /Authorization: Basic \$\{ENV\.API_BASIC_AUTH\}\n/);
+    assert.match(
+      items,
+      /- name: put_notes\n {4}auth:\n {6}basic:\n {8}username: \$\{ENV\.API_USERNAME\}\n {8}password: \$\{ENV\.API_PASSWORD\}\n/,
+      "two blocks in one flow: each step its own",
+    );
     assert.match(items, /body: a note with \$\$\{braces\}\n/);
     const files = await Deno.readTextFile(`${run.dir}/out/files.yaml`);
-    assert.match(files, /Authorization: Bearer \$\{ENV\.API_TOKEN\}/);
-    assert.match(files, /# "oauth" is oauth2: API_TOKEN holds a token got beforehand/);
+    assert.match(
+      files,
+      /^auth:\n {2}oauth2:\n {4}grant_type: client_credentials\n {4}token_url: \$\{ENV\.BASE_URL\}\/token\n {4}client_id: \$\{ENV\.CLIENT_ID\}\n {4}client_secret: \$\{ENV\.CLIENT_SECRET\}\n {4}scope: write\n/m,
+      "the relative tokenUrl resolved against https://api.example/base/, under BASE_URL",
+    );
     assert.match(files, /body_file: files\/post_notes\.bin\n/);
     assert.match(files, /status:\n {8}anyOf: \[200, 201, 202, 204\]/);
     const untagged = await Deno.readTextFile(`${run.dir}/out/kitchen_sink.yaml`);
@@ -267,13 +274,16 @@ Deno.test("every body, parameter and credential kind converts into flows validat
       untagged,
       /query:\n {8}q: stringxx\n {8}api_key: \$\{ENV\.QUERY_API_KEY\}\n {6}cookies:\n {8}sid: \$\{ENV\.COOKIE_API_KEY\}\n/,
     );
+    assert.match(untagged, /# "query" and "cookie" are required together, which one auth: block/);
     assert.match(untagged, /# the document names no 2xx response: the status is not checked/);
     for (
       const name of [
         "BASE_URL",
         "API_KEY",
-        "API_BASIC_AUTH",
-        "API_TOKEN",
+        "API_USERNAME",
+        "API_PASSWORD",
+        "CLIENT_ID",
+        "CLIENT_SECRET",
         "QUERY_API_KEY",
         "COOKIE_API_KEY",
       ]

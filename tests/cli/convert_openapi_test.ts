@@ -69,8 +69,20 @@ Deno.test("the Pet Shop document becomes a suite that runs green against its ser
       "within minimum and maximum",
     );
     assert.match(orders, /X-Request-Id: req-42\n/);
-    assert.match(orders, /Authorization: Bearer \$\{ENV\.API_TOKEN\}/);
-    assert.doesNotMatch(files.get("pet_shop.yaml")!, /X-API-Key|Authorization/, "security: []");
+    assert.match(
+      orders,
+      /^auth:\n {2}bearer:\n {4}token: \$\{ENV\.API_TOKEN\}\nsteps:\n/m,
+      "every step's requirement is the bearer scheme: once, at flow level",
+    );
+    assert.match(
+      pets,
+      /^auth:\n {2}api_key:\n {4}name: X-API-Key\n {4}value: \$\{ENV\.API_KEY\}\n/m,
+    );
+    assert.doesNotMatch(
+      files.get("pet_shop.yaml")!,
+      /X-API-Key|Authorization|auth:/,
+      "security: []",
+    );
     const bundle = JSON.parse(files.get("openapi.bundled.json")!);
     assert.deepEqual(bundle["x-bundled"].schemas_pet_Category.properties.children.items, {
       $ref: "#/x-bundled/schemas_pet_Category",

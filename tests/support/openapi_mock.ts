@@ -12,9 +12,18 @@
  * resolves them (local to the document, so give it a bundled document). A
  * request that no operation serves gets 404 and is recorded apart.
  *
+ * Credentials are checked as the operation's `security` (else the
+ * document's) asks, by their shape: its first alternative's schemes each
+ * need theirs (http basic an `Authorization: Basic …`; http bearer, oauth2
+ * and openIdConnect an `Authorization: Bearer …`; apiKey its header, query
+ * parameter or cookie), else 401, recorded in `refused`. A request to an
+ * operation that asks for none (`security: []`) but carries an
+ * `Authorization` is recorded in `unasked`; every bearer token is in
+ * `tokens`.
+ *
  * What it does not do: keep state (a created resource is not stored; a read
- * answers the same example whatever id it names), check credentials, check
- * parameters or the request body against the document, answer a non-2xx
+ * answers the same example whatever id it names), check whether a
+ * credential is right, check parameters or the request body against the document, answer a non-2xx
  * status (an operation documenting only `2XX` or no success gets 200), tell
  * apart operations whose path keys differ only after a `#` (a URL's fragment
  * is never sent: the request reaches the one without it), or make a body
@@ -33,6 +42,12 @@ export interface OpenApiMock {
   seen: string[];
   /** Requests no operation serves (answered 404). */
   unmatched: string[];
+  /** Requests without the credentials their operation's security asks for (answered 401). */
+  refused: string[];
+  /** Requests with an `Authorization` to an operation whose security is `[]`. */
+  unasked: string[];
+  /** Every bearer token sent. */
+  tokens: Set<string>;
   close(): Promise<void>;
 }
 
@@ -66,10 +81,39 @@ export function mockAnswer(doc: unknown, operation: Node): MockAnswer {
   return { status, type, body: body ?? null };
 }
 
+/** What the operation's first security alternative asks for that the request lacks. */
+export function missingCredentials(doc: unknown, operation: Node, req: Request): string[] {
+  const root = isNode(doc) ? doc : {};
+  const security = Array.isArray(operation.security) ? operation.security : root.security;
+  const first = Array.isArray(security) && isNode(security[0]) ? security[0] : {};
+  const schemes = isNode(root.components) && isNode(root.components.securitySchemes)
+    ? root.components.securitySchemes
+    : {};
+  const authorization = req.headers.get("authorization") ?? "";
+  const url = new URL(req.url);
+  const cookie = req.headers.get("cookie") ?? "";
+  return Object.keys(first).filter((name) => {
+    const s = isNode(schemes[name]) ? schemes[name] as Node : {};
+    if (s.type === "apiKey") {
+      const key = String(s.name);
+      if (s.in === "query") return !url.searchParams.has(key);
+      if (s.in === "cookie") return !cookie.split(/;\s*/).some((c) => c.startsWith(`${key}=`));
+      return !req.headers.has(key);
+    }
+    if (s.type === "http" && String(s.scheme).toLowerCase() === "basic") {
+      return !/^Basic \S+$/.test(authorization);
+    }
+    return !/^Bearer \S+$/.test(authorization);
+  });
+}
+
 /** Starts the mock for a parsed, bundled document on 127.0.0.1 with an ephemeral port. */
 export function startOpenApiMock(doc: unknown): OpenApiMock {
   const seen: string[] = [];
   const unmatched: string[] = [];
+  const refused: string[] = [];
+  const unasked: string[] = [];
+  const tokens = new Set<string>();
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
     await req.body?.cancel();
     const url = new URL(req.url);
@@ -81,6 +125,20 @@ export function startOpenApiMock(doc: unknown): OpenApiMock {
       });
     }
     seen.push(`${req.method} ${url.pathname}`);
+    const line = `${req.method} ${url.pathname}`;
+    const authorization = req.headers.get("authorization");
+    if (authorization?.startsWith("Bearer ")) tokens.add(authorization.slice(7));
+    const security = found.operation.security;
+    if (Array.isArray(security) && security.length === 0 && authorization !== null) {
+      unasked.push(line);
+    }
+    const missing = missingCredentials(doc, found.operation, req);
+    if (missing.length > 0) {
+      refused.push(line);
+      return Response.json({ message: `no credentials for ${missing.join(", ")}` }, {
+        status: 401,
+      });
+    }
     const answer = mockAnswer(doc, found.operation);
     const headers = answer.type === undefined ? undefined : { "Content-Type": answer.type };
     const text = answer.body === undefined ? null : JSON.stringify(answer.body);
@@ -91,6 +149,9 @@ export function startOpenApiMock(doc: unknown): OpenApiMock {
     base: `http://127.0.0.1:${port}`,
     seen,
     unmatched,
+    refused,
+    unasked,
+    tokens,
     close: () => server.shutdown(),
   };
 }

@@ -2,19 +2,26 @@
  * An operation's credentials from the document's `securitySchemes`: the
  * operation's `security` (else the document's; `security: []` is none, and
  * a requirement `{}` among the alternatives makes credentials optional),
- * its first alternative, every scheme of it: http bearer (and oauth2 or
- * openIdConnect, whose token the user fetches) → `Authorization: Bearer
- * ${ENV.API_TOKEN}`, http basic → `Authorization: Basic ${ENV.API_BASIC_AUTH}`,
- * apiKey → its header, query parameter or cookie from `${ENV.API_KEY}`.
- * Each scheme has its own environment variable; a second scheme of the
- * same kind is named for its scheme (`ADMIN_KEY_API_KEY`).
+ * its first alternative. A requirement of one scheme becomes the flow
+ * format's `auth:` block (`auth_blocks.ts`, OAuth2 in `auth_oauth2.ts`);
+ * one of several schemes at once (`{a: [], b: []}`, all required) cannot
+ * be one block, so each scheme's credentials are written into the request
+ * as headers, query parameters or cookies, as before blocks existed: http
+ * bearer (and oauth2 or openIdConnect) → `Authorization: Bearer
+ * ${ENV.API_TOKEN}`, http basic → `Authorization: Basic
+ * ${ENV.API_BASIC_AUTH}`, apiKey → its header, query parameter or cookie
+ * from `${ENV.API_KEY}`. Each scheme has its own environment variables; a
+ * second scheme wanting a name already taken gets it prefixed with its own
+ * name (`ADMIN_KEY_API_KEY`).
  *
  * @module
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { envName } from "../names.ts";
+import type { YMap } from "../yaml_out.ts";
+import { type EnvNamer, schemeBlock } from "./auth_blocks.ts";
 
-/** Where an operation's credentials go. */
+/** Where an operation's credentials go when no `auth:` block can send them. */
 export interface Credentials {
   headers: [string, string][];
   query: [string, string][];
@@ -28,15 +35,28 @@ export interface EnvVar {
   what: string;
 }
 
-/** Gives each scheme its environment variable, once. */
-export class AuthSchemes {
+/** How one operation's step is authorised. */
+export interface StepAuth {
+  /** It sends no credentials: `security: []`, no security at all, or `{}` first. */
+  none: boolean;
+  /** The `auth:` block (`{bearer: {token: …}}`) of a requirement of one scheme. */
+  block?: YMap;
+  /** What to say about the block: above the flow's `auth:` or the step's. */
+  notes: string[];
+  /** Credentials written into the request (several schemes at once), and the step's comments. */
+  credentials: Credentials;
+}
+
+/** Gives each scheme its environment variables, once, and each operation its auth. */
+export class AuthSchemes implements EnvNamer {
   readonly env = new Map<string, EnvVar>();
   readonly #taken = new Set<string>();
 
-  constructor(readonly doc: Node) {}
+  /** `server`: the document's first server URL (variables at their defaults), for relative URLs. */
+  constructor(readonly doc: Node, readonly server?: string) {}
 
   /**
-   * The credentials one operation sends.
+   * How one operation's step is authorised.
    *
    * @example
    * ```ts
@@ -44,35 +64,80 @@ export class AuthSchemes {
    * const doc = { security: [{ key: [] }], components: { securitySchemes: {
    *   key: { type: "apiKey", in: "header", name: "X-API-Key" }, jwt: { type: "http", scheme: "bearer" } } } };
    * const auth = new AuthSchemes(doc);
-   * if (auth.credentials({}).headers[0][1] !== "${ENV.API_KEY}") throw new Error();
-   * if (auth.credentials({ security: [{ jwt: [] }] }).headers[0][1] !== "Bearer ${ENV.API_TOKEN}") throw new Error();
-   * if (auth.credentials({ security: [] }).headers.length !== 0) throw new Error();
+   * const key = auth.forOperation({}).block?.entries[0];
+   * if (key?.[0] !== "api_key") throw new Error();
+   * const both = auth.forOperation({ security: [{ key: [], jwt: [] }] });
+   * if (both.block || both.credentials.headers[1][1] !== "Bearer ${ENV.API_TOKEN}") throw new Error();
+   * if (!auth.forOperation({ security: [] }).none) throw new Error();
    * ```
    */
-  credentials(operation: Node): Credentials {
-    const out: Credentials = { headers: [], query: [], cookies: [], comments: [] };
+  forOperation(operation: Node): StepAuth {
+    const credentials: Credentials = { headers: [], query: [], cookies: [], comments: [] };
+    const out: StepAuth = { none: false, notes: [], credentials };
     const security = Array.isArray(operation.security) ? operation.security : this.doc.security;
     const options = Array.isArray(security) ? security.filter(isNode) : [];
     const first = options[0];
-    if (!first) return out;
-    if (Object.keys(first).length === 0) return out;
+    if (!first || Object.keys(first).length === 0) return { ...out, none: true };
     if (options.some((o) => Object.keys(o).length === 0)) {
-      out.comments.push("credentials are optional for this operation");
+      credentials.comments.push("credentials are optional for this operation");
     }
-    const schemes = isNode(this.doc.components) && isNode(this.doc.components.securitySchemes)
-      ? this.doc.components.securitySchemes
-      : {};
-    for (const name of Object.keys(first)) {
-      const scheme = Object.hasOwn(schemes, name) ? schemes[name] : undefined;
-      if (!isNode(scheme)) {
-        out.comments.push(`security scheme "${name}" is not in components.securitySchemes`);
-        continue;
-      }
-      this.#add(name, scheme, out);
+    const found = this.#schemes(first, credentials.comments);
+    if (found.length === 1) {
+      const [name, scheme] = found[0];
+      const scopes = Array.isArray(first[name]) ? first[name].map(String) : [];
+      const made = schemeBlock(this, name, scheme, scopes);
+      if (made) return { ...out, block: made.block, notes: made.notes };
     }
+    if (found.length > 1) {
+      credentials.comments.push(
+        `${found.map(([n]) => `"${n}"`).join(" and ")} are required together, which one auth: ` +
+          "block cannot send: their credentials are written into the request",
+      );
+    }
+    for (const [name, scheme] of found) this.#add(name, scheme, credentials);
     return out;
   }
 
+  /**
+   * The environment variable `base` of a scheme: `base`, or prefixed with the scheme's name
+   * when another scheme took `base`.
+   *
+   * @example
+   * ```ts
+   * import { AuthSchemes } from "./auth.ts";
+   * const auth = new AuthSchemes({});
+   * if (auth.envVar("one", "API_KEY", "a key") !== "API_KEY") throw new Error();
+   * if (auth.envVar("two", "API_KEY", "a key") !== "TWO_API_KEY") throw new Error();
+   * if (auth.envVar("one", "API_KEY", "a key") !== "API_KEY") throw new Error();
+   * ```
+   */
+  envVar(scheme: string, base: string, what: string): string {
+    const id = `${scheme}\n${base}`;
+    const known = this.env.get(id);
+    if (known) return known.name;
+    const prefix = envName(scheme) || "SCHEME";
+    let name = this.#taken.has(base) ? `${prefix}_${base}` : base;
+    for (let n = 2; this.#taken.has(name); n++) name = `${prefix}_${n}_${base}`;
+    this.#taken.add(name);
+    this.env.set(id, { name, what });
+    return name;
+  }
+
+  /** The schemes a requirement names, each missing one said in a comment. */
+  #schemes(requirement: Node, comments: string[]): [string, Node][] {
+    const schemes = isNode(this.doc.components) && isNode(this.doc.components.securitySchemes)
+      ? this.doc.components.securitySchemes
+      : {};
+    const found: [string, Node][] = [];
+    for (const name of Object.keys(requirement)) {
+      const scheme = Object.hasOwn(schemes, name) ? schemes[name] : undefined;
+      if (isNode(scheme)) found.push([name, scheme]);
+      else comments.push(`security scheme "${name}" is not in components.securitySchemes`);
+    }
+    return found;
+  }
+
+  /** A scheme's credentials written into the request: a header, query parameter or cookie. */
   #add(name: string, scheme: Node, out: Credentials): void {
     const type = String(scheme.type ?? "");
     if (type === "apiKey" && typeof scheme.name === "string") this.#apiKey(name, scheme, out);
@@ -83,7 +148,7 @@ export class AuthSchemes {
 
   #apiKey(name: string, scheme: Node, out: Credentials): void {
     const where = `${scheme.in} ${scheme.name}`;
-    const env = this.#env(name, "API_KEY", `the API key of "${name}" (${where})`);
+    const env = this.envVar(name, "API_KEY", `the API key of "${name}" (${where})`);
     const entry: [string, string] = [String(scheme.name), `\${ENV.${env}}`];
     if (scheme.in === "query") out.query.push(entry);
     else if (scheme.in === "cookie") out.cookies.push(entry);
@@ -93,29 +158,19 @@ export class AuthSchemes {
   /** http basic, http bearer (any other http scheme is sent as one), oauth2, openIdConnect. */
   #token(name: string, type: string, httpScheme: string, out: Credentials): void {
     if (type === "http" && httpScheme === "basic") {
-      const env = this.#env(name, "API_BASIC_AUTH", `base64 of "user:password" for "${name}"`);
+      const env = this.envVar(name, "API_BASIC_AUTH", `base64 of "user:password" for "${name}"`);
       out.headers.push(["Authorization", `Basic \${ENV.${env}}`]);
       return;
     }
     const what = type === "http"
       ? `the bearer token of "${name}"`
       : `an access token of "${name}" (${type}: fetch one and set it)`;
-    const env = this.#env(name, "API_TOKEN", what);
+    const env = this.envVar(name, "API_TOKEN", what);
     if (type !== "http") {
       out.comments.push(`"${name}" is ${type}: ${env} holds a token got beforehand`);
     } else if (httpScheme !== "bearer") {
       out.comments.push(`"${name}" is http ${httpScheme}: sent as a bearer token; check it`);
     }
     out.headers.push(["Authorization", `Bearer \${ENV.${env}}`]);
-  }
-
-  /** The environment variable of a scheme: `base`, or named for the scheme when `base` is taken. */
-  #env(scheme: string, base: string, what: string): string {
-    const known = this.env.get(scheme);
-    if (known) return known.name;
-    const name = this.#taken.has(base) ? `${envName(scheme)}_${base}` : base;
-    this.#taken.add(name);
-    this.env.set(scheme, { name, what });
-    return name;
   }
 }

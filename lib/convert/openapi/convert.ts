@@ -78,7 +78,7 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
     );
   }
   const server = firstServer(doc);
-  const auth = new AuthSchemes(doc);
+  const auth = new AuthSchemes(doc, server);
   const shared: Shared = {
     doc,
     auth,

@@ -2,7 +2,8 @@
  * One flow of a converted document: a step per operation (in the order
  * `stepOrder` gives), its URL under `${ENV.BASE_URL}` and the first
  * server's base path, required parameters with values (optional ones named
- * in a comment), credentials, body, `status` and `openapi:` checks. A path
+ * in a comment), credentials (an `auth:` block once for the flow, else per
+ * step: `auth_place.ts`), body, `status` and `openapi:` checks. A path
  * parameter that names what an earlier create in the flow returns (`POST
  * /pets` → `GET /pets/{petId}`) is that step's capture; one with no source
  * and no example is a placeholder var the user fills in.
@@ -12,7 +13,8 @@
 import type { Node } from "../../check/openapi_operations.ts";
 import { UniqueNames } from "../names.ts";
 import { commented, oneLine, toYaml, type YMap, ymap, type YNode } from "../yaml_out.ts";
-import type { AuthSchemes } from "./auth.ts";
+import type { AuthSchemes, StepAuth } from "./auth.ts";
+import { placeAuth } from "./auth_place.ts";
 import { bodyParts, type PlaceholderFile } from "./body.ts";
 import { ExampleMaker } from "./examples.ts";
 import { isCollection, type OpenApiOperation } from "./operations.ts";
@@ -54,7 +56,8 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** Builds one flow. */
 export class FlowBuilder {
-  readonly steps: YNode[] = [];
+  /** Each step with its comments and auth, made into list items once the flow's auth is placed. */
+  readonly #steps: { node: YMap; comments: string[]; auth: StepAuth }[] = [];
   readonly #names = new UniqueNames();
   readonly #vars: [string, YNode, string][] = [];
   readonly #varOf = new Map<string, string>();
@@ -76,8 +79,9 @@ export class FlowBuilder {
     const maker = new ExampleMaker(doc, "request");
     const url = this.#url(op, maker, name, comments);
     const { query, headers, cookies } = this.#params(op, maker, comments);
-    const auth = this.shared.auth.credentials(op.node);
-    comments.push(...auth.comments);
+    const auth = this.shared.auth.forOperation(op.node);
+    const creds = auth.credentials;
+    comments.push(...creds.comments);
     const bodiless = op.method === "GET" || op.method === "HEAD";
     if (bodiless && op.node.requestBody !== undefined) {
       comments.push(`the document gives ${op.method} a request body: left out, flowrun sends none`);
@@ -92,9 +96,9 @@ export class FlowBuilder {
     const request = ymap([
       ["method", op.method],
       ["url", url],
-      ["query", entries([...query, ...auth.query])],
-      ["headers", entries([...headers, ...auth.headers, ...body.headers])],
-      ["cookies", entries([...cookies, ...auth.cookies])],
+      ["query", entries([...query, ...creds.query])],
+      ["headers", entries([...headers, ...creds.headers, ...body.headers])],
+      ["cookies", entries([...cookies, ...creds.cookies])],
       ...body.fields,
     ]);
     const step = ymap([["name", name], ["request", request], ["assert", this.#assert(op)]]);
@@ -102,7 +106,7 @@ export class FlowBuilder {
       comments.push("the document names no 2xx response: the status is not checked");
     }
     this.#noteCreate(op, name, step);
-    this.steps.push(commented(comments, step));
+    this.#steps.push({ node: step, comments, auth });
   }
 
   #assert(op: OpenApiOperation): YNode | undefined {
@@ -240,10 +244,17 @@ export class FlowBuilder {
       const capture: [string, YNode] = ["capture", ymap([...create.captures])];
       create.node.entries.splice(at < 0 ? create.node.entries.length : at, 0, capture);
     }
+    const placed = placeAuth(this.#steps.map((s) => s.auth));
+    const steps = this.#steps.map(({ node, comments }, i) => {
+      const { auth, notes } = placed.steps[i];
+      if (auth !== undefined) node.entries.splice(1, 0, ["auth", auth]);
+      return commented([...comments, ...notes], node);
+    });
     const vars = this.#vars.length > 0
       ? ymap(this.#vars.map(([k, v]) => [k, v] as [string, YNode]))
       : undefined;
-    const text = toYaml(header, ymap([["name", name], ["vars", vars], ["steps", this.steps]]));
+    const flow = ymap([["name", name], ["vars", vars], ["auth", placed.flow], ["steps", steps]]);
+    const text = toYaml(header, flow);
     // A var's comment goes above it: the writer has comments above list items only.
     const lines: string[] = [];
     let inVars = false;
@@ -255,6 +266,8 @@ export class FlowBuilder {
         lines.push(`  # ${oneLine(comment!)}`);
         next++;
       }
+      // The flow's auth comments go above it, as a var's do.
+      if (line === "auth:") lines.push(...placed.flowNotes.map((n) => `# ${oneLine(n)}`));
       lines.push(line);
     }
     return lines.join("\n");

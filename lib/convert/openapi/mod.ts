@@ -14,10 +14,13 @@
  *   `document.ts` (is it OpenAPI 3 with paths), `limits.ts`.
  * - **Understand**: `operations.ts` (operations, parameters, names, step
  *   order), `examples.ts` (a value for a schema), `params.ts`, `body.ts`,
- *   `auth.ts` (`securitySchemes` → headers, query, cookies from the
- *   environment), `responses.ts` (statuses, JSON schemas, what a create
- *   returns).
- * - **Write**: `flow.ts` (one flow: steps, captures, placeholder vars),
+ *   `auth.ts` (an operation's `security` → its `auth:` block, or headers,
+ *   query and cookies for several schemes at once; the blocks per kind in
+ *   `auth_blocks.ts`, `auth_bearer.ts` and `auth_oauth2.ts`, credentials
+ *   from environment variables), `responses.ts` (statuses, JSON schemas,
+ *   what a create returns).
+ * - **Write**: `flow.ts` (one flow: steps, captures, placeholder vars;
+ *   `auth_place.ts` puts a block shared by its steps at flow level),
  *   `convert.ts` (flows by tag), `summary.ts`.
  *
  * @example
