@@ -58,6 +58,8 @@ export interface WorkerInit {
   auth?: Auth;
   /** Events keep raw values: main masks what it writes (see `RunOptions`). */
   rawEvents?: boolean;
+  /** The run reports OpenAPI coverage: the worker notes responses for it. */
+  coverage?: boolean;
 }
 
 /**
@@ -127,7 +129,11 @@ export interface WireError {
 export type WorkerItem =
   | { kind: "secret"; value: string; shown?: readonly string[] }
   | { kind: "event"; hook: ReporterHook; args: unknown[] }
-  | { kind: "done"; index: number; result: FlowResult };
+  | { kind: "done"; index: number; result: FlowResult }
+  /** A response, for the run's OpenAPI coverage. */
+  | { kind: "coverage"; method: string; url: string; status: number }
+  /** The document of an `openapi:` check that ran, for the run's OpenAPI coverage. */
+  | { kind: "coverage-check"; source: string; document: unknown; file: string };
 
 /**
  * A message from a worker to main.

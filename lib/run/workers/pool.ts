@@ -1,14 +1,16 @@
 /**
- * The main thread's side of running flows on worker threads (`--workers`).
- * Main has loaded, selected and sharded the flows and run the setup flows;
- * the pool starts the workers, hands each the next flow by its place in the
- * run whenever it has a free slot (its share of `--jobs`), so a long flow
- * never leaves a core idle while others wait, and works off what they send
- * back in order: secrets first registered with the run's redactor (which
- * masks everything main writes) and passed on to the other workers, then
- * reporter events, then each flow's result, which main's reporters get
- * exactly as on one thread. Main also answers the workers' questions (a
- * variable of the environment, an OAuth2 token: `tokens.ts`), tells them of
+ * The main thread's side of running flows on several threads (`--workers
+ * N`). Main has loaded, selected and sharded the flows and run the setup
+ * flows; the pool starts N−1 workers and hands each thread, main itself
+ * included, the next flow by its place in the run whenever it has a free
+ * slot (its share of `--jobs`), so a long flow never leaves a core idle
+ * while others wait. It works off what the workers send back in order:
+ * secrets first registered with the run's redactor (which masks everything
+ * main writes) and passed on to the other workers (a secret main's own
+ * flows meet too), then reporter events and coverage notes, then each
+ * flow's result, which main's reporters get exactly as on one thread. Main
+ * also answers the workers' questions (a variable of the environment, an
+ * OAuth2 token from the run's cache: `tokens.ts`), tells them of
  * `--fail-fast` and of a signal, and ends them when the last flow is in.
  *
  * @module
@@ -49,7 +51,7 @@ export interface PoolInput {
   ctx: Context;
   setup: Setup;
   state: FailFast;
-  /** How many workers. */
+  /** How many threads run flows, the main thread one of them. */
   count: number;
   /** Flows at once, in all workers together (`--jobs`). */
   jobs: number;
@@ -68,8 +70,9 @@ interface Member {
 }
 
 /**
- * Runs the flows at `order` on `count` worker threads; resolves when every
- * one has a result (those never started included, in the order given).
+ * Runs the flows at `order` on `count` threads (main and `count` − 1
+ * workers); resolves when every one has a result (those never started
+ * included, in the order given).
  *
  * @example
  * ```ts ignore
@@ -205,6 +208,7 @@ class Pool {
       auth: ctx.auth,
       // Raw events stay raw: main masks each output as it writes it (`RunOptions.rawEvents`).
       ...((ctx as { rawEvents?: boolean }).rawEvents ? { rawEvents: true } : {}),
+      ...(ctx.coverage ? { coverage: true } : {}),
     };
   }
 
@@ -288,6 +292,8 @@ class Pool {
     const { ctx } = this.#input;
     for (const item of items) {
       if (item.kind === "secret") this.#secret(member, item.value, item.shown);
+      else if (item.kind === "coverage") ctx.coverage?.record(item.method, item.url, item.status);
+      else if (item.kind === "coverage-check") ctx.coverage?.addCheck(item);
       else if (item.kind === "event") {
         const hook = ctx.reporter[item.hook] as ((...a: unknown[]) => unknown) | undefined;
         await hook?.apply(ctx.reporter, item.args);

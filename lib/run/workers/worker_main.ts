@@ -17,6 +17,7 @@ import { runRetried } from "../rerun.ts";
 import { notStarted } from "../schedule.ts";
 import { askEnv } from "./env_channel.ts";
 import type { FromWorker, ToWorker, WorkerInit } from "./messages.ts";
+import { ForwardedCoverage } from "./coverage.ts";
 import { Outbox } from "./outbox.ts";
 import { WorkerTokens } from "./tokens.ts";
 import { WorkerLoader } from "./worker_load.ts";
@@ -93,7 +94,7 @@ function start(init: WorkerInit): Running {
     told.add(value);
     outbox.add({ kind: "secret", value, ...(shown ? { shown } : {}) });
   };
-  const { setup: _, secrets: __, ...options } = init;
+  const { setup: _, secrets: __, coverage: ___, ...options } = init;
   const ctx = makeContext({
     ...options,
     env,
@@ -110,6 +111,7 @@ function start(init: WorkerInit): Running {
   };
   const tokens = new WorkerTokens(post);
   ctx.tokens = tokens;
+  if (init.coverage) ctx.coverage = new ForwardedCoverage((item) => outbox.add(item));
   ctx.detailed = init.detailed;
   const loader = new WorkerLoader(init.load, { env, params: init.params });
   return { init, ctx, loader, outbox, tokens, controller, failedFlow: undefined };

@@ -259,3 +259,64 @@ ${serial.includes(n) ? "serial: true\n" : ""}steps:
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("OpenAPI coverage over three threads is that of one thread", async () => {
+  const api = notingServer(({ path }) =>
+    Response.json({ id: 1 }, { status: path.startsWith("/items/9") ? 404 : 200 })
+  );
+  const doc = JSON.stringify({
+    openapi: "3.0.3",
+    info: { title: "t", version: "1" },
+    servers: [{ url: api.base }],
+    paths: {
+      "/items": { get: { responses: { "200": { description: "ok" } } } },
+      "/items/{id}": {
+        get: { responses: { "200": { description: "ok" }, "404": { description: "no" } } },
+      },
+      "/other": { get: { responses: { "200": { description: "ok" } } } },
+    },
+  });
+  const files: Record<string, string> = { "api.json": doc };
+  for (let i = 0; i < 12; i++) {
+    files[`flows/f${String(i).padStart(2, "0")}.yaml`] = `name: flow ${i}
+steps:
+  - name: list
+    request: {url: "${api.base}/items"}
+    assert: {status: 200}
+  - name: one
+    request: {url: "${api.base}/items/${i}"}
+  - name: nowhere
+    request: {url: "${api.base}/unserved"}
+`;
+  }
+  const dir = await suite(files);
+  try {
+    const coverage = async (workers: string) => {
+      const run = await runCli(
+        [
+          "run",
+          "flows",
+          "--openapi",
+          "api.json",
+          "--workers",
+          workers,
+          "--jobs",
+          "6",
+          "--report-json",
+          `r${workers}.json`,
+        ],
+        { cwd: dir },
+      );
+      assert.equal(run.code, 0, run.stdout + run.stderr);
+      return JSON.parse(await Deno.readTextFile(`${dir}/r${workers}.json`)).openapi_coverage;
+    };
+    const one = await coverage("1");
+    const three = await coverage("3");
+    assert.deepEqual(three, one);
+    assert.equal(one[0].operations.exercised, 2);
+    assert.ok(JSON.stringify(one).includes("/unserved"));
+  } finally {
+    await api.stop();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
