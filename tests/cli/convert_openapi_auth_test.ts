@@ -7,7 +7,9 @@
  * green against the demo API with only the environment variables the
  * summary names: one token request for the run (two flows use the block),
  * the scopes the requirement lists reach the IdP, the token masked in the
- * JSON report. And the OpenAPI Initiative's non-oauth-scopes example, a
+ * JSON report. A password flow with a relative tokenUrl (resolved against
+ * the document's server, so under `${ENV.BASE_URL}`) runs there too, the
+ * resource owner's user reaching the IdP. And the OpenAPI Initiative's non-oauth-scopes example, a
  * document this was not built from: its http bearer requirement listing
  * roles becomes a flow-level `bearer` block (the roles said, not sent), and
  * its step sends the token to a server that checks it.
@@ -161,6 +163,79 @@ Deno.test("an oauth2 clientCredentials scheme becomes an auth: block whose flows
     assert.doesNotMatch(text, /at-[0-9a-f]{8}-/, "no access token anywhere in the report");
     assert.ok(!text.includes(OAUTH2_CLIENT_SECRET) && !text.includes(OAUTH2_PASSWORD));
     assert.ok(!text.includes(DEMO_API_KEY));
+  } finally {
+    await api.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+/** A password flow whose relative tokenUrl is resolved against the server, so under BASE_URL. */
+const PASSWORD_DOCUMENT = `openapi: 3.1.0
+info: {title: Owner, version: '1'}
+servers: [{url: 'https://demo.example/'}]
+security: [{owner: [profile]}]
+paths:
+  /oauth2/me:
+    get:
+      operationId: whoAmI
+      responses:
+        '200':
+          description: the token's user and scope
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [username, scope]
+                properties: {username: {const: ${OAUTH2_USER}}, scope: {const: profile}}
+components:
+  securitySchemes:
+    owner:
+      type: oauth2
+      flows:
+        implicit: {authorizationUrl: /authorize, scopes: {profile: p}}
+        password: {tokenUrl: oauth2/token, scopes: {profile: p}}
+`;
+
+Deno.test("an oauth2 password flow with a relative tokenUrl runs against the demo API's IdP under BASE_URL", async () => {
+  const api = await startDemoApi();
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/api.yaml`, PASSWORD_DOCUMENT);
+    const converted = await runCli(["convert", "openapi", "api.yaml", "-o", "flows"], {
+      cwd: dir,
+    });
+    assert.equal(converted.code, 0, converted.stderr);
+    const flow = await Deno.readTextFile(`${dir}/flows/owner.yaml`);
+    assert.match(
+      flow,
+      /^auth:\n {2}oauth2:\n {4}grant_type: password\n {4}token_url: \$\{ENV\.BASE_URL\}\/oauth2\/token\n {4}client_id: \$\{ENV\.CLIENT_ID\}\n {4}client_secret: \$\{ENV\.CLIENT_SECRET\}\n {4}username: \$\{ENV\.OAUTH2_USERNAME\}\n {4}password: \$\{ENV\.OAUTH2_PASSWORD\}\n {4}scope: profile\n/m,
+    );
+    for (const name of ["CLIENT_ID", "CLIENT_SECRET", "OAUTH2_USERNAME", "OAUTH2_PASSWORD"]) {
+      assert.match(
+        converted.stderr,
+        new RegExp(`\\n {2}${name}: .*"owner" \\(password grant\\)\\n`),
+      );
+    }
+    const run = await runCli(["run", "flows", "--report-json", "report.json"], {
+      cwd: dir,
+      env: {
+        BASE_URL: api.url,
+        CLIENT_ID: OAUTH2_CLIENT_ID,
+        CLIENT_SECRET: OAUTH2_CLIENT_SECRET,
+        OAUTH2_USERNAME: OAUTH2_USER,
+        OAUTH2_PASSWORD,
+      },
+    });
+    assert.equal(run.code, 0, run.stdout + run.stderr + flow);
+    const text = await Deno.readTextFile(`${dir}/report.json`);
+    const steps: ReportStep[] = JSON.parse(text).flows[0].steps;
+    assert.deepEqual(steps.map((s) => `${s.name} ${s.status}`), [
+      "auth › oauth2 token passed",
+      "who_am_i passed",
+    ]);
+    assert.ok(steps[1].assertions.some((a) => a.operator === "openapi" && a.passed));
+    assert.doesNotMatch(text, /at-[0-9a-f]{8}-/);
+    assert.ok(!text.includes(OAUTH2_PASSWORD) && !text.includes(OAUTH2_CLIENT_SECRET));
   } finally {
     await api.close();
     await Deno.remove(dir, { recursive: true });
