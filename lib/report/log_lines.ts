@@ -123,10 +123,11 @@ export class LogLines {
       return this.write([...lines, last(flow)].map(lineOf).join(""));
     }
     const masked = this.masked?.(flow) ?? redactor.redactValue(flow);
-    const steps = maskedSteps(flow, masked);
+    const copies = maskedSteps(held.filter((h) => h instanceof StepLines), flow, masked);
+    let k = 0;
     const lines = held.map((h) =>
       h instanceof StepLines
-        ? h.make(steps.get(h.step) ?? redactor.redactValue(h.step)).map(lineOf).join("")
+        ? h.make(copies[k++] ?? redactor.redactValue(h.step)).map(lineOf).join("")
         : lineOf(h)
     );
     // The other lines (requests, responses) are masked together: one pass finds most clean.
@@ -148,14 +149,24 @@ export class LogLines {
   }
 }
 
-/** Each step result of `flow` (a re-run's earlier runs too) paired with its masked copy. */
-function maskedSteps(flow: FlowResult, masked: FlowResult): Map<StepResult, StepResult> {
-  const pairs = new Map<StepResult, StepResult>();
-  const pair = (raw: readonly StepResult[], copy: readonly StepResult[]) => {
-    // A masked copy keeps every list's length and order: only values change.
-    for (let i = 0; i < raw.length && i < copy.length; i++) pairs.set(raw[i], copy[i]);
-  };
-  pair(flow.steps, masked.steps);
-  flow.attempts?.forEach((a, i) => pair(a.steps, masked.attempts?.[i]?.steps ?? []));
-  return pairs;
+/**
+ * The masked copy of each held step's result, in order: the same object in
+ * `flow` (a re-run's earlier runs first, as they ran), or, for results that
+ * reached the log as copies of their own (events from a worker thread), the
+ * one at the same place with the same name.
+ */
+function maskedSteps(
+  held: readonly StepLines[],
+  flow: FlowResult,
+  masked: FlowResult,
+): (StepResult | undefined)[] {
+  // A masked copy keeps every list's length and order: only values change.
+  const raw = [...(flow.attempts ?? []).flatMap((a) => a.steps), ...flow.steps];
+  const copy = [...(masked.attempts ?? []).flatMap((a) => a.steps), ...masked.steps];
+  const at = new Map(raw.map((step, i) => [step, i]));
+  return held.map((h, i) => {
+    const place = at.get(h.step) ??
+      (raw.length === held.length && raw[i].name === h.step.name ? i : undefined);
+    return place === undefined ? undefined : copy[place];
+  });
 }

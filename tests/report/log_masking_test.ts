@@ -92,3 +92,39 @@ Deno.test("a flow without a secret is written as its events hold it", async () =
   assert.ok(lines.join("\n").includes(TOKEN));
   assert.ok(lines.some((l) => l.includes('"actual":98765432')));
 });
+
+Deno.test("a flow's step lines are made from the shared masked copy, also when its events came as copies", async () => {
+  const redactor = new Redactor();
+  redactor.add(TOKEN);
+  for (const cloned of [false, true]) {
+    const written: string[] = [];
+    const steps = [step(TOKEN), step("plain")];
+    const flow = {
+      file: "a.yaml",
+      name: "a",
+      status: "failed" as const,
+      started_at: "",
+      duration_ms: 1,
+      steps,
+    };
+    // The shared copy, told apart by its step names.
+    const copy = {
+      ...flow,
+      steps: steps.map((s, i) => ({ ...redactor.redactValue(s), name: `copy ${i}` })),
+    };
+    const log = logReporter({
+      sink: (text) => void written.push(text),
+      now: () => new Date(0),
+      redactor,
+      masked: (f) => f === flow ? copy : redactor.redactValue(f),
+    });
+    await log.onFlowStart?.(REF);
+    // From a worker thread, a step reaches the log as a copy of its own, not as the flow's object.
+    for (const s of steps) await log.onStepEnd?.(REF, cloned ? structuredClone(s) : s);
+    await log.onFlowEnd?.(flow);
+    const lines = written.join("").trim().split("\n").map((l) => JSON.parse(l));
+    const ends = lines.filter((l) => l.event === "step_end").map((l) => l.step);
+    assert.deepEqual(ends, ["copy 0", "copy 1"], `cloned: ${cloned}`);
+    assert.ok(!written.join("").includes(TOKEN));
+  }
+});
