@@ -11,12 +11,19 @@
  * Such a timer cannot be cleared, so disarming removes its listener (a
  * signal nobody listens to keeps no process alive) and it fires unheard.
  *
+ * The run's own signal (an interrupt) is heard the same way: one listener
+ * per run, which aborts every request in flight, instead of a listener
+ * added and removed by each request.
+ *
  * @module
  */
 
 interface Watched {
   at: number;
   expire: () => void;
+  /** The run's signal this request follows, and how to abort the request when it aborts. */
+  run?: AbortSignal;
+  interrupt?: () => void;
 }
 
 /**
@@ -41,22 +48,42 @@ export class Deadlines {
   #timer: AbortSignal | undefined;
   #armedFor = Infinity;
   #onTimer = () => this.#fire();
+  /** The run signals heard, each with its one listener (removed on close). */
+  #runs = new Map<AbortSignal, () => void>();
 
   /**
    * Calls `expire` once `ms` milliseconds have passed, unless the returned
-   * release function is called first.
+   * release function is called first. With `run`, calls `interrupt` instead
+   * if that signal aborts first.
    */
-  watch(ms: number, expire: () => void): () => void {
-    const watched = { at: performance.now() + ms, expire };
+  watch(
+    ms: number,
+    expire: () => void,
+    run?: AbortSignal,
+    interrupt?: () => void,
+  ): () => void {
+    // One shape whether or not the request follows a run signal.
+    const watched: Watched = { at: performance.now() + ms, expire, run, interrupt };
     this.#pending.add(watched);
     if (watched.at < this.#armedFor) this.#arm(watched.at);
+    if (run && interrupt && !this.#runs.has(run)) this.#hear(run);
     return () => void this.#pending.delete(watched);
   }
 
-  /** Stops the timer; deadlines still pending are dropped. */
+  /** Stops the timer and stops hearing run signals; deadlines still pending are dropped. */
   close(): void {
     this.#disarm();
     this.#pending.clear();
+    for (const [run, listener] of this.#runs) run.removeEventListener("abort", listener);
+    this.#runs.clear();
+  }
+
+  #hear(run: AbortSignal): void {
+    const listener = () => {
+      for (const watched of this.#pending) if (watched.run === run) watched.interrupt!();
+    };
+    this.#runs.set(run, listener);
+    run.addEventListener("abort", listener, { once: true });
   }
 
   #arm(at: number): void {
@@ -133,19 +160,16 @@ export function requestDeadline(
 ): RequestDeadline {
   const controller = new AbortController();
   let expired = false;
-  const unwatch = deadlines.watch(ms, () => {
+  const expire = () => {
     expired = true;
     controller.abort(new DOMException(`No response within ${ms} ms.`, "TimeoutError"));
-  });
-  const interrupt = () => controller.abort(run!.reason);
-  if (run?.aborted) interrupt();
-  else run?.addEventListener("abort", interrupt, { once: true });
+  };
+  if (run?.aborted) controller.abort(run.reason);
+  // The run's signal is heard by `deadlines`, once for all its requests.
+  const interrupt = run && !run.aborted ? () => controller.abort(run.reason) : undefined;
   return {
     signal: controller.signal,
     timedOut: () => expired,
-    release() {
-      unwatch();
-      run?.removeEventListener("abort", interrupt);
-    },
+    release: deadlines.watch(ms, expire, interrupt && run, interrupt),
   };
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { Deadlines } from "../../lib/http/deadlines.ts";
+import { Deadlines, requestDeadline } from "../../lib/http/deadlines.ts";
 import { loadFlow } from "../../lib/load/load_flow.ts";
 import { runFlows } from "../../lib/run/flows.ts";
 
@@ -39,6 +39,35 @@ Deno.test("requests one after the other with the same timeout arm the timer once
     deadlines.close();
   }
   assert.equal(armed, 2);
+});
+
+Deno.test("an interrupt aborts every request in flight through one listener, none once released", () => {
+  const run = new AbortController();
+  const heard: string[] = [];
+  const add = run.signal.addEventListener.bind(run.signal);
+  const remove = run.signal.removeEventListener.bind(run.signal);
+  run.signal.addEventListener = (...args: Parameters<typeof add>) => {
+    heard.push("add");
+    add(...args);
+  };
+  run.signal.removeEventListener = (...args: Parameters<typeof remove>) => {
+    heard.push("remove");
+    remove(...args);
+  };
+  const deadlines = new Deadlines();
+  const requests = [1, 2, 3].map(() => requestDeadline(60_000, run.signal, deadlines));
+  requests[2].release();
+  run.abort("SIGINT");
+  assert.deepEqual(requests.map((r) => r.signal.aborted), [true, true, false]);
+  assert.equal(requests[0].signal.reason, "SIGINT");
+  assert.ok(requests.every((r) => !r.timedOut()));
+  // A request made after the interrupt starts aborted.
+  const late = requestDeadline(60_000, run.signal, deadlines);
+  assert.ok(late.signal.aborted && !late.timedOut());
+  requests.forEach((r) => r.release());
+  late.release();
+  deadlines.close();
+  assert.deepEqual(heard, ["add", "remove"]);
 });
 
 Deno.test("a closed run's timer keeps no process alive", async () => {
