@@ -7,6 +7,7 @@
  * of this repository in a temporary home, with a local server.
  */
 import assert from "node:assert/strict";
+import { RUNNER_V8_FLAGS } from "../../scripts/permissions.ts";
 import { root } from "../support/cli.ts";
 import "../support/engines.ts";
 
@@ -121,6 +122,8 @@ Deno.test({
         assert.ok(launcher.includes(permission), `${permission} in ${launcher}`);
       }
       assert.doesNotMatch(launcher, /--allow-all|\s-A\s|--allow-run|--allow-sys/);
+      // The heap sizing is read when the process starts: the launcher must pass it.
+      assert.ok(launcher.includes(RUNNER_V8_FLAGS[0]), `${RUNNER_V8_FLAGS[0]} in ${launcher}`);
       assert.ok(launcher.includes(`${home}/.flowrun/src/cli.ts`), launcher);
     } finally {
       await Deno.remove(home, { recursive: true });
