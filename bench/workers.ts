@@ -1,12 +1,14 @@
 /**
  * `deno run -A bench/workers.ts [flows] [--workers 1,2,4] [--jobs 8] [--readme]`:
- * how throughput grows with `--workers`. Writes N copies of the bench's flow
- * (bench/job_flow.yaml: login, create, poll three times, delete; six requests)
- * and runs them at each worker count against the demo API in its own
- * process, pinned to the last CPU with `taskset` so that its work is not
- * flowrun's; flowrun is pinned to the other CPUs when there are at least
- * three, else left on all of them (on two CPUs, flowrun's CPU share above
- * 100 % is the proof that it used both). Prints, per run: wall time,
+ * how throughput grows with `--workers`, on two suites of N flows: the
+ * bench's flow (bench/job_flow.yaml: login, create, poll three times, delete;
+ * six small requests) against the demo API, and three GETs of an 86 KB JSON
+ * body with checks against bench/static_json.ts, whose answers cost the
+ * client far more than the server. Each server runs in its own process,
+ * pinned to the last CPU with `taskset` so that its work is not flowrun's;
+ * flowrun is pinned to the other CPUs when there are at least three, else
+ * left on all of them (on two CPUs, flowrun's CPU share above 100 % is the
+ * proof that it used both). Prints, per run: wall time,
  * requests/s, flowrun's CPU time (user and system, every thread, GNU time)
  * per request and as a share of the wall time, the server's CPU share, and
  * peak memory; the median of `--repeats` runs (default 3), alternating.
@@ -37,15 +39,20 @@ const workersList = option("--workers", "1,2,4").split(",").map(Number);
 const jobs = Number(option("--jobs", "8"));
 const repeats = Number(option("--repeats", "3"));
 const flows = Number(args.filter((a) => a !== "--readme")[0] ?? 2000);
-const REQUESTS_PER_FLOW = 6;
+/** The suites: where their flows come from, the server, and requests per flow. */
+const SUITES = [
+  { name: "demo", server: "examples/demo_api.ts", requests: 6 },
+  { name: "large bodies", server: "bench/static_json.ts", requests: 3 },
+] as const;
+type Suite = typeof SUITES[number];
 const cpus = navigator.hardwareConcurrency;
 const serverCpu = cpus - 1;
 const clientCpus = cpus >= 3 ? `0-${cpus - 2}` : undefined;
 
 if (!(await hasGnuTime())) throw new Error("GNU time (/usr/bin/time) is needed for CPU times");
 
-/** The demo API pinned to one CPU, and its CPU time so far (from /proc). */
-async function startPinnedDemo() {
+/** A suite's server pinned to one CPU, and its CPU time so far (from /proc). */
+async function startPinned(suite: Suite) {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (listener.addr as Deno.NetAddr).port;
   listener.close();
@@ -56,7 +63,7 @@ async function startPinnedDemo() {
       Deno.execPath(),
       "run",
       "--allow-net",
-      `${root}examples/demo_api.ts`,
+      `${root}${suite.server}`,
       "--port",
       String(port),
     ],
@@ -83,9 +90,9 @@ async function startPinnedDemo() {
   };
 }
 
-/** One run of the suite at `workers`, against a fresh server. */
-async function once(dir: string, workers: number, count: number) {
-  const api = await startPinnedDemo();
+/** One run of a suite's flows in `dir` at `workers`, against a fresh server. */
+async function once(suite: Suite, dir: string, workers: number, count: number) {
+  const api = await startPinned(suite);
   try {
     const before = await api.cpuSeconds();
     const runArgs = [
@@ -107,7 +114,7 @@ async function once(dir: string, workers: number, count: number) {
       program,
     );
     const server = (await api.cpuSeconds()) - before;
-    const requests = count * REQUESTS_PER_FLOW;
+    const requests = count * suite.requests;
     return {
       seconds: sample.seconds,
       rps: requests / sample.seconds,
@@ -121,59 +128,96 @@ async function once(dir: string, workers: number, count: number) {
   }
 }
 
-await Deno.remove(`${out}/workers`, { recursive: true }).catch(() => {});
-await Deno.mkdir(`${out}/workers/flows`, { recursive: true });
-await Deno.mkdir(`${out}/workers/two`, { recursive: true });
-await writeJobFlows(`${out}/workers/flows`, flows);
-await writeJobFlows(`${out}/workers/two`, 2);
+type Sample = Awaited<ReturnType<typeof once>>;
 
-console.log(
-  `${flows} flows × ${REQUESTS_PER_FLOW} requests, --jobs ${jobs}, Deno ${Deno.version.deno}, ` +
-    `${cpus} CPUs; the demo API on CPU ${serverCpu}, flowrun on ${clientCpus ?? "all CPUs"}`,
-);
-const samples = new Map(workersList.map((w) => [w, [] as Awaited<ReturnType<typeof once>>[]]));
-for (let r = 0; r < repeats; r++) {
-  for (const w of workersList) {
-    const s = await once(`${out}/workers/flows`, w, flows);
-    samples.get(w)!.push(s);
-    console.log(
-      `--workers ${w}: ${s.seconds.toFixed(2)} s, ${s.rps.toFixed(0)} req/s, ` +
-        `${s.cpuMsPerRequest.toFixed(3)} ms CPU per request, CPU ${
-          (s.cpuShare * 100).toFixed(0)
-        } %, ` +
-        `server CPU ${(s.serverShare * 100).toFixed(0)} %, ${s.rss.toFixed(0)} MiB`,
-    );
+/** The large-bodies flow: three GETs of the static server's 86 KB body, with checks. */
+const LARGE = (n: string) =>
+  `name: large ${n}
+steps:
+  - name: a
+    request: {url: "\${ENV.BASE_URL}/a?n=${n}"}
+    assert:
+      status: 200
+      json:
+        - {path: "$.json.items[1499].id", equals: 1499}
+        - {path: "$.json.items[7].name", equals: item-7}
+  - name: b
+    request: {url: "\${ENV.BASE_URL}/b?n=${n}"}
+    assert: {status: 200, json: [{path: "$.json.items[3].price", equals: 3}]}
+  - name: c
+    request: {url: "\${ENV.BASE_URL}/c?n=${n}"}
+    assert: {status: 200}
+`;
+
+/** Writes `count` flows of `suite` into `dir`. */
+async function writeSuite(suite: Suite, dir: string, count: number): Promise<void> {
+  await Deno.mkdir(dir, { recursive: true });
+  if (suite.name === "demo") return await writeJobFlows(dir, count);
+  for (let i = 0; i < count; i++) {
+    const n = String(i).padStart(5, "0");
+    await Deno.writeTextFile(`${dir}/large_${n}.yaml`, LARGE(n));
   }
 }
+
+/** Runs a suite at every worker count, alternating; prints each run; the table's rows. */
+async function measureSuite(suite: Suite): Promise<string[]> {
+  const dir = `${out}/workers/${suite.name.replace(/ /g, "_")}`;
+  await writeSuite(suite, dir, flows);
+  console.log(`${suite.name}: ${flows} flows × ${suite.requests} requests`);
+  const samples = new Map(workersList.map((w) => [w, [] as Sample[]]));
+  for (let r = 0; r < repeats; r++) {
+    for (const w of workersList) {
+      const s = await once(suite, dir, w, flows);
+      samples.get(w)!.push(s);
+      console.log(
+        `  --workers ${w}: ${s.seconds.toFixed(2)} s, ${s.rps.toFixed(0)} req/s, ` +
+          `${s.cpuMsPerRequest.toFixed(3)} ms CPU per request, CPU ${
+            (s.cpuShare * 100).toFixed(0)
+          } %, server CPU ${(s.serverShare * 100).toFixed(0)} %, ${s.rss.toFixed(0)} MiB`,
+      );
+    }
+  }
+  const m = (w: number, pick: (s: Sample) => number) => median(samples.get(w)!.map(pick));
+  return workersList.map((w) =>
+    `| ${suite.name} | ${w} | ${m(w, (s) => s.seconds).toFixed(2)} s | ${
+      m(w, (s) => s.rps).toFixed(0)
+    } | ${m(w, (s) => s.cpuMsPerRequest).toFixed(3)} ms | ${
+      (m(w, (s) => s.cpuShare) * 100).toFixed(0)
+    } % | ${(m(w, (s) => s.serverShare) * 100).toFixed(0)} % | ${
+      m(w, (s) => s.rss).toFixed(0)
+    } MiB |`
+  );
+}
+
+await Deno.remove(`${out}/workers`, { recursive: true }).catch(() => {});
+console.log(
+  `--jobs ${jobs}, Deno ${Deno.version.deno}, ${cpus} CPUs; each server on CPU ${serverCpu}, ` +
+    `flowrun on ${clientCpus ?? "all CPUs"}`,
+);
+const rows: string[] = [];
+for (const suite of SUITES) rows.push(...await measureSuite(suite));
 // The start of a worker: two flows on two threads (the main thread and one worker) against the
 // same two on the main thread alone.
+const demo = SUITES[0];
+await writeSuite(demo, `${out}/workers/two`, 2);
 const start: number[] = [];
 for (let r = 0; r < 5; r++) {
-  const one = await once(`${out}/workers/two`, 1, 2);
-  const two = await once(`${out}/workers/two`, 2, 2);
-  start.push((two.cpuMsPerRequest - one.cpuMsPerRequest) * 2 * REQUESTS_PER_FLOW);
+  const one = await once(demo, `${out}/workers/two`, 1, 2);
+  const two = await once(demo, `${out}/workers/two`, 2, 2);
+  start.push((two.cpuMsPerRequest - one.cpuMsPerRequest) * 2 * demo.requests);
 }
-const m = (w: number, pick: (s: Awaited<ReturnType<typeof once>>) => number) =>
-  median(samples.get(w)!.map(pick));
-const rows = workersList.map((w) =>
-  `| ${w} | ${m(w, (s) => s.seconds).toFixed(2)} s | ${m(w, (s) => s.rps).toFixed(0)} | ${
-    m(w, (s) => s.cpuMsPerRequest).toFixed(3)
-  } ms | ${(m(w, (s) => s.cpuShare) * 100).toFixed(0)} % | ${
-    (m(w, (s) => s.serverShare) * 100).toFixed(0)
-  } % | ${m(w, (s) => s.rss).toFixed(0)} MiB |`
-);
 const table = [
   `\`deno run -A bench/workers.ts ${flows} --workers ${workersList.join(",")} --jobs ${jobs}\` on ${
     new Date().toISOString().slice(0, 10)
-  }: ${flows.toLocaleString("en")} flows, ${
-    (flows * REQUESTS_PER_FLOW).toLocaleString("en")
-  } requests, a JSON report; Deno ${Deno.version.deno}, ${cpus} CPUs, the demo API pinned to CPU ${serverCpu}` +
-  `${
+  }: ${flows.toLocaleString("en")} flows per suite, a JSON report; Deno ${Deno.version.deno}, ` +
+  `${cpus} CPUs, each server pinned to CPU ${serverCpu}${
     clientCpus ? `, flowrun to CPUs ${clientCpus}` : ", flowrun on both"
-  }; medians of ${repeats} alternating runs.`,
+  }; medians of ${repeats} alternating runs. _demo_: the bench's flow (six small requests) against ` +
+  `the demo API; _large bodies_: three GETs of an 86 KB JSON body with checks, which cost the client ` +
+  `far more than the server (bench/static_json.ts).`,
   "",
-  "| `--workers` (threads) | wall time | requests/s | flowrun CPU per request | flowrun CPU | server CPU | peak memory |",
-  "| --- | --- | --- | --- | --- | --- | --- |",
+  "| suite | `--workers` (threads) | wall time | requests/s | flowrun CPU per request | flowrun CPU | server CPU | peak memory |",
+  "| --- | --- | --- | --- | --- | --- | --- | --- |",
   ...rows,
   "",
   `Starting a worker costs about ${

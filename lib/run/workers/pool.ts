@@ -212,10 +212,17 @@ class Pool {
     };
   }
 
-  /** Hands `member` flows until its slots are full or none is left to hand out. */
+  /**
+   * Hands `member` flows until its slots are full, and a worker as many
+   * more, waiting there for a free slot: a worker's next flow is at hand
+   * when one ends, however busy main is (with one share of flows per
+   * worker, main's own flows and every report, it answers late), or workers
+   * would idle. Memory stays bounded: a worker starts no more than its slots.
+   */
   #dispatch(member: Member): void {
     const { order, flows, options, ctx, state } = this.#input;
-    while (member.running < member.slots && this.#next < order.length) {
+    const most = member.worker ? 2 * member.slots : member.slots;
+    while (member.running < most && this.#next < order.length) {
       if (ctx.signal?.aborted || state.failedFlow !== undefined) return;
       const index = order[this.#next++];
       const flow = flows[index]!;

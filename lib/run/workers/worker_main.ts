@@ -39,6 +39,24 @@ interface Running {
   tokens: WorkerTokens;
   controller: AbortController;
   failedFlow: string | undefined;
+  /** Flows main handed over ahead, waiting for a free slot. */
+  queue: FlowMessage[];
+  /** Flows running. */
+  active: number;
+}
+
+/** A flow handed to the worker. */
+type FlowMessage = Extract<ToWorker, { kind: "flow" }>;
+
+/** Starts waiting flows while the worker has free slots. */
+function start(r: Running): void {
+  while (r.active < r.init.slots && r.queue.length > 0) {
+    r.active++;
+    void runFlow(r, r.queue.shift()!).finally(() => {
+      r.active--;
+      start(r);
+    });
+  }
 }
 
 let running: Running | undefined;
@@ -53,13 +71,14 @@ scope.onmessage = (event) => {
 
 function receive(message: ToWorker): void {
   if (message.kind === "init") {
-    running = start(message.init);
+    running = begin(message.init);
     return;
   }
   const r = running!;
   switch (message.kind) {
     case "flow":
-      void runFlow(r, message);
+      r.queue.push(message);
+      start(r);
       return;
     case "secret":
       r.ctx.redactor.add(message.value, message.shown);
@@ -79,7 +98,7 @@ function receive(message: ToWorker): void {
 }
 
 /** The worker's context: main's options, its reporter the outbox, its secrets told to main. */
-function start(init: WorkerInit): Running {
+function begin(init: WorkerInit): Running {
   const outbox = new Outbox(post);
   const controller = new AbortController();
   const asked = new Map<string, string | undefined>();
@@ -114,13 +133,23 @@ function start(init: WorkerInit): Running {
   if (init.coverage) ctx.coverage = new ForwardedCoverage((item) => outbox.add(item));
   ctx.detailed = init.detailed;
   const loader = new WorkerLoader(init.load, { env, params: init.params });
-  return { init, ctx, loader, outbox, tokens, controller, failedFlow: undefined };
+  return {
+    init,
+    ctx,
+    loader,
+    outbox,
+    tokens,
+    controller,
+    failedFlow: undefined,
+    queue: [],
+    active: 0,
+  };
 }
 
 /** One flow, from its file (or its checked JSON) to its result at main. */
 async function runFlow(
   r: Running,
-  { index, file, part, json }: Extract<ToWorker, { kind: "flow" }>,
+  { index, file, part, json }: FlowMessage,
 ): Promise<void> {
   try {
     const flow = json ? await r.loader.fromJson(json) : await r.loader.flow(file, part);
