@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { WorkerOptions } from "../../lib/run/workers/plan.ts";
+import type { RunWorkers } from "../../lib/run/workers/plan.ts";
 import type { RunPlan } from "./options.ts";
 
 /**
@@ -22,7 +22,7 @@ import type { RunPlan } from "./options.ts";
  */
 export function workerOptionsOf(
   plan: Pick<RunPlan, "workers" | "tags" | "allowCommands">,
-): WorkerOptions {
+): RunWorkers {
   return {
     count: plan.workers,
     tags: plan.tags,

@@ -11,12 +11,12 @@
  *
  * @example
  * ```ts
- * import type { WorkerOptions } from "./plan.ts";
- * const options: WorkerOptions = { count: "auto", checkSetup: true };
+ * import type { RunWorkers } from "./plan.ts";
+ * const options: RunWorkers = { count: "auto", checkSetup: true };
  * if (options.count !== "auto") throw new Error();
  * ```
  */
-export interface WorkerOptions {
+export interface RunWorkers {
   /**
    * Threads that run flows, the main thread one of them (it starts one
    * worker fewer): a number, or `"auto"` for one per core when the run has

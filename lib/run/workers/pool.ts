@@ -28,7 +28,7 @@ import { runRetried } from "../rerun.ts";
 import { type FailFast, notStarted, type Setup } from "../schedule.ts";
 import { answerEnv, envBuffer } from "./env_channel.ts";
 import type { FromWorker, ToWorker, WorkerInit, WorkerItem } from "./messages.ts";
-import { slotsOf, type WorkerOptions } from "./plan.ts";
+import { type RunWorkers, slotsOf } from "./plan.ts";
 import { TokenBroker } from "./tokens.ts";
 
 /**
@@ -47,7 +47,7 @@ export interface PoolInput {
   order: readonly number[];
   results: FlowResult[];
   options: RunOptions;
-  workerOptions: WorkerOptions;
+  workerOptions: RunWorkers;
   ctx: Context;
   setup: Setup;
   state: FailFast;
