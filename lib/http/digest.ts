@@ -97,14 +97,20 @@ function unsupported(challenge: AuthChallenge): string | undefined {
   if (!ALGORITHMS.has(algorithm.toUpperCase())) {
     return `its algorithm "${algorithm}" is none of MD5, SHA-256 and SHA-512-256 (or their -sess forms)`;
   }
-  const qop = params.get("qop");
-  if (qop !== undefined && !qopList(qop).includes("auth")) {
-    return `its qop "${qop}" does not offer "auth" (auth-int is not supported)`;
+  const qops = qopList(params.get("qop"));
+  if (qops !== undefined && !qops.includes("auth")) {
+    return `its qop "${params.get("qop")}" does not offer "auth" (auth-int is not supported)`;
   }
   return undefined;
 }
 
-function qopList(qop: string): string[] {
+/**
+ * The challenge's qop options, or undefined for none: an empty `qop=""` is
+ * none too, as the http-auth package sends it when it is set to no qop (and
+ * checks the answer without one, RFC 2069's way).
+ */
+function qopList(qop: string | undefined): string[] | undefined {
+  if (qop === undefined || qop.trim() === "") return undefined;
   return qop.split(",").map((q) => q.trim().toLowerCase());
 }
 
@@ -163,7 +169,7 @@ export function digestAuthorization(input: DigestInput): string {
   const nonce = params.get("nonce") ?? "";
   const algorithm = params.get("algorithm") ?? "MD5";
   const hash = hasher(ALGORITHMS.get(algorithm.toUpperCase()) ?? "md5");
-  const qop = params.has("qop") ? "auth" : undefined;
+  const qop = qopList(params.get("qop")) ? "auth" : undefined;
   const cnonce = input.cnonce ?? randomHex(16);
   const nc = (input.nc ?? 1).toString(16).padStart(8, "0");
   let ha1 = hash(`${input.username}:${realm}:${input.password}`);

@@ -93,6 +93,12 @@ Deno.test("-sess, no qop, userhash and a non-ASCII username follow RFC 7616's fo
     legacy.get("response"),
     h("md5", `${h("md5", "u:r:p")}:N:${h("md5", "POST:/a?b=c")}`),
   );
+  // An empty qop="" is no qop too: the http-auth package sends it so when set to none.
+  const empty = digestAuthorization({
+    ...base,
+    challenge: pickDigestChallenge('Digest realm="r", qop="", nonce="N", algorithm="MD5"'),
+  });
+  assert.deepEqual(fields(empty), legacy);
   // RFC 7616 §3.9.2's user (its printed hash values are in the RFC's errata; the formula is not).
   const jason = { ...base, username: "Jäsøn Doe", password: "Secret, or not?" };
   const hashed = fields(digestAuthorization({
