@@ -46,6 +46,7 @@ export {
 export { runFlow } from "./lib/run/flows.ts";
 export { DEFAULT_TIMEOUT_MS, newRunId, type RunOptions } from "./lib/run/options.ts";
 export type { Network } from "./lib/run/context.ts";
+export type { RunWorkers } from "./lib/run/workers/plan.ts";
 export { CoverageCollector, type CoverageDocument } from "./lib/run/coverage.ts";
 export type { CoverageShare, OpenApiCoverage, OperationCoverage } from "./lib/model/coverage.ts";
 export {

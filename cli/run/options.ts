@@ -43,6 +43,7 @@ export const RUN_OPTIONS = {
   "max-body": { type: "string" },
   "max-body-memory": { type: "string" },
   jobs: { type: "string" },
+  workers: { type: "string" },
   "fail-fast": { type: "boolean" },
   ...RERUN_OPTIONS,
   trace: { type: "boolean" },
@@ -158,6 +159,8 @@ export interface RunPlan extends LoadPlan, RerunPlan {
   bodyMemoryBytes?: number;
   /** `--jobs`. */
   jobs?: number;
+  /** `--workers`: threads that run flows, the main thread one of them; `"auto"` (default): the CPUs. */
+  workers: number | "auto";
   /** Whether the console uses colours. */
   color: boolean;
   /** How many times `-v` was given. */
@@ -225,7 +228,7 @@ function coverageOf(values: Values): CoveragePlan | undefined {
   return { documents, min };
 }
 
-/** The limits of one run: `--timeout`, `--max-body`, `--max-body-memory`, `--jobs`. */
+/** The limits of one run: `--timeout`, `--max-body`, `--max-body-memory`, `--jobs`, `--workers`. */
 function limitsOf(values: Values) {
   return {
     timeoutMs: duration(values.timeout, "timeout", MAX_TIMEOUT_MS),
@@ -239,6 +242,9 @@ function limitsOf(values: Values) {
       "500MiB",
     ),
     jobs: positiveInteger(values.jobs, "jobs", "a positive number of flows", 10_000),
+    workers: values.workers === "auto" || values.workers === undefined
+      ? "auto" as const
+      : positiveInteger(values.workers, "workers", 'a positive number of threads or "auto"', 256)!,
   };
 }
 

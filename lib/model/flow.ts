@@ -263,6 +263,11 @@ export interface Flow {
   /** `retries`: how many times the flow is re-run when it does not pass; overrides `--retries`. */
   retries?: number;
   /**
+   * `serial: true`: the flow never runs beside another one; it runs after the
+   * others, alone, whatever `--jobs` and `--workers` say.
+   */
+  serial?: boolean;
+  /**
    * `auth`: how its steps' requests are authorised, over the run's `--auth-file`.
    * Internal (its values are unresolved templates): not part of the stable API.
    * @ignore

@@ -36,6 +36,7 @@ Deno.test("a plan of paths alone has every default", () => {
     maxBodyMemory: undefined,
     bodyMemoryBytes: undefined,
     jobs: undefined,
+    workers: "auto",
     params: new Map(),
     varsFiles: [],
     envFiles: [],
@@ -320,8 +321,9 @@ Deno.test("a proxy's password is learned before a bad proxy URL is refused", () 
 Deno.test("RUN_OPTIONS names every option the plan reads", () => {
   assert.equal(RUN_OPTIONS.verbose.short, "v");
   assert.equal(RUN_OPTIONS.help.short, "h");
-  // 40, --auth-file and what it brings, --retries, --fail-on-flaky, --history, --allow-commands.
-  assert.equal(Object.keys(RUN_OPTIONS).length, 48);
+  // 40, --auth-file and what it brings, --retries, --fail-on-flaky, --history, --allow-commands,
+  // --workers.
+  assert.equal(Object.keys(RUN_OPTIONS).length, 49);
 });
 
 Deno.test("--retries, --fail-on-flaky and --history land in the plan, bounded", () => {
@@ -344,4 +346,13 @@ Deno.test("--retries, --fail-on-flaky and --history land in the plan, bounded", 
     refusal(["a.yaml", ...many]),
     /^bad-history: --history is given 21 times; at most 20/,
   );
+});
+
+Deno.test("--workers: a number of threads or auto, auto by default", () => {
+  assert.equal(runPlan(["a.yaml"], host())!.workers, "auto");
+  assert.equal(runPlan(["a.yaml", "--workers", "auto"], host())!.workers, "auto");
+  assert.equal(runPlan(["a.yaml", "--workers", "4"], host())!.workers, 4);
+  for (const bad of ["0", "two", "1.5"]) {
+    assert.match(refusal(["a.yaml", "--workers", bad]), /^bad-workers: Expected --workers to be/);
+  }
 });
