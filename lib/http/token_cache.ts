@@ -47,17 +47,21 @@ export interface TokenExchange {
 
 /**
  * How long before `expires_in` runs out a token is fetched again: 10 % of
- * its lifetime, at most 30 s, so a request never leaves with a token that
- * expires on the way.
+ * its lifetime plus one second, at most 30 s and at most half the lifetime,
+ * so a request never leaves with a token that expires on the way. The second
+ * is `expires_in`'s own granularity: a provider that counts expiry in whole
+ * seconds (oidc-provider sets `exp` to the issuing second, rounded down, plus
+ * the lifetime) ends a token up to a second before `expires_in` has passed.
  *
  * @example
  * ```ts
  * import { renewMargin } from "./token_cache.ts";
- * if (renewMargin(3600) !== 30_000 || renewMargin(2) !== 200) throw new Error();
+ * if (renewMargin(3600) !== 30_000 || renewMargin(60) !== 7_000) throw new Error();
+ * if (renewMargin(2) !== 1_000 || renewMargin(1) !== 500) throw new Error();
  * ```
  */
 export function renewMargin(expiresInSeconds: number): number {
-  return Math.min(30_000, expiresInSeconds * 100);
+  return Math.min(30_000, expiresInSeconds * 100 + 1_000, expiresInSeconds * 500);
 }
 
 /** A configuration's token: the one held, or the fetch under way. */

@@ -395,7 +395,7 @@ Deno.test("through the oauth2 kind: the token is cached, renewed with its refres
       const refresh = form.get("grant_type") === "refresh_token";
       return Response.json({
         access_token: `AT-${issued}`,
-        // 1 s: renewed 100 ms early.
+        // 1 s: renewed 500 ms early.
         expires_in: 1,
         refresh_token: refresh ? `RT-${issued}` : "RT-FIRST",
       });

@@ -151,7 +151,7 @@ Deno.test("one token for eight flows at --jobs 4, the client's credentials as RF
 });
 
 Deno.test("a token that expires mid-run is fetched again before it runs out", async () => {
-  // expires_in 1 s: renewed 100 ms early; five steps 300 ms apart outlive two tokens.
+  // expires_in 1 s: renewed 500 ms early; five steps 300 ms apart outlive two tokens.
   const api = idp({ expiresIn: 1 });
   try {
     const steps = Array.from(
