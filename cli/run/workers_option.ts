@@ -22,6 +22,7 @@ import type { RunPlan } from "./options.ts";
  */
 export function workerOptionsOf(
   plan: Pick<RunPlan, "workers" | "tags" | "allowCommands">,
+  bytes?: ReadonlyMap<string, Uint8Array>,
 ): RunWorkers {
   return {
     count: plan.workers,
@@ -29,5 +30,7 @@ export function workerOptionsOf(
     allowCommands: plan.allowCommands,
     // loadSuite always gives the setup files (maybe none): ${setup.NAME} was checked.
     checkSetup: true,
+    // A worker loads a flow again from the bytes that were checked, as a held flow is.
+    ...(bytes ? { source: (file: string) => bytes.get(file) } : {}),
   };
 }

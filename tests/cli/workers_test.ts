@@ -121,3 +121,39 @@ Deno.test("--workers takes a positive number or auto", async () => {
     assert.match(run.stderr, /^error\[bad-workers\]: Expected --workers to be/, value);
   }
 });
+
+Deno.test("a flow file edited while the run goes runs as it was checked, on a worker too", async () => {
+  let edited = false;
+  const files: Record<string, string> = {};
+  const api = notingServer(async ({ path }) => {
+    if (!edited) {
+      edited = true;
+      // Every later flow file changes on disk: a worker that read it again would send /changed.
+      for (const file of Object.keys(files)) {
+        await Deno.writeTextFile(`${dir}/${file}`, files[file].replaceAll("/checked", "/changed"));
+      }
+    }
+    await sleep(5);
+    return Response.json({ items: [{ path }] });
+  });
+  for (let i = 0; i < 30; i++) {
+    // A descendant path: no JSON holds the checked flow, so a worker loads it again.
+    files[`flows/f${String(i).padStart(2, "0")}.yaml`] = `name: flow ${i}
+steps:
+  - name: get
+    request: {url: "${api.base}/checked?n=${i}"}
+    assert: {status: 200, json: [{path: $.json..path, contains: /checked}]}
+`;
+  }
+  const dir = await suite(files);
+  try {
+    const run = await runCli(["run", "flows", "--workers", "2", "--jobs", "2"], { cwd: dir });
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.ok(edited);
+    assert.deepEqual(api.seen.filter((s) => s.path !== "/checked").map((s) => s.path), []);
+    assert.equal(api.seen.length, 30);
+  } finally {
+    await api.stop();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

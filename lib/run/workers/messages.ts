@@ -165,8 +165,18 @@ export type FromWorker =
  */
 export type ToWorker =
   | { kind: "init"; init: WorkerInit }
-  /** A flow to run: its place in the run, its file, its data row, its checked form as JSON. */
-  | { kind: "flow"; index: number; file: string; part: number; json?: Uint8Array | string }
+  /**
+   * A flow to run: its place in the run, its file, its data row, and its
+   * checked form as JSON, or else the bytes its file was checked from.
+   */
+  | {
+    kind: "flow";
+    index: number;
+    file: string;
+    part: number;
+    json?: Uint8Array | string;
+    source?: Uint8Array;
+  }
   | { kind: "secret"; value: string; shown?: readonly string[] }
   | { kind: "stop"; failedFlow: string }
   | { kind: "abort"; reason: string }

@@ -34,6 +34,12 @@ export interface RunWorkers {
    * `${setup.NAME}` was checked against them.
    */
   checkSetup: boolean;
+  /**
+   * The bytes each flow file was checked from (the CLI's loaded bytes): a
+   * worker that loads a flow again (one JSON cannot hold) loads it from
+   * them, not from the disk, where the file may have changed since.
+   */
+  source?: (file: string) => Uint8Array | undefined;
 }
 
 /**

@@ -239,12 +239,14 @@ class Pool {
     // flow as JSON when it waits so, or JSON holds it exactly: parsing that costs a worker a
     // third of loading the file, and writing it costs main less than that.
     const json = isHeld(flow) ? flow.handOver() : isDeferred(flow) ? undefined : flowText(flow);
+    const source = json ? undefined : this.#input.workerOptions.source?.(flow.file);
     member.post({
       kind: "flow",
       index,
       file: flow.file,
       part: this.#parts[index],
       ...(json ? { json } : {}),
+      ...(source ? { source } : {}),
     });
   }
 

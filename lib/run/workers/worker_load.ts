@@ -1,15 +1,16 @@
 /**
- * A worker loads each flow it is handed again, from its file, with the
- * options main loaded it with (the run parameters, the environment through
- * main, `--tag`, the setup flows' outputs): the same stages as
- * `load/suite.ts` for one file (read, load, select steps by tag, read data
- * rows), then what the run prepares (rows expanded, checks compiled). Main
- * has already checked every file, so a problem now means the file changed
- * on disk since: the run then fails with {@linkcode WorkerLoadError}. A
- * flow main holds as its checked JSON (past the first few hundred of a large
- * suite) comes as that JSON instead, a third of the cost. Sending every
- * loaded flow is not possible: compiled JSONPath queries and schema
- * validators are objects with code, which no message carries.
+ * A worker loads a flow main could not send as its checked JSON (compiled
+ * JSONPath queries and schema validators are objects with code, which no
+ * message carries) again, from the bytes main checked (or its file), with
+ * the options main loaded it with (the run parameters, the environment
+ * through main, `--tag`, the setup flows' outputs): the same stages as
+ * `load/suite.ts` for one file (load, select steps by tag, read data rows),
+ * then what the run prepares (rows expanded, checks compiled). The files it
+ * reads besides its own (includes, check files, schemas, data files) are
+ * read again from disk; a problem now means one changed since main checked
+ * it: the run then fails with {@linkcode WorkerLoadError}. A flow that JSON
+ * holds exactly comes as that JSON ({@linkcode WorkerLoader.fromJson}), a
+ * third of the cost.
  *
  * @module
  */
@@ -59,9 +60,12 @@ export class WorkerLoader {
     this.#tagTest = spec.tags === undefined ? undefined : compileTags(spec.tags);
   }
 
-  /** The flow at `part` of `file`'s flows (its data rows, in order), ready to run. */
-  async flow(file: string, part: number): Promise<Flow> {
-    if (this.#last?.file !== file) this.#last = { file, flows: await this.#load(file) };
+  /**
+   * The flow at `part` of `file`'s flows (its data rows, in order), ready
+   * to run, loaded from `source` (the bytes main checked) or else the disk.
+   */
+  async flow(file: string, part: number, source?: Uint8Array): Promise<Flow> {
+    if (this.#last?.file !== file) this.#last = { file, flows: await this.#load(file, source) };
     const flow = this.#last.flows[part];
     if (!flow) throw new WorkerLoadError(file, "it has fewer data rows than when it was checked");
     return flow;
@@ -79,8 +83,8 @@ export class WorkerLoader {
     return flow;
   }
 
-  async #load(file: string): Promise<Flow[]> {
-    const read = readFlowFile(file, "");
+  async #load(file: string, source: Uint8Array | undefined): Promise<Flow[]> {
+    const read = source ? { bytes: source, text: decoder.decode(source) } : readFlowFile(file, "");
     if ("problem" in read) throw new WorkerLoadError(file, read.problem.message);
     const loader = this.#setLoader();
     const loaded = await loader.load(file, read.text);

@@ -149,10 +149,10 @@ function begin(init: WorkerInit): Running {
 /** One flow, from its file (or its checked JSON) to its result at main. */
 async function runFlow(
   r: Running,
-  { index, file, part, json }: FlowMessage,
+  { index, file, part, json, source }: FlowMessage,
 ): Promise<void> {
   try {
-    const flow = json ? await r.loader.fromJson(json) : await r.loader.flow(file, part);
+    const flow = json ? await r.loader.fromJson(json) : await r.loader.flow(file, part, source);
     const skipped = notStarted(flow, { failed: undefined }, r.ctx, r.failedFlow);
     const result: FlowResult = skipped ?? await runRetried(flow, r.ctx, {
       retries: flow.retries ?? r.init.retries ?? 0,
