@@ -184,19 +184,22 @@ export function logReporter(options: LogOptions): Reporter {
     },
     async onFlowStart(flow) {
       // A re-run's lines join those of the runs before it: the flow's lines stay together.
-      if (!flow.attempt) log.hold(flow.file);
-      await log.emit({ ...log.head("flow_start", flow.file), name: flow.name, ...rerun(flow) });
+      if (!flow.attempt) log.hold(flow);
+      await log.emit(
+        { ...log.head("flow_start", flow.file), name: flow.name, ...rerun(flow) },
+        flow,
+      );
     },
     async onRequest(flow, request) {
-      await log.emit(requestLine(log, flow, request));
+      await log.emit(requestLine(log, flow, request), flow);
     },
     async onAttempt(flow, attempt) {
-      await log.emit(attemptLine(log, flow, attempt));
+      await log.emit(attemptLine(log, flow, attempt), flow);
     },
     async onStepEnd(flow, step) {
       // Made again from the masked result when the flow ends: the times are those of now.
       const ts = now().toISOString();
-      await log.emitStep(flow.file, step, (s) => [
+      await log.emitStep(flow, step, (s) => [
         ...s.assertions.map((a) => assertionLine(log, flow, s, a, ts)),
         stepEndLine(log, flow, s, ts),
       ]);

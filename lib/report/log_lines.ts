@@ -46,6 +46,14 @@ export function lineOf(fields: Fields): string {
     "\n";
 }
 
+/** What names a running flow: its file, and its name (a data row's includes the row's). */
+type HeldFlow = { file: string; name: string };
+
+/** The key of a running flow's held lines. */
+function heldKey(flow: HeldFlow): string {
+  return `${flow.file}\0${flow.name}`;
+}
+
 /** A step's lines, held: made from the step's result as the flow's masked result has it. */
 class StepLines {
   constructor(readonly step: StepResult, readonly make: (step: StepResult) => Fields[]) {}
@@ -60,8 +68,8 @@ class StepLines {
  * import { LogLines } from "./log_lines.ts";
  * const written: string[] = [];
  * const log = new LogLines((text) => void written.push(text), () => new Date(0));
- * log.hold("a.yaml");
- * await log.emit({ event: "flow_start", file: "a.yaml" });
+ * log.hold({ file: "a.yaml", name: "a" });
+ * await log.emit({ event: "flow_start", file: "a.yaml" }, { file: "a.yaml", name: "a" });
  * if (written.length !== 0) throw new Error("held until the flow ends");
  * const flow = { file: "a.yaml", name: "a", status: "passed" as const, started_at: "", duration_ms: 1, steps: [] };
  * await log.release(flow, () => ({ event: "flow_end", file: "a.yaml" }));
@@ -71,7 +79,10 @@ class StepLines {
 export class LogLines {
   /** The run id every line carries; `null` until a run is announced. */
   runId: string | null = null;
-  /** Lines of the flows running now, by file, written (and masked) when the flow ends. */
+  /**
+   * Lines of the flows running now, by file and name (a data file's rows run
+   * side by side under one file), written (and masked) when the flow ends.
+   */
   readonly #held = new Map<string, (Fields | StepLines)[]>();
   // The last write in flight. Hooks of concurrent flows are not awaited by one
   // another, so each write waits for the previous one: lines reach the sink
@@ -91,21 +102,21 @@ export class LogLines {
   }
 
   /** Starts holding the lines of a flow until it ends. */
-  hold(file: string): void {
-    this.#held.set(file, []);
+  hold(flow: HeldFlow): void {
+    this.#held.set(heldKey(flow), []);
   }
 
-  /** Writes a line, or holds it with its running flow's lines. */
-  emit(fields: Fields): Promise<void> {
-    const lines = typeof fields.file === "string" ? this.#held.get(fields.file) : undefined;
+  /** Writes a line, or holds it with the lines of `flow`, when that is running. */
+  emit(fields: Fields, flow?: HeldFlow): Promise<void> {
+    const lines = flow ? this.#held.get(heldKey(flow)) : undefined;
     if (!lines) return this.write(lineOf(this.redactor?.redactValue(fields) ?? fields));
     lines.push(fields);
     return Promise.resolve();
   }
 
   /** Writes a step's lines, `make` of its result, or holds them with its running flow's lines. */
-  emitStep(file: string, step: StepResult, make: (step: StepResult) => Fields[]): Promise<void> {
-    const lines = this.#held.get(file);
+  emitStep(flow: HeldFlow, step: StepResult, make: (step: StepResult) => Fields[]): Promise<void> {
+    const lines = this.#held.get(heldKey(flow));
     if (!lines) {
       return this.write(make(this.redactor?.redactValue(step) ?? step).map(lineOf).join(""));
     }
@@ -115,8 +126,8 @@ export class LogLines {
 
   /** Writes a flow's held lines and its last line (`last` of its result), in one call of the sink. */
   release(flow: FlowResult, last: (flow: FlowResult) => Fields): Promise<void> {
-    const held = this.#held.get(flow.file) ?? [];
-    this.#held.delete(flow.file);
+    const held = this.#held.get(heldKey(flow)) ?? [];
+    this.#held.delete(heldKey(flow));
     const redactor = this.redactor;
     if (!redactor) {
       const lines = held.flatMap((h) => h instanceof StepLines ? h.make(h.step) : [h]);

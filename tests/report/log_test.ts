@@ -392,6 +392,55 @@ steps:
   }
 });
 
+Deno.test("the rows of one data file running at once each keep their lines, as one block each", async () => {
+  // Row a's request is held until row b's has arrived, so both rows are in flight at once.
+  const arrived = { a: Promise.withResolvers<void>(), b: Promise.withResolvers<void>() };
+  const api = serve(async (request) => {
+    const path = new URL(request.url).pathname;
+    if (path === "/a" || path === "/b") {
+      const [mine, other] = path === "/a" ? ["a", "b"] as const : ["b", "a"] as const;
+      arrived[mine].resolve();
+      await arrived[other].promise;
+    }
+    return Response.json({ ok: true });
+  });
+  try {
+    const rows = flow(
+      `name: rows
+data: [{name: a, p: a}, {name: b, p: b}]
+vars: {p: x}
+steps:
+  - name: get
+    request: {url: "${api.url}/\${vars.p}"}
+    assert: {status: 200}
+`,
+      "rows.yaml",
+    );
+    const out = collector();
+    const result = await runFlows([rows], {
+      runId: "r3",
+      jobs: 2,
+      reporter: logReporter({ sink: out.sink }),
+    });
+    assert.equal(result.status, "passed");
+    const lines = parse(out.raw);
+    for (const name of ["rows [a]", "rows [b]"]) {
+      const start = lines.findIndex((l) => l.event === "flow_start" && l.name === name);
+      const end = lines.findIndex((l) => l.event === "flow_end" && l.name === name);
+      assert.ok(start > 0, `${name} has its flow_start`);
+      // flow_start, request, response, assertion, step_end, flow_end: one block, one write.
+      assert.deepEqual(
+        lines.slice(start, end + 1).map((l) => l.event),
+        ["flow_start", "request", "response", "assertion", "step_end", "flow_end"],
+        name,
+      );
+    }
+    assert.deepEqual(out.calls.map((c) => linesOf(c).length), [1, 6, 6, 1]);
+  } finally {
+    await api.close();
+  }
+});
+
 Deno.test("a slow asynchronous sink still gets lines one at a time, in event order", async () => {
   const written: string[] = [];
   let busy = false;
