@@ -174,9 +174,9 @@ function emptyRequest(): CurlRequest {
  * @example
  * ```ts
  * import { readCurlArgs } from "./curl_options.ts";
- * const r = readCurlArgs(["-sSL", "-XPUT", "https://a.test/x", "-H", "A: b", "-d", "k=v", "--digest"]);
+ * const r = readCurlArgs(["-sSL", "-XPUT", "https://a.test/x", "-H", "A: b", "-d", "k=v", "--ntlm"]);
  * if (r.method !== "PUT" || r.urls[0] !== "https://a.test/x" || !r.options.followRedirects) throw new Error();
- * if (r.data[0].text !== "k=v" || r.ignored[0] !== "--digest") throw new Error(JSON.stringify(r));
+ * if (r.data[0].text !== "k=v" || r.ignored[0] !== "--ntlm") throw new Error(JSON.stringify(r));
  * ```
  */
 export function readCurlArgs(args: string[]): CurlRequest {
