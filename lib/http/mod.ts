@@ -23,7 +23,11 @@
  *   resolved request just before it is sent (after cookies), its `retry`
  *   answers a response (a 401) with one more request; `auth_kinds.ts` lists
  *   the kinds (`AUTH_HANDLERS`): `auth_simple.ts` (basic, bearer, api_key),
- *   `oauth2.ts` (token requests, cached run-wide in `token_cache.ts`).
+ *   `auth_command.ts` (a bearer token a program prints, `io/run_command.ts`),
+ *   `oauth2.ts` (token requests, cached run-wide in `token_cache.ts`; what
+ *   every OAuth2 request shares, its guards and its answer read, in
+ *   `oauth2_form.ts`; RFC 8628's `device_code` grant, polled, in
+ *   `oauth2_device.ts`).
  *   `auth_digest.ts` (Digest, RFC 7616: `auth_challenge.ts` reads a
  *   `WWW-Authenticate` header, `digest.ts` computes the answer, sent again
  *   after the 401 through `retry`, a second 401 named by `resent`) and

@@ -14,12 +14,15 @@ import {
   type Auth,
   AUTH_KINDS,
   type AuthKind,
+  DEVICE_CODE_GRANT,
   OAUTH2_GRANTS,
   type OAuth2Auth,
   type OAuth2Grant,
 } from "../model/auth.ts";
 import type { Loading } from "./context.ts";
 import { describe } from "./describe.ts";
+import { ENDPOINTS, urlScheme } from "./auth_endpoint.ts";
+import { loadBearer } from "./auth_bearer.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
 
 /** A kind's keys: which are required, and which hold a credential (never a literal). */
@@ -45,12 +48,14 @@ export const AUTH_KEYS: Record<AuthKind, KindKeys> = {
     required: ["username", "password"],
     secret: ["password"],
   },
-  bearer: { keys: ["token"], required: ["token"], secret: ["token"] },
+  // "token" or "command" (auth_bearer.ts), one of them.
+  bearer: { keys: ["token", "command", "refresh_after"], required: [], secret: ["token"] },
   api_key: { keys: ["name", "value", "in"], required: ["name", "value"], secret: ["value"] },
   oauth2: {
     keys: [
       "grant_type",
       "token_url",
+      "device_authorization_url",
       "client_id",
       "client_secret",
       "scope",
@@ -89,6 +94,7 @@ const GRANT_NEEDS: Record<OAuth2Grant, readonly string[]> = {
   client_credentials: [],
   password: ["username", "password"],
   refresh_token: ["refresh_token"],
+  device_code: ["device_authorization_url"],
 };
 
 /** Where an `auth` block is read: for messages, and the owner of its templates. */
@@ -173,9 +179,13 @@ function loadKind(ctx: Loading, entry: Entry, site: AuthSite): Auth | undefined 
   for (const key of spec.keys) {
     if (["in", "grant_type", "client_auth", "extra", "payload"].includes(key)) continue;
     if (kind === "api_key" && key === "name") continue;
+    // A command is a list, refresh_after a duration: auth_bearer.ts reads them.
+    if (kind === "bearer" && key !== "token") continue;
     t[key] = credential(ctx, map.get(key), `"${key}" of ${what}`, site, spec.secret.includes(key));
   }
-  const auth = build(ctx, kind, map, t, what, site);
+  const auth = kind === "bearer"
+    ? loadBearer(ctx, map, t.token, what, site.owner, entry)
+    : build(ctx, kind, map, t, what, site);
   return ctx.problems.length === before ? auth : undefined;
 }
 
@@ -192,8 +202,8 @@ function build(
     case "basic":
     case "digest":
       return { kind, username: t.username!, password: t.password! };
-    case "bearer":
-      return { kind, token: t.token! };
+    case "bearer": // Read by loadBearer (auth_bearer.ts), which knows its two forms.
+      return undefined;
     case "api_key": {
       const name = ctx.string(map.get("name"), `"name" of ${what}`);
       const place = word(ctx, map.get("in"), `"in" of ${what}`, ["header", "query", "cookie"]);
@@ -229,27 +239,28 @@ function oauth2(
   what: string,
   site: AuthSite,
 ): OAuth2Auth | undefined {
-  const grant = word(ctx, map.get("grant_type"), `"grant_type" of ${what}`, OAUTH2_GRANTS);
+  const grant = grantOf(ctx, map.get("grant_type"), what);
   const clientAuth = word(ctx, map.get("client_auth"), `"client_auth" of ${what}`, [
     "basic",
     "body",
   ]);
   const extra = extraParams(ctx, map.get("extra"), what, site);
-  tokenUrlScheme(ctx, map.get("token_url"), what);
+  for (const key of ["token_url", "device_authorization_url"]) urlScheme(ctx, map.get(key), what);
   if (grant === undefined) return undefined;
-  for (const key of GRANT_NEEDS[grant as OAuth2Grant]) {
-    if (!map.has(key)) {
-      ctx.problem(
-        "missing-key",
-        `Missing key "${key}" in ${what}: the ${grant} grant sends it.`,
-        map.get("grant_type")!.value,
-        `Add ${key}: "\${ENV.${key.toUpperCase()}}".`,
-      );
-    }
+  for (const key of GRANT_NEEDS[grant].filter((k) => !map.has(k))) {
+    const device = key === "device_authorization_url";
+    ctx.problem(
+      "missing-key",
+      `Missing key "${key}" in ${what}: the ${grant} grant ${
+        device ? "asks for its device code there" : "sends it"
+      }.`,
+      map.get("grant_type")!.value,
+      `Add ${key}: ${device ? ENDPOINTS[key] : `"\${ENV.${key.toUpperCase()}}"`}.`,
+    );
   }
   return {
     kind: "oauth2",
-    grantType: grant as OAuth2Grant,
+    grantType: grant,
     tokenUrl: t.token_url!,
     clientId: t.client_id!,
     clientAuth: (clientAuth ?? "basic") as "basic" | "body",
@@ -261,22 +272,15 @@ function oauth2(
       username: t.username,
       password: t.password,
       refreshToken: t.refresh_token,
+      deviceAuthorizationUrl: t.device_authorization_url,
     }),
   };
 }
 
-/** A written token URL that is not http(s): refused now, not when the first token is fetched. */
-function tokenUrlScheme(ctx: Loading, entry: Entry | undefined, what: string): void {
-  const node = entry?.value;
-  if (!isScalar(node) || typeof node.value !== "string") return;
-  const text = node.value;
-  if (text.startsWith("${") || /^https?:\/\//i.test(text)) return;
-  ctx.problem(
-    "bad-url",
-    `Expected "token_url" of ${what} to be an http or https URL, got "${text.slice(0, 80)}".`,
-    node,
-    "Write the token endpoint's absolute URL, e.g. token_url: https://idp.example/oauth/token.",
-  );
+/** `grant_type`: one of the grants, RFC 8628's URN standing for `device_code`. */
+function grantOf(ctx: Loading, entry: Entry | undefined, what: string): OAuth2Grant | undefined {
+  const grant = word(ctx, entry, `"grant_type" of ${what}`, [...OAUTH2_GRANTS, DEVICE_CODE_GRANT]);
+  return grant === DEVICE_CODE_GRANT ? "device_code" : grant as OAuth2Grant | undefined;
 }
 
 /** `extra: {resource: …}`: more form parameters of the token request. */

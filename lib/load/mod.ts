@@ -25,7 +25,8 @@
  *   `client_options.ts`), `include.ts` (`with`, `response`), `foreach.ts`
  *   (`foreach`, `as`, `max_iterations`), `tags.ts`, `vars.ts`,
  *   `flow_retries.ts` (a flow's `retries`), `auth.ts` (`auth:` of a flow or
- *   a step, and of an `--auth-file`, read by `auth_file.ts`); a map or
+ *   a step, and of an `--auth-file`, read by `auth_file.ts`; `bearer` by
+ *   `auth_bearer.ts`; an OAuth2 endpoint's URL by `auth_endpoint.ts`); a map or
  *   list var's bounds and shape in `structured.ts`. Then
  *   `references.ts` orders the steps and checks every `${…}`, one check per
  *   kind of reference in `ref_checks.ts`. A new flow key is one reader here.

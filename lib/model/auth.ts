@@ -12,8 +12,28 @@ import type { Template } from "./template.ts";
 /** Where an `api_key` goes. */
 export type ApiKeyPlace = "header" | "query" | "cookie";
 
-/** The OAuth2 grants flowrun runs unattended (RFC 6749 §4.4, §4.3, §6). */
-export const OAUTH2_GRANTS = ["client_credentials", "password", "refresh_token"] as const;
+/**
+ * The OAuth2 grants flowrun runs (RFC 6749 §4.4, §4.3, §6; RFC 8628's
+ * `device_code`, unattended where a test IdP approves the device itself).
+ */
+export const OAUTH2_GRANTS = [
+  "client_credentials",
+  "password",
+  "refresh_token",
+  "device_code",
+] as const;
+
+/**
+ * RFC 8628's full name of the `device_code` grant: the `grant_type` its token
+ * requests send, also accepted as the block's `grant_type`.
+ *
+ * @example
+ * ```ts
+ * import { DEVICE_CODE_GRANT } from "./auth.ts";
+ * if (!DEVICE_CODE_GRANT.endsWith(":device_code")) throw new Error();
+ * ```
+ */
+export const DEVICE_CODE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
 
 /** An OAuth2 grant type. */
 export type OAuth2Grant = typeof OAUTH2_GRANTS[number];
@@ -32,6 +52,8 @@ export interface OAuth2Auth {
   password?: Template;
   /** The refresh token the `refresh_token` grant starts from. */
   refreshToken?: Template;
+  /** RFC 8628's device authorization endpoint, for the `device_code` grant. */
+  deviceAuthorizationUrl?: Template;
   /** More parameters of the token request, in order. */
   extra: [name: string, value: Template][];
   /** How the client authenticates: HTTP Basic (default, RFC 6749 §2.3.1) or in the body. */
@@ -52,10 +74,31 @@ export type Auth =
   | { kind: "none" }
   | { kind: "basic"; username: Template; password: Template }
   | { kind: "bearer"; token: Template }
+  | BearerCommandAuth
   | { kind: "api_key"; name: string; value: Template; in: ApiKeyPlace }
   | OAuth2Auth
   | { kind: "digest"; username: Template; password: Template }
   | AwsSigV4Auth;
+
+/**
+ * `bearer: {command: [gh, auth, token]}`: the token a program prints, run
+ * once per run per distinct argument list (allowed only with
+ * `--allow-commands`).
+ *
+ * @example
+ * ```ts
+ * import type { BearerCommandAuth } from "./auth.ts";
+ * const gh: BearerCommandAuth = { kind: "bearer", command: [{ source: "gh", parts: ["gh"] }] };
+ * if (gh.refreshAfterMs !== undefined) throw new Error();
+ * ```
+ */
+export interface BearerCommandAuth {
+  kind: "bearer";
+  /** The program and its arguments, each a template rendered before it runs: never a shell line. */
+  command: Template[];
+  /** `refresh_after`: the program is run again once its token is this old (ms). */
+  refreshAfterMs?: number;
+}
 
 /** `aws_sigv4:`: credentials from these keys, else the standard AWS variables or `profile`. */
 export interface AwsSigV4Auth {

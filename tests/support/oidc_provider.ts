@@ -39,8 +39,12 @@ export interface Idp {
   close(): Promise<void>;
 }
 
-/** Tokens live `ttlSeconds` (access and client credentials tokens alike). */
-export async function startIdp(ttlSeconds = 3600): Promise<Idp> {
+/**
+ * Tokens live `ttlSeconds` (access and client credentials tokens alike);
+ * with `revokeFirst`, the first token the API accepts is revoked at the
+ * provider right after, as an administrator would, so its next use is a 401.
+ */
+export async function startIdp(ttlSeconds = 3600, revokeFirst = false): Promise<Idp> {
   const server = createServer();
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", () => done()));
   const issuer = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
@@ -69,6 +73,7 @@ export async function startIdp(ttlSeconds = 3600): Promise<Idp> {
     features: {
       clientCredentials: { enabled: true },
       introspection: { enabled: true },
+      revocation: { enabled: true },
       deviceFlow: { enabled: true },
       devInteractions: { enabled: true },
     },
@@ -109,6 +114,18 @@ export async function startIdp(ttlSeconds = 3600): Promise<Idp> {
     });
     const info = await answer.json();
     calls.push({ active: info.active === true, client: info.client_id, scope: info.scope });
+    if (revokeFirst && calls.length === 1 && info.active === true) {
+      const revoked = await fetch(`${issuer}/token/revocation`, {
+        method: "POST",
+        headers: {
+          authorization: `Basic ${btoa(`${info.client_id}:${encodeURIComponent(CLIENT_SECRET)}`)}`,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({ token }),
+      });
+      await revoked.body?.cancel();
+      if (!revoked.ok) throw new Error(`The provider did not revoke the token: ${revoked.status}`);
+    }
     if (info.active !== true) {
       return Response.json({ error: "invalid_token" }, {
         status: 401,
@@ -130,8 +147,12 @@ export async function startIdp(ttlSeconds = 3600): Promise<Idp> {
   };
 }
 
-/** One HTML form of a page: where it posts and its fields, as a browser would submit them. */
-function firstForm(html: string, base: string, fill: Record<string, string>) {
+/**
+ * One HTML form of a page: where it posts and its fields, as a browser would
+ * submit them; a button named `press` that the page has adds its name and value,
+ * as clicking it would.
+ */
+function firstForm(html: string, base: string, fill: Record<string, string>, press?: string) {
   const form = /<form[^>]*>[\s\S]*?<\/form>/i.exec(html)?.[0];
   if (!form) return undefined;
   const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
@@ -140,6 +161,9 @@ function firstForm(html: string, base: string, fill: Record<string, string>) {
   for (const input of form.match(/<input[^>]*>/gi) ?? []) {
     const name = attr(input, "name");
     if (name) body.append(name, fill[name] ?? attr(input, "value") ?? "");
+  }
+  for (const button of html.match(/<button[^>]*>/gi) ?? []) {
+    if (press && attr(button, "name") === press) body.append(press, attr(button, "value") ?? "");
   }
   return {
     url: new URL(attr(open, "action") ?? base, base).href,
@@ -152,11 +176,13 @@ function firstForm(html: string, base: string, fill: Record<string, string>) {
  * Approves a device as a person would in a browser: opens the verification
  * page, types the user code, confirms, signs in and consents on the
  * provider's own pages (each form as the page writes it, its cookies kept, at
- * most 20 pages). Returns each page visited and the last page's text.
+ * most 20 pages); with `press: "abort"`, the person clicks the confirmation
+ * page's Abort button instead. Returns each page visited and the last page's text.
  */
 export async function approveDevice(
   verificationUri: string,
   userCode: string,
+  press?: "abort",
 ): Promise<{ pages: string[]; last: string }> {
   const jar = new Map<string, string>();
   const fill = { user_code: userCode, login: "alice", password: "any" };
@@ -183,8 +209,10 @@ export async function approveDevice(
       next = { url: new URL(location, next.url).href, method: "GET" };
       continue;
     }
-    const form = firstForm(text, next.url, fill);
-    if (!form) return { pages, last: text };
+    // A page without a form ends it, and so does the page after the button was pressed.
+    const pressed = press !== undefined && next.body?.has(press) === true;
+    const form = firstForm(text, next.url, fill, press);
+    if (!form || pressed) return { pages, last: text };
     next = form;
   }
   throw new Error(`The device approval did not end within 20 pages: ${pages.join(", ")}`);
