@@ -24,7 +24,8 @@ Usage:
                                     check flow files as run would, sending nothing (exit 0 or 2);
                                     takes run's options that change what is loaded: --var,
                                     --vars-file, --env-file, --secret, --setup, --teardown,
-                                    --tag, --filter, --shard, --shard-timings, --auth-file
+                                    --tag, --filter, --shard, --shard-timings, --auth-file,
+                                    --allow-commands
   flowrun report html <report.json>... -o FILE [--trace-link TEMPLATE]
                                     render saved JSON reports (merged) as one HTML page
   flowrun convert har <file.har> [second.har] [-o FILE] [--name NAME] [--include-host HOST]...
@@ -81,6 +82,8 @@ Options for run:
   --vars-file FILE      run parameters from a YAML or JSON map (repeatable; --var wins)
   --auth-file FILE      the run's auth: a YAML file with one auth: block (basic, bearer,
                         api_key, oauth2, digest, aws_sigv4) for steps and flows without one
+  --allow-commands      let flow files and the auth file run programs for a bearer token
+                        (bearer: {command: [gh, auth, token]}); refused without it
   --env-file FILE       environment variables in dotenv syntax (repeatable; the real
                         environment wins)
   --var NAME=VALUE      set a run parameter; overrides a flow var (repeatable)
@@ -92,6 +95,8 @@ Options for run:
   --max-body-memory SIZE  largest body held in memory for body checks (default 64MiB,
                         at most 500MiB); a larger one goes to a temporary file
   --jobs N              flows run at once (default: the number of CPUs; 1 is sequential)
+  --workers N|auto      threads that run the --jobs flows, the main thread one of them
+                        (default auto: one per CPU, 50 flows each at least; 1: main alone)
   --shard I/N           run the I-th of N parts of the flow files, or "auto" to read
                         I and N from CI variables (CI_NODE_INDEX/CI_NODE_TOTAL, …)
   --shard-timings FILE  balance --shard by the flow durations in an earlier JSON report

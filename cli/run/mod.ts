@@ -53,6 +53,7 @@ import { refuseFlowFilesAsOutputs } from "./outputs.ts";
 import { provenance } from "./provenance.ts";
 import { reproducer, selfCommand } from "./reproduce.ts";
 import { insecureWarning, loadWarnings } from "./warnings.ts";
+import { workerOptionsOf } from "./workers_option.ts";
 
 export { RUN_OPTIONS, type RunHost, type RunPlan, runPlan } from "./options.ts";
 
@@ -239,7 +240,7 @@ async function runSuite(
     opened: Opened;
   },
 ): Promise<Ran> {
-  const console = consoleReporter({
+  const console = opened.artifacts.masks.reporter(consoleReporter({
     write: out,
     color: plan.color,
     mode: plan.consoleMode,
@@ -249,7 +250,7 @@ async function runSuite(
     reproduce: opened.reproduce,
     traceLink: plan.traceLink,
     history: opened.history,
-  });
+  }));
   // Handed over (the runner empties the list), so each flow is freed once it has run.
   const result = await runFlows(suite.loaded.flows, {
     // Flows are dropped once run, and their results shrunk once reported: flat memory.
@@ -265,6 +266,7 @@ async function runSuite(
     maxBodyBytes: plan.maxBodyBytes,
     bodyMemoryBytes: plan.bodyMemoryBytes,
     jobs: plan.jobs,
+    workers: workerOptionsOf(plan, suite.loaded.bytes),
     failFast: plan.failFast,
     retries: plan.retries,
     trace: plan.trace,
@@ -274,19 +276,26 @@ async function runSuite(
     network: inputs.network,
     signal: interrupts.signal,
     redactor,
+    notice: (line) => err(`${line}\n`),
     secrets: [...plan.secretNames],
     // Last: a file is released once every reporter has seen its last flow.
     reporter: combineReporters(console, ...opened.reporters, opened.sources.reporter()),
+    rawEvents: true, // each output masks what it writes; the console reads masked flows
     setup: suite.loaded.setup,
     teardown: suite.loaded.teardown,
     coverage: inputs.coverage,
     auth: inputs.auth,
   });
   io.closeHttpClients();
+  return { result, code: await exitOf(plan, inputs, result) };
+}
+
+/** Passed, unless a flow failed, a flaky one does not count under --fail-on-flaky, or coverage is short. */
+async function exitOf(plan: RunPlan, inputs: Inputs, result: RunResult): Promise<number> {
   const passed = result.status === "passed" && !failedOnFlaky(plan, result) &&
     !(inputs.coverage &&
       (await import("../../lib/report/coverage_text.ts")).coverageFailed(result));
-  return { result, code: passed ? EXIT.passed : EXIT.failed };
+  return passed ? EXIT.passed : EXIT.failed;
 }
 
 /** A flaky flow passed; --fail-on-flaky makes the CI job fail for it all the same, saying so. */

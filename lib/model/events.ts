@@ -60,7 +60,11 @@ export interface AttemptInfo extends RequestInfo {
 
 /**
  * A set of optional hooks over run events. With several flows running at
- * once, events of different flows interleave; each names its flow.
+ * once, events of different flows interleave; each names its flow. Every
+ * value in an event is masked with the secrets the run knows when it is
+ * sent, and the run's result with every secret of the run; unless the run
+ * was given `rawEvents` (`RunOptions`), whose caller masks its outputs
+ * itself: then events hold raw values.
  */
 export interface Reporter {
   /** Called once, before any flow starts. */

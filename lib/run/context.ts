@@ -45,8 +45,10 @@ export interface Context {
   reporter: Reporter;
   /** Interrupts the run (or, for cleanup after an interrupt, its grace period). */
   signal?: AbortSignal;
-  /** The run's secrets: every result and event is masked by it. */
+  /** The run's secrets: every result and event is masked by it (events: unless `rawEvents`). */
   redactor: Redactor;
+  /** Events keep raw values: the caller masks each output as it writes it (`RunOptions.rawEvents`). */
+  rawEvents?: boolean;
   /** How many steps that did not pass have kept their details so far (see DETAILED_FAILURES). */
   detailed: number;
   /**
@@ -74,6 +76,8 @@ export interface Context {
   auth?: Auth;
   /** The run's OAuth2 tokens, shared by every flow and worker. */
   tokens?: TokenCache;
+  /** See `RunOptions.notice`. */
+  notice?: (line: string) => void;
 }
 
 /**

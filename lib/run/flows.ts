@@ -15,11 +15,14 @@ import { type FlowResult, type RunResult, totalsOf } from "../model/result.ts";
 import { VERSION } from "../model/version.ts";
 import { CLEANUP_GRACE_MS, type Context, round } from "./context.ts";
 import { runOne } from "./flow.ts";
+import { maskFlow, maskFlows } from "./mask_result.ts";
 import { runRetried } from "./rerun.ts";
 import { makeContext } from "./make_context.ts";
 import type { RunOptions } from "./options.ts";
 import { expandRows, parsed, prepare, rowSecrets } from "./prepare.ts";
+import { type FailFast, notStarted, type Setup, splitSerial } from "./schedule.ts";
 import { notRun } from "./skipped.ts";
+import { recordedSecrets, recordSecrets, workerCount } from "./workers/plan.ts";
 
 /**
  * Runs one flow. Never throws for failures in the flow: they are results.
@@ -43,7 +46,9 @@ export async function runFlow(flow: Flow, options: RunOptions = {}): Promise<Flo
   await prepare([flow]);
   const ctx = makeContext(options);
   try {
-    return await runOne(flow, ctx);
+    const result = await runOne(flow, ctx);
+    maskFlow(result, ctx.redactor);
+    return result;
   } finally {
     ctx.deadlines?.close();
   }
@@ -80,6 +85,7 @@ export async function runFlows(
   // may still point at it), and each flow is dropped here once it has run.
   if (options.release) (given as unknown[]).length = 0;
   const ctx = makeContext(options);
+  if (options.workers) recordSecrets(ctx);
   for (const value of secrets) ctx.secret(value);
   try {
     return await runAll(flows, options, ctx);
@@ -105,12 +111,15 @@ async function runAll(
     files: [...options.setup ?? [], ...flows, ...options.teardown ?? []].map((f) => f!.file),
   });
   const setup = await runSetup(options.setup ?? [], ctx);
-  const results = await runWorkers(flows, options, ctx, setup);
+  const results = await runMiddle(flows, options, ctx, setup);
   const teardown = await runTeardown(options.teardown ?? [], ctx, setup.forTeardown);
   // Every event handled (and every result compacted) before the run's result is made.
   await ctx.settle?.();
   results.unshift(...setup.results);
   results.push(...teardown);
+  // Masked once more with every secret of the run: a later flow may have met a value as a secret
+  // that an earlier flow's result holds. (Flows masked with all of them already are skipped.)
+  maskFlows(results, ctx.redactor);
   const result: RunResult = {
     run_id: ctx.runId,
     runner_version: VERSION,
@@ -126,19 +135,6 @@ async function runAll(
   };
   await ctx.reporter.onRunEnd?.(result);
   return result;
-}
-
-/** What the setup flows gave the run: their results, their outputs, why they failed. */
-interface Setup {
-  results: FlowResult[];
-  /** Read-only for the rest of the run (`${setup.NAME}`). */
-  outputs: Map<string, unknown>;
-  /**
-   * What the teardown reads: the outputs, and after a failure those the failed setup flow could
-   * evaluate, with `"\0failed"` saying why the others are missing.
-   */
-  forTeardown: Map<string, unknown>;
-  failed: string | undefined;
 }
 
 /** Setup flows, one after the other; after one does not pass, the rest are not run. */
@@ -175,26 +171,68 @@ async function runSetup(flows: readonly Flow[], ctx: Context): Promise<Setup> {
 }
 
 /**
- * The flows, by `jobs` workers. Workers take the next flow in order, so with
- * `--jobs 1` the run is strictly sequential.
+ * The flows between setup and teardown, each result at the flow's place:
+ * those that may run beside others first (on worker threads when the run
+ * has them, see `workers/plan.ts`; else `jobs` at a time on this thread),
+ * then the `serial: true` ones, one at a time.
  */
-async function runWorkers(
+async function runMiddle(
   flows: (Flow | DeferredFlow | undefined)[],
   options: RunOptions,
   ctx: Context,
   setup: Setup,
 ): Promise<FlowResult[]> {
   const results = new Array<FlowResult>(flows.length);
+  const state: FailFast = { failedFlow: undefined };
+  const { parallel, serial } = splitSerial(flows);
+  const jobs = options.jobs ?? navigator.hardwareConcurrency ?? 1;
+  const count = options.workers && setup.failed === undefined && !ctx.signal?.aborted
+    ? workerCount({
+      count: options.workers.count,
+      cores: navigator.hardwareConcurrency ?? 1,
+      jobs,
+      flows: parallel.length,
+    })
+    : 0;
+  // No more noting of secrets: the workers get those main learnt so far, later ones as they come.
+  const known = recordedSecrets(ctx);
+  const run = { flows, results, options, ctx, setup, state };
+  if (count > 0) {
+    const { runPool } = await import("./workers/pool.ts");
+    await runPool({ ...run, order: parallel, workerOptions: options.workers!, count, jobs, known });
+  } else await runJobs(run, parallel, jobs);
+  await runJobs(run, serial, 1);
+  return results;
+}
+
+/** What {@linkcode runJobs} shares with the rest of the run. */
+interface Middle {
+  flows: (Flow | DeferredFlow | undefined)[];
+  results: FlowResult[];
+  options: RunOptions;
+  ctx: Context;
+  setup: Setup;
+  state: FailFast;
+}
+
+/**
+ * The flows at `order`, `jobs` at a time on this thread. Each job takes the
+ * next flow in order, so with `--jobs 1` the run is strictly sequential.
+ */
+async function runJobs(
+  { flows, results, options, ctx, setup, state }: Middle,
+  order: readonly number[],
+  jobs: number,
+): Promise<void> {
   let next = 0;
-  let failedFlow: string | undefined;
-  const worker = async () => {
-    while (next < flows.length) {
-      const index = next++;
+  const job = async () => {
+    while (next < order.length) {
+      const index = order[next++];
       // A flow held as its bytes is parsed now, in turn: flows wait for their turn as bytes.
       const flow = await parsed(flows[index]!);
       // Each flow (its steps, templates, compiled paths) is garbage once it has run.
       if (options.release) flows[index] = undefined;
-      const skipped = notStarted(flow, setup, ctx, failedFlow);
+      const skipped = notStarted(flow, setup, ctx, state.failedFlow);
       if (skipped) {
         results[index] = skipped;
         await ctx.reporter.onFlowEnd?.(skipped);
@@ -203,39 +241,16 @@ async function runWorkers(
       results[index] = await runRetried(flow, ctx, {
         retries: flow.retries ?? options.retries ?? 0,
         setup: setup.outputs,
-        stop: () => failedFlow !== undefined,
+        stop: () => state.failedFlow !== undefined,
       });
-      if (options.failFast && results[index].status !== "passed" && failedFlow === undefined) {
-        failedFlow = flow.file;
+      if (
+        options.failFast && results[index].status !== "passed" && state.failedFlow === undefined
+      ) {
+        state.failedFlow = flow.file;
       }
     }
   };
-  const jobs = Math.max(
-    1,
-    Math.min(options.jobs ?? navigator.hardwareConcurrency ?? 1, flows.length),
-  );
-  await Promise.all(Array.from({ length: jobs }, worker));
-  return results;
-}
-
-/** A flow's result when it is not started: a setup failed, the run was interrupted, or fail-fast. */
-function notStarted(
-  flow: Flow,
-  setup: Setup,
-  ctx: Context,
-  failedFlow: string | undefined,
-): FlowResult | undefined {
-  if (setup.failed !== undefined) return notRun(flow, `Not run: ${setup.failed}.`, "skipped");
-  if (ctx.signal?.aborted) {
-    const reason = `Not run: the run was interrupted (${reasonOf(ctx.signal)}).`;
-    return notRun(flow, reason, "interrupted");
-  }
-  if (failedFlow === undefined) return undefined;
-  return notRun(
-    flow,
-    `Not run: --fail-fast stopped the run after ${failedFlow} failed.`,
-    "skipped",
-  );
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, order.length)) }, job));
 }
 
 /** Teardown flows run whatever happened; after an interrupt, within the cleanup grace period. */

@@ -12,6 +12,7 @@ import { compactFlow, spillSteps } from "../model/compact.ts";
 import type { ByteSpill } from "../model/spill.ts";
 import { isSecretName, Redactor } from "../secrets/mod.ts";
 import type { Context } from "./context.ts";
+import { maskFlow } from "./mask_result.ts";
 import { DEFAULT_TIMEOUT_MS, newRunId, type RunOptions } from "./options.ts";
 import { type QueuedReporter, queueReporter } from "./queued.ts";
 
@@ -29,8 +30,8 @@ import { type QueuedReporter, queueReporter } from "./queued.ts";
  * ```
  */
 export function makeContext(options: RunOptions): Context {
-  const { reporter, queued } = reporterOf(options);
   const redactor = options.redactor ?? new Redactor();
+  const { reporter, queued } = reporterOf(options, redactor);
   const runId = options.runId ?? newRunId();
   // The run id is written everywhere and is no secret, even inside one (`pw-${RUN_ID}`).
   redactor.addPublic(runId);
@@ -53,6 +54,7 @@ export function makeContext(options: RunOptions): Context {
     settle: queued?.drained,
     signal: options.signal,
     redactor,
+    rawEvents: options.rawEvents,
     detailed: 0,
     secret,
     trace: options.trace ?? false,
@@ -64,25 +66,39 @@ export function makeContext(options: RunOptions): Context {
     deadlines: new Deadlines(),
     auth: options.auth,
     tokens: new TokenCache(),
+    ...(options.notice ? { notice: options.notice } : {}),
   };
 }
 
 /** The reporter the run calls: compacting results after each flow, queued when it may overlap. */
-function reporterOf(options: RunOptions): { reporter: Reporter; queued?: QueuedReporter } {
+function reporterOf(
+  options: RunOptions,
+  redactor: Redactor,
+): { reporter: Reporter; queued?: QueuedReporter } {
+  // With raw events a kept flow is raw until it is masked here: the spill is a file too.
+  const mask = options.rawEvents ? redactor : undefined;
   const reporter = options.compact
-    ? compacting(options.reporter ?? {}, options.spill)
+    ? compacting(options.reporter ?? {}, options.spill, mask)
     : options.reporter ?? {};
   return { reporter, queued: options.overlapReporter ? queueReporter(reporter) : undefined };
 }
 
-/** The reporter, then the flow's result shrunk to what the end of the run needs. */
-function compacting(reporter: Reporter, spill: ByteSpill | undefined): Reporter {
+/** The reporter, then the flow's result shrunk to what the end of the run needs (and masked). */
+function compacting(
+  reporter: Reporter,
+  spill: ByteSpill | undefined,
+  mask: Redactor | undefined,
+): Reporter {
   return {
     ...reporter,
     async onFlowEnd(flow) {
       await reporter.onFlowEnd?.(flow);
       compactFlow(flow);
-      if (spill) spillSteps(flow, spill);
+      if (!spill) return;
+      // Only a flow with kept steps of its own has something to spill (the others share frozen
+      // placeholders); the rest is masked at the end of the run.
+      if (mask && !Object.isFrozen(flow.steps)) maskFlow(flow, mask);
+      spillSteps(flow, spill);
     },
   };
 }

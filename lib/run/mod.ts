@@ -4,8 +4,15 @@
  * `Reporter` hears (`model/events.ts`).
  *
  * The runner, outermost level first:
- * - `flows.ts`: setup flows, the flows by `jobs` workers, teardown flows, the
- *   run result; `prepare.ts` makes flows ready (data rows, compiled checks);
+ * - `flows.ts`: setup flows, the flows `jobs` at a time (`serial: true` ones
+ *   last, alone; what these share, `schedule.ts`), teardown flows, the run
+ *   result; with `workers`, the flows spread over worker threads
+ *   (`workers/`: `plan.ts` how many, `pool.ts` main's side, `worker_main.ts`
+ *   a worker's, `worker_load.ts` a flow loaded again in a worker,
+ *   `outbox.ts` what a worker sends back, `tokens.ts` one OAuth2 token for
+ *   all, `env_channel.ts` the environment read through main, `coverage.ts`
+ *   a worker's coverage notes);
+ *   `prepare.ts` makes flows ready (data rows, compiled checks);
  *   `make_context.ts` turns the options (`options.ts`) into the
  *   {@linkcode Context} every level shares; `queued.ts` lets reporters run
  *   while requests are in flight.
@@ -27,7 +34,8 @@
  *   tell the reporter, send, evaluate `until`), its transport from
  *   `transport.ts`; `auth_steps.ts`: which `auth` block a step gets (step
  *   > flow > include > `--auth-file`), its handler, and each OAuth2 token
- *   request recorded as an `auth › oauth2 token` entry.
+ *   request recorded as an `auth › oauth2 token` entry; `redirect_auth.ts`:
+ *   a followed redirect's hops authorised anew at the step's origin, not elsewhere.
  *
  * `merge.ts` merges the JSON reports of shards, whose shape `report_shape.ts`
  * checks; `invalid_run.ts` is the result of a run whose flows did not load.

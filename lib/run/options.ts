@@ -11,6 +11,7 @@ import type { ByteSpill } from "../model/spill.ts";
 import type { Redactor } from "../secrets/mod.ts";
 import type { Network } from "./context.ts";
 import type { CoverageCollector } from "./coverage.ts";
+import type { RunWorkers } from "./workers/plan.ts";
 
 /**
  * Options of a run.
@@ -43,8 +44,19 @@ export interface RunOptions {
    * status, headers and cookies run on its response.
    */
   bodyMemoryBytes?: number;
-  /** Flows run at once (default: the number of CPUs); steps inside a flow stay sequential. */
+  /**
+   * Flows run at once (default: the number of CPUs), on all threads together;
+   * steps inside a flow stay sequential.
+   */
   jobs?: number;
+  /**
+   * Spread the flows over worker threads (see `workers/plan.ts`), each
+   * running its share of `jobs`; reports, events and secrets are the same as
+   * on one thread. Only for flows loaded from files (`loadFlows`): a worker
+   * gets each flow as its checked JSON, or loads it again from its file
+   * (from `source`, when given) when JSON cannot hold it.
+   */
+  workers?: RunWorkers;
   /**
    * `--auth-file`: the auth of every step whose flow (or step) has none of its
    * own. Internal (loaded by the CLI as a flow's is): not part of the stable API.
@@ -68,7 +80,9 @@ export interface RunOptions {
   signal?: AbortSignal;
   /**
    * The run's secrets. Every result and event the run reports has been
-   * masked by it, and every value shortened for a message was masked first.
+   * masked by it (events: unless {@linkcode RunOptions.rawEvents}), the
+   * returned result at the end, with every secret the run met, and every
+   * value shortened for a message was masked first.
    * The runner adds what it meets before anything that may contain it is
    * reported: values of secret-named environment variables it reads and of
    * secret-named or {@linkcode RunOptions.secrets} parameters; values sent in
@@ -84,6 +98,12 @@ export interface RunOptions {
   secrets?: readonly string[];
   /** Called with every value registered as secret (after {@linkcode RunOptions.redactor} has it). */
   onSecret?: (value: string) => void;
+  /**
+   * Shows a person a line while the run goes, unmasked by the run (the CLI
+   * masks what it writes): where to approve an OAuth2 device (`device_code`
+   * grant), with the user code. Default: standard error.
+   */
+  notice?: (line: string) => void;
   /**
    * Sends a W3C `traceparent` on every request that does not set its own:
    * the flow run's trace id (also `${TRACE_ID}`), a fresh span id per
@@ -151,6 +171,17 @@ export interface RunOptions {
    * it off.
    */
   overlapReporter?: boolean;
+  /**
+   * The caller masks each output it makes as it writes it, with every secret
+   * known then (the CLI: its console, each report and the log, see
+   * `lib/report/flow_masks.ts`), so events keep raw values and the run masks
+   * nothing on their way: no step result is masked as it ends, no flow as
+   * it ends, to be masked again by every output. What the run itself keeps
+   * is still masked: with `compact`, a flow's kept steps when they are
+   * compacted (they may be spilled to disk); and the returned result, at the
+   * end. Default: every event is masked too, as {@linkcode RunOptions.redactor} says.
+   */
+  rawEvents?: boolean;
   /**
    * Setup flows: run once, in order, before the others; their `outputs`
    * become `${setup.NAME}` for every flow. When one does not pass, the other

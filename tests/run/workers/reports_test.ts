@@ -72,6 +72,28 @@ steps:
   return out;
 }
 
+/**
+ * The log's lines by flow file, in order, without times and durations (a
+ * data-driven file's rows run side by side, so its lines are sorted).
+ */
+function logByFile(text: string): Map<string, string[]> {
+  const byFile = new Map<string, string[]>();
+  for (const line of text.trimEnd().split("\n")) {
+    const { event, ts: _, duration_ms: __, file, ...rest } = JSON.parse(line);
+    if (!file) continue;
+    const entry = event === "flow_end"
+      ? `${event} ${rest.status}`
+      : `${event} ${JSON.stringify(rest)}`;
+    byFile.set(file, [...byFile.get(file) ?? [], entry]);
+  }
+  byFile.get("flows/rows.yaml")?.sort();
+  // Every row's flow_start is there (they were lost when the log held lines by file alone).
+  if (byFile.get("flows/rows.yaml")?.filter((l) => l.startsWith("flow_start")).length !== 3) {
+    throw new Error(`rows.yaml's three flow_start lines: ${byFile.get("flows/rows.yaml")}`);
+  }
+  return byFile;
+}
+
 /** Counts the workers a run starts: the real `Worker`, wrapped. */
 function countWorkers(): { count(): number; restore(): void } {
   const Real = globalThis.Worker;
@@ -157,11 +179,14 @@ Deno.test("the CLI's JSON and JUnit reports over two workers are those of --work
         `r${workers}.json`,
         "--report-junit",
         `r${workers}.xml`,
+        "--log-file",
+        `r${workers}.ndjson`,
       ], { cwd: dir });
       assert.equal(run.code, 1, run.stderr);
       return {
         json: stableJson(await Deno.readTextFile(`${dir}/r${workers}.json`)),
         junit: stableJunit(await Deno.readTextFile(`${dir}/r${workers}.xml`)),
+        log: logByFile(await Deno.readTextFile(`${dir}/r${workers}.ndjson`)),
         stdout: run.stdout,
       };
     };
@@ -169,6 +194,9 @@ Deno.test("the CLI's JSON and JUnit reports over two workers are those of --work
     const two = await reports("2");
     assert.deepEqual(two.json, one.json);
     assert.equal(two.junit, one.junit);
+    // The log: each flow's lines in the same order (flows interleave as they end, as with --jobs).
+    assert.deepEqual(two.log, one.log);
+    assert.equal(two.log.get("flows/f03.yaml")?.at(-1), "flow_end failed");
     assert.match(two.stdout, /42 flows/);
   } finally {
     await api.stop();
