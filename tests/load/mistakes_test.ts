@@ -1010,3 +1010,52 @@ Deno.test("mistake: two lines with unquoted bracket paths → two problems, each
     ],
   );
 });
+
+// Issue 40, item 5, as a user meets it: `flowrun validate` on an unquoted bracket path inside
+// { } (the corpus's mistake, whose later lines the parser, out of step, trips on too) prints one
+// problem at the value to quote, not one per line after it; quoted, the file validates.
+Deno.test("mistake: validate on an unquoted bracket path inside { } prints one problem, at its value", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-bracket-" });
+  try {
+    const corpus = MISTAKES["an unquoted bracket path inside { }, with steps after it"];
+    const cases = [
+      {
+        text: flow(corpus.yaml),
+        at: `${corpus.line}:${corpus.column}`,
+        from: "{path: $.json.items[0].id",
+        to: '{path: "$.json.items[0].id"',
+      },
+      {
+        text: flow(
+          `  - name: s\n    request: {url: "http://x.test"}\n    capture: {first: $.json.items[0].id}\n` +
+            `  - name: t\n    request: {url: "http://x.test/\${steps.s.capture.first}"}\n`,
+        ),
+        at: "9:34",
+        from: "{first: $.json.items[0].id}",
+        to: '{first: "$.json.items[0].id"}',
+      },
+    ];
+    for (const { text, at, from, to } of cases) {
+      const file = `${dir}/f.yaml`;
+      await Deno.writeTextFile(file, text);
+      const run = await runCli(["validate", file]);
+      const out = (run.stdout + run.stderr).replaceAll(`${dir}/`, "");
+      assert.equal(run.code, 2, out);
+      const problems = out.split("\n").filter((l) => / error\[/.test(l));
+      assert.deepEqual(problems.map((l) => l.replace(/ error\[([a-z-]+)\].*/, " $1")), [
+        `f.yaml:${at} yaml-syntax`,
+      ]);
+      assert.match(out, /must be quoted/);
+      assert.ok(out.includes(`hint: Quote it: `) && out.includes(to), out);
+      assert.match(out, /^1 problem in 1 file; 1 file checked\.$/m);
+      // Quoted as the hint says, nothing is left.
+      assert.equal(text.split(from).length, 2, `"${from}" is not once in the file`);
+      await Deno.writeTextFile(file, text.replace(from, () => to));
+      const fixed = await runCli(["validate", file]);
+      assert.equal(fixed.code, 0, fixed.stdout + fixed.stderr);
+      assert.doesNotMatch(fixed.stdout + fixed.stderr, /error\[/);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
