@@ -399,3 +399,38 @@ Deno.test("through validate: the hint for a mis-indented assert, followed, gives
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+// Issue 40, item 10, as a user meets it: a var, header or query value YAML reads as a number is
+// one wrong-type problem from `flowrun validate`, at the value, whose hint says "Quote it";
+// quoted as it says, the file validates.
+Deno.test("through validate: a value YAML reads as a number is one problem; quoted, none", async () => {
+  const dir = await Deno.makeTempDir();
+  const file = `${dir}/f.yaml`;
+  const at: Record<string, string> = {
+    "a version var YAML reads as 1.1": "3:12",
+    "a var with a leading zero": "2:13",
+    "a header YAML reads as a number": "8:62",
+    "a query value YAML reads as a number": "8:48",
+  };
+  try {
+    for (const [name, position] of Object.entries(at)) {
+      const m = HINTED[name];
+      await Deno.writeTextFile(file, m.yaml);
+      const first = await runCli(["validate", file]);
+      const out = (first.stdout + first.stderr).replaceAll(`${dir}/`, "");
+      assert.equal(first.code, 2, `${name}: ${out}`);
+      const problems = out.split("\n").filter((l) => / error\[/.test(l));
+      assert.deepEqual(problems.map((l) => l.replace(/ error\[([a-z-]+)\].*/, " $1")), [
+        `f.yaml:${position} wrong-type`,
+      ], name);
+      assert.ok(out.includes(`  hint: Quote it: ${m.to}.`), `${name}: ${out}`);
+      assert.match(out, /^1 problem in 1 file; 1 file checked\.$/m);
+      await Deno.writeTextFile(file, m.yaml.replace(m.from, () => m.to));
+      const second = await runCli(["validate", file]);
+      assert.equal(second.code, 0, `${name}: ${second.stdout}${second.stderr}`);
+      assert.doesNotMatch(second.stdout + second.stderr, /error\[|warning\[/, name);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1046,7 +1046,8 @@ Deno.test("mistake: validate on an unquoted bracket path inside { } prints one p
         `f.yaml:${at} yaml-syntax`,
       ]);
       assert.match(out, /must be quoted/);
-      assert.ok(out.includes(`hint: Quote it: `) && out.includes(to), out);
+      const hint = out.split("\n").find((l) => l.startsWith("  hint: "));
+      assert.ok(hint?.startsWith("  hint: Quote it: ") && hint.includes(to), out);
       assert.match(out, /^1 problem in 1 file; 1 file checked\.$/m);
       // Quoted as the hint says, nothing is left.
       assert.equal(text.split(from).length, 2, `"${from}" is not once in the file`);
