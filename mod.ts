@@ -107,6 +107,7 @@ export {
   toJsonReport,
 } from "./lib/report/json.ts";
 export { type LineSink, type LogOptions, logReporter } from "./lib/report/log.ts";
+export type { LogMasking } from "./lib/report/log_lines.ts";
 export { type HtmlOptions, htmlReporter, toHtml } from "./lib/report/html.ts";
 export {
   buildManifest,

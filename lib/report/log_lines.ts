@@ -11,7 +11,16 @@
 import type { FlowResult, StepResult } from "../model/result.ts";
 import type { Redactor } from "../secrets/redactor.ts";
 
-/** What the log masks with: the run's redactor. */
+/**
+ * What the log masks with: the run's redactor (its text and value passes).
+ *
+ * @example
+ * ```ts
+ * import type { LogMasking } from "./log_lines.ts";
+ * const none: LogMasking = { redact: (text) => text, redactValue: (value) => value };
+ * if (none.redact("a") !== "a") throw new Error();
+ * ```
+ */
 export type LogMasking = Pick<Redactor, "redact" | "redactValue">;
 
 /**

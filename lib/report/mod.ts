@@ -83,6 +83,7 @@ export { JSON_FORMAT, type JsonReport, jsonReporter, toJsonReport } from "./json
 export { junitFormat, type JUnitOptions, junitReporter, toJUnitXml } from "./junit.ts";
 export { htmlFormat, type HtmlOptions, htmlReporter, toHtml } from "./html.ts";
 export { type LineSink, type LogOptions, logReporter } from "./log.ts";
+export type { LogMasking } from "./log_lines.ts";
 export { FlowMasks } from "./flow_masks.ts";
 export { type ReportOutput, sharedReports } from "./shared_reports.ts";
 export { type CodeQualityIssue, codeQualityReporter, toCodeQuality } from "./codequality.ts";
