@@ -79,7 +79,8 @@ Options for run:
                         manifest.json into DIR (the options above still win)
   --cache-dir DIR       keep checked flows in DIR between runs: an unchanged flow file is
                         read back instead of checked again (safe to delete)
-  --vars-file FILE      run parameters from a YAML or JSON map (repeatable; --var wins)
+  --vars-file FILE      run parameters from a YAML or JSON map (repeatable; --var wins);
+                        an auth: block in it is the run's auth, as --auth-file's would be
   --auth-file FILE      the run's auth: a YAML file with one auth: block (basic, bearer,
                         api_key, oauth2, digest, aws_sigv4) for steps and flows without one
   --allow-commands      let flow files and the auth file run programs for a bearer token

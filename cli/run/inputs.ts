@@ -13,6 +13,7 @@ import { UsageError } from "../../lib/model/errors.ts";
 import { maskUserinfo } from "../../lib/secrets/userinfo.ts";
 import type { Network } from "../../lib/run/context.ts";
 import type { NetworkPlan, RunPlan } from "./options.ts";
+import type { VarsFileAuth } from "./auth_file.ts";
 
 /**
  * Reads a text file; a real run passes `io.readText`.
@@ -38,26 +39,29 @@ function fileCode(error: unknown): string | undefined {
 const clause = (error: unknown) => (error as Error).message.replace(/\.$/, "");
 
 /**
- * The run parameters (`--vars-file`, then `--var`, later ones winning) and
- * the variables of `--env-file` (later files winning).
+ * The run parameters (`--vars-file`, then `--var`, later ones winning), the
+ * variables of `--env-file` (later files winning), and the vars files whose
+ * `auth:` is a block (the run's auth, loaded by `auth_file.ts`).
  *
  * @example
  * ```ts
  * import { readVarFiles } from "./inputs.ts";
  * const plan = { varsFiles: [], envFiles: [], params: new Map([["a", "1"]]) };
- * const { params, envFile } = await readVarFiles(plan, () => Promise.reject(new Error("unread")));
- * if (params.get("a") !== "1" || envFile.size !== 0) throw new Error();
+ * const { params, envFile, varsAuth } = await readVarFiles(plan, () => Promise.reject(new Error("unread")));
+ * if (params.get("a") !== "1" || envFile.size !== 0 || varsAuth.length !== 0) throw new Error();
  * ```
  */
 export async function readVarFiles(
   plan: Pick<RunPlan, "varsFiles" | "envFiles" | "params">,
   readText: ReadText,
-): Promise<{ params: Map<string, string>; envFile: Map<string, string> }> {
+): Promise<
+  { params: Map<string, string>; envFile: Map<string, string>; varsAuth: VarsFileAuth[] }
+> {
   if (plan.varsFiles.length === 0 && plan.envFiles.length === 0) {
     // Most runs have no such file: the YAML parser they would need is not loaded at all.
-    return { params: new Map(plan.params), envFile: new Map() };
+    return { params: new Map(plan.params), envFile: new Map(), varsAuth: [] };
   }
-  const { parseEnvFile, parseVarsFile } = await import("../../lib/load/var_files.ts");
+  const { parseEnvFile, readVarsFile } = await import("../../lib/load/var_files.ts");
   if (plan.varsFiles.length > 0) await yamlEngine.load();
   const read = async (path: string, option: string) => {
     try {
@@ -71,15 +75,19 @@ export async function readVarFiles(
     }
   };
   const params = new Map<string, string>();
+  const varsAuth: VarsFileAuth[] = [];
   for (const file of plan.varsFiles) {
-    for (const [k, v] of parseVarsFile(await read(file, "--vars-file"), file)) params.set(k, v);
+    const text = await read(file, "--vars-file");
+    const { vars, auth } = readVarsFile(text, file);
+    for (const [k, v] of vars) params.set(k, v);
+    if (auth) varsAuth.push({ file, text });
   }
   for (const [k, v] of plan.params) params.set(k, v);
   const envFile = new Map<string, string>();
   for (const file of plan.envFiles) {
     for (const [k, v] of parseEnvFile(await read(file, "--env-file"), file)) envFile.set(k, v);
   }
-  return { params, envFile };
+  return { params, envFile, varsAuth };
 }
 
 /** Reads one PEM file of `--cacert`, `--cert` or `--key`. */

@@ -15,7 +15,7 @@ import { MAX_RECORDING_BYTES } from "../../lib/model/limits.ts";
 import { parseShard, type Shard, shardFromEnv } from "../../lib/select/shard.ts";
 import type { Auth } from "../../lib/model/auth.ts";
 import type { AuthFileResult } from "../../lib/load/auth_file.ts";
-import { readAuthFile } from "./auth_file.ts";
+import { readRunAuth } from "./auth_file.ts";
 import type { ParsedValues } from "../args.ts";
 import { parseParams } from "../option_values.ts";
 import { readShardTimings, readVarFiles } from "./inputs.ts";
@@ -82,7 +82,10 @@ export interface LoadPlan {
   teardown?: string[];
   /** `--auth-file`. */
   authFile?: string;
-  /** The auth file once read (by {@linkcode readLoadInputs}): its problems are the run's. */
+  /**
+   * The run's auth once read (by {@linkcode readLoadInputs}) from the auth file or a vars
+   * file's `auth:` block: its problems are the run's.
+   */
   auth?: AuthFileResult;
   /** `--allow-commands`: flow files may run programs (`bearer: {command: […]}`). */
   allowCommands?: boolean;
@@ -170,7 +173,7 @@ export interface LoadInputs {
   env: (name: string) => string | undefined;
   /** The names the flows read from it (for the manifest). */
   envRead: Set<string>;
-  /** `--auth-file`'s block: the auth of every step whose flow has none. */
+  /** `--auth-file`'s block, or a `--vars-file`'s: the auth of every step whose flow has none. */
   auth?: Auth;
 }
 
@@ -188,7 +191,7 @@ export interface LoadInputs {
  * ```
  */
 export async function readLoadInputs(plan: LoadPlan, sink: SecretSink): Promise<LoadInputs> {
-  const { params, envFile } = await readVarFiles(plan, io.readText);
+  const { params, envFile, varsAuth } = await readVarFiles(plan, io.readText);
   const secrets = learnSecrets({
     secretNames: plan.secretNames,
     params,
@@ -201,8 +204,9 @@ export async function readLoadInputs(plan: LoadPlan, sink: SecretSink): Promise<
     (path) => io.readText(path, { limit: MAX_RECORDING_BYTES }),
   );
   const { env, read: envRead } = flowEnv({ env: io.readEnv, envFile, secrets, sink });
-  // Its problems are the run's load problems (see loadProblems).
-  if (plan.authFile) plan.auth = await readAuthFile(plan.authFile, env, plan.allowCommands);
+  // --auth-file's block, or a --vars-file's: its problems are the run's load problems (see
+  // loadProblems).
+  plan.auth = await readRunAuth(plan.authFile, varsAuth, env, plan.allowCommands);
   return { params, secrets, shardTimes, env, envRead, auth: plan.auth?.auth };
 }
 

@@ -1,7 +1,8 @@
 /**
  * Variables from files: `--env-file` (dotenv syntax) and `--vars-file`
- * (a YAML or JSON map of scalars). Pure: text in, a map of names to text
- * out, or a {@linkcode UsageError} naming the file, the line and the fix.
+ * (a YAML or JSON map of scalars, and perhaps the run's `auth:` block,
+ * which `auth_file.ts` loads). Pure: text in, a map of names to text out,
+ * or a {@linkcode UsageError} naming the file, the line and the fix.
  *
  * Dotenv syntax, as the common dotenv tools read it: `NAME=value` lines,
  * optional `export `, `#` comments (whole lines, or after an unquoted value
@@ -120,7 +121,9 @@ function unescape(text: string): string {
 
 /**
  * Parses a `--vars-file`: a YAML (or JSON) map of names to scalars. Values
- * become text, as `--var` values are.
+ * become text, as `--var` values are. A top-level `auth:` holding a block (a
+ * map) is not a var: it is the run's auth, which {@linkcode readVarsFile}
+ * tells of and `auth_file.ts` loads.
  *
  * @example
  * ```ts
@@ -132,8 +135,35 @@ function unescape(text: string): string {
  * ```
  */
 export function parseVarsFile(text: string, file: string): Map<string, string> {
+  return readVarsFile(text, file).vars;
+}
+
+/** What a `--vars-file` holds: its vars, and whether it has an `auth:` block. */
+export interface VarsFileContent {
+  /** The vars, as text. */
+  vars: Map<string, string>;
+  /** Its top-level `auth:` is a block (a map): the run's auth, as an `--auth-file`'s would be. */
+  auth: boolean;
+}
+
+/**
+ * Reads a `--vars-file`: its vars, and whether its top-level `auth:` is an
+ * auth block (a map). An `auth:` with a single value stays a var named `auth`,
+ * as it always was.
+ *
+ * @example
+ * ```ts
+ * import { readVarsFile } from "./var_files.ts";
+ * import { yamlEngine } from "./yaml_engine.ts";
+ * await yamlEngine.load();
+ * const read = readVarsFile('token: t-1\nauth:\n  bearer: {token: "${token}"}\n', "vars.yaml");
+ * if (!read.auth || read.vars.has("auth") || read.vars.get("token") !== "t-1") throw new Error();
+ * if (readVarsFile("auth: basic\n", "vars.yaml").vars.get("auth") !== "basic") throw new Error();
+ * ```
+ */
+export function readVarsFile(text: string, file: string): VarsFileContent {
   const data = readVarsYaml(text.replace(/^\uFEFF/, ""), file);
-  if (data === null || data === undefined) return new Map();
+  if (data === null || data === undefined) return { vars: new Map(), auth: false };
   if (typeof data !== "object" || Array.isArray(data)) {
     throw new UsageError(
       "bad-vars-file",
@@ -143,11 +173,18 @@ export function parseVarsFile(text: string, file: string): Map<string, string> {
       "For example: user: ann",
     );
   }
-  const out = new Map<string, string>();
+  const vars = new Map<string, string>();
+  let auth = false;
   for (const [name, value] of Object.entries(data as Record<string, unknown>)) {
-    out.set(name, varValue(name, value, file));
+    if (name === "auth" && isBlock(value)) auth = true;
+    else vars.set(name, varValue(name, value, file));
   }
-  return out;
+  return { vars, auth };
+}
+
+/** A map (not a list): what an `auth:` block is. */
+function isBlock(value: unknown): boolean {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 /** The YAML (or JSON) of a `--vars-file`, parsed; a `UsageError` when it cannot be. */
