@@ -70,6 +70,34 @@ Deno.test("the recipe flows in examples/recipes run green against the demo API",
   }
 });
 
+Deno.test("the run-level bearer recipe runs green as it says: a token from the environment, --auth-file", async () => {
+  const api = await startDemoApi();
+  try {
+    // The command its comment gives, run as given: outside examples/recipes, it needs its option.
+    const recipe = await Deno.readTextFile(`${root}examples/run_auth/flows/me.yaml`);
+    const command = /^#\s+flowrun (run .+)$/m.exec(recipe)?.[1].split(" ");
+    assert.deepEqual(command, [
+      "run",
+      "examples/run_auth/flows",
+      "--auth-file",
+      "examples/run_auth/bearer_token.yaml",
+    ]);
+    // The token from /login, as the comment's curl takes it.
+    const login = await fetch(`${api.url}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "demo", password: "demo-password" }),
+    });
+    const { token } = await login.json();
+    const run = await runCli([...command!, "-v"], { env: { BASE_URL: api.url, API_TOKEN: token } });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    assert.match(run.stdout, /1 flow: 1 passed/);
+    assert.ok(!run.stdout.includes(token) && !run.stderr.includes(token), "the token is masked");
+  } finally {
+    await api.close();
+  }
+});
+
 const CODE = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
 /**
