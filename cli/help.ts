@@ -19,6 +19,7 @@ export const HELP: string = `flowrun ${VERSION} — run YAML API test flows
 Usage:
   flowrun run <path>... [options]   run flow files, or directories of *.yaml/*.yml
   flowrun merge <report.json>... [--report-junit FILE] [--report-json FILE]
+                [--coverage-min PERCENT]
                                     merge the JSON reports of several shards into one
   flowrun validate <path>... [--no-env] [--format text|json] [options]
                                     check flow files as run would, sending nothing (exit 0 or 2);

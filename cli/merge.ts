@@ -9,6 +9,7 @@ import { plural } from "../lib/_util/plural.ts";
 import { MAX_RECORDING_BYTES } from "../lib/model/limits.ts";
 import { command } from "./args.ts";
 import { EXIT } from "./exit.ts";
+import { coverageMin } from "./option_values.ts";
 import { out, useColor } from "./output.ts";
 import { save } from "./save.ts";
 
@@ -16,6 +17,7 @@ import { save } from "./save.ts";
 export const MERGE_OPTIONS = {
   "report-junit": { type: "string" },
   "report-json": { type: "string" },
+  "coverage-min": { type: "string" },
   color: { type: "boolean" },
   "no-color": { type: "boolean" },
   help: { type: "boolean", short: "h" },
@@ -68,10 +70,12 @@ export async function merge(args: string[]): Promise<number> {
     import("../lib/report/junit.ts"),
     import("../lib/report/json.ts"),
   ]);
+  const min = coverageMin(values["coverage-min"]);
   const outputs = [values["report-junit"], values["report-json"]].filter((p): p is string => !!p);
   for (const path of outputs) await io.ensureWritable(path);
   const inputs = await readReports(positionals);
   const result = mergeMod.mergeResults(inputs);
+  if (min !== undefined) gateCoverage(result, min);
   if (values["report-junit"]) {
     await save(values["report-junit"], junit.toJUnitXml(result));
   }
@@ -91,4 +95,20 @@ export async function merge(args: string[]): Promise<number> {
   );
   const { coverageFailed } = await import("../lib/report/coverage_text.ts");
   return result.status === "passed" && !coverageFailed(result) ? EXIT.passed : EXIT.failed;
+}
+
+/**
+ * `merge --coverage-min`: the merged run's threshold, in place of the shards'
+ * (a sharded pipeline runs its shards with `--coverage` and gates the whole
+ * here, since each shard exercises only its part of the document).
+ */
+function gateCoverage(result: import("../lib/model/result.ts").RunResult, min: number): void {
+  if (!result.openapi_coverage?.length) {
+    throw new UsageError(
+      "no-coverage",
+      `--coverage-min ${min}: none of the reports has OpenAPI coverage.`,
+      "Run the shards with --openapi DOC or --coverage, then merge their reports with --coverage-min.",
+    );
+  }
+  for (const document of result.openapi_coverage) document.min = min;
 }

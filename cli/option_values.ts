@@ -150,3 +150,25 @@ export function positiveInteger(
   }
   return n;
 }
+
+/**
+ * `--coverage-min`: a percent from 0 to 100 (of `run` and `merge`).
+ *
+ * @example
+ * ```ts
+ * import { coverageMin } from "./option_values.ts";
+ * if (coverageMin("80") !== 80 || coverageMin(undefined) !== undefined) throw new Error();
+ * ```
+ */
+export function coverageMin(given: string | undefined): number | undefined {
+  if (given === undefined) return undefined;
+  const min = /^\d+(\.\d+)?$/.test(given) ? Number(given) : NaN;
+  if (!(min >= 0 && min <= 100)) {
+    throw new UsageError(
+      "bad-coverage-min",
+      `--coverage-min "${given}" is not a percent from 0 to 100.`,
+      "Write the least share of the documents' operations the run must exercise: --coverage-min 80.",
+    );
+  }
+  return min;
+}

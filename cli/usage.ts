@@ -53,13 +53,20 @@ const USAGES: Record<string, Usage> = {
     },
   },
   merge: {
-    usage: ["merge <report.json>... [--report-junit FILE] [--report-json FILE]"],
+    usage: [
+      "merge <report.json>... [--report-junit FILE] [--report-json FILE] [--coverage-min PERCENT]",
+    ],
     summary: "Merge the JSON reports of several shards into one run: print its summary and\n" +
-      "write it as JUnit or JSON. Exit 1 if a flow failed in any shard.",
+      "write it as JUnit or JSON. Exit 1 if a flow failed in any shard, or the merged\n" +
+      "OpenAPI coverage is below its minimum.",
     examples: ["merge shard-1.json shard-2.json --report-junit junit.xml --report-json all.json"],
     own: {
       "report-junit": ["--report-junit FILE", "write the merged run as a JUnit XML report"],
       "report-json": ["--report-json FILE", "write the merged run as a JSON report"],
+      "coverage-min": [
+        "--coverage-min PERCENT",
+        "the least share of operations the merged run exercised (replaces the shards')",
+      ],
     },
   },
   report: {

@@ -12,7 +12,7 @@ import { UsageError } from "../../lib/model/errors.ts";
 import { MAX_TIMEOUT_MS } from "../../lib/model/limits.ts";
 import { maskUserinfo, userinfoSecrets } from "../../lib/secrets/userinfo.ts";
 import { parse, type ParsedValues } from "../args.ts";
-import { byteSize, duration, positiveInteger } from "../option_values.ts";
+import { byteSize, coverageMin, duration, positiveInteger } from "../option_values.ts";
 import { type ArtifactPaths, artifactPaths } from "./artifacts.ts";
 import { LOAD_OPTIONS, type LoadPlan, loadPlan } from "./load_step.ts";
 import { useColor } from "../output.ts";
@@ -217,15 +217,7 @@ function coverageOf(values: Values): CoveragePlan | undefined {
   const given = values["coverage-min"];
   if (documents.length === 0 && !values.coverage && given === undefined) return undefined;
   if (given === undefined) return { documents };
-  const min = /^\d+(\.\d+)?$/.test(given) ? Number(given) : NaN;
-  if (!(min >= 0 && min <= 100)) {
-    throw new UsageError(
-      "bad-coverage-min",
-      `--coverage-min "${given}" is not a percent from 0 to 100.`,
-      "Write the least share of the documents' operations the run must exercise: --coverage-min 80.",
-    );
-  }
-  return { documents, min };
+  return { documents, min: coverageMin(given) };
 }
 
 /** The limits of one run: `--timeout`, `--max-body`, `--max-body-memory`, `--jobs`, `--workers`. */

@@ -299,6 +299,37 @@ Deno.test("merge adds up the shards' coverage and gates it", async () => {
     assert.deepEqual(coverage.operations, { total: 6, exercised: 2, percent: 33.3 });
     assert.deepEqual(coverage.unmatched, [{ method: "GET", path: "/v1/x", count: 2 }]);
     assert.equal(coverage.min, 30);
+    // Gated where the whole is known: shards with --coverage and no minimum, merge with one.
+    for (const shard of ["1/2", "2/2"]) {
+      const run = await runCli(
+        ["run", "flows", "--shard", shard, "--coverage", "--openapi", "api.json"].concat(
+          ["--report-json", `open-${shard[0]}.json`],
+        ),
+        { cwd: dir, env },
+      );
+      assert.equal(run.code, 0, "no minimum, no gate: " + run.stdout + run.stderr);
+    }
+    const gate = (min: string, ...reports: string[]) =>
+      runCli(["merge", ...reports, "--coverage-min", min, "--report-json", "gated.json"], {
+        cwd: dir,
+      });
+    const above = await gate("30", "open-1.json", "open-2.json");
+    assert.equal(above.code, 0, above.stdout + above.stderr);
+    assert.equal(
+      JSON.parse(await Deno.readTextFile(`${dir}/gated.json`)).openapi_coverage[0].min,
+      30,
+    );
+    // merge's minimum replaces the shards' own (30 there, 50 here).
+    const below = await gate("50", "shard-1.json", "shard-2.json");
+    assert.equal(below.code, 1, below.stdout + below.stderr);
+    assert.match(below.stdout, /33\.3 %/);
+    assert.equal(
+      JSON.parse(await Deno.readTextFile(`${dir}/gated.json`)).openapi_coverage[0].min,
+      50,
+    );
+    const wrong = await gate("50%", "open-1.json");
+    assert.equal(wrong.code, 2);
+    assert.match(wrong.stderr, /error\[bad-coverage-min\]: --coverage-min "50%" is not a percent/);
     // A crafted coverage is a clear bad-report, not a crash.
     const shard = JSON.parse(await Deno.readTextFile(`${dir}/shard-1.json`));
     shard.openapi_coverage[0].items = "all of them";
@@ -308,6 +339,15 @@ Deno.test("merge adds up the shards' coverage and gates it", async () => {
     assert.match(
       bad.stderr,
       /error\[bad-report\]: "bad\.json" is not a flowrun JSON report: openapi_coverage\[0\]\.items must be an array/,
+    );
+    // A minimum for reports without coverage is one clear sentence.
+    delete shard.openapi_coverage;
+    await Deno.writeTextFile(`${dir}/plain.json`, JSON.stringify(shard));
+    const none = await gate("80", "plain.json");
+    assert.equal(none.code, 2, none.stdout + none.stderr);
+    assert.match(
+      none.stderr,
+      /error\[no-coverage\]: --coverage-min 80: none of the reports has OpenAPI coverage\./,
     );
   } finally {
     await api.close();
