@@ -51,7 +51,7 @@ export async function validate(args: string[]): Promise<number> {
     import("./run/invalid.ts"),
     import("./run/warnings.ts"),
   ]);
-  const plan = loadPlan(values, positionals, io.readEnv);
+  const plan = { ...loadPlan(values, positionals, io.readEnv), checkEnv: !values["no-env"] };
   const inputs = await readLoadInputs(plan, redactor);
   // Nothing runs: no flow needs to stay parsed once checked.
   const loaded = await suite.loadFlowsDeferred(positionals, {

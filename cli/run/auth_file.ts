@@ -29,6 +29,7 @@ export async function readAuthFile(
   path: string,
   env: (name: string) => string | undefined,
   allowCommands = false,
+  checkEnv = true,
 ): Promise<AuthFileResult> {
   let text: string;
   try {
@@ -45,7 +46,7 @@ export async function readAuthFile(
   }
   await yamlEngine.load();
   const { loadAuthFile } = await import("../../lib/load/auth_file.ts");
-  return loadAuthFile(text, path, { env, allowCommands });
+  return loadAuthFile(text, path, { env, allowCommands, checkEnv });
 }
 
 /** A `--vars-file` with an `auth:` block: its path and its text. */
@@ -76,9 +77,12 @@ export async function readRunAuth(
   varsAuth: readonly VarsFileAuth[],
   env: (name: string) => string | undefined,
   allowCommands = false,
+  checkEnv = true,
 ): Promise<AuthFileResult | undefined> {
   if (authFile === undefined && varsAuth.length === 0) return undefined;
-  const results = authFile === undefined ? [] : [await readAuthFile(authFile, env, allowCommands)];
+  const results = authFile === undefined
+    ? []
+    : [await readAuthFile(authFile, env, allowCommands, checkEnv)];
   if (varsAuth.length === 0) return results[0];
   await yamlEngine.load();
   const { loadVarsFileAuth } = await import("../../lib/load/auth_file.ts");
@@ -88,7 +92,7 @@ export async function readRunAuth(
       : i > 0
       ? `--vars-file ${varsAuth[0].file}'s auth: block`
       : undefined;
-    results.push(loadVarsFileAuth(text, file, { env, allowCommands }, also));
+    results.push(loadVarsFileAuth(text, file, { env, allowCommands, checkEnv }, also));
   });
   const problems = results.flatMap((r) => r.problems);
   return problems.length > 0 ? { problems } : results[0];

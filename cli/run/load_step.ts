@@ -89,6 +89,8 @@ export interface LoadPlan {
   auth?: AuthFileResult;
   /** `--allow-commands`: flow files may run programs (`bearer: {command: […]}`). */
   allowCommands?: boolean;
+  /** False for `validate --no-env`: unset environment variables are no problem, in the auth too. */
+  checkEnv?: boolean;
 }
 
 /** `--shard` (`I/N`, or `auto` from the CI's variables) and `--shard-timings`, which needs it. */
@@ -206,7 +208,7 @@ export async function readLoadInputs(plan: LoadPlan, sink: SecretSink): Promise<
   const { env, read: envRead } = flowEnv({ env: io.readEnv, envFile, secrets, sink });
   // --auth-file's block, or a --vars-file's: its problems are the run's load problems (see
   // loadProblems).
-  plan.auth = await readRunAuth(plan.authFile, varsAuth, env, plan.allowCommands);
+  plan.auth = await readRunAuth(plan.authFile, varsAuth, env, plan.allowCommands, plan.checkEnv);
   return { params, secrets, shardTimes, env, envRead, auth: plan.auth?.auth };
 }
 

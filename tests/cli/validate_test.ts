@@ -67,8 +67,9 @@ Deno.test("validate --format json gives file, line, column, code and message for
 Deno.test("validate exits 0 for a clean set, and every example validates", async () => {
   // examples/tls reads certificates that are made at test time (tls_proxy_test runs it with them).
   // examples/suite reads its setup's outputs: it is validated as it runs (README), with them.
+  // examples/run_auth holds an --auth-file beside its flows: validated with it, below.
   const examples = [...Deno.readDirSync("examples")].filter((e) =>
-    e.isDirectory && e.name !== "tls" && e.name !== "suite"
+    e.isDirectory && e.name !== "tls" && e.name !== "suite" && e.name !== "run_auth"
   )
     .map((e) => `examples/${e.name}`);
   const run = await runCli(["validate", ...examples, "tests/cases/ok", "--no-env"]);
@@ -84,6 +85,14 @@ Deno.test("validate exits 0 for a clean set, and every example validates", async
     "--no-env",
   ]);
   assert.equal(suite.code, 0, suite.stdout);
+  const runAuth = await runCli([
+    "validate",
+    "examples/run_auth/flows",
+    "--auth-file",
+    "examples/run_auth/bearer_token.yaml",
+    "--no-env",
+  ]);
+  assert.equal(runAuth.code, 0, runAuth.stdout);
   const withEnv = await runCli(["validate", "tests/cases/ok"], {
     env: { BASE_URL: "http://127.0.0.1:1" },
   });

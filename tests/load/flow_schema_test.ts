@@ -83,9 +83,12 @@ function judge(file: string): Verdicts {
 }
 
 // A check file (examples/suite/checks/) is a list of checks, not a flow: the flows that use it load it.
+// Nor is an --auth-file (examples/run_auth/bearer_token.yaml): one auth: block, read by the run.
 const VALID = [
   ...yamlFiles("tests/fixtures/schema/valid"),
-  ...yamlFiles("examples").filter((f) => !f.includes("/checks/")),
+  ...yamlFiles("examples").filter((f) =>
+    !f.includes("/checks/") && !f.endsWith("run_auth/bearer_token.yaml")
+  ),
 ];
 const INVALID = yamlFiles("tests/fixtures/schema/invalid");
 
