@@ -45,6 +45,7 @@ import "../lib/_util/regex.ts";
 import "../lib/_util/regex_problem.ts";
 import "../lib/_util/regex_shape.ts";
 import "../lib/_util/suggest.ts";
+import "../lib/_util/thousands.ts";
 import "../lib/_util/time_guard.ts";
 import "../lib/check/_compact.ts";
 import "../lib/check/assert.ts";

@@ -12,6 +12,7 @@
 import type { FlowResult, StepResult } from "../../lib/model/result.ts";
 import { stepDetails } from "../../lib/report/console_step.ts";
 import type { Style } from "../../lib/report/style.ts";
+import { thousands } from "../../lib/_util/thousands.ts";
 
 /**
  * Characters of a response body printed; the rest is counted in a note.
@@ -60,7 +61,7 @@ function shownResponse(step: StepResult): { step: StepResult; note?: string } {
     return { step: { ...step, response: { ...response, body: `(binary${size}: not shown)` } } };
   }
   if (body.length <= MAX_SHOWN_CHARS) return { step };
-  const more = (body.length - MAX_SHOWN_CHARS).toLocaleString("en-US");
+  const more = thousands(body.length - MAX_SHOWN_CHARS);
   return {
     step: { ...step, response: { ...response, body: body.slice(0, MAX_SHOWN_CHARS) } },
     note: `… ${more} more characters not shown (the first 1 MiB is).`,

@@ -14,6 +14,7 @@ import { SLOW_REGEX } from "../_util/regex_problem.ts";
 import type { AssertionResult } from "../model/result.ts";
 import { MAX_SCHEMA_DEPTH } from "../load/schema_problem.ts";
 import { operationSchema } from "./openapi.ts";
+import { thousands } from "../_util/thousands.ts";
 
 const MAX_LISTED = 10;
 
@@ -124,7 +125,7 @@ function schemaOf(
 function whyUnchecked(value: unknown, response: object): string | undefined {
   if (tooDeep(value)) {
     return `the body is nested deeper than ${
-      MAX_SCHEMA_DEPTH.toLocaleString("en-US")
+      thousands(MAX_SCHEMA_DEPTH)
     } levels, the limit for a schema check`;
   }
   if (spent.has(response)) {

@@ -15,6 +15,7 @@ import {
   prepareGuard,
   runGuarded,
 } from "../_util/time_guard.ts";
+import { thousands } from "../_util/thousands.ts";
 
 /**
  * Deepest nesting of elements an XPath check reads in an XML or HTML body:
@@ -72,7 +73,7 @@ export async function prepareXPath(flows: readonly Flow[]): Promise<void> {
 }
 
 const TOO_DEEP = `the body is nested deeper than ${
-  MAX_DOCUMENT_DEPTH.toLocaleString("en-US")
+  thousands(MAX_DOCUMENT_DEPTH)
 } levels, the limit for XPath`;
 
 /**

@@ -11,6 +11,7 @@
  * @module
  */
 import { UsageError } from "../model/errors.ts";
+import { thousands } from "../_util/thousands.ts";
 
 /** One command of the input: its words and where it starts. */
 export interface ShellCommand {
@@ -139,7 +140,7 @@ export function splitBash(text: string, env: EnvNames): ShellCommand[] {
 export function tooMany(): UsageError {
   return new UsageError(
     "bad-curl",
-    `The input holds more than ${MAX_CURL_COMMANDS.toLocaleString("en")} commands.`,
+    `The input holds more than ${thousands(MAX_CURL_COMMANDS)} commands.`,
     "Split it into several files and convert each into a flow of its own.",
   );
 }

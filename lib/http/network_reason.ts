@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { thousands } from "../_util/thousands.ts";
 
 /** Reasons known from the error's text alone, first match wins. */
 const TEXT_REASONS: [RegExp, string | ((text: string) => string)][] = [
@@ -120,7 +121,7 @@ function runtimeDetail(text: string): string {
   // times, and a JUnit text node past libxml2's 10 MB limit.
   return detail.length <= MAX_DETAIL
     ? detail
-    : `${detail.slice(0, MAX_DETAIL)}… (${detail.length.toLocaleString("en-US")} characters)`;
+    : `${detail.slice(0, MAX_DETAIL)}… (${thousands(detail.length)} characters)`;
 }
 
 /** The most of the runtime's own words a request error quotes. */

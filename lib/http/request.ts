@@ -19,6 +19,7 @@ import type { SentPart } from "./curl_body.ts";
 import { RequestError } from "./request_error.ts";
 import { renderUrl } from "./url.ts";
 import { headersFrom, queryFrom } from "./request_maps.ts";
+import { thousands } from "../_util/thousands.ts";
 
 /**
  * A request with every expression resolved.
@@ -132,7 +133,7 @@ function resolveUrl(spec: RequestSpec, scope: Scope): string {
   if (url.length > MAX_REQUEST_HEAD) {
     throw new RequestError(
       "bad-url",
-      `The URL is ${url.length.toLocaleString("en-US")} characters long, more than the ` +
+      `The URL is ${thousands(url.length)} characters long, more than the ` +
         `${MAX_REQUEST_HEAD / 1024} KiB flowrun sends ("${url.slice(0, 120)}…"): a value ` +
         "interpolated into it is far larger than a URL holds; send it in the body.",
     );
@@ -162,7 +163,7 @@ function resolveHeaders(
   if (headBytes > MAX_REQUEST_HEAD) {
     throw new RequestError(
       "bad-url",
-      `The request's headers are ${headBytes.toLocaleString("en-US")} characters long, more ` +
+      `The request's headers are ${thousands(headBytes)} characters long, more ` +
         `than the ${MAX_REQUEST_HEAD / 1024} KiB flowrun sends: a value interpolated into one ` +
         "is far larger than a header holds; send it in the body.",
     );

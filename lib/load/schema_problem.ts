@@ -6,6 +6,7 @@
  * @module
  */
 import type { SchemaCheck } from "../model/flow.ts";
+import { thousands } from "../_util/thousands.ts";
 
 /**
  * Deepest nesting a schema check reads, in a JSON body and in a schema
@@ -98,7 +99,7 @@ function indexSchema(document: unknown, kind: SchemaCheck["kind"]): SchemaIndex 
     const [node, pointer, parentBase, depth, key] = stack.pop()!;
     if (node === null || typeof node !== "object") continue;
     if (depth >= MAX_SCHEMA_DEPTH) {
-      return `it nests deeper than ${MAX_SCHEMA_DEPTH.toLocaleString("en-US")} levels`;
+      return `it nests deeper than ${thousands(MAX_SCHEMA_DEPTH)} levels`;
     }
     const base = Array.isArray(node)
       ? parentBase

@@ -10,6 +10,7 @@ import type { Node } from "yaml";
 import { isMap, isSeq } from "./nodes.ts";
 import type { ValueTemplate } from "../model/template.ts";
 import { MAX_VAR_DEPTH, MAX_VAR_ENTRIES } from "../model/limits.ts";
+import { thousands } from "../_util/thousands.ts";
 
 /** What reading a node's parts needs of the loading context (`Loading` in context.ts). */
 interface Reader {
@@ -46,7 +47,7 @@ export function withinBounds(
     if (depth > MAX_VAR_DEPTH || (entries += n.items.length) > MAX_VAR_ENTRIES) {
       const over = depth > MAX_VAR_DEPTH
         ? `is nested more than ${MAX_VAR_DEPTH} levels deep`
-        : `has more than ${MAX_VAR_ENTRIES.toLocaleString("en-US")} entries`;
+        : `has more than ${thousands(MAX_VAR_ENTRIES)} entries`;
       ctx.problem(
         "var-too-large",
         `The value of ${what} ${over}.`,

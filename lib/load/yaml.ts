@@ -14,6 +14,7 @@ import { checkAliases, parseBounded, tooDeepAt } from "./yaml_limits.ts";
 import type { Loading } from "./context.ts";
 import { fastParse } from "./fast_yaml.ts";
 import { reportSyntaxErrors } from "./yaml_syntax.ts";
+import { thousands } from "../_util/thousands.ts";
 
 /**
  * Composes the parser's syntax tree into one document, as `parseDocument`
@@ -231,7 +232,7 @@ function aliasesBounded(ctx: Loading): boolean {
     kind === "cycle"
       ? `The alias ${name} refers to the value it is part of, so it never ends.`
       : `With the alias ${name}, aliases add more than ${
-        MAX_ALIAS_EXPANSION.toLocaleString("en-US")
+        thousands(MAX_ALIAS_EXPANSION)
       } YAML nodes to the flow (each use copies its anchor's whole value).`,
     alias,
     kind === "cycle"

@@ -17,6 +17,7 @@ import { readCollection } from "./input.ts";
 import { hoistAuth, shareChecks, withAnchors } from "./shared_checks.ts";
 import type { PmCollection, PmUnit } from "./model.ts";
 import { type EnvNeed, Variables, varName } from "./vars.ts";
+import { compareCodePoints } from "../../_util/compare.ts";
 
 /** A file the conversion writes, relative to the output folder. */
 export interface OutFile {
@@ -179,7 +180,9 @@ function write(
   for (const [origin, env] of [...shared.origins].sort()) {
     shared.vars.env.set(env, { name: env, secret: false, hint: `${origin} unless set` });
   }
-  summary.env = [...shared.vars.env.values()].sort((a, b) => a.name.localeCompare(b.name));
+  summary.env = [...shared.vars.env.values()].sort((a, b) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : 0
+  );
   summary.randomized = [...shared.vars.randomized].sort();
   summary.unset = [...shared.vars.unset].filter((n) => !shared.vars.values.has(n)).sort();
   if (envName !== undefined) addEnvironmentFiles(envName, shared.vars, files, summary);
