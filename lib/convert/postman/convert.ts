@@ -180,9 +180,7 @@ function write(
   for (const [origin, env] of [...shared.origins].sort()) {
     shared.vars.env.set(env, { name: env, secret: false, hint: `${origin} unless set` });
   }
-  summary.env = [...shared.vars.env.values()].sort((a, b) =>
-    a.name < b.name ? -1 : a.name > b.name ? 1 : 0
-  );
+  summary.env = [...shared.vars.env.values()].sort((a, b) => compareCodePoints(a.name, b.name));
   summary.randomized = [...shared.vars.randomized].sort();
   summary.unset = [...shared.vars.unset].filter((n) => !shared.vars.values.has(n)).sort();
   if (envName !== undefined) addEnvironmentFiles(envName, shared.vars, files, summary);
