@@ -14,6 +14,23 @@ function serve(handler: (request: Request) => Response | Promise<Response>) {
   return { url: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
 }
 
+/**
+ * A server that holds a request to /a until one to /b has arrived, and the
+ * other way round: two flows asking for them are provably in flight at once.
+ */
+function serveInStep() {
+  const arrived = { a: Promise.withResolvers<void>(), b: Promise.withResolvers<void>() };
+  return serve(async (request) => {
+    const path = new URL(request.url).pathname;
+    if (path === "/a" || path === "/b") {
+      const [mine, other] = path === "/a" ? ["a", "b"] as const : ["b", "a"] as const;
+      arrived[mine].resolve();
+      await arrived[other].promise;
+    }
+    return Response.json({ ok: true });
+  });
+}
+
 function flow(text: string, file: string): Flow {
   const result = loadFlow(text, file);
   assert.deepEqual(result.problems, []);
@@ -316,16 +333,7 @@ Deno.test("a request that gets no response is logged as request_error", async ()
 Deno.test("flows running at once each write their lines together when they end, in their own order", async () => {
   // Each flow's first request is held until the other flow's has arrived, so
   // both flows are provably in flight at once.
-  const arrived = { a: Promise.withResolvers<void>(), b: Promise.withResolvers<void>() };
-  const api = serve(async (request) => {
-    const path = new URL(request.url).pathname;
-    if (path === "/a" || path === "/b") {
-      const [mine, other] = path === "/a" ? ["a", "b"] as const : ["b", "a"] as const;
-      arrived[mine].resolve();
-      await arrived[other].promise;
-    }
-    return Response.json({ ok: true });
-  });
+  const api = serveInStep();
   try {
     const make = (name: string) =>
       flow(
@@ -394,16 +402,7 @@ steps:
 
 Deno.test("the rows of one data file running at once each keep their lines, as one block each", async () => {
   // Row a's request is held until row b's has arrived, so both rows are in flight at once.
-  const arrived = { a: Promise.withResolvers<void>(), b: Promise.withResolvers<void>() };
-  const api = serve(async (request) => {
-    const path = new URL(request.url).pathname;
-    if (path === "/a" || path === "/b") {
-      const [mine, other] = path === "/a" ? ["a", "b"] as const : ["b", "a"] as const;
-      arrived[mine].resolve();
-      await arrived[other].promise;
-    }
-    return Response.json({ ok: true });
-  });
+  const api = serveInStep();
   try {
     const rows = flow(
       `name: rows
