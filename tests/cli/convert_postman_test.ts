@@ -319,6 +319,7 @@ Deno.test("convert postman: the README's table of real collections matches what 
     "Newman: request chaining": "newman-request-chaining-test",
     "Newman: sample collection": "newman-sample-collection",
     "Gravitee APIM: APIs": "gravitee-apis",
+    "Portman: CRM variables": "portman-crm-assign-variables",
   };
   assert.deepEqual(rows.map((r) => r[0]).sort(), Object.keys(files).sort());
   for (const [name, requests, flows, translated, untranslated] of rows) {

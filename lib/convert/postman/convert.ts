@@ -77,6 +77,7 @@ function build(
     unsendable: [],
     tokens: new Set(),
     seen: new Set(),
+    read: namesRead(c),
   };
   const builders = groups.map((group, i) => {
     const b = new FlowBuilder(i, shared);
@@ -88,6 +89,40 @@ function build(
 }
 
 /** Groups joined where a flow reads an earlier one's captures; `undefined` when none does. */
+/** A `{{name}}` in request text. */
+const PLACEHOLDER = /\{\{\s*([^{}]+?)\s*\}\}/g;
+/** A script reading a variable: `pm.environment.get("x")`, `postman.getGlobalVariable('x')`, `replaceIn("{{x}}")`. */
+const GETTER =
+  /\b(?:get|getEnvironmentVariable|getGlobalVariable|has|replaceIn)\s*\(\s*(["'`])(.*?)\1/g;
+
+/** The variables any request or script of the collection reads. */
+function namesRead(c: PmCollection): Set<string> {
+  const read = new Set<string>();
+  const text = (t: string | undefined) => {
+    for (const m of (t ?? "").matchAll(PLACEHOLDER)) read.add(m[1]);
+  };
+  for (const unit of c.units) {
+    for (const r of unit.requests) {
+      text(r.url);
+      for (const h of r.headers) text(`${h.key} ${h.value}`);
+      const b = r.body;
+      text(b?.raw);
+      text(b?.file);
+      text(b?.graphql?.query);
+      text(b?.graphql?.variables);
+      for (const p of b?.pairs ?? []) text(`${p.key} ${p.value} ${p.src ?? ""}`);
+      for (const v of Object.values(r.auth?.settings ?? {})) text(v);
+      for (const s of r.scripts) {
+        for (const m of s.source.matchAll(GETTER)) {
+          read.add(m[2]);
+          text(m[2]);
+        }
+      }
+    }
+  }
+  return read;
+}
+
 function merged(groups: PmUnit[][], builders: FlowBuilder[]): PmUnit[][] | undefined {
   const join = new Array<boolean>(groups.length).fill(false);
   for (const b of builders) {

@@ -40,6 +40,11 @@ export interface Shared {
   tokens: Set<string>;
   /** Request names already converted (a jump back to one is a loop, not translated). */
   seen: Set<string>;
+  /**
+   * The variables a request or a script's getter reads anywhere in the
+   * collection; when given, a capture an `if` guards is kept only for them.
+   */
+  read?: Set<string>;
 }
 
 /** One request's counts, for the summary. */
@@ -142,6 +147,7 @@ export class FlowBuilder {
     const { request, auth } = this.request(r, comments);
     const tests = r.scripts.filter((s) => s.listen === "test")
       .map((s) => this.translate(s.source, comments, `test script of ${s.owner}`, r));
+    for (const t of tests) t.captures = this.#needed(t.captures, comments);
     const { checks, schema, extra } = splitSchema(tests.flatMap((t) => t.checks));
     if (extra > 0) {
       comments.push(
@@ -178,6 +184,24 @@ export class FlowBuilder {
       untranslated: translated.untranslated + extra,
     });
     this.bind(tests, name);
+  }
+
+  /**
+   * The captures to write. Postman sets a guarded one (`if (id !== undefined)
+   * pm.collectionVariables.set("id", id)`, Portman's idiom) only when its
+   * condition holds, and a flow's capture of a missing value fails the step:
+   * one that no request reads is left out, with a comment.
+   */
+  #needed(captures: Translation["captures"], comments: string[]): Translation["captures"] {
+    const read = this.shared.read;
+    if (!read) return captures;
+    return captures.filter((c) => {
+      if (!c.guarded || read.has(c.name)) return true;
+      comments.push(
+        `not captured: ${c.name}: set only when the script's condition holds, and no request reads it`,
+      );
+      return false;
+    });
   }
 
   /** Later `{{x}}` read what this step's scripts set. */

@@ -88,6 +88,10 @@ export function evaluate(node: Node, ctx: EvalContext, depth: number): Sym | und
       return identifier(node.name, ctx);
     case "MemberExpression":
       return memberOf(node, ctx, d);
+    case "ChainExpression":
+      // `json?.data?.id` (Portman writes it before every capture): a missing part is
+      // undefined, as a path that selects nothing is; the chain reads as its plain members.
+      return evaluate(node.expression, ctx, d);
     case "CallExpression":
       return call(node, ctx, d);
     case "UnaryExpression":
@@ -241,10 +245,11 @@ const METHODS = new Map<string, (path: string, arg: unknown) => Sym | undefined>
   ],
   ["includes", (p, v) => cond(p, "contains", flowText(v))],
   ["has", (p, v) => {
-    if (p === "$.body") return cond(p, "contains", flowText(v));
-    return p === "$.headers" && typeof v === "string"
-      ? cond(member(p, v.toLowerCase()), "exists", true)
-      : undefined;
+    if (p === "$.headers") {
+      return typeof v === "string" ? cond(member(p, v.toLowerCase()), "exists", true) : undefined;
+    }
+    // The legacy sandbox's String.prototype.has: `responseBody.has("x")`, `data.auth.has("Basic")`.
+    return p === "$.body" || typeof v === "string" ? cond(p, "contains", flowText(v)) : undefined;
   }],
   ["indexOf", (p, v) => ({ k: "path", path: `indexOf:${p}:${JSON.stringify(v)}` })],
 ]);
@@ -297,8 +302,12 @@ function binary(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   if (!a || !b) return undefined;
   const made = generated(node.operator, a, b);
   if (made) return made;
-  const special = a.k === "path" ? pseudo(a.path, node.operator, b) : undefined;
-  return special ?? compare(node.operator, a, b);
+  // A pseudo-path (`typeof x`, `x.indexOf(v)`) is no JSONPath: only a comparison pseudo reads is kept.
+  if (a.k === "path" && /^(?:typeof|indexOf):/.test(a.path)) {
+    return pseudo(a.path, node.operator, b);
+  }
+  if (b.k === "path" && /^(?:typeof|indexOf):/.test(b.path)) return undefined;
+  return compare(node.operator, a, b);
 }
 
 function logical(node: Node, ctx: EvalContext, d: number): Sym | undefined {

@@ -24,6 +24,13 @@ const TYPES = new Set(["string", "number", "boolean", "object"]);
 export function pseudo(path: string, op: string, b: Sym): Sym | undefined {
   const typed = path.match(/^typeof:(.+)$/);
   if (typed) {
+    if (b.k === "lit" && b.value === "undefined") {
+      // `typeof x !== "undefined"`: whether the part is there at all.
+      const there = op === "!==" || op === "!=" ? true : op === "===" || op === "==" ? false : null;
+      return there === null
+        ? undefined
+        : { k: "cond", conds: [{ path: typed[1], op: "exists", value: there }] };
+    }
     if (b.k !== "lit" || !TYPES.has(String(b.value)) || (op !== "===" && op !== "==")) {
       return undefined;
     }

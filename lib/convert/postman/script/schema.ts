@@ -3,7 +3,9 @@
  * `tv4.validate(data, schema)`) are usually draft 4; flowrun checks draft
  * 2020-12. A schema made only of the keywords both read alike is carried
  * over (without its `$schema`); any other is left untranslated rather than
- * written as a schema flowrun would refuse or read differently.
+ * written as a schema flowrun would refuse or read differently. Annotations
+ * no validator checks (`example`, `readOnly`, `x-…`, which schemas taken from
+ * an OpenAPI document are full of) are left out.
  *
  * @module
  */
@@ -34,6 +36,13 @@ const PLAIN = new Set([
   "multipleOf",
 ]);
 
+/**
+ * Keywords that only annotate: Postman's validator and flowrun's both ignore
+ * them, so the schema is carried over without them.
+ */
+const ANNOTATIONS = new Set(["example", "readOnly", "writeOnly", "deprecated", "$comment"]);
+const isAnnotation = (key: string) => ANNOTATIONS.has(key) || /^x-/.test(key);
+
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -53,7 +62,7 @@ export function portableSchema(schema: unknown, depth = 0): Record<string, unkno
   if (!isObject(schema) || depth > 64) return undefined;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (key === "$schema" && depth === 0) continue;
+    if ((key === "$schema" && depth === 0) || isAnnotation(key)) continue;
     const kept = keyword(key, value, depth);
     if (kept === undefined) return undefined;
     out[key] = kept;

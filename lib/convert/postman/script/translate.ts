@@ -23,8 +23,11 @@ export type { CheckItem } from "./each.ts";
 /** What a script says, for one step. */
 export interface Translation {
   checks: CheckItem[];
-  /** Variables set from the response: each a capture of the step. */
-  captures: { name: string; path: string }[];
+  /**
+   * Variables set from the response: each a capture of the step; `guarded`
+   * when an `if` on the response decides whether the script sets it.
+   */
+  captures: { name: string; path: string; guarded?: boolean }[];
   /**
    * Variables set outright: to text known now, to another variable (`expr`:
    * its flow expression), or to a value made at run time (`made`: flow
@@ -153,6 +156,7 @@ class Translator {
   }
 
   ifStatement(node: Node, name: string | undefined, depth: number): void {
+    if (isTestsAssignment(node.test)) return this.testedIf(node, name, depth);
     const test = truthy(evaluate(node.test, this.ctx, 0));
     if (typeof test === "boolean") {
       const branch = test ? node.consequent : node.alternate;
@@ -175,6 +179,26 @@ class Translator {
     if (checks.length > 0 || otherwise.length > 0) {
       outer.push({ if: test, checks, else: otherwise });
     }
+  }
+
+  /**
+   * `if (tests["200"] = responseCode.code === 200) { … }` (the legacy sandbox's
+   * idiom): the assignment is a check, and its value the block's condition.
+   */
+  testedIf(node: Node, name: string | undefined, depth: number): void {
+    const before = {
+      translated: this.out.translated,
+      lines: this.out.untranslated.length,
+      assertions: this.out.untranslatedAssertions,
+    };
+    this.testsAssignment(node.test, node.test);
+    if (this.out.translated > before.translated) {
+      return this.ifStatement({ ...node, test: node.test.right }, name, depth);
+    }
+    // The check is not understood: the whole `if` stays as written.
+    this.out.untranslated.length = before.lines;
+    this.out.untranslatedAssertions = before.assertions;
+    this.skip(node);
   }
 
   expression(node: Node, name: string | undefined, depth: number): void {
@@ -278,7 +302,11 @@ class Translator {
     if (key?.k !== "lit" || typeof key.value !== "string" || !value) return this.lines(node);
     this.#local.set(key.value, value);
     if (value.k === "path" && !value.path.includes(":")) {
-      this.out.captures.push({ name: key.value, path: value.path });
+      this.out.captures.push({
+        name: key.value,
+        path: value.path,
+        ...(this.#when.length > 0 ? { guarded: true } : {}),
+      });
     } else if (value.k === "lit" && ["string", "number", "boolean"].includes(typeof value.value)) {
       this.out.sets.push({ name: key.value, value: String(value.value), kind: "text" });
     } else if (value.k === "var") {
@@ -287,6 +315,13 @@ class Translator {
       this.out.sets.push({ name: key.value, value: value.text, kind: "made" });
     } else this.lines(node);
   }
+}
+
+/** `tests["…"] = …`. */
+function isTestsAssignment(node: Node): boolean {
+  return node.type === "AssignmentExpression" && node.operator === "=" &&
+    node.left.type === "MemberExpression" && node.left.object.type === "Identifier" &&
+    node.left.object.name === "tests";
 }
 
 /** How many assertions a piece of source holds: `tests[…] =`, `pm.expect(`, `pm.response.to`. */

@@ -1,0 +1,200 @@
+/**
+ * What converting public collections the converter was not built from
+ * showed (tests/fixtures/postman/README.md, "Held out"): Portman's
+ * generated suites (optional chaining around every capture, JSON Schemas
+ * taken from OpenAPI with `example`, `readOnly` and `x-…` keywords) and the
+ * legacy sandbox as grafana/postman-to-k6's example collections write it
+ * (`String.prototype.has`, `if (tests["…"] = …)`).
+ */
+import assert from "node:assert/strict";
+import { parse } from "yaml";
+import { convertPostman } from "../../lib/convert/postman/mod.ts";
+import { type CheckItem, translateScript } from "../../lib/convert/postman/script/translate.ts";
+import type { Sym } from "../../lib/convert/postman/script/sym.ts";
+
+const unset = (): Sym => ({ k: "lit", value: undefined });
+const conds = (items: CheckItem[]) => items.map((i) => ("cond" in i ? i.cond : i));
+const fixture = (name: string) =>
+  Deno.readTextFileSync(new URL(`../fixtures/postman/${name}`, import.meta.url));
+
+Deno.test("postman held out: optional chaining reads the response as plain members do", () => {
+  const t = translateScript(
+    "let jsonData = {};\n" +
+      "try {jsonData = pm.response.json();}catch(e){}\n" +
+      "const _resDataId = jsonData?.data?.id;\n" +
+      "if (_resDataId !== undefined) {\n" +
+      '   pm.collectionVariables.set("leadsAdd.id", jsonData.data.id);\n' +
+      "} else {\n" +
+      "   console.log('INFO - Unable to assign variable {{leadsAdd.id}}');\n" +
+      "};\n" +
+      'const _resCount = jsonData?.["@count"];\n' +
+      'pm.test("count", function() { pm.expect(_resCount).to.eql(2); });\n' +
+      "if (jsonData?.data?.[0]?.id) {\n" +
+      '  pm.collectionVariables.set("first", jsonData.data[0].id);\n' +
+      "}\n" +
+      'pm.test("name", () => { pm.expect(pm.response.json()?.data?.name).to.be.a("string"); });',
+    unset,
+  );
+  assert.deepEqual(t.untranslated, []);
+  assert.deepEqual(t.captures, [
+    { name: "leadsAdd.id", path: "$.json.data.id", guarded: true },
+    { name: "first", path: "$.json.data[0].id", guarded: true },
+  ]);
+  assert.deepEqual(conds(t.checks), [
+    { path: "$.json['@count']", op: "equals", value: 2 },
+    { path: "$.json.data.name", op: "type", value: "string" },
+  ]);
+  assert.equal(t.translated, 2);
+});
+
+Deno.test("postman held out: a schema taken from OpenAPI keeps its checks, not its annotations", () => {
+  const t = translateScript(
+    'const schema = {"x-graphql-type-name":"Lead","type":"object","required":["id"],' +
+      '"properties":{"id":{"type":"string","readOnly":true,"example":"12345"},' +
+      '"tags":{"type":"array","items":{"type":"string","x-pii":true,"example":"a"},"deprecated":true},' +
+      '"note":{"type":["string","null"],"writeOnly":true,"$comment":"free text"}}};\n' +
+      'pm.test("Schema is valid", function() {\n' +
+      '  pm.response.to.have.jsonSchema(schema,{unknownFormats: ["int32", "int64"]});\n' +
+      "});",
+    unset,
+  );
+  assert.deepEqual(t.untranslated, []);
+  assert.equal(t.translated, 1);
+  assert.deepEqual(conds(t.checks), [{
+    path: "$.json",
+    op: "schema",
+    value: {
+      type: "object",
+      required: ["id"],
+      properties: {
+        id: { type: "string" },
+        tags: { type: "array", items: { type: "string" } },
+        note: { type: ["string", "null"] },
+      },
+    },
+  }]);
+  // A property named like an annotation is a property, kept.
+  const named = translateScript(
+    'pm.response.to.have.jsonSchema({"type":"object","properties":{"example":{"type":"string"}}});',
+    unset,
+  );
+  assert.deepEqual(conds(named.checks)[0], {
+    path: "$.json",
+    op: "schema",
+    value: { type: "object", properties: { example: { type: "string" } } },
+  });
+  // A keyword the two drafts read differently still leaves the schema untranslated.
+  const nullable = translateScript(
+    'pm.response.to.have.jsonSchema({"type":"string","nullable":true,"example":"a"});',
+    unset,
+  );
+  assert.equal(nullable.translated, 0);
+  assert.equal(nullable.untranslatedAssertions, 1);
+});
+
+Deno.test("postman held out: the legacy sandbox's String.prototype.has is a contains check", () => {
+  const t = translateScript(
+    "var data = JSON.parse(responseBody);\n" +
+      'tests["DigestAuth"] = data.headers.Authorization.has("Digest");',
+    unset,
+  );
+  assert.deepEqual(t.untranslated, []);
+  assert.deepEqual(conds(t.checks), [
+    { path: "$.json.headers.Authorization", op: "contains", value: "Digest" },
+  ]);
+});
+
+Deno.test("postman held out: if (tests[…] = …) is the check and the condition of its block", () => {
+  const t = translateScript(
+    'if(tests["Status code is 200"] = responseCode.code === 200) {\n' +
+      "  var search = JSON.parse(responseBody);\n" +
+      '  postman.setEnvironmentVariable("since_id", search.search_metadata.max_id_str);\n' +
+      '  tests["has statuses"] = search.hasOwnProperty("statuses");\n' +
+      "}",
+    unset,
+  );
+  assert.deepEqual(t.untranslated, []);
+  assert.equal(t.translated, 2);
+  assert.deepEqual(t.captures, [
+    { name: "since_id", path: "$.json.search_metadata.max_id_str", guarded: true },
+  ]);
+  const [status, group] = t.checks;
+  assert.deepEqual(conds([status]), [{ path: "$.status", op: "equals", value: 200 }]);
+  assert.ok(group && "if" in group, JSON.stringify(t.checks));
+  assert.deepEqual(group.if, [{ path: "$.status", op: "equals", value: 200 }]);
+  assert.deepEqual(conds(group.checks), [
+    { path: "$.json.statuses", op: "exists", value: true },
+  ]);
+});
+
+Deno.test("postman held out: Portman's assign-variables suite captures the ids its later requests use", () => {
+  const { files, summary } = convertPostman(
+    fixture("portman-crm-assign-variables.postman_collection.json"),
+  );
+  assert.equal(files.length, 1);
+  // deno-lint-ignore no-explicit-any
+  const f: any = parse(files[0].text);
+  const step = (name: string) => f.steps.find((s: { name: string }) => s.name === name);
+  assert.deepEqual(step("create_lead").capture, { leadsAdd_id: "$.json.data.id" });
+  assert.equal(
+    step("get_lead").request.url,
+    "${ENV.BASE_URL:-http://localhost:3050}/crm/leads/${steps.create_lead.capture.leadsAdd_id}?raw=true",
+  );
+  // Every step's schema check is carried over (Portman writes one per request).
+  for (const s of f.steps) assert.equal(typeof s.assert?.schema, "object", s.name);
+  const untranslated = summary.reports.reduce((n, r) => n + r.untranslated, 0);
+  assert.equal(untranslated, 0, files[0].text);
+});
+
+Deno.test("postman held out: a capture under an if that no request reads is left out, not made to fail the step", () => {
+  const guarded = (name: string) =>
+    `const _res_${name} = pm.response.json()?.[${JSON.stringify(name)}];\n` +
+    `if (_res_${name} !== undefined) { pm.collectionVariables.set(${
+      JSON.stringify(name)
+    }, _res_${name}); } else { console.log('INFO - Unable to assign variable {{${name}}}'); }`;
+  const { files } = convertPostman(JSON.stringify({
+    info: {
+      name: "T",
+      schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json",
+    },
+    item: [
+      {
+        name: "Create",
+        request: { method: "POST", url: "{{baseUrl}}/items" },
+        event: [{ listen: "test", script: { exec: [guarded("id"), guarded("count")] } }],
+      },
+      { name: "Get", request: { method: "GET", url: "{{baseUrl}}/items/{{id}}" } },
+    ],
+  }));
+  // deno-lint-ignore no-explicit-any
+  const f: any = parse(files[0].text);
+  // `id` is read by the next request: captured (a missing id fails there in Postman too).
+  assert.deepEqual(f.steps[0].capture, { id: "$.json.id" });
+  assert.match(
+    files[0].text,
+    /count: set only when the script's condition holds, and no request reads it/,
+  );
+});
+
+Deno.test("postman held out: typeof x !== 'undefined' is an existence check, and no typeof reaches a path", () => {
+  const t = translateScript(
+    "var jsonData = pm.response.json();\n" +
+      'pm.expect((typeof jsonData.resource !== "undefined")).to.be.true;\n' +
+      "tests['has id'] = typeof jsonData.id != 'undefined';\n" +
+      "tests['no error'] = typeof jsonData.error === 'undefined';\n" +
+      "tests['not a number'] = typeof jsonData.n !== 'number';\n" +
+      "tests['third'] = jsonData.name.indexOf('a') === 2;",
+    unset,
+  );
+  assert.deepEqual(conds(t.checks), [
+    { path: "$.json.resource", op: "exists", value: true },
+    { path: "$.json.id", op: "exists", value: true },
+    { path: "$.json.error", op: "exists", value: false },
+  ]);
+  assert.equal(t.translated, 3);
+  assert.equal(t.untranslatedAssertions, 2);
+  assert.deepEqual(t.untranslated, [
+    "tests['not a number'] = typeof jsonData.n !== 'number';",
+    "tests['third'] = jsonData.name.indexOf('a') === 2;",
+  ]);
+});
