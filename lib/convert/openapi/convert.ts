@@ -7,10 +7,11 @@
  *
  * @module
  */
-import { isNode, type Node } from "../../check/openapi_operations.ts";
+import { isNode, type Node, OPENAPI_METHODS } from "../../check/openapi_operations.ts";
 import { UsageError } from "../../model/errors.ts";
 import { snake, UniqueNames } from "../names.ts";
 import { AuthSchemes, type EnvVar } from "./auth.ts";
+import { deref } from "./examples.ts";
 import { FlowBuilder, type Placeholder, type Shared } from "./flow.ts";
 import { type OpenApiOperation, operationsOf, stepOrder } from "./operations.ts";
 
@@ -33,6 +34,8 @@ export interface OpenApiSummary {
   env: EnvVar[];
   placeholders: Placeholder[];
   optional: number;
+  /** The operations of the document's `webhooks` (3.1), which are not converted, and their names. */
+  webhooks?: { operations: number; names: string[] };
 }
 
 /** The flows of a document and the summary. */
@@ -111,8 +114,28 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
       env,
       placeholders: shared.placeholders,
       optional: shared.optional,
+      ...webhooksOf(doc),
     },
   };
+}
+
+/**
+ * The operations of a 3.1 document's `webhooks`: requests the API sends,
+ * which a suite cannot make, named in the summary so they are not left out
+ * silently (Redocly's Museum API has one beside its paths).
+ */
+function webhooksOf(doc: Node): { webhooks?: { operations: number; names: string[] } } {
+  if (!isNode(doc.webhooks)) return {};
+  const names: string[] = [];
+  let operations = 0;
+  for (const [name, item] of Object.entries(doc.webhooks)) {
+    const node = deref(doc, item);
+    const count = isNode(node) ? OPENAPI_METHODS.filter((m) => isNode(node[m])).length : 0;
+    if (count === 0) continue;
+    names.push(name);
+    operations += count;
+  }
+  return operations === 0 ? {} : { webhooks: { operations, names } };
 }
 
 /** One flow file per tag, untagged operations in one named for the API. */

@@ -2,7 +2,7 @@
  * A value for a schema: the document's own (`example`, `examples`,
  * `default`, `const`, `enum`'s first), else one generated from the schema:
  * its type and format (uuid, date-time, email, …), within its minimum,
- * maximum and lengths, with the required properties of an object only
+ * maximum and lengths, matching its `pattern` (`pattern.ts`), with the required properties of an object only
  * (optional ones too down to a depth asked for), the object parts of an
  * `allOf` merged first.
  * Bounded in depth and in size, so a recursive schema ends and a schema
@@ -12,6 +12,7 @@
  */
 import { isNode, member, type Node } from "../../check/openapi_operations.ts";
 import { MAX_EXAMPLE_DEPTH, MAX_EXAMPLE_NODES, MAX_REF_CHAIN } from "./limits.ts";
+import { fromPattern, patternRegExp } from "./pattern.ts";
 import { atPointer } from "./refs.ts";
 
 /** Whether the value goes in a request (read-only properties left out) or comes in a response. */
@@ -93,7 +94,8 @@ export class ExampleMaker {
    */
   make(schema: unknown, depth = 0): unknown {
     const s = deref(this.doc, schema);
-    if (!isNode(s) || depth > MAX_EXAMPLE_DEPTH || this.#left-- <= 0) return undefined;
+    if (!isNode(s) || this.#left-- <= 0) return undefined;
+    if (depth > MAX_EXAMPLE_DEPTH) return this.#bounded(s);
     const given = givenValue(s);
     if (given.found) return given.value;
     if (Array.isArray(s.allOf)) {
@@ -102,6 +104,35 @@ export class ExampleMaker {
     }
     const choice = this.#choice(s);
     return choice === undefined ? this.#typed(s, depth) : this.make(choice, depth + 1);
+  }
+
+  /**
+   * Past the depth bound, a value that goes no deeper: the document's own,
+   * null where the schema allows it, an empty list, a scalar; none for an
+   * object. A required property of a deep object is null rather than left
+   * out where its schema says it may be (Discord's messages nest users in
+   * snapshots in messages: their `oneOf: [null, …]` ids were dropped, and the
+   * object broke its `required`).
+   */
+  #bounded(s: Node): unknown {
+    const given = givenValue(s);
+    if (given.found) return given.value;
+    if (this.#allowsNull(s)) return null;
+    const type = typeOf(s);
+    if (type === "array") return typeof s.minItems === "number" && s.minItems > 0 ? undefined : [];
+    return type === "object" ? undefined : this.#typed(s, MAX_EXAMPLE_DEPTH);
+  }
+
+  /** Whether null is a value of the schema: `nullable`, a type list with null, a null branch. */
+  #allowsNull(s: Node): boolean {
+    if (s.nullable === true || s.type === "null") return true;
+    if (Array.isArray(s.type) && s.type.includes("null")) return true;
+    const choices = Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : [];
+    return choices.some((c) => {
+      const branch = deref(this.doc, c);
+      return isNode(branch) && (branch.type === "null" ||
+        (Array.isArray(branch.type) && branch.type.includes("null")));
+    });
   }
 
   /** The `oneOf` or `anyOf` branch a value takes: the first that is not null. */
@@ -226,7 +257,25 @@ function stringValue(s: Node): string {
   const max = typeof s.maxLength === "number" ? s.maxLength : Infinity;
   if (text.length < min) text = text.padEnd(min, "x");
   if (text.length > max && format === undefined) text = text.slice(0, Math.max(max, 0));
-  return text;
+  return typeof s.pattern === "string" ? matching(s.pattern, text, min, max) : text;
+}
+
+/**
+ * The value when the pattern matches it, else the pattern's own shortest
+ * text (padded to the least length when that still matches); the value
+ * when the pattern cannot be read (Discord's ids, `^(0|[1-9][0-9]*)$`,
+ * were sent as "string").
+ */
+function matching(pattern: string, text: string, min: number, max: number): string {
+  const re = patternRegExp(pattern);
+  if (re === undefined || re.test(text)) return text;
+  const made = fromPattern(pattern);
+  if (made === undefined) return text;
+  if (made.length < min) {
+    const padded = made.padEnd(min, made.at(-1) ?? "x");
+    if (padded.length <= max && re.test(padded)) return padded;
+  }
+  return made;
 }
 
 function numberValue(s: Node): number {

@@ -18,7 +18,7 @@ import { placeAuth } from "./auth_place.ts";
 import { bodyParts, type PlaceholderFile } from "./body.ts";
 import { ExampleMaker } from "./examples.ts";
 import { isCollection, type OpenApiOperation } from "./operations.ts";
-import { literal, paramValue, queryEntries, simpleText, toYNode } from "./params.ts";
+import { LBRACE_VAR, literal, paramValue, queryEntries, simpleText, toYNode } from "./params.ts";
 import { allJson, jsonSchema, propertiesOf, successes } from "./responses.ts";
 
 /** Something the user must fill in: where and what. */
@@ -65,7 +65,7 @@ export class FlowBuilder {
   readonly #creates: Create[] = [];
 
   constructor(readonly file: string, readonly shared: Shared) {
-    for (const reserved of ["RUN_ID", "TRACE_ID", "ENV", "RANDOM", "vars", "steps"]) {
+    for (const reserved of ["RUN_ID", "TRACE_ID", "ENV", "RANDOM", "vars", "steps", LBRACE_VAR]) {
       this.#varNames.take(reserved);
     }
   }
@@ -250,6 +250,14 @@ export class FlowBuilder {
       if (auth !== undefined) node.entries.splice(1, 0, ["auth", auth]);
       return commented([...comments, ...notes], node);
     });
+    // A literal "{" written through a var (`literal`): declared first, so any var may use it.
+    if (JSON.stringify([steps, this.#vars]).includes(`\${vars.${LBRACE_VAR}}`)) {
+      this.#vars.unshift([
+        LBRACE_VAR,
+        "{",
+        "a literal \"{\": the document's text holds {{…}} (or {vars.…}) meant for the server, which flowrun would refuse as another tool's expression; ${vars.lbrace}{x}} sends {{x}}",
+      ]);
+    }
     const vars = this.#vars.length > 0
       ? ymap(this.#vars.map(([k, v]) => [k, v] as [string, YNode]))
       : undefined;

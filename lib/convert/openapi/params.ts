@@ -8,6 +8,7 @@
  * @module
  */
 import { isNode, member, type Node } from "../../check/openapi_operations.ts";
+import { FOREIGN_EXPRESSION } from "../../load/spelling.ts";
 import type { YNode } from "../yaml_out.ts";
 import { deref, type ExampleMaker } from "./examples.ts";
 
@@ -70,17 +71,38 @@ export function givenExample(doc: unknown, node: unknown): ParamValue {
 }
 
 /**
+ * The var holding a literal `{`, for text flowrun would refuse as another
+ * tool's expression: `{{credentials}}` is written `${vars.lbrace}{credentials}}`
+ * (Adyen's examples hold placeholders of its own, sent for Adyen to fill in).
+ * `FlowBuilder` declares the var in a flow that uses it.
+ */
+export const LBRACE_VAR = "lbrace";
+const LBRACE = `\${vars.${LBRACE_VAR}}`;
+
+/**
  * Text as the flow writes it: `${` is written `$${`, so a value is never
- * read as an expression.
+ * read as an expression, and the `{` of a `{{x}}` or `{vars.x}` comes from
+ * the var `lbrace`, so the flow is not refused for another tool's
+ * placeholder (foreign-expression) and the text is sent as it is.
  *
  * @example
  * ```ts
  * import { literal } from "./params.ts";
  * if (literal("a${b}") !== "a$${b}") throw new Error();
+ * if (literal("Basic {{c}}") !== "Basic ${vars.lbrace}{c}}") throw new Error();
  * ```
  */
 export function literal(text: string): string {
-  return text.replaceAll("${", () => "$${");
+  let out = text.replaceAll("${", () => "$${");
+  const foreign = new RegExp(FOREIGN_EXPRESSION.source, "g");
+  // Each replacement removes its match and adds none (its "{" follows a "$"); bounded anyway.
+  for (let n = 0; n < 1_000; n++) {
+    foreign.lastIndex = 0;
+    const found = foreign.exec(out);
+    if (!found) break;
+    out = `${out.slice(0, found.index)}${LBRACE}${out.slice(found.index + 1)}`;
+  }
+  return out;
 }
 
 /**

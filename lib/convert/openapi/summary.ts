@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { plural } from "../../_util/plural.ts";
+import { plural, pluralWord } from "../../_util/plural.ts";
 import type { OpenApiSummary } from "./convert.ts";
 
 /** Where the flows went, and what the `--openapi` of the run line names. */
@@ -58,6 +58,17 @@ export function formatOpenApiSummary(s: OpenApiSummary, at: SummaryPlaces): stri
   if (s.optional > 0) {
     lines.push(
       `${plural(s.optional, "optional parameter")} left out (named in a comment above each step).`,
+    );
+  }
+  if (s.webhooks) {
+    const shown = s.webhooks.names.slice(0, 5).join(", ");
+    const more = s.webhooks.names.length > 5 ? `, and ${s.webhooks.names.length - 5} more` : "";
+    lines.push(
+      `${
+        plural(s.webhooks.operations, "webhook operation")
+      } not converted (${shown}${more}): the API sends ${
+        pluralWord(s.webhooks.operations, "it", "them")
+      }; a suite does not.`,
     );
   }
   lines.push(`Run: flowrun run ${at.dir} --openapi ${at.document}`);

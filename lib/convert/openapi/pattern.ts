@@ -1,0 +1,217 @@
+/**
+ * A string for a schema's `pattern`: the shortest text the regular
+ * expression's first alternatives give (a quantifier its least count, a
+ * class its first character), checked against the expression itself.
+ * Enough for the patterns documents write (ids `^(0|[1-9][0-9]*)$`, codes
+ * `^[A-Z]{3}$`, dates, versions); a pattern it cannot read (a
+ * backreference, a lookaround it cannot satisfy) gives undefined and the
+ * caller keeps its value.
+ *
+ * @module
+ */
+
+/**
+ * The pattern compiled as the `openapi:` checks compile it (with the `u`
+ * flag, else without, for patterns like `\:` only the older syntax reads);
+ * undefined when it is no regular expression.
+ *
+ * @example
+ * ```ts
+ * import { patternRegExp } from "./pattern.ts";
+ * if (!patternRegExp("^\\:$")?.test(":") || patternRegExp("(") !== undefined) throw new Error();
+ * ```
+ */
+export function patternRegExp(pattern: string): RegExp | undefined {
+  for (const flags of ["u", ""]) {
+    try {
+      return new RegExp(pattern, flags);
+    } catch {
+      // the next flags
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A string the pattern matches, or undefined.
+ *
+ * @example
+ * ```ts
+ * import { fromPattern } from "./pattern.ts";
+ * if (fromPattern("^(0|[1-9][0-9]*)$") !== "0" || fromPattern("^[A-Z]{3}$") !== "AAA") throw new Error();
+ * ```
+ */
+export function fromPattern(pattern: string): string | undefined {
+  const re = patternRegExp(pattern);
+  if (re === undefined) return undefined;
+  let text: string | undefined;
+  try {
+    text = new Reader(pattern).alternatives();
+  } catch {
+    return undefined;
+  }
+  return text !== undefined && re.test(text) ? text : undefined;
+}
+
+/** Thrown for what the reader does not read; the caller gives up. */
+class Unreadable extends Error {}
+
+const CLASS_ESCAPES: Record<string, string> = {
+  d: "0",
+  D: "a",
+  w: "a",
+  W: "-",
+  s: " ",
+  S: "a",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+  f: "\f",
+  v: "\v",
+  "0": "\0",
+};
+
+/** A character no negated class refuses, if there is one among these. */
+const CANDIDATES = ["a", "0", "A", "x", "_", "-", ".", " "];
+
+class Reader {
+  #at = 0;
+  constructor(readonly source: string) {}
+
+  /** `a|b|…` up to a `)` or the end: the first alternative's text. */
+  alternatives(): string {
+    const first = this.#sequence();
+    while (this.source[this.#at] === "|") {
+      this.#at++;
+      this.#sequence();
+    }
+    return first;
+  }
+
+  #sequence(): string {
+    let out = "";
+    while (this.#at < this.source.length) {
+      const c = this.source[this.#at];
+      if (c === "|" || c === ")") break;
+      const atom = this.#atom();
+      out += this.#repeat(atom);
+    }
+    return out;
+  }
+
+  /** One atom's text once. */
+  #atom(): string {
+    const c = this.source[this.#at++];
+    switch (c) {
+      case "^":
+      case "$":
+        return "";
+      case ".":
+        return "a";
+      case "(":
+        return this.#group();
+      case "[":
+        return this.#class();
+      case "\\":
+        return this.#escape(false);
+      case "*":
+      case "+":
+      case "?":
+      case "{":
+        if (c === "{" && !/^\d+(,\d*)?\}/.test(this.source.slice(this.#at))) return c;
+        throw new Unreadable("a quantifier with nothing before it");
+      default:
+        return c;
+    }
+  }
+
+  #group(): string {
+    const rest = this.source.slice(this.#at);
+    const look = /^\?<?[=!]/.exec(rest);
+    if (look) {
+      // A lookaround adds nothing; whether it holds is what the final test checks.
+      this.#at += look[0].length;
+      this.alternatives();
+      this.#expect(")");
+      return "";
+    }
+    const named = /^\?(:|<[A-Za-z_$][\w$]*>)/.exec(rest);
+    if (named) this.#at += named[0].length;
+    const text = this.alternatives();
+    this.#expect(")");
+    return text;
+  }
+
+  #expect(c: string): void {
+    if (this.source[this.#at] !== c) throw new Unreadable(`no "${c}"`);
+    this.#at++;
+  }
+
+  /** `[…]`: its first character, or, negated, a common one the class accepts. */
+  #class(): string {
+    const open = this.#at - 1;
+    const negated = this.source[this.#at] === "^";
+    if (negated) this.#at++;
+    let first: string | undefined;
+    for (let n = 0; this.#at < this.source.length; n++) {
+      const c = this.source[this.#at++];
+      if (c === "]" && n > 0) break;
+      const char = c === "\\" ? this.#escape(true) : c;
+      first ??= char;
+      if (this.#at >= this.source.length) throw new Unreadable("an unclosed class");
+    }
+    if (first === undefined) throw new Unreadable("an empty class");
+    if (!negated) return first;
+    const accepted = patternRegExp(this.source.slice(open, this.#at));
+    const found = CANDIDATES.find((x) => accepted?.test(x));
+    if (found === undefined) throw new Unreadable("a class refusing every candidate");
+    return found;
+  }
+
+  /** The text of an escape whose `\` is read. */
+  #escape(inClass: boolean): string {
+    const c = this.source[this.#at++];
+    if (c === undefined) throw new Unreadable("a trailing backslash");
+    if (Object.hasOwn(CLASS_ESCAPES, c)) return CLASS_ESCAPES[c];
+    if (c === "b" || c === "B") {
+      if (inClass && c === "b") return "\b";
+      return "";
+    }
+    if (/[1-9]/.test(c) || c === "k") throw new Unreadable("a backreference");
+    if (c === "x") return this.#code(2);
+    if (c === "u") return this.#unicode();
+    if (c === "p" || c === "P") throw new Unreadable("a property escape");
+    return c;
+  }
+
+  /** `\uXXXX` or `\u{…}`, its `\u` read. */
+  #unicode(): string {
+    if (this.source[this.#at] !== "{") return this.#code(4);
+    const end = this.source.indexOf("}", this.#at);
+    if (end < 0) throw new Unreadable("an unclosed \\u{");
+    const code = parseInt(this.source.slice(this.#at + 1, end), 16);
+    this.#at = end + 1;
+    if (!Number.isFinite(code) || code > 0x10ffff) throw new Unreadable("a bad \\u{");
+    return String.fromCodePoint(code);
+  }
+
+  #code(length: number): string {
+    const hex = this.source.slice(this.#at, this.#at + length);
+    if (!new RegExp(`^[0-9a-fA-F]{${length}}$`).test(hex)) throw new Unreadable("a bad escape");
+    this.#at += length;
+    return String.fromCharCode(parseInt(hex, 16));
+  }
+
+  /** The atom's text its least count of times (`+` once), the quantifier read. */
+  #repeat(atom: string): string {
+    const rest = this.source.slice(this.#at);
+    const q = /^(?:([*?+])|\{(\d+)(?:,(\d*))?\})\??/.exec(rest);
+    if (!q) return atom;
+    this.#at += q[0].length;
+    if (q[1] === "*" || q[1] === "?") return "";
+    if (q[1] === "+") return atom;
+    const least = Number(q[2]);
+    if (least > 1_000) throw new Unreadable("a count too large");
+    return atom.repeat(least);
+  }
+}

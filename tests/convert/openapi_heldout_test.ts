@@ -1,0 +1,177 @@
+/**
+ * What real documents convert openapi was not built from showed, each as
+ * the smallest case (the documents themselves run in
+ * tests/cli/convert_openapi_heldout_test.ts):
+ *
+ * - Discord's ids are `{type: string, pattern: "^(0|[1-9][0-9]*)$"}`: a
+ *   generated value must match the schema's `pattern` (it was "string",
+ *   which the API refuses and the `openapi:` check of a mock's answer
+ *   failed);
+ * - Adyen Checkout's examples hold Adyen's own placeholders
+ *   (`Basic {{credentials}}`, sent for Adyen to fill in): flowrun reads
+ *   `{{x}}` as another tool's expression and refused the flow, so the
+ *   converter writes the `{` through a var and the text is sent as the
+ *   document gives it;
+ * - Redocly's Museum API (3.1) has `webhooks` beside its paths: the summary
+ *   says they are not converted rather than leaving them out silently.
+ */
+import assert from "node:assert/strict";
+import { convertOpenApi, formatOpenApiSummary } from "../../lib/convert/openapi/mod.ts";
+import { ExampleMaker } from "../../lib/convert/openapi/examples.ts";
+import { loadFlow } from "../../lib/load/mod.ts";
+
+Deno.test("a generated string matches its schema's pattern", () => {
+  const make = (schema: Record<string, unknown>) => new ExampleMaker({}).make(schema);
+  const cases: Record<string, unknown>[] = [
+    { type: "string", pattern: "^(0|[1-9][0-9]*)$", format: "snowflake" },
+    { type: "string", pattern: "^[A-Z]{3}$" },
+    { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$" },
+    { type: "string", pattern: "^[a-z][a-z0-9_]{2,31}$" },
+    { type: "string", pattern: "^(?:https?)://[^\\s/]+\\.example$" },
+    { type: "string", pattern: "^\\+?[1-9]\\d{1,14}$" },
+    { type: "string", pattern: "^[^@\\s]+@[^@\\s]+$" },
+    { type: "string", pattern: "^#[0-9a-fA-F]{6}$", minLength: 7, maxLength: 7 },
+    { type: "string", pattern: "^v\\d+(\\.\\d+)*$" },
+    { type: "string", pattern: "^[A-Za-z0-9]+\\:[0-9]+$" },
+  ];
+  for (const schema of cases) {
+    const value = make(schema);
+    assert.equal(typeof value, "string", JSON.stringify(schema));
+    const pattern = String(schema.pattern);
+    let re: RegExp;
+    try {
+      re = new RegExp(pattern, "u");
+    } catch {
+      re = new RegExp(pattern);
+    }
+    assert.match(value as string, re, JSON.stringify(schema));
+  }
+  assert.equal(make({ type: "string", pattern: "[a-z]+" }), "string", "already matches: kept");
+  assert.equal(
+    make({ type: "string", format: "date", pattern: "^\\d{4}-\\d{2}-\\d{2}$" }),
+    "2024-01-01",
+    "the format's value when it matches",
+  );
+  assert.equal(make({ type: "string", pattern: "(a)\\1(" }), "string", "no regular expression");
+});
+
+Deno.test("a path parameter with a pattern gets a placeholder that matches it", () => {
+  const id = { type: "string", pattern: "^(0|[1-9][0-9]*)$" };
+  const document = {
+    openapi: "3.1.0",
+    info: { title: "ids" },
+    servers: [{ url: "https://api.test" }],
+    paths: {
+      "/guilds/{guild_id}": {
+        get: {
+          parameters: [{ name: "guild_id", in: "path", required: true, schema: id }],
+          responses: { "200": { description: "ok" } },
+        },
+      },
+    },
+  };
+  const { files } = convertOpenApi({ document, source: "api.json" });
+  assert.match(files[0].text, /^ {2}guild_id: "0"$/m);
+});
+
+/** A document whose request example holds `{{…}}` and `{vars.x}` text meant for the server. */
+const PLACEHOLDERS = {
+  openapi: "3.1.0",
+  info: { title: "forward" },
+  servers: [{ url: "https://api.test" }],
+  paths: {
+    "/forward": {
+      post: {
+        parameters: [{
+          name: "X-Template",
+          in: "header",
+          required: true,
+          schema: { type: "string" },
+          example: "{{token}}",
+        }],
+        requestBody: {
+          content: {
+            "application/json": {
+              example: {
+                headers: { Authorization: "Basic {{credentials}}" },
+                body: '{"name":"{{holderName}}","at":"{vars.when}","cost":"${price}"}',
+              },
+            },
+          },
+        },
+        responses: { "200": { description: "ok" } },
+      },
+    },
+  },
+};
+
+Deno.test("another tool's placeholders in an example are sent as the document writes them", () => {
+  const { files } = convertOpenApi({ document: PLACEHOLDERS, source: "api.json" });
+  const text = files[0].text;
+  const env = (name: string) => name === "BASE_URL" ? "http://127.0.0.1:9" : `${name}-value`;
+  const loaded = loadFlow(text, files[0].path, { env });
+  assert.deepEqual(loaded.problems, [], text);
+  assert.match(text, /^vars:\n {2}# .*\{\{.*\n {2}lbrace: "\{"\n/m, "the var first, explained");
+  assert.match(text, /Authorization: Basic \$\{vars\.lbrace\}\{credentials\}\}/);
+  assert.match(text, /X-Template: \$\{vars\.lbrace\}\{token\}\}/);
+  assert.ok(text.includes("$${price}"), "a ${ is still written $${");
+  assert.ok(text.includes("${vars.lbrace}vars.when}"), text);
+});
+
+Deno.test("a document without such text gets no lbrace var", () => {
+  const document = structuredClone(PLACEHOLDERS);
+  const post = document.paths["/forward"].post;
+  post.parameters[0].example = "{token}";
+  post.requestBody.content["application/json"].example = {
+    headers: { Authorization: "Basic {}" },
+    body: "{}",
+  };
+  const { files } = convertOpenApi({ document, source: "api.json" });
+  assert.doesNotMatch(files[0].text, /lbrace/);
+});
+
+Deno.test("webhooks beside paths are named in the summary, not converted", () => {
+  const document = {
+    openapi: "3.1.0",
+    info: { title: "museum" },
+    paths: { "/a": { get: { responses: { "200": { description: "ok" } } } } },
+    webhooks: {
+      newEvent: { post: { responses: { "200": { description: "ok" } } } },
+      gone: { delete: {}, put: {} },
+    },
+  };
+  const { summary } = convertOpenApi({ document, source: "api.json" });
+  const text = formatOpenApiSummary(summary, { dir: "out", document: "api.json" });
+  assert.match(
+    text,
+    /^3 webhook operations not converted \(newEvent, gone\): the API sends them; a suite does not\.$/m,
+  );
+});
+
+Deno.test("past the depth bound a required property that may be null is null, not left out", () => {
+  const doc = {
+    components: {
+      schemas: {
+        Message: {
+          type: "object",
+          required: ["id", "referenced", "tags", "guild"],
+          properties: {
+            id: { type: "string" },
+            referenced: { oneOf: [{ type: "null" }, { $ref: "#/components/schemas/Message" }] },
+            tags: { type: "array", items: { $ref: "#/components/schemas/Message" } },
+            guild: { type: ["object", "null"], required: ["id"], properties: { id: {} } },
+          },
+        },
+      },
+    },
+  };
+  let message = new ExampleMaker(doc).make({ $ref: "#/components/schemas/Message" });
+  let depth = 0;
+  while (message !== null) {
+    const m = message as Record<string, unknown>;
+    assert.deepEqual(Object.keys(m), ["id", "referenced", "tags", "guild"], `depth ${depth}`);
+    message = m.referenced;
+    depth++;
+  }
+  assert.ok(depth > 1);
+});
