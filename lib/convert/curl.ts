@@ -7,9 +7,10 @@
  * The stages:
  *
  * 1. **Split** the text into commands of words as the shell would
- *    (`curl_shell.ts` for bash, `curl_cmd.ts` for cmd, chosen by
- *    {@linkcode isCmd}); `$NAME`, `${NAME}` and `%NAME%` become
- *    `${ENV.NAME}`; lines that are not curl commands are skipped.
+ *    (`curl_shell.ts` for bash, `curl_cmd.ts` for cmd, `curl_ps.ts` for
+ *    PowerShell, chosen by {@linkcode isPowerShell} and {@linkcode isCmd});
+ *    `$NAME`, `${NAME}`, `%NAME%` and `$env:NAME` become `${ENV.NAME}`;
+ *    lines that are not curl commands are skipped.
  * 2. **Read** each command's options as curl does (`curl_options.ts`) and
  *    build the requests it sends, one per URL (`curl_request.ts`).
  * 3. **Correlate and write** with the stages of `convert har`: the origin
@@ -26,6 +27,7 @@ import { isSecretName } from "../secrets/mod.ts";
 import { plural } from "../_util/plural.ts";
 import { correlate, type Correlator, newCorrelator } from "./correlate/mod.ts";
 import { isCmd, splitCmd } from "./curl_cmd.ts";
+import { isPowerShell, splitPowerShell } from "./curl_ps.ts";
 import { type CurlFiles, type CurlRecord, curlRecords } from "./curl_request.ts";
 import { readCurlArgs } from "./curl_options.ts";
 import { ENV_MARKER, type EnvNames, type ShellCommand, splitBash } from "./curl_shell.ts";
@@ -92,7 +94,8 @@ export function convertCurl(
   options: CurlOptions = {},
 ): CurlResult {
   const env: EnvNames = [];
-  const commands = (isCmd(text) ? splitCmd : splitBash)(text.replace(/^\ufeff/, ""), env);
+  const split = isPowerShell(text) ? splitPowerShell : isCmd(text) ? splitCmd : splitBash;
+  const commands = split(text.replace(/^\ufeff/, ""), env);
   const skipped: string[] = [];
   const built: { command: ShellCommand; records: CurlRecord[]; notes: string[] }[] = [];
   for (const command of commands) {
@@ -102,7 +105,13 @@ export function convertCurl(
       continue;
     }
     const notes: string[] = [];
-    const records = curlRecords(readCurlArgs(words.slice(1)), built.length, options.files, notes);
+    const read = options.files && ((path: string) => options.files!.read(path));
+    const records = curlRecords(
+      readCurlArgs(words.slice(1), read),
+      built.length,
+      options.files,
+      notes,
+    );
     built.push({ command, records, notes });
   }
   const all = built.flatMap((b) => b.records);
@@ -114,6 +123,7 @@ export function convertCurl(
   const ignored: string[] = [];
   const notes: string[] = [];
   const stepOf = new Map(c.steps.map((s) => [s.first, s]));
+  const bare = new Set(all.filter((r) => r.extras.bareOrigin).map((r) => r.record.url.origin));
   built.forEach(({ command, records, notes: commandNotes }) => {
     for (const r of records) {
       const step = stepOf.get(r.record)!;
@@ -127,11 +137,18 @@ export function convertCurl(
       }
     }
     const first = records[0] && stepOf.get(records[0].record);
+    const bareOne = records.find((r) => r.extras.bareOrigin);
+    if (bareOne) {
+      const name = `$${env[Number(/zqzenv(\d+)zqz/.exec(bareOne.record.url.host)![1])]}`;
+      commandNotes.push(
+        `The URL starts with ${name}, the flow's base URL as it is: set it with its scheme (https://…), where curl would take a bare host for http.`,
+      );
+    }
     for (const n of [...command.notes, ...commandNotes]) {
       notes.push(`${first ? `Step ${first.name}` : "A command"} (line ${command.line}): ${n}`);
     }
   });
-  return finish(c, env, { commands: built.length, skipped, ignored, notes }, options);
+  return finish(c, env, bare, { commands: built.length, skipped, ignored, notes }, options);
 }
 
 /**
@@ -188,14 +205,17 @@ function plainNames(step: Step, env: EnvNames, notes: string[]): void {
 /**
  * An origin written with `$NAME` (`https://$HOST`) is the user's own
  * variable already: its base-URL var is that text, with no `BASE_URL_n`
- * fallback (a fallback holds no expression).
+ * fallback (a fallback holds no expression). A URL that starts with the
+ * variable (`$APISERVER/apis`, in `bare`) has the variable's value as its
+ * origin, scheme included: the `http://` curl's reading assumed is dropped.
  */
-function hostVariables(c: Correlator): void {
+function hostVariables(c: Correlator, bare: Set<string>): void {
   const marker = new RegExp(ENV_MARKER.source);
   for (const [origin, ref] of c.origins) {
     if (!marker.test(origin)) continue;
     const at = c.vars.findIndex(([name]) => c.sp.varRef(name) === ref);
-    if (at !== -1) c.vars[at] = [c.vars[at][0], origin];
+    const text = bare.has(origin) ? origin.replace(/^http:\/\//, "") : origin;
+    if (at !== -1) c.vars[at] = [c.vars[at][0], text];
     for (const [name, v] of c.env) if (v.fallback === origin) c.env.delete(name);
   }
 }
@@ -204,6 +224,7 @@ function hostVariables(c: Correlator): void {
 function finish(
   c: Correlator,
   env: EnvNames,
+  bare: Set<string>,
   done: Pick<CurlSummary, "commands" | "skipped" | "ignored" | "notes">,
   options: CurlOptions,
 ): CurlResult {
@@ -214,7 +235,7 @@ function finish(
       used.add(env[Number(i)]);
       return c.sp.envRef(env[Number(i)]);
     });
-  hostVariables(c);
+  hostVariables(c, bare);
   const ordered: HarRecord[] = c.steps.map((s) => s.first);
   const write = () =>
     writeFlow(c, {
@@ -226,7 +247,7 @@ function finish(
         header: `Converted by flowrun convert curl from ${plural(done.commands, "curl command")}: ${
           plural(c.steps.length, "step")
         }.`,
-        describe: (step: Step) => describe(step),
+        describe: (step: Step) => describe(step, bare),
       },
     });
   let written = write();
@@ -250,12 +271,13 @@ function finish(
 }
 
 /** A step's comment: what curl sends, secret-named query values masked (the writer masks the rest). */
-function describe(step: Step): string {
+function describe(step: Step, bare: Set<string>): string {
   const u = step.first.url;
+  const origin = bare.has(u.origin) ? u.host : u.origin;
   const query = [...u.searchParams].map(([k, v]) =>
     `${encodeURIComponent(k)}=${isSecretName(k) ? "***" : encodeURIComponent(v)}`
   );
-  return `${step.method} ${u.origin}${u.pathname}${query.length > 0 ? `?${query.join("&")}` : ""}`;
+  return `${step.method} ${origin}${u.pathname}${query.length > 0 ? `?${query.join("&")}` : ""}`;
 }
 
 /** The error when nothing could be converted. */

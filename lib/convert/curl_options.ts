@@ -54,6 +54,8 @@ export interface CurlRequest {
   upload?: string;
   /** `--url-query` pieces, `--data-urlencode` syntax. */
   urlQuery: string[];
+  /** The file standard input is redirected from (`< body.json`), when the command says. */
+  stdin?: string;
   options: {
     insecure?: boolean;
     followRedirects?: boolean;
@@ -179,9 +181,26 @@ function emptyRequest(): CurlRequest {
  * if (r.data[0].text !== "k=v" || r.ignored[0] !== "--ntlm") throw new Error(JSON.stringify(r));
  * ```
  */
-export function readCurlArgs(args: string[]): CurlRequest {
+export function readCurlArgs(
+  words: string[],
+  read?: (path: string) => string | undefined,
+): CurlRequest {
   const r = emptyRequest();
+  const args = [...words];
   let i = 0;
+  let configs = 0;
+  const ctx: ReadContext = {
+    read,
+    // A config file's options are read next, where -K stood (curl reads them in place).
+    config(path) {
+      const text = ++configs <= 10 ? read?.(path) : undefined;
+      if (text === undefined) {
+        r.notes.push(
+          `-K "${path}" reads options from a file that could not be read; they are not carried.`,
+        );
+      } else args.splice(i, 0, ...configWords(text));
+    },
+  };
   const value = (written: string): string | undefined => {
     if (i >= args.length) {
       r.notes.push(`${written} has no value at the end of the command; it was ignored.`);
@@ -193,17 +212,95 @@ export function readCurlArgs(args: string[]): CurlRequest {
   while (i < args.length) {
     const word = args[i++];
     if (positional || !word.startsWith("-") || word === "-") {
-      if (/^\d*>>?$/.test(word) || word === "<") i++;
+      if (word === "<" || word === "0<") r.stdin = args[i++];
+      else if (/^0?<[^<]/.test(word)) r.stdin = word.replace(/^0?</, "");
+      else if (/^\d*>>?$/.test(word)) i++;
       else if (/^\d*>>?&?\S+$/.test(word) || /^</.test(word)) continue;
       else r.urls.push(word);
     } else if (word === "--") positional = true;
     else if (word.startsWith("--")) {
       const name = word.slice(2);
       const v = TAKES_VALUE.has(name) ? value(word) : "";
-      if (v !== undefined) apply(r, name, v, word);
-    } else shortCluster(r, word, value);
+      if (v !== undefined) apply(r, name, v, word, ctx);
+    } else shortCluster(r, word, value, ctx);
   }
+  if (r.stdin !== undefined) fromStdin(r, r.stdin);
   return r;
+}
+
+/** What option handlers may reach besides the request: files, and where -K's options go. */
+interface ReadContext {
+  read?: (path: string) => string | undefined;
+  config(path: string): void;
+}
+
+/**
+ * `-d @-`, `--data-urlencode name@-`, `-T -` and `-F name=@-` with standard
+ * input redirected from a file (`< body.json`): that file, as if named.
+ */
+function fromStdin(r: CurlRequest, path: string): void {
+  let used = false;
+  for (const piece of r.data) {
+    if (piece.kind === "raw") continue;
+    const at = piece.kind === "urlencode" ? piece.text.search(/@-$/) : piece.text === "@-" ? 0 : -1;
+    if (at === -1 || (piece.kind === "urlencode" && /[=]/.test(piece.text.slice(0, at)))) continue;
+    piece.text = `${piece.text.slice(0, at)}@${path}`;
+    used = true;
+  }
+  if (r.upload === "-" || r.upload === ".") {
+    r.upload = path;
+    used = true;
+  }
+  for (const part of r.form) {
+    if (part.from !== "text" && part.value === "-") {
+      part.value = path;
+      used = true;
+    }
+  }
+  if (used) r.notes.push(`Standard input is read from "${path}" (< ${path}), as the command says.`);
+}
+
+/**
+ * The words of a curl config file (`-K`, curl's `parseconfig`): one option a
+ * line, `--` optional before a long name, its value after blanks, `=` or `:`,
+ * in `"…"` with `\\`, `\"`, `\t`, `\n`, `\r`, `\v` escapes or up to the next
+ * blank; `#` lines are comments. Nothing is expanded.
+ *
+ * @example
+ * ```ts
+ * import { configWords } from "./curl_options.ts";
+ * const w = configWords('# c\nurl = "https://a.test/x"\n-H "A: b"\nsilent\n');
+ * if (JSON.stringify(w) !== JSON.stringify(["--url", "https://a.test/x", "-H", "A: b", "--silent"])) throw new Error(JSON.stringify(w));
+ * ```
+ */
+export function configWords(text: string): string[] {
+  const out: string[] = [];
+  for (const raw of text.replace(/^\ufeff/, "").split(/\r?\n/)) {
+    const line = raw.trimStart();
+    if (line === "" || line.startsWith("#")) continue;
+    const m = /^([^\s=:]+)[\s=:]*(.*)$/.exec(line)!;
+    const option = m[1].startsWith("-") ? m[1] : `--${m[1]}`;
+    out.push(option);
+    const takes = option.startsWith("--")
+      ? TAKES_VALUE.has(option.slice(2))
+      : option.length === 2 && TAKES_VALUE.has(SHORT[option[1]] ?? "");
+    if (!takes || m[2] === "") continue;
+    out.push(m[2].startsWith('"') ? configQuoted(m[2]) : m[2].split(/\s/)[0]);
+  }
+  return out;
+}
+
+/** A `"…"` config value, its escapes read. */
+function configQuoted(text: string): string {
+  const escapes: Record<string, string> = { t: "\t", n: "\n", r: "\r", v: "\v" };
+  let out = "";
+  for (let k = 1; k < text.length; k++) {
+    const ch = text[k];
+    if (ch === '"') break;
+    if (ch === "\\" && k + 1 < text.length) out += escapes[text[++k]] ?? text[k];
+    else out += ch;
+  }
+  return out;
 }
 
 /** `-sSLXPOST`: flags, then one option that takes the rest of the word or the next. */
@@ -211,6 +308,7 @@ function shortCluster(
   r: CurlRequest,
   word: string,
   next: (written: string) => string | undefined,
+  ctx: ReadContext,
 ): void {
   for (let k = 1; k < word.length; k++) {
     const letter = word[k];
@@ -220,17 +318,25 @@ function shortCluster(
       continue;
     }
     if (!TAKES_VALUE.has(long)) {
-      apply(r, long, "", `-${letter}`);
+      apply(r, long, "", `-${letter}`, ctx);
       continue;
     }
     const v = k + 1 < word.length ? word.slice(k + 1) : next(`-${letter}`);
-    if (v !== undefined) apply(r, long, v, `-${letter}`);
+    if (v !== undefined) apply(r, long, v, `-${letter}`, ctx);
     return;
   }
 }
 
 /** Applies one option and its value. */
-function apply(r: CurlRequest, name: string, v: string, written: string): void {
+function apply(
+  r: CurlRequest,
+  name: string,
+  v: string,
+  written: string,
+  ctx: ReadContext,
+): void {
+  if (name === "config") return ctx.config(v);
+  if (name === "header" && v.startsWith("@")) return headerFile(r, v, ctx);
   const handler = HANDLERS[name];
   if (handler) return handler(r, v, name);
   if (QUIET.has(name) || Object.values(QUIET_SHORT).includes(name)) return;
@@ -287,6 +393,18 @@ function cookie(r: CurlRequest, v: string): void {
       `-b "${v}" reads cookies from a file, which is not carried; send them with a Cookie header.`,
     );
   }
+}
+
+/** `-H @file`: each line of the file a header, as curl reads it. */
+function headerFile(r: CurlRequest, v: string, ctx: ReadContext): void {
+  const text = v === "@-" ? undefined : ctx.read?.(v.slice(1));
+  if (text === undefined) {
+    r.notes.push(
+      `-H "${v}" reads headers from a file that could not be read; they are not carried.`,
+    );
+    return;
+  }
+  for (const line of text.split(/\r?\n/)) if (line.trim() !== "") header(r, line);
 }
 
 /** `-H "Name: value"`; `Name;` sends it empty; `Name:` only removes a header curl would add. */

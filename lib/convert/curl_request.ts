@@ -32,6 +32,11 @@ export interface CurlExtras {
   multipart?: FormPart[];
   bodyFile?: string;
   options: CurlRequest["options"];
+  /**
+   * The URL starts with a variable and no scheme (`$APISERVER/apis`): its
+   * value is the origin, scheme and all, as curl would use it.
+   */
+  bareOrigin?: boolean;
   ignored: string[];
   notes: string[];
 }
@@ -63,6 +68,13 @@ export function curlRecords(
   notes: string[] = [],
 ): CurlRecord[] {
   notes.push(...req.notes);
+  if (req.urls.length === 0) {
+    notes.push(
+      `The command has no URL; nothing was converted${
+        req.ignored.length > 0 ? ` (nor its options ${req.ignored.join(", ")})` : ""
+      }.`,
+    );
+  }
   req = checked(req, notes);
   const fromFile = fileBody(req);
   const body = fromFile === undefined ? bodyText(req.data, files, notes) : "";
@@ -71,6 +83,7 @@ export function curlRecords(
     const url = requestUrl(raw, req, req.get ? body : undefined, files, notes);
     if (!url) continue;
     const extras: CurlExtras = { options: req.options, ignored: req.ignored, notes };
+    if (/^zqzenv\d+zqz/.test(raw)) extras.bareOrigin = true;
     const signed = req.scheme === "aws_sigv4";
     if ((req.user !== undefined || signed) && !hasHeader(req, "authorization")) {
       extras.auth = { scheme: req.scheme ?? "basic", user: req.user, sigv4: req.sigv4 };
@@ -80,7 +93,11 @@ export function curlRecords(
       notes.push(`The method "${verb}" is not one a flow can send; the request was skipped.`);
       continue;
     }
-    const headers = sendable(requestHeaders(req, body !== undefined && !req.get), notes);
+    const headers = partsType(
+      req,
+      sendable(requestHeaders(req, body !== undefined && !req.get), notes),
+      notes,
+    );
     const record = baseRecord(index, verb, url, headers);
     if (!req.get && body !== undefined) {
       placeBody({ record, extras }, body, fromFile, files);
@@ -119,6 +136,28 @@ function placeParts(req: CurlRequest, { record, extras }: CurlRecord, files?: Cu
     );
   } else if (req.form.length > 0) extras.multipart = req.form;
   else upload(req.upload!, record, extras, files, extras.notes);
+}
+
+/**
+ * With `-F`, a `Content-Type: multipart/…` the command writes is left out:
+ * curl adds its boundary to it, and a flow's `multipart:` writes the type
+ * and boundary itself (kept, the header would read as a recorded body).
+ */
+function partsType(
+  req: CurlRequest,
+  headers: [string, string][],
+  notes: string[],
+): [string, string][] {
+  if (req.form.length === 0) return headers;
+  return headers.filter(([name, value]) => {
+    if (name.toLowerCase() !== "content-type" || !/^\s*multipart\//i.test(value)) return true;
+    if (!/^\s*multipart\/form-data\s*(;|$)/i.test(value)) {
+      notes.push(
+        `The Content-Type "${value}" is not carried: a flow sends -F parts as multipart/form-data.`,
+      );
+    }
+    return false;
+  });
 }
 
 /** Whether the command writes this header itself (`-H`). */

@@ -121,6 +121,12 @@ export function splitBash(text: string, env: EnvNames): ShellCommand[] {
     if (ch === "\\" && cur.peek(1) === "\n") {
       cur.next();
       cur.next();
+    } else if (ch === "\\" && blanksThenNewline(cur)) {
+      command?.notes.push(
+        `The blanks after the \\ at the end of line ${cur.line} are ignored: it is read as a line continuation (bash would end the command there).`,
+      );
+      while (cur.peek() !== "\n") cur.next();
+      cur.next();
     } else if (ch === " " || ch === "\t" || ch === "\r") cur.next();
     else if (ch === "\n" || ch === ";" || ch === "&" || ch === "|") {
       cur.next();
@@ -145,12 +151,24 @@ export function tooMany(): UsageError {
   );
 }
 
+/**
+ * Whether the `\` at the cursor has only blanks after it to the line's end:
+ * text pasted from docs keeps trailing spaces after a continuation, which
+ * bash reads as an escaped space and the end of the command.
+ */
+function blanksThenNewline(cur: Cursor): boolean {
+  let k = 1;
+  while (cur.peek(k) === " " || cur.peek(k) === "\t") k++;
+  return k > 1 && cur.peek(k) === "\n";
+}
+
 /** One word: unquoted runs, quoted parts and expansions, up to a blank or an operator. */
 function bashWord(cur: Cursor, env: EnvNames, notes: string[]): string {
   let word = "";
   while (!cur.done) {
     const ch = cur.peek();
     if (/[ \t\r\n;&|]/.test(ch)) break;
+    if (ch === "\\" && blanksThenNewline(cur)) break;
     if (ch === "\\") {
       cur.next();
       const escaped = cur.next() ?? "";

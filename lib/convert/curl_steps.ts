@@ -126,6 +126,36 @@ export function stepExtras(
   if (entries.some(([, v]) => v !== undefined)) step.options = ymap(entries);
 }
 
+/**
+ * The extensions curl's `Curl_mime_contenttype` knows (lib/mime.c); a flow
+ * guesses these alike. Any other file curl sends as application/octet-stream.
+ */
+const CURL_PART_TYPES: Record<string, string> = {
+  gif: "image/gif",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  svg: "image/svg+xml",
+  txt: "text/plain",
+  htm: "text/html",
+  html: "text/html",
+  pdf: "application/pdf",
+  xml: "application/xml",
+};
+
+/**
+ * The type curl sends a `-F name=@file` part with when `;type=` is not
+ * written, where a flow's guess by extension would differ (`.htm`, `.csv`,
+ * `.json`, …); `undefined` where both send the same.
+ */
+function curlPartType(path: string): string | undefined {
+  const base = path.split(/[\\/]/).at(-1)!;
+  const ext = base.includes(".") ? base.split(".").at(-1)!.toLowerCase() : "";
+  if (ext === "") return undefined;
+  if (ext === "htm") return "text/html";
+  return Object.hasOwn(CURL_PART_TYPES, ext) ? undefined : "application/octet-stream";
+}
+
 /** `-F` parts: text fields as templates, `@file` parts as `{file}`, `<file` parts as their text. */
 function multipart(c: Correlator, step: Step, extras: CurlExtras, files?: CurlFiles): void {
   const where = { body: true, mutating: false, login: false, credentials: false };
@@ -137,7 +167,8 @@ function multipart(c: Correlator, step: Step, extras: CurlExtras, files?: CurlFi
     }
     if (part.from === "file") {
       const fields: [string, YScalar][] = [["file", files?.rebase(part.value) ?? part.value]];
-      if (part.type) fields.push(["content_type", part.type]);
+      const type = part.type ?? curlPartType(part.value);
+      if (type !== undefined) fields.push(["content_type", type]);
       if (part.filename) fields.push(["filename", part.filename]);
       if (files && files.read(part.value) === undefined) {
         extras.notes.push(
