@@ -19,7 +19,8 @@
  * parameter or cookie), else 401, recorded in `refused`. A request to an
  * operation that asks for none (`security: []`) but carries an
  * `Authorization` is recorded in `unasked`; every bearer token is in
- * `tokens`.
+ * `tokens`. A POST to the path of an oauth2 flow's `tokenUrl` is answered
+ * with a token (`tokenRequests`), as the authorization server would.
  *
  * What it does not do: keep state (a created resource is not stored; a read
  * answers the same example whatever id it names), check whether a
@@ -48,6 +49,10 @@ export interface OpenApiMock {
   unasked: string[];
   /** Every bearer token sent. */
   tokens: Set<string>;
+  /** The token requests (POSTs to an oauth2 flow's `tokenUrl` path), answered with "mock-token". */
+  tokenRequests: string[];
+  /** The last request body each `METHOD /path` an operation served was sent, as text. */
+  bodies: Map<string, string>;
   close(): Promise<void>;
 }
 
@@ -107,6 +112,33 @@ export function missingCredentials(doc: unknown, operation: Node, req: Request):
   });
 }
 
+/**
+ * The paths of the oauth2 schemes' `tokenUrl`s (relative ones resolved
+ * against the first server), which the mock answers with a token as an
+ * authorization server would (Discord's clientCredentials flow).
+ */
+export function oauth2TokenPaths(doc: unknown): Set<string> {
+  const root = isNode(doc) ? doc : {};
+  const server = Array.isArray(root.servers) && isNode(root.servers[0]) ? root.servers[0].url : "";
+  const base = `${typeof server === "string" && /^https?:/.test(server) ? server : "http://x"}/`;
+  const schemes = isNode(root.components) && isNode(root.components.securitySchemes)
+    ? Object.values(root.components.securitySchemes)
+    : [];
+  const paths = new Set<string>();
+  for (const scheme of schemes) {
+    if (!isNode(scheme) || scheme.type !== "oauth2" || !isNode(scheme.flows)) continue;
+    for (const flow of Object.values(scheme.flows)) {
+      if (!isNode(flow) || typeof flow.tokenUrl !== "string") continue;
+      try {
+        paths.add(new URL(flow.tokenUrl, base).pathname);
+      } catch {
+        // no URL: no token endpoint
+      }
+    }
+  }
+  return paths;
+}
+
 /** Starts the mock for a parsed, bundled document on 127.0.0.1 with an ephemeral port. */
 export function startOpenApiMock(doc: unknown): OpenApiMock {
   const seen: string[] = [];
@@ -114,9 +146,16 @@ export function startOpenApiMock(doc: unknown): OpenApiMock {
   const refused: string[] = [];
   const unasked: string[] = [];
   const tokens = new Set<string>();
+  const tokenRequests: string[] = [];
+  const bodies = new Map<string, string>();
+  const tokenPaths = oauth2TokenPaths(doc);
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    await req.body?.cancel();
+    const text = await req.text();
     const url = new URL(req.url);
+    if (req.method === "POST" && tokenPaths.has(url.pathname)) {
+      tokenRequests.push(url.pathname);
+      return Response.json({ access_token: "mock-token", token_type: "Bearer", expires_in: 3600 });
+    }
     const found = matchOperation(doc, req.method, req.url);
     if ("path" in found) {
       unmatched.push(`${req.method} ${url.pathname}`);
@@ -126,6 +165,7 @@ export function startOpenApiMock(doc: unknown): OpenApiMock {
     }
     seen.push(`${req.method} ${url.pathname}`);
     const line = `${req.method} ${url.pathname}`;
+    if (text !== "") bodies.set(line, text);
     const authorization = req.headers.get("authorization");
     if (authorization?.startsWith("Bearer ")) tokens.add(authorization.slice(7));
     const security = found.operation.security;
@@ -141,8 +181,8 @@ export function startOpenApiMock(doc: unknown): OpenApiMock {
     }
     const answer = mockAnswer(doc, found.operation);
     const headers = answer.type === undefined ? undefined : { "Content-Type": answer.type };
-    const text = answer.body === undefined ? null : JSON.stringify(answer.body);
-    return new Response(req.method === "HEAD" ? null : text, { status: answer.status, headers });
+    const out = answer.body === undefined ? null : JSON.stringify(answer.body);
+    return new Response(req.method === "HEAD" ? null : out, { status: answer.status, headers });
   });
   const { port } = server.addr as Deno.NetAddr;
   return {
@@ -152,6 +192,8 @@ export function startOpenApiMock(doc: unknown): OpenApiMock {
     refused,
     unasked,
     tokens,
+    tokenRequests,
+    bodies,
     close: () => server.shutdown(),
   };
 }
