@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { parse } from "yaml";
-import { convertPostman } from "../../lib/convert/postman/mod.ts";
+import { convertPostman, formatPostmanSummary } from "../../lib/convert/postman/mod.ts";
 import { type CheckItem, translateScript } from "../../lib/convert/postman/script/translate.ts";
 import type { Sym } from "../../lib/convert/postman/script/sym.ts";
 
@@ -197,4 +197,29 @@ Deno.test("postman held out: typeof x !== 'undefined' is an existence check, and
     "tests['not a number'] = typeof jsonData.n !== 'number';",
     "tests['third'] = jsonData.name.indexOf('a') === 2;",
   ]);
+});
+
+Deno.test("postman held out: a collection none of whose requests can be sent says so, with no command to run", () => {
+  // postman-to-k6's test/material/2.1/tree.json: eleven requests in folders, none with a URL.
+  const requests = Array.from({ length: 25 }, (_, i) => ({
+    name: `R${i}`,
+    request: { method: "GET", header: [], url: { raw: "" } },
+  }));
+  const { files, summary } = convertPostman(JSON.stringify({
+    info: {
+      name: "Tree",
+      schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json",
+    },
+    item: [{ name: "First", item: requests }],
+  }));
+  assert.equal(files.length, 0);
+  const text = formatPostmanSummary(summary, "out");
+  assert.doesNotMatch(text, /^Run:/m);
+  assert.match(
+    text,
+    /^Read 25 requests of the Postman collection "Tree" \(v2\.1\): no flow written, since none can be sent\.$/m,
+  );
+  assert.doesNotMatch(text, /^Converted/m);
+  // The list of requests not converted is bounded, as the list of those not sent is.
+  assert.match(text, /First › R19 \(it has no URL\), and 5 more\.$/m);
 });

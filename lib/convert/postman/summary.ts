@@ -10,6 +10,8 @@ import type { PostmanSummary } from "./convert.ts";
 
 /** Requests listed by name; the rest are counted. */
 const MAX_LISTED = 200;
+/** Requests named in one sentence (not sent, not converted); the rest are counted. */
+const MAX_NAMED = 20;
 
 /**
  * The summary's text, `dir` being the output folder as the user wrote it.
@@ -26,6 +28,15 @@ const MAX_LISTED = 200;
  * ```
  */
 export function formatPostmanSummary(s: PostmanSummary, dir: string): string {
+  if (s.flows.length === 0) {
+    // Nothing to run: what was read, and why none of it can be sent.
+    return [
+      `Read ${
+        plural(s.requests, "request")
+      } of the Postman collection "${s.collection}" (v${s.version}): no flow written, since none can be sent.`,
+      ...setupLines(s, dir),
+    ].join("\n") + "\n";
+  }
   const lines = [...flowLines(s, dir), ...assertionLines(s), ...setupLines(s, dir)];
   const files = [
     s.varsFile ? ` --vars-file ${dir}/${s.varsFile}` : "",
@@ -86,13 +97,15 @@ function setupLines(s: PostmanSummary, dir: string): string[] {
   if (s.notSent.length > 0) {
     lines.push(
       `Not sent, as in Newman, because a setNextRequest skips them: ${
-        s.notSent.slice(0, 20).join(", ")
-      }${s.notSent.length > 20 ? `, and ${s.notSent.length - 20} more` : ""}.`,
+        s.notSent.slice(0, MAX_NAMED).join(", ")
+      }${s.notSent.length > MAX_NAMED ? `, and ${s.notSent.length - MAX_NAMED} more` : ""}.`,
     );
   }
   if (s.unsendable.length > 0) {
     lines.push(
-      `Not converted, since flowrun cannot send them: ${s.unsendable.join(", ")}.`,
+      `Not converted, since flowrun cannot send them: ${
+        s.unsendable.slice(0, MAX_NAMED).join(", ")
+      }${s.unsendable.length > MAX_NAMED ? `, and ${s.unsendable.length - MAX_NAMED} more` : ""}.`,
     );
   }
   if (s.oauth2Tokens > 0) {
