@@ -194,6 +194,7 @@ Deno.test("postman held out: typeof x !== 'undefined' is an existence check, and
   assert.equal(t.translated, 3);
   assert.equal(t.untranslatedAssertions, 2);
   assert.deepEqual(t.untranslated, [
+    "var jsonData = pm.response.json();",
     "tests['not a number'] = typeof jsonData.n !== 'number';",
     "tests['third'] = jsonData.name.indexOf('a') === 2;",
   ]);
@@ -222,4 +223,32 @@ Deno.test("postman held out: a collection none of whose requests can be sent say
   assert.doesNotMatch(text, /^Converted/m);
   // The list of requests not converted is bounded, as the list of those not sent is.
   assert.match(text, /First › R19 \(it has no URL\), and 5 more\.$/m);
+});
+
+Deno.test("postman held out: an untranslated line keeps the declarations it reads beside it", () => {
+  // DannyDainton/All-Things-Postman's Restful Booker: a pre-request script of lodash and moment.
+  const t = translateScript(
+    "pm.environment.set('total_price', _.random(0, 1000))\n" +
+      "const depositPaid = [true, false]\n" +
+      "pm.environment.set('depositPaid', _.shuffle(depositPaid)[0])\n" +
+      "const moment = require('moment')\n" +
+      "const unused = require('lodash')\n" +
+      "const items = ['None', 'Breakfast']\n" +
+      "pm.environment.set('check_in', JSON.stringify(moment().format('YYYY-MM-DD')))\n" +
+      "pm.environment.set('additional_needs', JSON.stringify(_.shuffle(items)[0]))\n" +
+      "pm.environment.set('again', JSON.stringify(_.shuffle(items)[1]))\n" +
+      "var j = pm.response.json(); pm.environment.set('id', j.id)",
+    unset,
+  );
+  assert.deepEqual(t.untranslated, [
+    "pm.environment.set('total_price', _.random(0, 1000))",
+    "const depositPaid = [true, false]",
+    "pm.environment.set('depositPaid', _.shuffle(depositPaid)[0])",
+    "const moment = require('moment')",
+    "pm.environment.set('check_in', JSON.stringify(moment().format('YYYY-MM-DD')))",
+    "const items = ['None', 'Breakfast']",
+    "pm.environment.set('additional_needs', JSON.stringify(_.shuffle(items)[0]))",
+    "pm.environment.set('again', JSON.stringify(_.shuffle(items)[1]))",
+  ]);
+  assert.deepEqual(t.captures, [{ name: "id", path: "$.json.id" }]);
 });

@@ -73,6 +73,10 @@ class Translator {
 
   /** Variables this script set, as later statements of it read them. */
   readonly #local = new Map<string, Sym>();
+  /** The statement that declared (or last assigned) each of the script's own names. */
+  readonly #declared = new Map<string, Node>();
+  /** Declarations already shown, by the index of their first untranslated line. */
+  #shown = new Map<Node, number>();
 
   constructor(readonly source: string, variable: (name: string) => Sym) {
     this.ctx = {
@@ -82,9 +86,26 @@ class Translator {
     };
   }
 
+  /**
+   * A statement's source lines, for a comment; the declarations of the names
+   * it reads come first (once), so the comment says what `items` was.
+   */
   lines(node: Node): void {
+    for (const name of referenced(node)) {
+      const declaration = this.#declared.get(name);
+      const inside = declaration && declaration.start >= node.start && declaration.end <= node.end;
+      if (!declaration || inside || this.#shown.has(declaration)) continue;
+      this.#shown.set(declaration, this.out.untranslated.length);
+      this.lines(declaration);
+    }
     const text = this.source.slice(node.start, node.end);
     this.out.untranslated.push(...text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== ""));
+  }
+
+  /** Drops the untranslated lines from `length` on (a block read again as a whole). */
+  truncate(length: number): void {
+    this.out.untranslated.length = length;
+    this.#shown = new Map([...this.#shown].filter(([, at]) => at < length));
   }
 
   /** A statement not understood; `assertions` of them were checks. */
@@ -109,6 +130,7 @@ class Translator {
       case "VariableDeclaration":
         for (const d of node.declarations) {
           if (d.id.type !== "Identifier") return this.skip(node);
+          this.#declared.set(d.id.name, node);
           this.ctx.scope.set(
             d.id.name,
             d.init ? evaluate(d.init, this.ctx, 0) : { k: "lit", value: undefined },
@@ -149,7 +171,7 @@ class Translator {
     }
     // Something in the body reads more than the element: the whole loop stays as written.
     this.out.captures = this.out.captures.filter((c) => !c.path.startsWith(ELEMENT));
-    this.out.untranslated.length = before.lines;
+    this.truncate(before.lines);
     this.out.untranslatedAssertions += this.out.translated - before.translated;
     this.out.translated = before.translated;
     this.lines(node);
@@ -196,7 +218,7 @@ class Translator {
       return this.ifStatement({ ...node, test: node.test.right }, name, depth);
     }
     // The check is not understood: the whole `if` stays as written.
-    this.out.untranslated.length = before.lines;
+    this.truncate(before.lines);
     this.out.untranslatedAssertions = before.assertions;
     this.skip(node);
   }
@@ -229,6 +251,7 @@ class Translator {
   assignment(node: Node, e: Node): void {
     if (e.left.type === "Identifier" && e.left.name !== "tests") {
       // A sloppy-mode assignment (`article = …` without `var`) makes a global, as `var` would.
+      this.#declared.set(e.left.name, node);
       this.ctx.scope.set(
         e.left.name,
         e.operator === "=" ? evaluate(e.right, this.ctx, 0) : undefined,
@@ -315,6 +338,29 @@ class Translator {
       this.out.sets.push({ name: key.value, value: value.text, kind: "made" });
     } else this.lines(node);
   }
+}
+
+/**
+ * The names a statement reads (not property names, not object keys), found
+ * without recursion however deep the statement nests.
+ */
+function referenced(node: Node): Set<string> {
+  const names = new Set<string>();
+  const stack: Node[] = [node];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.type === "Identifier") {
+      names.add(n.name);
+      continue;
+    }
+    for (const [key, child] of Object.entries(n)) {
+      if ((key === "property" && !n.computed) || (key === "key" && !n.computed)) continue;
+      for (const c of Array.isArray(child) ? child : [child]) {
+        if (c && typeof c === "object" && typeof c.type === "string") stack.push(c);
+      }
+    }
+  }
+  return names;
 }
 
 /** `tests["…"] = …`. */
