@@ -99,8 +99,8 @@ export function convertCurl(
   const skipped: string[] = [];
   const built: { command: ShellCommand; records: CurlRecord[]; notes: string[] }[] = [];
   for (const command of commands) {
-    const words = command.words[0] === "$" ? command.words.slice(1) : command.words;
-    if (!/^curl(\.exe)?$/i.test(words[0]?.split(/[\\/]/).at(-1) ?? "")) {
+    const words = commandWords(command);
+    if (!IS_CURL.test(words[0]?.split(/[\\/]/).at(-1) ?? "")) {
       skipped.push(`line ${command.line}: ${words[0] ?? ""}`);
       continue;
     }
@@ -149,6 +149,32 @@ export function convertCurl(
     }
   });
   return finish(c, env, bare, { commands: built.length, skipped, ignored, notes }, options);
+}
+
+const IS_CURL = /^curl(\.exe)?$/i;
+
+/**
+ * A command's words from `curl` on: a `$ ` prompt, `NAME=value` assignments
+ * (noted: the flow reads the environment) and `sudo`, `time`, `noglob`,
+ * `command` or `exec` before it are left out, when `curl` follows them.
+ */
+function commandWords(command: ShellCommand): string[] {
+  const words = command.words[0] === "$" ? command.words.slice(1) : command.words;
+  const at = words.findIndex((w) =>
+    !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w) && !/^(sudo|time|noglob|command|exec)$/.test(w)
+  );
+  if (at <= 0 || !IS_CURL.test(words[at].split(/[\\/]/).at(-1) ?? "")) return words;
+  const assigned = words.slice(0, at).filter((w) => w.includes("=")).map((w) => w.split("=")[0]);
+  if (assigned.length > 0) {
+    command.notes.push(
+      `${assigned.map((n) => `${n}=…`).join(", ")} before curl ${
+        assigned.length === 1 ? "is" : "are"
+      } not carried: the flow reads ${
+        assigned.map((n) => `$${n}`).join(", ")
+      } from the environment.`,
+    );
+  }
+  return words.slice(at);
 }
 
 /**

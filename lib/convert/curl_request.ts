@@ -75,6 +75,10 @@ export function curlRecords(
       }.`,
     );
   }
+  const host = req.headers.find(([n]) => n.toLowerCase() === "host");
+  if (host) {
+    notes.push(`The Host header "${host[1]}" is not carried: a flow sends the URL's host.`);
+  }
   req = checked(req, notes);
   const fromFile = fileBody(req);
   const body = fromFile === undefined ? bodyText(req.data, files, notes) : "";
@@ -85,8 +89,15 @@ export function curlRecords(
     const extras: CurlExtras = { options: req.options, ignored: req.ignored, notes };
     if (/^zqzenv\d+zqz/.test(raw)) extras.bareOrigin = true;
     const signed = req.scheme === "aws_sigv4";
-    if ((req.user !== undefined || signed) && !hasHeader(req, "authorization")) {
-      extras.auth = { scheme: req.scheme ?? "basic", user: req.user, sigv4: req.sigv4 };
+    // `https://user:password@host/` is -u's (which wins, as with curl), not part of the URL.
+    let user = req.user;
+    if (url.username !== "" || url.password !== "") {
+      user ??= `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+      url.username = "";
+      url.password = "";
+    }
+    if ((user !== undefined || signed) && !hasHeader(req, "authorization")) {
+      extras.auth = { scheme: req.scheme ?? "basic", user, sigv4: req.sigv4 };
     }
     const verb = method(req, body !== undefined);
     if (!METHOD.test(verb) || UNSENDABLE_METHODS.has(verb)) {

@@ -167,6 +167,11 @@ function bashWord(cur: Cursor, env: EnvNames, notes: string[]): string {
   let word = "";
   while (!cur.done) {
     const ch = cur.peek();
+    // `2>&1`, `>&2`: the `&` is the redirection's, not a command's end.
+    if (ch === "&" && /[<>]$/.test(word)) {
+      word += cur.next();
+      continue;
+    }
     if (/[ \t\r\n;&|]/.test(ch)) break;
     if (ch === "\\" && blanksThenNewline(cur)) break;
     if (ch === "\\") {

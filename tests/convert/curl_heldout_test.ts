@@ -127,3 +127,38 @@ Deno.test("PowerShell: curl.exe with ` continuations, $env: variables and '…' 
   assert.match(yaml, /url: \$\{vars\.base_url\}\/api\/search\?q=a&limit=5/);
   assert.match(yaml, /x-tick: '"q"'/);
 });
+
+Deno.test("user:password in the URL is the step's basic auth, the password a variable", () => {
+  // curl sends https://admin:pw@host/ as Basic auth; the flow sent nothing, and said nothing.
+  const { yaml, summary } = convertCurl(`curl https://admin:hunter2pass@api.test/private`);
+  assert.ok(!yaml.includes("hunter2pass"), yaml);
+  assert.match(
+    yaml,
+    /auth:\n\s+basic:\n\s+username: admin\n\s+password: \$\{ENV\.BASIC_PASSWORD\}/,
+  );
+  assert.match(yaml, /url: \$\{vars\.base_url\}\/private\n/);
+  assert.deepEqual(summary.env, ["BASIC_PASSWORD"]);
+});
+
+Deno.test("assignments, sudo and time before curl do not hide the command", () => {
+  const { yaml, summary } = convertCurl(
+    `TOKEN=abc LANG=C curl -H "Authorization: Bearer $TOKEN" https://api.test/x\n` +
+      `time curl https://api.test/y\nsudo curl https://api.test/z`,
+  );
+  assert.equal(summary.steps, 3, formatCurlSummary(summary));
+  assert.deepEqual(summary.skipped, []);
+  assert.match(yaml, /authorization: Bearer \$\{ENV\.TOKEN\}/);
+  assert.ok(!yaml.includes("abc"), yaml);
+  assert.match(formatCurlSummary(summary), /TOKEN=…, LANG=… before curl are not carried/);
+});
+
+Deno.test("2>&1 is a redirection, not a command", () => {
+  const { summary } = convertCurl(`curl -s -w '%{http_code}' https://api.test/x 2>&1 >/dev/null`);
+  assert.deepEqual(summary.skipped, []);
+  assert.equal(summary.steps, 1);
+});
+
+Deno.test("a Host header, which a flow cannot send, is named", () => {
+  const { summary } = convertCurl(`curl -H 'Host: other.test' https://api.test/x`);
+  assert.match(formatCurlSummary(summary), /Host header "other\.test" is not carried/);
+});
