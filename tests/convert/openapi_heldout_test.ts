@@ -175,3 +175,41 @@ Deno.test("past the depth bound a required property that may be null is null, no
   }
   assert.ok(depth > 1);
 });
+
+Deno.test("a oneOf branch keeps the properties that tell it from the others", () => {
+  // Adyen's Management API: six action types, none requiring a property; `{}` matched all six.
+  const branch = (name: string, extra: Record<string, unknown> = {}) => ({
+    type: "object",
+    additionalProperties: false,
+    properties: { type: { type: "string", enum: [name], default: name }, ...extra },
+  });
+  const doc = {
+    components: {
+      schemas: {
+        Reboot: branch("ForceReboot"),
+        Install: branch("InstallAndroidApp", { appId: { type: "string" } }),
+        Cat: {
+          type: "object",
+          required: ["kind"],
+          properties: { kind: { type: "string" }, meow: { type: "boolean" } },
+        },
+        Dog: { type: "object", required: ["kind"], properties: { kind: { type: "string" } } },
+      },
+    },
+  };
+  const action = {
+    oneOf: [
+      { $ref: "#/components/schemas/Reboot" },
+      { $ref: "#/components/schemas/Install" },
+    ],
+  };
+  assert.deepEqual(new ExampleMaker(doc).make(action), { type: "ForceReboot" });
+  assert.deepEqual(new ExampleMaker(doc, "response").make(action), { type: "ForceReboot" });
+  const pet = {
+    oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }],
+    discriminator: { propertyName: "kind", mapping: { cat: "#/components/schemas/Cat" } },
+  };
+  assert.deepEqual(new ExampleMaker(doc).make(pet), { kind: "cat" }, "the mapping's name");
+  const unmapped = { ...pet, discriminator: { propertyName: "kind" } };
+  assert.deepEqual(new ExampleMaker(doc).make(unmapped), { kind: "Cat" }, "the schema's name");
+});

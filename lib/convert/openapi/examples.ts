@@ -103,7 +103,31 @@ export class ExampleMaker {
       return merged ? this.#object(merged, depth) : this.#allOf(s.allOf, depth);
     }
     const choice = this.#choice(s);
-    return choice === undefined ? this.#typed(s, depth) : this.make(choice, depth + 1);
+    if (choice === undefined) return this.#typed(s, depth);
+    const value = this.#branch(choice, depth + 1);
+    const tag = discriminated(s, choice);
+    if (tag && isNode(value)) value[tag.property] = tag.value;
+    return value;
+  }
+
+  /**
+   * A `oneOf`/`anyOf` branch's value, with the properties that tell it from
+   * the others even when not required: those whose schema allows one value
+   * (`const`, a one-item `enum`). Adyen's terminal actions require nothing,
+   * so `{}` matched all six branches and broke the `oneOf`.
+   */
+  #branch(choice: unknown, depth: number): unknown {
+    const value = this.make(choice, depth);
+    const s = deref(this.doc, choice);
+    if (!isNode(value) || !isNode(s) || !isNode(s.properties)) return value;
+    for (const [name, property] of Object.entries(s.properties)) {
+      if (Object.hasOwn(value, name)) continue;
+      const p = deref(this.doc, property);
+      if (!isNode(p)) continue;
+      if (Object.hasOwn(p, "const")) value[name] = p.const;
+      else if (Array.isArray(p.enum) && p.enum.length === 1) value[name] = p.enum[0];
+    }
+    return value;
   }
 
   /**
@@ -226,6 +250,25 @@ export class ExampleMaker {
     const count = Math.min(Math.max(typeof s.minItems === "number" ? s.minItems : 1, 1), 3);
     return Array.from({ length: count }, () => item);
   }
+}
+
+/**
+ * The discriminator's property and the value naming the chosen branch: its
+ * name in the `mapping`, else the last part of its `$ref` (the schema's
+ * name, as the specification says); none without a discriminator.
+ */
+function discriminated(
+  s: Node,
+  choice: unknown,
+): { property: string; value: string } | undefined {
+  const d = isNode(s.discriminator) ? s.discriminator : undefined;
+  const ref = member(choice, "$ref");
+  if (typeof d?.propertyName !== "string" || typeof ref !== "string") return undefined;
+  const mapping = isNode(d.mapping) ? d.mapping : {};
+  const name = ref.slice(ref.lastIndexOf("/") + 1);
+  // A mapping's value is a $ref or a schema's name.
+  const named = Object.keys(mapping).find((k) => mapping[k] === ref || mapping[k] === name);
+  return { property: d.propertyName, value: named ?? name };
 }
 
 /** The document's own value for a schema, if it gives one. */
