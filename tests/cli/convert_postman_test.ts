@@ -601,3 +601,60 @@ Deno.test("convert postman: a jump on a status sends what Newman sends, whether 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("convert postman: a length compared on a string (a body, a token, a header) passes when it holds and fails when not", async () => {
+  // Seen converting held-out collections: `tests["Body is not empty"] = responseBody.length > 0`
+  // became `$.body[0] exists`, which no string has, so it failed on every response.
+  let token = "abcdefghijklmnop";
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    () =>
+      new Response(JSON.stringify({ token, items: [1, 2, 3] }), {
+        headers: { "content-type": "application/json", "x-id": "abcd" },
+      }),
+  );
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(
+      `${dir}/c.json`,
+      JSON.stringify({
+        info: {
+          name: "L",
+          schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json",
+        },
+        item: [{
+          name: "A",
+          request: { method: "GET", url: "{{baseUrl}}/a" },
+          event: [{
+            listen: "test",
+            script: {
+              exec: [
+                "tests['body'] = responseBody.length > 0;",
+                "var d = JSON.parse(responseBody);",
+                "tests['token'] = d.token.length > 10;",
+                "tests['items'] = d.items.length >= 2;",
+                "pm.test('text', () => pm.expect(pm.response.text()).to.have.length.above(5));",
+                "pm.test('at least', () => pm.expect(d.token).to.have.lengthOf.at.least(5));",
+                "tests['short id'] = postman.getResponseHeader('X-Id').length < 5;",
+              ],
+            },
+          }],
+        }],
+      }),
+    );
+    const conversion = await runCli(["convert", "postman", `${dir}/c.json`, "-o", `${dir}/out`]);
+    assert.equal(conversion.code, 0, conversion.stderr);
+    assert.match(conversion.stderr, /A: 6 translated, 0 untranslated/);
+    const env = { BASE_URL: `http://127.0.0.1:${server.addr.port}` };
+    const green = await runCli(["run", `${dir}/out`], { env });
+    assert.equal(green.code, 0, green.stdout + green.stderr);
+    token = "abc";
+    const red = await runCli(["run", `${dir}/out`], { env });
+    assert.equal(red.code, 1, red.stdout + red.stderr);
+    assert.match(red.stdout + red.stderr, /token/);
+    assert.doesNotMatch(red.stdout + red.stderr, /✘[^\n]*\$\.(body|json\.items|headers)/);
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -27,6 +27,8 @@ const FALSY = [false, null, 0, ""];
  * ```
  */
 export function expand(c: Cond): Cond[] {
+  const length = lengthForms(c);
+  if (length) return isText(c.path) ? [length.text] : length.list;
   if (c.op === "truthy") {
     return [
       { path: c.path, op: "exists", value: true },
@@ -35,6 +37,47 @@ export function expand(c: Cond): Cond[] {
   }
   if (c.op === "falsy") return [{ path: c.path, op: "anyOf", value: FALSY }];
   return [c];
+}
+
+/** Response parts that are always text: the body, a header, a cookie. */
+const isText = (path: string) => /^\$\.(body$|headers\b|cookies\b)/.test(path);
+
+/**
+ * A length compared with a number (`lengthGt`, …, from sym.ts), as flowrun
+ * can check it: on a string, a pattern on its length (in UTF-16 units, as
+ * JavaScript counts); on a list, whether the element past the bound exists.
+ */
+function lengthForms(c: Cond): { text: Cond; list: Cond[] } | undefined {
+  const n = c.value as number;
+  const at = (i: number, value: boolean): Cond[] => [
+    { path: `${c.path}[${i}]`, op: "exists", value },
+  ];
+  const text = (pattern: string): Cond => ({ path: c.path, op: "matches", value: pattern });
+  switch (c.op) {
+    case "lengthGt":
+      return { text: text(`^[\\s\\S]{${n + 1},}`), list: at(n, true) };
+    case "lengthGte":
+      return { text: text(`^[\\s\\S]{${n},}`), list: at(n - 1, true) };
+    case "lengthLt":
+      return { text: text(`^[\\s\\S]{0,${n - 1}}$`), list: at(n - 1, false) };
+    case "lengthLte":
+      return { text: text(`^[\\s\\S]{0,${n}}$`), list: at(n, false) };
+  }
+  return undefined;
+}
+
+/**
+ * A length check on a part that may be a string or a list (`json.token.length
+ * > 10`): a group that checks the one its type says.
+ */
+function lengthGroup(c: Cond, name?: string): YNode | undefined {
+  const length = lengthForms(c);
+  if (!length || isText(c.path)) return undefined;
+  return ymap([
+    ["if", condNode({ path: c.path, op: "type", value: "string" })],
+    ["checks", [condNode(length.text, name)]],
+    ["else", length.list.map((l) => condNode(l, name))],
+  ]);
 }
 
 function condNode(c: Cond, name?: string): YNode {
@@ -58,7 +101,10 @@ function condNode(c: Cond, name?: string): YNode {
  */
 export function checksYaml(items: CheckItem[]): YNode[] {
   return items.flatMap((item): YNode[] => {
-    if ("cond" in item) return expand(item.cond).map((c) => condNode(c, item.name));
+    if ("cond" in item) {
+      const group = lengthGroup(item.cond, item.name);
+      return group ? [group] : expand(item.cond).map((c) => condNode(c, item.name));
+    }
     if ("at" in item) return [ymap([["at", item.at], ["checks", checksYaml(item.checks)]])];
     const conds = item.if.flatMap(expand).map((c) => condNode(c));
     if (item.checks.length === 0) {

@@ -95,7 +95,8 @@ function onLength(s: State, path: string, word: string, value: unknown): boolean
   if (!op || !Number.isInteger(value)) return undefined;
   const index = op === "gt" ? value : op === "gte" ? value - 1 : op === "lt" ? value - 1 : value;
   if (index < 0) return op === "gte";
-  return push(s, { path: `${path}[${index}]`, op: "exists", value: op === "gt" || op === "gte" });
+  // Written out by checks_yaml.ts, for a list or a string (see lengthCond in sym.ts).
+  return push(s, { path, op: `length${op[0].toUpperCase()}${op.slice(1)}`, value });
 }
 
 type Handler = (s: State, path: string, values: unknown[]) => boolean;

@@ -34,6 +34,10 @@ const NEGATED: Record<string, string> = {
   lte: "gt",
   gte: "lt",
   lt: "gte",
+  lengthGt: "lengthLte",
+  lengthLte: "lengthGt",
+  lengthGte: "lengthLt",
+  lengthLt: "lengthGte",
 };
 
 /**
@@ -136,7 +140,11 @@ export function not(s: Sym | undefined): Sym | undefined {
   return n ? { k: "cond", conds: [n] } : undefined;
 }
 
-/** Comparisons of a length with a number, as conditions on its elements. */
+/**
+ * Comparisons of a length with a number. Other than equality flowrun has no
+ * operator for them: `lengthGt` and its kin are written out by
+ * checks_yaml.ts, on a list's elements or as a pattern on a string's length.
+ */
 function lengthCond(path: string, op: string, n: number): Cond[] | undefined {
   if (!Number.isInteger(n) || n < 0) return undefined;
   switch (op) {
@@ -144,13 +152,13 @@ function lengthCond(path: string, op: string, n: number): Cond[] | undefined {
     case "==":
       return [{ path, op: "length", value: n }];
     case ">":
-      return [{ path: `${path}[${n}]`, op: "exists", value: true }];
+      return [{ path, op: "lengthGt", value: n }];
     case ">=":
-      return n === 0 ? [] : [{ path: `${path}[${n - 1}]`, op: "exists", value: true }];
+      return n === 0 ? [] : [{ path, op: "lengthGte", value: n }];
     case "<":
-      return n === 0 ? undefined : [{ path: `${path}[${n - 1}]`, op: "exists", value: false }];
+      return n === 0 ? undefined : [{ path, op: "lengthLt", value: n }];
     case "<=":
-      return [{ path: `${path}[${n}]`, op: "exists", value: false }];
+      return [{ path, op: "lengthLte", value: n }];
   }
   return undefined;
 }
