@@ -18,8 +18,10 @@
  *   513 `oneOf`s, `type: [x, "null"]` everywhere): its ids are strings with
  *   a `pattern`, which generated values did not match, and its messages
  *   nest deeper than the generator's depth bound, which dropped required
- *   properties; its oauth2 scheme has a clientCredentials flow, whose token
- *   requests the mock answers.
+ *   properties; its 242 untagged operations were one flow, whose first
+ *   failed step skipped the rest (now a flow per first path segment); its
+ *   oauth2 scheme has a clientCredentials flow, whose token requests the
+ *   mock answers.
  */
 import assert from "node:assert/strict";
 import { root, runCli } from "../support/cli.ts";
@@ -127,13 +129,14 @@ Deno.test("Adyen's Checkout API: its {{…}} placeholders are sent as the docume
 
 Deno.test("Discord's API (242 operations, patterns, deep oneOfs): every step and check passes", async () => {
   await heldOut("discord.json", async ({ dir, summary, steps, checks, coverage, mock }) => {
-    assert.match(summary, /Converted Discord HTTP API \(Preview\): 242 operations into 1 flow/);
+    assert.match(summary, /Converted Discord HTTP API \(Preview\): 242 operations into 17 flows/);
+    assert.match(summary, /^ {2}guilds\.yaml: 91 steps \(untagged operations under \/guilds\)$/m);
     assert.match(summary, / {2}CLIENT_ID: the OAuth2 client id of "OAuth2" \(client_credentials/);
     assert.equal(steps.filter((s) => !s.name.startsWith("auth › ")).length, 242);
     assert.equal(checks, 175);
     assert.deepEqual(coverage.operations, { total: 242, exercised: 242, percent: 100 });
     assert.equal(mock.tokenRequests.length, steps.length - 242, "a token step per token request");
-    const flow = await Deno.readTextFile(`${dir}/discord_http_api_preview.yaml`);
+    const flow = await Deno.readTextFile(`${dir}/guilds.yaml`);
     assert.match(flow, /^ {2}guild_id: "0"$/m, "an id its pattern ^(0|[1-9][0-9]*)$ accepts");
   });
 });

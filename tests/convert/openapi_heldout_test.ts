@@ -13,7 +13,12 @@
  *   converter writes the `{` through a var and the text is sent as the
  *   document gives it;
  * - Redocly's Museum API (3.1) has `webhooks` beside its paths: the summary
- *   says they are not converted rather than leaving them out silently.
+ *   says they are not converted rather than leaving them out silently;
+ * - Discord's 242 operations have no tags: in one flow, its first failed
+ *   step skipped all the others, so more than 50 untagged operations are
+ *   split by their first path segment;
+ * - Adyen's Management API (tried, not kept) has `oneOf` branches requiring
+ *   nothing: a branch's value keeps the properties that tell it apart.
  */
 import assert from "node:assert/strict";
 import { convertOpenApi, formatOpenApiSummary } from "../../lib/convert/openapi/mod.ts";
@@ -212,4 +217,47 @@ Deno.test("a oneOf branch keeps the properties that tell it from the others", ()
   assert.deepEqual(new ExampleMaker(doc).make(pet), { kind: "cat" }, "the mapping's name");
   const unmapped = { ...pet, discriminator: { propertyName: "kind" } };
   assert.deepEqual(new ExampleMaker(doc).make(unmapped), { kind: "Cat" }, "the schema's name");
+});
+
+Deno.test("more than 50 untagged operations are split by their first path segment", () => {
+  // Discord's 242 untagged operations were one flow: its first failed step skipped all the others.
+  const paths: Record<string, unknown> = {};
+  const ok = { "200": { description: "ok" } };
+  for (let i = 0; i < 30; i++) {
+    paths[`/guilds/g${i}`] = { get: { responses: ok } };
+    paths[`/users/u${i}`] = { get: { responses: ok } };
+  }
+  const made = { type: "object", properties: { id: { type: "string" } } };
+  paths["/guilds"] = {
+    post: {
+      responses: {
+        "201": { description: "made", content: { "application/json": { schema: made } } },
+      },
+    },
+  };
+  paths["/guilds/{guild_id}"] = {
+    get: {
+      parameters: [{ name: "guild_id", in: "path", required: true, schema: { type: "string" } }],
+      responses: ok,
+    },
+  };
+  paths["/"] = { get: { responses: ok } };
+  // A tag only declared by an operation comes after the untagged ones that appear first.
+  paths["/tagged"] = { get: { tags: ["t"], responses: ok } };
+  const document = { openapi: "3.1.0", info: { title: "Chat" }, paths };
+  const { files, summary } = convertOpenApi({ document, source: "api.json" });
+  assert.deepEqual(
+    summary.flows.map((f) => `${f.file} ${f.steps} ${f.tag ?? f.under}`),
+    ["guilds.yaml 32 /guilds", "users.yaml 30 /users", "chat.yaml 1 /", "t.yaml 1 t"],
+  );
+  const text = formatOpenApiSummary(summary, { dir: "out", document: "api.json" });
+  assert.match(text, /into 4 flows in out\/ \(one per tag; untagged operations one per first path/);
+  assert.match(text, /^ {2}guilds\.yaml: 32 steps \(untagged operations under \/guilds\)$/m);
+  const guilds = files.find((f) => f.path === "guilds.yaml")!.text;
+  assert.match(guilds, /^name: Chat \/guilds$/m);
+  assert.match(guilds, /\$\{steps\.post_guilds\.capture\.guild_id\}/, "the create's capture kept");
+
+  const few = { ...document, paths: { "/a": paths["/"], "/b": paths["/"] } };
+  const one = convertOpenApi({ document: few, source: "api.json" });
+  assert.deepEqual(one.files.map((f) => f.path), ["chat.yaml"], "50 or fewer: one flow");
 });

@@ -33,10 +33,18 @@ export function formatOpenApiSummary(s: OpenApiSummary, at: SummaryPlaces): stri
   const lines = [
     `Converted ${s.title}: ${plural(s.operations, "operation")} into ${
       plural(s.flows.length, "flow")
-    } in ${at.dir}/ (one per tag).`,
+    } in ${at.dir}/ (one per tag${
+      s.flows.some((f) => f.under !== undefined)
+        ? "; untagged operations one per first path segment"
+        : ""
+    }).`,
   ];
   for (const f of s.flows) {
-    const what = f.tag === undefined ? "untagged operations, named for the API" : `tag "${f.tag}"`;
+    const what = f.tag !== undefined
+      ? `tag "${f.tag}"`
+      : f.under === undefined
+      ? "untagged operations, named for the API"
+      : `untagged operations under ${f.under}`;
     lines.push(`  ${f.file}: ${plural(f.steps, "step")} (${what})`);
   }
   if (at.bundle) {
