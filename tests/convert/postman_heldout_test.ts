@@ -252,3 +252,57 @@ Deno.test("postman held out: an untranslated line keeps the declarations it read
   ]);
   assert.deepEqual(t.captures, [{ name: "id", path: "$.json.id" }]);
 });
+
+Deno.test("postman held out: the response words chai-postman has, as it defines them", () => {
+  // A collection written as users export them (tests/fixtures/postman/README.md, "Held out"):
+  // `pm.response.to.not.be.error` on every request, from its collection-level script.
+  const status = (src: string) => conds(translateScript(src, unset).checks);
+  const range = (from: number, to: number) => [
+    { path: "$.status", op: "gte", value: from },
+    { path: "$.status", op: "lt", value: to },
+  ];
+  // chai-postman's `ok` is 200 exactly (with the reason OK), not any 2xx: that is `success`.
+  assert.deepEqual(status("pm.response.to.be.ok;"), [{
+    path: "$.status",
+    op: "equals",
+    value: 200,
+  }]);
+  assert.deepEqual(status("pm.response.to.be.success;"), range(200, 300));
+  assert.deepEqual(status("pm.response.to.be.info;"), range(100, 200));
+  assert.deepEqual(status("pm.response.to.be.redirection;"), range(300, 400));
+  assert.deepEqual(status("pm.response.to.be.clientError;"), range(400, 500));
+  assert.deepEqual(status("pm.response.to.be.serverError;"), range(500, 600));
+  assert.deepEqual(status("pm.response.to.be.error;"), range(400, 600));
+  assert.deepEqual(status("pm.response.to.not.be.error;"), [{
+    path: "$.status",
+    op: "lt",
+    value: 400,
+  }]);
+  assert.deepEqual(status("pm.response.to.not.be.serverError;"), [
+    { path: "$.status", op: "lt", value: 500 },
+  ]);
+  for (
+    const [word, code] of [
+      ["accepted", 202],
+      ["withoutContent", 204],
+      ["badRequest", 400],
+      ["unauthorised", 401],
+      ["unauthorized", 401],
+      ["forbidden", 403],
+      ["notFound", 404],
+      ["notAcceptable", 406],
+      ["rateLimited", 429],
+    ] as const
+  ) {
+    assert.deepEqual(status(`pm.response.to.be.${word};`), [
+      { path: "$.status", op: "equals", value: code },
+    ], word);
+  }
+  assert.deepEqual(status("pm.response.to.not.be.notFound;"), [
+    { path: "$.status", op: "notEquals", value: 404 },
+  ]);
+  // `withBody` wants text in the body: an empty one is not enough.
+  assert.deepEqual(status("pm.response.to.have.withBody;"), [
+    { path: "$.body", op: "lengthGt", value: 0 },
+  ]);
+});

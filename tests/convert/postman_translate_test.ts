@@ -29,7 +29,11 @@ Deno.test("postman translate: status checks in both APIs", () => {
     assert.deepEqual(conds(t.checks), [{ path: "$.status", op: "equals", value: 201 }], src);
     assert.equal(t.translated, 1);
   }
+  // chai-postman's `ok` is 200 exactly; any 2xx is `success`.
   assert.deepEqual(conds(one("pm.response.to.be.ok;").checks), [
+    { path: "$.status", op: "equals", value: 200 },
+  ]);
+  assert.deepEqual(conds(one("pm.response.to.be.success;").checks), [
     { path: "$.status", op: "gte", value: 200 },
     { path: "$.status", op: "lt", value: 300 },
   ]);
@@ -286,5 +290,8 @@ Deno.test("postman translate: cookies the response sets, and pm.response.to.notâ
   assert.deepEqual(conds(one("pm.response.to.not.have.status(500);").checks), [
     { path: "$.status", op: "notEquals", value: 500 },
   ]);
-  assert.equal(one("pm.response.to.not.be.ok;").translated, 0);
+  assert.deepEqual(conds(one("pm.response.to.not.be.ok;").checks), [
+    { path: "$.status", op: "notEquals", value: 200 },
+  ]);
+  assert.equal(one("pm.response.to.not.be.success;").translated, 0);
 });

@@ -336,10 +336,21 @@ const header: ResponseCheck = ([v, w]) => {
     ? [{ path, op: "equals", value: w }]
     : [{ path, op: "exists", value: true }];
 };
-const success: ResponseCheck = () => [
-  { path: "$.status", op: "gte", value: 200 },
-  { path: "$.status", op: "lt", value: 300 },
+/** A status class (`success`: 2xx), as chai-postman's words for them say. */
+const statusClass = (from: number, to: number): ResponseCheck => () => [
+  { path: "$.status", op: "gte", value: from },
+  { path: "$.status", op: "lt", value: to },
 ];
+/** A status code by chai-postman's name for it (`ok` is 200 exactly, not any 2xx). */
+const statusCode = (code: number): ResponseCheck => () => [
+  { path: "$.status", op: "equals", value: code },
+];
+/** The negation of a status class, where it is one range. */
+const NOT_CLASS: Record<string, Cond> = {
+  info: { path: "$.status", op: "gte", value: 200 },
+  serverError: { path: "$.status", op: "lt", value: 500 },
+  error: { path: "$.status", op: "lt", value: 400 },
+};
 
 /** `pm.response.to.<word>(…)`, by word. */
 const RESPONSE = new Map<string, ResponseCheck>([
@@ -352,11 +363,26 @@ const RESPONSE = new Map<string, ResponseCheck>([
         : undefined;
     },
   ],
-  ["ok", success],
-  ["success", success],
+  ["info", statusClass(100, 200)],
+  ["success", statusClass(200, 300)],
+  ["redirection", statusClass(300, 400)],
+  ["clientError", statusClass(400, 500)],
+  ["serverError", statusClass(500, 600)],
+  ["error", statusClass(400, 600)],
+  ["ok", statusCode(200)],
+  ["accepted", statusCode(202)],
+  ["withoutContent", statusCode(204)],
+  ["badRequest", statusCode(400)],
+  ["unauthorised", statusCode(401)],
+  ["unauthorized", statusCode(401)],
+  ["forbidden", statusCode(403)],
+  ["notFound", statusCode(404)],
+  ["notAcceptable", statusCode(406)],
+  ["rateLimited", statusCode(429)],
   ["header", header],
   ["json", () => [{ path: "$.json", op: "exists", value: true }]],
-  ["withBody", () => [{ path: "$.body", op: "exists", value: true }]],
+  // Text in the body: an empty body has none.
+  ["withBody", () => [{ path: "$.body", op: "lengthGt", value: 0 }]],
   ["jsonBody", (values) => jsonBody(values)],
   ["jsonSchema", ([schema]) => schemaCheck("$.json", schema)],
   [
@@ -375,6 +401,7 @@ function responseChecks(links: Link[], ctx: EvalContext): Cond[] | undefined {
   const values = args ? literalArgs(args, ctx, word !== "jsonSchema") : [];
   const conds = values ? RESPONSE.get(word)?.(values) : undefined;
   if (!conds || !negated) return conds;
+  if (NOT_CLASS[word] && !args) return [NOT_CLASS[word]];
   // `to.not.have.header("X")`: one check flowrun can turn round, or nothing.
   const turned = conds.length === 1 ? negate(conds[0]) : undefined;
   return turned ? [turned] : undefined;
