@@ -306,3 +306,21 @@ Deno.test("postman held out: the response words chai-postman has, as it defines 
     { path: "$.body", op: "lengthGt", value: 0 },
   ]);
 });
+
+Deno.test("postman held out: a line left untranslated inside a loop is shown with the loop it is in", () => {
+  const t = translateScript(
+    "const body = pm.response.json();\n" +
+      "_.each(body.items, (p) => {\n" +
+      "  pm.expect(p.price).to.be.a('number');\n" +
+      "  pm.expect(p).to.have.all.keys('id', 'name');\n" +
+      "});",
+    unset,
+  );
+  assert.equal(t.translated, 1);
+  assert.equal(t.untranslatedAssertions, 1);
+  assert.deepEqual(t.untranslated, [
+    "const body = pm.response.json();",
+    "_.each(body.items, (p) => { …",
+    "pm.expect(p).to.have.all.keys('id', 'name');",
+  ]);
+});

@@ -91,6 +91,13 @@ class Translator {
    * it reads come first (once), so the comment says what `items` was.
    */
   lines(node: Node): void {
+    this.declarations(node);
+    const text = this.source.slice(node.start, node.end);
+    this.out.untranslated.push(...text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== ""));
+  }
+
+  /** The lines of the declarations `node` reads that no comment has shown yet. */
+  declarations(node: Node): void {
     for (const name of referenced(node)) {
       const declaration = this.#declared.get(name);
       const inside = declaration && declaration.start >= node.start && declaration.end <= node.end;
@@ -98,8 +105,6 @@ class Translator {
       this.#shown.set(declaration, this.out.untranslated.length);
       this.lines(declaration);
     }
-    const text = this.source.slice(node.start, node.end);
-    this.out.untranslated.push(...text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== ""));
   }
 
   /** Drops the untranslated lines from `length` on (a block read again as a whole). */
@@ -167,6 +172,13 @@ class Translator {
     const captured = this.out.captures.some((c) => c.path.startsWith(ELEMENT));
     if (checks && !captured) {
       if (checks.length > 0) outer.push({ at: `${list.path}[*]`, checks });
+      if (this.out.untranslated.length > before.lines) {
+        // Lines of the body left as comments: under the loop's first line, which says what `p` is.
+        const body = this.out.untranslated.splice(before.lines);
+        this.declarations(loop.list);
+        const head = this.source.slice(node.start, node.end).split(/\r?\n/)[0].trim();
+        this.out.untranslated.push(`${head} …`, ...body);
+      }
       return;
     }
     // Something in the body reads more than the element: the whole loop stays as written.
