@@ -323,4 +323,11 @@ Deno.test("postman held out: a line left untranslated inside a loop is shown wit
     "_.each(body.items, (p) => { …",
     "pm.expect(p).to.have.all.keys('id', 'name');",
   ]);
+  const oneLine = translateScript(
+    "_.each(pm.response.json().items, (p) => { pm.expect(p).to.have.all.keys('id'); });",
+    unset,
+  );
+  assert.deepEqual(oneLine.untranslated, [
+    "_.each(pm.response.json().items, (p) => { pm.expect(p).to.have.all.keys('id'); });",
+  ]);
 });

@@ -176,8 +176,10 @@ class Translator {
         // Lines of the body left as comments: under the loop's first line, which says what `p` is.
         const body = this.out.untranslated.splice(before.lines);
         this.declarations(loop.list);
-        const head = this.source.slice(node.start, node.end).split(/\r?\n/)[0].trim();
-        this.out.untranslated.push(`${head} …`, ...body);
+        const [head, ...rest] = this.source.slice(node.start, node.end).split(/\r?\n/);
+        // A loop on one line is shown whole, once.
+        if (rest.length === 0) this.out.untranslated.push(head.trim());
+        else this.out.untranslated.push(`${head.trim()} …`, ...body);
       }
       return;
     }
