@@ -331,3 +331,58 @@ Deno.test("postman held out: a line left untranslated inside a loop is shown wit
     "_.each(pm.response.json().items, (p) => { pm.expect(p).to.have.all.keys('id'); });",
   ]);
 });
+
+Deno.test("postman held out: a credential written into a header is not copied into the flow", () => {
+  // postman-to-k6's twitter.json keeps a whole OAuth 1.0 Authorization header (token and signature)
+  // among its headers; Hyperswitch's sends `Cookie: Cookie_1=value`.
+  const { files, summary } = convertPostman(JSON.stringify({
+    info: {
+      name: "S",
+      schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json",
+    },
+    item: [{
+      name: "A",
+      request: {
+        method: "GET",
+        header: [
+          { key: "Authorization", value: "Bearer abcdef0123456789abcdef" },
+          { key: "X-Api-Key", value: "k_9f8e7d6c5b4a" },
+          { key: "Cookie", value: "session=0a1b2c3d" },
+          { key: "X-Auth-Token", value: "{{token}}" },
+          { key: "Accept", value: "application/json" },
+        ],
+        url: "https://api.example.com/a",
+      },
+    }, {
+      name: "B",
+      request: {
+        method: "GET",
+        header: [{
+          key: "Authorization",
+          value: 'OAuth oauth_consumer_key="kb", oauth_signature="cH%3D"',
+        }],
+        url: "https://api.example.com/b",
+      },
+    }],
+  }));
+  const text = files[0].text;
+  for (
+    const secret of ["abcdef0123456789abcdef", "k_9f8e7d6c5b4a", "0a1b2c3d", "oauth_signature"]
+  ) {
+    assert.ok(!text.includes(secret), `${secret} copied:\n${text}`);
+  }
+  // deno-lint-ignore no-explicit-any
+  const f: any = parse(text);
+  assert.deepEqual(f.steps[0].request.headers, {
+    Authorization: "Bearer ${ENV.AUTHORIZATION}",
+    "X-Api-Key": "${ENV.X_API_KEY}",
+    Cookie: "${ENV.COOKIE}",
+    "X-Auth-Token": "${ENV.TOKEN}",
+    Accept: "application/json",
+  });
+  assert.equal(f.steps[1].request.headers.Authorization, "OAuth ${ENV.AUTHORIZATION_2}");
+  const env = summary.env.map((e) => e.name);
+  for (const name of ["AUTHORIZATION", "AUTHORIZATION_2", "X_API_KEY", "COOKIE"]) {
+    assert.ok(env.includes(name), env.join());
+  }
+});

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { snake, UniqueNames } from "../names.ts";
+import { envName, snake, UniqueNames } from "../names.ts";
 import { commented, yflow, ymap, type YNode, type YScalar } from "../yaml_out.ts";
 import { authFields } from "./auth.ts";
 import { bodyFields, type BodyOut } from "./body.ts";
@@ -361,7 +361,18 @@ export class FlowBuilder {
       ? authFields(r.auth, resolve, this.shared.vars, r.authFrom ?? "collection")
       : { headers: [], query: [], notes: [] };
     if (r.auth?.type === "oauth2" && auth.block) this.shared.tokens.add(JSON.stringify(auth.block));
-    const headers = headersOf(r, resolve, auth.headers, body.contentType, comments);
+    const headers = headersOf(
+      r,
+      resolve,
+      auth.headers,
+      body.contentType,
+      comments,
+      (key, scheme) =>
+        this.shared.vars.secretEnv(
+          envName(key),
+          `the ${scheme ? `${scheme} ` : ""}${key} header written in the collection, a secret`,
+        ),
+    );
     let fields = body.fields;
     if (NO_BODY.has(r.method) && fields.length > 0) {
       comments.push(

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { isSecretHeader } from "../../secrets/names.ts";
 import { ymap, type YNode } from "../yaml_out.ts";
 import { yamlValue } from "./body.ts";
 import { checksYaml } from "./checks_yaml.ts";
@@ -39,6 +40,7 @@ export function headersOf(
   auth: [string, string][],
   contentType: string | undefined,
   comments: string[],
+  secret?: (key: string, scheme: string) => string,
 ): Map<string, string> {
   const headers = new Map<string, string>();
   for (const h of r.headers) {
@@ -61,12 +63,33 @@ export function headersOf(
       );
       continue;
     }
-    headers.set(key, render(value, resolve));
+    const kept = secret && isSecretHeader(key) && !/\{\{/.test(value) && value.trim() !== ""
+      ? secretHeader(key, value.trim(), secret)
+      : undefined;
+    headers.set(key, kept ?? render(value, resolve));
   }
   const has = (n: string) => [...headers.keys()].some((k) => k.toLowerCase() === n.toLowerCase());
   for (const [k, v] of auth) if (!has(k)) headers.set(k, v);
   if (contentType && !has("content-type")) headers.set("Content-Type", contentType);
   return headers;
+}
+
+/** Authorization schemes kept in front of a credential written out. */
+const SCHEME = /^(Bearer|Basic|Token|Digest|OAuth|Bot|JWT|ApiKey|AWS4-HMAC-SHA256|Hawk)\s+\S/i;
+
+/**
+ * A credential written into a secret header (`Authorization: Bearer abc…`,
+ * `X-Api-Key`, `Cookie`): never copied into the flow, but read from the
+ * environment, its scheme kept.
+ */
+function secretHeader(
+  key: string,
+  value: string,
+  secret: (key: string, scheme: string) => string,
+): string {
+  const scheme = value.match(SCHEME)?.[1] ?? "";
+  const env = `\${ENV.${secret(key, scheme)}}`;
+  return scheme ? `${scheme} ${env}` : env;
 }
 
 /**
