@@ -9,7 +9,7 @@ import { isSecretHeader } from "../../secrets/names.ts";
 import { ymap, type YNode } from "../yaml_out.ts";
 import { yamlValue } from "./body.ts";
 import { checksYaml } from "./checks_yaml.ts";
-import type { PmRequest } from "./model.ts";
+import type { PmPair, PmRequest } from "./model.ts";
 import type { CheckItem } from "./script/translate.ts";
 import { render } from "./template.ts";
 
@@ -44,34 +44,80 @@ export function headersOf(
 ): Map<string, string> {
   const headers = new Map<string, string>();
   for (const h of r.headers) {
-    if (h.disabled || h.key.trim() === "") continue;
-    if (/^content-type$/i.test(h.key) && r.body?.mode === "formdata") continue;
+    if (!isSent(h, r)) continue;
     const key = h.key.trim();
-    if (!TOKEN.test(key) || headers.has(key)) {
-      comments.push(
-        `note: the header "${key}" is left out: ${
-          TOKEN.test(key) ? "it is given twice" : "it is not a header name"
-        }`,
-      );
+    const value = oneLine(h.value);
+    const why = leftOutWhy(key, value, headers);
+    if (why) {
+      comments.push(`note: the header "${key}" is left out: ${why}`);
       continue;
     }
-    // A header is one line: Postman's multi-line values are sent joined.
-    const value = h.value.replace(/[\r\n]+\s*/g, " ");
-    if ([...value].some((c) => c.charCodeAt(0) > 0xff)) {
-      comments.push(
-        `note: the header "${key}" is left out: its value is not Latin-1 text, which HTTP headers hold`,
-      );
-      continue;
-    }
-    const kept = secret && isSecretHeader(key) && !/\{\{/.test(value) && value.trim() !== ""
-      ? secretHeader(key, value.trim(), secret)
-      : undefined;
-    headers.set(key, kept ?? render(value, resolve));
+    headers.set(key, headerValue(key, value, resolve, secret));
   }
+  addDefaults(headers, auth, contentType);
+  return headers;
+}
+
+/**
+ * Whether a header of `r` is sent: not disabled, named, and not a multipart
+ * body's stale `Content-Type` (the boundary is the runner's).
+ */
+function isSent(h: PmPair, r: PmRequest): boolean {
+  if (h.disabled || h.key.trim() === "") return false;
+  return !(/^content-type$/i.test(h.key) && r.body?.mode === "formdata");
+}
+
+/** A header is one line: Postman's multi-line values are sent joined. */
+function oneLine(value: string): string {
+  return value.replace(/[\r\n]+\s*/g, " ");
+}
+
+/** Why a header is left out, first match wins; none matching keeps it. */
+const LEFT_OUT: [(key: string, value: string, seen: Map<string, string>) => boolean, string][] = [
+  [(key) => !TOKEN.test(key), "it is not a header name"],
+  [(key, _value, seen) => seen.has(key), "it is given twice"],
+  [
+    (_key, value) => [...value].some((c) => c.charCodeAt(0) > 0xff),
+    "its value is not Latin-1 text, which HTTP headers hold",
+  ],
+];
+
+/** Why the header `key: value` is left out, or `undefined` when it is kept. */
+function leftOutWhy(key: string, value: string, seen: Map<string, string>): string | undefined {
+  return LEFT_OUT.find(([test]) => test(key, value, seen))?.[1];
+}
+
+/**
+ * What a kept header's value becomes: a credential written out is read from
+ * the environment (when `secret` is given), anything else rendered.
+ */
+function headerValue(
+  key: string,
+  value: string,
+  resolve: (name: string) => string,
+  secret?: (key: string, scheme: string) => string,
+): string {
+  if (secret && isLiteralSecret(key, value)) return secretHeader(key, value.trim(), secret);
+  return render(value, resolve);
+}
+
+/** A secret header whose value is written out, not a `{{variable}}` nor empty. */
+function isLiteralSecret(key: string, value: string): boolean {
+  return isSecretHeader(key) && !/\{\{/.test(value) && value.trim() !== "";
+}
+
+/**
+ * The auth's headers, then the body's content type, each only where the
+ * headers already set hold none of that name (in any case).
+ */
+function addDefaults(
+  headers: Map<string, string>,
+  auth: [string, string][],
+  contentType: string | undefined,
+): void {
   const has = (n: string) => [...headers.keys()].some((k) => k.toLowerCase() === n.toLowerCase());
   for (const [k, v] of auth) if (!has(k)) headers.set(k, v);
   if (contentType && !has("content-type")) headers.set("Content-Type", contentType);
-  return headers;
 }
 
 /** Authorization schemes kept in front of a credential written out. */

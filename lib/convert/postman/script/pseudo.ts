@@ -23,28 +23,46 @@ const TYPES = new Set(["string", "number", "boolean", "object"]);
  */
 export function pseudo(path: string, op: string, b: Sym): Sym | undefined {
   const typed = path.match(/^typeof:(.+)$/);
-  if (typed) {
-    if (b.k === "lit" && b.value === "undefined") {
-      // `typeof x !== "undefined"`: whether the part is there at all.
-      const there = op === "!==" || op === "!=" ? true : op === "===" || op === "==" ? false : null;
-      return there === null
-        ? undefined
-        : { k: "cond", conds: [{ path: typed[1], op: "exists", value: there }] };
-    }
-    if (b.k !== "lit" || !TYPES.has(String(b.value)) || (op !== "===" && op !== "==")) {
-      return undefined;
-    }
-    return { k: "cond", conds: [{ path: typed[1], op: "type", value: b.value }] };
-  }
+  if (typed) return typeofCheck(typed[1], op, b);
   const index = path.match(/^indexOf:(.+):(.*)$/);
-  if (!index) return undefined;
-  const found = b.k === "lit" &&
-    ((b.value === -1 && (op === "!==" || op === "!=" || op === ">")) ||
-      (b.value === 0 && op === ">="));
-  return found
-    ? {
-      k: "cond",
-      conds: [{ path: index[1], op: "contains", value: flowText(JSON.parse(index[2])) }],
-    }
-    : undefined;
+  return index ? indexOfCheck(index[1], index[2], op, b) : undefined;
+}
+
+/** Operators that compare `typeof x` for equality. */
+const EQUALS = new Set(["===", "=="]);
+
+/** What `typeof x <op> "undefined"` says of the part: there (`true`) or not. */
+const THERE = new Map<string, boolean>([
+  ["!==", true],
+  ["!=", true],
+  ["===", false],
+  ["==", false],
+]);
+
+/** `typeof <path> <op> b`: a type check, or an existence check against `"undefined"`. */
+function typeofCheck(path: string, op: string, b: Sym): Sym | undefined {
+  if (b.k !== "lit") return undefined;
+  if (b.value === "undefined") {
+    const there = THERE.get(op);
+    return there === undefined ? undefined : cond(path, "exists", there);
+  }
+  if (!TYPES.has(String(b.value)) || !EQUALS.has(op)) return undefined;
+  return cond(path, "type", b.value);
+}
+
+/** The comparisons of `x.indexOf(v)` with a literal that mean `v` is found. */
+const FOUND: [number, string][] = [[-1, "!=="], [-1, "!="], [-1, ">"], [0, ">="]];
+
+/**
+ * `<path>.indexOf(<needle>) <op> b`: a `contains` check when the comparison
+ * means found; `needle` is the JSON text of the value looked for.
+ */
+function indexOfCheck(path: string, needle: string, op: string, b: Sym): Sym | undefined {
+  const found = b.k === "lit" && FOUND.some(([value, o]) => b.value === value && op === o);
+  return found ? cond(path, "contains", flowText(JSON.parse(needle))) : undefined;
+}
+
+/** A check of one condition. */
+function cond(path: string, op: string, value: unknown): Sym {
+  return { k: "cond", conds: [{ path, op, value }] };
 }
