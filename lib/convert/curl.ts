@@ -96,8 +96,29 @@ export function convertCurl(
   const env: EnvNames = [];
   const split = isPowerShell(text) ? splitPowerShell : isCmd(text) ? splitCmd : splitBash;
   const commands = split(text.replace(/^\ufeff/, ""), env);
+  const { built, skipped } = buildCommands(commands, options.files);
+  const all = built.flatMap((b) => b.records);
+  if (all.length === 0) throw nothingToConvert(commands.length, skipped.length);
+  const c = correlated(all, options.spelling ?? "a");
+  const bare = new Set(all.filter((r) => r.extras.bareOrigin).map((r) => r.record.url.origin));
+  const { ignored, notes } = carryExtras(c, env, built, options.files);
+  return finish(c, env, bare, { commands: built.length, skipped, ignored, notes }, options);
+}
+
+/** One curl command, its records and the notes they share. */
+interface BuiltCommand {
+  command: ShellCommand;
+  records: CurlRecord[];
+  notes: string[];
+}
+
+/** The records of each curl command; the commands that are not curl's, by line. */
+function buildCommands(
+  commands: ShellCommand[],
+  files: CurlFiles | undefined,
+): { built: BuiltCommand[]; skipped: string[] } {
   const skipped: string[] = [];
-  const built: { command: ShellCommand; records: CurlRecord[]; notes: string[] }[] = [];
+  const built: BuiltCommand[] = [];
   for (const command of commands) {
     const words = commandWords(command);
     if (!IS_CURL.test(words[0]?.split(/[\\/]/).at(-1) ?? "")) {
@@ -105,30 +126,40 @@ export function convertCurl(
       continue;
     }
     const notes: string[] = [];
-    const read = options.files && ((path: string) => options.files!.read(path));
-    const records = curlRecords(
-      readCurlArgs(words.slice(1), read),
-      built.length,
-      options.files,
-      notes,
-    );
+    const read = files && ((path: string) => files.read(path));
+    const records = curlRecords(readCurlArgs(words.slice(1), read), built.length, files, notes);
     built.push({ command, records, notes });
   }
-  const all = built.flatMap((b) => b.records);
-  if (all.length === 0) throw nothingToConvert(commands.length, skipped.length);
-  const spelling = options.spelling ?? "a";
+  return { built, skipped };
+}
+
+/** `convert har`'s stages over the records, with curl's rules: a step each, sent as written. */
+function correlated(all: CurlRecord[], spelling: "a" | "b"): Correlator {
   const c = newCorrelator(spelling, true);
   c.rules = curlRules(c);
   correlate(all.map((r) => r.record), all.map((r) => ({ records: [r.record] })), spelling, true, c);
+  return c;
+}
+
+/**
+ * Each step given what its record could not hold (auth, multipart, body
+ * file, options), `$NAME`s written plainly where a flow cannot expand them;
+ * and what the summary lists: options ignored and notes, by step and line.
+ */
+function carryExtras(
+  c: Correlator,
+  env: EnvNames,
+  built: BuiltCommand[],
+  files: CurlFiles | undefined,
+): { ignored: string[]; notes: string[] } {
   const ignored: string[] = [];
   const notes: string[] = [];
   const stepOf = new Map(c.steps.map((s) => [s.first, s]));
-  const bare = new Set(all.filter((r) => r.extras.bareOrigin).map((r) => r.record.url.origin));
-  built.forEach(({ command, records, notes: commandNotes }) => {
+  for (const { command, records, notes: commandNotes } of built) {
     for (const r of records) {
       const step = stepOf.get(r.record)!;
       plainPaths(r.extras, env);
-      stepExtras(c, step, r.extras, options.files);
+      stepExtras(c, step, r.extras, files);
       plainNames(step, env, r.extras.notes);
       if (r.extras.ignored.length > 0) {
         ignored.push(
@@ -137,18 +168,22 @@ export function convertCurl(
       }
     }
     const first = records[0] && stepOf.get(records[0].record);
-    const bareOne = records.find((r) => r.extras.bareOrigin);
-    if (bareOne) {
-      const name = `$${env[Number(/zqzenv(\d+)zqz/.exec(bareOne.record.url.host)![1])]}`;
-      commandNotes.push(
-        `The URL starts with ${name}, the flow's base URL as it is: set it with its scheme (https://…), where curl would take a bare host for http.`,
-      );
-    }
+    bareNote(records, env, commandNotes);
     for (const n of [...command.notes, ...commandNotes]) {
       notes.push(`${first ? `Step ${first.name}` : "A command"} (line ${command.line}): ${n}`);
     }
-  });
-  return finish(c, env, bare, { commands: built.length, skipped, ignored, notes }, options);
+  }
+  return { ignored, notes };
+}
+
+/** A URL that starts with a variable (`$APISERVER/apis`): a note that its value needs the scheme. */
+function bareNote(records: CurlRecord[], env: EnvNames, notes: string[]): void {
+  const bareOne = records.find((r) => r.extras.bareOrigin);
+  if (!bareOne) return;
+  const name = `$${env[Number(/zqzenv(\d+)zqz/.exec(bareOne.record.url.host)![1])]}`;
+  notes.push(
+    `The URL starts with ${name}, the flow's base URL as it is: set it with its scheme (https://…), where curl would take a bare host for http.`,
+  );
 }
 
 const IS_CURL = /^curl(\.exe)?$/i;

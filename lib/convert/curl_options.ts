@@ -186,52 +186,88 @@ export function readCurlArgs(
   read?: (path: string) => string | undefined,
 ): CurlRequest {
   const r = emptyRequest();
-  const args = [...words];
-  let i = 0;
-  let configs = 0;
-  const ctx: ReadContext = {
-    read,
-    // A config file's options are read next, where -K stood (curl reads them in place).
-    config(path) {
-      const text = ++configs <= 10 ? read?.(path) : undefined;
-      if (text === undefined) {
-        r.notes.push(
-          `-K "${path}" reads options from a file that could not be read; they are not carried.`,
-        );
-      } else args.splice(i, 0, ...configWords(text));
-    },
-  };
-  const value = (written: string): string | undefined => {
-    if (i >= args.length) {
-      r.notes.push(`${written} has no value at the end of the command; it was ignored.`);
-      return undefined;
-    }
-    return args[i++];
-  };
+  const args: Args = { words: [...words], i: 0 };
+  const ctx = readContext(r, args, read);
+  const value = (written: string) => nextValue(r, args, written);
   let positional = false;
-  while (i < args.length) {
-    const word = args[i++];
-    if (positional || !word.startsWith("-") || word === "-") {
-      if (word === "<" || word === "0<") r.stdin = args[i++];
-      else if (/^0?<[^<]/.test(word)) r.stdin = word.replace(/^0?</, "");
-      else if (/^\d*>>?$/.test(word)) i++;
-      else if (/^\d*>>?&?\S+$/.test(word) || /^</.test(word)) continue;
-      else r.urls.push(word);
-    } else if (word === "--") positional = true;
-    else if (word.startsWith("--")) {
-      const name = word.slice(2);
-      const v = TAKES_VALUE.has(name) ? value(word) : "";
-      if (v !== undefined) apply(r, name, v, word, ctx);
-    } else shortCluster(r, word, value, ctx);
+  while (args.i < args.words.length) {
+    const word = args.words[args.i++];
+    if (positional || !word.startsWith("-") || word === "-") operand(r, args, word);
+    else if (word === "--") positional = true;
+    else if (word.startsWith("--")) longOption(r, word, value, ctx);
+    else shortCluster(r, word, value, ctx);
   }
   if (r.stdin !== undefined) fromStdin(r, r.stdin);
   return r;
+}
+
+/** The command's words and the next one to read; -K's options are put in as they are read. */
+interface Args {
+  words: string[];
+  i: number;
 }
 
 /** What option handlers may reach besides the request: files, and where -K's options go. */
 interface ReadContext {
   read?: (path: string) => string | undefined;
   config(path: string): void;
+}
+
+/**
+ * The handlers' context: a config file's options (`-K`, ten files at most)
+ * are read next, where -K stood, as curl reads them in place.
+ */
+function readContext(
+  r: CurlRequest,
+  args: Args,
+  read: ((path: string) => string | undefined) | undefined,
+): ReadContext {
+  let configs = 0;
+  return {
+    read,
+    config(path) {
+      const text = ++configs <= 10 ? read?.(path) : undefined;
+      if (text === undefined) {
+        r.notes.push(
+          `-K "${path}" reads options from a file that could not be read; they are not carried.`,
+        );
+      } else args.words.splice(args.i, 0, ...configWords(text));
+    },
+  };
+}
+
+/** The next word, an option's value; a note when the command ends first. */
+function nextValue(r: CurlRequest, args: Args, written: string): string | undefined {
+  if (args.i >= args.words.length) {
+    r.notes.push(`${written} has no value at the end of the command; it was ignored.`);
+    return undefined;
+  }
+  return args.words[args.i++];
+}
+
+/**
+ * A word that is not an option: a URL, or a redirection the shell left in
+ * the words: `< file` (and `<file`, `0<file`) is standard input, and
+ * `> out`, `2>&1`, `<<EOF` are read past.
+ */
+function operand(r: CurlRequest, args: Args, word: string): void {
+  if (word === "<" || word === "0<") r.stdin = args.words[args.i++];
+  else if (/^0?<[^<]/.test(word)) r.stdin = word.replace(/^0?</, "");
+  else if (/^\d*>>?$/.test(word)) args.i++;
+  else if (/^\d*>>?&?\S+$/.test(word) || /^</.test(word)) return;
+  else r.urls.push(word);
+}
+
+/** `--name`, and its value from the next word when it takes one. */
+function longOption(
+  r: CurlRequest,
+  word: string,
+  next: (written: string) => string | undefined,
+  ctx: ReadContext,
+): void {
+  const name = word.slice(2);
+  const v = TAKES_VALUE.has(name) ? next(word) : "";
+  if (v !== undefined) apply(r, name, v, word, ctx);
 }
 
 /**

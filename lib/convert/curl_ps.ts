@@ -71,25 +71,46 @@ export function splitPowerShell(text: string, env: EnvNames): ShellCommand[] {
     if (commands.length > MAX_CURL_COMMANDS) throw tooMany();
   };
   while (!cur.done) {
-    const ch = cur.peek();
-    if (ch === "`" && /^`[ \t]*\n/.test(cur.text.slice(cur.i, cur.i + 80))) {
-      while (cur.peek() !== "\n") cur.next();
-      cur.next();
-    } else if (ch === " " || ch === "\t" || ch === "\r") cur.next();
-    else if (ch === "\n" || ch === ";" || ch === "|" || (ch === "&" && cur.peek(1) === "&")) {
-      while (cur.peek() === ch && ch !== "\n") cur.next();
-      if (ch === "\n") cur.next();
-      end();
-    } else if (ch === "<" && cur.peek(1) === "#") blockComment(cur);
-    else if (ch === "#") {
-      while (!cur.done && cur.peek() !== "\n") cur.next();
-    } else {
+    if (skipGap(cur)) continue;
+    if (commandEnd(cur)) end();
+    else {
       command ??= { words: [], line: cur.line, column: cur.column, notes: [] };
       command.words.push(psWord(cur, env, command.notes));
     }
   }
   end();
   return commands;
+}
+
+/** Whether a `` ` `` at the cursor continues the line (only blanks after it). */
+function continuation(cur: Cursor): boolean {
+  return /^`[ \t]*\n/.test(cur.text.slice(cur.i, cur.i + 80));
+}
+
+/** Reads past what lies between words: a `` ` `` continuation, blanks, a comment. Whether there was any. */
+function skipGap(cur: Cursor): boolean {
+  const ch = cur.peek();
+  if (ch === "`" && continuation(cur)) {
+    while (cur.peek() !== "\n") cur.next();
+    cur.next();
+  } else if (ch === " " || ch === "\t" || ch === "\r") cur.next();
+  else if (ch === "<" && cur.peek(1) === "#") blockComment(cur);
+  else if (ch === "#") {
+    while (!cur.done && cur.peek() !== "\n") cur.next();
+  } else return false;
+  return true;
+}
+
+/** A newline, or a run of `;`, `|` (`||` too) or `&` (from `&&`), read past: whether the command ends there. */
+function commandEnd(cur: Cursor): boolean {
+  const ch = cur.peek();
+  if (ch === "\n") {
+    cur.next();
+    return true;
+  }
+  if (ch !== ";" && ch !== "|" && !(ch === "&" && cur.peek(1) === "&")) return false;
+  while (cur.peek() === ch) cur.next();
+  return true;
 }
 
 /** `<#…#>`, read past. */
@@ -120,7 +141,7 @@ function psWord(cur: Cursor, env: EnvNames, notes: string[]): string {
     const ch = cur.peek();
     if (/[ \t\r\n;|]/.test(ch) || (ch === "&" && cur.peek(1) === "&")) break;
     if (ch === "`") {
-      if (/^`[ \t]*\n/.test(cur.text.slice(cur.i, cur.i + 80))) break;
+      if (continuation(cur)) break;
       cur.next();
       const e = cur.done ? "" : cur.next();
       word += TICK[e] ?? e;

@@ -67,6 +67,29 @@ export function curlRecords(
   files?: CurlFiles,
   notes: string[] = [],
 ): CurlRecord[] {
+  commandNotes(req, notes);
+  req = checked(req, notes);
+  const fromFile = fileBody(req);
+  const body = fromFile === undefined ? bodyText(req.data, files, notes) : "";
+  const command: Command = { req, index, files, notes, body, fromFile };
+  const urls = req.urls.flatMap((url) => req.globoff ? [url] : globbed(url, notes));
+  return urls.flatMap((raw) => urlRecord(raw, command) ?? []);
+}
+
+/** One command as {@linkcode curlRecords} reads it, for the record of each of its URLs. */
+interface Command {
+  req: CurlRequest;
+  index: number;
+  files: CurlFiles | undefined;
+  notes: string[];
+  /** The data pieces joined (`""` for a body sent from a file), `undefined` with none. */
+  body: string | undefined;
+  /** `--data-binary @file`'s path (see {@linkcode fileBody}). */
+  fromFile: string | undefined;
+}
+
+/** The command's own notes, and what it says that no record can carry: no URL, a Host header. */
+function commandNotes(req: CurlRequest, notes: string[]): void {
   notes.push(...req.notes);
   if (req.urls.length === 0) {
     notes.push(
@@ -79,44 +102,58 @@ export function curlRecords(
   if (host) {
     notes.push(`The Host header "${host[1]}" is not carried: a flow sends the URL's host.`);
   }
-  req = checked(req, notes);
-  const fromFile = fileBody(req);
-  const body = fromFile === undefined ? bodyText(req.data, files, notes) : "";
-  const out: CurlRecord[] = [];
-  for (const raw of req.urls.flatMap((url) => req.globoff ? [url] : globbed(url, notes))) {
-    const url = requestUrl(raw, req, req.get ? body : undefined, files, notes);
-    if (!url) continue;
-    const extras: CurlExtras = { options: req.options, ignored: req.ignored, notes };
-    if (/^zqzenv\d+zqz/.test(raw)) extras.bareOrigin = true;
-    const signed = req.scheme === "aws_sigv4";
-    // `https://user:password@host/` is -u's (which wins, as with curl), not part of the URL.
-    let user = req.user;
-    if (url.username !== "" || url.password !== "") {
-      user ??= `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
-      url.username = "";
-      url.password = "";
-    }
-    if ((user !== undefined || signed) && !hasHeader(req, "authorization")) {
-      extras.auth = { scheme: req.scheme ?? "basic", user, sigv4: req.sigv4 };
-    }
-    const verb = method(req, body !== undefined);
-    if (!METHOD.test(verb) || UNSENDABLE_METHODS.has(verb)) {
-      notes.push(`The method "${verb}" is not one a flow can send; the request was skipped.`);
-      continue;
-    }
-    const headers = partsType(
-      req,
-      sendable(requestHeaders(req, body !== undefined && !req.get), notes),
-      notes,
-    );
-    const record = baseRecord(index, verb, url, headers);
-    if (!req.get && body !== undefined) {
-      placeBody({ record, extras }, body, fromFile, files);
-    }
-    placeParts(req, { record, extras }, files);
-    out.push({ record, extras });
+}
+
+/** The record of one URL; `undefined`, noted, when the URL or the method cannot be sent. */
+function urlRecord(
+  raw: string,
+  { req, index, files, notes, body, fromFile }: Command,
+): CurlRecord | undefined {
+  const url = requestUrl(raw, req, req.get ? body : undefined, files, notes);
+  if (!url) return undefined;
+  const extras: CurlExtras = { options: req.options, ignored: req.ignored, notes };
+  if (/^zqzenv\d+zqz/.test(raw)) extras.bareOrigin = true;
+  const auth = stepAuth(req, url);
+  if (auth) extras.auth = auth;
+  const verb = method(req, body !== undefined);
+  if (!METHOD.test(verb) || UNSENDABLE_METHODS.has(verb)) {
+    notes.push(`The method "${verb}" is not one a flow can send; the request was skipped.`);
+    return undefined;
   }
-  return out;
+  const headers = partsType(
+    req,
+    sendable(requestHeaders(req, body !== undefined && !req.get), notes),
+    notes,
+  );
+  const record = baseRecord(index, verb, url, headers);
+  if (!req.get && body !== undefined) {
+    placeBody({ record, extras }, body, fromFile, files);
+  }
+  placeParts(req, { record, extras }, files);
+  return { record, extras };
+}
+
+/**
+ * The step's `auth:`: `-u`, else the URL's `user:password@` (taken out of
+ * the URL either way: -u wins, as with curl), or `--aws-sigv4` signing; none
+ * when the command writes its own Authorization header.
+ */
+function stepAuth(req: CurlRequest, url: URL): CurlExtras["auth"] {
+  const fromUrl = urlCredentials(url);
+  const user = req.user ?? fromUrl;
+  if ((user === undefined && req.scheme !== "aws_sigv4") || hasHeader(req, "authorization")) {
+    return undefined;
+  }
+  return { scheme: req.scheme ?? "basic", user, sigv4: req.sigv4 };
+}
+
+/** `https://user:password@host/`'s `user:password`, removed from the URL; `undefined` with none. */
+function urlCredentials(url: URL): string | undefined {
+  if (url.username === "" && url.password === "") return undefined;
+  const user = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+  url.username = "";
+  url.password = "";
+  return user;
 }
 
 /** The URLs curl makes of one URL with globs, noted; the URL itself when it has none. */

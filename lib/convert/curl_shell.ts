@@ -117,22 +117,10 @@ export function splitBash(text: string, env: EnvNames): ShellCommand[] {
     if (commands.length > MAX_CURL_COMMANDS) throw tooMany();
   };
   while (!cur.done) {
-    const ch = cur.peek();
-    if (ch === "\\" && cur.peek(1) === "\n") {
-      cur.next();
-      cur.next();
-    } else if (ch === "\\" && blanksThenNewline(cur)) {
-      command?.notes.push(
-        `The blanks after the \\ at the end of line ${cur.line} are ignored: it is read as a line continuation (bash would end the command there).`,
-      );
-      while (cur.peek() !== "\n") cur.next();
-      cur.next();
-    } else if (ch === " " || ch === "\t" || ch === "\r") cur.next();
-    else if (ch === "\n" || ch === ";" || ch === "&" || ch === "|") {
+    if (skipGap(cur, command)) continue;
+    if (BASH_ENDS.has(cur.peek())) {
       cur.next();
       end();
-    } else if (ch === "#") {
-      while (!cur.done && cur.peek() !== "\n") cur.next();
     } else {
       command ??= { words: [], line: cur.line, column: cur.column, notes: [] };
       command.words.push(bashWord(cur, env, command.notes));
@@ -140,6 +128,31 @@ export function splitBash(text: string, env: EnvNames): ShellCommand[] {
   }
   end();
   return commands;
+}
+
+/** The characters that end a command (`&&` and `||` are two of them: the second ends an empty one). */
+const BASH_ENDS = new Set(["\n", ";", "&", "|"]);
+
+/**
+ * Reads past what lies between words: a `\` line continuation (trailing
+ * blanks after it noted), blanks, a comment. Whether there was any.
+ */
+function skipGap(cur: Cursor, command: ShellCommand | undefined): boolean {
+  const ch = cur.peek();
+  if (ch === "\\" && cur.peek(1) === "\n") {
+    cur.next();
+    cur.next();
+  } else if (ch === "\\" && blanksThenNewline(cur)) {
+    command?.notes.push(
+      `The blanks after the \\ at the end of line ${cur.line} are ignored: it is read as a line continuation (bash would end the command there).`,
+    );
+    while (cur.peek() !== "\n") cur.next();
+    cur.next();
+  } else if (ch === " " || ch === "\t" || ch === "\r") cur.next();
+  else if (ch === "#") {
+    while (!cur.done && cur.peek() !== "\n") cur.next();
+  } else return false;
+  return true;
 }
 
 /** The error for an input of more commands than {@linkcode MAX_CURL_COMMANDS}. */
