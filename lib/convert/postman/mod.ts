@@ -15,10 +15,13 @@
  * - **Scripts** (`script/`): `parse.ts` (acorn, bounded), `eval.ts` (what an
  *   expression means on the response), `sym.ts` (those meanings and
  *   conditions; `flowText`, a literal as a check's operand), `pseudo.ts`
- *   (`typeof x`, `x.indexOf(v)` compared), `expect.ts` (chai chains), `schema.ts` (JSON schemas both
- *   drafts read alike), `each.ts` (loops over a list → groups over every
- *   element), `next.ts` (`setNextRequest`), `translate.ts` (statements →
- *   checks, captures, groups, values set, untranslated lines).
+ *   (`typeof x`, `x.indexOf(v)` compared), `expect.ts` (chai chains),
+ *   `response.ts` (what each `pm.response.to` word checks), `schema.ts`
+ *   (JSON schemas both drafts read alike), `each.ts` (loops over a list →
+ *   groups over every element), `next.ts` (`setNextRequest`),
+ *   `translate.ts` (statements → checks, captures, groups, values set),
+ *   `untranslated.ts` (the lines a comment shows of what was not
+ *   translated, and the assertions among them).
  * - **Write**: `convert.ts` (units → flows, merging flows that share
  *   captures; the vars and env files), `flow.ts` (requests → steps; repeats
  *   as loops, skipped requests), `step_parts.ts` (headers, `assert`, what

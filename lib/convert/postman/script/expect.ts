@@ -1,15 +1,16 @@
 /**
  * Chai chains as Postman scripts write them: `pm.expect(x).to.have.property('id')`,
  * `pm.expect(x).to.eql(…)`, `pm.response.to.have.status(200)`,
- * `pm.response.to.have.header('Content-Type')`, … → the checks they make.
+ * `pm.response.to.have.header('Content-Type')`, … → the checks they make
+ * (what each `pm.response.to` word checks: response.ts).
  *
  * @module
  */
 import { type EvalContext, evaluate } from "./eval.ts";
 import { pseudo } from "./pseudo.ts";
 import type { Node } from "./parse.ts";
-import { schemaCheck } from "./schema.ts";
-import { type Cond, flowText, member, negate, type Sym } from "./sym.ts";
+import { responseWord } from "./response.ts";
+import { type Cond, flowText, member, named, negate, type Sym } from "./sym.ts";
 
 /** One link of a chain: a word, and its arguments when it is called. */
 interface Link {
@@ -115,8 +116,6 @@ const positive =
 const isNumber = (v: unknown) => typeof v === "number";
 const numeric = (op: string): Handler => (s, path, [v]) =>
   typeof v === "number" && push(s, { path, op, value: v });
-/** A name among the values (of a property, a header): the text as the script wrote it. */
-const named = (v: string) => v.replaceAll("$${", () => "${");
 const propertyOf: Handler = (s, path, values) => {
   const [v] = values;
   if (typeof v !== "string") return false;
@@ -306,91 +305,6 @@ function isName(node: Node, object: string, property: string): boolean {
     node.object.name === object && node.property.name === property;
 }
 
-/** `pm.response.to.have.status("Created")`: the reason phrases scripts name, by code. */
-const REASONS: Record<string, number> = {
-  "ok": 200,
-  "created": 201,
-  "accepted": 202,
-  "no content": 204,
-  "moved permanently": 301,
-  "found": 302,
-  "not modified": 304,
-  "bad request": 400,
-  "unauthorized": 401,
-  "forbidden": 403,
-  "not found": 404,
-  "method not allowed": 405,
-  "conflict": 409,
-  "unprocessable entity": 422,
-  "too many requests": 429,
-  "internal server error": 500,
-  "service unavailable": 503,
-};
-
-type ResponseCheck = (values: unknown[]) => Cond[] | undefined;
-
-const header: ResponseCheck = ([v, w]) => {
-  if (typeof v !== "string") return undefined;
-  const path = member("$.headers", named(v).toLowerCase());
-  return w !== undefined
-    ? [{ path, op: "equals", value: w }]
-    : [{ path, op: "exists", value: true }];
-};
-/** A status class (`success`: 2xx), as chai-postman's words for them say. */
-const statusClass = (from: number, to: number): ResponseCheck => () => [
-  { path: "$.status", op: "gte", value: from },
-  { path: "$.status", op: "lt", value: to },
-];
-/** A status code by chai-postman's name for it (`ok` is 200 exactly, not any 2xx). */
-const statusCode = (code: number): ResponseCheck => () => [
-  { path: "$.status", op: "equals", value: code },
-];
-/** The negation of a status class, where it is one range. */
-const NOT_CLASS: Record<string, Cond> = {
-  info: { path: "$.status", op: "gte", value: 200 },
-  serverError: { path: "$.status", op: "lt", value: 500 },
-  error: { path: "$.status", op: "lt", value: 400 },
-};
-
-/** `pm.response.to.<word>(…)`, by word. */
-const RESPONSE = new Map<string, ResponseCheck>([
-  [
-    "status",
-    ([v]) => {
-      const code = typeof v === "string" ? REASONS[v.toLowerCase()] : v;
-      return typeof code === "number"
-        ? [{ path: "$.status", op: "equals", value: code }]
-        : undefined;
-    },
-  ],
-  ["info", statusClass(100, 200)],
-  ["success", statusClass(200, 300)],
-  ["redirection", statusClass(300, 400)],
-  ["clientError", statusClass(400, 500)],
-  ["serverError", statusClass(500, 600)],
-  ["error", statusClass(400, 600)],
-  ["ok", statusCode(200)],
-  ["accepted", statusCode(202)],
-  ["withoutContent", statusCode(204)],
-  ["badRequest", statusCode(400)],
-  ["unauthorised", statusCode(401)],
-  ["unauthorized", statusCode(401)],
-  ["forbidden", statusCode(403)],
-  ["notFound", statusCode(404)],
-  ["notAcceptable", statusCode(406)],
-  ["rateLimited", statusCode(429)],
-  ["header", header],
-  ["json", () => [{ path: "$.json", op: "exists", value: true }]],
-  // Text in the body: an empty body has none.
-  ["withBody", () => [{ path: "$.body", op: "lengthGt", value: 0 }]],
-  ["jsonBody", (values) => jsonBody(values)],
-  ["jsonSchema", ([schema]) => schemaCheck("$.json", schema)],
-  [
-    "body",
-    ([v]) => (typeof v === "string" ? [{ path: "$.body", op: "equals", value: v }] : undefined),
-  ],
-]);
-
 /** `pm.response.to.…`: status, ok, header, json, body. */
 function responseChecks(links: Link[], ctx: EvalContext): Cond[] | undefined {
   const words = links.filter((l) => !FILLER.has(l.word));
@@ -399,22 +313,5 @@ function responseChecks(links: Link[], ctx: EvalContext): Cond[] | undefined {
   const { word, args } = words[words.length - 1];
   // A schema is not a template: its strings are kept as written.
   const values = args ? literalArgs(args, ctx, word !== "jsonSchema") : [];
-  const conds = values ? RESPONSE.get(word)?.(values) : undefined;
-  if (!conds || !negated) return conds;
-  if (NOT_CLASS[word] && !args) return [NOT_CLASS[word]];
-  // `to.not.have.header("X")`: one check flowrun can turn round, or nothing.
-  const turned = conds.length === 1 ? negate(conds[0]) : undefined;
-  return turned ? [turned] : undefined;
-}
-
-function jsonBody(values: unknown[]): Cond[] | undefined {
-  const [v, w] = values;
-  if (values.length === 0) return [{ path: "$.json", op: "exists", value: true }];
-  if (typeof v !== "string" || !/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*|\[\d+\])*$/.test(v)) {
-    return undefined;
-  }
-  const path = `$.json${v.startsWith("[") ? "" : "."}${v}`;
-  return values.length > 1
-    ? [{ path, op: "equals", value: w }]
-    : [{ path, op: "exists", value: true }];
+  return values ? responseWord(word, values, negated, args !== undefined) : undefined;
 }

@@ -94,6 +94,18 @@ export function flowText(value: unknown): unknown {
 }
 
 /**
+ * A name among a check's values (of a property, a header): the text as the
+ * script wrote it, undoing {@linkcode flowText}'s `$${`.
+ *
+ * @example
+ * ```ts
+ * import { flowText, named } from "./sym.ts";
+ * if (named(flowText("x-${id}") as string) !== "x-${id}") throw new Error();
+ * ```
+ */
+export const named = (v: string): string => v.replaceAll("$${", () => "${");
+
+/**
  * The conditions a value stands for when used as a test's result or an `if`'s
  * test: a condition itself, a length (non-empty), a path (truthy), a known
  * value (`true`/`false`, as a constant).

@@ -4,8 +4,8 @@
  * (`pm.environment.set("x", <response part>)` and its legacy and
  * collection/global spellings), values set outright, and `if` blocks on the
  * response as check groups. Whatever is not understood is returned as its
- * source lines, for a comment beside the step; every assertion is counted
- * as translated or not.
+ * source lines, for a comment beside the step (untranslated.ts says which
+ * lines); every assertion is counted as translated or not.
  *
  * @module
  */
@@ -17,6 +17,7 @@ import { isNextRequest, type NextRequest, nextRequest } from "./next.ts";
 import { type Node, parseScript } from "./parse.ts";
 import type { Cond, Sym } from "./sym.ts";
 import { negate, truthy } from "./sym.ts";
+import { countAssertions, Untranslated } from "./untranslated.ts";
 
 export type { CheckItem } from "./each.ts";
 
@@ -73,12 +74,12 @@ class Translator {
 
   /** Variables this script set, as later statements of it read them. */
   readonly #local = new Map<string, Sym>();
-  /** The statement that declared (or last assigned) each of the script's own names. */
-  readonly #declared = new Map<string, Node>();
-  /** Declarations already shown, by the index of their first untranslated line. */
-  #shown = new Map<Node, number>();
+
+  /** The lines of statements not translated (`out.untranslated`). */
+  readonly comments: Untranslated;
 
   constructor(readonly source: string, variable: (name: string) => Sym) {
+    this.comments = new Untranslated(source, this.out.untranslated);
     this.ctx = {
       scope: new Map(),
       tests: new Map(),
@@ -86,31 +87,9 @@ class Translator {
     };
   }
 
-  /**
-   * A statement's source lines, for a comment; the declarations of the names
-   * it reads come first (once), so the comment says what `items` was.
-   */
+  /** A statement's source lines, for a comment (see untranslated.ts). */
   lines(node: Node): void {
-    this.declarations(node);
-    const text = this.source.slice(node.start, node.end);
-    this.out.untranslated.push(...text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== ""));
-  }
-
-  /** The lines of the declarations `node` reads that no comment has shown yet. */
-  declarations(node: Node): void {
-    for (const name of referenced(node)) {
-      const declaration = this.#declared.get(name);
-      const inside = declaration && declaration.start >= node.start && declaration.end <= node.end;
-      if (!declaration || inside || this.#shown.has(declaration)) continue;
-      this.#shown.set(declaration, this.out.untranslated.length);
-      this.lines(declaration);
-    }
-  }
-
-  /** Drops the untranslated lines from `length` on (a block read again as a whole). */
-  truncate(length: number): void {
-    this.out.untranslated.length = length;
-    this.#shown = new Map([...this.#shown].filter(([, at]) => at < length));
+    this.comments.add(node);
   }
 
   /** A statement not understood; `assertions` of them were checks. */
@@ -135,7 +114,7 @@ class Translator {
       case "VariableDeclaration":
         for (const d of node.declarations) {
           if (d.id.type !== "Identifier") return this.skip(node);
-          this.#declared.set(d.id.name, node);
+          this.comments.declare(d.id.name, node);
           this.ctx.scope.set(
             d.id.name,
             d.init ? evaluate(d.init, this.ctx, 0) : { k: "lit", value: undefined },
@@ -172,20 +151,12 @@ class Translator {
     const captured = this.out.captures.some((c) => c.path.startsWith(ELEMENT));
     if (checks && !captured) {
       if (checks.length > 0) outer.push({ at: `${list.path}[*]`, checks });
-      if (this.out.untranslated.length > before.lines) {
-        // Lines of the body left as comments: under the loop's first line, which says what `p` is.
-        const body = this.out.untranslated.splice(before.lines);
-        this.declarations(loop.list);
-        const [head, ...rest] = this.source.slice(node.start, node.end).split(/\r?\n/);
-        // A loop on one line is shown whole, once.
-        if (rest.length === 0) this.out.untranslated.push(head.trim());
-        else this.out.untranslated.push(`${head.trim()} …`, ...body);
-      }
+      this.comments.underLoop(node, loop.list, before.lines);
       return;
     }
     // Something in the body reads more than the element: the whole loop stays as written.
     this.out.captures = this.out.captures.filter((c) => !c.path.startsWith(ELEMENT));
-    this.truncate(before.lines);
+    this.comments.truncate(before.lines);
     this.out.untranslatedAssertions += this.out.translated - before.translated;
     this.out.translated = before.translated;
     this.lines(node);
@@ -232,7 +203,7 @@ class Translator {
       return this.ifStatement({ ...node, test: node.test.right }, name, depth);
     }
     // The check is not understood: the whole `if` stays as written.
-    this.truncate(before.lines);
+    this.comments.truncate(before.lines);
     this.out.untranslatedAssertions = before.assertions;
     this.skip(node);
   }
@@ -265,7 +236,7 @@ class Translator {
   assignment(node: Node, e: Node): void {
     if (e.left.type === "Identifier" && e.left.name !== "tests") {
       // A sloppy-mode assignment (`article = …` without `var`) makes a global, as `var` would.
-      this.#declared.set(e.left.name, node);
+      this.comments.declare(e.left.name, node);
       this.ctx.scope.set(
         e.left.name,
         e.operator === "=" ? evaluate(e.right, this.ctx, 0) : undefined,
@@ -354,40 +325,11 @@ class Translator {
   }
 }
 
-/**
- * The names a statement reads (not property names, not object keys), found
- * without recursion however deep the statement nests.
- */
-function referenced(node: Node): Set<string> {
-  const names = new Set<string>();
-  const stack: Node[] = [node];
-  while (stack.length > 0) {
-    const n = stack.pop()!;
-    if (n.type === "Identifier") {
-      names.add(n.name);
-      continue;
-    }
-    for (const [key, child] of Object.entries(n)) {
-      if ((key === "property" && !n.computed) || (key === "key" && !n.computed)) continue;
-      for (const c of Array.isArray(child) ? child : [child]) {
-        if (c && typeof c === "object" && typeof c.type === "string") stack.push(c);
-      }
-    }
-  }
-  return names;
-}
-
 /** `tests["…"] = …`. */
 function isTestsAssignment(node: Node): boolean {
   return node.type === "AssignmentExpression" && node.operator === "=" &&
     node.left.type === "MemberExpression" && node.left.object.type === "Identifier" &&
     node.left.object.name === "tests";
-}
-
-/** How many assertions a piece of source holds: `tests[…] =`, `pm.expect(`, `pm.response.to`. */
-function countAssertions(text: string): number {
-  return (text.match(/\btests\s*\[[^\]]*\]\s*=(?!=)|\bpm\.expect\s*\(|\bpm\.response\.to\b/g) ?? [])
-    .length;
 }
 
 /**
