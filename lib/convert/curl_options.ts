@@ -5,10 +5,13 @@
  * sends is gathered into a {@linkcode CurlRequest}; options that only change
  * what curl prints are accepted quietly; options that change what is sent
  * but that a flow cannot carry, and options curl does not have, are listed
- * by name so the summary can say so.
+ * by name so the summary can say so. curl's option tables are
+ * `curl_option_table.ts`; a `-K` file's lines are read by `curl_config.ts`.
  *
  * @module
  */
+import { QUIET, QUIET_SHORT, SHORT, TAKES_VALUE } from "./curl_option_table.ts";
+import { configWords } from "./curl_config.ts";
 
 /** One piece of request data, in the order the options came. */
 export interface DataPiece {
@@ -69,89 +72,6 @@ export interface CurlRequest {
   ignored: string[];
   notes: string[];
 }
-
-/** Long options that take a value (the word after them), curl 8's list. */
-const TAKES_VALUE = new Set(
-  ("abstract-unix-socket alt-svc aws-sigv4 cacert capath cert cert-type ciphers config " +
-    "connect-timeout connect-to continue-at cookie cookie-jar create-file-mode crlfile curves " +
-    "data data-ascii data-binary data-raw data-urlencode delegation dns-interface " +
-    "dns-ipv4-addr dns-ipv6-addr dns-servers doh-url dump-header ech egd-file engine " +
-    "etag-compare etag-save expect100-timeout form form-string ftp-account " +
-    "ftp-alternative-to-user ftp-method ftp-port ftp-ssl-ccc-mode happy-eyeballs-timeout-ms " +
-    "haproxy-clientip header hostpubmd5 hostpubsha256 hsts interface ip-tos ipfs-gateway json " +
-    "keepalive-time keepalive-cnt key key-type krb libcurl limit-rate local-port " +
-    "login-options mail-auth mail-from mail-rcpt max-filesize max-redirs max-time netrc-file " +
-    "noproxy oauth2-bearer output output-dir parallel-max pass pinnedpubkey preproxy proto " +
-    "proto-default proto-redir proxy proxy-cacert proxy-capath proxy-cert proxy-cert-type " +
-    "proxy-ciphers proxy-crlfile proxy-header proxy-key proxy-key-type proxy-pass " +
-    "proxy-pinnedpubkey proxy-service-name proxy-tls13-ciphers proxy-tlsauthtype " +
-    "proxy-tlspassword proxy-tlsuser proxy-user proxy1.0 pubkey quote random-file range rate " +
-    "referer request request-target resolve retry retry-delay retry-max-time sasl-authzid " +
-    "service-name socks4 socks4a socks5 socks5-hostname socks5-gssapi-service speed-limit " +
-    "speed-time stderr telnet-option tftp-blksize time-cond tls-max tls13-ciphers " +
-    "tlsauthtype tlspassword tlsuser trace trace-ascii trace-config unix-socket upload-file " +
-    "url url-query user user-agent variable write-out vlan-priority").split(" "),
-);
-
-/** Short options and their long names. */
-const SHORT: Record<string, string> = {
-  A: "user-agent",
-  b: "cookie",
-  c: "cookie-jar",
-  C: "continue-at",
-  d: "data",
-  D: "dump-header",
-  e: "referer",
-  E: "cert",
-  F: "form",
-  G: "get",
-  H: "header",
-  I: "head",
-  k: "insecure",
-  K: "config",
-  L: "location",
-  m: "max-time",
-  o: "output",
-  P: "ftp-port",
-  Q: "quote",
-  r: "range",
-  t: "telnet-option",
-  T: "upload-file",
-  u: "user",
-  U: "proxy-user",
-  w: "write-out",
-  x: "proxy",
-  X: "request",
-  y: "speed-time",
-  Y: "speed-limit",
-  z: "time-cond",
-};
-
-/** Options that change only what curl prints or where it writes: nothing to carry. */
-const QUIET = new Set(
-  ("silent show-error verbose include output remote-name remote-name-all remote-header-name " +
-    "write-out dump-header progress-bar no-progress-meter fail fail-with-body fail-early " +
-    "trace trace-ascii trace-time trace-config stderr create-dirs output-dir styled-output " +
-    "disable no-buffer compressed max-redirs connect-timeout no-keepalive keepalive " +
-    "tcp-nodelay tr-encoding raw libcurl parallel parallel-max parallel-immediate " +
-    "location-trusted clobber no-clobber remove-on-error xattr").split(" "),
-);
-
-/** Short flags curl has that print or behave locally (`-s`, `-v`, `-#`, …). */
-const QUIET_SHORT: Record<string, string> = {
-  s: "silent",
-  S: "show-error",
-  v: "verbose",
-  i: "include",
-  O: "remote-name",
-  J: "remote-header-name",
-  "#": "progress-bar",
-  f: "fail",
-  N: "no-buffer",
-  q: "disable",
-  g: "globoff",
-  Z: "parallel",
-};
 
 /** An empty request. */
 function emptyRequest(): CurlRequest {
@@ -294,49 +214,6 @@ function fromStdin(r: CurlRequest, path: string): void {
     }
   }
   if (used) r.notes.push(`Standard input is read from "${path}" (< ${path}), as the command says.`);
-}
-
-/**
- * The words of a curl config file (`-K`, curl's `parseconfig`): one option a
- * line, `--` optional before a long name, its value after blanks, `=` or `:`,
- * in `"…"` with `\\`, `\"`, `\t`, `\n`, `\r`, `\v` escapes or up to the next
- * blank; `#` lines are comments. Nothing is expanded.
- *
- * @example
- * ```ts
- * import { configWords } from "./curl_options.ts";
- * const w = configWords('# c\nurl = "https://a.test/x"\n-H "A: b"\nsilent\n');
- * if (JSON.stringify(w) !== JSON.stringify(["--url", "https://a.test/x", "-H", "A: b", "--silent"])) throw new Error(JSON.stringify(w));
- * ```
- */
-export function configWords(text: string): string[] {
-  const out: string[] = [];
-  for (const raw of text.replace(/^\ufeff/, "").split(/\r?\n/)) {
-    const line = raw.trimStart();
-    if (line === "" || line.startsWith("#")) continue;
-    const m = /^([^\s=:]+)[\s=:]*(.*)$/.exec(line)!;
-    const option = m[1].startsWith("-") ? m[1] : `--${m[1]}`;
-    out.push(option);
-    const takes = option.startsWith("--")
-      ? TAKES_VALUE.has(option.slice(2))
-      : option.length === 2 && TAKES_VALUE.has(SHORT[option[1]] ?? "");
-    if (!takes || m[2] === "") continue;
-    out.push(m[2].startsWith('"') ? configQuoted(m[2]) : m[2].split(/\s/)[0]);
-  }
-  return out;
-}
-
-/** A `"…"` config value, its escapes read. */
-function configQuoted(text: string): string {
-  const escapes: Record<string, string> = { t: "\t", n: "\n", r: "\r", v: "\v" };
-  let out = "";
-  for (let k = 1; k < text.length; k++) {
-    const ch = text[k];
-    if (ch === '"') break;
-    if (ch === "\\" && k + 1 < text.length) out += escapes[text[++k]] ?? text[k];
-    else out += ch;
-  }
-  return out;
 }
 
 /** `-sSLXPOST`: flags, then one option that takes the rest of the word or the next. */

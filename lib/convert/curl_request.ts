@@ -4,15 +4,16 @@
  * `--url-query` in the query, the headers curl adds for `-u`, `-b`,
  * `--json`, `-d` and `--oauth2-bearer`, and the body: `-d`, `--data-raw`,
  * `--data-binary`, `--data-urlencode` and `--json` pieces joined as curl
- * joins them, files read through the caller. What the records cannot hold
- * (a multipart body, a body sent from a file, request options) travels
- * beside them as {@linkcode CurlExtras}.
+ * joins them (`curl_data.ts`), files read through the caller. What the
+ * records cannot hold (a multipart body, a body sent from a file, request
+ * options) travels beside them as {@linkcode CurlExtras}.
  *
  * @module
  */
 import type { HarRecord } from "./har_model.ts";
 import { parseCookieHeader } from "./_har_fields.ts";
-import type { CurlRequest, DataPiece, FormPart } from "./curl_options.ts";
+import type { CurlRequest, FormPart } from "./curl_options.ts";
+import { bodyText, urlencodePiece } from "./curl_data.ts";
 import { expandGlob } from "./curl_glob.ts";
 import { METHOD } from "../load/context.ts";
 import { UNSENDABLE_METHODS } from "../load/request.ts";
@@ -335,63 +336,6 @@ function sendable(headers: [string, string][], notes: string[]): [string, string
     if (bad) notes.push(`The header "${name}" cannot be sent by a flow (${bad}); it was left out.`);
     return bad === undefined;
   });
-}
-
-/** The data pieces joined as curl joins them: `&` between pieces, none after a `--json` one. */
-function bodyText(
-  pieces: DataPiece[],
-  files: CurlFiles | undefined,
-  notes: string[],
-): string | undefined {
-  if (pieces.length === 0) return undefined;
-  let out = "";
-  pieces.forEach((piece, i) => {
-    const joined = i > 0 && !(piece.kind === "json" && pieces[i - 1].kind === "json");
-    out += (joined ? "&" : "") + pieceText(piece, files, notes);
-  });
-  return out;
-}
-
-/** One piece's bytes: its text, a file's (newlines removed for `-d`), or URL-encoded. */
-function pieceText(piece: DataPiece, files: CurlFiles | undefined, notes: string[]): string {
-  if (piece.kind === "urlencode") return urlencodePiece(piece.text, files, notes);
-  if (piece.kind === "raw" || !piece.text.startsWith("@")) return piece.text;
-  const text = readFile(piece.text.slice(1), files, notes) ?? "";
-  return piece.kind === "data" ? text.replace(/[\r\n]/g, "") : text;
-}
-
-/** `--data-urlencode`'s forms: `content`, `=content`, `name=content`, `@file`, `name@file`. */
-function urlencodePiece(text: string, files: CurlFiles | undefined, notes: string[]): string {
-  const at = text.search(/[=@]/);
-  if (at === -1) return encode(text);
-  const name = text.slice(0, at);
-  const content = text[at] === "@"
-    ? readFile(text.slice(at + 1), files, notes) ?? ""
-    : text.slice(at + 1);
-  return name === "" ? encode(content) : `${name}=${encode(content)}`;
-}
-
-/** curl's URL encoding (7.86 on): letters, digits and `-._~` as they are, a space as `+`, the rest `%XX`. */
-function encode(text: string): string {
-  return encodeURIComponent(text).replace(
-    /[!'()*]|%20/g,
-    (ch) => ch === "%20" ? "+" : `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-}
-
-/** A file's text through the caller; a note when it cannot be had. */
-function readFile(path: string, files: CurlFiles | undefined, notes: string[]): string | undefined {
-  if (path === "-") {
-    notes.push("Data read from standard input (@-) is not carried; put it in the flow's body.");
-    return undefined;
-  }
-  const text = files?.read(path);
-  if (text === undefined) {
-    notes.push(
-      `The file "${path}" the command sends could not be read; its content is missing from the body.`,
-    );
-  }
-  return text;
 }
 
 /** `-T file`: PUT the file's bytes, the URL ending in `/` getting the file's name. */

@@ -41,8 +41,10 @@
  * **`convert curl`** is such a reader ({@linkcode convertCurl} in
  * `curl.ts`): the text split as bash (`curl_shell.ts`) or as cmd
  * (`curl_cmd.ts`) would split it, each command's options read as curl reads
- * them (`curl_options.ts`) into records (`curl_request.ts`, with URL globs
- * expanded by `curl_glob.ts`), then the
+ * them (`curl_options.ts`, with curl's option tables in
+ * `curl_option_table.ts` and `-K` files read by `curl_config.ts`) into
+ * records (`curl_request.ts`, with the data pieces joined by `curl_data.ts`
+ * and URL globs expanded by `curl_glob.ts`), then the
  * correlate and write stages with rules for a command sent as written
  * (`curl_steps.ts`: no run id, no fresh values, `$NAME` kept as a variable).
  *
