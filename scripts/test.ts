@@ -25,7 +25,10 @@
  * its tests' times in `deno test --reporter=junit`, on two busy cores).
  */
 export const SLOW_FIRST: readonly string[] = [
+  "tests/cli/convert_curl_heldout_test.ts",
   "tests/leak_test.ts",
+  "tests/cli/convert_openapi_heldout_test.ts",
+  "tests/http/oauth2_device_test.ts",
   "tests/cli/convert_postman_test.ts",
   "tests/cli/convert_openapi_test.ts",
   "tests/cli/convert_openapi_box_test.ts",
