@@ -191,7 +191,7 @@ export async function postForm<T>(
 }
 
 /**
- * The answer's JSON object, if it is one.
+ * The answer's JSON object, if it is one, or its fields when it came form-encoded.
  *
  * @example
  * ```ts
@@ -199,14 +199,35 @@ export async function postForm<T>(
  * import { ReceivedResponse } from "./response.ts";
  * if (bodyOf(new ReceivedResponse(200, {}, '{"a":1}'))?.a !== 1) throw new Error();
  * if (bodyOf(new ReceivedResponse(200, {}, "[1]")) !== undefined) throw new Error();
+ * const form = { "content-type": "application/x-www-form-urlencoded; charset=utf-8" };
+ * const github = new ReceivedResponse(200, form, "access_token=gho_1&scope=repo&token_type=bearer");
+ * if (bodyOf(github)?.access_token !== "gho_1") throw new Error();
  * ```
  */
 export function bodyOf(response: ReceivedResponse): Record<string, unknown> | undefined {
   const json = response.json;
-  return json.ok && typeof json.value === "object" && json.value !== null &&
-      !Array.isArray(json.value)
-    ? json.value as Record<string, unknown>
-    : undefined;
+  if (json.ok) {
+    return typeof json.value === "object" && json.value !== null && !Array.isArray(json.value)
+      ? json.value as Record<string, unknown>
+      : undefined;
+  }
+  return formBody(response);
+}
+
+/**
+ * An answer in the form encoding (`access_token=…&token_type=bearer`), as
+ * GitHub's token endpoint gives it to a client that does not ask for JSON
+ * and older providers give it to all: RFC 6749 says JSON, but the fields are
+ * the same, so such an answer is read rather than refused.
+ */
+function formBody(response: ReceivedResponse): Record<string, unknown> | undefined {
+  const type = response.contentType ?? "";
+  if (!/^(application\/x-www-form-urlencoded|text\/plain)\b/i.test(type)) return undefined;
+  const text = response.text.trim();
+  if (!/^[\w.~%+-]+=[^\s]*$/.test(text)) return undefined;
+  const form = new URLSearchParams(text);
+  if (!form.has("access_token") && !form.has("error")) return undefined;
+  return Object.fromEntries(form);
 }
 
 /**

@@ -16,6 +16,8 @@ interface IdpOptions {
   /** What the token endpoint answers instead of a token. */
   fail?: () => Response;
   refresh?: boolean;
+  /** Answers in the form encoding, whatever the client accepts (as older providers do). */
+  formEncoded?: boolean;
 }
 
 /** A token endpoint and an API that takes only its live tokens. */
@@ -32,6 +34,13 @@ function idp(options: IdpOptions = {}) {
       if (options.fail) return options.fail();
       const token = `tok-${++issued}-SECRETVALUE`;
       live.set(token, Date.now() + (options.expiresIn ?? 3600) * 1000);
+      if (options.formEncoded) {
+        const form = new URLSearchParams({ access_token: token, scope: "read,write" });
+        form.set("token_type", "bearer");
+        return new Response(form.toString(), {
+          headers: { "content-type": "application/x-www-form-urlencoded; charset=utf-8" },
+        });
+      }
       return Response.json({
         access_token: token,
         token_type: "Bearer",
@@ -321,6 +330,21 @@ steps:
     const r = await run(files, [...paths, "--jobs", "2"]);
     assert.equal(r.code, 0, r.stdout + r.stderr);
     assert.deepEqual(api.tokenRequests.map((t) => t.form.get("scope")).sort(), ["alpha", "beta"]);
+  } finally {
+    await api.close();
+  }
+});
+
+Deno.test("a token answered in the form encoding (GitHub's without Accept, older providers always) is read", async () => {
+  const api = idp({ formEncoded: true });
+  try {
+    const r = await run(
+      { "auth.yaml": AUTH_FILE(api.base), "f.yaml": flow(api.base, "f", 2) },
+      ["DIR/f.yaml", "--auth-file", "DIR/auth.yaml", "-vv"],
+    );
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.equal(api.tokenRequests.length, 1);
+    assertNoToken(r);
   } finally {
     await api.close();
   }
