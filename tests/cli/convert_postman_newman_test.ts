@@ -9,11 +9,38 @@
 import assert from "node:assert/strict";
 import { startConduit } from "../apps/conduit/server.ts";
 import { runCli } from "../support/cli.ts";
+import { ECHOED, startEcho } from "../support/postman_echo.ts";
 
 const CONDUIT =
   new URL("../fixtures/postman/realworld-conduit.postman_collection.json", import.meta.url)
     .pathname;
 const ROOT = new URL("../..", import.meta.url).pathname;
+
+/** What Newman counted in one run. */
+interface NewmanCounts {
+  requests: number;
+  failedRequests: number;
+  assertions: number;
+  failedAssertions: number;
+}
+
+/** Runs a collection with Newman in a process of its own (tests/support/newman_run.ts). */
+async function runNewman(collection: string, vars: Record<string, string>): Promise<NewmanCounts> {
+  const child = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      `${ROOT}tests/support/newman_run.ts`,
+      collection,
+      ...Object.entries(vars).map(([k, v]) => `${k}=${v}`),
+    ],
+    cwd: ROOT,
+    stdin: "null",
+  }).output();
+  const out = new TextDecoder().decode(child.stdout);
+  assert.equal(child.code, 0, out + new TextDecoder().decode(child.stderr));
+  return JSON.parse(out.trim().split("\n").at(-1)!);
+}
 
 /** The collection's variables: a user made up for this run. */
 function users(tag: string) {
@@ -30,21 +57,7 @@ Deno.test("convert postman: Newman and the converted suite send Conduit the same
     failedAssertions: number;
   };
   try {
-    const vars = { APIURL: `${byNewman.origin}/api`, ...users("newman") };
-    const child = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "-A",
-        `${ROOT}tests/support/newman_run.ts`,
-        CONDUIT,
-        ...Object.entries(vars).map(([k, v]) => `${k}=${v}`),
-      ],
-      cwd: ROOT,
-      stdin: "null",
-    }).output();
-    const out = new TextDecoder().decode(child.stdout);
-    assert.equal(child.code, 0, out + new TextDecoder().decode(child.stderr));
-    newman = JSON.parse(out.trim().split("\n").at(-1)!);
+    newman = await runNewman(CONDUIT, { APIURL: `${byNewman.origin}/api`, ...users("newman") });
   } finally {
     await byNewman.close();
   }
@@ -89,4 +102,49 @@ Deno.test("convert postman: Newman and the converted suite send Conduit the same
     );
   assert.equal(byFlowrun.calls.length, 32, byFlowrun.calls.join("\n"));
   assert.deepEqual(shape(byFlowrun.calls), shape(byNewman.calls));
+});
+
+Deno.test("convert postman: four of Newman's own collections, Newman and the converted flows send the same requests", async () => {
+  const echo = startEcho();
+  const origin = await echo.origin;
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-newman-echo-" });
+  try {
+    for (const [name, requests] of ECHOED) {
+      // Newman runs the collection as published, its Postman Echo URLs pointed at the stand-in.
+      const text = await Deno.readTextFile(
+        `${ROOT}tests/fixtures/postman/${name}.postman_collection.json`,
+      );
+      await Deno.writeTextFile(
+        `${dir}/${name}.json`,
+        text.replaceAll(/https?:\/\/postman-echo\.com/g, origin),
+      );
+      const before = echo.calls.length;
+      const newman = await runNewman(`${dir}/${name}.json`, {});
+      const byNewman = echo.calls.slice(before);
+      assert.equal(newman.requests, requests, name);
+      assert.equal(byNewman.length, requests, name);
+      const converted = await runCli([
+        "convert",
+        "postman",
+        `${dir}/${name}.json`,
+        "-o",
+        `${dir}/${name}`,
+      ]);
+      assert.equal(converted.code, 0, converted.stderr);
+      const at = echo.calls.length;
+      const run = await runCli(["run", `${dir}/${name}`, "--jobs", "1"], {
+        env: {
+          BASIC_PASSWORD: "password",
+          DIGEST_PASSWORD: "d1",
+          DIGEST_PASSWORD_2: "d2",
+          COLLECTION_VARIABLES_URL: `${origin}/get?test=collection_variable`,
+        },
+      });
+      assert.equal(run.code, 0, `${name}: ${converted.stderr}${run.stdout}`);
+      assert.deepEqual(echo.calls.slice(at), byNewman, `${name}: the requests Newman sent`);
+    }
+  } finally {
+    await echo.server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
 });
