@@ -207,7 +207,7 @@ class Pool {
       network: ctx.network,
       auth: ctx.auth,
       // Raw events stay raw: main masks each output as it writes it (`RunOptions.rawEvents`).
-      ...((ctx as { rawEvents?: boolean }).rawEvents ? { rawEvents: true } : {}),
+      ...(ctx.rawEvents ? { rawEvents: true } : {}),
       ...(ctx.coverage ? { coverage: true } : {}),
     };
   }
