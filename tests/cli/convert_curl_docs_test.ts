@@ -13,14 +13,7 @@ import {
   sendWithCurl,
   startWire,
 } from "../support/curl_wire.ts";
-
-const hasCurl = (() => {
-  try {
-    return new Deno.Command("curl", { args: ["--version"], stdout: "null" }).outputSync().success;
-  } catch {
-    return false;
-  }
-})();
+import { hasCurl } from "../support/has_curl.ts";
 
 const SECRETS = [
   "<YOUR-TOKEN>",

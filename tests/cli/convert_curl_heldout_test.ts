@@ -18,15 +18,8 @@ import {
   sendWithCurl,
   startWire,
 } from "../support/curl_wire.ts";
+import { hasCurl } from "../support/has_curl.ts";
 import { runCli } from "../support/cli.ts";
-
-const hasCurl = (() => {
-  try {
-    return new Deno.Command("curl", { args: ["--version"], stdout: "null" }).outputSync().success;
-  } catch {
-    return false;
-  }
-})();
 
 /** The hosts of the held-out files the shared corpus copy does not point at the server. */
 const MORE_HOSTS =

@@ -16,14 +16,7 @@ import {
   sendWithCurl,
   startWire,
 } from "../support/curl_wire.ts";
-
-const hasCurl = (() => {
-  try {
-    return new Deno.Command("curl", { args: ["--version"], stdout: "null" }).outputSync().success;
-  } catch {
-    return false;
-  }
-})();
+import { hasCurl } from "../support/has_curl.ts";
 
 /** Values the corpus holds that are secrets: none may be written in a flow. */
 const SECRETS = [
