@@ -6,31 +6,8 @@
  * is shown in any report.
  */
 import assert from "node:assert/strict";
+import { recordAuth } from "../support/auth_recorder.ts";
 import { runCli } from "../support/cli.ts";
-
-interface Seen {
-  path: string;
-  authorization: string | null;
-  key: string | null;
-  cookie: string | null;
-  query: string;
-}
-
-function serve() {
-  const seen: Seen[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
-    const url = new URL(req.url);
-    seen.push({
-      path: url.pathname,
-      authorization: req.headers.get("authorization"),
-      key: req.headers.get("x-api-key"),
-      cookie: req.headers.get("cookie"),
-      query: url.search,
-    });
-    return Response.json({ ok: true });
-  });
-  return { url: `http://127.0.0.1:${server.addr.port}`, seen, close: () => server.shutdown() };
-}
 
 async function run(
   files: Record<string, string>,
@@ -60,7 +37,7 @@ async function run(
 }
 
 Deno.test("basic sends RFC 7617's bytes, UTF-8 included, and never shows them", async () => {
-  const api = serve();
+  const api = recordAuth();
   try {
     const flow = `name: f
 auth:
@@ -91,7 +68,7 @@ steps:
 });
 
 Deno.test("bearer and api_key in a header, the query or a cookie; step > flow > run; none", async () => {
-  const api = serve();
+  const api = recordAuth();
   try {
     const flow = `name: f
 vars:
@@ -134,7 +111,7 @@ steps:
 });
 
 Deno.test("an included flow inherits the including step's auth unless it has its own", async () => {
-  const api = serve();
+  const api = recordAuth();
   try {
     const files = {
       "f.yaml": `name: f
@@ -174,7 +151,7 @@ steps:
 });
 
 Deno.test("--auth-file is the run's auth, and a failed step's reproduce line carries it", async () => {
-  const api = serve();
+  const api = recordAuth();
   try {
     const files = {
       "f.yaml": `name: f
@@ -197,7 +174,7 @@ steps:
 });
 
 Deno.test("the run's auth may read a setup output: setup flows are not given it", async () => {
-  const api = serve();
+  const api = recordAuth();
   try {
     const files = {
       "f.yaml": `name: f
@@ -227,7 +204,7 @@ outputs:
 });
 
 Deno.test("a bearer token or API key that renders empty fails its step, nothing sent", async () => {
-  const api = serve();
+  const api = recordAuth();
   try {
     const flow = `name: f
 steps:

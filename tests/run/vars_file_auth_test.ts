@@ -6,27 +6,8 @@
  * `--auth-file`, or in two vars files) a problem at its position.
  */
 import assert from "node:assert/strict";
+import { recordAuth } from "../support/auth_recorder.ts";
 import { runCli } from "../support/cli.ts";
-
-interface Seen {
-  path: string;
-  authorization: string | null;
-  key: string | null;
-}
-
-function serve() {
-  const seen: Seen[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
-    const url = new URL(req.url);
-    seen.push({
-      path: url.pathname,
-      authorization: req.headers.get("authorization"),
-      key: req.headers.get("x-api-key"),
-    });
-    return Response.json({ ok: true });
-  });
-  return { url: `http://127.0.0.1:${server.addr.port}`, seen, close: () => server.shutdown() };
-}
 
 /** The token of the tests: a var whose name does not look secret, so only the auth masks it. */
 const TOKEN = "plain-words-4711";
@@ -75,7 +56,7 @@ function assertNoToken(texts: string[]) {
 const problemLines = (text: string) => text.split("\n").filter((l) => / error\[/.test(l));
 
 Deno.test("a vars file's auth: block is the run's auth; a flow's own and auth: none still win", async () => {
-  const api = serve();
+  const api = recordAuth();
   try {
     const files = {
       "f.yaml": `name: f
@@ -114,7 +95,7 @@ auth:
 });
 
 Deno.test("a basic block in a JSON vars file reads its names; a single-valued auth stays a var", async () => {
-  const api = serve();
+  const api = recordAuth();
   try {
     const files = {
       "f.yaml": `name: f
@@ -145,7 +126,7 @@ steps:
 });
 
 Deno.test("the run's auth given twice is a positioned problem, the same from run and validate", async () => {
-  const api = serve();
+  const api = recordAuth();
   try {
     const files = {
       "f.yaml": `name: f
