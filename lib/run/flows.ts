@@ -20,7 +20,7 @@ import { runRetried } from "./rerun.ts";
 import { makeContext } from "./make_context.ts";
 import type { RunOptions } from "./options.ts";
 import { expandRows, parsed, prepare, rowSecrets } from "./prepare.ts";
-import { type FailFast, notStarted, type Setup, splitSerial } from "./schedule.ts";
+import { type FailFast, notStarted, runStarted, type Setup, splitSerial } from "./schedule.ts";
 import { notRun } from "./skipped.ts";
 import { recordedSecrets, recordSecrets, workerCount } from "./workers/plan.ts";
 
@@ -238,11 +238,7 @@ async function runJobs(
         await ctx.reporter.onFlowEnd?.(skipped);
         continue;
       }
-      results[index] = await runRetried(flow, ctx, {
-        retries: flow.retries ?? options.retries ?? 0,
-        setup: setup.outputs,
-        stop: () => state.failedFlow !== undefined,
-      });
+      results[index] = await runStarted(flow, ctx, options.retries, setup.outputs, state);
       if (
         options.failFast && results[index].status !== "passed" && state.failedFlow === undefined
       ) {

@@ -11,6 +11,7 @@ import { reasonOf } from "../http/request_error.ts";
 import { type DeferredFlow, type Flow, isDeferred } from "../model/flow.ts";
 import type { FlowResult } from "../model/result.ts";
 import type { Context } from "./context.ts";
+import { runRetried } from "./rerun.ts";
 import { notRun } from "./skipped.ts";
 
 /** What the setup flows gave the run: their results, their outputs, why they failed. */
@@ -86,4 +87,28 @@ export function notStarted(
     `Not run: --fail-fast stopped the run after ${failedFlow} failed.`,
     "skipped",
   );
+}
+
+/**
+ * Runs a flow between setup and teardown, on whichever thread: re-run up to
+ * its own `retries:` (else the run's), with the setup's outputs, and not
+ * re-run once `--fail-fast` has stopped the run.
+ *
+ * @example
+ * ```ts ignore
+ * const result = await runStarted(flow, ctx, options.retries, setup.outputs, state);
+ * ```
+ */
+export function runStarted(
+  flow: Flow,
+  ctx: Context,
+  retries: number | undefined,
+  setup: ReadonlyMap<string, unknown>,
+  state: FailFast,
+): Promise<FlowResult> {
+  return runRetried(flow, ctx, {
+    retries: flow.retries ?? retries ?? 0,
+    setup,
+    stop: () => state.failedFlow !== undefined,
+  });
 }

@@ -24,8 +24,7 @@ import type { FlowResult } from "../../model/result.ts";
 import { type Context, DETAILED_FAILURES } from "../context.ts";
 import type { RunOptions } from "../options.ts";
 import { parsed } from "../prepare.ts";
-import { runRetried } from "../rerun.ts";
-import { type FailFast, notStarted, type Setup } from "../schedule.ts";
+import { type FailFast, notStarted, runStarted, type Setup } from "../schedule.ts";
 import { answerEnv, envBuffer } from "./env_channel.ts";
 import type { FromWorker, ToWorker, WorkerInit, WorkerItem } from "./messages.ts";
 import { type RunWorkers, slotsOf } from "./plan.ts";
@@ -261,11 +260,8 @@ class Pool {
       const flow = await parsed(given);
       const skipped = notStarted(flow, setup, ctx, state.failedFlow);
       if (skipped) await ctx.reporter.onFlowEnd?.(skipped);
-      const result = skipped ?? await runRetried(flow, ctx, {
-        retries: flow.retries ?? options.retries ?? 0,
-        setup: setup.outputs,
-        stop: () => state.failedFlow !== undefined,
-      });
+      const result = skipped ??
+        await runStarted(flow, ctx, options.retries, setup.outputs, state);
       this.#chain = this.#chain.then(() => this.#done(member, index, result, true))
         .catch((error) => this.#fail(error));
     } catch (error) {

@@ -13,8 +13,7 @@
 import type { FlowResult } from "../../model/result.ts";
 import type { Context } from "../context.ts";
 import { makeContext } from "../make_context.ts";
-import { runRetried } from "../rerun.ts";
-import { notStarted } from "../schedule.ts";
+import { notStarted, runStarted } from "../schedule.ts";
 import { askEnv } from "./env_channel.ts";
 import type { FromWorker, ToWorker, WorkerInit } from "./messages.ts";
 import { ForwardedCoverage } from "./coverage.ts";
@@ -154,11 +153,8 @@ async function runFlow(
   try {
     const flow = json ? await r.loader.fromJson(json) : await r.loader.flow(file, part, source);
     const skipped = notStarted(flow, { failed: undefined }, r.ctx, r.failedFlow);
-    const result: FlowResult = skipped ?? await runRetried(flow, r.ctx, {
-      retries: flow.retries ?? r.init.retries ?? 0,
-      setup: r.init.setup,
-      stop: () => r.failedFlow !== undefined,
-    });
+    const result: FlowResult = skipped ??
+      await runStarted(flow, r.ctx, r.init.retries, r.init.setup, r);
     r.outbox.add({ kind: "done", index, result });
   } catch (error) {
     r.outbox.flush();
