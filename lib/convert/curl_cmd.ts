@@ -163,5 +163,3 @@ function runtimeWords(line: string): string[] {
   if (inWord) words.push(word);
   return words;
 }
-
-export { MAX_CURL_COMMANDS };
