@@ -248,7 +248,7 @@ export class Artifacts {
 
   /** One report of {@linkcode #reports}: its stream, unmasked (its pieces come masked). */
   #output(kind: keyof ArtifactPaths, path: string, format: ReportFormat): ReportOutput {
-    const { write, abandon } = this.#stream(kind, path, false);
+    const { write, abandon } = this.#stream(kind, path);
     let failed = false;
     return {
       format,
@@ -264,18 +264,16 @@ export class Artifacts {
 
   /**
    * Writes a report piece by piece as a stream that appears at `path` when
-   * the last piece is written; with `mask`, each piece is redacted on its own
-   * (a piece is a whole flow, so no secret spans two), which also keeps
-   * redaction linear.
+   * the last piece is written. Pieces come masked (`shared_reports.ts`).
    */
-  #stream(kind: keyof ArtifactPaths, path: string, mask = true) {
+  #stream(kind: keyof ArtifactPaths, path: string) {
     let writer: Promise<StreamWriter> | undefined;
     const write = async (text: string, last: boolean): Promise<void> => {
       writer ??= import("../../lib/io/mod.ts").then((io) =>
         io.openStreamWriter(path, { hash: this.#hashing, interrupt: this.interrupt })
       );
       const w = await writer;
-      await w.write(mask ? redactor.redact(text) : text);
+      await w.write(text);
       if (!last) return;
       this.#wrote(kind, await w.close());
     };
