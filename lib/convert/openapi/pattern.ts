@@ -5,15 +5,28 @@
  * Enough for the patterns documents write (ids `^(0|[1-9][0-9]*)$`, codes
  * `^[A-Z]{3}$`, dates, versions); a pattern it cannot read (a
  * backreference, a lookaround it cannot satisfy) gives undefined and the
- * caller keeps its value.
+ * caller keeps its value. So does a pattern past the bounds below (longer
+ * than {@link MAX_PATTERN_LENGTH}, groups nested deeper than
+ * {@link MAX_PATTERN_DEPTH}, a text longer than {@link MAX_PATTERN_TEXT}):
+ * a hostile document ends in time instead of failing the conversion.
  *
  * @module
  */
 
+/** Longest pattern read; V8 refuses some longer ones only when they first run ("too large"). */
+export const MAX_PATTERN_LENGTH = 4_096;
+
+/** Deepest nesting of groups read, so the reader's recursion stays shallow. */
+export const MAX_PATTERN_DEPTH = 64;
+
+/** Longest text made: nested counts (`((a{1000}){1000}){1000}`) multiply. */
+export const MAX_PATTERN_TEXT = 10_000;
+
 /**
  * The pattern compiled as the `openapi:` checks compile it (with the `u`
  * flag, else without, for patterns like `\:` only the older syntax reads);
- * undefined when it is no regular expression.
+ * undefined when it is no regular expression, or one longer than
+ * {@link MAX_PATTERN_LENGTH} or one V8 refuses to run.
  *
  * @example
  * ```ts
@@ -22,9 +35,12 @@
  * ```
  */
 export function patternRegExp(pattern: string): RegExp | undefined {
+  if (pattern.length > MAX_PATTERN_LENGTH) return undefined;
   for (const flags of ["u", ""]) {
     try {
-      return new RegExp(pattern, flags);
+      const re = new RegExp(pattern, flags);
+      re.test(""); // V8 compiles on the first run, where "too large" is thrown
+      return re;
     } catch {
       // the next flags
     }
@@ -44,13 +60,13 @@ export function patternRegExp(pattern: string): RegExp | undefined {
 export function fromPattern(pattern: string): string | undefined {
   const re = patternRegExp(pattern);
   if (re === undefined) return undefined;
-  let text: string | undefined;
+  let text: string;
   try {
     text = new Reader(pattern).alternatives();
   } catch {
     return undefined;
   }
-  return text !== undefined && re.test(text) ? text : undefined;
+  return re.test(text) ? text : undefined;
 }
 
 /** Thrown for what the reader does not read; the caller gives up. */
@@ -76,6 +92,7 @@ const CANDIDATES = ["a", "0", "A", "x", "_", "-", ".", " "];
 
 class Reader {
   #at = 0;
+  #depth = 0;
   constructor(readonly source: string) {}
 
   /** `a|b|…` up to a `)` or the end: the first alternative's text. */
@@ -95,6 +112,7 @@ class Reader {
       if (c === "|" || c === ")") break;
       const atom = this.#atom();
       out += this.#repeat(atom);
+      if (out.length > MAX_PATTERN_TEXT) throw new Unreadable("a text too long");
     }
     return out;
   }
@@ -126,6 +144,15 @@ class Reader {
   }
 
   #group(): string {
+    if (++this.#depth > MAX_PATTERN_DEPTH) throw new Unreadable("groups nested too deep");
+    try {
+      return this.#groupBody();
+    } finally {
+      this.#depth--;
+    }
+  }
+
+  #groupBody(): string {
     const rest = this.source.slice(this.#at);
     const look = /^\?<?[=!]/.exec(rest);
     if (look) {
@@ -211,7 +238,9 @@ class Reader {
     if (q[1] === "*" || q[1] === "?") return "";
     if (q[1] === "+") return atom;
     const least = Number(q[2]);
-    if (least > 1_000) throw new Unreadable("a count too large");
+    if (least > 1_000 || atom.length * least > MAX_PATTERN_TEXT) {
+      throw new Unreadable("a count too large");
+    }
     return atom.repeat(least);
   }
 }
