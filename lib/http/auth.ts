@@ -99,7 +99,22 @@ export type AuthFactory = (
  * ```
  */
 export function setHeader(request: ResolvedRequest, name: string, value: string): void {
-  const lower = name.toLowerCase();
-  if (request.headers.some(([n]) => n.toLowerCase() === lower)) return;
+  if (hasHeader(request, name)) return;
   request.headers.push([name, value]);
+}
+
+/**
+ * Whether the request has a header of this name, in any case: a step that
+ * writes its own `Authorization` gets no token, signature or Digest answer.
+ *
+ * @example
+ * ```ts
+ * import { hasHeader } from "./auth.ts";
+ * const request = { method: "GET", url: "http://x.test/", headers: [["Authorization", "Bearer own"]] as [string, string][] };
+ * if (!hasHeader(request, "authorization") || hasHeader(request, "x-api-key")) throw new Error();
+ * ```
+ */
+export function hasHeader(request: ResolvedRequest, name: string): boolean {
+  const lower = name.toLowerCase();
+  return request.headers.some(([n]) => n.toLowerCase() === lower);
 }

@@ -14,7 +14,7 @@
  */
 import type { BearerCommandAuth } from "../model/auth.ts";
 import { CommandError, runCommand } from "../io/run_command.ts";
-import { type AuthFactory, type AuthServices, setHeader } from "./auth.ts";
+import { type AuthFactory, type AuthServices, hasHeader, setHeader } from "./auth.ts";
 import { AuthError } from "./auth_error.ts";
 import type { ResolvedRequest } from "./request.ts";
 import type { ReceivedResponse } from "./response.ts";
@@ -57,7 +57,7 @@ export const commandBearer: AuthFactory = (auth, render, services) => {
   return {
     async apply(request: ResolvedRequest) {
       // A step that writes its own authorization header runs no program.
-      if (request.headers.some(([n]) => n.toLowerCase() === "authorization")) return;
+      if (hasHeader(request, "authorization")) return;
       const argv = spec.command.map(render);
       const key = JSON.stringify(["command", argv]);
       const token = await tokens.get(key, () => tokenOf(argv, spec, services));

@@ -13,7 +13,7 @@
  */
 import type { Auth } from "../model/auth.ts";
 import type { AuthChallenge } from "./auth_challenge.ts";
-import { type AuthFactory, setHeader } from "./auth.ts";
+import { type AuthFactory, hasHeader, setHeader } from "./auth.ts";
 import { AuthError } from "./auth_error.ts";
 import { onDemand } from "../_util/on_demand.ts";
 import type { ResolvedRequest } from "./request.ts";
@@ -76,7 +76,7 @@ export const digest: AuthFactory = (auth, render, services) => {
     async retry(response: ReceivedResponse, request: ResolvedRequest) {
       if (response.status !== 401) return false;
       // The step sent its own Authorization: its 401 is the step's to check.
-      if (!answered && request.headers.some(([n]) => n.toLowerCase() === "authorization")) {
+      if (!answered && hasHeader(request, "authorization")) {
         return false;
       }
       const d = await digestModule.load();

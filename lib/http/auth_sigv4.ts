@@ -17,7 +17,7 @@ import type { AwsSigV4Auth } from "../model/auth.ts";
 import type { Template } from "../model/template.ts";
 import { AwsCredentialsError, findAwsCredentials } from "../io/aws_credentials.ts";
 import { readEnv } from "../io/env.ts";
-import type { AuthFactory, AuthServices } from "./auth.ts";
+import { type AuthFactory, type AuthServices, hasHeader } from "./auth.ts";
 import { AuthError } from "./auth_error.ts";
 import type { ResolvedRequest } from "./request.ts";
 import type { AwsCredentials } from "./sigv4.ts";
@@ -64,7 +64,7 @@ export const sigv4: AuthFactory = (auth, render, services) => {
   return {
     async apply(request: ResolvedRequest) {
       // The step wrote its own Authorization: it wins, unsigned by flowrun.
-      if (request.headers.some(([name]) => name.toLowerCase() === "authorization")) return;
+      if (hasHeader(request, "authorization")) return;
       credentials ??= resolveCredentials(a, render, services);
       const { payloadHash, signV4 } = await sigv4Module.load();
       const bytes = request.payload instanceof FormData

@@ -12,7 +12,7 @@
  * @module
  */
 import type { OAuth2Auth } from "../model/auth.ts";
-import { type AuthFactory, type AuthServices, setHeader } from "./auth.ts";
+import { type AuthFactory, type AuthServices, hasHeader, setHeader } from "./auth.ts";
 import { AuthError } from "./auth_error.ts";
 import type { ResolvedRequest } from "./request.ts";
 import type { ReceivedResponse } from "./response.ts";
@@ -49,7 +49,7 @@ export const oauth2: AuthFactory = (auth, render, services) => {
   return {
     async apply(request: ResolvedRequest) {
       // A step that writes its own authorization header needs no token.
-      if (request.headers.some(([n]) => n.toLowerCase() === "authorization")) return;
+      if (hasHeader(request, "authorization")) return;
       const params = resolve(spec, render, services);
       const key = JSON.stringify(params);
       const token = await tokens.get(key, (held) => fetchToken(params, held, services));
