@@ -14,14 +14,7 @@ import {
   DIGEST_USER,
 } from "../../examples/demo_signed_auth.ts";
 import { runCli } from "../support/cli.ts";
-
-const hasCurl = (() => {
-  try {
-    return new Deno.Command("curl", { args: ["--version"], stdout: "null" }).outputSync().success;
-  } catch {
-    return false;
-  }
-})();
+import { hasCurl } from "../support/has_curl.ts";
 
 /** The commands, as an API's docs would print them, against `base`. */
 const commands = (base: string) =>
