@@ -295,3 +295,16 @@ Deno.test("postman translate: cookies the response sets, and pm.response.to.notâ
   ]);
   assert.equal(one("pm.response.to.not.be.success;").translated, 0);
 });
+
+Deno.test("postman translate: indexOf of a text holding ':' is a contains check (it threw)", () => {
+  const src = (needle: string) =>
+    `pm.test("x", function () { pm.expect(pm.response.json().a.indexOf(${needle}) !== -1).to.be.true; });`;
+  assert.deepEqual(conds(one(src('"a:b"')).checks), [
+    { path: "$.json.a", op: "contains", value: "a:b" },
+  ]);
+  assert.deepEqual(conds(one(src('"b"')).checks), [{
+    path: "$.json.a",
+    op: "contains",
+    value: "b",
+  }]);
+});

@@ -24,8 +24,23 @@ const TYPES = new Set(["string", "number", "boolean", "object"]);
 export function pseudo(path: string, op: string, b: Sym): Sym | undefined {
   const typed = path.match(/^typeof:(.+)$/);
   if (typed) return typeofCheck(typed[1], op, b);
-  const index = path.match(/^indexOf:(.+):(.*)$/);
-  return index ? indexOfCheck(index[1], index[2], op, b) : undefined;
+  if (!path.startsWith("indexOf:")) return undefined;
+  // The path and the needle's JSON may both hold ":": the path ends where the rest is JSON.
+  const rest = path.slice("indexOf:".length);
+  for (let at = rest.indexOf(":"); at > 0; at = rest.indexOf(":", at + 1)) {
+    const needle = jsonOf(rest.slice(at + 1));
+    if (needle !== undefined) return indexOfCheck(rest.slice(0, at), needle.value, op, b);
+  }
+  return undefined;
+}
+
+/** The value of JSON text, boxed (it may be null), or undefined when it is none. */
+function jsonOf(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Operators that compare `typeof x` for equality. */
@@ -55,11 +70,11 @@ const FOUND: [number, string][] = [[-1, "!=="], [-1, "!="], [-1, ">"], [0, ">="]
 
 /**
  * `<path>.indexOf(<needle>) <op> b`: a `contains` check when the comparison
- * means found; `needle` is the JSON text of the value looked for.
+ * means found; `needle` is the value looked for.
  */
-function indexOfCheck(path: string, needle: string, op: string, b: Sym): Sym | undefined {
+function indexOfCheck(path: string, needle: unknown, op: string, b: Sym): Sym | undefined {
   const found = b.k === "lit" && FOUND.some(([value, o]) => b.value === value && op === o);
-  return found ? cond(path, "contains", flowText(JSON.parse(needle))) : undefined;
+  return found ? cond(path, "contains", flowText(needle)) : undefined;
 }
 
 /** A check of one condition. */
