@@ -45,6 +45,8 @@ export async function convertOpenApiCommand(args: string[]): Promise<number> {
   const [io, openapi] = await Promise.all([
     import("../lib/io/mod.ts"),
     import("../lib/convert/openapi/mod.ts"),
+    // The document's own patterns are tried on made values under a time limit (tameTest).
+    import("../lib/_util/time_guard.ts").then((guard) => guard.prepareGuard()),
   ]);
   const absolute = slashes(resolve(source));
   const show = (file: string) => file === absolute ? source : slashes(relative(".", file));

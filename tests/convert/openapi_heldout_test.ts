@@ -261,3 +261,17 @@ Deno.test("more than 50 untagged operations are split by their first path segmen
   const one = convertOpenApi({ document: few, source: "api.json" });
   assert.deepEqual(one.files.map((f) => f.path), ["chat.yaml"], "50 or fewer: one flow");
 });
+
+Deno.test("a document's pattern that backtracks for ever is tried under a time limit, not hung on", async () => {
+  const { prepareGuard } = await import("../../lib/_util/time_guard.ts");
+  await prepareGuard();
+  const make = (schema: Record<string, unknown>) => new ExampleMaker({}).make(schema);
+  const started = performance.now();
+  // `^(\w+)+!$` on the padded value: exponential on V8's backtracking engine.
+  const value = make({ type: "string", pattern: "^(\\w+)+!$", minLength: 1000 });
+  assert.equal(typeof value, "string");
+  assert.ok(performance.now() - started < 3_000, `${performance.now() - started} ms`);
+  // A quantified group that is quick is still tried (on the helper thread) and matched.
+  const phone = make({ type: "string", pattern: "^(\\d{3}-)?\\d{4}$" });
+  assert.match(phone as string, /^(\d{3}-)?\d{4}$/);
+});

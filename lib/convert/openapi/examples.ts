@@ -12,7 +12,7 @@
  */
 import { isNode, member, type Node } from "../../check/openapi_operations.ts";
 import { MAX_EXAMPLE_DEPTH, MAX_EXAMPLE_NODES, MAX_REF_CHAIN } from "./limits.ts";
-import { fromPattern, patternRegExp } from "./pattern.ts";
+import { fromPattern, patternRegExp, tameTest } from "./pattern.ts";
 import { atPointer } from "./refs.ts";
 
 /** Whether the value goes in a request (read-only properties left out) or comes in a response. */
@@ -311,12 +311,13 @@ function stringValue(s: Node): string {
  */
 function matching(pattern: string, text: string, min: number, max: number): string {
   const re = patternRegExp(pattern);
-  if (re === undefined || re.test(text)) return text;
+  // A pattern that may not be tried on the value (see tameTest) leaves it as it is.
+  if (re === undefined || tameTest(re, pattern, text) !== false) return text;
   const made = fromPattern(pattern);
   if (made === undefined) return text;
   if (made.length < min) {
     const padded = made.padEnd(min, made.at(-1) ?? "x");
-    if (padded.length <= max && re.test(padded)) return padded;
+    if (padded.length <= max && tameTest(re, pattern, padded)) return padded;
   }
   return made;
 }

@@ -12,6 +12,8 @@
  *
  * @module
  */
+import { isTame } from "../../_util/regex_shape.ts";
+import { testPattern } from "../../_util/regex.ts";
 
 /** Longest pattern read; V8 refuses some longer ones only when they first run ("too large"). */
 export const MAX_PATTERN_LENGTH = 4_096;
@@ -66,7 +68,35 @@ export function fromPattern(pattern: string): string | undefined {
   } catch {
     return undefined;
   }
-  return re.test(text) ? text : undefined;
+  return tameTest(re, pattern, text) ? text : undefined;
+}
+
+/**
+ * Whether `re` matches `text`, under a time limit: a document's own pattern
+ * may backtrack for ever (`^(\w+)+!$` on a thousand characters). A pattern
+ * whose worst case on the text is small (`isTame`, as the runner decides
+ * which matches may run on the calling thread) runs here; any other on the
+ * time guard's helper thread for at most 200 ms (without the `u` flag, as
+ * the runner's `matches` does; `prepareGuard` loads its module). Undefined
+ * when that could not tell.
+ *
+ * @example
+ * ```ts
+ * import { tameTest } from "./pattern.ts";
+ * import { prepareGuard } from "../../_util/time_guard.ts";
+ * await prepareGuard(); // the helper thread, as convert openapi loads it first
+ * if (tameTest(/^a+$/u, "^a+$", "aaa") !== true) throw new Error();
+ * const phone = "^(\\d{3}-)?\\d{4}$"; // a quantified group: tried on the helper thread
+ * if (tameTest(new RegExp(phone, "u"), phone, "555-0100") !== true) throw new Error();
+ * ```
+ */
+export function tameTest(re: RegExp, pattern: string, text: string): boolean | undefined {
+  if (isTame(pattern, text.length)) return re.test(text);
+  try {
+    return testPattern(pattern, text, 200);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Thrown for what the reader does not read; the caller gives up. */
