@@ -1,7 +1,7 @@
 /**
  * Whether a regular expression's worst case on an input is small enough to
- * run on the calling thread, read from the pattern's text alone. Private
- * helper of `_util/regex.ts`.
+ * run on the calling thread, read from the pattern's text alone. Used by
+ * `_util/regex.ts` and by the OpenAPI converter's pattern values.
  *
  * @module
  */
