@@ -8,7 +8,7 @@
  *   last, alone; what these share, `schedule.ts`), teardown flows, the run
  *   result; with `workers`, the flows spread over worker threads
  *   (`workers/`: `plan.ts` how many, `pool.ts` main's side, `worker_main.ts`
- *   a worker's, `worker_load.ts` a flow loaded again in a worker,
+ *   a worker's (`entry.ts` where it is, moved by the bundle), `worker_load.ts` a flow loaded again in a worker,
  *   `outbox.ts` what a worker sends back, `tokens.ts` one OAuth2 token for
  *   all, `env_channel.ts` the environment read through main, `coverage.ts`
  *   a worker's coverage notes);

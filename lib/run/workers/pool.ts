@@ -26,6 +26,7 @@ import type { RunOptions } from "../options.ts";
 import { parsed } from "../prepare.ts";
 import { type FailFast, notStarted, runStarted, type Setup } from "../schedule.ts";
 import { answerEnv, envBuffer } from "./env_channel.ts";
+import { workerEntry } from "./entry.ts";
 import type { FromWorker, ToWorker, WorkerInit, WorkerItem } from "./messages.ts";
 import { type RunWorkers, slotsOf } from "./plan.ts";
 import { TokenBroker } from "./tokens.ts";
@@ -159,7 +160,7 @@ class Pool {
   }
 
   #start(n: number, slots: number): Member {
-    const worker = new Worker(new URL("./worker_main.ts", import.meta.url), { type: "module" });
+    const worker = new Worker(workerEntry(), { type: "module" });
     const member: Member = {
       n,
       worker,
