@@ -68,5 +68,26 @@ export const SUBCOMMAND_FILES: readonly string[] = Object.values(SUBCOMMANDS).ma
  * ```
  */
 export function subcommand<K extends keyof Subcommands>(name: K): Promise<Subcommands[K]> {
-  return import(SUBCOMMANDS[name]);
+  return loader(name);
+}
+
+/** Imports a subcommand's module by name. */
+export type SubcommandLoader = <K extends keyof Subcommands>(name: K) => Promise<Subcommands[K]>;
+
+let loader: SubcommandLoader = (name) => import(SUBCOMMANDS[name]);
+
+/**
+ * Replaces how {@linkcode subcommand} imports a module: the bundle
+ * (`cli/bundle_entry.ts`) names each subcommand's module with a literal
+ * import, so that the bundler puts each in a file of its own, where this
+ * file's relative paths point at nothing.
+ *
+ * @example
+ * ```ts ignore
+ * import { setSubcommandLoader, SUBCOMMANDS } from "./subcommands.ts";
+ * setSubcommandLoader((name) => import(SUBCOMMANDS[name]));
+ * ```
+ */
+export function setSubcommandLoader(load: SubcommandLoader): void {
+  loader = load;
 }

@@ -7,6 +7,7 @@
  * of this repository in a temporary home, with a local server.
  */
 import assert from "node:assert/strict";
+import { currentBundle } from "../../cli/current_bundle.ts";
 import { RUNNER_V8_FLAGS } from "../../scripts/permissions.ts";
 import { root } from "../support/cli.ts";
 import "../support/engines.ts";
@@ -125,6 +126,11 @@ Deno.test({
       // The heap sizing is read when the process starts: the launcher must pass it.
       assert.ok(launcher.includes(RUNNER_V8_FLAGS[0]), `${RUNNER_V8_FLAGS[0]} in ${launcher}`);
       assert.ok(launcher.includes(`${home}/.flowrun/src/cli.ts`), launcher);
+      // The block bundled the clone, and the bundle is the one cli.ts will run.
+      assert.ok(
+        currentBundle(new URL(`file://${home}/.flowrun/src/`)),
+        "the clone's bundle is current",
+      );
     } finally {
       await Deno.remove(home, { recursive: true });
     }
@@ -148,6 +154,10 @@ Deno.test({
       const script = await Deno.readTextFile(launcher);
       assert.match(script, new RegExp(`^exec "${home}/\\.flowrun/deno/`, "m"), script);
       assert.doesNotMatch(script, /--allow-all|\s-A\s|--allow-run|--allow-sys/);
+      assert.ok(
+        currentBundle(new URL(`file://${home}/.flowrun/src/`)),
+        "the clone's bundle is current",
+      );
       // A folder with neither deno nor node in it is the whole PATH.
       const empty = await Deno.makeTempDir({ dir: home });
       await runsAFlow(launcher, empty, home);
