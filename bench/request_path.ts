@@ -30,7 +30,7 @@
  * what a layer costs beyond the loop can be read off. Run by hand, never in CI.
  */
 import process from "node:process";
-import { median, out, root, startDemoProcess } from "./support.ts";
+import { bundleFirst, median, out, root, startDemoProcess } from "./support.ts";
 import { RUNNER_PERMISSIONS, RUNNER_V8_FLAGS } from "../scripts/permissions.ts";
 
 const MODES = ["loop", "send", "run", "cli", "reports", "loop-process", "flowrun-process"] as const;
@@ -69,6 +69,7 @@ async function parent(): Promise<void> {
   await Deno.mkdir(`${dir}/warm`, { recursive: true });
   await writeFlows(`${dir}/flows`, Math.ceil(requests / STEPS_PER_FLOW));
   await writeFlows(`${dir}/warm`, 100);
+  await bundleFirst();
   const api = await startDemoProcess();
   const results = new Map<Mode, Measured[]>(modes.map((m) => [m, []]));
   const profiles = new Map<Mode, Profile>();

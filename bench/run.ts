@@ -19,6 +19,7 @@
  * Run by hand, never in CI.
  */
 import {
+  bundleFirst,
   flowrunArgs as cli,
   hasGnuTime,
   measure,
@@ -43,6 +44,7 @@ await Deno.remove(out, { recursive: true }).catch(() => {});
 await Deno.mkdir(`${out}/flows`, { recursive: true });
 await writeJobFlows(`${out}/flows`, flows);
 
+await bundleFirst();
 const api = await startDemoProcess();
 
 const env = { BASE_URL: api.url, NO_COLOR: "1" };

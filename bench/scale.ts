@@ -11,6 +11,7 @@
  * block for this many flows (see `readmeBlock`). Run by hand, never in CI.
  */
 import {
+  bundleFirst,
   flowrunArgs,
   hasGnuTime,
   measure,
@@ -81,6 +82,7 @@ console.log(
 const rows: string[] = [];
 for (const jobs of jobsList) {
   // A fresh server per run: the list endpoint would otherwise grow with every run.
+  await bundleFirst();
   const api = await startDemoProcess();
   try {
     const sample = await measure(

@@ -3,13 +3,26 @@
  * command with its peak memory. Benchmarks are run by hand, never in CI.
  */
 import { RUNNER_PERMISSIONS, RUNNER_V8_FLAGS } from "../scripts/permissions.ts";
+import { writeBundle } from "../scripts/bundle.ts";
 
 /** The project root, with a trailing slash. */
 export const root: string = new URL("..", import.meta.url).pathname;
 /** Where benchmarks write their flows and reports (ignored by git). */
 export const out: string = `${root}bench/out`;
 
-/** Arguments that run the flowrun CLI from source as it ships: its permissions and heap flags. */
+/**
+ * Writes the bundle (`deno task bundle`) before a benchmark starts flowrun, so that it measures
+ * what an installed flowrun runs; says so in one line.
+ */
+export async function bundleFirst(): Promise<void> {
+  const { files, inputs } = await writeBundle();
+  console.log(`bundle: ${files} files from ${inputs} inputs (cli.ts runs it)`);
+}
+
+/**
+ * Arguments that run the flowrun CLI as it ships: its permissions and heap flags; `cli.ts` runs
+ * the bundle when it is current ({@linkcode bundleFirst}).
+ */
 export const flowrunArgs: string[] = [
   "run",
   ...RUNNER_PERMISSIONS,
