@@ -1,5 +1,7 @@
 /**
- * `deno task test`: the whole suite, every JSDoc `@example` included, in two parts.
+ * `deno task test`: the whole suite, every JSDoc `@example` included, in two parts, after
+ * `deno check --doc-only` has type-checked every example (tests/doc_examples_test.ts runs them
+ * all in one process: `deno test --doc` started an isolate for each, 3.6 CPU-minutes for 1,100).
  *
  * 1. Every test file but the few in {@linkcode ALONE}, `deno test --parallel` (two files per core,
  *    or `DENO_JOBS`), the files in {@linkcode SLOW_FIRST} started first so that the longest ones
@@ -28,6 +30,7 @@ import { writeBundle } from "./bundle.ts";
  * its tests' times in `deno test --reporter=junit`, on two busy cores).
  */
 export const SLOW_FIRST: readonly string[] = [
+  "tests/doc_examples_test.ts",
   "tests/cli/convert_curl_heldout_test.ts",
   "tests/leak_test.ts",
   "tests/cli/convert_openapi_heldout_test.ts",
@@ -205,11 +208,40 @@ async function bundle(): Promise<void> {
   }
 }
 
+/** The Markdown files under `dir`, outside the folders tests and builds write to. */
+async function markdownFiles(dir: string): Promise<string[]> {
+  const found: string[] = [];
+  for await (const entry of Deno.readDir(dir)) {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory && !/^(\.git|node_modules|dist|out)$/.test(entry.name)) {
+      found.push(...await markdownFiles(path));
+    } else if (entry.isFile && entry.name.endsWith(".md")) {
+      found.push(path);
+    }
+  }
+  return found;
+}
+
+/**
+ * Type-checks every runnable example of the JSDoc and Markdown (`deno check --doc-only`), which
+ * tests/doc_examples_test.ts runs; counted as one test.
+ */
+async function checkExamples(root: string): Promise<Tally> {
+  console.log("::: deno check --doc-only (every example's types)");
+  const { success } = await new Deno.Command(Deno.execPath(), {
+    args: ["check", "--quiet", "--doc-only", ".", ...await markdownFiles(root)],
+    cwd: root,
+    stdin: "null",
+  }).spawn().status;
+  return { passed: success ? 1 : 0, failed: success ? 0 : 1, ignored: 0 };
+}
+
 async function main(args: string[]): Promise<number> {
   if (args.length > 0) return (await denoTest(["--doc", "--parallel", ...args])).code;
   const started = performance.now();
   await bundle();
   const root = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
+  const examples = await checkExamples(root);
   const config = await parallelConfig(root);
   const lock = `--lock=${root}/deno.lock`;
   let parallel;
@@ -217,7 +249,6 @@ async function main(args: string[]): Promise<number> {
     parallel = await denoTest([
       `--config=${config}`,
       lock,
-      "--doc",
       "--parallel",
       ...SLOW_FIRST,
       ".",
@@ -229,9 +260,9 @@ async function main(args: string[]): Promise<number> {
   // pattern would otherwise take the CPU these limits are measured against.
   const alone = [];
   for (const file of ALONE) alone.push(await denoTest([file]));
-  const tallies = [parallel.tally, ...alone.map((a) => a.tally)];
+  const tallies = [examples, parallel.tally, ...alone.map((a) => a.tally)];
   console.log(`\n${summaryLine(tallies, performance.now() - started)}`);
-  return parallel.code !== 0 || alone.some((a) => a.code !== 0) ? 1 : 0;
+  return examples.failed > 0 || parallel.code !== 0 || alone.some((a) => a.code !== 0) ? 1 : 0;
 }
 
 if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -154,6 +154,7 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  *
  * @example
  * ```ts
+ * import { harCheck } from "./harcheck.ts";
  * const har = JSON.stringify({ log: { entries: [{ request: { url: "https://a.test/x",
  *   headers: [{ name: "authorization", value: "Bearer tok-123456" }] } }] } });
  * const found = harCheck(har, "steps: []\n# tok-123456\n");
