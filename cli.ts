@@ -28,7 +28,7 @@ export async function main(args: string[]): Promise<number> {
 }
 
 if (import.meta.main) {
-  const bundle = currentBundle();
+  const bundle = await currentBundle();
   const cli: typeof import("./cli/main.ts") = bundle
     ? await import(bundle.href)
     : await import("./cli/main.ts");

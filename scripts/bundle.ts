@@ -5,7 +5,7 @@
  * Optional: without it, or once it is stale, flowrun runs from source.
  *
  * The inputs (every module reachable from the entries, `deno.json`,
- * `deno.lock`) are listed with their sizes and modification times before
+ * `deno.lock`) are listed with their sizes, modification times and SHA-256 before
  * `deno bundle` reads them, so an edit made while it runs makes the bundle
  * stale rather than wrong. The bundle is written to a temporary folder and
  * moved into place with its `inputs.json` last.
@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { BUNDLE_DIR, type BundleInputs } from "../cli/current_bundle.ts";
+import { BUNDLE_DIR, type BundleInputs, fileSha256 } from "../cli/current_bundle.ts";
 import { moduleGraph } from "./run_graph.ts";
 
 const ROOT = new URL("../", import.meta.url);
@@ -41,12 +41,13 @@ export async function bundleInputFiles(): Promise<string[]> {
   return [...files].sort();
 }
 
-/** Each file with its size and modification time, as `inputs.json` lists them. */
-function stamped(files: readonly string[]): BundleInputs["files"] {
-  return files.map((path) => {
-    const stat = Deno.statSync(new URL(path, ROOT));
-    return [path, stat.size, stat.mtime?.getTime() ?? 0];
-  });
+/** Each file with its size, modification time and SHA-256, as `inputs.json` lists them. */
+async function stamped(files: readonly string[]): Promise<BundleInputs["files"]> {
+  return await Promise.all(files.map(async (path) => {
+    const url = new URL(path, ROOT);
+    const stat = await Deno.stat(url);
+    return [path, stat.size, stat.mtime?.getTime() ?? 0, await fileSha256(url)] as const;
+  })) as BundleInputs["files"];
 }
 
 /**
@@ -101,7 +102,7 @@ export async function writeBundle(): Promise<{ files: number; inputs: number }> 
   const inputs: BundleInputs = {
     deno: Deno.version.deno,
     entry: "cli/bundle_entry.js",
-    files: stamped(await bundleInputFiles()),
+    files: await stamped(await bundleInputFiles()),
   };
   const target = new URL(BUNDLE_DIR, ROOT);
   const parent = new URL("../", target);

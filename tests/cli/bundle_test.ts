@@ -9,7 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { XMLParser } from "fast-xml-parser";
-import type { BundleInputs } from "../../cli/current_bundle.ts";
+import { type BundleInputs, fileSha256 } from "../../cli/current_bundle.ts";
 import { RUNNER_PERMISSIONS, RUNNER_V8_FLAGS } from "../../scripts/permissions.ts";
 import { root } from "../support/cli.ts";
 
@@ -80,6 +80,9 @@ Deno.test("cli.ts runs the bundle only while every file it was made from is unch
     assert.equal(inputs.deno, Deno.version.deno);
     assert.equal(inputs.entry, "cli/bundle_entry.js");
     const listed = new Map(inputs.files.map(([path, size]) => [path, size]));
+    for (const [path, , , sha256] of inputs.files.slice(0, 5)) {
+      assert.equal(sha256, await fileSha256(`${dir}/${path}`), path);
+    }
     for (
       const path of [
         "deno.json",
@@ -96,12 +99,18 @@ Deno.test("cli.ts runs the bundle only while every file it was made from is unch
     }
     assert.equal(await version(dir), "0.1.0-bundled");
 
-    // One input touched: the source runs; its old time back: the bundle again.
+    // One input touched, its bytes the same (Deno rewrites deno.lock so): still the bundle.
     const input = `${dir}/lib/model/errors.ts`;
     const { atime, mtime } = await Deno.stat(input);
     await Deno.utime(input, atime!, new Date(mtime!.getTime() + 10_000));
+    assert.equal(await version(dir), "0.1.0-bundled");
+    // Its bytes changed, the size kept: the source; the old bytes back (a new time): the bundle.
+    const text = await Deno.readTextFile(input);
+    assert.ok(text.includes(" * "));
+    await Deno.writeTextFile(input, text.replace(" * ", " *-"));
+    assert.equal((await Deno.stat(input)).size, new TextEncoder().encode(text).length);
     assert.equal(await version(dir), "0.1.0");
-    await Deno.utime(input, atime!, mtime!);
+    await Deno.writeTextFile(input, text);
     assert.equal(await version(dir), "0.1.0-bundled");
 
     // Another Deno made it, or its list cannot be read: the source, and not a word about it.

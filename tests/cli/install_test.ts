@@ -128,7 +128,7 @@ Deno.test({
       assert.ok(launcher.includes(`${home}/.flowrun/src/cli.ts`), launcher);
       // The block bundled the clone, and the bundle is the one cli.ts will run.
       assert.ok(
-        currentBundle(new URL(`file://${home}/.flowrun/src/`)),
+        await currentBundle(new URL(`file://${home}/.flowrun/src/`)),
         "the clone's bundle is current",
       );
     } finally {
@@ -155,7 +155,7 @@ Deno.test({
       assert.match(script, new RegExp(`^exec "${home}/\\.flowrun/deno/`, "m"), script);
       assert.doesNotMatch(script, /--allow-all|\s-A\s|--allow-run|--allow-sys/);
       assert.ok(
-        currentBundle(new URL(`file://${home}/.flowrun/src/`)),
+        await currentBundle(new URL(`file://${home}/.flowrun/src/`)),
         "the clone's bundle is current",
       );
       // A folder with neither deno nor node in it is the whole PATH.
