@@ -27,10 +27,18 @@ export async function main(args: string[]): Promise<number> {
   return await (await import("./cli/main.ts")).main(args);
 }
 
+/** The bundle's command line, or undefined when it cannot be loaded (a file of it deleted). */
+async function bundled(
+  bundle: URL | undefined,
+): Promise<typeof import("./cli/main.ts") | undefined> {
+  try {
+    return bundle ? await import(bundle.href) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 if (import.meta.main) {
-  const bundle = await currentBundle();
-  const cli: typeof import("./cli/main.ts") = bundle
-    ? await import(bundle.href)
-    : await import("./cli/main.ts");
+  const cli = await bundled(await currentBundle()) ?? await import("./cli/main.ts");
   Deno.exit(await cli.main(Deno.args));
 }

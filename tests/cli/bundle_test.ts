@@ -125,6 +125,14 @@ Deno.test("cli.ts runs the bundle only while every file it was made from is unch
     await Deno.writeTextFile(list, kept);
     assert.equal(await version(dir), "0.1.0-bundled");
 
+    // A file of the bundle deleted (its list still current): the source, and not a word.
+    const entry = `${dir}/dist/bundle/cli/bundle_entry.js`;
+    const entryText = await Deno.readTextFile(entry);
+    await Deno.remove(entry);
+    assert.equal(await version(dir), "0.1.0");
+    await Deno.writeTextFile(entry, entryText);
+    assert.equal(await version(dir), "0.1.0-bundled");
+
     // An input gone (a file deleted since): the source, which does not need it.
     await Deno.rename(`${dir}/deno.lock`, `${dir}/deno.lock.moved`);
     assert.equal(await version(dir), "0.1.0");
