@@ -34,6 +34,7 @@ import "./usage.ts";
 import "../lib/_util/bounded_cache.ts";
 import "../lib/_util/compare.ts";
 import "../lib/_util/duration.ts";
+import "../lib/_util/function_source.ts";
 import "../lib/_util/guard_error.ts";
 import "../lib/_util/helper_thread.ts";
 import "../lib/_util/internal_error.ts";

@@ -15,6 +15,8 @@
  * - `regex.ts`: regular expressions under the time guard, `regex_shape.ts`
  *   deciding which patterns may run on the calling thread, `regex_problem.ts`
  *   wording a pattern that does not compile or runs too long;
+ * - `function_source.ts`: a function's text for the helper thread under the
+ *   name its callers use, whatever a bundler named it;
  * - `plural.ts`: "1 flow", "2 flows", and the word alone ("was"/"were");
  *   `thousands.ts`: "10,000" without the locale functions, whose first call
  *   costs a process about 16 ms.

@@ -14,6 +14,7 @@ import {
 } from "../_util/time_guard.ts";
 import { FILTER_DESCENT_LIMIT } from "./path_compile.ts";
 import { descend, evaluate } from "./_path_walk.ts";
+import { functionSource } from "../_util/function_source.ts";
 
 /**
  * Filters run on the helper thread of lib/_util/time_guard.ts: json-p3 and the
@@ -25,8 +26,8 @@ const { p3 } = libs;
 const environment = new p3.JSONPathEnvironment({ maxRecursionDepth: ${FILTER_DESCENT_LIMIT} });
 const queries = new Map();
 let held = { id: -1, document: undefined };
-${evaluate.toString()}
-${descend.toString()}
+${functionSource(evaluate, "evaluate")}
+${functionSource(descend, "descend")}
 return ({ id, source, text, sent }) => {
   if (sent) held = { id, document: text === undefined ? undefined : JSON.parse(text) };
   else if (held.id !== id) return { need: true };

@@ -10,6 +10,7 @@
  * @module
  */
 import { everyStep, type Flow, type SchemaCheck, type Validate } from "../model/flow.ts";
+import { functionSource } from "../_util/function_source.ts";
 import { type GuardedTask, GuardError, prepareGuard, runGuarded } from "../_util/time_guard.ts";
 import { schemaProblem } from "./schema_problem.ts";
 
@@ -144,7 +145,7 @@ const regExp = (pattern, flags) => {
   }
 };
 const options = () => ({ ...${JSON.stringify(AJV_OPTIONS)}, code: { regExp } });
-${openApi30.toString()}
+${functionSource(openApi30, "openApi30")}
 function load({ key, kind, schema, document, ref }) {
   if (kind === "schema") {
     validators.set(key, new Ajv2020(options()).compile(schema));

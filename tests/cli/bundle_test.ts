@@ -141,6 +141,25 @@ Deno.test("cli.ts runs the bundle only while every file it was made from is unch
   }
 });
 
+const OPENAPI_30 = `openapi: 3.0.3
+info: { title: items, version: "1" }
+paths:
+  /item:
+    get:
+      responses:
+        "200":
+          description: an item
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [id, name, tags]
+                properties:
+                  id: { type: integer }
+                  name: { type: string, nullable: true }
+                  tags: { type: array, items: { type: string } }
+`;
+
 const XML = `<?xml version="1.0"?><order id="7"><line sku="a"/><line sku="b"/></order>`;
 
 function server(): Deno.HttpServer<Deno.NetAddr> {
@@ -162,8 +181,10 @@ steps:
     assert:
       status: 200
       schema: { type: object, required: [id, name], properties: { id: { type: integer } } }
+      openapi: ../api.yaml
       json:
         - { path: $.json.name, equals: ${failing ? "gadget" : "widget"} }
+        - { path: "$.json.tags[?match(@, 'a')]", equals: [a] }
   - name: order
     request: { method: GET, url: "${base}/order.xml" }
     assert:
@@ -182,6 +203,7 @@ Deno.test("the bundle runs flows on worker threads with schema and XPath checks 
     for (let n = 1; n <= 6; n++) {
       await Deno.writeTextFile(`${dir}/flows/f${n}.yaml`, flowText(n, base));
     }
+    await Deno.writeTextFile(`${dir}/api.yaml`, OPENAPI_30);
     const out = await flowrun(dir, [
       "run",
       "flows",
@@ -207,7 +229,10 @@ Deno.test("the bundle runs flows on worker threads with schema and XPath checks 
     assert.equal(failed.length, 1);
     assert.match(JSON.stringify(failed[0]), /gadget/);
     const checks = json.flows[0].steps.flatMap((s: { assertions: unknown[] }) => s.assertions);
-    assert.equal(checks.length, 5, JSON.stringify(checks));
+    // Status, schema, OpenAPI 3.0 (its nullable rewritten on the helper thread), two paths (one a
+    // filter, evaluated there too), two XPath expressions: each ran and passed from the bundle.
+    assert.equal(checks.length, 7, JSON.stringify(checks));
+    assert.ok(checks.every((c: { passed: boolean }) => c.passed), JSON.stringify(checks));
 
     const junit = new XMLParser({ ignoreAttributes: false }).parse(
       await Deno.readTextFile(`${dir}/reports/junit.xml`),
