@@ -23,6 +23,7 @@
  * @module
  */
 
+import { currentBundle } from "../cli/current_bundle.ts";
 import { writeBundle } from "./bundle.ts";
 
 /**
@@ -236,6 +237,20 @@ async function checkExamples(root: string): Promise<Tally> {
   return { passed: success ? 1 : 0, failed: success ? 0 : 1, ignored: 0 };
 }
 
+/**
+ * Says whether the bundle was still the one cli.ts runs when the tests ended: had an input
+ * changed during the run, the CLI processes after it ran from source, and the run would not
+ * have shown what the bundle does.
+ */
+async function bundleStillCurrent(): Promise<void> {
+  const current = await currentBundle();
+  console.log(
+    current
+      ? "bundle: still current at the end; the CLI processes ran it"
+      : "bundle: not current at the end; CLI processes after the change ran from source",
+  );
+}
+
 async function main(args: string[]): Promise<number> {
   if (args.length > 0) return (await denoTest(["--doc", "--parallel", ...args])).code;
   const started = performance.now();
@@ -260,6 +275,7 @@ async function main(args: string[]): Promise<number> {
   // pattern would otherwise take the CPU these limits are measured against.
   const alone = [];
   for (const file of ALONE) alone.push(await denoTest([file]));
+  await bundleStillCurrent();
   const tallies = [examples, parallel.tally, ...alone.map((a) => a.tally)];
   console.log(`\n${summaryLine(tallies, performance.now() - started)}`);
   return examples.failed > 0 || parallel.code !== 0 || alone.some((a) => a.code !== 0) ? 1 : 0;
