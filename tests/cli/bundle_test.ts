@@ -99,6 +99,16 @@ Deno.test("cli.ts runs the bundle only while every file it was made from is unch
     }
     assert.equal(await version(dir), "0.1.0-bundled");
 
+    // Each file of the bundle has a source map naming the modules it holds, so a stack trace from
+    // the bundle names lib/… lines.
+    const entryMap = JSON.parse(
+      await Deno.readTextFile(`${dir}/dist/bundle/cli/bundle_entry.js.map`),
+    );
+    assert.ok(
+      entryMap.sources.some((s: string) => s.endsWith("cli/main.ts")),
+      JSON.stringify(entryMap.sources),
+    );
+
     // One input touched, its bytes the same (Deno rewrites deno.lock so): still the bundle.
     const input = `${dir}/lib/model/errors.ts`;
     const { atime, mtime } = await Deno.stat(input);
