@@ -204,7 +204,46 @@ steps:
 `;
 }
 
-Deno.test("the bundle runs flows on worker threads with schema and XPath checks and writes every report", async () => {
+/** Runs the six flows on two threads with every report, and checks what they hold. */
+async function runsEveryCheck(dir: string, version: string): Promise<void> {
+  const out = await flowrun(dir, [
+    "run",
+    "flows",
+    "--workers",
+    "2",
+    "--jobs",
+    "2",
+    "--out-dir",
+    "reports",
+  ]);
+  const stdout = decoder.decode(out.stdout);
+  assert.equal(out.code, 1, `${stdout}\n${decoder.decode(out.stderr)}`);
+  assert.ok(stdout.startsWith(`flowrun ${version} · run `), stdout.slice(0, 80));
+
+  const json = JSON.parse(await Deno.readTextFile(`${dir}/reports/report.json`));
+  assert.equal(json.flows.length, 6);
+  assert.deepEqual(
+    json.flows.map((f: { name: string; status: string }) => `${f.name}: ${f.status}`),
+    [1, 2, 3, 4, 5, 6].map((n) => `flow ${n}: ${n === 3 ? "failed" : "passed"}`),
+  );
+  const failed = json.flows[2].steps[0].assertions.filter((a: { passed: boolean }) => !a.passed);
+  assert.equal(failed.length, 1);
+  assert.match(JSON.stringify(failed[0]), /gadget/);
+  const checks = json.flows[0].steps.flatMap((s: { assertions: unknown[] }) => s.assertions);
+  // Status, schema, OpenAPI 3.0 (its nullable rewritten on the helper thread), two paths (one a
+  // filter, evaluated there too), two XPath expressions: each ran and passed.
+  assert.equal(checks.length, 7, JSON.stringify(checks));
+  assert.ok(checks.every((c: { passed: boolean }) => c.passed), JSON.stringify(checks));
+
+  const junit = new XMLParser({ ignoreAttributes: false }).parse(
+    await Deno.readTextFile(`${dir}/reports/junit.xml`),
+  );
+  assert.equal(junit.testsuites["@_failures"], "1");
+  const html = await Deno.readTextFile(`${dir}/reports/report.html`);
+  assert.ok(html.startsWith("<!doctype html>") && html.includes("flow 3"), html.slice(0, 200));
+}
+
+Deno.test("the bundle, and the source once an input changed, run flows on two threads with schema, XPath and every report", async () => {
   const dir = await bundledCopy();
   const api = server();
   try {
@@ -214,42 +253,14 @@ Deno.test("the bundle runs flows on worker threads with schema and XPath checks 
       await Deno.writeTextFile(`${dir}/flows/f${n}.yaml`, flowText(n, base));
     }
     await Deno.writeTextFile(`${dir}/api.yaml`, OPENAPI_30);
-    const out = await flowrun(dir, [
-      "run",
-      "flows",
-      "--workers",
-      "2",
-      "--jobs",
-      "2",
-      "--out-dir",
-      "reports",
-    ]);
-    const stdout = decoder.decode(out.stdout);
-    assert.equal(out.code, 1, `${stdout}\n${decoder.decode(out.stderr)}`);
-    assert.match(stdout, /^flowrun 0\.1\.0-bundled · run /);
+    await runsEveryCheck(dir, "0.1.0-bundled");
     assert.equal(await Deno.readTextFile(`${dir}/worker-started`), "from the bundle");
 
-    const json = JSON.parse(await Deno.readTextFile(`${dir}/reports/report.json`));
-    assert.equal(json.flows.length, 6);
-    assert.deepEqual(
-      json.flows.map((f: { name: string; status: string }) => `${f.name}: ${f.status}`),
-      [1, 2, 3, 4, 5, 6].map((n) => `flow ${n}: ${n === 3 ? "failed" : "passed"}`),
-    );
-    const failed = json.flows[2].steps[0].assertions.filter((a: { passed: boolean }) => !a.passed);
-    assert.equal(failed.length, 1);
-    assert.match(JSON.stringify(failed[0]), /gadget/);
-    const checks = json.flows[0].steps.flatMap((s: { assertions: unknown[] }) => s.assertions);
-    // Status, schema, OpenAPI 3.0 (its nullable rewritten on the helper thread), two paths (one a
-    // filter, evaluated there too), two XPath expressions: each ran and passed from the bundle.
-    assert.equal(checks.length, 7, JSON.stringify(checks));
-    assert.ok(checks.every((c: { passed: boolean }) => c.passed), JSON.stringify(checks));
-
-    const junit = new XMLParser({ ignoreAttributes: false }).parse(
-      await Deno.readTextFile(`${dir}/reports/junit.xml`),
-    );
-    assert.equal(junit.testsuites["@_failures"], "1");
-    const html = await Deno.readTextFile(`${dir}/reports/report.html`);
-    assert.ok(html.startsWith("<!doctype html>") && html.includes("flow 3"), html.slice(0, 200));
+    // The same run from source once an input changed: the same results, the source's workers.
+    await Deno.remove(`${dir}/worker-started`);
+    await Deno.writeTextFile(`${dir}/lib/model/errors.ts`, "\n", { append: true });
+    await runsEveryCheck(dir, "0.1.0");
+    assert.equal(await Deno.stat(`${dir}/worker-started`).catch(() => undefined), undefined);
   } finally {
     await api.shutdown();
     await Deno.remove(dir, { recursive: true });
