@@ -14,6 +14,12 @@ import { ECHOED, startEcho } from "../support/postman_echo.ts";
 const FIXTURES = "tests/fixtures/postman";
 const CONDUIT = `${FIXTURES}/realworld-conduit.postman_collection.json`;
 
+/** Writes `dir/c.json`: a v2.1 collection named `name` with the rest of its keys. */
+async function writeCollection(dir: string, name: string, rest: Record<string, unknown>) {
+  const schema = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
+  await Deno.writeTextFile(`${dir}/c.json`, JSON.stringify({ info: { name, schema }, ...rest }));
+}
+
 async function convert(collection: string, ...more: string[]) {
   const dir = await Deno.makeTempDir();
   const run = await runCli(["convert", "postman", collection, "-o", dir, ...more]);
@@ -319,38 +325,31 @@ Deno.test("convert postman: a poll by setNextRequest and an OAuth2 client-creden
   const origin = `http://127.0.0.1:${server.addr.port}`;
   const dir = await Deno.makeTempDir();
   try {
-    await Deno.writeTextFile(
-      `${dir}/c.json`,
-      JSON.stringify({
-        info: {
-          name: "Jobs",
-          schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json",
-        },
-        auth: {
-          type: "oauth2",
-          oauth2: [
-            { key: "grant_type", value: "client_credentials" },
-            { key: "accessTokenUrl", value: "{{baseUrl}}/token" },
-            { key: "clientId", value: "cid" },
-            { key: "clientSecret", value: "csecret" },
-            { key: "client_authentication", value: "body" },
-          ],
-        },
-        item: [{
-          name: "Poll the job",
-          request: { method: "GET", url: "{{baseUrl}}/job" },
-          event: [{
-            listen: "test",
-            script: {
-              exec: [
-                "pm.test('ok', () => pm.response.to.have.status(200));",
-                "if (!pm.response.json().done) { postman.setNextRequest(pm.info.requestName); }",
-              ],
-            },
-          }],
+    await writeCollection(dir, "Jobs", {
+      auth: {
+        type: "oauth2",
+        oauth2: [
+          { key: "grant_type", value: "client_credentials" },
+          { key: "accessTokenUrl", value: "{{baseUrl}}/token" },
+          { key: "clientId", value: "cid" },
+          { key: "clientSecret", value: "csecret" },
+          { key: "client_authentication", value: "body" },
+        ],
+      },
+      item: [{
+        name: "Poll the job",
+        request: { method: "GET", url: "{{baseUrl}}/job" },
+        event: [{
+          listen: "test",
+          script: {
+            exec: [
+              "pm.test('ok', () => pm.response.to.have.status(200));",
+              "if (!pm.response.json().done) { postman.setNextRequest(pm.info.requestName); }",
+            ],
+          },
         }],
-      }),
-    );
+      }],
+    });
     const conversion = await runCli(["convert", "postman", `${dir}/c.json`, "-o", `${dir}/out`]);
     assert.equal(conversion.code, 0, conversion.stderr);
     assert.match(conversion.stderr, /OAuth2: flowrun fetches 1 token itself/);
@@ -377,28 +376,21 @@ Deno.test("convert postman: a translated JSON schema check is checked: green on 
   );
   const dir = await Deno.makeTempDir();
   try {
-    await Deno.writeTextFile(
-      `${dir}/c.json`,
-      JSON.stringify({
-        info: {
-          name: "Schema",
-          schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json",
-        },
-        item: [{
-          name: "Item",
-          request: { method: "GET", url: "{{baseUrl}}/item" },
-          event: [{
-            listen: "test",
-            script: {
-              exec: [
-                "var schema = { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } };",
-                "pm.test('matches the schema', () => pm.response.to.have.jsonSchema(schema));",
-              ],
-            },
-          }],
+    await writeCollection(dir, "Schema", {
+      item: [{
+        name: "Item",
+        request: { method: "GET", url: "{{baseUrl}}/item" },
+        event: [{
+          listen: "test",
+          script: {
+            exec: [
+              "var schema = { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } };",
+              "pm.test('matches the schema', () => pm.response.to.have.jsonSchema(schema));",
+            ],
+          },
         }],
-      }),
-    );
+      }],
+    });
     const conversion = await runCli(["convert", "postman", `${dir}/c.json`, "-o", `${dir}/out`]);
     assert.equal(conversion.code, 0, conversion.stderr);
     const env = { BASE_URL: `http://127.0.0.1:${server.addr.port}` };
@@ -422,28 +414,21 @@ Deno.test("convert postman: checks in a forEach over a list run on every element
   );
   const dir = await Deno.makeTempDir();
   try {
-    await Deno.writeTextFile(
-      `${dir}/c.json`,
-      JSON.stringify({
-        info: {
-          name: "Items",
-          schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json",
-        },
-        item: [{
-          name: "Items",
-          request: { method: "GET", url: "{{baseUrl}}/items" },
-          event: [{
-            listen: "test",
-            script: {
-              exec: [
-                "const json = pm.response.json();",
-                "pm.test('ids are numbers', () => { json.items.forEach((item) => pm.expect(item.id).to.be.a('number')); });",
-              ],
-            },
-          }],
+    await writeCollection(dir, "Items", {
+      item: [{
+        name: "Items",
+        request: { method: "GET", url: "{{baseUrl}}/items" },
+        event: [{
+          listen: "test",
+          script: {
+            exec: [
+              "const json = pm.response.json();",
+              "pm.test('ids are numbers', () => { json.items.forEach((item) => pm.expect(item.id).to.be.a('number')); });",
+            ],
+          },
         }],
-      }),
-    );
+      }],
+    });
     const conversion = await runCli(["convert", "postman", `${dir}/c.json`, "-o", `${dir}/out`]);
     assert.equal(conversion.code, 0, conversion.stderr);
     const env = { BASE_URL: `http://127.0.0.1:${server.addr.port}` };
@@ -477,33 +462,26 @@ Deno.test("convert postman: the flows do what Newman does by default: follow red
   const dir = await Deno.makeTempDir();
   const test = (line: string) => [{ listen: "test", script: { exec: [line] } }];
   try {
-    await Deno.writeTextFile(
-      `${dir}/c.json`,
-      JSON.stringify({
-        info: {
-          name: "Session",
-          schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json",
+    await writeCollection(dir, "Session", {
+      item: [
+        {
+          name: "Login",
+          request: "{{baseUrl}}/login",
+          event: test("pm.response.to.have.status(200);"),
         },
-        item: [
-          {
-            name: "Login",
-            request: "{{baseUrl}}/login",
-            event: test("pm.response.to.have.status(200);"),
-          },
-          {
-            name: "Me",
-            request: "{{baseUrl}}/me",
-            event: test("pm.expect(pm.response.json().ok).to.be.true;"),
-          },
-          {
-            name: "Login, not followed",
-            request: "{{baseUrl}}/login",
-            protocolProfileBehavior: { followRedirects: false },
-            event: test("pm.response.to.have.status(302);"),
-          },
-        ],
-      }),
-    );
+        {
+          name: "Me",
+          request: "{{baseUrl}}/me",
+          event: test("pm.expect(pm.response.json().ok).to.be.true;"),
+        },
+        {
+          name: "Login, not followed",
+          request: "{{baseUrl}}/login",
+          protocolProfileBehavior: { followRedirects: false },
+          event: test("pm.response.to.have.status(302);"),
+        },
+      ],
+    });
     const conversion = await runCli(["convert", "postman", `${dir}/c.json`, "-o", `${dir}/out`]);
     assert.equal(conversion.code, 0, conversion.stderr);
     const result = await runCli(["run", `${dir}/out`], {
@@ -527,29 +505,22 @@ Deno.test("convert postman: a jump on a status sends what Newman sends, whether 
   });
   const dir = await Deno.makeTempDir();
   try {
-    await Deno.writeTextFile(
-      `${dir}/c.json`,
-      JSON.stringify({
-        info: {
-          name: "Jump",
-          schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json",
+    await writeCollection(dir, "Jump", {
+      item: [
+        {
+          name: "Find",
+          request: "{{baseUrl}}/item",
+          event: [{
+            listen: "test",
+            script: {
+              exec: ["if (pm.response.code === 200) { postman.setNextRequest('Use'); }"],
+            },
+          }],
         },
-        item: [
-          {
-            name: "Find",
-            request: "{{baseUrl}}/item",
-            event: [{
-              listen: "test",
-              script: {
-                exec: ["if (pm.response.code === 200) { postman.setNextRequest('Use'); }"],
-              },
-            }],
-          },
-          { name: "Create", request: { method: "POST", url: "{{baseUrl}}/items" } },
-          { name: "Use", request: "{{baseUrl}}/use" },
-        ],
-      }),
-    );
+        { name: "Create", request: { method: "POST", url: "{{baseUrl}}/items" } },
+        { name: "Use", request: "{{baseUrl}}/use" },
+      ],
+    });
     const conversion = await runCli(["convert", "postman", `${dir}/c.json`, "-o", `${dir}/out`]);
     assert.equal(conversion.code, 0, conversion.stderr);
     const env = { BASE_URL: `http://127.0.0.1:${server.addr.port}` };
@@ -579,33 +550,26 @@ Deno.test("convert postman: a length compared on a string (a body, a token, a he
   );
   const dir = await Deno.makeTempDir();
   try {
-    await Deno.writeTextFile(
-      `${dir}/c.json`,
-      JSON.stringify({
-        info: {
-          name: "L",
-          schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json",
-        },
-        item: [{
-          name: "A",
-          request: { method: "GET", url: "{{baseUrl}}/a" },
-          event: [{
-            listen: "test",
-            script: {
-              exec: [
-                "tests['body'] = responseBody.length > 0;",
-                "var d = JSON.parse(responseBody);",
-                "tests['token'] = d.token.length > 10;",
-                "tests['items'] = d.items.length >= 2;",
-                "pm.test('text', () => pm.expect(pm.response.text()).to.have.length.above(5));",
-                "pm.test('at least', () => pm.expect(d.token).to.have.lengthOf.at.least(5));",
-                "tests['short id'] = postman.getResponseHeader('X-Id').length < 5;",
-              ],
-            },
-          }],
+    await writeCollection(dir, "L", {
+      item: [{
+        name: "A",
+        request: { method: "GET", url: "{{baseUrl}}/a" },
+        event: [{
+          listen: "test",
+          script: {
+            exec: [
+              "tests['body'] = responseBody.length > 0;",
+              "var d = JSON.parse(responseBody);",
+              "tests['token'] = d.token.length > 10;",
+              "tests['items'] = d.items.length >= 2;",
+              "pm.test('text', () => pm.expect(pm.response.text()).to.have.length.above(5));",
+              "pm.test('at least', () => pm.expect(d.token).to.have.lengthOf.at.least(5));",
+              "tests['short id'] = postman.getResponseHeader('X-Id').length < 5;",
+            ],
+          },
         }],
-      }),
-    );
+      }],
+    });
     const conversion = await runCli(["convert", "postman", `${dir}/c.json`, "-o", `${dir}/out`]);
     assert.equal(conversion.code, 0, conversion.stderr);
     assert.match(conversion.stderr, /A: 6 translated, 0 untranslated/);
