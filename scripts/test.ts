@@ -86,6 +86,55 @@ export interface Tally {
   ignored: number;
 }
 
+/** Lines of each failure's error kept for the end of the output (the first ones say what failed). */
+const ERROR_LINES = 25;
+
+/**
+ * The failures of a `deno test` output's ERRORS section, each its heading (`name => file:line:col`)
+ * and the first lines of its error, so that the end of a long run says what failed: `.ci/run`'s
+ * last lines are often all a reader of a red CI gets.
+ *
+ * @example
+ * ```ts
+ * import { failureReport } from "./test.ts";
+ * import assert from "node:assert/strict";
+ * const output = [
+ *   " ERRORS ",
+ *   "",
+ *   "a test => ./tests/a_test.ts:3:6",
+ *   "error: AssertionError: Expected 1 to equal 2",
+ *   "    at file:///x/tests/a_test.ts:4:3",
+ *   "",
+ *   " FAILURES ",
+ *   "",
+ *   "a test => ./tests/a_test.ts:3:6",
+ *   "",
+ *   "FAILED | 0 passed | 1 failed (1s)",
+ * ].join("\n");
+ * assert.deepEqual(failureReport(output), [
+ *   "a test => ./tests/a_test.ts:3:6",
+ *   "error: AssertionError: Expected 1 to equal 2",
+ *   "    at file:///x/tests/a_test.ts:4:3",
+ * ]);
+ * assert.deepEqual(failureReport("ok | 1 passed | 0 failed (1s)"), []);
+ * ```
+ */
+export function failureReport(output: string): string[] {
+  // deno-lint-ignore no-control-regex
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, "").split("\n");
+  const start = lines.findLastIndex((l) => l.trim() === "ERRORS");
+  if (start < 0) return [];
+  const end = lines.findIndex((l, i) => i > start && l.trim() === "FAILURES");
+  const kept: string[] = [];
+  let inBlock = 0;
+  for (const line of lines.slice(start + 1, end < 0 ? undefined : end)) {
+    if (/ => \S+:\d+:\d+$/.test(line)) inBlock = 0;
+    if (line.trim() === "" || inBlock++ >= ERROR_LINES) continue;
+    kept.push(line);
+  }
+  return kept;
+}
+
 /**
  * The counts of `deno test`'s summary line (`ok | 3 passed (2 steps) | 1 failed | 2 ignored (1s)`),
  * the last one in `output`; undefined when there is none (the run did not get that far).
@@ -153,7 +202,7 @@ function parallelJobs(): string {
 async function denoTest(
   args: string[],
   jobs?: string,
-): Promise<{ code: number; tally: Tally | undefined }> {
+): Promise<{ code: number; tally: Tally | undefined; failures: string[] }> {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["test", "--allow-all", ...args],
     ...(jobs ? { env: { DENO_JOBS: jobs } } : {}),
@@ -162,15 +211,15 @@ async function denoTest(
     stderr: "inherit",
     stdin: "null",
   }).spawn();
-  // Only the end is kept: the summary is the last line, and the whole output is megabytes.
+  // Only the end is kept: the errors and the summary come last, and the whole output is megabytes.
   let tail = "";
   const decoder = new TextDecoder();
   for await (const chunk of child.stdout) {
     await Deno.stdout.write(chunk);
-    tail = (tail + decoder.decode(chunk, { stream: true })).slice(-4096);
+    tail = (tail + decoder.decode(chunk, { stream: true })).slice(-262_144);
   }
   const { code } = await child.status;
-  return { code, tally: tally(tail) };
+  return { code, tally: tally(tail), failures: failureReport(tail) };
 }
 
 /**
@@ -276,6 +325,8 @@ async function main(args: string[]): Promise<number> {
   const alone = [];
   for (const file of ALONE) alone.push(await denoTest([file]));
   await bundleStillCurrent();
+  const failures = [parallel, ...alone].flatMap((run) => run.failures);
+  if (failures.length > 0) console.log(`\nWhat failed:\n${failures.join("\n")}`);
   const tallies = [examples, parallel.tally, ...alone.map((a) => a.tally)];
   console.log(`\n${summaryLine(tallies, performance.now() - started)}`);
   return examples.failed > 0 || parallel.code !== 0 || alone.some((a) => a.code !== 0) ? 1 : 0;

@@ -3,7 +3,7 @@
  * the parallel part stop before its first test, so every name is held to a test file here.
  */
 import assert from "node:assert/strict";
-import { ALONE, SLOW_FIRST, summaryLine, tally } from "../scripts/test.ts";
+import { ALONE, failureReport, SLOW_FIRST, summaryLine, tally } from "../scripts/test.ts";
 
 const ROOT = new URL("../", import.meta.url);
 
@@ -28,4 +28,45 @@ Deno.test("deno task test is scripts/test.ts, and .ci/run reads the line it ends
   assert.equal(line.replace(/.*\| ([0-9]+) passed.*/, "$1"), "1200");
   assert.equal(line.replace(/.*\| ([0-9]+) failed.*/, "$1"), "3");
   assert.deepEqual(tally(`...\n${line}\n`), { passed: 1200, failed: 3, ignored: 0 });
+});
+
+Deno.test("the end of the test command's output names each failed test and the first lines of its error", async () => {
+  // A real `deno test` run of a file with a failing test, a failing step and a passing test: the
+  // form failureReport reads is deno's, not ours, and a new Deno could change it.
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-failure-report-" });
+  try {
+    await Deno.writeTextFile(
+      `${dir}/a_test.ts`,
+      [
+        'Deno.test("fails", () => { throw new Error("first line\\nsecond line"); });',
+        'Deno.test("passes", () => {});',
+        'Deno.test("outer", async (t) => { await t.step("inner", () => { throw new Error("in a step"); }); });',
+        ...Array.from({ length: 40 }, (_, i) => `function f${i}() { throw new Error("deep"); }`),
+        'Deno.test("deep stack", () => { f0(); });',
+      ].join("\n"),
+    );
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: ["test", "--no-check", "--no-config", "a_test.ts"],
+      cwd: dir,
+      stdin: "null",
+    }).output();
+    const report = failureReport(new TextDecoder().decode(output.stdout));
+    const headings = report.filter((line) => / => \S+:\d+:\d+$/.test(line));
+    assert.deepEqual(headings, [
+      "fails => ./a_test.ts:1:6",
+      "outer ... inner => ./a_test.ts:3:43",
+      "deep stack => ./a_test.ts:44:6",
+    ]);
+    assert.ok(report.includes("error: Error: first line"), report.join("\n"));
+    assert.ok(report.includes("second line"));
+    assert.ok(report.includes("error: Error: in a step"));
+    assert.ok(!report.some((line) => line.includes("passes")));
+    assert.ok(
+      !report.some((line) => line.includes("\x1b") || line.trim() === ""),
+      "colours and blank lines are left out",
+    );
+    assert.ok(report.length < 4 * 25, `each error is cut to its first lines: ${report.length}`);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
