@@ -1,21 +1,27 @@
 /**
- * `deno task test`: the whole suite, every JSDoc `@example` included, in two parts, after
+ * `deno task test`: the whole suite, every JSDoc `@example` included, in three parts, after the
+ * bundle is written (`deno task bundle`, which the CLI processes the tests start then run) and
  * `deno check --doc-only` has type-checked every example (tests/doc_examples_test.ts runs them
  * all in one process: `deno test --doc` started an isolate for each, 3.6 CPU-minutes for 1,100).
  *
- * 1. Every test file but the few in {@linkcode ALONE}, `deno test --parallel` (two files per core,
- *    or `DENO_JOBS`), the files in {@linkcode SLOW_FIRST} started first so that the longest ones
- *    (the browser, the fuzzers, the example suite) run beside the many short ones instead of
- *    being the last ones running.
- * 2. The files in {@linkcode ALONE}, one at a time: they hold flowrun to wall-clock limits (a
+ * 1. **The quick part**: every test file but those of {@linkcode SLOW} and {@linkcode ALONE}
+ *    (about 390 files, a quarter of the CPU), `deno test --parallel` (two files per core, or
+ *    `DENO_JOBS`), {@linkcode WAITING_FIRST} started first. It ends with its own line
+ *    (`quick part: ok | N passed | 0 failed (1m50s)`), so a newcomer sees the bulk of the suite
+ *    pass, or the first failures, in about two minutes on two cores; `deno task test --quick`
+ *    stops there.
+ * 2. **The slow part**: the files of {@linkcode SLOW}, in parallel the same way (the browser, TLS,
+ *    fuzz, held-out conversion and install tests).
+ * 3. The files in {@linkcode ALONE}, one at a time: they hold flowrun to wall-clock limits (a
  *    regular expression stopped within 1.5 s, a schema that does not compile given up within
  *    seconds, SIGINT answered within two), which a file running beside them on the same cores
  *    would make them miss.
  *
- * Before them the bundle is written (`deno task bundle`), which the CLI processes the tests start
- * then run. Both parts run even when the first fails; the last line adds them up in `deno test`'s own form
- * (`ok | N passed | N failed`), which `.ci/run` reads, and the exit code is 1 if either failed.
- * With arguments (`deno task test tests/run/`) it is one plain `deno test --parallel` of those.
+ * Every part runs even when one before it failed; the last lines name each failed test with the
+ * first lines of its error, then add the parts up in `deno test`'s own form
+ * (`ok | N passed | N failed`), which `.ci/run` reads; the exit code is 1 if any part failed.
+ * With other arguments (`deno task test tests/run/`) it is one plain `deno test --parallel` of
+ * those.
  *
  * Test files that run in parallel share one process: a test must not set environment variables
  * a CLI it starts (or another file's) would inherit, nor change the working directory.
@@ -27,52 +33,76 @@ import { currentBundle } from "../cli/current_bundle.ts";
 import { writeBundle } from "./bundle.ts";
 
 /**
- * Started first in the parallel part, longest first: each took 8 s or more run alone (the sum of
- * its tests' times in `deno test --reporter=junit`, on two busy cores).
+ * The slow part: every file that took 1.5 CPU-seconds or more run alone (`deno test FILE` under
+ * `/usr/bin/time`, user + system time, its subprocesses included), most costly first. Together
+ * 44 of 435 files, about 205 of the 400 CPU-seconds: the browser, TLS and proxy tests, the
+ * fuzzers, the converters run on held-out material, the install and bundle tests, the limits.
+ * A new test file is in the quick part until it is listed here.
  */
-export const SLOW_FIRST: readonly string[] = [
-  "tests/doc_examples_test.ts",
-  "tests/cli/convert_curl_heldout_test.ts",
-  "tests/leak_test.ts",
-  "tests/cli/convert_openapi_heldout_test.ts",
-  "tests/http/oauth2_device_test.ts",
-  "tests/cli/convert_postman_test.ts",
-  "tests/cli/convert_openapi_test.ts",
-  "tests/cli/convert_openapi_box_test.ts",
-  "tests/cli/reproduce_test.ts",
-  "tests/secrets/redactor_test.ts",
-  "tests/cli/robust_test.ts",
-  "tests/load/fast_yaml_test.ts",
-  "tests/run/merge_test.ts",
-  "tests/http/tls_proxy_test.ts",
+export const SLOW: readonly string[] = [
   "tests/cli/install_test.ts",
-  "tests/cases_test.ts",
-  "tests/http/response_fuzz_test.ts",
-  "tests/http/body_limits_test.ts",
-  "tests/select/tags_test.ts",
   "tests/load/limits_test.ts",
-  "tests/check/schema_test.ts",
-  "tests/http/network_options_test.ts",
-  "tests/run/limits_test.ts",
+  "tests/leak_test.ts",
+  "tests/doc_examples_test.ts",
+  "tests/cli/convert_openapi_heldout_test.ts",
+  "tests/cli/convert_openapi_box_test.ts",
+  "tests/cli/compile_test.ts",
+  "tests/cli/convert_postman_test.ts",
   "tests/fuzz_test.ts",
-  "tests/convert/two_recordings_test.ts",
-  "tests/convert/verify_test.ts",
-  "tests/report/console_modes_test.ts",
-  "tests/report/html_test.ts",
-  "tests/run/setup_test.ts",
-  "tests/select/shard_time_test.ts",
-  "tests/load/prototype_keys_test.ts",
-  "tests/convert/apps_test.ts",
-  "tests/cli/cli_test.ts",
-  "tests/cli/ci_test.ts",
-  "tests/http/send_test.ts",
-  "tests/examples_suite_test.ts",
-  "tests/convert/har_browser_test.ts",
+  "tests/cli/robust_test.ts",
+  "tests/cli/convert_openapi_test.ts",
+  "tests/cli/reproduce_test.ts",
+  "tests/cli/convert_curl_heldout_test.ts",
+  "tests/cli/convert_postman_newman_test.ts",
+  "tests/cli/bundle_test.ts",
+  "tests/http/body_limits_test.ts",
+  "tests/cli/send_test.ts",
+  "tests/cli/validate_options_test.ts",
   "tests/load/fuzz_test.ts",
-  "tests/convert/taskboard_test.ts",
+  "tests/convert/openapi/bundle_test.ts",
+  "tests/load/fast_yaml_test.ts",
+  "tests/load/prototype_keys_test.ts",
+  "tests/cases_test.ts",
+  "tests/report/html_test.ts",
+  "tests/http/response_fuzz_test.ts",
+  "tests/run/merge_test.ts",
+  "tests/io/file_inputs_test.ts",
+  "tests/http/tls_proxy_test.ts",
+  "tests/report/console_modes_test.ts",
+  "tests/http/network_options_test.ts",
+  "tests/run/workers/reports_test.ts",
+  "tests/convert/postman_convert_test.ts",
+  "tests/expr/path_test.ts",
+  "tests/convert/openapi_test.ts",
+  "tests/convert/har_browser_test.ts",
+  "tests/convert/verify_test.ts",
+  "tests/secrets/redactor_test.ts",
+  "tests/cli/coverage_test.ts",
+  "tests/cli/ci_test.ts",
+  "tests/cli/convert_openapi_input_test.ts",
+  "tests/http/auth_sigv4_test.ts",
+  "tests/load/deferred_flows_test.ts",
+  "tests/convert/curl_test.ts",
+  "tests/cli/cli_test.ts",
 ];
 
-/** Run after the parallel part, each in a process of its own: their tests assert wall-clock limits. */
+/**
+ * Started first in the quick part: files that cost little CPU but take seconds of waiting (an
+ * OAuth2 device flow's polls, interop servers, a recorded app's pauses), so that their waits
+ * overlap the many short files instead of ending the part.
+ */
+export const WAITING_FIRST: readonly string[] = [
+  "tests/http/oauth2_device_test.ts",
+  "tests/http/oauth2_device_interop_test.ts",
+  "tests/convert/taskboard_test.ts",
+  "tests/run/always_test.ts",
+  "tests/run/oauth2_device_test.ts",
+  "tests/convert/apps_test.ts",
+  "tests/http/oauth2_interop_test.ts",
+  "tests/cli/signals_blocked_test.ts",
+];
+
+/** Run last, each in a process of its own: their tests assert wall-clock limits. */
 export const ALONE: readonly string[] = [
   "tests/check/bounds_test.ts",
   "tests/_util/regex_test.ts",
@@ -223,17 +253,16 @@ async function denoTest(
 }
 
 /**
- * deno.json with the files of {@linkcode ALONE} left out of `deno test`, written to a temporary
- * directory: `--ignore` is dropped as soon as `deno test` is given more than one path, and the
- * parallel part is given {@linkcode SLOW_FIRST} before `.`. Its paths are made absolute, since the
- * file is read from elsewhere (a new path-valued key in deno.json needs the same here); the lock
- * file is passed on its own.
+ * deno.json with `excluded` left out of `deno test`, written to a temporary directory: `--ignore`
+ * is dropped as soon as `deno test` is given more than one path, and each part is given the files
+ * it starts first before `.`. Its paths are made absolute, since the file is read from elsewhere
+ * (a new path-valued key in deno.json needs the same here); the lock file is passed on its own.
  */
-async function parallelConfig(root: string): Promise<string> {
+async function partConfig(root: string, excluded: readonly string[]): Promise<string> {
   const config = JSON.parse(await Deno.readTextFile(`${root}/deno.json`));
-  const absolute = (paths: string[] = []) => paths.map((path) => `${root}/${path}`);
+  const absolute = (paths: readonly string[] = []) => paths.map((path) => `${root}/${path}`);
   config.exclude = absolute(config.exclude);
-  config.test = { exclude: absolute(ALONE as string[]) };
+  config.test = { exclude: absolute(excluded) };
   // The package imports itself by name (docs/versioning.md); "exports" would be read from /tmp.
   config.imports[config.name] = `${root}/${config.exports.replace(/^\.\//, "")}`;
   delete config.name;
@@ -242,6 +271,26 @@ async function parallelConfig(root: string): Promise<string> {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-test-task-" });
   await Deno.writeTextFile(`${dir}/deno.json`, JSON.stringify(config));
   return `${dir}/deno.json`;
+}
+
+/** What one part (one `deno test` process) gave. */
+type PartRun = Awaited<ReturnType<typeof denoTest>>;
+
+/** One `deno test --parallel` of the project's test files but `excluded`, `first` started first. */
+async function parallelPart(
+  root: string,
+  excluded: readonly string[],
+  paths: readonly string[],
+): Promise<PartRun> {
+  const config = await partConfig(root, excluded);
+  try {
+    return await denoTest(
+      [`--config=${config}`, `--lock=${root}/deno.lock`, "--parallel", ...paths],
+      parallelJobs(),
+    );
+  } finally {
+    await Deno.remove(config.replace(/\/deno\.json$/, ""), { recursive: true });
+  }
 }
 
 /**
@@ -300,36 +349,40 @@ async function bundleStillCurrent(): Promise<void> {
   );
 }
 
+/** The line printed when the quick part ends, its time since the start of the command. */
+function quickLine(run: Tally | undefined, ms: number, quickOnly: boolean): string {
+  const line = summaryLine([run], ms);
+  return quickOnly
+    ? `quick part: ${line}`
+    : `quick part: ${line}; the slow part follows (${SLOW.length} files, then ${ALONE.length} alone)`;
+}
+
 async function main(args: string[]): Promise<number> {
-  if (args.length > 0) return (await denoTest(["--doc", "--parallel", ...args])).code;
+  const quickOnly = args[0] === "--quick";
+  if (args.length > 0 && !quickOnly) {
+    return (await denoTest(["--doc", "--parallel", ...args])).code;
+  }
   const started = performance.now();
   await bundle();
   const root = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
   const examples = await checkExamples(root);
-  const config = await parallelConfig(root);
-  const lock = `--lock=${root}/deno.lock`;
-  let parallel;
-  try {
-    parallel = await denoTest([
-      `--config=${config}`,
-      lock,
-      "--parallel",
-      ...SLOW_FIRST,
-      ".",
-    ], parallelJobs());
-  } finally {
-    await Deno.remove(config.replace(/\/deno\.json$/, ""), { recursive: true });
+  const runs: PartRun[] = [];
+  console.log("::: the quick part");
+  runs.push(await parallelPart(root, [...SLOW, ...ALONE], [...WAITING_FIRST, "."]));
+  console.log(`\n${quickLine(runs[0].tally, performance.now() - started, quickOnly)}\n`);
+  if (!quickOnly) {
+    console.log("::: the slow part");
+    runs.push(await parallelPart(root, ALONE, SLOW));
+    // Each in a process of its own: a helper thread an earlier file left spinning on a runaway
+    // pattern would otherwise take the CPU these limits are measured against.
+    for (const file of ALONE) runs.push(await denoTest([file]));
   }
-  // Each in a process of its own: a helper thread an earlier file left spinning on a runaway
-  // pattern would otherwise take the CPU these limits are measured against.
-  const alone = [];
-  for (const file of ALONE) alone.push(await denoTest([file]));
   await bundleStillCurrent();
-  const failures = [parallel, ...alone].flatMap((run) => run.failures);
+  const failures = runs.flatMap((run) => run.failures);
   if (failures.length > 0) console.log(`\nWhat failed:\n${failures.join("\n")}`);
-  const tallies = [examples, parallel.tally, ...alone.map((a) => a.tally)];
+  const tallies = [examples, ...runs.map((run) => run.tally)];
   console.log(`\n${summaryLine(tallies, performance.now() - started)}`);
-  return examples.failed > 0 || parallel.code !== 0 || alone.some((a) => a.code !== 0) ? 1 : 0;
+  return examples.failed > 0 || runs.some((run) => run.code !== 0) ? 1 : 0;
 }
 
 if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -3,12 +3,12 @@
  * the parallel part stop before its first test, so every name is held to a test file here.
  */
 import assert from "node:assert/strict";
-import { ALONE, failureReport, SLOW_FIRST, summaryLine, tally } from "../scripts/test.ts";
+import { ALONE, failureReport, SLOW, summaryLine, tally, WAITING_FIRST } from "../scripts/test.ts";
 
 const ROOT = new URL("../", import.meta.url);
 
-Deno.test("the files scripts/test.ts starts first or runs alone are test files, each named once", async () => {
-  const names = [...SLOW_FIRST, ...ALONE];
+Deno.test("the files scripts/test.ts puts in the slow part, starts first or runs alone are test files, each named once", async () => {
+  const names = [...SLOW, ...WAITING_FIRST, ...ALONE];
   assert.equal(new Set(names).size, names.length, "a file is named twice");
   for (const name of names) {
     assert.match(name, /^tests\/.*_test\.ts$/, name);
