@@ -35,13 +35,12 @@ import { writeBundle } from "./bundle.ts";
 /**
  * The slow part: every file that took 1.5 CPU-seconds or more run alone (`deno test FILE` under
  * `/usr/bin/time`, user + system time, its subprocesses included), most costly first. Together
- * 44 of 435 files, about 205 of the 400 CPU-seconds: the browser, TLS and proxy tests, the
+ * 43 of 435 files, about 190 of the 400 CPU-seconds: the browser, TLS and proxy tests, the
  * fuzzers, the converters run on held-out material, the install and bundle tests, the limits.
  * A new test file is in the quick part until it is listed here.
  */
 export const SLOW: readonly string[] = [
   "tests/cli/install_test.ts",
-  "tests/load/limits_test.ts",
   "tests/leak_test.ts",
   "tests/doc_examples_test.ts",
   "tests/cli/convert_openapi_heldout_test.ts",
@@ -104,6 +103,7 @@ export const WAITING_FIRST: readonly string[] = [
 
 /** Run last, each in a process of its own: their tests assert wall-clock limits. */
 export const ALONE: readonly string[] = [
+  "tests/load/limits_test.ts",
   "tests/check/bounds_test.ts",
   "tests/_util/regex_test.ts",
   "tests/red_team_b_test.ts",
