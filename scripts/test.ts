@@ -135,6 +135,12 @@ export interface Tally {
   ignored: number;
 }
 
+/** `deno test`'s output as plain lines: it colours its output even into a pipe. */
+function plainLines(output: string): string[] {
+  // deno-lint-ignore no-control-regex
+  return output.replace(/\x1b\[[0-9;]*m/g, "").split("\n");
+}
+
 /** Lines of each failure's error kept for the end of the output (the first ones say what failed). */
 const ERROR_LINES = 25;
 
@@ -169,8 +175,7 @@ const ERROR_LINES = 25;
  * ```
  */
 export function failureReport(output: string): string[] {
-  // deno-lint-ignore no-control-regex
-  const lines = output.replace(/\x1b\[[0-9;]*m/g, "").split("\n");
+  const lines = plainLines(output);
   const start = lines.findLastIndex((l) => l.trim() === "ERRORS");
   if (start < 0) return [];
   const end = lines.findIndex((l, i) => i > start && l.trim() === "FAILURES");
@@ -201,9 +206,7 @@ export function failureReport(output: string): string[] {
  * ```
  */
 export function tally(output: string): Tally | undefined {
-  // deno test colours its summary even into a pipe.
-  // deno-lint-ignore no-control-regex
-  const lines = output.replace(/\x1b\[[0-9;]*m/g, "").split("\n");
+  const lines = plainLines(output);
   const line = lines.findLast((l) => /^(ok|FAILED) \| \d+ passed/.test(l));
   if (line === undefined) return undefined;
   const count = (word: string) => Number(line.match(new RegExp(`(\\d+) ${word}`))?.[1] ?? 0);

@@ -41,16 +41,27 @@ Deno.test("the end of the test command's output names each failed test and the f
         'Deno.test("fails", () => { throw new Error("first line\\nsecond line"); });',
         'Deno.test("passes", () => {});',
         'Deno.test("outer", async (t) => { await t.step("inner", () => { throw new Error("in a step"); }); });',
-        ...Array.from({ length: 40 }, (_, i) => `function f${i}() { throw new Error("deep"); }`),
+        // A stack of 40 frames: longer than the lines kept of an error.
+        ...Array.from(
+          { length: 40 },
+          (_, i) => `function f${i}() { ${i < 39 ? `f${i + 1}()` : 'throw new Error("deep")'}; }`,
+        ),
         'Deno.test("deep stack", () => { f0(); });',
       ].join("\n"),
     );
     const output = await new Deno.Command(Deno.execPath(), {
-      args: ["test", "--no-check", "--no-config", "a_test.ts"],
+      args: [
+        "test",
+        "--no-check",
+        "--no-config",
+        "--v8-flags=--stack-trace-limit=100",
+        "a_test.ts",
+      ],
       cwd: dir,
       stdin: "null",
     }).output();
-    const report = failureReport(new TextDecoder().decode(output.stdout));
+    const text = new TextDecoder().decode(output.stdout);
+    const report = failureReport(text);
     const headings = report.filter((line) => / => \S+:\d+:\d+$/.test(line));
     assert.deepEqual(headings, [
       "fails => ./a_test.ts:1:6",
@@ -65,7 +76,13 @@ Deno.test("the end of the test command's output names each failed test and the f
       !report.some((line) => line.includes("\x1b") || line.trim() === ""),
       "colours and blank lines are left out",
     );
-    assert.ok(report.length < 4 * 25, `each error is cut to its first lines: ${report.length}`);
+    // Each error is cut to its first lines: the deep one printed more than the 25 kept.
+    const deep = report.slice(report.indexOf("deep stack => ./a_test.ts:44:6"));
+    assert.equal(deep.length, 25, deep.join("\n"));
+    assert.ok(deep.includes("error: Error: deep"));
+    // deno-lint-ignore no-control-regex
+    const frames = text.replace(/\x1b\[[0-9;]*m/g, "").match(/ at f\d+ /g) ?? [];
+    assert.ok(frames.length >= 40, `the stack printed is longer: ${frames.length} frames`);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
