@@ -42,8 +42,6 @@ export function classOf(length: number): number {
 export const LITERAL_FLAG = 1;
 /** Flag: a literal that is a base64 run (masked a little wider). */
 export const BASE64_FLAG = 2;
-/** Flag: a 16-unit piece of a long secret. */
-export const PIECE_FLAG = 4;
 /** A literal's beginning of 4, 8 or 16 units (shorter than the literal). */
 export const PREFIX_FLAG = 8;
 /** The longest beginning registered for a cut secret. */

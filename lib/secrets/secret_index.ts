@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { PieceSet } from "./piece_set.ts";
 import { entryLength, SubstringTable } from "./substring_table.ts";
 import {
   BASE64_FLAG,
@@ -21,7 +22,6 @@ import {
   LITERAL_FLAG,
   LONGEST_PREFIX,
   PIECE_BIT,
-  PIECE_FLAG,
   PREFIX_FLAG,
   roll4,
   roll8,
@@ -101,10 +101,11 @@ export type Span = [start: number, end: number];
 export class SecretIndex {
   /**
    * Every literal to mask (flag `LITERAL`, and `BASE64` for a base64 run,
-   * masked a little wider) and every 16-character piece of a long secret
-   * (flag `PIECE`), by length and hash.
+   * masked a little wider) and its beginnings (flag `PREFIX`), by length and hash.
    */
   #table = new SubstringTable();
+  /** Every 16-character piece of a long secret. */
+  #pieces = new PieceSet(PIECE);
   /** How many literals the table holds. */
   #literalCount = 0;
   /** The distinct lengths of literals in each length class (see `classOf`), shortest first. */
@@ -153,7 +154,7 @@ export class SecretIndex {
   addPieces(value: string): void {
     if (value.length < PIECE) return;
     this.#shortest = Math.min(this.#shortest, PIECE);
-    this.#table.addEach(value, PIECE, PIECE_FLAG);
+    this.#pieces.addEach(value);
     let h4 = hash4(value, 0);
     let h8 = hash8(value, 0);
     for (let i = 0;; i++) {
@@ -256,7 +257,7 @@ export class SecretIndex {
         const b = bit8(h8);
         if (!fits || (starts8[b >>> 3] & (1 << (b & 7))) === 0) bits &= CLASS_BIT;
       }
-      if ((bits & PIECE_BIT) !== 0 && (this.#table.flagsAt(text, i, PIECE) & PIECE_FLAG) !== 0) {
+      if ((bits & PIECE_BIT) !== 0 && this.#pieces.has(text, i)) {
         push(i, i + PIECE);
       }
       if ((bits & CLASS_BITS) === 0) continue;

@@ -2,11 +2,12 @@
  * A set of strings kept as their length and a 64-bit hash, asked about any
  * stretch of a text without slicing it.
  *
- * The redactor holds every form of every secret of a run (ten literals and
- * some forty 16-character pieces per token): as strings in maps, sets and a
- * prefix trie they took 6.5 KiB per token, the largest thing a long suite
- * kept alive. Here an entry is two numbers in one typed array (about 16
- * bytes with the free slots), and a lookup hashes the stretch in place.
+ * The redactor holds every form of every secret of a run (about twenty
+ * literals and beginnings per token; the pieces are in `piece_set.ts`): as
+ * strings in maps, sets and a prefix trie they took 6.5 KiB per token, the
+ * largest thing a long suite kept alive. Here an entry is two numbers in one
+ * typed array (about 16 bytes with the free slots), and a lookup hashes the
+ * stretch in place.
  *
  * Two polynomial hashes modulo 2³² (with different odd bases), each mixed
  * with the length and 59 bits of them kept, make a collision of two distinct
@@ -15,26 +16,7 @@
  *
  * @module
  */
-
-const BASE1 = 0x01000193;
-const BASE2 = 0x5bd1e995;
-
-/** The two hashes of the last `hashRange` call (no allocation per lookup). */
-let hash1 = 0;
-let hash2 = 0;
-
-/** Hashes the `length` units of `text` at `at` into `hash1` and `hash2`. */
-function hashRange(text: string, at: number, length: number): void {
-  let x = 0;
-  let y = 0;
-  for (let i = at; i < at + length; i++) {
-    const c = text.charCodeAt(i);
-    x = (Math.imul(x, BASE1) + c) | 0;
-    y = (Math.imul(y, BASE2) + c) | 0;
-  }
-  hash1 = x;
-  hash2 = y;
-}
+import { BASE1, BASE2, hashes, hashRange } from "./_stretch_hash.ts";
 
 /** Flags are kept in the low bits of an entry's words; a looked-up word has the length above them. */
 const FLAG_BITS = 4;
@@ -48,8 +30,7 @@ const MAX_LENGTH = 2 ** (31 - FLAG_BITS) - 1;
 /**
  * Numbers per slot: the first hash, then the second hash's high bits with the
  * used bit and the flags. The length is mixed into both hashes rather than
- * kept: two words a slot instead of three, a third less memory for the
- * largest thing a long run keeps (12 → 8 MiB at 10,000 tokens).
+ * kept: two words a slot instead of three, a third less memory.
  */
 const STRIDE = 2;
 
@@ -111,7 +92,7 @@ export class SubstringTable {
     if (length > MAX_LENGTH) throw new RangeError(`Longer than ${MAX_LENGTH} units.`);
     if ((this.#count + 1) * 3 > this.#capacity * 2) this.#grow();
     hashRange(text, at, length);
-    return this.#put(mix1(hash1, length), mix2(hash2, length), flags);
+    return this.#put(mix1(hashes.first, length), mix2(hashes.second, length), flags);
   }
 
   /** Stores `flags` under the keys; the flags the entry had before (0 when new). */
@@ -128,40 +109,12 @@ export class SubstringTable {
     return word & FLAG_MASK;
   }
 
-  /**
-   * Adds every stretch of `length` units of `text` (the pieces of a secret)
-   * with `flags`: one pass with rolling hashes instead of hashing each
-   * stretch from scratch (a 32-character token has 17 pieces of 16).
-   */
-  addEach(text: string, length: number, flags: number): void {
-    if (length <= 0 || length > MAX_LENGTH) throw new RangeError("No such stretch.");
-    if (length > text.length) return;
-    // BASE^(length-1): what the unit leaving the window weighs in each hash.
-    let top1 = 1;
-    let top2 = 1;
-    for (let k = 1; k < length; k++) {
-      top1 = Math.imul(top1, BASE1);
-      top2 = Math.imul(top2, BASE2);
-    }
-    hashRange(text, 0, length);
-    let x = hash1;
-    let y = hash2;
-    for (let at = 0;; at++) {
-      if ((this.#count + 1) * 3 > this.#capacity * 2) this.#grow();
-      this.#put(mix1(x, length), mix2(y, length), flags);
-      if (at + length >= text.length) return;
-      const out = text.charCodeAt(at);
-      const next = text.charCodeAt(at + length);
-      x = (Math.imul((x - Math.imul(out, top1)) | 0, BASE1) + next) | 0;
-      y = (Math.imul((y - Math.imul(out, top2)) | 0, BASE2) + next) | 0;
-    }
-  }
-
   /** The flags of the entry for the `length` units of `text` at `at`, 0 when none. */
   flagsAt(text: string, at: number, length: number): number {
     if (at + length > text.length || length > MAX_LENGTH) return 0;
     hashRange(text, at, length);
-    return this.#slots[this.#find(mix1(hash1, length), mix2(hash2, length)) + 1] & FLAG_MASK;
+    return this.#slots[this.#find(mix1(hashes.first, length), mix2(hashes.second, length)) + 1] &
+      FLAG_MASK;
   }
 
   /**

@@ -64,22 +64,3 @@ Deno.test("a stretch past the end of the text is never found", () => {
   assert.equal(table.longestAt("xabc", 1, [4], 1), 0);
   assert.throws(() => table.add("abc", 0, 4, 1), RangeError);
 });
-
-Deno.test("every stretch added in one rolling pass is the entry adding each one makes", () => {
-  const rnd = random(11);
-  const unit = () => "aZ9€\u{1F600}-"[rnd(6)];
-  for (let round = 0; round < 50; round++) {
-    const text = Array.from({ length: rnd(80) }, unit).join("");
-    const length = 1 + rnd(20);
-    const rolled = new SubstringTable();
-    const each = new SubstringTable();
-    rolled.addEach(text, length, 4);
-    for (let at = 0; at + length <= text.length; at++) each.add(text, at, length, 4);
-    assert.equal(rolled.size, each.size);
-    for (let at = 0; at + length <= text.length; at++) {
-      assert.equal(rolled.flagsAt(text, at, length), 4, `${JSON.stringify(text)} at ${at}`);
-      assert.equal(rolled.add(text, at, length, 4), 4);
-    }
-    assert.equal(rolled.size, each.size);
-  }
-});
