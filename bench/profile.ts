@@ -7,8 +7,9 @@
  * sampling profiler (driven through `node:inspector` from inside the run).
  * Prints the main thread's busy time by area (Deno's own fetch and event
  * loop, secrets, loading, the runner, reports, garbage collection) and the
- * functions that take the most of it; with `--readme` the table replaces
- * the README's "profile" block. Run by hand, never in CI.
+ * functions that take the most of it (8, or `PROFILE_TOP` of them); with
+ * `--readme` the table replaces the README's "profile" block. Run by hand,
+ * never in CI.
  */
 import { flowrunArgs, out, readmeBlock, startDemoProcess, writeJobFlows } from "./support.ts";
 
@@ -147,9 +148,8 @@ function summarise(profile: Profile, flows: number): string {
     ),
     "",
     `The functions that took the most: ${
-      [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([name, us]) =>
-        `\`${name}\` ${share(us)}`
-      ).join(", ")
+      [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, Number(Deno.env.get("PROFILE_TOP") ?? 8))
+        .map(([name, us]) => `\`${name}\` ${share(us)}`).join(", ")
     }.`,
   ].join("\n");
 }

@@ -16,7 +16,11 @@
  *
  * @module
  */
-import { eachStretch, hashes, hashRange } from "./_stretch_hash.ts";
+import { BASE1 as B1, BASE2 as B2, eachStretch } from "./_stretch_hash.ts";
+
+// Local constants for the lookup's loop: an imported binding is read through its module.
+const BASE1 = B1;
+const BASE2 = B2;
 
 /** A piece's word: never 0, which marks a free slot. */
 function word(first: number, second: number): number {
@@ -70,9 +74,18 @@ export class PieceSet {
 
   /** Whether the {@linkcode length} units of `text` at `at` are a piece. */
   has(text: string, at: number): boolean {
-    if (at + this.length > text.length) return false;
-    hashRange(text, at, this.length);
-    return this.#slots[this.#find(word(hashes.first, hashes.second))] !== 0;
+    const end = at + this.length;
+    if (end > text.length) return false;
+    // Hashed here rather than through `hashRange`: this is the scan's lookup at every
+    // position its filters let through.
+    let x = 0;
+    let y = 0;
+    for (let i = at; i < end; i++) {
+      const c = text.charCodeAt(i);
+      x = (Math.imul(x, BASE1) + c) | 0;
+      y = (Math.imul(y, BASE2) + c) | 0;
+    }
+    return this.#slots[this.#find(word(x, y))] !== 0;
   }
 
   /** The slot holding `w`, or the free slot where it would go. */

@@ -16,7 +16,11 @@
  *
  * @module
  */
-import { BASE1, BASE2, hashes, hashRange } from "./_stretch_hash.ts";
+import { BASE1 as B1, BASE2 as B2, hash1, hash2, hashRange } from "./_stretch_hash.ts";
+
+// Local constants for the lookups' loops: an imported binding is read through its module.
+const BASE1 = B1;
+const BASE2 = B2;
 
 /** Flags are kept in the low bits of an entry's words; a looked-up word has the length above them. */
 const FLAG_BITS = 4;
@@ -92,7 +96,7 @@ export class SubstringTable {
     if (length > MAX_LENGTH) throw new RangeError(`Longer than ${MAX_LENGTH} units.`);
     if ((this.#count + 1) * 3 > this.#capacity * 2) this.#grow();
     hashRange(text, at, length);
-    return this.#put(mix1(hashes.first, length), mix2(hashes.second, length), flags);
+    return this.#put(mix1(hash1, length), mix2(hash2, length), flags);
   }
 
   /** Stores `flags` under the keys; the flags the entry had before (0 when new). */
@@ -113,7 +117,7 @@ export class SubstringTable {
   flagsAt(text: string, at: number, length: number): number {
     if (at + length > text.length || length > MAX_LENGTH) return 0;
     hashRange(text, at, length);
-    return this.#slots[this.#find(mix1(hashes.first, length), mix2(hashes.second, length)) + 1] &
+    return this.#slots[this.#find(mix1(hash1, length), mix2(hash2, length)) + 1] &
       FLAG_MASK;
   }
 
