@@ -254,6 +254,7 @@ import "../lib/secrets/flow_inputs.ts";
 import "../lib/secrets/forms.ts";
 import "../lib/secrets/mod.ts";
 import "../lib/secrets/names.ts";
+import "../lib/secrets/piece_set.ts";
 import "../lib/secrets/public_parts.ts";
 import "../lib/secrets/redactor.ts";
 import "../lib/secrets/secret_index.ts";

@@ -11,11 +11,10 @@
  * filters and hashes), `forms.ts` (the encoded forms of a secret),
  * `decode.ts` (decoded views of escaped text), `public_parts.ts` (the
  * parts of a secret that are not secret, like the run id, whose pieces are
- * not masked), `substring_table.ts` (the
- * hash table of literals), `piece_set.ts` (the pieces, one word each;
- * `_stretch_hash.ts` the hashes both key by), `discover.ts` (finding secrets in requests and
- * responses), `flow_inputs.ts` (in a flow's own text) and `userinfo.ts` (in
- * a URL's credentials).
+ * not masked), `substring_table.ts` (the hash table of literals),
+ * `piece_set.ts` (the pieces, one word each), `discover.ts` (finding
+ * secrets in requests and responses), `flow_inputs.ts` (in a flow's own
+ * text) and `userinfo.ts` (in a URL's credentials).
  *
  * @example
  * ```ts

@@ -16,7 +16,7 @@
  *
  * @module
  */
-import { BASE1 as B1, BASE2 as B2, hash1, hash2, hashRange } from "./_stretch_hash.ts";
+import { BASE1 as B1, BASE2 as B2, hash1, hash2, hashRange } from "./_index_layout.ts";
 
 // Local constants for the lookups' loops: an imported binding is read through its module.
 const BASE1 = B1;
