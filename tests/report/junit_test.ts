@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { junitReporter, toJUnitXml, xmlAttr, xmlText } from "../../lib/report/junit.ts";
+import {
+  junitFormat,
+  junitReporter,
+  toJUnitXml,
+  xmlAttr,
+  xmlText,
+} from "../../lib/report/junit.ts";
 import type { FlowResult, RunResult, StepResult } from "../../lib/model/result.ts";
 import { ignoreXsd, validateJUnit, whyXsdIgnored } from "../support/xmllint.ts";
 import { run } from "../support/results.ts";
@@ -758,4 +764,39 @@ Deno.test("the README's traced step 'login & fetch' gives escaped property names
   }]));
   assert.equal(XMLValidator.validate(xml), true);
   assert.ok(xml.includes('<property name="login &amp; fetch.trace_id"'));
+});
+
+Deno.test("the testsuites counts are the run's totals: no flow's steps are read for them", () => {
+  // A long failing run keeps its flows' steps on disk (`spillSteps`): reading every flow's
+  // back at once for the head held them all in memory together.
+  let reads = 0;
+  const flows = Array.from({ length: 3 }, (_, i) => {
+    const flow = {
+      file: `f${i}.yaml`,
+      name: `f${i}`,
+      status: "failed",
+      started_at: "",
+      duration_ms: 1,
+    };
+    return Object.defineProperty(flow, "steps", {
+      get: () => {
+        reads++;
+        return [];
+      },
+      enumerable: true,
+    }) as unknown as FlowResult;
+  });
+  const steps = { total: 12, passed: 5, failed: 4, error: 2, skipped: 1 };
+  const result: RunResult = {
+    ...run([]),
+    totals: {
+      flows: { total: 3, passed: 0, failed: 3, error: 0, skipped: 0 },
+      steps,
+      assertions: { total: 9, passed: 5, failed: 4 },
+    },
+    flows,
+  };
+  const head = junitFormat().head(result, false);
+  assert.equal(reads, 0);
+  assert.match(head, /<testsuites name="flowrun" tests="12" failures="4" errors="2" /);
 });
