@@ -208,6 +208,7 @@ import "../lib/model/masking.ts";
 import "../lib/model/names.ts";
 import "../lib/model/operators.ts";
 import "../lib/model/result.ts";
+import "../lib/model/spilled_list.ts";
 import "../lib/model/version.ts";
 import "../lib/report/console.ts";
 import "../lib/report/console_body.ts";

@@ -8,6 +8,7 @@
  */
 import type { AssertionResult, FlowResult, StepResult } from "./result.ts";
 import type { ByteSpill } from "./spill.ts";
+import { spilledList } from "./spilled_list.ts";
 
 // Shared by every compacted passing check: only `passed` is read once a flow is compacted.
 const NO_CAPTURES = Object.freeze([]) as unknown as StepResult["captures"];
@@ -69,8 +70,9 @@ export function compactFlow(flow: FlowResult): void {
 
 /**
  * Moves a compacted flow's own steps (a failure's name, position, checks
- * and message) to `spill`: `flow.steps` then reads them back, parsed afresh
- * each time, so a run where every flow fails keeps no step in memory. A
+ * and message) to `spill`: `flow.steps` is then a list that reads them back
+ * when it is read ({@linkcode spilledList}), so a run where every flow fails
+ * keeps no step in memory, and the result keeps its shape. A
  * flow whose step list is shared (see {@linkcode compactFlow}) keeps it.
  * Steps that cannot be written as JSON stay.
  *
@@ -95,16 +97,10 @@ export function spillSteps(flow: FlowResult, spill: ByteSpill): void {
   } catch {
     return;
   }
-  const read = spill.put(encoder.encode(text));
-  Object.defineProperty(flow, "steps", {
-    get: () => JSON.parse(decoder.decode(read())),
-    enumerable: true,
-    configurable: true,
-  });
+  flow.steps = spilledList(spill.put(encoder.encode(text)));
 }
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 
 /**
  * Step lists kept for flows with nothing to say, by their shape: a suite's
