@@ -35,11 +35,7 @@ const HANDLER: ProxyHandler<Target> = {
   get: (target, key) => Reflect.get(parsed(target), key),
   has: (target, key) => Reflect.has(parsed(target), key),
   ownKeys: (target) => Reflect.ownKeys(parsed(target)),
-  getOwnPropertyDescriptor(target, key) {
-    const descriptor = Reflect.getOwnPropertyDescriptor(parsed(target), key);
-    // `length` is the target's own, not configurable: reported as the target has it, with the value read.
-    return key === "length" && descriptor ? { ...descriptor, configurable: false } : descriptor;
-  },
+  getOwnPropertyDescriptor: (target, key) => Reflect.getOwnPropertyDescriptor(parsed(target), key),
   set: (target, key, value) => Reflect.set(parsed(target), key, value),
   deleteProperty: (target, key) => Reflect.deleteProperty(parsed(target), key),
   defineProperty: (target, key, descriptor) =>

@@ -8,7 +8,7 @@
  * so here a piece is a single word, the two hashes of its units mixed. A
  * run of 10,000 tokens kept one 8 MiB table in each thread, 12 while it
  * doubled; now pieces and literals take 4 MiB each and double apart (at
- * most 6 at once), and the run's peak fell 8–10 MiB.
+ * most 6 at once), and the run's peak fell 3–10 MiB.
  *
  * Two distinct stretches share a word with odds of about one in 2³² per
  * lookup, and a shared word could only mask too much: a piece added is
