@@ -243,6 +243,9 @@ export class SecretIndex {
     // The eight-character hash at `at8`, rolled forward when asked again within eight units.
     let h8 = 0;
     let at8 = -9;
+    // Where the hits found so far end: a piece wholly inside them would only be merged away
+    // (a token found whole also matches as each of its 49 pieces), so it is not looked up.
+    let covered = 0;
     for (let i = 0; i <= last; i++) {
       h = roll4(h, text.charCodeAt(i + 3));
       let bits = filter[h];
@@ -257,13 +260,19 @@ export class SecretIndex {
         const b = bit8(h8);
         if (!fits || (starts8[b >>> 3] & (1 << (b & 7))) === 0) bits &= CLASS_BIT;
       }
-      if ((bits & PIECE_BIT) !== 0 && this.#pieces.has(text, i)) {
-        push(i, i + PIECE);
+      // Literals first: a secret found whole makes its pieces' lookups unnecessary.
+      const hit = (bits & CLASS_BITS) === 0 ? 0 : this.#hit(text, i, bits);
+      if (hit > 0) {
+        push(i, i + hit);
+        covered = Math.max(covered, i + hit);
+      } else if (hit < 0) {
+        pushWidened(text, i, i - hit, push);
+        covered = Math.max(covered, i - hit);
       }
-      if ((bits & CLASS_BITS) === 0) continue;
-      const hit = this.#hit(text, i, bits);
-      if (hit > 0) push(i, i + hit);
-      else if (hit < 0) pushWidened(text, i, i - hit, push);
+      if ((bits & PIECE_BIT) !== 0 && i + PIECE > covered && this.#pieces.has(text, i)) {
+        push(i, i + PIECE);
+        covered = i + PIECE;
+      }
     }
   }
 

@@ -33,3 +33,22 @@ Deno.test("a piece of a long secret, a secret cut short, and a JWT are found", (
   const jwt = "eyJhbGciOi.eyJzdWIi.sig";
   assert.deepEqual(spansOf(new SecretIndex(), `t=${jwt}`), [[2, 2 + jwt.length]]);
 });
+
+Deno.test("a secret found whole is one span, and pieces reaching past it still count", () => {
+  const index = new SecretIndex();
+  const secret = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ+-";
+  index.addLiteral(secret, false);
+  index.addPieces(secret);
+  // Its 49 pieces lie inside the literal's hit: not looked up, not 49 spans to merge.
+  assert.deepEqual(spansOf(index, `a ${secret} b`), [[2, 66]]);
+  // A second secret beginning inside the first: its pieces that reach past the first's end
+  // are found, and so is the second whole.
+  const second = secret.slice(48) + "!abcdefghijklmno";
+  index.addPieces(second);
+  const text = `${secret}!abcdefghijklmno`;
+  const spans = spansOf(index, text);
+  assert.deepEqual(spans[0], [0, 64]);
+  assert.equal(Math.max(...spans.map(([, e]) => e)), text.length);
+  // Pieces alone (a fragment of the first, no literal hit): each position still looked up.
+  assert.deepEqual(spansOf(index, `x ${secret.slice(10, 40)} y`).length, 15);
+});
