@@ -170,31 +170,44 @@ export function reproducer(input: {
   self: () => string;
   redact: (text: string) => string;
 }): (file: string) => string {
-  const { plan, isSecret, runId } = input;
+  const { plan, runId } = input;
+  // The same for every flow, and asked for each failed one (twice: the console and the reports).
+  let self: string | undefined;
+  let options: string[] | undefined;
   return (file) => {
-    const words = [withRun(input.self(), plan.allowCommands), "run"];
+    self ??= withRun(input.self(), plan.allowCommands);
+    const words = [self, "run"];
     // A setup or teardown flow is named by its option alone: as a path too it would be named twice.
     if (!isSpecial(plan, file)) {
       // A name that reads as an option is given as a path (`./-x.yaml`), which names the same file.
       words.push(shellWord(file.startsWith("-") ? `./${file}` : file));
     }
     words.push(option("--run-id", runId));
-    words.push(...selectionWords(plan), ...varWords(plan, isSecret));
-    for (const file of plan.varsFiles) words.push(option("--vars-file", file));
-    for (const file of plan.envFiles) words.push(option("--env-file", file));
-    // The auth a failed step was sent with: the same file, read again (its credentials stay in ENV).
-    if (plan.authFile) words.push(option("--auth-file", plan.authFile));
-    // Its flows (or auth file) run a program for their token: refused to load without it.
-    if (plan.allowCommands) words.push("--allow-commands");
-    for (const name of plan.secretNames) words.push(option("--secret", name));
-    if (plan.timeoutMs !== undefined) words.push("--timeout", String(plan.timeoutMs));
-    if (plan.maxBody !== undefined) words.push(option("--max-body", plan.maxBody));
-    if (plan.maxBodyMemory !== undefined) {
-      words.push(option("--max-body-memory", plan.maxBodyMemory));
-    }
-    if (plan.trace) words.push("--trace");
-    if (plan.cookieJar) words.push("--cookie-jar");
+    options ??= runOptions(plan, input.isSecret);
+    words.push(...options);
+    // Masked with the secrets known now, as every output is.
     words.push(...networkWords(plan.network, input.redact));
     return words.join(" ");
   };
+}
+
+/** The options a rerun repeats, but the network's (masked when a command is made). */
+function runOptions(plan: RerunOptions, isSecret: (name: string) => boolean): string[] {
+  const words: string[] = [];
+  words.push(...selectionWords(plan), ...varWords(plan, isSecret));
+  for (const file of plan.varsFiles) words.push(option("--vars-file", file));
+  for (const file of plan.envFiles) words.push(option("--env-file", file));
+  // The auth a failed step was sent with: the same file, read again (its credentials stay in ENV).
+  if (plan.authFile) words.push(option("--auth-file", plan.authFile));
+  // Its flows (or auth file) run a program for their token: refused to load without it.
+  if (plan.allowCommands) words.push("--allow-commands");
+  for (const name of plan.secretNames) words.push(option("--secret", name));
+  if (plan.timeoutMs !== undefined) words.push("--timeout", String(plan.timeoutMs));
+  if (plan.maxBody !== undefined) words.push(option("--max-body", plan.maxBody));
+  if (plan.maxBodyMemory !== undefined) {
+    words.push(option("--max-body-memory", plan.maxBodyMemory));
+  }
+  if (plan.trace) words.push("--trace");
+  if (plan.cookieJar) words.push("--cookie-jar");
+  return words;
 }
