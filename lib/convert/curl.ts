@@ -127,7 +127,8 @@ function buildCommands(
     }
     const notes: string[] = [];
     const read = files && ((path: string) => files.read(path));
-    const records = curlRecords(readCurlArgs(words.slice(1), read), built.length, files, notes);
+    const args = readCurlArgs(words.slice(1), read, command.stdin);
+    const records = curlRecords(args, built.length, files, notes);
     built.push({ command, records, notes });
   }
   return { built, skipped };

@@ -47,7 +47,7 @@ export function bodyText(
 /** One piece's bytes: its text, a file's (newlines removed for `-d`), or URL-encoded. */
 function pieceText(piece: DataPiece, files: Files, notes: string[]): string {
   if (piece.kind === "urlencode") return urlencodePiece(piece.text, files, notes);
-  if (piece.kind === "raw" || !piece.text.startsWith("@")) return piece.text;
+  if (piece.given || piece.kind === "raw" || !piece.text.startsWith("@")) return piece.text;
   const text = readFile(piece.text.slice(1), files, notes) ?? "";
   return piece.kind === "data" ? text.replace(/[\r\n]/g, "") : text;
 }

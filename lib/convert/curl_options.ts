@@ -12,11 +12,14 @@
  */
 import { QUIET, QUIET_SHORT, SHORT, TAKES_VALUE } from "./curl_option_table.ts";
 import { configWords } from "./curl_config.ts";
+import { fromStdin, fromText } from "./curl_stdin.ts";
 
 /** One piece of request data, in the order the options came. */
 export interface DataPiece {
   kind: "data" | "raw" | "binary" | "urlencode" | "json";
   text: string;
+  /** The text is the data itself (standard input the command holds), never `@file`. */
+  given?: true;
 }
 
 /** One `-F`/`--form-string` part. */
@@ -104,6 +107,7 @@ function emptyRequest(): CurlRequest {
 export function readCurlArgs(
   words: string[],
   read?: (path: string) => string | undefined,
+  stdin?: string,
 ): CurlRequest {
   const r = emptyRequest();
   const args: Args = { words: [...words], i: 0 };
@@ -118,6 +122,7 @@ export function readCurlArgs(
     else shortCluster(r, word, value, ctx);
   }
   if (r.stdin !== undefined) fromStdin(r, r.stdin);
+  else if (stdin !== undefined) fromText(r, stdin);
   return r;
 }
 
@@ -188,32 +193,6 @@ function longOption(
   const name = word.slice(2);
   const v = TAKES_VALUE.has(name) ? next(word) : "";
   if (v !== undefined) apply(r, name, v, word, ctx);
-}
-
-/**
- * `-d @-`, `--data-urlencode name@-`, `-T -` and `-F name=@-` with standard
- * input redirected from a file (`< body.json`): that file, as if named.
- */
-function fromStdin(r: CurlRequest, path: string): void {
-  let used = false;
-  for (const piece of r.data) {
-    if (piece.kind === "raw") continue;
-    const at = piece.kind === "urlencode" ? piece.text.search(/@-$/) : piece.text === "@-" ? 0 : -1;
-    if (at === -1 || (piece.kind === "urlencode" && /[=]/.test(piece.text.slice(0, at)))) continue;
-    piece.text = `${piece.text.slice(0, at)}@${path}`;
-    used = true;
-  }
-  if (r.upload === "-" || r.upload === ".") {
-    r.upload = path;
-    used = true;
-  }
-  for (const part of r.form) {
-    if (part.from !== "text" && part.value === "-") {
-      part.value = path;
-      used = true;
-    }
-  }
-  if (used) r.notes.push(`Standard input is read from "${path}" (< ${path}), as the command says.`);
 }
 
 /** `-sSLXPOST`: flags, then one option that takes the rest of the word or the next. */

@@ -3,7 +3,9 @@
  * `convert curl`: single quotes, double quotes with their four backslash
  * escapes, `$'…'` ANSI-C quoting (Chrome's "Copy as cURL (bash)" writes it
  * for bodies with control characters), `\` line continuations, comments, and
- * commands separated by newlines, `;`, `&&`, `||` or `|`. Nothing is ever
+ * commands separated by newlines, `;`, `&&`, `||` or `|`, and standard input
+ * held in the text (a here-document's lines, a here-string's word: the
+ * command's `stdin`, never commands of their own). Nothing is ever
  * evaluated: `$NAME` and `${NAME}` become a marker for an environment
  * variable ({@linkcode envMarker}), and a command substitution stays as text
  * with a note. One pass over the text: linear time.
@@ -12,6 +14,7 @@
  */
 import { UsageError } from "../model/errors.ts";
 import { thousands } from "../_util/thousands.ts";
+import { type Heredoc, readHeredocs } from "./curl_heredoc.ts";
 
 /** One command of the input: its words and where it starts. */
 export interface ShellCommand {
@@ -21,6 +24,12 @@ export interface ShellCommand {
   column: number;
   /** Things the splitter met that the converter should say (a command substitution). */
   notes: string[];
+  /**
+   * What the command reads from standard input when the text holds it: a
+   * here-document's lines (`<<EOF` … `EOF`) or a here-string's word (`<<<`),
+   * each with its final line break, as bash gives it.
+   */
+  stdin?: string;
 }
 
 /** Most bytes of curl commands `convert curl` reads. */
@@ -69,6 +78,19 @@ export class Cursor {
   peek(ahead = 0): string {
     return this.text[this.i + ahead] ?? "";
   }
+  /** The rest of the line, without its line break, and the cursor past both. */
+  restOfLine(): string {
+    const end = this.text.indexOf("\n", this.i);
+    const stop = end === -1 ? this.text.length : end;
+    const line = this.text.slice(this.i, stop);
+    this.i = end === -1 ? stop : stop + 1;
+    if (end === -1) this.column += line.length;
+    else {
+      this.line++;
+      this.column = 1;
+    }
+    return line;
+  }
   next(): string {
     const ch = this.text[this.i++];
     if (ch === "\n") {
@@ -111,6 +133,8 @@ export function splitBash(text: string, env: EnvNames): ShellCommand[] {
   const cur = new Cursor(text.replaceAll("\r\n", "\n"));
   const commands: ShellCommand[] = [];
   let command: ShellCommand | undefined;
+  // Here-documents opened on this line: their lines follow it.
+  const heredocs: Heredoc[] = [];
   const end = () => {
     if (command && command.words.length > 0) commands.push(command);
     command = undefined;
@@ -119,15 +143,70 @@ export function splitBash(text: string, env: EnvNames): ShellCommand[] {
   while (!cur.done) {
     if (skipGap(cur, command)) continue;
     if (BASH_ENDS.has(cur.peek())) {
-      cur.next();
+      const newline = cur.next() === "\n";
       end();
+      if (newline) readHeredocs(cur, heredocs.splice(0), here(env));
     } else {
       command ??= { words: [], line: cur.line, column: cur.column, notes: [] };
-      command.words.push(bashWord(cur, env, command.notes));
+      if (cur.peek() === "<" && cur.peek(1) === "<") hereRedirect(cur, command, env, heredocs);
+      else command.words.push(bashWord(cur, env, command.notes));
     }
   }
   end();
+  readHeredocs(cur, heredocs, here(env));
   return commands;
+}
+
+/**
+ * `<<<word` (the word and a line break is the command's standard input) or
+ * `<<[-]DELIMITER` (the lines after this one, up to DELIMITER, are): no word
+ * of the command either way.
+ */
+function hereRedirect(
+  cur: Cursor,
+  command: ShellCommand,
+  env: EnvNames,
+  heredocs: Heredoc[],
+): void {
+  const line = cur.line;
+  cur.next();
+  cur.next();
+  const string = cur.peek() === "<";
+  const tabs = !string && cur.peek() === "-";
+  if (string || tabs) cur.next();
+  while (cur.peek() === " " || cur.peek() === "\t") cur.next();
+  const from = cur.i;
+  const word = bashWord(cur, string ? env : [], string ? command.notes : []);
+  const raw = cur.text.slice(from, cur.i);
+  if (raw === "") {
+    command.notes.push(`The redirection at line ${line} names no word; it was ignored.`);
+  } else if (string) command.stdin = `${word}\n`;
+  else {
+    // bash takes the delimiter as written, quotes removed, and never expands it.
+    const delimiter = raw.replace(/['"\\]/g, "");
+    heredocs.push({ command, delimiter, tabs, expand: raw === delimiter, line });
+  }
+}
+
+/** How an unquoted here-document's lines are read: `expandHere` with the input's names. */
+const here = (env: EnvNames) => (text: string, line: number, notes: string[]) =>
+  expandHere(text, line, env, notes);
+
+/** An unquoted here-document's text as bash expands it: `\$`, `\``, `\\`, `\` line joins, `$NAME`. */
+function expandHere(text: string, line: number, env: EnvNames, notes: string[]): string {
+  const cur = new Cursor(text);
+  cur.line = line;
+  let out = "";
+  while (!cur.done) {
+    const ch = cur.peek();
+    if (ch === "\\" && /[$`\\\n]/.test(cur.peek(1))) {
+      cur.next();
+      const escaped = cur.next();
+      if (escaped !== "\n") out += escaped;
+    } else if (ch === "$") out += expansion(cur, env, notes);
+    else out += cur.next();
+  }
+  return out;
 }
 
 /** The characters that end a command (`&&` and `||` are two of them: the second ends an empty one). */

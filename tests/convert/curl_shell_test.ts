@@ -73,6 +73,38 @@ Deno.test("bash: a quote left open is one error with its line and column", () =>
   }
 });
 
+Deno.test("bash: a here-document or here-string is the command's standard input", () => {
+  const stdin = (text: string, env: string[] = []) =>
+    splitBash(text, env).map((c) => [c.words, c.stdin ?? null, c.notes]);
+  // Quoted delimiter: the lines as written; the next command after the end line.
+  assert.deepEqual(stdin('curl -d @- <<\'EOF\' x.test\n{"a": "$X # y"}\nEOF\ncurl b.test'), [
+    [["curl", "-d", "@-", "x.test"], '{"a": "$X # y"}\n', []],
+    [["curl", "b.test"], null, []],
+  ]);
+  // Unquoted: $NAME becomes a marker, \\ \$ \` and \-newline as bash reads them.
+  const env: string[] = [];
+  const [[, text]] = stdin("curl -d @- <<EOF\nu=$USER \\$5 \\\\ \\q a\\\nb\nEOF\n", env);
+  assert.equal(String(text).replace(ENV_MARKER, "<$1>"), "u=<0> $5 \\ \\q ab\n");
+  assert.deepEqual(env, ["USER"]);
+  // <<- removes leading tabs, from the end line too; a pipe after the delimiter is its own command.
+  assert.deepEqual(stdin("curl -d @- <<-END | jq .\n\t\tx\n\tEND\n"), [
+    [["curl", "-d", "@-"], "x\n", []],
+    [["jq", "."], null, []],
+  ]);
+  // Here-strings get a line break; the last redirection wins, as in bash.
+  assert.deepEqual(stdin("curl --json @- <<< '{\"a\":1}'"), [[
+    ["curl", "--json", "@-"],
+    '{"a":1}\n',
+    [],
+  ]]);
+  assert.deepEqual(stdin("curl -d @- <<A <<B\na\nA\nb\nB\n")[0][1], "b\n");
+  // Left open: the rest of the input, with a note; no word: a note.
+  const [[, rest, notes]] = stdin("curl -d @- <<EOF\nx\ny");
+  assert.equal(rest, "x\ny\n");
+  assert.match(String(notes), /opened at line 1 has no "EOF" line/);
+  assert.match(String(stdin("curl x.test <<")[0][2]), /names no word/);
+});
+
 Deno.test('cmd: Chrome\'s ^ escapes, ^" quoting, ^\\^" quotes and ^-newline-newline', () => {
   const text = 'curl ^"https://a.test/x?a=1^&b=^%^5B^" ^\n  -H ^"x: ^\\^"q^\\^" ^{^!^}^" ^\n' +
     '  --data-raw ^"l1^\n\nl2	tab^"';
@@ -135,6 +167,8 @@ Deno.test("splitting takes time in proportion to the text", () => {
   for (
     const [split, unit] of [
       [(t: string) => splitBash(t, []), line],
+      // Here-documents: each line read once, its escapes and names once.
+      [(t: string) => splitBash(`curl -d @- <<EOF\n${t}EOF\n`, []), "a=$B \\$c \\\\ d\n"],
       [(t: string) => splitCmd(t, []), '-H ^"a: ^\\^"b^\\^"^" "x ""y"" z" ^\n '],
     ] as const
   ) {
