@@ -30,6 +30,7 @@ import { isCmd, splitCmd } from "./curl_cmd.ts";
 import { isPowerShell, splitPowerShell } from "./curl_ps.ts";
 import { type CurlFiles, type CurlRecord, curlRecords } from "./curl_request.ts";
 import { readCurlArgs } from "./curl_options.ts";
+import { pipeFeeds } from "./curl_pipe.ts";
 import { ENV_MARKER, type EnvNames, type ShellCommand, splitBash } from "./curl_shell.ts";
 import type { HarRecord } from "./har_model.ts";
 import type { Step } from "./model.ts";
@@ -119,15 +120,20 @@ function buildCommands(
 ): { built: BuiltCommand[]; skipped: string[] } {
   const skipped: string[] = [];
   const built: BuiltCommand[] = [];
+  const isCurl = (words: string[]) => IS_CURL.test(words[0]?.split(/[\\/]/).at(-1) ?? "");
+  const feeds = pipeFeeds(commands, (c) => isCurl(commandWords(c)));
   for (const command of commands) {
     const words = commandWords(command);
-    if (!IS_CURL.test(words[0]?.split(/[\\/]/).at(-1) ?? "")) {
-      skipped.push(`line ${command.line}: ${words[0] ?? ""}`);
+    if (!isCurl(words)) {
+      if (!feeds.has(command)) skipped.push(`line ${command.line}: ${words[0] ?? ""}`);
       continue;
     }
     const notes: string[] = [];
     const read = files && ((path: string) => files.read(path));
-    const args = readCurlArgs(words.slice(1), read, command.stdin);
+    const piped = command.pipedFrom && feeds.get(command.pipedFrom);
+    const args = piped && "file" in piped
+      ? readCurlArgs([...words.slice(1), "<", piped.file], read)
+      : readCurlArgs(words.slice(1), read, command.stdin ?? piped?.text);
     const records = curlRecords(args, built.length, files, notes);
     built.push({ command, records, notes });
   }

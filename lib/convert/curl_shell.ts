@@ -30,6 +30,8 @@ export interface ShellCommand {
    * each with its final line break, as bash gives it.
    */
   stdin?: string;
+  /** The command whose output it reads (`echo '…' | curl -d @-`), when a `|` joins them. */
+  pipedFrom?: ShellCommand;
 }
 
 /** Most bytes of curl commands `convert curl` reads. */
@@ -140,14 +142,24 @@ export function splitBash(text: string, env: EnvNames): ShellCommand[] {
     command = undefined;
     if (commands.length > MAX_CURL_COMMANDS) throw tooMany();
   };
+  // The command a `|` (or `|&`, not `||`) just ended: the next one reads its output.
+  let piped: ShellCommand | undefined;
   while (!cur.done) {
     if (skipGap(cur, command)) continue;
     if (BASH_ENDS.has(cur.peek())) {
-      const newline = cur.next() === "\n";
+      const ended = command?.words.length ? command : undefined;
+      const ch = separator(cur);
       end();
-      if (newline) readHeredocs(cur, heredocs.splice(0), here(env));
+      // A line break right after a `|` keeps the pipe, as in bash.
+      if (ch === "|" && ended) piped = ended;
+      else if (ended || ch !== "\n") piped = undefined;
+      if (ch === "\n") readHeredocs(cur, heredocs.splice(0), here(env));
     } else {
-      command ??= { words: [], line: cur.line, column: cur.column, notes: [] };
+      if (!command) {
+        command = { words: [], line: cur.line, column: cur.column, notes: [] };
+        if (piped) command.pipedFrom = piped;
+        piped = undefined;
+      }
       if (cur.peek() === "<" && cur.peek(1) === "<") hereRedirect(cur, command, env, heredocs);
       else command.words.push(bashWord(cur, env, command.notes));
     }
@@ -207,6 +219,18 @@ function expandHere(text: string, line: number, env: EnvNames, notes: string[]):
     else out += cur.next();
   }
   return out;
+}
+
+/**
+ * Reads the character that ends a command: `|` for a pipe (`|&` too, and
+ * not the first of `||`, which is returned as `||`), else the character.
+ */
+function separator(cur: Cursor): string {
+  const ch = cur.next();
+  if (ch !== "|") return ch;
+  if (cur.peek() === "|") return "||";
+  if (cur.peek() === "&") cur.next();
+  return ch;
 }
 
 /** The characters that end a command (`&&` and `||` are two of them: the second ends an empty one). */

@@ -52,8 +52,9 @@ export function fromStdin(r: Reads, path: string): void {
 
 /**
  * `-d @-`, `--data-binary @-`, `--json @-`, `--data-urlencode name@-` and
- * `-F 'name=<-'` with standard input the command holds (a here-document or
- * here-string, see `ShellCommand.stdin`): its text, as curl reads it (`-d`
+ * `-F 'name=<-'` with standard input the command line holds (a here-document
+ * or here-string, see `ShellCommand.stdin`, or `echo` before a pipe, see
+ * `curl_pipe.ts`): its text, as curl reads it (`-d`
  * without line breaks).
  *
  * @example
@@ -94,7 +95,7 @@ export function fromText(r: Reads, text: string): void {
   }
   if (used) {
     r.notes.push(
-      "Standard input is the here-document (or here-string) the command holds, as curl reads it.",
+      "Standard input is the text the command line gives curl (a here-document, a here-string, or what echo or printf write into a pipe), as curl reads it.",
     );
   }
 }

@@ -1,10 +1,11 @@
 /**
  * `flowrun convert curl` on bodies read from standard input that the command
- * itself holds (tests/fixtures/curl/heredocs.sh): here-documents with quoted
- * and unquoted delimiters, `<<-` with tabs, a here-string, a pipe after the
- * delimiter. Sent by bash and the real curl at a local server, converted by
- * the CLI, the flow run at the same server, the requests compared field by
- * field; and the lines of a here-document are the body, not commands.
+ * line itself holds (tests/fixtures/curl/heredocs.sh): here-documents with
+ * quoted and unquoted delimiters, `<<-` with tabs, a here-string, a pipe
+ * after the delimiter, and `echo`, `printf` and `cat FILE` before a pipe.
+ * Sent by bash and the real curl at a local server, converted by the CLI,
+ * the flow run at the same server, the requests compared field by field;
+ * and the lines of a here-document are the body, not commands.
  */
 import assert from "node:assert/strict";
 import {
@@ -17,7 +18,7 @@ import {
 import { hasCurl } from "../support/has_curl.ts";
 
 Deno.test({
-  name: "convert curl: a here-document or here-string is the body curl reads from stdin",
+  name: "convert curl: a here-document, here-string or echo into a pipe is curl's stdin",
   ignore: !hasCurl,
   async fn() {
     const wire = startWire();
@@ -26,8 +27,9 @@ Deno.test({
     try {
       const sent = await sendWithCurl(wire, dir, "heredocs.sh", env);
       const flow = await convertAndRun(wire, dir, "heredocs.sh", env);
-      assert.match(flow.summary, /^Converted 6 curl commands into 6 steps\.$/m, flow.summary);
-      // The pipe's command is the one skipped; the lines of each here-document are no command.
+      assert.match(flow.summary, /^Converted 9 curl commands into 9 steps\.$/m, flow.summary);
+      // The pipe's reader is the one skipped; the lines of each here-document are no command,
+      // and what echo, printf and cat write is curl's input.
       assert.match(flow.summary, /^Skipped 1 command that is not curl: line 21: head\.$/m);
       assert.doesNotMatch(flow.summary, /not carried|no word|to end it/, flow.summary);
       assert.deepEqual(

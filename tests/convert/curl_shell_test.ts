@@ -105,6 +105,16 @@ Deno.test("bash: a here-document or here-string is the command's standard input"
   assert.match(String(stdin("curl x.test <<")[0][2]), /names no word/);
 });
 
+Deno.test("bash: a | (or |&, or | then a line break) joins a command to the one before it", () => {
+  const from = (text: string) => splitBash(text, []).map((c) => c.pipedFrom?.words[0] ?? null);
+  assert.deepEqual(from("echo a | curl x"), [null, "echo"]);
+  assert.deepEqual(from("echo a |& curl x"), [null, "echo"]);
+  assert.deepEqual(from("echo a |\n  curl x"), [null, "echo"]);
+  assert.deepEqual(from("echo a || curl x"), [null, null]);
+  assert.deepEqual(from("echo a | curl x\ncurl y"), [null, "echo", null]);
+  assert.deepEqual(from("echo a; curl x && curl y"), [null, null, null]);
+});
+
 Deno.test('cmd: Chrome\'s ^ escapes, ^" quoting, ^\\^" quotes and ^-newline-newline', () => {
   const text = 'curl ^"https://a.test/x?a=1^&b=^%^5B^" ^\n  -H ^"x: ^\\^"q^\\^" ^{^!^}^" ^\n' +
     '  --data-raw ^"l1^\n\nl2	tab^"';
