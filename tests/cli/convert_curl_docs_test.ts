@@ -1,9 +1,11 @@
 /**
- * `flowrun convert curl` end to end on the API-docs corpus and a wiki-style
- * script (tests/fixtures/curl/README.md): sent by the real curl at a local
- * server, converted by the CLI, the flow run at the same server, and the
- * requests compared field by field. `$NAME` in a command is the user's own
- * variable: curl and the flow get the same value.
+ * `flowrun convert curl` end to end on the API-docs corpus, a wiki-style
+ * script and bodies on standard input the text holds (here-documents, a
+ * here-string, `echo`/`printf`/`cat` into a pipe; tests/fixtures/curl/README.md):
+ * sent by bash and the real curl at a local server, converted by the CLI,
+ * the flow run at the same server, and the requests compared field by
+ * field. `$NAME` in a command is the user's own variable: curl and the flow
+ * get the same value.
  */
 import assert from "node:assert/strict";
 import {
@@ -60,6 +62,12 @@ const CASES: { file: string; steps: number; env: Record<string, string>; set: st
     },
     set: ["OPENAI_API_KEY", "TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN"],
   },
+  {
+    file: "heredocs.sh",
+    steps: 9,
+    env: { OWNER: "ann lee", SHELF: "s-9" },
+    set: ["OWNER", "SHELF"],
+  },
 ];
 
 Deno.test({
@@ -84,6 +92,12 @@ Deno.test({
           const known = { "PUT /v1/imports/upload.csv": "octet-stream" };
           if (c.file === "scripts.sh") {
             assert.match(flow.summary, /no Content-Type; the flow sends application\/octet-stream/);
+          }
+          if (c.file === "heredocs.sh") {
+            // The pipe's reader is the one skipped: a here-document's lines are no commands, and
+            // what echo, printf and cat write is curl's input.
+            assert.match(flow.summary, /^Skipped 1 command that is not curl: line 21: head\.$/m);
+            assert.doesNotMatch(flow.summary, /not carried|no word|to end it/, flow.summary);
           }
           await compareAll(sent, flow, c.file, known);
         });
