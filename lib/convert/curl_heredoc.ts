@@ -26,7 +26,7 @@ interface Lines {
  * @example
  * ```ts
  * import type { Heredoc } from "./curl_heredoc.ts";
- * const doc: Heredoc = { command: { words: [], line: 1, column: 1, notes: [] }, delimiter: "EOF", tabs: true, expand: false, line: 1 };
+ * const doc: Heredoc = { command: { notes: [] }, delimiter: "EOF", tabs: true, expand: false, line: 1 };
  * if (!doc.tabs) throw new Error();
  * ```
  */
