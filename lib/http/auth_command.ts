@@ -14,11 +14,10 @@
  */
 import type { BearerCommandAuth } from "../model/auth.ts";
 import { CommandError, runCommand } from "../io/run_command.ts";
-import { type AuthFactory, type AuthServices, hasHeader, setHeader } from "./auth.ts";
+import type { AuthFactory, AuthServices } from "./auth.ts";
+import { cachedBearer } from "./cached_bearer.ts";
 import { AuthError } from "./auth_error.ts";
-import type { ResolvedRequest } from "./request.ts";
-import type { ReceivedResponse } from "./response.ts";
-import { type Token, TokenCache } from "./token_cache.ts";
+import type { Token } from "./token_cache.ts";
 
 /**
  * The most a token command may print: a token is a few hundred bytes, a
@@ -35,9 +34,6 @@ export const MAX_COMMAND_OUTPUT = 65_536;
 /** The end of stderr kept: its last line says why a command failed. */
 const MAX_STDERR = 4096;
 
-/** A run without a cache of its own (a library call) still runs each command once. */
-const fallbackCache = new TokenCache();
-
 /**
  * The `bearer` kind's `command` form.
  *
@@ -52,26 +48,10 @@ const fallbackCache = new TokenCache();
  */
 export const commandBearer: AuthFactory = (auth, render, services) => {
   const spec = auth as BearerCommandAuth;
-  const tokens = services.tokens ?? fallbackCache;
-  let sent: { key: string; token: string } | undefined;
-  return {
-    async apply(request: ResolvedRequest) {
-      // A step that writes its own authorization header runs no program.
-      if (hasHeader(request, "authorization")) return;
-      const argv = spec.command.map(render);
-      const key = JSON.stringify(["command", argv]);
-      const token = await tokens.get(key, () => tokenOf(argv, spec, services));
-      services.secret(token);
-      sent = { key, token };
-      setHeader(request, "authorization", `Bearer ${token}`);
-    },
-    retry(response: ReceivedResponse) {
-      if (response.status !== 401 || !sent) return Promise.resolve(false);
-      tokens.reject(sent.key, sent.token);
-      sent = undefined;
-      return Promise.resolve(true);
-    },
-  };
+  return cachedBearer(services, () => {
+    const argv = spec.command.map(render);
+    return { key: JSON.stringify(["command", argv]), fetch: () => tokenOf(argv, spec, services) };
+  });
 };
 
 /** Runs the command; its trimmed stdout as a token, or an `AuthError` naming the program. */

@@ -12,16 +12,13 @@
  * @module
  */
 import type { OAuth2Auth } from "../model/auth.ts";
-import { type AuthFactory, type AuthServices, hasHeader, setHeader } from "./auth.ts";
+import type { AuthFactory, AuthServices } from "./auth.ts";
+import { cachedBearer } from "./cached_bearer.ts";
 import { AuthError } from "./auth_error.ts";
 import type { ResolvedRequest } from "./request.ts";
-import type { ReceivedResponse } from "./response.ts";
-import { type Token, TokenCache } from "./token_cache.ts";
+import type { Token } from "./token_cache.ts";
 import { formRequest, type OAuth2Params, postForm, tokenOf } from "./oauth2_form.ts";
 import { deviceToken } from "./oauth2_device.ts";
-
-/** A run without a cache of its own (a library call) still shares tokens within itself. */
-const fallbackCache = new TokenCache();
 
 /**
  * The `oauth2` kind.
@@ -44,26 +41,10 @@ const fallbackCache = new TokenCache();
  */
 export const oauth2: AuthFactory = (auth, render, services) => {
   const spec = auth as OAuth2Auth;
-  const tokens = services.tokens ?? fallbackCache;
-  let sent: { key: string; token: string } | undefined;
-  return {
-    async apply(request: ResolvedRequest) {
-      // A step that writes its own authorization header needs no token.
-      if (hasHeader(request, "authorization")) return;
-      const params = resolve(spec, render, services);
-      const key = JSON.stringify(params);
-      const token = await tokens.get(key, (held) => fetchToken(params, held, services));
-      services.secret(token);
-      sent = { key, token };
-      setHeader(request, "authorization", `Bearer ${token}`);
-    },
-    retry(response: ReceivedResponse) {
-      if (response.status !== 401 || !sent) return Promise.resolve(false);
-      tokens.reject(sent.key, sent.token);
-      sent = undefined;
-      return Promise.resolve(true);
-    },
-  };
+  return cachedBearer(services, () => {
+    const params = resolve(spec, render, services);
+    return { key: JSON.stringify(params), fetch: (held) => fetchToken(params, held, services) };
+  });
 };
 
 /** An endpoint's URL, rendered: refused unless it is absolute http(s). */
