@@ -2,9 +2,11 @@
  * The baseline: the same requests as N copies of bench/job_flow.yaml, in the
  * same order, with a plain fetch loop and no checks beyond what drives the
  * sequence. One script for both floors, so they cannot drift apart:
- * BASE_URL=… deno run -A bench/raw_fetch.mjs N [concurrency] [runner], or
+ * BASE_URL=… deno run -A bench/raw_fetch.mjs N [concurrency] [runner] [large], or
  * node bench/raw_fetch.mjs N (Deno's own APIs where it runs, so its Node
- * layer is not started).
+ * layer is not started). With `large` as fourth argument each flow is
+ * bench/workers.ts's other suite instead: three GETs of bench/static_json.ts's
+ * 86 KB body, each parsed.
  *
  * With `runner` as third argument the loop also does, for every request,
  * what any runner that keeps flowrun's promises must do, and nothing else:
@@ -20,6 +22,7 @@ const count = Number(args[0] ?? 200);
 // The second argument runs that many flows at a time, like flowrun's --jobs.
 const concurrency = Number(args[1] ?? 1);
 const asRunner = args[2] === "runner";
+const large = args[3] === "large";
 const json = { "content-type": "application/json" };
 
 /** One request; its JSON body, or undefined when it has none. */
@@ -45,11 +48,16 @@ async function call(url, init = {}) {
 let next = 0;
 async function worker() {
   while (next < count) {
-    next++;
-    await flow();
+    const n = next++;
+    await (large ? largeFlow(n) : flow());
   }
 }
 await Promise.all(Array.from({ length: concurrency }, worker));
+
+/** bench/workers.ts's large-bodies flow: three GETs, each body parsed (the checks read it). */
+async function largeFlow(n) {
+  for (const path of ["a", "b", "c"]) await call(`${base}/${path}?n=${n}`);
+}
 
 async function flow() {
   const { token } = await call(`${base}/login`, {

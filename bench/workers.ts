@@ -12,6 +12,8 @@
  * requests/s, flowrun's CPU time (user and system, every thread, GNU time)
  * per request and as a share of the wall time, the server's CPU share, and
  * peak memory; the median of `--repeats` runs (default 3), alternating.
+ * The plain loop sends the same requests at the same concurrency first
+ * (bench/raw_fetch.mjs as the runner floor), so that each row reads against it.
  * Also the CPU a run of two flows spends on starting one worker. With
  * `--readme` the table replaces the README's `workers` block. Run by hand,
  * never in CI.
@@ -90,12 +92,17 @@ async function startPinned(suite: Suite) {
   };
 }
 
-/** One run of a suite's flows in `dir` at `workers`, against a fresh server. */
+/**
+ * One run of a suite's flows in `dir` at `workers`, against a fresh server;
+ * `workers` 0 is the plain loop instead (bench/raw_fetch.mjs as the runner
+ * floor: a timeout over the body, every header read, the body as text), the
+ * same requests at the same concurrency on one thread.
+ */
 async function once(suite: Suite, dir: string, workers: number, count: number) {
   const api = await startPinned(suite);
   try {
     const before = await api.cpuSeconds();
-    const runArgs = [
+    const runArgs = workers === 0 ? loopArgs(suite, count) : [
       ...flowrunArgs,
       "run",
       dir,
@@ -129,6 +136,25 @@ async function once(suite: Suite, dir: string, workers: number, count: number) {
 }
 
 type Sample = Awaited<ReturnType<typeof once>>;
+
+/** The plain loop's arguments: `count` flows of `suite`, `jobs` at a time, as a runner must. */
+function loopArgs(suite: Suite, count: number): string[] {
+  const shape = suite.name === "demo" ? [] : ["large"];
+  return [
+    "run",
+    "--allow-net",
+    "--allow-env",
+    `${root}bench/raw_fetch.mjs`,
+    String(count),
+    String(jobs),
+    "runner",
+    ...shape,
+  ];
+}
+
+/** A row's first two cells: the suite, and the threads (or the loop). */
+const label = (suite: Suite, w: number) =>
+  w === 0 ? `| ${suite.name} | the loop, ${jobs} at a time |` : `| ${suite.name} | ${w} |`;
 
 /** The large-bodies flow: three GETs of the static server's 86 KB body, with checks. */
 const LARGE = (n: string) =>
@@ -164,13 +190,16 @@ async function measureSuite(suite: Suite): Promise<string[]> {
   const dir = `${out}/workers/${suite.name.replace(/ /g, "_")}`;
   await writeSuite(suite, dir, flows);
   console.log(`${suite.name}: ${flows} flows × ${suite.requests} requests`);
-  const samples = new Map(workersList.map((w) => [w, [] as Sample[]]));
+  const counts = [0, ...workersList];
+  const samples = new Map(counts.map((w) => [w, [] as Sample[]]));
   for (let r = 0; r < repeats; r++) {
-    for (const w of workersList) {
+    for (const w of counts) {
       const s = await once(suite, dir, w, flows);
       samples.get(w)!.push(s);
       console.log(
-        `  --workers ${w}: ${s.seconds.toFixed(2)} s, ${s.rps.toFixed(0)} req/s, ` +
+        `  ${w === 0 ? "the loop" : `--workers ${w}`}: ${s.seconds.toFixed(2)} s, ${
+          s.rps.toFixed(0)
+        } req/s, ` +
           `${s.cpuMsPerRequest.toFixed(3)} ms CPU per request, CPU ${
             (s.cpuShare * 100).toFixed(0)
           } %, server CPU ${(s.serverShare * 100).toFixed(0)} %, ${s.rss.toFixed(0)} MiB`,
@@ -178,8 +207,8 @@ async function measureSuite(suite: Suite): Promise<string[]> {
     }
   }
   const m = (w: number, pick: (s: Sample) => number) => median(samples.get(w)!.map(pick));
-  return workersList.map((w) =>
-    `| ${suite.name} | ${w} | ${m(w, (s) => s.seconds).toFixed(2)} s | ${
+  return counts.map((w) =>
+    `${label(suite, w)} ${m(w, (s) => s.seconds).toFixed(2)} s | ${
       m(w, (s) => s.rps).toFixed(0)
     } | ${m(w, (s) => s.cpuMsPerRequest).toFixed(3)} ms | ${
       (m(w, (s) => s.cpuShare) * 100).toFixed(0)
@@ -214,9 +243,11 @@ const table = [
     clientCpus ? `, flowrun to CPUs ${clientCpus}` : ", flowrun on both"
   }; medians of ${repeats} alternating runs. _demo_: the bench's flow (six small requests) against ` +
   `the demo API; _large bodies_: three GETs of an 86 KB JSON body with checks, which cost the client ` +
-  `far more than the server (bench/static_json.ts).`,
+  `far more than the server (bench/static_json.ts). _The loop_: bench/raw_fetch.mjs sending the same ` +
+  `requests ${jobs} flows at a time on one thread, as a runner must (a timeout over the body, every ` +
+  `header read, the body as text and parsed).`,
   "",
-  "| suite | `--workers` (threads) | wall time | requests/s | flowrun CPU per request | flowrun CPU | server CPU | peak memory |",
+  "| suite | `--workers` (threads) | wall time | requests/s | client CPU per request | client CPU | server CPU | peak memory |",
   "| --- | --- | --- | --- | --- | --- | --- | --- |",
   ...rows,
   "",
