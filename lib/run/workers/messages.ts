@@ -130,6 +130,11 @@ export type WorkerItem =
   | { kind: "secret"; value: string; shown?: readonly string[] }
   | { kind: "event"; hook: ReporterHook; args: unknown[] }
   | { kind: "done"; index: number; result: FlowResult }
+  /**
+   * The flow at `index` did not load again as main checked it (a file it
+   * reads changed on disk): main runs the flow it checked itself.
+   */
+  | { kind: "changed"; index: number; why: string }
   /** A response, for the run's OpenAPI coverage. */
   | { kind: "coverage"; method: string; url: string; status: number }
   /** The document of an `openapi:` check that ran, for the run's OpenAPI coverage. */
@@ -176,6 +181,8 @@ export type ToWorker =
     part: number;
     json?: Uint8Array | string;
     source?: Uint8Array;
+    /** With `source`: the checked flow's `fingerprint`, which the flow loaded again must have. */
+    print?: string;
   }
   | { kind: "secret"; value: string; shown?: readonly string[] }
   | { kind: "stop"; failedFlow: string }

@@ -26,6 +26,7 @@ import type { RunOptions } from "../options.ts";
 import { parsed } from "../prepare.ts";
 import { type FailFast, notStarted, runStarted, type Setup } from "../schedule.ts";
 import { answerEnv, envBuffer } from "./env_channel.ts";
+import { fingerprint } from "./fingerprint.ts";
 import { workerEntry } from "./entry.ts";
 import type { FromWorker, ToWorker, WorkerInit, WorkerItem } from "./messages.ts";
 import { type RunWorkers, slotsOf } from "./plan.ts";
@@ -113,6 +114,8 @@ class Pool {
   readonly #detailed: number;
   /** Secrets the workers have been told of. */
   readonly #told = new Set<string>();
+  /** Flows a worker loads again from their files, kept until it has them as checked. */
+  readonly #checked = new Map<number, Flow>();
   #next = 0;
   #chain: Promise<void> = Promise.resolve();
   #finished = Promise.withResolvers<void>();
@@ -240,6 +243,10 @@ class Pool {
     // third of loading the file, and writing it costs main less than that.
     const json = isHeld(flow) ? flow.handOver() : isDeferred(flow) ? undefined : flowText(flow);
     const source = json ? undefined : this.#input.workerOptions.source?.(flow.file);
+    // Loaded again, its includes and data files are read from disk again: the worker checks it
+    // loaded what main checked, else main runs the flow it kept (`fingerprint.ts`).
+    const print = json || isDeferred(flow) ? undefined : fingerprint(flow);
+    if (print !== undefined) this.#checked.set(index, flow as Flow);
     member.post({
       kind: "flow",
       index,
@@ -247,6 +254,7 @@ class Pool {
       part: this.#parts[index],
       ...(json ? { json } : {}),
       ...(source ? { source } : {}),
+      ...(print !== undefined ? { print } : {}),
     });
   }
 
@@ -268,6 +276,17 @@ class Pool {
     } catch (error) {
       this.#fail(error);
     }
+  }
+
+  /**
+   * A flow a worker did not load as main checked it (a file it reads changed
+   * on disk since), run here as checked; the worker's slot stays taken
+   * until it ends, as if the worker ran it.
+   */
+  #runChecked(member: Member, index: number): void {
+    const flow = this.#checked.get(index)!;
+    this.#checked.delete(index);
+    void this.#runHere(member, index, flow);
   }
 
   #receive(member: Member, message: FromWorker): void {
@@ -300,6 +319,7 @@ class Pool {
       if (item.kind === "secret") this.#secret(member, item.value, item.shown);
       else if (item.kind === "coverage") ctx.coverage?.record(item.method, item.url, item.status);
       else if (item.kind === "coverage-check") ctx.coverage?.addCheck(item);
+      else if (item.kind === "changed") this.#runChecked(member, item.index);
       else if (item.kind === "event") {
         const hook = ctx.reporter[item.hook] as ((...a: unknown[]) => unknown) | undefined;
         await hook?.apply(ctx.reporter, item.args);
@@ -324,6 +344,7 @@ class Pool {
   async #done(member: Member, index: number, result: FlowResult, reported = false): Promise<void> {
     const { results, options, state, ctx } = this.#input;
     member.running--;
+    this.#checked.delete(index);
     results[index] = result;
     if (options.failFast && result.status !== "passed" && state.failedFlow === undefined) {
       state.failedFlow = result.file;

@@ -10,6 +10,7 @@
  *
  * @module
  */
+import type { Flow } from "../../model/flow.ts";
 import type { FlowResult } from "../../model/result.ts";
 import type { Context } from "../context.ts";
 import { makeContext } from "../make_context.ts";
@@ -19,7 +20,8 @@ import type { FromWorker, ToWorker, WorkerInit } from "./messages.ts";
 import { ForwardedCoverage } from "./coverage.ts";
 import { Outbox } from "./outbox.ts";
 import { WorkerTokens } from "./tokens.ts";
-import { WorkerLoader } from "./worker_load.ts";
+import { fingerprint } from "./fingerprint.ts";
+import { WorkerLoader, WorkerLoadError } from "./worker_load.ts";
 
 /** The worker's global scope, as this module uses it. */
 const scope = globalThis as unknown as {
@@ -146,12 +148,14 @@ function begin(init: WorkerInit): Running {
 }
 
 /** One flow, from its file (or its checked JSON) to its result at main. */
-async function runFlow(
-  r: Running,
-  { index, file, part, json, source }: FlowMessage,
-): Promise<void> {
+async function runFlow(r: Running, message: FlowMessage): Promise<void> {
+  const { index } = message;
   try {
-    const flow = json ? await r.loader.fromJson(json) : await r.loader.flow(file, part, source);
+    const flow = await loadChecked(r, message);
+    if (typeof flow === "string") {
+      r.outbox.add({ kind: "changed", index, why: flow });
+      return;
+    }
     const skipped = notStarted(flow, { failed: undefined }, r.ctx, r.failedFlow);
     const result: FlowResult = skipped ??
       await runStarted(flow, r.ctx, r.init.retries, r.init.setup, r);
@@ -159,5 +163,24 @@ async function runFlow(
   } catch (error) {
     r.outbox.flush();
     post({ kind: "failed", message: String((error as Error)?.stack ?? error) });
+  }
+}
+
+/**
+ * The flow main handed over, or why it is not the flow main checked: a file
+ * it reads besides its own changed on disk since (main then runs it).
+ */
+async function loadChecked(
+  r: Running,
+  { file, part, json, source, print }: FlowMessage,
+): Promise<Flow | string> {
+  if (json) return await r.loader.fromJson(json);
+  if (print === undefined) return await r.loader.flow(file, part, source);
+  try {
+    const flow = await r.loader.flow(file, part, source);
+    return fingerprint(flow) === print ? flow : "a file it reads changed since it was checked";
+  } catch (error) {
+    if (error instanceof WorkerLoadError) return error.message;
+    throw error;
   }
 }
