@@ -1,8 +1,8 @@
 /**
  * Values a response hands out whole, which a later request must send back
  * whole: the `ETag` an `If-Match` write is conditional on, and a URL (a
- * signed download link in a job result, a redirect's `Location`) that a later
- * request fetches as it was given. Rebuilt from parts, such a value keeps its
+ * signed download link in a job result, a redirect's `Location`, the next
+ * page of a `Link` header) that a later request fetches as it was given. Rebuilt from parts, such a value keeps its
  * recorded signature or version and fails on replay (403, 412); sent whole
  * from a capture, it is what the live server handed out.
  *
@@ -11,6 +11,7 @@
 import type { HarRecord, NameValue } from "./har_model.ts";
 import type { Source, Step } from "./model.ts";
 import { walk } from "./json.ts";
+import { parseLinks } from "../check/link_header.ts";
 
 /** Where a whole value came from. */
 export interface Handed {
@@ -83,6 +84,13 @@ export class HandedOut {
    * handed.note({ last: r } as any);
    * if (handed.etags.get('"v2"')?.source.kind !== "header") throw new Error();
    * if (!handed.urls.has("https://a.test/dl/x.csv?sig=ab12")) throw new Error();
+   * // A Link header's relations, relative ones resolved: the runner captures them absolute.
+   * const page = { url: new URL("https://a.test/items"), hasJson: false,
+   *   raw: { response: { headers: [{ name: "Link", value: '</items?cursor=c2.mac>; rel="next"' }] } } };
+   * // deno-lint-ignore no-explicit-any
+   * handed.note({ last: page } as any);
+   * const next = handed.urls.get("https://a.test/items?cursor=c2.mac");
+   * if (next?.absolute !== true || next.source.kind !== "header" || next.source.rel !== "next") throw new Error();
    * ```
    */
   note(step: Step): void {
@@ -99,6 +107,7 @@ export class HandedOut {
       if (lower === "location" && value.trim() !== "" && redirects) {
         this.#url(value, r, { step, source: { kind: "header", name: "location" } });
       }
+      if (lower === "link") this.#links(value, step);
     }
     if (!r.hasJson) return;
     walk(r.json, (path, _key, leaf) => {
@@ -108,11 +117,28 @@ export class HandedOut {
     });
   }
 
-  #url(value: string, r: HarRecord, from: Handed): void {
+  /**
+   * Each relation of a `Link` header (`rel="next"` of a paginated list): the
+   * next page's cursor is signed by the server that handed it out, so the
+   * page is fetched by the captured relation, which the runner resolves
+   * against the response's URL (absolute, however the server wrote it).
+   */
+  #links(value: string, step: Step): void {
+    for (const link of parseLinks(value)) {
+      for (const rel of (link.params.rel ?? "").toLowerCase().split(/[ \t]+/)) {
+        if (!/^[a-z][a-z0-9.-]*$/.test(rel)) continue;
+        const source: Source = { kind: "header", name: "link", rel };
+        this.#url(link.target, step.last, { step, source }, true);
+      }
+    }
+  }
+
+  #url(value: string, r: HarRecord, from: Handed, resolved = false): void {
     if (!URL.canParse(value, r.url)) return;
     const url = new URL(value, r.url);
     if (!/^https?:$/.test(url.protocol)) return;
-    this.urls.set(sent(url), { ...from, absolute: /^[a-z][a-z0-9+.-]*:/i.test(value) });
+    const absolute = resolved || /^[a-z][a-z0-9+.-]*:/i.test(value);
+    this.urls.set(sent(url), { ...from, absolute });
   }
 
   /**

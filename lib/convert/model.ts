@@ -16,7 +16,8 @@ export type { JsonPath } from "./json.ts";
 export type Source =
   | { kind: "json"; path: JsonPath }
   | { kind: "cookie"; name: string }
-  | { kind: "header"; name: string; query?: string }
+  /** A header, or one part of it: a URL's `query` parameter, a `Link` relation's URL, a regex's group. */
+  | { kind: "header"; name: string; query?: string; rel?: string; regex?: string }
   | { kind: "regex"; name: string; pattern: string };
 
 export interface Producer {

@@ -55,6 +55,8 @@ export class Spelling {
     if (source.kind === "header") {
       const fields: [string, YScalar][] = [["header", source.name]];
       if (source.query) fields.push(["query", source.query]);
+      if (source.rel) fields.push(["rel", source.rel]);
+      if (source.regex) fields.push(["regex", source.regex]);
       return yflow(fields);
     }
     if (source.kind === "regex") return yflow([["regex", source.pattern]]);
