@@ -11,6 +11,7 @@ import { valueKey } from "../json.ts";
 import { captureName } from "../names.ts";
 import { isUuid, looksLikeId, looksLikeToken } from "../values.ts";
 import type { Correlator } from "./state.ts";
+import { locationIdKeys } from "./location_ids.ts";
 
 /** Fields that name a list element, tried first when one must be told apart from the others. */
 const NAME_KEY = /^(name|title|slug|key|code|label|handle|username|login|email|sku)$/i;
@@ -29,6 +30,14 @@ const NAME_KEY = /^(name|title|slug|key|code|label|handle|username|login|email|s
  */
 export function producerFor(c: Correlator, value: unknown): Producer | undefined {
   return c.producers.get(valueKey(value));
+}
+
+/** What a capture from a header is named by: its query parameter, its `Link` relation, the id its regex finds, or the header. */
+function headerKeys(source: Exclude<Source, { kind: "json" }>): string[] {
+  if (source.kind !== "header") return [source.name];
+  if (source.query) return [source.query];
+  if (source.rel) return [source.rel];
+  return source.regex ? locationIdKeys(source.regex) : [source.name];
 }
 
 /**
@@ -57,7 +66,7 @@ export function useProducer(c: Correlator, p: Producer, user: Step): string {
   if (!name) {
     const keys = source.kind === "json"
       ? source.path.filter((x): x is string => typeof x === "string")
-      : [source.kind === "header" && source.query ? source.query : source.name];
+      : headerKeys(source);
     name = p.step.captureNames.take(captureName(keys, p.step.noun));
     p.step.captureByPath.set(sourceKey, name);
     p.step.captures.push([name, source]);

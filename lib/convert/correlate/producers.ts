@@ -22,6 +22,7 @@ import {
   looksLikeToken,
 } from "../values.ts";
 import type { Correlator } from "./state.ts";
+import { locationIds } from "./location_ids.ts";
 
 /**
  * Records what the response of `step` hands out (the default rule); with
@@ -45,6 +46,7 @@ export function produce(c: Correlator, step: Step): void {
   producePage(c, step);
   c.handed.note(step);
   produceLocation(c, step);
+  produceLocationIds(c, step);
   produceJson(c, step);
 }
 
@@ -178,6 +180,23 @@ function produceLocation(c: Correlator, step: Step): void {
     c.producers.set(k, producer);
     c.tokens.push([value, producer]);
     c.secrets.add(value);
+  }
+}
+
+/**
+ * A `201` (or redirect) that names what it made only by its `Location`:
+ * each id of that path, found again in the fresh header by a pattern. A
+ * value the client sent before (a slug it chose) is its own, not handed out.
+ */
+function produceLocationIds(c: Correlator, step: Step): void {
+  for (const { value, pattern } of locationIds(step.last)) {
+    const k = valueKey(value);
+    if (c.producers.has(k) || c.sentSeen.has(k)) continue;
+    c.producers.set(k, {
+      step,
+      source: { kind: "header", name: "location", regex: pattern },
+      secret: false,
+    });
   }
 }
 

@@ -1,0 +1,86 @@
+/**
+ * Ids a response hands out only in its `Location` path: a `201 Created`
+ * with no body (or a redirect to the new resource) names the resource by
+ * URL, and the page's script takes the id from the last segments to build
+ * later paths and bodies (`/boards/brd_9f…/cards`, `{"board_id": …}`). Such
+ * an id is captured by a regular expression over the fresh `Location`, the
+ * other segments matched as written, so a fresh instance's id is sent.
+ *
+ * @module
+ */
+import type { HarRecord } from "../har_model.ts";
+import { responseHeaders } from "../handed.ts";
+import { safeDecode } from "../json.ts";
+import { singular } from "../names.ts";
+import { looksLikeId } from "../values.ts";
+
+/** An id of a `Location` path and the pattern whose first group finds it again. */
+export interface LocationId {
+  value: string;
+  pattern: string;
+}
+
+const ANY_SEGMENT = "[^/?#]+";
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Whether a path segment is an id: after a collection's name (`boards`, no
+ * digit, unlike `v1`), id-shaped under `board_id` and holding a digit, so a
+ * word (`cards`, `export`) is never taken for one.
+ */
+function isIdSegment(previous: string, segment: string): boolean {
+  return /^[A-Za-z][A-Za-z_-]*$/.test(previous) && /\d/.test(segment) &&
+    looksLikeId(`${singular(previous)}_id`, segment);
+}
+
+/**
+ * The ids in the `Location` path of a `201` or a redirect, each with a
+ * pattern over the header's value (absolute or relative) whose group is it.
+ *
+ * @example
+ * ```ts
+ * import { locationIds } from "./location_ids.ts";
+ * const r = { url: new URL("https://a.test/v1/boards/brd_19af/cards"), status: 201,
+ *   raw: { response: { headers: [{ name: "Location", value: "/v1/boards/brd_19af/cards/crd_77b2c0" }] } } };
+ * // deno-lint-ignore no-explicit-any
+ * const ids = locationIds(r as any);
+ * if (ids.length !== 2 || ids[1].value !== "crd_77b2c0") throw new Error();
+ * const m = new RegExp(ids[1].pattern).exec("https://b.test/v1/boards/brd_000001/cards/crd_1e2d3c");
+ * if (m?.[1] !== "crd_1e2d3c") throw new Error(ids[1].pattern);
+ * // A 200's Location hands out nothing (chrome-har attaches a redirect's to the page after it).
+ * // deno-lint-ignore no-explicit-any
+ * if (locationIds({ ...r, status: 200 } as any).length !== 0) throw new Error();
+ * ```
+ */
+export function locationIds(r: HarRecord): LocationId[] {
+  const created = r.status === 201 || (r.status !== undefined && r.status >= 300 && r.status < 400);
+  const location = responseHeaders(r).find((h) => h.name.toLowerCase() === "location")?.value;
+  if (!created || !location || !URL.canParse(location, r.url)) return [];
+  const segments = new URL(location, r.url).pathname.split("/").slice(1).map(safeDecode);
+  const ids = segments.map((s, i) => i > 0 && isIdSegment(segments[i - 1], s));
+  const out: LocationId[] = [];
+  segments.forEach((segment, i) => {
+    if (!ids[i]) return;
+    const before = segments.slice(0, i).map((s, j) => ids[j] ? ANY_SEGMENT : escape(s));
+    out.push({
+      value: segment,
+      pattern: `/${[...before, `(${ANY_SEGMENT})`].join("/")}(?:[/?#]|$)`,
+    });
+  });
+  return out;
+}
+
+/**
+ * The keys a capture of such an id is named by: the collection before it
+ * and `id` (`["boards", "id"]`, so `board_id`), or `location` for another pattern.
+ *
+ * @example
+ * ```ts
+ * import { locationIdKeys } from "./location_ids.ts";
+ * if (locationIdKeys("/v1/boards/([^/?#]+)(?:[/?#]|$)").join() !== "boards,id") throw new Error();
+ * ```
+ */
+export function locationIdKeys(pattern: string): string[] {
+  const m = /([A-Za-z][\w-]*)\/\(\[\^\/\?#\]\+\)/.exec(pattern);
+  return m ? [m[1], "id"] : ["location"];
+}
