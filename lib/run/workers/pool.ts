@@ -296,6 +296,11 @@ class Pool {
         answerEnv(member.env!, this.#input.ctx.env(message.name));
         return;
       case "batch":
+        // Its secrets at once, ahead of the events before them: main's reporters may lag behind
+        // the workers, and a flow of main's own, or another worker's, may meet the value now.
+        for (const item of message.items) {
+          if (item.kind === "secret") this.#secret(member, item.value, item.shown);
+        }
         this.#chain = this.#chain.then(() => this.#batch(member, message.items))
           .catch((error) => this.#fail(error));
         return;
@@ -316,7 +321,7 @@ class Pool {
   async #batch(member: Member, items: readonly WorkerItem[]): Promise<void> {
     const { ctx } = this.#input;
     for (const item of items) {
-      if (item.kind === "secret") this.#secret(member, item.value, item.shown);
+      if (item.kind === "secret") continue; // Known since the batch came (`#receive`).
       else if (item.kind === "coverage") ctx.coverage?.record(item.method, item.url, item.status);
       else if (item.kind === "coverage-check") ctx.coverage?.addCheck(item);
       else if (item.kind === "changed") this.#runChecked(member, item.index);
