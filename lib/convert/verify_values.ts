@@ -11,6 +11,7 @@ import type { HarRecord } from "./har_model.ts";
 import type { Source } from "./model.ts";
 import { walk } from "./json.ts";
 import { pageValues } from "./pages.ts";
+import { locationIds } from "./correlate/location_ids.ts";
 
 /** A value a recorded response handed out, and how to find it in a live one. */
 export interface Handed {
@@ -34,6 +35,9 @@ const HANDED_HEADER = /^(location|etag|x-[\w-]*(token|key|id|session)[\w-]*)$/i;
  * const r: any = { json: { id: "prj_1a2b3c", n: 7 }, hasJson: true, setCookies: [{ name: "sid", value: "s3cr3tv4lue" }], mimeType: "application/json", raw: { response: { headers: [] } } };
  * const found = handedOut(r).map((h) => h.label);
  * if (found.join() !== 'the cookie "sid","id" in the JSON body') throw new Error(found.join());
+ * // deno-lint-ignore no-explicit-any
+ * const created: any = { url: new URL("https://a.test/boards"), status: 201, setCookies: [], mimeType: "", raw: { response: { headers: [{ name: "Location", value: "/boards/brd_9f3e21" }] } } };
+ * if (!handedOut(created).some((h) => h.value === "brd_9f3e21")) throw new Error();
  * ```
  */
 export function handedOut(r: HarRecord): Handed[] {
@@ -55,6 +59,14 @@ export function handedOut(r: HarRecord): Handed[] {
         label: `the "${h.name.toLowerCase()}" header`,
       });
     }
+  }
+  // A 201 that names what it made only by its Location: the id a script cut from the path.
+  for (const { value, pattern } of locationIds(r)) {
+    out.push({
+      value,
+      source: { kind: "header", name: "location", regex: pattern },
+      label: `the id in the "location" header`,
+    });
   }
   if (r.responseText !== undefined && /html/.test(r.mimeType)) {
     for (const v of pageValues(r.responseText)) {
