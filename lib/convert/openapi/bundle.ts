@@ -16,7 +16,7 @@
  */
 import { UsageError } from "../../model/errors.ts";
 import { yamlEngine } from "../../load/yaml_engine.ts";
-import { parseDocument } from "../../load/schema_document.ts";
+import { readNested } from "./nesting.ts";
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { MAX_FILE_CHAIN, MAX_OPENAPI_BYTES, MAX_OPENAPI_FILES, MAX_REF_CHAIN } from "./limits.ts";
 import { atPointer, dirname, pointerOf, refError, refTarget, type Target } from "./refs.ts";
@@ -150,7 +150,7 @@ class Bundler {
         "Convert a part of the API: a document that names only the paths you test.",
       );
     }
-    const parsed = bytes instanceof Uint8Array ? parseDocument(bytes, file) : bytes;
+    const parsed = bytes instanceof Uint8Array ? readNested(bytes, file) : bytes;
     if ("why" in parsed) {
       throw refError(
         `Cannot read "${this.show(file)}", which the $ref "${ref}" at ${at} names: ${parsed.why}.`,
@@ -301,7 +301,7 @@ export async function bundleDocument(
   await yamlEngine.load();
   const bundler = new Bundler(path, dirname(path), read, show);
   const bytes = await read(path);
-  const parsed = bytes instanceof Uint8Array ? parseDocument(bytes, path) : bytes;
+  const parsed = bytes instanceof Uint8Array ? readNested(bytes, path) : bytes;
   if ("why" in parsed) {
     throw new UsageError(
       "bad-openapi",

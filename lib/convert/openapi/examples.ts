@@ -11,9 +11,15 @@
  * @module
  */
 import { isNode, member, type Node } from "../../check/openapi_operations.ts";
-import { MAX_EXAMPLE_DEPTH, MAX_EXAMPLE_NODES, MAX_REF_CHAIN } from "./limits.ts";
+import {
+  MAX_ALLOF_NESTING,
+  MAX_EXAMPLE_DEPTH,
+  MAX_EXAMPLE_NODES,
+  MAX_REF_CHAIN,
+} from "./limits.ts";
 import { fromPattern, patternRegExp, tameTest } from "./pattern.ts";
 import { atPointer } from "./refs.ts";
+import { table } from "../table.ts";
 
 /** Whether the value goes in a request (read-only properties left out) or comes in a response. */
 export type Direction = "request" | "response";
@@ -47,7 +53,7 @@ function safeDecode(text: string): string {
   }
 }
 
-const FORMATS: Record<string, string> = {
+const FORMATS = table<string>({
   uuid: "3fa85f64-5717-4562-b3fc-2c963f66afa6",
   "date-time": "2024-01-01T00:00:00Z",
   date: "2024-01-01",
@@ -60,7 +66,7 @@ const FORMATS: Record<string, string> = {
   ipv6: "2001:db8::1",
   byte: "c3RyaW5n",
   password: "password",
-};
+});
 
 /** Generates values for schemas of one document. */
 export class ExampleMaker {
@@ -99,7 +105,7 @@ export class ExampleMaker {
     const given = givenValue(s);
     if (given.found) return given.value;
     if (Array.isArray(s.allOf)) {
-      const merged = this.#merged(s, depth);
+      const merged = this.#merged(s);
       return merged ? this.#object(merged, depth) : this.#allOf(s.allOf, depth);
     }
     const choice = this.#choice(s);
@@ -191,15 +197,20 @@ export class ExampleMaker {
    * part may require what another declares (Box's documents do); none when
    * no part is an object.
    */
-  #merged(s: Node, depth: number): Node | undefined {
+  #merged(s: Node): Node | undefined {
     const merged: Node = { type: "object", properties: Object.create(null), required: [] };
-    return this.#collect(s, depth, merged) ? merged : undefined;
+    return this.#collect(s, 0, merged, new Set()) ? merged : undefined;
   }
 
-  /** Adds a schema's and its `allOf` parts' properties and required names; whether one is an object. */
-  #collect(node: unknown, depth: number, into: Node): boolean {
+  /**
+   * Adds a schema's and its `allOf` parts' properties and required names; whether one is an object.
+   * Parts nest no data, so they do not count against the depth bound (20 nested allOfs lost their
+   * required properties); each part is read once, so a part naming itself ends.
+   */
+  #collect(node: unknown, level: number, into: Node, seen: Set<unknown>): boolean {
     const s = deref(this.doc, node);
-    if (!isNode(s) || depth > MAX_EXAMPLE_DEPTH) return false;
+    if (!isNode(s) || seen.has(s) || level > MAX_ALLOF_NESTING) return false;
+    seen.add(s);
     let object = typeOf(s) === "object";
     const properties = into.properties as Node;
     for (const [name, property] of Object.entries(isNode(s.properties) ? s.properties : {})) {
@@ -211,7 +222,7 @@ export class ExampleMaker {
     // A part's oneOf branch is part of the object too (Box: allOf [{type: object, oneOf: [File, …]}]).
     const choice = this.#choice(s);
     for (const part of [...(Array.isArray(s.allOf) ? s.allOf : []), ...(choice ? [choice] : [])]) {
-      if (this.#collect(part, depth + 1, into)) object = true;
+      if (this.#collect(part, level + 1, into, seen)) object = true;
     }
     return object;
   }

@@ -32,5 +32,11 @@ export const MAX_REF_CHAIN = 32;
 /** Deepest level of an example generated from a schema: a recursive schema stops here. */
 export const MAX_EXAMPLE_DEPTH = 8;
 
+/**
+ * Most `allOf` parts inside parts merged into one object (a part naming itself is read once; this
+ * bounds the stack for a chain of distinct parts, 10,000 long in a hostile document).
+ */
+export const MAX_ALLOF_NESTING = 256;
+
 /** Most values in one generated example: a schema whose examples would explode stops here. */
 export const MAX_EXAMPLE_NODES = 2_000;

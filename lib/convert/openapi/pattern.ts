@@ -14,6 +14,7 @@
  */
 import { isTame } from "../../_util/regex_shape.ts";
 import { testPattern } from "../../_util/regex.ts";
+import { table } from "../table.ts";
 
 /** Longest pattern read; V8 refuses some longer ones only when they first run ("too large"). */
 export const MAX_PATTERN_LENGTH = 4_096;
@@ -102,7 +103,7 @@ export function tameTest(re: RegExp, pattern: string, text: string): boolean | u
 /** Thrown for what the reader does not read; the caller gives up. */
 class Unreadable extends Error {}
 
-const CLASS_ESCAPES: Record<string, string> = {
+const CLASS_ESCAPES = table<string>({
   d: "0",
   D: "a",
   w: "a",
@@ -115,7 +116,7 @@ const CLASS_ESCAPES: Record<string, string> = {
   f: "\f",
   v: "\v",
   "0": "\0",
-};
+});
 
 /** A character no negated class refuses, if there is one among these. */
 const CANDIDATES = ["a", "0", "A", "x", "_", "-", ".", " "];

@@ -1,0 +1,68 @@
+/**
+ * Hostile documents for convert openapi, each ending quickly with one
+ * sentence or a conversion that validates: a JSON document nested 10,000 or
+ * 100,000 deep (it ran out of stack, exit 3, or spent minutes copying
+ * paths), the deepest one allowed, and names `Object` answers for itself
+ * (`format: constructor`).
+ */
+import assert from "node:assert/strict";
+import { bundleDocument } from "../../lib/convert/openapi/bundle.ts";
+import { convertOpenApi } from "../../lib/convert/openapi/mod.ts";
+import { MAX_DOCUMENT_NESTING } from "../../lib/convert/openapi/nesting.ts";
+import { loadFlow } from "../../lib/load/mod.ts";
+import { UsageError } from "../../lib/model/errors.ts";
+
+const encode = (text: string) => new TextEncoder().encode(text);
+
+/** A one-operation document whose request schema is `schema` (JSON text). */
+const withSchema = (schema: string) =>
+  `{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/a": {"post": {
+  "requestBody": {"content": {"application/json": {"schema": ${schema}}}},
+  "responses": {"200": {"description": "ok"}}}}}}`;
+
+/** `schema` wrapped in `levels` allOfs, each two levels of JSON. */
+const allOf = (levels: number, schema: string) =>
+  '{"allOf": ['.repeat(levels) + schema + "]}".repeat(levels);
+
+const bundle = (text: string) =>
+  bundleDocument("/doc/api.json", () => Promise.resolve(encode(text)), () => {}, (f) => f);
+
+Deno.test("a JSON document nested past the bound is one sentence naming the line and column", async () => {
+  for (const levels of [10_000, 100_000]) {
+    const started = performance.now();
+    await assert.rejects(
+      bundle(withSchema(allOf(levels, '{"type": "string"}'))),
+      (error: unknown) =>
+        error instanceof UsageError && error.code === "bad-openapi" &&
+        /nests deeper than 256 levels at line 2, column \d+ \(a schema for deep data names itself through a \$ref instead\)/
+          .test(error.message),
+    );
+    assert.ok(performance.now() - started < 2_000, `${levels} levels took too long`);
+  }
+  // Braces inside strings are text, not nesting.
+  const text = withSchema(`{"type": "string", "example": "${"[{".repeat(1_000)}"}`);
+  assert.ok((await bundle(text)).document);
+});
+
+Deno.test("a schema nested just within the bound converts into a flow that validates", async () => {
+  const object = '{"type": "object", "required": ["x"], "properties": {"x": {"type": "string"}}}';
+  // The document around the schema takes 8 levels, the object 3, each allOf 2.
+  const levels = Math.floor((MAX_DOCUMENT_NESTING - 11) / 2);
+  const { document } = await bundle(withSchema(allOf(levels, object)));
+  const { files } = convertOpenApi({
+    document: document as Record<string, unknown>,
+    source: "api.json",
+  });
+  const loaded = loadFlow(files[0].text, files[0].path, { env: () => "http://127.0.0.1:9" });
+  assert.deepEqual(loaded.problems, []);
+  assert.match(files[0].text, /body:\n\s+x: /);
+});
+
+Deno.test("a format, type or tag named like Object's own members is read as any other word", () => {
+  const document = JSON.parse(withSchema(
+    '{"type": "object", "required": ["a", "b"], "properties": {"a": {"type": "string", "format": "constructor"}, "b": {"type": "string", "format": "__proto__"}}}',
+  ));
+  document.paths["/a"].post.tags = ["constructor"];
+  const { files } = convertOpenApi({ document, source: "api.json" });
+  assert.match(files[0].text, /a: string\n\s+b: string/);
+});
