@@ -7,6 +7,8 @@
  * @module
  */
 
+import { table } from "./table.ts";
+
 /**
  * Long options that take a value (the word after them), curl 8's list.
  *
@@ -47,7 +49,7 @@ export const TAKES_VALUE = new Set(
  * if (SHORT.H !== "header" || SHORT.X !== "request" || "s" in SHORT) throw new Error();
  * ```
  */
-export const SHORT: Record<string, string> = {
+export const SHORT = table<string>({
   A: "user-agent",
   b: "cookie",
   c: "cookie-jar",
@@ -78,7 +80,7 @@ export const SHORT: Record<string, string> = {
   y: "speed-time",
   Y: "speed-limit",
   z: "time-cond",
-};
+});
 
 /**
  * Options that change only what curl prints or where it writes: nothing to carry.
@@ -107,7 +109,7 @@ export const QUIET = new Set(
  * if (QUIET_SHORT.s !== "silent" || QUIET_SHORT["#"] !== "progress-bar") throw new Error();
  * ```
  */
-export const QUIET_SHORT: Record<string, string> = {
+export const QUIET_SHORT = table<string>({
   s: "silent",
   S: "show-error",
   v: "verbose",
@@ -120,4 +122,4 @@ export const QUIET_SHORT: Record<string, string> = {
   q: "disable",
   g: "globoff",
   Z: "parallel",
-};
+});

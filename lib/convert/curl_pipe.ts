@@ -7,6 +7,7 @@
  * @module
  */
 import type { ShellCommand } from "./curl_shell.ts";
+import { table } from "./table.ts";
 
 /** A pipe's text, or the file it is (`cat FILE`). */
 export type Piped = { text: string } | { file: string };
@@ -66,14 +67,14 @@ function printed(args: string[]): Piped | undefined {
   return { text };
 }
 
-const ESCAPES: Record<string, string> = {
+const ESCAPES = table<string>({
   n: "\n",
   t: "\t",
   r: "\r",
   "\\": "\\",
   '"': '"',
   "'": "'",
-};
+});
 
 /** The backslash escapes `echo -e` and `printf` read (`\n`, `\t`, `\r`, `\\`); others stay. */
 function unescaped(text: string): string {

@@ -26,6 +26,7 @@ import {
   type ShellCommand,
   tooMany,
 } from "./curl_shell.ts";
+import { table } from "./table.ts";
 
 /**
  * Whether text is written for PowerShell: a line continued with `` ` ``, a
@@ -122,7 +123,7 @@ function blockComment(cur: Cursor): void {
 }
 
 /** `` `x `` outside a string and inside `"…"`: PowerShell's escapes. */
-const TICK: Record<string, string> = {
+const TICK = table<string>({
   n: "\n",
   t: "\t",
   r: "\r",
@@ -132,7 +133,7 @@ const TICK: Record<string, string> = {
   e: "\x1b",
   f: "\f",
   v: "\v",
-};
+});
 
 /** One word: bare runs, quoted parts and variables, up to a blank or an operator. */
 function psWord(cur: Cursor, env: EnvNames, notes: string[]): string {

@@ -15,6 +15,7 @@
 import { UsageError } from "../model/errors.ts";
 import { thousands } from "../_util/thousands.ts";
 import { type Heredoc, readHeredocs } from "./curl_heredoc.ts";
+import { table } from "./table.ts";
 
 /** One command of the input: its words and where it starts. */
 export interface ShellCommand {
@@ -103,7 +104,7 @@ export class Cursor {
   }
 }
 
-const ANSI: Record<string, string> = {
+const ANSI = table<string>({
   n: "\n",
   t: "\t",
   r: "\r",
@@ -117,7 +118,7 @@ const ANSI: Record<string, string> = {
   "'": "'",
   '"': '"',
   "?": "?",
-};
+});
 
 /**
  * Splits bash command lines into commands of words.

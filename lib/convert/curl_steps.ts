@@ -19,6 +19,7 @@ import type { Step } from "./model.ts";
 import { keepHeader } from "./noise_headers.ts";
 import { FRESH_HEADER } from "./polls.ts";
 import { yflow, ymap, type YNode, type YScalar } from "./yaml_out.ts";
+import { table } from "./table.ts";
 
 const hasMarker = (text: string) => new RegExp(ENV_MARKER.source).test(text);
 
@@ -130,7 +131,7 @@ export function stepExtras(
  * The extensions curl's `Curl_mime_contenttype` knows (lib/mime.c); a flow
  * guesses these alike. Any other file curl sends as application/octet-stream.
  */
-const CURL_PART_TYPES: Record<string, string> = {
+const CURL_PART_TYPES = table<string>({
   gif: "image/gif",
   jpg: "image/jpeg",
   jpeg: "image/jpeg",
@@ -141,7 +142,7 @@ const CURL_PART_TYPES: Record<string, string> = {
   html: "text/html",
   pdf: "application/pdf",
   xml: "application/xml",
-};
+});
 
 /**
  * The type curl sends a `-F name=@file` part with when `;type=` is not

@@ -9,6 +9,7 @@
 import { ymap, type YNode } from "../yaml_out.ts";
 import type { PmBody, PmPair } from "./model.ts";
 import { render } from "./template.ts";
+import { table } from "../table.ts";
 
 /** A body as request fields, with the files it reads and what could not be carried. */
 export interface BodyOut {
@@ -127,13 +128,13 @@ function filePath(src: string): string {
   return `files/${base.replace(/^\.+/, "_")}`;
 }
 
-const LANGUAGES: Record<string, string> = {
+const LANGUAGES = table<string>({
   json: "application/json",
   xml: "application/xml",
   html: "text/html",
   text: "text/plain",
   javascript: "application/javascript",
-};
+});
 
 /**
  * The request fields of a body; no fields for an empty one.

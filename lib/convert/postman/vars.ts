@@ -20,10 +20,8 @@ export interface EnvNeed {
   hint: string;
 }
 
-const DYNAMIC: Record<string, string> = {
-  $guid: "${RANDOM.UUID}",
-  $randomUUID: "${RANDOM.UUID}",
-};
+// A Map, not an object: a variable named "constructor" or "__proto__" must not find Object's own.
+const DYNAMIC = new Map([["$guid", "${RANDOM.UUID}"], ["$randomUUID", "${RANDOM.UUID}"]]);
 
 const URLISH = /(url|uri|host|base|domain|server|endpoint|origin)$/i;
 
@@ -91,9 +89,10 @@ export class Variables {
 
   /** The expression for `{{name}}` when no step of the flow set it. */
   expression(name: string, atUrlStart: boolean): string {
-    const dynamic = DYNAMIC[name] ?? (/^\$random[A-Z]/.test(name) ? "${RANDOM.HEX_12}" : undefined);
+    const dynamic = DYNAMIC.get(name) ??
+      (/^\$random[A-Z]/.test(name) ? "${RANDOM.HEX_12}" : undefined);
     if (dynamic) {
-      if (!DYNAMIC[name]) this.randomized.add(name);
+      if (!DYNAMIC.has(name)) this.randomized.add(name);
       return dynamic;
     }
     if (!this.isEnv(name, atUrlStart)) {

@@ -11,6 +11,7 @@ import { schemaCheck } from "./schema.ts";
 import type { Node } from "./parse.ts";
 import { pseudo } from "./pseudo.ts";
 import { compare, type Cond, flowText, member, not, type Sym, truthy } from "./sym.ts";
+import { table } from "../../table.ts";
 
 /** What an expression is evaluated against. */
 export interface EvalContext {
@@ -41,14 +42,14 @@ export function dotted(node: Node): string | undefined {
 }
 
 /** Names whose value is a part of the response. */
-const RESPONSE_NAMES: Record<string, string> = {
+const RESPONSE_NAMES = table<string>({
   "responseCode.code": "$.status",
   "pm.response.code": "$.status",
   "responseBody": "$.body",
   "responseTime": "$.duration_ms",
   "pm.response.responseTime": "$.duration_ms",
   "responseHeaders": "$.headers",
-};
+});
 
 /** Calls that read a Postman variable by name. */
 const VARIABLE_GETTERS = new Set([
@@ -156,10 +157,10 @@ function args(node: Node, ctx: EvalContext, d: number): (Sym | undefined)[] {
 }
 
 /** Calls whose value is made at run time, and the flow expression that makes one like it. */
-const MADE: Record<string, string> = {
+const MADE = table<string>({
   "Date.now": "${RANDOM.HEX_8}",
   "Math.random": "${RANDOM.HEX_8}",
-};
+});
 
 const cond = (path: string, op: string, value: unknown): Sym => ({
   k: "cond",

@@ -11,6 +11,7 @@ import { pseudo } from "./pseudo.ts";
 import type { Node } from "./parse.ts";
 import { responseWord } from "./response.ts";
 import { type Cond, flowText, member, named, negate, type Sym } from "./sym.ts";
+import { table } from "../../table.ts";
 
 /** One link of a chain: a word, and its arguments when it is called. */
 interface Link {
@@ -60,7 +61,7 @@ const FILLER = new Set([
   "should",
 ]);
 const TYPE_NAMES = new Set(["string", "number", "boolean", "object", "array", "null"]);
-const NUMERIC: Record<string, string> = {
+const NUMERIC = table<string>({
   above: "gt",
   gt: "gt",
   greaterThan: "gt",
@@ -71,7 +72,7 @@ const NUMERIC: Record<string, string> = {
   gte: "gte",
   most: "lte",
   lte: "lte",
-};
+});
 
 interface State {
   subject: Sym;

@@ -9,9 +9,10 @@
  */
 import { schemaCheck } from "./schema.ts";
 import { type Cond, member, named, negate } from "./sym.ts";
+import { table } from "../../table.ts";
 
 /** `pm.response.to.have.status("Created")`: the reason phrases scripts name, by code. */
-const REASONS: Record<string, number> = {
+const REASONS = table<number>({
   "ok": 200,
   "created": 201,
   "accepted": 202,
@@ -29,7 +30,7 @@ const REASONS: Record<string, number> = {
   "too many requests": 429,
   "internal server error": 500,
   "service unavailable": 503,
-};
+});
 
 type ResponseCheck = (values: unknown[]) => Cond[] | undefined;
 
@@ -50,11 +51,11 @@ const statusCode = (code: number): ResponseCheck => () => [
   { path: "$.status", op: "equals", value: code },
 ];
 /** The negation of a status class, where it is one range. */
-const NOT_CLASS: Record<string, Cond> = {
+const NOT_CLASS = table<Cond>({
   info: { path: "$.status", op: "gte", value: 200 },
   serverError: { path: "$.status", op: "lt", value: 500 },
   error: { path: "$.status", op: "lt", value: 400 },
-};
+});
 
 /** `pm.response.to.<word>(…)`, by word. */
 const RESPONSE = new Map<string, ResponseCheck>([

@@ -10,6 +10,8 @@
  * @module
  */
 
+import { table } from "../../table.ts";
+
 /** A check on the response, as flowrun writes it: a path, an operator, its operand. */
 export interface Cond {
   path: string;
@@ -27,7 +29,7 @@ export type Sym =
   /** A value made at run time (`Date.now()`, `{{$guid}}`), as flow expression text. */
   | { k: "gen"; text: string };
 
-const NEGATED: Record<string, string> = {
+const NEGATED = table<string>({
   equals: "notEquals",
   notEquals: "equals",
   gt: "lte",
@@ -38,7 +40,7 @@ const NEGATED: Record<string, string> = {
   lengthLte: "lengthGt",
   lengthGte: "lengthLt",
   lengthLt: "lengthGte",
-};
+});
 
 /**
  * The condition that holds when `c` does not, if flowrun can say it.
@@ -175,7 +177,7 @@ function lengthCond(path: string, op: string, n: number): Cond[] | undefined {
   return undefined;
 }
 
-const COMPARE: Record<string, string> = {
+const COMPARE = table<string>({
   "===": "equals",
   "==": "equals",
   "!==": "notEquals",
@@ -184,7 +186,7 @@ const COMPARE: Record<string, string> = {
   ">=": "gte",
   "<": "lt",
   "<=": "lte",
-};
+});
 const FLIP: Record<string, string> = { ">": "<", ">=": "<=", "<": ">", "<=": ">=" };
 
 /** The operand of a comparison: a literal's value, or a variable's expression text. */
