@@ -46,8 +46,9 @@ export function produce(c: Correlator, step: Step): void {
   producePage(c, step);
   c.handed.note(step);
   produceLocation(c, step);
-  produceLocationIds(c, step);
   produceJson(c, step);
+  // After the body: a 201 that answers the resource too is better read by its JSON id.
+  produceLocationIds(c, step);
 }
 
 /**
