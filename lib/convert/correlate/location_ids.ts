@@ -25,12 +25,14 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * Whether a path segment is an id: after a collection's name (`boards`, no
- * digit, unlike `v1`), id-shaped under `board_id` and holding a digit, so a
- * word (`cards`, `export`) is never taken for one.
+ * digit, unlike `v1`), a row number of 3 digits or more (`/orders/1042`, as
+ * a JSON id must be) or id-shaped under `board_id` and holding a digit, so
+ * a word (`cards`, `export`) is never taken for one.
  */
 function isIdSegment(previous: string, segment: string): boolean {
-  return /^[A-Za-z][A-Za-z_-]*$/.test(previous) && /\d/.test(segment) &&
-    looksLikeId(`${singular(previous)}_id`, segment);
+  if (!/^[A-Za-z][A-Za-z_-]*$/.test(previous) || !/\d/.test(segment)) return false;
+  const key = `${singular(previous)}_id`;
+  return /^\d+$/.test(segment) ? looksLikeId(key, Number(segment)) : looksLikeId(key, segment);
 }
 
 /**
@@ -47,6 +49,11 @@ function isIdSegment(previous: string, segment: string): boolean {
  * if (ids.length !== 2 || ids[1].value !== "crd_77b2c0") throw new Error();
  * const m = new RegExp(ids[1].pattern).exec("https://b.test/v1/boards/brd_000001/cards/crd_1e2d3c");
  * if (m?.[1] !== "crd_1e2d3c") throw new Error(ids[1].pattern);
+ * // A row number is an id too; a version (`v2`) and a word are not.
+ * const order = { ...r, url: new URL("https://a.test/api/v2/orders"),
+ *   raw: { response: { headers: [{ name: "location", value: "/api/v2/orders/1042" }] } } };
+ * // deno-lint-ignore no-explicit-any
+ * if (locationIds(order as any).map((i) => i.value).join() !== "1042") throw new Error();
  * // A 200's Location hands out nothing (chrome-har attaches a redirect's to the page after it).
  * // deno-lint-ignore no-explicit-any
  * if (locationIds({ ...r, status: 200 } as any).length !== 0) throw new Error();
