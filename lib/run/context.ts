@@ -52,6 +52,12 @@ export interface Context {
   /** How many steps that did not pass have kept their details so far (see DETAILED_FAILURES). */
   detailed: number;
   /**
+   * That count while the run's flows are on several threads (`--workers`),
+   * shared by them all (its first element), in place of `detailed`: one budget
+   * for the run, as on one thread.
+   */
+  detailedShared?: Int32Array;
+  /**
    * Registers a secret value with the redactor (and tells `onSecret`);
    * `shown` are public texts within it (see `Redactor.add`).
    */
@@ -219,6 +225,25 @@ export const DETAILED_FAILURES = 100;
  * ```
  */
 export const SMALL_BODY = 2 * 1024;
+
+/**
+ * Whether a step that did not pass keeps its details in full: one of the
+ * run's first {@linkcode DETAILED_FAILURES} such steps, counted over every
+ * thread of the run when it has several.
+ *
+ * @example
+ * ```ts
+ * import { DETAILED_FAILURES, keepsDetails } from "./context.ts";
+ * const ctx = { detailed: DETAILED_FAILURES - 1 };
+ * if (!keepsDetails(ctx) || keepsDetails(ctx)) throw new Error();
+ * const shared = { detailed: 0, detailedShared: new Int32Array(new SharedArrayBuffer(4)).fill(DETAILED_FAILURES) };
+ * if (keepsDetails(shared) || shared.detailed !== 0) throw new Error();
+ * ```
+ */
+export function keepsDetails(ctx: Pick<Context, "detailed" | "detailedShared">): boolean {
+  const count = ctx.detailedShared ? Atomics.add(ctx.detailedShared, 0, 1) : ctx.detailed++;
+  return count < DETAILED_FAILURES;
+}
 
 /**
  * Milliseconds to one decimal, as results report them.

@@ -23,7 +23,7 @@ import { stepAuth } from "./auth_steps.ts";
 import { curlVia } from "./transport.ts";
 import {
   type Context,
-  DETAILED_FAILURES,
+  keepsDetails,
   MAX_BODY,
   round,
   SMALL_BODY,
@@ -225,7 +225,7 @@ function finished(
   }
   // A step that did not pass keeps the request and response (bodies masked, then cut: 64 KiB
   // for the run's first 100 such steps, then 2 KiB, so memory stays flat however many fail).
-  const max = verbose > 1 ? Infinity : ctx.detailed++ < DETAILED_FAILURES ? MAX_BODY : SMALL_BODY;
+  const max = verbose > 1 ? Infinity : keepsDetails(ctx) ? MAX_BODY : SMALL_BODY;
   const via = curlVia(input.step.options, ctx);
   return withDetails(result, last, max, ctx.redactor, ctx.secretVariables, via);
 }

@@ -1,9 +1,11 @@
 /**
  * Red-team of `--workers`: a mixed suite (data rows inline and from a CSV
  * file, `foreach`, `--retries` with a flaky flow, a serial flow, setup and
- * teardown, a secret capture, flows a worker loads again from their bytes)
- * gives every artifact (JSON, JUnit, NDJSON log, HTML, manifest, console)
- * over three threads as on one, timings aside.
+ * teardown, a secret capture, flows a worker loads again from their bytes,
+ * odd answers: a refused connection, a timeout, binary, XML, a large body,
+ * a redirect, a cookie) gives every artifact (JSON, JUnit, NDJSON log, HTML,
+ * manifest, console) over three threads as on one, timings aside; and so
+ * does a run whose failing steps use up the budget of those kept in full.
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
@@ -71,13 +73,65 @@ steps:
   return files;
 }
 
-/** The server: `/echo` answers its query (status from `?status=`), `/flaky` fails a run's first call. */
+/** Flows that meet odd answers: a refused connection, a timeout, binary, XML, a large body, a redirect, a cookie. */
+function odd(base: string, refused: string): Record<string, string> {
+  const step = (name: string, url: string, extra = "assert: {status: 200}") =>
+    `name: ${name}\nsteps:\n  - name: get\n    request: {url: "${url}"}\n    ${extra}\n`;
+  return {
+    "flows/a_refused.yaml": step("refused", `${refused}/x`),
+    "flows/b_timeout.yaml": step("timeout", `${base}/slow`, "options: {timeout: 100ms}"),
+    "flows/c_binary.yaml": step("binary", `${base}/png`, "assert: {status: 201}"),
+    "flows/d_xml.yaml": step(
+      "xml",
+      `${base}/xml`,
+      'assert: {json: [{xpath: "//b", equals: "no"}]}',
+    ),
+    "flows/e_large.yaml": step(
+      "large",
+      `${base}/large`,
+      "assert: {json: [{path: $.json.n, equals: 2}]}",
+    ),
+    "flows/f_redirect.yaml": step("redirect", `${base}/redirect`, "assert: {status: 200}"),
+    "flows/g_cookie.yaml": `name: cookie
+steps:
+  - name: set
+    request: {url: "${base}/cookie"}
+  - name: send
+    request: {url: "${base}/echo?status=500"}
+    assert: {status: 200}
+`,
+  };
+}
+
+/**
+ * The server: `/echo` answers its query (status from `?status=`), `/flaky`
+ * fails a run's first call, the others answer as {@linkcode odd} needs.
+ */
 function server(calls: Map<string, number>) {
-  return notingServer(({ path, query }) => {
+  const large = JSON.stringify({ n: 1, items: Array.from({ length: 20_000 }, (_, i) => ({ i })) });
+  return notingServer(async ({ path, query }) => {
     if (path === "/flaky") {
       const run = query.get("run")!;
       calls.set(run, (calls.get(run) ?? 0) + 1);
       return Response.json({ call: calls.get(run) }, { status: calls.get(run) === 1 ? 503 : 200 });
+    }
+    if (path === "/slow") await new Promise((r) => setTimeout(r, 400));
+    if (path === "/png") {
+      const png = new Uint8Array(3000).map((_, i) => i % 256);
+      return new Response(png, { headers: { "content-type": "image/png" } });
+    }
+    if (path === "/xml") {
+      return new Response("<a><b>yes</b></a>", { headers: { "content-type": "application/xml" } });
+    }
+    if (path === "/large") {
+      return new Response(large, { headers: { "content-type": "application/json" } });
+    }
+    if (path === "/redirect") {
+      return new Response(null, { status: 302, headers: { location: "/echo" } });
+    }
+    if (path === "/cookie") {
+      const cookie = "session=ck-0123456789abcdef; Path=/";
+      return new Response("{}", { headers: { "set-cookie": cookie } });
     }
     return Response.json(Object.fromEntries(query), { status: Number(query.get("status") ?? 200) });
   });
@@ -120,7 +174,10 @@ function blocks(stdout: string): string[] {
 Deno.test("every artifact of a mixed suite over three threads is that of one thread", async () => {
   const calls = new Map<string, number>();
   const api = server(calls);
-  const dir = await suite(mixed(api.base));
+  const closed = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const refused = `http://127.0.0.1:${(closed.addr as Deno.NetAddr).port}`;
+  closed.close();
+  const dir = await suite({ ...mixed(api.base), ...odd(api.base, refused) });
   try {
     const outputs = async (workers: string) => {
       calls.clear();
@@ -137,6 +194,7 @@ Deno.test("every artifact of a mixed suite over three threads is that of one thr
         "setup.yaml",
         "--teardown",
         "teardown.yaml",
+        "--cookie-jar",
         "--run-id",
         "same",
         "--out-dir",
@@ -163,8 +221,6 @@ Deno.test("every artifact of a mixed suite over three threads is that of one thr
     };
     const one = await outputs("1");
     const three = await outputs("3");
-    await Deno.writeTextFile("/tmp/rt/one.json", JSON.stringify(one, null, 1));
-    await Deno.writeTextFile("/tmp/rt/three.json", JSON.stringify(three, null, 1));
     assert.equal(three.code, one.code, three.stderr);
     assert.deepEqual(three.json, one.json);
     assert.equal(three.junit, one.junit);
@@ -173,6 +229,47 @@ Deno.test("every artifact of a mixed suite over three threads is that of one thr
     assert.deepEqual(three.manifest, one.manifest);
     assert.equal(three.stderr, one.stderr);
     assert.deepEqual(blocks(three.stdout), blocks(one.stdout));
+  } finally {
+    await api.stop();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("the failing steps kept in full (the run's first 100) are those of one thread", async () => {
+  // 100 failing flows, a body over the 2 KiB each keeps once the budget is spent: all in full.
+  const big = "x".repeat(4000);
+  const api = notingServer(() => Response.json({ big }, { status: 500 }));
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 100; i++) {
+    files[`flows/f${String(i).padStart(3, "0")}.yaml`] =
+      `name: f${i}\nsteps:\n  - name: a\n    request: {url: "${api.base}/x?n=${i}"}\n    assert: {status: 200}\n`;
+  }
+  const dir = await suite(files);
+  try {
+    const report = async (workers: string) => {
+      const run = await runCli(
+        [
+          "run",
+          "flows",
+          "--workers",
+          workers,
+          "--jobs",
+          "3",
+          "--run-id",
+          "same",
+          "--report-json",
+          `r${workers}.json`,
+        ],
+        { cwd: dir },
+      );
+      assert.equal(run.code, 1, run.stderr);
+      return stableJson(await Deno.readTextFile(`${dir}/r${workers}.json`));
+    };
+    const one = await report("1");
+    const three = await report("3");
+    // One budget for the run: each of the 100 keeps its body (a share per thread kept fewer).
+    assert.equal(JSON.stringify(three).split(big).length - 1, 100);
+    assert.deepEqual(three, one);
   } finally {
     await api.stop();
     await Deno.remove(dir, { recursive: true });

@@ -23,7 +23,7 @@ import type { Network } from "../context.ts";
  * import type { WorkerInit } from "./messages.ts";
  * const init: WorkerInit = {
  *   runId: "r", slots: 2, hooks: ["onStepEnd"], params: new Map(), secrets: [], setup: new Map(),
- *   detailed: 0, env: new SharedArrayBuffer(16), load: { checkSetup: false, setupOutputs: [] },
+ *   detailed: new Int32Array(new SharedArrayBuffer(4)), env: new SharedArrayBuffer(16), load: { checkSetup: false, setupOutputs: [] },
  * };
  * if (init.slots !== 2) throw new Error();
  * ```
@@ -39,8 +39,8 @@ export interface WorkerInit {
   secrets: [string, readonly string[] | undefined][];
   /** The setup flows' outputs (`${setup.NAME}`). */
   setup: ReadonlyMap<string, unknown>;
-  /** Where the worker's budget of detailed failures starts (see `DETAILED_FAILURES`). */
-  detailed: number;
+  /** The run's count of detailed failures, shared by every thread (see `DETAILED_FAILURES`). */
+  detailed: Int32Array;
   /** Where main answers the worker's questions to the environment (see `env_channel.ts`). */
   env: SharedArrayBuffer;
   /** How the worker loads a flow file again, as main loaded it. */

@@ -21,7 +21,7 @@ import { isHeld } from "../../load/set_held.ts";
 import { REPORTER_HOOKS } from "../../model/events.ts";
 import { type DeferredFlow, type Flow, isDeferred } from "../../model/flow.ts";
 import type { FlowResult } from "../../model/result.ts";
-import { type Context, DETAILED_FAILURES } from "../context.ts";
+import type { Context } from "../context.ts";
 import type { RunOptions } from "../options.ts";
 import { parsed } from "../prepare.ts";
 import { type FailFast, notStarted, runStarted, type Setup } from "../schedule.ts";
@@ -110,8 +110,8 @@ class Pool {
   readonly #tokens: TokenBroker;
   /** The run's `ctx.secret` before the pool told workers of main's own secrets too. */
   readonly #secretHere: Context["secret"];
-  /** Where each thread's count of detailed failures starts (see `DETAILED_FAILURES`). */
-  readonly #detailed: number;
+  /** The run's count of detailed failures, shared by every thread (see `DETAILED_FAILURES`). */
+  readonly #detailed = new Int32Array(new SharedArrayBuffer(4));
   /** Secrets the workers have been told of. */
   readonly #told = new Set<string>();
   /** Flows a worker loads again from their files, kept until it has them as checked. */
@@ -131,9 +131,9 @@ class Pool {
     // A secret main's own flows meet is told to every worker.
     ctx.secret = (value, shown) => this.#secret(undefined, value, shown);
     const [own, ...others] = slotsOf(Math.max(input.jobs, input.count), input.count);
-    // Main's flows keep their share of the detailed failures, as each worker does.
-    this.#detailed = DETAILED_FAILURES - detailedShare(ctx, input.count);
-    ctx.detailed = Math.max(ctx.detailed, this.#detailed);
+    // One budget of detailed failures for every thread, spent in the order steps fail, as on one.
+    this.#detailed[0] = ctx.detailed;
+    ctx.detailedShared = this.#detailed;
     this.#members = [
       { n: 0, slots: own, running: 0, post: () => {} },
       ...others.map((s, i) => this.#start(i + 1, s)),
@@ -159,6 +159,9 @@ class Pool {
   close(): void {
     this.#input.ctx.signal?.removeEventListener("abort", this.#onAbort);
     this.#input.ctx.secret = this.#secretHere;
+    // Serial and teardown flows go on counting on this thread alone.
+    this.#input.ctx.detailed = Atomics.load(this.#detailed, 0);
+    delete this.#input.ctx.detailedShared;
     for (const member of this.#members) member.worker?.terminate();
   }
 
@@ -388,9 +391,4 @@ function partsOf(flows: readonly (Flow | DeferredFlow | undefined)[]): Int32Arra
     if (flows[i]?.file === flows[i - 1]?.file) parts[i] = parts[i - 1] + 1;
   }
   return parts;
-}
-
-/** Each thread's share of the steps that keep a failed response's body in full. */
-function detailedShare(ctx: Context, threads: number): number {
-  return Math.floor(Math.max(0, DETAILED_FAILURES - ctx.detailed) / threads);
 }

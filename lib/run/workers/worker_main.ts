@@ -132,7 +132,7 @@ function begin(init: WorkerInit): Running {
   const tokens = new WorkerTokens(post);
   ctx.tokens = tokens;
   if (init.coverage) ctx.coverage = new ForwardedCoverage((item) => outbox.add(item));
-  ctx.detailed = init.detailed;
+  ctx.detailedShared = init.detailed;
   const loader = new WorkerLoader(init.load, { env, params: init.params });
   return {
     init,
