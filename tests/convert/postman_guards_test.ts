@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { convertPostman } from "../../lib/convert/postman/mod.ts";
 import { loadFlow } from "../../lib/load/mod.ts";
+import { parse } from "yaml";
 
 const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 const env = () => "http://127.0.0.1:9";
@@ -45,4 +46,50 @@ Deno.test("postman guards: names of Object's own members are names like any othe
     }],
   });
   assert.deepEqual(problems.filter((p) => !p.startsWith("unset-env")), []);
+});
+
+Deno.test("postman guards: a variable naming others is sent as Postman resolves it, and validates", () => {
+  // The shape of a public collection's variables (`apiBase` = `{{baseUrl}}/api`, see the fixtures'
+  // README), with a value holding `${`, a secret, a variable that names nothing, and a cycle.
+  const collection = {
+    info: { name: "Flight Radar", schema: SCHEMA },
+    variable: [
+      { key: "baseUrl", value: "http://localhost:8080" },
+      { key: "apiBase", value: "{{baseUrl}}/api" },
+      { key: "version", value: "v1" },
+      { key: "prefix", value: "/{{version}}/items" },
+      { key: "greeting", value: "Hi ${name} {{nobody}}" },
+      { key: "salutation", value: "Dear {{token}}" },
+      { key: "token", value: "" },
+      { key: "a", value: "{{b}}" },
+      { key: "b", value: "{{a}}" },
+    ],
+    item: [
+      { name: "Live", request: { method: "GET", url: "{{apiBase}}/aircraft/live" } },
+      {
+        name: "Prefixed",
+        request: {
+          method: "POST",
+          header: [{ key: "X-Salutation", value: "{{salutation}}" }, {
+            key: "X-Loop",
+            value: "{{a}}",
+          }],
+          url: "http://localhost:8080{{prefix}}?g={{greeting}}",
+          body: { mode: "raw", raw: "{{greeting}}" },
+        },
+      },
+    ],
+  };
+  assert.deepEqual(problemsOf(collection).filter((p) => !p.startsWith("unset-env")), []);
+  const text = convertPostman(JSON.stringify(collection)).files[0].text;
+  const flow = parse(text);
+  assert.equal(
+    flow.steps[0].request.url,
+    "${ENV.API_BASE:-http://localhost:8080/api}/aircraft/live",
+  );
+  assert.equal(flow.vars.prefix, "/v1/items");
+  assert.equal(flow.vars.greeting, "Hi $${name} ${vars.lbrace}{nobody}}");
+  assert.equal(flow.vars.salutation, "Dear ${ENV.TOKEN}");
+  assert.equal(flow.vars.a, "${vars.lbrace}{a}}");
+  assert.equal(Object.keys(flow.vars)[0], "lbrace", "the literal brace is defined before its use");
 });

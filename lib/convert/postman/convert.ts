@@ -17,6 +17,7 @@ import { readCollection } from "./input.ts";
 import { hoistAuth, shareChecks, withAnchors } from "./shared_checks.ts";
 import type { PmCollection, PmUnit } from "./model.ts";
 import { type EnvNeed, Variables, varName } from "./vars.ts";
+import { LBRACE_VAR, varDefault } from "./nested_vars.ts";
 import { compareCodePoints } from "../../_util/compare.ts";
 
 /** A file the conversion writes, relative to the output folder. */
@@ -248,6 +249,26 @@ function addEnvironmentFiles(
   }
 }
 
+/**
+ * A flow's vars with their defaults as flow text, and first, when one needs it, the var holding
+ * a literal `{` (a `{{name}}` Postman sends as written). Resolving a default may add vars (a
+ * secret's or generated value's comes from elsewhere, so none depends on a later one).
+ */
+function flowVarDefaults(b: FlowBuilder): [string, string][] {
+  const v = b.shared.vars;
+  const atRun = (n: string) => v.isGenerated(n) || v.isSecret(n) || v.isEnv(n, false);
+  const out: [string, string][] = [];
+  for (const name of b.flowVars) {
+    const value = b.defaultOf(name);
+    out.push([
+      varName(name),
+      b.isMade(name) ? value : varDefault(value, atRun, (n) => b.resolve(n)),
+    ]);
+  }
+  const lbrace = `\${vars.${LBRACE_VAR}}`;
+  return out.some(([, value]) => value.includes(lbrace)) ? [[LBRACE_VAR, "{"], ...out] : out;
+}
+
 /** One flow's file: its name, vars (with their defaults) and steps. */
 function flowFile(
   c: PmCollection,
@@ -260,7 +281,7 @@ function flowFile(
   let file = `${number}_${snake(name).slice(0, 60) || "flow"}.yaml`;
   if (taken.has(file)) file = file.replace(/\.yaml$/, `_${number}.yaml`);
   taken.add(file);
-  const vars = [...b.flowVars].map((v) => [varName(v), b.defaultOf(v)] as [string, string]);
+  const vars = flowVarDefaults(b);
   const { shared } = shareChecks(b.steps);
   const auth = hoistAuth(b.steps);
   const root = ymap([

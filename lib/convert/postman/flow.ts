@@ -232,6 +232,11 @@ export class FlowBuilder {
     return this.#made.get(name) ?? this.shared.vars.defaultOf(name);
   }
 
+  /** Whether a var's default is flow text a script made, not a variable's value. */
+  isMade(name: string): boolean {
+    return this.#made.has(name);
+  }
+
   /** Whether a `setNextRequest` earlier in the run means Newman does not send `r`. */
   skipped(r: PmRequest, where: string): boolean {
     const s = this.shared;

@@ -11,6 +11,7 @@ import { isSecretName } from "../../secrets/names.ts";
 import { envName } from "../names.ts";
 import { isSecretShaped } from "../values.ts";
 import type { PmPair } from "./model.ts";
+import { resolveNested } from "./nested_vars.ts";
 
 /** A variable the flow reads from the environment. */
 export interface EnvNeed {
@@ -73,6 +74,16 @@ export class Variables {
       this.values.set(p.key, p.value);
       this.fromEnvironment.add(p.key);
     }
+    // A value naming another variable is secret when a name or a value it names is, not by its shape.
+    resolveNested(this.values, (n) => {
+      const value = this.values.get(n) ?? "";
+      return isSecretName(n) || (!value.includes("{{") && isSecretShaped(value));
+    });
+  }
+
+  /** Whether `{{name}}` is one of Postman's generated values (`{{$guid}}`, `{{$randomInt}}`). */
+  isGenerated(name: string): boolean {
+    return DYNAMIC.has(name) || /^\$random[A-Z]/.test(name);
   }
 
   /** Whether the variable is read from the environment rather than a flow var. */
