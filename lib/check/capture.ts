@@ -16,6 +16,7 @@ import { nestsDeeperThan } from "./json_value.ts";
 import { nearKey } from "./near_key.ts";
 import { MAX_DEPTH } from "../model/limits.ts";
 import { linkRelation } from "./link_header.ts";
+import { asType } from "./capture_type.ts";
 
 /** A captured value, or why there is none (a sentence without a final period). */
 export type Captured = { found: true; value: unknown } | { found: false; why: string };
@@ -45,6 +46,8 @@ export type Captured = { found: true; value: unknown } | { found: false; why: st
  * if ((capture(r, { kind: "cookie", name: "sid" }) as { value: string }).value !== "s-1") throw new Error();
  * const re = capture(r, { kind: "regex", pattern: /"id": (\d+)/, source: '"id": (\\d+)' });
  * if (!re.found || re.value !== "4") throw new Error();
+ * const typed = capture(r, { kind: "regex", pattern: /"id": (\d+)/, source: '"id": (\\d+)', as: "number" });
+ * if (!typed.found || typed.value !== 4) throw new Error();
  * ```
  */
 export function capture(
@@ -62,7 +65,10 @@ export function capture(
         "capture a part of it",
     };
   }
-  return got;
+  if (!got.found || from.as === undefined) return got;
+  const typed = asType(got.value, from.as);
+  if (typed.why === undefined) return { found: true, value: typed.value };
+  return { found: false, why: `${describeSource(from)} gave no ${from.as}: ${typed.why}` };
 }
 
 /** Takes a capture of one kind of source. */

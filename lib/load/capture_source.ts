@@ -8,6 +8,7 @@
 import type { Node, YAMLMap } from "yaml";
 import { isScalar } from "./nodes.ts";
 import { CAPTURE_SOURCES, type CaptureSource } from "../model/flow.ts";
+import { CAPTURE_TYPES, type CaptureType } from "../model/checks.ts";
 import type { PathRoot } from "../expr/path.ts";
 import type { Loading } from "./context.ts";
 import { describe } from "./describe.ts";
@@ -94,6 +95,24 @@ function firstFlag(
     `Expected "first" in ${what} to be true or false, got ${describe(first.value)}.`,
     first.value ?? first.keyNode,
     "Write first: true to keep the first match of a path that can match several values.",
+  );
+  return undefined;
+}
+
+/** `as`: `{}` when absent, `{as}` when it names a type, undefined with the problem reported. */
+function captureType(
+  ctx: Loading,
+  entry: Entry | undefined,
+  what: string,
+): { as?: CaptureType } | undefined {
+  if (!entry) return {};
+  const v = isScalar(entry.value) ? entry.value.value : undefined;
+  if ((CAPTURE_TYPES as readonly unknown[]).includes(v)) return { as: v as CaptureType };
+  ctx.problem(
+    "wrong-type",
+    `Expected "as" in ${what} to be ${CAPTURE_TYPES.join(" or ")}, got ${describe(entry.value)}.`,
+    entry.value ?? entry.keyNode,
+    "Write as: number to send a value taken from a text (an id in a Location path) as a JSON number, or as: string to send a number as text.",
   );
   return undefined;
 }
@@ -195,14 +214,26 @@ export function captureSource(
   what: string,
   owner?: TemplateUse["owner"],
 ): CaptureSource | undefined {
-  const map = ctx.map(node, what, "capture", [...CAPTURE_SOURCES, "first", "query", "rel"]);
+  const map = ctx.map(node, what, "capture", [
+    ...CAPTURE_SOURCES,
+    "first",
+    "query",
+    "rel",
+    "as",
+  ]);
   const source = map && oneSource(ctx, node, map, what);
   if (!map || !source) return undefined;
   const first = firstFlag(ctx, map.get("first"), source, what);
   if (first === undefined) return undefined;
   if (!noHeaderPart(ctx, map, source, what)) return undefined;
+  const typed = captureType(ctx, map.get("as"), what);
+  if (typed === undefined) return undefined;
   const entry = map.get(source)!;
-  if (source === "path") return pathSource(ctx, entry.value, root, what, first, owner);
-  const text = sourceText(ctx, entry, source, what);
-  return text === undefined ? undefined : TEXT_SOURCES[source]({ ctx, entry, text, what, map });
+  const text = source === "path" ? undefined : sourceText(ctx, entry, source, what);
+  const from = source === "path"
+    ? pathSource(ctx, entry.value, root, what, first, owner)
+    : text === undefined
+    ? undefined
+    : TEXT_SOURCES[source]({ ctx, entry, text, what, map });
+  return from && { ...from, ...typed };
 }

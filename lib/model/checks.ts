@@ -173,20 +173,40 @@ export const CAPTURE_SOURCES = ["path", "header", "cookie", "regex", "xpath"] as
  * it: one query parameter of the URL it holds, `{header: location, query: code}`;
  * the first group of a regular expression over its value, `{header, regex}`; the
  * URL of a `Link` relation, `{header: link, rel: next}`), a cookie the
- * response sets, or the first group of a regular expression over the body text.
+ * response sets, or the first group of a regular expression over the body text;
+ * with `as`, turned into that type (`{header: location, regex: …, as: number}`).
  */
 export type CaptureSource =
-  | { kind: "path"; path: CompiledPath; first: boolean }
-  | {
-    kind: "header";
-    name: string;
-    query?: string;
-    regex?: { pattern: RegExp; source: string };
-    rel?: string;
-  }
-  | { kind: "cookie"; name: string }
-  | { kind: "regex"; pattern: RegExp; source: string }
-  | { kind: "xpath"; expression: string };
+  & (
+    | { kind: "path"; path: CompiledPath; first: boolean }
+    | {
+      kind: "header";
+      name: string;
+      query?: string;
+      regex?: { pattern: RegExp; source: string };
+      rel?: string;
+    }
+    | { kind: "cookie"; name: string }
+    | { kind: "regex"; pattern: RegExp; source: string }
+    | { kind: "xpath"; expression: string }
+  )
+  & { as?: CaptureType };
+
+/**
+ * The types a capture's `as` turns its value into: `number` (a text holding
+ * a JSON number, an id cut from a `Location` path, sent as a number in a
+ * JSON body) and `string` (a number or boolean as its text).
+ *
+ * @example
+ * ```ts
+ * import { CAPTURE_TYPES } from "./checks.ts";
+ * if (CAPTURE_TYPES.join() !== "number,string") throw new Error();
+ * ```
+ */
+export const CAPTURE_TYPES = ["number", "string"] as const;
+
+/** One of {@linkcode CAPTURE_TYPES}. */
+export type CaptureType = typeof CAPTURE_TYPES[number];
 
 /** One condition of a step's `if`: an operator on a value (`{value: "${…}", gt: 0}`). */
 export interface Condition {

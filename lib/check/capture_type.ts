@@ -1,0 +1,52 @@
+/**
+ * A capture's `as`: its value turned into the type a later request needs.
+ * An id cut from a `Location` path or a header is text; a JSON body that
+ * sends it as a number (`{"order_id": 1042}`) needs `as: number`, and a
+ * numeric id compared with a header needs `as: string`.
+ *
+ * @module
+ */
+import type { CaptureType } from "../model/checks.ts";
+
+/** A JSON number, as text (RFC 8259 §6), with blanks around it allowed. */
+const JSON_NUMBER = /^\s*-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?\s*$/;
+
+/** How a value is shown in a reason: short, quoted. */
+function shown(value: unknown): string {
+  const text = typeof value === "string" ? JSON.stringify(value) : String(JSON.stringify(value));
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+/**
+ * `value` as `as` says, or why it cannot be (a sentence without its final
+ * period). A number written with more digits than a JavaScript number
+ * holds exactly is refused rather than rounded: sent back, it would name
+ * another resource.
+ *
+ * @example
+ * ```ts
+ * import { asType } from "./capture_type.ts";
+ * if (asType("1042", "number").value !== 1042) throw new Error();
+ * if (asType(7, "string").value !== "7") throw new Error();
+ * if (asType("ord_1", "number").why === undefined) throw new Error("not a number");
+ * if (asType("12345678901234567890", "number").why === undefined) throw new Error("not exact");
+ * ```
+ */
+export function asType(value: unknown, as: CaptureType): { value?: unknown; why?: string } {
+  if (as === "string") {
+    if (typeof value === "string") return { value };
+    if (typeof value === "number" || typeof value === "boolean") return { value: String(value) };
+    return { why: `${shown(value)} is not one value that can be text` };
+  }
+  if (typeof value === "number") return { value };
+  if (typeof value !== "string" || !JSON_NUMBER.test(value)) {
+    return { why: `${shown(value)} is not a number` };
+  }
+  const number = Number(value);
+  const digits = value.trim().replace(/^-/, "").replace(/[eE].*$/, "").replace(".", "")
+    .replace(/^0+/, "");
+  if (!Number.isFinite(number) || digits.length > 15) {
+    return { why: `${shown(value)} has more digits than a number holds exactly (keep it as text)` };
+  }
+  return { value: number };
+}
