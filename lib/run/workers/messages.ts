@@ -135,6 +135,8 @@ export type WorkerItem =
    * reads changed on disk): main runs the flow it checked itself.
    */
   | { kind: "changed"; index: number; why: string }
+  /** The flow at `index` threw on the worker (`why`, with its stack): main reports it lost. */
+  | { kind: "lost"; index: number; why: string }
   /** A response, for the run's OpenAPI coverage. */
   | { kind: "coverage"; method: string; url: string; status: number }
   /** The document of an `openapi:` check that ran, for the run's OpenAPI coverage. */

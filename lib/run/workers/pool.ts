@@ -11,22 +11,23 @@
  * flow's result, which main's reporters get exactly as on one thread. Main
  * also answers the workers' questions (a variable of the environment, an
  * OAuth2 token from the run's cache: `tokens.ts`), tells them of
- * `--fail-fast` and of a signal, and ends them when the last flow is in.
+ * `--fail-fast` and of a signal, and ends them when the last flow is in. A
+ * worker that fails ends only the flows it held, as errors (`lost.ts`):
+ * the other threads run the rest and every report is still written.
  *
  * @module
  */
 import { reasonOf } from "../../http/request_error.ts";
-import { flowText } from "../../load/flow_cache.ts";
-import { isHeld } from "../../load/set_held.ts";
 import { REPORTER_HOOKS } from "../../model/events.ts";
-import { type DeferredFlow, type Flow, isDeferred } from "../../model/flow.ts";
+import type { DeferredFlow, Flow } from "../../model/flow.ts";
 import type { FlowResult } from "../../model/result.ts";
 import type { Context } from "../context.ts";
 import type { RunOptions } from "../options.ts";
 import { parsed } from "../prepare.ts";
 import { type FailFast, notStarted, runStarted, type Setup } from "../schedule.ts";
 import { answerEnv, envBuffer } from "./env_channel.ts";
-import { fingerprint } from "./fingerprint.ts";
+import { flowMessage, partsOf } from "./handover.ts";
+import { lostResult } from "./lost.ts";
 import { workerEntry } from "./entry.ts";
 import type { FromWorker, ToWorker, WorkerInit, WorkerItem } from "./messages.ts";
 import { type RunWorkers, slotsOf } from "./plan.ts";
@@ -67,6 +68,8 @@ interface Member {
   running: number;
   readonly worker?: Worker;
   readonly env?: SharedArrayBuffer;
+  /** The worker failed: it gets no more flows. */
+  dead?: boolean;
   post(message: ToWorker): void;
 }
 
@@ -114,8 +117,8 @@ class Pool {
   readonly #detailed = new Int32Array(new SharedArrayBuffer(4));
   /** Secrets the workers have been told of. */
   readonly #told = new Set<string>();
-  /** Flows a worker loads again from their files, kept until it has them as checked. */
-  readonly #checked = new Map<number, Flow>();
+  /** The flows in the workers' hands (main runs one a worker did not load as checked). */
+  readonly #held = new Map<number, { member: Member; flow: Flow | DeferredFlow }>();
   #next = 0;
   #chain: Promise<void> = Promise.resolve();
   #finished = Promise.withResolvers<void>();
@@ -178,7 +181,7 @@ class Pool {
     worker.onmessage = (event: MessageEvent<FromWorker>) => this.#receive(member, event.data);
     worker.onerror = (event: ErrorEvent) => {
       event.preventDefault();
-      this.#fail(new Error(`A worker thread failed: ${event.message}`));
+      this.#died(member, event.message);
     };
     member.post({ kind: "init", init: this.#init(member) });
     return member;
@@ -227,6 +230,7 @@ class Pool {
    */
   #dispatch(member: Member): void {
     const { order, flows, options, ctx, state } = this.#input;
+    if (member.dead) return;
     const most = member.worker ? 2 * member.slots : member.slots;
     while (member.running < most && this.#next < order.length) {
       if (ctx.signal?.aborted || state.failedFlow !== undefined) return;
@@ -239,26 +243,10 @@ class Pool {
     }
   }
 
-  /** A flow to a worker. */
+  /** A flow to a worker, kept until its result comes (see `handover.ts`). */
   #send(member: Member, index: number, flow: Flow | DeferredFlow): void {
-    // Its bytes back where the console quotes lines and the manifest hashes them; the checked
-    // flow as JSON when it waits so, or JSON holds it exactly: parsing that costs a worker a
-    // third of loading the file, and writing it costs main less than that.
-    const json = isHeld(flow) ? flow.handOver() : isDeferred(flow) ? undefined : flowText(flow);
-    const source = json ? undefined : this.#input.workerOptions.source?.(flow.file);
-    // Loaded again, its includes and data files are read from disk again: the worker checks it
-    // loaded what main checked, else main runs the flow it kept (`fingerprint.ts`).
-    const print = json || isDeferred(flow) ? undefined : fingerprint(flow);
-    if (print !== undefined) this.#checked.set(index, flow as Flow);
-    member.post({
-      kind: "flow",
-      index,
-      file: flow.file,
-      part: this.#parts[index],
-      ...(json ? { json } : {}),
-      ...(source ? { source } : {}),
-      ...(print !== undefined ? { print } : {}),
-    });
+    this.#held.set(index, { member, flow });
+    member.post(flowMessage(flow, index, this.#parts[index], this.#input.workerOptions.source));
   }
 
   /**
@@ -287,8 +275,8 @@ class Pool {
    * until it ends, as if the worker ran it.
    */
   #runChecked(member: Member, index: number): void {
-    const flow = this.#checked.get(index)!;
-    this.#checked.delete(index);
+    const flow = this.#held.get(index)!.flow;
+    this.#held.delete(index);
     void this.#runHere(member, index, flow);
   }
 
@@ -317,7 +305,7 @@ class Pool {
         this.#tokens.reject(message.key, message.token);
         return;
       case "failed":
-        this.#fail(new Error(`A worker thread failed: ${message.message}`));
+        this.#died(member, message.message);
     }
   }
 
@@ -328,6 +316,7 @@ class Pool {
       else if (item.kind === "coverage") ctx.coverage?.record(item.method, item.url, item.status);
       else if (item.kind === "coverage-check") ctx.coverage?.addCheck(item);
       else if (item.kind === "changed") this.#runChecked(member, item.index);
+      else if (item.kind === "lost") await this.#lose(member, item.index, item.why);
       else if (item.kind === "event") {
         const hook = ctx.reporter[item.hook] as ((...a: unknown[]) => unknown) | undefined;
         await hook?.apply(ctx.reporter, item.args);
@@ -352,7 +341,7 @@ class Pool {
   async #done(member: Member, index: number, result: FlowResult, reported = false): Promise<void> {
     const { results, options, state, ctx } = this.#input;
     member.running--;
-    this.#checked.delete(index);
+    this.#held.delete(index);
     results[index] = result;
     if (options.failFast && result.status !== "passed" && state.failedFlow === undefined) {
       state.failedFlow = result.file;
@@ -361,6 +350,33 @@ class Pool {
     this.#dispatch(member);
     if (!reported) await ctx.reporter.onFlowEnd?.(result);
     this.#settleIfDone();
+  }
+
+  /**
+   * Worker `member` failed (`why`): it is ended and gets no more flows; each
+   * flow it held ends as lost, after what it sent before; the other threads
+   * run the rest, and a token it was fetching is fetched again by the next
+   * flow that asks.
+   */
+  #died(member: Member, why: string): void {
+    if (member.dead) return;
+    member.dead = true;
+    member.worker!.terminate();
+    this.#tokens.lost(member);
+    this.#input.ctx.notice?.(
+      `flowrun: a worker thread failed (a flowrun bug: please report it with this message); ` +
+        `the flows it held end as errors, the others go on: ${why}`,
+    );
+    this.#chain = this.#chain.then(async () => {
+      const held = [...this.#held].filter(([, h]) => h.member === member);
+      for (const [index] of held) await this.#lose(member, index, why);
+    }).catch((error) => this.#fail(error));
+  }
+
+  /** The flow at `index`, which worker `member` held, lost for `why`. */
+  async #lose(member: Member, index: number, why: string): Promise<void> {
+    const flow = await parsed(this.#held.get(index)!.flow);
+    await this.#done(member, index, lostResult(flow, why));
   }
 
   #settleIfDone(): void {
@@ -379,16 +395,4 @@ class Pool {
   #fail(error: unknown): void {
     this.#finished.reject(error);
   }
-}
-
-/**
- * Each flow's place among its file's flows (its data rows, in order): what a
- * worker picks from the file it loads again.
- */
-function partsOf(flows: readonly (Flow | DeferredFlow | undefined)[]): Int32Array {
-  const parts = new Int32Array(flows.length);
-  for (let i = 1; i < flows.length; i++) {
-    if (flows[i]?.file === flows[i - 1]?.file) parts[i] = parts[i - 1] + 1;
-  }
-  return parts;
 }

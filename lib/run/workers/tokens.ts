@@ -212,6 +212,18 @@ export class TokenBroker {
     else waiting.reject(errorFromWire(error ?? { message: "No token.", auth: true }));
   }
 
+  /**
+   * Worker `worker` failed: the fetches main asked of it fail, so the flows
+   * waiting for those tokens (on any thread) go on, and the next ask fetches again.
+   */
+  lost(worker: BrokerWorker): void {
+    for (const [key, waiting] of this.#fetches) {
+      if (!key.startsWith(`${worker.n}:`)) continue;
+      this.#fetches.delete(key);
+      waiting.reject(new Error("The worker thread that fetched the token failed."));
+    }
+  }
+
   /** A worker's flow got 401 with `token`. */
   reject(key: string, token: string): void {
     this.#cache.reject(key, token);

@@ -161,8 +161,13 @@ async function runFlow(r: Running, message: FlowMessage): Promise<void> {
       await runStarted(flow, r.ctx, r.init.retries, r.init.setup, r);
     r.outbox.add({ kind: "done", index, result });
   } catch (error) {
-    r.outbox.flush();
-    post({ kind: "failed", message: String((error as Error)?.stack ?? error) });
+    // This flow ends as an error; the worker and its other flows go on.
+    const why = String((error as Error)?.stack ?? error);
+    try {
+      r.outbox.add({ kind: "lost", index, why });
+    } catch {
+      post({ kind: "failed", message: why });
+    }
   }
 }
 
