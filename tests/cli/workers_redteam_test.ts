@@ -1,7 +1,8 @@
 /**
  * Red-team of `--workers`: a mixed suite (data rows inline and from a CSV
  * file, `foreach`, `--retries` with a flaky flow, a serial flow, setup and
- * teardown, a secret capture, flows a worker loads again from their bytes,
+ * teardown, a secret capture, a secret only the environment holds (never in
+ * any output, raw, percent-encoded or in base64), flows a worker loads again,
  * odd answers: a refused connection, a timeout, binary, XML, a large body,
  * a redirect, a cookie) gives every artifact (JSON, JUnit, NDJSON log, HTML,
  * manifest, console) over three threads as on one, timings aside; and so
@@ -10,6 +11,9 @@
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
 import { notingServer, stableJson, stableJunit, suite } from "../support/workers.ts";
+
+/** An environment variable's value, secret by its name, with characters each encoding changes. */
+const ENV_SECRET = "env+/s3cr3t=value&0123";
 
 /** A mixed suite against `base`; `/flaky` fails a flow's first attempt. */
 function mixed(base: string): Record<string, string> {
@@ -48,6 +52,13 @@ steps:
 steps:
   - name: get
     request: {url: "${base}/flaky?run=one"}
+    assert: {status: 200}
+`,
+    // A secret only the environment holds, read through main, echoed back in three encodings.
+    "flows/env.yaml": `name: env secret
+steps:
+  - name: get
+    request: {url: "${base}/echo?q=\${ENV.MY_API_TOKEN}&b=\${ENV.MY_B64}&status=500"}
     assert: {status: 200}
 `,
     "flows/serial.yaml": `name: serial one
@@ -199,8 +210,15 @@ Deno.test("every artifact of a mixed suite over three threads is that of one thr
         "same",
         "--out-dir",
         `out${workers}`,
-      ], { cwd: dir });
+      ], { cwd: dir, env: { MY_API_TOKEN: ENV_SECRET, MY_B64: btoa(ENV_SECRET) } });
       const out = `${dir}/out${workers}`;
+      let all = run.stdout + run.stderr;
+      for await (const file of Deno.readDir(out)) {
+        all += await Deno.readTextFile(`${out}/${file.name}`);
+      }
+      for (const form of [ENV_SECRET, encodeURIComponent(ENV_SECRET), btoa(ENV_SECRET)]) {
+        assert.ok(!all.includes(form), `${form} in an output of --workers ${workers}`);
+      }
       const manifest = JSON.parse(await Deno.readTextFile(`${out}/manifest.json`));
       return {
         code: run.code,
