@@ -40,9 +40,15 @@ export function snake(text: string): string {
  * import { singular } from "./names.ts";
  * if (singular("categories") !== "category" || singular("orders") !== "order") throw new Error();
  * if (singular("status") !== "status" || singular("boxes") !== "box") throw new Error();
+ * if (singular("series") !== "series" || singular("movies") !== "movie") throw new Error();
  * ```
  */
 export function singular(word: string): string {
+  // Words whose singular is the plural, or ends "ie" (Datadog's /v2/series was "create_sery").
+  if (/(^|_)(series|species)$/.test(word)) return word;
+  if (/(^|_)(movie|cookie|zombie|calorie|pie|tie|smoothie|selfie|rookie|goalie)s$/.test(word)) {
+    return word.slice(0, -1);
+  }
   if (/ies$/.test(word) && word.length > 4) return word.slice(0, -3) + "y";
   if (/(sses|xes|ches|shes|zzes)$/.test(word)) return word.slice(0, -2);
   if (/(ss|us|is|ps)$/.test(word)) return word;

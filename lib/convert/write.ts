@@ -15,6 +15,7 @@ import type { Step } from "./model.ts";
 import { readableTitle } from "./names.ts";
 import { plural } from "../_util/plural.ts";
 import { commented, toYaml, yflow, ymap, type YNode } from "./yaml_out.ts";
+import { braceForeignIn, LBRACE_VAR } from "./foreign_text.ts";
 
 /** What the writer needs besides the steps. */
 export interface WriteInput {
@@ -61,10 +62,14 @@ export function writeFlow(
   const redactor = secretRedactor(c);
   const mask = (text: string) => redactor.redact(text);
   const header = () => headerLines(c, total, notes, input.source?.header).map(mask);
+  const steps: YNode = c.steps.map((s) => stepNode(c, s, mask, input.source?.describe ?? describe));
+  // Another tool's placeholder in the sent text ({{x}}) is sent as written, its "{" from a var.
+  const vars = ymap(c.vars.map(([name, value]): [string, YNode] => [name, value]));
+  if (braceForeignIn([steps, vars])) vars.entries.unshift([LBRACE_VAR, "{"]);
   const root = ymap([
     ["name", flowName(input, ordered)],
-    ["vars", c.vars.length > 0 ? ymap(c.vars) : undefined],
-    ["steps", c.steps.map((s) => stepNode(c, s, mask, input.source?.describe ?? describe))],
+    ["vars", vars.entries.length > 0 ? vars : undefined],
+    ["steps", steps],
   ]);
   let yaml = toYaml(header(), root);
   const refs = straySecrets(c, redactor, yaml);

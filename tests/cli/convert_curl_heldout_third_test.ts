@@ -1,0 +1,54 @@
+/**
+ * The third held-out round of `convert curl` (tests/fixtures/curl/README.md):
+ * `heldout_third.sh`, written from Elasticsearch's search-template docs and
+ * Datadog's metrics docs after the converter was done, is sent by bash and
+ * the real curl and by the converted flow at one local server, and the
+ * requests compared field by field. Elasticsearch's Mustache placeholders
+ * (`"{{query_string}}"`) made a flow `flowrun validate` refused.
+ */
+import assert from "node:assert/strict";
+import {
+  compareAll,
+  convertAndRun,
+  localCorpus,
+  sendWithCurl,
+  startWire,
+} from "../support/curl_wire.ts";
+import { hasCurl } from "../support/has_curl.ts";
+import { runCli } from "../support/cli.ts";
+
+const FILE = "heldout_third.sh";
+const HOSTS = /https:\/\/(api|app)\.datadoghq\.com|localhost:9200/g;
+
+Deno.test({
+  name: "convert curl: the third held-out round sends what curl sends, and validates",
+  ignore: !hasCurl,
+  async fn() {
+    const wire = startWire();
+    const dir = await localCorpus(wire.origin);
+    try {
+      const path = `${dir}/${FILE}`;
+      const text = await Deno.readTextFile(path);
+      await Deno.writeTextFile(
+        path,
+        text.replace(HOSTS, (m) => m.startsWith("http") ? wire.origin : wire.origin.slice(7)),
+      );
+      const env = { DD_API_KEY: "dd-fixture0", currenttime: "1700000000" };
+      const sent = await sendWithCurl(wire, dir, FILE, env);
+      const flow = await convertAndRun(wire, dir, FILE, env);
+      assert.match(flow.summary, /^Converted 4 curl commands into 4 steps\./);
+      assert.match(flow.yaml, /message: \$\{vars\.lbrace\}\{query_string\}\}/);
+      assert.match(flow.yaml, /- name: series$/m);
+      assert.ok(!flow.yaml.includes("dd-fixture0"));
+      await compareAll(sent, flow, FILE);
+      const checked = await runCli(["validate", `${FILE}.yaml`], {
+        cwd: dir,
+        env,
+      });
+      assert.equal(checked.code, 0, checked.stdout + checked.stderr);
+    } finally {
+      await wire.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
