@@ -16,8 +16,11 @@ export type { JsonPath } from "./json.ts";
 export type Source =
   | { kind: "json"; path: JsonPath }
   | { kind: "cookie"; name: string }
-  /** A header, or one part of it: a URL's `query` parameter, a `Link` relation's URL, a regex's group. */
-  | { kind: "header"; name: string; query?: string; rel?: string; regex?: string }
+  /**
+   * A header, or one part of it: a URL's `query` parameter, a `Link` relation's URL, a regex's
+   * group (`as: number` when a later JSON body sends it as a number).
+   */
+  | { kind: "header"; name: string; query?: string; rel?: string; regex?: string; as?: "number" }
   | { kind: "regex"; name: string; pattern: string };
 
 export interface Producer {

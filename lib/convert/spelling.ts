@@ -57,6 +57,7 @@ export class Spelling {
       if (source.query) fields.push(["query", source.query]);
       if (source.rel) fields.push(["rel", source.rel]);
       if (source.regex) fields.push(["regex", source.regex]);
+      if (source.as) fields.push(["as", source.as]);
       return yflow(fields);
     }
     if (source.kind === "regex") return yflow([["regex", source.pattern]]);

@@ -67,7 +67,10 @@ export function useProducer(c: Correlator, p: Producer, user: Step): string {
     const keys = source.kind === "json"
       ? source.path.filter((x): x is string => typeof x === "string")
       : headerKeys(source);
-    name = p.step.captureNames.take(captureName(keys, p.step.noun));
+    const base = captureName(keys, p.step.noun);
+    // The same id taken as a number too (a Location path's row number) is named for its type.
+    const typed = source.kind === "header" && source.as ? `${base}_${source.as}` : base;
+    name = p.step.captureNames.take(typed);
     p.step.captureByPath.set(sourceKey, name);
     p.step.captures.push([name, source]);
   }

@@ -191,13 +191,19 @@ function produceLocation(c: Correlator, step: Step): void {
  */
 function produceLocationIds(c: Correlator, step: Step): void {
   for (const { value, pattern } of locationIds(step.last)) {
-    const k = valueKey(value);
-    if (c.producers.has(k) || c.sentSeen.has(k)) continue;
-    c.producers.set(k, {
-      step,
-      source: { kind: "header", name: "location", regex: pattern },
-      secret: false,
-    });
+    // A row number goes back as text in paths and as a number in JSON bodies: two captures
+    // of one pattern, each written only where it is used.
+    const typed = /^[1-9]\d{0,14}$/.test(value) ? [Number(value), value] : [value];
+    for (const v of typed) {
+      const k = valueKey(v);
+      if (c.producers.has(k) || c.sentSeen.has(k)) continue;
+      const number = typeof v === "number" ? { as: "number" as const } : {};
+      c.producers.set(k, {
+        step,
+        source: { kind: "header", name: "location", regex: pattern, ...number },
+        secret: false,
+      });
+    }
   }
 }
 
