@@ -36,6 +36,7 @@ import type { HarRecord } from "./har_model.ts";
 import type { Step } from "./model.ts";
 import { curlRules, stepExtras } from "./curl_steps.ts";
 import { writeFlow } from "./write.ts";
+import { clipLine, noteLines } from "./summary_lines.ts";
 
 export type { CurlFiles } from "./curl_request.ts";
 
@@ -393,6 +394,5 @@ export function formatCurlSummary(s: CurlSummary): string {
       ? `Set before running: ${s.env.join(", ")}.`
       : "No environment variables are required.",
   );
-  for (const note of s.notes) lines.push(`note: ${note}`);
-  return lines.join("\n") + "\n";
+  return [...lines.map(clipLine), ...noteLines(s.notes)].join("\n") + "\n";
 }

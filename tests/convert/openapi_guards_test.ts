@@ -66,3 +66,14 @@ Deno.test("a format, type or tag named like Object's own members is read as any 
   const { files } = convertOpenApi({ document, source: "api.json" });
   assert.match(files[0].text, /a: string\n\s+b: string/);
 });
+
+Deno.test("a $ref of 200,000 characters is quoted cut, not whole, in its one sentence", async () => {
+  const ref = `#/${"a/".repeat(100_000)}b`;
+  await assert.rejects(
+    bundle(withSchema(JSON.stringify({ $ref: ref }))),
+    (error: unknown) =>
+      error instanceof UsageError && error.code === "bad-openapi-ref" &&
+      error.message.length < 1_000 &&
+      /… \(200,003 characters\)" at \/doc\/api\.json#/.test(error.message),
+  );
+});

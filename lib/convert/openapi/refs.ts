@@ -9,6 +9,7 @@
  */
 import { UsageError } from "../../model/errors.ts";
 import { isNode } from "../../check/openapi_operations.ts";
+import { clipQuoted } from "../summary_lines.ts";
 
 /** A `$ref`'s target: a file (absolute, `/`-separated) and a pointer in it (`/a/b`, or "" for all). */
 export interface Target {
@@ -134,5 +135,5 @@ export function pointerOf(segments: readonly string[]): string {
  * ```
  */
 export function refError(message: string, hint: string): UsageError {
-  return new UsageError("bad-openapi-ref", message, hint);
+  return new UsageError("bad-openapi-ref", clipQuoted(message), hint);
 }

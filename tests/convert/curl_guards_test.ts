@@ -1,0 +1,30 @@
+/**
+ * Hostile curl text that ended without a crash but with a summary no one
+ * could read: a note per level of 20,000 nested `$(` or per unterminated
+ * here-document (14 MB on stderr at 100,000), and a 1 MB option quoted
+ * whole. The summary now lists 50 notes, each line clipped, and counts the rest.
+ */
+import assert from "node:assert/strict";
+import { convertCurl, formatCurlSummary } from "../../lib/convert/curl.ts";
+
+Deno.test("curl guards: a summary stays short whatever the input holds", () => {
+  const inputs = [
+    `curl https://a.example/${"$(".repeat(20_000)}x${")".repeat(20_000)}`,
+    `curl -d @- https://a.example/x ${"<<EOF ".repeat(20_000)}`,
+    `curl --${"a".repeat(1_000_000)} https://a.example/`,
+    `curl -K ${"k".repeat(100_000)} https://a.example/`,
+  ];
+  for (const input of inputs) {
+    const started = performance.now();
+    const text = formatCurlSummary(convertCurl(input).summary);
+    assert.ok(text.length < 40_000, `${text.length} characters`);
+    assert.ok(text.split("\n").every((line) => line.length < 600), text.slice(0, 300));
+    assert.ok(performance.now() - started < 3_000);
+  }
+  const many = formatCurlSummary(convertCurl(inputs[0]).summary);
+  assert.match(many, /^note: and [\d,]+ more notes like these\.$/m);
+  assert.match(
+    formatCurlSummary(convertCurl(inputs[2]).summary),
+    /… \(999,[\d,]+ more characters\)/,
+  );
+});
