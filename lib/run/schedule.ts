@@ -11,6 +11,7 @@ import { reasonOf } from "../http/request_error.ts";
 import { type DeferredFlow, type Flow, isDeferred } from "../model/flow.ts";
 import type { FlowResult } from "../model/result.ts";
 import type { Context } from "./context.ts";
+import { parsed } from "./prepare.ts";
 import { runRetried } from "./rerun.ts";
 import { notRun } from "./skipped.ts";
 
@@ -111,4 +112,36 @@ export function runStarted(
     setup,
     stop: () => state.failedFlow !== undefined,
   });
+}
+
+/**
+ * Reports the flows at `left` as never started (after an interrupt or a
+ * `--fail-fast` failure: `notStarted` says which), each dropped once
+ * reported when the run releases its flows.
+ *
+ * @example
+ * ```ts ignore
+ * await reportNotStarted({ flows, results, setup, ctx, state, options }, [4, 5]);
+ * ```
+ */
+export async function reportNotStarted(
+  run: {
+    flows: (Flow | DeferredFlow | undefined)[];
+    results: FlowResult[];
+    setup: Pick<Setup, "failed">;
+    ctx: Context;
+    state: FailFast;
+    options: { release?: boolean };
+  },
+  left: readonly number[],
+): Promise<void> {
+  const { flows, results, setup, ctx, state, options } = run;
+  for (const index of left) {
+    const flow = await parsed(flows[index]!);
+    if (options.release) flows[index] = undefined;
+    // Never undefined: flows are left unstarted only after an interrupt or a failure.
+    const skipped = notStarted(flow, setup, ctx, state.failedFlow)!;
+    results[index] = skipped;
+    await ctx.reporter.onFlowEnd?.(skipped);
+  }
 }

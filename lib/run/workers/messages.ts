@@ -58,6 +58,8 @@ export interface WorkerInit {
   auth?: Auth;
   /** Events keep raw values: main masks what it writes (see `RunOptions`). */
   rawEvents?: boolean;
+  /** `--fail-fast`: the run's first failure, shared by every thread, and this worker's number. */
+  failFast?: { buffer: SharedArrayBuffer; thread: number };
   /** The run reports OpenAPI coverage: the worker notes responses for it. */
   coverage?: boolean;
 }
@@ -187,7 +189,6 @@ export type ToWorker =
     print?: string;
   }
   | { kind: "secret"; value: string; shown?: readonly string[] }
-  | { kind: "stop"; failedFlow: string }
   | { kind: "abort"; reason: string }
   | { kind: "token"; id: number; token?: string; error?: WireError }
   | { kind: "token-fetch"; id: number; held?: WireToken };

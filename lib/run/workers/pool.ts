@@ -24,8 +24,15 @@ import type { FlowResult } from "../../model/result.ts";
 import type { Context } from "../context.ts";
 import type { RunOptions } from "../options.ts";
 import { parsed } from "../prepare.ts";
-import { type FailFast, notStarted, runStarted, type Setup } from "../schedule.ts";
+import {
+  type FailFast,
+  notStarted,
+  reportNotStarted,
+  runStarted,
+  type Setup,
+} from "../schedule.ts";
 import { answerEnv, envBuffer } from "./env_channel.ts";
+import { SharedFailFast, shareState } from "./fail_fast.ts";
 import { flowMessage, partsOf } from "./handover.ts";
 import { lostResult } from "./lost.ts";
 import { workerEntry } from "./entry.ts";
@@ -90,20 +97,7 @@ export async function runPool(input: PoolInput): Promise<void> {
   } finally {
     pool.close();
   }
-  await notStartedFlows(input, pool.left());
-}
-
-/** The flows the pool never handed out (an interrupt, `--fail-fast`), reported as not run. */
-async function notStartedFlows(input: PoolInput, left: readonly number[]): Promise<void> {
-  const { flows, results, setup, ctx, state, options } = input;
-  for (const index of left) {
-    const flow = await parsed(flows[index]!);
-    if (options.release) flows[index] = undefined;
-    // Never undefined: the pool stops handing out flows only after an interrupt or a failure.
-    const skipped = notStarted(flow, setup, ctx, state.failedFlow)!;
-    results[index] = skipped;
-    await ctx.reporter.onFlowEnd?.(skipped);
-  }
+  await reportNotStarted(input, pool.left());
 }
 
 class Pool {
@@ -119,6 +113,8 @@ class Pool {
   readonly #told = new Set<string>();
   /** The flows in the workers' hands (main runs one a worker did not load as checked). */
   readonly #held = new Map<number, { member: Member; flow: Flow | DeferredFlow }>();
+  /** `--fail-fast`'s first failure, shared by every thread; what gives `state` back after. */
+  readonly #failFast: { flag: SharedFailFast; unshare: () => void } | undefined;
   #next = 0;
   #chain: Promise<void> = Promise.resolve();
   #finished = Promise.withResolvers<void>();
@@ -128,6 +124,8 @@ class Pool {
     this.#input = input;
     const { ctx } = input;
     this.#parts = partsOf(input.flows);
+    const flag = input.options.failFast ? SharedFailFast.create(input.count) : undefined;
+    this.#failFast = flag && { flag, unshare: shareState(input.state, flag) };
     // Main's flows and the workers' share one cache: one fetch per token for the run.
     this.#tokens = new TokenBroker(ctx.tokens);
     this.#secretHere = ctx.secret;
@@ -161,6 +159,7 @@ class Pool {
   /** Ends every worker. */
   close(): void {
     this.#input.ctx.signal?.removeEventListener("abort", this.#onAbort);
+    this.#failFast?.unshare();
     this.#input.ctx.secret = this.#secretHere;
     // Serial and teardown flows go on counting on this thread alone.
     this.#input.ctx.detailed = Atomics.load(this.#detailed, 0);
@@ -197,6 +196,7 @@ class Pool {
       secrets: known,
       setup: setup.outputs,
       detailed: this.#detailed,
+      ...(this.#failFast ? { failFast: this.#failFast.flag.forThread(member.n) } : {}),
       env: member.env!,
       load: {
         ...(workerOptions.tags === undefined ? {} : { tags: workerOptions.tags }),
@@ -262,6 +262,10 @@ class Pool {
       if (skipped) await ctx.reporter.onFlowEnd?.(skipped);
       const result = skipped ??
         await runStarted(flow, ctx, options.retries, setup.outputs, state);
+      // Known to every thread at once (`fail_fast.ts`), not when main's reporters reach it.
+      if (!skipped && options.failFast && result.status !== "passed") {
+        state.failedFlow ??= flow.file;
+      }
       this.#chain = this.#chain.then(() => this.#done(member, index, result, true))
         .catch((error) => this.#fail(error));
     } catch (error) {
@@ -343,20 +347,15 @@ class Pool {
     member.running--;
     this.#held.delete(index);
     results[index] = result;
-    if (options.failFast && result.status !== "passed" && state.failedFlow === undefined) {
-      state.failedFlow = result.file;
-      for (const m of this.#members) m.post({ kind: "stop", failedFlow: result.file });
-    }
+    if (options.failFast && result.status !== "passed") state.failedFlow ??= result.file;
     this.#dispatch(member);
     if (!reported) await ctx.reporter.onFlowEnd?.(result);
     this.#settleIfDone();
   }
 
   /**
-   * Worker `member` failed (`why`): it is ended and gets no more flows; each
-   * flow it held ends as lost, after what it sent before; the other threads
-   * run the rest, and a token it was fetching is fetched again by the next
-   * flow that asks.
+   * Worker `member` failed (`why`): ended, it gets no more flows; each flow it held ends as lost,
+   * after what it sent before; the others run the rest; a token it fetched is fetched again.
    */
   #died(member: Member, why: string): void {
     if (member.dead) return;

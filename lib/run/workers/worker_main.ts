@@ -19,6 +19,7 @@ import { askEnv } from "./env_channel.ts";
 import type { FromWorker, ToWorker, WorkerInit } from "./messages.ts";
 import { ForwardedCoverage } from "./coverage.ts";
 import { Outbox } from "./outbox.ts";
+import { SharedFailFast } from "./fail_fast.ts";
 import { WorkerTokens } from "./tokens.ts";
 import { fingerprint } from "./fingerprint.ts";
 import { WorkerLoader, WorkerLoadError } from "./worker_load.ts";
@@ -39,7 +40,9 @@ interface Running {
   outbox: Outbox;
   tokens: WorkerTokens;
   controller: AbortController;
-  failedFlow: string | undefined;
+  /** `--fail-fast`'s first failure on any thread (`fail_fast.ts`). */
+  readonly failedFlow: string | undefined;
+  failFast: SharedFailFast | undefined;
   /** Flows main handed over ahead, waiting for a free slot. */
   queue: FlowMessage[];
   /** Flows running. */
@@ -84,9 +87,6 @@ function receive(message: ToWorker): void {
     case "secret":
       r.ctx.redactor.add(message.value, message.shown);
       return;
-    case "stop":
-      r.failedFlow ??= message.failedFlow;
-      return;
     case "abort":
       r.controller.abort(message.reason);
       return;
@@ -114,7 +114,7 @@ function begin(init: WorkerInit): Running {
     told.add(value);
     outbox.add({ kind: "secret", value, ...(shown ? { shown } : {}) });
   };
-  const { setup: _, secrets: __, coverage: ___, ...options } = init;
+  const { setup: _, secrets: __, coverage: ___, failFast: ____, ...options } = init;
   const ctx = makeContext({
     ...options,
     env,
@@ -134,6 +134,7 @@ function begin(init: WorkerInit): Running {
   if (init.coverage) ctx.coverage = new ForwardedCoverage((item) => outbox.add(item));
   ctx.detailedShared = init.detailed;
   const loader = new WorkerLoader(init.load, { env, params: init.params });
+  const failFast = init.failFast && new SharedFailFast(init.failFast.buffer, init.failFast.thread);
   return {
     init,
     ctx,
@@ -141,7 +142,10 @@ function begin(init: WorkerInit): Running {
     outbox,
     tokens,
     controller,
-    failedFlow: undefined,
+    failFast,
+    get failedFlow() {
+      return failFast?.failedFlow;
+    },
     queue: [],
     active: 0,
   };
@@ -159,6 +163,8 @@ async function runFlow(r: Running, message: FlowMessage): Promise<void> {
     const skipped = notStarted(flow, { failed: undefined }, r.ctx, r.failedFlow);
     const result: FlowResult = skipped ??
       await runStarted(flow, r.ctx, r.init.retries, r.init.setup, r);
+    // Every thread knows at once: this worker's next flow, ready to start, is not started.
+    if (!skipped && result.status !== "passed") r.failFast?.fail(flow.file);
     r.outbox.add({ kind: "done", index, result });
   } catch (error) {
     // This flow ends as an error; the worker and its other flows go on.
