@@ -344,6 +344,8 @@ class Pool {
   /** A flow's result; `reported` when main's reporters have heard its end (main's own flows). */
   async #done(member: Member, index: number, result: FlowResult, reported = false): Promise<void> {
     const { results, options, state, ctx } = this.#input;
+    // Once: a dead worker's flow may be lost before its last words are read.
+    if (results[index] !== undefined) return;
     member.running--;
     this.#held.delete(index);
     results[index] = result;
@@ -374,8 +376,8 @@ class Pool {
 
   /** The flow at `index`, which worker `member` held, lost for `why`. */
   async #lose(member: Member, index: number, why: string): Promise<void> {
-    const flow = await parsed(this.#held.get(index)!.flow);
-    await this.#done(member, index, lostResult(flow, why));
+    const held = this.#held.get(index);
+    if (held) await this.#done(member, index, lostResult(await parsed(held.flow), why));
   }
 
   #settleIfDone(): void {
