@@ -275,3 +275,31 @@ Deno.test("a document's pattern that backtracks for ever is tried under a time l
   const phone = make({ type: "string", pattern: "^(\\d{3}-)?\\d{4}$" });
   assert.match(phone as string, /^(\d{3}-)?\d{4}$/);
 });
+
+Deno.test("a discriminator mapping that names files is bundled, so a branch keeps its own value", async () => {
+  // Redocly's openapi-starter (tests/fixtures/openapi/README.md): MenuItem is a oneOf of files
+  // whose discriminator mapping names the files (`beverage: ./Beverage.yaml`); the bundle kept
+  // that text, and the generated item said `category: components_schemas_Beverage`, which
+  // neither branch's `const` allows. A mapping that points nowhere is kept, as before.
+  const { bundleDocument } = await import("../../lib/convert/openapi/bundle.ts");
+  const files: Record<string, string> = {
+    "/api/openapi.yaml": "openapi: 3.1.0\ninfo: {title: cafe, version: '1'}\npaths:\n" +
+      "  /menu: {post: {requestBody: {content: {application/json: {schema: {$ref: 'MenuItem.yaml'}}}}," +
+      " responses: {'201': {description: ok}}}}\n",
+    "/api/MenuItem.yaml": "discriminator:\n  propertyName: category\n  mapping:\n" +
+      "    beverage: ./Beverage.yaml\n    dessert: '#/components/schemas/Dessert'\n" +
+      "oneOf: [{$ref: ./Beverage.yaml}, {$ref: ./Dessert.yaml}]\nrequired: [category]\n",
+    "/api/Beverage.yaml":
+      "allOf: [{type: object, properties: {category: {type: string, const: beverage}}, required: [category]}]\n",
+    "/api/Dessert.yaml": "type: object\nproperties: {category: {type: string, const: dessert}}\n",
+  };
+  const read = (p: string) => Promise.resolve(new TextEncoder().encode(files[p]));
+  const { document } = await bundleDocument("/api/openapi.yaml", read, () => {}, (f) => f);
+  const bundled = document["x-bundled"] as Record<string, { discriminator?: { mapping: unknown } }>;
+  assert.deepEqual(bundled.MenuItem.discriminator?.mapping, {
+    beverage: "#/x-bundled/Beverage",
+    dessert: "#/components/schemas/Dessert",
+  });
+  const { files: flows } = convertOpenApi({ document, source: "openapi.yaml" });
+  assert.match(flows[0].text, /body:\n\s+category: beverage\n/);
+});

@@ -88,6 +88,20 @@ function exampleRefs(map: Node, where: string[]): [string, string[]][] {
   );
 }
 
+/**
+ * The `$ref`s of a discriminator's `mapping` (a value that is a reference, not a schema's bare
+ * name: `./Beverage.yaml`, `#/components/schemas/Beverage`), with where each is: a bundle
+ * rewrites them as it rewrites `$ref`s, or the generator named a branch by its bundled key.
+ */
+function mappingRefs(key: string, value: unknown, where: string[]): [string, string[]][] {
+  if (key !== "mapping" || where.at(-1) !== "discriminator" || !isNode(value)) return [];
+  return Object.entries(value).flatMap(([name, ref]): [string, string[]][] =>
+    typeof ref === "string" && /[/#]|\.(ya?ml|json)$/i.test(ref)
+      ? [[ref, [...where, key, name]]]
+      : []
+  );
+}
+
 /** Whether a key of an object holds data (not followed), given whether the object is a map of names. */
 function isData(key: string, names: boolean): boolean {
   return !names && DATA_KEYS.has(key);
@@ -182,8 +196,15 @@ class Bundler {
     const out: Node = {};
     for (const key of Object.keys(node)) {
       const value = node[key];
+      const mapped = names ? [] : mappingRefs(key, value, where);
       if (!names && key === "$ref" && typeof value === "string") {
         out.$ref = this.localRef(value, file, where);
+      } else if (mapped.length > 0) {
+        const mapping: Node = { ...(value as Node) };
+        for (const [ref, at] of mapped) {
+          mapping[at.at(-1)!] = this.mappedRef(ref, file, at);
+        }
+        out[key] = mapping;
       } else if (isExampleMap(key, value, names)) {
         out[key] = this.copyExamples(value, file, [...where, key]);
       } else if (isExampleRef(key, value, names, where)) {
@@ -210,6 +231,21 @@ class Bundler {
         : entry;
     }
     return out;
+  }
+
+  /**
+   * A mapping's reference made local when it names a schema of a file read already; else kept as
+   * written: a mapping only names branches a oneOf holds, and one that points nowhere (a
+   * `#/components/…` written in a file of its own) must not refuse a document that converted.
+   */
+  mappedRef(ref: string, file: string, where: string[]): string {
+    try {
+      const target = refTarget(ref, file, this.root, "");
+      const found = atPointer(this.loaded.get(target.file)?.root, target.pointer) !== undefined;
+      return found ? this.localRef(ref, file, where) : ref;
+    } catch {
+      return ref;
+    }
   }
 
   localRef(ref: string, file: string, where: string[]): string {
