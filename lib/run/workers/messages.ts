@@ -137,6 +137,8 @@ export type WorkerItem =
    * reads changed on disk): main runs the flow it checked itself.
    */
   | { kind: "changed"; index: number; why: string }
+  /** A line for the person running flowrun (`RunOptions.notice`: an OAuth2 device to approve). */
+  | { kind: "notice"; line: string }
   /** The flow at `index` threw on the worker (`why`, with its stack): main reports it lost. */
   | { kind: "lost"; index: number; why: string }
   /** A response, for the run's OpenAPI coverage. */

@@ -291,10 +291,11 @@ class Pool {
         answerEnv(member.env!, this.#input.ctx.env(message.name));
         return;
       case "batch":
-        // Its secrets at once, ahead of the events before them: main's reporters may lag behind
-        // the workers, and a flow of main's own, or another worker's, may meet the value now.
+        // Secrets and notices at once, not when main's lagging reporters reach them: a flow may
+        // meet the value now; a person waits for the notice (by default on stderr, as one thread).
         for (const item of message.items) {
           if (item.kind === "secret") this.#secret(member, item.value, item.shown);
+          else if (item.kind === "notice") (this.#input.ctx.notice ?? console.error)(item.line);
         }
         this.#chain = this.#chain.then(() => this.#batch(member, message.items))
           .catch((error) => this.#fail(error));
@@ -316,7 +317,7 @@ class Pool {
   async #batch(member: Member, items: readonly WorkerItem[]): Promise<void> {
     const { ctx } = this.#input;
     for (const item of items) {
-      if (item.kind === "secret") continue; // Known since the batch came (`#receive`).
+      if (item.kind === "secret" || item.kind === "notice") continue; // Done as it came.
       else if (item.kind === "coverage") ctx.coverage?.record(item.method, item.url, item.status);
       else if (item.kind === "coverage-check") ctx.coverage?.addCheck(item);
       else if (item.kind === "changed") this.#runChecked(member, item.index);

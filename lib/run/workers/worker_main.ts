@@ -122,6 +122,8 @@ function begin(init: WorkerInit): Running {
     signal: controller.signal,
     reporter: outbox.reporter(init.hooks),
     onSecret: (value) => tell(value),
+    // Written by main, through its redactor, or given to the library user's `notice`.
+    notice: (line) => outbox.add({ kind: "notice", line }),
   });
   for (const [value, shown] of init.secrets) ctx.redactor.add(value, shown);
   // With its public parts: main masks what it writes as this worker would.
