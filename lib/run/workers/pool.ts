@@ -4,16 +4,15 @@
  * flows; the pool starts N−1 workers and hands each thread, main itself
  * included, the next flow by its place in the run whenever it has a free
  * slot (its share of `--jobs`), so a long flow never leaves a core idle
- * while others wait. It works off what the workers send back in order:
- * secrets first registered with the run's redactor (which masks everything
- * main writes) and passed on to the other workers (a secret main's own
- * flows meet too), then reporter events and coverage notes, then each
- * flow's result, which main's reporters get exactly as on one thread. Main
- * also answers the workers' questions (a variable of the environment, an
- * OAuth2 token from the run's cache: `tokens.ts`), tells them of
- * `--fail-fast` and of a signal, and ends them when the last flow is in. A
- * worker that fails ends only the flows it held, as errors (`lost.ts`):
- * the other threads run the rest and every report is still written.
+ * while others wait. Secrets and notices a worker sends are handled as they
+ * come (registered with the run's redactor and passed on to the other
+ * workers); reporter events, coverage notes and each flow's result in order,
+ * so main's reporters get them exactly as on one thread. Main also answers
+ * the workers' questions (the environment, an OAuth2 token: `tokens.ts`),
+ * shares one budget of detailed failures and `--fail-fast`'s first failure
+ * with them in memory (`fail_fast.ts`), tells them of a signal, and ends
+ * them when the last flow is in. A worker that fails ends only the flows it
+ * held, as errors (`lost.ts`); the other threads run the rest.
  *
  * @module
  */
