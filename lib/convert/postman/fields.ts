@@ -80,6 +80,7 @@ export function headers(value: unknown): PmPair[] {
  * import { url } from "./fields.ts";
  * if (url({ raw: "{{base}}/a?x=1" }) !== "{{base}}/a?x=1") throw new Error();
  * if (url({ protocol: "https", host: ["a", "test"], path: ["v1", "x"] }) !== "https://a.test/v1/x") throw new Error();
+ * if (url({ protocol: "https", host: "{{h}}", path: "/v3/user" }) !== "https://{{h}}/v3/user") throw new Error();
  * ```
  */
 export function url(value: unknown): string {
@@ -87,13 +88,16 @@ export function url(value: unknown): string {
   if (!isObject(value)) return "";
   if (typeof value.raw === "string" && value.raw.trim() !== "") return value.raw.trim();
   const host = Array.isArray(value.host) ? value.host.map(str).join(".") : str(value.host);
-  const path = Array.isArray(value.path) ? value.path.map(str).join("/") : str(value.path);
+  // A path written as text loses one leading "/", as Postman reads it (Contentstack's "/v3/user").
+  const path = Array.isArray(value.path)
+    ? value.path.map(str).join("/")
+    : str(value.path).replace(/^\/(?=.)/, "");
   const query = pairs(value.query).filter((q) => !q.disabled)
     .map((q) => `${q.key}=${q.value}`).join("&");
   const protocol = str(value.protocol);
   const port = str(value.port);
   return `${protocol ? `${protocol}://` : ""}${host}${port ? `:${port}` : ""}${
-    path ? `/${path}` : ""
+    path === "/" ? "/" : path ? `/${path}` : ""
   }${query ? `?${query}` : ""}`;
 }
 
