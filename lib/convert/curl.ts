@@ -23,7 +23,6 @@
  * @module
  */
 import { UsageError } from "../model/errors.ts";
-import { isSecretName } from "../secrets/mod.ts";
 import { plural } from "../_util/plural.ts";
 import { correlate, type Correlator, newCorrelator } from "./correlate/mod.ts";
 import { isCmd, splitCmd } from "./curl_cmd.ts";
@@ -37,6 +36,8 @@ import type { Step } from "./model.ts";
 import { curlRules, stepExtras } from "./curl_steps.ts";
 import { writeFlow } from "./write.ts";
 import { clipLine, noteLines } from "./summary_lines.ts";
+import { beforeExpression, DOLLAR_VAR } from "./dollar.ts";
+import { describeCurlStep } from "./curl_describe.ts";
 
 export type { CurlFiles } from "./curl_request.ts";
 
@@ -299,11 +300,15 @@ function finish(
 ): CurlResult {
   const host = c.steps[0].first.url.host;
   const used = new Set<string>();
+  // A "$" written before a variable ("\$$AMOUNT") comes from a var, or "$${" would escape it.
   const refer = (text: string) =>
-    text.replace(ENV_MARKER, (_m, i: string) => {
-      used.add(env[Number(i)]);
-      return c.sp.envRef(env[Number(i)]);
-    });
+    text.replace(
+      new RegExp(`(\\$*)${ENV_MARKER.source}`, "g"),
+      (_m, dollars: string, i: string) => {
+        used.add(env[Number(i)]);
+        return beforeExpression(dollars) + c.sp.envRef(env[Number(i)]);
+      },
+    );
   hostVariables(c, bare);
   const ordered: HarRecord[] = c.steps.map((s) => s.first);
   const write = () =>
@@ -316,7 +321,7 @@ function finish(
         header: `Converted by flowrun convert curl from ${plural(done.commands, "curl command")}: ${
           plural(c.steps.length, "step")
         }.`,
-        describe: (step: Step) => describe(step, bare),
+        describe: (step: Step) => describeCurlStep(step, bare),
       },
     });
   let written = write();
@@ -325,6 +330,7 @@ function finish(
     const name = env[Number(i)];
     if (!c.env.has(name)) c.env.set(name, { about: `written as $${name} in the command` });
   }
+  if (/\$zqzenv\d/.test(written.yaml)) c.vars.unshift([DOLLAR_VAR, "$"]);
   if (c.env.size > 0) written = write();
   const { yaml, notes, mask } = written;
   const out = refer(yaml);
@@ -337,16 +343,6 @@ function finish(
   };
   const files = [...c.files].map(([path, text]) => ({ path, text }));
   return { yaml: out, summary: curl, files };
-}
-
-/** A step's comment: what curl sends, secret-named query values masked (the writer masks the rest). */
-function describe(step: Step, bare: Set<string>): string {
-  const u = step.first.url;
-  const origin = bare.has(u.origin) ? u.host : u.origin;
-  const query = [...u.searchParams].map(([k, v]) =>
-    `${encodeURIComponent(k)}=${isSecretName(k) ? "***" : encodeURIComponent(v)}`
-  );
-  return `${step.method} ${origin}${u.pathname}${query.length > 0 ? `?${query.join("&")}` : ""}`;
 }
 
 /** The error when nothing could be converted. */

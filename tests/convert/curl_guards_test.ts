@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { convertCurl, formatCurlSummary } from "../../lib/convert/curl.ts";
+import { loadFlow } from "../../lib/load/mod.ts";
 
 Deno.test("curl guards: a summary stays short whatever the input holds", () => {
   const inputs = [
@@ -27,4 +28,19 @@ Deno.test("curl guards: a summary stays short whatever the input holds", () => {
     formatCurlSummary(convertCurl(inputs[2]).summary),
     /… \(999,[\d,]+ more characters\)/,
   );
+});
+
+Deno.test("curl guards: a literal $ before a variable is sent, not the variable's name", () => {
+  // `\$$AMOUNT` was written `$${ENV.AMOUNT}`, flowrun's escape for the text "${ENV.AMOUNT}".
+  const { yaml } = convertCurl(
+    `curl "https://a.example/price/\\$$AMOUNT?c=\\$\\$$CUR" -H "X-Cost: \\$$AMOUNT" -d "total=\\$$AMOUNT"`,
+  );
+  assert.ok(!yaml.includes("$${ENV"), yaml);
+  assert.match(yaml, /^vars:\n {2}dollar: \$\n/m);
+  assert.match(yaml, /url: \$\{vars\.base_url\}\/price\/\$\{vars\.dollar\}\$\{ENV\.AMOUNT\}/);
+  assert.match(yaml, /c=\$\{vars\.dollar\}\$\{vars\.dollar\}\$\{ENV\.CUR\}/);
+  assert.match(yaml, /x-cost: \$\{vars\.dollar\}\$\{ENV\.AMOUNT\}/);
+  const loaded = loadFlow(yaml, "f.yaml", { env: () => "1" });
+  assert.deepEqual(loaded.problems, []);
+  assert.doesNotMatch(convertCurl(`curl https://a.example/ -H "X: $A"`).yaml, /dollar/);
 });

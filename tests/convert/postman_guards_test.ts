@@ -93,3 +93,27 @@ Deno.test("postman guards: a variable naming others is sent as Postman resolves 
   assert.equal(flow.vars.a, "${vars.lbrace}{a}}");
   assert.equal(Object.keys(flow.vars)[0], "lbrace", "the literal brace is defined before its use");
 });
+
+Deno.test("postman guards: a literal $ before a variable is sent, not the variable's name", () => {
+  const collection = {
+    info: { name: "Prices", schema: SCHEMA },
+    variable: [{ key: "price", value: "12" }, { key: "brace", value: "{x}" }],
+    item: [{
+      name: "Quote",
+      request: {
+        method: "POST",
+        header: [{ key: "X-Cost", value: "${{price}}" }],
+        url: "https://a.example/q",
+        body: { mode: "raw", raw: "Total: $${{price}} {{brace}} ${{brace}}" },
+      },
+    }],
+  };
+  assert.deepEqual(problemsOf(collection).filter((p) => !p.startsWith("unset-env")), []);
+  const flow = parse(convertPostman(JSON.stringify(collection)).files[0].text);
+  assert.equal(Object.keys(flow.vars)[0], "dollar");
+  assert.equal(flow.steps[0].request.headers["X-Cost"], "${vars.dollar}${vars.price}");
+  assert.equal(
+    flow.steps[0].request.body,
+    "Total: ${vars.dollar}${vars.dollar}${vars.price} ${vars.brace} ${vars.dollar}${vars.brace}",
+  );
+});

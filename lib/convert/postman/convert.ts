@@ -18,6 +18,7 @@ import { hoistAuth, shareChecks, withAnchors } from "./shared_checks.ts";
 import type { PmCollection, PmUnit } from "./model.ts";
 import { type EnvNeed, Variables, varName } from "./vars.ts";
 import { LBRACE_VAR, varDefault } from "./nested_vars.ts";
+import { DOLLAR_REF, DOLLAR_VAR } from "../dollar.ts";
 import { compareCodePoints } from "../../_util/compare.ts";
 
 /** A file the conversion writes, relative to the output folder. */
@@ -266,7 +267,10 @@ function flowVarDefaults(b: FlowBuilder): [string, string][] {
     ]);
   }
   const lbrace = `\${vars.${LBRACE_VAR}}`;
-  return out.some(([, value]) => value.includes(lbrace)) ? [[LBRACE_VAR, "{"], ...out] : out;
+  if (out.some(([, value]) => value.includes(lbrace))) out.unshift([LBRACE_VAR, "{"]);
+  // A literal "$" before an expression comes from a var (dollar.ts), in a var or in a step.
+  const text = JSON.stringify([out, b.steps]);
+  return text.includes(DOLLAR_REF) ? [[DOLLAR_VAR, "$"], ...out] : out;
 }
 
 /** One flow's file: its name, vars (with their defaults) and steps. */

@@ -6,6 +6,8 @@
  * @module
  */
 
+import { beforeExpression } from "../dollar.ts";
+
 /**
  * The names `text` uses, in order, each once.
  *
@@ -30,13 +32,17 @@ export function placeholders(text: string): string[] {
  * import { render } from "./template.ts";
  * const out = render("{{base}}/a?p=${x}", (n) => `\${ENV.${n.toUpperCase()}}`);
  * if (out !== "${ENV.BASE}/a?p=$${x}") throw new Error(out);
+ * if (render("$" + "{{n}}", () => "${vars.n}") !== "${vars.dollar}${vars.n}") throw new Error();
  * ```
  */
 export function render(text: string, resolve: (name: string) => string): string {
   let out = "";
   let at = 0;
   for (const m of text.matchAll(/\{\{([^{}]+)\}\}/g)) {
-    out += escape(text.slice(at, m.index)) + resolve(m[1].trim());
+    const value = resolve(m[1].trim());
+    const before = escape(text.slice(at, m.index));
+    // "$" then "${vars.x}" would be the escape "$${"; "$" then "{…" an expression.
+    out += (/^[${]/.test(value) ? beforeExpression(before) : before) + value;
     at = m.index + m[0].length;
   }
   return out + escape(text.slice(at));

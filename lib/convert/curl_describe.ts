@@ -1,0 +1,29 @@
+/**
+ * The comment above each step of `convert curl`: the request as curl sends it.
+ *
+ * @module
+ */
+
+import { isSecretName } from "../secrets/mod.ts";
+import type { Step } from "./model.ts";
+
+/**
+ * A step's comment: what curl sends, secret-named query values masked (the
+ * writer masks the rest); an origin written as a bare `$HOST` without the
+ * scheme curl's reading assumed.
+ *
+ * @example
+ * ```ts
+ * import { describeCurlStep } from "./curl_describe.ts";
+ * const step = { method: "GET", first: { url: new URL("https://a.test/x?token=s&q=1") } } as never;
+ * if (describeCurlStep(step, new Set()) !== "GET https://a.test/x?token=***&q=1") throw new Error();
+ * ```
+ */
+export function describeCurlStep(step: Step, bare: Set<string>): string {
+  const u = step.first.url;
+  const origin = bare.has(u.origin) ? u.host : u.origin;
+  const query = [...u.searchParams].map(([k, v]) =>
+    `${encodeURIComponent(k)}=${isSecretName(k) ? "***" : encodeURIComponent(v)}`
+  );
+  return `${step.method} ${origin}${u.pathname}${query.length > 0 ? `?${query.join("&")}` : ""}`;
+}
