@@ -77,3 +77,19 @@ Deno.test("a $ref of 200,000 characters is quoted cut, not whole, in its one sen
       /… \(200,003 characters\)" at \/doc\/api\.json#/.test(error.message),
   );
 });
+
+Deno.test("a $ written before a path parameter is sent, not the parameter's expression", () => {
+  const document = JSON.parse(withSchema('{"type": "string"}'));
+  document.paths = {
+    "/items/${itemId}/$value": {
+      get: {
+        parameters: [{ name: "itemId", in: "path", required: true, schema: { type: "string" } }],
+        responses: { "200": { description: "ok" } },
+      },
+    },
+  };
+  const { files } = convertOpenApi({ document, source: "api.json" });
+  assert.match(files[0].text, /url: \$\{ENV\.BASE_URL\}\/items\/%24\$\{vars\.itemId\}\/\$value$/m);
+  const loaded = loadFlow(files[0].text, files[0].path, { env: () => "http://127.0.0.1:9" });
+  assert.deepEqual(loaded.problems, []);
+});

@@ -163,9 +163,11 @@ export class FlowBuilder {
 
   /** The path with each parameter: a capture, the document's example, or a placeholder var. */
   #path(op: OpenApiOperation, maker: ExampleMaker): string {
-    // Literal text is sent as written, encoded where a URL must be (a space: %20).
+    // Literal text is sent as written, encoded where a URL must be (a space: %20); a "$" before
+    // a parameter as %24, or "$" and "${vars.x}" would join into the escape "$${".
     const parts = op.template.split(/(\{[^}]*\})/);
-    return parts.map((part, i) => i % 2 === 0 ? encodeURI(part) : part).join("").replace(
+    const text = (part: string) => encodeURI(part).replace(/\$+$/, (m) => "%24".repeat(m.length));
+    return parts.map((part, i) => i % 2 === 0 ? text(part) : part).join("").replace(
       /\{([^}]*)\}/g,
       (_, param: string) => {
         const captured = this.#captured(op.template, param);
