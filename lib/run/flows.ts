@@ -22,7 +22,7 @@ import type { RunOptions } from "./options.ts";
 import { expandRows, parsed, prepare, rowSecrets } from "./prepare.ts";
 import { type FailFast, notStarted, runStarted, type Setup, splitSerial } from "./schedule.ts";
 import { notRun } from "./skipped.ts";
-import { recordedSecrets, recordSecrets, workerCount } from "./workers/plan.ts";
+import { workerCount } from "./workers/plan.ts";
 
 /**
  * Runs one flow. Never throws for failures in the flow: they are results.
@@ -85,7 +85,6 @@ export async function runFlows(
   // may still point at it), and each flow is dropped here once it has run.
   if (options.release) (given as unknown[]).length = 0;
   const ctx = makeContext(options);
-  if (options.workers) recordSecrets(ctx);
   for (const value of secrets) ctx.secret(value);
   try {
     return await runAll(flows, options, ctx);
@@ -194,11 +193,13 @@ async function runMiddle(
       flows: parallel.length,
     })
     : 0;
-  // No more noting of secrets: the workers get those main learnt so far, later ones as they come.
-  const known = recordedSecrets(ctx);
   const run = { flows, results, options, ctx, setup, state };
   if (count > 0) {
     const { runPool } = await import("./workers/pool.ts");
+    // The workers start with every secret main's redactor holds (the caller's own, from
+    // --secret or a proxy's password, too: a worker masks a body before it cuts it, and a
+    // secret's beginning left at the cut is no longer recognisable); later ones as they come.
+    const known = ctx.redactor.added();
     await runPool({ ...run, order: parallel, workerOptions: options.workers!, count, jobs, known });
   } else await runJobs(run, parallel, jobs);
   await runJobs(run, serial, 1);

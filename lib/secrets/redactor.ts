@@ -73,8 +73,8 @@ function merge(spans: Span[]): Span[] {
 export class Redactor {
   /** Registered values, in the order added. */
   #values = new Set<string>();
-  /** Values given to `add` (before their parts are derived). */
-  #added = new Set<string>();
+  /** Values given to `add` (before their parts are derived), with their shown texts. */
+  #added = new Map<string, readonly string[] | undefined>();
   /** Where the literals and pieces of the registered values are found in a text. */
   #index = new SecretIndex();
   /** Texts that are never secret (the run id), however a secret is made of them. */
@@ -125,7 +125,7 @@ export class Redactor {
     // The same values arrive with every request (a token in each Authorization header):
     // known ones stop here, before trimming, scheme matching and decoding again.
     if (this.#added.has(value)) return;
-    this.#added.add(value);
+    this.#added.set(value, shown);
     const trimmed = value.trim();
     const auth = authParts(trimmed);
     // The base64 forms and the pieces of `Bearer <credential>` are the credential's: base64 of
@@ -139,6 +139,26 @@ export class Redactor {
     if (auth.decoded === undefined || auth.password === undefined) return;
     this.#register(auth.decoded, true, shown);
     this.#register(auth.password, true, shown);
+  }
+
+  /**
+   * Every value given to {@linkcode Redactor.add} so far, with its shown
+   * texts, in the order given: what a second redactor (a worker thread's)
+   * adds to mask as this one does.
+   *
+   * @example
+   * ```ts
+   * import { Redactor } from "./redactor.ts";
+   * const r = new Redactor();
+   * r.add("Bearer abc123");
+   * r.add("pw-20261125", ["20261125"]);
+   * const copy = new Redactor();
+   * for (const [value, shown] of r.added()) copy.add(value, shown);
+   * if (copy.redact("abc123 pw-20261125") !== "*** ***" || copy.size !== r.size) throw new Error();
+   * ```
+   */
+  added(): [string, readonly string[] | undefined][] {
+    return [...this.#added];
   }
 
   /**

@@ -63,7 +63,7 @@ export interface PoolInput {
   count: number;
   /** Flows at once, in all workers together (`--jobs`). */
   jobs: number;
-  /** The secrets main learnt before the workers start (setup flows, data rows). */
+  /** Every secret main's redactor holds when the workers start (the caller's, setup flows', data rows'). */
   known: [string, readonly string[] | undefined][];
 }
 
