@@ -51,6 +51,7 @@ import "../lib/_util/time_guard.ts";
 import "../lib/check/_compact.ts";
 import "../lib/check/assert.ts";
 import "../lib/check/capture.ts";
+import "../lib/check/capture_type.ts";
 import "../lib/check/groups.ts";
 import "../lib/check/json_value.ts";
 import "../lib/check/link_header.ts";
