@@ -103,6 +103,10 @@ export const SLOW: readonly string[] = [
   "tests/convert/taskboard_test.ts",
   "tests/http/auth_command_test.ts",
   "tests/cli/convert_curl_docs_test.ts",
+  "tests/cli/workers_redteam_test.ts",
+  "tests/cli/workers_redteam_signal_test.ts",
+  "tests/convert/splitapi_test.ts",
+  "tests/cli/workers_redteam_disk_test.ts",
 ];
 
 /**
