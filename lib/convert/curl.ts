@@ -99,7 +99,10 @@ export function convertCurl(
   const env: EnvNames = [];
   const split = isPowerShell(text) ? splitPowerShell : isCmd(text) ? splitCmd : splitBash;
   const commands = split(text.replace(/^\ufeff/, ""), env);
-  const { built, skipped } = buildCommands(commands, options.files);
+  const parts = buildCommands(commands, options.files);
+  // A skipped command is named as written: `$env:TOKEN = …`, not the marker its variable became.
+  const skipped = parts.skipped.map((s) => s.replace(ENV_MARKER, (_m, i) => `$${env[Number(i)]}`));
+  const built = parts.built;
   const all = built.flatMap((b) => b.records);
   if (all.length === 0) throw nothingToConvert(commands.length, skipped.length);
   const c = correlated(all, options.spelling ?? "a");

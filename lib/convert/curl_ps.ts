@@ -146,12 +146,50 @@ function psWord(cur: Cursor, env: EnvNames, notes: string[]): string {
       cur.next();
       const e = cur.done ? "" : cur.next();
       word += TICK[e] ?? e;
+    } else if (ch === "@" && /^@['"][ \t]*\n/.test(cur.text.slice(cur.i, cur.i + 80))) {
+      word += hereString(cur, env, notes);
     } else if (ch === "'") word += singleQuoted(cur);
     else if (ch === '"') word += doubleQuoted(cur, env, notes);
     else if (ch === "$") word += variable(cur, env, notes);
     else word += cur.next();
   }
   return word;
+}
+
+/**
+ * `@'…'@` and `@"…"@`, PowerShell's here-strings (a body as Microsoft's docs
+ * write it): the lines after the opener up to a line starting with the
+ * closer, that line's newline not included; `@"` expands variables and
+ * `` ` `` escapes as `"…"` does. Read as words, a `'` inside ended in an
+ * "Unterminated double quote" at a later command.
+ */
+function hereString(cur: Cursor, env: EnvNames, notes: string[]): string {
+  const { line, column } = cur;
+  const quote = cur.peek(1);
+  const start = cur.text.indexOf("\n", cur.i) + 1;
+  const end = start - 1 + cur.text.slice(start - 1).indexOf(`\n${quote}@`);
+  if (end < start - 1) {
+    throw quoteError(
+      "Unterminated here-string",
+      line,
+      column,
+      `End it with a line starting ${quote}@.`,
+    );
+  }
+  while (cur.i < start) cur.next();
+  let out = "";
+  while (cur.i < end) {
+    const ch = cur.peek();
+    if (quote === "'" || (ch !== "$" && ch !== "`")) out += cur.next();
+    else if (ch === "$") out += variable(cur, env, notes);
+    else {
+      cur.next();
+      const e = cur.i < end ? cur.next() : "";
+      out += TICK[e] ?? e;
+    }
+  }
+  while (cur.i < end + 3) cur.next();
+  return out;
 }
 
 function singleQuoted(cur: Cursor): string {

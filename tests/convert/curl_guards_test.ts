@@ -44,3 +44,28 @@ Deno.test("curl guards: a literal $ before a variable is sent, not the variable'
   assert.deepEqual(loaded.problems, []);
   assert.doesNotMatch(convertCurl(`curl https://a.example/ -H "X: $A"`).yaml, /dollar/);
 });
+
+Deno.test("curl guards: PowerShell's here-strings are one word, as PowerShell reads them", () => {
+  // A `'` inside `@'…'@` ended in "Unterminated double quote" at the next command.
+  const text = [
+    'curl.exe -X POST "https://a.example/x" `',
+    '  -H "Content-Type: application/json" `',
+    "  -d @'",
+    `{"name": "Ann", "note": "it's $HOME"}`,
+    "'@",
+    '$env:TOKEN = "abc"',
+    'curl.exe https://a.example/y -d @"',
+    '{"who": "$env:USER", "tick": "a`tb"}',
+    '"@ -H "Authorization: Bearer $env:TOKEN"',
+  ].join("\n");
+  const { yaml, summary } = convertCurl(text);
+  assert.match(yaml, /note: it's \$HOME/);
+  const body = 'body: "{\\"who\\": \\"${ENV.USER}\\", \\"tick\\": \\"a\\tb\\"}"';
+  assert.ok(yaml.includes(body), yaml);
+  assert.match(yaml, /authorization: Bearer \$\{ENV\.TOKEN\}/);
+  assert.match(formatCurlSummary(summary), /line 6: \$TOKEN\.$/m);
+  assert.throws(
+    () => convertCurl("curl.exe https://a.example `\n  -d @'\n{}\n"),
+    /Unterminated here-string at line 2, column 6/,
+  );
+});
