@@ -45,24 +45,28 @@ export function braceForeign(text: string): string {
 }
 
 /**
- * Rewrites, in place, every string value under `node` (map keys and
- * comments left alone) with {@linkcode braceForeign}; whether any reads the
- * var now (a second writing of the same nodes finds them rewritten already).
+ * Rewrites, in place, every string value under `node` (comments left alone)
+ * with {@linkcode braceForeign}, and the keys of a `body` map too (a JSON
+ * body's keys are templates: a key `${k}` was read as an expression and
+ * refused), `${` in them written `$${`; whether any text reads the var now
+ * (a second writing of the same nodes finds them rewritten already).
  *
  * @example
  * ```ts
  * import { braceForeignIn } from "./foreign_text.ts";
  * import { ymap } from "./yaml_out.ts";
- * const body = ymap([["q", "{{q}}"]]);
- * if (!braceForeignIn([body]) || body.entries[0][1] !== "${vars.lbrace}{q}}") throw new Error();
+ * const step = ymap([["body", ymap([["${k}", "{{q}}"]])]]);
+ * if (!braceForeignIn([step])) throw new Error();
+ * const body = step.entries[0][1] as { entries: [string, string][] };
+ * if (body.entries[0][0] !== "$${k}" || body.entries[0][1] !== "${vars.lbrace}{q}}") throw new Error();
  * ```
  */
 export function braceForeignIn(node: YNode): boolean {
   let reads = false;
-  const stack: YNode[] = [node];
-  const fix = (value: YNode): YNode => {
+  const stack: [YNode, boolean][] = [[node, false]];
+  const fix = (value: YNode, body: boolean): YNode => {
     if (typeof value !== "string") {
-      stack.push(value);
+      stack.push([value, body]);
       return value;
     }
     const out = braceForeign(value);
@@ -70,12 +74,22 @@ export function braceForeignIn(node: YNode): boolean {
     return out;
   };
   while (stack.length > 0) {
-    const n = stack.pop()!;
-    if (Array.isArray(n)) n.forEach((v, i) => (n[i] = fix(v)));
+    const [n, body] = stack.pop()!;
+    if (Array.isArray(n)) n.forEach((v, i) => (n[i] = fix(v, body)));
     else if (n !== null && typeof n === "object") {
-      if (n.kind === "commented") n.node = fix(n.node);
-      else for (const entry of n.entries) entry[1] = fix(entry[1]) as typeof entry[1];
+      if (n.kind === "commented") n.node = fix(n.node, body);
+      else {
+        for (const entry of n.entries) {
+          if (body) entry[0] = fix(literalKey(entry[0]), false) as string;
+          entry[1] = fix(entry[1], body || entry[0] === "body") as typeof entry[1];
+        }
+      }
     }
   }
   return reads;
+}
+
+/** A body key as flow text: `${` written `$${`, unless written so already or the var's own. */
+function literalKey(key: string): string {
+  return key.replace(/(?<!\$)\$\{(?!vars\.lbrace\})/g, "$$${");
 }

@@ -69,3 +69,12 @@ Deno.test("curl guards: PowerShell's here-strings are one word, as PowerShell re
     /Unterminated here-string at line 2, column 6/,
   );
 });
+
+Deno.test("curl guards: a JSON body's keys holding ${ or {{ are sent as written", () => {
+  const { yaml } = convertCurl(
+    `curl https://a.example/x -H 'Content-Type: application/json' -d '{"\${k}": "\${v}", "{{k}}": 1}'`,
+  );
+  assert.match(yaml, /^ {8}"\$\$\{k\}": \$\$\{v\}$/m);
+  assert.match(yaml, /^ {8}"\$\{vars\.lbrace\}\{k\}\}": 1$/m);
+  assert.deepEqual(loadFlow(yaml, "f.yaml", { env: () => "1" }).problems, []);
+});

@@ -93,3 +93,18 @@ Deno.test("a $ written before a path parameter is sent, not the parameter's expr
   const loaded = loadFlow(files[0].text, files[0].path, { env: () => "http://127.0.0.1:9" });
   assert.deepEqual(loaded.problems, []);
 });
+
+Deno.test("a property named ${k} or {{k}} is sent as written, and the flow validates", () => {
+  const document = JSON.parse(withSchema(JSON.stringify({
+    type: "object",
+    required: ["${k}", "{{k}}", "a: b"],
+    properties: { "${k}": { example: "${v}" }, "{{k}}": { example: 1 }, "a: b": { const: "- x" } },
+  })));
+  const { files } = convertOpenApi({ document, source: "api.json" });
+  assert.match(
+    files[0].text,
+    /"\$\$\{k\}": \$\$\{v\}\n\s+"\$\{vars\.lbrace\}\{k\}\}": 1\n\s+"a: b": "- x"/,
+  );
+  const loaded = loadFlow(files[0].text, files[0].path, { env: () => "http://127.0.0.1:9" });
+  assert.deepEqual(loaded.problems, []);
+});

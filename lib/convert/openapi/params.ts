@@ -120,7 +120,8 @@ export function toYNode(value: unknown): YNode {
   if (typeof value === "number" || typeof value === "boolean" || value === null) return value;
   if (Array.isArray(value)) return value.map(toYNode);
   if (isNode(value)) {
-    return { kind: "map", entries: Object.keys(value).map((k) => [k, toYNode(value[k])]) };
+    // A key is flow text too (a body's keys are templates): "${k}" written "$${k}".
+    return { kind: "map", entries: Object.keys(value).map((k) => [literal(k), toYNode(value[k])]) };
   }
   return null;
 }
