@@ -1,6 +1,6 @@
 /**
  * Hostile curl text that ended without a crash but with a summary no one
- * could read: a note per level of 20,000 nested `$(` or per unterminated
+ * could read: a note per level of 10,000 nested `$(` or per unterminated
  * here-document (14 MB on stderr at 100,000), and a 1 MB option quoted
  * whole. The summary now lists 50 notes, each line clipped, and counts the rest.
  */
@@ -10,8 +10,8 @@ import { loadFlow } from "../../lib/load/mod.ts";
 
 Deno.test("curl guards: a summary stays short whatever the input holds", () => {
   const inputs = [
-    `curl https://a.example/${"$(".repeat(20_000)}x${")".repeat(20_000)}`,
-    `curl -d @- https://a.example/x ${"<<EOF ".repeat(20_000)}`,
+    `curl https://a.example/${"$(".repeat(10_000)}x${")".repeat(10_000)}`,
+    `curl -d @- https://a.example/x ${"<<EOF ".repeat(10_000)}`,
     `curl --${"a".repeat(1_000_000)} https://a.example/`,
     `curl -K ${"k".repeat(100_000)} https://a.example/`,
   ];
