@@ -14,6 +14,7 @@ import { jsonHead } from "../_util/json_head.ts";
 import { headOf } from "../model/masking.ts";
 import { authParts, base64Forms, literalForms } from "./forms.ts";
 import { MIN_SECRET_LENGTH, SecretIndex, type Span } from "./secret_index.ts";
+import { lineBreaks, mergeSpans } from "./_spans.ts";
 import { notSecretSpans, secretStretches } from "./public_parts.ts";
 
 export { formEncoded } from "./forms.ts";
@@ -37,25 +38,6 @@ const CUT = "…";
 
 /** What code that shortens values for people needs of a redactor; defined in `model/`. */
 export type { Masking } from "../model/masking.ts";
-
-/** How many line breaks `text` holds. */
-function breaks(text: string): number {
-  let n = 0;
-  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) n++;
-  return n;
-}
-
-/** Sorts spans and merges overlapping or touching ones. */
-function merge(spans: Span[]): Span[] {
-  spans.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  const out: Span[] = [];
-  for (const [s, e] of spans) {
-    const last = out[out.length - 1];
-    if (last && s <= last[1]) last[1] = Math.max(last[1], e);
-    else out.push([s, e]);
-  }
-  return out;
-}
 
 /**
  * Masks registered secret values, raw and encoded, in any text.
@@ -258,7 +240,7 @@ export class Redactor {
     if (spans.length === 0) return text;
     let out = "";
     let at = 0;
-    for (const [s, e] of merge(spans)) {
+    for (const [s, e] of mergeSpans(spans)) {
       out += text.slice(at, s) + MASK;
       at = e;
     }
@@ -286,7 +268,7 @@ export class Redactor {
    */
   redactLines(text: string): string {
     const masked = this.redact(text);
-    if (masked === text || breaks(masked) === breaks(text)) return masked;
+    if (masked === text || lineBreaks(masked) === lineBreaks(text)) return masked;
     return text.split("\n").map((line) => this.redact(line)).join("\n");
   }
 
