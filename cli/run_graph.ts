@@ -250,7 +250,6 @@ import "../lib/run/vars.ts";
 import "../lib/run/walk.ts";
 import "../lib/run/workers/plan.ts";
 import "../lib/secrets/_index_layout.ts";
-import "../lib/secrets/_spans.ts";
 import "../lib/secrets/decode.ts";
 import "../lib/secrets/discover.ts";
 import "../lib/secrets/flow_inputs.ts";

@@ -86,6 +86,26 @@ function pushWidened(
 export type Span = [start: number, end: number];
 
 /**
+ * Sorts spans and merges overlapping or touching ones.
+ *
+ * @example
+ * ```ts
+ * import { mergeSpans } from "./secret_index.ts";
+ * if (JSON.stringify(mergeSpans([[5, 8], [0, 2], [2, 4], [6, 9]])) !== "[[0,4],[5,9]]") throw new Error();
+ * ```
+ */
+export function mergeSpans(spans: Span[]): Span[] {
+  spans.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const out: Span[] = [];
+  for (const [s, e] of spans) {
+    const last = out[out.length - 1];
+    if (last && s <= last[1]) last[1] = Math.max(last[1], e);
+    else out.push([s, e]);
+  }
+  return out;
+}
+
+/**
  * Literals and pieces to find in texts.
  *
  * @example
