@@ -107,6 +107,7 @@ export const SLOW: readonly string[] = [
   "tests/cli/workers_redteam_signal_test.ts",
   "tests/convert/splitapi_test.ts",
   "tests/cli/workers_redteam_disk_test.ts",
+  "tests/cli/convert_curl_heldout_third_test.ts",
 ];
 
 /**
