@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { Span } from "./secret_index.ts";
+import { mergeSpans, type Span } from "./secret_index.ts";
 
 /**
  * Where public texts occur in `value`, sorted, overlapping or touching ones
@@ -29,14 +29,7 @@ export function publicSpans(value: string, publics: Iterable<string>, min: numbe
       spans.push([at, at + text.length]);
     }
   }
-  spans.sort((a, b) => a[0] - b[0]);
-  const merged: Span[] = [];
-  for (const [s, e] of spans) {
-    const last = merged[merged.length - 1];
-    if (last && s <= last[1]) last[1] = Math.max(last[1], e);
-    else merged.push([s, e]);
-  }
-  return merged;
+  return mergeSpans(spans);
 }
 
 /**
