@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { thousands } from "../_util/thousands.ts";
 
 /** The longest summary line written; a longer one is cut, saying how much more it held. */
 export const MAX_SUMMARY_LINE = 500;
@@ -26,7 +27,7 @@ export const MAX_SUMMARY_NOTES = 50;
  */
 export function clipLine(line: string): string {
   if (line.length <= MAX_SUMMARY_LINE) return line;
-  const more = (line.length - MAX_SUMMARY_LINE).toLocaleString("en-US");
+  const more = thousands(line.length - MAX_SUMMARY_LINE);
   return `${line.slice(0, MAX_SUMMARY_LINE)}… (${more} more characters)`;
 }
 
@@ -44,7 +45,7 @@ export function clipLine(line: string): string {
 export function noteLines(notes: readonly string[]): string[] {
   const out = notes.slice(0, MAX_SUMMARY_NOTES).map((n) => clipLine(`note: ${n}`));
   const more = notes.length - MAX_SUMMARY_NOTES;
-  if (more > 0) out.push(`note: and ${more.toLocaleString("en-US")} more notes like these.`);
+  if (more > 0) out.push(`note: and ${thousands(more)} more notes like these.`);
   return out;
 }
 
@@ -66,6 +67,6 @@ export function clipQuoted(message: string): string {
   return message.replace(
     new RegExp(`"([^"]{${MAX_QUOTED + 1},})"`, "g"),
     (_m, value: string) =>
-      `"${value.slice(0, MAX_QUOTED)}… (${value.length.toLocaleString("en-US")} characters)"`,
+      `"${value.slice(0, MAX_QUOTED)}… (${thousands(value.length)} characters)"`,
   );
 }
