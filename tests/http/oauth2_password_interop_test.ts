@@ -139,12 +139,19 @@ Deno.test("oauth2-mock-server: the password grant's JWT passes a JWKS check, ren
     assert.equal(r.code, 0, r.stdout + r.stderr);
     const grants = mock.requests.map((q) => `${q.grant} ${q.status}`);
     assert.equal(grants[0], "password 200");
-    assert.ok(grants.length >= 2 && grants.length <= 3, grants.join());
+    // A 2 s token is renewed a second before it runs out, and the mock counts expiry in whole
+    // seconds: on a loaded machine a request may still reach it just after, be refused, and be
+    // sent once more with a token fetched then (one more refresh, one more call).
+    assert.ok(grants.length >= 2 && grants.length <= 4, grants.join());
     assert.ok(grants.slice(1).every((g) => g === "refresh_token 200"), grants.join());
     // RFC 6749 §2.3.1: the secret form-encoded, then Basic.
     const basic = `Basic ${btoa("app:cs-SECRET%2B%2F%3D%3A")}`;
     assert.ok(mock.requests.every((q) => q.basic === basic), JSON.stringify(mock.requests));
-    assert.deepEqual(mock.calls.map((c) => c.valid), Array(7).fill(true));
+    const valid = mock.calls.filter((c) => c.valid).length;
+    assert.equal(valid, 7, JSON.stringify(mock.calls));
+    assert.ok(mock.calls.length <= 8, JSON.stringify(mock.calls));
+    // Each refused call is sent again at once with a fresh token.
+    mock.calls.forEach((c, i) => assert.ok(c.valid || mock.calls[i + 1]?.valid, `call ${i}`));
     assert.equal(mock.calls[0].sub, "alice");
     assertNoSecret(r);
   } finally {
