@@ -7,6 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { type CliRun, runCli } from "./cli.ts";
+import { harCheck } from "./harcheck.ts";
 
 /** A variable the flow's header names. */
 export interface HeaderVariable {
@@ -162,6 +163,35 @@ export function literalOutsideComments(flow: string, values: Iterable<string>): 
   const code = flow.split("\n").filter((l) => !l.trimStart().startsWith("#")).join("\n");
   const forms = (v: string) => [v, encodeURIComponent(v), JSON.stringify(v).slice(1, -1)];
   return [...new Set(values)].filter((v) => forms(v).some((f) => code.includes(f)));
+}
+
+/**
+ * The whole "nothing recorded is replayed" check of an app's converted flow:
+ * at least `least` of the recording's secrets and ids were found (so the
+ * check checks something), no id is written outside a comment, no secret at
+ * all, and the HAR checker finds no leak, noise header, analytics cookie or
+ * literal id.
+ */
+export function assertNothingRecorded(
+  flow: string,
+  har: string,
+  { secrets, ids }: { secrets: Set<string>; ids: Set<string> },
+  least: { secrets: number; ids: number },
+): void {
+  assert.ok(
+    secrets.size >= least.secrets && ids.size >= least.ids,
+    `${[...secrets]} ${[...ids]}`,
+  );
+  assert.deepEqual(literalOutsideComments(flow, ids), [], flow);
+  for (const secret of secrets) {
+    assert.ok(!flow.includes(secret), `the flow holds ${secret.slice(0, 8)}…\n${flow}`);
+  }
+  assert.deepEqual(harCheck(har, flow), {
+    leaks: [],
+    noiseHeaders: [],
+    analyticsCookies: [],
+    literalIds: [],
+  });
 }
 
 /** A running app instance: its origin and how many requests its telemetry host received. */
