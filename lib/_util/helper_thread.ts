@@ -219,11 +219,33 @@ function call(message: unknown, limitMs: number, blocked: (ms: number) => void):
     throw new GuardError("check-timeout", `did not finish within ${formatMs(limitMs)}`);
   }
   const answer = Atomics.load(shared, ANSWER);
-  const reply = receiveMessageOnPort(port);
+  const reply = arrived(port);
   if (!reply) throw new GuardError("check-failed", "its result did not arrive");
   if (answer === -1) throw new GuardError("check-failed", String(reply.message));
   return reply.message;
 }
+
+/** How long a result the helper says it sent may take to reach the port. */
+const ARRIVAL_LIMIT_MS = 2_000;
+
+/**
+ * The reply on `port`. The helper posts it before it flips the state, yet on
+ * a loaded machine a clean-clone CI run found the state flipped and the port
+ * still empty (a valid OpenAPI document reported as one whose schemas could
+ * not be used): the message is waited for a little, a millisecond at a time.
+ */
+function arrived(port: MessagePort): { message: unknown } | undefined {
+  const { receiveMessageOnPort } = threads!;
+  const until = performance.now() + ARRIVAL_LIMIT_MS;
+  let reply = receiveMessageOnPort(port);
+  while (!reply && performance.now() < until) {
+    Atomics.wait(pause, 0, 0, 1);
+    reply = receiveMessageOnPort(port);
+  }
+  return reply;
+}
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
 
 /**
  * Whether the helper thread's module is loaded.
