@@ -23,10 +23,15 @@ export const MAX_QUOTED = 120;
  * ```
  */
 export function bounded(text: string): string {
+  // Quotes pair up left to right (an escaped \" stays inside): matching only the long spans
+  // would pair the closing quote of one value with the opening quote of the next, and shorten
+  // the words between them as if they were a value.
   const short = text.replace(
-    new RegExp(`"([^"\n]{${MAX_QUOTED + 1},})"`, "g"),
-    (_, inner: string) =>
-      `"${inner.slice(0, MAX_QUOTED - 30)}…${inner.slice(-20)}" (${inner.length} characters)`,
+    /"((?:[^"\\\n]|\\.)*)"/g,
+    (whole, inner: string) =>
+      inner.length <= MAX_QUOTED
+        ? whole
+        : `"${inner.slice(0, MAX_QUOTED - 30)}…${inner.slice(-20)}" (${inner.length} characters)`,
   );
   return short.length > 2000 ? `${short.slice(0, 2000)}…` : short;
 }

@@ -24,3 +24,15 @@ Deno.test("long quoted values keep their start and end; an empty section is empt
   assert.ok(isEmpty(null) && isEmpty(scalarNode(null, "PLAIN", "", [0, 0, 0])));
   assert.ok(!isEmpty(mapNode(0)));
 });
+
+Deno.test("the words between two short quoted values are never shortened as if quoted", () => {
+  // Seen: an unknown grant_type read `got the string " (145 characters)client-…"`, the list of
+  // grants between "oauth2" and the value shortened as one quoted value.
+  const words = "one of " + Array.from({ length: 20 }, (_, i) => `grant_${i}`).join(", ");
+  const message = `Expected "grant_type" of "oauth2" to be ${words}, got the string "bad".`;
+  assert.equal(bounded(message), message);
+  const escaped = `Expected "a" to be ${words}, got "say \\"${"q".repeat(150)}\\"".`;
+  const out = bounded(escaped);
+  assert.ok(out.includes(words), out);
+  assert.match(out, /got "say \\"q{84}…q{18}\\"" \(158 characters\)\.$/);
+});
