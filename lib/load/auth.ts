@@ -368,6 +368,7 @@ function literalCredential(ctx: Loading, node: Node, what: string, key: string):
     node,
     `Read it from the environment or a secret file: ${key}: "\${ENV.${key.toUpperCase()}}", a var from --vars-file, or a setup output (\${setup.${key}}).`,
   );
+  ctx.concealLast();
 }
 
 /** The fields that were given. */

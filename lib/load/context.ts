@@ -140,6 +140,21 @@ export class Loading {
     });
   }
 
+  /**
+   * Hides the underlined value in the excerpt of the problem just recorded: a credential
+   * refused for being written in the file must not be printed again, into a CI log, by the
+   * message that refuses it.
+   */
+  concealLast(): void {
+    const last = this.problems.at(-1);
+    if (last?.excerpt === undefined) return;
+    const at = last.column - (last.excerptStart ?? 1);
+    if (at < 0 || at >= last.excerpt.length) return;
+    const end = Math.min(last.excerpt.length, at + Math.max(1, last.length ?? 1));
+    last.excerpt = `${last.excerpt.slice(0, at)}***${last.excerpt.slice(end)}`;
+    last.length = 3;
+  }
+
   /** A problem at a node of another file this one reads, positioned in that file. */
   #problemIn(other: Loading, ...args: Parameters<Loading["problem"]>): void {
     const before = other.problems.length;

@@ -122,7 +122,14 @@ Deno.test("validate gives the problems run gives, for a flow and for --auth-file
     await Deno.writeTextFile(`${dir}/auth.yaml`, "auth:\n  bearer: {token: t0k3n}\n");
     const args = [`${dir}/f.yaml`, "--auth-file", `${dir}/auth.yaml`];
     const validate = await runCli(["validate", ...args]);
-    const run = await runCli(["run", ...args]);
+    const run = await runCli([
+      "run",
+      ...args,
+      "--report-json",
+      `${dir}/r.json`,
+      "--report-junit",
+      `${dir}/r.xml`,
+    ]);
     assert.equal(validate.code, 2, validate.stdout + validate.stderr);
     assert.equal(run.code, 2);
     const lines = (text: string) => text.split("\n").filter((l) => /error\[/.test(l));
@@ -137,9 +144,19 @@ Deno.test("validate gives the problems run gives, for a flow and for --auth-file
       found.some((l) => l.includes("f.yaml:4:45 error[literal-credential]")),
       found.join("\n"),
     );
-    for (const text of [run.stdout, run.stderr, validate.stdout, validate.stderr]) {
-      assert.ok(!text.includes("hunter2") || text.includes("password: hunter2"), text);
+    // The message that refuses a credential must not print it again (issue 53, item 9).
+    const reports = [
+      await Deno.readTextFile(`${dir}/r.json`),
+      await Deno.readTextFile(`${dir}/r.xml`),
+    ];
+    for (const text of [run.stdout, run.stderr, validate.stdout, validate.stderr, ...reports]) {
+      assert.ok(!text.includes("hunter2") && !text.includes("t0k3n"), text);
     }
+    assert.ok((validate.stdout + validate.stderr).includes("password: ***}}"), validate.stdout);
+    assert.ok(
+      (validate.stdout + validate.stderr).includes("bearer: {token: ***}"),
+      validate.stdout,
+    );
     const missing = await runCli(["run", `${dir}/f.yaml`, "--auth-file", `${dir}/none.yaml`]);
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /--auth-file .*none\.yaml/);
