@@ -71,20 +71,43 @@ export function multipartParts(text: string, boundary: string): UploadPart[] | u
 }
 
 /**
+ * A placeholder's path that `run DIR/` and `validate DIR/` never read as a
+ * flow: a file named like one (`schema.yaml`, `data.yml`, which collections
+ * and forms upload) gets `.upload` after its name, since discovery reads
+ * every `*.yaml` and `*.yml` under the folder (and would read the user's
+ * real file put there too). The flow sends it under its own name
+ * (`filename:`).
+ *
+ * @example
+ * ```ts
+ * import { notReadAsFlow } from "./uploads.ts";
+ * if (notReadAsFlow("files/schema.yaml") !== "files/schema.yaml.upload") throw new Error();
+ * if (notReadAsFlow("files/a.YML") !== "files/a.YML.upload" || notReadAsFlow("a.pdf") !== "a.pdf") {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function notReadAsFlow(path: string): string {
+  return /\.ya?ml$/i.test(path) ? `${path}.upload` : path;
+}
+
+/**
  * Where a placeholder for an uploaded file goes, relative to the flow:
- * `uploads/` and the recorded base name made safe for any file system.
+ * `uploads/` and the recorded base name made safe for any file system (and
+ * never read as a flow: {@linkcode notReadAsFlow}).
  *
  * @example
  * ```ts
  * import { placeholderPath } from "./uploads.ts";
  * if (placeholderPath("C:\\scans\\Cover 1.pdf") !== "uploads/Cover_1.pdf") throw new Error();
  * if (placeholderPath("../..") !== "uploads/upload.bin") throw new Error();
+ * if (placeholderPath("openapi.yaml") !== "uploads/openapi.yaml.upload") throw new Error();
  * ```
  */
 export function placeholderPath(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? "";
   const safe = base.replace(/[^\w.-]+/g, "_").replace(/^[.]+/, "").slice(0, 100);
-  return `uploads/${safe === "" || safe === "_" ? "upload.bin" : safe}`;
+  return notReadAsFlow(`uploads/${safe === "" || safe === "_" ? "upload.bin" : safe}`);
 }
 
 /**
@@ -95,6 +118,7 @@ export function placeholderPath(fileName: string): string {
  * ```ts
  * import { sentFileName } from "./uploads.ts";
  * if (sentFileName("../a b.pdf") !== "a b.pdf" || sentFileName("plan.csv") !== undefined) throw new Error();
+ * if (sentFileName("spec.yaml") !== "spec.yaml") throw new Error();
  * ```
  */
 export function sentFileName(fileName: string): string | undefined {

@@ -10,6 +10,7 @@ import { ymap, type YNode } from "../yaml_out.ts";
 import type { PmBody, PmPair } from "./model.ts";
 import { render } from "./template.ts";
 import { table } from "../table.ts";
+import { notReadAsFlow } from "../uploads.ts";
 
 /** A body as request fields, with the files it reads and what could not be carried. */
 export interface BodyOut {
@@ -122,10 +123,19 @@ function grouped(pairs: PmPair[], resolve: Resolve): [string, YNode][] {
   return [...map].map(([k, v]) => [render(k, resolve), v.length === 1 ? v[0] : v]);
 }
 
-/** A file the collection names, as a path beside the flow (`files/<base name>`). */
+/**
+ * A file the collection names, as a path beside the flow (`files/<base name>`),
+ * never one `run DIR/` reads as a flow.
+ */
 function filePath(src: string): string {
   const base = src.split(/[\\/]/).pop()?.replace(/[^\w.-]/g, "_") || "upload.bin";
-  return `files/${base.replace(/^\.+/, "_")}`;
+  return notReadAsFlow(`files/${base.replace(/^\.+/, "_")}`);
+}
+
+/** The name Postman sends a file part under (its base name), when the placeholder's differs. */
+function sentName(src: string, path: string): string | undefined {
+  const base = src.split(/[\\/]/).pop() ?? "";
+  return base !== "" && `files/${base}` !== path ? base : undefined;
 }
 
 const LANGUAGES = table<string>({
@@ -207,7 +217,7 @@ function formData(pairs: PmPair[], resolve: Resolve, out: BodyOut): BodyOut {
     if (p.type === "file") {
       const path = filePath(p.src || `${p.key}.bin`);
       out.files.push(path);
-      fields.push([p.key, ymap([["file", path]])]);
+      fields.push([p.key, ymap([["file", path], ["filename", sentName(p.src ?? "", path)]])]);
       out.notes.push(`the form field "${p.key}" uploads "${p.src ?? ""}": put it at ${path}`);
     } else fields.push([render(p.key, resolve), render(p.value, resolve)]);
   }

