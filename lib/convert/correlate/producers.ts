@@ -23,6 +23,7 @@ import {
 } from "../values.ts";
 import type { Correlator } from "./state.ts";
 import { locationIds } from "./location_ids.ts";
+import { produceHeaders } from "./header_producers.ts";
 
 /**
  * Records what the response of `step` hands out (the default rule); with
@@ -49,6 +50,8 @@ export function produce(c: Correlator, step: Step): void {
   produceJson(c, step);
   // After the body: a 201 that answers the resource too is better read by its JSON id.
   produceLocationIds(c, step);
+  // Last: a value a body or cookie also handed out is better read from there.
+  produceHeaders(c, step);
 }
 
 /**

@@ -1,0 +1,115 @@
+/**
+ * Csrfspa: a single-page app's JSON API guarded by a rotating single-use
+ * CSRF token, the shape seen on an unseen SPA that `convert har` once turned
+ * into five variables to set by hand (issue 52).
+ *
+ * - Every response carries a fresh `X-CSRF-Next` header; the next request
+ *   must send exactly that value as `X-CSRF-Token` (once: a token sent a
+ *   second time, or an older one, is refused with `403`). The first token
+ *   comes from `GET /api/csrf`.
+ * - `POST /api/login` (`{email, password}`) sets the `sid` session cookie;
+ *   every later call needs it.
+ * - `POST /api/notes` (`{title}`) answers `201 {id}`; `GET`, `PATCH` and
+ *   `DELETE /api/notes/:id` use that id; `GET /api/notes` lists them.
+ *
+ * State is in memory: every start is a fresh instance (new tokens, ids and
+ * session).
+ *
+ * @module
+ */
+
+/** The one user. */
+export const EMAIL = "ada@csrfspa.test";
+/** Her password. */
+export const PASSWORD = "R0tating-Secret!";
+
+/** A running Csrfspa. */
+export interface Csrfspa {
+  /** `http://127.0.0.1:PORT`. */
+  origin: string;
+  /** `METHOD /path STATUS` of every request answered, in order. */
+  calls: string[];
+  /** Every answer of 400 or more, as `METHOD /path STATUS reason`. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+const hex = (n: number) =>
+  [...crypto.getRandomValues(new Uint8Array(n))].map((b) => b.toString(16).padStart(2, "0"))
+    .join("");
+
+/** Starts the app on 127.0.0.1 (an ephemeral port). */
+export function startCsrfspa(): Csrfspa {
+  const calls: string[] = [];
+  const errors: string[] = [];
+  const sessions = new Set<string>();
+  const notes = new Map<string, { id: string; title: string; done: boolean }>();
+  // The one token the next request may send; undefined before GET /api/csrf.
+  let expected: string | undefined;
+
+  const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+    expected = hex(24);
+    return new Response(body === null ? null : JSON.stringify(body), {
+      status,
+      headers: { "content-type": "application/json", "x-csrf-next": expected, ...headers },
+    });
+  };
+
+  const handle = async (req: Request): Promise<Response> => {
+    const url = new URL(req.url);
+    const path = url.pathname;
+    if (req.method === "GET" && path === "/api/csrf") return answer(200, { ok: true });
+    const sent = req.headers.get("x-csrf-token");
+    if (expected === undefined || sent !== expected) {
+      return answer(403, { error: `stale or missing CSRF token ${JSON.stringify(sent)}` });
+    }
+    if (req.method === "POST" && path === "/api/login") {
+      const { email, password } = await req.json();
+      if (email !== EMAIL || password !== PASSWORD) return answer(401, { error: "bad login" });
+      const sid = hex(16);
+      sessions.add(sid);
+      return answer(200, { user: { name: "Ada" } }, {
+        "set-cookie": `sid=${sid}; Path=/; HttpOnly; SameSite=Lax`,
+      });
+    }
+    const sid = /(?:^|;\s*)sid=([^;]+)/.exec(req.headers.get("cookie") ?? "")?.[1];
+    if (!sid || !sessions.has(sid)) return answer(401, { error: "not logged in" });
+    if (req.method === "GET" && path === "/api/me") return answer(200, { name: "Ada" });
+    if (path === "/api/notes") {
+      if (req.method === "GET") return answer(200, { notes: [...notes.values()] });
+      if (req.method === "POST") {
+        const { title } = await req.json();
+        const note = { id: `nt_${hex(6)}`, title: String(title), done: false };
+        notes.set(note.id, note);
+        return answer(201, note);
+      }
+    }
+    const m = /^\/api\/notes\/([\w-]+)$/.exec(path);
+    const note = m ? notes.get(m[1]) : undefined;
+    if (m && !note) return answer(404, { error: `no note ${m[1]}` });
+    if (note && req.method === "GET") return answer(200, note);
+    if (note && req.method === "PATCH") {
+      Object.assign(note, await req.json());
+      return answer(200, note);
+    }
+    if (note && req.method === "DELETE") {
+      notes.delete(note.id);
+      return answer(204, null);
+    }
+    return answer(404, { error: `no route ${req.method} ${path}` });
+  };
+
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const res = await handle(req);
+    const line = `${req.method} ${new URL(req.url).pathname} ${res.status}`;
+    calls.push(line);
+    if (res.status >= 400) errors.push(`${line} ${await res.clone().text()}`);
+    return res;
+  });
+  return {
+    origin: `http://127.0.0.1:${server.addr.port}`,
+    calls,
+    errors,
+    close: () => server.shutdown(),
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * A rotating single-use CSRF token (tests/apps/csrfspa): each response's
+ * `X-CSRF-Next` is the next request's `X-CSRF-Token`. The value sent was
+ * produced by the response before it, byte for byte, so it is a capture of
+ * that response, whatever the header's name says. The journey is recorded
+ * from a running instance, converted by the CLI with default options and run
+ * on a fresh instance with only what the flow's header asks for.
+ */
+import assert from "node:assert/strict";
+import { PASSWORD, startCsrfspa } from "../apps/csrfspa/server.ts";
+import { recordJourney } from "../apps/csrfspa/journey.ts";
+import { assertReplayPassed, convertAndReplay } from "../support/convert_apps.ts";
+
+Deno.test("csrfspa: a rotating CSRF token is captured from the response before, and the flow passes on a fresh instance", async () => {
+  const recording = startCsrfspa();
+  let har: string;
+  try {
+    har = await recordJourney(recording.origin);
+  } finally {
+    await recording.close();
+  }
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-csrfspa-" });
+  const app = startCsrfspa();
+  try {
+    const path = `${dir}/journey.har`;
+    await Deno.writeTextFile(path, har);
+    const replay = await convertAndReplay(
+      path,
+      app.origin,
+      (name) => name === "LOGIN_PASSWORD" ? PASSWORD : undefined,
+    );
+    assertReplayPassed(replay);
+    assert.deepEqual(app.errors, [], replay.flow);
+    assert.equal(app.calls.length, 10, app.calls.join("\n"));
+    // Only the password is asked of the user: every token was produced by a response.
+    assert.deepEqual(
+      Object.keys(replay.env).filter((n) => !/BASE_URL/.test(n)),
+      ["LOGIN_PASSWORD"],
+      replay.flow,
+    );
+    assert.match(replay.flow, /\{ header: x-csrf-next \}/, replay.flow);
+    for (
+      const token of JSON.parse(har).log.entries.flatMap((
+        e: { response: { headers: { name: string; value: string }[] } },
+      ) => e.response.headers.filter((h) => h.name === "x-csrf-next").map((h) => h.value))
+    ) {
+      assert.ok(!replay.flow.includes(token), `the flow holds ${token}\n${replay.flow}`);
+    }
+  } finally {
+    await app.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
