@@ -34,7 +34,8 @@ import { ENV_MARKER, type EnvNames, type ShellCommand, splitBash } from "./curl_
 import type { HarRecord } from "./har_model.ts";
 import type { Step } from "./model.ts";
 import { curlRules, stepExtras } from "./curl_steps.ts";
-import { writeFlow } from "./write.ts";
+import { writeFlow, type WriteInput } from "./write.ts";
+import { Redactor } from "../secrets/mod.ts";
 import { clipLine, noteLines } from "./summary_lines.ts";
 import { beforeExpression, DOLLAR_VAR } from "./dollar.ts";
 import { describeCurlStep } from "./curl_describe.ts";
@@ -315,7 +316,7 @@ function finish(
   hostVariables(c, bare);
   const ordered: HarRecord[] = c.steps.map((s) => s.first);
   const write = () =>
-    writeFlow(c, {
+    writeAsTyped(c, {
       name: options.name ?? `curl commands on ${host}`,
       total: done.commands,
       ordered,
@@ -335,7 +336,8 @@ function finish(
   }
   if (/\$zqzenv\d/.test(written.yaml)) c.vars.unshift([DOLLAR_VAR, "$"]);
   if (c.env.size > 0) written = write();
-  const { yaml, notes, mask } = written;
+  const { yaml, notes } = written;
+  const mask = maskQuoted(c.secrets);
   const out = refer(yaml);
   const required = [...c.env].filter(([, v]) => v.fallback === undefined).map(([n]) => n);
   const curl: CurlSummary = {
@@ -346,6 +348,36 @@ function finish(
   };
   const files = [...c.files].map(([path, text]) => ({ path, text }));
   return { yaml: out, summary: curl, files };
+}
+
+/**
+ * The flow written with the secrets set aside. A command says where its
+ * credentials are, and the rules replaced each there (the credential field's
+ * value, `-u`'s password, an Authorization header): a value equal to one
+ * elsewhere is what the user typed, sent as typed. The writer's last pass
+ * would replace or mask every occurrence, keys included: with the password
+ * `password`, `grant_type=password` and the key `password` became
+ * `${ENV.RECORDED_SECRET}`, and the flow did not load.
+ */
+function writeAsTyped(c: Correlator, input: WriteInput): ReturnType<typeof writeFlow> {
+  const secrets = [...c.secrets];
+  c.secrets.clear();
+  try {
+    return writeFlow(c, input);
+  } finally {
+    for (const s of secrets) c.secrets.add(s);
+  }
+}
+
+/**
+ * Masks the secrets in the values a summary note quotes (`"…"`), never in
+ * its own words: a note about "the password of -u" keeps the word when the
+ * password is `password`.
+ */
+function maskQuoted(secrets: Iterable<string>): (text: string) => string {
+  const redactor = new Redactor();
+  for (const s of secrets) if (s.trim().length >= 6 && !/\s/.test(s.trim())) redactor.add(s);
+  return (text) => text.replace(/"[^"\n]*"/g, (quoted) => redactor.redact(quoted));
 }
 
 /** The error when nothing could be converted. */
