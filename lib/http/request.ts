@@ -156,7 +156,9 @@ function resolveHeaders(
   // `omit_empty_headers`: one step written for both cases (with an ETag, without one).
   if (omitEmpty) headers.splice(0, headers.length, ...headers.filter(([, v]) => v !== ""));
   if (spec.cookies) {
-    const pairs = spec.cookies.map(([name, value]) => `${name}=${toText(evaluate(value, scope))}`);
+    const pairs = spec.cookies.map(([name, value]) =>
+      `${name}=${cookieOctets(toText(evaluate(value, scope)))}`
+    );
     addCookies(headers, pairs.join("; "));
   }
   const headBytes = headers.reduce((n, [name, value]) => n + name.length + value.length + 4, 0);
@@ -169,6 +171,19 @@ function resolveHeaders(
     );
   }
   return headers;
+}
+
+/**
+ * A cookie value as RFC 6265 cookie-octets: a space, `"`, `,`, `;`, `\`, a control character
+ * or a non-ASCII one is percent-encoded (UTF-8), so a value can neither end its cookie early
+ * nor add another (`a b;c=d` is sent `a%20b%3Bc=d`); every other character, `%` included, is
+ * sent as written.
+ */
+function cookieOctets(value: string): string {
+  return value.toWellFormed().replace(
+    /[^\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]+/gu,
+    encodeURIComponent,
+  );
 }
 
 /** The request with its body (form, multipart, file or value), and its content type if unset. */

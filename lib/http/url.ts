@@ -9,6 +9,7 @@
  * @module
  */
 import { type Scope, type Template, toText, valueOf } from "../expr/template.ts";
+import { RequestError } from "./request_error.ts";
 
 /**
  * Where in a URL the text so far ends: what a value interpolated there is encoded for.
@@ -73,13 +74,23 @@ export function renderUrl(
   query: readonly [name: string, value: unknown][] = [],
 ): string {
   let url = "";
+  // Where encoded values landed in the path: a value that makes a whole segment `.` or `..`
+  // would be resolved away by the URL parser (`%2E%2E` too), changing where the request goes.
+  const inPath: [start: number, end: number, source: string][] = [];
   for (const part of template.parts) {
     if (typeof part === "string") url += part;
     else {
       const text = toText(valueOf(part, scope));
-      url += part.raw ? text : encodeFor(zoneAfter(url), text);
+      const zone = zoneAfter(url);
+      if (part.raw) url += text;
+      else {
+        const encoded = encodeFor(zone, text);
+        if (zone === "path") inPath.push([url.length, url.length + encoded.length, part.text]);
+        url += encoded;
+      }
     }
   }
+  if (inPath.length > 0) refuseDotSegments(url, inPath);
   const pairs: string[] = [];
   for (const [name, value] of query) {
     for (const v of Array.isArray(value) ? value : [value]) {
@@ -91,6 +102,34 @@ export function renderUrl(
   const [base, fragment] = splitFragment(url);
   const joiner = !base.includes("?") ? "?" : /[?&]$/.test(base) ? "" : "&";
   return `${base}${joiner}${pairs.join("&")}${fragment}`;
+}
+
+/** A path segment the URL parser resolves: `.` or `..`, its dots written or percent-encoded. */
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
+/** Refuses a URL where an interpolated value made a path segment `.` or `..`. */
+function refuseDotSegments(url: string, inPath: [number, number, string][]): void {
+  const pathEnd = url.search(/[?#]/);
+  const end = pathEnd === -1 ? url.length : pathEnd;
+  let start = url.indexOf("/", url.indexOf("//") + 2);
+  while (start !== -1 && start < end) {
+    const next = url.indexOf("/", start + 1);
+    const stop = next === -1 || next > end ? end : next;
+    const segment = url.slice(start + 1, stop);
+    const by = DOT_SEGMENT.test(segment)
+      ? inPath.find(([from, to]) => from <= stop && to >= start + 1)
+      : undefined;
+    if (by !== undefined) {
+      throw new RequestError(
+        "bad-url",
+        `The value of ${by[2]} makes the path segment "${segment}" in "${url}", which ` +
+          "the URL parser would resolve, sending the request elsewhere: a value interpolated " +
+          "into a URL cannot change where it goes. Check the value, or write \${raw:…} to " +
+          "insert a path as written.",
+      );
+    }
+    start = next === -1 || next >= end ? -1 : next;
+  }
 }
 
 function splitFragment(url: string): [string, string] {

@@ -88,7 +88,7 @@ const CASES: Record<string, string> = {
 `,
   "delete": `    method: DELETE
     headers: {x-reason: "it's \\"gone\\" $(nothing)", x-empty: ""}
-    cookies: {sid: "a b", theme: dark}
+    cookies: {sid: "s d;e", theme: dark}
 `,
   "query": `    method: GET
     query: {q: "a b&c=d", tag: ["x y", "z"], e: "é/?#"}

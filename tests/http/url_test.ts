@@ -145,3 +145,68 @@ steps:
     await api.close();
   }
 });
+
+Deno.test("a value that makes a path segment . or .. is refused before sending", async () => {
+  // Seen with an independent echo server: /anything/one/${vars.d}/two with d = ".." reached
+  // the server as /anything/two, since the URL parser resolves dot segments (%2E%2E too).
+  let hits = 0;
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, () => {
+    hits++;
+    return new Response("{}");
+  });
+  const base = `http://127.0.0.1:${server.addr.port}`;
+  try {
+    for (const [value, segment] of [["..", ".."], [".", "."]]) {
+      for (const url of [`${base}/one/\${vars.d}/two`, `${base}/one/\${vars.d}`]) {
+        const text =
+          `name: u\nvars: {d: "${value}"}\nsteps:\n  - name: s\n    request: {url: "${url}"}\n`;
+        const { flow, problems } = loadFlow(text, "u.yaml");
+        assert.deepEqual(problems, []);
+        const result = await runFlow(flow!, { runId: "r" });
+        assert.equal(result.steps[0].status, "error", url);
+        const message = result.steps[0].message ?? "";
+        assert.ok(message.includes(`makes the path segment "${segment}"`), message);
+        assert.ok(message.includes("${vars.d}"), message);
+      }
+    }
+    assert.equal(hits, 0);
+    // Dots that are not a whole segment, a query value, and a path the flow wrote are sent.
+    const ok = `name: u\nvars: {d: ".."}\nsteps:\n` +
+      `  - name: a\n    request: {url: "${base}/one/x\${vars.d}/two?q=\${vars.d}"}\n` +
+      `  - name: b\n    request: {url: "${base}/one/../\${raw:vars.d}/two"}\n`;
+    const result = await runFlow(loadFlow(ok, "u.yaml").flow!, { runId: "r" });
+    assert.deepEqual(result.steps.map((s) => s.status), ["passed", "passed"]);
+    assert.equal(hits, 2);
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test("a cookies map value can neither end its cookie nor add another", async () => {
+  // Seen with an independent echo server: `a b;c=d` cut the value and added a cookie c.
+  let header = "";
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+    header = req.headers.get("cookie") ?? "";
+    return new Response("{}");
+  });
+  try {
+    const values = ["a b;c=d", 'x"y,z\\w', "é🙂", "tab\there", "100%;", "plain-ok_1.2:3/4=5"];
+    const cookies = values.map((v, i) => `c${i}: ${JSON.stringify(v)}`).join(", ");
+    const text = `name: u\nsteps:\n  - name: s\n    request:\n` +
+      `      url: "http://127.0.0.1:${server.addr.port}/"\n      cookies: {${cookies}}\n`;
+    const result = await runFlow(loadFlow(text, "u.yaml").flow!, { runId: "r" });
+    assert.equal(result.steps[0].status, "passed");
+    const pairs = header.split("; ").map((
+      p,
+    ) => [p.slice(0, p.indexOf("=")), p.slice(p.indexOf("=") + 1)]);
+    assert.deepEqual(pairs.map(([n]) => n), values.map((_, i) => `c${i}`), header);
+    for (const [i, [, sent]] of pairs.entries()) {
+      assert.match(sent, /^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*$/, sent);
+      if (i < 4) assert.equal(decodeURIComponent(sent), values[i]);
+    }
+    assert.equal(pairs[4][1], "100%%3B", "a % is sent as written");
+    assert.equal(pairs[5][1], values[5], "cookie-octets are sent as written");
+  } finally {
+    await server.shutdown();
+  }
+});
