@@ -56,7 +56,11 @@ export class CoverageCollector {
    * checks of the run add theirs as they run. `min`: `--coverage-min`.
    */
   constructor(documents: readonly CoverageDocument[] = [], min?: number) {
-    this.#documents = documents.map((d) => ({ ...d, source: normalize(d.source) }));
+    this.#documents = documents
+      .filter((d, i) =>
+        documents.findIndex((o) => canonical(o.document) === canonical(d.document)) === i
+      )
+      .map((d) => ({ ...d, source: normalize(d.source) }));
     this.#min = min;
   }
 
@@ -71,6 +75,11 @@ export class CoverageCollector {
       ? normalize(check.source)
       : normalize(`${check.file.replace(/[^/]*$/, "")}${check.source}`);
     if (this.#documents.some((d) => d.source === source)) return;
+    // One file reached by two spellings a path cannot tell apart (`a/openapi.yml` given to
+    // --openapi, `../x/a/openapi.yml` in a flow run from `x/`) is parsed twice: the same
+    // content is the same document, one coverage line.
+    const text = canonical(document);
+    if (this.#documents.some((d) => canonical(d.document) === text)) return;
     this.#documents.push({ source, document });
   }
 
@@ -184,6 +193,16 @@ function underBase(document: unknown, path: string): boolean {
 }
 
 /** A slash-separated path without `.` and `..` segments (kept at the start of a relative path). */
+/** Each document's JSON text, made once: a run's checks name few documents, often. */
+const canonicalText = new WeakMap<object, string>();
+
+function canonical(document: unknown): string {
+  if (typeof document !== "object" || document === null) return JSON.stringify(document);
+  let text = canonicalText.get(document);
+  if (text === undefined) canonicalText.set(document, text = JSON.stringify(document));
+  return text;
+}
+
 function normalize(path: string): string {
   const out: string[] = [];
   for (const part of path.replaceAll("\\", "/").split("/")) {

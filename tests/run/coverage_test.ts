@@ -53,6 +53,20 @@ Deno.test("a document named from two folders, or by --openapi and a check, is on
   c.addCheck({ source: "../../api.yaml", document: copy, file: "flows/x/b.yaml" });
   c.addCheck({ source: "/abs/other.yaml", document: {}, file: "flows/a.yaml" });
   assert.deepEqual(c.result((t) => t).map((r) => r.document), ["api.yaml", "/abs/other.yaml"]);
+  // Seen: `a/openapi.yml` by --openapi and `../x/a/openapi.yml` from a flow run in x/, one
+  // file parsed twice, was printed as two documents.
+  const two = new CoverageCollector([{ source: "a/openapi.yml", document: DOC }]);
+  two.addCheck({ source: "../x/a/openapi.yml", document: structuredClone(DOC), file: "f.yaml" });
+  two.addCheck({ source: "../x/a/other.yml", document: { paths: {} }, file: "f.yaml" });
+  assert.deepEqual(two.result((t) => t).map((r) => r.document), [
+    "a/openapi.yml",
+    "../x/a/other.yml",
+  ]);
+  const given = new CoverageCollector([
+    { source: "a/openapi.yml", document: DOC },
+    { source: "../x/a/openapi.yml", document: structuredClone(DOC) },
+  ]);
+  assert.deepEqual(given.result((t) => t).map((r) => r.document), ["a/openapi.yml"]);
 });
 
 Deno.test("past the bound, distinct requests are counted, not matched, and said", () => {
