@@ -7,6 +7,19 @@
 import type { JsonPath, Source } from "./model.ts";
 import { yflow, type YNode, type YScalar } from "./yaml_out.ts";
 
+/** A control character, which a JSONPath string must escape. */
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\u0000-\u001f]/g;
+
+/** The short escapes of a JSONPath string, which every engine reads. */
+const CONTROL_ESCAPES: Record<string, string> = {
+  "\b": "\\b",
+  "\t": "\\t",
+  "\n": "\\n",
+  "\f": "\\f",
+  "\r": "\\r",
+};
+
 /**
  * Expressions in one spelling.
  *
@@ -38,8 +51,15 @@ export class Spelling {
   }
 
   jsonPath(path: JsonPath): string {
-    const quote = (t: string) => `'${t.replaceAll("\\", "\\\\").replaceAll("'", "\\'")}'`;
-    const member = (k: string) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? `.${k}` : `[${quote(k)}]`;
+    // A JSONPath string holds no raw control character (RFC 9535): those are escaped.
+    const quote = (t: string) =>
+      `'${
+        t.replaceAll("\\", "\\\\").replaceAll("'", "\\'").replace(CONTROL, (ch) =>
+          CONTROL_ESCAPES[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`)
+      }'`;
+    // The path is a template: `${` in a member's name is literal, spelled `\u0024{`.
+    const member = (k: string) =>
+      /^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? `.${k}` : `[${quote(k).replaceAll("${", "\\u0024{")}]`;
     let out = this.name === "a" ? "$.json" : "$";
     for (const p of path) {
       if (typeof p === "number") out += `[${p}]`;

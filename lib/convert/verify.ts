@@ -54,6 +54,7 @@ import {
   type Snapshot,
   snapshot,
   startVerification,
+  UnloadableFlow,
   type Verification,
 } from "./verify_state.ts";
 
@@ -100,12 +101,17 @@ export interface VerifyReport {
   passed: number;
   /** Each repair kept: the step and what it now sends. */
   repairs: { step: string; text: string }[];
-  /** Steps that did not pass, with how often each was tried after its first run. */
-  failed: { step: string; tries: number; message: string }[];
+  /**
+   * Steps that did not pass, with how often each was tried after its first
+   * run and, tried no more, why.
+   */
+  failed: { step: string; tries: number; message: string; why?: string }[];
   /** Steps not sent because their host is not the API's. */
   notSent: { step: string; host: string }[];
   /** Steps not sent because the verification's bound was reached. */
   unverified: string[];
+  /** Why no step could be sent at all: the converted flow does not load. */
+  unloadable?: string;
   /** Requests sent in all. */
   requests: number;
 }
@@ -144,12 +150,6 @@ export async function verifyConversion(
   const recordedOrigin = [...c.origins.keys()][0] ?? "";
   const baseUrl = options.baseUrl || options.env("BASE_URL") || recordedOrigin;
   const hosts = apiHosts(c, baseUrl, options.env);
-  const v = startVerification(prepared, {
-    baseUrl,
-    hosts,
-    env: options.env,
-    timeoutMs: options.timeoutMs,
-  });
   const report: VerifyReport = {
     baseUrl,
     steps: c.steps.length,
@@ -160,6 +160,21 @@ export async function verifyConversion(
     unverified: [],
     requests: 0,
   };
+  let v: Verification;
+  try {
+    v = startVerification(prepared, {
+      baseUrl,
+      hosts,
+      env: options.env,
+      timeoutMs: options.timeoutMs,
+    });
+  } catch (error) {
+    // The conversion's own output does not load: nothing can be sent, and that is said.
+    if (!(error instanceof UnloadableFlow)) throw error;
+    report.unloadable = error.problem;
+    c.notes.push(verifiedNote(report));
+    return report;
+  }
   try {
     for (let i = 0; i < c.steps.length; i++) await verifyStep(v, i, report);
   } finally {
@@ -220,16 +235,30 @@ async function verifyStep(v: Verification, i: number, report: VerifyReport): Pro
     if (changed) chosen.set(value, changed);
   }
   const base = snapshot(v.c, step);
-  const first = { repairs: applyRepairs(v, step, chosen), outcome: await runStep(v, i), tries: 0 };
-  if (!first.outcome.sent) {
-    report.notSent.push({ step: step.name, host: first.outcome.host });
-    remark(step, `not sent: its host ${first.outcome.host} is not the API's`);
-    return;
+  try {
+    const first = {
+      repairs: applyRepairs(v, step, chosen),
+      outcome: await runStep(v, i),
+      tries: 0,
+    };
+    if (!first.outcome.sent) {
+      report.notSent.push({ step: step.name, host: first.outcome.host });
+      remark(step, `not sent: its host ${first.outcome.host} is not the API's`);
+      return;
+    }
+    const done = passes(first.outcome.result)
+      ? first
+      : await tryCandidates(v, i, { mine, chosen, base, first });
+    reportStep(v, step, i, done, report);
+  } catch (error) {
+    if (!(error instanceof UnloadableFlow)) throw error;
+    // A repair made the flow unloadable: the step is put back as converted, and that is said.
+    restore(v.c, step, base);
+    const why = v.session.mask(`its repair was dropped: ${error.message}`).slice(0, 240);
+    const message = "not sent with a repair no flow can hold";
+    report.failed.push({ step: step.name, tries: 0, message, why });
+    remark(step, `could not make this step pass (${triesText(0, why)}): ${message}`);
   }
-  const done = passes(first.outcome.result)
-    ? first
-    : await tryCandidates(v, i, { mine, chosen, base, first });
-  reportStep(v, step, i, done, report);
 }
 
 /** The values this request sent that an earlier response handed out, by their producers. */
@@ -292,8 +321,38 @@ function reportStep(
     return;
   }
   const message = v.session.mask(outcome.result.message ?? outcome.result.status).slice(0, 240);
-  report.failed.push({ step: step.name, tries, message });
-  remark(step, `could not make this step pass (${plural(tries, "try", "tries")}): ${message}`);
+  const why = tries === 0 ? v.session.mask(nothingToTry(v, i)).slice(0, 240) : undefined;
+  report.failed.push({ step: step.name, tries, message, ...(why ? { why } : {}) });
+  remark(step, `could not make this step pass (${triesText(tries, why)}): ${message}`);
+}
+
+/** `3 tries`, or `0 tries: <why>`. */
+const triesText = (tries: number, why?: string) =>
+  `${plural(tries, "try", "tries")}${why ? `: ${why}` : ""}`;
+
+/** Why a step that does not pass was not sent again with anything else. */
+function nothingToTry(v: Verification, i: number): string {
+  if (v.runs >= MAX_VERIFY_RUNS) return `the bound of ${MAX_VERIFY_RUNS} step runs was reached`;
+  const lost = [...v.dropped].find(([value]) => v.sent[i].includes(value));
+  if (lost) return `nothing to try: a value it sends was handed out by ${lost[1]}`;
+  const unset = unsetVariables(v, v.c.steps[i]);
+  if (unset.length > 0) {
+    return `nothing to try: no earlier response handed out ${
+      unset.join(", ")
+    }, which it reads; set ${unset.length > 1 ? "them" : "it"} in the environment`;
+  }
+  return sentBack(v, i).length === 0
+    ? "nothing to try: no earlier response handed out a value it sends"
+    : "nothing else to try: each earlier response that handed out a value it sends hands out the one it was sent with";
+}
+
+/** The variables without a default that step reads and the environment does not set. */
+function unsetVariables(v: Verification, step: Step): string[] {
+  const text = JSON.stringify([step.url, step.headers, step.body, step.form, step.multipart]);
+  return [...v.c.env].filter(([name, x]) =>
+    x.fallback === undefined && v.env(name) === undefined &&
+    text.includes(JSON.stringify(v.c.sp.envRef(name)).slice(1, -1))
+  ).map(([name]) => name);
 }
 
 /** Other producers to try for a step that does not pass: one value changed at a time. */
@@ -341,6 +400,9 @@ function dropUnusedVariables(c: Correlator): void {
 }
 
 function verifiedNote(r: VerifyReport): string {
+  if (r.unloadable !== undefined) {
+    return `Not verified against ${r.baseUrl} with --verify: the converted flow does not load (${r.unloadable}).`;
+  }
   const open = r.steps - r.passed;
   return `Verified against ${r.baseUrl} with --verify: ${plural(r.repairs.length, "repair")}${
     open > 0 ? `; ${plural(open, "step")} not passing or not sent` : ", every step passes"
@@ -360,6 +422,9 @@ function verifiedNote(r: VerifyReport): string {
  * ```
  */
 export function formatVerify(r: VerifyReport): string {
+  if (r.unloadable !== undefined) {
+    return `Not verified against ${r.baseUrl}: the converted flow does not load, so no step was sent: ${r.unloadable}\n`;
+  }
   const open = r.steps - r.passed;
   const lines = [
     open === 0
@@ -375,7 +440,7 @@ export function formatVerify(r: VerifyReport): string {
   for (const x of r.repairs) lines.push(`verify: repaired "${x.step}": ${x.text}`);
   for (const x of r.failed) {
     lines.push(
-      `verify: could not make "${x.step}" pass (${plural(x.tries, "try", "tries")}): ${x.message}`,
+      `verify: could not make "${x.step}" pass (${triesText(x.tries, x.why)}): ${x.message}`,
     );
   }
   for (const x of r.notSent) {

@@ -14,6 +14,7 @@ import type { Source, Step } from "./model.ts";
 import { type LiveOutcome, LiveSession } from "./verify_live.ts";
 import { type RequestParts, requestParts } from "./verify_template.ts";
 import { type Handed, handedOut, sentText } from "./verify_values.ts";
+import { unexpressible } from "./verify_express.ts";
 import { writeFlow } from "./write.ts";
 
 /** Values probed for in one live response, at most. */
@@ -29,6 +30,23 @@ const MAX_PROBES_PER_STEP = 200;
  * ```
  */
 export const PROBE = "verify_probe_";
+
+/**
+ * The flow as converted does not load, so no step of it can be sent.
+ *
+ * @example
+ * ```ts
+ * import { UnloadableFlow } from "./verify_state.ts";
+ * const error = new UnloadableFlow('Invalid JSONPath "$.json[\'a\u0000\']".');
+ * if (error.code !== "unloadable-flow" || !error.message.startsWith("the converted flow")) throw new Error();
+ * ```
+ */
+export class UnloadableFlow extends Error {
+  readonly code = "unloadable-flow";
+  constructor(readonly problem: string) {
+    super(`the converted flow does not load: ${problem}`);
+  }
+}
 
 /**
  * A response of the session that handed out a value, and what the live
@@ -104,6 +122,10 @@ export interface Verification {
   /** The live values the probes captured, by {@linkcode liveKey}. */
   readonly live: Map<string, unknown>;
   readonly session: LiveSession;
+  /** Values a response handed out where no capture can find them → why (a JSONPath refused). */
+  readonly dropped: Map<string, string>;
+  /** Reads the environment the flow's variables come from. */
+  readonly env: (name: string) => string | undefined;
   /** Step runs so far (first runs and tries). */
   runs: number;
 }
@@ -135,7 +157,8 @@ export function startVerification(
 ): Verification {
   const c = prepared.c;
   const sent = c.steps.map((s) => sentText(s.first));
-  const producers = producersOf(c, sent);
+  const dropped = new Map<string, string>();
+  const producers = producersOf(c, sent, dropped);
   const env = (name: string) =>
     name === "BASE_URL"
       ? input.baseUrl
@@ -151,6 +174,8 @@ export function startVerification(
     probesAt: probesByStep(producers),
     live: new Map(),
     session,
+    dropped,
+    env: input.env,
     runs: 0,
   };
   return v;
@@ -201,7 +226,7 @@ function loadConverted(
         : { bytes: new TextEncoder().encode(text) };
     },
   });
-  if (!flow) throw new Error(`the converted flow does not load: ${problems[0]?.message}`);
+  if (!flow) throw new UnloadableFlow(problems[0]?.message ?? "");
   return flow;
 }
 
@@ -360,8 +385,13 @@ function probesByStep(producers: Map<string, Producer[]>): Map<number, Producer[
  * For each recorded value that a response handed out and a later request
  * sent back, the responses that handed it out before any request sent it.
  */
-function producersOf(c: Correlator, sent: string[]): Map<string, Producer[]> {
+function producersOf(
+  c: Correlator,
+  sent: string[],
+  dropped: Map<string, string>,
+): Map<string, Producer[]> {
   const out = new Map<string, Producer[]>();
+  const expressible = new Map<string, string>();
   c.steps.forEach((step, index) => {
     for (const handed of handedOut(step.last)) {
       const { value } = handed;
@@ -376,6 +406,13 @@ function producersOf(c: Correlator, sent: string[]): Map<string, Producer[]> {
       const source: Source = handed.source.kind === "json"
         ? { kind: "json", path: stablePath(c, step, handed.source.path) }
         : handed.source;
+      // A capture no flow can hold (a member name no JSONPath reads) is no candidate.
+      const key = JSON.stringify(source);
+      if (!expressible.has(key)) expressible.set(key, unexpressible(c.sp, source) ?? "");
+      if (expressible.get(key)) {
+        dropped.set(value, `${handed.label} of step "${step.name}": ${expressible.get(key)}`);
+        continue;
+      }
       list.push({ index, handed, source });
       out.set(value, list);
     }

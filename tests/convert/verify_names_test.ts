@@ -1,0 +1,155 @@
+/**
+ * `--verify` never crashes on a member name: a candidate whose capture is a
+ * JSONPath over a member that is not a plain identifier (`0`, a space, a
+ * quote, `$`, a dot, unicode, a tab, `${`) is written so the flow loads and
+ * finds it, or dropped, never exit 3. Each case is a live server the test
+ * starts and a HAR built against it; the round trip is candidate → path →
+ * flow loader → live capture.
+ */
+import assert from "node:assert/strict";
+import { finishConversion, prepareConversion } from "../../lib/convert/har.ts";
+import { formatVerify, verifyConversion } from "../../lib/convert/verify.ts";
+import { loadFlow } from "../../lib/load/load_flow.ts";
+import { harOf } from "../support/har_records.ts";
+import { runCli } from "../support/cli.ts";
+import "../support/engines.ts";
+
+/** Member names a real API uses that a JSONPath must quote, escape or both. */
+const NAMES = [
+  "0",
+  "12",
+  "a b",
+  "it's",
+  'say "hi"',
+  "$ref",
+  "a.b",
+  "ünï",
+  "日本",
+  "@x",
+  "a\\b",
+  "[x]",
+  "*",
+  "a-b",
+  " ",
+  "?",
+  "tab\tx",
+  "nl\nx",
+  "cr\rx",
+  "nul\u0000x",
+  "${x}",
+  "$${x}",
+  "}",
+  "0x",
+  "constructor",
+  "a'\"b",
+  "\u{1F600}",
+];
+
+/**
+ * Names no JSONPath engine here reads, even escaped (json-p3 refuses `\u0000`):
+ * the candidate is dropped and the summary says why.
+ */
+const REFUSED = new Set(["nul\u0000x"]);
+
+/** Where the member stands: the list filter's field, the id itself, an object key. */
+const SHAPES: Record<string, (name: string, id: (s: string) => string) => unknown> = {
+  "filter on it": (name, id) => ({
+    data: [{ [name]: "alpha", id: id("aa") }, { [name]: "beta", id: id("bb") }],
+  }),
+  "the id under it": (name, id) => ({
+    data: [{ title: "alpha", [name]: id("aa") }, { title: "beta", [name]: id("bb") }],
+  }),
+  "an object under it": (name, id) => ({ [name]: { id: id("bb") } }),
+};
+
+/** A live API whose list hands out fresh ids on every call, and echoes the rest. */
+function startApi(shape: (name: string, id: (s: string) => string) => unknown, name: string) {
+  let calls = 0;
+  const seen: string[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const url = new URL(req.url);
+    calls++;
+    seen.push(url.pathname + (await req.text()));
+    if (url.pathname === "/list") return Response.json(shape(name, (s) => `itm_live${calls}${s}`));
+    const ok = url.pathname === "/things" || /^\/items\/itm_live\d+bb$/.test(url.pathname);
+    return Response.json({ ok }, { status: ok ? 200 : 404 });
+  });
+  return {
+    origin: `http://127.0.0.1:${server.addr.port}`,
+    seen,
+    close: () => server.shutdown(),
+  };
+}
+
+function harFor(
+  origin: string,
+  shape: (n: string, id: (s: string) => string) => unknown,
+  name: string,
+) {
+  return harOf([
+    { url: `${origin}/list`, json: shape(name, (s) => `itm_rec0001${s}`) },
+    { url: `${origin}/items/itm_rec0001bb` },
+  ]);
+}
+
+for (const [shapeName, shape] of Object.entries(SHAPES)) {
+  Deno.test(`--verify round-trips every member name with ${shapeName}`, async () => {
+    const failures: string[] = [];
+    for (const name of NAMES) {
+      const api = startApi(shape, name);
+      try {
+        const prepared = prepareConversion(harFor(api.origin, shape, name), { noCorrelate: true });
+        const report = await verifyConversion(prepared, {
+          baseUrl: api.origin,
+          env: () => undefined,
+          timeoutMs: 5000,
+        });
+        const text = formatVerify(report);
+        const { yaml } = finishConversion(prepared, { noCorrelate: true });
+        const { flow, problems } = loadFlow(yaml, "f.yaml", { checkEnv: false });
+        // Every failure that was not tried again says why, whatever the name.
+        if (/\(0 tries\)/.test(text)) failures.push(`${JSON.stringify(name)}: ${text}`);
+        if (REFUSED.has(name)) {
+          if (report.passed === report.steps || !/nothing to try|does not load/.test(text)) {
+            failures.push(`${JSON.stringify(name)}: not said why: ${text}`);
+          }
+        } else if (!flow) {
+          failures.push(`${JSON.stringify(name)}: does not load: ${problems[0]?.message}`);
+        } else if (report.passed !== report.steps) {
+          failures.push(`${JSON.stringify(name)}: ${text}`);
+        }
+      } catch (error) {
+        failures.push(`${JSON.stringify(name)}: threw ${error}`);
+      } finally {
+        await api.close();
+      }
+    }
+    assert.deepEqual(failures, []);
+  });
+}
+
+Deno.test("convert har --verify with a member named by a tab and ${…}: a flow that runs, not exit 3", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-verify-names-" });
+  const name = "tab\t${x}";
+  const api = startApi(SHAPES["filter on it"], name);
+  try {
+    await Deno.writeTextFile(`${dir}/s.har`, harFor(api.origin, SHAPES["filter on it"], name));
+    const verified = await runCli([
+      "convert",
+      "har",
+      `${dir}/s.har`,
+      "--verify",
+      api.origin,
+      "-o",
+      `${dir}/flow.yaml`,
+    ]);
+    assert.equal(verified.code, 0, verified.stderr);
+    assert.match(verified.stderr, /^Verified 2 steps against .*: all pass/m);
+    const run = await runCli(["run", `${dir}/flow.yaml`], { env: { BASE_URL: api.origin } });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    assert.ok(api.seen.some((s) => /^\/items\/itm_live\d+bb$/.test(s)), api.seen.join("\n"));
+  } finally {
+    await api.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
