@@ -100,3 +100,62 @@ Deno.test("convert postman: uploads named like flows (schema.yaml, data.yml) are
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+const ROOT = new URL("../..", import.meta.url).pathname;
+
+/** Runs a collection with Newman (tests/support/newman_run.ts), the reference for what is sent. */
+async function runNewman(collection: string): Promise<void> {
+  const child = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", `${ROOT}tests/support/newman_run.ts`, collection],
+    cwd: ROOT,
+    stdin: "null",
+  }).output();
+  const decoder = new TextDecoder();
+  assert.equal(child.code, 0, decoder.decode(child.stdout) + decoder.decode(child.stderr));
+}
+
+/** What a request sent that Postman resolves: its line, the header X-Order and its body. */
+const sent = (got: Got[]) =>
+  got.map((g) => `${g.line} x-order=${g.headers.get("x-order") ?? "-"} ${g.body}`);
+
+Deno.test("convert postman: a host without a scheme is sent with http://, and {{…}} no variable defines yet is sent as written, as Newman sends them", async () => {
+  const server = startServer((_, url) => url.pathname === "/orders" ? { id: "o-17" } : {});
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-pm-scheme-" });
+  try {
+    const text = collection({ host: server.host }, [
+      item("List orders", {
+        method: "GET",
+        url: "{{host}}/orders",
+        header: [{ key: "X-Order", value: "{{orderId}}" }],
+      }, ["pm.environment.set('orderId', pm.response.json().id);"]),
+      item("Greet", {
+        method: "POST",
+        url: "{{host}}/orders/{{orderId}}/greet",
+        header: [{ key: "Content-Type", value: "application/json" }],
+        body: { mode: "raw", raw: '{"text": "Hi {{ name | upcase }}", "order": "{{orderId}}"}' },
+      }),
+    ]);
+    await Deno.writeTextFile(`${dir}/newman.json`, text);
+    await runNewman(`${dir}/newman.json`);
+    const byNewman = sent(server.got.splice(0));
+    assert.deepEqual(byNewman, [
+      "GET /orders x-order={{orderId}} ",
+      'POST /orders/o-17/greet x-order=- {"text": "Hi {{ name | upcase }}", "order": "o-17"}',
+    ]);
+    const { summary, run } = await convert(dir, text);
+    const ran = await runCli(run);
+    assert.equal(ran.code, 0, summary + ran.stdout + ran.stderr);
+    const byFlowrun = sent(server.got);
+    assert.equal(byFlowrun[0], byNewman[0]);
+    assert.equal(byFlowrun[1].replace(/\s/g, ""), byNewman[1].replace(/\s/g, ""));
+    // The host is the collection's value, shown, never a secret; the scheme is said once.
+    assert.doesNotMatch(summary, /secret/);
+    assert.match(summary, new RegExp(`HOST \\(${server.host} unless set\\)`));
+    assert.equal([...summary.matchAll(/http:\/\//g)].length, 1, summary);
+    assert.match(summary, /\{\{host\}\} has no scheme: sent with http:\/\/, as Postman does/);
+    assert.match(summary, /sent as written, as Postman does/);
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -26,7 +26,7 @@ export interface AuthOut {
 }
 
 /** How a `{{x}}` reads. */
-export type Resolve = (name: string) => string;
+export type Resolve = (name: string, written?: string) => string;
 
 /**
  * A secret: its `{{x}}` rendered, or, written out, an environment variable

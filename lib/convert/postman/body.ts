@@ -22,7 +22,7 @@ export interface BodyOut {
   notes: string[];
 }
 
-type Resolve = (name: string) => string;
+type Resolve = (name: string, written?: string) => string;
 
 const MARK = "\ue000";
 

@@ -49,6 +49,8 @@ export interface PostmanSummary {
   /** Postman's generated values (`{{$randomNoun}}`) sent as random hex text. */
   randomized: string[];
   placeholders: string[];
+  /** Variables whose value is a host without a scheme, sent with `http://` as Postman does. */
+  schemeless?: string[];
 }
 
 /** The files and the summary. */
@@ -219,6 +221,7 @@ function write(
   }
   summary.env = [...shared.vars.env.values()].sort((a, b) => compareCodePoints(a.name, b.name));
   summary.randomized = [...shared.vars.randomized].sort();
+  summary.schemeless = [...shared.vars.schemeless].sort();
   summary.unset = [...shared.vars.unset].filter((n) => !shared.vars.values.has(n)).sort();
   if (envName !== undefined) addEnvironmentFiles(envName, shared.vars, files, summary);
   return { files, summary };

@@ -98,8 +98,8 @@ export class FlowBuilder {
 
   constructor(readonly index: number, readonly shared: Shared) {}
 
-  /** The expression for `{{name}}` here. */
-  resolve(name: string, atUrlStart = false): string {
+  /** The expression for `{{name}}` here; `written` is the placeholder as the request writes it. */
+  resolve(name: string, atUrlStart = false, written?: string): string {
     const bound = this.#bindings.get(name);
     if (bound !== undefined) return bound;
     if (this.#made.has(name)) {
@@ -110,7 +110,7 @@ export class FlowBuilder {
     if (literal !== undefined) return literal.replaceAll("${", () => "$${");
     const by = this.shared.capturedBy.get(name);
     if (by !== undefined && by !== this.index) this.readsFrom.add(by);
-    const expr = this.shared.vars.expression(name, atUrlStart);
+    const expr = this.shared.vars.expression(name, atUrlStart, written);
     if (expr.startsWith("${vars.")) this.flowVars.add(name);
     return expr;
   }
@@ -344,7 +344,12 @@ export class FlowBuilder {
 
   url(raw: string): string {
     const first = raw.match(/^\{\{([^{}]+)\}\}/)?.[1]?.trim();
-    let url = render(raw, (n) => this.resolve(n, n === first));
+    let url = render(raw, (n, w) => this.resolve(n, n === first, w));
+    // Postman sends a URL without a scheme (`{{host}}` = `127.0.0.1:8080`) with http://.
+    if (first !== undefined && this.shared.vars.isSchemeless(first) && url.startsWith("${")) {
+      this.shared.vars.schemeless.add(first);
+      url = `http://${url}`;
+    }
     if (!/^(https?:\/\/|\$\{)/i.test(url)) url = `http://${url}`;
     const origin = url.match(/^https?:\/\/[^/?#$]+/i)?.[0];
     if (!origin) return url;
@@ -359,7 +364,7 @@ export class FlowBuilder {
 
   /** The step's request, and its `auth:` block when the flow format has the kind. */
   request(r: PmRequest, comments: string[]): { request: YNode; auth?: YNode } {
-    const resolve = (n: string) => this.resolve(n);
+    const resolve = (n: string, w?: string) => this.resolve(n, false, w);
     const empty: BodyOut = { fields: [], files: [], notes: [] };
     const body = r.body ? bodyFields(r.body, resolve) : empty;
     const auth = r.auth

@@ -63,8 +63,8 @@ export const LBRACE_VAR = "lbrace";
  * @example
  * ```ts
  * import { varDefault } from "./nested_vars.ts";
- * const out = varDefault("Bearer {{token}} {{nope}} ${x}", (n) => n === "token", () => "${ENV.TOKEN}");
- * if (out !== "Bearer ${ENV.TOKEN} ${vars.lbrace}{nope}} $${x}") throw new Error(out);
+ * const out = varDefault("Bearer {{token}} {{ no | pe }} ${x}", (n) => n === "token", () => "${ENV.TOKEN}");
+ * if (out !== "Bearer ${ENV.TOKEN} ${vars.lbrace}{ no | pe }} $${x}") throw new Error(out);
  * ```
  */
 export function varDefault(
@@ -74,6 +74,9 @@ export function varDefault(
 ): string {
   return render(
     value,
-    (name) => resolvesAtRun(name) ? resolve(name) : `\${vars.${LBRACE_VAR}}{${name}}}`,
+    (name, written) =>
+      resolvesAtRun(name)
+        ? resolve(name)
+        : `\${vars.${LBRACE_VAR}}${written.slice(1).replaceAll("${", () => "$${")}`,
   );
 }

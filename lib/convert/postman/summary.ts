@@ -87,11 +87,14 @@ function setupLines(s: PostmanSummary, dir: string): string[] {
   if (s.env.length > 0) {
     lines.push(`Set before running: ${s.env.map((e) => `${e.name} (${e.hint})`).join(", ")}.`);
   }
+  for (const name of s.schemeless ?? []) {
+    lines.push(`{{${name}}} has no scheme: sent with http://, as Postman does.`);
+  }
   if (s.unset.length > 0) {
     lines.push(
       `No value in the collection or environment for ${
         names(s.unset)
-      }: set them with --var NAME=value.`,
+      }: sent as written, as Postman does, unless set with --var NAME=value.`,
     );
   }
   if (s.notSent.length > 0) {

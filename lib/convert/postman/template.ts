@@ -24,8 +24,9 @@ export function placeholders(text: string): string[] {
 }
 
 /**
- * `text` with each `{{name}}` replaced by what `resolve` gives, the rest
- * escaped for flowrun's `${…}`.
+ * `text` with each `{{name}}` replaced by what `resolve` gives (from the
+ * trimmed name and the placeholder as written), the rest escaped for
+ * flowrun's `${…}`.
  *
  * @example
  * ```ts
@@ -35,11 +36,15 @@ export function placeholders(text: string): string[] {
  * if (render("$" + "{{n}}", () => "${vars.n}") !== "${vars.dollar}${vars.n}") throw new Error();
  * ```
  */
-export function render(text: string, resolve: (name: string) => string): string {
+export function render(
+  text: string,
+  resolve: (name: string, written: string) => string,
+): string {
   let out = "";
   let at = 0;
   for (const m of text.matchAll(/\{\{([^{}]+)\}\}/g)) {
-    const value = resolve(m[1].trim());
+    // The placeholder as written goes along: one Postman sends as written keeps its spacing.
+    const value = resolve(m[1].trim(), m[0]);
     const before = escape(text.slice(at, m.index));
     // "$" then "${vars.x}" would be the escape "$${"; "$" then "{…" an expression.
     out += (/^[${]/.test(value) ? beforeExpression(before) : before) + value;

@@ -27,6 +27,21 @@ const DYNAMIC = new Map([["$guid", "${RANDOM.UUID}"], ["$randomUUID", "${RANDOM.
 const URLISH = /(url|uri|host|base|domain|server|endpoint|origin)$/i;
 
 /**
+ * A host (and port, and path) written without a scheme, as Postman users
+ * write `{{host}}` = `127.0.0.1:8080`; Postman sends it with `http://`.
+ *
+ * @example
+ * ```ts
+ * import { isSchemelessHost } from "./vars.ts";
+ * if (!isSchemelessHost("127.0.0.1:8080") || !isSchemelessHost("localhost:3000/api")) throw new Error();
+ * if (isSchemelessHost("http://a.test") || isSchemelessHost("s3cr3tT0ken")) throw new Error();
+ * ```
+ */
+export function isSchemelessHost(value: string): boolean {
+  return /^(localhost|[\w-]+(\.[\w-]+)+|\[[\da-f:.]+\])(:\d{1,5})?(\/[^\s{}$]*)?$/i.test(value);
+}
+
+/**
  * A flow var name for a Postman variable: characters flowrun does not allow become `_`.
  *
  * @example
@@ -63,6 +78,8 @@ export class Variables {
   readonly unset = new Set<string>();
   /** Postman's generated values (`{{$randomNoun}}`) sent as random hex text instead. */
   readonly randomized = new Set<string>();
+  /** Variables at a URL's start whose value is a host without a scheme: sent with `http://`. */
+  readonly schemeless = new Set<string>();
   readonly #envNames = new Map<string, string>();
 
   /** Postman's precedence, lowest first: globals, collection (and folders), environment. */
@@ -77,7 +94,8 @@ export class Variables {
     // A value naming another variable is secret when a name or a value it names is, not by its shape.
     resolveNested(this.values, (n) => {
       const value = this.values.get(n) ?? "";
-      return isSecretName(n) || (!value.includes("{{") && isSecretShaped(value));
+      return isSecretName(n) ||
+        (!value.includes("{{") && !isSchemelessHost(value) && isSecretShaped(value));
     });
   }
 
@@ -93,13 +111,26 @@ export class Variables {
       /^https?:\/\//i.test(value) || atUrlStart;
   }
 
-  /** Whether the variable is a secret: never written to a file. */
+  /** Whether the variable is a secret: never written to a file. A host is never one. */
   isSecret(name: string): boolean {
-    return isSecretName(name) || isSecretShaped(this.values.get(name) ?? "");
+    const value = this.values.get(name) ?? "";
+    if (value !== "" && isSchemelessHost(value)) return false;
+    return isSecretName(name) || isSecretShaped(value);
   }
 
-  /** The expression for `{{name}}` when no step of the flow set it. */
-  expression(name: string, atUrlStart: boolean): string {
+  /** Whether the variable's value is a host Postman sends with `http://` (at a URL's start). */
+  isSchemeless(name: string): boolean {
+    return isSchemelessHost(this.values.get(name) ?? "");
+  }
+
+  /** How a variable no value is given for was first written (`{{ x | upcase }}`): Postman sends that. */
+  readonly written = new Map<string, string>();
+
+  /**
+   * The expression for `{{name}}` when no step of the flow set it; `written`
+   * is the placeholder as the request writes it.
+   */
+  expression(name: string, atUrlStart: boolean, written?: string): string {
     const dynamic = DYNAMIC.get(name) ??
       (/^\$random[A-Z]/.test(name) ? "${RANDOM.HEX_12}" : undefined);
     if (dynamic) {
@@ -108,7 +139,10 @@ export class Variables {
     }
     if (!this.isEnv(name, atUrlStart)) {
       // An environment variable is in "Set before running"; a flow var without a value is named apart.
-      if (!this.values.has(name)) this.unset.add(name);
+      if (!this.values.has(name)) {
+        this.unset.add(name);
+        if (written !== undefined && !this.written.has(name)) this.written.set(name, written);
+      }
       return `\${vars.${varName(name)}}`;
     }
     const fallback = this.fallback(name);
@@ -116,8 +150,8 @@ export class Variables {
   }
 
   /**
-   * A URL the collection itself gives (not the environment, whose values go
-   * to the env file; never a secret) is the fallback, so the suite runs as
+   * A URL (or a host without a scheme) the collection itself gives (not the
+   * environment, whose values go to the env file; never a secret) is the fallback, so the suite runs as
    * the collection did until the variable is set.
    */
   fallback(name: string): string | undefined {
@@ -125,7 +159,7 @@ export class Variables {
     if (value === undefined || this.fromEnvironment.has(name) || this.isSecret(name)) {
       return undefined;
     }
-    return /^https?:\/\/[^\s{}$]+$/i.test(value) ? value : undefined;
+    return /^https?:\/\/[^\s{}$]+$/i.test(value) || isSchemelessHost(value) ? value : undefined;
   }
 
   /** The environment variable for a Postman variable, recorded for the summary. */
@@ -160,8 +194,12 @@ export class Variables {
     return env;
   }
 
-  /** The default of a flow var: its value, or "" when none is given. */
+  /**
+   * The default of a flow var: its value, or, when none is given, the
+   * placeholder as written, which Postman sends as it is (text of another
+   * template language, a variable read before a script sets it).
+   */
   defaultOf(name: string): string {
-    return this.values.get(name) ?? "";
+    return this.values.get(name) ?? this.written.get(name) ?? `{{${name}}}`;
   }
 }
