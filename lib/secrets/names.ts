@@ -30,7 +30,15 @@ const SECRET_WORDS = [
   "CSRF",
   "XSRF",
   "SIGNATURE",
+  "PASSPHRASE",
+  "PASSCODE",
 ];
+
+/**
+ * Short words that are a credential only as a whole word, never as an ending: `otp`, `pin`,
+ * `sig` (an Azure SAS signature), `key_passphrase`'s kin; `spin`, `laptop` and `config` are not.
+ */
+const WHOLE_WORDS = new Set(["OTP", "TOTP", "HOTP", "PIN", "SIG", "MFA"]);
 
 /** Words that, before KEY, make it public: `public_key`, `publishable_key`. */
 const PUBLIC_WORDS = new Set(["PUBLIC", "PUBLISHABLE", "PRIMARY", "FOREIGN", "SORT", "PARTITION"]);
@@ -81,6 +89,7 @@ const LOOKALIKES = new Set([
 
 /** A word is a marker when it ends with one, in the singular or the plural (`api_keys`, `tokens`). */
 const isMarker = (word: string) =>
+  WHOLE_WORDS.has(word) ||
   MARKER_END.test(word) && !LOOKALIKES.has(word) && !LOOKALIKES.has(word.slice(0, -1));
 
 /**
@@ -97,8 +106,9 @@ const keys = new BoundedCache<boolean>(4096);
  * lower-case → upper-case boundary (`apiKey` → `api`, `Key`), upper-case the
  * words; the name is secret when any word is, or ends with, one of TOKEN,
  * SECRET, PASSWORD, PASSWD, PASS, PWD, KEY, CREDENTIAL(S), AUTH,
- * AUTHORIZATION, COOKIE, SESSION, SESSIONID, JWT, CSRF, XSRF, SIGNATURE, or
- * one of them followed by S (`API_KEYS`, `TOKENS`).
+ * AUTHORIZATION, COOKIE, SESSION, SESSIONID, JWT, CSRF, XSRF, SIGNATURE,
+ * PASSPHRASE, PASSCODE, or one of them followed by S (`API_KEYS`, `TOKENS`);
+ * or is exactly OTP, TOTP, HOTP, PIN, SIG or MFA.
  *
  * So `API_KEY`, `API_KEYS`, `GITHUB_TOKEN`, `DB_PASSWORD`,
  * `AWS_SECRET_ACCESS_KEY`, `apiKey`, `X_AUTH`, `OAUTH_CLIENT_ID`, `SESSIONID`
@@ -111,6 +121,9 @@ const keys = new BoundedCache<boolean>(4096);
  * ```ts
  * import { isSecretName } from "./names.ts";
  * if (!isSecretName("GITHUB_TOKEN") || !isSecretName("apiKey")) throw new Error();
+ * if (!isSecretName("key_passphrase") || !isSecretName("otp") || isSecretName("spin")) {
+ *   throw new Error();
+ * }
  * if (isSecretName("BASE_URL") || isSecretName("KEYBOARD_LAYOUT") || isSecretName("valkey")) {
  *   throw new Error();
  * }

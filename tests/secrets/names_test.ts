@@ -19,3 +19,31 @@ Deno.test("the name rules: secret-looking names, headers, captures and keys", ()
   assert.ok(!isSecretCaptureName("id"));
   assert.ok(isSecretKey("password") && isSecretKey("access_token") && !isSecretKey("name"));
 });
+
+Deno.test("passphrases, one-time codes, PINs and signatures are secret names; words ending alike are not", () => {
+  // Seen: passphrase, key_passphrase, otp, pin and sig values shown in reports and written
+  // literally by convert har.
+  for (
+    const key of [
+      "passphrase",
+      "key_passphrase",
+      "keyPassphrase",
+      "otp",
+      "totp",
+      "pin",
+      "sig",
+      "passcode",
+      "mfa",
+    ]
+  ) {
+    assert.ok(isSecretKey(key), key);
+    assert.ok(isSecretName(key.toUpperCase()), key);
+  }
+  assert.ok(isSecretName("otp_code") && isSecretHeader("x-otp"));
+  for (const name of ["spin", "laptop", "config", "pinned", "signal", "pin_id", "otp_length"]) {
+    assert.ok(!isSecretKey(name), name);
+  }
+  for (const name of ["SPIN", "LAPTOP", "PINNED", "SIGNAL", "DESIGN"]) {
+    assert.ok(!isSecretName(name), name);
+  }
+});
