@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { InputFileError } from "./input_error.ts";
 import { readBytesSync } from "./read.ts";
 
 /**
@@ -94,8 +95,8 @@ export function parseAwsProfiles(text: string): Map<string, Map<string, string>>
  * Credentials for a request: a `profile` named outright is read from the
  * shared credentials file; otherwise the environment's keys, else the
  * file's `AWS_PROFILE` (or `default`) profile. Throws
- * {@linkcode AwsCredentialsError} when there are none, or an
- * `InputFileError` when the file exists but cannot be read.
+ * {@linkcode AwsCredentialsError} when there are none, or when the file
+ * exists but cannot be read.
  *
  * @example
  * ```ts
@@ -117,7 +118,7 @@ export function findAwsCredentials(
   const name = profile || env("AWS_PROFILE") || "default";
   const path = credentialsPath(env);
   const where = `profile "${name}" of ${path ?? "~/.aws/credentials"}`;
-  const keys = path === undefined ? undefined : readProfiles(path)?.get(name);
+  const keys = path === undefined ? undefined : readProfiles(path, env)?.get(name);
   const half = id || secret
     ? ` (only ${id ? "AWS_ACCESS_KEY_ID" : "AWS_SECRET_ACCESS_KEY"} is set in the environment)`
     : "";
@@ -155,14 +156,39 @@ function credentialsPath(env: (name: string) => string | undefined): string | un
   return home ? `${home}/.aws/credentials` : undefined;
 }
 
-/** The file's profiles, or undefined when it does not exist. */
-function readProfiles(path: string): Map<string, Map<string, string>> | undefined {
+/**
+ * The file's profiles, or undefined when it does not exist. A file that cannot be read (a
+ * folder, a device, too large, no permission) is said naming the file and the variable that
+ * chose it: the read's own error reached the step as "internal error while running the step".
+ */
+function readProfiles(
+  path: string,
+  env: (name: string) => string | undefined,
+): Map<string, Map<string, string>> | undefined {
   try {
     Deno.statSync(path);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return undefined;
   }
-  // Any other failure (a directory, no permission, too large) is the read's to name.
-  const bytes = readBytesSync(path, { limit: MAX_AWS_CREDENTIALS_BYTES });
+  let bytes: Uint8Array;
+  try {
+    bytes = readBytesSync(path, { limit: MAX_AWS_CREDENTIALS_BYTES });
+  } catch (error) {
+    if (!(error instanceof InputFileError)) throw error;
+    const chosen = env("AWS_SHARED_CREDENTIALS_FILE")
+      ? "AWS_SHARED_CREDENTIALS_FILE names"
+      : "the default credentials file is";
+    throw new AwsCredentialsError(
+      `The AWS shared credentials file cannot be read: ${chosen} ${path}, and ${
+        lowerFirst(error.message)
+      } Point AWS_SHARED_CREDENTIALS_FILE at the credentials file (an INI file of a few ` +
+        "profiles), or set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY.",
+    );
+  }
   return parseAwsProfiles(new TextDecoder().decode(bytes));
+}
+
+function lowerFirst(text: string): string {
+  const sentence = /[.!?]$/.test(text) ? text : `${text}.`;
+  return sentence.charAt(0).toLowerCase() + sentence.slice(1);
 }

@@ -201,6 +201,22 @@ Deno.test("aws_sigv4: a named profile, and AWS_PROFILE, of the shared credential
       missing.report.flows[0].steps[0].message,
       /^aws_sigv4: No AWS credentials: there is no profile "nope" of .*credentials; set AWS_ACCESS_KEY_ID/,
     );
+    // A credentials file that is a folder or a device is named with its variable, not an
+    // "internal error while running the step".
+    for (const [path, what] of [["/tmp", "a directory"], ["/dev/zero", "a character device"]]) {
+      const unreadable = await run(flow(ENV_BLOCK), {
+        BASE_URL: api.url,
+        AWS_SHARED_CREDENTIALS_FILE: path,
+      });
+      assert.equal(unreadable.code, 1, unreadable.stdout + unreadable.stderr);
+      const message = unreadable.report.flows[0].steps[0].message;
+      assert.ok(
+        message.startsWith(
+          `aws_sigv4: The AWS shared credentials file cannot be read: AWS_SHARED_CREDENTIALS_FILE names ${path}, and it is ${what}`,
+        ),
+        message,
+      );
+    }
   } finally {
     await api.close();
   }

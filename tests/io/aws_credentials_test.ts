@@ -59,9 +59,19 @@ Deno.test("credentials: the environment, else AWS_PROFILE or default of the file
       AwsCredentialsError,
     );
     assert.throws(() => findAwsCredentials(() => undefined), /~\/\.aws\/credentials/);
-    // A file past the bound is refused by the read, not parsed.
+    // A file past the bound, a folder or a device is refused by the read, not parsed, and said
+    // naming the file and the variable (seen: "internal error while running the step").
     await Deno.writeTextFile(path, "#".repeat(MAX_AWS_CREDENTIALS_BYTES + 1));
-    assert.throws(() => findAwsCredentials(env({})), InputFileError);
+    for (const bad of [path, dir, "/dev/zero"]) {
+      assert.throws(
+        () => findAwsCredentials((n) => n === "AWS_SHARED_CREDENTIALS_FILE" ? bad : undefined),
+        (e) =>
+          e instanceof AwsCredentialsError && !(e instanceof InputFileError) &&
+          e.message.startsWith(
+            `The AWS shared credentials file cannot be read: AWS_SHARED_CREDENTIALS_FILE names ${bad}, and `,
+          ) && e.message.endsWith("set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY."),
+      );
+    }
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
