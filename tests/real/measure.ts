@@ -1,0 +1,152 @@
+/**
+ * Converts and runs as a new user would, and measures the outcome against
+ * the reference: the converter's summary says which variables to set and
+ * which command to run; the run's JSON report says what each step sent and
+ * got back. Shared by the tests of tests/real/.
+ *
+ * @module
+ */
+import { type CliRun, runCli } from "../support/cli.ts";
+
+/** The environment variables a conversion summary asks for, with what it says of each. */
+export function askedVariables(summary: string): Map<string, string> {
+  const asked = new Map<string, string>();
+  let inList = false;
+  for (const line of summary.split("\n")) {
+    if (/^Set these environment variables/.test(line)) inList = true;
+    else if (!/^\s/.test(line)) inList = false;
+    else if (inList) {
+      const m = /^\s+([A-Z][A-Z0-9_]*):\s*(.*)$/.exec(line);
+      if (m) asked.set(m[1], m[2]);
+    }
+  }
+  return asked;
+}
+
+/** The arguments of the `Run: flowrun …` line of a conversion summary (without `flowrun`). */
+export function printedRun(summary: string): string[] | undefined {
+  const line = /^Run: flowrun (.*)$/m.exec(summary)?.[1];
+  return line?.trim().split(/\s+/);
+}
+
+/** One step of a run as its JSON report holds it. */
+export interface ReportStep {
+  name: string;
+  status: string;
+  request?: { method: string; url: string };
+  response?: { status: number };
+  message?: string;
+  assertions?: { passed: boolean; message?: string }[];
+}
+
+/** A run's JSON report, read back. */
+export interface ReadReport {
+  steps: (ReportStep & { flow: string })[];
+  /**
+   * Whether the file was not valid JSON as written: a word of the report
+   * masked as a secret outside a string (`"exercised": ***`). The steps are
+   * then read with the bare masks quoted.
+   */
+  invalidJson: boolean;
+}
+
+/** Reads the JSON report at `path` (see {@linkcode ReadReport}). */
+export async function readReport(path: string): Promise<ReadReport> {
+  const text = await Deno.readTextFile(path);
+  let invalidJson = false;
+  let report: { flows: { name: string; steps: ReportStep[] }[] };
+  try {
+    report = JSON.parse(text);
+  } catch {
+    invalidJson = true;
+    report = JSON.parse(text.replace(/(:\s*)\*\*\*(?=\s*[,}\]\n])/g, '$1"***"'));
+  }
+  const steps = report.flows.flatMap((f) => f.steps.map((s) => ({ ...s, flow: f.name })));
+  return { steps, invalidJson };
+}
+
+/** A conversion, then the run its summary prints, with only the variables it asks for. */
+export interface Trial {
+  converted: CliRun;
+  /** The variables the summary asked for and the values given. */
+  env: Record<string, string>;
+  /** The run ("" output and code -1 when the summary printed no command). */
+  run: CliRun;
+  report?: ReadReport;
+}
+
+/**
+ * Runs `convert` (the CLI arguments of a conversion), then the `Run:` command
+ * its summary prints with `--report-json` added, setting exactly the
+ * variables the summary asks for: `value(name, what)` gives each, and
+ * throws for one a new user could not know.
+ */
+export async function convertAndRunAsPrinted(
+  convert: string[],
+  reportPath: string,
+  value: (name: string, what: string) => string,
+): Promise<Trial> {
+  const converted = await runCli(convert);
+  const env: Record<string, string> = {};
+  for (const [name, what] of askedVariables(converted.stderr)) env[name] = value(name, what);
+  const args = printedRun(converted.stderr);
+  if (converted.code !== 0 || !args) {
+    return { converted, env, run: { code: -1, stdout: "", stderr: "" } };
+  }
+  const run = await runCli([...args, "--report-json", reportPath], { env });
+  let report: ReadReport | undefined;
+  try {
+    report = await readReport(reportPath);
+  } catch {
+    // No report: nothing ran; the run's output says why.
+  }
+  return { converted, env, run, report };
+}
+
+/** An operation of an OpenAPI document. */
+export interface Operation {
+  method: string;
+  path: string;
+}
+
+/** Every operation of `doc` (an OpenAPI 3 document). */
+export function operationsOf(
+  doc: { paths?: Record<string, Record<string, unknown>> },
+): Operation[] {
+  const methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+  return Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
+    Object.keys(item).filter((m) => methods.includes(m)).map((m) => ({
+      method: m.toUpperCase(),
+      path,
+    }))
+  );
+}
+
+/** Whether `pathname` is an instance of the templated `path` (`/todos/{id}`). */
+function matches(path: string, pathname: string): boolean {
+  const pattern = path.split(/\{[^}]+\}/).map((s) => s.replace(/[.*+?^$()|[\]\\]/g, "\\$&"))
+    .join("[^/]+");
+  return new RegExp(`^${pattern}$`).test(pathname);
+}
+
+/** The operations of `operations` some step got a 2xx for, and the others with what they got. */
+export function accepted(
+  operations: readonly Operation[],
+  steps: readonly ReportStep[],
+): { accepted: Operation[]; refused: (Operation & { got: string })[] } {
+  const result = { accepted: [] as Operation[], refused: [] as (Operation & { got: string })[] };
+  for (const op of operations) {
+    const tried = steps.filter((s) =>
+      s.request?.method === op.method && matches(op.path, new URL(s.request.url).pathname)
+    );
+    const ok = tried.some((s) => (s.response?.status ?? 0) >= 200 && s.response!.status < 300);
+    if (ok) result.accepted.push(op);
+    else {
+      const got = tried.length === 0
+        ? "never sent"
+        : tried.map((s) => `${s.response?.status ?? s.status} (${s.name})`).join(", ");
+      result.refused.push({ ...op, got });
+    }
+  }
+  return result;
+}

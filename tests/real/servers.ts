@@ -1,0 +1,225 @@
+/**
+ * Real open-source servers nobody here wrote, installed from the npm registry
+ * at pinned versions and started fresh on 127.0.0.1 for the tests of
+ * tests/real/ (see docs/real-servers.md).
+ *
+ * - **Install**: `npm install --prefix CACHE/KEY` with
+ *   `PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 --no-audit --no-fund`, where CACHE is
+ *   `$XDG_CACHE_HOME/flowrun-real` (or `~/.cache/flowrun-real`) and KEY names
+ *   the pinned versions; a marker written after a complete install makes the
+ *   next run take the cache at once. Bounded by a 5-minute kill.
+ * - **No registry**: with `CI` set the install error fails the tests, with
+ *   the reason; elsewhere the tests are ignored and their names say why.
+ * - **Start**: each start gets a temp data folder of its own (so every start
+ *   is a fresh instance) and a port the system picks, in a process group of
+ *   its own; it is ready once it prints its address and answers there (at
+ *   most 300 polls of 100 ms). **Stop** kills the group (SIGTERM, SIGKILL
+ *   after 5 s) and removes the folder.
+ *
+ * @module
+ */
+
+/** A package at the exact version the tests pin. */
+export interface Pinned {
+  name: string;
+  version: string;
+  /** npm `overrides` the install needs (a dependency that no longer resolves). */
+  overrides?: Record<string, string>;
+}
+
+/** The folder the installs are cached in, outside the repository. */
+export const cacheRoot: string = `${
+  Deno.env.get("XDG_CACHE_HOME") ?? `${Deno.env.get("HOME") ?? "/tmp"}/.cache`
+}/flowrun-real`;
+
+/** Where `packages` are installed: one folder per set of pinned versions. */
+export function prefixOf(packages: readonly Pinned[]): string {
+  const key = packages.map((p) => `${p.name}@${p.version}`).join("+").replaceAll("/", "__");
+  return `${cacheRoot}/${key}`;
+}
+
+function exists(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** How an install went: the prefix, whether it came from the cache, how long it took. */
+export interface Install {
+  prefix: string;
+  cached: boolean;
+  ms: number;
+}
+
+/**
+ * Installs `packages` into {@linkcode prefixOf} unless a complete install is
+ * there; throws with npm's own words when it fails.
+ */
+export async function install(packages: readonly Pinned[]): Promise<Install> {
+  const started = performance.now();
+  const prefix = prefixOf(packages);
+  const marker = `${prefix}/.installed`;
+  if (exists(marker)) return { prefix, cached: true, ms: performance.now() - started };
+  await Deno.mkdir(prefix, { recursive: true });
+  const manifest = {
+    name: "flowrun-real-servers",
+    private: true,
+    dependencies: Object.fromEntries(packages.map((p) => [p.name, p.version])),
+    overrides: Object.assign({}, ...packages.map((p) => p.overrides ?? {})),
+  };
+  await Deno.writeTextFile(`${prefix}/package.json`, JSON.stringify(manifest, null, 2) + "\n");
+  const child = new Deno.Command("npm", {
+    args: ["install", "--prefix", prefix, "--no-audit", "--no-fund", "--loglevel=error"],
+    env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1", npm_config_nodedir: "/usr" },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const timer = setTimeout(() => child.kill("SIGKILL"), 300_000);
+  const out = await child.output().finally(() => clearTimeout(timer));
+  if (out.code !== 0) {
+    const names = packages.map((p) => `${p.name}@${p.version}`).join(" ");
+    const said = new TextDecoder().decode(out.stderr).trim().slice(-1500);
+    throw new Error(`npm install ${names} failed (exit ${out.code}): ${said}`);
+  }
+  await Deno.writeTextFile(marker, new Date().toISOString() + "\n");
+  return { prefix, cached: false, ms: performance.now() - started };
+}
+
+/** What a test file's set-up got: the install, or why the tests are ignored. */
+export interface Prepared {
+  install?: Install;
+  /** Appended to the tests' names when they are ignored ("" when they run). */
+  ignoredBecause: string;
+}
+
+/**
+ * Installs `packages` for a test file at load time. A failure throws when
+ * `CI` is set (the tests must not pass without their servers); elsewhere it
+ * is printed and the tests are ignored with the reason in their names.
+ */
+export async function prepare(packages: readonly Pinned[]): Promise<Prepared> {
+  try {
+    const done = await install(packages);
+    console.error(
+      `real servers: ${packages.map((p) => `${p.name}@${p.version}`).join(", ")} ${
+        done.cached ? "from the cache" : "installed"
+      } in ${Math.round(done.ms)} ms (${done.prefix})`,
+    );
+    return { install: done, ignoredBecause: "" };
+  } catch (error) {
+    if (Deno.env.get("CI")) throw error;
+    const why = error instanceof Error ? error.message : String(error);
+    console.error(`real servers not installed, tests ignored: ${why}`);
+    return {
+      ignoredBecause: ` [ignored: ${why.split("\n")[0].slice(0, 200)}; with CI set this fails]`,
+    };
+  }
+}
+
+/** How to start one server. */
+export interface Launch {
+  /** The program and its arguments; `DIR` in any of them becomes the instance's data folder. */
+  command: string[];
+  /** Extra environment (`DIR` is replaced here too). */
+  env?: Record<string, string>;
+  /** Fills the data folder before the start (a copy of the package's seed data). */
+  seed?: (dir: string) => Promise<void>;
+  /** Finds the origin (`http://127.0.0.1:PORT`) in what the server printed so far. */
+  origin: (output: string) => string | undefined;
+  /** A path that answers 2xx once the server is ready (default `/`). */
+  probe?: string;
+}
+
+/** A running fresh instance. */
+export interface Instance {
+  /** `http://127.0.0.1:PORT`, no trailing slash. */
+  origin: string;
+  /** Its data folder. */
+  dir: string;
+  /** Everything it printed so far. */
+  log(): string;
+  /** Stops its process group and removes its data folder; safe to call twice. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a fresh instance as `launch` says, in a process group of its own
+ * (`setsid`), and resolves once it has printed its origin and answers
+ * there; at most 300 polls of 100 ms, then it is stopped and this throws
+ * with what it printed.
+ */
+export async function start(launch: Launch): Promise<Instance> {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-real-" });
+  await launch.seed?.(dir);
+  const put = (s: string) => s.replaceAll("DIR", dir);
+  const [program, ...args] = launch.command.map(put);
+  const env = Object.fromEntries(Object.entries(launch.env ?? {}).map(([k, v]) => [k, put(v)]));
+  const child = new Deno.Command("setsid", {
+    args: [program, ...args],
+    cwd: dir,
+    env,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  let text = "";
+  const decoder = new TextDecoder();
+  const drain = async (stream: ReadableStream<Uint8Array>) => {
+    for await (const chunk of stream) text += decoder.decode(chunk, { stream: true });
+  };
+  const drained = Promise.all([drain(child.stdout), drain(child.stderr)]);
+  let closed: Promise<void> | undefined;
+  const close = () =>
+    closed ??= (async () => {
+      const signal = (s: Deno.Signal) => {
+        try {
+          Deno.kill(-child.pid, s);
+        } catch {
+          // The group is gone already.
+        }
+      };
+      signal("SIGTERM");
+      const killer = setTimeout(() => signal("SIGKILL"), 5_000);
+      await child.status;
+      clearTimeout(killer);
+      signal("SIGKILL"); // anything of the group still there
+      await drained.catch(() => {});
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+    })();
+  let exited = false;
+  child.status.then(() => exited = true);
+  for (let poll = 0; poll < 300 && !exited; poll++) {
+    const origin = launch.origin(text);
+    if (origin) {
+      const ok = await fetch(`${origin}${launch.probe ?? "/"}`).then(async (r) => {
+        await r.body?.cancel();
+        return r.ok;
+      }, () => false);
+      if (ok) return { origin, dir, log: () => text, close };
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await close();
+  throw new Error(
+    `${launch.command.join(" ")} did not start within 30 s${exited ? " (it exited)" : ""}:\n${
+      text.slice(-3000)
+    }`,
+  );
+}
+
+/** Runs `fn` with a fresh instance and stops the instance whatever happens. */
+export async function withInstance<T>(
+  launch: Launch,
+  fn: (instance: Instance) => Promise<T>,
+): Promise<T> {
+  const instance = await start(launch);
+  try {
+    return await fn(instance);
+  } finally {
+    await instance.close();
+  }
+}
