@@ -2,8 +2,9 @@
  * Running a program and reading what it prints, bounded: the argument list
  * goes to the program as it is (no shell reads it), stdin is closed, stdout
  * is read up to a cap, only the end of stderr is kept, and past the deadline
- * the program is killed and its pipes closed (a child it left behind cannot
- * hold the read open). Deno API family: `Deno.Command`. A failure to start
+ * the program is killed and its pipes closed. The program runs in a process
+ * group of its own, killed whole when it ends or is stopped: a child it left
+ * behind can neither hold the read open nor outlive flowrun. Deno API family: `Deno.Command`. A failure to start
  * is a {@linkcode CommandError} in plain words; a program that ran and
  * failed is a result with its exit code, for the caller to judge.
  *
@@ -120,12 +121,13 @@ export async function runCommand(
   const readers = [child.stdout.getReader(), child.stderr.getReader()];
   const kill = (why: CommandErrorCode) => {
     stop.why ??= why;
-    try {
-      child.kill("SIGKILL");
-    } catch { /* it has ended */ }
+    endGroup(child);
     // A child it started may hold the pipes open: stop reading them.
     for (const reader of readers) reader.cancel().catch(() => {});
   };
+  // What it left running in the background (`sh -c "…; sleep 100 &"`) ends with it, and so
+  // cannot hold its pipes open or outlive flowrun.
+  child.status.then(() => endGroup(child), () => {});
   const timer = setTimeout(() => kill("command-timeout"), options.timeoutMs);
   const onAbort = () => kill("command-interrupted");
   options.signal?.addEventListener("abort", onAbort, { once: true });
@@ -145,6 +147,17 @@ export async function runCommand(
   }
 }
 
+/** A process group of its own is how the children a program starts are found and ended. */
+const OWN_GROUP = Deno.build.os !== "windows";
+
+/** Kills the program and every process of its group (on Windows, the program). */
+function endGroup(child: Deno.ChildProcess): void {
+  try {
+    if (OWN_GROUP) Deno.kill(-child.pid, "SIGKILL");
+    else child.kill("SIGKILL");
+  } catch { /* they have ended */ }
+}
+
 /** The child, or a `CommandError` saying why it could not start. */
 function spawn(argv: readonly string[]): Deno.ChildProcess {
   const program = argv[0];
@@ -154,6 +167,8 @@ function spawn(argv: readonly string[]): Deno.ChildProcess {
       stdin: "null",
       stdout: "piped",
       stderr: "piped",
+      // Its own session and process group (setsid), killed whole.
+      detached: OWN_GROUP,
     }).spawn();
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) {

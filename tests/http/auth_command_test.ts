@@ -305,3 +305,55 @@ Deno.test("refresh_after runs the command again once its token is that old", asy
     assert.equal(await runs(dir), 2);
   });
 });
+
+Deno.test({
+  name: "a token command's background children end when flowrun is interrupted",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    // Seen: a `sleep` under `sh -c` outlived flowrun.
+    const dir = await Deno.makeTempDir({ prefix: "flowrun-cmd-group-" });
+    try {
+      const pidFile = `${dir}/pid`;
+      const argv = ["sh", "-c", `sleep 300 & echo $! > ${pidFile}; sleep 300; echo tok`];
+      await Deno.writeTextFile(
+        `${dir}/f.yaml`,
+        `name: g\nauth:\n  bearer: {command: ${JSON.stringify(argv)}}\nsteps:\n` +
+          `  - name: s\n    request: {url: "http://127.0.0.1:9/"}\n`,
+      );
+      const child = new Deno.Command(DENO, {
+        args: [
+          "run",
+          ...RUNNER_PERMISSIONS,
+          "--allow-run",
+          ...RUNNER_V8_FLAGS,
+          `${ROOT}cli.ts`,
+          "run",
+          `${dir}/f.yaml`,
+          "--allow-commands",
+        ],
+        env: { NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" },
+        stdin: "null",
+        stdout: "null",
+        stderr: "null",
+      }).spawn();
+      let pid = NaN;
+      for (let look = 0; look < 3000 && Number.isNaN(pid); look++) {
+        pid = Number((await Deno.readTextFile(pidFile).catch(() => "")).trim() || NaN);
+        if (Number.isNaN(pid)) await new Promise((r) => setTimeout(r, 10));
+      }
+      assert.ok(!Number.isNaN(pid), "the command started");
+      child.kill("SIGINT");
+      const status = await child.status;
+      assert.notEqual(status.code, 0);
+      let alive = true;
+      for (let look = 0; look < 200 && alive; look++) {
+        const stat = await Deno.readTextFile(`/proc/${pid}/stat`).catch(() => "");
+        alive = stat !== "" && !/^\d+ \(.*\) [ZX]/.test(stat);
+        if (alive) await new Promise((r) => setTimeout(r, 10));
+      }
+      assert.ok(!alive, `the background sleep ${pid} outlived flowrun`);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});

@@ -89,3 +89,50 @@ Deno.test("a program that does not exist", async () => {
     'The program "flowrun-surely-no-such-program" was not found (not on PATH, nor a file at that path).',
   );
 });
+
+/** Whether a process is still running (a zombie waiting to be reaped is not). */
+async function running(pid: number): Promise<boolean> {
+  try {
+    const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
+    return !/^\d+ \(.*\) [ZX]/.test(stat);
+  } catch {
+    return false;
+  }
+}
+
+Deno.test({
+  name:
+    "the program's whole process group ends with it: a child it left behind does not outlive it",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    // Seen: a token command `sh -c "…; sleep …"` left its sleep running after flowrun ended.
+    const dir = await Deno.makeTempDir();
+    try {
+      const cases: [string, RunCommandOptions, string | undefined][] = [
+        ["echo tok", OPTIONS, undefined],
+        ["sleep 300", { ...OPTIONS, timeoutMs: 300 }, "command-timeout"],
+        [
+          "echo $$ > /dev/null; sleep 300",
+          { ...OPTIONS, signal: AbortSignal.timeout(300) },
+          "command-interrupted",
+        ],
+      ];
+      for (const [i, [tail, options, code]] of cases.entries()) {
+        const pidFile = `${dir}/pid${i}`;
+        const argv = ["sh", "-c", `sleep 300 & echo $! > ${pidFile}; ${tail}`];
+        if (code === undefined) assert.equal((await runCommand(argv, options)).stdout, "tok\n");
+        else assert.equal((await failure(argv, options)).code, code);
+        const pid = Number(await Deno.readTextFile(pidFile));
+        let alive = true;
+        // Killed at once; its reaping by init may take a moment: up to 200 looks.
+        for (let look = 0; look < 200 && alive; look++) {
+          alive = await running(pid);
+          if (alive) await new Promise((r) => setTimeout(r, 10));
+        }
+        assert.ok(!alive, `${tail}: the background sleep ${pid} still runs`);
+      }
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
