@@ -10,47 +10,11 @@
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
 import { accepted, convertAndRunAsPrinted, operationsOf, readReport } from "./measure.ts";
-import { type Launch, type Pinned, prepare, withInstance } from "./servers.ts";
-
-const TODO: Pinned = { name: "@loopback/example-todo", version: "6.0.0" };
-const FILES: Pinned = { name: "@loopback/example-file-transfer", version: "1.7.0" };
+import { FILES, filesLaunch, TODO, todoLaunch } from "./loopback.ts";
+import { type Launch, prepare, withInstance } from "./servers.ts";
 
 const todo = await prepare([TODO]);
 const files = await prepare([FILES]);
-
-/** LoopBack prints `Server is running at http://127.0.0.1:PORT`. */
-const loopbackOrigin = (out: string) =>
-  /Server is running at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
-
-/** The Todo app: its in-memory datasource reads and writes `./data/db.json`, seeded from the package. */
-function todoLaunch(prefix: string): Launch {
-  const pkg = `${prefix}/node_modules/${TODO.name}`;
-  return {
-    command: ["node", `${pkg}/dist/index.js`],
-    env: { PORT: "0", HOST: "127.0.0.1" },
-    seed: async (dir) => {
-      await Deno.mkdir(`${dir}/data`);
-      await Deno.copyFile(`${pkg}/data/db.json`, `${dir}/data/db.json`);
-    },
-    origin: loopbackOrigin,
-    probe: "/openapi.json",
-  };
-}
-
-/** The file app: its uploads go to a folder of the instance (the package's default is inside itself). */
-function filesLaunch(prefix: string): Launch {
-  const pkg = `${prefix}/node_modules/${FILES.name}`;
-  const main = `require(${JSON.stringify(pkg)}).main({
-    rest: { port: 0, host: "127.0.0.1", openApiSpec: { setServersFromRequest: true } },
-    fileStorageDirectory: process.cwd() + "/uploads",
-  }).catch((e) => { console.error(e); process.exit(1); })`;
-  return {
-    command: ["node", "-e", main],
-    seed: (dir) => Deno.mkdir(`${dir}/uploads`),
-    origin: loopbackOrigin,
-    probe: "/openapi.json",
-  };
-}
 
 /** What one server measured. */
 interface Measured {
