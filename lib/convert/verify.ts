@@ -11,7 +11,8 @@
  * The rules:
  *
  * 1. **Evidence.** A value a recorded response handed out (a JSON leaf, a
- *    cookie it set, a `Location`/`ETag` header, a value embedded in a page)
+ *    query value of a link in one, a cookie it set, any header but the
+ *    message's own, whatever its name, a value embedded in a page)
  *    that a later recorded request sent back is probed for in the live
  *    response of its step by a capture. When the live value differs, every
  *    later request that still writes the recorded value (literally,

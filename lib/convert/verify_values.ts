@@ -21,8 +21,14 @@ export interface Handed {
   label: string;
 }
 
-/** Response headers whose whole value a later request may send back. */
-const HANDED_HEADER = /^(location|etag|x-[\w-]*(token|key|id|session)[\w-]*)$/i;
+/**
+ * Response headers that describe the message, not data handed to the client:
+ * their values (`application/json`, a date, `gzip`) recur in requests by
+ * coincidence. Every other header may hand out a value, whatever its name
+ * (a rotating `X-CSRF-Next`): whether a later request sent it back decides.
+ */
+const MESSAGE_HEADER =
+  /^(content-(type|length|encoding|language|disposition|security-policy[\w-]*)|date|expires|last-modified|age|server|via|vary|connection|keep-alive|transfer-encoding|cache-control|pragma|accept-ranges|access-control-[\w-]+|strict-transport-security|referrer-policy|x-powered-by|x-content-type-options|x-frame-options|x-xss-protection|cross-origin-[\w-]+|permissions-policy|alt-svc|server-timing|timing-allow-origin|report-to|nel|x-response-time|x-request-id|x-correlation-id|traceparent)$/i;
 
 /**
  * The values a recorded response handed out that are worth following: strings
@@ -52,7 +58,7 @@ export function handedOut(r: HarRecord): Handed[] {
     }
   }
   for (const h of responseHeaders(r)) {
-    if (HANDED_HEADER.test(h.name) && h.value.length >= 4 && !/set-cookie/i.test(h.name)) {
+    if (!MESSAGE_HEADER.test(h.name) && h.value.length >= 4 && !/set-cookie/i.test(h.name)) {
       out.push({
         value: h.value,
         source: { kind: "header", name: h.name.toLowerCase() },
@@ -90,6 +96,35 @@ export function handedOut(r: HarRecord): Handed[] {
         source: { kind: "json", path },
         label: `"${key || "value"}" in the JSON body`,
       });
+      if (typeof leaf === "string" && key) out.push(...queryValues(key, leaf, r.responseText));
+    });
+  }
+  return out;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+/**
+ * The query parameters of a URL a JSON body handed out (a signed download
+ * link's `sig`), each found again by a pattern over the body: a later
+ * request sends the link's parts, and the flow may ask for one of them.
+ */
+function queryValues(key: string, leaf: string, body = ""): Handed[] {
+  const q = leaf.indexOf("?");
+  if (q === -1 || !/^(\/|https?:\/\/)/.test(leaf)) return [];
+  const out: Handed[] = [];
+  for (const part of leaf.slice(q + 1).split(/[&#]/)) {
+    const [name, value = ""] = part.split("=", 2);
+    // Only a value the body holds as it is sent: the pattern reads the body's text.
+    if (!/^[\w.-]+$/.test(name) || value.length < 4 || !body.includes(`${name}=${value}`)) continue;
+    out.push({
+      value,
+      source: {
+        kind: "regex",
+        name,
+        pattern: `"${escape(key)}"\\s*:\\s*"[^"]*[?&]${escape(name)}=([^&#"]*)`,
+      },
+      label: `"${name}" in the URL "${key}" of the JSON body`,
     });
   }
   return out;
