@@ -159,3 +159,55 @@ Deno.test("convert postman: a host without a scheme is sent with http://, and {{
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("convert postman: find and filter()[0] become first-match captures, a set flowrun cannot express is named with the requests that read it, and a set of a missing field goes on", async () => {
+  const server = startServer((_, url) =>
+    url.pathname === "/items"
+      ? {
+        name: "ann",
+        items: [{ kind: "a", id: "a1" }, { kind: "b", id: "b7" }, { kind: "a", id: "a2" }],
+      }
+      : {}
+  );
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-pm-sets-" });
+  try {
+    const text = collection({ base: `http://${server.host}` }, [
+      item("List", { method: "GET", url: "{{base}}/items" }, [
+        "const json = pm.response.json();",
+        "pm.environment.set('itemId', json.items.find(x => x.kind === 'b').id);",
+        'pm.environment.set("firstA", json.items.filter(function (x) { return x.kind == "a"; })[0].id);',
+        "pm.environment.set('upper', json.name.toUpperCase());",
+        "pm.globals.set('missing', json.missing);",
+        "postman.setGlobalVariable('missing2', json.nothere);",
+      ]),
+      item("Use", { method: "GET", url: "{{base}}/use/{{itemId}}/{{firstA}}?u={{upper}}" }),
+      item("Again", { method: "GET", url: "{{base}}/again?u={{upper}}" }),
+    ]);
+    await Deno.writeTextFile(`${dir}/newman.json`, text);
+    await runNewman(`${dir}/newman.json`);
+    assert.deepEqual(server.got.splice(0).map((g) => g.line), [
+      "GET /items",
+      "GET /use/b7/a1?u=ANN",
+      "GET /again?u=ANN",
+    ]);
+    const { summary, run } = await convert(dir, text);
+    const ran = await runCli(run);
+    assert.equal(ran.code, 0, summary + ran.stdout + ran.stderr);
+    const lines = server.got.map((g) => g.line);
+    assert.deepEqual(lines.slice(0, 2).map((l) => l.replace(/\?.*/, "")), [
+      "GET /items",
+      "GET /use/b7/a1",
+    ]);
+    assert.equal(lines.length, 3);
+    // What flowrun cannot express is said in the summary, with every request that reads it.
+    assert.match(summary, /the script of List sets \{\{upper\}\} .*: read by Use, Again\.\n/);
+    assert.equal([...summary.matchAll(/\{\{upper\}\}/g)].length, 1, summary);
+    // The fields no request reads are left out (Postman sets undefined and goes on), with a comment.
+    const flow = await Deno.readTextFile(`${dir}/out/1_first_run.yaml`);
+    assert.match(flow, /not captured: missing: no request reads it/);
+    assert.match(flow, /path: \$\.json\.items\[\?@\.kind == 'b'\]\.id\n\s+first: true/);
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

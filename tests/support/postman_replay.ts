@@ -11,7 +11,10 @@
  * back from the request, as the API does; a list when the script asserts
  * the whole body is empty or not). The only names it reads the body by are
  * those the script binds to `pm.response.json()` or `JSON.parse(responseBody)`
- * (or a part of it); lines on anything derived (`data.find(…)`) give nothing. The
+ * (or a part of it); lines on anything derived give nothing, but for an element
+ * the script picks from the whole body by literal fields and saves a field of
+ * (`var page = jsonData.find(p => p.name === "Aside")`, then
+ * `…set("aside_id", page.id)`): the body is a list holding that element. The
  * n-th request received gets the n-th answer, and is checked against the
  * n-th request's method and path, so a converted suite that sends the wrong
  * request, or requests in another order, is caught.
@@ -48,6 +51,9 @@ const BODY_NAME = new RegExp(
   String
     .raw`^(?:var|let|const)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:pm\.response\.json\(\)|JSON\.parse\(responseBody\))(${IDENT});?$`,
 );
+/** `var page = jsonData.find(p => p.name === "Aside" && …)`: an element picked by literal fields. */
+const FOUND =
+  /^(?:var|let|const)\s+([A-Za-z_$][\w$]*)\s*=\s*([A-Za-z_$][\w$]*)\.find\(\s*(\w+)\s*=>\s*(.+?)\s*\);?$/;
 const SET = new RegExp(
   String
     .raw`pm\.(?:collectionVariables|environment|variables)\.set\(\s*["']([^"']+)["']\s*,\s*(.+?)\s*\);?$`,
@@ -93,6 +99,12 @@ function answerFor(it: Item, vars: Map<string, unknown>): ReplayAnswer {
   if (bound.size === 0) bound.set("jsonData", "");
   const names = [...bound.keys()].join("|");
   const SUBJECT = subject(names);
+  const found = new Map<string, Record<string, string>>();
+  for (const l of test) {
+    const f = l.match(FOUND);
+    const fields = f && bound.get(f[2]) === "" ? pickedBy(f[4], f[3]) : undefined;
+    if (f && fields) found.set(f[1], fields);
+  }
   for (const l of test) {
     const s = l.match(/pm\.response\.to\.have\.status\((\d+)\)/);
     if (s) status = Number(s[1]);
@@ -102,6 +114,12 @@ function answerFor(it: Item, vars: Map<string, unknown>): ReplayAnswer {
       const value = `${set[1]}-${vars.size + 1}`;
       vars.set(set[1], value);
       put(body, keys(bound.get(from[1])! + from[2], vars), value, false);
+    }
+    const picked = set?.[2].match(/^([A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)$/);
+    if (set && picked && found.has(picked[1])) {
+      const value = `${set[1]}-${vars.size + 1}`;
+      vars.set(set[1], value);
+      list = [{ ...found.get(picked[1]), [picked[2]]: value }];
     }
     const m = l.match(SUBJECT);
     const e = m && [m[0], (bound.get(m[1]) ?? "") + m[2], m[3]];
@@ -117,6 +135,17 @@ function answerFor(it: Item, vars: Map<string, unknown>): ReplayAnswer {
     .map((p) => p.startsWith(":") || p.includes("{{") ? null : p);
   const method = it.request?.method ?? "GET";
   return { name: it.name, method, path, status, body: list ?? body, echo };
+}
+
+/** The fields of `p.a === "x" && p.b === 'y'`; undefined when the predicate says anything else. */
+function pickedBy(predicate: string, param: string): Record<string, string> | undefined {
+  const fields: Record<string, string> = {};
+  for (const part of predicate.split("&&")) {
+    const m = part.trim().match(/^(\w+)\.(\w+)\s*===?\s*(?:"([^"]*)"|'([^']*)')$/);
+    if (!m || m[1] !== param) return undefined;
+    fields[m[2]] = m[3] ?? m[4];
+  }
+  return fields;
 }
 
 /** The keys of a `.a['b'][pm.collectionVariables.get('c')]` path. */

@@ -51,6 +51,8 @@ export interface PostmanSummary {
   placeholders: string[];
   /** Variables whose value is a host without a scheme, sent with `http://` as Postman does. */
   schemeless?: string[];
+  /** Variables a script sets in a way not translated, which later requests read. */
+  broken?: { name: string; by: string; readers: string[] }[];
 }
 
 /** The files and the summary. */
@@ -82,6 +84,7 @@ function build(
     tokens: new Set(),
     seen: new Set(),
     read: namesRead(c),
+    broken: [],
   };
   const builders = groups.map((group, i) => {
     const b = new FlowBuilder(i, shared);
@@ -222,7 +225,12 @@ function write(
   summary.env = [...shared.vars.env.values()].sort((a, b) => compareCodePoints(a.name, b.name));
   summary.randomized = [...shared.vars.randomized].sort();
   summary.schemeless = [...shared.vars.schemeless].sort();
-  summary.unset = [...shared.vars.unset].filter((n) => !shared.vars.values.has(n)).sort();
+  summary.broken = shared.broken.filter((b) => b.readers.length > 0)
+    .map(({ name, by, readers }) => ({ name, by, readers }));
+  // A variable whose set was not translated is named once, with the requests that read it.
+  const broken = new Set(summary.broken.map((b) => b.name));
+  summary.unset = [...shared.vars.unset].filter((n) => !shared.vars.values.has(n) && !broken.has(n))
+    .sort();
   if (envName !== undefined) addEnvironmentFiles(envName, shared.vars, files, summary);
   return { files, summary };
 }

@@ -45,6 +45,19 @@ export interface Shared {
    * collection; when given, a capture an `if` guards is kept only for them.
    */
   read?: Set<string>;
+  /** Variables a script set in a way not translated, and the later requests that read them. */
+  broken: Broken[];
+}
+
+/** A variable a script sets in a way flowrun cannot express: the chain it starts is broken. */
+export interface Broken {
+  name: string;
+  /** The request whose script sets it. */
+  by: string;
+  /** Later requests that read it before anything sets it again. */
+  readers: string[];
+  /** Whether it is still the variable's latest set. */
+  open: boolean;
 }
 
 /** One request's counts, for the summary. */
@@ -69,7 +82,7 @@ const NEXT_STATUS = "status_for_next_request";
  * import { FlowBuilder } from "./flow.ts";
  * import { Variables } from "./vars.ts";
  * const shared = { vars: new Variables([], []), literals: new Map(), capturedBy: new Map(), origins: new Map(),
- *   files: new Set<string>(), notSent: [], unsendable: [], tokens: new Set<string>(), seen: new Set<string>() };
+ *   files: new Set<string>(), notSent: [], unsendable: [], tokens: new Set<string>(), seen: new Set<string>(), broken: [] };
  * const b = new FlowBuilder(0, shared);
  * b.add({ name: "Login", folders: [], method: "POST", url: "{{base}}/login", headers: [],
  *   scripts: [{ listen: "test", owner: "Login", source: "pm.environment.set('t', pm.response.json().token);" }] });
@@ -95,6 +108,8 @@ export class FlowBuilder {
   #guard: YNode | undefined;
   /** Collection and folder scripts whose untranslated lines a step already shows. */
   readonly #commented = new Set<string>();
+  /** The request being converted, by folder path. */
+  #where = "";
 
   constructor(readonly index: number, readonly shared: Shared) {}
 
@@ -102,6 +117,8 @@ export class FlowBuilder {
   resolve(name: string, atUrlStart = false, written?: string): string {
     const bound = this.#bindings.get(name);
     if (bound !== undefined) return bound;
+    const broken = this.shared.broken.find((b) => b.open && b.name === name);
+    if (broken && !broken.readers.includes(this.#where)) broken.readers.push(this.#where);
     if (this.#made.has(name)) {
       this.flowVars.add(name);
       return `\${vars.${varName(name)}}`;
@@ -127,6 +144,7 @@ export class FlowBuilder {
 
   add(r: PmRequest): void {
     const where = [...r.folders, r.name].join(" › ");
+    this.#where = where;
     if (this.skipped(r, where)) return;
     const why = unsendable(r);
     if (why) {
@@ -154,11 +172,13 @@ export class FlowBuilder {
         `untranslated: ${extra} more JSON schema checks (flowrun checks one schema per step)`,
       );
     }
-    const captures = new Map<string, string>();
+    const captures = new Map<string, YNode>();
     for (const t of tests) {
       translated.translated += t.translated;
       translated.untranslated += t.untranslatedAssertions;
-      for (const c of t.captures) captures.set(varName(c.name), c.path);
+      for (const c of t.captures) {
+        captures.set(varName(c.name), c.first ? ymap([["path", c.path], ["first", true]]) : c.path);
+      }
     }
     const guard = this.#guard;
     const loop = this.flowControl(tests, where, comments, name);
@@ -183,31 +203,36 @@ export class FlowBuilder {
       translated: translated.translated - extra,
       untranslated: translated.untranslated + extra,
     });
-    this.bind(tests, name);
+    this.bind(tests, name, where);
   }
 
   /**
-   * The captures to write. Postman sets a guarded one (`if (id !== undefined)
-   * pm.collectionVariables.set("id", id)`, Portman's idiom) only when its
-   * condition holds, and a flow's capture of a missing value fails the step:
-   * one that no request reads is left out, with a comment.
+   * The captures to write. Postman sets a variable to `undefined` when the
+   * response has no such value (`pm.globals.set("x", data.missing)`) and goes
+   * on, and sets a guarded one (`if (id !== undefined) …`, Portman's idiom)
+   * only when its condition holds, while a flow's capture of a missing value
+   * fails the step: one that no request reads is left out, with a comment.
    */
   #needed(captures: Translation["captures"], comments: string[]): Translation["captures"] {
     const read = this.shared.read;
     if (!read) return captures;
     return captures.filter((c) => {
-      if (!c.guarded || read.has(c.name)) return true;
+      if (read.has(c.name)) return true;
       comments.push(
-        `not captured: ${c.name}: set only when the script's condition holds, and no request reads it`,
+        c.guarded
+          ? `not captured: ${c.name}: set only when the script's condition holds, and no request reads it`
+          : `not captured: ${c.name}: no request reads it`,
       );
       return false;
     });
   }
 
-  /** Later `{{x}}` read what this step's scripts set. */
-  bind(tests: Translation[], step: string): void {
+  /** Later `{{x}}` read what this step's scripts set; `where` is the request, for the summary. */
+  bind(tests: Translation[], step: string, where: string): void {
     for (const t of tests) {
+      for (const name of t.dropped) this.drop(name, where);
       for (const c of t.captures) {
+        this.#close(c.name);
         this.#bindings.set(c.name, `\${steps.${step}.capture.${varName(c.name)}}`);
         this.shared.capturedBy.set(c.name, this.index);
         this.shared.literals.delete(c.name);
@@ -217,8 +242,27 @@ export class FlowBuilder {
     }
   }
 
+  /**
+   * A variable a script sets in a way not translated: later reads do not
+   * get an older value (Postman's is the new one), and the summary names them.
+   */
+  drop(name: string, where: string): void {
+    this.#close(name);
+    this.#bindings.delete(name);
+    this.#made.delete(name);
+    this.shared.literals.delete(name);
+    this.shared.capturedBy.delete(name);
+    this.shared.broken.push({ name, by: where, readers: [], open: true });
+  }
+
+  /** A set of the variable ends the broken chain an earlier one started. */
+  #close(name: string): void {
+    for (const b of this.shared.broken) if (b.name === name) b.open = false;
+  }
+
   /** A variable a script set outright, as later `{{x}}` read it. */
   set(set: Translation["sets"][number]): void {
+    this.#close(set.name);
     this.#bindings.delete(set.name);
     this.#made.delete(set.name);
     this.shared.literals.delete(set.name);

@@ -87,6 +87,15 @@ function setupLines(s: PostmanSummary, dir: string): string[] {
   if (s.env.length > 0) {
     lines.push(`Set before running: ${s.env.map((e) => `${e.name} (${e.hint})`).join(", ")}.`);
   }
+  for (const b of (s.broken ?? []).slice(0, MAX_NAMED)) {
+    lines.push(
+      `Not translated: the script of ${b.by} sets {{${b.name}}} in a way flowrun cannot express, so ${
+        plural(b.readers.length, "later request")
+      } send it as written (Postman sends what the script sets): read by ${
+        b.readers.slice(0, MAX_NAMED).join(", ")
+      }${b.readers.length > MAX_NAMED ? `, and ${b.readers.length - MAX_NAMED} more` : ""}.`,
+    );
+  }
   for (const name of s.schemeless ?? []) {
     lines.push(`{{${name}}} has no scheme: sent with http://, as Postman does.`);
   }

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { pickCall, pickMember } from "./pick.ts";
 import { MAX_SCRIPT_DEPTH } from "../limits.ts";
 import { schemaCheck } from "./schema.ts";
 import type { Node } from "./parse.ts";
@@ -138,6 +139,7 @@ function memberOf(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   const key = node.computed
     ? evaluate(node.property, ctx, d)
     : { k: "lit", value: node.property.name };
+  if (base?.k === "pick" && key?.k === "lit") return pickMember(base, key.value);
   if (base?.k !== "path" || key?.k !== "lit") return undefined;
   return pathMember(base.path, key.value);
 }
@@ -271,6 +273,9 @@ function methodCall(
     return cond(subject, "matches", flowText(target.regex.pattern));
   }
   const base = pathOf(evaluate(target, ctx, d));
+  if (base && (method === "find" || method === "filter")) {
+    return pickCall(method, base, node.arguments[0]);
+  }
   const apply = METHODS.get(method);
   if (!base || arg?.k !== "lit" || !apply) return undefined;
   return apply(base, arg.value);

@@ -27,7 +27,12 @@ export type Sym =
   | { k: "lit"; value: unknown }
   | { k: "var"; name: string; expr: string }
   /** A value made at run time (`Date.now()`, `{{$guid}}`), as flow expression text. */
-  | { k: "gen"; text: string };
+  | { k: "gen"; text: string }
+  /**
+   * The first match of a JSONPath filter (`list.find(…)`, pick.ts), or with
+   * `list` all its matches (`list.filter(…)`): only a capture reads one.
+   */
+  | { k: "pick"; path: string; list?: boolean };
 
 const NEGATED = table<string>({
   equals: "notEquals",

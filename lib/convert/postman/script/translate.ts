@@ -28,7 +28,7 @@ export interface Translation {
    * Variables set from the response: each a capture of the step; `guarded`
    * when an `if` on the response decides whether the script sets it.
    */
-  captures: { name: string; path: string; guarded?: boolean }[];
+  captures: { name: string; path: string; guarded?: boolean; first?: boolean }[];
   /**
    * Variables set outright: to text known now, to another variable (`expr`:
    * its flow expression), or to a value made at run time (`made`: flow
@@ -37,6 +37,8 @@ export interface Translation {
   sets: { name: string; value: string; kind: "text" | "expr" | "made" }[];
   /** Source lines of statements not translated. */
   untranslated: string[];
+  /** Variables a statement not translated sets (`x.toUpperCase()`): later reads do not get it. */
+  dropped: string[];
   translated: number;
   untranslatedAssertions: number;
   /** Where the script sends the run next, when it says so in a way a flow can. */
@@ -62,6 +64,7 @@ class Translator {
     captures: [],
     sets: [],
     untranslated: [],
+    dropped: [],
     translated: 0,
     untranslatedAssertions: 0,
   };
@@ -307,21 +310,27 @@ class Translator {
 
   setter(node: Node, e: Node): void {
     const [key, value] = e.arguments.map((a: Node) => evaluate(a, this.ctx, 0));
-    if (key?.k !== "lit" || typeof key.value !== "string" || !value) return this.lines(node);
+    if (key?.k !== "lit" || typeof key.value !== "string") return this.lines(node);
+    if (!value) {
+      this.out.dropped.push(key.value);
+      return this.lines(node);
+    }
     this.#local.set(key.value, value);
+    const guarded = this.#when.length > 0 ? { guarded: true } : {};
     if (value.k === "path" && !value.path.includes(":")) {
-      this.out.captures.push({
-        name: key.value,
-        path: value.path,
-        ...(this.#when.length > 0 ? { guarded: true } : {}),
-      });
+      this.out.captures.push({ name: key.value, path: value.path, ...guarded });
+    } else if (value.k === "pick" && !value.list) {
+      this.out.captures.push({ name: key.value, path: value.path, first: true, ...guarded });
     } else if (value.k === "lit" && ["string", "number", "boolean"].includes(typeof value.value)) {
       this.out.sets.push({ name: key.value, value: String(value.value), kind: "text" });
     } else if (value.k === "var") {
       this.out.sets.push({ name: key.value, value: value.expr, kind: "expr" });
     } else if (value.k === "gen") {
       this.out.sets.push({ name: key.value, value: value.text, kind: "made" });
-    } else this.lines(node);
+    } else {
+      this.out.dropped.push(key.value);
+      this.lines(node);
+    }
   }
 }
 
@@ -378,6 +387,7 @@ function translateScriptFailed(source: string, why: string): Translation {
     checks: [],
     captures: [],
     sets: [],
+    dropped: [],
     untranslated: [
       `(not translated: ${why})`,
       ...source.split(/\r?\n/).map((l) => l.trim()).filter(Boolean),

@@ -1,0 +1,108 @@
+/**
+ * `list.find(x => x.kind === "b")` and `list.filter(…)[0]` on a response
+ * list, as scripts pick one element to chain its id: a JSONPath filter
+ * (`$.json.items[?@.kind == 'b']`) whose first match is the value, which a
+ * capture says with `first: true`. Only a predicate of equalities on the
+ * element's members against literals (joined by `&&`) is read; anything else
+ * is not translated.
+ *
+ * @module
+ */
+import type { Node } from "./parse.ts";
+import { member, type Sym } from "./sym.ts";
+
+/** The element's members a predicate reads: `x.a.b` → `@.a.b`; undefined when not rooted at `param`. */
+function elementPath(node: Node, param: string): string | undefined {
+  if (node.type === "Identifier") return node.name === param ? "@" : undefined;
+  if (node.type !== "MemberExpression") return undefined;
+  const base = elementPath(node.object, param);
+  const key = node.computed
+    ? (node.property.type === "Literal" ? node.property.value : undefined)
+    : node.property.name;
+  if (base === undefined || (typeof key !== "string" && typeof key !== "number")) return undefined;
+  return member(base, key);
+}
+
+/** A literal as JSONPath writes it: a string single-quoted, a number, true, false or null. */
+function literal(node: Node): string | undefined {
+  if (node.type !== "Literal" || node.regex) return undefined;
+  const v = node.value;
+  if (typeof v === "string") return `'${v.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
+  if (typeof v === "number" && Number.isFinite(v)) return String(v);
+  return typeof v === "boolean" || v === null ? String(v) : undefined;
+}
+
+/** `x.k === "lit"` (either way round), or several joined by `&&`, as a JSONPath filter expression. */
+function predicate(node: Node, param: string): string | undefined {
+  if (node.type === "LogicalExpression" && node.operator === "&&") {
+    const [a, b] = [predicate(node.left, param), predicate(node.right, param)];
+    return a && b ? `${a} && ${b}` : undefined;
+  }
+  if (node.type !== "BinaryExpression" || !["===", "=="].includes(node.operator)) return undefined;
+  const left = elementPath(node.left, param) ?? elementPath(node.right, param);
+  const right = literal(node.right) ?? literal(node.left);
+  return left && left !== "@" && right ? `${left} == ${right}` : undefined;
+}
+
+/** The expression a one-parameter function returns: `x => e` or `function (x) { return e; }`. */
+function returned(fn: Node | undefined): { param: string; body: Node } | undefined {
+  if (!fn || (fn.type !== "ArrowFunctionExpression" && fn.type !== "FunctionExpression")) {
+    return undefined;
+  }
+  const param = fn.params.length === 1 && fn.params[0].type === "Identifier"
+    ? fn.params[0].name as string
+    : undefined;
+  if (!param) return undefined;
+  if (fn.body.type !== "BlockStatement") return { param, body: fn.body };
+  const [only] = fn.body.body;
+  return fn.body.body.length === 1 && only.type === "ReturnStatement" && only.argument
+    ? { param, body: only.argument }
+    : undefined;
+}
+
+/**
+ * `path.find(fn)` → the first element `fn` accepts (`{k: "pick"}`);
+ * `path.filter(fn)` → the elements it accepts (`{k: "pick", list: true}`,
+ * whose `[0]` is the first); undefined for another method or predicate.
+ *
+ * @example
+ * ```ts
+ * import { pickCall } from "./pick.ts";
+ * import { parseScript } from "./parse.ts";
+ * const parsed = parseScript("x.find(e => e.kind === 'b' && 2 == e.n)");
+ * if (!parsed.ok) throw new Error();
+ * const call = parsed.program.body[0].expression;
+ * const out = pickCall("find", "$.json.items", call.arguments[0]);
+ * if (out?.k !== "pick" || out.path !== "$.json.items[?@.kind == 'b' && @.n == 2]") throw new Error(JSON.stringify(out));
+ * ```
+ */
+export function pickCall(method: string, path: string, fn: Node | undefined): Sym | undefined {
+  if (method !== "find" && method !== "filter") return undefined;
+  const f = returned(fn);
+  const filter = f ? predicate(f.body, f.param) : undefined;
+  if (!filter) return undefined;
+  const picked = `${path}[?${filter}]`;
+  return method === "find" ? { k: "pick", path: picked } : { k: "pick", path: picked, list: true };
+}
+
+/**
+ * A member of a pick: `filter(…)[0]` is the first match, and a member of
+ * the first match (`find(…).id`) is that member of it.
+ *
+ * @example
+ * ```ts
+ * import { pickMember } from "./pick.ts";
+ * const first = pickMember({ k: "pick", path: "$.a[?@.k == 1]", list: true }, 0);
+ * if (first?.k !== "pick" || first.list || pickMember(first, "id")?.path !== "$.a[?@.k == 1].id") throw new Error();
+ * ```
+ */
+export function pickMember(
+  pick: { k: "pick"; path: string; list?: boolean },
+  key: unknown,
+): (Sym & { path: string }) | undefined {
+  // Only the first match is a value a flow can hold: the list's length or later elements are not.
+  if (pick.list) return key === 0 ? { k: "pick", path: pick.path } : undefined;
+  return typeof key === "string" || typeof key === "number"
+    ? { k: "pick", path: member(pick.path, key) }
+    : undefined;
+}
