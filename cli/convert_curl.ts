@@ -2,12 +2,13 @@
  * `flowrun convert curl [FILE|-]`: curl command lines → a flow file, with
  * the summary on stderr. The commands come from FILE, or from standard
  * input when FILE is `-` or missing; files they name (`-d @body.json`,
- * `-F f=@photo.png`) are read relative to the working directory and
- * referenced from the flow relative to where it is written.
+ * `-F f=@photo.png`) are read from inside the working directory only (at
+ * most {@linkcode MAX_CURL_FILE_BYTES} in all) and referenced from the flow
+ * relative to where it is written.
  *
  * @module
  */
-import { relative, resolve } from "node:path";
+import { basename, isAbsolute, relative, resolve } from "node:path";
 import type { CurlFiles } from "../lib/convert/curl.ts";
 import { MAX_CURL_BYTES } from "../lib/convert/curl_shell.ts";
 import { UsageError } from "../lib/model/errors.ts";
@@ -26,8 +27,12 @@ export const CONVERT_CURL_OPTIONS = {
   help: { type: "boolean", short: "h" },
 } as const;
 
-/** Most bytes of one file a command sends (`-d @file`, `-F f=<file`), read into the flow. */
-const MAX_DATA_FILE_BYTES = 100 * 1024 * 1024;
+/**
+ * Most bytes the files the commands send may bring into the flow, all
+ * together: each read counts, so `-d @f` eight times on a 20 MB file stops
+ * at the cap instead of holding 160 MB of body (1.3 GB while written).
+ */
+export const MAX_CURL_FILE_BYTES = 16 * 1024 * 1024;
 
 /**
  * Runs `flowrun convert curl ARGS…` (the arguments after `curl`); resolves
@@ -63,33 +68,126 @@ export async function convertCurlCommand(rest: string[]): Promise<number> {
   if (values.output) await io.ensureWritable(values.output);
   const path = positionals[0] ?? "-";
   const text = path === "-" ? await readStdin() : await readCommands(io, path);
-  const { yaml, summary } = curl.convertCurl(text, {
-    name: values.name,
-    spelling,
-    files: curlFiles(io, values.output),
-  });
+  const files = curlFiles(io, values.output);
+  const { yaml, summary } = curl.convertCurl(text, { name: values.name, spelling, files });
   if (values.output) await save(values.output, yaml);
   else out(yaml);
+  for (const name of files.placeholders) await io.writeNewFile(resolve(files.dir, name), "");
   err(curl.formatCurlSummary(summary));
   return EXIT.passed;
 }
 
-/** Files the commands name: read from the working directory, referenced from the flow's folder. */
-function curlFiles(io: typeof import("../lib/io/mod.ts"), output?: string): CurlFiles {
+/**
+ * Files the commands name: read from the working directory only, as the
+ * docs say, and at most {@linkcode MAX_CURL_FILE_BYTES} in all; referenced
+ * from the flow's folder. A file elsewhere (an absolute path, `../`, a
+ * symlink out) is never read: one the flow sends by reference becomes an
+ * empty placeholder beside the flow, named in `placeholders`.
+ */
+function curlFiles(
+  io: typeof import("../lib/io/mod.ts"),
+  output?: string,
+): CurlFiles & { dir: string; placeholders: string[] } {
   const dir = resolve(output ? resolve(output, "..") : ".");
+  const cwd = resolve(".");
+  const realCwd = realPath(cwd) ?? cwd;
+  const texts = new Map<string, ReturnType<typeof readText>>();
+  const placeholders = new Map<string, string>();
+  let budget = MAX_CURL_FILE_BYTES;
+  const outside = (path: string) => {
+    const abs = resolve(path);
+    const real = realPath(abs);
+    return !within(cwd, abs) || (real !== undefined && !within(realCwd, real));
+  };
+  const placeholder = (path: string) => {
+    const abs = resolve(path);
+    let name = placeholders.get(abs);
+    if (name !== undefined) return name;
+    const base = basename(abs) || "file";
+    const taken = new Set(placeholders.values());
+    name = base;
+    for (let n = 2; taken.has(name); n++) name = base.replace(/(\.[^.]*)?$/, `-${n}$1`);
+    placeholders.set(abs, name);
+    return name;
+  };
   return {
+    dir,
+    get placeholders() {
+      return [...placeholders.values()];
+    },
     read(path) {
-      try {
-        return new TextDecoder().decode(io.readBytesSync(path, { limit: MAX_DATA_FILE_BYTES }));
-      } catch {
-        return undefined;
-      }
+      if (outside(path)) return undefined;
+      const abs = resolve(path);
+      if (!texts.has(abs)) texts.set(abs, readText(io, abs, MAX_CURL_FILE_BYTES));
+      const { text, bytes } = texts.get(abs)!;
+      if (text === undefined || bytes > budget) return undefined;
+      budget -= bytes;
+      return text;
     },
     rebase(path) {
-      if (path.startsWith("/") || dir === resolve(".")) return path;
+      if (outside(path)) return relative(dir, resolve(dir, placeholder(path)));
+      if (path.startsWith("/") || dir === cwd) return path;
       return relative(dir, resolve(path));
     },
+    exists(path) {
+      return outside(path) || isFile(resolve(path));
+    },
+    refused(path, by) {
+      if (outside(path)) {
+        return by === "reference"
+          ? `The file "${path}" is outside the working directory, so it was not read: the flow sends "${
+            placeholder(path)
+          }" beside it instead, an empty placeholder written for you; put the file there.`
+          : `The file "${path}" is outside the working directory, so it was not read and its content is left out of the flow; copy it into the working directory and convert again.`;
+      }
+      const read = texts.get(resolve(path));
+      if (by === "content" && (read?.large || read?.text !== undefined)) {
+        return `The file "${path}" was not read: the files the commands send would bring more than ${
+          MAX_CURL_FILE_BYTES / 1024 / 1024
+        } MiB into the flow; send a large file with --data-binary @file alone (the flow reads it when it runs).`;
+      }
+      return undefined;
+    },
   };
+}
+
+/** Whether `path` is `dir` or inside it. */
+function within(dir: string, path: string): boolean {
+  const rel = relative(dir, path);
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+}
+
+/** The path with symlinks followed; `undefined` when there is nothing there. */
+function realPath(path: string): string | undefined {
+  try {
+    return Deno.realPathSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a regular file (or a symlink to one) is at `path`. */
+function isFile(path: string): boolean {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
+}
+
+/** A file's text and size, at most `limit` bytes; `large` past it, nothing when it cannot be read. */
+function readText(
+  io: typeof import("../lib/io/mod.ts"),
+  path: string,
+  limit: number,
+): { text?: string; bytes: number; large?: boolean } {
+  try {
+    const bytes = io.readBytesSync(path, { limit });
+    return { text: new TextDecoder().decode(bytes), bytes: bytes.length };
+  } catch (error) {
+    const large = error instanceof io.InputFileError && error.code === "input-too-large";
+    return { bytes: 0, large };
+  }
 }
 
 /** The commands' text from a file; a missing, unreadable or oversized one is a usage error. */

@@ -30,6 +30,7 @@ import { isPowerShell, splitPowerShell } from "./curl_ps.ts";
 import { type CurlFiles, type CurlRecord, curlRecords } from "./curl_request.ts";
 import { readCurlArgs } from "./curl_options.ts";
 import { pipeFeeds } from "./curl_pipe.ts";
+import { explained } from "./curl_files.ts";
 import { ENV_MARKER, type EnvNames, type ShellCommand, splitBash } from "./curl_shell.ts";
 import type { HarRecord } from "./har_model.ts";
 import type { Step } from "./model.ts";
@@ -108,7 +109,7 @@ export function convertCurl(
   if (all.length === 0) throw nothingToConvert(commands.length, skipped.length);
   const c = correlated(all, options.spelling ?? "a");
   const bare = new Set(all.filter((r) => r.extras.bareOrigin).map((r) => r.record.url.origin));
-  const { ignored, notes } = carryExtras(c, env, built, options.files);
+  const { ignored, notes } = carryExtras(c, env, built);
   return finish(c, env, bare, { commands: built.length, skipped, ignored, notes }, options);
 }
 
@@ -117,6 +118,8 @@ interface BuiltCommand {
   command: ShellCommand;
   records: CurlRecord[];
   notes: string[];
+  /** The files as this command reads them: a refusal is one of its notes. */
+  files: CurlFiles | undefined;
 }
 
 /** The records of each curl command; the commands that are not curl's, by line. */
@@ -135,13 +138,14 @@ function buildCommands(
       continue;
     }
     const notes: string[] = [];
-    const read = files && ((path: string) => files.read(path));
+    const own = files && explained(files, notes);
+    const read = own && ((path: string) => own.read(path));
     const piped = command.pipedFrom && feeds.get(command.pipedFrom);
     const args = piped && "file" in piped
       ? readCurlArgs([...words.slice(1), "<", piped.file], read)
       : readCurlArgs(words.slice(1), read, command.stdin ?? piped?.text);
-    const records = curlRecords(args, built.length, files, notes);
-    built.push({ command, records, notes });
+    const records = curlRecords(args, built.length, own, notes);
+    built.push({ command, records, notes, files: own });
   }
   return { built, skipped };
 }
@@ -163,12 +167,11 @@ function carryExtras(
   c: Correlator,
   env: EnvNames,
   built: BuiltCommand[],
-  files: CurlFiles | undefined,
 ): { ignored: string[]; notes: string[] } {
   const ignored: string[] = [];
   const notes: string[] = [];
   const stepOf = new Map(c.steps.map((s) => [s.first, s]));
-  for (const { command, records, notes: commandNotes } of built) {
+  for (const { command, records, notes: commandNotes, files } of built) {
     for (const r of records) {
       const step = stepOf.get(r.record)!;
       plainPaths(r.extras, env);

@@ -15,15 +15,24 @@ import { parseCookieHeader } from "./_har_fields.ts";
 import type { CurlRequest, FormPart } from "./curl_options.ts";
 import { bodyText, urlencodePiece } from "./curl_data.ts";
 import { expandGlob } from "./curl_glob.ts";
+import { fileThere } from "./curl_files.ts";
 import { METHOD } from "../load/context.ts";
 import { UNSENDABLE_METHODS } from "../load/request.ts";
 
 /** How the converter reaches the files a command names (`@file`, `<file`, `-T file`). */
 export interface CurlFiles {
-  /** The file's text, `undefined` when it does not exist or cannot be read. */
+  /** The file's text, `undefined` when it does not exist, cannot be read or is refused. */
   read(path: string): string | undefined;
   /** The path a flow written beside the output reads the same file by. */
   rebase(path: string): string;
+  /** Whether the file the flow sends by reference will be there (without reading it). */
+  exists?(path: string): boolean;
+  /**
+   * Why the file is not read, when it is refused rather than missing (it is
+   * outside the working directory, or past what a conversion reads), for a
+   * file whose content the flow would hold or one it sends by reference.
+   */
+  refused?(path: string, by: "content" | "reference"): string | undefined;
 }
 
 /** What a step needs besides its record. */
@@ -377,7 +386,7 @@ function sendFile(
   files: CurlFiles | undefined,
   notes: string[],
 ): void {
-  if (files && files.read(path) === undefined) {
+  if (files && !fileThere(files, path)) {
     notes.push(`The file "${path}" the command sends does not exist; create it before running.`);
   }
   extras.bodyFile = files ? files.rebase(path) : path;

@@ -10,8 +10,9 @@
  *
  * @module
  */
-import { type Correlator, defaultRules, type Rules } from "./correlate/mod.ts";
+import { type Correlator, defaultRules, type Rules, secretEnv } from "./correlate/mod.ts";
 import { curlAuth } from "./curl_auth.ts";
+import { fileThere } from "./curl_files.ts";
 import type { CurlExtras, CurlFiles } from "./curl_request.ts";
 import { ENV_MARKER } from "./curl_shell.ts";
 import type { HarRecord } from "./har_model.ts";
@@ -116,7 +117,7 @@ export function stepExtras(
     ["insecure", o.insecure],
     ["follow_redirects", o.followRedirects],
     ["timeout", o.timeout],
-    ["proxy", o.proxy === undefined ? undefined : c.sp.lit(o.proxy)],
+    ["proxy", o.proxy === undefined ? undefined : proxyOption(c, o.proxy, extras.notes)],
     ["client_cert", o.cert === undefined ? undefined : files?.rebase(o.cert) ?? o.cert],
     ["client_key", o.key === undefined ? undefined : files?.rebase(o.key) ?? o.key],
     ["ca_cert", o.cacert === undefined ? undefined : files?.rebase(o.cacert) ?? o.cacert],
@@ -125,6 +126,32 @@ export function stepExtras(
     extras.notes.push("--cert without --key: a flow needs both; add client_key.");
   }
   if (entries.some(([, v]) => v !== undefined)) step.options = ymap(entries);
+}
+
+/**
+ * `-x`'s URL as the step's `proxy`, unless it holds a password: options are
+ * read when the flow loads and take no `${…}`, so the password would be
+ * written as it is. Then the step has no proxy, the password is the required
+ * PROXY_PASSWORD, and a note gives the `--proxy` to run with (`$PROXY_PASSWORD`
+ * for the shell to fill).
+ */
+function proxyOption(c: Correlator, proxy: string, notes: string[]): YScalar | undefined {
+  const url = URL.canParse(proxy) ? new URL(proxy) : undefined;
+  if (!url || url.password === "" || hasMarker(proxy)) return c.sp.lit(proxy);
+  const env = secretEnv(
+    c,
+    "PROXY_PASSWORD",
+    decodeURIComponent(url.password),
+    "the password of the proxy (-x): run with the --proxy the summary gives",
+  );
+  const at = proxy.lastIndexOf("@");
+  const user = proxy.slice(0, proxy.indexOf(":", proxy.indexOf("//") + 2));
+  notes.push(
+    `The proxy has a password, which a step's options cannot read from a variable: the step has no proxy; run with --proxy "${user}:$${env}${
+      proxy.slice(at)
+    }".`,
+  );
+  return undefined;
 }
 
 /**
@@ -171,7 +198,7 @@ function multipart(c: Correlator, step: Step, extras: CurlExtras, files?: CurlFi
       const type = part.type ?? curlPartType(part.value);
       if (type !== undefined) fields.push(["content_type", type]);
       if (part.filename) fields.push(["filename", part.filename]);
-      if (files && files.read(part.value) === undefined) {
+      if (files && !fileThere(files, part.value)) {
         extras.notes.push(
           `The file "${part.value}" the form uploads does not exist; create it before running.`,
         );
@@ -181,8 +208,9 @@ function multipart(c: Correlator, step: Step, extras: CurlExtras, files?: CurlFi
     }
     let text = part.value;
     if (part.from === "contents") {
-      text = files?.read(part.value) ?? "";
-      if (files?.read(part.value) === undefined) {
+      const read = files?.read(part.value);
+      text = read ?? "";
+      if (read === undefined) {
         extras.notes.push(
           `The file "${part.value}" for the form field "${part.name}" could not be read; the field is empty.`,
         );
