@@ -1,0 +1,101 @@
+/**
+ * The journey a Node-RED user takes through the editor, driven in Chromium
+ * through the product's own UI: log in (the editor gets a Bearer token from
+ * `POST /auth/token`), create a flow tab with a node in it and deploy it,
+ * read it back (a reload: `GET /flows` with the stored token), rename it and
+ * deploy, delete it and deploy, then log out (`POST /auth/revoke`).
+ *
+ * Every deploy sends the revision the previous `GET /flows` or deploy
+ * answered, and every admin call the token the login issued.
+ *
+ * @module
+ */
+import type { Page } from "playwright-core";
+import { NODE_RED_PASSWORD, NODE_RED_USER } from "./node_red.ts";
+
+/** The tab the journey creates, and the name it gives it. */
+export const TAB_NAME = "Orders intake";
+
+const TABS = "#red-ui-workspace-tabs .red-ui-tab";
+
+/** Waits for the editor to show its tabs, the flows loaded. */
+async function editorReady(page: Page): Promise<void> {
+  await page.waitForSelector(TABS, { timeout: 20_000 });
+  await page.waitForSelector("#red-ui-palette .red-ui-palette-node", { timeout: 20_000 });
+}
+
+/** Clicks Deploy and waits for the deploy's answer, which must be a success. */
+async function deploy(page: Page): Promise<void> {
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/flows",
+  );
+  await page.click("#red-ui-header-button-deploy");
+  const response = await answered;
+  if (!response.ok()) throw new Error(`deploy answered ${response.status()}`);
+  // The editor marks the workspace clean only after the answer: wait for that too.
+  await page.waitForSelector("#red-ui-header-button-deploy.disabled");
+}
+
+/** Opens the editor of the tab at `index` (0-based) by double-clicking it. */
+async function editTab(page: Page, index: number): Promise<void> {
+  await page.locator(TABS).nth(index).dblclick();
+  await page.waitForSelector("#node-dialog-ok");
+}
+
+/** The tab labels the editor shows. */
+export async function tabLabels(page: Page): Promise<string[]> {
+  return (await page.locator(TABS).allTextContents()).map((t) => t.trim());
+}
+
+/**
+ * Drives the whole journey on the editor at `origin`; throws when the
+ * product does not show what each step should have done.
+ */
+export async function driveNodeRed(page: Page, origin: string): Promise<void> {
+  // Only the instance: anything else (a catalogue, a font) is refused, not recorded as sent.
+  await page.route(
+    (url) => url.origin !== origin,
+    (route) => route.abort(),
+  );
+  await page.goto(`${origin}/`);
+  // Log in.
+  await page.fill("#node-dialog-login-username", NODE_RED_USER);
+  await page.fill("#node-dialog-login-password", NODE_RED_PASSWORD);
+  await page.click("#node-dialog-login-submit");
+  await editorReady(page);
+  // Create: a second tab, with a comment node added through the quick-add search.
+  await page.click(".red-ui-tab-button.red-ui-tabs-add");
+  await page.locator(TABS).nth(1).waitFor();
+  await page.click("#red-ui-workspace-chart", {
+    modifiers: ["Control"],
+    position: { x: 300, y: 200 },
+  });
+  await page.waitForSelector("#red-ui-type-search-input");
+  await page.keyboard.type("comment");
+  // Pick the comment node by its label: Enter would add whatever matched first.
+  await page.locator(".red-ui-search-result-node-label", { hasText: /^comment$/ }).first().click();
+  await page.waitForSelector("#red-ui-workspace-chart .red-ui-flow-node-group");
+  await deploy(page);
+  // Read: a reload loads the flows again, with the token the editor stored.
+  await page.reload();
+  await editorReady(page);
+  const read = await tabLabels(page);
+  if (read.length !== 2) throw new Error(`after the reload the editor shows tabs ${read}`);
+  // Change: rename the new tab and deploy.
+  await editTab(page, 1);
+  await page.fill("#node-input-name", TAB_NAME);
+  await page.click("#node-dialog-ok");
+  await page.locator(TABS, { hasText: TAB_NAME }).waitFor();
+  await deploy(page);
+  // Delete: the tab and its node, and deploy.
+  await editTab(page, 1);
+  await page.click("#node-dialog-delete");
+  await page.locator(TABS).nth(1).waitFor({ state: "detached" });
+  await deploy(page);
+  // Log out: the editor revokes its token.
+  const revoked = page.waitForResponse((r) => new URL(r.url()).pathname === "/auth/revoke");
+  await page.click("#red-ui-header-button-user");
+  await page.click("#usermenu-item-logout");
+  await revoked;
+  await page.waitForSelector("#node-dialog-login-username", { timeout: 20_000 });
+}

@@ -1,0 +1,121 @@
+/**
+ * One way of turning recordings into a flow (`flowrun convert har` with its
+ * options), the flow run on a fresh Node-RED as a new user runs it, and what
+ * that gave: exit codes and steps passed of steps run. Every CLI call is a
+ * subprocess killed after a bound, so a hang fails the test, not the suite.
+ *
+ * @module
+ */
+import { type BoundedRun, runBounded } from "../../support/cli.ts";
+import { userEnv } from "../../support/convert_apps.ts";
+import { NODE_RED_PASSWORD, startNodeRed } from "./node_red.ts";
+
+/** How long a conversion or a run may take before it is killed. */
+const BOUND_MS = 180_000;
+
+/** What one way gave. */
+export interface Measure {
+  /** The way, e.g. "pw default". */
+  label: string;
+  convert: BoundedRun;
+  /** The flow written ("" when none was). */
+  flow: string;
+  /** The run on a fresh instance (undefined when no flow was written). */
+  run?: BoundedRun;
+  /** The variables the run was given: base URLs and the required ones the header names. */
+  env: Record<string, string>;
+  /** Each step's name, status and first failure message, from the run's JSON report. */
+  steps: { name: string; status: string; message?: string }[];
+  passed: number;
+}
+
+/** The value a new user gives a required variable: the password they know, else nothing they could know. */
+export function known(name: string): string | undefined {
+  return /PASSWORD/.test(name) ? NODE_RED_PASSWORD : undefined;
+}
+
+interface ReportStep {
+  name: string;
+  status: string;
+  assertions?: { passed: boolean; message: string }[];
+  message?: string;
+}
+
+/** Runs `flowPath` on a fresh instance as its header says, and reads the report. */
+async function runFresh(
+  flowPath: string,
+): Promise<Pick<Measure, "run" | "env" | "steps" | "passed">> {
+  const instance = await startNodeRed();
+  try {
+    const env = userEnv(await Deno.readTextFile(flowPath), instance.origin, known);
+    const report = `${flowPath}.report.json`;
+    const run = await runBounded(["run", flowPath, "--report-json", report], {
+      env,
+      ms: BOUND_MS,
+    });
+    let steps: Measure["steps"] = [];
+    try {
+      const flows = JSON.parse(await Deno.readTextFile(report)).flows;
+      steps = (flows[0]?.steps ?? []).map((s: ReportStep) => ({
+        name: s.name,
+        status: s.status,
+        message: s.assertions?.find((a) => !a.passed)?.message ?? s.message,
+      }));
+    } catch {
+      // No report: the flow did not load; the run's output says why.
+    }
+    return { run, env, steps, passed: steps.filter((s) => s.status === "passed").length };
+  } finally {
+    await instance.close();
+  }
+}
+
+/**
+ * Converts `hars` with `options` into `dir/LABEL.yaml` (for `--verify`, a
+ * fresh instance's origin is appended and `LOGIN_PASSWORD` set, as the first
+ * conversion's summary asked), then runs the flow on another fresh instance.
+ */
+export async function measure(
+  label: string,
+  dir: string,
+  hars: string[],
+  options: { verify?: boolean } = {},
+): Promise<Measure> {
+  const flowPath = `${dir}/${label.replaceAll(/\W+/g, "_")}.yaml`;
+  const verifier = options.verify ? await startNodeRed() : undefined;
+  let convert: BoundedRun;
+  try {
+    const args = ["convert", "har", ...hars, "-o", flowPath];
+    if (verifier) args.push("--verify", verifier.origin);
+    convert = await runBounded(args, {
+      ms: BOUND_MS,
+      env: verifier ? { LOGIN_PASSWORD: NODE_RED_PASSWORD } : {},
+    });
+  } finally {
+    await verifier?.close();
+  }
+  let flow = "";
+  try {
+    flow = await Deno.readTextFile(flowPath);
+  } catch {
+    return { label, convert, flow, env: {}, steps: [], passed: 0 };
+  }
+  return { label, convert, flow, ...await runFresh(flowPath) };
+}
+
+/** One line per way: exit codes and steps passed of steps run. */
+export function table(measures: Measure[]): string {
+  return measures.map((m) =>
+    `${m.label.padEnd(16)} convert exit ${m.convert.code}${m.convert.killed ? " (killed)" : ""}` +
+    (m.run
+      ? `, run exit ${m.run.code}, ${m.passed}/${m.steps.length} steps passed`
+      : ", no flow written")
+  ).join("\n");
+}
+
+/** Every step that did not pass, with the message of its first failure. */
+export function failures(m: Measure): string {
+  return m.steps.filter((s) => s.status !== "passed")
+    .map((s) => `  ${s.name}: ${s.status}${s.message ? ` (${s.message.slice(0, 200)})` : ""}`)
+    .join("\n");
+}
