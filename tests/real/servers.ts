@@ -122,14 +122,18 @@ export async function prepare(packages: readonly Pinned[]): Promise<Prepared> {
 
 /** How to start one server. */
 export interface Launch {
-  /** The program and its arguments; `DIR` in any of them becomes the instance's data folder. */
+  /**
+   * The program and its arguments; `DIR` in any of them becomes the
+   * instance's data folder and `PORT` a port that was free a moment ago
+   * (for a server that cannot take port 0 and say which port it got).
+   */
   command: string[];
   /** Extra environment (`DIR` is replaced here too). */
   env?: Record<string, string>;
   /** Fills the data folder before the start (a copy of the package's seed data). */
   seed?: (dir: string) => Promise<void>;
-  /** Finds the origin (`http://127.0.0.1:PORT`) in what the server printed so far. */
-  origin: (output: string) => string | undefined;
+  /** Finds the origin (`http://127.0.0.1:PORT`) in what the server printed so far, given the `PORT` it was told. */
+  origin: (output: string, port: number) => string | undefined;
   /** A path that answers 2xx once the server is ready (default `/`). */
   probe?: string;
 }
@@ -155,7 +159,8 @@ export interface Instance {
 export async function start(launch: Launch): Promise<Instance> {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-real-" });
   await launch.seed?.(dir);
-  const put = (s: string) => s.replaceAll("DIR", dir);
+  const port = freePort();
+  const put = (s: string) => s.replaceAll("DIR", dir).replaceAll("PORT", String(port));
   const [program, ...args] = launch.command.map(put);
   const env = Object.fromEntries(Object.entries(launch.env ?? {}).map(([k, v]) => [k, put(v)]));
   const child = new Deno.Command("setsid", {
@@ -193,7 +198,7 @@ export async function start(launch: Launch): Promise<Instance> {
   let exited = false;
   child.status.then(() => exited = true);
   for (let poll = 0; poll < 300 && !exited; poll++) {
-    const origin = launch.origin(text);
+    const origin = launch.origin(text, port);
     if (origin) {
       const ok = await fetch(`${origin}${launch.probe ?? "/"}`).then(async (r) => {
         await r.body?.cancel();
@@ -209,6 +214,14 @@ export async function start(launch: Launch): Promise<Instance> {
       text.slice(-3000)
     }`,
   );
+}
+
+/** A port of 127.0.0.1 that no one listened on a moment ago. */
+function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
 }
 
 /** Runs `fn` with a fresh instance and stops the instance whatever happens. */
