@@ -19,6 +19,8 @@ import type { ResolvedRequest } from "./request.ts";
 import type { Token } from "./token_cache.ts";
 import { formRequest, type OAuth2Params, postForm, tokenOf } from "./oauth2_form.ts";
 import { deviceToken } from "./oauth2_device.ts";
+import { secretsInRequest } from "../secrets/discover.ts";
+import { maskUserinfo } from "../secrets/userinfo.ts";
 
 /**
  * The `oauth2` kind.
@@ -47,10 +49,26 @@ export const oauth2: AuthFactory = (auth, render, services) => {
   });
 };
 
-/** An endpoint's URL, rendered: refused unless it is absolute http(s). */
-function endpointUrl(key: string, url: string): string {
+/**
+ * An endpoint's URL, rendered: its secrets (a user-info password, secret-named query values)
+ * registered as a step URL's are, since messages and every report print it; refused unless it
+ * is absolute http(s) without user info.
+ */
+function endpointUrl(key: string, url: string, services: AuthServices): string {
+  secretsInRequest({ url, headers: [] }, (value) => services.secret(value));
   if (!/^https?:\/\/[^/]/i.test(url) || !URL.canParse(url)) {
-    throw new AuthError(`The OAuth2 ${key} "${url}" is not an absolute http or https URL.`);
+    throw new AuthError(
+      `The OAuth2 ${key} "${maskUserinfo(url)}" is not an absolute http or https URL.`,
+    );
+  }
+  const { username, password } = new URL(url);
+  if (username !== "" || password !== "") {
+    // fetch would send them as a Basic header of its own, beside (or instead of) the client's.
+    throw new AuthError(
+      `The OAuth2 ${key} "${maskUserinfo(url)}" holds a user name and password: write the ` +
+        "client's credentials as client_id and client_secret (sent as HTTP Basic, or in the " +
+        "form with client_auth: body) and the URL without them.",
+    );
   }
   return url;
 }
@@ -62,7 +80,7 @@ function resolve(
   services: AuthServices,
 ): OAuth2Params {
   const value = (t: OAuth2Auth["scope"]) => t === undefined ? undefined : render(t);
-  const url = endpointUrl("token_url", render(spec.tokenUrl));
+  const url = endpointUrl("token_url", render(spec.tokenUrl), services);
   const deviceUrl = value(spec.deviceAuthorizationUrl);
   const named: [string, string | undefined][] = [
     ["scope", value(spec.scope)],
@@ -87,7 +105,7 @@ function resolve(
     clientAuth: spec.clientAuth,
     fields,
     ...(spec.grantType === "device_code" && deviceUrl !== undefined
-      ? { deviceUrl: endpointUrl("device_authorization_url", deviceUrl) }
+      ? { deviceUrl: endpointUrl("device_authorization_url", deviceUrl, services) }
       : {}),
   };
 }

@@ -42,6 +42,19 @@ export function urlScheme(ctx: Loading, entry: Entry | undefined, what: string):
   const node = entry?.value;
   if (!entry || !isScalar(node) || typeof node.value !== "string") return;
   const text = node.value;
+  if (/^https?:\/\/[^/?#]*@/i.test(text)) {
+    // fetch sends user info as a Basic header of its own, beside the client's credentials.
+    ctx.problem(
+      "bad-url",
+      `The "${entry.key}" of ${what} holds a user name and password before its host: they ` +
+        "would be sent as a Basic header of the HTTP client's own, not as the client's.",
+      node,
+      "Write the client's credentials as client_id and client_secret (sent as HTTP Basic, or " +
+        "in the form with client_auth: body) and the URL without them.",
+    );
+    ctx.concealLast();
+    return;
+  }
   if (text.startsWith("${") || /^https?:\/\//i.test(text)) return;
   ctx.problem(
     "bad-url",
