@@ -19,7 +19,9 @@ export const NODE_RED_USER = "admin";
 /** The password a fresh instance accepts (what a user types, so a secret to ask for). */
 export const NODE_RED_PASSWORD = "Ratchet-Lantern-42";
 
-const cacheRoot = `${Deno.env.get("HOME") ?? "/tmp"}/.cache/flowrun-real-har`;
+const cacheRoot = `${
+  Deno.env.get("XDG_CACHE_HOME") ?? `${Deno.env.get("HOME") ?? "/tmp"}/.cache`
+}/flowrun-real-har`;
 
 /** Where the pinned package is installed: outside the repository, kept between runs. */
 export const nodeRedPrefix: string = `${cacheRoot}/node-red@${NODE_RED_VERSION}`;
