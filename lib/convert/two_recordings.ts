@@ -113,12 +113,26 @@ export class Evidence {
   readonly differs = new Map<string, unknown>();
   /** Each paired record of the first recording → its partner in the second. */
   readonly partner = new Map<HarRecord, HarRecord>();
+  /**
+   * Each paired record of the first recording → where both sent the same
+   * value (`name\0value key`: a query or form key, a header, a cookie, a JSON
+   * key): a value equal there is not made dynamic by a place it differs.
+   */
+  readonly equalAt = new Map<HarRecord, Set<string>>();
+  #record?: HarRecord;
 
   constructor(alignment: Alignment) {
     for (const [a, b] of alignment.pairs) {
       this.partner.set(a, b);
+      this.#record = a;
       this.compareRequests(a, b);
     }
+    this.#record = undefined;
+  }
+
+  /** Whether both recordings sent `value` under `name` in record `r` (`aggregate[count]=id`). */
+  isEqualAt(r: HarRecord, name: string, value: unknown): boolean {
+    return this.equalAt.get(r)?.has(`${name}\0${valueKey(value)}`) ?? false;
   }
 
   /** Whether both recordings sent `value` at every place the first one sent it. */
@@ -136,12 +150,17 @@ export class Evidence {
     return this.differs.has(valueKey(value));
   }
 
-  private note(a: unknown, b: unknown): void {
+  private note(a: unknown, b: unknown, name?: string): void {
     if (typeof a !== "string" && typeof a !== "number") return;
     if (a === "") return;
     const k = valueKey(a);
-    if (valueKey(b) === k) this.equal.add(k);
-    else if (!this.differs.has(k) && (typeof b === "string" || typeof b === "number")) {
+    if (valueKey(b) === k) {
+      this.equal.add(k);
+      if (name !== undefined && this.#record) {
+        const at = this.equalAt.get(this.#record) ?? new Set<string>();
+        this.equalAt.set(this.#record, at.add(`${name}\0${k}`));
+      }
+    } else if (!this.differs.has(k) && (typeof b === "string" || typeof b === "number")) {
       this.differs.set(k, b);
     }
   }
@@ -153,12 +172,12 @@ export class Evidence {
     this.pairLists(
       [...a.url.searchParams],
       [...b.url.searchParams],
-      (va, vb) => this.compareText(va, vb),
+      (va, vb, name) => this.compareText(va, vb, name),
     );
     const headersA = a.headers.map((h) => [h.name.toLowerCase(), h.value] as [string, string]);
     const headersB = b.headers.map((h) => [h.name.toLowerCase(), h.value] as [string, string]);
-    this.pairLists(headersA.filter(([n]) => n !== "cookie"), headersB, (va, vb) => {
-      this.note(va, vb);
+    this.pairLists(headersA.filter(([n]) => n !== "cookie"), headersB, (va, vb, name) => {
+      this.note(va, vb, name);
       // `Bearer <credential>`: the credential on its own too.
       const ca = /^\S+\s+(\S+)$/.exec(va)?.[1];
       const cb = /^\S+\s+(\S+)$/.exec(vb)?.[1];
@@ -167,14 +186,14 @@ export class Evidence {
     this.pairLists(
       a.cookies.map((c) => [c.name, c.value]),
       b.cookies.map((c) => [c.name, c.value]),
-      (va, vb) => this.note(va, vb),
+      (va, vb, name) => this.note(va, vb, name),
     );
     this.compareBodies(a.bodyText, b.bodyText);
   }
 
   /** A query or form value; JSON inside it (a GraphQL GET's `variables=`) leaf by leaf. */
-  private compareText(a: string, b: string): void {
-    this.note(a, b);
+  private compareText(a: string, b: string, name: string): void {
+    this.note(a, b, name);
     if (!/^\s*[[{]/.test(a)) return;
     this.compareBodies(a, b);
   }
@@ -190,18 +209,18 @@ export class Evidence {
       this.pairLists(
         [...new URLSearchParams(a)],
         [...new URLSearchParams(b)],
-        (va, vb) => this.compareText(va, vb),
+        (va, vb, name) => this.compareText(va, vb, name),
       );
       return;
     }
-    walk(ja, (path, _key, leaf) => {
+    walk(ja, (path, key, leaf) => {
       let node: unknown = jb;
       for (const p of path) {
         node = typeof node === "object" && node !== null
           ? (node as Record<string | number, unknown>)[p as string | number]
           : undefined;
       }
-      this.note(leaf, node);
+      this.note(leaf, node, key);
     });
   }
 
@@ -209,14 +228,14 @@ export class Evidence {
   private pairLists(
     a: [string, string][],
     b: [string, string][],
-    visit: (va: string, vb: string) => void,
+    visit: (va: string, vb: string, name: string) => void,
   ): void {
     const seen = new Map<string, number>();
     for (const [name, value] of a) {
       const n = seen.get(name) ?? 0;
       seen.set(name, n + 1);
       const other = b.filter(([m]) => m === name)[n];
-      if (other) visit(value, other[1]);
+      if (other) visit(value, other[1], name);
     }
   }
 }

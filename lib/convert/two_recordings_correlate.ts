@@ -141,7 +141,10 @@ function twoStringValue(
     decide(t, value, "constant");
     return withTokens(t, value, step);
   }
-  const other = t.evidence.counterpart(value);
+  // Equal in both recordings here: not differing here, however it differs elsewhere.
+  const other = t.evidence.isEqualAt(step.first, key, value)
+    ? undefined
+    : t.evidence.counterpart(value);
   if (typeof other === "string" && !named) return differing(t, key, value, other, step);
   return judged(t, value, stringValue(t, key, value, step, where));
 }
