@@ -75,10 +75,11 @@ function isIdShaped(value: string): boolean {
 }
 
 /**
- * Whether a response field holds a token: a string of at least 8 characters
- * under a name that looks secret (`token`, `access_token`, `sessionId`,
- * `csrfToken`, the same rule as the runner's redaction) or named `jwt`, or
- * any string shaped like a JWT.
+ * Whether a response field holds a token: any string shaped like a JWT, or
+ * a string shaped like a secret ({@linkcode isSecretShaped}: not a word, a
+ * path or a number) under a name that looks secret (`token`,
+ * `access_token`, `sessionId`, `csrfToken`, the same rule as the runner's
+ * redaction) or named `jwt`.
  *
  * @example
  * ```ts
@@ -86,12 +87,17 @@ function isIdShaped(value: string): boolean {
  * if (!looksLikeToken("accessToken", "abcdef123456") || looksLikeToken("token_type", "Bearer")) {
  *   throw new Error();
  * }
+ * // A word of the API under a key named like a secret is not a token.
+ * if (looksLikeToken("foreign_key_table", "articles")) throw new Error();
  * ```
  */
 export function looksLikeToken(key: string, value: unknown): boolean {
   if (typeof value !== "string" || value.length < 8 || /\s/.test(value)) return false;
+  if (JWT.test(value)) return true;
   if (/_type$|_at$|expires|^type$/i.test(key)) return false;
-  return isSecretCaptureName(key) || /jwt|bearer/i.test(key) || JWT.test(value);
+  // The key only says where a token may be; the value must be shaped like one. An ordinary
+  // word under `foreign_key_table` or a cookie's name under `session_cookie` is not a token.
+  return (isSecretCaptureName(key) || /jwt|bearer/i.test(key)) && isSecretShaped(value);
 }
 
 /** Keys whose values change between runs even when they look like words. */

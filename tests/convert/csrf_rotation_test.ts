@@ -1,8 +1,9 @@
 /**
  * A rotating single-use CSRF token (tests/apps/csrfspa): each response's
- * `X-CSRF-Next` is the next request's `X-CSRF-Token`. The value sent was
- * produced by the response before it, byte for byte, so it is a capture of
- * that response, whatever the header's name says. The journey is recorded
+ * `X-CSRF-Next` is the next request's `X-CSRF-Token` (or a JSON field, a
+ * percent-encoded query value, a cookie). The value sent was produced by
+ * the response before it, byte for byte, so it is a capture of that
+ * response, whatever the header's or key's name says. The journey is recorded
  * from a running instance, converted by the CLI with default options and run
  * on a fresh instance with only what the flow's header asks for.
  */
@@ -39,6 +40,12 @@ Deno.test("csrfspa: a rotating CSRF token is captured from the response before, 
       replay.flow,
     );
     assert.match(replay.flow, /\{ header: x-csrf-next \}/, replay.flow);
+    // The token in each carrier the script used, and the login's key in a secret-named header.
+    const ref = String.raw`\$\{steps\.\w+\.capture\.x_csrf_next\}`;
+    for (const carrier of ["x-csrf-token: ", "csrf_token: ", "\\?_csrf=", "; csrf="]) {
+      assert.match(replay.flow, new RegExp(`${carrier}${ref}`), carrier);
+    }
+    assert.match(replay.flow, /x-api-key: \$\{steps\.login\.capture\.api_key\}/, replay.flow);
     for (
       const token of JSON.parse(har).log.entries.flatMap((
         e: { response: { headers: { name: string; value: string }[] } },

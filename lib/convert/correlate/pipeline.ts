@@ -9,6 +9,7 @@
  */
 import type { HarRecord } from "../har_model.ts";
 import type { Group } from "../polls.ts";
+import { apiWords } from "./api_words.ts";
 import { producerFor } from "./captures.ts";
 import { countUuids, freshUuid } from "./ids.ts";
 import { findLogins, freshOauthValues } from "./logins.ts";
@@ -90,6 +91,7 @@ export function correlate(
   findLogins(c, ordered);
   countUuids(c, ordered);
   for (const r of ordered) c.apiOrigins.add(r.url.origin);
+  for (const word of apiWords(ordered)) c.apiWords.add(word);
   freshOauthValues(c, ordered);
   for (const group of groups) addStep(c, group.records, group.loop);
   addNotes(c);

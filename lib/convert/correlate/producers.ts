@@ -157,7 +157,7 @@ function producePage(c: Correlator, step: Step): void {
   if (!isPage(r)) return;
   for (const v of pageValues(r.responseText)) {
     const k = valueKey(v.value);
-    if (c.producers.has(k) && !fromCookie(c, k)) continue;
+    if ((c.producers.has(k) && !fromCookie(c, k)) || c.apiWords.has(v.value)) continue;
     // A path, a URL or a word (`/dashboard`, `authenticity_token`) is a constant, not a secret.
     const secret = v.secret && isSecretShaped(v.value);
     if (!secret && !looksLikeId(v.name, v.value)) continue;
@@ -216,11 +216,15 @@ function produceJson(c: Correlator, step: Step): void {
   if (!r.hasJson) return;
   walk(r.json, (path, key, leaf) => {
     const k = valueKey(leaf);
+    // A name the API uses (a table listed under `foreign_key_table`) is the same everywhere.
+    if (typeof leaf === "string" && c.apiWords.has(leaf)) return;
     const secret = looksLikeToken(key, leaf);
     // A cursor is handed out whole, whatever its alphabet (base64 padding included).
     const cursor = isCursorKey(key) && typeof leaf === "string" && leaf.length >= 8;
+    // Evidence, whatever the key: opaque text (a nonce in base64) only a response could give.
+    const opaque = typeof leaf === "string" && isSecretShaped(leaf) && !/[\s@]/.test(leaf);
     if (
-      (secret || cursor || looksLikeId(key, leaf)) &&
+      (secret || cursor || opaque || looksLikeId(key, leaf)) &&
       (!c.producers.has(k) || fromCookie(c, k)) && !c.sentSeen.has(k)
     ) {
       setProducer(c, k, leaf as string, { step, source: { kind: "json", path }, secret });

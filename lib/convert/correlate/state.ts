@@ -149,6 +149,8 @@ export interface Correlator {
   readonly oauthFresh: Map<string, string>;
   /** Origins of the kept requests: a URL of one sent as a value follows its base URL. */
   readonly apiOrigins: Set<string>;
+  /** The API's own names (JSON keys, query names, cookie names): never a secret or an id. */
+  readonly apiWords: Set<string>;
   /** Limits met while converting the steps, for the summary and the flow's header. */
   readonly notes: string[];
   /** ETags and URLs responses handed out, sent back whole. */
@@ -201,6 +203,7 @@ export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlat
     oauthSteps: new Set(),
     oauthFresh: new Map(),
     apiOrigins: new Set(),
+    apiWords: new Set(),
     notes: [],
     handed: new HandedOut(),
     strayIfMatch: [],

@@ -3,12 +3,15 @@
  * CSRF token, the shape seen on an unseen SPA that `convert har` once turned
  * into five variables to set by hand (issue 52).
  *
- * - Every response carries a fresh `X-CSRF-Next` header; the next request
- *   must send exactly that value as `X-CSRF-Token` (once: a token sent a
- *   second time, or an older one, is refused with `403`). The first token
- *   comes from `GET /api/csrf`.
- * - `POST /api/login` (`{email, password}`) sets the `sid` session cookie;
- *   every later call needs it.
+ * - Every response carries a fresh `X-CSRF-Next` header, base64 with `+`,
+ *   `/` and `=` in it; the next request must send exactly that value (once:
+ *   a token sent a second time, or an older one, is refused with `403`), as
+ *   the `X-CSRF-Token` header, a `csrf_token` JSON body field, a `_csrf`
+ *   query parameter (percent-encoded) or a `csrf` cookie, the first found.
+ *   The first token comes from `GET /api/csrf`.
+ * - `POST /api/login` (`{email, password}`) sets the `sid` session cookie
+ *   and answers an `api_key` that `GET /api/me` wants as `X-Api-Key`;
+ *   every later call needs the cookie.
  * - `POST /api/notes` (`{title}`) answers `201 {id}`; `GET`, `PATCH` and
  *   `DELETE /api/notes/:id` use that id; `GET /api/notes` lists them.
  *
@@ -34,6 +37,10 @@ export interface Csrfspa {
   close(): Promise<void>;
 }
 
+/** A token in base64 that always holds `+`, `/` and padding, as a server's often do. */
+const token = () =>
+  btoa(String.fromCharCode(0xfb, 0xef, 0xff, ...crypto.getRandomValues(new Uint8Array(14))));
+
 const hex = (n: number) =>
   [...crypto.getRandomValues(new Uint8Array(n))].map((b) => b.toString(16).padStart(2, "0"))
     .join("");
@@ -42,13 +49,13 @@ const hex = (n: number) =>
 export function startCsrfspa(): Csrfspa {
   const calls: string[] = [];
   const errors: string[] = [];
-  const sessions = new Set<string>();
+  const sessions = new Map<string, string>();
   const notes = new Map<string, { id: string; title: string; done: boolean }>();
   // The one token the next request may send; undefined before GET /api/csrf.
   let expected: string | undefined;
 
   const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-    expected = hex(24);
+    expected = token();
     return new Response(body === null ? null : JSON.stringify(body), {
       status,
       headers: { "content-type": "application/json", "x-csrf-next": expected, ...headers },
@@ -59,26 +66,36 @@ export function startCsrfspa(): Csrfspa {
     const url = new URL(req.url);
     const path = url.pathname;
     if (req.method === "GET" && path === "/api/csrf") return answer(200, { ok: true });
-    const sent = req.headers.get("x-csrf-token");
+    const text = req.body ? await req.text() : "";
+    const json = text === "" ? {} : JSON.parse(text);
+    const sent = req.headers.get("x-csrf-token") ?? json.csrf_token ??
+      url.searchParams.get("_csrf") ?? cookieOf(req, "csrf");
+    delete json.csrf_token;
     if (expected === undefined || sent !== expected) {
       return answer(403, { error: `stale or missing CSRF token ${JSON.stringify(sent)}` });
     }
     if (req.method === "POST" && path === "/api/login") {
-      const { email, password } = await req.json();
+      const { email, password } = json;
       if (email !== EMAIL || password !== PASSWORD) return answer(401, { error: "bad login" });
       const sid = hex(16);
-      sessions.add(sid);
-      return answer(200, { user: { name: "Ada" } }, {
+      const key = `ak_${hex(12)}`;
+      sessions.set(sid, key);
+      return answer(200, { user: { name: "Ada" }, api_key: key }, {
         "set-cookie": `sid=${sid}; Path=/; HttpOnly; SameSite=Lax`,
       });
     }
-    const sid = /(?:^|;\s*)sid=([^;]+)/.exec(req.headers.get("cookie") ?? "")?.[1];
+    const sid = cookieOf(req, "sid");
     if (!sid || !sessions.has(sid)) return answer(401, { error: "not logged in" });
-    if (req.method === "GET" && path === "/api/me") return answer(200, { name: "Ada" });
+    if (req.method === "GET" && path === "/api/me") {
+      if (req.headers.get("x-api-key") !== sessions.get(sid)) {
+        return answer(403, { error: "wrong api key" });
+      }
+      return answer(200, { name: "Ada" });
+    }
     if (path === "/api/notes") {
       if (req.method === "GET") return answer(200, { notes: [...notes.values()] });
       if (req.method === "POST") {
-        const { title } = await req.json();
+        const { title } = json;
         const note = { id: `nt_${hex(6)}`, title: String(title), done: false };
         notes.set(note.id, note);
         return answer(201, note);
@@ -89,7 +106,7 @@ export function startCsrfspa(): Csrfspa {
     if (m && !note) return answer(404, { error: `no note ${m[1]}` });
     if (note && req.method === "GET") return answer(200, note);
     if (note && req.method === "PATCH") {
-      Object.assign(note, await req.json());
+      Object.assign(note, json);
       return answer(200, note);
     }
     if (note && req.method === "DELETE") {
@@ -98,6 +115,9 @@ export function startCsrfspa(): Csrfspa {
     }
     return answer(404, { error: `no route ${req.method} ${path}` });
   };
+
+  const cookieOf = (req: Request, name: string) =>
+    new RegExp(`(?:^|;\\s*)${name}=([^;]+)`).exec(req.headers.get("cookie") ?? "")?.[1];
 
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
     const res = await handle(req);

@@ -1,0 +1,116 @@
+/**
+ * Evidence over names (issue 52, classes 6 and 7): a value a request sends
+ * that an earlier response produced is a capture from that response, whatever
+ * the key or header it is sent under is named; only values no response
+ * produced are asked of the user; an ordinary word of the API or a cookie's
+ * name is never a secret, and masking never reaches a YAML key. Each flow
+ * is checked as `flowrun validate` would load it.
+ */
+import assert from "node:assert/strict";
+import { convertHar } from "../../../lib/convert/har.ts";
+import { loadFlow } from "../../../lib/load/mod.ts";
+import { withEngines } from "../../../lib/load/engines.ts";
+import { harOf } from "../../support/har_records.ts";
+
+/** The flow's problems as the loader sees them (variables unset are not problems here). */
+function problems(yaml: string): Promise<string[]> {
+  return withEngines(() =>
+    loadFlow(yaml, "flow.yaml", { checkEnv: false }).problems.map((p) => p.message)
+  );
+}
+
+Deno.test("a nonce a response body held, sent under a secret-named header, is captured, not asked", async () => {
+  const nonce = "Zm9vYmFyYmF6cXV4Ky8=";
+  const { yaml, summary } = convertHar(harOf([
+    { url: "https://app.test/api/challenge", json: { challenge: { nonce } } },
+    {
+      method: "POST",
+      url: "https://app.test/api/answer",
+      headers: [["X-Nonce-Token", nonce], ["content-type", "application/json"]],
+      body: JSON.stringify({ ok: true }),
+      json: { ok: true },
+    },
+  ]));
+  assert.deepEqual(summary.env, [], yaml);
+  assert.match(yaml, /x-nonce-token: \$\{steps\.get_challenge\.capture\.\w+\}/, yaml);
+  assert.ok(!yaml.includes(nonce), yaml);
+  assert.deepEqual(await problems(yaml), []);
+});
+
+Deno.test("a value a response held, sent in a secret-named body field and query parameter, is captured", async () => {
+  const value = "c3RhdGU6OTk6eHl6+/w=";
+  const { yaml, summary } = convertHar(harOf([
+    { url: "https://app.test/api/reset", json: { data: { value } } },
+    {
+      method: "POST",
+      url: `https://app.test/api/reset/confirm?signature=${encodeURIComponent(value)}`,
+      headers: [["content-type", "application/json"]],
+      body: JSON.stringify({ reset_token: value }),
+      json: { ok: true },
+    },
+  ]));
+  assert.deepEqual(summary.env, [], yaml);
+  assert.match(yaml, /signature=\$\{steps\.\w+\.capture\.\w+\}/, yaml);
+  assert.match(yaml, /reset_token: \$\{steps\.\w+\.capture\.\w+\}/, yaml);
+  assert.deepEqual(await problems(yaml), []);
+});
+
+Deno.test("a credential no response produced is still asked of the user", () => {
+  const { yaml, summary } = convertHar(harOf([
+    { url: "https://app.test/api/me", headers: [["X-Api-Key", "k_live_9f8e7d6c5b4a"]], json: {} },
+  ]));
+  assert.deepEqual(summary.env, ["API_KEY"], yaml);
+  assert.ok(!yaml.includes("k_live_9f8e7d6c5b4a"), yaml);
+});
+
+Deno.test("a word the API uses under a key named like a secret in a listing is not a secret", async () => {
+  const schema = {
+    data: [
+      {
+        schema: { foreign_key_column: "id", foreign_key_table: "articles", table_key: "articles" },
+      },
+    ],
+  };
+  const { yaml, summary } = convertHar(harOf([
+    { url: "https://cms.test/relations", json: schema },
+    { url: "https://cms.test/items/articles?fields=articles.title", json: { data: [] } },
+    {
+      method: "POST",
+      url: "https://cms.test/items/articles",
+      headers: [["content-type", "application/json"]],
+      body: JSON.stringify({ collection: "articles", articles: { title: "Hello" } }),
+      json: { data: { id: 1 } },
+    },
+  ]));
+  assert.deepEqual(summary.env, [], yaml);
+  assert.ok(!yaml.includes("RECORDED_SECRET") && !yaml.includes("***"), yaml);
+  assert.match(yaml, /url: \$\{vars\.base_url\}\/items\/articles\?fields=articles\.title/, yaml);
+  assert.match(yaml, /collection: articles/, yaml);
+  assert.deepEqual(await problems(yaml), []);
+});
+
+Deno.test("a session cookie's name is never a secret: it is never masked into a YAML key", async () => {
+  const { yaml } = convertHar(harOf([
+    {
+      method: "POST",
+      url: "https://cms.test/auth/login",
+      headers: [["content-type", "application/json"]],
+      body: JSON.stringify({ email: "ann@cms.test", password: "Sup3r-Secret!" }),
+      json: { data: { session_cookie: "cms_session_token", expires: 900000 } },
+      setCookies: [["cms_session_token", "eyJhbGciOi.eyJpZCI6MX0.c2lnbmF0dXJl"]],
+    },
+    {
+      url: "https://cms.test/users/me",
+      headers: [["Cookie", "cms_session_token=eyJhbGciOi.eyJpZCI6MX0.c2lnbmF0dXJl"]],
+      json: { data: { id: "u1" } },
+    },
+  ]));
+  assert.deepEqual(await problems(yaml), [], yaml);
+  assert.match(yaml, /cms_session_token: \{ cookie: cms_session_token \}/, yaml);
+  assert.match(
+    yaml,
+    /cookie: cms_session_token=\$\{steps\.login\.capture\.cms_session_token\}/,
+    yaml,
+  );
+  assert.ok(!yaml.includes("***") && !yaml.includes("Sup3r-Secret!"), yaml);
+});
