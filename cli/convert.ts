@@ -132,9 +132,10 @@ function excludeUrl(source: string): RegExp {
 
 /** Reads the recordings, converts (verifying if asked), writes the flow and its upload files. */
 async function runConvert(plan: ConvertPlan): Promise<number> {
-  const [io, har] = await Promise.all([
+  const [io, har, check] = await Promise.all([
     import("../lib/io/mod.ts"),
     import("../lib/convert/har.ts"),
+    import("../lib/convert/write_check.ts"),
   ]);
   if (plan.output) await io.ensureWritable(plan.output);
   // Both files are read before converting: a bad second one fails before any output.
@@ -146,6 +147,8 @@ async function runConvert(plan: ConvertPlan): Promise<number> {
     ? undefined
     : await convertVerified(bytes, options, plan.verify, io.readEnv);
   const { yaml, summary, files } = verified?.result ?? har.convertHar(bytes, options);
+  // A flow that would not load is never written: what could not be expressed is said instead.
+  await check.assertLoads(yaml, files);
   if (plan.output) await save(plan.output, yaml);
   else out(yaml);
   err(har.formatSummary(summary));

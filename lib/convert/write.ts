@@ -2,8 +2,10 @@
  * The last stage of `convert har`: the flow as YAML text. A header comment
  * lists the variables to set and the limits met; each step has a comment with
  * the recorded request and outcome. Every recorded secret is checked for
- * once more: one still in request data becomes `${ENV.RECORDED_SECRET}`, one
- * left in an encoded form is masked, and both are noted.
+ * once more in the literal text of values (`write_scrub.ts`: never a key, a
+ * name, a capture or an expression): one still in request data becomes
+ * `${ENV.RECORDED_SECRET}`, one left in an encoded form is masked, and both
+ * are noted. The API's own words and the flow's names are never secrets.
  *
  * @module
  */
@@ -14,8 +16,10 @@ import type { HarRecord } from "./har_model.ts";
 import type { Step } from "./model.ts";
 import { readableTitle } from "./names.ts";
 import { plural } from "../_util/plural.ts";
-import { commented, toYaml, yflow, ymap, type YNode } from "./yaml_out.ts";
+import { commented, toYaml, yflow, type YMap, ymap, type YNode } from "./yaml_out.ts";
 import { braceForeignIn, LBRACE_VAR } from "./foreign_text.ts";
+import { apiWords } from "./correlate/api_words.ts";
+import { literalTexts, scrubValues } from "./write_scrub.ts";
 
 /** What the writer needs besides the steps. */
 export interface WriteInput {
@@ -59,20 +63,19 @@ export function writeFlow(
   input: WriteInput,
 ): { yaml: string; notes: string[]; mask: (text: string) => string } {
   const { ordered, notes, total } = input;
-  const redactor = secretRedactor(c);
+  const redactor = secretRedactor(c, namesOf(c, ordered));
   const mask = (text: string) => redactor.redact(text);
   const header = () => headerLines(c, total, notes, input.source?.header).map(mask);
   const steps: YNode = c.steps.map((s) => stepNode(c, s, mask, input.source?.describe ?? describe));
   // Another tool's placeholder in the sent text ({{x}}) is sent as written, its "{" from a var.
   const vars = ymap(c.vars.map(([name, value]): [string, YNode] => [name, value]));
   if (braceForeignIn([steps, vars])) vars.entries.unshift([LBRACE_VAR, "{"]);
-  const root = ymap([
+  let root: YNode = ymap([
     ["name", flowName(input, ordered)],
     ["vars", vars.entries.length > 0 ? vars : undefined],
     ["steps", steps],
   ]);
-  let yaml = toYaml(header(), root);
-  const refs = straySecrets(c, redactor, yaml);
+  const refs = straySecrets(c, redactor, literalTexts(root));
   if (refs.length > 0) {
     notes.push(
       `${
@@ -81,37 +84,53 @@ export function writeFlow(
         refs.map(([, ref]) => ref).join(", ")
       }; review the flow.`,
     );
-    yaml = toYaml(header(), root);
-    for (const [value, ref] of refs) yaml = yaml.replaceAll(value, ref);
+    root = scrubValues(root, replaceEach(refs));
   }
-  const leaked = redactor.redact(yaml);
-  if (leaked !== yaml) {
-    // Still there in an encoded form: masked, and said so.
-    yaml = quoteMasked(leaked);
+  // Still there in an encoded form: masked, and said so. Only the literal text of values is
+  // searched, so no key, name, capture or expression is ever masked.
+  let masked = false;
+  root = scrubValues(root, (text) => {
+    const out = redactor.redact(text);
+    if (out !== text) masked = true;
+    return out;
+  });
+  if (masked) {
     notes.push(
       "A recorded secret value was found in an encoded form and masked as ***; review the flow.",
     );
   }
-  return { yaml, notes, mask };
+  return { yaml: toYaml(header(), root as YMap), notes, mask };
+}
+
+/** Replaces each recorded value by its reference in one pass, longest first. */
+function replaceEach(refs: (readonly [string, string])[]): (text: string) => string {
+  const byValue = new Map(refs);
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const pattern = new RegExp(refs.map(([value]) => escape(value)).join("|"), "g");
+  return (text) => text.replace(pattern, (value) => byValue.get(value) ?? value);
 }
 
 /**
- * A value that now starts with the mask (`username: ***${ENV.X}`) would read as a YAML alias:
- * written double-quoted instead, so the flow still loads.
+ * The names a flow holds, which are never secrets whatever a recording held
+ * under a secret-looking key: the API's own words (JSON keys, query and
+ * cookie names), the steps' names and the captures' names.
  */
-function quoteMasked(yaml: string): string {
-  return yaml.replace(
-    /^(\s*(?:- )?[^\s#:'"{[][^:#]*:[ ]|\s*- )(\*\*\*[^\n]*)$/gm,
-    (_m, head: string, value: string) => `${head}${JSON.stringify(value.trimEnd())}`,
-  );
+function namesOf(c: Correlator, ordered: HarRecord[]): Set<string> {
+  const names = new Set([...apiWords(ordered), ...c.apiWords]);
+  for (const step of c.steps) {
+    names.add(step.name);
+    for (const [name] of step.captures) names.add(name);
+  }
+  return names;
 }
 
 /** Every secret the recording holds, for masking comments and a last check of the output. */
-function secretRedactor(c: Correlator): Redactor {
+function secretRedactor(c: Correlator, names: Set<string>): Redactor {
   const redactor = new Redactor();
   // Whole "Basic …"/"Bearer …" values are left out: the redactor would also register the
   // decoded user name and short passwords, masking ordinary words; their parts are listed.
   for (const s of c.secrets) {
+    if (names.has(s)) continue;
     if (s.trim().length >= 6 && !/^(Basic|Bearer|Token|ApiKey|DPoP|Negotiate|NTLM)\s/i.test(s)) {
       redactor.add(s);
     }
@@ -163,10 +182,10 @@ function headerLines(c: Correlator, total: number, notes: string[], first?: stri
 function straySecrets(
   c: Correlator,
   redactor: Redactor,
-  yaml: string,
+  literals: string[],
 ): (readonly [string, string])[] {
   const stray = [...c.secrets].filter((v) =>
-    v.trim().length >= 6 && redactor.has(v) && yaml.includes(v)
+    v.trim().length >= 6 && redactor.has(v) && literals.some((text) => text.includes(v))
   )
     .sort((a, b) => b.length - a.length);
   return stray.map((value) =>
