@@ -37,6 +37,7 @@ import type { Step } from "./model.ts";
 import { curlRules, stepExtras } from "./curl_steps.ts";
 import { writeFlow, type WriteInput } from "./write.ts";
 import { Redactor } from "../secrets/mod.ts";
+import { isSecretShaped } from "./values.ts";
 import { clipLine, noteLines } from "./summary_lines.ts";
 import { beforeExpression, DOLLAR_VAR } from "./dollar.ts";
 import { describeCurlStep } from "./curl_describe.ts";
@@ -354,21 +355,23 @@ function finish(
 }
 
 /**
- * The flow written with the secrets set aside. A command says where its
- * credentials are, and the rules replaced each there (the credential field's
- * value, `-u`'s password, an Authorization header): a value equal to one
- * elsewhere is what the user typed, sent as typed. The writer's last pass
- * would replace or mask every occurrence, keys included: with the password
- * `password`, `grant_type=password` and the key `password` became
- * `${ENV.RECORDED_SECRET}`, and the flow did not load.
+ * The flow written with the typed secrets set aside. A command says where
+ * its credentials are, and the rules replaced each there (the credential
+ * field's value, `-u`'s password, an Authorization header): an ordinary word
+ * equal to one elsewhere is what the user typed, sent as typed. The writer's
+ * last pass would replace or mask every occurrence, keys included: with the
+ * password `password`, `grant_type=password` and the key `password` became
+ * `${ENV.RECORDED_SECRET}`, and the flow did not load. A value shaped like a
+ * token (random text no one types twice by chance) is still kept out
+ * wherever it is.
  */
 function writeAsTyped(c: Correlator, input: WriteInput): ReturnType<typeof writeFlow> {
-  const secrets = [...c.secrets];
-  c.secrets.clear();
+  const typed = [...c.secrets].filter((s) => !isSecretShaped(s));
+  for (const s of typed) c.secrets.delete(s);
   try {
     return writeFlow(c, input);
   } finally {
-    for (const s of secrets) c.secrets.add(s);
+    for (const s of typed) c.secrets.add(s);
   }
 }
 
