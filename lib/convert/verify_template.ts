@@ -49,17 +49,23 @@ export function pieces(template: string): Piece[] {
 }
 
 const WORD = /[A-Za-z0-9_]/;
+const ALNUM = /[A-Za-z0-9]/;
 
-/** Replaces `value` where it stands whole (not inside a longer word) in literal text. */
+/**
+ * Replaces `value` where it stands whole (not inside a longer word) in
+ * literal text. An id (a value with a digit) ends at `_` too: `<id>_thumb`
+ * holds it; a word does not (`user` in `user_name` is another word).
+ */
 function replaceWhole(text: string, value: string, ref: string): [string, number] {
   let out = "";
   let count = 0;
   let at = 0;
+  const word = /\d/.test(value) ? ALNUM : WORD;
   for (let i = text.indexOf(value); i !== -1; i = text.indexOf(value, i + 1)) {
     if (i < at) continue;
     const before = text[i - 1] ?? "";
     const after = text[i + value.length] ?? "";
-    if (WORD.test(before) || WORD.test(after)) continue;
+    if (word.test(before) || word.test(after)) continue;
     out += text.slice(at, i) + ref;
     at = i + value.length;
     count++;

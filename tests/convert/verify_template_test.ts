@@ -34,3 +34,25 @@ Deno.test("substitute writes a capture where the step sends the value, also insi
   assert.deepEqual(step.headers, [["authorization", "Bearer ${steps.login.capture.token}"]]);
   assert.equal(before.url, "${vars.base_url}/items/itm_123abc");
 });
+
+Deno.test("substitute: an id ends at _ (<id>_thumb), a word does not (user in user_name)", () => {
+  const sub = (value: string, url: string) => {
+    const step = { url, headers: [], checks: [] } as unknown as Step;
+    const n = substitute(step, {
+      value,
+      ref: "${steps.a.capture.v}",
+      rawRef: "${raw:steps.a.capture.v}",
+      variables: new Map(),
+      lit: (t) => t,
+    });
+    return [n, step.url];
+  };
+  assert.deepEqual(sub("itm_5f1c0e", "/img/itm_5f1c0e_thumb.png"), [
+    1,
+    "/img/${steps.a.capture.v}_thumb.png",
+  ]);
+  assert.deepEqual(sub("4711", "/img/4711_thumb"), [1, "/img/${steps.a.capture.v}_thumb"]);
+  assert.deepEqual(sub("4711", "/img/147112"), [0, "/img/147112"]);
+  assert.deepEqual(sub("user", "/api?user_name=ann"), [0, "/api?user_name=ann"]);
+  assert.deepEqual(sub("itm_5f1c0e", "/img/xitm_5f1c0e"), [0, "/img/xitm_5f1c0e"]);
+});
