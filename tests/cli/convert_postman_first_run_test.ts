@@ -211,3 +211,57 @@ Deno.test("convert postman: find and filter()[0] become first-match captures, a 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("convert postman: a variable is a secret by where it is used (an auth credential), never by its name or shape", async () => {
+  const server = startServer();
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-pm-secrets-" });
+  try {
+    const text = collection({
+      host: server.host,
+      passwordMinLength: "8",
+      apiKeyColumn: "api_key",
+      traceId: "a81f0c2e9d7b44e1",
+      userPassword: "hunter2hunter2",
+    }, [
+      {
+        name: "Columns",
+        request: {
+          method: "POST",
+          url: "{{host}}/columns?min={{passwordMinLength}}",
+          header: [
+            { key: "X-Trace", value: "{{traceId}}" },
+            { key: "Content-Type", value: "application/json" },
+          ],
+          body: { mode: "raw", raw: '{"column": "{{apiKeyColumn}}"}' },
+          auth: {
+            type: "basic",
+            basic: [
+              { key: "username", value: "ann" },
+              { key: "password", value: "{{userPassword}}" },
+            ],
+          },
+        },
+      },
+    ]);
+    const { summary, run } = await convert(dir, text);
+    // Only the password typed into the auth's credential field is asked for, as a secret.
+    const set = summary.match(/^Set before running: (.*)$/m)?.[1] ?? "";
+    assert.match(set, /USER_PASSWORD \(\{\{userPassword\}\}, a secret\)/);
+    assert.equal([...set.matchAll(/a secret/g)].length, 1, summary);
+    const ran = await runCli(run, { env: { USER_PASSWORD: "hunter2hunter2" } });
+    assert.equal(ran.code, 0, summary + ran.stdout + ran.stderr);
+    const [got] = server.got;
+    assert.equal(got.line, "POST /columns?min=8");
+    assert.equal(got.headers.get("x-trace"), "a81f0c2e9d7b44e1");
+    assert.equal(got.headers.get("authorization"), `Basic ${btoa("ann:hunter2hunter2")}`);
+    assert.deepEqual(JSON.parse(got.body), { column: "api_key" });
+    for await (const f of Deno.readDir(`${dir}/out`)) {
+      if (f.isFile) {
+        assert.doesNotMatch(await Deno.readTextFile(`${dir}/out/${f.name}`), /hunter2/, f.name);
+      }
+    }
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -96,8 +96,14 @@ async function runConduit(breakFavoritesCount: boolean) {
         assert.ok(!(await Deno.readTextFile(`${dir}/${e.name}`)).includes("jakejake"), e.name);
       }
     }
-    // The secrets (the password; an e-mail address counts as one) are to be set, not written.
-    assert.match(run.stderr, /Set before running: .*EMAIL.*PASSWORD/);
+    // The secret (the password the login sends) is to be set, not written; the e-mail address the
+    // login sends is the user's name, not a secret, so it is in the vars file like the username.
+    assert.match(run.stderr, /Set before running: .*PASSWORD \(\{\{PASSWORD\}\}, a secret\)/);
+    assert.doesNotMatch(run.stderr, /EMAIL[^,]*a secret/);
+    assert.equal(
+      JSON.parse(await Deno.readTextFile(`${dir}/conduit_local.vars.json`)).EMAIL,
+      "jake@jake.test",
+    );
     const report = `${envDir}/report.json`;
     const result = await runCli([
       "run",

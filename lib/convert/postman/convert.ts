@@ -11,6 +11,7 @@
  */
 import { snake } from "../names.ts";
 import { toYaml, ymap } from "../yaml_out.ts";
+import { credentialVariables } from "./credentials.ts";
 import { readEnvironment } from "./environment.ts";
 import { FlowBuilder, type RequestReport, type Shared } from "./flow.ts";
 import { readCollection } from "./input.ts";
@@ -167,7 +168,9 @@ export function convertPostman(
   const c = readCollection(collectionText);
   const env = environmentText === undefined ? undefined : readEnvironment(environmentText);
   const globals = globalsText === undefined ? undefined : readEnvironment(globalsText, "globals");
-  const newVars = () => new Variables(c.variables, env?.values ?? [], globals?.values ?? []);
+  const credentials = credentialVariables(c);
+  const newVars = () =>
+    new Variables(c.variables, env?.values ?? [], globals?.values ?? [], new Set(credentials));
   let groups = c.units.map((u) => [u]);
   let built = build(c, groups, undefined, newVars);
   // Each pass joins at least two groups, so this ends within as many passes as there are groups.

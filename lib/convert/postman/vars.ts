@@ -9,7 +9,6 @@
  */
 import { isSecretName } from "../../secrets/names.ts";
 import { envName } from "../names.ts";
-import { isSecretShaped } from "../values.ts";
 import type { PmPair } from "./model.ts";
 import { resolveNested } from "./nested_vars.ts";
 
@@ -66,7 +65,9 @@ export function varName(name: string): string {
  * if (v.expression("page", false) !== "${vars.page}" || v.expression("baseUrl", true) !== "${ENV.BASE_URL}") {
  *   throw new Error();
  * }
- * if (v.expression("password", false) !== "${ENV.PASSWORD}" || !v.env.get("PASSWORD")?.secret) throw new Error();
+ * const c = new Variables([{ key: "pw", value: "s3cret" }, { key: "passwordMinLength", value: "8" }], [], [], new Set(["pw"]));
+ * if (c.expression("pw", false) !== "${ENV.PW}" || !c.env.get("PW")?.secret) throw new Error();
+ * if (c.expression("passwordMinLength", false) !== "${vars.passwordMinLength}") throw new Error();
  * ```
  */
 export class Variables {
@@ -82,8 +83,18 @@ export class Variables {
   readonly schemeless = new Set<string>();
   readonly #envNames = new Map<string, string>();
 
-  /** Postman's precedence, lowest first: globals, collection (and folders), environment. */
-  constructor(collection: PmPair[], environment: PmPair[], globals: PmPair[] = []) {
+  /**
+   * Postman's precedence, lowest first: globals, collection (and folders),
+   * environment. `credentials` are the variables the collection uses as
+   * credentials (credentials.ts): the secrets, with the environment's values
+   * of type `secret`.
+   */
+  constructor(
+    collection: PmPair[],
+    environment: PmPair[],
+    globals: PmPair[] = [],
+    readonly credentials: Set<string> = new Set(),
+  ) {
     for (const p of globals) if (!p.disabled) this.values.set(p.key, p.value);
     for (const p of collection) if (!p.disabled) this.values.set(p.key, p.value);
     for (const p of environment) {
@@ -91,12 +102,9 @@ export class Variables {
       this.values.set(p.key, p.value);
       this.fromEnvironment.add(p.key);
     }
-    // A value naming another variable is secret when a name or a value it names is, not by its shape.
-    resolveNested(this.values, (n) => {
-      const value = this.values.get(n) ?? "";
-      return isSecretName(n) ||
-        (!value.includes("{{") && !isSchemelessHost(value) && isSecretShaped(value));
-    });
+    for (const p of [...globals, ...environment]) if (p.type === "secret") credentials.add(p.key);
+    // A value naming another variable is a secret when a variable it names is.
+    resolveNested(this.values, (n) => this.isSecret(n));
   }
 
   /** Whether `{{name}}` is one of Postman's generated values (`{{$guid}}`, `{{$randomInt}}`). */
@@ -107,15 +115,18 @@ export class Variables {
   /** Whether the variable is read from the environment rather than a flow var. */
   isEnv(name: string, atUrlStart: boolean): boolean {
     const value = this.values.get(name) ?? "";
-    return isSecretName(name) || isSecretShaped(value) || URLISH.test(name) ||
+    return this.isSecret(name) || URLISH.test(name) ||
       /^https?:\/\//i.test(value) || atUrlStart;
   }
 
-  /** Whether the variable is a secret: never written to a file. A host is never one. */
+  /**
+   * Whether the variable is a secret, never written to a file: by where the
+   * collection uses it (a credential), never by its name or its value's
+   * shape. Only one no file gives a value, which the user supplies, is asked
+   * for as a secret when its name says credential (`{{password}}`).
+   */
   isSecret(name: string): boolean {
-    const value = this.values.get(name) ?? "";
-    if (value !== "" && isSchemelessHost(value)) return false;
-    return isSecretName(name) || isSecretShaped(value);
+    return this.credentials.has(name) || (!this.values.get(name) && isSecretName(name));
   }
 
   /** Whether the variable's value is a host Postman sends with `http://` (at a URL's start). */

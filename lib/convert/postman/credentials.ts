@@ -1,0 +1,77 @@
+/**
+ * Which variables hold credentials, by where the collection uses them, never
+ * by their names: a variable in a credential field of an auth (a password, a
+ * token, an API key's value, a client secret), in the value of a header that
+ * carries credentials (`Authorization`, `Cookie`, `X-Api-Key`), or in a body
+ * or query field that is a credential (`password`, `client_secret`). A
+ * variable named `passwordMinLength` or `apiKeyColumn` that the collection
+ * sends as ordinary data is not one, whatever its name or the shape of its
+ * value: it is sent as the collection gives it, so the suite runs as written.
+ *
+ * @module
+ */
+import { isSecretHeader } from "../../secrets/names.ts";
+import type { PmCollection, PmRequest } from "./model.ts";
+import { placeholders } from "./template.ts";
+
+/** Auth settings that hold what the user typed as a credential, whatever the auth's type. */
+const AUTH_FIELDS = new Set([
+  "password",
+  "token",
+  "accessToken",
+  "refreshToken",
+  "clientSecret",
+  "consumerSecret",
+  "tokenSecret",
+  "privateKey",
+  "accessKey",
+  "secretKey",
+  "sessionToken",
+  "authKey",
+  "clientToken",
+  "secret",
+]);
+
+/** Body and query fields whose value is a credential, by the field's whole name. */
+const CREDENTIAL_FIELD =
+  /^(password|passwd|pwd|pass|client_secret|api_?key|access_token|refresh_token|id_token|secret|token)$/i;
+
+/** The `{{names}}` of the credentials one request sends. */
+function requestCredentials(r: PmRequest, out: Set<string>): void {
+  const add = (text: string | undefined) => {
+    for (const name of placeholders(text ?? "")) out.add(name);
+  };
+  for (const [key, value] of Object.entries(r.auth?.settings ?? {})) {
+    if (AUTH_FIELDS.has(key) || (r.auth?.type === "apikey" && key === "value")) add(value);
+  }
+  for (const h of r.headers) if (!h.disabled && isSecretHeader(h.key)) add(h.value);
+  for (const p of r.body?.pairs ?? []) if (CREDENTIAL_FIELD.test(p.key)) add(p.value);
+  for (const m of (r.url.split("?")[1] ?? "").matchAll(/(?:^|&)([^=&]+)=([^&#]*)/g)) {
+    if (CREDENTIAL_FIELD.test(m[1])) add(m[2]);
+  }
+  // A JSON body's "password": "{{pw}}" (at any depth; the key as written).
+  for (const m of (r.body?.raw ?? "").matchAll(/"([^"\\]{1,64})"\s*:\s*"([^"\\]*)"/g)) {
+    if (CREDENTIAL_FIELD.test(m[1])) add(m[2]);
+  }
+}
+
+/**
+ * The variables the collection uses as credentials.
+ *
+ * @example
+ * ```ts
+ * import { credentialVariables } from "./credentials.ts";
+ * const request = (over: object) => ({ name: "r", folders: [], method: "GET", url: "{{host}}/a?min={{passwordMinLength}}", headers: [], scripts: [], ...over });
+ * const names = credentialVariables({ name: "c", version: "2.1", variables: [], depth: 0, units: [{ requests: [
+ *   request({ auth: { type: "basic", settings: { username: "{{user}}", password: "{{pw}}" } } }),
+ *   request({ headers: [{ key: "Authorization", value: "Bearer {{jwt}}" }, { key: "X-Column", value: "{{apiKeyColumn}}" }] }),
+ *   request({ body: { mode: "raw", raw: '{"user": {"password": "{{PASSWORD}}"}}' } }),
+ * ] }] });
+ * if ([...names].sort().join() !== "PASSWORD,jwt,pw") throw new Error([...names].join());
+ * ```
+ */
+export function credentialVariables(c: PmCollection): Set<string> {
+  const out = new Set<string>();
+  for (const unit of c.units) for (const r of unit.requests) requestCredentials(r, out);
+  return out;
+}
