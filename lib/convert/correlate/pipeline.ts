@@ -14,6 +14,7 @@ import { producerFor } from "./captures.ts";
 import { countUuids, freshUuid } from "./ids.ts";
 import { findLogins, freshOauthValues } from "./logins.ts";
 import { addNotes } from "./notes.ts";
+import { forgetRepeated } from "./repeated.ts";
 import { produce } from "./producers.ts";
 import { headers } from "./rewrite_headers.ts";
 import { stringValue } from "./rewrite_value.ts";
@@ -94,6 +95,7 @@ export function correlate(
   for (const word of apiWords(ordered)) c.apiWords.add(word);
   freshOauthValues(c, ordered);
   for (const group of groups) addStep(c, group.records, group.loop);
+  forgetRepeated(c, ordered);
   addNotes(c);
   return c;
 }

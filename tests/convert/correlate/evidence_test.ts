@@ -114,3 +114,30 @@ Deno.test("a session cookie's name is never a secret: it is never masked into a 
   );
   assert.ok(!yaml.includes("***") && !yaml.includes("Sup3r-Secret!"), yaml);
 });
+
+Deno.test("a value under a token-named key that a later response repeats is the API's, not a secret", async () => {
+  const { yaml } = convertHar(harOf([
+    { url: "https://cms.test/relations", json: { data: [{ foreign_key_table: "articles_2024" }] } },
+    { url: "https://cms.test/collections", json: { data: [{ collection: "articles_2024" }] } },
+    { url: "https://cms.test/items/articles_2024", json: { data: [] } },
+  ]));
+  assert.ok(!yaml.includes("***") && !yaml.includes("RECORDED_SECRET"), yaml);
+  assert.match(yaml, /# GET https:\/\/cms\.test\/items\/articles_2024 → 200/, yaml);
+  assert.deepEqual(await problems(yaml), []);
+});
+
+Deno.test("a token no later response repeats stays a secret: masked in comments, captured where sent", () => {
+  const token = "tk_9f8e7d6c5b4a3f2e1d0c";
+  const { yaml } = convertHar(harOf([
+    {
+      method: "POST",
+      url: "https://a.test/session",
+      headers: [["content-type", "application/json"]],
+      body: "{}",
+      json: { access_token: token },
+    },
+    { url: `https://a.test/export?access_token=${token}`, json: { data: [] } },
+  ]));
+  assert.ok(!yaml.includes(token), yaml);
+  assert.match(yaml, /access_token=\$\{steps\.\w+\.capture\.access_token\}/, yaml);
+});
