@@ -35,10 +35,14 @@
  *    reading `BASE_URL`, `BASE_URL_2`, … with the recorded origin as fallback.
  * 4. **Headers**: browser-added and volatile headers are dropped
  *    ({@linkcode keepHeader}); analytics cookies too.
- * 5. **Tokens and secrets**: a token-like response field (`token`,
- *    `access_token`, `jwt`, …) whose exact value a later request sends (in a
- *    header, cookie, query or body) is captured and referenced; the step that
- *    returned it is named `login`. Credentials with no such source become
+ * 5. **Tokens and secrets**, by evidence: a value a response produced (a
+ *    token-like field such as `access_token` shaped like a token, any opaque
+ *    JSON value, a cookie, a page value, a response header such as a rotating
+ *    `X-CSRF-Next`) whose exact value a later request sends (in a header,
+ *    cookie, query or body, whatever that is named) is captured and
+ *    referenced; the step that returned a token is named `login`. The API's
+ *    own words (JSON keys, query and cookie names) and values later responses
+ *    repeat are never secrets. Credentials with no such source become
  *    required environment variables: `Authorization: Bearer …` →
  *    `API_TOKEN`, `Basic …` → `BASIC_AUTH` (base64 of `user:password`, as
  *    the header carries it), `x-api-key` → `API_KEY`, other secret-named
