@@ -9,9 +9,14 @@
 
 /**
  * A path into a JSON body: object keys, array indexes, and filters that pick
- * a list element by a field that tells it apart (`[?@.name == 'Ruby']`).
+ * a list element by a field that tells it apart (`[?@.name == 'Ruby']`), or
+ * by several together (`also`: `[?@.collection == 'posts' && @.field == 'title']`).
  */
-export type JsonPath = (string | number | { key: string; value: string })[];
+export type JsonPath = (
+  | string
+  | number
+  | { key: string; value: string; also?: { key: string; value: string }[] }
+)[];
 
 /**
  * Deepest nesting of recorded JSON the conversion reads (objects and arrays):

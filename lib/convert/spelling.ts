@@ -64,7 +64,10 @@ export class Spelling {
     for (const p of path) {
       if (typeof p === "number") out += `[${p}]`;
       else if (typeof p === "string") out += member(p);
-      else out += `[?@${member(p.key)} == ${quote(p.value)}]`;
+      else {
+        const terms = [p, ...p.also ?? []].map((t) => `@${member(t.key)} == ${quote(t.value)}`);
+        out += `[?${terms.join(" && ")}]`;
+      }
     }
     return out;
   }

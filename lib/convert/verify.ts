@@ -44,6 +44,7 @@ import type { PreparedConversion } from "./har.ts";
 import type { Step } from "./model.ts";
 import type { LiveOutcome } from "./verify_live.ts";
 import { applyRepairs } from "./verify_repair.ts";
+import { captureByNeighbours } from "./verify_neighbours.ts";
 import { plural } from "../_util/plural.ts";
 import {
   liveText,
@@ -148,6 +149,7 @@ export async function verifyConversion(
   // Loading and capturing stay synchronous: the engines they may need are loaded first.
   await Promise.all([yamlEngine.load(), pathEngine.load()]);
   splitCookieSecrets(c);
+  const found = c.steps.map((step) => captureByNeighbours(c, step));
   const recordedOrigin = [...c.origins.keys()][0] ?? "";
   const baseUrl = options.baseUrl || options.env("BASE_URL") || recordedOrigin;
   const hosts = apiHosts(c, baseUrl, options.env);
@@ -161,6 +163,12 @@ export async function verifyConversion(
     unverified: [],
     requests: 0,
   };
+  c.steps.forEach((step, i) => {
+    for (const text of found[i]) {
+      report.repairs.push({ step: step.name, text });
+      remark(step, text);
+    }
+  });
   let v: Verification;
   try {
     v = startVerification(prepared, {

@@ -15,6 +15,7 @@ import { type LiveOutcome, LiveSession } from "./verify_live.ts";
 import { type RequestParts, requestParts } from "./verify_template.ts";
 import { type Handed, handedOut, sentText } from "./verify_values.ts";
 import { unexpressible } from "./verify_express.ts";
+import { byNeighbours } from "./verify_neighbours.ts";
 import { writeFlow } from "./write.ts";
 
 /** Values probed for in one live response, at most. */
@@ -404,7 +405,10 @@ function producersOf(
       if (list.length === 0 && sent.slice(0, index + 1).some(has)) continue;
       if (list.some((p) => p.index === index)) continue;
       const source: Source = handed.source.kind === "json"
-        ? { kind: "json", path: stablePath(c, step, handed.source.path) }
+        ? {
+          kind: "json",
+          path: byNeighbours(c, step.last.json, stablePath(c, step, handed.source.path)),
+        }
         : handed.source;
       // A capture no flow can hold (a member name no JSONPath reads) is no candidate.
       const key = JSON.stringify(source);
