@@ -7,7 +7,8 @@
  * default options, and run on a fresh instance B with only the base URL
  * set: the first run is the goal; a second run on the same B (where the
  * next todo gets another id) shows whether the id was taken from the
- * response or replayed as recorded.
+ * response or replayed as recorded. Then `--verify` against a fresh
+ * instance C, and the verified flow run on C.
  */
 import assert from "node:assert/strict";
 import { ignoreBrowser, whyBrowserIgnored } from "../support/browser.ts";
@@ -92,6 +93,37 @@ Deno.test({
           // so the first run passes by coincidence; the second run creates 6 and reads 5 (404).
           // The floor is the explorer's document and the creation; the goal is all steps.
           assert.ok(second.passed >= 2, second.done.stdout);
+        });
+        // `--verify` against a fresh instance C, then the verified flow run on C: the
+        // verification replays the journey once, so the run's todo gets the next id.
+        await withInstance(todoLaunch(prefix), async (c) => {
+          const verifiedPath = `${dir}/${form}.verified.yaml`;
+          const verified = await runCli([
+            "convert",
+            "har",
+            `${dir}/${form}.har`,
+            "--verify",
+            c.origin,
+            "-o",
+            verifiedPath,
+          ]);
+          // Goal met: --verify neither crashes nor stops; it writes a flow.
+          assert.equal(verified.code, 0, verified.stderr);
+          const env = userEnv(await Deno.readTextFile(verifiedPath), c.origin, () => undefined);
+          const done = await runCli(
+            ["run", verifiedPath, "--report-json", `${verifiedPath}.json`],
+            { env },
+          );
+          const { steps } = await readReport(`${verifiedPath}.json`);
+          const passed = steps.filter((s) => s.status === "passed").length;
+          console.error(
+            `LoopBack explorer (${form} HAR), --verify on instance C then run there: ${passed} of ${steps.length} steps passed; ${
+              /^Verified[^\n]*/m.exec(verified.stderr)?.[0] ?? ""
+            }`,
+          );
+          // Measured 2026-11-25: "Verified 4 steps …: all pass" (the live id was 5 again), and
+          // the run after it reads /todos/5, which the verification deleted: 404. Floor 2 of 4.
+          assert.ok(passed >= 2, done.stdout);
         });
       }
     } finally {
