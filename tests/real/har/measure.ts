@@ -27,6 +27,8 @@ export interface Measure {
   /** Each step's name, status and first failure message, from the run's JSON report. */
   steps: { name: string; status: string; message?: string }[];
   passed: number;
+  /** The second run on the same instance. */
+  again?: { code: number; passed: number; total: number };
 }
 
 /** The value a new user gives a required variable: the password they know, else nothing they could know. */
@@ -41,30 +43,48 @@ interface ReportStep {
   message?: string;
 }
 
-/** Runs `flowPath` on a fresh instance as its header says, and reads the report. */
+/** One run of a flow: the CLI's outcome and each step's, from its JSON report. */
+async function runOnce(
+  flowPath: string,
+  env: Record<string, string>,
+  report: string,
+): Promise<{ run: BoundedRun; steps: Measure["steps"] }> {
+  const run = await runBounded(["run", flowPath, "--report-json", report], { env, ms: BOUND_MS });
+  let steps: Measure["steps"] = [];
+  try {
+    const flows = JSON.parse(await Deno.readTextFile(report)).flows;
+    steps = (flows[0]?.steps ?? []).map((s: ReportStep) => ({
+      name: s.name,
+      status: s.status,
+      message: s.assertions?.find((a) => !a.passed)?.message ?? s.message,
+    }));
+  } catch {
+    // No report: the flow did not load; the run's output says why.
+  }
+  return { run, steps };
+}
+
+const passedOf = (steps: Measure["steps"]) => steps.filter((s) => s.status === "passed").length;
+
+/**
+ * Runs `flowPath` on a fresh instance as its header says, then once more on
+ * the same instance: the second run meets the state the first left (another
+ * revision), which only values taken from live answers get through.
+ */
 async function runFresh(
   flowPath: string,
-): Promise<Pick<Measure, "run" | "env" | "steps" | "passed">> {
+): Promise<Pick<Measure, "run" | "env" | "steps" | "passed" | "again">> {
   const instance = await startNodeRed();
   try {
     const env = userEnv(await Deno.readTextFile(flowPath), instance.origin, known);
-    const report = `${flowPath}.report.json`;
-    const run = await runBounded(["run", flowPath, "--report-json", report], {
+    const first = await runOnce(flowPath, env, `${flowPath}.report.json`);
+    const again = await runOnce(flowPath, env, `${flowPath}.again.report.json`);
+    return {
+      ...first,
       env,
-      ms: BOUND_MS,
-    });
-    let steps: Measure["steps"] = [];
-    try {
-      const flows = JSON.parse(await Deno.readTextFile(report)).flows;
-      steps = (flows[0]?.steps ?? []).map((s: ReportStep) => ({
-        name: s.name,
-        status: s.status,
-        message: s.assertions?.find((a) => !a.passed)?.message ?? s.message,
-      }));
-    } catch {
-      // No report: the flow did not load; the run's output says why.
-    }
-    return { run, env, steps, passed: steps.filter((s) => s.status === "passed").length };
+      passed: passedOf(first.steps),
+      again: { code: again.run.code, passed: passedOf(again.steps), total: again.steps.length },
+    };
   } finally {
     await instance.close();
   }
@@ -79,13 +99,13 @@ export async function measure(
   label: string,
   dir: string,
   hars: string[],
-  options: { verify?: boolean } = {},
+  options: { verify?: boolean; args?: string[] } = {},
 ): Promise<Measure> {
   const flowPath = `${dir}/${label.replaceAll(/\W+/g, "_")}.yaml`;
   const verifier = options.verify ? await startNodeRed() : undefined;
   let convert: BoundedRun;
   try {
-    const args = ["convert", "har", ...hars, "-o", flowPath];
+    const args = ["convert", "har", ...hars, "-o", flowPath, ...options.args ?? []];
     if (verifier) args.push("--verify", verifier.origin);
     convert = await runBounded(args, {
       ms: BOUND_MS,
@@ -108,7 +128,8 @@ export function table(measures: Measure[]): string {
   return measures.map((m) =>
     `${m.label.padEnd(16)} convert exit ${m.convert.code}${m.convert.killed ? " (killed)" : ""}` +
     (m.run
-      ? `, run exit ${m.run.code}, ${m.passed}/${m.steps.length} steps passed`
+      ? `, run exit ${m.run.code}, ${m.passed}/${m.steps.length} steps passed` +
+        (m.again ? `; again: exit ${m.again.code}, ${m.again.passed}/${m.again.total}` : "")
       : ", no flow written")
   ).join("\n");
 }

@@ -9,9 +9,13 @@
  * Each way of converting — default options, `--verify` against a fresh
  * instance, the two recordings together — is run on another fresh instance
  * exactly as the flow's header asks (its base URL, and only the variables it
- * says to set). The goal is every step passing on the first run; where the
- * converters do not meet it yet, the measured number of passing steps is a
- * floor, so a regression fails, and the numbers are printed.
+ * says to set), then once more on that instance (it then holds another
+ * revision, which only a value taken from the live answer gets through:
+ * Node-RED answers 409 to a deploy with a stale one). The goal is every step
+ * passing on the first run; where the converters do not meet it yet, the
+ * measured number of passing steps is a floor, so a regression fails, and
+ * the numbers are printed. A control converted with `--no-correlate` must
+ * fail, or passing would prove nothing.
  *
  * Slow: an install on the first run (about 20 s, from the npm registry),
  * two recordings in Chromium and about a dozen Node-RED starts.
@@ -88,8 +92,15 @@ Deno.test({
       measures.push(await measure(`${form} verify`, dir, [a1], { verify: true }));
       measures.push(await measure(`${form} two`, dir, [a1, a2]));
     }
+    // The control: with no value taken from a response the journey must fail on a fresh
+    // instance, or passing it would prove nothing about the values the conversion takes.
+    const control = await measure("pw no-correlate", dir, [`${dir}/a1.pw.har`], {
+      args: ["--no-correlate"],
+    });
     console.error(
-      `\nNode-RED journey, each flow run once on a fresh instance:\n${table(measures)}`,
+      `\nNode-RED journey, each flow run on a fresh instance, then again on it:\n${
+        table([...measures, control])
+      }`,
     );
     for (const m of measures) {
       const why = failures(m);
@@ -105,6 +116,13 @@ Deno.test({
           `${m.label} asks for ${Object.keys(m.env)}`,
         );
       }
+    });
+
+    await t.step("the control without correlation fails on a fresh instance", () => {
+      assert.ok(
+        control.steps.length > 0 && control.passed < control.steps.length,
+        table([control]),
+      );
     });
 
     for (const m of measures) {
@@ -123,8 +141,11 @@ Deno.test({
             assert.equal(m.convert.code, 0, account);
             assert.ok(m.run && m.run.code === 0, account);
             assert.ok(m.steps.length > 0 && m.passed === m.steps.length, account);
+            // Again on the same instance: a revision replayed as recorded would get 409 here.
+            assert.ok(m.again && m.again.code === 0 && m.again.passed === m.steps.length, account);
           } else {
             assert.ok(m.passed >= floor, `${m.passed} < floor ${floor}\n${account}`);
+            assert.ok(m.again && m.again.passed >= floor, account);
           }
         },
       );
