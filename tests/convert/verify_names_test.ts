@@ -153,3 +153,93 @@ Deno.test("convert har --verify with a member named by a tab and ${…}: a flow 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+/** A small seeded generator: the same names on every run, so a failure is reproducible. */
+function seeded(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Characters member names are made of: the ones a JSONPath quotes or escapes, and plain ones. */
+const POOL = [
+  ..."0123456789aZ_ .'\"$@?*[](){}\\/:-,&|=!<>~#%^`+",
+  "${",
+  "$${",
+  "é",
+  "日",
+  "😀",
+  "\t",
+  "\n",
+  "\r",
+  "\b",
+  "\f",
+  "\u2028",
+  "\u00a0",
+];
+
+Deno.test("a fuzz of member names: each candidate path loads in a flow and finds its value", async () => {
+  const { Spelling } = await import("../../lib/convert/spelling.ts");
+  const { unexpressible } = await import("../../lib/convert/verify_express.ts");
+  const { compilePath, select } = await import("../../lib/expr/path.ts");
+  const a = new Spelling("a");
+  const b = new Spelling("b");
+  const random = seeded(52);
+  const failures: string[] = [];
+  for (let n = 0; n < 400; n++) {
+    const name = Array.from(
+      { length: 1 + Math.floor(random() * 6) },
+      () => POOL[Math.floor(random() * POOL.length)],
+    ).join("");
+    // A filter's value is template text by contract (a generated `Widget ${RUN_ID}`); a
+    // recorded value holding `${` never names an element (canName), so none is tried here.
+    const value = name.replaceAll("${", "$ {");
+    const doc = { [name]: "v0", items: [{ [name]: "x" }, { [name]: value, id: "the-one" }] };
+    const paths = [[name], ["items", { key: name, value }, "id"]] as const;
+    for (const path of paths) {
+      const why = unexpressible(a, { kind: "json", path: [...path] });
+      const found = select(compilePath(b.jsonPath([...path]), "body"), doc);
+      const expected = path.length === 1 ? "v0" : "the-one";
+      const value = Array.isArray(found.value) ? found.value[0] : found.value;
+      if (why || value !== expected) {
+        failures.push(
+          `${JSON.stringify(name)} ${b.jsonPath([...path])}: ${why ?? JSON.stringify(found)}`,
+        );
+      }
+    }
+  }
+  assert.deepEqual(failures, []);
+});
+
+Deno.test("convert har --verify on a member no JSONPath engine reads: said, and never exit 3", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-verify-names-" });
+  const name = "nul\u0000x";
+  const api = startApi(SHAPES["an object under it"], name);
+  try {
+    await Deno.writeTextFile(
+      `${dir}/s.har`,
+      harFor(api.origin, SHAPES["an object under it"], name),
+    );
+    const verified = await runCli([
+      "convert",
+      "har",
+      `${dir}/s.har`,
+      "--verify",
+      api.origin,
+      "-o",
+      `${dir}/flow.yaml`,
+    ]);
+    // Said either way: the verification's line, or the converter's refusal (exit 2) to write a
+    // flow that does not load; never an internal error.
+    assert.notEqual(verified.code, 3, verified.stderr);
+    if (verified.code !== 0) {
+      assert.match(verified.stderr, /does not load|nothing to try/, verified.stderr);
+    }
+  } finally {
+    await api.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
