@@ -104,9 +104,10 @@ function curlFiles(
     let name = placeholders.get(abs);
     if (name !== undefined) return name;
     const base = basename(abs) || "file";
-    const taken = new Set(placeholders.values());
+    // A name another file has (the user's own, or another placeholder) would send that file.
+    const taken = (n: string) => [...placeholders.values()].includes(n) || isFile(resolve(dir, n));
     name = base;
-    for (let n = 2; taken.has(name); n++) name = base.replace(/(\.[^.]*)?$/, `-${n}$1`);
+    for (let n = 2; taken(name); n++) name = base.replace(/(\.[^.]*)?$/, `-${n}$1`);
     placeholders.set(abs, name);
     return name;
   };

@@ -186,7 +186,8 @@ function carryExtras(
     }
     const first = records[0] && stepOf.get(records[0].record);
     bareNote(records, env, commandNotes);
-    for (const n of [...command.notes, ...commandNotes]) {
+    // Once each: `-d @f` three times on a file that cannot be read says so once.
+    for (const n of new Set([...command.notes, ...commandNotes])) {
       notes.push(`${first ? `Step ${first.name}` : "A command"} (line ${command.line}): ${n}`);
     }
   }
