@@ -50,6 +50,7 @@ import {
   liveText,
   PROBE,
   type Producer,
+  recordedByName,
   rememberLive,
   restore,
   runStep,
@@ -238,9 +239,12 @@ async function verifyStep(v: Verification, i: number, report: VerifyReport): Pro
     return;
   }
   const mine = sentBack(v, i);
+  const asked = askedOfUser(v);
   const chosen = new Map<string, Producer>();
   for (const [value, list] of mine) {
-    const changed = list.find((p) => liveText(v, p) !== value);
+    // A value asked of the user that a live response hands out is captured, changed or not.
+    const changed = list.find((p) => liveText(v, p) !== value) ??
+      (asked.has(value) ? list.at(-1) : undefined);
     if (changed) chosen.set(value, changed);
   }
   const base = snapshot(v.c, step);
@@ -268,6 +272,15 @@ async function verifyStep(v: Verification, i: number, report: VerifyReport): Pro
     report.failed.push({ step: step.name, tries: 0, message, why });
     remark(step, `could not make this step pass (${triesText(0, why)}): ${message}`);
   }
+}
+
+/** The recorded values of the variables the user must set and the environment does not. */
+function askedOfUser(v: Verification): Set<string> {
+  return new Set(
+    [...recordedByName(v.c)].filter(([name]) =>
+      v.c.env.get(name)?.fallback === undefined && v.env(name) === undefined
+    ).map(([, value]) => value),
+  );
 }
 
 /** The values this request sent that an earlier response handed out, by their producers. */

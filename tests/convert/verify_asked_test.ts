@@ -194,3 +194,72 @@ Deno.test("--verify says why when it has nothing to try for a value asked of the
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+/** An API whose config hands out a key of its own, the same on every call to that instance. */
+function startKeyedApi() {
+  const key = `ak_${crypto.randomUUID().replaceAll("-", "")}`;
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+    const url = new URL(req.url);
+    if (url.pathname === "/api/config") return Response.json({ app: { apiKey: key } });
+    return req.headers.get("x-api-key") === key
+      ? Response.json({ items: [] })
+      : Response.json({ error: "bad key" }, { status: 401 });
+  });
+  return { origin: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
+}
+
+Deno.test("--verify against the recorded instance captures a value asked of the user that did not change", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-verify-asked-" });
+  const api = startKeyedApi();
+  try {
+    const config = await (await fetch(`${api.origin}/api/config`)).json();
+    const entry = (path: string, response: unknown, headers: [string, string][] = []) => ({
+      startedDateTime: "2026-01-01T00:00:00.000Z",
+      request: {
+        method: "GET",
+        url: `${api.origin}${path}`,
+        headers: headers.map(([name, value]) => ({ name, value })),
+      },
+      response: {
+        status: 200,
+        headers: [{ name: "content-type", value: "application/json" }],
+        content: { mimeType: "application/json", text: JSON.stringify(response) },
+      },
+    });
+    await Deno.writeTextFile(
+      `${dir}/s.har`,
+      JSON.stringify({
+        log: {
+          entries: [
+            entry("/api/config", config),
+            entry("/api/items", { items: [] }, [["x-api-key", config.app.apiKey]]),
+          ],
+        },
+      }),
+    );
+    // The same instance the recording was made on: the key handed out live is the recorded one.
+    const verified = await runCli([
+      "convert",
+      "har",
+      `${dir}/s.har`,
+      "--no-correlate",
+      "--verify",
+      api.origin,
+      "-o",
+      `${dir}/flow.yaml`,
+    ]);
+    const flow = await Deno.readTextFile(`${dir}/flow.yaml`).catch(() => "");
+    assert.equal(verified.code, 0, `${verified.stderr}\n${flow}`);
+    assert.doesNotMatch(flow, /\$\{ENV\.API_KEY/, flow);
+    const fresh = startKeyedApi();
+    try {
+      const run = await runCli(["run", `${dir}/flow.yaml`], { env: { BASE_URL: fresh.origin } });
+      assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}\n${flow}`);
+    } finally {
+      await fresh.close();
+    }
+  } finally {
+    await api.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
