@@ -127,6 +127,9 @@ function namesOf(c: Correlator, ordered: HarRecord[]): Set<string> {
 /** Every secret the recording holds, for masking comments and a last check of the output. */
 function secretRedactor(c: Correlator, names: Set<string>): Redactor {
   const redactor = new Redactor();
+  // A secret made with a name (`sid=…; csrf=…`, the SESSION_COOKIE text) is masked whole,
+  // never by the name in it: the header names the cookies a variable stands for.
+  for (const name of names) redactor.addPublic(name);
   // Whole "Basic …"/"Bearer …" values are left out: the redactor would also register the
   // decoded user name and short passwords, masking ordinary words; their parts are listed.
   for (const s of c.secrets) {

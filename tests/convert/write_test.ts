@@ -86,3 +86,22 @@ Deno.test("writeFlow: a secret found in a value is replaced in the value only, n
   assert.ok(yaml.includes(`x-${secret}: pre-\${ENV.RECORDED_SECRET}`), yaml);
   assert.ok(yaml.includes(`${secret}: \${ENV.RECORDED_SECRET} and \${vars.base_url}`), yaml);
 });
+
+Deno.test("writeFlow: the cookies' names a variable stands for are shown, never masked", () => {
+  const records = recordsOf([{
+    url: "https://a.test/me",
+    headers: [[
+      "Cookie",
+      "app_sSessionToken=ZVZQRDI1c09wZEJkQi1ZWHpDWndIMUkw; app_sAntiCsrfToken=bMBNEsvnocdYBmF8YVzA9",
+    ]],
+    json: {},
+  }]);
+  const c = correlate(records, [{ records }], "a");
+  const { yaml } = writeFlow(c, { total: 1, ordered: records, notes: [] });
+  assert.match(
+    yaml,
+    /SESSION_COOKIE +the Cookie header of a logged-in session \("app_sSessionToken=…; app_sAntiCsrfToken=…"\)/,
+    yaml,
+  );
+  assert.ok(!yaml.includes("ZVZQRDI1c09w") && !yaml.includes("bMBNEsvnocdY"), yaml);
+});
