@@ -141,3 +141,42 @@ Deno.test("a token no later response repeats stays a secret: masked in comments,
   assert.ok(!yaml.includes(token), yaml);
   assert.match(yaml, /access_token=\$\{steps\.\w+\.capture\.access_token\}/, yaml);
 });
+
+Deno.test("a response header's token sent inside longer text (JSON in a string, a percent-encoded URL in a query value) is captured there", async () => {
+  const token = "q+/Zm9vYmFy9x==";
+  const at = (s: number) => `2026-01-01T00:00:0${s}Z`;
+  const { yaml, summary } = convertHar(JSON.stringify({
+    log: {
+      entries: [
+        {
+          startedDateTime: at(0),
+          request: { method: "GET", url: "https://a.test/api/start", headers: [] },
+          response: {
+            status: 200,
+            headers: [{ name: "X-Request-Nonce", value: token }],
+            content: { mimeType: "application/json", text: "{}" },
+          },
+        },
+        {
+          startedDateTime: at(1),
+          request: {
+            method: "POST",
+            url: `https://a.test/api/go?next=${encodeURIComponent(`/cb?nonce=${token}`)}`,
+            headers: [{ name: "content-type", value: "application/json" }],
+            postData: {
+              mimeType: "application/json",
+              text: JSON.stringify({ envelope: JSON.stringify({ nonce: token }) }),
+            },
+          },
+          response: { status: 200, content: { mimeType: "application/json", text: "{}" } },
+        },
+      ],
+    },
+  }));
+  assert.deepEqual(summary.env, [], yaml);
+  const ref = "${steps.start.capture.x_request_nonce}";
+  assert.ok(yaml.includes(`?next=/cb?nonce=${ref}`), yaml);
+  assert.ok(yaml.includes(`envelope: '{"nonce":"${ref}"}'`), yaml);
+  assert.ok(!yaml.includes("Zm9vYmFy"), yaml);
+  assert.deepEqual(await problems(yaml), []);
+});
