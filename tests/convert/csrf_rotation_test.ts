@@ -11,6 +11,7 @@ import assert from "node:assert/strict";
 import { PASSWORD, startCsrfspa } from "../apps/csrfspa/server.ts";
 import { recordJourney } from "../apps/csrfspa/journey.ts";
 import { assertReplayPassed, convertAndReplay } from "../support/convert_apps.ts";
+import { runCli } from "../support/cli.ts";
 
 Deno.test("csrfspa: a rotating CSRF token is captured from the response before, and the flow passes on a fresh instance", async () => {
   const recording = startCsrfspa();
@@ -53,6 +54,32 @@ Deno.test("csrfspa: a rotating CSRF token is captured from the response before, 
     ) {
       assert.ok(!replay.flow.includes(token), `the flow holds ${token}\n${replay.flow}`);
     }
+  } finally {
+    await app.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("csrfspa: --verify against a live instance passes every step with no repair and asks only the password", async () => {
+  const recording = startCsrfspa();
+  let har: string;
+  try {
+    har = await recordJourney(recording.origin);
+  } finally {
+    await recording.close();
+  }
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-csrfspa-" });
+  const app = startCsrfspa();
+  try {
+    await Deno.writeTextFile(`${dir}/journey.har`, har);
+    const run = await runCli(
+      ["convert", "har", `${dir}/journey.har`, "--verify", app.origin, "-o", `${dir}/flow.yaml`],
+      { env: { LOGIN_PASSWORD: PASSWORD } },
+    );
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /Verified 10 steps against \S+: all pass\./, run.stderr);
+    assert.match(run.stderr, /Set before running: LOGIN_PASSWORD\./, run.stderr);
+    assert.deepEqual(app.errors, []);
   } finally {
     await app.close();
     await Deno.remove(dir, { recursive: true });
