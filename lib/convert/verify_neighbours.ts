@@ -11,15 +11,23 @@
 import type { Correlator } from "./correlate/mod.ts";
 import type { JsonPath, Source, Step } from "./model.ts";
 import { isUuid, looksLikeId, looksLikeToken } from "./values.ts";
+import { unexpressible } from "./verify_express.ts";
 
 /** Fields of one element tried in pairs, at most (the first ones, in the recorded order). */
 const MAX_FIELDS = 24;
 
 type Filter = Extract<JsonPath[number], object>;
 
-/** Whether `value` under `key` can name an element: short text, no id, token, secret or template. */
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\u0000-\u001f]/;
+
+/**
+ * Whether `value` under `key` can name an element: short text, no id, token,
+ * secret, template or control character (which not every JSONPath engine reads).
+ */
 function canName(c: Correlator, key: string, value: unknown): value is string {
   return typeof value === "string" && value !== "" && value.length <= 100 &&
+    !CONTROL.test(key + value) &&
     !looksLikeId(key, value) && !isUuid(value) && !looksLikeToken(key, value) &&
     !c.secrets.has(value) && !value.includes("${");
 }
@@ -97,12 +105,16 @@ export function byNeighbours(c: Correlator, json: unknown, path: JsonPath): Json
 
 /**
  * Rewrites each capture of `step` that finds its value by a list position
- * to find it by the element's neighbours; returns what it says of each.
+ * to find it by the element's neighbours; returns what it says of each. The
+ * YAML and JSONPath engines must be loaded.
  *
  * @example
  * ```ts
  * import { captureByNeighbours } from "./verify_neighbours.ts";
  * import { emptyCorrelator } from "./correlate/state.ts";
+ * import { yamlEngine } from "../load/yaml_engine.ts";
+ * import { pathEngine } from "../expr/path_engine.ts";
+ * await Promise.all([yamlEngine.load(), pathEngine.load()]); // the check loads a flow
  * const c = emptyCorrelator("a", true);
  * const data = [{ k: "a", f: "x", id: "i1-9f3e" }, { k: "a", f: "y", id: "i2-9f3e" }, { k: "b", f: "x", id: "i3-9f3e" }];
  * const source = { kind: "json" as const, path: ["data", 1, "id"] };
@@ -121,6 +133,8 @@ export function captureByNeighbours(c: Correlator, step: Step): string[] {
     const path = byNeighbours(c, step.last.json, source.path);
     if (JSON.stringify(path) === JSON.stringify(source.path)) return [name, source];
     const found: Source = { kind: "json", path };
+    // A filter no flow can hold would cost the whole flow: the position is kept then.
+    if (unexpressible(c.sp, found) !== undefined) return [name, source];
     step.captureByPath.delete(JSON.stringify(source));
     step.captureByPath.set(JSON.stringify(found), name);
     const fields = path.filter((p): p is Filter => typeof p === "object")

@@ -126,3 +126,22 @@ for (const mode of ["--no-correlate", "--spelling=a"]) {
     }
   });
 }
+
+Deno.test("byNeighbours: one field, else two together; never ids, control characters or no pair", async () => {
+  const { byNeighbours } = await import("../../lib/convert/verify_neighbours.ts");
+  const { emptyCorrelator } = await import("../../lib/convert/correlate/state.ts");
+  const c = emptyCorrelator("a", true);
+  const at = (data: unknown[], i: number) => byNeighbours(c, { data }, ["data", i, "v"])[1];
+  // One field tells it apart.
+  assert.deepEqual(at([{ n: "a", v: 1 }, { n: "b", v: 2 }], 1), { key: "n", value: "b" });
+  // Only two together do.
+  const pairs = [{ k: "a", f: "x" }, { k: "a", f: "y" }, { k: "b", f: "x" }, { k: "b", f: "y" }];
+  assert.deepEqual(at(pairs, 2), { key: "k", value: "b", also: [{ key: "f", value: "x" }] });
+  // An id, a UUID, a field with a control character: no filter names the element by them.
+  const ids = [{ id: "itm_3fa2c1d4e5f6" }, { id: "itm_9fa2c1d4e5f7" }];
+  assert.equal(at(ids, 1), 1);
+  const control = [{ "a\u0001": "x" }, { "a\u0001": "y" }];
+  assert.equal(at(control, 1), 1);
+  // Nothing tells two equal elements apart: the position stays.
+  assert.equal(at([{ k: "a" }, { k: "a" }], 1), 1);
+});
