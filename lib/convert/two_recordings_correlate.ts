@@ -239,6 +239,7 @@ function judgedHeader(
 function twoProduce(t: TwoRecordingsCorrelator, step: Step): void {
   produce(t, step);
   const r = step.last;
+  forgetConstantTokens(t, r);
   const partner = t.evidence.partner.get(r);
   const add = (value: unknown, producer: Producer, confirmed: boolean) =>
     addConfirmed(t, value, producer, confirmed);
@@ -267,6 +268,23 @@ function twoProduce(t: TwoRecordingsCorrelator, step: Step): void {
       { step, source: { kind: "json", path }, secret: looksLikeToken(key, leaf) },
       confirmed,
     );
+  });
+}
+
+/**
+ * A token is what the server issued one session; a token-named value the
+ * other session was handed too (a table's name under `foreign_key_table`) is
+ * the API's data: still captured where sent, never masked. What a user
+ * holds (an API key shown in the settings) stays a secret: equality is no
+ * evidence either way for it.
+ */
+function forgetConstantTokens(t: TwoRecordingsCorrelator, r: HarRecord): void {
+  if (!r.hasJson) return;
+  walk(r.json, (_path, key, leaf) => {
+    if (
+      typeof leaf === "string" && t.secrets.has(leaf) && looksLikeToken(key, leaf) &&
+      !HELD_BY_USER.test(key) && t.evidence.isConstant(leaf)
+    ) t.secrets.delete(leaf);
   });
 }
 

@@ -180,3 +180,36 @@ Deno.test("a response header's token sent inside longer text (JSON in a string, 
   assert.ok(!yaml.includes("Zm9vYmFy"), yaml);
   assert.deepEqual(await problems(yaml), []);
 });
+
+Deno.test("two recordings: equality is no evidence either way, a password equal in both is still asked, a listed word equal in both is not a secret", async () => {
+  const recording = (session: string) =>
+    harOf([
+      {
+        method: "POST",
+        url: "https://cms.test/auth/login",
+        headers: [["content-type", "application/json"]],
+        body: JSON.stringify({ email: "ann@cms.test", password: "Sup3r-Secret!" }),
+        json: { data: { access_token: session } },
+      },
+      {
+        url: "https://cms.test/relations",
+        headers: [["Authorization", `Bearer ${session}`]],
+        json: {
+          data: [{ schema: { foreign_key_column: "id", foreign_key_table: "articles_2024" } }],
+        },
+      },
+      {
+        url: "https://cms.test/items/articles_2024?fields[]=articles_2024.title",
+        headers: [["Authorization", `Bearer ${session}`]],
+        json: { data: [] },
+      },
+    ]);
+  const { yaml, summary } = convertHar(recording("tok_1a2b3c4d5e6f7a8b"), {
+    second: recording("tok_9f8e7d6c5b4a3f2e"),
+  });
+  assert.deepEqual(summary.env, ["LOGIN_PASSWORD"], yaml);
+  assert.ok(!yaml.includes("Sup3r-Secret!") && !yaml.includes("tok_"), yaml);
+  assert.ok(!yaml.includes("RECORDED_SECRET") && !yaml.includes("***"), yaml);
+  assert.match(yaml, /authorization: Bearer \$\{steps\.login\.capture\.access_token\}/, yaml);
+  assert.deepEqual(await problems(yaml), []);
+});
