@@ -102,8 +102,13 @@ function harFor(origin: string, shape: (typeof SHAPES)[number], id: string): str
   });
 }
 
-for (const numeric of [false, true]) {
-  Deno.test(`--verify substitutes ${numeric ? "a numeric" : "an"} id inside the strings a request sends`, async () => {
+for (
+  const [numeric, mode] of [[false, "--no-correlate"], [true, "--no-correlate"], [
+    false,
+    "--spelling=a",
+  ]] as const
+) {
+  Deno.test(`--verify (${mode}) substitutes ${numeric ? "a numeric" : "an"} id inside the strings a request sends`, async () => {
     const dir = await Deno.makeTempDir({ prefix: "flowrun-verify-embedded-" });
     const failures: string[] = [];
     try {
@@ -116,7 +121,7 @@ for (const numeric of [false, true]) {
             "convert",
             "har",
             `${dir}/s.har`,
-            "--no-correlate",
+            mode,
             "--verify",
             api.origin,
             "-o",
