@@ -251,12 +251,29 @@ function plainPaths(extras: CurlRecord["extras"], env: EnvNames): void {
     if (part.filename !== undefined) part.filename = plain(part.filename);
   }
   const o = extras.options;
+  const proxy = o.proxy === undefined ? undefined : plainProxy(o.proxy, env, extras.notes);
   extras.options = {
     ...o,
+    proxy,
     ...(o.cert !== undefined ? { cert: plain(o.cert) } : {}),
     ...(o.key !== undefined ? { key: plain(o.key) } : {}),
     ...(o.cacert !== undefined ? { cacert: plain(o.cacert) } : {}),
   };
+}
+
+/**
+ * A proxy URL written with `$NAME`s (`-x http://$USER:$PASS@proxy`): a
+ * step's options are read when the flow loads and take no `${…}`, so the
+ * step has no proxy and a note gives the `--proxy` to run with, the
+ * `$NAME`s as written for the shell to fill.
+ */
+function plainProxy(proxy: string, env: EnvNames, notes: string[]): string | undefined {
+  const text = proxy.replace(ENV_MARKER, (_m, i: string) => `$${env[Number(i)]}`);
+  if (text === proxy) return proxy;
+  notes.push(
+    `The proxy names a variable, which a step's options cannot expand: the step has no proxy; run with --proxy "${text}".`,
+  );
+  return undefined;
 }
 
 /**

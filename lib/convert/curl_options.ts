@@ -67,6 +67,8 @@ export interface CurlRequest {
     followRedirects?: boolean;
     timeout?: string;
     proxy?: string;
+    /** `-U user:password`, the proxy's credentials when its URL has none. */
+    proxyUser?: string;
     cert?: string;
     key?: string;
     cacert?: string;
@@ -272,6 +274,7 @@ const HANDLERS: Record<string, (r: CurlRequest, v: string, name: string) => void
     else r.notes.push(`--max-time "${v}" is not a number of seconds; it was ignored.`);
   },
   proxy: (r, v) => r.options.proxy = /^[a-z0-9]+:\/\//i.test(v) ? v : `http://${v}`,
+  "proxy-user": (r, v) => r.options.proxyUser = v,
   cert: (r, v) => r.options.cert = v,
   key: (r, v) => r.options.key = v,
   cacert: (r, v) => r.options.cacert = v,

@@ -121,7 +121,11 @@ function urlRecord(
 ): CurlRecord | undefined {
   const url = requestUrl(raw, req, req.get ? body : undefined, files, notes);
   if (!url) return undefined;
-  const extras: CurlExtras = { options: req.options, ignored: req.ignored, notes };
+  const extras: CurlExtras = {
+    options: proxyOptions(req.options, notes),
+    ignored: req.ignored,
+    notes,
+  };
   if (/^zqzenv\d+zqz/.test(raw)) extras.bareOrigin = true;
   const auth = stepAuth(req, url);
   if (auth) extras.auth = auth;
@@ -183,6 +187,25 @@ function globbed(url: string, notes: string[]): string[] {
     );
   }
   return urls;
+}
+
+/**
+ * The options with `-U user:password` put into the proxy's URL, as curl
+ * sends them when the URL has no credentials of its own; `-U` alone (curl
+ * would use the environment's proxy) is a note.
+ */
+function proxyOptions(options: CurlRequest["options"], notes: string[]): CurlRequest["options"] {
+  const { proxyUser, ...rest } = options;
+  if (proxyUser === undefined) return options;
+  if (rest.proxy === undefined) {
+    notes.push("-U names the credentials of a proxy the command does not give (-x); not carried.");
+    return rest;
+  }
+  const scheme = /^[a-z0-9]+:\/\//i.exec(rest.proxy)![0];
+  const hasUser = /^[^/?#]*@/.test(rest.proxy.slice(scheme.length));
+  return hasUser
+    ? rest
+    : { ...rest, proxy: `${scheme}${proxyUser}@${rest.proxy.slice(scheme.length)}` };
 }
 
 /** `-F` parts as the step's multipart, `-T`'s file as its body; neither on a GET or HEAD. */

@@ -52,3 +52,31 @@ Deno.test("convert curl: a proxy's password becomes a variable the run's --proxy
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("convert curl: -U's password and a proxy written with $NAMEs never make a flow that does not load", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(
+      `${dir}/cmds.sh`,
+      [
+        `curl -x http://proxy.test:3128 -U ann:${PASSWORD} http://api.test/a`,
+        `curl -x "http://$PUSER:$PPASS@proxy.test:3128" http://api.test/b`,
+        `curl -x http://proxy.test:3128 http://api.test/c`,
+      ].join("\n") + "\n",
+    );
+    const converted = await runCli(["convert", "curl", "cmds.sh", "-o", "flow.yaml"], { cwd: dir });
+    assert.equal(converted.code, 0, converted.stderr);
+    const yaml = await Deno.readTextFile(`${dir}/flow.yaml`);
+    assert.ok(!yaml.includes(PASSWORD) && !converted.stderr.includes(PASSWORD), yaml);
+    assert.doesNotMatch(converted.stderr, /Ignored options/);
+    assert.match(converted.stderr, /--proxy "http:\/\/ann:\$PROXY_PASSWORD@proxy\.test:3128"/);
+    assert.match(converted.stderr, /--proxy "http:\/\/\$PUSER:\$PPASS@proxy\.test:3128"/);
+    // A proxy with no password stays the step's own.
+    assert.equal(yaml.match(/^ {6}proxy: /gm)?.length, 1, yaml);
+    assert.match(yaml, /^ {6}proxy: http:\/\/proxy\.test:3128$/m);
+    const validated = await runCli(["validate", "flow.yaml"], { cwd: dir });
+    assert.equal(validated.code, 0, validated.stdout + validated.stderr + yaml);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
