@@ -86,6 +86,7 @@ function build(
     seen: new Set(),
     read: namesRead(c),
     broken: [],
+    brokenOpen: new Map(),
   };
   const builders = groups.map((group, i) => {
     const b = new FlowBuilder(i, shared);

@@ -45,14 +45,20 @@ function requestCredentials(r: PmRequest, out: Set<string>): void {
     if (AUTH_FIELDS.has(key) || (r.auth?.type === "apikey" && key === "value")) add(value);
   }
   for (const h of r.headers) if (!h.disabled && isSecretHeader(h.key)) add(h.value);
-  for (const p of r.body?.pairs ?? []) if (CREDENTIAL_FIELD.test(p.key)) add(p.value);
+  for (const [key, value] of fieldsSent(r)) if (CREDENTIAL_FIELD.test(key)) add(value);
+}
+
+/** The body and query fields a request sends, as written: form pairs, query pairs, JSON strings. */
+function fieldsSent(r: PmRequest): [string, string][] {
+  const fields: [string, string][] = (r.body?.pairs ?? []).map((p) => [p.key, p.value]);
   for (const m of (r.url.split("?")[1] ?? "").matchAll(/(?:^|&)([^=&]+)=([^&#]*)/g)) {
-    if (CREDENTIAL_FIELD.test(m[1])) add(m[2]);
+    fields.push([m[1], m[2]]);
   }
   // A JSON body's "password": "{{pw}}" (at any depth; the key as written).
   for (const m of (r.body?.raw ?? "").matchAll(/"([^"\\]{1,64})"\s*:\s*"([^"\\]*)"/g)) {
-    if (CREDENTIAL_FIELD.test(m[1])) add(m[2]);
+    fields.push([m[1], m[2]]);
   }
+  return fields;
 }
 
 /**

@@ -15,58 +15,12 @@ import type { PmRequest } from "./model.ts";
 import { assertOf, headersOf, splitSchema, unsendable } from "./step_parts.ts";
 import { type Cond, negate, type Sym } from "./script/sym.ts";
 import { translateScript, type Translation } from "./script/translate.ts";
+import { capturesOf, neededCaptures } from "./step_captures.ts";
 import { render } from "./template.ts";
-import { type Variables, varName } from "./vars.ts";
+import type { RequestReport, Shared } from "./flow_state.ts";
+import { varName } from "./vars.ts";
 
-/** What the flows of one conversion share: variables, values set outright, who captured what. */
-export interface Shared {
-  vars: Variables;
-  /** Values scripts set outright (Newman keeps them for the rest of the run). */
-  literals: Map<string, string>;
-  /** The flow (by index) whose step last captured each variable. */
-  capturedBy: Map<string, number>;
-  /** Literal origins → their environment variable. */
-  origins: Map<string, string>;
-  files: Set<string>;
-  /** Where `setNextRequest(null)` stopped the run: later requests are not sent. */
-  stop?: string;
-  /** A `setNextRequest("name")` jump in progress: requests up to `target` are not sent. */
-  skipTo?: { target: string; from: string; flow: number; unless?: YNode };
-  /** Requests not sent because of a `setNextRequest`, by folder path. */
-  notSent: string[];
-  /** Requests flowrun cannot send (their method, no URL, another scheme): folder path and why. */
-  unsendable: string[];
-  /** The distinct OAuth2 blocks: each is a token request Newman does not make. */
-  tokens: Set<string>;
-  /** Request names already converted (a jump back to one is a loop, not translated). */
-  seen: Set<string>;
-  /**
-   * The variables a request or a script's getter reads anywhere in the
-   * collection; when given, a capture an `if` guards is kept only for them.
-   */
-  read?: Set<string>;
-  /** Variables a script set in a way not translated, and the later requests that read them. */
-  broken: Broken[];
-}
-
-/** A variable a script sets in a way flowrun cannot express: the chain it starts is broken. */
-export interface Broken {
-  name: string;
-  /** The request whose script sets it. */
-  by: string;
-  /** Later requests that read it before anything sets it again. */
-  readers: string[];
-  /** Whether it is still the variable's latest set. */
-  open: boolean;
-}
-
-/** One request's counts, for the summary. */
-export interface RequestReport {
-  request: string;
-  step: string;
-  translated: number;
-  untranslated: number;
-}
+export type { Broken, RequestReport, Shared } from "./flow_state.ts";
 
 const NO_BODY = new Set(["GET", "HEAD"]);
 /** The most requests a repeated request (a poll by `setNextRequest`) sends; Newman has no bound. */
@@ -82,7 +36,7 @@ const NEXT_STATUS = "status_for_next_request";
  * import { FlowBuilder } from "./flow.ts";
  * import { Variables } from "./vars.ts";
  * const shared = { vars: new Variables([], []), literals: new Map(), capturedBy: new Map(), origins: new Map(),
- *   files: new Set<string>(), notSent: [], unsendable: [], tokens: new Set<string>(), seen: new Set<string>(), broken: [] };
+ *   files: new Set<string>(), notSent: [], unsendable: [], tokens: new Set<string>(), seen: new Set<string>(), broken: [], brokenOpen: new Map() };
  * const b = new FlowBuilder(0, shared);
  * b.add({ name: "Login", folders: [], method: "POST", url: "{{base}}/login", headers: [],
  *   scripts: [{ listen: "test", owner: "Login", source: "pm.environment.set('t', pm.response.json().token);" }] });
@@ -117,8 +71,8 @@ export class FlowBuilder {
   resolve(name: string, atUrlStart = false, written?: string): string {
     const bound = this.#bindings.get(name);
     if (bound !== undefined) return bound;
-    const broken = this.shared.broken.find((b) => b.open && b.name === name);
-    if (broken && !broken.readers.includes(this.#where)) broken.readers.push(this.#where);
+    const broken = this.shared.brokenOpen.get(name);
+    if (broken && broken.readers.at(-1) !== this.#where) broken.readers.push(this.#where);
     if (this.#made.has(name)) {
       this.flowVars.add(name);
       return `\${vars.${varName(name)}}`;
@@ -165,20 +119,17 @@ export class FlowBuilder {
     const { request, auth } = this.request(r, comments);
     const tests = r.scripts.filter((s) => s.listen === "test")
       .map((s) => this.translate(s.source, comments, `test script of ${s.owner}`, r));
-    for (const t of tests) t.captures = this.#needed(t.captures, comments);
+    for (const t of tests) t.captures = neededCaptures(t.captures, this.shared.read, comments);
     const { checks, schema, extra } = splitSchema(tests.flatMap((t) => t.checks));
     if (extra > 0) {
       comments.push(
         `untranslated: ${extra} more JSON schema checks (flowrun checks one schema per step)`,
       );
     }
-    const captures = new Map<string, YNode>();
+    const captures = capturesOf(tests);
     for (const t of tests) {
       translated.translated += t.translated;
       translated.untranslated += t.untranslatedAssertions;
-      for (const c of t.captures) {
-        captures.set(varName(c.name), c.first ? ymap([["path", c.path], ["first", true]]) : c.path);
-      }
     }
     const guard = this.#guard;
     const loop = this.flowControl(tests, where, comments, name);
@@ -206,27 +157,6 @@ export class FlowBuilder {
     this.bind(tests, name, where);
   }
 
-  /**
-   * The captures to write. Postman sets a variable to `undefined` when the
-   * response has no such value (`pm.globals.set("x", data.missing)`) and goes
-   * on, and sets a guarded one (`if (id !== undefined) …`, Portman's idiom)
-   * only when its condition holds, while a flow's capture of a missing value
-   * fails the step: one that no request reads is left out, with a comment.
-   */
-  #needed(captures: Translation["captures"], comments: string[]): Translation["captures"] {
-    const read = this.shared.read;
-    if (!read) return captures;
-    return captures.filter((c) => {
-      if (read.has(c.name)) return true;
-      comments.push(
-        c.guarded
-          ? `not captured: ${c.name}: set only when the script's condition holds, and no request reads it`
-          : `not captured: ${c.name}: no request reads it`,
-      );
-      return false;
-    });
-  }
-
   /** Later `{{x}}` read what this step's scripts set; `where` is the request, for the summary. */
   bind(tests: Translation[], step: string, where: string): void {
     for (const t of tests) {
@@ -252,12 +182,14 @@ export class FlowBuilder {
     this.#made.delete(name);
     this.shared.literals.delete(name);
     this.shared.capturedBy.delete(name);
-    this.shared.broken.push({ name, by: where, readers: [], open: true });
+    const broken = { name, by: where, readers: [] };
+    this.shared.broken.push(broken);
+    this.shared.brokenOpen.set(name, broken);
   }
 
   /** A set of the variable ends the broken chain an earlier one started. */
   #close(name: string): void {
-    for (const b of this.shared.broken) if (b.name === name) b.open = false;
+    this.shared.brokenOpen.delete(name);
   }
 
   /** A variable a script set outright, as later `{{x}}` read it. */

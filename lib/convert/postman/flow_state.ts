@@ -1,0 +1,59 @@
+/**
+ * What the flows of one conversion share while they are built (flow.ts):
+ * the variables, values scripts set, who captured what, the requests a
+ * `setNextRequest` skips, and the chains a set not translated breaks.
+ *
+ * @module
+ */
+import type { YNode } from "../yaml_out.ts";
+import type { Variables } from "./vars.ts";
+
+/** What the flows of one conversion share: variables, values set outright, who captured what. */
+export interface Shared {
+  vars: Variables;
+  /** Values scripts set outright (Newman keeps them for the rest of the run). */
+  literals: Map<string, string>;
+  /** The flow (by index) whose step last captured each variable. */
+  capturedBy: Map<string, number>;
+  /** Literal origins → their environment variable. */
+  origins: Map<string, string>;
+  files: Set<string>;
+  /** Where `setNextRequest(null)` stopped the run: later requests are not sent. */
+  stop?: string;
+  /** A `setNextRequest("name")` jump in progress: requests up to `target` are not sent. */
+  skipTo?: { target: string; from: string; flow: number; unless?: YNode };
+  /** Requests not sent because of a `setNextRequest`, by folder path. */
+  notSent: string[];
+  /** Requests flowrun cannot send (their method, no URL, another scheme): folder path and why. */
+  unsendable: string[];
+  /** The distinct OAuth2 blocks: each is a token request Newman does not make. */
+  tokens: Set<string>;
+  /** Request names already converted (a jump back to one is a loop, not translated). */
+  seen: Set<string>;
+  /**
+   * The variables a request or a script's getter reads anywhere in the
+   * collection; when given, a capture an `if` guards is kept only for them.
+   */
+  read?: Set<string>;
+  /** Variables a script set in a way not translated, and the later requests that read them. */
+  broken: Broken[];
+  /** The broken chains still open (no later set of the variable), by variable. */
+  brokenOpen: Map<string, Broken>;
+}
+
+/** A variable a script sets in a way flowrun cannot express: the chain it starts is broken. */
+export interface Broken {
+  name: string;
+  /** The request whose script sets it. */
+  by: string;
+  /** Later requests that read it before anything sets it again. */
+  readers: string[];
+}
+
+/** One request's counts, for the summary. */
+export interface RequestReport {
+  request: string;
+  step: string;
+  translated: number;
+  untranslated: number;
+}

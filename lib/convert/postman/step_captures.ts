@@ -1,0 +1,62 @@
+/**
+ * A step's captures from its test scripts' sets: which are written, and how.
+ *
+ * @module
+ */
+import { ymap, type YNode } from "../yaml_out.ts";
+import type { Translation } from "./script/translate.ts";
+import { varName } from "./vars.ts";
+
+/**
+ * The captures to write. Postman sets a variable to `undefined` when the
+ * response has no such value (`pm.globals.set("x", data.missing)`) and goes
+ * on, and sets a guarded one (`if (id !== undefined) …`, Portman's idiom)
+ * only when its condition holds, while a flow's capture of a missing value
+ * fails the step: one that no request reads (`read`, when known) is left
+ * out, with a comment.
+ *
+ * @example
+ * ```ts
+ * import { neededCaptures } from "./step_captures.ts";
+ * const comments: string[] = [];
+ * const kept = neededCaptures([{ name: "id", path: "$.json.id" }, { name: "x", path: "$.json.x" }], new Set(["id"]), comments);
+ * if (kept.length !== 1 || comments[0] !== "not captured: x: no request reads it") throw new Error(comments.join());
+ * ```
+ */
+export function neededCaptures(
+  captures: Translation["captures"],
+  read: Set<string> | undefined,
+  comments: string[],
+): Translation["captures"] {
+  if (!read) return captures;
+  return captures.filter((c) => {
+    if (read.has(c.name)) return true;
+    comments.push(
+      c.guarded
+        ? `not captured: ${c.name}: set only when the script's condition holds, and no request reads it`
+        : `not captured: ${c.name}: no request reads it`,
+    );
+    return false;
+  });
+}
+
+/**
+ * The step's captures: a path, or the first match of a pick (`list.find(…)`,
+ * script/pick.ts).
+ *
+ * @example
+ * ```ts
+ * import { capturesOf } from "./step_captures.ts";
+ * import { toYaml, ymap } from "../yaml_out.ts";
+ * const t = { captures: [{ name: "id", path: "$.json[?@.k == 'b'].id", first: true }] };
+ * const text = toYaml([], ymap([...capturesOf([t])]));
+ * if (!text.includes("first: true")) throw new Error(text);
+ * ```
+ */
+export function capturesOf(tests: Pick<Translation, "captures">[]): Map<string, YNode> {
+  const captures = new Map<string, YNode>();
+  for (const c of tests.flatMap((t) => t.captures)) {
+    captures.set(varName(c.name), c.first ? ymap([["path", c.path], ["first", true]]) : c.path);
+  }
+  return captures;
+}
