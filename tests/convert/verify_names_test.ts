@@ -93,39 +93,44 @@ function harFor(
 }
 
 for (const [shapeName, shape] of Object.entries(SHAPES)) {
-  Deno.test(`--verify round-trips every member name with ${shapeName}`, async () => {
-    const failures: string[] = [];
-    for (const name of NAMES) {
-      const api = startApi(shape, name);
-      try {
-        const prepared = prepareConversion(harFor(api.origin, shape, name), { noCorrelate: true });
-        const report = await verifyConversion(prepared, {
-          baseUrl: api.origin,
-          env: () => undefined,
-          timeoutMs: 5000,
-        });
-        const text = formatVerify(report);
-        const { yaml } = finishConversion(prepared, { noCorrelate: true });
-        const { flow, problems } = loadFlow(yaml, "f.yaml", { checkEnv: false });
-        // Every failure that was not tried again says why, whatever the name.
-        if (/\(0 tries\)/.test(text)) failures.push(`${JSON.stringify(name)}: ${text}`);
-        if (REFUSED.has(name)) {
-          if (report.passed === report.steps || !/nothing to try|does not load/.test(text)) {
-            failures.push(`${JSON.stringify(name)}: not said why: ${text}`);
+  for (const spelling of ["a", "b"] as const) {
+    Deno.test(`--verify round-trips every member name with ${shapeName} (spelling ${spelling})`, async () => {
+      const failures: string[] = [];
+      for (const name of NAMES) {
+        const api = startApi(shape, name);
+        try {
+          const prepared = prepareConversion(harFor(api.origin, shape, name), {
+            noCorrelate: true,
+            spelling,
+          });
+          const report = await verifyConversion(prepared, {
+            baseUrl: api.origin,
+            env: () => undefined,
+            timeoutMs: 5000,
+          });
+          const text = formatVerify(report);
+          const { yaml } = finishConversion(prepared, { noCorrelate: true, spelling });
+          const { flow, problems } = loadFlow(yaml, "f.yaml", { checkEnv: false });
+          // Every failure that was not tried again says why, whatever the name.
+          if (/\(0 tries\)/.test(text)) failures.push(`${JSON.stringify(name)}: ${text}`);
+          if (REFUSED.has(name)) {
+            if (report.passed === report.steps || !/nothing to try|does not load/.test(text)) {
+              failures.push(`${JSON.stringify(name)}: not said why: ${text}`);
+            }
+          } else if (!flow) {
+            failures.push(`${JSON.stringify(name)}: does not load: ${problems[0]?.message}`);
+          } else if (report.passed !== report.steps) {
+            failures.push(`${JSON.stringify(name)}: ${text}`);
           }
-        } else if (!flow) {
-          failures.push(`${JSON.stringify(name)}: does not load: ${problems[0]?.message}`);
-        } else if (report.passed !== report.steps) {
-          failures.push(`${JSON.stringify(name)}: ${text}`);
+        } catch (error) {
+          failures.push(`${JSON.stringify(name)}: threw ${error}`);
+        } finally {
+          await api.close();
         }
-      } catch (error) {
-        failures.push(`${JSON.stringify(name)}: threw ${error}`);
-      } finally {
-        await api.close();
       }
-    }
-    assert.deepEqual(failures, []);
-  });
+      assert.deepEqual(failures, []);
+    });
+  }
 }
 
 Deno.test("convert har --verify with a member named by a tab and ${…}: a flow that runs, not exit 3", async () => {
