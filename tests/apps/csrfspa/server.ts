@@ -37,6 +37,58 @@ export interface Csrfspa {
   close(): Promise<void>;
 }
 
+/**
+ * The single page: its script makes the journey when #run is clicked, with
+ * the e-mail and password the user typed, each call carrying the token the
+ * answer before it handed out.
+ */
+const PAGE = `<!doctype html>
+<html><head><meta charset="utf-8"><title>Csrfspa</title></head>
+<body><input id="email" type="email"><input id="password" type="password">
+<button id="run">Run</button><p id="status">idle</p>
+<script>
+let token = "";
+let apiKey = "";
+async function call(method, where, carry, body) {
+  const headers = { accept: "application/json" };
+  if (token && carry === "header") headers["x-csrf-token"] = token;
+  if (where === "/api/me") headers["x-api-key"] = apiKey;
+  if (token && carry === "cookie") document.cookie = "csrf=" + token + "; path=/";
+  const sent = token && carry === "body" ? { ...body, csrf_token: token } : body;
+  if (sent !== undefined) headers["content-type"] = "application/json";
+  const path = token && carry === "query" ? where + "?_csrf=" + encodeURIComponent(token) : where;
+  const res = await fetch(path, { method, headers, body: sent === undefined ? undefined : JSON.stringify(sent) });
+  if (carry === "cookie") document.cookie = "csrf=; path=/; max-age=0";
+  token = res.headers.get("x-csrf-next") || token;
+  const text = await res.text();
+  if (res.status >= 400) throw new Error(method + " " + where + " " + res.status + " " + text);
+  return text === "" ? undefined : JSON.parse(text);
+}
+document.getElementById("run").onclick = async () => {
+  const status = document.getElementById("status");
+  try {
+    await call("GET", "/api/csrf", "header");
+    const login = await call("POST", "/api/login", "header", {
+      email: document.getElementById("email").value,
+      password: document.getElementById("password").value,
+    });
+    apiKey = login.api_key;
+    await call("GET", "/api/me", "header");
+    const first = await call("POST", "/api/notes", "body", { title: "Buy milk" });
+    await call("POST", "/api/notes", "header", { title: "Write report" });
+    await call("GET", "/api/notes", "query");
+    await call("GET", "/api/notes/" + first.id, "cookie");
+    await call("PATCH", "/api/notes/" + first.id, "header", { done: true });
+    await call("DELETE", "/api/notes/" + first.id, "query");
+    await call("GET", "/api/notes", "header");
+    status.textContent = "Done";
+  } catch (error) {
+    status.textContent = "Failed: " + error.message;
+  }
+};
+</script></body></html>
+`;
+
 /** A token in base64 that always holds `+`, `/` and padding, as a server's often do. */
 const token = () =>
   btoa(String.fromCharCode(0xfb, 0xef, 0xff, ...crypto.getRandomValues(new Uint8Array(14))));
@@ -45,8 +97,8 @@ const hex = (n: number) =>
   [...crypto.getRandomValues(new Uint8Array(n))].map((b) => b.toString(16).padStart(2, "0"))
     .join("");
 
-/** Starts the app on 127.0.0.1 (an ephemeral port). */
-export function startCsrfspa(): Csrfspa {
+/** Starts the app on 127.0.0.1 (an ephemeral port unless told: the recorder uses a fixed one). */
+export function startCsrfspa(options: { port?: number } = {}): Csrfspa {
   const calls: string[] = [];
   const errors: string[] = [];
   const sessions = new Map<string, string>();
@@ -65,6 +117,11 @@ export function startCsrfspa(): Csrfspa {
   const handle = async (req: Request): Promise<Response> => {
     const url = new URL(req.url);
     const path = url.pathname;
+    // The page and its icon hand out no token: only the API's answers rotate it.
+    if (req.method === "GET" && path === "/") {
+      return new Response(PAGE, { headers: { "content-type": "text/html; charset=utf-8" } });
+    }
+    if (path === "/favicon.ico") return new Response(null, { status: 204 });
     if (req.method === "GET" && path === "/api/csrf") return answer(200, { ok: true });
     const text = req.body ? await req.text() : "";
     const json = text === "" ? {} : JSON.parse(text);
@@ -119,7 +176,11 @@ export function startCsrfspa(): Csrfspa {
   const cookieOf = (req: Request, name: string) =>
     new RegExp(`(?:^|;\\s*)${name}=([^;]+)`).exec(req.headers.get("cookie") ?? "")?.[1];
 
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+  const server = Deno.serve({
+    hostname: "127.0.0.1",
+    port: options.port ?? 0,
+    onListen() {},
+  }, async (req) => {
     const res = await handle(req);
     const line = `${req.method} ${new URL(req.url).pathname} ${res.status}`;
     calls.push(line);
