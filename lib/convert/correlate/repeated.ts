@@ -11,8 +11,11 @@
 import type { HarRecord } from "../har_model.ts";
 import type { Correlator } from "./state.ts";
 
-/** Secrets looked at; a session has a handful, a huge recording is not searched past this. */
-const MAX_CHECKED = 500;
+/**
+ * Characters of response text searched in all: a session has a handful of tokens, and a huge
+ * recording is not searched past this (what is left unsearched stays a secret, the safe side).
+ */
+const SEARCH_BUDGET = 50_000_000;
 
 /**
  * Drops from `c.secrets` each value a response body handed out under a
@@ -35,15 +38,19 @@ const MAX_CHECKED = 500;
  * ```
  */
 export function forgetRepeated(c: Correlator, ordered: readonly HarRecord[]): void {
-  let checked = 0;
+  let budget = SEARCH_BUDGET;
   for (const value of [...c.secrets]) {
-    if (checked >= MAX_CHECKED) return;
     const p = c.producers.get(`string:${value}`);
     if (!p?.secret || p.source.kind !== "json") continue;
-    checked++;
-    const at = ordered.indexOf(p.step.last);
     const quoted = JSON.stringify(value);
-    const later = ordered.slice(at + 1).some((r) => r.responseText?.includes(quoted));
-    if (later) c.secrets.delete(value);
+    for (const r of ordered.slice(ordered.indexOf(p.step.last) + 1)) {
+      const text = r.responseText ?? "";
+      budget -= text.length;
+      if (budget < 0) return;
+      if (text.includes(quoted)) {
+        c.secrets.delete(value);
+        break;
+      }
+    }
   }
 }
