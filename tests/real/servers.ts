@@ -7,7 +7,8 @@
  *   `PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 --no-audit --no-fund`, where CACHE is
  *   `$XDG_CACHE_HOME/flowrun-real` (or `~/.cache/flowrun-real`) and KEY names
  *   the pinned versions; a marker written after a complete install makes the
- *   next run take the cache at once. Bounded by a 5-minute kill.
+ *   next run take the cache at once. Bounded by a 5-minute kill; a lock folder
+ *   makes test files that run in parallel wait for one install (at most 6 min).
  * - **No registry**: with `CI` set the install error fails the tests, with
  *   the reason; elsewhere the tests are ignored and their names say why.
  * - **Start**: each start gets a temp data folder of its own (so every start
@@ -63,6 +64,40 @@ export async function install(packages: readonly Pinned[]): Promise<Install> {
   const prefix = prefixOf(packages);
   const marker = `${prefix}/.installed`;
   if (exists(marker)) return { prefix, cached: true, ms: performance.now() - started };
+  // Test files that share a server run in parallel: one installs, the others wait for it.
+  const lock = `${prefix}.lock`;
+  await Deno.mkdir(cacheRoot, { recursive: true });
+  for (let poll = 0; !takeLock(lock); poll++) {
+    if (poll >= 720) {
+      throw new Error(`${lock} was held for 6 minutes; remove it if no install runs`);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  try {
+    if (exists(marker)) return { prefix, cached: true, ms: performance.now() - started };
+    await npmInstall(packages, prefix);
+  } finally {
+    await Deno.remove(lock).catch(() => {});
+  }
+  return { prefix, cached: false, ms: performance.now() - started };
+}
+
+/** Takes the lock folder `lock` (mkdir is atomic); one left by an install that died 10 minutes ago is taken over. */
+function takeLock(lock: string): boolean {
+  try {
+    Deno.mkdirSync(lock);
+    return true;
+  } catch {
+    const since = Date.now() - (Deno.statSync(lock).mtime?.getTime() ?? Date.now());
+    if (since < 600_000) return false;
+    Deno.removeSync(lock);
+    return takeLock(lock);
+  }
+}
+
+/** `npm install` of `packages` into `prefix`, bounded by a 5-minute kill; the marker last. */
+async function npmInstall(packages: readonly Pinned[], prefix: string): Promise<void> {
+  const marker = `${prefix}/.installed`;
   await Deno.mkdir(prefix, { recursive: true });
   const manifest = {
     name: "flowrun-real-servers",
@@ -86,7 +121,6 @@ export async function install(packages: readonly Pinned[]): Promise<Install> {
     throw new Error(`npm install ${names} failed (exit ${out.code}): ${said}`);
   }
   await Deno.writeTextFile(marker, new Date().toISOString() + "\n");
-  return { prefix, cached: false, ms: performance.now() - started };
 }
 
 /** What a test file's set-up got: the install, or why the tests are ignored. */
