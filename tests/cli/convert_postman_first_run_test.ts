@@ -274,3 +274,30 @@ Deno.test("convert postman: a variable is a secret by where it is used (an auth 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("convert postman: a URL only a script gives, in a set flowrun cannot express, does not stop the run before anything is sent", async () => {
+  const server = startServer(() => ({ id: "i1" }));
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-pm-urlset-" });
+  try {
+    const { summary, run } = await convert(
+      dir,
+      collection({ host: server.host }, [
+        item("Create", { method: "POST", url: "{{host}}/items" }, [
+          "pm.environment.set('itemUrl', pm.variables.get('host') + '/items/' + pm.response.json().id);",
+        ]),
+        item("Read", { method: "GET", url: "{{itemUrl}}" }),
+      ]),
+    );
+    // Nothing to set beforehand: the variable is not an environment variable nobody can know.
+    assert.doesNotMatch(summary, /ITEM_URL/);
+    assert.match(summary, /the script of Create sets \{\{itemUrl\}\} .*read by Read\./);
+    const ran = await runCli(run);
+    assert.notEqual(ran.code, 2, summary + ran.stdout + ran.stderr);
+    assert.deepEqual(server.got.map((g) => g.line), ["POST /items"]);
+    // The step that reads it says what it sent, as written.
+    assert.match(ran.stdout, /"\{\{itemUrl\}\}" is not an absolute http or https URL/);
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

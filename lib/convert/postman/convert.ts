@@ -132,6 +132,20 @@ function namesRead(c: PmCollection): Set<string> {
   return read;
 }
 
+/** A script setting a variable: `pm.environment.set("x", …)`, `postman.setGlobalVariable('x', …)`. */
+const SETTER = /\b(?:set|setEnvironmentVariable|setGlobalVariable)\s*\(\s*(["'`])([^"'`]*?)\1\s*,/g;
+
+/** The variables any script of the collection sets. */
+function namesSet(c: PmCollection): Set<string> {
+  const set = new Set<string>();
+  for (const unit of c.units) {
+    for (const r of unit.requests) {
+      for (const s of r.scripts) for (const m of s.source.matchAll(SETTER)) set.add(m[2]);
+    }
+  }
+  return set;
+}
+
 function merged(groups: PmUnit[][], builders: FlowBuilder[]): PmUnit[][] | undefined {
   const join = new Array<boolean>(groups.length).fill(false);
   for (const b of builders) {
@@ -170,8 +184,17 @@ export function convertPostman(
   const env = environmentText === undefined ? undefined : readEnvironment(environmentText);
   const globals = globalsText === undefined ? undefined : readEnvironment(globalsText, "globals");
   const credentials = credentialVariables(c);
-  const newVars = () =>
-    new Variables(c.variables, env?.values ?? [], globals?.values ?? [], new Set(credentials));
+  const setByScripts = namesSet(c);
+  const newVars = () => {
+    const v = new Variables(
+      c.variables,
+      env?.values ?? [],
+      globals?.values ?? [],
+      new Set(credentials),
+    );
+    for (const name of setByScripts) v.scriptSet.add(name);
+    return v;
+  };
   let groups = c.units.map((u) => [u]);
   let built = build(c, groups, undefined, newVars);
   // Each pass joins at least two groups, so this ends within as many passes as there are groups.

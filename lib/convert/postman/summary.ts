@@ -87,18 +87,7 @@ function setupLines(s: PostmanSummary, dir: string): string[] {
   if (s.env.length > 0) {
     lines.push(`Set before running: ${s.env.map((e) => `${e.name} (${e.hint})`).join(", ")}.`);
   }
-  for (const b of (s.broken ?? []).slice(0, MAX_NAMED)) {
-    lines.push(
-      `Not translated: the script of ${b.by} sets {{${b.name}}} in a way flowrun cannot express, so ${
-        plural(b.readers.length, "later request")
-      } send it as written (Postman sends what the script sets): read by ${
-        b.readers.slice(0, MAX_NAMED).join(", ")
-      }${b.readers.length > MAX_NAMED ? `, and ${b.readers.length - MAX_NAMED} more` : ""}.`,
-    );
-  }
-  for (const name of s.schemeless ?? []) {
-    lines.push(`{{${name}}} has no scheme: sent with http://, as Postman does.`);
-  }
+  lines.push(...readsAsWritten(s));
   if (s.unset.length > 0) {
     lines.push(
       `No value in the collection or environment for ${
@@ -136,6 +125,26 @@ function setupLines(s: PostmanSummary, dir: string): string[] {
     lines.push(
       `Put the file the collection uploads at ${dir}/${p} (an empty placeholder is written).`,
     );
+  }
+  return lines;
+}
+
+/** Sets not translated, with the requests that read them, and hosts sent with `http://`. */
+function readsAsWritten(s: PostmanSummary): string[] {
+  const lines: string[] = [];
+  for (const b of (s.broken ?? []).slice(0, MAX_NAMED)) {
+    lines.push(
+      `Not translated: the script of ${b.by} sets {{${b.name}}} in a way flowrun cannot express, so ${
+        plural(b.readers.length, "later request")
+      } ${
+        b.readers.length === 1 ? "sends" : "send"
+      } it as written (Postman sends what the script sets): read by ${
+        b.readers.slice(0, MAX_NAMED).join(", ")
+      }${b.readers.length > MAX_NAMED ? `, and ${b.readers.length - MAX_NAMED} more` : ""}.`,
+    );
+  }
+  for (const name of s.schemeless ?? []) {
+    lines.push(`{{${name}}} has no scheme: sent with http://, as Postman does.`);
   }
   return lines;
 }

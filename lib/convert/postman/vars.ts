@@ -79,6 +79,8 @@ export class Variables {
   readonly unset = new Set<string>();
   /** Postman's generated values (`{{$randomNoun}}`) sent as random hex text instead. */
   readonly randomized = new Set<string>();
+  /** Variables a script of the collection sets (`pm.environment.set("x", …)`), by name. */
+  readonly scriptSet = new Set<string>();
   /** Variables at a URL's start whose value is a host without a scheme: sent with `http://`. */
   readonly schemeless = new Set<string>();
   readonly #envNames = new Map<string, string>();
@@ -115,6 +117,9 @@ export class Variables {
   /** Whether the variable is read from the environment rather than a flow var. */
   isEnv(name: string, atUrlStart: boolean): boolean {
     const value = this.values.get(name) ?? "";
+    // One only a script gives a value is a flow var, sent as written until then: an environment
+    // variable nobody can set beforehand would stop the whole run before anything is sent.
+    if (!this.values.has(name) && this.scriptSet.has(name)) return false;
     return this.isSecret(name) || URLISH.test(name) ||
       /^https?:\/\//i.test(value) || atUrlStart;
   }
@@ -122,11 +127,13 @@ export class Variables {
   /**
    * Whether the variable is a secret, never written to a file: by where the
    * collection uses it (a credential), never by its name or its value's
-   * shape. Only one no file gives a value, which the user supplies, is asked
-   * for as a secret when its name says credential (`{{password}}`).
+   * shape. Only one neither a file nor a script gives a value, which the user
+   * supplies, is asked for as a secret when its name says credential
+   * (`{{password}}`).
    */
   isSecret(name: string): boolean {
-    return this.credentials.has(name) || (!this.values.get(name) && isSecretName(name));
+    if (this.credentials.has(name)) return true;
+    return !this.values.get(name) && !this.scriptSet.has(name) && isSecretName(name);
   }
 
   /** Whether the variable's value is a host Postman sends with `http://` (at a URL's start). */
