@@ -59,6 +59,7 @@ import {
   startVerification,
   UnloadableFlow,
   type Verification,
+  type VerificationInput,
 } from "./verify_state.ts";
 
 /**
@@ -150,7 +151,6 @@ export async function verifyConversion(
   // Loading and capturing stay synchronous: the engines they may need are loaded first.
   await Promise.all([yamlEngine.load(), pathEngine.load()]);
   splitCookieSecrets(c);
-  const found = c.steps.map((step) => captureByNeighbours(c, step));
   const recordedOrigin = [...c.origins.keys()][0] ?? "";
   const baseUrl = options.baseUrl || options.env("BASE_URL") || recordedOrigin;
   const hosts = apiHosts(c, baseUrl, options.env);
@@ -164,24 +164,14 @@ export async function verifyConversion(
     unverified: [],
     requests: 0,
   };
-  c.steps.forEach((step, i) => {
-    for (const text of found[i]) {
-      report.repairs.push({ step: step.name, text });
-      remark(step, text);
-    }
-  });
-  let v: Verification;
-  try {
-    v = startVerification(prepared, {
-      baseUrl,
-      hosts,
-      env: options.env,
-      timeoutMs: options.timeoutMs,
-    });
-  } catch (error) {
-    // The conversion's own output does not load: nothing can be sent, and that is said.
-    if (!(error instanceof UnloadableFlow)) throw error;
-    report.unloadable = error.problem;
+  positionsToNeighbours(c, report);
+  const v = startOrSay(prepared, {
+    baseUrl,
+    hosts,
+    env: options.env,
+    timeoutMs: options.timeoutMs,
+  }, report);
+  if (!v) {
     c.notes.push(verifiedNote(report));
     return report;
   }
@@ -194,6 +184,32 @@ export async function verifyConversion(
   dropUnusedVariables(c);
   c.notes.push(verifiedNote(report));
   return report;
+}
+
+/** The conversion's captures by a list position find their element by its neighbours instead. */
+function positionsToNeighbours(c: Correlator, report: VerifyReport): void {
+  for (const step of c.steps) {
+    for (const text of captureByNeighbours(c, step)) {
+      report.repairs.push({ step: step.name, text });
+      remark(step, text);
+    }
+  }
+}
+
+/** The verification started, or `undefined` with the reason in the report: the flow does not load. */
+function startOrSay(
+  prepared: PreparedConversion,
+  input: VerificationInput,
+  report: VerifyReport,
+): Verification | undefined {
+  try {
+    return startVerification(prepared, input);
+  } catch (error) {
+    // The conversion's own output does not load: nothing can be sent, and that is said.
+    if (!(error instanceof UnloadableFlow)) throw error;
+    report.unloadable = error.problem;
+    return undefined;
+  }
 }
 
 /** A whole Cookie header kept as one secret would mask the cookie names a repair captures by. */
@@ -267,11 +283,21 @@ async function verifyStep(v: Verification, i: number, report: VerifyReport): Pro
     if (!(error instanceof UnloadableFlow)) throw error;
     // A repair made the flow unloadable: the step is put back as converted, and that is said.
     restore(v.c, step, base);
-    const why = v.session.mask(`its repair was dropped: ${error.message}`).slice(0, 240);
-    const message = "not sent with a repair no flow can hold";
-    report.failed.push({ step: step.name, tries: 0, message, why });
-    remark(step, `could not make this step pass (${triesText(0, why)}): ${message}`);
+    sayDropped(v, step, error, report);
   }
+}
+
+/** Says that step was put back as converted: the repair it was sent with made no flow that loads. */
+function sayDropped(
+  v: Verification,
+  step: Step,
+  error: UnloadableFlow,
+  report: VerifyReport,
+): void {
+  const why = v.session.mask(`its repair was dropped: ${error.message}`).slice(0, 240);
+  const message = "not sent with a repair no flow can hold";
+  report.failed.push({ step: step.name, tries: 0, message, why });
+  remark(step, `could not make this step pass (${triesText(0, why)}): ${message}`);
 }
 
 /** The recorded values of the variables the user must set and the environment does not. */
