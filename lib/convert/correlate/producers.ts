@@ -221,8 +221,10 @@ function produceJson(c: Correlator, step: Step): void {
     const secret = looksLikeToken(key, leaf);
     // A cursor is handed out whole, whatever its alphabet (base64 padding included).
     const cursor = isCursorKey(key) && typeof leaf === "string" && leaf.length >= 8;
-    // Evidence, whatever the key: opaque text (a nonce in base64) only a response could give.
-    const opaque = typeof leaf === "string" && isSecretShaped(leaf) && !/[\s@]/.test(leaf);
+    // Evidence, whatever the key: opaque text (a nonce in base64) only a response could give;
+    // letters and digits both, so a media type or a word list (`image/svg+xml`) is not one.
+    const opaque = typeof leaf === "string" && isSecretShaped(leaf) && !/[\s@]/.test(leaf) &&
+      /\d/.test(leaf) && /[a-z]/i.test(leaf);
     if (
       (secret || cursor || opaque || looksLikeId(key, leaf)) &&
       (!c.producers.has(k) || fromCookie(c, k)) && !c.sentSeen.has(k)

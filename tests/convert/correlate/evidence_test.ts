@@ -213,3 +213,18 @@ Deno.test("two recordings: equality is no evidence either way, a password equal 
   assert.match(yaml, /authorization: Bearer \$\{steps\.login\.capture\.access_token\}/, yaml);
   assert.deepEqual(await problems(yaml), []);
 });
+
+Deno.test("a media type a response listed is not taken for a produced value: the request's content-type stays as recorded", () => {
+  const { yaml } = convertHar(harOf([
+    { url: "https://a.test/api/formats", json: { formats: ["application/json", "image/svg+xml"] } },
+    {
+      method: "POST",
+      url: "https://a.test/api/items",
+      headers: [["content-type", "application/json"]],
+      body: JSON.stringify({ kind: "image/svg+xml" }),
+      json: { ok: true },
+    },
+  ]));
+  assert.match(yaml, /content-type: application\/json\n/, yaml);
+  assert.match(yaml, /kind: image\/svg\+xml\n/, yaml);
+});
