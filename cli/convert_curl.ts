@@ -90,31 +90,14 @@ function curlFiles(
 ): CurlFiles & { dir: string; placeholders: string[] } {
   const dir = resolve(output ? resolve(output, "..") : ".");
   const cwd = resolve(".");
-  const realCwd = realPath(cwd) ?? cwd;
+  const outside = outsideOf(cwd);
   const texts = new Map<string, ReturnType<typeof readText>>();
-  const placeholders = new Map<string, string>();
+  const placeholder = placeholderNames(dir);
   let budget = MAX_CURL_FILE_BYTES;
-  const outside = (path: string) => {
-    const abs = resolve(path);
-    const real = realPath(abs);
-    return !within(cwd, abs) || (real !== undefined && !within(realCwd, real));
-  };
-  const placeholder = (path: string) => {
-    const abs = resolve(path);
-    let name = placeholders.get(abs);
-    if (name !== undefined) return name;
-    const base = basename(abs) || "file";
-    // A name another file has (the user's own, or another placeholder) would send that file.
-    const taken = (n: string) => [...placeholders.values()].includes(n) || isFile(resolve(dir, n));
-    name = base;
-    for (let n = 2; taken(name); n++) name = base.replace(/(\.[^.]*)?$/, `-${n}$1`);
-    placeholders.set(abs, name);
-    return name;
-  };
   return {
     dir,
     get placeholders() {
-      return [...placeholders.values()];
+      return placeholder.names();
     },
     read(path) {
       if (outside(path)) return undefined;
@@ -126,30 +109,66 @@ function curlFiles(
       return text;
     },
     rebase(path) {
-      if (outside(path)) return relative(dir, resolve(dir, placeholder(path)));
+      if (outside(path)) return placeholder.of(path);
       if (path.startsWith("/") || dir === cwd) return path;
       return relative(dir, resolve(path));
     },
-    exists(path) {
-      return outside(path) || isFile(resolve(path));
-    },
+    exists: (path) => outside(path) || isFile(resolve(path)),
     refused(path, by) {
-      if (outside(path)) {
-        return by === "reference"
-          ? `The file "${path}" is outside the working directory, so it was not read: the flow sends "${
-            placeholder(path)
-          }" beside it instead, an empty placeholder written for you; put the file there.`
-          : `The file "${path}" is outside the working directory, so it was not read and its content is left out of the flow; copy it into the working directory and convert again.`;
-      }
+      if (outside(path)) return outsideNote(path, by, placeholder.of);
       const read = texts.get(resolve(path));
-      if (by === "content" && (read?.large || read?.text !== undefined)) {
-        return `The file "${path}" was not read: the files the commands send would bring more than ${
-          MAX_CURL_FILE_BYTES / 1024 / 1024
-        } MiB into the flow; send a large file with --data-binary @file alone (the flow reads it when it runs).`;
-      }
-      return undefined;
+      if (by !== "content" || !(read?.large || read?.text !== undefined)) return undefined;
+      return `The file "${path}" was not read: the files the commands send would bring more than ${
+        MAX_CURL_FILE_BYTES / 1024 / 1024
+      } MiB into the flow; send a large file with --data-binary @file alone (the flow reads it when it runs).`;
     },
   };
+}
+
+/** Whether a path lies outside `cwd`, as written or once its links are followed. */
+function outsideOf(cwd: string): (path: string) => boolean {
+  const realCwd = realPath(cwd) ?? cwd;
+  return (path) => {
+    const abs = resolve(path);
+    const real = realPath(abs);
+    return !within(cwd, abs) || (real !== undefined && !within(realCwd, real));
+  };
+}
+
+/**
+ * The placeholder beside the flow for each file outside: its base name, or
+ * `name-2.ext`, … when a file (the user's own, or another placeholder) has
+ * that name, since the flow would send that file instead.
+ */
+function placeholderNames(dir: string): { of(path: string): string; names(): string[] } {
+  const names = new Map<string, string>();
+  return {
+    of(path) {
+      const abs = resolve(path);
+      const known = names.get(abs);
+      if (known !== undefined) return known;
+      const base = basename(abs) || "file";
+      const taken = (n: string) => [...names.values()].includes(n) || isFile(resolve(dir, n));
+      let name = base;
+      for (let n = 2; taken(name); n++) name = base.replace(/(\.[^.]*)?$/, `-${n}$1`);
+      names.set(abs, name);
+      return name;
+    },
+    names: () => [...names.values()],
+  };
+}
+
+/** The note on a file outside the working directory: left out, or sent from a placeholder. */
+function outsideNote(
+  path: string,
+  by: "content" | "reference",
+  placeholder: (path: string) => string,
+): string {
+  return by === "reference"
+    ? `The file "${path}" is outside the working directory, so it was not read: the flow sends "${
+      placeholder(path)
+    }" beside it instead, an empty placeholder written for you; put the file there.`
+    : `The file "${path}" is outside the working directory, so it was not read and its content is left out of the flow; copy it into the working directory and convert again.`;
 }
 
 /** Whether `path` is `dir` or inside it. */

@@ -35,9 +35,8 @@ import { ENV_MARKER, type EnvNames, type ShellCommand, splitBash } from "./curl_
 import type { HarRecord } from "./har_model.ts";
 import type { Step } from "./model.ts";
 import { curlRules, stepExtras } from "./curl_steps.ts";
-import { writeFlow, type WriteInput } from "./write.ts";
-import { Redactor } from "../secrets/mod.ts";
-import { isSecretShaped } from "./values.ts";
+import { maskQuoted, writeAsTyped } from "./curl_typed.ts";
+import { plainNames, plainPaths } from "./curl_plain.ts";
 import { clipLine, noteLines } from "./summary_lines.ts";
 import { beforeExpression, DOLLAR_VAR } from "./dollar.ts";
 import { describeCurlStep } from "./curl_describe.ts";
@@ -231,74 +230,6 @@ function commandWords(command: ShellCommand): string[] {
 }
 
 /**
- * File paths are read when the flow loads, so they hold no `${…}`: a `$NAME`
- * in one is written as the text `$NAME` for the user to replace, with a note.
- */
-function plainPaths(extras: CurlRecord["extras"], env: EnvNames): void {
-  const plain = (path: string) => {
-    const text = path.replace(ENV_MARKER, (_m, i: string) => `$${env[Number(i)]}`);
-    if (text !== path) {
-      extras.notes.push(
-        `The file path "${text}" names a variable, which a flow cannot expand in a path; write the path.`,
-      );
-    }
-    return text;
-  };
-  if (extras.bodyFile !== undefined) extras.bodyFile = plain(extras.bodyFile);
-  for (const part of extras.multipart ?? []) {
-    if (part.from !== "text") part.value = plain(part.value);
-    if (part.type !== undefined) part.type = plain(part.type);
-    if (part.filename !== undefined) part.filename = plain(part.filename);
-  }
-  const o = extras.options;
-  const proxy = o.proxy === undefined ? undefined : plainProxy(o.proxy, env, extras.notes);
-  extras.options = {
-    ...o,
-    proxy,
-    ...(o.cert !== undefined ? { cert: plain(o.cert) } : {}),
-    ...(o.key !== undefined ? { key: plain(o.key) } : {}),
-    ...(o.cacert !== undefined ? { cacert: plain(o.cacert) } : {}),
-  };
-}
-
-/**
- * A proxy URL written with `$NAME`s (`-x http://$USER:$PASS@proxy`): a
- * step's options are read when the flow loads and take no `${…}`, so the
- * step has no proxy and a note gives the `--proxy` to run with, the
- * `$NAME`s as written for the shell to fill.
- */
-function plainProxy(proxy: string, env: EnvNames, notes: string[]): string | undefined {
-  const text = proxy.replace(ENV_MARKER, (_m, i: string) => `$${env[Number(i)]}`);
-  if (text === proxy) return proxy;
-  notes.push(
-    `The proxy names a variable, which a step's options cannot expand: the step has no proxy; run with --proxy "${text}".`,
-  );
-  return undefined;
-}
-
-/**
- * Header, form field and part names are read when the flow loads: a `$NAME`
- * in one is written as the text `$NAME`, with a note.
- */
-function plainNames(step: Step, env: EnvNames, notes: string[]): void {
-  const plain = (name: string) => {
-    const text = name.replace(ENV_MARKER, (_m, i: string) => `$${env[Number(i)]}`);
-    if (text !== name) {
-      notes.push(
-        `The name "${text}" names a variable, which a flow cannot expand in a name; write the name.`,
-      );
-    }
-    return text;
-  };
-  step.headers = step.headers.map(([name, value]) => [plain(name), value]);
-  for (const node of [step.form, step.multipart]) {
-    if (node && typeof node === "object" && "kind" in node && node.kind === "map") {
-      node.entries = node.entries.map(([name, value]) => [plain(name), value]);
-    }
-  }
-}
-
-/**
  * An origin written with `$NAME` (`https://$HOST`) is the user's own
  * variable already: its base-URL var is that text, with no `BASE_URL_n`
  * fallback (a fallback holds no expression). A URL that starts with the
@@ -370,38 +301,6 @@ function finish(
   };
   const files = [...c.files].map(([path, text]) => ({ path, text }));
   return { yaml: out, summary: curl, files };
-}
-
-/**
- * The flow written with the typed secrets set aside. A command says where
- * its credentials are, and the rules replaced each there (the credential
- * field's value, `-u`'s password, an Authorization header): an ordinary word
- * equal to one elsewhere is what the user typed, sent as typed. The writer's
- * last pass would replace or mask every occurrence, keys included: with the
- * password `password`, `grant_type=password` and the key `password` became
- * `${ENV.RECORDED_SECRET}`, and the flow did not load. A value shaped like a
- * token (random text no one types twice by chance) is still kept out
- * wherever it is.
- */
-function writeAsTyped(c: Correlator, input: WriteInput): ReturnType<typeof writeFlow> {
-  const typed = [...c.secrets].filter((s) => !isSecretShaped(s));
-  for (const s of typed) c.secrets.delete(s);
-  try {
-    return writeFlow(c, input);
-  } finally {
-    for (const s of typed) c.secrets.add(s);
-  }
-}
-
-/**
- * Masks the secrets in the values a summary note quotes (`"…"`), never in
- * its own words: a note about "the password of -u" keeps the word when the
- * password is `password`.
- */
-function maskQuoted(secrets: Iterable<string>): (text: string) => string {
-  const redactor = new Redactor();
-  for (const s of secrets) if (s.trim().length >= 6 && !/\s/.test(s.trim())) redactor.add(s);
-  return (text) => text.replace(/"[^"\n]*"/g, (quoted) => redactor.redact(quoted));
 }
 
 /** The error when nothing could be converted. */

@@ -7,7 +7,21 @@
  *
  * @module
  */
-import type { CurlFiles } from "./curl_request.ts";
+/** How the converter reaches the files a command names (`@file`, `<file`, `-T file`). */
+export interface CurlFiles {
+  /** The file's text, `undefined` when it does not exist, cannot be read or is refused. */
+  read(path: string): string | undefined;
+  /** The path a flow written beside the output reads the same file by. */
+  rebase(path: string): string;
+  /** Whether the file the flow sends by reference will be there (without reading it). */
+  exists?(path: string): boolean;
+  /**
+   * Why the file is not read, when it is refused rather than missing (it is
+   * outside the working directory, or past what a conversion reads), for a
+   * file whose content the flow would hold or one it sends by reference.
+   */
+  refused?(path: string, by: "content" | "reference"): string | undefined;
+}
 
 /**
  * Whether the file a flow sends by reference will be there: asked without

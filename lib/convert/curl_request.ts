@@ -15,25 +15,12 @@ import { parseCookieHeader } from "./_har_fields.ts";
 import type { CurlRequest, FormPart } from "./curl_options.ts";
 import { bodyText, urlencodePiece } from "./curl_data.ts";
 import { expandGlob } from "./curl_glob.ts";
-import { fileThere } from "./curl_files.ts";
+import { type CurlFiles, fileThere } from "./curl_files.ts";
+import { proxyOptions } from "./curl_proxy.ts";
 import { METHOD } from "../load/context.ts";
 import { UNSENDABLE_METHODS } from "../load/request.ts";
 
-/** How the converter reaches the files a command names (`@file`, `<file`, `-T file`). */
-export interface CurlFiles {
-  /** The file's text, `undefined` when it does not exist, cannot be read or is refused. */
-  read(path: string): string | undefined;
-  /** The path a flow written beside the output reads the same file by. */
-  rebase(path: string): string;
-  /** Whether the file the flow sends by reference will be there (without reading it). */
-  exists?(path: string): boolean;
-  /**
-   * Why the file is not read, when it is refused rather than missing (it is
-   * outside the working directory, or past what a conversion reads), for a
-   * file whose content the flow would hold or one it sends by reference.
-   */
-  refused?(path: string, by: "content" | "reference"): string | undefined;
-}
+export type { CurlFiles } from "./curl_files.ts";
 
 /** What a step needs besides its record. */
 export interface CurlExtras {
@@ -187,25 +174,6 @@ function globbed(url: string, notes: string[]): string[] {
     );
   }
   return urls;
-}
-
-/**
- * The options with `-U user:password` put into the proxy's URL, as curl
- * sends them when the URL has no credentials of its own; `-U` alone (curl
- * would use the environment's proxy) is a note.
- */
-function proxyOptions(options: CurlRequest["options"], notes: string[]): CurlRequest["options"] {
-  const { proxyUser, ...rest } = options;
-  if (proxyUser === undefined) return options;
-  if (rest.proxy === undefined) {
-    notes.push("-U names the credentials of a proxy the command does not give (-x); not carried.");
-    return rest;
-  }
-  const scheme = /^[a-z0-9]+:\/\//i.exec(rest.proxy)![0];
-  const hasUser = /^[^/?#]*@/.test(rest.proxy.slice(scheme.length));
-  return hasUser
-    ? rest
-    : { ...rest, proxy: `${scheme}${proxyUser}@${rest.proxy.slice(scheme.length)}` };
 }
 
 /** `-F` parts as the step's multipart, `-T`'s file as its body; neither on a GET or HEAD. */

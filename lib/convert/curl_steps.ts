@@ -10,7 +10,8 @@
  *
  * @module
  */
-import { type Correlator, defaultRules, type Rules, secretEnv } from "./correlate/mod.ts";
+import { type Correlator, defaultRules, type Rules } from "./correlate/mod.ts";
+import { proxyOption } from "./curl_proxy.ts";
 import { curlAuth } from "./curl_auth.ts";
 import { fileThere } from "./curl_files.ts";
 import type { CurlExtras, CurlFiles } from "./curl_request.ts";
@@ -126,32 +127,6 @@ export function stepExtras(
     extras.notes.push("--cert without --key: a flow needs both; add client_key.");
   }
   if (entries.some(([, v]) => v !== undefined)) step.options = ymap(entries);
-}
-
-/**
- * `-x`'s URL as the step's `proxy`, unless it holds a password: options are
- * read when the flow loads and take no `${…}`, so the password would be
- * written as it is. Then the step has no proxy, the password is the required
- * PROXY_PASSWORD, and a note gives the `--proxy` to run with (`$PROXY_PASSWORD`
- * for the shell to fill).
- */
-function proxyOption(c: Correlator, proxy: string, notes: string[]): YScalar | undefined {
-  const url = URL.canParse(proxy) ? new URL(proxy) : undefined;
-  if (!url || url.password === "" || hasMarker(proxy)) return c.sp.lit(proxy);
-  const env = secretEnv(
-    c,
-    "PROXY_PASSWORD",
-    decodeURIComponent(url.password),
-    "the password of the proxy (-x): run with the --proxy the summary gives",
-  );
-  const at = proxy.lastIndexOf("@");
-  const user = proxy.slice(0, proxy.indexOf(":", proxy.indexOf("//") + 2));
-  notes.push(
-    `The proxy has a password, which a step's options cannot read from a variable: the step has no proxy; run with --proxy "${user}:$${env}${
-      proxy.slice(at)
-    }".`,
-  );
-  return undefined;
 }
 
 /**
