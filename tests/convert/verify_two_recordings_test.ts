@@ -77,6 +77,11 @@ async function record(origin: string, sort: string, encoded: boolean): Promise<s
   token = login.data.access_token;
   await send("GET", "/items/articles?aggregate[count]=id&filter[status][_eq]=published");
   await send("GET", `/users?sort=${sort}&fields[]=id&fields[]=email`);
+  // The same in a JSON body (Directus's SEARCH): the count's field equal, the sort not.
+  await send("POST", "/items/articles/search", {
+    query: { aggregate: { count: ["id"] }, groupBy: "id", sort: [sort] },
+  });
+  await send("POST", "/items/articles/find", { field: "id", by: sort });
   return JSON.stringify({ log: { entries } });
 }
 
@@ -99,6 +104,9 @@ Deno.test("two recordings: a bracketed query value equal in both is not called d
     // Equal in both recordings: sent as recorded, never a variable "that differs".
     assert.match(flow, /aggregate\[count\]=id&filter\[status\]\[_eq\]=published/, flow);
     assert.match(flow, /fields\[\]=id&fields\[\]=email/, flow);
+    assert.match(flow, /count: \[id\]/, flow);
+    assert.match(flow, /groupBy: id\n/, flow);
+    assert.match(flow, /field: id\n/, flow);
     assert.doesNotMatch(flow, /"(aggregate\[count\]|fields\[\])" differs/, flow);
     // What the user chose differently is still told apart.
     assert.match(flow, /"sort" differs between the two recordings/, flow);
