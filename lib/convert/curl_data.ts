@@ -8,9 +8,10 @@
  * @module
  */
 import type { DataPiece } from "./curl_options.ts";
+import type { CurlFiles } from "./curl_files.ts";
 
-/** How the data reaches the files it names (`CurlFiles` of curl_request.ts, read only). */
-type Files = { read(path: string): string | undefined } | undefined;
+/** How the data reaches the files it names (`CurlFiles` of curl_files.ts, read only). */
+type Files = Pick<CurlFiles, "read" | "refused"> | undefined;
 
 /**
  * The data pieces joined as curl joins them: `&` between pieces, none after
@@ -32,7 +33,7 @@ type Files = { read(path: string): string | undefined } | undefined;
  */
 export function bodyText(
   pieces: DataPiece[],
-  files: { read(path: string): string | undefined } | undefined,
+  files: Files,
   notes: string[],
 ): string | undefined {
   if (pieces.length === 0) return undefined;
@@ -66,7 +67,7 @@ function pieceText(piece: DataPiece, files: Files, notes: string[]): string {
  */
 export function urlencodePiece(
   text: string,
-  files: { read(path: string): string | undefined } | undefined,
+  files: Files,
   notes: string[],
 ): string {
   const at = text.search(/[=@]/);
@@ -93,7 +94,8 @@ function readFile(path: string, files: Files, notes: string[]): string | undefin
     return undefined;
   }
   const text = files?.read(path);
-  if (text === undefined) {
+  // A file refused (outside the working directory, past the cap) is said so where it is refused.
+  if (text === undefined && files?.refused?.(path, "content") === undefined) {
     notes.push(
       `The file "${path}" the command sends could not be read; its content is missing from the body.`,
     );

@@ -185,7 +185,7 @@ function multipart(c: Correlator, step: Step, extras: CurlExtras, files?: CurlFi
     if (part.from === "contents") {
       const read = files?.read(part.value);
       text = read ?? "";
-      if (read === undefined) {
+      if (read === undefined && files?.refused?.(part.value, "content") === undefined) {
         extras.notes.push(
           `The file "${part.value}" for the form field "${part.name}" could not be read; the field is empty.`,
         );
