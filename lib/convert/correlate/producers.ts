@@ -215,23 +215,28 @@ function produceJson(c: Correlator, step: Step): void {
   const r = step.last;
   if (!r.hasJson) return;
   walk(r.json, (path, key, leaf) => {
-    const k = valueKey(leaf);
     // A name the API uses (a table listed under `foreign_key_table`) is the same everywhere.
     if (typeof leaf === "string" && c.apiWords.has(leaf)) return;
+    const k = valueKey(leaf);
     const secret = looksLikeToken(key, leaf);
-    // A cursor is handed out whole, whatever its alphabet (base64 padding included).
-    const cursor = isCursorKey(key) && typeof leaf === "string" && leaf.length >= 8;
-    // Evidence, whatever the key: opaque text (a nonce in base64) only a response could give;
-    // letters and digits both, so a media type or a word list (`image/svg+xml`) is not one.
-    const opaque = typeof leaf === "string" && isSecretShaped(leaf) && !/[\s@]/.test(leaf) &&
-      /\d/.test(leaf) && /[a-z]/i.test(leaf);
     if (
-      (secret || cursor || opaque || looksLikeId(key, leaf)) &&
-      (!c.producers.has(k) || fromCookie(c, k)) && !c.sentSeen.has(k)
+      (secret || handedOut(key, leaf)) && (!c.producers.has(k) || fromCookie(c, k)) &&
+      !c.sentSeen.has(k)
     ) {
       setProducer(c, k, leaf as string, { step, source: { kind: "json", path }, secret });
     }
     if (secret) c.secrets.add(leaf as string);
   });
   walk(r.json, (_p, _k, leaf) => c.responseSeen.add(valueKey(leaf)));
+}
+
+/** Whether a JSON leaf that is no token is still a value a later request may send back. */
+function handedOut(key: string, leaf: unknown): boolean {
+  if (looksLikeId(key, leaf)) return true;
+  if (typeof leaf !== "string") return false;
+  // A cursor is handed out whole, whatever its alphabet (base64 padding included).
+  if (isCursorKey(key) && leaf.length >= 8) return true;
+  // Evidence, whatever the key: opaque text (a nonce in base64) only a response could give;
+  // letters and digits both, so a media type or a word list (`image/svg+xml`) is not one.
+  return isSecretShaped(leaf) && !/[\s@]/.test(leaf) && /\d/.test(leaf) && /[a-z]/i.test(leaf);
 }
