@@ -276,14 +276,14 @@ Deno.test("convert postman: a variable is a secret by where it is used (an auth 
 });
 
 Deno.test("convert postman: a URL only a script gives, in a set flowrun cannot express, does not stop the run before anything is sent", async () => {
-  const server = startServer(() => ({ id: "i1" }));
+  const server = startServer(() => ({ href: "/Items/I1" }));
   const dir = await Deno.makeTempDir({ prefix: "flowrun-pm-urlset-" });
   try {
     const { summary, run } = await convert(
       dir,
       collection({ host: server.host }, [
         item("Create", { method: "POST", url: "{{host}}/items" }, [
-          "pm.environment.set('itemUrl', pm.variables.get('host') + '/items/' + pm.response.json().id);",
+          "pm.environment.set('itemUrl', pm.response.json().href.toLowerCase());",
         ]),
         item("Read", { method: "GET", url: "{{itemUrl}}" }),
       ]),
@@ -296,6 +296,42 @@ Deno.test("convert postman: a URL only a script gives, in a set flowrun cannot e
     assert.deepEqual(server.got.map((g) => g.line), ["POST /items"]);
     // The step that reads it says what it sent, as written.
     assert.match(ran.stdout, /"\{\{itemUrl\}\}" is not an absolute http or https URL/);
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test('convert postman: text a script joins from a response part ("Bearer " + token, base + "/items/" + id) is sent as Newman sends it', async () => {
+  const server = startServer((_, url) =>
+    url.pathname === "/login" ? { token: "t-9", item: { id: 42 } } : { ok: true }
+  );
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-pm-joined-" });
+  try {
+    const text = collection({ base: `http://${server.host}` }, [
+      item("Login", { method: "POST", url: "{{base}}/login" }, [
+        "var json = pm.response.json();",
+        "pm.environment.set('auth', 'Bearer ' + json.token);",
+        'pm.environment.set("itemUrl", pm.variables.get("base") + "/items/" + json.item.id + "?v=1");',
+      ]),
+      item("Read", {
+        method: "GET",
+        url: "{{itemUrl}}",
+        header: [{ key: "Authorization", value: "{{auth}}" }],
+      }),
+    ]);
+    await Deno.writeTextFile(`${dir}/newman.json`, text);
+    await runNewman(`${dir}/newman.json`);
+    const byNewman = server.got.splice(0).map((g) => `${g.line} ${g.headers.get("authorization")}`);
+    assert.deepEqual(byNewman, ["POST /login null", "GET /items/42?v=1 Bearer t-9"]);
+    const { summary, run } = await convert(dir, text);
+    assert.doesNotMatch(summary, /Not translated/);
+    const ran = await runCli(run);
+    assert.equal(ran.code, 0, summary + ran.stdout + ran.stderr);
+    assert.deepEqual(
+      server.got.map((g) => `${g.line} ${g.headers.get("authorization")}`),
+      byNewman,
+    );
   } finally {
     await server.close();
     await Deno.remove(dir, { recursive: true });

@@ -15,6 +15,7 @@ import type { PmRequest } from "./model.ts";
 import { assertOf, headersOf, splitSchema, unsendable } from "./step_parts.ts";
 import { type Cond, negate, type Sym } from "./script/sym.ts";
 import { translateScript, type Translation } from "./script/translate.ts";
+import { STEP } from "./script/set_value.ts";
 import { capturesOf, neededCaptures } from "./step_captures.ts";
 import { render } from "./template.ts";
 import type { RequestReport, Shared } from "./flow_state.ts";
@@ -108,13 +109,7 @@ export class FlowBuilder {
     }
     const comments = [...this.#pending.splice(0), where];
     const translated = { translated: 0, untranslated: 0 };
-    for (const s of r.scripts.filter((s) => s.listen === "prerequest")) {
-      const t = this.translate(s.source, comments, `pre-request script of ${s.owner}`, r);
-      for (const set of t.sets) this.set(set);
-      for (const c of t.captures) {
-        comments.push(`pre-request sets ${c.name} from a response it has not got: not converted`);
-      }
-    }
+    this.preRequest(r, comments, where);
     const name = this.#names.take(snake(r.name) || r.method.toLowerCase());
     const { request, auth } = this.request(r, comments);
     const tests = r.scripts.filter((s) => s.listen === "test")
@@ -157,6 +152,21 @@ export class FlowBuilder {
     this.bind(tests, name, where);
   }
 
+  /** What the pre-request scripts set before the request is written. */
+  preRequest(r: PmRequest, comments: string[], where: string): void {
+    for (const s of r.scripts.filter((s) => s.listen === "prerequest")) {
+      const t = this.translate(s.source, comments, `pre-request script of ${s.owner}`, r);
+      for (const set of t.sets) {
+        // Text joined with a response part is not known before the request is sent.
+        if (set.kind === "step") this.drop(set.name, where);
+        else this.set(set);
+      }
+      for (const c of t.captures) {
+        comments.push(`pre-request sets ${c.name} from a response it has not got: not converted`);
+      }
+    }
+  }
+
   /** Later `{{x}}` read what this step's scripts set; `where` is the request, for the summary. */
   bind(tests: Translation[], step: string, where: string): void {
     for (const t of tests) {
@@ -168,7 +178,11 @@ export class FlowBuilder {
         this.shared.literals.delete(c.name);
         this.#made.delete(c.name);
       }
-      for (const s of t.sets) this.set(s);
+      for (const s of t.sets) {
+        this.set(
+          s.kind === "step" ? { ...s, value: s.value.replaceAll(STEP, step), kind: "expr" } : s,
+        );
+      }
     }
   }
 

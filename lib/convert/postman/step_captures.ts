@@ -30,7 +30,7 @@ export function neededCaptures(
 ): Translation["captures"] {
   if (!read) return captures;
   return captures.filter((c) => {
-    if (read.has(c.name)) return true;
+    if (read.has(c.of ?? c.name)) return true;
     comments.push(
       c.guarded
         ? `not captured: ${c.name}: set only when the script's condition holds, and no request reads it`

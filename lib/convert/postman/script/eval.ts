@@ -7,6 +7,7 @@
  * @module
  */
 import { pickCall, pickMember } from "./pick.ts";
+import { concat } from "./concat.ts";
 import { MAX_SCRIPT_DEPTH } from "../limits.ts";
 import { schemaCheck } from "./schema.ts";
 import type { Node } from "./parse.ts";
@@ -306,7 +307,7 @@ function binary(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   const a = evaluate(node.left, ctx, d);
   const b = evaluate(node.right, ctx, d);
   if (!a || !b) return undefined;
-  const made = generated(node.operator, a, b);
+  const made = generated(node.operator, a, b) ?? concat(node.operator, a, b);
   if (made) return made;
   // A pseudo-path (`typeof x`, `x.indexOf(v)`) is no JSONPath: only a comparison pseudo reads is kept.
   if (a.k === "path" && /^(?:typeof|indexOf):/.test(a.path)) {

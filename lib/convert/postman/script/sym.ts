@@ -32,7 +32,9 @@ export type Sym =
    * The first match of a JSONPath filter (`list.find(…)`, pick.ts), or with
    * `list` all its matches (`list.filter(…)`): only a capture reads one.
    */
-  | { k: "pick"; path: string; list?: boolean };
+  | { k: "pick"; path: string; list?: boolean }
+  /** Text joined with `+` from literals, variables and response parts (concat.ts). */
+  | { k: "cat"; parts: Sym[] };
 
 const NEGATED = table<string>({
   equals: "notEquals",

@@ -18,6 +18,7 @@ import { type Node, parseScript } from "./parse.ts";
 import type { Cond, Sym } from "./sym.ts";
 import { negate, truthy } from "./sym.ts";
 import { countAssertions, Untranslated } from "./untranslated.ts";
+import { setOf } from "./set_value.ts";
 
 export type { CheckItem } from "./each.ts";
 
@@ -28,13 +29,13 @@ export interface Translation {
    * Variables set from the response: each a capture of the step; `guarded`
    * when an `if` on the response decides whether the script sets it.
    */
-  captures: { name: string; path: string; guarded?: boolean; first?: boolean }[];
+  captures: { name: string; path: string; guarded?: boolean; first?: boolean; of?: string }[];
   /**
    * Variables set outright: to text known now, to another variable (`expr`:
    * its flow expression), or to a value made at run time (`made`: flow
    * expression text, for a flow var evaluated once per flow run).
    */
-  sets: { name: string; value: string; kind: "text" | "expr" | "made" }[];
+  sets: { name: string; value: string; kind: "text" | "expr" | "made" | "step" }[];
   /** Source lines of statements not translated. */
   untranslated: string[];
   /** Variables a statement not translated sets (`x.toUpperCase()`): later reads do not get it. */
@@ -311,26 +312,14 @@ class Translator {
   setter(node: Node, e: Node): void {
     const [key, value] = e.arguments.map((a: Node) => evaluate(a, this.ctx, 0));
     if (key?.k !== "lit" || typeof key.value !== "string") return this.lines(node);
-    if (!value) {
+    if (value) this.#local.set(key.value, value);
+    const out = value && setOf(key.value, value, this.#when.length > 0);
+    if (!out) {
       this.out.dropped.push(key.value);
       return this.lines(node);
     }
-    this.#local.set(key.value, value);
-    const guarded = this.#when.length > 0 ? { guarded: true } : {};
-    if (value.k === "path" && !value.path.includes(":")) {
-      this.out.captures.push({ name: key.value, path: value.path, ...guarded });
-    } else if (value.k === "pick" && !value.list) {
-      this.out.captures.push({ name: key.value, path: value.path, first: true, ...guarded });
-    } else if (value.k === "lit" && ["string", "number", "boolean"].includes(typeof value.value)) {
-      this.out.sets.push({ name: key.value, value: String(value.value), kind: "text" });
-    } else if (value.k === "var") {
-      this.out.sets.push({ name: key.value, value: value.expr, kind: "expr" });
-    } else if (value.k === "gen") {
-      this.out.sets.push({ name: key.value, value: value.text, kind: "made" });
-    } else {
-      this.out.dropped.push(key.value);
-      this.lines(node);
-    }
+    this.out.captures.push(...out.captures);
+    this.out.sets.push(...out.sets);
   }
 }
 

@@ -1,0 +1,71 @@
+/**
+ * What `pm.environment.set(name, value)` (and its other spellings) makes of
+ * the value: a capture of a response part (a pick's first match), a value
+ * known now, another variable, a made value, or joined text whose response
+ * parts are captures of their own (`"Bearer " + json.token`). Undefined when
+ * flowrun cannot express it.
+ *
+ * @module
+ */
+import { varName } from "../vars.ts";
+import type { Sym } from "./sym.ts";
+import type { Translation } from "./translate.ts";
+
+/** Where joined text names its own step, put in place when the flow binds the set. */
+export const STEP = "\u0000step\u0000";
+
+type SetOut = Pick<Translation, "captures" | "sets">;
+
+/** Joined text: each response part a capture `<name>_partN` (kept while `name` is read). */
+function joined(name: string, parts: Sym[], guarded: object): SetOut | undefined {
+  const captures: Translation["captures"] = [];
+  let text = "";
+  for (const [i, p] of parts.entries()) {
+    if (p.k === "lit") text += String(p.value).replaceAll("${", () => "$${");
+    else if (p.k === "var") text += p.expr;
+    else if (p.k === "path") {
+      const part = `${name}_part${i + 1}`;
+      captures.push({ name: part, path: p.path, of: name, ...guarded });
+      text += `\${steps.${STEP}.capture.${varName(part)}}`;
+    } else return undefined;
+  }
+  return { captures, sets: [{ name, value: text, kind: "step" }] };
+}
+
+/**
+ * The captures and sets of `set(name, value)`; `guarded` when an `if` on the
+ * response decides whether it runs.
+ *
+ * @example
+ * ```ts
+ * import { setOf, STEP } from "./set_value.ts";
+ * const out = setOf("auth", { k: "cat", parts: [{ k: "lit", value: "Bearer " }, { k: "path", path: "$.json.token" }] }, false);
+ * if (out?.captures[0].path !== "$.json.token" || out.sets[0].value !== `Bearer \${steps.${STEP}.capture.auth_part2}`) {
+ *   throw new Error(JSON.stringify(out));
+ * }
+ * ```
+ */
+export function setOf(name: string, value: Sym, guarded: boolean): SetOut | undefined {
+  const g = guarded ? { guarded: true } : {};
+  switch (value.k) {
+    case "path":
+      return value.path.includes(":")
+        ? undefined
+        : { captures: [{ name, path: value.path, ...g }], sets: [] };
+    case "pick":
+      return value.list
+        ? undefined
+        : { captures: [{ name, path: value.path, first: true, ...g }], sets: [] };
+    case "lit":
+      return ["string", "number", "boolean"].includes(typeof value.value)
+        ? { captures: [], sets: [{ name, value: String(value.value), kind: "text" }] }
+        : undefined;
+    case "var":
+      return { captures: [], sets: [{ name, value: value.expr, kind: "expr" }] };
+    case "gen":
+      return { captures: [], sets: [{ name, value: value.text, kind: "made" }] };
+    case "cat":
+      return joined(name, value.parts, g);
+  }
+  return undefined;
+}
