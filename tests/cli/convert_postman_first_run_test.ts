@@ -95,6 +95,10 @@ Deno.test("convert postman: uploads named like flows (schema.yaml, data.yml) are
       assert.doesNotMatch(path[1], /\.ya?ml$/);
     }
     assert.equal([...summary.matchAll(/Put the file/g)].length, 2, summary);
+    assert.match(
+      summary,
+      /files\/schema\.yaml\.upload \(an empty placeholder is written; sent as schema\.yaml\)/,
+    );
   } finally {
     await server.close();
     await Deno.remove(dir, { recursive: true });

@@ -123,7 +123,11 @@ function setupLines(s: PostmanSummary, dir: string): string[] {
   }
   for (const p of s.placeholders) {
     lines.push(
-      `Put the file the collection uploads at ${dir}/${p} (an empty placeholder is written).`,
+      `Put the file the collection uploads at ${dir}/${p} (an empty placeholder is written${
+        p.endsWith(".upload")
+          ? `; sent as ${p.slice(p.lastIndexOf("/") + 1, -".upload".length)}`
+          : ""
+      }).`,
     );
   }
   return lines;
