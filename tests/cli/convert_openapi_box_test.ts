@@ -3,7 +3,8 @@
  * converted through the CLI and run against a mock generated from the same
  * document (tests/support/openapi_mock.ts): every step that runs sends one
  * request the document serves, every `openapi:` check evaluated passes, and
- * the coverage figure is the JSON report's.
+ * the coverage figure is the JSON report's. A flow holds a copy of each
+ * producer it reads from another flow (20 in all), so 316 steps run.
  *
  * Box's one security scheme is oauth2 with only an authorizationCode flow
  * (a person signs in at a browser), so each flow says once, at flow level,
@@ -15,14 +16,13 @@
  * with 401 a request without the credential its operation asks for, and
  * records any `Authorization` sent to an operation that asks for none.
  *
- * One step fails for a reason inherent to the document, and three steps
- * after it are skipped: Box documents POST /metadata_templates/schema twice,
+ * One step fails for a reason inherent to the document (the steps after it
+ * still run: a converted step runs after a failure, issue 52): Box documents POST /metadata_templates/schema twice,
  * as `/metadata_templates/schema` (createMetadataTemplate, 201) and as
  * `/metadata_templates/schema#classifications` (200). A URL's fragment is
  * never sent, so no server can tell the two apart by the request; the mock
  * answers as the operation the request reaches (201), and the step written
- * for the `#classifications` one checks its documented 200. Its flow's
- * later steps are skipped, as after any failed step. The 19 path keys with
+ * for the `#classifications` one checks its documented 200. The 19 path keys with
  * a `#` are never exercised for the same reason: their requests reach the
  * operation without the `#`.
  */
@@ -63,7 +63,8 @@ Deno.test("Box's converted suite runs against a mock generated from its document
     );
     const report = JSON.parse(await Deno.readTextFile(`${dir}/report.json`));
     const steps: StepReport[] = report.flows.flatMap((f: { steps: StepReport[] }) => f.steps);
-    assert.equal(steps.length, 296, "a step per operation");
+    // A step per operation, and a copy of each producer a flow reads from another (issue 52).
+    assert.equal(steps.length, 316, "a step per operation, and 20 producers copied");
 
     const failed = steps.filter((s) => s.status === "failed");
     assert.deepEqual(failed.map((s) => s.name), ["post_metadata_templates_schema_classifications"]);
@@ -72,19 +73,16 @@ Deno.test("Box's converted suite runs against a mock generated from its document
       ["status: expected 200, got 201"],
       "the #classifications operation's 200; the request reaches createMetadataTemplate's 201",
     );
-    assert.deepEqual(steps.filter((s) => s.status === "skipped").map((s) => s.name), [
-      "get_metadata_templates_enterprise_security_classification_6_vm_vochw_u_wo_schema",
-      "put_metadata_templates_enterprise_security_classification_6_vm_vochw_u_wo_schema_add",
-      "put_metadata_templates_enterprise_security_classification_6_vm_vochw_u_wo_schema_update",
-    ]);
+    // Every converted step runs after a failure (`always`): the three after it are no longer skipped.
+    assert.deepEqual(steps.filter((s) => s.status === "skipped").map((s) => s.name), []);
     assert.equal(run.code, 1, run.stdout + run.stderr);
-    assert.match(run.stdout, /296 steps: 292 passed, 1 failed, 3 skipped/);
+    assert.match(run.stdout, /316 steps: 315 passed, 1 failed/);
 
     const sent = steps.filter((s) => s.request).map((s) =>
       `${s.request!.method} ${new URL(s.request!.url).pathname}`
     );
-    assert.equal(sent.length, 293);
-    assert.equal(mock.seen.length, 293);
+    assert.equal(sent.length, 316);
+    assert.equal(mock.seen.length, 316);
     // The report writes a secret-looking path segment as ***; it stands for any segment.
     const left = [...mock.seen];
     for (const line of sent) {
@@ -105,18 +103,19 @@ Deno.test("Box's converted suite runs against a mock generated from its document
       "no token request: Box declares no grant flowrun runs",
     );
     const schemaChecks = steps.flatMap((s) => s.assertions).filter((a) => a.operator === "openapi");
-    assert.equal(schemaChecks.length, 235);
+    assert.equal(schemaChecks.length, 258);
     assert.deepEqual(schemaChecks.filter((a) => !a.passed), [], "every openapi: check passes");
 
     const [coverage] = report.openapi_coverage;
-    assert.deepEqual(coverage.operations, { total: 296, exercised: 276, percent: 93.2 });
+    assert.deepEqual(coverage.operations, { total: 296, exercised: 277, percent: 93.5 });
     const missed = coverage.items.filter((i: { exercised: boolean }) => !i.exercised)
       .map((i: { method: string; path: string }) => `${i.method} ${i.path}`);
     assert.equal(missed.filter((m: string) => m.includes("#")).length, 19);
-    assert.deepEqual(missed.filter((m: string) => !m.includes("#")), [
-      // The report writes the secret-looking key securityClassification-6VMVochwUWo as ***.
-      "GET /metadata_templates/enterprise/***/schema",
-    ], "the one skipped step whose operation has no # (the PUTs reach ones with #)");
+    assert.deepEqual(
+      missed.filter((m: string) => !m.includes("#")),
+      [],
+      "the step after the failed one runs too (the PUTs reach ones with #)",
+    );
   } finally {
     await mock.close();
     await Deno.remove(dir, { recursive: true });

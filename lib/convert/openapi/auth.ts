@@ -20,6 +20,8 @@ import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { envName } from "../names.ts";
 import type { YMap } from "../yaml_out.ts";
 import { type EnvNamer, schemeBlock } from "./auth_blocks.ts";
+import { loginBlock } from "./auth_login.ts";
+import type { Login } from "./login.ts";
 
 /** Where an operation's credentials go when no `auth:` block can send them. */
 export interface Credentials {
@@ -52,8 +54,11 @@ export class AuthSchemes implements EnvNamer {
   readonly env = new Map<string, EnvVar>();
   readonly #taken = new Set<string>();
 
-  /** `server`: the document's first server URL (variables at their defaults), for relative URLs. */
-  constructor(readonly doc: Node, readonly server?: string) {}
+  /**
+   * `server`: the document's first server URL (variables at their defaults), for relative URLs;
+   * `login`: the document's login, whose token is the credential of the schemes it serves.
+   */
+  constructor(readonly doc: Node, readonly server?: string, readonly login?: Login) {}
 
   /**
    * How one operation's step is authorised.
@@ -85,7 +90,9 @@ export class AuthSchemes implements EnvNamer {
     if (found.length === 1) {
       const [name, scheme] = found[0];
       const scopes = Array.isArray(first[name]) ? first[name].map(String) : [];
-      const made = schemeBlock(this, name, scheme, scopes);
+      const made = this.login?.schemes.has(name)
+        ? loginBlock(name, scheme, this.login)
+        : schemeBlock(this, name, scheme, scopes);
       if (made) return { ...out, block: made.block, notes: made.notes };
     }
     if (found.length > 1) {

@@ -4,9 +4,15 @@
  * server's base path, required parameters with values (optional ones named
  * in a comment), credentials (an `auth:` block once for the flow, else per
  * step: `auth_place.ts`), body, `status` and `openapi:` checks. A path
- * parameter that names what an earlier create in the flow returns (`POST
- * /pets` → `GET /pets/{petId}`) is that step's capture; one with no source
- * and no example is a placeholder var the user fills in.
+ * parameter whose producer (`producers.ts`) is a step of the flow is that
+ * step's capture (`POST /pets` → `GET /pets/{petId}`), and a credential the
+ * login's token; one with no source and no example is a placeholder var
+ * the user fills in. Every step runs after an earlier failure (`always`):
+ * a real server often answers one operation other than its document says
+ * (a `201` for a `200`, `null` for a string), and that must not hide the
+ * others; a step that reads a capture runs only when it exists (`if:
+ * exists`), so a step whose producer failed is skipped, saying so. Body
+ * values are made per run (`run_values.ts`).
  *
  * @module
  */
@@ -14,12 +20,16 @@ import type { Node } from "../../check/openapi_operations.ts";
 import { UniqueNames } from "../names.ts";
 import { commented, oneLine, toYaml, type YMap, ymap, type YNode } from "../yaml_out.ts";
 import type { AuthSchemes, StepAuth } from "./auth.ts";
+import { LOGIN_STEP, TOKEN_CAPTURE } from "./auth_login.ts";
 import { placeAuth } from "./auth_place.ts";
 import { bodyParts, type PlaceholderFile } from "./body.ts";
 import { ExampleMaker } from "./examples.ts";
-import { isCollection, type OpenApiOperation } from "./operations.ts";
+import type { OpenApiOperation } from "./operations.ts";
 import { LBRACE_VAR, literal, paramValue, queryEntries, simpleText, toYNode } from "./params.ts";
-import { allJson, jsonSchema, propertiesOf, successes } from "./responses.ts";
+import type { Inferred } from "./prerequisites.ts";
+import { capturePath } from "./producers.ts";
+import { allJson, successes } from "./responses.ts";
+import { perRun, RUN_VARS } from "./run_values.ts";
 
 /** Something the user must fill in: where and what. */
 export interface Placeholder {
@@ -39,15 +49,8 @@ export interface Shared {
   files: PlaceholderFile[];
   /** Optional parameters left out, in all flows. */
   optional: number;
-}
-
-/** A step that creates: its collection, the properties it returns, what later steps capture. */
-interface Create {
-  collection: string;
-  step: string;
-  node: YMap;
-  props: Set<string>;
-  captures: Map<string, string>;
+  /** Each path parameter's producer, and the login. */
+  inferred: Inferred;
 }
 
 // The spec says these parameters are ignored: the flow's own settings send them.
@@ -62,12 +65,17 @@ export class FlowBuilder {
   readonly #vars: [string, YNode, string][] = [];
   readonly #varOf = new Map<string, string>();
   readonly #varNames = new UniqueNames();
-  readonly #creates: Create[] = [];
+  /** Each operation's step, and each step's node. */
+  readonly #stepOf = new Map<OpenApiOperation, string>();
+  readonly #nodeOf = new Map<string, YMap>();
+  /** What each step captures: key → path. */
+  readonly #captures = new Map<string, Map<string, string>>();
+  /** The run vars (`RUN_VARS`) the bodies read. */
+  readonly #runVars = new Set<string>();
 
   constructor(readonly file: string, readonly shared: Shared) {
-    for (const reserved of ["RUN_ID", "TRACE_ID", "ENV", "RANDOM", "vars", "steps", LBRACE_VAR]) {
-      this.#varNames.take(reserved);
-    }
+    const reserved = ["RUN_ID", "TRACE_ID", "ENV", "RANDOM", "vars", "steps", LBRACE_VAR];
+    for (const name of [...reserved, ...Object.keys(RUN_VARS)]) this.#varNames.take(name);
   }
 
   /** Adds the step of one operation. */
@@ -77,9 +85,11 @@ export class FlowBuilder {
     const summary = typeof op.node.summary === "string" ? ` — ${op.node.summary}` : "";
     const comments = [`${op.method} ${op.template}${summary}`];
     const maker = new ExampleMaker(doc, "request");
-    const url = this.#url(op, maker, name, comments);
+    // The captures this step reads: it runs only when they exist.
+    const guards: string[] = [];
+    const url = this.#url(op, maker, name, comments, guards);
     const { query, headers, cookies } = this.#params(op, maker, comments);
-    const auth = this.shared.auth.forOperation(op.node);
+    const auth = this.#fromLogin(this.shared.auth.forOperation(op.node), guards);
     const creds = auth.credentials;
     comments.push(...creds.comments);
     const bodiless = op.method === "GET" || op.method === "HEAD";
@@ -89,6 +99,9 @@ export class FlowBuilder {
     const body = bodiless
       ? { fields: [], headers: [], files: [] }
       : bodyParts(doc, maker, op.node, name);
+    body.fields = body.fields.map((
+      [k, v],
+    ) => [k, k === "multipart" ? v : perRun(v, this.#runVars)]);
     for (const file of body.files) {
       this.shared.files.push(file);
       this.shared.placeholders.push({ file: file.path, what: file.what });
@@ -101,12 +114,48 @@ export class FlowBuilder {
       ["cookies", entries([...cookies, ...creds.cookies])],
       ...body.fields,
     ]);
-    const step = ymap([["name", name], ["request", request], ["assert", this.#assert(op)]]);
+    const conditions = guards.map((value) => ymap([["value", value], ["exists", true]]));
+    const step = ymap([
+      ["name", name],
+      ["request", request],
+      ["assert", this.#assert(op)],
+      ["always", true],
+      ["if", conditions.length > 1 ? conditions : conditions[0]],
+    ]);
     if (!step.entries.some(([k]) => k === "assert")) {
       comments.push("the document names no 2xx response: the status is not checked");
     }
-    this.#noteCreate(op, name, step);
+    this.#stepOf.set(op, name);
+    this.#nodeOf.set(name, step);
     this.#steps.push({ node: step, comments, auth });
+  }
+
+  /** A block sending the login's token names the login's step in this flow, and reads its capture. */
+  #fromLogin(auth: StepAuth, guards: string[]): StepAuth {
+    const { login } = this.shared.inferred;
+    if (!auth.block || !login || !JSON.stringify(auth.block).includes(LOGIN_STEP)) return auth;
+    // Always there: the login is a prerequisite of each operation its token serves.
+    const step = this.#stepOf.get(login.op) ?? login.op.name;
+    guards.push(this.#capture(step, TOKEN_CAPTURE, capturePath(login.path)));
+    const rename = (node: YNode): YNode =>
+      typeof node === "string"
+        ? node.replaceAll(LOGIN_STEP, step)
+        : Array.isArray(node)
+        ? node.map(rename)
+        : node !== null && typeof node === "object" && node.kind === "map"
+        ? { ...node, entries: node.entries.map(([k, v]) => [k, rename(v)]) }
+        : node;
+    return { ...auth, block: rename(auth.block) as YMap };
+  }
+
+  /** `${steps.<step>.capture.<key>}`, the capture added to that step. */
+  #capture(step: string, key: string, path: string): string {
+    const captures = this.#captures.get(step) ?? new Map<string, string>();
+    this.#captures.set(step, captures);
+    let name = key;
+    for (let n = 2; captures.has(name) && captures.get(name) !== path; n++) name = `${key}_${n}`;
+    captures.set(name, path);
+    return `\${steps.${step}.capture.${name}}`;
   }
 
   #assert(op: OpenApiOperation): YNode | undefined {
@@ -119,31 +168,25 @@ export class FlowBuilder {
     return ymap([["status", status], ["openapi", openapi]]);
   }
 
-  /** Remembers a create (a POST to a collection) and the properties its JSON response has. */
-  #noteCreate(op: OpenApiOperation, step: string, node: YMap): void {
-    if (op.method !== "POST" || !isCollection(op.template)) return;
-    const { responses } = successes(this.shared.doc, op.node);
-    const props = new Set<string>();
-    for (const r of responses) {
-      for (const p of propertiesOf(this.shared.doc, jsonSchema(this.shared.doc, r))) props.add(p);
-    }
-    const collection = op.template.replace(/\/$/, "");
-    this.#creates.push({ collection, step, node, props, captures: new Map() });
-  }
-
   /**
    * The step's URL: under BASE_URL, also for an operation with a server of its own (an upload
    * host, as Box's and GitHub's uploads have: said in a comment); when that server is no URL or
    * the path is none (DigitalOcean's `/<upload_url>`, a presigned URL another answer gives), a
    * var to fill in.
    */
-  #url(op: OpenApiOperation, maker: ExampleMaker, step: string, comments: string[]): string {
+  #url(
+    op: OpenApiOperation,
+    maker: ExampleMaker,
+    step: string,
+    comments: string[],
+    guards: string[],
+  ): string {
     const own = ownServer(op.node);
     const pseudo = /[<>]/.test(op.template);
     if (own?.usable !== false && !pseudo) {
       // Under BASE_URL still: a run against staging must not reach the production upload host.
       if (own) comments.push(`the document serves it from ${own.url}: point BASE_URL there`);
-      return `\${ENV.BASE_URL}${this.shared.basePath}${this.#path(op, maker)}`;
+      return `\${ENV.BASE_URL}${this.shared.basePath}${this.#path(op, maker, guards)}`;
     }
     const why = pseudo
       ? `its path ${op.template} is no URL path`
@@ -162,7 +205,7 @@ export class FlowBuilder {
   }
 
   /** The path with each parameter: a capture, the document's example, or a placeholder var. */
-  #path(op: OpenApiOperation, maker: ExampleMaker): string {
+  #path(op: OpenApiOperation, maker: ExampleMaker, guards: string[]): string {
     // Literal text is sent as written, encoded where a URL must be (a space: %20); a "$" before
     // a parameter as %24, or "$" and "${vars.x}" would join into the escape "$${".
     const parts = op.template.split(/(\{[^}]*\})/);
@@ -170,8 +213,11 @@ export class FlowBuilder {
     return parts.map((part, i) => i % 2 === 0 ? text(part) : part).join("").replace(
       /\{([^}]*)\}/g,
       (_, param: string) => {
-        const captured = this.#captured(op.template, param);
-        if (captured) return captured;
+        const captured = this.#captured(op, param);
+        if (captured) {
+          guards.push(captured);
+          return captured;
+        }
         const p = op.params.find((x) => x.in === "path" && x.name === param);
         const { value, given } = p
           ? paramValue(this.shared.doc, maker, p)
@@ -182,18 +228,13 @@ export class FlowBuilder {
     );
   }
 
-  /** `${steps.<create>.capture.<param>}` when an earlier create in this flow returns it. */
-  #captured(template: string, param: string): string | undefined {
-    for (const create of [...this.#creates].reverse()) {
-      const prefix = `${create.collection}/{${param}}`;
-      if (template !== prefix && !template.startsWith(`${prefix}/`)) continue;
-      const prop = create.props.has(param) ? param : create.props.has("id") ? "id" : undefined;
-      if (prop === undefined || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(prop)) return undefined;
-      const key = /^[A-Za-z_][A-Za-z0-9_-]*$/.test(param) ? param : "id";
-      create.captures.set(key, `$.json.${prop}`);
-      return `\${steps.${create.step}.capture.${key}}`;
-    }
-    return undefined;
+  /** `${steps.<producer>.capture.<param>}` when the parameter's producer is a step of this flow. */
+  #captured(op: OpenApiOperation, param: string): string | undefined {
+    const link = this.shared.inferred.params.get(op)?.find((l) => l.param === param);
+    const step = link && this.#stepOf.get(link.producer);
+    if (!link || step === undefined) return undefined;
+    const key = /^[A-Za-z_][A-Za-z0-9_-]*$/.test(param) ? param : "id";
+    return this.#capture(step, key, capturePath(link.path));
   }
 
   #placeholder(op: OpenApiOperation, param: string, value: unknown): string {
@@ -240,12 +281,18 @@ export class FlowBuilder {
 
   /** The flow's text. */
   text(name: string, header: string[]): string {
-    for (const create of this.#creates) {
-      if (create.captures.size === 0) continue;
-      const at = create.node.entries.findIndex(([k]) => k === "assert");
-      const capture: [string, YNode] = ["capture", ymap([...create.captures])];
-      create.node.entries.splice(at < 0 ? create.node.entries.length : at, 0, capture);
+    for (const [step, captures] of this.#captures) {
+      const node = this.#nodeOf.get(step);
+      if (!node) continue;
+      const at = node.entries.findIndex(([k]) => k === "assert");
+      node.entries.splice(at < 0 ? node.entries.length : at, 0, ["capture", ymap([...captures])]);
     }
+    const made = Object.entries(RUN_VARS).filter(([k]) => this.#runVars.has(k));
+    this.#vars.unshift(...made.map(([k, v]): [string, YNode, string] => [
+      k,
+      v,
+      "made per run: the account this flow registers and signs in with, never a literal credential",
+    ]));
     const placed = placeAuth(this.#steps.map((s) => s.auth));
     const steps = this.#steps.map(({ node, comments }, i) => {
       const { auth, notes } = placed.steps[i];

@@ -45,7 +45,12 @@ export function formatOpenApiSummary(s: OpenApiSummary, at: SummaryPlaces): stri
       : f.under === undefined
       ? "untagged operations, named for the API"
       : `untagged operations under ${f.under}`;
-    lines.push(`  ${f.file}: ${plural(f.steps, "step")} (${what})`);
+    const added = f.added ? `; ${f.added} of them from other flows, for what it reads` : "";
+    lines.push(`  ${f.file}: ${plural(f.steps, "step")} (${what}${added})`);
+  }
+  if (s.inferred) {
+    lines.push("Inferred (each value from the response of the operation that makes it):");
+    for (const line of s.inferred) lines.push(`  ${line}`);
   }
   if (at.bundle) {
     lines.push(

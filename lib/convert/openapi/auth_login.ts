@@ -1,0 +1,46 @@
+/**
+ * The `auth:` block of a scheme whose credential is the login's token:
+ * `bearer` for http bearer, `api_key` in the scheme's place with the text
+ * its description puts before the token (`Token ${steps.login.capture.token}`).
+ * The login's step name is known only per flow, so the block names it with
+ * {@linkcode LOGIN_STEP}, which the flow replaces.
+ *
+ * @module
+ */
+import type { Node } from "../../check/openapi_operations.ts";
+import { ymap } from "../yaml_out.ts";
+import type { MadeBlock } from "./auth_bearer.ts";
+import type { Login } from "./login.ts";
+import { capturePath } from "./producers.ts";
+
+/** Stands for the login's step name in a block, until the flow knows it. */
+export const LOGIN_STEP = "\u2060login\u2060";
+
+/** The capture of the login's step that holds the token. */
+export const TOKEN_CAPTURE = "token";
+
+/**
+ * The block sending the login's token as `name` says.
+ *
+ * @example
+ * ```ts
+ * import { LOGIN_STEP, loginBlock } from "./auth_login.ts";
+ * const login = { op: { method: "POST", template: "/login" }, path: ["token"],
+ *   schemes: new Map([["key", { bearer: false, prefix: "Token ", where: "apiKey header Authorization" }]]) };
+ * const made = loginBlock("key", { type: "apiKey", name: "Authorization", in: "header" }, login as never);
+ * if (!JSON.stringify(made.block).includes(`Token \${steps.${LOGIN_STEP}.capture.token}`)) throw new Error();
+ * ```
+ */
+export function loginBlock(name: string, scheme: Node, login: Login): MadeBlock {
+  const served = login.schemes.get(name)!;
+  const token = `\${steps.${LOGIN_STEP}.capture.${TOKEN_CAPTURE}}`;
+  const from = `${login.op.method} ${login.op.template} (${capturePath(login.path)})`;
+  const notes = [`"${name}" (${served.where}): the token the login ${from} answers with`];
+  if (served.bearer) return { block: ymap([["bearer", ymap([["token", token]])]]), notes };
+  const place = scheme.in === "query" || scheme.in === "cookie" ? scheme.in : "header";
+  const block = ymap([["name", String(scheme.name)], ["value", `${served.prefix}${token}`], [
+    "in",
+    place,
+  ]]);
+  return { block: ymap([["api_key", block]]), notes };
+}

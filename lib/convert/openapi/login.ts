@@ -1,0 +1,175 @@
+/**
+ * A login operation whose response holds a token, and the security schemes
+ * that token is the credential of: an operation that needs no credentials,
+ * takes a body with a password and answers with a `token` (`access_token`,
+ * `jwt`, …) is where the suite gets its credential, instead of an
+ * environment variable. The token is sent as the scheme says: http bearer
+ * as `Bearer …`; an apiKey as its header, query parameter or cookie, with
+ * the word its description shows before a token (`Token
+ * xxxxxx.yyyyyyy.zzzzzz` → `Token <token>`), else `Bearer` in an
+ * `Authorization` header, else the token alone. The account it signs in
+ * with is registered first by the create that takes the same credential
+ * fields (Conduit's `POST /users` before `POST /users/login`).
+ *
+ * @module
+ */
+import { isNode, type Node } from "../../check/openapi_operations.ts";
+import { deref } from "./examples.ts";
+import { isCollection, type OpenApiOperation } from "./operations.ts";
+import { findProperty, plainName, responseSchemas } from "./producers.ts";
+
+/** A scheme a token serves: a bearer block, or an apiKey with the text before the token. */
+export interface TokenScheme {
+  bearer: boolean;
+  /** `Token `, `Bearer ` or "". */
+  prefix: string;
+  /** `http bearer`, `apiKey header Authorization`. */
+  where: string;
+}
+
+/** The login, where its token is, and who it signs in as. */
+export interface Login {
+  op: OpenApiOperation;
+  /** The token's path in the login's JSON response: `["user", "token"]`. */
+  path: string[];
+  /** The create that registers the account the login signs in with, when the document has one. */
+  register?: OpenApiOperation;
+  /** Each scheme the token serves. */
+  schemes: Map<string, TokenScheme>;
+}
+
+const TOKEN_NAMES = new Set([
+  "token",
+  "accesstoken",
+  "jwt",
+  "idtoken",
+  "authtoken",
+  "sessiontoken",
+  "bearertoken",
+  "apitoken",
+]);
+
+/** Whether a body property holds a password. */
+export function isPasswordField(name: string, schema?: Node): boolean {
+  return schema?.format === "password" || /pass(word|wd)?$|^pwd$/.test(plainName(name));
+}
+
+/** The leaf names of a request body's JSON schema, two levels deep, and whether one is a password. */
+function bodyFields(doc: unknown, op: OpenApiOperation): Set<string> {
+  const body = deref(doc, op.node.requestBody);
+  const content = isNode(body) && isNode(body.content) ? body.content : {};
+  const type = Object.keys(content).find((t) => /json|form/i.test(t));
+  const media = type === undefined ? undefined : content[type];
+  const names = new Set<string>();
+  const schema = isNode(media) ? media.schema : undefined;
+  findProperty(doc, schema, (name, s) => {
+    if (isPasswordField(name, s)) names.add("\0password");
+    else if (s.type === "string" || s.type === undefined) names.add(plainName(name));
+    return false;
+  });
+  return names;
+}
+
+/**
+ * The login of a document, if it has one.
+ *
+ * @example
+ * ```ts
+ * import { findLogin } from "./login.ts";
+ * import { operationsOf } from "./operations.ts";
+ * const json = (properties: object) => ({ content: { "application/json": { schema: { properties } } } });
+ * const doc = { components: { securitySchemes: { jwt: { type: "http", scheme: "bearer" } } }, security: [{ jwt: [] }],
+ *   paths: { "/login": { post: { security: [], requestBody: json({ user: { type: "string" }, password: { type: "string" } }),
+ *     responses: { "200": json({ access_token: { type: "string" } }) } } } } };
+ * const login = findLogin(doc, operationsOf(doc));
+ * if (login?.path.join() !== "access_token" || !login.schemes.get("jwt")?.bearer) throw new Error();
+ * ```
+ */
+export function findLogin(doc: Node, ops: OpenApiOperation[]): Login | undefined {
+  const schemes = tokenSchemes(doc);
+  if (schemes.size === 0) return undefined;
+  let best: { op: OpenApiOperation; path: string[]; score: number } | undefined;
+  for (const op of ops) {
+    if (op.method !== "POST" || !needsNoCredentials(doc, op)) continue;
+    const fields = bodyFields(doc, op);
+    if (!fields.has("\0password")) continue;
+    let path: string[] | undefined;
+    for (const schema of responseSchemas(doc, op)) {
+      path ??= findProperty(doc, schema, (n) => TOKEN_NAMES.has(plainName(n)));
+    }
+    if (!path) continue;
+    // A sign-in is preferred over a registration that also answers with a token.
+    const signIn = /log_?in|sign_?in|token|session|auth/i.test(`${op.template} ${op.name}`);
+    const score = signIn ? 2 : 1;
+    if (!best || score > best.score) best = { op, path, score };
+  }
+  if (!best) return undefined;
+  return { op: best.op, path: best.path, register: registerFor(doc, ops, best.op), schemes };
+}
+
+/** The create taking every credential field the login takes (not the login itself). */
+function registerFor(
+  doc: Node,
+  ops: OpenApiOperation[],
+  login: OpenApiOperation,
+): OpenApiOperation | undefined {
+  const wanted = bodyFields(doc, login);
+  return ops.find((op) =>
+    op !== login && op.method === "POST" && isCollection(op.template) &&
+    needsNoCredentials(doc, op) && [...wanted].every((f) => bodyFields(doc, op).has(f))
+  );
+}
+
+/** Whether an operation asks for no credentials (`security: []`, or none in the document). */
+function needsNoCredentials(doc: Node, op: OpenApiOperation): boolean {
+  const security = Array.isArray(op.node.security) ? op.node.security : doc.security;
+  const options = Array.isArray(security) ? security.filter(isNode) : [];
+  return options.length === 0 || options.some((o) => Object.keys(o).length === 0);
+}
+
+/** The schemes a token can serve: http bearer, and apiKeys. */
+function tokenSchemes(doc: Node): Map<string, TokenScheme> {
+  const schemes = isNode(doc.components) && isNode(doc.components.securitySchemes)
+    ? doc.components.securitySchemes
+    : {};
+  const out = new Map<string, TokenScheme>();
+  for (const [name, raw] of Object.entries(schemes)) {
+    const s = deref(doc, raw);
+    if (!isNode(s)) continue;
+    if (s.type === "http" && String(s.scheme ?? "").toLowerCase() === "bearer") {
+      out.set(name, { bearer: true, prefix: "Bearer ", where: "http bearer" });
+    } else if (s.type === "apiKey" && typeof s.name === "string" && s.name !== "") {
+      const description = typeof s.description === "string" ? s.description : "";
+      const said = schemeWord(description);
+      const header = s.in === "header" || s.in === undefined;
+      const authorization = header && s.name.toLowerCase() === "authorization";
+      // A key the user is given (X-API-Key) is no login's token: only a scheme that says so.
+      if (!said && !authorization && !/token|jwt|log ?in|sign ?in/i.test(description)) continue;
+      const prefix = said ?? (authorization ? "Bearer" : undefined);
+      out.set(name, {
+        bearer: false,
+        prefix: prefix === undefined ? "" : `${prefix} `,
+        where: `apiKey ${s.in ?? "header"} ${s.name}`,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * The word a scheme's description writes before a token: `Token
+ * xxxxxx.yyyyyyy.zzzzzz`, `Bearer <token>`, `JWT {token}`.
+ *
+ * @example
+ * ```ts
+ * import { schemeWord } from "./login.ts";
+ * if (schemeWord("The header:\n\n    Token xxxxxx.yyyyyyy.zzzzzz\n") !== "Token") throw new Error();
+ * if (schemeWord("Send `Bearer <your token>`") !== "Bearer" || schemeWord("a key") !== undefined) throw new Error();
+ * ```
+ */
+export function schemeWord(description: string): string | undefined {
+  const m = description.match(
+    /(?:^|[\s`'"])([A-Z][A-Za-z-]{1,20}) +(?:<[^>\n]{1,40}>|\{[^}\n]{1,40}\}|[xX]{3,}[.\w-]*|[\w-]+\.[\w-]+\.[\w-]+)/,
+  );
+  return m?.[1];
+}

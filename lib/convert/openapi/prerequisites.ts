@@ -1,0 +1,176 @@
+/**
+ * What each operation needs run before it, and a flow's operations with
+ * those added and ordered. A flow is one tag's operations, but what they
+ * read may be made under another tag (Conduit's comments need an article,
+ * every protected operation a signed-in user), so a flow gets its own copy
+ * of each producer it reads from, transitively, as RESTler builds a
+ * sequence: the producers of its path parameters, the login whose token is
+ * its credential, and the registration that login signs in with. Within the
+ * flow the usual order (creates, reads, updates, deletes last) holds where
+ * the producers allow it; a producer always comes before what reads it.
+ *
+ * @module
+ */
+import { isNode, type Node } from "../../check/openapi_operations.ts";
+import type { Login } from "./login.ts";
+import { type OpenApiOperation, stepOrder } from "./operations.ts";
+import type { ParamLink } from "./producers.ts";
+
+/** What the converter inferred: each operation's parameter producers, and the login. */
+export interface Inferred {
+  params: Map<OpenApiOperation, ParamLink[]>;
+  login?: Login;
+}
+
+/**
+ * Whether an operation's first security alternative names a scheme the login's token serves.
+ *
+ * @example
+ * ```ts
+ * import { usesLogin } from "./prerequisites.ts";
+ * const login = { schemes: new Map([["jwt", { bearer: true, prefix: "", where: "http bearer" }]]) };
+ * if (!usesLogin({ security: [{ jwt: [] }] }, {}, login as never) || usesLogin({ security: [] }, {}, login as never)) {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function usesLogin(node: Node, doc: Node, login: Login | undefined): boolean {
+  if (!login) return false;
+  const security = Array.isArray(node.security) ? node.security : doc.security;
+  const first = Array.isArray(security) ? security.find(isNode) : undefined;
+  return first !== undefined && Object.keys(first).some((name) => login.schemes.has(name));
+}
+
+/** The operations `op` reads from. */
+export function dependencies(
+  op: OpenApiOperation,
+  doc: Node,
+  inferred: Inferred,
+): OpenApiOperation[] {
+  const out = (inferred.params.get(op) ?? []).map((l) => l.producer);
+  const { login } = inferred;
+  if (login && usesLogin(op.node, doc, login) && op !== login.op) out.push(login.op);
+  if (login?.register && op === login.op) out.push(login.register);
+  return [...new Set(out)].filter((o) => o !== op);
+}
+
+/**
+ * A flow's operations with every producer they read from (transitively),
+ * producers first, otherwise in `stepOrder`; and how many were added.
+ *
+ * @example
+ * ```ts
+ * import { operationsOf } from "./operations.ts";
+ * import { withPrerequisites } from "./prerequisites.ts";
+ * const ops = operationsOf({ paths: { "/a": { post: {} }, "/a/{id}": { get: {} } } });
+ * const got = withPrerequisites([ops[1]], {}, { params: new Map([[ops[1], [{ param: "id", producer: ops[0], path: ["id"], from: "parent" }]]]) });
+ * if (got.ops.join() !== [ops[0], ops[1]].join() || got.added !== 1) throw new Error();
+ * ```
+ */
+export function withPrerequisites(
+  group: OpenApiOperation[],
+  doc: Node,
+  inferred: Inferred,
+): { ops: OpenApiOperation[]; added: number } {
+  const all = new Set(group);
+  const queue = [...group];
+  const grounded = new Grounded(doc, inferred);
+  for (let i = 0; i < queue.length; i++) {
+    for (const dep of dependencies(queue[i], doc, inferred)) {
+      if (!all.has(dep) && grounded.has(dep)) {
+        all.add(dep);
+        queue.push(dep);
+      }
+    }
+  }
+  const ordered = stepOrder([...all]);
+  const index = new Map(ordered.map((o, i) => [o, i]));
+  // Kahn's algorithm, the ready operation first in stepOrder first; a cycle places the first left.
+  const waiting = ordered.map(() => 0);
+  const readers = ordered.map((): number[] => []);
+  for (const [i, op] of ordered.entries()) {
+    for (const dep of new Set(dependencies(op, doc, inferred))) {
+      const d = index.get(dep);
+      if (d === undefined) continue;
+      waiting[i]++;
+      readers[d].push(i);
+    }
+  }
+  const ready = new MinHeap();
+  for (const [i, n] of waiting.entries()) if (n === 0) ready.push(i);
+  const placed = ordered.map(() => false);
+  const out: OpenApiOperation[] = [];
+  let first = 0;
+  while (out.length < ordered.length) {
+    let next = ready.pop();
+    if (next === undefined) {
+      while (placed[first]) first++;
+      next = first;
+    }
+    if (placed[next]) continue;
+    placed[next] = true;
+    out.push(ordered[next]);
+    for (const r of readers[next]) if (--waiting[r] === 0 && !placed[r]) ready.push(r);
+  }
+  return { ops: out, added: all.size - group.length };
+}
+
+/**
+ * Whether an operation can run on what the suite makes itself: each of its
+ * path parameters has a producer that can (and its credential a login that
+ * can). Only such a producer is copied into another flow: a copy that reads
+ * a value nobody makes (a guild id no operation creates) would fail there
+ * as it does in its own flow, and only lengthen it.
+ */
+class Grounded {
+  readonly #known = new Map<OpenApiOperation, boolean>();
+
+  constructor(readonly doc: Node, readonly inferred: Inferred) {}
+
+  has(op: OpenApiOperation): boolean {
+    const known = this.#known.get(op);
+    if (known !== undefined) return known;
+    // A cycle is not grounded: assumed so while it is being decided.
+    this.#known.set(op, false);
+    const params = [...op.template.matchAll(/\{([^}]+)\}/g)].length;
+    const links = this.inferred.params.get(op) ?? [];
+    const ok = links.length === params &&
+      dependencies(op, this.doc, this.inferred).every((d) => this.has(d));
+    this.#known.set(op, ok);
+    return ok;
+  }
+}
+
+/** The smallest number first. */
+class MinHeap {
+  readonly #items: number[] = [];
+
+  push(n: number): void {
+    const a = this.#items;
+    a.push(n);
+    for (let i = a.length - 1; i > 0;) {
+      const up = (i - 1) >> 1;
+      if (a[up] <= a[i]) break;
+      [a[up], a[i]] = [a[i], a[up]];
+      i = up;
+    }
+  }
+
+  pop(): number | undefined {
+    const a = this.#items;
+    const top = a[0];
+    const last = a.pop();
+    if (a.length === 0 || last === undefined) return top;
+    a[0] = last;
+    for (let i = 0;;) {
+      const l = 2 * i + 1, r = l + 1;
+      let min = i;
+      if (l < a.length && a[l] < a[min]) min = l;
+      if (r < a.length && a[r] < a[min]) min = r;
+      if (min === i) break;
+      [a[min], a[i]] = [a[i], a[min]];
+      i = min;
+    }
+    return top;
+  }
+}

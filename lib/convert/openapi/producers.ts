@@ -1,0 +1,315 @@
+/**
+ * Which operation produces each path parameter, as Schemathesis and
+ * RESTler infer it: the document's own OpenAPI `links` first (a response's
+ * link to the operation, `who: $response.body#/ref`); else the POST on the
+ * parameter's parent collection (`{slug}` of `/articles/{slug}` from `POST
+ * /articles`), reading the property named like the parameter, else `id`
+ * (`{petId}` ← `id`), at any depth of one wrapper (`article.slug`,
+ * `comment.id`); else the create of the collection the parameter is named
+ * for (`{petId}` ← `POST /pets`); else any create (a POST to a collection)
+ * whose response has a property of the parameter's name (`{username}` ←
+ * the registered `user.username`), the shallowest first. A member is read
+ * one level down only inside an envelope (`{user: {…}}`, `data`): Discord's
+ * `message_reference.message_id` is another message's. A producer never reads the
+ * parameter it produces, so the links make no cycle through one parameter.
+ *
+ * @module
+ */
+import { isNode, type Node } from "../../check/openapi_operations.ts";
+import { singular } from "../names.ts";
+import { deref } from "./examples.ts";
+import { isCollection, type OpenApiOperation } from "./operations.ts";
+import { jsonSchema, successes } from "./responses.ts";
+
+/** Where a path parameter's value comes from. */
+export interface ParamLink {
+  param: string;
+  producer: OpenApiOperation;
+  /** The property's path in the producer's JSON response body: `["article", "slug"]`. */
+  path: string[];
+  /** What the link was inferred from, for the summary. */
+  from: "links" | "parent" | "property";
+}
+
+/** How deep a response is searched for a property: a wrapper object and its member. */
+const MAX_PROPERTY_DEPTH = 2;
+
+/** A name compared without case, `_` or `-`: `pet_id` is `petId`. */
+export const plainName = (name: string) => name.toLowerCase().replace(/[_-]/g, "");
+
+/**
+ * The shallowest property of a JSON schema (through `$ref`, `allOf` and the
+ * first `oneOf`/`anyOf` branch, not into arrays) whose name `wanted` accepts,
+ * as its path.
+ *
+ * @example
+ * ```ts
+ * import { findProperty } from "./producers.ts";
+ * const schema = { properties: { article: { properties: { slug: { type: "string" } } } } };
+ * if (findProperty({}, schema, (n) => n === "slug")?.join(".") !== "article.slug") throw new Error();
+ * if (findProperty({}, { type: "array", items: schema }, (n) => n === "slug") !== undefined) throw new Error();
+ * ```
+ */
+export function findProperty(
+  doc: unknown,
+  schema: unknown,
+  wanted: (name: string, schema: Node) => boolean,
+  depth = MAX_PROPERTY_DEPTH,
+  visit?: (path: string[]) => void,
+): string[] | undefined {
+  let level: [string[], unknown][] = [[[], schema]];
+  for (let d = 0; d < depth && level.length > 0; d++) {
+    const next: [string[], unknown][] = [];
+    for (const [path, node] of level) {
+      for (const [name, prop] of properties(doc, node)) {
+        if (wanted(name, prop)) return [...path, name];
+        visit?.([...path, name]);
+        next.push([[...path, name], prop]);
+      }
+    }
+    level = next;
+  }
+  return undefined;
+}
+
+/** The properties of an object schema, its `allOf` parts' and first `oneOf`/`anyOf` branch's. */
+function properties(doc: unknown, schema: unknown, seen = 0): [string, Node][] {
+  const s = deref(doc, schema);
+  if (!isNode(s) || seen > 8) return [];
+  const out: [string, Node][] = [];
+  if (isNode(s.properties)) {
+    for (const [name, p] of Object.entries(s.properties)) {
+      const prop = deref(doc, p);
+      if (isNode(prop)) out.push([name, prop]);
+    }
+  }
+  const parts = [
+    ...(Array.isArray(s.allOf) ? s.allOf : []),
+    ...[s.oneOf, s.anyOf].filter(Array.isArray).map((list) => list[0]),
+  ];
+  for (const part of parts) out.push(...properties(doc, part, seen + 1));
+  return out;
+}
+
+/** The JSON schemas of an operation's 2xx responses. */
+export function responseSchemas(doc: unknown, op: OpenApiOperation): unknown[] {
+  return successes(doc, op.node).responses.map((r) => jsonSchema(doc, r)).filter((s) =>
+    s !== undefined
+  );
+}
+
+/**
+ * Every property a create's success responses hold (a wrapper deep), by
+ * plain name, the shallowest path of each.
+ */
+function propertyPaths(doc: unknown, op: OpenApiOperation): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const schema of responseSchemas(doc, op)) {
+    const top = properties(doc, schema).map(([name]) => name);
+    findProperty(doc, schema, () => false, MAX_PROPERTY_DEPTH, (path) => {
+      // A member of one property of many (Discord's `message_reference.message_id`) names
+      // something else; one of an envelope (`{user: {…}}`, `data`) is the resource's own.
+      if (path.length > 1 && top.length > 1 && !/^(data|result|item)$/i.test(path[0])) return;
+      const key = plainName(path.at(-1)!);
+      const known = out.get(key);
+      if (!known || path.length < known.length) out.set(key, path);
+    });
+  }
+  return out;
+}
+
+/** The creates of a document (POSTs to a collection) and what their responses hold. */
+class Creates {
+  readonly props = new Map<OpenApiOperation, Map<string, string[]>>();
+  /** Plain property name → the creates holding it, shallowest first, then in document order. */
+  readonly byName = new Map<string, { producer: OpenApiOperation; path: string[] }[]>();
+  /** Collection path → its first POST; plain singular noun → its creates. */
+  readonly byCollection = new Map<string, OpenApiOperation>();
+  readonly byNoun = new Map<string, OpenApiOperation[]>();
+
+  constructor(readonly doc: unknown, ops: OpenApiOperation[]) {
+    for (const op of ops) {
+      if (op.method !== "POST") continue;
+      const collection = op.template.replace(/\/$/, "");
+      if (!this.byCollection.has(collection)) this.byCollection.set(collection, op);
+      if (!isCollection(op.template)) continue;
+      const props = propertyPaths(doc, op);
+      this.props.set(op, props);
+      for (const [name, path] of props) {
+        const list = this.byName.get(name) ?? [];
+        list.push({ producer: op, path });
+        this.byName.set(name, list);
+      }
+      const last = op.template.split("/").filter((s) => s !== "").at(-1) ?? "";
+      for (const noun of new Set([plainName(singular(last)), plainName(last)])) {
+        this.byNoun.set(noun, [...this.byNoun.get(noun) ?? [], op]);
+      }
+    }
+    for (const list of this.byName.values()) list.sort((a, b) => a.path.length - b.path.length);
+  }
+
+  /** The path of the parameter's own name, else of `id`, whichever is shallower (the name on a tie). */
+  pathIn(producer: OpenApiOperation, param: string): string[] | undefined {
+    const props = this.props.get(producer) ?? propertyPaths(this.doc, producer);
+    this.props.set(producer, props);
+    const own = props.get(plainName(param));
+    const id = props.get("id");
+    return own && (!id || own.length <= id.length) ? own : id;
+  }
+}
+
+/**
+ * Each operation's path parameters and their producers.
+ *
+ * @example
+ * ```ts
+ * import { operationsOf } from "./operations.ts";
+ * import { paramLinks } from "./producers.ts";
+ * const created = { "201": { content: { "application/json": { schema: { properties: { id: {} } } } } } };
+ * const ops = operationsOf({ paths: { "/pets": { post: { responses: created } }, "/pets/{petId}": { get: {} } } });
+ * const link = paramLinks({}, ops).get(ops[1])?.[0];
+ * if (link?.producer !== ops[0] || link.path.join() !== "id" || link.from !== "parent") throw new Error();
+ * ```
+ */
+export function paramLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOperation, ParamLink[]> {
+  const declared = documentLinks(doc, ops);
+  const creates = new Creates(doc, ops);
+  const out = new Map<OpenApiOperation, ParamLink[]>();
+  for (const op of ops) {
+    const found: ParamLink[] = [];
+    for (const [, param] of op.template.matchAll(/\{([^}]+)\}/g)) {
+      const link = declared.get(op)?.get(param) ?? sameParent(declared, op, param) ??
+        fromParent(creates, op, param) ?? fromNoun(creates, op, param) ??
+        fromProperty(creates, op, param);
+      if (link) found.push(link);
+    }
+    if (found.length > 0) out.set(op, found);
+  }
+  return out;
+}
+
+/** `links` of the document's responses: target operation → parameter → link. */
+function documentLinks(doc: Node, ops: OpenApiOperation[]) {
+  const byId = new Map(
+    ops.flatMap((o) =>
+      typeof o.node.operationId === "string" ? [[o.node.operationId, o] as const] : []
+    ),
+  );
+  const out = new Map<OpenApiOperation, Map<string, ParamLink>>();
+  for (const producer of ops) {
+    for (const response of successes(doc, producer.node).responses) {
+      const links = isNode(response.links) ? response.links : {};
+      for (const raw of Object.values(links)) {
+        const link = deref(doc, raw);
+        if (!isNode(link) || !isNode(link.parameters)) continue;
+        const target = typeof link.operationId === "string"
+          ? byId.get(link.operationId)
+          : undefined;
+        if (!target || target === producer) continue;
+        for (const [name, expr] of Object.entries(link.parameters)) {
+          const param = name.replace(/^path\./, "");
+          const m = typeof expr === "string" ? expr.match(/^\$response\.body#\/(.*)$/) : null;
+          if (!m || !target.template.includes(`{${param}}`)) continue;
+          const path = m[1].split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+          if (path.some((s) => s === "" || /^\d+$/.test(s))) continue;
+          const map = out.get(target) ?? new Map<string, ParamLink>();
+          if (!map.has(param)) map.set(param, { param, producer, path, from: "links" });
+          out.set(target, map);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** The parameter, or "", with the path before it: `/owners/{who}` of `/owners/{who}/pets`. */
+function upTo(template: string, param: string): string {
+  const at = template.indexOf(`{${param}}`);
+  return at < 0 ? "" : template.slice(0, at + param.length + 2);
+}
+
+/**
+ * A link the document gives for the same parameter of the same resource
+ * (`{who}` of `/owners/{who}`), used for its sub-resources too
+ * (`/owners/{who}/pets/{petId}`).
+ */
+function sameParent(
+  declared: Map<OpenApiOperation, Map<string, ParamLink>>,
+  op: OpenApiOperation,
+  param: string,
+): ParamLink | undefined {
+  const prefix = upTo(op.template, param);
+  for (const [target, links] of declared) {
+    const link = links.get(param);
+    if (link && link.producer !== op && upTo(target.template, param) === prefix) return link;
+  }
+  return undefined;
+}
+
+/** The POST on the collection the parameter names a member of. */
+function fromParent(creates: Creates, op: OpenApiOperation, param: string): ParamLink | undefined {
+  const at = op.template.indexOf(`/{${param}}`);
+  if (at <= 0) return undefined;
+  const producer = creates.byCollection.get(op.template.slice(0, at));
+  if (!producer || producer === op) return undefined;
+  const path = creates.pathIn(producer, param);
+  return path && { param, producer, path, from: "parent" };
+}
+
+/**
+ * Any create whose response has a property named like the parameter, the
+ * shallowest: a name or a code (`{username}`, `{code}`), not an id, which
+ * its own resource's create makes (a message's `application_id` is no
+ * application it made).
+ */
+function fromProperty(
+  creates: Creates,
+  op: OpenApiOperation,
+  param: string,
+): ParamLink | undefined {
+  if (/id$/.test(plainName(param))) return undefined;
+  const found = creates.byName.get(plainName(param))?.find(({ producer }) =>
+    producer !== op && !producer.template.includes(`{${param}}`)
+  );
+  return found && { param, producer: found.producer, path: found.path, from: "property" };
+}
+
+/**
+ * The create of the resource a parameter is named for: `{petId}` (or `{id}`
+ * after `/pets/`) from `POST /pets` or `POST /pet`, its `id`, wherever the
+ * parameter sits (`/owners/{who}/pets/{petId}`).
+ */
+function fromNoun(creates: Creates, op: OpenApiOperation, param: string): ParamLink | undefined {
+  const plain = plainName(param);
+  const segments = op.template.slice(0, op.template.indexOf(`{${param}}`)).split("/");
+  const before = segments.filter((s) => s !== "").at(-1);
+  const noun = plain !== "id" && plain.endsWith("id")
+    ? plain.slice(0, -2)
+    : before && !before.startsWith("{")
+    ? plainName(singular(before))
+    : "";
+  for (const producer of creates.byNoun.get(noun) ?? []) {
+    if (producer === op || producer.template.includes(`{${param}}`)) continue;
+    const path = creates.pathIn(producer, param);
+    if (path) return { param, producer, path, from: "property" };
+  }
+  return undefined;
+}
+
+/**
+ * A capture path for a property path: `$.json.article.slug`, a name no
+ * dotted path can hold in brackets.
+ *
+ * @example
+ * ```ts
+ * import { capturePath } from "./producers.ts";
+ * if (capturePath(["article", "slug"]) !== "$.json.article.slug") throw new Error();
+ * if (capturePath(["a-b"]) !== "$.json['a-b']") throw new Error();
+ * ```
+ */
+export function capturePath(path: string[]): string {
+  return `$.json${
+    path.map((s) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(s) ? `.${s}` : `['${s.replace(/'/g, "\\'")}']`)
+      .join("")
+  }`;
+}

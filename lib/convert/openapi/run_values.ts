@@ -1,0 +1,69 @@
+/**
+ * Request body values a real server accepts more than once: a password is
+ * never a literal in the flow (the flow var `password`, generated per run),
+ * an email, a user name and the password are the flow's vars (so the user
+ * who registers is the user who logs in, and a second run registers
+ * another), and a title, name or slug the generator could only call
+ * `string` becomes `<field>-<random>` (a title a slug is made from, a name
+ * a server keeps unique). The vars are made per flow run from `${RANDOM…}`: flows that
+ * run at once do not collide.
+ *
+ * @module
+ */
+import type { YNode } from "../yaml_out.ts";
+import { isPasswordField } from "./login.ts";
+import { plainName } from "./producers.ts";
+
+/** The flow vars a body may read, and the value each is generated with per run. */
+export const RUN_VARS: Record<"email" | "username" | "password", string> = {
+  email: "user-${RANDOM.HEX_8}@example.com",
+  username: "user${RANDOM.HEX_8}",
+  password: "Pw-${RANDOM.HEX_16}",
+};
+
+const USER_NAMES = new Set(["username", "login", "loginname", "handle", "nickname", "screenname"]);
+
+/** The var a field's value is, if it is one. */
+function runVar(key: string, value: string): keyof typeof RUN_VARS | undefined {
+  const plain = plainName(key);
+  if (isPasswordField(key)) return "password";
+  if (/e?mail$/.test(plain) || value === "user@example.com") return "email";
+  if (USER_NAMES.has(plain)) return "username";
+  return undefined;
+}
+
+/**
+ * A body (as flow YAML) with its credential, identity and placeholder text
+ * made per run; `used` collects the vars it reads.
+ *
+ * @example
+ * ```ts
+ * import { perRun } from "./run_values.ts";
+ * import { ymap } from "../yaml_out.ts";
+ * const used = new Set<string>();
+ * const got = perRun(ymap([["user", ymap([["email", "string"], ["password", "password"], ["title", "string"]])]]), used);
+ * const text = JSON.stringify(got);
+ * if (!text.includes("${vars.email}") || !text.includes("${vars.password}") || !text.includes("title-${RANDOM.HEX_8}")) {
+ *   throw new Error(text);
+ * }
+ * if ([...used].sort().join() !== "email,password") throw new Error();
+ * ```
+ */
+export function perRun(node: YNode, used: Set<string>, key = ""): YNode {
+  if (Array.isArray(node)) return node.map((n) => perRun(n, used, key));
+  if (typeof node === "string") {
+    const name = runVar(key, node);
+    if (name) {
+      used.add(name);
+      return `\${vars.${name}}`;
+    }
+    // Text a server may keep unique, or make a slug of: a title, a name.
+    if (node !== "string" || !/(title|name|slug)$/.test(plainName(key))) return node;
+    const stem = key.replace(/[^A-Za-z0-9]+/g, "").slice(0, 16).toLowerCase() || "text";
+    return `${stem}-\${RANDOM.HEX_8}`;
+  }
+  if (node !== null && typeof node === "object" && node.kind === "map") {
+    return { ...node, entries: node.entries.map(([k, v]) => [k, perRun(v, used, k)]) };
+  }
+  return node;
+}
