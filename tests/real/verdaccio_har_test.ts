@@ -8,7 +8,8 @@
  * and sends the token it got as `Authorization: Bearer` on every later call.
  * Recorded on a fresh instance A (both HAR forms), converted with default
  * options, and run once on a fresh instance B (same user, same package)
- * with only the variables the flow asks for: its base URL and the password.
+ * with only the variables the flow asks for: its base URL and the password;
+ * then converted with `--verify` against a fresh instance C and run there.
  */
 import assert from "node:assert/strict";
 import { ignoreBrowser, whyBrowserIgnored } from "../support/browser.ts";
@@ -159,6 +160,35 @@ Deno.test({
           // the token captured from the login's response.
           assert.ok(steps.length >= 5 && passed === steps.length, `${run.stdout}\n${flow}`);
           assert.equal(run.code, 0, run.stdout);
+        });
+        // `--verify` against a fresh instance C with the password set, then the flow run there.
+        await withInstance(launch(prefix), async (c) => {
+          await registerAndPublish(c);
+          const verifiedPath = `${dir}/${form}.verified.yaml`;
+          const verified = await runCli(
+            ["convert", "har", `${dir}/${form}.har`, "--verify", c.origin, "-o", verifiedPath],
+            { env: { LOGIN_PASSWORD: PASSWORD } },
+          );
+          const text = await Deno.readTextFile(verifiedPath).catch(() => "");
+          const env = userEnv(
+            text,
+            c.origin,
+            (name) => name === "LOGIN_PASSWORD" ? PASSWORD : undefined,
+          );
+          const run = await runCli(["run", verifiedPath, "--report-json", `${verifiedPath}.json`], {
+            env,
+          });
+          const { steps } = await readReport(`${verifiedPath}.json`);
+          const passed = steps.filter((s) => s.status === "passed").length;
+          console.error(
+            `verdaccio (${form} HAR), --verify (exit ${verified.code}) then run on that instance: ${passed} of ${steps.length} steps passed; ${
+              /^Verified[^\n]*/m.exec(verified.stderr)?.[0] ?? ""
+            }`,
+          );
+          // Goal met 2026-11-25: --verify exits 0 and the verified flow passes whole.
+          assert.equal(verified.code, 0, verified.stderr);
+          assert.ok(!text.includes(PASSWORD), text);
+          assert.ok(steps.length >= 5 && passed === steps.length, `${run.stdout}\n${text}`);
         });
       }
     } finally {
