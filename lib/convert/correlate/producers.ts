@@ -124,8 +124,10 @@ function produceNothing(c: Correlator, step: Step): void {
   }
   if (!r.hasJson) return;
   walk(r.json, (_p, key, leaf) => {
-    if (looksLikeToken(key, leaf)) c.secrets.add(leaf as string);
-    c.responseSeen.add(valueKey(leaf));
+    const k = valueKey(leaf);
+    const word = typeof leaf === "string" && c.apiWords.has(leaf);
+    if (looksLikeToken(key, leaf) && !word && !c.sentSeen.has(k)) c.secrets.add(leaf as string);
+    c.responseSeen.add(k);
   });
 }
 
@@ -218,7 +220,8 @@ function produceJson(c: Correlator, step: Step): void {
     // A name the API uses (a table listed under `foreign_key_table`) is the same everywhere.
     if (typeof leaf === "string" && c.apiWords.has(leaf)) return;
     const k = valueKey(leaf);
-    const secret = looksLikeToken(key, leaf);
+    // What the client sent before (a table's name in a path) is no token the server issued.
+    const secret = looksLikeToken(key, leaf) && !c.sentSeen.has(k);
     if (
       (secret || handedOut(key, leaf)) && (!c.producers.has(k) || fromCookie(c, k)) &&
       !c.sentSeen.has(k)

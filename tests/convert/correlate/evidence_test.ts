@@ -228,3 +228,15 @@ Deno.test("a media type a response listed is not taken for a produced value: the
   assert.match(yaml, /content-type: application\/json\n/, yaml);
   assert.match(yaml, /kind: image\/svg\+xml\n/, yaml);
 });
+
+Deno.test("a word the client sent before a listing shows it under a token-named key is the API's, never RECORDED_SECRET", async () => {
+  const { yaml, summary } = convertHar(harOf([
+    { url: "https://cms.test/items/articles_2024?limit=1", json: { data: [] } },
+    { url: "https://cms.test/relations", json: { data: [{ foreign_key_table: "articles_2024" }] } },
+    { url: "https://cms.test/items/articles_2024?limit=2", json: { data: [] } },
+  ]));
+  assert.deepEqual(summary.env, [], yaml);
+  assert.ok(!yaml.includes("RECORDED_SECRET") && !yaml.includes("***"), yaml);
+  assert.match(yaml, /url: \$\{vars\.base_url\}\/items\/articles_2024\?limit=2/, yaml);
+  assert.deepEqual(await problems(yaml), []);
+});
