@@ -45,22 +45,24 @@ import type { Step } from "./model.ts";
 import type { LiveOutcome } from "./verify_live.ts";
 import { applyRepairs } from "./verify_repair.ts";
 import { captureByNeighbours } from "./verify_neighbours.ts";
-import { plural } from "../_util/plural.ts";
+import { UnloadableFlow } from "./verify_express.ts";
+import { MAX_VERIFY_RUNS, triesText, verifiedNote, type VerifyReport } from "./verify_report.ts";
+import { askedOfUser, nothingToTry, type Sent, sentBack } from "./verify_sent.ts";
 import {
   liveText,
   PROBE,
   type Producer,
-  recordedByName,
   rememberLive,
   restore,
   runStep,
   type Snapshot,
   snapshot,
   startVerification,
-  UnloadableFlow,
   type Verification,
   type VerificationInput,
 } from "./verify_state.ts";
+
+export { formatVerify, MAX_VERIFY_RUNS, type VerifyReport } from "./verify_report.ts";
 
 /**
  * How many more times one step is sent with other candidate repairs after
@@ -74,17 +76,6 @@ import {
  */
 export const MAX_TRIES_PER_STEP = 4;
 
-/**
- * How many step runs one verification makes in all (first runs and tries).
- *
- * @example
- * ```ts
- * import { MAX_VERIFY_RUNS } from "./verify.ts";
- * if (MAX_VERIFY_RUNS !== 500) throw new Error();
- * ```
- */
-export const MAX_VERIFY_RUNS = 500;
-
 /** Options of {@linkcode verifyConversion}. */
 export interface VerifyOptions {
   /** The live instance's base URL; default: `BASE_URL` from `env`, else the recorded origin. */
@@ -93,31 +84,6 @@ export interface VerifyOptions {
   env: (name: string) => string | undefined;
   /** Per-request timeout in milliseconds (default 30,000). */
   timeoutMs?: number;
-}
-
-/** What a verification did, for the summary. */
-export interface VerifyReport {
-  /** The base URL verified against. */
-  baseUrl: string;
-  /** Steps in the flow. */
-  steps: number;
-  /** Steps that passed live. */
-  passed: number;
-  /** Each repair kept: the step and what it now sends. */
-  repairs: { step: string; text: string }[];
-  /**
-   * Steps that did not pass, with how often each was tried after its first
-   * run and, tried no more, why.
-   */
-  failed: { step: string; tries: number; message: string; why?: string }[];
-  /** Steps not sent because their host is not the API's. */
-  notSent: { step: string; host: string }[];
-  /** Steps not sent because the verification's bound was reached. */
-  unverified: string[];
-  /** Why no step could be sent at all: the converted flow does not load. */
-  unloadable?: string;
-  /** Requests sent in all. */
-  requests: number;
 }
 
 /**
@@ -237,9 +203,6 @@ function apiHosts(
   return hosts;
 }
 
-/** The values step `i` sent that an earlier response handed out, with those responses. */
-type Sent = readonly (readonly [string, Producer[]])[];
-
 /**
  * Verifies step `i`: repairs it from the live values that changed, sends it,
  * tries other candidates if it does not pass, and says what came of it.
@@ -300,25 +263,6 @@ function sayDropped(
   remark(step, `could not make this step pass (${triesText(0, why)}): ${message}`);
 }
 
-/** The recorded values of the variables the user must set and the environment does not. */
-function askedOfUser(v: Verification): Set<string> {
-  return new Set(
-    [...recordedByName(v.c)].filter(([name]) =>
-      v.c.env.get(name)?.fallback === undefined && v.env(name) === undefined
-    ).map(([, value]) => value),
-  );
-}
-
-/** The values this request sent that an earlier response handed out, by their producers. */
-function sentBack(v: Verification, i: number): Sent {
-  return [...v.producers].filter(([value]) =>
-    v.sent[i].includes(value) || v.sent[i].includes(encodeURIComponent(value))
-  ).map(([value, list]) =>
-    [value, list.filter((p) => p.index < i && liveText(v, p) !== undefined)] as const
-  )
-    .filter(([, list]) => list.length > 0);
-}
-
 /** A step's run and the repairs it was sent with. */
 interface Attempt {
   repairs: string[];
@@ -374,35 +318,6 @@ function reportStep(
   remark(step, `could not make this step pass (${triesText(tries, why)}): ${message}`);
 }
 
-/** `3 tries`, or `0 tries: <why>`. */
-const triesText = (tries: number, why?: string) =>
-  `${plural(tries, "try", "tries")}${why ? `: ${why}` : ""}`;
-
-/** Why a step that does not pass was not sent again with anything else. */
-function nothingToTry(v: Verification, i: number): string {
-  if (v.runs >= MAX_VERIFY_RUNS) return `the bound of ${MAX_VERIFY_RUNS} step runs was reached`;
-  const lost = [...v.dropped].find(([value]) => v.sent[i].includes(value));
-  if (lost) return `nothing to try: a value it sends was handed out by ${lost[1]}`;
-  const unset = unsetVariables(v, v.c.steps[i]);
-  if (unset.length > 0) {
-    return `nothing to try: no earlier response handed out ${
-      unset.join(", ")
-    }, which it reads; set ${unset.length > 1 ? "them" : "it"} in the environment`;
-  }
-  return sentBack(v, i).length === 0
-    ? "nothing to try: no earlier response handed out a value it sends"
-    : "nothing else to try: each earlier response that handed out a value it sends hands out the one it was sent with";
-}
-
-/** The variables without a default that step reads and the environment does not set. */
-function unsetVariables(v: Verification, step: Step): string[] {
-  const text = JSON.stringify([step.url, step.headers, step.body, step.form, step.multipart]);
-  return [...v.c.env].filter(([name, x]) =>
-    x.fallback === undefined && v.env(name) === undefined &&
-    text.includes(JSON.stringify(v.c.sp.envRef(name)).slice(1, -1))
-  ).map(([name]) => name);
-}
-
 /** Other producers to try for a step that does not pass: one value changed at a time. */
 function* candidates(
   mine: Sent,
@@ -445,61 +360,4 @@ function dropUnusedVariables(c: Correlator): void {
       c.env.delete(name);
     }
   }
-}
-
-function verifiedNote(r: VerifyReport): string {
-  if (r.unloadable !== undefined) {
-    return `Not verified against ${r.baseUrl} with --verify: the converted flow does not load (${r.unloadable}).`;
-  }
-  const open = r.steps - r.passed;
-  return `Verified against ${r.baseUrl} with --verify: ${plural(r.repairs.length, "repair")}${
-    open > 0 ? `; ${plural(open, "step")} not passing or not sent` : ", every step passes"
-  } (see the "verify:" comments).`;
-}
-
-/**
- * The summary's lines about a verification.
- *
- * @example
- * ```ts
- * import { formatVerify } from "./verify.ts";
- * const text = formatVerify({ baseUrl: "http://127.0.0.1:8080", steps: 3, passed: 3, requests: 3,
- *   repairs: [{ step: "get_order", text: "sends ${steps.create_order.capture.id}: …" }],
- *   failed: [], notSent: [], unverified: [] });
- * if (!text.startsWith("Verified 3 steps against http://127.0.0.1:8080: all pass after 1 repair.")) throw new Error(text);
- * ```
- */
-export function formatVerify(r: VerifyReport): string {
-  if (r.unloadable !== undefined) {
-    return `Not verified against ${r.baseUrl}: the converted flow does not load, so no step was sent: ${r.unloadable}\n`;
-  }
-  const open = r.steps - r.passed;
-  const lines = [
-    open === 0
-      ? `Verified ${plural(r.steps, "step")} against ${r.baseUrl}: all pass${
-        r.repairs.length > 0 ? ` after ${plural(r.repairs.length, "repair")}` : ""
-      }.`
-      : `Verified ${
-        plural(r.steps, "step")
-      } against ${r.baseUrl}: ${r.passed} pass, ${open} do not (${
-        plural(r.repairs.length, "repair")
-      }, ${plural(r.requests, "request")}).`,
-  ];
-  for (const x of r.repairs) lines.push(`verify: repaired "${x.step}": ${x.text}`);
-  for (const x of r.failed) {
-    lines.push(
-      `verify: could not make "${x.step}" pass (${triesText(x.tries, x.why)}): ${x.message}`,
-    );
-  }
-  for (const x of r.notSent) {
-    lines.push(
-      `verify: not sent "${x.step}": its host ${x.host} is not the API's (the --verify URL, or a BASE_URL_n set in the environment).`,
-    );
-  }
-  for (const name of r.unverified) {
-    lines.push(
-      `verify: not verified "${name}": the bound of ${MAX_VERIFY_RUNS} step runs was reached.`,
-    );
-  }
-  return lines.join("\n") + "\n";
 }

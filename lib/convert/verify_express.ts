@@ -41,3 +41,20 @@ export function unexpressible(sp: Spelling, source: Source): string | undefined 
   const { flow, problems } = loadFlow(yaml, "verify.yaml", { checkEnv: false });
   return flow ? undefined : problems[0]?.message ?? "it does not load";
 }
+
+/**
+ * The flow as converted does not load, so no step of it can be sent.
+ *
+ * @example
+ * ```ts
+ * import { UnloadableFlow } from "./verify_express.ts";
+ * const error = new UnloadableFlow('Invalid JSONPath "$.json[\'a\u0000\']".');
+ * if (error.code !== "unloadable-flow" || !error.message.startsWith("the converted flow")) throw new Error();
+ * ```
+ */
+export class UnloadableFlow extends Error {
+  readonly code = "unloadable-flow";
+  constructor(readonly problem: string) {
+    super(`the converted flow does not load: ${problem}`);
+  }
+}

@@ -8,18 +8,15 @@
  */
 import { loadFlow } from "../load/load_flow.ts";
 import type { Flow } from "../model/flow.ts";
-import { type Correlator, stablePath } from "./correlate/mod.ts";
+import type { Correlator } from "./correlate/mod.ts";
 import type { PreparedConversion } from "./har.ts";
 import type { Source, Step } from "./model.ts";
 import { type LiveOutcome, LiveSession } from "./verify_live.ts";
 import { type RequestParts, requestParts } from "./verify_template.ts";
-import { type Handed, handedOut, sentText } from "./verify_values.ts";
-import { unexpressible } from "./verify_express.ts";
-import { byNeighbours } from "./verify_neighbours.ts";
+import { type Handed, sentText } from "./verify_values.ts";
+import { UnloadableFlow } from "./verify_express.ts";
+import { probesByStep, producersOf } from "./verify_producers.ts";
 import { writeFlow } from "./write.ts";
-
-/** Values probed for in one live response, at most. */
-const MAX_PROBES_PER_STEP = 200;
 
 /**
  * The name prefix of a probe's capture.
@@ -31,23 +28,6 @@ const MAX_PROBES_PER_STEP = 200;
  * ```
  */
 export const PROBE = "verify_probe_";
-
-/**
- * The flow as converted does not load, so no step of it can be sent.
- *
- * @example
- * ```ts
- * import { UnloadableFlow } from "./verify_state.ts";
- * const error = new UnloadableFlow('Invalid JSONPath "$.json[\'a\u0000\']".');
- * if (error.code !== "unloadable-flow" || !error.message.startsWith("the converted flow")) throw new Error();
- * ```
- */
-export class UnloadableFlow extends Error {
-  readonly code = "unloadable-flow";
-  constructor(readonly problem: string) {
-    super(`the converted flow does not load: ${problem}`);
-  }
-}
 
 /**
  * A response of the session that handed out a value, and what the live
@@ -367,59 +347,4 @@ export function restore(c: Correlator, step: Step, s: Snapshot): void {
     x.captureByPath = new Map(s.captures[i][1]);
   });
   Object.assign(c.replaced, s.replaced);
-}
-
-/** The producers probed for in each step's response, at most {@linkcode MAX_PROBES_PER_STEP}. */
-function probesByStep(producers: Map<string, Producer[]>): Map<number, Producer[]> {
-  const probesAt = new Map<number, Producer[]>();
-  for (const list of producers.values()) {
-    for (const p of list) {
-      const at = probesAt.get(p.index) ?? [];
-      if (at.length < MAX_PROBES_PER_STEP) at.push(p);
-      probesAt.set(p.index, at);
-    }
-  }
-  return probesAt;
-}
-
-/**
- * For each recorded value that a response handed out and a later request
- * sent back, the responses that handed it out before any request sent it.
- */
-function producersOf(
-  c: Correlator,
-  sent: string[],
-  dropped: Map<string, string>,
-): Map<string, Producer[]> {
-  const out = new Map<string, Producer[]>();
-  const expressible = new Map<string, string>();
-  c.steps.forEach((step, index) => {
-    for (const handed of handedOut(step.last)) {
-      const { value } = handed;
-      const forms = [value, encodeURIComponent(value)];
-      const has = (text: string) => forms.some((f) => text.includes(f));
-      if (!sent.slice(index + 1).some(has)) continue;
-      const list = out.get(value) ?? [];
-      // A value the client sent before any response handed it out was not handed out here (an
-      // echo); once a response handed it out, a later one that holds it hands it out again.
-      if (list.length === 0 && sent.slice(0, index + 1).some(has)) continue;
-      if (list.some((p) => p.index === index)) continue;
-      const source: Source = handed.source.kind === "json"
-        ? {
-          kind: "json",
-          path: byNeighbours(c, step.last.json, stablePath(c, step, handed.source.path)),
-        }
-        : handed.source;
-      // A capture no flow can hold (a member name no JSONPath reads) is no candidate.
-      const key = JSON.stringify(source);
-      if (!expressible.has(key)) expressible.set(key, unexpressible(c.sp, source) ?? "");
-      if (expressible.get(key)) {
-        dropped.set(value, `${handed.label} of step "${step.name}": ${expressible.get(key)}`);
-        continue;
-      }
-      list.push({ index, handed, source });
-      out.set(value, list);
-    }
-  });
-  return out;
 }
