@@ -312,10 +312,11 @@ Deno.test('convert postman: text a script joins from a response part ("Bearer " 
   );
   const dir = await Deno.makeTempDir({ prefix: "flowrun-pm-joined-" });
   try {
-    const text = collection({ base: `http://${server.host}` }, [
+    const text = collection({ base: `http://${server.host}`, host: server.host }, [
       item("Login", { method: "POST", url: "{{base}}/login" }, [
         "var json = pm.response.json();",
         "pm.environment.set('auth', 'Bearer ' + json.token);",
+        "pm.environment.set('hostUrl', pm.variables.get('host') + '/by-host/' + json.item.id);",
         'pm.environment.set("itemUrl", pm.variables.get("base") + "/items/" + json.item.id + "?v=1");',
       ]),
       item("Read", {
@@ -323,11 +324,17 @@ Deno.test('convert postman: text a script joins from a response part ("Bearer " 
         url: "{{itemUrl}}",
         header: [{ key: "Authorization", value: "{{auth}}" }],
       }),
+      // A host without a scheme at the start of the joined URL: Postman sends it with http://.
+      item("Read by host", { method: "GET", url: "{{hostUrl}}" }),
     ]);
     await Deno.writeTextFile(`${dir}/newman.json`, text);
     await runNewman(`${dir}/newman.json`);
     const byNewman = server.got.splice(0).map((g) => `${g.line} ${g.headers.get("authorization")}`);
-    assert.deepEqual(byNewman, ["POST /login null", "GET /items/42?v=1 Bearer t-9"]);
+    assert.deepEqual(byNewman, [
+      "POST /login null",
+      "GET /items/42?v=1 Bearer t-9",
+      "GET /by-host/42 null",
+    ]);
     const { summary, run } = await convert(dir, text);
     assert.doesNotMatch(summary, /Not translated/);
     const ran = await runCli(run);

@@ -336,8 +336,9 @@ export class FlowBuilder {
     const first = raw.match(/^\{\{([^{}]+)\}\}/)?.[1]?.trim();
     let url = render(raw, (n, w) => this.resolve(n, n === first, w));
     // Postman sends a URL without a scheme (`{{host}}` = `127.0.0.1:8080`) with http://.
-    if (first !== undefined && this.shared.vars.isSchemeless(first) && url.startsWith("${")) {
-      this.shared.vars.schemeless.add(first);
+    const host = this.shared.vars.schemelessAt(url);
+    if (host !== undefined) {
+      this.shared.vars.schemeless.add(host);
       url = `http://${url}`;
     }
     if (!/^(https?:\/\/|\$\{)/i.test(url)) url = `http://${url}`;

@@ -136,9 +136,29 @@ export class Variables {
     return !this.values.get(name) && !this.scriptSet.has(name) && isSecretName(name);
   }
 
-  /** Whether the variable's value is a host Postman sends with `http://` (at a URL's start). */
-  isSchemeless(name: string): boolean {
-    return isSchemelessHost(this.values.get(name) ?? "");
+  /**
+   * The variable whose value is a host Postman sends with `http://` that a
+   * URL's flow text starts with (`${ENV.HOST:-…}/…`, `${vars.host}/…`), as
+   * written or through a value a script joined (`host + "/items/" + id`).
+   *
+   * @example
+   * ```ts
+   * import { Variables } from "./vars.ts";
+   * const v = new Variables([{ key: "host", value: "127.0.0.1:8080" }, { key: "page", value: "2" }], []);
+   * const url = `${v.expression("host", true)}/items`;
+   * if (v.schemelessAt(url) !== "host" || v.schemelessAt("${vars.page}/x") !== undefined) throw new Error(url);
+   * ```
+   */
+  schemelessAt(url: string): string | undefined {
+    const env = url.match(/^\$\{ENV\.([A-Za-z_][A-Za-z0-9_]*)/)?.[1];
+    const flowVar = url.match(/^\$\{vars\.([A-Za-z0-9_-]+)\}/)?.[1];
+    if (env === undefined && flowVar === undefined) return undefined;
+    for (const [name, value] of this.values) {
+      if (!isSchemelessHost(value)) continue;
+      if (env !== undefined && this.#envNames.get(name) === env) return name;
+      if (flowVar !== undefined && varName(name) === flowVar) return name;
+    }
+    return undefined;
   }
 
   /** How a variable no value is given for was first written (`{{ x | upcase }}`): Postman sends that. */
