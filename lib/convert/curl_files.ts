@@ -7,6 +7,8 @@
  *
  * @module
  */
+import type { CurlRequest } from "./curl_options.ts";
+
 /** How the converter reaches the files a command names (`@file`, `<file`, `-T file`). */
 export interface CurlFiles {
   /** The file's text, `undefined` when it does not exist, cannot be read or is refused. */
@@ -21,6 +23,63 @@ export interface CurlFiles {
    * file whose content the flow would hold or one it sends by reference.
    */
   refused?(path: string, by: "content" | "reference"): string | undefined;
+}
+
+/**
+ * The file a command's body is sent from, as the step's `body_file`:
+ * `--data-binary @F` alone (its bytes as they are), and `-d @F` or
+ * `--json @F` alone whose file is refused for being outside the working
+ * directory, so the flow sends its placeholder, and the file once it is put
+ * there. `undefined` for any other body.
+ *
+ * @example
+ * ```ts
+ * import { bodyFile } from "./curl_files.ts";
+ * import { readCurlArgs } from "./curl_options.ts";
+ * const notes: string[] = [];
+ * if (bodyFile(readCurlArgs(["a.test", "--data-binary", "@a.bin"]), undefined, notes) !== "a.bin") throw new Error();
+ * const outside = { read: () => undefined, rebase: (p: string) => p, refused: () => "outside" };
+ * if (bodyFile(readCurlArgs(["a.test", "--json", "@/etc/x.json"]), outside, notes) !== "/etc/x.json") throw new Error();
+ * if (bodyFile(readCurlArgs(["a.test", "-d", "@in.txt"]), undefined, notes) !== undefined) throw new Error();
+ * ```
+ */
+export function bodyFile(
+  req: CurlRequest,
+  files: CurlFiles | undefined,
+  notes: string[],
+): string | undefined {
+  return fileBody(req) ?? refusedBody(req, files, notes);
+}
+
+/** `--data-binary @file` alone: the body is the file's bytes, sent as they are. */
+function fileBody(req: CurlRequest): string | undefined {
+  const [piece, more] = req.data;
+  if (!piece || more || req.get || piece.kind !== "binary") return undefined;
+  return /^@[^-]/.test(piece.text) || /^@-./.test(piece.text) ? piece.text.slice(1) : undefined;
+}
+
+/**
+ * `-d @F` or `--json @F` alone whose file is refused (outside the working
+ * directory): sent from the file's placeholder beside the flow, as
+ * `--data-binary @F` is, so the flow sends the file once it is put there.
+ */
+function refusedBody(
+  req: CurlRequest,
+  files: CurlFiles | undefined,
+  notes: string[],
+): string | undefined {
+  const [piece, more] = req.data;
+  if (!piece || more || req.get || piece.given || !/^(data|json)$/.test(piece.kind)) {
+    return undefined;
+  }
+  const path = /^@(?!-$)(.+)$/s.exec(piece.text)?.[1];
+  if (path === undefined || files?.refused?.(path, "reference") === undefined) return undefined;
+  if (piece.kind === "data") {
+    notes.push(
+      `curl removes the line breaks of -d @${path}; the flow sends the file as it is (use --data-binary to match).`,
+    );
+  }
+  return path;
 }
 
 /**

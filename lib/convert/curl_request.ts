@@ -15,7 +15,7 @@ import { parseCookieHeader } from "./_har_fields.ts";
 import type { CurlRequest, FormPart } from "./curl_options.ts";
 import { bodyText, urlencodePiece } from "./curl_data.ts";
 import { expandGlob } from "./curl_glob.ts";
-import { type CurlFiles, fileThere } from "./curl_files.ts";
+import { bodyFile, type CurlFiles, fileThere } from "./curl_files.ts";
 import { proxyOptions } from "./curl_proxy.ts";
 import { METHOD } from "../load/context.ts";
 import { UNSENDABLE_METHODS } from "../load/request.ts";
@@ -66,7 +66,7 @@ export function curlRecords(
 ): CurlRecord[] {
   commandNotes(req, notes);
   req = checked(req, notes);
-  const fromFile = fileBody(req);
+  const fromFile = bodyFile(req, files, notes);
   const body = fromFile === undefined ? bodyText(req.data, files, notes) : "";
   const command: Command = { req, index, files, notes, body, fromFile };
   const urls = req.urls.flatMap((url) => req.globoff ? [url] : globbed(url, notes));
@@ -81,7 +81,7 @@ interface Command {
   notes: string[];
   /** The data pieces joined (`""` for a body sent from a file), `undefined` with none. */
   body: string | undefined;
-  /** `--data-binary @file`'s path (see {@linkcode fileBody}). */
+  /** The path of the file the body is sent from (`curl_files.ts`'s `bodyFile`). */
   fromFile: string | undefined;
 }
 
@@ -361,13 +361,6 @@ function upload(
     );
   }
   sendFile(path, extras, files, notes);
-}
-
-/** `--data-binary @file` alone: the body is the file's bytes, sent as they are. */
-function fileBody(req: CurlRequest): string | undefined {
-  const [piece, more] = req.data;
-  if (!piece || more || req.get || piece.kind !== "binary") return undefined;
-  return /^@[^-]/.test(piece.text) || /^@-./.test(piece.text) ? piece.text.slice(1) : undefined;
 }
 
 /** The step's `body_file`, read from beside the flow; a note when the file is not there. */

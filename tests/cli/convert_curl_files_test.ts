@@ -63,7 +63,10 @@ Deno.test("convert curl: a file outside the working directory is never read into
     assert.equal(await Deno.readTextFile(`${root}/work/out/secret-2.txt`), "");
     assert.equal(await Deno.readTextFile(`${root}/work/out/secret.txt`), "mine");
     assert.match(yaml, /file: secret-2\.txt\b/);
-    assert.match(yaml, /body_file: secret-2\.txt$/m);
+    // A body that is the file alone (-d @F, --json @F, --data-binary @F, -d @- < F) is sent from it.
+    assert.equal(yaml.match(/^ {6}body_file: secret-2\.txt$/gm)?.length, 4, yaml);
+    assert.match(yaml, /^ {6}body_file: link\.txt$/m, yaml);
+    assert.equal(await Deno.readTextFile(`${root}/work/out/link.txt`), "");
     const validated = await runCli(["validate", "out/flow.yaml"], { cwd: `${root}/work` });
     assert.equal(validated.code, 0, validated.stdout + validated.stderr + yaml);
     const run = await runCli(["run", "out/flow.yaml"], { cwd: `${root}/work` });
@@ -73,7 +76,10 @@ Deno.test("convert curl: a file outside the working directory is never read into
     // The file inside the working directory is read and sent as curl sends it.
     const inside = got.find((r) => r.path === "/inside")!;
     assert.deepEqual([inside.type, inside.body], ["application/json", '{"inside":true}']);
-    assert.equal(got.find((r) => r.path === "/binary")!.body, "");
+    for (const path of ["/binary", "/d", "/json", "/link", "/stdin"]) {
+      assert.equal(got.find((r) => r.path === path)!.body, "", path);
+    }
+    assert.equal(got.find((r) => r.path === "/json")!.type, "application/json");
   } finally {
     await server.shutdown();
     await Deno.remove(root, { recursive: true });
