@@ -17,6 +17,14 @@ import { NODE_RED_PASSWORD, NODE_RED_USER } from "./node_red.ts";
 export const TAB_NAME = "Orders intake";
 
 const TABS = "#red-ui-workspace-tabs .red-ui-tab";
+const NODES = "#red-ui-workspace-chart .red-ui-flow-node-group";
+
+/** What the user types into the HTTP request node: its URL, and its basic-auth user and password. */
+export const SERVICE_URL = "http://127.0.0.1:9/inventory";
+/** The basic-auth user typed into the node. */
+export const SERVICE_USER = "inventory-reader";
+/** The basic-auth password typed into the node: a credential, never the login's. */
+export const SERVICE_PASSWORD = "Copper-Kettle-77";
 
 /** Waits for the editor to show its tabs, the flows loaded. */
 async function editorReady(page: Page): Promise<void> {
@@ -34,6 +42,31 @@ async function deploy(page: Page): Promise<void> {
   if (!response.ok()) throw new Error(`deploy answered ${response.status()}`);
   // The editor marks the workspace clean only after the answer: wait for that too.
   await page.waitForSelector("#red-ui-header-button-deploy.disabled");
+}
+
+/** Adds the node of type `label` at `at` through the quick-add search (Ctrl+click on the canvas). */
+async function quickAdd(page: Page, label: string, at: { x: number; y: number }): Promise<void> {
+  const before = await page.locator(NODES).count();
+  // A Ctrl+click while the editor is still settling (a tab just opened) is sometimes not taken
+  // for one: try again, at most three times, each time closing a search that opened late.
+  const search = page.locator("#red-ui-type-search-input");
+  for (let attempt = 1;; attempt++) {
+    // A plain click far from the search first clears the selection: with a node selected,
+    // quick-add offers only what can be wired to it.
+    await page.click("#red-ui-workspace-chart", { position: { x: 700, y: 60 } });
+    await page.click("#red-ui-workspace-chart", { modifiers: ["Control"], position: at });
+    const shown = await search.waitFor({ timeout: 10_000 }).then(() => true, () => false);
+    if (shown) break;
+    if (attempt === 3) throw new Error(`the quick-add search did not open for ${label}`);
+    await page.keyboard.press("Escape");
+    await search.waitFor({ state: "hidden" });
+  }
+  await page.waitForSelector("#red-ui-type-search-input:focus");
+  await page.keyboard.type(label, { delay: 20 });
+  // Pick the node by its label: Enter would add whatever matched first.
+  await page.locator(".red-ui-search-result-node-label", { hasText: new RegExp(`^${label}$`) })
+    .first().click();
+  await page.locator(NODES).nth(before).waitFor();
 }
 
 /** Opens the editor of the tab at `index` (0-based) by double-clicking it. */
@@ -66,15 +99,18 @@ export async function driveNodeRed(page: Page, origin: string): Promise<void> {
   // Create: a second tab, with a comment node added through the quick-add search.
   await page.click(".red-ui-tab-button.red-ui-tabs-add");
   await page.locator(TABS).nth(1).waitFor();
-  await page.click("#red-ui-workspace-chart", {
-    modifiers: ["Control"],
-    position: { x: 300, y: 200 },
-  });
-  await page.waitForSelector("#red-ui-type-search-input");
-  await page.keyboard.type("comment");
-  // Pick the comment node by its label: Enter would add whatever matched first.
-  await page.locator(".red-ui-search-result-node-label", { hasText: /^comment$/ }).first().click();
-  await page.waitForSelector("#red-ui-workspace-chart .red-ui-flow-node-group");
+  await quickAdd(page, "comment", { x: 300, y: 200 });
+  // And an HTTP request node whose basic-auth password the user types: a credential that is
+  // not the login's, sent once in the deploy's body and never answered back.
+  await quickAdd(page, "http request", { x: 300, y: 320 });
+  await page.locator(NODES, { hasText: "http request" }).dblclick();
+  await page.fill("#node-input-url", SERVICE_URL);
+  await page.check("#node-input-useAuth");
+  await page.fill("#node-input-user", SERVICE_USER);
+  await page.fill("#node-input-password", SERVICE_PASSWORD);
+  await page.click("#node-dialog-ok");
+  await page.locator(NODES, { hasText: SERVICE_URL }).or(page.locator(NODES).nth(1)).first()
+    .waitFor();
   await deploy(page);
   // Read: a reload loads the flows again, with the token the editor stored.
   await page.reload();

@@ -9,6 +9,7 @@
 import { type BoundedRun, runBounded } from "../../support/cli.ts";
 import { userEnv } from "../../support/convert_apps.ts";
 import { NODE_RED_PASSWORD, startNodeRed } from "./node_red.ts";
+import { SERVICE_PASSWORD } from "./journey.ts";
 
 /** How long a conversion or a run may take before it is killed. */
 const BOUND_MS = 180_000;
@@ -31,9 +32,14 @@ export interface Measure {
   again?: { code: number; passed: number; total: number };
 }
 
-/** The value a new user gives a required variable: the password they know, else nothing they could know. */
+/**
+ * The value a new user gives a required variable: the passwords they typed
+ * (the login's, and the one typed into the HTTP request node), else nothing
+ * they could know.
+ */
 export function known(name: string): string | undefined {
-  return /PASSWORD/.test(name) ? NODE_RED_PASSWORD : undefined;
+  if (name === "LOGIN_PASSWORD") return NODE_RED_PASSWORD;
+  return /PASSWORD/.test(name) ? SERVICE_PASSWORD : undefined;
 }
 
 interface ReportStep {
@@ -41,6 +47,13 @@ interface ReportStep {
   status: string;
   assertions?: { passed: boolean; message: string }[];
   message?: string;
+}
+
+/** The variables a flow's header asks for (base URLs aside), with the values a user knows. */
+export function askedEnv(flow: string): Record<string, string> {
+  const env = userEnv(flow, "http://unused", known);
+  for (const name of Object.keys(env)) if (/BASE_URL/.test(name)) delete env[name];
+  return env;
 }
 
 /** One run of a flow: the CLI's outcome and each step's, from its JSON report. */
@@ -91,15 +104,16 @@ async function runFresh(
 }
 
 /**
- * Converts `hars` with `options` into `dir/LABEL.yaml` (for `--verify`, a
- * fresh instance's origin is appended and `LOGIN_PASSWORD` set, as the first
- * conversion's summary asked), then runs the flow on another fresh instance.
+ * Converts `hars` with `options` into `dir/LABEL.yaml`, then runs the flow on
+ * another fresh instance. For `--verify` a fresh instance's origin is
+ * appended and the variables `verify` names are set (what the default
+ * conversion's summary asked for, as a user who ran it first would).
  */
 export async function measure(
   label: string,
   dir: string,
   hars: string[],
-  options: { verify?: boolean; args?: string[] } = {},
+  options: { verify?: Record<string, string>; args?: string[] } = {},
 ): Promise<Measure> {
   const flowPath = `${dir}/${label.replaceAll(/\W+/g, "_")}.yaml`;
   const verifier = options.verify ? await startNodeRed() : undefined;
@@ -109,7 +123,7 @@ export async function measure(
     if (verifier) args.push("--verify", verifier.origin);
     convert = await runBounded(args, {
       ms: BOUND_MS,
-      env: verifier ? { LOGIN_PASSWORD: NODE_RED_PASSWORD } : {},
+      env: options.verify ?? {},
     });
   } finally {
     await verifier?.close();
