@@ -11,8 +11,24 @@ import { type Correlator, stablePath } from "./correlate/mod.ts";
 import type { Source } from "./model.ts";
 import { unexpressible } from "./verify_express.ts";
 import { byNeighbours } from "./verify_neighbours.ts";
-import type { Producer } from "./verify_state.ts";
-import { handedOut } from "./verify_values.ts";
+import { type Handed, handedOut } from "./verify_values.ts";
+
+/**
+ * A response of the session that handed out a value, and what the live
+ * one holds there.
+ *
+ * @example
+ * ```ts
+ * import type { Producer } from "./verify_producers.ts";
+ * const p: Producer = { index: 0, handed: { value: "v", label: "the cookie \"sid\"", source: { kind: "cookie", name: "sid" } }, source: { kind: "cookie", name: "sid" } };
+ * if (p.index !== 0) throw new Error();
+ * ```
+ */
+export interface Producer {
+  index: number;
+  handed: Handed;
+  source: Source;
+}
 
 /** Values probed for in one live response, at most. */
 const MAX_PROBES_PER_STEP = 200;
@@ -24,7 +40,7 @@ const MAX_PROBES_PER_STEP = 200;
  * @example
  * ```ts
  * import { probesByStep } from "./verify_producers.ts";
- * import type { Producer } from "./verify_state.ts";
+ * import type { Producer } from "./verify_producers.ts";
  * const p = { index: 0 } as Producer;
  * if (probesByStep(new Map([["v", [p]]])).get(0)?.[0] !== p) throw new Error();
  * ```

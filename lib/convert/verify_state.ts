@@ -13,9 +13,11 @@ import type { PreparedConversion } from "./har.ts";
 import type { Source, Step } from "./model.ts";
 import { type LiveOutcome, LiveSession } from "./verify_live.ts";
 import { type RequestParts, requestParts } from "./verify_template.ts";
-import { type Handed, sentText } from "./verify_values.ts";
+import { sentText } from "./verify_values.ts";
 import { UnloadableFlow } from "./verify_express.ts";
-import { probesByStep, producersOf } from "./verify_producers.ts";
+import { probesByStep, type Producer, producersOf } from "./verify_producers.ts";
+
+export type { Producer } from "./verify_producers.ts";
 import { writeFlow } from "./write.ts";
 
 /**
@@ -28,23 +30,6 @@ import { writeFlow } from "./write.ts";
  * ```
  */
 export const PROBE = "verify_probe_";
-
-/**
- * A response of the session that handed out a value, and what the live
- * one holds there.
- *
- * @example
- * ```ts
- * import type { Producer } from "./verify_state.ts";
- * const p: Producer = { index: 0, handed: { value: "v", label: "the cookie \"sid\"", source: { kind: "cookie", name: "sid" } }, source: { kind: "cookie", name: "sid" } };
- * if (p.index !== 0) throw new Error();
- * ```
- */
-export interface Producer {
-  index: number;
-  handed: Handed;
-  source: Source;
-}
 
 /**
  * The state of a step's request and of every step's captures, to put back
