@@ -137,14 +137,12 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
 function inferredLines(inferred: Inferred, ops: OpenApiOperation[]): { inferred?: string[] } {
   const lines: string[] = [];
   const name = (op: OpenApiOperation) => `${op.method} ${op.template}`;
-  const from = { links: " (the document's links)", parent: "", property: "" };
   for (const op of ops) {
     for (const link of inferred.params.get(op) ?? []) {
-      lines.push(
-        `{${link.param}} of ${name(op)} ← ${name(link.producer)} ${capturePath(link.path)}${
-          from[link.from]
-        }`,
-      );
+      const where = link.from === "location"
+        ? "its Location header's last segment"
+        : `${capturePath(link.path)}${link.from === "links" ? " (the document's links)" : ""}`;
+      lines.push(`{${link.param}} of ${name(op)} ← ${name(link.producer)} ${where}`);
     }
   }
   const { login } = inferred;

@@ -27,7 +27,7 @@ import { ExampleMaker } from "./examples.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { LBRACE_VAR, literal, paramValue, queryEntries, simpleText, toYNode } from "./params.ts";
 import type { Inferred } from "./prerequisites.ts";
-import { capturePath } from "./producers.ts";
+import { capturePath, captureSource } from "./producers.ts";
 import { allJson, successes } from "./responses.ts";
 import { perRun, RUN_VARS } from "./run_values.ts";
 
@@ -68,8 +68,8 @@ export class FlowBuilder {
   /** Each operation's step, and each step's node. */
   readonly #stepOf = new Map<OpenApiOperation, string>();
   readonly #nodeOf = new Map<string, YMap>();
-  /** What each step captures: key → path. */
-  readonly #captures = new Map<string, Map<string, string>>();
+  /** What each step captures: key → source. */
+  readonly #captures = new Map<string, Map<string, YNode>>();
   /** The run vars (`RUN_VARS`) the bodies read. */
   readonly #runVars = new Set<string>();
 
@@ -149,12 +149,13 @@ export class FlowBuilder {
   }
 
   /** `${steps.<step>.capture.<key>}`, the capture added to that step. */
-  #capture(step: string, key: string, path: string): string {
-    const captures = this.#captures.get(step) ?? new Map<string, string>();
+  #capture(step: string, key: string, source: YNode): string {
+    const captures = this.#captures.get(step) ?? new Map<string, YNode>();
     this.#captures.set(step, captures);
+    const same = (a: YNode | undefined) => JSON.stringify(a) === JSON.stringify(source);
     let name = key;
-    for (let n = 2; captures.has(name) && captures.get(name) !== path; n++) name = `${key}_${n}`;
-    captures.set(name, path);
+    for (let n = 2; captures.has(name) && !same(captures.get(name)); n++) name = `${key}_${n}`;
+    captures.set(name, source);
     return `\${steps.${step}.capture.${name}}`;
   }
 
@@ -234,7 +235,7 @@ export class FlowBuilder {
     const step = link && this.#stepOf.get(link.producer);
     if (!link || step === undefined) return undefined;
     const key = /^[A-Za-z_][A-Za-z0-9_-]*$/.test(param) ? param : "id";
-    return this.#capture(step, key, capturePath(link.path));
+    return this.#capture(step, key, captureSource(link));
   }
 
   #placeholder(op: OpenApiOperation, param: string, value: unknown): string {

@@ -17,6 +17,7 @@
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { singular } from "../names.ts";
+import { ymap, type YNode } from "../yaml_out.ts";
 import { deref } from "./examples.ts";
 import { isCollection, type OpenApiOperation } from "./operations.ts";
 import { jsonSchema, successes } from "./responses.ts";
@@ -25,10 +26,10 @@ import { jsonSchema, successes } from "./responses.ts";
 export interface ParamLink {
   param: string;
   producer: OpenApiOperation;
-  /** The property's path in the producer's JSON response body: `["article", "slug"]`. */
+  /** The property's path in the producer's JSON response body: `["article", "slug"]`; none: `from: "location"`. */
   path: string[];
-  /** What the link was inferred from, for the summary. */
-  from: "links" | "parent" | "property";
+  /** What the link was inferred from, for the summary; `location`: the last segment of its `Location`. */
+  from: "links" | "parent" | "property" | "location";
 }
 
 /** How deep a response is searched for a property: a wrapper object and its member. */
@@ -253,7 +254,17 @@ function fromParent(creates: Creates, op: OpenApiOperation, param: string): Para
   const producer = creates.byCollection.get(op.template.slice(0, at));
   if (!producer || producer === op) return undefined;
   const path = creates.pathIn(producer, param);
-  return path && { param, producer, path, from: "parent" };
+  if (path) return { param, producer, path, from: "parent" };
+  return hasLocation(creates.doc, producer)
+    ? { param, producer, path: [], from: "location" }
+    : undefined;
+}
+
+/** Whether a success response of the operation declares a `Location` header. */
+function hasLocation(doc: unknown, op: OpenApiOperation): boolean {
+  return successes(doc, op.node).responses.some((r) =>
+    isNode(r.headers) && Object.keys(r.headers).some((h) => h.toLowerCase() === "location")
+  );
 }
 
 /**
@@ -294,6 +305,23 @@ function fromNoun(creates: Creates, op: OpenApiOperation, param: string): ParamL
     if (path) return { param, producer, path, from: "property" };
   }
   return undefined;
+}
+
+/**
+ * The capture of a link's value: its JSONPath, or the last segment of the
+ * `Location` header.
+ *
+ * @example
+ * ```ts
+ * import { captureSource } from "./producers.ts";
+ * if (captureSource({ path: ["id"], from: "parent" }) !== "$.json.id") throw new Error();
+ * const header = captureSource({ path: [], from: "location" }) as { entries: [string, string][] };
+ * if (header.entries[0].join() !== "header,location") throw new Error();
+ * ```
+ */
+export function captureSource(link: Pick<ParamLink, "path" | "from">): YNode {
+  if (link.from !== "location") return capturePath(link.path);
+  return ymap([["header", "location"], ["regex", "([^/?#]+)/?(?:[?#].*)?$"]]);
 }
 
 /**
