@@ -34,7 +34,9 @@ const AUTH_FIELDS = new Set([
 
 /** Body and query fields whose value is a credential, by the field's whole name. */
 const CREDENTIAL_FIELD =
-  /^(password|passwd|pwd|pass|client_secret|api_?key|access_token|refresh_token|id_token|secret|token)$/i;
+  /^(password|passwd|pwd|pass|client[_-]?secret|api[_-]?key|access[_-]?key|access_token|refresh_token|id_token|secret|token)$/i;
+/** Query parameters APIs read a key from (`?key=…` as Google's, `?appid=…` as OpenWeather's). */
+const CREDENTIAL_QUERY = /^(key|appid|app[_-]?key|auth|sig|signature)$/i;
 
 /** The `{{names}}` of the credentials one request sends. */
 function requestCredentials(r: PmRequest, out: Set<string>): void {
@@ -46,6 +48,9 @@ function requestCredentials(r: PmRequest, out: Set<string>): void {
   }
   for (const h of r.headers) if (!h.disabled && isSecretHeader(h.key)) add(h.value);
   for (const [key, value] of fieldsSent(r)) if (CREDENTIAL_FIELD.test(key)) add(value);
+  for (const m of (r.url.split("?")[1] ?? "").matchAll(/(?:^|&)([^=&]+)=([^&#]*)/g)) {
+    if (CREDENTIAL_QUERY.test(m[1])) add(m[2]);
+  }
 }
 
 /** The body and query fields a request sends, as written: form pairs, query pairs, JSON strings. */
@@ -74,6 +79,10 @@ function fieldsSent(r: PmRequest): [string, string][] {
  *   request({ body: { mode: "raw", raw: '{"user": {"password": "{{PASSWORD}}"}}' } }),
  * ] }] });
  * if ([...names].sort().join() !== "PASSWORD,jwt,pw") throw new Error([...names].join());
+ * const keyed = credentialVariables({ name: "c", version: "2.1", variables: [], depth: 0, units: [{ requests: [
+ *   request({ url: "{{host}}/geo?key={{mapsKey}}&api-key={{k2}}&column={{apiKeyColumn}}" }),
+ * ] }] });
+ * if ([...keyed].sort().join() !== "k2,mapsKey") throw new Error([...keyed].join());
  * ```
  */
 export function credentialVariables(c: PmCollection): Set<string> {
