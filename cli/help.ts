@@ -26,7 +26,7 @@ Usage:
                                     takes run's options that change what is loaded: --var,
                                     --vars-file, --env-file, --secret, --setup, --teardown,
                                     --tag, --filter, --shard, --shard-timings, --auth-file,
-                                    --allow-commands
+                                    --allow-commands, --file-root
   flowrun report html <report.json>... -o FILE [--trace-link TEMPLATE]
                                     render saved JSON reports (merged) as one HTML page
   flowrun convert har <file.har> [second.har] [-o FILE] [--name NAME] [--include-host HOST]...
@@ -86,6 +86,9 @@ Options for run:
                         api_key, oauth2, digest, aws_sigv4) for steps and flows without one
   --allow-commands      let flow files and the auth file run programs for a bearer token
                         (bearer: {command: [gh, auth, token]}); refused without it
+  --file-root DIR       the folder the files flows name (includes, check, body and data
+                        files) must be in (default: the working directory; for flows
+                        outside it, the folder above theirs)
   --env-file FILE       environment variables in dotenv syntax (repeatable; the real
                         environment wins)
   --var NAME=VALUE      set a run parameter; overrides a flow var (repeatable)

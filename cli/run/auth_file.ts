@@ -46,7 +46,7 @@ export async function readAuthFile(
   }
   await yamlEngine.load();
   const { loadAuthFile } = await import("../../lib/load/auth_file.ts");
-  return loadAuthFile(text, path, { env, allowCommands, checkEnv });
+  return loadAuthFile(text, path, { env, allowCommands, checkEnv, foreign: "the auth file" });
 }
 
 /** A `--vars-file` with an `auth:` block: its path and its text. */
@@ -92,7 +92,14 @@ export async function readRunAuth(
       : i > 0
       ? `--vars-file ${varsAuth[0].file}'s auth: block`
       : undefined;
-    results.push(loadVarsFileAuth(text, file, { env, allowCommands, checkEnv }, also));
+    results.push(
+      loadVarsFileAuth(
+        text,
+        file,
+        { env, allowCommands, checkEnv, foreign: "the vars file" },
+        also,
+      ),
+    );
   });
   const problems = results.flatMap((r) => r.problems);
   return problems.length > 0 ? { problems } : results[0];

@@ -45,6 +45,7 @@ export const LOAD_OPTIONS = {
   teardown: { type: "string", multiple: true },
   "auth-file": { type: "string" },
   "allow-commands": { type: "boolean" },
+  "file-root": { type: "string" },
 } as const;
 
 /**
@@ -89,6 +90,8 @@ export interface LoadPlan {
   auth?: AuthFileResult;
   /** `--allow-commands`: flow files may run programs (`bearer: {command: […]}`). */
   allowCommands?: boolean;
+  /** `--file-root`: the folder the files flows name must lie in. */
+  fileRoot?: string;
   /** False for `validate --no-env`: unset environment variables are no problem, in the auth too. */
   checkEnv?: boolean;
 }
@@ -144,6 +147,7 @@ export function loadPlan(
     teardown: values.teardown,
     authFile: values["auth-file"],
     allowCommands: values["allow-commands"],
+    fileRoot: values["file-root"],
   };
 }
 
@@ -236,6 +240,7 @@ export function loadOptionsOf(plan: LoadPlan, inputs: LoadInputs): LoadFlowsOpti
     setupFiles: plan.setup,
     teardownFiles: plan.teardown,
     allowCommands: plan.allowCommands,
+    ...(plan.fileRoot === undefined ? {} : { fileRoots: io.fileRootsFor([], plan.fileRoot) }),
   };
 }
 

@@ -13,6 +13,7 @@
  * One file per Deno API family, each under about 200 lines:
  * - `discover.ts` (`Deno.readDir`): flow files under the path arguments;
  * - `paths.ts` (`Deno.cwd`): paths as reports show them;
+ * - `file_roots.ts` (`Deno.realPathSync`): the folders flows may read files from;
  * - `read.ts` (`Deno.stat`/`Deno.open`), `input_error.ts` (`Deno.errors`):
  *   guarded reads of inputs;
  * - `write.ts`, `stream_writer.ts` (`Deno.open`/`Deno.rename`),
@@ -49,6 +50,7 @@
  */
 export { displayPath } from "./paths.ts";
 export { discoverFlowEntries, type FlowEntry } from "./discover.ts";
+export { type FileRoots, fileRootsFor, outsideFileRoots } from "./file_roots.ts";
 export { InputFileError } from "./input_error.ts";
 export { readBytes, readBytesSync, type ReadOptions, readText } from "./read.ts";
 export { ArtifactWriteError } from "./artifact_error.ts";

@@ -105,6 +105,8 @@ function loadRunAuth(
   const ctx = new Loading(file, options);
   if (!readYaml(ctx, text)) return { problems: ctx.problems };
   const root = ctx.doc.contents;
+  // A file that is no map may be anything (a credentials file): it is named, not quoted.
+  if (!isMap(root)) ctx.opaque = ctx.options.foreign !== undefined;
   const top = ctx.map(
     isMap(root) ? root : null,
     source.what,

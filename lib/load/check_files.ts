@@ -63,7 +63,8 @@ export class CheckFiles {
     } catch (error) {
       return unreadable(error);
     }
-    const ctx = new Loading(file, {});
+    // A check file a flow names may be any file: when it is not YAML, it is named, not quoted.
+    const ctx = new Loading(file, { foreign: "the check file" });
     const ok = readYaml(ctx, text);
     return {
       file,

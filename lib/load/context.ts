@@ -77,7 +77,38 @@ export class Loading {
    */
   readonly nodeFiles = new Map<Node, Loading>();
 
+  /**
+   * Set when a foreign file (see {@linkcode LoadOptions.foreign}) turns out not to be YAML of
+   * its kind: from then on its problems quote none of its text.
+   */
+  opaque = false;
+
   constructor(readonly file: string, readonly options: LoadOptions) {}
+
+  /**
+   * Whether a problem of this code may quote the file: not a foreign file's YAML syntax
+   * error, nor anything once that file is known to be no YAML map.
+   */
+  #quotes(code: string): boolean {
+    if (this.options.foreign === undefined) return true;
+    if (code === "yaml-syntax") this.opaque = true;
+    return !this.opaque;
+  }
+
+  /** The one problem of a foreign file that is not YAML of its kind: named, never quoted. */
+  #opaqueProblem(code: string, line: number, column: number): Problem {
+    return {
+      code,
+      message: `${sentenceStart(this.options.foreign!)} ${this.file} is not ${
+        code === "yaml-syntax" ? "YAML" : "a YAML map"
+      }: its text is not shown, since such a file may hold anything.`,
+      file: this.file,
+      line,
+      column,
+      length: 1,
+      hint: "Check the path: it names a file that is not what it should be.",
+    };
+  }
 
   /** The source line a problem is on (see excerpt.ts). */
   excerpt(line: number, column: number): Pick<Problem, "excerpt" | "excerptStart"> {
@@ -125,6 +156,12 @@ export class Loading {
       length = undefined;
     }
     const { line, column } = this.at(node, offset);
+    if (!this.#quotes(code)) {
+      if (!this.problems.some((p) => p.file === this.file)) {
+        this.problems.push(this.#opaqueProblem(code, line, column));
+      }
+      return;
+    }
     const span = offset === undefined && node?.range
       ? Math.max(1, node.range[1] - node.range[0])
       : length;
@@ -170,6 +207,12 @@ export class Loading {
     const { line, col } = this.lines.lineStarts.length > 0
       ? this.lines.linePos(offset)
       : { line: 1, col: 1 };
+    if (!this.#quotes(code)) {
+      if (!this.problems.some((p) => p.file === this.file)) {
+        this.problems.push(this.#opaqueProblem(code, line, col));
+      }
+      return;
+    }
     this.problems.push({
       code,
       message: bounded(message),
@@ -394,4 +437,8 @@ export class Loading {
     }
     return this.parse(node, () => compilePath(source, root));
   }
+}
+
+function sentenceStart(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

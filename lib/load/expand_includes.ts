@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { outsideRoot } from "./file_root.ts";
 import type { Problem } from "../model/errors.ts";
 import { InputFileError } from "../io/input_error.ts";
 import { readBytesSync } from "../io/read.ts";
@@ -116,6 +117,14 @@ export class FlowFiles {
     path: string,
     from: string,
   ): CheckFileResolution {
+    const outside = outsideRoot(relativeTo(from, path), this.#options);
+    if (outside !== undefined) {
+      return {
+        code: "outside-file-root",
+        message: `Could not use the check file "${path}": ${outside}.`,
+        hint: "A check file's path is relative to the flow file that names it.",
+      };
+    }
     const got = resolve(path, from);
     if (!("file" in got)) return got;
     if (!this.#includes.has(from)) this.#includes.set(from, new Set());
@@ -126,14 +135,18 @@ export class FlowFiles {
     return got;
   }
 
-  /** Loads a flow file from its text, with the files it includes. */
-  load(file: string, text: string): LoadResult {
+  /**
+   * Loads a flow file from its text, with the files it includes; `included` for a file a flow
+   * names, whose text is never quoted when it is not a flow.
+   */
+  load(file: string, text: string, included = false): LoadResult {
     const known = this.#loaded.get(file);
     if (known) return known;
     this.#loading.push(file);
     let result: LoadResult;
     try {
-      result = loadFlow(text, file, this.#options);
+      const options = included ? { ...this.#options, foreign: "the included file" } : this.#options;
+      result = loadFlow(text, file, options);
     } finally {
       // A load that stops to fetch the full YAML parser is tried again from the start.
       this.#loading.pop();
@@ -203,6 +216,14 @@ export class FlowFiles {
     // Checked before reading too, so a chain of thousands of files is never walked.
     const tooDeep = this.#tooDeep(path, [...this.#loading, file]);
     if (tooDeep) return tooDeep;
+    const outside = outsideRoot(file, this.#options);
+    if (outside !== undefined) {
+      return {
+        code: "outside-file-root",
+        message: `Could not include "${path}": ${outside}.`,
+        hint: "An include's path is relative to the file that includes it.",
+      };
+    }
     const loaded = this.#loaded.get(file) ?? this.#read(file);
     if ("code" in loaded) {
       return {
@@ -262,8 +283,11 @@ export class FlowFiles {
     const known = this.#data.get(key);
     if (known) return known;
     let got: DataRead;
+    const outside = outsideRoot(file, this.#options);
     try {
-      got = { bytes: readBytesSync(file, { limit }) };
+      got = outside !== undefined
+        ? { message: outside, code: "outside-file-root" }
+        : { bytes: readBytesSync(file, { limit }) };
     } catch (error) {
       got = error instanceof InputFileError
         ? { message: error.message, code: error.code }
@@ -289,7 +313,7 @@ export class FlowFiles {
     } catch (error) {
       return unreadable(error);
     }
-    const result = this.load(file, text);
+    const result = this.load(file, text, true);
     this.included.set(file, { bytes, problems: result.problems, names: result.names ?? [] });
     return result;
   }

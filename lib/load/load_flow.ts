@@ -172,6 +172,8 @@ function finalSteps(
 /** One problem for a file that is not a flow: a check file among the flows is said to be one. */
 function notAFlow(ctx: Loading, root: unknown): undefined {
   const checks = isCheckFile(root);
+  // An included file that is no map may be anything: it is named, not quoted.
+  if (!checks) ctx.opaque = ctx.options.foreign !== undefined;
   ctx.problem(
     "wrong-type",
     checks

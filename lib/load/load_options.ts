@@ -8,6 +8,7 @@
 import type { Document, Node } from "yaml";
 import type { Problem } from "../model/errors.ts";
 import type { Flow } from "../model/flow.ts";
+import type { FileRoots } from "../io/file_roots.ts";
 
 /** What the loader checks references against. */
 export interface LoadOptions {
@@ -27,6 +28,19 @@ export interface LoadOptions {
    * must name one. Unchecked when absent (a file validated on its own).
    */
   setup?: ReadonlySet<string>;
+  /**
+   * The folders the files a flow names (includes, check files, files it sends, data files)
+   * must lie in (`--file-root`, else worked out from the run's paths: see
+   * `io/file_roots.ts`); unchecked when absent.
+   */
+  fileRoots?: FileRoots;
+  /**
+   * What named this file, when the user did not give it as a flow (`an included file`, `the
+   * auth file`): a file that does not parse as YAML, or whose top is not a map, may be anything
+   * (a credentials file named by mistake or on purpose), so its problems name it and its
+   * position but never quote its text.
+   */
+  foreign?: string;
   /**
    * Loads the flow file a step includes (`include: shared/login.yaml`),
    * given the path as written and the including file: the flow and its path

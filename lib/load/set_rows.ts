@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { outsideRoot } from "./file_root.ts";
 import type { Problem } from "../model/errors.ts";
 import { pluralWord } from "../_util/plural.ts";
 import type { Flow } from "../model/flow.ts";
@@ -53,6 +54,15 @@ export async function readRows(
   const { path, line, column } = flow.dataFile!;
   const at = { file, line, column };
   const full = relativeTo(file, path);
+  const outside = outsideRoot(full, options);
+  if (outside !== undefined) {
+    return {
+      ...at,
+      code: "outside-file-root",
+      message: `Could not read the data file "${path}": ${outside}.`,
+      hint: "The path is relative to the flow file.",
+    };
+  }
   let text: string;
   try {
     text = await readText(full, { limit: MAX_INPUT_BYTES });

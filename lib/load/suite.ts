@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { fileRootsFor } from "../io/file_roots.ts";
 import type { Problem } from "../model/errors.ts";
 import type { Flow } from "../model/flow.ts";
 import type { ByteSpill } from "../model/spill.ts";
@@ -120,6 +121,12 @@ async function loadSet(
   const checkFiles = new CheckFiles();
   options = {
     checkFile: (path, from) => checkFiles.resolve(path, relativeTo(from, path)),
+    // What flows may read, from the paths given unless the caller (--file-root) said.
+    fileRoots: fileRootsFor([
+      ...paths,
+      ...options.setupFiles ?? [],
+      ...options.teardownFiles ?? [],
+    ]),
     ...options,
   };
   // Compiled before any file is read: a bad expression is a usage error, not a per-file problem.

@@ -57,6 +57,7 @@ Deno.test("a plan of paths alone has every default", () => {
     shardTimings: undefined,
     authFile: undefined,
     allowCommands: undefined,
+    fileRoot: undefined,
     artifacts: {
       junit: undefined,
       json: undefined,
@@ -322,8 +323,8 @@ Deno.test("RUN_OPTIONS names every option the plan reads", () => {
   assert.equal(RUN_OPTIONS.verbose.short, "v");
   assert.equal(RUN_OPTIONS.help.short, "h");
   // 40, --auth-file and what it brings, --retries, --fail-on-flaky, --history, --allow-commands,
-  // --workers.
-  assert.equal(Object.keys(RUN_OPTIONS).length, 49);
+  // --workers, --file-root.
+  assert.equal(Object.keys(RUN_OPTIONS).length, 50);
 });
 
 Deno.test("--retries, --fail-on-flaky and --history land in the plan, bounded", () => {
