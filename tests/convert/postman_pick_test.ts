@@ -60,3 +60,16 @@ Deno.test("postman pick: a pick or value flowrun cannot express is dropped by na
     assert.equal(t.untranslated.length > 0, true, source);
   }
 });
+
+Deno.test("postman pick: text joined from a variable and literals is the variable's value, also before the request", () => {
+  const t = translate(
+    "pm.environment.set('label', 'user-' + pm.environment.get('name') + '-' + 2);",
+  );
+  assert.deepEqual(t.sets, [{ name: "label", value: "user-${vars.name}-2", kind: "expr" }]);
+  assert.deepEqual(t.captures, []);
+  const joined = translate("pm.environment.set('auth', 'Bearer ' + pm.response.json().token);");
+  assert.deepEqual(joined.captures.map((c) => [c.name, c.path, c.of]), [
+    ["auth_part2", "$.json.token", "auth"],
+  ]);
+  assert.equal(joined.sets[0].kind, "step");
+});

@@ -29,7 +29,8 @@ function joined(name: string, parts: Sym[], guarded: object): SetOut | undefined
       text += `\${steps.${STEP}.capture.${varName(part)}}`;
     } else return undefined;
   }
-  return { captures, sets: [{ name, value: text, kind: "step" }] };
+  // Without a response part it is known before the request, as another variable's value is.
+  return { captures, sets: [{ name, value: text, kind: captures.length > 0 ? "step" : "expr" }] };
 }
 
 /**
