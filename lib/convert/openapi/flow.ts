@@ -269,8 +269,15 @@ export class FlowBuilder {
       }
       const { value } = paramValue(this.shared.doc, maker, p);
       const name = String(p.name);
-      if (p.in === "query") query.push(...queryEntries(p, value));
-      else if (p.in === "cookie") cookies.push([name, literal(simpleText(value))]);
+      // A password or user name in a query is the run's, as in a body (petstore's GET /user/login).
+      if (p.in === "query") {
+        query.push(
+          ...queryEntries(p, value).map(([k, v]): [string, YNode] => [
+            k,
+            perRun(v, this.#runVars, k),
+          ]),
+        );
+      } else if (p.in === "cookie") cookies.push([name, literal(simpleText(value))]);
       else if (p.in !== "header" || RESERVED_HEADERS.has(name.toLowerCase())) continue;
       else if (TOKEN.test(name)) headers.push([name, literal(simpleText(value))]);
       else comments.push(`header "${name}" is no HTTP header name: left out`);
@@ -292,7 +299,7 @@ export class FlowBuilder {
     this.#vars.unshift(...made.map(([k, v]): [string, YNode, string] => [
       k,
       v,
-      "made per run: the account this flow registers and signs in with, never a literal credential",
+      "made per run (a fresh account each run and flow): never a literal credential",
     ]));
     const placed = placeAuth(this.#steps.map((s) => s.auth));
     const steps = this.#steps.map(({ node, comments }, i) => {
