@@ -47,26 +47,32 @@ async function deploy(page: Page): Promise<void> {
 /** Adds the node of type `label` at `at` through the quick-add search (Ctrl+click on the canvas). */
 async function quickAdd(page: Page, label: string, at: { x: number; y: number }): Promise<void> {
   const before = await page.locator(NODES).count();
-  // A Ctrl+click while the editor is still settling (a tab just opened) is sometimes not taken
-  // for one: try again, at most three times, each time closing a search that opened late.
   const search = page.locator("#red-ui-type-search-input");
+  const match = page.locator(".red-ui-search-result-node-label", {
+    hasText: new RegExp(`^${label}$`),
+  });
+  // On a busy machine the editor sometimes misses a Ctrl+click or a key while it settles (a tab
+  // just opened): try again, at most three times, closing a search left open.
   for (let attempt = 1;; attempt++) {
-    // A plain click far from the search first clears the selection: with a node selected,
-    // quick-add offers only what can be wired to it.
-    await page.click("#red-ui-workspace-chart", { position: { x: 700, y: 60 } });
-    await page.click("#red-ui-workspace-chart", { modifiers: ["Control"], position: at });
-    const shown = await search.waitFor({ timeout: 10_000 }).then(() => true, () => false);
-    if (shown) break;
-    if (attempt === 3) throw new Error(`the quick-add search did not open for ${label}`);
-    await page.keyboard.press("Escape");
-    await search.waitFor({ state: "hidden" });
+    try {
+      // A plain click far from the search first clears the selection: with a node selected,
+      // quick-add offers only what can be wired to it.
+      await page.click("#red-ui-workspace-chart", { position: { x: 700, y: 60 } });
+      await page.click("#red-ui-workspace-chart", { modifiers: ["Control"], position: at });
+      await search.click();
+      await page.keyboard.type(label, { delay: 20 });
+      // Pick the node by its label: Enter would add whatever matched first.
+      await match.first().click();
+      await page.locator(NODES).nth(before).waitFor();
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      if (await search.isVisible()) {
+        await page.keyboard.press("Escape");
+        await search.waitFor({ state: "hidden" });
+      }
+    }
   }
-  await page.waitForSelector("#red-ui-type-search-input:focus");
-  await page.keyboard.type(label, { delay: 20 });
-  // Pick the node by its label: Enter would add whatever matched first.
-  await page.locator(".red-ui-search-result-node-label", { hasText: new RegExp(`^${label}$`) })
-    .first().click();
-  await page.locator(NODES).nth(before).waitFor();
 }
 
 /** Opens the editor of the tab at `index` (0-based) by double-clicking it. */

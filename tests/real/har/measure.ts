@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { parse } from "yaml";
 import { type BoundedRun, runBounded } from "../../support/cli.ts";
 import { userEnv } from "../../support/convert_apps.ts";
 import { NODE_RED_PASSWORD, startNodeRed } from "./node_red.ts";
@@ -153,4 +154,32 @@ export function failures(m: Measure): string {
   return m.steps.filter((s) => s.status !== "passed")
     .map((s) => `  ${s.name}: ${s.status}${s.message ? ` (${s.message.slice(0, 200)})` : ""}`)
     .join("\n");
+}
+
+interface DeployStep {
+  request: { method: string; url: string; body?: { flows?: unknown } };
+}
+
+/**
+ * The nodes a deploy (`POST /flows`) places on a tab the same body does not
+ * hold, of all the nodes placed on one: a node's `z` must name one of the
+ * body's tabs by the same value, and a value fresh at each use
+ * (`${RANDOM.…}`) names nothing. The recording's bodies have none.
+ */
+export function strayNodes(flow: string): { stray: number; placed: number } {
+  let stray = 0;
+  let placed = 0;
+  const steps: DeployStep[] = (parse(flow) as { steps?: DeployStep[] } | null)?.steps ?? [];
+  for (const step of steps) {
+    if (step.request.method !== "POST" || !/\/flows$/.test(step.request.url)) continue;
+    const flows = step.request.body?.flows;
+    const items = (Array.isArray(flows) ? flows : [flows]) as Record<string, unknown>[];
+    const tabs = new Set(items.filter((i) => i?.type === "tab").map((i) => String(i.id)));
+    for (const item of items) {
+      if (item?.z === undefined) continue;
+      placed++;
+      if (!tabs.has(String(item.z)) || String(item.z).includes("${RANDOM")) stray++;
+    }
+  }
+  return { stray, placed };
 }
