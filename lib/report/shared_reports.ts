@@ -100,8 +100,11 @@ async function writeAll(
 ): Promise<void> {
   const empty = result.flows.length === 0;
   const live: Going[] = outputs.map((output) => ({ output, pending: "" }));
-  // What the run says of itself (totals, provenance) is small, and masked as text.
-  await each(live, (g) => void (g.pending = redactor.redact(g.output.format.head(result, empty))));
+  // What the run says of itself (totals, coverage, problems) is masked value by value, before it
+  // is written: masked as text, a secret equal to a number of it left a bare *** in JSON.
+  const { flows, ...own } = result;
+  const outer: RunResult = { ...redactor.redactValue(own), flows };
+  await each(live, (g) => void (g.pending = g.output.format.head(outer, empty)));
   for (const [i, kept] of result.flows.entries()) {
     const flow = await readBack(kept, spool, redactor);
     // One write per flow and report, head and separators included, as streamed.ts writes them.
@@ -114,7 +117,7 @@ async function writeAll(
     });
   }
   await each(live, (g) => {
-    const tail = redactor.redact(g.output.format.tail(result, empty));
+    const tail = g.output.format.tail(outer, empty);
     return g.output.write(g.pending + tail, true);
   });
 }

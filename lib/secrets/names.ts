@@ -145,17 +145,22 @@ const SECRET_HEADERS = new Set([
  * Header names whose values are secret: `authorization`,
  * `proxy-authorization`, `cookie`, `set-cookie`, `x-api-key`, and any name
  * the word rule of {@linkcode isSecretName} marks (`x-auth-token`,
- * `x-csrf-token`, `x-session-id`), case-insensitive.
+ * `x-csrf-token`, `x-session-id`), case-insensitive; never a CORS header
+ * (`access-control-…`).
  *
  * @example
  * ```ts
  * import { isSecretHeader } from "./names.ts";
  * if (!isSecretHeader("Authorization") || !isSecretHeader("X-Auth-Token")) throw new Error();
  * if (isSecretHeader("content-type") || isSecretHeader("x-request-id")) throw new Error();
+ * if (isSecretHeader("Access-Control-Allow-Credentials")) throw new Error();
  * ```
  */
 export function isSecretHeader(name: string): boolean {
   const lower = name.trim().toLowerCase();
+  // CORS headers state a policy (`access-control-allow-credentials: true`), never a credential:
+  // taking `true` for a secret masked every `true` of every report, JSON ones made invalid.
+  if (lower.startsWith("access-control-")) return false;
   return SECRET_HEADERS.has(lower) || isSecretKey(lower);
 }
 

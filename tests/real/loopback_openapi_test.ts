@@ -109,17 +109,12 @@ Deno.test({
   },
 });
 
-// Known defect, found here: the runner takes `Access-Control-Allow-Credentials: true` (a
-// header named like a credential) for a secret, so every `true` of the report's OpenAPI
-// coverage, which is masked as text, is written as a bare `***`. Ignored until
-// lib/secrets decides by evidence, not by the header's name; then drop `KNOWN_DEFECT`.
-const KNOWN_DEFECT: string = " [ignored: known defect, lib/secrets/names.ts isSecretHeader]";
+// Found here: the runner took `Access-Control-Allow-Credentials: true` (a header named like a
+// credential) for a secret, so every `true` of the report's OpenAPI coverage was a bare `***`.
 Deno.test({
   name:
-    `real servers: a run's JSON report stays valid JSON against a server that sends Access-Control-Allow-Credentials: true${
-      todo.ignoredBecause || KNOWN_DEFECT
-    }`,
-  ignore: todo.ignoredBecause !== "" || KNOWN_DEFECT !== "",
+    `real servers: a run's JSON report stays valid JSON against a server that sends Access-Control-Allow-Credentials: true${todo.ignoredBecause}`,
+  ignore: todo.ignoredBecause !== "",
   sanitizeResources: false,
   async fn() {
     await withInstance(todoLaunch(todo.install!.prefix), async (server) => {

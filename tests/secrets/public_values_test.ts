@@ -1,0 +1,76 @@
+/**
+ * Values that are never secrets of their own, whatever header or key holds them. Seen on a real
+ * server (LoopBack 4): `Access-Control-Allow-Credentials: true`, a header named like a
+ * credential, made `true` a secret, so every `true` of every report was `***` and the JSON
+ * report's coverage (`"exercised": ***`) was no longer JSON.
+ */
+import assert from "node:assert/strict";
+import { Redactor } from "../../lib/secrets/redactor.ts";
+import { isSecretHeader } from "../../lib/secrets/names.ts";
+import { runCli } from "../support/cli.ts";
+
+Deno.test("CORS headers are policy, not credentials; JSON literals are never registered", () => {
+  for (const name of ["Access-Control-Allow-Credentials", "access-control-allow-headers"]) {
+    assert.equal(isSecretHeader(name), false, name);
+  }
+  assert.ok(isSecretHeader("authorization") && isSecretHeader("x-credentials"));
+  const r = new Redactor();
+  for (const literal of ["true", "false", "null", " TRUE ", "Null"]) r.add(literal);
+  r.add("s3cr3t-value");
+  assert.equal(
+    r.redact('{"a":true,"b":false,"c":null,"d":"s3cr3t-value"}'),
+    '{"a":true,"b":false,"c":null,"d":"***"}',
+  );
+});
+
+Deno.test("a server that allows credentials by CORS: every report stays valid and readable", async () => {
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    () =>
+      Response.json({ count: 1, done: true }, {
+        headers: {
+          "access-control-allow-credentials": "true",
+          "access-control-allow-origin": "http://app.test",
+        },
+      }),
+  );
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-cors-" });
+  try {
+    const base = `http://127.0.0.1:${server.addr.port}`;
+    await Deno.writeTextFile(
+      `${dir}/doc.yaml`,
+      "openapi: 3.0.0\ninfo: {title: t, version: '1'}\npaths:\n" +
+        "  /todos/count: {get: {responses: {'200': {description: ok}}}}\n" +
+        "  /other: {get: {responses: {'200': {description: ok}}}}\n",
+    );
+    await Deno.writeTextFile(
+      `${dir}/f.yaml`,
+      `name: c\nsteps:\n  - name: c\n    request: {url: "${base}/todos/count"}\n` +
+        "    assert: {status: 200, json: [{path: $.json.done, equals: true}]}\n",
+    );
+    const cli = await runCli([
+      "run",
+      `${dir}/f.yaml`,
+      "-v",
+      "--openapi",
+      `${dir}/doc.yaml`,
+      ...["--report-json", `${dir}/r.json`, "--report-junit", `${dir}/r.xml`],
+      ...["--report-html", `${dir}/r.html`, "--log-file", `${dir}/r.log`],
+    ]);
+    assert.equal(cli.code, 0, cli.stdout + cli.stderr);
+    assert.match(cli.stdout, /< access-control-allow-credentials: true\n/);
+    assert.match(cli.stdout, /\{"count":1,"done":true\}/);
+    const report = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
+    const items = report.openapi_coverage[0].items;
+    assert.deepEqual(
+      items.map((i: { path: string; exercised: boolean }) => [i.path, i.exercised]),
+      [["/todos/count", true], ["/other", false]],
+    );
+    for (const name of ["r.xml", "r.html", "r.log"]) {
+      assert.ok(!(await Deno.readTextFile(`${dir}/${name}`)).includes("***"), name);
+    }
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
