@@ -108,6 +108,24 @@ export const SLOW: readonly string[] = [
   "tests/convert/splitapi_test.ts",
   "tests/cli/workers_redteam_disk_test.ts",
   "tests/cli/convert_curl_heldout_third_test.ts",
+  // Issue 52: the real servers (installed from npm on the first run, then cached) and the
+  // converters' end-to-end runs against servers the tests start.
+  "tests/real/loopback_explorer_har_test.ts",
+  "tests/real/verdaccio_har_test.ts",
+  "tests/real/loopback_openapi_test.ts",
+  "tests/real/loopback_har_test.ts",
+  "tests/real/json_server_har_test.ts",
+  "tests/real/har/node_red_har_test.ts",
+  "tests/cli/convert_postman_first_run_test.ts",
+  "tests/cli/convert_curl_files_test.ts",
+  "tests/convert/csrf_rotation_test.ts",
+  "tests/convert/verify_embedded_test.ts",
+  "tests/convert/verify_names_test.ts",
+  "tests/convert/verify_neighbours_test.ts",
+  "tests/cli/convert_curl_proxy_test.ts",
+  "tests/cli/convert_curl_credentials_test.ts",
+  "tests/convert/write_check_test.ts",
+  "tests/convert/verify_asked_test.ts",
 ];
 
 /**
