@@ -78,3 +78,29 @@ Deno.test("a login's token serves a bearer scheme; a key the user is given stays
   assert.match(text, /value: \$\{ENV\.API_KEY\}/);
   assert.match(text, /email: \$\{vars\.email\}\n {8}password: \$\{vars\.password\}/);
 });
+
+Deno.test("an upload whose schema requires no field still sends its one file", () => {
+  const binary = { type: "string", format: "binary" };
+  const document = {
+    openapi: "3.0.3",
+    info: { title: "files" },
+    paths: {
+      "/files": {
+        post: {
+          operationId: "upload",
+          requestBody: {
+            content: {
+              "multipart/form-data": {
+                schema: { type: "object", properties: { note: { type: "string" }, file: binary } },
+              },
+            },
+          },
+          responses: { "200": json({}) },
+        },
+      },
+    },
+  };
+  const { files, summary } = convertOpenApi({ document, source: "f.yaml" });
+  assert.match(files[0].text, /multipart:\n {8}file:\n {10}file: files\/upload_file\.bin\n/);
+  assert.deepEqual(summary.placeholders.map((p) => p.file), ["files/upload_file.bin"]);
+});

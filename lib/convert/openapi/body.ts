@@ -126,6 +126,16 @@ function multipart(
       entries.push([name, formScalar(fields[name])]);
     }
   }
+  // An upload whose file the schema does not require still sends one: an upload of nothing
+  // leaves nothing to read back (LoopBack's file transfer listed none, and its download 404'd).
+  const file = Object.keys(properties).find((name) =>
+    isBinary(doc, deref(doc, properties[name])) && !Object.hasOwn(fields, name)
+  );
+  if (file !== undefined && !entries.some(([, v]) => isNode(v) && v.kind === "map")) {
+    const path = `files/${step}_${file.replace(/[^A-Za-z0-9_-]+/g, "_")}.bin`;
+    files.push({ path, what: `the file step ${step} uploads as "${file}"` });
+    entries.push([file, { kind: "map", entries: [["file", path]] }]);
+  }
   return { kind: "map", entries };
 }
 
