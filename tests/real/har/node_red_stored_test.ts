@@ -9,6 +9,8 @@
  * type definitions) and the translation catalogues (`/locales/…`,
  * `/…/messages`) left out and the markup of the pages emptied: what remains
  * is every API call of the journey, as the browser recorded it.
+ * `node_red.second.*.har` are the same journey recorded again on another
+ * fresh instance.
  */
 import assert from "node:assert/strict";
 import { parse } from "yaml";
@@ -16,6 +18,7 @@ import { runCli } from "../../support/cli.ts";
 import { headerVariables } from "../../support/convert_apps.ts";
 import { NODE_RED_PASSWORD } from "./node_red.ts";
 import { SERVICE_PASSWORD } from "./journey.ts";
+import { strayNodes } from "./measure.ts";
 
 const FIXTURES = new URL("./fixtures/", import.meta.url).pathname;
 
@@ -29,12 +32,21 @@ interface Step {
   };
 }
 
-/** Converts one fixture with default options; the flow, its steps and the summary. */
-async function convert(form: string): Promise<{ flow: string; steps: Step[]; summary: string }> {
+/**
+ * Converts one fixture (with `two`, the journey's second recording too) with
+ * default options and validates the flow as its summary says; the flow, its
+ * steps and the summary.
+ */
+async function convert(
+  form: string,
+  two = false,
+): Promise<{ flow: string; steps: Step[]; summary: string }> {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-node-red-stored-" });
   try {
     const out = `${dir}/flow.yaml`;
-    const run = await runCli(["convert", "har", `${FIXTURES}node_red.${form}.har`, "-o", out]);
+    const hars = [`${FIXTURES}node_red.${form}.har`];
+    if (two) hars.push(`${FIXTURES}node_red.second.${form}.har`);
+    const run = await runCli(["convert", "har", ...hars, "-o", out]);
     assert.equal(run.code, 0, run.stderr);
     const flow = await Deno.readTextFile(out);
     // As the summary says: validate with the variables it asks for set.
@@ -98,5 +110,17 @@ for (const form of ["pw", "cdp"]) {
         summary,
       );
     }
+  });
+}
+
+for (const form of ["pw", "cdp"]) {
+  Deno.test(`node-red ${form}, two recordings: each deploy places its nodes on its own tabs`, async () => {
+    const { flow } = await convert(form, true);
+    const { stray, placed } = strayNodes(flow);
+    assert.equal(placed, 4, flow);
+    // Ceiling: the editor's ids differ between the recordings and each use of one becomes its
+    // own ${RANDOM.HEX_16}, so no node's `z` names its tab; the goal is 0.
+    assert.ok(stray <= 4, flow);
+    assert.equal(strayNodes((await convert(form)).flow).stray, 0);
   });
 }
