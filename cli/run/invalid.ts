@@ -7,6 +7,7 @@
  * @module
  */
 import { plural } from "../../lib/_util/plural.ts";
+import { suggest } from "../../lib/_util/suggest.ts";
 import type { Problem } from "../../lib/model/errors.ts";
 import type { RunResult } from "../../lib/model/result.ts";
 import { formatProblems, style } from "../../lib/report/console.ts";
@@ -32,6 +33,7 @@ export function nothingSelected(
   filter: readonly string[],
   tags: string | undefined,
   checked: number,
+  tagsSeen: readonly string[] = [],
 ): Problem[] {
   const selectors = [
     ...(filter.length > 0 ? [`--filter ${filter.map((f) => `"${f}"`).join(", ")}`] : []),
@@ -47,8 +49,27 @@ export function nothingSelected(
     }, so nothing would run.`,
     hint: filter.length > 0
       ? "Check the pattern: without *, ? or [...] it matches part of a flow's name or path; with them, the whole name, path or file name. flowrun run <path> --list shows what a run selects."
-      : "Check the tag names against the flows' tags: lists; flowrun run <path> --list shows what a run selects.",
+      : `${
+        tagHint(tags ?? "", tagsSeen)
+      }Check the tag names against the flows' tags: lists; flowrun run <path> --list shows what a run selects.`,
   }];
+}
+
+/** "Did you mean …?" for each word of a tag expression no flow carries, when one is close. */
+function tagHint(expression: string, seen: readonly string[]): string {
+  const words = expression.match(/[^\s()!,&|]+/g) ?? [];
+  const meant = words
+    .filter((w) => !["and", "or", "not"].includes(w.toLowerCase()) && !seen.includes(w))
+    .map((w) => [w, suggest(w, seen)] as const)
+    .filter((pair): pair is readonly [string, string] => pair[1] !== undefined);
+  if (meant.length > 0) {
+    return `Did you mean ${meant.map(([w, s]) => `"${s}" for "${w}"`).join(", ")}? `;
+  }
+  return seen.length > 0
+    ? `The flows carry ${seen.slice(0, 10).map((t) => `"${t}"`).join(", ")}${
+      seen.length > 10 ? ", …" : ""
+    }. `
+    : "";
 }
 
 /**

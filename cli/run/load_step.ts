@@ -258,11 +258,17 @@ export function loadOptionsOf(plan: LoadPlan, inputs: LoadInputs): LoadFlowsOpti
  */
 export async function loadProblems(
   plan: LoadPlan,
-  loaded: Pick<DeferredLoadResult, "problems" | "files">,
+  loaded:
+    & Pick<DeferredLoadResult, "problems" | "files">
+    & Partial<Pick<DeferredLoadResult, "setup" | "teardown" | "tagsSeen">>,
   discovered: () => Promise<number> = async () => (await io.discoverFlowEntries(plan.paths)).length,
 ): Promise<Problem[]> {
   if (plan.auth?.problems.length) return [...plan.auth.problems, ...loaded.problems];
   if (loaded.problems.length > 0) return loaded.problems;
-  if (loaded.files.length > 0 || (plan.filter === undefined && plan.tags === undefined)) return [];
-  return nothingSelected(plan.filter ?? [], plan.tags, await discovered());
+  if (plan.filter === undefined && plan.tags === undefined) return [];
+  // Setup and teardown flows are always loaded: a selection that leaves only them selected
+  // nothing (a misspelt --tag ran them alone and passed). Without paths they are the run.
+  const special = (loaded.setup?.length ?? 0) + (loaded.teardown?.length ?? 0);
+  if (loaded.files.length > special || plan.paths.length === 0) return [];
+  return nothingSelected(plan.filter ?? [], plan.tags, await discovered(), loaded.tagsSeen);
 }

@@ -69,6 +69,11 @@ export interface LoadFlowsResult {
   included: string[];
   /** What is probably a mistake but does not stop the run (a `--var` no flow reads). */
   warnings: { code: string; message: string; hint: string; name?: string }[];
+  /**
+   * Every tag the checked flows and their steps carry, selected or not: what a `--tag` that
+   * selects nothing probably meant.
+   */
+  tagsSeen?: string[];
 }
 
 /**

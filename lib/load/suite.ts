@@ -107,6 +107,8 @@ interface EntryLoad {
   parsed: number;
   /** Every name a run parameter can set in the flows loaded so far (for `unused-var`). */
   readonly names: string[];
+  /** The tags the checked flows carry, for a `--tag` that selects nothing. */
+  readonly tags: Set<string>;
   readonly spill: ByteSpill | undefined;
   readonly reload: Reload;
 }
@@ -142,6 +144,7 @@ async function loadSet(
     keepParsed,
     parsed: 0,
     names: [],
+    tags: new Set(),
     spill: options.spill,
     reload: { held: set.result.bytes, options: loader.options, tagTest },
   };
@@ -192,8 +195,16 @@ function selected(load: EntryLoad, file: string, loaded: LoadResult): Flow | und
   if (!matchesFilter(load.filter, { file, name: loaded.name })) return null;
   // A flow with problems is kept whatever its tags: its problems must be seen.
   if (!load.tagTest || !loaded.flow) return loaded.flow;
+  noteTags(load.tags, loaded.flow);
   // The loaded flow is shared with the files that include it: selection makes a copy.
   return selectSteps(loaded.flow, load.tagTest) ?? null;
+}
+
+/** The tags of a flow and its steps join the set's (the first 500), for a `--tag` that selects nothing. */
+function noteTags(seen: Set<string>, flow: Flow): void {
+  for (const tag of [...flow.tags ?? [], ...flow.steps.flatMap((s) => s.tags ?? [])]) {
+    if (seen.size < 500) seen.add(tag);
+  }
 }
 
 /** Keeps a checked flow parsed, or past the first `keepParsed`, held as its bytes. */
@@ -215,6 +226,7 @@ function keep(load: EntryLoad, file: string, flow: Flow, bytes: Uint8Array): voi
 /** The set once every file is loaded: schemas compiled, problems capped, warnings added. */
 async function finishSet(load: EntryLoad, options: LoadFlowsOptions): Promise<DeferredLoadResult> {
   const { result } = load.set;
+  if (load.tags.size > 0) result.tagsSeen = [...load.tags];
   result.included = result.included.filter((f) => !result.files.includes(f));
   result.problems.push(...await schemaProblems(result, options.signal));
   result.problems = capTotal(result.problems);

@@ -159,6 +159,37 @@ Deno.test("a filter that selects nothing is an error with its own message, not a
   }
 });
 
+Deno.test("a misspelt --tag is an error with a did-you-mean, even when setup and teardown would run", async () => {
+  // Seen: --tag smok ran only the setup and teardown flows, printed "2 flows: 2 passed", exit 0.
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-robust-" });
+  const server = api();
+  try {
+    await writeFlows(dir, 2, server.url);
+    const tagged = (name: string) =>
+      `name: ${name}\ntags: [smoke, api]\nsteps:\n  - name: s\n    request: {url: "${server.url}"}\n`;
+    await Deno.writeTextFile(`${dir}/flows/tagged.yaml`, tagged("tagged"));
+    await Deno.writeTextFile(`${dir}/setup.yaml`, tagged("setup"));
+    await Deno.writeTextFile(`${dir}/teardown.yaml`, tagged("teardown"));
+    const special = ["--setup", `${dir}/setup.yaml`, "--teardown", `${dir}/teardown.yaml`];
+    for (const command of ["run", "validate"]) {
+      const run = await runCli([command, `${dir}/flows`, "--tag", "smok", ...special]);
+      assert.equal(run.code, 2, `${command}: ${run.stdout}${run.stderr}`);
+      const out = run.stdout + run.stderr;
+      assert.match(out, /^error\[no-match\]: --tag "smok" matched none of the 3 flow files/m);
+      assert.match(out, /hint: Did you mean "smoke" for "smok"\?/);
+    }
+    // The tag that exists runs its flow with the setup and teardown.
+    const ok = await runCli(["run", `${dir}/flows`, "--tag", "smoke", ...special]);
+    assert.equal(ok.code, 0, ok.stdout + ok.stderr);
+    // Without paths, the setup and teardown flows are the run, as before.
+    const alone = await runCli(["run", ...special, "--tag", "smok"]);
+    assert.equal(alone.code, 0, alone.stdout + alone.stderr);
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("--timeout beyond what a timer can wait is refused, not turned into 1 ms", async () => {
   for (const value of ["2147483648", "1e300", "9007199254740993", "1.5", "0x10"]) {
     const run = await runCli(["run", "examples/flows", "--timeout", value]);
