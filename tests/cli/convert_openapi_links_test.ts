@@ -163,6 +163,31 @@ Deno.test("the Conduit document converts into a suite the Conduit server accepts
   }
 });
 
+Deno.test("RealWorld's earlier 3.0 document (mixed-case tags, no token in its schema) runs too", async () => {
+  const dir = await Deno.makeTempDir();
+  const conduit = await startConduit();
+  const proxy = recorder(conduit.origin, matcher(CONDUIT_OPS, "/api"));
+  try {
+    const converted = await runCli([
+      "convert",
+      "openapi",
+      `${FIXTURES}/conduit-3.0.yaml`,
+      "-o",
+      dir,
+    ]);
+    assert.equal(converted.code, 0, converted.stderr);
+    assert.ok(!/API_KEY/.test(converted.stderr), converted.stderr);
+    assert.match(converted.stderr, /← POST \/users\/login a member named like a token/);
+    const run = await runCli(["run", dir], { env: { BASE_URL: proxy.origin } });
+    const accepted = proxy.accepted();
+    assert.deepEqual(CONDUIT_OPS.filter((op) => !accepted.has(op)), [], run.stdout);
+  } finally {
+    await proxy.close();
+    await conduit.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 const SHELTER_OPS = [
   "POST /accounts",
   "POST /auth/token",

@@ -34,7 +34,8 @@ export const TOKEN_CAPTURE = "token";
 export function loginBlock(name: string, scheme: Node, login: Login): MadeBlock {
   const served = login.schemes.get(name)!;
   const token = `\${steps.${LOGIN_STEP}.capture.${TOKEN_CAPTURE}}`;
-  const from = `${login.op.method} ${login.op.template} (${capturePath(login.path)})`;
+  const at = login.path ? capturePath(login.path) : "a member named like a token";
+  const from = `${login.op.method} ${login.op.template} (${at})`;
   const notes = [`"${name}" (${served.where}): the token the login ${from} answers with`];
   if (served.bearer) return { block: ymap([["bearer", ymap([["token", token]])]]), notes };
   const place = scheme.in === "query" || scheme.in === "cookie" ? scheme.in : "header";

@@ -151,7 +151,7 @@ function inferredLines(inferred: Inferred, ops: OpenApiOperation[]): { inferred?
       const sent = served.bearer ? "Bearer <token>" : `${served.prefix}<token>`;
       lines.push(
         `"${scheme}" (${served.where}) ← ${name(login.op)} ${
-          capturePath(login.path)
+          login.path ? capturePath(login.path) : "a member named like a token (its description)"
         }, sent "${sent}"${
           login.register ? `, signed in as the account ${name(login.register)} registers` : ""
         }`,

@@ -27,9 +27,10 @@ import { ExampleMaker } from "./examples.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { LBRACE_VAR, literal, paramValue, queryEntries, simpleText, toYNode } from "./params.ts";
 import type { Inferred } from "./prerequisites.ts";
-import { capturePath, captureSource } from "./producers.ts";
+import { captureSource } from "./producers.ts";
 import { allJson, successes } from "./responses.ts";
 import { perRun, RUN_VARS } from "./run_values.ts";
+import { tokenSource } from "./login.ts";
 
 /** Something the user must fill in: where and what. */
 export interface Placeholder {
@@ -136,7 +137,7 @@ export class FlowBuilder {
     if (!auth.block || !login || !JSON.stringify(auth.block).includes(LOGIN_STEP)) return auth;
     // Always there: the login is a prerequisite of each operation its token serves.
     const step = this.#stepOf.get(login.op) ?? login.op.name;
-    guards.push(this.#capture(step, TOKEN_CAPTURE, capturePath(login.path)));
+    guards.push(this.#capture(step, TOKEN_CAPTURE, tokenSource(login)));
     const rename = (node: YNode): YNode =>
       typeof node === "string"
         ? node.replaceAll(LOGIN_STEP, step)
