@@ -107,7 +107,7 @@ function bodyFields(doc: unknown, op: OpenApiOperation): Set<string> {
  *   paths: { "/login": { post: { security: [], requestBody: json({ user: { type: "string" }, password: { type: "string" } }),
  *     responses: { "200": json({ access_token: { type: "string" } }) } } } } };
  * const login = findLogin(doc, operationsOf(doc));
- * if (login?.path.join() !== "access_token" || !login.schemes.get("jwt")?.bearer) throw new Error();
+ * if (login?.path?.join() !== "access_token" || !login.schemes.get("jwt")?.bearer) throw new Error();
  * ```
  */
 export function findLogin(doc: Node, ops: OpenApiOperation[]): Login | undefined {
