@@ -92,11 +92,10 @@ Deno.test({
           const [first, second] = outcomes;
           // Goal met: the first run on a fresh instance passes whole.
           assert.ok(first.steps >= 4 && first.passed === first.steps, first.done.stdout + flow);
-          // Measured 2026-11-25: the todo's id (5, a small number) is written literally in
-          // GET and DELETE /todos/5, no capture: on a fresh instance the next id is 5 again,
-          // so the first run passes by coincidence; the second run creates 6 and reads 5 (404).
-          // The floor is the explorer's document and the creation; the goal is all steps.
-          assert.ok(second.passed >= 2, second.done.stdout);
+          // Goal met: the todo's small id (5) is captured from the create that answered it
+          // (it was written literally until 2026-11-26: the second run, whose todo is 6,
+          // read 5 and got 404), so a second run on the same instance passes whole too.
+          assert.ok(second.passed === second.steps, second.done.stdout);
         });
         // `--verify` against a fresh instance C, then the verified flow run on C: the
         // verification replays the journey once, so the run's todo gets the next id.
@@ -125,9 +124,9 @@ Deno.test({
               /^Verified[^\n]*/m.exec(verified.stderr)?.[0] ?? ""
             }`,
           );
-          // Measured 2026-11-25: "Verified 4 steps …: all pass" (the live id was 5 again), and
-          // the run after it reads /todos/5, which the verification deleted: 404. Floor 2 of 4.
-          assert.ok(passed >= 2, done.stdout);
+          // Goal met: the run after the verification passes whole (until 2026-11-26 it read
+          // /todos/5, which the verification had deleted: 404).
+          assert.ok(steps.length >= 4 && passed === steps.length, done.stdout);
         });
       }
     } finally {
@@ -195,10 +194,9 @@ Deno.test({
             /^Replaced[^\n]*/m.exec(converted.stderr)?.[0] ?? ""
           }; ${flow.match(/^ +url: .*todos\/[^?\n]*/gm)?.map((l) => l.trim()).join(", ")}`,
         );
-        // Measured 2026-11-25: 4 and 2 of 4. The id differs between the recordings (5, 6),
-        // yet it is written literally, with no capture: the second run reads a todo the
-        // first deleted. The floor is 2 steps a run; the goal, all of them.
-        assert.ok(total >= 4 && passed[0] >= 2 && passed[1] >= 2, `${last}\n${flow}`);
+        // Goal met: the id that differs between the recordings (5, 6) is captured, so both
+        // runs on one instance pass whole (until 2026-11-26: 4 and 2 of 4).
+        assert.ok(total >= 4 && passed[0] === total && passed[1] === total, `${last}\n${flow}`);
       });
     } finally {
       await Deno.remove(dir, { recursive: true });

@@ -24,6 +24,7 @@ import {
 import type { Correlator } from "./state.ts";
 import { locationIds } from "./location_ids.ts";
 import { produceHeaders } from "./header_producers.ts";
+import { noteCreatedIds } from "./created_ids.ts";
 
 /**
  * Records what the response of `step` hands out (the default rule); with
@@ -48,6 +49,7 @@ export function produce(c: Correlator, step: Step): void {
   c.handed.note(step);
   produceLocation(c, step);
   produceJson(c, step);
+  noteCreatedIds(c, step);
   // After the body: a 201 that answers the resource too is better read by its JSON id.
   produceLocationIds(c, step);
   // Last: a value a body or cookie also handed out is better read from there.

@@ -13,6 +13,7 @@ import type { Producer, Source, Step } from "../model.ts";
 import { singular, snake } from "../names.ts";
 import { isSecretShaped, isUuid } from "../values.ts";
 import { useProducer } from "./captures.ts";
+import { createdIdProducer } from "./created_ids.ts";
 import { baseRef, innerValue } from "./rewrite_value.ts";
 import { type Correlator, NOT_A_BODY } from "./state.ts";
 import { withTokens } from "./tokens.ts";
@@ -45,11 +46,15 @@ export function rewriteUrl(c: Correlator, r: HarRecord, step: Step): string {
 /** The path, each segment a capture, a generated value or itself. */
 function pathTemplate(c: Correlator, pathname: string, step: Step): string {
   let previous = "";
-  return pathname.split("/").map((segment) => {
+  const segments = pathname.split("/");
+  return segments.map((segment, i) => {
     if (segment === "") return "";
     const decoded = safeDecode(segment);
     const p = c.rules.producerFor(decoded) ??
-      (/^\d+$/.test(decoded) ? c.rules.producerFor(Number(decoded)) : undefined);
+      (/^\d+$/.test(decoded) ? c.rules.producerFor(Number(decoded)) : undefined) ??
+      (c.linking
+        ? createdIdProducer(c, safeDecode(segments.slice(0, i).join("/")), decoded)
+        : undefined);
     if (p) return useProducer(c, p, step);
     const gen = c.generated.get(decoded);
     if (gen) {
