@@ -1,0 +1,304 @@
+/**
+ * `convert postman` on the collections LoopBack's users actually have for
+ * `@loopback/example-todo` (the project publishes none): the one Postman
+ * makes when its own `/openapi.json` is imported (`openapi-to-postmanv2`),
+ * and Portman's contract suite with the config in
+ * tests/fixtures/real/portman-todo.json (statuses, content types, JSON
+ * bodies and schemas asserted; the created todo's id chained by
+ * `assignVariables` into every `/todos/{id}` request; delete last).
+ *
+ * The reference is Newman against fresh instance A; flowrun converts with
+ * default options and runs as the summary prints it, with only the
+ * variables it asks for, against fresh instance B. Both go through one
+ * recording proxy (the origin the collection names), which records what
+ * each instance received. Goal: the same requests in the same order, and
+ * every translated check passing where Newman's passed.
+ */
+import assert from "node:assert/strict";
+import { runCli } from "../support/cli.ts";
+import { printedRun, readReport, type ReportStep } from "./measure.ts";
+import { TODO, todoLaunch } from "./loopback.ts";
+import { GENERATORS, portman, postmanImport } from "./postman_generators.ts";
+import type { NewmanRequest } from "./postman_newman.ts";
+import { type Received, type RecordingProxy, startRecordingProxy } from "./postman_proxy.ts";
+import { type Launch, prepare, withInstance } from "./servers.ts";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const servers = await prepare([TODO]);
+const generators = await prepare(GENERATORS);
+const ignoredBecause = servers.ignoredBecause || generators.ignoredBecause;
+
+/** The variables a `convert postman` summary asks for (`Set before running: A (…), B.`). */
+function postmanAsked(summary: string): string[] {
+  const line = /^Set before running: (.*)$/m.exec(summary)?.[1] ?? "";
+  return [...line.matchAll(/(?:^|, )([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]);
+}
+
+/** Newman's run of `collection` in a process of its own, killed after 3 minutes. */
+async function newmanRun(collection: string): Promise<NewmanRequest[]> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", `${ROOT}tests/real/postman_newman.ts`, collection],
+    cwd: ROOT,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const timer = setTimeout(() => child.kill("SIGKILL"), 180_000);
+  const out = await child.output().finally(() => clearTimeout(timer));
+  const text = new TextDecoder().decode(out.stdout);
+  assert.equal(out.code, 0, text + new TextDecoder().decode(out.stderr));
+  return JSON.parse(text.trim().split("\n").at(-1)!);
+}
+
+/** What one collection measured under Newman and under flowrun. */
+interface Measured {
+  newman: NewmanRequest[];
+  newmanReceived: Received[];
+  summary: string;
+  asked: string[];
+  steps: ReportStep[];
+  flowrunReceived: Received[];
+  flows: string;
+  runOutput: string;
+}
+
+/**
+ * Fetches the document from a fresh instance, points its `servers` at the
+ * proxy (where the user's server stands), makes the collection with `make`,
+ * then runs Newman (instance A) and flowrun as printed (instance B).
+ */
+async function measure(
+  launch: Launch,
+  make: (doc: string, collection: string, dir: string) => Promise<void>,
+  prepareB: (origin: string) => Promise<void> = async () => {},
+): Promise<Measured> {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-real-postman-" });
+  const proxy: RecordingProxy = startRecordingProxy();
+  try {
+    const doc = await withInstance(launch, async (a) => {
+      const response = await fetch(`${a.origin}/openapi.json`);
+      assert.equal(response.status, 200);
+      return await response.json();
+    });
+    doc.servers = [{ url: proxy.origin }];
+    await Deno.writeTextFile(`${dir}/openapi.json`, JSON.stringify(doc, null, 2));
+    const collection = `${dir}/collection.json`;
+    await make(`${dir}/openapi.json`, collection, dir);
+
+    const [newman, newmanReceived] = await withInstance(launch, async (a) => {
+      proxy.point(a.origin);
+      return [await newmanRun(collection), proxy.received()] as const;
+    });
+
+    const converted = await runCli(["convert", "postman", collection, "-o", `${dir}/flows`]);
+    assert.equal(converted.code, 0, converted.stdout + converted.stderr);
+    const asked = postmanAsked(converted.stderr);
+    const env: Record<string, string> = {};
+    for (const name of asked) {
+      if (name !== "BASE_URL") {
+        throw new Error(`the summary asks for ${name}, which a new user cannot know`);
+      }
+      env[name] = proxy.origin;
+    }
+    const args = printedRun(converted.stderr);
+    assert.ok(args, `no Run: line in\n${converted.stderr}`);
+    let flows = "";
+    for await (const entry of Deno.readDir(`${dir}/flows`)) {
+      if (entry.name.endsWith(".yaml")) {
+        flows += await Deno.readTextFile(`${dir}/flows/${entry.name}`);
+      }
+    }
+    return await withInstance(launch, async (b) => {
+      await prepareB(b.origin);
+      proxy.point(b.origin);
+      const run = await runCli([...args, "--report-json", `${dir}/report.json`], { env });
+      const report = await readReport(`${dir}/report.json`).catch(() => undefined);
+      assert.ok(report, `no report:\n${run.stdout}\n${run.stderr}`);
+      return {
+        newman,
+        newmanReceived,
+        summary: converted.stderr,
+        asked,
+        steps: report.steps,
+        flowrunReceived: proxy.received(),
+        flows,
+        runOutput: run.stdout + run.stderr,
+      };
+    });
+  } finally {
+    await proxy.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/**
+ * `METHOD /path?query` of each request, in order; the id the first creation
+ * (`POST /todos`) answered reads `{created}` in every later path, so that two
+ * runs whose instances gave different ids compare equal where each chained
+ * its own.
+ */
+function lines(received: readonly Received[]): string[] {
+  const creation = received.find((r) => r.method === "POST" && r.target === "/todos");
+  let id: unknown;
+  try {
+    id = JSON.parse(creation?.answer ?? "")?.id;
+  } catch {
+    // No creation answered JSON: nothing to name.
+  }
+  return received.map((r) => {
+    const target = id === undefined
+      ? r.target
+      : r.target.replace(new RegExp(`/${id}(?=$|[/?])`), "/{created}");
+    return `${r.method} ${target}`;
+  });
+}
+
+/** Creates a todo on `origin` (not through the proxy), so that its next id differs from a fresh instance's. */
+async function createOne(origin: string): Promise<void> {
+  const response = await fetch(`${origin}/todos`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ title: "taken by the test, so ids differ from instance A's" }),
+  });
+  await response.body?.cancel();
+  assert.equal(response.status, 200);
+}
+
+/** How many leading requests are the same in both, and the first difference. */
+function sameOrder(newman: readonly string[], flowrun: readonly string[]): number {
+  let i = 0;
+  while (i < newman.length && i < flowrun.length && newman[i] === flowrun[i]) i++;
+  return i;
+}
+
+/** Whether two bodies say the same (as JSON when both parse, else byte for byte). */
+function sameBody(a: string, b: string): boolean {
+  try {
+    return JSON.stringify(JSON.parse(a || "null")) === JSON.stringify(JSON.parse(b || "null"));
+  } catch {
+    return a === b;
+  }
+}
+
+/** A check of flowrun's report, as far as these tests read it. */
+interface Check {
+  name?: string;
+  operator: string;
+  passed: boolean;
+}
+
+/**
+ * The checks of `step` that stand for Newman's test `name`: those carrying
+ * its name, else, for Portman's "Schema is valid", the step's `schema`
+ * check (which the converter writes without the test's name).
+ */
+function checksFor(step: ReportStep | undefined, name: string): Check[] {
+  const all = (step?.assertions ?? []) as Check[];
+  const named = all.filter((a) => a.name === name);
+  if (named.length > 0 || !name.endsWith("Schema is valid")) return named;
+  return all.filter((a) => a.operator === "schema");
+}
+
+/**
+ * Each of Newman's tests beside what flowrun made of it: request `i` of
+ * Newman's run is step `i` of flowrun's (the same order is asserted apart).
+ */
+function testsSideBySide(m: Measured) {
+  return m.newman.flatMap((request, i) =>
+    request.assertions.map((t) => {
+      const checks = checksFor(m.steps[i], t.name);
+      return {
+        name: t.name,
+        newman: t.passed,
+        translated: checks.length > 0,
+        flowrun: checks.length > 0 && checks.every((c) => c.passed),
+      };
+    })
+  );
+}
+
+/** Prints the comparison and returns its numbers. */
+function compare(name: string, m: Measured) {
+  const newman = lines(m.newmanReceived);
+  const flowrun = lines(m.flowrunReceived);
+  const same = sameOrder(newman, flowrun);
+  const bodies = m.newmanReceived.filter((r, i) =>
+    i < same && !sameBody(r.body, m.flowrunReceived[i].body)
+  ).map((r, i) =>
+    `${r.method} ${r.target}: Newman ${r.body} / flowrun ${m.flowrunReceived[i].body}`
+  );
+  const newmanTests = m.newman.flatMap((r) => r.assertions);
+  const tests = testsSideBySide(m);
+  const untranslated = tests.filter((t) => !t.translated).map((t) => t.name);
+  const failing = tests.filter((t) => t.translated && !t.flowrun).map((t) => t.name);
+  const newmanFailing = newmanTests.filter((t) => !t.passed).map((t) => `${t.name}: ${t.error}`);
+  console.error(
+    `${name}: Newman sent ${newman.length} requests, ${newmanTests.length} tests (${newmanFailing.length} failed); ` +
+      `flowrun sent ${flowrun.length}, the first ${same} the same in order; ${
+        tests.length - untranslated.length
+      } tests translated, ${failing.length} of them failing; ` +
+      `asked for ${m.asked.join(", ") || "nothing"}\n  Newman:  ${newman.join(" | ")}\n  flowrun: ${
+        flowrun.join(" | ")
+      }` +
+      (bodies.length ? `\n  bodies differ: ${bodies.join("\n    ")}` : "") +
+      (newmanFailing.length ? `\n  Newman failed: ${newmanFailing.join("; ")}` : "") +
+      (untranslated.length ? `\n  not translated: ${untranslated.join("; ")}` : "") +
+      (failing.length ? `\n  flowrun failed: ${failing.join("; ")}` : ""),
+  );
+  return { newman, flowrun, same, bodies, newmanTests, tests, untranslated, failing };
+}
+
+Deno.test({
+  name:
+    `real servers: LoopBack Todo's OpenAPI document imported into Postman, converted and run, sends Newman's requests in Newman's order${ignoredBecause}`,
+  ignore: ignoredBecause !== "",
+  sanitizeResources: false,
+  async fn() {
+    const m = await measure(
+      todoLaunch(servers.install!.prefix),
+      (doc, out) => postmanImport(generators.install!.prefix, doc, out),
+    );
+    const c = compare("Todo, Postman import", m);
+    assert.equal(c.newman.length, 8);
+    assert.deepEqual(c.flowrun, c.newman);
+    assert.deepEqual(c.bodies, []);
+    // The importer writes no tests: nothing to translate, nothing asked but the base URL.
+    assert.equal(c.newmanTests.length, 0);
+    assert.deepEqual(m.asked, ["BASE_URL"]);
+  },
+});
+
+Deno.test({
+  name:
+    `real servers: LoopBack Todo's Portman contract suite, converted and run, sends Newman's requests in Newman's order and passes every check Newman passes${ignoredBecause}`,
+  ignore: ignoredBecause !== "",
+  sanitizeResources: false,
+  async fn() {
+    const m = await measure(
+      todoLaunch(servers.install!.prefix),
+      (doc, out, dir) =>
+        portman(
+          generators.install!.prefix,
+          doc,
+          `${ROOT}tests/fixtures/real/portman-todo.json`,
+          out,
+          dir,
+        ).then(() => {}),
+      createOne,
+    );
+    const c = compare("Todo, Portman", m);
+    assert.equal(c.newman.length, 8);
+    assert.deepEqual(c.flowrun, c.newman);
+    assert.deepEqual(c.bodies, []);
+    // Instance B gave the creation another id than A did, and each run read its own.
+    const ids = [m.newmanReceived, m.flowrunReceived].map((r) => JSON.parse(r[0].answer).id);
+    assert.notEqual(ids[0], ids[1]);
+    assert.equal(c.flowrun.filter((l) => l.includes("/todos/{created}")).length, 4);
+    // Every test is Portman's own and passes under Newman; each is translated and passes.
+    assert.equal(c.newmanTests.length, 26);
+    assert.ok(c.newmanTests.every((t) => t.passed));
+    assert.deepEqual(c.untranslated, []);
+    assert.deepEqual(c.failing, [], m.runOutput.slice(0, 4000));
+    assert.deepEqual(m.asked, ["BASE_URL"]);
+  },
+});
