@@ -113,7 +113,7 @@ function secretField(
   step: Step,
   where: Where,
 ): string | undefined {
-  if (value === "" || !isSecretName(key)) return undefined;
+  if (value === "" || !credentialField(key)) return undefined;
   const prefix = where.login ? "LOGIN" : envName(step.name);
   const field = envName(key);
   const base = field.startsWith(`${prefix}_`) ? field : `${prefix}_${field}`;
@@ -126,6 +126,21 @@ function secretField(
       `the "${key}" ${where.body ? "field" : "parameter"} sent by step "${step.name}"`,
     ),
   );
+}
+
+/**
+ * Words that, last in a name, make it describe a credential rather than hold one: Node-RED's
+ * `authType: basic` was asked of the user as a secret (and its deployed node silently stopped
+ * authenticating), `token_url` and `password_policy` are settings.
+ */
+const DESCRIBES =
+  /^(?:type|types|kind|mode|method|scheme|format|strategy|provider|enabled|required|policy|length|min|max|hint|label|url|uri|endpoint|header|field|column|table|expires|expiry|ttl|timeout|version|status|count)$/i;
+
+/** Whether a field's name says the user types a credential into it. */
+function credentialField(key: string): boolean {
+  if (!isSecretName(key)) return false;
+  const last = key.split(/[_.\s-]+|(?<=[a-z0-9])(?=[A-Z])/).filter((w) => w !== "").at(-1) ?? "";
+  return !DESCRIBES.test(last);
 }
 
 /** A name or e-mail a write creates gets the run id, so a second run creates another. */

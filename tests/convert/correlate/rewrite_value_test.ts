@@ -55,3 +55,25 @@ Deno.test("baseRef declares one base-URL var per origin, the first BASE_URL", ()
   assert.equal(baseRef(c, "https://a.test"), "${vars.base_url}");
   assert.deepEqual([...c.env.keys()], ["BASE_URL", "BASE_URL_2"]);
 });
+
+Deno.test("a field that describes a credential is sent as recorded; one that holds it is asked for", () => {
+  // Seen on Node-RED: `authType: basic` beside the password was asked of the user as a secret.
+  const c = newCorrelator("a");
+  // deno-lint-ignore no-explicit-any
+  const step = { name: "create_flow", uses: new Set() } as any;
+  for (
+    const [key, value] of [["authType", "basic"], ["token_url", "https://idp.test/t"], [
+      "password_policy",
+      "strong",
+    ], ["auth_method", "digest"]]
+  ) {
+    assert.equal(stringValue(c, key, value, step, { ...NOT_A_BODY, body: true }), value, key);
+  }
+  for (const key of ["password", "authToken", "password_confirmation", "api_key"]) {
+    assert.match(
+      stringValue(c, key, "hunter2-x", step, { ...NOT_A_BODY, body: true }),
+      /\$\{ENV\./,
+      key,
+    );
+  }
+});

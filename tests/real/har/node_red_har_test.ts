@@ -43,17 +43,16 @@ const FLOORS: Record<string, "all" | number> = {
 };
 
 /**
- * Variables each way asks for beyond the two typed passwords, today (the goal is none): the
- * HTTP request node's `authType: basic`, a word the product answers back in `GET /flows`, is
- * asked as `CREATE_FLOW_AUTH_TYPE` and `CREATE_FLOW_2_AUTH_TYPE` because its key says "auth"
- * (two recordings, where it is equal in both, keep it). Measured on 2026-11-26.
+ * Variables each way asks for beyond the two typed passwords: none (goal met on 2026-11-26;
+ * before, the HTTP request node's `authType: basic` was asked as `CREATE_FLOW_AUTH_TYPE` and
+ * `CREATE_FLOW_2_AUTH_TYPE` because its key says "auth").
  */
 const ASKED_MORE: Record<string, number> = {
-  "pw default": 2,
-  "pw verify": 2,
+  "pw default": 0,
+  "pw verify": 0,
   "pw two": 0,
-  "cdp default": 2,
-  "cdp verify": 2,
+  "cdp default": 0,
+  "cdp verify": 0,
   "cdp two": 0,
 };
 
