@@ -141,7 +141,7 @@ async function loadSuite(
   },
 ) {
   const startedAt = new Date().toISOString();
-  const flowCache = plan.cacheDir ? io.flowCacheIn(plan.cacheDir) : undefined;
+  const flowCache = plan.cacheDir ? io.flowCacheIn(plan.cacheDir, { warn: err }) : undefined;
   // Past the window, checked flows wait for their turn on disk, as bytes and as checked JSON
   // (and so do the kept steps of failed flows): flat memory at any suite size.
   const spill = io.byteSpill();

@@ -4,9 +4,20 @@
  * `Deno.readDirSync`/`Deno.writeTextFile`/`Deno.rename` (entries are read
  * through `readBytesSync`).
  *
+ * Nothing in the folder is trusted for being there: whoever can write it (a
+ * shared temporary path, a CI cache restored from another job) could have
+ * written any entry. Each entry is sealed with an HMAC under a per-user key
+ * kept outside the folder (`cache_secret.ts`), over its name and text; an
+ * entry whose seal does not check is a miss. A folder or entry that is not
+ * the user's own (another owner, or writable by group or others) is not
+ * used at all, with one warning line.
+ *
  * @module
  */
 import { MAX_RECORDING_BYTES } from "../model/limits.ts";
+import { hex, hmacSha256 } from "../_util/sha256.ts";
+import { cacheSecret, cacheSecretPath } from "./cache_secret.ts";
+import { currentUid, notOwn } from "./ownership.ts";
 import { tempBeside } from "./paths.ts";
 import { readBytesSync } from "./read.ts";
 
@@ -28,7 +39,7 @@ export interface FlowCacheDir {
 async function replaceEntry(path: string, text: string): Promise<void> {
   const temp = tempBeside(path);
   try {
-    await Deno.writeTextFile(temp, text, { createNew: true });
+    await Deno.writeTextFile(temp, text, { createNew: true, mode: 0o600 });
     await Deno.rename(temp, path);
   } catch (error) {
     await Deno.remove(temp).catch(() => {});
@@ -45,47 +56,130 @@ function namesIn(dir: string): Set<string> {
   }
 }
 
+/** How {@linkcode flowCacheIn} reports and where it finds its key. */
+export interface FlowCacheDirOptions {
+  /** Given each warning line (a folder or entry not used), at most once per kind. */
+  warn?: (line: string) => void;
+  /** The per-user key file (see `cacheSecretPath`; the environment's by default). */
+  secretPath?: string;
+}
+
+/** The first line of an entry: its seal, then the text the cache was given. */
+const SEAL = "flowrun-cache-hmac-sha256 ";
+
+/** The seal of `text` stored under `key`, with the per-user `secret`. */
+function sealOf(secret: Uint8Array, key: string, text: string): string {
+  return hex(hmacSha256(secret, new TextEncoder().encode(`${key}\0${text}`)));
+}
+
+/**
+ * Whether the folder can be used, and its key: undefined (with a warning)
+ * when it, or the key, is not the user's own.
+ */
+function openFolder(
+  dir: string,
+  uid: number | undefined,
+  options: FlowCacheDirOptions,
+): Uint8Array | undefined {
+  const refuse = (why: string) => {
+    options.warn?.(
+      `warning[cache-not-trusted]: --cache-dir "${dir}" is not used: ${why}; ` +
+        `flows are loaded from their files.\n`,
+    );
+    return undefined;
+  };
+  try {
+    const why = notOwn(Deno.statSync(dir), uid);
+    if (why) return refuse(why);
+  } catch {
+    // Not there yet: it is made, the user's own, on the first write.
+  }
+  const path = options.secretPath ?? cacheSecretPath((name) => Deno.env.get(name));
+  if (path === undefined) return refuse("no folder for its key (set HOME or XDG_CONFIG_HOME)");
+  const secret = cacheSecret(path, uid);
+  return "key" in secret ? secret.key : refuse(secret.problem);
+}
+
 /**
  * A flow cache kept as one file per entry in `dir` (created when the first
  * entry is written; safe to delete at any time). The directory is listed
  * once, so a miss costs no failed read. Entries are written in the
  * background; `flush` waits for them. A read or write that fails is a miss
  * or skipped, never an error of the run; an entry cut short (a crash while
- * writing, two runs writing at once) is not valid JSON, so it is a miss too,
- * and is written again.
+ * writing, two runs writing at once) does not check against its seal, so it
+ * is a miss too, and is written again. So is an entry written by anyone
+ * without the user's key, or not the user's own file.
  *
  * @example
  * ```ts
  * import { flowCacheIn } from "./cache_dir.ts";
  * const dir = await Deno.makeTempDir();
- * const cache = flowCacheIn(`${dir}/cache`);
+ * const secretPath = `${dir}/config/flowrun/cache-key`;
+ * const cache = flowCacheIn(`${dir}/cache`, { secretPath });
  * cache.write("k1", "{}");
  * await cache.flush();
- * const back = flowCacheIn(`${dir}/cache`).read("k1");
+ * const back = flowCacheIn(`${dir}/cache`, { secretPath }).read("k1");
+ * // Under another key, the entry is a miss.
+ * const other = flowCacheIn(`${dir}/cache`, { secretPath: `${dir}/other/cache-key` }).read("k1");
  * await Deno.remove(dir, { recursive: true });
- * if (back !== "{}" || cache.read("k2") !== undefined) throw new Error();
+ * if (back !== "{}" || other !== undefined || cache.read("k2") !== undefined) throw new Error();
  * ```
  */
-export function flowCacheIn(dir: string): FlowCacheDir {
+export function flowCacheIn(dir: string, options: FlowCacheDirOptions = {}): FlowCacheDir {
   const path = (key: string) => `${dir}/${key}.json`;
+  let opened: { secret: Uint8Array | undefined; uid: number | undefined } | undefined;
+  const open = () => {
+    if (opened) return opened;
+    const uid = currentUid();
+    return opened = { uid, secret: openFolder(dir, uid, options) };
+  };
   let names: Set<string> | undefined;
   let made: Promise<unknown> | undefined;
+  let warned = false;
   const writes: Promise<unknown>[] = [];
+  /** The entry's text when the file is the user's own and its seal checks. */
+  const unseal = (key: string, secret: Uint8Array, uid: number | undefined) => {
+    const info = Deno.lstatSync(path(key));
+    // A FIFO, device or symlink put in the folder is a miss, never opened.
+    if (!info.isFile) return undefined;
+    const why = notOwn(info, uid);
+    if (why) {
+      if (!warned) {
+        options.warn?.(
+          `warning[cache-not-trusted]: Entries of --cache-dir "${dir}" are not used: ` +
+            `"${path(key)}": ${why}; their flows are loaded from their files.\n`,
+        );
+      }
+      warned = true;
+      return undefined;
+    }
+    const stored = new TextDecoder().decode(
+      readBytesSync(path(key), { limit: MAX_RECORDING_BYTES }),
+    );
+    const end = stored.indexOf("\n");
+    if (!stored.startsWith(SEAL) || end < 0) return undefined;
+    const text = stored.slice(end + 1);
+    return stored.slice(SEAL.length, end) === sealOf(secret, key, text) ? text : undefined;
+  };
   return {
     read(key) {
+      const { secret, uid } = open();
+      if (!secret) return undefined;
       names ??= namesIn(dir);
       if (!names.has(`${key}.json`)) return undefined;
       try {
-        // Read like any input: a FIFO or device put in the cache folder is a miss, never a hang.
-        return new TextDecoder().decode(readBytesSync(path(key), { limit: MAX_RECORDING_BYTES }));
+        return unseal(key, secret, uid);
       } catch {
         return undefined;
       }
     },
     write(key, text) {
+      const { secret } = open();
+      if (!secret) return;
       // A cache that cannot be written is only slower.
-      made ??= Deno.mkdir(dir, { recursive: true }).catch(() => {});
-      writes.push(made.then(() => replaceEntry(path(key), text)).catch(() => {}));
+      made ??= Deno.mkdir(dir, { recursive: true, mode: 0o700 }).catch(() => {});
+      const sealed = `${SEAL}${sealOf(secret, key, text)}\n${text}`;
+      writes.push(made.then(() => replaceEntry(path(key), sealed)).catch(() => {}));
     },
     async flush() {
       await Promise.all(writes.splice(0));

@@ -20,7 +20,9 @@
  *   `artifact_error.ts`, `interrupt.ts`: artifacts;
  * - `preflight.ts` (`Deno.stat`/`Deno.realPath`): report paths checked up front;
  * - `byte_spill.ts` (`Deno.openSync`, `seekSync`): bytes set aside;
- * - `cache_dir.ts` (`Deno.readDirSync`/`Deno.rename`): the flow cache's disk side;
+ * - `cache_dir.ts` (`Deno.readDirSync`/`Deno.rename`): the flow cache's disk side,
+ *   `cache_secret.ts` its per-user sealing key, `ownership.ts` (`Deno.statSync`)
+ *   whether a file or folder is the user's own;
  * - `near_file.ts` (`Deno.readDirSync`): the file beside a missing one that
  *   was probably meant;
  * - `env.ts` (`Deno.env`), `env_names.ts` (the names set, never values, for
