@@ -25,7 +25,7 @@ import { emptyCorrelator } from "./correlate/state.ts";
 import type { HarRecord, NameValue } from "./har_model.ts";
 import type { JsonPath, Producer, Step } from "./model.ts";
 import { safeDecode, valueKey, walk } from "./json.ts";
-import { envName } from "./names.ts";
+import { envName, snake } from "./names.ts";
 import { pageValues } from "./pages.ts";
 import { looksLikeToken } from "./values.ts";
 import type { Group } from "./polls.ts";
@@ -162,8 +162,14 @@ function differing(
     decide(t, value, "fresh");
     t.replaced.generated++;
     if (fresh.startsWith("${RANDOM.UUID}")) return t.rules.freshUuid(key, value);
-    t.generated.set(value, fresh);
-    return fresh;
+    // One value a run, sent at every place the recording sent it: a `${RANDOM.…}` written at
+    // each place is fresh at each use, so an id the page made (Node-RED's tab id, and each
+    // node's `z` that names it) named nothing.
+    const name = t.varNames.take(snake(key) || "value");
+    t.vars.push([name, fresh]);
+    const ref = t.sp.varRef(name);
+    t.generated.set(value, ref);
+    return ref;
   }
   decide(t, value, "variable");
   const env = envName(`${step.name}_${key || "value"}`);

@@ -27,3 +27,26 @@ Deno.test("two recordings: equal values are constants, differing ones fresh or v
   assert.ok(summary.decided.constant >= 2);
   assert.ok([...c.env.keys()].some((n) => n.endsWith("_NOTE")));
 });
+
+Deno.test("two recordings: an id the page made, sent at two places, is one value a run", () => {
+  // Seen on Node-RED's editor: a tab id written as ${RANDOM.HEX_16} at each place, fresh at each
+  // use, so the node whose `z` names the tab named none.
+  const deploy = (tab: string) =>
+    recordsOf([
+      {
+        method: "POST",
+        url: "https://a.test/flows",
+        body: JSON.stringify({ flows: [{ id: tab, type: "tab" }, { id: "n1", z: tab }] }),
+      },
+      { url: `https://a.test/credentials/tab/${tab}` },
+    ]);
+  const first = deploy("8f3a2b1c9d0e7f61");
+  const second = deploy("1b2c3d4e5f607182");
+  const { c } = correlateTwo(first, second, first.map((r) => ({ records: [r] })), "a");
+  const body = JSON.stringify(c.steps[0].body);
+  const refs = [...new Set(body.match(/\$\{[^}]+\}/g))];
+  assert.equal(refs.length, 1, body);
+  assert.ok(!refs[0].startsWith("${RANDOM"), body);
+  assert.ok(c.steps[1].url.endsWith(`/credentials/tab/${refs[0]}`), c.steps[1].url);
+  assert.ok(c.vars.some(([, v]) => v === "${RANDOM.HEX_16}"), JSON.stringify(c.vars));
+});

@@ -57,18 +57,17 @@ const ASKED_MORE: Record<string, number> = {
 };
 
 /**
- * Nodes each way's deploys place on a tab their body does not hold, today (the goal is none):
- * the two-recording conversion replaces the tab and node ids the editor generated (they differ
- * between A1 and A2) by `${RANDOM.HEX_16}`, fresh at each use, so a node's `z` no longer names
- * its tab and the rename deploys another tab. Node-RED accepts it, so every step still passes.
+ * Nodes each way's deploys place on a tab their body does not hold: none (goal met on
+ * 2026-11-26; before, the two-recording conversion wrote the ids the editor generated as
+ * `${RANDOM.HEX_16}` at each place, fresh at each use, so no node's `z` named its tab).
  */
 const STRAY_NODES: Record<string, number> = {
   "pw default": 0,
   "pw verify": 0,
-  "pw two": 4,
+  "pw two": 0,
   "cdp default": 0,
   "cdp verify": 0,
-  "cdp two": 4,
+  "cdp two": 0,
 };
 
 /** Records the journey once on a fresh instance, into DIR/STEM.pw.har and DIR/STEM.cdp.har. */
