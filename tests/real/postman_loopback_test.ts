@@ -17,7 +17,7 @@
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
 import { printedRun, readReport, type ReportStep } from "./measure.ts";
-import { TODO, todoLaunch } from "./loopback.ts";
+import { FILES, filesLaunch, TODO, todoLaunch } from "./loopback.ts";
 import { GENERATORS, portman, postmanImport } from "./postman_generators.ts";
 import type { NewmanRequest } from "./postman_newman.ts";
 import { type Received, type RecordingProxy, startRecordingProxy } from "./postman_proxy.ts";
@@ -25,8 +25,10 @@ import { type Launch, prepare, withInstance } from "./servers.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const servers = await prepare([TODO]);
+const files = await prepare([FILES]);
 const generators = await prepare(GENERATORS);
 const ignoredBecause = servers.ignoredBecause || generators.ignoredBecause;
+const filesIgnoredBecause = files.ignoredBecause || generators.ignoredBecause;
 
 /** The variables a `convert postman` summary asks for (`Set before running: A (…), B.`). */
 function postmanAsked(summary: string): string[] {
@@ -171,12 +173,26 @@ function sameOrder(newman: readonly string[], flowrun: readonly string[]): numbe
   return i;
 }
 
-/** Whether two bodies say the same (as JSON when both parse, else byte for byte). */
-function sameBody(a: string, b: string): boolean {
+/**
+ * A body as what it says: parsed JSON, or a multipart body's parts (field
+ * name, file name, content; the boundary differs between any two senders),
+ * else the text.
+ */
+function meaning(body: string): string {
+  const boundary = /^--(\S+)\r\n/.exec(body)?.[1];
+  if (boundary) {
+    const parts = body.split(`--${boundary}`).slice(1, -1).map((part) => {
+      const [head, ...content] = part.replace(/^\r\n/, "").split("\r\n\r\n");
+      const name = /name="([^"]*)"/.exec(head)?.[1];
+      const filename = /filename="([^"]*)"/.exec(head)?.[1];
+      return { name, filename, content: content.join("\r\n\r\n").replace(/\r\n$/, "") };
+    });
+    return JSON.stringify(parts);
+  }
   try {
-    return JSON.stringify(JSON.parse(a || "null")) === JSON.stringify(JSON.parse(b || "null"));
+    return JSON.stringify(JSON.parse(body || "null"));
   } catch {
-    return a === b;
+    return body;
   }
 }
 
@@ -222,11 +238,13 @@ function compare(name: string, m: Measured) {
   const newman = lines(m.newmanReceived);
   const flowrun = lines(m.flowrunReceived);
   const same = sameOrder(newman, flowrun);
-  const bodies = m.newmanReceived.filter((r, i) =>
-    i < same && !sameBody(r.body, m.flowrunReceived[i].body)
-  ).map((r, i) =>
-    `${r.method} ${r.target}: Newman ${r.body} / flowrun ${m.flowrunReceived[i].body}`
-  );
+  const pairs = m.newmanReceived.slice(0, same).map((r, i) => [r, m.flowrunReceived[i]] as const);
+  const bodies = pairs.filter(([n, f]) => meaning(n.body) !== meaning(f.body))
+    .map(([n, f]) =>
+      `${n.method} ${n.target}: Newman ${meaning(n.body)}, flowrun ${meaning(f.body)}`
+    );
+  const statuses = pairs.filter(([n, f]) => n.status !== f.status)
+    .map(([n, f]) => `${n.method} ${n.target}: Newman got ${n.status}, flowrun ${f.status}`);
   const newmanTests = m.newman.flatMap((r) => r.assertions);
   const tests = testsSideBySide(m);
   const untranslated = tests.filter((t) => !t.translated).map((t) => t.name);
@@ -241,11 +259,12 @@ function compare(name: string, m: Measured) {
         flowrun.join(" | ")
       }` +
       (bodies.length ? `\n  bodies differ: ${bodies.join("\n    ")}` : "") +
+      (statuses.length ? `\n  statuses differ: ${statuses.join("; ")}` : "") +
       (newmanFailing.length ? `\n  Newman failed: ${newmanFailing.join("; ")}` : "") +
       (untranslated.length ? `\n  not translated: ${untranslated.join("; ")}` : "") +
       (failing.length ? `\n  flowrun failed: ${failing.join("; ")}` : ""),
   );
-  return { newman, flowrun, same, bodies, newmanTests, tests, untranslated, failing };
+  return { newman, flowrun, same, bodies, statuses, newmanTests, tests, untranslated, failing };
 }
 
 Deno.test({
@@ -262,6 +281,7 @@ Deno.test({
     assert.equal(c.newman.length, 8);
     assert.deepEqual(c.flowrun, c.newman);
     assert.deepEqual(c.bodies, []);
+    assert.deepEqual(c.statuses, []);
     // The importer writes no tests: nothing to translate, nothing asked but the base URL.
     assert.equal(c.newmanTests.length, 0);
     assert.deepEqual(m.asked, ["BASE_URL"]);
@@ -290,6 +310,7 @@ Deno.test({
     assert.equal(c.newman.length, 8);
     assert.deepEqual(c.flowrun, c.newman);
     assert.deepEqual(c.bodies, []);
+    assert.deepEqual(c.statuses, []);
     // Instance B gave the creation another id than A did, and each run read its own.
     const ids = [m.newmanReceived, m.flowrunReceived].map((r) => JSON.parse(r[0].answer).id);
     assert.notEqual(ids[0], ids[1]);
@@ -300,5 +321,30 @@ Deno.test({
     assert.deepEqual(c.untranslated, []);
     assert.deepEqual(c.failing, [], m.runOutput.slice(0, 4000));
     assert.deepEqual(m.asked, ["BASE_URL"]);
+  },
+});
+
+Deno.test({
+  name:
+    `real servers: LoopBack file transfer's OpenAPI document imported into Postman, converted and run, sends Newman's requests in Newman's order${filesIgnoredBecause}`,
+  ignore: filesIgnoredBecause !== "",
+  sanitizeResources: false,
+  async fn() {
+    const m = await measure(
+      filesLaunch(files.install!.prefix),
+      (doc, out) => postmanImport(generators.install!.prefix, doc, out),
+    );
+    const c = compare("File transfer, Postman import", m);
+    assert.equal(c.newman.length, 3);
+    assert.deepEqual(c.flowrun, c.newman);
+    assert.deepEqual(c.statuses, []);
+    // Measured 2026-11-26, the goal not met for one body: the importer's form field `file` has no
+    // `src`; Newman sends the part with filename="" and no content, which the server skips
+    // (`{"files":[]}`), while flowrun uploads its empty placeholder `files/file.bin` as
+    // filename="file.bin", which the server stores (the listing after it answers ["file.bin"]).
+    assert.ok(c.bodies.length <= 1, c.bodies.join("\n"));
+    for (const b of c.bodies) {
+      assert.match(b, /^POST \/files: .*"filename":"".*"filename":"file\.bin"/);
+    }
   },
 });
