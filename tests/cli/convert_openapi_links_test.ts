@@ -64,6 +64,16 @@ function recorder(origin: string, match: (method: string, path: string) => strin
   };
 }
 
+/**
+ * Converts a fixture as a user keeps it: the document beside the flows
+ * (`DIR/api.yaml`, flows in `DIR/flows`), inside the folder a run may read.
+ */
+async function convert(name: string, dir: string) {
+  await Deno.copyFile(`${FIXTURES}/${name}`, `${dir}/${name}`);
+  const converted = await runCli(["convert", "openapi", `${dir}/${name}`, "-o", `${dir}/flows`]);
+  return { ...converted, flows: `${dir}/flows` };
+}
+
 /** Every flow file written, by name. */
 async function flows(dir: string): Promise<Map<string, string>> {
   const out = new Map<string, string>();
@@ -102,7 +112,7 @@ Deno.test("the Conduit document converts into a suite the Conduit server accepts
   const conduit = await startConduit();
   const proxy = recorder(conduit.origin, matcher(CONDUIT_OPS, "/api"));
   try {
-    const converted = await runCli(["convert", "openapi", `${FIXTURES}/conduit.yaml`, "-o", dir]);
+    const converted = await convert("conduit.yaml", dir);
     assert.equal(converted.code, 0, converted.stderr);
     const summary = converted.stderr;
     assert.match(summary, /19 operations/);
@@ -126,7 +136,7 @@ Deno.test("the Conduit document converts into a suite the Conduit server accepts
       /"Token" \(apiKey header Authorization\) ← POST \/users\/login \$\.json\.user\.token, sent "Token <token>"/,
     );
 
-    const files = await flows(dir);
+    const files = await flows(converted.flows);
     const all = [...files.values()].join("\n");
     assert.ok(!/password: password\b/.test(all), "no literal password");
     assert.ok(
@@ -137,9 +147,11 @@ Deno.test("the Conduit document converts into a suite the Conduit server accepts
     assert.match(all, /email: \$\{vars\.email\}/);
     assert.match(all, /value: Token \$\{steps\.login\.capture\.token\}/);
 
-    const valid = await runCli(["validate", dir], { env: { BASE_URL: proxy.origin } });
+    const valid = await runCli(["validate", converted.flows], {
+      env: { BASE_URL: proxy.origin },
+    });
     assert.equal(valid.code, 0, valid.stdout + valid.stderr);
-    const run = await runCli(["run", dir, "--report-json", `${dir}/report.json`], {
+    const run = await runCli(["run", converted.flows, "--report-json", `${dir}/report.json`], {
       env: { BASE_URL: proxy.origin },
     });
     const accepted = proxy.accepted();
@@ -168,17 +180,11 @@ Deno.test("RealWorld's earlier 3.0 document (mixed-case tags, no token in its sc
   const conduit = await startConduit();
   const proxy = recorder(conduit.origin, matcher(CONDUIT_OPS, "/api"));
   try {
-    const converted = await runCli([
-      "convert",
-      "openapi",
-      `${FIXTURES}/conduit-3.0.yaml`,
-      "-o",
-      dir,
-    ]);
+    const converted = await convert("conduit-3.0.yaml", dir);
     assert.equal(converted.code, 0, converted.stderr);
     assert.ok(!/API_KEY/.test(converted.stderr), converted.stderr);
     assert.match(converted.stderr, /← POST \/users\/login a member named like a token/);
-    const run = await runCli(["run", dir], { env: { BASE_URL: proxy.origin } });
+    const run = await runCli(["run", converted.flows], { env: { BASE_URL: proxy.origin } });
     const accepted = proxy.accepted();
     assert.deepEqual(CONDUIT_OPS.filter((op) => !accepted.has(op)), [], run.stdout);
   } finally {
@@ -282,7 +288,7 @@ Deno.test("a second shape: bearer token from a token operation, an id named unli
   const shelter = startShelter();
   const proxy = recorder(shelter.origin, matcher(SHELTER_OPS, "/v2"));
   try {
-    const converted = await runCli(["convert", "openapi", `${FIXTURES}/shelter.yaml`, "-o", dir]);
+    const converted = await convert("shelter.yaml", dir);
     assert.equal(converted.code, 0, converted.stderr);
     const summary = converted.stderr;
     assert.ok(!/API_TOKEN/.test(summary), `no token is asked for: ${summary}`);
@@ -296,9 +302,9 @@ Deno.test("a second shape: bearer token from a token operation, an id named unli
       summary,
       /\{shelterId\} of GET \/shelters\/\{shelterId\} ← POST \/shelters its Location header/,
     );
-    const all = [...(await flows(dir)).values()].join("\n");
+    const all = [...(await flows(converted.flows)).values()].join("\n");
     assert.ok(!/password: password\b/.test(all), "no literal password");
-    const run = await runCli(["run", dir], { env: { BASE_URL: proxy.origin } });
+    const run = await runCli(["run", converted.flows], { env: { BASE_URL: proxy.origin } });
     const accepted = proxy.accepted();
     const missing = SHELTER_OPS.filter((op) => !accepted.has(op));
     assert.deepEqual(missing, [], run.stdout + run.stderr);
@@ -314,9 +320,9 @@ Deno.test("a step whose producer failed is skipped, saying why; the others still
   const dir = await Deno.makeTempDir();
   const shelter = startShelter({ refusePets: true });
   try {
-    const converted = await runCli(["convert", "openapi", `${FIXTURES}/shelter.yaml`, "-o", dir]);
+    const converted = await convert("shelter.yaml", dir);
     assert.equal(converted.code, 0, converted.stderr);
-    const run = await runCli(["run", dir, "--report-json", `${dir}/report.json`], {
+    const run = await runCli(["run", converted.flows, "--report-json", `${dir}/report.json`], {
       env: { BASE_URL: shelter.origin },
     });
     assert.equal(run.code, 1, run.stdout + run.stderr);
