@@ -17,6 +17,12 @@
  * on a miss. A cache never fails a run: an entry that cannot be read or
  * parsed is a miss.
  *
+ * An entry is read from a folder others may have written: the folder's
+ * entries are sealed with a per-user key (`io/cache_dir.ts`), and an entry
+ * that reads back is still used only when it grants nothing its file does
+ * not: a token command only with `--allow-commands` and as the file writes
+ * it, and only the `${ENV.*}` names and URL hosts the file's text holds.
+ *
  * @module
  */
 import type { Flow } from "../model/flow.ts";
@@ -40,7 +46,7 @@ export interface FlowCache {
  * change to what the loader produces needs this bumped (or the cache
  * directory deleted).
  */
-const FORMAT = 2;
+const FORMAT = 3;
 
 /**
  * Everything a file's loading depends on, in one string: flowrun's version,
@@ -108,9 +114,11 @@ interface Entry {
 }
 
 /**
- * The load an entry holds, when it is well-formed, is for `input`, and the
- * environment answers every question loading asked the same way (each is
- * asked again through `env`).
+ * The load an entry holds, when it is well-formed, is for `input`, grants
+ * nothing the text in `input` does not (a token command only with
+ * `allowCommands` and as the text names it; only the text's `${ENV.*}` names
+ * and URL hosts), and the environment answers every question loading asked
+ * the same way (each is asked again through `env`).
  *
  * @example
  * ```ts
@@ -132,6 +140,7 @@ export function cachedLoad(
   stored: string | undefined,
   input: string,
   env: (name: string) => string | undefined,
+  allowCommands = false,
 ): LoadResult | undefined {
   if (stored === undefined) return undefined;
   let entry: Entry;
@@ -141,8 +150,50 @@ export function cachedLoad(
     return undefined;
   }
   if (!wellFormed(entry) || entry.input !== input) return undefined;
+  const at = input.indexOf("\0");
+  // The flow is the file's: its path as the input names it (a signature is JSON, so holds no NUL).
+  if (entry.flow.file !== JSON.parse(input.slice(0, at))[2]) return undefined;
+  if (grantsMore(entry.flow, input.slice(at + 1), allowCommands)) return undefined;
   for (const [name, set] of entry.env) if ((env(name) !== undefined) !== set) return undefined;
   return { flow: entry.flow, problems: [], name: entry.name, names: entry.names };
+}
+
+/** `scheme://authority` in text: the authority (user info, host, port) is the first group. */
+const AUTHORITY = /\b[a-z][a-z0-9+.-]*:\/\/([^/\s"'`?#\\]*)/gi;
+/** `ENV.NAME` anywhere in text (a `${ENV.NAME}` of the flow is one). */
+const ENV_NAME = /ENV\.([A-Za-z_][A-Za-z0-9_]*)/g;
+
+/**
+ * Whether a flow read back from the cache could do what loading `text` would
+ * not allow: run a token command without `allowCommands` or one the text
+ * does not name, read an environment variable the text does not name, or
+ * send to a host (any `scheme://authority` in any of its strings) the text
+ * does not name. The seal of the cache's folder is what keeps a forged entry
+ * out; this keeps any entry, sealed or not, from granting more than its file.
+ * A text that spells these with YAML escapes only costs a miss.
+ */
+function grantsMore(flow: Flow, text: string, allowCommands: boolean): boolean {
+  const names = new Set(Array.from(text.matchAll(ENV_NAME), (m) => m[1]));
+  const hosts = new Set(Array.from(text.matchAll(AUTHORITY), (m) => m[1].toLowerCase()));
+  const stack: unknown[] = [flow];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === "string") {
+      for (const m of v.matchAll(AUTHORITY)) if (!hosts.has(m[1].toLowerCase())) return true;
+      continue;
+    }
+    if (typeof v !== "object" || v === null) continue;
+    const record = v as Record<string, unknown>;
+    const ref = record.ref as { kind?: unknown; name?: unknown } | undefined;
+    if (ref?.kind === "env" && !names.has(String(ref.name))) return true;
+    if (record.kind === "bearer" && "command" in record) {
+      if (!allowCommands || !Array.isArray(record.command)) return true;
+      // Each argument as written in the file, so the program is the file's.
+      for (const arg of record.command) if (!text.includes(String(arg?.source))) return true;
+    }
+    for (const key in record) stack.push(record[key]);
+  }
+  return false;
 }
 
 function wellFormed(entry: Entry): boolean {

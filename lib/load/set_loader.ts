@@ -66,7 +66,8 @@ export class SetLoader {
     if (!cache || files.result(file)) return await withEngines(() => files.load(file, text));
     const input = cacheInput(file, text, this.options);
     const key = cacheKey(input);
-    const hit = cachedLoad(cache.read(key), input, this.#readEnv);
+    const allowCommands = this.options.allowCommands === true;
+    const hit = cachedLoad(cache.read(key), input, this.#readEnv, allowCommands);
     if (hit) {
       files.adopt(file, hit);
       return hit;
