@@ -4,9 +4,10 @@
  * request in order with its assertions, for the tests of tests/real/ to
  * compare with flowrun's JSON report. Run in a process of its own, since
  * Newman keeps timers and sockets of its own:
- * `deno run -A tests/real/postman_newman.ts COLLECTION.json NAME=VALUE...`
- * (each pair an environment variable, which Postman lets override a
- * collection variable).
+ * `deno run -A tests/real/postman_newman.ts COLLECTION.json WORKING_DIR NAME=VALUE...`
+ * (WORKING_DIR is where a form's file `src` is read from, as Newman's
+ * `--working-dir`; each pair an environment variable, which Postman lets
+ * override a collection variable).
  *
  * @module
  */
@@ -37,14 +38,19 @@ interface Summary {
 }
 
 if (import.meta.main) {
-  const [collection, ...vars] = Deno.args;
+  const [collection, workingDir, ...vars] = Deno.args;
   const envVar = vars.map((pair) => {
     const at = pair.indexOf("=");
     return { key: pair.slice(0, at), value: pair.slice(at + 1) };
   });
   const summary = await new Promise<Summary>((resolve, reject) =>
     newman.run(
-      { collection: JSON.parse(Deno.readTextFileSync(collection)), envVar, reporters: [] },
+      {
+        collection: JSON.parse(Deno.readTextFileSync(collection)),
+        envVar,
+        workingDir,
+        reporters: [],
+      },
       (error: unknown, summary: Summary) => error ? reject(error) : resolve(summary),
     )
   );
