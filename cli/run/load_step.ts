@@ -229,7 +229,11 @@ export async function readLoadInputs(plan: LoadPlan, sink: SecretSink): Promise<
  * if (options.tags !== "smoke" || options.setupFiles?.length !== 0) throw new Error();
  * ```
  */
-export function loadOptionsOf(plan: LoadPlan, inputs: LoadInputs): LoadFlowsOptions {
+export function loadOptionsOf(
+  plan: LoadPlan,
+  inputs: LoadInputs,
+  named: readonly string[] = [],
+): LoadFlowsOptions {
   return {
     env: inputs.env,
     params: inputs.params,
@@ -240,7 +244,9 @@ export function loadOptionsOf(plan: LoadPlan, inputs: LoadInputs): LoadFlowsOpti
     setupFiles: plan.setup,
     teardownFiles: plan.teardown,
     allowCommands: plan.allowCommands,
-    ...(plan.fileRoot === undefined ? {} : { fileRoots: io.fileRootsFor([], plan.fileRoot) }),
+    ...(plan.fileRoot === undefined
+      ? { namedFiles: named }
+      : { fileRoots: io.fileRootsFor([], plan.fileRoot, named) }),
   };
 }
 

@@ -141,13 +141,16 @@ async function loadSuite(
   },
 ) {
   const startedAt = new Date().toISOString();
-  const flowCache = plan.cacheDir ? io.flowCacheIn(plan.cacheDir, { warn: err }) : undefined;
+  const flowCache = plan.cacheDir
+    ? io.flowCacheIn(plan.cacheDir, { warn: (w) => err(`warning[${w.code}]: ${w.message}\n`) })
+    : undefined;
   // Past the window, checked flows wait for their turn on disk, as bytes and as checked JSON
   // (and so do the kept steps of failed flows): flat memory at any suite size.
   const spill = io.byteSpill();
   cleanup.push(spill.close);
   const loaded = await loadFlowsDeferred(plan.paths, {
-    ...loadOptionsOf(plan, inputs),
+    // The --openapi documents the user named may be read by the flows' openapi: checks too.
+    ...loadOptionsOf(plan, inputs, plan.coverage?.documents),
     ...(flowCache ? { cache: flowCache } : {}),
     spill,
     signal: interrupts.signal,

@@ -21,6 +21,11 @@
 export interface FileRoots {
   /** Each folder, real and absolute. */
   readonly folders: readonly string[];
+  /**
+   * Files the user named on the command line (`--openapi`), real and absolute: a flow may name
+   * them wherever they lie.
+   */
+  readonly files?: readonly string[];
   /** Whether `--file-root` named them (else they were worked out from the run's paths). */
   readonly given: boolean;
 }
@@ -28,7 +33,8 @@ export interface FileRoots {
 /**
  * The folders a run's flows may read: the one `--file-root` names, else the working directory
  * for the flows inside it and, for a path given outside it, the folder above the flow files'
- * own folder (so `../common/login.yaml` beside `flows/` can still be included).
+ * own folder (so `../common/login.yaml` beside `flows/` can still be included); and the files
+ * the user `named` on the command line (`--openapi DOC`), wherever they lie.
  *
  * @example
  * ```ts
@@ -37,8 +43,13 @@ export interface FileRoots {
  * if (roots.folders[0] !== Deno.realPathSync(Deno.cwd())) throw new Error(roots.folders.join());
  * ```
  */
-export function fileRootsFor(paths: readonly string[], given?: string): FileRoots {
-  if (given !== undefined) return { folders: [real(given) ?? absolute(given)], given: true };
+export function fileRootsFor(
+  paths: readonly string[],
+  given?: string,
+  named: readonly string[] = [],
+): FileRoots {
+  const files = named.map((f) => real(f) ?? absolute(f));
+  if (given !== undefined) return { folders: [real(given) ?? absolute(given)], files, given: true };
   const cwd = real(Deno.cwd()) ?? Deno.cwd();
   const folders = new Set<string>();
   for (const path of paths.length > 0 ? paths : ["."]) {
@@ -46,7 +57,7 @@ export function fileRootsFor(paths: readonly string[], given?: string): FileRoot
     if (inside(full, cwd)) folders.add(cwd);
     else folders.add(parent(isFolder(full) ? full : parent(full)));
   }
-  return { folders: [...folders], given: false };
+  return { folders: [...folders], files, given: false };
 }
 
 /**
@@ -66,6 +77,7 @@ export function outsideFileRoots(file: string, roots: FileRoots): boolean {
   // A path that cannot be resolved (missing, or a kernel file realpath refuses) is judged as
   // written, its `..` resolved.
   const full = real(file) ?? normalize(absolute(file));
+  if (roots.files?.includes(full)) return false;
   return !roots.folders.some((folder) => inside(full, folder));
 }
 

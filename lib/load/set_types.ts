@@ -30,6 +30,11 @@ export interface LoadFlowsOptions extends LoadOptions {
   /** Teardown flow files (`--teardown`): never sharded or filtered out. */
   teardownFiles?: readonly string[];
   /**
+   * Files the user named on the command line (`--openapi DOC`), which a flow may name wherever
+   * they lie (the file root's exception); used when `fileRoots` is not given.
+   */
+  namedFiles?: readonly string[];
+  /**
    * Checked flows kept between runs (`--cache-dir`, see `flow_cache.ts`):
    * a flow file whose bytes and options are unchanged is read back instead
    * of being parsed and checked again.

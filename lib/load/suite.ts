@@ -124,11 +124,11 @@ async function loadSet(
   options = {
     checkFile: (path, from) => checkFiles.resolve(path, relativeTo(from, path)),
     // What flows may read, from the paths given unless the caller (--file-root) said.
-    fileRoots: fileRootsFor([
-      ...paths,
-      ...options.setupFiles ?? [],
-      ...options.teardownFiles ?? [],
-    ]),
+    fileRoots: fileRootsFor(
+      [...paths, ...options.setupFiles ?? [], ...options.teardownFiles ?? []],
+      undefined,
+      options.namedFiles,
+    ),
     ...options,
   };
   // Compiled before any file is read: a bad expression is a usage error, not a per-file problem.

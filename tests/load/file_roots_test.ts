@@ -102,3 +102,33 @@ Deno.test("flows outside the working directory read the folder above their own, 
     await Deno.remove(top, { recursive: true });
   }
 });
+
+Deno.test("a document the user names with --openapi may be read by the flows' openapi: checks wherever it lies", async () => {
+  const { top, project } = await layout();
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    () => Response.json({}),
+  );
+  try {
+    await Deno.writeTextFile(
+      `${top}/private/api.yaml`,
+      "openapi: 3.0.0\ninfo: {title: t, version: '1'}\npaths:\n  /a: {get: {responses: {'200': " +
+        "{description: ok, content: {application/json: {schema: {type: object}}}}}}}\n",
+    );
+    await Deno.writeTextFile(
+      `${project}/flows/a.yaml`,
+      `name: a\nsteps:\n  - name: s\n    request: {url: "http://127.0.0.1:${server.addr.port}/a"}\n` +
+        "    assert: {openapi: ../../private/api.yaml}\n",
+    );
+    const refused = await runCli(["run", "flows/"], { cwd: project });
+    assert.equal(refused.code, 2, refused.stdout + refused.stderr);
+    assert.match(refused.stdout + refused.stderr, /error\[outside-file-root\]/);
+    const named = await runCli(["run", "flows/", "--openapi", "../private/api.yaml"], {
+      cwd: project,
+    });
+    assert.equal(named.code, 0, named.stdout + named.stderr);
+  } finally {
+    await server.shutdown();
+    await Deno.remove(top, { recursive: true });
+  }
+});
