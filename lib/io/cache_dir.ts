@@ -58,10 +58,25 @@ function namesIn(dir: string): Set<string> {
 
 /** How {@linkcode flowCacheIn} reports and where it finds its key. */
 export interface FlowCacheDirOptions {
-  /** Given each warning line (a folder or entry not used), at most once per kind. */
-  warn?: (line: string) => void;
+  /** Given each warning (a folder or entry not used), at most once per kind. */
+  warn?: (warning: CacheWarning) => void;
   /** The per-user key file (see `cacheSecretPath`; the environment's by default). */
   secretPath?: string;
+}
+
+/** Why a cache folder or entry is not used (docs/troubleshooting.md#cache-not-trusted). */
+export interface CacheWarning {
+  code: "cache-not-trusted";
+  /** One sentence naming the folder (and entry) and why. */
+  message: string;
+}
+
+/** The warning for `message`. */
+function notTrusted(message: string): CacheWarning {
+  return {
+    code: "cache-not-trusted",
+    message,
+  };
 }
 
 /** The first line of an entry: its seal, then the text the cache was given. */
@@ -83,8 +98,7 @@ function openFolder(
 ): Uint8Array | undefined {
   const refuse = (why: string) => {
     options.warn?.(
-      `warning[cache-not-trusted]: --cache-dir "${dir}" is not used: ${why}; ` +
-        `flows are loaded from their files.\n`,
+      notTrusted(`--cache-dir "${dir}" is not used: ${why}; flows are loaded from their files.`),
     );
     return undefined;
   };
@@ -145,10 +159,10 @@ export function flowCacheIn(dir: string, options: FlowCacheDirOptions = {}): Flo
     const why = notOwn(info, uid);
     if (why) {
       if (!warned) {
-        options.warn?.(
-          `warning[cache-not-trusted]: Entries of --cache-dir "${dir}" are not used: ` +
-            `"${path(key)}": ${why}; their flows are loaded from their files.\n`,
-        );
+        options.warn?.(notTrusted(
+          `Entries of --cache-dir "${dir}" are not used: "${path(key)}": ${why}; ` +
+            "their flows are loaded from their files.",
+        ));
       }
       warned = true;
       return undefined;

@@ -76,7 +76,7 @@ export {
 export { byteSpill, type ByteSpillOptions } from "./byte_spill.ts";
 // The interface the spill implements, so this stage's documentation is whole.
 export type { ByteSpill } from "../model/spill.ts";
-export { type FlowCacheDir, flowCacheIn } from "./cache_dir.ts";
+export { type CacheWarning, type FlowCacheDir, flowCacheIn } from "./cache_dir.ts";
 export { readEnv } from "./env.ts";
 export { envNames } from "./env_names.ts";
 export { nearFile } from "./near_file.ts";

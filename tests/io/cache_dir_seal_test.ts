@@ -61,7 +61,10 @@ Deno.test({
       for (const [path, mode] of [[secretPath, 0o622], [`${dir}/config/flowrun`, 0o777]] as const) {
         Deno.chmodSync(path, mode);
         const warnings: string[] = [];
-        const cache = flowCacheIn(`${dir}/cache`, { secretPath, warn: (l) => warnings.push(l) });
+        const cache = flowCacheIn(`${dir}/cache`, {
+          secretPath,
+          warn: (w) => warnings.push(`warning[${w.code}]: ${w.message}`),
+        });
         assert.equal(cache.read("k"), undefined);
         cache.write("k2", "{}");
         await cache.flush();
