@@ -116,6 +116,7 @@ export const SLOW: readonly string[] = [
   "tests/real/loopback_har_test.ts",
   "tests/real/json_server_har_test.ts",
   "tests/real/har/node_red_har_test.ts",
+  "tests/real/har/node_red_stored_test.ts",
   "tests/cli/convert_postman_first_run_test.ts",
   "tests/cli/convert_curl_files_test.ts",
   "tests/convert/csrf_rotation_test.ts",

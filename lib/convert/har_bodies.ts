@@ -126,9 +126,15 @@ function readJson(r: HarRecord, trimmed: string, label: string, notes: string[])
 function repairBodies(records: HarRecord[], notes: string[]): void {
   const restored = new Set<string>();
   let repaired = 0;
+  const listed = listedKeys(records);
   for (const r of records) {
     if (!r.bodyFromParams || !isJsonMime(r.bodyMime) || r.bodyText === undefined) continue;
-    const fix = repairFlattenedJson(r.bodyText, sentSize(r), r.hasJson ? r.json : undefined);
+    const fix = repairFlattenedJson(
+      r.bodyText,
+      sentSize(r),
+      r.hasJson ? r.json : undefined,
+      (key) => listed.has(key),
+    );
     if (fix.restored.length > 0) {
       r.bodyText = fix.text;
       repaired++;
@@ -151,6 +157,33 @@ function repairBodies(records: HarRecord[], notes: string[]): void {
         } again, as the size sent and the response show.`,
     );
   }
+}
+
+/**
+ * The members the recording holds as a list of two or more items, or of objects, in any
+ * response or request body: evidence of what a flattened member was.
+ */
+function listedKeys(records: HarRecord[]): Set<string> {
+  const keys = new Set<string>();
+  const visit = (value: unknown, depth: number) => {
+    if (depth > 8 || typeof value !== "object" || value === null) return;
+    if (Array.isArray(value)) return value.slice(0, 50).forEach((v) => visit(v, depth + 1));
+    for (const [k, v] of Object.entries(value).slice(0, 200)) {
+      if (Array.isArray(v) && (v.length > 1 || v.some((i) => typeof i === "object"))) keys.add(k);
+      visit(v, depth + 1);
+    }
+  };
+  for (const r of records) {
+    if (r.hasJson) visit(r.json, 0);
+    // A body rebuilt from pairs keeps lists of two or more items: evidence too.
+    if (r.bodyText === undefined || !isJsonMime(r.bodyMime)) continue;
+    try {
+      visit(JSON.parse(r.bodyText), 0);
+    } catch {
+      // Not JSON after all: no evidence.
+    }
+  }
+  return keys;
 }
 
 /** The size of the request body the browser sent: `bodySize`, else `Content-Length`. */

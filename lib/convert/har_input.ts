@@ -190,6 +190,26 @@ function listedIn(response: unknown, key: string, value: unknown, depth = 0): bo
 const byteLength = (text: string) => new TextEncoder().encode(text).length;
 
 /**
+ * A member the rest of the recording sends or answers as a list (Node-RED's `flows`, a list in
+ * every other deploy and in `GET /flows`), whose item (an object too) made a list again gives
+ * the size sent: the one such member, kept only when no other candidate fits as well.
+ */
+function wrapListedElsewhere(
+  members: Record<string, unknown>,
+  sentBytes: number,
+  listedElsewhere: (key: string) => boolean,
+): JsonRepair | undefined {
+  const fits = Object.keys(members).filter((k) => !Array.isArray(members[k]) && listedElsewhere(k))
+    .map((k) => JSON.stringify({ ...members, [k]: [members[k]] }))
+    .filter((fixed) => byteLength(fixed) === sentBytes);
+  if (fits.length !== 1) return undefined;
+  const restored = Object.keys(members).filter((k) =>
+    fits[0] === JSON.stringify({ ...members, [k]: [members[k]] })
+  );
+  return { text: fits[0], restored };
+}
+
+/**
  * Checks a JSON body rebuilt from chrome-har's `params` against the evidence
  * of the same entry. chrome-har writes a list as one pair per item, so a
  * one-item list comes back as its item and an empty list disappears. When
@@ -213,6 +233,7 @@ export function repairFlattenedJson(
   text: string,
   sentBytes: number | undefined,
   response: unknown,
+  listedElsewhere: (key: string) => boolean = () => false,
 ): JsonRepair {
   let body: unknown;
   try {
@@ -238,6 +259,8 @@ export function repairFlattenedJson(
       );
       if (byteLength(fixed) === sentBytes) return { text: fixed, restored };
     }
+    const wrapped = wrapListedElsewhere(members, sentBytes, listedElsewhere);
+    if (wrapped) return wrapped;
   }
   return {
     text,

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { convertHar } from "../../lib/convert/har.ts";
-import { decodeHar, postDataText } from "../../lib/convert/har_input.ts";
+import { decodeHar, postDataText, repairFlattenedJson } from "../../lib/convert/har_input.ts";
 import { UsageError } from "../../lib/model/errors.ts";
 import { parse } from "yaml";
 import { runCli } from "../support/cli.ts";
@@ -391,4 +391,20 @@ Deno.test("an id taken from a list is found by the name the flow itself sent, on
   } finally {
     await server.shutdown();
   }
+});
+
+Deno.test("a flattened member the rest of the recording shows as a list is a list again when the size agrees", () => {
+  // Seen on Node-RED (chrome-har): the last deploy's one-tab list `flows: [tab]` came back as
+  // `flows: tab` and the server answered 400; other deploys and GET /flows hold `flows` as a list.
+  const sent = JSON.stringify({ flows: [{ id: "t1", type: "tab" }], rev: "abc" });
+  const flat = JSON.stringify({ flows: { id: "t1", type: "tab" }, rev: "abc" });
+  const listed = (key: string) => key === "flows";
+  const fixed = repairFlattenedJson(flat, sent.length, { rev: "def" }, listed);
+  assert.equal(fixed.text, sent);
+  assert.deepEqual(fixed.restored, ["flows"]);
+  // Without that evidence, or when two members would fit as well, nothing is guessed.
+  assert.ok(repairFlattenedJson(flat, sent.length, { rev: "def" }).lost);
+  const both = JSON.stringify({ a: "x", b: "y" });
+  const ambiguous = repairFlattenedJson(both, both.length + 2, {}, () => true);
+  assert.ok(ambiguous.lost && ambiguous.restored.length === 0);
 });
