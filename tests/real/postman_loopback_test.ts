@@ -98,11 +98,15 @@ async function measure(
     const converted = await runCli(["convert", "postman", collection, "-o", `${dir}/flows`]);
     assert.equal(converted.code, 0, converted.stdout + converted.stderr);
     // The summary says where to put each file the collection uploads: the user's own, which
-    // Newman read from its working folder.
+    // Newman read from its working folder; where the collection names none (the importer's
+    // form field has no `src`), the user has none, and the placeholder stays.
     for (
       const m of converted.stderr.matchAll(/^Put the file the collection uploads at (\S+) \(/gm)
     ) {
-      await Deno.copyFile(`${dir}/${m[1].split("/").at(-1)!.replace(/\.upload$/, "")}`, m[1]);
+      const own = `${dir}/${m[1].split("/").at(-1)!.replace(/\.upload$/, "")}`;
+      await Deno.copyFile(own, m[1]).catch((e) => {
+        if (!(e instanceof Deno.errors.NotFound)) throw e;
+      });
     }
     const asked = postmanAsked(converted.stderr);
     const env: Record<string, string> = {};
@@ -234,6 +238,7 @@ function testsSideBySide(m: Measured) {
     request.assertions.map((t) => {
       const checks = checksFor(m.steps[i], t.name);
       return {
+        request: i,
         name: t.name,
         newman: t.passed,
         translated: checks.length > 0,
@@ -257,13 +262,16 @@ function compare(name: string, m: Measured) {
     .map(([n, f]) => `${n.method} ${n.target}: Newman got ${n.status}, flowrun ${f.status}`);
   const newmanTests = m.newman.flatMap((r) => r.assertions);
   const tests = testsSideBySide(m);
-  const untranslated = tests.filter((t) => !t.translated).map((t) => t.name);
+  // A test of a request flowrun never sent is not counted as untranslated.
+  const notSent = tests.filter((t) => t.request >= flowrun.length).map((t) => t.name);
+  const untranslated = tests.filter((t) => t.request < flowrun.length && !t.translated)
+    .map((t) => t.name);
   const failing = tests.filter((t) => t.translated && !t.flowrun).map((t) => t.name);
   const newmanFailing = newmanTests.filter((t) => !t.passed).map((t) => `${t.name}: ${t.error}`);
   console.error(
     `${name}: Newman sent ${newman.length} requests, ${newmanTests.length} tests (${newmanFailing.length} failed); ` +
       `flowrun sent ${flowrun.length}, the first ${same} the same in order; ${
-        tests.length - untranslated.length
+        tests.length - untranslated.length - notSent.length
       } tests translated, ${failing.length} of them failing; ` +
       `asked for ${m.asked.join(", ") || "nothing"}\n  Newman:  ${newman.join(" | ")}\n  flowrun: ${
         flowrun.join(" | ")
@@ -272,6 +280,7 @@ function compare(name: string, m: Measured) {
       (statuses.length ? `\n  statuses differ: ${statuses.join("; ")}` : "") +
       (newmanFailing.length ? `\n  Newman failed: ${newmanFailing.join("; ")}` : "") +
       (untranslated.length ? `\n  not translated: ${untranslated.join("; ")}` : "") +
+      (notSent.length ? `\n  tests of requests flowrun did not send: ${notSent.join("; ")}` : "") +
       (failing.length ? `\n  flowrun failed: ${failing.join("; ")}` : ""),
   );
   return { newman, flowrun, same, bodies, statuses, newmanTests, tests, untranslated, failing };
@@ -356,6 +365,45 @@ Deno.test({
     for (const b of c.bodies) {
       assert.match(b, /^POST \/files: .*"filename":"".*"filename":"file\.bin"/);
     }
+  },
+});
+
+// Found with Portman's first config: a test that fails under Newman (PUT sends the body's own
+// random `id`, which LoopBack refuses with 400 since it differs from the path's) does not stop
+// Newman, which sends the PATCH and DELETE after it; flowrun stops the flow at the failed step.
+Deno.test({
+  name:
+    `real servers: LoopBack Todo's Portman suite with a failing check keeps its measured floor (6 of Newman's 8 requests; goal: all 8)${ignoredBecause}`,
+  ignore: ignoredBecause !== "",
+  sanitizeResources: false,
+  async fn() {
+    const m = await measure(
+      todoLaunch(servers.install!.prefix),
+      async (doc, out, dir) => {
+        const config = JSON.parse(
+          await Deno.readTextFile(`${ROOT}tests/fixtures/real/portman-todo.json`),
+        );
+        // The PUT and PATCH bodies keep the `id` Portman generated from the schema.
+        for (const o of config.overwrites) {
+          if (o.openApiOperation === "*::/todos/{id}") delete o.overwriteRequestBody;
+        }
+        await Deno.writeTextFile(`${dir}/portman.json`, JSON.stringify(config));
+        await portman(generators.install!.prefix, doc, `${dir}/portman.json`, out, dir);
+      },
+    );
+    const c = compare("Todo, Portman with a failing check", m);
+    assert.equal(c.newman.length, 8);
+    assert.deepEqual(
+      c.tests.filter((t) => !t.newman).map((t) => t.name),
+      ["[PUT]::/todos/:id - Status code is 2xx", "[PUT]::/todos/:id - Response has empty Body"],
+    );
+    // What was sent is Newman's, in order, up to and including the failed PUT, each test of it
+    // translated with Newman's verdict; the PATCH and DELETE after it are not sent.
+    assert.deepEqual(c.flowrun, c.newman.slice(0, c.flowrun.length));
+    assert.ok(c.flowrun.length >= 6, c.flowrun.join("\n"));
+    const sent = c.tests.filter((t) => t.request < c.flowrun.length);
+    assert.equal(sent.length, 20);
+    assert.deepEqual(sent.filter((t) => !t.translated || t.newman !== t.flowrun), []);
   },
 });
 
