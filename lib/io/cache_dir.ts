@@ -102,6 +102,10 @@ function openFolder(
     );
     return undefined;
   };
+  // Without knowing who runs flowrun, nothing can be told to be the user's own.
+  if (uid === undefined && Deno.build.os !== "windows") {
+    return refuse("flowrun cannot tell which user it runs as (no temporary file could be made)");
+  }
   try {
     const why = notOwn(Deno.statSync(dir), uid);
     if (why) return refuse(why);

@@ -113,3 +113,32 @@ Deno.test("loading through the folder cache reads an unchanged flow back on the 
     assert.equal(b.counts.hits, 1);
   });
 });
+
+Deno.test({
+  name: "when flowrun cannot tell which user it runs as, the cache is off, with a warning",
+  ignore: Deno.build.os === "windows",
+  async fn() {
+    await withDir(async (dir) => {
+      const secretPath = `${dir}/config/flowrun/cache-key`;
+      const first = flowCacheIn(`${dir}/cache`, { secretPath });
+      first.write("k", "{}");
+      await first.flush();
+      const warnings: string[] = [];
+      const before = Deno.env.get("TMPDIR");
+      // No temporary file can be made: the owner of one is how flowrun learns its user id.
+      Deno.env.set("TMPDIR", `${dir}/missing`);
+      try {
+        const cache = flowCacheIn(`${dir}/cache`, {
+          secretPath,
+          warn: (w) => warnings.push(w.message),
+        });
+        assert.equal(cache.read("k"), undefined);
+      } finally {
+        if (before === undefined) Deno.env.delete("TMPDIR");
+        else Deno.env.set("TMPDIR", before);
+      }
+      assert.equal(warnings.length, 1, warnings.join());
+      assert.match(warnings[0], /cannot tell which user/);
+    });
+  },
+});
