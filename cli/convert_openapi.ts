@@ -3,7 +3,9 @@
  * files its `$ref`s name, read through lib/io with the document size cap)
  * → a starter suite in DIR, one flow per tag; the summary on stderr. A
  * document made of several files is bundled into DIR/openapi.bundled.json
- * for the flows' `openapi:` checks, which read local `$ref`s only.
+ * for the flows' `openapi:` checks, which read local `$ref`s only; so is one
+ * outside the folders the printed `flowrun run DIR` may read (its file root:
+ * the working directory, or for flows outside it the folder above them).
  *
  * @module
  */
@@ -58,7 +60,10 @@ export async function convertOpenApiCommand(args: string[]): Promise<number> {
     show,
   );
   const several = bundled.files.length > 0;
-  const documentRef = several ? BUNDLE : slashes(relative(resolve(dir), absolute));
+  // The root of a run of DIR, judged by a flow in it (DIR may not exist yet).
+  const outside = !several && io.outsideFileRoots(absolute, io.fileRootsFor([`${dir}/flow.yaml`]));
+  const copied = several || outside;
+  const documentRef = copied ? BUNDLE : slashes(relative(resolve(dir), absolute));
   const { files, summary } = openapi.convertOpenApi({
     document: bundled.document,
     source,
@@ -69,11 +74,12 @@ export async function convertOpenApiCommand(args: string[]): Promise<number> {
     if (file.placeholder) await io.writeNewFile(target, file.text);
     else await save(target, file.text);
   }
-  if (several) await save(`${dir}/${BUNDLE}`, JSON.stringify(bundled.document, null, 2) + "\n");
+  if (copied) await save(`${dir}/${BUNDLE}`, JSON.stringify(bundled.document, null, 2) + "\n");
   err(openapi.formatOpenApiSummary(summary, {
     dir,
-    document: several ? `${dir}/${BUNDLE}` : source,
-    bundle: several ? BUNDLE : undefined,
+    document: copied ? `${dir}/${BUNDLE}` : source,
+    bundle: copied ? BUNDLE : undefined,
+    outside,
   }));
   return EXIT.passed;
 }

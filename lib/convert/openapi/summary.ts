@@ -15,6 +15,8 @@ export interface SummaryPlaces {
   document: string;
   /** The bundle written for the `openapi:` checks, if the document was several files. */
   bundle?: string;
+  /** The document (one file) was outside the folders a run of the flows may read: `bundle` is its copy. */
+  outside?: boolean;
 }
 
 /**
@@ -52,7 +54,11 @@ export function formatOpenApiSummary(s: OpenApiSummary, at: SummaryPlaces): stri
     lines.push("Inferred (each value from the response of the operation that makes it):");
     for (const line of s.inferred) lines.push(`  ${line}`);
   }
-  if (at.bundle) {
+  if (at.bundle && at.outside) {
+    lines.push(
+      `The document is outside the folders \`flowrun run ${at.dir}\` may read: its copy ${at.dir}/${at.bundle} is what the openapi: checks read.`,
+    );
+  } else if (at.bundle) {
     lines.push(
       `The document's files are bundled into ${at.dir}/${at.bundle}, which the openapi: checks read.`,
     );
