@@ -404,6 +404,7 @@ Deno.test({
     const sent = c.tests.filter((t) => t.request < c.flowrun.length);
     assert.equal(sent.length, 20);
     assert.deepEqual(sent.filter((t) => !t.translated || t.newman !== t.flowrun), []);
+    assert.deepEqual(m.steps.slice(c.flowrun.length).map((s) => s.status), ["skipped", "skipped"]);
   },
 });
 
