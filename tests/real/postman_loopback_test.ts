@@ -1,18 +1,18 @@
 /**
- * `convert postman` on the collections LoopBack's users actually have for
- * `@loopback/example-todo` (the project publishes none): the one Postman
- * makes when its own `/openapi.json` is imported (`openapi-to-postmanv2`),
- * and Portman's contract suite with the config in
- * tests/fixtures/real/portman-todo.json (statuses, content types, JSON
- * bodies and schemas asserted; the created todo's id chained by
- * `assignVariables` into every `/todos/{id}` request; delete last).
+ * `convert postman` on the collections LoopBack's users actually have (the
+ * project publishes none) for `@loopback/example-todo` and
+ * `@loopback/example-file-transfer`: the one Postman makes when the app's
+ * own `/openapi.json` is imported (`openapi-to-postmanv2`), and Portman's
+ * contract suite with the configs in tests/fixtures/real/ (statuses,
+ * content types, JSON bodies and schemas asserted; the created todo's id,
+ * or the listed file name, chained by `assignVariables`).
  *
  * The reference is Newman against fresh instance A; flowrun converts with
  * default options and runs as the summary prints it, with only the
  * variables it asks for, against fresh instance B. Both go through one
  * recording proxy (the origin the collection names), which records what
  * each instance received. Goal: the same requests in the same order, and
- * every translated check passing where Newman's passed.
+ * every translated check with Newman's verdict. See docs/real-servers.md.
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
