@@ -158,6 +158,15 @@ Deno.test({
       forge(t.dir, t.evil.url, false);
       Deno.chmodSync(`${t.dir}/cache`, 0o757);
       assertFromFile(await t.run(), { ...t, good: { paths: t.good.paths.slice(1) } });
+      // A folder of another user, however its mode, is not used either.
+      if (Deno.uid() === 0) {
+        Deno.chmodSync(`${t.dir}/cache`, 0o755);
+        Deno.chownSync(`${t.dir}/cache`, 65534, 65534);
+        const other = await t.run();
+        assert.equal(other.code, 0, other.stdout + other.stderr);
+        assert.equal(cacheWarnings(other.stderr).length, 1, other.stderr);
+        assert.match(cacheWarnings(other.stderr)[0], /owned by user 65534/);
+      }
     });
   },
 });
