@@ -85,7 +85,7 @@ import { REASON } from "./noise.ts";
 import { groupRequests } from "./polls.ts";
 import { selectTraffic, type Traffic } from "./select.ts";
 import { writeFlow } from "./write.ts";
-import { plural } from "../_util/plural.ts";
+import { plural, pluralWord } from "../_util/plural.ts";
 import { correlateTwo, type TwoRecordingsSummary } from "./two_recordings_correlate.ts";
 
 export { readableTitle } from "./names.ts";
@@ -332,9 +332,11 @@ function twoRecordingsLines(t: TwoRecordingsSummary): string[] {
   const lines = [
     `Compared with the second recording: ${plural(t.aligned, "request")} paired; ${
       plural(d.constant, "value")
-    } equal in both kept as constants, ${plural(d.capture, "differing value")} captured, ${
-      plural(d.fresh, "made", "made")
-    } fresh, ${plural(d.variable, "read", "read")} from a variable${
+    } equal in both kept as ${pluralWord(d.constant, "a constant", "constants")}, ${
+      plural(d.capture, "differing value")
+    } captured, ${plural(d.fresh, "made", "made")} fresh, ${
+      plural(d.variable, "read", "read")
+    } from a variable${
       d.credential > 0
         ? `; ${
           plural(d.credential, "credential")

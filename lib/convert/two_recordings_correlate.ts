@@ -27,7 +27,7 @@ import type { JsonPath, Producer, Step } from "./model.ts";
 import { safeDecode, valueKey, walk } from "./json.ts";
 import { envName, snake } from "./names.ts";
 import { pageValues } from "./pages.ts";
-import { looksLikeToken } from "./values.ts";
+import { isSecretShaped, looksLikeToken } from "./values.ts";
 import type { Group } from "./polls.ts";
 import { alignRecords, Evidence } from "./two_recordings.ts";
 import { freshFrom } from "./fresh_from.ts";
@@ -136,8 +136,9 @@ function twoStringValue(
     return stringValue(t, key, value, step, where);
   }
   const named = isSecretName(key) || /^(code|code_verifier)$/.test(key);
-  if (t.evidence.isConstant(value) && named && !HELD_BY_USER.test(key)) {
-    // Named like a token, yet both sessions sent it: the app's constant, not a secret.
+  if (t.evidence.isConstant(value) && named && !HELD_BY_USER.test(key) && !isSecretShaped(value)) {
+    // Named like a token, yet both sessions sent it as a word: the app's constant. Shaped like
+    // a secret (`signature=sig-AbC123…`), it is a credential, however equal.
     decide(t, value, "constant");
     return withTokens(t, value, step);
   }
@@ -190,10 +191,12 @@ function twoFreshUuid(t: TwoRecordingsCorrelator, key: string, value: string): s
 }
 
 function twoHeaders(t: TwoRecordingsCorrelator, r: HarRecord, step: Step): [string, string][] {
-  // A secret-named header both sessions sent equal (`X-Atlassian-Token: no-check`, an app
-  // key): the app's constant, sent as recorded, never a required variable.
+  // A secret-named header both sessions sent equal as a word (`X-Atlassian-Token: no-check`):
+  // the app's constant, sent as recorded. A value shaped like a secret (`x-auth-token:
+  // tok-9f8e…`) that no response produced is a credential the user holds, however equal:
+  // equality is no evidence either way for it.
   const constant = r.headers.filter((h) =>
-    !HELD_BY_USER.test(h.name) && t.evidence.isConstant(h.value) &&
+    !HELD_BY_USER.test(h.name) && t.evidence.isConstant(h.value) && !isSecretShaped(h.value) &&
     (isSecretName(h.name) || /csrf|xsrf/i.test(h.name)) && !t.producers.has(valueKey(h.value))
   );
   const saved = r.headers;

@@ -50,3 +50,22 @@ Deno.test("two recordings: an id the page made, sent at two places, is one value
   assert.ok(c.steps[1].url.endsWith(`/credentials/tab/${refs[0]}`), c.steps[1].url);
   assert.ok(c.vars.some(([, v]) => v === "${RANDOM.HEX_16}"), JSON.stringify(c.vars));
 });
+
+Deno.test("two recordings: a credential equal in both is still a variable; a word equal in both is a constant", () => {
+  // Seen (issue 53, item 5): x-auth-token and ?signature= equal in both recordings were
+  // written into the flow literally, where one recording made them variables.
+  const session = (sess: string) =>
+    recordsOf([{
+      url: `https://a.test/items?signature=sig-AbC123xyz987&sess=${sess}`,
+      headers: [["x-auth-token", "tok-9f8e7d6c5b4a3210"], ["x-atlassian-token", "no-check"]],
+    }]);
+  const first = session("a1b2c3d4e5");
+  const second = session("f6e5d4c3b2");
+  const { c } = correlateTwo(first, second, first.map((r) => ({ records: [r] })), "a");
+  const step = c.steps[0];
+  assert.ok(!step.url.includes("sig-AbC123xyz987"), step.url);
+  assert.match(step.url, /signature=\$\{ENV\.SIGNATURE\}/);
+  const headers = Object.fromEntries(step.headers);
+  assert.equal(headers["x-auth-token"], "${ENV.AUTH_TOKEN}");
+  assert.equal(headers["x-atlassian-token"], "no-check");
+});
