@@ -111,6 +111,7 @@ export const SLOW: readonly string[] = [
   // Issue 52: the real servers (installed from npm on the first run, then cached) and the
   // converters' end-to-end runs against servers the tests start.
   "tests/real/loopback_explorer_har_test.ts",
+  "tests/real/postman_loopback_test.ts",
   "tests/real/verdaccio_har_test.ts",
   "tests/real/loopback_openapi_test.ts",
   "tests/real/loopback_har_test.ts",
