@@ -137,3 +137,64 @@ Deno.test("a login the scheme's description names is used though its schema show
   assert.match(text, /capture:\n {6}token:\n {8}regex: /);
   assert.match(text, /value: Token \$\{steps\.post_users_login\.capture\.token\}/);
 });
+
+Deno.test("a resource no operation creates is read from its listing, after an upload of one", () => {
+  const binary = { type: "string", format: "binary" };
+  const list = (items: unknown) => ({
+    "200": { content: { "application/json": { schema: { type: "array", items } } } },
+  });
+  const document = {
+    openapi: "3.0.3",
+    info: { title: "files" },
+    tags: [{ name: "up" }, { name: "down" }],
+    paths: {
+      "/files": {
+        post: {
+          tags: ["up"],
+          operationId: "upload",
+          requestBody: {
+            content: { "multipart/form-data": { schema: { properties: { file: binary } } } },
+          },
+          responses: { "200": json({}) },
+        },
+        get: { tags: ["down"], operationId: "listFiles", responses: list({ type: "string" }) },
+      },
+      "/files/{filename}": {
+        get: {
+          tags: ["down"],
+          operationId: "download",
+          parameters: [{ name: "filename", in: "path", required: true }],
+          responses: { "200": { description: "the file" } },
+        },
+      },
+      "/boxes": {
+        get: {
+          tags: ["down"],
+          operationId: "listBoxes",
+          responses: list({ properties: { id: { type: "integer" } } }),
+        },
+      },
+      "/boxes/{boxId}": {
+        get: {
+          tags: ["down"],
+          operationId: "getBox",
+          parameters: [{ name: "boxId", in: "path", required: true, example: 7 }],
+          responses: { "200": { description: "a box" } },
+        },
+      },
+    },
+  };
+  const { files, summary } = convertOpenApi({ document, source: "f.yaml" });
+  const down = files.find((f) => f.path === "down.yaml")!.text;
+  assert.match(down, /capture:\n {6}filename: \$\.json\[0\]\n/);
+  assert.match(down, /url: \$\{ENV\.BASE_URL\}\/files\/\$\{steps\.list_files\.capture\.filename\}/);
+  assert.match(down, /url: \$\{ENV\.BASE_URL\}\/boxes\/7\n/, "the document's example stays");
+  const order = [...down.matchAll(/- name: (\w+)/g)].map((m) => m[1]);
+  assert.deepEqual(order, ["upload", "list_files", "download", "list_boxes", "get_box"]);
+  assert.ok(
+    summary.inferred?.includes(
+      "{filename} of GET /files/{filename} ← GET /files $.json[0] (the first of its listing, after POST /files)",
+    ),
+    String(summary.inferred),
+  );
+});

@@ -141,7 +141,13 @@ function inferredLines(inferred: Inferred, ops: OpenApiOperation[]): { inferred?
     for (const link of inferred.params.get(op) ?? []) {
       const where = link.from === "location"
         ? "its Location header's last segment"
-        : `${capturePath(link.path)}${link.from === "links" ? " (the document's links)" : ""}`;
+        : `${capturePath(link.path)}${
+          link.from === "links"
+            ? " (the document's links)"
+            : link.from === "listing"
+            ? ` (the first of its listing${link.after ? `, after ${name(link.after)}` : ""})`
+            : ""
+        }`;
       lines.push(`{${link.param}} of ${name(op)} ← ${name(link.producer)} ${where}`);
     }
   }

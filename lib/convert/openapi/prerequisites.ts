@@ -47,7 +47,9 @@ export function dependencies(
   doc: Node,
   inferred: Inferred,
 ): OpenApiOperation[] {
-  const out = (inferred.params.get(op) ?? []).map((l) => l.producer);
+  const out = (inferred.params.get(op) ?? []).flatMap((l) =>
+    l.after ? [l.after, l.producer] : [l.producer]
+  );
   const { login } = inferred;
   if (login && usesLogin(op.node, doc, login) && op !== login.op) out.push(login.op);
   if (login?.register && op === login.op) out.push(login.register);

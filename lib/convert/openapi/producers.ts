@@ -29,7 +29,9 @@ export interface ParamLink {
   /** The property's path in the producer's JSON response body: `["article", "slug"]`; none: `from: "location"`. */
   path: string[];
   /** What the link was inferred from, for the summary; `location`: the last segment of its `Location`. */
-  from: "links" | "parent" | "property" | "location";
+  from: "links" | "parent" | "property" | "location" | "listing";
+  /** With `listing`: the create run before the listing, so it lists one. */
+  after?: OpenApiOperation;
 }
 
 /** How deep a response is searched for a property: a wrapper object and its member. */
@@ -127,9 +129,15 @@ class Creates {
   /** Collection path → its first POST; plain singular noun → its creates. */
   readonly byCollection = new Map<string, OpenApiOperation>();
   readonly byNoun = new Map<string, OpenApiOperation[]>();
+  /** Collection path (one with no parameter) → its GET, a listing. */
+  readonly lists = new Map<string, OpenApiOperation>();
 
   constructor(readonly doc: unknown, ops: OpenApiOperation[]) {
     for (const op of ops) {
+      if (op.method === "GET" && !op.template.includes("{")) {
+        const collection = op.template.replace(/\/$/, "");
+        if (!this.lists.has(collection)) this.lists.set(collection, op);
+      }
       if (op.method !== "POST") continue;
       const collection = op.template.replace(/\/$/, "");
       if (!this.byCollection.has(collection)) this.byCollection.set(collection, op);
@@ -181,7 +189,7 @@ export function paramLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOpera
     for (const [, param] of op.template.matchAll(/\{([^}]+)\}/g)) {
       const link = declared.get(op)?.get(param) ?? sameParent(declared, op, param) ??
         fromParent(creates, op, param) ?? fromNoun(creates, op, param) ??
-        fromProperty(creates, op, param);
+        fromProperty(creates, op, param) ?? fromListing(creates, op, param);
       if (link) found.push(link);
     }
     if (found.length > 0) out.set(op, found);
@@ -308,6 +316,51 @@ function fromNoun(creates: Creates, op: OpenApiOperation, param: string): ParamL
 }
 
 /**
+ * The first item of the listing of the parameter's collection (`GET /files`
+ * → `{filename}` of `/files/{filename}`), for a resource no operation
+ * creates and the document gives no example of: the item itself when the
+ * list holds text or numbers, else its property of the parameter's name or
+ * its `id`; the list at the top or in an envelope property (`{boxes: […]}`).
+ * Only a listing with no parameter of its own (one any flow can run); after
+ * the collection's POST when there is one, so the list is not empty.
+ */
+function fromListing(creates: Creates, op: OpenApiOperation, param: string): ParamLink | undefined {
+  const at = op.template.indexOf(`/{${param}}`);
+  const producer = at > 0 ? creates.lists.get(op.template.slice(0, at)) : undefined;
+  const p = op.params.find((x) => x.in === "path" && x.name === param);
+  if (!producer || producer === op || (p && hasExample(creates.doc, p))) return undefined;
+  const after = creates.byCollection.get(op.template.slice(0, at));
+  const doc = creates.doc;
+  for (const schema of responseSchemas(doc, producer)) {
+    const s = deref(doc, schema);
+    const lists: [string[], unknown][] = isNode(s) && s.type === "array"
+      ? [[[], s.items]]
+      : properties(doc, s).filter(([, p]) => p.type === "array").map(([n, p]) => [[n], p.items]);
+    for (const [path, items] of lists) {
+      const item = deref(doc, items);
+      if (!isNode(item)) continue;
+      const link = { param, producer, from: "listing" as const, ...(after ? { after } : {}) };
+      if (item.type === "string" || item.type === "integer") {
+        return { ...link, path: [...path, "0"] };
+      }
+      const names = properties(doc, item).map(([n]) => n);
+      const prop = names.find((n) => plainName(n) === plainName(param)) ??
+        names.find((n) => n === "id");
+      if (prop) return { ...link, path: [...path, "0", prop] };
+    }
+  }
+  return undefined;
+}
+
+/** Whether the document gives a parameter a value: its example(s), its schema's example, default or enum. */
+function hasExample(doc: unknown, p: Node): boolean {
+  const schema = deref(doc, p.schema);
+  const s = isNode(schema) ? schema : {};
+  return p.example !== undefined || isNode(p.examples) || s.example !== undefined ||
+    s.default !== undefined || Array.isArray(s.enum) || Array.isArray(s.examples);
+}
+
+/**
  * The capture of a link's value: its JSONPath, or the last segment of the
  * `Location` header.
  *
@@ -332,12 +385,17 @@ export function captureSource(link: Pick<ParamLink, "path" | "from">): YNode {
  * ```ts
  * import { capturePath } from "./producers.ts";
  * if (capturePath(["article", "slug"]) !== "$.json.article.slug") throw new Error();
- * if (capturePath(["a-b"]) !== "$.json['a-b']") throw new Error();
+ * if (capturePath(["a-b"]) !== "$.json['a-b']" || capturePath(["items", "0"]) !== "$.json.items[0]") {
+ *   throw new Error();
+ * }
  * ```
  */
 export function capturePath(path: string[]): string {
-  return `$.json${
-    path.map((s) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(s) ? `.${s}` : `['${s.replace(/'/g, "\\'")}']`)
-      .join("")
-  }`;
+  const segment = (s: string) =>
+    /^\d+$/.test(s)
+      ? `[${s}]`
+      : /^[A-Za-z_][A-Za-z0-9_]*$/.test(s)
+      ? `.${s}`
+      : `['${s.replace(/'/g, "\\'")}']`;
+  return `$.json${path.map(segment).join("")}`;
 }
