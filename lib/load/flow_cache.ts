@@ -162,19 +162,27 @@ export function cachedLoad(
 const AUTHORITY = /\b[a-z][a-z0-9+.-]*:\/\/([^/\s"'`?#\\]*)/gi;
 /** `ENV.NAME` anywhere in text (a `${ENV.NAME}` of the flow is one). */
 const ENV_NAME = /ENV\.([A-Za-z_][A-Za-z0-9_]*)/g;
+/**
+ * What separates the pieces of a string compared with the text: spaces, quotes and YAML's
+ * separators (not braces: `${ENV.X}` stays one piece, so a piece of `http://h/${ENV.X}` is no
+ * licence for `${ENV.X}` alone).
+ */
+const PIECE_GAP = /[\s"'`,:#]+/;
 
 /**
  * Whether a flow read back from the cache could do what loading `text` would
  * not allow: run a token command without `allowCommands` or one the text
- * does not name, read an environment variable the text does not name, or
- * send to a host (any `scheme://authority` in any of its strings) the text
- * does not name. The seal of the cache's folder is what keeps a forged entry
+ * does not name, read an environment variable the text does not name, send
+ * to a host (any `scheme://authority` in any of its strings) the text does
+ * not name, or hold a template (a URL, a var's value, a header) with a word
+ * the text does not hold. The seal of the cache's folder is what keeps a forged entry
  * out; this keeps any entry, sealed or not, from granting more than its file.
  * A text that spells these with YAML escapes only costs a miss.
  */
 function grantsMore(flow: Flow, text: string, allowCommands: boolean): boolean {
   const names = new Set(Array.from(text.matchAll(ENV_NAME), (m) => m[1]));
   const hosts = new Set(Array.from(text.matchAll(AUTHORITY), (m) => m[1].toLowerCase()));
+  const pieces = textPieces(text);
   const stack: unknown[] = [flow];
   while (stack.length > 0) {
     const v = stack.pop();
@@ -184,6 +192,19 @@ function grantsMore(flow: Flow, text: string, allowCommands: boolean): boolean {
     }
     if (typeof v !== "object" || v === null) continue;
     const record = v as Record<string, unknown>;
+    // A template's source is a string as the file writes it: each piece is in the text (a header
+    // value, a URL's path), or the entry is not this file's. Its literal parts are
+    // pieces of the source (`http://` before `${vars.host}` names no host): only its expressions
+    // are looked into.
+    if (typeof record.source === "string" && Array.isArray(record.parts)) {
+      if (!inText(record.source, pieces)) return true;
+      stack.push(record.source, ...record.parts.filter((part) => typeof part !== "string"));
+      continue;
+    }
+    // So is a string or number a value holds as it is (a var `host: good.test`, `port: 8080`).
+    if (record.kind === "const" && ["string", "number"].includes(typeof record.value)) {
+      if (!inText(String(record.value), pieces)) return true;
+    }
     const ref = record.ref as { kind?: unknown; name?: unknown } | undefined;
     if (ref?.kind === "env" && !names.has(String(ref.name))) return true;
     if (record.kind === "bearer" && "command" in record) {
@@ -269,6 +290,25 @@ export function flowText(flow: Flow): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The pieces of a flow's text, each also without the flow collection's brackets around it
+ * (`{a: b}`, `[gh, auth]` hold `a`, `b`, `gh`, `auth`).
+ */
+function textPieces(text: string): Set<string> {
+  const pieces = new Set<string>();
+  for (const piece of text.split(PIECE_GAP)) {
+    pieces.add(piece);
+    const inner = piece.replace(/^[[{]+/, "");
+    pieces.add(inner).add(piece.replace(/[\]}]+$/, "")).add(inner.replace(/[\]}]+$/, ""));
+  }
+  return pieces;
+}
+
+/** Whether each piece of `value` (split as the text was) is one of the text's `pieces`. */
+function inText(value: string, pieces: ReadonlySet<string>): boolean {
+  return value.split(PIECE_GAP).every((piece) => pieces.has(piece));
 }
 
 /**

@@ -11,8 +11,10 @@ import type { FlowCache } from "../../lib/load/flow_cache.ts";
 import { loadFlow } from "../../lib/load/load_flow.ts";
 import { loadFlows } from "../../lib/load/suite.ts";
 
-const FILE_TEXT = 'name: f\nvars: {who: "http://good.test/me"}\nsteps:\n  - name: s\n' +
-  '    request: {url: "http://good.test/a/${ENV.BASE_PATH}"}\n';
+const FILE_TEXT = 'name: f\nvars: {who: "http://good.test/me", host: good.test, port: 443}\n' +
+  'steps:\n  - name: s\n    request: {url: "http://good.test/a/${ENV.BASE_PATH}"}\n' +
+  '  - name: t\n    request:\n      url: "http://${vars.host}:${vars.port}/b"\n' +
+  "      headers:\n        x-note: >-\n          two lines,\n          kept\n";
 const env = (name: string) =>
   ({ BASE_PATH: "p", API_TOKEN: "tok-recheck-1", HOST: "evil.test" } as Record<string, string>)[
     name
@@ -56,6 +58,9 @@ const ATTACKS: [string, string][] = [
   ],
   ["another environment variable", FILE_TEXT.replace("BASE_PATH}", "API_TOKEN}")],
   ["a host in a variable", FILE_TEXT.replace("http://good.test/me", "http://evil.test/me")],
+  ["a bare host in a variable", FILE_TEXT.replace("host: good.test", "host: evil.test")],
+  ["another port in a variable", FILE_TEXT.replace("port: 443", "port: 8443")],
+  ["another header value", FILE_TEXT.replace("kept\n", "kept ${ENV.BASE_PATH}\n")],
 ];
 
 for (const [what, text, file] of [...ATTACKS, ["another path", FILE_TEXT, "other.yaml"]]) {
