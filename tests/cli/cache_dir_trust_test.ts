@@ -112,9 +112,12 @@ for (const command of [false, true]) {
       forge(t.dir, t.evil.url, command);
       const second = await t.run();
       assertFromFile(second, t);
-      // The entry is written again from the file, and the next run reads it back.
+      // The entry is written again from the file, and the next run reads it back (a hit leaves
+      // the file as it is; a miss replaces it).
+      const written = Deno.statSync(theEntry(t.dir).path).ino;
       const third = await t.run();
       assert.equal(third.code, 0, third.stdout + third.stderr);
+      assert.equal(Deno.statSync(theEntry(t.dir).path).ino, written, "the entry was not read back");
       assert.deepEqual(t.evil.paths, []);
       assert.equal(theEntry(t.dir).entry.flow.steps[0].request.url.source, `${t.good.url}/ok`);
     });
