@@ -113,10 +113,22 @@ const INTRINSIC: [string, (r: HarRecord, options: NoiseOptions) => boolean][] = 
   [
     REASON.html,
     (r, options) =>
-      (r.resourceType === "document" || r.mimeType === "text/html" ||
-        r.mimeType === "application/xhtml+xml") && !options.includeHtml,
+      (isHtmlMime(r.mimeType) || r.resourceType === "document" && !answersData(r)) &&
+      !options.includeHtml,
   ],
 ];
+
+const isHtmlMime = (mime: string) => mime === "text/html" || mime === "application/xhtml+xml";
+
+/**
+ * A navigation that answered JSON, not a page (json-server's `/posts` opened in a tab): the API's
+ * own traffic, kept. A download (`text/plain`, an attachment) stays dropped with the documents:
+ * its content is usually a file an upload sent, which a HAR does not hold.
+ */
+function answersData(r: HarRecord): boolean {
+  if (r.status === undefined || r.status < 200 || r.status > 299) return false;
+  return /^application\/([\w.+-]*\+)?json$/.test(r.mimeType);
+}
 
 /** The reason an entry is not API traffic regardless of host, or `undefined`. */
 function intrinsicReason(r: HarRecord, options: NoiseOptions): string | undefined {

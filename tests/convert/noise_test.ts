@@ -166,3 +166,27 @@ Deno.test("polls of one URL stay one loop when a cosmetic header differs between
   assert.equal(steps.length, 2);
   assert.equal(steps[1].loop?.until.json[0].equals, "done");
 });
+
+Deno.test("a navigation that answered JSON (opened in a tab) is kept; a page or a download is not", () => {
+  // Seen on json-server: GET /posts (JSON) opened in the browser was dropped "as HTML document".
+  // A download stays dropped: its content is a file an upload sent, which a HAR does not hold.
+  const nav = (url: string, mime: string, text: string, status = 200, headers: unknown[] = []) => ({
+    startedDateTime: "2026-11-21T10:00:00.000Z",
+    request: { method: "GET", url, headers: [] },
+    response: { status, headers, content: { mimeType: mime, text } },
+    _resourceType: "document",
+  });
+  const kept = urls([
+    nav("http://127.0.0.1:3000/", "text/html", "<html><body>home</body></html>"),
+    entry("GET", "http://127.0.0.1:3000/db"),
+    nav("http://127.0.0.1:3000/posts", "application/json", '[{"id":"1"}]'),
+    nav("http://127.0.0.1:3000/files/notes.txt", "text/plain", "hello", 200, [
+      { name: "Content-Disposition", value: 'attachment; filename="notes.txt"' },
+    ]),
+    nav("http://127.0.0.1:3000/report.csv", "text/csv", "a,b", 200, [
+      { name: "content-disposition", value: "attachment" },
+    ]),
+    nav("http://127.0.0.1:3000/old", "", "", 302),
+  ]);
+  assert.deepEqual(kept.map((u) => u.replace(/^\$\{[^}]+\}/, "")), ["/db", "/posts"]);
+});
