@@ -174,8 +174,8 @@ const PIECE_GAP = /[\s"'`,:#]+/;
  * not allow: run a token command without `allowCommands` or one the text
  * does not name, read an environment variable the text does not name, send
  * to a host (any `scheme://authority` in any of its strings) the text does
- * not name, or hold a template (a URL, a var's value, a header) with a word
- * the text does not hold. The seal of the cache's folder is what keeps a forged entry
+ * not name, hold a template (a URL, a var's value, a header) or an
+ * expression with a word the text does not hold, or change TLS checks. The seal of the cache's folder is what keeps a forged entry
  * out; this keeps any entry, sealed or not, from granting more than its file.
  * A text that spells these with YAML escapes only costs a miss.
  */
@@ -207,6 +207,12 @@ function grantsMore(flow: Flow, text: string, allowCommands: boolean): boolean {
     }
     const ref = record.ref as { kind?: unknown; name?: unknown } | undefined;
     if (ref?.kind === "env" && !names.has(String(ref.name))) return true;
+    // An expression as written (a `${raw:…}` one changes a URL's shape) is in the text.
+    if (ref && typeof record.text === "string" && !text.includes(record.text)) return true;
+    // TLS settings: unchecked only when the text says so; certificates come from files, which a
+    // kept flow never reads.
+    if (record.insecure === true && !pieces.has("insecure")) return true;
+    if (record.caCerts !== undefined || record.clientCert !== undefined) return true;
     if (record.kind === "bearer" && "command" in record) {
       if (!allowCommands || !Array.isArray(record.command)) return true;
       // Each argument as written in the file, so the program is the file's.

@@ -61,6 +61,8 @@ const ATTACKS: [string, string][] = [
   ["a bare host in a variable", FILE_TEXT.replace("host: good.test", "host: evil.test")],
   ["another port in a variable", FILE_TEXT.replace("port: 443", "port: 8443")],
   ["another header value", FILE_TEXT.replace("kept\n", "kept ${ENV.BASE_PATH}\n")],
+  ["TLS checks off", FILE_TEXT.replace("steps:", "options: {insecure: true}\nsteps:")],
+  ["a raw expression", FILE_TEXT.replace('/b"', '/b?${raw:vars.host}"')],
 ];
 
 for (const [what, text, file] of [...ATTACKS, ["another path", FILE_TEXT, "other.yaml"]]) {
