@@ -10,6 +10,7 @@
  */
 import { hex } from "../_util/sha256.ts";
 import { notOwn } from "./ownership.ts";
+import { tempBeside } from "./paths.ts";
 
 /**
  * Where the key is kept: `flowrun/cache-key` under `XDG_CONFIG_HOME`, else
@@ -55,13 +56,8 @@ export function cacheSecret(path: string, uid: number | undefined): CacheSecret 
     Deno.mkdirSync(folder, { recursive: true, mode: 0o700 });
     const why = notOwn(Deno.statSync(folder), uid);
     if (why) return { problem: `its key folder "${folder}" is not used: ${why}` };
-    try {
-      const fresh = crypto.getRandomValues(new Uint8Array(32));
-      Deno.writeTextFileSync(path, `${hex(fresh)}\n`, { createNew: true, mode: 0o600 });
-      return { key: fresh };
-    } catch (error) {
-      if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
-    }
+    const fresh = crypto.getRandomValues(new Uint8Array(32));
+    if (placeKey(path, `${hex(fresh)}\n`)) return { key: fresh };
     const info = Deno.lstatSync(path);
     const not = info.isFile ? notOwn(info, uid) : "it is not a regular file";
     if (not) return { problem: `its key "${path}" is not used: ${not}` };
@@ -70,5 +66,24 @@ export function cacheSecret(path: string, uid: number | undefined): CacheSecret 
     return { key: new Uint8Array(text.match(/../g)!.map((b) => parseInt(b, 16))) };
   } catch (error) {
     return { problem: `its key "${path}" cannot be read or made: ${(error as Error).message}` };
+  }
+}
+
+/**
+ * Puts `text` at `path` whole, unless something is there already (`false`):
+ * written beside it and linked in, so a run starting at the same moment
+ * reads either no key or all of it, never an empty file.
+ */
+function placeKey(path: string, text: string): boolean {
+  const temp = tempBeside(path);
+  Deno.writeTextFileSync(temp, text, { createNew: true, mode: 0o600 });
+  try {
+    Deno.linkSync(temp, path);
+    return true;
+  } catch (error) {
+    if (error instanceof Deno.errors.AlreadyExists) return false;
+    throw error;
+  } finally {
+    Deno.removeSync(temp);
   }
 }

@@ -142,3 +142,25 @@ Deno.test({
     });
   },
 });
+
+Deno.test("runs that start together all read the one key the first of them made", async () => {
+  await withDir(async (dir) => {
+    const module = new URL("../../lib/io/cache_secret.ts", import.meta.url).href;
+    const code = `const { cacheSecret } = await import(${JSON.stringify(module)});` +
+      `const s = cacheSecret(${JSON.stringify(`${dir}/config/flowrun/cache-key`)}, undefined);` +
+      `console.log("key" in s ? s.key.join(",") : s.problem);`;
+    const runs = await Promise.all(
+      Array.from(
+        { length: 4 },
+        () =>
+          new Deno.Command(Deno.execPath(), { args: ["eval", code], stderr: "inherit" }).output(),
+      ),
+    );
+    const keys = runs.map((r) => new TextDecoder().decode(r.stdout).trim());
+    assert.equal(new Set(keys).size, 1, keys.join("\n"));
+    assert.match(keys[0], /^\d+(,\d+){31}$/);
+    assert.deepEqual([...Deno.readDirSync(`${dir}/config/flowrun`)].map((e) => e.name), [
+      "cache-key",
+    ]);
+  });
+});
