@@ -9,7 +9,7 @@
  */
 import { varName } from "../vars.ts";
 import type { Sym } from "./sym.ts";
-import type { Translation } from "./translate.ts";
+import type { Translation } from "./translation.ts";
 
 /** Where joined text names its own step, put in place when the flow binds the set. */
 export const STEP = "\u0000step\u0000";

@@ -13,38 +13,16 @@ import { MAX_SCRIPT_DEPTH } from "../limits.ts";
 import { type CheckItem, ELEMENT, type Loop, loopOf, rooted } from "./each.ts";
 import { dotted, type EvalContext, evaluate } from "./eval.ts";
 import { expectChecks } from "./expect.ts";
-import { isNextRequest, type NextRequest, nextRequest } from "./next.ts";
+import { isNextRequest, nextRequest } from "./next.ts";
 import { type Node, parseScript } from "./parse.ts";
 import type { Cond, Sym } from "./sym.ts";
 import { negate, truthy } from "./sym.ts";
 import { countAssertions, Untranslated } from "./untranslated.ts";
 import { setOf } from "./set_value.ts";
+import type { Translation } from "./translation.ts";
 
 export type { CheckItem } from "./each.ts";
-
-/** What a script says, for one step. */
-export interface Translation {
-  checks: CheckItem[];
-  /**
-   * Variables set from the response: each a capture of the step; `guarded`
-   * when an `if` on the response decides whether the script sets it.
-   */
-  captures: { name: string; path: string; guarded?: boolean; first?: boolean; of?: string }[];
-  /**
-   * Variables set outright: to text known now, to another variable (`expr`:
-   * its flow expression), or to a value made at run time (`made`: flow
-   * expression text, for a flow var evaluated once per flow run).
-   */
-  sets: { name: string; value: string; kind: "text" | "expr" | "made" | "step" }[];
-  /** Source lines of statements not translated. */
-  untranslated: string[];
-  /** Variables a statement not translated sets (`x.toUpperCase()`): later reads do not get it. */
-  dropped: string[];
-  translated: number;
-  untranslatedAssertions: number;
-  /** Where the script sends the run next, when it says so in a way a flow can. */
-  next?: NextRequest;
-}
+export type { Translation } from "./translation.ts";
 
 /** Calls that set a Postman variable: `(name, value)`. */
 const SETTERS = new Set([

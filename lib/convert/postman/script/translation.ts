@@ -1,0 +1,32 @@
+/**
+ * What a Postman script says for one step, as `translate.ts` gives it: a module of its own so
+ * the helpers that fill parts of it (`set_value.ts`) need not import the translator.
+ *
+ * @module
+ */
+import type { CheckItem } from "./each.ts";
+import type { NextRequest } from "./next.ts";
+
+/** What a script says, for one step. */
+export interface Translation {
+  checks: CheckItem[];
+  /**
+   * Variables set from the response: each a capture of the step; `guarded`
+   * when an `if` on the response decides whether the script sets it.
+   */
+  captures: { name: string; path: string; guarded?: boolean; first?: boolean; of?: string }[];
+  /**
+   * Variables set outright: to text known now, to another variable (`expr`:
+   * its flow expression), or to a value made at run time (`made`: flow
+   * expression text, for a flow var evaluated once per flow run).
+   */
+  sets: { name: string; value: string; kind: "text" | "expr" | "made" | "step" }[];
+  /** Source lines of statements not translated. */
+  untranslated: string[];
+  /** Variables a statement not translated sets (`x.toUpperCase()`): later reads do not get it. */
+  dropped: string[];
+  translated: number;
+  untranslatedAssertions: number;
+  /** Where the script sends the run next, when it says so in a way a flow can. */
+  next?: NextRequest;
+}
