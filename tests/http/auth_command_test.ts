@@ -346,7 +346,7 @@ Deno.test({
       const status = await child.status;
       assert.notEqual(status.code, 0);
       let alive = true;
-      for (let look = 0; look < 200 && alive; look++) {
+      for (let look = 0; look < 1000 && alive; look++) {
         const stat = await Deno.readTextFile(`/proc/${pid}/stat`).catch(() => "");
         alive = stat !== "" && !/^\d+ \(.*\) [ZX]/.test(stat);
         if (alive) await new Promise((r) => setTimeout(r, 10));

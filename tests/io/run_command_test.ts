@@ -90,6 +90,15 @@ Deno.test("a program that does not exist", async () => {
   );
 });
 
+/** Resolves once `path` exists (at most 3,000 looks, 10 ms apart). */
+async function waitForFile(path: string): Promise<void> {
+  for (let look = 0; look < 3000; look++) {
+    if (await Deno.stat(path).then(() => true, () => false)) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`${path} never appeared`);
+}
+
 /** Whether a process is still running (a zombie waiting to be reaped is not). */
 async function running(pid: number): Promise<boolean> {
   try {
@@ -108,24 +117,31 @@ Deno.test({
     // Seen: a token command `sh -c "…; sleep …"` left its sleep running after flowrun ended.
     const dir = await Deno.makeTempDir();
     try {
+      // The interrupt comes once the background child exists (a handshake on its pid file, not
+      // a delay a busy machine may outrun); the deadline leaves it seconds to start.
+      const interrupt = new AbortController();
       const cases: [string, RunCommandOptions, string | undefined][] = [
         ["echo tok", OPTIONS, undefined],
-        ["sleep 300", { ...OPTIONS, timeoutMs: 300 }, "command-timeout"],
-        [
-          "echo $$ > /dev/null; sleep 300",
-          { ...OPTIONS, signal: AbortSignal.timeout(300) },
-          "command-interrupted",
-        ],
+        ["sleep 300", { ...OPTIONS, timeoutMs: 3000 }, "command-timeout"],
+        ["sleep 300", { ...OPTIONS, signal: interrupt.signal }, "command-interrupted"],
       ];
       for (const [i, [tail, options, code]] of cases.entries()) {
         const pidFile = `${dir}/pid${i}`;
-        const argv = ["sh", "-c", `sleep 300 & echo $! > ${pidFile}; ${tail}`];
+        const argv = [
+          "sh",
+          "-c",
+          `sleep 300 & echo $! > ${pidFile}.tmp; mv ${pidFile}.tmp ${pidFile}; ${tail}`,
+        ];
+        const started = options.signal
+          ? waitForFile(pidFile).then(() => interrupt.abort())
+          : undefined;
         if (code === undefined) assert.equal((await runCommand(argv, options)).stdout, "tok\n");
         else assert.equal((await failure(argv, options)).code, code);
+        await started;
         const pid = Number(await Deno.readTextFile(pidFile));
         let alive = true;
-        // Killed at once; its reaping by init may take a moment: up to 200 looks.
-        for (let look = 0; look < 200 && alive; look++) {
+        // Killed at once; its reaping by init may take a moment: up to 1,000 looks.
+        for (let look = 0; look < 1000 && alive; look++) {
           alive = await running(pid);
           if (alive) await new Promise((r) => setTimeout(r, 10));
         }
