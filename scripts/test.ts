@@ -120,6 +120,7 @@ export const SLOW: readonly string[] = [
   "tests/real/har/node_red_stored_test.ts",
   "tests/cli/convert_postman_first_run_test.ts",
   "tests/cli/convert_openapi_links_test.ts",
+  "tests/cli/cache_dir_trust_test.ts",
   "tests/cli/convert_curl_files_test.ts",
   "tests/convert/csrf_rotation_test.ts",
   "tests/convert/verify_embedded_test.ts",
