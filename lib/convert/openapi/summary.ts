@@ -32,64 +32,84 @@ export interface SummaryPlaces {
  * ```
  */
 export function formatOpenApiSummary(s: OpenApiSummary, at: SummaryPlaces): string {
-  const lines = [
-    `Converted ${s.title}: ${plural(s.operations, "operation")} into ${
-      plural(s.flows.length, "flow")
-    } in ${at.dir}/ (one per tag${
-      s.flows.some((f) => f.under !== undefined)
-        ? "; untagged operations one per first path segment"
-        : ""
-    }).`,
-  ];
-  for (const f of s.flows) {
-    const what = f.tag !== undefined
-      ? `tag "${f.tag}"`
-      : f.under === undefined
-      ? "untagged operations, named for the API"
-      : `untagged operations under ${f.under}`;
-    const added = f.added ? `; ${f.added} of them from other flows, for what it reads` : "";
-    lines.push(`  ${f.file}: ${plural(f.steps, "step")} (${what}${added})`);
-  }
+  const lines = [headline(s, at), ...s.flows.map(flowLine)];
   if (s.inferred) {
     lines.push("Inferred (each value from the response of the operation that makes it):");
     for (const line of s.inferred) lines.push(`  ${line}`);
   }
-  if (at.bundle && at.outside) {
-    lines.push(
-      `The document is outside the folders \`flowrun run ${at.dir}\` may read: its copy ${at.dir}/${at.bundle} is what the openapi: checks read.`,
-    );
-  } else if (at.bundle) {
-    lines.push(
-      `The document's files are bundled into ${at.dir}/${at.bundle}, which the openapi: checks read.`,
-    );
-  }
-  lines.push("Set these environment variables:");
-  for (const env of s.env) {
-    const extra = env.name === "BASE_URL" && s.server !== undefined
-      ? ` (the document's first server is ${s.server}; the flows add ${s.basePath || "no path"})`
-      : "";
-    lines.push(`  ${env.name}: ${env.what}${extra}`);
-  }
-  if (s.placeholders.length > 0) {
-    lines.push(`Fill in ${plural(s.placeholders.length, "placeholder")}:`);
-    for (const p of s.placeholders) lines.push(`  ${p.file}: ${p.what}`);
-  } else lines.push("No placeholders to fill in.");
+  const bundle = bundleLine(at);
+  if (bundle !== undefined) lines.push(bundle);
+  lines.push("Set these environment variables:", ...s.env.map((env) => envLine(s, env)));
+  lines.push(...placeholderLines(s));
   if (s.optional > 0) {
     lines.push(
       `${plural(s.optional, "optional parameter")} left out (named in a comment above each step).`,
     );
   }
-  if (s.webhooks) {
-    const shown = s.webhooks.names.slice(0, 5).join(", ");
-    const more = s.webhooks.names.length > 5 ? `, and ${s.webhooks.names.length - 5} more` : "";
-    lines.push(
-      `${
-        plural(s.webhooks.operations, "webhook operation")
-      } not converted (${shown}${more}): the API sends ${
-        pluralWord(s.webhooks.operations, "it", "them")
-      }; a suite does not.`,
-    );
-  }
+  if (s.webhooks) lines.push(webhookLine(s.webhooks));
   lines.push(`Run: flowrun run ${at.dir} --openapi ${at.document}`);
   return lines.join("\n") + "\n";
+}
+
+type SummaryFlow = OpenApiSummary["flows"][number];
+
+/** The first line: what was converted into how many flows, and how they are grouped. */
+function headline(s: OpenApiSummary, at: SummaryPlaces): string {
+  return `Converted ${s.title}: ${plural(s.operations, "operation")} into ${
+    plural(s.flows.length, "flow")
+  } in ${at.dir}/ (one per tag${
+    s.flows.some((f) => f.under !== undefined)
+      ? "; untagged operations one per first path segment"
+      : ""
+  }).`;
+}
+
+/** One flow's line: its file, its steps, and which operations it holds. */
+function flowLine(f: SummaryFlow): string {
+  const what = f.tag !== undefined
+    ? `tag "${f.tag}"`
+    : f.under === undefined
+    ? "untagged operations, named for the API"
+    : `untagged operations under ${f.under}`;
+  const added = f.added ? `; ${f.added} of them from other flows, for what it reads` : "";
+  return `  ${f.file}: ${plural(f.steps, "step")} (${what}${added})`;
+}
+
+/** What the `openapi:` checks read when it is not the document itself (none when it is). */
+function bundleLine(at: SummaryPlaces): string | undefined {
+  if (at.bundle && at.outside) {
+    return `The document is outside the folders \`flowrun run ${at.dir}\` may read: its copy ${at.dir}/${at.bundle} is what the openapi: checks read.`;
+  }
+  if (at.bundle) {
+    return `The document's files are bundled into ${at.dir}/${at.bundle}, which the openapi: checks read.`;
+  }
+  return undefined;
+}
+
+/** One environment variable's line; `BASE_URL`'s names the document's server and base path. */
+function envLine(s: OpenApiSummary, env: OpenApiSummary["env"][number]): string {
+  const extra = env.name === "BASE_URL" && s.server !== undefined
+    ? ` (the document's first server is ${s.server}; the flows add ${s.basePath || "no path"})`
+    : "";
+  return `  ${env.name}: ${env.what}${extra}`;
+}
+
+/** The placeholders to fill in, one a line, or the line saying there are none. */
+function placeholderLines(s: OpenApiSummary): string[] {
+  if (s.placeholders.length === 0) return ["No placeholders to fill in."];
+  return [
+    `Fill in ${plural(s.placeholders.length, "placeholder")}:`,
+    ...s.placeholders.map((p) => `  ${p.file}: ${p.what}`),
+  ];
+}
+
+/** The webhook operations left out (the first five named): the API sends them, a suite does not. */
+function webhookLine(webhooks: NonNullable<OpenApiSummary["webhooks"]>): string {
+  const shown = webhooks.names.slice(0, 5).join(", ");
+  const more = webhooks.names.length > 5 ? `, and ${webhooks.names.length - 5} more` : "";
+  return `${
+    plural(webhooks.operations, "webhook operation")
+  } not converted (${shown}${more}): the API sends ${
+    pluralWord(webhooks.operations, "it", "them")
+  }; a suite does not.`;
 }
