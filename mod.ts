@@ -32,6 +32,7 @@ export { loadFlow, type LoadOptions, type LoadResult } from "./lib/load/load_flo
 export { type FlowrunOptions, loadFlows, runFlows } from "./lib/api.ts";
 export type { LoadFlowsResult } from "./lib/load/suite.ts";
 export type { ByteSpill } from "./lib/model/spill.ts";
+export type { FileRoots } from "./lib/io/file_roots.ts";
 export { parseShard, selectShard, type Shard, shardFromEnv } from "./lib/select/shard.ts";
 export { matchesFilter } from "./lib/select/filter.ts";
 export { mergeResults, parseJsonReport } from "./lib/run/merge.ts";

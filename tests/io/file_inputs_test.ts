@@ -328,11 +328,20 @@ Deno.test({
         `  - name: s${i}\n    request: {url: "http://127.0.0.1:9/", method: POST, body_file: "${f}"}\n`
       );
       await Deno.writeTextFile(`${dir}/f.yaml`, `name: f\nsteps:\n${steps.join("")}`);
-      const outside = problemsOf(await runBounded(["validate", "--format", "json", `${dir}/f.yaml`]));
+      const outside = problemsOf(
+        await runBounded(["validate", "--format", "json", `${dir}/f.yaml`]),
+      );
       // By default they lie outside the run's file root, links followed: refused unread.
       assert.ok(outside.length > 0, JSON.stringify(outside));
       for (const p of outside) assert.equal(p.code, "outside-file-root", p.message);
-      const run = await runBounded(["validate", "--format", "json", "--file-root", "/", `${dir}/f.yaml`]);
+      const run = await runBounded([
+        "validate",
+        "--format",
+        "json",
+        "--file-root",
+        "/",
+        `${dir}/f.yaml`,
+      ]);
       const problems = problemsOf(run);
       assert.equal(run.code, 2);
       const present = files.filter((f) => {
