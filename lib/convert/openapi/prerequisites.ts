@@ -74,6 +74,17 @@ export function withPrerequisites(
   doc: Node,
   inferred: Inferred,
 ): { ops: OpenApiOperation[]; added: number } {
+  const all = withProducers(group, doc, inferred);
+  const out = producersFirst(stepOrder([...all]), doc, inferred);
+  return { ops: out, added: all.size - group.length };
+}
+
+/** The group and every grounded operation it reads from, transitively. */
+function withProducers(
+  group: OpenApiOperation[],
+  doc: Node,
+  inferred: Inferred,
+): Set<OpenApiOperation> {
   const all = new Set(group);
   const queue = [...group];
   const grounded = new Grounded(doc, inferred);
@@ -85,19 +96,19 @@ export function withPrerequisites(
       }
     }
   }
-  const ordered = stepOrder([...all]);
-  const index = new Map(ordered.map((o, i) => [o, i]));
-  // Kahn's algorithm, the ready operation first in stepOrder first; a cycle places the first left.
-  const waiting = ordered.map(() => 0);
-  const readers = ordered.map((): number[] => []);
-  for (const [i, op] of ordered.entries()) {
-    for (const dep of new Set(dependencies(op, doc, inferred))) {
-      const d = index.get(dep);
-      if (d === undefined) continue;
-      waiting[i]++;
-      readers[d].push(i);
-    }
-  }
+  return all;
+}
+
+/**
+ * The operations (in `stepOrder`) reordered so each comes after what it reads:
+ * Kahn's algorithm, the ready operation first in stepOrder first; a cycle places the first left.
+ */
+function producersFirst(
+  ordered: OpenApiOperation[],
+  doc: Node,
+  inferred: Inferred,
+): OpenApiOperation[] {
+  const { waiting, readers } = dependencyEdges(ordered, doc, inferred);
   const ready = new MinHeap();
   for (const [i, n] of waiting.entries()) if (n === 0) ready.push(i);
   const placed = ordered.map(() => false);
@@ -114,7 +125,30 @@ export function withPrerequisites(
     out.push(ordered[next]);
     for (const r of readers[next]) if (--waiting[r] === 0 && !placed[r]) ready.push(r);
   }
-  return { ops: out, added: all.size - group.length };
+  return out;
+}
+
+/**
+ * The dependency graph among `ordered`, by index: how many of them each one
+ * waits for, and the readers of each.
+ */
+function dependencyEdges(
+  ordered: OpenApiOperation[],
+  doc: Node,
+  inferred: Inferred,
+): { waiting: number[]; readers: number[][] } {
+  const index = new Map(ordered.map((o, i) => [o, i]));
+  const waiting = ordered.map(() => 0);
+  const readers = ordered.map((): number[] => []);
+  for (const [i, op] of ordered.entries()) {
+    for (const dep of new Set(dependencies(op, doc, inferred))) {
+      const d = index.get(dep);
+      if (d === undefined) continue;
+      waiting[i]++;
+      readers[d].push(i);
+    }
+  }
+  return { waiting, readers };
 }
 
 /**
