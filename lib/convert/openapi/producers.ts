@@ -209,26 +209,50 @@ function documentLinks(doc: Node, ops: OpenApiOperation[]) {
     for (const response of successes(doc, producer.node).responses) {
       const links = isNode(response.links) ? response.links : {};
       for (const raw of Object.values(links)) {
-        const link = deref(doc, raw);
-        if (!isNode(link) || !isNode(link.parameters)) continue;
-        const target = typeof link.operationId === "string"
-          ? byId.get(link.operationId)
-          : undefined;
-        if (!target || target === producer) continue;
-        for (const [name, expr] of Object.entries(link.parameters)) {
-          const param = name.replace(/^path\./, "");
-          const m = typeof expr === "string" ? expr.match(/^\$response\.body#\/(.*)$/) : null;
-          if (!m || !target.template.includes(`{${param}}`)) continue;
-          const path = m[1].split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
-          if (path.some((s) => s === "" || /^\d+$/.test(s))) continue;
+        for (const { target, link } of responseLink(doc, raw, producer, byId)) {
           const map = out.get(target) ?? new Map<string, ParamLink>();
-          if (!map.has(param)) map.set(param, { param, producer, path, from: "links" });
+          if (!map.has(link.param)) map.set(link.param, link);
           out.set(target, map);
         }
       }
     }
   }
   return out;
+}
+
+/** The path parameters one response link sets from the producer's body, with the operation it targets. */
+function responseLink(
+  doc: Node,
+  raw: unknown,
+  producer: OpenApiOperation,
+  byId: Map<string, OpenApiOperation>,
+): { target: OpenApiOperation; link: ParamLink }[] {
+  const declared = deref(doc, raw);
+  if (!isNode(declared) || !isNode(declared.parameters)) return [];
+  const target = typeof declared.operationId === "string"
+    ? byId.get(declared.operationId)
+    : undefined;
+  if (!target || target === producer) return [];
+  const out: { target: OpenApiOperation; link: ParamLink }[] = [];
+  for (const [name, expr] of Object.entries(declared.parameters)) {
+    const param = name.replace(/^path\./, "");
+    const path = bodyPointer(expr);
+    if (!path || !target.template.includes(`{${param}}`)) continue;
+    out.push({ target, link: { param, producer, path, from: "links" } });
+  }
+  return out;
+}
+
+/**
+ * The property path of a `$response.body#/…` expression; none for another
+ * expression, or a pointer into an array or with an empty segment.
+ */
+function bodyPointer(expr: unknown): string[] | undefined {
+  const m = typeof expr === "string" ? expr.match(/^\$response\.body#\/(.*)$/) : null;
+  if (!m) return undefined;
+  const path = m[1].split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  if (path.some((s) => s === "" || /^\d+$/.test(s))) return undefined;
+  return path;
 }
 
 /** The parameter, or "", with the path before it: `/owners/{who}` of `/owners/{who}/pets`. */
@@ -330,24 +354,31 @@ function fromListing(creates: Creates, op: OpenApiOperation, param: string): Par
   const p = op.params.find((x) => x.in === "path" && x.name === param);
   if (!producer || producer === op || (p && hasExample(creates.doc, p))) return undefined;
   const after = creates.byCollection.get(op.template.slice(0, at));
-  const doc = creates.doc;
-  for (const schema of responseSchemas(doc, producer)) {
-    const s = deref(doc, schema);
-    const lists: [string[], unknown][] = isNode(s) && s.type === "array"
-      ? [[[], s.items]]
-      : properties(doc, s).filter(([, p]) => p.type === "array").map(([n, p]) => [[n], p.items]);
-    for (const [path, items] of lists) {
-      const item = deref(doc, items);
-      if (!isNode(item)) continue;
-      const link = { param, producer, from: "listing" as const, ...(after ? { after } : {}) };
-      if (item.type === "string" || item.type === "integer") {
-        return { ...link, path: [...path, "0"] };
-      }
-      const names = properties(doc, item).map(([n]) => n);
-      const prop = names.find((n) => plainName(n) === plainName(param)) ??
-        names.find((n) => n === "id");
-      if (prop) return { ...link, path: [...path, "0", prop] };
-    }
+  const link = { param, producer, from: "listing" as const, ...(after ? { after } : {}) };
+  for (const schema of responseSchemas(creates.doc, producer)) {
+    const path = firstItemPath(creates.doc, schema, param);
+    if (path) return { ...link, path };
+  }
+  return undefined;
+}
+
+/**
+ * In a listing's response schema, the path to the parameter's value in the
+ * first item: the item itself, else its property of the parameter's name or its `id`.
+ */
+function firstItemPath(doc: unknown, schema: unknown, param: string): string[] | undefined {
+  const s = deref(doc, schema);
+  const lists: [string[], unknown][] = isNode(s) && s.type === "array"
+    ? [[[], s.items]]
+    : properties(doc, s).filter(([, p]) => p.type === "array").map(([n, p]) => [[n], p.items]);
+  for (const [path, items] of lists) {
+    const item = deref(doc, items);
+    if (!isNode(item)) continue;
+    if (item.type === "string" || item.type === "integer") return [...path, "0"];
+    const names = properties(doc, item).map(([n]) => n);
+    const prop = names.find((n) => plainName(n) === plainName(param)) ??
+      names.find((n) => n === "id");
+    if (prop) return [...path, "0", prop];
   }
   return undefined;
 }
