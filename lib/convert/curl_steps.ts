@@ -14,6 +14,7 @@ import { type Correlator, defaultRules, type Rules } from "./correlate/mod.ts";
 import { proxyOption } from "./curl_proxy.ts";
 import { curlAuth } from "./curl_auth.ts";
 import { fileThere } from "./curl_files.ts";
+import type { FormPart } from "./curl_options.ts";
 import type { CurlExtras, CurlFiles } from "./curl_request.ts";
 import { ENV_MARKER } from "./curl_shell.ts";
 import type { HarRecord } from "./har_model.ts";
@@ -168,34 +169,49 @@ function multipart(c: Correlator, step: Step, extras: CurlExtras, files?: CurlFi
       extras.notes.push(`The form field "${part.name}" is sent twice; a flow sends it once.`);
       continue;
     }
-    if (part.from === "file") {
-      const fields: [string, YScalar][] = [["file", files?.rebase(part.value) ?? part.value]];
-      const type = part.type ?? curlPartType(part.value);
-      if (type !== undefined) fields.push(["content_type", type]);
-      if (part.filename) fields.push(["filename", part.filename]);
-      if (files && !fileThere(files, part.value)) {
-        extras.notes.push(
-          `The file "${part.value}" the form uploads does not exist; create it before running.`,
-        );
-      }
-      entries.push([part.name, yflow(fields)]);
-      continue;
-    }
-    let text = part.value;
-    if (part.from === "contents") {
-      const read = files?.read(part.value);
-      text = read ?? "";
-      if (read === undefined && files?.refused?.(part.value, "content") === undefined) {
-        extras.notes.push(
-          `The file "${part.value}" for the form field "${part.name}" could not be read; the field is empty.`,
-        );
-      }
-    }
-    if (part.type) {
-      extras.notes.push(`The type of the form field "${part.name}" (${part.type}) is not carried.`);
-    }
-    entries.push([part.name, c.rules.stringValue(part.name, text, step, where)]);
+    const value = part.from === "file"
+      ? filePart(part, extras, files)
+      : c.rules.stringValue(part.name, fieldText(part, extras, files), step, where);
+    entries.push([part.name, value]);
   }
   step.multipart = ymap(entries);
   step.headers = step.headers.filter(([name]) => name !== "content-type");
+}
+
+/**
+ * An `@file` part as `{file}`: the path as the flow reads it, the type curl
+ * sends it with, its filename; a note when the file is not there.
+ */
+function filePart(part: FormPart, extras: CurlExtras, files?: CurlFiles): YNode {
+  const fields: [string, YScalar][] = [["file", files?.rebase(part.value) ?? part.value]];
+  const type = part.type ?? curlPartType(part.value);
+  if (type !== undefined) fields.push(["content_type", type]);
+  if (part.filename) fields.push(["filename", part.filename]);
+  if (files && !fileThere(files, part.value)) {
+    extras.notes.push(
+      `The file "${part.value}" the form uploads does not exist; create it before running.`,
+    );
+  }
+  return yflow(fields);
+}
+
+/**
+ * A text part's value: as written, or a `<file` part's file's text (empty,
+ * with a note, when it cannot be read); a `;type=` is noted, a flow does not send it.
+ */
+function fieldText(part: FormPart, extras: CurlExtras, files?: CurlFiles): string {
+  let text = part.value;
+  if (part.from === "contents") {
+    const read = files?.read(part.value);
+    text = read ?? "";
+    if (read === undefined && files?.refused?.(part.value, "content") === undefined) {
+      extras.notes.push(
+        `The file "${part.value}" for the form field "${part.name}" could not be read; the field is empty.`,
+      );
+    }
+  }
+  if (part.type) {
+    extras.notes.push(`The type of the form field "${part.name}" (${part.type}) is not carried.`);
+  }
+  return text;
 }
