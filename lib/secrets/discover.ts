@@ -252,9 +252,24 @@ export function secretsInResponse(
   },
   register: Register,
 ): void {
-  secretsInHeaders(Object.entries(response.headers), register);
+  // A response value is a secret by what it is, not by the key above it: an ordinary word under
+  // a key named like a secret (a table's name under `foreign_key`, a cookie `theme=dark`) is the
+  // API's data, and masking it hid that word in every report of the run.
+  const issued: Register = (value) => {
+    if (!isOrdinaryWord(value)) register(value);
+  };
+  secretsInHeaders(Object.entries(response.headers), issued);
   const contentType = response.headers["content-type"];
-  secretsInBody({ text: response.text, contentType, json: () => response.json }, register);
+  secretsInBody({ text: response.text, contentType, json: () => response.json }, issued);
+}
+
+/**
+ * Letters in words (`articles`, `author_id`, `read-only`, `Bearer`), not the random text a server
+ * issues: no digit, at most 24 characters, and not mixed in case the way random text is.
+ */
+function isOrdinaryWord(value: string): boolean {
+  if (value.length > 24 || !/^[A-Za-z]+(?:[ _.:-][A-Za-z]+)*$/.test(value)) return false;
+  return (value.match(/[a-z][A-Z]|[A-Z][a-z]/g)?.length ?? 0) < 6;
 }
 
 /**

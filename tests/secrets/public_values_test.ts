@@ -74,3 +74,30 @@ Deno.test("a server that allows credentials by CORS: every report stays valid an
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a response's ordinary word under a key named like a secret is the API's data, not a secret", async () => {
+  // Seen on a real product (issue 53, item 15): a schema listing held ordinary words of the API
+  // under keys ending in `key`, so every report masked them: `access to field "***" in ***`.
+  const { secretsInResponse } = await import("../../lib/secrets/discover.ts");
+  const found: string[] = [];
+  const value = {
+    fields: [{ api_key: "articles", sort_key: "title", group_key: "author_id" }],
+    access_token: "tok-9f8e7d6c5b4a",
+    session_key: "xKpQzRtYvWmNaBcDeF",
+    pin: 482913,
+  };
+  secretsInResponse({
+    headers: {
+      "content-type": "application/json",
+      "set-cookie": "theme=dark; Path=/, sid=s3ss10n-8f2a; Path=/",
+    },
+    text: JSON.stringify(value),
+    json: { ok: true, value },
+  }, (v) => void found.push(v));
+  for (const word of ["articles", "title", "author_id", "dark"]) {
+    assert.ok(!found.includes(word), `${word} in ${found}`);
+  }
+  for (const secret of ["tok-9f8e7d6c5b4a", "xKpQzRtYvWmNaBcDeF", "s3ss10n-8f2a", "482913"]) {
+    assert.ok(found.includes(secret), `${secret} not in ${found}`);
+  }
+});
