@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { Document, Node, Scalar, YAMLMap, YAMLSeq } from "yaml";
+import type { Document, Node, Scalar, YAMLMap } from "yaml";
 import { isAlias, isMap, isScalar, isSeq, LineCounter } from "./nodes.ts";
 import { type Problem, SyntaxAtError } from "../model/errors.ts";
 import { isConstant, parseTemplate, type Template, type ValueTemplate } from "../expr/template.ts";
@@ -22,18 +22,17 @@ import { bounded, describe } from "./describe.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
 import { readDuration, readInteger } from "./scalars.ts";
 import { excerptOf } from "./excerpt.ts";
+import { conceal, opaqueProblem } from "./unquoted.ts";
+import { listAsMapHint } from "./list_as_map.ts";
 import { AnchorProblems } from "./anchor_problems.ts";
 import { readValue } from "./value.ts";
 
 // The loader's words and shapes live in their own modules, which the readers import; these
 // re-exports keep the importers that name them from here working.
 export type { IncludeResolution, LoadOptions } from "./load_options.ts";
-export { FOREIGN_EXPRESSION, METHOD, RESERVED } from "./spelling.ts";
-export { KEY_HINTS, REQUIRED_HINTS } from "./key_hints.ts";
-export { bounded, describe, isEmpty, MAX_QUOTED } from "./describe.ts";
+export { METHOD, RESERVED } from "./spelling.ts";
+export { describe } from "./describe.ts";
 export type { Entry, TemplateUse } from "./entry.ts";
-export { EXCERPT_WINDOW } from "./excerpt.ts";
-export { mergeConst } from "./value.ts";
 
 /**
  * One flow file being loaded: its text, parse, problems and the templates to check.
@@ -77,37 +76,20 @@ export class Loading {
    */
   readonly nodeFiles = new Map<Node, Loading>();
 
-  /**
-   * Set when a foreign file (see {@linkcode LoadOptions.foreign}) turns out not to be YAML of
-   * its kind: from then on its problems quote none of its text.
-   */
+  /** Set once a foreign file (`LoadOptions.foreign`) is not YAML of its kind: never quoted. */
   opaque = false;
 
   constructor(readonly file: string, readonly options: LoadOptions) {}
 
-  /**
-   * Whether a problem of this code may quote the file: not a foreign file's YAML syntax
-   * error, nor anything once that file is known to be no YAML map.
-   */
-  #quotes(code: string): boolean {
-    if (this.options.foreign === undefined) return true;
+  /** Records a foreign file's one unquoted problem instead, when it may not be quoted. */
+  #unquoted(code: string, line: number, column: number): boolean {
+    if (this.options.foreign === undefined) return false;
     if (code === "yaml-syntax") this.opaque = true;
-    return !this.opaque;
-  }
-
-  /** The one problem of a foreign file that is not YAML of its kind: named, never quoted. */
-  #opaqueProblem(code: string, line: number, column: number): Problem {
-    return {
-      code,
-      message: `${sentenceStart(this.options.foreign!)} ${this.file} is not ${
-        code === "yaml-syntax" ? "YAML" : "a YAML map"
-      }: its text is not shown, since such a file may hold anything.`,
-      file: this.file,
-      line,
-      column,
-      length: 1,
-      hint: "Check the path: it names a file that is not what it should be.",
-    };
+    if (!this.opaque) return false;
+    if (!this.problems.some((p) => p.file === this.file)) {
+      this.problems.push(opaqueProblem(this.options.foreign, this.file, code, line, column));
+    }
+    return true;
   }
 
   /** The source line a problem is on (see excerpt.ts). */
@@ -156,40 +138,38 @@ export class Loading {
       length = undefined;
     }
     const { line, column } = this.at(node, offset);
-    if (!this.#quotes(code)) {
-      if (!this.problems.some((p) => p.file === this.file)) {
-        this.problems.push(this.#opaqueProblem(code, line, column));
-      }
-      return;
-    }
     const span = offset === undefined && node?.range
       ? Math.max(1, node.range[1] - node.range[0])
       : length;
+    this.#push(code, message, line, column, span, hint);
+  }
+
+  /** Records a problem of this file, its long values shortened, with its excerpt. */
+  #push(
+    code: string,
+    message: string,
+    line: number,
+    column: number,
+    length?: number,
+    hint?: string,
+  ) {
+    if (this.#unquoted(code, line, column)) return;
     this.problems.push({
       code,
       message: bounded(message),
       file: this.file,
       line,
       column,
-      length: span,
+      length,
       hint: hint === undefined ? undefined : bounded(hint),
       ...this.excerpt(line, column),
     });
   }
 
-  /**
-   * Hides the underlined value in the excerpt of the problem just recorded: a credential
-   * refused for being written in the file must not be printed again, into a CI log, by the
-   * message that refuses it.
-   */
+  /** Hides the underlined value of the problem just recorded (a refused credential). */
   concealLast(): void {
     const last = this.problems.at(-1);
-    if (last?.excerpt === undefined) return;
-    const at = last.column - (last.excerptStart ?? 1);
-    if (at < 0 || at >= last.excerpt.length) return;
-    const end = Math.min(last.excerpt.length, at + Math.max(1, last.length ?? 1));
-    last.excerpt = `${last.excerpt.slice(0, at)}***${last.excerpt.slice(end)}`;
-    last.length = 3;
+    if (last) conceal(last);
   }
 
   /** A problem at a node of another file this one reads, positioned in that file. */
@@ -207,22 +187,7 @@ export class Loading {
     const { line, col } = this.lines.lineStarts.length > 0
       ? this.lines.linePos(offset)
       : { line: 1, col: 1 };
-    if (!this.#quotes(code)) {
-      if (!this.problems.some((p) => p.file === this.file)) {
-        this.problems.push(this.#opaqueProblem(code, line, col));
-      }
-      return;
-    }
-    this.problems.push({
-      code,
-      message: bounded(message),
-      file: this.file,
-      line,
-      column: col,
-      length: 1,
-      hint: bounded(hint),
-      ...this.excerpt(line, col),
-    });
+    this.#push(code, message, line, col, 1, hint);
   }
 
   // ---- YAML shapes
@@ -305,7 +270,8 @@ export class Loading {
         "wrong-type",
         `Expected ${what} to be a map, got ${describe(node)}.`,
         node ?? options.anchor,
-        this.listAsMapHint(node) ?? `Write it as "key: value" lines indented under its parent.`,
+        listAsMapHint(this.text, this.deref(isSeq(node) ? node.items[0] : null), node) ??
+          `Write it as "key: value" lines indented under its parent.`,
       );
       return undefined;
     }
@@ -330,18 +296,6 @@ export class Loading {
       }
     }
     return out;
-  }
-
-  /** For a list of maps where a map was wanted (`- status: 200`): its first key, without the "- ". */
-  listAsMapHint(node: Node | null): string | undefined {
-    const first = isSeq(node) ? this.deref(node.items[0]) : undefined;
-    if (!isMap(first) || !first.range) return undefined;
-    const line = this.text.slice(first.range[0], first.range[1]).split("\n")[0].trim();
-    return line.length > 0 && line.length <= 80
-      ? (node as YAMLSeq).flow
-        ? `Drop the [ ]: write the map itself, e.g. ${line}`
-        : `Drop the "- ": a map's keys are written without it, e.g. ${line}`
-      : undefined;
   }
 
   unknownKey(
@@ -437,8 +391,4 @@ export class Loading {
     }
     return this.parse(node, () => compilePath(source, root));
   }
-}
-
-function sentenceStart(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
