@@ -68,11 +68,15 @@ export function coversAll(value: string, spans: readonly Span[]): boolean {
   return secretStretches(value, spans).every((part) => part.trim() === "");
 }
 
+/** `true`, `false`, `null`, however cased or spaced. */
+const JSON_LITERAL = /^\s*(?:true|false|null)\s*$/i;
+
 /**
  * The spans of `value` that are not its own secret text: where `publics`
  * (the run id) and `shown` values occur, or only the public ones when it is
  * made only of shown values (then the secret is one of them). Undefined when
- * it is made only of public texts: no secret at all.
+ * it is made only of public texts, or is a JSON literal (`true`, `false`,
+ * `null`: masking one garbles every JSON document): no secret at all.
  *
  * @example
  * ```ts
@@ -89,6 +93,7 @@ export function notSecretSpans(
   shown: readonly string[],
   min: number,
 ): Span[] | undefined {
+  if (JSON_LITERAL.test(value)) return undefined;
   const own = publicSpans(value, publics, min);
   if (coversAll(value, own)) return undefined;
   if (shown.length === 0) return own;

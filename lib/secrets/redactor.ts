@@ -16,8 +16,6 @@ import { authParts, base64Forms, literalForms } from "./forms.ts";
 import { mergeSpans, MIN_SECRET_LENGTH, SecretIndex, type Span } from "./secret_index.ts";
 import { notSecretSpans, secretStretches } from "./public_parts.ts";
 
-/** `true`, `false`, `null`, however cased or spaced. */
-const JSON_LITERAL = /^\s*(?:true|false|null)\s*$/i;
 export { formEncoded } from "./forms.ts";
 export { MIN_SECRET_LENGTH } from "./secret_index.ts";
 
@@ -168,8 +166,6 @@ export class Redactor {
    */
   #register(value: string, whole = true, shown: readonly string[] = []): void {
     if (value.trim().length < MIN_SECRET_LENGTH || this.#values.has(value)) return;
-    // A JSON literal is never a secret of its own: masking `true` garbles every JSON document.
-    if (JSON_LITERAL.test(value)) return;
     const spans = notSecretSpans(value, this.#public, shown, MIN_SECRET_LENGTH);
     if (spans === undefined) return;
     this.#values.add(value);
