@@ -12,7 +12,6 @@
 import { isSecretName } from "../secrets/mod.ts";
 import {
   correlate,
-  type Correlator,
   freshUuid,
   headers,
   produce,
@@ -31,36 +30,15 @@ import { isSecretShaped, looksLikeToken } from "./values.ts";
 import type { Group } from "./polls.ts";
 import { alignRecords, Evidence } from "./two_recordings.ts";
 import { freshFrom } from "./fresh_from.ts";
+import {
+  decide,
+  type Decision,
+  HELD_BY_USER,
+  judged,
+  type TwoRecordingsCorrelator,
+} from "./two_recordings_judge.ts";
 
-/** How each value the two recordings decided was written. */
-export type Decision = "constant" | "capture" | "fresh" | "variable" | "credential";
-
-/**
- * Names of what a user holds (a password, an API key, a bearer token): equal
- * in every recording by nature, so equality says nothing about their being
- * secret; they stay variables.
- */
-const HELD_BY_USER =
-  /pass|pwd|secret|private|api[-_]?key|^authorization$|^proxy-authorization$|^cookie$|credential|otp|pin$/i;
-
-/**
- * A correlation whose rules the second recording's evidence overrules.
- *
- * @example
- * ```ts
- * import { newTwoRecordingsCorrelator, type TwoRecordingsCorrelator } from "./two_recordings_correlate.ts";
- * import { alignRecords, Evidence } from "./two_recordings.ts";
- * const t: TwoRecordingsCorrelator = newTwoRecordingsCorrelator("a", new Evidence(alignRecords([], [])));
- * if (t.unconfirmed !== 0) throw new Error();
- * ```
- */
-export interface TwoRecordingsCorrelator extends Correlator {
-  readonly evidence: Evidence;
-  /** Each value the evidence decided, by {@linkcode valueKey}. */
-  readonly decisions: Map<string, Decision>;
-  /** Differing values captured without a partner response to confirm them. */
-  unconfirmed: number;
-}
+export type { Decision, TwoRecordingsCorrelator } from "./two_recordings_judge.ts";
 
 /**
  * A fresh correlation of the first recording, its rules overruled by
@@ -70,7 +48,6 @@ export interface TwoRecordingsCorrelator extends Correlator {
  * ```ts
  * import { newTwoRecordingsCorrelator } from "./two_recordings_correlate.ts";
  * import { alignRecords, Evidence } from "./two_recordings.ts";
-import { freshFrom } from "./fresh_from.ts";
  * const t = newTwoRecordingsCorrelator("a", new Evidence(alignRecords([], [])));
  * if (t.decisions.size !== 0 || t.rules.producerFor("x") !== undefined) throw new Error();
  * ```
@@ -93,30 +70,6 @@ export function newTwoRecordingsCorrelator(
     produce: (step) => twoProduce(t, step),
   };
   return t;
-}
-
-function decide(t: TwoRecordingsCorrelator, value: unknown, decision: Decision): void {
-  t.decisions.set(valueKey(value), decision);
-}
-
-/** Records how the single-recording rules wrote a value the evidence speaks about. */
-function judged(t: TwoRecordingsCorrelator, value: unknown, template: string): string {
-  const k = valueKey(value);
-  if (t.decisions.has(k) || template === t.sp.lit(String(value))) return template;
-  if (t.evidence.isDynamic(value)) {
-    decide(
-      t,
-      value,
-      /\$\{steps\./.test(template)
-        ? "capture"
-        : /\$\{(RANDOM|RUN_ID|vars\.)/.test(template)
-        ? "fresh"
-        : "variable",
-    );
-  } else if (t.evidence.isConstant(value) && /\$\{(ENV\.|[A-Z])/.test(template)) {
-    decide(t, value, "credential");
-  }
-  return template;
 }
 
 function twoProducerFor(t: TwoRecordingsCorrelator, value: unknown): Producer | undefined {
