@@ -125,15 +125,18 @@ Deno.test("the petstore-expanded suite runs green against a server implementing 
   const app = startPetstoreExpanded();
   try {
     const doc = `${FIXTURES}/petstore-expanded.yaml`;
-    const converted = await runCli(["convert", "openapi", doc, "-o", dir]);
+    // Two levels down: the folder above the flows' own (what a run of them may read) is then
+    // the temporary project, whatever folder holds this checkout.
+    const out = `${dir}/project/flows`;
+    const converted = await runCli(["convert", "openapi", doc, "-o", out]);
     assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(`${dir}/swagger_petstore.yaml`);
-    // The document is outside the folders a run of the temporary DIR may read (the folder above
-    // it): a copy beside the flows is what the openapi: checks read, so the run line works.
+    const flow = await Deno.readTextFile(`${out}/swagger_petstore.yaml`);
+    // The document is outside the folders a run of the flows may read: a copy beside the flows
+    // is what the openapi: checks read, so the run line works.
     assert.match(flow, /openapi: openapi\.bundled\.json/);
     assert.match(converted.stderr, /The document is outside the folders `flowrun run /);
     const run = await runCli(
-      ["run", dir, "--openapi", doc, "--report-json", `${dir}/report.json`],
+      ["run", out, "--openapi", doc, "--report-json", `${dir}/report.json`],
       { env: { BASE_URL: app.base } },
     );
     assert.equal(run.code, 0, run.stdout + run.stderr);
