@@ -18,21 +18,13 @@
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { singular } from "../names.ts";
 import { ymap, type YNode } from "../yaml_out.ts";
+import { documentLinks, type ParamLink, sameParent } from "./document_links.ts";
 import { deref } from "./examples.ts";
 import { isCollection, type OpenApiOperation } from "./operations.ts";
 import { jsonSchema, successes } from "./responses.ts";
 
-/** Where a path parameter's value comes from. */
-export interface ParamLink {
-  param: string;
-  producer: OpenApiOperation;
-  /** The property's path in the producer's JSON response body: `["article", "slug"]`; none: `from: "location"`. */
-  path: string[];
-  /** What the link was inferred from, for the summary; `location`: the last segment of its `Location`. */
-  from: "links" | "parent" | "property" | "location" | "listing";
-  /** With `listing`: the create run before the listing, so it lists one. */
-  after?: OpenApiOperation;
-}
+// Its type is the document links' too; the modules that read producers import it from here.
+export type { ParamLink } from "./document_links.ts";
 
 /** How deep a response is searched for a property: a wrapper object and its member. */
 const MAX_PROPERTY_DEPTH = 2;
@@ -195,88 +187,6 @@ export function paramLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOpera
     if (found.length > 0) out.set(op, found);
   }
   return out;
-}
-
-/** `links` of the document's responses: target operation → parameter → link. */
-function documentLinks(doc: Node, ops: OpenApiOperation[]) {
-  const byId = new Map(
-    ops.flatMap((o) =>
-      typeof o.node.operationId === "string" ? [[o.node.operationId, o] as const] : []
-    ),
-  );
-  const out = new Map<OpenApiOperation, Map<string, ParamLink>>();
-  for (const producer of ops) {
-    for (const response of successes(doc, producer.node).responses) {
-      const links = isNode(response.links) ? response.links : {};
-      for (const raw of Object.values(links)) {
-        for (const { target, link } of responseLink(doc, raw, producer, byId)) {
-          const map = out.get(target) ?? new Map<string, ParamLink>();
-          if (!map.has(link.param)) map.set(link.param, link);
-          out.set(target, map);
-        }
-      }
-    }
-  }
-  return out;
-}
-
-/** The path parameters one response link sets from the producer's body, with the operation it targets. */
-function responseLink(
-  doc: Node,
-  raw: unknown,
-  producer: OpenApiOperation,
-  byId: Map<string, OpenApiOperation>,
-): { target: OpenApiOperation; link: ParamLink }[] {
-  const declared = deref(doc, raw);
-  if (!isNode(declared) || !isNode(declared.parameters)) return [];
-  const target = typeof declared.operationId === "string"
-    ? byId.get(declared.operationId)
-    : undefined;
-  if (!target || target === producer) return [];
-  const out: { target: OpenApiOperation; link: ParamLink }[] = [];
-  for (const [name, expr] of Object.entries(declared.parameters)) {
-    const param = name.replace(/^path\./, "");
-    const path = bodyPointer(expr);
-    if (!path || !target.template.includes(`{${param}}`)) continue;
-    out.push({ target, link: { param, producer, path, from: "links" } });
-  }
-  return out;
-}
-
-/**
- * The property path of a `$response.body#/…` expression; none for another
- * expression, or a pointer into an array or with an empty segment.
- */
-function bodyPointer(expr: unknown): string[] | undefined {
-  const m = typeof expr === "string" ? expr.match(/^\$response\.body#\/(.*)$/) : null;
-  if (!m) return undefined;
-  const path = m[1].split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
-  if (path.some((s) => s === "" || /^\d+$/.test(s))) return undefined;
-  return path;
-}
-
-/** The parameter, or "", with the path before it: `/owners/{who}` of `/owners/{who}/pets`. */
-function upTo(template: string, param: string): string {
-  const at = template.indexOf(`{${param}}`);
-  return at < 0 ? "" : template.slice(0, at + param.length + 2);
-}
-
-/**
- * A link the document gives for the same parameter of the same resource
- * (`{who}` of `/owners/{who}`), used for its sub-resources too
- * (`/owners/{who}/pets/{petId}`).
- */
-function sameParent(
-  declared: Map<OpenApiOperation, Map<string, ParamLink>>,
-  op: OpenApiOperation,
-  param: string,
-): ParamLink | undefined {
-  const prefix = upTo(op.template, param);
-  for (const [target, links] of declared) {
-    const link = links.get(param);
-    if (link && link.producer !== op && upTo(target.template, param) === prefix) return link;
-  }
-  return undefined;
 }
 
 /** The POST on the collection the parameter names a member of. */

@@ -1,0 +1,149 @@
+/**
+ * The producers a document declares itself: its responses' OpenAPI `links`
+ * (`who: $response.body#/owner/id` to the operation that reads `{who}`),
+ * which `paramLinks` (producers.ts) takes before anything it infers, and
+ * for a sub-resource of a linked one (`/owners/{who}/pets`) too.
+ * Only a pointer into the response body is read, a property path as the
+ * inferred producers give one.
+ *
+ * @module
+ */
+import { isNode, type Node } from "../../check/openapi_operations.ts";
+import { deref } from "./examples.ts";
+import type { OpenApiOperation } from "./operations.ts";
+import { successes } from "./responses.ts";
+
+/** Where a path parameter's value comes from. */
+export interface ParamLink {
+  param: string;
+  producer: OpenApiOperation;
+  /** The property's path in the producer's JSON response body: `["article", "slug"]`; none: `from: "location"`. */
+  path: string[];
+  /** What the link was inferred from, for the summary; `location`: the last segment of its `Location`. */
+  from: "links" | "parent" | "property" | "location" | "listing";
+  /** With `listing`: the create run before the listing, so it lists one. */
+  after?: OpenApiOperation;
+}
+
+/**
+ * `links` of the document's responses: target operation → parameter → link.
+ *
+ * @example
+ * ```ts
+ * import { documentLinks } from "./document_links.ts";
+ * import { operationsOf } from "./operations.ts";
+ * const links = { owner: { operationId: "getOwner", parameters: { who: "$response.body#/owner/id" } } };
+ * const doc = {
+ *   paths: {
+ *     "/owners": { post: { responses: { "201": { description: "made", links } } } },
+ *     "/owners/{who}": { get: { operationId: "getOwner" } },
+ *   },
+ * };
+ * const ops = operationsOf(doc);
+ * const link = documentLinks(doc, ops).get(ops[1])?.get("who");
+ * if (link?.producer !== ops[0] || link.path.join(".") !== "owner.id" || link.from !== "links") {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function documentLinks(
+  doc: Node,
+  ops: OpenApiOperation[],
+): Map<OpenApiOperation, Map<string, ParamLink>> {
+  const byId = new Map(
+    ops.flatMap((o) =>
+      typeof o.node.operationId === "string" ? [[o.node.operationId, o] as const] : []
+    ),
+  );
+  const out = new Map<OpenApiOperation, Map<string, ParamLink>>();
+  for (const producer of ops) {
+    for (const response of successes(doc, producer.node).responses) {
+      const links = isNode(response.links) ? response.links : {};
+      for (const raw of Object.values(links)) {
+        for (const { target, link } of responseLink(doc, raw, producer, byId)) {
+          const map = out.get(target) ?? new Map<string, ParamLink>();
+          if (!map.has(link.param)) map.set(link.param, link);
+          out.set(target, map);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** The path parameters one response link sets from the producer's body, with the operation it targets. */
+function responseLink(
+  doc: Node,
+  raw: unknown,
+  producer: OpenApiOperation,
+  byId: Map<string, OpenApiOperation>,
+): { target: OpenApiOperation; link: ParamLink }[] {
+  const declared = deref(doc, raw);
+  if (!isNode(declared) || !isNode(declared.parameters)) return [];
+  const target = typeof declared.operationId === "string"
+    ? byId.get(declared.operationId)
+    : undefined;
+  if (!target || target === producer) return [];
+  const out: { target: OpenApiOperation; link: ParamLink }[] = [];
+  for (const [name, expr] of Object.entries(declared.parameters)) {
+    const param = name.replace(/^path\./, "");
+    const path = bodyPointer(expr);
+    if (!path || !target.template.includes(`{${param}}`)) continue;
+    out.push({ target, link: { param, producer, path, from: "links" } });
+  }
+  return out;
+}
+
+/**
+ * The property path of a `$response.body#/…` expression; none for another
+ * expression, or a pointer into an array or with an empty segment.
+ */
+function bodyPointer(expr: unknown): string[] | undefined {
+  const m = typeof expr === "string" ? expr.match(/^\$response\.body#\/(.*)$/) : null;
+  if (!m) return undefined;
+  const path = m[1].split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  if (path.some((s) => s === "" || /^\d+$/.test(s))) return undefined;
+  return path;
+}
+
+/** The parameter, or "", with the path before it: `/owners/{who}` of `/owners/{who}/pets`. */
+function upTo(template: string, param: string): string {
+  const at = template.indexOf(`{${param}}`);
+  return at < 0 ? "" : template.slice(0, at + param.length + 2);
+}
+
+/**
+ * A link the document gives for the same parameter of the same resource
+ * (`{who}` of `/owners/{who}`), used for its sub-resources too
+ * (`/owners/{who}/pets/{petId}`).
+ *
+ * @example
+ * ```ts
+ * import { documentLinks, sameParent } from "./document_links.ts";
+ * import { operationsOf } from "./operations.ts";
+ * const links = { owner: { operationId: "getOwner", parameters: { who: "$response.body#/id" } } };
+ * const doc = {
+ *   paths: {
+ *     "/owners": { post: { responses: { "201": { description: "made", links } } } },
+ *     "/owners/{who}": { get: { operationId: "getOwner" } },
+ *     "/owners/{who}/pets": { get: {} },
+ *   },
+ * };
+ * const ops = operationsOf(doc);
+ * const link = sameParent(documentLinks(doc, ops), ops[2], "who");
+ * if (link?.producer !== ops[0] || link.path.join() !== "id") throw new Error();
+ * if (sameParent(documentLinks(doc, ops), ops[2], "petId") !== undefined) throw new Error();
+ * ```
+ */
+export function sameParent(
+  declared: Map<OpenApiOperation, Map<string, ParamLink>>,
+  op: OpenApiOperation,
+  param: string,
+): ParamLink | undefined {
+  const prefix = upTo(op.template, param);
+  for (const [target, links] of declared) {
+    const link = links.get(param);
+    if (link && link.producer !== op && upTo(target.template, param) === prefix) return link;
+  }
+  return undefined;
+}
