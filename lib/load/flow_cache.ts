@@ -180,16 +180,17 @@ const PIECE_GAP = /[\s"'`,:#]+/;
  * A text that spells these with YAML escapes only costs a miss.
  */
 function grantsMore(flow: Flow, text: string, allowCommands: boolean): boolean {
-  const names = new Set(Array.from(text.matchAll(ENV_NAME), (m) => m[1]));
-  const hosts = new Set(Array.from(text.matchAll(AUTHORITY), (m) => m[1].toLowerCase()));
-  const pieces = textPieces(text);
+  const licence: Licence = {
+    text,
+    allowCommands,
+    names: new Set(Array.from(text.matchAll(ENV_NAME), (m) => m[1])),
+    hosts: new Set(Array.from(text.matchAll(AUTHORITY), (m) => m[1].toLowerCase())),
+    pieces: textPieces(text),
+  };
   const stack: unknown[] = [flow];
   while (stack.length > 0) {
     const v = stack.pop();
-    if (typeof v === "string") {
-      for (const m of v.matchAll(AUTHORITY)) if (!hosts.has(m[1].toLowerCase())) return true;
-      continue;
-    }
+    if (typeof v === "string" && namesOtherHost(v, licence)) return true;
     if (typeof v !== "object" || v === null) continue;
     const record = v as Record<string, unknown>;
     // A template's source is a string as the file writes it: each piece is in the text (a header
@@ -197,30 +198,61 @@ function grantsMore(flow: Flow, text: string, allowCommands: boolean): boolean {
     // pieces of the source (`http://` before `${vars.host}` names no host): only its expressions
     // are looked into.
     if (typeof record.source === "string" && Array.isArray(record.parts)) {
-      if (!inText(record.source, pieces)) return true;
+      if (!inText(record.source, licence.pieces)) return true;
       stack.push(record.source, ...record.parts.filter((part) => typeof part !== "string"));
       continue;
     }
-    // So is a string or number a value holds as it is (a var `host: good.test`, `port: 8080`).
-    if (record.kind === "const" && ["string", "number"].includes(typeof record.value)) {
-      if (!inText(String(record.value), pieces)) return true;
-    }
-    const ref = record.ref as { kind?: unknown; name?: unknown } | undefined;
-    if (ref?.kind === "env" && !names.has(String(ref.name))) return true;
-    // An expression as written (a `${raw:…}` one changes a URL's shape) is in the text.
-    if (ref && typeof record.text === "string" && !text.includes(record.text)) return true;
-    // TLS settings: unchecked only when the text says so; certificates come from files, which a
-    // kept flow never reads.
-    if (record.insecure === true && !pieces.has("insecure")) return true;
-    if (record.caCerts !== undefined || record.clientCert !== undefined) return true;
-    if (record.kind === "bearer" && "command" in record) {
-      if (!allowCommands || !Array.isArray(record.command)) return true;
-      // Each argument as written in the file, so the program is the file's.
-      for (const arg of record.command) if (!text.includes(String(arg?.source))) return true;
-    }
+    if (
+      constNotInText(record, licence) || refNotInText(record, licence) ||
+      changesTls(record, licence) || commandNotGranted(record, licence)
+    ) return true;
     for (const key in record) stack.push(record[key]);
   }
   return false;
+}
+
+/** What a file allows its kept flow: its text, `ENV.NAME`s, hosts (lower case) and pieces. */
+interface Licence {
+  text: string;
+  allowCommands: boolean;
+  names: Set<string>;
+  hosts: Set<string>;
+  pieces: Set<string>;
+}
+
+/** Whether a string of the flow sends to a host (`scheme://authority`) the text does not name. */
+function namesOtherHost(v: string, licence: Licence): boolean {
+  return Array.from(v.matchAll(AUTHORITY)).some((m) => !licence.hosts.has(m[1].toLowerCase()));
+}
+
+/** Whether a string or number a value holds as is (a var `host: a.test`, `port: 80`) is not in the text. */
+function constNotInText(record: Record<string, unknown>, licence: Licence): boolean {
+  return record.kind === "const" && ["string", "number"].includes(typeof record.value) &&
+    !inText(String(record.value), licence.pieces);
+}
+
+/**
+ * Whether a reference reads an environment variable the text does not name, or is an
+ * expression not as written in the text (a `${raw:…}` one changes a URL's shape).
+ */
+function refNotInText(record: Record<string, unknown>, licence: Licence): boolean {
+  const ref = record.ref as { kind?: unknown; name?: unknown } | undefined;
+  if (ref?.kind === "env" && !licence.names.has(String(ref.name))) return true;
+  return ref !== undefined && typeof record.text === "string" &&
+    !licence.text.includes(record.text);
+}
+
+/** Whether TLS changes: unchecked only as the text says; a kept flow reads no certificate file. */
+function changesTls(record: Record<string, unknown>, licence: Licence): boolean {
+  if (record.insecure === true && !licence.pieces.has("insecure")) return true;
+  return record.caCerts !== undefined || record.clientCert !== undefined;
+}
+
+/** Whether a token command runs without `allowCommands`, or an argument not as the file has it. */
+function commandNotGranted(record: Record<string, unknown>, licence: Licence): boolean {
+  if (record.kind !== "bearer" || !("command" in record)) return false;
+  if (!licence.allowCommands || !Array.isArray(record.command)) return true;
+  return record.command.some((arg) => !licence.text.includes(String(arg?.source)));
 }
 
 function wellFormed(entry: Entry): boolean {
