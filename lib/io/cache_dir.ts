@@ -88,6 +88,41 @@ function sealOf(secret: Uint8Array, key: string, text: string): string {
 }
 
 /**
+ * The text of a stored entry (its seal line, then the text) when its seal
+ * under `key` checks: an entry cut short, or written without the user's
+ * key, is a miss.
+ */
+function unsealed(stored: string, secret: Uint8Array, key: string): string | undefined {
+  const end = stored.indexOf("\n");
+  if (!stored.startsWith(SEAL) || end < 0) return undefined;
+  const text = stored.slice(end + 1);
+  return stored.slice(SEAL.length, end) === sealOf(secret, key, text) ? text : undefined;
+}
+
+/**
+ * The text of the entry file `file`, stored under `key`, when the file is the
+ * user's own and its seal checks; `notOwnEntry` is told why a file is not the
+ * user's own. Throws when the file cannot be read (a miss to the caller).
+ */
+function ownSealed(
+  file: string,
+  key: string,
+  user: { secret: Uint8Array; uid: number | undefined },
+  notOwnEntry: (file: string, why: string) => void,
+): string | undefined {
+  const info = Deno.lstatSync(file);
+  // A FIFO, device or symlink put in the folder is a miss, never opened.
+  if (!info.isFile) return undefined;
+  const why = notOwn(info, user.uid);
+  if (why) {
+    notOwnEntry(file, why);
+    return undefined;
+  }
+  const stored = new TextDecoder().decode(readBytesSync(file, { limit: MAX_RECORDING_BYTES }));
+  return unsealed(stored, user.secret, key);
+}
+
+/**
  * Whether the folder can be used, and its key: undefined (with a warning)
  * when it, or the key, is not the user's own.
  */
@@ -155,29 +190,15 @@ export function flowCacheIn(dir: string, options: FlowCacheDirOptions = {}): Flo
   let made: Promise<unknown> | undefined;
   let warned = false;
   const writes: Promise<unknown>[] = [];
-  /** The entry's text when the file is the user's own and its seal checks. */
-  const unseal = (key: string, secret: Uint8Array, uid: number | undefined) => {
-    const info = Deno.lstatSync(path(key));
-    // A FIFO, device or symlink put in the folder is a miss, never opened.
-    if (!info.isFile) return undefined;
-    const why = notOwn(info, uid);
-    if (why) {
-      if (!warned) {
-        options.warn?.(notTrusted(
-          `Entries of --cache-dir "${dir}" are not used: "${path(key)}": ${why}; ` +
-            "their flows are loaded from their files.",
-        ));
-      }
-      warned = true;
-      return undefined;
+  // One warning for the folder's entries, not one per entry.
+  const notOwnEntry = (file: string, why: string) => {
+    if (!warned) {
+      options.warn?.(notTrusted(
+        `Entries of --cache-dir "${dir}" are not used: "${file}": ${why}; ` +
+          "their flows are loaded from their files.",
+      ));
     }
-    const stored = new TextDecoder().decode(
-      readBytesSync(path(key), { limit: MAX_RECORDING_BYTES }),
-    );
-    const end = stored.indexOf("\n");
-    if (!stored.startsWith(SEAL) || end < 0) return undefined;
-    const text = stored.slice(end + 1);
-    return stored.slice(SEAL.length, end) === sealOf(secret, key, text) ? text : undefined;
+    warned = true;
   };
   return {
     read(key) {
@@ -186,7 +207,7 @@ export function flowCacheIn(dir: string, options: FlowCacheDirOptions = {}): Flo
       names ??= namesIn(dir);
       if (!names.has(`${key}.json`)) return undefined;
       try {
-        return unseal(key, secret, uid);
+        return ownSealed(path(key), key, { secret, uid }, notOwnEntry);
       } catch {
         return undefined;
       }
