@@ -198,7 +198,11 @@ function filePart(ctx: Loading, e: Entry, v: YAMLMap, what: string): MultipartPa
   const base = file.path.split("/").at(-1)!;
   const contentType = (type && plainString(ctx, type, `"content_type" of part "${e.key}"`)) ??
     getOwn(CONTENT_TYPES, base.split(".").at(-1)!.toLowerCase()) ?? "application/octet-stream";
-  const filename = (name && plainString(ctx, name, `"filename" of part "${e.key}"`)) ?? base;
+  // `filename: ""` is what a browser (and Newman) sends for a file input with no file chosen.
+  const none = name !== undefined && isScalar(name.value) && name.value.value === "";
+  const filename = none
+    ? ""
+    : (name && plainString(ctx, name, `"filename" of part "${e.key}"`)) ?? base;
   return { name: e.key, kind: "file", file, contentType, filename };
 }
 

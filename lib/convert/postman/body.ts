@@ -214,11 +214,19 @@ function formData(pairs: PmPair[], resolve: Resolve, out: BodyOut): BodyOut {
   const fields: [string, YNode][] = [];
   for (const p of pairs) {
     if (p.disabled) continue;
-    if (p.type === "file") {
-      const path = filePath(p.src || `${p.key}.bin`);
+    if (p.type === "file" && !p.src) {
+      // No file chosen: Newman sends the part empty with filename="", as a browser does.
+      const path = filePath(`${p.key}.bin`);
       out.files.push(path);
-      fields.push([p.key, ymap([["file", path], ["filename", sentName(p.src ?? "", path)]])]);
-      out.notes.push(`the form field "${p.key}" uploads "${p.src ?? ""}": put it at ${path}`);
+      fields.push([p.key, ymap([["file", path], ["filename", ""]])]);
+      out.notes.push(
+        `the form field "${p.key}" has no file chosen: sent empty, as Newman sends it`,
+      );
+    } else if (p.type === "file") {
+      const path = filePath(p.src!);
+      out.files.push(path);
+      fields.push([p.key, ymap([["file", path], ["filename", sentName(p.src!, path)]])]);
+      out.notes.push(`the form field "${p.key}" uploads "${p.src}": put it at ${path}`);
     } else fields.push([render(p.key, resolve), render(p.value, resolve)]);
   }
   if (fields.length > 0) out.fields.push(["multipart", ymap(fields)]);
