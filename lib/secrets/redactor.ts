@@ -15,6 +15,7 @@ import { headOf } from "../model/masking.ts";
 import { authParts, base64Forms, literalForms } from "./forms.ts";
 import { mergeSpans, MIN_SECRET_LENGTH, SecretIndex, type Span } from "./secret_index.ts";
 import { notSecretSpans, secretStretches } from "./public_parts.ts";
+import { dropKeySpans } from "./key_spans.ts";
 
 export { formEncoded } from "./forms.ts";
 export { MIN_SECRET_LENGTH } from "./secret_index.ts";
@@ -109,8 +110,7 @@ export class Redactor {
    * ```
    */
   add(value: string, shown?: readonly string[]): void {
-    // The same values arrive with every request (a token in each Authorization header):
-    // known ones stop here, before trimming, scheme matching and decoding again.
+    // The same values arrive with every request: known ones stop here, before any work.
     if (this.#added.has(value)) return;
     this.#added.set(value, shown);
     const trimmed = value.trim();
@@ -239,7 +239,7 @@ export class Redactor {
     for (const view of decodedViews(text, this.#index.isWanted)) {
       this.#index.spans(view.text, spans, (s, e) => [view.from[s], view.to[e - 1]]);
     }
-    if (spans.length === 0) return text;
+    if (dropKeySpans(text, spans) === 0) return text;
     let out = "";
     let at = 0;
     for (const [s, e] of mergeSpans(spans)) {

@@ -101,3 +101,18 @@ Deno.test("a response's ordinary word under a key named like a secret is the API
     assert.ok(found.includes(secret), `${secret} not in ${found}`);
   }
 });
+
+Deno.test("a secret that is an ordinary word is masked as a value, never as the key it also names", () => {
+  // Seen (issue 53, item 15): a password `password` turned the JSON key "password" into "***" in
+  // the printed curl line.
+  const r = new Redactor();
+  r.add("password");
+  r.add("s3cr3t-9f2a");
+  assert.equal(r.redact('{"password":"password"}'), '{"password":"***"}');
+  assert.equal(r.redact('curl -d \'{"password": "password"}\''), 'curl -d \'{"password": "***"}\'');
+  assert.equal(r.redact("password=password"), "password=***");
+  assert.equal(r.redact("password: password"), "password: ***");
+  // The value itself stays masked wherever it stands, and a secret that is no word everywhere.
+  assert.equal(r.redact('{"user":"password"}'), '{"user":"***"}');
+  assert.equal(r.redact('{"s3cr3t-9f2a": 1}'), '{"***": 1}');
+});
