@@ -52,13 +52,15 @@ async function quickAdd(page: Page, label: string, at: { x: number; y: number })
     hasText: new RegExp(`^${label}$`),
   });
   // On a busy machine the editor sometimes misses a Ctrl+click or a key while it settles (a tab
-  // just opened): try again, at most three times, closing a search left open.
+  // just opened): try again, at most eight times, closing a search left open. The search is
+  // waited for a few seconds each time, not the click's whole default timeout.
   for (let attempt = 1;; attempt++) {
     try {
       // A plain click far from the search first clears the selection: with a node selected,
       // quick-add offers only what can be wired to it.
       await page.click("#red-ui-workspace-chart", { position: { x: 700, y: 60 } });
       await page.click("#red-ui-workspace-chart", { modifiers: ["Control"], position: at });
+      await search.waitFor({ state: "visible", timeout: 4000 });
       await search.click();
       await page.keyboard.type(label, { delay: 20 });
       // Pick the node by its label: Enter would add whatever matched first.
@@ -66,7 +68,7 @@ async function quickAdd(page: Page, label: string, at: { x: number; y: number })
       await page.locator(NODES).nth(before).waitFor();
       return;
     } catch (error) {
-      if (attempt === 3) throw error;
+      if (attempt === 8) throw error;
       if (await search.isVisible()) {
         await page.keyboard.press("Escape");
         await search.waitFor({ state: "hidden" });
