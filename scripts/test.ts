@@ -116,7 +116,6 @@ export const SLOW: readonly string[] = [
   "tests/real/loopback_openapi_test.ts",
   "tests/real/loopback_har_test.ts",
   "tests/real/json_server_har_test.ts",
-  "tests/real/har/node_red_har_test.ts",
   "tests/real/har/node_red_stored_test.ts",
   "tests/cli/convert_postman_first_run_test.ts",
   "tests/cli/convert_openapi_links_test.ts",
@@ -146,8 +145,12 @@ export const WAITING_FIRST: readonly string[] = [
   "tests/cli/signals_blocked_test.ts",
 ];
 
-/** Run last, each in a process of its own: their tests assert wall-clock limits. */
+/**
+ * Run last, each in a process of its own: their tests assert wall-clock limits, or drive a
+ * browser through a real product's editor whose clicks a loaded machine may miss.
+ */
 export const ALONE: readonly string[] = [
+  "tests/real/har/node_red_har_test.ts",
   "tests/fuzz_test.ts",
   "tests/load/limits_test.ts",
   "tests/check/bounds_test.ts",
