@@ -54,7 +54,11 @@ function loadClientCert(
 /** `proxy`: an http(s) or socks5 URL, masked in the problem when it is not one. */
 function loadProxy(ctx: Loading, proxy: Entry, what: string): string | undefined {
   const url = plainString(ctx, proxy, `"proxy" of ${what}`);
-  if (url === undefined || /^(https?|socks5h?):\/\/[^/]/.test(url)) return url;
+  if (url !== undefined && /^(https?|socks5h?):\/\/[^/]/.test(url)) {
+    literalProxyPassword(ctx, proxy, url, what);
+    return url;
+  }
+  if (url === undefined) return url;
   ctx.problem(
     "bad-url",
     `"${maskUserinfo(url, { proxy: true })}" is not a proxy URL.`,
@@ -63,6 +67,20 @@ function loadProxy(ctx: Loading, proxy: Entry, what: string): string | undefined
   );
   maskProxyLine(ctx, url);
   return undefined;
+}
+
+/** A proxy option is plain text: a password in it is a credential written in the file. */
+function literalProxyPassword(ctx: Loading, proxy: Entry, url: string, what: string): void {
+  if (userinfoSecrets(url, { proxy: true }).length === 0) return;
+  ctx.problem(
+    "literal-credential",
+    `The password of "proxy" of ${what} is written in the file as it is: a credential must ` +
+      "not be written in a flow, where it is committed and shown.",
+    proxy.value,
+    'Give the proxy when running instead: --proxy "http://user:$PROXY_PASSWORD@host:port", ' +
+      "or the HTTPS_PROXY environment variable.",
+  );
+  maskProxyLine(ctx, url);
 }
 
 /** `no_proxy`: host names, as a list or comma-separated. */

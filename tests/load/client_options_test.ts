@@ -30,3 +30,13 @@ Deno.test("a client certificate needs its key; PEM files are read when the flow 
     /it is not PEM text/,
   );
 });
+
+Deno.test("a proxy password written in a flow is a literal credential, masked in its excerpt", () => {
+  // Issue 53, item 8: `convert curl -x http://user:PASS@proxy` wrote the password literally and the
+  // loader raised no literal-credential problem for it.
+  const problems = loadStepFlow(['options: {proxy: "http://me:s3cret@proxy.test:3128"}']).problems;
+  assert.deepEqual(problems.map((p) => p.code), ["literal-credential"]);
+  assert.ok(!JSON.stringify(problems).includes("s3cret"), JSON.stringify(problems));
+  assert.match(problems[0].hint ?? "", /--proxy "http:\/\/user:\$PROXY_PASSWORD@host:port"/);
+  assert.deepEqual(codesOf(['options: {proxy: "http://proxy.test:3128"}']), []);
+});
