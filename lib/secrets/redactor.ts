@@ -14,8 +14,7 @@ import { jsonHead } from "../_util/json_head.ts";
 import { headOf } from "../model/masking.ts";
 import { authParts, base64Forms, literalForms } from "./forms.ts";
 import { mergeSpans, MIN_SECRET_LENGTH, SecretIndex, type Span } from "./secret_index.ts";
-import { notSecretSpans, secretStretches } from "./public_parts.ts";
-import { dropKeySpans } from "./key_spans.ts";
+import { dropKeySpans, notSecretSpans, secretStretches } from "./public_parts.ts";
 
 export { formEncoded } from "./forms.ts";
 export { MIN_SECRET_LENGTH } from "./secret_index.ts";
