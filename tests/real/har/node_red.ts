@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { type Install, install, prefixOf } from "../servers.ts";
 
 /** The exact version the tests pin (4.x runs on Node 20; 5.x wants Node 22). */
 export const NODE_RED_VERSION = "4.1.8";
@@ -19,67 +20,18 @@ export const NODE_RED_USER = "admin";
 /** The password a fresh instance accepts (what a user types, so a secret to ask for). */
 export const NODE_RED_PASSWORD = "Ratchet-Lantern-42";
 
-const cacheRoot = `${
-  Deno.env.get("XDG_CACHE_HOME") ?? `${Deno.env.get("HOME") ?? "/tmp"}/.cache`
-}/flowrun-real-har`;
+/** The pinned package, installed as the other real servers are (`../servers.ts`). */
+const PINNED = [{ name: "node-red", version: NODE_RED_VERSION }];
 
 /** Where the pinned package is installed: outside the repository, kept between runs. */
-export const nodeRedPrefix: string = `${cacheRoot}/node-red@${NODE_RED_VERSION}`;
-
-/** Written after a complete install, so a half-finished one is redone. */
-const marker = `${nodeRedPrefix}/.installed`;
-
-function exists(path: string): boolean {
-  try {
-    Deno.statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** How the last {@linkcode installNodeRed} went: from the cache, or installed now. */
-export interface Install {
-  cached: boolean;
-  ms: number;
-}
+export const nodeRedPrefix: string = prefixOf(PINNED);
 
 /**
- * Installs the pinned Node-RED with npm into {@linkcode nodeRedPrefix}
- * unless a complete install is there; npm's own timeouts and a 5-minute
- * kill bound it.
+ * Installs the pinned Node-RED with npm into {@linkcode nodeRedPrefix} unless a complete
+ * install is there (the real servers' harness: a lock for parallel files, a 5-minute kill).
  */
 export async function installNodeRed(): Promise<Install> {
-  const started = performance.now();
-  if (exists(marker)) return { cached: true, ms: performance.now() - started };
-  await Deno.mkdir(nodeRedPrefix, { recursive: true });
-  const child = new Deno.Command("npm", {
-    args: [
-      "install",
-      "--prefix",
-      nodeRedPrefix,
-      "--no-audit",
-      "--no-fund",
-      "--no-save",
-      "--loglevel=error",
-      `node-red@${NODE_RED_VERSION}`,
-    ],
-    env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1", npm_config_nodedir: "/usr" },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const timer = setTimeout(() => child.kill("SIGKILL"), 300_000);
-  const out = await child.output().finally(() => clearTimeout(timer));
-  if (out.code !== 0) {
-    throw new Error(
-      `npm install node-red@${NODE_RED_VERSION} failed (exit ${out.code}): ${
-        new TextDecoder().decode(out.stderr).slice(-2000)
-      }`,
-    );
-  }
-  await Deno.writeTextFile(marker, new Date().toISOString() + "\n");
-  return { cached: false, ms: performance.now() - started };
+  return await install(PINNED);
 }
 
 /** A running fresh instance. */
