@@ -12,9 +12,6 @@ import type { Producer, Step } from "../model.ts";
 import { isIdKey } from "../values.ts";
 import type { Correlator } from "./state.ts";
 
-/** Created rows by their number's text: the producer and the collection path it was made under. */
-const created = new WeakMap<Correlator, Map<string, { producer: Producer; under: string }>>();
-
 /**
  * Notes the small ids a create (`POST`, `PUT`; 2xx) answered with: a whole integer under an
  * id-like key at the top of the body or one object down (`{"data": {"id": 5}}`).
@@ -40,11 +37,12 @@ export function noteCreatedIds(c: Correlator, step: Step): void {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return;
   const note = (path: (string | number)[], key: string, value: unknown) => {
     if (!Number.isInteger(value) || (value as number) < 0 || !isIdKey(key)) return;
-    const table = created.get(c) ?? new Map();
-    created.set(c, table);
     const text = String(value);
-    if (!table.has(text)) {
-      table.set(text, { producer: { step, source: { kind: "json", path }, secret: false }, under });
+    if (!c.createdIds.has(text)) {
+      c.createdIds.set(text, {
+        producer: { step, source: { kind: "json", path }, secret: false },
+        under,
+      });
     }
   };
   for (const [key, value] of Object.entries(body)) {
@@ -65,7 +63,7 @@ export function createdIdProducer(
   segment: string,
 ): Producer | undefined {
   if (!/^\d{1,15}$/.test(segment)) return undefined;
-  const found = created.get(c)?.get(String(Number(segment)));
+  const found = c.createdIds.get(String(Number(segment)));
   return found !== undefined && found.under === trimmed(under) ? found.producer : undefined;
 }
 

@@ -160,6 +160,11 @@ export interface Correlator {
   /** Files uploads send, by path relative to the flow: recorded content or a placeholder. */
   readonly files: Map<string, string>;
   readonly uploads: Upload[];
+  /**
+   * Small row numbers a create answered with, by their text: the producer and the collection
+   * path it was made under (`created_ids.ts`).
+   */
+  readonly createdIds: Map<string, { producer: Producer; under: string }>;
 }
 
 /**
@@ -209,6 +214,7 @@ export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlat
     strayIfMatch: [],
     files: new Map(),
     uploads: [],
+    createdIds: new Map(),
   };
 }
 
