@@ -21,10 +21,11 @@ Deno.test("--fail-fast over three threads starts no flow once one failed, while 
       queueMicrotask(failedSent.resolve);
       return Response.json({}, { status: 500 });
     }
-    // Held until the failure is out (bounded), then a moment more: every thread's next flow
-    // would start while the failure is known.
+    // Held until the failure is out (bounded), then long enough for its thread to take the
+    // answer in on a loaded machine (CI once needed more than 200 ms): every thread's next
+    // flow would start while the failure is known, and main's reporters still lag.
     await Promise.race([failedSent.promise, sleep(20_000)]);
-    await sleep(200);
+    await sleep(1500);
     return Response.json({});
   });
   const files: Record<string, string> = {};
@@ -47,7 +48,7 @@ steps:
       reporter: {
         // Main's reporters are busy with the failing flow's events for a while.
         onFlowStart: async (flow) => {
-          if (flow.name === "f1") await Promise.race([failedFlowReported.promise, sleep(1500)]);
+          if (flow.name === "f1") await Promise.race([failedFlowReported.promise, sleep(3500)]);
         },
       },
     });
