@@ -1,7 +1,9 @@
 /**
- * A flow's `data`: inline rows (a list of maps of single values) or a file
- * (`{file: users.csv}`, CSV with a header row or a JSON list of objects,
- * read by the suite). Each row's keys become flow vars for that row's run.
+ * A flow's `data`: inline rows (a list of maps of names to values, each
+ * value what a var may hold: a single value, or a map or list of them) or a
+ * file (`{file: users.csv}`, CSV with a header row or a JSON or YAML list of
+ * objects, read by the suite). Each row's keys become flow vars for that
+ * row's run.
  * Inline rows must all have the same keys; a file's columns must be declared
  * under `vars`, so every reference is checked before anything is sent.
  *
@@ -9,6 +11,7 @@
  */
 import type { Node, YAMLMap } from "yaml";
 import { isMap, isScalar, isSeq } from "./nodes.ts";
+import { withinBounds } from "./structured.ts";
 import { lossyNumber } from "./quote_hint.ts";
 import type { DataRow, Flow } from "../model/flow.ts";
 import { describe, type Entry, type Loading, RESERVED } from "./context.ts";
@@ -87,10 +90,10 @@ function dataFile(ctx: Loading, node: YAMLMap): Pick<Flow, "dataFile"> {
 }
 
 /**
- * Row `i`'s values by name, each a single value as written; `undefined` when
- * the row is no map. A string is read as a template, so its `${…}` are checked
- * like a var's: a row's values are the first vars of its run, in the first
- * row's `order`.
+ * Row `i`'s values by name, each as a var's value is written (a single
+ * value, or a map or list of them); `undefined` when the row is no map.
+ * Strings are read as templates, so their `${…}` are checked like a var's:
+ * a row's values are the first vars of its run, in the first row's `order`.
  */
 function rowValues(
   ctx: Loading,
@@ -109,35 +112,44 @@ function rowValues(
   }
   const values: Record<string, unknown> = {};
   for (const e of ctx.entries(row)) {
+    const what = `"${e.key}" in row ${i + 1} of "data"`;
     if (!isName(e.key) || RESERVED.has(e.key)) {
       ctx.problem(
         "bad-name",
-        `"${e.key}" in row ${i + 1} of "data" cannot be a var name.`,
+        `${what} cannot be a var name.`,
         e.keyNode,
         nameHint("user_role", true),
       );
       continue;
     }
-    if (!isScalar(e.value) && e.value !== null) {
-      ctx.problem(
-        "wrong-type",
-        `Expected "${e.key}" in row ${i + 1} of "data" to be a single value, got ${
-          describe(e.value)
-        }.`,
-        e.value,
-        "Rows hold single values, like vars.",
-      );
-      continue;
-    }
-    // A row value is a var, and one written as a number that loses its text is a problem as a var's is.
-    lossyNumber(ctx, e, `"${e.key}" in row ${i + 1} of "data"`);
-    if (isScalar(e.value) && typeof e.value.value === "string") {
-      const index = order?.indexOf(e.key) ?? -1;
-      ctx.value(e.value, { kind: "var", index: index >= 0 ? index : Object.keys(values).length });
-    }
-    values[e.key] = isScalar(e.value) ? e.value.value : null;
+    const node = ctx.deref(e.value);
+    // A map or list is bounded as a var's is: a row value is a var of its run.
+    if (!withinBounds(ctx, node, what)) continue;
+    // A row value written as a number that loses its text is a problem as a var's is.
+    if (isScalar(node)) lossyNumber(ctx, e, what);
+    const index = order?.indexOf(e.key) ?? -1;
+    ctx.value(e.value, { kind: "var", index: index >= 0 ? index : Object.keys(values).length });
+    // ctx.value reported the node's problems (a key that is no name); reading it again repeats them.
+    const reported = ctx.problems.length;
+    values[e.key] = plainValue(ctx, node);
+    ctx.problems.length = reported;
   }
   return values;
+}
+
+/**
+ * A row value as plain data, its strings as written (their `${…}` are
+ * expanded when the row runs, as a var's are).
+ */
+function plainValue(ctx: Loading, node: Node | null): unknown {
+  if (isScalar(node)) return node.value ?? null;
+  if (isSeq(node)) return node.items.map((item) => plainValue(ctx, ctx.deref(item)));
+  if (isMap(node)) {
+    const map: Record<string, unknown> = {};
+    for (const e of ctx.entries(node)) map[e.key] = plainValue(ctx, ctx.deref(e.value));
+    return map;
+  }
+  return null;
 }
 
 /** The problem of row `i`, whose `names` are not row 1's `keys`. */

@@ -1,14 +1,17 @@
 /**
  * The rows of a data-driven flow's file (`data: {file: …}`): CSV with a
  * header row (RFC 4180: quoted fields, doubled quotes, commas and line breaks
- * inside quotes, CRLF or LF), or JSON or YAML, a list of objects of single
- * values.
+ * inside quotes, CRLF or LF), whose cells stay strings, or JSON or YAML, a
+ * list of objects whose values are what a var may hold: single values, or
+ * maps and lists of them (bounded as a var's are).
  * Pure: text in, rows or the reason out.
  *
  * @module
  */
 import type { DataRow } from "../model/flow.ts";
 import { rowName } from "./data.ts";
+import { MAX_VAR_DEPTH, MAX_VAR_ENTRIES } from "../model/limits.ts";
+import { thousands } from "../_util/thousands.ts";
 
 /**
  * Rows of a CSV, JSON or YAML data file (by its extension; `.json` is JSON,
@@ -37,7 +40,7 @@ export function parseDataFile(
   return csvRows(clean);
 }
 
-/** Rows of a JSON or YAML list of objects of single values, or why there are none. */
+/** Rows of a JSON or YAML list of objects, or why there are none. */
 function parsedRows(text: string, parse: (text: string) => unknown, kind: string) {
   let data: unknown;
   try {
@@ -48,7 +51,7 @@ function parsedRows(text: string, parse: (text: string) => unknown, kind: string
   return objectRows(data);
 }
 
-/** Rows of a list of objects of single values, or why there are none. */
+/** Rows of a list of objects, or why there are none. */
 function objectRows(data: unknown): DataRow[] | string {
   if (!Array.isArray(data) || data.length === 0) {
     return "it must hold a non-empty list of objects";
@@ -59,13 +62,31 @@ function objectRows(data: unknown): DataRow[] | string {
       return `row ${i + 1} is not an object`;
     }
     for (const [k, v] of Object.entries(item)) {
-      if (v !== null && typeof v === "object") {
-        return `"${k}" in row ${i + 1} is not a single value`;
-      }
+      const over = overBounds(v);
+      if (over) return `"${k}" in row ${i + 1} ${over}`;
     }
     rows.push({ name: rowName(item, i), values: item as Record<string, unknown> });
   }
   return rows;
+}
+
+/**
+ * Why a row value is larger than a var's may be, or `undefined`: it becomes
+ * a var of its run, and rendering it recurses per level.
+ */
+function overBounds(value: unknown): string | undefined {
+  const stack: [unknown, number][] = [[value, 1]];
+  let entries = 0;
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== "object") continue;
+    const items = Array.isArray(v) ? v : Object.values(v);
+    if (depth > MAX_VAR_DEPTH) return `is nested more than ${MAX_VAR_DEPTH} levels deep`;
+    entries += items.length;
+    if (entries > MAX_VAR_ENTRIES) return `has more than ${thousands(MAX_VAR_ENTRIES)} entries`;
+    for (const item of items) stack.push([item, depth + 1]);
+  }
+  return undefined;
 }
 
 /** Rows of CSV with a header row (blank lines skipped), or why there are none. */

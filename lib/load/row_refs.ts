@@ -40,13 +40,24 @@ export function rowExpressionProblem(
   const names = flow.vars.map((v) => v.name);
   for (const [i, row] of rows.entries()) {
     for (const [column, value] of Object.entries(row.values)) {
-      if (typeof value !== "string" || !value.includes("${")) continue;
-      const where = `Row ${i + 1} of the data file "${path}", column "${column}"`;
-      const problem = valueProblem(value, names.slice(0, names.indexOf(column)), names, options);
-      if (problem) return { ...at, ...problem, message: `${where}: ${problem.message}` };
+      for (const text of templatedStrings(value)) {
+        const where = `Row ${i + 1} of the data file "${path}", column "${column}"`;
+        const problem = valueProblem(text, names.slice(0, names.indexOf(column)), names, options);
+        if (problem) return { ...at, ...problem, message: `${where}: ${problem.message}` };
+      }
     }
   }
   return undefined;
+}
+
+/** The strings holding `${` in a row value, in a map's or list's values too (its keys are data). */
+function* templatedStrings(value: unknown): Generator<string> {
+  const stack = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === "string" && v.includes("${")) yield v;
+    else if (v !== null && typeof v === "object") stack.push(...Object.values(v).reverse());
+  }
 }
 
 /** The first problem of one value: its syntax, then its references. */

@@ -19,7 +19,7 @@ import { rowExpressionProblem } from "./row_refs.ts";
 import { yamlEngine } from "./yaml_engine.ts";
 import { parseBounded } from "./yaml_limits.ts";
 
-/** How deep a YAML data file's lists and maps may nest: rows are a list of maps of single values. */
+/** How deep a YAML data file's lists and maps may nest: a list of rows, maps of values that may nest. */
 const MAX_DATA_NESTING = 64;
 
 /** Undeclared columns named in a problem; the rest are counted. */

@@ -47,10 +47,12 @@ export function expandRows(flows: readonly (Flow | DeferredFlow)[]): (Flow | Def
 
 /**
  * A row's value as a var's: its `${…}` expanded when the row runs (checked
- * when the flow loaded); a whole expression keeps the value's type.
+ * when the flow loaded), in a map's or list's strings too; a whole
+ * expression keeps the value's type.
  */
 function rowValue(value: unknown): ValueTemplate {
-  return typeof value === "string" && value.includes("${")
+  return typeof value === "string" && value.includes("${") ||
+      value !== null && typeof value === "object"
     ? compileValue(value)
     : { kind: "const", value };
 }

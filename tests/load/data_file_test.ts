@@ -1,7 +1,7 @@
 /**
  * Data files as rows: CSV by RFC 4180 (quotes, doubled quotes, commas and
  * line breaks inside quotes, CRLF, a BOM, blank lines) or a JSON list of
- * objects of single values, each row named by its `name`; what is not rows
+ * objects (values may be maps and lists, as a var's), each row named by its `name`; what is not rows
  * is one plain sentence.
  */
 import assert from "node:assert/strict";
@@ -38,7 +38,12 @@ Deno.test("what is not rows is one sentence", () => {
     ["a.json", "{", "it is not JSON ("],
     ["a.json", "[]", "it must hold a non-empty list of objects"],
     ["a.json", "[1]", "row 1 is not an object"],
-    ["a.json", '[{"a": [1]}]', '"a" in row 1 is not a single value'],
+    [
+      "a.json",
+      `[{"a": ${"[".repeat(65)}${"]".repeat(65)}}]`,
+      '"a" in row 1 is nested more than 64',
+    ],
+    ["a.json", `[{"a": [${"1,".repeat(10_000)}1]}]`, '"a" in row 1 has more than 10,000 entries'],
   ];
   for (const [path, text, reason] of cases) {
     const got = parseDataFile(text, path);

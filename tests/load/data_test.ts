@@ -131,9 +131,9 @@ Deno.test("mistakes in rows and data files are problems with positions and fixes
     ],
     ["[]", 'Expected "data" to be a non-empty list of rows', "data: {file: users.csv}"],
     [
-      "[{name: a, role: [x]}]",
-      'Expected "role" in row 1 of "data" to be a single value',
-      "single values",
+      `[{name: a, role: ${"[".repeat(70)}${"]".repeat(70)}}]`,
+      'The value of "role" in row 1 of "data" is nested more than 64 levels deep',
+      "",
     ],
     ["{path: x.csv}", 'Unknown key "path"', ""],
   ];
