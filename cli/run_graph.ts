@@ -26,6 +26,7 @@ import "./run/reproduce.ts";
 import "./run/rerun_options.ts";
 import "./run/secrets.ts";
 import "./run/spool.ts";
+import "./run/started_as.ts";
 import "./run/warnings.ts";
 import "./run/workers_option.ts";
 import "./save.ts";

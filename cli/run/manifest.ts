@@ -31,6 +31,8 @@ export interface ManifestRun {
   startedAt: string;
   /** The code the process exits with. */
   exitCode: number;
+  /** The words that started flowrun (`started_as.ts`); `flowrun` unless told. */
+  started?: readonly string[];
   /** The arguments of `flowrun run`, as given. */
   args: readonly string[];
   /** The shard this machine ran, if any. */
@@ -84,7 +86,10 @@ export async function writeManifest(artifacts: Artifacts, run: ManifestRun): Pro
     ended_at: new Date().toISOString(),
     exit_code: run.exitCode,
     // A URL's password is masked whole whatever its length (the redactor skips short ones).
-    command: ["flowrun", "run", ...run.args].map((word) => run.redact(maskUserinfo(word))),
+    // Flowrun as it was started, as the reproduce lines start it.
+    command: [...run.started ?? ["flowrun"], "run", ...run.args].map((word) =>
+      run.redact(maskUserinfo(word))
+    ),
     shard: run.shard ?? null,
     flows: run.flows,
     env_read: [...run.envRead],

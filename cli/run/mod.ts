@@ -51,7 +51,8 @@ import { writeManifest } from "./manifest.ts";
 import { RUN_OPTIONS, type RunHost, type RunPlan, runPlan } from "./options.ts";
 import { refuseFlowFilesAsOutputs } from "./outputs.ts";
 import { provenance } from "./provenance.ts";
-import { reproducer, selfCommand } from "./reproduce.ts";
+import { reproducer } from "./reproduce.ts";
+import { startedAs, startFacts } from "./started_as.ts";
 import { insecureWarning, loadWarnings } from "./warnings.ts";
 import { workerOptionsOf } from "./workers_option.ts";
 
@@ -185,11 +186,14 @@ async function openOutputs(
   await refuseFlowFilesAsOutputs(plan.artifacts, [...loaded.files, ...loaded.included]);
   const runId = plan.runId ?? newRunId();
   const artifacts = await Artifacts.open(plan.artifacts, interrupts.writes);
+  // One answer for the reproduce lines and the manifest, found when first asked.
+  let startWords: readonly string[] | undefined;
+  const started = () => startWords ??= startedAs(startFacts());
   const reproduce = reproducer({
     plan,
     isSecret: inputs.secrets.isSecret,
     runId,
-    self: () => selfCommand(Deno.mainModule, Deno.cwd()),
+    self: started,
     redact: (text) => redactor.redact(text),
   });
   const history = inputs.history &&
@@ -208,7 +212,7 @@ async function openOutputs(
     plan.artifacts.manifest ? (await import("../../lib/report/manifest.ts")).sha256Hex : undefined,
   );
   const problems = await loadProblems(plan, loaded);
-  return { runId, artifacts, reproduce, reporters, sources, problems, history };
+  return { runId, artifacts, reproduce, started, reporters, sources, problems, history };
 }
 
 /** How the run went: its result and the exit code it calls for. */
@@ -343,6 +347,7 @@ async function finish(
       result,
       startedAt: suite.startedAt,
       exitCode: exitCode(),
+      started: opened.started(),
       args: plan.args,
       shard: plan.shard,
       flows: opened.sources.manifestFlows([...suite.loaded.files, ...suite.loaded.included]),

@@ -10,35 +10,6 @@ import { maskUserinfo } from "../../lib/secrets/userinfo.ts";
 import type { NetworkPlan, RunPlan } from "./options.ts";
 
 /**
- * How this program was started (`main` is `Deno.mainModule`, `cwd` the
- * working directory), so a failure can print a command that reruns it.
- *
- * @example
- * ```ts
- * import { selfCommand } from "./reproduce.ts";
- * if (selfCommand("file:///work/flowrun/cli.ts", "/work/flowrun") !== "deno run --allow-net --allow-read --allow-write --allow-env cli.ts") throw new Error();
- * if (selfCommand("file:///usr/local/bin/flowrun", "/") !== "flowrun") throw new Error();
- * ```
- */
-export function selfCommand(main: string, cwd: string): string {
-  if (main.startsWith("file:") && main.endsWith("/cli.ts")) {
-    // The path as the file system names it: a URL's path is percent-encoded (`%20` for a space).
-    const cli = decodeURIComponent(new URL(main).pathname);
-    const dir = cwd.replaceAll("\\", "/");
-    const relative = cli.startsWith(dir + "/") ? cli.slice(dir.length + 1) : cli;
-    return `deno run --allow-net --allow-read --allow-write --allow-env ${shellWord(relative)}`;
-  }
-  return "flowrun";
-}
-
-/** A run from source that runs programs (`--allow-commands`) needs Deno's permission to. */
-function withRun(self: string, allowCommands: boolean | undefined): string {
-  return allowCommands && self.startsWith("deno run ")
-    ? self.replace(" --allow-env ", " --allow-env --allow-run ")
-    : self;
-}
-
-/**
  * The plan's fields a rerun repeats.
  *
  * @example
@@ -133,9 +104,9 @@ function networkWords(network: NetworkPlan, redact: (text: string) => string): s
 /**
  * The command that reruns one flow file with the same run id and
  * parameters; secrets stay references. A setup or teardown file is named
- * only by its option (`flowrun run --setup s.yaml` runs just those flows). `self` says how flowrun was started
- * ({@linkcode selfCommand}, asked only when a command is made), `redact` the CLI's redactor at the time of the
- * call (it learns secrets as the run goes).
+ * only by its option (`flowrun run --setup s.yaml` runs just those flows). `self` gives the words that start
+ * flowrun as this run was started (`started_as.ts`, the manifest's too; asked only when a command is made),
+ * `redact` the CLI's redactor at the time of the call (it learns secrets as the run goes).
  *
  * @example
  * ```ts
@@ -152,7 +123,7 @@ function networkWords(network: NetworkPlan, redact: (text: string) => string): s
  *   },
  *   isSecret: (name) => name.endsWith("token"),
  *   runId: "r1",
- *   self: () => "flowrun",
+ *   self: () => ["flowrun"],
  *   redact: (text) => text,
  * });
  * const command = reproduce("-a.yaml");
@@ -167,7 +138,7 @@ export function reproducer(input: {
   plan: RerunOptions;
   isSecret: (name: string) => boolean;
   runId: string;
-  self: () => string;
+  self: () => readonly string[];
   redact: (text: string) => string;
 }): (file: string) => string {
   const { plan, runId } = input;
@@ -175,7 +146,7 @@ export function reproducer(input: {
   let self: string | undefined;
   let options: string[] | undefined;
   return (file) => {
-    self ??= withRun(input.self(), plan.allowCommands);
+    self ??= input.self().map(shellWord).join(" ");
     const words = [self, "run"];
     // A setup or teardown flow is named by its option alone: as a path too it would be named twice.
     if (!isSpecial(plan, file)) {

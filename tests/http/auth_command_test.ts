@@ -223,7 +223,7 @@ Deno.test("each way a command fails is the step's error naming the program, the 
       assert.doesNotMatch(run.stdout + run.stderr, /\bat .*\.(?:ts|js):\d+:\d+/, "no stack trace");
       assert.match(
         run.stdout,
-        /reproduce: deno run --allow-net --allow-read --allow-write --allow-env --allow-run cli\.ts run .* --allow-commands/,
+        /reproduce: deno run --v8-flags=\S+ --allow-net --allow-read --allow-write --allow-env --allow-run cli\.ts run .* --allow-commands/,
       );
       for (const text of all) {
         assert.ok(!text.includes(TOKEN), `the token in ${text.slice(0, 300)}`);

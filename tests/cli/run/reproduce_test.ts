@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { reproducer, selfCommand } from "../../../cli/run/reproduce.ts";
+import { reproducer } from "../../../cli/run/reproduce.ts";
 
 Deno.test("the rerun command repeats every option that changes what a flow does", () => {
   let asked = 0;
@@ -29,7 +29,7 @@ Deno.test("the rerun command repeats every option that changes what a flow does"
     },
     isSecret: (name) => name.includes("password"),
     runId: "r-1",
-    self: () => (asked++, "flowrun"),
+    self: () => (asked++, ["flowrun"]),
     redact: (text) => text.replaceAll("proxy.example", "***"),
   });
   assert.equal(asked, 0, "how flowrun started is asked only for a command");
@@ -57,7 +57,7 @@ Deno.test("the rerun command of a minimal run, and of a file named like an optio
     },
     isSecret: () => false,
     runId: "x",
-    self: () => "flowrun",
+    self: () => ["flowrun"],
     redact: (text) => text,
   });
   assert.equal(reproduce("a.yaml"), "flowrun run a.yaml --run-id x");
@@ -79,7 +79,7 @@ Deno.test("the rerun command gives a value that starts with - as --name=value", 
     },
     isSecret: () => false,
     runId: "-r",
-    self: () => "flowrun",
+    self: () => ["flowrun"],
     redact: (text) => text,
   });
   assert.equal(
@@ -89,10 +89,23 @@ Deno.test("the rerun command gives a value that starts with - as --name=value", 
   );
 });
 
-Deno.test("how flowrun was started: deno run of cli.ts relative to the working directory, else flowrun", () => {
-  const deno = "deno run --allow-net --allow-read --allow-write --allow-env";
-  assert.equal(selfCommand("file:///w/flowrun/cli.ts", "/w/flowrun"), `${deno} cli.ts`);
-  assert.equal(selfCommand("file:///w/my%20dir/cli.ts", "/w"), `${deno} 'my dir/cli.ts'`);
-  assert.equal(selfCommand("file:///w/flowrun/cli.ts", "/elsewhere"), `${deno} /w/flowrun/cli.ts`);
-  assert.equal(selfCommand("file:///usr/bin/flowrun", "/"), "flowrun");
+Deno.test("the words that start flowrun are quoted for a shell", () => {
+  const reproduce = reproducer({
+    plan: {
+      params: new Map(),
+      setup: [],
+      varsFiles: [],
+      envFiles: [],
+      secretNames: new Set(),
+      network: { caFiles: [], insecure: false },
+    },
+    isSecret: () => false,
+    runId: "x",
+    self: () => ["/opt/my deno/deno", "run", "--v8-flags=--no-lazy", "it's/cli.ts"],
+    redact: (text) => text,
+  });
+  assert.equal(
+    reproduce("a.yaml"),
+    `'/opt/my deno/deno' run --v8-flags=--no-lazy 'it'\\''s/cli.ts' run a.yaml --run-id x`,
+  );
 });
