@@ -141,6 +141,9 @@ export class FlowBuilder {
       ["options", r.followRedirects === false ? ymap([["follow_redirects", false]]) : undefined],
       ["loop", loop],
       ["assert", assertOf(checks, schema)],
+      // Newman sends every request of a run whatever failed before it (its `--bail` is the
+      // flow's default): a step after the first runs after a failure too.
+      ["always", this.steps.length > 0 ? true : undefined],
     ]);
     this.steps.push(commented(comments, step));
     this.reports.push({
