@@ -140,27 +140,35 @@ export async function writeJobFlows(dir: string, count: number): Promise<void> {
   }
 }
 
+/** The documents that hold the benchmarks' generated blocks: the README the 200-flow one. */
+const BLOCK_FILES = ["README.md", "docs/performance-log.md"];
+
 /**
- * Replaces the README's generated block `name` (between
- * `<!-- bench:NAME:start -->` and `<!-- bench:NAME:end -->`) with `text`, so
- * the performance section shows what the benchmark measured last. Throws when
- * the README has no such block (add the two markers where it belongs).
+ * Replaces the generated block `name` (between `<!-- bench:NAME:start -->`
+ * and `<!-- bench:NAME:end -->`) with `text` in whichever of
+ * {@linkcode BLOCK_FILES} holds it, so the figures shown are what the
+ * benchmark measured last. Throws when none does (add the two markers where
+ * the block belongs).
  */
 export async function readmeBlock(name: string, text: string): Promise<void> {
-  const path = `${root}README.md`;
-  const readme = await Deno.readTextFile(path);
   const start = `<!-- bench:${name}:start (written by the benchmark with --readme) -->`;
   const end = `<!-- bench:${name}:end -->`;
-  const from = readme.indexOf(start);
-  const to = readme.indexOf(end);
-  if (from === -1 || to < from) {
-    throw new Error(`README.md has no block "${name}": add the lines\n${start}\n${end}`);
+  for (const file of BLOCK_FILES) {
+    const path = `${root}${file}`;
+    const doc = await Deno.readTextFile(path);
+    const from = doc.indexOf(start);
+    const to = doc.indexOf(end);
+    if (from === -1 || to < from) continue;
+    await Deno.writeTextFile(
+      path,
+      `${doc.slice(0, from + start.length)}\n${text}\n${doc.slice(to)}`,
+    );
+    // Aligned and wrapped as `deno fmt --check` wants it.
+    await new Deno.Command(Deno.execPath(), { args: ["fmt", "--quiet", path] }).output();
+    console.log(`${file}: block "${name}" rewritten`);
+    return;
   }
-  await Deno.writeTextFile(
-    path,
-    `${readme.slice(0, from + start.length)}\n${text}\n${readme.slice(to)}`,
+  throw new Error(
+    `No block "${name}" in ${BLOCK_FILES.join(" or ")}: add the lines\n${start}\n${end}`,
   );
-  // Aligned and wrapped as `deno fmt --check` wants it.
-  await new Deno.Command(Deno.execPath(), { args: ["fmt", "--quiet", path] }).output();
-  console.log(`README.md: block "${name}" rewritten`);
 }
