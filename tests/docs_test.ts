@@ -7,7 +7,8 @@
  * - every error code the sources can emit has a `## <code>` section in
  *   docs/troubleshooting.md, and every such section names a real code;
  * - the example CI pipelines parse as YAML and shard and merge;
- * - every relative link in docs/ points at an existing file.
+ * - every relative link in the README and docs/ points at an existing file
+ *   and, for `#anchor` links, an existing heading.
  */
 import assert from "node:assert/strict";
 import { parse } from "yaml";
@@ -219,8 +220,9 @@ function anchors(markdown: string): Set<string> {
   );
 }
 
-Deno.test("every relative link in docs/ points at an existing file and heading", async () => {
-  for (const doc of docs) {
+Deno.test("every relative link in the README and docs/ points at an existing file and heading", async () => {
+  const readme = { path: "README.md", text: await Deno.readTextFile(`${root}README.md`) };
+  for (const doc of [readme, ...docs]) {
     // Code spans and fenced blocks are not links.
     const prose = doc.text.replace(/^(`{3,})[^]*?^\1/gm, "").replace(/`[^`\n]*`/g, "");
     const dir = doc.path.slice(0, doc.path.lastIndexOf("/") + 1);
