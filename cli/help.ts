@@ -72,6 +72,8 @@ Options for run:
   --report-junit FILE   write a JUnit XML report (written even when flows fail)
   --report-json FILE    write a JSON report (schema/report.schema.json)
   --report-html FILE    write a self-contained HTML report for people
+  --report-har FILE     write every request and response as HAR 1.2, secrets masked
+                        (for browser devtools; convert har reads it)
   --log-file FILE       write a structured log, one JSON object per line
   --manifest FILE       write the run manifest (files, checksums, environment names, CI)
   --report-codequality FILE

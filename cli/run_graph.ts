@@ -234,6 +234,7 @@ import "../lib/run/attempt.ts";
 import "../lib/run/auth_steps.ts";
 import "../lib/run/condition.ts";
 import "../lib/run/context.ts";
+import "../lib/run/exchange.ts";
 import "../lib/run/flow.ts";
 import "../lib/run/flows.ts";
 import "../lib/run/foreach.ts";

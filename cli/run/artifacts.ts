@@ -28,6 +28,7 @@ export interface ArtifactPaths {
   log?: string;
   manifest?: string;
   codequality?: string;
+  har?: string;
 }
 
 const LABEL: Record<keyof ArtifactPaths, string> = {
@@ -37,6 +38,7 @@ const LABEL: Record<keyof ArtifactPaths, string> = {
   log: "log",
   manifest: "manifest",
   codequality: "code quality report",
+  har: "HAR report",
 };
 
 /**
@@ -58,6 +60,7 @@ export function artifactPaths(values: {
   manifest?: string;
   "out-dir"?: string;
   "report-codequality"?: string;
+  "report-har"?: string;
 }): ArtifactPaths {
   const dir = values["out-dir"]?.replace(/\/+$/, "");
   const inDir = (name: string) => dir === undefined ? undefined : `${dir}/${name}`;
@@ -69,6 +72,8 @@ export function artifactPaths(values: {
     manifest: values.manifest ?? inDir("manifest.json"),
     // Not in --out-dir: only GitLab reads it, where the pipeline names it anyway.
     codequality: values["report-codequality"],
+    // Not in --out-dir either: it holds every body, so it is asked for by name.
+    har: values["report-har"],
   };
 }
 
@@ -198,6 +203,8 @@ export class Artifacts {
       // It reads the run's result alone, which the run masks at its end.
       reporters.push(this.#guard("codequality", codequality, codeQualityReporter(write)));
     }
+    const { har } = this.paths;
+    if (har) reporters.push(await this.#har(har));
     const log = this.#log;
     if (log) {
       const { logReporter } = await import("../../lib/report/log.ts");
@@ -244,6 +251,17 @@ export class Artifacts {
     // Only what fails before a report is told apart (the spool) fails them all.
     const failAll = (error: unknown) => Promise.all(outputs.map((o) => o.fail(error)));
     return this.#guardAll(reporter, failAll);
+  }
+
+  /** The HAR report: its stream, its entries masked as each flow ends (`lib/report/har.ts`). */
+  async #har(path: string): Promise<Reporter> {
+    const { harReporter } = await import("../../lib/report/har.ts");
+    const { write, abandon } = this.#stream("har", path);
+    const reporter = harReporter({ write, redactor });
+    return this.#guardAll(reporter, async (error) => {
+      await abandon(error);
+      this.#fail("har", path, error);
+    });
   }
 
   /** One report of {@linkcode #reports}: its stream, unmasked (its pieces come masked). */

@@ -32,6 +32,7 @@ export const RUN_OPTIONS = {
   "report-codequality": { type: "string" },
   "report-json": { type: "string" },
   "report-html": { type: "string" },
+  "report-har": { type: "string" },
   "log-file": { type: "string" },
   manifest: { type: "string" },
   "out-dir": { type: "string" },

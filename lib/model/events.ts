@@ -59,6 +59,47 @@ export interface AttemptInfo extends RequestInfo {
 }
 
 /**
+ * One request that went on the wire and what answered it, as sent and
+ * received (for `--report-har`): each redirect hop, each poll and each
+ * re-run's request is one. Bodies are cut at 64 KiB (`size` is the whole).
+ */
+export interface Exchange {
+  /** The step's name. */
+  step: string;
+  /** The step's attempt (polled steps count up), as in {@linkcode RequestInfo}. */
+  attempt: number;
+  /** ISO 8601 time the request was sent. */
+  started_at: string;
+  /** Time to the whole response read, or to the failure. */
+  duration_ms: number;
+  /** The request as sent: a hop's own, with the cookies and credentials it carried. */
+  request: {
+    method: string;
+    url: string;
+    headers: [string, string][];
+    /** The body as text, cut at 64 KiB (a multipart body as its fields, form-encoded). */
+    body?: string;
+    /** The body's whole size in UTF-8 bytes. */
+    size: number;
+    /** Set for a multipart or file body, whose `body` only describes it. */
+    kind?: "multipart" | "file";
+  };
+  /** What answered; absent when nothing did. */
+  response?: {
+    status: number;
+    /** Lower-case names; `set-cookie` lines are in `set_cookies`. */
+    headers: Record<string, string>;
+    set_cookies: string[];
+    /** The body decoded as UTF-8, cut at 64 KiB. */
+    body: string;
+    /** The body's whole size in bytes. */
+    size: number;
+  };
+  /** Why no response arrived. */
+  error?: string;
+}
+
+/**
  * A set of optional hooks over run events. With several flows running at
  * once, events of different flows interleave; each names its flow. Every
  * value in an event is masked with the secrets the run knows when it is
@@ -73,6 +114,8 @@ export interface Reporter {
   onFlowStart?(flow: FlowRef): void | Promise<void>;
   /** Called just before a request is sent. */
   onRequest?(flow: FlowRef, request: RequestInfo): void | Promise<void>;
+  /** Called for each request on the wire (a redirect hop too) with what answered it. */
+  onExchange?(flow: FlowRef, exchange: Exchange): void | Promise<void>;
   /** Called when a request got a response or failed. */
   onAttempt?(flow: FlowRef, attempt: AttemptInfo): void | Promise<void>;
   /** Called when a step ends (passed, failed, error or skipped). */
@@ -96,6 +139,7 @@ export const REPORTER_HOOKS = [
   "onRunStart",
   "onFlowStart",
   "onRequest",
+  "onExchange",
   "onAttempt",
   "onStepEnd",
   "onFlowEnd",

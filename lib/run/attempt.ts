@@ -23,6 +23,7 @@ import { type Context, round, type StepInput, traceContext, type WithJar } from 
 import { transportFor } from "./transport.ts";
 import type { CoverageCollector } from "./coverage.ts";
 import { RedirectAuth } from "./redirect_auth.ts";
+import { Wire } from "./exchange.ts";
 import type { Step } from "../model/flow.ts";
 
 /**
@@ -81,6 +82,10 @@ export async function attempt(
   // Most runs' reporters listen to neither: no masked URL, no object, no await per request.
   const info = onRequest || onAttempt ? requestInfo(input, number, request, trace, ctx) : undefined;
   if (onRequest) await onRequest.call(ctx.reporter, input.ref, info!);
+  // Only a reporter that records the wire (the HAR) has each request and answer told.
+  const wire = ctx.reporter.onExchange
+    ? new Wire(ctx, input.ref, input.label ?? step.name, number, request)
+    : undefined;
   const sent = performance.now();
   // The method of the request that answers next: a redirect may turn a POST into a GET.
   const via = { method: request.method };
@@ -95,24 +100,19 @@ export async function attempt(
       followRedirects: step.options?.followRedirects,
       // Called only when redirects are followed: no closure for the other requests.
       onRedirect: step.options?.followRedirects
-        ? redirectHook({ request, jar, ownCookie, via, hops }, ctx)
+        ? redirectHook({ request, jar, ownCookie, via, hops, wire }, ctx)
         : undefined,
       ...transportFor(request.url, step.options, ctx),
     });
   } catch (error) {
-    if (!(error instanceof RequestError)) throw error;
-    const duration_ms = round(performance.now() - sent);
-    if (onAttempt) {
-      const masked = ctx.rawEvents ? error.message : ctx.redactor.redact(error.message);
-      await onAttempt.call(ctx.reporter, input.ref, { ...info!, error: masked, duration_ms });
-    }
-    return { request, error, until: [], trace };
+    return await noResponse(error, { input, ctx, info, wire, sent, request, trace });
   }
   const duration_ms = round(performance.now() - sent);
   response.durationMs = duration_ms;
   jar?.store(response.url ?? request.url, response.setCookies);
   noteCoverage(ctx.coverage, step, via.method, response.url ?? request.url, response.status);
   secretsInResponse(response, ctx.secret);
+  await wire?.answered(response);
   const until = step.loop
     ? evaluateChecks(step.loop.until, response, scope, "until", ctx.redactor, request)
     : [];
@@ -122,6 +122,34 @@ export async function attempt(
     await onAttempt.call(ctx.reporter, input.ref, { ...info!, status, duration_ms, until_met });
   }
   return { request, response, until, trace };
+}
+
+/**
+ * An attempt that no response answered: its reporters told why. What is not
+ * the network's fault (an expression, a hook's own failure) is thrown.
+ */
+async function noResponse(
+  error: unknown,
+  at: {
+    input: StepInput;
+    ctx: Context;
+    info?: RequestInfo;
+    wire?: Wire;
+    sent: number;
+    request: ResolvedRequest;
+    trace: Attempt["trace"];
+  },
+): Promise<Attempt> {
+  if (!(error instanceof RequestError)) throw error;
+  const { ctx } = at;
+  const duration_ms = round(performance.now() - at.sent);
+  await at.wire?.failed(error.message);
+  const { onAttempt } = ctx.reporter;
+  if (onAttempt) {
+    const masked = ctx.rawEvents ? error.message : ctx.redactor.redact(error.message);
+    await onAttempt.call(ctx.reporter, at.input.ref, { ...at.info!, error: masked, duration_ms });
+  }
+  return { request: at.request, error, until: [], trace: at.trace };
 }
 
 /**
@@ -230,6 +258,7 @@ function redirectHook(
     ownCookie?: string;
     via: { method: string };
     hops?: RedirectAuth;
+    wire?: Wire;
   },
   ctx: Context,
 ) {
@@ -242,6 +271,7 @@ function redirectHook(
       await at.hops.authorise(next);
       secretsInRequest(next, ctx.secret);
     }
+    await at.wire?.answered(hop, next);
   };
 }
 

@@ -65,6 +65,7 @@ Deno.test("a plan of paths alone has every default", () => {
       log: undefined,
       manifest: undefined,
       codequality: undefined,
+      har: undefined,
     },
     cacheDir: undefined,
     filter: undefined,
@@ -136,6 +137,8 @@ Deno.test("every option lands in its field of the plan", () => {
     "r.json",
     "--report-codequality",
     "cq.json",
+    "--report-har",
+    "r.har",
     "--cache-dir",
     ".cache",
     "--filter",
@@ -194,6 +197,7 @@ Deno.test("every option lands in its field of the plan", () => {
     log: "out/run.log.ndjson",
     manifest: "out/manifest.json",
     codequality: "cq.json",
+    har: "r.har",
   });
   assert.equal(plan.cacheDir, ".cache");
   assert.deepEqual(plan.filter, ["login", "*.yaml"]);
@@ -324,7 +328,7 @@ Deno.test("RUN_OPTIONS names every option the plan reads", () => {
   assert.equal(RUN_OPTIONS.help.short, "h");
   // 40, --auth-file and what it brings, --retries, --fail-on-flaky, --history, --allow-commands,
   // --workers, --file-root.
-  assert.equal(Object.keys(RUN_OPTIONS).length, 50);
+  assert.equal(Object.keys(RUN_OPTIONS).length, 51);
 });
 
 Deno.test("--retries, --fail-on-flaky and --history land in the plan, bounded", () => {

@@ -1,0 +1,144 @@
+/**
+ * The run as HAR 1.2 (`--report-har FILE`): every request that went on the
+ * wire and what answered it, for browser devtools and `flowrun convert har`.
+ * A redirect hop, a poll, a re-run's request are each an entry; a flow is a
+ * page (`pageref` is its file). Entries are held until their flow ends and
+ * then masked with every secret known then (a token a later step captures
+ * is masked in the step that first showed it) and written, so the file
+ * grows flow by flow; the run's end writes its pages and closes it.
+ *
+ * @module
+ */
+import type { Exchange, FlowRef, Reporter } from "../model/events.ts";
+import type { FlowResult } from "../model/result.ts";
+import { BodyBudget } from "./har_budget.ts";
+import { type HarEntry, harEntry } from "./har_entry.ts";
+
+/**
+ * Options of {@linkcode harReporter}.
+ *
+ * @example
+ * ```ts
+ * import type { HarOptions } from "./har.ts";
+ * const options: HarOptions = { write: () => Promise.resolve() };
+ * if (options.redactor !== undefined) throw new Error();
+ * ```
+ */
+export interface HarOptions {
+  /** Receives the file in pieces, in order; `last` is set on the final one. */
+  write: (text: string, last: boolean) => Promise<void>;
+  /** Masks a flow's entries when it ends, for raw events (`RunOptions.rawEvents`). */
+  redactor?: { redactValue<T>(value: T): T };
+  /** The clock behind a page's start (default: the current time); set in tests. */
+  now?: () => Date;
+}
+
+/** A page: one flow. */
+interface Page {
+  startedDateTime: string;
+  id: string;
+  title: string;
+  pageTimings: { onContentLoad: number; onLoad: number };
+}
+
+/**
+ * A reporter that writes the run as a HAR 1.2 file, whatever the run's
+ * outcome; `onRunEnd` writes the last piece.
+ *
+ * @example
+ * ```ts
+ * import { harReporter } from "./har.ts";
+ * let text = "";
+ * const har = harReporter({ write: (t) => void (text += t) as unknown as Promise<void> });
+ * const flow = { file: "a.yaml", name: "A" };
+ * await har.onRunStart?.({ run_id: "r", runner_version: "1.0.0", started_at: "", files: ["a.yaml"] });
+ * await har.onFlowStart?.(flow);
+ * await har.onExchange?.(flow, {
+ *   step: "get", attempt: 1, started_at: "2026-01-01T00:00:00.000Z", duration_ms: 3,
+ *   request: { method: "GET", url: "http://api.test/", headers: [], size: 0 },
+ *   response: { status: 204, headers: {}, set_cookies: [], body: "", size: 0 },
+ * });
+ * await har.onFlowEnd?.({ ...flow, status: "passed", started_at: "", duration_ms: 3, steps: [] });
+ * const none = { total: 0, passed: 0, failed: 0, error: 0, skipped: 0 };
+ * await har.onRunEnd?.({ run_id: "r", runner_version: "1.0.0", started_at: "", duration_ms: 3,
+ *   status: "passed", totals: { flows: none, steps: none, assertions: { total: 0, passed: 0, failed: 0 } }, flows: [] });
+ * const log = JSON.parse(text).log;
+ * if (log.entries[0].response.status !== 204 || log.pages[0].id !== "a.yaml") throw new Error(text);
+ * ```
+ */
+export function harReporter(options: HarOptions): Reporter {
+  const now = options.now ?? (() => new Date());
+  const budget = new BodyBudget();
+  // Held entries by flow file: a re-run's join those of the runs before it.
+  const held = new Map<string, HarEntry[]>();
+  const pages = new Map<string, Page>();
+  let version = "";
+  let written = 0;
+  // Flows may end at once (--jobs): pieces are made in call order and written one after another.
+  let writing = Promise.resolve();
+  const send = (text: string, last: boolean) =>
+    writing = writing.then(() => options.write(text, last));
+  const write = (entries: HarEntry[]) => {
+    if (entries.length === 0) return writing;
+    const masked = options.redactor ? options.redactor.redactValue(entries) : entries;
+    const text = masked.map((e) => `\n      ${JSON.stringify(e)}`).join(",");
+    const piece = `${written === 0 ? head(version) : ","}${text}`;
+    written += entries.length;
+    return send(piece, false);
+  };
+  const page = (flow: FlowRef) => {
+    if (!pages.has(flow.file)) pages.set(flow.file, pageOf(flow, now()));
+    if (!held.has(flow.file)) held.set(flow.file, []);
+    return held.get(flow.file)!;
+  };
+  return {
+    onRunStart(run) {
+      version = run.runner_version;
+    },
+    onFlowStart(flow) {
+      page(flow);
+    },
+    onExchange(flow: FlowRef, exchange: Exchange) {
+      page(flow).push(harEntry(exchange, flow.file, budget));
+    },
+    async onFlowEnd(flow: FlowResult) {
+      const entries = held.get(flow.file) ?? [];
+      held.delete(flow.file);
+      await write(entries);
+    },
+    async onRunEnd(result) {
+      version ||= result.runner_version;
+      // A flow whose end never came (the run stopped under it) still has its requests written.
+      for (const [file, entries] of held) {
+        held.delete(file);
+        void write(entries);
+      }
+      const list = [...pages.values()];
+      const masked = options.redactor ? options.redactor.redactValue(list) : list;
+      await send(`${written === 0 ? head(version) : ""}${tail(masked, written === 0)}`, true);
+    },
+  };
+}
+
+/** The file up to the first entry. */
+function head(version: string): string {
+  const creator = JSON.stringify({ name: "flowrun", version });
+  return `{\n  "log": {\n    "version": "1.2",\n    "creator": ${creator},\n    "entries": [`;
+}
+
+/** The file after the last entry: the pages, one per flow. */
+function tail(pages: Page[], empty: boolean): string {
+  const list = pages.map((p) => `\n      ${JSON.stringify(p)}`).join(",");
+  return `${empty ? "" : "\n    "}],\n    "pages": [${list}${
+    pages.length ? "\n    " : ""
+  }]\n  }\n}\n`;
+}
+
+function pageOf(flow: FlowRef, started: Date): Page {
+  return {
+    startedDateTime: started.toISOString(),
+    id: flow.file,
+    title: flow.name,
+    pageTimings: { onContentLoad: -1, onLoad: -1 },
+  };
+}
