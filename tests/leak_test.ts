@@ -8,7 +8,7 @@
  * local server echoes them back everywhere a value can land (bodies in eight
  * escape styles, headers, a redirect's Location, the URL path and query,
  * error text). For passing, failing, erroring and interrupted runs, no
- * artifact may hold any planted secret, raw or in any decoding the README
+ * artifact may hold any planted secret, raw or in any decoding docs/secrets.md
  * promises, nor any 16-character piece of one; the HTML report is also read
  * as rendered text in headless Chromium. The decoders here are written
  * independently of lib/secrets, so the test does not grade its own homework.

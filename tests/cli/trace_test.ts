@@ -53,7 +53,7 @@ Deno.test("--trace puts trace and span ids in every report, and --trace-link mak
   }
 });
 
-Deno.test("the README's trace recipe passes against the demo API with and without --trace", async () => {
+Deno.test("the trace recipe of docs/guide.md passes against the demo API with and without --trace", async () => {
   const api = await startDemoApi();
   try {
     for (const extra of [[], ["--trace"]]) {
