@@ -99,13 +99,15 @@ function encodings(value: string): string[] {
   ];
 }
 
-Deno.test("a secret in a header, a query, a JSON body, a form body and Basic auth is in no encoding in the HAR", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-har-" });
-  const app = server();
-  try {
-    await Deno.writeTextFile(
-      `${dir}/secrets.yaml`,
-      `name: secrets
+for (const threads of [[], ["--workers", "2"]]) {
+  const where = threads.length ? " (flows on worker threads)" : "";
+  Deno.test(`a secret in a header, a query, a JSON body, a form body and Basic auth is in no encoding in the HAR${where}`, async () => {
+    const dir = await Deno.makeTempDir({ prefix: "flowrun-har-" });
+    const app = server();
+    try {
+      await Deno.writeTextFile(
+        `${dir}/secrets.yaml`,
+        `name: secrets
 steps:
   - name: header and query
     request:
@@ -126,47 +128,54 @@ steps:
     request:
       url: \${ENV.BASE}/echo
 `,
-    );
-    const run = await runCli(["run", `${dir}/secrets.yaml`, "--report-har", `${dir}/run.har`], {
-      env: { BASE: app.base, ...SECRETS },
-    });
-    assert.equal(run.code, 0, run.stdout + run.stderr);
-    const { text, entries } = await readHar(`${dir}/run.har`);
-    assert.deepEqual(entries.map((e) => e._step), [
-      "header and query",
-      "json body",
-      "form body",
-      "basic",
-    ]);
-    for (const [name, secret] of Object.entries(SECRETS)) {
-      for (const form of encodings(secret)) {
-        assert.ok(!text.includes(form), `${name} is in the HAR as ${JSON.stringify(form)}`);
+      );
+      const run = await runCli([
+        "run",
+        `${dir}/secrets.yaml`,
+        ...threads,
+        "--report-har",
+        `${dir}/run.har`,
+      ], {
+        env: { BASE: app.base, ...SECRETS },
+      });
+      assert.equal(run.code, 0, run.stdout + run.stderr);
+      const { text, entries } = await readHar(`${dir}/run.har`);
+      assert.deepEqual(entries.map((e) => e._step), [
+        "header and query",
+        "json body",
+        "form body",
+        "basic",
+      ]);
+      for (const [name, secret] of Object.entries(SECRETS)) {
+        for (const form of encodings(secret)) {
+          assert.ok(!text.includes(form), `${name} is in the HAR as ${JSON.stringify(form)}`);
+        }
       }
+      // Masked, not dropped: each request still shows where its secret went, and what is no secret.
+      const [query, json, form, basic] = entries;
+      assert.deepEqual(query.request.queryString, [
+        { name: "access_token", value: "***" },
+        { name: "page", value: "2" },
+      ]);
+      assert.deepEqual(query.request.headers.find((h) => h.name === "x-api-key")?.value, "***");
+      assert.equal(JSON.parse(json.request.postData!.text!).password, "***");
+      assert.equal(JSON.parse(json.request.postData!.text!).user, "ann");
+      assert.deepEqual(form.request.postData!.params, [
+        { name: "user", value: "ann" },
+        { name: "client_secret", value: "***" },
+      ]);
+      assert.match(basic.request.headers.find((h) => h.name === "authorization")!.value, /\*\*\*/);
+      // The echoes (response bodies) are masked as well.
+      assert.equal(
+        JSON.parse(json.response.content.text!).body,
+        JSON.stringify({ user: "ann", password: "***" }),
+      );
+    } finally {
+      await app.close();
+      await Deno.remove(dir, { recursive: true });
     }
-    // Masked, not dropped: each request still shows where its secret went, and what is no secret.
-    const [query, json, form, basic] = entries;
-    assert.deepEqual(query.request.queryString, [
-      { name: "access_token", value: "***" },
-      { name: "page", value: "2" },
-    ]);
-    assert.deepEqual(query.request.headers.find((h) => h.name === "x-api-key")?.value, "***");
-    assert.equal(JSON.parse(json.request.postData!.text!).password, "***");
-    assert.equal(JSON.parse(json.request.postData!.text!).user, "ann");
-    assert.deepEqual(form.request.postData!.params, [
-      { name: "user", value: "ann" },
-      { name: "client_secret", value: "***" },
-    ]);
-    assert.match(basic.request.headers.find((h) => h.name === "authorization")!.value, /\*\*\*/);
-    // The echoes (response bodies) are masked as well.
-    assert.equal(
-      JSON.parse(json.response.content.text!).body,
-      JSON.stringify({ user: "ann", password: "***" }),
-    );
-  } finally {
-    await app.close();
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  });
+}
 
 Deno.test("each request on the wire is an entry: redirect hops, polls, re-runs, failures; bodies within the budget", async () => {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-har-" });
