@@ -19,6 +19,7 @@ import { findLogin } from "./login.ts";
 import { type OpenApiOperation, operationsOf } from "./operations.ts";
 import { type Inferred, withPrerequisites } from "./prerequisites.ts";
 import { capturePath, paramLinks } from "./producers.ts";
+import { stopsServer } from "./stops.ts";
 
 /** A file to write, relative to the output folder. */
 export interface OutFile {
@@ -47,6 +48,8 @@ export interface OpenApiSummary {
   optional: number;
   /** The operations of the document's `webhooks` (3.1), which are not converted, and their names. */
   webhooks?: { operations: number; names: string[] };
+  /** The operations left out because they stop the server (`stops.ts`): `POST /__admin/shutdown`. */
+  stopping?: string[];
 }
 
 /** The flows of a document and the summary. */
@@ -81,10 +84,12 @@ export interface OpenApiInput {
  */
 export function convertOpenApi(input: OpenApiInput): OpenApiResult {
   const doc = input.document;
-  const ops = operationsOf(doc);
+  const all = operationsOf(doc);
+  const stopping = all.filter(stopsServer);
+  const ops = all.filter((op) => !stopping.includes(op));
   const info = isNode(doc.info) ? doc.info : {};
   const title = typeof info.title === "string" && info.title.trim() ? info.title.trim() : "api";
-  if (ops.length === 0) {
+  if (all.length === 0) {
     throw new UsageError(
       "bad-openapi",
       `"${input.source}" has no operations under "paths": there is nothing to convert.`,
@@ -104,7 +109,7 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
     files: [],
     optional: 0,
   };
-  const { files, flows } = writeFlows(doc, ops, shared, { title, source: input.source });
+  const { files, flows } = writeFlows(doc, ops, shared, { title, source: input.source, stopping });
   for (const file of shared.files) {
     files.push({
       path: file.path,
@@ -120,7 +125,7 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
     files,
     summary: {
       title,
-      operations: ops.length,
+      operations: all.length,
       flows,
       server,
       basePath: shared.basePath,
@@ -129,6 +134,9 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
       optional: shared.optional,
       ...inferredLines(inferred, ops),
       ...webhooksOf(doc),
+      ...(stopping.length > 0
+        ? { stopping: stopping.map((o) => `${o.method} ${o.template}`) }
+        : {}),
     },
   };
 }
@@ -194,7 +202,7 @@ function writeFlows(
   doc: Node,
   ops: OpenApiOperation[],
   shared: Shared,
-  { title, source }: { title: string; source: string },
+  { title, source, stopping }: { title: string; source: string; stopping: OpenApiOperation[] },
 ): { files: OutFile[]; flows: OpenApiSummary["flows"] } {
   const fileNames = new UniqueNames();
   const flowNames = new Set<string>();
@@ -219,6 +227,11 @@ function writeFlows(
         ? "The operations without a tag, in one flow named for the API."
         : `The operations without a tag under ${under}.`,
       "Set BASE_URL to the API's origin; the flows add the server's base path.",
+      ...stopping.filter((op) => op.tag === tag && tag !== undefined).map((op) =>
+        `Left out: ${op.method} ${op.template}${
+          typeof op.node.summary === "string" ? ` — ${op.node.summary}` : ""
+        } (it stops the server: run it by hand, after the suite).`
+      ),
     ];
     files.push({ path: file, text: builder.text(name, header) });
     flows.push({

@@ -2,10 +2,21 @@
  * The operations of a bundled document as the converter uses them: their
  * parameters (the path item's and the operation's, the operation's winning
  * by name and place), their tag (the first), a step name (from the
- * `operationId`, else the method and path) and the order of steps within a
- * flow: creating (a POST to a collection) first, parents before children,
- * then reads, then updates and other actions, deletes last, children
- * before parents; document order otherwise.
+ * `operationId`, else the method and path), whether it creates, and the
+ * order of steps within a flow: creating first, parents before children,
+ * then reads, then updates and other actions, then deletes, children
+ * before parents, and last the actions on the whole API; document order
+ * otherwise.
+ *
+ * What creates is decided by the document's paths, not by words: a POST to
+ * a collection the document also lists, deletes from or has items under
+ * (`POST /pets` beside `GET /pets` or `/pets/{id}`); and the PUT of an item
+ * nothing else creates (no POST on its collection: WireMock's `PUT
+ * /__admin/files/{fileId}`), as HTTP creates at a URL the client names. A
+ * POST to a path with no parameter that is no create (WireMock's `POST
+ * /__admin/mappings/reset`, `/import`, `/requests/find`) acts on the whole
+ * API: run first, a reset removed what the create had made before the
+ * steps that read, update and delete it ran (404 for all three).
  *
  * @module
  */
@@ -27,6 +38,8 @@ export interface OpenApiOperation {
   name: string;
   /** Its place in the document. */
   index: number;
+  /** What it does, by the document's paths: creates, acts on the whole API, or neither. */
+  role?: "create" | "whole";
 }
 
 /**
@@ -66,6 +79,11 @@ export function operationsOf(doc: Node): OpenApiOperation[] {
       });
     }
   }
+  const uses = pathsOf(found);
+  for (const op of found) {
+    const role = roleOf(op, uses);
+    if (role) op.role = role;
+  }
   return found;
 }
 
@@ -82,6 +100,32 @@ function mergedParams(doc: Node, shared: unknown, own: unknown): Node[] {
   return [...byKey.values()];
 }
 
+/** The document's paths (no trailing slash) by how they are used: their operations, what has items under it, what has a POST. */
+function pathsOf(ops: OpenApiOperation[]) {
+  const trim = (template: string) => template.replace(/\/$/, "");
+  const count = new Map<string, number>();
+  const parents = new Set<string>();
+  const posted = new Set<string>();
+  for (const op of ops) {
+    const path = trim(op.template);
+    count.set(path, (count.get(path) ?? 0) + 1);
+    if (op.method === "POST") posted.add(path);
+    for (const m of path.matchAll(/\/\{/g)) parents.add(path.slice(0, m.index));
+  }
+  return { trim, count, parents, posted };
+}
+
+/** Whether an operation creates, acts on the whole API, or neither (see the module's doc). */
+function roleOf(op: OpenApiOperation, uses: ReturnType<typeof pathsOf>): OpenApiOperation["role"] {
+  const path = uses.trim(op.template);
+  if (op.method === "POST" && isCollection(op.template)) {
+    if ((uses.count.get(path) ?? 0) > 1 || uses.parents.has(path)) return "create";
+    return op.template.includes("{") ? undefined : "whole";
+  }
+  if (op.method !== "PUT" || isCollection(op.template)) return undefined;
+  return uses.posted.has(path.slice(0, path.lastIndexOf("/"))) ? undefined : "create";
+}
+
 /**
  * Whether a path names a collection (its last segment is no parameter).
  *
@@ -95,12 +139,12 @@ export function isCollection(template: string): boolean {
   return !/\{[^}]*\}\/?$/.test(template);
 }
 
-/** The rank of an operation in a flow: create, read, update or act, delete. */
+/** The rank of an operation in a flow: create, read, update or act, delete, act on the whole API. */
 function rank(op: OpenApiOperation): number {
-  if (op.method === "POST" && isCollection(op.template)) return 0;
+  if (op.role === "create") return 0;
   if (op.method === "GET" || op.method === "HEAD" || op.method === "OPTIONS") return 1;
   if (op.method === "DELETE") return 3;
-  return 2;
+  return op.role === "whole" ? 4 : 2;
 }
 
 /**
@@ -113,10 +157,11 @@ function rank(op: OpenApiOperation): number {
  *   "/pets/{id}": { delete: {}, get: {} },
  *   "/pets/{id}/toys": { post: {}, delete: {} },
  *   "/pets": { get: {}, post: {} },
+ *   "/pets/reset": { post: {} },
  * } };
  * const order = stepOrder(operationsOf(doc)).map((o) => `${o.method} ${o.template}`);
  * if (order.join(", ") !== "POST /pets, POST /pets/{id}/toys, GET /pets/{id}, GET /pets, " +
- *   "DELETE /pets/{id}/toys, DELETE /pets/{id}") throw new Error(order.join(", "));
+ *   "DELETE /pets/{id}/toys, DELETE /pets/{id}, POST /pets/reset") throw new Error(order.join(", "));
  * ```
  */
 export function stepOrder(ops: OpenApiOperation[]): OpenApiOperation[] {

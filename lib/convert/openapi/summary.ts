@@ -47,6 +47,15 @@ export function formatOpenApiSummary(s: OpenApiSummary, at: SummaryPlaces): stri
     );
   }
   if (s.webhooks) lines.push(webhookLine(s.webhooks));
+  if (s.stopping) {
+    lines.push(
+      `Left out ${plural(s.stopping.length, "operation")} that ${
+        pluralWord(s.stopping.length, "stops", "stop")
+      } the server (run ${pluralWord(s.stopping.length, "it", "them")} by hand): ${
+        s.stopping.join(", ")
+      }`,
+    );
+  }
   lines.push(`Run: flowrun run ${at.dir} --openapi ${at.document}`);
   return lines.join("\n") + "\n";
 }

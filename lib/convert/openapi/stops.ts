@@ -1,0 +1,48 @@
+/**
+ * Operations that stop the server the suite runs against (WireMock's `POST
+ * /__admin/shutdown`, "Shutdown the WireMock server"). A suite's flows run
+ * at once, so such a step anywhere stops the steps of every other flow
+ * (connection refused), and the next run finds no server: the converter
+ * leaves them out, names them in the flow of their tag and in the summary,
+ * and the user runs them by hand.
+ *
+ * The document says so only in words (its summary, description or
+ * `operationId`): a verb of stopping with the server as its object. Only an
+ * operation with no path parameter counts: `POST /servers/{id}/shutdown`
+ * (Hetzner's) stops a resource the API manages, which a suite may create
+ * and stop like any other.
+ *
+ * @module
+ */
+import type { OpenApiOperation } from "./operations.ts";
+
+const STOP = /\b(?:shut\s*down|shutdown|stop|stops|terminate|terminates|halt|halts|kill|kills)\b/i;
+const SERVER =
+  /\b(?:(?:the|this)\s+(?:\w+\s+)?(?:server|service|instance|process|application|app)|server)\b/i;
+
+/**
+ * Whether an operation stops the server itself.
+ *
+ * @example
+ * ```ts
+ * import { operationsOf } from "./operations.ts";
+ * import { stopsServer } from "./stops.ts";
+ * const ops = operationsOf({ paths: {
+ *   "/__admin/shutdown": { post: { summary: "Shutdown the WireMock server" } },
+ *   "/__admin/recordings/stop": { post: { summary: "Stop recording" } },
+ *   "/servers/{id}/actions/shutdown": { post: { summary: "Shutdown a server" } },
+ * } });
+ * if (ops.map(stopsServer).join() !== "true,false,false") throw new Error();
+ * ```
+ */
+export function stopsServer(op: OpenApiOperation): boolean {
+  if (op.template.includes("{")) return false;
+  const words = [op.node.summary, op.node.description, op.node.operationId]
+    .filter((w): w is string => typeof w === "string")
+    // `shutdownServer` → `shutdown Server`.
+    .map((w) => w.replace(/([a-z])([A-Z])/g, "$1 $2"));
+  return words.some((w) => {
+    const stop = STOP.exec(w);
+    return stop !== null && SERVER.test(w.slice(stop.index + stop[0].length));
+  });
+}
