@@ -31,8 +31,11 @@ async function writeFlows(dir: string, count: number, url: string): Promise<void
   }
 }
 
-/** Every artifact of an --out-dir exists and parses; returns the JSON report. */
-async function assertArtifacts(out: string): Promise<Record<string, unknown>> {
+/**
+ * Every artifact of an --out-dir exists and parses, and with `har` the
+ * `--report-har` written beside them; returns the JSON report.
+ */
+async function assertArtifacts(out: string, har = false): Promise<Record<string, unknown>> {
   const junit = await Deno.readTextFile(`${out}/junit.xml`);
   assert.equal(XMLValidator.validate(junit), true, "junit.xml is well-formed");
   const report = JSON.parse(await Deno.readTextFile(`${out}/report.json`));
@@ -44,6 +47,10 @@ async function assertArtifacts(out: string): Promise<Record<string, unknown>> {
   for (const line of log) JSON.parse(line);
   assert.equal(JSON.parse(log[0]).event, "run_start");
   assert.equal(JSON.parse(log.at(-1)!).event, "run_end");
+  if (har) {
+    const { log } = JSON.parse(await Deno.readTextFile(`${out}/run.har`));
+    assert.ok(Array.isArray(log.entries) && Array.isArray(log.pages), "run.har is complete");
+  }
   return report;
 }
 
@@ -203,7 +210,14 @@ Deno.test("a signal while flows load still writes every artifact and exits 130",
   const server = api();
   try {
     await writeFlows(dir, 1500, server.url);
-    const child = spawnCli(["run", `${dir}/flows`, "--out-dir", `${dir}/out`], {
+    const child = spawnCli([
+      "run",
+      `${dir}/flows`,
+      "--out-dir",
+      `${dir}/out`,
+      "--report-har",
+      `${dir}/out/run.har`,
+    ], {
       env: {},
       stdout: "null",
     });
@@ -215,7 +229,7 @@ Deno.test("a signal while flows load still writes every artifact and exits 130",
     child.kill("SIGINT");
     const { code, stderr } = await child.output();
     assert.equal(code, 130, decoder.decode(stderr));
-    const report = await assertArtifacts(`${dir}/out`) as {
+    const report = await assertArtifacts(`${dir}/out`, true) as {
       interrupted: string;
       totals: { flows: { total: number; skipped: number } };
     };
@@ -238,7 +252,16 @@ Deno.test("signals at random moments always leave every artifact, and the signal
     for (let round = 0; round < 6; round++) {
       const signal = round % 2 === 0 ? "SIGINT" : "SIGTERM";
       const out = `${dir}/out${round}`;
-      const child = spawnCli(["run", `${dir}/flows`, "--jobs", "2", "--out-dir", out], {
+      const child = spawnCli([
+        "run",
+        `${dir}/flows`,
+        "--jobs",
+        "2",
+        "--out-dir",
+        out,
+        "--report-har",
+        `${out}/run.har`,
+      ], {
         env: {},
         stdout: "null",
       });
@@ -264,7 +287,7 @@ Deno.test("signals at random moments always leave every artifact, and the signal
         interrupted ? (signal === "SIGINT" ? 130 : 143) : 0,
         `round ${round}: ${text}`,
       );
-      const report = await assertArtifacts(out) as { interrupted?: string };
+      const report = await assertArtifacts(out, true) as { interrupted?: string };
       const manifest = JSON.parse(await Deno.readTextFile(`${out}/manifest.json`));
       assert.equal(manifest.exit_code, code, `round ${round}: the manifest has the exit code`);
       if (report.interrupted) assert.equal(report.interrupted, signal);
