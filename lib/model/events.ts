@@ -92,7 +92,7 @@ export interface Exchange {
     set_cookies: string[];
     /** The body decoded as UTF-8, cut at 64 KiB. */
     body: string;
-    /** The body's whole size in bytes. */
+    /** The body's whole size in bytes; -1 when unknown (a binary body sent without a length). */
     size: number;
   };
   /** Why no response arrived. */

@@ -119,8 +119,19 @@ function responseOf(response: ReceivedResponse): NonNullable<Exchange["response"
     headers,
     set_cookies: [...response.setCookies],
     body: cut(spilled ? spilled.head : response.text),
-    size: spilled ? spilled.bytes : sizeOf(response.text),
+    size: spilled ? spilled.bytes : bodySize(response),
   };
+}
+
+/**
+ * The body's size in bytes: its text's in UTF-8, unless bytes UTF-8 could
+ * not decode became U+FFFD (a binary body), whose count tells nothing of
+ * theirs: then the `content-length` of a body sent as it is, else -1.
+ */
+function bodySize(response: ReceivedResponse): number {
+  if (!response.text.includes("\ufffd")) return sizeOf(response.text);
+  const { "content-length": length, "content-encoding": encoding } = response.headers;
+  return length !== undefined && !encoding && /^\d+$/.test(length) ? Number(length) : -1;
 }
 
 /** The body's first {@linkcode MAX_BODY} characters. */

@@ -45,6 +45,12 @@ function server() {
         return Response.json({ done: ++polls >= 3 });
       case "/flaky":
         return new Response(null, { status: ++flaky === 1 ? 500 : 200 });
+      case "/bin":
+        return new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe, 0x00, 0x80]), {
+          headers: { "content-type": "image/png" },
+        });
+      case "/mint":
+        return Response.json({ minted: MINTED });
       case "/big":
         return new Response("b".repeat(200_000), { headers: { "content-type": "text/plain" } });
       case "/hang":
@@ -73,6 +79,9 @@ async function readHar(
   assert.deepEqual(harProblems(har), [], "the file has the HAR 1.2 shape");
   return { text, entries: har.log.entries, log: har.log };
 }
+
+/** A value the server makes, which becomes a secret only when a later step sends it as one. */
+const MINTED = "mint-7Rq9xW2kLp4v";
 
 // Characters that every encoding writes differently: URL, form, JSON, base64.
 const SECRETS = {
@@ -127,6 +136,14 @@ steps:
     auth: {basic: {username: ann, password: "\${ENV.BASIC_SECRET}"}}
     request:
       url: \${ENV.BASE}/echo
+  - name: mint
+    request: {url: "\${ENV.BASE}/mint"}
+    capture: {minted: $.json.minted}
+  - name: bearer
+    request:
+      url: \${ENV.BASE}/echo
+      headers:
+        authorization: Bearer \${steps.mint.minted}
 `,
       );
       const run = await runCli([
@@ -145,7 +162,13 @@ steps:
         "json body",
         "form body",
         "basic",
+        "mint",
+        "bearer",
       ]);
+      // A value is masked where it showed before it was known to be secret: entries wait for their flow's end.
+      for (const form of encodings(MINTED)) {
+        assert.ok(!text.includes(form), `the minted token as ${form}`);
+      }
       for (const [name, secret] of Object.entries(SECRETS)) {
         for (const form of encodings(secret)) {
           assert.ok(!text.includes(form), `${name} is in the HAR as ${JSON.stringify(form)}`);
@@ -198,8 +221,18 @@ steps:
     loop: {max_attempts: 5, sleep_ms: 1, until: {json: [{path: $.json.done, equals: true}]}}
   - name: big
     request: {url: "\${ENV.BASE}/big"}
+  - name: bin
+    request: {url: "\${ENV.BASE}/bin"}
+  - name: upload
+    request:
+      method: POST
+      url: \${ENV.BASE}/echo
+      multipart:
+        title: Holiday
+        photo: {file: photo.png}
 `,
     );
+    await Deno.writeFile(`${dir}/flows/photo.png`, new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
     await Deno.writeTextFile(
       `${dir}/flows/b_flaky.yaml`,
       `name: flaky\nretries: 1\nsteps:\n  - name: flaky\n    request: {url: "\${ENV.BASE}/flaky"}\n    assert: {status: 200}\n`,
@@ -218,14 +251,30 @@ steps:
     const wire = of("a_wire.yaml");
     assert.deepEqual(
       wire.map((e) => `${e._step}#${e._attempt} ${e.response.status}`),
-      ["hop#1 302", "hop#1 200", "poll#1 200", "poll#2 200", "poll#3 200", "big#1 200"],
+      [
+        "hop#1 302",
+        "hop#1 200",
+        "poll#1 200",
+        "poll#2 200",
+        "poll#3 200",
+        "big#1 200",
+        "bin#1 200",
+        "upload#1 200",
+      ],
     );
     assert.equal(wire[0].response.redirectURL, "/echo?from=hop");
     assert.equal(new URL(wire[1].request.url).search, "?from=hop");
-    const big = wire.at(-1)!.response.content;
+    const [big, bin] = wire.slice(-3).map((e) => e.response.content);
     assert.equal(big.size, 200_000, "the size is the whole body's");
     assert.equal(big.text!.length, 65_536);
     assert.match(big.comment!, /cut at 65536 characters.*200000 bytes/);
+    // A binary body is not kept as text it is not; its size is the bytes'.
+    assert.deepEqual(bin, { size: 8, mimeType: "image/png", comment: "A binary body, not kept." });
+    assert.deepEqual(wire.at(-1)!.request.postData, {
+      mimeType: "multipart/form-data",
+      params: [{ name: "title", value: "Holiday" }, { name: "photo", fileName: "photo.png" }],
+      comment: "A multipart body: its fields, files by name.",
+    });
     assert.deepEqual(
       of("b_flaky.yaml").map((e) => e.response.status),
       [500, 200],
