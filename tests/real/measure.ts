@@ -135,10 +135,19 @@ export function accepted(
   steps: readonly ReportStep[],
 ): { accepted: Operation[]; refused: (Operation & { got: string })[] } {
   const result = { accepted: [] as Operation[], refused: [] as (Operation & { got: string })[] };
-  for (const op of operations) {
-    const tried = steps.filter((s) =>
-      s.request?.method === op.method && matches(op.path, new URL(s.request.url).pathname)
+  const params = (path: string) => path.split("{").length;
+  // A request is an instance of the operation whose template names it most literally:
+  // WireMock's `GET /__admin/requests/unmatched` is no `GET /__admin/requests/{requestId}`.
+  const instanceOf = (s: ReportStep, op: Operation) => {
+    if (s.request?.method !== op.method) return false;
+    const pathname = new URL(s.request.url).pathname;
+    if (!matches(op.path, pathname)) return false;
+    return !operations.some((o) =>
+      o.method === op.method && params(o.path) < params(op.path) && matches(o.path, pathname)
     );
+  };
+  for (const op of operations) {
+    const tried = steps.filter((s) => instanceOf(s, op));
     const ok = tried.some((s) => (s.response?.status ?? 0) >= 200 && s.response!.status < 300);
     if (ok) result.accepted.push(op);
     else {
