@@ -21,6 +21,7 @@ const LOADERS: { [K in keyof Subcommands]: () => Promise<Subcommands[K]> } = {
   validate: () => import("./validate.ts"),
   report: () => import("./report.ts"),
   send: () => import("./send.ts"),
+  export: () => import("./export.ts"),
 };
 
 setSubcommandLoader(((name: keyof Subcommands) => LOADERS[name]()) as SubcommandLoader);

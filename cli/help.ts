@@ -63,6 +63,11 @@ Usage:
                                     a flow (\${ENV.TOKEN}); --flow prints it as a flow file;
                                     exit 0 on any response, 1 without one (or --fail and a
                                     status of 400 or more)
+  flowrun export artillery <path>... -o DIR [--duration D] [--rate N [--ramp-to N] | --users N]
+                                    write the flows as an Artillery load test: a scenario per
+                                    flow, captures and checks as Artillery's, secrets left
+                                    environment variables; the summary names what is not
+                                    expressed (docs/load-testing.md)
   flowrun --help                    show this help
   flowrun help <command>            a command's usage, options and an example
                                     (also: flowrun <command> --help)

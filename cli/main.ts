@@ -71,10 +71,21 @@ const COMMANDS = new Map<string, (rest: string[]) => number | Promise<number>>([
   ["validate", async (rest) => await (await subcommand("validate")).validate(rest)],
   ["report", async (rest) => await (await subcommand("report")).renderReport(rest)],
   ["send", async (rest) => await (await subcommand("send")).send(rest)],
+  ["export", async (rest) => await (await subcommand("export")).exportCommand(rest)],
 ]);
 
 /** The commands an unknown one is compared with, for "did you mean". */
-const SUGGESTED = ["run", "validate", "merge", "report", "convert", "send", "help", "version"];
+const SUGGESTED = [
+  "run",
+  "validate",
+  "merge",
+  "report",
+  "convert",
+  "send",
+  "export",
+  "help",
+  "version",
+];
 
 /** An unknown command, with the closest known one as the hint. */
 function unknownCommand(command: string): UsageError {

@@ -26,6 +26,7 @@ export const SUBCOMMANDS = {
   validate: "./validate.ts",
   report: "./report.ts",
   send: "./send.ts",
+  export: "./export.ts",
 } as const;
 
 /** What each subcommand's module exports (types only: nothing is loaded for them). */
@@ -42,6 +43,8 @@ export interface Subcommands {
   report: typeof import("./report.ts");
   /** `flowrun send`. */
   send: typeof import("./send.ts");
+  /** `flowrun export`. */
+  export: typeof import("./export.ts");
 }
 
 /**

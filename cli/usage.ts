@@ -131,6 +131,31 @@ const USAGES: Record<string, Usage> = {
     ],
     own: { output: ["-o, --output DIR", "the folder the flows are written to (required)"] },
   },
+  "export artillery": {
+    usage: [
+      "export artillery <path>... -o DIR [--duration D] [--rate N [--ramp-to N] | --users N]",
+    ],
+    summary:
+      "Write the flows as an Artillery load test: DIR/artillery.yml (a scenario per flow, a\n" +
+      "request per step, captures and checks as Artillery captures and expectations) and\n" +
+      "its processor file. Secrets stay environment variables; ${RANDOM.*} and ${RUN_ID}\n" +
+      "differ per virtual user. The summary names the variables to set and all that is not\n" +
+      "expressed. Run it with artillery run, or unchanged on Artillery's distributed runners.",
+    examples: [
+      "export artillery flows/ -o load --rate 5 --ramp-to 50 --duration 5m",
+      "export artillery flows/checkout.yaml -o load --users 3 --duration 1s",
+    ],
+    own: {
+      output: ["-o, --output DIR", "the folder the test is written to (required)"],
+      duration: ["--duration D", "how long the phase lasts, in whole seconds (default 60s)"],
+      rate: ["--rate N", "new virtual users a second (default 1)"],
+      "ramp-to": ["--ramp-to N", "rise to N new users a second by the end of the phase"],
+      users: ["--users N", "N virtual users over the duration, instead of a rate"],
+      tag: ["--tag EXPR", "export only flows (and steps) whose tags match, as run --tag"],
+      filter: ["--filter PATTERN", "export only flows whose name or path matches (repeatable)"],
+      "file-root": ["--file-root DIR", "the folder the files flows name must be in, as for run"],
+    },
+  },
   send: {
     usage: ["send [METHOD] URL [options]"],
     summary: "Send one request and print it and the response as run -vv does: request line,\n" +

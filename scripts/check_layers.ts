@@ -41,6 +41,7 @@ export const STAGES = [
   "run",
   "report",
   "convert",
+  "export",
   "api",
 ] as const;
 

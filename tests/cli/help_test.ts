@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import type { OptionSpec } from "../../cli/args.ts";
 import { CONVERT_OPTIONS } from "../../cli/convert.ts";
+import { EXPORT_OPTIONS } from "../../cli/export.ts";
 import { HELP } from "../../cli/help.ts";
 import { MERGE_OPTIONS } from "../../cli/merge.ts";
 import { REPORT_OPTIONS } from "../../cli/report.ts";
@@ -61,6 +62,11 @@ const COMMANDS: Record<string, { options: OptionSpec; usage: string; asks: strin
     options: SEND_OPTIONS,
     usage: "Usage: flowrun send [METHOD] URL",
     asks: [["send", "--help"], ["send", "http://x.test/", "-h"], ["help", "send"]],
+  },
+  export: {
+    options: EXPORT_OPTIONS,
+    usage: "Usage: flowrun export artillery <path>...",
+    asks: [["export", "--help"], ["export", "artillery", "flows/", "-h"], ["help", "export"]],
   },
 };
 

@@ -30,6 +30,7 @@ Deno.test("every subcommand's module exists, exports what cli.ts calls, and is a
     validate: "validate",
     report: "renderReport",
     send: "send",
+    export: "exportCommand",
   } as const;
   assert.deepEqual(Object.keys(SUBCOMMANDS).sort(), Object.keys(calls).sort());
   for (const name of Object.keys(calls) as (keyof typeof calls)[]) {

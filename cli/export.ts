@@ -1,0 +1,119 @@
+/**
+ * `flowrun export artillery <path>... -o DIR`: the flows at the paths,
+ * loaded and checked as `run` loads them, written as an Artillery test
+ * (`DIR/artillery.yml` and its processor file) that runs them as load,
+ * locally with `artillery run` or on Artillery's distributed runners. The
+ * summary on stderr names the environment variables the script reads and
+ * everything it does not express. See docs/load-testing.md.
+ *
+ * @module
+ */
+import { UsageError } from "../lib/model/errors.ts";
+import { plural } from "../lib/_util/plural.ts";
+import type { ArtilleryExport } from "../lib/export/mod.ts";
+import { command } from "./args.ts";
+import { EXIT } from "./exit.ts";
+import { err, out, redactor, useColor } from "./output.ts";
+import { loadOptionsOf, loadPlan, loadProblems, readLoadInputs } from "./run/load_step.ts";
+import { save } from "./save.ts";
+import { commandHelp } from "./usage.ts";
+
+/** The options `flowrun export artillery` accepts; its `--help` lists each. */
+export const EXPORT_OPTIONS = {
+  output: { type: "string", short: "o" },
+  duration: { type: "string" },
+  rate: { type: "string" },
+  "ramp-to": { type: "string" },
+  users: { type: "string" },
+  tag: { type: "string" },
+  filter: { type: "string", multiple: true },
+  "file-root": { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+const USAGE = "Usage: flowrun export artillery <path>... -o DIR";
+
+/** The target engine's arguments, or undefined after printing the help. */
+function parsed(args: string[]) {
+  const [target, ...rest] = args;
+  if (target === "--help" || target === "-h") {
+    out(commandHelp("export artillery", EXPORT_OPTIONS));
+    return undefined;
+  }
+  if (target !== "artillery") {
+    throw new UsageError(
+      "bad-command",
+      target === undefined ? "Missing what to export to." : `Cannot export to "${target}".`,
+      `${USAGE} (Artillery is the one load engine flowrun exports to).`,
+    );
+  }
+  const noPaths = new UsageError("no-paths", "No flow files given.", USAGE);
+  const found = command(rest, EXPORT_OPTIONS, noPaths, "export artillery");
+  if (found && !found.values.output) {
+    throw new UsageError("bad-command", "Missing the output folder (-o DIR).", USAGE);
+  }
+  return found;
+}
+
+/** Runs `flowrun export`; resolves to the exit code. */
+export async function exportCommand(args: string[]): Promise<number> {
+  const found = parsed(args);
+  if (!found) return EXIT.passed;
+  const { values, positionals } = found;
+  const dir = values.output!.replace(/\/+$/, "") || ".";
+  const [exporter, suite, io, invalid] = await Promise.all([
+    import("../lib/export/mod.ts"),
+    import("../lib/load/suite.ts"),
+    import("../lib/io/mod.ts"),
+    import("./run/invalid.ts"),
+  ]);
+  // The phase first: a mistake in it is found before the flows are read.
+  const phase = exporter.phaseOf({
+    duration: values.duration,
+    rate: values.rate,
+    rampTo: values["ramp-to"],
+    users: values.users,
+  });
+  const plan = { ...loadPlan(values, positionals, io.readEnv), checkEnv: false };
+  const inputs = await readLoadInputs(plan, redactor);
+  // The environment is read where the test runs, not here: unset variables are no problem.
+  const loaded = await suite.loadFlows(positionals, {
+    ...loadOptionsOf(plan, inputs),
+    checkEnv: false,
+  });
+  const problems = await loadProblems(plan, loaded);
+  if (problems.length > 0) {
+    err(
+      invalid.problemsText(
+        problems,
+        useColor({}),
+        `${plural(loaded.files.length, "file")} checked`,
+      ),
+    );
+    return EXIT.usage;
+  }
+  const done = exporter.exportArtillery(loaded.flows, { phase, from: positionals.join(" ") });
+  for (const file of done.files) await save(`${dir}/${file.path}`, file.text);
+  err(summary(done, dir));
+  return EXIT.passed;
+}
+
+/** What the export wrote, what to set and what it does not express. */
+function summary(done: ArtilleryExport, dir: string): string {
+  const lines = [
+    `Wrote ${dir}/${done.files[0].path} (${plural(done.scenarios, "scenario")}, ${
+      plural(done.requests, "request")
+    }) and ${dir}/${done.files[1].path}.`,
+    done.env.length
+      ? `Set these environment variables where Artillery runs: ${done.env.join(", ")}.`
+      : "It reads no environment variables.",
+  ];
+  if (done.notes.length > 0) {
+    lines.push(`Not expressed (${done.notes.length}, also commented in the script):`);
+    for (const n of done.notes) lines.push(`  ${n.flow}${n.step ? ` › ${n.step}` : ""}: ${n.what}`);
+  } else {
+    lines.push("Every step, capture and check is expressed.");
+  }
+  lines.push(`Run it: artillery run ${dir}/${done.files[0].path} --output report.json`);
+  return lines.join("\n") + "\n";
+}

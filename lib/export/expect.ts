@@ -1,0 +1,146 @@
+/**
+ * A step's checks as expectations of Artillery's bundled expect plugin:
+ * the status as `statusCode`, headers as `hasHeader`/`headerEquals`, and
+ * checks on the JSON body as `jmespath` expressions (`"a"."b" == \`5\``),
+ * which compare typed values as flowrun does. A check whose expected value
+ * comes from the run (a capture) is compared as text with `equals`, over a
+ * capture of the checked value. What the plugin cannot express (`matches`,
+ * `integer`, schemas, XPath, `each`, conditional groups) is noted.
+ *
+ * @module
+ */
+import type { Checks, PathCheck } from "../model/checks.ts";
+import type { ArtilleryCapture } from "./captures.ts";
+import { jmesPathOf, jsonPathOf, type Target, targetOf } from "./response_path.ts";
+import { note, type Place } from "./scope.ts";
+import { templateValue } from "./template.ts";
+
+/** The expectations of a step, and the captures that feed its `equals`. */
+export interface Expectations {
+  expect: Record<string, unknown>[];
+  captures: ArtilleryCapture[];
+}
+
+/** A JSON value as a JMESPath literal. */
+const literal = (value: unknown): string => `\`${JSON.stringify(value).replaceAll("`", "\\`")}\``;
+
+const COMPARE: Record<string, string> = {
+  equals: "==",
+  notEquals: "!=",
+  gt: ">",
+  gte: ">=",
+  lt: "<",
+  lte: "<=",
+};
+
+const TYPES = new Set(["string", "number", "boolean", "object", "array", "null"]);
+
+/** A JMESPath test of `at` against a constant, or undefined for an operator it cannot express. */
+function jmesTest(at: string, operator: string, expected: unknown): string | undefined {
+  if (operator in COMPARE) return `${at} ${COMPARE[operator]} ${literal(expected)}`;
+  if (operator === "exists") return `${at} ${expected === false ? "==" : "!="} null`;
+  if (operator === "contains") return `contains(${at}, ${literal(expected)})`;
+  if (operator === "anyOf" && Array.isArray(expected)) {
+    return `contains(${literal(expected)}, ${at})`;
+  }
+  if (operator === "length") return `length(${at}) == ${literal(expected)}`;
+  if (operator === "type" && TYPES.has(String(expected))) return `type(${at}) == '${expected}'`;
+  if (operator === "containsAll" && Array.isArray(expected) && expected.length > 0) {
+    return expected.map((item) => `contains(${at}, ${literal(item)})`).join(" && ");
+  }
+  return undefined;
+}
+
+/** The expectation of a check against a constant, or undefined when the plugin has none. */
+function constantExpectation(
+  target: Target,
+  check: PathCheck,
+): Record<string, unknown> | undefined {
+  const expected = (check.expected as { value: unknown }).value;
+  const operator = check.operator;
+  switch (target.kind) {
+    case "status":
+      return operator === "equals" || operator === "anyOf" ? { statusCode: expected } : undefined;
+    case "header":
+      if (operator === "exists" && expected === true) return { hasHeader: target.name };
+      return operator === "equals" ? { headerEquals: [target.name, String(expected)] } : undefined;
+    case "json": {
+      const test = jmesTest(jmesPathOf(target.chain), operator, expected);
+      const description = `${check.path.source} ${operator} ${JSON.stringify(expected)}`;
+      return test === undefined ? undefined : { jmespath: test, description };
+    }
+  }
+  return undefined;
+}
+
+/** An `equals` whose expected value comes from the run: compared as text, over a capture. */
+function capturedEquals(target: Target, check: PathCheck, place: Place, out: Expectations) {
+  if (target.kind !== "json" || check.operator !== "equals") return undefined;
+  const as = `f${place.flowIndex}_check_${++place.scope.checkCaptures}`;
+  out.captures.push({ json: jsonPathOf(target.chain), as, strict: false });
+  return { equals: [`{{ ${as} }}`, templateValue(check.expected, place)] };
+}
+
+/** Adds the expectation of one path check; false when there is none (the caller notes it). */
+function pathExpectation(check: PathCheck, place: Place, out: Expectations): boolean {
+  if (check.each || check.groups?.length || check.base?.length) return false;
+  const target = targetOf(check.path);
+  if (!target) return false;
+  const found = check.expected.kind === "const"
+    ? constantExpectation(target, check)
+    : capturedEquals(target, check, place, out);
+  if (found) out.expect.push(found);
+  return found !== undefined;
+}
+/**
+ * The expectations of a step's checks; each check it cannot express is noted.
+ *
+ * @example
+ * ```ts
+ * import { expectationsOf } from "./expect.ts";
+ * import { newScope } from "./scope.ts";
+ * const place = { scope: newScope(), flow: "f", flowIndex: 0, vars: new Set<string>(), step: "s" };
+ * const out = expectationsOf({ status: { operator: "equals", expected: [201], line: 1, column: 1 }, paths: [] }, place);
+ * if (JSON.stringify(out.expect) !== '[{"statusCode":201}]') throw new Error();
+ * ```
+ */
+export function expectationsOf(checks: Checks, place: Place): Expectations {
+  const out: Expectations = { expect: [], captures: [] };
+  const status = checks.status;
+  if (status && !status.from?.length) {
+    out.expect.push({
+      statusCode: status.expected.length === 1 ? status.expected[0] : status.expected,
+    });
+  } else if (status) {
+    note(place, "a status check whose codes come from the run is not expressed");
+  }
+  for (const check of checks.paths) {
+    if (!pathExpectation(check, place, out)) {
+      note(
+        place,
+        `check ${check.path.source} ${check.operator} ${
+          describe(check)
+        } is not expressed (the expect plugin has no such test)`,
+      );
+    }
+  }
+  for (const schema of checks.schemas ?? []) {
+    note(
+      place,
+      `the ${schema.kind === "schema" ? "JSON Schema" : "OpenAPI"} check is not expressed`,
+    );
+  }
+  for (const xpath of checks.xpaths ?? []) {
+    note(place, `check xpath ${xpath.xpath} is not expressed`);
+  }
+  return out;
+}
+
+/** The expected value of a check as written, for its note. */
+function describe(check: PathCheck): string {
+  return check.expected.kind === "const"
+    ? JSON.stringify(check.expected.value) ?? "null"
+    : check.expected.kind === "template"
+    ? JSON.stringify(check.expected.template.source)
+    : "(a list or map)";
+}

@@ -1,0 +1,91 @@
+/**
+ * Flow values as JavaScript expressions for the processor file, which
+ * computes them once per virtual user, as `flowrun run` evaluates vars
+ * once per flow run: `v` is the user's variables, `env(name, fallback)`,
+ * `uuid()` and `hex(n)` are the processor's helpers. Constants are written
+ * as JSON, so a value is never code.
+ *
+ * @module
+ */
+import type { Expr, ValueTemplate } from "../model/template.ts";
+import { note, type Place, RUN_ID_VAR, varName } from "./scope.ts";
+
+const str = (text: string): string => JSON.stringify(text);
+
+/** A read of the user's variable `name`, with an optional field path. */
+function userVar(name: string, path: readonly string[] = []): string {
+  return `v[${str(name)}]` + path.map((key) => `?.[${str(key)}]`).join("");
+}
+
+/**
+ * One expression as JavaScript.
+ *
+ * @example
+ * ```ts
+ * import { jsExpr } from "./js_value.ts";
+ * import { newScope } from "./scope.ts";
+ * const place = { scope: newScope(), flow: "f", flowIndex: 0, vars: new Set<string>() };
+ * const code = jsExpr({ ref: { kind: "env", name: "A" }, fallback: "x", text: "${ENV.A:-x}", offset: 0 }, place);
+ * if (code !== 'env("A", "x")') throw new Error(code);
+ * ```
+ */
+export function jsExpr(expr: Expr, place: Place): string {
+  const r = expr.ref;
+  const fallback = expr.fallback === undefined ? "undefined" : str(expr.fallback);
+  switch (r.kind) {
+    case "env":
+      place.scope.env.add(r.name);
+      return `env(${str(r.name)}, ${fallback})`;
+    case "name":
+      if (place.vars.has(r.name)) return userVar(varName(place.flowIndex, r.name));
+      place.scope.env.add(r.name);
+      return `env(${str(r.name)}, ${fallback})`;
+    case "var":
+      return userVar(varName(place.flowIndex, r.name), r.path);
+    case "run-id":
+      return userVar(RUN_ID_VAR);
+    case "random-uuid":
+      return "uuid()";
+    case "random-hex":
+      return `hex(${r.length})`;
+    default:
+      note(
+        place,
+        `"${expr.text}" has no counterpart in a var of the Artillery script: it is empty`,
+      );
+      return '""';
+  }
+}
+
+/**
+ * A value as JavaScript: a template of one expression keeps the
+ * expression's own value (a map var stays a map), a longer one is text.
+ *
+ * @example
+ * ```ts
+ * import { jsValue } from "./js_value.ts";
+ * import { newScope } from "./scope.ts";
+ * const place = { scope: newScope(), flow: "f", flowIndex: 0, vars: new Set<string>() };
+ * if (jsValue({ kind: "list", items: [{ kind: "const", value: "a" }] }, place) !== '["a"]') throw new Error();
+ * ```
+ */
+export function jsValue(value: ValueTemplate, place: Place): string {
+  switch (value.kind) {
+    case "const":
+      return JSON.stringify(value.value) ?? "null";
+    case "template": {
+      const parts = value.template.parts;
+      if (parts.length === 1 && typeof parts[0] !== "string") return jsExpr(parts[0], place);
+      const pieces = parts.map((part) =>
+        typeof part === "string" ? str(part) : `String(${jsExpr(part, place)} ?? "")`
+      );
+      return pieces.length === 0 ? '""' : pieces.join(" + ");
+    }
+    case "list":
+      return `[${value.items.map((item) => jsValue(item, place)).join(", ")}]`;
+    case "map":
+      return `{ ${
+        value.entries.map(([key, item]) => `${str(key)}: ${jsValue(item, place)}`).join(", ")
+      } }`;
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * The processor file an exported script names (`config.processor`): the
+ * JavaScript Artillery runs for each virtual user. `flowrunStart`, the
+ * first item of every scenario, sets the user's flow vars and environment
+ * fallbacks once, as `flowrun run` evaluates them once per flow run;
+ * `flowrunFresh`, before a request that reads `${RANDOM.…}`, makes its
+ * random values anew, so parallel users never share one. Plain CommonJS
+ * with Node's own modules only, so Artillery's distributed runners bundle
+ * it as it is.
+ *
+ * @module
+ */
+import type { ExportScope } from "./scope.ts";
+
+/** The processor's file name, beside the script. */
+export const PROCESSOR_FILE = "flowrun-processor.js";
+
+const HEAD = `"use strict";
+// Written by flowrun export artillery; written again on each export.
+const { randomBytes, randomUUID } = require("node:crypto");
+
+const uuid = () => randomUUID();
+const hex = (n) => randomBytes(Math.ceil(n / 2)).toString("hex").slice(0, n);
+// As flowrun's \${ENV.NAME:-fallback}: the fallback when unset or empty.
+const env = (name, fallback) => {
+  const value = process.env[name];
+  return value === undefined || value === "" ? fallback : value;
+};
+`;
+
+/**
+ * The processor's source for what the export gathered in `scope`.
+ *
+ * @example
+ * ```ts
+ * import { processorSource } from "./processor.ts";
+ * import { newScope } from "./scope.ts";
+ * const scope = newScope();
+ * scope.fresh.set("f0_fresh_1", { kind: "uuid" });
+ * if (!processorSource(scope).includes('v["f0_fresh_1"] = uuid();')) throw new Error();
+ * ```
+ */
+export function processorSource(scope: ExportScope): string {
+  const perUser = [...scope.perUser].map(([name, code]) =>
+    `  v[${JSON.stringify(name)}] = ${code};`
+  );
+  const fresh = [...scope.fresh].map(([name, how]) =>
+    `  v[${JSON.stringify(name)}] = ${how.kind === "uuid" ? "uuid()" : `hex(${how.length})`};`
+  );
+  return `${HEAD}
+/** Once per virtual user: its flow vars and environment fallbacks. */
+function flowrunStart(context, _events, done) {
+  const v = context.vars;
+${perUser.join("\n")}
+  return done();
+}
+
+/** Before each request that reads a random value: new ones. */
+function flowrunFresh(context, _events, done) {
+  const v = context.vars;
+${fresh.join("\n")}
+  return done();
+}
+
+module.exports = { flowrunStart, flowrunFresh };
+`;
+}

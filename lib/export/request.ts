@@ -1,0 +1,123 @@
+/**
+ * One step's request as the body of an Artillery request item: URL,
+ * headers, cookies, query, body (JSON, text, form or multipart fields)
+ * and the auth Artillery can send as headers. What it cannot send (a file
+ * body, an upload, a signed or negotiated auth) is noted.
+ *
+ * @module
+ */
+import type { Auth } from "../model/auth.ts";
+import type { RequestSpec, Step } from "../model/flow.ts";
+import type { ValueTemplate } from "../model/template.ts";
+import { note, type Place } from "./scope.ts";
+import { templateText, templateValue } from "./template.ts";
+
+/** Fields of an Artillery request item, in the order they are written. */
+export type RequestFields = Record<string, unknown>;
+
+/** Pairs as a map; a repeated name is noted, its last value kept. */
+function pairs(
+  list: [string, ValueTemplate][],
+  place: Place,
+  what: string,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of list) {
+    if (name in out) {
+      note(place, `${what} "${name}" is repeated: Artillery sends the last value only`);
+    }
+    out[name] = templateValue(value, place);
+  }
+  return out;
+}
+
+/** Whether a body is sent as JSON (a structure, or a non-text constant), else as text. */
+function isJson(body: ValueTemplate): boolean {
+  if (body.kind === "template") return false;
+  return body.kind !== "const" || typeof body.value !== "string";
+}
+
+/** The body fields of a request. */
+function bodyFields(request: RequestSpec, place: Place): RequestFields {
+  if (request.body) {
+    const value = templateValue(request.body, place);
+    return isJson(request.body) ? { json: value } : { body: value };
+  }
+  if (request.form) {
+    return { form: pairs(request.form.map(([n, v]) => [n, v]), place, "form field") };
+  }
+  if (request.multipart) {
+    const fields: [string, ValueTemplate][] = [];
+    for (const part of request.multipart) {
+      if (part.kind === "field") fields.push([part.name, part.value]);
+      else {note(
+          place,
+          `the uploaded file of multipart part "${part.name}" (${part.filename}) is not sent`,
+        );}
+    }
+    return { formData: pairs(fields, place, "multipart field") };
+  }
+  if (request.bodyFile) note(place, `the body file ${request.bodyFile.path} is not sent`);
+  return {};
+}
+
+/** Headers, query and cookies an auth adds, or a note when Artillery cannot send it. */
+function authFields(auth: Auth | undefined, place: Place, fields: RequestFields): void {
+  if (!auth || auth.kind === "none") return;
+  if (auth.kind === "basic") {
+    fields.auth = {
+      user: templateText(auth.username, place),
+      pass: templateText(auth.password, place),
+    };
+  } else if (auth.kind === "bearer" && "token" in auth) {
+    fields.headers = {
+      ...(fields.headers as Record<string, unknown>),
+      authorization: `Bearer ${templateText(auth.token, place)}`,
+    };
+  } else if (auth.kind === "api_key") {
+    const value = templateText(auth.value, place);
+    const key = auth.in === "header" ? "headers" : auth.in === "query" ? "qs" : "cookie";
+    fields[key] = { ...(fields[key] as Record<string, unknown>), [auth.name]: value };
+  } else {
+    note(place, `${auth.kind} auth is not expressed: the request is sent without it`);
+  }
+}
+
+/**
+ * The fields of a step's request item (without captures and
+ * expectations); `auth` is the auth in force for the step.
+ *
+ * @example
+ * ```ts
+ * import { requestFields } from "./request.ts";
+ * import { newScope } from "./scope.ts";
+ * const place = { scope: newScope(), flow: "f", flowIndex: 0, vars: new Set<string>(), step: "s" };
+ * const step = { name: "s", line: 1, column: 1, captures: [], dependsOn: [], assert: { paths: [] },
+ *   request: { method: "POST", url: { source: "http://x.test/", parts: ["http://x.test/"] }, headers: [],
+ *   body: { kind: "map" as const, entries: [["a", { kind: "const" as const, value: 1 }]] as [string, { kind: "const"; value: number }][] } } };
+ * const fields = requestFields(step, undefined, place);
+ * if (JSON.stringify(fields) !== '{"url":"http://x.test/","json":{"a":1}}') throw new Error(JSON.stringify(fields));
+ * ```
+ */
+export function requestFields(step: Step, auth: Auth | undefined, place: Place): RequestFields {
+  const request = step.request;
+  const fields: RequestFields = { url: templateText(request.url, place) };
+  const headers: Record<string, unknown> = {};
+  for (const [name, value] of request.headers) {
+    headers[name.toLowerCase()] = templateText(value, place);
+  }
+  if (Object.keys(headers).length > 0) fields.headers = headers;
+  if (request.headersFrom || request.queryFrom || request.methodFrom) {
+    note(place, "headers, query or method taken from an expression are not expressed");
+  }
+  if (request.cookies?.length) {
+    fields.cookie = Object.fromEntries(
+      request.cookies.map(([n, v]) => [n, templateText(v, place)]),
+    );
+  }
+  if (request.query?.length) fields.qs = pairs(request.query, place, "query parameter");
+  Object.assign(fields, bodyFields(request, place));
+  authFields(auth, place, fields);
+  if (step.options?.followRedirects === false) fields.followRedirect = false;
+  return fields;
+}

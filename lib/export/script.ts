@@ -1,0 +1,139 @@
+/**
+ * The exported Artillery test: the script (YAML) and its processor file,
+ * both relative to one folder, so the folder runs as it is with
+ * `artillery run` and on Artillery's distributed runners. The script's
+ * head comment names the environment variables it reads and everything
+ * not expressed; each step's notes are also the comment above it.
+ *
+ * @module
+ */
+import { commented, toYaml, ymap, type YNode } from "../convert/yaml_out.ts";
+import type { Flow } from "../model/flow.ts";
+import type { Phase } from "./phases.ts";
+import { PROCESSOR_FILE, processorSource } from "./processor.ts";
+import { type Scenario, scenariosOf } from "./scenario.ts";
+import { newScope, type Note } from "./scope.ts";
+
+/** The script's file name in the export folder. */
+export const SCRIPT_FILE = "artillery.yml";
+
+/** What an export gives: its files (paths relative to the folder) and what to tell the user. */
+export interface ArtilleryExport {
+  files: { path: string; text: string }[];
+  /** Scenarios and requests written. */
+  scenarios: number;
+  requests: number;
+  /** Environment variables the script reads, sorted. */
+  env: string[];
+  /** What is not expressed. */
+  notes: Note[];
+}
+
+/** A plain value as a YAML node: objects become ordered maps. */
+function toNode(value: unknown): YNode {
+  if (Array.isArray(value)) return value.map(toNode);
+  if (value !== null && typeof value === "object") {
+    return ymap(
+      Object.entries(value).map(([k, v]) => [k, v === undefined ? undefined : toNode(v)]),
+    );
+  }
+  if (value === undefined) return null;
+  return value as string | number | boolean | null;
+}
+
+/**
+ * Artillery's `target`, which it requires though every exported URL is
+ * absolute: the environment variable or origin the first request starts
+ * with, so reports and dashboards name the system under load.
+ */
+export function targetOf(scenarios: readonly Scenario[]): string {
+  for (const { items } of scenarios) {
+    for (const { item } of items) {
+      const request = Object.values(item)[0] as { url?: unknown };
+      if (typeof request?.url !== "string") continue;
+      const start = /^(\{\{ \$env\.\w+ \}\}|https?:\/\/[^/{}?#]+)/.exec(request.url);
+      if (start) return start[1];
+    }
+  }
+  return "http://localhost";
+}
+
+/** The script's config section. */
+function config(phase: Phase, target: string): YNode {
+  return toNode({
+    target,
+    phases: [phase],
+    processor: `./${PROCESSOR_FILE}`,
+    plugins: {
+      // A failed check ends the virtual user as a failed one, as it ends a flow run.
+      expect: {
+        reportFailuresAsErrors: true,
+        useOnlyRequestNames: true,
+        outputFormat: "prettyError",
+      },
+    },
+  });
+}
+
+/**
+ * Exports `flows` as an Artillery test with one load phase; `from` names
+ * what was exported, for the head comment.
+ *
+ * @example
+ * ```ts
+ * import { exportArtillery } from "./script.ts";
+ * const step = { name: "s", line: 1, column: 1, captures: [], dependsOn: [], assert: { paths: [] },
+ *   request: { method: "GET", url: { source: "http://x.test/", parts: ["http://x.test/"] }, headers: [] } };
+ * const flow = { file: "f.yaml", name: "f", vars: [], steps: [step] };
+ * const out = exportArtillery([flow], { phase: { name: "p", duration: 1, arrivalCount: 3 }, from: "f.yaml" });
+ * if (out.files.length !== 2 || out.requests !== 1 || !out.files[0].text.includes("arrivalCount: 3")) {
+ *   throw new Error(out.files[0].text);
+ * }
+ * ```
+ */
+export function exportArtillery(
+  flows: readonly Flow[],
+  options: { phase: Phase; from: string },
+): ArtilleryExport {
+  const scope = newScope();
+  const scenarios = scenariosOf(flows, scope);
+  const requests =
+    scenarios.flatMap((s) => s.items).filter((i) => !("function" in i.item) && !("think" in i.item))
+      .length;
+  const env = [...scope.env].sort();
+  const head = [
+    `Written by flowrun export artillery from ${options.from}.`,
+    `Run: artillery run ${SCRIPT_FILE} (see docs/load-testing.md for distributed runs).`,
+    env.length
+      ? `Environment variables it reads: ${env.join(", ")}.`
+      : "It reads no environment variables.",
+    ...scope.notes.map((n) => `Not expressed: ${n.flow}${n.step ? ` › ${n.step}` : ""}: ${n.what}`),
+  ];
+  const root = ymap([
+    ["config", config(options.phase, targetOf(scenarios))],
+    [
+      "scenarios",
+      scenarios.map((s) =>
+        ymap([
+          ["name", s.name],
+          [
+            "flow",
+            s.items.map((i) =>
+              i.comments.length ? commented(i.comments, toNode(i.item)) : toNode(i.item)
+            ),
+          ],
+        ])
+      ),
+    ],
+  ]);
+  return {
+    files: [
+      { path: SCRIPT_FILE, text: toYaml(head, root) },
+      { path: PROCESSOR_FILE, text: processorSource(scope) },
+    ],
+    scenarios: scenarios.length,
+    requests,
+    env,
+    notes: scope.notes,
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * One step as the items of an Artillery scenario's `flow`: a processor call
+ * first when its request reads fresh random values, a `think` for its
+ * delay, then the request with its captures and expectations. What of the
+ * step Artillery does not do is noted, and those notes become the comment
+ * above its request.
+ *
+ * @module
+ */
+import type { Flow, Step, StepOptions } from "../model/flow.ts";
+import { type ArtilleryCapture, artilleryCapture } from "./captures.ts";
+import { expectationsOf } from "./expect.ts";
+import { requestFields } from "./request.ts";
+import { note, type Place } from "./scope.ts";
+
+/** One item of a scenario's flow, with the comment lines above it. */
+export interface FlowItem {
+  comments: string[];
+  item: Record<string, unknown>;
+}
+
+/** Options of a step Artillery has no per-request counterpart for. */
+const UNSUPPORTED_OPTIONS: (keyof StepOptions)[] = [
+  "timeoutMs",
+  "retry",
+  "insecure",
+  "caCerts",
+  "clientCert",
+  "proxy",
+  "noProxy",
+];
+
+/** Notes for what of the step's shape (loop, condition, include…) is not expressed. */
+function shapeNotes(step: Step, options: StepOptions, place: Place): void {
+  if (step.loop) {
+    note(
+      place,
+      `its loop (until its checks pass, at most ${step.loop.maxAttempts} times) is not expressed: it is sent once`,
+    );
+  }
+  if (step.when?.length) note(place, "its if: condition is not expressed: it is always sent");
+  if (step.foreach) note(place, "its foreach is not expressed: it is sent once");
+  if (step.include) note(place, `the included flow ${step.include.file} is not expressed`);
+  for (const option of UNSUPPORTED_OPTIONS) {
+    if (options[option] !== undefined) note(place, `option ${option} is not expressed`);
+  }
+  if (options.cookieJar === false) {
+    note(place, "cookie_jar: false is not expressed (Artillery keeps cookies)");
+  }
+}
+
+/**
+ * The flow items of one step of `flow`.
+ *
+ * @example
+ * ```ts
+ * import { stepItems } from "./step.ts";
+ * import { newScope } from "./scope.ts";
+ * const place = { scope: newScope(), flow: "f", flowIndex: 0, vars: new Set<string>() };
+ * const step = { name: "s", line: 1, column: 1, captures: [], dependsOn: [], assert: { paths: [] },
+ *   request: { method: "GET", url: { source: "http://x.test/", parts: ["http://x.test/"] }, headers: [] } };
+ * const items = stepItems(step, { file: "f.yaml", name: "f", vars: [], steps: [step] }, place);
+ * if (!("get" in items[0].item)) throw new Error(JSON.stringify(items));
+ * ```
+ */
+export function stepItems(step: Step, flow: Flow, place: Place): FlowItem[] {
+  place.step = step.name;
+  const notesBefore = place.scope.notes.length;
+  const freshBefore = place.scope.fresh.size;
+  const options = { ...flow.options, ...step.options };
+  shapeNotes(step, options, place);
+  const fields = requestFields(step, step.auth ?? flow.auth, place);
+  const captures = step.captures.map((c) => artilleryCapture(c, place))
+    .filter((c): c is ArtilleryCapture => c !== undefined);
+  const expected = expectationsOf(step.assert, place);
+  const request = {
+    name: step.name,
+    ...fields,
+    capture: [...captures, ...expected.captures],
+    expect: expected.expect,
+  };
+  if (request.capture.length === 0) delete (request as Record<string, unknown>).capture;
+  if (request.expect.length === 0) delete (request as Record<string, unknown>).expect;
+  const items: FlowItem[] = [];
+  if (place.scope.fresh.size > freshBefore) {
+    items.push({ comments: [], item: { function: "flowrunFresh" } });
+  }
+  if (options.delayMs) items.push({ comments: [], item: { think: options.delayMs / 1000 } });
+  const comments = place.scope.notes.slice(notesBefore).map((n) => `flowrun export: ${n.what}`);
+  items.push({ comments, item: { [step.request.method.toLowerCase()]: request } });
+  return items;
+}

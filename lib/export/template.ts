@@ -1,0 +1,133 @@
+/**
+ * Flow templates as Artillery templates. `${ENV.X}` becomes
+ * `{{ $env.X }}` (Artillery 2 reads the environment when the request is
+ * made, so a secret never becomes a literal of the script); a capture,
+ * flow var or run id becomes the virtual user's variable; `${RANDOM.…}`
+ * a variable the processor makes fresh before each request that reads it,
+ * as `flowrun run` makes one per reference. What has no counterpart is
+ * noted, never dropped silently.
+ *
+ * @module
+ */
+import type { Expr, Template, ValueTemplate } from "../model/template.ts";
+import { jsExpr } from "./js_value.ts";
+import { captureName, note, type Place, RUN_ID_VAR, varName } from "./scope.ts";
+
+/** `{{ name }}` in Artillery's syntax. */
+const ref = (name: string): string => `{{ ${name} }}`;
+
+/**
+ * One expression as Artillery template text.
+ *
+ * @example
+ * ```ts
+ * import { exprText } from "./template.ts";
+ * import { newScope } from "./scope.ts";
+ * const place = { scope: newScope(), flow: "f", flowIndex: 0, vars: new Set<string>() };
+ * const text = exprText({ ref: { kind: "env", name: "TOKEN" }, text: "${ENV.TOKEN}", offset: 0 }, place);
+ * if (text !== "{{ $env.TOKEN }}" || !place.scope.env.has("TOKEN")) throw new Error(text);
+ * ```
+ */
+export function exprText(expr: Expr, place: Place): string {
+  const r = expr.ref;
+  switch (r.kind) {
+    case "env":
+      return envText(r.name, expr, place);
+    case "name":
+      return place.vars.has(r.name)
+        ? ref(varName(place.flowIndex, r.name))
+        : envText(r.name, expr, place);
+    case "var":
+      return ref([varName(place.flowIndex, r.name), ...(r.path ?? [])].join("."));
+    case "step":
+      return ref(captureName(place.flowIndex, r.step, r.key));
+    case "run-id":
+      return ref(RUN_ID_VAR);
+    case "random-uuid":
+    case "random-hex":
+      return ref(
+        freshName(
+          place,
+          r.kind === "random-uuid" ? { kind: "uuid" } : { kind: "hex", length: r.length },
+        ),
+      );
+    case "setup":
+      note(
+        place,
+        `"${expr.text}" reads a setup flow's output, which Artillery has not: it reads the environment variable ${r.name} instead`,
+      );
+      place.scope.env.add(r.name);
+      return ref(`$env.${r.name}`);
+    case "trace-id":
+      note(place, `"${expr.text}" has no counterpart in Artillery: it is sent empty`);
+      return "";
+  }
+}
+
+/** An environment variable; one with a fallback is read by the processor for each virtual user. */
+function envText(name: string, expr: Expr, place: Place): string {
+  place.scope.env.add(name);
+  if (expr.fallback === undefined) return ref(`$env.${name}`);
+  const variable = `f${place.flowIndex}_env_${name.replace(/\W/g, "_")}`;
+  place.scope.perUser.set(variable, jsExpr(expr, place));
+  return ref(variable);
+}
+
+/** A new variable the processor fills before each request that reads it. */
+function freshName(
+  place: Place,
+  fresh: { kind: "uuid" } | { kind: "hex"; length: number },
+): string {
+  const name = `f${place.flowIndex}_fresh_${place.scope.fresh.size + 1}`;
+  place.scope.fresh.set(name, fresh);
+  return name;
+}
+
+/**
+ * A template as Artillery template text.
+ *
+ * @example
+ * ```ts
+ * import { templateText } from "./template.ts";
+ * import { newScope } from "./scope.ts";
+ * const place = { scope: newScope(), flow: "f", flowIndex: 0, vars: new Set<string>() };
+ * const template = { source: "/items/${RUN_ID}", parts: ["/items/", { ref: { kind: "run-id" as const }, text: "${RUN_ID}", offset: 7 }] };
+ * if (templateText(template, place) !== "/items/{{ $uuid }}") throw new Error();
+ * ```
+ */
+export function templateText(template: Template, place: Place): string {
+  return template.parts.map((part) => typeof part === "string" ? part : exprText(part, place)).join(
+    "",
+  );
+}
+
+/**
+ * A value (a body, a form field) as the value Artillery sends: constants
+ * as they are, templates as template text, lists and maps item by item.
+ *
+ * @example
+ * ```ts
+ * import { templateValue } from "./template.ts";
+ * import { newScope } from "./scope.ts";
+ * const place = { scope: newScope(), flow: "f", flowIndex: 0, vars: new Set<string>() };
+ * const value = templateValue({ kind: "map", entries: [["n", { kind: "const", value: 1 }]] }, place);
+ * if (JSON.stringify(value) !== '{"n":1}') throw new Error();
+ * ```
+ */
+export function templateValue(value: ValueTemplate, place: Place): unknown {
+  switch (value.kind) {
+    case "const":
+      return value.value;
+    case "template":
+      return templateText(value.template, place);
+    case "list":
+      return value.items.map((item) => templateValue(item, place));
+    case "map":
+      return Object.fromEntries(
+        value.entries.map(([key, item, keyTemplate]) => [
+          keyTemplate ? templateText(keyTemplate, place) : key,
+          templateValue(item, place),
+        ]),
+      );
+  }
+}

@@ -1,0 +1,225 @@
+/**
+ * `flowrun export artillery` run by Artillery itself (2.0.34 from the npm
+ * registry, installed once for the tests into the real servers' cache by
+ * tests/real/servers.ts; never a dependency of flowrun) against a shop the
+ * test starts on 127.0.0.1 (tests/export/shop_server.ts), which records
+ * each request with the run id the flow sends, one per virtual user.
+ *
+ * The reference is `flowrun run` of the same flow. Each of three virtual
+ * users must send the same requests in the same order, with the same
+ * bodies and the captured token and id flowing into later requests, its
+ * own run id and random values, and the secret taken from the environment
+ * (never written into the script); a flow whose check fails must show as
+ * failed in Artillery's JSON report. Slow (two Artillery runs, about 10 s
+ * each): it belongs to the slow part of the suite.
+ */
+import assert from "node:assert/strict";
+import { runCli } from "../support/cli.ts";
+import { prepare } from "../real/servers.ts";
+import { type Received, startShop } from "./shop_server.ts";
+
+const ARTILLERY = { name: "artillery", version: "2.0.34" };
+const installed = await prepare([ARTILLERY]);
+const FIXTURES = new URL("../fixtures/export/", import.meta.url).pathname;
+const SECRET = "pw-only-in-the-environment-91c2";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** What Artillery's run gave: its exit code, output and JSON report's counters. */
+interface ArtilleryRun {
+  code: number;
+  output: string;
+  counters: Record<string, number>;
+}
+
+/** Artillery with `args` in `dir`, its environment only `env`, killed after 120 s. */
+function artillery(
+  args: string[],
+  dir: string,
+  env: Record<string, string>,
+): Promise<Deno.CommandOutput> {
+  const bin = `${installed.install!.prefix}/node_modules/artillery/bin/run`;
+  const child = new Deno.Command("node", {
+    args: [bin, ...args],
+    cwd: dir,
+    clearEnv: true,
+    env: {
+      ...env,
+      PATH: Deno.env.get("PATH") ?? "",
+      HOME: Deno.env.get("HOME") ?? "",
+      ARTILLERY_DISABLE_TELEMETRY: "true",
+    },
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
+  return child.output().finally(() => clearTimeout(timer));
+}
+
+/** `artillery run artillery.yml --output report.json` in `dir`, with `more` arguments. */
+async function artilleryRun(
+  dir: string,
+  env: Record<string, string>,
+  more: string[] = [],
+): Promise<ArtilleryRun> {
+  const done = await artillery(
+    ["run", "artillery.yml", "--output", "report.json", ...more],
+    dir,
+    env,
+  );
+  const output = new TextDecoder().decode(done.stdout) + new TextDecoder().decode(done.stderr);
+  const report = JSON.parse(await Deno.readTextFile(`${dir}/report.json`).catch(() => "{}"));
+  return { code: done.code, output, counters: report.aggregate?.counters ?? {} };
+}
+
+/** Exports `flow` for `users` virtual users over one second; resolves to the folder. */
+async function exportFlow(
+  flow: string,
+  users: number,
+  env: Record<string, string>,
+): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-artillery-" });
+  const run = await runCli(
+    ["export", "artillery", flow, "-o", dir, "--users", String(users), "--duration", "1s"],
+    { env },
+  );
+  assert.equal(run.code, 0, run.stderr);
+  for await (const entry of Deno.readDir(dir)) {
+    const text = await Deno.readTextFile(`${dir}/${entry.name}`);
+    assert.ok(!text.includes(SECRET), `${entry.name} holds the secret`);
+  }
+  return dir;
+}
+
+/**
+ * A journey with the values that differ per user replaced by what they are:
+ * its run id, the token and id the shop answered (so a capture that did not
+ * flow shows), and random values by their shape.
+ */
+function journey(requests: Received[]): unknown {
+  const run = requests[0].run;
+  const token = String(requests[0].answer.token);
+  const id = String(requests[1].answer.id);
+  const name = (text: string) =>
+    text.replaceAll(run, "<run>").replaceAll(token, "<token>").replace(UUID, "<uuid>")
+      .replace(/^[0-9a-f]{8}$/, "<hex8>").replace(new RegExp(`/${id}$`), "/<id>");
+  return requests.map((r) => ({
+    method: r.method,
+    path: name(r.path),
+    run: name(r.run),
+    requestId: r.requestId === null ? null : name(r.requestId),
+    authorization: r.authorization === null ? null : name(r.authorization),
+    body: r.body === null
+      ? null
+      : JSON.parse(JSON.stringify(r.body, (_k, v) => typeof v === "string" ? name(v) : v)),
+  }));
+}
+
+/** The shop's requests by run id: one journey per virtual user. */
+function byUser(requests: Received[]): Map<string, Received[]> {
+  const users = new Map<string, Received[]>();
+  for (const r of requests) users.set(r.run, [...users.get(r.run) ?? [], r]);
+  return users;
+}
+
+Deno.test(
+  `each Artillery virtual user sends flowrun run's requests, captures flowing, values its own${installed.ignoredBecause}`,
+  { ignore: installed.ignoredBecause !== "" },
+  async () => {
+    const shop = startShop(SECRET);
+    const env = { SHOP_URL: shop.url, SHOP_PASSWORD: SECRET };
+    try {
+      const run = await runCli(["run", `${FIXTURES}shop.yaml`, "--run-id", "flowrun-run"], { env });
+      assert.equal(run.code, 0, run.stdout + run.stderr);
+      const reference = shop.received.splice(0);
+      assert.equal(reference.length, 3);
+      assert.equal(reference[0].body?.password, SECRET);
+      const dir = await exportFlow(`${FIXTURES}shop.yaml`, 3, env);
+      const artillery = await artilleryRun(dir, env);
+      await Deno.remove(dir, { recursive: true });
+      assert.equal(artillery.code, 0, artillery.output);
+      const users = byUser(shop.received);
+      assert.equal(users.size, 3, [...users.keys()].join());
+      for (const [runId, requests] of users) {
+        assert.match(runId, UUID, "each user's run id is its own");
+        assert.deepEqual(journey(requests), journey(reference), `user ${runId}`);
+        assert.equal(requests[0].body?.password, SECRET, "the secret came from the environment");
+      }
+      // Parallel users never share a random value or a made-unique name.
+      const all = [...reference, ...shop.received];
+      for (
+        const pick of [
+          (r: Received) => r.requestId,
+          (r: Received) => r.body?.tag,
+          (r: Received) => r.body?.name,
+        ]
+      ) {
+        const values = all.filter((r) => r.path === "/items").map(pick);
+        assert.equal(new Set(values).size, 4, JSON.stringify(values));
+      }
+      assert.equal(artillery.counters["vusers.completed"], 3, artillery.output);
+      assert.equal(artillery.counters["vusers.failed"] ?? 0, 0);
+      assert.equal(artillery.counters["plugins.expect.failed"] ?? 0, 0);
+      assert.equal(
+        artillery.counters["plugins.expect.ok.jmespath"],
+        6,
+        "each user's qty and owner checks ran",
+      );
+      assert.equal(
+        artillery.counters["plugins.expect.ok.equals"],
+        6,
+        "each user's capture-fed checks ran",
+      );
+    } finally {
+      await shop.close();
+    }
+  },
+);
+
+Deno.test(
+  `a check that fails in flowrun run fails the virtual users in Artillery's report${installed.ignoredBecause}`,
+  { ignore: installed.ignoredBecause !== "" },
+  async () => {
+    const shop = startShop(SECRET);
+    const env = { SHOP_URL: shop.url, SHOP_PASSWORD: SECRET };
+    try {
+      const run = await runCli(["run", `${FIXTURES}failing.yaml`], { env });
+      assert.equal(run.code, 1, run.stdout + run.stderr);
+      const dir = await exportFlow(`${FIXTURES}failing.yaml`, 2, env);
+      // The environment by --dotenv, as the distributed runners take it (docs/load-testing.md).
+      const envFile = await Deno.makeTempFile({ suffix: ".env" });
+      await Deno.writeTextFile(envFile, `SHOP_URL=${shop.url}\nSHOP_PASSWORD=${SECRET}\n`);
+      const artillery = await artilleryRun(dir, {}, ["--dotenv", envFile]);
+      await Deno.remove(dir, { recursive: true });
+      await Deno.remove(envFile);
+      assert.notEqual(artillery.code, 0, artillery.output);
+      assert.equal(artillery.counters["vusers.failed"], 2, artillery.output);
+      assert.equal(artillery.counters["vusers.completed"] ?? 0, 0);
+      assert.equal(artillery.counters["errors.Failed expectations for request read"], 2);
+      assert.equal(artillery.counters["plugins.expect.failed.jmespath"], 2);
+    } finally {
+      await shop.close();
+    }
+  },
+);
+
+Deno.test(
+  `the distributed command lines of docs/load-testing.md take only flags Artillery has${installed.ignoredBecause}`,
+  { ignore: installed.ignoredBecause !== "" },
+  async () => {
+    const doc = await Deno.readTextFile(new URL("../../docs/load-testing.md", import.meta.url));
+    const lines = [
+      ...doc.matchAll(/^artillery (run(?:-fargate|-lambda)?) artillery\.yml (.*?)(?:\s+#.*)?$/gm),
+    ];
+    assert.ok(lines.filter((m) => m[1] !== "run").length >= 4, "the distributed command lines");
+    const helps = new Map<string, string>();
+    for (const [line, subcommand, rest] of lines) {
+      if (!helps.has(subcommand)) {
+        const help = await artillery([subcommand, "--help"], Deno.cwd(), {});
+        helps.set(subcommand, new TextDecoder().decode(help.stdout));
+      }
+      for (const [flag] of rest.matchAll(/--[a-z-]+/g)) {
+        assert.match(helps.get(subcommand)!, new RegExp(`${flag}(?![\\w-])`), `${line}: ${flag}`);
+      }
+    }
+  },
+);

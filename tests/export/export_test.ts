@@ -1,0 +1,197 @@
+/**
+ * `flowrun export artillery` as a user runs it (the CLI in a subprocess),
+ * without Artillery: the folder it writes is self-contained (the script
+ * and the processor it names, relative paths only); a secret set while
+ * exporting never becomes a literal; captures, vars, random values and the
+ * run id become the virtual user's variables; checks become expectations;
+ * every kind of thing Artillery cannot express is named in the summary and
+ * as a comment above its request; the load options give the phase and
+ * their mistakes are usage errors that write nothing.
+ * tests/export/artillery_real_test.ts runs the export with Artillery.
+ */
+import assert from "node:assert/strict";
+import { parse } from "yaml";
+import { runCli } from "../support/cli.ts";
+
+const FIXTURES = new URL("../fixtures/export/", import.meta.url).pathname;
+const SECRET = "pw-never-in-a-script-7f3a";
+
+/** Exports `paths` into a new temp folder; resolves to the run and the folder's files. */
+async function exported(paths: string[], options: string[] = [], env: Record<string, string> = {}) {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-export-" });
+  const run = await runCli(["export", "artillery", ...paths, "-o", `${dir}/load`, ...options], {
+    env,
+  });
+  const files = new Map<string, string>();
+  const written = await Deno.stat(`${dir}/load`).then(() => true, () => false);
+  for await (const entry of written ? Deno.readDir(`${dir}/load`) : []) {
+    files.set(entry.name, await Deno.readTextFile(`${dir}/load/${entry.name}`));
+  }
+  await Deno.remove(dir, { recursive: true });
+  return { run, files };
+}
+
+// deno-lint-ignore no-explicit-any
+type Any = any;
+
+Deno.test("the export is a self-contained folder: the script and the processor it names", async () => {
+  const { run, files } = await exported([`${FIXTURES}shop.yaml`], [
+    "--users",
+    "3",
+    "--duration",
+    "1s",
+  ]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.deepEqual([...files.keys()].sort(), ["artillery.yml", "flowrun-processor.js"]);
+  const script: Any = parse(files.get("artillery.yml")!);
+  assert.equal(script.config.processor, "./flowrun-processor.js");
+  assert.deepEqual(script.config.phases, [{ name: "flowrun", duration: 1, arrivalCount: 3 }]);
+  assert.equal(script.config.target, "{{ $env.SHOP_URL }}");
+  assert.deepEqual(script.config.plugins.expect.reportFailuresAsErrors, true);
+  // Every file the script names is beside it: a distributed runner uploads the folder as it is.
+  const named = [
+    ...files.get("artillery.yml")!.matchAll(/["']?(\.{0,2}\/[\w./-]+\.(?:js|csv|json))/g),
+  ]
+    .map((m) => m[1]);
+  assert.deepEqual(named, ["./flowrun-processor.js"]);
+  const processor = files.get("flowrun-processor.js")!;
+  assert.match(processor, /module\.exports = \{ flowrunStart, flowrunFresh \}/);
+  assert.doesNotMatch(processor, /require\("(?!node:)/, "only Node's own modules");
+});
+
+Deno.test("a secret in the environment while exporting stays an environment reference", async () => {
+  const { run, files } = await exported([`${FIXTURES}shop.yaml`], [], {
+    SHOP_PASSWORD: SECRET,
+    SHOP_URL: "http://127.0.0.1:9",
+  });
+  assert.equal(run.code, 0, run.stderr);
+  for (const [name, text] of files) assert.ok(!text.includes(SECRET), `${name} holds the secret`);
+  assert.ok(!run.stderr.includes(SECRET) && !run.stdout.includes(SECRET));
+  const login: Any = (parse(files.get("artillery.yml")!) as Any).scenarios[0].flow[1].post;
+  assert.equal(login.json.password, "{{ $env.SHOP_PASSWORD }}");
+  assert.match(
+    run.stderr,
+    /Set these environment variables where Artillery runs: SHOP_PASSWORD, SHOP_URL\./,
+  );
+});
+
+Deno.test("captures, vars, random values and the run id become the virtual user's variables", async () => {
+  const { run, files } = await exported([`${FIXTURES}shop.yaml`]);
+  assert.equal(run.code, 0, run.stderr);
+  const flow: Any[] = (parse(files.get("artillery.yml")!) as Any).scenarios[0].flow;
+  assert.deepEqual(flow.map((item) => Object.keys(item)[0]), [
+    "function",
+    "post",
+    "function",
+    "post",
+    "get",
+  ]);
+  assert.equal(flow[0].function, "flowrunStart");
+  assert.equal(
+    flow[2].function,
+    "flowrunFresh",
+    "fresh random values before the request that reads them",
+  );
+  const [login, create, read] = [flow[1].post, flow[3].post, flow[4].get];
+  assert.deepEqual(login.capture, [{ json: "$.token", as: "f0_login__token" }]);
+  assert.equal(login.headers["x-run"], "{{ $uuid }}", "the run id is Artillery's per-user id");
+  assert.equal(create.headers.authorization, "Bearer {{ f0_login__token }}");
+  assert.equal(create.headers["x-request-id"], "{{ f0_fresh_1 }}");
+  assert.deepEqual(create.json, {
+    name: "{{ f0_var_item_name }}",
+    tag: "{{ f0_fresh_2 }}",
+    qty: 2,
+  });
+  assert.equal(read.url, "{{ $env.SHOP_URL }}/items/{{ f0_create__id }}");
+  const processor = files.get("flowrun-processor.js")!;
+  assert.ok(
+    processor.includes(`v["f0_var_item_name"] = "item-" + String(v["$uuid"] ?? "");`),
+    processor,
+  );
+  assert.ok(
+    processor.includes(`v["f0_fresh_1"] = uuid();`) &&
+      processor.includes(`v["f0_fresh_2"] = hex(8);`),
+  );
+  // The checks: status, a capture-fed equals, a typed comparison, a header.
+  assert.deepEqual(create.expect[0], { statusCode: 201 });
+  assert.deepEqual(create.expect[2], { jmespath: '"qty" >= `1`', description: "$.json.qty gte 1" });
+  assert.deepEqual(read.expect.slice(2), [
+    { jmespath: '"owner" == `"ann"`', description: '$.json.owner equals "ann"' },
+    { hasHeader: "content-type" },
+  ]);
+  assert.match(run.stderr, /Every step, capture and check is expressed\./);
+});
+
+Deno.test("what Artillery cannot express is named in the summary and above its request", async () => {
+  const { run, files } = await exported([`${FIXTURES}not_expressed.yaml`]);
+  assert.equal(run.code, 0, run.stderr);
+  const script = files.get("artillery.yml")!;
+  const expected = [
+    /odd shapes › poll: its loop \(until its checks pass, at most 3 times\) is not expressed: it is sent once/,
+    /odd shapes › poll: check \$\.json\.name matches "\^a" is not expressed/,
+    /odd shapes › poll: check \$\.json\.n type "integer" is not expressed/,
+    /odd shapes › poll: capture "session" \(cookie\) has no Artillery counterpart: not captured/,
+    /odd shapes › upload: the uploaded file of multipart part "doc" \(a\.txt\) is not sent/,
+    /odd shapes › upload: its if: condition is not expressed: it is always sent/,
+    /odd shapes › upload: digest auth is not expressed: the request is sent without it/,
+    /odd shapes › upload: the JSON Schema check is not expressed/,
+  ];
+  for (const line of expected) {
+    assert.match(run.stderr, line);
+    assert.match(script, new RegExp(`# Not expressed: ${line.source}`));
+  }
+  assert.match(run.stderr, /Not expressed \(8, also commented in the script\):/);
+  // And above the request itself.
+  assert.match(
+    script,
+    /# flowrun export: its loop[^\n]*\n(?:\s+#[^\n]*\n)*\s+- get:\n\s+name: poll/,
+  );
+});
+
+Deno.test("the load options give the phase; their mistakes are usage errors that write nothing", async () => {
+  const ramp = await exported([`${FIXTURES}shop.yaml`], [
+    "--rate",
+    "2",
+    "--ramp-to",
+    "20",
+    "--duration",
+    "5m",
+  ]);
+  assert.equal(ramp.run.code, 0, ramp.run.stderr);
+  assert.deepEqual((parse(ramp.files.get("artillery.yml")!) as Any).config.phases, [
+    { name: "flowrun", duration: 300, arrivalRate: 2, rampTo: 20 },
+  ]);
+  const defaults = await exported([`${FIXTURES}shop.yaml`]);
+  assert.deepEqual((parse(defaults.files.get("artillery.yml")!) as Any).config.phases, [
+    { name: "flowrun", duration: 60, arrivalRate: 1 },
+  ]);
+  for (
+    const [options, message] of [
+      [["--duration", "60"], /Expected --duration to be whole seconds \(30s, 5m\), got "60"\./],
+      [["--rate", "0"], /Expected --rate to be a whole number from 1 to 1000000, got "0"\./],
+      [["--users", "3", "--rate", "2"], /--users 3 cannot be given with --rate or --ramp-to\./],
+    ] as const
+  ) {
+    const { run, files } = await exported([`${FIXTURES}shop.yaml`], [...options]);
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stderr, /^error\[bad-load-option\]: /);
+    assert.match(run.stderr, message);
+    assert.equal(files.size, 0);
+  }
+});
+
+Deno.test("a flow with problems, or an unknown engine, exports nothing (exit 2)", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-export-" });
+  await Deno.writeTextFile(`${dir}/bad.yaml`, "name: bad\nstep: []\n");
+  const bad = await exported([`${dir}/bad.yaml`]);
+  assert.equal(bad.run.code, 2);
+  assert.match(bad.run.stderr, /unknown-key/);
+  assert.equal(bad.files.size, 0);
+  await Deno.remove(dir, { recursive: true });
+  const engine = await runCli(["export", "k6", `${FIXTURES}shop.yaml`, "-o", "x"]);
+  assert.equal(engine.code, 2);
+  assert.match(engine.stderr, /^error\[bad-command\]: Cannot export to "k6"\./);
+  const help = await runCli(["export", "artillery", "--help"]);
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /^Usage: flowrun export artillery <path>\.\.\. -o DIR/);
+});
