@@ -14,6 +14,7 @@ import { githubSummary } from "../lib/report/github.ts";
 import { Redactor } from "../lib/secrets/mod.ts";
 import { visible } from "../lib/report/terminal.ts";
 import { root, runCli } from "./support/cli.ts";
+import { RUNNER_PERMISSIONS, RUNNER_V8_FLAGS } from "../scripts/permissions.ts";
 import { entityDecode } from "./support/hostile.ts";
 
 /**
@@ -357,7 +358,8 @@ Deno.test("every generated command of a real run runs nothing but its command, e
       assert.ok(shows(out.junit, `curl: ${curl}`), curl);
       assert.ok(out.html.includes(JSON.stringify(curl).slice(1, -1)), curl);
       // The reproduce line: run the same file, wherever it came from.
-      const line = `deno run --allow-net --allow-read --allow-write --allow-env ${
+      // Started as the run was: deno run with the runner's V8 flags and permissions.
+      const line = `deno run ${[...RUNNER_V8_FLAGS, ...RUNNER_PERMISSIONS].join(" ")} ${
         shellWord(cli)
       } run ${shellWord(flow.file)} --run-id gen-1`;
       expected.push(line);
@@ -369,9 +371,9 @@ Deno.test("every generated command of a real run runs nothing but its command, e
     const calls = await pastedCalls(reproduceBlock(out.summary));
     assert.equal(calls.length, flows.length, out.summary);
     for (const [i, call] of calls.entries()) {
-      assert.deepEqual(call.slice(5, 7), [cli, "run"]);
-      assert.equal(call[7], flows[i].file);
-      assert.ok((await Deno.stat(`${out.dir}/${call[7]}`)).isFile, call[7]);
+      assert.deepEqual(call.slice(6, 8), [cli, "run"]);
+      assert.equal(call[8], flows[i].file);
+      assert.ok((await Deno.stat(`${out.dir}/${call[8]}`)).isFile, call[8]);
     }
     assert.equal(reproduceBlock(out.summary), expected.join("\n"));
   } finally {

@@ -479,7 +479,9 @@ Deno.test("a failed flow ends with a command that reproduces it, secrets left as
     const command = line.slice(line.indexOf("reproduce:") + "reproduce: ".length);
     assert.equal(
       command,
-      `deno run --allow-net --allow-read --allow-write --allow-env cli.ts run tests/cases/failed/type_mismatch.yaml --run-id R4 --var 'note=two words' --var api_password="$API_PASSWORD"`,
+      `deno run ${RUNNER_V8_FLAGS.join(" ")} ${
+        RUNNER_PERMISSIONS.join(" ")
+      } cli.ts run tests/cases/failed/type_mismatch.yaml --run-id R4 --var 'note=two words' --var api_password="$API_PASSWORD"`,
     );
     assert.ok(!run.stdout.includes("hunter22"));
     // The command really reproduces the failure.
