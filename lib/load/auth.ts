@@ -186,6 +186,8 @@ function loadKind(ctx: Loading, entry: Entry, site: AuthSite): Auth | undefined 
   const auth = kind === "bearer"
     ? loadBearer(ctx, map, t.token, what, site.owner, entry)
     : build(ctx, kind, map, t, what, site);
+  // Its token requests are entries of the reports: they point at the block that asked for them.
+  if (auth?.kind === "oauth2") auth.at = { file: ctx.file, ...ctx.at(entry.keyNode) };
   return ctx.problems.length === before ? auth : undefined;
 }
 

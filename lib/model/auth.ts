@@ -58,6 +58,8 @@ export interface OAuth2Auth {
   extra: [name: string, value: Template][];
   /** How the client authenticates: HTTP Basic (default, RFC 6749 §2.3.1) or in the body. */
   clientAuth: "basic" | "body";
+  /** Where the block is written (its `oauth2` key): the reports' token entry points there. */
+  at?: { file: string; line: number; column: number };
 }
 
 /**

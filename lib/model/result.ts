@@ -206,6 +206,8 @@ export interface FlowResult {
    * its own `steps` are its last run. Absent when it ran once.
    */
   attempts?: FlowAttempt[];
+  /** `setup` or `teardown` for a `--setup` or `--teardown` flow; absent for the others. */
+  role?: "setup" | "teardown";
 }
 
 /** One run of a flow that was re-run: it did not pass. */
@@ -280,6 +282,8 @@ export interface RunResult {
    * `--coverage`); absent when coverage was not asked for.
    */
   openapi_coverage?: OpenApiCoverage[];
+  /** How many threads ran the flows: `--workers N`, 1 when the run had none; absent in a merged report. */
+  workers?: number;
   /** Every flow, in path order. */
   flows: FlowResult[];
 }

@@ -90,8 +90,9 @@ function flowData(f: FlowResult, options: HtmlOptions): unknown[] {
     ),
     failed && reproduce ? reproduce(f.file) : null,
   ];
-  // Only flows that were re-run or have a history carry the last two places.
-  if (rerun || history) data.push(rerun, history ?? null);
+  // Only flows that were re-run, have a history or a role carry the last places.
+  if (rerun || history || f.role) data.push(rerun, history ?? null);
+  if (f.role) data.push(f.role);
   return data;
 }
 
@@ -144,6 +145,10 @@ function stepData(s: StepResult): Record<string, unknown> {
     ]);
   }
   if (s.captures.length > 0) out.p = s.captures;
+  // A capture that found nothing failed its step: a row of the step's table, as a failed check is.
+  if (s.capture_failures?.length) {
+    out.cf = s.capture_failures.map((c) => [c.name, c.message, c.line, c.column]);
+  }
   if (s.trace) out.tr = [s.trace.trace_id, s.trace.span_id];
   if (s.message !== undefined) out.m = s.message;
   if (s.failure_kind !== undefined) out.f = s.failure_kind;

@@ -107,6 +107,10 @@ function runMeta(result: RunResult, options: PageOptions): string[] {
       ? [`<span>Shard <b>${options.shard.index}/${options.shard.total}</b></span>`]
       : []),
     `<span>Assertions <b>${assertions.passed}/${assertions.total}</b> passed</span>`,
+    // How the flows shared the machine: `--workers N`, else the main thread alone.
+    ...(result.workers !== undefined
+      ? [`<span>Worker threads <b>${result.workers}</b></span>`]
+      : []),
     `<span>flowrun <b>${esc(result.runner_version)}</b></span>`,
     ...provenanceMeta(options.provenance ?? {}),
   ];
@@ -137,7 +141,7 @@ ${flaky}${filter("skipped", "Skipped", flows.skipped)}
 <ul id="flows" class="flows" aria-labelledby="flows-title"></ul>
 <p id="empty" class="empty" hidden>No flows match.</p>
 </main>
-<footer>Failed and errored flows are listed first, then flaky ones, then the rest by file path. Select a flow to see its steps.</footer>
+<footer>Setup flows are listed first and teardown flows last; between them failed and errored flows first, then flaky ones, then the rest by file path. Select a flow to see its steps.</footer>
 `;
 }
 

@@ -73,6 +73,7 @@ const REPORT_KEYS: Record<keyof JsonReport, true> = {
   problems: true,
   totals: true,
   openapi_coverage: true,
+  workers: true,
   flows: true,
 };
 const TOTALS_KEYS: Record<keyof RunResult["totals"], true> = {
@@ -104,6 +105,7 @@ const FLOW_KEYS: Record<keyof FlowResult, true> = {
   flaky: true,
   retries: true,
   attempts: true,
+  role: true,
 };
 const ATTEMPT_KEYS: Record<keyof FlowAttempt, true> = {
   attempt: true,

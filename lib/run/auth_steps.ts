@@ -106,7 +106,12 @@ export function exchangeName(exchange: TokenExchange): string {
  * if (r.name !== "auth › oauth2 token" || r.status !== "passed" || r.attempts !== 1) throw new Error();
  * ```
  */
-export function exchangeResult(exchange: TokenExchange, step: Step, startMs: number): StepResult {
+export function exchangeResult(
+  exchange: TokenExchange,
+  step: Step,
+  startMs: number,
+  place: { file?: string; line: number; column: number } = step,
+): StepResult {
   const { url, status, durationMs, error } = exchange;
   return {
     name: exchangeName(exchange),
@@ -114,8 +119,9 @@ export function exchangeResult(exchange: TokenExchange, step: Step, startMs: num
     start_ms: startMs,
     duration_ms: durationMs,
     attempts: 1,
-    line: step.line,
-    column: step.column,
+    line: place.line,
+    column: place.column,
+    ...(place.file === undefined ? {} : { file: place.file }),
     request: { method: "POST", url },
     response: status === undefined ? null : { status },
     assertions: [],
@@ -147,8 +153,26 @@ export async function recordExchanges(
   r: StepResult,
   at: { level: Level; walk: Walk; ctx: Context },
 ): Promise<void> {
+  const place = blockOf(input, at.ctx, at.walk.ref.file);
   for (const exchange of input.exchanges ?? []) {
-    const entry = exchangeResult(exchange, input.step, r.start_ms ?? 0);
+    const entry = exchangeResult(exchange, input.step, r.start_ms ?? 0, place);
     await record(entry, at.level, at.walk, at.ctx);
   }
+}
+
+/**
+ * Where the OAuth2 block that made a step's token requests is written: the
+ * auth file's `oauth2:` (its path given, as it is not the flow's), the
+ * flow's or the step's; the step itself when the block's place is unknown.
+ */
+function blockOf(
+  input: StepInput,
+  ctx: Context,
+  flowFile: string,
+): { file?: string; line: number; column: number } {
+  // As effectiveAuth reads it; a step given without its scope has only its own and the run's.
+  const auth = input.step.auth ?? (input.scope as WithAuth | undefined)?.inherited ?? ctx.auth;
+  const at = auth?.kind === "oauth2" ? auth.at : undefined;
+  if (!at) return input.step;
+  return at.file === flowFile ? { line: at.line, column: at.column } : at;
 }

@@ -110,7 +110,7 @@ async function runAll(
     files: [...options.setup ?? [], ...flows, ...options.teardown ?? []].map((f) => f!.file),
   });
   const setup = await runSetup(options.setup ?? [], ctx);
-  const results = await runMiddle(flows, options, ctx, setup);
+  const { results, threads } = await runMiddle(flows, options, ctx, setup);
   const teardown = await runTeardown(options.teardown ?? [], ctx, setup.forTeardown);
   // Every event handled (and every result compacted) before the run's result is made.
   await ctx.settle?.();
@@ -130,6 +130,7 @@ async function runAll(
     ...(ctx.coverage
       ? { openapi_coverage: ctx.coverage.result((t) => ctx.redactor.redact(t)) }
       : {}),
+    workers: threads,
     flows: results,
   };
   await ctx.reporter.onRunEnd?.(result);
@@ -147,6 +148,7 @@ async function runSetup(flows: readonly Flow[], ctx: Context): Promise<Setup> {
   for (const flow of flows) {
     if (setup.failed !== undefined || ctx.signal?.aborted) {
       const r = notRun(flow, `Not run: ${setup.failed ?? "the run was interrupted"}.`, "skipped");
+      r.role = "setup";
       setup.results.push(r);
       await ctx.reporter.onFlowEnd?.(r);
       continue;
@@ -155,7 +157,7 @@ async function runSetup(flows: readonly Flow[], ctx: Context): Promise<Setup> {
     // A setup flow obtains what the run's auth may read (`${setup.token}`): it is not given it.
     const c = ctx.auth ? { ...ctx, auth: undefined } : ctx;
     // Re-run only by its own `retries:`: a setup that makes data is re-run where its author says.
-    const r = await runRetried(flow, c, { retries: flow.retries ?? 0, outputs });
+    const r = await runRetried(flow, c, { retries: flow.retries ?? 0, outputs, role: "setup" });
     ctx.detailed = c.detailed;
     setup.results.push(r);
     if (r.status !== "passed" || outputs.has("\0failed")) {
@@ -180,7 +182,7 @@ async function runMiddle(
   options: RunOptions,
   ctx: Context,
   setup: Setup,
-): Promise<FlowResult[]> {
+): Promise<{ results: FlowResult[]; threads: number }> {
   const results = new Array<FlowResult>(flows.length);
   const state: FailFast = { failedFlow: undefined };
   const { parallel, serial } = splitSerial(flows);
@@ -203,7 +205,8 @@ async function runMiddle(
     await runPool({ ...run, order: parallel, workerOptions: options.workers!, count, jobs, known });
   } else await runJobs(run, parallel, jobs);
   await runJobs(run, serial, 1);
-  return results;
+  // 0 workers: the main thread alone ran them.
+  return { results, threads: Math.max(count, 1) };
 }
 
 /** What {@linkcode runJobs} shares with the rest of the run. */
@@ -261,7 +264,8 @@ async function runTeardown(
     const c = ctx.signal?.aborted ? { ...ctx, signal: AbortSignal.timeout(CLEANUP_GRACE_MS) } : ctx;
     // After an interrupt, cleanup runs once: no re-run within the grace period.
     const stop = () => ctx.signal?.aborted ?? false;
-    results.push(await runRetried(flow, c, { retries: flow.retries ?? 0, setup: outputs, stop }));
+    const rerun = { retries: flow.retries ?? 0, setup: outputs, stop, role: "teardown" as const };
+    results.push(await runRetried(flow, c, rerun));
   }
   return results;
 }

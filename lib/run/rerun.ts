@@ -24,6 +24,8 @@ export interface Rerun {
   outputs?: Map<string, unknown>;
   /** Whether to stop re-running (`--fail-fast` after another flow failed). */
   stop?: () => boolean;
+  /** A `--setup` or `--teardown` flow's role, which its result says (reports list them first and last). */
+  role?: FlowResult["role"];
 }
 
 /**
@@ -75,6 +77,7 @@ export async function runRetried(flow: Flow, ctx: Context, rerun: Rerun): Promis
     retries,
     attempts: earlier,
   };
+  if (rerun.role) final.role = rerun.role;
   await ctx.reporter.onFlowEnd?.(final);
   return final;
 }

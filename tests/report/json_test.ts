@@ -407,6 +407,7 @@ Deno.test("the schema lists properties in the order the report writes them", () 
   // An interrupted, traced run, so the optional fields are present too.
   const traced = fixture();
   traced.flows[1].trace_id = "0af7651916cd43dd8448eb211c80319c";
+  traced.flows[1].role = "setup";
   traced.flows[1].steps[1].trace = {
     trace_id: "0af7651916cd43dd8448eb211c80319c",
     span_id: "b7ad6b7169203331",
@@ -473,6 +474,7 @@ Deno.test("the schema lists properties in the order the report writes them", () 
     interrupted: "SIGINT",
     problems: [{ file: "a.yaml", line: 1, column: 1, code: "x", message: "y", hint: "z" }],
     openapi_coverage: [coverage],
+    workers: 2,
   });
   const step = report.flows[1].steps[1];
   assert.deepEqual(
@@ -652,6 +654,7 @@ const REPORT: Fields<JsonReport> = {
   problems: "optional",
   totals: "required",
   openapi_coverage: "optional",
+  workers: "optional",
   flows: "required",
 };
 const COVERAGE: Fields<OpenApiCoverage> = {
@@ -722,6 +725,7 @@ const FLOW: Fields<FlowResult> = {
   flaky: "optional",
   retries: "optional",
   attempts: "optional",
+  role: "optional",
 };
 const ATTEMPT: Fields<FlowAttempt> = {
   attempt: "required",

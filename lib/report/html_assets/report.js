@@ -65,16 +65,21 @@
   }
 
   // Flows: [file, name, status, started_at, duration_ms, trace_id, steps, reproduce,
-  //   re-runs {flaky, retries, attempts: [{n, s, at, d, steps}]}, history {streak, note}]
+  //   re-runs {flaky, retries, attempts: [{n, s, at, d, steps}]}, history {streak, note},
+  //   role "setup" | "teardown"]
   var rank = { failed: 0, error: 0, passed: 1, skipped: 1 };
   var flows = data.flows.map(function (f, i) {
     var steps = f[6];
     var hay = (f[1] + "\n" + f[0] + "\n" + steps.map(function (s) { return s.n; }).join("\n")).toLowerCase();
-    return { i: i, file: f[0], name: f[1], status: f[2], started: f[3], dur: f[4], trace: f[5], steps: steps, repro: f[7] || null, rerun: f[8] || null, hist: f[9] || null, hay: hay };
+    return { i: i, file: f[0], name: f[1], status: f[2], started: f[3], dur: f[4], trace: f[5], steps: steps, repro: f[7] || null, rerun: f[8] || null, hist: f[9] || null, role: f[10] || null, hay: hay };
   });
   // Flaky flows passed, but they are news: after the failed ones, before the rest.
   function rankOf(f) { return f.rerun && f.rerun.flaky ? 0.5 : rank[f.status]; }
+  // Setup flows first and teardown flows last, in the order they ran, as in every report.
+  var ROLE = { setup: -1, teardown: 1 };
+  function roleOf(f) { return ROLE[f.role] || 0; }
   flows.sort(function (a, b) {
+    if (a.role || b.role) return roleOf(a) - roleOf(b) || a.i - b.i;
     return rankOf(a) - rankOf(b) || (a.file < b.file ? -1 : a.file > b.file ? 1 : a.i - b.i);
   });
 
@@ -291,7 +296,7 @@
         return st === null ? "no response" : String(st);
       }).join(", ")));
     }
-    if (s.x && s.x.length) {
+    if ((s.x && s.x.length) || (s.cf && s.cf.length)) {
       box.appendChild(el("h4", null, "Assertions"));
       var table = el("table", "assertions");
       var head = el("tr");
@@ -305,8 +310,13 @@
       table.appendChild(thead);
       var tbody = el("tbody");
       // [until, path, operator, expected, actual, found, passed (2: a skipped group), line, column,
-      // message?, check file?]
-      s.x.forEach(function (a) {
+      // message?, check file?]; a capture that found nothing is a failed row of the same table.
+      var rows = (s.x || []).concat((s.cf || []).map(function (c) {
+        var row = [0, c[0], "capture", "a value", null, 0, 0, c[2], c[3], c[1]];
+        row.words = true; // "a value" is said, not a JSON value
+        return row;
+      }));
+      rows.forEach(function (a) {
         var tr = el("tr", a[6] ? "good" : "bad");
         tr.appendChild(el("td", null, (a[6] === 2 ? "\u25cb skipped" : a[6] ? "\u2713 passed" : "\u2717 failed")));
         var path = el("td");
@@ -314,7 +324,7 @@
         tr.appendChild(path);
         tr.appendChild(el("td", "mono", a[2]));
         var exp = el("td");
-        exp.appendChild(el("code", null, compact(a[3])));
+        exp.appendChild(el("code", null, a.words ? a[3] : compact(a[3])));
         tr.appendChild(exp);
         var act = el("td");
         act.appendChild(el("code", null, a[5] ? compact(a[4]) : "(nothing matched)"));
