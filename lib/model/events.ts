@@ -79,7 +79,7 @@ export interface Exchange {
     headers: [string, string][];
     /** The body as text, cut at 64 KiB (a multipart body as its fields, form-encoded). */
     body?: string;
-    /** The body's whole size in UTF-8 bytes. */
+    /** The body's whole size in bytes; -1 for a multipart body, which the client frames. */
     size: number;
     /** Set for a multipart or file body, whose `body` only describes it. */
     kind?: "multipart" | "file";

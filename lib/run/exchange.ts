@@ -95,9 +95,12 @@ export class Wire {
 /** A request as an exchange holds it: headers copied (a hop changes them in place). */
 function requestOf(request: ResolvedRequest): Exchange["request"] {
   const { body, payload } = request;
-  // A file body is sent as its bytes; `body` only says what it is.
+  // A file body is sent as its bytes, a multipart one as parts the client frames: `body` only
+  // says what they are, and a multipart body's size is known to the client alone (-1).
   const size = payload instanceof Uint8Array
     ? payload.byteLength
+    : payload !== undefined
+    ? -1
     : body === undefined
     ? 0
     : sizeOf(body);

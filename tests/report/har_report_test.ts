@@ -19,6 +19,7 @@ type Entry = {
   request: {
     method: string;
     url: string;
+    bodySize: number;
     headers: { name: string; value: string }[];
     queryString: { name: string; value: string }[];
     postData?: { mimeType: string; text?: string; params?: { name: string; value: string }[] };
@@ -270,6 +271,7 @@ steps:
     assert.match(big.comment!, /cut at 65536 characters.*200000 bytes/);
     // A binary body is not kept as text it is not; its size is the bytes'.
     assert.deepEqual(bin, { size: 8, mimeType: "image/png", comment: "A binary body, not kept." });
+    assert.equal(wire.at(-1)!.request.bodySize, -1, "the client frames a multipart body");
     assert.deepEqual(wire.at(-1)!.request.postData, {
       mimeType: "multipart/form-data",
       params: [{ name: "title", value: "Holiday" }, { name: "photo", fileName: "photo.png" }],
