@@ -119,11 +119,12 @@ export function startedAs(facts: StartFacts): string[] {
 
 /** The file `name` runs from PATH, links resolved, and its first 4 KiB as text. */
 function which(name: string): { path: string; text: string } | undefined {
-  const separator = Deno.build.os === "windows" ? ";" : ":";
-  for (const dir of (Deno.env.get("PATH") ?? "").split(separator)) {
+  const windows = Deno.build.os === "windows";
+  for (const dir of (Deno.env.get("PATH") ?? "").split(windows ? ";" : ":")) {
     if (dir === "") continue;
     try {
-      const path = Deno.realPathSync(`${dir}/${name}`);
+      // Windows finds `deno` as deno.exe.
+      const path = Deno.realPathSync(`${dir}/${name}${windows ? ".exe" : ""}`);
       if (!Deno.statSync(path).isFile) continue;
       const file = Deno.openSync(path);
       try {

@@ -61,6 +61,7 @@ async function runIn(dir: string, base: string, args: string[]) {
     "run",
     "b_passes.yaml",
     "c_capture.yaml",
+    "d_own_auth.yaml",
     "--setup",
     "zz_setup.yaml",
     "--teardown",
@@ -93,6 +94,16 @@ async function scene() {
     `${dir}/c_capture.yaml`,
     flow("capture fails", "    capture:\n      name: $.json.name\n"),
   );
+  // A flow's own oauth2: (another scope, so a token of its own): its entry is in the flow file.
+  await Deno.writeTextFile(
+    `${dir}/d_own_auth.yaml`,
+    AUTH.replace("# The run's auth: every flow's requests carry its token.\n", "name: own auth\n")
+      .replace(
+        "client_secret: ${ENV.CLIENT_SECRET}\n",
+        "client_secret: ${ENV.CLIENT_SECRET}\n    scope: own\n",
+      ) +
+      flow("x").replace("name: x\n", ""),
+  );
   return {
     dir,
     srv,
@@ -107,17 +118,26 @@ Deno.test("the JSON report: the token entry at the auth file, setup and teardown
   const s = await scene();
   try {
     const { json } = await runIn(s.dir, s.srv.base, ["--workers", "2", "--jobs", "2"]);
-    assert.equal(s.srv.tokens(), 1, "one token for the run");
     assert.equal(json.workers, 2);
     const roles = json.flows.map((f: { name: string; role?: string }) => [f.name, f.role ?? null]);
     assert.deepEqual(roles[0], ["set up", "setup"]);
     assert.deepEqual(roles.at(-1), ["tear down", "teardown"]);
-    assert.deepEqual(roles.slice(1, -1).map((r: string[]) => r[1]), [null, null]);
-    const token = json.flows.flatMap((f: { steps: { name: string }[] }) => f.steps)
-      .filter((st: { name: string }) => st.name === "auth › oauth2 token");
+    assert.deepEqual(roles.slice(1, -1).map((r: string[]) => r[1]), [null, null, null]);
+    const entries = (name: string) =>
+      json.flows.filter((f: { name: string }) =>
+        name === "" ? f.name !== "own auth" : f.name === name
+      )
+        .flatMap((f: { steps: { name: string }[] }) => f.steps)
+        .filter((st: { name: string }) => st.name === "auth › oauth2 token");
+    const token = entries("");
     assert.equal(token.length, 1, JSON.stringify(json.flows));
     // `oauth2:` is on line 3 of the auth file, column 3.
     assert.deepEqual([token[0].file, token[0].line, token[0].column], ["auth.yaml", 3, 3]);
+    // A flow's own block: line 3 of the flow file, which needs no naming.
+    const own = entries("own auth");
+    assert.equal(own.length, 1, JSON.stringify(json.flows));
+    assert.deepEqual([own[0].file, own[0].line, own[0].column], [undefined, 3, 3]);
+    assert.equal(s.srv.tokens(), 2, "the run's token and the flow's own");
     const one = await runIn(s.dir, s.srv.base, []);
     assert.equal(one.json.workers, 1, "no --workers: the main thread alone");
   } finally {
@@ -136,8 +156,8 @@ Deno.test({
     try {
       const { html, json } = await runIn(s.dir, s.srv.base, ["--workers", "2", "--jobs", "2"]);
       // Whichever flow's step needed the token first holds its entry.
-      const holder = json.flows.find((f: { steps: { name: string }[] }) =>
-        f.steps.some((st) =>
+      const holder = json.flows.find((f: { name: string; steps: { name: string }[] }) =>
+        f.name !== "own auth" && f.steps.some((st) =>
           st.name === "auth › oauth2 token"
         )
       ).name;
@@ -151,6 +171,7 @@ Deno.test({
           "set up",
           "capture fails",
           "passes",
+          "own auth",
           "tear down",
         ]);
         assert.match(await page.locator(".meta").innerText(), /Worker threads 2\b/);
