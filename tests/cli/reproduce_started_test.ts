@@ -38,13 +38,13 @@ function reproduceLines(run: CliRun): string[] {
   return [...run.stdout.matchAll(/^ {4}reproduce: (.*)$/gm)].map((m) => m[1]);
 }
 
-/** A folder with a space, two flows (one fails), and a server they call. */
+/** A folder whose name a shell must have quoted (space, quote, `$`), two flows (one fails), and a server they call. */
 async function scene() {
   const srv = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
     const status = new URL(req.url).pathname === "/bad" ? 500 : 200;
     return new Response("x", { status });
   });
-  const dir = await Deno.makeTempDir({ prefix: "flowrun started " });
+  const dir = await Deno.makeTempDir({ prefix: "flowrun it's $HOME " });
   const base = `http://127.0.0.1:${srv.addr.port}`;
   const flow = (name: string, path: string) =>
     `name: ${name}\nsteps:\n  - name: call\n    request: {url: "${base}${path}"}\n    assert: {status: 200}\n`;

@@ -7,6 +7,9 @@
  * how many worker threads ran. The JSON report carries the same facts.
  */
 import assert from "node:assert/strict";
+import { loadFlow } from "../../lib/load/load_flow.ts";
+import { toHtml } from "../../lib/report/html.ts";
+import { runFlows } from "../../lib/run/flows.ts";
 import { runCli } from "../support/cli.ts";
 import { ignoreBrowser, whyBrowserIgnored, withPage } from "../support/browser.ts";
 import "../support/engines.ts";
@@ -206,4 +209,43 @@ Deno.test({
       await s.close();
     }
   },
+});
+
+Deno.test("a setup flow not run for an earlier one's failure keeps its role; a run without workers ran on one thread", async () => {
+  const srv = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    (req) => new Response("x", { status: new URL(req.url).pathname === "/bad" ? 500 : 200 }),
+  );
+  try {
+    const base = `http://127.0.0.1:${srv.addr.port}`;
+    const load = (file: string, name: string, path: string) =>
+      loadFlow(
+        `name: ${name}\nsteps:\n  - name: s\n    request: {url: "${base}${path}"}\n    assert: {status: 200}\n`,
+        file,
+      ).flow!;
+    const result = await runFlows([load("m.yaml", "middle", "/ok")], {
+      runId: "r",
+      setup: [load("s1.yaml", "first setup", "/bad"), load("s2.yaml", "second setup", "/ok")],
+      teardown: [load("t.yaml", "teardown", "/ok")],
+    });
+    assert.deepEqual(result.flows.map((f) => [f.name, f.status, f.role ?? null]), [
+      ["first setup", "failed", "setup"],
+      ["second setup", "skipped", "setup"],
+      ["middle", "skipped", null],
+      ["teardown", "passed", "teardown"],
+    ]);
+    assert.equal(result.workers, 1);
+    // The page lists them so, the failed setup flow first although failed flows lead.
+    const data = JSON.parse(
+      /id="data">(.*?)<\/script>/s.exec(toHtml(result))![1].replaceAll("\\/", "/"),
+    );
+    assert.deepEqual(data.flows.map((f: unknown[]) => [f[1], f[10] ?? null]), [
+      ["first setup", "setup"],
+      ["second setup", "setup"],
+      ["middle", null],
+      ["teardown", "teardown"],
+    ]);
+  } finally {
+    await srv.shutdown();
+  }
 });
