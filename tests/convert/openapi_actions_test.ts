@@ -198,8 +198,12 @@ function startAdmin(): Admin {
   return { base: `http://127.0.0.1:${port}`, seen, close: () => server.shutdown() };
 }
 
+/** One conversion and run, which the three tests read (each a subprocess pair saved). */
+let once: ReturnType<typeof convertAndRunFresh> | undefined;
+const convertAndRun = () => once ??= convertAndRunFresh();
+
 /** Converts the admin document and runs the suite as its summary prints it against a fresh stand-in. */
-async function convertAndRun(): Promise<{
+async function convertAndRunFresh(): Promise<{
   summary: string;
   output: string;
   code: number;

@@ -55,8 +55,10 @@ export async function postmanImport(prefix: string, doc: string, out: string): P
 
 /**
  * Portman's collection for the document at `doc` with the Portman config at
- * `config`, written to `out`. Portman writes a `tmp/` folder into its working
- * folder, so it runs in `cwd` (a temp folder of the test's).
+ * `config`, written to `out`, with Portman's own `options` (the ones its
+ * error messages point users to: `--ignoreCircularRefs`). Portman writes a
+ * `tmp/` folder into its working folder, so it runs in `cwd` (a temp folder
+ * of the test's).
  *
  * @example
  * ```ts ignore
@@ -70,9 +72,10 @@ export async function portman(
   config: string,
   out: string,
   cwd: string,
+  options: string[] = [],
 ): Promise<string> {
   const bin = `${prefix}/node_modules/@apideck/portman/bin/portman`;
-  const said = await node([bin, "-l", doc, "-c", config, "-o", out], cwd);
+  const said = await node([bin, "-l", doc, "-c", config, "-o", out, ...options], cwd);
   if (!said.includes("Collection written to")) throw new Error(`portman said:\n${said}`);
   return said;
 }
