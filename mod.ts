@@ -80,6 +80,7 @@ export {
 export {
   type AttemptInfo,
   combineReporters,
+  type Exchange,
   type FlowRef,
   type Reporter,
   type RequestInfo,

@@ -49,6 +49,7 @@
 export {
   type AttemptInfo,
   combineReporters,
+  type Exchange,
   type FlowRef,
   type Reporter,
   REPORTER_HOOKS,

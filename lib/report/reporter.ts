@@ -11,7 +11,14 @@ import { type Reporter, REPORTER_HOOKS, type ReporterHook } from "../model/event
 
 // The event types live in the model so that run/ need not import report/;
 // they are re-exported here for the reporters and older importers.
-export type { AttemptInfo, FlowRef, Reporter, RequestInfo, RunStart } from "../model/events.ts";
+export type {
+  AttemptInfo,
+  Exchange,
+  FlowRef,
+  Reporter,
+  RequestInfo,
+  RunStart,
+} from "../model/events.ts";
 export { REPORTER_HOOKS } from "../model/events.ts";
 
 /**
