@@ -31,6 +31,13 @@ function userVar(name: string, path: readonly string[] = []): string {
  */
 export function jsExpr(expr: Expr, place: Place): string {
   const r = expr.ref;
+  const bound = (r.kind === "var" || r.kind === "name") ? place.bound?.get(r.name) : undefined;
+  // A var the include's `with` gives: its value, when it is known before the flow starts.
+  if (bound?.value.kind === "const") return JSON.stringify(bound.value.value) ?? "null";
+  if (bound) {
+    note(place, `"${expr.text}" in a var reads a value "with" gives from the run: it is empty`);
+    return '""';
+  }
   const fallback = expr.fallback === undefined ? "undefined" : str(expr.fallback);
   switch (r.kind) {
     case "env":

@@ -26,17 +26,24 @@ function varsOf(flow: Flow, row: Record<string, unknown> | undefined): VarDef[] 
   return vars;
 }
 
-/** The scenario of one run of `flow`, its names under `flowIndex`. */
+/** The scenario of one run of `flow`, its variables in a name space of its own. */
 function scenarioOf(
   flow: Flow,
   name: string,
   row: Record<string, unknown> | undefined,
-  flowIndex: number,
   scope: ExportScope,
 ): Scenario {
   const vars = varsOf(flow, row);
-  const place: Place = { scope, flow: name, flowIndex, vars: new Set(vars.map((v) => v.name)) };
-  for (const v of vars) scope.perUser.set(varName(flowIndex, v.name), jsValue(v.value, place));
+  const place: Place = {
+    scope,
+    flow: name,
+    flowIndex: scope.namespaces++,
+    vars: new Set(vars.map((v) => v.name)),
+    included: new Map(),
+  };
+  for (const v of vars) {
+    scope.perUser.set(varName(place.flowIndex, v.name), jsValue(v.value, place));
+  }
   if (flow.serial) note(place, "serial: true is not expressed: virtual users run it side by side");
   const items: FlowItem[] = [{ comments: [], item: { function: "flowrunStart" } }];
   for (const step of flow.steps) items.push(...stepItems(step, flow, place));
@@ -62,7 +69,7 @@ export function scenariosOf(flows: readonly Flow[], scope: ExportScope): Scenari
     const rows = flow.rows ?? [undefined];
     for (const row of rows) {
       const name = row ? `${flow.name} [${row.name}]` : flow.name;
-      out.push(scenarioOf(flow, name, row?.values, out.length, scope));
+      out.push(scenarioOf(flow, name, row?.values, scope));
     }
   }
   return out;

@@ -18,6 +18,8 @@ export interface Note {
   what: string;
 }
 
+import type { ValueTemplate } from "../model/template.ts";
+
 /** How a fresh value is made: a UUID, or so many hex digits. */
 export type Fresh = { kind: "uuid" } | { kind: "hex"; length: number };
 
@@ -33,6 +35,8 @@ export interface ExportScope {
   perUser: Map<string, string>;
   /** Captures made only for a check, counted to keep their names apart. */
   checkCaptures: number;
+  /** Name spaces handed out: one per scenario and per included flow. */
+  namespaces: number;
 }
 
 /**
@@ -46,7 +50,14 @@ export interface ExportScope {
  * ```
  */
 export function newScope(): ExportScope {
-  return { notes: [], env: new Set(), fresh: new Map(), perUser: new Map(), checkCaptures: 0 };
+  return {
+    notes: [],
+    env: new Set(),
+    fresh: new Map(),
+    perUser: new Map(),
+    checkCaptures: 0,
+    namespaces: 0,
+  };
 }
 
 /** Where templates are being translated: the flow, its step, the flow's vars. */
@@ -58,6 +69,18 @@ export interface Place {
   step?: string;
   /** The flow's vars by name (their Artillery variable is {@linkcode varName}). */
   readonly vars: ReadonlySet<string>;
+  /** In an included flow: what comes before its step names (`login › `). */
+  readonly prefix?: string;
+  /** In an included flow: its vars the include's `with` gives, and where those values are read. */
+  readonly bound?: ReadonlyMap<string, Bound>;
+  /** The include steps met so far: their outputs, read as `${steps.NAME.KEY}`. */
+  readonly included?: Map<string, { place: Place; outputs: ReadonlyMap<string, ValueTemplate> }>;
+}
+
+/** A value written in one place and read in another (a `with` value, an output). */
+export interface Bound {
+  value: ValueTemplate;
+  place: Place;
 }
 
 /**
@@ -72,7 +95,8 @@ export interface Place {
  * ```
  */
 export function note(place: Place, what: string): void {
-  place.scope.notes.push({ flow: place.flow, step: place.step, what });
+  const step = place.step === undefined ? undefined : `${place.prefix ?? ""}${place.step}`;
+  place.scope.notes.push({ flow: place.flow, step, what });
 }
 
 /** Letters, digits and `_` only: what an Artillery `{{ name }}` may hold. */

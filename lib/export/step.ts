@@ -10,14 +10,12 @@
 import type { Flow, Step, StepOptions } from "../model/flow.ts";
 import { type ArtilleryCapture, artilleryCapture } from "./captures.ts";
 import { expectationsOf } from "./expect.ts";
+import type { FlowItem } from "./flow_item.ts";
+import { includeItems } from "./include.ts";
 import { requestFields } from "./request.ts";
 import { note, type Place } from "./scope.ts";
 
-/** One item of a scenario's flow, with the comment lines above it. */
-export interface FlowItem {
-  comments: string[];
-  item: Record<string, unknown>;
-}
+export type { FlowItem } from "./flow_item.ts";
 
 /** Options of a step Artillery has no per-request counterpart for. */
 const UNSUPPORTED_OPTIONS: (keyof StepOptions)[] = [
@@ -40,7 +38,6 @@ function shapeNotes(step: Step, options: StepOptions, place: Place): void {
   }
   if (step.when?.length) note(place, "its if: condition is not expressed: it is always sent");
   if (step.foreach) note(place, "its foreach is not expressed: it is sent once");
-  if (step.include) note(place, `the included flow ${step.include.file} is not expressed`);
   for (const option of UNSUPPORTED_OPTIONS) {
     if (options[option] !== undefined) note(place, `option ${option} is not expressed`);
   }
@@ -69,12 +66,18 @@ export function stepItems(step: Step, flow: Flow, place: Place): FlowItem[] {
   const freshBefore = place.scope.fresh.size;
   const options = { ...flow.options, ...step.options };
   shapeNotes(step, options, place);
+  if (step.include) {
+    const notes = place.scope.notes.slice(notesBefore).map((n) => `flowrun export: ${n.what}`);
+    const items = includeItems(step, place, stepItems);
+    items[0]?.comments.unshift(...notes);
+    return items;
+  }
   const fields = requestFields(step, step.auth ?? flow.auth, place);
   const captures = step.captures.map((c) => artilleryCapture(c, place))
     .filter((c): c is ArtilleryCapture => c !== undefined);
   const expected = expectationsOf(step.assert, place);
   const request = {
-    name: step.name,
+    name: `${place.prefix ?? ""}${step.name}`,
     ...fields,
     capture: [...captures, ...expected.captures],
     expect: expected.expect,

@@ -11,7 +11,7 @@
  */
 import type { Expr, Template, ValueTemplate } from "../model/template.ts";
 import { jsExpr } from "./js_value.ts";
-import { captureName, note, type Place, RUN_ID_VAR, varName } from "./scope.ts";
+import { type Bound, captureName, note, type Place, RUN_ID_VAR, varName } from "./scope.ts";
 
 /** `{{ name }}` in Artillery's syntax. */
 const ref = (name: string): string => `{{ ${name} }}`;
@@ -29,6 +29,8 @@ const ref = (name: string): string => `{{ ${name} }}`;
  * ```
  */
 export function exprText(expr: Expr, place: Place): string {
+  const bound = substitute(expr, place);
+  if (bound) return valueText(bound);
   const r = expr.ref;
   switch (r.kind) {
     case "env":
@@ -62,6 +64,38 @@ export function exprText(expr: Expr, place: Place): string {
       note(place, `"${expr.text}" has no counterpart in Artillery: it is sent empty`);
       return "";
   }
+}
+
+/**
+ * What an expression stands for when its value is written elsewhere: a var
+ * of an included flow that the include's `with` gives (read where the
+ * include step is), or an included flow's output (read in that flow).
+ */
+function substitute(expr: Expr, place: Place): Bound | undefined {
+  const r = expr.ref;
+  if ((r.kind === "var" || r.kind === "name") && place.bound?.has(r.name)) {
+    const bound = place.bound.get(r.name)!;
+    if (r.kind === "name" || !r.path?.length) return bound;
+    const field = r.path.reduce<Bound["value"] | undefined>(
+      (value, key) =>
+        value?.kind === "map" ? value.entries.find(([k]) => k === key)?.[1] : undefined,
+      bound.value,
+    );
+    return field && { value: field, place: bound.place };
+  }
+  if (r.kind === "step") {
+    const include = place.included?.get(r.step);
+    const output = include?.outputs.get(r.key);
+    if (include && output) return { value: output, place: include.place };
+  }
+  return undefined;
+}
+
+/** A substituted value as text: a structure as its JSON. */
+function valueText({ value, place }: Bound): string {
+  if (value.kind === "template") return templateText(value.template, place);
+  const plain = templateValue(value, place);
+  return typeof plain === "string" ? plain : JSON.stringify(plain) ?? "";
 }
 
 /** An environment variable; one with a fallback is read by the processor for each virtual user. */
@@ -118,8 +152,14 @@ export function templateValue(value: ValueTemplate, place: Place): unknown {
   switch (value.kind) {
     case "const":
       return value.value;
-    case "template":
-      return templateText(value.template, place);
+    case "template": {
+      // A template that is one expression keeps the type of what it stands for.
+      const [only, ...more] = value.template.parts;
+      const bound = more.length === 0 && typeof only === "object"
+        ? substitute(only, place)
+        : undefined;
+      return bound ? templateValue(bound.value, bound.place) : templateText(value.template, place);
+    }
     case "list":
       return value.items.map((item) => templateValue(item, place));
     case "map":

@@ -68,14 +68,14 @@ Deno.test("a secret in the environment while exporting stays an environment refe
   for (const [name, text] of files) assert.ok(!text.includes(SECRET), `${name} holds the secret`);
   assert.ok(!run.stderr.includes(SECRET) && !run.stdout.includes(SECRET));
   const login: Any = (parse(files.get("artillery.yml")!) as Any).scenarios[0].flow[1].post;
-  assert.equal(login.json.password, "{{ $env.SHOP_PASSWORD }}");
+  assert.equal(login.json.password, "{{ $env.SHOP_PASSWORD }}", "from the included flow");
   assert.match(
     run.stderr,
     /Set these environment variables where Artillery runs: SHOP_PASSWORD, SHOP_URL\./,
   );
 });
 
-Deno.test("captures, vars, random values and the run id become the virtual user's variables", async () => {
+Deno.test("captures, vars, includes, random values and the run id become the user's variables", async () => {
   const { run, files } = await exported([`${FIXTURES}shop.yaml`]);
   assert.equal(run.code, 0, run.stderr);
   const flow: Any[] = (parse(files.get("artillery.yml")!) as Any).scenarios[0].flow;
@@ -93,9 +93,15 @@ Deno.test("captures, vars, random values and the run id become the virtual user'
     "fresh random values before the request that reads them",
   );
   const [login, create, read] = [flow[1].post, flow[3].post, flow[4].get];
-  assert.deepEqual(login.capture, [{ json: "$.token", as: "f0_login__token" }]);
+  // The included login, inlined: `with` sets its user, the include step's check is on its
+  // response, its output is the capture it names.
+  assert.equal(login.name, "login › post");
+  assert.deepEqual(login.json, { user: "ann", password: "{{ $env.SHOP_PASSWORD }}" });
+  assert.deepEqual(login.capture, [{ json: "$.token", as: "f1_post__t" }]);
+  assert.deepEqual(login.expect, [{ statusCode: 200 }]);
   assert.equal(login.headers["x-run"], "{{ $uuid }}", "the run id is Artillery's per-user id");
-  assert.equal(create.headers.authorization, "Bearer {{ f0_login__token }}");
+  assert.equal(create.headers.authorization, "Bearer {{ f1_post__t }}");
+  assert.equal(read.headers.authorization, "Bearer {{ f1_post__t }}");
   assert.equal(create.headers["x-request-id"], "{{ f0_fresh_1 }}");
   assert.deepEqual(create.json, {
     name: "{{ f0_var_item_name }}",
