@@ -180,10 +180,13 @@ const WRAPPER =
  * if (captureName(["result", "skills", "id"], "project") !== "skill_id") throw new Error();
  * if (captureName(["accessToken"], "login") !== "access_token") throw new Error();
  * if (captureName(["data", "createList", "id"], "graphql") !== "list_id") throw new Error();
+ * if (captureName([], "file") !== "file") throw new Error();
  * ```
  */
 export function captureName(keys: string[], noun: string): string {
-  const key = keys[keys.length - 1] ?? "value";
+  // A member of a bare list (`["notes.txt"]` from `GET /files`) is named for the resource.
+  if (keys.length === 0) return snake(noun) || "value";
+  const key = keys[keys.length - 1];
   if (/^(_?id|uuid|guid|ID|Id)$/.test(key)) {
     // A GraphQL mutation's field names its resource after a verb: createList → list.
     const owner = keys.slice(0, -1).map(snake).filter((k) => k !== "" && !WRAPPER.test(k))

@@ -8,6 +8,7 @@
  */
 import { type HarRecord, isJsonMime } from "./har_model.ts";
 import { isAnalyticsCookie } from "./noise_headers.ts";
+import { responseHeaders } from "./handed.ts";
 
 /**
  * Why an entry was dropped (the keys of the summary's `dropped`).
@@ -121,13 +122,18 @@ const INTRINSIC: [string, (r: HarRecord, options: NoiseOptions) => boolean][] = 
 const isHtmlMime = (mime: string) => mime === "text/html" || mime === "application/xhtml+xml";
 
 /**
- * A navigation that answered JSON, not a page (json-server's `/posts` opened in a tab): the API's
- * own traffic, kept. A download (`text/plain`, an attachment) stays dropped with the documents:
- * its content is usually a file an upload sent, which a HAR does not hold.
+ * A navigation that answered JSON, not a page (json-server's `/posts` opened in a tab), or a
+ * download the server marked as one (`Content-Disposition: attachment`, LoopBack's
+ * `/files/notes.txt`): the API's own traffic, kept. The step checks the status only (a body that
+ * is not JSON gets no checks), so a download passes whatever file an upload placeholder sent.
+ * Judged by the server's word, never a file extension: a text file opened in a tab is a page.
  */
 function answersData(r: HarRecord): boolean {
   if (r.status === undefined || r.status < 200 || r.status > 299) return false;
-  return /^application\/([\w.+-]*\+)?json$/.test(r.mimeType);
+  return /^application\/([\w.+-]*\+)?json$/.test(r.mimeType) ||
+    responseHeaders(r).some((h) =>
+      h.name.toLowerCase() === "content-disposition" && /^\s*attachment\b/i.test(h.value)
+    );
 }
 
 /** The reason an entry is not API traffic regardless of host, or `undefined`. */

@@ -167,9 +167,11 @@ Deno.test("polls of one URL stay one loop when a cosmetic header differs between
   assert.equal(steps[1].loop?.until.json[0].equals, "done");
 });
 
-Deno.test("a navigation that answered JSON (opened in a tab) is kept; a page or a download is not", () => {
-  // Seen on json-server: GET /posts (JSON) opened in the browser was dropped "as HTML document".
-  // A download stays dropped: its content is a file an upload sent, which a HAR does not hold.
+Deno.test("a navigation that answered JSON (opened in a tab) or a download the server marked as one is kept; a page is not", () => {
+  // Seen on json-server: GET /posts (JSON) opened in the browser was dropped "as HTML document";
+  // on LoopBack's file page, the download of the file the listing named was dropped the same way.
+  // A download is kept by the server's own word (`Content-Disposition: attachment`), never by a
+  // file extension: a text file merely opened in a tab is a page.
   const nav = (url: string, mime: string, text: string, status = 200, headers: unknown[] = []) => ({
     startedDateTime: "2026-11-21T10:00:00.000Z",
     request: { method: "GET", url, headers: [] },
@@ -186,7 +188,16 @@ Deno.test("a navigation that answered JSON (opened in a tab) is kept; a page or 
     nav("http://127.0.0.1:3000/report.csv", "text/csv", "a,b", 200, [
       { name: "content-disposition", value: "attachment" },
     ]),
+    nav("http://127.0.0.1:3000/robots.txt", "text/plain", "User-agent: *"),
+    nav("http://127.0.0.1:3000/gone.csv", "text/csv", "", 404, [
+      { name: "Content-Disposition", value: "attachment" },
+    ]),
     nav("http://127.0.0.1:3000/old", "", "", 302),
   ]);
-  assert.deepEqual(kept.map((u) => u.replace(/^\$\{[^}]+\}/, "")), ["/db", "/posts"]);
+  assert.deepEqual(kept.map((u) => u.replace(/^\$\{[^}]+\}/, "")), [
+    "/db",
+    "/posts",
+    "/files/notes.txt",
+    "/report.csv",
+  ]);
 });

@@ -38,8 +38,8 @@ export function noteCreatedIds(c: Correlator, step: Step): void {
   const note = (path: (string | number)[], key: string, value: unknown) => {
     if (!Number.isInteger(value) || (value as number) < 0 || !isIdKey(key)) return;
     const text = String(value);
-    if (!c.createdIds.has(text)) {
-      c.createdIds.set(text, {
+    if (!c.members.has(text)) {
+      c.members.set(text, {
         producer: { step, source: { kind: "json", path }, secret: false },
         under,
       });
@@ -54,19 +54,21 @@ export function noteCreatedIds(c: Correlator, step: Step): void {
 }
 
 /**
- * The create that made row `segment` when a request sends it right under that create's
- * collection path (`under`, the path before the segment), else undefined.
+ * The response that named member `segment` (a row a create made, a name a listing gave:
+ * `listed_names.ts`) when a request sends it right under that response's collection path
+ * (`under`, the path before the segment), else undefined.
  */
 export function createdIdProducer(
   c: Correlator,
   under: string,
   segment: string,
 ): Producer | undefined {
-  if (!/^\d{1,15}$/.test(segment)) return undefined;
-  const found = c.createdIds.get(String(Number(segment)));
+  const found = c.members.get(segment) ??
+    (/^\d{1,15}$/.test(segment) ? c.members.get(String(Number(segment))) : undefined);
   return found !== undefined && found.under === trimmed(under) ? found.producer : undefined;
 }
 
-function trimmed(path: string): string {
+/** A path without its trailing slashes: `/files/` and `/files` are one collection. */
+export function trimmed(path: string): string {
   return path.replace(/\/+$/, "");
 }

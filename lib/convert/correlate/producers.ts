@@ -25,6 +25,7 @@ import type { Correlator } from "./state.ts";
 import { locationIds } from "./location_ids.ts";
 import { produceHeaders } from "./header_producers.ts";
 import { noteCreatedIds } from "./created_ids.ts";
+import { noteListedNames } from "./listed_names.ts";
 
 /**
  * Records what the response of `step` hands out (the default rule); with
@@ -50,6 +51,7 @@ export function produce(c: Correlator, step: Step): void {
   produceLocation(c, step);
   produceJson(c, step);
   noteCreatedIds(c, step);
+  noteListedNames(c, step);
   // After the body: a 201 that answers the resource too is better read by its JSON id.
   produceLocationIds(c, step);
   // Last: a value a body or cookie also handed out is better read from there.

@@ -161,10 +161,11 @@ export interface Correlator {
   readonly files: Map<string, string>;
   readonly uploads: Upload[];
   /**
-   * Small row numbers a create answered with, by their text: the producer and the collection
-   * path it was made under (`created_ids.ts`).
+   * Members a response under a collection named, by their text: small row numbers a create
+   * answered with (`created_ids.ts`) and names a listing handed out (`listed_names.ts`), each
+   * with its producer and the collection path it belongs under.
    */
-  readonly createdIds: Map<string, { producer: Producer; under: string }>;
+  readonly members: Map<string, { producer: Producer; under: string; listed?: boolean }>;
 }
 
 /**
@@ -214,7 +215,7 @@ export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlat
     strayIfMatch: [],
     files: new Map(),
     uploads: [],
-    createdIds: new Map(),
+    members: new Map(),
   };
 }
 
