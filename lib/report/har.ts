@@ -1,8 +1,9 @@
 /**
  * The run as HAR 1.2 (`--report-har FILE`): every request that went on the
  * wire and what answered it, for browser devtools and `flowrun convert har`.
- * A redirect hop, a poll, a re-run's request are each an entry; a flow is a
- * page (`pageref` is its file). Entries are held until their flow ends and
+ * A redirect hop, a poll, a re-run's request are each an entry; a flow (a
+ * data row's run too) is a page, `page_1`, `page_2`… as browsers number
+ * them, titled with the flow's name, its file in `_file`. Entries are held until their flow ends and
  * then masked with every secret known then (a token a later step captures
  * is masked in the step that first showed it) and written, so the file
  * grows flow by flow; the run's end writes its pages and closes it.
@@ -39,7 +40,14 @@ interface Page {
   id: string;
   title: string;
   pageTimings: { onContentLoad: number; onLoad: number };
+  _file: string;
 }
+
+/** A running flow's held entries, and its page. */
+type Held = { entries: HarEntry[]; page: string };
+
+/** What names a running flow: its file and its name (a data row's includes the row's). */
+const keyOf = (flow: { file: string; name: string }) => `${flow.file}\0${flow.name}`;
 
 /**
  * A reporter that writes the run as a HAR 1.2 file, whatever the run's
@@ -63,14 +71,14 @@ interface Page {
  * await har.onRunEnd?.({ run_id: "r", runner_version: "1.0.0", started_at: "", duration_ms: 3,
  *   status: "passed", totals: { flows: none, steps: none, assertions: { total: 0, passed: 0, failed: 0 } }, flows: [] });
  * const log = JSON.parse(text).log;
- * if (log.entries[0].response.status !== 204 || log.pages[0].id !== "a.yaml") throw new Error(text);
+ * if (log.entries[0].pageref !== "page_1" || log.pages[0]._file !== "a.yaml") throw new Error(text);
  * ```
  */
 export function harReporter(options: HarOptions): Reporter {
   const now = options.now ?? (() => new Date());
   const budget = new BodyBudget();
-  // Held entries by flow file: a re-run's join those of the runs before it.
-  const held = new Map<string, HarEntry[]>();
+  // Held entries by flow: a re-run's join those of the runs before it.
+  const held = new Map<string, Held>();
   const pages = new Map<string, Page>();
   let version = "";
   let written = 0;
@@ -86,31 +94,36 @@ export function harReporter(options: HarOptions): Reporter {
     written += entries.length;
     return send(piece, false);
   };
-  const page = (flow: FlowRef) => {
-    if (!pages.has(flow.file)) pages.set(flow.file, pageOf(flow, now()));
-    if (!held.has(flow.file)) held.set(flow.file, []);
-    return held.get(flow.file)!;
+  const running = (flow: FlowRef): Held => {
+    const key = keyOf(flow);
+    let page = pages.get(key);
+    if (!page) pages.set(key, page = pageOf(flow, `page_${pages.size + 1}`, now()));
+    let entries = held.get(key);
+    if (!entries) held.set(key, entries = { entries: [], page: page.id });
+    return entries;
   };
   return {
     onRunStart(run) {
       version = run.runner_version;
     },
     onFlowStart(flow) {
-      page(flow);
+      running(flow);
     },
     onExchange(flow: FlowRef, exchange: Exchange) {
-      page(flow).push(harEntry(exchange, flow.file, budget));
+      const { entries, page } = running(flow);
+      entries.push(harEntry(exchange, page, budget));
     },
     async onFlowEnd(flow: FlowResult) {
-      const entries = held.get(flow.file) ?? [];
-      held.delete(flow.file);
+      const key = keyOf(flow);
+      const entries = held.get(key)?.entries ?? [];
+      held.delete(key);
       await write(entries);
     },
     async onRunEnd(result) {
       version ||= result.runner_version;
       // A flow whose end never came (the run stopped under it) still has its requests written.
-      for (const [file, entries] of held) {
-        held.delete(file);
+      for (const [key, { entries }] of held) {
+        held.delete(key);
         void write(entries);
       }
       const list = [...pages.values()];
@@ -134,11 +147,12 @@ function tail(pages: Page[], empty: boolean): string {
   }]\n  }\n}\n`;
 }
 
-function pageOf(flow: FlowRef, started: Date): Page {
+function pageOf(flow: FlowRef, id: string, started: Date): Page {
   return {
     startedDateTime: started.toISOString(),
-    id: flow.file,
+    id,
     title: flow.name,
     pageTimings: { onContentLoad: -1, onLoad: -1 },
+    _file: flow.file,
   };
 }

@@ -29,7 +29,7 @@ export type HarEntry = Record<string, unknown>;
  *   step: "login", attempt: 1, started_at: "2026-01-01T00:00:00.000Z", duration_ms: 12,
  *   request: { method: "POST", url: "http://api.test/login?next=%2Fhome", headers: [["content-type", "application/json"]], body: "{}", size: 2 },
  *   response: { status: 200, headers: { "content-type": "application/json" }, set_cookies: ["sid=1; Path=/"], body: "{}", size: 2 },
- * }, "flows/a.yaml", new BodyBudget());
+ * }, "page_1", new BodyBudget());
  * const request = entry.request as { queryString: { value: string }[] };
  * const response = entry.response as { cookies: { name: string }[]; content: { text: string } };
  * if (request.queryString[0].value !== "/home" || response.cookies[0].name !== "sid") throw new Error();

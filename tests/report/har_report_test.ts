@@ -242,12 +242,22 @@ steps:
       `${dir}/flows/c_down.yaml`,
       `name: down\nsteps:\n  - name: down\n    request: {url: "${refused}/x"}\n`,
     );
-    const run = await runCli(["run", `${dir}/flows`, "--report-har", `${dir}/run.har`], {
-      env: { BASE: app.base },
-    });
+    // Two data rows running at once: each its own page, its entries apart from the other's.
+    await Deno.writeTextFile(
+      `${dir}/flows/d_rows.yaml`,
+      `name: rows\ndata: [{name: one}, {name: two}]\nsteps:\n  - name: get\n    request: {url: "\${ENV.BASE}/echo?row=\${vars.name}"}\n`,
+    );
+    const run = await runCli(
+      ["run", `${dir}/flows`, "--jobs", "4", "--report-har", `${dir}/run.har`],
+      { env: { BASE: app.base } },
+    );
     assert.equal(run.code, 1, "the refused connection fails the run");
     const { entries, log } = await readHar(`${dir}/run.har`);
-    const of = (file: string) => entries.filter((e) => e.pageref.endsWith(file));
+    const pages = log.pages as { id: string; title: string; _file: string }[];
+    const of = (file: string) => {
+      const ids = pages.filter((p) => p._file.endsWith(file)).map((p) => p.id);
+      return entries.filter((e) => ids.includes(e.pageref));
+    };
     // A redirect is two entries, the hop's own response first.
     const wire = of("a_wire.yaml");
     assert.deepEqual(
@@ -285,10 +295,27 @@ steps:
     const [down] = of("c_down.yaml");
     assert.equal(down.response.status, 0);
     assert.match(down._error!, /refused|Request failed/i);
-    assert.deepEqual(
-      (log.pages as { id: string; title: string }[]).map((p) => p.title).sort(),
-      ["down", "flaky", "wire"],
-    );
+    assert.deepEqual(pages.map((p) => p.title).sort(), [
+      "down",
+      "flaky",
+      "rows [one]",
+      "rows [two]",
+      "wire",
+    ]);
+    assert.deepEqual(pages.map((p) => p.id).sort(), [
+      "page_1",
+      "page_2",
+      "page_3",
+      "page_4",
+      "page_5",
+    ]);
+    for (const row of ["one", "two"]) {
+      const { id } = pages.find((p) => p.title === `rows [${row}]`)!;
+      const urls = entries.filter((e) => e.pageref === id).map((e) =>
+        new URL(e.request.url).search
+      );
+      assert.deepEqual(urls, [`?row=${row}`]);
+    }
     // The converter's reader takes it as it takes a browser's: every entry, no note.
     const notes: string[] = [];
     const parsed = parseHar(await Deno.readTextFile(`${dir}/run.har`), notes);
