@@ -62,11 +62,15 @@ export function notingServer(
 /** Milliseconds, as a promise. */
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-/** The JSON report with its times and durations replaced by markers. */
+/**
+ * The JSON report with its times and durations replaced by markers, and the
+ * run's thread count (`workers`, which says how it ran, not what it found).
+ */
 export function stableJson(text: string): unknown {
   return JSON.parse(text, (key, value) => {
     if (["duration_ms", "start_ms", "started_at", "finished_at", "date"].includes(key)) return "T";
     if (key === "timings") return "T";
+    if (key === "workers" && typeof value === "number") return "N";
     return value;
   });
 }
