@@ -26,6 +26,7 @@ import { conceal, opaqueProblem } from "./unquoted.ts";
 import { listAsMapHint } from "./list_as_map.ts";
 import { AnchorProblems } from "./anchor_problems.ts";
 import { readValue } from "./value.ts";
+import { unknownAlias } from "./yaml_slips.ts";
 
 // The loader's words and shapes live in their own modules, which the readers import; these
 // re-exports keep the importers that name them from here working.
@@ -196,12 +197,9 @@ export class Loading {
     if (isAlias(node)) {
       const target = this.targets.get(node);
       if (!target) {
-        this.problem(
-          "yaml-syntax",
-          `Unknown alias "*${node.source}".`,
-          node,
-          `Define it first with "&${node.source}".`,
-        );
+        // `scope: *.read` was meant as text: the problem says so, with the quoted line.
+        const { message, hint } = unknownAlias(this.text, node.range?.[0] ?? 0, node.source);
+        this.problem("yaml-syntax", message, node, hint);
         return null;
       }
       this.aliasUses.push({ alias: node, target: target as Node });

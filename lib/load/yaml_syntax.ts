@@ -1,14 +1,17 @@
 /**
  * A flow file's YAML syntax errors as problems: one per line (the parser
  * reports many echoes of one mistake), the first few listed and the rest
- * counted, each with the fix it most likely needs (quoting values inside
- * `{ }`, lining up keys, the "- " a step forgot).
+ * counted, each saying what the author most likely meant and the fix
+ * (quoting values inside `{ }` or starting with `*`, lining up keys and
+ * list items, the "- " a step forgot; `yaml_slips.ts`, `yaml_indent.ts`),
+ * the parser's own words following as detail.
  *
  * @module
  */
 import type { YAMLParseError } from "yaml";
 import type { Loading } from "./context.ts";
-import { STEP_KEYS } from "./key_hints.ts";
+import { indentSlip, type Slip } from "./yaml_indent.ts";
+import { emptyAnchors, valueSlip } from "./yaml_slips.ts";
 import { pluralWord } from "../_util/plural.ts";
 
 /**
@@ -44,6 +47,9 @@ export const YAML_HINTS: Record<string, string> = {
 /** The syntax errors of one line of the file (or of a run of lines with one mistake). */
 type LineErrors = [line: number, errors: YAMLParseError[]];
 
+/** A line's errors with the slip that explains them, when the lines show one. */
+type Explained = [line: number, errors: YAMLParseError[], slip: Slip | undefined];
+
 /**
  * Adds a `yaml-syntax` problem for each line of `ctx.doc`'s syntax errors
  * (up to {@linkcode MAX_SYNTAX_ERRORS}; the last one counts the rest).
@@ -65,11 +71,19 @@ type LineErrors = [line: number, errors: YAMLParseError[]];
  * ```
  */
 export function reportSyntaxErrors(ctx: Loading, text: string): void {
-  const lines = mergeFlowFollowOns(text, mergeDuplicateKeys(errorsByLine(ctx, text)));
+  const lines = explained(
+    text,
+    mergeFlowFollowOns(text, mergeDuplicateKeys(errorsByLine(ctx, text))),
+  );
   const shown = lines.slice(0, MAX_SYNTAX_ERRORS);
   const unshown = lines.slice(MAX_SYNTAX_ERRORS).reduce((n, [, es]) => n + es.length, 0);
   for (const [i, entry] of shown.entries()) {
     syntaxProblem(ctx, text, entry, i === shown.length - 1 ? unshown : 0);
+  }
+  // No parser error, but a key left silently empty: anchors send a file to this full parser.
+  for (const slip of emptyAnchors(text.split("\n"))) {
+    const offset = (ctx.lines.lineStarts[slip.line - 1] ?? 0) + slip.column - 1;
+    ctx.problemAt("yaml-syntax", `YAML syntax error: ${slip.message}.`, offset, slip.hint);
   }
 }
 
@@ -127,28 +141,74 @@ function mergeFlowFollowOns(text: string, lines: LineErrors[]): LineErrors[] {
   return merged;
 }
 
+/**
+ * Each line's errors with the slip that explains them; the lines after it
+ * that the same slip explains (a flow written as a list item trips the
+ * parser on every line after it) are counted in its problem.
+ */
+function explained(text: string, lines: LineErrors[]): Explained[] {
+  const sources = text.split("\n");
+  const out: Explained[] = [];
+  for (const [line, errors] of lines) {
+    const e = errors[0];
+    const parser = e.message.split("\n")[0].replace(/\.$/, "");
+    const slip = quoteFlowValues(sources[line - 1] ?? "") !== undefined
+      ? undefined
+      : valueSlip(sources, line, e.code, parser) ?? indentSlip(sources, line, e.code);
+    const previous = out.at(-1)?.[2];
+    // Lines after a slip that it explains, with no slip of their own, are its echoes.
+    const echo = previous && (slip?.hint === previous.hint ||
+      line <= (previous.through ?? 0) && !(slip && previous.unexplainedOnly));
+    if (echo) {
+      out.at(-1)![1].push(...errors);
+    } else out.push([line, errors, slip]);
+  }
+  return out;
+}
+
 /** The problem of one line's errors; `unshown` errors after it are counted in its message. */
-function syntaxProblem(ctx: Loading, text: string, entry: LineErrors, unshown: number): void {
-  const [line, lineErrors] = entry;
+function syntaxProblem(ctx: Loading, text: string, entry: Explained, unshown: number): void {
+  const [line, lineErrors, slip] = entry;
   const e = lineErrors[0];
   const echoes = lineErrors.length - 1;
   const sameLine = lineErrors.every((x) => x.pos[0] === e.pos[0] || lineOf(ctx, x) === line);
-  const more = [
-    echoes > 0 ? `${echoes} more ${sameLine ? "on this line" : "after it"}, caused by it` : "",
-    unshown > 0 ? `${unshown} more syntax ${pluralWord(unshown, "error")} after it` : "",
-  ].filter(Boolean).join("; ");
-  const suffix = more ? ` (${more})` : "";
+  const parser = e.message.split("\n")[0].replace(/\.$/, "");
+  const more = (detail?: string) => {
+    const parts = [
+      detail,
+      echoes > 0 ? `${echoes} more ${sameLine ? "on this line" : "after it"}, caused by it` : "",
+      unshown > 0 ? `${unshown} more syntax ${pluralWord(unshown, "error")} after it` : "",
+    ].filter(Boolean).join("; ");
+    return parts ? ` (${parts})` : "";
+  };
   const source = text.split("\n", line)[line - 1] ?? "";
   const fixed = quoteFlowValues(source);
   const at = Math.min(e.pos[0], text.length);
+  if (fixed) {
+    ctx.problemAt(
+      "yaml-syntax",
+      `YAML syntax error: inside { } or [ ], a value holding "[", "]", "{", "}", ", " or ": " must be quoted${more()}.`,
+      Math.max(at, brokenAt(ctx, line, source, fixed)),
+      `Quote it: ${fixed.trim()}`,
+    );
+    return;
+  }
+  // What the author most likely meant leads; the parser's own words follow as detail.
+  if (slip) {
+    const offset = (ctx.lines.lineStarts[slip.line - 1] ?? 0) + slip.column - 1;
+    ctx.problemAt(
+      "yaml-syntax",
+      `YAML syntax error: ${slip.message}${more(`the parser: "${parser}"`)}.`,
+      Math.min(offset, text.length),
+      slip.hint,
+    );
+    return;
+  }
   ctx.problemAt(
     "yaml-syntax",
-    fixed
-      ? `YAML syntax error: inside { } or [ ], a value holding "[", "]", "{", "}", ", " or ": " must be quoted${suffix}.`
-      : `YAML syntax error: ${e.message.split("\n")[0].replace(/\.$/, "")}${suffix}.`,
-    fixed ? Math.max(at, brokenAt(ctx, line, source, fixed)) : at,
-    fixed ? `Quote it: ${fixed.trim()}` : syntaxHint(text, line, e) ?? YAML_HINTS[e.code] ??
-      "Check the indentation and quoting around this position.",
+    `YAML syntax error: ${parser}${more()}.`,
+    at,
+    YAML_HINTS[e.code] ?? "Check the indentation and quoting around this position.",
   );
 }
 
@@ -194,80 +254,4 @@ export function quoteFlowValues(line: string): string | undefined {
     },
   );
   return changed ? fixed : undefined;
-}
-
-/** A `key:` on a line: its indent, its "- " if any, and the key. */
-type KeyMatch = RegExpExecArray;
-
-/**
- * A hint from the lines themselves for the two commonest YAML slips: a key
- * indented unlike its siblings, and a step whose "- " was forgotten (its keys
- * then repeat the previous step's).
- */
-function syntaxHint(text: string, line: number, e: YAMLParseError): string | undefined {
-  const lines = text.split("\n", line + 1);
-  const keyAt = (n: number) => /^( *)(- )?([\w-]+):/.exec(lines[n - 1] ?? "");
-  const key = keyAt(line);
-  if (e.code === "DUPLICATE_KEY" && key?.[3] === "name" && !key[2] && key[1].length >= 2) {
-    return `A new step starts with "- ": write "${key[1].slice(2)}- name:" here.`;
-  }
-  if (!key || e.code === "DUPLICATE_KEY" || e.code === "TAB_AS_INDENT") return undefined;
-  // The parser often stops at the key before the one that is off: compare with both neighbours.
-  return nextKeyHint(lines, line, key, keyAt(line + 1)) ?? aboveKeyHint(lines, line, key, keyAt);
-}
-
-/** Where a key's value starts after it: a map key, or a list item's key after its "- ". */
-function column(m: KeyMatch): number {
-  return m[1].length + (m[2]?.length ?? 0);
-}
-
-/** The hint when the key on the next line is indented deeper than `key`, which holds a value. */
-function nextKeyHint(
-  lines: string[],
-  line: number,
-  key: KeyMatch,
-  next: KeyMatch | null,
-): string | undefined {
-  const holdsValue = !/:\s*(#.*)?$/.test(lines[line - 1]);
-  if (!next || next[2] || !holdsValue || column(next) <= column(key)) return undefined;
-  return stepKeyHint(lines, line + 1, next[3]) ??
-    `"${next[3]}" on line ${line + 1} is indented ${column(next)} spaces and "${key[3]}" ${
-      column(key)
-    }: keys of one map line up; indent "${next[3]}" ${column(key)} spaces, like "${key[3]}".`;
-}
-
-/**
- * For a key of a step (`assert`, `capture`, …) that is off, the indent of the
- * nearest key of the step above it: lining it up with any other neighbour
- * (a capture's name) would make it a capture, a new mistake.
- */
-function stepKeyHint(lines: string[], line: number, name: string): string | undefined {
-  if (!(STEP_KEYS as readonly string[]).includes(name)) return undefined;
-  for (let n = line - 1; n >= 1; n--) {
-    const m = /^( *)(- )?([\w-]+):/.exec(lines[n - 1] ?? "");
-    if (!m || m[3] === name || !(STEP_KEYS as readonly string[]).includes(m[3])) continue;
-    return `"${name}" on line ${line} is a key of the step: indent "${name}" ${
-      column(m)
-    } spaces, like "${m[3]}" on line ${n}.`;
-  }
-  return undefined;
-}
-
-/** The hint when the nearest key above `key` is its sibling but indented otherwise. */
-function aboveKeyHint(
-  lines: string[],
-  line: number,
-  key: KeyMatch,
-  keyAt: (n: number) => KeyMatch | null,
-): string | undefined {
-  for (let n = line - 1; n >= 1; n--) {
-    const above = keyAt(n);
-    if (!above) continue;
-    if (column(above) === column(key) || /:\s*(#.*)?$/.test(lines[n - 1])) return undefined;
-    return stepKeyHint(lines, line, key[3]) ??
-      `"${key[3]}" is indented ${column(key)} spaces and "${above[3]}" on line ${n} ${
-        column(above)
-      }: keys of one map line up; indent "${key[3]}" ${column(above)} spaces, like "${above[3]}".`;
-  }
-  return undefined;
 }

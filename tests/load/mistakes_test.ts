@@ -214,9 +214,9 @@ const MISTAKES: Record<string, Mistake> = {
   "a key indented one space too far": {
     yaml: '  - name: s\n     request: {url: "http://x.test"}\n',
     code: "yaml-syntax",
-    line: 7,
-    column: 11,
-    message: "YAML syntax error: Nested mappings are not allowed",
+    line: 8,
+    column: 6,
+    message: 'YAML syntax error: "request" on line 8 is indented 5 spaces, but "name" on line 7 4',
     hint: 'indent "request" 4 spaces, like "name" on line 7',
   },
   "a tab for indentation": {
@@ -224,8 +224,8 @@ const MISTAKES: Record<string, Mistake> = {
     code: "yaml-syntax",
     line: 8,
     column: 1,
-    message: "YAML syntax error: Tabs are not allowed as indenta",
-    hint: "Indent with spaces, not tabs.",
+    message: "YAML syntax error: line 8 is indented with a tab; YAML indents with spaces only",
+    hint: "Indent with spaces, not tabs: replace the indentation of line 8 with 4 spaces",
   },
   "steps as a map": {
     yaml: 'name: f\nsteps:\n  login:\n    request: {url: "http://x.test"}\n',
@@ -240,7 +240,7 @@ const MISTAKES: Record<string, Mistake> = {
     code: "yaml-syntax",
     line: 7,
     column: 5,
-    message: "YAML syntax error: Map keys must be unique (1 more",
+    message: 'YAML syntax error: the step on line 7 has no "- ", so its keys repeat',
     hint: 'A new step starts with "- ": write "  - name:" her',
   },
   "json checks as a map": {
@@ -542,7 +542,7 @@ const MISTAKES: Record<string, Mistake> = {
     code: "yaml-syntax",
     line: 9,
     column: 5,
-    message: "YAML syntax error: Map keys must be unique.",
+    message: 'YAML syntax error: "request" is given twice in one map, on line 8 and line 9',
     hint: "Each key may appear once in a map; remove or renam",
   },
   "value: instead of an operator": {
