@@ -51,7 +51,9 @@ function server() {
           headers: { "content-type": "image/png" },
         });
       case "/mint":
-        return Response.json({ minted: MINTED });
+        return Response.json({ minted: MINTED }, {
+          headers: { "set-cookie": `sid=${SESSION}; Path=/; HttpOnly` },
+        });
       case "/big":
         return new Response("b".repeat(200_000), { headers: { "content-type": "text/plain" } });
       case "/hang":
@@ -83,6 +85,8 @@ async function readHar(
 
 /** A value the server makes, which becomes a secret only when a later step sends it as one. */
 const MINTED = "mint-7Rq9xW2kLp4v";
+/** A session cookie the server sets: a secret by where it came from. */
+const SESSION = "sess-Zx81/Qp+4Lm=";
 
 // Characters that every encoding writes differently: URL, form, JSON, base64.
 const SECRETS = {
@@ -170,6 +174,13 @@ steps:
       for (const form of encodings(MINTED)) {
         assert.ok(!text.includes(form), `the minted token as ${form}`);
       }
+      for (const form of encodings(SESSION)) {
+        assert.ok(!text.includes(form), `the session as ${form}`);
+      }
+      const mint = entries.find((e) => e._step === "mint")!.response as unknown as {
+        cookies: { name: string; value: string; httpOnly?: boolean }[];
+      };
+      assert.deepEqual(mint.cookies, [{ name: "sid", value: "***", path: "/", httpOnly: true }]);
       for (const [name, secret] of Object.entries(SECRETS)) {
         for (const form of encodings(secret)) {
           assert.ok(!text.includes(form), `${name} is in the HAR as ${JSON.stringify(form)}`);
