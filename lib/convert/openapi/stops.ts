@@ -6,22 +6,31 @@
  * leaves them out, names them in the flow of their tag and in the summary,
  * and the user runs them by hand.
  *
- * The document says so only in words (its summary, description or
- * `operationId`): a verb of stopping with the server as its object. Only an
- * operation with no path parameter counts: `POST /servers/{id}/shutdown`
+ * The document says so only in words and in its path: its summary,
+ * description or `operationId` names a verb of stopping with the server as
+ * its object ("Shutdown the WireMock server", "Stops the service"); or its
+ * path ends in the act alone (`/actuator/shutdown`, `/restart`, `/exit`),
+ * naming no resource, so what it stops is the API's own process (Spring
+ * Boot's actuator, as springdoc publishes it, says only "Actuator web
+ * endpoint 'shutdown'"). Only an operation that acts (no GET: "the shutdown
+ * policy") with no path parameter counts: `POST /servers/{id}/shutdown`
  * (Hetzner's) stops a resource the API manages, which a suite may create
- * and stop like any other.
+ * and stop like any other; `/recordings/stop` and `/jobs/stop` stop
+ * something of the server's, not the server.
  *
  * @module
  */
 import type { OpenApiOperation } from "./operations.ts";
 
-const STOP = /\b(?:shut\s*down|shutdown|stop|stops|terminate|terminates|halt|halts|kill|kills)\b/i;
+const STOP = /\b(?:shut\s*down|shutdown|stops?|terminates?|halts?|kills?|restarts?|reboots?)\b/i;
 const SERVER =
   /\b(?:(?:the|this)\s+(?:\w+\s+)?(?:server|service|instance|process|application|app)|server)\b/i;
+/** A last path segment that is the act alone. */
+const ACT = /^(?:shutdown|shut-down|restart|reboot|halt|exit)$/i;
+const READS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
 
 /**
- * Whether an operation stops the server itself.
+ * Whether an operation stops (or restarts) the server itself.
  *
  * @example
  * ```ts
@@ -29,14 +38,16 @@ const SERVER =
  * import { stopsServer } from "./stops.ts";
  * const ops = operationsOf({ paths: {
  *   "/__admin/shutdown": { post: { summary: "Shutdown the WireMock server" } },
+ *   "/actuator/restart": { post: { summary: "Actuator web endpoint 'restart'" } },
  *   "/__admin/recordings/stop": { post: { summary: "Stop recording" } },
  *   "/servers/{id}/actions/shutdown": { post: { summary: "Shutdown a server" } },
  * } });
- * if (ops.map(stopsServer).join() !== "true,false,false") throw new Error();
+ * if (ops.map(stopsServer).join() !== "true,true,false,false") throw new Error();
  * ```
  */
 export function stopsServer(op: OpenApiOperation): boolean {
-  if (op.template.includes("{")) return false;
+  if (op.template.includes("{") || READS.has(op.method)) return false;
+  if (ACT.test(op.template.split("/").filter((s) => s !== "").at(-1) ?? "")) return true;
   const words = [op.node.summary, op.node.description, op.node.operationId]
     .filter((w): w is string => typeof w === "string")
     // `shutdownServer` → `shutdown Server`.

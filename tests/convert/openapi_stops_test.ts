@@ -1,0 +1,54 @@
+/**
+ * Which operations stop the server a suite runs against (left out by
+ * `convert openapi`, lib/convert/openapi/stops.ts), as real documents write
+ * them: WireMock's admin API, Spring Boot's actuator as springdoc publishes
+ * it (`POST /actuator/shutdown`, "Actuator web endpoint 'shutdown'"; Spring
+ * Cloud's `/actuator/restart`), and the operations named like them that
+ * stop something else: a recording, a resource named by its id (Hetzner's
+ * `POST /servers/{id}/actions/shutdown`).
+ */
+import assert from "node:assert/strict";
+import { operationsOf } from "../../lib/convert/openapi/operations.ts";
+import { stopsServer } from "../../lib/convert/openapi/stops.ts";
+
+/** Whether the one operation `method path` with `node` is taken for one that stops the server. */
+function stops(path: string, node: Record<string, unknown>, method = "post"): boolean {
+  const [op] = operationsOf({ paths: { [path]: { [method]: node } } });
+  return stopsServer(op);
+}
+
+Deno.test("an operation that shuts down or restarts the server itself is taken for one that stops it", () => {
+  const stopping: [string, Record<string, unknown>][] = [
+    ["/__admin/shutdown", {
+      summary: "Shutdown the WireMock server",
+      operationId: "shutdownServer",
+    }],
+    ["/__admin/shutdown", { operationId: "shutdownServer" }],
+    ["/actuator/shutdown", {
+      summary: "Actuator web endpoint 'shutdown'",
+      operationId: "shutdown",
+    }],
+    ["/actuator/restart", { summary: "Actuator web endpoint 'restart'", operationId: "restart" }],
+    ["/admin/stop", { description: "Stops the service gracefully." }],
+    ["/system/halt", { summary: "Terminate the application" }],
+    ["/api/v1/exit", { summary: "Shut down the server" }],
+  ];
+  for (const [path, node] of stopping) {
+    assert.ok(stops(path, node), `${path} ${JSON.stringify(node)}`);
+  }
+});
+
+Deno.test("an operation that stops something the API manages, or only reads about stopping, is kept", () => {
+  const kept: [string, Record<string, unknown>, string?][] = [
+    ["/__admin/recordings/stop", { summary: "Stop recording", operationId: "stopRecording" }],
+    ["/servers/{id}/actions/shutdown", { summary: "Shutdown a Server" }],
+    ["/vms/{vm}/restart", { summary: "Restart the virtual machine server" }],
+    ["/jobs/stop", { summary: "Stop all running jobs" }],
+    ["/__admin/health", { summary: "Return the health of the WireMock server" }, "get"],
+    ["/actuator/health", { summary: "Actuator web endpoint 'health'" }, "get"],
+    ["/shutdown-policy", { summary: "Read the shutdown policy of the server" }, "get"],
+  ];
+  for (const [path, node, method] of kept) {
+    assert.ok(!stops(path, node, method), `${path} ${JSON.stringify(node)}`);
+  }
+});
