@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { artifactPaths, Artifacts, plainReason } from "../../../cli/run/artifacts.ts";
 
-Deno.test("--out-dir names every artifact but the code quality report; explicit paths win", () => {
+Deno.test("--out-dir names every artifact but the code quality report and the HAR; explicit paths win", () => {
   assert.deepEqual(artifactPaths({ "out-dir": "out//", "report-junit": "j.xml" }), {
     junit: "j.xml",
     json: "out/report.json",
@@ -9,8 +9,10 @@ Deno.test("--out-dir names every artifact but the code quality report; explicit 
     log: "out/run.log.ndjson",
     manifest: "out/manifest.json",
     codequality: undefined,
+    har: undefined,
   });
   assert.deepEqual(artifactPaths({ "report-codequality": "cq.json" }).codequality, "cq.json");
+  assert.deepEqual(artifactPaths({ "report-har": "run.har", "out-dir": "out" }).har, "run.har");
 });
 
 Deno.test("a write failure's reason is the system's words without the error number or path", () => {
