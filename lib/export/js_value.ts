@@ -8,13 +8,23 @@
  * @module
  */
 import type { Expr, ValueTemplate } from "../model/template.ts";
-import { note, type Place, RUN_ID_VAR, varName } from "./scope.ts";
+import { captureName, note, type Place, RUN_ID_VAR, varName } from "./scope.ts";
 
 const str = (text: string): string => JSON.stringify(text);
 
 /** A read of the user's variable `name`, with an optional field path. */
 function userVar(name: string, path: readonly string[] = []): string {
   return `v[${str(name)}]` + path.map((key) => `?.[${str(key)}]`).join("");
+}
+
+/** A var the include's `with` gives, or an included flow's output: the value it stands for. */
+function substituted(expr: Expr, place: Place): string | undefined {
+  const r = expr.ref;
+  const bound = (r.kind === "var" || r.kind === "name") ? place.bound?.get(r.name) : undefined;
+  if (bound) return jsValue(bound.value, bound.place);
+  const include = r.kind === "step" ? place.included?.get(r.step) : undefined;
+  const output = r.kind === "step" ? include?.outputs.get(r.key) : undefined;
+  return include && output ? jsValue(output, include.place) : undefined;
 }
 
 /**
@@ -31,13 +41,8 @@ function userVar(name: string, path: readonly string[] = []): string {
  */
 export function jsExpr(expr: Expr, place: Place): string {
   const r = expr.ref;
-  const bound = (r.kind === "var" || r.kind === "name") ? place.bound?.get(r.name) : undefined;
-  // A var the include's `with` gives: its value, when it is known before the flow starts.
-  if (bound?.value.kind === "const") return JSON.stringify(bound.value.value) ?? "null";
-  if (bound) {
-    note(place, `"${expr.text}" in a var reads a value "with" gives from the run: it is empty`);
-    return '""';
-  }
+  const standIn = substituted(expr, place);
+  if (standIn !== undefined) return standIn;
   const fallback = expr.fallback === undefined ? "undefined" : str(expr.fallback);
   switch (r.kind) {
     case "env":
@@ -55,10 +60,13 @@ export function jsExpr(expr: Expr, place: Place): string {
       return "uuid()";
     case "random-hex":
       return `hex(${r.length})`;
+    case "step":
+      // A capture, read as the request is made (a value in its URL): the user's variable.
+      return userVar(captureName(place.flowIndex, r.step, r.key));
     default:
       note(
         place,
-        `"${expr.text}" has no counterpart in a var of the Artillery script: it is empty`,
+        `"${expr.text}" has no counterpart in the Artillery script's processor: it is empty`,
       );
       return '""';
   }

@@ -3,8 +3,9 @@
  * JavaScript Artillery runs for each virtual user. `flowrunStart`, the
  * first item of every scenario, sets the user's flow vars and environment
  * fallbacks once, as `flowrun run` evaluates them once per flow run;
- * `flowrunFresh`, before a request that reads `${RANDOM.…}`, makes its
- * random values anew, so parallel users never share one. Plain CommonJS
+ * `flowrunBefore`, before a request that reads `${RANDOM.…}` or puts a
+ * value into its URL, makes its random values anew (so parallel users
+ * never share one) and percent-encodes the URL's values as run does. Plain CommonJS
  * with Node's own modules only, so Artillery's distributed runners bundle
  * it as it is.
  *
@@ -21,6 +22,8 @@ const { randomBytes, randomUUID } = require("node:crypto");
 
 const uuid = () => randomUUID();
 const hex = (n) => randomBytes(Math.ceil(n / 2)).toString("hex").slice(0, n);
+// A value as text, as flowrun puts it into a URL: strings as they are, the rest as JSON.
+const text = (value) => typeof value === "string" ? value : JSON.stringify(value) ?? String(value);
 // As flowrun's \${ENV.NAME:-fallback}: the fallback when unset or empty.
 const env = (name, fallback) => {
   const value = process.env[name];
@@ -47,6 +50,9 @@ export function processorSource(scope: ExportScope): string {
   const fresh = [...scope.fresh].map(([name, how]) =>
     `  v[${JSON.stringify(name)}] = ${how.kind === "uuid" ? "uuid()" : `hex(${how.length})`};`
   );
+  const encoded = [...scope.encoded].map(([name, code]) =>
+    `  v[${JSON.stringify(name)}] = ${code};`
+  );
   return `${HEAD}
 /** Once per virtual user: its flow vars and environment fallbacks. */
 function flowrunStart(context, _events, done) {
@@ -55,13 +61,13 @@ ${perUser.join("\n")}
   return done();
 }
 
-/** Before each request that reads a random value: new ones. */
-function flowrunFresh(context, _events, done) {
+/** Before each request that reads a random value or puts a value into its URL. */
+function flowrunBefore(context, _events, done) {
   const v = context.vars;
-${fresh.join("\n")}
+${[...fresh, ...encoded].join("\n")}
   return done();
 }
 
-module.exports = { flowrunStart, flowrunFresh };
+module.exports = { flowrunStart, flowrunBefore };
 `;
 }

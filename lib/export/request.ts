@@ -11,6 +11,7 @@ import type { RequestSpec, Step } from "../model/flow.ts";
 import type { ValueTemplate } from "../model/template.ts";
 import { note, type Place } from "./scope.ts";
 import { templateText, templateValue } from "./template.ts";
+import { urlText } from "./url.ts";
 
 /** Fields of an Artillery request item, in the order they are written. */
 export type RequestFields = Record<string, unknown>;
@@ -101,7 +102,7 @@ function authFields(auth: Auth | undefined, place: Place, fields: RequestFields)
  */
 export function requestFields(step: Step, auth: Auth | undefined, place: Place): RequestFields {
   const request = step.request;
-  const fields: RequestFields = { url: templateText(request.url, place) };
+  const fields: RequestFields = { url: urlText(request, place) };
   const headers: Record<string, unknown> = {};
   for (const [name, value] of request.headers) {
     headers[name.toLowerCase()] = templateText(value, place);
@@ -115,7 +116,6 @@ export function requestFields(step: Step, auth: Auth | undefined, place: Place):
       request.cookies.map(([n, v]) => [n, templateText(v, place)]),
     );
   }
-  if (request.query?.length) fields.qs = pairs(request.query, place, "query parameter");
   Object.assign(fields, bodyFields(request, place));
   authFields(auth, place, fields);
   if (step.options?.followRedirects === false) fields.followRedirect = false;

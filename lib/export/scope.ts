@@ -33,6 +33,8 @@ export interface ExportScope {
   fresh: Map<string, Fresh>;
   /** Per-virtual-user values: Artillery variable → JavaScript expression over `v` (the VU's vars). */
   perUser: Map<string, string>;
+  /** Values encoded for a URL before the request: Artillery variable → JavaScript expression. */
+  encoded: Map<string, string>;
   /** Captures made only for a check, counted to keep their names apart. */
   checkCaptures: number;
   /** Name spaces handed out: one per scenario and per included flow. */
@@ -55,6 +57,7 @@ export function newScope(): ExportScope {
     env: new Set(),
     fresh: new Map(),
     perUser: new Map(),
+    encoded: new Map(),
     checkCaptures: 0,
     namespaces: 0,
   };

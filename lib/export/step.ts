@@ -63,7 +63,8 @@ function shapeNotes(step: Step, options: StepOptions, place: Place): void {
 export function stepItems(step: Step, flow: Flow, place: Place): FlowItem[] {
   place.step = step.name;
   const notesBefore = place.scope.notes.length;
-  const freshBefore = place.scope.fresh.size;
+  // Fresh values and URL-encoded ones are made by the processor just before the request.
+  const madeBefore = place.scope.fresh.size + place.scope.encoded.size;
   const options = { ...flow.options, ...step.options };
   shapeNotes(step, options, place);
   if (step.include) {
@@ -85,8 +86,8 @@ export function stepItems(step: Step, flow: Flow, place: Place): FlowItem[] {
   if (request.capture.length === 0) delete (request as Record<string, unknown>).capture;
   if (request.expect.length === 0) delete (request as Record<string, unknown>).expect;
   const items: FlowItem[] = [];
-  if (place.scope.fresh.size > freshBefore) {
-    items.push({ comments: [], item: { function: "flowrunFresh" } });
+  if (place.scope.fresh.size + place.scope.encoded.size > madeBefore) {
+    items.push({ comments: [], item: { function: "flowrunBefore" } });
   }
   if (options.delayMs) items.push({ comments: [], item: { think: options.delayMs / 1000 } });
   const comments = place.scope.notes.slice(notesBefore).map((n) => `flowrun export: ${n.what}`);

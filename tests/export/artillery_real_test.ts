@@ -101,10 +101,14 @@ function journey(requests: Received[]): unknown {
   const id = String(requests[1].answer.id);
   const name = (text: string) =>
     text.replaceAll(run, "<run>").replaceAll(token, "<token>").replace(UUID, "<uuid>")
-      .replace(/^[0-9a-f]{8}$/, "<hex8>").replace(new RegExp(`/${id}$`), "/<id>");
+      .replace(/^[0-9a-f]{8}$/, "<hex8>").replace(new RegExp(`/${id}(?=/|$)`), "/<id>").replace(
+        new RegExp(`([?&]id=)${id}(?=&|$)`),
+        "$1<id>",
+      );
   return requests.map((r) => ({
     method: r.method,
     path: name(r.path),
+    search: name(r.search),
     run: name(r.run),
     requestId: r.requestId === null ? null : name(r.requestId),
     authorization: r.authorization === null ? null : name(r.authorization),

@@ -55,7 +55,7 @@ Deno.test("the export is a self-contained folder: the script and the processor i
     .map((m) => m[1]);
   assert.deepEqual(named, ["./flowrun-processor.js"]);
   const processor = files.get("flowrun-processor.js")!;
-  assert.match(processor, /module\.exports = \{ flowrunStart, flowrunFresh \}/);
+  assert.match(processor, /module\.exports = \{ flowrunStart, flowrunBefore \}/);
   assert.doesNotMatch(processor, /require\("(?!node:)/, "only Node's own modules");
 });
 
@@ -79,20 +79,14 @@ Deno.test("captures, vars, includes, random values and the run id become the use
   const { run, files } = await exported([`${FIXTURES}shop.yaml`]);
   assert.equal(run.code, 0, run.stderr);
   const flow: Any[] = (parse(files.get("artillery.yml")!) as Any).scenarios[0].flow;
-  assert.deepEqual(flow.map((item) => Object.keys(item)[0]), [
-    "function",
-    "post",
-    "function",
-    "post",
-    "get",
-  ]);
-  assert.equal(flow[0].function, "flowrunStart");
-  assert.equal(
-    flow[2].function,
-    "flowrunFresh",
-    "fresh random values before the request that reads them",
+  assert.deepEqual(
+    flow.map((item) => Object.keys(item)[0]),
+    ["function", "post", "function", "post", "function", "get"],
   );
-  const [login, create, read] = [flow[1].post, flow[3].post, flow[4].get];
+  assert.equal(flow[0].function, "flowrunStart");
+  assert.equal(flow[2].function, "flowrunBefore", "fresh random values before the request");
+  assert.equal(flow[4].function, "flowrunBefore", "values encoded for the URL before the request");
+  const [login, create, read] = [flow[1].post, flow[3].post, flow[5].get];
   // The included login, inlined: `with` sets its user, the include step's check is on its
   // response, its output is the capture it names.
   assert.equal(login.name, "login › post");
@@ -108,7 +102,12 @@ Deno.test("captures, vars, includes, random values and the run id become the use
     tag: "{{ f0_fresh_2 }}",
     qty: 2,
   });
-  assert.equal(read.url, "{{ $env.SHOP_URL }}/items/{{ f0_create__id }}");
+  // Values land in the URL percent-encoded, as run sends them; the query's list as repeated keys.
+  assert.equal(
+    read.url,
+    "{{ $env.SHOP_URL }}/items/{{ f0_url_1 }}/{{ f0_url_2 }}?q={{ f0_url_3 }}&tag=x&tag={{ f0_url_4 }}&id={{ f0_url_5 }}",
+  );
+  assert.equal(read.qs, undefined);
   const processor = files.get("flowrun-processor.js")!;
   assert.ok(
     processor.includes(`v["f0_var_item_name"] = "item-" + String(v["$uuid"] ?? "");`),
@@ -118,6 +117,8 @@ Deno.test("captures, vars, includes, random values and the run id become the use
     processor.includes(`v["f0_fresh_1"] = uuid();`) &&
       processor.includes(`v["f0_fresh_2"] = hex(8);`),
   );
+  assert.ok(processor.includes(`v["f0_url_1"] = encodeURIComponent(text(v["f0_create__id"]));`));
+  assert.ok(processor.includes(`v["f0_url_2"] = encodeURIComponent(text(v["f0_var_note"]));`));
   // The checks: status, a capture-fed equals, a typed comparison, a header.
   assert.deepEqual(create.expect[0], { statusCode: 201 });
   assert.deepEqual(create.expect[2], { jmespath: '"qty" >= `1`', description: "$.json.qty gte 1" });

@@ -11,6 +11,8 @@
 export interface Received {
   method: string;
   path: string;
+  /** The query as sent, still encoded. */
+  search: string;
   /** The `x-run` header: the run id, one per virtual user. */
   run: string;
   requestId: string | null;
@@ -50,7 +52,7 @@ export function startShop(password: string): Shop {
       items.set(item.id, item);
       return [201, item];
     }
-    const id = Number(/^\/items\/(\d+)$/.exec(path)?.[1]);
+    const id = Number(/^\/items\/(\d+)(?:\/[^/]*)?$/.exec(path)?.[1]);
     if (request.method === "GET" && id) return [200, items.get(id) ?? { id, owner: "ann" }];
     return [404, { error: "not found" }];
   };
@@ -61,6 +63,7 @@ export function startShop(password: string): Shop {
     received.push({
       method: request.method,
       path: new URL(request.url).pathname,
+      search: new URL(request.url).search,
       run: request.headers.get("x-run") ?? "",
       requestId: request.headers.get("x-request-id"),
       authorization: request.headers.get("authorization"),
