@@ -13,7 +13,7 @@ import { MAX_ALIAS_EXPANSION, MAX_DEPTH, MAX_FILE_BYTES } from "../model/limits.
 import { checkAliases, parseBounded, tooDeepAt } from "./yaml_limits.ts";
 import type { Loading } from "./context.ts";
 import { fastParse } from "./fast_yaml.ts";
-import { reportSyntaxErrors } from "./yaml_syntax.ts";
+import { reportEmptyValues, reportSyntaxErrors } from "./yaml_syntax.ts";
 import { thousands } from "../_util/thousands.ts";
 
 /**
@@ -176,10 +176,12 @@ export function readYaml(ctx: Loading, text: string): boolean {
   if (fast) {
     for (const start of fast.lineStarts) ctx.lines.addNewLine(start);
     ctx.doc = fast.doc;
-    return exactNumbers(ctx);
+    reportEmptyValues(ctx, text);
+    return ctx.problems.length === 0 && exactNumbers(ctx);
   }
   if (!parseFull(ctx, text)) return false;
   reportSyntaxErrors(ctx, text);
+  if (ctx.problems.length === 0) reportEmptyValues(ctx, text);
   if (ctx.problems.length > 0) return false;
   return aliasesBounded(ctx) && exactNumbers(ctx);
 }

@@ -1,8 +1,8 @@
 /**
  * What a YAML slip in a value or a key most likely meant, from the line
  * itself: a value starting with a character YAML reserves (`*`, `&`, `@`, a
- * backtick) or holding ": ", a quote never closed, a key given twice, a step
- * that forgot its "- ". Each with the edit that makes the file load.
+ * backtick) or with "#" (a comment), or holding ": ", a quote never closed,
+ * a key given twice, a step that forgot its "- ". Each with the edit that makes the file load.
  *
  * @module
  */
@@ -52,7 +52,32 @@ export function valueSlip(
 ): Slip | undefined {
   if (code === "DUPLICATE_KEY") return duplicateSlip(lines, line);
   if (code === "MISSING_CHAR" && /quote/i.test(message)) return unclosedSlip(lines);
-  return reservedSlip(lines[line - 1] ?? "", line) ?? colonSlip(lines[line - 1] ?? "", line);
+  return reservedSlip(lines[line - 1] ?? "", line) ?? colonSlip(lines[line - 1] ?? "", line) ??
+    flowHashSlip(lines, line);
+}
+
+/**
+ * A value starting with "#" inside `{ }` or `[ ]` (`{color: #fff}`): the
+ * comment it starts hides the rest of the line, the closing bracket too, so
+ * the parser trips on the line after it.
+ */
+function flowHashSlip(lines: string[], line: number): Slip | undefined {
+  for (const n of [line, line - 1]) {
+    const source = lines[n - 1] ?? "";
+    const hash = source.search(/[\s{[,:]#/);
+    if (hash < 0 || !/[{[]/.test(source.slice(0, hash))) continue;
+    const fixed = source.replace(/(?<=[{[,:] *)#[^,}\]]*?(?= *[,}\]]| *$)/g, (v) => quoted(v));
+    if (fixed === source) continue;
+    const at = source.indexOf("#", hash);
+    return {
+      line: n,
+      column: at + 1,
+      message:
+        'a value starting with "#" inside { } or [ ] must be quoted: unquoted, it starts a comment, which hides the rest of the line and its closing bracket',
+      hint: `Quote it: ${fixed.trimStart()}`,
+    };
+  }
+  return undefined;
 }
 
 /** A value starting with a character YAML reserves: quoted, it is the text written. */
@@ -200,4 +225,36 @@ export function unknownAlias(
     }, and no anchor "&${name}" is defined.`,
     hint: slip.hint,
   };
+}
+
+/**
+ * Values written `#text` right after their key (`color: #fff`) with nothing
+ * under the key: YAML reads a comment and leaves the value empty, but a
+ * comment's "#" is followed by a space, so the text was meant. Any line
+ * with `: #` is looked at, so the scan is skipped for a file without one.
+ *
+ * @example
+ * ```ts
+ * import { hashValues } from "./yaml_slips.ts";
+ * const [slip] = hashValues("headers:\n  x-color: #fff\n".split("\n"));
+ * if (slip?.hint !== 'Quote it: x-color: "#fff"') throw new Error(slip?.hint);
+ * if (hashValues(["request: # the call", "  url: x"]).length !== 0) throw new Error();
+ * ```
+ */
+export function hashValues(lines: string[]): Slip[] {
+  const slips: Slip[] = [];
+  for (const [i, source] of lines.entries()) {
+    const m = /^( *(?:- )?([\w.-]+): +)(#\S.*?)\s*$/.exec(source);
+    if (!m) continue;
+    const next = lines.slice(i + 1).find((l) => l.trim() !== "" && !l.trimStart().startsWith("#"));
+    const indent = (l: string) => l.length - l.trimStart().length;
+    if (next !== undefined && indent(next) > indent(m[1])) continue;
+    slips.push({
+      line: i + 1,
+      column: m[1].length + 1,
+      message: `the value of "${m[2]}" is empty: after ": ", YAML reads "${m[3]}" as a comment`,
+      hint: `Quote it: ${m[1].trimStart()}${quoted(m[3])}`,
+    });
+  }
+  return slips;
 }

@@ -11,7 +11,7 @@
 import type { YAMLParseError } from "yaml";
 import type { Loading } from "./context.ts";
 import { indentSlip, type Slip } from "./yaml_indent.ts";
-import { emptyAnchors, valueSlip } from "./yaml_slips.ts";
+import { emptyAnchors, hashValues, valueSlip } from "./yaml_slips.ts";
 import { pluralWord } from "../_util/plural.ts";
 
 /**
@@ -80,8 +80,30 @@ export function reportSyntaxErrors(ctx: Loading, text: string): void {
   for (const [i, entry] of shown.entries()) {
     syntaxProblem(ctx, text, entry, i === shown.length - 1 ? unshown : 0);
   }
-  // No parser error, but a key left silently empty: anchors send a file to this full parser.
-  for (const slip of emptyAnchors(text.split("\n"))) {
+}
+
+/**
+ * Adds a `yaml-syntax` problem for each value YAML reads as empty that was
+ * meant as text: `scope: &read` (an anchor on nothing), `color: #fff` (a
+ * comment). The parser reports neither, so both paths of the parse call
+ * this; a file without `: &` or `: #` is not scanned.
+ *
+ * @example
+ * ```ts
+ * import { reportEmptyValues } from "./yaml_syntax.ts";
+ * import { Loading } from "./context.ts";
+ * const ctx = new Loading("a.yaml", {});
+ * ctx.lines.addNewLine(0);
+ * reportEmptyValues(ctx, "color: #fff\n");
+ * if (ctx.problems[0]?.hint !== 'Quote it: color: "#fff"') throw new Error(JSON.stringify(ctx.problems));
+ * ```
+ */
+export function reportEmptyValues(ctx: Loading, text: string): void {
+  if (!text.includes(": &") && !text.includes(": #")) return;
+  const lines = text.split("\n");
+  for (
+    const slip of [...emptyAnchors(lines), ...hashValues(lines)].sort((a, b) => a.line - b.line)
+  ) {
     const offset = (ctx.lines.lineStarts[slip.line - 1] ?? 0) + slip.column - 1;
     ctx.problemAt("yaml-syntax", `YAML syntax error: ${slip.message}.`, offset, slip.hint);
   }

@@ -204,6 +204,25 @@ const SLIPS: Record<string, Slip> = {
       '12:67 inside { } or [ ], a value holding "[", "]", "{", "}", ", " or ": " must be quoted (26 more after it, caused by it).',
     hint: 'Quote it: request: {method: POST, url: http://127.0.0.1:9/b, body: {a: "${vars.x}"}}',
   },
+  "a # value right after its key": {
+    at: 8,
+    lines: ["      headers:", "        x-color: #fff"],
+    problem: '9:18 the value of "x-color" is empty: after ": ", YAML reads "#fff" as a comment.',
+    hint: 'Quote it: x-color: "#fff"',
+  },
+  "a # value right after its key, in a file with anchors": {
+    at: 3,
+    lines: ["  x: &x 1", "  y: *x", "  color: #fff"],
+    problem: '5:10 the value of "color" is empty: after ": ", YAML reads "#fff" as a comment.',
+    hint: 'Quote it: color: "#fff"',
+  },
+  "a # value inside { }": {
+    at: 12,
+    lines: ["    request: {url: http://127.0.0.1:9/b, headers: {x-color: #fff}}"],
+    problem:
+      `12:61 a value starting with "#" inside { } or [ ] must be quoted: unquoted, it starts a comment, which hides the rest of the line and its closing bracket (${P}Flow map in block collection must be sufficiently indented and end with a }"; 1 more on this line, caused by it).`,
+    hint: 'Quote it: request: {url: http://127.0.0.1:9/b, headers: {x-color: "#fff"}}',
+  },
   "a key given twice": {
     at: 8,
     remove: 0,
@@ -285,7 +304,8 @@ Deno.test("each YAML slip: validate and run say what was meant; the hint, follow
     const file = (k: number) => `${dir}/slip${String(k).padStart(2, "0")}.yaml`;
     for (const [k, name] of names.entries()) {
       const text = withSlip(SLIPS[name]).join("\n") + "\n";
-      // The fast path gives up on each, so the full parser's message is the one either way.
+      // The fast path gives up on each (a parser error, an empty value), so the full parser's
+      // message is the one either way.
       assert.equal(fastParse(text), undefined, name);
       await Deno.writeTextFile(file(k), text);
     }
