@@ -27,6 +27,7 @@ import { listAsMapHint } from "./list_as_map.ts";
 import { AnchorProblems } from "./anchor_problems.ts";
 import { readValue } from "./value.ts";
 import { unknownAlias } from "./yaml_slips.ts";
+import { emptyBlockHint } from "./yaml_indent.ts";
 
 // The loader's words and shapes live in their own modules, which the readers import; these
 // re-exports keep the importers that name them from here working.
@@ -269,6 +270,9 @@ export class Loading {
         `Expected ${what} to be a map, got ${describe(node)}.`,
         node ?? options.anchor,
         listAsMapHint(this.text, this.deref(isSeq(node) ? node.items[0] : null), node) ??
+          (node === null || !isScalar(node) || node.value !== null
+            ? undefined
+            : emptyBlockHint(this.text, node.range?.[0] ?? 0)) ??
           `Write it as "key: value" lines indented under its parent.`,
       );
       return undefined;

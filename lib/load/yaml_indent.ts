@@ -235,3 +235,39 @@ function nearestLevel(lines: string[], line: number, at: number): Level | undefi
   }
   return best;
 }
+
+/**
+ * For a key of a step left empty (`request:` at offset `at` of `text`)
+ * whose children were written at its own level, the edit that puts them
+ * under it: the lines after it, up to the step's next key, 2 spaces deeper.
+ * `undefined` when the lines after it are no such children.
+ *
+ * @example
+ * ```ts
+ * import { emptyBlockHint } from "./yaml_indent.ts";
+ * const text = "steps:\n  - name: s\n    request:\n    url: http://x.test\n    assert: {status: 200}\n";
+ * const hint = emptyBlockHint(text, text.indexOf("request:") + 8);
+ * if (hint !== 'Indent line 4 by 2 more spaces, under "request:" on line 3.') throw new Error(hint);
+ * ```
+ */
+export function emptyBlockHint(text: string, at: number): string | undefined {
+  const lines = text.split("\n");
+  const line = text.slice(0, at).split("\n").length;
+  const key = keyOf(lines[line - 1]);
+  const steps = STEP_KEYS as readonly string[];
+  if (!key || !steps.includes(key[3]) || !opensBlock(lines[line - 1])) return undefined;
+  let last = line;
+  for (let n = line + 1; n <= lines.length; n++) {
+    const source = lines[n - 1];
+    if (!isContent(source)) continue;
+    const indent = source.length - source.trimStart().length;
+    const child = keyOf(source);
+    if (indent < column(key) || indent === column(key) && (!child || steps.includes(child[3]))) {
+      break;
+    }
+    last = n;
+  }
+  if (last === line) return undefined;
+  const which = last > line + 1 ? `lines ${line + 1} to ${last}` : `line ${line + 1}`;
+  return `Indent ${which} by 2 more spaces, under "${key[3]}:" on line ${line}.`;
+}

@@ -355,3 +355,26 @@ Deno.test("each YAML slip: validate and run say what was meant; the hint, follow
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a step's request: with its keys at the step's level: the hint indents them under it", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-slips-" });
+  try {
+    const lines = [...BASE];
+    lines.splice(6, 2, "    url: http://127.0.0.1:9/a", "    method: GET");
+    await Deno.writeTextFile(`${dir}/f.yaml`, lines.join("\n") + "\n");
+    const first = await runCli(["validate", `${dir}/f.yaml`]);
+    const out = (first.stdout + first.stderr).replaceAll(`${dir}/`, "");
+    assert.equal(first.code, 2, out);
+    assert.match(
+      out,
+      /^f\.yaml:6:13 error\[wrong-type\]: Expected "request" of step "get" to be a map, got null\.$/m,
+    );
+    const hint = 'Indent lines 7 to 8 by 2 more spaces, under "request:" on line 6.';
+    assert.ok(out.includes(`  hint: ${hint}\n`), out);
+    await Deno.writeTextFile(`${dir}/f.yaml`, follow(lines, 6, hint).join("\n") + "\n");
+    const second = await runCli(["validate", `${dir}/f.yaml`]);
+    assert.equal(second.code, 0, second.stdout + second.stderr);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
