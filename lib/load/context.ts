@@ -192,6 +192,13 @@ export class Loading {
     this.#push(code, message, line, col, 1, hint);
   }
 
+  /** The fix for a value that should be a map: a list of one-key maps, children left unindented. */
+  #notAMapHint(node: Node | null): string {
+    return listAsMapHint(this.text, this.deref(isSeq(node) ? node.items[0] : null), node) ??
+      emptyBlockHint(this.text, node) ??
+      `Write it as "key: value" lines indented under its parent.`;
+  }
+
   // ---- YAML shapes
 
   deref(node: unknown): Node | null {
@@ -269,11 +276,7 @@ export class Loading {
         "wrong-type",
         `Expected ${what} to be a map, got ${describe(node)}.`,
         node ?? options.anchor,
-        listAsMapHint(this.text, this.deref(isSeq(node) ? node.items[0] : null), node) ??
-          (node === null || !isScalar(node) || node.value !== null
-            ? undefined
-            : emptyBlockHint(this.text, node.range?.[0] ?? 0)) ??
-          `Write it as "key: value" lines indented under its parent.`,
+        this.#notAMapHint(node),
       );
       return undefined;
     }

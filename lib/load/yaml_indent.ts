@@ -7,6 +7,8 @@
  *
  * @module
  */
+import type { Node } from "yaml";
+import { isScalar } from "./nodes.ts";
 import { STEP_KEYS } from "./key_hints.ts";
 
 /**
@@ -237,20 +239,26 @@ function nearestLevel(lines: string[], line: number, at: number): Level | undefi
 }
 
 /**
- * For a key of a step left empty (`request:` at offset `at` of `text`)
- * whose children were written at its own level, the edit that puts them
- * under it: the lines after it, up to the step's next key, 2 spaces deeper.
- * `undefined` when the lines after it are no such children.
+ * For a key of a step left empty (`request:`, its value the null `node` of
+ * the document `text`) whose children were written at its own level, the
+ * edit that puts them under it: the lines after it, up to the step's next
+ * key, 2 spaces deeper. `undefined` when the lines after it are no such
+ * children.
  *
  * @example
  * ```ts
  * import { emptyBlockHint } from "./yaml_indent.ts";
+ * import { parseDocument } from "yaml";
  * const text = "steps:\n  - name: s\n    request:\n    url: http://x.test\n    assert: {status: 200}\n";
- * const hint = emptyBlockHint(text, text.indexOf("request:") + 8);
+ * // deno-lint-ignore no-explicit-any
+ * const step = (parseDocument(text).contents as any).items[0].value.items[0];
+ * const hint = emptyBlockHint(text, step.items[1].value);
  * if (hint !== 'Indent line 4 by 2 more spaces, under "request:" on line 3.') throw new Error(hint);
  * ```
  */
-export function emptyBlockHint(text: string, at: number): string | undefined {
+export function emptyBlockHint(text: string, node: Node | null): string | undefined {
+  if (!isScalar(node) || node.value !== null) return undefined;
+  const at = node.range?.[0] ?? 0;
   const lines = text.split("\n");
   const line = text.slice(0, at).split("\n").length;
   const key = keyOf(lines[line - 1]);
