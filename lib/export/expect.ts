@@ -12,6 +12,7 @@
 import type { Checks, PathCheck } from "../model/checks.ts";
 import type { ArtilleryCapture } from "./captures.ts";
 import { jmesPathOf, jsonPathOf, type Target, targetOf } from "./response_path.ts";
+import { type ProcessorCheck, processorCheck } from "./processor_checks.ts";
 import { note, type Place } from "./scope.ts";
 import { templateValue } from "./template.ts";
 
@@ -19,6 +20,8 @@ import { templateValue } from "./template.ts";
 export interface Expectations {
   expect: Record<string, unknown>[];
   captures: ArtilleryCapture[];
+  /** Checks the processor's `flowrunChecks` hook makes. */
+  checks: ProcessorCheck[];
 }
 
 /** A JSON value as a JMESPath literal. */
@@ -92,6 +95,24 @@ function pathExpectation(check: PathCheck, place: Place, out: Expectations): boo
   if (found) out.expect.push(found);
   return found !== undefined;
 }
+/** A path check as an expectation, else as a processor check, else noted. */
+function addPathCheck(check: PathCheck, place: Place, out: Expectations): void {
+  if (pathExpectation(check, place, out)) return;
+  const grouped = check.each || check.groups?.length || check.base?.length;
+  const made = grouped ? undefined : processorCheck(check, targetOf(check.path), place);
+  if (made) {
+    out.checks.push(made);
+    return;
+  }
+  const why = grouped
+    ? "each and conditional check groups are not expressed"
+    : "its path is not one Artillery or the processor can read";
+  note(
+    place,
+    `check ${check.path.source} ${check.operator} ${describe(check)} is not expressed (${why})`,
+  );
+}
+
 /**
  * The expectations of a step's checks; each check it cannot express is noted.
  *
@@ -105,7 +126,7 @@ function pathExpectation(check: PathCheck, place: Place, out: Expectations): boo
  * ```
  */
 export function expectationsOf(checks: Checks, place: Place): Expectations {
-  const out: Expectations = { expect: [], captures: [] };
+  const out: Expectations = { expect: [], captures: [], checks: [] };
   const status = checks.status;
   if (status && !status.from?.length) {
     out.expect.push({
@@ -114,16 +135,7 @@ export function expectationsOf(checks: Checks, place: Place): Expectations {
   } else if (status) {
     note(place, "a status check whose codes come from the run is not expressed");
   }
-  for (const check of checks.paths) {
-    if (!pathExpectation(check, place, out)) {
-      note(
-        place,
-        `check ${check.path.source} ${check.operator} ${
-          describe(check)
-        } is not expressed (the expect plugin has no such test)`,
-      );
-    }
-  }
+  for (const check of checks.paths) addPathCheck(check, place, out);
   for (const schema of checks.schemas ?? []) {
     note(
       place,
@@ -143,4 +155,31 @@ function describe(check: PathCheck): string {
     : check.expected.kind === "template"
     ? JSON.stringify(check.expected.template.source)
     : "(a list or map)";
+}
+
+/**
+ * Adds captures and expectations to a request item, after those it has:
+ * the expect plugin's under `expect`, the processor's under
+ * `flowrunChecks` with the `afterResponse` hook that makes them.
+ *
+ * @example
+ * ```ts
+ * import { attachChecks } from "./expect.ts";
+ * const request: Record<string, unknown> = { url: "u", expect: [{ statusCode: 200 }] };
+ * attachChecks(request, [], { expect: [{ hasHeader: "etag" }], captures: [], checks: [] });
+ * if (JSON.stringify(request.expect) !== '[{"statusCode":200},{"hasHeader":"etag"}]') throw new Error();
+ * ```
+ */
+export function attachChecks(
+  request: Record<string, unknown>,
+  captures: ArtilleryCapture[],
+  expected: Expectations,
+): void {
+  const add = (key: string, items: unknown[]) => {
+    if (items.length) request[key] = [...(request[key] as unknown[] ?? []), ...items];
+  };
+  add("capture", [...captures, ...expected.captures]);
+  add("expect", expected.expect);
+  add("flowrunChecks", expected.checks);
+  if (expected.checks.length) request.afterResponse = "flowrunChecks";
 }

@@ -13,7 +13,7 @@
  */
 import type { Step } from "../model/flow.ts";
 import { type ArtilleryCapture, artilleryCapture } from "./captures.ts";
-import { expectationsOf } from "./expect.ts";
+import { attachChecks, expectationsOf } from "./expect.ts";
 import { jsValue } from "./js_value.ts";
 import { note, type Place, varName } from "./scope.ts";
 import type { FlowItem, StepWriter } from "./flow_item.ts";
@@ -29,12 +29,13 @@ function responseItem(
 }
 
 /** Puts the include step's own captures and checks on the request they read. */
-function attachChecks(step: Step, items: FlowItem[], inner: Place, place: Place): void {
+function includeChecks(step: Step, items: FlowItem[], inner: Place, place: Place): void {
   const captures = step.captures.map((c) => artilleryCapture(c, place))
     .filter((c): c is ArtilleryCapture => c !== undefined);
   const expected = expectationsOf(step.assert, place);
-  const all = [...captures, ...expected.captures];
-  if (all.length === 0 && expected.expect.length === 0) return;
+  const count = captures.length + expected.captures.length + expected.expect.length +
+    expected.checks.length;
+  if (count === 0) return;
   const response = step.include!.response;
   const target = responseItem(
     items,
@@ -47,10 +48,7 @@ function attachChecks(step: Step, items: FlowItem[], inner: Place, place: Place)
     );
     return;
   }
-  if (all.length) target.capture = [...(target.capture as unknown[] ?? []), ...all];
-  if (expected.expect.length) {
-    target.expect = [...(target.expect as unknown[] ?? []), ...expected.expect];
-  }
+  attachChecks(target, captures, expected);
 }
 
 /**
@@ -89,7 +87,7 @@ export function includeItems(step: Step, place: Place, write: StepWriter): FlowI
   }
   const items = include.flow.steps.flatMap((s) => write(s, include.flow, inner));
   place.step = step.name;
-  attachChecks(step, items, inner, place);
+  includeChecks(step, items, inner, place);
   const outputs = new Map((include.flow.outputs ?? []).map((o) => [o.name, o.value]));
   place.included?.set(step.name, { place: inner, outputs });
   return items;

@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { CHECKS_SOURCE } from "./processor_checks.ts";
 import type { ExportScope } from "./scope.ts";
 
 /** The processor's file name, beside the script. */
@@ -68,6 +69,7 @@ ${[...fresh, ...encoded].join("\n")}
   return done();
 }
 
-module.exports = { flowrunStart, flowrunBefore };
+${CHECKS_SOURCE}
+module.exports = { flowrunStart, flowrunBefore, flowrunChecks };
 `;
 }

@@ -9,7 +9,7 @@
  */
 import type { Flow, Step, StepOptions } from "../model/flow.ts";
 import { type ArtilleryCapture, artilleryCapture } from "./captures.ts";
-import { expectationsOf } from "./expect.ts";
+import { attachChecks, expectationsOf } from "./expect.ts";
 import type { FlowItem } from "./flow_item.ts";
 import { includeItems } from "./include.ts";
 import { requestFields } from "./request.ts";
@@ -77,14 +77,8 @@ export function stepItems(step: Step, flow: Flow, place: Place): FlowItem[] {
   const captures = step.captures.map((c) => artilleryCapture(c, place))
     .filter((c): c is ArtilleryCapture => c !== undefined);
   const expected = expectationsOf(step.assert, place);
-  const request = {
-    name: `${place.prefix ?? ""}${step.name}`,
-    ...fields,
-    capture: [...captures, ...expected.captures],
-    expect: expected.expect,
-  };
-  if (request.capture.length === 0) delete (request as Record<string, unknown>).capture;
-  if (request.expect.length === 0) delete (request as Record<string, unknown>).expect;
+  const request = { name: `${place.prefix ?? ""}${step.name}`, ...fields };
+  attachChecks(request, captures, expected);
   const items: FlowItem[] = [];
   if (place.scope.fresh.size + place.scope.encoded.size > madeBefore) {
     items.push({ comments: [], item: { function: "flowrunBefore" } });

@@ -173,36 +173,52 @@ Deno.test(
         6,
         "each user's capture-fed checks ran",
       );
+      // matches, type integer, notEquals a capture, duration_ms: the processor's hook made them.
+      assert.equal(artillery.counters["flowrun.checks.ok"], 12, artillery.output);
+      assert.equal(artillery.counters["flowrun.checks.failed"] ?? 0, 0);
     } finally {
       await shop.close();
     }
   },
 );
 
+/** A failing flow, its export run by Artillery for two users, the environment by `--dotenv`. */
+async function failingRun(fixture: string): Promise<ArtilleryRun> {
+  const shop = startShop(SECRET);
+  const env = { SHOP_URL: shop.url, SHOP_PASSWORD: SECRET };
+  try {
+    const run = await runCli(["run", `${FIXTURES}${fixture}`], { env });
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    const dir = await exportFlow(`${FIXTURES}${fixture}`, 2, env);
+    // The environment by --dotenv, as the distributed runners take it (docs/load-testing.md).
+    const envFile = await Deno.makeTempFile({ suffix: ".env" });
+    await Deno.writeTextFile(envFile, `SHOP_URL=${shop.url}\nSHOP_PASSWORD=${SECRET}\n`);
+    const artillery = await artilleryRun(dir, {}, ["--dotenv", envFile]);
+    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(envFile);
+    assert.notEqual(artillery.code, 0, artillery.output);
+    assert.equal(artillery.counters["vusers.failed"], 2, artillery.output);
+    assert.equal(artillery.counters["vusers.completed"] ?? 0, 0);
+    return artillery;
+  } finally {
+    await shop.close();
+  }
+}
+
 Deno.test(
   `a check that fails in flowrun run fails the virtual users in Artillery's report${installed.ignoredBecause}`,
   { ignore: installed.ignoredBecause !== "" },
   async () => {
-    const shop = startShop(SECRET);
-    const env = { SHOP_URL: shop.url, SHOP_PASSWORD: SECRET };
-    try {
-      const run = await runCli(["run", `${FIXTURES}failing.yaml`], { env });
-      assert.equal(run.code, 1, run.stdout + run.stderr);
-      const dir = await exportFlow(`${FIXTURES}failing.yaml`, 2, env);
-      // The environment by --dotenv, as the distributed runners take it (docs/load-testing.md).
-      const envFile = await Deno.makeTempFile({ suffix: ".env" });
-      await Deno.writeTextFile(envFile, `SHOP_URL=${shop.url}\nSHOP_PASSWORD=${SECRET}\n`);
-      const artillery = await artilleryRun(dir, {}, ["--dotenv", envFile]);
-      await Deno.remove(dir, { recursive: true });
-      await Deno.remove(envFile);
-      assert.notEqual(artillery.code, 0, artillery.output);
-      assert.equal(artillery.counters["vusers.failed"], 2, artillery.output);
-      assert.equal(artillery.counters["vusers.completed"] ?? 0, 0);
-      assert.equal(artillery.counters["errors.Failed expectations for request read"], 2);
-      assert.equal(artillery.counters["plugins.expect.failed.jmespath"], 2);
-    } finally {
-      await shop.close();
-    }
+    // One check the expect plugin makes, one the processor's hook makes, in runs side by side.
+    const [plugin, processor] = await Promise.all([
+      failingRun("failing.yaml"),
+      failingRun("failing_pattern.yaml"),
+    ]);
+    assert.equal(plugin.counters["errors.Failed expectations for request read"], 2, plugin.output);
+    assert.equal(plugin.counters["plugins.expect.failed.jmespath"], 2);
+    assert.equal(processor.counters["errors.Failed checks for request read"], 2, processor.output);
+    assert.equal(processor.counters["flowrun.checks.failed"], 2);
+    assert.match(processor.output, /not ok read: \$\.json\.owner matches "\^bob": got "ann"/);
   },
 );
 

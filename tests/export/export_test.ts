@@ -55,7 +55,7 @@ Deno.test("the export is a self-contained folder: the script and the processor i
     .map((m) => m[1]);
   assert.deepEqual(named, ["./flowrun-processor.js"]);
   const processor = files.get("flowrun-processor.js")!;
-  assert.match(processor, /module\.exports = \{ flowrunStart, flowrunBefore \}/);
+  assert.match(processor, /module\.exports = \{ flowrunStart, flowrunBefore, flowrunChecks \}/);
   assert.doesNotMatch(processor, /require\("(?!node:)/, "only Node's own modules");
 });
 
@@ -119,6 +119,15 @@ Deno.test("captures, vars, includes, random values and the run id become the use
   );
   assert.ok(processor.includes(`v["f0_url_1"] = encodeURIComponent(text(v["f0_create__id"]));`));
   assert.ok(processor.includes(`v["f0_url_2"] = encodeURIComponent(text(v["f0_var_note"]));`));
+  // The checks the expect plugin has not go to the processor's hook, as data it renders.
+  assert.equal(create.afterResponse, "flowrunChecks");
+  assert.deepEqual(create.flowrunChecks, [
+    { path: "$.json.name", at: ["json", "name"], op: "matches", expected: "^item-" },
+    { path: "$.json.qty", at: ["json", "qty"], op: "type", expected: "integer" },
+    { path: "$.json.tag", at: ["json", "tag"], op: "notEquals", expected: "{{ f1_post__t }}" },
+    { path: "$.duration_ms", at: ["duration_ms"], op: "lt", expected: 60000 },
+  ]);
+  assert.match(processor, /function flowrunChecks\(req, res, context, events, next\)/);
   // The checks: status, a capture-fed equals, a typed comparison, a header.
   assert.deepEqual(create.expect[0], { statusCode: 201 });
   assert.deepEqual(create.expect[2], { jmespath: '"qty" >= `1`', description: "$.json.qty gte 1" });
@@ -135,8 +144,8 @@ Deno.test("what Artillery cannot express is named in the summary and above its r
   const script = files.get("artillery.yml")!;
   const expected = [
     /odd shapes › poll: its loop \(until its checks pass, at most 3 times\) is not expressed: it is sent once/,
-    /odd shapes › poll: check \$\.json\.name matches "\^a" is not expressed/,
-    /odd shapes › poll: check \$\.json\.n type "integer" is not expressed/,
+    /odd shapes › poll: check \$\.json\.items\[\*\]\.id contains 1 is not expressed \(its path/,
+    /odd shapes › poll: check \$\.cookies\.sid exists true is not expressed/,
     /odd shapes › poll: capture "session" \(cookie\) has no Artillery counterpart: not captured/,
     /odd shapes › upload: the uploaded file of multipart part "doc" \(a\.txt\) is not sent/,
     /odd shapes › upload: its if: condition is not expressed: it is always sent/,

@@ -1,0 +1,147 @@
+/**
+ * The checks the expect plugin cannot express (`matches`, `type: integer`,
+ * a comparison with a value from the run, a check on the response time),
+ * made by the processor instead: the request carries them as data
+ * (`flowrunChecks`, which Artillery renders like the rest of the request,
+ * so `{{ … }}` in an expected value is the user's value), and its
+ * `afterResponse` hook `flowrunChecks` applies flowrun's operators to the
+ * response. A failed one ends the virtual user as a failed expectation
+ * does. Only plain paths into the status, a header, the JSON body, the
+ * body text or the duration can be read there.
+ *
+ * @module
+ */
+import type { PathCheck } from "../model/checks.ts";
+import type { Place } from "./scope.ts";
+import { templateValue } from "./template.ts";
+import type { Target } from "./response_path.ts";
+
+/** One check as the processor's hook reads it. */
+export interface ProcessorCheck {
+  /** The check's path as written, for messages. */
+  path: string;
+  /** Where it reads: `["json", "a", 0]`, `["headers", "etag"]`, `["status"]`, `["body"]`, `["duration_ms"]`. */
+  at: (string | number)[];
+  op: string;
+  expected: unknown;
+}
+
+/**
+ * The processor's form of a check, or undefined when the hook cannot read
+ * its target (then the caller notes it).
+ *
+ * @example
+ * ```ts
+ * import { processorCheck } from "./processor_checks.ts";
+ * import { newScope } from "./scope.ts";
+ * const place = { scope: newScope(), flow: "f", flowIndex: 0, vars: new Set<string>() };
+ * const check = { path: { source: "$.json.n", root: "response" as const, singular: true, chain: ["json", "n"] },
+ *   operator: "type" as const, expected: { kind: "const" as const, value: "integer" }, line: 1, column: 1 };
+ * const c = processorCheck(check, { kind: "json", chain: ["n"] }, place);
+ * if (JSON.stringify(c?.at) !== '["json","n"]' || c?.op !== "type") throw new Error();
+ * ```
+ */
+export function processorCheck(
+  check: PathCheck,
+  target: Target | undefined,
+  place: Place,
+): ProcessorCheck | undefined {
+  const at = target === undefined
+    ? (check.path.source === "$.duration_ms" && check.path.root === "response"
+      ? ["duration_ms"]
+      : undefined)
+    : target.kind === "json"
+    ? ["json", ...target.chain]
+    : target.kind === "header"
+    ? ["headers", target.name]
+    : [target.kind];
+  if (!at) return undefined;
+  return {
+    path: check.path.source,
+    at,
+    op: check.operator,
+    expected: templateValue(check.expected, place),
+  };
+}
+
+/**
+ * The processor's hook: reads what each check names and applies flowrun's
+ * operators (the same meanings as lib/check/operators.ts).
+ *
+ * @example
+ * ```ts
+ * import { CHECKS_SOURCE } from "./processor_checks.ts";
+ * if (!CHECKS_SOURCE.includes("function flowrunChecks(req, res, context, events, next)")) throw new Error();
+ * ```
+ */
+export const CHECKS_SOURCE = `
+// flowrun's operators, as lib/check/operators.ts defines them.
+const canon = (v) => Array.isArray(v) ? v.map(canon) : v !== null && typeof v === "object"
+  ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canon(v[k])])) : v;
+const same = (a, b) => JSON.stringify(canon(a)) === JSON.stringify(canon(b));
+const num = (v) => typeof v === "number" ? v
+  : typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : undefined;
+const typeOf = (v) => v === null ? "null" : Array.isArray(v) ? "array" : typeof v;
+const compare = (holds) => (a, e) => typeof a === "number" && num(e) !== undefined && holds(a, num(e));
+const sizeOf = (v) => typeof v === "string" || Array.isArray(v) ? v.length
+  : v !== null && typeof v === "object" ? Object.keys(v).length : undefined;
+const OPERATORS = {
+  exists: () => true,
+  type: (a, e) => e === "integer" ? Number.isInteger(a) : typeOf(a) === e,
+  equals: same,
+  notEquals: (a, e) => !same(a, e),
+  matches: (a, e) => typeof a === "string" && new RegExp(String(e)).test(a),
+  anyOf: (a, e) => Array.isArray(e) && e.some((x) => same(a, x)),
+  gt: compare((a, b) => a > b),
+  gte: compare((a, b) => a >= b),
+  lt: compare((a, b) => a < b),
+  lte: compare((a, b) => a <= b),
+  contains: (a, e) => typeof a === "string" && typeof e === "string" ? a.includes(e)
+    : Array.isArray(a) && a.some((x) => same(x, e)),
+  containsAll: (a, e) => Array.isArray(a) && Array.isArray(e) && e.every((x) => a.some((y) => same(x, y))),
+  length: (a, e) => sizeOf(a) !== undefined && sizeOf(a) === num(e),
+};
+
+/** What a flowrun path reads in a response: [found, value]. */
+function readAt(res, at) {
+  const [root, ...chain] = at;
+  let value;
+  if (root === "status") value = res.statusCode;
+  else if (root === "headers") value = res.headers[chain.shift()];
+  else if (root === "body") value = typeof res.body === "string" ? res.body : JSON.stringify(res.body);
+  else if (root === "duration_ms") value = res.timings && res.timings.phases && res.timings.phases.total;
+  else {
+    try {
+      value = typeof res.body === "string" ? JSON.parse(res.body) : res.body;
+    } catch {
+      return [false];
+    }
+  }
+  for (const key of chain) {
+    if (value === null || typeof value !== "object" || !(key in value)) return [false];
+    value = value[key];
+  }
+  return [value !== undefined, value];
+}
+
+/** After each response that has them: the request's checks the expect plugin cannot make. */
+function flowrunChecks(req, res, context, events, next) {
+  const failed = [];
+  for (const check of req.flowrunChecks || []) {
+    const [found, value] = readAt(res, check.at);
+    const ok = check.op === "exists"
+      ? found === (check.expected !== false)
+      : found && OPERATORS[check.op](value, check.expected);
+    events.emit("counter", "flowrun.checks." + (ok ? "ok" : "failed"), 1);
+    if (!ok) {
+      const got = found ? JSON.stringify(value) : "nothing";
+      failed.push(check.path + " " + check.op + " " + JSON.stringify(check.expected) + ": got " + got);
+    }
+  }
+  if (failed.length === 0) return next();
+  // As the expect plugin does: a failed check makes \`artillery run\` exit 21, not 0.
+  if (global.artillery) global.artillery.suggestedExitCode = 21;
+  console.log("not ok " + req.name + ": " + failed.join("; "));
+  return next(new Error("Failed checks for request " + req.name));
+}
+`;
