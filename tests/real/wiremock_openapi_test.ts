@@ -86,6 +86,9 @@ Deno.test({
         const flows = [...Deno.readDirSync(`${dir}/flows`)].filter((e) => e.name.endsWith(".yaml"))
           .map((e) => Deno.readTextFileSync(`${dir}/flows/${e.name}`)).join("\n");
         assert.doesNotMatch(flows, /password|secret|token/i, "no literal credential");
+        // The flows that reset or delete all run alone: Stub Mappings, Requests, Near Misses,
+        // Recordings, Scenarios, System; Files only runs beside others.
+        assert.equal(flows.match(/^serial: true$/gm)?.length, 6);
       });
     } finally {
       await Deno.remove(dir, { recursive: true });

@@ -30,6 +30,7 @@ import type { Inferred } from "./prerequisites.ts";
 import { captureSource } from "./producers.ts";
 import { allJson, successes } from "./responses.ts";
 import { perRun, RUN_VARS } from "./run_values.ts";
+import { serialOf } from "./serial.ts";
 import { tokenSource } from "./login.ts";
 
 /** Something the user must fill in: where and what. */
@@ -319,8 +320,15 @@ export class FlowBuilder {
     const vars = this.#vars.length > 0
       ? ymap(this.#vars.map(([k, v]) => [k, v] as [string, YNode]))
       : undefined;
-    const flow = ymap([["name", name], ["vars", vars], ["auth", placed.flow], ["steps", steps]]);
-    const text = toYaml(header, flow);
+    const { serial, notes } = serialOf(this.#stepOf.keys(), this.shared.inferred);
+    const flow = ymap([
+      ["name", name],
+      ["serial", serial],
+      ["vars", vars],
+      ["auth", placed.flow],
+      ["steps", steps],
+    ]);
+    const text = toYaml([...header, ...notes], flow);
     // A var's comment goes above it: the writer has comments above list items only.
     const lines: string[] = [];
     let inVars = false;

@@ -127,6 +127,26 @@ function roleOf(op: OpenApiOperation, uses: ReturnType<typeof pathsOf>): OpenApi
 }
 
 /**
+ * Whether an operation acts on the whole API rather than on what a step
+ * made: a POST that is no create on a path of no parameter (a reset, an
+ * import, a search), or a DELETE of a path of no parameter (delete all).
+ * A flow holding one runs alone (`serial`), or it may clear what a flow
+ * running beside it has just created.
+ *
+ * @example
+ * ```ts
+ * import { actsOnWholeApi, operationsOf } from "./operations.ts";
+ * const ops = operationsOf({ paths: {
+ *   "/mappings": { post: {}, delete: {} }, "/mappings/reset": { post: {} }, "/mappings/{id}": { delete: {} },
+ * } });
+ * if (ops.map(actsOnWholeApi).join() !== "false,true,true,false") throw new Error();
+ * ```
+ */
+export function actsOnWholeApi(op: OpenApiOperation): boolean {
+  return op.role === "whole" || (op.method === "DELETE" && !op.template.includes("{"));
+}
+
+/**
  * Whether a path names a collection (its last segment is no parameter).
  *
  * @example
