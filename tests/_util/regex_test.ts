@@ -7,8 +7,15 @@ import {
 } from "../../lib/_util/regex.ts";
 import { applyOperator } from "../../lib/check/assert.ts";
 import { eagerNodeImports } from "../support/imports.ts";
+import { assertCostsLike } from "../support/timing.ts";
 
 const HOSTILE = "a".repeat(40) + "!";
+
+/**
+ * How many times a fresh RegExp's cost testPattern may cost on an ordinary match: 1.4 measured
+ * on a two-core machine at a load of 20; a round trip to the helper thread is about a hundred.
+ */
+const LIMIT_ORDINARY = 10;
 
 function timeout(run: () => unknown): MatchTimeoutError {
   try {
@@ -42,12 +49,10 @@ Deno.test("testPattern throws SyntaxError for an invalid pattern", () => {
 
 Deno.test("testPattern stops a catastrophic pattern at its time limit", () => {
   for (const pattern of ["^(a+)+$", "^(a|a)+$", "^(a+)+\\1$", "^(?=(a+)+$)", "(a*)*b"]) {
-    const started = performance.now();
+    // The limit's own error is the proof it was stopped: run out, these take 2^40 steps.
     const error = timeout(() => testPattern(pattern, HOSTILE, 300));
-    const elapsed = performance.now() - started;
     assert.equal(error.code, "regex-timeout", pattern);
     assert.equal(error.message, "the match did not finish within 300 ms");
-    assert.ok(elapsed < 1500, `${pattern} took ${Math.round(elapsed)} ms`);
   }
 });
 
@@ -57,9 +62,7 @@ Deno.test("patterns that backtrack without a quantified group are still stopped 
   // Three open quantifiers over the same letter: n^4 steps on a long input.
   const overlapping = "a*a*a*b";
   for (const [pattern, input] of [[optional, "a".repeat(32)], [overlapping, "a".repeat(1000)]]) {
-    const started = performance.now();
     assert.equal(timeout(() => testPattern(pattern, input, 300)).code, "regex-timeout", pattern);
-    assert.ok(performance.now() - started < 1500, pattern);
   }
   // The same overlapping pattern on a short value has a small worst case, and answers.
   assert.equal(testPattern(overlapping, "a".repeat(40)), false);
@@ -79,19 +82,19 @@ Deno.test("testPattern handles a 10 MiB value within the limit", () => {
   assert.equal(testPattern("^y", big), false);
 });
 
-Deno.test("testPattern costs well under a millisecond per ordinary match", () => {
-  testPattern("^warm", "warm");
-  const started = performance.now();
-  for (let i = 0; i < 1000; i++) testPattern("^application/json", "application/json");
-  const perMatch = (performance.now() - started) / 1000;
-  assert.ok(perMatch < 1, `${perMatch.toFixed(3)} ms per match`);
+Deno.test("testPattern costs about what compiling and running the pattern costs, for an ordinary match", () => {
+  // Against V8's own RegExp made afresh each time: a helper thread's round trip per match
+  // would cost a hundred times that.
+  assertCostsLike(
+    "testPattern",
+    () => testPattern("^application/json", "application/json"),
+    () => new RegExp("^application/json", "u").test("application/json"),
+    LIMIT_ORDINARY,
+  );
 });
 
 Deno.test("matches fails fast with a plain message on a catastrophic pattern", () => {
-  const started = performance.now();
   const message = applyOperator("matches", HOSTILE, "^(a+)+$");
-  const elapsed = performance.now() - started;
-  assert.ok(elapsed < 2000, `took ${Math.round(elapsed)} ms`);
   assert.equal(
     message,
     `could not tell whether "${HOSTILE}" matches /^(a+)+$/: the match did not finish within ${

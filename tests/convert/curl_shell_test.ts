@@ -187,6 +187,5 @@ Deno.test("splitting takes time in proportion to the text", () => {
     const large = time(16000, split, unit);
     // Four times the text: well under sixteen times the time (quadratic), with slack for noise.
     assert.ok(large < small * 8 + 200, `${small} ms, then ${large} ms`);
-    assert.ok(large < 5000, `${large} ms`);
   }
 });

@@ -197,8 +197,8 @@ Deno.test("conversion time grows in proportion to the number of commands", () =>
   time(300); // warm up
   const small = time(1000);
   const large = time(4000);
+  // A ratio within this process, not a time: a busy machine slows both runs alike.
   assert.ok(large < small * 8 + 300, `1,000 commands: ${small} ms; 4,000: ${large} ms`);
-  assert.ok(large < 5000, `${large} ms`);
 });
 
 Deno.test("mangled commands either convert into a flow that loads or fail with one sentence", async () => {

@@ -80,9 +80,8 @@ Deno.test("a recursive schema stops at the depth bound; an exploding one at the 
     depth++;
   }
   assert.equal(depth, MAX_EXAMPLE_DEPTH);
-  const started = performance.now();
+  // Bounded by what it made, not by a clock: unbounded, twelve branches a level are 12^depth.
   const wide = JSON.stringify(new ExampleMaker(doc).make({ $ref: "#/components/schemas/Wide" }));
-  assert.ok(performance.now() - started < 1_000);
   assert.ok(wide.length < 200_000, `${wide.length} characters`);
   assert.equal(new ExampleMaker(doc).make({ $ref: "#/components/schemas/Loop" }), undefined);
 });
@@ -457,7 +456,6 @@ Deno.test("a large document converts in linear time, the same bytes each time", 
     b.ms < a.ms * 32 + 500,
     `500 resources: ${Math.round(a.ms)} ms; 4,000: ${Math.round(b.ms)} ms`,
   );
-  assert.ok(b.ms < 10_000, `${Math.round(b.ms)} ms`);
 });
 
 Deno.test("a flow name a tag took gets a number; literal path text is encoded; a GET's body is left out", () => {
