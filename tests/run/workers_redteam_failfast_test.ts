@@ -5,27 +5,29 @@
  * on one thread.
  *
  * The order is a handshake, not a race of delays a loaded machine outruns:
- * the server answers every flow but the failing one only after the failing
- * one's answer went out, so each thread's first flow (`--jobs 3` over three
- * threads: one at a time each) is all that may ever be sent.
+ * the server answers every flow but the failing one only once the failing
+ * one's thread has noted the failure in the run's shared flag (read here
+ * through the flag main creates), so each thread's first flow (`--jobs 3` over
+ * three threads: one at a time each) is all that may ever be sent. A fixed
+ * delay after the failing answer went out (1.5 s) was outrun at a load of 30.
  */
 import assert from "node:assert/strict";
 import { loadFlows } from "../../lib/load/suite.ts";
 import { runFlows } from "../../lib/run/flows.ts";
+import { SharedFailFast } from "../../lib/run/workers/fail_fast.ts";
 import { notingServer, sleep, suite } from "../support/workers.ts";
 
 Deno.test("--fail-fast over three threads starts no flow once one failed, while main's reporters lag", async () => {
-  const failedSent = Promise.withResolvers<void>();
+  // The flag the pool creates, watched as the threads see it.
+  const create = SharedFailFast.create;
+  let flag: SharedFailFast | undefined;
+  SharedFailFast.create = (threads) => flag = create.call(SharedFailFast, threads);
   const api = notingServer(async ({ query }) => {
-    if (query.get("n") === "1") {
-      queueMicrotask(failedSent.resolve);
-      return Response.json({}, { status: 500 });
-    }
-    // Held until the failure is out (bounded), then long enough for its thread to take the
-    // answer in on a loaded machine (CI once needed more than 200 ms): every thread's next
-    // flow would start while the failure is known, and main's reporters still lag.
-    await Promise.race([failedSent.promise, sleep(20_000)]);
-    await sleep(1500);
+    if (query.get("n") === "1") return Response.json({}, { status: 500 });
+    // Held until the failing flow's thread noted the failure (polled, at most 60 s): every
+    // thread's next flow would then start while the failure is known, and main's reporters
+    // still lag.
+    for (let i = 0; i < 6_000 && flag?.failedFlow === undefined; i++) await sleep(10);
     return Response.json({});
   });
   const files: Record<string, string> = {};
@@ -65,8 +67,8 @@ steps:
       assert.match(JSON.stringify(result.flows[n]), /--fail-fast stopped the run after/, `f${n}`);
     }
   } finally {
+    SharedFailFast.create = create;
     failedFlowReported.resolve();
-    failedSent.resolve();
     await api.stop();
     await Deno.remove(dir, { recursive: true });
   }
