@@ -249,6 +249,7 @@ import "../lib/run/poll.ts";
 import "../lib/run/prepare.ts";
 import "../lib/run/queued.ts";
 import "../lib/run/redirect_auth.ts";
+import "../lib/run/request_shown.ts";
 import "../lib/run/rerun.ts";
 import "../lib/run/schedule.ts";
 import "../lib/run/shown.ts";

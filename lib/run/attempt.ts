@@ -24,6 +24,7 @@ import { transportFor } from "./transport.ts";
 import type { CoverageCollector } from "./coverage.ts";
 import { RedirectAuth } from "./redirect_auth.ts";
 import { Wire } from "./exchange.ts";
+import { type ShownRequest, shownRequest } from "./request_shown.ts";
 import type { Step } from "../model/flow.ts";
 
 /**
@@ -47,6 +48,8 @@ export interface Attempt {
   until: AssertionResult[];
   /** The trace context the request carried, when it had a well-formed one. */
   trace?: { trace_id: string; span_id: string };
+  /** The request masked by provenance, when it holds a secret that is an ordinary word. */
+  shown?: ShownRequest;
 }
 
 /**
@@ -75,7 +78,7 @@ export async function attempt(
   auth?: AuthHandler,
 ): Promise<Attempt> {
   const { step, scope } = input;
-  const { request, bare, jar, ownCookie } = await prepared(input, ctx, auth);
+  const { request, bare, jar, ownCookie, shown } = await prepared(input, ctx, auth);
   const trace = traceContext(withTraceparent(request, scope.traceId, ctx.trace));
   const hops = redirectAuth(step, bare, request, auth);
   const { onRequest, onAttempt } = ctx.reporter;
@@ -105,7 +108,7 @@ export async function attempt(
       ...transportFor(request.url, step.options, ctx),
     });
   } catch (error) {
-    return await noResponse(error, { input, ctx, info, wire, sent, request, trace });
+    return await noResponse(error, { input, ctx, info, wire, sent, request, trace, shown });
   }
   const duration_ms = round(performance.now() - sent);
   response.durationMs = duration_ms;
@@ -121,7 +124,7 @@ export async function attempt(
     const status = response.status;
     await onAttempt.call(ctx.reporter, input.ref, { ...info!, status, duration_ms, until_met });
   }
-  return { request, response, until, trace };
+  return { request, response, until, trace, shown };
 }
 
 /**
@@ -138,6 +141,7 @@ async function noResponse(
     sent: number;
     request: ResolvedRequest;
     trace: Attempt["trace"];
+    shown?: ShownRequest;
   },
 ): Promise<Attempt> {
   if (!(error instanceof RequestError)) throw error;
@@ -149,7 +153,7 @@ async function noResponse(
     const masked = ctx.rawEvents ? error.message : ctx.redactor.redact(error.message);
     await onAttempt.call(ctx.reporter, at.input.ref, { ...at.info!, error: masked, duration_ms });
   }
-  return { request: at.request, error, until: [], trace: at.trace };
+  return { request: at.request, error, until: [], trace: at.trace, shown: at.shown };
 }
 
 /**
@@ -167,7 +171,8 @@ async function prepared(input: StepInput, ctx: Context, auth: AuthHandler | unde
   // The one place a step's auth meets its request (see http/auth.ts).
   if (auth) await auth.apply(request);
   secretsInRequest(request, ctx.secret);
-  return { request, bare, jar, ownCookie };
+  const shown = shownRequest(step, scope, request, ctx.redactor);
+  return { request, bare, jar, ownCookie, shown };
 }
 
 /**

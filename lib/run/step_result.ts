@@ -12,6 +12,7 @@ import type { AssertionResult, CaptureFailure, StepResult } from "../model/resul
 import type { Attempt } from "./attempt.ts";
 import { curlCommand, type CurlVia } from "../http/curl.ts";
 import { EXCERPT, MAX_BODY } from "./context.ts";
+import { shownCurl } from "./request_shown.ts";
 
 /**
  * The attempts of a step: the last, whether its `until` held, how many were sent.
@@ -119,6 +120,7 @@ function timed(
   timing: Timing,
   attempts: number,
   request: Attempt["request"] | undefined,
+  shownUrl?: string,
 ): StepResult {
   return {
     name: step.name,
@@ -130,7 +132,7 @@ function timed(
     attempts,
     line: step.line,
     column: step.column,
-    request: request ? { method: request.method, url: request.url } : null,
+    request: request ? { method: request.method, url: shownUrl ?? request.url } : null,
     response: null,
     assertions: [],
     captures: [],
@@ -161,7 +163,7 @@ export function stepResult(
   interrupted?: string,
 ): StepResult {
   const { last } = outcome;
-  const result = timed(step, timing, outcome.attempts, last.request);
+  const result = timed(step, timing, outcome.attempts, last.request, last.shown?.url);
   if (last.trace) result.trace = last.trace;
   const end = (status: StepResult["status"], kind: StepResult["failure_kind"], message: string) =>
     Object.assign(result, { status, message, failure_kind: kind });
@@ -223,32 +225,19 @@ export function withDetails(
   secretVariables?: ReadonlyMap<string, string>,
   via?: CurlVia,
 ): StepResult {
-  const { request, response } = last;
-  const headers = Object.fromEntries(request.headers);
+  const { request, response, shown } = last;
+  const headers = Object.fromEntries(
+    request.headers.map(([name, value], i) => [name, shown?.headers[i] ?? value]),
+  );
+  const body = shown?.body ?? request.body;
   result.request = {
     method: request.method,
-    url: request.url,
+    url: shown?.url ?? request.url,
     headers,
-    ...(request.body === undefined ? {} : { body: cutBody(request.body, redactor, max).text }),
+    ...(body === undefined ? {} : { body: cutBody(body, redactor, max).text }),
   };
   if (result.status !== "passed") {
-    const { method, url, bodyKind, payload, parts } = request;
-    const sent = bodyKind === undefined
-      ? { body: request.body }
-      : bodyKind === "file"
-      ? { bytes: payload as Uint8Array }
-      : { parts };
-    // Masked before quoting, inside curlCommand: quoting a `'` hides a secret from the redactor.
-    const mask = (text: string) => redactor.redact(text);
-    const command = curlCommand({ method, url, headers, via, ...sent }, secretVariables, mask);
-    // A body past the cap is left out rather than cut (a cut body would send something else),
-    // and the line says so: run as it is, it sends no body.
-    result.request.curl = redactor.redact(
-      command.length > max + 1024
-        ? `${curlCommand({ method, url, headers, via }, secretVariables, mask)} ` +
-          `# the body is left out: its line is longer than the report keeps`
-        : command,
-    );
+    result.request.curl = curlLine(last, headers, max, { redactor, secretVariables, via });
   }
   if (response && result.response) {
     result.response.body_excerpt = response.excerpt(EXCERPT, redactor);
@@ -261,6 +250,39 @@ export function withDetails(
     if (cut > 0) result.response.body_truncated = cut;
   }
   return result;
+}
+
+/** What a step's `curl` line needs of the run. */
+interface CurlAt {
+  redactor: Redactor;
+  secretVariables?: ReadonlyMap<string, string>;
+  via?: CurlVia;
+}
+
+/** The `curl` line of a step's last request, masked by provenance where the request was. */
+function curlLine(last: Attempt, headers: Record<string, string>, max: number, at: CurlAt) {
+  const { request, shown } = last;
+  if (shown && !request.bodyKind) {
+    return shownCurl(shown, request.headers.slice(shown.headers.length), max, at);
+  }
+  const { redactor, secretVariables, via } = at;
+  const { method, url, bodyKind, payload, parts } = request;
+  const sent = bodyKind === undefined
+    ? { body: request.body }
+    : bodyKind === "file"
+    ? { bytes: payload as Uint8Array }
+    : { parts };
+  // Masked before quoting, inside curlCommand: quoting a `'` hides a secret from the redactor.
+  const mask = (text: string) => redactor.redact(text);
+  const command = curlCommand({ method, url, headers, via, ...sent }, secretVariables, mask);
+  // A body past the cap is left out rather than cut (a cut body would send something else),
+  // and the line says so: run as it is, it sends no body.
+  return redactor.redact(
+    command.length > max + 1024
+      ? `${curlCommand({ method, url, headers, via }, secretVariables, mask)} ` +
+        `# the body is left out: its line is longer than the report keeps`
+      : command,
+  );
 }
 
 /** Masks a body, then cuts it at `max` characters; `cut` counts the characters left out. */

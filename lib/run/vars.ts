@@ -12,6 +12,7 @@ import { isSecretCaptureName } from "../secrets/names.ts";
 import { type SecretInputs, secretLeaves, secretsInJson } from "../secrets/discover.ts";
 import type { Context } from "./context.ts";
 import { secretMadeOf, shownValues } from "./shown.ts";
+import { noteWrittenVars } from "./request_shown.ts";
 
 /**
  * Sets a flow run's vars into `vars` (the map `scope` reads): a value an
@@ -52,6 +53,7 @@ export function fillVars(
     if (typeof value === "object" && value !== null) secretsInJson(value, ctx.secret);
     vars.set(v.name, value);
   }
+  noteWrittenVars(vars, flow, (name) => given?.has(name) === true || ctx.params.has(name));
   const names = [...flow.vars.map((v) => v.name), ...ctx.params.keys()];
   for (const name of new Set(names)) {
     const value = vars.get(name);

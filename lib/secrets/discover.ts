@@ -11,6 +11,7 @@
  */
 import { isSecretHeader, isSecretKey, isSecretName } from "./names.ts";
 import { userinfoSecrets } from "./userinfo.ts";
+import { isOrdinaryWord } from "./public_parts.ts";
 
 export { type SecretInputs, secretInputs } from "./flow_inputs.ts";
 
@@ -261,15 +262,6 @@ export function secretsInResponse(
   secretsInHeaders(Object.entries(response.headers), issued);
   const contentType = response.headers["content-type"];
   secretsInBody({ text: response.text, contentType, json: () => response.json }, issued);
-}
-
-/**
- * Letters in words (`articles`, `author_id`, `read-only`, `Bearer`), not the random text a server
- * issues: no digit, at most 24 characters, and not mixed in case the way random text is.
- */
-function isOrdinaryWord(value: string): boolean {
-  if (value.length > 24 || !/^[A-Za-z]+(?:[ _.:-][A-Za-z]+)*$/.test(value)) return false;
-  return (value.match(/[a-z][A-Z]|[A-Z][a-z]/g)?.length ?? 0) < 6;
 }
 
 /**

@@ -77,22 +77,28 @@ function secretBodyValues(value: ValueTemplate): ValueTemplate[] {
   return value.entries.flatMap(([k, v]) => isSecretKey(k) ? [v] : secretBodyValues(v));
 }
 
-/** Refs in a URL that sit in a secret-named query parameter or in the userinfo. */
+/**
+ * Refs in a URL that sit in a secret-named query parameter or in the userinfo: before an `@`
+ * the URL writes later in its authority. `http://host:8881${vars.route}` holds a path, and its
+ * var made every path it held `***`; a userinfo a value brings with its own `@` is found in the
+ * URL sent (`userinfo.ts`).
+ */
 function secretUrlRefs(url: Template): Ref[] {
   const refs: Ref[] = [];
   let before = "";
-  for (const part of url.parts) {
+  url.parts.forEach((part, i) => {
     if (typeof part === "string") {
       before += part;
-      continue;
+      return;
     }
     const param = /[?&]([^=&#?]+)=[^&#]*$/.exec(before)?.[1];
-    const userinfo = /^[a-z][a-z0-9+.-]*:\/\/[^/?#@]*$/i.test(before);
+    const rest = url.parts.slice(i + 1).map((p) => typeof p === "string" ? p : "x").join("");
+    const userinfo = /^[a-z][a-z0-9+.-]*:\/\/[^/?#@]*$/i.test(before) && /^[^/?#]*@/.test(rest);
     if ((param !== undefined && isSecretKey(decodeURIComponentSafe(param))) || userinfo) {
       refs.push(part.ref);
     }
     before += "x";
-  }
+  });
   return refs;
 }
 

@@ -142,3 +142,154 @@ function isKey(text: string, [start, end]: Span): boolean {
   const after = text.slice(end + (quoted ? 1 : 0), end + (quoted ? 1 : 0) + 3);
   return quoted ? /^\s*:/.test(after) : /^(?::\s|=)/.test(after);
 }
+
+/*
+ * Masking a request's text by provenance. A secret that is an ordinary word (a password `admin`)
+ * also stands where the flow wrote the word itself: a path `/admin/fail`, a header
+ * `x-role: admin`. The runner masks a request where it substituted a secret and hands the
+ * redactor the text it shows (`Redactor.shown`); inside such a shown text, as an output writes
+ * it (raw, JSON- or XML-escaped), an ordinary-word secret is the flow's own text and stays.
+ * Everywhere else, a response repeating the word included, it is masked as any secret is.
+ */
+
+/**
+ * Letters in words (`articles`, `author_id`, `read-only`, `Bearer`), not the random text a server
+ * issues or a password generator makes: no digit, at most 24 characters, and not mixed in case
+ * the way random text is.
+ *
+ * @example
+ * ```ts
+ * import { isOrdinaryWord } from "./public_parts.ts";
+ * if (!isOrdinaryWord("admin") || !isOrdinaryWord("read-only") || isOrdinaryWord("hunter22")) throw new Error();
+ * ```
+ */
+export function isOrdinaryWord(value: string): boolean {
+  if (value.length > 24 || !/^[A-Za-z]+(?:[ _.:-][A-Za-z]+)*$/.test(value)) return false;
+  return (value.match(/[a-z][A-Z]|[A-Z][a-z]/g)?.length ?? 0) < 6;
+}
+
+/** How many forms of shown texts are kept; past it, nothing more is shown (masked, the safe side). */
+const MAX_FORMS = 20_000;
+/** A shown text longer than this is not kept (a large body): its words stay masked. */
+const MAX_LENGTH = 1 << 16;
+
+const XML: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+};
+
+/** The forms an output writes a text in: as it is, inside a JSON string, inside XML. */
+function formsOf(text: string): string[] {
+  const json = JSON.stringify(text).slice(1, -1);
+  const xml = text.replace(/[&<>"']/g, (c) => XML[c]);
+  return [...new Set([text, json, xml])];
+}
+
+/**
+ * The ordinary-word secrets of a run and the shown texts they stay readable in.
+ *
+ * @example
+ * ```ts
+ * import { ShownTexts } from "./public_parts.ts";
+ * const shown = new ShownTexts();
+ * shown.noteSecret("admin");
+ * shown.add("GET /admin/fail");
+ * const text = 'url "GET /admin/fail", role admin';
+ * const spans: [number, number][] = [[10, 15], [28, 33]];
+ * if (shown.drop(text, spans, false) !== 1 || spans[0][0] !== 28) throw new Error(JSON.stringify(spans));
+ * ```
+ */
+export class ShownTexts {
+  /** The registered secrets that are ordinary words. */
+  readonly words = new Set<string>();
+  /** Forms of shown texts, by the word they hold. */
+  #forms = new Map<string, string[]>();
+  #count = 0;
+  /** Header-like pairs shown as `name\0value` (a record `{name: value}` of a report). */
+  #pairs = new Set<string>();
+
+  /** Notes a registered secret: an ordinary word is masked by provenance in shown texts. */
+  noteSecret(value: string): void {
+    if (isOrdinaryWord(value)) this.words.add(value);
+  }
+
+  /** The ordinary-word secrets `text` holds. */
+  wordsIn(text: string): string[] {
+    const found: string[] = [];
+    for (const word of this.words) if (text.includes(word)) found.push(word);
+    return found;
+  }
+
+  /**
+   * Keeps `text` (a request's text, masked where a secret was substituted) as shown: the words
+   * it holds are the flow's own there. A text that is only a word is kept as a `name: value`
+   * pair by {@linkcode addPair}, never alone: alone, it would show the word everywhere.
+   */
+  add(text: string): void {
+    if (text.length > MAX_LENGTH || this.#count >= MAX_FORMS) return;
+    const trimmed = text.trim();
+    for (const word of this.wordsIn(text)) {
+      if (trimmed === word) continue;
+      const list = this.#forms.get(word) ?? [];
+      if (list.length === 0) this.#forms.set(word, list);
+      for (const form of formsOf(text)) {
+        if (list.includes(form)) continue;
+        list.push(form);
+        this.#count++;
+      }
+    }
+  }
+
+  /** Keeps a header the request sent as the flow wrote it, as every output writes a pair. */
+  addPair(name: string, value: string): void {
+    if (this.#count >= MAX_FORMS || this.wordsIn(value).length === 0) return;
+    this.#pairs.add(`${name}\0${value}`);
+    this.#pairs.add(`${name.toLowerCase()}\0${value}`);
+    for (const text of [`${name}: ${value}`, `"${name}": "${value}"`, `"${name}":"${value}"`]) {
+      this.add(text);
+    }
+  }
+
+  /** Whether `{name: value}` is a pair a request showed as written. */
+  hasPair(name: string, value: string): boolean {
+    return this.#pairs.size > 0 && this.#pairs.has(`${name}\0${value}`);
+  }
+
+  /**
+   * Drops from `spans` (in place) those that are only an ordinary-word secret: all of them
+   * (`all`, a text being made shown), or those inside a shown text's occurrence in `text`.
+   * Gives how many spans are left.
+   */
+  drop(text: string, spans: Span[], all: boolean): number {
+    if (this.words.size === 0 || (!all && this.#forms.size === 0)) return spans.length;
+    let kept = 0;
+    for (const span of spans) {
+      const word = this.#wordAt(text, span);
+      if (word === undefined || !(all || this.#covered(text, span, word))) spans[kept++] = span;
+    }
+    spans.length = kept;
+    return kept;
+  }
+
+  /** The ordinary-word secret a span is (the word, or its beginning cut with `…`). */
+  #wordAt(text: string, [start, end]: Span): string | undefined {
+    const hit = text.slice(start, end);
+    if (this.words.has(hit)) return hit;
+    if (!hit.endsWith("…")) return undefined;
+    const head = hit.slice(0, -1);
+    for (const word of this.words) if (word.startsWith(head)) return word;
+    return undefined;
+  }
+
+  /** Whether a shown text holding `word` stands in `text` around the span. */
+  #covered(text: string, [start, end]: Span, word: string): boolean {
+    for (const form of this.#forms.get(word) ?? []) {
+      const at = text.indexOf(form, Math.max(0, end - form.length));
+      if (at !== -1 && at <= start) return true;
+    }
+    return false;
+  }
+}

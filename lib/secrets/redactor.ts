@@ -1,11 +1,10 @@
 /**
  * The redactor: the registry of a run's secret values and the one function
  * every text passes through on its way to an artifact. It masks registered
- * values raw, in the forms the runner itself writes (JSON, percent-encoding,
- * base64 at any alignment, `Basic` credentials), inside any escaping a target
- * chose (decoded first, see `decode.ts`), where a cut made a value end in `…`,
- * and values shaped like JSON Web Tokens whether registered or not. Pure: no
- * I/O, no `Deno.*`.
+ * values raw, in the forms the runner writes (JSON, percent-encoding, base64,
+ * `Basic`), inside any escaping (decoded first, see `decode.ts`), cut short
+ * with `…`, and JSON Web Tokens whether registered or not; ordinary-word
+ * secrets by provenance in request text (`shown`). Pure: no `Deno.*`.
  *
  * @module
  */
@@ -14,7 +13,7 @@ import { jsonHead } from "../_util/json_head.ts";
 import { headOf } from "../model/masking.ts";
 import { authParts, base64Forms, literalForms } from "./forms.ts";
 import { mergeSpans, MIN_SECRET_LENGTH, SecretIndex, type Span } from "./secret_index.ts";
-import { dropKeySpans, notSecretSpans, secretStretches } from "./public_parts.ts";
+import { dropKeySpans, notSecretSpans, secretStretches, ShownTexts } from "./public_parts.ts";
 
 export { formEncoded } from "./forms.ts";
 export { MIN_SECRET_LENGTH } from "./secret_index.ts";
@@ -37,13 +36,8 @@ const CUT = "…";
 
 /** What code that shortens values for people needs of a redactor; defined in `model/`. */
 export type { Masking } from "../model/masking.ts";
-
 /** How many line breaks `text` holds. */
-function lineBreaks(text: string): number {
-  let n = 0;
-  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) n++;
-  return n;
-}
+const lineBreaks = (text: string) => text.length - text.replaceAll("\n", "").length;
 
 /**
  * Masks registered secret values, raw and encoded, in any text.
@@ -62,10 +56,10 @@ export class Redactor {
   /** Registered values, in the order added; those given to `add`, with their shown texts. */
   #values = new Set<string>();
   #added = new Map<string, readonly string[] | undefined>();
-  /** Where the literals and pieces of the registered values are found in a text. */
-  #index = new SecretIndex();
+  #index = new SecretIndex(); // where registered values and their pieces stand in a text
   /** Texts that are never secret (the run id), however a secret is made of them. */
   #public = new Set<string>();
+  #shown = new ShownTexts();
 
   /**
    * Declares a text public (the run id, written everywhere): a secret made
@@ -87,15 +81,12 @@ export class Redactor {
     if (text.trim().length >= MIN_SECRET_LENGTH) this.#public.add(text);
   }
   /**
-   * Registers a secret value. Also registers its parts: the value trimmed;
-   * for an Authorization-style value (`Basic|Bearer|Token|ApiKey|DPoP|
-   * Negotiate|NTLM <credential>`) the credential; and for `Basic` the decoded
-   * `user:password` and the password alone (the user name alone is not
-   * secret). Values shorter than {@linkcode MIN_SECRET_LENGTH}, not counting
-   * surrounding whitespace, are ignored. Idempotent. `shown` are texts the
-   * secret was made from that are not secret themselves (a non-secret var's
-   * value): the secret is masked as a whole, but no piece of it that lies
-   * within one of them.
+   * Registers a secret value and its parts: trimmed; an Authorization-style
+   * value's credential (`Basic|Bearer|Token|ApiKey|DPoP|Negotiate|NTLM`);
+   * for `Basic` the decoded `user:password` and the password. Idempotent;
+   * shorter than {@linkcode MIN_SECRET_LENGTH} (trimmed) is ignored. `shown`
+   * are texts it was made from that are no secret (a non-secret var's
+   * value): masked as a whole, but no piece of it within one of them.
    *
    * @example
    * ```ts
@@ -168,6 +159,7 @@ export class Redactor {
     const spans = notSecretSpans(value, this.#public, shown, MIN_SECRET_LENGTH);
     if (spans === undefined) return;
     this.#values.add(value);
+    this.#shown.noteSecret(value);
     // A beginning cut short ("2026…") that is public text is not this secret's.
     const beginnings = spans.length === 0 || spans[0][0] >= MIN_SECRET_LENGTH;
     for (const f of literalForms(value)) {
@@ -195,24 +187,13 @@ export class Redactor {
   }
 
   /**
-   * Replaces every occurrence of every registered secret in `text` with
-   * {@linkcode MASK}, in every form a reader could turn back into it:
-   *
-   * - raw, and with whitespace runs collapsed to one space;
-   * - inside any stack of up to three decodings of JSON string escapes (any
-   *   character as `\uXXXX`, either hex case, `\/`), percent-encoding (either
-   *   hex case, `+` for space) and HTML/XML character references (named,
-   *   decimal, hex): the text is decoded, the secret found there, and its
-   *   whole encoded extent masked in the original;
-   * - inside a larger base64 or base64url string at any byte alignment (a hit
-   *   is widened by one character each side plus `=` padding);
-   * - cut short: at least its first four characters directly before `…`, and
-   *   any 16 consecutive characters of it anywhere (a server quoting part of
-   *   a token);
-   * - and any JSON Web Token, registered or not.
-   *
-   * Overlapping hits merge into one mask. Text with no hit is returned
-   * unchanged (the same string).
+   * Replaces every registered secret in `text` with {@linkcode MASK}, in
+   * every form a reader could turn back into it: raw, whitespace collapsed;
+   * inside up to three decodings of JSON escapes, percent-encoding and
+   * HTML/XML references (its whole encoded extent masked); inside base64 at
+   * any alignment; cut short (its first four characters before `…`, any 16
+   * of its characters anywhere); and any JSON Web Token, registered or not.
+   * Overlapping hits merge; a text with no hit is returned as it is.
    *
    * @example
    * ```ts
@@ -227,6 +208,38 @@ export class Redactor {
    * ```
    */
   redact(text: string): string {
+    return this.#mask(text, false);
+  }
+
+  /**
+   * Masks request text the runner masked by provenance (where it substituted
+   * a secret): every secret but ordinary words (`admin`), the flow's own text
+   * here. {@linkcode redact} then leaves those words inside this text, and
+   * masks them elsewhere. With `name`, `text` is that header's value.
+   *
+   * @example
+   * ```ts
+   * import { Redactor } from "./redactor.ts";
+   * const r = new Redactor();
+   * [r.add("admin"), r.add("tok-1234")];
+   * if (r.shown("/admin/x?t=tok-1234") !== "/admin/x?t=***") throw new Error();
+   * if (r.redact("GET /admin/x?t=*** → 500; role admin") !== "GET /admin/x?t=*** → 500; role ***") throw new Error();
+   * if (r.shown("admin", "x-role") !== "admin" || r.redactValue({ "x-role": "admin" })["x-role"] !== "admin") throw new Error();
+   * ```
+   */
+  shown(text: string, name?: string): string {
+    const masked = this.#mask(text, true);
+    if (name === undefined) this.#shown.add(masked);
+    else this.#shown.addPair(name, masked);
+    return masked;
+  }
+
+  /** The ordinary-word secrets in `text` (see {@linkcode shown}). */
+  ordinaryWordsIn(text: string): string[] {
+    return this.#shown.wordsIn(text);
+  }
+
+  #mask(text: string, shown: boolean): string {
     if (text.length < MIN_SECRET_LENGTH) return text;
     if (this.#index.literalCount === 0 && !text.includes("eyJ")) return text;
     // Most texts of a result are short (names, statuses, values): one comparison each.
@@ -238,7 +251,7 @@ export class Redactor {
     for (const view of decodedViews(text, this.#index.isWanted)) {
       this.#index.spans(view.text, spans, (s, e) => [view.from[s], view.to[e - 1]]);
     }
-    if (dropKeySpans(text, spans) === 0) return text;
+    if (dropKeySpans(text, spans) === 0 || this.#shown.drop(text, spans, shown) === 0) return text;
     let out = "";
     let at = 0;
     for (const [s, e] of mergeSpans(spans)) {
@@ -249,13 +262,9 @@ export class Redactor {
   }
 
   /**
-   * {@linkcode redact} for a text of whole lines (a flow's lines of a log)
-   * that must keep every line break: masked at once, which costs about half
-   * of masking each line, unless a mask would swallow a line break (a
-   * secret with a line break in it, or a cut one reaching back across a
-   * line), in which case each line is masked on its own. Every decoding
-   * that matters anywhere in the text is tried on all of it, so nothing
-   * masked line by line is missed.
+   * {@linkcode redact} for whole lines (a flow's lines of a log) keeping
+   * every line break: masked at once (half the cost of line by line), unless
+   * a mask would swallow a line break; then each line on its own.
    *
    * @example
    * ```ts
@@ -274,9 +283,8 @@ export class Redactor {
   }
 
   /**
-   * Masks `text`, then shortens it to at most `max` characters (code points)
-   * ending in `…`: the only safe order, since a cut secret is no longer
-   * recognisable. A cut never splits a mask or a surrogate pair.
+   * Masks `text`, then shortens it to at most `max` code points ending in
+   * `…` (masked first: a cut secret is no longer recognisable).
    *
    * @example
    * ```ts
@@ -294,9 +302,8 @@ export class Redactor {
   }
 
   /**
-   * Masks `text`, then keeps its first `keep` characters (code points)
-   * followed by `…` when the masked text is longer than `limit` (default
-   * `keep`). A cut never splits a mask or a surrogate pair.
+   * Masks `text`, then keeps its first `keep` code points and `…` when it is
+   * longer than `limit` (default `keep`); never splitting a mask or a pair.
    *
    * @example
    * ```ts
@@ -312,12 +319,10 @@ export class Redactor {
   }
 
   /**
-   * Deep-redacts a JSON-like (acyclic) value: every string in it, at any
-   * depth of arrays and plain objects, goes through {@linkcode redact}, and a
-   * number that was registered as a secret becomes {@linkcode MASK}; object
-   * keys stay as they are. Returns a new array or object only where something
-   * changed, otherwise the same one. Values of other kinds (class instances,
-   * Maps, Dates) are returned untouched: convert them first.
+   * Deep-redacts a JSON-like (acyclic) value: each string through
+   * {@linkcode redact}, a registered number as {@linkcode MASK}, keys kept.
+   * A new array or object only where something changed; class instances,
+   * Maps and Dates are returned untouched.
    *
    * @example
    * ```ts
@@ -335,14 +340,7 @@ export class Redactor {
     return this.#redactDeep(value, 0);
   }
 
-  /**
-   * Whether nothing inside a JSON-like value holds a secret, by one scan of
-   * its JSON text: every string is there JSON-escaped, which the scan decodes
-   * (a secret in a string is a hit in the text), and a registered number is
-   * there as its digits. A hit, or a value JSON cannot write, means the
-   * value is walked. Most step results hold no secret: one native
-   * serialisation and one scan instead of a visit to every field.
-   */
+  /** Whether a value's JSON text holds no secret (most step results): then it is not walked. */
   #clean(value: object): boolean {
     let text: string | undefined;
     try {
@@ -386,7 +384,10 @@ export class Redactor {
     let entries: [string, unknown][] | undefined;
     for (let i = 0; i < keys.length; i++) {
       const item = record[keys[i]];
-      const redacted = this.#redactDeep(item, depth + 1);
+      // A header the request showed as the flow wrote it (see `shown`).
+      const redacted = typeof item === "string" && this.#shown.hasPair(keys[i], item)
+        ? this.#mask(item, true)
+        : this.#redactDeep(item, depth + 1);
       if (redacted !== item) entries ??= keys.slice(0, i).map((key) => [key, record[key]]);
       entries?.push([keys[i], redacted]);
     }
