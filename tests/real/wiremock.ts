@@ -31,6 +31,7 @@ export function javaMissing(): string {
     const out = new Deno.Command("java", { args: ["-version"], stdout: "null", stderr: "null" })
       .outputSync();
     if (out.success) return "";
+    if (Deno.env.get("CI")) throw new Error(`java -version failed (exit ${out.code})`);
     return ` [ignored: java -version failed (exit ${out.code}); with CI set this fails]`;
   } catch {
     if (Deno.env.get("CI")) throw new Error("java is not on the PATH: WireMock needs Java 11+");
