@@ -2,11 +2,12 @@
  * The checks the expect plugin cannot express (`matches`, `type: integer`,
  * a comparison with a value from the run, a check on the response time),
  * made by the processor instead: the request carries them as data
- * (`flowrunChecks`, which Artillery renders like the rest of the request,
- * so `{{ … }}` in an expected value is the user's value), and its
+ * (`flowrunChecks`), and its
  * `afterResponse` hook `flowrunChecks` applies flowrun's operators to the
  * response. A failed one ends the virtual user as a failed expectation
- * does. Only plain paths into the status, a header, the JSON body, the
+ * does. Artillery does not render fields it does not know, so the hook
+ * renders the `{{ … }}` of an expected value itself, as Artillery renders
+ * templates (one whole `{{ x }}` keeps the value's type). Only plain paths into the status, a header, the JSON body, the
  * body text or the duration can be read there.
  *
  * @module
@@ -102,6 +103,25 @@ const OPERATORS = {
   length: (a, e) => sizeOf(a) !== undefined && sizeOf(a) === num(e),
 };
 
+/** The user's variable at a dotted path (\`$env.X\`, \`f0_var_a.b\`), as Artillery reads one. */
+const lookup = (vars, path) => path.split(".").reduce((v, k) => v === null || v === undefined ? v : v[k], vars);
+const TEMPLATE = /\\{\\{\\s*([\\w$.-]+)\\s*\\}\\}/g;
+
+/** An expected value with the user's values in place of its \`{{ … }}\`. */
+function render(value, vars) {
+  if (Array.isArray(value)) return value.map((item) => render(item, vars));
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, render(v, vars)]));
+  }
+  if (typeof value !== "string") return value;
+  const whole = /^\\{\\{\\s*([\\w$.-]+)\\s*\\}\\}$/.exec(value);
+  if (whole) return lookup(vars, whole[1]);
+  return value.replace(TEMPLATE, (_all, name) => {
+    const found = lookup(vars, name);
+    return typeof found === "string" ? found : JSON.stringify(found) ?? "";
+  });
+}
+
 /** What a flowrun path reads in a response: [found, value]. */
 function readAt(res, at) {
   const [root, ...chain] = at;
@@ -129,13 +149,14 @@ function flowrunChecks(req, res, context, events, next) {
   const failed = [];
   for (const check of req.flowrunChecks || []) {
     const [found, value] = readAt(res, check.at);
+    const expected = render(check.expected, context.vars);
     const ok = check.op === "exists"
-      ? found === (check.expected !== false)
-      : found && OPERATORS[check.op](value, check.expected);
+      ? found === (expected !== false)
+      : found && OPERATORS[check.op](value, expected);
     events.emit("counter", "flowrun.checks." + (ok ? "ok" : "failed"), 1);
     if (!ok) {
       const got = found ? JSON.stringify(value) : "nothing";
-      failed.push(check.path + " " + check.op + " " + JSON.stringify(check.expected) + ": got " + got);
+      failed.push(check.path + " " + check.op + " " + JSON.stringify(expected) + ": got " + got);
     }
   }
   if (failed.length === 0) return next();

@@ -122,9 +122,14 @@ Deno.test("captures, vars, includes, random values and the run id become the use
   // The checks the expect plugin has not go to the processor's hook, as data it renders.
   assert.equal(create.afterResponse, "flowrunChecks");
   assert.deepEqual(create.flowrunChecks, [
-    { path: "$.json.name", at: ["json", "name"], op: "matches", expected: "^item-" },
+    { path: "$.json.name", at: ["json", "name"], op: "matches", expected: "^item-{{ $uuid }}$" },
     { path: "$.json.qty", at: ["json", "qty"], op: "type", expected: "integer" },
-    { path: "$.json.tag", at: ["json", "tag"], op: "notEquals", expected: "{{ f1_post__t }}" },
+    {
+      path: "$.json.name",
+      at: ["json", "name"],
+      op: "contains",
+      expected: "{{ f0_var_item_name }}",
+    },
     { path: "$.duration_ms", at: ["duration_ms"], op: "lt", expected: 60000 },
   ]);
   assert.match(processor, /function flowrunChecks\(req, res, context, events, next\)/);
