@@ -195,7 +195,7 @@ export class Loading {
   /** The fix for a value that should be a map: a list of one-key maps, children left unindented. */
   #notAMapHint(node: Node | null): string {
     return listAsMapHint(this.text, this.deref(isSeq(node) ? node.items[0] : null), node) ??
-      emptyBlockHint(this.text, node) ??
+      emptyBlockHint(this.text, node, (o) => this.lines.linePos(o).line) ??
       `Write it as "key: value" lines indented under its parent.`;
   }
 

@@ -44,6 +44,21 @@ const isContent = (source: string | undefined): boolean =>
 const spaces = (n: number): string => `${n} ${n === 1 ? "space" : "spaces"}`;
 
 /**
+ * How many lines above a slip are read for its level: what it lines up
+ * with is near it, and a file of many slips stays linear to explain.
+ *
+ * @example
+ * ```ts
+ * import { LOOKBACK } from "./yaml_indent.ts";
+ * if (LOOKBACK !== 400) throw new Error();
+ * ```
+ */
+export const LOOKBACK = 400;
+
+/** The first line (1-based) an upward scan from `line` reads. */
+const floor = (line: number): number => Math.max(1, line - LOOKBACK);
+
+/**
  * The indentation slip that explains a syntax error on `line` of `lines`
  * (the file's lines), or `undefined` when the lines show none.
  *
@@ -68,9 +83,9 @@ export function indentSlip(lines: string[], line: number, code: string): Slip | 
  * the margin after it): a flow file is one map.
  */
 function topDashSlip(lines: string[], line: number): Slip | undefined {
-  const first = lines.findIndex(isContent);
+  const first = lines.slice(0, LOOKBACK).findIndex(isContent);
   if (first < 0 || first + 1 >= line || !/^- [\w-]+:/.test(lines[first])) return undefined;
-  const margin = lines.findIndex((l, i) => i > first && keyOf(l)?.[1] === "");
+  const margin = lines.slice(0, LOOKBACK).findIndex((l, i) => i > first && keyOf(l)?.[1] === "");
   if (margin < 0) return undefined;
   const under = margin - first - 1;
   return {
@@ -91,7 +106,7 @@ function dashSlip(lines: string[], line: number): Slip | undefined {
   const dash = /^( *)- /.exec(lines[line - 1] ?? "");
   if (!dash) return undefined;
   const at = dash[1].length;
-  for (let n = line - 1; n >= 1; n--) {
+  for (let n = line - 1; n >= floor(line); n--) {
     const source = lines[n - 1];
     if (!isContent(source)) continue;
     const indent = source.length - source.trimStart().length;
@@ -137,7 +152,7 @@ function dashFix(lines: string[], line: number, at: number, to: number, n: numbe
 
 /** A tab in the indentation of `line`: the spaces it stands for, from the line above. */
 function tabSlip(lines: string[], line: number): Slip | undefined {
-  for (let n = line - 1; n >= 1; n--) {
+  for (let n = line - 1; n >= floor(line); n--) {
     const source = lines[n - 1];
     if (!isContent(source) || /^ *\t/.test(source)) continue;
     const key = keyOf(source);
@@ -208,7 +223,7 @@ interface Level {
  */
 function stepLevel(lines: string[], line: number, name: string): Level | undefined {
   if (!(STEP_KEYS as readonly string[]).includes(name)) return undefined;
-  for (let n = line - 1; n >= 1; n--) {
+  for (let n = line - 1; n >= floor(line); n--) {
     const m = keyOf(lines[n - 1]);
     if (!m || m[3] === name || !(STEP_KEYS as readonly string[]).includes(m[3])) continue;
     return { column: column(m), name: m[3], line: n, step: true };
@@ -224,7 +239,7 @@ function stepLevel(lines: string[], line: number, name: string): Level | undefin
  */
 function nearestLevel(lines: string[], line: number, at: number): Level | undefined {
   const levels: Level[] = [];
-  for (let n = line - 1; n >= 1 && (levels.at(-1)?.column ?? 1) > 0; n--) {
+  for (let n = line - 1; n >= floor(line) && (levels.at(-1)?.column ?? 1) > 0; n--) {
     const m = keyOf(lines[n - 1]);
     if (!m || column(m) >= (levels.at(-1)?.column ?? Infinity)) continue;
     if (levels.length === 0 && opensBlock(lines[n - 1]) && at > column(m)) return undefined;
@@ -243,7 +258,7 @@ function nearestLevel(lines: string[], line: number, at: number): Level | undefi
  * the document `text`) whose children were written at its own level, the
  * edit that puts them under it: the lines after it, up to the step's next
  * key, 2 spaces deeper. `undefined` when the lines after it are no such
- * children.
+ * children. `lineOf` gives an offset's line (the loader's line counter).
  *
  * @example
  * ```ts
@@ -256,26 +271,53 @@ function nearestLevel(lines: string[], line: number, at: number): Level | undefi
  * if (hint !== 'Indent line 4 by 2 more spaces, under "request:" on line 3.') throw new Error(hint);
  * ```
  */
-export function emptyBlockHint(text: string, node: Node | null): string | undefined {
+export function emptyBlockHint(
+  text: string,
+  node: Node | null,
+  lineOf: (offset: number) => number = (o) => text.slice(0, o).split("\n").length,
+): string | undefined {
   if (!isScalar(node) || node.value !== null) return undefined;
   const at = node.range?.[0] ?? 0;
-  const lines = text.split("\n");
-  const line = text.slice(0, at).split("\n").length;
-  const key = keyOf(lines[line - 1]);
-  const steps = STEP_KEYS as readonly string[];
-  if (!key || !steps.includes(key[3]) || !opensBlock(lines[line - 1])) return undefined;
-  let last = line;
-  for (let n = line + 1; n <= lines.length; n++) {
-    const source = lines[n - 1];
+  // Read from the key's line on, a line at a time: this runs for every empty map of a file.
+  const next = lineReader(text, text.lastIndexOf("\n", at - 1) + 1);
+  const head = next() ?? "";
+  const key = keyOf(head);
+  if (!key || !(STEP_KEYS as readonly string[]).includes(key[3]) || !opensBlock(head)) {
+    return undefined;
+  }
+  const under = stepChildren(next, column(key));
+  if (under === 0) return undefined;
+  const line = lineOf(at);
+  const which = under > 1 ? `lines ${line + 1} to ${line + under}` : `line ${line + 1}`;
+  return `Indent ${which} by 2 more spaces, under "${key[3]}:" on line ${line}.`;
+}
+
+/** The lines of `text` from offset `start` on, one per call; `undefined` past the end. */
+function lineReader(text: string, start: number): () => string | undefined {
+  return () => {
+    if (start > text.length) return undefined;
+    const end = text.indexOf("\n", start);
+    const source = text.slice(start, end < 0 ? text.length : end);
+    start = end < 0 ? text.length + 1 : end + 1;
+    return source;
+  };
+}
+
+/**
+ * How many of the next lines are children written at the level `at` of
+ * their step key: up to the step's next key or a line left of it.
+ */
+function stepChildren(next: () => string | undefined, at: number): number {
+  let under = 0;
+  for (let n = 1; n <= LOOKBACK; n++) {
+    const source = next();
+    if (source === undefined) break;
     if (!isContent(source)) continue;
     const indent = source.length - source.trimStart().length;
     const child = keyOf(source);
-    if (indent < column(key) || indent === column(key) && (!child || steps.includes(child[3]))) {
-      break;
-    }
-    last = n;
+    const stepKey = !child || (STEP_KEYS as readonly string[]).includes(child[3]);
+    if (indent < at || indent === at && stepKey) break;
+    under = n;
   }
-  if (last === line) return undefined;
-  const which = last > line + 1 ? `lines ${line + 1} to ${last}` : `line ${line + 1}`;
-  return `Indent ${which} by 2 more spaces, under "${key[3]}:" on line ${line}.`;
+  return under;
 }

@@ -6,7 +6,15 @@
  *
  * @module
  */
-import type { Slip } from "./yaml_indent.ts";
+import { LOOKBACK, type Slip } from "./yaml_indent.ts";
+
+/** The first line from index `from` on that holds more than a comment. */
+function nextContent(lines: string[], from: number): string | undefined {
+  for (let i = from; i < lines.length; i++) {
+    if (lines[i].trim() !== "" && !lines[i].trimStart().startsWith("#")) return lines[i];
+  }
+  return undefined;
+}
 
 /** A value on a line: what comes before it (indent, "- ", key) and the value, a comment cut off. */
 const VALUE = /^( *(?:- )?(?:[\w.-]+: +)?)(\S.*?)(?:\s+#.*)?$/;
@@ -144,7 +152,7 @@ function duplicateSlip(lines: string[], line: number): Slip | undefined {
       hint: `A new step starts with "- ": write "${m[1].slice(2)}- name:" here.`,
     };
   }
-  for (let n = line - 1; n >= 1; n--) {
+  for (let n = line - 1; n >= Math.max(1, line - LOOKBACK); n--) {
     const above = /^( *)(- )?([\w-]+):/.exec(lines[n - 1]);
     const at = above ? above[1].length + (above[2]?.length ?? 0) : Infinity;
     if (above && at === indent && above[3] === key) {
@@ -179,7 +187,7 @@ export function emptyAnchors(lines: string[]): Slip[] {
   for (const [i, source] of lines.entries()) {
     const m = /^( *(?:- )?[\w.-]+: +)&\S+\s*(#.*)?$/.exec(source);
     if (!m) continue;
-    const next = lines.slice(i + 1).find((l) => l.trim() !== "" && !l.trimStart().startsWith("#"));
+    const next = nextContent(lines, i + 1);
     const indent = (l: string) => l.length - l.trimStart().length;
     if (next !== undefined && indent(next) > indent(m[1])) continue;
     const slip = reservedSlip(source, i + 1)!;
@@ -246,7 +254,7 @@ export function hashValues(lines: string[]): Slip[] {
   for (const [i, source] of lines.entries()) {
     const m = /^( *(?:- )?([\w.-]+): +)(#\S.*?)\s*$/.exec(source);
     if (!m) continue;
-    const next = lines.slice(i + 1).find((l) => l.trim() !== "" && !l.trimStart().startsWith("#"));
+    const next = nextContent(lines, i + 1);
     const indent = (l: string) => l.length - l.trimStart().length;
     if (next !== undefined && indent(next) > indent(m[1])) continue;
     slips.push({

@@ -172,6 +172,11 @@ function explained(text: string, lines: LineErrors[]): Explained[] {
   const sources = text.split("\n");
   const out: Explained[] = [];
   for (const [line, errors] of lines) {
+    // Past the lines shown, errors are only counted: explaining them would cost a scan each.
+    if (out.length > MAX_SYNTAX_ERRORS) {
+      out.push([line, errors, undefined]);
+      continue;
+    }
     const e = errors[0];
     const parser = e.message.split("\n")[0].replace(/\.$/, "");
     const slip = quoteFlowValues(sources[line - 1] ?? "") !== undefined
