@@ -14,6 +14,7 @@ import type { Exchange, FlowRef, Reporter } from "../model/events.ts";
 import type { FlowResult } from "../model/result.ts";
 import { BodyBudget } from "./har_budget.ts";
 import { type HarEntry, harEntry } from "./har_entry.ts";
+import { SecretLabels } from "./har_labels.ts";
 
 /**
  * Options of {@linkcode harReporter}.
@@ -28,8 +29,14 @@ import { type HarEntry, harEntry } from "./har_entry.ts";
 export interface HarOptions {
   /** Receives the file in pieces, in order; `last` is set on the final one. */
   write: (text: string, last: boolean) => Promise<void>;
-  /** Masks a flow's entries when it ends, for raw events (`RunOptions.rawEvents`). */
-  redactor?: { redactValue<T>(value: T): T };
+  /**
+   * Masks a flow's entries when it ends, for raw events (`RunOptions.rawEvents`); with
+   * `added`, each opaque secret gets a label of its own first (`har_labels.ts`).
+   */
+  redactor?: {
+    redactValue<T>(value: T): T;
+    added?(): [string, readonly string[] | undefined][];
+  };
   /** The clock behind a page's start (default: the current time); set in tests. */
   now?: () => Date;
 }
@@ -84,11 +91,18 @@ export function harReporter(options: HarOptions): Reporter {
   let written = 0;
   // Flows may end at once (--jobs): pieces are made in call order and written one after another.
   let writing = Promise.resolve();
+  const labels = new SecretLabels();
+  const mask = <T>(value: T): T => {
+    const redactor = options.redactor;
+    if (redactor === undefined) return value;
+    const secrets = redactor.added?.().map(([secret]) => secret) ?? [];
+    return redactor.redactValue(labels.apply(value, secrets));
+  };
   const send = (text: string, last: boolean) =>
     writing = writing.then(() => options.write(text, last));
   const write = (entries: HarEntry[]) => {
     if (entries.length === 0) return writing;
-    const masked = options.redactor ? options.redactor.redactValue(entries) : entries;
+    const masked = mask(entries);
     const text = masked.map((e) => `\n      ${JSON.stringify(e)}`).join(",");
     const piece = `${written === 0 ? head(version) : ","}${text}`;
     written += entries.length;
@@ -127,7 +141,7 @@ export function harReporter(options: HarOptions): Reporter {
         void write(entries);
       }
       const list = [...pages.values()];
-      const masked = options.redactor ? options.redactor.redactValue(list) : list;
+      const masked = mask(list);
       await send(`${written === 0 ? head(version) : ""}${tail(masked, written === 0)}`, true);
     },
   };
