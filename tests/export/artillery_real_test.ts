@@ -9,18 +9,24 @@
  * users must send the same requests in the same order, with the same
  * bodies and the captured token and id flowing into later requests, its
  * own run id and random values, and the secret taken from the environment
- * (never written into the script); a flow whose check fails must show as
- * failed in Artillery's JSON report. Slow (two Artillery runs, about 10 s
- * each): it belongs to the slow part of the suite.
+ * (never written into the script); a flow whose check fails, by the
+ * expect plugin or by the processor's hook, must show as failed in
+ * Artillery's JSON report; the project's recipes whose steps the export
+ * fully expresses pass in Artillery against the demo API as they do in
+ * `flowrun run`; the distributed command lines docs/load-testing.md gives
+ * take only flags the installed Artillery has. Slow (eight Artillery runs,
+ * about 35 CPU-seconds): it belongs to the slow part of the suite.
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
 import { prepare } from "../real/servers.ts";
 import { type Received, startShop } from "./shop_server.ts";
+import { startDemoApi } from "../../examples/demo_api.ts";
 
 const ARTILLERY = { name: "artillery", version: "2.0.34" };
 const installed = await prepare([ARTILLERY]);
 const FIXTURES = new URL("../fixtures/export/", import.meta.url).pathname;
+const ROOT = new URL("../../", import.meta.url).pathname;
 const SECRET = "pw-only-in-the-environment-91c2";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -219,6 +225,45 @@ Deno.test(
     assert.equal(processor.counters["errors.Failed checks for request read"], 2, processor.output);
     assert.equal(processor.counters["flowrun.checks.failed"], 2);
     assert.match(processor.output, /not ok read: \$\.json\.owner matches "\^bob": got "ann"/);
+  },
+);
+
+/** The project's recipes whose every step and check the export expresses. */
+const RECIPES = [
+  "assertions.yaml",
+  "expressions.yaml",
+  "unique_data_per_run.yaml",
+  "login_with_env_secrets.yaml",
+];
+
+Deno.test(
+  `the recipes pass in Artillery against the demo API as in flowrun run${installed.ignoredBecause}`,
+  { ignore: installed.ignoredBecause !== "" },
+  async () => {
+    const api = await startDemoApi();
+    const env = { BASE_URL: api.url };
+    try {
+      // Two at a time: each is an Artillery process of its own.
+      for (let i = 0; i < RECIPES.length; i += 2) {
+        await Promise.all(
+          RECIPES.slice(i, i + 2).map(async (recipe) => {
+            const flow = `${ROOT}examples/recipes/${recipe}`;
+            const run = await runCli(["run", flow], { env });
+            assert.equal(run.code, 0, `${recipe}: ${run.stdout}`);
+            const dir = await exportFlow(flow, 1, env);
+            const artillery = await artilleryRun(dir, env);
+            await Deno.remove(dir, { recursive: true });
+            assert.equal(artillery.code, 0, `${recipe}: ${artillery.output}`);
+            assert.equal(artillery.counters["vusers.completed"], 1, recipe);
+            assert.equal(artillery.counters["plugins.expect.failed"] ?? 0, 0, recipe);
+            assert.equal(artillery.counters["flowrun.checks.failed"] ?? 0, 0, recipe);
+            assert.ok((artillery.counters["plugins.expect.ok"] ?? 0) > 0, `${recipe}: checks ran`);
+          }),
+        );
+      }
+    } finally {
+      await api.close();
+    }
   },
 );
 
