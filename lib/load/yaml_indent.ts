@@ -140,9 +140,9 @@ function dashFix(lines: string[], line: number, at: number, to: number, n: numbe
   return {
     line,
     column: at + 1,
-    message: `the "- " on line ${line} is indented ${spaces(at)}, but the one on line ${n} ${
-      spaces(to)
-    }: the items of one list line up`,
+    message: `the "- " on line ${line} is indented ${
+      spaces(at)
+    }, but the one on line ${n} is indented ${to}: the items of one list line up`,
     hint: `Indent ${which} by ${by} ${way} ${
       by === 1 ? "space" : "spaces"
     }, to line up its "- " with the one on line ${n}.`,
@@ -200,9 +200,11 @@ function offKey(lines: string[], line: number, key: KeyMatch): Slip | undefined 
   return {
     line,
     column: at + 1,
-    message: `"${name}" on line ${line} is indented ${spaces(at)}, but "${like}" on line ${n} ${
-      spaces(level.column)
-    }: ${level.step ? `"${name}" is a key of the step, and keys` : "keys"} of one map line up`,
+    message: `"${name}" on line ${line} is indented ${
+      spaces(at)
+    }, but "${like}" (line ${n}) is indented ${level.column}: ${
+      level.step ? `"${name}" is a key of the step, and keys` : "keys"
+    } of one map line up`,
     hint: `${
       level.step ? `"${name}" on line ${line} is a key of the step: indent` : "Indent"
     } "${name}" ${spaces(level.column)}, like "${like}" on line ${n}${block}.`,

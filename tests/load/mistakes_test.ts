@@ -216,7 +216,8 @@ const MISTAKES: Record<string, Mistake> = {
     code: "yaml-syntax",
     line: 8,
     column: 6,
-    message: 'YAML syntax error: "request" on line 8 is indented 5 spaces, but "name" on line 7 4',
+    message:
+      'YAML syntax error: "request" on line 8 is indented 5 spaces, but "name" (line 7) is indented 4',
     hint: 'indent "request" 4 spaces, like "name" on line 7',
   },
   "a tab for indentation": {

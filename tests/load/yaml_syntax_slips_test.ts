@@ -46,35 +46,35 @@ const SLIPS: Record<string, Slip> = {
     at: 8,
     lines: ["       method: GET"],
     problem:
-      `8:8 "method" on line 8 is indented 7 spaces, but "url" on line 7 6 spaces: keys of one map line up (${P}Nested mappings are not allowed in compact mappings"; 1 more on this line, caused by it).`,
+      `8:8 "method" on line 8 is indented 7 spaces, but "url" (line 7) is indented 6: keys of one map line up (${P}Nested mappings are not allowed in compact mappings"; 1 more on this line, caused by it).`,
     hint: 'Indent "method" 6 spaces, like "url" on line 7.',
   },
   "a key two spaces deeper than its sibling": {
     at: 8,
     lines: ["        method: GET"],
     problem:
-      `8:9 "method" on line 8 is indented 8 spaces, but "url" on line 7 6 spaces: keys of one map line up (${P}Nested mappings are not allowed in compact mappings"; 1 more on this line, caused by it).`,
+      `8:9 "method" on line 8 is indented 8 spaces, but "url" (line 7) is indented 6: keys of one map line up (${P}Nested mappings are not allowed in compact mappings"; 1 more on this line, caused by it).`,
     hint: 'Indent "method" 6 spaces, like "url" on line 7.',
   },
   "a key one space shallower than its sibling": {
     at: 8,
     lines: ["     method: GET"],
     problem:
-      `8:6 "method" on line 8 is indented 5 spaces, but "url" on line 7 6 spaces: keys of one map line up (${P}All mapping items must start at the same column").`,
+      `8:6 "method" on line 8 is indented 5 spaces, but "url" (line 7) is indented 6: keys of one map line up (${P}All mapping items must start at the same column").`,
     hint: 'Indent "method" 6 spaces, like "url" on line 7.',
   },
   "a key short of its siblings after a nested map lines up with them, not the nested keys": {
     at: 8,
     lines: ["      headers:", "        x-a: b", "     method: GET"],
     problem:
-      `10:6 "method" on line 10 is indented 5 spaces, but "headers" on line 8 6 spaces: keys of one map line up (${P}All mapping items must start at the same column").`,
+      `10:6 "method" on line 10 is indented 5 spaces, but "headers" (line 8) is indented 6: keys of one map line up (${P}All mapping items must start at the same column").`,
     hint: 'Indent "method" 6 spaces, like "headers" on line 8.',
   },
   "a step's - one space too deep": {
     at: 11,
     lines: ["   - name: two"],
     problem:
-      `11:4 the "- " on line 11 is indented 3 spaces, but the one on line 5 2 spaces: the items of one list line up (${P}All sequence items must start at the same column"; 1 more after it, caused by it).`,
+      `11:4 the "- " on line 11 is indented 3 spaces, but the one on line 5 is indented 2: the items of one list line up (${P}All sequence items must start at the same column"; 1 more after it, caused by it).`,
     hint: 'Indent line 11 by 1 fewer space, to line up its "- " with the one on line 5.',
   },
   "an unquoted * as a list item": {
@@ -96,7 +96,7 @@ const SLIPS: Record<string, Slip> = {
     remove: 2,
     lines: ["     assert:", "       status: 200"],
     problem:
-      `9:6 "assert" on line 9 is indented 5 spaces, but "request" on line 6 4 spaces: "assert" is a key of the step, and keys of one map line up (${P}All mapping items must start at the same column").`,
+      `9:6 "assert" on line 9 is indented 5 spaces, but "request" (line 6) is indented 4: "assert" is a key of the step, and keys of one map line up (${P}All mapping items must start at the same column").`,
     hint:
       '"assert" on line 9 is a key of the step: indent "assert" 4 spaces, like "request" on line 6, and the lines under it with it.',
   },
@@ -105,7 +105,7 @@ const SLIPS: Record<string, Slip> = {
     remove: 2,
     lines: ["   assert:", "     status: 200"],
     problem:
-      `9:4 "assert" on line 9 is indented 3 spaces, but "request" on line 6 4 spaces: "assert" is a key of the step, and keys of one map line up (${P}Sequence item without - indicator").`,
+      `9:4 "assert" on line 9 is indented 3 spaces, but "request" (line 6) is indented 4: "assert" is a key of the step, and keys of one map line up (${P}Sequence item without - indicator").`,
     hint:
       '"assert" on line 9 is a key of the step: indent "assert" 4 spaces, like "request" on line 6, and the lines under it with it.',
   },
@@ -113,7 +113,7 @@ const SLIPS: Record<string, Slip> = {
     at: 11,
     lines: [" - name: two"],
     problem:
-      `11:2 the "- " on line 11 is indented 1 space, but the one on line 5 2 spaces: the items of one list line up (${P}A block sequence may not be used as an implicit map key"; 5 more after it, caused by it).`,
+      `11:2 the "- " on line 11 is indented 1 space, but the one on line 5 is indented 2: the items of one list line up (${P}A block sequence may not be used as an implicit map key"; 5 more after it, caused by it).`,
     hint: 'Indent line 11 by 1 more space, to line up its "- " with the one on line 5.',
   },
   "a whole step one space short": {
@@ -128,14 +128,14 @@ const SLIPS: Record<string, Slip> = {
       "       - {path: $.json.b, exists: true}",
     ],
     problem:
-      `11:2 the "- " on line 11 is indented 1 space, but the one on line 5 2 spaces: the items of one list line up (${P}A block sequence may not be used as an implicit map key"; 2 more on this line, caused by it).`,
+      `11:2 the "- " on line 11 is indented 1 space, but the one on line 5 is indented 2: the items of one list line up (${P}A block sequence may not be used as an implicit map key"; 2 more on this line, caused by it).`,
     hint: 'Indent lines 11 to 16 by 1 more space, to line up its "- " with the one on line 5.',
   },
   "a check's - one space short": {
     at: 16,
     lines: ["       - {path: $.json.b, exists: true}"],
     problem:
-      `16:8 the "- " on line 16 is indented 7 spaces, but the one on line 15 8 spaces: the items of one list line up (${P}A block sequence may not be used as an implicit map key"; 2 more on this line, caused by it).`,
+      `16:8 the "- " on line 16 is indented 7 spaces, but the one on line 15 is indented 8: the items of one list line up (${P}A block sequence may not be used as an implicit map key"; 2 more on this line, caused by it).`,
     hint: 'Indent line 16 by 1 more space, to line up its "- " with the one on line 15.',
   },
   "an unquoted *": {

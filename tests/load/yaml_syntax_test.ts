@@ -43,7 +43,7 @@ Deno.test("a key indented unlike its sibling is named with both columns", () => 
   assert.equal(v.hint, 'Indent "b" 2 spaces, like "a" on line 3.');
   assert.equal(
     v.message,
-    'YAML syntax error: "b" on line 4 is indented 3 spaces, but "a" on line 3 2 spaces: keys of one map line up (the parser: "Nested mappings are not allowed in compact mappings"; 1 more on this line, caused by it).',
+    'YAML syntax error: "b" on line 4 is indented 3 spaces, but "a" (line 3) is indented 2: keys of one map line up (the parser: "Nested mappings are not allowed in compact mappings"; 1 more on this line, caused by it).',
   );
 });
 
