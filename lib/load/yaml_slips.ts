@@ -8,6 +8,18 @@
  */
 import { LOOKBACK, type Slip } from "./yaml_indent.ts";
 
+/**
+ * Whether the key on line index `i` (written `prefix`) has a block value on
+ * the lines after it: deeper lines, or a list at its own indent.
+ */
+function holdsBlock(lines: string[], i: number, prefix: string): boolean {
+  const next = nextContent(lines, i + 1);
+  if (next === undefined) return false;
+  const indent = (l: string) => l.length - l.trimStart().length;
+  return indent(next) > indent(prefix) ||
+    indent(next) === indent(prefix) && next.trimStart().startsWith("- ") && !/^ *- /.test(prefix);
+}
+
 /** The first line from index `from` on that holds more than a comment. */
 function nextContent(lines: string[], from: number): string | undefined {
   for (let i = from; i < lines.length; i++) {
@@ -187,9 +199,7 @@ export function emptyAnchors(lines: string[]): Slip[] {
   for (const [i, source] of lines.entries()) {
     const m = /^( *(?:- )?[\w.-]+: +)&\S+\s*(#.*)?$/.exec(source);
     if (!m) continue;
-    const next = nextContent(lines, i + 1);
-    const indent = (l: string) => l.length - l.trimStart().length;
-    if (next !== undefined && indent(next) > indent(m[1])) continue;
+    if (holdsBlock(lines, i, m[1])) continue;
     const slip = reservedSlip(source, i + 1)!;
     slips.push({ ...slip, message: `${slip.message}, and the value after it is empty` });
   }
@@ -254,9 +264,7 @@ export function hashValues(lines: string[]): Slip[] {
   for (const [i, source] of lines.entries()) {
     const m = /^( *(?:- )?([\w.-]+): +)(#\S.*?)\s*$/.exec(source);
     if (!m) continue;
-    const next = nextContent(lines, i + 1);
-    const indent = (l: string) => l.length - l.trimStart().length;
-    if (next !== undefined && indent(next) > indent(m[1])) continue;
+    if (holdsBlock(lines, i, m[1])) continue;
     slips.push({
       line: i + 1,
       column: m[1].length + 1,

@@ -58,3 +58,18 @@ Deno.test("past five lines with errors, the rest are counted on the fifth", () =
   );
   assert.ok(!found[3].message.includes("more"));
 });
+
+Deno.test("a key's anchor or #comment before its block is no empty value", () => {
+  const step = "  - name: s\n    request: {url: http://x.test}\n";
+  for (
+    const text of [
+      `name: a\ntags: &t\n- a\nsteps:\n${step}`,
+      `name: a\nsteps: #main\n${step}`,
+      `name: a\nsteps: #main\n- name: s\n  request: {url: http://x.test}\n`,
+      `name: a\nx-d: &d\n  url: http://x.test\nsteps:\n  - name: s\n    request: *d\n`,
+    ]
+  ) assert.deepEqual(problems(text), [], text);
+  const [p] = problems(`name: a\nvars:\n  color: #fff\n  b: 1\nsteps:\n${step}`);
+  assert.equal(p.hint, 'Quote it: color: "#fff"');
+  assert.deepEqual([p.line, p.column], [3, 10]);
+});
