@@ -171,7 +171,7 @@ async function prepared(input: StepInput, ctx: Context, auth: AuthHandler | unde
   // The one place a step's auth meets its request (see http/auth.ts).
   if (auth) await auth.apply(request);
   secretsInRequest(request, ctx.secret);
-  const shown = shownRequest(step, scope, request, ctx.redactor);
+  const shown = shownRequest(step, scope, request, ctx.redactor, input.inputs.literals);
   return { request, bare, jar, ownCookie, shown };
 }
 

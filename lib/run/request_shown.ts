@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { randomHex, type Scope } from "../expr/template.ts";
+import type { Scope } from "../expr/template.ts";
 import { type ResolvedRequest, resolveRequest } from "../http/request.ts";
 import { curlCommand, type CurlVia } from "../http/curl.ts";
 import type { Flow, Step } from "../model/flow.ts";
@@ -27,7 +27,7 @@ import { MASK, type Redactor } from "../secrets/redactor.ts";
  * ```ts
  * import type { ShownRequest } from "./request_shown.ts";
  * const marked = { method: "GET", url: "http://x.test/admin", headers: [] };
- * const shown: ShownRequest = { url: marked.url, headers: [], marked, marks: new Map(), mark: (t) => t };
+ * const shown: ShownRequest = { url: marked.url, headers: [], marked, marks: new Map(), mark: (t) => t, masked: (t) => t };
  * if (shown.marks.size !== 0) throw new Error();
  * ```
  */
@@ -42,6 +42,8 @@ export interface ShownRequest {
   marks: Map<string, string>;
   /** Marks every ordinary-word secret of a text (one the flow's text cannot be told in). */
   mark: (text: string) => string;
+  /** Masks each marker of a text. */
+  masked: (text: string) => string;
 }
 
 /** The names of the vars each flow run's vars map holds as the flow file wrote them. */
@@ -92,11 +94,15 @@ export function shownRequest(
   scope: Scope,
   request: ResolvedRequest,
   redactor: Redactor,
+  literals: Iterable<string> = [],
 ): ShownRequest | undefined {
   const text = [request.url, ...request.headers.map(([, v]) => v), request.body ?? ""].join("\n");
   const words = redactor.ordinaryWordsIn(text).sort((a, b) => b.length - a.length);
   if (words.length === 0) return undefined;
-  const marker = new Marker(words);
+  // A word the flow itself writes in a secret place (`authorization: Bearer admin`) is a secret
+  // it wrote: masked wherever it stands, as every secret is.
+  const always = words.filter((word) => [...literals].some((literal) => literal.includes(word)));
+  const marker = new Marker(words, always);
   let again: ResolvedRequest | undefined;
   try {
     again = resolveRequest(step.request, markedScope(scope, marker, redactor), omitEmpty(step));
@@ -112,6 +118,7 @@ export function shownRequest(
     marked,
     marks: marker.marks,
     mark: (t) => marker.mark(t),
+    masked: (t) => marker.masked(t),
   };
 }
 
@@ -126,23 +133,28 @@ class Marker {
   readonly #pattern: RegExp;
   /** The words, longest first, in one pattern: one pass, so no word is looked for in a marker. */
   readonly #words: RegExp;
-  constructor(words: string[]) {
-    // Letters and digits only: no encoding (a URL's, JSON's, a form's) changes a marker.
-    const nonce = randomHex(12);
+  /** The words the flow itself sends in a secret place: marked wherever they stand. */
+  readonly #always?: RegExp;
+  constructor(words: string[], always: string[]) {
+    // Digits only: no encoding (a URL's, JSON's, a form's) changes a marker, and no word (letters)
+    // is found in one.
+    const nonce = String(Math.random()).slice(2, 14).padEnd(12, "7");
     words.forEach((word, i) => {
-      const mark = `zq${nonce}m${i}q`;
+      const mark = `9${nonce}${String(i).padStart(3, "0")}9`;
       this.marks.set(mark, word);
       this.#of.set(word, mark);
     });
-    this.#pattern = new RegExp(`zq${nonce}m\\d+q`, "g");
-    this.#words = new RegExp(
-      words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"),
-      "g",
-    );
+    this.#pattern = new RegExp(`9${nonce}\\d{3}9`, "g");
+    this.#words = wordsPattern(words);
+    if (always.length > 0) this.#always = wordsPattern(always);
   }
   /** `text` with every ordinary-word secret a marker. */
   mark(text: string): string {
     return text.replace(this.#words, (word) => this.#of.get(word)!);
+  }
+  /** `text` with the words the flow sends in secret places marked. */
+  markAlways(text: string): string {
+    return this.#always ? text.replace(this.#always, (word) => this.#of.get(word)!) : text;
   }
   /** `text` with each marker the secret it stands for. */
   unmarked(text: string): string {
@@ -152,6 +164,10 @@ class Marker {
   masked(text: string): string {
     return text.replace(this.#pattern, MASK);
   }
+}
+
+function wordsPattern(words: string[]): RegExp {
+  return new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g");
 }
 
 /**
@@ -213,7 +229,9 @@ function markedRequest(
   marker: Marker,
 ): ResolvedRequest {
   const field = (sent: string, redone: string | undefined) =>
-    redone !== undefined && marker.unmarked(redone) === sent ? redone : marker.mark(sent);
+    marker.markAlways(
+      redone !== undefined && marker.unmarked(redone) === sent ? redone : marker.mark(sent),
+    );
   const headers = request.headers.map(([name, value], i): [string, string] => {
     const redone = again?.headers[i];
     return [name, field(value, redone?.[0] === name ? redone[1] : undefined)];
@@ -283,6 +301,5 @@ export function shownCurl(
     command = `${curlCommand(request, names, mask)} ` +
       `# the body is left out: its line is longer than the report keeps`;
   }
-  const masked = command.replace(/zq[0-9a-f]{12}m\d+q/g, MASK);
-  return at.redactor.shown(masked);
+  return at.redactor.shown(shown.masked(command));
 }

@@ -208,6 +208,8 @@ export class ShownTexts {
   /** Forms of shown texts, by the word they hold. */
   #forms = new Map<string, string[]>();
   #count = 0;
+  /** Shown JSON texts without their whitespace. */
+  #squeezed: string[] = [];
   /** Header-like pairs shown as `name\0value` (a record `{name: value}` of a report). */
   #pairs = new Set<string>();
 
@@ -240,6 +242,8 @@ export class ShownTexts {
         list.push(form);
         this.#count++;
       }
+      // A JSON body a console pretty-prints stands there spaced and broken into lines.
+      if (/^[[{]/.test(trimmed)) this.#squeezed.push(squeeze(text));
     }
   }
 
@@ -266,9 +270,15 @@ export class ShownTexts {
   drop(text: string, spans: Span[], all: boolean): number {
     if (this.words.size === 0 || (!all && this.#forms.size === 0)) return spans.length;
     let kept = 0;
+    let spaced: Squeezed | undefined;
     for (const span of spans) {
       const word = this.#wordAt(text, span);
-      if (word === undefined || !(all || this.#covered(text, span, word))) spans[kept++] = span;
+      if (word === undefined || all || this.#covered(text, span, word)) {
+        if (word === undefined) spans[kept++] = span;
+        continue;
+      }
+      if (this.#squeezed.length === 0 || !text.includes("\n")) spans[kept++] = span;
+      else if (!this.#coveredSpaced(spaced ??= squeezed(text), span)) spans[kept++] = span;
     }
     spans.length = kept;
     return kept;
@@ -292,4 +302,33 @@ export class ShownTexts {
     }
     return false;
   }
+
+  /** Whether a shown JSON text stands around the span, spaced and broken into lines as it may. */
+  #coveredSpaced(spaced: Squeezed, [start, end]: Span): boolean {
+    const [from, to] = [spaced.at[start], spaced.at[end - 1] + 1];
+    for (const form of this.#squeezed) {
+      const at = spaced.text.indexOf(form, Math.max(0, to - form.length));
+      if (at !== -1 && at <= from) return true;
+    }
+    return false;
+  }
+}
+
+/** A text without its whitespace, and where each of its characters went. */
+interface Squeezed {
+  text: string;
+  at: Int32Array;
+}
+
+const squeeze = (text: string) => text.replace(/\s+/g, "");
+
+function squeezed(text: string): Squeezed {
+  const at = new Int32Array(text.length + 1);
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    at[i] = n;
+    if (!/\s/.test(text[i])) n++;
+  }
+  at[text.length] = n;
+  return { text: squeeze(text), at };
 }
