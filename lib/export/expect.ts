@@ -96,8 +96,13 @@ function pathExpectation(check: PathCheck, place: Place, out: Expectations): boo
   return found !== undefined;
 }
 /** A path check as an expectation, else as a processor check, else noted. */
-function addPathCheck(check: PathCheck, place: Place, out: Expectations): void {
-  if (pathExpectation(check, place, out)) return;
+function addPathCheck(
+  check: PathCheck,
+  place: Place,
+  out: Expectations,
+  processorOnly: boolean,
+): void {
+  if (!processorOnly && pathExpectation(check, place, out)) return;
   const grouped = check.each || check.groups?.length || check.base?.length;
   const made = grouped ? undefined : processorCheck(check, targetOf(check.path), place);
   if (made) {
@@ -114,7 +119,9 @@ function addPathCheck(check: PathCheck, place: Place, out: Expectations): void {
 }
 
 /**
- * The expectations of a step's checks; each check it cannot express is noted.
+ * The expectations of a step's checks; each check it cannot express is
+ * noted. `processorOnly` gives every check to the processor (a polling
+ * step's, which must read only the last response).
  *
  * @example
  * ```ts
@@ -125,17 +132,24 @@ function addPathCheck(check: PathCheck, place: Place, out: Expectations): void {
  * if (JSON.stringify(out.expect) !== '[{"statusCode":201}]') throw new Error();
  * ```
  */
-export function expectationsOf(checks: Checks, place: Place): Expectations {
+export function expectationsOf(checks: Checks, place: Place, processorOnly = false): Expectations {
   const out: Expectations = { expect: [], captures: [], checks: [] };
   const status = checks.status;
-  if (status && !status.from?.length) {
+  if (status && (processorOnly || status.from?.length)) {
+    // Codes from the run, or a polling step's: the processor compares them.
+    const from = (status.from ?? []).map((code) => templateValue(code, place));
+    out.checks.push({
+      path: "$.status",
+      at: ["status"],
+      op: "anyOf",
+      expected: [...status.expected, ...from],
+    });
+  } else if (status) {
     out.expect.push({
       statusCode: status.expected.length === 1 ? status.expected[0] : status.expected,
     });
-  } else if (status) {
-    note(place, "a status check whose codes come from the run is not expressed");
   }
-  for (const check of checks.paths) addPathCheck(check, place, out);
+  for (const check of checks.paths) addPathCheck(check, place, out, processorOnly);
   for (const schema of checks.schemas ?? []) {
     note(
       place,

@@ -70,6 +70,6 @@ ${[...fresh, ...encoded].join("\n")}
 }
 
 ${CHECKS_SOURCE}
-module.exports = { flowrunStart, flowrunBefore, flowrunChecks };
+module.exports = { flowrunStart, flowrunBefore, flowrunChecks, flowrunUntil, flowrunPolling };
 `;
 }

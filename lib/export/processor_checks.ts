@@ -66,13 +66,16 @@ export function processorCheck(
 }
 
 /**
- * The processor's hook: reads what each check names and applies flowrun's
- * operators (the same meanings as lib/check/operators.ts).
+ * The processor's hooks: `flowrunChecks` reads what each check names and
+ * applies flowrun's operators (the same meanings as lib/check/operators.ts);
+ * `flowrunUntil` and `flowrunPolling` repeat a polling step's request
+ * until its `until` checks hold, at most `max_attempts` times, sleeping
+ * `sleep_ms` between attempts (poll.ts writes the loop).
  *
  * @example
  * ```ts
  * import { CHECKS_SOURCE } from "./processor_checks.ts";
- * if (!CHECKS_SOURCE.includes("function flowrunChecks(req, res, context, events, next)")) throw new Error();
+ * if (!CHECKS_SOURCE.includes("function flowrunPolling(context, next)")) throw new Error();
  * ```
  */
 export const CHECKS_SOURCE = `
@@ -144,25 +147,59 @@ function readAt(res, at) {
   return [value !== undefined, value];
 }
 
-/** After each response that has them: the request's checks the expect plugin cannot make. */
-function flowrunChecks(req, res, context, events, next) {
-  const failed = [];
-  for (const check of req.flowrunChecks || []) {
-    const [found, value] = readAt(res, check.at);
-    const expected = render(check.expected, context.vars);
-    const ok = check.op === "exists"
-      ? found === (expected !== false)
-      : found && OPERATORS[check.op](value, expected);
-    events.emit("counter", "flowrun.checks." + (ok ? "ok" : "failed"), 1);
-    if (!ok) {
-      const got = found ? JSON.stringify(value) : "nothing";
-      failed.push(check.path + " " + check.op + " " + JSON.stringify(expected) + ": got " + got);
-    }
-  }
-  if (failed.length === 0) return next();
-  // As the expect plugin does: a failed check makes \`artillery run\` exit 21, not 0.
+/** Whether one check holds for a response, and how it reads in a message. */
+function verdict(check, res, vars) {
+  const [found, value] = readAt(res, check.at);
+  const expected = render(check.expected, vars);
+  const ok = check.op === "exists"
+    ? found === (expected !== false)
+    : found && OPERATORS[check.op](value, expected);
+  const got = found ? JSON.stringify(value) : "nothing";
+  return { ok, text: check.path + " " + check.op + " " + JSON.stringify(expected) + ": got " + got };
+}
+
+/** Ends the virtual user as a failed expectation does: counted, printed, exit 21. */
+function fail(req, failed, next) {
   if (global.artillery) global.artillery.suggestedExitCode = 21;
   console.log("not ok " + req.name + ": " + failed.join("; "));
   return next(new Error("Failed checks for request " + req.name));
+}
+
+/** After each response that has them: the request's checks the expect plugin cannot make. */
+function flowrunChecks(req, res, context, events, next) {
+  // A polling request's checks read its last response only, as flowrun's do.
+  if (req.flowrunUntil && !context.vars.flowrun_poll_last) return next();
+  const failed = [];
+  for (const check of req.flowrunChecks || []) {
+    const { ok, text } = verdict(check, res, context.vars);
+    events.emit("counter", "flowrun.checks." + (ok ? "ok" : "failed"), 1);
+    if (!ok) failed.push(text);
+  }
+  return failed.length === 0 ? next() : fail(req, failed, next);
+}
+
+/** After each attempt of a polling request: whether its until checks hold, or attempts ran out. */
+function flowrunUntil(req, res, context, events, next) {
+  const poll = req.flowrunUntil;
+  const v = context.vars;
+  v.flowrun_poll_attempts = (v.flowrun_poll_attempts || 0) + 1;
+  const verdicts = poll.checks.map((check) => verdict(check, res, v));
+  const done = verdicts.every((one) => one.ok);
+  v.flowrun_poll_last = done || v.flowrun_poll_attempts >= poll.max;
+  v.flowrun_poll_sleep = poll.sleepMs;
+  if (done || !v.flowrun_poll_last) return next();
+  const unmet = verdicts.filter((one) => !one.ok).map((one) => one.text);
+  return fail(req, ["until not met after " + poll.max + " attempts: " + unmet.join("; ")], next);
+}
+
+/** Artillery's whileTrue of a polling loop: again after the sleep, unless that was the last attempt. */
+function flowrunPolling(context, next) {
+  const v = context.vars;
+  if (v.flowrun_poll_last) {
+    v.flowrun_poll_attempts = 0;
+    v.flowrun_poll_last = false;
+    return next(false);
+  }
+  setTimeout(() => next(true), v.flowrun_poll_sleep);
 }
 `;

@@ -12,6 +12,7 @@ import { type ArtilleryCapture, artilleryCapture } from "./captures.ts";
 import { attachChecks, expectationsOf } from "./expect.ts";
 import type { FlowItem } from "./flow_item.ts";
 import { includeItems } from "./include.ts";
+import { pollItem } from "./poll.ts";
 import { requestFields } from "./request.ts";
 import { note, type Place } from "./scope.ts";
 
@@ -28,14 +29,8 @@ const UNSUPPORTED_OPTIONS: (keyof StepOptions)[] = [
   "noProxy",
 ];
 
-/** Notes for what of the step's shape (loop, condition, include…) is not expressed. */
+/** Notes for what of the step's shape (condition, foreach, options) is not expressed. */
 function shapeNotes(step: Step, options: StepOptions, place: Place): void {
-  if (step.loop) {
-    note(
-      place,
-      `its loop (until its checks pass, at most ${step.loop.maxAttempts} times) is not expressed: it is sent once`,
-    );
-  }
   if (step.when?.length) note(place, "its if: condition is not expressed: it is always sent");
   if (step.foreach) note(place, "its foreach is not expressed: it is sent once");
   for (const option of UNSUPPORTED_OPTIONS) {
@@ -76,15 +71,19 @@ export function stepItems(step: Step, flow: Flow, place: Place): FlowItem[] {
   const fields = requestFields(step, step.auth ?? flow.auth, place);
   const captures = step.captures.map((c) => artilleryCapture(c, place))
     .filter((c): c is ArtilleryCapture => c !== undefined);
-  const expected = expectationsOf(step.assert, place);
+  // A polling step's checks read its last response only: the processor makes them.
+  const expected = expectationsOf(step.assert, place, step.loop !== undefined);
   const request = { name: `${place.prefix ?? ""}${step.name}`, ...fields };
   attachChecks(request, captures, expected);
-  const items: FlowItem[] = [];
+  let items: FlowItem[] = [];
   if (place.scope.fresh.size + place.scope.encoded.size > madeBefore) {
     items.push({ comments: [], item: { function: "flowrunBefore" } });
   }
-  if (options.delayMs) items.push({ comments: [], item: { think: options.delayMs / 1000 } });
-  const comments = place.scope.notes.slice(notesBefore).map((n) => `flowrun export: ${n.what}`);
-  items.push({ comments, item: { [step.request.method.toLowerCase()]: request } });
+  items.push({ comments: [], item: { [step.request.method.toLowerCase()]: request } });
+  if (step.loop) items = [{ comments: [], item: pollItem(step, items, place) }];
+  if (options.delayMs) items.unshift({ comments: [], item: { think: options.delayMs / 1000 } });
+  items.at(-1)!.comments = place.scope.notes.slice(notesBefore).map((n) =>
+    `flowrun export: ${n.what}`
+  );
   return items;
 }

@@ -189,7 +189,7 @@ Deno.test(
 );
 
 /** A failing flow, its export run by Artillery for two users, the environment by `--dotenv`. */
-async function failingRun(fixture: string): Promise<ArtilleryRun> {
+async function failingRun(fixture: string): Promise<ArtilleryRun & { received: Received[] }> {
   const shop = startShop(SECRET);
   const env = { SHOP_URL: shop.url, SHOP_PASSWORD: SECRET };
   try {
@@ -205,7 +205,7 @@ async function failingRun(fixture: string): Promise<ArtilleryRun> {
     assert.notEqual(artillery.code, 0, artillery.output);
     assert.equal(artillery.counters["vusers.failed"], 2, artillery.output);
     assert.equal(artillery.counters["vusers.completed"] ?? 0, 0);
-    return artillery;
+    return { ...artillery, received: shop.received };
   } finally {
     await shop.close();
   }
@@ -216,15 +216,28 @@ Deno.test(
   { ignore: installed.ignoredBecause !== "" },
   async () => {
     // One check the expect plugin makes, one the processor's hook makes, in runs side by side.
-    const [plugin, processor] = await Promise.all([
+    const [plugin, processor, poll] = await Promise.all([
       failingRun("failing.yaml"),
       failingRun("failing_pattern.yaml"),
+      failingRun("failing_poll.yaml"),
     ]);
     assert.equal(plugin.counters["errors.Failed expectations for request read"], 2, plugin.output);
     assert.equal(plugin.counters["plugins.expect.failed.jmespath"], 2);
     assert.equal(processor.counters["errors.Failed checks for request read"], 2, processor.output);
     assert.equal(processor.counters["flowrun.checks.failed"], 2);
     assert.match(processor.output, /not ok read: \$\.json\.owner matches "\^bob": got "ann"/);
+    // Polling in vain: max_attempts reads per user, in flowrun run and in Artillery, then failed.
+    assert.equal(poll.counters["errors.Failed checks for request read"], 2, poll.output);
+    assert.match(
+      poll.output,
+      /not ok read: until not met after 3 attempts: \$\.json\.owner equals "bob"/,
+    );
+    const reads = byUser(poll.received.filter((r) => r.path === "/items/1"));
+    assert.deepEqual(
+      [...reads.values()].map((r) => r.length),
+      [3, 3, 3],
+      "flowrun's and each user's",
+    );
   },
 );
 
@@ -234,6 +247,7 @@ const RECIPES = [
   "expressions.yaml",
   "unique_data_per_run.yaml",
   "login_with_env_secrets.yaml",
+  "poll_async_job.yaml",
 ];
 
 Deno.test(

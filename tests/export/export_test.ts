@@ -55,7 +55,10 @@ Deno.test("the export is a self-contained folder: the script and the processor i
     .map((m) => m[1]);
   assert.deepEqual(named, ["./flowrun-processor.js"]);
   const processor = files.get("flowrun-processor.js")!;
-  assert.match(processor, /module\.exports = \{ flowrunStart, flowrunBefore, flowrunChecks \}/);
+  assert.match(
+    processor,
+    /module\.exports = \{ flowrunStart, flowrunBefore, flowrunChecks, flowrunUntil, flowrunPolling \}/,
+  );
   assert.doesNotMatch(processor, /require\("(?!node:)/, "only Node's own modules");
 });
 
@@ -148,7 +151,6 @@ Deno.test("what Artillery cannot express is named in the summary and above its r
   assert.equal(run.code, 0, run.stderr);
   const script = files.get("artillery.yml")!;
   const expected = [
-    /odd shapes › poll: its loop \(until its checks pass, at most 3 times\) is not expressed: it is sent once/,
     /odd shapes › poll: check \$\.json\.items\[\*\]\.id contains 1 is not expressed \(its path/,
     /odd shapes › poll: check \$\.cookies\.sid exists true is not expressed/,
     /odd shapes › poll: capture "session" \(cookie\) has no Artillery counterpart: not captured/,
@@ -161,12 +163,21 @@ Deno.test("what Artillery cannot express is named in the summary and above its r
     assert.match(run.stderr, line);
     assert.match(script, new RegExp(`# Not expressed: ${line.source}`));
   }
-  assert.match(run.stderr, /Not expressed \(8, also commented in the script\):/);
+  assert.match(run.stderr, /Not expressed \(7, also commented in the script\):/);
   // And above the request itself.
   assert.match(
     script,
-    /# flowrun export: its loop[^\n]*\n(?:\s+#[^\n]*\n)*\s+- get:\n\s+name: poll/,
+    /# flowrun export: capture "session"[^\n]*\n(?:\s+#[^\n]*\n)*\s+- loop:\n\s+- get:\n\s+name: poll/,
   );
+  // Polling is expressed: Artillery's loop, the processor judging each attempt.
+  const poll: Any = (parse(script) as Any).scenarios[0].flow[1];
+  assert.equal(poll.whileTrue, "flowrunPolling");
+  assert.deepEqual(poll.loop[0].get.flowrunUntil, {
+    checks: [{ path: "$.status", at: ["status"], op: "anyOf", expected: [200] }],
+    max: 3,
+    sleepMs: 100,
+  });
+  assert.deepEqual(poll.loop[0].get.afterResponse, ["flowrunUntil"]);
 });
 
 Deno.test("the load options give the phase; their mistakes are usage errors that write nothing", async () => {
