@@ -12,7 +12,12 @@
  * ${ENV.API_BASIC_AUTH}`, apiKey → its header, query parameter or cookie
  * from `${ENV.API_KEY}`. Each scheme has its own environment variables; a
  * second scheme wanting a name already taken gets it prefixed with its own
- * name (`ADMIN_KEY_API_KEY`).
+ * name (`ADMIN_KEY_API_KEY`). One place (a header, query parameter or
+ * cookie, {@linkcode placeOf}) carries one credential: of schemes required
+ * together that fill the same place (two oauth2 schemes, both in
+ * `Authorization`, on 229 of APIs.guru's documents) the first is sent and
+ * the others named in a comment; the flow leaves out a parameter the
+ * document also declares there, whose value is the credential.
  *
  * @module
  */
@@ -47,6 +52,54 @@ export interface StepAuth {
   notes: string[];
   /** Credentials written into the request (several schemes at once), and the step's comments. */
   credentials: Credentials;
+  /** Each place its credentials go, with the scheme that fills it ({@linkcode placeOf}). */
+  places: Map<string, string>;
+}
+
+/**
+ * Where a scheme sends its credential: `header authorization` (http,
+ * oauth2, openIdConnect), or an apiKey's `header x-api-key` (header names
+ * lower case), `query api_key`, `cookie sid`; none for a scheme of another
+ * type.
+ *
+ * @example
+ * ```ts
+ * import { placeOf } from "./auth.ts";
+ * if (placeOf({ type: "apiKey", in: "header", name: "X-Key" }) !== "header x-key") throw new Error();
+ * if (placeOf({ type: "oauth2" }) !== "header authorization") throw new Error();
+ * ```
+ */
+export function placeOf(scheme: Node): string | undefined {
+  const type = String(scheme.type ?? "");
+  if (type === "apiKey" && typeof scheme.name === "string") {
+    if (scheme.in === "query" || scheme.in === "cookie") return `${scheme.in} ${scheme.name}`;
+    return `header ${scheme.name.toLowerCase()}`;
+  }
+  if (type === "http" || type === "oauth2" || type === "openIdConnect") {
+    return "header authorization";
+  }
+  return undefined;
+}
+
+/**
+ * Takes the place of a scheme's credential in `places`; false, said in a
+ * comment, when another scheme of the requirement fills it: one request
+ * cannot carry both (and a flow cannot give one header twice).
+ */
+function fills(places: Map<string, string>, name: string, scheme: Node, comments: string[]) {
+  const place = placeOf(scheme);
+  if (place === undefined) return true;
+  const taken = places.get(place);
+  if (taken === undefined) {
+    places.set(place, name);
+    return true;
+  }
+  const [where, key] = place.split(" ");
+  const shown = where === "header" && key === "authorization" ? "Authorization" : key;
+  comments.push(
+    `"${name}" sends its credential in ${where} ${shown} too, which "${taken}" fills: left out`,
+  );
+  return false;
 }
 
 /** Gives each scheme its environment variables, once, and each operation its auth. */
@@ -78,7 +131,7 @@ export class AuthSchemes implements EnvNamer {
    */
   forOperation(operation: Node): StepAuth {
     const credentials: Credentials = { headers: [], query: [], cookies: [], comments: [] };
-    const out: StepAuth = { none: false, notes: [], credentials };
+    const out: StepAuth = { none: false, notes: [], credentials, places: new Map() };
     const security = Array.isArray(operation.security) ? operation.security : this.doc.security;
     const options = Array.isArray(security) ? security.filter(isNode) : [];
     const first = options[0];
@@ -86,7 +139,9 @@ export class AuthSchemes implements EnvNamer {
     if (options.some((o) => Object.keys(o).length === 0)) {
       credentials.comments.push("credentials are optional for this operation");
     }
-    const found = this.#schemes(first, credentials.comments);
+    const found = this.#schemes(first, credentials.comments).filter(([name, scheme]) =>
+      fills(out.places, name, scheme, credentials.comments)
+    );
     if (found.length === 1) {
       const [name, scheme] = found[0];
       const scopes = Array.isArray(first[name]) ? first[name].map(String) : [];

@@ -20,6 +20,8 @@ import type { Node } from "../../check/openapi_operations.ts";
 import { UniqueNames } from "../names.ts";
 import { commented, oneLine, toYaml, type YMap, ymap, type YNode } from "../yaml_out.ts";
 import type { AuthSchemes, StepAuth } from "./auth.ts";
+
+type Places = StepAuth["places"];
 import { LOGIN_STEP, TOKEN_CAPTURE } from "./auth_login.ts";
 import { placeAuth } from "./auth_place.ts";
 import { bodyParts, type PlaceholderFile } from "./body.ts";
@@ -90,8 +92,8 @@ export class FlowBuilder {
     // The captures this step reads: it runs only when they exist.
     const guards: string[] = [];
     const url = this.#url(op, maker, name, comments, guards);
-    const { query, headers, cookies } = this.#params(op, maker, comments);
     const auth = this.#fromLogin(this.shared.auth.forOperation(op.node), guards);
+    const { query, headers, cookies } = this.#params(op, maker, comments, auth.places);
     const creds = auth.credentials;
     comments.push(...creds.comments);
     const bodiless = op.method === "GET" || op.method === "HEAD";
@@ -258,13 +260,23 @@ export class FlowBuilder {
     return name;
   }
 
-  #params(op: OpenApiOperation, maker: ExampleMaker, comments: string[]) {
+  /** The parameters sent; none where a scheme of `places` sends its credential (that is its value). */
+  #params(op: OpenApiOperation, maker: ExampleMaker, comments: string[], places: Places) {
     const query: [string, YNode][] = [];
     const headers: [string, string][] = [];
     const cookies: [string, string][] = [];
     const optional: string[] = [];
     for (const p of op.params) {
       if (p.in === "path") continue;
+      const scheme = places.get(
+        `${p.in} ${p.in === "header" ? String(p.name).toLowerCase() : p.name}`,
+      );
+      if (scheme !== undefined) {
+        comments.push(
+          `${p.in} ${p.name} is where "${scheme}" sends its credential: the document's value is left out`,
+        );
+        continue;
+      }
       if (p.required !== true) {
         optional.push(`${p.in} ${p.name}`);
         continue;
