@@ -120,6 +120,12 @@ function base64Runs(value: string): string[] {
 /** Auth schemes whose credential follows one space: `Bearer abc`, `Basic dXNl…`. */
 const AUTH_SCHEME = /^(Basic|Bearer|Token|ApiKey|DPoP|Negotiate|NTLM)\s+(\S+)$/i;
 
+/**
+ * The response hash of a `Digest` Authorization value: its one credential. Registered whole, the
+ * value's pieces masked `", algorithm=MD5, ` in every other flow's text after a digest failure.
+ */
+const DIGEST_RESPONSE = /^Digest\s.*?(?:^|[\s,])response\s*=\s*"?([^",\s]+)/i;
+
 /** Decodes standard or URL-safe base64 as UTF-8, or undefined. */
 function decodeBase64(text: string): string | undefined {
   try {
@@ -176,8 +182,9 @@ export function base64Forms(value: string): string[] {
 /**
  * The parts of an Authorization-style value (`Basic|Bearer|Token|ApiKey|DPoP|
  * Negotiate|NTLM <credential>`, trimmed): the credential, and for `Basic`
- * the decoded `user:password` and the password alone. Undefined for any
- * other value.
+ * the decoded `user:password` and the password alone; for `Digest …` the
+ * response hash alone (the rest is protocol text: `algorithm=MD5`, the
+ * realm, the nonce). Undefined for any other value.
  *
  * @example
  * ```ts
@@ -185,11 +192,14 @@ export function base64Forms(value: string): string[] {
  * const parts = authParts("Basic " + btoa("demo:hunter22"));
  * if (parts?.decoded !== "demo:hunter22" || parts.password !== "hunter22") throw new Error();
  * if (authParts("Bearer abc")?.credential !== "abc" || authParts("abc") !== undefined) throw new Error();
+ * if (authParts('Digest realm="r", algorithm=MD5, response="9f0e"')?.credential !== "9f0e") throw new Error();
  * ```
  */
 export function authParts(
   trimmed: string,
 ): { credential: string; decoded?: string; password?: string } | undefined {
+  const digest = DIGEST_RESPONSE.exec(trimmed);
+  if (digest) return { credential: digest[1] };
   const auth = AUTH_SCHEME.exec(trimmed);
   if (!auth) return undefined;
   if (auth[1].toLowerCase() !== "basic") return { credential: auth[2] };
