@@ -30,6 +30,7 @@ import { isSecretShaped, looksLikeToken } from "./values.ts";
 import type { Group } from "./polls.ts";
 import { alignRecords, Evidence } from "./two_recordings.ts";
 import { freshFrom } from "./fresh_from.ts";
+import { isClockReading } from "./two_recordings_time.ts";
 import {
   decide,
   type Decision,
@@ -111,6 +112,8 @@ function differing(
   other: string,
   step: Step,
 ): string {
+  // The page's clock: sent as recorded, neither random hex nor a variable to ask for.
+  if (isClockReading(value, other)) return t.sp.lit(value);
   const fresh = freshFrom(value, other);
   if (fresh) {
     decide(t, value, "fresh");
@@ -178,7 +181,7 @@ function judgedHeader(
   if (recorded === undefined) return template;
   if (template !== t.sp.lit(recorded)) return judged(t, recorded, template);
   const other = t.evidence.counterpart(recorded);
-  if (typeof other !== "string") return template;
+  if (typeof other !== "string" || isClockReading(recorded, other)) return template;
   const fresh = freshFrom(recorded, other);
   decide(t, recorded, fresh ? "fresh" : "variable");
   if (fresh) {

@@ -1,0 +1,55 @@
+/**
+ * A value two recordings of one journey sent differently because the page
+ * read its clock: a compact date-time (`YYYYMMDDHHmmss`, with or without
+ * milliseconds, as TiddlyWiki stamps `created` and `modified`) or Unix
+ * seconds or milliseconds. The flow language has no clock to write a fresh
+ * one with, and random hex would put letters where the server keeps a date,
+ * so such a value is sent as recorded: a past time is still a time.
+ *
+ * @module
+ */
+
+/** The earliest and latest instant taken for a clock reading (2001 to 2100). */
+const EARLIEST = Date.UTC(2001, 0, 1);
+const LATEST = Date.UTC(2100, 0, 1);
+/** Two readings of one journey's clock are at most this far apart (a year). */
+const APART_MS = 366 * 24 * 3600 * 1000;
+
+/** The instant `value` names when it reads as a clock in one of the forms above. */
+function instantOf(value: string): number | undefined {
+  const compact = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\d{3})?$/.exec(value);
+  if (compact) {
+    const [y, mo, d, h, mi, s] = compact.slice(1, 7).map(Number);
+    const at = Date.UTC(y, mo - 1, d, h, mi, s);
+    // Date.UTC rolls a month 13 or an hour 25 over: only a date that reads back is one.
+    const back = new Date(at);
+    const same = back.getUTCMonth() === mo - 1 && back.getUTCDate() === d &&
+      back.getUTCHours() === h && back.getUTCMinutes() === mi && back.getUTCSeconds() === s;
+    return same ? at : undefined;
+  }
+  if (/^\d{10}$/.test(value)) return Number(value) * 1000;
+  if (/^\d{13}$/.test(value)) return Number(value);
+  return undefined;
+}
+
+/**
+ * Whether `a` and `b`, the two recordings' values at one place, are both
+ * readings of a clock in the same form, between 2001 and 2100 and at most a
+ * year apart: the evidence that the page stamped the time, whatever the key.
+ *
+ * @example
+ * ```ts
+ * import { isClockReading } from "./two_recordings_time.ts";
+ * if (!isClockReading("20261126023627781", "20261126023705123")) throw new Error("compact");
+ * if (!isClockReading("1764124587781", "1764124625123")) throw new Error("milliseconds");
+ * if (isClockReading("20261326023627781", "20261326023705123")) throw new Error("month 13");
+ * if (isClockReading("0a1b2c3d4e", "9f8e7d6c5b")) throw new Error("hex");
+ * ```
+ */
+export function isClockReading(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  const [x, y] = [instantOf(a), instantOf(b)];
+  if (x === undefined || y === undefined) return false;
+  const inRange = (t: number) => t >= EARLIEST && t < LATEST;
+  return inRange(x) && inRange(y) && Math.abs(x - y) <= APART_MS;
+}
