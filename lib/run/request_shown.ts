@@ -19,6 +19,8 @@ import { type ResolvedRequest, resolveRequest } from "../http/request.ts";
 import { curlCommand, type CurlVia } from "../http/curl.ts";
 import type { Flow, Step } from "../model/flow.ts";
 import { MASK, type Redactor } from "../secrets/redactor.ts";
+import { dropKeySpans } from "../secrets/public_parts.ts";
+import { secretsInRequest } from "../secrets/discover.ts";
 
 /**
  * A request as reports show it: each field masked by provenance.
@@ -96,20 +98,20 @@ export function shownRequest(
   redactor: Redactor,
   literals: Iterable<string> = [],
 ): ShownRequest | undefined {
-  const text = [request.url, ...request.headers.map(([, v]) => v), request.body ?? ""].join("\n");
-  const words = redactor.ordinaryWordsIn(text).sort((a, b) => b.length - a.length);
+  const texts = [request.url, ...request.headers.map(([, v]) => v), request.body ?? ""];
+  const words = [...new Set(texts.flatMap((t) => redactor.ordinaryWordsIn(t)))]
+    .sort((a, b) => b.length - a.length);
   if (words.length === 0) return undefined;
   // A word the flow itself writes in a secret place (`authorization: Bearer admin`) is a secret
   // it wrote: masked wherever it stands, as every secret is.
-  const always = words.filter((word) => [...literals].some((literal) => literal.includes(word)));
-  const marker = new Marker(words, always);
+  const marker = new Marker(words);
   let again: ResolvedRequest | undefined;
   try {
     again = resolveRequest(step.request, markedScope(scope, marker, redactor), omitEmpty(step));
   } catch {
     // Whatever fails the second time is masked by value.
   }
-  const marked = markedRequest(request, again, marker);
+  const marked = withAlways(markedRequest(request, again, marker), marker, [...literals]);
   const show = (t: string, name?: string) => redactor.shown(marker.masked(t), name);
   return {
     url: show(marked.url),
@@ -134,8 +136,8 @@ class Marker {
   /** The words, longest first, in one pattern: one pass, so no word is looked for in a marker. */
   readonly #words: RegExp;
   /** The words the flow itself sends in a secret place: marked wherever they stand. */
-  readonly #always?: RegExp;
-  constructor(words: string[], always: string[]) {
+  #always?: RegExp;
+  constructor(readonly words: string[]) {
     // Digits only: no encoding (a URL's, JSON's, a form's) changes a marker, and no word (letters)
     // is found in one.
     const nonce = String(Math.random()).slice(2, 14).padEnd(12, "7");
@@ -146,15 +148,31 @@ class Marker {
     });
     this.#pattern = new RegExp(`9${nonce}\\d{3}9`, "g");
     this.#words = wordsPattern(words);
-    if (always.length > 0) this.#always = wordsPattern(always);
+  }
+  /** Marks `always` wherever they stand, by {@linkcode markAlways}. */
+  setAlways(always: string[]): void {
+    this.#always = always.length > 0 ? wordsPattern(always) : undefined;
   }
   /** `text` with every ordinary-word secret a marker. */
   mark(text: string): string {
-    return text.replace(this.#words, (word) => this.#of.get(word)!);
+    return this.#marked(text, this.#words);
   }
   /** `text` with the words the flow sends in secret places marked. */
   markAlways(text: string): string {
-    return this.#always ? text.replace(this.#always, (word) => this.#of.get(word)!) : text;
+    return this.#always ? this.#marked(text, this.#always) : text;
+  }
+  /** Where a word names a key (`{"password": …}`, `password=`), it is the key: not marked. */
+  #marked(text: string, pattern: RegExp): string {
+    const spans: [number, number][] = [];
+    for (const m of text.matchAll(pattern)) spans.push([m.index, m.index + m[0].length]);
+    if (spans.length === 0 || dropKeySpans(text, spans) === 0) return text;
+    let out = "";
+    let at = 0;
+    for (const [start, end] of spans) {
+      out += text.slice(at, start) + this.#of.get(text.slice(start, end))!;
+      at = end;
+    }
+    return out + text.slice(at);
   }
   /** `text` with each marker the secret it stands for. */
   unmarked(text: string): string {
@@ -229,9 +247,7 @@ function markedRequest(
   marker: Marker,
 ): ResolvedRequest {
   const field = (sent: string, redone: string | undefined) =>
-    marker.markAlways(
-      redone !== undefined && marker.unmarked(redone) === sent ? redone : marker.mark(sent),
-    );
+    redone !== undefined && marker.unmarked(redone) === sent ? redone : marker.mark(sent);
   const headers = request.headers.map(([name, value], i): [string, string] => {
     const redone = again?.headers[i];
     return [name, field(value, redone?.[0] === name ? redone[1] : undefined)];
@@ -302,4 +318,25 @@ export function shownCurl(
       `# the body is left out: its line is longer than the report keeps`;
   }
   return at.redactor.shown(shown.masked(command));
+}
+
+/**
+ * `marked` with every word the flow itself sends in a secret place marked wherever it stands: a
+ * word still unmarked in a value the request sends in one (`password: password`, a literal
+ * `x-api-key: admin`), or in what the flow writes in secret places anywhere (`literals`). That
+ * word is a secret the flow wrote, not its text.
+ */
+function withAlways(marked: ResolvedRequest, marker: Marker, literals: string[]): ResolvedRequest {
+  const placed: string[] = [...literals];
+  secretsInRequest(marked, (value) => void placed.push(value));
+  const always = marker.words.filter((word) => placed.some((value) => value.includes(word)));
+  if (always.length === 0) return marked;
+  marker.setAlways(always);
+  const mark = (text: string) => marker.markAlways(text);
+  return {
+    ...marked,
+    url: mark(marked.url),
+    headers: marked.headers.map(([name, value]) => [name, mark(value)]),
+    ...(marked.body === undefined ? {} : { body: mark(marked.body) }),
+  };
 }

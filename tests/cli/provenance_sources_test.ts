@@ -37,6 +37,17 @@ steps:
     assert: {status: 200}
 `;
 
+const KEYED = (base: string) =>
+  `name: keyed
+steps:
+  - name: login
+    request:
+      method: POST
+      url: "${base}/login"
+      body: {user: bob, password: password, note: "no password here"}
+    assert: {status: 500}
+`;
+
 const WRITTEN = (base: string) =>
   `name: written
 steps:
@@ -61,8 +72,14 @@ Deno.test("a secret substituted from any source is masked; a word a flow writes 
     await Deno.writeTextFile(`${dir}/a.yaml`, SOURCES(base));
     await Deno.writeTextFile(`${dir}/b.yaml`, LITERAL(base));
     await Deno.writeTextFile(`${dir}/c.yaml`, WRITTEN(base));
+    await Deno.writeTextFile(`${dir}/d.yaml`, KEYED(base));
     const cli = await runCli(
-      ["run", `${dir}/a.yaml`, `${dir}/b.yaml`, `${dir}/c.yaml`, "--report-json", `${dir}/r.json`],
+      [
+        "run",
+        ...["a", "b", "c", "d"].map((f) => `${dir}/${f}.yaml`),
+        "--report-json",
+        `${dir}/r.json`,
+      ],
       { env: { PASSWORD: "admin" } },
     );
     assert.equal(cli.code, 1, cli.stdout + cli.stderr);
@@ -85,6 +102,12 @@ Deno.test("a secret substituted from any source is masked; a word a flow writes 
     const key = step("b.yaml", "key").request;
     assert.equal(key.url, `${base}/***/k`);
     assert.deepEqual([key.headers["x-api-key"], key.headers["x-role"]], ["***", "***"]);
+    // A password written as the word `password`: masked as a value, the key named by it shown.
+    const keyed = step("d.yaml", "login").request;
+    assert.equal(keyed.body, '{"user":"bob","password":"***","note":"no *** here"}');
+    assert.ok(
+      keyed.curl.includes(`--data-raw '{"user":"bob","password":"***","note":"no *** here"}'`),
+    );
     // Another flow's own text stays its own.
     const own = step("c.yaml", "own").request;
     assert.equal(own.url, `${base}/admin/own`);
