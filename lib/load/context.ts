@@ -27,7 +27,7 @@ import { listAsMapHint } from "./list_as_map.ts";
 import { AnchorProblems } from "./anchor_problems.ts";
 import { readValue } from "./value.ts";
 import { unknownAlias } from "./yaml_slips.ts";
-import { emptyBlockHint } from "./yaml_indent.ts";
+import { emptyBlockHint, underBlockHint } from "./yaml_indent.ts";
 
 // The loader's words and shapes live in their own modules, which the readers import; these
 // re-exports keep the importers that name them from here working.
@@ -310,7 +310,7 @@ export class Loading {
     allowed: readonly string[],
   ): string {
     const close = suggest(entry.key, allowed);
-    const known = getOwn(KEY_HINTS[hintSet], entry.key);
+    const known = underBlockHint(getOwn(KEY_HINTS[hintSet], entry.key), this, entry.keyNode);
     const hint = known ??
       (close ? `Did you mean "${close}"?` : `Allowed keys: ${allowed.join(", ")}.`);
     this.problem("unknown-key", `Unknown key "${entry.key}" in ${what}.`, entry.keyNode, hint);

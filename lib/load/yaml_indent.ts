@@ -323,3 +323,72 @@ function stepChildren(next: () => string | undefined, at: number): number {
   }
   return under;
 }
+
+/** What finding a key's line needs of the loading context: the text and its line counter. */
+interface Source {
+  readonly text: string;
+  readonly lines: { linePos(offset: number): { line: number } };
+}
+
+/**
+ * A "belongs under" hint (`The method belongs under "request:".`) with the
+ * edit, when the key sits right below that block at its parent's level: the
+ * column of the block's keys; the hint as it is otherwise.
+ *
+ * @example
+ * ```ts
+ * import { underBlockHint } from "./yaml_indent.ts";
+ * import { LineCounter } from "./nodes.ts";
+ * const text = "  - name: s\n    request:\n      url: http://x.test\n    method: GET\n";
+ * const lines = new LineCounter();
+ * for (const start of [0, 12, 25, 50, text.length]) lines.addNewLine(start);
+ * const keyNode = { range: [text.indexOf("method"), 0, 0] };
+ * const hint = underBlockHint('The method belongs under "request:".', { text, lines }, keyNode);
+ * if (hint !== 'The method belongs under "request:": indent "method" 6 spaces, like "url" on line 3.') {
+ *   throw new Error(hint);
+ * }
+ * ```
+ */
+export function underBlockHint(
+  hint: string | undefined,
+  source: Source,
+  keyNode: unknown,
+): string | undefined {
+  const parent = hint === undefined ? undefined : /belongs? under "([\w-]+):"/.exec(hint)?.[1];
+  const at = (keyNode as { range?: number[] } | null)?.range?.[0];
+  if (!parent || at === undefined) return hint;
+  const { text } = source;
+  const lineStart = text.lastIndexOf("\n", at - 1) + 1;
+  const end = text.indexOf("\n", at);
+  const key = keyOf(text.slice(lineStart, end < 0 ? text.length : end));
+  if (!key || key[2]) return hint;
+  const child = blockChild(text, lineStart, column(key), parent);
+  if (!child) return hint;
+  return `${hint!.replace(/\.$/, "")}: indent "${key[3]}" ${
+    spaces(child.column)
+  }, like "${child.name}" on line ${source.lines.linePos(child.offset).line}.`;
+}
+
+/**
+ * The first-level key of the `parent:` block that ends right above the
+ * line at `lineStart`, both at column `at`; `undefined` when the key above
+ * at that column is another one.
+ */
+function blockChild(text: string, lineStart: number, at: number, parent: string) {
+  let child: { column: number; name: string; offset: number } | undefined;
+  let end = lineStart - 1;
+  for (let n = 0; end > 0 && n < LOOKBACK; n++) {
+    const start = text.lastIndexOf("\n", end - 1) + 1;
+    const line = text.slice(start, end);
+    end = start - 1;
+    if (!isContent(line)) continue;
+    const m = keyOf(line);
+    const indent = line.length - line.trimStart().length;
+    if (indent > at && m && !m[2] && (!child || indent <= child.column)) {
+      child = { column: indent, name: m[3], offset: start };
+    } else if (indent <= at) {
+      return indent === at && m?.[3] === parent && opensBlock(line) ? child : undefined;
+    }
+  }
+  return undefined;
+}

@@ -378,3 +378,24 @@ Deno.test("a step's request: with its keys at the step's level: the hint indents
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a request key two spaces short, at the step's level below request:, is told its column", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-slips-" });
+  try {
+    const lines = [...BASE];
+    lines.splice(7, 1, "    method: GET");
+    await Deno.writeTextFile(`${dir}/f.yaml`, lines.join("\n") + "\n");
+    const first = await runCli(["validate", `${dir}/f.yaml`]);
+    const out = (first.stdout + first.stderr).replaceAll(`${dir}/`, "");
+    assert.equal(first.code, 2, out);
+    assert.match(out, /^f\.yaml:8:5 error\[unknown-key\]: Unknown key "method" in step "get"\.$/m);
+    const hint =
+      'The method belongs under "request:": indent "method" 6 spaces, like "url" on line 7.';
+    assert.ok(out.includes(`  hint: ${hint}\n`), out);
+    await Deno.writeTextFile(`${dir}/f.yaml`, follow(lines, 8, hint).join("\n") + "\n");
+    const second = await runCli(["validate", `${dir}/f.yaml`]);
+    assert.equal(second.code, 0, second.stdout + second.stderr);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
