@@ -184,7 +184,7 @@ function explained(text: string, lines: LineErrors[]): Explained[] {
       : valueSlip(sources, line, e.code, parser) ?? indentSlip(sources, line, e.code);
     const previous = out.at(-1)?.[2];
     // Lines after a slip that it explains, with no slip of their own, are its echoes.
-    const echo = previous && (slip?.hint === previous.hint ||
+    const echo = previous && (slip?.line === previous.line && slip.hint === previous.hint ||
       line <= (previous.through ?? 0) && !(slip && previous.unexplainedOnly));
     if (echo) {
       out.at(-1)![1].push(...errors);

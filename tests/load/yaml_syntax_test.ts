@@ -73,3 +73,13 @@ Deno.test("a key's anchor or #comment before its block is no empty value", () =>
   assert.equal(p.hint, 'Quote it: color: "#fff"');
   assert.deepEqual([p.line, p.column], [3, 10]);
 });
+
+Deno.test("the same slip on two lines is two problems, each at its line", () => {
+  const found = problems(
+    "name: a\nvars:\n  scope: *\nx-a:\n  scope: *\nsteps:\n  - name: s\n    request: {url: http://x.test}\n",
+  );
+  assert.deepEqual(found.map((p) => [p.line, p.column, p.hint]), [
+    [3, 10, 'Quote it: scope: "*"'],
+    [5, 10, 'Quote it: scope: "*"'],
+  ]);
+});
