@@ -1,0 +1,138 @@
+/**
+ * One way of turning TiddlyWiki recordings into a flow (`flowrun convert
+ * har` with its options), the flow run on a fresh instance as a new user
+ * runs it, then once more on that instance, and what the wiki then holds:
+ * the same flow cut after its last save of the journey's tiddler is run
+ * there and the tiddler read back, so a conversion that passes every step
+ * yet sends another tiddler than the browser did is seen. Every CLI call is
+ * a subprocess killed after a bound.
+ *
+ * @module
+ */
+import { parse, stringify } from "yaml";
+import { type BoundedRun, runBounded } from "../../support/cli.ts";
+import { userEnv } from "../../support/convert_apps.ts";
+import type { Measure } from "./measure.ts";
+import { startTiddlyWiki } from "./tiddlywiki.ts";
+import { TIDDLER_TITLE } from "./tiddlywiki_journey.ts";
+
+/** How long a conversion or a run may take before it is killed. */
+const BOUND_MS = 180_000;
+
+/** The journey's tiddler as the wiki holds it after the flow's last save of it. */
+export interface Held {
+  text?: string;
+  tags?: string;
+  created?: string;
+  modified?: string;
+}
+
+/** What one way gave: {@linkcode Measure}, and the tiddler the wiki held. */
+export interface TwMeasure extends Measure {
+  held?: Held;
+}
+
+interface ReportStep {
+  name: string;
+  status: string;
+  assertions?: { passed: boolean; message: string }[];
+  message?: string;
+}
+
+/** TiddlyWiki asks for no password: a variable beyond the base URL gets nothing a user knows. */
+const known = () => undefined;
+
+/** One run of a flow: the CLI's outcome and each step's, from its JSON report. */
+async function runOnce(flowPath: string, env: Record<string, string>, report: string) {
+  const run = await runBounded(["run", flowPath, "--report-json", report], { env, ms: BOUND_MS });
+  let steps: Measure["steps"] = [];
+  try {
+    steps = (JSON.parse(await Deno.readTextFile(report)).flows[0]?.steps ?? []).map((
+      s: ReportStep,
+    ) => ({
+      name: s.name,
+      status: s.status,
+      message: s.assertions?.find((a) => !a.passed)?.message ?? s.message,
+    }));
+  } catch {
+    // No report: the flow did not load; the run's output says why.
+  }
+  return { run, steps, passed: steps.filter((s) => s.status === "passed").length };
+}
+
+/** Whether a step saves the journey's tiddler (`PUT …/tiddlers/Orders%20intake`). */
+function savesTiddler(step: { request?: { method?: string; url?: string } }): boolean {
+  const url = step.request?.url ?? "";
+  return step.request?.method === "PUT" &&
+    decodeURIComponent(url.slice(url.lastIndexOf("/") + 1)) === TIDDLER_TITLE;
+}
+
+/** Runs the flow up to its last save of the tiddler, then reads the tiddler from the wiki. */
+async function heldAfterSaves(
+  flowPath: string,
+  origin: string,
+  env: Record<string, string>,
+): Promise<Held | undefined> {
+  const flow = parse(await Deno.readTextFile(flowPath)) as { steps: Record<string, unknown>[] };
+  const last = flow.steps.findLastIndex(savesTiddler);
+  if (last < 0) return undefined;
+  const cut = `${flowPath}.saves.yaml`;
+  await Deno.writeTextFile(cut, stringify({ ...flow, steps: flow.steps.slice(0, last + 1) }));
+  await runOnce(cut, env, `${cut}.report.json`);
+  const r = await fetch(`${origin}/recipes/default/tiddlers/${encodeURIComponent(TIDDLER_TITLE)}`);
+  if (!r.ok) {
+    await r.body?.cancel();
+    return undefined;
+  }
+  return await r.json();
+}
+
+/** Runs `flowPath` on a fresh instance twice, then reads what its saves leave there. */
+async function runFresh(flowPath: string): Promise<Omit<TwMeasure, "label" | "convert" | "flow">> {
+  const instance = await startTiddlyWiki();
+  try {
+    const env = userEnv(await Deno.readTextFile(flowPath), instance.origin, known);
+    const first = await runOnce(flowPath, env, `${flowPath}.report.json`);
+    const again = await runOnce(flowPath, env, `${flowPath}.again.report.json`);
+    return {
+      run: first.run,
+      steps: first.steps,
+      passed: first.passed,
+      env,
+      again: { code: again.run.code, passed: again.passed, total: again.steps.length },
+      held: await heldAfterSaves(flowPath, instance.origin, env),
+    };
+  } finally {
+    await instance.close();
+  }
+}
+
+/**
+ * Converts `hars` with `options` into `dir/LABEL.yaml` (`--verify` against a
+ * fresh instance of its own when asked), then runs the flow on another
+ * fresh instance, twice, and reads back what its saves left.
+ */
+export async function measureTw(
+  label: string,
+  dir: string,
+  hars: string[],
+  options: { verify?: boolean; args?: string[] } = {},
+): Promise<TwMeasure> {
+  const flowPath = `${dir}/${label.replaceAll(/\W+/g, "_")}.yaml`;
+  const verifier = options.verify ? await startTiddlyWiki() : undefined;
+  let convert: BoundedRun;
+  try {
+    const args = ["convert", "har", ...hars, "-o", flowPath, ...options.args ?? []];
+    if (verifier) args.push("--verify", verifier.origin);
+    convert = await runBounded(args, { ms: BOUND_MS });
+  } finally {
+    await verifier?.close();
+  }
+  let flow = "";
+  try {
+    flow = await Deno.readTextFile(flowPath);
+  } catch {
+    return { label, convert, flow, env: {}, steps: [], passed: 0 };
+  }
+  return { label, convert, flow, ...await runFresh(flowPath) };
+}
