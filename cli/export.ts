@@ -94,6 +94,8 @@ export async function exportCommand(args: string[]): Promise<number> {
   }
   const done = exporter.exportArtillery(loaded.flows, { phase, from: positionals.join(" ") });
   for (const file of done.files) await save(`${dir}/${file.path}`, file.text);
+  // The files it uploads, as they are: bytes, not text to mask.
+  for (const file of done.data) await io.writeFileAtomic(`${dir}/${file.path}`, file.bytes);
   err(summary(done, dir));
   return EXIT.passed;
 }
@@ -103,7 +105,11 @@ function summary(done: ArtilleryExport, dir: string): string {
   const lines = [
     `Wrote ${dir}/${done.files[0].path} (${plural(done.scenarios, "scenario")}, ${
       plural(done.requests, "request")
-    }) and ${dir}/${done.files[1].path}.`,
+    }) and ${dir}/${done.files[1].path}${
+      done.data.length
+        ? `, and ${plural(done.data.length, "file")} it uploads under ${dir}/files/`
+        : ""
+    }.`,
     done.env.length
       ? `Set these environment variables where Artillery runs: ${done.env.join(", ")}.`
       : "It reads no environment variables.",

@@ -9,6 +9,7 @@
 import type { Auth } from "../model/auth.ts";
 import type { RequestSpec, Step } from "../model/flow.ts";
 import type { ValueTemplate } from "../model/template.ts";
+import { bodyFileText, uploadField } from "./files.ts";
 import { note, type Place } from "./scope.ts";
 import { templateText, templateValue } from "./template.ts";
 import { urlText } from "./url.ts";
@@ -49,17 +50,15 @@ function bodyFields(request: RequestSpec, place: Place): RequestFields {
   }
   if (request.multipart) {
     const fields: [string, ValueTemplate][] = [];
+    const uploads: Record<string, unknown> = {};
     for (const part of request.multipart) {
       if (part.kind === "field") fields.push([part.name, part.value]);
-      else {note(
-          place,
-          `the uploaded file of multipart part "${part.name}" (${part.filename}) is not sent`,
-        );}
+      else uploads[part.name] = uploadField(part, place);
     }
-    return { formData: pairs(fields, place, "multipart field") };
+    return { formData: { ...pairs(fields, place, "multipart field"), ...uploads } };
   }
-  if (request.bodyFile) note(place, `the body file ${request.bodyFile.path} is not sent`);
-  return {};
+  const text = request.bodyFile && bodyFileText(request.bodyFile, place);
+  return text === undefined ? {} : { body: text };
 }
 
 /** Headers, query and cookies an auth adds, or a note when Artillery cannot send it. */

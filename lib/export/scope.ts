@@ -35,6 +35,8 @@ export interface ExportScope {
   perUser: Map<string, string>;
   /** Values encoded for a URL before the request: Artillery variable → JavaScript expression. */
   encoded: Map<string, string>;
+  /** Files the script sends, by their path in the export folder. */
+  files: Map<string, Uint8Array>;
   /** Captures made only for a check, counted to keep their names apart. */
   checkCaptures: number;
   /** Name spaces handed out: one per scenario and per included flow. */
@@ -58,6 +60,7 @@ export function newScope(): ExportScope {
     fresh: new Map(),
     perUser: new Map(),
     encoded: new Map(),
+    files: new Map(),
     checkCaptures: 0,
     namespaces: 0,
   };

@@ -20,6 +20,8 @@ export const SCRIPT_FILE = "artillery.yml";
 /** What an export gives: its files (paths relative to the folder) and what to tell the user. */
 export interface ArtilleryExport {
   files: { path: string; text: string }[];
+  /** Files the script sends (uploads), by their path in the folder. */
+  data: { path: string; bytes: Uint8Array }[];
   /** Scenarios and requests written. */
   scenarios: number;
   requests: number;
@@ -131,6 +133,7 @@ export function exportArtillery(
       { path: SCRIPT_FILE, text: toYaml(head, root) },
       { path: PROCESSOR_FILE, text: processorSource(scope) },
     ],
+    data: [...scope.files].map(([path, bytes]) => ({ path, bytes })),
     scenarios: scenarios.length,
     requests,
     env,

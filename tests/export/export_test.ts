@@ -23,10 +23,14 @@ async function exported(paths: string[], options: string[] = [], env: Record<str
     env,
   });
   const files = new Map<string, string>();
-  const written = await Deno.stat(`${dir}/load`).then(() => true, () => false);
-  for await (const entry of written ? Deno.readDir(`${dir}/load`) : []) {
-    files.set(entry.name, await Deno.readTextFile(`${dir}/load/${entry.name}`));
-  }
+  const walk = async (sub: string) => {
+    for await (const entry of Deno.readDir(`${dir}/load${sub}`)) {
+      const path = `${sub}${entry.name}`.slice(1);
+      if (entry.isDirectory) await walk(`${sub}${entry.name}/`);
+      else files.set(path, await Deno.readTextFile(`${dir}/load/${path}`));
+    }
+  };
+  if (await Deno.stat(`${dir}/load`).then(() => true, () => false)) await walk("/");
   await Deno.remove(dir, { recursive: true });
   return { run, files };
 }
@@ -154,7 +158,6 @@ Deno.test("what Artillery cannot express is named in the summary and above its r
     /odd shapes › poll: check \$\.json\.items\[\*\]\.id contains 1 is not expressed \(its path/,
     /odd shapes › poll: check \$\.cookies\.sid exists true is not expressed/,
     /odd shapes › poll: capture "session" \(cookie\) has no Artillery counterpart: not captured/,
-    /odd shapes › upload: the uploaded file of multipart part "doc" \(a\.txt\) is not sent/,
     /odd shapes › upload: its if: condition is not expressed: it is always sent/,
     /odd shapes › upload: digest auth is not expressed: the request is sent without it/,
     /odd shapes › upload: the JSON Schema check is not expressed/,
@@ -163,12 +166,25 @@ Deno.test("what Artillery cannot express is named in the summary and above its r
     assert.match(run.stderr, line);
     assert.match(script, new RegExp(`# Not expressed: ${line.source}`));
   }
-  assert.match(run.stderr, /Not expressed \(7, also commented in the script\):/);
+  assert.match(run.stderr, /Not expressed \(6, also commented in the script\):/);
   // And above the request itself.
   assert.match(
     script,
     /# flowrun export: capture "session"[^\n]*\n(?:\s+#[^\n]*\n)*\s+- loop:\n\s+- get:\n\s+name: poll/,
   );
+  // The upload travels with the script: a copy in the folder, named relative to the script.
+  assert.deepEqual([...files.keys()].sort(), [
+    "artillery.yml",
+    "files/1/a.txt",
+    "flowrun-processor.js",
+  ]);
+  assert.equal(files.get("files/1/a.txt"), await Deno.readTextFile(`${FIXTURES}a.txt`));
+  const upload: Any = (parse(script) as Any).scenarios[0].flow[2].post;
+  assert.deepEqual(upload.formData, {
+    title: "Notes",
+    doc: { fromFile: "./files/1/a.txt", contentType: "text/plain" },
+  });
+  assert.match(run.stderr, /and 1 file it uploads under .*\/load\/files\//);
   // Polling is expressed: Artillery's loop, the processor judging each attempt.
   const poll: Any = (parse(script) as Any).scenarios[0].flow[1];
   assert.equal(poll.whileTrue, "flowrunPolling");
