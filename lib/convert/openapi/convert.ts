@@ -10,6 +10,7 @@
  * @module
  */
 import { isNode, type Node, OPENAPI_METHODS } from "../../check/openapi_operations.ts";
+import { methodProblem } from "../../load/request.ts";
 import { UsageError } from "../../model/errors.ts";
 import { snake, UniqueNames } from "../names.ts";
 import { AuthSchemes, type EnvVar } from "./auth.ts";
@@ -50,6 +51,8 @@ export interface OpenApiSummary {
   webhooks?: { operations: number; names: string[] };
   /** The operations left out because they stop the server (`stops.ts`): `POST /__admin/shutdown`. */
   stopping?: string[];
+  /** The operations left out because flowrun cannot send their method (TRACE): `TRACE /echo`. */
+  unsendable?: string[];
 }
 
 /** The flows of a document and the summary. */
@@ -86,7 +89,9 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
   const doc = input.document;
   const all = operationsOf(doc);
   const stopping = all.filter(stopsServer);
-  const ops = all.filter((op) => !stopping.includes(op));
+  // A step flowrun cannot send (TRACE) would make its whole flow fail to load.
+  const unsendable = all.filter((op) => !stopping.includes(op) && methodProblem(op.method));
+  const ops = all.filter((op) => !stopping.includes(op) && !unsendable.includes(op));
   const info = isNode(doc.info) ? doc.info : {};
   const title = typeof info.title === "string" && info.title.trim() ? info.title.trim() : "api";
   if (all.length === 0) {
@@ -109,7 +114,12 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
     files: [],
     optional: 0,
   };
-  const { files, flows } = writeFlows(doc, ops, shared, { title, source: input.source, stopping });
+  const { files, flows } = writeFlows(doc, ops, shared, {
+    title,
+    source: input.source,
+    stopping,
+    unsendable,
+  });
   for (const file of shared.files) {
     files.push({
       path: file.path,
@@ -136,6 +146,9 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
       ...webhooksOf(doc),
       ...(stopping.length > 0
         ? { stopping: stopping.map((o) => `${o.method} ${o.template}`) }
+        : {}),
+      ...(unsendable.length > 0
+        ? { unsendable: unsendable.map((o) => `${o.method} ${o.template}`) }
         : {}),
     },
   };
@@ -194,6 +207,15 @@ function webhooksOf(doc: Node): { webhooks?: { operations: number; names: string
   return operations === 0 ? {} : { webhooks: { operations, names } };
 }
 
+/** The header lines of a flow for the operations of its tag left out, and why (`METHOD`: theirs). */
+function leftOut(ops: OpenApiOperation[], tag: string | undefined, why: string): string[] {
+  return ops.filter((op) => op.tag === tag && tag !== undefined).map((op) =>
+    `Left out: ${op.method} ${op.template}${
+      typeof op.node.summary === "string" ? ` — ${op.node.summary}` : ""
+    } (${why.replace("METHOD", op.method)}).`
+  );
+}
+
 /**
  * One flow file per tag, untagged operations in one named for the API (or,
  * more than `MAX_UNTAGGED_IN_ONE_FLOW`, one per first path segment).
@@ -202,7 +224,12 @@ function writeFlows(
   doc: Node,
   ops: OpenApiOperation[],
   shared: Shared,
-  { title, source, stopping }: { title: string; source: string; stopping: OpenApiOperation[] },
+  { title, source, stopping, unsendable }: {
+    title: string;
+    source: string;
+    stopping: OpenApiOperation[];
+    unsendable: OpenApiOperation[];
+  },
 ): { files: OutFile[]; flows: OpenApiSummary["flows"] } {
   const fileNames = new UniqueNames();
   const flowNames = new Set<string>();
@@ -227,11 +254,8 @@ function writeFlows(
         ? "The operations without a tag, in one flow named for the API."
         : `The operations without a tag under ${under}.`,
       "Set BASE_URL to the API's origin; the flows add the server's base path.",
-      ...stopping.filter((op) => op.tag === tag && tag !== undefined).map((op) =>
-        `Left out: ${op.method} ${op.template}${
-          typeof op.node.summary === "string" ? ` — ${op.node.summary}` : ""
-        } (it stops the server: run it by hand, after the suite).`
-      ),
+      ...leftOut(stopping, tag, "it stops the server: run it by hand, after the suite"),
+      ...leftOut(unsendable, tag, "flowrun cannot send METHOD"),
     ];
     files.push({ path: file, text: builder.text(name, header) });
     flows.push({

@@ -56,6 +56,7 @@ export function formatOpenApiSummary(s: OpenApiSummary, at: SummaryPlaces): stri
       }`,
     );
   }
+  if (s.unsendable) lines.push(unsendableLine(s.unsendable));
   lines.push(`Run: flowrun run ${at.dir} --openapi ${at.document}`);
   return lines.join("\n") + "\n";
 }
@@ -121,4 +122,14 @@ function webhookLine(webhooks: NonNullable<OpenApiSummary["webhooks"]>): string 
   } not converted (${shown}${more}): the API sends ${
     pluralWord(webhooks.operations, "it", "them")
   }; a suite does not.`;
+}
+
+/** The operations left out because flowrun cannot send their methods (TRACE), all named. */
+function unsendableLine(ops: string[]): string {
+  const methods = [...new Set(ops.map((op) => op.split(" ")[0]))].join(" and ");
+  return `Left out ${
+    plural(ops.length, "operation")
+  } flowrun cannot send (the HTTP client forbids ${methods}; test ${
+    pluralWord(ops.length, "it", "them")
+  } with another tool): ${ops.join(", ")}`;
 }
