@@ -27,7 +27,7 @@ import { listAsMapHint } from "./list_as_map.ts";
 import { AnchorProblems } from "./anchor_problems.ts";
 import { readValue } from "./value.ts";
 import { unknownAlias } from "./yaml_slips.ts";
-import { emptyBlockHint, underBlockHint } from "./yaml_indent.ts";
+import { emptyBlockHint, underBlockHint } from "./yaml_block_hints.ts";
 
 // The loader's words and shapes live in their own modules, which the readers import; these
 // re-exports keep the importers that name them from here working.

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { LOOKBACK, type Slip } from "./yaml_indent.ts";
+import { LOOKBACK, type Slip } from "./yaml_lines.ts";
 
 /**
  * Whether the key on line index `i` (written `prefix`) has a block value on

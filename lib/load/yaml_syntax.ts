@@ -10,7 +10,8 @@
  */
 import type { YAMLParseError } from "yaml";
 import type { Loading } from "./context.ts";
-import { indentSlip, type Slip } from "./yaml_indent.ts";
+import { indentSlip } from "./yaml_indent.ts";
+import type { Slip } from "./yaml_lines.ts";
 import { emptyAnchors, hashValues, valueSlip } from "./yaml_slips.ts";
 import { pluralWord } from "../_util/plural.ts";
 
