@@ -1,10 +1,12 @@
 /**
  * A value two recordings of one journey sent differently because the page
  * read its clock: a compact date-time (`YYYYMMDDHHmmss`, with or without
- * milliseconds, as TiddlyWiki stamps `created` and `modified`) or Unix
- * seconds or milliseconds. The flow language has no clock to write a fresh
- * one with, and random hex would put letters where the server keeps a date,
- * so such a value is sent as recorded: a past time is still a time.
+ * milliseconds, as TiddlyWiki stamps `created` and `modified`), an ISO 8601
+ * date-time, or Unix seconds or milliseconds. The flow language has no clock
+ * to write a fresh one with; random hex would put letters where the server
+ * keeps a date, `${RUN_ID}` in a run of its digits would break it, and a
+ * variable would ask the user for what the page made. So such a value is
+ * sent as recorded: a past time is still a time.
  *
  * @module
  */
@@ -15,18 +17,26 @@ const LATEST = Date.UTC(2100, 0, 1);
 /** Two readings of one journey's clock are at most this far apart (a year). */
 const APART_MS = 366 * 24 * 3600 * 1000;
 
-/** The instant `value` names when it reads as a clock in one of the forms above. */
+/** A compact date-time, `YYYYMMDDHHmmss` with or without milliseconds. */
+const COMPACT = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\d{3})?$/;
+/** An ISO 8601 date-time, fractions and an offset optional. */
+const ISO = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** The UTC instant of a date and time of day, when each field is in its range. */
+function instantOfFields(fields: string[]): number | undefined {
+  const [y, mo, d, h, mi, s] = fields.map(Number);
+  const at = Date.UTC(y, mo - 1, d, h, mi, s);
+  // Date.UTC rolls a month 13 or an hour 25 over: only a date that reads back is one.
+  const back = new Date(at);
+  const same = back.getUTCMonth() === mo - 1 && back.getUTCDate() === d &&
+    back.getUTCHours() === h && back.getUTCMinutes() === mi && back.getUTCSeconds() === s;
+  return same ? at : undefined;
+}
+
+/** The instant `value` names when it reads as a clock in one of the forms above (an offset aside). */
 function instantOf(value: string): number | undefined {
-  const compact = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\d{3})?$/.exec(value);
-  if (compact) {
-    const [y, mo, d, h, mi, s] = compact.slice(1, 7).map(Number);
-    const at = Date.UTC(y, mo - 1, d, h, mi, s);
-    // Date.UTC rolls a month 13 or an hour 25 over: only a date that reads back is one.
-    const back = new Date(at);
-    const same = back.getUTCMonth() === mo - 1 && back.getUTCDate() === d &&
-      back.getUTCHours() === h && back.getUTCMinutes() === mi && back.getUTCSeconds() === s;
-    return same ? at : undefined;
-  }
+  const fields = (COMPACT.exec(value) ?? ISO.exec(value))?.slice(1, 7);
+  if (fields) return instantOfFields(fields);
   if (/^\d{10}$/.test(value)) return Number(value) * 1000;
   if (/^\d{13}$/.test(value)) return Number(value);
   return undefined;
@@ -43,6 +53,7 @@ function instantOf(value: string): number | undefined {
  * if (!isClockReading("20261126023627781", "20261126023705123")) throw new Error("compact");
  * if (!isClockReading("1764124587781", "1764124625123")) throw new Error("milliseconds");
  * if (isClockReading("20261326023627781", "20261326023705123")) throw new Error("month 13");
+ * if (!isClockReading("2026-11-26T02:36:27Z", "2026-11-26T02:36:59Z")) throw new Error("ISO");
  * if (isClockReading("0a1b2c3d4e", "9f8e7d6c5b")) throw new Error("hex");
  * ```
  */

@@ -40,13 +40,21 @@ Deno.test("two recordings: each clock's form is a time; other digits and hex sta
     ["20261126023627", "20261127110305"], // compact date-time, seconds
     ["1764124587", "1764124625"], // Unix seconds
     ["1764124587781", "1764124625123"], // Unix milliseconds
+    ["2026-11-26T02:36:27.781Z", "2026-11-26T02:37:05.123Z"], // ISO 8601 (a variable before)
+    ["2026-11-26T02:36:27Z", "2026-11-26T02:36:59Z"], // only seconds differ (RUN_ID before)
+    ["2026-11-26T03:36:27+01:00", "2026-11-27T03:37:05+01:00"], // with an offset
   ];
   for (const [a, b] of forms) {
     const c = convert([a, "1"], [b, "1"]);
     assert.equal(createdOf(c), a, `${a} / ${b}`);
   }
-  // Not a time: a month 13, hex with letters.
-  for (const [a, b] of [["20261326023627781", "20261326023705123"], ["0a1b2c3d4e", "9f8e7d6c5b"]]) {
+  // Not a time: a month 13, hex with letters, an ISO month 13 (made fresh or asked for).
+  const notTimes = [
+    ["20261326023627781", "20261326023705123"],
+    ["0a1b2c3d4e", "9f8e7d6c5b"],
+    ["2026-13-26T02:36:27Z", "2026-13-26T02:36:59Z"],
+  ];
+  for (const [a, b] of notTimes) {
     const c = convert([a, "1"], [b, "1"]);
     assert.notEqual(createdOf(c), a, `${a} / ${b}`);
   }
