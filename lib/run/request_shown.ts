@@ -112,7 +112,8 @@ export function shownRequest(
     // Whatever fails the second time is masked by value.
   }
   const marked = withAlways(markedRequest(request, again, marker), marker, [...literals]);
-  const show = (t: string, name?: string) => redactor.shown(marker.masked(t), name);
+  const show = (t: string, name?: string) =>
+    redactor.shown(marker.masked(t), name, marker.unmarked(t));
   return {
     url: show(marked.url),
     headers: marked.headers.map(([name, value]) => show(value, name)),

@@ -212,6 +212,12 @@ export class ShownTexts {
   #squeezed: string[] = [];
   /** Header-like pairs shown as `name\0value` (a record `{name: value}` of a report). */
   #pairs = new Set<string>();
+  /**
+   * Texts as sent where a secret was substituted, and such pairs: where one stands (a raw request
+   * in the HAR, another flow's identical shown text), the word is masked.
+   */
+  #tainted = new Map<string, string[]>();
+  #taintedPairs = new Set<string>();
 
   /** Notes a registered secret: an ordinary word is masked by provenance in shown texts. */
   noteSecret(value: string): void {
@@ -230,36 +236,48 @@ export class ShownTexts {
    * it holds are the flow's own there. A text that is only a word is kept as a `name: value`
    * pair by {@linkcode addPair}, never alone: alone, it would show the word everywhere.
    */
-  add(text: string): void {
+  add(text: string, tainted = false): void {
     if (text.length > MAX_LENGTH || this.#count >= MAX_FORMS) return;
     const trimmed = text.trim();
+    const into = tainted ? this.#tainted : this.#forms;
     for (const word of this.wordsIn(text)) {
-      if (trimmed === word) continue;
-      const list = this.#forms.get(word) ?? [];
-      if (list.length === 0) this.#forms.set(word, list);
+      if (trimmed === word && !tainted) continue;
+      const list = into.get(word) ?? [];
+      if (list.length === 0) into.set(word, list);
       for (const form of formsOf(text)) {
         if (list.includes(form)) continue;
         list.push(form);
         this.#count++;
       }
       // A JSON body a console pretty-prints stands there spaced and broken into lines.
-      if (/^[[{]/.test(trimmed)) this.#squeezed.push(squeeze(text));
+      if (/^[[{]/.test(trimmed) && !tainted) this.#squeezed.push(squeeze(text));
+    }
+  }
+
+  /** Keeps a shown text (of header `name`), and what was sent there when it differs. */
+  keep(shown: string, name?: string, sent?: string): void {
+    for (const [text, tainted] of [[shown, false], [sent, true]] as const) {
+      if (text === undefined) continue;
+      if (name === undefined) this.add(text, tainted);
+      else this.addPair(name, text, tainted);
     }
   }
 
   /** Keeps a header the request sent as the flow wrote it, as every output writes a pair. */
-  addPair(name: string, value: string): void {
+  addPair(name: string, value: string, tainted = false): void {
     if (this.#count >= MAX_FORMS || this.wordsIn(value).length === 0) return;
-    this.#pairs.add(`${name}\0${value}`);
-    this.#pairs.add(`${name.toLowerCase()}\0${value}`);
+    const pairs = tainted ? this.#taintedPairs : this.#pairs;
+    pairs.add(`${name}\0${value}`);
+    pairs.add(`${name.toLowerCase()}\0${value}`);
     for (const text of [`${name}: ${value}`, `"${name}": "${value}"`, `"${name}":"${value}"`]) {
-      this.add(text);
+      this.add(text, tainted);
     }
   }
 
-  /** Whether `{name: value}` is a pair a request showed as written. */
+  /** Whether `{name: value}` is a pair a request showed as written (and none sent it so). */
   hasPair(name: string, value: string): boolean {
-    return this.#pairs.size > 0 && this.#pairs.has(`${name}\0${value}`);
+    const pair = `${name}\0${value}`;
+    return this.#pairs.size > 0 && this.#pairs.has(pair) && !this.#taintedPairs.has(pair);
   }
 
   /**
@@ -273,11 +291,13 @@ export class ShownTexts {
     let spaced: Squeezed | undefined;
     for (const span of spans) {
       const word = this.#wordAt(text, span);
-      if (word === undefined || all || this.#covered(text, span, word)) {
+      if (word === undefined || all) {
         if (word === undefined) spans[kept++] = span;
         continue;
       }
-      if (this.#squeezed.length === 0 || !text.includes("\n")) spans[kept++] = span;
+      if (covers(this.#tainted, text, span, word)) spans[kept++] = span;
+      else if (covers(this.#forms, text, span, word)) continue;
+      else if (this.#squeezed.length === 0 || !text.includes("\n")) spans[kept++] = span;
       else if (!this.#coveredSpaced(spaced ??= squeezed(text), span)) spans[kept++] = span;
     }
     spans.length = kept;
@@ -294,15 +314,6 @@ export class ShownTexts {
     return undefined;
   }
 
-  /** Whether a shown text holding `word` stands in `text` around the span. */
-  #covered(text: string, [start, end]: Span, word: string): boolean {
-    for (const form of this.#forms.get(word) ?? []) {
-      const at = text.indexOf(form, Math.max(0, end - form.length));
-      if (at !== -1 && at <= start) return true;
-    }
-    return false;
-  }
-
   /** Whether a shown JSON text stands around the span, spaced and broken into lines as it may. */
   #coveredSpaced(spaced: Squeezed, [start, end]: Span): boolean {
     const [from, to] = [spaced.at[start], spaced.at[end - 1] + 1];
@@ -312,6 +323,15 @@ export class ShownTexts {
     }
     return false;
   }
+}
+
+/** Whether one of the texts holding `word` stands in `text` around the span. */
+function covers(texts: Map<string, string[]>, text: string, [start, end]: Span, word: string) {
+  for (const form of texts.get(word) ?? []) {
+    const at = text.indexOf(form, Math.max(0, end - form.length));
+    if (at !== -1 && at <= start) return true;
+  }
+  return false;
 }
 
 /** A text without its whitespace, and where each of its characters went. */

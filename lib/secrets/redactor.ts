@@ -215,7 +215,8 @@ export class Redactor {
    * Masks request text the runner masked by provenance (where it substituted
    * a secret): every secret but ordinary words (`admin`), the flow's own text
    * here. {@linkcode redact} then leaves those words inside this text, and
-   * masks them elsewhere. With `name`, `text` is that header's value.
+   * masks them elsewhere (and in `sent`, the text as sent, wherever it
+   * stands). With `name`, `text` is that header's value.
    *
    * @example
    * ```ts
@@ -227,10 +228,9 @@ export class Redactor {
    * if (r.shown("admin", "x-role") !== "admin" || r.redactValue({ "x-role": "admin" })["x-role"] !== "admin") throw new Error();
    * ```
    */
-  shown(text: string, name?: string): string {
+  shown(text: string, name?: string, sent?: string): string {
     const masked = this.#mask(text, true);
-    if (name === undefined) this.#shown.add(masked);
-    else this.#shown.addPair(name, masked);
+    this.#shown.keep(masked, name, sent === text ? undefined : sent);
     return masked;
   }
 

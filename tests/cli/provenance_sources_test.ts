@@ -33,7 +33,7 @@ steps:
   - name: key
     request:
       url: "${base}/admin/k"
-      headers: {x-api-key: admin, x-role: admin}
+      headers: {x-api-key: admin, x-level: admin}
     assert: {status: 200}
 `;
 
@@ -101,7 +101,7 @@ Deno.test("a secret substituted from any source is masked; a word a flow writes 
     // A word the flow sends in a secret place is a secret it wrote: masked wherever it writes it.
     const key = step("b.yaml", "key").request;
     assert.equal(key.url, `${base}/***/k`);
-    assert.deepEqual([key.headers["x-api-key"], key.headers["x-role"]], ["***", "***"]);
+    assert.deepEqual([key.headers["x-api-key"], key.headers["x-level"]], ["***", "***"]);
     // A password written as the word `password`: masked as a value, the key named by it shown.
     const keyed = step("d.yaml", "login").request;
     assert.equal(keyed.body, '{"user":"bob","password":"***","note":"no *** here"}');
@@ -116,6 +116,40 @@ Deno.test("a secret substituted from any source is masked; a word a flow writes 
     for (const text of [cli.stdout, JSON.stringify(report)]) {
       assert.ok(!/made\?r=admin|r=admin&|x-cap: admin|"x-cap":"admin"/.test(text), text);
     }
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a request as sent is masked by value where another flow shows the same text as its own", async () => {
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    () => Response.json({ no: true }, { status: 500 }),
+  );
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-provenance-sent-" });
+  try {
+    const base = `http://127.0.0.1:${server.addr.port}`;
+    const flow = (name: string, path: string) =>
+      `name: ${name}\nsteps:\n  - name: get\n    request:\n      url: "${base}${path}"\n` +
+      `      headers: {x-role: "${path.split("/")[1]}"}\n    assert: {status: 200}\n`;
+    // The flow's own text first, then the same text made from the secret.
+    await Deno.writeTextFile(`${dir}/a.yaml`, flow("own", "/admin/own"));
+    await Deno.writeTextFile(`${dir}/b.yaml`, flow("made", "/${ENV.PASSWORD}/own"));
+    const log = `${dir}/run.log`;
+    const cli = await runCli(
+      ["run", `${dir}/a.yaml`, `${dir}/b.yaml`, "--jobs", "1", "--log-file", log, "-v"],
+      { env: { PASSWORD: "admin" } },
+    );
+    assert.equal(cli.code, 1, cli.stdout + cli.stderr);
+    const lines = (await Deno.readTextFile(log)).trim().split("\n").map((l) => JSON.parse(l));
+    const made = lines.filter((l) =>
+      String(l.file ?? "").endsWith("b.yaml") && l.url !== undefined
+    );
+    assert.ok(made.length > 0, JSON.stringify(lines));
+    for (const line of made) assert.ok(!String(line.url).includes("admin"), JSON.stringify(line));
+    assert.ok(cli.stdout.includes(`GET ${base}/***/own → 500`), cli.stdout);
+    assert.ok(cli.stdout.includes("> x-role: ***"), cli.stdout);
   } finally {
     await server.shutdown();
     await Deno.remove(dir, { recursive: true });
