@@ -2,11 +2,14 @@
  * A second attacker's pass over issue 37's classes (time, depth,
  * containment), with material the first tests did not use. Each test runs the
  * CLI as a subprocess against a server started here, bounded by a kill timer,
- * and asserts the exit code, the time taken and that every requested report
- * was written.
+ * and asserts the exit code, that every requested report was written and
+ * that the limit fired: by its message, or by counting the work done (flows
+ * run, requests sent) rather than timing it, so a busy machine passes them
+ * too (issue 54). A test that still times a signal says so in its name.
  */
 import assert from "node:assert/strict";
 import { type BoundedRun, runBounded, runCli } from "./support/cli.ts";
+import { HANG_MS, TIMING } from "./support/timing.ts";
 
 const DEPTH = 200;
 const WIDTH = 30_000;
@@ -15,9 +18,12 @@ const WIDE = '{"a":'.repeat(DEPTH) + "[" + Array(WIDTH).fill("1").join(",") + "]
   "}".repeat(DEPTH);
 
 function api() {
+  const wide = { seen: Promise.withResolvers<void>(), count: 0 };
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
     const path = new URL(req.url).pathname;
     if (path === "/wide") {
+      wide.count++;
+      wide.seen.resolve();
       return new Response(WIDE, { headers: { "content-type": "application/json" } });
     }
     if (path === "/numbers") {
@@ -30,7 +36,7 @@ function api() {
     }
     return Response.json({ ok: true });
   });
-  return { url: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
+  return { url: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown(), wide };
 }
 
 /** Runs the CLI with every report requested; kills it after `limitMs`, or SIGINTs it after `interruptMs`. */
@@ -39,6 +45,7 @@ async function run(
   args: string[],
   limitMs: number,
   interruptMs?: number,
+  interruptOn?: Promise<unknown>,
 ): Promise<BoundedRun> {
   return await runBounded([
     "run",
@@ -53,7 +60,14 @@ async function run(
     `${dir}/l.ndjson`,
     "--manifest",
     `${dir}/m.json`,
-  ], { ms: limitMs, interruptMs });
+  ], { ms: limitMs, interruptMs, interruptOn });
+}
+
+/** How many of a JSON report's flows the interrupt left not run. */
+function interruptedFlows(report: Record<string, unknown>): number {
+  const flows = report.flows as unknown[];
+  return flows.filter((flow) => /Not run: the run was interrupted/.test(JSON.stringify(flow)))
+    .length;
 }
 
 async function assertReports(dir: string): Promise<Record<string, unknown>> {
@@ -114,10 +128,9 @@ Deno.test("JSONPath filters are bounded in time: a quadratic filter or a backtra
     for (const [name, text] of Object.entries(filterFlows(server.url))) {
       await Deno.writeTextFile(`${dir}/${name}`, text);
     }
-    const got = await run(dir, [dir, "--jobs", "1"], 20_000);
-    assert.ok(!got.killed, `the run was still going after 20 s:\n${got.stdout}`);
+    const got = await run(dir, [dir, "--jobs", "1"], HANG_MS);
+    assert.ok(!got.killed, `the run was still going after ${HANG_MS} ms:\n${got.stdout}`);
     assert.equal(got.code, 1, got.stdout);
-    assert.ok(got.ms < 12_000, `took ${got.ms} ms`);
     const report = await assertReports(dir) as {
       flows: { name: string; status: string; steps: { name: string; status: string }[] }[];
     };
@@ -138,7 +151,7 @@ Deno.test("JSONPath filters are bounded in time: a quadratic filter or a backtra
   }
 });
 
-Deno.test("SIGINT during a slow JSONPath filter ends the run within two seconds, reports written", async () => {
+Deno.test("SIGINT during a slow JSONPath filter ends the run at the flow it was in, reports written", async () => {
   const server = api();
   const dir = await Deno.makeTempDir({ prefix: "flowrun-red-b-" });
   try {
@@ -155,11 +168,14 @@ steps:
 `,
       );
     }
-    const got = await run(dir, [dir, "--jobs", "1"], 20_000, 1_500);
+    // Sent once the first flow's request arrived: it is busy in its filter (1 s at most).
+    const got = await run(dir, [dir, "--jobs", "1"], HANG_MS, undefined, server.wide.seen.promise);
     assert.ok(!got.killed, "the run ignored SIGINT");
     assert.equal(got.code, 130, got.stdout);
-    assert.ok(got.ms < 1_500 + 2_500, `ended ${got.ms - 1_500} ms after SIGINT`);
-    await assertReports(dir);
+    const report = await assertReports(dir);
+    // Ignored until the end, the 20 flows would all have asked for the body.
+    assert.ok(server.wide.count <= 2, `${server.wide.count} flows ran after SIGINT`);
+    assert.ok(interruptedFlows(report) >= 18, JSON.stringify(report).slice(0, 2000));
   } finally {
     await server.close();
     await Deno.remove(dir, { recursive: true });
@@ -195,10 +211,10 @@ steps:
     assert: { schema: big.json }
 `,
     );
-    const got = await run(dir, [`${dir}/a.yaml`], 30_000);
-    assert.ok(!got.killed, "the load was still going after 30 s");
+    // Compiled whole, it took 14 s and loaded (exit 0); given up at its limit, it is exit 2.
+    const got = await run(dir, [`${dir}/a.yaml`], HANG_MS);
+    assert.ok(!got.killed, `the load was still going after ${HANG_MS} ms`);
     assert.equal(got.code, 2);
-    assert.ok(got.ms < 8_000, `took ${got.ms} ms`);
     const report = await assertReports(dir) as { problems?: { code: string; message: string }[] };
     assert.match(JSON.stringify(report), /bad-schema/);
     assert.match(JSON.stringify(report), /did not compile within 2 s/);
@@ -208,7 +224,7 @@ steps:
   }
 });
 
-Deno.test("an OpenAPI response schema too large to compile fails its checks quickly, each step within the limit", async () => {
+Deno.test("an OpenAPI response schema too large to compile is given up at the compile limit, at load or in each check", async () => {
   const server = api();
   const dir = await Deno.makeTempDir({ prefix: "flowrun-red-b-" });
   try {
@@ -237,20 +253,22 @@ Deno.test("an OpenAPI response schema too large to compile fails its checks quic
     assert: { openapi: api.json }
 `).join("");
     await Deno.writeTextFile(`${dir}/a.yaml`, `name: big document\nsteps:\n${steps}`);
-    const got = await run(dir, [`${dir}/a.yaml`], 60_000);
-    assert.ok(!got.killed, "the run was still going after 60 s");
-    assert.equal(got.code, 1, got.stdout + got.stderr);
-    assert.ok(got.ms < 9_000, `took ${got.ms} ms`);
+    const got = await run(dir, [`${dir}/a.yaml`], HANG_MS);
+    assert.ok(!got.killed, `the run was still going after ${HANG_MS} ms`);
+    // Its checks fail (exit 1) where reading the document at load fits in the 2 s limit; on a
+    // busy machine the load gives up first (exit 2). Either way, the limit's sentence.
+    assert.ok([1, 2].includes(got.code), `exit ${got.code}: ${got.stdout}${got.stderr}`);
     await assertReports(dir);
-    assert.match(got.stdout, /did not compile within 2 s/);
-    assert.doesNotMatch(got.stdout, /pattern with nested quantifiers/);
+    // A load problem is printed on stderr, a failed check on stdout.
+    assert.match(got.stdout + got.stderr, /did not compile within 2 s/);
+    assert.doesNotMatch(got.stdout + got.stderr, /pattern with nested quantifiers/);
   } finally {
     await server.close();
     await Deno.remove(dir, { recursive: true });
   }
 });
 
-Deno.test("SIGINT while schemas compile at load ends the run within the compile limit, reports written", async () => {
+Deno.test(`SIGINT while schemas compile at load ends the run within the compile limit, reports written ${TIMING}`, async () => {
   const server = api();
   const dir = await Deno.makeTempDir({ prefix: "flowrun-red-b-" });
   try {
@@ -444,7 +462,7 @@ Deno.test("a JSONPath nested 3,000 filters or 50,000 parentheses deep is a bad-p
   }
 });
 
-Deno.test("SIGINT while flows only evaluate slow conditions (no request, so no I/O) ends the run within two seconds", async () => {
+Deno.test(`SIGINT while flows only evaluate slow conditions (no request, so no I/O) ends the run at the flow it was in ${TIMING}`, async () => {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-red-b-" });
   try {
     for (let i = 0; i < 15; i++) {
@@ -458,17 +476,18 @@ steps:
 `,
       );
     }
-    const got = await run(dir, [dir, "--jobs", "1"], 30_000, 2_500);
+    const got = await run(dir, [dir, "--jobs", "1"], HANG_MS, 2_500);
     assert.ok(!got.killed, "the run ignored SIGINT");
     assert.equal(got.code, 130, got.stdout);
-    assert.ok(got.ms < 2_500 + 2_500, `ended ${got.ms - 2_500} ms after SIGINT`);
-    await assertReports(dir);
+    // Each condition is given up after 1 s: by the signal, at most three had been evaluated;
+    // ignored, all 15 would have run.
+    assert.ok(interruptedFlows(await assertReports(dir)) >= 12, got.stdout);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
 });
 
-Deno.test("containsAll of one response's list over another's costs their size, not their product", async () => {
+Deno.test(`containsAll of one response's list over another's costs their size, not their product ${TIMING}`, async () => {
   const server = api();
   const dir = await Deno.makeTempDir({ prefix: "flowrun-red-b-" });
   try {
@@ -511,7 +530,7 @@ steps:
   }
 });
 
-Deno.test("a check group over 150,000 items: cheap filters stay fast, a slow pattern is cut at the budget, SIGINT is seen", async () => {
+Deno.test(`a check group over 150,000 items: cheap filters stay fast, a slow pattern is cut at the budget, SIGINT is seen ${TIMING}`, async () => {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-red-b-" });
   const items = JSON.stringify({ a: Array.from({ length: 150_000 }, (_, i) => String(i)) });
   // 20,000 items on which the pattern backtracks for about a millisecond each.

@@ -72,11 +72,19 @@ export interface BoundedRun extends CliRun {
 /**
  * Runs the CLI like {@link spawnCli}, killed with SIGKILL after `ms` (30 s
  * unless told), so a hang fails the test instead of the suite;
- * `interruptMs` sends SIGINT that long after the start.
+ * `interruptMs` sends SIGINT that long after the start, `interruptOn` when it
+ * settles (a handshake: the server saw the request the run is busy with,
+ * which a loaded machine reaches later than any fixed delay).
  */
 export async function runBounded(
   args: string[],
-  options: { env?: Record<string, string>; cwd?: string; ms?: number; interruptMs?: number } = {},
+  options: {
+    env?: Record<string, string>;
+    cwd?: string;
+    ms?: number;
+    interruptMs?: number;
+    interruptOn?: Promise<unknown>;
+  } = {},
 ): Promise<BoundedRun> {
   const started = performance.now();
   const child = spawnCli(args, { env: options.env, cwd: options.cwd });
@@ -95,6 +103,8 @@ export async function runBounded(
   const interrupt = options.interruptMs === undefined
     ? undefined
     : setTimeout(() => signal("SIGINT"), options.interruptMs);
+  let ended = false;
+  options.interruptOn?.then(() => ended || signal("SIGINT"));
   try {
     const output = await child.output();
     const decoder = new TextDecoder();
@@ -106,6 +116,7 @@ export async function runBounded(
       killed,
     };
   } finally {
+    ended = true;
     clearTimeout(timer);
     clearTimeout(interrupt);
   }
