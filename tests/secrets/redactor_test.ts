@@ -10,6 +10,7 @@ import {
 } from "../../lib/secrets/mod.ts";
 import { xmlAttr, xmlText } from "../../lib/report/junit.ts";
 import { formEncoded } from "../../lib/secrets/redactor.ts";
+import { assertLinear } from "../support/timing.ts";
 
 /** A secret with every character class that encoders treat specially. */
 const NASTY = "p@ss/+=& w\"o\\rd\n\tü€😀<x>'";
@@ -430,7 +431,7 @@ Deno.test("isSecretCaptureName uses the same word rule", () => {
   for (const [name, expected] of table) assert.equal(isSecretCaptureName(name), expected, name);
 });
 
-Deno.test("200 secrets over 1 MB of text redact well under a second", () => {
+Deno.test("200 secrets over 1 MB of text redact in time linear in the text", () => {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/+=& "\\';
   let seed = 42;
   const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
@@ -446,33 +447,29 @@ Deno.test("200 secrets over 1 MB of text redact well under a second", () => {
     size += piece.length;
   }
   const text = parts.join("");
-  const started = performance.now();
   const r = redactorWith(...secrets);
   const out = r.redact(text);
-  const elapsed = performance.now() - started;
-  assert.ok(elapsed < 2000, `took ${elapsed.toFixed(0)} ms`);
   assert.ok(out.includes(`token=${MASK}\n`));
   for (const s of secrets) assert.ok(!out.includes(encodeURIComponent(s)));
-  // Reusing the compiled pattern is cheaper still.
-  const again = performance.now();
-  r.redact(text);
-  assert.ok(performance.now() - again < 2000);
+  // A ratio within this process, not a clock (issue 54): an eighth of the text, then all of it.
+  assertLinear("redacting", (n) => r.redact(text.slice(0, n)), text.length / 8);
 });
 
-Deno.test("thousands of secrets added one by one between short redactions stay fast", () => {
+Deno.test("thousands of secrets added one by one between short redactions cost in proportion to their number", () => {
   // A 2,000-flow run registers a token per flow and redacts a log line after each event.
-  const r = new Redactor();
-  const started = performance.now();
-  for (let i = 0; i < 3000; i++) {
-    const token = `tok_${i.toString(16).padStart(8, "0")}_${"x".repeat(12)}`;
-    r.add(`Bearer ${token}`);
-    const line = `{"event":"request","step":"get","url":"http://api.test/items?t=${
-      encodeURIComponent(token)
-    }"}`;
-    assert.ok(!r.redact(line).includes(token));
-  }
-  const elapsed = performance.now() - started;
-  assert.ok(elapsed < 3000, `took ${elapsed.toFixed(0)} ms`);
+  const addAndRedact = (count: number) => {
+    const r = new Redactor();
+    for (let i = 0; i < count; i++) {
+      const token = `tok_${i.toString(16).padStart(8, "0")}_${"x".repeat(12)}`;
+      r.add(`Bearer ${token}`);
+      const line = `{"event":"request","step":"get","url":"http://api.test/items?t=${
+        encodeURIComponent(token)
+      }"}`;
+      assert.ok(!r.redact(line).includes(token));
+    }
+  };
+  // 375, then 3,000: rebuilding what finds them all at each addition would be quadratic.
+  assertLinear("adding and redacting", addAndRedact, 375);
 });
 
 Deno.test("isSecretKey: the last word decides, so token_type and public_key stay readable", () => {
