@@ -91,13 +91,7 @@ export function harReporter(options: HarOptions): Reporter {
   let written = 0;
   // Flows may end at once (--jobs): pieces are made in call order and written one after another.
   let writing = Promise.resolve();
-  const labels = new SecretLabels();
-  const mask = <T>(value: T): T => {
-    const redactor = options.redactor;
-    if (redactor === undefined) return value;
-    const secrets = redactor.added?.().map(([secret]) => secret) ?? [];
-    return redactor.redactValue(labels.apply(value, secrets));
-  };
+  const mask = masker(options.redactor);
   const send = (text: string, last: boolean) =>
     writing = writing.then(() => options.write(text, last));
   const write = (entries: HarEntry[]) => {
@@ -144,6 +138,16 @@ export function harReporter(options: HarOptions): Reporter {
       const masked = mask(list);
       await send(`${written === 0 ? head(version) : ""}${tail(masked, written === 0)}`, true);
     },
+  };
+}
+
+/** Masks a piece with every secret known now: a label per opaque one first, then as usual. */
+function masker(redactor: HarOptions["redactor"]): <T>(value: T) => T {
+  const labels = new SecretLabels();
+  return <T>(value: T): T => {
+    if (redactor === undefined) return value;
+    const secrets = redactor.added?.().map(([secret]) => secret) ?? [];
+    return redactor.redactValue(labels.apply(value, secrets));
   };
 }
 
