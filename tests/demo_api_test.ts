@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { type DemoApi, type DemoApiOptions, startDemoApi } from "../examples/demo_api.ts";
+import { TIMING } from "./support/timing.ts";
 
 /** Runs `fn` against a fresh server on an ephemeral port, closing it afterwards. */
 async function withApi(
@@ -406,7 +407,7 @@ Deno.test("text, html and slow helpers", async () => {
   });
 });
 
-Deno.test("close ends a pending slow response early", async () => {
+Deno.test(`close ends a pending slow response early ${TIMING}`, async () => {
   const api = await startDemoApi();
   const started = performance.now();
   const pending = call(api, "GET", "/slow?ms=10000");

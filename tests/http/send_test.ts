@@ -154,7 +154,6 @@ function gzipBomb() {
 
 Deno.test("send stops a gzip bomb right after the cap, counting decompressed bytes", async () => {
   const bomb = gzipBomb();
-  const started = performance.now();
   const before = Deno.memoryUsage().rss;
   await withServer(
     () => new Response(bomb.stream, { headers: { "content-encoding": "gzip" } }),
@@ -167,9 +166,7 @@ Deno.test("send stops a gzip bomb right after the cap, counting decompressed byt
       );
     },
   );
-  const elapsed = performance.now() - started;
-  assert.ok(elapsed < 2000, `took ${Math.round(elapsed)} ms`);
-  // What the socket buffers hold is sent ahead, but only a few MB of 67.
+  // Counted, not timed (a busy machine is slow, not wrong): what the socket buffers hold is sent ahead, but only a few MB of 67.
   assert.ok(bomb.pulled() < bomb.chunks / 4, `read ${bomb.pulled()} of ${bomb.chunks} chunks`);
   const grown = Deno.memoryUsage().rss - before;
   assert.ok(grown < 128 * MiB, `RSS grew by ${Math.round(grown / MiB)} MiB`);

@@ -98,7 +98,6 @@ steps:
 Deno.test("a timeout and a delay per step; the flow's options are the defaults", async () => {
   const api = serve();
   try {
-    const started = performance.now();
     const result = await run(`name: o
 options: {timeout: 100ms}
 steps:
@@ -116,8 +115,8 @@ steps:
     assert.ok(delayed.duration_ms >= 140, `${delayed.duration_ms} ms`);
     assert.equal(patient.status, "passed", patient.message);
     assert.equal(hasty.status, "error");
+    // Its deadline's own message, not a clock: the step gave up at 100 ms, not at the answer.
     assert.equal(hasty.message, "No complete response within 100 ms.");
-    assert.ok(performance.now() - started < 3000);
   } finally {
     await api.close();
   }

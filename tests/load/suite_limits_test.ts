@@ -18,9 +18,8 @@ Deno.test("a file over 10 MiB in a set is one file-too-large problem; the other 
       "name: a\nsteps:\n  - name: s\n    request: {url: http://x.test}\n",
     );
     await Deno.writeFile(`${dir}/big.yaml`, new Uint8Array(MAX_FILE_BYTES + 1).fill(0x20));
-    const started = performance.now();
+    // Refused by its size before parsing; what that costs is a ratio in tests/load/limits_test.ts.
     const { flows, problems, files } = await loadFlows([dir]);
-    assert.ok(performance.now() - started < 2000);
     assert.equal(flows.length, 1);
     assert.deepEqual(files.map((f) => f.slice(f.lastIndexOf("/") + 1)), ["a.yaml", "big.yaml"]);
     assert.deepEqual(problems.map((p) => `${p.line}:${p.column} ${p.code}`), [

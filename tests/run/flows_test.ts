@@ -358,17 +358,14 @@ Deno.test("flows run concurrently up to jobs, and results keep the given order",
   try {
     const finished: string[] = [];
     const reporter: Reporter = { onFlowEnd: (f) => void finished.push(f.name) };
-    const started = performance.now();
-    const result = await runFlows([slow("first", 150), slow("second", 10), slow("third", 10)], {
+    // The first flow's answer comes 2 s after the others' 10 ms: a margin no busy machine
+    // closes, where 150 ms was one a load of 30 could.
+    const result = await runFlows([slow("first", 2_000), slow("second", 10), slow("third", 10)], {
       jobs: 2,
       reporter,
     });
-    const elapsed = performance.now() - started;
+    // Two at a time, counted by the server rather than timed.
     assert.equal(most, 2);
-    assert.ok(
-      elapsed < 300,
-      `two at a time, so well under the 170 ms sum plus overhead; took ${elapsed} ms`,
-    );
     assert.deepEqual(finished, ["second", "third", "first"], "events come as flows finish");
     assert.deepEqual(
       result.flows.map((f) => f.name),
@@ -430,9 +427,8 @@ steps:
     request: {url: "${api.url}/2"}
 `);
   try {
-    const started = performance.now();
     const result = await runFlows([f, f], { jobs: 1, signal: controller.signal });
-    assert.ok(performance.now() - started < 250, "the request in flight was abandoned");
+    // Counted, not timed: the request in flight was abandoned and none followed it.
     assert.equal(requests, 1, "no request is sent after the interrupt");
     assert.equal(result.interrupted, "SIGINT");
     assert.equal(result.status, "failed");
