@@ -7,6 +7,7 @@
  * child is killed after a bound, so a hang fails the test, not the suite.
  */
 import assert from "node:assert/strict";
+import { TIMING } from "../support/timing.ts";
 import { XMLValidator } from "fast-xml-parser";
 import { spawnCli } from "../support/cli.ts";
 
@@ -98,7 +99,7 @@ async function flowsIn(dir: string, url: string): Promise<string> {
   return `${dir}/flows`;
 }
 
-Deno.test("SIGTERM ends a run whose reports, log and job summary are FIFOs nobody reads, writing the rest", async () => {
+Deno.test(`SIGTERM ends a run whose reports, log and job summary are FIFOs nobody reads, writing the rest ${TIMING}`, async () => {
   const server = api(400);
   const dir = await Deno.makeTempDir({ prefix: "flowrun-fifo-" });
   try {
@@ -136,7 +137,7 @@ Deno.test("SIGTERM ends a run whose reports, log and job summary are FIFOs nobod
   }
 });
 
-Deno.test("SIGTERM while the manifest waits for a FIFO's reader ends the run; the reports stay written", async () => {
+Deno.test(`SIGTERM while the manifest waits for a FIFO's reader ends the run; the reports stay written ${TIMING}`, async () => {
   const server = api(0);
   const dir = await Deno.makeTempDir({ prefix: "flowrun-fifo-" });
   try {

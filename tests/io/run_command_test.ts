@@ -5,6 +5,7 @@
  * does not exist, and the arguments given as they are, never to a shell.
  */
 import assert from "node:assert/strict";
+import { TIMING } from "../support/timing.ts";
 import { CommandError, runCommand, type RunCommandOptions } from "../../lib/io/run_command.ts";
 
 const DENO = Deno.execPath();
@@ -55,7 +56,7 @@ Deno.test("more stdout than the cap kills the program", async () => {
   assert.match(e.message, /printed more than 1 KiB and was killed/);
 });
 
-Deno.test("past the deadline the program is killed, also when a grandchild keeps the pipes", async () => {
+Deno.test(`past the deadline the program is killed, also when a grandchild keeps the pipes ${TIMING}`, async () => {
   const started = performance.now();
   const e = await failure(script("await new Promise((r) => setTimeout(r, 30000))"), {
     ...OPTIONS,

@@ -3,6 +3,7 @@
  * are bounded, generously for the first failures of a run and tightly after.
  */
 import assert from "node:assert/strict";
+import { TIMING } from "../support/timing.ts";
 import { loadFlow } from "../../lib/load/load_flow.ts";
 import { runFlows } from "../../lib/run/flows.ts";
 import "../support/engines.ts";
@@ -33,7 +34,7 @@ Deno.test("failed steps keep 64 KiB bodies for the first 100, then 2 KiB", async
   }
 });
 
-Deno.test("a hostile deep document fails only its checks, quickly, with plain words", async () => {
+Deno.test(`a hostile deep document fails only its checks, quickly, with plain words ${TIMING}`, async () => {
   let deep = '{"id":1}';
   for (let i = 0; i < 100_000; i++) deep = `{"a":${deep}}`;
   const server = Deno.serve(

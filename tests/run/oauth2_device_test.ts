@@ -7,6 +7,7 @@
  * device, an interrupt while polling, and the load-time problems of the block.
  */
 import assert from "node:assert/strict";
+import { TIMING } from "../support/timing.ts";
 import { XMLParser } from "fast-xml-parser";
 import { startDemoApi } from "../../examples/demo_api.ts";
 import { runCli, spawnCli } from "../support/cli.ts";
@@ -76,7 +77,7 @@ async function outputs(dir: string) {
   };
 }
 
-Deno.test("device code against the demo IdP: pending, then a token shared by three flows; nothing secret anywhere", async () => {
+Deno.test(`device code against the demo IdP: pending, then a token shared by three flows; nothing secret anywhere ${TIMING}`, async () => {
   const api = await startDemoApi();
   try {
     const files: Record<string, string> = {
@@ -185,7 +186,7 @@ Deno.test("a device the person refuses fails the step, quoting access_denied", a
   }
 });
 
-Deno.test("SIGINT while polling: the run stops within a second or two, its reports written", async () => {
+Deno.test(`SIGINT while polling: the run stops within a second or two, its reports written ${TIMING}`, async () => {
   const api = await startDemoApi();
   try {
     const files = {
