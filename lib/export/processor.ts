@@ -69,7 +69,23 @@ ${[...fresh, ...encoded].join("\n")}
   return done();
 }
 
+/** After each iteration of a foreach step: its captures added to their lists. */
+function flowrunCollect(req, _res, context, _events, next) {
+  const v = context.vars;
+  for (const { from, to, index } of req.flowrunCollect) {
+    if (v[index] === 0 || !Array.isArray(v[to])) v[to] = [];
+    v[to].push(v[from]);
+  }
+  return next();
+}
 ${CHECKS_SOURCE}
-module.exports = { flowrunStart, flowrunBefore, flowrunChecks, flowrunUntil, flowrunPolling };
+module.exports = {
+  flowrunStart,
+  flowrunBefore,
+  flowrunCollect,
+  flowrunChecks,
+  flowrunUntil,
+  flowrunPolling,
+};
 `;
 }

@@ -11,6 +11,7 @@ import type { Flow, Step, StepOptions } from "../model/flow.ts";
 import { type ArtilleryCapture, artilleryCapture } from "./captures.ts";
 import { attachChecks, expectationsOf } from "./expect.ts";
 import type { FlowItem } from "./flow_item.ts";
+import { foreachItem } from "./foreach.ts";
 import { includeItems } from "./include.ts";
 import { pollItem } from "./poll.ts";
 import { requestFields } from "./request.ts";
@@ -32,7 +33,9 @@ const UNSUPPORTED_OPTIONS: (keyof StepOptions)[] = [
 /** Notes for what of the step's shape (condition, foreach, options) is not expressed. */
 function shapeNotes(step: Step, options: StepOptions, place: Place): void {
   if (step.when?.length) note(place, "its if: condition is not expressed: it is always sent");
-  if (step.foreach) note(place, "its foreach is not expressed: it is sent once");
+  if (step.foreach && step.include) {
+    note(place, "the foreach of an include step is not expressed: it runs once");
+  }
   for (const option of UNSUPPORTED_OPTIONS) {
     if (options[option] !== undefined) note(place, `option ${option} is not expressed`);
   }
@@ -58,16 +61,33 @@ function shapeNotes(step: Step, options: StepOptions, place: Place): void {
 export function stepItems(step: Step, flow: Flow, place: Place): FlowItem[] {
   place.step = step.name;
   const notesBefore = place.scope.notes.length;
-  // Fresh values and URL-encoded ones are made by the processor just before the request.
-  const madeBefore = place.scope.fresh.size + place.scope.encoded.size;
   const options = { ...flow.options, ...step.options };
   shapeNotes(step, options, place);
+  const comments = () =>
+    place.scope.notes.slice(notesBefore).map((n) => `flowrun export: ${n.what}`);
   if (step.include) {
-    const notes = place.scope.notes.slice(notesBefore).map((n) => `flowrun export: ${n.what}`);
+    const notes = comments();
     const items = includeItems(step, place, stepItems);
     items[0]?.comments.unshift(...notes);
     return items;
   }
+  // The element and its index are vars of this step only.
+  const here = step.foreach
+    ? { ...place, vars: new Set([...place.vars, step.foreach.as, step.foreach.index]) }
+    : place;
+  let items = requestItems(step, flow, here);
+  if (step.loop) items = [{ comments: [], item: pollItem(step, items, here) }];
+  const loop = step.foreach && foreachItem(step, items, here);
+  if (loop) items = [{ comments: [], item: loop }];
+  if (options.delayMs) items.unshift({ comments: [], item: { think: options.delayMs / 1000 } });
+  items.at(-1)!.comments = comments();
+  return items;
+}
+
+/** The request item of a step, after the processor call its fresh or URL values need. */
+function requestItems(step: Step, flow: Flow, place: Place): FlowItem[] {
+  // Fresh values and URL-encoded ones are made by the processor just before the request.
+  const madeBefore = place.scope.fresh.size + place.scope.encoded.size;
   const fields = requestFields(step, step.auth ?? flow.auth, place);
   const captures = step.captures.map((c) => artilleryCapture(c, place))
     .filter((c): c is ArtilleryCapture => c !== undefined);
@@ -75,15 +95,10 @@ export function stepItems(step: Step, flow: Flow, place: Place): FlowItem[] {
   const expected = expectationsOf(step.assert, place, step.loop !== undefined);
   const request = { name: `${place.prefix ?? ""}${step.name}`, ...fields };
   attachChecks(request, captures, expected);
-  let items: FlowItem[] = [];
+  const items: FlowItem[] = [];
   if (place.scope.fresh.size + place.scope.encoded.size > madeBefore) {
     items.push({ comments: [], item: { function: "flowrunBefore" } });
   }
   items.push({ comments: [], item: { [step.request.method.toLowerCase()]: request } });
-  if (step.loop) items = [{ comments: [], item: pollItem(step, items, place) }];
-  if (options.delayMs) items.unshift({ comments: [], item: { think: options.delayMs / 1000 } });
-  items.at(-1)!.comments = place.scope.notes.slice(notesBefore).map((n) =>
-    `flowrun export: ${n.what}`
-  );
   return items;
 }

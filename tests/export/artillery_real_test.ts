@@ -250,6 +250,7 @@ const RECIPES = [
   "login_with_env_secrets.yaml",
   "poll_async_job.yaml",
   "http_requests.yaml",
+  "foreach_cleanup.yaml",
 ];
 
 Deno.test(
@@ -264,8 +265,14 @@ Deno.test(
         await Promise.all(
           RECIPES.slice(i, i + 2).map(async (recipe) => {
             const flow = `${ROOT}examples/recipes/${recipe}`;
-            const run = await runCli(["run", flow], { env });
+            const report = await Deno.makeTempFile({ suffix: ".json" });
+            const run = await runCli(["run", flow, "--report-json", report], { env });
             assert.equal(run.code, 0, `${recipe}: ${run.stdout}`);
+            // What run sent: a request per attempt of each step (foreach iterations, polls).
+            const steps: { attempts: number }[] =
+              JSON.parse(await Deno.readTextFile(report)).flows[0].steps;
+            await Deno.remove(report);
+            const sent = steps.reduce((sum, step) => sum + step.attempts, 0);
             const dir = await exportFlow(flow, 1, env);
             const artillery = await artilleryRun(dir, env);
             await Deno.remove(dir, { recursive: true });
@@ -274,6 +281,11 @@ Deno.test(
             assert.equal(artillery.counters["plugins.expect.failed"] ?? 0, 0, recipe);
             assert.equal(artillery.counters["flowrun.checks.failed"] ?? 0, 0, recipe);
             assert.ok((artillery.counters["plugins.expect.ok"] ?? 0) > 0, `${recipe}: checks ran`);
+            assert.equal(
+              artillery.counters["http.requests"],
+              sent,
+              `${recipe}: as many requests as run`,
+            );
           }),
         );
       }

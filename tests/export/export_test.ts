@@ -59,10 +59,17 @@ Deno.test("the export is a self-contained folder: the script and the processor i
     .map((m) => m[1]);
   assert.deepEqual(named, ["./flowrun-processor.js"]);
   const processor = files.get("flowrun-processor.js")!;
-  assert.match(
-    processor,
-    /module\.exports = \{ flowrunStart, flowrunBefore, flowrunChecks, flowrunUntil, flowrunPolling \}/,
+  const names = /module\.exports = \{([^}]*)\}/.exec(processor)?.[1].split(",").map((n) =>
+    n.trim()
   );
+  assert.deepEqual(names?.filter(Boolean), [
+    "flowrunStart",
+    "flowrunBefore",
+    "flowrunCollect",
+    "flowrunChecks",
+    "flowrunUntil",
+    "flowrunPolling",
+  ]);
   assert.doesNotMatch(processor, /require\("(?!node:)/, "only Node's own modules");
 });
 
@@ -242,4 +249,20 @@ Deno.test("a flow with problems, or an unknown engine, exports nothing (exit 2)"
   const help = await runCli(["export", "artillery", "--help"]);
   assert.equal(help.code, 0);
   assert.match(help.stdout, /^Usage: flowrun export artillery <path>\.\.\. -o DIR/);
+});
+
+Deno.test("a foreach step is Artillery's loop over its list, its captures collected into lists", async () => {
+  const recipe = new URL("../../examples/recipes/foreach_cleanup.yaml", import.meta.url).pathname;
+  const { run, files } = await exported([recipe]);
+  assert.equal(run.code, 0, run.stderr);
+  const flow: Any[] = (parse(files.get("artillery.yml")!) as Any).scenarios[0].flow;
+  const [create, del] = flow.filter((item) => item.loop);
+  assert.deepEqual(create.over, ["tea", "coffee", "cocoa"]);
+  assert.equal(create.loopElement, "f0_var_drink");
+  assert.equal(create.loop[0].post.json.name, "{{ f0_var_drink }}");
+  assert.deepEqual(create.loop[0].post.flowrunCollect, [
+    { from: "f0_create__id__each", to: "f0_create__id", index: "f0_var_drink_index" },
+  ]);
+  assert.equal(del.over, "f0_create__id", "the list the first loop collected");
+  assert.doesNotMatch(run.stderr, /its foreach/, "no foreach left unexpressed");
 });
