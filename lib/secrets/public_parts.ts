@@ -168,8 +168,11 @@ export function isOrdinaryWord(value: string): boolean {
   return (value.match(/[a-z][A-Z]|[A-Z][a-z]/g)?.length ?? 0) < 6;
 }
 
-/** How many forms of shown texts are kept; past it, nothing more is shown (masked, the safe side). */
-const MAX_FORMS = 20_000;
+/**
+ * How many characters of shown texts and texts as sent are kept. Past it, a text as sent could no
+ * longer be told, so no text is shown any more: every word is masked by value (the safe side).
+ */
+const MAX_CHARS = 4_000_000;
 /** A shown text longer than this is not kept (a large body): its words stay masked. */
 const MAX_LENGTH = 1 << 16;
 
@@ -206,17 +209,19 @@ export class ShownTexts {
   /** The registered secrets that are ordinary words. */
   readonly words = new Set<string>();
   /** Forms of shown texts, by the word they hold. */
-  #forms = new Map<string, string[]>();
-  #count = 0;
+  #forms = new Map<string, Set<string>>();
+  #chars = 0;
+  /** Past {@linkcode MAX_CHARS}: nothing is shown any more. */
+  #full = false;
   /** Shown JSON texts without their whitespace. */
-  #squeezed: string[] = [];
+  #squeezed = new Set<string>();
   /** Header-like pairs shown as `name\0value` (a record `{name: value}` of a report). */
   #pairs = new Set<string>();
   /**
    * Texts as sent where a secret was substituted, and such pairs: where one stands (a raw request
    * in the HAR, another flow's identical shown text), the word is masked.
    */
-  #tainted = new Map<string, string[]>();
+  #tainted = new Map<string, Set<string>>();
   #taintedPairs = new Set<string>();
 
   /** Notes a registered secret: an ordinary word is masked by provenance in shown texts. */
@@ -237,20 +242,25 @@ export class ShownTexts {
    * pair by {@linkcode addPair}, never alone: alone, it would show the word everywhere.
    */
   add(text: string, tainted = false): void {
-    if (text.length > MAX_LENGTH || this.#count >= MAX_FORMS) return;
+    if (this.#full || (text.length > MAX_LENGTH && !tainted)) return;
+    if (text.length > MAX_LENGTH || this.#chars > MAX_CHARS) return void (this.#full = true);
     const trimmed = text.trim();
     const into = tainted ? this.#tainted : this.#forms;
     for (const word of this.wordsIn(text)) {
       if (trimmed === word && !tainted) continue;
-      const list = into.get(word) ?? [];
-      if (list.length === 0) into.set(word, list);
+      const forms = into.get(word) ?? new Set();
+      if (forms.size === 0) into.set(word, forms);
       for (const form of formsOf(text)) {
-        if (list.includes(form)) continue;
-        list.push(form);
-        this.#count++;
+        if (forms.has(form)) continue;
+        forms.add(form);
+        this.#chars += form.length;
       }
       // A JSON body a console pretty-prints stands there spaced and broken into lines.
-      if (/^[[{]/.test(trimmed) && !tainted) this.#squeezed.push(squeeze(text));
+      const bare = /^[[{]/.test(trimmed) && !tainted ? squeeze(text) : undefined;
+      if (bare !== undefined && !this.#squeezed.has(bare)) {
+        this.#squeezed.add(bare);
+        this.#chars += bare.length;
+      }
     }
   }
 
@@ -265,7 +275,7 @@ export class ShownTexts {
 
   /** Keeps a header the request sent as the flow wrote it, as every output writes a pair. */
   addPair(name: string, value: string, tainted = false): void {
-    if (this.#count >= MAX_FORMS || this.wordsIn(value).length === 0) return;
+    if (this.#full || this.wordsIn(value).length === 0) return;
     const pairs = tainted ? this.#taintedPairs : this.#pairs;
     pairs.add(`${name}\0${value}`);
     pairs.add(`${name.toLowerCase()}\0${value}`);
@@ -277,7 +287,7 @@ export class ShownTexts {
   /** Whether `{name: value}` is a pair a request showed as written (and none sent it so). */
   hasPair(name: string, value: string): boolean {
     const pair = `${name}\0${value}`;
-    return this.#pairs.size > 0 && this.#pairs.has(pair) && !this.#taintedPairs.has(pair);
+    return this.#pairs.has(pair) && !this.#taintedPairs.has(pair) && !this.#full;
   }
 
   /**
@@ -286,7 +296,9 @@ export class ShownTexts {
    * Gives how many spans are left.
    */
   drop(text: string, spans: Span[], all: boolean): number {
-    if (this.words.size === 0 || (!all && this.#forms.size === 0)) return spans.length;
+    if (this.words.size === 0 || (!all && (this.#forms.size === 0 || this.#full))) {
+      return spans.length;
+    }
     let kept = 0;
     let spaced: Squeezed | undefined;
     for (const span of spans) {
@@ -297,7 +309,7 @@ export class ShownTexts {
       }
       if (covers(this.#tainted, text, span, word)) spans[kept++] = span;
       else if (covers(this.#forms, text, span, word)) continue;
-      else if (this.#squeezed.length === 0 || !text.includes("\n")) spans[kept++] = span;
+      else if (this.#squeezed.size === 0 || !text.includes("\n")) spans[kept++] = span;
       else if (!this.#coveredSpaced(spaced ??= squeezed(text), span)) spans[kept++] = span;
     }
     spans.length = kept;
@@ -326,7 +338,7 @@ export class ShownTexts {
 }
 
 /** Whether one of the texts holding `word` stands in `text` around the span. */
-function covers(texts: Map<string, string[]>, text: string, [start, end]: Span, word: string) {
+function covers(texts: Map<string, Set<string>>, text: string, [start, end]: Span, word: string) {
   for (const form of texts.get(word) ?? []) {
     const at = text.indexOf(form, Math.max(0, end - form.length));
     if (at !== -1 && at <= start) return true;
