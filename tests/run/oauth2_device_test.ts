@@ -172,7 +172,7 @@ Deno.test("a device the person refuses fails the step, quoting access_denied", a
       assert.equal(me.status, "error");
       assert.match(
         me.message,
-        /^The OAuth2 device authorization was denied: the token request to http:\/\/127\.0\.0\.1:\d+\/oauth2\/token answered 400 access_denied \(The user refused the device\.\) after 1 poll over 1 s: the person asked to approve the device refused it\.$/,
+        /^The OAuth2 device authorization was denied: the token request to http:\/\/127\.0\.0\.1:\d+\/oauth2\/token answered 400 access_denied \(The user refused the device\.\) after 1 poll over \d+ s: the person asked to approve the device refused it\.$/,
       );
       assert.deepEqual(steps.map((s: { status: string }) => s.status), [
         "passed",
@@ -326,7 +326,7 @@ steps:`,
       const me = JSON.parse(out.json).flows[0].steps.find((s: { name: string }) => s.name === "me");
       assert.match(
         me.message,
-        /^The OAuth2 device code expired before it was approved: the token request to .*\/token answered 400 expired_token \(device code \*\*\* is past its lifetime\) after 1 poll over 1 s\./,
+        /^The OAuth2 device code expired before it was approved: the token request to .*\/token answered 400 expired_token \(device code \*\*\* is past its lifetime\) after 1 poll over \d+ s\./,
       );
       for (const [where, text] of Object.entries({ ...out, stdout: r.stdout, stderr: r.stderr })) {
         assert.ok(!text.includes(deviceCode), `the device code in ${where}`);
