@@ -245,23 +245,28 @@ export class ShownTexts {
     if (this.#full || (text.length > MAX_LENGTH && !tainted)) return;
     if (text.length > MAX_LENGTH || this.#chars > MAX_CHARS) return void (this.#full = true);
     const trimmed = text.trim();
-    const into = tainted ? this.#tainted : this.#forms;
     for (const word of this.wordsIn(text)) {
       if (trimmed === word && !tainted) continue;
-      const forms = into.get(word) ?? new Set();
-      if (forms.size === 0) into.set(word, forms);
-      for (const form of formsOf(text)) {
-        if (forms.has(form)) continue;
-        forms.add(form);
-        this.#chars += form.length;
-      }
+      this.#addForms(tainted ? this.#tainted : this.#forms, word, text);
       // A JSON body a console pretty-prints stands there spaced and broken into lines.
-      const bare = /^[[{]/.test(trimmed) && !tainted ? squeeze(text) : undefined;
-      if (bare !== undefined && !this.#squeezed.has(bare)) {
-        this.#squeezed.add(bare);
-        this.#chars += bare.length;
-      }
+      if (/^[[{]/.test(trimmed) && !tainted) this.#addSqueezed(squeeze(text));
     }
+  }
+
+  #addForms(into: Map<string, Set<string>>, word: string, text: string): void {
+    const forms = into.get(word) ?? new Set();
+    if (forms.size === 0) into.set(word, forms);
+    for (const form of formsOf(text)) {
+      if (forms.has(form)) continue;
+      forms.add(form);
+      this.#chars += form.length;
+    }
+  }
+
+  #addSqueezed(bare: string): void {
+    if (this.#squeezed.has(bare)) return;
+    this.#squeezed.add(bare);
+    this.#chars += bare.length;
   }
 
   /** Keeps a shown text (of header `name`), and what was sent there when it differs. */
