@@ -6,6 +6,7 @@
  * while a property named `example` is still validated.
  */
 import assert from "node:assert/strict";
+import { TIMING } from "../support/timing.ts";
 import { runCli } from "../support/cli.ts";
 
 /** A document whose responses name `count` schemas, each example holding the same `$id`. */
@@ -52,7 +53,7 @@ function flow(i: number): string {
   return `name: flow ${i}\nsteps:\n${steps.join("")}`;
 }
 
-Deno.test("many checks naming one large document load it once, examples holding $id included", async () => {
+Deno.test(`many checks naming one large document load it once, examples holding $id included ${TIMING}`, async () => {
   const dir = await Deno.makeTempDir();
   try {
     await Deno.writeTextFile(`${dir}/api.json`, JSON.stringify(bigDocument(3_000)));
