@@ -9,9 +9,9 @@
  * Each way of converting — default options, `--verify` against a fresh
  * instance, the two recordings together — is run on another fresh instance
  * exactly as the flow's header asks, then once more on that instance (the
- * first run's saves and deletes are there), then cut after its last save of
- * the journey's tiddler and run there once more, and the tiddler read back:
- * it must hold what the browser saved (the changed text, the tag, a date the
+ * first run's saves and deletes are there), then cut after its save of the
+ * renamed tiddler and run there once more, and the tiddler read back: it
+ * must hold what the browser saved (the changed text, the tag, a date the
  * wiki reads as one). The goal is every step passing on the first run and
  * again, and the same tiddler.
  *
@@ -20,14 +20,20 @@
  * back), so nothing here needs one.
  *
  * Slow: an install on the first run (about 11 s, from the npm registry), two
- * recordings in Chromium and eight TiddlyWiki starts.
+ * recordings in Chromium and ten TiddlyWiki starts (about 20 CPU-seconds).
  */
 import assert from "node:assert/strict";
 import { recordSession } from "../../support/record_har.ts";
 import { ignoreBrowser, whyBrowserIgnored } from "../../support/browser.ts";
 import { failures, table } from "./measure.ts";
 import { installTiddlyWiki, startTiddlyWiki } from "./tiddlywiki.ts";
-import { driveTiddlyWiki, SECOND_TEXT, TAG, TIDDLER_TITLE } from "./tiddlywiki_journey.ts";
+import {
+  driveTiddlyWiki,
+  RENAMED_TITLE,
+  SECOND_TEXT,
+  TAG,
+  TIDDLER_TITLE,
+} from "./tiddlywiki_journey.ts";
 import { measureTw, type TwMeasure } from "./tiddlywiki_measure.ts";
 
 /** Records the journey once on a fresh instance, into DIR/STEM.pw.har and DIR/STEM.cdp.har. */
@@ -92,21 +98,27 @@ Deno.test({
     await record(dir, "a1");
     await record(dir, "a2");
 
-    await t.step("the recordings hold the journey: list, three saves, a delete", async () => {
-      for (const form of ["pw", "cdp"]) {
-        const sent = await sentIn(`${dir}/a1.${form}.har`);
-        const count = (line: string) => sent.filter((s) => s.line === line).length;
-        assert.ok(count("GET /recipes/default/tiddlers.json") >= 1, form);
-        assert.equal(count(`PUT /recipes/default/tiddlers/${TIDDLER_TITLE}`), 3, form);
-        assert.equal(count(`DELETE /bags/default/tiddlers/${TIDDLER_TITLE}`), 1, form);
-        // Every write carries the wiki's CSRF guard, which the flow must send too.
-        for (const { line, entry } of sent) {
-          if (!/^(PUT|DELETE) /.test(line)) continue;
-          const guard = entry.request.headers.find((h) => /^x-requested-with$/i.test(h.name));
-          assert.equal(guard?.value, "TiddlyWiki", `${form} ${line}`);
+    await t.step(
+      "the recordings hold the journey: list, three saves, a rename, a delete",
+      async () => {
+        for (const form of ["pw", "cdp"]) {
+          const sent = await sentIn(`${dir}/a1.${form}.har`);
+          const count = (line: string) => sent.filter((s) => s.line === line).length;
+          assert.ok(count("GET /recipes/default/tiddlers.json") >= 1, form);
+          assert.equal(count(`PUT /recipes/default/tiddlers/${TIDDLER_TITLE}`), 3, form);
+          // The rename saves the new title and deletes the old; then the new one is deleted.
+          assert.equal(count(`PUT /recipes/default/tiddlers/${RENAMED_TITLE}`), 1, form);
+          assert.equal(count(`DELETE /bags/default/tiddlers/${TIDDLER_TITLE}`), 1, form);
+          assert.equal(count(`DELETE /bags/default/tiddlers/${RENAMED_TITLE}`), 1, form);
+          // Every write carries the wiki's CSRF guard, which the flow must send too.
+          for (const { line, entry } of sent) {
+            if (!/^(PUT|DELETE) /.test(line)) continue;
+            const guard = entry.request.headers.find((h) => /^x-requested-with$/i.test(h.name));
+            assert.equal(guard?.value, "TiddlyWiki", `${form} ${line}`);
+          }
         }
-      }
-    });
+      },
+    );
 
     for (const form of ["pw", "cdp"]) {
       const a1 = `${dir}/a1.${form}.har`;

@@ -2,8 +2,8 @@
  * One way of turning TiddlyWiki recordings into a flow (`flowrun convert
  * har` with its options), the flow run on a fresh instance as a new user
  * runs it, then once more on that instance, and what the wiki then holds:
- * the same flow cut after its last save of the journey's tiddler is run
- * there and the tiddler read back, so a conversion that passes every step
+ * the same flow cut after its save of the renamed tiddler is run there and
+ * the tiddler read back, so a conversion that passes every step
  * yet sends another tiddler than the browser did is seen. Every CLI call is
  * a subprocess killed after a bound.
  *
@@ -14,12 +14,12 @@ import { type BoundedRun, runBounded } from "../../support/cli.ts";
 import { userEnv } from "../../support/convert_apps.ts";
 import type { Measure } from "./measure.ts";
 import { startTiddlyWiki } from "./tiddlywiki.ts";
-import { TIDDLER_TITLE } from "./tiddlywiki_journey.ts";
+import { RENAMED_TITLE } from "./tiddlywiki_journey.ts";
 
 /** How long a conversion or a run may take before it is killed. */
 const BOUND_MS = 180_000;
 
-/** The journey's tiddler as the wiki holds it after the flow's last save of it. */
+/** The journey's tiddler as the wiki holds it after the flow's save of its new title. */
 export interface Held {
   text?: string;
   tags?: string;
@@ -60,14 +60,14 @@ async function runOnce(flowPath: string, env: Record<string, string>, report: st
   return { run, steps, passed: steps.filter((s) => s.status === "passed").length };
 }
 
-/** Whether a step saves the journey's tiddler (`PUT …/tiddlers/Orders%20intake`). */
+/** Whether a step saves the renamed tiddler (`PUT …/tiddlers/Orders%20shipped`). */
 function savesTiddler(step: { request?: { method?: string; url?: string } }): boolean {
   const url = step.request?.url ?? "";
   return step.request?.method === "PUT" &&
-    decodeURIComponent(url.slice(url.lastIndexOf("/") + 1)) === TIDDLER_TITLE;
+    decodeURIComponent(url.slice(url.lastIndexOf("/") + 1)) === RENAMED_TITLE;
 }
 
-/** Runs the flow up to its last save of the tiddler, then reads the tiddler from the wiki. */
+/** Runs the flow up to its last save of the renamed tiddler, then reads it from the wiki. */
 async function heldAfterSaves(
   flowPath: string,
   origin: string,
@@ -79,7 +79,7 @@ async function heldAfterSaves(
   const cut = `${flowPath}.saves.yaml`;
   await Deno.writeTextFile(cut, stringify({ ...flow, steps: flow.steps.slice(0, last + 1) }));
   await runOnce(cut, env, `${cut}.report.json`);
-  const r = await fetch(`${origin}/recipes/default/tiddlers/${encodeURIComponent(TIDDLER_TITLE)}`);
+  const r = await fetch(`${origin}/recipes/default/tiddlers/${encodeURIComponent(RENAMED_TITLE)}`);
   if (!r.ok) {
     await r.body?.cancel();
     return undefined;

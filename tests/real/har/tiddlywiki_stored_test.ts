@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { parse } from "yaml";
 import { runCli } from "../../support/cli.ts";
 import { headerVariables } from "../../support/convert_apps.ts";
-import { TAG, TIDDLER_TITLE } from "./tiddlywiki_journey.ts";
+import { RENAMED_TITLE, TAG, TIDDLER_TITLE } from "./tiddlywiki_journey.ts";
 
 const FIXTURES = new URL("./fixtures/", import.meta.url).pathname;
 
@@ -41,11 +41,10 @@ async function convert(form: string, two = false): Promise<{ flow: string; steps
   }
 }
 
-/** The steps that save the journey's tiddler. */
-const saves = (steps: Step[]) =>
+/** The steps that send `method` for the tiddler titled `title`. */
+const sending = (steps: Step[], method: string, title: string) =>
   steps.filter((s) =>
-    s.request.method === "PUT" &&
-    decodeURIComponent(s.request.url).endsWith(`/tiddlers/${TIDDLER_TITLE}`)
+    s.request.method === method && decodeURIComponent(s.request.url).endsWith(`/tiddlers/${title}`)
   );
 
 for (const form of ["pw", "cdp"]) {
@@ -58,9 +57,16 @@ for (const form of ["pw", "cdp"]) {
       for (const s of steps.filter((s) => /^(PUT|DELETE)$/.test(s.request.method))) {
         assert.equal(s.request.headers?.["x-requested-with"], "TiddlyWiki", s.request.url);
       }
-      const saved = saves(steps);
-      assert.equal(saved.length, 3, flow);
-      const last = saved[2].request.body!;
+      // Three saves, then the rename: a save of the new title and a delete of the old.
+      const saved = [
+        ...sending(steps, "PUT", TIDDLER_TITLE),
+        ...sending(steps, "PUT", RENAMED_TITLE),
+      ];
+      assert.equal(saved.length, 4, flow);
+      assert.equal(sending(steps, "DELETE", TIDDLER_TITLE).length, 1, flow);
+      assert.equal(sending(steps, "DELETE", RENAMED_TITLE).length, 1, flow);
+      const last = saved[3].request.body!;
+      assert.equal(last.title, RENAMED_TITLE);
       assert.equal(last.text, "Ship the blue crates by Monday.");
       // chrome-har keeps a one-item list only as its item (a limit the conversion notes).
       assert.deepEqual(last.tags, form === "pw" ? [TAG] : TAG);
