@@ -83,7 +83,9 @@ export async function attempt(
   const hops = redirectAuth(step, bare, request, auth);
   const { onRequest, onAttempt } = ctx.reporter;
   // Most runs' reporters listen to neither: no masked URL, no object, no await per request.
-  const info = onRequest || onAttempt ? requestInfo(input, number, request, trace, ctx) : undefined;
+  const info = onRequest || onAttempt
+    ? requestInfo(input, number, request, trace, ctx, shown?.url)
+    : undefined;
   if (onRequest) await onRequest.call(ctx.reporter, input.ref, info!);
   // Only a reporter that records the wire (the HAR) has each request and answer told.
   const wire = ctx.reporter.onExchange
@@ -203,12 +205,15 @@ function requestInfo(
   request: ResolvedRequest,
   trace: Attempt["trace"],
   ctx: Context,
+  shownUrl?: string,
 ): RequestInfo {
   return {
     step: input.label ?? input.step.name,
     attempt: number,
     method: request.method,
-    url: ctx.rawEvents ? request.url : ctx.redactor.redact(request.url),
+    // Masked by provenance where it was (request_shown.ts; raw events too: no reader can tell
+    // where a secret went), else by value.
+    url: shownUrl ?? (ctx.rawEvents ? request.url : ctx.redactor.redact(request.url)),
     ...trace,
   };
 }

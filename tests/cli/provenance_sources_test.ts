@@ -79,6 +79,8 @@ Deno.test("a secret substituted from any source is masked; a word a flow writes 
         ...["a", "b", "c", "d"].map((f) => `${dir}/${f}.yaml`),
         "--report-json",
         `${dir}/r.json`,
+        "--log-file",
+        `${dir}/r.log`,
       ],
       { env: { PASSWORD: "admin" } },
     );
@@ -90,6 +92,8 @@ Deno.test("a secret substituted from any source is masked; a word a flow writes 
     const use = step("a.yaml", "use").request;
     // Each substitution masked, the flow's own `w=admin` and `x-role: admin` readable.
     assert.equal(use.url, `${base}/***/made?r=***&p=***&e=***&w=admin`);
+    const log = await Deno.readTextFile(`${dir}/r.log`);
+    assert.ok(log.includes(`"url":"${use.url}"`), log);
     assert.equal(use.headers["x-role"], "admin");
     assert.equal(use.headers["x-cap"], "***");
     // A random value: the field cannot be told by provenance, so it is masked by value.

@@ -47,6 +47,8 @@ Deno.test("an ordinary-word secret is masked where it was substituted, not where
         "-v",
         "--report-json",
         `${dir}/r.json`,
+        "--log-file",
+        `${dir}/r.log`,
         "--report-junit",
         `${dir}/r.xml`,
       ],
@@ -78,6 +80,9 @@ Deno.test("an ordinary-word secret is masked where it was substituted, not where
       junit,
     );
     assert.ok(!junit.includes("&quot;password&quot;:&quot;admin"), junit);
+    // The log's request lines too.
+    const log = await Deno.readTextFile(`${dir}/r.log`);
+    assert.ok(log.includes(`"url":"${base}/admin/fail"`), log);
   } finally {
     await server.shutdown();
     await Deno.remove(dir, { recursive: true });
