@@ -14,6 +14,16 @@
 import { CHECKS_SOURCE } from "./processor_checks.ts";
 import type { ExportScope } from "./scope.ts";
 
+/** The processor's functions every export has; each step's condition adds one. */
+const EXPORTED = [
+  "flowrunStart",
+  "flowrunBefore",
+  "flowrunCollect",
+  "flowrunChecks",
+  "flowrunUntil",
+  "flowrunPolling",
+];
+
 /** The processor's file name, beside the script. */
 export const PROCESSOR_FILE = "flowrun-processor.js";
 
@@ -51,6 +61,9 @@ export function processorSource(scope: ExportScope): string {
   const fresh = [...scope.fresh].map(([name, how]) =>
     `  v[${JSON.stringify(name)}] = ${how.kind === "uuid" ? "uuid()" : `hex(${how.length})`};`
   );
+  const ifs = [...scope.conditions].map(([name, code]) =>
+    `/** Artillery's ifTrue of a step: whether it is sent. */\nfunction ${name}(v) {\n  return when(${code});\n}\n`
+  );
   const encoded = [...scope.encoded].map(([name, code]) =>
     `  v[${JSON.stringify(name)}] = ${code};`
   );
@@ -79,13 +92,15 @@ function flowrunCollect(req, _res, context, _events, next) {
   return next();
 }
 ${CHECKS_SOURCE}
+/** Whether a step's if: conditions all hold, as flowrun evaluates them. */
+const when = (conditions) => conditions.every((c) =>
+  c.op === "exists"
+    ? (c.value !== undefined && c.value !== null) === (c.expected !== false)
+    : c.value !== undefined && OPERATORS[c.op](c.value, c.expected)
+);
+${ifs.join("\n")}
 module.exports = {
-  flowrunStart,
-  flowrunBefore,
-  flowrunCollect,
-  flowrunChecks,
-  flowrunUntil,
-  flowrunPolling,
+${[...EXPORTED, ...scope.conditions.keys()].map((name) => `  ${name},`).join("\n")}
 };
 `;
 }

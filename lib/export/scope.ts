@@ -37,6 +37,8 @@ export interface ExportScope {
   encoded: Map<string, string>;
   /** Files the script sends, by their path in the export folder. */
   files: Map<string, Uint8Array>;
+  /** Steps' conditions: processor function name → JavaScript list of conditions over `v`. */
+  conditions: Map<string, string>;
   /** Captures made only for a check, counted to keep their names apart. */
   checkCaptures: number;
   /** Name spaces handed out: one per scenario and per included flow. */
@@ -61,6 +63,7 @@ export function newScope(): ExportScope {
     perUser: new Map(),
     encoded: new Map(),
     files: new Map(),
+    conditions: new Map(),
     checkCaptures: 0,
     namespaces: 0,
   };

@@ -11,6 +11,7 @@ import type { Flow, Step, StepOptions } from "../model/flow.ts";
 import { type ArtilleryCapture, artilleryCapture } from "./captures.ts";
 import { attachChecks, expectationsOf } from "./expect.ts";
 import type { FlowItem } from "./flow_item.ts";
+import { conditionOf } from "./condition.ts";
 import { foreachItem } from "./foreach.ts";
 import { includeItems } from "./include.ts";
 import { pollItem } from "./poll.ts";
@@ -32,7 +33,12 @@ const UNSUPPORTED_OPTIONS: (keyof StepOptions)[] = [
 
 /** Notes for what of the step's shape (condition, foreach, options) is not expressed. */
 function shapeNotes(step: Step, options: StepOptions, place: Place): void {
-  if (step.when?.length) note(place, "its if: condition is not expressed: it is always sent");
+  if (step.always) {
+    note(
+      place,
+      "always: true is not expressed: after a failure, Artillery's user sends nothing more",
+    );
+  }
   if (step.foreach && step.include) {
     note(place, "the foreach of an include step is not expressed: it runs once");
   }
@@ -93,7 +99,12 @@ function requestItems(step: Step, flow: Flow, place: Place): FlowItem[] {
     .filter((c): c is ArtilleryCapture => c !== undefined);
   // A polling step's checks read its last response only: the processor makes them.
   const expected = expectationsOf(step.assert, place, step.loop !== undefined);
-  const request = { name: `${place.prefix ?? ""}${step.name}`, ...fields };
+  const ifTrue = conditionOf(step, place);
+  const request = {
+    name: `${place.prefix ?? ""}${step.name}`,
+    ...(ifTrue && { ifTrue }),
+    ...fields,
+  };
   attachChecks(request, captures, expected);
   const items: FlowItem[] = [];
   if (place.scope.fresh.size + place.scope.encoded.size > madeBefore) {
