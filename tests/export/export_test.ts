@@ -270,3 +270,41 @@ Deno.test("a foreach step is Artillery's loop over its list, its captures collec
   assert.equal(del.over, "f0_create__id", "the list the first loop collected");
   assert.doesNotMatch(run.stderr, /its foreach/, "no foreach left unexpressed");
 });
+
+Deno.test("a data-driven flow gives a scenario per row, the row's values its vars", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-export-" });
+  await Deno.writeTextFile(
+    `${dir}/users.yaml`,
+    `name: create user
+vars:
+  role: guest
+  team: core
+data:
+  - { name: admin, role: admin }
+  - { name: viewer, role: viewer }
+steps:
+  - name: create
+    request: { method: POST, url: "\${ENV.BASE_URL}/users", body: { user: "\${vars.name}", role: "\${vars.role}", team: "\${vars.team}" } }
+`,
+  );
+  const { run, files } = await exported([`${dir}/users.yaml`]);
+  await Deno.remove(dir, { recursive: true });
+  assert.equal(run.code, 0, run.stderr);
+  const script: Any = parse(files.get("artillery.yml")!);
+  assert.deepEqual(script.scenarios.map((s: Any) => s.name), [
+    "create user [admin]",
+    "create user [viewer]",
+  ]);
+  assert.deepEqual(script.scenarios[1].flow[1].post.json, {
+    user: "{{ f1_var_name }}",
+    role: "{{ f1_var_role }}",
+    team: "{{ f1_var_team }}",
+  });
+  const processor = files.get("flowrun-processor.js")!;
+  // The row's value wins over the flow's var; a var the row leaves out keeps its default.
+  assert.ok(processor.includes(`v["f0_var_role"] = "admin";`), processor);
+  assert.ok(
+    processor.includes(`v["f1_var_role"] = "viewer";`) &&
+      processor.includes(`v["f1_var_team"] = "core";`),
+  );
+});
