@@ -60,12 +60,15 @@ export async function convertOpenApiCommand(args: string[]): Promise<number> {
     show,
   );
   const several = bundled.files.length > 0;
+  // A Swagger 2.0 document is read as the OpenAPI 3.0 one it means, which the checks read too.
+  const upgraded = bundled.document.swagger === "2.0";
+  const document = upgraded ? openapi.upgradeSwagger2(bundled.document) : bundled.document;
   // The root of a run of DIR, judged by a flow in it (DIR may not exist yet).
   const outside = !several && io.outsideFileRoots(absolute, io.fileRootsFor([`${dir}/flow.yaml`]));
-  const copied = several || outside;
+  const copied = several || outside || upgraded;
   const documentRef = copied ? BUNDLE : slashes(relative(resolve(dir), absolute));
   const { files, summary } = openapi.convertOpenApi({
-    document: bundled.document,
+    document,
     source,
     documentRef,
   });
@@ -74,12 +77,13 @@ export async function convertOpenApiCommand(args: string[]): Promise<number> {
     if (file.placeholder) await io.writeNewFile(target, file.text);
     else await save(target, file.text);
   }
-  if (copied) await save(`${dir}/${BUNDLE}`, JSON.stringify(bundled.document, null, 2) + "\n");
+  if (copied) await save(`${dir}/${BUNDLE}`, JSON.stringify(document, null, 2) + "\n");
   err(openapi.formatOpenApiSummary(summary, {
     dir,
     document: copied ? `${dir}/${BUNDLE}` : source,
     bundle: copied ? BUNDLE : undefined,
     outside,
+    upgraded,
   }));
   return EXIT.passed;
 }

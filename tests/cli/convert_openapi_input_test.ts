@@ -1,7 +1,7 @@
 /**
  * `flowrun convert openapi` on bad input: each is one clear sentence with
  * its code and a hint, exit 2, no stack trace, nothing written — a file
- * that is not JSON or YAML, a Swagger 2.0 document, one that is not
+ * that is not JSON or YAML, a Swagger 1.2 document (2.0 is upgraded), one that is not
  * OpenAPI 3, one without paths; and `$ref`s to a URL, out of the
  * document's folder, to a missing file or pointer, through too many files.
  * A document using every body, parameter and credential kind converts into
@@ -45,9 +45,9 @@ const CASES: [string, Files, RegExp][] = [
     /error\[bad-openapi\]: "doc\/api\.yaml" is not an OpenAPI document: it holds a list, not an object\./,
   ],
   [
-    "Swagger 2.0",
-    { "doc/api.yaml": "swagger: '2.0'\ninfo: {title: t}\npaths: {/a: {get: {}}}\n" },
-    /error\[bad-openapi\]: "doc\/api\.yaml" is a Swagger 2\.0 document; convert openapi reads OpenAPI 3\.0 and 3\.1\.\n {2}hint: Convert it to OpenAPI 3 first \(npx swagger2openapi/,
+    "Swagger 1.2",
+    { "doc/api.yaml": "swagger: '1.2'\ninfo: {title: t}\npaths: {/a: {get: {}}}\n" },
+    /error\[bad-openapi\]: "doc\/api\.yaml" is a Swagger 1\.2 document; convert openapi reads Swagger 2\.0, OpenAPI 3\.0 and 3\.1\.\n {2}hint: Convert it to OpenAPI 3 first \(npx swagger2openapi/,
   ],
   [
     "not OpenAPI 3",

@@ -65,8 +65,11 @@ export async function convertDocument(path: string, dir: string): Promise<Outcom
       (d) => openapi.checkDocument(d, path),
       (f) => f,
     );
+    // As the CLI does: Swagger 2.0 is read as the OpenAPI 3.0 it means, and written beside.
+    const upgraded = bundled.document.swagger === "2.0";
+    const document = upgraded ? openapi.upgradeSwagger2(bundled.document) : bundled.document;
     const result = openapi.convertOpenApi({
-      document: bundled.document,
+      document,
       source: path,
       documentRef: "openapi.json",
     });
@@ -75,8 +78,8 @@ export async function convertDocument(path: string, dir: string): Promise<Outcom
       await Deno.mkdir(`${dir}/${file.path}`.replace(/\/[^/]*$/, ""), { recursive: true });
       await Deno.writeTextFile(`${dir}/${file.path}`, file.text);
     }
-    if (bundled.files.length === 0) await Deno.link(path, `${dir}/openapi.json`);
-    else await Deno.writeTextFile(`${dir}/openapi.json`, JSON.stringify(bundled.document));
+    if (bundled.files.length === 0 && !upgraded) await Deno.link(path, `${dir}/openapi.json`);
+    else await Deno.writeTextFile(`${dir}/openapi.json`, JSON.stringify(document));
     const { summary } = result;
     return {
       kind: "converted",
@@ -88,7 +91,7 @@ export async function convertDocument(path: string, dir: string): Promise<Outcom
       summary: openapi.formatOpenApiSummary(summary, { dir, document: path }),
       dir,
       files: result.files.filter((f) => !f.placeholder),
-      document: bundled.document,
+      document,
     };
   } catch (error) {
     if (error instanceof UsageError) {

@@ -127,10 +127,7 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
       placeholder: true,
     });
   }
-  const env = [
-    { name: "BASE_URL", what: "the API's origin" },
-    ...auth.env.values(),
-  ];
+  const env = [{ name: "BASE_URL", what: "the API's origin" }, ...auth.env.values()];
   return {
     files,
     summary: {
@@ -144,13 +141,20 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
       optional: shared.optional,
       ...inferredLines(inferred, ops),
       ...webhooksOf(doc),
-      ...(stopping.length > 0
-        ? { stopping: stopping.map((o) => `${o.method} ${o.template}`) }
-        : {}),
-      ...(unsendable.length > 0
-        ? { unsendable: unsendable.map((o) => `${o.method} ${o.template}`) }
-        : {}),
+      ...leftOutLines(stopping, unsendable),
     },
+  };
+}
+
+/** The operations left out, for the summary: those that stop the server, those flowrun cannot send. */
+function leftOutLines(
+  stopping: OpenApiOperation[],
+  unsendable: OpenApiOperation[],
+): Pick<OpenApiSummary, "stopping" | "unsendable"> {
+  const name = (o: OpenApiOperation) => `${o.method} ${o.template}`;
+  return {
+    ...(stopping.length > 0 ? { stopping: stopping.map(name) } : {}),
+    ...(unsendable.length > 0 ? { unsendable: unsendable.map(name) } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * Whether a parsed file is a document `convert openapi` reads: an OpenAPI
- * 3.0 or 3.1 document with paths. A Swagger 2.0 document is told how to
- * become one. Checked before any file its `$ref`s name is read.
+ * 3.0 or 3.1 document with paths, or a Swagger 2.0 one (upgraded by
+ * `swagger2.ts`). Checked before any file its `$ref`s name is read.
  *
  * @module
  */
@@ -16,11 +16,12 @@ import { UsageError } from "../../model/errors.ts";
  * ```ts
  * import { checkDocument } from "./document.ts";
  * checkDocument({ openapi: "3.1.0", paths: {} }, "api.yaml");
+ * checkDocument({ swagger: "2.0", paths: {} }, "api.yaml");
  * try {
- *   checkDocument({ swagger: "2.0", paths: {} }, "api.yaml");
+ *   checkDocument({ swagger: "1.2", paths: {} }, "api.yaml");
  *   throw new Error("not refused");
  * } catch (error) {
- *   if (!(error as Error).message.includes("Swagger 2.0")) throw error;
+ *   if (!(error as Error).message.includes("Swagger 1.2")) throw error;
  * }
  * ```
  */
@@ -34,17 +35,17 @@ export function checkDocument(document: unknown, source: string): void {
       HINT,
     );
   }
-  if (document.swagger !== undefined) {
+  if (document.swagger !== undefined && document.swagger !== "2.0") {
     throw new UsageError(
       "bad-openapi",
       `"${source}" is a Swagger ${
         String(document.swagger)
-      } document; convert openapi reads OpenAPI 3.0 and 3.1.`,
+      } document; convert openapi reads Swagger 2.0, OpenAPI 3.0 and 3.1.`,
       "Convert it to OpenAPI 3 first (npx swagger2openapi " + source +
         " -o openapi.yaml, or the Swagger Editor's Edit → Convert to OpenAPI 3), then convert that.",
     );
   }
-  const version = document.openapi;
+  const version = document.swagger === "2.0" ? "3.0" : document.openapi;
   if (typeof version !== "string" || !/^3\.[01](\.|$)/.test(version)) {
     throw new UsageError(
       "bad-openapi",

@@ -47,3 +47,4 @@ export {
   type OutFile,
 } from "./convert.ts";
 export { formatOpenApiSummary, type SummaryPlaces } from "./summary.ts";
+export { upgradeSwagger2 } from "./swagger2.ts";

@@ -17,6 +17,8 @@ export interface SummaryPlaces {
   bundle?: string;
   /** The document (one file) was outside the folders a run of the flows may read: `bundle` is its copy. */
   outside?: boolean;
+  /** The document was Swagger 2.0: `bundle` is its upgrade to OpenAPI 3.0. */
+  upgraded?: boolean;
 }
 
 /**
@@ -87,6 +89,9 @@ function flowLine(f: SummaryFlow): string {
 
 /** What the `openapi:` checks read when it is not the document itself (none when it is). */
 function bundleLine(at: SummaryPlaces): string | undefined {
+  if (at.bundle && at.upgraded) {
+    return `The Swagger 2.0 document is upgraded to OpenAPI 3.0 in ${at.dir}/${at.bundle}, which the openapi: checks read.`;
+  }
   if (at.bundle && at.outside) {
     return `The document is outside the folders \`flowrun run ${at.dir}\` may read: its copy ${at.dir}/${at.bundle} is what the openapi: checks read.`;
   }
