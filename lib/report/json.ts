@@ -72,8 +72,9 @@ const REPORT_KEYS: Record<keyof JsonReport, true> = {
   interrupted: true,
   problems: true,
   totals: true,
-  openapi_coverage: true,
   workers: true,
+  // Just before the flows: the run's head is small, the coverage may be long.
+  openapi_coverage: true,
   flows: true,
 };
 const TOTALS_KEYS: Record<keyof RunResult["totals"], true> = {

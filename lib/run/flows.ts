@@ -127,10 +127,10 @@ async function runAll(
     status: results.every((f) => f.status === "passed") ? "passed" : "failed",
     ...(ctx.signal?.aborted ? { interrupted: reasonOf(ctx.signal) } : {}),
     totals: totalsOf(results),
+    workers: threads,
     ...(ctx.coverage
       ? { openapi_coverage: ctx.coverage.result((t) => ctx.redactor.redact(t)) }
       : {}),
-    workers: threads,
     flows: results,
   };
   await ctx.reporter.onRunEnd?.(result);
