@@ -3,7 +3,17 @@
  * the parallel part stop before its first test, so every name is held to a test file here.
  */
 import assert from "node:assert/strict";
-import { ALONE, failureReport, SLOW, summaryLine, tally, WAITING_FIRST } from "../scripts/test.ts";
+import {
+  ALONE,
+  failureReport,
+  SLOW,
+  summaryLine,
+  tally,
+  timingReport,
+  WAITING_FIRST,
+} from "../scripts/test.ts";
+import { batches, testFiles } from "../scripts/test_files.ts";
+import { TIMING } from "./support/timing.ts";
 
 const ROOT = new URL("../", import.meta.url);
 
@@ -86,4 +96,49 @@ Deno.test("the end of the test command's output names each failed test and the f
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("a failed test that depends on the clock is named as such, with the command that reruns its file alone", async () => {
+  // A real `deno test` run: the marker must survive deno's own form of a failure's heading.
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-timing-report-" });
+  try {
+    await Deno.writeTextFile(
+      `${dir}/a_test.ts`,
+      [
+        `Deno.test("answers in time ${TIMING}", () => { throw new Error("took 2100 ms"); });`,
+        'Deno.test("plain", () => { throw new Error("wrong"); });',
+        `Deno.test("passes ${TIMING}", () => {});`,
+      ].join("\n"),
+    );
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: ["test", "--no-check", "--no-config", "a_test.ts"],
+      cwd: dir,
+      stdin: "null",
+    }).output();
+    const report = timingReport(failureReport(new TextDecoder().decode(output.stdout)));
+    assert.deepEqual(report, [
+      `answers in time ${TIMING}: rerun alone: deno test -A ./a_test.ts`,
+    ]);
+    // A file run alone at the end is timing-sensitive whatever its tests' names.
+    assert.deepEqual(timingReport([`x => ./${ALONE[0]}:1:1`]), [
+      `x: rerun alone: deno test -A ./${ALONE[0]}`,
+    ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("the quick part's batches hold each of its files once, the waiting ones first", async () => {
+  const root = new URL("../", import.meta.url).pathname;
+  const files = await testFiles(root);
+  assert.ok(files.includes("tests/test_task_test.ts"));
+  assert.ok(!files.some((file) => file.startsWith("node_modules/") || file.startsWith(".git/")));
+  for (const name of [...SLOW, ...ALONE, ...WAITING_FIRST]) assert.ok(files.includes(name), name);
+  const quick = files.filter((file) => !SLOW.includes(file) && !ALONE.includes(file));
+  const cut = batches(quick, WAITING_FIRST, 3);
+  assert.equal(cut.length, 3);
+  assert.deepEqual(cut.flat().sort(), quick);
+  assert.deepEqual(cut[0].slice(0, WAITING_FIRST.length), [...WAITING_FIRST]);
+  const sizes = cut.map((batch) => batch.length);
+  assert.ok(Math.max(...sizes) - Math.min(...sizes) <= WAITING_FIRST.length + 1, `${sizes}`);
 });
