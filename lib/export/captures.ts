@@ -1,8 +1,10 @@
 /**
  * A step's captures as Artillery captures (`capture: [{json: …, as: …}]`):
  * the captured value lands in the virtual user's variable that later
- * requests read as `{{ … }}`. A capture Artillery cannot make (a cookie,
- * XPath without a plugin, a header's query parameter) is noted.
+ * requests read as `{{ … }}`. A cookie, or a header's query parameter or
+ * regex group, Artillery cannot capture: those are marked `flowrun` for the
+ * processor's `flowrunCapture` hook. XPath and a Link header's rel are
+ * noted.
  *
  * @module
  */
@@ -60,6 +62,12 @@ export function artilleryCapture(capture: Capture, place: Place): ArtilleryCaptu
   if (from.kind === "path") found = pathCapture({ ...capture, from }, place);
   else if (from.kind === "header" && !from.query && !from.regex && !from.rel) {
     found = { header: from.name.toLowerCase() };
+  } else if (from.kind === "cookie") {
+    // Made by the processor's flowrunCapture hook: Artillery captures no cookie.
+    found = { flowrun: { cookie: from.name } };
+  } else if (from.kind === "header" && !from.rel) {
+    const name = from.name.toLowerCase();
+    found = { flowrun: { header: name, query: from.query, regex: from.regex?.source } };
   } else if (from.kind === "regex") {
     found = hasGroup(from.source) ? { regexp: from.source, group: 1 } : { regexp: from.source };
   } else {

@@ -174,7 +174,8 @@ function describe(check: PathCheck): string {
 /**
  * Adds captures and expectations to a request item, after those it has:
  * the expect plugin's under `expect`, the processor's under
- * `flowrunChecks` with the `afterResponse` hook that makes them.
+ * `flowrunChecks` and `flowrunCaptures` with the `afterResponse` hooks that
+ * make them.
  *
  * @example
  * ```ts
@@ -192,8 +193,15 @@ export function attachChecks(
   const add = (key: string, items: unknown[]) => {
     if (items.length) request[key] = [...(request[key] as unknown[] ?? []), ...items];
   };
-  add("capture", [...captures, ...expected.captures]);
+  const viaProcessor = captures.filter((c) => "flowrun" in c);
+  add("capture", [...captures.filter((c) => !("flowrun" in c)), ...expected.captures]);
+  add("flowrunCaptures", viaProcessor.map(({ as, flowrun }) => ({ as, ...(flowrun as object) })));
   add("expect", expected.expect);
   add("flowrunChecks", expected.checks);
-  if (expected.checks.length) request.afterResponse = "flowrunChecks";
+  const hooks = [
+    ...(viaProcessor.length ? ["flowrunCapture"] : []),
+    ...(expected.checks.length ? ["flowrunChecks"] : []),
+  ];
+  const before = request.afterResponse === undefined ? [] : [request.afterResponse].flat();
+  if (hooks.length) request.afterResponse = [...new Set([...before, ...hooks])];
 }

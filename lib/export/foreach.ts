@@ -55,7 +55,10 @@ export function foreachItem(
   if (over === undefined) return undefined;
   const index = varName(place.flowIndex, foreach.index);
   const request = findRequest(items.at(-1)!.item);
-  const captures = (request.capture ?? []) as { as: string }[];
+  const captures = [
+    ...(request.capture ?? []) as { as: string }[],
+    ...(request.flowrunCaptures ?? []) as { as: string }[],
+  ];
   if (captures.length) {
     request.flowrunCollect = captures.map((c) => ({ from: `${c.as}__each`, to: c.as, index }));
     for (const c of captures) c.as = `${c.as}__each`;

@@ -35,7 +35,7 @@ export function pollItem(step: Step, items: FlowItem[], place: Place): Record<st
   const until = expectationsOf(loop.until, place, true);
   const request = Object.values(items.at(-1)!.item)[0] as Record<string, unknown>;
   request.flowrunUntil = { checks: until.checks, max: loop.maxAttempts, sleepMs: loop.sleepMs };
-  const after = request.afterResponse === undefined ? [] : [request.afterResponse];
+  const after = request.afterResponse === undefined ? [] : [request.afterResponse].flat();
   // The until verdict first: the step's checks read whether this was the last attempt.
   request.afterResponse = ["flowrunUntil", ...after];
   for (const capture of (request.capture ?? []) as Record<string, unknown>[]) {

@@ -19,6 +19,7 @@ const EXPORTED = [
   "flowrunStart",
   "flowrunBefore",
   "flowrunCollect",
+  "flowrunCapture",
   "flowrunChecks",
   "flowrunUntil",
   "flowrunPolling",

@@ -178,6 +178,44 @@ function flowrunChecks(req, res, context, events, next) {
   return failed.length === 0 ? next() : fail(req, failed, next);
 }
 
+/** A cookie the response sets, by name (the last line that sets it wins). */
+function cookieOf(res, name) {
+  let value;
+  for (const line of [].concat(res.headers["set-cookie"] || [])) {
+    const pair = String(line).split(";")[0];
+    const at = pair.indexOf("=");
+    if (at > 0 && pair.slice(0, at).trim() === name) value = pair.slice(at + 1).trim();
+  }
+  return value;
+}
+
+/** A header's value, its URL's query parameter or its regex's first group, as flowrun captures it. */
+function headerOf(res, capture) {
+  const raw = res.headers[capture.header];
+  const value = Array.isArray(raw) ? raw.join(",") : raw;
+  if (value === undefined) return undefined;
+  if (capture.query) {
+    const found = new URL(value, "http://x.invalid/").searchParams.get(capture.query);
+    return found === null ? undefined : found;
+  }
+  if (capture.regex) {
+    const match = new RegExp(capture.regex).exec(value);
+    return match ? (match[1] === undefined ? "" : match[1]) : undefined;
+  }
+  return value;
+}
+
+/** After each response that has them: the captures Artillery cannot make; one that finds nothing fails. */
+function flowrunCapture(req, res, context, events, next) {
+  const missing = [];
+  for (const capture of req.flowrunCaptures || []) {
+    const value = capture.cookie !== undefined ? cookieOf(res, capture.cookie) : headerOf(res, capture);
+    if (value === undefined) missing.push("capture " + capture.as + ": nothing found");
+    else context.vars[capture.as] = value;
+  }
+  return missing.length === 0 ? next() : fail(req, missing, next);
+}
+
 /** After each attempt of a polling request: whether its until checks hold, or attempts ran out. */
 function flowrunUntil(req, res, context, events, next) {
   const poll = req.flowrunUntil;

@@ -119,6 +119,7 @@ function journey(requests: Received[]): unknown {
     run: name(r.run),
     requestId: r.requestId === null ? null : name(r.requestId),
     authorization: r.authorization === null ? null : name(r.authorization),
+    receipt: r.receipt === null ? null : name(r.receipt),
     body: r.body === null
       ? null
       : JSON.parse(JSON.stringify(r.body, (_k, v) => typeof v === "string" ? name(v) : v)),

@@ -17,6 +17,8 @@ export interface Received {
   run: string;
   requestId: string | null;
   authorization: string | null;
+  /** The \`x-receipt\` header: a cookie value the flow captured and sends back. */
+  receipt: string | null;
   body: Record<string, unknown> | null;
   /** What the shop answered with, as JSON. */
   answer: Record<string, unknown>;
@@ -67,10 +69,13 @@ export function startShop(password: string): Shop {
       run: request.headers.get("x-run") ?? "",
       requestId: request.headers.get("x-request-id"),
       authorization: request.headers.get("authorization"),
+      receipt: request.headers.get("x-receipt"),
       body,
       answer: json,
     });
-    return Response.json(json, { status });
+    // A create sets a cookie: the flow captures it (a capture Artillery makes by the processor).
+    const headers = status === 201 ? { "set-cookie": `receipt=r-${json.name}; Path=/` } : undefined;
+    return Response.json(json, { status, headers });
   });
   return {
     url: `http://127.0.0.1:${server.addr.port}`,
