@@ -185,6 +185,36 @@ export class AuthSchemes implements EnvNamer {
     return name;
   }
 
+  /**
+   * The variable of the document's apiKey scheme that sends its key at
+   * `place` ({@linkcode placeOf}), for a parameter declared there that
+   * the operation's own credentials do not send (Apideck's app id header,
+   * Trello's `token` of the other alternative): its value is a key.
+   *
+   * @example
+   * ```ts
+   * import { AuthSchemes } from "./auth.ts";
+   * const auth = new AuthSchemes({ components: { securitySchemes: {
+   *   app: { type: "apiKey", in: "header", name: "X-App-Id" } } } });
+   * if (auth.keyAt("header x-app-id")?.env !== "API_KEY" || auth.keyAt("query x") !== undefined) throw new Error();
+   * ```
+   */
+  keyAt(place: string): { scheme: string; env: string } | undefined {
+    const schemes = isNode(this.doc.components) && isNode(this.doc.components.securitySchemes)
+      ? this.doc.components.securitySchemes
+      : {};
+    for (const [name, scheme] of Object.entries(schemes)) {
+      if (!isNode(scheme) || scheme.type !== "apiKey" || placeOf(scheme) !== place) continue;
+      const env = this.envVar(
+        name,
+        "API_KEY",
+        `the API key of "${name}" (${scheme.in} ${scheme.name})`,
+      );
+      return { scheme: name, env };
+    }
+    return undefined;
+  }
+
   /** The schemes a requirement names, each missing one said in a comment. */
   #schemes(requirement: Node, comments: string[]): [string, Node][] {
     const schemes = isNode(this.doc.components) && isNode(this.doc.components.securitySchemes)

@@ -268,13 +268,15 @@ export class FlowBuilder {
     const optional: string[] = [];
     for (const p of op.params) {
       if (p.in === "path") continue;
-      const scheme = places.get(
-        `${p.in} ${p.in === "header" ? String(p.name).toLowerCase() : p.name}`,
-      );
+      const place = `${p.in} ${p.in === "header" ? String(p.name).toLowerCase() : p.name}`;
+      const scheme = places.get(place);
       if (scheme !== undefined) {
         comments.push(
           `${p.in} ${p.name} is where "${scheme}" sends its credential: the document's value is left out`,
         );
+        continue;
+      }
+      if (p.required === true && this.#keyParam(p, place, { query, headers, cookies }, comments)) {
         continue;
       }
       if (p.required !== true) {
@@ -299,6 +301,25 @@ export class FlowBuilder {
     if (optional.length > 0) comments.push(`optional, left out: ${optional.join(", ")}`);
     this.shared.optional += optional.length;
     return { query, headers, cookies };
+  }
+
+  /**
+   * A required parameter where another scheme of the document sends its key: sent from that
+   * scheme's variable, never the document's example (a key by where it goes, not by its name).
+   */
+  #keyParam(
+    p: OpenApiOperation["params"][number],
+    place: string,
+    lists: { query: [string, YNode][]; headers: [string, string][]; cookies: [string, string][] },
+    comments: string[],
+  ): boolean {
+    const key = this.shared.auth.keyAt(place);
+    if (key === undefined) return false;
+    const value = `\${ENV.${key.env}}`;
+    const list = p.in === "query" ? lists.query : p.in === "cookie" ? lists.cookies : lists.headers;
+    list.push([String(p.name), value]);
+    comments.push(`${p.in} ${p.name} is where "${key.scheme}" sends its key: read from ${key.env}`);
+    return true;
   }
 
   /** The flow's text. */
