@@ -13,6 +13,7 @@
 import assert from "node:assert/strict";
 import { readBytesSync } from "../../lib/io/read.ts";
 import { type BoundedRun, runBounded } from "../support/cli.ts";
+import { HANG_MS } from "../support/timing.ts";
 
 const MIB = 1024 * 1024;
 
@@ -174,7 +175,9 @@ Deno.test("files a flow names are refused unless regular and within their limit,
     }
     // Devices and /proc lie outside the run's default file root: with it at / the guards on
     // the kind and size of a file are what refuse them.
-    const run = await runBounded(["validate", "--format", "json", "--file-root", "/", flows]);
+    const run = await runBounded(["validate", "--format", "json", "--file-root", "/", flows], {
+      ms: HANG_MS,
+    });
     const problems = problemsOf(run);
     assert.equal(run.code, 2);
     for (const want of expectations) {
@@ -189,7 +192,9 @@ Deno.test("files a flow names are refused unless regular and within their limit,
       assert.ok(got[0].column > 1, `${want.file}:${want.line} points at the value`);
     }
     assert.equal(problems.length, expectations.length, JSON.stringify(problems, null, 1));
-    assert.ok(run.ms < 20_000, `took ${run.ms} ms`);
+    // Each refusal's reason above is the proof; the minute only tells a hang (an endless file
+    // read to its end) from a busy machine.
+    assert.ok(!run.killed, `still reading after ${HANG_MS} ms`);
   } finally {
     await h.remove();
   }
