@@ -27,6 +27,7 @@ import { placeAuth } from "./auth_place.ts";
 import { bodyParts, type PlaceholderFile } from "./body.ts";
 import { ExampleMaker } from "./examples.ts";
 import type { OpenApiOperation } from "./operations.ts";
+import { credentialParam } from "./param_places.ts";
 import { LBRACE_VAR, literal, paramValue, queryEntries, simpleText, toYNode } from "./params.ts";
 import type { Inferred } from "./prerequisites.ts";
 import { captureSource } from "./producers.ts";
@@ -268,15 +269,10 @@ export class FlowBuilder {
     const optional: string[] = [];
     for (const p of op.params) {
       if (p.in === "path") continue;
-      const place = `${p.in} ${p.in === "header" ? String(p.name).toLowerCase() : p.name}`;
-      const scheme = places.get(place);
-      if (scheme !== undefined) {
-        comments.push(
-          `${p.in} ${p.name} is where "${scheme}" sends its credential: the document's value is left out`,
-        );
-        continue;
-      }
-      if (p.required === true && this.#keyParam(p, place, { query, headers, cookies }, comments)) {
+      const placed = credentialParam(p, places, this.shared.auth, comments);
+      if (placed) {
+        const list = p.in === "query" ? query : p.in === "cookie" ? cookies : headers;
+        if (placed.send) list.push(placed.send);
         continue;
       }
       if (p.required !== true) {
@@ -301,25 +297,6 @@ export class FlowBuilder {
     if (optional.length > 0) comments.push(`optional, left out: ${optional.join(", ")}`);
     this.shared.optional += optional.length;
     return { query, headers, cookies };
-  }
-
-  /**
-   * A required parameter where another scheme of the document sends its key: sent from that
-   * scheme's variable, never the document's example (a key by where it goes, not by its name).
-   */
-  #keyParam(
-    p: OpenApiOperation["params"][number],
-    place: string,
-    lists: { query: [string, YNode][]; headers: [string, string][]; cookies: [string, string][] },
-    comments: string[],
-  ): boolean {
-    const key = this.shared.auth.keyAt(place);
-    if (key === undefined) return false;
-    const value = `\${ENV.${key.env}}`;
-    const list = p.in === "query" ? lists.query : p.in === "cookie" ? lists.cookies : lists.headers;
-    list.push([String(p.name), value]);
-    comments.push(`${p.in} ${p.name} is where "${key.scheme}" sends its key: read from ${key.env}`);
-    return true;
   }
 
   /** The flow's text. */
