@@ -210,7 +210,10 @@ export function unnamedOperations(
 ): string[] {
   const stepped = new Set<string>();
   for (const { text } of flows) {
-    for (const m of text.matchAll(/^ {2}# ([A-Z]+) (\S+)/gm)) stepped.add(`${m[1]} ${m[2]}`);
+    // `# GET /pets — List pets`: a path may hold spaces (apisetu.gov.in's "/Your Pull URI Request API Path").
+    for (const m of text.matchAll(/^ {2}# ([A-Z]+) (\/.*?)(?: — .*)?$/gm)) {
+      stepped.add(`${m[1]} ${m[2]}`);
+    }
   }
   const paths = isNode(document.paths) ? document.paths : {};
   const missing: string[] = [];
