@@ -134,6 +134,13 @@ export const SLOW: readonly string[] = [
   "tests/cli/convert_curl_credentials_test.ts",
   "tests/convert/write_check_test.ts",
   "tests/convert/verify_asked_test.ts",
+  // Real servers added since (WireMock's JVM, TiddlyWiki recorded in a browser): they started a
+  // JVM and a browser inside the quick part (its memory peak of 1.9 GB was one of each beside it).
+  "tests/real/wiremock_har_test.ts",
+  "tests/real/wiremock_openapi_test.ts",
+  "tests/real/wiremock_postman_test.ts",
+  "tests/real/har/tiddlywiki_har_test.ts",
+  "tests/real/har/tiddlywiki_stored_test.ts",
   // Issue 54: run alone while they asserted wall-clock limits; ratios and counts now.
   "tests/fuzz_test.ts",
   "tests/load/limits_test.ts",
