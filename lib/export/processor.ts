@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { OAUTH2_SOURCE, tokenFunctions } from "./oauth2.ts";
 import { CHECKS_SOURCE } from "./processor_checks.ts";
 import type { ExportScope } from "./scope.ts";
 
@@ -62,6 +63,7 @@ export function processorSource(scope: ExportScope): string {
   const fresh = [...scope.fresh].map(([name, how]) =>
     `  v[${JSON.stringify(name)}] = ${how.kind === "uuid" ? "uuid()" : `hex(${how.length})`};`
   );
+  const tokens = tokenFunctions(scope);
   const ifs = [...scope.conditions].map(([name, code]) =>
     `/** Artillery's ifTrue of a step: whether it is sent. */\nfunction ${name}(v) {\n  return when(${code});\n}\n`
   );
@@ -92,7 +94,8 @@ function flowrunCollect(req, _res, context, _events, next) {
   }
   return next();
 }
-${CHECKS_SOURCE}
+${CHECKS_SOURCE}${OAUTH2_SOURCE}
+${tokens.join("\n")}
 /** Whether a step's if: conditions all hold, as flowrun evaluates them. */
 const when = (conditions) => conditions.every((c) =>
   c.op === "exists"
@@ -101,7 +104,10 @@ const when = (conditions) => conditions.every((c) =>
 );
 ${ifs.join("\n")}
 module.exports = {
-${[...EXPORTED, ...scope.conditions.keys()].map((name) => `  ${name},`).join("\n")}
+${
+    [...EXPORTED, ...scope.conditions.keys(), ...scope.tokenCode.keys()].map((name) => `  ${name},`)
+      .join("\n")
+  }
 };
 `;
 }

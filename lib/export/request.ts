@@ -10,6 +10,7 @@ import type { Auth } from "../model/auth.ts";
 import type { RequestSpec, Step } from "../model/flow.ts";
 import type { ValueTemplate } from "../model/template.ts";
 import { bodyFileText, uploadField } from "./files.ts";
+import { tokenFor } from "./oauth2.ts";
 import { note, type Place } from "./scope.ts";
 import { templateText, templateValue } from "./template.ts";
 import { urlText } from "./url.ts";
@@ -68,6 +69,11 @@ function authFields(auth: Auth | undefined, place: Place, fields: RequestFields)
     fields.auth = {
       user: templateText(auth.username, place),
       pass: templateText(auth.password, place),
+    };
+  } else if (auth.kind === "oauth2" && tokenFor(auth, place)) {
+    fields.headers = {
+      ...(fields.headers as Record<string, unknown>),
+      authorization: `Bearer {{ ${tokenFor(auth, place)!.variable} }}`,
     };
   } else if (auth.kind === "bearer" && "token" in auth) {
     fields.headers = {

@@ -39,6 +39,10 @@ export interface ExportScope {
   files: Map<string, Uint8Array>;
   /** Steps' conditions: processor function name → JavaScript list of conditions over `v`. */
   conditions: Map<string, string>;
+  /** OAuth2 blocks met, and the processor function that gets each one's token. */
+  tokens: Map<object, { fn: string; variable: string } | undefined>;
+  /** Each token function: the variable it fills and its request, as JavaScript. */
+  tokenCode: Map<string, { variable: string; spec: string }>;
   /** Captures made only for a check, counted to keep their names apart. */
   checkCaptures: number;
   /** Name spaces handed out: one per scenario and per included flow. */
@@ -64,6 +68,8 @@ export function newScope(): ExportScope {
     encoded: new Map(),
     files: new Map(),
     conditions: new Map(),
+    tokens: new Map(),
+    tokenCode: new Map(),
     checkCaptures: 0,
     namespaces: 0,
   };

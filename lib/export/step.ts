@@ -14,6 +14,7 @@ import type { FlowItem } from "./flow_item.ts";
 import { conditionOf } from "./condition.ts";
 import { foreachItem } from "./foreach.ts";
 import { includeItems } from "./include.ts";
+import { tokenFor } from "./oauth2.ts";
 import { pollItem } from "./poll.ts";
 import { requestFields } from "./request.ts";
 import { note, type Place } from "./scope.ts";
@@ -110,6 +111,10 @@ function requestItems(step: Step, flow: Flow, place: Place): FlowItem[] {
   if (place.scope.fresh.size + place.scope.encoded.size > madeBefore) {
     items.push({ comments: [], item: { function: "flowrunBefore" } });
   }
+  // An OAuth2 token, got by the processor before the request that needs it.
+  const auth = step.auth ?? flow.auth;
+  const token = auth?.kind === "oauth2" ? tokenFor(auth, place) : undefined;
+  if (token) items.push({ comments: [], item: { function: token.fn } });
   items.push({ comments: [], item: { [step.request.method.toLowerCase()]: request } });
   return items;
 }

@@ -252,6 +252,7 @@ const RECIPES = [
   "poll_async_job.yaml",
   "http_requests.yaml",
   "foreach_cleanup.yaml",
+  "auth_oauth2.yaml",
 ];
 
 Deno.test(
@@ -270,10 +271,12 @@ Deno.test(
             const run = await runCli(["run", flow, "--report-json", report], { env });
             assert.equal(run.code, 0, `${recipe}: ${run.stdout}`);
             // What run sent: a request per attempt of each step (foreach iterations, polls).
-            const steps: { attempts: number }[] =
+            const steps: { name: string; attempts: number }[] =
               JSON.parse(await Deno.readTextFile(report)).flows[0].steps;
             await Deno.remove(report);
-            const sent = steps.reduce((sum, step) => sum + step.attempts, 0);
+            // An OAuth2 token request ("auth › oauth2 token") is the processor's, outside Artillery's count.
+            const sent = steps.filter((step) => !step.name.startsWith("auth › "))
+              .reduce((sum, step) => sum + step.attempts, 0);
             const dir = await exportFlow(flow, 1, env);
             const artillery = await artilleryRun(dir, env);
             await Deno.remove(dir, { recursive: true });
