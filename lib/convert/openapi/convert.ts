@@ -241,7 +241,9 @@ function writeFlows(
   const flows: OpenApiSummary["flows"] = [];
   for (const { tag, under, ops: group } of flowGroups(doc, ops)) {
     // The operations on the root path (`/`) stay named for the API.
-    const base = tag ?? (under === undefined || under === "/" ? title : `${title} ${under}`);
+    // A blank tag (Bungie's "") names no flow: the flow is named for the API.
+    const base = tag?.trim() ||
+      (under === undefined || under === "/" ? title : `${title} ${under}`);
     let name = base;
     for (let n = 2; flowNames.has(name); n++) name = `${base} (${n})`;
     flowNames.add(name);

@@ -106,17 +106,24 @@ export function literal(text: string): string {
 }
 
 /**
- * A value as flow YAML: maps and lists kept, strings literal.
+ * A value as flow YAML: maps and lists kept, strings literal, an integer
+ * past 2^53 the nearest one the loader keeps exactly (JSON already read
+ * Water Linked's id 2339264502380679709 as another number; the loader
+ * refuses to send one it cannot keep).
  *
  * @example
  * ```ts
  * import { toYNode } from "./params.ts";
  * const node = toYNode({ a: ["${x}"] }) as { entries: [string, string[]][] };
  * if (node.entries[0][1][0] !== "$${x}") throw new Error();
+ * if (toYNode(2 ** 60) !== Number.MAX_SAFE_INTEGER) throw new Error();
  * ```
  */
 export function toYNode(value: unknown): YNode {
   if (typeof value === "string") return literal(value);
+  if (typeof value === "number" && Number.isInteger(value) && !Number.isSafeInteger(value)) {
+    return Math.sign(value) * Number.MAX_SAFE_INTEGER;
+  }
   if (typeof value === "number" || typeof value === "boolean" || value === null) return value;
   if (Array.isArray(value)) return value.map(toYNode);
   if (isNode(value)) {

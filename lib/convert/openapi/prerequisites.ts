@@ -79,7 +79,12 @@ export function withPrerequisites(
   return { ops: out, added: all.size - group.length };
 }
 
-/** The group and every grounded operation it reads from, transitively. */
+/**
+ * The group and every grounded operation it reads from, transitively; the
+ * login always: a step's auth block reads its token, so a flow without it
+ * does not load (Just Eat's login has a path parameter nothing produces,
+ * which its copy takes from a placeholder, as in its own flow).
+ */
 function withProducers(
   group: OpenApiOperation[],
   doc: Node,
@@ -90,7 +95,7 @@ function withProducers(
   const grounded = new Grounded(doc, inferred);
   for (let i = 0; i < queue.length; i++) {
     for (const dep of dependencies(queue[i], doc, inferred)) {
-      if (!all.has(dep) && grounded.has(dep)) {
+      if (!all.has(dep) && (grounded.has(dep) || dep === inferred.login?.op)) {
         all.add(dep);
         queue.push(dep);
       }
