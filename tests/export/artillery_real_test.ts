@@ -14,8 +14,8 @@
  * Artillery's JSON report; the project's recipes whose steps the export
  * fully expresses pass in Artillery against the demo API as they do in
  * `flowrun run`; the distributed command lines docs/load-testing.md gives
- * take only flags the installed Artillery has. Slow (eight Artillery runs,
- * about 35 CPU-seconds): it belongs to the slow part of the suite.
+ * take only flags the installed Artillery has. Slow (fourteen Artillery
+ * runs, about 45 CPU-seconds): it belongs to the slow part of the suite.
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
@@ -248,7 +248,6 @@ const RECIPES = [
   "assertions.yaml",
   "expressions.yaml",
   "unique_data_per_run.yaml",
-  "login_with_env_secrets.yaml",
   "poll_async_job.yaml",
   "http_requests.yaml",
   "foreach_cleanup.yaml",
