@@ -101,6 +101,15 @@ export async function convertDocument(path: string, dir: string): Promise<Outcom
   }
 }
 
+/**
+ * Whether a problem is the run's own time guard on a busy machine (a
+ * document's schemas that did not compile within flowrun's 2 s, as GitHub's
+ * 13 MB document's did at a load of 15), not a flow that fails to load.
+ */
+export function compileTimeLimit(p: Problem): boolean {
+  return p.code === "bad-schema" && p.message.includes("did not compile within");
+}
+
 /** A problem `flowrun validate --format json` found. */
 export interface Problem {
   file: string;
