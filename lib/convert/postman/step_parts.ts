@@ -187,6 +187,7 @@ export function assertOf(checks: CheckItem[], schema: unknown): YNode | undefine
  * import { unsendable } from "./step_parts.ts";
  * const r = { name: "r", folders: [], method: "GET", url: "ftp://a.test/f", headers: [], scripts: [] };
  * if (!unsendable(r)?.includes("ftp") || unsendable({ ...r, url: "{{base}}/a" }) !== undefined) throw new Error();
+ * if (!unsendable({ ...r, url: "/v3/a" })?.includes("no host")) throw new Error();
  * ```
  */
 export function unsendable(r: PmRequest): string | undefined {
@@ -194,6 +195,8 @@ export function unsendable(r: PmRequest): string | undefined {
     return `flowrun cannot send the method "${r.method}"`;
   }
   if (r.url.trim() === "") return "it has no URL";
+  // Postman's importer makes one from a relative server (`/v3`); Postman cannot send it either.
+  if (r.url.startsWith("/")) return `its URL has no host: ${r.url}`;
   const scheme = r.url.match(/^([A-Za-z][A-Za-z0-9+.-]*):\/\//)?.[1];
   if (scheme && !/^https?$/i.test(scheme)) return `flowrun sends http and https, not ${scheme}`;
   return undefined;
