@@ -28,6 +28,8 @@ export const EXPORT_OPTIONS = {
   tag: { type: "string" },
   filter: { type: "string", multiple: true },
   "file-root": { type: "string" },
+  setup: { type: "string", multiple: true },
+  teardown: { type: "string", multiple: true },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -92,7 +94,12 @@ export async function exportCommand(args: string[]): Promise<number> {
     );
     return EXIT.usage;
   }
-  const done = exporter.exportArtillery(loaded.flows, { phase, from: positionals.join(" ") });
+  const done = exporter.exportArtillery(loaded.flows, {
+    phase,
+    from: positionals.join(" "),
+    setup: loaded.setup,
+    teardown: loaded.teardown,
+  });
   for (const file of done.files) await save(`${dir}/${file.path}`, file.text);
   // The files it uploads, as they are: bytes, not text to mask.
   for (const file of done.data) await io.writeFileAtomic(`${dir}/${file.path}`, file.bytes);

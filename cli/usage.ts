@@ -154,6 +154,11 @@ const USAGES: Record<string, Usage> = {
       tag: ["--tag EXPR", "export only flows (and steps) whose tags match, as run --tag"],
       filter: ["--filter PATTERN", "export only flows whose name or path matches (repeatable)"],
       "file-root": ["--file-root DIR", "the folder the files flows name must be in, as for run"],
+      setup: [
+        "--setup FILE",
+        "a flow run once before the users start (before:); its outputs are theirs",
+      ],
+      teardown: ["--teardown FILE", "a flow run once after the users end (after:)"],
     },
   },
   send: {

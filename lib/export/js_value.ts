@@ -60,6 +60,11 @@ export function jsExpr(expr: Expr, place: Place): string {
       return "uuid()";
     case "random-hex":
       return `hex(${r.length})`;
+    case "setup":
+      if (place.scope.outputs.has(`setup_${r.name.replace(/\W/g, "_")}`)) {
+        return userVar(`setup_${r.name.replace(/\W/g, "_")}`);
+      }
+      return `env(${str(r.name)}, ${fallback})`;
     case "step":
       // A capture, read as the request is made (a value in its URL): the user's variable.
       return userVar(captureName(place.flowIndex, r.step, r.key));

@@ -18,6 +18,7 @@ import type { ExportScope } from "./scope.ts";
 /** The processor's functions every export has; each step's condition adds one. */
 const EXPORTED = [
   "flowrunStart",
+  "flowrunOutputs",
   "flowrunBefore",
   "flowrunCollect",
   "flowrunCapture",
@@ -57,34 +58,11 @@ const env = (name, fallback) => {
  * ```
  */
 export function processorSource(scope: ExportScope): string {
-  const perUser = [...scope.perUser].map(([name, code]) =>
-    `  v[${JSON.stringify(name)}] = ${code};`
-  );
-  const fresh = [...scope.fresh].map(([name, how]) =>
-    `  v[${JSON.stringify(name)}] = ${how.kind === "uuid" ? "uuid()" : `hex(${how.length})`};`
-  );
-  const tokens = tokenFunctions(scope);
   const ifs = [...scope.conditions].map(([name, code]) =>
     `/** Artillery's ifTrue of a step: whether it is sent. */\nfunction ${name}(v) {\n  return when(${code});\n}\n`
   );
-  const encoded = [...scope.encoded].map(([name, code]) =>
-    `  v[${JSON.stringify(name)}] = ${code};`
-  );
-  return `${HEAD}
-/** Once per virtual user: its flow vars and environment fallbacks. */
-function flowrunStart(context, _events, done) {
-  const v = context.vars;
-${perUser.join("\n")}
-  return done();
-}
-
-/** Before each request that reads a random value or puts a value into its URL. */
-function flowrunBefore(context, _events, done) {
-  const v = context.vars;
-${[...fresh, ...encoded].join("\n")}
-  return done();
-}
-
+  const names = [...EXPORTED, ...scope.conditions.keys(), ...scope.tokenCode.keys()];
+  return `${HEAD}${valueFunctions(scope)}
 /** After each iteration of a foreach step: its captures added to their lists. */
 function flowrunCollect(req, _res, context, _events, next) {
   const v = context.vars;
@@ -95,7 +73,7 @@ function flowrunCollect(req, _res, context, _events, next) {
   return next();
 }
 ${CHECKS_SOURCE}${OAUTH2_SOURCE}
-${tokens.join("\n")}
+${tokenFunctions(scope).join("\n")}
 /** Whether a step's if: conditions all hold, as flowrun evaluates them. */
 const when = (conditions) => conditions.every((c) =>
   c.op === "exists"
@@ -104,10 +82,42 @@ const when = (conditions) => conditions.every((c) =>
 );
 ${ifs.join("\n")}
 module.exports = {
-${
-    [...EXPORTED, ...scope.conditions.keys(), ...scope.tokenCode.keys()].map((name) => `  ${name},`)
-      .join("\n")
-  }
+${names.map((name) => `  ${name},`).join("\n")}
 };
+`;
+}
+
+/** Assignments of the user's variables, one a line. */
+function assigned(entries: Iterable<[string, string]>): string {
+  return [...entries].map(([name, code]) => `  v[${JSON.stringify(name)}] = ${code};`).join("\n");
+}
+
+/** The functions that set the user's variables: setup outputs, flow vars, fresh and URL values. */
+function valueFunctions(scope: ExportScope): string {
+  const fresh = [...scope.fresh].map(([name, how]): [string, string] => [
+    name,
+    how.kind === "uuid" ? "uuid()" : `hex(${how.length})`,
+  ]);
+  return `
+/** At the end of before: (the setup flows): their outputs, which every user reads. */
+function flowrunOutputs(context, _events, done) {
+  const v = context.vars;
+${assigned(scope.outputs)}
+  return done();
+}
+
+/** Once per virtual user: its flow vars and environment fallbacks. */
+function flowrunStart(context, _events, done) {
+  const v = context.vars;
+${assigned(scope.perUser)}
+  return done();
+}
+
+/** Before each request that reads a random value or puts a value into its URL. */
+function flowrunBefore(context, _events, done) {
+  const v = context.vars;
+${assigned([...fresh, ...scope.encoded])}
+  return done();
+}
 `;
 }

@@ -15,6 +15,8 @@ import { type FlowItem, stepItems } from "./step.ts";
 export interface Scenario {
   name: string;
   items: FlowItem[];
+  /** Where its templates were translated (its name space), for what reads it later. */
+  place: Place;
 }
 
 /** The vars of one run of `flow`: a row's values win over the flow's own. */
@@ -47,7 +49,7 @@ function scenarioOf(
   if (flow.serial) note(place, "serial: true is not expressed: virtual users run it side by side");
   const items: FlowItem[] = [{ comments: [], item: { function: "flowrunStart" } }];
   for (const step of flow.steps) items.push(...stepItems(step, flow, place));
-  return { name, items };
+  return { name, items, place };
 }
 
 /**

@@ -43,6 +43,8 @@ export interface ExportScope {
   tokens: Map<object, { fn: string; variable: string } | undefined>;
   /** Each token function: the variable it fills and its request, as JavaScript. */
   tokenCode: Map<string, { variable: string; spec: string }>;
+  /** Setup flows' outputs: Artillery variable (`setup_NAME`) → JavaScript over `v`. */
+  outputs: Map<string, string>;
   /** Captures made only for a check, counted to keep their names apart. */
   checkCaptures: number;
   /** Name spaces handed out: one per scenario and per included flow. */
@@ -70,6 +72,7 @@ export function newScope(): ExportScope {
     conditions: new Map(),
     tokens: new Map(),
     tokenCode: new Map(),
+    outputs: new Map(),
     checkCaptures: 0,
     namespaces: 0,
   };

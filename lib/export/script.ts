@@ -11,6 +11,8 @@ import { commented, toYaml, ymap, type YNode } from "../convert/yaml_out.ts";
 import type { Flow } from "../model/flow.ts";
 import type { Phase } from "./phases.ts";
 import { PROCESSOR_FILE, processorSource } from "./processor.ts";
+import type { FlowItem } from "./flow_item.ts";
+import { afterItems, beforeItems } from "./hooks.ts";
 import { type Scenario, scenariosOf } from "./scenario.ts";
 import { newScope, type Note } from "./scope.ts";
 
@@ -95,10 +97,13 @@ function config(phase: Phase, target: string): YNode {
  */
 export function exportArtillery(
   flows: readonly Flow[],
-  options: { phase: Phase; from: string },
+  options: { phase: Phase; from: string; setup?: readonly Flow[]; teardown?: readonly Flow[] },
 ): ArtilleryExport {
   const scope = newScope();
+  // The setup flows first: the others read their outputs.
+  const before = beforeItems(options.setup ?? [], scope);
   const scenarios = scenariosOf(flows, scope);
+  const after = afterItems(options.teardown ?? [], scope);
   const requests =
     scenarios.flatMap((s) => s.items).filter((i) => !("function" in i.item) && !("think" in i.item))
       .length;
@@ -111,19 +116,18 @@ export function exportArtillery(
       : "It reads no environment variables.",
     ...scope.notes.map((n) => `Not expressed: ${n.flow}${n.step ? ` › ${n.step}` : ""}: ${n.what}`),
   ];
+  const flowOf = (items: FlowItem[]) =>
+    items.map((i) => i.comments.length ? commented(i.comments, toNode(i.item)) : toNode(i.item));
   const root = ymap([
     ["config", config(options.phase, targetOf(scenarios))],
+    ["before", before && ymap([["flow", flowOf(before)]])],
+    ["after", after && ymap([["flow", flowOf(after)]])],
     [
       "scenarios",
       scenarios.map((s) =>
         ymap([
           ["name", s.name],
-          [
-            "flow",
-            s.items.map((i) =>
-              i.comments.length ? commented(i.comments, toNode(i.item)) : toNode(i.item)
-            ),
-          ],
+          ["flow", flowOf(s.items)],
         ])
       ),
     ],

@@ -54,9 +54,12 @@ export function exprText(expr: Expr, place: Place): string {
         ),
       );
     case "setup":
+      if (place.scope.outputs.has(`setup_${r.name.replace(/\W/g, "_")}`)) {
+        return ref(`setup_${r.name.replace(/\W/g, "_")}`);
+      }
       note(
         place,
-        `"${expr.text}" reads a setup flow's output, which Artillery has not: it reads the environment variable ${r.name} instead`,
+        `"${expr.text}" reads a setup flow's output, and no --setup flow gives it: it reads the environment variable ${r.name} instead`,
       );
       place.scope.env.add(r.name);
       return ref(`$env.${r.name}`);

@@ -243,6 +243,53 @@ Deno.test(
   },
 );
 
+Deno.test(
+  `a setup flow runs once, in Artillery's before: section, its outputs read by every user${installed.ignoredBecause}`,
+  { ignore: installed.ignoredBecause !== "" },
+  async () => {
+    const shop = startShop(SECRET);
+    const env = { SHOP_URL: shop.url, SHOP_PASSWORD: SECRET };
+    const setup = ["--setup", `${FIXTURES}setup_login.yaml`];
+    try {
+      const run = await runCli(["run", `${FIXTURES}uses_setup.yaml`, ...setup], { env });
+      assert.equal(run.code, 0, run.stdout + run.stderr);
+      assert.deepEqual(shop.received.splice(0).map((r) => `${r.method} ${r.path}`), [
+        "POST /login",
+        "GET /items/1",
+      ]);
+      const dir = await Deno.makeTempDir({ prefix: "flowrun-artillery-" });
+      const exported = await runCli(
+        [
+          "export",
+          "artillery",
+          `${FIXTURES}uses_setup.yaml`,
+          ...setup,
+          "-o",
+          dir,
+          "--users",
+          "3",
+          "--duration",
+          "1s",
+        ],
+        { env },
+      );
+      assert.equal(exported.code, 0, exported.stderr);
+      const artillery = await artilleryRun(dir, env);
+      await Deno.remove(dir, { recursive: true });
+      assert.equal(artillery.code, 0, artillery.output);
+      const logins = shop.received.filter((r) => r.path === "/login");
+      const reads = shop.received.filter((r) => r.path === "/items/1");
+      assert.equal(logins.length, 1, "the setup ran once");
+      assert.equal(reads.length, 3);
+      const token = `Bearer ${logins[0].answer.token}`;
+      assert.deepEqual(reads.map((r) => r.authorization), [token, token, token]);
+      assert.equal(new Set(reads.map((r) => r.run)).size, 3, "three users");
+    } finally {
+      await shop.close();
+    }
+  },
+);
+
 /** The project's recipes whose every step and check the export expresses. */
 const RECIPES = [
   "assertions.yaml",

@@ -64,6 +64,7 @@ Deno.test("the export is a self-contained folder: the script and the processor i
   );
   assert.deepEqual(names?.filter(Boolean), [
     "flowrunStart",
+    "flowrunOutputs",
     "flowrunBefore",
     "flowrunCollect",
     "flowrunCapture",
