@@ -219,8 +219,9 @@ export function unnamedOperations(
 ): string[] {
   const stepped = new Set<string>();
   for (const { text } of flows) {
-    // `# GET /pets — List pets`: a path may hold spaces (apisetu.gov.in's "/Your Pull URI Request API Path").
-    for (const m of text.matchAll(/^ {2}# ([A-Z]+) (\/.*?)(?: — .*)?$/gm)) {
+    // `# GET /pets — List pets` (a blank summary: `# GET /reports —`): a path may hold spaces
+    // (apisetu.gov.in's "/Your Pull URI Request API Path").
+    for (const m of text.matchAll(/^ {2}# ([A-Z]+) (\/.*?)(?: —.*)?$/gm)) {
       stepped.add(`${m[1]} ${m[2]}`);
     }
   }
