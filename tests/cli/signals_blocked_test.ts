@@ -7,7 +7,7 @@
  * child is killed after a bound, so a hang fails the test, not the suite.
  */
 import assert from "node:assert/strict";
-import { TIMING } from "../support/timing.ts";
+import { HANG_MS } from "../support/timing.ts";
 import { XMLValidator } from "fast-xml-parser";
 import { spawnCli } from "../support/cli.ts";
 
@@ -68,9 +68,10 @@ async function signalled(
   options: { env?: Record<string, string>; ready: (pid: number) => Promise<boolean> | boolean },
 ) {
   const child = spawnCli(args, { env: options.env });
-  const killer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+  // A hang guard: killed, the run would exit 137, never the code the tests expect.
+  const killer = setTimeout(() => child.kill("SIGKILL"), HANG_MS);
   try {
-    await waitFor(() => options.ready(child.pid), 15_000);
+    await waitFor(() => options.ready(child.pid), HANG_MS);
     const sent = performance.now();
     child.kill("SIGTERM");
     const output = await child.output();
@@ -99,7 +100,7 @@ async function flowsIn(dir: string, url: string): Promise<string> {
   return `${dir}/flows`;
 }
 
-Deno.test(`SIGTERM ends a run whose reports, log and job summary are FIFOs nobody reads, writing the rest ${TIMING}`, async () => {
+Deno.test("SIGTERM ends a run whose reports, log and job summary are FIFOs nobody reads, writing the rest", async () => {
   const server = api(400);
   const dir = await Deno.makeTempDir({ prefix: "flowrun-fifo-" });
   try {
@@ -119,8 +120,8 @@ Deno.test(`SIGTERM ends a run whose reports, log and job summary are FIFOs nobod
       // Opening the log waits for a reader, long after the run started listening for signals.
       ready: (pid) => waitsOnFifo(pid),
     });
+    // Each FIFO's bounded wait is proven by its sentence below, not by a clock (issue 54).
     assert.equal(run.code, 143, run.stderr);
-    assert.ok(run.ms < 5_000, `exited ${Math.round(run.ms)} ms after the signal`);
     assert.doesNotMatch(run.stderr, /internal error|\n\s+at /);
     assert.match(run.stderr, /JUnit report ".*junit\.fifo": Nothing took the bytes within 1 s/);
     assert.match(run.stderr, /log ".*log\.fifo": Nothing took the bytes within 1 s/);
@@ -137,7 +138,7 @@ Deno.test(`SIGTERM ends a run whose reports, log and job summary are FIFOs nobod
   }
 });
 
-Deno.test(`SIGTERM while the manifest waits for a FIFO's reader ends the run; the reports stay written ${TIMING}`, async () => {
+Deno.test("SIGTERM while the manifest waits for a FIFO's reader ends the run; the reports stay written", async () => {
   const server = api(0);
   const dir = await Deno.makeTempDir({ prefix: "flowrun-fifo-" });
   try {
@@ -153,18 +154,17 @@ Deno.test(`SIGTERM while the manifest waits for a FIFO's reader ends the run; th
       "--manifest",
       `${dir}/manifest.fifo`,
     ], {
-      // The reports are written just before the manifest, which then waits for a reader.
-      ready: async () => {
+      // The reports are written just before the manifest, which then waits for a reader: a
+      // handshake on the thread's wait, not 300 ms after the report appeared.
+      ready: async (pid) => {
         try {
           await Deno.stat(`${dir}/report.json`);
-          await sleep(300);
-          return true;
+          return await waitsOnFifo(pid);
         } catch {
           return false;
         }
       },
     });
-    assert.ok(run.ms < 5_000, `exited ${Math.round(run.ms)} ms after the signal`);
     assert.doesNotMatch(run.stderr, /internal error|\n\s+at /);
     // The code was settled before the signal: the manifest, not written, makes it 4.
     assert.equal(run.code, 4, run.stderr);
