@@ -77,7 +77,7 @@ async function outputs(dir: string) {
   };
 }
 
-Deno.test(`device code against the demo IdP: pending, then a token shared by three flows; nothing secret anywhere ${TIMING}`, async () => {
+Deno.test("device code against the demo IdP: pending, then a token shared by three flows; nothing secret anywhere", async () => {
   const api = await startDemoApi();
   try {
     const files: Record<string, string> = {
@@ -92,7 +92,6 @@ Deno.test(`device code against the demo IdP: pending, then a token shared by thr
       "c.yaml": flow(api.url, "c"),
     };
     await withFiles(files, async (dir) => {
-      const started = performance.now();
       const r = await runCli([
         "run",
         `${dir}/a.yaml`,
@@ -105,10 +104,9 @@ Deno.test(`device code against the demo IdP: pending, then a token shared by thr
         "-vv",
         ...REPORTS(dir),
       ], { env: ENV });
-      const ms = performance.now() - started;
       assert.equal(r.code, 0, r.stdout + r.stderr);
-      // Two polls one second apart, and a process to start.
-      assert.ok(ms < 8000, `${ms}`);
+      // Two polls, counted in the report below rather than timed (8 s was missed at a load of
+      // 20); the interval between them is tests/http/oauth2_device_test.ts's.
       // One line for a person, once for the run: the page, the user code, the bound.
       const lines = r.stderr.split("\n").filter((l) => l.startsWith("OAuth2 device authorization"));
       assert.equal(lines.length, 1, r.stderr);
