@@ -253,11 +253,14 @@ export class Artifacts {
     return this.#guardAll(reporter, failAll);
   }
 
-  /** The HAR report: its stream, its entries masked as each flow ends (`lib/report/har.ts`). */
+  /**
+   * The HAR report: its stream, its entries masked as each flow ends and
+   * spooled, masked again with every secret of the run when it ends (`lib/report/har.ts`).
+   */
   async #har(path: string): Promise<Reporter> {
     const { harReporter } = await import("../../lib/report/har.ts");
     const { write, abandon } = this.#stream("har", path);
-    const reporter = harReporter({ write, redactor });
+    const reporter = harReporter({ write, redactor, spool: await openSpool() });
     return this.#guardAll(reporter, async (error) => {
       await abandon(error);
       this.#fail("har", path, error);

@@ -5,8 +5,11 @@
  * data row's run too) is a page, `page_1`, `page_2`… as browsers number
  * them, titled with the flow's name, its file in `_file`. Entries are held until their flow ends and
  * then masked with every secret known then (a token a later step captures
- * is masked in the step that first showed it) and written, so the file
- * grows flow by flow; the run's end writes its pages and closes it.
+ * is masked in the step that first showed it). With a spool they wait
+ * there, masked, until the run ends and are masked again with every secret
+ * of the run (a token a later flow learns is masked where an earlier flow
+ * showed it, as in the other reports); without one each flow's are written
+ * as it ends. The run's end writes the pages and closes the file.
  *
  * @module
  */
@@ -15,6 +18,7 @@ import type { FlowResult } from "../model/result.ts";
 import { BodyBudget } from "./har_budget.ts";
 import { type HarEntry, harEntry } from "./har_entry.ts";
 import { SecretLabels } from "./har_labels.ts";
+import type { Spool } from "./streamed.ts";
 
 /**
  * Options of {@linkcode harReporter}.
@@ -39,6 +43,12 @@ export interface HarOptions {
   };
   /** The clock behind a page's start (default: the current time); set in tests. */
   now?: () => Date;
+  /**
+   * Keeps each ended flow's masked entries until the run ends, when they are
+   * masked again with every secret of the run and written: a flow's entries
+   * written as it ended kept in clear a token only a later flow learnt.
+   */
+  spool?: Spool;
 }
 
 /** A page: one flow. */
@@ -87,8 +97,7 @@ export function harReporter(options: HarOptions): Reporter {
   // Held entries by flow: a re-run's join those of the runs before it.
   const held = new Map<string, Held>();
   const pages = new Map<string, Page>();
-  let version = "";
-  let written = 0;
+  let [version, written] = ["", 0];
   // Flows may end at once (--jobs): pieces are made in call order and written one after another.
   let writing = Promise.resolve();
   const mask = masker(options.redactor);
@@ -102,6 +111,7 @@ export function harReporter(options: HarOptions): Reporter {
     written += entries.length;
     return send(piece, false);
   };
+  const { end, drain } = ended(options.spool, mask, write);
   const running = (flow: FlowRef): Held => {
     const key = keyOf(flow);
     let page = pages.get(key);
@@ -125,10 +135,11 @@ export function harReporter(options: HarOptions): Reporter {
       const key = keyOf(flow);
       const entries = held.get(key)?.entries ?? [];
       held.delete(key);
-      await write(entries);
+      await end(flow, entries);
     },
     async onRunEnd(result) {
       version ||= result.runner_version;
+      await drain();
       // A flow whose end never came (the run stopped under it) still has its requests written.
       for (const [key, { entries }] of held) {
         held.delete(key);
@@ -139,6 +150,38 @@ export function harReporter(options: HarOptions): Reporter {
       await send(`${written === 0 ? head(version) : ""}${tail(masked, written === 0)}`, true);
     },
   };
+}
+
+/**
+ * What becomes of an ended flow's entries: written at once, or with a spool
+ * set aside masked and written when the run ends (`drain`), masked again.
+ */
+function ended(
+  spool: Spool | undefined,
+  mask: <T>(value: T) => T,
+  write: (entries: HarEntry[]) => Promise<void>,
+) {
+  // Ended flows waiting in the spool, in the order they ended.
+  const spooled: FlowResult[] = [];
+  const end = async (flow: FlowResult, entries: HarEntry[]) => {
+    if (!spool) return await write(entries);
+    if (entries.length === 0) return;
+    spooled.push(flow);
+    await spool.put(flow, JSON.stringify(mask(entries)));
+  };
+  // Read back one flow at a time, each written before the next is read: memory holds one flow's.
+  const drain = async () => {
+    if (!spool) return;
+    try {
+      for (const flow of spooled.splice(0)) {
+        const text = await spool.take(flow);
+        if (text !== undefined) await write(JSON.parse(text));
+      }
+    } finally {
+      await spool.close();
+    }
+  };
+  return { end, drain };
 }
 
 /** Masks a piece with every secret known now: a label per opaque one first, then as usual. */

@@ -1,0 +1,89 @@
+/**
+ * Issue 53, fourth pass, against `--report-har`: a secret the run learns only
+ * in a later flow is masked in every earlier flow's entries too, as the JSON,
+ * JUnit and HTML reports mask it. The HAR is made flow by flow; an earlier
+ * flow's entries written before the later flow ran kept the token in clear.
+ */
+import assert from "node:assert/strict";
+import { runCli } from "./support/cli.ts";
+
+/** The token a later flow's login answers; an earlier flow only saw it in public places. */
+const LATE = "lateTok_Q7x9Zk2Lm4Np8Rw3";
+
+/** Shows LATE in a body, a plain header and a redirect's Location; answers it as a token at /login. */
+function server() {
+  const http = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+    const url = new URL(req.url);
+    switch (url.pathname) {
+      case "/public":
+        return Response.json({ listing: [`key ${LATE} issued`] }, { headers: { "x-note": LATE } });
+      case "/hop":
+        return new Response(null, { status: 302, headers: { location: `/echo?ref=${LATE}` } });
+      case "/login":
+        return Response.json({ token: LATE });
+    }
+    return Response.json({ url: req.url });
+  });
+  return { base: `http://127.0.0.1:${http.addr.port}`, close: () => http.shutdown() };
+}
+
+const EARLY = `name: early
+steps:
+  - name: public
+    request: {url: "\${ENV.BASE}/public"}
+  - name: hop
+    request: {url: "\${ENV.BASE}/hop"}
+  - name: by value
+    request: {url: "\${ENV.BASE}/echo?ref=\${steps.public.capture.seen}"}
+`.replace("  - name: hop", `    capture: {seen: {header: x-note}}\n  - name: hop`);
+
+const LATER = `name: later
+steps:
+  - name: login
+    request: {method: POST, url: "\${ENV.BASE}/login"}
+`;
+
+Deno.test("a token a later flow learns is masked in the HAR entries of the flows before it", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-redteam-har-" });
+  const app = server();
+  try {
+    await Deno.writeTextFile(`${dir}/a_early.yaml`, EARLY);
+    await Deno.writeTextFile(`${dir}/b_later.yaml`, LATER);
+    const run = await runCli(
+      [
+        "run",
+        `${dir}/a_early.yaml`,
+        `${dir}/b_later.yaml`,
+        "--jobs",
+        "1",
+        "--report-har",
+        `${dir}/run.har`,
+        "--report-json",
+        `${dir}/run.json`,
+      ],
+      { env: { BASE: app.base } },
+    );
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    // The JSON report masks it in the early flow: the HAR must not be the weaker artifact.
+    assert.ok(!(await Deno.readTextFile(`${dir}/run.json`)).includes(LATE));
+    const text = await Deno.readTextFile(`${dir}/run.har`);
+    assert.ok(!text.includes(LATE), `the HAR holds the later flow's token:\n${text}`);
+    assert.ok(!text.includes(LATE.slice(4, 20)), "no 16 characters of it either");
+    const { entries } = JSON.parse(text).log as {
+      entries: { pageref: string; _step: string; request: { url: string } }[];
+    };
+    // Every place the early flow showed it carries the label the later flow's token got.
+    const login = JSON.stringify(entries.find((e) => e._step === "login"));
+    const label = login.match(/masked-[0-9a-f]{12}/)?.[0];
+    assert.ok(label, login);
+    const early = entries.filter((e) => e.pageref === "page_1");
+    assert.equal(early.length, 3, "public, the hop (its Location), by value");
+    for (const entry of early) {
+      assert.ok(JSON.stringify(entry).includes(label), JSON.stringify(entry));
+    }
+    assert.ok(early.some((e) => e.request.url.endsWith(`/echo?ref=${label}`)));
+  } finally {
+    await app.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
