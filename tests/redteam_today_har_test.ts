@@ -87,3 +87,70 @@ Deno.test("a token a later flow learns is masked in the HAR entries of the flows
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+/** Two tokens where the end of one is the start of the other. */
+const FIRST = "AAq1BBq2CCq3DD44";
+const SECOND = "CCq3DD44EEq5FFq6";
+/** FIRST and SECOND overlapping: no part of either may show. */
+const JOINED = `${FIRST.slice(0, 8)}${SECOND}`;
+
+Deno.test("two secrets overlapping where a response joins them show no piece of either in the HAR", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-redteam-har-" });
+  const http = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+    const joined = `${req.headers.get("x-first-token")?.slice(0, 8)}${
+      req.headers.get("x-api-key")
+    }`;
+    return Response.json({ seen: `id ${joined} seen` }, { headers: { "x-seen": joined } });
+  });
+  try {
+    await Deno.writeTextFile(
+      `${dir}/joined.yaml`,
+      `name: joined
+steps:
+  - name: both
+    request:
+      url: "http://127.0.0.1:${http.addr.port}/echo"
+      headers: {x-first-token: "\${ENV.FIRST}", x-api-key: "\${ENV.SECOND}"}
+    assert: {status: 201}
+`,
+    );
+    const run = await runCli(
+      ["run", dir, "--report-har", `${dir}/run.har`, "--report-json", `${dir}/run.json`],
+      { env: { FIRST, SECOND } },
+    );
+    // It fails, so that the JSON report keeps the response.
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    const json = await Deno.readTextFile(`${dir}/run.json`);
+    const har = await Deno.readTextFile(`${dir}/run.har`);
+    for (const [name, text] of [["JSON report", json], ["HAR", har]]) {
+      assert.ok(text.includes("id *** seen"), `${name} masks the joined value whole`);
+      for (const piece of [FIRST.slice(8), SECOND.slice(8), JOINED]) {
+        assert.ok(!text.includes(piece), `${name} shows ${piece}:\n${text}`);
+      }
+    }
+    // Each alone keeps its label: the request sent them apart.
+    const request = JSON.parse(har).log.entries[0].request.headers as { value: string }[];
+    assert.ok(request.every((h) => /^masked-[0-9a-f]{12}$/.test(h.value)), JSON.stringify(request));
+  } finally {
+    await http.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("the HAR's labels leave no piece of a secret wherever secrets overlap", async () => {
+  const { SecretLabels } = await import("../lib/report/har_labels.ts");
+  const inner = "innerTok_9Zq81Lk3";
+  const outer = `pre_${inner}_suffixX9`;
+  const tail = "suffixX9_moreTok_77Qp";
+  const secrets = [FIRST, SECOND, inner, outer, tail, "ab12ab12ab12"];
+  const cases: [string, string][] = [
+    [`a ${JOINED} b`, "a *** b"], // two labelled ones, end to start
+    [`a ${outer}${tail.slice(8)} b`, "a *** b"], // one holding another, then a third
+    [`a ${outer} b ${inner} c`, "a *** b L c"], // alone, the inner one keeps its label
+    ["x ab12ab12ab12ab12 y", "x *** y"], // one secret overlapping itself
+  ];
+  for (const [text, want] of cases) {
+    const got = new SecretLabels(() => "0123456789ab").apply(text, secrets);
+    assert.equal(got.replaceAll("masked-0123456789ab", "L"), want, text);
+  }
+});

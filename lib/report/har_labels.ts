@@ -7,8 +7,8 @@
  * from the secret; it tells only that two places held the same secret, which
  * the flow itself says. Ordinary words and short values keep the usual
  * masking, and a secret holding another one (other than after an auth
- * scheme, `Bearer <token>`) is masked whole first, so no part of it shows
- * beside a label; whatever is left (a base64 or URL-encoded form, a piece)
+ * scheme, `Bearer <token>`), or overlapping another where a text joins
+ * them, is masked whole, so no part of it shows beside a label; whatever is left (a base64 or URL-encoded form, a piece)
  * is masked as every report masks it, after the labels.
  *
  * @module
@@ -44,16 +44,12 @@ export class SecretLabels {
   apply<T>(value: T, secrets: readonly string[]): T {
     const { whole, labelled } = this.#plan(secrets);
     if (whole.length === 0 && labelled.length === 0) return value;
-    const replace = (text: string) => {
-      let out = text;
-      for (const s of whole) out = out.replaceAll(s, "***");
-      for (const s of labelled) out = out.replaceAll(s, () => this.#label(s));
-      return out;
-    };
-    return deepMap(value, replace) as T;
+    const secretsOf = [...whole, ...labelled];
+    const labelledSet = new Set(labelled);
+    return deepMap(value, (text) => this.#masked(text, secretsOf, labelledSet)) as T;
   }
 
-  /** Which secrets are masked whole first, and which get labels (shortest first). */
+  /** Which secrets are masked whole (they hold another one), and which get labels. */
   #plan(secrets: readonly string[]): { whole: string[]; labelled: string[] } {
     const opaque = [...new Set(secrets)].filter((s) =>
       s.length >= MIN_LABELLED && !isOrdinaryWord(s)
@@ -67,9 +63,31 @@ export class SecretLabels {
         whole.push(s);
       }
     }
-    whole.sort((a, b) => b.length - a.length);
-    labelled.sort((a, b) => a.length - b.length);
     return { whole, labelled };
+  }
+
+  /**
+   * `text` with each place of one of `secrets` as its label if it is one of
+   * `labelled` and stands alone, else `***`; places that overlap (one secret
+   * holding another, or the end of one the start of another) are masked as
+   * one `***`: replaced one secret after the other, the second kept the part
+   * the first had not covered.
+   */
+  #masked(text: string, secrets: readonly string[], labelled: ReadonlySet<string>): string {
+    const places = secrets.flatMap((s) => placesOf(text, s)).sort((a, b) => a.start - b.start);
+    let out = "";
+    let at = 0;
+    for (let i = 0; i < places.length;) {
+      const { start, secret } = places[i];
+      let end = places[i].end;
+      let j = i + 1;
+      for (; j < places.length && places[j].start < end; j++) end = Math.max(end, places[j].end);
+      const alone = j === i + 1 && labelled.has(secret);
+      out += text.slice(at, start) + (alone ? this.#label(secret) : "***");
+      at = end;
+      i = j;
+    }
+    return out + text.slice(at);
   }
 
   #label(secret: string): string {
@@ -77,6 +95,15 @@ export class SecretLabels {
     if (label === undefined) this.#labels.set(secret, label = `masked-${this.#random()}`);
     return label;
   }
+}
+
+/** Where `secret` stands in `text`, overlapping places too. */
+function placesOf(text: string, secret: string): { start: number; end: number; secret: string }[] {
+  const places = [];
+  for (let i = text.indexOf(secret); i >= 0; i = text.indexOf(secret, i + 1)) {
+    places.push({ start: i, end: i + secret.length, secret });
+  }
+  return places;
 }
 
 function randomHex(): string {
