@@ -12,6 +12,7 @@
 import { parse } from "yaml";
 import * as openapi from "../../lib/convert/openapi/mod.ts";
 import { UsageError } from "../../lib/model/errors.ts";
+import { MAX_DOCUMENT_BYTES } from "../../lib/model/limits.ts";
 import { runCli } from "../support/cli.ts";
 import type { Pinned } from "./servers.ts";
 
@@ -58,7 +59,12 @@ export type Outcome =
 export async function convertDocument(path: string, dir: string): Promise<Outcome> {
   const inBytes = (await Deno.stat(path)).size;
   try {
-    const read = (file: string) => Deno.readFile(file).catch((e: Error) => ({ why: e.message }));
+    // The CLI's reader caps each file at the run's document limit: so does this one.
+    const read = async (file: string) => {
+      const size = await Deno.stat(file).then((s) => s.size, () => 0);
+      if (size > MAX_DOCUMENT_BYTES) return { why: `it is ${size} bytes, more than the limit` };
+      return await Deno.readFile(file).catch((e: Error) => ({ why: e.message }));
+    };
     const bundled = await openapi.bundleDocument(
       path,
       read,
