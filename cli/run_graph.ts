@@ -202,6 +202,7 @@ import "../lib/load/unquoted.ts";
 import "../lib/load/unreadable.ts";
 import "../lib/load/value.ts";
 import "../lib/load/vars.ts";
+import "../lib/load/written_credentials.ts";
 import "../lib/load/yaml.ts";
 import "../lib/load/yaml_block_hints.ts";
 import "../lib/load/yaml_engine.ts";

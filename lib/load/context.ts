@@ -23,6 +23,7 @@ import type { Entry, TemplateUse } from "./entry.ts";
 import { readDuration, readInteger } from "./scalars.ts";
 import { excerptOf } from "./excerpt.ts";
 import { conceal, opaqueProblem } from "./unquoted.ts";
+import { maskCredentials, writtenCredentials } from "./written_credentials.ts";
 import { listAsMapHint } from "./list_as_map.ts";
 import { AnchorProblems } from "./anchor_problems.ts";
 import { readValue } from "./value.ts";
@@ -80,6 +81,8 @@ export class Loading {
 
   /** Set once a foreign file (`LoadOptions.foreign`) is not YAML of its kind: never quoted. */
   opaque = false;
+  // The credentials of `text` (set after construction), read once the first problem quotes it.
+  #written?: { text: string; found: string[] };
 
   constructor(readonly file: string, readonly options: LoadOptions) {}
 
@@ -156,16 +159,22 @@ export class Loading {
     hint?: string,
   ) {
     if (this.#unquoted(code, line, column)) return;
-    this.problems.push({
-      code,
-      message: bounded(message),
-      file: this.file,
-      line,
-      column,
-      length,
-      hint: hint === undefined ? undefined : bounded(hint),
-      ...this.excerpt(line, column),
-    });
+    const problem: Problem = { code, message, file: this.file, line, column, length, hint };
+    Object.assign(problem, this.excerpt(line, column));
+    // A YAML slip's message quotes lines of a file that could not be read: a credential the file
+    // writes is masked, before the message is cut (a cut one is not known).
+    if (code === "yaml-syntax") maskCredentials(problem, this.#credentials());
+    problem.message = bounded(problem.message);
+    if (problem.hint !== undefined) problem.hint = bounded(problem.hint);
+    this.problems.push(problem);
+  }
+
+  /** The credentials the file's text writes in secret places (`written_credentials.ts`). */
+  #credentials(): readonly string[] {
+    if (this.#written?.text !== this.text) {
+      this.#written = { text: this.text, found: writtenCredentials(this.text) };
+    }
+    return this.#written.found;
   }
 
   /** Hides the underlined value of the problem just recorded (a refused credential). */

@@ -1,0 +1,96 @@
+/**
+ * The credentials a flow file writes in secret places, read from its text
+ * line by line, so that a YAML slip's message never prints one again: it
+ * quotes the line and its hint the line as it should be, and a file YAML
+ * cannot read has no values to tell credentials by. A
+ * place is secret as for a request (docs/secrets.md): a header such as
+ * `authorization`, `cookie` or `x-api-key`, or a key whose name looks secret
+ * (`password`, `client_secret`); `Bearer` and the like, expressions and a
+ * cookie's name are not the credential and stay readable.
+ *
+ * @module
+ */
+import type { Problem } from "../model/errors.ts";
+import { isSecretHeader, isSecretKey } from "../secrets/mod.ts";
+
+/** A `key: value` pair starting a line (or a list item), or inside `{ }`; the key may be quoted. */
+const PAIR = /(?:^[ \t]*(?:-[ \t]+)?|[{,][ \t]*)(["']?)([\w.-]+)\1[ \t]*:[ \t]+/g;
+/** An auth scheme before a credential: protocol text. */
+const SCHEME = /^(?:Bearer|Basic|Token|Digest|Bot|ApiKey|Key|OAuth|JWT)\s+/i;
+/** What splits a value into pieces: spaces, cookie pairs, `user:password`, quotes. */
+const PIECES = /[\s;,:"'{}]+/;
+/** A capture's source (`token: $.json.token`): no credential. */
+const JSONPATH = /^\$[.[]/;
+/** Shorter pieces are not masked, as for any secret (docs/secrets.md). */
+const MIN_PIECE = 4;
+/** Keys in secret places whose values are the flow's own words (`auth: none`). */
+const STRUCTURE_KEYS = new Set(["auth"]);
+
+/**
+ * The credential pieces `text` writes in secret places, longest first.
+ *
+ * @example
+ * ```ts
+ * import { writtenCredentials } from "./written_credentials.ts";
+ * const text = "headers:\n  authorization: Bearer tok_9f8e7d: x\n  x-api-key: ${ENV.KEY}\n";
+ * const found = writtenCredentials(text);
+ * if (found.join() !== "tok_9f8e7d") throw new Error(found.join());
+ * ```
+ */
+export function writtenCredentials(text: string): string[] {
+  const keys = new Set<string>();
+  const values: string[] = [];
+  for (const line of text.split("\n")) {
+    for (const match of line.matchAll(PAIR)) {
+      const key = match[2];
+      keys.add(key);
+      if (STRUCTURE_KEYS.has(key) || !(isSecretHeader(key) || isSecretKey(key))) continue;
+      const rest = line.slice(match.index + match[0].length);
+      // Inside `{ }` a value ends at the next `,` or `}`; a comment ends any.
+      const inFlow = line.slice(0, match.index + 1).includes("{");
+      values.push(rest.split(inFlow ? /[,}]|\s#/ : /\s#/)[0]);
+    }
+  }
+  const pieces = new Set<string>();
+  for (const value of values) {
+    for (const piece of value.trim().replace(/^["']/, "").replace(SCHEME, "").split(PIECES)) {
+      // A cookie's name is not its value; a key the file writes (`password: password`) stays one.
+      const credential = piece.includes("=") ? piece.slice(piece.indexOf("=") + 1) : piece;
+      if (credential.length < MIN_PIECE || credential.includes("${") || JSONPATH.test(credential)) {
+        continue;
+      }
+      if (!keys.has(credential)) pieces.add(credential);
+    }
+  }
+  return [...pieces].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * `problem` with every one of `credentials` masked as `***` in its message,
+ * hint and quoted line; the caret stays on its column.
+ *
+ * @example
+ * ```ts
+ * import { maskCredentials } from "./written_credentials.ts";
+ * const problem = {
+ *   code: "yaml-syntax", message: "m", file: "f", line: 1, column: 16, length: 1,
+ *   excerpt: "authorization: Bearer tok_9f8e7d: x", hint: 'Quote it: authorization: "Bearer tok_9f8e7d: x"',
+ * };
+ * maskCredentials(problem, ["tok_9f8e7d"]);
+ * if (problem.hint !== 'Quote it: authorization: "Bearer ***: x"') throw new Error(problem.hint);
+ * if (problem.excerpt !== "authorization: Bearer ***: x") throw new Error(problem.excerpt);
+ * ```
+ */
+export function maskCredentials(problem: Problem, credentials: readonly string[]): void {
+  if (credentials.length === 0) return;
+  const mask = (text: string) => credentials.reduce((t, c) => t.replaceAll(c, "***"), text);
+  problem.message = mask(problem.message);
+  if (problem.hint !== undefined) problem.hint = mask(problem.hint);
+  if (problem.excerpt === undefined) return;
+  // Masked before and after the caret apart, the caret's place in the shorter line is known: the
+  // line is then shown as a window starting that much later (with a leading "…").
+  const at = Math.max(0, problem.column - (problem.excerptStart ?? 1));
+  const before = mask(problem.excerpt.slice(0, at));
+  problem.excerpt = before + mask(problem.excerpt.slice(at));
+  if (before.length !== at) problem.excerptStart = problem.column - before.length;
+}

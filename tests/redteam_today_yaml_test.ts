@@ -1,0 +1,89 @@
+/**
+ * Issue 53, fourth pass, against the YAML error messages that quote lines
+ * and suggest edits (`lib/load/yaml_slips.ts`, `yaml_indent.ts`,
+ * `yaml_block_hints.ts`): a credential written in a secret place of a line
+ * with a YAML slip is masked in the message, the quoted line and the hint, as
+ * a credential a loaded flow writes is (`literal-credential`), in `validate`,
+ * in `run` and in the JUnit report of the flows that could not load.
+ */
+import assert from "node:assert/strict";
+import { runCli } from "./support/cli.ts";
+
+/** A slip on a line that holds a credential: the file, and the credential it must not echo. */
+type Case = { name: string; yaml: string; secret: string; kept: string };
+
+const STEP = `name: slip
+steps:
+  - name: s
+    request:
+      url: "http://127.0.0.1:9/echo"
+`;
+
+const CASES: Case[] = [
+  {
+    name: "a colon in a Bearer header",
+    yaml: `${STEP}      headers:\n        authorization: Bearer litTok_Zq81Lk3Vb7Xn: x\n`,
+    secret: "litTok_Zq81Lk3Vb7Xn",
+    kept: 'Quote it: authorization: "Bearer ***: x"',
+  },
+  {
+    name: "a quote never closed",
+    yaml:
+      `${STEP}      headers:\n        authorization: "Bearer litTok2_Zq81Lk3Vb7Xn\n        x-a: b\n`,
+    secret: "litTok2_Zq81Lk3Vb7Xn",
+    kept: 'authorization: "Bearer ***"',
+  },
+  {
+    name: "a tab before a flow map with an API key",
+    yaml: `${STEP}\t  headers: {x-api-key: litKey4_Mq81Zn7Kw2}\n`,
+    secret: "litKey4_Mq81Zn7Kw2",
+    kept: "indented with a tab",
+  },
+  {
+    name: "a password key given twice",
+    yaml: `${STEP}      body:\n        password: litPw5_Hq82Lz\n        password: litPw6_Jq83Mz\n`,
+    secret: "litPw6_Jq83Mz",
+    kept: '"password" is given twice',
+  },
+  {
+    name: "a cookie with a colon in a flow map",
+    yaml: `${STEP}      headers: {cookie: sid=litSid7_Nq84Pz: 1}\n`,
+    secret: "litSid7_Nq84Pz",
+    kept: "yaml-syntax",
+  },
+  {
+    name: "a misindented key under a password",
+    yaml: `${STEP}      body:\n        client_secret: litCs8_Rq85Sz\n         user: ann\n`,
+    secret: "litCs8_Rq85Sz",
+    kept: 'Indent "user" 8 spaces',
+  },
+];
+
+for (const c of CASES) {
+  Deno.test(`a YAML slip does not echo a credential of its line: ${c.name}`, async () => {
+    const dir = await Deno.makeTempDir({ prefix: "flowrun-redteam-yaml-" });
+    try {
+      await Deno.writeTextFile(`${dir}/slip.yaml`, c.yaml);
+      const validate = await runCli(["validate", `${dir}/slip.yaml`]);
+      const run = await runCli(["run", `${dir}/slip.yaml`, "--report-junit", `${dir}/junit.xml`]);
+      assert.equal(validate.code, 2, validate.stdout + validate.stderr);
+      assert.equal(run.code, 2, run.stdout + run.stderr);
+      const junit = await Deno.readTextFile(`${dir}/junit.xml`).catch(() => "");
+      for (
+        const [what, text] of [["validate", validate.stdout + validate.stderr], [
+          "run",
+          run.stdout + run.stderr,
+        ], ["junit", junit]]
+      ) {
+        assert.ok(!text.includes(c.secret), `${what} echoes ${c.secret}:\n${text}`);
+        assert.ok(!text.includes(c.secret.slice(2, -2)), `${what} echoes a part of it`);
+      }
+      // The message still says what to fix.
+      const shown = validate.stdout + validate.stderr;
+      assert.ok(shown.includes(c.kept), shown);
+      assert.ok(shown.includes("error[yaml-syntax]"), shown);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  });
+}
