@@ -126,6 +126,7 @@ import "../lib/io/run_command.ts";
 import "../lib/io/scratch_buffer.ts";
 import "../lib/io/stream_writer.ts";
 import "../lib/io/write.ts";
+import "../lib/load/alias_use.ts";
 import "../lib/load/anchor_problems.ts";
 import "../lib/load/auth.ts";
 import "../lib/load/auth_bearer.ts";

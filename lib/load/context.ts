@@ -26,6 +26,7 @@ import { conceal, opaqueProblem } from "./unquoted.ts";
 import { maskCredentials, writtenCredentials } from "./written_credentials.ts";
 import { listAsMapHint } from "./list_as_map.ts";
 import { AnchorProblems } from "./anchor_problems.ts";
+import { type AliasUse, latestAliasUse } from "./alias_use.ts";
 import { readValue } from "./value.ts";
 import { unknownAlias } from "./yaml_slips.ts";
 import { emptyBlockHint, underBlockHint } from "./yaml_block_hints.ts";
@@ -225,20 +226,9 @@ export class Loading {
     return (node ?? null) as Node | null;
   }
 
-  /**
-   * The alias through which `node` (part of an anchor's value) is being read
-   * now: sections read nodes in order, so it is the latest use whose anchor
-   * holds the node.
-   */
-  aliasUseOf(node: Node | null | undefined): { alias: Node; target: Node } | undefined {
-    const start = node?.range?.[0];
-    if (start === undefined) return undefined;
-    for (let i = this.aliasUses.length - 1; i >= 0; i--) {
-      const use = this.aliasUses[i];
-      const [from, to] = use.target.range ?? [0, -1];
-      if (start >= from && start < to) return use;
-    }
-    return undefined;
+  /** The alias through which `node` (part of an anchor's value) is read now (`alias_use.ts`). */
+  aliasUseOf(node: Node | null | undefined): AliasUse | undefined {
+    return latestAliasUse(this.aliasUses, node);
   }
 
   entries(node: YAMLMap): Entry[] {
