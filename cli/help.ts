@@ -51,7 +51,7 @@ Usage:
                                     their steps; secrets and base URLs become environment
                                     variables the summary names
   flowrun convert openapi DOC -o DIR
-                                    turn an OpenAPI 3.0/3.1 document ($refs across files too)
+                                    turn an OpenAPI 3.0/3.1 or Swagger 2.0 document ($refs too)
                                     into a starter suite: a flow per tag, a step per operation,
                                     values from its examples or schemas, credentials from its
                                     securitySchemes, status and openapi: checks; the summary
