@@ -5,13 +5,15 @@
  * flow's entries written before the later flow ran kept the token in clear.
  */
 import assert from "node:assert/strict";
-import { runCli } from "./support/cli.ts";
+import { runCli, spawnCli } from "./support/cli.ts";
 
 /** The token a later flow's login answers; an earlier flow only saw it in public places. */
 const LATE = "lateTok_Q7x9Zk2Lm4Np8Rw3";
 
 /** Shows LATE in a body, a plain header and a redirect's Location; answers it as a token at /login. */
 function server() {
+  const hanging = Promise.withResolvers<void>();
+  let release = () => {};
   const http = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
     const url = new URL(req.url);
     switch (url.pathname) {
@@ -21,10 +23,17 @@ function server() {
         return new Response(null, { status: 302, headers: { location: `/echo?ref=${LATE}` } });
       case "/login":
         return Response.json({ token: LATE });
+      case "/hang":
+        hanging.resolve();
+        return new Promise<Response>((resolve) => release = () => resolve(new Response("late")));
     }
     return Response.json({ url: req.url });
   });
-  return { base: `http://127.0.0.1:${http.addr.port}`, close: () => http.shutdown() };
+  return {
+    base: `http://127.0.0.1:${http.addr.port}`,
+    hanging: hanging.promise,
+    close: () => (release(), http.shutdown()),
+  };
 }
 
 const EARLY = `name: early
@@ -82,6 +91,58 @@ Deno.test("a token a later flow learns is masked in the HAR entries of the flows
       assert.ok(JSON.stringify(entry).includes(label), JSON.stringify(entry));
     }
     assert.ok(early.some((e) => e.request.url.endsWith(`/echo?ref=${label}`)));
+  } finally {
+    await app.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a token a later flow learns is masked in earlier flows' HAR entries on worker threads too", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-redteam-har-" });
+  const app = server();
+  try {
+    // Past 50 flows --workers runs them on threads; the login's flow sorts last.
+    for (let i = 0; i < 54; i++) {
+      await Deno.writeTextFile(`${dir}/a_${String(i).padStart(2, "0")}.yaml`, EARLY);
+    }
+    await Deno.writeTextFile(`${dir}/z_later.yaml`, LATER);
+    const har = `${dir}/run.har`;
+    const run = await runCli(["run", dir, "--workers", "2", "--report-har", har], {
+      env: { BASE: app.base },
+    });
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    const text = await Deno.readTextFile(har);
+    assert.equal(JSON.parse(text).log.entries.length, 54 * 3 + 1);
+    assert.ok(!text.includes(LATE) && !text.includes(LATE.slice(4, 20)), "no flow shows the token");
+    assert.equal(new Set(text.match(/masked-[0-9a-f]{12}/g)).size, 1, "one label, everywhere");
+  } finally {
+    await app.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a token a later flow learns is masked in earlier flows' HAR entries when a SIGTERM ends the run", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-redteam-har-" });
+  const app = server();
+  try {
+    await Deno.writeTextFile(`${dir}/a_early.yaml`, EARLY);
+    await Deno.writeTextFile(`${dir}/b_later.yaml`, LATER);
+    await Deno.writeTextFile(
+      `${dir}/c_hang.yaml`,
+      `name: hang\nsteps:\n  - name: hang\n    request: {url: "\${ENV.BASE}/hang"}\n`,
+    );
+    const har = `${dir}/run.har`;
+    const child = spawnCli(["run", dir, "--jobs", "1", "--report-har", har], {
+      env: { BASE: app.base },
+      stdout: "null",
+    });
+    await app.hanging;
+    child.kill("SIGTERM");
+    assert.equal((await child.output()).code, 143);
+    const text = await Deno.readTextFile(har);
+    const { entries } = JSON.parse(text).log as { entries: { _step: string }[] };
+    assert.deepEqual(entries.map((e) => e._step), ["public", "hop", "by value", "login", "hang"]);
+    assert.ok(!text.includes(LATE), `the HAR holds the later flow's token:\n${text}`);
   } finally {
     await app.close();
     await Deno.remove(dir, { recursive: true });
