@@ -87,3 +87,21 @@ for (const c of CASES) {
     }
   });
 }
+
+Deno.test("a YAML slip still quotes what is no credential: expressions, capture sources, maps, cookie names", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-redteam-yaml-" });
+  try {
+    const lines = [
+      `      headers: {authorization: "Bearer \${ENV.TOKEN}", cookie: "sid=\${ENV.SID}", x: a: b}`,
+      `    capture: {session: {header: set-cookie}, token: "$.json.token", note: a: b}`,
+    ];
+    for (const [i, line] of lines.entries()) {
+      await Deno.writeTextFile(`${dir}/kept${i}.yaml`, `${STEP}${line}\n`);
+    }
+    const { stdout, stderr } = await runCli(["validate", dir]);
+    for (const line of lines) assert.ok(stdout.includes(line.trim()), stdout + stderr);
+    assert.ok(!stdout.includes("***"), stdout);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

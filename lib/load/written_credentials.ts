@@ -19,6 +19,8 @@ const PAIR = /(?:^[ \t]*(?:-[ \t]+)?|[{,][ \t]*)(["']?)([\w.-]+)\1[ \t]*:[ \t]+/
 const SCHEME = /^(?:Bearer|Basic|Token|Digest|Bot|ApiKey|Key|OAuth|JWT)\s+/i;
 /** What splits a value into pieces: spaces, cookie pairs, `user:password`, quotes. */
 const PIECES = /[\s;,:"'{}]+/;
+/** An expression, `${…}`. */
+const EXPRESSION = /\$\{[^}\n]*\}/g;
 /** A capture's source (`token: $.json.token`): no credential. */
 const JSONPATH = /^\$[.[]/;
 /** Shorter pieces are not masked, as for any secret (docs/secrets.md). */
@@ -40,12 +42,16 @@ const STRUCTURE_KEYS = new Set(["auth"]);
 export function writtenCredentials(text: string): string[] {
   const keys = new Set<string>();
   const values: string[] = [];
-  for (const line of text.split("\n")) {
+  // An expression is no credential: what it names (`${ENV.TOKEN}`) stays readable; taken out
+  // first, its `}` does not end a value inside `{ }`.
+  for (const line of text.replace(EXPRESSION, " ").split("\n")) {
     for (const match of line.matchAll(PAIR)) {
       const key = match[2];
       keys.add(key);
       if (STRUCTURE_KEYS.has(key) || !(isSecretHeader(key) || isSecretKey(key))) continue;
       const rest = line.slice(match.index + match[0].length);
+      // A map is no credential (`session: {header: set-cookie}` captures one): its pairs are read.
+      if (rest.startsWith("{")) continue;
       // Inside `{ }` a value ends at the next `,` or `}`; a comment ends any.
       const inFlow = line.slice(0, match.index + 1).includes("{");
       values.push(rest.split(inFlow ? /[,}]|\s#/ : /\s#/)[0]);
@@ -56,9 +62,7 @@ export function writtenCredentials(text: string): string[] {
     for (const piece of value.trim().replace(/^["']/, "").replace(SCHEME, "").split(PIECES)) {
       // A cookie's name is not its value; a key the file writes (`password: password`) stays one.
       const credential = piece.includes("=") ? piece.slice(piece.indexOf("=") + 1) : piece;
-      if (credential.length < MIN_PIECE || credential.includes("${") || JSONPATH.test(credential)) {
-        continue;
-      }
+      if (credential.length < MIN_PIECE || JSONPATH.test(credential)) continue;
       if (!keys.has(credential)) pieces.add(credential);
     }
   }
