@@ -166,8 +166,10 @@ function ended(
   const end = async (flow: FlowResult, entries: HarEntry[]) => {
     if (!spool) return await write(entries);
     if (entries.length === 0) return;
-    spooled.push(flow);
-    await spool.put(flow, JSON.stringify(mask(entries)));
+    // A key of its own per end: a flow result given twice would take the place of its first piece.
+    const key = { ...flow, steps: [] };
+    spooled.push(key);
+    await spool.put(key, JSON.stringify(mask(entries)));
   };
   // Read back one flow at a time, each written before the next is read: memory holds one flow's.
   const drain = async () => {
