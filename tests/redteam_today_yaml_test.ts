@@ -59,34 +59,35 @@ const CASES: Case[] = [
   },
 ];
 
-for (const c of CASES) {
-  Deno.test(`a YAML slip does not echo a credential of its line: ${c.name}`, async () => {
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-redteam-yaml-" });
-    try {
-      await Deno.writeTextFile(`${dir}/slip.yaml`, c.yaml);
-      const validate = await runCli(["validate", `${dir}/slip.yaml`]);
-      const run = await runCli(["run", `${dir}/slip.yaml`, "--report-junit", `${dir}/junit.xml`]);
-      assert.equal(validate.code, 2, validate.stdout + validate.stderr);
-      assert.equal(run.code, 2, run.stdout + run.stderr);
-      const junit = await Deno.readTextFile(`${dir}/junit.xml`).catch(() => "");
-      for (
-        const [what, text] of [["validate", validate.stdout + validate.stderr], [
-          "run",
-          run.stdout + run.stderr,
-        ], ["junit", junit]]
-      ) {
-        assert.ok(!text.includes(c.secret), `${what} echoes ${c.secret}:\n${text}`);
-        assert.ok(!text.includes(c.secret.slice(2, -2)), `${what} echoes a part of it`);
+Deno.test("a YAML slip does not echo a credential of its line, in validate, run and JUnit", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-redteam-yaml-" });
+  try {
+    // One file per case, checked by one validate and one run (each case's problem is its file's).
+    for (const [i, c] of CASES.entries()) await Deno.writeTextFile(`${dir}/slip${i}.yaml`, c.yaml);
+    const validate = await runCli(["validate", dir]);
+    const run = await runCli(["run", dir, "--report-junit", `${dir}/junit.xml`]);
+    assert.equal(validate.code, 2, validate.stdout + validate.stderr);
+    assert.equal(run.code, 2, run.stdout + run.stderr);
+    const shown: [string, string][] = [
+      ["validate", validate.stdout + validate.stderr],
+      ["run", run.stdout + run.stderr],
+      ["junit", await Deno.readTextFile(`${dir}/junit.xml`)],
+    ];
+    for (const [i, c] of CASES.entries()) {
+      for (const [what, text] of shown) {
+        assert.ok(!text.includes(c.secret), `${c.name}: ${what} echoes ${c.secret}:\n${text}`);
+        assert.ok(!text.includes(c.secret.slice(2, -2)), `${c.name}: ${what} echoes a part of it`);
       }
-      // The message still says what to fix.
-      const shown = validate.stdout + validate.stderr;
-      assert.ok(shown.includes(c.kept), shown);
-      assert.ok(shown.includes("error[yaml-syntax]"), shown);
-    } finally {
-      await Deno.remove(dir, { recursive: true });
+      // The message still says what to fix, under the file's own name.
+      const problem = shown[0][1].split(/\n(?=\S+slip\d\.yaml:)/).find((p) =>
+        p.includes(`slip${i}.yaml:`)
+      );
+      assert.ok(problem?.includes(c.kept) && problem.includes("error[yaml-syntax]"), problem);
     }
-  });
-}
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
 
 Deno.test("a YAML slip still quotes what is no credential: expressions, capture sources, maps, cookie names", async () => {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-redteam-yaml-" });
