@@ -19,8 +19,13 @@ const SKIPPED = /^(\.git|node_modules|dist|out|\.ci)$/;
  * ```ts
  * import { testFiles } from "./test_files.ts";
  * import assert from "node:assert/strict";
- * const files = await testFiles(new URL("..", import.meta.url).pathname);
- * assert.ok(files.includes("tests/test_task_test.ts"));
+ * const dir = await Deno.makeTempDir();
+ * await Deno.mkdir(`${dir}/tests/node_modules`, { recursive: true });
+ * for (const name of ["tests/a_test.ts", "tests/b.test.js", "tests/a.ts", "tests/node_modules/c_test.ts"]) {
+ *   await Deno.writeTextFile(`${dir}/${name}`, "");
+ * }
+ * assert.deepEqual(await testFiles(dir), ["tests/a_test.ts", "tests/b.test.js"]);
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function testFiles(dir: string, prefix = ""): Promise<string[]> {
