@@ -66,7 +66,8 @@ async function run(
 /** How many of a JSON report's flows the interrupt left not run. */
 function interruptedFlows(report: Record<string, unknown>): number {
   const flows = report.flows as unknown[];
-  return flows.filter((flow) => /Not run: the run was interrupted/.test(JSON.stringify(flow)))
+  // "Not run: the run was interrupted", or a flow begun: "Skipped because the run was interrupted".
+  return flows.filter((flow) => /the run was interrupted/.test(JSON.stringify(flow)))
     .length;
 }
 
