@@ -147,6 +147,24 @@ export const SLOW: readonly string[] = [
   // Issue 54: run alone while they asserted wall-clock limits; ratios and counts now.
   "tests/fuzz_test.ts",
   "tests/load/limits_test.ts",
+  // Added 2026-11-26, a CPU-second or more each as their authors measured them: Artillery run
+  // against servers (about 50), the real-document corpora, the CLI run as a subprocess many times.
+  "tests/export/artillery_real_test.ts",
+  "tests/real/corpus_openapi_test.ts",
+  "tests/real/corpus_postman_test.ts",
+  "tests/load/yaml_syntax_cost_test.ts",
+  "tests/report/html_details_test.ts",
+  "tests/report/har_report_test.ts",
+  "tests/load/data_structured_test.ts",
+  "tests/report/har_report_roundtrip_test.ts",
+  "tests/load/yaml_syntax_slips_test.ts",
+  "tests/cli/reproduce_started_test.ts",
+  "tests/convert/openapi_actions_test.ts",
+  "tests/convert/openapi_swagger2_test.ts",
+  "tests/convert/openapi_loadable_test.ts",
+  "tests/cli/provenance_words_test.ts",
+  "tests/secrets/provenance_digest_test.ts",
+  "tests/export/export_test.ts",
 ];
 
 /**
