@@ -112,8 +112,10 @@ export function shownRequest(
     // Whatever fails the second time is masked by value.
   }
   const marked = withAlways(markedRequest(request, again, marker), marker, [...literals]);
+  // A mask the redactor puts beside a marker's (a cookie header that is a secret as a whole, up
+  // to the word flowrun masked in it) is one mask: `******` would tell only that there were two.
   const show = (t: string, name?: string) =>
-    redactor.shown(marker.masked(t), name, marker.unmarked(t));
+    redactor.shown(marker.masked(t), name, marker.unmarked(t)).replace(ADJACENT_MASKS, MASK);
   return {
     url: show(marked.url),
     headers: marked.headers.map(([name, value]) => show(value, name)),
@@ -128,6 +130,9 @@ export function shownRequest(
 function omitEmpty(step: Step): boolean | undefined {
   return step.options?.omitEmptyHeaders;
 }
+
+/** Masks side by side. */
+const ADJACENT_MASKS = /(?:\*\*\*){2,}/g;
 
 /** Replaces ordinary-word secrets with markers, and markers with what they stand for. */
 class Marker {
@@ -318,7 +323,7 @@ export function shownCurl(
     command = `${curlCommand(request, names, mask)} ` +
       `# the body is left out: its line is longer than the report keeps`;
   }
-  return at.redactor.shown(shown.masked(command));
+  return at.redactor.shown(shown.masked(command)).replace(ADJACENT_MASKS, MASK);
 }
 
 /**
