@@ -124,6 +124,8 @@ Deno.test("compileArgs: the exact deno compile arguments for every target", () =
       "--include",
       "cli/send.ts",
       "--include",
+      "cli/export.ts",
+      "--include",
       "lib/run/workers/worker_main.ts",
       "--target",
       target,
