@@ -19,6 +19,7 @@ import { runCli } from "../support/cli.ts";
 import { printedRun, readReport, type ReportStep } from "./measure.ts";
 import { FILES, filesLaunch, TODO, todoLaunch } from "./loopback.ts";
 import { GENERATORS, portman, postmanImport } from "./postman_generators.ts";
+import { newmanRun } from "./newman_child.ts";
 import type { NewmanRequest } from "./postman_newman.ts";
 import { type Received, type RecordingProxy, startRecordingProxy } from "./postman_proxy.ts";
 import { type Launch, prepare, withInstance } from "./servers.ts";
@@ -34,25 +35,6 @@ const filesIgnoredBecause = files.ignoredBecause || generators.ignoredBecause;
 function postmanAsked(summary: string): string[] {
   const line = /^Set before running: (.*)$/m.exec(summary)?.[1] ?? "";
   return [...line.matchAll(/(?:^|, )([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]);
-}
-
-/**
- * Newman's run of `collection` in a process of its own, killed after 3
- * minutes; a form's file `src` is read from `workingDir`.
- */
-async function newmanRun(collection: string, workingDir: string): Promise<NewmanRequest[]> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", `${ROOT}tests/real/postman_newman.ts`, collection, workingDir],
-    cwd: ROOT,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const timer = setTimeout(() => child.kill("SIGKILL"), 180_000);
-  const out = await child.output().finally(() => clearTimeout(timer));
-  const text = new TextDecoder().decode(out.stdout);
-  assert.equal(out.code, 0, text + new TextDecoder().decode(out.stderr));
-  return JSON.parse(text.trim().split("\n").at(-1)!);
 }
 
 /** What one collection measured under Newman and under flowrun. */

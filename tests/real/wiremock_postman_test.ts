@@ -18,6 +18,7 @@ import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
 import { printedRun, readReport, type ReportStep } from "./measure.ts";
 import { GENERATORS, portman, postmanImport } from "./postman_generators.ts";
+import { newmanRun } from "./newman_child.ts";
 import type { NewmanRequest } from "./postman_newman.ts";
 import { type Received, startRecordingProxy } from "./postman_proxy.ts";
 import { prepare, withInstance } from "./servers.ts";
@@ -28,22 +29,6 @@ const java = javaMissing();
 const wiremock = java ? { ignoredBecause: java } : await prepare([WIREMOCK]);
 const generators = await prepare(GENERATORS);
 const ignoredBecause = wiremock.ignoredBecause || generators.ignoredBecause;
-
-/** Newman's run of `collection` in a process of its own, killed after 3 minutes. */
-async function newmanRun(collection: string, workingDir: string): Promise<NewmanRequest[]> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", `${ROOT}tests/real/postman_newman.ts`, collection, workingDir],
-    cwd: ROOT,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const timer = setTimeout(() => child.kill("SIGKILL"), 180_000);
-  const out = await child.output().finally(() => clearTimeout(timer));
-  const text = new TextDecoder().decode(out.stdout);
-  assert.equal(out.code, 0, text + new TextDecoder().decode(out.stderr));
-  return JSON.parse(text.trim().split("\n").at(-1)!);
-}
 
 /** What one collection measured under Newman and under flowrun. */
 interface Measured {
