@@ -15,6 +15,7 @@ import type { Step } from "../model/flow.ts";
 import { type ArtilleryCapture, artilleryCapture } from "./captures.ts";
 import { attachChecks, expectationsOf } from "./expect.ts";
 import { jsValue } from "./js_value.ts";
+import { secretEnvOf } from "./secret_env.ts";
 import { note, type Place, varName } from "./scope.ts";
 import type { FlowItem, StepWriter } from "./flow_item.ts";
 
@@ -76,6 +77,7 @@ export function includeItems(step: Step, place: Place, write: StepWriter): FlowI
     flow: place.flow,
     flowIndex: scope.namespaces++,
     vars: new Set(include.flow.vars.map((v) => v.name)),
+    secretEnv: new Set([...place.secretEnv ?? [], ...secretEnvOf(include.flow)]),
     prefix: `${place.prefix ?? ""}${step.name} › `,
     bound: new Map(include.with.map((w) => [w.name, { value: w.value, place: caller }])),
     included: new Map(),

@@ -9,6 +9,7 @@
  */
 import type { Expr, ValueTemplate } from "../model/template.ts";
 import { captureName, note, type Place, RUN_ID_VAR, varName } from "./scope.ts";
+import { dropsDefault } from "./secret_env.ts";
 
 const str = (text: string): string => JSON.stringify(text);
 
@@ -43,7 +44,7 @@ export function jsExpr(expr: Expr, place: Place): string {
   const r = expr.ref;
   const standIn = substituted(expr, place);
   if (standIn !== undefined) return standIn;
-  const fallback = expr.fallback === undefined ? "undefined" : str(expr.fallback);
+  const fallback = fallbackOf(expr, place);
   switch (r.kind) {
     case "env":
       place.scope.env.add(r.name);
@@ -75,6 +76,17 @@ export function jsExpr(expr: Expr, place: Place): string {
       );
       return '""';
   }
+}
+
+/** The JavaScript of `expr`'s `:-` default: `undefined` when none or a credential's. */
+function fallbackOf(expr: Expr, place: Place): string {
+  const r = expr.ref;
+  if (expr.fallback === undefined) return "undefined";
+  const named = r.kind === "env" || r.kind === "name" ? r.name : undefined;
+  if (named !== undefined && !place.vars.has(named) && dropsDefault(place, named)) {
+    return "undefined";
+  }
+  return str(expr.fallback);
 }
 
 /**

@@ -8,6 +8,7 @@
  */
 import type { Flow, VarDef } from "../model/flow.ts";
 import { jsValue } from "./js_value.ts";
+import { secretEnvOf } from "./secret_env.ts";
 import { type ExportScope, note, type Place, varName } from "./scope.ts";
 import { type FlowItem, stepItems } from "./step.ts";
 
@@ -41,6 +42,7 @@ function scenarioOf(
     flow: name,
     flowIndex: scope.namespaces++,
     vars: new Set(vars.map((v) => v.name)),
+    secretEnv: secretEnvOf(flow),
     included: new Map(),
   };
   for (const v of vars) {

@@ -87,6 +87,8 @@ export interface Place {
   step?: string;
   /** The flow's vars by name (their Artillery variable is {@linkcode varName}). */
   readonly vars: ReadonlySet<string>;
+  /** Environment variables whose values the flow sends as credentials (`secret_env.ts`). */
+  readonly secretEnv?: ReadonlySet<string>;
   /** In an included flow: what comes before its step names (`login › `). */
   readonly prefix?: string;
   /** In an included flow: its vars the include's `with` gives, and where those values are read. */

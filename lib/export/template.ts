@@ -11,6 +11,7 @@
  */
 import type { Expr, Template, ValueTemplate } from "../model/template.ts";
 import { jsExpr } from "./js_value.ts";
+import { dropsDefault } from "./secret_env.ts";
 import { type Bound, captureName, note, type Place, RUN_ID_VAR, varName } from "./scope.ts";
 
 /** `{{ name }}` in Artillery's syntax. */
@@ -104,7 +105,7 @@ function valueText({ value, place }: Bound): string {
 /** An environment variable; one with a fallback is read by the processor for each virtual user. */
 function envText(name: string, expr: Expr, place: Place): string {
   place.scope.env.add(name);
-  if (expr.fallback === undefined) return ref(`$env.${name}`);
+  if (expr.fallback === undefined || dropsDefault(place, name)) return ref(`$env.${name}`);
   const variable = `f${place.flowIndex}_env_${name.replace(/\W/g, "_")}`;
   place.scope.perUser.set(variable, jsExpr(expr, place));
   return ref(variable);
