@@ -28,7 +28,7 @@ export interface Placed {
  * import { ymap } from "../yaml_out.ts";
  * const key = () => ymap([["api_key", ymap([["name", "k"], ["value", "${ENV.API_KEY}"]])]]);
  * const step = (block?: ReturnType<typeof key>) =>
- *   ({ none: !block, block, notes: [], credentials: { headers: [], query: [], cookies: [], comments: [] } });
+ *   ({ none: !block, block, notes: [], credentials: { headers: [], query: [], cookies: [], comments: [] }, places: new Map() });
  * const placed = placeAuth([step(key()), step(key()), step()]);
  * if (!placed.flow || placed.steps[0].auth !== undefined || placed.steps[2].auth !== "none") throw new Error();
  * if (placeAuth([step(key()), step(), step()]).steps[0].auth === undefined) throw new Error();
