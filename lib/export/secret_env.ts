@@ -1,15 +1,13 @@
 /**
  * The environment variables a flow sends as credentials, whose `${ENV.X:-default}` default the
  * export leaves out: a load script holds no literal credential, even one the flow file wrote as
- * a default. Where a value goes decides (the secret places `secretInputs` traces, through the
- * vars that hold it); an auth block's fields are credentials by their place too, and its
- * environment variables are read by the names auth gives them.
+ * a default. Where a value goes decides, never its name: the secret places `secretInputs`
+ * traces (through the vars that hold it), and the fields of an auth block.
  *
  * @module
  */
 import type { Flow } from "../model/flow.ts";
 import { secretInputs } from "../secrets/discover.ts";
-import { isSecretName } from "../secrets/names.ts";
 import type { Place } from "./scope.ts";
 
 /**
@@ -33,15 +31,19 @@ export function secretEnvOf(flow: Flow): Set<string> {
   for (const v of flow.vars) {
     if (inputs.vars.has(v.name)) { for (const name of envNames(v.value)) env.add(name); }
   }
+  // What an auth block reads is a credential by its place, as a secret header's value is.
+  for (const auth of [flow.auth, ...flow.steps.map((step) => step.auth)]) {
+    for (const name of envNames(auth)) env.add(name);
+  }
   return env;
 }
 
 /**
  * Whether the default of `${ENV.name:-…}` is left out here, saying so once per flow: a
- * credential's (by {@linkcode secretEnvOf}, or a name auth reads a credential by).
+ * credential's, by {@linkcode secretEnvOf}.
  */
 export function dropsDefault(place: Place, name: string): boolean {
-  if (!place.secretEnv?.has(name) && !isSecretName(name)) return false;
+  if (!place.secretEnv?.has(name)) return false;
   const what = `\${ENV.${name}}'s default is left out: a credential is never a literal of the ` +
     `load script; set ${name} where Artillery runs`;
   if (!place.scope.notes.some((n) => n.flow === place.flow && n.what === what)) {

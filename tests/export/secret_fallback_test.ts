@@ -55,3 +55,33 @@ steps:
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("an auth block's ${ENV.X:-default} is read from the environment alone, whatever X is called", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-export-fallback-" });
+  try {
+    await Deno.writeTextFile(
+      `${dir}/f.yaml`,
+      `name: basic
+auth:
+  basic:
+    username: \${ENV.SVC_LOGIN:-ann}
+    password: \${ENV.SVC_WORD:-basic-dflt-77x}
+steps:
+  - name: me
+    request:
+      url: \${ENV.BASE_URL:-http://127.0.0.1:9}/me
+`,
+    );
+    const run = await runCli(["export", "artillery", `${dir}/f.yaml`, "-o", `${dir}/load`]);
+    assert.equal(run.code, 0, run.stderr);
+    for await (const entry of Deno.readDir(`${dir}/load`)) {
+      if (!entry.isFile) continue;
+      const text = await Deno.readTextFile(`${dir}/load/${entry.name}`);
+      assert.ok(!text.includes("basic-dflt-77x"), `${entry.name} holds the password's default`);
+    }
+    assert.match(run.stderr, /\$\{ENV\.SVC_WORD\}'s default is left out/);
+    assert.doesNotMatch(run.stderr, /\$\{ENV\.BASE_URL\}'s default is left out/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
