@@ -74,7 +74,8 @@ export interface BoundedRun extends CliRun {
  * unless told), so a hang fails the test instead of the suite;
  * `interruptMs` sends SIGINT that long after the start, `interruptOn` when it
  * settles (a handshake: the server saw the request the run is busy with,
- * which a loaded machine reaches later than any fixed delay).
+ * which a loaded machine reaches later than any fixed delay), `interruptWhen`
+ * once the standard output so far satisfies it (the run printed a flow's end).
  */
 export async function runBounded(
   args: string[],
@@ -84,6 +85,7 @@ export async function runBounded(
     ms?: number;
     interruptMs?: number;
     interruptOn?: Promise<unknown>;
+    interruptWhen?: (stdout: string) => boolean;
   } = {},
 ): Promise<BoundedRun> {
   const started = performance.now();
@@ -106,20 +108,35 @@ export async function runBounded(
   let ended = false;
   options.interruptOn?.then(() => ended || signal("SIGINT"));
   try {
-    const output = await child.output();
-    const decoder = new TextDecoder();
-    return {
-      code: output.code,
-      stdout: decoder.decode(output.stdout),
-      stderr: decoder.decode(output.stderr),
-      ms: performance.now() - started,
-      killed,
-    };
+    const [stdout, stderr, status] = await Promise.all([
+      readAll(child.stdout, options.interruptWhen, () => ended || signal("SIGINT")),
+      new Response(child.stderr).text(),
+      child.status,
+    ]);
+    return { code: status.code, stdout, stderr, ms: performance.now() - started, killed };
   } finally {
     ended = true;
     clearTimeout(timer);
     clearTimeout(interrupt);
   }
+}
+
+/** Reads a stream to its end as text, calling `interrupt` once when the text so far satisfies `when`. */
+async function readAll(
+  stream: ReadableStream<Uint8Array>,
+  when: ((text: string) => boolean) | undefined,
+  interrupt: () => void,
+): Promise<string> {
+  let text = "";
+  let fired = false;
+  for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
+    text += chunk;
+    if (when && !fired && when(text)) {
+      fired = true;
+      interrupt();
+    }
+  }
+  return text;
 }
 
 /** Replaces ports, timings and generated ids, which differ between runs, with fixed markers. */
