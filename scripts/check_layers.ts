@@ -4,7 +4,7 @@
  * import its own folder and folders listed before it (type-only imports
  * count); no import cycle, not even inside a folder; no file sits beside a
  * folder of the same stem; only `lib/io/` names `Deno.*`; only `lib/http/`
- * calls `fetch` or names `node:http`, `node:https`, `node:tls` or `node:net`;
+ * (and a step kind's own folder, `lib/kinds/<kind>/`) calls `fetch` or names `node:http`, `node:https`, `node:tls` or `node:net`;
  * `lib/` never imports the CLI. The import graph comes from
  * `deno info --json`, so it is the graph Deno really builds; the `Deno.*` and
  * network rules read the syntax tree (the `typescript` package, a
@@ -35,6 +35,7 @@ export const STAGES = [
   "select",
   "secrets",
   "io",
+  "kinds",
   "load",
   "http",
   "check",
@@ -174,7 +175,8 @@ export function stemClashes(paths: string[]): string[] {
   return out.sort();
 }
 
-const NETWORK_MODULES = /^node:(http|https|http2|tls|net|dgram)$/;
+/** Node's network modules, and the network clients of npm packages a kind may use. */
+const NETWORK_MODULES = /^(node:(http|https|http2|tls|net|dgram)|@grpc\/grpc-js|ws)$/;
 
 /**
  * Where a source text names `Deno.*`, calls `fetch`, or names a Node network
@@ -214,6 +216,11 @@ export function systemUses(
       node.expression.text === "fetch"
     ) {
       out.push({ kind: "network", line: at(node) });
+    } else if (
+      ts.isNewExpression(node) && ts.isIdentifier(node.expression) &&
+      /^(WebSocket|WebSocketStream|EventSource)$/.test(node.expression.text)
+    ) {
+      out.push({ kind: "network", line: at(node) });
     } else if (ts.isStringLiteralLike(node) && NETWORK_MODULES.test(node.text)) {
       out.push({ kind: "network", line: at(node) });
     }
@@ -225,7 +232,8 @@ export function systemUses(
 
 /**
  * The problems of the files of `lib/` (paths relative to the root, with their
- * text): `Deno.*` outside `lib/io/`, the network outside `lib/http/`, files
+ * text): `Deno.*` outside `lib/io/`, the network outside `lib/http/` and a
+ * step kind's own folder (`lib/kinds/grpc/`: a kind is a protocol), files
  * beside a folder of the same stem, and files loose in `lib/`.
  *
  * @example
@@ -250,8 +258,10 @@ export function fileViolations(files: Map<string, string>): string[] {
       if (use.kind === "deno" && !path.startsWith("lib/io/")) {
         out.push(`${path}:${use.line} names Deno.*: only lib/io/ may; add a function there.`);
       }
-      if (use.kind === "network" && !path.startsWith("lib/http/")) {
-        out.push(`${path}:${use.line} uses the network: only lib/http/ may; send through it.`);
+      if (use.kind === "network" && !/^lib\/(http|kinds\/[^/]+)\//.test(path)) {
+        out.push(
+          `${path}:${use.line} uses the network: only lib/http/ and a step kind's folder may; send through them.`,
+        );
       }
     }
   }
@@ -307,6 +317,6 @@ if (import.meta.main) {
   for (const p of problems) console.error(p);
   if (problems.length > 0) Deno.exit(1);
   console.log(
-    "The imports follow the stages; no cycle; Deno.* only in io/, the network only in http/.",
+    "The imports follow the stages; no cycle; Deno.* only in io/, the network only in http/ and a kind's folder.",
   );
 }

@@ -23,6 +23,8 @@ import { loadLoop } from "./loop.ts";
 import { loadOptions } from "./options.ts";
 import { loadRequest } from "./request.ts";
 import { loadTags } from "./tags.ts";
+import { kindOfStep, loadKindCall } from "./kind_step.ts";
+import type { StepKind } from "../kinds/kind.ts";
 
 /** Keys other tools use for running another file, which flowrun spells "include". */
 const INCLUDE_SPELLINGS = ["use", "import", "call", "run"];
@@ -101,14 +103,20 @@ function stepMap(ctx: Loading, node: Node | null, index: number) {
   const includes = hasKey(node, ["include"]);
   // "use:" or "import:" from other tools is a misspelt include: one problem, not also "no request".
   const meantInclude = hasKey(node, INCLUDE_SPELLINGS);
+  // A step of another kind holds its key ("grpc:") instead of "request:".
+  const kind = includes ? undefined : kindOfStep(node);
   const map = includes
     ? ctx.map(node, what, "include", [...INCLUDE_KEYS, ...FOREACH_KEYS], {
       required: ["name", "include"],
     })
+    : kind
+    ? ctx.map(node, what, "step", [...STEP_KEYS.filter((k) => k !== "request"), kind.key], {
+      required: ["name", kind.key],
+    })
     : ctx.map(node, what, "step", STEP_KEYS, {
       required: meantInclude ? ["name"] : ["name", "request"],
     });
-  return map && { map, what, includes };
+  return map && { map, what, includes, kind };
 }
 
 /** `always`: true for a cleanup step that runs even after a failure. */
@@ -129,12 +137,13 @@ function loadAlways(ctx: Loading, entry: Entry | undefined, label: string): bool
 function stepAction(
   ctx: Loading,
   map: Map<string, Entry>,
-  includes: boolean,
+  { includes, kind }: { includes: boolean; kind?: StepKind },
   label: string,
   owner: TemplateUse["owner"],
 ) {
   const include = includes ? loadInclude(ctx, map, label, owner) : undefined;
-  const request = includes ? undefined : loadRequest(ctx, map.get("request"), label, owner);
+  const call = kind && loadKindCall(ctx, kind, map.get(kind.key)!, label, owner);
+  const request = includes || kind ? undefined : loadRequest(ctx, map.get("request"), label, owner);
   const captures = loadCaptures(ctx, map.get("capture"), map.get("extract"), label, owner);
   const assertEntry = map.get("assert");
   const checks = assertEntry
@@ -142,7 +151,7 @@ function stepAction(
     : undefined;
   const loopEntry = map.get("loop");
   const loop = loopEntry ? loadLoop(ctx, loopEntry, label, owner) : undefined;
-  return { include, request, captures, checks, loop };
+  return { include, request, captures, checks, loop, call };
 }
 
 /** When and how a step runs: options, tags, `depends_on`, `if` and `always` (read in this order). */
@@ -212,11 +221,17 @@ export function loadStep(
 ): RawStep | undefined {
   const step = stepMap(ctx, node, index);
   if (!step) return undefined;
-  const { map, what, includes } = step;
+  const { map, what, includes, kind } = step;
   const name = ctx.string(map.get("name"), `the name of ${what}`);
   const label = name === undefined ? what : `step "${name}"`;
   const owner = { kind: "step", index } as const;
-  const { include, request, captures, checks, loop } = stepAction(ctx, map, includes, label, owner);
+  const { include, request, captures, checks, loop, call } = stepAction(
+    ctx,
+    map,
+    { includes, kind },
+    label,
+    owner,
+  );
   // A GraphQL API answers 200 with an "errors" list: surface it unless the step checks it.
   const assert = request?.graphql ? withGraphqlCheck(checks, ctx.at(node)) : checks;
   // The "if" of a foreach step is evaluated once, before its list: it cannot read the element.
@@ -233,7 +248,9 @@ export function loadStep(
     name: name ?? `#${index + 1}`,
     ...ctx.at(node),
     // A step with problems is never run; placeholders keep the cross-step checks going.
-    request: request ?? { method: "GET", url: parseTemplate(""), headers: [] },
+    request: request ??
+      { method: kind ? kind.key.toUpperCase() : "GET", url: parseTemplate(""), headers: [] },
+    ...(call ? { call } : {}),
     captures,
     dependsOn,
     assert: assert ?? { paths: [] },

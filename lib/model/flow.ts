@@ -148,6 +148,13 @@ export interface Step {
    * @ignore
    */
   foreach?: Foreach;
+  /**
+   * A step of another kind than HTTP (`grpc:`, `websocket:`, `sse:`): the
+   * kind's key and what its reader made of its map; `request` then only
+   * names the call for messages. Internal: not part of the stable API.
+   * @ignore
+   */
+  call?: { kind: string; spec: unknown };
   /** The step's own `tags`, added to the flow's for `--tag` (absent when it has none). */
   tags?: string[];
   /**

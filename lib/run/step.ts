@@ -18,6 +18,7 @@ import { isSecretCaptureName, isSecretHeader } from "../secrets/mod.ts";
 import type { CaptureFailure, StepResult } from "../model/result.ts";
 import { secretLeaves } from "../secrets/discover.ts";
 import { type Attempt, attempt } from "./attempt.ts";
+import { kindAttempt } from "./kind_attempt.ts";
 import { AuthError, type AuthHandler } from "../http/auth.ts";
 import { stepAuth } from "./auth_steps.ts";
 import { curlVia } from "./transport.ts";
@@ -157,7 +158,9 @@ async function retried(input: StepInput, tries: Tries, ctx: Context): Promise<At
   let reauthorized = false;
   for (let n = 0;; n++) {
     tries.starts?.push(round(performance.now() - tries.started));
-    const a = await attempt(input, ctx, tries.sent + 1, tries.auth);
+    const a = input.step.call
+      ? await kindAttempt(input, ctx, tries.sent + 1)
+      : await attempt(input, ctx, tries.sent + 1, tries.auth);
     tries.statuses?.push(a.response?.status ?? null);
     tries.sent++;
     tries.lastRequest = a.request;

@@ -129,14 +129,15 @@ async function readAll(
 ): Promise<string> {
   let text = "";
   let fired = false;
-  for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
-    text += chunk;
+  const decoder = new TextDecoder();
+  for await (const chunk of stream) {
+    text += decoder.decode(chunk, { stream: true });
     if (when && !fired && when(text)) {
       fired = true;
       interrupt();
     }
   }
-  return text;
+  return text + decoder.decode();
 }
 
 /** Replaces ports, timings and generated ids, which differ between runs, with fixed markers. */

@@ -1,0 +1,157 @@
+/**
+ * The one small interface a step kind implements: what its YAML may hold and
+ * how it is checked before anything is sent ({@linkcode StepKind.read}), how
+ * one attempt runs ({@linkcode StepKind.attempt}), and what its result holds
+ * ({@linkcode KindOutcome}: a request line and a response the checks read like
+ * an HTTP response's). The loader, the runner, the flow JSON Schema and the
+ * reporters ask the kind through this interface; nothing outside a kind's
+ * folder knows what a gRPC call or a WebSocket is.
+ *
+ * `kinds/` sits below `load/` on purpose: a kind needs nothing of the stages
+ * above it, because the loader hands it {@linkcode KindReading} (positioned
+ * problems, templates, files) and the runner {@linkcode KindCall} (values,
+ * deadlines, TLS, secrets). So the loader and the runner import the list of
+ * kinds (`mod.ts`) directly: no registry to fill, the same kinds in worker
+ * threads, the bundle and the compiled binary.
+ *
+ * @module
+ */
+import type { Node } from "yaml";
+import type { Template, ValueTemplate } from "../model/template.ts";
+
+/** A key of a YAML map, its node and its value (the loader's `Entry`). */
+export interface KindEntry {
+  key: string;
+  keyNode: Node;
+  value: Node | null;
+}
+
+/**
+ * What the loader gives a kind to read its map with. Every problem goes
+ * through {@linkcode KindReading.problem}, placed at a node, so `validate`
+ * lists it with the others, before anything is sent.
+ */
+export interface KindReading {
+  /** The flow file's path, for messages and for paths relative to it. */
+  readonly file: string;
+  /** A problem at `node`: a code (listed in docs/troubleshooting.md), a sentence quoting the value, the fix. */
+  problem(code: string, message: string, node: Node | null | undefined, hint: string): void;
+  /**
+   * The entries of a map, checked against the keys it may hold (an unknown
+   * key is a problem naming the nearest allowed one); `undefined`, after a
+   * problem, when `node` is not a map or a required key is missing.
+   */
+  map(
+    node: Node | null,
+    what: string,
+    allowed: readonly string[],
+    required?: readonly string[],
+  ): Map<string, KindEntry> | undefined;
+  /** A YAML value whose strings may hold `${…}`, compiled; references are checked like a request's. */
+  value(node: Node | null): ValueTemplate | undefined;
+  /** A scalar string that may hold `${…}`; `undefined` after a problem (not a string, a bad expression). */
+  template(node: Node | null, what: string): Template | undefined;
+  /** A plain string (no expressions), `undefined` after a problem. */
+  string(entry: KindEntry, what: string): string | undefined;
+  /** A whole number in [min, max], `undefined` after a problem. */
+  integer(entry: KindEntry, what: string, min: number, max?: number): number | undefined;
+  /** A duration (`500ms`, `2s`, or milliseconds) in [min, max] ms, `undefined` after a problem. */
+  duration(entry: KindEntry, what: string, min: number, max: number): number | undefined;
+  /**
+   * A file named relative to the flow file (a `.proto`): its path resolved
+   * against the flow file's folder and its text, when it is a readable
+   * regular file; a positioned problem otherwise.
+   */
+  readFile(node: Node | null, what: string): { path: string; text: string } | undefined;
+  /** A node's values as plain data (no templates), for keys like lists of paths. */
+  plain(node: Node | null): unknown;
+}
+
+/** The run's TLS and proxy settings, as the HTTP client takes them (`--cacert`, `--cert`, `--insecure`, `--proxy`). */
+export interface KindNetwork {
+  /** PEM text of CAs to trust besides the system's. */
+  caCerts?: string[];
+  /** A client certificate and its key, PEM. */
+  cert?: string;
+  key?: string;
+  /** `--insecure`: do not verify the server's certificate. */
+  insecure: boolean;
+  /** A proxy URL for this target, when one applies (`--proxy`, `HTTPS_PROXY`, `NO_PROXY` considered). */
+  proxy?: string;
+}
+
+/**
+ * What the runner gives one attempt: values in the step's scope, its
+ * deadline and signal, the run's network settings and its limits.
+ */
+export interface KindCall {
+  /** The value of a compiled value in the step's scope; throws the runner's expression error. */
+  render(value: ValueTemplate): unknown;
+  /** A template's value as text. */
+  text(template: Template): string;
+  /** The step's timeout (`options.timeout`, `--timeout`): a deadline for the whole attempt. */
+  timeoutMs: number;
+  /** Aborted when the run is interrupted (SIGINT, `--fail-fast`): stop at once. */
+  signal?: AbortSignal;
+  /** The run's TLS and proxy settings for `url`. */
+  network(url: string): KindNetwork;
+  /** The most bytes one response (a message, the messages together) may hold: bound everything read. */
+  maxBodyBytes: number;
+  /** Marks a value secret: every output masks it from here on (a token received, a key sent). */
+  secret(value: string): void;
+}
+
+/**
+ * One attempt's outcome. `request` is what reports show of what was sent;
+ * `response`, when the other side answered, is what checks and captures
+ * read: `status` for `assert.status`, `headers` (lower-cased names) for
+ * header checks, `body` (JSON text, usually) for `$.json…` paths. `error`
+ * is a failure to reach the other side, retried like an HTTP network error.
+ */
+export interface KindOutcome {
+  request: { method: string; url: string; headers: [string, string][]; body?: string };
+  response?: { status: number; headers: Record<string, string>; body: string };
+  error?: { reason: string; message: string };
+}
+
+/**
+ * A step kind. `Spec` is what {@linkcode StepKind.read} makes of the step's
+ * map: plain data and compiled templates (it is read again in each worker
+ * thread, never sent between them).
+ *
+ * @example
+ * ```ts
+ * import type { StepKind } from "./kind.ts";
+ * const echo: StepKind<{ text: string }> = {
+ *   key: "echo",
+ *   what: "an echo",
+ *   keys: ["text"],
+ *   read: (map) => ({ text: String(map.get("text")?.key ?? "") }),
+ *   attempt: (spec) => Promise.resolve({
+ *     request: { method: "ECHO", url: "echo:", headers: [] },
+ *     response: { status: 0, headers: {}, body: JSON.stringify(spec.text) },
+ *   }),
+ *   schema: { type: "object" },
+ *   docs: "docs/kinds.md",
+ * };
+ * if (echo.key !== "echo") throw new Error();
+ * ```
+ */
+export interface StepKind<Spec = unknown> {
+  /** The step key that makes a step this kind (`grpc:`), instead of `request:`. */
+  key: string;
+  /** Words for messages: "a gRPC call". */
+  what: string;
+  /** The keys the map under {@linkcode StepKind.key} may hold. */
+  keys: readonly string[];
+  /** Keys it must hold. */
+  required?: readonly string[];
+  /** Reads and checks the map: a spec, or `undefined` after problems told through `reading`. */
+  read(map: Map<string, KindEntry>, reading: KindReading, node: Node): Spec | undefined;
+  /** One attempt: never throws for the network's fault (that is `error`), only for an expression's. */
+  attempt(spec: Spec, call: KindCall): Promise<KindOutcome>;
+  /** The JSON Schema of the map under the key, written into schema/flow.schema.json. */
+  schema: Record<string, unknown>;
+  /** The docs page with its recipe. */
+  docs: string;
+}

@@ -1,0 +1,121 @@
+/**
+ * One attempt of a step of another kind (gRPC, WebSocket, SSE): the kind
+ * runs it through {@linkcode KindCall}, and its outcome becomes an
+ * {@linkcode Attempt} like an HTTP one's — a request line, a response whose
+ * status, headers and JSON body the checks, captures, polling, retries and
+ * reports read as they read an HTTP response's. Secrets are registered on
+ * both sides as for HTTP: by where a value was sent or received.
+ *
+ * @module
+ */
+import { evaluateChecks } from "../check/assert.ts";
+import { evaluate, render, toText } from "../expr/template.ts";
+import { DEFAULT_MAX_BODY_BYTES } from "../http/body_limits.ts";
+import type { ResolvedRequest } from "../http/request.ts";
+import { RequestError } from "../http/request_error.ts";
+import { ReceivedResponse } from "../http/response.ts";
+import { type KindCall, type KindNetwork, kindOf } from "../kinds/mod.ts";
+import type { StepOptions } from "../model/flow.ts";
+import { secretsInRequest, secretsInResponse } from "../secrets/discover.ts";
+import type { Attempt } from "./attempt.ts";
+import { type Context, round, type StepInput } from "./context.ts";
+
+/** Reasons a kind may give for no answer, as the runner's request errors name them. */
+const REASONS = new Set(["network", "timeout", "bad-url", "interrupted", "body-too-large"]);
+
+/**
+ * Runs a kind step's call once as attempt number `number`.
+ *
+ * @example
+ * ```ts
+ * import { kindAttempt } from "./kind_attempt.ts";
+ * if (typeof kindAttempt !== "function") throw new Error();
+ * ```
+ */
+export async function kindAttempt(
+  input: StepInput,
+  ctx: Context,
+  number: number,
+): Promise<Attempt> {
+  const { step } = input;
+  const kind = kindOf(step.call!.kind)!;
+  const sent = performance.now();
+  const outcome = await kind.attempt(step.call!.spec, kindCall(input, ctx));
+  const request: ResolvedRequest = { ...outcome.request, headers: [...outcome.request.headers] };
+  secretsInRequest(request, ctx.secret);
+  const info = {
+    step: input.label ?? step.name,
+    attempt: number,
+    method: request.method,
+    url: ctx.rawEvents ? request.url : ctx.redactor.redact(request.url),
+  };
+  const { onRequest, onAttempt } = ctx.reporter;
+  if (onRequest) await onRequest.call(ctx.reporter, input.ref, info);
+  const duration_ms = round(performance.now() - sent);
+  if (!outcome.response) {
+    const reason = outcome.error?.reason ?? "network";
+    const code = (REASONS.has(reason) ? reason : "network") as RequestError["code"];
+    const error = new RequestError(code, outcome.error?.message ?? `${kind.what} got no answer.`);
+    if (onAttempt) {
+      const message = ctx.rawEvents ? error.message : ctx.redactor.redact(error.message);
+      await onAttempt.call(ctx.reporter, input.ref, { ...info, error: message, duration_ms });
+    }
+    return { request, error, until: [] };
+  }
+  const { status, headers, body } = outcome.response;
+  const response = new ReceivedResponse(status, headers, body);
+  response.url = request.url;
+  response.durationMs = duration_ms;
+  secretsInResponse(response, ctx.secret);
+  const until = step.loop
+    ? evaluateChecks(step.loop.until, response, input.scope, "until", ctx.redactor, request)
+    : [];
+  if (onAttempt) {
+    const until_met = step.loop ? until.every((r) => r.passed) : undefined;
+    await onAttempt.call(ctx.reporter, input.ref, { ...info, status, duration_ms, until_met });
+  }
+  return { request, response, until };
+}
+
+/** What the kind is given: the step's scope, deadline and signal, the run's network and limits. */
+function kindCall(input: StepInput, ctx: Context): KindCall {
+  const { step, scope } = input;
+  return {
+    render: (value) => render(value, scope),
+    text: (template) => toText(evaluate(template, scope)),
+    timeoutMs: step.options?.timeoutMs ?? ctx.timeoutMs,
+    signal: ctx.signal,
+    network: (url) => networkFor(url, step.options, ctx),
+    maxBodyBytes: ctx.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    secret: (value) => ctx.secret(value),
+  };
+}
+
+/** The run's TLS and proxy settings with the step's over them, as `transport.ts` combines them. */
+function networkFor(
+  url: string,
+  own: StepOptions | undefined,
+  ctx: Pick<Context, "network" | "env">,
+): KindNetwork {
+  const run = ctx.network ?? {};
+  const step = own ?? {};
+  const cert = step.clientCert ?? run.clientCert;
+  const caCerts = [...run.caCerts ?? [], ...step.caCerts ?? []];
+  let host = "";
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    // A kind's own scheme it could not parse: no proxy.
+  }
+  const noProxy = step.noProxy ?? run.noProxy ?? [];
+  const bypassed = noProxy.some((h) =>
+    h === "*" || h === host || host.endsWith(`.${h.replace(/^\./, "")}`)
+  );
+  const proxy = bypassed ? undefined : step.proxy ?? run.proxy;
+  return {
+    ...(caCerts.length > 0 ? { caCerts } : {}),
+    ...(cert ? { cert: cert.cert, key: cert.key } : {}),
+    insecure: step.insecure ?? run.insecure ?? false,
+    ...(proxy ? { proxy } : {}),
+  };
+}
