@@ -112,6 +112,13 @@ export interface KindOutcome {
   request: { method: string; url: string; headers: [string, string][]; body?: string };
   response?: { status: number; headers: Record<string, string>; body: string };
   error?: { reason: string; message: string };
+  /**
+   * The kind's own verdicts on a response, failing the step like a failed
+   * check (a stream's `until` that never held within its bound): `check`
+   * names what was asked (`until`), `message` says what happened in a
+   * sentence (how many messages arrived). Reports list them with the checks.
+   */
+  failures?: { check: string; message: string }[];
 }
 
 /**

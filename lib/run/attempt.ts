@@ -50,6 +50,8 @@ export interface Attempt {
   trace?: { trace_id: string; span_id: string };
   /** The request masked by provenance, when it holds a secret that is an ordinary word. */
   shown?: ShownRequest;
+  /** A step kind's own failed verdicts on the response (kind_attempt.ts), listed with the checks. */
+  verdicts?: AssertionResult[];
 }
 
 /**

@@ -16,6 +16,7 @@ import { RequestError } from "../http/request_error.ts";
 import { ReceivedResponse } from "../http/response.ts";
 import { type KindCall, type KindNetwork, kindOf } from "../kinds/mod.ts";
 import type { StepOptions } from "../model/flow.ts";
+import type { AssertionResult } from "../model/result.ts";
 import { secretsInRequest, secretsInResponse } from "../secrets/discover.ts";
 import type { Attempt } from "./attempt.ts";
 import { type Context, round, type StepInput } from "./context.ts";
@@ -74,7 +75,27 @@ export async function kindAttempt(
     const until_met = step.loop ? until.every((r) => r.passed) : undefined;
     await onAttempt.call(ctx.reporter, input.ref, { ...info, status, duration_ms, until_met });
   }
-  return { request, response, until };
+  const verdicts = (outcome.failures ?? []).map((f) => verdict(f, step));
+  return { request, response, until, ...(verdicts.length > 0 ? { verdicts } : {}) };
+}
+
+/** A kind's failed verdict as a failed check of the step, placed at the step. */
+function verdict(
+  failure: { check: string; message: string },
+  at: { line: number; column: number },
+): AssertionResult {
+  return {
+    phase: "assert",
+    path: failure.check,
+    operator: "holds",
+    expected: true,
+    actual: false,
+    found: true,
+    passed: false,
+    message: failure.message,
+    line: at.line,
+    column: at.column,
+  };
 }
 
 /** What the kind is given: the step's scope, deadline and signal, the run's network and limits. */
@@ -101,21 +122,25 @@ function networkFor(
   const step = own ?? {};
   const cert = step.clientCert ?? run.clientCert;
   const caCerts = [...run.caCerts ?? [], ...step.caCerts ?? []];
-  let host = "";
-  try {
-    host = new URL(url).hostname.toLowerCase();
-  } catch {
-    // A kind's own scheme it could not parse: no proxy.
-  }
-  const noProxy = step.noProxy ?? run.noProxy ?? [];
-  const bypassed = noProxy.some((h) =>
-    h === "*" || h === host || host.endsWith(`.${h.replace(/^\./, "")}`)
-  );
-  const proxy = bypassed ? undefined : step.proxy ?? run.proxy;
+  const proxy = bypasses(url, step.noProxy ?? run.noProxy ?? [])
+    ? undefined
+    : step.proxy ?? run.proxy;
   return {
     ...(caCerts.length > 0 ? { caCerts } : {}),
     ...(cert ? { cert: cert.cert, key: cert.key } : {}),
     insecure: step.insecure ?? run.insecure ?? false,
     ...(proxy ? { proxy } : {}),
   };
+}
+
+/** Whether `url`'s host is reached without the proxy: a listed name, a `.suffix` domain, or `*`. */
+function bypasses(url: string, noProxy: readonly string[]): boolean {
+  let host = "";
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    // A target the URL parser cannot read (host:port): matched as written.
+    host = url.replace(/:\d+$/, "").toLowerCase();
+  }
+  return noProxy.some((h) => h === "*" || h === host || host.endsWith(`.${h.replace(/^\./, "")}`));
 }

@@ -266,6 +266,7 @@ function evaluate(input: StepInput, last: Attempt, ctx: Context): Evaluation {
   const response = last.response!;
   const assertions = [
     ...last.until,
+    ...last.verdicts ?? [],
     ...evaluateChecks(step.assert, response, scope, "assert", ctx.redactor, last.request),
   ];
   const names: string[] = [];
