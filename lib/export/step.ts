@@ -72,6 +72,13 @@ export function stepItems(step: Step, flow: Flow, place: Place): FlowItem[] {
   shapeNotes(step, options, place);
   const comments = () =>
     place.scope.notes.slice(notesBefore).map((n) => `flowrun export: ${n.what}`);
+  if (step.call) {
+    // Artillery's HTTP engine cannot make a gRPC call, a WebSocket or an event stream.
+    const what = `the ${step.call.kind} step "${step.name}" is not exported: ` +
+      "Artillery's HTTP engine sends HTTP requests only";
+    note(place, what);
+    return [{ comments: comments(), item: { log: `flowrun export: ${what}` } }];
+  }
   if (step.include) {
     const notes = comments();
     const items = includeItems(step, place, stepItems);

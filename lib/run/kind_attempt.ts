@@ -61,7 +61,7 @@ export async function kindAttempt(
       const message = ctx.rawEvents ? error.message : ctx.redactor.redact(error.message);
       await onAttempt.call(ctx.reporter, input.ref, { ...info, error: message, duration_ms });
     }
-    return { request, error, until: [] };
+    return { request, error, until: [], kind: kind.key };
   }
   const { status, headers, body } = outcome.response;
   const response = new ReceivedResponse(status, headers, body);
@@ -76,7 +76,7 @@ export async function kindAttempt(
     await onAttempt.call(ctx.reporter, input.ref, { ...info, status, duration_ms, until_met });
   }
   const verdicts = (outcome.failures ?? []).map((f) => verdict(f, step));
-  return { request, response, until, ...(verdicts.length > 0 ? { verdicts } : {}) };
+  return { request, response, until, kind: kind.key, ...(verdicts.length > 0 ? { verdicts } : {}) };
 }
 
 /** A kind's failed verdict as a failed check of the step, placed at the step. */

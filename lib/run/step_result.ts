@@ -236,7 +236,8 @@ export function withDetails(
     headers,
     ...(body === undefined ? {} : { body: cutBody(body, redactor, max).text }),
   };
-  if (result.status !== "passed") {
+  // A curl line reproduces an HTTP request only, not a gRPC call or a WebSocket.
+  if (result.status !== "passed" && last.kind === undefined) {
     result.request.curl = curlLine(last, headers, max, { redactor, secretVariables, via });
   }
   if (response && result.response) {

@@ -1,0 +1,59 @@
+/**
+ * What every step kind owes the rest of the tool, checked for each kind
+ * listed in lib/kinds/mod.ts: its JSON Schema is in schema/flow.schema.json
+ * (scripts/sync_kinds.ts), names exactly the keys its reader allows, says
+ * what each means and refuses others; its docs page exists; a step holding
+ * two kinds' keys, or a kind's key and `request`, is one positioned problem.
+ */
+import assert from "node:assert/strict";
+import Ajv2020 from "ajv/dist/2020.js";
+import { KINDS } from "../../lib/kinds/mod.ts";
+import { loadFlow } from "../../lib/load/load_flow.ts";
+import { kindsDrift } from "../../scripts/sync_kinds.ts";
+
+const ROOT = new URL("../../", import.meta.url);
+
+Deno.test("schema/flow.schema.json holds every step kind as lib/kinds/mod.ts lists them", async () => {
+  assert.equal(await kindsDrift(), undefined, "run: deno run -A scripts/sync_kinds.ts");
+});
+
+Deno.test("each kind's schema names exactly the keys its reader allows, each described", () => {
+  for (const kind of KINDS) {
+    const schema = kind.schema as {
+      properties?: Record<string, { description?: string }>;
+      additionalProperties?: boolean;
+    };
+    assert.equal(schema.additionalProperties, false, `${kind.key}: additionalProperties: false`);
+    assert.deepEqual(Object.keys(schema.properties ?? {}).sort(), [...kind.keys].sort(), kind.key);
+    for (const [key, property] of Object.entries(schema.properties ?? {})) {
+      assert.ok(property.description, `${kind.key}.${key} has a description`);
+    }
+    assert.ok(Deno.statSync(new URL(kind.docs, ROOT)).isFile, `${kind.docs} exists`);
+  }
+});
+
+Deno.test("the flow schema compiles with every kind in it, and a kind step with request is refused", () => {
+  const schema = JSON.parse(Deno.readTextFileSync(new URL("schema/flow.schema.json", ROOT)));
+  // deno-lint-ignore no-explicit-any
+  const ajv = new (Ajv2020 as any)({ strict: false, allErrors: true });
+  const validate = ajv.compile(schema);
+  for (const kind of KINDS) {
+    const both = {
+      name: "f",
+      steps: [{ name: "s", request: { url: "http://x.test" }, [kind.key]: {} }],
+    };
+    assert.equal(validate(both), false, `${kind.key} with request`);
+  }
+});
+
+Deno.test("a step holding a kind's key and request is one positioned problem", () => {
+  for (const kind of KINDS) {
+    const { problems } = loadFlow(
+      `name: f\nsteps:\n  - name: s\n    request: { url: "http://x.test" }\n    ${kind.key}: {}\n`,
+      "f.yaml",
+    );
+    const unknown = problems.filter((p) => p.code === "unknown-key");
+    assert.equal(unknown.length, 1, JSON.stringify(problems));
+    assert.equal(unknown[0].line, 4);
+  }
+});
