@@ -8,8 +8,10 @@
  * too (issue 54). A test that still times a signal says so in its name.
  */
 import assert from "node:assert/strict";
-import { type BoundedRun, runBounded, runCli } from "./support/cli.ts";
+import { type BoundedRun, cpuSpent, runBounded, runCli } from "./support/cli.ts";
 import { HANG_MS, TIMING } from "./support/timing.ts";
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const DEPTH = 200;
 const WIDTH = 30_000;
@@ -45,7 +47,7 @@ async function run(
   args: string[],
   limitMs: number,
   interruptMs?: number,
-  interruptOn?: Promise<unknown>,
+  interruptOn?: Promise<unknown> | ((pid: number) => Promise<unknown>),
 ): Promise<BoundedRun> {
   return await runBounded([
     "run",
@@ -289,8 +291,9 @@ steps:
     assert.ok(!got.killed, "the run ignored SIGINT");
     assert.equal(got.code, 130, got.stdout);
     // At worst the signal lands as a compile starts: its 2 s limit, then the reports (5 × 14 s
-    // before, when all five compiled on this thread).
-    assert.ok(got.ms < 1_500 + 4_500, `ended ${got.ms - 1_500} ms after SIGINT`);
+    // before, when all five compiled on this thread). The bound leaves a loaded machine (two
+    // CPU-bound processes beside the suite stretched 4.5 s to 5.7 s) room, far below 70 s.
+    assert.ok(got.ms < 1_500 + 15_000, `ended ${got.ms - 1_500} ms after SIGINT`);
     await assertReports(dir);
   } finally {
     await server.close();
@@ -530,7 +533,8 @@ steps:
     const got = await run(dir, [`${dir}/a.yaml`], 60_000);
     assert.ok(!got.killed);
     assert.equal(got.code, 1, got.stdout);
-    assert.ok(got.ms < 8_000, `took ${got.ms} ms`);
+    // Their product, 3.6 billion comparisons, would take minutes; their size, well under a second.
+    assert.ok(got.ms < 30_000, `took ${got.ms} ms`);
     assert.match(
       got.stdout,
       /missing 60000 of 60000 expected elements: 0, 1, [^\n]*, and 59980 more/,
@@ -545,19 +549,23 @@ steps:
   }
 });
 
-Deno.test(`a check group over 150,000 items: cheap filters stay fast, a slow pattern is cut at the budget, SIGINT is seen ${TIMING}`, async () => {
+Deno.test("a check group over 150,000 items: cheap filters pass, a slow pattern is cut at the budget, SIGINT is seen", async () => {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-red-b-" });
   const items = JSON.stringify({ a: Array.from({ length: 150_000 }, (_, i) => String(i)) });
   // 20,000 items on which the pattern backtracks for about a millisecond each.
   const slow = JSON.stringify({
     a: Array.from({ length: 20_000 }, (_, i) => "a".repeat(17) + "!" + i),
   });
+  let slowSeen: PromiseWithResolvers<void> | undefined;
   const server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen() {} },
-    (req) =>
-      new Response(new URL(req.url).pathname === "/slow" ? slow : items, {
+    (req) => {
+      const isSlow = new URL(req.url).pathname === "/slow";
+      if (isSlow) slowSeen?.resolve();
+      return new Response(isSlow ? slow : items, {
         headers: { "content-type": "application/json" },
-      }),
+      });
+    },
   );
   const url = `http://127.0.0.1:${server.addr.port}`;
   try {
@@ -590,20 +598,37 @@ steps:
     const got = await run(dir, [`${dir}/a.yaml`], 60_000);
     assert.ok(!got.killed);
     assert.equal(got.code, 1, got.stdout);
-    assert.ok(got.ms < 12_000, `took ${got.ms} ms`);
     const report = await assertReports(dir) as {
       flows: { steps: { name: string; status: string; duration_ms: number }[] }[];
     };
     const steps = report.flows[0].steps;
     assert.deepEqual(steps.map((s) => s.status), ["passed", "failed", "passed"]);
-    assert.ok(steps[0].duration_ms < 5_000, `the filters took ${steps[0].duration_ms} ms`);
+    // The cheap filters are not what the budget cut: they passed, over all 150,000 items.
+    assert.match(JSON.stringify(steps[0]), /holds for each of 150000/);
     assert.match(got.stdout, /already waited 3 s for the helper thread/);
 
-    const interrupted = await run(dir, [`${dir}/a.yaml`], 60_000, 2_000);
+    // SIGINT once the pattern's checks are under way: the server answered /slow and the run has
+    // since spent 600 ms of CPU (reading the body, matching) — work done, not a clock, so a busy
+    // machine reaches it later but at the same point. The group runs without a pause, so the
+    // signal is acted on when the budget stops it: the run ends interrupted (130), every report
+    // written, and the pattern was given up part-way, not run over all 20,000 items.
+    slowSeen = Promise.withResolvers<void>();
+    const duringChecks = async (pid: number) => {
+      await slowSeen!.promise;
+      const from = cpuSpent(pid);
+      for (let i = 0; i < 2_000 && cpuSpent(pid) - from < 600; i++) await delay(20);
+    };
+    const interrupted = await run(dir, [`${dir}/a.yaml`], 60_000, undefined, duringChecks);
     assert.ok(!interrupted.killed, "the run ignored SIGINT");
-    assert.equal(interrupted.code, 130);
-    assert.ok(interrupted.ms < 2_000 + 4_000, `ended ${interrupted.ms - 2_000} ms after SIGINT`);
-    await assertReports(dir);
+    assert.equal(interrupted.code, 130, interrupted.stdout.slice(0, 2_000));
+    const cut = await assertReports(dir) as {
+      flows: { steps: { name: string; status: string; message?: string }[] }[];
+    };
+    const given = /value (\d+) of 20000/.exec(cut.flows[0].steps[1].message ?? "");
+    assert.ok(
+      given && Number(given[1]) < 20_000,
+      (cut.flows[0].steps[1].message ?? "").slice(0, 500),
+    );
   } finally {
     await server.shutdown();
     await Deno.remove(dir, { recursive: true });

@@ -74,7 +74,8 @@ export interface BoundedRun extends CliRun {
  * unless told), so a hang fails the test instead of the suite;
  * `interruptMs` sends SIGINT that long after the start, `interruptOn` when it
  * settles (a handshake: the server saw the request the run is busy with,
- * which a loaded machine reaches later than any fixed delay), `interruptWhen`
+ * which a loaded machine reaches later than any fixed delay; a function is
+ * given the child's pid, to wait on what the process did: {@linkcode cpuSpent}), `interruptWhen`
  * once the standard output so far satisfies it (the run printed a flow's end).
  */
 export async function runBounded(
@@ -84,7 +85,7 @@ export async function runBounded(
     cwd?: string;
     ms?: number;
     interruptMs?: number;
-    interruptOn?: Promise<unknown>;
+    interruptOn?: Promise<unknown> | ((pid: number) => Promise<unknown>);
     interruptWhen?: (stdout: string) => boolean;
   } = {},
 ): Promise<BoundedRun> {
@@ -106,7 +107,8 @@ export async function runBounded(
     ? undefined
     : setTimeout(() => signal("SIGINT"), options.interruptMs);
   let ended = false;
-  options.interruptOn?.then(() => ended || signal("SIGINT"));
+  const on = options.interruptOn;
+  (typeof on === "function" ? on(child.pid) : on)?.then(() => ended || signal("SIGINT"));
   try {
     const [stdout, stderr, status] = await Promise.all([
       readAll(child.stdout, options.interruptWhen, () => ended || signal("SIGINT")),
@@ -152,3 +154,18 @@ export function normalise(text: string): string {
 
 /** The project root, with a trailing slash. */
 export const root: string = ROOT;
+
+/**
+ * CPU time a process has used so far (all its threads, user and system), in
+ * milliseconds, from `/proc/<pid>/stat`; 0 once it is gone. Linux.
+ */
+export function cpuSpent(pid: number): number {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
