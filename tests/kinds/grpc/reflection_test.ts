@@ -1,0 +1,288 @@
+/**
+ * Server reflection (lib/kinds/grpc/reflection.ts) against real gRPC
+ * servers on 127.0.0.1: the official reflection and health services, a
+ * server answering as the spec (and grpc-go, grpc C++) does with the files
+ * protoc compiled, and servers that misbehave. Each definition obtained is
+ * used for a real call whose answer is checked.
+ */
+import { Buffer } from "node:buffer";
+import * as assert from "node:assert/strict";
+import * as grpc from "@grpc/grpc-js";
+import type { PackageDefinition } from "@grpc/proto-loader";
+import {
+  reflectedDefinition,
+  ReflectionError,
+  type ReflectionOptions,
+} from "../../../lib/kinds/grpc/reflection.ts";
+import {
+  FEATURE,
+  fileBytes,
+  ITEM,
+  officialServer,
+  reflectionServer,
+  specServer,
+  type Started,
+} from "../../fixtures/grpc_reflection/servers.ts";
+
+const insecure = (more: Partial<ReflectionOptions> = {}): ReflectionOptions => ({
+  credentials: grpc.credentials.createInsecure(),
+  deadlineMs: 10_000,
+  ...more,
+});
+
+async function withServer(started: Promise<Started>, body: (s: Started) => Promise<void>) {
+  const server = await started;
+  try {
+    await body(server);
+  } finally {
+    server.close();
+  }
+}
+
+/** One unary call through a client made from `definition`. */
+function call(
+  definition: PackageDefinition,
+  target: string,
+  service: string,
+  method: string,
+  request: unknown,
+  // deno-lint-ignore no-explicit-any
+): Promise<any> {
+  // deno-lint-ignore no-explicit-any
+  let node: any = grpc.loadPackageDefinition(definition);
+  for (const part of service.split(".")) node = node[part];
+  const client = new node(target, grpc.credentials.createInsecure());
+  return new Promise((resolve, reject) =>
+    client[method](request, { deadline: Date.now() + 10_000 }, (error: Error, answer: unknown) => {
+      client.close();
+      error ? reject(error) : resolve(answer);
+    })
+  ).finally(() => client.close());
+}
+
+async function rejects(promise: Promise<unknown>, code: string, message: string | RegExp) {
+  const error = await promise.then(() => undefined, (e) => e);
+  assert.ok(error instanceof ReflectionError, `a ReflectionError, not ${error}`);
+  assert.equal(error.code, code, error.message);
+  if (typeof message === "string") assert.equal(error.message, message);
+  else assert.match(error.message, message);
+  return error;
+}
+
+/** The inventory answer, decoded as proto3's JSON mapping says, through the imported file. */
+async function checkInventory(definition: PackageDefinition, target: string) {
+  const reply = await call(definition, target, "inventory.Inventory", "Lookup", { sku: "Z-9" });
+  assert.deepEqual(reply.item, { ...ITEM, sku: "Z-9" });
+  assert.deepEqual(reply.checkedAt, { seconds: "1700000100", nanos: 0 });
+  assert.deepEqual(reply.labels, { shelf: "B2" });
+}
+
+Deno.test("reflection: the official service describes route guide and a service whose messages are imported", async () => {
+  await withServer(officialServer(), async (server) => {
+    const guide = await reflectedDefinition(server.target, "routeguide.RouteGuide", insecure());
+    const feature = await call(guide, server.target, "routeguide.RouteGuide", "GetFeature", {
+      latitude: 409146138,
+      longitude: -746188906,
+    });
+    assert.deepEqual(feature, FEATURE);
+    assert.equal(
+      guide["routeguide.RouteGuide"] && "GetFeature" in guide["routeguide.RouteGuide"],
+      true,
+    );
+    const inventory = await reflectedDefinition(server.target, ".inventory.Inventory", insecure());
+    await checkInventory(inventory, server.target);
+  });
+});
+
+Deno.test("reflection: a server answering as the spec does (protoc's files, one per answer) is asked for each import", async () => {
+  await withServer(specServer(), async (server) => {
+    const definition = await reflectedDefinition(server.target, "inventory.Inventory", insecure());
+    await checkInventory(definition, server.target);
+    assert.deepEqual(server.asked.map((q) => q[q.messageRequest as string]), [
+      "inventory.Inventory",
+      "inventory/item.proto",
+      "google/protobuf/timestamp.proto",
+    ]);
+  });
+});
+
+Deno.test("reflection: a server offering only v1alpha is asked again in v1alpha", async () => {
+  await withServer(officialServer(["v1alpha"]), async (server) => {
+    const definition = await reflectedDefinition(
+      server.target,
+      "routeguide.RouteGuide",
+      insecure(),
+    );
+    const feature = await call(definition, server.target, "routeguide.RouteGuide", "GetFeature", {
+      latitude: 1,
+      longitude: 2,
+    });
+    assert.equal(feature.name, FEATURE.name);
+  });
+});
+
+Deno.test("reflection: a server without it, an unknown service, a message's name: one sentence each", async () => {
+  await withServer(officialServer([]), async (server) => {
+    await rejects(
+      reflectedDefinition(server.target, "routeguide.RouteGuide", insecure()),
+      "no-reflection",
+      `The server at ${server.target} does not offer server reflection (UNIMPLEMENTED); ` +
+        `name the .proto files with proto:.`,
+    );
+  });
+  await withServer(officialServer(), async (server) => {
+    const offers = "routeguide.RouteGuide, inventory.Inventory, grpc.health.v1.Health";
+    await rejects(
+      reflectedDefinition(server.target, "routeguide.RouteGuid", insecure()),
+      "unknown-symbol",
+      `The server at ${server.target} knows no service "routeguide.RouteGuid"; it offers ${offers}.`,
+    );
+    await rejects(
+      reflectedDefinition(server.target, "routeguide.Point", insecure()),
+      "unknown-symbol",
+      `The server at ${server.target} knows no service "routeguide.Point" (it is a message or ` +
+        `enum type); it offers ${offers}.`,
+    );
+  });
+});
+
+Deno.test("reflection: an unreachable server, a deadline, an abort", async () => {
+  const gone = await officialServer();
+  gone.close();
+  const error = await rejects(
+    reflectedDefinition(gone.target, "routeguide.RouteGuide", insecure()),
+    "unreachable",
+    /^The server at 127\.0\.0\.1:\d+ could not be reached for server reflection: .+\.$/,
+  );
+  assert.equal(error.reason, "network");
+  await withServer(reflectionServer(() => undefined), async (server) => {
+    const late = await rejects(
+      reflectedDefinition(server.target, "routeguide.RouteGuide", insecure({ deadlineMs: 300 })),
+      "timeout",
+      `The server at ${server.target} did not finish server reflection within 300 ms ` +
+        `(DEADLINE_EXCEEDED).`,
+    );
+    assert.equal(late.reason, "timeout");
+  });
+  const abort = new AbortController();
+  await withServer(
+    reflectionServer(() => (abort.abort(), undefined)),
+    async (server) => {
+      // The deadline is far: only the abort ends the wait.
+      const stopped = await rejects(
+        reflectedDefinition(
+          server.target,
+          "routeguide.RouteGuide",
+          insecure({
+            deadlineMs: 600_000,
+            signal: abort.signal,
+          }),
+        ),
+        "interrupted",
+        `Server reflection at ${server.target} stopped because the run was interrupted.`,
+      );
+      assert.equal(stopped.reason, "interrupted");
+    },
+  );
+});
+
+Deno.test("reflection: garbage descriptors and answers of the wrong type are one sentence", async () => {
+  const garbage = Buffer.from([0xff, 0xff, 0xff, 0xff]);
+  await withServer(
+    reflectionServer(() => ({ fileDescriptorResponse: { fileDescriptorProto: [garbage] } })),
+    async (server) => {
+      await rejects(
+        reflectedDefinition(server.target, "routeguide.RouteGuide", insecure()),
+        "bad-descriptor",
+        new RegExp(
+          `^The server at ${server.target} answered server reflection for "routeguide.RouteGuide" ` +
+            `with a file descriptor that does not decode \\(.+\\)\\.$`,
+        ),
+      );
+    },
+  );
+  await withServer(reflectionServer(() => garbage), async (server) => {
+    await rejects(
+      reflectedDefinition(server.target, "routeguide.RouteGuide", insecure()),
+      "reflection-failed",
+      new RegExp(
+        `^The server at ${server.target} answered server reflection with a message ` +
+          `that is not a ServerReflectionResponse \\(.+\\)\\.$`,
+      ),
+    );
+  });
+});
+
+/** A server whose every file imports a next one, `pad` bytes each. */
+function endless(pad = 0) {
+  let n = 0;
+  return reflectionServer(() => ({
+    fileDescriptorResponse: {
+      fileDescriptorProto: [
+        fileBytes({
+          name: `gen/${n}.proto`,
+          package: "p".repeat(pad),
+          dependency: [`gen/${++n}.proto`],
+        }),
+      ],
+    },
+  }));
+}
+
+Deno.test("reflection: a never-ending list of imports stops at the file bound, and the byte bound", async () => {
+  await withServer(endless(), async (server) => {
+    await rejects(
+      reflectedDefinition(server.target, "svc.S", insecure({ maxFiles: 50 })),
+      "too-many-files",
+      `The server at ${server.target} sent more than 50 files for "svc.S" (its imports did not ` +
+        `end); name the .proto files with proto:.`,
+    );
+    assert.equal(server.asked.length, 51, "one question per file, none after the bound");
+  });
+  const tooLarge = (target: string) =>
+    `The server at ${target} sent more than 1048576 bytes of server reflection answers; ` +
+    `raise the limit or name the .proto files with proto:.`;
+  await withServer(endless(100_000), async (server) => {
+    const error = await rejects(
+      reflectedDefinition(server.target, "svc.S", insecure({ maxBytes: 1024 * 1024 })),
+      "too-large",
+      tooLarge(server.target),
+    );
+    assert.equal(error.reason, "body-too-large");
+    assert.equal(
+      server.asked.length,
+      11,
+      "ten answers of 100 kB fit in 1 MiB, the eleventh does not",
+    );
+  });
+  const huge = fileBytes({ name: "huge.proto", package: "p".repeat(3_000_000) });
+  await withServer(
+    reflectionServer(() => ({ fileDescriptorResponse: { fileDescriptorProto: [huge] } })),
+    async (server) => {
+      await rejects(
+        reflectedDefinition(server.target, "svc.S", insecure({ maxBytes: 1024 * 1024 })),
+        "too-large",
+        tooLarge(server.target),
+      );
+    },
+  );
+});
+
+Deno.test("reflection: an import the server does not send is named with the file importing it", async () => {
+  const service = fileBytes({ name: "svc.proto", package: "svc", dependency: ["types.proto"] });
+  await withServer(
+    reflectionServer((q) =>
+      q.messageRequest === "fileContainingSymbol"
+        ? { fileDescriptorResponse: { fileDescriptorProto: [service] } }
+        : { errorResponse: { errorCode: 5, errorMessage: "no such file" } }
+    ),
+    async (server) => {
+      await rejects(
+        reflectedDefinition(server.target, "svc.S", insecure()),
+        "missing-file",
+        `The server at ${server.target} does not send "types.proto", which "svc.proto" imports ` +
+          `(NOT_FOUND: no such file).`,
+      );
+    },
+  );
+});
