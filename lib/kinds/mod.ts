@@ -7,6 +7,7 @@
  * @module
  */
 import type { StepKind } from "./kind.ts";
+import { sseKind } from "./sse/mod.ts";
 
 export type {
   KindCall,
@@ -26,7 +27,7 @@ export type {
  * if (new Set(KINDS.map((k) => k.key)).size !== KINDS.length) throw new Error("keys are unique");
  * ```
  */
-export const KINDS: readonly StepKind[] = [];
+export const KINDS: readonly StepKind[] = [sseKind];
 
 /**
  * The kind a key marks, if any.

@@ -1,0 +1,100 @@
+/**
+ * An event stream opened without checking the server's certificate
+ * (`--insecure`): the runtime's `fetch` cannot skip the check per request,
+ * so this connection goes through `node:https` with `rejectUnauthorized:
+ * false` and comes back as a web `Response` whose body streams as it
+ * arrives. A proxy is not used on this path (said in docs/sse.md).
+ *
+ * @module
+ */
+import http from "node:http";
+import https from "node:https";
+import type { KindNetwork } from "../kind.ts";
+import type { SseRequest } from "./request.ts";
+
+/**
+ * Like `fetch(request)`, without verifying the certificate.
+ *
+ * @example
+ * ```ts
+ * import { insecureStream } from "./insecure.ts";
+ * const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, () => new Response("data: 1\n\n"));
+ * const url = `http://127.0.0.1:${server.addr.port}/`;
+ * const response = await insecureStream({ method: "GET", url, headers: [] }, { insecure: true }, new AbortController().signal);
+ * if ((await response.text()) !== "data: 1\n\n") throw new Error();
+ * await server.shutdown();
+ * ```
+ */
+export function insecureStream(
+  request: SseRequest,
+  network: KindNetwork,
+  signal: AbortSignal,
+): Promise<Response> {
+  if (network.proxy) {
+    return Promise.reject(
+      new TypeError("an sse step reaches its server with --insecure without a proxy only"),
+    );
+  }
+  const url = new URL(request.url);
+  const secure = url.protocol === "https:";
+  const headers: Record<string, string> = Object.fromEntries(request.headers);
+  if (request.body !== undefined) {
+    headers["content-length"] = String(new TextEncoder().encode(request.body).byteLength);
+  }
+  const options: https.RequestOptions = {
+    method: request.method,
+    host: url.hostname.replace(/^\[|\]$/g, ""),
+    port: Number(url.port || (secure ? 443 : 80)),
+    path: url.pathname + url.search,
+    headers,
+    signal,
+    agent: false,
+    rejectUnauthorized: false,
+    // Nothing is verified, so no roots are needed; loading the system's would need --allow-sys.
+    ca: [],
+    ...(network.cert && network.key ? { cert: network.cert, key: network.key } : {}),
+  };
+  return new Promise<Response>((resolve, reject) => {
+    const req = (secure ? https : http).request(options, (message) => resolve(toResponse(message)));
+    req.on("error", reject);
+    req.end(request.body);
+  });
+}
+
+/** A node response as a web one, its body pulled as the reader asks. */
+function toResponse(message: http.IncomingMessage): Response {
+  const headers = new Headers();
+  const raw = message.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
+  const status = message.statusCode ?? 502;
+  if ([204, 205, 304].includes(status) || status < 200 || status > 599) {
+    message.resume();
+    return new Response(null, { status: status >= 200 && status <= 599 ? status : 502, headers });
+  }
+  let done = false;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      message.on("data", (chunk: Uint8Array) => {
+        if (done) return;
+        controller.enqueue(new Uint8Array(chunk));
+        if ((controller.desiredSize ?? 0) <= 0) message.pause();
+      });
+      message.on("end", () => {
+        if (!done) controller.close();
+        done = true;
+      });
+      message.on("error", (error) => {
+        if (!done) controller.error(error);
+        done = true;
+      });
+    },
+    pull() {
+      message.resume();
+    },
+    cancel() {
+      done = true;
+      message.destroy();
+    },
+  });
+  return new Response(body, { status, headers });
+}
