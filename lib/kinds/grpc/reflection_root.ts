@@ -110,6 +110,12 @@ function asMap(root: protobuf.Root, entryName: string): void {
     parent.add(map);
   }
   parent.remove(entry);
+  // protobufjs's fromDescriptor marks the parent, not the entry, as a map
+  // entry: a message that holds a map is not one.
+  if (parent.options?.map_entry) {
+    delete parent.options.map_entry;
+    if (Object.keys(parent.options).length === 0) parent.options = undefined;
+  }
 }
 
 /**

@@ -20,6 +20,7 @@ import {
   ITEM,
   officialServer,
   reflectionServer,
+  servicesDefinition,
   specServer,
   type Started,
 } from "../../fixtures/grpc_reflection/servers.ts";
@@ -69,12 +70,49 @@ async function rejects(promise: Promise<unknown>, code: string, message: string 
   return error;
 }
 
-/** The inventory answer, decoded as proto3's JSON mapping says, through the imported file. */
+/**
+ * The inventory service through `definition`: the request (a oneof, a packed
+ * list, a nested enum and message, a timestamp) as the server read it, and
+ * the answer decoded as proto3's JSON mapping says, through the imported file.
+ */
 async function checkInventory(definition: PackageDefinition, target: string) {
-  const reply = await call(definition, target, "inventory.Inventory", "Lookup", { sku: "Z-9" });
-  assert.deepEqual(reply.item, { ...ITEM, sku: "Z-9" });
+  const reply = await call(definition, target, "inventory.Inventory", "Lookup", {
+    itemId: "9007199254740993",
+    shelfNumbers: [3, 4],
+    detailLevel: "FULL",
+    stockWindow: { notBefore: { seconds: "5", nanos: 0 } },
+  });
+  assert.deepEqual(reply.item, { ...ITEM, sku: "id 9007199254740993" });
   assert.deepEqual(reply.checkedAt, { seconds: "1700000100", nanos: 0 });
-  assert.deepEqual(reply.labels, { shelf: "B2" });
+  assert.deepEqual(reply.labels, {
+    shelf: "B2",
+    key: "itemId",
+    shelves: "3,4",
+    detail: "FULL",
+    notBefore: "5",
+  });
+}
+
+/**
+ * Every message of the services as reflection describes it equals the same
+ * message parsed from the .proto files (names, numbers, types, oneofs, maps),
+ * so a flow reads the same fields whichever way the definition came.
+ */
+function sameAsParsed(reflected: PackageDefinition, packages: RegExp) {
+  const parsed = servicesDefinition();
+  const messages = Object.keys(parsed).filter((name) =>
+    "format" in parsed[name] && packages.test(name)
+  );
+  assert.ok(messages.length >= 3, messages.join(", "));
+  for (const name of messages) {
+    assert.deepEqual(
+      // deno-lint-ignore no-explicit-any
+      (reflected[name] as any)?.type,
+      // deno-lint-ignore no-explicit-any
+      (parsed[name] as any).type,
+      name,
+    );
+  }
 }
 
 Deno.test("reflection: the official service describes route guide and a service whose messages are imported", async () => {
@@ -91,6 +129,8 @@ Deno.test("reflection: the official service describes route guide and a service 
     );
     const inventory = await reflectedDefinition(server.target, ".inventory.Inventory", insecure());
     await checkInventory(inventory, server.target);
+    sameAsParsed(inventory, /^(inventory|google)\./);
+    sameAsParsed(guide, /^routeguide\./);
   });
 });
 
@@ -98,11 +138,14 @@ Deno.test("reflection: a server answering as the spec does (protoc's files, one 
   await withServer(specServer(), async (server) => {
     const definition = await reflectedDefinition(server.target, "inventory.Inventory", insecure());
     await checkInventory(definition, server.target);
+    sameAsParsed(definition, /^(inventory|google)\./);
     assert.deepEqual(server.asked.map((q) => q[q.messageRequest as string]), [
       "inventory.Inventory",
       "inventory/item.proto",
       "google/protobuf/timestamp.proto",
     ]);
+    const guide = await reflectedDefinition(server.target, "routeguide.RouteGuide", insecure());
+    sameAsParsed(guide, /^routeguide\./);
   });
 });
 
