@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { GRPC } from "./grpc/mod.ts";
 import type { StepKind } from "./kind.ts";
 import { sseKind } from "./sse/mod.ts";
 
@@ -27,7 +28,7 @@ export type {
  * if (new Set(KINDS.map((k) => k.key)).size !== KINDS.length) throw new Error("keys are unique");
  * ```
  */
-export const KINDS: readonly StepKind[] = [sseKind];
+export const KINDS: readonly StepKind[] = [GRPC, sseKind];
 
 /**
  * The kind a key marks, if any.

@@ -13,10 +13,14 @@ import { describe } from "./describe.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
 import type { ValueTemplate } from "../expr/template.ts";
 
-/** Whether a node is a status code. */
+/**
+ * Whether a node is a status code: HTTP's (100–599), or gRPC's (0–16, 0 = OK),
+ * which a `grpc:` step's response carries as its status.
+ */
 function isCode(n: Node | null): boolean {
-  return isScalar(n) && Number.isInteger(n.value) && (n.value as number) >= 100 &&
-    (n.value as number) <= 599;
+  if (!isScalar(n) || !Number.isInteger(n.value)) return false;
+  const code = n.value as number;
+  return (code >= 100 && code <= 599) || (code >= 0 && code <= 16);
 }
 
 /** Whether a node is a string with an expression: a code known when the check runs. */

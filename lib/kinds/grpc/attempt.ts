@@ -1,0 +1,113 @@
+/**
+ * One attempt of a `grpc:` step: the target, metadata and messages
+ * rendered in the step's scope, the method from the `.proto` files (or the
+ * server's reflection), one call on the target's shared client with the
+ * step's timeout as its deadline, and its outcome.
+ *
+ * @module
+ */
+import * as grpc from "@grpc/grpc-js";
+import type { KindCall, KindOutcome } from "../kind.ts";
+import { clientFor, credentialsFor } from "./channel.ts";
+import { exchange } from "./exchange.ts";
+import type { MethodCodec } from "./method.ts";
+import { outcomeOf } from "./outcome.ts";
+import { reflectedMethod } from "./reflected_method.ts";
+import type { GrpcSpec } from "./spec.ts";
+import { parseTarget } from "./target.ts";
+
+/**
+ * Runs the call once; never throws for the server's or the network's
+ * fault (that is the outcome's `error`), only for an expression's.
+ *
+ * @example
+ * ```ts
+ * import { grpcAttempt } from "./attempt.ts";
+ * if (typeof grpcAttempt !== "function") throw new Error();
+ * ```
+ */
+export async function grpcAttempt(spec: GrpcSpec, call: KindCall): Promise<KindOutcome> {
+  const targetText = call.text(spec.target);
+  const target = parseTarget(targetText, spec.tls);
+  const metadata = spec.metadata.map(([name, t]) => [name, call.text(t)] as [string, string]);
+  const sent = sentMessages(spec, call);
+  const method = spec.method.replace(/^[./]+/, "");
+  const url = typeof target === "string" ? targetText : `${target.url}/${method}`;
+  const request = { method: "GRPC", url, headers: metadata, body: sent.body };
+  if (typeof target === "string") return { request, error: { reason: "bad-url", message: target } };
+  const net = call.network(target.url);
+  const deadline = new Date(Date.now() + call.timeoutMs);
+  const codec = spec.codec ?? await reflectedMethod({
+    address: target.address,
+    method,
+    credentials: credentialsFor(target.tls, net),
+    settings: JSON.stringify([target.tls, net]),
+    deadlineMs: call.timeoutMs,
+    maxBytes: call.maxBodyBytes,
+    metadata: metadataOf(metadata),
+    signal: call.signal,
+  });
+  if (!("path" in codec)) return { request, error: codec };
+  const messages = preparedMessages(codec, spec, sent.values);
+  if (typeof messages === "string") {
+    return { request, error: { reason: "bad-url", message: messages } };
+  }
+  const client = clientFor(target, net, call.maxBodyBytes);
+  if (typeof client === "string") return { request, error: { reason: "bad-url", message: client } };
+  const got = await exchange(client, {
+    codec,
+    messages,
+    metadata,
+    deadline,
+    maxMessages: spec.maxMessages,
+    maxBytes: call.maxBodyBytes,
+    signal: call.signal,
+  });
+  return outcomeOf(got, {
+    request,
+    codec,
+    deadline,
+    timeoutMs: call.timeoutMs,
+    maxBytes: call.maxBodyBytes,
+    maxMessages: spec.maxMessages,
+  });
+}
+
+/** The messages as rendered, and as reports show them: one message, or the list. */
+function sentMessages(spec: GrpcSpec, call: KindCall): { values: unknown[]; body: string } {
+  if (spec.messages) {
+    const list = call.render(spec.messages);
+    const values = Array.isArray(list) ? list : [list];
+    return { values, body: JSON.stringify(list) };
+  }
+  const one = spec.message ? call.render(spec.message) : {};
+  return { values: [one], body: JSON.stringify(one) };
+}
+
+/** Each message checked against the request type (and the method's shape, known now when reflected). */
+function preparedMessages(
+  codec: MethodCodec,
+  spec: GrpcSpec,
+  values: unknown[],
+): unknown[] | string {
+  if (!codec.requestStream && spec.messages) {
+    return `${codec.name} takes one message; write "message", not "messages".`;
+  }
+  if (codec.requestStream && spec.message) {
+    return `${codec.name} takes a stream of messages; write "messages: [...]", not "message".`;
+  }
+  const out: unknown[] = [];
+  for (const [i, value] of values.entries()) {
+    const at = spec.messages ? `"messages[${i}]"` : `"message"`;
+    const got = codec.prepare(value, at);
+    if ("problem" in got) return `The message for ${codec.name} does not fit: ${got.problem}.`;
+    out.push(got.value);
+  }
+  return out;
+}
+
+function metadataOf(pairs: readonly [string, string][]): grpc.Metadata {
+  const metadata = new grpc.Metadata();
+  for (const [name, value] of pairs) metadata.add(name, value);
+  return metadata;
+}

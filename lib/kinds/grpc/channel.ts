@@ -1,0 +1,119 @@
+/**
+ * One grpc-js client per target and network settings per process, so the
+ * calls of a run share one HTTP/2 connection as a real client would. A
+ * channel holds its connection only while calls are open (grpc-js unrefs an
+ * idle session), so a finished run exits without closing them; a run's
+ * end need not be told.
+ *
+ * TLS: the run's CAs (`--cacert`) and client certificate (`--cert`) as
+ * grpc-js takes them. `--insecure` skips the host name check and accepts a
+ * certificate no CA vouches for (`rejectUnauthorized: false`).
+ * Proxy: the run's proxy for the target (`--proxy`, `HTTPS_PROXY`,
+ * `NO_PROXY`) as an HTTP CONNECT tunnel (`grpc.http_connect_target`);
+ * grpc-js's own reading of `grpc_proxy`/`http_proxy` is turned off so the
+ * run's rules alone decide.
+ *
+ * @module
+ */
+import * as grpc from "@grpc/grpc-js";
+import type { KindNetwork } from "../kind.ts";
+import type { GrpcTarget } from "./target.ts";
+
+/** How many distinct clients are kept; older ones are closed beyond it. */
+const MAX_CLIENTS = 64;
+
+const clients = new Map<string, grpc.Client>();
+
+/**
+ * The channel credentials for a target: insecure (h2c), or TLS with the
+ * run's CAs, client certificate and `--insecure`.
+ *
+ * @example
+ * ```ts
+ * import { credentialsFor } from "./channel.ts";
+ * const c = credentialsFor(false, { insecure: false });
+ * if (c._isSecure()) throw new Error();
+ * ```
+ */
+export function credentialsFor(tls: boolean, net: KindNetwork): grpc.ChannelCredentials {
+  if (!tls) return grpc.credentials.createInsecure();
+  const roots = net.caCerts?.length ? Buffer.from(net.caCerts.join("\n")) : null;
+  const key = net.key ? Buffer.from(net.key) : null;
+  const cert = net.cert ? Buffer.from(net.cert) : null;
+  return grpc.credentials.createSsl(
+    roots,
+    key,
+    cert,
+    net.insecure ? { checkServerIdentity: () => undefined, rejectUnauthorized: false } : {},
+  );
+}
+
+/**
+ * The client for `target` with these settings, made once; a sentence when
+ * the proxy is one grpc-js cannot use.
+ *
+ * @example
+ * ```ts
+ * import { clientFor } from "./channel.ts";
+ * const target = { address: "127.0.0.1:1", tls: false, url: "grpc://127.0.0.1:1" };
+ * const a = clientFor(target, { insecure: false }, 1024);
+ * if (typeof a === "string" || a !== clientFor(target, { insecure: false }, 1024)) throw new Error();
+ * a.close();
+ * ```
+ */
+export function clientFor(
+  target: GrpcTarget,
+  net: KindNetwork,
+  maxBytes: number,
+): grpc.Client | string {
+  const key = JSON.stringify([target.address, target.tls, net, maxBytes]);
+  const known = clients.get(key);
+  if (known) return known;
+  const options = channelOptions(target, net, maxBytes);
+  if (typeof options === "string") return options;
+  const dial = options["grpc.http_connect_target"] ? proxyAddress(net.proxy!) : target.address;
+  const client = new grpc.Client(dial, credentialsFor(target.tls, net), options);
+  if (clients.size >= MAX_CLIENTS) {
+    const [oldest] = clients;
+    oldest[1].close();
+    clients.delete(oldest[0]);
+  }
+  clients.set(key, client);
+  return client;
+}
+
+function channelOptions(
+  target: GrpcTarget,
+  net: KindNetwork,
+  maxBytes: number,
+): grpc.ChannelOptions | string {
+  const options: grpc.ChannelOptions = {
+    "grpc.max_receive_message_length": maxBytes,
+    "grpc.max_send_message_length": -1,
+    "grpc.enable_http_proxy": 0,
+    "grpc.enable_retries": 0,
+  };
+  if (!net.proxy) return options;
+  let proxy: URL;
+  try {
+    proxy = new URL(net.proxy);
+  } catch {
+    return `The proxy "${net.proxy}" is not a URL.`;
+  }
+  if (proxy.protocol !== "http:") {
+    return `gRPC goes through an http:// proxy only (a CONNECT tunnel), not "${net.proxy}".`;
+  }
+  options["grpc.http_connect_target"] = `dns:///${target.address}`;
+  options["grpc.default_authority"] = target.address;
+  options["grpc.ssl_target_name_override"] = target.address.replace(/:\d+$/, "");
+  if (proxy.username) {
+    const user = `${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`;
+    options["grpc.http_connect_creds"] = btoa(user);
+  }
+  return options;
+}
+
+function proxyAddress(proxy: string): string {
+  const url = new URL(proxy);
+  return `${url.hostname}:${url.port || "80"}`;
+}

@@ -1,0 +1,69 @@
+/**
+ * The method of a step that names no `.proto` files, from the server's
+ * reflection service ({@linkcode reflectedDefinition}), asked once per
+ * target, service and settings in a process and kept: the next attempts
+ * and steps reuse it.
+ *
+ * @module
+ */
+import type * as grpc from "@grpc/grpc-js";
+import type { KindOutcome } from "../kind.ts";
+import { definitionMethod, type MethodCodec } from "./method.ts";
+import { reflectedDefinition, ReflectionError } from "./reflection.ts";
+
+/** The most definitions kept; the oldest is dropped beyond it. */
+const MAX_KEPT = 64;
+
+const kept = new Map<string, Promise<MethodCodec | string>>();
+
+/** What asking the server needs. */
+export interface ReflectionAsk {
+  address: string;
+  method: string;
+  credentials: grpc.ChannelCredentials;
+  /** A key for the settings the credentials were made from. */
+  settings: string;
+  deadlineMs: number;
+  maxBytes: number;
+  metadata: grpc.Metadata;
+  signal?: AbortSignal;
+}
+
+/**
+ * The method as the server describes it, or the outcome's error (a
+ * sentence from reflection) when it cannot be had. A failed ask is not
+ * kept, so a retry asks again.
+ *
+ * @example
+ * ```ts
+ * import { reflectedMethod } from "./reflected_method.ts";
+ * if (typeof reflectedMethod !== "function") throw new Error();
+ * ```
+ */
+export async function reflectedMethod(
+  ask: ReflectionAsk,
+): Promise<MethodCodec | NonNullable<KindOutcome["error"]>> {
+  const service = ask.method.replace(/^[./]+/, "").replace(/[/.][^/.]*$/, "");
+  const key = JSON.stringify([ask.address, service, ask.method, ask.settings]);
+  let pending = kept.get(key);
+  if (!pending) {
+    pending = reflectedDefinition(ask.address, service, {
+      credentials: ask.credentials,
+      deadlineMs: ask.deadlineMs,
+      signal: ask.signal,
+      metadata: ask.metadata,
+      maxBytes: ask.maxBytes,
+    }).then((def) => definitionMethod(def, ask.method));
+    if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(key, pending);
+  }
+  try {
+    const got = await pending;
+    if (typeof got === "string") return { reason: "bad-url", message: got };
+    return got;
+  } catch (error) {
+    kept.delete(key);
+    if (error instanceof ReflectionError) return { reason: error.reason, message: error.message };
+    throw error;
+  }
+}
