@@ -9,6 +9,7 @@
 import { GRPC } from "./grpc/mod.ts";
 import type { StepKind } from "./kind.ts";
 import { sseKind } from "./sse/mod.ts";
+import { websocket } from "./websocket/mod.ts";
 
 export type {
   KindCall,
@@ -28,7 +29,7 @@ export type {
  * if (new Set(KINDS.map((k) => k.key)).size !== KINDS.length) throw new Error("keys are unique");
  * ```
  */
-export const KINDS: readonly StepKind[] = [GRPC, sseKind];
+export const KINDS: readonly StepKind[] = [GRPC, sseKind, websocket];
 
 /**
  * The kind a key marks, if any.

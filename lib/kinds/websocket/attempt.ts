@@ -1,0 +1,151 @@
+/**
+ * One attempt of a WebSocket step: its values rendered, the connection made
+ * with the `ws` client (handshake headers, subprotocols, the run's CAs,
+ * client certificate and `--insecure`), the messages sent, the replies
+ * received until the step's rule or a bound stops it, and the outcome in the
+ * shape checks read: status 101 (or the refusing status), the handshake's
+ * headers, and `$.json` = `{messages, close, stopped}`.
+ *
+ * @module
+ */
+import { resolvePath } from "../../expr/path.ts";
+import type { Expr } from "../../model/template.ts";
+import type { KindCall, KindOutcome } from "../kind.ts";
+import { type Ending, exchange, seconds } from "./exchange.ts";
+import { sendBody, sentMessages } from "./messages.ts";
+import type { Received } from "./receiver.ts";
+import { type ClientOptions, systemRoots, webSocketClient } from "./socket.ts";
+import type { WebSocketSpec } from "./spec.ts";
+
+/**
+ * Runs a WebSocket step once.
+ *
+ * @example
+ * ```ts
+ * import { attemptWebSocket } from "./attempt.ts";
+ * if (typeof attemptWebSocket !== "function") throw new Error();
+ * ```
+ */
+export async function attemptWebSocket(
+  spec: WebSocketSpec,
+  call: KindCall,
+): Promise<KindOutcome> {
+  const url = call.text(spec.url);
+  const headers = spec.headers.map(([name, value]): [string, string] => [name, call.text(value)]);
+  const items = spec.send.map((item) => ({ kind: item.kind, value: call.render(item.value) }));
+  const until = spec.until &&
+    resolvePath(spec.until, (expr) => call.render({ kind: "template", template: alone(expr) }));
+  const request = {
+    method: "WEBSOCKET",
+    url,
+    headers: spec.subprotocols.length > 0
+      ? [...headers, ["sec-websocket-protocol", spec.subprotocols.join(", ")] as [string, string]]
+      : headers,
+    ...(items.length > 0 ? { body: sendBody(items) } : {}),
+  };
+  if (!/^wss?:\/\//i.test(url) || !URL.canParse(url)) {
+    const message = `"${url}" is not an absolute ws or wss URL.`;
+    return { request, error: { reason: "bad-url", message } };
+  }
+  const messages = sentMessages(items);
+  if (typeof messages === "string") {
+    return { request, error: { reason: "network", message: messages } };
+  }
+  const Client = await webSocketClient();
+  const socket = new Client(url, spec.subprotocols, await clientOptions(url, headers, call));
+  const waitMs = Math.min(spec.waitMs ?? call.timeoutMs, call.timeoutMs);
+  const ending = await exchange(socket, messages, {
+    timeoutMs: call.timeoutMs,
+    waitMs,
+    maxBytes: call.maxBodyBytes,
+    count: spec.count,
+    ...(until ? { until } : {}),
+    ...(call.signal ? { signal: call.signal } : {}),
+  });
+  return outcome(request, ending, spec, waitMs);
+}
+
+/** A template of one expression, whose value stays what it is (a number stays a number). */
+function alone(expr: Expr) {
+  return { source: expr.text, parts: [expr] };
+}
+
+/** The `ws` client's options: the handshake headers, the run's TLS settings, the bounds. */
+async function clientOptions(
+  url: string,
+  headers: [string, string][],
+  call: KindCall,
+): Promise<ClientOptions> {
+  const network = call.network(url);
+  const extra = network.caCerts ?? [];
+  return {
+    headers: Object.fromEntries(headers),
+    // Node's `ca` replaces the system's roots: the run's CAs are added to them, as for HTTP.
+    ...(extra.length > 0 ? { ca: [...await systemRoots(), ...extra] } : {}),
+    ...(network.cert && network.key ? { cert: network.cert, key: network.key } : {}),
+    rejectUnauthorized: !network.insecure,
+    maxPayload: call.maxBodyBytes,
+    followRedirects: false,
+    handshakeTimeout: call.timeoutMs,
+  };
+}
+
+/** The ending as the runner reads it. */
+function outcome(
+  request: KindOutcome["request"],
+  ending: Ending,
+  spec: WebSocketSpec,
+  waitMs: number,
+): KindOutcome {
+  if (ending.kind === "failed") {
+    return { request, error: { reason: ending.reason, message: ending.message } };
+  }
+  if (ending.kind === "refused") {
+    const { status, headers, body } = ending;
+    const failures = spec.until
+      ? [{ check: "until", message: untilRefused(spec.until.source, status) }]
+      : [];
+    return {
+      request,
+      response: { status, headers, body },
+      ...(failures.length ? { failures } : {}),
+    };
+  }
+  const { status, headers, messages, close } = ending;
+  const body = JSON.stringify({ messages, close, stopped: ending.stop });
+  const failures = spec.until && !ending.held
+    ? [{ check: "until", message: untilMissed(spec.until.source, ending, spec.count, waitMs) }]
+    : [];
+  return { request, response: { status, headers, body }, ...(failures.length ? { failures } : {}) };
+}
+
+function untilRefused(source: string, status: number): string {
+  return `until "${source}" did not hold: the server refused the upgrade with status ${status}.`;
+}
+
+/**
+ * Why `until` never held, naming how many messages arrived and what ended
+ * receiving.
+ *
+ * @example
+ * ```ts
+ * import { untilMissed } from "./attempt.ts";
+ * const m = untilMissed("$[?@.type == 'done']", { messages: [1, 2, 3], close: null, stop: "wait", held: false }, 10, 5000);
+ * if (m !== `until "$[?@.type == 'done']" did not hold in the 3 messages that arrived within 5 s.`) throw new Error(m);
+ * ```
+ */
+export function untilMissed(source: string, got: Received, count: number, waitMs: number): string {
+  const n = got.messages.length;
+  const arrived = `the ${n} message${n === 1 ? "" : "s"}`;
+  const head = `until "${source}" did not hold in ${arrived}`;
+  switch (got.stop) {
+    case "closed":
+      return `${head} that arrived before the server closed the connection (code ${got.close?.code}).`;
+    case "count":
+      return `${head} received, the most "count" allows (${count}).`;
+    case "timeout":
+      return `${head} that arrived within the step's timeout.`;
+    default:
+      return `${head} that arrived within ${seconds(waitMs)}.`;
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * Reads the map under a step's `websocket:` key into a
+ * {@linkcode WebSocketSpec}, every mistake one positioned problem, before
+ * anything is sent: an unknown key, a `send` item with two kinds of message
+ * or none, base64 that is not, an `until` that is not JSONPath, a constant
+ * URL that is not `ws://` or `wss://`.
+ *
+ * @module
+ */
+import { isMap, isScalar, isSeq, type Node } from "yaml";
+import { compilePath, compileTemplatePath } from "../../expr/path.ts";
+import { isConstant } from "../../expr/template.ts";
+import { SyntaxAtError } from "../../model/errors.ts";
+import type { Template } from "../../model/template.ts";
+import type { KindEntry, KindReading } from "../kind.ts";
+import { readSend } from "./read_send.ts";
+import { DEFAULT_COUNT, MAX_COUNT, type WebSocketSpec } from "./spec.ts";
+
+/** The keys a `websocket:` map may hold. */
+export const WEBSOCKET_KEYS = [
+  "url",
+  "headers",
+  "subprotocols",
+  "send",
+  "until",
+  "count",
+  "wait",
+] as const;
+
+/** The longest `wait`: a day (the step's timeout bounds it further when it runs). */
+const MAX_WAIT_MS = 86_400_000;
+
+/**
+ * A `websocket:` map read and checked: its spec, or `undefined` after problems.
+ *
+ * @example
+ * ```ts
+ * import { readWebSocket } from "./read.ts";
+ * if (typeof readWebSocket !== "function") throw new Error();
+ * ```
+ */
+export function readWebSocket(
+  map: Map<string, KindEntry>,
+  reading: KindReading,
+): WebSocketSpec | undefined {
+  const urlEntry = map.get("url");
+  // A missing url was told by the loader's map check.
+  const url = urlEntry && readUrl(urlEntry, reading);
+  const headers = readHeaders(map.get("headers")?.value ?? null, reading);
+  const subprotocols = readSubprotocols(map.get("subprotocols")?.value ?? null, reading);
+  const send = readSend(map.get("send")?.value ?? null, reading);
+  const stop = readStop(map, reading);
+  if (!url || !headers || !subprotocols || !send || !stop) return undefined;
+  return { url, headers, subprotocols, send, ...stop };
+}
+
+/** When receiving stops: `until`, `count` (1,000 unless told), `wait`; `undefined` after a problem. */
+function readStop(
+  map: Map<string, KindEntry>,
+  reading: KindReading,
+): Pick<WebSocketSpec, "until" | "count" | "waitMs"> | undefined {
+  const untilEntry = map.get("until");
+  const until = untilEntry && readUntil(untilEntry.value, reading);
+  const countEntry = map.get("count");
+  const count = countEntry
+    ? reading.integer(countEntry, `"count" of a websocket step`, 1, MAX_COUNT)
+    : DEFAULT_COUNT;
+  const waitEntry = map.get("wait");
+  const waitMs = waitEntry &&
+    reading.duration(waitEntry, `"wait" of a websocket step`, 1, MAX_WAIT_MS);
+  const failed = (untilEntry && !until) || count === undefined ||
+    (waitEntry && waitMs === undefined);
+  if (failed) return undefined;
+  return {
+    count,
+    ...(until ? { until } : {}),
+    ...(waitMs !== undefined ? { waitMs } : {}),
+  };
+}
+
+/** The URL: a template; when it has no expressions, a `ws://` or `wss://` URL now. */
+function readUrl(entry: KindEntry, reading: KindReading): Template | undefined {
+  const template = reading.template(entry.value, `"url" of a websocket step`);
+  if (!template || !isConstant(template)) return template;
+  const text = template.source;
+  if (!/^wss?:\/\/[^/?#\s]+/i.test(text) || !URL.canParse(text)) {
+    reading.problem(
+      "bad-url",
+      `"${text}" is not an absolute ws or wss URL.`,
+      entry.value,
+      "Write the full URL, e.g. ws://localhost:8080/chat or wss://${ENV.HOST}/chat.",
+    );
+    return undefined;
+  }
+  return template;
+}
+
+/** Handshake headers: a map of names to strings that may hold `${…}`. */
+function readHeaders(node: Node | null, reading: KindReading): [string, Template][] | undefined {
+  if (node === null) return [];
+  if (!isMap(node)) {
+    reading.problem(
+      "wrong-type",
+      `Expected "headers" of a websocket step to be a map, got ${
+        JSON.stringify(reading.plain(node))
+      }.`,
+      node,
+      'Write a map of names to values, e.g. headers: {authorization: "Bearer ${ENV.TOKEN}"}.',
+    );
+    return undefined;
+  }
+  const out: [string, Template][] = [];
+  let ok = true;
+  for (const pair of node.items) {
+    const name = isScalar(pair.key) ? String(pair.key.value) : "";
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
+      reading.problem(
+        "bad-header",
+        `"${name}" is not a header name.`,
+        pair.key as Node,
+        "A header name is letters, digits and - (e.g. authorization, x-api-key).",
+      );
+      ok = false;
+      continue;
+    }
+    const value = reading.template(pair.value as Node, `header "${name}" of a websocket step`);
+    if (value) out.push([name.toLowerCase(), value]);
+    else ok = false;
+  }
+  return ok ? out : undefined;
+}
+
+/** Subprotocols: a list of tokens, offered in order. */
+function readSubprotocols(node: Node | null, reading: KindReading): string[] | undefined {
+  if (node === null) return [];
+  const items = isSeq(node) ? node.items : undefined;
+  const out: string[] = [];
+  for (const item of items ?? [node]) {
+    const value = isScalar(item) ? item.value : undefined;
+    if (
+      items === undefined || typeof value !== "string" ||
+      !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(value)
+    ) {
+      reading.problem(
+        "wrong-type",
+        `Expected "subprotocols" of a websocket step to be a list of protocol names, got ${
+          JSON.stringify(reading.plain(item as Node))
+        }.`,
+        item as Node,
+        "Write a list of names, e.g. subprotocols: [chat.v1].",
+      );
+      return undefined;
+    }
+    out.push(value);
+  }
+  return out;
+}
+
+/**
+ * `until`: JSONPath on a list holding the message just received, checked
+ * now (with a stand-in for each `${…}`, resolved when the step runs).
+ */
+function readUntil(node: Node | null, reading: KindReading) {
+  const template = reading.template(node, `"until" of a websocket step`);
+  if (!template) return undefined;
+  try {
+    return isConstant(template)
+      ? compilePath(template.source, "body")
+      : compileTemplatePath(template, "body");
+  } catch (error) {
+    // Anything else (the JSONPath engine not loaded yet) is the loader's to handle.
+    if (!(error instanceof SyntaxAtError)) throw error;
+    reading.problem(error.code, error.message, node, error.hint ?? "");
+    return undefined;
+  }
+}

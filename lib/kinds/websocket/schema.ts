@@ -1,0 +1,73 @@
+/**
+ * The JSON Schema of the map under a step's `websocket:` key, for
+ * schema/flow.schema.json (editors complete and check it as they do a
+ * request's).
+ *
+ * @module
+ */
+
+const text = (description: string) => ({ type: "string", description });
+
+/**
+ * The `websocket:` map's schema (draft 2020-12 style).
+ *
+ * @example
+ * ```ts
+ * import { WEBSOCKET_SCHEMA } from "./schema.ts";
+ * if (WEBSOCKET_SCHEMA.additionalProperties !== false) throw new Error();
+ * ```
+ */
+export const WEBSOCKET_SCHEMA = {
+  type: "object",
+  description: "A WebSocket step: connect, send messages, receive until a condition or a bound. " +
+    "$.json holds {messages, close}; status is the handshake's (101 when upgraded).",
+  required: ["url"],
+  additionalProperties: false,
+  properties: {
+    url: text("The ws:// or wss:// URL to connect to; may hold ${…}."),
+    headers: {
+      type: "object",
+      description: "Handshake request headers (authorization, cookie…); values may hold ${…}.",
+      additionalProperties: { type: "string" },
+    },
+    subprotocols: {
+      type: "array",
+      description: "Subprotocols offered in Sec-WebSocket-Protocol, in order of preference.",
+      items: { type: "string" },
+    },
+    send: {
+      type: "array",
+      description:
+        "Messages sent in order once the connection opens; each one of text, json, binary.",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        minProperties: 1,
+        maxProperties: 1,
+        properties: {
+          text: text("A text message, as written; may hold ${…}."),
+          json: {
+            description: "Any YAML value, sent as one JSON text message; strings may hold ${…}.",
+          },
+          binary: text("A binary message, written as base64."),
+        },
+      },
+    },
+    until: text(
+      "JSONPath: stop receiving once it selects something from a list holding the message just " +
+        "received, e.g. $[?@.type == 'done']. The step fails when it never holds.",
+    ),
+    count: {
+      type: "integer",
+      minimum: 1,
+      maximum: 100000,
+      default: 1000,
+      description: "Stop receiving after this many messages.",
+    },
+    wait: {
+      type: ["string", "integer"],
+      description:
+        "Stop receiving after this long (500ms, 5s, or ms); the step's timeout when absent.",
+    },
+  },
+} as const;
