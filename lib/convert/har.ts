@@ -18,7 +18,9 @@
  * The rules, in the order they apply:
  *
  * 1. **Keep the API traffic** (`classify` in `noise.ts`): static assets, HTML
- *    pages (unless `includeHtml`), CORS preflights, websockets, failed
+ *    pages (unless `includeHtml`), CORS preflights, websockets without
+ *    recorded messages or of a development server (one with messages is a
+ *    `websocket:` step: `har_websocket.ts`), failed
  *    entries (status 0 or -1: no HTTP response), beacons, telemetry (a host
  *    that served the page a script and gets none of the app's credentials)
  *    and analytics or third-party hosts are dropped. The API hosts are

@@ -7,7 +7,7 @@
  */
 import type { HarRecord } from "./har_model.ts";
 import type { UniqueNames } from "./names.ts";
-import type { YNode, YScalar } from "./yaml_out.ts";
+import type { YMap, YNode, YScalar } from "./yaml_out.ts";
 import type { JsonPath } from "./json.ts";
 
 export type { JsonPath } from "./json.ts";
@@ -65,6 +65,11 @@ export interface Step {
   uses: Set<string>;
   checks: Check[];
   loop?: { maxAttempts: number; sleepMs: number; path: JsonPath; value: YScalar; values: string[] };
+  /**
+   * A recorded WebSocket's `websocket:` map after its URL and headers
+   * (`correlate/websocket_step.ts`): the step is written with it instead of `request:`.
+   */
+  websocket?: YMap;
   /** Comment lines written over the step after its recorded request (`--verify`'s findings). */
   remarks?: string[];
 }

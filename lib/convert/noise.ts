@@ -9,6 +9,7 @@
 import { type HarRecord, isJsonMime } from "./har_model.ts";
 import { isAnalyticsCookie } from "./noise_headers.ts";
 import { responseHeaders } from "./handed.ts";
+import { isReplayableWebSocket, isWebSocket } from "./har_websocket.ts";
 
 /**
  * Why an entry was dropped (the keys of the summary's `dropped`).
@@ -83,7 +84,8 @@ const DEV_SERVER_PATH = /^\/(_next\/static|__webpack_hmr|@vite|@fs|sockjs-node)\
 const INTRINSIC: [string, (r: HarRecord, options: NoiseOptions) => boolean][] = [
   [
     REASON.websocket,
-    (r) => r.resourceType === "websocket" || r.status === 101 || /^wss?:$/.test(r.url.protocol),
+    // A socket with recorded messages is replayed as a websocket step (`har_websocket.ts`).
+    (r) => isWebSocket(r) && !isReplayableWebSocket(r),
   ],
   // Status 0 or -1 (or garbage): the request got no HTTP response (aborted by a
   // navigation, cancelled, blocked), and a flow cannot assert a status it never had.
@@ -154,7 +156,7 @@ function isBeaconShaped(r: HarRecord): boolean {
 
 /** Whether an entry is evidently an API call: fetch/XHR, or JSON going either way. */
 function looksLikeApi(r: HarRecord): boolean {
-  if (r.resourceType === "xhr" || r.resourceType === "fetch") return true;
+  if (r.resourceType === "xhr" || r.resourceType === "fetch" || isWebSocket(r)) return true;
   if (r.resourceType !== undefined && r.resourceType !== "other") return false;
   return isJsonMime(r.mimeType) || isJsonMime(r.bodyMime) ||
     r.headers.some((h) => h.name.toLowerCase() === "content-type" && /json/i.test(h.value));

@@ -7,6 +7,7 @@
  */
 import type { HarRecord, NameValue } from "./har_model.ts";
 import type { JsonPath, Step } from "./model.ts";
+import { isWebSocket } from "./har_websocket.ts";
 import { cleanHeaders } from "./noise_headers.ts";
 import { STATUS_KEY } from "./values.ts";
 import type { YScalar } from "./yaml_out.ts";
@@ -95,6 +96,8 @@ export function groupRequests(ordered: HarRecord[]): { groups: Group[]; repeats:
 /** Consecutive identical GETs: same URL, same kept headers and cookies, no body. */
 function sameRequest(a: HarRecord, b: HarRecord): boolean {
   if (a.method !== "GET" || b.method !== "GET" || a.url.href !== b.url.href) return false;
+  // Two sockets are two conversations, not a poll.
+  if (isWebSocket(a) || isWebSocket(b)) return false;
   if ((a.bodyText ?? "") !== (b.bodyText ?? "")) return false;
   return JSON.stringify(meaningfulHeaders(a)) === JSON.stringify(meaningfulHeaders(b));
 }

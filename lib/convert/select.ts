@@ -11,6 +11,7 @@
 import { UsageError } from "../model/errors.ts";
 import { decodeHar } from "./har_input.ts";
 import { loadBodies } from "./har_bodies.ts";
+import { loadWebSocketMessages } from "./har_websocket.ts";
 import { type HarRecord, type ParsedHar, parseHar } from "./har_model.ts";
 import { classify, type NoiseOptions } from "./noise.ts";
 import { type OwnDropped, ownDropped } from "./dropped.ts";
@@ -74,6 +75,7 @@ export function selectTraffic(har: string | Uint8Array, options: NoiseOptions): 
     ? [...kept].sort((a, b) => a.started! - b.started!)
     : kept;
   loadBodies(ordered, notes);
+  loadWebSocketMessages(ordered, notes);
   return { parsed, ordered, dropped: droppedCounts, hints, notes, ownDropped: own };
 }
 

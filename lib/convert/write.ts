@@ -20,6 +20,7 @@ import { commented, toYaml, yflow, type YMap, ymap, type YNode } from "./yaml_ou
 import { braceForeignIn, LBRACE_VAR } from "./foreign_text.ts";
 import { apiWords } from "./correlate/api_words.ts";
 import { literalTexts, scrubValues } from "./write_scrub.ts";
+import { webSocketNode } from "./correlate/websocket_step.ts";
 
 /** What the writer needs besides the steps. */
 export interface WriteInput {
@@ -249,7 +250,10 @@ function stepNode(
     ["name", step.name],
     ["depends_on", depends],
     ["auth", step.auth],
-    ["request", request],
+    // A recorded WebSocket is a step of its own kind, sent instead of a request.
+    step.websocket
+      ? ["websocket", webSocketNode(step.url, step.headers, step.websocket)]
+      : ["request", request],
     ["options", step.options],
     ["loop", loop],
     [c.sp.name === "a" ? "capture" : "extract", captures],

@@ -25,6 +25,8 @@ import { rewriteBody } from "./rewrite_body.ts";
 import { rewriteUrl } from "./rewrite_url.ts";
 import type { Correlator } from "./state.ts";
 import { writtenLater } from "./writes.ts";
+import { webSocketOf } from "../har_websocket.ts";
+import { addWebSocketStep } from "./websocket_step.ts";
 
 /**
  * Builds the step of `records` and adds it to `c.steps`.
@@ -46,6 +48,8 @@ import { writtenLater } from "./writes.ts";
  */
 export function addStep(c: Correlator, records: HarRecord[], loop?: Step["loop"]): void {
   const first = records[0];
+  const socket = webSocketOf(first);
+  if (socket) return addWebSocketStep(c, first, socket);
   const segments = first.url.pathname.split("/").filter((s) => s !== "").map(safeDecode);
   const isId = (s: string) => isIdSegment(c, s);
   const login = c.loginRecords.has(first) ||

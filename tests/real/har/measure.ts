@@ -157,7 +157,8 @@ export function failures(m: Measure): string {
 }
 
 interface DeployStep {
-  request: { method: string; url: string; body?: { flows?: unknown } };
+  /** Absent on a websocket step (the recording's `/comms` socket). */
+  request?: { method: string; url: string; body?: { flows?: unknown } };
 }
 
 /**
@@ -171,7 +172,7 @@ export function strayNodes(flow: string): { stray: number; placed: number } {
   let placed = 0;
   const steps: DeployStep[] = (parse(flow) as { steps?: DeployStep[] } | null)?.steps ?? [];
   for (const step of steps) {
-    if (step.request.method !== "POST" || !/\/flows$/.test(step.request.url)) continue;
+    if (step.request?.method !== "POST" || !/\/flows$/.test(step.request.url)) continue;
     const flows = step.request.body?.flows;
     const items = (Array.isArray(flows) ? flows : [flows]) as Record<string, unknown>[];
     const tabs = new Set(items.filter((i) => i?.type === "tab").map((i) => String(i.id)));

@@ -1,0 +1,201 @@
+/**
+ * A recorded WebSocket as a `websocket:` step: the socket's URL on a base
+ * URL of its own (a `ws://` origin cannot share an `http://` one's
+ * variable), its handshake headers rewritten as an HTTP request's (browser
+ * noise dropped, cookies and credentials by where they came from), the
+ * subprotocols the client offered, the sent messages in order with their
+ * values correlated like a JSON body's, `count` the messages received before
+ * the journey went on (`har_websocket.ts`), the first JSON message received
+ * checked as a body is, and what its messages hand out recorded for the
+ * steps after it.
+ *
+ * @module
+ */
+import { isSecretName } from "../../secrets/mod.ts";
+import type { HarRecord } from "../har_model.ts";
+import type { WsConversation, WsMessage } from "../har_websocket.ts";
+import { safeDecode, valueKey, walk } from "../json.ts";
+import type { Check, Step } from "../model.ts";
+import { shortName, snake, UniqueNames } from "../names.ts";
+import { isStableValue, looksLikeToken } from "../values.ts";
+import { type YMap, ymap, type YNode, type YScalar } from "../yaml_out.ts";
+import { isIdSegment } from "./ids.ts";
+import { rewriteUrl } from "./rewrite_url.ts";
+import { bodyValue } from "./rewrite_value.ts";
+import type { Correlator, Where } from "./state.ts";
+import { withTokens } from "./tokens.ts";
+
+/** How long a step whose recording received nothing listens after sending: it expects nothing. */
+export const QUIET_WAIT = "1s";
+
+/** Each correlation's WebSocket origins and their base-URL var references. */
+const wsOrigins = new WeakMap<Correlator, Map<string, string>>();
+
+/**
+ * Builds the websocket step of record `r` and adds it to `c.steps`.
+ *
+ * @example
+ * ```ts
+ * import { addWebSocketStep } from "./websocket_step.ts";
+ * import { newCorrelator } from "./pipeline.ts";
+ * import { loadWebSocketMessages, webSocketOf } from "../har_websocket.ts";
+ * import { parseHar } from "../har_model.ts";
+ * const { records } = parseHar(JSON.stringify({ log: { entries: [{
+ *   _resourceType: "websocket",
+ *   request: { method: "GET", url: "ws://a.test/chat" }, response: { status: 101 },
+ *   _webSocketMessages: [{ type: "send", opcode: 1, data: "hi" }, { type: "receive", opcode: 1, data: "hi" }],
+ * }] } }), []);
+ * loadWebSocketMessages(records, []);
+ * const c = newCorrelator("a");
+ * addWebSocketStep(c, records[0], webSocketOf(records[0])!);
+ * if (c.steps[0].name !== "chat" || c.steps[0].url !== "${vars.ws_base_url}/chat") throw new Error(c.steps[0].url);
+ * ```
+ */
+export function addWebSocketStep(c: Correlator, r: HarRecord, conversation: WsConversation): void {
+  const segments = r.url.pathname.split("/").filter((s) => s !== "").map(safeDecode);
+  const named = segments.filter((s) => !isIdSegment(c, s)).at(-1);
+  const step: Step = {
+    name: c.stepNames.take(shortName(snake(named ?? "") || "websocket")),
+    records: [r],
+    first: r,
+    last: r,
+    noun: snake(named ?? "") || "message",
+    method: "GET",
+    url: "",
+    headers: [],
+    sent: new Map(),
+    captures: [],
+    captureNames: new UniqueNames(),
+    captureByPath: new Map(),
+    uses: new Set(),
+    checks: [],
+  };
+  step.url = webSocketUrl(c, r, step);
+  step.headers = c.rules.headers(r, step);
+  const send = conversation.sent.map((m) => sendItem(c, m, step));
+  const count = conversation.received.length;
+  step.websocket = ymap([
+    ["subprotocols", conversation.subprotocols.length > 0 ? conversation.subprotocols : undefined],
+    ["send", send.length > 0 ? send : undefined],
+    ["count", count > 0 ? count : undefined],
+    ["wait", count > 0 ? undefined : QUIET_WAIT],
+  ]);
+  step.remarks = [
+    `WebSocket: ${conversation.sent.length} sent and ${count} received before the next request began.`,
+  ];
+  rememberSent(c, conversation.sent);
+  step.checks.push(...firstMessageChecks(r, c.secrets));
+  c.rules.produce(step);
+  c.steps.push(step);
+}
+
+/**
+ * The socket's URL: its origin as a `ws_base_url` var reading
+ * `WS_BASE_URL` (`_2`, … for more), its path and query rewritten as an HTTP
+ * request's. The HTTP base-URL vars are numbered as if the socket were not
+ * there.
+ */
+function webSocketUrl(c: Correlator, r: HarRecord, step: Step): string {
+  const origin = r.url.origin;
+  const known = wsOrigins.get(c) ?? new Map<string, string>();
+  wsOrigins.set(c, known);
+  let ref = known.get(origin);
+  if (!ref) {
+    const n = known.size;
+    const name = c.varNames.take(n === 0 ? "ws_base_url" : `ws_base_url_${n + 1}`);
+    const env = n === 0 ? "WS_BASE_URL" : `WS_BASE_URL_${n + 1}`;
+    c.env.set(env, { about: "the WebSocket server's base URL", fallback: origin });
+    c.vars.push([name, c.sp.envRef(env, origin)]);
+    ref = c.sp.varRef(name);
+    known.set(origin, ref);
+  }
+  const had = c.origins.has(origin);
+  if (!had) c.origins.set(origin, ref);
+  try {
+    return rewriteUrl(c, r, step);
+  } finally {
+    if (!had) c.origins.delete(origin);
+  }
+}
+
+/** One sent message: JSON (an object or a list) by value, other text with its tokens, binary as recorded. */
+function sendItem(c: Correlator, m: WsMessage, step: Step): YNode {
+  if (m.binary) return ymap([["binary", c.sp.lit(m.data)]]);
+  const json = jsonMessage(m.data);
+  if (json === undefined) return ymap([["text", withTokens(c, m.data, step)]]);
+  let credentials = false;
+  walk(json, (_p, key, leaf) => {
+    if (leaf !== "" && leaf !== null && isSecretName(key)) credentials = true;
+  });
+  // Not a write of the API's resources: no `${RUN_ID}` mixed into what a message says.
+  const where: Where = { body: true, mutating: false, login: false, credentials };
+  return ymap([["json", bodyValue(c, json, "", step, where)]]);
+}
+
+/** A text message's JSON object or list; `undefined` for any other text. */
+function jsonMessage(text: string): object | undefined {
+  if (!/^\s*[[{]/.test(text)) return undefined;
+  try {
+    const value = JSON.parse(text);
+    return typeof value === "object" && value !== null ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the client sent, so a message echoing it is not taken as its source. */
+function rememberSent(c: Correlator, sent: WsMessage[]): void {
+  for (const m of sent) {
+    if (m.binary) continue;
+    const json = jsonMessage(m.data);
+    if (json === undefined) c.sentSeen.add(valueKey(m.data));
+    else walk(json, (_p, _k, leaf) => c.sentSeen.add(valueKey(leaf)));
+  }
+}
+
+/**
+ * Checks of the first JSON object received, as `assertions.ts` checks a
+ * body: a `type` per top-level field (at most 15, nulls skipped), `equals`
+ * only for stable values (booleans, short lower-case words under keys that
+ * are not ids, times, tokens or counts) that are no secret.
+ */
+function firstMessageChecks(r: HarRecord, secrets: ReadonlySet<string>): Check[] {
+  const messages = (r.json as { messages: unknown[] }).messages;
+  const at = messages.findIndex((m) =>
+    typeof m === "object" && m !== null && !Array.isArray(m) && !("binary" in m)
+  );
+  if (at === -1) return [];
+  const checks: Check[] = [];
+  for (const [key, value] of Object.entries(messages[at] as Record<string, unknown>)) {
+    if (value === null || checks.length >= 15) continue;
+    const path = ["messages", at, key];
+    const secret = typeof value === "string" && (looksLikeToken(key, value) || secrets.has(value));
+    if (!secret && isStableValue(key, value)) {
+      checks.push({ path, op: "equals", value: value as YScalar });
+      continue;
+    }
+    const type = Array.isArray(value) ? "array" : typeof value;
+    checks.push({ path, op: "type", value: type === "bigint" ? "number" : type });
+  }
+  return checks;
+}
+
+/**
+ * The `websocket:` map of a step: its URL and headers, then the rest
+ * ({@linkcode addWebSocketStep} keeps it on the step).
+ *
+ * @example
+ * ```ts
+ * import { webSocketNode } from "./websocket_step.ts";
+ * import { ymap } from "../yaml_out.ts";
+ * const node = webSocketNode("ws://a.test/chat", [], ymap([["count", 1]]));
+ * if (node.entries.map(([k]) => k).join() !== "url,count") throw new Error();
+ * ```
+ */
+export function webSocketNode(url: string, headers: [string, string][], rest: YMap): YMap {
+  return ymap([
+    ["url", url],
+    ["headers", headers.length > 0 ? ymap(headers) : undefined],
+    ...rest.entries,
+  ]);
+}

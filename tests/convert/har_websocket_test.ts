@@ -1,0 +1,149 @@
+/**
+ * `convert har` keeps the WebSocket conversations a recording holds (issue
+ * 55): Chromium's HAR (DevTools' export and Playwright's `recordHar`) holds
+ * each socket's frames in `_webSocketMessages`, and the socket becomes a
+ * `websocket:` step that sends the recorded messages in order (text, JSON,
+ * binary as base64) and waits for as many as the recording received before
+ * the journey went on; its headers, values and secrets are treated as an
+ * HTTP step's (by where a value came from), and what a later request sends
+ * of a received message is captured from it.
+ *
+ * The fast part reads a hand-written DevTools-style recording
+ * (`tests/fixtures/har_websocket/chat.har`); the browser part records a page
+ * that talks to a server this test starts, converts that recording and runs
+ * the flow against a fresh server.
+ */
+import assert from "node:assert/strict";
+import { parse } from "yaml";
+import { convertHar } from "../../lib/convert/har.ts";
+import { runCli } from "../support/cli.ts";
+
+const FIXTURES = new URL("../fixtures/har_websocket/", import.meta.url).pathname;
+const TOKEN = "tok_5f2a9c81d7e34b60a1c2";
+const API_KEY = "k3y-rec0rded-9f8e7d6c5b";
+
+interface FlowStep {
+  name: string;
+  request?: { url: string; headers?: Record<string, string> };
+  websocket?: {
+    url: string;
+    headers?: Record<string, string>;
+    subprotocols?: string[];
+    send?: Record<string, unknown>[];
+    count?: number;
+  };
+  capture?: Record<string, unknown>;
+  assert?: { status?: number; json?: { path: string; [op: string]: unknown }[] };
+}
+
+/** The fixture converted: flow text, parsed flow and summary. */
+async function convertChat() {
+  const har = await Deno.readTextFile(`${FIXTURES}chat.har`);
+  const { yaml, summary } = convertHar(har);
+  const flow = parse(yaml) as { vars: Record<string, string>; steps: FlowStep[] };
+  return { yaml, flow, summary };
+}
+
+Deno.test("a recorded WebSocket becomes a websocket step: its messages sent in order, the received ones counted", async () => {
+  const { flow, summary } = await convertChat();
+  assert.deepEqual(flow.steps.map((s) => s.name), ["login", "chat", "get_ticket"]);
+  assert.equal(summary.kept, 3);
+  assert.equal(summary.dropped.websocket, undefined, JSON.stringify(summary.dropped));
+  const chat = flow.steps[1];
+  assert.equal(chat.request, undefined);
+  const ws = chat.websocket!;
+  // Its own base URL, like every origin: a ws:// origin cannot share the http one's variable.
+  assert.equal(ws.url, "${vars.ws_base_url}/chat");
+  assert.equal(flow.vars.ws_base_url, "${ENV.WS_BASE_URL:-ws://127.0.0.1:8080}");
+  assert.equal(flow.vars.base_url, "${ENV.BASE_URL:-http://127.0.0.1:8080}");
+  assert.deepEqual(ws.subprotocols, ["chat.v1", "chat.v0"]);
+  assert.deepEqual(ws.send, [
+    { text: "hello" },
+    { json: { type: "subscribe", room: "lobby", token: "${steps.login.capture.token}" } },
+    { binary: "AAECAw==" },
+  ]);
+  // Three arrived before the next request began; the fourth came while the journey went on.
+  assert.equal(ws.count, 3);
+  assert.equal(chat.assert?.status, 101);
+  assert.ok(
+    summary.notes.some((n) =>
+      /^The WebSocket ws:\/\/127\.0\.0\.1:8080\/chat: 1 received message recorded after the next request began .* is not replayed/
+        .test(n)
+    ),
+    summary.notes.join("\n"),
+  );
+});
+
+Deno.test("a websocket step's headers follow the HTTP rules: browser noise dropped, secrets by provenance", async () => {
+  const { yaml, flow, summary } = await convertChat();
+  const ws = flow.steps[1].websocket!;
+  // The token the login answered is captured; the key no response gave is a variable.
+  assert.deepEqual(ws.headers, {
+    authorization: "Bearer ${steps.login.capture.token}",
+    "x-api-key": "${ENV.API_KEY}",
+  });
+  assert.ok(summary.env.includes("API_KEY"), summary.env.join(","));
+  for (const secret of [TOKEN, API_KEY]) assert.ok(!yaml.includes(secret), yaml);
+});
+
+Deno.test("a value a received message handed out is captured from the websocket step", async () => {
+  const { flow } = await convertChat();
+  const [, chat, ticket] = flow.steps;
+  assert.equal(ticket.request?.url, "${vars.base_url}/api/tickets/${steps.chat.capture.ticket}");
+  const captured = chat.capture?.ticket as { path: string; first: boolean };
+  // Found by what the message says, not by where it arrived: the filter names its type.
+  assert.deepEqual(captured, {
+    path: "$.json.messages[?@.type == 'subscribed'].ticket",
+    first: true,
+  });
+  // The first JSON message received is checked as the HTTP side checks a body.
+  assert.deepEqual(chat.assert?.json, [
+    { path: "$.json.messages[1].type", equals: "subscribed" },
+    { path: "$.json.messages[1].room", equals: "lobby" },
+    { path: "$.json.messages[1].ticket", type: "string" },
+    { path: "$.json.messages[1].members", type: "number" },
+  ]);
+});
+
+Deno.test("development-server sockets and sockets with no recorded message are still dropped", () => {
+  const entry = (url: string, messages?: unknown[], protocol?: string) => ({
+    _resourceType: "websocket",
+    request: {
+      method: "GET",
+      url,
+      headers: protocol ? [{ name: "Sec-WebSocket-Protocol", value: protocol }] : [],
+    },
+    response: { status: 101, content: {} },
+    ...(messages ? { _webSocketMessages: messages } : {}),
+  });
+  const ping = [{ type: "receive", time: 1, opcode: 1, data: '{"type":"connected"}' }];
+  const har = JSON.stringify({
+    log: {
+      entries: [
+        {
+          request: { method: "GET", url: "http://127.0.0.1:5173/api/me" },
+          response: { status: 200, content: { mimeType: "application/json", text: "{}" } },
+          _resourceType: "fetch",
+        },
+        entry("ws://127.0.0.1:5173/?token=abc", ping, "vite-hmr"),
+        entry("ws://127.0.0.1:5173/_next/webpack-hmr", ping),
+        entry("ws://127.0.0.1:5173/live"),
+      ],
+    },
+  });
+  const { summary, yaml } = convertHar(har);
+  assert.equal(summary.kept, 1, yaml);
+  assert.equal(summary.dropped.websocket, 3);
+});
+
+Deno.test("the converted websocket step loads: validate accepts the flow", async () => {
+  const { yaml } = await convertChat();
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-har-ws-" });
+  try {
+    await Deno.writeTextFile(`${dir}/flow.yaml`, yaml);
+    const out = await runCli(["validate", `${dir}/flow.yaml`], { env: { API_KEY: "k" } });
+    assert.equal(out.code, 0, `${out.stdout}${out.stderr}\n${yaml}`);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
