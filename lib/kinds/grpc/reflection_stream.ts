@@ -194,7 +194,12 @@ function statusError(error: grpc.ServiceError, limits: StreamLimits): Reflection
         { cause: error },
       );
     case grpc.status.RESOURCE_EXHAUSTED:
-      return tooLarge(target, limits.maxBytes);
+      // grpc-js's own refusal of one answer past the bound; a server's
+      // RESOURCE_EXHAUSTED (a quota) keeps its words below.
+      if (/larger than max/i.test(details)) {
+        return tooLarge(target, limits.maxBytes);
+      }
+    // falls through
     default:
       return new ReflectionError(
         "reflection-failed",

@@ -15,6 +15,7 @@ import {
   type ReflectionOptions,
 } from "../../../lib/kinds/grpc/reflection.ts";
 import {
+  Ended,
   FEATURE,
   fileBytes,
   ITEM,
@@ -24,6 +25,7 @@ import {
   specServer,
   type Started,
 } from "../../fixtures/grpc_reflection/servers.ts";
+import { makeCertificates } from "../../support/tls.ts";
 
 const insecure = (more: Partial<ReflectionOptions> = {}): ReflectionOptions => ({
   credentials: grpc.credentials.createInsecure(),
@@ -150,7 +152,7 @@ Deno.test("reflection: a server answering as the spec does (protoc's files, one 
 });
 
 Deno.test("reflection: a server offering only v1alpha is asked again in v1alpha", async () => {
-  await withServer(officialServer(["v1alpha"]), async (server) => {
+  await withServer(officialServer({ versions: ["v1alpha"] }), async (server) => {
     const definition = await reflectedDefinition(
       server.target,
       "routeguide.RouteGuide",
@@ -165,7 +167,7 @@ Deno.test("reflection: a server offering only v1alpha is asked again in v1alpha"
 });
 
 Deno.test("reflection: a server without it, an unknown service, a message's name: one sentence each", async () => {
-  await withServer(officialServer([]), async (server) => {
+  await withServer(officialServer({ versions: [] }), async (server) => {
     await rejects(
       reflectedDefinition(server.target, "routeguide.RouteGuide", insecure()),
       "no-reflection",
@@ -298,6 +300,18 @@ Deno.test("reflection: a never-ending list of imports stops at the file bound, a
       "ten answers of 100 kB fit in 1 MiB, the eleventh does not",
     );
   });
+  // A server's own RESOURCE_EXHAUSTED (a quota) is its words, not the byte bound.
+  await withServer(
+    reflectionServer(() => new Ended(grpc.status.RESOURCE_EXHAUSTED, "quota exceeded")),
+    async (server) => {
+      await rejects(
+        reflectedDefinition(server.target, "svc.S", insecure({ maxBytes: 1024 * 1024 })),
+        "reflection-failed",
+        `The server at ${server.target} ended server reflection with RESOURCE_EXHAUSTED: ` +
+          `quota exceeded.`,
+      );
+    },
+  );
   const huge = fileBytes({ name: "huge.proto", package: "p".repeat(3_000_000) });
   await withServer(
     reflectionServer(() => ({ fileDescriptorResponse: { fileDescriptorProto: [huge] } })),
@@ -328,4 +342,77 @@ Deno.test("reflection: an import the server does not send is named with the file
       );
     },
   );
+});
+
+Deno.test("reflection: over TLS with the run's CA and a client certificate; a wrong CA is unreachable", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-reflection-" });
+  try {
+    const pem = await makeCertificates(dir);
+    const tls = { cert: pem["server.pem"], key: pem["server.key"], clientCa: pem["ca.pem"] };
+    await withServer(officialServer({ tls }), async (started) => {
+      // By name: grpc-js names the host as TLS server name, which Deno's
+      // node:tls refuses for an IP address ("options.servername must not be
+      // an IP address"), so a TLS target must be a name under Deno.
+      const server = { ...started, target: started.target.replace("127.0.0.1", "localhost") };
+      const ca = Buffer.from(pem["ca.pem"]);
+      const client = { key: Buffer.from(pem["client.key"]), cert: Buffer.from(pem["client.pem"]) };
+      const credentials = grpc.credentials.createSsl(ca, client.key, client.cert);
+      const definition = await reflectedDefinition(
+        server.target,
+        "routeguide.RouteGuide",
+        insecure({ credentials }),
+      );
+      assert.ok("GetFeature" in definition["routeguide.RouteGuide"]);
+      // The system's CAs do not know the test CA.
+      await rejects(
+        reflectedDefinition(
+          server.target,
+          "routeguide.RouteGuide",
+          insecure({
+            credentials: grpc.credentials.createSsl(null, client.key, client.cert),
+          }),
+        ),
+        "unreachable",
+        new RegExp(
+          `^The server at ${server.target} could not be reached for server reflection: .+`,
+        ),
+      );
+      // Without the client certificate the server refuses the handshake.
+      await rejects(
+        reflectedDefinition(
+          server.target,
+          "routeguide.RouteGuide",
+          insecure({
+            credentials: grpc.credentials.createSsl(ca),
+          }),
+        ),
+        "unreachable",
+        new RegExp(
+          `^The server at ${server.target} could not be reached for server reflection: .+`,
+        ),
+      );
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("reflection: the metadata given is sent; a server refusing without it is one sentence", async () => {
+  await withServer(officialServer({ authorization: "Bearer s3cret" }), async (server) => {
+    await rejects(
+      reflectedDefinition(server.target, "routeguide.RouteGuide", insecure()),
+      "reflection-failed",
+      `The server at ${server.target} ended server reflection with UNAUTHENTICATED: ` +
+        `a token is required.`,
+    );
+    const metadata = new grpc.Metadata();
+    metadata.set("authorization", "Bearer s3cret");
+    const definition = await reflectedDefinition(
+      server.target,
+      "routeguide.RouteGuide",
+      insecure({ metadata }),
+    );
+    assert.ok("GetFeature" in definition["routeguide.RouteGuide"]);
+    assert.deepEqual(server.asked.map((q) => q.authorization), [undefined, "Bearer s3cret"]);
+  });
 });
