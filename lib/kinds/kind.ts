@@ -99,6 +99,12 @@ export interface KindCall {
   maxBodyBytes: number;
   /** Marks a value secret: every output masks it from here on (a token received, a key sent). */
   secret(value: string): void;
+  /**
+   * A network error (`fetch`'s, a socket's) in words a person can act on, as
+   * HTTP steps say it: "connection refused", a TLS certificate's verdict with
+   * what to do about it. Optional: a kind falls back to the error's message.
+   */
+  networkReason?(error: unknown): string;
 }
 
 /**

@@ -11,6 +11,7 @@
 import { evaluateChecks } from "../check/assert.ts";
 import { evaluate, render, toText } from "../expr/template.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "../http/body_limits.ts";
+import { networkReason } from "../http/network_reason.ts";
 import type { ResolvedRequest } from "../http/request.ts";
 import { RequestError } from "../http/request_error.ts";
 import { ReceivedResponse } from "../http/response.ts";
@@ -109,6 +110,7 @@ function kindCall(input: StepInput, ctx: Context): KindCall {
     network: (url) => networkFor(url, step.options, ctx),
     maxBodyBytes: ctx.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     secret: (value) => ctx.secret(value),
+    networkReason: (error) => networkReason(error),
   };
 }
 

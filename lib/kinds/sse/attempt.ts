@@ -57,10 +57,8 @@ export async function attemptSse(spec: SseSpec, call: KindCall): Promise<KindOut
       spec.until,
       (expr) => call.render({ kind: "template", template: { source: "", parts: [expr] } }),
     );
-  const deadline = new Deadline(
-    Math.min(spec.waitMs ?? call.timeoutMs, call.timeoutMs),
-    call.signal,
-  );
+  const ms = Math.min(spec.waitMs ?? call.timeoutMs, call.timeoutMs);
+  const deadline = new Deadline(ms, call.signal, call.networkReason);
   try {
     const first = await connect(request, call, deadline);
     if ("error" in first) return { request: shown(request), error: first.error };

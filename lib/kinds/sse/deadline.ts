@@ -23,10 +23,13 @@ export class Deadline {
   readonly #controller = new AbortController();
   readonly #timer: ReturnType<typeof setTimeout>;
   readonly #outer?: AbortSignal;
+  readonly #explain?: (error: unknown) => string;
   readonly #onAbort = () => this.#controller.abort(new DOMException("Interrupted.", "AbortError"));
 
-  constructor(ms: number, outer: AbortSignal | undefined) {
+  /** `explain` words a network error (the runner's `networkReason`); its message otherwise. */
+  constructor(ms: number, outer: AbortSignal | undefined, explain?: (error: unknown) => string) {
     this.ms = ms;
+    this.#explain = explain;
     this.#timer = setTimeout(
       () => this.#controller.abort(new DOMException("Time is up.", "TimeoutError")),
       ms,
@@ -73,8 +76,9 @@ export class Deadline {
     if (this.expired) {
       return { reason: "timeout", message: `${what} did not answer within ${this.ms} ms.` };
     }
-    const cause = error instanceof Error ? error.message : String(error);
-    return { reason: "network", message: `${what} failed: ${cause}` };
+    const cause = this.#explain?.(error) ??
+      (error instanceof Error ? error.message : String(error)).replace(/\.$/, "");
+    return { reason: "network", message: `${what} failed: ${cause}.` };
   }
 
   /** Stops the timer and the interrupt listener. */

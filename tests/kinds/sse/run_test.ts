@@ -133,7 +133,19 @@ steps:
       json:
         - {path: "$.json.events[0].data.try", equals: 2}
 `,
+  "13_refused.yaml": `name: refused
+steps:
+  - name: nobody
+    sse: {url: "\${ENV.CLOSED}/events"}
+`,
 };
+
+/** The URL of a port nothing listens on: one just closed. */
+function closedUrl(): string {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  listener.close();
+  return `http://127.0.0.1:${listener.addr.port}`;
+}
 
 Deno.test("sse steps run against real SSE servers, each bound and each check as documented", async () => {
   const server = startSseServer();
@@ -144,14 +156,14 @@ Deno.test("sse steps run against real SSE servers, each bound and each check as 
     }
     const run = await runCli(
       ["run", dir, "--jobs", "1", "--max-body", "1MiB", "--report-json", `${dir}/r.json`],
-      { env: { BASE: server.url } },
+      { env: { BASE: server.url, CLOSED: closedUrl() } },
     );
     assert.equal(run.code, 1, run.stdout + run.stderr);
     const report = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
     const flow = (name: string) => report.flows.find((f: { name: string }) => f.name === name);
     const failed = report.flows.filter((f: { status: string }) => f.status !== "passed")
       .map((f: { name: string }) => f.name);
-    assert.deepEqual(failed.sort(), ["huge", "never", "silent"], run.stdout);
+    assert.deepEqual(failed.sort(), ["huge", "never", "refused", "silent"], run.stdout);
 
     // The capture of an event fed the next HTTP step.
     assert.equal(server.seen.find((s) => s.path === "/use")?.search, "?result=r-42");
@@ -186,6 +198,11 @@ Deno.test("sse steps run against real SSE servers, each bound and each check as 
     assert.match(
       JSON.stringify(huge),
       /more than 1048576 bytes \(the --max-body limit\) after 0 events/,
+    );
+
+    assert.match(
+      JSON.stringify(flow("refused").steps[0]),
+      /GET http:\/\/127.0.0.1:\d+\/events failed: connection refused\./,
     );
 
     const chat = server.seen.find((s) => s.path === "/chat")!;

@@ -56,6 +56,9 @@ export const PROGRESS = [
   'id: 4\r\nevent: done\r\ndata: {"state": "finished", "result": "r-42"}\r\n\r\n',
 ];
 
+/** The token /secret-events sends in an event's data. */
+export const EVENT_TOKEN = "evt-tok-5f4e3d2c1b0a";
+
 /** Events 1..6 of the resumable stream, each with its id; 6 is `done`. */
 function resumable(from: number, to: number): string[] {
   const out = ["retry: 20\n\n"];
@@ -65,12 +68,13 @@ function resumable(from: number, to: number): string[] {
   return out;
 }
 
-/** Starts the servers' one listener. */
-export function startSseServer(): SseServer {
+/** Starts the servers' one listener; with `tls` (PEM certificate and key), over HTTPS. */
+export function startSseServer(tls?: { cert: string; key: string }): SseServer {
   const seen: Seen[] = [];
   let opened: () => void = () => {};
   const streaming = new Promise<void>((resolve) => opened = resolve);
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
+  const options = { hostname: "127.0.0.1", port: 0, onListen() {}, ...tls };
+  const server = Deno.serve(options, async (request) => {
     const { pathname: path, search } = new URL(request.url);
     seen.push({
       path,
@@ -82,7 +86,7 @@ export function startSseServer(): SseServer {
     return route(path, request, seen, opened);
   });
   return {
-    url: `http://127.0.0.1:${server.addr.port}`,
+    url: `${tls ? "https" : "http"}://127.0.0.1:${server.addr.port}`,
     seen,
     streaming,
     close: () => server.shutdown(),
@@ -137,6 +141,10 @@ function route(path: string, request: Request, seen: Seen[], opened: () => void)
     });
   }
   if (path === "/use") return Response.json({ ok: true });
+  if (path === "/secret-events") {
+    const parts = [`data: {"token": "${EVENT_TOKEN}"}\n\n`, "event: done\ndata: {}\n\n"];
+    return new Response(chunks(parts, 0), { headers: STREAM });
+  }
   if (path === "/chat") {
     const asked = JSON.parse(seen.at(-1)!.body) as { prompt: string };
     const words = asked.prompt.split(" ");
