@@ -9,8 +9,10 @@ import { Buffer } from "node:buffer";
 import * as assert from "node:assert/strict";
 import * as grpc from "@grpc/grpc-js";
 import type { PackageDefinition } from "@grpc/proto-loader";
+import protobuf from "protobufjs";
 import {
   reflectedDefinition,
+  reflectedRoot,
   ReflectionError,
   type ReflectionOptions,
 } from "../../../lib/kinds/grpc/reflection.ts";
@@ -26,6 +28,8 @@ import {
   type Started,
 } from "../../fixtures/grpc_reflection/servers.ts";
 import { makeCertificates } from "../../support/tls.ts";
+
+const fixtures = new URL("../../fixtures/grpc_reflection/", import.meta.url).pathname;
 
 const insecure = (more: Partial<ReflectionOptions> = {}): ReflectionOptions => ({
   credentials: grpc.credentials.createInsecure(),
@@ -415,4 +419,52 @@ Deno.test("reflection: the metadata given is sent; a server refusing without it 
     assert.ok("GetFeature" in definition["routeguide.RouteGuide"]);
     assert.deepEqual(server.asked.map((q) => q.authorization), [undefined, "Bearer s3cret"]);
   });
+});
+
+/** The fixture's .proto files parsed by protobufjs, as a flow's `proto:` files are. */
+function parsedRoot(): protobuf.Root {
+  const root = new protobuf.Root();
+  root.resolvePath = (_origin, target) => fixtures + target;
+  root.loadSync(["route_guide.proto", "inventory/service.proto"], { keepCase: false });
+  root.resolveAll();
+  return root;
+}
+
+/**
+ * What a type reads and writes: each field's name, number, list or map key,
+ * the type it resolves to and its oneof, and the names nested in it (a type
+ * named relatively or absolutely is the same type).
+ */
+function shape(type: protobuf.Type): unknown {
+  return {
+    fields: type.fieldsArray.map((f) => [
+      f.name,
+      f.id,
+      f.repeated,
+      f instanceof protobuf.MapField ? f.keyType : null,
+      f.resolvedType ? f.resolvedType.fullName : f.type,
+      f.partOf?.name ?? null,
+    ]),
+    nested: type.nestedArray.map((n) => n.name).sort(),
+  };
+}
+
+Deno.test("reflection: reflectedRoot's types equal the same .proto files parsed by protobufjs", async () => {
+  const parsed = parsedRoot();
+  const names = [
+    "inventory.LookupRequest",
+    "inventory.LookupReply",
+    "inventory.common.Item",
+    "google.protobuf.Timestamp",
+  ];
+  for (const make of [officialServer, specServer]) {
+    await withServer(make(), async (server) => {
+      const root = await reflectedRoot(server.target, "inventory.Inventory", insecure());
+      for (const name of names) {
+        assert.deepEqual(shape(root.lookupType(name)), shape(parsed.lookupType(name)), name);
+      }
+      const service = root.lookupService("inventory.Inventory");
+      assert.deepEqual(Object.keys(service.methods), ["Lookup"]);
+    });
+  }
 });
