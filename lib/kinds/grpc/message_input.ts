@@ -134,7 +134,8 @@ function scalar(type: string, value: unknown, at: string): unknown {
 
 function unknownField(type: protobuf.Type, key: string, at: string): string {
   const names = Object.keys(type.fields);
-  const near = suggest(key, names);
+  // An abbreviation (lat) is too far from its field (latitude) for an edit distance.
+  const near = suggest(key, names) ?? names.find((n) => n.startsWith(camel(key)));
   return `${at} has "${key}", which is not a field of ${type.fullName.replace(/^\./, "")}; ${
     near ? `did you mean "${near}"? ` : ""
   }its fields are ${names.map((n) => `"${n}"`).join(", ") || "none"}`;

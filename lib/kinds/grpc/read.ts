@@ -145,10 +145,16 @@ function readList(
 ): { messages: ValueTemplate } | undefined {
   const messages = reading.value(entry.value);
   if (!messages) return undefined;
-  if (messages.kind === "list") {
-    const items = (entry.value as { items?: Node[] }).items ?? [];
-    const ok = messages.items.map((item, i) =>
-      checked(codec, item, items[i] ?? entry.value, `messages[${i}]`, reading)
+  // A list all constant is compiled as one constant; its items are checked one by one all the same.
+  const items: ValueTemplate[] | undefined = messages.kind === "list"
+    ? messages.items
+    : messages.kind === "const" && Array.isArray(messages.value)
+    ? messages.value.map((value) => ({ kind: "const", value }))
+    : undefined;
+  if (items) {
+    const nodes = (entry.value as { items?: Node[] }).items ?? [];
+    const ok = items.map((item, i) =>
+      checked(codec, item, nodes[i] ?? entry.value, `messages[${i}]`, reading)
     );
     return ok.every(Boolean) ? { messages } : undefined;
   }
@@ -156,7 +162,7 @@ function readList(
   reading.problem(
     "wrong-type",
     `Expected "messages" of a grpc step to be a list of messages, got ${
-      messages.kind === "map" ? "a map" : JSON.stringify((messages as { value: unknown }).value)
+      JSON.stringify(reading.plain(entry.value))
     }.`,
     entry.value,
     "Write messages: [ {...}, {...} ], or one ${…} that gives a list.",

@@ -1,0 +1,236 @@
+/**
+ * grpc: steps run by the CLI against a real gRPC server started here
+ * (grpc-js serving the route guide and the standard health service): the
+ * four call shapes, metadata in and out, a NOT_FOUND status checked, a
+ * capture feeding the next call, polling on the health status, TLS with a
+ * test CA, and retries on UNAVAILABLE — each read back from the JSON report.
+ */
+import assert from "node:assert/strict";
+import { runCli } from "../../support/cli.ts";
+import { hasOpenssl, makeCertificates } from "../../support/tls.ts";
+import { startRouteGuide } from "../../fixtures/grpc/route_guide_server.ts";
+import { flowDir } from "./support.ts";
+
+const STEP = (name: string, method: string, rest: string) =>
+  `  - name: ${name}\n    grpc:\n      target: "127.0.0.1:\${vars.port}"\n` +
+  `      proto: protos/route_guide.proto\n      method: routeguide.RouteGuide/${method}\n${rest}`;
+
+const FLOW = `name: route guide
+vars: { port: "0" }
+steps:
+${
+  STEP(
+    "feature",
+    "GetFeature",
+    `      message: { latitude: 409146138, longitude: -746188906 }
+      metadata: { x-echo: "hello there" }
+    capture: { place: $.json.name }
+    assert:
+      status: 0
+      headers: { x-echo: "hello there", grpc-status: "0" }
+      json: [{ path: $.json.location.latitude, equals: 409146138 }]
+`,
+  )
+}${
+  STEP(
+    "nowhere",
+    "GetFeature",
+    `      message: { latitude: 0, longitude: 0 }
+    assert:
+      status: 5
+      headers: { grpc-message: "No feature at 0, 0" }
+`,
+  )
+}${
+  STEP(
+    "rectangle",
+    "ListFeatures",
+    `      message:
+        lo: { latitude: 400000000, longitude: -750000000 }
+        hi: { latitude: 420000000, longitude: -730000000 }
+    assert:
+      json:
+        - { path: $.json, length: 3 }
+        - { path: "$.json[*].name", contains: "\${steps.feature.capture.place}" }
+`,
+  )
+}${
+  STEP(
+    "route",
+    "RecordRoute",
+    `      messages:
+        - { latitude: 407838351, longitude: -746143763 }
+        - { latitude: 408122808, longitude: -743999179 }
+        - { latitude: 5, longitude: 5 }
+    assert:
+      json:
+        - { path: $.json.pointCount, equals: 3 }
+        - { path: $.json.featureCount, equals: 2 }
+`,
+  )
+}${
+  STEP(
+    "chat",
+    "RouteChat",
+    `      messages:
+        - { location: { latitude: 1, longitude: 2 }, message: "first" }
+        - { location: { latitude: 3, longitude: 4 }, message: "\${steps.feature.capture.place}" }
+    assert:
+      json:
+        - { path: $.json, length: 2 }
+        - { path: "$.json[1].message", equals: "echo: Berkshire Valley Management Area Trail, Jefferson, NJ, USA" }
+`,
+  )
+}  - name: healthy
+    grpc:
+      target: "127.0.0.1:\${vars.port}"
+      proto: protos/health.proto
+      method: grpc.health.v1.Health/Check
+      message: { service: routeguide.RouteGuide }
+    loop:
+      max_attempts: 5
+      sleep_ms: 1
+      until:
+        json: [{ path: $.json.status, equals: SERVING }]
+`;
+
+interface Step {
+  name: string;
+  status: string;
+  attempts: number;
+  request: { method: string; url: string };
+  response?: { status: number };
+  assertions: { passed: boolean; message: string }[];
+  message?: string;
+}
+
+async function run(flow: string, args: string[] = [], port = 0) {
+  const dir = await flowDir(flow);
+  try {
+    const cli = await runCli([
+      "run",
+      `${dir}/flow.yaml`,
+      "--var",
+      `port=${port}`,
+      "--report-json",
+      `${dir}/report.json`,
+      ...args.map((a) => a.replace("{dir}", dir)),
+    ]);
+    const report = JSON.parse(await Deno.readTextFile(`${dir}/report.json`));
+    return { cli, steps: report.flows[0].steps as Step[] };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("the route guide's four call shapes, metadata, NOT_FOUND, captures and health polling", async () => {
+  const server = await startRouteGuide();
+  try {
+    const { cli, steps } = await run(FLOW, [], server.port);
+    assert.equal(cli.code, 0, cli.stdout + cli.stderr);
+    assert.deepEqual(steps.map((s) => [s.name, s.status]), [
+      ["feature", "passed"],
+      ["nowhere", "passed"],
+      ["rectangle", "passed"],
+      ["route", "passed"],
+      ["chat", "passed"],
+      ["healthy", "passed"],
+    ]);
+    assert.equal(steps[0].request.method, "GRPC");
+    assert.equal(
+      steps[0].request.url,
+      `grpc://127.0.0.1:${server.port}/routeguide.RouteGuide/GetFeature`,
+    );
+    assert.equal(steps[1].response?.status, 5);
+    assert.equal(steps[5].attempts, 3, "SERVING at the third check");
+    assert.deepEqual(server.calls.map((c) => c.method), [
+      "GetFeature",
+      "GetFeature",
+      "ListFeatures",
+      "RecordRoute",
+      "RouteChat",
+    ]);
+    // The process ended by itself: the channel did not hold it open.
+    assert.match(cli.stdout, /1 flow: 1 passed/);
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("a failed check on a gRPC response fails the step like an HTTP one, exit 1", async () => {
+  const server = await startRouteGuide();
+  try {
+    const { cli, steps } = await run(
+      `name: f\nvars: { port: "0" }\nsteps:\n${
+        STEP("nowhere", "GetFeature", "      message: {}\n    assert: { status: 0 }\n")
+      }`,
+      [],
+      server.port,
+    );
+    assert.equal(cli.code, 1, cli.stdout);
+    assert.equal(steps[0].status, "failed");
+    assert.equal(steps[0].response?.status, 5);
+    assert.match(cli.stdout, /status/);
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("UNAVAILABLE is retried like a network error; a closed port is a network error", async () => {
+  const server = await startRouteGuide({ bad: "unavailable-twice" });
+  const flow = (retry: string) =>
+    `name: f\nvars: { port: "0" }\nsteps:\n${
+      STEP(
+        "flaky",
+        "GetFeature",
+        `      message: {}\n${retry ? `    options: { retry: ${retry} }\n` : ""}`,
+      )
+    }`;
+  try {
+    const ok = await run(flow("{ count: 2, delay: 1ms }"), [], server.port);
+    assert.equal(ok.cli.code, 0, ok.cli.stdout);
+    assert.equal(ok.steps[0].attempts, 3);
+    assert.equal(server.calls.length, 3);
+  } finally {
+    await server.close();
+  }
+  // The port the closed server had now refuses connections.
+  const refused = await run(flow(""), [], server.port);
+  assert.equal(refused.cli.code, 1, refused.cli.stdout);
+  assert.equal(refused.steps[0].status, "error");
+  assert.match(refused.steps[0].message ?? "", /unavailable \(UNAVAILABLE\)/);
+});
+
+Deno.test({
+  name:
+    "grpcs:// with the run's CA and a client certificate; without the CA it fails, --insecure passes",
+  ignore: !hasOpenssl(),
+  fn: async () => {
+    const certs = await Deno.makeTempDir();
+    const pem = await makeCertificates(certs);
+    const server = await startRouteGuide({
+      tls: { key: pem["server.key"], cert: pem["server.pem"], ca: pem["ca.pem"] },
+    });
+    const flow = `name: f\nvars: { port: "0" }\nsteps:\n  - name: tls\n    grpc:\n` +
+      `      target: "grpcs://localhost:\${vars.port}"\n      proto: protos/route_guide.proto\n` +
+      `      method: routeguide.RouteGuide/GetFeature\n      message: { latitude: 1 }\n` +
+      `    assert: { status: 0 }\n`;
+    const client = ["--cert", `${certs}/client.pem`, "--key", `${certs}/client.key`];
+    try {
+      const ok = await run(flow, ["--cacert", `${certs}/ca.pem`, ...client], server.port);
+      assert.equal(ok.cli.code, 0, ok.cli.stdout + ok.cli.stderr);
+      assert.equal(
+        ok.steps[0].request.url,
+        `grpcs://localhost:${server.port}/routeguide.RouteGuide/GetFeature`,
+      );
+      const untrusted = await run(flow, client, server.port);
+      assert.equal(untrusted.cli.code, 1, untrusted.cli.stdout);
+      assert.equal(untrusted.steps[0].status, "error");
+      const insecure = await run(flow, ["--insecure", ...client], server.port);
+      assert.equal(insecure.cli.code, 0, insecure.cli.stdout + insecure.cli.stderr);
+    } finally {
+      await server.close();
+      await Deno.remove(certs, { recursive: true });
+    }
+  },
+});
