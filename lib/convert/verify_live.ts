@@ -9,6 +9,7 @@
 import { Deadlines } from "../http/deadlines.ts";
 import type { Scope } from "../expr/template.ts";
 import type { Flow, Step as FlowStep } from "../model/flow.ts";
+import type { Template } from "../model/template.ts";
 import { resolveRequest } from "../http/request.ts";
 import { Redactor } from "../secrets/mod.ts";
 import type { StepResult } from "../model/result.ts";
@@ -17,6 +18,18 @@ import type { Context } from "../run/context.ts";
 import { runStep } from "../run/step.ts";
 import { secretInputs } from "../secrets/discover.ts";
 import { render } from "../expr/template.ts";
+
+/**
+ * The target of a step of another kind (`websocket:`, `sse:`): its `url`;
+ * one that names none is no API host's, so it is never sent.
+ */
+function callUrl(call: NonNullable<FlowStep["call"]>, scope: Scope): string {
+  const url = (call.spec as { url?: unknown } | null)?.url;
+  const template = typeof url === "object" && url !== null && "parts" in url
+    ? url as Template
+    : undefined;
+  return template ? String(render({ kind: "template", template }, scope)) : `${call.kind}:`;
+}
 
 /** One step sent live: its result and what it captured, or the host it was not sent to. */
 export type LiveOutcome =
@@ -92,7 +105,9 @@ export class LiveSession {
   /** Sends one step (again, when it is tried after a repair), unless its host is not the API's. */
   async run(step: FlowStep, flow: Flow = this.#flow): Promise<LiveOutcome> {
     try {
-      const { url } = resolveRequest(step.request, this.#scope);
+      const url = step.call
+        ? callUrl(step.call, this.#scope)
+        : resolveRequest(step.request, this.#scope).url;
       const host = new URL(url).host.toLowerCase();
       if (!this.#hosts.has(host)) return { sent: false, host };
     } catch {

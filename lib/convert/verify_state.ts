@@ -19,6 +19,7 @@ import { probesByStep, type Producer, producersOf } from "./verify_producers.ts"
 
 export type { Producer } from "./verify_producers.ts";
 import { writeFlow } from "./write.ts";
+import { verifiedWsBase } from "./correlate/websocket_step.ts";
 
 /**
  * The name prefix of a probe's capture.
@@ -130,6 +131,8 @@ export function startVerification(
       ? input.baseUrl
       : name.startsWith("RECORDED_SECRET")
       ? recordedByName(c).get(name) ?? input.env(name)
+      : name.startsWith("WS_BASE_URL")
+      ? input.env(name) ?? verifiedWsBase(c, name, input.baseUrl)
       : input.env(name);
   const session = new LiveSession(loadConverted(prepared), env, input.hosts, input.timeoutMs);
   const v: Verification = {

@@ -17,6 +17,7 @@ import assert from "node:assert/strict";
 import { parse } from "yaml";
 import { convertHar } from "../../lib/convert/har.ts";
 import { runCli } from "../support/cli.ts";
+import { startChat } from "../fixtures/har_websocket/chat_server.ts";
 
 const FIXTURES = new URL("../fixtures/har_websocket/", import.meta.url).pathname;
 const TOKEN = "tok_5f2a9c81d7e34b60a1c2";
@@ -67,7 +68,7 @@ Deno.test("a recorded WebSocket becomes a websocket step: its messages sent in o
   assert.equal(chat.assert?.status, 101);
   assert.ok(
     summary.notes.some((n) =>
-      /^The WebSocket ws:\/\/127\.0\.0\.1:8080\/chat: 1 received message recorded after the next request began .* is not replayed/
+      /^The WebSocket ws:\/\/127\.0\.0\.1:8080\/chat: 1 received message recorded after the next request began is not replayed/
         .test(n)
     ),
     summary.notes.join("\n"),
@@ -145,5 +146,65 @@ Deno.test("the converted websocket step loads: validate accepts the flow", async
     assert.equal(out.code, 0, `${out.stdout}${out.stderr}\n${yaml}`);
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+/** `convert har FIXTURE --verify URL` into a temporary folder; the CLI run. */
+async function verify(har: string, url: string, env: Record<string, string> = {}) {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-har-ws-verify-" });
+  try {
+    await Deno.writeTextFile(`${dir}/chat.har`, har);
+    const args = ["convert", "har", `${dir}/chat.har`, "-o", `${dir}/flow.yaml`, "--verify", url];
+    const out = await runCli(args, { env });
+    const flow = await Deno.readTextFile(`${dir}/flow.yaml`).catch(() => "");
+    return { ...out, flow };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("--verify replays a websocket step on the verified instance: its ws origin follows the --verify URL", async () => {
+  // Playwright's recording of the chat page (tests/convert/har_websocket_browser_test.ts makes one).
+  const har = await Deno.readTextFile(`${FIXTURES}chat.pw.har`);
+  const app = startChat();
+  try {
+    const out = await verify(har, app.origin);
+    assert.equal(out.code, 0, `${out.stderr}\n${out.flow}`);
+    assert.match(out.stderr, /Verified 4 steps against http:\/\/127\.0\.0\.1:\d+: all pass/);
+    assert.equal(app.refused, 0);
+    assert.equal(app.tickets, 1, "the socket's subscribe reached the verified instance");
+  } finally {
+    await app.close();
+  }
+});
+
+Deno.test("--verify never sends a websocket step to a host that is not the API's", async () => {
+  // The socket recorded on another port than the API: without WS_BASE_URL it is not the API's.
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  let connections = 0;
+  const accepting = (async () => {
+    for await (const conn of listener) {
+      connections++;
+      conn.close();
+    }
+  })();
+  const recorded = JSON.parse(await Deno.readTextFile(`${FIXTURES}chat.pw.har`));
+  for (const entry of recorded.log.entries) {
+    const url = new URL(entry.request.url);
+    if (url.protocol === "ws:") entry.request.url = `ws://127.0.0.1:${listener.addr.port}/chat`;
+  }
+  const app = startChat();
+  try {
+    const out = await verify(JSON.stringify(recorded), app.origin);
+    assert.match(
+      out.stderr,
+      /not sent "chat": its host 127\.0\.0\.1:\d+ is not the API's/,
+      out.stderr,
+    );
+    assert.equal(connections, 0);
+  } finally {
+    listener.close();
+    await accepting.catch(() => {});
+    await app.close();
   }
 });

@@ -28,8 +28,8 @@ import { withTokens } from "./tokens.ts";
 /** How long a step whose recording received nothing listens after sending: it expects nothing. */
 export const QUIET_WAIT = "1s";
 
-/** Each correlation's WebSocket origins and their base-URL var references. */
-const wsOrigins = new WeakMap<Correlator, Map<string, string>>();
+/** Each correlation's WebSocket origins: the base-URL var reference and the variable it reads. */
+const wsOrigins = new WeakMap<Correlator, Map<string, { ref: string; env: string }>>();
 
 /**
  * Builds the websocket step of record `r` and adds it to `c.steps`.
@@ -97,9 +97,9 @@ export function addWebSocketStep(c: Correlator, r: HarRecord, conversation: WsCo
  */
 function webSocketUrl(c: Correlator, r: HarRecord, step: Step): string {
   const origin = r.url.origin;
-  const known = wsOrigins.get(c) ?? new Map<string, string>();
+  const known = wsOrigins.get(c) ?? new Map<string, { ref: string; env: string }>();
   wsOrigins.set(c, known);
-  let ref = known.get(origin);
+  let ref = known.get(origin)?.ref;
   if (!ref) {
     const n = known.size;
     const name = c.varNames.take(n === 0 ? "ws_base_url" : `ws_base_url_${n + 1}`);
@@ -107,7 +107,7 @@ function webSocketUrl(c: Correlator, r: HarRecord, step: Step): string {
     c.env.set(env, { about: "the WebSocket server's base URL", fallback: origin });
     c.vars.push([name, c.sp.envRef(env, origin)]);
     ref = c.sp.varRef(name);
-    known.set(origin, ref);
+    known.set(origin, { ref, env });
   }
   const had = c.origins.has(origin);
   if (!had) c.origins.set(origin, ref);
@@ -116,6 +116,41 @@ function webSocketUrl(c: Correlator, r: HarRecord, step: Step): string {
   } finally {
     if (!had) c.origins.delete(origin);
   }
+}
+
+/**
+ * What `--verify` reads for a WebSocket base-URL variable `name` that the
+ * environment leaves unset: the verified instance's origin with the `ws`
+ * scheme (`wss` for `https`) when the socket was recorded on the origin
+ * that `BASE_URL` stands for (the page's own server), else `undefined` (the
+ * recorded origin, which `--verify` does not send to).
+ *
+ * @example
+ * ```ts
+ * import { addWebSocketStep, verifiedWsBase } from "./websocket_step.ts";
+ * import { newCorrelator } from "./pipeline.ts";
+ * import { baseRef } from "./rewrite_value.ts";
+ * import { loadWebSocketMessages, webSocketOf } from "../har_websocket.ts";
+ * import { parseHar } from "../har_model.ts";
+ * const { records } = parseHar(JSON.stringify({ log: { entries: [{
+ *   request: { method: "GET", url: "ws://a.test:8080/chat" }, response: { status: 101 },
+ *   _webSocketMessages: [{ type: "send", opcode: 1, data: "hi" }],
+ * }] } }), []);
+ * loadWebSocketMessages(records, []);
+ * const c = newCorrelator("a");
+ * baseRef(c, "http://a.test:8080");
+ * addWebSocketStep(c, records[0], webSocketOf(records[0])!);
+ * const url = verifiedWsBase(c, "WS_BASE_URL", "https://staging.test/");
+ * if (url !== "wss://staging.test") throw new Error(url);
+ * ```
+ */
+export function verifiedWsBase(c: Correlator, name: string, baseUrl: string): string | undefined {
+  const recorded = [...c.origins.keys()][0];
+  const socket = [...wsOrigins.get(c) ?? []].find(([, v]) => v.env === name)?.[0];
+  if (!recorded || !socket || !URL.canParse(baseUrl)) return undefined;
+  if (socket !== recorded.replace(/^http/, "ws")) return undefined;
+  const verified = new URL(baseUrl).origin;
+  return /^https?:/.test(verified) ? verified.replace(/^http/, "ws") : undefined;
 }
 
 /** One sent message: JSON (an object or a list) by value, other text with its tokens, binary as recorded. */
