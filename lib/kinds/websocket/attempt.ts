@@ -14,7 +14,8 @@ import type { KindCall, KindOutcome } from "../kind.ts";
 import { type Ending, exchange, seconds } from "./exchange.ts";
 import { sendBody, sentMessages } from "./messages.ts";
 import type { Received } from "./receiver.ts";
-import { type ClientOptions, systemRoots, webSocketClient } from "./socket.ts";
+import { webSocketClient } from "./socket.ts";
+import { clientOptions } from "./client_options.ts";
 import type { WebSocketSpec } from "./spec.ts";
 
 /**
@@ -51,8 +52,12 @@ export async function attemptWebSocket(
   if (typeof messages === "string") {
     return { request, error: { reason: "network", message: messages } };
   }
+  const options = clientOptions(url, headers, call);
+  if (typeof options === "string") {
+    return { request, error: { reason: "bad-url", message: options } };
+  }
   const Client = await webSocketClient();
-  const socket = new Client(url, spec.subprotocols, await clientOptions(url, headers, call));
+  const socket = new Client(url, spec.subprotocols, options);
   const waitMs = Math.min(spec.waitMs ?? call.timeoutMs, call.timeoutMs);
   const ending = await exchange(socket, messages, {
     timeoutMs: call.timeoutMs,
@@ -68,26 +73,6 @@ export async function attemptWebSocket(
 /** A template of one expression, whose value stays what it is (a number stays a number). */
 function alone(expr: Expr) {
   return { source: expr.text, parts: [expr] };
-}
-
-/** The `ws` client's options: the handshake headers, the run's TLS settings, the bounds. */
-async function clientOptions(
-  url: string,
-  headers: [string, string][],
-  call: KindCall,
-): Promise<ClientOptions> {
-  const network = call.network(url);
-  const extra = network.caCerts ?? [];
-  return {
-    headers: Object.fromEntries(headers),
-    // Node's `ca` replaces the system's roots: the run's CAs are added to them, as for HTTP.
-    ...(extra.length > 0 ? { ca: [...await systemRoots(), ...extra] } : {}),
-    ...(network.cert && network.key ? { cert: network.cert, key: network.key } : {}),
-    rejectUnauthorized: !network.insecure,
-    maxPayload: call.maxBodyBytes,
-    followRedirects: false,
-    handshakeTimeout: call.timeoutMs,
-  };
 }
 
 /** The ending as the runner reads it. */

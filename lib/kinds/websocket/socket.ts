@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { CreateConnection } from "./proxy.ts";
 
 /** A handshake response as Node's `http` gives it: lower-case names, `set-cookie` a list. */
 export interface HandshakeResponse {
@@ -40,6 +41,8 @@ export interface ClientOptions {
   maxPayload: number;
   followRedirects: false;
   handshakeTimeout: number;
+  /** Through a proxy: the tunnel to the target. */
+  createConnection?: CreateConnection;
 }
 
 /** The `ws` client's constructor. */
@@ -64,19 +67,4 @@ let loaded: Promise<ClientConstructor> | undefined;
 export function webSocketClient(): Promise<ClientConstructor> {
   loaded ??= import("ws").then((ws) => (ws.default ?? ws.WebSocket) as ClientConstructor);
   return loaded;
-}
-
-/**
- * Node's `tls.rootCertificates`, so that `ca` adds the run's CAs to the
- * system's instead of replacing them (as `--cacert` does for HTTP).
- *
- * @example
- * ```ts
- * import { systemRoots } from "./socket.ts";
- * if ((await systemRoots()).length === 0) throw new Error("no system roots");
- * ```
- */
-export async function systemRoots(): Promise<readonly string[]> {
-  const tls = await import("node:tls");
-  return tls.rootCertificates ?? [];
 }

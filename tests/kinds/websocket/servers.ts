@@ -94,13 +94,22 @@ function allowed(path: string, authorization: string | null): boolean {
 const REFUSAL = JSON.stringify({ error: "unauthorized", hint: "send a bearer token" });
 
 /**
- * The `ws` package's server, plain or over TLS (`tls`: PEM cert and key).
+ * The `ws` package's server, plain or over TLS (`tls`: PEM cert and key, and
+ * to require a client certificate, the CA it must chain to).
  *
  * @example
  * const server = await wsServer();
  * try { … ws://127.0.0.1:${server.port}/chat … } finally { await server.close(); }
  */
-export async function wsServer(tls?: { cert: string; key: string }): Promise<TestServer> {
+export async function wsServer(
+  tls?: {
+    cert: string;
+    key: string;
+    ca?: string;
+    requestCert?: boolean;
+    rejectUnauthorized?: boolean;
+  },
+): Promise<TestServer> {
   const seen: string[] = [];
   const https = tls ? (await import("node:https")).createServer(tls) : undefined;
   // deno-lint-ignore no-explicit-any -- the ws package ships no types
