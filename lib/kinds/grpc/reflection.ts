@@ -33,6 +33,13 @@ export interface ReflectionOptions {
   maxFiles?: number;
   /** Further channel options (a proxy, a TLS server name), as for the call itself. */
   channelOptions?: grpc.ChannelOptions;
+  /**
+   * The client to ask on instead of a new one: the call's own, so its proxy
+   * tunnel, TLS settings and connection serve reflection too. It is left
+   * open; `credentials` and `channelOptions` are not used, and one answer
+   * is bounded by the client's own receive limit.
+   */
+  client?: grpc.Client;
 }
 
 /**
@@ -120,7 +127,7 @@ export async function reflectedRoot(
     signal: options.signal,
     metadata: options.metadata,
   };
-  const client = new grpc.Client(target, options.credentials, {
+  const client = options.client ?? new grpc.Client(target, options.credentials, {
     ...options.channelOptions,
     // One answer past the bound is refused by gRPC before it is buffered whole.
     "grpc.max_receive_message_length": maxBytes,
@@ -141,7 +148,7 @@ export async function reflectedRoot(
     }
     throw new Error("unreachable: the last method rethrows");
   } finally {
-    client.close();
+    if (client !== options.client) client.close();
   }
 }
 

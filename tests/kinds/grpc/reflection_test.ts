@@ -27,7 +27,7 @@ import {
   specServer,
   type Started,
 } from "../../fixtures/grpc_reflection/servers.ts";
-import { makeCertificates } from "../../support/tls.ts";
+import { forwardProxy, makeCertificates } from "../../support/tls.ts";
 
 const fixtures = new URL("../../fixtures/grpc_reflection/", import.meta.url).pathname;
 
@@ -466,5 +466,47 @@ Deno.test("reflection: reflectedRoot's types equal the same .proto files parsed 
       const service = root.lookupService("inventory.Inventory");
       assert.deepEqual(Object.keys(service.methods), ["Lookup"]);
     });
+  }
+});
+
+Deno.test("reflection: on the call's own client, through its proxy tunnel, which stays open", async () => {
+  const proxy = forwardProxy();
+  try {
+    await withServer(officialServer(), async (server) => {
+      const client = new grpc.Client(new URL(proxy.url).host, grpc.credentials.createInsecure(), {
+        "grpc.http_connect_target": `dns:///${server.target}`,
+        "grpc.default_authority": server.target,
+      });
+      try {
+        const options = insecure({ client });
+        const definition = await reflectedDefinition(
+          server.target,
+          "routeguide.RouteGuide",
+          options,
+        );
+        assert.deepEqual(proxy.seen, [`CONNECT ${server.target}`]);
+        const feature = await new Promise((resolve, reject) => {
+          const service = definition["routeguide.RouteGuide"] as grpc.ServiceDefinition;
+          const method = service.GetFeature;
+          client.makeUnaryRequest(
+            method.path,
+            method.requestSerialize,
+            method.responseDeserialize,
+            { latitude: 1, longitude: 2 },
+            (error, answer) => error ? reject(error) : resolve(answer),
+          );
+        });
+        assert.deepEqual(feature, FEATURE);
+        assert.deepEqual(
+          proxy.seen,
+          [`CONNECT ${server.target}`],
+          "the same tunnel served the call",
+        );
+      } finally {
+        client.close();
+      }
+    });
+  } finally {
+    proxy.close();
   }
 });
