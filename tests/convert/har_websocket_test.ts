@@ -106,6 +106,31 @@ Deno.test("a value a received message handed out is captured from the websocket 
   ]);
 });
 
+Deno.test("a sent message's secrets are treated as a body's: a produced token captured, a typed one a variable, never written", async () => {
+  const har = JSON.parse(await Deno.readTextFile(`${FIXTURES}chat.har`));
+  const typed = "hunter2-Secret!x";
+  har.log.entries[1]._webSocketMessages = [
+    {
+      type: "send",
+      time: 1795669201.1,
+      opcode: 1,
+      data: JSON.stringify({ type: "auth", password: typed }),
+    },
+    { type: "send", time: 1795669201.2, opcode: 1, data: `AUTH ${TOKEN} costs $5 \${x}` },
+    { type: "receive", time: 1795669201.3, opcode: 1, data: "42" },
+  ];
+  const { yaml, summary } = convertHar(JSON.stringify(har));
+  const ws = (parse(yaml) as { steps: FlowStep[] }).steps[1].websocket!;
+  assert.deepEqual(ws.send, [
+    { json: { type: "auth", password: "${ENV.CHAT_PASSWORD}" } },
+    // A token inside text is found too; a literal "${" is written "$${" so it is sent as it was.
+    { text: "AUTH ${steps.login.capture.token} costs $5 $${x}" },
+  ]);
+  assert.equal(ws.count, 1);
+  assert.ok(summary.env.includes("CHAT_PASSWORD"), summary.env.join(","));
+  for (const secret of [typed, TOKEN, API_KEY]) assert.ok(!yaml.includes(secret), yaml);
+});
+
 Deno.test("development-server sockets and sockets with no recorded message are still dropped", () => {
   const entry = (url: string, messages?: unknown[], protocol?: string) => ({
     _resourceType: "websocket",
