@@ -262,6 +262,61 @@ Deno.test("reflection: garbage descriptors and answers of the wrong type are one
   });
 });
 
+/**
+ * A file whose message nests `levels` messages in one another, far deeper
+ * than any compiler allows, encoded by hand (protobufjs refuses to encode it).
+ */
+function deepFile(levels: number): Buffer {
+  const varint = (n: number) => {
+    const out = [];
+    for (; n > 0x7f; n >>>= 7) out.push((n & 0x7f) | 0x80);
+    return [...out, n];
+  };
+  const name = [0x0a, 1, 0x4e]; // DescriptorProto.name = "N"
+  const sizes = [name.length];
+  for (let i = 1; i < levels; i++) {
+    sizes.push(name.length + 1 + varint(sizes[i - 1]).length + sizes[i - 1]);
+  }
+  const bytes: number[] = [0x0a, 10, ...new TextEncoder().encode("deep.proto")];
+  bytes.push(0x22, ...varint(sizes[levels - 1])); // FileDescriptorProto.message_type
+  for (let i = levels - 1; i > 0; i--) bytes.push(...name, 0x1a, ...varint(sizes[i - 1])); // nested_type
+  bytes.push(...name);
+  return Buffer.from(bytes);
+}
+
+Deno.test("reflection: descriptors that decode but do not make a definition are one sentence", async () => {
+  // A field of a type no file defines.
+  const dangling = fileBytes({
+    name: "svc.proto",
+    package: "svc",
+    syntax: "proto3",
+    messageType: [{
+      name: "M",
+      field: [{ name: "x", number: 1, label: 1, type: 11, typeName: ".nope.Gone" }],
+    }],
+    service: [{ name: "S", method: [{ name: "Get", inputType: ".svc.M", outputType: ".svc.M" }] }],
+  });
+  const nested = deepFile(20_000);
+  for (
+    const [file, words] of [[dangling, "do not make a definition"], [
+      nested,
+      "does not decode",
+    ]] as const
+  ) {
+    await withServer(
+      reflectionServer(() => ({ fileDescriptorResponse: { fileDescriptorProto: [file] } })),
+      async (server) => {
+        const error = await rejects(
+          reflectedDefinition(server.target, "svc.S", insecure()),
+          "bad-descriptor",
+          new RegExp(`^The .+ ${words}.*\\.$`),
+        );
+        assert.ok(!error.message.includes("\n"), error.message);
+      },
+    );
+  }
+});
+
 /** A server whose every file imports a next one, `pad` bytes each. */
 function endless(pad = 0) {
   let n = 0;
