@@ -6,6 +6,8 @@ import assert from "node:assert/strict";
 import { loadFlow } from "../../../lib/load/load_flow.ts";
 import { withEngines } from "../../../lib/load/engines.ts";
 import type { SseSpec } from "../../../lib/kinds/sse/mod.ts";
+import { runCli } from "../../support/cli.ts";
+import { startSseServer } from "./server.ts";
 
 function flowOf(sse: string, extra = "") {
   const text =
@@ -80,4 +82,31 @@ Deno.test("an sse step takes the step keys an HTTP step takes, and not request b
   assert.deepEqual(await problems(`{url: http://x.test/e}`, extra), []);
   const both = await problems(`{url: http://x.test/e}`, "    request: {url: http://x.test}\n");
   assert.ok(both.length >= 1, both.join("\n"));
+});
+
+Deno.test("validate lists each mistake of an sse map, positioned; run sends nothing", async () => {
+  const server = startSseServer();
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-sse-validate-" });
+  try {
+    const file = `${dir}/f.yaml`;
+    await Deno.writeTextFile(
+      file,
+      `name: v\nsteps:\n  - name: s\n    sse:\n      url: "${server.url}/forever"\n` +
+        `      until: "$[?@.event ==]"\n      body: {a: 1}\n      count: 0\n`,
+    );
+    const validate = await runCli(["validate", file]);
+    assert.equal(validate.code, 2, validate.stdout + validate.stderr);
+    const lines = (validate.stdout + validate.stderr).split("\n").filter((l) => l.startsWith(file));
+    assert.deepEqual(lines.map((l) => l.slice(file.length).replace(/\]:.*/, "]")), [
+      ":6:14 error[bad-path]",
+      ":7:7 error[conflicting-keys]",
+      ":8:14 error[wrong-type]",
+    ]);
+    const run = await runCli(["run", file]);
+    assert.equal(run.code, 2, run.stdout + run.stderr);
+    assert.deepEqual(server.seen, [], "nothing is sent");
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
 });
