@@ -181,7 +181,7 @@ async function reflect(
   const root = files.root();
   const found = root.lookup(symbol);
   if (found && !(found instanceof protobuf.Service)) {
-    throw await unknownService(stream, target, symbol, " (it is a message or enum type)");
+    throw await unknownService(stream, target, symbol, ` (it is ${whatItIs(found)})`);
   }
   if (!found) {
     throw new ReflectionError(
@@ -191,6 +191,15 @@ async function reflect(
     );
   }
   return root;
+}
+
+/** What a name that is not a service names, for the sentence saying so. */
+function whatItIs(found: protobuf.ReflectionObject): string {
+  if (found instanceof protobuf.Type) return "a message type";
+  if (found instanceof protobuf.Enum) return "an enum";
+  if (found instanceof protobuf.Method) return "a method";
+  if (found instanceof protobuf.Field) return "a field";
+  return found instanceof protobuf.OneOf ? "a oneof" : "a package";
 }
 
 /** The files of an answer; a sentence when the server answered with an error instead. */

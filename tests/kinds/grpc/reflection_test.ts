@@ -186,12 +186,21 @@ Deno.test("reflection: a server without it, an unknown service, a message's name
       "unknown-symbol",
       `The server at ${server.target} knows no service "routeguide.RouteGuid"; it offers ${offers}.`,
     );
-    await rejects(
-      reflectedDefinition(server.target, "routeguide.Point", insecure()),
-      "unknown-symbol",
-      `The server at ${server.target} knows no service "routeguide.Point" (it is a message or ` +
-        `enum type); it offers ${offers}.`,
-    );
+    // A name the server knows that is not a service says what it is.
+    for (
+      const [name, what] of [
+        ["routeguide.Point", "a message type"],
+        ["inventory.common.Condition", "an enum"],
+        ["routeguide.RouteGuide.GetFeature", "a method"],
+      ]
+    ) {
+      await rejects(
+        reflectedDefinition(server.target, name, insecure()),
+        "unknown-symbol",
+        `The server at ${server.target} knows no service "${name}" (it is ${what}); ` +
+          `it offers ${offers}.`,
+      );
+    }
   });
 });
 
