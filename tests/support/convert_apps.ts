@@ -48,8 +48,11 @@ export function userEnv(
   const env: Record<string, string> = {};
   for (const v of headerVariables(flow)) {
     if (/BASE_URL/.test(v.name) || /base URL/i.test(v.text)) {
-      const recorded = /\((https?:\/\/[^)\s]+)\)/.exec(v.text)?.[1] ?? "";
-      env[v.name] = typeof origin === "string" ? origin : origin(recorded);
+      const recorded = /\(((?:https?|wss?):\/\/[^)\s]+)\)/.exec(v.text)?.[1] ?? "";
+      const http = recorded.replace(/^ws/, "http");
+      const url = typeof origin === "string" ? origin : origin(http);
+      // A WebSocket server's base URL (`WS_BASE_URL`) is the same server in its own scheme.
+      env[v.name] = /^wss?:/.test(recorded) ? url.replace(/^http/, "ws") : url;
     } else if (v.required) env[v.name] = known(v.name) ?? crypto.randomUUID();
   }
   return env;
