@@ -47,7 +47,8 @@ export function clientOptions(
     ...tls,
     maxPayload: call.maxBodyBytes,
     followRedirects: false,
-    handshakeTimeout: call.timeoutMs,
+    // The exchange's own deadline says it first, in its words; this one only frees the socket.
+    handshakeTimeout: call.timeoutMs + 1_000,
     ...(proxy ? { createConnection: proxy } : {}),
   };
 }

@@ -8,7 +8,6 @@
  * @module
  */
 import type { Socket } from "node:net";
-import { Buffer } from "node:buffer";
 
 /** What `ws` asks a connection for, as far as the tunnel reads it. */
 export interface ConnectionRequest {
@@ -29,6 +28,9 @@ export type CreateConnection = (
   request: ConnectionRequest,
   done: (error: Error | null, socket?: Socket) => void,
 ) => undefined;
+
+/** The proxy's answer head, byte for character (no module of Node's needed at start-up). */
+const LATIN1 = new TextDecoder("latin1");
 
 /** The most bytes of the proxy's answer to CONNECT read before giving up on it. */
 const MAX_PROXY_HEAD = 16 * 1024;
@@ -90,7 +92,7 @@ function answer(socket: Socket): Promise<number> {
   return new Promise((resolve, reject) => {
     let head = "";
     const onData = (chunk: Uint8Array) => {
-      head += Buffer.from(chunk).toString("latin1");
+      head += LATIN1.decode(chunk);
       const end = head.indexOf("\r\n\r\n");
       if (end < 0 && head.length <= MAX_PROXY_HEAD) return;
       socket.off("data", onData);
@@ -106,7 +108,8 @@ function answer(socket: Socket): Promise<number> {
 function authorization(proxy: URL): string {
   if (!proxy.username) return "";
   const credentials = `${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`;
-  return `Proxy-Authorization: Basic ${Buffer.from(credentials).toString("base64")}\r\n`;
+  const bytes = new TextEncoder().encode(credentials);
+  return `Proxy-Authorization: Basic ${btoa(String.fromCharCode(...bytes))}\r\n`;
 }
 
 function bracketed(host: string): string {

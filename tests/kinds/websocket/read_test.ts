@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { loadFlow } from "../../../lib/load/load_flow.ts";
 import { pathEngine } from "../../../lib/expr/path_engine.ts";
+import { runCli } from "../../support/cli.ts";
 import type { WebSocketSpec } from "../../../lib/kinds/websocket/mod.ts";
 
 await pathEngine.load();
@@ -124,4 +125,37 @@ Deno.test("each mistake in a websocket step is one positioned problem with its c
 
 Deno.test("a URL made by an expression is checked when it runs, not at load", () => {
   assert.deepEqual(problemsOf('url: "${ENV.WS_URL:-http://x.test}"'), []);
+});
+
+Deno.test("flowrun validate lists every mistake of a websocket step, each with its position", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-ws-validate-" });
+  try {
+    await Deno.writeTextFile(
+      `${dir}/ws.yaml`,
+      flow(
+        [
+          'url: "http://127.0.0.1:9/chat"',
+          "send:",
+          '  - { text: a, binary: "AA==" }',
+          '  - { binary: "%%%" }',
+          'until: "$[?@.type =="',
+        ].join("\n"),
+      ),
+    );
+    const run = await runCli(["validate", `${dir}/ws.yaml`]);
+    assert.equal(run.code, 2, run.stdout + run.stderr);
+    const out = run.stdout + run.stderr;
+    for (
+      const where of [
+        "ws.yaml:6:12 error[bad-url]",
+        "ws.yaml:8:22 error[conflicting-keys]",
+        "ws.yaml:9:21 error[bad-base64]",
+        "ws.yaml:10:14 error[bad-path]",
+      ]
+    ) {
+      assert.ok(out.includes(where), `${where} in:\n${out}`);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
