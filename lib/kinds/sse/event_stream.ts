@@ -6,8 +6,11 @@
  * value` loses one space after the colon; `data` lines are joined with LF;
  * `id` persists across events (one holding NUL is ignored); `retry` takes
  * ASCII digits only; an empty line dispatches the event, unless it has no
- * data; a last event without its empty line is never dispatched. The
- * caller decodes UTF-8 (a `TextDecoder`, which drops the BOM).
+ * data; a last event without its empty line is never dispatched. The last
+ * event ID a reconnection sends is set at dispatch (an `id` line of an event
+ * the connection cut off does not count), and a new stream starts from it,
+ * as Chromium and Firefox do. The caller decodes UTF-8 (a `TextDecoder`,
+ * which drops the BOM).
  *
  * @module
  */
@@ -37,7 +40,7 @@ export interface StreamEvent {
  * ```
  */
 export class EventStreamParser {
-  /** The last event ID buffer: what `Last-Event-ID` carries on a reconnect. */
+  /** The last event ID string, set at each dispatch: what `Last-Event-ID` carries on a reconnect. */
   lastEventId = "";
   /** The reconnection time the stream last set with `retry`, if any (milliseconds). */
   reconnectMs: number | undefined;
@@ -46,6 +49,8 @@ export class EventStreamParser {
   #type = "";
   #data: string[] = [];
   #retry: number | undefined;
+  /** The last event ID buffer: set by `id` lines, copied to {@linkcode lastEventId} at dispatch. */
+  #idBuffer = "";
 
   /** Feeds decoded text; the events it completed, in order. */
   push(text: string): StreamEvent[] {
@@ -84,8 +89,9 @@ export class EventStreamParser {
     return this.#pending.length;
   }
 
-  /** Forgets a half-read event (the connection ended); the last event ID and retry stay. */
+  /** A new stream: forgets a half-read event; it starts from the last event ID, and retry stays. */
   reset(): void {
+    this.#idBuffer = this.lastEventId;
     this.#pending = "";
     this.#crPending = false;
     this.#type = "";
@@ -109,7 +115,7 @@ export class EventStreamParser {
     if (field === "event") this.#type = value;
     else if (field === "data") this.#data.push(value);
     else if (field === "id") {
-      if (!value.includes("\0")) this.lastEventId = value;
+      if (!value.includes("\0")) this.#idBuffer = value;
     } else if (field === "retry" && /^[0-9]+$/.test(value)) {
       this.#retry = Number(value);
       this.reconnectMs = this.#retry;
@@ -123,6 +129,7 @@ export class EventStreamParser {
     this.#data = [];
     this.#type = "";
     this.#retry = undefined;
+    this.lastEventId = this.#idBuffer;
     if (data.length === 0) return undefined;
     return {
       event: type === "" ? "message" : type,

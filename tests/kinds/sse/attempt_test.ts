@@ -56,3 +56,86 @@ Deno.test("until holds on an event whose data is too large to filter inline", as
     await server.close();
   }
 });
+
+/** A raw HTTP/1.1 server: each connection's request head, and a reply per connection number. */
+function rawServer(reply: (n: number, head: string) => string, cut: (n: number) => boolean) {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const heads: string[] = [];
+  const served = (async () => {
+    // Bounded: three connections at most.
+    for (let n = 0; n < 3; n++) {
+      const conn = await listener.accept().catch(() => undefined);
+      if (!conn) return;
+      let head = "";
+      const buf = new Uint8Array(4096);
+      while (!head.includes("\r\n\r\n")) {
+        const got = await conn.read(buf);
+        if (got === null) break;
+        head += new TextDecoder().decode(buf.subarray(0, got));
+      }
+      heads.push(head.toLowerCase());
+      await conn.write(new TextEncoder().encode(reply(n, head))).catch(() => {});
+      // Cut: close the socket in the middle of the chunked body, with no last chunk.
+      if (cut(n)) conn.close();
+      else await conn.write(new TextEncoder().encode("0\r\n\r\n")).then(() => conn.close());
+    }
+  })();
+  const port = (listener.addr as Deno.NetAddr).port;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    heads,
+    close: async () => {
+      listener.close();
+      await served;
+    },
+  };
+}
+
+const chunk = (text: string) => {
+  const bytes = new TextEncoder().encode(text).byteLength;
+  return `${bytes.toString(16)}\r\n${text}\r\n`;
+};
+const HEAD = "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n" +
+  "transfer-encoding: chunked\r\n\r\n";
+
+Deno.test("a connection cut mid-stream is reconnected from the last id: nothing lost, nothing doubled", async () => {
+  const server = rawServer(
+    (n) =>
+      n === 0
+        // Event 2 is cut before its empty line: it must not be kept from this connection.
+        ? HEAD + chunk("retry: 10\nid: 1\ndata: a\n\n") + chunk("id: 2\ndata: b")
+        : HEAD + chunk("id: 2\ndata: b\n\nid: 3\nevent: done\ndata: c\n\n"),
+    (n) => n === 0,
+  );
+  try {
+    const spec = await specOf(
+      `{url: "${server.url}", until: "$[?@.event == 'done']", reconnects: 1}`,
+    );
+    const outcome = await attemptSse(spec, call(server.url));
+    assert.equal(outcome.failures, undefined, JSON.stringify(outcome));
+    const json = JSON.parse(outcome.response!.body);
+    assert.deepEqual(json.events.map((e: { data: string }) => e.data), ["a", "b", "c"]);
+    assert.deepEqual(json.events.map((e: { id: string }) => e.id), ["1", "2", "3"]);
+    assert.equal(server.heads.length, 2);
+    assert.match(server.heads[1], /\r\nlast-event-id: 1\r\n/);
+    assert.doesNotMatch(server.heads[0], /last-event-id/);
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("a cut stream with no reconnects left ends with what arrived, and until's failure says so", async () => {
+  const server = rawServer(() => HEAD + chunk("id: 1\ndata: a\n\n"), () => true);
+  try {
+    const spec = await specOf(`{url: "${server.url}", until: "$[?@.event == 'done']"}`);
+    const outcome = await attemptSse(spec, call(server.url));
+    assert.equal(JSON.parse(outcome.response!.body).stopped, "end");
+    assert.deepEqual(outcome.failures, [{
+      check: "until",
+      message:
+        `until "$[?@.event == 'done']" did not hold in the 1 event that arrived before the server ended the stream.`,
+    }]);
+  } finally {
+    await server.close();
+  }
+});

@@ -106,3 +106,24 @@ Deno.test("an event without its empty line at the end is not dispatched", () => 
 Deno.test("a field name is case-sensitive", () => {
   assert.deepEqual(parse("Data: x\n\n"), []);
 });
+
+Deno.test("the last event ID for a reconnection is set at dispatch, not by an id of an event cut off", () => {
+  const parser = new EventStreamParser();
+  parser.push("id: 1\ndata: a\n\nid: 2\ndata: b");
+  assert.equal(parser.lastEventId, "1", "event 2 never completed");
+  parser.push("\n\n");
+  assert.equal(parser.lastEventId, "2");
+  // A block with an id and no data dispatches nothing, but sets the ID (step 1 of dispatch).
+  parser.push("id: 3\n\n");
+  assert.equal(parser.lastEventId, "3");
+});
+
+Deno.test("a new stream (a reconnection) starts from the last event ID, as browsers do", () => {
+  const parser = new EventStreamParser();
+  parser.push("id: 7\ndata: a\n\nid: 8\ndata: cut");
+  parser.reset();
+  assert.equal(parser.lastEventId, "7", "kept for the Last-Event-ID header");
+  // The standard's text starts each stream's buffer empty; Chromium and Firefox start it from
+  // the last event ID, so an event after a reconnection keeps the id it resumed from.
+  assert.deepEqual(parser.push("data: b\n\n").map((e) => e.id), ["7"]);
+});
