@@ -8,6 +8,7 @@
  */
 import type protobuf from "protobufjs";
 import { wellKnownOutput } from "./well_known.ts";
+import { wireProblem } from "./wire_check.ts";
 
 /** proto-loader's conversion options, which gRPC's Node clients show messages with. */
 export const TO_OBJECT: protobuf.IConversionOptions = {
@@ -20,8 +21,8 @@ export const TO_OBJECT: protobuf.IConversionOptions = {
 };
 
 /**
- * Decodes `bytes` as `type` into its JSON form; throws protobufjs's error
- * when they do not decode.
+ * Decodes `bytes` as `type` into its JSON form; throws a sentence when
+ * they are not that type on the wire ({@linkcode wireProblem}) or do not decode.
  *
  * @example
  * ```ts
@@ -33,7 +34,11 @@ export const TO_OBJECT: protobuf.IConversionOptions = {
  * ```
  */
 export function decodeMessage(type: protobuf.Type, bytes: Uint8Array): unknown {
-  return messageOutput(type, type.toObject(type.decode(bytes), TO_OBJECT));
+  // A plain Uint8Array: protobufjs's Buffer reader clamps a string that runs past the end.
+  const plain = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const problem = wireProblem(type, plain);
+  if (problem) throw new Error(problem);
+  return messageOutput(type, type.toObject(type.decode(plain), TO_OBJECT));
 }
 
 /**
