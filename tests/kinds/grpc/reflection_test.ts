@@ -27,6 +27,7 @@ import {
   specServer,
   type Started,
 } from "../../fixtures/grpc_reflection/servers.ts";
+import { runCli } from "../../support/cli.ts";
 import { forwardProxy, makeCertificates } from "../../support/tls.ts";
 
 const fixtures = new URL("../../fixtures/grpc_reflection/", import.meta.url).pathname;
@@ -572,5 +573,81 @@ Deno.test("reflection: on the call's own client, through its proxy tunnel, which
     });
   } finally {
     proxy.close();
+  }
+});
+
+/** A flow of one reflected Lookup at `target`, with the metadata `token` when given. */
+function lookupFlow(target: string, service = "inventory.Inventory") {
+  return `name: reflected inventory
+steps:
+  - name: lookup
+    grpc:
+      target: "${target}"
+      method: ${service}/Lookup
+      message: { itemId: "12", shelfNumbers: [3, 4], detailLevel: FULL }
+      metadata: { authorization: "Bearer \${ENV.SHOP_TOKEN}" }
+    assert:
+      status: 0
+      json:
+        - { path: $.json.item.count, equals: "9007199254740993" }
+        - { path: $.json.item.condition, equals: USED }
+        - { path: $.json.item.tag, equals: dGFn }
+        - { path: $.json.item.restockedAt, exists: true }
+        - { path: $.json.labels.shelf, equals: B2 }
+        - { path: $.json.labels.key, equals: itemId }
+        - { path: $.json.labels.shelves, equals: "3,4" }
+`;
+}
+
+Deno.test("reflection: flowrun run calls a reflected method of both servers, with the step's metadata, masked", async () => {
+  const token = "rfl-7a1c9e";
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-reflection-" });
+  try {
+    for (const started of [officialServer({ authorization: `Bearer ${token}` }), specServer()]) {
+      await withServer(started, async (server) => {
+        await Deno.writeTextFile(`${dir}/flow.yaml`, lookupFlow(server.target));
+        const run = await runCli(["run", "flow.yaml", "--report-json", "out.json"], {
+          cwd: dir,
+          env: { SHOP_TOKEN: token },
+        });
+        assert.equal(run.code, 0, run.stdout + run.stderr);
+        const report = await Deno.readTextFile(`${dir}/out.json`);
+        const step = JSON.parse(report).flows[0].steps[0];
+        assert.equal(step.status, "passed");
+        assert.equal(step.request.method, "GRPC");
+        assert.equal(step.request.url, `grpc://${server.target}/inventory.Inventory/Lookup`);
+        for (const text of [run.stdout, run.stderr, report]) assert.ok(!text.includes(token));
+        // The official server wants the token for reflection too: it got it.
+        const seen = server.asked.map((q) => q.authorization ?? null);
+        assert.ok(seen.every((a) => a === null || a === `Bearer ${token}`), String(seen));
+      });
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("reflection: flowrun run reports an unknown service in reflection's sentence", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-reflection-" });
+  try {
+    await withServer(officialServer(), async (server) => {
+      await Deno.writeTextFile(
+        `${dir}/flow.yaml`,
+        lookupFlow(server.target, "inventory.Inventroy"),
+      );
+      const run = await runCli(["run", "flow.yaml", "--report-json", "out.json"], {
+        cwd: dir,
+        env: { SHOP_TOKEN: "x" },
+      });
+      assert.equal(run.code, 1, run.stdout + run.stderr);
+      const sentence = `The server at ${server.target} knows no service "inventory.Inventroy"; ` +
+        `it offers routeguide.RouteGuide, inventory.Inventory, grpc.health.v1.Health.`;
+      assert.ok(run.stdout.includes(sentence), run.stdout);
+      const step = JSON.parse(await Deno.readTextFile(`${dir}/out.json`)).flows[0].steps[0];
+      assert.equal(step.status, "error");
+      assert.equal(step.message, sentence);
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });
