@@ -1,0 +1,83 @@
+/**
+ * Secrets in gRPC steps, by where they went (never by their names): a
+ * token from the environment sent as `authorization` metadata and in a
+ * message, and a token the server returned in a message field that the
+ * next step sends as metadata — masked in every artifact a run writes:
+ * the console, the JSON, JUnit, HTML and HAR reports and the log.
+ */
+import assert from "node:assert/strict";
+import { runCli } from "../../support/cli.ts";
+import { startRouteGuide } from "../../fixtures/grpc/route_guide_server.ts";
+import { flowDir } from "./support.ts";
+
+const ENV_TOKEN = "env-s3cret-value-42";
+const SERVER_TOKEN = "tok-9f8e7d6c5b4a";
+
+const target = `      target: "127.0.0.1:\${vars.port}"\n      proto: protos/route_guide.proto\n`;
+const FLOW = `name: secrets
+vars: { port: "0" }
+steps:
+  - name: login
+    grpc:
+${target}      method: routeguide.RouteGuide/GetFeature
+      message: { latitude: 1, longitude: 1 }
+      metadata: { authorization: "Bearer \${ENV.API_TOKEN}" }
+    capture: { token: $.json.name }
+  - name: use
+    grpc:
+${target}      method: routeguide.RouteGuide/GetFeature
+      message: { latitude: 1, longitude: 1 }
+      metadata: { authorization: "Bearer \${steps.login.capture.token}", x-echo: "\${steps.login.capture.token}" }
+  - name: chat
+    grpc:
+${target}      method: routeguide.RouteGuide/RouteChat
+      messages: [{ message: "\${ENV.API_TOKEN}" }, { message: "\${steps.login.capture.token}" }]
+      metadata: { authorization: "Bearer \${ENV.API_TOKEN}" }
+    assert:
+      json: [{ path: $.json, length: 5 }]
+`;
+
+Deno.test("a token in metadata and messages, sent or received, is masked in every artifact", async () => {
+  const server = await startRouteGuide();
+  const dir = await flowDir(FLOW);
+  try {
+    const cli = await runCli([
+      "run",
+      `${dir}/flow.yaml`,
+      "--var",
+      `port=${server.port}`,
+      "--report-json",
+      `${dir}/r.json`,
+      "--report-junit",
+      `${dir}/r.xml`,
+      "--report-html",
+      `${dir}/r.html`,
+      "--report-har",
+      `${dir}/r.har`,
+      "--log-file",
+      `${dir}/r.log`,
+    ], { env: { API_TOKEN: ENV_TOKEN } });
+    assert.equal(cli.code, 1, cli.stdout + cli.stderr);
+    // The tokens were really sent where the flow put them.
+    assert.deepEqual(server.calls.map((c) => c.authorization), [
+      `Bearer ${ENV_TOKEN}`,
+      `Bearer ${SERVER_TOKEN}`,
+      `Bearer ${ENV_TOKEN}`,
+    ]);
+    const artifacts: Record<string, string> = { console: cli.stdout + cli.stderr };
+    for (const name of ["r.json", "r.xml", "r.html", "r.har", "r.log"]) {
+      artifacts[name] = await Deno.readTextFile(`${dir}/${name}`);
+    }
+    for (const [name, text] of Object.entries(artifacts)) {
+      assert.ok(!text.includes(ENV_TOKEN), `${name} shows the environment's token`);
+      assert.ok(!text.includes(SERVER_TOKEN), `${name} shows the server's token`);
+    }
+    // The failing step's details are in the console: the messages sent and received, masked.
+    assert.match(artifacts.console, /echo: \*+/);
+    const report = JSON.parse(artifacts["r.json"]);
+    assert.equal(report.flows[0].steps[2].status, "failed");
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
