@@ -139,3 +139,44 @@ Deno.test("a cut stream with no reconnects left ends with what arrived, and unti
     await server.close();
   }
 });
+
+Deno.test("a server that never answers: a timeout error at wait, which retries take like HTTP's", async () => {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const held: Deno.Conn[] = [];
+  // Bounded: holds one connection, answers nothing.
+  const accepted = listener.accept().then((c) => held.push(c), () => {});
+  const url = `http://127.0.0.1:${(listener.addr as Deno.NetAddr).port}/`;
+  try {
+    const spec = await specOf(`{url: "${url}", wait: 200ms}`);
+    const outcome = await attemptSse(spec, call(url));
+    assert.equal(outcome.response, undefined);
+    assert.deepEqual(outcome.error, {
+      reason: "timeout",
+      message: `GET ${url} did not answer within 200 ms.`,
+    });
+  } finally {
+    listener.close();
+    await accepted;
+    for (const c of held) c.close();
+  }
+});
+
+Deno.test("an answer that is not a stream, with until: the answer as it came and until's failure naming it", async () => {
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    () => Response.json({ error: "unauthorized" }, { status: 401 }),
+  );
+  const url = `http://127.0.0.1:${server.addr.port}/`;
+  try {
+    const spec = await specOf(`{url: "${url}", until: "$[?@.event == 'done']"}`);
+    const outcome = await attemptSse(spec, call(url));
+    assert.equal(outcome.response?.status, 401);
+    assert.deepEqual(JSON.parse(outcome.response!.body), { error: "unauthorized" });
+    assert.deepEqual(outcome.failures?.map((f) => f.message), [
+      `until "$[?@.event == 'done']" did not hold in the 0 events that arrived ` +
+      `(the server answered 401 with application/json, not an event stream).`,
+    ]);
+  } finally {
+    await server.shutdown();
+  }
+});
