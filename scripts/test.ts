@@ -45,6 +45,9 @@ import { batches, testFiles } from "./test_files.ts";
  * A new test file is in the quick part until it is listed here.
  */
 export const SLOW: readonly string[] = [
+  "tests/kinds/grpc/reflection_test.ts",
+  "tests/convert/har_websocket_test.ts",
+  "tests/convert/har_websocket_browser_test.ts",
   "tests/cli/install_test.ts",
   "tests/leak_test.ts",
   "tests/doc_examples_test.ts",
