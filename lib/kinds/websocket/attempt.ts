@@ -33,7 +33,7 @@ export async function attemptWebSocket(
 ): Promise<KindOutcome> {
   const url = call.text(spec.url);
   const headers = spec.headers.map(([name, value]): [string, string] => [name, call.text(value)]);
-  const items = spec.send.map((item) => ({ kind: item.kind, value: call.render(item.value) }));
+  const items = spec.send.map((item) => ({ ...item, value: call.render(item.value) }));
   const until = spec.until &&
     resolvePath(spec.until, (expr) => call.render({ kind: "template", template: alone(expr) }));
   const request = {
@@ -59,7 +59,8 @@ export async function attemptWebSocket(
   const Client = await webSocketClient();
   const socket = new Client(url, spec.subprotocols, options);
   const waitMs = Math.min(spec.waitMs ?? call.timeoutMs, call.timeoutMs);
-  const ending = await exchange(socket, messages, {
+  const outgoing = messages.map((data, i) => ({ data, after: items[i].after ?? 0 }));
+  const ending = await exchange(socket, outgoing, {
     timeoutMs: call.timeoutMs,
     waitMs,
     maxBytes: call.maxBodyBytes,

@@ -17,6 +17,12 @@ export type Ending =
   | { kind: "refused"; status: number; headers: Record<string, string>; body: string }
   | { kind: "received"; status: number; headers: Record<string, string> } & Received;
 
+/** A message to send, and how many must have arrived before it goes. */
+export interface Outgoing {
+  data: string | Uint8Array;
+  after: number;
+}
+
 /** What bounds the exchange. */
 export interface ExchangeLimits extends StopRule {
   /** The step's deadline for the whole attempt, ms. */
@@ -27,8 +33,9 @@ export interface ExchangeLimits extends StopRule {
 }
 
 /**
- * Runs the exchange on a socket just made: sends `messages` once it opens,
- * receives until a rule of `limits` stops it, and closes the connection.
+ * Runs the exchange on a socket just made: sends `messages` in order once it
+ * opens, each when its `after` messages have arrived, receives until a rule
+ * of `limits` stops it, and closes the connection.
  *
  * @example
  * ```ts
@@ -38,7 +45,7 @@ export interface ExchangeLimits extends StopRule {
  */
 export function exchange(
   socket: ClientSocket,
-  messages: (string | Uint8Array)[],
+  messages: Outgoing[],
   limits: ExchangeLimits,
 ): Promise<Ending> {
   return new Promise((resolve) => new Exchange(socket, messages, limits, resolve).start());
@@ -47,16 +54,22 @@ export function exchange(
 class Exchange {
   #timers: ReturnType<typeof setTimeout>[] = [];
   #settled = false;
+  /** The next message of `messages` to send. */
+  #next = 0;
   #head = { status: 101, headers: {} as Record<string, string> };
   #receiver: Receiver;
 
   constructor(
     private socket: ClientSocket,
-    private messages: (string | Uint8Array)[],
+    private messages: Outgoing[],
     private limits: ExchangeLimits,
     private resolve: (ending: Ending) => void,
   ) {
-    this.#receiver = new Receiver(limits, (received) => this.#finish(received));
+    this.#receiver = new Receiver(
+      limits,
+      (received) => this.#finish(received),
+      () => this.#flush(),
+    );
   }
 
   start(): void {
@@ -87,8 +100,15 @@ class Exchange {
   #open(): void {
     this.#receiver.open();
     this.#after(this.limits.waitMs, () => this.#receiver.stop("wait"));
-    for (const message of this.messages) {
-      this.socket.send(message, { binary: typeof message !== "string" }, () => {});
+    this.#flush();
+  }
+
+  /** Sends the messages now due: in order, each once its `after` messages arrived. */
+  #flush(): void {
+    const { messages } = this;
+    while (this.#next < messages.length && this.#receiver.count >= messages[this.#next].after) {
+      const { data } = messages[this.#next++];
+      this.socket.send(data, { binary: typeof data !== "string" }, () => {});
     }
   }
 

@@ -11,6 +11,7 @@ import type { SendItem } from "./spec.ts";
 export interface RenderedItem {
   kind: SendItem["kind"];
   value: unknown;
+  after?: number;
 }
 
 /**
@@ -40,7 +41,7 @@ export function sentMessages(items: RenderedItem[]): (string | Uint8Array)[] | s
 
 /**
  * What reports show as the request body: the items as JSON, one per message,
- * shaped like the YAML (`[{"text": …}, {"json": …}, {"binary": "<base64>"}]`),
+ * shaped like the YAML (`[{"text": …}, {"json": …, "after": 1}, {"binary": "<base64>"}]`),
  * so secrets in them are found where they sit.
  *
  * @example
@@ -50,7 +51,12 @@ export function sentMessages(items: RenderedItem[]): (string | Uint8Array)[] | s
  * ```
  */
 export function sendBody(items: RenderedItem[]): string {
-  return JSON.stringify(items.map((item) => ({ [item.kind]: item.value ?? null })));
+  return JSON.stringify(
+    items.map((item) => ({
+      [item.kind]: item.value ?? null,
+      ...(item.after !== undefined ? { after: item.after } : {}),
+    })),
+  );
 }
 
 function asText(value: unknown): string {

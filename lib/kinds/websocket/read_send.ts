@@ -1,14 +1,15 @@
 /**
  * Reads a `websocket:` step's `send` list: each item one message, exactly
  * one of `text`, `json` or `binary` (base64, checked now when it has no
- * `${…}`).
+ * `${…}`), and `after`, how many messages must have arrived before it is
+ * sent.
  *
  * @module
  */
 import { isMap, isSeq, type Node } from "yaml";
 import { isConstant } from "../../expr/template.ts";
-import type { KindReading } from "../kind.ts";
-import { SEND_KINDS, type SendItem } from "./spec.ts";
+import type { KindEntry, KindReading } from "../kind.ts";
+import { MAX_COUNT, SEND_KINDS, type SendItem } from "./spec.ts";
 
 /**
  * The `send` list read and checked: its items, or `undefined` after problems.
@@ -45,12 +46,12 @@ export function readSend(node: Node | null, reading: KindReading): SendItem[] | 
 /** One item: one key of {@linkcode SEND_KINDS}. */
 function readItem(node: Node, index: number, reading: KindReading): SendItem | undefined {
   const what = `message ${index + 1} of "send"`;
-  const map = reading.map(node, what, SEND_KINDS);
+  const map = reading.map(node, what, [...SEND_KINDS, "after"]);
   if (!map) return undefined;
-  const kinds = [...map.keys()] as SendItem["kind"][];
+  const kinds = [...map.keys()].filter((key) => key !== "after") as SendItem["kind"][];
   if (kinds.length !== 1) {
-    // An item of unknown keys only was told as such, with the nearest key.
-    if (kinds.length === 0 && isMap(node) && node.items.length > 0) return undefined;
+    // An item whose message key is misspelt was told so, with the nearest key.
+    if (kinds.length === 0 && isMap(node) && node.items.length > map.size) return undefined;
     if (kinds.length === 0) {
       reading.problem(
         "missing-key",
@@ -68,8 +69,20 @@ function readItem(node: Node, index: number, reading: KindReading): SendItem | u
     }
     return undefined;
   }
-  const kind = kinds[0];
-  const entry = map.get(kind)!;
+  const afterEntry = map.get("after");
+  const after = afterEntry && reading.integer(afterEntry, `"after" of ${what}`, 0, MAX_COUNT);
+  if (afterEntry && after === undefined) return undefined;
+  const message = readMessage(kinds[0], map.get(kinds[0])!, what, reading);
+  return message && { ...message, ...(after !== undefined ? { after } : {}) };
+}
+
+/** The message of an item: its kind's value, base64 checked now when constant. */
+function readMessage(
+  kind: SendItem["kind"],
+  entry: KindEntry,
+  what: string,
+  reading: KindReading,
+): SendItem | undefined {
   if (kind === "json") {
     const value = reading.value(entry.value);
     return value && { kind, value };

@@ -53,7 +53,16 @@ export class Receiver {
   #bytes = 0;
   #done = false;
 
-  constructor(private rule: StopRule, private done: (received: Received) => void) {}
+  constructor(
+    private rule: StopRule,
+    private done: (received: Received) => void,
+    private arrived: () => void = () => {},
+  ) {}
+
+  /** How many messages arrived so far. */
+  get count(): number {
+    return this.#messages.length;
+  }
 
   /** The connection is open: messages count from here. */
   open(): void {
@@ -68,7 +77,8 @@ export class Receiver {
     const message = binary ? { binary: base64(data) } : parsed(new TextDecoder().decode(data));
     this.#messages.push(message);
     if (this.rule.until && select(this.rule.until, [message]).found) return this.#end("until");
-    if (this.#messages.length >= this.rule.count) this.#end("count");
+    if (this.#messages.length >= this.rule.count) return this.#end("count");
+    this.arrived();
   }
 
   /** The server closed the connection (or it dropped: 1006). */

@@ -42,14 +42,19 @@ export const WEBSOCKET_SCHEMA = {
       items: {
         type: "object",
         additionalProperties: false,
-        minProperties: 1,
-        maxProperties: 1,
+        oneOf: [{ required: ["text"] }, { required: ["json"] }, { required: ["binary"] }],
         properties: {
           text: text("A text message, as written; may hold ${…}."),
           json: {
             description: "Any YAML value, sent as one JSON text message; strings may hold ${…}.",
           },
           binary: text("A binary message, written as base64."),
+          after: {
+            type: "integer",
+            minimum: 0,
+            description: "Send it once this many messages were received (and the items before it " +
+              "were sent); at once when absent.",
+          },
         },
       },
     },

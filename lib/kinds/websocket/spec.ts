@@ -19,7 +19,8 @@ export const SEND_KINDS = ["text", "json", "binary"] as const;
 
 /**
  * One message to send: `text` as written, `json` serialised, `binary` from
- * base64 (checked at load when constant, when sent otherwise).
+ * base64 (checked at load when constant, when sent otherwise); with `after`,
+ * once that many messages were received.
  *
  * @example
  * ```ts
@@ -31,6 +32,8 @@ export const SEND_KINDS = ["text", "json", "binary"] as const;
 export interface SendItem {
   kind: typeof SEND_KINDS[number];
   value: ValueTemplate;
+  /** Sent once this many messages were received (and the items before it were sent); at once when absent. */
+  after?: number;
 }
 
 /**

@@ -149,3 +149,18 @@ Deno.test("the ticket a message carries and the token in a header are masked in 
     assert.match(JSON.stringify(again), /ticket=\*+/, "the request's messages are shown, masked");
   });
 });
+
+Deno.test("a send item with after waits for that many messages: sent after the server's ready, not before", async () => {
+  await withServers(async (chat, _http, label) => {
+    const flow = (after: string) =>
+      `name: gate\nsteps:\n  - name: s\n    websocket:\n      url: "ws://127.0.0.1:${chat.port}/gate"\n` +
+      `      send: [{ text: hello${after} }]\n      count: 2\n      wait: 5s\n` +
+      `    assert:\n      json:\n        - { path: "$.json.messages[?@.got == 'hello'].type", equals: [EXPECT] }\n`;
+    // Without after, both go at once: too early. With after: 1, hello waits for ready.
+    const eager = await runFlow(flow("").replace("EXPECT", "too-early"));
+    assert.equal(eager.code, 0, `${label}: ${eager.stdout}`);
+    const patient = await runFlow(flow(", after: 1").replace("EXPECT", "echo"));
+    assert.equal(patient.code, 0, `${label}: ${patient.stdout}`);
+    assert.equal(patient.steps[0].request?.method, "WEBSOCKET");
+  });
+});

@@ -35,6 +35,7 @@ Deno.test("a websocket step is read into its spec: url, headers, subprotocols, s
         "send:",
         "  - text: hello",
         '  - json: { type: subscribe, channel: "${vars.room}" }',
+        "    after: 1",
         '  - binary: "aGVsbG8="',
         "until: \"$[?@.type == 'done']\"",
         "count: 10",
@@ -52,7 +53,11 @@ Deno.test("a websocket step is read into its spec: url, headers, subprotocols, s
     ["authorization", "Bearer ${ENV.TOKEN:-x}"],
   ]);
   assert.deepEqual(spec.subprotocols, ["chat.v1", "chat.v2"]);
-  assert.deepEqual(spec.send.map((s) => s.kind), ["text", "json", "binary"]);
+  assert.deepEqual(spec.send.map((s) => [s.kind, s.after]), [
+    ["text", undefined],
+    ["json", 1],
+    ["binary", undefined],
+  ]);
   assert.equal(spec.until?.source, "$[?@.type == 'done']");
   assert.equal(spec.count, 10);
   assert.equal(spec.waitMs, 5000);
@@ -91,6 +96,13 @@ Deno.test("each mistake in a websocket step is one positioned problem with its c
     ],
     ['url: "ws://x.test"\nsend:\n  - { bytes: "AA==" }', "unknown-key", 8, /bytes/],
     ['url: "ws://x.test"\nsend: hello', "wrong-type", 7, /"send" of a websocket step to be a list/],
+    [
+      'url: "ws://x.test"\nsend:\n  - { text: a, after: -1 }',
+      "wrong-type",
+      8,
+      /"after" of message 1 of "send"/,
+    ],
+    ['url: "ws://x.test"\nsend:\n  - { after: 1 }', "missing-key", 8, /says no message/],
     ['url: "ws://x.test"\nuntil: "$[?@.type =="', "bad-path", 7, /./],
     [
       'url: "ws://x.test"\ncount: 0',

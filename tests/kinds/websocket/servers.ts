@@ -11,8 +11,10 @@
  * `{type: echo, got: <it, parsed when JSON>}` and each binary one with the
  * same bytes; `bye` gets `{type: done}` then close 1000, `quit` close 4001.
  * `/status` says `{state: pending}` to the first two connections
- * and `{state: ready}` after, then closes; `/flood` sends `{n: i}` without end, `/huge?bytes=N` one message of N
- * bytes, `/silent` nothing.
+ * and `{state: ready}` after, then closes; `/gate` says `{type: ready}` 1 s
+ * after opening and answers a message sent before that with
+ * `{type: too-early}`; `/flood` sends `{n: i}` without end,
+ * `/huge?bytes=N` one message of N bytes, `/silent` nothing.
  */
 import { WebSocketServer } from "ws";
 
@@ -49,6 +51,7 @@ function behave(path: string, socket: Socket, seen: string[]): (data: string | U
   }
   if (url.pathname === "/flood") flood(socket);
   if (url.pathname === "/huge") socket.send("x".repeat(Number(url.searchParams.get("bytes"))));
+  if (url.pathname === "/gate") return gate(socket);
   if (url.pathname === "/chat") socket.send(JSON.stringify({ type: "welcome", ticket: TICKET }));
   return (data) => {
     if (typeof data !== "string") {
@@ -63,6 +66,20 @@ function behave(path: string, socket: Socket, seen: string[]): (data: string | U
     if (data === "quit") return socket.close(4001, "app says bye");
     socket.send(JSON.stringify({ type: "echo", got: parsed(data) }));
   };
+}
+
+/** `/gate`: says `ready` a moment after opening; a message before that gets `too-early`. */
+function gate(socket: Socket): (data: string | Uint8Array) => void {
+  let ready = false;
+  setTimeout(() => {
+    ready = true;
+    try {
+      socket.send(JSON.stringify({ type: "ready" }));
+    } catch {
+      // Closed before it was ready.
+    }
+  }, 1_000);
+  return (data) => socket.send(JSON.stringify({ type: ready ? "echo" : "too-early", got: data }));
 }
 
 function flood(socket: Socket): void {
