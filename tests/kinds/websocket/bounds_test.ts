@@ -116,6 +116,37 @@ Deno.test("a message larger than --max-body, or many that together are, is an er
   }
 });
 
+Deno.test("the bound counts bytes as they are after permessage-deflate: a compressed bomb is body-too-large", async () => {
+  const server = await wsServer(undefined, true);
+  try {
+    // Five megabytes of one letter compress to a few kilobytes on the wire.
+    const run = await runFlow(flow(server.port, "/huge?bytes=5000000"), {
+      args: ["--max-body", "64KiB"],
+    });
+    assert.equal(run.steps[0].status, "error", run.stdout);
+    assert.match(run.steps[0].message ?? "", /more than 65536 bytes/);
+    assert.ok(
+      server.seen.some((s) => s.startsWith("extensions permessage-deflate")),
+      server.seen.join(),
+    );
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("a connection dropped without a close frame ends receiving with close code 1006", async () => {
+  const server = await wsServer();
+  try {
+    await expectJson(server, "/drop", [], [
+      ["$.json.stopped", "equals", "closed"],
+      ["$.json.close.code", "equals", 1006],
+      ["$.json.messages[0].type", "equals", "bye"],
+    ]);
+  } finally {
+    await server.close();
+  }
+});
+
 Deno.test("a handshake that never completes is a timeout error, retried like HTTP's", async () => {
   // Accepts connections and never answers.
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });

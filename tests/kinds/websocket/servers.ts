@@ -112,7 +112,9 @@ const REFUSAL = JSON.stringify({ error: "unauthorized", hint: "send a bearer tok
 
 /**
  * The `ws` package's server, plain or over TLS (`tls`: PEM cert and key, and
- * to require a client certificate, the CA it must chain to).
+ * to require a client certificate, the CA it must chain to), compressing
+ * messages when `deflate` (permessage-deflate). Besides the chat, `/drop`
+ * sends one message and drops the connection without a close frame.
  *
  * @example
  * const server = await wsServer();
@@ -126,12 +128,14 @@ export async function wsServer(
     requestCert?: boolean;
     rejectUnauthorized?: boolean;
   },
+  deflate = false,
 ): Promise<TestServer> {
   const seen: string[] = [];
   const https = tls ? (await import("node:https")).createServer(tls) : undefined;
   // deno-lint-ignore no-explicit-any -- the ws package ships no types
   const server: any = new WebSocketServer({
     ...(https ? { server: https } : { host: "127.0.0.1", port: 0 }),
+    perMessageDeflate: deflate,
     handleProtocols: (offered: Set<string>) => offered.has("chat.v1") ? "chat.v1" : false,
     // deno-lint-ignore no-explicit-any
     verifyClient: (info: any, done: any) =>
@@ -142,6 +146,11 @@ export async function wsServer(
   // deno-lint-ignore no-explicit-any
   server.on("connection", (peer: any, req: any) => {
     seen.push(`open ${req.url} ${peer.protocol || "-"}`);
+    if (deflate) seen.push(`extensions ${peer.extensions}`);
+    // `/drop`: one message, then the connection dropped without a close frame.
+    if (req.url === "/drop") {
+      return peer.send(JSON.stringify({ type: "bye" }), () => peer.terminate());
+    }
     const socket = peer as unknown as Socket & { onGone?: () => void };
     const answer = behave(req.url ?? "/", socket, seen);
     peer.on(
