@@ -32,6 +32,7 @@ import { LBRACE_VAR, literal, paramValue, queryEntries, simpleText, toYNode } fr
 import type { Inferred } from "./prerequisites.ts";
 import { captureSource } from "./producers.ts";
 import { allJson, successes } from "./responses.ts";
+import { ownNameKeys, ownNames } from "./own_names.ts";
 import { perRun, RUN_VARS } from "./run_values.ts";
 import { serialOf } from "./serial.ts";
 import { tokenSource } from "./login.ts";
@@ -107,6 +108,8 @@ export class FlowBuilder {
     body.fields = body.fields.map((
       [k, v],
     ) => [k, k === "multipart" ? v : perRun(v, this.#runVars)]);
+    const own = ownNameKeys(doc, op, this.shared.inferred.params);
+    body.fields = ownNames(doc, op, body.fields, own);
     for (const file of body.files) {
       this.shared.files.push(file);
       this.shared.placeholders.push({ file: file.path, what: file.what });

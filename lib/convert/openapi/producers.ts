@@ -149,14 +149,34 @@ class Creates {
     for (const list of this.byName.values()) list.sort((a, b) => a.path.length - b.path.length);
   }
 
-  /** The path of the parameter's own name, else of `id`, whichever is shallower (the name on a tie). */
+  /**
+   * The path of the parameter's own name, else of the property it names
+   * after the collection's noun (`{featureName}` of `/features/` ← `name`),
+   * else of `id`, whichever is shallower (the named one on a tie).
+   */
   pathIn(producer: OpenApiOperation, param: string): string[] | undefined {
     const props = this.props.get(producer) ?? propertyPaths(this.doc, producer);
     this.props.set(producer, props);
-    const own = props.get(plainName(param));
+    const own = props.get(plainName(param)) ?? props.get(afterNoun(producer, param));
     const id = props.get("id");
     return own && (!id || own.length <= id.length) ? own : id;
   }
+}
+
+/**
+ * What a parameter names after the noun of the producer's collection, as
+ * a plain name: `name` of `{featureName}` for `POST /features`; "" when it
+ * does not start with that noun.
+ */
+function afterNoun(producer: OpenApiOperation, param: string): string {
+  const last = producer.template.split("/").filter((s) => s !== "").at(-1) ?? "";
+  const plain = plainName(param);
+  for (const noun of [plainName(singular(last)), plainName(last)]) {
+    if (noun !== "" && plain.startsWith(noun) && plain.length > noun.length) {
+      return plain.slice(noun.length);
+    }
+  }
+  return "";
 }
 
 /**

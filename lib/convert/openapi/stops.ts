@@ -16,7 +16,10 @@
  * policy") with no path parameter counts: `POST /servers/{id}/shutdown`
  * (Hetzner's) stops a resource the API manages, which a suite may create
  * and stop like any other; `/recordings/stop` and `/jobs/stop` stop
- * something of the server's, not the server.
+ * something of the server's, not the server. A switch into maintenance or
+ * read-only mode (Unleash's `POST /api/admin/maintenance {"enabled": true}`,
+ * its path ending in the mode alone) counts too: the server then refuses
+ * every change (503) of the flows beside it and after it.
  *
  * @module
  */
@@ -26,7 +29,7 @@ const STOP = /\b(?:shut\s*down|shutdown|stops?|terminates?|halts?|kills?|restart
 const SERVER =
   /\b(?:(?:the|this)\s+(?:\w+\s+)?(?:server|service|instance|process|application|app)|server)\b/i;
 /** A last path segment that is the act alone. */
-const ACT = /^(?:shutdown|shut-down|restart|reboot|halt|exit)$/i;
+const ACT = /^(?:shutdown|shut-down|restart|reboot|halt|exit|maintenance|read-?only)$/i;
 const READS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
 
 /**
@@ -41,8 +44,9 @@ const READS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
  *   "/actuator/restart": { post: { summary: "Actuator web endpoint 'restart'" } },
  *   "/__admin/recordings/stop": { post: { summary: "Stop recording" } },
  *   "/servers/{id}/actions/shutdown": { post: { summary: "Shutdown a server" } },
+ *   "/api/admin/maintenance": { get: {}, post: { summary: "Enabled/disabled maintenance mode" } },
  * } });
- * if (ops.map(stopsServer).join() !== "true,true,false,false") throw new Error();
+ * if (ops.map(stopsServer).join() !== "true,true,false,false,false,true") throw new Error();
  * ```
  */
 export function stopsServer(op: OpenApiOperation): boolean {
