@@ -109,6 +109,11 @@ Options for run:
   --jobs N              flows run at once (default: the number of CPUs; 1 is sequential)
   --workers N|auto      threads that run the --jobs flows, the main thread one of them
                         (default auto: one per CPU, 50 flows each at least; 1: main alone)
+  --repeat N            run each selected flow N times (a quick smoke load on one machine),
+                        on the main thread; prints a latency summary (p50/p95/p99/max,
+                        errors by kind, requests/s); reports list each flow's first run
+                        and the first 20 failed ones (docs/load-testing.md)
+  --concurrency C       the same as --jobs C: at most C flow runs at once
   --shard I/N           run the I-th of N parts of the flow files, or "auto" to read
                         I and N from CI variables (CI_NODE_INDEX/CI_NODE_TOTAL, …)
   --shard-timings FILE  balance --shard by the flow durations in an earlier JSON report

@@ -22,6 +22,8 @@ import "./run/manifest.ts";
 import "./run/options.ts";
 import "./run/outputs.ts";
 import "./run/provenance.ts";
+import "./run/repeat.ts";
+import "./run/repeat_option.ts";
 import "./run/reproduce.ts";
 import "./run/rerun_options.ts";
 import "./run/secrets.ts";

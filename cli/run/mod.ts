@@ -51,6 +51,7 @@ import { writeManifest } from "./manifest.ts";
 import { RUN_OPTIONS, type RunHost, type RunPlan, runPlan } from "./options.ts";
 import { refuseFlowFilesAsOutputs } from "./outputs.ts";
 import { provenance } from "./provenance.ts";
+import { repeatedFlows, repeatRun } from "./repeat.ts";
 import { reproducer } from "./reproduce.ts";
 import { startedAs, startFacts } from "./started_as.ts";
 import { insecureWarning, loadWarnings } from "./warnings.ts";
@@ -88,6 +89,8 @@ export async function run(args: string[], listening?: Interrupts): Promise<numbe
   try {
     const inputs = await readInputs(plan);
     const suite = await loadSuite({ plan, inputs, interrupts, cleanup });
+    // --repeat N: N iterations of each flow, run as flows of the one run (cli/run/repeat.ts).
+    if (!plan.list) suite.loaded.flows = await repeatedFlows(suite.loaded.flows, plan.repeat);
     if (plan.list) {
       for (const file of suite.loaded.files) out(`${file}\n`);
       await suite.flowCache?.flush();
@@ -258,8 +261,9 @@ async function runSuite(
     traceLink: plan.traceLink,
     history: opened.history,
   }));
+  const repeat = await repeatRun(plan, combineReporters(console, ...opened.reporters), out);
   // Handed over (the runner empties the list), so each flow is freed once it has run.
-  const result = await runFlows(suite.loaded.flows, {
+  const ran = await runFlows(suite.loaded.flows, {
     // Flows are dropped once run, and their results shrunk once reported: flat memory.
     release: true,
     compact: true,
@@ -273,7 +277,7 @@ async function runSuite(
     maxBodyBytes: plan.maxBodyBytes,
     bodyMemoryBytes: plan.bodyMemoryBytes,
     jobs: plan.jobs,
-    workers: workerOptionsOf(plan, suite.loaded.bytes),
+    ...repeat.runOptions(workerOptionsOf(plan, suite.loaded.bytes)), // --repeat: one thread
     failFast: plan.failFast,
     retries: plan.retries,
     trace: plan.trace,
@@ -286,7 +290,7 @@ async function runSuite(
     notice: (line) => err(`${line}\n`),
     secrets: [...plan.secretNames],
     // Last: a file is released once every reporter has seen its last flow.
-    reporter: combineReporters(console, ...opened.reporters, opened.sources.reporter()),
+    reporter: combineReporters(repeat.reporter, opened.sources.reporter()),
     rawEvents: true, // each output masks what it writes; the console reads masked flows
     setup: suite.loaded.setup,
     teardown: suite.loaded.teardown,
@@ -294,6 +298,7 @@ async function runSuite(
     auth: inputs.auth,
   });
   io.closeHttpClients();
+  const result = await repeat.finish(ran);
   return { result, code: await exitOf(plan, inputs, result) };
 }
 

@@ -17,6 +17,7 @@ import { type ArtifactPaths, artifactPaths } from "./artifacts.ts";
 import { LOAD_OPTIONS, type LoadPlan, loadPlan } from "./load_step.ts";
 import { useColor } from "../output.ts";
 import { RERUN_OPTIONS, rerunOf, type RerunPlan } from "./rerun_options.ts";
+import { REPEAT_OPTIONS, repeatOf } from "./repeat_option.ts";
 
 /**
  * The options `flowrun run` accepts, as `parse` in `args.ts` takes them.
@@ -45,6 +46,7 @@ export const RUN_OPTIONS = {
   "max-body-memory": { type: "string" },
   jobs: { type: "string" },
   workers: { type: "string" },
+  ...REPEAT_OPTIONS,
   "fail-fast": { type: "boolean" },
   ...RERUN_OPTIONS,
   trace: { type: "boolean" },
@@ -158,8 +160,10 @@ export interface RunPlan extends LoadPlan, RerunPlan {
   maxBodyMemory?: string;
   /** `--max-body-memory` in bytes. */
   bodyMemoryBytes?: number;
-  /** `--jobs`. */
+  /** `--jobs` (or `--concurrency`, the same option). */
   jobs?: number;
+  /** `--repeat`: how many times each selected flow runs (1: once, as without it). */
+  repeat: number;
   /** `--workers`: threads that run flows, the main thread one of them; `"auto"` (default): the CPUs. */
   workers: number | "auto";
   /** Whether the console uses colours. */
@@ -221,7 +225,10 @@ function coverageOf(values: Values): CoveragePlan | undefined {
   return { documents, min: coverageMin(given) };
 }
 
-/** The limits of one run: `--timeout`, `--max-body`, `--max-body-memory`, `--jobs`, `--workers`. */
+/**
+ * The limits of one run: `--timeout`, `--max-body`, `--max-body-memory`,
+ * `--jobs` (and `--repeat`, `--concurrency`), `--workers`.
+ */
 function limitsOf(values: Values) {
   return {
     timeoutMs: duration(values.timeout, "timeout", MAX_TIMEOUT_MS),
@@ -234,7 +241,7 @@ function limitsOf(values: Values) {
       MAX_BODY_MEMORY_BYTES,
       "500MiB",
     ),
-    jobs: positiveInteger(values.jobs, "jobs", "a positive number of flows", 10_000),
+    ...repeatOf(values),
     workers: values.workers === "auto" || values.workers === undefined
       ? "auto" as const
       : positiveInteger(values.workers, "workers", 'a positive number of threads or "auto"', 256)!,

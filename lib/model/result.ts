@@ -7,6 +7,7 @@
  * @module
  */
 import type { OpenApiCoverage } from "./coverage.ts";
+import type { LatencySummary } from "./latency.ts";
 
 /**
  * The version of the report format, written as `schema_version`. Adding
@@ -284,6 +285,11 @@ export interface RunResult {
   openapi_coverage?: OpenApiCoverage[];
   /** How many threads ran the flows: `--workers N`, 1 when the run had none; absent in a merged report. */
   workers?: number;
+  /**
+   * With `--repeat`: requests, latency percentiles and errors of every
+   * iteration, and how many the flows list (the rest are folded here).
+   */
+  latency?: LatencySummary;
   /** Every flow, in path order. */
   flows: FlowResult[];
 }

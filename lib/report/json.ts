@@ -73,6 +73,7 @@ const REPORT_KEYS: Record<keyof JsonReport, true> = {
   problems: true,
   totals: true,
   workers: true,
+  latency: true,
   // Just before the flows: the run's head is small, the coverage may be long.
   openapi_coverage: true,
   flows: true,

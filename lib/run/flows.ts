@@ -110,7 +110,10 @@ async function runAll(
     files: [...options.setup ?? [], ...flows, ...options.teardown ?? []].map((f) => f!.file),
   });
   const setup = await runSetup(options.setup ?? [], ctx);
-  const { results, threads } = await runMiddle(flows, options, ctx, setup);
+  const middle = await runMiddle(flows, options, ctx, setup);
+  // Without the holes of unlisted flows (`RunOptions.unlisted`).
+  const results = options.unlisted ? middle.results.filter(() => true) : middle.results;
+  const threads = middle.threads;
   const teardown = await runTeardown(options.teardown ?? [], ctx, setup.forTeardown);
   // Every event handled (and every result compacted) before the run's result is made.
   await ctx.settle?.();
@@ -240,14 +243,16 @@ async function runJobs(
       if (skipped) {
         results[index] = skipped;
         await ctx.reporter.onFlowEnd?.(skipped);
-        continue;
+      } else {
+        results[index] = await runStarted(flow, ctx, options.retries, setup.outputs, state);
+        if (
+          options.failFast && results[index].status !== "passed" && state.failedFlow === undefined
+        ) {
+          state.failedFlow = flow.file;
+        }
       }
-      results[index] = await runStarted(flow, ctx, options.retries, setup.outputs, state);
-      if (
-        options.failFast && results[index].status !== "passed" && state.failedFlow === undefined
-      ) {
-        state.failedFlow = flow.file;
-      }
+      // Reported, and not to be listed: dropped (a hole), so the run keeps nothing of it.
+      if (options.unlisted?.(results[index])) delete results[index];
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, order.length)) }, job));

@@ -7,6 +7,7 @@
 import type { Flow } from "../model/flow.ts";
 import type { Auth } from "../model/auth.ts";
 import type { Reporter } from "../model/events.ts";
+import type { FlowResult } from "../model/result.ts";
 import type { ByteSpill } from "../model/spill.ts";
 import type { Redactor } from "../secrets/mod.ts";
 import type { Network } from "./context.ts";
@@ -142,6 +143,14 @@ export interface RunOptions {
    * For reporters that keep each flow's piece as it ends (the CLI's).
    */
   compact?: boolean;
+  /**
+   * Whether a flow's result is left out of the returned result once the
+   * reporter has it (`--repeat` folds iterations into its summary,
+   * `lib/report/repeat_fold.ts`): a run of many iterations keeps none of
+   * theirs. Asked once per flow run (of those between setup and teardown
+   * that run on this thread), in the order they end.
+   */
+  unlisted?: (result: FlowResult) => boolean;
   /**
    * With `compact`, where the kept steps of flows that did not pass wait
    * until the end of the run (`byteSpill` in `lib/io/byte_spill.ts`; see `spillSteps`).

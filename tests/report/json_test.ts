@@ -22,6 +22,7 @@ import type {
   OpenApiCoverage,
   OperationCoverage,
 } from "../../lib/model/coverage.ts";
+import type { LatencyStats, LatencySummary, StepLatency } from "../../lib/model/latency.ts";
 import { run } from "../support/results.ts";
 import { renderWhole } from "../../lib/report/streamed.ts";
 
@@ -475,6 +476,25 @@ Deno.test("the schema lists properties in the order the report writes them", () 
     problems: [{ file: "a.yaml", line: 1, column: 1, code: "x", message: "y", hint: "z" }],
     openapi_coverage: [coverage],
     workers: 2,
+    latency: {
+      repeat: 2,
+      concurrency: 1,
+      percentiles: "exact",
+      iterations: { total: 2, passed: 1, failed: 1, not_run: 0, listed: 2 },
+      requests_per_second: 4,
+      overall: { requests: 2, p50_ms: 1, p95_ms: 2, p99_ms: 2, max_ms: 2, errors: { status: 1 } },
+      steps: [{
+        file: "a.yaml",
+        flow: "a",
+        step: "s",
+        requests: 2,
+        p50_ms: 1,
+        p95_ms: 2,
+        p99_ms: 2,
+        max_ms: 2,
+        errors: { status: 1 },
+      }],
+    },
   });
   const step = report.flows[1].steps[1];
   assert.deepEqual(
@@ -655,7 +675,48 @@ const REPORT: Fields<JsonReport> = {
   totals: "required",
   openapi_coverage: "optional",
   workers: "optional",
+  latency: "optional",
   flows: "required",
+};
+const LATENCY: Fields<LatencySummary> = {
+  repeat: "required",
+  concurrency: "required",
+  percentiles: "required",
+  iterations: "required",
+  requests_per_second: "required",
+  overall: "required",
+  steps: "required",
+};
+const ITERATIONS: Fields<LatencySummary["iterations"]> = {
+  total: "required",
+  passed: "required",
+  failed: "required",
+  not_run: "required",
+  listed: "required",
+};
+const LATENCY_STATS: Fields<LatencyStats> = {
+  requests: "required",
+  p50_ms: "required",
+  p95_ms: "required",
+  p99_ms: "required",
+  max_ms: "required",
+  errors: "required",
+};
+const STEP_LATENCY: Fields<StepLatency> = {
+  ...LATENCY_STATS,
+  file: "required",
+  flow: "required",
+  step: "required",
+};
+const LATENCY_ERRORS: Fields<LatencyStats["errors"]> = {
+  status: "optional",
+  assertion: "optional",
+  network: "optional",
+  timeout: "optional",
+  capture: "optional",
+  until: "optional",
+  expression: "optional",
+  other: "optional",
 };
 const COVERAGE: Fields<OpenApiCoverage> = {
   document: "required",
@@ -820,6 +881,11 @@ Deno.test("the schema has exactly the fields of lib/model/result.ts, required un
       RESPONSE_COVERAGE,
     ],
     ["#/$defs/openapi_coverage/properties/unmatched/items", UNMATCHED],
+    ["#/properties/latency", LATENCY],
+    ["#/properties/latency/properties/iterations", ITERATIONS],
+    ["#/$defs/latency_stats", LATENCY_STATS],
+    ["#/$defs/step_latency", STEP_LATENCY],
+    ["#/$defs/latency_errors", LATENCY_ERRORS],
   ];
   for (const [pointer, fields] of pairs) {
     const node = pointer === "#" ? schema : at(pointer);

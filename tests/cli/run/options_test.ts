@@ -36,6 +36,7 @@ Deno.test("a plan of paths alone has every default", () => {
     maxBodyMemory: undefined,
     bodyMemoryBytes: undefined,
     jobs: undefined,
+    repeat: 1,
     workers: "auto",
     params: new Map(),
     varsFiles: [],
@@ -327,8 +328,32 @@ Deno.test("RUN_OPTIONS names every option the plan reads", () => {
   assert.equal(RUN_OPTIONS.verbose.short, "v");
   assert.equal(RUN_OPTIONS.help.short, "h");
   // 40, --auth-file and what it brings, --retries, --fail-on-flaky, --history, --allow-commands,
-  // --workers, --file-root.
-  assert.equal(Object.keys(RUN_OPTIONS).length, 51);
+  // --workers, --file-root, --repeat and --concurrency.
+  assert.equal(Object.keys(RUN_OPTIONS).length, 53);
+});
+
+Deno.test("--repeat and --concurrency land in the plan; --concurrency is --jobs", () => {
+  assert.equal(runPlan(["a.yaml"], host())!.repeat, 1);
+  const plan = runPlan(["a.yaml", "--repeat", "100", "--concurrency", "8"], host())!;
+  assert.equal(plan.repeat, 100);
+  assert.equal(plan.jobs, 8);
+  assert.equal(runPlan(["a.yaml", "--concurrency", "3", "--jobs", "3"], host())!.jobs, 3);
+  assert.equal(
+    refusal(["a.yaml", "--repeat", "0"]),
+    'bad-repeat: Expected --repeat to be a positive number of runs, got "0".',
+  );
+  assert.equal(
+    refusal(["a.yaml", "--repeat", "1000001"]),
+    'bad-repeat: Expected --repeat to be at most 1000000, got "1000001".',
+  );
+  assert.equal(
+    refusal(["a.yaml", "--concurrency", "0"]),
+    'bad-concurrency: Expected --concurrency to be a positive number of flow runs at once, got "0".',
+  );
+  assert.equal(
+    refusal(["a.yaml", "--concurrency", "4", "--jobs", "2"]),
+    'bad-concurrency: --concurrency "4" and --jobs "2" disagree; they are one option.',
+  );
 });
 
 Deno.test("--retries, --fail-on-flaky and --history land in the plan, bounded", () => {

@@ -1,0 +1,215 @@
+/**
+ * `flowrun run --repeat N --concurrency C` as a user runs it: the CLI as a
+ * subprocess against a server this test starts on 127.0.0.1, which counts
+ * what arrives; the exit code, the console and the report files asserted.
+ */
+import assert from "node:assert/strict";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { runCli } from "../../support/cli.ts";
+import { ignoreXsd, validateJUnitFile } from "../../support/xmllint.ts";
+import type { JsonReport } from "../../../lib/report/json.ts";
+import { type Answer, repeatServer } from "./repeat_server.ts";
+
+const schema = JSON.parse(
+  await Deno.readTextFile(new URL("../../../schema/report.schema.json", import.meta.url)),
+);
+const checkReport = new Ajv2020({ allErrors: true, strict: false, logger: false }).compile(schema);
+
+/** A temporary folder with these flow files, removed after `body`. */
+async function withFlows(
+  files: Record<string, string>,
+  body: (dir: string) => Promise<void>,
+): Promise<void> {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-repeat-" });
+  try {
+    for (const [name, text] of Object.entries(files)) {
+      await Deno.writeTextFile(`${dir}/${name}`, text);
+    }
+    await body(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/** A flow of one GET step per path, each asserting status 200 (and `ok: true` when `json`). */
+function flow(name: string, port: number, paths: string[], json = false): string {
+  const steps = paths.map((path) =>
+    `  - name: ${path.slice(1)}\n    request: { url: "http://127.0.0.1:${port}${path}" }\n` +
+    `    assert:\n      status: 200\n` +
+    (json ? `      json: [{ path: $.json.ok, equals: true }]\n` : "")
+  );
+  return `name: ${name}\nsteps:\n${steps.join("")}`;
+}
+
+/** The JSON report, checked against the schema. */
+async function report(path: string): Promise<JsonReport> {
+  const value = JSON.parse(await Deno.readTextFile(path));
+  assert.ok(checkReport(value), JSON.stringify(checkReport.errors));
+  return value as JsonReport;
+}
+
+Deno.test("--repeat N runs each flow N times, at most --concurrency C at once, and folds the reports", async () => {
+  const C = 3;
+  // The first C requests are answered once the C-th has arrived (a handshake, bounded by a
+  // timer that only a run that never reaches C at once meets): the run reaches C, provably.
+  const gate = Promise.withResolvers<void>();
+  const bound = setTimeout(gate.resolve, 20_000);
+  const server = repeatServer((path, k) => {
+    if (path === "/a" && k === C) gate.resolve();
+    return path === "/a" && k <= C ? { status: 200, wait: gate.promise } : { status: 200 };
+  });
+  try {
+    await withFlows({
+      "one.yaml": flow("one", server.port, ["/a", "/b"]),
+      "two.yaml": flow("two", server.port, ["/c"]),
+    }, async (dir) => {
+      const run = await runCli([
+        "run",
+        dir,
+        "--repeat",
+        "30",
+        "--concurrency",
+        String(C),
+        "--report-json",
+        `${dir}/out/report.json`,
+        "--report-junit",
+        `${dir}/out/junit.xml`,
+      ]);
+      assert.equal(run.code, 0, run.stdout + run.stderr);
+      assert.deepEqual(Object.fromEntries(server.counts), { "/a": 30, "/b": 30, "/c": 30 });
+      assert.equal(server.maxInFlight(), C, "exactly C flow runs at once, never more");
+      const json = await report(`${dir}/out/report.json`);
+      assert.deepEqual(json.flows.map((f) => f.name), [
+        "one [1/30]",
+        "two [1/30]",
+      ]);
+      assert.equal(json.totals.flows.total, 2);
+      const latency = json.latency!;
+      assert.equal(latency.repeat, 30);
+      assert.equal(latency.concurrency, C);
+      assert.deepEqual(latency.iterations, {
+        total: 60,
+        passed: 60,
+        failed: 0,
+        not_run: 0,
+        listed: 2,
+      });
+      assert.equal(latency.overall.requests, 90);
+      assert.deepEqual(
+        latency.steps.map((s) => `${s.flow} › ${s.step}: ${s.requests}`).sort(),
+        ["one › a: 30", "one › b: 30", "two › c: 30"],
+      );
+      assert.match(
+        run.stdout,
+        /Latency of 60 iterations \(--repeat 30, --concurrency 3\): 60 passed, 0 failed; 90 requests/,
+      );
+      assert.match(run.stdout, /one › a +30 /);
+      const junit = await Deno.readTextFile(`${dir}/out/junit.xml`);
+      assert.equal(
+        junit.match(/<testsuite /g)?.length,
+        2,
+        "one testsuite per flow, not per iteration",
+      );
+      if (!ignoreXsd) await validateJUnitFile(`${dir}/out/junit.xml`);
+    });
+  } finally {
+    clearTimeout(bound);
+    await server.close();
+  }
+});
+
+Deno.test("errors are counted by kind, each kind where the server caused it; exit 1", async () => {
+  // Request k of each path: /s answers 500 every 10th, /d drops the connection every 5th, /t never
+  // answers every 10th (the run's --timeout ends it), /j answers ok: false every 4th.
+  const server = repeatServer((path, k): Answer => {
+    if (path === "/s" && k % 10 === 0) return { status: 500 };
+    if (path === "/d" && k % 5 === 0) return { drop: true };
+    if (path === "/t" && k % 10 === 0) return { hang: true };
+    if (path === "/j" && k % 4 === 0) return { status: 200, body: '{"ok":false}' };
+    return { status: 200, body: '{"ok":true}' };
+  });
+  try {
+    await withFlows({
+      "s.yaml": flow("s", server.port, ["/s"]),
+      "d.yaml": flow("d", server.port, ["/d"]),
+      "t.yaml": flow("t", server.port, ["/t"]),
+      "j.yaml": flow("j", server.port, ["/j"], true),
+    }, async (dir) => {
+      const run = await runCli([
+        "run",
+        dir,
+        "--repeat",
+        "20",
+        "--concurrency",
+        "4",
+        "--timeout",
+        "1s",
+        "--report-json",
+        `${dir}/report.json`,
+      ]);
+      assert.equal(run.code, 1, run.stdout + run.stderr);
+      const json = await report(`${dir}/report.json`);
+      const latency = json.latency!;
+      const byStep = Object.fromEntries(latency.steps.map((s) => [s.step, s.errors]));
+      assert.deepEqual(byStep, {
+        s: { status: 2 },
+        d: { network: 4 },
+        t: { timeout: 2 },
+        j: { assertion: 5 },
+      });
+      assert.deepEqual(latency.overall.errors, { status: 2, assertion: 5, network: 4, timeout: 2 });
+      assert.equal(latency.overall.requests, server.total());
+      assert.deepEqual(latency.iterations, {
+        total: 80,
+        passed: 67,
+        failed: 13,
+        not_run: 0,
+        // Each flow's first iteration (all passed) and the 13 that failed.
+        listed: 17,
+      });
+      assert.equal(json.flows.length, 17);
+      assert.equal(json.totals.flows.failed + json.totals.flows.error, 13);
+      assert.match(run.stdout, /s › s +20 .* status 2\n/);
+      assert.match(run.stdout, /all requests +80 .* status 2, assertion 5, network 4, timeout 2\n/);
+    });
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("percentiles are ordered and bounded below by the server's known delays", async () => {
+  // Request k waits (k mod 20) * 5 ms: of 40 requests, the slowest two wait 95 ms, the median 50.
+  const server = repeatServer((_, k) => ({ status: 200, delayMs: (k % 20) * 5 }));
+  try {
+    await withFlows({ "p.yaml": flow("p", server.port, ["/p"]) }, async (dir) => {
+      const run = await runCli([
+        "run",
+        `${dir}/p.yaml`,
+        "--repeat",
+        "40",
+        "--concurrency",
+        "2",
+        "--report-json",
+        `${dir}/report.json`,
+      ]);
+      assert.equal(run.code, 0, run.stdout + run.stderr);
+      const { overall, steps } = (await report(`${dir}/report.json`)).latency!;
+      assert.equal(overall.requests, 40);
+      assert.ok(overall.p50_ms <= overall.p95_ms, JSON.stringify(overall));
+      assert.ok(overall.p95_ms <= overall.p99_ms, JSON.stringify(overall));
+      assert.ok(overall.p99_ms <= overall.max_ms, JSON.stringify(overall));
+      // Sorted, every duration is at least the delay of the same rank: so is each percentile.
+      assert.ok(overall.p50_ms >= 45, JSON.stringify(overall));
+      assert.ok(overall.p95_ms >= 95 && overall.max_ms >= 95, JSON.stringify(overall));
+      // One step: its line is the overall one.
+      assert.deepEqual({ ...steps[0], file: undefined, flow: undefined, step: undefined }, {
+        ...overall,
+        file: undefined,
+        flow: undefined,
+        step: undefined,
+      });
+    });
+  } finally {
+    await server.close();
+  }
+});
