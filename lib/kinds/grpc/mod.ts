@@ -15,6 +15,8 @@ import type { GrpcSpec } from "./spec.ts";
 
 export type { GrpcSpec } from "./spec.ts";
 
+let attemptModule: Promise<typeof import("./attempt.ts")> | undefined;
+
 /**
  * The gRPC step kind.
  *
@@ -31,7 +33,8 @@ export const GRPC: StepKind<GrpcSpec> = {
   required: ["target", "method"],
   read: (map, reading) => readGrpc(map, reading),
   // grpc-js takes 60-200 ms to evaluate: a run without a grpc: step should not pay for it.
-  attempt: async (spec, call) => (await import("./attempt.ts")).grpcAttempt(spec, call),
+  attempt: async (spec, call) =>
+    (await (attemptModule ??= import("./attempt.ts"))).grpcAttempt(spec, call),
   schema: GRPC_SCHEMA,
   docs: "docs/grpc.md",
 };

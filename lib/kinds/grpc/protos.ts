@@ -14,6 +14,10 @@ import { readBytesSync } from "../../io/read.ts";
 /** The most files one step's protos may pull in, imports included. */
 export const MAX_PROTO_FILES = 200;
 
+/** Roots already parsed, by their files' paths and text and the import folders; the oldest dropped. */
+const parsedRoots = new Map<string, protobuf.Root>();
+const MAX_ROOTS = 32;
+
 /** A `.proto` file read by the loader: its resolved path and its text. */
 export interface ProtoFile {
   path: string;
@@ -22,7 +26,9 @@ export interface ProtoFile {
 
 /**
  * Parses `files` and their imports into one resolved root, or says why not
- * in a sentence quoting protobuf's own message.
+ * in a sentence quoting protobuf's own message. The same files (path and
+ * text) and folders give the same root again without parsing: their imports
+ * are read once per process.
  *
  * @example
  * ```ts
@@ -34,6 +40,23 @@ export interface ProtoFile {
  * ```
  */
 export function parseProtos(
+  files: readonly ProtoFile[],
+  importDirs: readonly string[],
+): { root: protobuf.Root } | { message: string } {
+  // A flow is read again before it runs (and in each worker): parsing its protos and generating
+  // their codecs again for every step cost more than the calls themselves (bench/grpc.ts).
+  const key = JSON.stringify([files.map((f) => [f.path, f.text]), importDirs]);
+  const known = parsedRoots.get(key);
+  if (known) return { root: known };
+  const parsed = parseAll(files, importDirs);
+  if ("root" in parsed) {
+    if (parsedRoots.size >= MAX_ROOTS) parsedRoots.delete(parsedRoots.keys().next().value!);
+    parsedRoots.set(key, parsed.root);
+  }
+  return parsed;
+}
+
+function parseAll(
   files: readonly ProtoFile[],
   importDirs: readonly string[],
 ): { root: protobuf.Root } | { message: string } {
