@@ -105,6 +105,23 @@ export interface KindCall {
    * what to do about it. Optional: a kind falls back to the error's message.
    */
   networkReason?(error: unknown): string;
+  /**
+   * The step's auth (its own `auth:` or its flow's) applied to an HTTP
+   * request the kind is about to send (an event stream, a WebSocket
+   * handshake): a copy with the credentials added as an HTTP step gets them
+   * — a header (bearer, basic, an API key, an OAuth2 token), the URL's query
+   * (an API key `in: query`), a signature. The request unchanged when the
+   * step has no auth. Optional: a kind without it sends no auth.
+   */
+  authorize?(request: KindRequest): Promise<KindRequest>;
+}
+
+/** A request as a kind sends it and reports show it: names as sent, the body as text. */
+export interface KindRequest {
+  method: string;
+  url: string;
+  headers: [string, string][];
+  body?: string;
 }
 
 /**
@@ -115,7 +132,7 @@ export interface KindCall {
  * is a failure to reach the other side, retried like an HTTP network error.
  */
 export interface KindOutcome {
-  request: { method: string; url: string; headers: [string, string][]; body?: string };
+  request: KindRequest;
   response?: { status: number; headers: Record<string, string>; body: string };
   error?: { reason: string; message: string };
   /**

@@ -17,6 +17,7 @@ export type {
   KindNetwork,
   KindOutcome,
   KindReading,
+  KindRequest,
   StepKind,
 } from "./kind.ts";
 

@@ -10,6 +10,7 @@
  */
 import { evaluateChecks } from "../check/assert.ts";
 import { evaluate, render, toText } from "../expr/template.ts";
+import type { AuthHandler } from "../http/auth.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "../http/body_limits.ts";
 import { networkReason } from "../http/network_reason.ts";
 import type { ResolvedRequest } from "../http/request.ts";
@@ -38,11 +39,12 @@ export async function kindAttempt(
   input: StepInput,
   ctx: Context,
   number: number,
+  auth?: AuthHandler,
 ): Promise<Attempt> {
   const { step } = input;
   const kind = kindOf(step.call!.kind)!;
   const sent = performance.now();
-  const outcome = await kind.attempt(step.call!.spec, kindCall(input, ctx));
+  const outcome = await kind.attempt(step.call!.spec, kindCall(input, ctx, auth));
   const request: ResolvedRequest = { ...outcome.request, headers: [...outcome.request.headers] };
   secretsInRequest(request, ctx.secret);
   const info = {
@@ -99,8 +101,11 @@ function verdict(
   };
 }
 
-/** What the kind is given: the step's scope, deadline and signal, the run's network and limits. */
-function kindCall(input: StepInput, ctx: Context): KindCall {
+/**
+ * What the kind is given: the step's scope, deadline and signal, the run's
+ * network and limits, and the step's auth for the HTTP requests it sends.
+ */
+function kindCall(input: StepInput, ctx: Context, auth: AuthHandler | undefined): KindCall {
   const { step, scope } = input;
   return {
     render: (value) => render(value, scope),
@@ -111,6 +116,13 @@ function kindCall(input: StepInput, ctx: Context): KindCall {
     maxBodyBytes: ctx.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     secret: (value) => ctx.secret(value),
     networkReason: (error) => networkReason(error),
+    authorize: async (request) => {
+      if (!auth) return request;
+      // The one place a kind's request meets the step's auth, as attempt.ts's for HTTP.
+      const authorized = { ...request, headers: [...request.headers] };
+      await auth.apply(authorized);
+      return authorized;
+    },
   };
 }
 

@@ -159,7 +159,7 @@ async function retried(input: StepInput, tries: Tries, ctx: Context): Promise<At
   for (let n = 0;; n++) {
     tries.starts?.push(round(performance.now() - tries.started));
     const a = input.step.call
-      ? await kindAttempt(input, ctx, tries.sent + 1)
+      ? await kindAttempt(input, ctx, tries.sent + 1, tries.auth)
       : await attempt(input, ctx, tries.sent + 1, tries.auth);
     tries.statuses?.push(a.response?.status ?? null);
     tries.sent++;

@@ -51,7 +51,9 @@ export async function attemptSse(spec: SseSpec, call: KindCall): Promise<KindOut
     const message = `"${built.badUrl}" is not an absolute http or https URL.`;
     return { request, error: { reason: "bad-url", message } };
   }
-  const request = built;
+  // The step's auth (its own or its flow's): headers or a query the first request and each
+  // reconnection carry.
+  const request = call.authorize ? await call.authorize(built) as SseRequest : built;
   const until = spec.until &&
     resolvePath(
       spec.until,
