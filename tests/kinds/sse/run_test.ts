@@ -133,6 +133,17 @@ steps:
       json:
         - {path: "$.json.events[0].data.try", equals: 2}
 `,
+  "14_until_var.yaml": `name: until var
+vars: {stop: "4"}
+steps:
+  - name: to four
+    sse: {url: "\${ENV.BASE}/forever", until: "$[?@.data.n == \${vars.stop}]"}
+    assert:
+      json:
+        - {path: $.json.stopped, equals: until}
+        - {path: "$.json.events[-1].data.n", equals: 4}
+        - {path: $.json.events, length: 5}
+`,
   "13_refused.yaml": `name: refused
 steps:
   - name: nobody
