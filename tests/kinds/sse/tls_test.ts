@@ -2,9 +2,11 @@
  * `sse:` steps over TLS with the run's network settings, end to end: an
  * HTTPS SSE server whose certificate a private test CA signed is refused
  * without that CA, read with `--cacert` (also through `--proxy`, a CONNECT
- * tunnel), and read with `--insecure`.
+ * tunnel), and read with `--insecure`; a server that requires a client
+ * certificate gets `--cert`'s.
  */
 import assert from "node:assert/strict";
+import https from "node:https";
 import { runCli } from "../../support/cli.ts";
 import { forwardProxy, hasOpenssl, makeCertificates } from "../../support/tls.ts";
 import { startSseServer } from "./server.ts";
@@ -46,6 +48,62 @@ Deno.test({
       assert.equal(server.seen.filter((s) => s.path === "/jobs/job-7/events").length, 3);
     } finally {
       proxy.close();
+      await server.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+/** An SSE server that requires a client certificate its CA signed, and names it in its event. */
+async function mutualServer(pem: Record<string, string>) {
+  const server = https.createServer({
+    cert: pem["server.pem"],
+    key: pem["server.key"],
+    ca: pem["ca.pem"],
+    requestCert: true,
+    rejectUnauthorized: true,
+  }, (req, res) => {
+    // deno-lint-ignore no-explicit-any
+    const peer = (req.socket as any).getPeerCertificate?.();
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    res.end(`event: done\ndata: ${JSON.stringify({ client: peer?.subject?.CN ?? null })}\n\n`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  return {
+    url: `https://127.0.0.1:${(server.address() as { port: number }).port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+Deno.test({
+  name: "a server that requires a client certificate gets --cert's, also with --insecure",
+  ignore: !hasOpenssl(),
+  fn: async () => {
+    const dir = await Deno.makeTempDir({ prefix: "flowrun-sse-mtls-" });
+    const pem = await makeCertificates(dir);
+    const server = await mutualServer(pem);
+    try {
+      await Deno.writeTextFile(
+        `${dir}/flow.yaml`,
+        `name: mtls
+steps:
+  - name: who
+    sse: {url: "\${ENV.BASE}/", until: "$[?@.event == 'done']"}
+    assert:
+      json:
+        - {path: "$.json.events[0].data.client", equals: flowrun client}
+`,
+      );
+      const run = (...flags: string[]) =>
+        runCli(["run", `${dir}/flow.yaml`, ...flags], { env: { BASE: server.url } });
+      const cert = ["--cert", `${dir}/client.pem`, "--key", `${dir}/client.key`];
+      const without = await run("--cacert", `${dir}/ca.pem`);
+      assert.equal(without.code, 1, without.stdout + without.stderr);
+      const verified = await run("--cacert", `${dir}/ca.pem`, ...cert);
+      assert.equal(verified.code, 0, verified.stdout + verified.stderr);
+      const insecure = await run("--insecure", ...cert);
+      assert.equal(insecure.code, 0, insecure.stdout + insecure.stderr);
+    } finally {
       await server.close();
       await Deno.remove(dir, { recursive: true });
     }
