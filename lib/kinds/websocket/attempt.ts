@@ -32,7 +32,9 @@ export async function attemptWebSocket(
   call: KindCall,
 ): Promise<KindOutcome> {
   const url = call.text(spec.url);
-  const headers = spec.headers.map(([name, value]): [string, string] => [name, call.text(value)]);
+  const headers = spec.headers.map((
+    [name, value],
+  ): [string, string] => [name, text(call.render(value))]);
   const items = spec.send.map((item) => ({ ...item, value: call.render(item.value) }));
   const until = spec.until &&
     resolvePath(spec.until, (expr) => call.render({ kind: "template", template: alone(expr) }));
@@ -69,6 +71,10 @@ export async function attemptWebSocket(
     ...(call.signal ? { signal: call.signal } : {}),
   });
   return outcome(request, ending, spec, waitMs);
+}
+
+function text(value: unknown): string {
+  return typeof value === "string" ? value : JSON.stringify(value) ?? "";
 }
 
 /** A template of one expression, whose value stays what it is (a number stays a number). */

@@ -7,12 +7,13 @@
  *
  * @module
  */
-import { isMap, isScalar, isSeq, type Node } from "yaml";
+import type { Node } from "yaml";
 import { compilePath, compileTemplatePath } from "../../expr/path.ts";
 import { isConstant } from "../../expr/template.ts";
 import { SyntaxAtError } from "../../model/errors.ts";
 import type { Template } from "../../model/template.ts";
 import type { KindEntry, KindReading } from "../kind.ts";
+import { readHeaders, readSubprotocols } from "./read_handshake.ts";
 import { readSend } from "./read_send.ts";
 import { DEFAULT_COUNT, MAX_COUNT, type WebSocketSpec } from "./spec.ts";
 
@@ -93,67 +94,6 @@ function readUrl(entry: KindEntry, reading: KindReading): Template | undefined {
     return undefined;
   }
   return template;
-}
-
-/** Handshake headers: a map of names to strings that may hold `${…}`. */
-function readHeaders(node: Node | null, reading: KindReading): [string, Template][] | undefined {
-  if (node === null) return [];
-  if (!isMap(node)) {
-    reading.problem(
-      "wrong-type",
-      `Expected "headers" of a websocket step to be a map, got ${
-        JSON.stringify(reading.plain(node))
-      }.`,
-      node,
-      'Write a map of names to values, e.g. headers: {authorization: "Bearer ${ENV.TOKEN}"}.',
-    );
-    return undefined;
-  }
-  const out: [string, Template][] = [];
-  let ok = true;
-  for (const pair of node.items) {
-    const name = isScalar(pair.key) ? String(pair.key.value) : "";
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
-      reading.problem(
-        "bad-header",
-        `"${name}" is not a header name.`,
-        pair.key as Node,
-        "A header name is letters, digits and - (e.g. authorization, x-api-key).",
-      );
-      ok = false;
-      continue;
-    }
-    const value = reading.template(pair.value as Node, `header "${name}" of a websocket step`);
-    if (value) out.push([name.toLowerCase(), value]);
-    else ok = false;
-  }
-  return ok ? out : undefined;
-}
-
-/** Subprotocols: a list of tokens, offered in order. */
-function readSubprotocols(node: Node | null, reading: KindReading): string[] | undefined {
-  if (node === null) return [];
-  const items = isSeq(node) ? node.items : undefined;
-  const out: string[] = [];
-  for (const item of items ?? [node]) {
-    const value = isScalar(item) ? item.value : undefined;
-    if (
-      items === undefined || typeof value !== "string" ||
-      !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(value)
-    ) {
-      reading.problem(
-        "wrong-type",
-        `Expected "subprotocols" of a websocket step to be a list of protocol names, got ${
-          JSON.stringify(reading.plain(item as Node))
-        }.`,
-        item as Node,
-        "Write a list of names, e.g. subprotocols: [chat.v1].",
-      );
-      return undefined;
-    }
-    out.push(value);
-  }
-  return out;
 }
 
 /**

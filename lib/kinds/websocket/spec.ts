@@ -56,7 +56,7 @@ export interface WebSocketSpec {
   /** `ws://` or `wss://`, maybe with `${…}`. */
   url: Template;
   /** Handshake headers, in order, values maybe with `${…}`. */
-  headers: [string, Template][];
+  headers: [string, ValueTemplate][];
   /** Subprotocols offered (`Sec-WebSocket-Protocol`). */
   subprotocols: string[];
   /** Messages sent in order once the connection opens. */

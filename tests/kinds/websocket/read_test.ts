@@ -4,11 +4,10 @@
  */
 import assert from "node:assert/strict";
 import { loadFlow } from "../../../lib/load/load_flow.ts";
-import { pathEngine } from "../../../lib/expr/path_engine.ts";
 import { runCli } from "../../support/cli.ts";
+// The YAML parser and the JSONPath engine, loaded first: flows with anchors or filters load at once.
+import "../../support/engines.ts";
 import type { WebSocketSpec } from "../../../lib/kinds/websocket/mod.ts";
-
-await pathEngine.load();
 
 /** A flow with one websocket step whose map is `body` (indented under the key). */
 function flow(body: string): string {
@@ -49,7 +48,7 @@ Deno.test("a websocket step is read into its spec: url, headers, subprotocols, s
   assert.equal(call.kind, "websocket");
   const spec = call.spec as WebSocketSpec;
   assert.equal(spec.url.source, "ws://127.0.0.1:${PORT:-1}/chat");
-  assert.deepEqual(spec.headers.map(([n, t]) => [n, t.source]), [
+  assert.deepEqual(spec.headers.map(([n, v]) => [n, v.kind === "template" && v.template.source]), [
     ["authorization", "Bearer ${ENV.TOKEN:-x}"],
   ]);
   assert.deepEqual(spec.subprotocols, ["chat.v1", "chat.v2"]);
@@ -124,6 +123,12 @@ Deno.test("each mistake in a websocket step is one positioned problem with its c
       7,
       /"bad name" is not a header name/,
     ],
+    [
+      'url: "ws://x.test"\nheaders: {a: [1]}',
+      "wrong-type",
+      7,
+      /header "a" of a websocket step to be a string/,
+    ],
     ['url: "ws://x.test/${vars.nope}"', "unknown-var", 6, /nope/],
   ];
   const wrong = cases.flatMap(([body, code, line, message]) => {
@@ -133,6 +138,26 @@ Deno.test("each mistake in a websocket step is one positioned problem with its c
     return ok ? [] : [`${body}: ${JSON.stringify(problems)}`];
   });
   assert.deepEqual(wrong, []);
+});
+
+Deno.test("headers and subprotocols may come from anchors, aliases and merge keys, as a request's do", () => {
+  const text = [
+    "name: ws",
+    'x-auth: &auth { authorization: "Bearer ${ENV.TOKEN:-x}" }',
+    "x-protocols: &protocols [chat.v1]",
+    "steps:",
+    "  - name: chat",
+    "    websocket:",
+    '      url: "ws://x.test/chat"',
+    "      headers: { <<: *auth, x-room: lobby, x-n: 7 }",
+    "      subprotocols: *protocols",
+    "",
+  ].join("\n");
+  const { flow: loaded, problems } = loadFlow(text, "ws.yaml");
+  assert.deepEqual(problems, []);
+  const spec = loaded!.steps[0].call!.spec as WebSocketSpec;
+  assert.deepEqual(spec.headers.map(([n]) => n), ["authorization", "x-room", "x-n"]);
+  assert.deepEqual(spec.subprotocols, ["chat.v1"]);
 });
 
 Deno.test("a URL made by an expression is checked when it runs, not at load", () => {
