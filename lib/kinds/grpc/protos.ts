@@ -45,7 +45,8 @@ export function parseProtos(
 ): { root: protobuf.Root } | { message: string } {
   // A flow is read again before it runs (and in each worker): parsing its protos and generating
   // their codecs again for every step cost more than the calls themselves (bench/grpc.ts).
-  const key = JSON.stringify([files.map((f) => [f.path, f.text]), importDirs]);
+  // NUL is in no path and no .proto text, and the count says where the folders begin.
+  const key = [files.length, ...files.flatMap((f) => [f.path, f.text]), ...importDirs].join("\0");
   const known = parsedRoots.get(key);
   if (known) return { root: known };
   const parsed = parseAll(files, importDirs);

@@ -34,11 +34,18 @@ export const GRPC_SCHEMA = {
     proto: {
       description: "The .proto file(s) describing the service, relative to the flow file; " +
         "none: the server's reflection service describes it.",
-      oneOf: [{ type: "string" }, { type: "array", items: { type: "string" }, minItems: 1 }],
+      oneOf: [
+        { type: "string" },
+        {
+          type: "array",
+          items: { type: "string", description: "A .proto file, relative to the flow file." },
+          minItems: 1,
+        },
+      ],
     },
     import_paths: {
       type: "array",
-      items: { type: "string" },
+      items: { type: "string", description: "A folder, relative to the flow file." },
       description: "Folders the .proto files' imports are found in, relative to the flow file.",
     },
     method: {
@@ -53,7 +60,7 @@ export const GRPC_SCHEMA = {
     },
     metadata: {
       type: "object",
-      additionalProperties: { type: "string" },
+      additionalProperties: { type: "string", description: "A metadata value; may hold ${…}." },
       description: "Request metadata: lower-case names to values, which may hold ${…}.",
     },
     max_messages: {
