@@ -63,6 +63,7 @@ export async function attemptWebSocket(
   const waitMs = Math.min(spec.waitMs ?? call.timeoutMs, call.timeoutMs);
   const outgoing = messages.map((data, i) => ({ data, after: items[i].after ?? 0 }));
   const ending = await exchange(socket, outgoing, {
+    url,
     timeoutMs: call.timeoutMs,
     waitMs,
     maxBytes: call.maxBodyBytes,

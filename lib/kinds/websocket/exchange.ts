@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { connectFailure } from "./failure.ts";
 import type { ClientSocket, HandshakeResponse } from "./socket.ts";
 import { type Received, Receiver, type StopRule } from "./receiver.ts";
 
@@ -25,6 +26,8 @@ export interface Outgoing {
 
 /** What bounds the exchange. */
 export interface ExchangeLimits extends StopRule {
+  /** The URL connected to, for messages. */
+  url: string;
   /** The step's deadline for the whole attempt, ms. */
   timeoutMs: number;
   /** The receive window once open, ms (`wait`, else the deadline). */
@@ -121,7 +124,7 @@ class Exchange {
     if (error.code === "WS_ERR_UNSUPPORTED_MESSAGE_LENGTH") {
       return this.#fail("body-too-large", tooLarge(this.limits.maxBytes));
     }
-    this.#fail("network", `${error.message || String(error)}.`.replace(/\.\.$/, "."));
+    this.#fail("network", connectFailure(error, this.limits.url));
   }
 
   #refused(res: HandshakeResponse): void {

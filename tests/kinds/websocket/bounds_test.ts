@@ -189,6 +189,18 @@ Deno.test("retries while the server is down: two dropped connections, then the t
   }
 });
 
+Deno.test("a port nobody listens on: connection refused, in a sentence naming it, after each retry", async () => {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  const run = await runFlow(
+    flow(port, "/chat", [], ["options: { retry: { count: 2, delay: 10ms } }"]),
+  );
+  assert.equal(run.code, 1, run.stdout);
+  assert.equal(run.steps[0].attempts, 3);
+  assert.equal(run.steps[0].message, `Connection refused by 127.0.0.1:${port} (after 3 attempts).`);
+});
+
 Deno.test("loop.until polls a websocket step: it connects again until the server says ready", async () => {
   const server = denoServer();
   try {

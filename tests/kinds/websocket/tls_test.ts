@@ -34,7 +34,13 @@ Deno.test({
       const untrusted = await runFlow(flow(server.port));
       assert.equal(untrusted.code, 1, untrusted.stdout);
       assert.equal(untrusted.steps[0].status, "error");
-      assert.match(untrusted.steps[0].message ?? "", /certificate/i);
+      assert.match(
+        untrusted.steps[0].message ?? "",
+        new RegExp(
+          `^The certificate of localhost:${server.port} was not accepted \\(.+\\); ` +
+            "trust its CA with --cacert, or skip the check with --insecure\\.",
+        ),
+      );
 
       const insecure = await runFlow(flow(server.port), { args: ["--insecure"] });
       assert.equal(insecure.code, 0, insecure.stdout);
@@ -43,6 +49,20 @@ Deno.test({
       await Deno.remove(dir, { recursive: true });
     }
   },
+});
+
+Deno.test("wss:// to a port that serves plain WebSocket says so", async () => {
+  const server = await wsServer();
+  try {
+    const run = await runFlow(flow(server.port).replace("wss://localhost", "wss://127.0.0.1"));
+    assert.equal(run.steps[0].status, "error", run.stdout);
+    assert.equal(
+      run.steps[0].message,
+      `127.0.0.1:${server.port} does not speak TLS on that port (use ws:// if it serves plain WebSocket).`,
+    );
+  } finally {
+    await server.close();
+  }
 });
 
 Deno.test({
