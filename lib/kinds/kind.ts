@@ -114,6 +114,20 @@ export interface KindCall {
    * step has no auth. Optional: a kind without it sends no auth.
    */
   authorize?(request: KindRequest): Promise<KindRequest>;
+  /**
+   * The flow run's cookie jar, when the step uses one (`cookie_jar`,
+   * `--cookie-jar`): the `cookie` header it holds for a URL, and `store` for
+   * the `set-cookie` lines an answer brought, which later steps then send.
+   */
+  cookies?: KindCookies;
+}
+
+/** A cookie jar as a kind uses it (see {@linkcode KindCall.cookies}). */
+export interface KindCookies {
+  /** The `cookie` header for `url`, if the jar holds any for it. */
+  header(url: string): string | undefined;
+  /** Keeps the cookies of an answer from `url`. */
+  store(url: string, setCookies: readonly string[]): void;
 }
 
 /** A request as a kind sends it and reports show it: names as sent, the body as text. */

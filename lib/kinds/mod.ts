@@ -13,6 +13,7 @@ import { websocket } from "./websocket/mod.ts";
 
 export type {
   KindCall,
+  KindCookies,
   KindEntry,
   KindNetwork,
   KindOutcome,

@@ -12,6 +12,7 @@ import { evaluateChecks } from "../check/assert.ts";
 import { evaluate, render, toText } from "../expr/template.ts";
 import type { AuthHandler } from "../http/auth.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "../http/body_limits.ts";
+import { publicSuffixes } from "../http/cookie_jar.ts";
 import { networkReason } from "../http/network_reason.ts";
 import type { ResolvedRequest } from "../http/request.ts";
 import { RequestError } from "../http/request_error.ts";
@@ -21,7 +22,7 @@ import type { StepOptions } from "../model/flow.ts";
 import type { AssertionResult } from "../model/result.ts";
 import { secretsInRequest, secretsInResponse } from "../secrets/discover.ts";
 import type { Attempt } from "./attempt.ts";
-import { type Context, round, type StepInput } from "./context.ts";
+import { type Context, round, type StepInput, type WithJar } from "./context.ts";
 
 /** Reasons a kind may give for no answer, as the runner's request errors name them. */
 const REASONS = new Set(["network", "timeout", "bad-url", "interrupted", "body-too-large"]);
@@ -43,8 +44,10 @@ export async function kindAttempt(
 ): Promise<Attempt> {
   const { step } = input;
   const kind = kindOf(step.call!.kind)!;
+  const call = kindCall(input, ctx, auth);
+  await cookiesReady(call);
   const sent = performance.now();
-  const outcome = await kind.attempt(step.call!.spec, kindCall(input, ctx, auth));
+  const outcome = await kind.attempt(step.call!.spec, call);
   const request: ResolvedRequest = { ...outcome.request, headers: [...outcome.request.headers] };
   secretsInRequest(request, ctx.secret);
   const info = {
@@ -101,12 +104,20 @@ function verdict(
   };
 }
 
+/** The jar's Public Suffix List is loaded by the first step that keeps cookies, not by every run. */
+async function cookiesReady(call: KindCall): Promise<void> {
+  if (call.cookies) await publicSuffixes.load();
+}
+
 /**
  * What the kind is given: the step's scope, deadline and signal, the run's
  * network and limits, and the step's auth for the HTTP requests it sends.
  */
 function kindCall(input: StepInput, ctx: Context, auth: AuthHandler | undefined): KindCall {
   const { step, scope } = input;
+  // The flow run's jar when this step uses it, as attempt.ts decides for an HTTP step.
+  const { jar, jarOn } = scope as WithJar;
+  const cookies = (step.options?.cookieJar ?? jarOn ?? ctx.cookieJar) ? jar : undefined;
   return {
     render: (value) => render(value, scope),
     text: (template) => toText(evaluate(template, scope)),
@@ -123,6 +134,7 @@ function kindCall(input: StepInput, ctx: Context, auth: AuthHandler | undefined)
       await auth.apply(authorized);
       return authorized;
     },
+    ...(cookies ? { cookies } : {}),
   };
 }
 

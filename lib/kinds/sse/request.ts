@@ -75,3 +75,23 @@ function headersOf(spec: SseSpec, call: KindCall): [string, string][] {
   }
   return headers;
 }
+
+/**
+ * The request with the jar's cookies after any `cookie` the step wrote.
+ *
+ * @example
+ * ```ts
+ * import { withCookies } from "./request.ts";
+ * const own = { method: "GET" as const, url: "http://x.test/", headers: [["cookie", "a=1"]] as [string, string][] };
+ * if (withCookies(own, "sid=2").headers[0][1] !== "a=1; sid=2") throw new Error();
+ * if (withCookies(own, undefined) !== own) throw new Error();
+ * ```
+ */
+export function withCookies(request: SseRequest, jar: string | undefined): SseRequest {
+  if (!jar) return request;
+  const at = request.headers.findIndex(([name]) => name === "cookie");
+  const headers = [...request.headers];
+  if (at < 0) headers.push(["cookie", jar]);
+  else headers[at] = ["cookie", `${headers[at][1]}; ${jar}`];
+  return { ...request, headers };
+}

@@ -141,6 +141,17 @@ function route(path: string, request: Request, seen: Seen[], opened: () => void)
     });
   }
   if (path === "/use") return Response.json({ ok: true });
+  if (path === "/login") {
+    return Response.json({ ok: true }, { headers: { "set-cookie": "sid=s-1; Path=/" } });
+  }
+  if (path === "/session-events") {
+    // A stream behind a session cookie, which sets one more.
+    if (!(request.headers.get("cookie") ?? "").includes("sid=s-1")) {
+      return Response.json({ error: "no session" }, { status: 401 });
+    }
+    const headers = { ...STREAM, "set-cookie": "seen=yes; Path=/" };
+    return new Response(chunks(["event: done\ndata: {}\n\n"], 0), { headers });
+  }
   if (path === "/secret-events") {
     const parts = [`data: {"token": "${EVENT_TOKEN}"}\n\n`, "event: done\ndata: {}\n\n"];
     return new Response(chunks(parts, 0), { headers: STREAM });
