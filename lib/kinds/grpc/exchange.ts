@@ -50,7 +50,7 @@ export interface ExchangeOptions {
  * ```
  */
 export function exchange(client: grpc.Client, options: ExchangeOptions): Promise<Exchange> {
-  const { codec, signal } = options;
+  const { signal } = options;
   const metadata = new grpc.Metadata();
   for (const [name, value] of options.metadata) metadata.add(name, value);
   const got: Omit<Exchange, "status"> = { messages: [], bytes: 0 };
