@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { ExpressionError } from "../../expr/errors.ts";
 import { resolvePath } from "../../expr/path.ts";
 import type { Expr } from "../../model/template.ts";
 import type { KindCall, KindOutcome } from "../kind.ts";
@@ -51,9 +52,8 @@ export async function attemptWebSocket(
     return { request, error: { reason: "bad-url", message } };
   }
   const messages = sentMessages(items);
-  if (typeof messages === "string") {
-    return { request, error: { reason: "network", message: messages } };
-  }
+  // A value the flow made that cannot be sent is the flow's mistake, like an unresolved expression.
+  if (typeof messages === "string") throw new ExpressionError(messages);
   const options = clientOptions(url, headers, call);
   if (typeof options === "string") {
     return { request, error: { reason: "bad-url", message: options } };

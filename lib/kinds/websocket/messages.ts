@@ -32,7 +32,12 @@ export function sentMessages(items: RenderedItem[]): (string | Uint8Array)[] | s
     else if (item.kind === "text") out.push(asText(item.value));
     else {
       const text = asText(item.value);
-      if (!isBase64(text)) return `"binary" of message ${i + 1} of "send" is not base64.`;
+      if (!isBase64(text)) {
+        // The value is not quoted: it may hold a secret the expressions brought in.
+        return `"binary" of message ${
+          i + 1
+        } of "send" is not base64 once its expressions are resolved.`;
+      }
       out.push(Uint8Array.from(atob(text.replace(/\s+/g, "")), (c) => c.charCodeAt(0)));
     }
   }

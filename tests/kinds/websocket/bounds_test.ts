@@ -201,6 +201,29 @@ Deno.test("a port nobody listens on: connection refused, in a sentence naming it
   assert.equal(run.steps[0].message, `Connection refused by 127.0.0.1:${port} (after 3 attempts).`);
 });
 
+Deno.test("a binary message an expression made that is not base64 is the step's expression error, nothing sent", async () => {
+  const server = await wsServer();
+  try {
+    const run = await runFlow(
+      `name: b\nvars: { bytes: "%%%" }\n` +
+        flow(server.port, "/chat", ['send: [{ binary: "${vars.bytes}" }]']).replace(
+          "name: bounds\n",
+          "",
+        ),
+    );
+    assert.equal(run.code, 1, run.stdout);
+    assert.equal(run.steps[0].status, "error");
+    assert.equal(run.steps[0].failure_kind, "expression");
+    assert.equal(
+      run.steps[0].message,
+      `"binary" of message 1 of "send" is not base64 once its expressions are resolved.`,
+    );
+    assert.deepEqual(server.seen, [], "no connection was made");
+  } finally {
+    await server.close();
+  }
+});
+
 Deno.test("loop.until polls a websocket step: it connects again until the server says ready", async () => {
   const server = denoServer();
   try {
