@@ -19,7 +19,9 @@
  * - `http-loop`, `http-run`: the same for GET /health over `fetch` and as
  *   HTTP steps.
  *
- * Medians over `rounds` (default 3) alternating rounds are printed. Run by
+ * Medians over `rounds` (default 3) alternating rounds are printed. With
+ * `GRPC_BENCH_PROFILE=file` a child (`--child <mode> <calls> <dir> <port>`)
+ * writes V8's profile of its measured part there. Run by
  * hand, never in CI; results go to docs/performance-log.md.
  */
 import process from "node:process";
@@ -129,11 +131,28 @@ function printTable(results: Map<Mode, Measured[]>, calls: number, rounds: numbe
 async function child(mode: Mode, calls: number, dir: string, port: number): Promise<void> {
   const work = await workFor(mode, dir, port);
   await work(WARM, "warm");
+  // GRPC_BENCH_PROFILE=file: V8's sampling profile of the measured part, to see what a call costs.
+  const profileFile = Deno.env.get("GRPC_BENCH_PROFILE");
+  const session = profileFile ? await startProfiler() : undefined;
   const cpu = process.cpuUsage();
   const made = await work(calls, "flows");
   const used = process.cpuUsage(cpu);
+  if (session && profileFile) {
+    const { profile } = await session.post("Profiler.stop");
+    await Deno.writeTextFile(profileFile, JSON.stringify(profile));
+  }
   console.log(JSON.stringify({ cpuMs: (used.user + used.system) / 1000, calls: made }));
   Deno.exit(0);
+}
+
+async function startProfiler() {
+  const { Session } = await import("node:inspector/promises");
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.setSamplingInterval", { interval: 50 });
+  await session.post("Profiler.start");
+  return session;
 }
 
 type Work = (n: number, set: string) => Promise<number>;
