@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { denoServer, type TestServer, TICKET, TOKEN, wsServer } from "./servers.ts";
 import { runFlow } from "./run_flow.ts";
+import { runCli } from "../../support/cli.ts";
 
 const CHAT = await Deno.readTextFile(
   new URL("../../fixtures/websocket/chat.yaml", import.meta.url),
@@ -163,4 +164,32 @@ Deno.test("a send item with after waits for that many messages: sent after the s
     assert.equal(patient.code, 0, `${label}: ${patient.stdout}`);
     assert.equal(patient.steps[0].request?.method, "WEBSOCKET");
   });
+});
+
+Deno.test("websocket steps run in worker threads too (--workers 2): four chat flows at once", async () => {
+  const chat = await wsServer();
+  const http = denoServer();
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-ws-workers-" });
+  try {
+    for (let i = 1; i <= 4; i++) {
+      await Deno.writeTextFile(
+        `${dir}/chat${i}.yaml`,
+        CHAT.replace("name: chat\n", `name: chat${i}\n`),
+      );
+    }
+    const run = await runCli(["run", dir, "--jobs", "4", "--workers", "2"], {
+      env: {
+        WS_URL: `ws://127.0.0.1:${chat.port}`,
+        WS_TOKEN: TOKEN,
+        HTTP_URL: `http://127.0.0.1:${http.port}`,
+      },
+    });
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /4 flows: 4 passed · 8 steps: 8 passed/);
+    assert.equal(chat.seen.filter((s) => s === "open /chat chat.v1").length, 4);
+  } finally {
+    await chat.close();
+    await http.close();
+    await Deno.remove(dir, { recursive: true });
+  }
 });
