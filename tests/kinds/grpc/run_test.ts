@@ -6,8 +6,8 @@
  * test CA, and retries on UNAVAILABLE — each read back from the JSON report.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../../support/cli.ts";
-import { hasOpenssl, makeCertificates } from "../../support/tls.ts";
+import { runBounded, runCli } from "../../support/cli.ts";
+import { forwardProxy, hasOpenssl, makeCertificates } from "../../support/tls.ts";
 import { startRouteGuide } from "../../fixtures/grpc/route_guide_server.ts";
 import { flowDir } from "./support.ts";
 
@@ -233,4 +233,57 @@ Deno.test({
       await Deno.remove(certs, { recursive: true });
     }
   },
+});
+
+Deno.test("--proxy carries the call through an HTTP CONNECT tunnel", async () => {
+  const server = await startRouteGuide();
+  const proxy = forwardProxy();
+  try {
+    const { cli, steps } = await run(
+      `name: f\nvars: { port: "0" }\nsteps:\n${
+        STEP(
+          "via proxy",
+          "GetFeature",
+          "      message: { latitude: 1 }\n    assert: { status: 0 }\n",
+        )
+      }`,
+      ["--proxy", proxy.url],
+      server.port,
+    );
+    assert.equal(cli.code, 0, cli.stdout + cli.stderr);
+    assert.equal(steps[0].status, "passed");
+    assert.ok(
+      proxy.seen.some((s) => s.includes(`127.0.0.1:${server.port}`)),
+      `the proxy saw ${JSON.stringify(proxy.seen)}`,
+    );
+  } finally {
+    proxy.close();
+    await server.close();
+  }
+});
+
+Deno.test("docs/grpc.md's recipe runs as written against the route guide, and the run exits by itself", async () => {
+  const docs = await Deno.readTextFile(new URL("../../../docs/grpc.md", import.meta.url));
+  const recipe = /```yaml\n([\s\S]*?)```/.exec(docs)![1];
+  const server = await startRouteGuide();
+  const dir = await flowDir(recipe);
+  try {
+    const cli = await runBounded(
+      ["run", `${dir}/flow.yaml`, "--var", `port=${server.port}`, "--report-json", `${dir}/r.json`],
+      { env: { API_TOKEN: "recipe-token" }, ms: 60_000 },
+    );
+    // A channel left holding the process would have it killed at the bound instead.
+    assert.equal(cli.killed, false);
+    assert.equal(cli.code, 0, cli.stdout + cli.stderr);
+    const report = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
+    assert.deepEqual(report.flows[0].steps.map((s: Step) => s.status), [
+      "passed",
+      "passed",
+      "passed",
+    ]);
+    assert.equal(server.calls[0].authorization, "Bearer recipe-token");
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
 });
