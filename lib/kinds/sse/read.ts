@@ -4,8 +4,9 @@
  *
  * @module
  */
-import { isMap, isScalar, isSeq, type Node } from "yaml";
+import type { Node } from "yaml";
 import type { KindEntry, KindReading } from "../kind.ts";
+import { readHeaders } from "./read_headers.ts";
 import type { Template, ValueTemplate } from "../../model/template.ts";
 import { isConstant } from "../../expr/template.ts";
 import {
@@ -58,6 +59,7 @@ export interface SseSpec {
  * ```ts
  * import { readSse } from "./read.ts";
  * import type { KindEntry, KindReading } from "../kind.ts";
+import { readHeaders } from "./read_headers.ts";
  * import { parseDocument, type Scalar } from "yaml";
  * const url = parseDocument('"http://127.0.0.1:1/events"').contents as Scalar;
  * const reading = {
@@ -77,7 +79,7 @@ export function readSse(
   const at = (key: string) => map.get(key);
   const url = urlOf(at("url"), reading);
   const method = methodOf(at("method"), reading);
-  const headers = headersOf(at("headers"), reading);
+  const headers = readHeaders(at("headers"), reading);
   const body = bodyOf(at("body"), method, reading);
   const until = untilOf(at("until"), reading);
   const limits = limitsOf(at, reading);
@@ -168,23 +170,6 @@ function methodOf(entry: KindEntry | undefined, reading: KindReading): "GET" | "
   return undefined;
 }
 
-/** A map of header names to values (each may hold `${…}`). */
-function headersOf(entry: KindEntry | undefined, reading: KindReading): ValueTemplate | undefined {
-  if (!entry) return undefined;
-  if (!isMap(entry.value)) {
-    reading.problem(
-      "wrong-type",
-      `Expected "headers" of an "sse" step to be a map of names to values, got ${
-        describeNode(entry.value)
-      }.`,
-      entry.value ?? entry.keyNode,
-      'Write headers: { authorization: "Bearer ${ENV.TOKEN}" }.',
-    );
-    return undefined;
-  }
-  return reading.value(entry.value);
-}
-
 /** The `until` path, compiled now so a syntax error is found before anything is sent. */
 function untilOf(entry: KindEntry | undefined, reading: KindReading): CompiledPath | undefined {
   if (!entry) return undefined;
@@ -205,11 +190,4 @@ function untilOf(entry: KindEntry | undefined, reading: KindReading): CompiledPa
     );
     return undefined;
   }
-}
-
-/** A node in words for a message: `a list`, `the value "x"`. */
-function describeNode(node: Node | null): string {
-  if (isSeq(node)) return "a list";
-  if (isScalar(node)) return `the value ${JSON.stringify(node.value)}`;
-  return "nothing";
 }

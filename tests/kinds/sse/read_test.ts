@@ -64,6 +64,10 @@ Deno.test("each mistake is one positioned problem with its code", async () => {
     ["{url: http://x.test, tries: 3}", "5:31 unknown-key"],
     ["{method: GET}", "5:5 missing-key"],
     ["{url: 7}", "5:16 wrong-type"],
+    ["{url: http://x.test, headers: {x api key: k}}", "5:41 bad-header"],
+    ['{url: http://x.test, headers: {"${vars.base}": k}}', "5:41 bad-header"],
+    ['{url: http://x.test, headers: {x-note: "a\\nb"}}', "5:49 bad-header"],
+    ['{url: http://x.test, headers: {x-note: "5 €"}}', "5:49 bad-header"],
   ];
   for (const [sse, want] of cases) {
     const got = await problems(sse);
