@@ -151,6 +151,7 @@ import "../lib/kinds/sse/event_stream.ts";
 import "../lib/kinds/sse/mod.ts";
 import "../lib/kinds/sse/open.ts";
 import "../lib/kinds/sse/read.ts";
+import "../lib/kinds/sse/read_headers.ts";
 import "../lib/kinds/sse/request.ts";
 import "../lib/kinds/sse/schema.ts";
 import "../lib/kinds/sse/verdict.ts";
