@@ -50,6 +50,7 @@ export type { Network } from "./lib/run/context.ts";
 export type { RunWorkers } from "./lib/run/workers/plan.ts";
 export { CoverageCollector, type CoverageDocument } from "./lib/run/coverage.ts";
 export type { CoverageShare, OpenApiCoverage, OperationCoverage } from "./lib/model/coverage.ts";
+export type { ErrorKind, LatencyStats, LatencySummary, StepLatency } from "./lib/model/latency.ts";
 export {
   type FlowHistory,
   History,

@@ -20,7 +20,7 @@
  * if (ERROR_KINDS[0] !== "status" || ERROR_KINDS.at(-1) !== "other") throw new Error();
  * ```
  */
-export const ERROR_KINDS = [
+export const ERROR_KINDS: readonly ErrorKind[] = [
   "status",
   "assertion",
   "network",
@@ -29,7 +29,7 @@ export const ERROR_KINDS = [
   "until",
   "expression",
   "other",
-] as const;
+];
 
 /**
  * One kind of {@linkcode ERROR_KINDS}.
@@ -41,7 +41,15 @@ export const ERROR_KINDS = [
  * if (kind !== "timeout") throw new Error();
  * ```
  */
-export type ErrorKind = typeof ERROR_KINDS[number];
+export type ErrorKind =
+  | "status"
+  | "assertion"
+  | "network"
+  | "timeout"
+  | "capture"
+  | "until"
+  | "expression"
+  | "other";
 
 /**
  * Requests and their latency in milliseconds: nearest-rank percentiles of
@@ -58,9 +66,13 @@ export type ErrorKind = typeof ERROR_KINDS[number];
 export interface LatencyStats {
   /** Requests sent (each attempt of a polled or re-tried step counts). */
   requests: number;
+  /** The median duration. */
   p50_ms: number;
+  /** The 95th percentile. */
   p95_ms: number;
+  /** The 99th percentile. */
   p99_ms: number;
+  /** The longest request. */
   max_ms: number;
   /** Step runs that did not pass, by why; a kind none had is left out. */
   errors: Partial<Record<ErrorKind, number>>;
