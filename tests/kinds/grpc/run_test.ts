@@ -287,3 +287,25 @@ Deno.test("docs/grpc.md's recipe runs as written against the route guide, and th
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a message with ${…} that does not fit its type fails the step with a sentence; nothing is sent", async () => {
+  const server = await startRouteGuide();
+  try {
+    const { cli, steps } = await run(
+      `name: f\nvars: { port: "0", lat: "north" }\nsteps:\n${
+        STEP("bad", "GetFeature", '      message: { latitude: "${vars.lat}" }\n')
+      }`,
+      [],
+      server.port,
+    );
+    assert.equal(cli.code, 1, cli.stdout);
+    assert.equal(steps[0].status, "error");
+    assert.equal(
+      steps[0].message,
+      'The message for routeguide.RouteGuide/GetFeature does not fit: Expected "message".latitude to be int32, got "north".',
+    );
+    assert.equal(server.calls.length, 0);
+  } finally {
+    await server.close();
+  }
+});
