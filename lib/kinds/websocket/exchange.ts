@@ -77,6 +77,16 @@ class Exchange {
 
   start(): void {
     const { socket, limits } = this;
+    // Listeners first: dropping a socket still connecting makes it emit an error, which needs one.
+    socket.on(
+      "upgrade",
+      (res) => this.#head = { status: res.statusCode ?? 101, headers: flat(res) },
+    );
+    socket.on("unexpected-response", (_, res) => this.#refused(res));
+    socket.on("open", () => this.#open());
+    socket.on("message", (data, binary) => this.#receiver.message(data, binary));
+    socket.on("close", (code, reason) => this.#closed(code, new TextDecoder().decode(reason)));
+    socket.on("error", (error) => this.#error(error));
     if (limits.signal?.aborted) return this.#abort();
     limits.signal?.addEventListener("abort", this.#abort, { once: true });
     this.#after(
@@ -87,15 +97,6 @@ class Exchange {
           `The connection did not open within ${seconds(limits.timeoutMs)}.`,
         ),
     );
-    socket.on(
-      "upgrade",
-      (res) => this.#head = { status: res.statusCode ?? 101, headers: flat(res) },
-    );
-    socket.on("unexpected-response", (_, res) => this.#refused(res));
-    socket.on("open", () => this.#open());
-    socket.on("message", (data, binary) => this.#receiver.message(data, binary));
-    socket.on("close", (code, reason) => this.#closed(code, new TextDecoder().decode(reason)));
-    socket.on("error", (error) => this.#error(error));
   }
 
   #abort = () => this.#fail("interrupted", "The run was interrupted.");
