@@ -59,7 +59,15 @@ export async function attemptWebSocket(
     return { request, error: { reason: "bad-url", message: options } };
   }
   const Client = await webSocketClient();
-  const socket = new Client(url, spec.subprotocols, options);
+  let socket;
+  try {
+    socket = new Client(url, spec.subprotocols, options);
+  } catch (error) {
+    // The client refuses some URLs the URL parser takes (a #fragment).
+    const why = (error as Error).message.replace(/^\w/, (c) => c.toLowerCase()).replace(/\.$/, "");
+    const message = `"${url}" is not a URL a WebSocket can connect to (${why}).`;
+    return { request, error: { reason: "bad-url", message } };
+  }
   const waitMs = Math.min(spec.waitMs ?? call.timeoutMs, call.timeoutMs);
   const outgoing = messages.map((data, i) => ({ data, after: items[i].after ?? 0 }));
   const ending = await exchange(socket, outgoing, {

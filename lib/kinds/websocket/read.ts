@@ -93,6 +93,15 @@ function readUrl(entry: KindEntry, reading: KindReading): Template | undefined {
     );
     return undefined;
   }
+  if (text.includes("#")) {
+    reading.problem(
+      "bad-url",
+      `"${text}" has a #fragment, which a WebSocket URL may not hold.`,
+      entry.value,
+      "Leave out the # and what follows it.",
+    );
+    return undefined;
+  }
   return template;
 }
 

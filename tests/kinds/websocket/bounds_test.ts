@@ -224,6 +224,26 @@ Deno.test("a binary message an expression made that is not base64 is the step's 
   }
 });
 
+Deno.test("a URL an expression made that a WebSocket cannot take is a bad-url error in a sentence, not a crash", async () => {
+  const run = await runFlow(
+    'name: u\nsteps:\n  - name: s\n    websocket: { url: "${ENV.WS_URL}" }\n',
+    { env: { WS_URL: "ws://127.0.0.1:9/chat#room" } },
+  );
+  assert.equal(run.code, 1, run.stdout);
+  assert.equal(
+    run.steps[0].message,
+    `"ws://127.0.0.1:9/chat#room" is not a URL a WebSocket can connect to (the URL contains a fragment identifier).`,
+  );
+  const http = await runFlow(
+    'name: u\nsteps:\n  - name: s\n    websocket: { url: "${ENV.WS_URL}" }\n',
+    { env: { WS_URL: "http://127.0.0.1:9/chat" } },
+  );
+  assert.equal(
+    http.steps[0].message,
+    `"http://127.0.0.1:9/chat" is not an absolute ws or wss URL.`,
+  );
+});
+
 Deno.test("loop.until polls a websocket step: it connects again until the server says ready", async () => {
   const server = denoServer();
   try {

@@ -130,6 +130,7 @@ Deno.test("each mistake in a websocket step is one positioned problem with its c
       /header "a" of a websocket step to be a string/,
     ],
     ['url: "ws://x.test/${vars.nope}"', "unknown-var", 6, /nope/],
+    ['url: "ws://x.test/chat#room"', "bad-url", 6, /has a #fragment/],
   ];
   const wrong = cases.flatMap(([body, code, line, message]) => {
     const problems = problemsOf(body);
