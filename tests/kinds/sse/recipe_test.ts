@@ -32,3 +32,22 @@ Deno.test("the sse recipe runs green, its capture sent on, its token masked", as
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("sse steps run in worker threads too (--workers 2, two flows at once)", async () => {
+  const server = startSseServer();
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-sse-workers-" });
+  try {
+    const recipe = await Deno.readTextFile("tests/fixtures/sse/progress.yaml");
+    await Deno.writeTextFile(`${dir}/a.yaml`, recipe);
+    await Deno.writeTextFile(`${dir}/b.yaml`, recipe.replace("name: job progress", "name: again"));
+    const run = await runCli(["run", dir, "--workers", "2", "--jobs", "2"], {
+      env: { BASE_URL: server.url, TOKEN },
+    });
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /2 flows: 2 passed · 6 steps: 6 passed/);
+    assert.equal(server.seen.filter((s) => s.path === "/use").length, 2);
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
