@@ -81,24 +81,69 @@ export function headers(value: unknown): PmPair[] {
  * if (url({ raw: "{{base}}/a?x=1" }) !== "{{base}}/a?x=1") throw new Error();
  * if (url({ protocol: "https", host: ["a", "test"], path: ["v1", "x"] }) !== "https://a.test/v1/x") throw new Error();
  * if (url({ protocol: "https", host: "{{h}}", path: "/v3/user" }) !== "https://{{h}}/v3/user") throw new Error();
+ * const hashed = { raw: "{{base}}/s?id=IS:#a", query: [{ key: "id", value: "IS:#a" }] };
+ * if (url(hashed) !== "{{base}}/s?id=IS:%23a") throw new Error(url(hashed));
+ * const parts = { host: ["{{base}}"], path: ["s"], query: [{ key: "id", value: "a&b#c" }] };
+ * if (url(parts) !== "{{base}}/s?id=a%26b%23c") throw new Error(url(parts));
  * ```
  */
 export function url(value: unknown): string {
   if (typeof value === "string") return value.trim();
   if (!isObject(value)) return "";
-  if (typeof value.raw === "string" && value.raw.trim() !== "") return value.raw.trim();
+  if (typeof value.raw === "string" && value.raw.trim() !== "") return fromRaw(value);
   const host = Array.isArray(value.host) ? value.host.map(str).join(".") : str(value.host);
   // A path written as text loses one leading "/", as Postman reads it (Contentstack's "/v3/user").
   const path = Array.isArray(value.path)
     ? value.path.map(str).join("/")
     : str(value.path).replace(/^\/(?=.)/, "");
-  const query = pairs(value.query).filter((q) => !q.disabled)
-    .map((q) => `${q.key}=${q.value}`).join("&");
+  const query = queryText(pairs(value.query).filter((q) => !q.disabled));
   const protocol = str(value.protocol);
   const port = str(value.port);
   return `${protocol ? `${protocol}://` : ""}${host}${port ? `:${port}` : ""}${
     path === "/" ? "/" : path ? `/${path}` : ""
   }${query ? `?${query}` : ""}`;
+}
+
+/**
+ * What a query value cannot hold as it is in a URL's text: `&` ends it, `#`
+ * begins the fragment, a line break or tab is dropped (and `=`, in a key).
+ */
+// deno-lint-ignore no-control-regex
+const RESERVED = /[&#\x00-\x1f\x7f]/g;
+/** The same in a key, and `=`. */
+// deno-lint-ignore no-control-regex
+const RESERVED_IN_KEY = /[&#=\x00-\x1f\x7f]/g;
+
+/** `text` percent-encoded where `reserved` matches, its `{{variables}}` as they are (as Postman's query parameters do). */
+function encodeReserved(text: string, reserved: RegExp): string {
+  return text.split(/(\{\{[^{}]*\}\})/).map((part, i) =>
+    i % 2 === 1 ? part : part.replace(
+      reserved,
+      (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`,
+    )
+  ).join("");
+}
+
+/** Query parts as a URL's query text, what it cannot carry percent-encoded (as Newman sends them). */
+function queryText(query: PmPair[]): string {
+  return query.map((q) =>
+    `${encodeReserved(q.key, RESERVED_IN_KEY)}=${encodeReserved(q.value ?? "", RESERVED)}`
+  ).join("&");
+}
+
+/**
+ * A URL object's `raw` text; when one of its `query` parts holds what the
+ * text cannot carry (`#`, `&`, a line break: Postman's importer writes
+ * values made from a `pattern`), the query is made from the parts (see
+ * {@linkcode queryText}).
+ */
+function fromRaw(value: Record<string, unknown>): string {
+  const raw = (value.raw as string).trim();
+  const query = pairs(value.query).filter((q) => !q.disabled);
+  if (queryText(query) === query.map((q) => `${q.key}=${q.value ?? ""}`).join("&")) return raw;
+  const at = raw.indexOf("?");
+  const hash = str(value.hash);
+  return `${at < 0 ? raw : raw.slice(0, at)}?${queryText(query)}${hash ? `#${hash}` : ""}`;
 }
 
 /**

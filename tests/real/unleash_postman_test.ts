@@ -1,0 +1,110 @@
+/**
+ * `convert postman` on the collection Unleash's users have (the project
+ * publishes none): Postman's import of its own document
+ * (`/docs/openapi.json`, `openapi-to-postmanv2`, its options untouched).
+ * Newman runs it against fresh instance A with the admin token as the
+ * collection's `apiKey`; flowrun converts it with default options and runs
+ * it as its summary prints it, with the variables it asks for (`API_KEY`,
+ * `BASE_URL`), against fresh instance B; both through one recording proxy.
+ * Goal: the same requests in the same order, with the same statuses.
+ */
+import assert from "node:assert/strict";
+import { runCli } from "../support/cli.ts";
+import { printedRun, readReport } from "./measure.ts";
+import { GENERATORS, postmanImport } from "./postman_generators.ts";
+import type { NewmanRequest } from "./postman_newman.ts";
+import { type Received, startRecordingProxy } from "./postman_proxy.ts";
+import { prepare, start } from "./servers.ts";
+import {
+  postgresMissing,
+  UNLEASH,
+  UNLEASH_ADMIN_TOKEN,
+  UNLEASH_DOCUMENT,
+  withUnleash,
+} from "./unleash.ts";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const postgres = postgresMissing();
+const unleash = postgres ? { ignoredBecause: postgres } : await prepare([UNLEASH]);
+const generators = await prepare(GENERATORS);
+const ignoredBecause = unleash.ignoredBecause || generators.ignoredBecause;
+
+/** Newman on `collection` with the collection variables `vars` (in a process of its own, 3 minutes at most). */
+async function newman(collection: string, dir: string, vars: string[]): Promise<NewmanRequest[]> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", `${ROOT}tests/real/postman_newman.ts`, collection, dir, ...vars],
+    cwd: ROOT,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const timer = setTimeout(() => child.kill("SIGKILL"), 180_000);
+  const out = await child.output().finally(() => clearTimeout(timer));
+  const text = new TextDecoder().decode(out.stdout);
+  assert.equal(out.code, 0, text + new TextDecoder().decode(out.stderr));
+  return JSON.parse(text.trim().split("\n").at(-1)!);
+}
+
+/** `METHOD /path?query` of each request, the run's own names (`-0a1b2c3d`) and ids left out. */
+function lines(received: readonly Received[]): string[] {
+  return received.map((r) => `${r.method} ${r.target}`);
+}
+
+Deno.test({
+  name:
+    `real servers: Unleash's own document imported into Postman, converted and run, sends Newman's requests in Newman's order with Newman's statuses${ignoredBecause}`,
+  ignore: ignoredBecause !== "",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const prefix = unleash.install!.prefix;
+    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-unleash-postman-" });
+    const proxy = startRecordingProxy();
+    try {
+      const doc = await withUnleash(prefix, start, async (a) => {
+        const response = await fetch(`${a.origin}${UNLEASH_DOCUMENT}`);
+        assert.equal(response.status, 200);
+        return await response.json();
+      });
+      doc.servers = [{ url: proxy.origin }];
+      await Deno.writeTextFile(`${dir}/openapi.json`, JSON.stringify(doc, null, 2));
+      const collection = `${dir}/collection.json`;
+      await postmanImport(generators.install!.prefix, `${dir}/openapi.json`, collection);
+      const newmanReceived = await withUnleash(prefix, start, async (a) => {
+        proxy.point(a.origin);
+        await newman(collection, dir, [`apiKey=${UNLEASH_ADMIN_TOKEN}`]);
+        return proxy.received();
+      });
+      const converted = await runCli(["convert", "postman", collection, "-o", `${dir}/flows`]);
+      assert.equal(converted.code, 0, converted.stdout + converted.stderr);
+      const asked = /^Set before running: (.*)$/m.exec(converted.stderr)?.[1] ?? "";
+      assert.match(asked, /^API_KEY \(\{\{apiKey\}\}\), BASE_URL \(/);
+      const args = printedRun(converted.stderr);
+      assert.ok(args, `no Run: line in\n${converted.stderr}`);
+      const flowrunReceived = await withUnleash(prefix, start, async (b) => {
+        proxy.point(b.origin);
+        const env = { API_KEY: UNLEASH_ADMIN_TOKEN, BASE_URL: proxy.origin };
+        await runCli([...args, "--report-json", `${dir}/report.json`], { env });
+        const report = await readReport(`${dir}/report.json`).catch(() => undefined);
+        assert.ok(report, "no report");
+        return proxy.received();
+      });
+      const n = lines(newmanReceived);
+      const f = lines(flowrunReceived);
+      const statuses = newmanReceived.map((r, i) => [r, flowrunReceived[i]] as const)
+        .filter(([a, b]) => b && a.status !== b.status)
+        .map(([a, b]) => `${a.method} ${a.target}: Newman ${a.status}, flowrun ${b.status}`);
+      console.error(
+        `Unleash, Postman import: Newman sent ${n.length} requests, flowrun ${f.length}; statuses differ: ${
+          statuses.join("; ") || "none"
+        }`,
+      );
+      assert.equal(n.length, 211);
+      assert.deepEqual(f, n);
+      assert.deepEqual(statuses, []);
+    } finally {
+      await proxy.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
