@@ -46,6 +46,7 @@ import { batches, testFiles } from "./test_files.ts";
  */
 export const SLOW: readonly string[] = [
   "tests/kinds/grpc/reflection_test.ts",
+  "tests/kinds/sse/tls_test.ts",
   "tests/convert/har_websocket_test.ts",
   "tests/convert/har_websocket_browser_test.ts",
   "tests/cli/install_test.ts",
