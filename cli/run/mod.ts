@@ -261,7 +261,7 @@ async function runSuite(
     traceLink: plan.traceLink,
     history: opened.history,
   }));
-  const repeat = await repeatRun(plan, combineReporters(console, ...opened.reporters), out);
+  const repeat = await repeatRun(plan, suite, combineReporters(console, ...opened.reporters));
   // Handed over (the runner empties the list), so each flow is freed once it has run.
   const ran = await runFlows(suite.loaded.flows, {
     // Flows are dropped once run, and their results shrunk once reported: flat memory.

@@ -13,6 +13,20 @@ import type { DeferredFlow, Flow } from "../../lib/model/flow.ts";
 import type { Reporter } from "../../lib/model/events.ts";
 import type { FlowResult, RunResult } from "../../lib/model/result.ts";
 import type { RunWorkers } from "../../lib/run/workers/plan.ts";
+import { out } from "../output.ts";
+
+/**
+ * The fewest iterations for which a repeated run prints its progress, a
+ * line after every tenth of them: a run that takes a while says how far it
+ * is in a CI log, where the console lists only some iterations.
+ *
+ * @example
+ * ```ts
+ * import { PROGRESS_FROM } from "./repeat.ts";
+ * if (PROGRESS_FROM !== 1000) throw new Error();
+ * ```
+ */
+export const PROGRESS_FROM = 1000;
 
 /**
  * A run as `--repeat` shapes it.
@@ -20,7 +34,7 @@ import type { RunWorkers } from "../../lib/run/workers/plan.ts";
  * @example
  * ```ts
  * import { repeatRun } from "./repeat.ts";
- * const run = await repeatRun({ repeat: 1 }, {}, () => {});
+ * const run = await repeatRun({ repeat: 1 }, { loaded: { flows: [] } }, {}, () => {});
  * const workers = { count: 4, checkSetup: true };
  * if (run.runOptions(workers).workers !== workers) throw new Error("once is a plain run");
  * ```
@@ -63,13 +77,15 @@ export async function repeatedFlows(
 
 /**
  * The run's reporter and result with `--repeat` (`plan.repeat` > 1), or as
- * they are; `print` writes the latency summary.
+ * they are; `suite.loaded.flows` are the iterations (before the run empties
+ * the list); `print` writes the progress and the latency summary.
  *
  * @example
  * ```ts
  * import { repeatRun } from "./repeat.ts";
  * let printed = "";
- * const run = await repeatRun({ repeat: 5, jobs: 2 }, {}, (text) => void (printed += text));
+ * const suite = { loaded: { flows: [] } };
+ * const run = await repeatRun({ repeat: 5, jobs: 2 }, suite, {}, (text) => void (printed += text));
  * if (run.runOptions({ count: 4, checkSetup: true }).workers !== undefined) throw new Error();
  * const none = { total: 0, passed: 0, failed: 0, error: 0, skipped: 0 };
  * const result = await run.finish({
@@ -81,8 +97,9 @@ export async function repeatedFlows(
  */
 export async function repeatRun(
   plan: { repeat: number; jobs?: number },
+  suite: { loaded: { flows: readonly (Flow | DeferredFlow)[] } },
   reporter: Reporter,
-  print: (text: string) => void,
+  print: (text: string) => void = out,
 ): Promise<RepeatRun> {
   if (plan.repeat <= 1) {
     return { reporter, runOptions: (workers) => ({ workers }), finish: (r) => Promise.resolve(r) };
@@ -95,6 +112,7 @@ export async function repeatRun(
     repeat: plan.repeat,
     // As the runner reads --jobs when it is not given.
     concurrency: plan.jobs ?? navigator.hardwareConcurrency ?? 1,
+    onRan: progress(iterationsOf(suite.loaded.flows), print),
   });
   return {
     reporter: fold.reporter,
@@ -104,5 +122,31 @@ export async function repeatRun(
       print(latencyText(result.latency!));
       return Promise.resolve(result);
     },
+  };
+}
+
+/** The flow runs of these flows: a data-driven flow runs once per row. */
+function iterationsOf(flows: readonly (Flow | DeferredFlow)[]): number {
+  let n = 0;
+  for (const flow of flows) n += "rows" in flow && flow.rows ? flow.rows.length : 1;
+  return n;
+}
+
+/**
+ * A progress line after every tenth of `expected` iterations has run,
+ * counted, not timed (the same lines on any machine); none below
+ * {@linkcode PROGRESS_FROM}.
+ */
+function progress(
+  expected: number,
+  print: (text: string) => void,
+): ((ran: { passed: number; failed: number }) => void) | undefined {
+  if (expected < PROGRESS_FROM) return undefined;
+  const step = Math.ceil(expected / 10);
+  return ({ passed, failed }) => {
+    const ran = passed + failed;
+    if (ran % step === 0 || ran === expected) {
+      print(`… ${ran}/${expected} iterations run: ${passed} passed, ${failed} failed\n`);
+    }
   };
 }

@@ -44,7 +44,8 @@ export function latencyText(summary: LatencySummary): string {
     `${it.passed} passed, ${it.failed} failed${notRun}; ${summary.overall.requests} requests, ` +
     `${summary.requests_per_second} requests/s`,
     ...table,
-    `  (${it.listed} iterations listed in the reports: each flow's first and the first failures)`,
+    `  (${it.listed} ${it.listed === 1 ? "iteration" : "iterations"} listed in the reports: ` +
+    "each flow's first and the first failures)",
     "",
   ].join("\n");
 }

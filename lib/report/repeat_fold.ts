@@ -56,6 +56,24 @@ export interface RepeatFold {
 type Event = [hook: string, args: unknown[]];
 
 /**
+ * How a run repeats: `repeat` iterations of each flow, at most
+ * `concurrency` at once; `onRan` is told the counts after each iteration
+ * that ran (passed or failed), as it ends.
+ *
+ * @example
+ * ```ts
+ * import type { FoldOptions } from "./repeat_fold.ts";
+ * const options: FoldOptions = { repeat: 100, concurrency: 4, onRan: ({ passed }) => void passed };
+ * if (options.repeat !== 100) throw new Error();
+ * ```
+ */
+export interface FoldOptions {
+  repeat: number;
+  concurrency: number;
+  onRan?: (ran: { passed: number; failed: number }) => void;
+}
+
+/**
  * Folds the iterations of a run with `repeat` iterations of each flow, at
  * most `concurrency` at once, before `inner` sees them.
  *
@@ -71,10 +89,7 @@ type Event = [hook: string, args: unknown[]];
  * if (result.latency?.repeat !== 2 || result.latency.overall.requests !== 0) throw new Error();
  * ```
  */
-export function foldRepeats(
-  inner: Reporter,
-  options: { repeat: number; concurrency: number },
-): RepeatFold {
+export function foldRepeats(inner: Reporter, options: FoldOptions): RepeatFold {
   const fold = new Fold(inner, options);
   return {
     reporter: fold.reporter(),
@@ -88,6 +103,7 @@ class Fold {
   readonly #inner: Reporter;
   readonly #repeat: number;
   readonly #concurrency: number;
+  readonly #onRan: FoldOptions["onRan"];
   readonly #collector: LatencyCollector;
   /** The events of the iterations running now whose end decides whether they are listed. */
   readonly #waiting = new Map<string, Event[]>();
@@ -98,8 +114,9 @@ class Fold {
   readonly #decided = new WeakMap<FlowResult, boolean>();
   readonly #folded = new WeakMap<RunResult, RunResult>();
 
-  constructor(inner: Reporter, { repeat, concurrency }: { repeat: number; concurrency: number }) {
+  constructor(inner: Reporter, { repeat, concurrency, onRan }: FoldOptions) {
     this.#inner = inner;
+    this.#onRan = onRan;
     this.#repeat = repeat;
     this.#concurrency = concurrency;
     this.#collector = new LatencyCollector((ref) => iterationOf(ref.name, repeat)?.name);
@@ -114,7 +131,7 @@ class Fold {
     const known = this.#decided.get(flow);
     if (known !== undefined) return known;
     const iteration = iterationOf(flow.name, this.#repeat);
-    if (iteration) count(this.#counts, flow);
+    if (iteration && count(this.#counts, flow)) this.#onRan?.(this.#counts);
     const failed = flow.status === "failed" || flow.status === "error";
     const first = !iteration || iteration.i === 1;
     const list = first || (failed && this.#failuresListed < LISTED_FAILURES);
@@ -198,13 +215,14 @@ class Fold {
   }
 }
 
-/** Counts an iteration's end: passed, failed (or error), or not run. */
+/** Counts an iteration's end: passed, failed (or error), or not run; whether it ran. */
 function count(
   counts: { total: number; passed: number; failed: number; not_run: number },
   flow: FlowResult,
-) {
+): boolean {
   counts.total++;
   if (flow.status === "passed") counts.passed++;
   else if (flow.status === "skipped") counts.not_run++;
   else counts.failed++;
+  return flow.status !== "skipped";
 }

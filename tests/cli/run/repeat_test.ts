@@ -225,7 +225,7 @@ Deno.test("a run failing every iteration lists the first 20 failures only: small
         "run",
         `${dir}/down.yaml`,
         "--repeat",
-        "300",
+        "1000",
         "--concurrency",
         "5",
         "--console",
@@ -236,26 +236,37 @@ Deno.test("a run failing every iteration lists the first 20 failures only: small
         `${dir}/junit.xml`,
       ]);
       assert.equal(run.code, 1, run.stderr);
-      assert.equal(server.total(), 300);
+      assert.equal(server.total(), 1000);
       const json = await report(`${dir}/report.json`);
       assert.deepEqual(json.latency!.iterations, {
-        total: 300,
+        total: 1000,
         passed: 0,
-        failed: 300,
+        failed: 1000,
         not_run: 0,
         listed: 21,
       });
-      assert.deepEqual(json.latency!.overall.errors, { status: 300 });
+      assert.deepEqual(json.latency!.overall.errors, { status: 1000 });
       assert.equal(json.flows.length, 21);
-      assert.equal(json.flows[0].name, "down [1/300]");
+      assert.equal(json.flows[0].name, "down [1/1000]");
       assert.equal(json.totals.flows.total, 21);
       const junit = await Deno.readTextFile(`${dir}/junit.xml`);
       assert.equal(junit.match(/<testsuite /g)?.length, 21);
       assert.match(junit, /<testsuites name="flowrun" tests="21" failures="21"/);
       if (!ignoreXsd) await validateJUnitFile(`${dir}/junit.xml`);
-      // The console lists the same 21 and counts all 300.
-      assert.equal(run.stdout.match(/✘ .*down \[\d+\/300\]/g)?.length, 21 + 21, run.stdout);
-      assert.match(run.stdout, /Latency of 300 iterations .*: 0 passed, 300 failed; 300 requests/);
+      // The console lists the same 21 and counts all 1000.
+      assert.equal(run.stdout.match(/✘ .*down \[\d+\/1000\]/g)?.length, 21 + 21, run.stdout);
+      // Its progress, a line after every tenth of the iterations, counted, not timed.
+      assert.deepEqual(
+        run.stdout.match(/^… .*$/gm),
+        Array.from(
+          { length: 10 },
+          (_, i) => `… ${(i + 1) * 100}/1000 iterations run: 0 passed, ${(i + 1) * 100} failed`,
+        ),
+      );
+      assert.match(
+        run.stdout,
+        /Latency of 1000 iterations .*: 0 passed, 1000 failed; 1000 requests/,
+      );
     });
   } finally {
     await server.close();
