@@ -309,3 +309,51 @@ Deno.test("a message with ${…} that does not fit its type fails the step with 
     await server.close();
   }
 });
+
+Deno.test("the proto3 JSON mapping both ways: well-known types, enums, 64-bit integers, bytes, maps", async () => {
+  const server = await startRouteGuide();
+  const dir = await flowDir(`name: mapping
+vars: { port: "0" }
+steps:
+  - name: mirror
+    grpc:
+      target: "127.0.0.1:\${vars.port}"
+      proto: importer.proto
+      import_paths: [protos]
+      method: imports.Mirror/Reflect
+      message:
+        point: { latitude: 7 }
+        at: "2024-05-01T12:00:00.5Z"
+        took: "1.25s"
+        extra: { a: [1, "two", true, null], b: { c: 3 } }
+        count: "9007199254740993"
+        tags: [x, y]
+        kind: PEAK
+        blob: "aGk="
+        big_number: "-9007199254740993"
+        scores: { alice: 3 }
+    assert:
+      json:
+        - { path: $.json.at, equals: "2024-05-01T12:00:00.500Z" }
+        - { path: $.json.took, equals: "1.25s" }
+        - { path: $.json.extra.b.c, equals: 3 }
+        - { path: "$.json.extra.a[1]", equals: two }
+        - { path: $.json.count, equals: "9007199254740993" }
+        - { path: $.json.kind, equals: PEAK }
+        - { path: $.json.blob, equals: "aGk=" }
+        - { path: $.json.bigNumber, equals: "-9007199254740993" }
+        - { path: $.json.scores.alice, equals: 3 }
+        - { path: $.json.point.longitude, equals: 0 }
+`);
+  await Deno.copyFile(
+    new URL("../../fixtures/grpc/importer.proto", import.meta.url),
+    `${dir}/importer.proto`,
+  );
+  try {
+    const cli = await runCli(["run", `${dir}/flow.yaml`, "--var", `port=${server.port}`]);
+    assert.equal(cli.code, 0, cli.stdout + cli.stderr);
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
