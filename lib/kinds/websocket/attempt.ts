@@ -13,9 +13,10 @@ import { resolvePath } from "../../expr/path.ts";
 import type { Expr } from "../../model/template.ts";
 import type { KindCall, KindOutcome } from "../kind.ts";
 import { type Ending, exchange, seconds } from "./exchange.ts";
-import { sendBody, sentMessages } from "./messages.ts";
+import { type RenderedItem, sendBody, sentMessages } from "./messages.ts";
+import { type Handshake, handshakeRequest, httpUrl } from "./handshake.ts";
 import type { Received } from "./receiver.ts";
-import { webSocketClient } from "./socket.ts";
+import { type ClientSocket, webSocketClient } from "./socket.ts";
 import { clientOptions } from "./client_options.ts";
 import type { WebSocketSpec } from "./spec.ts";
 
@@ -32,21 +33,12 @@ export async function attemptWebSocket(
   spec: WebSocketSpec,
   call: KindCall,
 ): Promise<KindOutcome> {
-  const url = call.text(spec.url);
-  const headers = spec.headers.map((
-    [name, value],
-  ): [string, string] => [name, text(call.render(value))]);
   const items = spec.send.map((item) => ({ ...item, value: call.render(item.value) }));
   const until = spec.until &&
     resolvePath(spec.until, (expr) => call.render({ kind: "template", template: alone(expr) }));
-  const request = {
-    method: "WEBSOCKET",
-    url,
-    headers: spec.subprotocols.length > 0
-      ? [...headers, ["sec-websocket-protocol", spec.subprotocols.join(", ")] as [string, string]]
-      : headers,
-    ...(items.length > 0 ? { body: sendBody(items) } : {}),
-  };
+  const handshake = await handshakeRequest(spec, call);
+  const request = reported(handshake, spec.subprotocols, items);
+  const { url } = handshake;
   if (!/^wss?:\/\//i.test(url) || !URL.canParse(url)) {
     const message = `"${url}" is not an absolute ws or wss URL.`;
     return { request, error: { reason: "bad-url", message } };
@@ -54,20 +46,8 @@ export async function attemptWebSocket(
   const messages = sentMessages(items);
   // A value the flow made that cannot be sent is the flow's mistake, like an unresolved expression.
   if (typeof messages === "string") throw new ExpressionError(messages);
-  const options = clientOptions(url, headers, call);
-  if (typeof options === "string") {
-    return { request, error: { reason: "bad-url", message: options } };
-  }
-  const Client = await webSocketClient();
-  let socket;
-  try {
-    socket = new Client(url, spec.subprotocols, options);
-  } catch (error) {
-    // The client refuses some URLs the URL parser takes (a #fragment).
-    const why = (error as Error).message.replace(/^\w/, (c) => c.toLowerCase()).replace(/\.$/, "");
-    const message = `"${url}" is not a URL a WebSocket can connect to (${why}).`;
-    return { request, error: { reason: "bad-url", message } };
-  }
+  const socket = await openSocket(handshake, spec.subprotocols, call);
+  if (typeof socket === "string") return { request, error: { reason: "bad-url", message: socket } };
   const waitMs = Math.min(spec.waitMs ?? call.timeoutMs, call.timeoutMs);
   const outgoing = messages.map((data, i) => ({ data, after: items[i].after ?? 0 }));
   const ending = await exchange(socket, outgoing, {
@@ -79,11 +59,44 @@ export async function attemptWebSocket(
     ...(until ? { until } : {}),
     ...(call.signal ? { signal: call.signal } : {}),
   });
+  if (ending.kind !== "failed") call.cookies?.store(httpUrl(url), ending.setCookies);
   return outcome(request, ending, spec, waitMs);
 }
 
-function text(value: unknown): string {
-  return typeof value === "string" ? value : JSON.stringify(value) ?? "";
+/** What reports show: the handshake as sent (subprotocols too), the messages as the body. */
+function reported(
+  handshake: Handshake,
+  subprotocols: string[],
+  items: RenderedItem[],
+): KindOutcome["request"] {
+  const offered: [string, string][] = subprotocols.length > 0
+    ? [["sec-websocket-protocol", subprotocols.join(", ")]]
+    : [];
+  return {
+    method: "WEBSOCKET",
+    url: handshake.url,
+    headers: [...handshake.headers, ...offered],
+    ...(items.length > 0 ? { body: sendBody(items) } : {}),
+  };
+}
+
+/** The `ws` client connecting, or a sentence when the proxy or the URL cannot be used. */
+async function openSocket(
+  handshake: Handshake,
+  subprotocols: string[],
+  call: KindCall,
+): Promise<ClientSocket | string> {
+  const { url, headers } = handshake;
+  const options = clientOptions(url, headers, call);
+  if (typeof options === "string") return options;
+  const Client = await webSocketClient();
+  try {
+    return new Client(url, subprotocols, options);
+  } catch (error) {
+    // The client refuses some URLs the URL parser takes (a #fragment).
+    const why = (error as Error).message.replace(/^\w/, (c) => c.toLowerCase()).replace(/\.$/, "");
+    return `"${url}" is not a URL a WebSocket can connect to (${why}).`;
+  }
 }
 
 /** A template of one expression, whose value stays what it is (a number stays a number). */

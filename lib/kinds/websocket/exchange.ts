@@ -15,8 +15,15 @@ import { type Received, Receiver, type StopRule } from "./receiver.ts";
 /** How a connection ended. */
 export type Ending =
   | { kind: "failed"; reason: string; message: string }
-  | { kind: "refused"; status: number; headers: Record<string, string>; body: string }
-  | { kind: "received"; status: number; headers: Record<string, string> } & Received;
+  | { kind: "refused"; body: string } & Head
+  | { kind: "received" } & Head & Received;
+
+/** The handshake's answer: status, headers, and its `set-cookie` lines for a cookie jar. */
+interface Head {
+  status: number;
+  headers: Record<string, string>;
+  setCookies: string[];
+}
 
 /** A message to send, and how many must have arrived before it goes. */
 export interface Outgoing {
@@ -59,7 +66,7 @@ class Exchange {
   #settled = false;
   /** The next message of `messages` to send. */
   #next = 0;
-  #head = { status: 101, headers: {} as Record<string, string> };
+  #head: Head = { status: 101, headers: {}, setCookies: [] };
   #receiver: Receiver;
 
   constructor(
@@ -80,7 +87,7 @@ class Exchange {
     // Listeners first: dropping a socket still connecting makes it emit an error, which needs one.
     socket.on(
       "upgrade",
-      (res) => this.#head = { status: res.statusCode ?? 101, headers: flat(res) },
+      (res) => this.#head = headOf(res, 101),
     );
     socket.on("unexpected-response", (_, res) => this.#refused(res));
     socket.on("open", () => this.#open());
@@ -129,7 +136,7 @@ class Exchange {
   }
 
   #refused(res: HandshakeResponse): void {
-    const head = { status: res.statusCode ?? 0, headers: flat(res) };
+    const head = headOf(res, 0);
     const chunks: Uint8Array[] = [];
     let bytes = 0;
     const done = () => {
@@ -196,6 +203,13 @@ const CLOSE_GRACE_MS = 1_000;
 function tooLarge(max: number): string {
   return `The messages received came to more than ${max} bytes, the most a response may hold; ` +
     `raise --max-body or receive fewer (count, until).`;
+}
+
+/** A handshake response's status (`fallback` when it has none), headers and cookies. */
+function headOf(res: HandshakeResponse, fallback: number): Head {
+  const cookies = res.headers["set-cookie"];
+  const setCookies = cookies === undefined ? [] : Array.isArray(cookies) ? cookies : [cookies];
+  return { status: res.statusCode ?? fallback, headers: flat(res), setCookies };
 }
 
 /** Response headers as one string each (`set-cookie` lines joined with ", "). */

@@ -103,8 +103,12 @@ function parsed(text: string): unknown {
   }
 }
 
-/** Whether a handshake may go on: the chat needs the token. */
-function allowed(path: string, authorization: string | null): boolean {
+/** The session cookie `/login` sets and `/jar` wants. */
+export const SID = "sid-5c0ffee1";
+
+/** Whether a handshake may go on: the chat needs the token, `/jar` the session cookie. */
+function allowed(path: string, authorization: string | null, cookie: string | null): boolean {
+  if (path.startsWith("/jar")) return (cookie ?? "").split(/;\s*/).includes(`sid=${SID}`);
   return !path.startsWith("/chat") || authorization === `Bearer ${TOKEN}`;
 }
 
@@ -114,7 +118,8 @@ const REFUSAL = JSON.stringify({ error: "unauthorized", hint: "send a bearer tok
  * The `ws` package's server, plain or over TLS (`tls`: PEM cert and key, and
  * to require a client certificate, the CA it must chain to), compressing
  * messages when `deflate` (permessage-deflate). Besides the chat, `/drop`
- * sends one message and drops the connection without a close frame.
+ * sends one message and drops the connection without a close frame, and
+ * `/jar` upgrades only with the session cookie and sets `seen=ws`.
  *
  * @example
  * const server = await wsServer();
@@ -139,9 +144,17 @@ export async function wsServer(
     handleProtocols: (offered: Set<string>) => offered.has("chat.v1") ? "chat.v1" : false,
     // deno-lint-ignore no-explicit-any
     verifyClient: (info: any, done: any) =>
-      allowed(info.req.url ?? "/", info.req.headers.authorization ?? null)
+      allowed(
+          info.req.url ?? "/",
+          info.req.headers.authorization ?? null,
+          info.req.headers.cookie ?? null,
+        )
         ? done(true)
         : done(false, 401, REFUSAL, { "Content-Type": "application/json" }),
+  });
+  // `/jar`'s upgrade sets a cookie, which a flow's jar keeps for its next requests.
+  server.on("headers", (headers: string[], req: { url?: string }) => {
+    if (req.url?.startsWith("/jar")) headers.push("Set-Cookie: seen=ws; Path=/");
   });
   // deno-lint-ignore no-explicit-any
   server.on("connection", (peer: any, req: any) => {
@@ -191,7 +204,11 @@ export function denoServer(): TestServer {
       const ok = req.headers.get("authorization") === `Bearer ${TICKET}`;
       return Response.json({ user: ok ? "ada" : null }, { status: ok ? 200 : 401 });
     }
-    if (!allowed(url.pathname, req.headers.get("authorization"))) {
+    if (url.pathname === "/login") {
+      return new Response("{}", { headers: { "set-cookie": `sid=${SID}; Path=/` } });
+    }
+    if (url.pathname === "/cookies") return Response.json({ cookie: req.headers.get("cookie") });
+    if (!allowed(url.pathname, req.headers.get("authorization"), req.headers.get("cookie"))) {
       return new Response(REFUSAL, {
         status: 401,
         headers: { "content-type": "application/json" },
