@@ -47,15 +47,24 @@ export class Wire {
   #sent = performance.now();
   #startedAt = new Date();
 
-  /** The first request of attempt `attempt` of step `step`, about to be sent. */
+  /**
+   * The first request of attempt `attempt` of step `step`, about to be sent,
+   * or sent at `sentAt` (`performance.now()`) by a step kind, whose request
+   * is known once its call ended.
+   */
   constructor(
     readonly ctx: WireContext,
     readonly flow: FlowRef,
     readonly step: string,
     readonly attempt: number,
     request: ResolvedRequest,
+    sentAt?: number,
   ) {
     this.#request = request;
+    if (sentAt !== undefined) {
+      this.#sent = sentAt;
+      this.#startedAt = new Date(Date.now() - (performance.now() - sentAt));
+    }
   }
 
   /**

@@ -17,11 +17,12 @@ import { networkReason } from "../http/network_reason.ts";
 import type { ResolvedRequest } from "../http/request.ts";
 import { RequestError } from "../http/request_error.ts";
 import { ReceivedResponse } from "../http/response.ts";
-import { type KindCall, type KindNetwork, kindOf } from "../kinds/mod.ts";
+import { type KindCall, type KindNetwork, kindOf, type KindOutcome } from "../kinds/mod.ts";
 import type { StepOptions } from "../model/flow.ts";
 import type { AssertionResult } from "../model/result.ts";
 import { secretsInRequest, secretsInResponse } from "../secrets/discover.ts";
 import type { Attempt } from "./attempt.ts";
+import { Wire } from "./exchange.ts";
 import { type Context, round, type StepInput, type WithJar } from "./context.ts";
 
 /** Reasons a kind may give for no answer, as the runner's request errors name them. */
@@ -58,11 +59,14 @@ export async function kindAttempt(
   };
   const { onRequest, onAttempt } = ctx.reporter;
   if (onRequest) await onRequest.call(ctx.reporter, input.ref, info);
+  // The HAR records a kind's call as its request line and the answer the checks read.
+  const wire = ctx.reporter.onExchange
+    ? new Wire(ctx, input.ref, input.label ?? step.name, number, request, sent)
+    : undefined;
   const duration_ms = round(performance.now() - sent);
   if (!outcome.response) {
-    const reason = outcome.error?.reason ?? "network";
-    const code = (REASONS.has(reason) ? reason : "network") as RequestError["code"];
-    const error = new RequestError(code, outcome.error?.message ?? `${kind.what} got no answer.`);
+    const error = noAnswer(outcome.error, kind.what);
+    await wire?.failed(error.message);
     if (onAttempt) {
       const message = ctx.rawEvents ? error.message : ctx.redactor.redact(error.message);
       await onAttempt.call(ctx.reporter, input.ref, { ...info, error: message, duration_ms });
@@ -74,6 +78,7 @@ export async function kindAttempt(
   response.url = request.url;
   response.durationMs = duration_ms;
   secretsInResponse(response, ctx.secret);
+  await wire?.answered(response);
   const until = step.loop
     ? evaluateChecks(step.loop.until, response, input.scope, "until", ctx.redactor, request)
     : [];
@@ -83,6 +88,13 @@ export async function kindAttempt(
   }
   const verdicts = (outcome.failures ?? []).map((f) => verdict(f, step));
   return { request, response, until, kind: kind.key, ...(verdicts.length > 0 ? { verdicts } : {}) };
+}
+
+/** Why a kind's call got no answer, as the runner's request error (retried like HTTP's). */
+function noAnswer(error: KindOutcome["error"], what: string): RequestError {
+  const reason = error?.reason ?? "network";
+  const code = (REASONS.has(reason) ? reason : "network") as RequestError["code"];
+  return new RequestError(code, error?.message ?? `${what} got no answer.`);
 }
 
 /** A kind's failed verdict as a failed check of the step, placed at the step. */

@@ -38,7 +38,8 @@ Deno.test("a header token and a token from an event's data are masked in every a
   const dir = await Deno.makeTempDir({ prefix: "flowrun-sse-mask-" });
   try {
     await Deno.writeTextFile(`${dir}/flow.yaml`, FLOW);
-    const run = await runCli(["run", `${dir}/flow.yaml`, "--out-dir", `${dir}/out`, "-v"], {
+    const har = ["--report-har", `${dir}/out/run.har`];
+    const run = await runCli(["run", `${dir}/flow.yaml`, "--out-dir", `${dir}/out`, ...har, "-v"], {
       env: { BASE: server.url, TOKEN },
     });
     assert.equal(run.code, 1, run.stdout + run.stderr);
@@ -56,6 +57,7 @@ Deno.test("a header token and a token from an event's data are masked in every a
       "junit.xml": read("junit.xml"),
       "report.html": read("report.html"),
       "run.log.ndjson": read("run.log.ndjson"),
+      "run.har": read("run.har"),
     };
     for (const [name, text] of Object.entries(artifacts)) {
       assert.ok(!text.includes(TOKEN), `${name} holds the header token`);
@@ -71,6 +73,16 @@ Deno.test("a header token and a token from an event's data are masked in every a
     assert.match(artifacts["junit.xml"], /did not hold in the 2 events/);
     assert.match(artifacts["report.html"], /did not hold in the 2 events/);
     for (const line of artifacts["run.log.ndjson"].trim().split("\n")) JSON.parse(line);
+    // The HAR holds the sse steps' exchanges too, in order, each answered with its events.
+    const entries = JSON.parse(artifacts["run.har"]).log.entries as {
+      request: { url: string };
+      response: { status: number; content: { text?: string } };
+    }[];
+    assert.deepEqual(
+      entries.map((e) => new URL(e.request.url).pathname),
+      ["/secret-events", "/use", "/secret-events"],
+    );
+    assert.match(entries[0].response.content.text ?? "", /"events"/);
   } finally {
     await server.close();
     await Deno.remove(dir, { recursive: true });
