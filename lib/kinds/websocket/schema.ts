@@ -28,12 +28,12 @@ export const WEBSOCKET_SCHEMA = {
     headers: {
       type: "object",
       description: "Handshake request headers (authorization, cookie…); values may hold ${…}.",
-      additionalProperties: { type: "string" },
+      additionalProperties: { type: "string", description: "A header's value; may hold ${…}." },
     },
     subprotocols: {
       type: "array",
       description: "Subprotocols offered in Sec-WebSocket-Protocol, in order of preference.",
-      items: { type: "string" },
+      items: { type: "string", description: "A subprotocol name, e.g. chat.v1." },
     },
     send: {
       type: "array",
@@ -41,6 +41,7 @@ export const WEBSOCKET_SCHEMA = {
         "Messages sent in order once the connection opens; each one of text, json, binary.",
       items: {
         type: "object",
+        description: "One message: exactly one of text, json or binary, and optionally after.",
         additionalProperties: false,
         oneOf: [{ required: ["text"] }, { required: ["json"] }, { required: ["binary"] }],
         properties: {
