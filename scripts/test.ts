@@ -46,6 +46,10 @@ import { batches, testFiles } from "./test_files.ts";
  */
 export const SLOW: readonly string[] = [
   "tests/kinds/grpc/reflection_test.ts",
+  "tests/kinds/grpc/read_test.ts",
+  "tests/kinds/grpc/run_test.ts",
+  "tests/kinds/grpc/misbehave_test.ts",
+  "tests/kinds/grpc/secrets_test.ts",
   "tests/kinds/sse/tls_test.ts",
   "tests/convert/har_websocket_test.ts",
   "tests/convert/har_websocket_browser_test.ts",
