@@ -28,7 +28,10 @@ export const WEBSOCKET_SCHEMA = {
     headers: {
       type: "object",
       description: "Handshake request headers (authorization, cookie…); values may hold ${…}.",
-      additionalProperties: { type: "string", description: "A header's value; may hold ${…}." },
+      additionalProperties: {
+        type: ["string", "number", "boolean"],
+        description: "A header's value, sent as text; may hold ${…}.",
+      },
     },
     subprotocols: {
       type: "array",
