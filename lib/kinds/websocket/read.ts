@@ -8,7 +8,7 @@
  * @module
  */
 import type { Node } from "yaml";
-import { compilePath, compileTemplatePath } from "../../expr/path.ts";
+import { type CompiledPath, compilePath, compileTemplatePath } from "../../expr/path.ts";
 import { isConstant } from "../../expr/template.ts";
 import { SyntaxAtError } from "../../model/errors.ts";
 import type { Template } from "../../model/template.ts";
@@ -112,8 +112,9 @@ function readUrl(entry: KindEntry, reading: KindReading): Template | undefined {
 function readUntil(node: Node | null, reading: KindReading) {
   const template = reading.template(node, `"until" of a websocket step`);
   if (!template) return undefined;
+  let path: CompiledPath;
   try {
-    return isConstant(template)
+    path = isConstant(template)
       ? compilePath(template.source, "body")
       : compileTemplatePath(template, "body");
   } catch (error) {
@@ -122,4 +123,15 @@ function readUntil(node: Node | null, reading: KindReading) {
     reading.problem(error.code, error.message, node, error.hint ?? "");
     return undefined;
   }
+  // `$` is a list: a member of it (`$.type`, `$.json…`) is never there, so until could never hold.
+  if (/^\$\s*(\.\s*[^.\[\s]|\[\s*['"])/.test(path.source)) {
+    reading.problem(
+      "bad-path",
+      `until "${path.source}" can never hold: $ is a list holding the message just received, which has no members.`,
+      node,
+      "Test the message with a filter, e.g. \"$[?@.type == 'done']\" (a text message that is not JSON is a string: \"$[?@ == 'bye']\").",
+    );
+    return undefined;
+  }
+  return path;
 }

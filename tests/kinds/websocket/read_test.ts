@@ -131,6 +131,13 @@ Deno.test("each mistake in a websocket step is one positioned problem with its c
     ],
     ['url: "ws://x.test/${vars.nope}"', "unknown-var", 6, /nope/],
     ['url: "ws://x.test/chat#room"', "bad-url", 6, /has a #fragment/],
+    [
+      'url: "ws://x.test"\nuntil: "$.json.messages[0]"',
+      "bad-path",
+      7,
+      /can never hold: \$ is a list/,
+    ],
+    ['url: "ws://x.test"\nuntil: "$[\'type\']"', "bad-path", 7, /can never hold/],
   ];
   const wrong = cases.flatMap(([body, code, line, message]) => {
     const problems = problemsOf(body);
@@ -159,6 +166,12 @@ Deno.test("headers and subprotocols may come from anchors, aliases and merge key
   const spec = loaded!.steps[0].call!.spec as WebSocketSpec;
   assert.deepEqual(spec.headers.map(([n]) => n), ["authorization", "x-room", "x-n"]);
   assert.deepEqual(spec.subprotocols, ["chat.v1"]);
+});
+
+Deno.test("until paths that can hold are taken: filters, indices, descendants", () => {
+  for (const until of ["$[?@.type == 'done']", "$[0].type", "$..type", "$[?@ == 'bye']", "$[*]"]) {
+    assert.deepEqual(problemsOf(`url: "ws://x.test"\nuntil: "${until}"`), [], until);
+  }
 });
 
 Deno.test("a URL made by an expression is checked when it runs, not at load", () => {
