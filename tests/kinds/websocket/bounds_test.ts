@@ -53,13 +53,13 @@ Deno.test("a sender that never stops ends at count, at wait, or at the step's ti
       ["$.json.messages[6].n", "equals", 6],
       ["$.json.close", "equals", null],
     ]);
-    await expectJson(server, "/flood", ["wait: 300ms", "count: 100000"], [
+    await expectJson(server, "/flood", ["wait: 1s", "count: 100000"], [
       ["$.json.stopped", "equals", "wait"],
       ["$.json.messages[0].n", "equals", 0],
     ]);
     await expectJson(server, "/flood", ["count: 100000"], [
       ["$.json.stopped", "equals", "timeout"],
-    ], ["--timeout", "400ms"]);
+    ], ["--timeout", "2s"]);
   } finally {
     await server.close();
   }
