@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { forwardProxy, hasOpenssl, makeCertificates } from "../../support/tls.ts";
-import { TOKEN, wsServer } from "./servers.ts";
+import { authProxy, TOKEN, wsServer } from "./servers.ts";
 import { runFlow } from "./run_flow.ts";
 
 function flow(url: string): string {
@@ -59,6 +59,38 @@ Deno.test({
       await Deno.remove(dir, { recursive: true });
     }
   },
+});
+
+Deno.test("a proxy's user and password go as Proxy-Authorization: Basic; a wrong one is the proxy's 407 in a sentence", async () => {
+  const server = await wsServer();
+  const proxy = authProxy("ada", "s3cr3t-pw");
+  try {
+    const target = `127.0.0.1:${server.port}`;
+    const run = await runFlow(flow(`ws://${target}`), {
+      args: ["--proxy", `http://ada:s3cr3t-pw@127.0.0.1:${proxy.port}`],
+    });
+    assert.equal(run.code, 0, run.stdout);
+    assert.match(proxy.heads[0], new RegExp(`^CONNECT ${target} HTTP/1.1\r\n`));
+    const wrong = await runFlow(flow(`ws://${target}`), {
+      args: ["--proxy", `http://ada:nope-pw@127.0.0.1:${proxy.port}`],
+    });
+    assert.equal(wrong.steps[0].status, "error", wrong.stdout);
+    assert.match(
+      wrong.steps[0].message ?? "",
+      new RegExp(
+        `The proxy 127\\.0\\.0\\.1:${proxy.port} answered CONNECT ${target} with status 407`,
+      ),
+    );
+    for (const text of [run.stdout, run.json, wrong.stdout, wrong.json, wrong.log]) {
+      assert.ok(
+        !text.includes("s3cr3t-pw") && !text.includes("nope-pw"),
+        "proxy passwords stay out",
+      );
+    }
+  } finally {
+    proxy.close();
+    await server.close();
+  }
 });
 
 Deno.test("a socks5 proxy is refused with a sentence naming it, its password masked", async () => {

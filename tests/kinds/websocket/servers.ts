@@ -269,3 +269,75 @@ export function flakyFront(target: number, drop: number): { port: number; close(
     },
   };
 }
+
+/**
+ * A CONNECT proxy that wants `Proxy-Authorization: Basic <user:password>`
+ * (else 407) and records each request head it was sent.
+ *
+ * @example
+ * const proxy = authProxy("u", "p");
+ * try { … --proxy http://u:p@127.0.0.1:${proxy.port} … } finally { proxy.close(); }
+ */
+export function authProxy(user: string, password: string): {
+  port: number;
+  heads: string[];
+  close(): void;
+} {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const heads: string[] = [];
+  const conns = new Set<Deno.Conn>();
+  const wanted = `Basic ${btoa(`${user}:${password}`)}`;
+  (async () => {
+    for await (const conn of listener) {
+      conns.add(conn);
+      tunnel(conn, wanted, heads, conns).catch(() => conn.close());
+    }
+  })().catch(() => {});
+  return {
+    port: (listener.addr as Deno.NetAddr).port,
+    heads,
+    close: () => {
+      listener.close();
+      for (const conn of conns) {
+        try {
+          conn.close();
+        } catch {
+          // Closed by its pipe already.
+        }
+      }
+    },
+  };
+}
+
+async function tunnel(
+  conn: Deno.Conn,
+  wanted: string,
+  heads: string[],
+  conns: Set<Deno.Conn>,
+): Promise<void> {
+  // The head of a CONNECT is small and comes first: read until its blank line, at most 16 KiB.
+  const buffer = new Uint8Array(16 * 1024);
+  let length = 0;
+  let head = "";
+  while (!head.includes("\r\n\r\n") && length < buffer.length) {
+    const n = await conn.read(buffer.subarray(length));
+    if (n === null) return conn.close();
+    length += n;
+    head = new TextDecoder().decode(buffer.subarray(0, length));
+  }
+  heads.push(head.split("\r\n\r\n")[0]);
+  const [, target] = head.split(" ");
+  const auth = /^proxy-authorization:\s*(.+)$/im.exec(head)?.[1]?.trim();
+  if (auth !== wanted) {
+    await conn.write(
+      new TextEncoder().encode("HTTP/1.1 407 Proxy Authentication Required\r\n\r\n"),
+    );
+    return conn.close();
+  }
+  const [hostname, port] = target.split(":");
+  const upstream = await Deno.connect({ hostname, port: Number(port) });
+  conns.add(upstream);
+  await conn.write(new TextEncoder().encode("HTTP/1.1 200 Connection Established\r\n\r\n"));
+  conn.readable.pipeTo(upstream.writable).catch(() => {});
+  upstream.readable.pipeTo(conn.writable).catch(() => {});
+}
