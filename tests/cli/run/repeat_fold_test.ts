@@ -12,6 +12,7 @@ import { Durations } from "../../../lib/report/latency.ts";
 import { foldRepeats } from "../../../lib/report/repeat_fold.ts";
 import { runFlows } from "../../../lib/run/flows.ts";
 import { repeatFlows } from "../../../lib/run/repeat.ts";
+import { expandRows } from "../../../lib/run/prepare.ts";
 
 /** Runs `body` with a server on 127.0.0.1 that answers 500 to every `failEvery`-th request. */
 async function withServer(failEvery: number, body: (url: string) => Promise<void>) {
@@ -125,5 +126,33 @@ Deno.test("a listed iteration's events reach the reporters whole and in order; a
     "step a [3/3] s",
     "end a [3/3]",
     "end a [1/3]",
+  ]);
+});
+
+Deno.test("iterations share their flow's steps under their own names; a data-driven flow's rows expand in each", () => {
+  const plain = pingFlow("http://127.0.0.1:9");
+  const rows = {
+    ...plain,
+    name: "rows",
+    rows: [{ name: "a", values: {} }, { name: "b", values: {} }],
+  };
+  const list = repeatFlows([plain, rows], 2);
+  assert.deepEqual(list.map((f) => f.name), [
+    "ping [1/2]",
+    "rows [1/2]",
+    "ping [2/2]",
+    "rows [2/2]",
+  ]);
+  const [first, , second] = list as typeof plain[];
+  assert.equal(first.steps, plain.steps);
+  assert.equal(second.file, "ping.yaml");
+  assert.equal(plain.name, "ping", "the flow itself keeps its name");
+  assert.deepEqual(expandRows(list).map((f) => f.name), [
+    "ping [1/2]",
+    "rows [1/2] [a]",
+    "rows [1/2] [b]",
+    "ping [2/2]",
+    "rows [2/2] [a]",
+    "rows [2/2] [b]",
   ]);
 });
