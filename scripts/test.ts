@@ -46,6 +46,8 @@ import { batches, testFiles } from "./test_files.ts";
  */
 export const SLOW: readonly string[] = [
   "tests/kinds/grpc/reflection_test.ts",
+  "tests/cli/run/repeat_test.ts",
+  "tests/cli/run/repeat_memory_test.ts",
   "tests/kinds/grpc/read_test.ts",
   "tests/kinds/grpc/run_test.ts",
   "tests/kinds/grpc/misbehave_test.ts",
