@@ -12,6 +12,14 @@
  *   every flow but the first was refused (409: the name exists), and so
  *   was a second run; the same for a name handed back only in a `Location`
  *   header (`POST /context` → `/context/subscriptionTier`);
+ * - a create's property that names an existing thing it belongs to, read
+ *   by a parameter before the item's own (`type` of
+ *   `/features/{featureName}/tags/{type}/{value}`, a tag type that exists),
+ *   stays the document's example (`simple`): a run's own type is refused
+ *   (400: the tag type does not exist);
+ * - an item nothing creates (`{name}` of `/environments/{name}`) was read
+ *   from an unrelated create that answers a `name` (the feature's: 404)
+ *   where its own collection's listing (`GET /environments`) holds one;
  * - the maintenance switch (`POST /api/admin/maintenance {"enabled": true}`)
  *   ran beside the other flows, and the server refused every change after
  *   it (503) until someone switched it off: it is left out like a shutdown.
@@ -37,6 +45,14 @@ const contextField = {
   properties: {
     name: { type: "string", example: "subscriptionTier" },
     description: { type: "string", example: "The user's subscription tier" },
+  },
+};
+const tag = {
+  type: "object",
+  required: ["value", "type"],
+  properties: {
+    value: { type: "string", example: "a-tag-value" },
+    type: { type: "string", example: "simple" },
   },
 };
 const param = (name: string) => ({ name, in: "path", required: true, schema: { type: "string" } });
@@ -107,6 +123,39 @@ function unleashDocument(): Record<string, unknown> {
         parameters: [param("featureName")],
         get: { ...tags("Client"), operationId: "getClientFeature", responses: ok(feature) },
       },
+      "/api/admin/features/{featureName}/tags": {
+        parameters: [param("featureName")],
+        post: {
+          ...tags("Features"),
+          operationId: "addTag",
+          requestBody: { required: true, content: json(tag) },
+          responses: { "201": { description: "Created", content: json(tag) } },
+        },
+      },
+      "/api/admin/features/{featureName}/tags/{type}/{value}": {
+        parameters: [param("featureName"), param("type"), param("value")],
+        delete: { ...tags("Features"), operationId: "removeTag", responses: ok() },
+      },
+      "/api/admin/environments": {
+        get: {
+          ...tags("Environments"),
+          operationId: "getAllEnvironments",
+          responses: ok({
+            type: "object",
+            properties: {
+              version: { type: "integer" },
+              environments: {
+                type: "array",
+                items: { type: "object", properties: { name: { type: "string" } } },
+              },
+            },
+          }),
+        },
+      },
+      "/api/admin/environments/{name}": {
+        parameters: [param("name")],
+        get: { ...tags("Environments"), operationId: "getEnvironment", responses: ok() },
+      },
       "/api/admin/maintenance": {
         get: { ...tags("Maintenance"), operationId: "getMaintenance", responses: ok() },
         post: {
@@ -175,6 +224,12 @@ function startUnleash(): Unleash {
     const route = `${req.method} ${pathname}`;
     seen.push(route);
     const body = req.method === "POST" ? await req.json() : undefined;
+    if (route === "GET /api/admin/environments") {
+      return Response.json({ version: 1, environments: [{ name: "development" }] });
+    }
+    if (route === "GET /api/admin/environments/development") {
+      return Response.json({ name: "development" });
+    }
     if (route === "GET /api/admin/maintenance") return Response.json({ enabled: maintenance });
     if (route === "POST /api/admin/maintenance") {
       maintenance = body.enabled;
@@ -214,6 +269,13 @@ function startUnleash(): Unleash {
       if (req.method === "DELETE") features.delete(name);
       return Response.json({ name, project: "default" });
     }
+    const tagged = /^\/api\/admin\/features\/([^/]+)\/tags(?:\/(simple)\/([^/]+))?$/.exec(pathname);
+    if (tagged && !features.has(decodeURIComponent(tagged[1]))) return notFound();
+    if (tagged && req.method === "POST") {
+      if (body.type !== "simple") return Response.json({ name: "BadDataError" }, { status: 400 });
+      return Response.json(body, { status: 201 });
+    }
+    if (tagged && tagged[2]) return Response.json({});
     const field = /^\/api\/admin\/context\/([^/]+)(\/strategies)?$/.exec(pathname);
     if (field) {
       const known = fields.get(decodeURIComponent(field[1]));
@@ -278,6 +340,12 @@ Deno.test("convert openapi: a name the client chose for what it creates is the r
   assert.equal(second.code, 0, second.stdout + second.stderr);
   assert.match(flows, /^ {8}name: disable-comments-\$\{RANDOM\.HEX_8\}$/m);
   assert.match(flows, /^ {8}name: subscriptionTier-\$\{RANDOM\.HEX_8\}$/m);
+  // The tag's value is its own; its type names one that exists.
+  assert.match(flows, /^ {8}value: a-tag-value-\$\{RANDOM\.HEX_8\}$/m);
+  assert.match(flows, /^ {8}type: simple$/m);
+  assert.ok(
+    seen.some((s) => /^DELETE \/api\/admin\/features\/[^/]+\/tags\/simple\/a-tag-value-/.test(s)),
+  );
   // Both runs created a feature in each flow that needs one, and a context field in each of its two.
   const creates = seen.filter((s) => s === "POST /api/admin/projects/default/features").length;
   assert.ok(creates >= 4, seen.join("\n"));
@@ -294,4 +362,14 @@ Deno.test("convert openapi: the switch into maintenance mode, which refuses ever
     /^Left out 1 operation that stops the server .*: POST \/api\/admin\/maintenance$/m,
   );
   assert.match(flows, /# Left out: POST \/api\/admin\/maintenance/);
+});
+
+Deno.test("convert openapi: an item nothing creates is read from its own collection's listing, not from an unrelated create's property of its name", async () => {
+  const { summary, first, seen } = await convertAndRun();
+  assert.equal(first.code, 0, first.stdout + first.stderr);
+  assert.match(
+    summary,
+    /^ {2}\{name\} of GET \/api\/admin\/environments\/\{name\} ← GET \/api\/admin\/environments \$\.json\.environments\[0\]\.name/m,
+  );
+  assert.ok(seen.includes("GET /api/admin/environments/development"), seen.join("\n"));
 });

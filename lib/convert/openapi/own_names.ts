@@ -6,8 +6,9 @@
  * flow that needs one makes its own (the create is copied into each, and
  * flows run at once), and so does a second run: with the example itself
  * all but the first were refused (409: the name exists). The evidence is
- * the links, never the key's name: the property a later path parameter is
- * read from, or, for an item handed back only as a `Location`, the body's
+ * the links, never the key's name: the property a later path's own (last)
+ * parameter is read from (not `type` of `/tags/{type}/{value}`, a tag type
+ * that exists), or, for an item handed back only as a `Location`, the body's
  * one required text property (`POST /context {name}` → `/context/{name}`).
  * A value the schema's `pattern` or `maxLength` would refuse stays as it is.
  *
@@ -31,7 +32,10 @@ function bodySchema(doc: unknown, op: OpenApiOperation): Node | undefined {
   return isNode(schema) ? schema : undefined;
 }
 
-/** Each links map's links by their producer, made once per map (a document of 20,000 operations stays linear). */
+/**
+ * Each links map's links to an item's own (last) parameter by their
+ * producer, made once per map (a document of 20,000 operations stays linear).
+ */
 const indexes = new WeakMap<
   Map<OpenApiOperation, ParamLink[]>,
   Map<OpenApiOperation, ParamLink[]>
@@ -43,8 +47,13 @@ function byProducer(
   let index = indexes.get(links);
   if (index) return index;
   index = new Map();
-  for (const link of [...links.values()].flat()) {
-    index.set(link.producer, [...index.get(link.producer) ?? [], link]);
+  for (const [consumer, list] of links) {
+    // Only the item's own parameter, the last of its path: one before it (`{type}` of
+    // `/tags/{type}/{value}`) names something the item belongs to, which exists already.
+    const own = [...consumer.template.matchAll(/\{([^}]+)\}/g)].at(-1)?.[1];
+    for (const link of list.filter((l) => l.param === own)) {
+      index.set(link.producer, [...index.get(link.producer) ?? [], link]);
+    }
   }
   indexes.set(links, index);
   return index;

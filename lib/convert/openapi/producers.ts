@@ -6,7 +6,10 @@
  * /articles`), reading the property named like the parameter, else `id`
  * (`{petId}` ← `id`), at any depth of one wrapper (`article.slug`,
  * `comment.id`); else the create of the collection the parameter is named
- * for (`{petId}` ← `POST /pets`); else any create (a POST to a collection)
+ * for (`{petId}` ← `POST /pets`); else the first item of the parameter's
+ * own collection's listing (Unleash's `{name}` of `/environments/{name}`
+ * from `GET /environments`, not the `name` a feature's create answers);
+ * else any create (a POST to a collection)
  * whose response has a property of the parameter's name (`{username}` ←
  * the registered `user.username`), the shallowest first. A member is read
  * one level down only inside an envelope (`{user: {…}}`, `data`): Discord's
@@ -201,7 +204,7 @@ export function paramLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOpera
     for (const [, param] of op.template.matchAll(/\{([^}]+)\}/g)) {
       const link = declared.get(op)?.get(param) ?? sameParent(declared, op, param) ??
         fromParent(creates, op, param) ?? fromNoun(creates, op, param) ??
-        fromProperty(creates, op, param) ?? fromListing(creates, op, param);
+        fromListing(creates, op, param) ?? fromProperty(creates, op, param);
       if (link) found.push(link);
     }
     if (found.length > 0) out.set(op, found);
