@@ -175,8 +175,17 @@ export function stemClashes(paths: string[]): string[] {
   return out.sort();
 }
 
-/** Node's network modules, and the network clients of npm packages a kind may use. */
-const NETWORK_MODULES = /^(node:(http|https|http2|tls|net|dgram)|@grpc\/grpc-js|ws)$/;
+/** Node's network modules, named anywhere (a string can be imported later). */
+const NETWORK_MODULES = /^node:(http|https|http2|tls|net|dgram)$/;
+/** npm packages that are network clients, counted where they are imported. */
+const NETWORK_PACKAGES = /^(@grpc\/grpc-js|ws)$/;
+
+/** Whether a string literal is the module an import, an export or `import()` names. */
+function isSpecifier(node: ts.StringLiteralLike): boolean {
+  const parent = node.parent;
+  return ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) ||
+    (ts.isCallExpression(parent) && parent.expression.kind === ts.SyntaxKind.ImportKeyword);
+}
 
 /**
  * Where a source text names `Deno.*`, calls `fetch`, or names a Node network
@@ -221,7 +230,10 @@ export function systemUses(
       /^(WebSocket|WebSocketStream|EventSource)$/.test(node.expression.text)
     ) {
       out.push({ kind: "network", line: at(node) });
-    } else if (ts.isStringLiteralLike(node) && NETWORK_MODULES.test(node.text)) {
+    } else if (
+      ts.isStringLiteralLike(node) &&
+      (NETWORK_MODULES.test(node.text) || (NETWORK_PACKAGES.test(node.text) && isSpecifier(node)))
+    ) {
       out.push({ kind: "network", line: at(node) });
     }
     ts.forEachChild(node, visit);

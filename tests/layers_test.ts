@@ -70,3 +70,22 @@ Deno.test("the checker flags Deno.* outside io/, the network outside http/, and 
     "lib/run/step.ts:2 names Deno.*:",
   ]);
 });
+
+Deno.test("the network is a step kind's folder's too: its clients imported, WebSocket and EventSource opened", () => {
+  const problems = fileViolations(
+    new Map([
+      ["lib/kinds/grpc/channel.ts", 'import * as grpc from "@grpc/grpc-js";'],
+      ["lib/kinds/websocket/exchange.ts", 'import WebSocket from "ws";\nnew WebSocket(url);'],
+      ["lib/kinds/kind.ts", 'import "ws";'],
+      ["lib/run/step.ts", "const socket = new WebSocket(url);"],
+      ["lib/report/html.ts", 'const g = await import("@grpc/grpc-js");'],
+      // The word "ws" as a value (a URL scheme) is no client.
+      ["lib/convert/ws.ts", 'const scheme = "ws";\nconst other = url.replace(/^http/, "ws");'],
+    ]),
+  );
+  assert.deepEqual(problems.map((p) => p.split(" ").slice(0, 3).join(" ")), [
+    "lib/kinds/kind.ts:1 uses the",
+    "lib/report/html.ts:1 uses the",
+    "lib/run/step.ts:1 uses the",
+  ]);
+});
