@@ -8,7 +8,7 @@
  */
 import * as grpc from "@grpc/grpc-js";
 import type { KindCall, KindOutcome } from "../kind.ts";
-import { clientFor, credentialsFor } from "./channel.ts";
+import { clientFor } from "./channel.ts";
 import { exchange } from "./exchange.ts";
 import type { MethodCodec } from "./method.ts";
 import { outcomeOf } from "./outcome.ts";
@@ -37,11 +37,13 @@ export async function grpcAttempt(spec: GrpcSpec, call: KindCall): Promise<KindO
   if (typeof target === "string") return { request, error: { reason: "bad-url", message: target } };
   const net = call.network(target.url);
   const deadline = new Date(Date.now() + call.timeoutMs);
+  const client = clientFor(target, net, call.maxBodyBytes);
+  if (typeof client === "string") return { request, error: { reason: "bad-url", message: client } };
   const codec = spec.codec ?? await reflectedMethod({
     address: target.address,
     method,
-    credentials: credentialsFor(target.tls, net),
-    settings: JSON.stringify([target.tls, net]),
+    client,
+    settings: JSON.stringify([target.tls, net, call.maxBodyBytes]),
     deadlineMs: call.timeoutMs,
     maxBytes: call.maxBodyBytes,
     metadata: metadataOf(metadata),
@@ -52,8 +54,6 @@ export async function grpcAttempt(spec: GrpcSpec, call: KindCall): Promise<KindO
   if (typeof messages === "string") {
     return { request, error: { reason: "bad-url", message: messages } };
   }
-  const client = clientFor(target, net, call.maxBodyBytes);
-  if (typeof client === "string") return { request, error: { reason: "bad-url", message: client } };
   const got = await exchange(client, {
     codec,
     messages,

@@ -1,13 +1,12 @@
 /**
  * The method a gRPC step calls, found in its parsed `.proto` files (or in
- * a definition from server reflection), as a {@linkcode MethodCodec}: its
+ * the same files from server reflection), as a {@linkcode MethodCodec}: its
  * path, its streaming shape, and how its messages are checked, encoded and
  * decoded in the proto3 JSON mapping.
  *
  * @module
  */
 import protobuf from "protobufjs";
-import type { PackageDefinition } from "@grpc/proto-loader";
 import { suggest } from "../../_util/suggest.ts";
 import { messageInput } from "./message_input.ts";
 import { decodeMessage } from "./message_output.ts";
@@ -69,44 +68,6 @@ export function findMethod(root: protobuf.Root, name: string): MethodCodec | str
   }
   method.resolve();
   return protobufCodec(serviceName, method);
-}
-
-/**
- * The codec of a method of a proto-loader definition (server reflection's):
- * its own serializers, without checking fields before encoding.
- *
- * @example
- * ```ts
- * import { definitionMethod } from "./method.ts";
- * if (typeof definitionMethod({}, "p.S/Get") !== "string") throw new Error();
- * ```
- */
-export function definitionMethod(def: PackageDefinition, name: string): MethodCodec | string {
-  const split = splitName(name);
-  if (!split) return `Expected the method as package.Service/Method, got "${name}".`;
-  const service = def[split[0]] as unknown as Record<string, Record<string, unknown>> | undefined;
-  const method = service?.[split[1]] as Record<string, never> | undefined;
-  if (!method || typeof method !== "object" || !("requestSerialize" in method)) {
-    return `The server's reflection does not describe ${split[0]}/${split[1]}.`;
-  }
-  const m = method as unknown as {
-    path: string;
-    requestStream: boolean;
-    responseStream: boolean;
-    requestSerialize(v: unknown): Uint8Array;
-    responseDeserialize(b: Uint8Array): unknown;
-  };
-  return {
-    name: `${split[0]}/${split[1]}`,
-    path: m.path,
-    requestStream: m.requestStream,
-    responseStream: m.responseStream,
-    requestType: "",
-    responseType: "",
-    prepare: (value) => ({ value }),
-    encode: (value) => m.requestSerialize(value),
-    decode: (bytes) => m.responseDeserialize(bytes),
-  };
 }
 
 function protobufCodec(service: string, method: protobuf.Method): MethodCodec {

@@ -1,15 +1,20 @@
 /**
  * The method of a step that names no `.proto` files, from the server's
- * reflection service ({@linkcode reflectedDefinition}), asked once per
- * target, service and settings in a process and kept: the next attempts
- * and steps reuse it.
+ * reflection service ({@linkcode reflectedRoot}), asked once per target,
+ * service and settings in a process and kept: the next attempts and steps
+ * reuse it. The server's files become a protobufjs `Root` equal to the same
+ * `.proto` files parsed, and the method's codec is made by
+ * {@linkcode findMethod} as for a step naming them, so both read and write
+ * messages alike (a Timestamp as RFC 3339 text, not `{seconds, nanos}`).
+ * Reflection asks on the call's own client: through its proxy tunnel, with
+ * its TLS settings and connection.
  *
  * @module
  */
 import type * as grpc from "@grpc/grpc-js";
 import type { KindOutcome } from "../kind.ts";
-import { definitionMethod, type MethodCodec } from "./method.ts";
-import { reflectedDefinition, ReflectionError } from "./reflection.ts";
+import { findMethod, type MethodCodec } from "./method.ts";
+import { reflectedRoot, ReflectionError } from "./reflection.ts";
 
 /** The most definitions kept; the oldest is dropped beyond it. */
 const MAX_KEPT = 64;
@@ -20,8 +25,9 @@ const kept = new Map<string, Promise<MethodCodec | string>>();
 export interface ReflectionAsk {
   address: string;
   method: string;
-  credentials: grpc.ChannelCredentials;
-  /** A key for the settings the credentials were made from. */
+  /** The client the call goes on, asked on too. */
+  client: grpc.Client;
+  /** A key for the settings the client was made with. */
   settings: string;
   deadlineMs: number;
   maxBytes: number;
@@ -47,13 +53,13 @@ export async function reflectedMethod(
   const key = JSON.stringify([ask.address, service, ask.method, ask.settings]);
   let pending = kept.get(key);
   if (!pending) {
-    pending = reflectedDefinition(ask.address, service, {
-      credentials: ask.credentials,
+    pending = reflectedRoot(ask.address, service, {
+      client: ask.client,
       deadlineMs: ask.deadlineMs,
       signal: ask.signal,
       metadata: ask.metadata,
       maxBytes: ask.maxBytes,
-    }).then((def) => definitionMethod(def, ask.method));
+    }).then((root) => findMethod(root, ask.method));
     if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
     kept.set(key, pending);
   }

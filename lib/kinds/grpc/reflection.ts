@@ -19,8 +19,11 @@ export { ReflectionError, type ReflectionErrorCode } from "./reflection_error.ts
 
 /** How reflection reaches the server and how far it may go. */
 export interface ReflectionOptions {
-  /** The channel's credentials: insecure (h2c) or TLS with the run's CAs and client certificate. */
-  credentials: grpc.ChannelCredentials;
+  /**
+   * The channel's credentials: insecure (h2c, when not given) or TLS with
+   * the run's CAs and client certificate; unused when `client` is given.
+   */
+  credentials?: grpc.ChannelCredentials;
   /** The time the whole exchange may take, in ms (the step's timeout). */
   deadlineMs: number;
   /** Aborts at once (SIGINT, `--fail-fast`). */
@@ -127,7 +130,8 @@ export async function reflectedRoot(
     signal: options.signal,
     metadata: options.metadata,
   };
-  const client = options.client ?? new grpc.Client(target, options.credentials, {
+  const credentials = options.credentials ?? grpc.credentials.createInsecure();
+  const client = options.client ?? new grpc.Client(target, credentials, {
     ...options.channelOptions,
     // One answer past the bound is refused by gRPC before it is buffered whole.
     "grpc.max_receive_message_length": maxBytes,
