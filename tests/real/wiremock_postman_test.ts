@@ -145,7 +145,10 @@ function compare(name: string, m: Measured) {
       `${n.method} ${n.target}: Newman ${meaning(n.body)}, flowrun ${meaning(f.body)}`
     );
   const statuses = pairs.filter(([n, f]) => n.status !== f.status)
-    .map(([n, f]) => `${n.method} ${n.target}: Newman got ${n.status}, flowrun ${f.status}`);
+    .map(([n, f]) =>
+      `${n.method} ${n.target}: Newman got ${n.status}, flowrun ${f.status}` +
+      (n.status === 0 || f.status === 0 ? ` (${n.status === 0 ? n.answer : f.answer})` : "")
+    );
   const tests = m.newman.flatMap((request, i) =>
     request.assertions.map((t) => {
       const checks = (m.steps[i]?.assertions ?? []) as { name?: string; passed: boolean }[];
