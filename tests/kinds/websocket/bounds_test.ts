@@ -7,7 +7,7 @@
  * Counts and ratios only, no wall-clock limits.
  */
 import assert from "node:assert/strict";
-import { denoServer, flakyFront, type TestServer, TOKEN, wsServer } from "./servers.ts";
+import { denoServer, flakyFront, rawServer, type TestServer, TOKEN, wsServer } from "./servers.ts";
 import { runFlow } from "./run_flow.ts";
 
 /** A flow of one websocket step at `path` with `keys` (YAML lines at the map's indent) and step `extra`. */
@@ -144,6 +144,26 @@ Deno.test("a connection dropped without a close frame ends receiving with close 
     ]);
   } finally {
     await server.close();
+  }
+});
+
+Deno.test("a server that breaks the protocol after a good message is an error in a sentence naming the breach, not a hang or a crash", async () => {
+  // A text frame {"ok":1}, then a frame with a reserved opcode (3).
+  const good = new TextEncoder().encode('{"ok":1}');
+  const raw = rawServer([
+    new Uint8Array([0x81, good.length, ...good]),
+    new Uint8Array([0x83, 0x00]),
+  ]);
+  try {
+    const run = await runFlow(flow(raw.port, "/", ["count: 5"]));
+    assert.equal(run.code, 1, run.stdout);
+    assert.equal(run.steps[0].status, "error");
+    assert.match(
+      run.steps[0].message ?? "",
+      /^Invalid WebSocket frame: invalid opcode 3 \(127\.0\.0\.1:\d+\)\.$/,
+    );
+  } finally {
+    raw.close();
   }
 });
 

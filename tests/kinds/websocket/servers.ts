@@ -341,3 +341,61 @@ async function tunnel(
   conn.readable.pipeTo(upstream.writable).catch(() => {});
   upstream.readable.pipeTo(conn.writable).catch(() => {});
 }
+
+/**
+ * A server that speaks just enough WebSocket to upgrade (the accept key
+ * computed as RFC 6455 says), then sends `frames` as raw bytes and leaves
+ * the connection open: for a server that breaks the protocol.
+ *
+ * @example
+ * const raw = rawServer([new Uint8Array([0x83, 0x00])]); // a reserved opcode
+ * try { … ws://127.0.0.1:${raw.port}/ … } finally { raw.close(); }
+ */
+export function rawServer(frames: Uint8Array[]): { port: number; close(): void } {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const conns = new Set<Deno.Conn>();
+  (async () => {
+    for await (const conn of listener) {
+      conns.add(conn);
+      upgradeRaw(conn, frames).catch(() => {});
+    }
+  })().catch(() => {});
+  return {
+    port: (listener.addr as Deno.NetAddr).port,
+    close: () => {
+      listener.close();
+      for (const conn of conns) {
+        try {
+          conn.close();
+        } catch {
+          // Already closed.
+        }
+      }
+    },
+  };
+}
+
+async function upgradeRaw(conn: Deno.Conn, frames: Uint8Array[]): Promise<void> {
+  const buffer = new Uint8Array(16 * 1024);
+  let length = 0;
+  let head = "";
+  while (!head.includes("\r\n\r\n") && length < buffer.length) {
+    const n = await conn.read(buffer.subarray(length));
+    if (n === null) return;
+    length += n;
+    head = new TextDecoder().decode(buffer.subarray(0, length));
+  }
+  const key = /^sec-websocket-key:\s*(\S+)/im.exec(head)?.[1] ?? "";
+  const digest = await crypto.subtle.digest(
+    "SHA-1",
+    new TextEncoder().encode(`${key}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`),
+  );
+  const accept = btoa(String.fromCharCode(...new Uint8Array(digest)));
+  await conn.write(
+    new TextEncoder().encode(
+      "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+        `Sec-WebSocket-Accept: ${accept}\r\n\r\n`,
+    ),
+  );
+  for (const frame of frames) await conn.write(frame);
+}
