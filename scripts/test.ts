@@ -46,6 +46,12 @@ import { batches, testFiles } from "./test_files.ts";
  */
 export const SLOW: readonly string[] = [
   "tests/kinds/grpc/reflection_test.ts",
+  "tests/kinds/websocket/read_test.ts",
+  "tests/kinds/websocket/chat_test.ts",
+  "tests/kinds/websocket/bounds_test.ts",
+  "tests/kinds/websocket/tls_test.ts",
+  "tests/kinds/websocket/proxy_test.ts",
+  "tests/kinds/websocket/auth_test.ts",
   "tests/cli/run/repeat_test.ts",
   "tests/cli/run/repeat_memory_test.ts",
   "tests/kinds/grpc/read_test.ts",
