@@ -6,7 +6,8 @@
  *
  * @module
  */
-import { isMap, isScalar, type Node } from "yaml";
+import type { Node } from "yaml";
+import { isMap, isScalar } from "../yaml_nodes.ts";
 import type { Template } from "../../model/template.ts";
 import type { KindReading } from "../kind.ts";
 

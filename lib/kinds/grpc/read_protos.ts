@@ -6,7 +6,8 @@
  *
  * @module
  */
-import { isSeq, type Node } from "yaml";
+import type { Node } from "yaml";
+import { isSeq } from "../yaml_nodes.ts";
 import type { KindEntry, KindReading } from "../kind.ts";
 import { parseProtos, type ProtoFile } from "./protos.ts";
 import type protobuf from "protobufjs";

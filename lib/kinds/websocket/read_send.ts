@@ -7,7 +7,7 @@
  * @module
  */
 import type { Node } from "yaml";
-import { isMap, isSeq } from "./yaml_nodes.ts";
+import { isMap, isSeq } from "../yaml_nodes.ts";
 import { isConstant } from "../../expr/template.ts";
 import type { KindEntry, KindReading } from "../kind.ts";
 import { MAX_COUNT, SEND_KINDS, type SendItem } from "./spec.ts";
