@@ -22,10 +22,13 @@
 import * as jsonP3 from "json-p3";
 import { yamlEngine } from "./lib/load/yaml_engine.ts";
 import { pathEngine } from "./lib/expr/path_engine.ts";
+import { grpcReader } from "./lib/kinds/grpc/mod.ts";
 
-// The synchronous loadFlow may meet YAML only the full parser reads, or a JSONPath only json-p3
-// compiles; the CLI loads those on demand to start faster, a library gets them up front.
+// The synchronous loadFlow may meet YAML only the full parser reads, a JSONPath only json-p3
+// compiles, or a grpc: step whose .proto files protobufjs parses; the CLI loads those on demand
+// to start faster, a library gets them up front.
 await yamlEngine.load();
+await grpcReader.load();
 pathEngine.use(jsonP3);
 
 export { loadFlow, type LoadOptions, type LoadResult } from "./lib/load/load_flow.ts";

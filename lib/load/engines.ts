@@ -9,10 +9,14 @@
  */
 import { ModuleNeeded } from "../_util/on_demand.ts";
 
+/** How many modules loading may need on demand: the bound on its reruns. */
+const ENGINES = 3;
+
 /**
  * Runs `load`; each time it needed an engine that is not loaded yet, loads
  * it and runs `load` again (loading is pure, so the last run gives what the
- * first would have with both engines loaded). At most once per engine.
+ * first would have with every engine loaded). At most once per engine: the
+ * YAML parser, the JSONPath engine and a step kind's reader (gRPC's).
  *
  * @example
  * ```ts
@@ -29,7 +33,7 @@ export async function withEngines<T>(load: () => T): Promise<T> {
     try {
       return load();
     } catch (error) {
-      if (tries === 2 || !(error instanceof ModuleNeeded)) throw error;
+      if (tries === ENGINES || !(error instanceof ModuleNeeded)) throw error;
       await error.load();
     }
   }

@@ -8,14 +8,33 @@
  *
  * @module
  */
+import { type OnDemand, onDemand } from "../../_util/on_demand.ts";
 import type { StepKind } from "../kind.ts";
-import { GRPC_KEYS, readGrpc } from "./read.ts";
 import { GRPC_SCHEMA } from "./schema.ts";
 import type { GrpcSpec } from "./spec.ts";
 
 export type { GrpcSpec } from "./spec.ts";
 
 let attemptModule: Promise<typeof import("./attempt.ts")> | undefined;
+
+/**
+ * The gRPC kind's reader, loaded when a flow first holds a `grpc:` step: it
+ * parses `.proto` files with protobufjs, 40 to 100 ms to load, which a run
+ * without a gRPC step should not pay. Until then reading throws
+ * `ModuleNeeded`, and the loader (`withEngines`) loads it and reads again;
+ * code that calls `loadFlow` itself awaits `grpcReader.load()` first.
+ *
+ * @example
+ * ```ts
+ * import { grpcReader } from "./mod.ts";
+ * const reader = await grpcReader.load();
+ * if (typeof reader.readGrpc !== "function") throw new Error();
+ * ```
+ */
+export const grpcReader: OnDemand<typeof import("./read.ts")> = onDemand(
+  "The gRPC step reader",
+  () => import("./read.ts"),
+);
 
 /**
  * The gRPC step kind.
@@ -29,9 +48,9 @@ let attemptModule: Promise<typeof import("./attempt.ts")> | undefined;
 export const GRPC: StepKind<GrpcSpec> = {
   key: "grpc",
   what: "a gRPC call",
-  keys: GRPC_KEYS,
+  keys: Object.keys(GRPC_SCHEMA.properties),
   required: ["target", "method"],
-  read: (map, reading) => readGrpc(map, reading),
+  read: (map, reading) => grpcReader.get().readGrpc(map, reading),
   // grpc-js takes 60-200 ms to evaluate: a run without a grpc: step should not pay for it.
   attempt: async (spec, call) =>
     (await (attemptModule ??= import("./attempt.ts"))).grpcAttempt(spec, call),

@@ -8,6 +8,10 @@ import { loadFlow } from "../../../lib/load/load_flow.ts";
 import type { GrpcSpec } from "../../../lib/kinds/grpc/spec.ts";
 import { runCli } from "../../support/cli.ts";
 import { flowDir } from "./support.ts";
+import { grpcReader } from "../../../lib/kinds/grpc/mod.ts";
+
+// loadFlow is synchronous: the reader it calls (protobufjs) is loaded first, as loadFlows would.
+await grpcReader.load();
 
 const FIXTURES = new URL("../../fixtures/grpc/", import.meta.url).pathname;
 const FILE = `${FIXTURES}flow.yaml`;
