@@ -160,6 +160,14 @@ Options for run:
                         NO_COLOR are honoured)
   --no-annotations      on GitHub Actions, no ::error annotations or job summary
 
+Steps (each holds one of these keys; capture, assert, loop, retries, if and always work alike):
+  request:    an HTTP request                                      docs/flow-format.md
+  grpc:       a gRPC call, unary or streaming, from .proto files or server reflection
+                                                                   docs/grpc.md
+  websocket:  send messages, receive until a condition or a bound  docs/websocket.md
+  sse:        read server-sent events until a condition or a bound docs/sse.md
+  include:    another flow file, run as this step                  docs/flow-format.md
+
 Exit codes:
   0    every flow passed
   1    at least one flow failed (assertion, status, capture or request error)
