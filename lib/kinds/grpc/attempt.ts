@@ -10,9 +10,9 @@ import * as grpc from "@grpc/grpc-js";
 import type { KindCall, KindOutcome } from "../kind.ts";
 import { clientFor } from "./channel.ts";
 import { exchange } from "./exchange.ts";
-import type { MethodCodec } from "./method.ts";
 import { outcomeOf } from "./outcome.ts";
 import { reflectedMethod } from "./reflected_method.ts";
+import { type RenderedMessages, requestMessages } from "./request_messages.ts";
 import type { GrpcSpec } from "./spec.ts";
 import { parseTarget } from "./target.ts";
 
@@ -36,7 +36,7 @@ export async function grpcAttempt(spec: GrpcSpec, call: KindCall): Promise<KindO
   const request = { method: "GRPC", url, headers: metadata, body: sent.body };
   if (typeof target === "string") return { request, error: { reason: "bad-url", message: target } };
   const net = call.network(target.url);
-  const deadline = new Date(Date.now() + call.timeoutMs);
+  const deadline = Date.now() + call.timeoutMs;
   const client = clientFor(target, net, call.maxBodyBytes);
   if (typeof client === "string") return { request, error: { reason: "bad-url", message: client } };
   const codec = spec.codec ?? await reflectedMethod({
@@ -50,7 +50,7 @@ export async function grpcAttempt(spec: GrpcSpec, call: KindCall): Promise<KindO
     signal: call.signal,
   });
   if (!("path" in codec)) return { request, error: codec };
-  const messages = preparedMessages(codec, spec, sent.values);
+  const messages = requestMessages(codec, sent);
   if (typeof messages === "string") {
     return { request, error: { reason: "bad-url", message: messages } };
   }
@@ -74,36 +74,18 @@ export async function grpcAttempt(spec: GrpcSpec, call: KindCall): Promise<KindO
 }
 
 /** The messages as rendered, and as reports show them: one message, or the list. */
-function sentMessages(spec: GrpcSpec, call: KindCall): { values: unknown[]; body: string } {
+function sentMessages(spec: GrpcSpec, call: KindCall): RenderedMessages {
   if (spec.messages) {
     const list = call.render(spec.messages);
     const values = Array.isArray(list) ? list : [list];
-    return { values, body: JSON.stringify(list) };
+    return { values, body: JSON.stringify(list), written: "messages" };
   }
   const one = spec.message ? call.render(spec.message) : {};
-  return { values: [one], body: JSON.stringify(one) };
-}
-
-/** Each message checked against the request type (and the method's shape, known now when reflected). */
-function preparedMessages(
-  codec: MethodCodec,
-  spec: GrpcSpec,
-  values: unknown[],
-): unknown[] | string {
-  if (!codec.requestStream && spec.messages) {
-    return `${codec.name} takes one message; write "message", not "messages".`;
-  }
-  if (codec.requestStream && spec.message) {
-    return `${codec.name} takes a stream of messages; write "messages: [...]", not "message".`;
-  }
-  const out: unknown[] = [];
-  for (const [i, value] of values.entries()) {
-    const at = spec.messages ? `"messages[${i}]"` : `"message"`;
-    const got = codec.prepare(value, at);
-    if ("problem" in got) return `The message for ${codec.name} does not fit: ${got.problem}.`;
-    out.push(got.value);
-  }
-  return out;
+  return {
+    values: [one],
+    body: JSON.stringify(one),
+    ...(spec.message ? { written: "message" } : {}),
+  };
 }
 
 function metadataOf(pairs: readonly [string, string][]): grpc.Metadata {

@@ -31,10 +31,11 @@ export interface Exchange {
 /** What a call is given besides its client. */
 export interface ExchangeOptions {
   codec: MethodCodec;
-  /** Encoded-ready request messages, sent in order. */
-  messages: readonly unknown[];
+  /** The request messages encoded, sent in order. */
+  messages: readonly Buffer[];
   metadata: readonly [string, string][];
-  deadline: Date;
+  /** When the call must end, in ms since the epoch. */
+  deadline: number;
   maxMessages: number;
   maxBytes: number;
   signal?: AbortSignal;
@@ -83,16 +84,14 @@ function start(
   options: ExchangeOptions,
   metadata: grpc.Metadata,
   onMessage: (bytes: Buffer) => void,
-): grpc.ClientUnaryCall | grpc.ClientDuplexStream<unknown, Buffer> {
+): grpc.ClientUnaryCall | grpc.ClientDuplexStream<Buffer, Buffer> {
   const { codec } = options;
-  const serialize = (value: unknown) => Buffer.from(codec.encode(value));
-  const raw = (bytes: Buffer) => bytes;
   const callOptions = { deadline: options.deadline };
   if (!codec.requestStream && !codec.responseStream) {
     // The callback comes before the status event, so the message is in before the outcome is made.
     return client.makeUnaryRequest(
       codec.path,
-      serialize,
+      raw,
       raw,
       options.messages[0],
       metadata,
@@ -100,7 +99,7 @@ function start(
       (error, bytes) => error || !bytes ? undefined : onMessage(bytes),
     );
   }
-  const call = client.makeBidiStreamRequest(codec.path, serialize, raw, metadata, callOptions);
+  const call = client.makeBidiStreamRequest(codec.path, raw, raw, metadata, callOptions);
   call.on("data", onMessage);
   // The status event ends every call; an error event repeats it for a non-OK status.
   call.on("error", () => {});
@@ -108,6 +107,9 @@ function start(
   call.end();
   return call;
 }
+
+/** Messages go out as encoded and come in as they arrive: the caller encodes and decodes. */
+const raw = (bytes: Buffer) => bytes;
 
 function received(
   bytes: Buffer,

@@ -53,6 +53,8 @@ export function decodeMessage(type: protobuf.Type, bytes: Uint8Array): unknown {
  * ```
  */
 export function messageOutput(type: protobuf.Type, object: unknown, depth = 0): unknown {
+  // Most messages hold no well-known type: nothing to walk then.
+  if (!holdsWellKnown(type)) return object;
   const known = wellKnownOutput(type.fullName, object);
   if (known) return known.value;
   if (depth > 64 || object === null || typeof object !== "object") return object;
@@ -69,4 +71,39 @@ export function messageOutput(type: protobuf.Type, object: unknown, depth = 0): 
       : convert(value);
   }
   return out;
+}
+
+/** Per message type, whether its messages may hold a well-known type; found once per type. */
+const HOLDS = new WeakMap<protobuf.Type, boolean>();
+
+/**
+ * Whether `type` is a well-known type (`google.protobuf.*`) or has a
+ * message field, at any depth, that is one.
+ *
+ * @example
+ * ```ts
+ * import protobuf from "protobufjs";
+ * import { holdsWellKnown } from "./message_output.ts";
+ * const root = protobuf.parse(`syntax = "proto3"; import "google/protobuf/timestamp.proto";
+ *   message A { B b = 1; } message B { A a = 1; google.protobuf.Timestamp at = 2; } message C { C c = 1; }`).root;
+ * root.resolveAll();
+ * if (!holdsWellKnown(root.lookupType("A")) || holdsWellKnown(root.lookupType("C"))) throw new Error();
+ * ```
+ */
+export function holdsWellKnown(type: protobuf.Type): boolean {
+  let known = HOLDS.get(type);
+  if (known === undefined) HOLDS.set(type, known = walkHolds(type, new Set()));
+  return known;
+}
+
+// A type met again is on the path being walked or was walked whole: its
+// fields are (or were) looked at there, so it adds nothing here.
+function walkHolds(type: protobuf.Type, seen: Set<protobuf.Type>): boolean {
+  if (type.fullName.startsWith(".google.protobuf.")) return true;
+  if (seen.has(type)) return false;
+  seen.add(type);
+  return type.fieldsArray.some((field) => {
+    const resolved = field.resolve().resolvedType;
+    return resolved !== null && "fields" in resolved && walkHolds(resolved as protobuf.Type, seen);
+  });
 }

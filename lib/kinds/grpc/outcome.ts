@@ -19,7 +19,8 @@ import type { MethodCodec } from "./method.ts";
 export interface OutcomeContext {
   request: KindOutcome["request"];
   codec: MethodCodec;
-  deadline: Date;
+  /** When the call had to end, in ms since the epoch. */
+  deadline: number;
   timeoutMs: number;
   maxBytes: number;
   maxMessages: number;
@@ -36,7 +37,7 @@ export interface OutcomeContext {
  * const request = { method: "GRPC", url: "grpc://h:1/p.S/M", headers: [] };
  * const status = { code: 5, details: "no such thing", metadata: new grpc.Metadata() };
  * const got = outcomeOf({ messages: [], bytes: 0, status }, {
- *   request, codec, deadline: new Date(), timeoutMs: 1, maxBytes: 1, maxMessages: 1,
+ *   request, codec, deadline: Date.now(), timeoutMs: 1, maxBytes: 1, maxMessages: 1,
  * });
  * if (got.response?.status !== 5 || got.response.headers["grpc-message"] !== "no such thing") throw new Error();
  * ```
@@ -66,7 +67,7 @@ function errorOf(x: Exchange, ctx: OutcomeContext): KindOutcome["error"] | undef
         `flowrun cancelled the call (${arrived}).`,
     };
   }
-  if (code === grpc.status.DEADLINE_EXCEEDED && Date.now() >= ctx.deadline.getTime() - 5) {
+  if (code === grpc.status.DEADLINE_EXCEEDED && Date.now() >= ctx.deadline - 5) {
     return {
       reason: "timeout",
       message: `No end of ${what} within ${ctx.timeoutMs} ms, the step's timeout (${arrived}).`,
@@ -101,16 +102,22 @@ function failureOf(
   return undefined;
 }
 
-/** Headers and trailers merged, lower-cased, binary values as base64, and the status as gRPC sends it. */
+/**
+ * Headers and trailers merged, binary values as base64, and the status as
+ * gRPC sends it. grpc-js keeps names lower-cased already; the loop writes
+ * each name once (no per-name lists joined) since this runs on every call.
+ */
 function headersOf(x: Exchange): Record<string, string> {
   const out: Record<string, string> = {};
   for (const metadata of [x.headers, x.status.metadata]) {
-    for (const [name, values] of Object.entries(metadata?.getMap() ? metadata.toJSON() : {})) {
-      const text = (values as (string | Buffer)[]).map((v) =>
-        typeof v === "string" ? v : v.toString("base64")
-      );
-      const key = name.toLowerCase();
-      out[key] = out[key] === undefined ? text.join(", ") : `${out[key]}, ${text.join(", ")}`;
+    if (!metadata) continue;
+    const all = metadata.toJSON() as Record<string, (string | Buffer)[]>;
+    for (const name in all) {
+      for (const v of all[name]) {
+        const text = typeof v === "string" ? v : v.toString("base64");
+        const known = out[name];
+        out[name] = known === undefined ? text : `${known}, ${text}`;
+      }
     }
   }
   out["grpc-status"] = String(x.status.code);

@@ -14,6 +14,32 @@ import protobuf from "protobufjs";
 
 const MAX_DEPTH = 64;
 
+/** How a field of a type is checked: the wire types it may come as, the message type it holds. */
+interface FieldPlan {
+  field: protobuf.Field;
+  wires: number[];
+  /** The field's message type, walked in turn (not for a map: its entries are not messages here). */
+  inner?: protobuf.Type;
+}
+
+/** Each type's plan by field number, made once per type (the check runs on every message). */
+const PLANS = new WeakMap<protobuf.Type, Map<number, FieldPlan>>();
+
+function planOf(type: protobuf.Type): Map<number, FieldPlan> {
+  let plan = PLANS.get(type);
+  if (plan) return plan;
+  plan = new Map();
+  for (const field of type.fieldsArray) {
+    const resolved = field.resolve().resolvedType;
+    const inner = !field.map && resolved && "fields" in resolved
+      ? resolved as protobuf.Type
+      : undefined;
+    plan.set(field.id, { field, wires: wireTypes(field), ...(inner ? { inner } : {}) });
+  }
+  PLANS.set(type, plan);
+  return plan;
+}
+
 /** The wire types a field may arrive with. */
 function wireTypes(field: protobuf.Field): number[] {
   const resolved = field.resolve().resolvedType;
@@ -41,18 +67,19 @@ function wireTypes(field: protobuf.Field): number[] {
 export function wireProblem(type: protobuf.Type, bytes: Uint8Array, depth = 0): string | undefined {
   if (depth > MAX_DEPTH) return `it is nested more than ${MAX_DEPTH} deep`;
   const reader = protobuf.Reader.create(bytes);
+  const plan = planOf(type);
   try {
     while (reader.pos < reader.len) {
       const tag = reader.uint32();
       const id = tag >>> 3, wire = tag & 7;
-      const field = type.fieldsById[id];
-      if (field && !wireTypes(field).includes(wire)) {
+      const known = plan.get(id);
+      if (known && !known.wires.includes(wire)) {
+        const { field } = known;
         return `field ${id} ("${field.name}") came as wire type ${wire}, not as a ${field.type}`;
       }
-      const inner = field?.resolve().resolvedType;
-      if (wire === 2 && inner && "fields" in inner && !field.map) {
-        const problem = wireProblem(inner as protobuf.Type, reader.bytes(), depth + 1);
-        if (problem) return `${field.name}: ${problem}`;
+      if (wire === 2 && known?.inner) {
+        const problem = wireProblem(known.inner, reader.bytes(), depth + 1);
+        if (problem) return `${known.field.name}: ${problem}`;
       } else reader.skipType(wire);
     }
   } catch (error) {
