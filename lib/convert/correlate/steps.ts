@@ -75,7 +75,11 @@ export function addStep(c: Correlator, records: HarRecord[], loop?: Step["loop"]
   step.headers = c.rules.headers(first, step);
   rewriteBody(c, first, step, login);
   remember(c, first);
-  addAssertions(step, c.secrets, (key, r) => writtenLater(c, key, r));
+  const same = c.steps.filter((s) =>
+    s.method === first.method && s.first.url.href === first.url.href
+  );
+  const earlier = [...same.flatMap((s) => s.records), ...records];
+  addAssertions(step, c.secrets, (key, r) => writtenLater(c, key, r), earlier);
   c.rules.produce(step);
   c.steps.push(step);
 }
