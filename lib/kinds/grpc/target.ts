@@ -30,6 +30,21 @@ const SCHEMES: Record<string, boolean> = { "grpc://": false, "grpcs://": true };
  * ```
  */
 export function parseTarget(text: string, tls: boolean): GrpcTarget | string {
+  // Read on every call of a step: the few targets of a run are read once each.
+  const key = `${tls} ${text}`;
+  let known = READ.get(key);
+  if (known === undefined) {
+    if (READ.size >= MAX_READ) READ.delete(READ.keys().next().value!);
+    READ.set(key, known = readTarget(text, tls));
+  }
+  return known;
+}
+
+/** Targets read, by `tls` and text; the oldest is dropped beyond the bound. */
+const READ = new Map<string, GrpcTarget | string>();
+const MAX_READ = 64;
+
+function readTarget(text: string, tls: boolean): GrpcTarget | string {
   const scheme = Object.keys(SCHEMES).find((s) => text.toLowerCase().startsWith(s));
   const address = scheme ? text.slice(scheme.length).replace(/\/+$/, "") : text;
   const secure = tls || (scheme !== undefined && SCHEMES[scheme]);
