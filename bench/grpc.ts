@@ -191,7 +191,8 @@ async function child(
 
 /** The bytes V8 has allocated in this process so far: counted, so the same on a busy machine. */
 function allocatedBytes(): number {
-  return (v8.getHeapStatistics() as { total_allocated_bytes: number }).total_allocated_bytes;
+  return (v8.getHeapStatistics() as unknown as { total_allocated_bytes: number })
+    .total_allocated_bytes;
 }
 
 async function startProfiler() {
