@@ -47,6 +47,19 @@ export interface MethodCodec {
  * ```
  */
 export function findMethod(root: protobuf.Root, name: string): MethodCodec | string {
+  // The same codec for the same root and name: a flow is read again before it runs, and what
+  // is kept per codec (request_messages.ts) then serves the run too.
+  let mine = FOUND.get(root);
+  if (!mine) FOUND.set(root, mine = new Map());
+  let found = mine.get(name);
+  if (found === undefined) mine.set(name, found = lookupMethod(root, name));
+  return found;
+}
+
+/** Each root's methods by the name asked for (a root's names are few: no bound needed). */
+const FOUND = new WeakMap<protobuf.Root, Map<string, MethodCodec | string>>();
+
+function lookupMethod(root: protobuf.Root, name: string): MethodCodec | string {
   const split = splitName(name);
   if (!split) return `Expected the method as package.Service/Method, got "${name}".`;
   const [serviceName, methodName] = split;

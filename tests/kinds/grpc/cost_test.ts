@@ -17,7 +17,7 @@ import { flowDir } from "./support.ts";
 const POINT = { latitude: 409146138, longitude: -746188906 };
 
 /** The spec of each step of a flow of `messages.length` GetFeature steps, as the loader reads it. */
-async function specs(port: number, messages: string[]): Promise<GrpcSpec[]> {
+async function specs(port: number, messages: string[], times = 1): Promise<GrpcSpec[][]> {
   const steps = messages.map((message, i) =>
     `  - name: s${i}\n    grpc:\n      target: "127.0.0.1:${port}"\n` +
     `      proto: protos/route_guide.proto\n      method: routeguide.RouteGuide/GetFeature\n` +
@@ -25,8 +25,12 @@ async function specs(port: number, messages: string[]): Promise<GrpcSpec[]> {
   );
   const dir = await flowDir(`name: cost\nsteps:\n${steps.join("")}`);
   try {
-    const { flows } = await loadFlows([`${dir}/flow.yaml`]);
-    return flows[0].steps.map((s) => s.call!.spec as GrpcSpec);
+    const out: GrpcSpec[][] = [];
+    for (let i = 0; i < times; i++) {
+      const { flows } = await loadFlows([`${dir}/flow.yaml`]);
+      out.push(flows[0].steps.map((s) => s.call!.spec as GrpcSpec));
+    }
+    return out;
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -50,7 +54,7 @@ Deno.test("cost: a message sent again is not checked and encoded again; another 
   const server = await startRouteGuide();
   try {
     const messages = [JSON.stringify(POINT), "{ latitude: 1, longitude: 1 }"];
-    const [first, second] = await specs(server.port, messages);
+    const [[first, second]] = await specs(server.port, messages);
     const counted = { prepare: 0, encode: 0 };
     for (const spec of [first, second]) {
       const codec = spec.codec!;
@@ -69,6 +73,17 @@ Deno.test("cost: a message sent again is not checked and encoded again; another 
     assert.equal(JSON.parse(answer.response!.body).name, "tok-9f8e7d6c5b4a");
     assert.deepEqual(counted, { prepare: 2, encode: 2 });
     assert.equal(server.calls.length, 6, "every attempt reached the server");
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("cost: a flow read again (as before every run) gets the same method, so what is kept serves it", async () => {
+  const server = await startRouteGuide();
+  try {
+    const [[once], [again]] = await specs(server.port, [JSON.stringify(POINT)], 2);
+    assert.notEqual(once, again);
+    assert.equal(once.codec, again.codec);
   } finally {
     await server.close();
   }
