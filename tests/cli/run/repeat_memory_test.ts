@@ -2,7 +2,8 @@
  * `--repeat`'s memory, counted in bytes, not timed: a child process with
  * `--expose-gc` runs a flow 500 and 5,000 times with the fold and without,
  * and reports what each run leaves on the heap while its result is held
- * (repeat_memory_child.ts). With the fold, an iteration costs the 16 bytes
+ * (repeat_memory_child.ts), the least of three runs each: one run alone
+ * once measured 600 KB more, a collection's timing or a cache filling up. With the fold, an iteration costs the 16 bytes
  * of its durations; without, the runner keeps every iteration's result.
  */
 import assert from "node:assert/strict";
