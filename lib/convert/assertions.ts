@@ -1,7 +1,8 @@
 /**
  * What a converted step asserts: the recorded status (written by the
  * writer), a `type` check per top-level JSON field (at most 15, nulls
- * skipped, and fields an earlier answer of the same request lacked), and `equals` only where a re-run must see the same value: values
+ * skipped, and fields an earlier answer of the same request lacked, or,
+ * structured, the answer that created the resource), and `equals` only where a re-run must see the same value: values
  * the request itself sent, and stable-looking values (booleans, short
  * lower-case words) that are not ids, times, tokens or counts and that no
  * later request of the flow writes.
@@ -32,6 +33,7 @@ export function addAssertions(
   secrets: ReadonlySet<string>,
   writtenLater: (key: string, r: HarRecord) => boolean,
   earlier: readonly HarRecord[] = [],
+  created: readonly HarRecord[] = [],
 ): void {
   const r = step.last;
   if (!r.hasJson) return;
@@ -42,9 +44,14 @@ export function addAssertions(
   }
   if (typeof json !== "object" || json === null) return;
   // A field an earlier answer of the same request lacked is one the server sends only
-  // sometimes (Unleash fills a new feature's `lifecycle` a moment after creating it).
-  const answers = earlier.filter((e) => e !== r && e.hasJson && isObject(e.json));
-  const sometimes = (key: string) => answers.some((e) => !Object.hasOwn(e.json as object, key));
+  // sometimes (Unleash fills a new feature's `lifecycle` a moment after creating it); so
+  // is a structured one the answer that created the resource lacked (its `environments`,
+  // `links`: the server may still be attaching them when a replay reads it).
+  const lacks = (list: readonly HarRecord[], key: string) =>
+    list.some((e) => e !== r && e.hasJson && isObject(e.json) && !Object.hasOwn(e.json, key));
+  const sometimes = (key: string) =>
+    lacks(earlier, key) ||
+    (typeof json[key as keyof typeof json] === "object" && lacks(created, key));
   let count = 0;
   for (const [key, value] of Object.entries(json)) {
     if (value === null || count >= 15 || sometimes(key)) continue;
@@ -53,7 +60,8 @@ export function addAssertions(
   }
 }
 
-const isObject = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is object =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
  * The template a request sent for a value its response gives back, when a

@@ -75,13 +75,44 @@ export function addStep(c: Correlator, records: HarRecord[], loop?: Step["loop"]
   step.headers = c.rules.headers(first, step);
   rewriteBody(c, first, step, login);
   remember(c, first);
-  const same = c.steps.filter((s) =>
-    s.method === first.method && s.first.url.href === first.url.href
-  );
-  const earlier = [...same.flatMap((s) => s.records), ...records];
-  addAssertions(step, c.secrets, (key, r) => writtenLater(c, key, r), earlier);
+  const { earlier, created } = answersBefore(c, records);
+  addAssertions(step, c.secrets, (key, r) => writtenLater(c, key, r), earlier, created);
   c.rules.produce(step);
   c.steps.push(step);
+}
+
+/** Each correlator's recorded answers by request (method and URL): what a step's checks may expect. */
+const answersOf = new WeakMap<Correlator, Map<string, HarRecord[]>>();
+
+/**
+ * The answers recorded so far of the same request (method and URL), this
+ * step's included, and those that created what it reads (`createdBy`).
+ */
+function answersBefore(c: Correlator, records: HarRecord[]) {
+  const first = records[0];
+  const answers = answersOf.get(c) ?? new Map<string, HarRecord[]>();
+  answersOf.set(c, answers);
+  const earlier = [...answers.get(`${first.method} ${first.url.href}`) ?? [], ...records];
+  answers.set(`${first.method} ${first.url.href}`, earlier);
+  // Creates by path, without their query, for the reads of what they made.
+  const made = `made ${first.url.origin}${first.url.pathname.replace(/\/$/, "")}`;
+  if (first.method === "POST") answers.set(made, [...answers.get(made) ?? [], ...records]);
+  return { earlier, created: createdBy(answers, first) };
+}
+
+/**
+ * The recorded answers that created what a request reads: a POST to its
+ * parent path that answered the last segment (`POST …/features` answering
+ * `"name": "checkout-redesign"` for `GET …/features/checkout-redesign`).
+ */
+function createdBy(answers: Map<string, HarRecord[]>, r: HarRecord): HarRecord[] {
+  const path = r.url.pathname.replace(/\/$/, "");
+  const last = safeDecode(path.slice(path.lastIndexOf("/") + 1));
+  const parent = `made ${r.url.origin}${path.slice(0, path.lastIndexOf("/"))}`;
+  return (answers.get(parent) ?? []).filter((p) =>
+    p.hasJson && p.json !== null && typeof p.json === "object" &&
+    Object.values(p.json).some((v) => String(v) === last)
+  );
 }
 
 /** What the step does: opens a page, logs in, runs an operation, or acts on a resource. */
