@@ -46,6 +46,7 @@ import { batches, testFiles } from "./test_files.ts";
  */
 export const SLOW: readonly string[] = [
   "tests/kinds/grpc/reflection_test.ts",
+  "tests/kinds/grpc/parity_test.ts",
   "tests/kinds/websocket/read_test.ts",
   "tests/kinds/websocket/chat_test.ts",
   "tests/kinds/websocket/bounds_test.ts",
