@@ -21,6 +21,7 @@ import { braceForeignIn, LBRACE_VAR } from "./foreign_text.ts";
 import { apiWords } from "./correlate/api_words.ts";
 import { literalTexts, scrubValues } from "./write_scrub.ts";
 import { webSocketNode } from "./correlate/websocket_step.ts";
+import { awaitedCaptures } from "./correlate/websocket_await.ts";
 
 /** What the writer needs besides the steps. */
 export interface WriteInput {
@@ -217,9 +218,7 @@ function stepNode(
     ["multipart", step.multipart],
     ["body_file", step.bodyFile],
   ]);
-  const captures = step.captures.length > 0
-    ? ymap(step.captures.map(([n, source]) => [n, c.sp.captureNode(source)]))
-    : undefined;
+  const { captures, websocket } = capturesOf(step, c);
   const jsonKey = c.sp.name === "a" ? "json" : "jsonpath";
   const checks = step.checks.map((k) => yflow([["path", c.sp.jsonPath(k.path)], [k.op, k.value]]));
   const status = step.last.status === undefined
@@ -252,7 +251,7 @@ function stepNode(
     ["auth", step.auth],
     // A recorded WebSocket is a step of its own kind, sent instead of a request.
     step.websocket
-      ? ["websocket", webSocketNode(step.url, step.headers, step.websocket)]
+      ? ["websocket", webSocketNode(step.url, step.headers, websocket ?? step.websocket)]
       : ["request", request],
     ["options", step.options],
     ["loop", loop],
@@ -260,6 +259,19 @@ function stepNode(
     ["assert", assert],
   ]);
   return commented([about(step), ...step.remarks ?? []].map(mask), node);
+}
+
+/**
+ * A step's captures; a websocket step whose captures read received messages
+ * waits for them, its map changed to say so (websocket_await.ts).
+ */
+function capturesOf(step: Step, c: Correlator): { captures?: YMap; websocket?: YMap } {
+  const awaited = step.websocket && awaitedCaptures(step.websocket, step.captures, c.sp);
+  if (step.captures.length === 0) return {};
+  const nodes = awaited
+    ? awaited.captures
+    : step.captures.map(([n, s]) => [n, c.sp.captureNode(s)]);
+  return { captures: ymap(nodes as [string, YNode][]), websocket: awaited?.websocket };
 }
 
 function describe(step: Step): string {

@@ -1,0 +1,65 @@
+/**
+ * A websocket step whose captures read received messages waits for the
+ * message that carries them, instead of for as many messages as the
+ * recording held: a live server may send its frames in another order or
+ * interleave others (Node-RED's `/comms` sends the deploy revision a later
+ * request needs among status frames), and a count reached first ended the
+ * step before the value came, failing every step after it. So the capture
+ * reads any received message (`messages[*]`, the first match), and the step
+ * receives `until` a message holds the value, bounded by
+ * {@linkcode AWAIT_WAIT}.
+ *
+ * @module
+ */
+import type { Source } from "../model.ts";
+import type { Spelling } from "../spelling.ts";
+import { yflow, type YMap, ymap, type YNode } from "../yaml_out.ts";
+
+/** How long a converted websocket step waits for the message its captures read. */
+export const AWAIT_WAIT = "10s";
+
+/**
+ * The step's websocket map and captures when a capture reads a received
+ * message, or `undefined` when none does.
+ *
+ * @example
+ * ```ts
+ * import { awaitedCaptures } from "./websocket_await.ts";
+ * import { Spelling } from "../spelling.ts";
+ * import { ymap } from "../yaml_out.ts";
+ * const got = awaitedCaptures(
+ *   ymap([["count", 3]]),
+ *   [["rev", { kind: "json", path: ["messages", 2, { key: "topic", value: "deploy" }, "rev"] }]],
+ *   new Spelling("a"),
+ * )!;
+ * const keys = got.websocket.entries.map(([k]) => k).join();
+ * if (keys !== "until,wait") throw new Error(keys);
+ * if (got.websocket.entries[0][1] !== "$[*][?@.topic == 'deploy'].rev") throw new Error(String(got.websocket.entries[0][1]));
+ * ```
+ */
+export function awaitedCaptures(
+  websocket: YMap,
+  captures: [string, Source][],
+  sp: Spelling,
+): { websocket: YMap; captures: [string, YNode][] } | undefined {
+  let until: { at: number; path: string } | undefined;
+  const nodes = captures.map(([name, source]): [string, YNode] => {
+    const path = source.kind === "json" ? source.path : [];
+    if (path[0] !== "messages" || typeof path[1] !== "number") {
+      return [name, sp.captureNode(source)];
+    }
+    const prefix = sp.jsonPath(["messages", 0]);
+    const tail = sp.jsonPath(["messages", 0, ...path.slice(2)]).slice(prefix.length);
+    if (!until || path[1] > until.at) until = { at: path[1], path: `$[*]${tail}` };
+    return [
+      name,
+      yflow([["path", `${prefix.slice(0, -"[0]".length)}[*]${tail}`], ["first", true]]),
+    ];
+  });
+  if (!until) return undefined;
+  const kept = websocket.entries.filter(([key]) => key !== "count" && key !== "wait");
+  return {
+    websocket: ymap([...kept, ["until", until.path], ["wait", AWAIT_WAIT]]),
+    captures: nodes,
+  };
+}
