@@ -51,6 +51,23 @@ Deno.test("a capture from a received frame reads any frame and the step waits un
   }]], new Spelling("b"))!;
   assert.match(JSON.stringify(b.captures[0][1]), /\$\.messages\[\*\]\.t/);
   assert.equal(awaitedCaptures(ymap([["count", 1]]), [], new Spelling("a")), undefined);
+  // A filter over the messages (the chat's subscribed message) is kept; the step waits for it.
+  const filtered = awaitedCaptures(
+    ymap([["count", 3]]),
+    [["ticket", {
+      kind: "json",
+      path: ["messages", { key: "type", value: "subscribed" }, "ticket"],
+    }]],
+    new Spelling("a"),
+  )!;
+  assert.deepEqual(filtered.websocket.entries, [
+    ["until", "$[?@.type == 'subscribed'].ticket"],
+    ["wait", "10s"],
+  ]);
+  assert.match(
+    JSON.stringify(filtered.captures[0][1]),
+    /\$\.json\.messages\[\?@\.type == 'subscribed'\]\.ticket/,
+  );
 });
 
 Deno.test("the step it writes loads: until is a JSONPath the websocket kind accepts", async () => {

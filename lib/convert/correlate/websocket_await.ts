@@ -45,16 +45,17 @@ export function awaitedCaptures(
   let until: { at: number; path: string } | undefined;
   const nodes = captures.map(([name, source]): [string, YNode] => {
     const path = source.kind === "json" ? source.path : [];
-    if (path[0] !== "messages" || typeof path[1] !== "number") {
+    if (path[0] !== "messages" || path.length < 2) return [name, sp.captureNode(source)];
+    const messages = sp.jsonPath(["messages"]);
+    if (typeof path[1] !== "number") {
+      // A filter over the messages already reads whichever holds it: wait for that one.
+      until ??= { at: Infinity, path: `$${sp.jsonPath(path).slice(messages.length)}` };
       return [name, sp.captureNode(source)];
     }
     const prefix = sp.jsonPath(["messages", 0]);
     const tail = sp.jsonPath(["messages", 0, ...path.slice(2)]).slice(prefix.length);
     if (!until || path[1] > until.at) until = { at: path[1], path: `$[*]${tail}` };
-    return [
-      name,
-      yflow([["path", `${prefix.slice(0, -"[0]".length)}[*]${tail}`], ["first", true]]),
-    ];
+    return [name, yflow([["path", `${messages}[*]${tail}`], ["first", true]])];
   });
   if (!until) return undefined;
   const kept = websocket.entries.filter(([key]) => key !== "count" && key !== "wait");
