@@ -93,7 +93,9 @@ Deno.test({
           { json: { type: "subscribe", room: "lobby", token: "${steps.login.capture.token}" } },
           { binary: "AAECAw==" },
         ],
-        count: 3,
+        // The next request reads the subscribed message's ticket: the step waits for it.
+        until: "$[?@.type == 'subscribed'].ticket",
+        wait: "10s",
       });
       const ws = app.origin.replace(/^http/, "ws");
       const run = await runCli(
