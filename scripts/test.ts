@@ -46,6 +46,10 @@ import { batches, testFiles } from "./test_files.ts";
  */
 export const SLOW: readonly string[] = [
   "tests/kinds/grpc/reflection_test.ts",
+  "tests/convert/openapi_named_items_test.ts",
+  "tests/convert/postman_query_chars_test.ts",
+  "tests/real/unleash_openapi_test.ts",
+  "tests/real/unleash_postman_test.ts",
   "tests/kinds/grpc/parity_test.ts",
   "tests/kinds/websocket/read_test.ts",
   "tests/kinds/websocket/chat_test.ts",
