@@ -25,6 +25,7 @@ import { documentLinks, type ParamLink, sameParent } from "./document_links.ts";
 import { deref } from "./examples.ts";
 import { isCollection, type OpenApiOperation } from "./operations.ts";
 import { jsonSchema, successes } from "./responses.ts";
+import { plainName, requestRequires, requiredAtTop } from "./required_props.ts";
 
 // Its type is the document links' too; the modules that read producers import it from here.
 export type { ParamLink } from "./document_links.ts";
@@ -32,8 +33,8 @@ export type { ParamLink } from "./document_links.ts";
 /** How deep a response is searched for a property: a wrapper object and its member. */
 const MAX_PROPERTY_DEPTH = 2;
 
-/** A name compared without case, `_` or `-`: `pet_id` is `petId`. */
-export const plainName = (name: string) => name.toLowerCase().replace(/[_-]/g, "");
+// Defined beside what reads required names; the modules that read producers import it from here.
+export { plainName } from "./required_props.ts";
 
 /**
  * The shallowest property of a JSON schema (through `$ref`, `allOf` and the
@@ -152,6 +153,19 @@ class Creates {
     for (const list of this.byName.values()) list.sort((a, b) => a.path.length - b.path.length);
   }
 
+  /** The path of the property a parameter names after the collection's noun, when required. */
+  #afterNoun(
+    producer: OpenApiOperation,
+    param: string,
+    props: Map<string, string[]>,
+  ): string[] | undefined {
+    const name = afterNoun(producer, param);
+    const path = props.get(name);
+    const evidence = requiredAtTop(this.doc, responseSchemas(this.doc, producer), name) ||
+      requestRequires(this.doc, producer, name);
+    return path && path.length === 1 && evidence ? path : undefined;
+  }
+
   /**
    * The path of the parameter's own name, else of the property it names
    * after the collection's noun (`{featureName}` of `/features/` ← `name`),
@@ -160,7 +174,7 @@ class Creates {
   pathIn(producer: OpenApiOperation, param: string): string[] | undefined {
     const props = this.props.get(producer) ?? propertyPaths(this.doc, producer);
     this.props.set(producer, props);
-    const own = props.get(plainName(param)) ?? props.get(afterNoun(producer, param));
+    const own = props.get(plainName(param)) ?? this.#afterNoun(producer, param, props);
     const id = props.get("id");
     return own && (!id || own.length <= id.length) ? own : id;
   }
