@@ -188,6 +188,7 @@ import "../lib/load/fast_yaml_flow.ts";
 import "../lib/load/fast_yaml_scalars.ts";
 import "../lib/load/file_root.ts";
 import "../lib/load/flow_cache.ts";
+import "../lib/load/flow_file.ts";
 import "../lib/load/flow_retries.ts";
 import "../lib/load/flow_serial.ts";
 import "../lib/load/foreach.ts";

@@ -11,6 +11,7 @@ import type { Node, YAMLMap } from "yaml";
 import { isMap, isScalar, isSeq } from "./nodes.ts";
 import type { ValueTemplate } from "../expr/template.ts";
 import type { DataFile, MultipartPart, RequestSpec } from "../model/flow.ts";
+import { readBesideFlow } from "./flow_file.ts";
 import type { Loading } from "./context.ts";
 import { describe } from "./describe.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
@@ -238,27 +239,8 @@ function parts(
 function dataFile(ctx: Loading, entry: Entry, what: string): DataFile | undefined {
   const path = plainString(ctx, entry, what);
   if (path === undefined) return undefined;
-  const read = ctx.options.readFile;
-  if (!read) {
-    ctx.problem(
-      "include-unavailable",
-      `${what} sends "${path}", but this flow was loaded from its text alone.`,
-      entry.value,
-      "Load flows with loadFlows (or run them with the CLI), which reads the files they send.",
-    );
-    return undefined;
-  }
-  const got = read(path, ctx.file);
-  if ("message" in got) {
-    ctx.problem(
-      got.code ?? "file-read",
-      `Could not read "${path}" for ${what}: ${got.message}.`,
-      entry.value,
-      "The path is relative to the flow file.",
-    );
-    return undefined;
-  }
-  return { path, bytes: got.bytes };
+  const bytes = readBesideFlow(ctx, entry.value, path, what, "sends");
+  return bytes && { path, bytes };
 }
 
 /** `graphql: {query, variables, operation_name}`: a JSON body in the GraphQL shape. */

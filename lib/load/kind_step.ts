@@ -11,6 +11,7 @@ import { isMap, isScalar } from "./nodes.ts";
 import { type KindReading, KINDS, type StepKind } from "../kinds/mod.ts";
 import type { Loading } from "./context.ts";
 import { describe } from "./describe.ts";
+import { readBesideFlow } from "./flow_file.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
 
 /**
@@ -101,27 +102,9 @@ function flowRelativeFile(
     return undefined;
   }
   const path = node.value;
-  const read = ctx.options.readFile;
-  if (!read) {
-    ctx.problem(
-      "include-unavailable",
-      `${what} reads "${path}", but this flow was loaded from its text alone.`,
-      node,
-      "Load flows with loadFlows (or run them with the CLI), which reads the files they name.",
-    );
-    return undefined;
-  }
-  const got = read(path, ctx.file);
-  if ("message" in got) {
-    ctx.problem(
-      got.code ?? "file-read",
-      `Could not read "${path}" for ${what}: ${got.message}.`,
-      node,
-      "The path is relative to the flow file.",
-    );
-    return undefined;
-  }
-  return { path: resolvedPath(path, ctx.file), text: new TextDecoder().decode(got.bytes) };
+  const bytes = readBesideFlow(ctx, node, path, what, "reads");
+  if (!bytes) return undefined;
+  return { path: resolvedPath(path, ctx.file), text: new TextDecoder().decode(bytes) };
 }
 
 /** `path` relative to the folder of `file`, as the loader's `readFile` resolves it. */
