@@ -84,8 +84,11 @@ const HOLDS = new WeakMap<protobuf.Type, boolean>();
  * ```ts
  * import protobuf from "protobufjs";
  * import { holdsWellKnown } from "./message_output.ts";
- * const root = protobuf.parse(`syntax = "proto3"; import "google/protobuf/timestamp.proto";
- *   message A { B b = 1; } message B { A a = 1; google.protobuf.Timestamp at = 2; } message C { C c = 1; }`).root;
+ * const root = new protobuf.Root();
+ * protobuf.parse(`syntax = "proto3"; package google.protobuf;
+ *   message Timestamp { int64 seconds = 1; int32 nanos = 2; }`, root);
+ * protobuf.parse(`syntax = "proto3";
+ *   message A { B b = 1; } message B { A a = 1; google.protobuf.Timestamp at = 2; } message C { C c = 1; }`, root);
  * root.resolveAll();
  * if (!holdsWellKnown(root.lookupType("A")) || holdsWellKnown(root.lookupType("C"))) throw new Error();
  * ```
