@@ -18,9 +18,9 @@ import {
   shortName,
   snake,
   stepName,
-  UniqueNames,
 } from "../names.ts";
 import { isIdSegment } from "./ids.ts";
+import { emptyParts } from "./step_parts.ts";
 import { rewriteBody } from "./rewrite_body.ts";
 import { rewriteUrl } from "./rewrite_url.ts";
 import type { Correlator } from "./state.ts";
@@ -61,14 +61,7 @@ export function addStep(c: Correlator, records: HarRecord[], loop?: Step["loop"]
     last: records[records.length - 1],
     noun: login ? "login" : resourceNoun(segments, isId),
     method: first.method,
-    url: "",
-    headers: [],
-    sent: new Map(),
-    captures: [],
-    captureNames: new UniqueNames(),
-    captureByPath: new Map(),
-    uses: new Set(),
-    checks: [],
+    ...emptyParts(),
     loop,
   };
   step.url = rewriteUrl(c, first, step);

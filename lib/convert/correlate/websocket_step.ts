@@ -16,7 +16,8 @@ import type { HarRecord } from "../har_model.ts";
 import type { WsConversation, WsMessage } from "../har_websocket.ts";
 import { safeDecode, valueKey, walk } from "../json.ts";
 import type { Check, Step } from "../model.ts";
-import { shortName, snake, UniqueNames } from "../names.ts";
+import { shortName, snake } from "../names.ts";
+import { emptyParts } from "./step_parts.ts";
 import { isStableValue, looksLikeToken } from "../values.ts";
 import { type YMap, ymap, type YNode, type YScalar } from "../yaml_out.ts";
 import { isIdSegment } from "./ids.ts";
@@ -61,14 +62,7 @@ export function addWebSocketStep(c: Correlator, r: HarRecord, conversation: WsCo
     last: r,
     noun: snake(named ?? "") || "message",
     method: "GET",
-    url: "",
-    headers: [],
-    sent: new Map(),
-    captures: [],
-    captureNames: new UniqueNames(),
-    captureByPath: new Map(),
-    uses: new Set(),
-    checks: [],
+    ...emptyParts(),
   };
   step.url = webSocketUrl(c, r, step);
   step.headers = c.rules.headers(r, step);
