@@ -22,6 +22,7 @@ import type { StepOptions } from "../model/flow.ts";
 import type { AssertionResult } from "../model/result.ts";
 import { secretsInRequest, secretsInResponse } from "../secrets/discover.ts";
 import type { Attempt } from "./attempt.ts";
+import { bypasses } from "./transport.ts";
 import { Wire } from "./exchange.ts";
 import { type Context, round, type StepInput, type WithJar } from "./context.ts";
 
@@ -160,7 +161,7 @@ function networkFor(
   const step = own ?? {};
   const cert = step.clientCert ?? run.clientCert;
   const caCerts = [...run.caCerts ?? [], ...step.caCerts ?? []];
-  const proxy = bypasses(url, step.noProxy ?? run.noProxy ?? [])
+  const proxy = bypassesUrl(url, step.noProxy ?? run.noProxy ?? [])
     ? undefined
     : step.proxy ?? run.proxy;
   return {
@@ -171,16 +172,16 @@ function networkFor(
   };
 }
 
-/** Whether `url`'s host is reached without the proxy: a listed name, a `.suffix` domain, or `*`. */
-function bypasses(url: string, noProxy: readonly string[]): boolean {
+/** Whether `url`'s host is reached without the proxy, as an HTTP step's is (transport.ts). */
+function bypassesUrl(url: string, noProxy: readonly string[]): boolean {
   // Every call of a kind step asks: most runs list no host, and parsing the URL is then wasted.
   if (noProxy.length === 0) return false;
-  let host = "";
+  let host: string;
   try {
     host = new URL(url).hostname.toLowerCase();
   } catch {
     // A target the URL parser cannot read (host:port): matched as written.
     host = url.replace(/:\d+$/, "").toLowerCase();
   }
-  return noProxy.some((h) => h === "*" || h === host || host.endsWith(`.${h.replace(/^\./, "")}`));
+  return bypasses(host, noProxy);
 }

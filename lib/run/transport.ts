@@ -98,8 +98,17 @@ function clientFor(
   }
 }
 
-/** Whether `host` is reached without the proxy: a listed name, a `.suffix` domain, or `*`. */
-function bypasses(host: string, noProxy: readonly string[]): boolean {
+/**
+ * Whether `host` is reached without the proxy: a listed name, a `.suffix`
+ * domain, or `*` (names compared without case, a listed port ignored).
+ *
+ * @example
+ * ```ts
+ * import { bypasses } from "./transport.ts";
+ * if (!bypasses("api.example.test", [".Example.test:443"]) || bypasses("a.test", ["b.test"])) throw new Error();
+ * ```
+ */
+export function bypasses(host: string, noProxy: readonly string[]): boolean {
   return noProxy.some((entry) => {
     const h = entry.toLowerCase().replace(/:\d+$/, "");
     return h === "*" || host === h ||
