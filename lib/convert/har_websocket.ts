@@ -30,6 +30,8 @@ export interface WsMessage {
   data: string;
   /** Milliseconds since the epoch, when recorded. */
   time?: number;
+  /** A sent message's count of messages received before it in the recording. */
+  after?: number;
 }
 
 /** What a websocket step replays of a recorded socket. */
@@ -159,16 +161,18 @@ function conversationBefore(r: HarRecord, next: number | undefined): WsConversat
   const messages = readMessages(r);
   const inSpan = (m: WsMessage) =>
     next === undefined || m.time === undefined || m.time <= next + CLOCK_SLACK_MS;
-  const kept = messages.filter(inSpan);
+  let received = 0;
+  const kept = messages.filter(inSpan).map((m) =>
+    m.type === "receive" ? (received++, m) : { ...m, after: received }
+  );
   const early = kept.filter((m) => m.type === "send");
   const sent = early.slice(0, MAX_SENT);
-  const received = kept.filter((m) => m.type === "receive");
   return {
     sent,
-    received,
+    received: kept.filter((m) => m.type === "receive"),
     laterSent: messages.filter((m) => m.type === "send").length - early.length,
     cappedSent: early.length - sent.length,
-    laterReceived: messages.filter((m) => m.type === "receive").length - received.length,
+    laterReceived: messages.filter((m) => m.type === "receive").length - received,
     subprotocols: offeredProtocols(r),
   };
 }

@@ -88,10 +88,14 @@ Deno.test({
         url: "${vars.ws_base_url}/chat",
         headers: { cookie: "sid=${steps.login.capture.sid}" },
         subprotocols: ["chat.v1"],
+        // The page waits for each reply, and the server refuses what comes before the first.
         send: [
           { text: "hello" },
-          { json: { type: "subscribe", room: "lobby", token: "${steps.login.capture.token}" } },
-          { binary: "AAECAw==" },
+          {
+            json: { type: "subscribe", room: "lobby", token: "${steps.login.capture.token}" },
+            after: 1,
+          },
+          { binary: "AAECAw==", after: 2 },
         ],
         // The next request reads the subscribed message's ticket: the step waits for it.
         until: "$[?@.type == 'subscribed'].ticket",

@@ -47,7 +47,7 @@ async function convertChat() {
   return { yaml, flow, summary };
 }
 
-Deno.test("a recorded WebSocket becomes a websocket step: its messages sent in order, the received ones counted", async () => {
+Deno.test("a recorded WebSocket becomes a websocket step: its messages sent in their recorded turns, the received ones counted", async () => {
   const { flow, summary } = await convertChat();
   assert.deepEqual(flow.steps.map((s) => s.name), ["login", "chat", "get_ticket"]);
   assert.equal(summary.kept, 3);
@@ -60,10 +60,14 @@ Deno.test("a recorded WebSocket becomes a websocket step: its messages sent in o
   assert.equal(flow.vars.ws_base_url, "${ENV.WS_BASE_URL:-ws://127.0.0.1:8080}");
   assert.equal(flow.vars.base_url, "${ENV.BASE_URL:-http://127.0.0.1:8080}");
   assert.deepEqual(ws.subprotocols, ["chat.v1", "chat.v0"]);
+  // Each in its recorded turn: the page sent the next message once the previous one's reply came.
   assert.deepEqual(ws.send, [
     { text: "hello" },
-    { json: { type: "subscribe", room: "lobby", token: "${steps.login.capture.token}" } },
-    { binary: "AAECAw==" },
+    {
+      json: { type: "subscribe", room: "lobby", token: "${steps.login.capture.token}" },
+      after: 1,
+    },
+    { binary: "AAECAw==", after: 2 },
   ]);
   // Three arrived before the next request began; the fourth came while the journey went on. The
   // ticket the next request reads is captured from one of them, so the step waits until a message

@@ -4,7 +4,8 @@
  * variable), its handshake headers rewritten as an HTTP request's (browser
  * noise dropped, cookies and credentials by where they came from), the
  * subprotocols the client offered, the sent messages in order with their
- * values correlated like a JSON body's, `count` the messages received before
+ * values correlated like a JSON body's, each waiting (`after`) for the
+ * messages received before it was sent, `count` the messages received before
  * the journey went on (`har_websocket.ts`), the first JSON message received
  * checked as a body is, and what its messages hand out recorded for the
  * steps after it.
@@ -19,7 +20,7 @@ import type { Check, Step } from "../model.ts";
 import { shortName, snake } from "../names.ts";
 import { emptyParts } from "./step_parts.ts";
 import { isStableValue, looksLikeToken } from "../values.ts";
-import { type YMap, ymap, type YNode, type YScalar } from "../yaml_out.ts";
+import { type YMap, ymap, type YScalar } from "../yaml_out.ts";
 import { isIdSegment } from "./ids.ts";
 import { rewriteUrl } from "./rewrite_url.ts";
 import { bodyValue } from "./rewrite_value.ts";
@@ -66,7 +67,13 @@ export function addWebSocketStep(c: Correlator, r: HarRecord, conversation: WsCo
   };
   step.url = webSocketUrl(c, r, step);
   step.headers = c.rules.headers(r, step);
-  const send = conversation.sent.map((m) => sendItem(c, m, step));
+  let waited = 0;
+  const send = conversation.sent.map((m) => {
+    // The recorded turn: a message the client sent once replies came waits for as many.
+    const after = (m.after ?? 0) > waited ? m.after : undefined;
+    waited = Math.max(waited, m.after ?? 0);
+    return ymap([...sendItem(c, m, step).entries, ["after", after]]);
+  });
   const count = conversation.received.length;
   step.websocket = ymap([
     ["subprotocols", conversation.subprotocols.length > 0 ? conversation.subprotocols : undefined],
@@ -148,7 +155,7 @@ export function verifiedWsBase(c: Correlator, name: string, baseUrl: string): st
 }
 
 /** One sent message: JSON (an object or a list) by value, other text with its tokens, binary as recorded. */
-function sendItem(c: Correlator, m: WsMessage, step: Step): YNode {
+function sendItem(c: Correlator, m: WsMessage, step: Step): YMap {
   if (m.binary) return ymap([["binary", c.sp.lit(m.data)]]);
   const json = jsonMessage(m.data);
   if (json === undefined) return ymap([["text", withTokens(c, m.data, step)]]);

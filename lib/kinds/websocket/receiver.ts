@@ -76,9 +76,10 @@ export class Receiver {
     if (this.#bytes > this.rule.maxBytes) return this.#end("count", null, true);
     const message = binary ? { binary: base64(data) } : parsed(new TextDecoder().decode(data));
     this.#messages.push(message);
+    // Sent before receiving may stop on this message: a conversation's last word is still said.
+    this.arrived();
     if (this.rule.until && select(this.rule.until, [message]).found) return this.#end("until");
     if (this.#messages.length >= this.rule.count) return this.#end("count");
-    this.arrived();
   }
 
   /** The server closed the connection (or it dropped: 1006). */

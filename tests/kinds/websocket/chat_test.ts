@@ -166,6 +166,21 @@ Deno.test("a send item with after waits for that many messages: sent after the s
   });
 });
 
+Deno.test("an item the message that stops receiving makes due is still sent before the step closes", async () => {
+  await withServers(async (chat, _http, label) => {
+    // The welcome is the one message counted; the reply to it is the conversation's last word.
+    const flow =
+      `name: last\nsteps:\n  - name: s\n    websocket:\n      url: "ws://127.0.0.1:${chat.port}/chat"\n` +
+      `      headers: { authorization: "Bearer ${TOKEN}" }\n` +
+      `      send: [{ text: first }, { text: last-word, after: 1 }, { text: never, after: 2 }]\n` +
+      `      count: 1\n`;
+    const run = await runFlow(flow);
+    assert.equal(run.code, 0, `${label}: ${run.stdout}`);
+    const said = chat.seen.filter((s) => s.startsWith("text "));
+    assert.deepEqual(said, ["text first", "text last-word"], label);
+  });
+});
+
 Deno.test("websocket steps run in worker threads too (--workers 2): four chat flows at once", async () => {
   const chat = await wsServer();
   const http = denoServer();
