@@ -52,7 +52,10 @@ Deno.test({
   sanitizeOps: false,
   async fn() {
     const prefix = unleash.install!.prefix;
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-unleash-" });
+    // REAL_KEEP=DIR keeps the document, flows and report (in a folder under DIR) for a diagnosis.
+    const keep = Deno.env.get("REAL_KEEP");
+    if (keep) await Deno.mkdir(keep, { recursive: true });
+    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-unleash-", dir: keep });
     try {
       const doc = await withUnleash(prefix, start, async (a) => {
         const response = await fetch(`${a.origin}${UNLEASH_DOCUMENT}`);
@@ -118,7 +121,8 @@ Deno.test({
         assert.ok(!flows.includes(UNLEASH_ADMIN_TOKEN), "no literal credential");
       });
     } finally {
-      await Deno.remove(dir, { recursive: true });
+      if (keep) console.error(`kept in ${dir}`);
+      else await Deno.remove(dir, { recursive: true });
     }
   },
 });

@@ -165,7 +165,9 @@ function inferredLines(inferred: Inferred, ops: OpenApiOperation[]): { inferred?
   for (const op of ops) {
     for (const link of inferred.params.get(op) ?? []) {
       const where = link.from === "location"
-        ? "its Location header's last segment"
+        ? `its Location header's ${
+          link.fromEnd ? `segment ${link.fromEnd + 1} from the end` : "last segment"
+        }`
         : `${capturePath(link.path)}${
           link.from === "links"
             ? " (the document's links)"

@@ -19,8 +19,13 @@ export interface ParamLink {
   producer: OpenApiOperation;
   /** The property's path in the producer's JSON response body: `["article", "slug"]`; none: `from: "location"`. */
   path: string[];
-  /** What the link was inferred from, for the summary; `location`: the last segment of its `Location`. */
+  /** What the link was inferred from, for the summary; `location`: a segment of its `Location`. */
   from: "links" | "parent" | "property" | "location" | "listing";
+  /**
+   * With `location`: the parameter's place among the created item's
+   * segments, counted from the last (0): `{type}` of `/tags/{type}/{value}` is 1.
+   */
+  fromEnd?: number;
   /** With `listing`: the create run before the listing, so it lists one. */
   after?: OpenApiOperation;
 }

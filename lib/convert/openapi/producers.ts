@@ -20,7 +20,6 @@
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { singular } from "../names.ts";
-import { ymap, type YNode } from "../yaml_out.ts";
 import { documentLinks, type ParamLink, sameParent } from "./document_links.ts";
 import { deref } from "./examples.ts";
 import { isCollection, type OpenApiOperation } from "./operations.ts";
@@ -29,6 +28,8 @@ import { plainName, requestRequires, requiredAtTop } from "./required_props.ts";
 
 // Its type is the document links' too; the modules that read producers import it from here.
 export type { ParamLink } from "./document_links.ts";
+// The captures of links; the modules that read producers import them from here.
+export { capturePath, captureSource } from "./capture_source.ts";
 
 /** How deep a response is searched for a property: a wrapper object and its member. */
 const MAX_PROPERTY_DEPTH = 2;
@@ -226,17 +227,40 @@ export function paramLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOpera
   return out;
 }
 
-/** The POST on the collection the parameter names a member of. */
+/**
+ * The POST on the collection the parameter names a member of; for a
+ * parameter of an item addressed by several (`/tags/{type}/{value}`), the
+ * POST before them all, whose `Location` holds each at its own place.
+ */
 function fromParent(creates: Creates, op: OpenApiOperation, param: string): ParamLink | undefined {
   const at = op.template.indexOf(`/{${param}}`);
   if (at <= 0) return undefined;
-  const producer = creates.byCollection.get(op.template.slice(0, at));
+  const item = itemSegments(op.template, param);
+  const producer = creates.byCollection.get(op.template.slice(0, at)) ??
+    creates.byCollection.get(item.collection);
   if (!producer || producer === op) return undefined;
   const path = creates.pathIn(producer, param);
   if (path) return { param, producer, path, from: "parent" };
-  return hasLocation(creates.doc, producer)
-    ? { param, producer, path: [], from: "location" }
-    : undefined;
+  if (!hasLocation(creates.doc, producer)) return undefined;
+  // The Location names the item the POST made: the run of parameters after its collection.
+  const fromEnd = producer.template.replace(/\/$/, "") === item.collection ? item.fromEnd : 0;
+  return { param, producer, path: [], from: "location", ...(fromEnd > 0 ? { fromEnd } : {}) };
+}
+
+/**
+ * The run of path parameters holding `param` (`{type}/{value}` of
+ * `/tags/{type}/{value}/x`): the collection before it, and how many of
+ * the run follow the parameter.
+ */
+function itemSegments(template: string, param: string): { collection: string; fromEnd: number } {
+  const segments = template.split("/");
+  const at = segments.indexOf(`{${param}}`);
+  const isParam = (s: string | undefined) => s !== undefined && /^\{[^}]+\}$/.test(s);
+  let start = at;
+  while (isParam(segments[start - 1])) start--;
+  let end = at;
+  while (isParam(segments[end + 1])) end++;
+  return { collection: segments.slice(0, start).join("/"), fromEnd: end - at };
 }
 
 /** Whether a success response of the operation declares a `Location` header. */
@@ -301,9 +325,10 @@ function fromListing(creates: Creates, op: OpenApiOperation, param: string): Par
   const p = op.params.find((x) => x.in === "path" && x.name === param);
   if (!producer || producer === op || (p && hasExample(creates.doc, p))) return undefined;
   const after = creates.byCollection.get(op.template.slice(0, at));
+  const last = op.template.slice(0, at).split("/").at(-1) ?? "";
   const link = { param, producer, from: "listing" as const, ...(after ? { after } : {}) };
   for (const schema of responseSchemas(creates.doc, producer)) {
-    const path = firstItemPath(creates.doc, schema, param);
+    const path = firstItemPath(creates.doc, schema, param, last);
     if (path) return { ...link, path };
   }
   return undefined;
@@ -311,23 +336,49 @@ function fromListing(creates: Creates, op: OpenApiOperation, param: string): Par
 
 /**
  * In a listing's response schema, the path to the parameter's value in the
- * first item: the item itself, else its property of the parameter's name or its `id`.
+ * first item: the item itself, else its property of the parameter's name or
+ * its `id`. Of an answer of several arrays (`{admins, projects}`), only the
+ * one the evidence names: called for the parameter's noun (`projects` for
+ * `{projectId}`) or the collection's (`boards` for `/boards/{id}`), else
+ * whose items hold the parameter's name (not `id`, which every list holds); else none.
  */
-function firstItemPath(doc: unknown, schema: unknown, param: string): string[] | undefined {
+function firstItemPath(
+  doc: unknown,
+  schema: unknown,
+  param: string,
+  collection: string,
+): string[] | undefined {
   const s = deref(doc, schema);
   const lists: [string[], unknown][] = isNode(s) && s.type === "array"
     ? [[[], s.items]]
     : properties(doc, s).filter(([, p]) => p.type === "array").map(([n, p]) => [[n], p.items]);
-  for (const [path, items] of lists) {
-    const item = deref(doc, items);
-    if (!isNode(item)) continue;
-    if (item.type === "string" || item.type === "integer") return [...path, "0"];
-    const names = properties(doc, item).map(([n]) => n);
-    const prop = names.find((n) => plainName(n) === plainName(param)) ??
-      names.find((n) => n === "id");
-    if (prop) return [...path, "0", prop];
-  }
-  return undefined;
+  const value = (path: string[], items: unknown) => itemValue(doc, path, items, param);
+  if (lists.length === 1) return value(...lists[0]);
+  const plain = plainName(param);
+  const nouns = [plain !== "id" && plain.endsWith("id") ? plain.slice(0, -2) : "", collection]
+    .filter((n) => n !== "").map((n) => plainName(singular(n)));
+  const named = lists.find(([path]) => nouns.includes(plainName(singular(path[0]))));
+  if (named) return value(...named);
+  // `id` names no thing: every list of things holds one.
+  const holding = plain !== "id" &&
+    lists.find(([, items]) => properties(doc, items).some(([n]) => plainName(n) === plain));
+  return holding ? value(...holding) : undefined;
+}
+
+/** The path to the parameter's value in a list's first item (see {@linkcode firstItemPath}). */
+function itemValue(
+  doc: unknown,
+  path: string[],
+  items: unknown,
+  param: string,
+): string[] | undefined {
+  const item = deref(doc, items);
+  if (!isNode(item)) return undefined;
+  if (item.type === "string" || item.type === "integer") return [...path, "0"];
+  const names = properties(doc, item).map(([n]) => n);
+  const prop = names.find((n) => plainName(n) === plainName(param)) ??
+    names.find((n) => n === "id");
+  return prop ? [...path, "0", prop] : undefined;
 }
 
 /** Whether the document gives a parameter a value: its example(s), its schema's example, default or enum. */
@@ -336,44 +387,4 @@ function hasExample(doc: unknown, p: Node): boolean {
   const s = isNode(schema) ? schema : {};
   return p.example !== undefined || isNode(p.examples) || s.example !== undefined ||
     s.default !== undefined || Array.isArray(s.enum) || Array.isArray(s.examples);
-}
-
-/**
- * The capture of a link's value: its JSONPath, or the last segment of the
- * `Location` header.
- *
- * @example
- * ```ts
- * import { captureSource } from "./producers.ts";
- * if (captureSource({ path: ["id"], from: "parent" }) !== "$.json.id") throw new Error();
- * const header = captureSource({ path: [], from: "location" }) as { entries: [string, string][] };
- * if (header.entries[0].join() !== "header,location") throw new Error();
- * ```
- */
-export function captureSource(link: Pick<ParamLink, "path" | "from">): YNode {
-  if (link.from !== "location") return capturePath(link.path);
-  return ymap([["header", "location"], ["regex", "([^/?#]+)/?(?:[?#].*)?$"]]);
-}
-
-/**
- * A capture path for a property path: `$.json.article.slug`, a name no
- * dotted path can hold in brackets.
- *
- * @example
- * ```ts
- * import { capturePath } from "./producers.ts";
- * if (capturePath(["article", "slug"]) !== "$.json.article.slug") throw new Error();
- * if (capturePath(["a-b"]) !== "$.json['a-b']" || capturePath(["items", "0"]) !== "$.json.items[0]") {
- *   throw new Error();
- * }
- * ```
- */
-export function capturePath(path: string[]): string {
-  const segment = (s: string) =>
-    /^\d+$/.test(s)
-      ? `[${s}]`
-      : /^[A-Za-z_][A-Za-z0-9_]*$/.test(s)
-      ? `.${s}`
-      : `['${s.replace(/'/g, "\\'")}']`;
-  return `$.json${path.map(segment).join("")}`;
 }

@@ -1,0 +1,51 @@
+/**
+ * How a step captures a parameter's value from its producer's answer: a
+ * JSONPath into the body, or a segment of the `Location` header.
+ *
+ * @module
+ */
+import { ymap, type YNode } from "../yaml_out.ts";
+import type { ParamLink } from "./document_links.ts";
+
+/**
+ * The capture of a link's value: its JSONPath, or the segment of the
+ * `Location` header at the parameter's place (the last, or `fromEnd` before it).
+ *
+ * @example
+ * ```ts
+ * import { captureSource } from "./capture_source.ts";
+ * if (captureSource({ path: ["id"], from: "parent" }) !== "$.json.id") throw new Error();
+ * const header = captureSource({ path: [], from: "location" }) as { entries: [string, string][] };
+ * if (header.entries[0].join() !== "header,location") throw new Error();
+ * const type = captureSource({ path: [], from: "location", fromEnd: 1 }) as { entries: [string, string][] };
+ * if (new RegExp(type.entries[1][1]).exec("tags/simple/blue")?.[1] !== "simple") throw new Error();
+ * ```
+ */
+export function captureSource(link: Pick<ParamLink, "path" | "from" | "fromEnd">): YNode {
+  if (link.from !== "location") return capturePath(link.path);
+  const after = "/[^/?#]+".repeat(link.fromEnd ?? 0);
+  return ymap([["header", "location"], ["regex", `([^/?#]+)${after}/?(?:[?#].*)?$`]]);
+}
+
+/**
+ * A capture path for a property path: `$.json.article.slug`, a name no
+ * dotted path can hold in brackets.
+ *
+ * @example
+ * ```ts
+ * import { capturePath } from "./capture_source.ts";
+ * if (capturePath(["article", "slug"]) !== "$.json.article.slug") throw new Error();
+ * if (capturePath(["a-b"]) !== "$.json['a-b']" || capturePath(["items", "0"]) !== "$.json.items[0]") {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function capturePath(path: string[]): string {
+  const segment = (s: string) =>
+    /^\d+$/.test(s)
+      ? `[${s}]`
+      : /^[A-Za-z_][A-Za-z0-9_]*$/.test(s)
+      ? `.${s}`
+      : `['${s.replace(/'/g, "\\'")}']`;
+  return `$.json${path.map(segment).join("")}`;
+}
