@@ -85,7 +85,7 @@ Deno.test({
       const chat = steps.find((s) => s.websocket);
       assert.ok(chat, yaml);
       assert.deepEqual(chat.websocket, {
-        url: "${vars.ws_base_url}/chat",
+        url: "${vars.base_url}/chat",
         headers: { cookie: "sid=${steps.login.capture.sid}" },
         subprotocols: ["chat.v1"],
         // The page waits for each reply, and the server refuses what comes before the first.
@@ -101,10 +101,9 @@ Deno.test({
         until: "$[?@.type == 'subscribed'].ticket",
         wait: "10s",
       });
-      const ws = app.origin.replace(/^http/, "ws");
       const run = await runCli(
         ["run", `${dir}/flow.yaml`, "--report-json", `${dir}/report.json`],
-        { env: { BASE_URL: app.origin, WS_BASE_URL: ws, LOGIN_PASSWORD: CHAT_PASSWORD } },
+        { env: { BASE_URL: app.origin, LOGIN_PASSWORD: CHAT_PASSWORD } },
       );
       assert.equal(run.code, 0, `${run.stdout}${run.stderr}\n${yaml}`);
       assert.equal(app.refused, 0);

@@ -48,17 +48,19 @@ async function convertChat() {
 }
 
 Deno.test("a recorded WebSocket becomes a websocket step: its messages sent in their recorded turns, the received ones counted", async () => {
-  const { flow, summary } = await convertChat();
+  const { yaml, flow, summary } = await convertChat();
   assert.deepEqual(flow.steps.map((s) => s.name), ["login", "chat", "get_ticket"]);
   assert.equal(summary.kept, 3);
   assert.equal(summary.dropped.websocket, undefined, JSON.stringify(summary.dropped));
   const chat = flow.steps[1];
   assert.equal(chat.request, undefined);
   const ws = chat.websocket!;
-  // Its own base URL, like every origin: a ws:// origin cannot share the http one's variable.
-  assert.equal(ws.url, "${vars.ws_base_url}/chat");
-  assert.equal(flow.vars.ws_base_url, "${ENV.WS_BASE_URL:-ws://127.0.0.1:8080}");
+  // The API's own server (ws:// of the http:// origin the journey sent to): its base URL serves,
+  // as http:// connects as ws://, so one variable points the whole flow at another instance.
+  assert.equal(ws.url, "${vars.base_url}/chat");
+  assert.deepEqual(Object.keys(flow.vars), ["base_url"]);
   assert.equal(flow.vars.base_url, "${ENV.BASE_URL:-http://127.0.0.1:8080}");
+  assert.ok(!yaml.includes("WS_BASE_URL"), yaml);
   assert.deepEqual(ws.subprotocols, ["chat.v1", "chat.v0"]);
   // Each in its recorded turn: the page sent the next message once the previous one's reply came.
   assert.deepEqual(ws.send, [
@@ -83,6 +85,19 @@ Deno.test("a recorded WebSocket becomes a websocket step: its messages sent in t
     ),
     summary.notes.join("\n"),
   );
+});
+
+Deno.test("a socket on another server than the API's keeps a base URL of its own (WS_BASE_URL)", async () => {
+  const har = JSON.parse(await Deno.readTextFile(`${FIXTURES}chat.har`));
+  har.log.entries[1].request.url = "ws://127.0.0.1:9090/chat";
+  const { yaml, summary } = convertHar(JSON.stringify(har), {
+    includeHosts: ["127.0.0.1:8080", "127.0.0.1:9090"],
+  });
+  const flow = parse(yaml) as { vars: Record<string, string>; steps: FlowStep[] };
+  assert.equal(flow.steps[1].websocket?.url, "${vars.ws_base_url}/chat");
+  assert.equal(flow.vars.ws_base_url, "${ENV.WS_BASE_URL:-ws://127.0.0.1:9090}");
+  assert.match(yaml, /^#\s+WS_BASE_URL\s+the WebSocket server's base URL/m);
+  assert.equal(summary.kept, 3);
 });
 
 Deno.test("a websocket step's headers follow the HTTP rules: browser noise dropped, secrets by provenance", async () => {

@@ -98,6 +98,10 @@ export function addWebSocketStep(c: Correlator, r: HarRecord, conversation: WsCo
  */
 function webSocketUrl(c: Correlator, r: HarRecord, step: Step): string {
   const origin = r.url.origin;
+  // The API's own server (ws://host:port of an http://host:port the journey sent to): its base
+  // URL serves, as the step connects to http(s):// as ws(s)://, and there is one variable to set.
+  const api = c.origins.get(origin.replace(/^ws/, "http"));
+  if (api) return withOrigin(c, origin, api, () => rewriteUrl(c, r, step));
   const known = wsOrigins.get(c) ?? new Map<string, { ref: string; env: string }>();
   wsOrigins.set(c, known);
   let ref = known.get(origin)?.ref;
@@ -110,10 +114,15 @@ function webSocketUrl(c: Correlator, r: HarRecord, step: Step): string {
     ref = c.sp.varRef(name);
     known.set(origin, { ref, env });
   }
+  return withOrigin(c, origin, ref, () => rewriteUrl(c, r, step));
+}
+
+/** `make` with `origin` written as `ref` (unless the correlation already knows it), then forgotten. */
+function withOrigin(c: Correlator, origin: string, ref: string, make: () => string): string {
   const had = c.origins.has(origin);
   if (!had) c.origins.set(origin, ref);
   try {
-    return rewriteUrl(c, r, step);
+    return make();
   } finally {
     if (!had) c.origins.delete(origin);
   }
@@ -123,8 +132,9 @@ function webSocketUrl(c: Correlator, r: HarRecord, step: Step): string {
  * What `--verify` reads for a WebSocket base-URL variable `name` that the
  * environment leaves unset: the verified instance's origin with the `ws`
  * scheme (`wss` for `https`) when the socket was recorded on the origin
- * that `BASE_URL` stands for (the page's own server), else `undefined` (the
- * recorded origin, which `--verify` does not send to).
+ * that `BASE_URL` stands for (the page's own server, first sent to after
+ * the socket opened: else the step uses `BASE_URL` itself), else
+ * `undefined` (the recorded origin, which `--verify` does not send to).
  *
  * @example
  * ```ts
@@ -139,8 +149,8 @@ function webSocketUrl(c: Correlator, r: HarRecord, step: Step): string {
  * }] } }), []);
  * loadWebSocketMessages(records, []);
  * const c = newCorrelator("a");
- * baseRef(c, "http://a.test:8080");
  * addWebSocketStep(c, records[0], webSocketOf(records[0])!);
+ * baseRef(c, "http://a.test:8080");
  * const url = verifiedWsBase(c, "WS_BASE_URL", "https://staging.test/");
  * if (url !== "wss://staging.test") throw new Error(url);
  * ```

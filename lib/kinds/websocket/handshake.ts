@@ -42,7 +42,7 @@ export async function handshakeRequest(
   spec: WebSocketSpec,
   call: Pick<KindCall, "text" | "render" | "cookies" | "authorize">,
 ): Promise<Handshake> {
-  const url = call.text(spec.url);
+  const url = wsUrl(call.text(spec.url));
   const headers = spec.headers.map(([name, value]): [string, string] => [
     name,
     text(call.render(value)),
@@ -68,6 +68,22 @@ export async function handshakeRequest(
  */
 export function httpUrl(url: string): string {
   return url.replace(/^ws(s?):/i, "http$1:");
+}
+
+/**
+ * The ws(s) URL of an http(s) one (the same host, path and security), any
+ * other text as it is: a step may name the API's own base URL, as the
+ * handshake is an HTTP request to it, and one variable then serves both.
+ *
+ * @example
+ * ```ts
+ * import { wsUrl } from "./handshake.ts";
+ * if (wsUrl("https://x.test/live") !== "wss://x.test/live") throw new Error();
+ * if (wsUrl("ws://x.test/") !== "ws://x.test/") throw new Error();
+ * ```
+ */
+export function wsUrl(url: string): string {
+  return url.replace(/^http(s?):/i, "ws$1:");
 }
 
 /** The jar's cookies after any `cookie` the step wrote. */

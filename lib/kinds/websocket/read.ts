@@ -79,17 +79,17 @@ function readStop(
   };
 }
 
-/** The URL: a template; when it has no expressions, a `ws://` or `wss://` URL now. */
+/** The URL: a template; when it has no expressions, a `ws://` or `wss://` URL now (or `http(s)://`, connected as such). */
 function readUrl(entry: KindEntry, reading: KindReading): Template | undefined {
   const template = reading.template(entry.value, `"url" of a websocket step`);
   if (!template || !isConstant(template)) return template;
   const text = template.source;
-  if (!/^wss?:\/\/[^/?#\s]+/i.test(text) || !URL.canParse(text)) {
+  if (!/^(wss?|https?):\/\/[^/?#\s]+/i.test(text) || !URL.canParse(text)) {
     reading.problem(
       "bad-url",
       `"${text}" is not an absolute ws or wss URL.`,
       entry.value,
-      "Write the full URL, e.g. ws://localhost:8080/chat or wss://${ENV.HOST}/chat.",
+      "Write the full URL, e.g. ws://localhost:8080/chat or wss://${ENV.HOST}/chat (http:// and https:// are connected as ws:// and wss://).",
     );
     return undefined;
   }

@@ -24,7 +24,9 @@ export const WEBSOCKET_SCHEMA = {
   required: ["url"],
   additionalProperties: false,
   properties: {
-    url: text("The ws:// or wss:// URL to connect to; may hold ${…}."),
+    url: text(
+      "The ws:// or wss:// URL to connect to (http:// and https:// connect as ws:// and wss://); may hold ${…}.",
+    ),
     headers: {
       type: "object",
       description: "Handshake request headers (authorization, cookie…); values may hold ${…}.",

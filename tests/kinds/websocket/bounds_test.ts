@@ -256,11 +256,11 @@ Deno.test("a URL an expression made that a WebSocket cannot take is a bad-url er
   );
   const http = await runFlow(
     'name: u\nsteps:\n  - name: s\n    websocket: { url: "${ENV.WS_URL}" }\n',
-    { env: { WS_URL: "http://127.0.0.1:9/chat" } },
+    { env: { WS_URL: "ftp://127.0.0.1:9/chat" } },
   );
   assert.equal(
     http.steps[0].message,
-    `"http://127.0.0.1:9/chat" is not an absolute ws or wss URL.`,
+    `"ftp://127.0.0.1:9/chat" is not an absolute ws or wss URL.`,
   );
 });
 

@@ -166,6 +166,20 @@ Deno.test("a send item with after waits for that many messages: sent after the s
   });
 });
 
+Deno.test("an http:// URL connects as ws://: the API's base URL serves a websocket step too", async () => {
+  await withServers(async (chat, _http, label) => {
+    const flow =
+      `name: base\nvars:\n  base_url: http://127.0.0.1:${chat.port}\nsteps:\n  - name: s\n` +
+      `    websocket:\n      url: "\${vars.base_url}/chat"\n` +
+      `      headers: { authorization: "Bearer ${TOKEN}" }\n      count: 1\n` +
+      `    assert:\n      status: 101\n      json:\n        - { path: "$.json.messages[0].type", equals: welcome }\n`;
+    const run = await runFlow(flow);
+    assert.equal(run.code, 0, `${label}: ${run.stdout}`);
+    assert.equal(run.steps[0].request?.url, `ws://127.0.0.1:${chat.port}/chat`, label);
+    assert.ok(chat.seen.some((s) => s.startsWith("open /chat")), label);
+  });
+});
+
 Deno.test("an item the message that stops receiving makes due is still sent before the step closes", async () => {
   await withServers(async (chat, _http, label) => {
     // The welcome is the one message counted; the reply to it is the conversation's last word.

@@ -75,10 +75,10 @@ Deno.test("each mistake in a websocket step is one positioned problem with its c
     ['url: "ws://x.test"\nuntill: "$[0]"', "unknown-key", 7, /untill/],
     ["headers: {a: b}", "missing-key", 5, /"url"/],
     [
-      'url: "http://x.test/chat"',
+      'url: "ftp://x.test/chat"',
       "bad-url",
       6,
-      /"http:\/\/x.test\/chat" is not an absolute ws or wss URL/,
+      /"ftp:\/\/x.test\/chat" is not an absolute ws or wss URL/,
     ],
     [
       'url: "ws://x.test"\nsend:\n  - { text: a, json: {b: 1} }',
@@ -185,7 +185,7 @@ Deno.test("flowrun validate lists every mistake of a websocket step, each with i
       `${dir}/ws.yaml`,
       flow(
         [
-          'url: "http://127.0.0.1:9/chat"',
+          'url: "ftp://127.0.0.1:9/chat"',
           "send:",
           '  - { text: a, binary: "AA==" }',
           '  - { binary: "%%%" }',
