@@ -16,7 +16,7 @@ import { reasonOf, RequestError } from "../http/request_error.ts";
 import { pause, type PollOutcome, pollUntil } from "./poll.ts";
 import { isSecretCaptureName, isSecretHeader } from "../secrets/mod.ts";
 import type { CaptureFailure, StepResult } from "../model/result.ts";
-import { secretLeaves } from "../secrets/discover.ts";
+import { responseLeaves, secretLeaves } from "../secrets/discover.ts";
 import { type Attempt, attempt } from "./attempt.ts";
 import { kindAttempt } from "./kind_attempt.ts";
 import { AuthError, type AuthHandler } from "../http/auth.ts";
@@ -275,14 +275,16 @@ function evaluate(input: StepInput, last: Attempt, ctx: Context): Evaluation {
     let got: ReturnType<typeof capture>;
     try {
       got = capture(response, c.from, scope);
-      // A cookie's value is a session credential whatever the capture is called; so is any
-      // part of a secret header (a regex's group of x-auth-token).
-      if (
-        got.found && (c.from.kind === "cookie" || isSecretCaptureName(c.name) ||
-          (c.from.kind === "header" && isSecretHeader(c.from.name)) ||
-          input.inputs.captures.has(`${step.name}\0${c.name}`))
-      ) {
+      // What a later step sends in a secret place is secret, whatever it is. A cookie's value, a
+      // part of a secret header (a regex's group of x-auth-token) and a capture named like a
+      // secret are so when they are what a server issues: not its words or times around it.
+      if (got.found && input.inputs.captures.has(`${step.name}\0${c.name}`)) {
         secretLeaves(got.value, ctx.secret);
+      } else if (
+        got.found && (c.from.kind === "cookie" || isSecretCaptureName(c.name) ||
+          (c.from.kind === "header" && isSecretHeader(c.from.name)))
+      ) {
+        responseLeaves(got.value, ctx.secret);
       }
     } catch (error) {
       // One capture that cannot be taken fails its step, as one that finds nothing does.

@@ -11,7 +11,7 @@
  */
 import { isSecretHeader, isSecretKey, isSecretName } from "./names.ts";
 import { userinfoSecrets } from "./userinfo.ts";
-import { isOrdinaryWord } from "./public_parts.ts";
+import { isPlainValue } from "./plain_values.ts";
 
 export { type SecretInputs, secretInputs } from "./flow_inputs.ts";
 
@@ -68,6 +68,37 @@ const DESCRIPTIVE = new Set([
   "alg",
   "algorithm",
 ]);
+
+/**
+ * Registers the strings and numbers inside a value taken from a response under a name that looks
+ * secret (a capture `api_token: $.json`): what the server issued, not the plain data around it
+ * (ordinary words, timestamps: see `plain_values.ts`) nor what describes the credential
+ * (`token_type`, `scope`), as under a secret key of the response itself.
+ *
+ * @example
+ * ```ts
+ * import { responseLeaves } from "./discover.ts";
+ * const found: string[] = [];
+ * const answer = { secret: "default:development.3b4b7b3e", type: "client", project: "default" };
+ * responseLeaves({ ...answer, createdAt: "2026-11-26T08:01:49.210Z", scope: "read:all" }, (v) => void found.push(v));
+ * if (found.join() !== "default:development.3b4b7b3e") throw new Error(found.join());
+ * ```
+ */
+export function responseLeaves(value: unknown, register: Register): void {
+  leaves(value, issuedOnly(register), true);
+}
+
+/**
+ * `register` for values a server may have issued: a response value is a secret by what it is,
+ * not by the key above it. An ordinary word under a key named like a secret (a table's name
+ * under `foreign_key`, a cookie `theme=dark`, a token's `project: default`) or a timestamp
+ * (its `createdAt`) is the API's data, and masking it hid it in every report of the run.
+ */
+function issuedOnly(register: Register): Register {
+  return (value) => {
+    if (!isPlainValue(value)) register(value);
+  };
+}
 
 function leaves(value: unknown, register: Register, skipDescriptive: boolean): void {
   const stack: unknown[] = [value];
@@ -253,12 +284,7 @@ export function secretsInResponse(
   },
   register: Register,
 ): void {
-  // A response value is a secret by what it is, not by the key above it: an ordinary word under
-  // a key named like a secret (a table's name under `foreign_key`, a cookie `theme=dark`) is the
-  // API's data, and masking it hid that word in every report of the run.
-  const issued: Register = (value) => {
-    if (!isOrdinaryWord(value)) register(value);
-  };
+  const issued = issuedOnly(register);
   secretsInHeaders(Object.entries(response.headers), issued);
   const contentType = response.headers["content-type"];
   secretsInBody({ text: response.text, contentType, json: () => response.json }, issued);

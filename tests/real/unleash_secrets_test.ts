@@ -1,0 +1,52 @@
+/**
+ * Masking on a real server (issue 53, item 15): a flow creates an Unleash client token with the
+ * admin token, captures it (and, under names that look secret, the whole answer and the token
+ * list), sends it raw in `authorization` (`default:development.<hash>`, no scheme) and reads
+ * the projects and environments. Every artifact is read back: the issued token and the admin
+ * token are masked in every encoding the artifacts use, while `default`, `development`,
+ * `production`, `client` and the timestamps of the answers and of the run stay readable.
+ * Before the fix the captures named like secrets made those words *** in every report, and the
+ * token's `createdAt` every timestamp of its minute.
+ */
+import assert from "node:assert/strict";
+import { prepare, start } from "./servers.ts";
+import { postgresMissing, UNLEASH, UNLEASH_ADMIN_TOKEN, withUnleash } from "./unleash.ts";
+import { assertMasked, assertReadable, runFlow } from "../secrets/unleash_artifacts.ts";
+
+const postgres = postgresMissing();
+const unleash = postgres ? { ignoredBecause: postgres } : await prepare([UNLEASH]);
+const ignoredBecause = unleash.ignoredBecause;
+
+Deno.test({
+  name:
+    `real servers: an Unleash client token is masked in every artifact, and the words and times of Unleash's answers are not${ignoredBecause}`,
+  ignore: ignoredBecause !== "",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-unleash-secrets-" });
+    try {
+      await withUnleash(unleash.install!.prefix, start, async (instance) => {
+        const artifacts = await runFlow(
+          "unleash_client_token.yaml",
+          instance.origin,
+          UNLEASH_ADMIN_TOKEN,
+          dir,
+        );
+        // The token the server issued, read from the server itself (the flow's reports mask it).
+        const listed = await fetch(`${instance.origin}/api/admin/api-tokens`, {
+          headers: { authorization: UNLEASH_ADMIN_TOKEN },
+        });
+        assert.equal(listed.status, 200);
+        const { tokens } = await listed.json() as { tokens: { secret: string; type: string }[] };
+        const issued = tokens.filter((t) => t.type === "client").map((t) => t.secret);
+        assert.equal(issued.length, 1, JSON.stringify(tokens));
+        assert.match(issued[0], /^default:development\.[0-9a-f]{16,}$/);
+        assertMasked(artifacts, [issued[0], UNLEASH_ADMIN_TOKEN]);
+        assertReadable(artifacts);
+      });
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
