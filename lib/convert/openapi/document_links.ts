@@ -26,6 +26,12 @@ export interface ParamLink {
    * segments, counted from the last (0): `{type}` of `/tags/{type}/{value}` is 1.
    */
   fromEnd?: number;
+  /**
+   * Whether the value names something that existed before the flow (read
+   * from a create of something else, which refers to it): removing it
+   * removes it for every flow.
+   */
+  existing?: true;
   /** With `listing`: the create run before the listing, so it lists one. */
   after?: OpenApiOperation;
 }

@@ -285,7 +285,17 @@ function fromProperty(
   const found = creates.byName.get(plainName(param))?.find(({ producer }) =>
     producer !== op && !producer.template.includes(`{${param}}`)
   );
-  return found && { param, producer: found.producer, path: found.path, from: "property" };
+  if (!found) return undefined;
+  // Made by the create of the item's own collection; any other create's answer refers to it.
+  const own = found.producer.template.replace(/\/$/, "") ===
+    op.template.slice(0, op.template.indexOf(`/{${param}}`));
+  return {
+    param,
+    producer: found.producer,
+    path: found.path,
+    from: "property",
+    ...(own ? {} : { existing: true as const }),
+  };
 }
 
 /**

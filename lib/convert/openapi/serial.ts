@@ -6,11 +6,14 @@
  * that flow read it (404); a serial flow starts after the others, alone. A
  * producer (a login, a registration, what a parameter is read from) makes
  * what others read and clears nothing, so it does not count: every flow
- * that signs in would otherwise run alone.
+ * that signs in would otherwise run alone. So does a flow that deletes what
+ * existed before it (Unleash's `DELETE /projects/{projectId}/environments/
+ * {environment}` removed the environment the Features flow, beside it,
+ * was switching its feature in: 404).
  *
  * @module
  */
-import { actsOnWholeApi, type OpenApiOperation } from "./operations.ts";
+import { actsOnWholeApi, isCollection, type OpenApiOperation } from "./operations.ts";
 import type { Inferred } from "./prerequisites.ts";
 
 /**
@@ -38,13 +41,28 @@ export function serialOf(
   }
   if (inferred.login) producers.add(inferred.login.op);
   if (inferred.login?.register) producers.add(inferred.login.register);
-  const whole = [...ops].filter((op) => actsOnWholeApi(op) && !producers.has(op))
-    .map((op) => `${op.method} ${op.template}`);
-  if (whole.length === 0) return { notes: [] };
-  return {
-    serial: true,
-    notes: [
-      `It acts on the whole API (${whole.join(", ")}): it runs after the other flows, alone.`,
-    ],
-  };
+  const name = (op: OpenApiOperation) => `${op.method} ${op.template}`;
+  const list = [...ops];
+  const whole = list.filter((op) => actsOnWholeApi(op) && !producers.has(op)).map(name);
+  const removes = list.filter((op) => removesShared(op, inferred)).map(name);
+  const notes = [
+    ...(whole.length > 0 ? [`It acts on the whole API (${whole.join(", ")})`] : []),
+    ...(removes.length > 0 ? [`It removes what it did not make (${removes.join(", ")})`] : []),
+  ];
+  if (notes.length === 0) return { notes: [] };
+  return { serial: true, notes: [`${notes.join("; ")}: it runs after the other flows, alone.`] };
+}
+
+/**
+ * Whether an operation deletes an item that existed before its flow: the
+ * item's parameter read from a listing no create of the flow fills, or
+ * from a create of something else that refers to it (`{environment}` ←
+ * an API token's `environment`). Every flow may be using it.
+ */
+function removesShared(op: OpenApiOperation, inferred: Inferred): boolean {
+  if (op.method !== "DELETE" || isCollection(op.template)) return false;
+  const item = /\{([^}]+)\}\/?$/.exec(op.template)?.[1];
+  const link = inferred.params.get(op)?.find((l) => l.param === item);
+  return link !== undefined &&
+    ((link.from === "listing" && link.after === undefined) || link.existing === true);
 }
