@@ -14,7 +14,7 @@ import { reasonOf } from "../http/request_error.ts";
 import type { Foreach, Step } from "../model/flow.ts";
 import type { StepResult } from "../model/result.ts";
 import { isSecretCaptureName, isSecretName } from "../secrets/mod.ts";
-import { type SecretInputs, secretLeaves } from "../secrets/discover.ts";
+import { responseLeaves, type SecretInputs, secretLeaves } from "../secrets/discover.ts";
 import { type Context, round } from "./context.ts";
 import { leaves, skipped } from "./skipped.ts";
 import { runStep } from "./step.ts";
@@ -88,9 +88,10 @@ export async function runForeach(
   at.scope.steps.set(step.name, merged as Map<string, unknown>);
   if (list.length === 0) return await skipEmpty(step, at);
   const { as } = each;
-  if (isSecretName(as) || isSecretCaptureName(as) || at.inputs.vars.has(as)) {
-    secretLeaves(list, at.ctx.secret);
-  }
+  // Sent in a secret place, every element is secret; named like a secret, what a server
+  // issues is (a list of tokens' answers holds their projects and times too).
+  if (at.inputs.vars.has(as)) secretLeaves(list, at.ctx.secret);
+  else if (isSecretName(as) || isSecretCaptureName(as)) responseLeaves(list, at.ctx.secret);
   // A cleanup step runs every iteration; any other stops at the first that does not pass.
   const goOn = step.always === true;
   let stop: string | undefined;

@@ -9,7 +9,7 @@ import { render, type Scope } from "../expr/template.ts";
 import { ExpressionError } from "../expr/template.ts";
 import type { Flow, VarDef } from "../model/flow.ts";
 import { isSecretCaptureName } from "../secrets/names.ts";
-import { type SecretInputs, secretLeaves, secretsInJson } from "../secrets/discover.ts";
+import { responseLeaves, type SecretInputs, secretsInJson } from "../secrets/discover.ts";
 import type { Context } from "./context.ts";
 import { secretMadeOf, shownValues } from "./shown.ts";
 import { noteWrittenVars } from "./request_shown.ts";
@@ -116,9 +116,12 @@ export function evaluateOutputs(
   return problem;
 }
 
-/** An output's value; secret when its name looks secret. */
+/**
+ * An output's value; secret when its name looks secret, but for the plain data a server's answer
+ * holds around what it issued (`api_token: ${steps.create.capture.answer}`).
+ */
 function output(o: VarDef, scope: Scope, ctx: Context): unknown {
   const value = render(o.value, scope);
-  if (isSecretCaptureName(o.name)) secretLeaves(value, ctx.secret);
+  if (isSecretCaptureName(o.name)) responseLeaves(value, ctx.secret);
   return value;
 }

@@ -1,8 +1,9 @@
 /**
  * Masking on a real server (issue 53, item 15): a flow creates an Unleash client token with the
  * admin token, captures it (and, under names that look secret, the whole answer and the token
- * list), sends it raw in `authorization` (`default:development.<hash>`, no scheme) and reads
- * the projects and environments. Every artifact is read back: the issued token and the admin
+ * list; then through an include's output and a `foreach` element so named), sends it raw in
+ * `authorization` (`default:development.<hash>`, no scheme) and reads the projects and
+ * environments. Every artifact is read back: the issued token and the admin
  * token are masked in every encoding the artifacts use, while `default`, `development`,
  * `production`, `client` and the timestamps of the answers and of the run stay readable.
  * Before the fix the captures named like secrets made those words *** in every report, and the
@@ -27,23 +28,24 @@ Deno.test({
     const dir = await Deno.makeTempDir({ prefix: "flowrun-real-unleash-secrets-" });
     try {
       await withUnleash(unleash.install!.prefix, start, async (instance) => {
-        const artifacts = await runFlow(
-          "unleash_client_token.yaml",
-          instance.origin,
-          UNLEASH_ADMIN_TOKEN,
-          dir,
-        );
-        // The token the server issued, read from the server itself (the flow's reports mask it).
+        const runs = [];
+        for (const flow of ["unleash_client_token.yaml", "unleash_token_lists.yaml"]) {
+          await Deno.mkdir(`${dir}/${flow}`);
+          runs.push(await runFlow(flow, instance.origin, UNLEASH_ADMIN_TOKEN, `${dir}/${flow}`));
+        }
+        // The tokens the server issued, read from the server itself (the flows' reports mask them).
         const listed = await fetch(`${instance.origin}/api/admin/api-tokens`, {
           headers: { authorization: UNLEASH_ADMIN_TOKEN },
         });
         assert.equal(listed.status, 200);
         const { tokens } = await listed.json() as { tokens: { secret: string; type: string }[] };
         const issued = tokens.filter((t) => t.type === "client").map((t) => t.secret);
-        assert.equal(issued.length, 1, JSON.stringify(tokens));
-        assert.match(issued[0], /^default:development\.[0-9a-f]{16,}$/);
-        assertMasked(artifacts, [issued[0], UNLEASH_ADMIN_TOKEN]);
-        assertReadable(artifacts);
+        assert.equal(issued.length, 2, JSON.stringify(tokens));
+        for (const secret of issued) assert.match(secret, /^default:development\.[0-9a-f]{16,}$/);
+        for (const artifacts of runs) {
+          assertMasked(artifacts, [...issued, UNLEASH_ADMIN_TOKEN]);
+          assertReadable(artifacts);
+        }
       });
     } finally {
       await Deno.remove(dir, { recursive: true });

@@ -40,6 +40,52 @@ Deno.test("of an issued token's answer, only what the server issued is secret", 
   assert.deepEqual(captured.sort(), ["4821", "9f1c2e7a-5b3d", CLIENT_TOKEN].sort());
 });
 
+/** What a server says about a credential: words and times, never issued as one. */
+const PLAIN = [
+  "default",
+  "development",
+  "production",
+  "client",
+  "admin",
+  "read-only",
+  "Bearer",
+  "2026-11-26T08:01:49.210Z",
+  "2026-11-26T08:01:49+01:00",
+  "2026-11-26 08:01:50+00:00",
+  "2027-01-01",
+];
+/** What a server issues: tokens of every shape seen, ids, a number. */
+const ISSUED = [
+  CLIENT_TOKEN,
+  ADMIN_TOKEN,
+  "tok-9f8e7d6c5b4a",
+  "xKpQzRtYvWmNaBcDeFgHiJ",
+  "550e8400-e29b-41d4-a716-446655440000",
+  "2026-11-26T08:01:49.210Z.9f8e7d6c",
+  "1764144112693",
+];
+
+Deno.test("every place a response names secret registers issued values and no plain data", () => {
+  for (const value of [...PLAIN, ...ISSUED]) {
+    const found: string[] = [];
+    const register = (v: string) => void found.push(v);
+    const body = { data: { session_token: value } };
+    secretsInResponse({
+      headers: { "content-type": "application/json", "x-auth-token": value },
+      text: JSON.stringify(body),
+      json: { ok: true, value: body },
+    }, register);
+    secretsInResponse({
+      headers: { "set-cookie": `sid=${value}; Path=/` },
+      text: "",
+      json: { ok: false },
+    }, register);
+    responseLeaves({ token: value, list: [value] }, register);
+    const expected = PLAIN.includes(value) ? 0 : 5; // header, body, cookie, two leaves
+    assert.equal(found.filter((v) => v === value).length, expected, `${value}: ${found}`);
+  }
+});
+
 Deno.test("an Unleash-like client token is masked in every artifact, its answers' words and times are not", async () => {
   const server = startStandIn();
   const dir = await Deno.makeTempDir({ prefix: "flowrun-unleash-secrets-" });
@@ -47,6 +93,21 @@ Deno.test("an Unleash-like client token is masked in every artifact, its answers
     const artifacts = await runFlow("unleash_client_token.yaml", server.origin, ADMIN_TOKEN, dir);
     assertMasked(artifacts, [CLIENT_TOKEN, ADMIN_TOKEN]);
     assertReadable(artifacts);
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("an include's output and a foreach element named like secrets register what the server issued alone", async () => {
+  const server = startStandIn();
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-unleash-lists-" });
+  try {
+    const artifacts = await runFlow("unleash_token_lists.yaml", server.origin, ADMIN_TOKEN, dir);
+    assertMasked(artifacts, [CLIENT_TOKEN, ADMIN_TOKEN]);
+    assertReadable(artifacts);
+    assert.match(artifacts["junit.xml"], /name="unleash outputs and iterations"/);
+    assert.match(artifacts["junit.xml"], /name="each_token \[1\]"/);
   } finally {
     await server.close();
     await Deno.remove(dir, { recursive: true });
