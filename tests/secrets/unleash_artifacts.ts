@@ -32,12 +32,39 @@ export async function runFlow(
   for (const name of ["report.json", "junit.xml", "report.html", "run.log.ndjson", "run.har"]) {
     artifacts[name] = await Deno.readTextFile(`${dir}/${name}`);
   }
-  // Each artifact parses back (a mask must never break its JSON or XML).
-  JSON.parse(artifacts["report.json"]);
-  JSON.parse(artifacts["run.har"]);
-  for (const line of artifacts["run.log.ndjson"].trim().split("\n")) JSON.parse(line);
+  // Each artifact parses back (a mask must never break its JSON or XML), and its strings,
+  // decoded, are an artifact of their own: a secret must not stand in them either.
+  const html = /<script type="application\/json" id="data">(.*?)<\/script>/s.exec(
+    artifacts["report.html"],
+  );
+  assert.ok(html, "the HTML report holds its data");
+  const parsed = {
+    "report.json": JSON.parse(artifacts["report.json"]),
+    "run.har": JSON.parse(artifacts["run.har"]),
+    "run.log.ndjson": artifacts["run.log.ndjson"].trim().split("\n").map((l) => JSON.parse(l)),
+    "report.html": JSON.parse(html[1]),
+  };
+  for (const [name, value] of Object.entries(parsed)) {
+    artifacts[`${name} (decoded)`] = strings(value);
+  }
   assert.match(artifacts["junit.xml"], /^<\?xml[^]*<\/testsuites>\s*$/);
+  artifacts["junit.xml (decoded)"] = artifacts["junit.xml"].replace(
+    /&(quot|amp|lt|gt|apos);/g,
+    (_, e: string) => ({ quot: '"', amp: "&", lt: "<", gt: ">", apos: "'" })[e]!,
+  );
   return artifacts;
+}
+
+/** Every string inside a parsed document, one a line (a body kept as a string, decoded). */
+function strings(value: unknown): string {
+  const out: string[] = [];
+  const stack = [value];
+  for (let budget = 1_000_000; stack.length > 0 && budget > 0; budget--) {
+    const v = stack.pop();
+    if (typeof v === "string") out.push(v);
+    else if (v !== null && typeof v === "object") stack.push(...Object.values(v));
+  }
+  return out.join("\n");
 }
 
 /** The forms of `secret` an artifact could hold: raw, JSON- and URL-encoded, base64, cut. */
