@@ -4,7 +4,8 @@
  * as `multipart` (binary fields as placeholder files), text as a string
  * body with its content type, anything else as a placeholder `body_file`.
  * The value is the document's (the media type's `example` or first of
- * `examples`) or generated from its schema.
+ * `examples`) or generated from its schema (JSON with the optional
+ * properties the document gives an example of: `ExampleMaker.withExamples`).
  *
  * @module
  */
@@ -58,7 +59,9 @@ export function bodyParts(doc: unknown, maker: ExampleMaker, op: Node, step: str
   if (!content || type === undefined) return out;
   const media = isNode(content[type]) ? content[type] as Node : {};
   const own = givenExample(doc, media);
-  const value = own.given ? own.value : maker.make(media.schema);
+  const value = own.given
+    ? own.value
+    : (/json/i.test(type) ? maker.withExamples() : maker).make(media.schema);
   writeBody(doc, { type, media, value, step }, out);
   return out;
 }

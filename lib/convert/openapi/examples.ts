@@ -17,6 +17,7 @@ import {
   MAX_EXAMPLE_NODES,
   MAX_REF_CHAIN,
 } from "./limits.ts";
+import { collectionNouns, plainNoun } from "./collection_nouns.ts";
 import { fromPattern, patternRegExp, tameTest } from "./pattern.ts";
 import { atPointer } from "./refs.ts";
 import { table } from "../table.ts";
@@ -76,13 +77,40 @@ export class ExampleMaker {
    * `optionalDepth`: objects made above this depth get the properties
    * their schema does not require too (0, the default: required only, the
    * smallest valid value); a mock answering as a server asks for 1, so a
-   * create's response holds the id its schema declares.
+   * create's response holds the id its schema declares. `exemplified`: a
+   * JSON request body's objects get the optional properties the document
+   * gives an example of too (see {@linkcode ExampleMaker.withExamples}).
    */
   constructor(
     readonly doc: unknown,
     readonly direction: Direction = "request",
     readonly optionalDepth = 0,
+    readonly exemplified = false,
   ) {}
+
+  /**
+   * A maker for a JSON request body: its objects hold the optional
+   * properties the document gives an example of, as the body its own docs
+   * show (Swagger UI's example value); a server may need one of several
+   * none is required (Unleash's user: `username` or `email`). Left out: a
+   * switch (a boolean: `archived: true`), a deprecated property, one named
+   * for a collection the paths address items of (`project`: it names one
+   * that must exist). Not for forms: an OAuth token form's examples are
+   * every grant's fields at once.
+   *
+   * @example
+   * ```ts
+   * import { ExampleMaker } from "./examples.ts";
+   * const schema = { type: "object", required: ["role"], properties: {
+   *   role: { type: "integer" }, email: { type: "string", example: "a@example.com" },
+   *   archived: { type: "boolean", example: true }, note: { type: "string" } } };
+   * const got = new ExampleMaker({}).withExamples().make(schema) as Record<string, unknown>;
+   * if (got.email !== "a@example.com" || "archived" in got || "note" in got) throw new Error();
+   * ```
+   */
+  withExamples(): ExampleMaker {
+    return new ExampleMaker(this.doc, this.direction, this.optionalDepth, true);
+  }
 
   /**
    * A value for a schema; undefined when none can be made (a broken
@@ -242,7 +270,9 @@ export class ExampleMaker {
     const out: Node = {};
     const properties = isNode(s.properties) ? s.properties : {};
     const required = Array.isArray(s.required) ? s.required : [];
-    const names = depth < this.optionalDepth ? [...required, ...Object.keys(properties)] : required;
+    const names = depth < this.optionalDepth
+      ? [...required, ...Object.keys(properties)]
+      : [...required, ...this.#exemplified(properties)];
     for (const name of names) {
       if (typeof name !== "string" || Object.hasOwn(out, name)) continue;
       const property = deref(this.doc, member(properties, name));
@@ -252,6 +282,20 @@ export class ExampleMaker {
       if (value !== undefined) out[name] = value;
     }
     return out;
+  }
+
+  /** The optional properties of an object a JSON request body holds (see {@linkcode withExamples}). */
+  #exemplified(properties: Node): string[] {
+    if (!this.exemplified || this.direction !== "request") return [];
+    const nouns = collectionNouns(this.doc);
+    return Object.keys(properties).filter((name) => {
+      if (nouns.has(plainNoun(name))) return false;
+      const p = deref(this.doc, properties[name]);
+      // A switch (`archived: true`) changes what the request does; left out, the server's default.
+      return isNode(p) && p.deprecated !== true && typeOf(p) !== "boolean" &&
+        (Object.hasOwn(p, "example") ||
+          (Array.isArray(p.examples) && p.examples.length > 0));
+    });
   }
 
   #array(s: Node, depth: number): unknown[] {
