@@ -70,6 +70,11 @@ export interface Step {
    * (`correlate/websocket_step.ts`): the step is written with it instead of `request:`.
    */
   websocket?: YMap;
+  /**
+   * A recorded event stream's `sse:` map after its URL and headers
+   * (`correlate/sse_step.ts`): the step is written with it instead of `request:`.
+   */
+  sse?: YMap;
   /** Comment lines written over the step after its recorded request (`--verify`'s findings). */
   remarks?: string[];
 }

@@ -20,7 +20,7 @@ import { commented, toYaml, yflow, type YMap, ymap, type YNode } from "./yaml_ou
 import { braceForeignIn, LBRACE_VAR } from "./foreign_text.ts";
 import { apiWords } from "./correlate/api_words.ts";
 import { literalTexts, scrubValues } from "./write_scrub.ts";
-import { webSocketNode } from "./correlate/websocket_step.ts";
+import { kindStepNode } from "./correlate/websocket_step.ts";
 import { awaitedCaptures } from "./correlate/websocket_await.ts";
 
 /** What the writer needs besides the steps. */
@@ -249,9 +249,11 @@ function stepNode(
     ["name", step.name],
     ["depends_on", depends],
     ["auth", step.auth],
-    // A recorded WebSocket is a step of its own kind, sent instead of a request.
+    // A recorded WebSocket or event stream is a step of its own kind, sent instead of a request.
     step.websocket
-      ? ["websocket", webSocketNode(step.url, step.headers, websocket ?? step.websocket)]
+      ? ["websocket", kindStepNode(step.url, step.headers, websocket ?? step.websocket)]
+      : step.sse
+      ? ["sse", kindStepNode(step.url, step.headers, step.sse)]
       : ["request", request],
     ["options", step.options],
     ["loop", loop],

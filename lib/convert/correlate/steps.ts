@@ -27,6 +27,7 @@ import type { Correlator } from "./state.ts";
 import { writtenLater } from "./writes.ts";
 import { webSocketOf } from "../har_websocket.ts";
 import { addWebSocketStep } from "./websocket_step.ts";
+import { isEventStream, sseMap } from "./sse_step.ts";
 
 /**
  * Builds the step of `records` and adds it to `c.steps`.
@@ -69,6 +70,8 @@ export function addStep(c: Correlator, records: HarRecord[], loop?: Step["loop"]
   rewriteBody(c, first, step, login);
   remember(c, first);
   const { earlier, created } = answersBefore(c, records);
+  // An event stream never ends as a body does: read as an sse step, for a bounded time.
+  if (isEventStream(first)) step.sse = sseMap(first, step);
   addAssertions(step, c.secrets, (key, r) => writtenLater(c, key, r), earlier, created);
   c.rules.produce(step);
   c.steps.push(step);

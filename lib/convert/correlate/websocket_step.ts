@@ -227,18 +227,19 @@ function firstMessageChecks(r: HarRecord, secrets: ReadonlySet<string>): Check[]
 }
 
 /**
- * The `websocket:` map of a step: its URL and headers, then the rest
- * ({@linkcode addWebSocketStep} keeps it on the step).
+ * The map of a step of another kind (`websocket:`, `sse:`): its URL and
+ * headers, then the rest (kept on the step by {@linkcode addWebSocketStep}
+ * or `sse_step.ts`).
  *
  * @example
  * ```ts
- * import { webSocketNode } from "./websocket_step.ts";
+ * import { kindStepNode } from "./websocket_step.ts";
  * import { ymap } from "../yaml_out.ts";
- * const node = webSocketNode("ws://a.test/chat", [], ymap([["count", 1]]));
+ * const node = kindStepNode("ws://a.test/chat", [], ymap([["count", 1]]));
  * if (node.entries.map(([k]) => k).join() !== "url,count") throw new Error();
  * ```
  */
-export function webSocketNode(url: string, headers: [string, string][], rest: YMap): YMap {
+export function kindStepNode(url: string, headers: [string, string][], rest: YMap): YMap {
   return ymap([
     ["url", url],
     ["headers", headers.length > 0 ? ymap(headers) : undefined],
