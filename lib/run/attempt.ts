@@ -120,7 +120,7 @@ export async function attempt(
   response.durationMs = duration_ms;
   jar?.store(response.url ?? request.url, response.setCookies);
   noteCoverage(ctx.coverage, step, via.method, response.url ?? request.url, response.status);
-  secretsInResponse(response, ctx.secret);
+  secretsInResponse(response, ctx.secret, input.inputs.clear);
   await wire?.answered(response);
   const until = step.loop
     ? evaluateChecks(step.loop.until, response, scope, "until", ctx.redactor, request)

@@ -91,7 +91,9 @@ export async function runForeach(
   // Sent in a secret place, every element is secret; named like a secret, what a server
   // issues is (a list of tokens' answers holds their projects and times too).
   if (at.inputs.vars.has(as)) secretLeaves(list, at.ctx.secret);
-  else if (isSecretName(as) || isSecretCaptureName(as)) responseLeaves(list, at.ctx.secret);
+  else if (isSecretName(as) || isSecretCaptureName(as)) {
+    responseLeaves(list, at.ctx.secret, at.inputs.clear);
+  }
   // A cleanup step runs every iteration; any other stops at the first that does not pass.
   const goOn = step.always === true;
   let stop: string | undefined;

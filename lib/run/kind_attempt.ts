@@ -78,7 +78,7 @@ export async function kindAttempt(
   const response = new ReceivedResponse(status, headers, body);
   response.url = request.url;
   response.durationMs = duration_ms;
-  secretsInResponse(response, ctx.secret);
+  secretsInResponse(response, ctx.secret, input.inputs.clear);
   await wire?.answered(response);
   const until = step.loop
     ? evaluateChecks(step.loop.until, response, input.scope, "until", ctx.redactor, request)

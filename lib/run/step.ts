@@ -284,7 +284,7 @@ function evaluate(input: StepInput, last: Attempt, ctx: Context): Evaluation {
         got.found && (c.from.kind === "cookie" || isSecretCaptureName(c.name) ||
           (c.from.kind === "header" && isSecretHeader(c.from.name)))
       ) {
-        responseLeaves(got.value, ctx.secret);
+        responseLeaves(got.value, ctx.secret, input.inputs.clear);
       }
     } catch (error) {
       // One capture that cannot be taken fails its step, as one that finds nothing does.

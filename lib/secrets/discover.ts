@@ -84,19 +84,24 @@ const DESCRIPTIVE = new Set([
  * if (found.join() !== "default:development.3b4b7b3e") throw new Error(found.join());
  * ```
  */
-export function responseLeaves(value: unknown, register: Register): void {
-  leaves(value, issuedOnly(register), true);
+export function responseLeaves(
+  value: unknown,
+  register: Register,
+  own?: ReadonlySet<string>,
+): void {
+  leaves(value, issuedOnly(register, own), true);
 }
 
 /**
  * `register` for values a server may have issued: a response value is a secret by what it is,
  * not by the key above it. An ordinary word under a key named like a secret (a table's name
  * under `foreign_key`, a cookie `theme=dark`, a token's `project: default`) or a timestamp
- * (its `createdAt`) is the API's data, and masking it hid it in every report of the run.
+ * (its `createdAt`) is the API's data, and masking it hid it in every report of the run; so is
+ * what the flow itself sends in the clear (`own`: the name it gave a token, echoed back).
  */
-function issuedOnly(register: Register): Register {
+function issuedOnly(register: Register, own?: ReadonlySet<string>): Register {
   return (value) => {
-    if (!isPlainValue(value)) register(value);
+    if (!isPlainValue(value) && !own?.has(value)) register(value);
   };
 }
 
@@ -260,7 +265,8 @@ export function secretsInRequest(
 /**
  * Registers the secrets of a response as it arrives, before any check or
  * report sees it: cookies it sets, values of secret headers, and values under
- * secret-looking keys of a JSON or form body.
+ * secret-looking keys of a JSON or form body; not plain data, nor the texts
+ * `own` (what the flow itself sends in the clear).
  *
  * @example
  * ```ts
@@ -283,8 +289,9 @@ export function secretsInResponse(
     readonly json: { ok: true; value: unknown } | { ok: false };
   },
   register: Register,
+  own?: ReadonlySet<string>,
 ): void {
-  const issued = issuedOnly(register);
+  const issued = issuedOnly(register, own);
   secretsInHeaders(Object.entries(response.headers), issued);
   const contentType = response.headers["content-type"];
   secretsInBody({ text: response.text, contentType, json: () => response.json }, issued);

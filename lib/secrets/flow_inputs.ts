@@ -21,6 +21,11 @@ export interface SecretInputs {
   captures: Set<string>;
   /** Constant text the flow itself sends in secret places (a literal token in a header). */
   literals: Set<string>;
+  /**
+   * Constant text the flow itself sends in the clear (a non-secret header, query parameter or
+   * body field, 4 characters or more): its own, never a secret a server issued.
+   */
+  clear?: Set<string>;
 }
 
 function addRefs(refs: Ref[], into: SecretInputs): void {
@@ -77,6 +82,13 @@ function secretBodyValues(value: ValueTemplate): ValueTemplate[] {
   return value.entries.flatMap(([k, v]) => isSecretKey(k) ? [v] : secretBodyValues(v));
 }
 
+/** Values of a body under no secret-looking key: the body itself, or its fields at any depth. */
+function clearBodyValues(value: ValueTemplate): ValueTemplate[] {
+  if (value.kind === "list") return value.items.flatMap(clearBodyValues);
+  if (value.kind !== "map") return [value];
+  return value.entries.flatMap(([k, v]) => isSecretKey(k) ? [] : clearBodyValues(v));
+}
+
 /**
  * Refs in a URL that sit in a secret-named query parameter or in the userinfo: before an `@`
  * the URL writes later in its authority. `http://host:8881${vars.route}` holds a path, and its
@@ -129,7 +141,7 @@ function decodeURIComponentSafe(text: string): string {
  * );
  * const inputs = secretInputs(flow!);
  * if (!inputs.vars.has("k") || !inputs.captures.has("a\0v")) throw new Error();
- * if (inputs.literals.size !== 0) throw new Error();
+ * if (inputs.literals.size !== 0 || inputs.clear?.size !== 0) throw new Error();
  * ```
  */
 export function secretInputs(flow: Flow): SecretInputs {
@@ -140,10 +152,11 @@ export function secretInputs(flow: Flow): SecretInputs {
     literals: new Set(),
   };
   const values: ValueTemplate[] = [];
+  const clear: ValueTemplate[] = [];
   for (const step of flow.steps) {
     const { request } = step;
     for (const [name, value] of request.headers) {
-      if (isSecretHeader(name)) values.push({ kind: "template", template: value });
+      (isSecretHeader(name) ? values : clear).push({ kind: "template", template: value });
     }
     // Cookies are session credentials whatever they are called.
     for (const [, value] of request.cookies ?? []) {
@@ -159,14 +172,44 @@ export function secretInputs(flow: Flow): SecretInputs {
         p.kind === "field" ? [[p.name, p.value] as [string, ValueTemplate]] : []
       ),
     ];
-    for (const [name, value] of fields) if (isSecretKey(name)) values.push(value);
-    if (request.body) values.push(...secretBodyValues(request.body));
+    for (const [name, value] of fields) (isSecretKey(name) ? values : clear).push(value);
+    if (request.body) {
+      values.push(...secretBodyValues(request.body));
+      clear.push(...clearBodyValues(request.body));
+    }
   }
   for (const value of values) {
     addRefs(refsOfValue(value), inputs);
     for (const text of constantText(value)) inputs.literals.add(text);
   }
+  inputs.clear = clearConstants(clear, inputs.literals);
   return inputs;
+}
+
+/** The constant texts of `values` of 4 characters or more that are not sent in a secret place too. */
+function clearConstants(values: ValueTemplate[], literals: ReadonlySet<string>): Set<string> {
+  const clear = new Set<string>();
+  const add = (text: string) => {
+    if (text.trim().length >= 4 && !literals.has(text)) clear.add(text);
+  };
+  for (const value of values) {
+    if (value.kind === "const") clearLeaves(value.value, add);
+    else constantText(value).forEach(add);
+  }
+  return clear;
+}
+
+/** The strings and numbers of a constant body (a map written without expressions), but under secret keys. */
+function clearLeaves(value: unknown, add: (text: string) => void): void {
+  const stack = [value];
+  for (let budget = 100_000; stack.length > 0 && budget > 0; budget--) {
+    const v = stack.pop();
+    if (typeof v === "string" || typeof v === "number") add(String(v));
+    else if (Array.isArray(v)) stack.push(...v);
+    else if (v !== null && typeof v === "object") {
+      for (const [key, item] of Object.entries(v)) if (!isSecretKey(key)) stack.push(item);
+    }
+  }
 }
 
 /**

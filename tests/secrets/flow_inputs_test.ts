@@ -25,3 +25,32 @@ steps:
   assert.deepEqual([...inputs.env], ["PW"]);
   assert.deepEqual([...inputs.literals], ["lit-key"]);
 });
+
+Deno.test("constant text sent in the clear is the flow's own, but what it also sends in a secret place", () => {
+  const { flow, problems } = loadFlow(
+    `name: f
+steps:
+  - name: s
+    request:
+      method: POST
+      url: "http://x.test/tokens?page=2"
+      headers: { x-team: ci-team-7, x-api-key: lit-key-1, x-note: lit-key-1 }
+      query: { filter: name-9 }
+      body: { tokenName: ci-client-2, n: 1234, password: pw-123456, nested: { label: "\${ENV.L}-x", tag: tag-42 } }
+  - name: t
+    request:
+      method: POST
+      url: "http://x.test/tokens"
+      body: { tokenName: ci-client-3, api_key: k-5678 }
+`,
+    "f.yaml",
+    { env: (name) => name },
+  );
+  assert.deepEqual(problems, []);
+  const inputs = secretInputs(flow!);
+  assert.deepEqual(
+    [...inputs.clear!].sort(),
+    ["1234", "ci-client-2", "ci-client-3", "ci-team-7", "name-9", "tag-42"],
+  );
+  assert.ok(inputs.literals.has("lit-key-1"));
+});

@@ -95,13 +95,15 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
 
 /**
  * Asserts the ordinary words of the answers are readable in every artifact that holds a body
- * or a step name, and the run's and the server's timestamps too.
+ * or a step name, the token names the flow wrote itself (`own`) in the bodies, and the run's and
+ * the server's timestamps.
  */
-export function assertReadable(artifacts: Artifacts): void {
+export function assertReadable(artifacts: Artifacts, own: readonly string[] = []): void {
   const bodies = ["report.json", "report.html", "run.har"];
+  const pairs = ['"environment":"development"', '"project":"default"', '"type":"client"'];
   for (const name of bodies) {
     const text = artifacts[name].replaceAll("\\", "");
-    for (const pair of ['"environment":"development"', '"project":"default"', '"type":"client"']) {
+    for (const pair of [...pairs, ...own.map((o) => `"tokenName":"${o}"`)]) {
       assert.ok(text.includes(pair), `${name} lacks ${pair}`);
     }
   }

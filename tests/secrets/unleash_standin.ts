@@ -25,7 +25,7 @@ export interface StandIn {
 }
 
 /** When the stand-in was started: every timestamp it answers is this minute's, as a real one's are. */
-function token(createdAt: string, name = "flowrun-client") {
+function token(createdAt: string, name: string) {
   return {
     tokenName: name,
     environment: "development",
@@ -54,7 +54,14 @@ function echo(): Record<string, string> {
   };
 }
 
-function route(request: Request, createdAt: string): Response {
+/** What the stand-in keeps: when it started, and the names of the tokens made. */
+interface State {
+  createdAt: string;
+  names: string[];
+}
+
+async function route(request: Request, state: State): Promise<Response> {
+  const { createdAt } = state;
   const { pathname } = new URL(request.url);
   const auth = request.headers.get("authorization");
   if (pathname.startsWith("/api/client/")) {
@@ -67,8 +74,14 @@ function route(request: Request, createdAt: string): Response {
   }
   if (auth !== ADMIN_TOKEN) return Response.json({ error: "no such token" }, { status: 401 });
   if (pathname === "/api/admin/api-tokens") {
-    if (request.method === "POST") return Response.json(token(createdAt), { status: 201 });
-    return Response.json({ tokens: [token(createdAt, "probe"), token(createdAt)] });
+    if (request.method === "POST") {
+      const { tokenName } = await request.json();
+      state.names.push(tokenName);
+      return Response.json(token(createdAt, tokenName), { status: 201 });
+    }
+    return Response.json({
+      tokens: ["probe", ...state.names].map((name) => token(createdAt, name)),
+    });
   }
   if (pathname === "/api/admin/environments") {
     return Response.json({
@@ -97,10 +110,10 @@ function route(request: Request, createdAt: string): Response {
 
 /** Starts the stand-in on 127.0.0.1, an ephemeral port. */
 export function startStandIn(): StandIn {
-  const createdAt = new Date().toISOString();
+  const state: State = { createdAt: new Date().toISOString(), names: [] };
   const server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen() {} },
-    (request) => route(request, createdAt),
+    (request) => route(request, state),
   );
   return { origin: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
 }
