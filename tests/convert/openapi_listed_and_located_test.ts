@@ -26,6 +26,7 @@ const list = (props: Record<string, unknown>) => ({
   type: "array",
   items: { type: "object", properties: props },
 });
+const text = { type: "string" };
 const tag = {
   type: "object",
   required: ["value", "type"],
@@ -106,6 +107,54 @@ function document(): Record<string, unknown> {
         parameters: [param("boardKey")],
         get: { operationId: "getBoard", responses: ok() },
       },
+      "/api/features": {
+        post: {
+          operationId: "createFeature",
+          requestBody: {
+            required: true,
+            content: json({
+              type: "object",
+              required: ["name"],
+              properties: { name: { type: "string", example: "comments" } },
+            }),
+          },
+          responses: {
+            "201": {
+              description: "Created",
+              content: json({ type: "object", required: ["name"], properties: { name: text } }),
+            },
+          },
+        },
+      },
+      "/api/features/{featureName}": {
+        parameters: [param("featureName")],
+        get: {
+          operationId: "getFeature",
+          responses: ok({
+            type: "object",
+            properties: { name: text, links: list({ id: text, url: text }) },
+          }),
+        },
+      },
+      "/api/features/{featureName}/link": {
+        parameters: [param("featureName")],
+        post: {
+          operationId: "createFeatureLink",
+          requestBody: {
+            required: true,
+            content: json({
+              type: "object",
+              required: ["url"],
+              properties: { url: { type: "string", example: "https://example.com" } },
+            }),
+          },
+          responses: { "204": { description: "Created" } },
+        },
+      },
+      "/api/features/{featureName}/link/{linkId}": {
+        parameters: [param("featureName"), param("linkId")],
+        delete: { operationId: "deleteFeatureLink", responses: ok() },
+      },
       "/api/tags": {
         post: {
           operationId: "createTag",
@@ -141,6 +190,7 @@ interface Stand {
 /** Answers as Unleash does: tags at `Location: tags/<type>/<value>`, a dashboard per project. */
 function startServer(): Stand {
   const tags = new Set<string>();
+  const features = new Map<string, { id: string; url: string }[]>();
   const seen: string[] = [];
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
     const { pathname } = new URL(req.url);
@@ -163,6 +213,21 @@ function startServer(): Stand {
     }
     if (route === "GET /api/teams/9") return Response.json({});
     if (route === "GET /api/boards") return Response.json({ users: [{ id: 1 }], labels: [] });
+    if (route === "POST /api/features") {
+      const body = await req.json();
+      features.set(body.name, []);
+      return Response.json({ name: body.name }, { status: 201 });
+    }
+    const feature = /^\/api\/features\/([^/]+)(\/link(?:\/([^/]+))?)?$/.exec(pathname);
+    const links = feature && features.get(decodeURIComponent(feature[1]));
+    if (links && !feature[2] && req.method === "GET") {
+      return Response.json({ name: decodeURIComponent(feature[1]), links });
+    }
+    if (links && feature[2] && !feature[3] && req.method === "POST") {
+      links.push({ id: `l-${links.length + 1}`, url: (await req.json()).url });
+      return new Response(null, { status: 204 });
+    }
+    if (links && feature[3] && links.some((l) => l.id === feature[3])) return Response.json({});
     if (route === "POST /api/tags") {
       const body = await req.json();
       tags.add(`${body.type}/${body.value}`);
@@ -230,6 +295,18 @@ Deno.test("convert openapi: else the array whose items hold the parameter's name
   // `users` and `labels` hold no board: nothing is read from them.
   assert.doesNotMatch(summary, /\{boardKey\} of GET \/api\/boards\/\{boardKey\} ←/);
   assert.ok(!seen.includes("GET /api/boards/1"), seen.join("\n"));
+});
+
+Deno.test("convert openapi: an item its create answers nothing of is read from its parent's read, the array named for its collection", async () => {
+  const { summary, seen } = await convertAndRun();
+  assert.match(
+    summary,
+    /^ {2}\{linkId\} of DELETE \/api\/features\/\{featureName\}\/link\/\{linkId\} ← GET \/api\/features\/\{featureName\} \$\.json\.links\[0\]\.id \(the first of its listing, after POST \/api\/features\/\{featureName\}\/link\)$/m,
+  );
+  assert.ok(
+    seen.some((s) => /^DELETE \/api\/features\/comments[^/]*\/link\/l-1$/.test(s)),
+    seen.join("\n"),
+  );
 });
 
 Deno.test("convert openapi: each parameter of a Location takes the segment at its own place in the template", async () => {

@@ -21,75 +21,21 @@
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { singular } from "../names.ts";
 import { documentLinks, type ParamLink, sameParent } from "./document_links.ts";
-import { deref } from "./examples.ts";
 import { isCollection, type OpenApiOperation } from "./operations.ts";
 import { jsonSchema, successes } from "./responses.ts";
+import { firstItemPath, hasExample } from "./listing_values.ts";
 import { plainName, requestRequires, requiredAtTop } from "./required_props.ts";
+import { findProperty, MAX_PROPERTY_DEPTH, properties } from "./schema_properties.ts";
 
 // Its type is the document links' too; the modules that read producers import it from here.
 export type { ParamLink } from "./document_links.ts";
 // The captures of links; the modules that read producers import them from here.
 export { capturePath, captureSource } from "./capture_source.ts";
 
-/** How deep a response is searched for a property: a wrapper object and its member. */
-const MAX_PROPERTY_DEPTH = 2;
-
 // Defined beside what reads required names; the modules that read producers import it from here.
 export { plainName } from "./required_props.ts";
-
-/**
- * The shallowest property of a JSON schema (through `$ref`, `allOf` and the
- * first `oneOf`/`anyOf` branch, not into arrays) whose name `wanted` accepts,
- * as its path.
- *
- * @example
- * ```ts
- * import { findProperty } from "./producers.ts";
- * const schema = { properties: { article: { properties: { slug: { type: "string" } } } } };
- * if (findProperty({}, schema, (n) => n === "slug")?.join(".") !== "article.slug") throw new Error();
- * if (findProperty({}, { type: "array", items: schema }, (n) => n === "slug") !== undefined) throw new Error();
- * ```
- */
-export function findProperty(
-  doc: unknown,
-  schema: unknown,
-  wanted: (name: string, schema: Node) => boolean,
-  depth = MAX_PROPERTY_DEPTH,
-  visit?: (path: string[]) => void,
-): string[] | undefined {
-  let level: [string[], unknown][] = [[[], schema]];
-  for (let d = 0; d < depth && level.length > 0; d++) {
-    const next: [string[], unknown][] = [];
-    for (const [path, node] of level) {
-      for (const [name, prop] of properties(doc, node)) {
-        if (wanted(name, prop)) return [...path, name];
-        visit?.([...path, name]);
-        next.push([[...path, name], prop]);
-      }
-    }
-    level = next;
-  }
-  return undefined;
-}
-
-/** The properties of an object schema, its `allOf` parts' and first `oneOf`/`anyOf` branch's. */
-function properties(doc: unknown, schema: unknown, seen = 0): [string, Node][] {
-  const s = deref(doc, schema);
-  if (!isNode(s) || seen > 8) return [];
-  const out: [string, Node][] = [];
-  if (isNode(s.properties)) {
-    for (const [name, p] of Object.entries(s.properties)) {
-      const prop = deref(doc, p);
-      if (isNode(prop)) out.push([name, prop]);
-    }
-  }
-  const parts = [
-    ...(Array.isArray(s.allOf) ? s.allOf : []),
-    ...[s.oneOf, s.anyOf].filter(Array.isArray).map((list) => list[0]),
-  ];
-  for (const part of parts) out.push(...properties(doc, part, seen + 1));
-  return out;
-}
+// The same for the properties of a schema.
+export { findProperty } from "./schema_properties.ts";
 
 /** The JSON schemas of an operation's 2xx responses. */
 export function responseSchemas(doc: unknown, op: OpenApiOperation): unknown[] {
@@ -128,13 +74,12 @@ class Creates {
   readonly byNoun = new Map<string, OpenApiOperation[]>();
   /** Collection path (one with no parameter) → its GET, a listing. */
   readonly lists = new Map<string, OpenApiOperation>();
+  /** Item path (one ending in a parameter) → its GET. */
+  readonly reads = new Map<string, OpenApiOperation>();
 
   constructor(readonly doc: unknown, ops: OpenApiOperation[]) {
     for (const op of ops) {
-      if (op.method === "GET" && !op.template.includes("{")) {
-        const collection = op.template.replace(/\/$/, "");
-        if (!this.lists.has(collection)) this.lists.set(collection, op);
-      }
+      if (op.method === "GET") this.#read(op);
       if (op.method !== "POST") continue;
       const collection = op.template.replace(/\/$/, "");
       if (!this.byCollection.has(collection)) this.byCollection.set(collection, op);
@@ -152,6 +97,17 @@ class Creates {
       }
     }
     for (const list of this.byName.values()) list.sort((a, b) => a.path.length - b.path.length);
+  }
+
+  /** A GET: a listing (a path of no parameter) or an item's read (one ending in a parameter). */
+  #read(op: OpenApiOperation): void {
+    const path = op.template.replace(/\/$/, "");
+    const index = !op.template.includes("{")
+      ? this.lists
+      : !isCollection(op.template)
+      ? this.reads
+      : undefined;
+    if (index && !index.has(path)) index.set(path, op);
   }
 
   /** The path of the property a parameter names after the collection's noun, when required. */
@@ -219,7 +175,8 @@ export function paramLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOpera
     for (const [, param] of op.template.matchAll(/\{([^}]+)\}/g)) {
       const link = declared.get(op)?.get(param) ?? sameParent(declared, op, param) ??
         fromParent(creates, op, param) ?? fromNoun(creates, op, param) ??
-        fromListing(creates, op, param) ?? fromProperty(creates, op, param);
+        fromListing(creates, op, param) ?? fromProperty(creates, op, param) ??
+        fromListing(creates, op, param, true);
       if (link) found.push(link);
     }
     if (found.length > 0) out.set(op, found);
@@ -326,75 +283,37 @@ function fromNoun(creates: Creates, op: OpenApiOperation, param: string): ParamL
  * creates and the document gives no example of: the item itself when the
  * list holds text or numbers, else its property of the parameter's name or
  * its `id`; the list at the top or in an envelope property (`{boxes: […]}`).
- * Only a listing with no parameter of its own (one any flow can run); after
- * the collection's POST when there is one, so the list is not empty.
+ * Only a listing with no parameter of its own (one any flow can run); with
+ * `parentRead`, the read of the item the collection belongs to, its array
+ * named for the collection (`links` of `GET /features/{featureName}` for
+ * `/features/{featureName}/link/{linkId}`), tried after every other
+ * producer. After the collection's POST when there is one, so the list is not empty.
  */
-function fromListing(creates: Creates, op: OpenApiOperation, param: string): ParamLink | undefined {
+function fromListing(
+  creates: Creates,
+  op: OpenApiOperation,
+  param: string,
+  parentRead = false,
+): ParamLink | undefined {
   const at = op.template.indexOf(`/{${param}}`);
-  const producer = at > 0 ? creates.lists.get(op.template.slice(0, at)) : undefined;
+  const collection = op.template.slice(0, at);
+  const parent = collection.slice(0, collection.lastIndexOf("/"));
+  const producer = at <= 0
+    ? undefined
+    : !parentRead
+    ? creates.lists.get(collection)
+    : isCollection(parent)
+    ? undefined
+    : creates.reads.get(parent);
   const p = op.params.find((x) => x.in === "path" && x.name === param);
   if (!producer || producer === op || (p && hasExample(creates.doc, p))) return undefined;
-  const after = creates.byCollection.get(op.template.slice(0, at));
-  const last = op.template.slice(0, at).split("/").at(-1) ?? "";
+  const after = creates.byCollection.get(collection);
+  const last = collection.split("/").at(-1) ?? "";
   const link = { param, producer, from: "listing" as const, ...(after ? { after } : {}) };
+  const named = producer.template !== collection;
   for (const schema of responseSchemas(creates.doc, producer)) {
-    const path = firstItemPath(creates.doc, schema, param, last);
+    const path = firstItemPath(creates.doc, schema, param, last, named);
     if (path) return { ...link, path };
   }
   return undefined;
-}
-
-/**
- * In a listing's response schema, the path to the parameter's value in the
- * first item: the item itself, else its property of the parameter's name or
- * its `id`. Of an answer of several arrays (`{admins, projects}`), only the
- * one the evidence names: called for the parameter's noun (`projects` for
- * `{projectId}`) or the collection's (`boards` for `/boards/{id}`), else
- * whose items hold the parameter's name (not `id`, which every list holds); else none.
- */
-function firstItemPath(
-  doc: unknown,
-  schema: unknown,
-  param: string,
-  collection: string,
-): string[] | undefined {
-  const s = deref(doc, schema);
-  const lists: [string[], unknown][] = isNode(s) && s.type === "array"
-    ? [[[], s.items]]
-    : properties(doc, s).filter(([, p]) => p.type === "array").map(([n, p]) => [[n], p.items]);
-  const value = (path: string[], items: unknown) => itemValue(doc, path, items, param);
-  if (lists.length === 1) return value(...lists[0]);
-  const plain = plainName(param);
-  const nouns = [plain !== "id" && plain.endsWith("id") ? plain.slice(0, -2) : "", collection]
-    .filter((n) => n !== "").map((n) => plainName(singular(n)));
-  const named = lists.find(([path]) => nouns.includes(plainName(singular(path[0]))));
-  if (named) return value(...named);
-  // `id` names no thing: every list of things holds one.
-  const holding = plain !== "id" &&
-    lists.find(([, items]) => properties(doc, items).some(([n]) => plainName(n) === plain));
-  return holding ? value(...holding) : undefined;
-}
-
-/** The path to the parameter's value in a list's first item (see {@linkcode firstItemPath}). */
-function itemValue(
-  doc: unknown,
-  path: string[],
-  items: unknown,
-  param: string,
-): string[] | undefined {
-  const item = deref(doc, items);
-  if (!isNode(item)) return undefined;
-  if (item.type === "string" || item.type === "integer") return [...path, "0"];
-  const names = properties(doc, item).map(([n]) => n);
-  const prop = names.find((n) => plainName(n) === plainName(param)) ??
-    names.find((n) => n === "id");
-  return prop ? [...path, "0", prop] : undefined;
-}
-
-/** Whether the document gives a parameter a value: its example(s), its schema's example, default or enum. */
-function hasExample(doc: unknown, p: Node): boolean {
-  const schema = deref(doc, p.schema);
-  const s = isNode(schema) ? schema : {};
-  return p.example !== undefined || isNode(p.examples) || s.example !== undefined ||
-    s.default !== undefined || Array.isArray(s.enum) || Array.isArray(s.examples);
 }
