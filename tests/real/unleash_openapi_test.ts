@@ -7,6 +7,7 @@
  * `API_KEY`: the admin token the user started the server with), on another
  * fresh instance. Measured: the operations that got a 2xx; today's count is
  * the floor (docs/real-servers.md names why the others are refused).
+ * `REAL_KEEP=DIR` keeps the document, the flows and the run's report.
  */
 import assert from "node:assert/strict";
 import { accepted, convertAndRunAsPrinted, operationsOf } from "./measure.ts";
@@ -28,9 +29,13 @@ const unleash = postgres ? { ignoredBecause: postgres } : await prepare([UNLEASH
  * the client and frontend APIs take only a client or frontend token, which
  * the document's one `apiKey` scheme does not tell from the admin token
  * (403); the operations of a logged-in user (profile, password, personal
- * access tokens) refuse an API token (400/403); `POST …/favorites` has no
- * request body in the document and the server wants `Content-Type:
- * application/json` all the same (415).
+ * access tokens) refuse an API token (400/403), and so does the personal
+ * dashboard, with the server's own error (500: no user id for its query);
+ * `POST …/favorites` has no request body in the document and the server
+ * wants `Content-Type: application/json` all the same (415); the import
+ * refuses an admin token (400); an environment's variants are deprecated
+ * and refused (403) though the document offers them; Edge's token issue
+ * wants an HMAC header the document does not declare (401).
  */
 const DOCUMENT_GAPS: Record<string, string> = {
   "GET /api/client/features": "403",
@@ -38,11 +43,19 @@ const DOCUMENT_GAPS: Record<string, string> = {
   "GET /api/frontend": "403",
   "GET /api/admin/user/profile": "400",
   "POST /api/admin/user/tokens": "403",
+  "GET /api/admin/personal-dashboard": "500",
   "POST /api/admin/projects/{projectId}/favorites": "415",
+  "POST /api/admin/features-batch/import": "400",
+  "PUT /api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/variants":
+    "403",
+  "POST /edge/issue-token": "401",
 };
 
-/** The operations accepted on 2026-11-26 after the fixes: 126 to 128 of 211 (101 before them). */
-const FLOOR = 125;
+/**
+ * The operations accepted on 2026-11-26 after that day's fixes: 151 of 211 in
+ * each of 4 runs (128 before the second round of them, 101 before the first).
+ */
+const FLOOR = 148;
 
 Deno.test({
   name:
@@ -114,6 +127,17 @@ Deno.test({
             "DELETE /api/admin/features/{featureName}/tags/{type}/{value}",
             // The environment read from its own listing.
             "GET /api/admin/environments/{name}",
+            // A tag's type and value, each at its own place of the Location.
+            "GET /api/admin/tags/{type}/{value}",
+            // The feature in the environment the Projects flow removes from the project after.
+            "GET /api/admin/projects/{projectId}/features/{featureName}/environments/{environment}",
+            "POST /api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/on",
+            // A user made with the document's example username and email.
+            "GET /api/admin/user-admin/{id}",
+            // A segment whose constraint has the document's example values.
+            "GET /api/admin/segments/{id}",
+            // A feature link, read from the feature's links.
+            "DELETE /api/admin/projects/{projectId}/features/{featureName}/link/{linkId}",
           ]
         ) assert.ok(accept.has(op), `${op} was refused: ${refused.get(op)}`);
         const flows = [...Deno.readDirSync(`${dir}/flows`)].filter((e) => e.name.endsWith(".yaml"))
