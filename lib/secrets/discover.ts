@@ -12,11 +12,15 @@
 import { isSecretHeader, isSecretKey, isSecretName } from "./names.ts";
 import { userinfoSecrets } from "./userinfo.ts";
 import { isPlainValue } from "./plain_values.ts";
+import { secretsInSetCookie } from "./set_cookie.ts";
 
 export { type SecretInputs, secretInputs } from "./flow_inputs.ts";
 
-/** Receives each value found to be secret (the redactor's `add`). */
-export type Register = (value: string) => void;
+/**
+ * Receives each value found to be secret, and the texts inside it that are not (the redactor's
+ * `add`: a Set-Cookie header's attributes).
+ */
+export type Register = (value: string, shown?: readonly string[]) => void;
 
 /** How deep a body is walked; deeper parts of a hostile document are not searched by key. */
 const MAX_DEPTH = 256;
@@ -100,8 +104,8 @@ export function responseLeaves(
  * what the flow itself sends in the clear (`own`: the name it gave a token, echoed back).
  */
 function issuedOnly(register: Register, own?: ReadonlySet<string>): Register {
-  return (value) => {
-    if (!isPlainValue(value) && !own?.has(value)) register(value);
+  return (value, shown) => {
+    if (!isPlainValue(value) && !own?.has(value)) register(value, shown);
   };
 }
 
@@ -156,16 +160,12 @@ function secretsInForm(text: string, register: Register): void {
   for (const [key, value] of new URLSearchParams(text)) if (isSecretKey(key)) register(value);
 }
 
-/** A `Cookie` or `Set-Cookie` value is secret whole, and each cookie's value on its own. */
-function secretsInCookies(header: string, setCookie: boolean, register: Register): void {
+/** A `Cookie` value is secret whole, and each cookie's value on its own. */
+function secretsInCookies(header: string, register: Register): void {
   register(header);
-  // Set-Cookie lines joined with ", " split where a new name=value starts.
-  const cookies = setCookie ? header.split(/,\s*(?=[^;=,\s]+=)/) : header.split(";");
-  for (const cookie of cookies) {
-    if (setCookie) register(cookie);
-    const pair = setCookie ? cookie.split(";")[0] : cookie;
-    const eq = pair.indexOf("=");
-    if (eq !== -1) register(pair.slice(eq + 1).trim());
+  for (const cookie of header.split(";")) {
+    const eq = cookie.indexOf("=");
+    if (eq !== -1) register(cookie.slice(eq + 1).trim());
   }
 }
 
@@ -175,9 +175,9 @@ function secretsInHeaders(
 ): void {
   for (const [name, value] of headers) {
     const lower = name.toLowerCase();
-    if (lower === "cookie" || lower === "set-cookie") {
-      secretsInCookies(value, lower === "set-cookie", register);
-    } else if (isSecretHeader(lower)) register(value);
+    if (lower === "cookie") secretsInCookies(value, register);
+    else if (lower === "set-cookie") secretsInSetCookie(value, register);
+    else if (isSecretHeader(lower)) register(value);
   }
 }
 

@@ -13,9 +13,10 @@
  * parts of a secret that are not secret, like the run id, whose pieces are
  * not masked), `substring_table.ts` (the hash table of literals),
  * `piece_set.ts` (the pieces, one word each), `discover.ts` (finding
- * secrets in requests and responses), `plain_values.ts` (what a response
- * holds that a server never issues as a secret), `flow_inputs.ts` (in a
- * flow's own text) and `userinfo.ts` (in a URL's credentials).
+ * secrets in requests and responses; `set_cookie.ts` in a `Set-Cookie`
+ * header), `plain_values.ts` (what a response holds that a server never
+ * issues as a secret), `flow_inputs.ts` (in a flow's own text) and
+ * `userinfo.ts` (in a URL's credentials).
  *
  * @example
  * ```ts

@@ -1,0 +1,47 @@
+/**
+ * The secrets of a `Set-Cookie` header, found by what each part is: a cookie's value is a
+ * session's, and so is the cookie and the header whole, unless the value is plain data (a
+ * preference `theme=dark`); the attributes (`Path=/`, `Expires=<date>`, `HttpOnly`) are the
+ * protocol's. Registered whole with no more said, a header's 16-character pieces came from its
+ * attributes too, and masked every other cookie's attributes (`theme=dark***`) and any text
+ * with the same date (a `date` header of that second) in every report.
+ *
+ * @module
+ */
+import { isPlainValue } from "./plain_values.ts";
+
+/** Receives a secret and the texts inside it that are not secret (the redactor's `add`). */
+type Register = (value: string, shown?: readonly string[]) => void;
+
+/**
+ * Registers the values of the cookies a `Set-Cookie` header sets (lines joined with `, `, as a
+ * `Headers` object joins them), and each such cookie and the header whole with their attributes
+ * as texts that are not secret; a cookie whose value is plain data is not registered at all.
+ *
+ * @example
+ * ```ts
+ * import { secretsInSetCookie } from "./set_cookie.ts";
+ * const found: [string, readonly string[] | undefined][] = [];
+ * secretsInSetCookie("theme=dark; Path=/, sid=s-123456; Path=/; HttpOnly", (v, shown) => void found.push([v, shown]));
+ * if (found[0][0] !== "s-123456" || found[1][0] !== "sid=s-123456; Path=/; HttpOnly") throw new Error();
+ * if (found[1][1]?.join() !== "; Path=/; HttpOnly" || found[2][1]?.length !== 2) throw new Error();
+ * ```
+ */
+export function secretsInSetCookie(header: string, register: Register): void {
+  const attributes: string[] = [];
+  let secret = false;
+  // Set-Cookie lines joined with ", " split where a new name=value starts.
+  for (const cookie of header.split(/,\s*(?=[^;=,\s]+=)/)) {
+    const semi = cookie.indexOf(";");
+    const own = semi === -1 ? [] : [cookie.slice(semi)];
+    attributes.push(...own);
+    const pair = semi === -1 ? cookie : cookie.slice(0, semi);
+    // A cookie without `=` is all value (RFC 6265, 5.2).
+    const value = pair.slice(pair.indexOf("=") + 1).trim();
+    if (isPlainValue(value)) continue;
+    secret = true;
+    register(value);
+    register(cookie, own);
+  }
+  if (secret) register(header, attributes);
+}
