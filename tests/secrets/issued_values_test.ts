@@ -139,3 +139,28 @@ Deno.test("a token's derived forms (split, URL-encoded, JSON-escaped, Basic, cut
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a failed step that sent the token writes its curl line and messages with the token masked", async () => {
+  const server = startStandIn();
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-unleash-fails-" });
+  try {
+    const artifacts = await runFlow(
+      "unleash_client_fails.yaml",
+      server.origin,
+      ADMIN_TOKEN,
+      dir,
+      1,
+    );
+    assertMasked(artifacts, [CLIENT_TOKEN, ADMIN_TOKEN]);
+    assert.match(
+      artifacts.stdout,
+      /curl: curl '[^']*environment=development' -H 'authorization: \*\*\*'/,
+    );
+    // The check compared the answer's word with the token: the word is shown, the token not.
+    assert.match(artifacts["report.json"], /"actual": "development"/);
+    assert.match(artifacts["junit.xml"], /<failure[^>]*>[^<]*development/);
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -18,6 +18,7 @@ export async function runFlow(
   origin: string,
   adminToken: string,
   dir: string,
+  code = 0,
 ): Promise<Artifacts> {
   const cli = await runCli([
     "run",
@@ -27,7 +28,7 @@ export async function runFlow(
     ...["--report-html", `${dir}/report.html`, "--log-file", `${dir}/run.log.ndjson`],
     ...["--report-har", `${dir}/run.har`],
   ], { env: { UNLEASH_URL: origin, UNLEASH_ADMIN_TOKEN: adminToken } });
-  assert.equal(cli.code, 0, cli.stdout + cli.stderr);
+  assert.equal(cli.code, code, cli.stdout + cli.stderr);
   const artifacts: Artifacts = { stdout: cli.stdout + cli.stderr };
   for (const name of ["report.json", "junit.xml", "report.html", "run.log.ndjson", "run.har"]) {
     artifacts[name] = await Deno.readTextFile(`${dir}/${name}`);
