@@ -155,6 +155,19 @@ function document(): Record<string, unknown> {
         parameters: [param("featureName"), param("linkId")],
         delete: { operationId: "deleteFeatureLink", responses: ok() },
       },
+      // An item whose read answers a list at the top: no array named for a collection under it.
+      "/api/shelves/{shelfId}": {
+        parameters: [param("shelfId")],
+        get: { operationId: "getShelf", responses: ok(list({ id: text })) },
+      },
+      "/api/shelves/{shelfId}/books": {
+        parameters: [param("shelfId")],
+        post: { operationId: "addBook", responses: { "204": { description: "Added" } } },
+      },
+      "/api/shelves/{shelfId}/books/{bookId}": {
+        parameters: [param("shelfId"), param("bookId")],
+        delete: { operationId: "removeBook", responses: ok() },
+      },
       "/api/tags": {
         post: {
           operationId: "createTag",
@@ -307,6 +320,8 @@ Deno.test("convert openapi: an item its create answers nothing of is read from i
     seen.some((s) => /^DELETE \/api\/features\/comments[^/]*\/link\/l-1$/.test(s)),
     seen.join("\n"),
   );
+  // A read that answers a list at the top names no collection's array: nothing read from it.
+  assert.doesNotMatch(summary, /\{bookId\} of DELETE \S+ ← GET \/api\/shelves\/\{shelfId\}/);
 });
 
 Deno.test("convert openapi: each parameter of a Location takes the segment at its own place in the template", async () => {

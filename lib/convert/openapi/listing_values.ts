@@ -45,7 +45,10 @@ export function firstItemPath(
   const plain = plainName(param);
   const nouns = [plain !== "id" && plain.endsWith("id") ? plain.slice(0, -2) : "", collection]
     .filter((n) => n !== "").map((n) => plainName(singular(n)));
-  const named = lists.find(([path]) => nouns.includes(plainName(singular(path[0]))));
+  // A list at the top has no name.
+  const named = lists.find(([path]) =>
+    path.length > 0 && nouns.includes(plainName(singular(path[0])))
+  );
   if (named || namedOnly) return named && value(...named);
   // `id` names no thing: every list of things holds one.
   const holding = plain !== "id" &&
