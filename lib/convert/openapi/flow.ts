@@ -26,7 +26,8 @@ import { LOGIN_STEP, TOKEN_CAPTURE } from "./auth_login.ts";
 import { placeAuth } from "./auth_place.ts";
 import { bodyParts, type PlaceholderFile } from "./body.ts";
 import { ExampleMaker } from "./examples.ts";
-import type { OpenApiOperation } from "./operations.ts";
+import { clientNames, type OpenApiOperation } from "./operations.ts";
+import { ownServer } from "./own_server.ts";
 import { credentialParam } from "./param_places.ts";
 import { LBRACE_VAR, literal, paramValue, queryEntries, simpleText, toYNode } from "./params.ts";
 import type { Inferred } from "./prerequisites.ts";
@@ -232,6 +233,9 @@ export class FlowBuilder {
           ? paramValue(this.shared.doc, maker, p)
           : { value: "string", given: false };
         if (given) return encodeURIComponent(simpleText(value));
+        if (clientNames([op, ...this.#stepOf.keys()], op, param)) {
+          return `\${vars.${this.#ownName(op, param)}}`;
+        }
         return `\${vars.${this.#placeholder(op, param, value)}}`;
       },
     );
@@ -244,6 +248,25 @@ export class FlowBuilder {
     if (!link || step === undefined) return undefined;
     const key = /^[A-Za-z_][A-Za-z0-9_-]*$/.test(param) ? param : "id";
     return this.#capture(step, key, captureSource(link));
+  }
+
+  /**
+   * A var of the run's own value for an item the client names at its
+   * create (`appName-${RANDOM.HEX_8}`): made anew each run, the same in every step of it.
+   */
+  #ownName(op: OpenApiOperation, param: string): string {
+    const known = this.#varOf.get(param);
+    if (known) return known;
+    const name = this.#varNames.take(
+      param.replace(/[^A-Za-z0-9_-]+/g, "_").replace(/^(?![A-Za-z_])/, "p_"),
+    );
+    this.#varOf.set(param, name);
+    this.#vars.push([
+      name,
+      `${name}-\${RANDOM.HEX_8}`,
+      `the run's own: the client names what ${op.method} ${op.template} makes`,
+    ]);
+    return name;
   }
 
   #placeholder(op: OpenApiOperation, param: string, value: unknown): string {
@@ -359,33 +382,6 @@ export class FlowBuilder {
     }
     return lines.join("\n");
   }
-}
-
-/** An operation's own first server, if it names one: its URL, and whether a request can use it. */
-function ownServer(
-  node: Record<string, unknown>,
-): { url: string; usable: boolean; description?: string } | undefined {
-  const first = Array.isArray(node.servers) ? node.servers[0] : undefined;
-  if (first === null || typeof first !== "object" || typeof first.url !== "string") {
-    return undefined;
-  }
-  const url = first.url.replace(/\/+$/, "");
-  // A {variable} takes its default (Box's https://{box-upload-server}/api/2.0), or any name.
-  const variables = first.variables !== null && typeof first.variables === "object"
-    ? first.variables as Record<string, { default?: unknown }>
-    : {};
-  const concrete = url.replace(/\{([^}]*)\}/g, (_: string, name: string) => {
-    const given = Object.hasOwn(variables, name) ? variables[name]?.default : undefined;
-    return typeof given === "string" && given !== "" ? given : "host";
-  });
-  let usable = false;
-  try {
-    usable = /^https?:$/.test(new URL(concrete).protocol);
-  } catch {
-    usable = false;
-  }
-  const description = typeof first.description === "string" ? first.description : undefined;
-  return { url, usable, description };
 }
 
 function entries<T extends YNode>(list: [string, T][]): YMap | undefined {

@@ -12,7 +12,9 @@
  * a collection the document also lists, deletes from or has items under
  * (`POST /pets` beside `GET /pets` or `/pets/{id}`); and the PUT of an item
  * nothing else creates (no POST on its collection: WireMock's `PUT
- * /__admin/files/{fileId}`), as HTTP creates at a URL the client names. A
+ * /__admin/files/{fileId}`), as HTTP creates at a URL the client names, or
+ * its POST where the item is also read or deleted (Unleash's `POST
+ * /metrics/applications/{appName}`). A
  * POST to a path with no parameter that is no create (WireMock's `POST
  * /__admin/mappings/reset`, `/import`, `/requests/find`) acts on the whole
  * API: run first, a reset removed what the create had made before the
@@ -122,7 +124,12 @@ function roleOf(op: OpenApiOperation, uses: ReturnType<typeof pathsOf>): OpenApi
     if ((uses.count.get(path) ?? 0) > 1 || uses.parents.has(path)) return "create";
     return op.template.includes("{") ? undefined : "whole";
   }
-  if (op.method !== "PUT" || isCollection(op.template)) return undefined;
+  if (isCollection(op.template)) return undefined;
+  // The PUT of an item nothing else creates; a POST too where the item is also read or deleted
+  // (Unleash's `POST /metrics/applications/{appName}`), not one alone on its path (an action).
+  if (op.method !== "PUT" && (op.method !== "POST" || (uses.count.get(path) ?? 0) < 2)) {
+    return undefined;
+  }
   return uses.posted.has(path.slice(0, path.lastIndexOf("/"))) ? undefined : "create";
 }
 
@@ -144,6 +151,35 @@ function roleOf(op: OpenApiOperation, uses: ReturnType<typeof pathsOf>): OpenApi
  */
 export function actsOnWholeApi(op: OpenApiOperation): boolean {
   return op.role === "whole" || (op.method === "DELETE" && !op.template.includes("{"));
+}
+
+/**
+ * Whether a parameter names an item the client names at its create (a PUT,
+ * or a POST, at the item's own path: see the module), so the run chooses it.
+ *
+ * @example
+ * ```ts
+ * import { clientNames, operationsOf } from "./operations.ts";
+ * const ops = operationsOf({ paths: { "/apps/{app}": { post: {}, get: {} }, "/apps/{app}/logs/{log}": { get: {} } } });
+ * if (!clientNames(ops, ops[2], "app") || clientNames(ops, ops[2], "log")) throw new Error();
+ * ```
+ */
+export function clientNames(
+  ops: Iterable<OpenApiOperation>,
+  op: OpenApiOperation,
+  param: string,
+): boolean {
+  const at = op.template.indexOf(`{${param}}`);
+  if (at < 0) return false;
+  const item = op.template.slice(0, at + param.length + 2);
+  for (const o of ops) {
+    if (
+      o.role === "create" && !isCollection(o.template) && o.template.replace(/\/$/, "") === item
+    ) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /**

@@ -21,7 +21,7 @@
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { singular } from "../names.ts";
 import { documentLinks, type ParamLink, sameParent } from "./document_links.ts";
-import { isCollection, type OpenApiOperation } from "./operations.ts";
+import { clientNames, isCollection, type OpenApiOperation } from "./operations.ts";
 import { jsonSchema, successes } from "./responses.ts";
 import { firstItemPath, hasExample } from "./listing_values.ts";
 import { plainName, requestRequires, requiredAtTop } from "./required_props.ts";
@@ -169,14 +169,19 @@ function afterNoun(producer: OpenApiOperation, param: string): string {
 export function paramLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOperation, ParamLink[]> {
   const declared = documentLinks(doc, ops);
   const creates = new Creates(doc, ops);
+  const named = ops.filter((o) => o.role === "create" && !isCollection(o.template));
   const out = new Map<OpenApiOperation, ParamLink[]>();
   for (const op of ops) {
     const found: ParamLink[] = [];
     for (const [, param] of op.template.matchAll(/\{([^}]+)\}/g)) {
+      // An item the client names at its create is not read from a listing (empty before
+      // it): the run names it, unless something else makes it (a pet an owner adopts).
+      const listed = !clientNames(named, op, param);
       const link = declared.get(op)?.get(param) ?? sameParent(declared, op, param) ??
         fromParent(creates, op, param) ?? fromNoun(creates, op, param) ??
-        fromListing(creates, op, param) ?? fromProperty(creates, op, param) ??
-        fromListing(creates, op, param, true);
+        (listed ? fromListing(creates, op, param) : undefined) ??
+        fromProperty(creates, op, param) ??
+        (listed ? fromListing(creates, op, param, true) : undefined);
       if (link) found.push(link);
     }
     if (found.length > 0) out.set(op, found);
