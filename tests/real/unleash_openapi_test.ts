@@ -52,10 +52,10 @@ const DOCUMENT_GAPS: Record<string, string> = {
 };
 
 /**
- * The operations accepted on 2026-11-26 after that day's fixes: 151 of 211 in
- * each of 4 runs (128 before the second round of them, 101 before the first).
+ * The operations accepted on 2026-11-26 after that day's fixes: 154 to 155 of
+ * 211 in 5 runs (128 before the second round of them, 101 before the first).
  */
-const FLOOR = 148;
+const FLOOR = 152;
 
 Deno.test({
   name:
@@ -138,6 +138,8 @@ Deno.test({
             "GET /api/admin/segments/{id}",
             // A feature link, read from the feature's links.
             "DELETE /api/admin/projects/{projectId}/features/{featureName}/link/{linkId}",
+            // An application the run makes at a name of its own, then reads.
+            "GET /api/admin/metrics/applications/{appName}",
           ]
         ) assert.ok(accept.has(op), `${op} was refused: ${refused.get(op)}`);
         const flows = [...Deno.readDirSync(`${dir}/flows`)].filter((e) => e.name.endsWith(".yaml"))
