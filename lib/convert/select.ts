@@ -12,6 +12,7 @@ import { UsageError } from "../model/errors.ts";
 import { decodeHar } from "./har_input.ts";
 import { loadBodies } from "./har_bodies.ts";
 import { loadWebSocketMessages } from "./har_websocket.ts";
+import { orderByAnswers } from "./answer_order.ts";
 import { type HarRecord, type ParsedHar, parseHar } from "./har_model.ts";
 import { classify, type NoiseOptions } from "./noise.ts";
 import { type OwnDropped, ownDropped } from "./dropped.ts";
@@ -72,7 +73,7 @@ export function selectTraffic(har: string | Uint8Array, options: NoiseOptions): 
   if (kept.length === 0) throw nothingKept(parsed, droppedCounts);
   // Entries are usually in start order already; a stable sort keeps ties in file order.
   const ordered = kept.every((r) => r.started !== undefined)
-    ? [...kept].sort((a, b) => a.started! - b.started!)
+    ? orderByAnswers([...kept].sort((a, b) => a.started! - b.started!))
     : kept;
   loadBodies(ordered, notes);
   loadWebSocketMessages(ordered, notes);

@@ -249,18 +249,22 @@ function stepNode(
     ["name", step.name],
     ["depends_on", depends],
     ["auth", step.auth],
-    // A recorded WebSocket or event stream is a step of its own kind, sent instead of a request.
-    step.websocket
-      ? ["websocket", kindStepNode(step.url, step.headers, websocket ?? step.websocket)]
-      : step.sse
-      ? ["sse", kindStepNode(step.url, step.headers, step.sse)]
-      : ["request", request],
+    sentAs(step, request, websocket),
     ["options", step.options],
     ["loop", loop],
     [c.sp.name === "a" ? "capture" : "extract", captures],
     ["assert", assert],
   ]);
   return commented([about(step), ...step.remarks ?? []].map(mask), node);
+}
+
+/** A recorded WebSocket or event stream is a step of its own kind, sent instead of a request. */
+function sentAs(step: Step, request: YMap, websocket: YMap | undefined): [string, YMap] {
+  if (step.websocket) {
+    return ["websocket", kindStepNode(step.url, step.headers, websocket ?? step.websocket)];
+  }
+  if (step.sse) return ["sse", kindStepNode(step.url, step.headers, step.sse)];
+  return ["request", request];
 }
 
 /**

@@ -26,6 +26,7 @@ import { locationIds } from "./location_ids.ts";
 import { produceHeaders } from "./header_producers.ts";
 import { noteCreatedIds } from "./created_ids.ts";
 import { noteListedNames } from "./listed_names.ts";
+import { produceFramed } from "./framed_producers.ts";
 
 /**
  * Records what the response of `step` hands out (the default rule); with
@@ -47,6 +48,7 @@ export function produce(c: Correlator, step: Step): void {
   if (!c.linking) return produceNothing(c, step);
   produceCookies(c, step);
   producePage(c, step);
+  produceFramed(c, step);
   c.handed.note(step);
   produceLocation(c, step);
   produceJson(c, step);

@@ -1,0 +1,69 @@
+/**
+ * Ids and tokens handed out in framed JSON (`framed_json.ts`): an Engine.IO
+ * polling answer's session id (`0{"sid":…}`, sent back in each later URL),
+ * a Socket.IO acknowledgement's fields (`430[{"ticket":…}]`, received on a
+ * WebSocket and sent in a later request), a guarded API's body
+ * (`)]}'\n{…}`). Each is read again from the fresh answer by a regular
+ * expression: over the body's text, or over a websocket step's report body,
+ * where a text message is a JSON string.
+ *
+ * @module
+ */
+import { framedValues } from "../framed_json.ts";
+import { valueKey } from "../json.ts";
+import type { Producer, Step } from "../model.ts";
+import { isSecretShaped, looksLikeId, looksLikeToken } from "../values.ts";
+import type { Correlator } from "./state.ts";
+
+/**
+ * Records the values `step`'s framed answer hands out, unless an earlier
+ * answer or the client itself gave them first.
+ *
+ * @example
+ * ```ts
+ * import { produceFramed } from "./framed_producers.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * import { valueKey } from "../json.ts";
+ * const c = emptyCorrelator("a", true);
+ * const last = { mimeType: "text/plain", hasJson: false, responseText: '0{"sid":"D1BAlQB1kuHItfhKAAAA"}' };
+ * // deno-lint-ignore no-explicit-any
+ * produceFramed(c, { last } as any);
+ * const p = c.producers.get(valueKey("D1BAlQB1kuHItfhKAAAA"));
+ * if (p?.source.kind !== "regex") throw new Error();
+ * ```
+ */
+export function produceFramed(c: Correlator, step: Step): void {
+  for (const v of framedOf(step)) {
+    const k = valueKey(v.value);
+    if (c.producers.has(k) || c.sentSeen.has(k) || c.apiWords.has(v.value)) continue;
+    if (!looksLikeId(v.key, v.value) && !isSecretShaped(v.value)) continue;
+    const secret = looksLikeToken(v.key, v.value);
+    const producer: Producer = {
+      step,
+      source: { kind: "regex", name: v.key, pattern: v.pattern },
+      secret,
+    };
+    c.producers.set(k, producer);
+    if (secret) {
+      c.tokens.push([v.value, producer]);
+      c.secrets.add(v.value);
+    }
+  }
+}
+
+/** The framed values of a text answer, or of a websocket step's text messages. */
+function framedOf(step: Step) {
+  const r = step.last;
+  if (step.websocket) {
+    const messages = (r.json as { messages?: unknown[] } | undefined)?.messages ?? [];
+    const texts = messages.filter((m): m is string => typeof m === "string");
+    const body = JSON.stringify(r.json);
+    // A key the report body holds twice could be read from the wrong message.
+    return texts.flatMap((text) => framedValues(text, true)).filter((v) =>
+      [...body.matchAll(new RegExp(v.pattern, "g"))].length === 1
+    );
+  }
+  // A page's values are read by pages.ts, a JSON body's by its paths.
+  if (r.hasJson || /html/.test(r.mimeType) || !r.responseText) return [];
+  return framedValues(r.responseText, false);
+}
