@@ -52,6 +52,7 @@ const HOP = ["connection", "keep-alive", "transfer-encoding", "content-length", 
 export function startRecordingProxy(): RecordingProxy {
   let upstream = "";
   let log: Received[] = [];
+  const client = unpooled();
   const server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen: () => {} },
     async (request) => {
@@ -77,7 +78,7 @@ export function startRecordingProxy(): RecordingProxy {
       };
       let answer: Response;
       try {
-        answer = await forward(upstream + target, init);
+        answer = await forward(client, upstream + target, init);
       } catch (error) {
         // Kept for the test's message: why this request has no status.
         entry.answer = `the proxy could not reach the instance: ${(error as Error).message}`;
@@ -101,22 +102,36 @@ export function startRecordingProxy(): RecordingProxy {
       log = [];
     },
     received: () => [...log],
-    close: () => server.shutdown(),
+    close: async () => {
+      await server.shutdown();
+      client.close();
+    },
   };
 }
 
 /**
- * The upstream's answer. A GET or HEAD whose connection failed is sent once more: a pooled
+ * No connection of the proxy's is kept for reuse: every request opens its own. A pooled
  * keep-alive connection the server closed as it was reused (a race a loaded machine widens; CI
- * once saw WireMock's /__admin/health recorded with no status) is the proxy's hop, not a
+ * twice saw WireMock's /__admin/health recorded with no status, once after a retry on the same
+ * pool, which the harness's readiness probe shares in this process) is the proxy's hop, not a
  * difference between the clients compared.
  */
-async function forward(url: string, init: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, init);
-  } catch (error) {
-    if (init.method !== "GET" && init.method !== "HEAD") throw error;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    return await fetch(url, init);
+function unpooled(): Deno.HttpClient {
+  return Deno.createHttpClient({ poolMaxIdlePerHost: 0 });
+}
+
+/** The upstream's answer; a GET or HEAD whose connection failed is sent again (at most 3 times). */
+async function forward(
+  client: Deno.HttpClient,
+  url: string,
+  init: RequestInit,
+): Promise<Response> {
+  for (let attempt = 1;; attempt++) {
+    try {
+      return await fetch(url, { ...init, client } as RequestInit);
+    } catch (error) {
+      if ((init.method !== "GET" && init.method !== "HEAD") || attempt === 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
   }
 }
