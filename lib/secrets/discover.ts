@@ -138,7 +138,12 @@ function leaves(value: unknown, register: Register, skipDescriptive: boolean): v
  * if (found.join() !== "rt-123") throw new Error(found.join());
  * ```
  */
-export function secretsInJson(document: unknown, register: Register): void {
+export function secretsInJson(document: unknown, to: Register): void {
+  // A structure's credential is reached twice: by its own name, and by what it is.
+  const seen = new Set<string>();
+  const register: Register = (value, shown) => {
+    if (!seen.has(value)) [seen.add(value), to(value, shown)];
+  };
   const stack: [unknown, number][] = [[document, 0]];
   let budget = 1_000_000;
   while (stack.length > 0 && budget-- > 0) {
@@ -149,10 +154,22 @@ export function secretsInJson(document: unknown, register: Register): void {
       continue;
     }
     for (const [key, item] of Object.entries(v)) {
-      if (isSecretKey(key)) leaves(item, register, true);
-      else stack.push([item, depth + 1]);
+      if (!isSecretKey(key)) stack.push([item, depth + 1]);
+      else if (holdsMaps(item)) {
+        // A structure under the name (`tokens: [{environment: development, projects: [default]}]`,
+        // the description of tokens to issue): each field is a secret by its own name, or by
+        // what it is; its ordinary words and dates are the request's data.
+        stack.push([item, depth + 1]);
+        leaves(item, issuedOnly(register), true);
+      } else leaves(item, register, true);
     }
   }
+}
+
+/** Whether a value holds maps (itself, or items of its list): a structure, not a credential. */
+function holdsMaps(value: unknown): boolean {
+  const items = Array.isArray(value) ? value : [value];
+  return items.some((item) => item !== null && typeof item === "object" && !Array.isArray(item));
 }
 
 /** Registers the values of secret-looking fields of `a=b&c=d` text (a query, a form body). */
