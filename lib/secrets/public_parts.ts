@@ -85,6 +85,8 @@ const JSON_LITERAL = /^\s*(?:true|false|null)\s*$/i;
  * const spans = notSecretSpans("pw-user1-run42", new Set(["run42"]), ["user1"], 4);
  * if (JSON.stringify(spans) !== "[[3,8],[9,14]]") throw new Error(JSON.stringify(spans));
  * if (notSecretSpans("user1", new Set(), ["user1"], 4)?.length !== 0) throw new Error();
+ * const link = notSecretSpans("http://h.test:4242/join?invite=x7Kq9", new Set(), [], 4);
+ * if (JSON.stringify(link) !== "[[0,18]]") throw new Error(JSON.stringify(link));
  * ```
  */
 export function notSecretSpans(
@@ -96,9 +98,19 @@ export function notSecretSpans(
   if (JSON_LITERAL.test(value)) return undefined;
   const own = publicSpans(value, publics, min);
   if (coversAll(value, own)) return undefined;
-  if (shown.length === 0) return own;
+  if (shown.length === 0) return withOrigin(value, own);
   const all = publicSpans(value, [...publics, ...shown], min);
-  return coversAll(value, all) ? own : all;
+  return withOrigin(value, coversAll(value, all) ? own : all);
+}
+
+/**
+ * An absolute URL's scheme and host (with no userinfo) say where it points, not what it holds:
+ * pieces of an invite link `http://localhost:4242/new-user?invite=…` masked `http://localhost:4242/`
+ * in every other URL of the run. The URL is still masked whole, and its path and query by piece.
+ */
+function withOrigin(value: string, spans: Span[]): Span[] {
+  const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#@\s]+(?=[/?#]|$)/i.exec(value);
+  return origin ? mergeSpans([...spans, [0, origin[0].length]]) : spans;
 }
 
 /*

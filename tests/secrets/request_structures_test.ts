@@ -71,3 +71,20 @@ Deno.test("a run that sends such a structure keeps its words readable in every o
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a secret URL (an invite link a server issued) masks itself, not its server's address in other URLs", async () => {
+  const { Redactor } = await import("../../lib/secrets/redactor.ts");
+  const r = new Redactor();
+  const link = "http://localhost:4242/new-user?invite=9f8e7d6c5b4a39281706f5e4d3c2b1a0";
+  r.add(link);
+  assert.equal(
+    r.redact('{"url":"http://localhost:4242/webhook"}'),
+    '{"url":"http://localhost:4242/webhook"}',
+  );
+  assert.equal(r.redact(`see ${link} now`), "see *** now");
+  assert.equal(r.redact("invite 9f8e7d6c5b4a39281706f5e4"), "invite ***");
+  // A secret that is only an address is still masked whole.
+  const origin = new Redactor();
+  origin.add("https://internal.example:8443");
+  assert.equal(origin.redact("GET https://internal.example:8443/x"), "GET ***/x");
+});
