@@ -10,7 +10,7 @@
  * The stand-in server below answers as Unleash does, on 127.0.0.1.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { convertAndRunSuite } from "../support/openapi_suite.ts";
 
 const json = (schema: unknown) => ({ "application/json": { schema } });
 const param = (name: string) => ({ name, in: "path", required: true, schema: { type: "string" } });
@@ -102,22 +102,11 @@ const convertAndRun = () => once ??= convertAndRunFresh();
 
 /** Converts the document and runs the suite as its summary prints it, twice. */
 async function convertAndRunFresh() {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-openapi-client-named-" });
   const server = startServer();
-  try {
-    await Deno.writeTextFile(`${dir}/api.json`, JSON.stringify(document(), null, 2));
-    const converted = await runCli(["convert", "openapi", `${dir}/api.json`, "-o", `${dir}/flows`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const line = /^Run: flowrun (.*)$/m.exec(converted.stderr)?.[1];
-    assert.ok(line, converted.stderr);
-    const env = { BASE_URL: server.base };
-    const first = await runCli(line.split(" "), { env });
-    const second = await runCli(line.split(" "), { env });
-    return { summary: converted.stderr, first, second, seen: server.seen };
-  } finally {
-    await server.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  const { summary, runs: [first, second] } = await convertAndRunSuite(document(), server, {
+    runs: 2,
+  });
+  return { summary, first, second, seen: server.seen };
 }
 
 Deno.test("convert openapi: an item the client names at its POST is made by the run, then read and deleted", async () => {

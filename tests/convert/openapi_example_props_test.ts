@@ -14,7 +14,7 @@
  * The stand-in server below answers as Unleash does, on 127.0.0.1.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { convertAndRunSuite } from "../support/openapi_suite.ts";
 
 const json = (schema: unknown) => ({ "application/json": { schema } });
 const param = (name: string) => ({ name, in: "path", required: true, schema: { type: "string" } });
@@ -126,20 +126,9 @@ const convertAndRun = () => once ??= convertAndRunFresh();
 
 /** Converts the document and runs the suite as its summary prints it, on a stand-in. */
 async function convertAndRunFresh() {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-openapi-example-props-" });
   const server = startServer();
-  try {
-    await Deno.writeTextFile(`${dir}/api.json`, JSON.stringify(document(), null, 2));
-    const converted = await runCli(["convert", "openapi", `${dir}/api.json`, "-o", `${dir}/flows`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const line = /^Run: flowrun (.*)$/m.exec(converted.stderr)?.[1];
-    assert.ok(line, converted.stderr);
-    const run = await runCli(line.split(" "), { env: { BASE_URL: server.base } });
-    return { run, bodies: server.bodies };
-  } finally {
-    await server.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  const { runs: [run] } = await convertAndRunSuite(document(), server);
+  return { run, bodies: server.bodies };
 }
 
 Deno.test("convert openapi: a body holds the optional properties the document gives an example of", async () => {

@@ -15,7 +15,7 @@
  * The stand-in server below answers as Unleash does, on 127.0.0.1.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { convertAndRunSuite } from "../support/openapi_suite.ts";
 
 const json = (schema: unknown) => ({ "application/json": { schema } });
 const param = (name: string) => ({ name, in: "path", required: true, schema: { type: "string" } });
@@ -266,20 +266,9 @@ const convertAndRun = () => once ??= convertAndRunFresh();
 
 /** Converts the document and runs the suite as its summary prints it, on a stand-in. */
 async function convertAndRunFresh() {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-openapi-listed-" });
   const server = startServer();
-  try {
-    await Deno.writeTextFile(`${dir}/api.json`, JSON.stringify(document(), null, 2));
-    const converted = await runCli(["convert", "openapi", `${dir}/api.json`, "-o", `${dir}/flows`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const line = /^Run: flowrun (.*)$/m.exec(converted.stderr)?.[1];
-    assert.ok(line, converted.stderr);
-    const run = await runCli(line.split(" "), { env: { BASE_URL: server.base } });
-    return { summary: converted.stderr, run, seen: server.seen };
-  } finally {
-    await server.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  const { summary, runs: [run] } = await convertAndRunSuite(document(), server);
+  return { summary, run, seen: server.seen };
 }
 
 Deno.test("convert openapi: a parameter read from a listing of several arrays reads the array of its noun, not the first", async () => {

@@ -27,7 +27,7 @@
  * The stand-in server below answers as Unleash does, on 127.0.0.1.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { convertAndRunSuite } from "../support/openapi_suite.ts";
 
 const json = (schema: unknown) => ({ "application/json": { schema } });
 const named = {
@@ -294,30 +294,14 @@ const convertAndRun = () => once ??= convertAndRunFresh();
 
 /** Converts the document and runs the suite as its summary prints it, twice on one stand-in. */
 async function convertAndRunFresh() {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-openapi-named-" });
   const unleash = startUnleash();
-  try {
-    await Deno.writeTextFile(`${dir}/unleash.json`, JSON.stringify(unleashDocument(), null, 2));
-    const converted = await runCli([
-      "convert",
-      "openapi",
-      `${dir}/unleash.json`,
-      "-o",
-      `${dir}/flows`,
-    ]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const line = /^Run: flowrun (.*)$/m.exec(converted.stderr)?.[1];
-    assert.ok(line, converted.stderr);
-    const env = { BASE_URL: unleash.base };
-    const first = await runCli([...line.split(" "), "--jobs", "3"], { env });
-    const second = await runCli([...line.split(" "), "--jobs", "3"], { env });
-    const flows = [...Deno.readDirSync(`${dir}/flows`)].filter((e) => e.name.endsWith(".yaml"))
-      .map((e) => Deno.readTextFileSync(`${dir}/flows/${e.name}`)).join("\n");
-    return { summary: converted.stderr, first, second, seen: unleash.seen, flows };
-  } finally {
-    await unleash.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  const suite = await convertAndRunSuite(unleashDocument(), unleash, {
+    runs: 2,
+    extra: ["--jobs", "3"],
+  });
+  const [first, second] = suite.runs;
+  const flows = [...suite.flows.values()].join("\n");
+  return { summary: suite.summary, first, second, seen: unleash.seen, flows };
 }
 
 Deno.test("convert openapi: an item addressed by its noun and a property ({featureName} ← name) is read from its create, nothing to fill in", async () => {

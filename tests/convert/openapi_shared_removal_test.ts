@@ -13,7 +13,7 @@
  * The stand-in server below answers as Unleash does, on 127.0.0.1.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { convertAndRunSuite } from "../support/openapi_suite.ts";
 
 const json = (schema: unknown) => ({ "application/json": { schema } });
 const param = (name: string) => ({ name, in: "path", required: true, schema: { type: "string" } });
@@ -167,24 +167,11 @@ const convertAndRun = () => once ??= convertAndRunFresh();
 
 /** Converts the document and runs the suite as its summary prints it, flows 4 at a time. */
 async function convertAndRunFresh() {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-openapi-shared-" });
   const server = startServer();
-  try {
-    await Deno.writeTextFile(`${dir}/api.json`, JSON.stringify(document(), null, 2));
-    const converted = await runCli(["convert", "openapi", `${dir}/api.json`, "-o", `${dir}/flows`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const line = /^Run: flowrun (.*)$/m.exec(converted.stderr)?.[1];
-    assert.ok(line, converted.stderr);
-    const run = await runCli([...line.split(" "), "--jobs", "4"], {
-      env: { BASE_URL: server.base },
-    });
-    const read = (name: string) => Deno.readTextFileSync(`${dir}/flows/${name}.yaml`);
-    const flows = { projects: read("projects"), features: read("features"), hooks: read("hooks") };
-    return { summary: converted.stderr, run, seen: server.seen, flows };
-  } finally {
-    await server.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  const suite = await convertAndRunSuite(document(), server, { extra: ["--jobs", "4"] });
+  const read = (name: string) => suite.flows.get(`${name}.yaml`) ?? "";
+  const flows = { projects: read("projects"), features: read("features"), hooks: read("hooks") };
+  return { summary: suite.summary, run: suite.runs[0], seen: server.seen, flows };
 }
 
 Deno.test("convert openapi: a flow that removes what it read from another's create runs after the others, alone", async () => {
