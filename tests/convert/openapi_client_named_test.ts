@@ -10,7 +10,7 @@
  * The stand-in server below answers as Unleash does, on 127.0.0.1.
  */
 import assert from "node:assert/strict";
-import { convertAndRunSuite } from "../support/openapi_suite.ts";
+import { convertAndRunSuite, serveStandIn } from "../support/openapi_suite.ts";
 
 const json = (schema: unknown) => ({ "application/json": { schema } });
 const param = (name: string) => ({ name, in: "path", required: true, schema: { type: "string" } });
@@ -69,7 +69,7 @@ interface Stand {
 function startServer(): Stand {
   const apps = new Set<string>();
   const seen: string[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+  const stand = serveStandIn((req) => {
     const { pathname } = new URL(req.url);
     const answer = (): Response => {
       if (pathname === "/api/applications") {
@@ -92,8 +92,7 @@ function startServer(): Stand {
     seen.push(`${req.method} ${pathname} ${response.status}`);
     return response;
   });
-  const { port } = server.addr as Deno.NetAddr;
-  return { base: `http://127.0.0.1:${port}`, seen, close: () => server.shutdown() };
+  return { ...stand, seen };
 }
 
 /** One conversion and two runs on one stand-in, which the tests read. */

@@ -14,7 +14,7 @@
  * The stand-in server below answers as Unleash does, on 127.0.0.1.
  */
 import assert from "node:assert/strict";
-import { convertAndRunSuite } from "../support/openapi_suite.ts";
+import { convertAndRunSuite, serveStandIn } from "../support/openapi_suite.ts";
 
 const json = (schema: unknown) => ({ "application/json": { schema } });
 const param = (name: string) => ({ name, in: "path", required: true, schema: { type: "string" } });
@@ -96,7 +96,7 @@ function startServer(): Stand {
   const users = new Set<string>();
   let archived = false;
   const refuse = (status: number) => Response.json({ name: "BadDataError" }, { status });
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+  const stand = serveStandIn(async (req) => {
     const route = `${req.method} ${new URL(req.url).pathname}`;
     const got = req.method === "POST" || req.method === "PUT" ? await req.json() : undefined;
     if (got) bodies.set(route, got);
@@ -116,8 +116,7 @@ function startServer(): Stand {
     if (route === "GET /api/features/comments" && !archived) return Response.json({});
     return refuse(404);
   });
-  const { port } = server.addr as Deno.NetAddr;
-  return { base: `http://127.0.0.1:${port}`, bodies, close: () => server.shutdown() };
+  return { ...stand, bodies };
 }
 
 /** One conversion and run, which the tests read. */

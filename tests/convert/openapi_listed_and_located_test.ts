@@ -15,7 +15,7 @@
  * The stand-in server below answers as Unleash does, on 127.0.0.1.
  */
 import assert from "node:assert/strict";
-import { convertAndRunSuite } from "../support/openapi_suite.ts";
+import { convertAndRunSuite, serveStandIn } from "../support/openapi_suite.ts";
 
 const json = (schema: unknown) => ({ "application/json": { schema } });
 const param = (name: string) => ({ name, in: "path", required: true, schema: { type: "string" } });
@@ -205,7 +205,7 @@ function startServer(): Stand {
   const tags = new Set<string>();
   const features = new Map<string, { id: string; url: string }[]>();
   const seen: string[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+  const stand = serveStandIn(async (req) => {
     const { pathname } = new URL(req.url);
     const route = `${req.method} ${pathname}`;
     seen.push(route);
@@ -256,8 +256,7 @@ function startServer(): Stand {
     }
     return Response.json({ name: "NotFoundError" }, { status: 404 });
   });
-  const { port } = server.addr as Deno.NetAddr;
-  return { base: `http://127.0.0.1:${port}`, seen, close: () => server.shutdown() };
+  return { ...stand, seen };
 }
 
 /** One conversion and run, which the tests read. */

@@ -27,7 +27,7 @@
  * The stand-in server below answers as Unleash does, on 127.0.0.1.
  */
 import assert from "node:assert/strict";
-import { convertAndRunSuite } from "../support/openapi_suite.ts";
+import { convertAndRunSuite, serveStandIn } from "../support/openapi_suite.ts";
 
 const json = (schema: unknown) => ({ "application/json": { schema } });
 const named = {
@@ -219,7 +219,7 @@ function startUnleash(): Unleash {
   let maintenance = false;
   const notFound = () => Response.json({ name: "NotFoundError" }, { status: 404 });
   const exists = () => Response.json({ name: "NameExistsError" }, { status: 409 });
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+  const stand = serveStandIn(async (req) => {
     const { pathname } = new URL(req.url);
     const route = `${req.method} ${pathname}`;
     seen.push(route);
@@ -284,8 +284,7 @@ function startUnleash(): Unleash {
     }
     return notFound();
   });
-  const { port } = server.addr as Deno.NetAddr;
-  return { base: `http://127.0.0.1:${port}`, seen, close: () => server.shutdown() };
+  return { ...stand, seen };
 }
 
 /** One conversion and two runs on one stand-in, which the tests read (each a subprocess saved). */

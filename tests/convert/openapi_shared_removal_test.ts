@@ -13,7 +13,7 @@
  * The stand-in server below answers as Unleash does, on 127.0.0.1.
  */
 import assert from "node:assert/strict";
-import { convertAndRunSuite } from "../support/openapi_suite.ts";
+import { convertAndRunSuite, serveStandIn } from "../support/openapi_suite.ts";
 
 const json = (schema: unknown) => ({ "application/json": { schema } });
 const param = (name: string) => ({ name, in: "path", required: true, schema: { type: "string" } });
@@ -119,7 +119,7 @@ function startServer(): Stand {
   const environments = new Set(["development"]);
   const features = new Set<string>();
   const seen: string[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+  const stand = serveStandIn(async (req) => {
     const { pathname } = new URL(req.url);
     const route = `${req.method} ${pathname}`;
     const answer = async (): Promise<Response> => {
@@ -157,8 +157,7 @@ function startServer(): Stand {
     seen.push(`${route} ${response.status}`);
     return response;
   });
-  const { port } = server.addr as Deno.NetAddr;
-  return { base: `http://127.0.0.1:${port}`, seen, close: () => server.shutdown() };
+  return { ...stand, seen };
 }
 
 /** One conversion and run, which the tests read. */

@@ -61,3 +61,20 @@ export async function convertAndRunSuite(
     await Deno.remove(dir, { recursive: true });
   }
 }
+
+/**
+ * A stand-in serving `handler` on 127.0.0.1 with a port the system picks.
+ *
+ * @example
+ * ```ts
+ * import { serveStandIn } from "./openapi_suite.ts";
+ * const stand = serveStandIn(() => new Response("ok"));
+ * if ((await (await fetch(stand.base)).text()) !== "ok") throw new Error();
+ * await stand.close();
+ * ```
+ */
+export function serveStandIn(handler: Deno.ServeHandler): StandIn {
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, handler);
+  const { port } = server.addr as Deno.NetAddr;
+  return { base: `http://127.0.0.1:${port}`, close: () => server.shutdown() };
+}
