@@ -66,6 +66,8 @@ async function quickAdd(page: Page, label: string, at: { x: number; y: number })
       // Pick the node by its label: Enter would add whatever matched first.
       await match.first().click();
       await page.locator(NODES).nth(before).waitFor();
+      // Placed and labelled: a loaded CI machine once had the node's label missing 10 s later.
+      await page.locator(NODES, { hasText: label }).last().waitFor({ timeout: 5000 });
       break;
     } catch (error) {
       if (attempt === 8) throw error;
@@ -118,7 +120,7 @@ export async function driveNodeRed(page: Page, origin: string): Promise<void> {
   // And an HTTP request node whose basic-auth password the user types: a credential that is
   // not the login's, sent once in the deploy's body and never answered back.
   await quickAdd(page, "http request", { x: 300, y: 320 });
-  await page.locator(NODES, { hasText: "http request" }).dblclick();
+  await page.locator(NODES, { hasText: "http request" }).dblclick({ timeout: 20_000 });
   await page.fill("#node-input-url", SERVICE_URL);
   await page.check("#node-input-useAuth");
   await page.fill("#node-input-user", SERVICE_USER);
