@@ -39,7 +39,11 @@ const FRAME = /^(?:\d{1,12}|\)\]\}',?\s*|while\s*\(1\);\s*|for\s*\(;;\);\s*)(?=[
  * if (framedValues('{"a":"b"}', false).length !== 0) throw new Error("plain JSON is not framed");
  * ```
  */
-export function framedValues(text: string, escaped: boolean): FramedValue[] {
+export function framedValues(
+  text: string,
+  escaped: boolean,
+  counts: ReadonlyMap<string, number> = stringKeyCounts(text),
+): FramedValue[] {
   const found: FramedValue[] = [];
   for (const part of text.split("\x1e")) {
     const frame = FRAME.exec(part);
@@ -52,12 +56,31 @@ export function framedValues(text: string, escaped: boolean): FramedValue[] {
     }
     walk(json, (_path, key, leaf) => {
       if (typeof leaf !== "string" || key === "" || /^\d+$/.test(key)) return;
-      const pattern = keyPattern(key, escaped);
-      if ([...text.matchAll(new RegExp(keyPattern(key, false), "g"))].length !== 1) return;
-      found.push({ key, value: leaf, pattern });
+      // The pattern reads up to the next quote or escape: a value holding one is not read whole.
+      if (/["\\]/.test(leaf) || counts.get(key) !== 1) return;
+      found.push({ key, value: leaf, pattern: keyPattern(key, escaped) });
     });
   }
   return found;
+}
+
+/**
+ * How many times each key is written with a string value (`"key": "…"`) in `text`: one pass,
+ * however many values are asked about (a polling answer may hold thousands of packets).
+ *
+ * @example
+ * ```ts
+ * import { stringKeyCounts } from "./framed_json.ts";
+ * const counts = stringKeyCounts('42["a",{"id":"x","n":1}]\x1e42["b",{"id":"y"}]');
+ * if (counts.get("id") !== 2 || counts.has("n")) throw new Error();
+ * ```
+ */
+export function stringKeyCounts(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const m of text.matchAll(/"((?:[^"\\]|\\.)*)"\s*:\s*"/g)) {
+    counts.set(m[1], (counts.get(m[1]) ?? 0) + 1);
+  }
+  return counts;
 }
 
 /** `"key":"(…)"`, optionally as written inside a JSON string (each `"` as `\"`). */

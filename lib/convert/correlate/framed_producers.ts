@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { framedValues } from "../framed_json.ts";
+import { framedValues, stringKeyCounts } from "../framed_json.ts";
 import { valueKey } from "../json.ts";
 import type { Producer, Step } from "../model.ts";
 import { isSecretShaped, looksLikeId, looksLikeToken } from "../values.ts";
@@ -57,11 +57,9 @@ function framedOf(step: Step) {
   if (step.websocket) {
     const messages = (r.json as { messages?: unknown[] } | undefined)?.messages ?? [];
     const texts = messages.filter((m): m is string => typeof m === "string");
-    const body = JSON.stringify(r.json);
-    // A key the report body holds twice could be read from the wrong message.
-    return texts.flatMap((text) => framedValues(text, true)).filter((v) =>
-      [...body.matchAll(new RegExp(v.pattern, "g"))].length === 1
-    );
+    // A key the messages hold twice could be read from the wrong one: counted over them all.
+    const counts = stringKeyCounts(texts.join("\x1e"));
+    return texts.flatMap((text) => framedValues(text, true, counts));
   }
   // A page's values are read by pages.ts, a JSON body's by its paths.
   if (r.hasJson || /html/.test(r.mimeType) || !r.responseText) return [];
