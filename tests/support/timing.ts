@@ -51,12 +51,17 @@ export function fastestMs(work: () => unknown, rounds = 3): number {
 /**
  * Asserts that `run(n * factor)` costs at most `slack` times `factor` what `run(n)` costs, timed
  * in this process one after the other: linear work passes at about `factor`, quadratic work is
- * `factor` times over (64 against a limit of 24 at the defaults). Gives the ratio.
+ * `factor` times over (64 against a limit of 24 at the defaults), on every one of the up to three
+ * measurements it takes before failing. Gives the best ratio.
  *
  * @example
  * ```ts
  * import { assertLinear } from "./timing.ts";
- * assertLinear("a join", (n) => "x".repeat(n).split("").join(","), 20_000);
+ * assertLinear("a sum", (n) => {
+ *   let sum = 0;
+ *   for (let i = 0; i < n; i++) sum += i % 7;
+ *   return sum;
+ * }, 20_000);
  * ```
  */
 export function assertLinear(
@@ -67,16 +72,36 @@ export function assertLinear(
   slack = 3,
 ): number {
   run(n); // warm up: the first call compiles what the others reuse
-  const small = fastestMs(() => run(n));
-  const large = fastestMs(() => run(n * factor));
-  const ratio = large / small;
+  const measure = () => {
+    const small = fastestMs(() => run(n));
+    const large = fastestMs(() => run(n * factor));
+    return { ratio: large / small, small, large };
+  };
+  const best = bestOf(measure, (m) => m.ratio < factor * slack);
   assert.ok(
-    ratio < factor * slack,
-    `${label}: ${factor} times the input took ${ratio.toFixed(1)} times as long ` +
-      `(${small.toFixed(2)} ms, then ${large.toFixed(2)} ms); linear is about ${factor}`,
+    best.ratio < factor * slack,
+    `${label}: ${factor} times the input took ${best.ratio.toFixed(1)} times as long ` +
+      `(${best.small.toFixed(2)} ms, then ${best.large.toFixed(2)} ms); linear is about ${factor}`,
   );
-  return ratio;
+  return best.ratio;
 }
+
+/**
+ * Up to {@linkcode ATTEMPTS} measurements, stopping at the first that passes: a collection or
+ * another process landing on one timing inflates one ratio (a CI run saw 49.6 for linear work),
+ * while work of the wrong order fails every attempt, so a retry costs no power to catch it.
+ */
+function bestOf<M extends { ratio: number }>(measure: () => M, passes: (m: M) => boolean): M {
+  let best = measure();
+  for (let attempt = 1; attempt < ATTEMPTS && !passes(best); attempt++) {
+    const next = measure();
+    if (next.ratio < best.ratio) best = next;
+  }
+  return best;
+}
+
+/** How many times a ratio is measured before a bound counts as broken. */
+const ATTEMPTS = 3;
 
 /**
  * Asserts that `hostile` costs at most `limit` times what `benign` costs, timed in this process
@@ -100,13 +125,17 @@ export function assertCostsLike(
   rounds = 3,
 ): number {
   if (rounds > 1) benign(); // warm up: the first call compiles what the others reuse
-  const base = fastestMs(benign, rounds);
-  const cost = fastestMs(hostile, rounds);
-  const ratio = cost / base;
+  const measure = () => {
+    const base = fastestMs(benign, rounds);
+    const cost = fastestMs(hostile, rounds);
+    return { ratio: cost / base, base, cost };
+  };
+  const best = bestOf(measure, (m) => m.ratio < limit);
   assert.ok(
-    ratio < limit,
-    `${label}: ${ratio.toFixed(1)} times what an ordinary input of its size costs ` +
-      `(${cost.toFixed(2)} ms against ${base.toFixed(2)} ms); the bound is ${limit}`,
+    best.ratio < limit,
+    `${label}: ${best.ratio.toFixed(1)} times what an ordinary input of its size costs ` +
+      `(${best.cost.toFixed(2)} ms against ${best.base.toFixed(2)} ms); the bound is ${limit}`,
   );
+  const ratio = best.ratio;
   return ratio;
 }
