@@ -36,7 +36,9 @@ export function produceFramed(c: Correlator, step: Step): void {
   for (const v of framedOf(step)) {
     const k = valueKey(v.value);
     if (c.producers.has(k) || c.sentSeen.has(k) || c.apiWords.has(v.value)) continue;
-    if (!looksLikeId(v.key, v.value) && !isSecretShaped(v.value)) continue;
+    if (!looksLikeId(v.key, v.value) && !isSecretShaped(v.value) && !isIssuedKey(v.value)) {
+      continue;
+    }
     const secret = looksLikeToken(v.key, v.value);
     const producer: Producer = {
       step,
@@ -49,6 +51,32 @@ export function produceFramed(c: Correlator, step: Step): void {
       c.secrets.add(v.value);
     }
   }
+}
+
+/**
+ * Whether a value a framed answer issued is a generated key whatever its
+ * letters: an Engine.IO session id is 20 characters of base64url, and one in
+ * about 30 holds no digit (`xveS-nylCjZPmF_nAAAA`), which the id shapes of
+ * `values.ts` ask for. What a word never is: at least 16 characters, no
+ * other than letters, digits, `-` and `_`, both cases, at least 10 distinct
+ * characters, and not words run together (`someLongVariableName`,
+ * `Content-Security-Policy`: each capital starts a lower-case run). The
+ * answer issued it under a key it writes once; a later request sending it
+ * back byte for byte is what makes it a capture.
+ *
+ * @example
+ * ```ts
+ * import { isIssuedKey } from "./framed_producers.ts";
+ * if (!isIssuedKey("xveS-nylCjZPmF_nAAAA")) throw new Error();
+ * for (const word of ["default", "internationalization", "someLongVariableName"]) {
+ *   if (isIssuedKey(word)) throw new Error(word);
+ * }
+ * ```
+ */
+export function isIssuedKey(value: string): boolean {
+  if (value.length < 16 || value.length > 200 || !/^[\w-]+$/.test(value)) return false;
+  if (!/[a-z]/.test(value) || !/[A-Z]/.test(value) || new Set(value).size < 10) return false;
+  return !/^[A-Za-z][a-z]+(?:[-_]?[A-Z]?[a-z]+)*$/.test(value);
 }
 
 /** The framed values of a text answer, or of a websocket step's text messages. */

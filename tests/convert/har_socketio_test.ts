@@ -1,0 +1,136 @@
+/**
+ * `convert har` on the shapes a Socket.IO journey takes in a fresh Chromium
+ * recording (`tests/real/socketio_har_test.ts` records them against the real
+ * server), built by hand so each one is converted every time: an Engine.IO
+ * session id with no digit, an acknowledgement that came on the WebSocket
+ * after the page's next poll began, a poll held until the upgrade. Fast: no
+ * server.
+ */
+import assert from "node:assert/strict";
+import { parse } from "yaml";
+import { convertHar } from "../../lib/convert/har.ts";
+
+interface FlowStep {
+  name: string;
+  request?: { method: string; url: string; body?: unknown };
+  websocket?: { url: string; send?: unknown[]; count?: number; until?: string; wait?: string };
+  capture?: Record<string, { regex?: string }>;
+}
+
+const stepsOf = (yaml: string) => (parse(yaml) as { steps: FlowStep[] }).steps;
+
+const T0 = Date.UTC(2026, 10, 26, 8, 0, 0);
+const ORIGIN = "http://127.0.0.1:37133";
+
+/** A request at `at` ms that took `time` ms, answered `text` (plain text unless told). */
+function http(at: number, time: number, method: string, path: string, text: string, body = "") {
+  return {
+    startedDateTime: new Date(T0 + at).toISOString(),
+    time,
+    timings: { send: 0, wait: time - 1, receive: 1 },
+    request: {
+      method,
+      url: `${ORIGIN}${path}`,
+      headers: [],
+      ...(body ? { postData: { mimeType: "text/plain;charset=UTF-8", text: body } } : {}),
+    },
+    response: {
+      status: 200,
+      headers: [],
+      content: { mimeType: text.startsWith("{") ? "application/json" : "text/plain", text },
+    },
+    _resourceType: path.startsWith("/api/") ? "fetch" : "xhr",
+  };
+}
+
+/** The socket opened at `at`, its frames `[ms, "send" | "receive", data]`. */
+function socket(at: number, sid: string, frames: [number, "send" | "receive", string][]) {
+  return {
+    startedDateTime: new Date(T0 + at).toISOString(),
+    time: 5,
+    request: {
+      method: "GET",
+      url: `${ORIGIN.replace("http", "ws")}/socket.io/?EIO=4&transport=websocket&sid=${sid}`,
+      headers: [],
+    },
+    response: { status: 101, headers: [], content: { mimeType: "x-unknown", text: "" } },
+    _resourceType: "websocket",
+    _webSocketMessages: frames.map(([ms, type, data]) => ({
+      type,
+      time: T0 + ms,
+      opcode: 1,
+      data,
+    })),
+  };
+}
+
+const poll = (sid: string, t: string) => `/socket.io/?EIO=4&transport=polling&t=${t}&sid=${sid}`;
+const OPEN = (sid: string) =>
+  `0{"sid":"${sid}","upgrades":["websocket"],"pingInterval":25000,"pingTimeout":20000}`;
+const TICKET = "7d6cbb29-0e81-45e3-9bec-6976e234ce5c";
+const ACK = `430[{"ticket":"${TICKET}","room":"lobby"}]`;
+
+/** The journey's start: open, connect, welcome; then `rest`. */
+function journey(sid: string, rest: unknown[]): string {
+  return JSON.stringify({
+    log: {
+      entries: [
+        http(0, 10, "GET", "/socket.io/?EIO=4&transport=polling&t=a1", OPEN(sid)),
+        http(20, 10, "POST", poll(sid, "a2"), "ok", "40"),
+        http(
+          22,
+          10,
+          "GET",
+          poll(sid, "a3"),
+          '40{"sid":"ETZJG1dmLMgudPK0AAAA"}\x1e42["welcome",{}]',
+        ),
+        ...rest,
+      ],
+    },
+  });
+}
+
+/** The journey where the join and its acknowledgement go over the upgraded socket. */
+const onSocket = (sid: string) =>
+  journey(sid, [
+    socket(40, sid, [[41, "send", "2probe"], [43, "receive", "3probe"], [45, "send", "5"], [
+      46,
+      "send",
+      '420["join",{"room":"lobby"}]',
+    ], [50, "receive", ACK]]),
+    http(52, 2, "GET", `/api/tickets/${TICKET}`, `{"ticket":"${TICKET}","known":true}`),
+  ]);
+
+Deno.test("an Engine.IO session id of letters, '-' and '_' alone is captured: its open packet issued it", () => {
+  for (const sid of ["xveS-nylCjZPmF_nAAAA", "hSCFxM_8M0iyrzM_AAAA", "NStFsLhZwIUEfXhAAAAA"]) {
+    const { yaml } = convertHar(onSocket(sid));
+    const steps = stepsOf(yaml);
+    assert.ok(steps[0].capture?.sid?.regex, yaml);
+    const sent = steps.slice(1).map((s) => s.request?.url ?? s.websocket?.url ?? "")
+      .filter((u) => u.includes("sid="));
+    assert.equal(sent.length, 3, yaml);
+    for (const url of sent) assert.match(url, /sid=\$\{steps\.get_socket_io\.capture\.sid\}$/);
+    const sends = yaml.split("\n").filter((line) => !line.trimStart().startsWith("#"));
+    assert.ok(!sends.some((line) => line.includes(`sid=${sid}`)), yaml);
+  }
+});
+
+Deno.test("words a framed answer names and a later query sends again are no captures", () => {
+  const words = [
+    "default",
+    "message",
+    "chat",
+    "internationalization",
+    "someLongVariableName",
+    "Content-Security-Policy",
+  ];
+  const fields = words.map((w, i) => `"k${i}":"${w}"`).join(",");
+  const query = words.map((w, i) => `k${i}=${w}`).join("&");
+  const har = journey("x0veS2nylCjZPmFnAAAA", [
+    http(40, 5, "GET", poll("x0veS2nylCjZPmFnAAAA", "a4"), `42["settings",{${fields}}]`),
+    http(50, 5, "GET", `/api/search?${query}`, "{}"),
+  ]);
+  const { yaml } = convertHar(har);
+  const search = stepsOf(yaml).at(-1)!;
+  assert.equal(search.request?.url, `\${vars.base_url}/api/search?${query}`, yaml);
+});
