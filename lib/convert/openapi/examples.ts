@@ -19,6 +19,7 @@ import {
 } from "./limits.ts";
 import { collectionNouns, plainNoun } from "./collection_nouns.ts";
 import { fromPattern, patternRegExp, tameTest } from "./pattern.ts";
+import { proseSample, showsValue } from "./prose_sample.ts";
 import { atPointer } from "./refs.ts";
 import { table } from "../table.ts";
 
@@ -86,6 +87,8 @@ export class ExampleMaker {
     readonly direction: Direction = "request",
     readonly optionalDepth = 0,
     readonly exemplified = false,
+    /** The values made from a description's sample (`prose_sample.ts`): a form, not a name that exists. */
+    readonly samples: Set<string> = new Set(),
   ) {}
 
   /**
@@ -109,7 +112,7 @@ export class ExampleMaker {
    * ```
    */
   withExamples(): ExampleMaker {
-    return new ExampleMaker(this.doc, this.direction, this.optionalDepth, true);
+    return new ExampleMaker(this.doc, this.direction, this.optionalDepth, true, this.samples);
   }
 
   /**
@@ -205,8 +208,11 @@ export class ExampleMaker {
         return this.#object(s, depth);
       case "array":
         return this.#array(s, depth);
-      case "string":
-        return stringValue(s);
+      case "string": {
+        const sample = proseSample(s);
+        if (sample !== undefined) this.samples.add(sample);
+        return sample ?? stringValue(s);
+      }
       case "integer":
       case "number":
         return numberValue(s);
@@ -272,7 +278,7 @@ export class ExampleMaker {
     const required = Array.isArray(s.required) ? s.required : [];
     const names = depth < this.optionalDepth
       ? [...required, ...Object.keys(properties)]
-      : [...required, ...this.#exemplified(properties)];
+      : [...required, ...this.#exemplified(properties, !Array.isArray(s.required))];
     for (const name of names) {
       if (typeof name !== "string" || Object.hasOwn(out, name)) continue;
       const property = deref(this.doc, member(properties, name));
@@ -284,8 +290,9 @@ export class ExampleMaker {
     return out;
   }
 
-  /** The optional properties of an object a JSON request body holds (see {@linkcode withExamples}). */
-  #exemplified(properties: Node): string[] {
+  /** The optional properties of a JSON request body's object (see {@linkcode withExamples}); with no
+   * `required` at all (`unsaid`), an `enum` too: PowerDNS's zone needs its `kind` all the same. */
+  #exemplified(properties: Node, unsaid: boolean): string[] {
     if (!this.exemplified || this.direction !== "request") return [];
     const nouns = collectionNouns(this.doc);
     return Object.keys(properties).filter((name) => {
@@ -293,8 +300,7 @@ export class ExampleMaker {
       const p = deref(this.doc, properties[name]);
       // A switch (`archived: true`) changes what the request does; left out, the server's default.
       return isNode(p) && p.deprecated !== true && typeOf(p) !== "boolean" &&
-        (Object.hasOwn(p, "example") ||
-          (Array.isArray(p.examples) && p.examples.length > 0));
+        (showsValue(p) || (unsaid && Array.isArray(p.enum) && p.enum.length > 0));
     });
   }
 

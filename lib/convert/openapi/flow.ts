@@ -108,7 +108,7 @@ export class FlowBuilder {
       : bodyParts(doc, maker, op.node, name);
     body.fields = body.fields.map((
       [k, v],
-    ) => [k, k === "multipart" ? v : perRun(v, this.#runVars)]);
+    ) => [k, k === "multipart" ? v : perRun(v, this.#runVars, "", maker.samples)]);
     const own = ownNameKeys(doc, op, this.shared.inferred.params);
     body.fields = ownNames(doc, op, body.fields, own);
     for (const file of body.files) {
@@ -312,7 +312,7 @@ export class FlowBuilder {
         query.push(
           ...queryEntries(p, value).map(([k, v]): [string, YNode] => [
             k,
-            perRun(v, this.#runVars, k),
+            perRun(v, this.#runVars, k, maker.samples),
           ]),
         );
       } else if (p.in === "cookie") cookies.push([name, literal(simpleText(value))]);

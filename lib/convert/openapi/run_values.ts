@@ -5,7 +5,10 @@
  * who registers is the user who logs in, and a second run registers
  * another), and a title, name or slug the generator could only call
  * `string` becomes `<field>-<random>` (a title a slug is made from, a name
- * a server keeps unique). The vars are made per flow run from `${RANDOM…}`: flows that
+ * a server keeps unique). So does one the document shows only as a form in
+ * its description (`samples`: PowerDNS's zone `name`, “example.com.”), the
+ * suffix before its closing punctuation (`example.com-${RANDOM.HEX_8}.`) so
+ * the form holds. The vars are made per flow run from `${RANDOM…}`: flows that
  * run at once do not collide.
  *
  * @module
@@ -49,8 +52,13 @@ function runVar(key: string, value: string): keyof typeof RUN_VARS | undefined {
  * if ([...used].sort().join() !== "email,password") throw new Error();
  * ```
  */
-export function perRun(node: YNode, used: Set<string>, key = ""): YNode {
-  if (Array.isArray(node)) return node.map((n) => perRun(n, used, key));
+export function perRun(
+  node: YNode,
+  used: Set<string>,
+  key = "",
+  samples: ReadonlySet<string> = new Set(),
+): YNode {
+  if (Array.isArray(node)) return node.map((n) => perRun(n, used, key, samples));
   if (typeof node === "string") {
     const name = runVar(key, node);
     if (name) {
@@ -58,12 +66,20 @@ export function perRun(node: YNode, used: Set<string>, key = ""): YNode {
       return `\${vars.${name}}`;
     }
     // Text a server may keep unique, or make a slug of: a title, a name.
-    if (node !== "string" || !/(title|name|slug)$/.test(plainName(key))) return node;
+    if (!/(title|name|slug)$/.test(plainName(key))) return node;
+    if (samples.has(node) && !node.includes("${")) {
+      const [, stem, end] = /^(.*?)([^A-Za-z0-9]*)$/s.exec(node)!;
+      if (stem !== "") return `${stem}-\${RANDOM.HEX_8}${end}`;
+    }
+    if (node !== "string") return node;
     const stem = key.replace(/[^A-Za-z0-9]+/g, "").slice(0, 16).toLowerCase() || "text";
     return `${stem}-\${RANDOM.HEX_8}`;
   }
   if (node !== null && typeof node === "object" && node.kind === "map") {
-    return { ...node, entries: node.entries.map(([k, v]) => [k, perRun(v, used, k)]) };
+    return {
+      ...node,
+      entries: node.entries.map(([k, v]) => [k, perRun(v, used, k, samples)]),
+    };
   }
   return node;
 }

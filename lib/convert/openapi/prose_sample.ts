@@ -1,0 +1,61 @@
+/**
+ * A value the document gives only in words: a text property without an
+ * `example` whose description quotes one after "e.g.", "for example" or
+ * "such as" (PowerDNS's zone `name`: `Name of the zone (e.g.
+ * “example.com.”) MUST have a trailing dot`). It is the document's own
+ * example of the form the server wants; "string" broke that form (422: not
+ * canonical). A sample the schema's `pattern` or lengths refuse is not one.
+ *
+ * @module
+ */
+import { isNode, type Node } from "../../check/openapi_operations.ts";
+import { patternRegExp, tameTest } from "./pattern.ts";
+
+/** A quoted text after the words that introduce an example, in any of the usual quotes. */
+const SAMPLE =
+  /\b(?:e\.\s?g\.|for example|for instance|such as)[,:]?\s*(?:“([^”\n]{1,200})”|"([^"\n]{1,200})"|`([^`\n]{1,200})`)/i;
+
+/**
+ * The sample a string schema's description quotes, if any (see the module).
+ *
+ * @example
+ * ```ts
+ * import { proseSample } from "./prose_sample.ts";
+ * const name = { type: "string", description: "Name of the zone (e.g. “example.com.”) MUST have a trailing dot" };
+ * if (proseSample(name) !== "example.com.") throw new Error();
+ * if (proseSample({ type: "string", description: "The name" }) !== undefined) throw new Error();
+ * if (proseSample({ type: "string", maxLength: 3, description: "e.g. `long text`" }) !== undefined) throw new Error();
+ * ```
+ */
+export function proseSample(s: Node): string | undefined {
+  if (typeof s.description !== "string" || Object.hasOwn(s, "example")) return undefined;
+  const m = SAMPLE.exec(s.description);
+  const sample = m?.[1] ?? m?.[2] ?? m?.[3];
+  if (sample === undefined || sample.trim() === "") return undefined;
+  if (typeof s.maxLength === "number" && sample.length > s.maxLength) return undefined;
+  if (typeof s.minLength === "number" && sample.length < s.minLength) return undefined;
+  if (typeof s.pattern === "string") {
+    const re = patternRegExp(s.pattern);
+    if (re && tameTest(re, s.pattern, sample) === false) return undefined;
+  }
+  return sample;
+}
+
+/**
+ * Whether the document shows a value for a property: its `example`, an
+ * `examples` list, or a sample in its description.
+ *
+ * @example
+ * ```ts
+ * import { showsValue } from "./prose_sample.ts";
+ * if (!showsValue({ type: "string", example: "rex" })) throw new Error();
+ * if (!showsValue({ type: "string", description: "e.g. “www.example.org.”" })) throw new Error();
+ * if (showsValue({ type: "string" })) throw new Error();
+ * ```
+ */
+export function showsValue(p: unknown): boolean {
+  if (!isNode(p)) return false;
+  if (Object.hasOwn(p, "example")) return true;
+  if (Array.isArray(p.examples) && p.examples.length > 0) return true;
+  return (p.type === "string" || p.type === undefined) && proseSample(p) !== undefined;
+}
