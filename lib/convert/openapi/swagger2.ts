@@ -9,6 +9,10 @@
  * file, multipart body; a parameter's type, format and bounds → its
  * `schema` (`collectionFormat` → `style`); a response's `schema` → its
  * `content` in each type it `produces`. Every `$ref` follows its target.
+ * An array schema's `items` written as a list (PowerDNS's statistics:
+ * `items: [StatisticItem, MapStatisticItem, RingStatisticItem]`), which
+ * neither 2.0 nor 3.0 allows and the checks could not compile, is
+ * `items: {anyOf: […]}`: an item is one of those, as its author meant.
  *
  * @module
  */
@@ -306,9 +310,9 @@ function securityScheme(s: unknown): unknown {
 }
 
 /**
- * Every `$ref` pointed where its target moved, and 2.0's `discriminator`
- * (a property's name) made 3.0's object; iterative, so a deep document
- * cannot overflow the stack.
+ * Every `$ref` pointed where its target moved, 2.0's `discriminator` (a
+ * property's name) made 3.0's object, and a list of `items` an `anyOf`;
+ * iterative, so a deep document cannot overflow the stack.
  */
 function moveRefs(root: unknown): unknown {
   const stack: unknown[] = [root];
@@ -330,7 +334,15 @@ function moveRefs(root: unknown): unknown {
     if (typeof obj.discriminator === "string") {
       obj.discriminator = { propertyName: obj.discriminator };
     }
+    oneItems(obj);
     stack.push(...Object.values(obj));
   }
   return root;
+}
+
+/** A list of `items` as one schema, `anyOf` them; only beside `type: array` (an example's list is data). */
+function oneItems(obj: Node): void {
+  const items = obj.items;
+  if (obj.type !== "array" || !Array.isArray(items) || items.length === 0) return;
+  if (items.every(isNode)) obj.items = items.length === 1 ? items[0] : { anyOf: items };
 }
