@@ -247,5 +247,19 @@ function handedOut(key: string, leaf: unknown): boolean {
   if (isCursorKey(key) && leaf.length >= 8) return true;
   // Evidence, whatever the key: opaque text (a nonce in base64) only a response could give;
   // letters and digits both, so a media type or a word list (`image/svg+xml`) is not one.
-  return isSecretShaped(leaf) && !/[\s@]/.test(leaf) && /\d/.test(leaf) && /[a-z]/i.test(leaf);
+  if (isSecretShaped(leaf) && !/[\s@]/.test(leaf) && /\d/.test(leaf) && /[a-z]/i.test(leaf)) {
+    return true;
+  }
+  return isInstancePath(leaf);
+}
+
+/**
+ * Whether `value` is a path with an opaque piece (an instance's folder
+ * `/tmp/app-ec31010c/downloads`, a storage key): the server's own state,
+ * which a fresh instance names otherwise. A path of words (`/api/items`) is
+ * the API's, the same everywhere.
+ */
+function isInstancePath(value: string): boolean {
+  if (!value.startsWith("/") || value.length > 500 || /\s/.test(value)) return false;
+  return value.split("/").some((segment) => looksLikeId("", segment));
 }
