@@ -108,6 +108,8 @@ export function transmissionLaunch(auth?: RpcAuth): Launch {
       await Deno.mkdir(`${dir}/config`);
       await Deno.mkdir(`${dir}/downloads`);
       const settings = {
+        // Its default is ~/Downloads: a path of this machine in every recorded session-get.
+        "incomplete-dir": `${dir}/incomplete`,
         "rpc-whitelist": "127.0.0.1",
         "rpc-whitelist-enabled": true,
         "rpc-host-whitelist-enabled": false,
