@@ -13,6 +13,7 @@ import { decodeHar } from "./har_input.ts";
 import { loadBodies } from "./har_bodies.ts";
 import { loadWebSocketMessages } from "./har_websocket.ts";
 import { orderByAnswers } from "./answer_order.ts";
+import { dropSocketPolls, SOCKET_POLL } from "./socket_polls.ts";
 import { type HarRecord, type ParsedHar, parseHar } from "./har_model.ts";
 import { classify, type NoiseOptions } from "./noise.ts";
 import { type OwnDropped, ownDropped } from "./dropped.ts";
@@ -72,10 +73,14 @@ export function selectTraffic(har: string | Uint8Array, options: NoiseOptions): 
   const droppedCounts = countDropped(parsed, dropped);
   if (kept.length === 0) throw nothingKept(parsed, droppedCounts);
   // Entries are usually in start order already; a stable sort keeps ties in file order.
-  const ordered = kept.every((r) => r.started !== undefined)
+  const started = kept.every((r) => r.started !== undefined)
     ? orderByAnswers([...kept].sort((a, b) => a.started! - b.started!))
     : kept;
-  loadBodies(ordered, notes);
+  loadBodies(started, notes);
+  const polls = dropSocketPolls(started);
+  if (polls.note) notes.push(polls.note);
+  if (polls.dropped > 0) droppedCounts[SOCKET_POLL] = polls.dropped;
+  const ordered = polls.kept;
   loadWebSocketMessages(ordered, notes);
   return { parsed, ordered, dropped: droppedCounts, hints, notes, ownDropped: own };
 }

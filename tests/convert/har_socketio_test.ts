@@ -134,3 +134,68 @@ Deno.test("words a framed answer names and a later query sends again are no capt
   const search = stepsOf(yaml).at(-1)!;
   assert.equal(search.request?.url, `\${vars.base_url}/api/search?${query}`, yaml);
 });
+
+/** The steps' names and what each sends, and the flow's notes. */
+function converted(har: string) {
+  const { yaml, summary } = convertHar(har);
+  return { yaml, steps: stepsOf(yaml), notes: summary.notes.join("\n") };
+}
+
+Deno.test("a poll sent while the socket was probed is dropped: the socket's step replays the join and waits for its acknowledgement", () => {
+  // Recorded in Chromium: the welcome came in a poll that began after the socket opened, before
+  // the upgrade (`5`); the join and its acknowledgement then went over the socket.
+  const sid = "M-Vs3rCmzFtmk1ZgAAAA";
+  const { yaml, steps, notes } = converted(journey(sid, [
+    socket(26, sid, [
+      [49, "send", "2probe"],
+      [76, "receive", "3probe"],
+      [83, "send", "5"],
+      [84, "send", '420["join",{"room":"lobby"}]'],
+      [86, "receive", ACK],
+    ]),
+    http(56, 23, "GET", poll(sid, "a4"), '42["welcome",{"hello":"there"}]'),
+    http(88, 2, "GET", `/api/tickets/${TICKET}`, `{"ticket":"${TICKET}","known":true}`),
+  ]));
+  assert.ok(!steps.some((s) => s.request?.url.includes("t=a4")), yaml);
+  const ws = steps.find((s) => s.websocket)!;
+  assert.deepEqual(
+    (ws.websocket!.send ?? []).map((m) => (m as { text: string }).text),
+    ["2probe", "5", '420["join",{"room":"lobby"}]'],
+    yaml,
+  );
+  assert.ok(ws.capture?.ticket, yaml);
+  // It receives until the acknowledgement came, however many other packets the server sends first.
+  assert.equal(ws.websocket!.until, `$[?search(@, '"ticket":')]`, yaml);
+  assert.equal(ws.websocket!.count, undefined, yaml);
+  assert.equal(
+    steps.at(-1)!.request?.url,
+    `\${vars.base_url}/api/tickets/\${steps.${ws.name}.capture.ticket}`,
+    yaml,
+  );
+  assert.match(notes, /poll .*GET \/socket\.io\/.*while the WebSocket/i);
+});
+
+Deno.test("a poll held until the upgrade is dropped; a poll whose answer a later request reads is kept", () => {
+  // Recorded in Chromium: the join went over polling before the upgrade; the next poll was held
+  // until the socket sent `5`, answered with a noop (`6`), and replayed it waited out the ping.
+  const sid = "ZcULfE8X2n4szkw1AAAA";
+  const { yaml, steps } = converted(journey(sid, [
+    socket(30, sid, [[56, "send", "2probe"], [65, "receive", "3probe"], [185, "send", "5"]]),
+    http(34, 10, "GET", poll(sid, "a4"), ACK),
+    http(36, 4, "POST", poll(sid, "a5"), "ok", '420["join",{"room":"lobby"}]'),
+    http(49, 123, "GET", poll(sid, "a6"), "6"),
+    http(50, 9, "GET", `/api/tickets/${TICKET}`, `{"ticket":"${TICKET}","known":true}`),
+  ]));
+  const urls = steps.map((s) => s.request?.url ?? "");
+  assert.ok(!urls.some((u) => u.includes("t=a6")), yaml);
+  const ack = steps.findIndex((s) => s.request?.url.includes("t=a4"));
+  const join = steps.findIndex((s) => s.request?.url.includes("t=a5"));
+  assert.ok(join >= 0 && ack > join, yaml);
+  assert.equal(
+    urls.at(-1),
+    `\${vars.base_url}/api/tickets/\${steps.${steps[ack].name}.capture.ticket}`,
+    yaml,
+  );
+  // A poll that began before the socket opened is the page's, not the socket's: kept.
+  assert.ok(urls.some((u) => u.includes("t=a3")), yaml);
+});

@@ -7,7 +7,10 @@
  * step before the value came, failing every step after it. So the capture
  * reads any received message (`messages[*]`, the first match), and the step
  * receives `until` a message holds the value, bounded by
- * {@linkcode AWAIT_WAIT}.
+ * {@linkcode AWAIT_WAIT}. A value read by a regular expression from a text
+ * message (framed JSON: Socket.IO's `430[{"ticket":…}]`) is awaited as the
+ * message that writes its key (`search()`): a count would end the step when
+ * the server sent another packet first.
  *
  * @module
  */
@@ -44,6 +47,11 @@ export function awaitedCaptures(
 ): { websocket: YMap; captures: [string, YNode][] } | undefined {
   let until: { at: number; path: string } | undefined;
   const nodes = captures.map(([name, source]): [string, YNode] => {
+    if (source.kind === "regex") {
+      // Read from a text message by its key (framed JSON, written once): the message writing it.
+      until ??= { at: Infinity, path: `$[?search(@, '${keySearch(source.name)}')]` };
+      return [name, sp.captureNode(source)];
+    }
     const path = source.kind === "json" ? source.path : [];
     if (path[0] !== "messages" || path.length < 2) return [name, sp.captureNode(source)];
     const messages = sp.jsonPath(["messages"]);
@@ -63,4 +71,10 @@ export function awaitedCaptures(
     websocket: ymap([...kept, ["until", until.path], ["wait", AWAIT_WAIT]]),
     captures: nodes,
   };
+}
+
+/** A JSONPath string literal (single-quoted) of a regular expression matching `"key":`. */
+function keySearch(key: string): string {
+  const pattern = `"${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}":`;
+  return pattern.replace(/[\\']/g, "\\$&");
 }
