@@ -11,7 +11,9 @@
  * filters and hashes), `forms.ts` (the encoded forms of a secret),
  * `decode.ts` (decoded views of escaped text), `public_parts.ts` (the
  * parts of a secret that are not secret, like the run id, whose pieces are
- * not masked), `substring_table.ts` (the hash table of literals),
+ * not masked), `unguessable.ts` (the random run of a token that begins
+ * with words, which its pieces come from), `substring_table.ts` (the hash
+ * table of literals),
  * `piece_set.ts` (the pieces, one word each), `discover.ts` (finding
  * secrets in requests and responses; `set_cookie.ts` in a `Set-Cookie`
  * header), `plain_values.ts` (what a response holds that a server never

@@ -13,7 +13,8 @@ import { jsonHead } from "../_util/json_head.ts";
 import { headOf } from "../model/masking.ts";
 import { authParts, base64Forms, literalForms } from "./forms.ts";
 import { mergeSpans, MIN_SECRET_LENGTH, SecretIndex, type Span } from "./secret_index.ts";
-import { dropKeySpans, notSecretSpans, secretStretches, ShownTexts } from "./public_parts.ts";
+import { dropKeySpans, ShownTexts } from "./public_parts.ts";
+import { ownText } from "./unguessable.ts";
 
 export { formEncoded } from "./forms.ts";
 export { MIN_SECRET_LENGTH } from "./secret_index.ts";
@@ -152,23 +153,21 @@ export class Redactor {
 
   /**
    * Registers `value`'s literals and, with `whole`, its base64 forms and
-   * pieces: those of the stretches that no public or `shown` text covers.
+   * pieces: those of its own text (see `ownText`), and its unguessable core.
    */
   #register(value: string, whole = true, shown: readonly string[] = []): void {
     if (value.trim().length < MIN_SECRET_LENGTH || this.#values.has(value)) return;
-    const spans = notSecretSpans(value, this.#public, shown, MIN_SECRET_LENGTH);
-    if (spans === undefined) return;
+    const own = ownText(value, this.#public, shown);
+    if (own === undefined) return;
     this.#values.add(value);
     this.#shown.noteSecret(value);
-    // A beginning cut short ("2026…") that is public text is not this secret's.
-    const beginnings = spans.length === 0 || spans[0][0] >= MIN_SECRET_LENGTH;
     for (const f of literalForms(value)) {
-      if (f.length >= MIN_SECRET_LENGTH) this.#index.addLiteral(f, false, beginnings);
+      if (f.length >= MIN_SECRET_LENGTH) this.#index.addLiteral(f, false, own.beginnings);
     }
     if (!whole) return;
     for (const run of base64Forms(value)) this.#index.addLiteral(run, true);
-    if (spans.length === 0) this.#index.addPieces(value);
-    else for (const part of secretStretches(value, spans)) this.#index.addPieces(part);
+    for (const part of own.stretches) this.#index.addPieces(part);
+    for (const f of literalForms(own.core ?? "")) if (f !== "") this.#index.addLiteral(f, false);
   }
 
   /**

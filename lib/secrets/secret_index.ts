@@ -50,8 +50,17 @@ export const MIN_SECRET_LENGTH = 4;
  * Length of the pieces of a long secret that are masked on their own: a
  * server that echoes a secret cut short (an error message quoting the first
  * 1,000 characters of a token) must not leak that part.
+ *
+ * @example
+ * ```ts
+ * import { PIECE } from "./secret_index.ts";
+ * import { Redactor } from "./redactor.ts";
+ * const r = new Redactor();
+ * r.add("0123456789abcdefghijklmnopqrstuv");
+ * if (r.redact("x 0123456789abcdef y") !== "x *** y" || PIECE !== 16) throw new Error();
+ * ```
  */
-const PIECE = 16;
+export const PIECE = 16;
 
 /** What every shortened text ends with; a secret's start before it is masked too. */
 const CUT = "…";
