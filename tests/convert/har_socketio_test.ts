@@ -9,6 +9,10 @@
 import assert from "node:assert/strict";
 import { parse } from "yaml";
 import { convertHar } from "../../lib/convert/har.ts";
+import { produceFramed } from "../../lib/convert/correlate/framed_producers.ts";
+import { emptyCorrelator } from "../../lib/convert/correlate/state.ts";
+import { valueKey } from "../../lib/convert/json.ts";
+import type { Step } from "../../lib/convert/model.ts";
 
 interface FlowStep {
   name: string;
@@ -198,4 +202,28 @@ Deno.test("a poll held until the upgrade is dropped; a poll whose answer a later
   );
   // A poll that began before the socket opened is the page's, not the socket's: kept.
   assert.ok(urls.some((u) => u.includes("t=a3")), yaml);
+});
+
+Deno.test("every Engine.IO session id shape is taken for an id: 5,000 of them, drawn as the server draws them", () => {
+  // base64id: 15 random bytes in base64url, the last 4 characters a counter (`AAAA` first).
+  const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  let seed = 52;
+  const next = () => { // xorshift32: the same draw every run
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return (seed >>> 0) % 64;
+  };
+  const missed: string[] = [];
+  let digitless = 0;
+  for (let i = 0; i < 5000; i++) {
+    const sid = Array.from({ length: 16 }, () => ALPHABET[next()]).join("") + "AAAA";
+    if (!/\d/.test(sid)) digitless++;
+    const c = emptyCorrelator("a", true);
+    const last = { mimeType: "text/plain", hasJson: false, responseText: OPEN(sid) };
+    produceFramed(c, { last } as unknown as Step);
+    if (c.producers.get(valueKey(sid))?.source.kind !== "regex") missed.push(sid);
+  }
+  assert.deepEqual(missed, []);
+  assert.ok(digitless > 100, `the draw holds ${digitless} ids with no digit`);
 });
