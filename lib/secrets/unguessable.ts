@@ -21,6 +21,12 @@ const SEGMENT = /[A-Za-z0-9]+|[^A-Za-z0-9]+/g;
 /** A character no base64 alphabet holds: what may join words to a random run. */
 const JOINER = /[^A-Za-z0-9+/=_-]/;
 
+/**
+ * Longest value looked into: tokens and keys (a PEM key is about 3,000 characters). A longer
+ * secret (a captured document) keeps every piece, and its registration stays one pass.
+ */
+const MAX_LENGTH = 8192;
+
 /** Whether a segment is a random run: 16 or more letters and digits, not a word. */
 const isRandomRun = (segment: string) => segment.length >= PIECE && !isOrdinaryWord(segment);
 
@@ -28,7 +34,7 @@ const isRandomRun = (segment: string) => segment.length >= PIECE && !isOrdinaryW
  * Where the unguessable part of `value` stands when words lead or trail it: from the first
  * segment of letters and digits that is no ordinary word to the last, when that stretch holds a
  * random run and is joined to the words by a character base64 never holds. Undefined when the
- * whole value is its own (no such words, or nothing random).
+ * whole value is its own (no such words, nothing random, or longer than a token or a key).
  *
  * @example
  * ```ts
@@ -40,7 +46,7 @@ const isRandomRun = (segment: string) => segment.length >= PIECE && !isOrdinaryW
  * ```
  */
 export function unguessableSpan(value: string): Span | undefined {
-  if (!JOINER.test(value)) return undefined;
+  if (value.length > MAX_LENGTH || !JOINER.test(value)) return undefined;
   const segments = [...value.matchAll(SEGMENT)].map((m) => m[0]);
   const own = (s: string) => /[A-Za-z0-9]/.test(s) && !isOrdinaryWord(s);
   const first = segments.findIndex(own);

@@ -197,7 +197,9 @@ Deno.test("the words stay a secret's own where nothing random follows them, or b
     assert.equal(r.redact(`a ${secret.slice(0, 16)} b`), `a ${MASK} b`, secret);
     assert.equal(r.redact(`a ${secret.slice(0, 4)}… b`), `a ${MASK}… b`, secret);
   }
-  for (const value of [passphrase, random, underscored, ADMIN_TOKEN, "a.b", "only words here"]) {
+  const document = `default:development.${HASH} ${"x".repeat(9000)}`;
+  const plain = [passphrase, random, underscored, ADMIN_TOKEN, "a.b", "only words here", document];
+  for (const value of plain) {
     assert.equal(unguessableSpan(value), undefined, value);
   }
 });
