@@ -38,6 +38,9 @@ export const AWAIT_WAIT = "10s";
  * const keys = got.websocket.entries.map(([k]) => k).join();
  * if (keys !== "until,wait") throw new Error(keys);
  * if (got.websocket.entries[0][1] !== "$[*][?@.topic == 'deploy'].rev") throw new Error(String(got.websocket.entries[0][1]));
+ * // A value read from a framed text message: the message that writes its key.
+ * const framed = awaitedCaptures(ymap([["count", 2]]), [["ticket", { kind: "regex", name: "ticket", pattern: "x" }]], new Spelling("a"))!;
+ * if (framed.websocket.entries[0][1] !== `$[?search(@, '"ticket":')]`) throw new Error(String(framed.websocket.entries[0][1]));
  * ```
  */
 export function awaitedCaptures(
