@@ -54,8 +54,30 @@ function sent(flow: string): string {
   return flow.split("\n").filter((l) => !l.trimStart().startsWith("#")).join("\n");
 }
 
-/** Converts `har` with `args`, runs the flow once on a fresh daemon with what it asks for. */
-async function convertAndRun(har: string, dir: string, auth: boolean, args: string[] = []) {
+/** How many torrents the daemon at `origin` holds (its RPC, after the 409 that names the id). */
+async function torrentCount(origin: string, auth: boolean): Promise<number> {
+  const headers: Record<string, string> = auth ? { authorization: `Basic ${BASIC}` } : {};
+  const body = JSON.stringify({ method: "torrent-get", arguments: { fields: ["id"] } });
+  const url = `${origin}/transmission/rpc`;
+  const first = await fetch(url, { method: "POST", headers, body });
+  await first.body?.cancel();
+  headers["x-transmission-session-id"] = first.headers.get("x-transmission-session-id") ?? "";
+  const answer = await (await fetch(url, { method: "POST", headers, body })).json();
+  return answer.arguments.torrents.length;
+}
+
+/**
+ * Converts `har` with `args`, runs the flow `runs` times on one fresh daemon with what it asks
+ * for: each run's steps and the torrents the daemon held after it (the journey removes the one
+ * it added, so none unless a step named another torrent than its own).
+ */
+async function convertAndRun(
+  har: string,
+  dir: string,
+  auth: boolean,
+  args: string[] = [],
+  runs = 1,
+) {
   const flowPath = `${dir}/flow${args.join("")}${auth ? ".auth" : ""}.yaml`;
   const converted = await runCli(["convert", "har", har, "-o", flowPath, ...args]);
   assert.equal(converted.code, 0, converted.stderr);
@@ -63,17 +85,23 @@ async function convertAndRun(har: string, dir: string, auth: boolean, args: stri
   return await withDaemon(auth, async (b) => {
     // The user knows their login: the Basic credential is the one thing asked besides the URL.
     const env = userEnv(flow, b.origin, (name) => name === "BASIC_AUTH" ? BASIC : undefined);
-    const run = await runCli(["run", flowPath, "--report-json", `${flowPath}.json`], { env });
-    const { steps } = await readReport(`${flowPath}.json`);
-    const passed = steps.filter((s) => s.status === "passed").length;
-    console.error(
-      `transmission${auth ? " (auth)" : ""}${
-        args.join(" ")
-      }: ${passed} of ${steps.length} steps passed on a fresh daemon with ${
-        Object.keys(env).join(", ")
-      }`,
-    );
-    return { flow, env, run, steps, passed };
+    const results = [];
+    for (let n = 1; n <= runs; n++) {
+      const report = `${flowPath}.${n}.json`;
+      const run = await runCli(["run", flowPath, "--report-json", report], { env });
+      const { steps } = await readReport(report);
+      const passed = steps.filter((s) => s.status === "passed").length;
+      const left = await torrentCount(b.origin, auth);
+      console.error(
+        `transmission${auth ? " (auth)" : ""}${
+          args.join(" ")
+        }, run ${n}: ${passed} of ${steps.length} steps passed on a fresh daemon with ${
+          Object.keys(env).join(", ")
+        }; ${left} torrents left`,
+      );
+      results.push({ run, steps, passed, left });
+    }
+    return { flow, env, ...results[0], results };
   });
 }
 
@@ -96,16 +124,22 @@ Deno.test({
       const har = `${FIXTURES}journey.pw.har`;
       const text = await Deno.readTextFile(har);
       assert.deepEqual(hostPaths(text), []);
-      const { flow, env, run, steps, passed } = await convertAndRun(har, dir, false);
+      const { flow, env, results } = await convertAndRun(har, dir, false, [], 2);
       assert.deepEqual(Object.keys(env), ["BASE_URL"], flow);
       assert.match(flow, /\{ header: x-transmission-session-id \}/);
       assert.match(flow, /download_dir: \$\.json\.arguments\['download-dir'\]/);
       const recorded = recordedOnly(text);
       assert.ok(recorded.length >= 2, recorded.join(" "));
       for (const value of recorded) assert.ok(!sent(flow).includes(value), `${value}\n${flow}`);
-      assert.equal(steps.length, 20, flow);
-      assert.equal(passed, steps.length, `${run.stdout}\n${flow}`);
-      assert.equal(run.code, 0, run.stdout);
+      // The torrent's id is the one torrent-add answered: 1 on the first run, 2 on the second,
+      // whose pause, resume and remove must name it (Transmission ignores an unknown id).
+      assert.match(flow, /ids: \["\$\{steps\.torrent_add\.capture\.torrent_added_id\}"\]/);
+      for (const { run, steps, passed, left } of results) {
+        assert.equal(steps.length, 20, flow);
+        assert.equal(passed, steps.length, `${run.stdout}\n${flow}`);
+        assert.equal(run.code, 0, run.stdout);
+        assert.equal(left, 0, flow);
+      }
       // The control: the same recording sent as recorded fails at the first resend (409).
       const control = await convertAndRun(har, dir, false, ["--no-correlate"]);
       assert.equal(control.run.code, 1, control.flow);

@@ -2,19 +2,24 @@
  * Row numbers a create answered with: `POST /todos` → `{"id": 5}`. A number that small is no
  * evidence on its own (a page size, a count), so it is taken only where a later request sends
  * it as the path segment right under the collection that made it (`/todos/5`): REST's own
- * convention, and the place a fresh instance's other number must go. Larger ids and opaque ones
+ * convention, and the place a fresh instance's other number must go; or in a JSON body under
+ * an id-named field (`ids: [5]`, `torrentId`) sent to that path or below it: an RPC endpoint
+ * (`POST /rpc` `torrent-add` → `{"arguments": {"torrent-added": {"id": 1}}}`, then
+ * `torrent-stop` `{"ids": [1]}`) or a bulk call under the collection. Larger ids and opaque ones
  * are producers everywhere (`producers.ts`).
  *
  * @module
  */
-import { safeDecode } from "../json.ts";
+import { parseBody, safeDecode } from "../json.ts";
 import type { Producer, Step } from "../model.ts";
 import { isIdKey } from "../values.ts";
 import type { Correlator } from "./state.ts";
 
 /**
  * Notes the small ids a create (`POST`, `PUT`; 2xx) answered with: a whole integer under an
- * id-like key at the top of the body or one object down (`{"data": {"id": 5}}`).
+ * id-like key at the top of the body or one or two objects down (`{"data": {"id": 5}}`), but
+ * not the number the request itself sent at the top and the answer echoes (a JSON-RPC call's
+ * `id`).
  *
  * @example
  * ```ts
@@ -35,8 +40,10 @@ export function noteCreatedIds(c: Correlator, step: Step): void {
   const under = trimmed(safeDecode(r.url.pathname));
   const body = r.json as Record<string, unknown> | null;
   if (typeof body !== "object" || body === null || Array.isArray(body)) return;
+  const sent = sentObject(r.bodyText);
   const note = (path: (string | number)[], key: string, value: unknown) => {
     if (!Number.isInteger(value) || (value as number) < 0 || !isIdKey(key)) return;
+    if (path.length === 1 && sent[key] === value) return;
     const text = String(value);
     if (!c.members.has(text)) {
       c.members.set(text, {
@@ -45,12 +52,65 @@ export function noteCreatedIds(c: Correlator, step: Step): void {
       });
     }
   };
-  for (const [key, value] of Object.entries(body)) {
-    note([key], key, value);
-    if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-      for (const [inner, v] of Object.entries(value)) note([key, inner], inner, v);
+  const visit = (path: string[], object: Record<string, unknown>) => {
+    for (const [key, value] of Object.entries(object)) {
+      note([...path, key], key, value);
+      if (path.length < 2 && isObject(value)) visit([...path, key], value);
     }
+  };
+  visit([], body);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A request's JSON object body, or an empty object when it sent none. */
+function sentObject(text: string | undefined): Record<string, unknown> {
+  try {
+    const json = text ? parseBody(text) : undefined;
+    return isObject(json) ? json : {};
+  } catch {
+    return {};
   }
+}
+
+/**
+ * The create that answered with `value` when a JSON body sends it under an id-named `key`
+ * (`id`, `torrentId`, a list `ids`) to the path that create was sent to or one below it, else
+ * undefined; never a number the request's own answer echoes under that key (a call's `id`).
+ *
+ * @example
+ * ```ts
+ * import { bodyIdProducer, noteCreatedIds } from "./created_ids.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * const rpc = new URL("http://a.test/rpc");
+ * const added = { method: "POST", status: 200, url: rpc, hasJson: true, json: { result: { added: { id: 1 } } } };
+ * // deno-lint-ignore no-explicit-any
+ * noteCreatedIds(c, { last: added } as any);
+ * const stop = { last: { url: rpc, hasJson: true, json: { result: {} } } };
+ * // deno-lint-ignore no-explicit-any
+ * if (bodyIdProducer(c, "ids", 1, stop as any) === undefined) throw new Error();
+ * // deno-lint-ignore no-explicit-any
+ * if (bodyIdProducer(c, "count", 1, stop as any) !== undefined) throw new Error();
+ * ```
+ */
+export function bodyIdProducer(
+  c: Correlator,
+  key: string,
+  value: number,
+  step: Step,
+): Producer | undefined {
+  if (!Number.isInteger(value) || !(isIdKey(key) || isIdKey(key.replace(/s$/, "")))) {
+    return undefined;
+  }
+  const found = c.members.get(String(value));
+  if (found === undefined || found.listed || found.producer.step === step) return undefined;
+  const path = trimmed(safeDecode(step.last.url.pathname));
+  if (path !== found.under && !path.startsWith(`${found.under}/`)) return undefined;
+  const answer = step.last.hasJson ? step.last.json : undefined;
+  return isObject(answer) && answer[key] === value ? undefined : found.producer;
 }
 
 /**

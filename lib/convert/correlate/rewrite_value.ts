@@ -16,6 +16,7 @@ import { isUuid, mixRunId } from "../values.ts";
 import type { YNode, YScalar } from "../yaml_out.ts";
 import { ymap } from "../yaml_out.ts";
 import { useProducer } from "./captures.ts";
+import { bodyIdProducer } from "./created_ids.ts";
 import { type Correlator, secretEnv, type Where } from "./state.ts";
 import { withTokens } from "./tokens.ts";
 
@@ -192,7 +193,8 @@ export function bodyValue(
   }
   if (typeof value === "string") return c.rules.stringValue(key, value, step, where);
   if (typeof value === "number") {
-    const p = c.rules.producerFor(value);
+    const p = c.rules.producerFor(value) ??
+      (c.linking ? bodyIdProducer(c, key, value, step) : undefined);
     return p ? useProducer(c, p, step) : value;
   }
   return value as YScalar;
