@@ -25,6 +25,7 @@ type Places = StepAuth["places"];
 import { LOGIN_STEP, TOKEN_CAPTURE } from "./auth_login.ts";
 import { placeAuth } from "./auth_place.ts";
 import { bodyParts, type PlaceholderFile } from "./body.ts";
+import { namedInBody, namingCreate, withNamed } from "./body_names.ts";
 import { ExampleMaker } from "./examples.ts";
 import { clientNames, type OpenApiOperation } from "./operations.ts";
 import { ownServer } from "./own_server.ts";
@@ -111,6 +112,8 @@ export class FlowBuilder {
     ) => [k, k === "multipart" ? v : perRun(v, this.#runVars, "", maker.samples)]);
     const own = ownNameKeys(doc, op, this.shared.inferred.params);
     body.fields = ownNames(doc, op, body.fields, own);
+    // An item it names in its body (`ip` of `/autoprimaries/{ip}`): the run's var, as in its paths.
+    body.fields = withNamed(body.fields, namedInBody(doc, op), (k) => this.#ownName(op, k));
     for (const file of body.files) {
       this.shared.files.push(file);
       this.shared.placeholders.push({ file: file.path, what: file.what });
@@ -233,7 +236,8 @@ export class FlowBuilder {
           ? paramValue(this.shared.doc, maker, p)
           : { value: "string", given: false };
         if (given) return encodeURIComponent(simpleText(value));
-        if (clientNames([op, ...this.#stepOf.keys()], op, param)) {
+        const flowOps = [op, ...this.#stepOf.keys()];
+        if (clientNames(flowOps, op, param) || namingCreate(this.shared.doc, flowOps, op, param)) {
           return `\${vars.${this.#ownName(op, param)}}`;
         }
         return `\${vars.${this.#placeholder(op, param, value)}}`;

@@ -1,0 +1,170 @@
+/**
+ * An item the client names in its create's body: the POST on a collection
+ * sends a text property of the very name of a parameter that addresses the
+ * collection's items, and answers nothing of it (PowerDNS's
+ * `POST /autoprimaries {ip, nameserver, account}`, then
+ * `DELETE /autoprimaries/{ip}/{nameserver}`; the create answers 201 with no
+ * body). The run names it: one var of its own per parameter, sent in the
+ * body and in the paths after (`ip-${RANDOM.HEX_8}`). It was `{}` (422: the
+ * server needs both) and the paths' parameters placeholders to fill in.
+ * The evidence is the document's own: the same name in the body and in the
+ * item's path, under the path the create posts to; a property of an enum,
+ * a format or a pattern keeps the value the document's schema gives.
+ *
+ * @module
+ */
+import { isNode, type Node } from "../../check/openapi_operations.ts";
+import { deref } from "./examples.ts";
+import type { OpenApiOperation } from "./operations.ts";
+import { jsonSchema, successes } from "./responses.ts";
+import { properties } from "./schema_properties.ts";
+import { showsValue } from "./prose_sample.ts";
+import type { YNode } from "../yaml_out.ts";
+
+/** A create's JSON request body schema, dereferenced. */
+function bodySchema(doc: unknown, op: OpenApiOperation): unknown {
+  const body = deref(doc, op.node.requestBody);
+  const content = isNode(body) && isNode(body.content) ? body.content : {};
+  const media = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
+  return isNode(media) ? media.schema : undefined;
+}
+
+/**
+ * Whether a body property is text the client chooses freely: no enum, format or pattern, and no
+ * value of the document's (its example may name one that must exist: a tag's `type`, `simple`).
+ */
+function freeText(p: Node): boolean {
+  return (p.type === "string" || p.type === undefined) && !Array.isArray(p.enum) &&
+    p.format === undefined && p.pattern === undefined && p.readOnly !== true &&
+    p.default === undefined && !showsValue(p);
+}
+
+/**
+ * Whether the create's body names its item by `param`: a free text property
+ * of that name, which no success answer holds nor a `Location` names (the
+ * item is read from there, as the server may change it).
+ */
+function names(doc: unknown, create: OpenApiOperation, param: string): boolean {
+  const prop = properties(doc, bodySchema(doc, create)).find(([name]) => name === param)?.[1];
+  if (!prop || !freeText(prop)) return false;
+  return !successes(doc, create.node).responses.some((r) =>
+    properties(doc, jsonSchema(doc, r)).some(([name]) => name === param) ||
+    (isNode(r.headers) && Object.keys(r.headers).some((h) => /^location$/i.test(h)))
+  );
+}
+
+/** The collection an item's parameter run follows: `/a` of `/a/{x}/{y}/b` for `x` or `y`. */
+function collectionOf(template: string, param: string): string | undefined {
+  const segments = template.split("/");
+  let at = segments.indexOf(`{${param}}`);
+  if (at < 0) return undefined;
+  while (at > 0 && /^\{[^}]+\}$/.test(segments[at - 1])) at--;
+  return segments.slice(0, at).join("/");
+}
+
+/**
+ * The create among `ops` that names the parameter in its body (see the
+ * module), if any.
+ *
+ * @example
+ * ```ts
+ * import { operationsOf } from "./operations.ts";
+ * import { namingCreate } from "./body_names.ts";
+ * const body = { content: { "application/json": { schema: { properties: { ip: { type: "string" } } } } } };
+ * const doc = { paths: { "/masters": { post: { requestBody: body }, get: {} }, "/masters/{ip}": { delete: {} } } };
+ * const ops = operationsOf(doc);
+ * if (namingCreate(doc, ops, ops[2], "ip") !== ops[0] || namingCreate(doc, ops, ops[2], "x")) throw new Error();
+ * ```
+ */
+export function namingCreate(
+  doc: unknown,
+  ops: Iterable<OpenApiOperation>,
+  op: OpenApiOperation,
+  param: string,
+): OpenApiOperation | undefined {
+  const collection = collectionOf(op.template, param);
+  if (!collection) return undefined;
+  for (const create of ops) {
+    if (create.method !== "POST" || create.template.replace(/\/$/, "") !== collection) continue;
+    if (create !== op && names(doc, create, param)) return create;
+  }
+  return undefined;
+}
+
+/**
+ * The body properties of a create that name its items (see the module):
+ * those a path under its collection has as the parameters after it.
+ *
+ * @example
+ * ```ts
+ * import { operationsOf } from "./operations.ts";
+ * import { namedInBody } from "./body_names.ts";
+ * const body = { content: { "application/json": { schema: { properties: {
+ *   ip: { type: "string" }, nameserver: { type: "string" }, account: { type: "string" } } } } } };
+ * const doc = { paths: { "/masters": { post: { requestBody: body } }, "/masters/{ip}/{nameserver}": { delete: {} } } };
+ * if ([...namedInBody(doc, operationsOf(doc)[0])].join() !== "ip,nameserver") throw new Error();
+ * ```
+ */
+export function namedInBody(doc: unknown, create: OpenApiOperation): Set<string> {
+  const found = new Set<string>();
+  if (create.method !== "POST") return found;
+  const params = itemParams(doc).get(create.template.replace(/\/$/, "")) ?? [];
+  for (const param of params) if (names(doc, create, param)) found.add(param);
+  return found;
+}
+
+/** Each document's collections and the parameters of the item paths under them, read once. */
+const itemParamsOf = new WeakMap<Node, Map<string, Set<string>>>();
+
+/** Collection path → the parameters a path has right after it (`/a` → `x`, `y` of `/a/{x}/{y}`). */
+function itemParams(doc: unknown): Map<string, Set<string>> {
+  if (!isNode(doc)) return new Map();
+  let index = itemParamsOf.get(doc);
+  if (index) return index;
+  index = new Map();
+  for (const path of isNode(doc.paths) ? Object.keys(doc.paths) : []) {
+    const segments = path.split("/");
+    const param = (i: number) => /^\{([^}]+)\}$/.exec(segments[i] ?? "")?.[1];
+    for (let i = 1; i < segments.length; i++) {
+      if (param(i) === undefined || param(i - 1) !== undefined) continue;
+      const collection = segments.slice(0, i).join("/");
+      const set = index.get(collection) ?? new Set<string>();
+      for (let j = i; param(j) !== undefined; j++) set.add(param(j)!);
+      index.set(collection, set);
+    }
+  }
+  itemParamsOf.set(doc, index);
+  return index;
+}
+
+/**
+ * A request's fields with each body property of `keys` the var `varOf`
+ * names for it (`ip: ${vars.ip}`), added where the body left it out.
+ *
+ * @example
+ * ```ts
+ * import { withNamed } from "./body_names.ts";
+ * import { ymap } from "../yaml_out.ts";
+ * const fields = withNamed([["body", ymap([["account", "a"]])]], new Set(["ip"]), (k) => k);
+ * if (!JSON.stringify(fields).includes('["ip","${vars.ip}"]')) throw new Error(JSON.stringify(fields));
+ * ```
+ */
+export function withNamed(
+  fields: [string, YNode][],
+  keys: Set<string>,
+  varOf: (key: string) => string,
+): [string, YNode][] {
+  if (keys.size === 0) return fields;
+  return fields.map(([field, node]): [string, YNode] => {
+    if (field !== "body" || node === null || typeof node !== "object" || Array.isArray(node)) {
+      return [field, node];
+    }
+    if (node.kind !== "map") return [field, node];
+    const sent = (key: string): YNode => `\${vars.${varOf(key)}}`;
+    const entries = node.entries.map(([k, v]): [string, YNode] => [k, keys.has(k) ? sent(k) : v]);
+    for (const key of keys) {
+      if (!node.entries.some(([k]) => k === key)) entries.push([key, sent(key)]);
+    }
+    return [field, { ...node, entries }];
+  });
+}
