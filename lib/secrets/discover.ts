@@ -13,6 +13,7 @@ import { isSecretHeader, isSecretKey, isSecretName } from "./names.ts";
 import { userinfoSecrets } from "./userinfo.ts";
 import { isPlainValue } from "./plain_values.ts";
 import { secretsInSetCookie } from "./set_cookie.ts";
+import { clearLeaves, withClearTexts } from "./clear_texts.ts";
 
 export { type SecretInputs, secretInputs } from "./flow_inputs.ts";
 
@@ -308,7 +309,13 @@ export function secretsInResponse(
   register: Register,
   own?: ReadonlySet<string>,
 ): void {
-  const issued = issuedOnly(register, own);
+  // What the answer and the flow say in the clear is no part of a secret's own text.
+  const clear = () => {
+    const texts = response.json.ok ? clearLeaves(response.json.value) : new Set<string>();
+    for (const text of own ?? []) texts.add(text);
+    return texts;
+  };
+  const issued = issuedOnly(withClearTexts(register, clear), own);
   secretsInHeaders(Object.entries(response.headers), issued);
   const contentType = response.headers["content-type"];
   secretsInBody({ text: response.text, contentType, json: () => response.json }, issued);

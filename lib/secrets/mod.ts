@@ -12,7 +12,8 @@
  * `decode.ts` (decoded views of escaped text), `public_parts.ts` (the
  * parts of a secret that are not secret, like the run id, whose pieces are
  * not masked), `unguessable.ts` (the random run of a token that begins
- * with words, which its pieces come from), `substring_table.ts` (the hash
+ * with words, which its pieces come from; `clear_texts.ts` the ids a
+ * response names in the clear beside it), `substring_table.ts` (the hash
  * table of literals),
  * `piece_set.ts` (the pieces, one word each), `discover.ts` (finding
  * secrets in requests and responses; `set_cookie.ts` in a `Set-Cookie`

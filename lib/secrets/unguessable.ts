@@ -32,9 +32,10 @@ const isRandomRun = (segment: string) => segment.length >= PIECE && !isOrdinaryW
 
 /**
  * Where the unguessable part of `value` stands when words lead or trail it: from the first
- * segment of letters and digits that is no ordinary word to the last, when that stretch holds a
- * random run and is joined to the words by a character base64 never holds. Undefined when the
- * whole value is its own (no such words, nothing random, or longer than a token or a key).
+ * segment of letters and digits that is no ordinary word (nor inside `plain`, texts the run
+ * wrote in the clear) to the last, when that stretch holds a random run and is joined to the
+ * words by a character base64 never holds. Undefined when the whole value is its own (no such
+ * words, nothing random, or longer than a token or a key).
  *
  * @example
  * ```ts
@@ -43,17 +44,23 @@ const isRandomRun = (segment: string) => segment.length >= PIECE && !isOrdinaryW
  * if (unguessableSpan(token)?.join() !== "20,52") throw new Error(String(unguessableSpan(token)));
  * if (unguessableSpan("correct:horse.battery.staple-2024") !== undefined) throw new Error();
  * if (unguessableSpan("Xk-9f8e7d6c5b4a3f2e1d") !== undefined) throw new Error();
+ * const team = "team-42:eu." + "4f1c2e9a".repeat(4);
+ * if (unguessableSpan(team) !== undefined || unguessableSpan(team, [[0, 7]])?.[0] !== 11) throw new Error();
  * ```
  */
-export function unguessableSpan(value: string): Span | undefined {
+export function unguessableSpan(value: string, plain: readonly Span[] = []): Span | undefined {
   if (value.length > MAX_LENGTH || !JOINER.test(value)) return undefined;
-  const segments = [...value.matchAll(SEGMENT)].map((m) => m[0]);
-  const own = (s: string) => /[A-Za-z0-9]/.test(s) && !isOrdinaryWord(s);
+  const segments = [...value.matchAll(SEGMENT)];
+  const inPlain = (at: number, end: number) => plain.some(([s, e]) => s <= at && end <= e);
+  const own = ({ 0: s, index }: RegExpExecArray) =>
+    /[A-Za-z0-9]/.test(s) && !isOrdinaryWord(s) && !inPlain(index, index + s.length);
   const first = segments.findIndex(own);
   const last = segments.findLastIndex(own);
-  if (first === -1 || !segments.slice(first, last + 1).some(isRandomRun)) return undefined;
-  const lead = segments.slice(0, first).join("");
-  const trail = segments.slice(last + 1).join("");
+  if (first === -1 || !segments.slice(first, last + 1).some((m) => isRandomRun(m[0]))) {
+    return undefined;
+  }
+  const lead = value.slice(0, segments[first].index);
+  const trail = value.slice(segments[last].index + segments[last][0].length);
   // The words must stand apart from the run: base64's own `-`, `/`, `+`, `_` do not part them.
   const joined = (affix: string, at: string | undefined) =>
     affix !== "" && /[A-Za-z]/.test(affix) && at !== undefined && JOINER.test(at);
@@ -74,9 +81,9 @@ export interface OwnText {
 
 /**
  * The own text of a secret `value`: not the public texts (the run id) and `shown` values it is
- * made of (see `notSecretSpans`), nor the words that lead or trail its unguessable part (see
- * {@linkcode unguessableSpan}), whose pieces take at least four of that part's characters.
- * Undefined when it is no secret at all.
+ * made of (see `notSecretSpans`), nor the words and shown values that lead or trail its
+ * unguessable part (see {@linkcode unguessableSpan}), whose pieces take at least four of that
+ * part's characters. Undefined when it is no secret at all.
  *
  * @example
  * ```ts
@@ -86,6 +93,7 @@ export interface OwnText {
  * if (own?.beginnings !== false || own.core !== hash) throw new Error(JSON.stringify(own));
  * if (own.stretches[0] !== `development.${hash}`) throw new Error(own.stretches[0]);
  * if (ownText("pw-run42", new Set(["run42"]), [])?.stretches.join() !== "pw-") throw new Error();
+ * if (ownText(`team-42:eu.${hash}`, new Set(), ["team-42"])?.core !== hash) throw new Error();
  * ```
  */
 export function ownText(
@@ -95,15 +103,16 @@ export function ownText(
 ): OwnText | undefined {
   const spans = notSecretSpans(value, publics, shown, MIN_SECRET_LENGTH);
   if (spans === undefined) return undefined;
-  if (spans.length > 0) {
+  const core = unguessableSpan(value, spans);
+  // A public text inside the unguessable part (`${RUN_ID}` in it) is no piece of it either.
+  if (core === undefined || spans.some(([s, e]) => s < core[1] && core[0] < e)) {
+    if (spans.length === 0) return { beginnings: true, stretches: [value] };
     // A beginning cut short ("2026…") that is public text is not this secret's.
     return {
       beginnings: spans[0][0] >= MIN_SECRET_LENGTH,
       stretches: secretStretches(value, spans),
     };
   }
-  const core = unguessableSpan(value);
-  if (core === undefined) return { beginnings: true, stretches: [value] };
   const [start, end] = core;
   const edge = PIECE - MIN_SECRET_LENGTH;
   const stretch = value.slice(Math.max(0, start - edge), Math.min(value.length, end + edge));

@@ -9,54 +9,60 @@
 import assert from "node:assert/strict";
 import { MASK, Redactor } from "../../lib/secrets/mod.ts";
 import { unguessableSpan } from "../../lib/secrets/unguessable.ts";
+import { secretsInResponse } from "../../lib/secrets/discover.ts";
 import { type Artifacts, assertMasked, runFlow } from "./unleash_artifacts.ts";
 
 const ADMIN_TOKEN = "*:*.flowrun-test-admin-token";
 const HASH = "4f1c2e9a7b3d5e8f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8091a2b3c4d5";
 const TOKEN = `default:development.${HASH}`;
 
+/** The project and environment a stand-in's token is for: its words. */
+interface Scope {
+  project: string;
+  environment: string;
+}
+
+const tokenOf = (s: Scope) => `${s.project}:${s.environment}.${HASH}`;
+
 /** What the server derives from the token, as a server may write it: split, cut, encoded. */
-function echo(): Record<string, string> {
+function echo(scope: Scope): Record<string, string> {
+  const token = tokenOf(scope);
   // The cut first: a cut masks back to the nearest beginning of the hash, an earlier whole one too.
   return {
-    cut: `${TOKEN.slice(0, 26)}…`,
+    cut: `${token.slice(0, token.length - HASH.length + 6)}…`,
     hash_cut: `${HASH.slice(0, 12)}…`,
     tail: `…${HASH.slice(-20)}`,
-    url: `/api/frontend?token=${encodeURIComponent(TOKEN)}`,
-    basic: `Basic ${btoa(`client:${TOKEN}`)}`,
-    scope: "default:development",
+    url: `/api/frontend?token=${encodeURIComponent(token)}`,
+    basic: `Basic ${btoa(`client:${token}`)}`,
+    scope: `${scope.project}:${scope.environment}`,
     hash: HASH,
   };
 }
 
-async function route(request: Request): Promise<Response> {
+/** A stand-in for Unleash's token API that issues `<project>:<environment>.<hash>`. */
+async function route(request: Request, scope: Scope): Promise<Response> {
   const url = new URL(request.url);
   const auth = request.headers.get("authorization");
   const denied = () => Response.json({ error: "no such token" }, { status: 401 });
+  const joined = `${scope.project}:${scope.environment}`;
   if (url.pathname === "/api/client/features") {
-    if (auth !== TOKEN) return denied();
+    if (auth !== tokenOf(scope)) return denied();
     return Response.json({
-      features: [{ name: "checkout", project: "default" }],
-      scope: "default:development",
+      features: [{ name: "checkout", project: scope.project }],
+      scope: joined,
     });
   }
   if (auth !== ADMIN_TOKEN) return denied();
   if (url.pathname === "/api/admin/api-tokens") {
     const { tokenName } = await request.json();
-    const answer = {
-      tokenName,
-      secret: TOKEN,
-      type: "client",
-      project: "default",
-      environment: "development",
-    };
+    const answer = { tokenName, secret: tokenOf(scope), type: "client", ...scope };
     return Response.json(answer, { status: 201 });
   }
-  if (url.pathname === "/api/admin/projects/default/environments/development") {
+  if (url.pathname === `/api/admin/projects/${scope.project}/environments/${scope.environment}`) {
     const body = await request.json();
     return Response.json({ ...body, query: url.searchParams.get("scope") });
   }
-  if (url.pathname === "/api/admin/echo") return Response.json(echo());
+  if (url.pathname === "/api/admin/echo") return Response.json(echo(scope));
   return Response.json({ error: "not found" }, { status: 404 });
 }
 
@@ -66,9 +72,9 @@ function stretches(text: string, n: number): string[] {
 }
 
 /** No 8 characters of the hash, nor the token in any form, stand in any artifact. */
-function assertHashMasked(artifacts: Artifacts): void {
+function assertHashMasked(artifacts: Artifacts, token: string): void {
   assertMasked(artifacts, [ADMIN_TOKEN]);
-  const forms = [TOKEN, encodeURIComponent(TOKEN), btoa(TOKEN), btoa(`client:${TOKEN}`)];
+  const forms = [token, encodeURIComponent(token), btoa(token), btoa(`client:${token}`)];
   for (const [name, text] of Object.entries(artifacts)) {
     for (const form of [...forms, ...stretches(HASH, 8)]) {
       assert.ok(!text.includes(form), `${name} holds ${form}`);
@@ -76,38 +82,59 @@ function assertHashMasked(artifacts: Artifacts): void {
   }
 }
 
-Deno.test("a token's leading words stay readable where a flow or a server writes them; its hash never does", async () => {
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, route);
+/** Runs `flow` against a stand-in issuing a token for `scope`; asserts its words are readable. */
+async function assertWordsReadable(flow: string, scope: Scope): Promise<void> {
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    (request) => route(request, scope),
+  );
   const dir = await Deno.makeTempDir({ prefix: "flowrun-token-prefix-" });
   try {
     const origin = `http://127.0.0.1:${server.addr.port}`;
-    const artifacts = await runFlow("token_prefix.yaml", origin, ADMIN_TOKEN, dir);
-    assertHashMasked(artifacts);
+    const artifacts = await runFlow(flow, origin, ADMIN_TOKEN, dir);
+    assertHashMasked(artifacts, tokenOf(scope));
+    const { project, environment } = scope;
+    const joined = `${project}:${environment}`;
     for (const name of ["report.json", "report.html", "run.har"]) {
       const text = artifacts[name].replaceAll("\\", "");
       const words = [
-        "/projects/default/environments/development?scope=default:development",
-        '"scope":"default:development"',
-        '"query":"default:development"',
-        '"project":"default"',
+        `/projects/${project}/environments/${environment}?scope=${joined}`,
+        `"scope":"${joined}"`,
+        `"query":"${joined}"`,
+        `"project":"${project}"`,
       ];
       for (const shown of words) assert.ok(text.includes(shown), `${name} lacks ${shown}`);
     }
-    assert.match(artifacts["report.json"], /"name": "scope default:development"/);
-    assert.match(artifacts["junit.xml"], /<testcase [^>]*name="scope default:development"/);
-    assert.match(artifacts.stdout, /scope default:development/);
-    assert.match(artifacts.stdout, /\?scope=default:development/);
-    assert.match(artifacts["run.log.ndjson"], /"step":"scope default:development"/);
+    assert.ok(artifacts["report.json"].includes(`"name": "scope ${joined}"`));
+    assert.ok(artifacts["junit.xml"].includes(`name="scope ${joined}"`));
+    assert.ok(artifacts.stdout.includes(`scope ${joined}`));
+    assert.ok(artifacts.stdout.includes(`?scope=${joined}`));
+    assert.ok(artifacts["run.log.ndjson"].includes(`"step":"scope ${joined}"`));
     // The server's echo: the hash is masked however it is cut; the words before it are not.
     const har = artifacts["run.har"].replaceAll("\\", "");
-    assert.match(har, /"cut":"default:[a-z.]*\*\*\*…"/);
-    assert.match(har, /"tail":"…\*\*\*"/);
+    assert.ok(har.includes(`"cut":"${project}`), har);
+    assert.match(har, /"cut":"[^"]*\*\*\*…"/);
     assert.match(har, /"hash_cut":"\*\*\*…"/);
+    assert.match(har, /"tail":"…\*\*\*"/);
     assert.match(har, /"hash":"\*\*\*"/);
   } finally {
     await server.shutdown();
     await Deno.remove(dir, { recursive: true });
   }
+}
+
+Deno.test("a token's leading words stay readable where a flow or a server writes them; its hash never does", async () => {
+  await assertWordsReadable("token_prefix.yaml", {
+    project: "default",
+    environment: "development",
+  });
+});
+
+Deno.test("a token's leading ids that are no words stay readable where the answer names them in the clear", async () => {
+  await assertWordsReadable("token_prefix_ids.yaml", {
+    project: "team-42",
+    environment: "staging-eu",
+  });
 });
 
 /** A redactor that knows `secrets`, as a run that met them. */
@@ -214,4 +241,54 @@ Deno.test("words may lead or trail the random run; pieces take four of its chara
   }
   assert.equal(r.redact(`x ${HASH.slice(-4)}@eu-west.exa y`), `x ${MASK} y`);
   assert.equal(r.redact(`x ${trailing} y`), `x ${MASK} y`);
+});
+
+/** What `secretsInResponse` registers from a JSON answer: each value and its shown texts. */
+function registered(answer: unknown, own?: ReadonlySet<string>): [string, string[]?][] {
+  const found: [string, string[]?][] = [];
+  const text = JSON.stringify(answer);
+  secretsInResponse(
+    { headers: { "content-type": "application/json" }, text, json: { ok: true, value: answer } },
+    (value, shown) => void found.push(shown ? [value, [...shown].sort()] : [value]),
+    own,
+  );
+  return found;
+}
+
+Deno.test("ids the answer or the flow writes in the clear are no part of the token's own text", () => {
+  const token = tokenOf({ project: "team-42", environment: "staging-eu" });
+  const answer = { secret: token, type: "client", project: "team-42", environment: "staging-eu" };
+  // By the answer's own fields; by what the flow sent in the clear; by nothing.
+  const byAnswer = registered(answer);
+  assert.deepEqual(byAnswer, [[token, ["staging-eu", "team-42"]]]);
+  assert.deepEqual(registered({ secret: token }, new Set(["staging-eu", "ci"])), [[token, [
+    "staging-eu",
+  ]]]);
+  assert.deepEqual(registered({ secret: token }), [[token]]);
+  // A clear value that only stands inside the hash (a count) is no evidence of anything.
+  const inside = HASH.slice(52, 56);
+  assert.match(inside, /^\d{4}$/);
+  assert.deepEqual(registered({ secret: token, count: Number(inside) }), [[token]]);
+
+  const r = new Redactor();
+  for (const [value, shown] of byAnswer) r.add(value, shown);
+  const bare = redactorWith(token);
+  for (
+    const text of ["x team-42:staging-eu y", "GET /p/team-42/e/staging-eu?s=team-42:staging-eu"]
+  ) {
+    assert.equal(r.redact(text), text);
+    assert.notEqual(bare.redact(text), text, "without the evidence the ids are the token's");
+  }
+  assert.equal(r.shorten("team-42:staging-eu", 6), "team-…");
+  for (
+    const text of [
+      token,
+      `:staging-eu.${HASH.slice(0, 4)}`,
+      `${HASH.slice(0, 8)}…`,
+      ...stretches(HASH, 16),
+    ]
+  ) {
+    const out = r.redact(`<${text}>`);
+    assert.ok(out.includes(MASK) && !shows(out, HASH), `${text} → ${out}`);
+  }
 });
