@@ -22,13 +22,13 @@
 import * as jsonP3 from "json-p3";
 import { yamlEngine } from "./lib/load/yaml_engine.ts";
 import { pathEngine } from "./lib/expr/path_engine.ts";
-import { grpcReader } from "./lib/kinds/grpc/mod.ts";
+import { KINDS } from "./lib/kinds/mod.ts";
 
 // The synchronous loadFlow may meet YAML only the full parser reads, a JSONPath only json-p3
-// compiles, or a grpc: step whose .proto files protobufjs parses; the CLI loads those on demand
-// to start faster, a library gets them up front.
+// compiles, or a step whose kind reads with a module it loads on demand (gRPC's .proto files,
+// protobufjs); the CLI loads those on demand to start faster, a library gets them up front.
 await yamlEngine.load();
-await grpcReader.load();
+for (const kind of KINDS) await kind.prepare?.();
 pathEngine.use(jsonP3);
 
 export { loadFlow, type LoadOptions, type LoadResult } from "./lib/load/load_flow.ts";

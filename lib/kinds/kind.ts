@@ -4,19 +4,21 @@
  * one attempt runs ({@linkcode StepKind.attempt}), and what its result holds
  * ({@linkcode KindOutcome}: a request line and a response the checks read like
  * an HTTP response's). The loader, the runner, the flow JSON Schema and the
- * reporters ask the kind through this interface; nothing outside a kind's
- * folder knows what a gRPC call or a WebSocket is.
+ * reporters ask the kind through this interface, HTTP's `request:` too;
+ * nothing outside a kind's folder knows what a gRPC call or a WebSocket is.
  *
  * `kinds/` sits below `load/` on purpose: a kind needs nothing of the stages
  * above it, because the loader hands it {@linkcode KindReading} (positioned
- * problems, templates, files) and the runner {@linkcode KindCall} (values,
- * deadlines, TLS, secrets). So the loader and the runner import the list of
- * kinds (`mod.ts`) directly: no registry to fill, the same kinds in worker
- * threads, the bundle and the compiled binary.
+ * problems, templates, files, an HTTP request's map read) and the runner
+ * {@linkcode KindCall} (values, deadlines, TLS, secrets, an HTTP request
+ * sent). So the loader and the runner import the list of kinds (`mod.ts`)
+ * directly: no registry to fill, the same kinds in worker threads, the
+ * bundle and the compiled binary.
  *
  * @module
  */
 import type { Node } from "yaml";
+import type { RequestSpec } from "../model/flow.ts";
 import type { Template, ValueTemplate } from "../model/template.ts";
 
 /** A key of a YAML map, its node and its value (the loader's `Entry`). */
@@ -65,6 +67,14 @@ export interface KindReading {
   readFile(node: Node | null, what: string): { path: string; text: string } | undefined;
   /** A node's values as plain data (no templates), for keys like lists of paths. */
   plain(node: Node | null): unknown;
+  /**
+   * The map of an HTTP request (the keys of `request:`) read as the loader
+   * reads every HTTP request: method, URL, query, headers, cookies and body,
+   * checked as the HTTP client will send them. The HTTP kind reads its map
+   * with it; a kind that sends HTTP requests of its own may too. `undefined`
+   * after a problem that leaves no request (no URL).
+   */
+  request(map: Map<string, KindEntry>): RequestSpec | undefined;
 }
 
 /** The run's TLS and proxy settings, as the HTTP client takes them (`--cacert`, `--cert`, `--insecure`, `--proxy`). */
@@ -120,6 +130,24 @@ export interface KindCall {
    * the `set-cookie` lines an answer brought, which later steps then send.
    */
   cookies?: KindCookies;
+  /**
+   * Sends an HTTP request as the runner sends every HTTP step's: rendered in
+   * the step's scope, with its auth, the jar's cookies, redirects, TLS and
+   * proxy settings, a `traceparent`, the reporters told. The answer is the
+   * runner's own record of the exchange (its redirects, its trace, the
+   * request as shown), opaque to the kind, which returns it as its outcome.
+   * Optional: a caller with no HTTP client gives none.
+   */
+  send?(request: RequestSpec): Promise<KindSent>;
+}
+
+/**
+ * An exchange {@linkcode KindCall.send} made: the runner's own record, which
+ * the kind returns as its attempt's outcome and the runner keeps whole.
+ */
+export interface KindSent {
+  /** Marks the record; what it holds is the runner's. */
+  readonly sent: true;
 }
 
 /** A cookie jar as a kind uses it (see {@linkcode KindCall.cookies}). */
@@ -192,10 +220,20 @@ export interface StepKind<Spec = unknown> {
   required?: readonly string[];
   /** Reads and checks the map: a spec, or `undefined` after problems told through `reading`. */
   read(map: Map<string, KindEntry>, reading: KindReading, node: Node): Spec | undefined;
-  /** One attempt: never throws for the network's fault (that is `error`), only for an expression's. */
-  attempt(spec: Spec, call: KindCall): Promise<KindOutcome>;
+  /**
+   * One attempt: never throws for the network's fault (that is `error`), only
+   * for an expression's. A kind that sent its request through
+   * {@linkcode KindCall.send} returns what `send` gave.
+   */
+  attempt(spec: Spec, call: KindCall): Promise<KindOutcome | KindSent>;
   /** The JSON Schema of the map under the key, written into schema/flow.schema.json. */
   schema: Record<string, unknown>;
   /** The docs page with its recipe. */
   docs: string;
+  /**
+   * Loads what the kind's reader loads on demand (gRPC's protobufjs), for a
+   * library, whose synchronous `loadFlow` cannot wait for it. Optional: most
+   * kinds read with what is loaded already.
+   */
+  prepare?(): Promise<unknown>;
 }

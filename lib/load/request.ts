@@ -19,9 +19,6 @@ import { quoteHint } from "./quote_hint.ts";
 /** Methods the runtime's fetch refuses to send. */
 export const UNSENDABLE_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 
-/** The keys of `request`. */
-const REQUEST_KEYS = ["method", "url", "query", "headers", "cookies", ...BODY_KEYS];
-
 /**
  * `method`: an HTTP method fetch can send, upper-cased; or an expression (`${vars.m}`), checked
  * when the request is made; undefined when not given or wrong.
@@ -123,7 +120,9 @@ function checkBodyAllowed(ctx: Loading, map: Map<string, Entry>, method: string)
  * A step's `request`: method, URL, headers and body, checked as the HTTP
  * client will send them. Each section has its reader; templates are read in
  * the order url, headers, query, cookies, body, which is the order their
- * references are checked (an unset name is reported at its first use).
+ * references are checked (an unset name is reported at its first use). The
+ * map's keys were checked already: it is the HTTP kind's map
+ * (`kinds/http/`), which the loader hands it through `KindReading.request`.
  *
  * @example
  * ```ts
@@ -137,16 +136,10 @@ function checkBodyAllowed(ctx: Loading, map: Map<string, Entry>, method: string)
  */
 export function loadRequest(
   ctx: Loading,
-  entry: Entry | undefined,
+  map: Map<string, Entry>,
   label: string,
   owner: TemplateUse["owner"],
 ): RequestSpec | undefined {
-  if (!entry) return undefined;
-  const map = ctx.map(entry.value, `"request" of ${label}`, "request", REQUEST_KEYS, {
-    required: ["url"],
-    anchor: entry.keyNode,
-  });
-  if (!map) return undefined;
   const written = loadMethod(ctx, map.get("method"), label, owner);
   const given = typeof written === "object" ? written.source : written;
   const url = loadUrl(ctx, map.get("url"), label, owner);

@@ -21,7 +21,6 @@ import { INCLUDE_KEYS, loadInclude } from "./include.ts";
 import { STEP_KEYS } from "./key_hints.ts";
 import { loadLoop } from "./loop.ts";
 import { loadOptions } from "./options.ts";
-import { loadRequest } from "./request.ts";
 import { loadTags } from "./tags.ts";
 import { kindOfStep, loadKindCall } from "./kind_step.ts";
 import type { StepKind } from "../kinds/kind.ts";
@@ -103,20 +102,21 @@ function stepMap(ctx: Loading, node: Node | null, index: number) {
   const includes = hasKey(node, ["include"]);
   // "use:" or "import:" from other tools is a misspelt include: one problem, not also "no request".
   const meantInclude = hasKey(node, INCLUDE_SPELLINGS);
-  // A step of another kind holds its key ("grpc:") instead of "request:".
+  // A step's kind is the one whose key it holds ("grpc:", "request:"); HTTP's when it holds none.
   const kind = includes ? undefined : kindOfStep(node);
-  const map = includes
-    ? ctx.map(node, what, "include", [...INCLUDE_KEYS, ...FOREACH_KEYS], {
+  const map = kind
+    ? ctx.map(node, what, "step", stepKeys(kind), {
+      required: meantInclude ? ["name"] : ["name", kind.key],
+    })
+    : ctx.map(node, what, "include", [...INCLUDE_KEYS, ...FOREACH_KEYS], {
       required: ["name", "include"],
-    })
-    : kind
-    ? ctx.map(node, what, "step", [...STEP_KEYS.filter((k) => k !== "request"), kind.key], {
-      required: ["name", kind.key],
-    })
-    : ctx.map(node, what, "step", STEP_KEYS, {
-      required: meantInclude ? ["name"] : ["name", "request"],
     });
   return map && { map, what, includes, kind };
+}
+
+/** The keys a step of `kind` may hold: every step's, with its kind's key in the place of `request`. */
+function stepKeys(kind: StepKind): readonly string[] {
+  return STEP_KEYS.map((k) => k === "request" ? kind.key : k);
 }
 
 /** `always`: true for a cleanup step that runs even after a failure. */
@@ -142,8 +142,7 @@ function stepAction(
   owner: TemplateUse["owner"],
 ) {
   const include = includes ? loadInclude(ctx, map, label, owner) : undefined;
-  const call = kind && loadKindCall(ctx, kind, map.get(kind.key)!, label, owner);
-  const request = includes || kind ? undefined : loadRequest(ctx, map.get("request"), label, owner);
+  const { request, call } = kind ? loadKindCall(ctx, kind, map.get(kind.key), label, owner) : {};
   const captures = loadCaptures(ctx, map.get("capture"), map.get("extract"), label, owner);
   const assertEntry = map.get("assert");
   const checks = assertEntry

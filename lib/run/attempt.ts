@@ -52,7 +52,10 @@ export interface Attempt {
   shown?: ShownRequest;
   /** A step kind's own failed verdicts on the response (kind_attempt.ts), listed with the checks. */
   verdicts?: AssertionResult[];
-  /** The step kind that made the attempt (`grpc`), when it was not an HTTP request: no curl line. */
+  /**
+   * The step kind whose own outcome this is (`grpc`): absent when the
+   * runner's HTTP exchange made it (`KindCall.send`), so no curl line.
+   */
   kind?: string;
 }
 

@@ -1,41 +1,46 @@
 /**
- * One attempt of a step of another kind (gRPC, WebSocket, SSE): the kind
- * runs it through {@linkcode KindCall}, and its outcome becomes an
- * {@linkcode Attempt} like an HTTP one's — a request line, a response whose
- * status, headers and JSON body the checks, captures, polling, retries and
- * reports read as they read an HTTP response's. Secrets are registered on
- * both sides as for HTTP: by where a value was sent or received.
+ * One attempt of a step, whatever its kind: the registry gives the step's
+ * kind and spec, the kind runs it through {@linkcode StepCall}. An HTTP
+ * step's kind sends its request through the runner's own exchange
+ * (`attempt.ts`, via `send`), which is the attempt, whole. Another kind's
+ * outcome becomes an {@linkcode Attempt} like an HTTP one's — a request
+ * line, a response whose status, headers and JSON body the checks,
+ * captures, polling, retries and reports read as they read an HTTP
+ * response's. Secrets are registered on both sides as for HTTP: by where a
+ * value was sent or received.
  *
  * @module
  */
 import { evaluateChecks } from "../check/assert.ts";
-import { evaluate, render, toText } from "../expr/template.ts";
 import type { AuthHandler } from "../http/auth.ts";
-import { DEFAULT_MAX_BODY_BYTES } from "../http/body_limits.ts";
-import { publicSuffixes } from "../http/cookie_jar.ts";
-import { networkReason } from "../http/network_reason.ts";
 import type { ResolvedRequest } from "../http/request.ts";
 import { RequestError } from "../http/request_error.ts";
 import { ReceivedResponse } from "../http/response.ts";
-import { type KindCall, type KindNetwork, kindOf, type KindOutcome } from "../kinds/mod.ts";
-import type { StepOptions } from "../model/flow.ts";
+import { type KindOutcome, stepCall, type StepKind } from "../kinds/mod.ts";
 import type { AssertionResult } from "../model/result.ts";
 import { secretsInRequest, secretsInResponse } from "../secrets/discover.ts";
 import type { Attempt } from "./attempt.ts";
-import { bypasses } from "./transport.ts";
+import { StepCall } from "./kind_call.ts";
 import { Wire } from "./exchange.ts";
-import { type Context, round, type StepInput, type WithJar } from "./context.ts";
+import { type Context, round, type StepInput } from "./context.ts";
 
 /** Reasons a kind may give for no answer, as the runner's request errors name them. */
 const REASONS = new Set(["network", "timeout", "bad-url", "interrupted", "body-too-large"]);
 
 /**
- * Runs a kind step's call once as attempt number `number`.
+ * Runs a step once, through its kind, as attempt number `number`.
  *
  * @example
  * ```ts
  * import { kindAttempt } from "./kind_attempt.ts";
- * if (typeof kindAttempt !== "function") throw new Error();
+ * import { loadFlow } from "../load/load_flow.ts";
+ * import { makeContext } from "./make_context.ts";
+ * const { flow } = loadFlow('name: f\nsteps:\n  - name: s\n    request: {url: "http://127.0.0.1:9/"}\n', "f.yaml");
+ * const scope = { vars: new Map(), steps: new Map(), env: () => undefined, runId: "r" };
+ * const inputs = { literals: new Set<string>(), vars: new Set<string>(), env: new Set<string>(), captures: new Set<string>() };
+ * const input = { ref: { name: "f", file: "f.yaml" }, step: flow!.steps[0], scope, captured: new Map(), flowStarted: 0, inputs };
+ * const a = await kindAttempt(input, makeContext({ runId: "r", timeoutMs: 2000 }), 1);
+ * if (a.response || !a.error || a.kind !== undefined) throw new Error("port 9 should refuse the connection");
  * ```
  */
 export async function kindAttempt(
@@ -44,12 +49,28 @@ export async function kindAttempt(
   number: number,
   auth?: AuthHandler,
 ): Promise<Attempt> {
-  const { step } = input;
-  const kind = kindOf(step.call!.kind)!;
-  const call = kindCall(input, ctx, auth);
-  await cookiesReady(call);
+  const { kind, spec } = stepCall(input.step);
+  const call = new StepCall(input, ctx, number, auth);
+  await call.ready();
   const sent = performance.now();
-  const outcome = await kind.attempt(step.call!.spec, call);
+  const outcome = await kind.attempt(spec, call);
+  // A request sent through the runner's HTTP exchange is reported there already.
+  const exchange = call.exchange(outcome);
+  if (exchange) return exchange;
+  if (!("request" in outcome)) {
+    throw new Error(`The ${kind.key} step kind answered with an exchange it did not send.`);
+  }
+  return await reported(input, ctx, number, { kind, outcome, sent });
+}
+
+/** A kind's own outcome as an attempt: its secrets registered, the reporters told. */
+async function reported(
+  input: StepInput,
+  ctx: Context,
+  number: number,
+  { kind, outcome, sent }: { kind: StepKind; outcome: KindOutcome; sent: number },
+): Promise<Attempt> {
+  const { step } = input;
   const request: ResolvedRequest = { ...outcome.request, headers: [...outcome.request.headers] };
   secretsInRequest(request, ctx.secret);
   const info = {
@@ -115,73 +136,4 @@ function verdict(
     line: at.line,
     column: at.column,
   };
-}
-
-/** The jar's Public Suffix List is loaded by the first step that keeps cookies, not by every run. */
-async function cookiesReady(call: KindCall): Promise<void> {
-  if (call.cookies) await publicSuffixes.load();
-}
-
-/**
- * What the kind is given: the step's scope, deadline and signal, the run's
- * network and limits, and the step's auth for the HTTP requests it sends.
- */
-function kindCall(input: StepInput, ctx: Context, auth: AuthHandler | undefined): KindCall {
-  const { step, scope } = input;
-  // The flow run's jar when this step uses it, as attempt.ts decides for an HTTP step.
-  const { jar, jarOn } = scope as WithJar;
-  const cookies = (step.options?.cookieJar ?? jarOn ?? ctx.cookieJar) ? jar : undefined;
-  return {
-    render: (value) => render(value, scope),
-    text: (template) => toText(evaluate(template, scope)),
-    timeoutMs: step.options?.timeoutMs ?? ctx.timeoutMs,
-    signal: ctx.signal,
-    network: (url) => networkFor(url, step.options, ctx),
-    maxBodyBytes: ctx.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-    secret: (value) => ctx.secret(value),
-    networkReason: (error) => networkReason(error),
-    authorize: async (request) => {
-      if (!auth) return request;
-      // The one place a kind's request meets the step's auth, as attempt.ts's for HTTP.
-      const authorized = { ...request, headers: [...request.headers] };
-      await auth.apply(authorized);
-      return authorized;
-    },
-    ...(cookies ? { cookies } : {}),
-  };
-}
-
-/** The run's TLS and proxy settings with the step's over them, as `transport.ts` combines them. */
-function networkFor(
-  url: string,
-  own: StepOptions | undefined,
-  ctx: Pick<Context, "network" | "env">,
-): KindNetwork {
-  const run = ctx.network ?? {};
-  const step = own ?? {};
-  const cert = step.clientCert ?? run.clientCert;
-  const caCerts = [...run.caCerts ?? [], ...step.caCerts ?? []];
-  const proxy = bypassesUrl(url, step.noProxy ?? run.noProxy ?? [])
-    ? undefined
-    : step.proxy ?? run.proxy;
-  return {
-    ...(caCerts.length > 0 ? { caCerts } : {}),
-    ...(cert ? { cert: cert.cert, key: cert.key } : {}),
-    insecure: step.insecure ?? run.insecure ?? false,
-    ...(proxy ? { proxy } : {}),
-  };
-}
-
-/** Whether `url`'s host is reached without the proxy, as an HTTP step's is (transport.ts). */
-function bypassesUrl(url: string, noProxy: readonly string[]): boolean {
-  // Every call of a kind step asks: most runs list no host, and parsing the URL is then wasted.
-  if (noProxy.length === 0) return false;
-  let host: string;
-  try {
-    host = new URL(url).hostname.toLowerCase();
-  } catch {
-    // A target the URL parser cannot read (host:port): matched as written.
-    host = url.replace(/:\d+$/, "").toLowerCase();
-  }
-  return bypasses(host, noProxy);
 }

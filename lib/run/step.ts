@@ -17,7 +17,7 @@ import { pause, type PollOutcome, pollUntil } from "./poll.ts";
 import { isSecretCaptureName, isSecretHeader } from "../secrets/mod.ts";
 import type { CaptureFailure, StepResult } from "../model/result.ts";
 import { responseLeaves, secretLeaves } from "../secrets/discover.ts";
-import { type Attempt, attempt } from "./attempt.ts";
+import type { Attempt } from "./attempt.ts";
 import { kindAttempt } from "./kind_attempt.ts";
 import { AuthError, type AuthHandler } from "../http/auth.ts";
 import { stepAuth } from "./auth_steps.ts";
@@ -158,9 +158,8 @@ async function retried(input: StepInput, tries: Tries, ctx: Context): Promise<At
   let reauthorized = false;
   for (let n = 0;; n++) {
     tries.starts?.push(round(performance.now() - tries.started));
-    const a = input.step.call
-      ? await kindAttempt(input, ctx, tries.sent + 1, tries.auth)
-      : await attempt(input, ctx, tries.sent + 1, tries.auth);
+    // Every step, HTTP's too, runs through its kind (lib/kinds/mod.ts).
+    const a = await kindAttempt(input, ctx, tries.sent + 1, tries.auth);
     tries.statuses?.push(a.response?.status ?? null);
     tries.sent++;
     tries.lastRequest = a.request;

@@ -236,7 +236,7 @@ export function withDetails(
     headers,
     ...(body === undefined ? {} : { body: cutBody(body, redactor, max).text }),
   };
-  // A curl line reproduces an HTTP request only, not a gRPC call or a WebSocket.
+  // A curl line reproduces what the HTTP exchange sent, not a kind's own call (gRPC, a WebSocket).
   if (result.status !== "passed" && last.kind === undefined) {
     result.request.curl = curlLine(last, headers, max, { redactor, secretVariables, via });
   }

@@ -18,9 +18,18 @@ Deno.test("schema/flow.schema.json holds every step kind as lib/kinds/mod.ts lis
   assert.equal(await kindsDrift(), undefined, "run: deno run -A scripts/sync_kinds.ts");
 });
 
+/** The schema's own definition a `$ref` names (HTTP's map is `$defs.request`). */
+function resolved(schema: Record<string, unknown>): Record<string, unknown> {
+  const ref = schema.$ref;
+  if (typeof ref !== "string") return schema;
+  const file = JSON.parse(Deno.readTextFileSync(new URL("schema/flow.schema.json", ROOT)));
+  return ref.replace(/^#\//, "").split("/").reduce((at, part) => at[part], file);
+}
+
 Deno.test("each kind's schema names exactly the keys its reader allows, each described", () => {
+  assert.ok(KINDS.some((k) => k.key === "request"), "HTTP is a kind of the list");
   for (const kind of KINDS) {
-    const schema = kind.schema as {
+    const schema = resolved(kind.schema) as {
       properties?: Record<string, { description?: string }>;
       additionalProperties?: boolean;
     };
@@ -38,7 +47,8 @@ Deno.test("the flow schema compiles with every kind in it, and a kind step with 
   // deno-lint-ignore no-explicit-any
   const ajv = new (Ajv2020 as any)({ strict: false, allErrors: true });
   const validate = ajv.compile(schema);
-  for (const kind of KINDS) {
+  // HTTP's key is request itself.
+  for (const kind of KINDS.filter((k) => k.key !== "request")) {
     const both = {
       name: "f",
       steps: [{ name: "s", request: { url: "http://x.test" }, [kind.key]: {} }],
@@ -48,7 +58,7 @@ Deno.test("the flow schema compiles with every kind in it, and a kind step with 
 });
 
 Deno.test("a step holding a kind's key and request is one positioned problem", async () => {
-  for (const kind of KINDS) {
+  for (const kind of KINDS.filter((k) => k.key !== "request")) {
     // A kind's reader may load on demand (gRPC's parses .proto files with protobufjs).
     const { problems } = await withEngines(() =>
       loadFlow(

@@ -56,4 +56,6 @@ export const GRPC: StepKind<GrpcSpec> = {
     (await (attemptModule ??= import("./attempt.ts"))).grpcAttempt(spec, call),
   schema: GRPC_SCHEMA,
   docs: "docs/grpc.md",
+  // A library's synchronous loadFlow reads .proto files with protobufjs loaded up front.
+  prepare: () => grpcReader.load(),
 };
