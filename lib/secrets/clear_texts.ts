@@ -10,16 +10,22 @@
  */
 import { isSecretKey } from "./names.ts";
 import { MIN_SECRET_LENGTH } from "./secret_index.ts";
+import { mayLeadWithWords } from "./unguessable.ts";
 
 /** Receives each value found to be secret, and the texts inside it that are not. */
 type Register = (value: string, shown?: readonly string[]) => void;
 
-/** How many values of a document are read: a hostile one is not walked whole. */
-const BUDGET = 100_000;
+/**
+ * How many values of a document are read: a large one is not walked whole (an id a token is
+ * made of stands near it), and a response that sets a cookie costs a bounded walk.
+ */
+const BUDGET = 10_000;
+/** Longest clear text kept: ids and names, not documents. */
+const LONGEST = 256;
 
 /**
  * The strings and numbers of a parsed JSON document that no secret-looking key holds, at any
- * depth, of four or more characters.
+ * depth, of four to 256 characters (of its first 10,000 values).
  *
  * @example
  * ```ts
@@ -35,7 +41,7 @@ export function clearLeaves(document: unknown): Set<string> {
     const v = stack.pop();
     const text = typeof v === "number" && Number.isFinite(v) ? String(v) : v;
     if (typeof text === "string") {
-      if (text.trim().length >= MIN_SECRET_LENGTH) found.add(text);
+      if (text.length <= LONGEST && text.trim().length >= MIN_SECRET_LENGTH) found.add(text);
     } else if (Array.isArray(v)) stack.push(...v);
     else if (v !== null && typeof v === "object") {
       for (const [key, item] of Object.entries(v)) if (!isSecretKey(key)) stack.push(item);
@@ -78,7 +84,8 @@ function standsApart(value: string, text: string): boolean {
 export function withClearTexts(register: Register, clear: () => ReadonlySet<string>): Register {
   let texts: ReadonlySet<string> | undefined;
   return (value, shown) => {
-    if (shown !== undefined) return register(value, shown);
+    // Only a value words may lead (see `unguessable.ts`) is worth reading the document for.
+    if (shown !== undefined || !mayLeadWithWords(value)) return register(value, shown);
     texts ??= clear();
     const inside: string[] = [];
     for (const text of texts) if (standsApart(value, text)) inside.push(text);

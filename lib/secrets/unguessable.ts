@@ -31,6 +31,21 @@ const MAX_LENGTH = 8192;
 const isRandomRun = (segment: string) => segment.length >= PIECE && !isOrdinaryWord(segment);
 
 /**
+ * Whether words may lead or trail an unguessable part of `value`: it holds a character base64
+ * never holds and is no longer than a token or a key. Most tokens (hex, base64) do not, and
+ * nothing more is asked about them.
+ *
+ * @example
+ * ```ts
+ * import { mayLeadWithWords } from "./unguessable.ts";
+ * if (!mayLeadWithWords("default:development.4f1c") || mayLeadWithWords("4f1c2e9a-7b3d")) throw new Error();
+ * ```
+ */
+export function mayLeadWithWords(value: string): boolean {
+  return value.length <= MAX_LENGTH && JOINER.test(value);
+}
+
+/**
  * Where the unguessable part of `value` stands when words lead or trail it: from the first
  * segment of letters and digits that is no ordinary word (nor inside `plain`, texts the run
  * wrote in the clear) to the last, when that stretch holds a random run and is joined to the
@@ -49,7 +64,7 @@ const isRandomRun = (segment: string) => segment.length >= PIECE && !isOrdinaryW
  * ```
  */
 export function unguessableSpan(value: string, plain: readonly Span[] = []): Span | undefined {
-  if (value.length > MAX_LENGTH || !JOINER.test(value)) return undefined;
+  if (!mayLeadWithWords(value)) return undefined;
   const segments = [...value.matchAll(SEGMENT)];
   const inPlain = (at: number, end: number) => plain.some(([s, e]) => s <= at && end <= e);
   const own = ({ 0: s, index }: RegExpExecArray) =>
