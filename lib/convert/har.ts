@@ -46,8 +46,9 @@
  *    own words (JSON keys, query and cookie names) and values later responses
  *    repeat are never secrets. Credentials with no such source become
  *    required environment variables: `Authorization: Bearer …` →
- *    `API_TOKEN`, `Basic …` → `BASIC_AUTH` (base64 of `user:password`, as
- *    the header carries it), `x-api-key` → `API_KEY`, other secret-named
+ *    `API_TOKEN`, `Basic …` of a user and a password → the step's
+ *    `auth: {basic: …}` with the user as recorded and `BASIC_PASSWORD`
+ *    (a token alone → `BASIC_AUTH`, the header's base64), `x-api-key` → `API_KEY`, other secret-named
  *    headers → their name (`X-Auth-Token` → `AUTH_TOKEN`), anti-CSRF headers →
  *    `CSRF_TOKEN`, the non-analytics cookies → `SESSION_COOKIE` (the whole
  *    `name=value; …` text), secret-named body fields → `LOGIN_<FIELD>` in the

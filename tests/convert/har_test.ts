@@ -542,8 +542,21 @@ Deno.test("every HAR fixture converts into a loadable flow, or says it has no AP
 Deno.test("auth variants and a recording without responses: secrets become env, placeholders too", () => {
   // Bearer, Basic, an API key header and a cookie session, in a HAR without version or creator.
   const auth = convertHar(fixture("auth_variants.har"));
-  assert.deepEqual(auth.summary.env, ["API_TOKEN", "BASIC_AUTH", "API_KEY", "SESSION_COOKIE"]);
-  for (const secret of ["inv-bearer-7731", "b3BzOnN0b2NrLXB3", "inv-apikey-5520", "inv-sid-4410"]) {
+  assert.deepEqual(auth.summary.env, ["API_TOKEN", "BASIC_PASSWORD", "API_KEY", "SESSION_COOKIE"]);
+  // Basic credentials become the step's auth: the user as recorded, the password a variable.
+  assert.match(
+    auth.yaml,
+    /auth:\n\s+basic:\n\s+username: ops\n\s+password: \$\{ENV\.BASIC_PASSWORD\}/,
+  );
+  for (
+    const secret of [
+      "inv-bearer-7731",
+      "b3BzOnN0b2NrLXB3",
+      "stock-pw",
+      "inv-apikey-5520",
+      "inv-sid-4410",
+    ]
+  ) {
     assertNoSecret(auth.yaml, secret);
   }
   assertNoSecret(auth.yaml, "inv-xsrf-9902");

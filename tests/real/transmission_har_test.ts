@@ -84,7 +84,7 @@ async function convertAndRun(
   const flow = await Deno.readTextFile(flowPath);
   return await withDaemon(auth, async (b) => {
     // The user knows their login: the Basic credential is the one thing asked besides the URL.
-    const env = userEnv(flow, b.origin, (name) => name === "BASIC_AUTH" ? BASIC : undefined);
+    const env = userEnv(flow, b.origin, (name) => name === "BASIC_PASSWORD" ? AUTH.password : undefined);
     const results = [];
     for (let n = 1; n <= runs; n++) {
       const report = `${flowPath}.${n}.json`;
@@ -161,9 +161,11 @@ Deno.test({
     try {
       const har = `${FIXTURES}auth.pw.har`;
       const { flow, env, run, steps, passed } = await convertAndRun(har, dir, true);
-      assert.deepEqual(Object.keys(env).sort(), ["BASE_URL", "BASIC_AUTH"], flow);
+      assert.deepEqual(Object.keys(env).sort(), ["BASE_URL", "BASIC_PASSWORD"], flow);
       assert.ok(!flow.includes(AUTH.password) && !flow.includes(BASIC), flow);
-      assert.match(flow, /authorization: Basic \$\{ENV\.BASIC_AUTH\}/);
+      // The user sets the password, not base64 of user:password: the step's auth sends it.
+      assert.match(flow, /basic:\n\s+username: \S+\n\s+password: \$\{ENV\.BASIC_PASSWORD\}/);
+      assert.ok(!/authorization: Basic/i.test(flow), flow);
       assert.equal(steps.length, 20, flow);
       assert.equal(passed, steps.length, `${run.stdout}\n${flow}`);
       // The run's output masks the credential it sent.

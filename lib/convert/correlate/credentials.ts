@@ -1,6 +1,7 @@
 /**
  * The two headers that carry a session: `Authorization` (a produced token,
- * else a required variable: Basic credentials or a token) and `Cookie`
+ * else a required variable: a token, or Basic credentials as the step's
+ * `auth: basic` with the password a variable) and `Cookie`
  * (each cookie a response set is its capture; a preference is sent as
  * recorded; the logged-in rest becomes one SESSION_COOKIE variable).
  *
@@ -10,6 +11,7 @@ import type { HarRecord } from "../har_model.ts";
 import type { Step } from "../model.ts";
 import { isAnalyticsCookie } from "../noise_headers.ts";
 import { isCredentialCookie } from "../values.ts";
+import { ymap } from "../yaml_out.ts";
 import { useProducer } from "./captures.ts";
 import { type Correlator, secretEnv } from "./state.ts";
 import { withTokens } from "./tokens.ts";
@@ -17,7 +19,9 @@ import { withTokens } from "./tokens.ts";
 const AUTH = /^([A-Za-z][\w-]*)\s+(\S+)$/;
 
 /**
- * The template of an `Authorization` (or `Proxy-Authorization`) header.
+ * The template of an `Authorization` (or `Proxy-Authorization`) header;
+ * `undefined` when the step's `auth:` sends it instead (Basic credentials
+ * of a user name and a password: the user sets the password, not base64).
  *
  * @example
  * ```ts
@@ -29,7 +33,12 @@ const AUTH = /^([A-Za-z][\w-]*)\s+(\S+)$/;
  * if (out !== "Bearer ${ENV.API_TOKEN}") throw new Error(out);
  * ```
  */
-export function authorization(c: Correlator, name: string, value: string, step: Step): string {
+export function authorization(
+  c: Correlator,
+  name: string,
+  value: string,
+  step: Step,
+): string | undefined {
   const m = AUTH.exec(value.trim());
   const scheme = m?.[1];
   const credential = m ? m[2] : value.trim();
@@ -39,7 +48,11 @@ export function authorization(c: Correlator, name: string, value: string, step: 
   if (p) return `${scheme ? `${scheme} ` : ""}${useProducer(c, p, step)}`;
   const inside = withTokens(c, value, step);
   if (inside !== c.sp.lit(value)) return inside;
-  if (scheme?.toLowerCase() === "basic") return basicAuth(c, name, scheme, credential);
+  if (scheme?.toLowerCase() === "basic") {
+    const pair = name === "authorization" ? userAndPassword(credential) : undefined;
+    if (pair) return basicStepAuth(c, pair, step);
+    return basicAuth(c, name, scheme, credential);
+  }
   c.replaced.tokens++;
   const env = secretEnv(
     c,
@@ -50,7 +63,38 @@ export function authorization(c: Correlator, name: string, value: string, step: 
   return `${scheme ? `${scheme} ` : ""}${c.sp.envRef(env)}`;
 }
 
-/** Basic credentials no response produced: a variable; the password inside is a secret. */
+/** `user:password` inside Basic credentials, when both are there and the text is UTF-8. */
+function userAndPassword(credential: string): [string, string] | undefined {
+  let decoded: string;
+  try {
+    const bytes = Uint8Array.from(atob(credential), (ch) => ch.charCodeAt(0));
+    decoded = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+  const colon = decoded.indexOf(":");
+  if (colon <= 0 || colon === decoded.length - 1) return undefined;
+  return [decoded.slice(0, colon), decoded.slice(colon + 1)];
+}
+
+/**
+ * Basic credentials no response produced, as the step's `auth: basic`: the
+ * user name as recorded (an identifier, as `convert curl -u` writes it), the
+ * password a secret variable, so a user sets `BASIC_PASSWORD` instead of
+ * base64-encoding `user:password` by hand.
+ */
+function basicStepAuth(c: Correlator, [user, password]: [string, string], step: Step): undefined {
+  c.secrets.add(password);
+  c.replaced.secrets++;
+  const env = secretEnv(c, "BASIC_PASSWORD", password, `the password of the Basic user "${user}"`);
+  step.auth = ymap([[
+    "basic",
+    ymap([["username", c.sp.lit(user)], ["password", c.sp.envRef(env)]]),
+  ]]);
+  return undefined;
+}
+
+/** Basic credentials of a token alone: a variable of the base64 text; what follows a colon is a secret. */
 function basicAuth(c: Correlator, name: string, scheme: string, credential: string): string {
   const decoded = (() => {
     try {
