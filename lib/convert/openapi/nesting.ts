@@ -9,6 +9,7 @@
  */
 
 import { parseDocument, type Unusable } from "../../load/schema_document.ts";
+import { applyMergeKeys } from "./yaml_merge.ts";
 
 /**
  * The deepest a document of `convert openapi` may nest, JSON or YAML: the
@@ -54,7 +55,8 @@ export function tooDeepAt(text: string, max: number): { line: number; column: nu
 /**
  * The document of a file's bytes, as `parseDocument` reads it, or why not;
  * a `.json` file nesting deeper than {@linkcode MAX_DOCUMENT_NESTING} is
- * refused with the line and column where it does.
+ * refused with the line and column where it does; YAML's merge keys are
+ * applied (`yaml_merge.ts`).
  *
  * @example
  * ```ts
@@ -77,5 +79,8 @@ export function readNested(bytes: Uint8Array, path: string): { document: unknown
       };
     }
   }
-  return parseDocument(bytes, path);
+  const parsed = parseDocument(bytes, path);
+  // Read as YAML: its merge keys (`<<: *commonErrors`) are applied, as YAML 1.1 reads them.
+  if ("document" in parsed && !/\.json$/i.test(path)) applyMergeKeys(parsed.document);
+  return parsed;
 }
