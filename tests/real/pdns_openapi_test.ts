@@ -6,13 +6,21 @@
  * default options, and run as the summary prints it, with only the
  * variables it asks for (`BASE_URL`, and `API_KEY`: the key the user
  * started the server with), on another fresh instance. Measured: the
- * operations that got a 2xx. Each refused operation is one the document
+ * operations that got a 2xx, and again on a second run on the same
+ * instance (what the suite makes is the run's own). Each refused operation is one the document
  * gives no way to make pass, named with why (docs/real-servers.md); any
  * other refusal fails the test. `REAL_KEEP=DIR` keeps the document, the
  * flows and the run's report.
  */
 import assert from "node:assert/strict";
-import { accepted, convertAndRunAsPrinted, operationsOf } from "./measure.ts";
+import {
+  accepted,
+  convertAndRunAsPrinted,
+  operationsOf,
+  printedRun,
+  readReport,
+} from "./measure.ts";
+import { runCli } from "../support/cli.ts";
 import { PDNS_API_KEY, PDNS_DOCUMENT, pdnsMissing, withPdns } from "./pdns.ts";
 import { start } from "./servers.ts";
 
@@ -102,6 +110,12 @@ Deno.test({
           result.refused.map((op) => [`${op.method} ${op.path}`, op.got.split(" ")[0]]),
         );
         assert.deepEqual(refused, DOCUMENT_GAPS, trial.run.stdout.slice(0, 6000));
+        // A second run on the same server gets as far: its zones, names and keys are its own.
+        const again = `${dir}/report-again.json`;
+        const args = [...printedRun(trial.converted.stderr)!, "--report-json", again];
+        await runCli(args, { env: trial.env });
+        const second = accepted(ops, (await readReport(again)).steps);
+        assert.equal(second.accepted.length, result.accepted.length, "the second run");
         // No literal secret: the flows read the key from the environment, and the run's output
         // and report mask it.
         const flows = [...Deno.readDirSync(`${dir}/flows`)].filter((e) => e.name.endsWith(".yaml"))
