@@ -3,13 +3,15 @@
  * (`--insecure`): the runtime's `fetch` cannot skip the check per request,
  * so this connection goes through `node:https` with `rejectUnauthorized:
  * false` and comes back as a web `Response` whose body streams as it
- * arrives. A proxy is not used on this path (said in docs/sse.md).
+ * arrives. The run's `http://` proxy is reached as `proxy.ts` says: a
+ * CONNECT tunnel for https, the absolute form for http.
  *
  * @module
  */
 import http from "node:http";
 import https from "node:https";
 import type { KindNetwork } from "../kind.ts";
+import { routeTo } from "./proxy.ts";
 import type { SseRequest } from "./request.ts";
 
 /**
@@ -25,36 +27,38 @@ import type { SseRequest } from "./request.ts";
  * await server.shutdown();
  * ```
  */
-export function insecureStream(
+export async function insecureStream(
   request: SseRequest,
   network: KindNetwork,
   signal: AbortSignal,
 ): Promise<Response> {
-  if (network.proxy) {
-    return Promise.reject(
-      new TypeError("an sse step reaches its server with --insecure without a proxy only"),
-    );
-  }
   const url = new URL(request.url);
   const secure = url.protocol === "https:";
   const headers: Record<string, string> = Object.fromEntries(request.headers);
   if (request.body !== undefined) {
     headers["content-length"] = String(new TextEncoder().encode(request.body).byteLength);
   }
-  const options: https.RequestOptions = {
-    method: request.method,
-    host: url.hostname.replace(/^\[|\]$/g, ""),
-    port: Number(url.port || (secure ? 443 : 80)),
-    path: url.pathname + url.search,
-    headers,
-    signal,
-    agent: false,
+  const tlsOptions = {
     rejectUnauthorized: false,
     // Nothing is verified, so no roots are needed; loading the system's would need --allow-sys.
     ca: [],
     ...(network.cert && network.key ? { cert: network.cert, key: network.key } : {}),
   };
-  return new Promise<Response>((resolve, reject) => {
+  const target = {
+    url,
+    hostname: url.hostname.replace(/^\[|\]$/g, ""),
+    port: Number(url.port || (secure ? 443 : 80)),
+  };
+  const route = await routeTo(target, network.proxy, tlsOptions, headers, signal);
+  const options: https.RequestOptions = {
+    method: request.method,
+    headers,
+    signal,
+    agent: false,
+    ...tlsOptions,
+    ...route,
+  };
+  return await new Promise<Response>((resolve, reject) => {
     const req = (secure ? https : http).request(options, (message) => resolve(toResponse(message)));
     req.on("error", reject);
     req.end(request.body);

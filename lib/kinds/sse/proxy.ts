@@ -1,0 +1,132 @@
+/**
+ * How an event stream opened without certificate checks (`insecure.ts`)
+ * reaches its server: directly, or through the run's `http://` proxy — a
+ * `CONNECT host:port` tunnel for an https target (TLS to the target inside
+ * it), the absolute-form request for an http one — with the proxy URL's
+ * `user:password@` sent as `Proxy-Authorization: Basic`, never to the server.
+ * The WebSocket kind has its own tunnel; kinds do not share folders, so this
+ * one is the SSE step's.
+ *
+ * @module
+ */
+import http from "node:http";
+import type https from "node:https";
+import type { Socket } from "node:net";
+import tls from "node:tls";
+import { maskUserinfo } from "../../secrets/userinfo.ts";
+
+/** Where a stream goes: its URL, host unbracketed, and port. */
+export interface StreamTarget {
+  url: URL;
+  hostname: string;
+  port: number;
+}
+
+/**
+ * The `node:http(s)` request options that reach `target`, through `proxy`
+ * when one applies; `headers` gains `Host` and, in absolute form, the
+ * proxy's credentials. A CONNECT tunnel is opened here, within `signal`.
+ *
+ * @example
+ * ```ts
+ * import { routeTo } from "./proxy.ts";
+ * const url = new URL("http://api.test:8080/events?a=1");
+ * const headers: Record<string, string> = {};
+ * const target = { url, hostname: "api.test", port: 8080 };
+ * const via = await routeTo(target, "http://u:p@proxy.test:3128", {}, headers, new AbortController().signal);
+ * if (via.host !== "proxy.test" || via.port !== 3128 || via.path !== url.href) throw new Error();
+ * if (headers["proxy-authorization"] !== `Basic ${btoa("u:p")}` || headers.host !== "api.test:8080") throw new Error();
+ * ```
+ */
+export async function routeTo(
+  target: StreamTarget,
+  proxy: string | undefined,
+  tlsOptions: tls.ConnectionOptions,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+): Promise<https.RequestOptions> {
+  const { url, hostname: host, port } = target;
+  const direct = { host, port, path: url.pathname + url.search };
+  if (!proxy) return direct;
+  const via = httpProxy(proxy);
+  const authority = host.includes(":") ? `[${host}]:${port}` : `${host}:${port}`;
+  if (!Object.keys(headers).some((name) => name.toLowerCase() === "host")) {
+    headers.host = url.host;
+  }
+  if (url.protocol === "https:") {
+    const socket = await tunnel(via, authority, signal);
+    const secure = () => tls.connect({ socket, ...tlsOptions, ...serverName(host) });
+    return { ...direct, createConnection: secure };
+  }
+  const auth = proxyAuthorization(via);
+  if (auth) headers["proxy-authorization"] = auth;
+  return { host: unbracketed(via.hostname), port: portOf(via), path: url.href };
+}
+
+/** The proxy as a URL, which must be an `http://` one: the sentence saying so otherwise. */
+function httpProxy(proxy: string): URL {
+  const url = URL.canParse(proxy) ? new URL(proxy) : undefined;
+  if (url?.protocol === "http:") return url;
+  throw new TypeError(
+    `An sse step with --insecure goes through an http:// proxy only, not "${
+      maskUserinfo(proxy, { proxy: true })
+    }"; use an http:// proxy, or trust the server's CA with --cacert instead of --insecure`,
+  );
+}
+
+/** A CONNECT tunnel to `authority` through `proxy`, given up when `signal` aborts. */
+function tunnel(proxy: URL, authority: string, signal: AbortSignal): Promise<Socket> {
+  const auth = proxyAuthorization(proxy);
+  return new Promise<Socket>((resolve, reject) => {
+    const request = http.request({
+      host: unbracketed(proxy.hostname),
+      port: portOf(proxy),
+      method: "CONNECT",
+      path: authority,
+      headers: { host: authority, ...(auth ? { "proxy-authorization": auth } : {}) },
+      signal,
+      agent: false,
+    });
+    request.on("connect", (answer, socket) => {
+      if (answer.statusCode === 200) return resolve(socket);
+      socket.destroy();
+      reject(
+        new TypeError(
+          `the proxy ${proxy.host} answered CONNECT ${authority} with ${answer.statusCode}`,
+        ),
+      );
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+/**
+ * The `Proxy-Authorization` a proxy URL's userinfo asks for (Basic, its
+ * parts percent-decoded as the runtime's client decodes them), if any.
+ */
+function proxyAuthorization(proxy: URL): string | undefined {
+  if (proxy.username === "" && proxy.password === "") return undefined;
+  const decode = (part: string) => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      return part;
+    }
+  };
+  const pair = new TextEncoder().encode(`${decode(proxy.username)}:${decode(proxy.password)}`);
+  return `Basic ${btoa(String.fromCharCode(...pair))}`;
+}
+
+/** SNI for a host name; an IP address is not sent as one. */
+function serverName(host: string): { servername?: string } {
+  return /^[\d.]+$|:/.test(host) ? {} : { servername: host };
+}
+
+function portOf(proxy: URL): number {
+  return Number(proxy.port || 80);
+}
+
+function unbracketed(host: string): string {
+  return host.replace(/^\[|\]$/g, "");
+}
