@@ -146,6 +146,8 @@ export const SLOW: readonly string[] = [
   "tests/real/json_server_har_test.ts",
   "tests/real/socketio_har_test.ts",
   "tests/real/transmission_har_test.ts",
+  "tests/real/pdns_openapi_test.ts",
+  "tests/convert/openapi_prose_sample_test.ts",
   "tests/convert/har_handed_paths_test.ts",
   "tests/convert/har_rpc_ids_test.ts",
   "tests/kinds/registry_test.ts",

@@ -55,7 +55,7 @@ export function parseDocument(bytes: Uint8Array, path: string): { document: unkn
         hint: "A schema that describes deep data recurses through a $ref to itself instead.",
       };
     }
-    return { document: json ? JSON.parse(text) : yaml!.parse(text) };
+    return { document: json ? JSON.parse(text) : yaml!.parse(text, { merge: true }) };
   } catch (error) {
     return {
       why: `it is not ${json ? "JSON" : "YAML or JSON"} (${

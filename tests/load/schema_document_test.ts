@@ -35,3 +35,19 @@ Deno.test("a missing file, bad JSON, no object, an OpenAPI document without path
     /it has no "paths", so it is not an OpenAPI/,
   );
 });
+
+Deno.test("a YAML document's merge keys are applied, as the document's author wrote them to be", async () => {
+  const { parseDocument } = await import("../../lib/load/schema_document.ts");
+  // PowerDNS serves its OpenAPI document as YAML and shares its error answers with `<<: *x`:
+  // read as YAML 1.2 data, each operation had a response named `<<` and lost the 404.
+  const text =
+    "common: &errors\n  '404': {description: gone}\nresponses:\n  <<: *errors\n  '200': {description: ok}\n";
+  const got = parseDocument(new TextEncoder().encode(text), "api.yaml");
+  assert.ok("document" in got);
+  const responses = (got.document as { responses: Record<string, unknown> }).responses;
+  assert.deepEqual(Object.keys(responses).sort(), ["200", "404"]);
+  // JSON has no merge keys: a "<<" member is data.
+  const json = parseDocument(new TextEncoder().encode('{"r": {"<<": 1}}'), "api.json");
+  assert.ok("document" in json);
+  assert.deepEqual(json.document, { r: { "<<": 1 } });
+});
