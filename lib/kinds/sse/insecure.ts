@@ -11,7 +11,7 @@
 import http from "node:http";
 import https from "node:https";
 import type { KindNetwork } from "../kind.ts";
-import { routeTo } from "./proxy.ts";
+import { routeTo, unreachable } from "./proxy.ts";
 import type { SseRequest } from "./request.ts";
 
 /**
@@ -56,11 +56,11 @@ export async function insecureStream(
     signal,
     agent: false,
     ...tlsOptions,
-    ...route,
+    ...route.options,
   };
   return await new Promise<Response>((resolve, reject) => {
     const req = (secure ? https : http).request(options, (message) => resolve(toResponse(message)));
-    req.on("error", reject);
+    req.on("error", (error) => reject(route.proxy ? unreachable(error, route.proxy) : error));
     req.end(request.body);
   });
 }

@@ -22,10 +22,16 @@ export interface StreamTarget {
   port: number;
 }
 
+/** How a stream's request is sent: its `node:http(s)` options, and the proxy's `host:port` when it goes through one. */
+export interface Route {
+  options: https.RequestOptions;
+  proxy?: string;
+}
+
 /**
- * The `node:http(s)` request options that reach `target`, through `proxy`
- * when one applies; `headers` gains `Host` and, in absolute form, the
- * proxy's credentials. A CONNECT tunnel is opened here, within `signal`.
+ * The way to `target`, through `proxy` when one applies; `headers` gains
+ * `Host` and, in absolute form, the proxy's credentials. A CONNECT tunnel
+ * is opened here, within `signal`.
  *
  * @example
  * ```ts
@@ -33,8 +39,8 @@ export interface StreamTarget {
  * const url = new URL("http://api.test:8080/events?a=1");
  * const headers: Record<string, string> = {};
  * const target = { url, hostname: "api.test", port: 8080 };
- * const via = await routeTo(target, "http://u:p@proxy.test:3128", {}, headers, new AbortController().signal);
- * if (via.host !== "proxy.test" || via.port !== 3128 || via.path !== url.href) throw new Error();
+ * const route = await routeTo(target, "http://u:p@proxy.test:3128", {}, headers, new AbortController().signal);
+ * if (route.proxy !== "proxy.test:3128" || route.options.path !== url.href) throw new Error();
  * if (headers["proxy-authorization"] !== `Basic ${btoa("u:p")}` || headers.host !== "api.test:8080") throw new Error();
  * ```
  */
@@ -44,23 +50,51 @@ export async function routeTo(
   tlsOptions: tls.ConnectionOptions,
   headers: Record<string, string>,
   signal: AbortSignal,
-): Promise<https.RequestOptions> {
+): Promise<Route> {
   const { url, hostname: host, port } = target;
   const direct = { host, port, path: url.pathname + url.search };
-  if (!proxy) return direct;
+  if (!proxy) return { options: direct };
   const via = httpProxy(proxy);
   const authority = host.includes(":") ? `[${host}]:${port}` : `${host}:${port}`;
   if (!Object.keys(headers).some((name) => name.toLowerCase() === "host")) {
     headers.host = url.host;
   }
   if (url.protocol === "https:") {
-    const socket = await tunnel(via, authority, signal);
+    const socket = await tunnel(via, authority, signal).catch((error) => {
+      throw signal.aborted ? error : unreachable(error, via.host);
+    });
+    // The tunnel outlives the request's own socket handling: the deadline or Ctrl-C closes it too.
+    signal.addEventListener("abort", () => socket.destroy(), { once: true });
     const secure = () => tls.connect({ socket, ...tlsOptions, ...serverName(host) });
-    return { ...direct, createConnection: secure };
+    return { options: { ...direct, createConnection: secure }, proxy: via.host };
   }
   const auth = proxyAuthorization(via);
   if (auth) headers["proxy-authorization"] = auth;
-  return { host: unbracketed(via.hostname), port: portOf(via), path: url.href };
+  const options = { host: unbracketed(via.hostname), port: portOf(via), path: url.href };
+  return { options, proxy: via.host };
+}
+
+/**
+ * The error of a request that went to the proxy `host`: one that never
+ * connected names the proxy, since the address in it is the proxy's, not
+ * the stream's; any other is left as it is.
+ *
+ * @example
+ * ```ts
+ * import { unreachable } from "./proxy.ts";
+ * const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:3128"), { syscall: "connect" });
+ * const named = unreachable(refused, "127.0.0.1:3128") as Error;
+ * if (named.message !== "the proxy 127.0.0.1:3128 could not be reached (connect ECONNREFUSED 127.0.0.1:3128)") throw new Error();
+ * ```
+ */
+export function unreachable(error: unknown, host: string): unknown {
+  const syscall = (error as { syscall?: unknown } | null)?.syscall;
+  if (!(error instanceof Error) || (syscall !== "connect" && syscall !== "getaddrinfo")) {
+    return error;
+  }
+  return new TypeError(`the proxy ${host} could not be reached (${error.message})`, {
+    cause: error,
+  });
 }
 
 /** The proxy as a URL, which must be an `http://` one: the sentence saying so otherwise. */

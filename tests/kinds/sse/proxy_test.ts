@@ -245,3 +245,21 @@ Deno.test("--max-body bounds a stream read through the proxy", async () => {
     await server.close();
   }
 });
+
+Deno.test("a proxy nobody listens on is named in the step's error, for https and http targets", async () => {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  for (const target of ["https://127.0.0.1:9", "http://127.0.0.1:9"]) {
+    const flow = `name: gone\nsteps:\n  - name: listen\n    sse: {url: "${target}/events"}\n`;
+    const run = await runFlow(flow, ["--insecure", "--proxy", `http://127.0.0.1:${port}`], {});
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    assert.match(
+      run.steps[0].message ?? "",
+      new RegExp(
+        `failed: the proxy 127\\.0\\.0\\.1:${port} could not be reached \\(.*ECONNREFUSED`,
+      ),
+      target,
+    );
+  }
+});
