@@ -36,7 +36,16 @@ export const cacheRoot: string = `${
 /** Where `packages` are installed: one folder per set of pinned versions. */
 export function prefixOf(packages: readonly Pinned[]): string {
   const key = packages.map((p) => `${p.name}@${p.version}`).join("+").replaceAll("/", "__");
-  return `${cacheRoot}/${key}`;
+  // A folder's name holds 255 bytes at most: a long set (a server's whole manifest) keeps its
+  // first package's name and a hash of the whole key.
+  return `${cacheRoot}/${key.length <= 200 ? key : `${key.split("+")[0]}+${fnv1a(key)}`}`;
+}
+
+/** FNV-1a of `text` as 8 hex digits: a short, stable name for a long key. */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(text)) hash = Math.imul(hash ^ byte, 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, "0");
 }
 
 function exists(path: string): boolean {
