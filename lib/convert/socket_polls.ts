@@ -36,11 +36,12 @@ const MIN_VALUE = 6;
  * const r = (url: string, started: number, text = "", messages?: unknown[]) =>
  *   ({ method: "GET", url: new URL(url), started, headers: [], responseText: text, hasJson: false,
  *     status: messages ? 101 : 200, raw: messages ? { _webSocketMessages: messages } : {} }) as unknown as HarRecord;
+ * const open = r("http://a.test/socket.io/?EIO=4&transport=polling", 0, '0{"sid":"x0veS2nylCjZPmFnAAAA"}');
  * const q = "/socket.io/?EIO=4&sid=x0veS2nylCjZPmFnAAAA";
  * const ws = r(`ws://a.test${q}&transport=websocket`, 10, "", [{ type: "send", opcode: 1, data: "2probe" }]);
  * const held = r(`http://a.test${q}&transport=polling`, 20, "6");
- * const { kept, note } = dropSocketPolls([ws, held]);
- * if (kept.length !== 1 || !note?.includes("GET /socket.io/")) throw new Error(note);
+ * const { kept, note } = dropSocketPolls([open, ws, held]);
+ * if (kept.length !== 2 || !note?.includes("GET /socket.io/")) throw new Error(note);
  * ```
  */
 export function dropSocketPolls(
@@ -51,7 +52,8 @@ export function dropSocketPolls(
   const dropped = new Set<HarRecord>();
   ordered.forEach((r, i) => {
     if (r.method !== "GET" || isWebSocket(r) || r.started === undefined) return;
-    if (!sockets.some((w) => w.started! < r.started! && sameSession(w, r))) return;
+    const before = ordered.slice(0, i);
+    if (!sockets.some((w) => w.started! < r.started! && sameSession(w, r, before))) return;
     if (!handsOutSent(r, ordered.slice(i + 1))) dropped.add(r);
   });
   if (dropped.size === 0) return { kept: ordered, dropped: 0 };
@@ -66,17 +68,21 @@ export function dropSocketPolls(
 }
 
 /**
- * Whether `poll` is on the socket's endpoint (its origin, either scheme, and
- * path) and sends a query value the socket's URL sends too: the session.
+ * Whether `poll` is on the socket's endpoint (its host and path, either
+ * scheme) and sends a query value the socket's URL sends too that an earlier
+ * answer issued: the session (Engine.IO's `sid`), not a setting of the page
+ * (`client=webapp`).
  */
-function sameSession(socket: HarRecord, poll: HarRecord): boolean {
+function sameSession(socket: HarRecord, poll: HarRecord, before: HarRecord[]): boolean {
   if (socket.url.host !== poll.url.host || socket.url.pathname !== poll.url.pathname) {
     return false;
   }
   const session = new Set(
     [...socket.url.searchParams.values()].filter((v) => v.length >= MIN_VALUE),
   );
-  return [...poll.url.searchParams.values()].some((v) => session.has(v));
+  return [...poll.url.searchParams.values()].some((v) =>
+    session.has(v) && before.some((b) => b.responseText?.includes(v))
+  );
 }
 
 /** Whether a value of `r`'s answer is sent by one of the `later` records. */

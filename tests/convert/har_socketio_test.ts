@@ -227,3 +227,24 @@ Deno.test("every Engine.IO session id shape is taken for an id: 5,000 of them, d
   assert.deepEqual(missed, []);
   assert.ok(digitless > 100, `the draw holds ${digitless} ids with no digit`);
 });
+
+Deno.test("a poll is the socket's only when it sends the session an answer issued: a shared setting or another endpoint is kept", () => {
+  // The socket and the polls share `client=webapp`, which no answer issued: a setting of the
+  // page, not a session. A GET to another endpoint after the socket opened is the page's own.
+  const ws = socket(30, "none", [[31, "send", "hello"], [33, "receive", "hi"]]);
+  ws.request.url = `${ORIGIN.replace("http", "ws")}/live?client=webapp`;
+  const har = JSON.stringify({
+    log: {
+      entries: [
+        http(0, 5, "GET", "/api/me", '{"name":"ann"}'),
+        ws,
+        http(40, 90, "GET", "/live?client=webapp&since=1", "6"),
+        http(50, 90, "GET", "/api/status?client=webapp", "ok"),
+      ],
+    },
+  });
+  const { yaml, steps } = converted(har);
+  const urls = steps.map((s) => s.request?.url ?? "");
+  assert.ok(urls.some((u) => u.endsWith("/live?client=webapp&since=1")), yaml);
+  assert.ok(urls.some((u) => u.endsWith("/api/status?client=webapp")), yaml);
+});
