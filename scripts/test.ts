@@ -58,6 +58,7 @@ export const SLOW: readonly string[] = [
   "tests/kinds/websocket/bounds_test.ts",
   "tests/kinds/websocket/tls_test.ts",
   "tests/kinds/websocket/proxy_test.ts",
+  "tests/kinds/sse/proxy_test.ts",
   "tests/kinds/websocket/auth_test.ts",
   "tests/cli/run/repeat_test.ts",
   "tests/cli/run/repeat_memory_test.ts",

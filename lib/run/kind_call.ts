@@ -125,15 +125,26 @@ function networkFor(
   const step = own ?? {};
   const cert = step.clientCert ?? run.clientCert;
   const caCerts = [...run.caCerts ?? [], ...step.caCerts ?? []];
-  const proxy = bypassesUrl(url, step.noProxy ?? run.noProxy ?? [])
+  const insecure = step.insecure ?? run.insecure ?? false;
+  // The runtime's client reads the proxy variables itself; an insecure connection is given them, as an HTTP step's (transport.ts).
+  const fromEnv = insecure ? proxyEnv(url, ctx.env) : {};
+  const proxy = bypassesUrl(url, step.noProxy ?? run.noProxy ?? fromEnv.noProxy ?? [])
     ? undefined
-    : step.proxy ?? run.proxy;
+    : step.proxy ?? run.proxy ?? fromEnv.proxy;
   return {
     ...(caCerts.length > 0 ? { caCerts } : {}),
     ...(cert ? { cert: cert.cert, key: cert.key } : {}),
-    insecure: step.insecure ?? run.insecure ?? false,
+    insecure,
     ...(proxy ? { proxy } : {}),
   };
+}
+
+/** `HTTPS_PROXY` (`HTTP_PROXY` for http) and `NO_PROXY`, either case, as `transport.ts` reads them. */
+function proxyEnv(url: string, env: Context["env"]): { proxy?: string; noProxy?: string[] } {
+  const read = (name: string) => env(name) ?? env(name.toLowerCase()) ?? undefined;
+  const proxy = url.startsWith("https:") ? read("HTTPS_PROXY") : read("HTTP_PROXY");
+  const noProxy = read("NO_PROXY")?.split(",").map((h) => h.trim()).filter(Boolean);
+  return { ...(proxy ? { proxy } : {}), ...(noProxy ? { noProxy } : {}) };
 }
 
 /** Whether `url`'s host is reached without the proxy, as an HTTP step's is (transport.ts). */

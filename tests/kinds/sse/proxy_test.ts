@@ -263,3 +263,40 @@ Deno.test("a proxy nobody listens on is named in the step's error, for https and
     );
   }
 });
+
+Deno.test("--insecure with HTTP_PROXY / HTTPS_PROXY from the environment, as an HTTP step; NO_PROXY hosts directly", async () => {
+  const server = startSseServer();
+  const proxy = recordingProxy();
+  try {
+    const env = { BASE: server.url, HTTP_PROXY: proxy.url, https_proxy: "http://127.0.0.1:9" };
+    const run = await runFlow(FLOW, ["--insecure"], env);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.equal(proxy.heads.length, 3);
+    const bypassed = await runFlow(FLOW, ["--insecure"], {
+      ...env,
+      NO_PROXY: "localhost,127.0.0.1",
+    });
+    assert.equal(bypassed.code, 0, bypassed.stdout + bypassed.stderr);
+    assert.equal(proxy.heads.length, 3, "the NO_PROXY host did not use the proxy");
+  } finally {
+    proxy.close();
+    await server.close();
+  }
+});
+
+Deno.test("an environment proxy's password is masked", async () => {
+  const server = startSseServer();
+  const proxy = recordingProxy({ basic: `ada:${PASSWORD}` });
+  try {
+    const env = { BASE: server.url, HTTP_PROXY: `http://ada:${PASSWORD}@127.0.0.1:${proxy.port}` };
+    const run = await runFlow(FLOW.replace("/drop", "/nothing-here"), ["--insecure"], env);
+    assert.equal(proxy.heads.length, 2);
+    for (const [name, text] of Object.entries(run.artifacts)) {
+      assert.ok(!text.includes(PASSWORD), `${name} holds the password`);
+      assert.ok(!text.includes(btoa(`ada:${PASSWORD}`)), `${name} holds the credential`);
+    }
+  } finally {
+    proxy.close();
+    await server.close();
+  }
+});
