@@ -8,6 +8,7 @@ import { yflow, ymap, type YNode, type YScalar } from "../yaml_out.ts";
 import { yamlValue } from "./body.ts";
 import type { CheckItem } from "./script/translate.ts";
 import type { Cond } from "./script/sym.ts";
+import { onValue } from "./script/var_condition.ts";
 
 const isScalar = (v: unknown): v is YScalar => v === null || typeof v !== "object";
 
@@ -81,7 +82,9 @@ function lengthGroup(c: Cond, name?: string): YNode | undefined {
 }
 
 function condNode(c: Cond, name?: string): YNode {
-  const entries: [string, unknown][] = [["path", c.path], [c.op, c.value]];
+  // A condition on a variable's value (var_condition.ts) reads it as a step's `if` does.
+  const at = onValue(c) ? "value" : "path";
+  const entries: [string, unknown][] = [[at, c.path], [c.op, c.value]];
   if (name !== undefined) entries.push(["name", name]);
   if (entries.every(([, v]) => isScalar(v))) return yflow(entries as [string, YScalar][]);
   return ymap(entries.map(([k, v]) => [k, yamlValue(v)]));

@@ -19,6 +19,7 @@ import type { Cond, Sym } from "./sym.ts";
 import { negate, truthy } from "./sym.ts";
 import { countAssertions, Untranslated } from "./untranslated.ts";
 import { setOf } from "./set_value.ts";
+import { onValue, variableCondition } from "./var_condition.ts";
 import type { Translation } from "./translation.ts";
 
 export type { CheckItem } from "./each.ts";
@@ -146,7 +147,8 @@ class Translator {
 
   ifStatement(node: Node, name: string | undefined, depth: number): void {
     if (isTestsAssignment(node.test)) return this.testedIf(node, name, depth);
-    const test = truthy(evaluate(node.test, this.ctx, 0));
+    const test = truthy(evaluate(node.test, this.ctx, 0)) ??
+      variableCondition(node.test, this.ctx);
     if (typeof test === "boolean") {
       const branch = test ? node.consequent : node.alternate;
       if (branch) this.statement(branch, name, depth);
@@ -157,11 +159,13 @@ class Translator {
     const checks: CheckItem[] = [];
     const otherwise: CheckItem[] = [];
     this.#sink = checks;
-    this.#when.push(test);
+    // A jump or a loop reads the response only: under a variable's value it stays as written.
+    const onResponse = !test.some(onValue);
+    this.#when.push(onResponse ? test : undefined);
     this.statement(node.consequent, name, depth);
     this.#sink = otherwise;
     const negated = test.length === 1 ? negate(test[0]) : undefined;
-    this.#when[this.#when.length - 1] = negated ? [negated] : undefined;
+    this.#when[this.#when.length - 1] = negated && onResponse ? [negated] : undefined;
     if (node.alternate) this.statement(node.alternate, name, depth);
     this.#when.pop();
     this.#sink = outer;
