@@ -28,6 +28,7 @@ export const REASON = {
   websocket: "websocket",
   failed: "failed (no HTTP status)",
   poll: "duplicate poll",
+  unanswered: "unanswered (still open when the recording ended)",
   excluded: "excluded by --exclude-url",
   html: "HTML document",
   notIncluded: "not in --include-host",
@@ -90,6 +91,7 @@ const INTRINSIC: [string, (r: HarRecord, options: NoiseOptions) => boolean][] = 
   // Status 0 or -1 (or garbage): the request got no HTTP response (aborted by a
   // navigation, cancelled, blocked), and a flow cannot assert a status it never had.
   [REASON.failed, (r) => r.status !== undefined && (r.status < 100 || r.status > 599)],
+  [REASON.unanswered, stillOpen],
   [
     REASON.preflight,
     (r) =>
@@ -120,6 +122,29 @@ const INTRINSIC: [string, (r: HarRecord, options: NoiseOptions) => boolean][] = 
       !options.includeHtml,
   ],
 ];
+
+/**
+ * A read the server held open (a long poll with nothing to say yet) and the
+ * recording ended before its answer: a status and headers, a body streamed
+ * in chunks of which no byte came (`content.size` -1). It holds no answer to
+ * check, and replayed it waits for the server's timeout (Syncthing's
+ * `/rest/events` 60 s). An answer whose body the recorder only missed says
+ * its length; a Server-Sent Events stream is a step of its own.
+ */
+function stillOpen(r: HarRecord): boolean {
+  if (r.method !== "GET" || r.status === undefined || r.status < 200 || r.status > 299) {
+    return false;
+  }
+  if (r.mimeType === "text/event-stream" || r.resourceType === "eventsource") return false;
+  const response = (r.raw.response ?? {}) as Record<string, unknown>;
+  const content = (response.content ?? {}) as Record<string, unknown>;
+  if (content.size !== -1 || typeof content.text === "string" || response.bodySize !== -1) {
+    return false;
+  }
+  const named = (name: string) =>
+    responseHeaders(r).find((h) => h.name.toLowerCase() === name)?.value ?? "";
+  return /chunked/i.test(named("transfer-encoding")) && named("content-length") === "";
+}
 
 const isHtmlMime = (mime: string) => mime === "text/html" || mime === "application/xhtml+xml";
 
