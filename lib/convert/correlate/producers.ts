@@ -232,7 +232,13 @@ function produceJson(c: Correlator, step: Step): void {
       (secret || handedOut(key, leaf)) && (!c.producers.has(k) || fromCookie(c, k)) &&
       !c.sentSeen.has(k)
     ) {
-      setProducer(c, k, leaf as string, { step, source: { kind: "json", path }, secret });
+      const producer: Producer = { step, source: { kind: "json", path }, secret };
+      setProducer(c, k, leaf as string, producer);
+      // A client builds on an instance's folder (Syncthing's home and a label): found inside
+      // longer text too, as whole segments (tokens.ts).
+      if (!secret && typeof leaf === "string" && isInstancePath(leaf)) {
+        c.tokens.push([leaf, producer]);
+      }
     }
     if (secret) c.secrets.add(leaf as string);
   });

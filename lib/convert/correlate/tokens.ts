@@ -40,8 +40,22 @@ function firstToken(
 ): { at: number; value: string; p: Producer } | undefined {
   let best: { at: number; value: string; p: Producer } | undefined;
   for (const [value, p] of tokens) {
-    const at = text.indexOf(value);
+    const at = wholeAt(text, value);
     if (at !== -1 && (!best || at < best.at)) best = { at, value, p };
   }
   return best;
+}
+
+/**
+ * Where `value` first stands in `text`; a path (`/srv/box-3f9a`) only as
+ * whole segments, so `/srv/box-3f9ax` is another folder, not this one and
+ * an `x`.
+ */
+function wholeAt(text: string, value: string): number {
+  if (!value.startsWith("/")) return text.indexOf(value);
+  for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + 1)) {
+    const next = text[at + value.length];
+    if (next === undefined || /[/?#:;,\s"'&]/.test(next)) return at;
+  }
+  return -1;
 }
