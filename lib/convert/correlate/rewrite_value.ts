@@ -12,7 +12,7 @@ import { isSecretName } from "../../secrets/mod.ts";
 import { valueKey } from "../json.ts";
 import type { Step } from "../model.ts";
 import { envName } from "../names.ts";
-import { isUuid, mixRunId } from "../values.ts";
+import { isSecretShaped, isUuid, mixRunId } from "../values.ts";
 import type { YNode, YScalar } from "../yaml_out.ts";
 import { ymap } from "../yaml_out.ts";
 import { useProducer } from "./captures.ts";
@@ -114,7 +114,7 @@ function secretField(
   step: Step,
   where: Where,
 ): string | undefined {
-  if (value === "" || !credentialField(key)) return undefined;
+  if (value === "" || !credentialField(key) || lookupKey(key, value)) return undefined;
   const prefix = where.login ? "LOGIN" : envName(step.name);
   const field = envName(key);
   const base = field.startsWith(`${prefix}_`) ? field : `${prefix}_${field}`;
@@ -142,6 +142,25 @@ function credentialField(key: string): boolean {
   if (!isSecretName(key)) return false;
   const last = key.split(/[_.\s-]+|(?<=[a-z0-9])(?=[A-Z])/).filter((w) => w !== "").at(-1) ?? "";
   return !DESCRIBES.test(last);
+}
+
+/** Words, or words and counts, joined by `.`, `:`, `_` or `-`: `object:440`, `menu.title`, `name`. */
+const WORDS_AND_COUNTS = /^[a-z]+(?:[.:_-](?:[a-z]+|\d+))*$/i;
+
+/**
+ * Whether a field named a key holds a lookup key, not a credential: an API
+ * or access key is random by construction (issued, never typed), while a
+ * hash, sort or translation key is words and counts. AngularJS writes
+ * `$$hashKey: "object:440"` into every object its GUI sends back (Syncthing's
+ * config), which asked nine variables of one recording. Only the word "key"
+ * makes the name secret; a password of a word and a number is still one.
+ */
+function lookupKey(key: string, value: string): boolean {
+  const words = key.split(/[_.\s$-]+|(?<=[a-z0-9])(?=[A-Z])/).filter((w) => w !== "");
+  if (!/^keys?$/i.test(words.at(-1) ?? "") || isSecretName(words.slice(0, -1).join("_"))) {
+    return false;
+  }
+  return WORDS_AND_COUNTS.test(value) && !value.split(/[.:_-]/).some(isSecretShaped);
 }
 
 /** A name or e-mail a write creates gets the run id, so a second run creates another. */
