@@ -141,6 +141,7 @@ export const SLOW: readonly string[] = [
   // converters' end-to-end runs against servers the tests start.
   "tests/real/loopback_explorer_har_test.ts",
   "tests/real/postman_loopback_test.ts",
+  "tests/real/conduit_postman_test.ts",
   "tests/real/verdaccio_har_test.ts",
   "tests/real/loopback_openapi_test.ts",
   "tests/real/loopback_har_test.ts",
