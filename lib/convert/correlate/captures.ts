@@ -37,7 +37,16 @@ function headerKeys(source: Exclude<Source, { kind: "json" }>): string[] {
   if (source.kind !== "header") return [source.name];
   if (source.query) return [source.query];
   if (source.rel) return [source.rel];
+  if (source.regex && source.name === "set-cookie") return cookieKeys(source.regex);
   return source.regex ? locationIdKeys(source.regex) : [source.name];
+}
+
+/** A cookie read by a pattern is named by its name's words, `name` when the group is its name's piece. */
+function cookieKeys(regex: string): string[] {
+  const head = regex.slice(0, regex.indexOf("(")).replace(/\[[^\]]*\][+*]?/g, "");
+  const words = head.match(/[A-Za-z]+/g) ?? ["cookie"];
+  const name = words.join("_").toLowerCase();
+  return [head.endsWith("=") ? name : `${name}_name`];
 }
 
 /**

@@ -138,7 +138,7 @@ export function cookieHeader(c: Correlator, r: HarRecord, step: Step): string | 
     if (credential) c.secrets.add(cookie.value);
     const p = c.cookieProducers.get(`${cookie.name}=${cookie.value}`) ??
       c.rules.producerFor(cookie.value);
-    if (p) parts.push(`${c.sp.lit(cookie.name)}=${useProducer(c, p, step)}`);
+    if (p) parts.push(`${cookieName(c, cookie.name, step)}=${useProducer(c, p, step)}`);
     // A preference or an anonymous id a script set is sent as recorded, never required.
     else if (!credential) parts.push(c.sp.lit(`${cookie.name}=${cookie.value}`));
     else rest.push(`${cookie.name}=${cookie.value}`);
@@ -151,6 +151,13 @@ export function cookieHeader(c: Correlator, r: HarRecord, step: Step): string | 
   }
   if (rest.length > 0) parts.push(sessionCookie(c, rest));
   return parts.length > 0 ? parts.join("; ") : undefined;
+}
+
+/** A cookie's name as sent: its instance's piece (`CSRF-Token-2EWQW`) by its capture. */
+function cookieName(c: Correlator, name: string, step: Step): string {
+  const named = c.cookieNames.get(name);
+  if (!named) return c.sp.lit(name);
+  return c.sp.lit(named.before) + useProducer(c, named.producer, step) + c.sp.lit(named.after);
 }
 
 /** Cookies of a session from before the recording: one required variable. */

@@ -27,6 +27,7 @@ import { produceHeaders } from "./header_producers.ts";
 import { noteCreatedIds } from "./created_ids.ts";
 import { noteListedNames } from "./listed_names.ts";
 import { produceFramed } from "./framed_producers.ts";
+import { instanceName } from "./cookie_names.ts";
 
 /**
  * Records what the response of `step` hands out (the default rule); with
@@ -146,7 +147,12 @@ function produceCookies(c: Correlator, step: Step): void {
     if (cookie.value.length < 4 || isAnalyticsCookie(cookie.name) || c.producers.has(k)) continue;
     // A preference or anonymous cookie is carried whole, never searched for or masked.
     const secret = isCredentialCookie(cookie.name, cookie.value);
-    const producer: Producer = { step, source: { kind: "cookie", name: cookie.name }, secret };
+    // A name of the instance's own is read by a pattern: a fresh instance sets another name.
+    const named = instanceName(step, cookie.name);
+    if (named) c.cookieNames.set(cookie.name, named.name);
+    const producer: Producer = named
+      ? { ...named.value, secret }
+      : { step, source: { kind: "cookie", name: cookie.name }, secret };
     c.cookieProducers.set(`${cookie.name}=${cookie.value}`, producer);
     c.producers.set(k, producer);
     if (!secret) continue;

@@ -44,6 +44,7 @@ export function headers(c: Correlator, r: HarRecord, step: Step): [string, strin
   fillFromJar(c, r, cleaned);
   const out: [string, string][] = [];
   for (const { name, value } of cleaned) {
+    noteInstanceName(c, name);
     const template = headerValue(c, r, step, name, value, cookieValues);
     if (template !== undefined) out.push([name, template]);
   }
@@ -65,6 +66,21 @@ function fillFromJar(c: Correlator, r: HarRecord, cleaned: NameValue[]): void {
     r.cookies = [...held].map(([name, value]) => ({ name, value }));
     cleaned.unshift({ name: "cookie", value: "" });
     c.jarFilled++;
+  }
+}
+
+/**
+ * A header named for the instance's piece of a cookie's name (Syncthing's
+ * `X-CSRF-Token-2EWQW`): its value is a capture, but a header's name in a
+ * flow is text (an expression there is refused), so it is sent as recorded
+ * and the conversion says which header, which piece and where it came from.
+ */
+function noteInstanceName(c: Correlator, name: string): void {
+  for (const [cookie, named] of c.cookieNames) {
+    if (!name.toLowerCase().includes(named.piece.toLowerCase())) continue;
+    const note =
+      `Header "${name}" is named for "${named.piece}", a piece of the name of cookie "${cookie}" that step "${named.step.name}" set and its answer handed out in another value: an instance's own, so a fresh instance names the cookie and this header otherwise. The cookie is captured with its name; a header's name cannot hold an expression, so the flow sends "${name}" as recorded: rename it for the instance it runs on.`;
+    if (!c.notes.includes(note)) c.notes.push(note);
   }
 }
 

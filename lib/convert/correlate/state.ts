@@ -10,6 +10,7 @@
  *
  * @module
  */
+import type { InstanceName } from "./cookie_names.ts";
 import { HandedOut } from "../handed.ts";
 import type { HarRecord } from "../har_model.ts";
 import type { EnvVar, Producer, Step } from "../model.ts";
@@ -123,6 +124,8 @@ export interface Correlator {
   readonly tokens: [string, Producer][];
   /** Cookie producers by `name=value`: what the `Cookie` header sends back as it was set. */
   readonly cookieProducers: Map<string, Producer>;
+  /** Cookie names that hold the instance's own piece (`CSRF-Token-2EWQW`), by recorded name. */
+  readonly cookieNames: Map<string, InstanceName>;
   readonly responseSeen: Set<string>;
   readonly sentSeen: Set<string>;
   /** Recorded values → the generated template sent instead. */
@@ -192,6 +195,7 @@ export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlat
     producers: new Map(),
     tokens: [],
     cookieProducers: new Map(),
+    cookieNames: new Map(),
     responseSeen: new Set(),
     sentSeen: new Set(),
     generated: new Map(),

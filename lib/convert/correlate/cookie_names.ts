@@ -1,0 +1,83 @@
+/**
+ * A cookie whose NAME is the instance's own: Syncthing's page sets
+ * `CSRF-Token-2EWQW`, the first 5 characters of the device id its answer
+ * names in `X-Syncthing-Id`, so a fresh instance sets `CSRF-Token-QK7ZM`. By
+ * evidence, never by the name's look: a piece of the name (between `-`,
+ * `_` or `.`) that the same answer also hands out inside an opaque value (a
+ * header's or a JSON body's) is the instance's. Such a cookie's value and
+ * that piece are captured from `Set-Cookie` by a pattern, since a capture by
+ * the recorded name finds nothing on another instance.
+ *
+ * @module
+ */
+import type { HarRecord } from "../har_model.ts";
+import { walk } from "../json.ts";
+import type { Producer, Step } from "../model.ts";
+import { responseHeaders } from "../handed.ts";
+import { isSecretShaped } from "../values.ts";
+
+/** A cookie name with the instance's piece: the text around it and the capture of the piece. */
+export interface InstanceName {
+  before: string;
+  piece: string;
+  after: string;
+  /** The piece, read from the fresh answer's `Set-Cookie`. */
+  producer: Producer;
+  /** Where the name was set (for the notes). */
+  step: Step;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The opaque values `r` answered besides its cookies: header values and JSON strings. */
+function opaqueValues(r: HarRecord): string[] {
+  const values = responseHeaders(r).filter((h) => h.name.toLowerCase() !== "set-cookie")
+    .map((h) => h.value);
+  if (r.hasJson) walk(r.json, (_p, _k, leaf) => typeof leaf === "string" && values.push(leaf));
+  return values.filter(isSecretShaped);
+}
+
+/**
+ * The piece of cookie `name` that `step`'s answer hands out elsewhere, with
+ * the producers of the cookie's value and of that piece (patterns over
+ * `Set-Cookie`); `undefined` when every piece is the API's own.
+ *
+ * @example
+ * ```ts
+ * import { instanceName } from "./cookie_names.ts";
+ * const last = { headers: [], hasJson: false, raw: { response: { headers: [
+ *   { name: "X-App-Id", value: "2EWQWN5-YMCFNVF-6QKU542" },
+ * ] } } };
+ * // deno-lint-ignore no-explicit-any
+ * const found = instanceName({ last } as any, "CSRF-Token-2EWQW");
+ * if (found?.name.piece !== "2EWQW" || found.value.source.kind !== "header") throw new Error();
+ * // deno-lint-ignore no-explicit-any
+ * if (instanceName({ last } as any, "csrftoken") !== undefined) throw new Error();
+ * ```
+ */
+export function instanceName(
+  step: Step,
+  name: string,
+): { name: InstanceName; value: Producer } | undefined {
+  const values = opaqueValues(step.last);
+  let at = 0;
+  for (const piece of name.split(/[-_.]/)) {
+    const start = name.indexOf(piece, at);
+    at = start + piece.length;
+    if (piece.length < 4 || !/^[A-Za-z0-9]+$/.test(piece)) continue;
+    if (!values.some((v) => v.includes(piece))) continue;
+    const before = name.slice(0, start);
+    const after = name.slice(at);
+    const around = (group: string) => `${escape(before)}${group}${escape(after)}=`;
+    const header = (regex: string): Producer => ({
+      step,
+      source: { kind: "header", name: "set-cookie", regex },
+      secret: false,
+    });
+    return {
+      name: { before, piece, after, producer: header(around("([^=;,\\s]+)")), step },
+      value: header(`${around("[^=;,\\s]+")}([^;,\\s]*)`),
+    };
+  }
+  return undefined;
+}
