@@ -1,0 +1,216 @@
+/**
+ * `convert har` on the web GUI of a real product nobody here wrote:
+ * Syncthing 1.19 from Debian (tests/real/syncthing.ts). Its AngularJS app
+ * calls `/rest/…` guarded by a CSRF pair whose NAME is the instance's: the
+ * page sets the cookie `CSRF-Token-<first 5 characters of the device id>`
+ * and the app sends its value in `X-CSRF-Token-<the same 5>`. The journey
+ * (syncthing_journey.ts): decline usage reporting, add a folder (its path is
+ * the home `/rest/system/status` answers and the label), change its rescan
+ * interval, add a remote device, rename this device, remove both; every
+ * save is a `PUT /rest/config` of the whole config (this device's id, the
+ * API key, `$$hashKey` counters of AngularJS).
+ *
+ * Measured 2026-11-26 on the stored recording (73 steps, 61 without the
+ * event long polls):
+ * - before: on a fresh instance 0 passed (the cookie captured by its
+ *   recorded name failed the first step) and nine `$$hashKey` variables
+ *   were asked; on an instance of the recorded device (its key pair, all
+ *   else new) the two unanswered long polls waited 30 s each, and the new
+ *   folder was created at the recorded home's path (/srv/…), not the
+ *   instance's.
+ * - after (har_unanswered, har_handed_path_prefix, har_lookup_keys,
+ *   har_instance_cookie_name tests): only BASE_URL is asked; on a fresh
+ *   instance the page passes with the cookie captured by pattern, and every
+ *   `/rest` step is refused 403: a flow's header names cannot hold an
+ *   expression, so `X-CSRF-Token-2EWQW` is sent as recorded and the
+ *   conversion says so. On an instance of the recorded device all 61 steps
+ *   pass with `--exclude-url /rest/events` (the event long polls wait for
+ *   events the browser's parallel requests caused; in a sequential run
+ *   `since=3` waits for the server's 60 s).
+ *
+ * The stored recording runs without a browser; a new one is recorded in
+ * Chromium with `SYNCTHING_FRESH=1`.
+ */
+import assert from "node:assert/strict";
+import { ignoreBrowser } from "../support/browser.ts";
+import { runCli } from "../support/cli.ts";
+import { userEnv } from "../support/convert_apps.ts";
+import { readReport } from "./measure.ts";
+import { type Instance, start } from "./servers.ts";
+import { syncthingLaunch, syncthingMissing } from "./syncthing.ts";
+import { FOLDER_LABEL, publicRecording, recordJourney } from "./syncthing_journey.ts";
+
+const missing = syncthingMissing();
+const FIXTURES = new URL("./fixtures/syncthing/", import.meta.url).pathname;
+/** The event long polls: answered when something happens, which a sequential run does not cause. */
+const NO_EVENTS = ["--exclude-url", "/rest/events"];
+
+/** A fresh instance (of the device whose key pair is in `identity`, when given), stopped after `fn`. */
+async function withInstance<T>(
+  identity: string | undefined,
+  fn: (s: Instance) => Promise<T>,
+): Promise<T> {
+  const instance = await start(syncthingLaunch(identity));
+  try {
+    return await fn(instance);
+  } finally {
+    await instance.close();
+  }
+}
+
+/** What a flow sends: its text without the comments (which quote the recording). */
+function sent(flow: string): string {
+  return flow.split("\n").filter((l) => !l.trimStart().startsWith("#")).join("\n");
+}
+
+/** Converts `har` with `args` and runs the flow on a fresh instance with only what it asks. */
+async function convertAndRun(har: string, dir: string, identity?: string, args: string[] = []) {
+  const flowPath = `${dir}/flow${args.length}${identity ? ".same" : ""}.yaml`;
+  const converted = await runCli(["convert", "har", har, "-o", flowPath, ...args]);
+  assert.equal(converted.code, 0, converted.stderr);
+  const flow = await Deno.readTextFile(flowPath);
+  return await withInstance(identity, async (s) => {
+    const env = userEnv(flow, s.origin, () => undefined);
+    const run = await runCli(["run", flowPath, "--report-json", `${flowPath}.json`], { env });
+    const { steps } = await readReport(`${flowPath}.json`);
+    const passed = steps.filter((x) => x.status === "passed").length;
+    const config = await Deno.readTextFile(`${s.dir}/home/config.xml`);
+    const folderMade = await Deno.stat(`${s.dir}/${FOLDER_LABEL}`).then(() => true, () => false);
+    console.error(
+      `syncthing${identity ? " (the recorded device)" : ""} ${
+        args.join(" ")
+      }: ${passed} of ${steps.length} steps passed with ${Object.keys(env).join(", ")}`,
+    );
+    return { converted, flow, env, run, steps, passed, config, folderMade };
+  });
+}
+
+Deno.test({
+  name:
+    `real servers: Syncthing's GUI, recorded in Chromium: only the base URL is asked; a fresh instance takes the page and refuses the instance-named CSRF header, which the conversion names${missing}`,
+  ignore: missing !== "",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-syncthing-" });
+    try {
+      const har = `${FIXTURES}journey.pw.har`;
+      const text = await Deno.readTextFile(har);
+      assert.ok(!/\/(tmp|root|work)\//.test(text), "the recording names a path of this machine");
+      const { converted, flow, env, steps, passed } = await convertAndRun(har, dir);
+      assert.deepEqual(Object.keys(env), ["BASE_URL"], flow);
+      assert.match(converted.stderr, /unanswered \(still open when the recording ended\) 2/);
+      // The cookie is captured with its name from Set-Cookie; the header's name is reported.
+      assert.match(flow, /\{ header: set-cookie, regex: /);
+      assert.match(
+        flow,
+        /cookie: CSRF-Token-\$\{steps\.open_home\.capture\.csrf_token_name\}=\$\{steps\.open_home\.capture\.csrf_token\}/,
+      );
+      assert.match(converted.stderr, /Header "x-csrf-token-2ewqw" is named for "2EWQW"/);
+      // The home the recording's status answered is never sent: the folder's path is a capture.
+      assert.ok(!sent(flow).includes("/srv/syncthing-"), flow);
+      assert.equal(steps[0].name, "open_home");
+      assert.equal(steps[0].status, "passed");
+      assert.equal(steps[1].status, "failed");
+      assert.equal(steps[1].response?.status, 403, JSON.stringify(steps[1]));
+      assert.equal(passed, 1);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name:
+    `real servers: Syncthing: on an instance of the recorded device (all else new) every step but the event long polls passes, and the folder is made in that instance's home${missing}`,
+  ignore: missing !== "",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-syncthing-" });
+    try {
+      const har = `${FIXTURES}journey.pw.har`;
+      const same = await convertAndRun(har, dir, FIXTURES, NO_EVENTS);
+      assert.deepEqual(Object.keys(same.env), ["BASE_URL"], same.flow);
+      assert.equal(same.steps.length, 61, same.flow);
+      assert.ok(!sent(same.flow).includes("/srv/syncthing-"), same.flow);
+      assert.match(same.flow, /path: \$\{steps\.get_status\.capture\.tilde\}\/flowrun-photos/);
+      assert.equal(same.passed, same.steps.length, `${same.run.stdout}\n${same.flow}`);
+      assert.equal(same.run.code, 0, same.run.stdout);
+      // The journey's writes took: this device renamed, the folder and the remote device gone,
+      // and the folder made under the instance's own home.
+      assert.match(same.config, /<device id="2EWQW[^"]*" name="flowrun-box"/);
+      assert.ok(!/<folder id="[^"]+"/.test(same.config) && !same.config.includes("5QV275M"));
+      assert.ok(same.folderMade, "the folder was not made in the instance's home");
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name:
+    `real servers: Syncthing: --verify against a live instance of the recorded device passes, and the verified flow passes there${missing}`,
+  ignore: missing !== "",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-syncthing-" });
+    try {
+      await withInstance(FIXTURES, async (s) => {
+        const flowPath = `${dir}/verified.yaml`;
+        const har = `${FIXTURES}journey.pw.har`;
+        const args = ["convert", "har", har, ...NO_EVENTS, "--verify", s.origin, "-o", flowPath];
+        const verified = await runCli(args);
+        console.error(`syncthing --verify: ${/^Verified[^\n]*/m.exec(verified.stderr)?.[0]}`);
+        assert.equal(verified.code, 0, verified.stderr);
+        assert.match(verified.stderr, /Verified 61 steps against \S+: all pass\./);
+      });
+      // A second instance of the device: the verified flow is no recording of the first one.
+      await withInstance(FIXTURES, async (s) => {
+        const run = await runCli(["run", `${dir}/verified.yaml`], { env: { BASE_URL: s.origin } });
+        assert.equal(run.code, 0, run.stdout);
+      });
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+const fresh = Deno.env.get("SYNCTHING_FRESH") === "1";
+
+Deno.test({
+  name:
+    `real servers: Syncthing: a journey recorded now in Chromium passes on an instance of its device${missing}${
+      fresh ? "" : " [ignored: set SYNCTHING_FRESH=1 to record anew]"
+    }`,
+  ignore: missing !== "" || !fresh || ignoreBrowser,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-syncthing-" });
+    try {
+      const identity = `${dir}/identity`;
+      await Deno.mkdir(identity);
+      const har = await withInstance(undefined, async (s) => {
+        const recorded = await recordJourney(s.origin);
+        for (const file of ["cert.pem", "key.pem"]) {
+          await Deno.copyFile(`${s.dir}/home/${file}`, `${identity}/${file}`);
+        }
+        return publicRecording(recorded.playwright, s.dir);
+      });
+      assert.ok(!/\/(tmp|root|work)\//.test(har), "the recording names a path of this machine");
+      await Deno.writeTextFile(`${dir}/journey.har`, har);
+      const { flow, env, run, steps, passed } = await convertAndRun(
+        `${dir}/journey.har`,
+        dir,
+        identity,
+        NO_EVENTS,
+      );
+      assert.deepEqual(Object.keys(env), ["BASE_URL"], flow);
+      assert.ok(steps.length >= 40 && passed === steps.length, `${run.stdout}\n${flow}`);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
