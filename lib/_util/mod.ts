@@ -19,7 +19,9 @@
  *   name its callers use, whatever a bundler named it;
  * - `plural.ts`: "1 flow", "2 flows", and the word alone ("was"/"were");
  *   `thousands.ts`: "10,000" without the locale functions, whose first call
- *   costs a process about 16 ms.
+ *   costs a process about 16 ms;
+ * - `proxy_authorization.ts`: the Basic credentials a proxy URL's userinfo
+ *   asks for, for every path that speaks to a proxy itself.
  *
  * @example
  * ```ts

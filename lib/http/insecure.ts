@@ -13,6 +13,7 @@ import https from "node:https";
 import tls from "node:tls";
 import zlib from "node:zlib";
 import type { Readable, Transform } from "node:stream";
+import { proxyAuthorization } from "../_util/proxy_authorization.ts";
 
 /**
  * How an insecure request reaches the server: a proxy, a client certificate.
@@ -185,23 +186,6 @@ function tunnel(proxy: URL, host: string, port: number, signal: AbortSignal) {
     req.on("error", reject);
     req.end();
   });
-}
-
-/**
- * The `Proxy-Authorization` a proxy URL's userinfo asks for (Basic, its
- * parts percent-decoded as the runtime's client decodes them), if any.
- */
-function proxyAuthorization(proxy: URL): string | undefined {
-  if (proxy.username === "" && proxy.password === "") return undefined;
-  const decode = (part: string) => {
-    try {
-      return decodeURIComponent(part);
-    } catch {
-      return part;
-    }
-  };
-  const pair = new TextEncoder().encode(`${decode(proxy.username)}:${decode(proxy.password)}`);
-  return `Basic ${btoa(String.fromCharCode(...pair))}`;
 }
 
 /** A node response as a web one, its body decompressed like fetch does. */

@@ -14,6 +14,7 @@ import type https from "node:https";
 import type { Socket } from "node:net";
 import tls from "node:tls";
 import { maskUserinfo } from "../../secrets/userinfo.ts";
+import { proxyAuthorization } from "../../_util/proxy_authorization.ts";
 
 /** Where a stream goes: its URL, host unbracketed, and port. */
 export interface StreamTarget {
@@ -133,23 +134,6 @@ function tunnel(proxy: URL, authority: string, signal: AbortSignal): Promise<Soc
     request.on("error", reject);
     request.end();
   });
-}
-
-/**
- * The `Proxy-Authorization` a proxy URL's userinfo asks for (Basic, its
- * parts percent-decoded as the runtime's client decodes them), if any.
- */
-function proxyAuthorization(proxy: URL): string | undefined {
-  if (proxy.username === "" && proxy.password === "") return undefined;
-  const decode = (part: string) => {
-    try {
-      return decodeURIComponent(part);
-    } catch {
-      return part;
-    }
-  };
-  const pair = new TextEncoder().encode(`${decode(proxy.username)}:${decode(proxy.password)}`);
-  return `Basic ${btoa(String.fromCharCode(...pair))}`;
 }
 
 /** SNI for a host name; an IP address is not sent as one. */

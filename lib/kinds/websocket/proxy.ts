@@ -8,6 +8,7 @@
  * @module
  */
 import type { Socket } from "node:net";
+import { proxyAuthorization } from "../../_util/proxy_authorization.ts";
 
 /** What `ws` asks a connection for, as far as the tunnel reads it. */
 export interface ConnectionRequest {
@@ -106,10 +107,8 @@ function answer(socket: Socket): Promise<number> {
 }
 
 function authorization(proxy: URL): string {
-  if (!proxy.username) return "";
-  const credentials = `${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`;
-  const bytes = new TextEncoder().encode(credentials);
-  return `Proxy-Authorization: Basic ${btoa(String.fromCharCode(...bytes))}\r\n`;
+  const credentials = proxyAuthorization(proxy);
+  return credentials ? `Proxy-Authorization: ${credentials}\r\n` : "";
 }
 
 function bracketed(host: string): string {
