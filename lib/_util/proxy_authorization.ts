@@ -17,6 +17,10 @@
  *   throw new Error();
  * }
  * if (proxyAuthorization(new URL("http://proxy:3128")) !== undefined) throw new Error();
+ * // A malformed escape is sent as written, as the runtime's client sends it.
+ * if (proxyAuthorization(new URL("http://ada:%E0@proxy")) !== `Basic ${btoa("ada:%E0")}`) {
+ *   throw new Error();
+ * }
  * ```
  */
 export function proxyAuthorization(proxy: URL): string | undefined {
