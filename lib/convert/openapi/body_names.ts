@@ -73,7 +73,9 @@ function collectionOf(template: string, param: string): string | undefined {
  * const body = { content: { "application/json": { schema: { properties: { ip: { type: "string" } } } } } };
  * const doc = { paths: { "/masters": { post: { requestBody: body }, get: {} }, "/masters/{ip}": { delete: {} } } };
  * const ops = operationsOf(doc);
- * if (namingCreate(doc, ops, ops[2], "ip") !== ops[0] || namingCreate(doc, ops, ops[2], "x")) throw new Error();
+ * const post = ops.find((op) => op.method === "POST");
+ * const del = ops.find((op) => op.method === "DELETE")!;
+ * if (namingCreate(doc, ops, del, "ip") !== post || namingCreate(doc, ops, del, "x")) throw new Error();
  * ```
  */
 export function namingCreate(

@@ -24,7 +24,8 @@ const MAX_DEPTH = 1_000;
  * const shared = { "400": "bad", "404": "gone" };
  * const doc = { responses: { "<<": shared, "200": "ok", "404": "not here" } };
  * applyMergeKeys(doc);
- * if (JSON.stringify(doc) !== '{"responses":{"200":"ok","404":"not here","400":"bad"}}') {
+ * // The merged keys join, a key of the map's own wins, and the "<<" key is gone.
+ * if (JSON.stringify(doc) !== '{"responses":{"200":"ok","400":"bad","404":"not here"}}') {
  *   throw new Error(JSON.stringify(doc));
  * }
  * ```
