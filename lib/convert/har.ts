@@ -82,6 +82,7 @@
  *
  * @module
  */
+import { dropLongPolls } from "./har_long_polls.ts";
 import { correlate, type Correlator } from "./correlate/mod.ts";
 import { type OwnDropped, ownDroppedLines } from "./dropped.ts";
 import { REASON } from "./noise.ts";
@@ -227,6 +228,11 @@ export function prepareConversion(
   options: ConvertOptions = {},
 ): PreparedConversion {
   const traffic = selectTraffic(har, options);
+  const polls = dropLongPolls(traffic.ordered);
+  if (polls.dropped > 0) {
+    traffic.ordered = polls.kept;
+    traffic.dropped[REASON.longPoll] = polls.dropped;
+  }
   const { groups, repeats } = groupRequests(traffic.ordered);
   if (repeats > 0) traffic.dropped[REASON.poll] = (traffic.dropped[REASON.poll] ?? 0) + repeats;
   const spelling = options.spelling ?? "a";

@@ -29,6 +29,7 @@ export const REASON = {
   failed: "failed (no HTTP status)",
   poll: "duplicate poll",
   unanswered: "unanswered (still open when the recording ended)",
+  longPoll: "long poll (held until something happened)",
   excluded: "excluded by --exclude-url",
   html: "HTML document",
   notIncluded: "not in --include-host",
