@@ -10,23 +10,23 @@
  * save is a `PUT /rest/config` of the whole config (this device's id, the
  * API key, `$$hashKey` counters of AngularJS).
  *
- * Measured 2026-11-26 on the stored recording (73 steps, 61 without the
- * event long polls):
+ * Measured 2026-11-26 on the stored recording (61 steps; 73 before the
+ * event long polls were dropped):
  * - before: on a fresh instance 0 passed (the cookie captured by its
  *   recorded name failed the first step) and nine `$$hashKey` variables
  *   were asked; on an instance of the recorded device (its key pair, all
- *   else new) the two unanswered long polls waited 30 s each, and the new
- *   folder was created at the recorded home's path (/srv/…), not the
- *   instance's.
- * - after (har_unanswered, har_handed_path_prefix, har_lookup_keys,
- *   har_instance_cookie_name tests): only BASE_URL is asked; on a fresh
- *   instance the page passes with the cookie captured by pattern, and every
- *   `/rest` step is refused 403: a flow's header names cannot hold an
- *   expression, so `X-CSRF-Token-2EWQW` is sent as recorded and the
- *   conversion says so. On an instance of the recorded device all 61 steps
- *   pass with `--exclude-url /rest/events` (the event long polls wait for
- *   events the browser's parallel requests caused; in a sequential run
- *   `since=3` waits for the server's 60 s).
+ *   else new) the two unanswered long polls waited 30 s each, the other
+ *   event long polls (`/rest/events?since=N`, answered when something
+ *   happens, which the browser's parallel calls caused) waited for the
+ *   server's 60 s, and the new folder was created at the recorded home's
+ *   path (/srv/…), not the instance's.
+ * - after (har_unanswered, har_long_polls, har_handed_path_prefix,
+ *   har_lookup_keys, har_instance_cookie_name tests): only BASE_URL is
+ *   asked; on a fresh instance the page passes with the cookie captured by
+ *   pattern, and every `/rest` step is refused 403: a flow's header names
+ *   cannot hold an expression, so `X-CSRF-Token-2EWQW` is sent as recorded
+ *   and the conversion says so. On an instance of the recorded device all
+ *   61 steps pass, and `--verify` there says all pass.
  *
  * The stored recording runs without a browser; a new one is recorded in
  * Chromium with `SYNCTHING_FRESH=1`.
@@ -42,8 +42,6 @@ import { FOLDER_LABEL, publicRecording, recordJourney } from "./syncthing_journe
 
 const missing = syncthingMissing();
 const FIXTURES = new URL("./fixtures/syncthing/", import.meta.url).pathname;
-/** The event long polls: answered when something happens, which a sequential run does not cause. */
-const NO_EVENTS = ["--exclude-url", "/rest/events"];
 
 /** A fresh instance (of the device whose key pair is in `identity`, when given), stopped after `fn`. */
 async function withInstance<T>(
@@ -100,6 +98,7 @@ Deno.test({
       const { converted, flow, env, steps, passed } = await convertAndRun(har, dir);
       assert.deepEqual(Object.keys(env), ["BASE_URL"], flow);
       assert.match(converted.stderr, /unanswered \(still open when the recording ended\) 2/);
+      assert.match(converted.stderr, /long poll \(held until something happened\) 11/);
       // The cookie is captured with its name from Set-Cookie; the header's name is reported.
       assert.match(flow, /\{ header: set-cookie, regex: /);
       assert.match(
@@ -109,6 +108,7 @@ Deno.test({
       assert.match(converted.stderr, /Header "x-csrf-token-2ewqw" is named for "2EWQW"/);
       // The home the recording's status answered is never sent: the folder's path is a capture.
       assert.ok(!sent(flow).includes("/srv/syncthing-"), flow);
+      assert.equal(steps.length, 61, flow);
       assert.equal(steps[0].name, "open_home");
       assert.equal(steps[0].status, "passed");
       assert.equal(steps[1].status, "failed");
@@ -122,7 +122,7 @@ Deno.test({
 
 Deno.test({
   name:
-    `real servers: Syncthing: on an instance of the recorded device (all else new) every step but the event long polls passes, and the folder is made in that instance's home${missing}`,
+    `real servers: Syncthing: on an instance of the recorded device (all else new) every step passes, and the folder is made in that instance's home${missing}`,
   ignore: missing !== "",
   sanitizeResources: false,
   sanitizeOps: false,
@@ -130,7 +130,7 @@ Deno.test({
     const dir = await Deno.makeTempDir({ prefix: "flowrun-real-syncthing-" });
     try {
       const har = `${FIXTURES}journey.pw.har`;
-      const same = await convertAndRun(har, dir, FIXTURES, NO_EVENTS);
+      const same = await convertAndRun(har, dir, FIXTURES);
       assert.deepEqual(Object.keys(same.env), ["BASE_URL"], same.flow);
       assert.equal(same.steps.length, 61, same.flow);
       assert.ok(!sent(same.flow).includes("/srv/syncthing-"), same.flow);
@@ -160,7 +160,7 @@ Deno.test({
       await withInstance(FIXTURES, async (s) => {
         const flowPath = `${dir}/verified.yaml`;
         const har = `${FIXTURES}journey.pw.har`;
-        const args = ["convert", "har", har, ...NO_EVENTS, "--verify", s.origin, "-o", flowPath];
+        const args = ["convert", "har", har, "--verify", s.origin, "-o", flowPath];
         const verified = await runCli(args);
         console.error(`syncthing --verify: ${/^Verified[^\n]*/m.exec(verified.stderr)?.[0]}`);
         assert.equal(verified.code, 0, verified.stderr);
@@ -205,7 +205,6 @@ Deno.test({
         `${dir}/journey.har`,
         dir,
         identity,
-        NO_EVENTS,
       );
       assert.deepEqual(Object.keys(env), ["BASE_URL"], flow);
       assert.ok(steps.length >= 40 && passed === steps.length, `${run.stdout}\n${flow}`);
