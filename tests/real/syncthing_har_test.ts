@@ -42,6 +42,8 @@ import { FOLDER_LABEL, publicRecording, recordJourney } from "./syncthing_journe
 
 const missing = syncthingMissing();
 const FIXTURES = new URL("./fixtures/syncthing/", import.meta.url).pathname;
+/** The API key the recorded instance's config answered (its GUI sends it back in every save). */
+const RECORDED_API_KEY = "iKZvYPmZes9UHVnP7afmwrnrNtfn69Xu";
 
 /** A fresh instance (of the device whose key pair is in `identity`, when given), stopped after `fn`. */
 async function withInstance<T>(
@@ -142,6 +144,10 @@ Deno.test({
       assert.match(same.config, /<device id="2EWQW[^"]*" name="flowrun-box"/);
       assert.ok(!/<folder id="[^"]+"/.test(same.config) && !same.config.includes("5QV275M"));
       assert.ok(same.folderMade, "the folder was not made in the instance's home");
+      // Every config write sent the instance's own API key (read from its config), not the
+      // recorded one, which would have replaced it.
+      assert.ok(!same.config.includes(RECORDED_API_KEY), same.config);
+      assert.match(same.config, /<apikey>[A-Za-z0-9]{32}<\/apikey>/);
     } finally {
       await Deno.remove(dir, { recursive: true });
     }
