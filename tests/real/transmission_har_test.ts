@@ -84,7 +84,11 @@ async function convertAndRun(
   const flow = await Deno.readTextFile(flowPath);
   return await withDaemon(auth, async (b) => {
     // The user knows their login: the Basic credential is the one thing asked besides the URL.
-    const env = userEnv(flow, b.origin, (name) => name === "BASIC_PASSWORD" ? AUTH.password : undefined);
+    const env = userEnv(
+      flow,
+      b.origin,
+      (name) => name === "BASIC_PASSWORD" ? AUTH.password : undefined,
+    );
     const results = [];
     for (let n = 1; n <= runs; n++) {
       const report = `${flowPath}.${n}.json`;
