@@ -126,17 +126,29 @@ function networkFor(
   const cert = step.clientCert ?? run.clientCert;
   const caCerts = [...run.caCerts ?? [], ...step.caCerts ?? []];
   const insecure = step.insecure ?? run.insecure ?? false;
-  // The runtime's client reads the proxy variables itself; an insecure connection is given them, as an HTTP step's (transport.ts).
-  const fromEnv = insecure ? proxyEnv(url, ctx.env) : {};
-  const proxy = bypassesUrl(url, step.noProxy ?? run.noProxy ?? fromEnv.noProxy ?? [])
-    ? undefined
-    : step.proxy ?? run.proxy ?? fromEnv.proxy;
+  const proxy = proxyFor(url, step, run, insecure ? ctx.env : undefined);
   return {
     ...(caCerts.length > 0 ? { caCerts } : {}),
     ...(cert ? { cert: cert.cert, key: cert.key } : {}),
     insecure,
     ...(proxy ? { proxy } : {}),
   };
+}
+
+/**
+ * The proxy for `url`: the step's, else the run's, else (given `env`, on an insecure connection)
+ * the environment's, unless a no-proxy host matches. The runtime's client reads the proxy
+ * variables itself; a connection made without it is given them, as an HTTP step's (transport.ts).
+ */
+function proxyFor(
+  url: string,
+  step: StepOptions,
+  run: NonNullable<Context["network"]>,
+  env: Context["env"] | undefined,
+): string | undefined {
+  const fromEnv = env ? proxyEnv(url, env) : {};
+  if (bypassesUrl(url, step.noProxy ?? run.noProxy ?? fromEnv.noProxy ?? [])) return undefined;
+  return step.proxy ?? run.proxy ?? fromEnv.proxy;
 }
 
 /** `HTTPS_PROXY` (`HTTP_PROXY` for http) and `NO_PROXY`, either case, as `transport.ts` reads them. */
