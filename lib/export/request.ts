@@ -109,8 +109,9 @@ export function requestFields(step: Step, auth: Auth | undefined, place: Place):
   const request = step.request;
   const fields: RequestFields = { url: urlText(request, place) };
   const headers: Record<string, unknown> = {};
-  for (const [name, value] of request.headers) {
-    headers[name.toLowerCase()] = templateText(value, place);
+  for (const [name, value, nameFrom] of request.headers) {
+    const key = nameFrom ? String(templateText(nameFrom, place)) : name;
+    headers[key.toLowerCase()] = templateText(value, place);
   }
   if (Object.keys(headers).length > 0) fields.headers = headers;
   if (request.headersFrom || request.queryFrom || request.methodFrom) {

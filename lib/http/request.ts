@@ -18,7 +18,7 @@ import type { MultipartPart, RequestSpec } from "../model/flow.ts";
 import type { SentPart } from "./curl_body.ts";
 import { RequestError } from "./request_error.ts";
 import { renderUrl } from "./url.ts";
-import { headersFrom, queryFrom } from "./request_maps.ts";
+import { headerName, headersFrom, queryFrom } from "./request_maps.ts";
 import { thousands } from "../_util/thousands.ts";
 
 /**
@@ -152,7 +152,10 @@ function resolveHeaders(
 ): [string, string][] {
   const headers: [string, string][] = spec.headersFrom
     ? headersFrom(evaluate(spec.headersFrom, scope), spec.headersFrom.source)
-    : spec.headers.map(([name, value]) => [name, toText(evaluate(value, scope))]);
+    : spec.headers.map(([name, value, nameFrom]) => [
+      nameFrom ? headerName(evaluate(nameFrom, scope), nameFrom.source) : name,
+      toText(evaluate(value, scope)),
+    ]);
   // `omit_empty_headers`: one step written for both cases (with an ETag, without one).
   if (omitEmpty) headers.splice(0, headers.length, ...headers.filter(([, v]) => v !== ""));
   if (spec.cookies) {

@@ -49,6 +49,32 @@ export function headersFrom(value: unknown, source: string): [string, string][] 
 }
 
 /**
+ * A header name an expression gives (`x-csrf-token-${steps.home.capture.device}`), checked as
+ * a written name is when the flow loads: an HTTP token, else an error of the step.
+ *
+ * @example
+ * ```ts
+ * import { headerName } from "./request_maps.ts";
+ * if (headerName("x-csrf-token-2EWQW", "x-csrf-token-${vars.d}") !== "x-csrf-token-2EWQW") {
+ *   throw new Error();
+ * }
+ * let threw = false;
+ * try { headerName("x token", "x ${vars.d}"); } catch { threw = true; }
+ * if (!threw) throw new Error();
+ * ```
+ */
+export function headerName(value: unknown, source: string): string {
+  const name = toText(value);
+  if (!TOKEN.test(name)) {
+    throw new ExpressionError(
+      `The header name "${source}" gives ${JSON.stringify(name)}, which is not an HTTP token ` +
+        "(letters, digits and !#$%&'*+.^_`|~-).",
+    );
+  }
+  return name;
+}
+
+/**
  * The query parameters an expression's value gives: each a single value
  * or a list of them (the key repeated); `null` sends the key alone.
  *

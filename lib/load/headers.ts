@@ -8,6 +8,7 @@ import type { Scalar } from "yaml";
 import { isMap, isScalar } from "./nodes.ts";
 import { lossyNumber, quoteHint } from "./quote_hint.ts";
 import { parseTemplate, type Template } from "../expr/template.ts";
+import type { RequestSpec } from "../model/flow.ts";
 import type { Loading } from "./context.ts";
 import { describe, isEmpty } from "./describe.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
@@ -53,10 +54,34 @@ function badHeaderValue(ctx: Loading, h: Entry, value: unknown): boolean {
   return true;
 }
 
+/**
+ * A header name's template when it holds `${…}` (an instance's own header,
+ * `x-csrf-token-${steps.home.capture.device}`), checked when the request is
+ * made; `undefined` for a plain name, or after a problem (a bad expression).
+ */
+function nameTemplate(
+  ctx: Loading,
+  h: Entry,
+  owner: TemplateUse["owner"],
+): Template | undefined | false {
+  if (!h.key.includes("${") || !isScalar(h.keyNode)) return undefined;
+  const template = ctx.template(h.keyNode as Scalar, owner);
+  if (!template) return false;
+  return template.parts.some((part) => typeof part !== "string") ? template : undefined;
+}
+
 /** One header's problem (its name, a repeat, its value), reported; whether there was one. */
-function badHeader(ctx: Loading, h: Entry, label: string, seen: Map<string, string>): boolean {
+function badHeader(
+  ctx: Loading,
+  h: Entry,
+  label: string,
+  seen: Map<string, string>,
+  named: boolean,
+): boolean {
   const lower = h.key.toLowerCase();
-  if (!METHOD.test(h.key)) {
+  // A name's expression is checked when it is made; its written parts must be a token's.
+  const written = named ? h.key.replace(/\$\{[^}]*\}/g, "x") : h.key;
+  if (!METHOD.test(written)) {
     const token = h.key.replace(/[^!#$%&'*+.^_`|~0-9A-Za-z-]+/g, "-").replace(/^-+|-+$/g, "");
     ctx.problem(
       "bad-header",
@@ -111,7 +136,7 @@ export function loadHeaders(
   entry: Entry | undefined,
   label: string,
   owner: TemplateUse["owner"],
-): [string, Template][] {
+): RequestSpec["headers"] {
   if (!entry || isEmpty(entry.value)) return [];
   if (!isMap(entry.value)) {
     ctx.problem(
@@ -122,14 +147,13 @@ export function loadHeaders(
     );
     return [];
   }
-  const headers: [string, Template][] = [];
+  const headers: RequestSpec["headers"] = [];
   const seen = new Map<string, string>();
   for (const h of ctx.entries(entry.value)) {
-    // A header's name is sent as written: an expression in it is refused, not sent as "${…}".
-    if (refuseExpression(ctx, h.keyNode, `A header name of ${label}`)) continue;
-    if (badHeader(ctx, h, label, seen)) continue;
+    const named = nameTemplate(ctx, h, owner);
+    if (named === false || badHeader(ctx, h, label, seen, named !== undefined)) continue;
     const template = valueTemplate(ctx, h.value as Scalar, owner);
-    if (template) headers.push([h.key, template]);
+    if (template) headers.push(named ? [h.key, template, named] : [h.key, template]);
   }
   return headers;
 }

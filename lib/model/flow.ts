@@ -57,7 +57,12 @@ export interface RequestSpec {
   /** `method: ${vars.m}`: the method is this expression's value, checked when the request is made. */
   methodFrom?: Template;
   url: Template;
-  headers: [name: string, value: Template][];
+  /**
+   * Name as written, value, and the name's template when the name holds an
+   * expression (`x-csrf-token-${steps.home.capture.device}`: a header an
+   * instance names after itself), its value checked when the request is made.
+   */
+  headers: [name: string, value: Template, nameFrom?: Template][];
   /** `headers: "${vars.h}"`: the headers are this expression's map, checked when the request is made. */
   headersFrom?: Template;
   /** `cookies`: cookies sent with the request (in its `cookie` header), name → value. */

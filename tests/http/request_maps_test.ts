@@ -149,3 +149,38 @@ Deno.test("text around the expression is one problem at load time, in validate a
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a header name from an expression is sent as it evaluates; a name that is no token fails the step, nothing sent", async () => {
+  const server = serve();
+  const flow = `name: named
+vars:
+  device: 2EWQW
+  bad: "a b"
+steps:
+  - name: csrf
+    request:
+      url: "\${ENV.BASE}/items"
+      headers: {"x-csrf-token-\${vars.device}": "\${ENV.CSRF}"}
+  - name: broken
+    request:
+      url: "\${ENV.BASE}/broken"
+      headers: {"x-\${vars.bad}": v}
+`;
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/f.yaml`, flow);
+    const run = await runCli(["run", `${dir}/f.yaml`, "--report-json", `${dir}/r.json`], {
+      env: { BASE: server.url, CSRF: TOKEN },
+    });
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    assert.deepEqual(server.got.map((g) => g.path), ["/items"], "the broken step sent nothing");
+    assert.equal(server.got[0].headers["x-csrf-token-2ewqw"], TOKEN);
+    const report = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
+    const text = JSON.stringify(report);
+    assert.match(text, /x-\$\{vars\.bad\}\\" gives \\"x-a b\\", which is not an HTTP token/);
+    assert.ok(!text.includes(TOKEN), "the CSRF value from the environment is masked");
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

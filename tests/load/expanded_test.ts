@@ -277,7 +277,7 @@ steps:
         "f.yaml:11:56",
         "f.yaml:11:84",
         "f.yaml:13:15",
-        "f.yaml:15:49",
+        // A request header's name expands (15:49); an asserted header's is read when loading.
         "f.yaml:15:76",
         "f.yaml:16:25",
         "f.yaml:16:53",
@@ -287,7 +287,7 @@ steps:
       }
       assert.match(
         out,
-        /hint: Write the value itself here\. Expressions are expanded in url, header values/,
+        /hint: Write the value itself here\. Expressions are expanded in url, headers \(names and values\)/,
       );
       assert.deepEqual(api.seen, []);
     });

@@ -29,3 +29,25 @@ Deno.test("a number as a header or cookie value is its text, not a template", ()
   assert.deepEqual(codes("cookies: {sid: {a: 1}}"), ["wrong-type"]);
   assert.deepEqual(codes("cookies: [sid]"), ["wrong-type"]);
 });
+
+Deno.test("a header name may hold an expression: its written parts a token's, its value checked when sent", () => {
+  // Syncthing names its anti-CSRF header after the instance: x-csrf-token-<device>.
+  const { flow, problems } = loadFlow(
+    'name: f\nvars: {device: 2EWQW}\nsteps:\n  - name: s\n    request: {url: "http://x.test", ' +
+      'headers: {"x-csrf-token-${vars.device}": "${ENV.TOKEN:-t}"}}\n',
+    "t.yaml",
+  );
+  assert.deepEqual(problems, []);
+  const [name, , nameFrom] = flow!.steps[0].request!.headers[0];
+  assert.equal(name, "x-csrf-token-${vars.device}");
+  assert.equal(nameFrom?.source, "x-csrf-token-${vars.device}");
+  assert.equal(flow!.steps[0].request!.headers.length, 1);
+  // Around the expression, the name is still a token; the expression itself must be valid.
+  assert.deepEqual(codes('headers: {"x token-${ENV.D:-d}": a}'), ["bad-header"]);
+  assert.deepEqual(codes('headers: {"x-${vars.nowhere}": a}'), ["unknown-var"]);
+  assert.equal(codes('headers: {"x-${vars.}": a}').length, 1);
+  // An escaped "$${" is text, and braces are no token's.
+  assert.deepEqual(codes('headers: {"x-$${a}": a}'), ["bad-header"]);
+  // A plain name has no template.
+  assert.equal(load("headers: {accept: x}").flow!.steps[0].request!.headers[0][2], undefined);
+});
