@@ -40,7 +40,12 @@ export interface NoiseOptions {
   includeHosts?: string[];
   excludeUrls?: RegExp[];
   includeHtml?: boolean;
+  /** When the recording's last request started or ended, ms since the epoch (set by `classify`). */
+  recordingEnd?: number;
 }
+
+/** How long a read must have been open, unanswered, when the recording ended to count as held. */
+const HELD_MS = 1_000;
 
 const STATIC_TYPES = new Set([
   "image",
@@ -92,7 +97,7 @@ const INTRINSIC: [string, (r: HarRecord, options: NoiseOptions) => boolean][] = 
   // Status 0 or -1 (or garbage): the request got no HTTP response (aborted by a
   // navigation, cancelled, blocked), and a flow cannot assert a status it never had.
   [REASON.failed, (r) => r.status !== undefined && (r.status < 100 || r.status > 599)],
-  [REASON.unanswered, stillOpen],
+  [REASON.unanswered, (r, options) => stillOpen(r) && heldToTheEnd(r, options.recordingEnd)],
   [
     REASON.preflight,
     (r) =>
@@ -145,6 +150,28 @@ function stillOpen(r: HarRecord): boolean {
   const named = (name: string) =>
     responseHeaders(r).find((h) => h.name.toLowerCase() === name)?.value ?? "";
   return /chunked/i.test(named("transfer-encoding")) && named("content-length") === "";
+}
+
+/**
+ * Whether `r` was open a second or more when the recording ended: the server held it (Syncthing's
+ * `/rest/events/disk`, 10 s). A read the page began as the recording stopped (Verdaccio's readme
+ * fetch when the browser closed) only missed its body; kept, it is answered on replay. Without
+ * times, held.
+ */
+function heldToTheEnd(r: HarRecord, end: number | undefined): boolean {
+  return end === undefined || r.started === undefined || end - r.started >= HELD_MS;
+}
+
+/** The last moment the recording saw: the latest start or end of an entry. */
+function recordingEndOf(records: readonly HarRecord[]): number | undefined {
+  let end: number | undefined;
+  for (const r of records) {
+    if (r.started === undefined) continue;
+    const time = Number((r.raw as { time?: unknown }).time);
+    const last = r.started + (Number.isFinite(time) && time > 0 ? time : 0);
+    end = end === undefined ? last : Math.max(end, last);
+  }
+  return end;
 }
 
 const isHtmlMime = (mime: string) => mime === "text/html" || mime === "application/xhtml+xml";
@@ -319,8 +346,9 @@ export function classify(
 ): Classified {
   const dropped = new Map<HarRecord, string>();
   const candidates: HarRecord[] = [];
+  const timed = { ...options, recordingEnd: options.recordingEnd ?? recordingEndOf(records) };
   for (const r of records) {
-    const reason = intrinsicReason(r, options);
+    const reason = intrinsicReason(r, timed);
     if (reason) dropped.set(r, reason);
     else candidates.push(r);
   }

@@ -45,7 +45,10 @@ export async function assertLoads(
     })
   );
   if (problems.length === 0) return;
-  const listed = problems.slice(0, SHOWN).map((p) => `line ${p.line}: ${p.message}`);
+  // Each message is a sentence; the list ends with one period, not two.
+  const listed = problems.slice(0, SHOWN).map((p) =>
+    `line ${p.line}: ${p.message.replace(/\.$/, "")}`
+  );
   const more = problems.length > SHOWN ? ` (and ${problems.length - SHOWN} more)` : "";
   throw new UsageError(
     "unloadable-flow",

@@ -10,7 +10,8 @@
  * Widened to the class: the same shape as a read of another path and as
  * chrome-har writes it (no `_transferSize`); an answered GET whose body the
  * recorder missed (a `Content-Length`), a POST without a body recorded and
- * a Server-Sent Events stream are kept.
+ * a Server-Sent Events stream are kept, and so is a read begun less than a
+ * second before the recording ended (it only missed its body).
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
@@ -72,13 +73,18 @@ Deno.test("convert har: a long poll still open when the recording ended is dropp
       entry("GET", "/items/1", "missed-body", 3),
       entry("POST", "/items", "post", 4),
       entry("GET", "/stream", "sse", 5),
+      // Begun as the recording stopped (a page's last fetch when the browser closed): it only
+      // missed its body, and a replay is answered (Verdaccio's readme, 1 fresh recording in 4).
+      entry("GET", "/items/2", "open", 5),
     ];
     await Deno.writeTextFile(`${dir}/in.har`, JSON.stringify({ log: { entries } }));
     const converted = await runCli(["convert", "har", `${dir}/in.har`, "-o", `${dir}/flow.yaml`]);
     assert.equal(converted.code, 0, converted.stderr);
     const flow = await Deno.readTextFile(`${dir}/flow.yaml`);
     assert.ok(!/url: .*\/events\//.test(flow), flow);
-    for (const kept of ["/items\n", "/items/1\n", "/stream"]) assert.ok(flow.includes(kept), kept);
+    for (const kept of ["/items\n", "/items/1\n", "/stream", "/items/2\n"]) {
+      assert.ok(flow.includes(kept), kept);
+    }
     assert.match(converted.stderr, /unanswered \(still open when the recording ended\) 2/);
     const run = await runCli(["run", `${dir}/flow.yaml`, "--timeout", "3s"], {
       env: { BASE_URL: server.origin },

@@ -20,13 +20,18 @@
  *   happens, which the browser's parallel calls caused) waited for the
  *   server's 60 s, and the new folder was created at the recorded home's
  *   path (/srv/…), not the instance's.
- * - after (har_unanswered, har_long_polls, har_handed_path_prefix,
+ * - then (har_unanswered, har_long_polls, har_handed_path_prefix,
  *   har_lookup_keys, har_instance_cookie_name tests): only BASE_URL is
- *   asked; on a fresh instance the page passes with the cookie captured by
- *   pattern, and every `/rest` step is refused 403: a flow's header names
- *   cannot hold an expression, so `X-CSRF-Token-2EWQW` is sent as recorded
- *   and the conversion says so. On an instance of the recorded device all
- *   61 steps pass, and `--verify` there says all pass.
+ *   asked; on a fresh instance the page passed with the cookie captured by
+ *   pattern, and every `/rest` step was refused 403: a flow's header names
+ *   could not hold an expression, so `X-CSRF-Token-2EWQW` was sent as
+ *   recorded. On an instance of the recorded device all 61 steps passed.
+ * - now: a header's name may hold an expression, so the header is named by
+ *   the same capture as the cookie; the device stats' answer, keyed by the
+ *   recorded device's id, is not checked for that key; and the piece, the
+ *   device's id the GUI shows, is no secret. All 61 steps pass on a fresh
+ *   instance; `--verify` says all pass on an instance of the recorded
+ *   device (on a fresh one it repaired 7 steps in 1 run of 4).
  *
  * The stored recording runs without a browser; a new one is recorded in
  * Chromium with `SYNCTHING_FRESH=1`.
@@ -87,7 +92,7 @@ async function convertAndRun(har: string, dir: string, identity?: string, args: 
 
 Deno.test({
   name:
-    `real servers: Syncthing's GUI, recorded in Chromium: only the base URL is asked; a fresh instance takes the page and refuses the instance-named CSRF header, which the conversion names${missing}`,
+    `real servers: Syncthing's GUI, recorded in Chromium: only the base URL is asked, and every step passes on a fresh instance, its instance-named CSRF cookie and header included${missing}`,
   ignore: missing !== "",
   sanitizeResources: false,
   sanitizeOps: false,
@@ -99,23 +104,20 @@ Deno.test({
       assert.ok(!/\/(tmp|root|work)\//.test(text), "the recording names a path of this machine");
       const { converted, flow, env, steps, passed } = await convertAndRun(har, dir);
       assert.deepEqual(Object.keys(env), ["BASE_URL"], flow);
-      assert.match(converted.stderr, /unanswered \(still open when the recording ended\) 2/);
-      assert.match(converted.stderr, /long poll \(held until something happened\) 11/);
-      // The cookie is captured with its name from Set-Cookie; the header's name is reported.
+      assert.match(converted.stderr, /unanswered \(still open when the recording ended\) 1/);
+      assert.match(converted.stderr, /long poll \(held until something happened\) 12/);
+      // The cookie is captured with its name from Set-Cookie; the header is named by the capture.
       assert.match(flow, /\{ header: set-cookie, regex: /);
       assert.match(
         flow,
-        /cookie: CSRF-Token-\$\{steps\.open_home\.capture\.csrf_token_name\}=\$\{steps\.open_home\.capture\.csrf_token\}/,
+        /cookie: CSRF-Token-\$\{steps\.open_home\.capture\.instance\}=\$\{steps\.open_home\.capture\.csrf_token\}/,
       );
-      assert.match(converted.stderr, /Header "x-csrf-token-2ewqw" is named for "2EWQW"/);
+      assert.match(flow, /"x-csrf-token-\$\{steps\.open_home\.capture\.instance\}":/);
       // The home the recording's status answered is never sent: the folder's path is a capture.
       assert.ok(!sent(flow).includes("/srv/syncthing-"), flow);
       assert.equal(steps.length, 61, flow);
       assert.equal(steps[0].name, "open_home");
-      assert.equal(steps[0].status, "passed");
-      assert.equal(steps[1].status, "failed");
-      assert.equal(steps[1].response?.status, 403, JSON.stringify(steps[1]));
-      assert.equal(passed, 1);
+      assert.equal(passed, steps.length, flow);
     } finally {
       await Deno.remove(dir, { recursive: true });
     }
@@ -173,6 +175,7 @@ Deno.test({
         assert.match(verified.stderr, /Verified 61 steps against \S+: all pass\./);
       });
       // A second instance of the device: the verified flow is no recording of the first one.
+      // (Against fresh instances --verify repaired 7 steps in 1 run of 4: still open, issue 52.)
       await withInstance(FIXTURES, async (s) => {
         const run = await runCli(["run", `${dir}/verified.yaml`], { env: { BASE_URL: s.origin } });
         assert.equal(run.code, 0, run.stdout);

@@ -41,12 +41,17 @@ function headerKeys(source: Exclude<Source, { kind: "json" }>): string[] {
   return source.regex ? locationIdKeys(source.regex) : [source.name];
 }
 
-/** A cookie read by a pattern is named by its name's words, `name` when the group is its name's piece. */
+/**
+ * A cookie read by a pattern is named by its name's words; the group that is its name's piece
+ * (cookie_names.ts) is the instance's id, named `instance`: named after the cookie's words
+ * (`csrf_token_name`) it read as a secret's name, and its value, an id the instance hands out in
+ * the clear, was masked in every answer that holds it.
+ */
 function cookieKeys(regex: string): string[] {
   const head = regex.slice(0, regex.indexOf("(")).replace(/\[[^\]]*\][+*]?/g, "");
+  if (!head.endsWith("=")) return ["instance"];
   const words = head.match(/[A-Za-z]+/g) ?? ["cookie"];
-  const name = words.join("_").toLowerCase();
-  return [head.endsWith("=") ? name : `${name}_name`];
+  return [words.join("_").toLowerCase()];
 }
 
 /**

@@ -44,9 +44,8 @@ export function headers(c: Correlator, r: HarRecord, step: Step): [string, strin
   fillFromJar(c, r, cleaned);
   const out: [string, string][] = [];
   for (const { name, value } of cleaned) {
-    noteInstanceName(c, name);
     const template = headerValue(c, r, step, name, value, cookieValues);
-    if (template !== undefined) out.push([name, template]);
+    if (template !== undefined) out.push([headerName(c, name, step), template]);
   }
   const match = ifMatch(c, r, step);
   if (match) out.push(["if-match", match]);
@@ -70,18 +69,20 @@ function fillFromJar(c: Correlator, r: HarRecord, cleaned: NameValue[]): void {
 }
 
 /**
- * A header named for the instance's piece of a cookie's name (Syncthing's
- * `X-CSRF-Token-2EWQW`): its value is a capture, but a header's name in a
- * flow is text (an expression there is refused), so it is sent as recorded
- * and the conversion says which header, which piece and where it came from.
+ * A header's name as the flow writes it: one named for the instance's piece
+ * of a cookie's name (Syncthing's `X-CSRF-Token-2EWQW` beside the cookie
+ * `CSRF-Token-2EWQW`) names it by the piece's capture, as the cookie is
+ * named, since a fresh instance names both otherwise.
  */
-function noteInstanceName(c: Correlator, name: string): void {
-  for (const [cookie, named] of c.cookieNames) {
-    if (!name.toLowerCase().includes(named.piece.toLowerCase())) continue;
-    const note =
-      `Header "${name}" is named for "${named.piece}", a piece of the name of cookie "${cookie}" that step "${named.step.name}" set and its answer handed out in another value: an instance's own, so a fresh instance names the cookie and this header otherwise. The cookie is captured with its name; a header's name cannot hold an expression, so the flow sends "${name}" as recorded: rename it for the instance it runs on.`;
-    if (!c.notes.includes(note)) c.notes.push(note);
+function headerName(c: Correlator, name: string, step: Step): string {
+  for (const named of c.cookieNames.values()) {
+    const at = name.toLowerCase().indexOf(named.piece.toLowerCase());
+    if (at < 0) continue;
+    const piece = useProducer(c, named.producer, step);
+    return c.sp.lit(name.slice(0, at)) + piece + c.sp.lit(name.slice(at + named.piece.length));
   }
+  // A name is a template in a flow: a recorded "${" is text, written "$${".
+  return c.sp.lit(name);
 }
 
 /** One header's template; `undefined` drops it (a `Cookie` with nothing left). */

@@ -72,7 +72,8 @@ export function addStep(c: Correlator, records: HarRecord[], loop?: Step["loop"]
   const { earlier, created } = answersBefore(c, records);
   // An event stream never ends as a body does: read as an sse step, for a bounded time.
   if (isEventStream(first)) step.sse = sseMap(first, step);
-  addAssertions(step, c.secrets, (key, r) => writtenLater(c, key, r), earlier, created);
+  const handedOut = (key: string) => c.rules.producerFor(key) !== undefined;
+  addAssertions(step, c.secrets, (key, r) => writtenLater(c, key, r), earlier, created, handedOut);
   c.rules.produce(step);
   c.steps.push(step);
 }
