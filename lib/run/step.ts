@@ -17,6 +17,7 @@ import { pause, type PollOutcome, pollUntil } from "./poll.ts";
 import { isSecretCaptureName, isSecretHeader } from "../secrets/mod.ts";
 import type { CaptureFailure, StepResult } from "../model/result.ts";
 import { responseLeaves, secretLeaves } from "../secrets/discover.ts";
+import { inCookieNamesOnly } from "../secrets/set_cookie.ts";
 import type { Attempt } from "./attempt.ts";
 import { kindAttempt } from "./kind_attempt.ts";
 import { AuthError, type AuthHandler } from "../http/auth.ts";
@@ -259,6 +260,21 @@ function failed(input: StepInput, tries: Tries, error: unknown, ctx: Context): S
   return failedBefore(step, at, "error", "request", message, tries.sent, tries.lastRequest);
 }
 
+/**
+ * Whether a capture holds what a server issued as a secret: a cookie's value, a capture named like
+ * a secret, a secret header's part; not a piece of a cookie's name (Syncthing's
+ * `CSRF-Token-<device>`: the device's id, which its answers hold in the clear).
+ */
+function issuedSecret(
+  c: StepInput["step"]["captures"][number],
+  value: unknown,
+  setCookies: readonly string[],
+): boolean {
+  if (c.from.kind === "cookie" || isSecretCaptureName(c.name)) return true;
+  if (c.from.kind !== "header" || !isSecretHeader(c.from.name)) return false;
+  return !(c.from.name === "set-cookie" && inCookieNamesOnly(value, setCookies));
+}
+
 /** The checks and captures on the last response; captured values go into `input.captured`. */
 function evaluate(input: StepInput, last: Attempt, ctx: Context): Evaluation {
   const { step, scope } = input;
@@ -279,10 +295,7 @@ function evaluate(input: StepInput, last: Attempt, ctx: Context): Evaluation {
       // secret are so when they are what a server issues: not its words or times around it.
       if (got.found && input.inputs.captures.has(`${step.name}\0${c.name}`)) {
         secretLeaves(got.value, ctx.secret);
-      } else if (
-        got.found && (c.from.kind === "cookie" || isSecretCaptureName(c.name) ||
-          (c.from.kind === "header" && isSecretHeader(c.from.name)))
-      ) {
+      } else if (got.found && issuedSecret(c, got.value, response.setCookies)) {
         responseLeaves(got.value, ctx.secret, input.inputs.clear);
       }
     } catch (error) {

@@ -155,9 +155,7 @@ export function secretInputs(flow: Flow): SecretInputs {
   const clear: ValueTemplate[] = [];
   for (const step of flow.steps) {
     const { request } = step;
-    for (const [name, value] of request.headers) {
-      (isSecretHeader(name) ? values : clear).push({ kind: "template", template: value });
-    }
+    for (const [name, value] of request.headers) headerInputs(name, value, values, clear);
     // Cookies are session credentials whatever they are called.
     for (const [, value] of request.cookies ?? []) {
       values.push({ kind: "template", template: value });
@@ -184,6 +182,47 @@ export function secretInputs(flow: Flow): SecretInputs {
   }
   inputs.clear = clearConstants(clear, inputs.literals);
   return inputs;
+}
+
+/** A header's template into the values sent in secret places or in the clear. */
+function headerInputs(
+  name: string,
+  value: Template,
+  values: ValueTemplate[],
+  clear: ValueTemplate[],
+): void {
+  if (name.toLowerCase() === "cookie") {
+    const pairs = cookiePairs(value);
+    values.push(...pairs.values);
+    clear.push(...pairs.names);
+  } else (isSecretHeader(name) ? values : clear).push({ kind: "template", template: value });
+}
+
+/**
+ * A `cookie` header's template by where its expressions stand: in a cookie's name (before the `=`
+ * of its pair: Syncthing's `CSRF-Token-${steps.home.capture.instance}`, named for the device) an
+ * expression is the server's word for the cookie, not a credential; the rest, values and text,
+ * is the session's.
+ */
+function cookiePairs(template: Template): { names: ValueTemplate[]; values: ValueTemplate[] } {
+  if (template.parts.every((part) => typeof part === "string")) {
+    return { names: [], values: [{ kind: "template", template }] };
+  }
+  const names: ValueTemplate[] = [];
+  const values: ValueTemplate[] = [];
+  let inName = true;
+  for (const part of template.parts) {
+    if (typeof part !== "string") {
+      const one: ValueTemplate = { kind: "template", template: { ...template, parts: [part] } };
+      (inName ? names : values).push(one);
+      continue;
+    }
+    for (const ch of part) {
+      if (ch === ";") inName = true;
+      else if (ch === "=") inName = false;
+    }
+  }
+  return { names, values };
 }
 
 /** The constant texts of `values` of 4 characters or more that are not sent in a secret place too. */

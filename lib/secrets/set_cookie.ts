@@ -45,3 +45,31 @@ export function secretsInSetCookie(header: string, register: Register): void {
   }
   if (secret) register(header, attributes);
 }
+
+/**
+ * Whether `value` stands in `Set-Cookie` lines only inside cookies' names (before the `=` of
+ * each): a name is the server's word for its cookie, however random it looks, never a secret.
+ *
+ * @example
+ * ```ts
+ * import { inCookieNamesOnly } from "./set_cookie.ts";
+ * const lines = ["CSRF-Token-QQEMV=vL3qZ7mXkP2nB9wR; Path=/"];
+ * if (!inCookieNamesOnly("QQEMV", lines) || inCookieNamesOnly("vL3qZ7mXkP2nB9wR", lines)) {
+ *   throw new Error();
+ * }
+ * if (inCookieNamesOnly("QQEMV", [...lines, "sid=QQEMV"]) || inCookieNamesOnly("", lines)) {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function inCookieNamesOnly(value: unknown, lines: readonly string[]): boolean {
+  if (typeof value !== "string" || value === "") return false;
+  let named = false;
+  for (const line of lines) {
+    const eq = line.indexOf("=");
+    const name = eq === -1 ? "" : line.slice(0, eq);
+    if (line.slice(eq + 1).includes(value)) return false;
+    named ||= name.includes(value);
+  }
+  return named;
+}
