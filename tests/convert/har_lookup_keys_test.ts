@@ -65,3 +65,26 @@ Deno.test("convert har: a key-named field holding a word and a count is sent as 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("convert har: an API, access or bare key holding a word is still a credential, asked for", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    // Docs examples type ordinary words into credentials (`api_key=key`): never sent as written.
+    const body = { api_key: "key", accessKey: "open", key: "word", hashKey: "object:1" };
+    await Deno.writeTextFile(
+      `${dir}/in.har`,
+      harOf([{ method: "PUT", url: "http://127.0.0.1:8384/config", body: JSON.stringify(body) }]),
+    );
+    const converted = await runCli(["convert", "har", `${dir}/in.har`, "-o", `${dir}/f.yaml`]);
+    assert.equal(converted.code, 0, converted.stderr);
+    const asked = /^Set before running: (.*)\.$/m.exec(converted.stderr)?.[1].split(", ") ?? [];
+    assert.deepEqual(
+      asked.sort(),
+      ["UPDATE_CONFIG_ACCESS_KEY", "UPDATE_CONFIG_API_KEY", "UPDATE_CONFIG_KEY"],
+      converted.stderr,
+    );
+    assert.match(await Deno.readTextFile(`${dir}/f.yaml`), /hashKey: object:1/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

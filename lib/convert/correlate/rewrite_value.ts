@@ -144,6 +144,10 @@ function credentialField(key: string): boolean {
   return !DESCRIBES.test(last);
 }
 
+/** The words that make a `…key` a credential's name: an API key, an access key, a client's. */
+const CREDENTIAL_KEY =
+  /^(?:api|access|auth|client|consumer|developer|license|licence|master|private|secret|service|session|signing|subscription|app|account|user|encryption)$/i;
+
 /** Words, or words and counts, joined by `.`, `:`, `_` or `-`: `object:440`, `menu.title`, `name`. */
 const WORDS_AND_COUNTS = /^[a-z]+(?:[.:_-](?:[a-z]+|\d+))*$/i;
 
@@ -157,9 +161,10 @@ const WORDS_AND_COUNTS = /^[a-z]+(?:[.:_-](?:[a-z]+|\d+))*$/i;
  */
 function lookupKey(key: string, value: string): boolean {
   const words = key.split(/[_.\s$-]+|(?<=[a-z0-9])(?=[A-Z])/).filter((w) => w !== "");
-  if (!/^keys?$/i.test(words.at(-1) ?? "") || isSecretName(words.slice(0, -1).join("_"))) {
-    return false;
-  }
+  const before = words.slice(0, -1);
+  if (!/^keys?$/i.test(words.at(-1) ?? "") || isSecretName(before.join("_"))) return false;
+  // `key` alone, `api_key`, `access_key`: a credential whatever a docs example typed into it.
+  if (before.length === 0 || before.some((w) => CREDENTIAL_KEY.test(w))) return false;
   return WORDS_AND_COUNTS.test(value) && !value.split(/[.:_-]/).some(isSecretShaped);
 }
 
