@@ -18,6 +18,7 @@
  * @module
  */
 import type { Launch } from "./servers.ts";
+import { debianMissing } from "./debian.ts";
 
 const SYNCTHING = "/usr/bin/syncthing";
 
@@ -33,38 +34,7 @@ const SYNCTHING = "/usr/bin/syncthing";
  * ```
  */
 export function syncthingMissing(): string {
-  if (exists(SYNCTHING)) return "";
-  const installed = aptInstall("syncthing");
-  if (installed === "" && exists(SYNCTHING)) return "";
-  const why = `${SYNCTHING} is missing (Debian's syncthing): ${installed}`;
-  if (Deno.env.get("CI")) throw new Error(why);
-  return ` [ignored: ${why.slice(0, 200)}; with CI set this fails]`;
-}
-
-function exists(path: string): boolean {
-  try {
-    Deno.statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** `apt-get install` as root, bounded by a 5-minute kill: "" or why it failed. */
-function aptInstall(name: string): string {
-  if (Deno.uid() !== 0) return "not root, so apt-get cannot install it";
-  try {
-    const out = new Deno.Command("timeout", {
-      args: ["300", "apt-get", "install", "-y", "--no-install-recommends", name],
-      env: { DEBIAN_FRONTEND: "noninteractive" },
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
-    }).outputSync();
-    return out.success ? "" : new TextDecoder().decode(out.stderr).trim().slice(-300);
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
+  return debianMissing(SYNCTHING, "syncthing");
 }
 
 /** The options of config.xml that would reach off this machine, and what they become. */

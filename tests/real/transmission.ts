@@ -16,6 +16,7 @@
  * @module
  */
 import type { Instance, Launch } from "./servers.ts";
+import { debianMissing } from "./debian.ts";
 
 const DAEMON = "/usr/bin/transmission-daemon";
 
@@ -31,38 +32,7 @@ const DAEMON = "/usr/bin/transmission-daemon";
  * ```
  */
 export function transmissionMissing(): string {
-  if (exists(DAEMON)) return "";
-  const installed = aptInstall("transmission-daemon");
-  if (installed === "" && exists(DAEMON)) return "";
-  const why = `${DAEMON} is missing (Debian's transmission-daemon): ${installed}`;
-  if (Deno.env.get("CI")) throw new Error(why);
-  return ` [ignored: ${why.slice(0, 200)}; with CI set this fails]`;
-}
-
-function exists(path: string): boolean {
-  try {
-    Deno.statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** `apt-get install` as root, bounded by a 5-minute kill: "" or why it failed. */
-function aptInstall(name: string): string {
-  if (Deno.uid() !== 0) return "not root, so apt-get cannot install it";
-  try {
-    const out = new Deno.Command("timeout", {
-      args: ["300", "apt-get", "install", "-y", "--no-install-recommends", name],
-      env: { DEBIAN_FRONTEND: "noninteractive" },
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
-    }).outputSync();
-    return out.success ? "" : new TextDecoder().decode(out.stderr).trim().slice(-300);
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
+  return debianMissing(DAEMON, "transmission-daemon");
 }
 
 /** RPC authentication: Basic, with this user and password. */
