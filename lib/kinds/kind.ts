@@ -186,6 +186,14 @@ export interface KindOutcome {
   failures?: { check: string; message: string }[];
 }
 
+/** Whole numbers from `min` to `max`, and the words a message names them by. */
+export interface StatusRange {
+  min: number;
+  max: number;
+  /** "a gRPC status code from 0 (OK) to 16". */
+  what: string;
+}
+
 /**
  * A step kind. `Spec` is what {@linkcode StepKind.read} makes of the step's
  * map: plain data and compiled templates (it is read again in each worker
@@ -218,6 +226,12 @@ export interface StepKind<Spec = unknown> {
   keys: readonly string[];
   /** Keys it must hold. */
   required?: readonly string[];
+  /**
+   * The codes its response carries as `status`, for `assert.status` and
+   * `loop.until.status` (HTTP's, 100 to 599, when not given: a WebSocket's
+   * handshake, an event stream's answer).
+   */
+  statuses?: StatusRange;
   /** Reads and checks the map: a spec, or `undefined` after problems told through `reading`. */
   read(map: Map<string, KindEntry>, reading: KindReading, node: Node): Spec | undefined;
   /**

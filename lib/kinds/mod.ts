@@ -23,6 +23,7 @@ export type {
   KindReading,
   KindRequest,
   KindSent,
+  StatusRange,
   StepKind,
 } from "./kind.ts";
 

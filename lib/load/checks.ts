@@ -16,6 +16,7 @@ import { loadStatus } from "./status_check.ts";
 import type { Loading } from "./context.ts";
 import { describe } from "./describe.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
+import type { StatusRange } from "../kinds/mod.ts";
 
 /** The keys of an `assert` or `loop.until` block. */
 const ASSERT_KEYS = [
@@ -82,12 +83,13 @@ export function loadChecks(
   node: Node | null,
   what: string,
   owner: TemplateUse["owner"],
+  statuses?: StatusRange,
 ): Checks | undefined {
   const map = ctx.map(node, what, "assert", ASSERT_KEYS);
   if (!map) return undefined;
   const checks: Checks = { paths: [] };
   const status = map.get("status");
-  if (status) checks.status = loadStatus(ctx, status, what, owner);
+  if (status) checks.status = loadStatus(ctx, status, what, owner, statuses);
   // Spelling-neutral blocks: headers, cookies and the response time, in both spellings.
   for (const kind of ["headers", "cookies"] as const) {
     const entry = map.get(kind);

@@ -9,6 +9,7 @@ import type { Checks, Loop } from "../model/flow.ts";
 import { loadChecks } from "./checks.ts";
 import type { Loading } from "./context.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
+import type { StatusRange } from "../kinds/mod.ts";
 
 /** The pause between polling attempts when `sleep_ms` is not given. */
 export const DEFAULT_SLEEP_MS = 1000;
@@ -33,6 +34,7 @@ export function loadLoop(
   entry: Entry,
   label: string,
   owner: TemplateUse["owner"],
+  statuses?: StatusRange,
 ): Loop | undefined {
   const what = `"loop" of ${label}`;
   const map = ctx.map(entry.value, what, "loop", ["max_attempts", "sleep_ms", "until"], {
@@ -48,7 +50,8 @@ export function loadLoop(
     ? ctx.duration(sleepEntry, `"sleep_ms" of ${label}`, 0, MAX_SLEEP_MS)
     : DEFAULT_SLEEP_MS;
   const untilEntry = map.get("until");
-  const until = untilEntry && loadChecks(ctx, untilEntry.value, `"loop.until" of ${label}`, owner);
+  const until = untilEntry &&
+    loadChecks(ctx, untilEntry.value, `"loop.until" of ${label}`, owner, statuses);
   // A condition that failed to load is reported already; an empty one is the mistake here.
   if (until && untilEntry?.value && namesNoCheck(until, untilEntry.value)) {
     ctx.problem(

@@ -12,15 +12,16 @@ import type { Loading } from "./context.ts";
 import { describe } from "./describe.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
 import type { ValueTemplate } from "../expr/template.ts";
+import type { StatusRange } from "../kinds/mod.ts";
 
-/**
- * Whether a node is a status code: HTTP's (100–599), or gRPC's (0–16, 0 = OK),
- * which a `grpc:` step's response carries as its status.
- */
-function isCode(n: Node | null): boolean {
+/** HTTP's status codes: a step's, unless its kind carries others (gRPC's 0 to 16). */
+const HTTP_STATUSES: StatusRange = { min: 100, max: 599, what: "a status code from 100 to 599" };
+
+/** Whether a node is a status code of the step's kind. */
+function isCode(n: Node | null, range: StatusRange): boolean {
   if (!isScalar(n) || !Number.isInteger(n.value)) return false;
   const code = n.value as number;
-  return (code >= 100 && code <= 599) || (code >= 0 && code <= 16);
+  return code >= range.min && code <= range.max;
 }
 
 /** Whether a node is a string with an expression: a code known when the check runs. */
@@ -55,6 +56,7 @@ function statusList(
   what: string,
   at: ReturnType<Loading["at"]>,
   owner: TemplateUse["owner"],
+  range: StatusRange,
 ): StatusCheck | undefined {
   const map = ctx.map(node, `"status" in ${what}`, "check", ["anyOf", "in"]);
   const [key, list] = map?.get("anyOf")
@@ -65,11 +67,11 @@ function statusList(
   }
   if (list && isSeq(list.value) && list.value.items.length > 0) {
     const codes = list.value.items.map((i) => ctx.deref(i));
-    const bad = codes.find((c) => !isCode(c) && !isExpression(c));
+    const bad = codes.find((c) => !isCode(c, range) && !isExpression(c));
     if (bad === undefined) return codesCheck(ctx, key, codes, at, owner);
     ctx.problem(
       "wrong-type",
-      `Expected a status code from 100 to 599, got ${describe(bad)}.`,
+      `Expected ${range.what}, got ${describe(bad)}.`,
       bad ?? list.value,
       'Write a number (201), or an expression whose value is one: "${vars.expected}".',
     );
@@ -103,15 +105,18 @@ export function loadStatus(
   entry: Entry,
   what: string,
   owner: TemplateUse["owner"],
+  range: StatusRange = HTTP_STATUSES,
 ): StatusCheck | undefined {
   const node = entry.value;
   const at = ctx.at(entry.keyNode);
-  if (isCode(node) || isExpression(node)) return codesCheck(ctx, "equals", [node], at, owner);
-  if (isMap(node) && node.items.length > 0) return statusList(ctx, node, what, at, owner);
-  if (isMap(node)) statusList(ctx, node, what, at, owner);
+  if (isCode(node, range) || isExpression(node)) {
+    return codesCheck(ctx, "equals", [node], at, owner);
+  }
+  if (isMap(node) && node.items.length > 0) return statusList(ctx, node, what, at, owner, range);
+  if (isMap(node)) statusList(ctx, node, what, at, owner, range);
   ctx.problem(
     "wrong-type",
-    `Expected "status" to be a status code or {anyOf: [...]}, got ${describe(node)}.`,
+    `Expected "status" to be ${range.what} or {anyOf: [...]}, got ${describe(node)}.`,
     node ?? entry.keyNode,
     'For example: status: 200, status: {anyOf: [200, 201]}, status: {in: [200, 201]} or status: "${vars.expected}".',
   );

@@ -146,10 +146,10 @@ function stepAction(
   const captures = loadCaptures(ctx, map.get("capture"), map.get("extract"), label, owner);
   const assertEntry = map.get("assert");
   const checks = assertEntry
-    ? loadChecks(ctx, assertEntry.value, `"assert" of ${label}`, owner)
+    ? loadChecks(ctx, assertEntry.value, `"assert" of ${label}`, owner, kind?.statuses)
     : undefined;
   const loopEntry = map.get("loop");
-  const loop = loopEntry ? loadLoop(ctx, loopEntry, label, owner) : undefined;
+  const loop = loopEntry ? loadLoop(ctx, loopEntry, label, owner, kind?.statuses) : undefined;
   return { include, request, captures, checks, loop, call };
 }
 

@@ -31,7 +31,7 @@ Deno.test("validate reports every problem of a flow set at once, grouped by file
       'a.yaml:4:21 error[unset-env]: Environment variable "FLOWRUN_TEST_HOST" is not set (used in "${ENV.FLOWRUN_TEST_HOST}"); also used on line 7.',
       'a.yaml:5:5 error[unknown-key]: Unknown key "captures" in step "s".',
       'a.yaml:7:46 error[unknown-capture]: Step "s" captures no value "id" (in "${steps.s.capture.id}").',
-      'b.yml:5:22 error[wrong-type]: Expected "status" to be a status code or {anyOf: [...]}, got the number 2000.',
+      'b.yml:5:22 error[wrong-type]: Expected "status" to be a status code from 100 to 599 or {anyOf: [...]}, got the number 2000.',
     ]);
     assert.match(run.stdout, /4 problems in 2 files; 3 files checked\.\n$/);
   } finally {

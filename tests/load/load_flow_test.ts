@@ -204,7 +204,7 @@ steps:
   assert.deepEqual(ps.map((p) => p.message), [
     'Expected "name" to be a non-empty string, got a list.',
     'Expected the url of step "a" to be a string, got the number 42.',
-    'Expected "status" to be a status code or {anyOf: [...]}, got the string "200".',
+    'Expected "status" to be a status code from 100 to 599 or {anyOf: [...]}, got the string "200".',
     'Expected "json" in "assert" of step "a" to be a list of checks, got a map.',
     'Expected "max_attempts" of step "a" to be an integer of at least 1, got the number 0.',
   ]);

@@ -392,7 +392,7 @@ const MISTAKES: Record<string, Mistake> = {
     code: "wrong-type",
     line: 9,
     column: 22,
-    message: 'Expected "status" to be a status code or {anyOf: [',
+    message: 'Expected "status" to be a status code from 100 to 599 or {anyOf: [',
     hint: "For example: status: 200, status: {anyOf: [200, 20",
   },
   "status anyOf with one code": {

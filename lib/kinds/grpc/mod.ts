@@ -50,6 +50,7 @@ export const GRPC: StepKind<GrpcSpec> = {
   what: "a gRPC call",
   keys: Object.keys(GRPC_SCHEMA.properties),
   required: ["target", "method"],
+  statuses: { min: 0, max: 16, what: "a gRPC status code from 0 (OK) to 16" },
   read: (map, reading) => grpcReader.get().readGrpc(map, reading),
   // grpc-js takes 60-200 ms to evaluate: a run without a grpc: step should not pay for it.
   attempt: async (spec, call) =>

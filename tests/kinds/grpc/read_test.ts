@@ -159,3 +159,25 @@ Deno.test("validate lists every grpc mistake of a file, positioned, and sends no
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("assert.status takes the step kind's codes: gRPC's 0 to 16 here, HTTP's 100 to 599 elsewhere", () => {
+  const step = (assertion: string, loop = "") =>
+    `name: f\nsteps:\n  - name: s\n    grpc: {target: "127.0.0.1:50051", proto: protos/route_guide.proto, ` +
+    `method: routeguide.RouteGuide/GetFeature}\n    assert: {status: ${assertion}}\n${loop}`;
+  assert.deepEqual(loadFlow(step("5"), FILE, files).problems, []);
+  assert.deepEqual(loadFlow(step("{anyOf: [0, 16]}"), FILE, files).problems, []);
+  const http = loadFlow(step("200"), FILE, files).problems;
+  assert.equal(http.length, 1, JSON.stringify(http));
+  assert.match(http[0].message, /to be a gRPC status code from 0 \(OK\) to 16 or/);
+  const listed = loadFlow(step("{in: [0, 404]}"), FILE, files).problems;
+  assert.match(listed[0]?.message ?? "", /^Expected a gRPC status code from 0 \(OK\) to 16, got/);
+  // A loop's until reads the kind's codes too.
+  const until = "    loop: {max_attempts: 2, until: {status: 14}}\n";
+  assert.deepEqual(loadFlow(step("0", until), FILE, files).problems, []);
+  // An HTTP step's status is HTTP's: gRPC's 5 is no status of an HTTP answer.
+  const plain = loadFlow(
+    'name: f\nsteps:\n  - name: s\n    request: {url: "http://x.test"}\n    assert: {status: 5}\n',
+    "f.yaml",
+  ).problems;
+  assert.match(plain[0]?.message ?? "", /to be a status code from 100 to 599 or/);
+});
