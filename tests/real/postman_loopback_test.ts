@@ -295,18 +295,27 @@ Deno.test({
   ignore: ignoredBecause !== "",
   sanitizeResources: false,
   async fn() {
-    const m = await measure(
-      todoLaunch(servers.install!.prefix),
-      (doc, out, dir) =>
-        portman(
-          generators.install!.prefix,
-          doc,
-          `${ROOT}tests/fixtures/real/portman-todo.json`,
-          out,
-          dir,
-        ).then(() => {}),
-      createOne,
-    );
+    const once = () =>
+      measure(
+        todoLaunch(servers.install!.prefix),
+        (doc, out, dir) =>
+          portman(
+            generators.install!.prefix,
+            doc,
+            `${ROOT}tests/fixtures/real/portman-todo.json`,
+            out,
+            dir,
+          ).then(() => {}),
+        createOne,
+      );
+    // Portman fakes the create's body from the schema: once in a loaded CI run the body it made
+    // was one LoopBack refuses (422 under Newman itself), a collection with nothing to compare on
+    // (the failing-check test below is that case). Made anew, at most twice more.
+    let m = await once();
+    for (let again = 0; again < 2 && !(m.newmanReceived[0]?.status < 300); again++) {
+      console.error(`Todo, Portman: Newman's create got ${m.newmanReceived[0]?.status}; made anew`);
+      m = await once();
+    }
     const c = compare("Todo, Portman", m);
     assert.equal(c.newman.length, 8);
     assert.deepEqual(c.flowrun, c.newman);
