@@ -167,8 +167,10 @@ function recordingEndOf(records: readonly HarRecord[]): number | undefined {
   let end: number | undefined;
   for (const r of records) {
     if (r.started === undefined) continue;
-    const time = Number((r.raw as { time?: unknown }).time);
-    const last = r.started + (Number.isFinite(time) && time > 0 ? time : 0);
+    // A number only: Number() of a hostile nested list recurses through its toString.
+    const time = (r.raw as { time?: unknown }).time;
+    const last = r.started +
+      (typeof time === "number" && Number.isFinite(time) && time > 0 ? time : 0);
     end = end === undefined ? last : Math.max(end, last);
   }
   return end;
