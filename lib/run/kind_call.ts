@@ -17,7 +17,7 @@ import type { KindCall, KindCookies, KindNetwork, KindRequest, KindSent } from "
 import type { RequestSpec, StepOptions } from "../model/flow.ts";
 import type { Template, ValueTemplate } from "../model/template.ts";
 import { type Attempt, attempt } from "./attempt.ts";
-import { bypasses } from "./transport.ts";
+import { bypasses, proxyEnv } from "./transport.ts";
 import type { Context, StepInput, WithJar } from "./context.ts";
 
 /**
@@ -149,14 +149,6 @@ function proxyFor(
   const fromEnv = env ? proxyEnv(url, env) : {};
   if (bypassesUrl(url, step.noProxy ?? run.noProxy ?? fromEnv.noProxy ?? [])) return undefined;
   return step.proxy ?? run.proxy ?? fromEnv.proxy;
-}
-
-/** `HTTPS_PROXY` (`HTTP_PROXY` for http) and `NO_PROXY`, either case, as `transport.ts` reads them. */
-function proxyEnv(url: string, env: Context["env"]): { proxy?: string; noProxy?: string[] } {
-  const read = (name: string) => env(name) ?? env(name.toLowerCase()) ?? undefined;
-  const proxy = url.startsWith("https:") ? read("HTTPS_PROXY") : read("HTTP_PROXY");
-  const noProxy = read("NO_PROXY")?.split(",").map((h) => h.trim()).filter(Boolean);
-  return { ...(proxy ? { proxy } : {}), ...(noProxy ? { noProxy } : {}) };
 }
 
 /** Whether `url`'s host is reached without the proxy, as an HTTP step's is (transport.ts). */

@@ -51,6 +51,28 @@ export function transportFor(
     : clientFor(host, step, run);
 }
 
+/**
+ * `HTTPS_PROXY` (`HTTP_PROXY` for an http URL) and `NO_PROXY`, in either case: what the runtime's
+ * client reads itself, given to a connection made without it (an insecure request, a kind's).
+ *
+ * @example
+ * ```ts
+ * import { proxyEnv } from "./transport.ts";
+ * const env = (name: string) => ({ https_proxy: "http://p:3128", NO_PROXY: "a.test, b.test" })[name];
+ * const got = proxyEnv("https://x.test/", env);
+ * if (got.proxy !== "http://p:3128" || got.noProxy?.join() !== "a.test,b.test") throw new Error();
+ * ```
+ */
+export function proxyEnv(
+  url: string,
+  env: Context["env"],
+): { proxy?: string; noProxy?: string[] } {
+  const read = (name: string) => env(name) ?? env(name.toLowerCase()) ?? undefined;
+  const proxy = url.startsWith("https:") ? read("HTTPS_PROXY") : read("HTTP_PROXY");
+  const noProxy = read("NO_PROXY")?.split(",").map((h) => h.trim()).filter(Boolean);
+  return { ...(proxy ? { proxy } : {}), ...(noProxy ? { noProxy } : {}) };
+}
+
 /** The proxy and client certificate of an insecure request; no proxy for a `NO_PROXY` host. */
 function insecureRoute(
   url: string,
@@ -59,11 +81,9 @@ function insecureRoute(
   run: Network,
   env: Context["env"],
 ): NonNullable<SendOptions["insecure"]> {
-  const fromEnv = (name: string) => env(name) ?? env(name.toLowerCase()) ?? undefined;
-  const envProxy = url.startsWith("https:") ? fromEnv("HTTPS_PROXY") : fromEnv("HTTP_PROXY");
-  const noProxy = step.noProxy ?? run.noProxy ??
-    (fromEnv("NO_PROXY")?.split(",").map((h) => h.trim()).filter(Boolean) ?? []);
-  const proxy = bypasses(host, noProxy) ? undefined : step.proxy ?? run.proxy ?? envProxy;
+  const fromEnv = proxyEnv(url, env);
+  const noProxy = step.noProxy ?? run.noProxy ?? fromEnv.noProxy ?? [];
+  const proxy = bypasses(host, noProxy) ? undefined : step.proxy ?? run.proxy ?? fromEnv.proxy;
   const cert = step.clientCert ?? run.clientCert;
   return { ...(proxy ? { proxy } : {}), ...(cert ?? {}) };
 }
