@@ -237,7 +237,12 @@ export class FlowBuilder {
           : { value: "string", given: false };
         if (given) return encodeURIComponent(simpleText(value));
         const flowOps = [op, ...this.#stepOf.keys()];
-        if (clientNames(flowOps, op, param) || namingCreate(this.shared.doc, flowOps, op, param)) {
+        // A name is text: a number or a switch at the item's path is not the run's own name.
+        const text = typeof value === "string";
+        if (
+          text &&
+          (clientNames(flowOps, op, param) || namingCreate(this.shared.doc, flowOps, op, param))
+        ) {
           return `\${vars.${this.#ownName(op, param)}}`;
         }
         return `\${vars.${this.#placeholder(op, param, value)}}`;

@@ -17,6 +17,7 @@
  * @module
  */
 import { isNode, type Node, OPENAPI_METHODS } from "../../check/openapi_operations.ts";
+import { standardType } from "./common_types.ts";
 
 /** The keys of a 2.0 parameter or header that are its schema in 3.0. */
 const SCHEMA_KEYS = [
@@ -167,7 +168,7 @@ function parameter(p: unknown): unknown {
     else if (key === "x-example") out.example = value;
     else if (key !== "collectionFormat" && key !== "allowEmptyValue") out[key] = value;
   }
-  out.schema = schema;
+  out.schema = standardType(schema);
   return { ...out, ...styleOf(p) };
 }
 
