@@ -13,6 +13,7 @@
  */
 import { OAUTH2_SOURCE, tokenFunctions } from "./oauth2.ts";
 import { CHECKS_SOURCE } from "./processor_checks.ts";
+import { kindFunctions } from "./processor_kinds.ts";
 import type { ExportScope } from "./scope.ts";
 
 /** The processor's functions every export has; each step's condition adds one. */
@@ -61,7 +62,13 @@ export function processorSource(scope: ExportScope): string {
   const ifs = [...scope.conditions].map(([name, code]) =>
     `/** Artillery's ifTrue of a step: whether it is sent. */\nfunction ${name}(v) {\n  return when(${code});\n}\n`
   );
-  const names = [...EXPORTED, ...scope.conditions.keys(), ...scope.tokenCode.keys()];
+  const kinds = kindFunctions(scope);
+  const names = [
+    ...EXPORTED,
+    ...scope.conditions.keys(),
+    ...scope.tokenCode.keys(),
+    ...kinds.names,
+  ];
   return `${HEAD}${valueFunctions(scope)}
 /** After each iteration of a foreach step: its captures added to their lists. */
 function flowrunCollect(req, _res, context, _events, next) {
@@ -80,7 +87,7 @@ const when = (conditions) => conditions.every((c) =>
     ? (c.value !== undefined && c.value !== null) === (c.expected !== false)
     : c.value !== undefined && OPERATORS[c.op](c.value, c.expected)
 );
-${ifs.join("\n")}
+${ifs.join("\n")}${kinds.source}
 module.exports = {
 ${names.map((name) => `  ${name},`).join("\n")}
 };

@@ -49,6 +49,8 @@ export interface ExportScope {
   checkCaptures: number;
   /** Name spaces handed out: one per scenario and per included flow. */
   namespaces: number;
+  /** WebSocket and SSE steps: processor function name → what it reads (kind_step.ts). */
+  kindSteps: Map<string, object>;
 }
 
 /**
@@ -75,6 +77,7 @@ export function newScope(): ExportScope {
     outputs: new Map(),
     checkCaptures: 0,
     namespaces: 0,
+    kindSteps: new Map(),
   };
 }
 

@@ -104,9 +104,9 @@ export function exportArtillery(
   const before = beforeItems(options.setup ?? [], scope);
   const scenarios = scenariosOf(flows, scope);
   const after = afterItems(options.teardown ?? [], scope);
-  const requests =
-    scenarios.flatMap((s) => s.items).filter((i) => !("function" in i.item) && !("think" in i.item))
-      .length;
+  // Processor calls (a WebSocket or SSE step's among them), pauses and notes are no requests.
+  const requests = scenarios.flatMap((s) => s.items)
+    .filter((i) => !("function" in i.item) && !("think" in i.item) && !("log" in i.item)).length;
   const env = [...scope.env].sort();
   const head = [
     `Written by flowrun export artillery from ${options.from}.`,

@@ -14,6 +14,7 @@ import type { FlowItem } from "./flow_item.ts";
 import { conditionOf } from "./condition.ts";
 import { foreachItem } from "./foreach.ts";
 import { includeItems } from "./include.ts";
+import { kindItems } from "./kind_step.ts";
 import { tokenFor } from "./oauth2.ts";
 import { pollItem } from "./poll.ts";
 import { requestFields } from "./request.ts";
@@ -44,7 +45,11 @@ function shapeNotes(step: Step, options: StepOptions, place: Place): void {
     note(place, "the foreach of an include step is not expressed: it runs once");
   }
   for (const option of UNSUPPORTED_OPTIONS) {
-    if (options[option] !== undefined) note(place, `option ${option} is not expressed`);
+    // A WebSocket or SSE step's timeout bounds the processor's exchange.
+    const expressed = step.call !== undefined && option === "timeoutMs";
+    if (options[option] !== undefined && !expressed) {
+      note(place, `option ${option} is not expressed`);
+    }
   }
   if (options.cookieJar === false) {
     note(place, "cookie_jar: false is not expressed (Artillery keeps cookies)");
@@ -72,13 +77,7 @@ export function stepItems(step: Step, flow: Flow, place: Place): FlowItem[] {
   shapeNotes(step, options, place);
   const comments = () =>
     place.scope.notes.slice(notesBefore).map((n) => `flowrun export: ${n.what}`);
-  if (step.call) {
-    // Artillery's HTTP engine cannot make a gRPC call, a WebSocket or an event stream.
-    const what = `the ${step.call.kind} step "${step.name}" is not exported: ` +
-      "Artillery's HTTP engine sends HTTP requests only";
-    note(place, what);
-    return [{ comments: comments(), item: { log: `flowrun export: ${what}` } }];
-  }
+  if (step.call) return kindStep(step, flow, place, comments);
   if (step.include) {
     const notes = comments();
     const items = includeItems(step, place, stepItems);
@@ -94,6 +93,22 @@ export function stepItems(step: Step, flow: Flow, place: Place): FlowItem[] {
   const loop = step.foreach && foreachItem(step, items, here);
   if (loop) items = [{ comments: [], item: loop }];
   if (options.delayMs) items.unshift({ comments: [], item: { think: options.delayMs / 1000 } });
+  items.at(-1)!.comments = comments();
+  return items;
+}
+
+/**
+ * A step of another kind (WebSocket, SSE): its processor call, after its
+ * delay; a loop or foreach around it is noted, as it runs once.
+ */
+function kindStep(step: Step, flow: Flow, place: Place, comments: () => string[]): FlowItem[] {
+  if (step.loop) note(place, "the loop of a WebSocket or SSE step is not expressed: it runs once");
+  if (step.foreach) {
+    note(place, "the foreach of a WebSocket or SSE step is not expressed: it runs once");
+  }
+  const items = kindItems(step, flow, place);
+  const delayMs = { ...flow.options, ...step.options }.delayMs;
+  if (delayMs) items.unshift({ comments: [], item: { think: delayMs / 1000 } });
   items.at(-1)!.comments = comments();
   return items;
 }

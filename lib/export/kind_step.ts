@@ -1,0 +1,105 @@
+/**
+ * A WebSocket or SSE step as one `function:` item of the HTTP-engine
+ * scenario (an Artillery scenario has one engine, so a flow mixing kinds
+ * stays one scenario): the processor function it names performs the
+ * exchange in Node, as the step's kind does in `flowrun run`, then applies
+ * the step's checks and captures to a response of the kind's shape (status,
+ * headers, `$.json` of the messages or events) with the hooks HTTP steps use.
+ * The step's values are Artillery templates (`{{ … }}`) rendered by the
+ * processor for each virtual user, so a secret stays in the environment. A
+ * gRPC step is refused with a note (docs/load-testing.md says why).
+ *
+ * @module
+ */
+import type { Flow, Step } from "../model/flow.ts";
+import type { Capture } from "../model/checks.ts";
+import { DEFAULT_TIMEOUT_MS } from "../run/options.ts";
+import { conditionOf } from "./condition.ts";
+import { expectationsOf } from "./expect.ts";
+import type { FlowItem } from "./flow_item.ts";
+import { kindSpecData } from "./kind_spec.ts";
+import type { ProcessorCheck } from "./processor_checks.ts";
+import { targetOf } from "./response_path.ts";
+import { captureName, note, type Place } from "./scope.ts";
+
+/** What the processor's `flowrunKind` reads of one step. */
+export interface KindStepData {
+  kind: "websocket" | "sse";
+  /** The step's name, for messages and the metrics' names. */
+  name: string;
+  /** The kind's own values, with `{{ … }}` templates. */
+  spec: Record<string, unknown>;
+  checks: ProcessorCheck[];
+  captures: { as: string; at: (string | number)[] }[];
+  timeoutMs: number;
+  /** The processor function of the step's `if:`, when it has one. */
+  ifTrue?: string;
+}
+
+/** The capture as a place the processor reads, or undefined (noted). */
+function captureAt(capture: Capture, place: Place): KindStepData["captures"][number] | undefined {
+  const as = captureName(place.flowIndex, place.step ?? "", capture.name);
+  const from = capture.from;
+  const target = from.kind === "path" ? targetOf(from.path) : undefined;
+  if (target?.kind === "json") return { as, at: ["json", ...target.chain] };
+  if (target?.kind === "header") return { as, at: ["headers", target.name] };
+  if (target) return { as, at: [target.kind] };
+  if (from.kind === "header" && !from.query && !from.regex && !from.rel) {
+    return { as, at: ["headers", from.name.toLowerCase()] };
+  }
+  note(place, `capture "${capture.name}" is not a plain path the processor can read: not captured`);
+  return undefined;
+}
+
+/**
+ * The items of a step of another kind than HTTP; `fresh` says whether
+ * `flowrunBefore` must make values before it.
+ *
+ * @example
+ * ```ts
+ * import { kindItems } from "./kind_step.ts";
+ * import { newScope } from "./scope.ts";
+ * const place = { scope: newScope(), flow: "f", flowIndex: 0, vars: new Set<string>(), step: "s" };
+ * const url = { source: "ws://x.test/", parts: ["ws://x.test/"] };
+ * const spec = { url, headers: [], subprotocols: [], send: [], count: 1 };
+ * const step = { name: "s", line: 1, column: 1, captures: [], dependsOn: [], assert: { paths: [] },
+ *   request: { method: "GET", url, headers: [] }, call: { kind: "websocket", spec } };
+ * const items = kindItems(step, { file: "f.yaml", name: "f", vars: [], steps: [step] }, place);
+ * if (items.at(-1)?.item.function !== "flowrunWebSocket1") throw new Error(JSON.stringify(items));
+ * ```
+ */
+export function kindItems(step: Step, flow: Flow, place: Place): FlowItem[] {
+  const kind = step.call!.kind;
+  if (kind !== "websocket" && kind !== "sse") {
+    const what = `the ${kind} step "${step.name}" is not exported: Artillery has no ${kind} ` +
+      "engine and the processor makes WebSocket and SSE exchanges only (docs/load-testing.md)";
+    note(place, what);
+    return [{ comments: [], item: { log: `flowrun export: ${what}` } }];
+  }
+  const madeBefore = place.scope.fresh.size + place.scope.encoded.size;
+  const spec = kindSpecData(kind, step.call!.spec, place);
+  const expected = expectationsOf(step.assert, place, true);
+  const captures = step.captures.map((c) => captureAt(c, place))
+    .filter((c) => c !== undefined);
+  const ifTrue = conditionOf(step, place);
+  const options = { ...flow.options, ...step.options };
+  const data: KindStepData = {
+    kind,
+    name: `${place.prefix ?? ""}${step.name}`,
+    spec,
+    checks: expected.checks,
+    captures,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    ...(ifTrue && { ifTrue }),
+  };
+  const fn = `${kind === "sse" ? "flowrunSse" : "flowrunWebSocket"}${
+    place.scope.kindSteps.size + 1
+  }`;
+  place.scope.kindSteps.set(fn, data);
+  const items: FlowItem[] = [];
+  if (place.scope.fresh.size + place.scope.encoded.size > madeBefore) {
+    items.push({ comments: [], item: { function: "flowrunBefore" } });
+  }
+  items.push({ comments: [], item: { function: fn } });
+  return items;
+}

@@ -1,0 +1,154 @@
+/**
+ * The processor's part for WebSocket and SSE steps (kind_step.ts): the
+ * function each such step's `function:` item names calls `flowrunKind`,
+ * which makes the exchange (processor_websocket.ts, processor_sse.ts),
+ * emits its time as the histogram `flowrun.<kind>.<step>` and what it sent
+ * and received as counters, then applies the step's checks and captures to
+ * a response of the kind's shape with the hooks HTTP steps use
+ * (processor_checks.ts): a failed check or a capture that finds nothing
+ * fails the virtual user as a failed expectation does, a connection that
+ * fails too.
+ *
+ * @module
+ */
+import type { ExportScope } from "./scope.ts";
+import { SSE_SOURCE } from "./processor_sse.ts";
+import { WEBSOCKET_SOURCE } from "./processor_websocket.ts";
+
+const SHARED = `
+// The most bytes an answer or an event stream may hold: flowrun's default --max-body.
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/**
+ * A package the processor may use, loaded lazily: from beside the script
+ * (npm install there), else from Artillery's own dependencies (the script
+ * runs inside Artillery, whose entry is the main module), else undefined.
+ */
+function optionalModule(name) {
+  const { createRequire } = require("node:module");
+  const bases = [__filename, require.main && require.main.filename, process.argv[1]];
+  for (const base of bases) {
+    if (!base) continue;
+    try {
+      return createRequire(base)(name);
+    } catch {
+      // Not there: the next place.
+    }
+  }
+  return undefined;
+}
+
+/** A message's text as flowrun keeps it: parsed when it is JSON, else as it came. */
+function parsed(text) {
+  if (!/\\S/.test(text)) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Whether one test of an until filter holds for a message (until.ts writes the tests). */
+function untilTest(test, message) {
+  let value = message;
+  for (const key of test.at) {
+    if (value === null || typeof value !== "object" || Array.isArray(value) || !(key in value)) {
+      return test.op === "!=";
+    }
+    value = value[key];
+  }
+  if (test.op === "exists") return true;
+  if (test.op === "==") return same(value, test.value);
+  if (test.op === "!=") return !same(value, test.value);
+  if (test.op.endsWith("=") && same(value, test.value)) return true;
+  const comparable = typeof value === typeof test.value &&
+    (typeof value === "number" || typeof value === "string");
+  if (!comparable) return false;
+  return test.op[0] === "<" ? value < test.value : value > test.value;
+}
+
+/** Whether the message just received makes \`until\` hold, as its filter over [message] would. */
+const untilHolds = (until, message) => until.any.some((tests) => tests.every((t) => untilTest(t, message)));
+
+/** The failed until check, as flowrun words it, when until was asked and never held. */
+function untilFailures(spec, count, what, why) {
+  if (!spec.until || why === undefined) return [];
+  const arrived = count === 1 ? "the 1 " + what + " that arrived" : "the " + count + " " + what + "s that arrived";
+  return ["until " + JSON.stringify(spec.until.source) + " did not hold in " + arrived + why + "."];
+}
+
+/** A step's checks and captures on the response its exchange gave: the sentences of what failed. */
+function kindVerdict(step, res, vars, events) {
+  const failed = res.failures.slice();
+  for (const check of step.checks) {
+    const { ok, text } = verdict(check, res, vars);
+    events.emit("counter", "flowrun.checks." + (ok ? "ok" : "failed"), 1);
+    if (!ok) failed.push(text);
+  }
+  for (const capture of step.captures) {
+    const [found, value] = readAt(res, capture.at);
+    if (found) vars[capture.as] = value;
+    else failed.push("capture " + capture.as + ": nothing found");
+  }
+  return failed;
+}
+
+/** A WebSocket or SSE step: the exchange, its metrics, then its checks and captures. */
+function flowrunKind(step, context, events, done) {
+  const v = context.vars;
+  if (step.ifTrue && !module.exports[step.ifTrue](v)) return done();
+  const metric = "flowrun." + step.kind + "." + step.name;
+  const started = performance.now();
+  let spec;
+  try {
+    spec = render(step.spec, v);
+  } catch (error) {
+    return done(error);
+  }
+  const exchange = step.kind === "sse" ? sseExchange : webSocketExchange;
+  exchange(spec, step.timeoutMs).then((res) => {
+    const ms = performance.now() - started;
+    events.emit("histogram", metric, ms);
+    events.emit("counter", metric + ".received", res.received);
+    if (res.sent !== undefined) events.emit("counter", metric + ".sent", res.sent);
+    res.timings = { phases: { total: ms } };
+    const failed = kindVerdict(step, res, v, events);
+    return failed.length === 0 ? done() : fail({ name: step.name }, failed, done);
+  }, (error) => {
+    events.emit("counter", metric + ".errors", 1);
+    if (global.artillery) global.artillery.suggestedExitCode = 21;
+    const why = (error.cause && error.cause.message) || error.message;
+    console.log("not ok " + step.name + ": " + why);
+    return done(new Error("The " + step.kind + " step " + step.name + " failed: " + why));
+  });
+}
+`;
+
+/**
+ * The processor's functions for the WebSocket and SSE steps `scope` met
+ * (none when it met none), and their names, to export.
+ *
+ * @example
+ * ```ts
+ * import { kindFunctions } from "./processor_kinds.ts";
+ * import { newScope } from "./scope.ts";
+ * const scope = newScope();
+ * if (kindFunctions(scope).source !== "") throw new Error();
+ * scope.kindSteps.set("flowrunSse1", { kind: "sse", name: "s" });
+ * const got = kindFunctions(scope);
+ * if (got.names[0] !== "flowrunSse1" || !got.source.includes("function sseExchange(")) throw new Error();
+ * ```
+ */
+export function kindFunctions(scope: ExportScope): { source: string; names: string[] } {
+  if (scope.kindSteps.size === 0) return { source: "", names: [] };
+  const steps = [...scope.kindSteps].map(([name, data]) => {
+    const { kind, name: step } = data as { kind: string; name: string };
+    return `/** The ${kind} step ${
+      JSON.stringify(step)
+    }. */\nfunction ${name}(context, events, done) {\n` +
+      `  return flowrunKind(${JSON.stringify(data)}, context, events, done);\n}\n`;
+  });
+  return {
+    source: `${SHARED}${WEBSOCKET_SOURCE}${SSE_SOURCE}\n${steps.join("\n")}`,
+    names: [...scope.kindSteps.keys()],
+  };
+}

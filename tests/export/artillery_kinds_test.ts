@@ -1,0 +1,184 @@
+/**
+ * `flowrun export artillery` of a flow with a WebSocket, an SSE and an HTTP
+ * step (tests/fixtures/export/kinds.yaml), run by Artillery itself (2.0.34,
+ * installed once into the real servers' cache by tests/real/servers.ts, as
+ * tests/export/artillery_real_test.ts does) against a server the test starts
+ * on 127.0.0.1 (tests/export/kinds_server.ts: Deno's own WebSocket server,
+ * an event stream, an HTTP endpoint), which records what each run id (one
+ * per virtual user) sent.
+ *
+ * The reference is `flowrun run` of the same flow: each virtual user must
+ * send the same WebSocket messages in the same order and read the same
+ * events, the ticket the WebSocket gave flowing into the SSE URL and the
+ * result the stream gave into the HTTP step (the server answers 400
+ * otherwise); the processor's metrics count what was sent and received; a
+ * deliberately failing check and a refused handshake fail the virtual users
+ * in Artillery's JSON report as in `flowrun run`. The processor finds the
+ * `ws` client among Artillery's own dependencies: nothing is installed
+ * beside the script. Slow (three Artillery runs, about 15 CPU-seconds).
+ */
+import assert from "node:assert/strict";
+import { runCli } from "../support/cli.ts";
+import { prepare } from "../real/servers.ts";
+import { startKindsServer } from "./kinds_server.ts";
+
+const ARTILLERY = { name: "artillery", version: "2.0.34" };
+const installed = await prepare([ARTILLERY]);
+const FIXTURES = new URL("../fixtures/export/", import.meta.url).pathname;
+const TOKEN = "kinds-token-only-in-the-environment-4b7c";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** What Artillery's run gave: exit code, output, the JSON report's counters and summaries. */
+interface ArtilleryRun {
+  code: number;
+  output: string;
+  counters: Record<string, number>;
+  summaries: Record<string, { count: number }>;
+}
+
+/** Exports `flow` for `users` users, runs Artillery on it (killed after 120 s) with `env` only. */
+async function exportAndRun(
+  flow: string,
+  users: number,
+  env: Record<string, string>,
+): Promise<ArtilleryRun> {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-artillery-kinds-" });
+  try {
+    const exported = await runCli(
+      [
+        "export",
+        "artillery",
+        `${FIXTURES}${flow}`,
+        "-o",
+        dir,
+        "--users",
+        `${users}`,
+        "--duration",
+        "1s",
+      ],
+      { env },
+    );
+    assert.equal(exported.code, 0, exported.stderr);
+    for (const name of ["artillery.yml", "flowrun-processor.js"]) {
+      assert.ok(
+        !(await Deno.readTextFile(`${dir}/${name}`)).includes(TOKEN),
+        `${name} holds the token`,
+      );
+    }
+    const bin = `${installed.install!.prefix}/node_modules/artillery/bin/run`;
+    const child = new Deno.Command("node", {
+      args: [bin, "run", "artillery.yml", "--output", "report.json"],
+      cwd: dir,
+      clearEnv: true,
+      env: {
+        ...env,
+        PATH: Deno.env.get("PATH") ?? "",
+        HOME: Deno.env.get("HOME") ?? "",
+        ARTILLERY_DISABLE_TELEMETRY: "true",
+      },
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
+    const done = await child.output().finally(() => clearTimeout(timer));
+    const output = new TextDecoder().decode(done.stdout) + new TextDecoder().decode(done.stderr);
+    const report = JSON.parse(await Deno.readTextFile(`${dir}/report.json`).catch(() => "{}"));
+    return {
+      code: done.code,
+      output,
+      counters: report.aggregate?.counters ?? {},
+      summaries: report.aggregate?.summaries ?? {},
+    };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/** The server's URLs and the token, as both runs read them. */
+function envOf(server: ReturnType<typeof startKindsServer>, token = TOKEN): Record<string, string> {
+  return { WS_URL: server.wsUrl, HTTP_URL: server.httpUrl, KINDS_TOKEN: token };
+}
+
+Deno.test(
+  `each Artillery virtual user makes flowrun run's WebSocket and SSE exchanges, captures flowing${installed.ignoredBecause}`,
+  { ignore: installed.ignoredBecause !== "" },
+  async () => {
+    const server = startKindsServer(TOKEN);
+    try {
+      const env = envOf(server);
+      const run = await runCli(["run", `${FIXTURES}kinds.yaml`, "--run-id", "flowrun-run"], {
+        env,
+      });
+      assert.equal(run.code, 0, run.stdout + run.stderr);
+      const reference = server.seen.get("flowrun-run")!;
+      assert.deepEqual(reference.at(-1), "use ok", "the captures flowed in flowrun run");
+      server.seen.delete("flowrun-run");
+      const artillery = await exportAndRun("kinds.yaml", 3, env);
+      assert.equal(artillery.code, 0, artillery.output);
+      assert.equal(server.seen.size, 3, [...server.seen.keys()].join());
+      for (const [runId, seen] of server.seen) {
+        assert.match(runId, UUID, "each user's run id is its own");
+        assert.deepEqual(seen, reference, `user ${runId}`);
+      }
+      const c = artillery.counters;
+      assert.equal(c["vusers.completed"], 3, artillery.output);
+      assert.equal(c["vusers.failed"] ?? 0, 0);
+      // flowrun run's: 4 messages sent and 5 received (its check of the count passed), 3 events.
+      assert.equal(c["flowrun.websocket.chat.sent"], 3 * 4);
+      assert.equal(c["flowrun.websocket.chat.received"], 3 * 5);
+      assert.equal(c["flowrun.sse.progress.received"], 3 * 3);
+      // Seven checks of the chat, three of the stream, for each user.
+      assert.equal(c["flowrun.checks.ok"], 3 * 10);
+      assert.equal(c["flowrun.checks.failed"] ?? 0, 0);
+      assert.equal(c["plugins.expect.ok.statusCode"], 3, "the HTTP step's status check");
+      assert.equal(artillery.summaries["flowrun.websocket.chat"]?.count, 3, "a time per exchange");
+      assert.equal(artillery.summaries["flowrun.sse.progress"]?.count, 3);
+    } finally {
+      await server.close();
+    }
+  },
+);
+
+/** A flow that fails in flowrun run at its WebSocket step, then in Artillery for two users. */
+async function failing(flow: string, token: string): Promise<ArtilleryRun> {
+  const server = startKindsServer(TOKEN);
+  try {
+    const env = envOf(server, token);
+    const run = await runCli(["run", `${FIXTURES}${flow}`, "--run-id", "flowrun-run"], { env });
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    const reference = server.seen.get("flowrun-run") ?? [];
+    server.seen.delete("flowrun-run");
+    const artillery = await exportAndRun(flow, 2, env);
+    assert.notEqual(artillery.code, 0, artillery.output);
+    assert.equal(artillery.counters["vusers.failed"], 2, artillery.output);
+    assert.equal(artillery.counters["vusers.completed"] ?? 0, 0);
+    assert.equal(artillery.counters["errors.Failed checks for request chat"], 2);
+    // As in flowrun run, the user stops at the failed step: no stream, no HTTP call.
+    for (const seen of server.seen.values()) assert.deepEqual(seen, reference);
+    return artillery;
+  } finally {
+    await server.close();
+  }
+}
+
+Deno.test(
+  `a failing WebSocket check and a refused handshake fail the virtual users in Artillery's report${installed.ignoredBecause}`,
+  { ignore: installed.ignoredBecause !== "" },
+  async () => {
+    const [check, refused] = await Promise.all([
+      failing("kinds_failing.yaml", TOKEN),
+      failing("kinds.yaml", "a-wrong-token"),
+    ]);
+    assert.equal(check.counters["flowrun.checks.failed"], 2, check.output);
+    assert.match(
+      check.output,
+      /not ok chat: \$\.json\.messages\[1\]\.got equals "hullo": got "hello"/,
+    );
+    // The server's 401 is the step's response: its status check and until fail, as in flowrun run.
+    assert.match(refused.output, /not ok chat: [^\n]*\$\.status anyOf \[101\]: got 401/);
+    assert.match(
+      refused.output,
+      /until "\$\[\?@\.type == 'done'\]" did not hold in the 0 messages that arrived \(the server refused the upgrade with 401\)/,
+    );
+  },
+);

@@ -1,0 +1,121 @@
+/**
+ * The server tests/export/artillery_kinds_test.ts runs the kinds flow
+ * (tests/fixtures/export/kinds.yaml) against, on 127.0.0.1 with an
+ * ephemeral port, stopped by the test. Every request carries the flow's run
+ * id in `x-run` (one per Artillery virtual user), and the server records
+ * what each run sent:
+ *
+ * - `/chat`, a WebSocket (Deno's own `Deno.upgradeWebSocket`): the
+ *   handshake needs `authorization: Bearer <token>` (else 401 with a JSON
+ *   body); `chat.v1` is chosen when offered; it says
+ *   `{type: welcome, ticket}` with a ticket new to each connection, answers
+ *   each text message with `{type: echo, got}` (parsed when JSON), each
+ *   binary one with its bytes, and `bye` with `{type: done}` then close 1000.
+ * - `/events?ticket=T`, an event stream: two `progress` events then `done`
+ *   whose result is `r-T` (only for a ticket the chat gave), then it ends.
+ * - `/use?ticket=T&result=R`: 200 when R is the result of T, else 400.
+ */
+
+/** What one run (virtual user) sent, in order: `ws open`, `ws text hello`, `sse /events?…`, `use …`. */
+export type Seen = Map<string, string[]>;
+
+/** A running server. */
+export interface KindsServer {
+  httpUrl: string;
+  wsUrl: string;
+  seen: Seen;
+  close(): Promise<void>;
+}
+
+const parsed = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
+/** The chat on an upgraded socket. */
+function chat(socket: WebSocket, tickets: Set<string>, log: string[]): void {
+  socket.binaryType = "arraybuffer";
+  socket.onopen = () => {
+    const ticket = `tkt-${crypto.randomUUID()}`;
+    tickets.add(ticket);
+    socket.send(JSON.stringify({ type: "welcome", ticket }));
+  };
+  socket.onmessage = (event) => {
+    if (typeof event.data !== "string") {
+      const bytes = new Uint8Array(event.data as ArrayBuffer);
+      log.push(`ws binary ${btoa(String.fromCharCode(...bytes))}`);
+      return socket.send(bytes);
+    }
+    log.push(`ws text ${event.data}`);
+    if (event.data !== "bye") {
+      return socket.send(JSON.stringify({ type: "echo", got: parsed(event.data) }));
+    }
+    socket.send(JSON.stringify({ type: "done" }));
+    socket.close(1000, "done");
+  };
+}
+
+/** The event stream of a ticket. */
+function events(ticket: string): Response {
+  const text = [
+    'id: 1\nevent: progress\ndata: {"pct": 50}\n\n',
+    ": keep-alive\r\n\r\n",
+    'id: 2\r\nevent: progress\r\ndata: {"pct": 100}\r\n\r\n',
+    `id: 3\nevent: done\ndata: {"result": "r-${ticket}"}\n\n`,
+  ].join("");
+  return new Response(text, { headers: { "content-type": "text/event-stream" } });
+}
+
+/**
+ * Starts the server; `token` is the bearer token the chat's handshake wants.
+ *
+ * @example
+ * ```ts ignore
+ * const server = startKindsServer("t");
+ * await server.close();
+ * ```
+ */
+export function startKindsServer(token: string): KindsServer {
+  const seen: Seen = new Map();
+  const tickets = new Set<string>();
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (request) => {
+    const url = new URL(request.url);
+    const run = request.headers.get("x-run") ?? "none";
+    const log = seen.get(run) ?? [];
+    seen.set(run, log);
+    if (url.pathname === "/chat") {
+      if (request.headers.get("authorization") !== `Bearer ${token}`) {
+        return Response.json({ error: "no token" }, { status: 401 });
+      }
+      const offered = request.headers.get("sec-websocket-protocol") ?? "";
+      const protocol = offered.split(",").map((p) => p.trim()).includes("chat.v1")
+        ? "chat.v1"
+        : undefined;
+      const { socket, response } = Deno.upgradeWebSocket(request, { protocol });
+      log.push("ws open");
+      chat(socket, tickets, log);
+      return response;
+    }
+    const ticket = url.searchParams.get("ticket") ?? "";
+    if (url.pathname === "/events" && tickets.has(ticket)) {
+      log.push("sse events");
+      return events(ticket);
+    }
+    if (url.pathname === "/use") {
+      const ok = tickets.has(ticket) && url.searchParams.get("result") === `r-${ticket}`;
+      log.push(`use ${ok ? "ok" : "bad"}`);
+      return Response.json({ ok }, { status: ok ? 200 : 400 });
+    }
+    return new Response("not found", { status: 404 });
+  });
+  const base = `127.0.0.1:${server.addr.port}`;
+  return {
+    httpUrl: `http://${base}`,
+    wsUrl: `ws://${base}`,
+    seen,
+    close: () => server.shutdown(),
+  };
+}
