@@ -111,3 +111,16 @@ Deno.test("what the processor does not do of a kind step is named, and a gRPC st
   ]);
   assert.match(run.stderr, /\(1 scenario, 0 requests\)/, "a note is no request");
 });
+
+Deno.test("a credential's default in a WebSocket or SSE step's headers is not written", async () => {
+  const { run, script, processor } = await exported("kinds_secret_default.yaml");
+  assert.equal(run.code, 0, run.stderr);
+  for (const text of [script, processor]) {
+    assert.doesNotMatch(text, /ws-default-credential-1f2e|sse-default-credential-9a8b/);
+  }
+  assert.match(processor, /env\("KINDS_TOKEN", undefined\)/, "the var reads the variable alone");
+  assert.match(processor, /"x-api-key":"\{\{ \$env\.SSE_KEY \}\}"/);
+  assert.match(run.stderr, /\$\{ENV\.SSE_KEY\}'s default is left out/);
+  // A plain header's default is no credential: the processor sets it for each user.
+  assert.match(processor, /env\("TRACE", "trace-default-kept"\)/);
+});
