@@ -19,7 +19,9 @@ const EXPRESSION = /^\$\{[^}]+\}$/;
  * expression (the runner percent-encodes what it inserts into a URL) and the
  * rest percent-encoded as recorded; `undefined` when the value is not a JSON
  * object or list, or nothing inside it is replaced. `literal` escapes text
- * for a template (`${` → `$${`).
+ * for a template (`${` → `$${`); `encode` encodes the recorded text around
+ * the expressions (percent-encoding by default; none for a form field, whose
+ * value the runner encodes as a whole).
  *
  * @example
  * ```ts
@@ -36,6 +38,7 @@ export function encodedJson(
   value: string,
   inner: (key: string, leaf: unknown) => string | undefined,
   literal: (text: string) => string,
+  encode: (text: string) => string = encodeURIComponent,
 ): string | undefined {
   if (!/^\s*[[{]/.test(value) || value.length > 100_000) return undefined;
   let json: unknown;
@@ -63,6 +66,6 @@ export function encodedJson(
     `${OPEN}$1${CLOSE}`,
   );
   return text.split(new RegExp(`${OPEN}(\\d+)${CLOSE}`)).map((piece, i) =>
-    i % 2 === 0 ? literal(encodeURIComponent(piece)) : expressions[Number(piece)]
+    i % 2 === 0 ? literal(encode(piece)) : expressions[Number(piece)]
   ).join("");
 }

@@ -235,7 +235,8 @@ function produceJson(c: Correlator, step: Step): void {
     // What the client sent before (a table's name in a path) is no token the server issued.
     const secret = looksLikeToken(key, leaf) && !c.sentSeen.has(k);
     if (
-      (secret || handedOut(key, leaf)) && (!c.producers.has(k) || fromCookie(c, k)) &&
+      (secret || handedOut(key, leaf) || ownPort(r, leaf)) &&
+      (!c.producers.has(k) || fromCookie(c, k)) &&
       !c.sentSeen.has(k)
     ) {
       const producer: Producer = { step, source: { kind: "json", path }, secret };
@@ -249,6 +250,15 @@ function produceJson(c: Correlator, step: Step): void {
     if (secret) c.secrets.add(leaf as string);
   });
   walk(r.json, (_p, _k, leaf) => c.responseSeen.add(valueKey(leaf)));
+}
+
+/**
+ * Whether `leaf` is the port the recorded server answered on (a settings
+ * answer's own web port): that instance's, which a fresh one picks anew. A
+ * default port (none in the URL) is the same everywhere.
+ */
+function ownPort(r: HarRecord, leaf: unknown): boolean {
+  return typeof leaf === "number" && r.url.port !== "" && leaf === Number(r.url.port);
 }
 
 /** Whether a JSON leaf that is no token is still a value a later request may send back. */

@@ -7,6 +7,7 @@
  * @module
  */
 import { isSecretName } from "../../secrets/mod.ts";
+import { encodedJson } from "../encoded.ts";
 import { FILE_PLACEHOLDER, multipartBoundary } from "../har_input.ts";
 import type { HarRecord } from "../har_model.ts";
 import { MAX_WALK_DEPTH, parseBody, safeDecode, TooDeepJson, walk } from "../json.ts";
@@ -20,7 +21,7 @@ import {
 } from "../uploads.ts";
 import { yflow, type YMap, ymap, type YNode, type YScalar } from "../yaml_out.ts";
 import { freshUuidsIn } from "./ids.ts";
-import { bodyValue } from "./rewrite_value.ts";
+import { bodyValue, innerValue } from "./rewrite_value.ts";
 import type { Correlator, Where } from "./state.ts";
 import { withTokens } from "./tokens.ts";
 
@@ -119,7 +120,7 @@ function urlencoded(
   const form = formFields(pairs);
   if (form) {
     step.form = ymap(form.map(([k, values]) => {
-      const t = values.map((v) => c.rules.stringValue(k, v, step, where));
+      const t = values.map((v) => formJson(c, v, step) ?? c.rules.stringValue(k, v, step, where));
       return [k, t.length === 1 ? t[0] : t];
     }));
     return;
@@ -130,6 +131,16 @@ function urlencoded(
     const replaced = c.rules.stringValue(safeDecode(k), value, step, where);
     return `${c.sp.lit(k)}=${replaced === c.sp.lit(value) ? withTokens(c, v, step) : replaced}`;
   }).join("&");
+}
+
+/**
+ * A form field that holds JSON (a settings page saves every setting as one
+ * `json=` field): its values read back from the answers that handed them out,
+ * like a JSON body's; `undefined` when it is no JSON or nothing in it is.
+ */
+function formJson(c: Correlator, value: string, step: Step): string | undefined {
+  const inner = (key: string, leaf: unknown) => innerValue(c, key, leaf, step);
+  return encodedJson(value, inner, (text) => withTokens(c, text, step), (text) => text);
 }
 
 /** Decodes one name or value of a urlencoded body; `undefined` when its encoding is broken. */
