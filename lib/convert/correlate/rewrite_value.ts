@@ -1,6 +1,7 @@
 /**
  * One recorded value rewritten for replay. The rules, in order: a value a
- * response produced is its capture; an OAuth value the client made is its
+ * response produced is its capture, and so is a sequence number the same
+ * endpoint's previous answer gave; an OAuth value the client made is its
  * fresh var; a `redirect_uri` of the app follows the base URL; an OAuth code
  * and a secret-named field become required variables; a generated value is
  * sent again; a client-made UUID is made fresh; a name in a write gets the
@@ -17,6 +18,7 @@ import type { YNode, YScalar } from "../yaml_out.ts";
 import { ymap } from "../yaml_out.ts";
 import { useProducer } from "./captures.ts";
 import { bodyIdProducer } from "./created_ids.ts";
+import { sequenceProducer } from "./sequences.ts";
 import { type Correlator, secretEnv, type Where } from "./state.ts";
 import { withTokens } from "./tokens.ts";
 
@@ -33,6 +35,11 @@ type ValueRule = (
 const VALUE_RULES: ValueRule[] = [
   (c, _key, value, step) => {
     const p = c.rules.producerFor(value);
+    return p ? useProducer(c, p, step) : undefined;
+  },
+  // A sequence number the same endpoint's previous answer gave (sequences.ts).
+  (c, key, value, step) => {
+    const p = c.linking ? sequenceProducer(c, key, value, step) : undefined;
     return p ? useProducer(c, p, step) : undefined;
   },
   (c, _key, value) => generatedAgain(c, c.oauthFresh.get(value)),

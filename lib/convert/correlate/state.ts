@@ -156,6 +156,8 @@ export interface Correlator {
   readonly apiWords: Set<string>;
   /** Limits met while converting the steps, for the summary and the flow's header. */
   readonly notes: string[];
+  /** Steps that echo a sequence number (sequences.ts), by the field: their answers are deltas. */
+  readonly deltas: Map<Step, string>;
   /** ETags and URLs responses handed out, sent back whole. */
   readonly handed: HandedOut;
   /** `If-Match` values no recorded response handed out, by step. */
@@ -215,6 +217,7 @@ export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlat
     apiOrigins: new Set(),
     apiWords: new Set(),
     notes: [],
+    deltas: new Map(),
     handed: new HandedOut(),
     strayIfMatch: [],
     files: new Map(),
