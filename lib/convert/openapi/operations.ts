@@ -25,6 +25,7 @@
 import { isNode, type Node, OPENAPI_METHODS } from "../../check/openapi_operations.ts";
 import { snake } from "../names.ts";
 import { deref } from "./examples.ts";
+import { itemDeleteDepth, listedItems } from "./listed_items.ts";
 
 /** One operation of the document. */
 export interface OpenApiOperation {
@@ -42,6 +43,11 @@ export interface OpenApiOperation {
   index: number;
   /** What it does, by the document's paths: creates, acts on the whole API, or neither. */
   role?: "create" | "whole";
+  /**
+   * Its JSON body lists names of a collection's items (`listed_items.ts`):
+   * it runs among the deletes, as one of this depth (just before the items' own delete).
+   */
+  lists?: number;
 }
 
 /**
@@ -82,11 +88,26 @@ export function operationsOf(doc: Node): OpenApiOperation[] {
     }
   }
   const uses = pathsOf(found);
-  for (const op of found) {
-    const role = roleOf(op, uses);
-    if (role) op.role = role;
-  }
+  for (const op of found) classify(doc, op, uses);
   return found;
+}
+
+/** Sets what an operation does (`role`) and, when it lists items, where it runs among the deletes. */
+function classify(doc: Node, op: OpenApiOperation, uses: ReturnType<typeof pathsOf>): void {
+  const role = roleOf(op, uses);
+  if (role) op.role = role;
+  // A bulk operation may remove what it lists: after the reads and updates of its items.
+  const lists = role === "create" || op.method === "GET" ? undefined : listDepth(doc, op);
+  if (lists !== undefined) op.lists = lists;
+}
+
+/** The depth a step listing items runs at among the deletes (see `OpenApiOperation.lists`). */
+function listDepth(doc: Node, op: OpenApiOperation): number | undefined {
+  const lists = listedItems(doc, op.node);
+  if (lists.length === 0) return undefined;
+  const depths = lists.map(([, noun]) => itemDeleteDepth(doc, noun) ?? 0);
+  // Half a level deeper: after the deletes under the items, before the items' own.
+  return Math.max(...depths, 0) + 0.5;
 }
 
 function mergedParams(doc: Node, shared: unknown, own: unknown): Node[] {
@@ -195,11 +216,14 @@ export function isCollection(template: string): boolean {
   return !/\{[^}]*\}\/?$/.test(template);
 }
 
-/** The rank of an operation in a flow: create, read, update or act, delete, act on the whole API. */
+/**
+ * The rank of an operation in a flow: create, read, update or act, delete
+ * or act on listed items, act on the whole API.
+ */
 function rank(op: OpenApiOperation): number {
   if (op.role === "create") return 0;
   if (op.method === "GET" || op.method === "HEAD" || op.method === "OPTIONS") return 1;
-  if (op.method === "DELETE") return 3;
+  if (op.method === "DELETE" || op.lists !== undefined) return 3;
   return op.role === "whole" ? 4 : 2;
 }
 
@@ -221,7 +245,7 @@ function rank(op: OpenApiOperation): number {
  * ```
  */
 export function stepOrder(ops: OpenApiOperation[]): OpenApiOperation[] {
-  const depth = (op: OpenApiOperation) => op.template.split("/").length;
+  const depth = (op: OpenApiOperation) => op.lists ?? op.template.split("/").length;
   return [...ops].sort((a, b) => {
     const byRank = rank(a) - rank(b);
     if (byRank !== 0) return byRank;

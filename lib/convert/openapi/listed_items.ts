@@ -1,0 +1,176 @@
+/**
+ * A request body's list of names of things the API makes: a top-level JSON
+ * property, a list of text, named for a collection whose items the
+ * document's paths address by a parameter (Unleash's bulk switches send
+ * `features: [feature-a, feature-b]`, and a feature is
+ * `/features/{featureName}`). The document's example names exist nowhere
+ * (404), so a flow that holds a value for that parameter sends it instead
+ * (flow.ts). Such an operation acts on the items it lists, and may remove
+ * them (`POST /projects/{projectId}/archive` takes the same list as a
+ * switch, and nothing in the document tells the two apart): it runs among
+ * the deletes, after the reads and updates of those items (`stepOrder`).
+ * The evidence is the property's place in the document (a collection's
+ * noun), never a server's name for it.
+ *
+ * @module
+ */
+import { isNode, type Node } from "../../check/openapi_operations.ts";
+import { collectionNouns, plainNoun } from "./collection_nouns.ts";
+import { deref } from "./examples.ts";
+import { properties } from "./schema_properties.ts";
+import type { YNode } from "../yaml_out.ts";
+
+/** An operation's JSON request body schema, if it has one. */
+function bodySchema(doc: unknown, node: Node): unknown {
+  const body = deref(doc, node.requestBody);
+  const content = isNode(body) && isNode(body.content) ? body.content : {};
+  const media = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
+  return isNode(media) ? media.schema : undefined;
+}
+
+/** Whether a schema is a list of free text: no enum, format or pattern (those name no item). */
+function textList(doc: unknown, p: Node): boolean {
+  if (p.type !== "array" || p.readOnly === true) return false;
+  const item = deref(doc, p.items);
+  return isNode(item) && (item.type === "string" || item.type === undefined) &&
+    !Array.isArray(item.enum) && item.format === undefined && item.pattern === undefined;
+}
+
+/**
+ * The top-level properties of an operation's JSON body that list names of
+ * a collection's items, each with that collection's noun (see the module).
+ *
+ * @example
+ * ```ts
+ * import { listedItems } from "./listed_items.ts";
+ * const body = { content: { "application/json": { schema: { properties: {
+ *   features: { type: "array", items: { type: "string" } }, tags: { type: "array", items: { type: "string" } } } } } } };
+ * const doc = { paths: { "/features/{featureName}": {}, "/bulk": { post: { requestBody: body } } } };
+ * const got = listedItems(doc, doc.paths["/bulk"].post);
+ * if (JSON.stringify(got) !== '[["features","feature"]]') throw new Error(JSON.stringify(got));
+ * ```
+ */
+export function listedItems(doc: unknown, node: Node): [string, string][] {
+  if (!isNode(node.requestBody)) return [];
+  const nouns = collectionNouns(doc);
+  return properties(doc, bodySchema(doc, node))
+    .filter(([name, p]) => nouns.has(plainNoun(name)) && textList(doc, p))
+    .map(([name]) => [name, plainNoun(name)]);
+}
+
+/**
+ * The parameter a path addresses an item of the noun's collection by:
+ * `featureName` of `/projects/{projectId}/features/{featureName}` for `feature`.
+ *
+ * @example
+ * ```ts
+ * import { itemParam } from "./listed_items.ts";
+ * if (itemParam("/projects/{projectId}/features/{featureName}/tags", "feature") !== "featureName") throw new Error();
+ * if (itemParam("/projects/{projectId}", "feature") !== undefined) throw new Error();
+ * ```
+ */
+export function itemParam(template: string, noun: string): string | undefined {
+  const segments = template.split("/");
+  for (let i = 0; i + 1 < segments.length; i++) {
+    const param = /^\{([^}]+)\}$/.exec(segments[i + 1])?.[1];
+    if (param !== undefined && !segments[i].startsWith("{") && plainNoun(segments[i]) === noun) {
+      return param;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * How deep the listed items' own delete is (`DELETE /a/{id}`: 3), the
+ * shallowest of them; none when nothing deletes such an item. An operation
+ * listing them runs among the deletes just before that one (`stepOrder`):
+ * after the deletes of what is under the items, before the items' own.
+ *
+ * @example
+ * ```ts
+ * import { itemDeleteDepth } from "./listed_items.ts";
+ * const doc = { paths: { "/p/{p}/features/{name}": { delete: {} }, "/features/{name}/tags": { delete: {} } } };
+ * if (itemDeleteDepth(doc, "feature") !== 5 || itemDeleteDepth(doc, "tag") !== undefined) throw new Error();
+ * ```
+ */
+export function itemDeleteDepth(doc: unknown, noun: string): number | undefined {
+  const paths = isNode(doc) && isNode(doc.paths) ? doc.paths : {};
+  let found: number | undefined;
+  for (const [template, item] of Object.entries(paths)) {
+    if (!isNode(item) || !isNode(item.delete)) continue;
+    const segments = template.replace(/\/$/, "").split("/");
+    const last = segments.length - 1;
+    if (last < 1 || !/^\{[^}]+\}$/.test(segments[last]) || segments[last - 1].startsWith("{")) {
+      continue;
+    }
+    if (plainNoun(segments[last - 1]) !== noun) continue;
+    found = Math.min(found ?? Infinity, segments.length);
+  }
+  return found;
+}
+
+/**
+ * Fills a request body's lists of names of a collection's items (see
+ * {@linkcode listedItems}) with the flow's own item: what `captured` gives
+ * for the parameter an earlier step's path addresses that collection's
+ * items by (its capture), added to `guards` (the step runs only when it
+ * exists). A list the flow made no item for keeps the document's names.
+ *
+ * @example
+ * ```ts
+ * import { fillListed } from "./listed_items.ts";
+ * import { ymap, type YNode } from "../yaml_out.ts";
+ * const body = { content: { "application/json": { schema: { properties: {
+ *   features: { type: "array", items: { type: "string" } } } } } } };
+ * const doc = { paths: { "/features/{name}": {}, "/bulk": { post: { requestBody: body } } } };
+ * const read = { template: "/features/{name}" };
+ * const parts = { fields: [["body", ymap([["features", ["a"]]])]] as [string, YNode][] };
+ * const guards: string[] = [];
+ * fillListed(doc, doc.paths["/bulk"].post, parts, guards, [read], (op, param) =>
+ *   op === read ? `\${steps.make.capture.${param}}` : undefined);
+ * if (!JSON.stringify(parts).includes('["${steps.make.capture.name}"]') || guards.length !== 1) {
+ *   throw new Error(JSON.stringify(parts));
+ * }
+ * ```
+ */
+export function fillListed<O extends { template: string }>(
+  doc: unknown,
+  node: Node,
+  body: { fields: [string, YNode][] },
+  guards: string[],
+  flowOps: Iterable<O>,
+  captured: (op: O, param: string) => string | undefined,
+): void {
+  const lists = listedItems(doc, node);
+  if (lists.length === 0) return;
+  const ops = [...flowOps];
+  body.fields = body.fields.map(([field, value]): [string, YNode] => {
+    if (field !== "body" || !isYMap(value)) return [field, value];
+    const entries = value.entries.map(([key, listed]): [string, YNode] => {
+      const noun = lists.find(([property]) => property === key)?.[1];
+      const own = noun === undefined ? undefined : ownItem(ops, noun, captured);
+      if (own === undefined) return [key, listed];
+      guards.push(own);
+      return [key, [own]];
+    });
+    return [field, { ...value, entries }];
+  });
+}
+
+/** The first capture of a flow's step for the parameter addressing the noun's items. */
+function ownItem<O extends { template: string }>(
+  ops: O[],
+  noun: string,
+  captured: (op: O, param: string) => string | undefined,
+): string | undefined {
+  for (const op of ops) {
+    const param = itemParam(op.template, noun);
+    const got = param === undefined ? undefined : captured(op, param);
+    if (got !== undefined) return got;
+  }
+  return undefined;
+}
+
+function isYMap(node: YNode): node is Extract<YNode, { kind: "map" }> {
+  return node !== null && typeof node === "object" && !Array.isArray(node) && node.kind === "map";
+}
