@@ -16,6 +16,8 @@ import type { Capture } from "../model/checks.ts";
 import { DEFAULT_TIMEOUT_MS } from "../run/options.ts";
 import { conditionOf } from "./condition.ts";
 import { expectationsOf } from "./expect.ts";
+import { tokenFor } from "./oauth2.ts";
+import { authFields, type RequestFields } from "./request.ts";
 import type { FlowItem } from "./flow_item.ts";
 import { kindSpecData } from "./kind_spec.ts";
 import type { ProcessorCheck } from "./processor_checks.ts";
@@ -34,6 +36,8 @@ export interface KindStepData {
   timeoutMs: number;
   /** The processor function of the step's `if:`, when it has one. */
   ifTrue?: string;
+  /** What the step's auth adds to its request, as an HTTP request's fields (request.ts). */
+  auth?: RequestFields;
 }
 
 /** The capture as a place the processor reads, or undefined (noted). */
@@ -83,6 +87,11 @@ export function kindItems(step: Step, flow: Flow, place: Place): FlowItem[] {
     .filter((c) => c !== undefined);
   const ifTrue = conditionOf(step, place);
   const options = { ...flow.options, ...step.options };
+  // The handshake or stream request is authorised as an HTTP step's is.
+  const stepAuth = step.auth ?? flow.auth;
+  const auth: RequestFields = {};
+  authFields(stepAuth, place, auth);
+  const token = stepAuth?.kind === "oauth2" ? tokenFor(stepAuth, place) : undefined;
   const data: KindStepData = {
     kind,
     name: `${place.prefix ?? ""}${step.name}`,
@@ -91,6 +100,7 @@ export function kindItems(step: Step, flow: Flow, place: Place): FlowItem[] {
     captures,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     ...(ifTrue && { ifTrue }),
+    ...(Object.keys(auth).length > 0 && { auth }),
   };
   const fn = `${kind === "sse" ? "flowrunSse" : "flowrunWebSocket"}${
     place.scope.kindSteps.size + 1
@@ -100,6 +110,7 @@ export function kindItems(step: Step, flow: Flow, place: Place): FlowItem[] {
   if (place.scope.fresh.size + place.scope.encoded.size > madeBefore) {
     items.push({ comments: [], item: { function: "flowrunBefore" } });
   }
+  if (token) items.push({ comments: [], item: { function: token.fn } });
   items.push({ comments: [], item: { function: fn } });
   return items;
 }

@@ -76,6 +76,27 @@ function untilFailures(spec, count, what, why) {
   return ["until " + JSON.stringify(spec.until.source) + " did not hold in " + arrived + why + "."];
 }
 
+/**
+ * The spec with its auth's credentials added as flowrun adds them: the
+ * step's own header or query parameter wins, a cookie is appended.
+ */
+function withAuth(spec, auth) {
+  const headers = {};
+  for (const [name, value] of Object.entries(spec.headers || {})) headers[name.toLowerCase()] = value;
+  const add = (name, value) => {
+    if (!(name in headers)) headers[name] = value;
+  };
+  for (const [name, value] of Object.entries(auth.headers || {})) add(name.toLowerCase(), value);
+  if (auth.auth) add("authorization", "Basic " + Buffer.from(text(auth.auth.user) + ":" + text(auth.auth.pass)).toString("base64"));
+  const cookies = Object.entries(auth.cookie || {}).map(([name, value]) => name + "=" + text(value));
+  if (cookies.length) headers.cookie = [headers.cookie, ...cookies].filter(Boolean).join("; ");
+  const url = new URL(spec.url);
+  for (const [name, value] of Object.entries(auth.qs || {})) {
+    if (!url.searchParams.has(name)) url.searchParams.append(name, text(value));
+  }
+  return { ...spec, url: Object.keys(auth.qs || {}).length ? url.toString() : spec.url, headers };
+}
+
 /** A step's checks and captures on the response its exchange gave: the sentences of what failed. */
 function kindVerdict(step, res, vars, events) {
   const failed = res.failures.slice();
@@ -104,6 +125,7 @@ function flowrunKind(step, context, events, done) {
   } catch (error) {
     return done(error);
   }
+  if (step.auth) spec = withAuth(spec, render(step.auth, v));
   const exchange = step.kind === "sse" ? sseExchange : webSocketExchange;
   exchange(spec, step.timeoutMs).then((res) => {
     const ms = performance.now() - started;

@@ -62,8 +62,22 @@ function bodyFields(request: RequestSpec, place: Place): RequestFields {
   return text === undefined ? {} : { body: text };
 }
 
-/** Headers, query and cookies an auth adds, or a note when Artillery cannot send it. */
-function authFields(auth: Auth | undefined, place: Place, fields: RequestFields): void {
+/**
+ * Adds to `fields` the headers, query and cookies `auth` sends (basic as
+ * Artillery's `auth`), or notes that Artillery cannot send it.
+ *
+ * @example
+ * ```ts
+ * import { authFields } from "./request.ts";
+ * import { newScope } from "./scope.ts";
+ * const place = { scope: newScope(), flow: "f", flowIndex: 0, vars: new Set<string>(), step: "s" };
+ * const token = { source: "${ENV.T}", parts: [{ ref: { kind: "env" as const, name: "T" }, text: "${ENV.T}", offset: 0 }] };
+ * const fields: Record<string, unknown> = {};
+ * authFields({ kind: "bearer", token }, place, fields);
+ * if (JSON.stringify(fields) !== '{"headers":{"authorization":"Bearer {{ $env.T }}"}}') throw new Error(JSON.stringify(fields));
+ * ```
+ */
+export function authFields(auth: Auth | undefined, place: Place, fields: RequestFields): void {
   if (!auth || auth.kind === "none") return;
   if (auth.kind === "basic") {
     fields.auth = {

@@ -182,3 +182,28 @@ Deno.test(
     );
   },
 );
+
+Deno.test(
+  `the flow's auth authorises the WebSocket handshake in Artillery as in flowrun run${installed.ignoredBecause}`,
+  { ignore: installed.ignoredBecause !== "" },
+  async () => {
+    const server = startKindsServer(TOKEN);
+    try {
+      const env = envOf(server);
+      const run = await runCli(["run", `${FIXTURES}kinds_auth.yaml`, "--run-id", "flowrun-run"], {
+        env,
+      });
+      assert.equal(run.code, 0, run.stdout + run.stderr);
+      const reference = server.seen.get("flowrun-run")!;
+      server.seen.delete("flowrun-run");
+      // The chat refuses a handshake without the bearer token (401): the users' pass shows it sent.
+      const artillery = await exportAndRun("kinds_auth.yaml", 2, env);
+      assert.equal(artillery.code, 0, artillery.output);
+      assert.equal(artillery.counters["vusers.completed"], 2, artillery.output);
+      assert.equal(server.seen.size, 2);
+      for (const seen of server.seen.values()) assert.deepEqual(seen, reference);
+    } finally {
+      await server.close();
+    }
+  },
+);

@@ -124,3 +124,18 @@ Deno.test("a credential's default in a WebSocket or SSE step's headers is not wr
   // A plain header's default is no credential: the processor sets it for each user.
   assert.match(processor, /env\("TRACE", "trace-default-kept"\)/);
 });
+
+Deno.test("a WebSocket or SSE step is authorised by its flow's auth, as in flowrun run", async () => {
+  const env = { KINDS_TOKEN: SECRET, WS_URL: "ws://127.0.0.1:9", HTTP_URL: "http://127.0.0.1:9" };
+  const { run, processor } = await exported("kinds_auth.yaml", env);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stderr, /Every step, capture and check is expressed\./);
+  for (const name of ["flowrunWebSocket1", "flowrunSse2"]) {
+    const data = JSON.parse(
+      new RegExp(`return flowrunKind\\((.*), context, events, done\\);\\n\\}\\n`)
+        .exec(processor.slice(processor.indexOf(`function ${name}(`)))![1],
+    );
+    assert.deepEqual(data.auth, { headers: { authorization: "Bearer {{ $env.KINDS_TOKEN }}" } });
+  }
+  assert.ok(!processor.includes(SECRET));
+});
