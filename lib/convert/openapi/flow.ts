@@ -27,14 +27,13 @@ import { placeAuth } from "./auth_place.ts";
 import { bodyParts, type PlaceholderFile } from "./body.ts";
 import { namedInBody, namingCreate, withNamed } from "./body_names.ts";
 import { ExampleMaker } from "./examples.ts";
-import { fillListed } from "./listed_items.ts";
 import { clientNames, type OpenApiOperation } from "./operations.ts";
 import { ownServer } from "./own_server.ts";
 import { credentialParam } from "./param_places.ts";
 import { LBRACE_VAR, literal, paramValue, queryEntries, simpleText, toYNode } from "./params.ts";
 import type { Inferred } from "./prerequisites.ts";
 import { captureSource } from "./producers.ts";
-import { allJson, successes } from "./responses.ts";
+import { allJson, expected } from "./responses.ts";
 import { ownNameKeys, ownNames } from "./own_names.ts";
 import { perRun, RUN_VARS } from "./run_values.ts";
 import { serialOf } from "./serial.ts";
@@ -115,7 +114,6 @@ export class FlowBuilder {
     body.fields = ownNames(doc, op, body.fields, own);
     // An item it names in its body (`ip` of `/autoprimaries/{ip}`): the run's var, as in its paths.
     body.fields = withNamed(body.fields, namedInBody(doc, op), (k) => this.#ownName(op, k));
-    fillListed(doc, op.node, body, guards, this.#stepOf.keys(), this.#captured.bind(this));
     for (const file of body.files) {
       this.shared.files.push(file);
       this.shared.placeholders.push({ file: file.path, what: file.what });
@@ -174,7 +172,7 @@ export class FlowBuilder {
   }
 
   #assert(op: OpenApiOperation): YNode | undefined {
-    const { statuses, responses } = successes(this.shared.doc, op.node);
+    const { statuses, responses } = expected(this.shared.doc, op.node);
     if (statuses.length === 0) return undefined;
     const status: YNode = statuses.length === 1 ? statuses[0] : ymap([["anyOf", statuses]]);
     const openapi = this.shared.documentRef !== undefined && allJson(this.shared.doc, responses)

@@ -41,6 +41,41 @@ export function successes(doc: unknown, op: Node): Successes {
   return { statuses, responses: found };
 }
 
+/**
+ * The redirects an operation documents when it documents no 2xx: its one
+ * answer is then the redirect (httpbin's `GET /redirect/{n}` names only
+ * `302`), which a step gets as its response, since it follows none unless
+ * asked to. Empty when a 2xx is documented: a redirect there is an aside.
+ *
+ * @example
+ * ```ts
+ * import { redirects } from "./responses.ts";
+ * if (redirects({ responses: { "302": {}, "404": {} } }).join() !== "302") throw new Error();
+ * if (redirects({ responses: { "200": {}, "304": {} } }).length !== 0) throw new Error();
+ * ```
+ */
+export function redirects(op: Node): number[] {
+  const codes = Object.keys(isNode(op.responses) ? op.responses : {});
+  if (codes.some((k) => /^2([0-9][0-9]|xx)$/i.test(k))) return [];
+  return codes.filter((k) => /^3[0-9][0-9]$/.test(k)).map(Number);
+}
+
+/**
+ * The statuses a step checks: the success responses, else the redirects
+ * (with no response object: a redirect's body is not checked).
+ *
+ * @example
+ * ```ts
+ * import { expected } from "./responses.ts";
+ * if (expected({}, { responses: { "201": {} } }).statuses.join() !== "201") throw new Error();
+ * if (expected({}, { responses: { "302": {} } }).statuses.join() !== "302") throw new Error();
+ * ```
+ */
+export function expected(doc: unknown, op: Node): Successes {
+  const found = successes(doc, op);
+  return found.statuses.length > 0 ? found : { statuses: redirects(op), responses: [] };
+}
+
 /** The JSON schema of a response, if it has one. */
 export function jsonSchema(doc: unknown, response: Node): unknown {
   const content = isNode(response.content) ? response.content : {};
