@@ -27,6 +27,7 @@ import { placeAuth } from "./auth_place.ts";
 import { bodyParts, type PlaceholderFile } from "./body.ts";
 import { namedInBody, namingCreate, withNamed } from "./body_names.ts";
 import { ExampleMaker } from "./examples.ts";
+import { fillListed } from "./listed_items.ts";
 import { clientNames, type OpenApiOperation } from "./operations.ts";
 import { ownServer } from "./own_server.ts";
 import { credentialParam } from "./param_places.ts";
@@ -114,6 +115,7 @@ export class FlowBuilder {
     body.fields = ownNames(doc, op, body.fields, own);
     // An item it names in its body (`ip` of `/autoprimaries/{ip}`): the run's var, as in its paths.
     body.fields = withNamed(body.fields, namedInBody(doc, op), (k) => this.#ownName(op, k));
+    fillListed(doc, op.node, body, guards, this.#stepOf.keys(), this.#captured.bind(this));
     for (const file of body.files) {
       this.shared.files.push(file);
       this.shared.placeholders.push({ file: file.path, what: file.what });
