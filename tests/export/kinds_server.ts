@@ -14,6 +14,9 @@
  * - `/events?ticket=T`, an event stream: two `progress` events then `done`
  *   whose result is `r-T` (only for a ticket the chat gave), then it ends.
  * - `/use?ticket=T&result=R`: 200 when R is the result of T, else 400.
+ * - `/tricky` (an event stream in awkward chunks), `/closing` (a WebSocket
+ *   the server closes with 4001), `/denied` (401 with a JSON body): the
+ *   edges tests/export/processor_kinds_test.ts compares.
  */
 
 /** What one run (virtual user) sent, in order: `ws open`, `ws text hello`, `sse /events?…`, `use …`. */
@@ -70,6 +73,46 @@ function events(ticket: string): Response {
 }
 
 /**
+ * `/tricky`: an event stream in chunks cut at awkward places (a CRLF across
+ * two chunks, one inside an event's data lines, a field name split), with a
+ * BOM, a comment, data over two lines, an id that persists, a retry and
+ * text that is not JSON.
+ */
+const TRICKY = [
+  "\uFEFF: tricky\r",
+  '\nretry: 1500\r\nid: 7\r\nevent: tick\r\ndata: {"n":',
+  " 1}\r\n\r",
+  "\nda",
+  'ta: {"n": 2,\r',
+  '\ndata: "two": true}\n\n',
+  "event: note\ndata: plain text\n\nid: 9\ndata: 4\n\ndata: never read\n\n",
+];
+
+/** A stream of `parts`, each 20 ms after the last, so they arrive as separate chunks. */
+function chunked(parts: string[]): Response {
+  const encoder = new TextEncoder();
+  let i = 0;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (i >= parts.length) return controller.close();
+      if (i > 0) await new Promise((r) => setTimeout(r, 20));
+      controller.enqueue(encoder.encode(parts[i++]));
+    },
+  });
+  return new Response(body, { headers: { "content-type": "text/event-stream" } });
+}
+
+/** `/closing`: two messages, then the server closes with 4001. */
+function closing(socket: WebSocket, log: string[]): void {
+  socket.onopen = () => {
+    socket.send(JSON.stringify({ n: 1 }));
+    socket.send("second");
+    socket.close(4001, "app says bye");
+  };
+  socket.onmessage = (event) => void log.push(`ws text ${event.data}`);
+}
+
+/**
  * Starts the server; `token` is the bearer token the chat's handshake wants.
  *
  * @example
@@ -99,6 +142,17 @@ export function startKindsServer(token: string): KindsServer {
       chat(socket, tickets, log);
       return response;
     }
+    if (url.pathname === "/closing") {
+      const { socket, response } = Deno.upgradeWebSocket(request);
+      log.push("ws open closing");
+      closing(socket, log);
+      return response;
+    }
+    if (url.pathname === "/tricky") {
+      log.push("sse tricky");
+      return chunked(TRICKY);
+    }
+    if (url.pathname === "/denied") return Response.json({ error: "no" }, { status: 401 });
     const ticket = url.searchParams.get("ticket") ?? "";
     if (url.pathname === "/events" && tickets.has(ticket)) {
       log.push("sse events");
