@@ -90,11 +90,17 @@ function withAuth(spec, auth) {
   if (auth.auth) add("authorization", "Basic " + Buffer.from(text(auth.auth.user) + ":" + text(auth.auth.pass)).toString("base64"));
   const cookies = Object.entries(auth.cookie || {}).map(([name, value]) => name + "=" + text(value));
   if (cookies.length) headers.cookie = [headers.cookie, ...cookies].filter(Boolean).join("; ");
-  const url = new URL(spec.url);
+  // An API key in the query: appended to the URL as written, percent-encoded, before its #.
+  let url = spec.url;
   for (const [name, value] of Object.entries(auth.qs || {})) {
-    if (!url.searchParams.has(name)) url.searchParams.append(name, text(value));
+    const parsed = new URL(url);
+    if (parsed.searchParams.has(name)) continue;
+    const hash = url.indexOf("#");
+    const head = hash < 0 ? url : url.slice(0, hash);
+    const pair = encodeURIComponent(name) + "=" + encodeURIComponent(text(value));
+    url = head + (parsed.search ? "&" : "?") + pair + (hash < 0 ? "" : url.slice(hash));
   }
-  return { ...spec, url: Object.keys(auth.qs || {}).length ? url.toString() : spec.url, headers };
+  return { ...spec, url, headers };
 }
 
 /** A step's checks and captures on the response its exchange gave: the sentences of what failed. */
@@ -122,10 +128,11 @@ function flowrunKind(step, context, events, done) {
   let spec;
   try {
     spec = render(step.spec, v);
+    if (step.auth) spec = withAuth(spec, render(step.auth, v));
   } catch (error) {
+    // A URL the user's values made that does not parse, as flowrun's bad-url.
     return done(error);
   }
-  if (step.auth) spec = withAuth(spec, render(step.auth, v));
   const exchange = step.kind === "sse" ? sseExchange : webSocketExchange;
   exchange(spec, step.timeoutMs).then((res) => {
     const ms = performance.now() - started;

@@ -16,7 +16,9 @@
  * - `/use?ticket=T&result=R`: 200 when R is the result of T, else 400.
  * - `/tricky` (an event stream in awkward chunks), `/closing` (a WebSocket
  *   the server closes with 4001), `/denied` (401 with a JSON body): the
- *   edges tests/export/processor_kinds_test.ts compares.
+ *   edges tests/export/processor_kinds_test.ts compares; `/request` (an event
+ *   stream or a WebSocket) says in one event or message the query,
+ *   `authorization` and `cookie` it was sent, for the auth a step adds.
  */
 
 /** What one run (virtual user) sent, in order: `ws open`, `ws text hello`, `sse /events?…`, `use …`. */
@@ -151,6 +153,18 @@ export function startKindsServer(token: string): KindsServer {
     if (url.pathname === "/tricky") {
       log.push("sse tricky");
       return chunked(TRICKY);
+    }
+    if (url.pathname === "/request") {
+      // What the request carried, for the auth a step adds: as a WebSocket message or an event.
+      const carried = JSON.stringify({
+        search: url.search,
+        authorization: request.headers.get("authorization"),
+        cookie: request.headers.get("cookie"),
+      });
+      if (request.headers.get("upgrade") !== "websocket") return chunked([`data: ${carried}\n\n`]);
+      const { socket, response } = Deno.upgradeWebSocket(request);
+      socket.onopen = () => socket.send(carried);
+      return response;
     }
     if (url.pathname === "/denied") return Response.json({ error: "no" }, { status: 401 });
     const ticket = url.searchParams.get("ticket") ?? "";

@@ -8,8 +8,9 @@
  * awkward places (a CRLF across two chunks, a BOM, a comment, data over two
  * lines, an id that persists, a retry, text that is not JSON), a WebSocket
  * the server closes with 4001 (an item whose `after` never came is not
- * sent), an answer that is not an event stream, and a step whose `if:` does
- * not hold. The `ws` client is the one Artillery's install holds (NODE_PATH),
+ * sent), an answer that is not an event stream, a step whose `if:` does
+ * not hold, and the auth a step adds (an API key in the query, percent-encoded
+ * after the URL's own; basic; an API key cookie after the step's own). The `ws` client is the one Artillery's install holds (NODE_PATH),
  * as the processor finds it there under Artillery.
  */
 import assert from "node:assert/strict";
@@ -28,7 +29,7 @@ Deno.test(
     const server = startKindsServer("unused");
     const dir = await Deno.makeTempDir({ prefix: "flowrun-processor-kinds-" });
     try {
-      const env = { WS_URL: server.wsUrl, HTTP_URL: server.httpUrl };
+      const env = { WS_URL: server.wsUrl, HTTP_URL: server.httpUrl, EDGE_KEY: "k/1 2" };
       const run = await runCli(["run", `${FIXTURES}kinds_edges.yaml`], { env });
       assert.equal(run.code, 0, run.stdout + run.stderr);
       const reference = server.seen.get("none")!;
@@ -57,8 +58,9 @@ Deno.test(
       assert.equal(got.error, undefined, stdout);
       assert.deepEqual(server.seen.get("none"), reference, "the skipped step connected to nothing");
       assert.equal(got.counters["flowrun.checks.failed"] ?? 0, 0, stdout);
-      // tricky: status and six paths; closing: status and three; denied: status and one.
-      assert.equal(got.counters["flowrun.checks.ok"], 7 + 4 + 2, stdout);
+      // tricky: status and six paths; closing: status and three; denied: status and one; the
+      // auth an API key in the query, basic and an API key in a cookie add: four paths.
+      assert.equal(got.counters["flowrun.checks.ok"], 7 + 4 + 2 + 4, stdout);
       assert.equal(got.counters["flowrun.sse.tricky.received"], 4);
       assert.equal(got.counters["flowrun.websocket.closing.received"], 2);
       assert.equal(got.counters["flowrun.websocket.closing.sent"], 0, "after: 5 never came");
