@@ -13,6 +13,7 @@ import { isNode, type Node } from "../../check/openapi_operations.ts";
 import type { YNode } from "../yaml_out.ts";
 import { deref, type ExampleMaker } from "./examples.ts";
 import { givenExample, literal, simpleText, toYNode } from "./params.ts";
+import { withSummaryNamed } from "./summary_named.ts";
 
 /** A file the flows read that the user must replace with a real one. */
 export interface PlaceholderFile {
@@ -59,9 +60,10 @@ export function bodyParts(doc: unknown, maker: ExampleMaker, op: Node, step: str
   if (!content || type === undefined) return out;
   const media = isNode(content[type]) ? content[type] as Node : {};
   const own = givenExample(doc, media);
-  const value = own.given
-    ? own.value
-    : (/json/i.test(type) ? maker.withExamples() : maker).make(media.schema);
+  const json = /json/i.test(type);
+  const made = own.given ? own.value : (json ? maker.withExamples() : maker).make(media.schema);
+  // A schema that requires nothing: what the operation's summary says it changes, too.
+  const value = own.given || !json ? made : withSummaryNamed(doc, maker, op, media.schema, made);
   writeBody(doc, { type, media, value, step }, out);
   return out;
 }

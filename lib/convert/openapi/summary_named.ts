@@ -1,0 +1,83 @@
+/**
+ * The property an operation's summary says it changes, in a body whose
+ * schema requires nothing: PowerDNS's `PUT …/cryptokeys/{cryptokey_id}` is
+ * "This method (de)activates a key", its `Cryptokey` lists no `required` at
+ * all, and the server needs `active` (422 "Key 'active' not present"), a
+ * boolean left out as a switch (`ExampleMaker.withExamples`). When a schema
+ * says nothing of what it needs, the operation's own words are the
+ * evidence: a summary's word that is the property's name, or that name with
+ * an ending (`activates` for `active`, `rrsets` for `rrset`). A name of
+ * fewer than 5 letters (`name`, `key`) is too common a word to tell.
+ *
+ * @module
+ */
+import { isNode, type Node } from "../../check/openapi_operations.ts";
+import { deref, type ExampleMaker } from "./examples.ts";
+
+/** Letters a summary's word may add to a property's name: `activates` is `activ` + `ates`. */
+const MAX_ENDING = 4;
+
+/** Whether a summary's word names the property (see the module). */
+function names(word: string, property: string): boolean {
+  const plain = property.toLowerCase().replace(/[_-]/g, "");
+  if (plain.length < 5) return false;
+  const stem = plain.replace(/e$/, "");
+  return word.startsWith(stem) && word.length - stem.length <= MAX_ENDING;
+}
+
+/**
+ * The top-level properties of a schema with no `required` list that the
+ * operation's summary names and `value` leaves out.
+ *
+ * @example
+ * ```ts
+ * import { summaryNamed } from "./summary_named.ts";
+ * const schema = { properties: { active: { type: "boolean" }, published: { type: "boolean" } } };
+ * const op = { summary: "This method (de)activates a key" };
+ * if (summaryNamed({}, op, schema, {}).join() !== "active") throw new Error();
+ * if (summaryNamed({}, op, { ...schema, required: [] }, {}).length !== 0) throw new Error();
+ * ```
+ */
+export function summaryNamed(doc: unknown, op: Node, schema: unknown, value: unknown): string[] {
+  const s = deref(doc, schema);
+  if (typeof op.summary !== "string" || !isNode(s) || !isNode(s.properties)) return [];
+  if (Array.isArray(s.required) || !isNode(value)) return [];
+  const words = op.summary.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== "");
+  return Object.keys(s.properties).filter((name) => {
+    const p = deref(doc, (s.properties as Node)[name]);
+    return !Object.hasOwn(value, name) && isNode(p) && p.readOnly !== true &&
+      p.deprecated !== true && words.some((word) => names(word, name));
+  });
+}
+
+/**
+ * A JSON body's value with the properties its operation's summary names
+ * (see {@linkcode summaryNamed}) made and added.
+ *
+ * @example
+ * ```ts
+ * import { withSummaryNamed } from "./summary_named.ts";
+ * import { ExampleMaker } from "./examples.ts";
+ * const schema = { properties: { active: { type: "boolean" }, keytype: { enum: ["ksk"] } } };
+ * const op = { summary: "(De)activates a key" };
+ * const got = withSummaryNamed({}, new ExampleMaker({}), op, schema, { keytype: "ksk" });
+ * if (JSON.stringify(got) !== '{"keytype":"ksk","active":true}') throw new Error(JSON.stringify(got));
+ * ```
+ */
+export function withSummaryNamed(
+  doc: unknown,
+  maker: ExampleMaker,
+  op: Node,
+  schema: unknown,
+  value: unknown,
+): unknown {
+  const named = summaryNamed(doc, op, schema, value);
+  if (named.length === 0) return value;
+  const s = deref(doc, schema) as Node;
+  const out = { ...(value as Node) };
+  for (const name of named) {
+    const made = maker.make((s.properties as Node)[name], 1);
+    if (made !== undefined) out[name] = made;
+  }
+  return out;
+}
