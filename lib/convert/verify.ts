@@ -24,7 +24,8 @@
  * 2. **Candidates.** A step that does not pass after that is sent again with
  *    each other response that handed out one of its values, at most
  *    {@linkcode MAX_TRIES_PER_STEP} times; a candidate is kept only when the
- *    step then passes.
+ *    step then passes. A step that got no answer at all is first sent once
+ *    more unchanged (`verify_resend.ts`): passing then, it needed no repair.
  * 3. **Bounds.** At most {@linkcode MAX_VERIFY_RUNS} step runs in all; the
  *    steps past it are listed as not verified.
  * 4. **Hosts.** A step is sent only to the API's hosts: the host of the
@@ -48,6 +49,7 @@ import { captureByNeighbours } from "./verify_neighbours.ts";
 import { UnloadableFlow } from "./verify_express.ts";
 import { MAX_VERIFY_RUNS, triesText, verifiedNote, type VerifyReport } from "./verify_report.ts";
 import { askedOfUser, nothingToTry, type Sent, sentBack } from "./verify_sent.ts";
+import { noAnswer, sendAgain } from "./verify_resend.ts";
 import {
   liveText,
   PROBE,
@@ -128,6 +130,7 @@ export async function verifyConversion(
     failed: [],
     notSent: [],
     unverified: [],
+    resent: [],
     requests: 0,
   };
   positionsToNeighbours(c, report);
@@ -240,7 +243,7 @@ async function verifyStep(v: Verification, i: number, report: VerifyReport): Pro
     }
     const done = passes(first.outcome.result)
       ? first
-      : await tryCandidates(v, i, { mine, chosen, base, first });
+      : await resendOrTry(v, i, { mine, chosen, base, first });
     reportStep(v, step, i, done, report);
   } catch (error) {
     if (!(error instanceof UnloadableFlow)) throw error;
@@ -268,6 +271,24 @@ interface Attempt {
   repairs: string[];
   outcome: LiveOutcome;
   tries: number;
+  /** Why its first send got no answer, when it passed sent again unchanged. */
+  lost?: string;
+}
+
+/**
+ * A step that got no answer is sent again unchanged before any candidate:
+ * passing then, it needed no repair (a candidate sent then would pass too).
+ */
+async function resendOrTry(
+  v: Verification,
+  i: number,
+  at: { mine: Sent; chosen: Map<string, Producer>; base: Snapshot; first: Attempt },
+): Promise<Attempt> {
+  const lost = at.first.outcome.sent ? noAnswer(at.first.outcome.result) : undefined;
+  const again = await sendAgain(v, i, at.first.outcome);
+  if (!again) return await tryCandidates(v, i, at);
+  if (again.sent && passes(again.result)) return { ...at.first, outcome: again, lost };
+  return await tryCandidates(v, i, { ...at, first: { ...at.first, outcome: again } });
 }
 
 /**
@@ -299,7 +320,7 @@ function reportStep(
   v: Verification,
   step: Step,
   i: number,
-  { repairs, outcome, tries }: Attempt,
+  { repairs, outcome, tries, lost }: Attempt,
   report: VerifyReport,
 ): void {
   for (const text of repairs) {
@@ -309,6 +330,11 @@ function reportStep(
   if (!outcome.sent) return;
   if (passes(outcome.result)) {
     report.passed++;
+    if (lost !== undefined) {
+      const message = v.session.mask(lost.replace(/\.$/, "")).slice(0, 240);
+      report.resent?.push({ step: step.name, message });
+      remark(step, `passed when sent again unchanged: its first send got no answer (${message})`);
+    }
     rememberLive(v, i, outcome.captured);
     return;
   }

@@ -36,6 +36,11 @@ export interface VerifyReport {
   notSent: { step: string; host: string }[];
   /** Steps not sent because the verification's bound was reached. */
   unverified: string[];
+  /**
+   * Steps whose first send got no answer (the message says why) and that
+   * passed sent again unchanged: neither repaired nor failing.
+   */
+  resent?: { step: string; message: string }[];
   /** Why no step could be sent at all: the converted flow does not load. */
   unloadable?: string;
   /** Requests sent in all. */
@@ -104,6 +109,11 @@ export function formatVerify(r: VerifyReport): string {
       }, ${plural(r.requests, "request")}).`,
   ];
   for (const x of r.repairs) lines.push(`verify: repaired "${x.step}": ${x.text}`);
+  for (const x of r.resent ?? []) {
+    lines.push(
+      `verify: "${x.step}" passed when sent again unchanged: its first send got no answer (${x.message}).`,
+    );
+  }
   for (const x of r.failed) {
     lines.push(
       `verify: could not make "${x.step}" pass (${triesText(x.tries, x.why)}): ${x.message}`,
