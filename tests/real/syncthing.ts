@@ -15,6 +15,14 @@
  * Usage reporting is left undecided (`urAccepted` 0), so the GUI asks, as it
  * asks every new user.
  *
+ * The GUI's address in the config is set too (127.0.0.1:8384 unless told),
+ * though the instance listens where `--gui-address` says: `generate` writes
+ * 8384 only when that port is free a moment, else a random port, and a
+ * config write sending another address than the config's restarts the
+ * GUI's listener (the request after it is refused). That made `--verify` on
+ * a fresh instance repair the seven config writes in some runs and not in
+ * others (issue 52): now the instance says which.
+ *
  * @module
  */
 import type { Launch } from "./servers.ts";
@@ -68,11 +76,31 @@ export function offline(xml: string): string {
 }
 
 /**
+ * `config.xml` with the GUI's address set to `address` (the instance still
+ * listens where `--gui-address` says).
+ *
+ * @example
+ * ```ts
+ * import { guiAt } from "./syncthing.ts";
+ * const xml = guiAt('<gui enabled="true">\n  <address>127.0.0.1:41789</address>', "127.0.0.1:8384");
+ * if (!xml.includes("<address>127.0.0.1:8384</address>")) throw new Error(xml);
+ * ```
+ */
+export function guiAt(xml: string, address: string): string {
+  return xml.replace(/(<gui\b[^>]*>\s*<address>)[^<]*(<\/address>)/, `$1${address}$2`);
+}
+
+/** The GUI address `syncthing generate` writes when 127.0.0.1:8384 is free. */
+export const DEFAULT_GUI = "127.0.0.1:8384";
+
+/**
  * A fresh instance on 127.0.0.1 (a new device id, so a new CSRF header
  * name), ready once its GUI's page answers. With `identity`, a folder
  * holding a `cert.pem` and `key.pem`, the instance is that device (its id,
  * so its CSRF header's name) with everything else new: config, API key,
- * CSRF tokens, database and home folder.
+ * CSRF tokens, database and home folder. `guiAddress` is the GUI's address
+ * its config holds (default {@linkcode DEFAULT_GUI}, whatever `generate`
+ * found free).
  *
  * @example
  * ```ts
@@ -81,7 +109,7 @@ export function offline(xml: string): string {
  * if (!launch.command.includes("--no-restart")) throw new Error();
  * ```
  */
-export function syncthingLaunch(identity?: string): Launch {
+export function syncthingLaunch(identity?: string, guiAddress = DEFAULT_GUI): Launch {
   return {
     command: [
       SYNCTHING,
@@ -122,7 +150,7 @@ export function syncthingLaunch(identity?: string): Launch {
         throw new Error(`syncthing generate failed: ${new TextDecoder().decode(generated.stderr)}`);
       }
       const config = `${dir}/home/config.xml`;
-      await Deno.writeTextFile(config, offline(await Deno.readTextFile(config)));
+      await Deno.writeTextFile(config, guiAt(offline(await Deno.readTextFile(config)), guiAddress));
     },
     origin: (_out, port) => `http://127.0.0.1:${port}`,
     probe: "/",
