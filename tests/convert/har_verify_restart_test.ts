@@ -26,11 +26,11 @@ import { runCli } from "../support/cli.ts";
 const RECORDED_ADDRESS = "127.0.0.1:8384";
 const LIVE_ADDRESS = "127.0.0.1:41789";
 
-/** The API: tokens from `/session` and `/me`, a config whose `gui` change drops the next request. */
-function startApi(address = LIVE_ADDRESS) {
+/** The API: tokens from `/session` and `/me`, a config whose `gui` change loses the next `lost` requests. */
+function startApi(address = LIVE_ADDRESS, lost = 1) {
   const tokens = new Set<string>();
   let config: Record<string, unknown> = { gui: { address, theme: "default" } };
-  let dropNext = false;
+  let dropNext = 0;
   const dropped: string[] = [];
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const token = () => {
@@ -47,7 +47,7 @@ function startApi(address = LIVE_ADDRESS) {
     if (method === "PUT" && path === "/config") {
       const next = JSON.parse(body);
       // The listener restarts when the part it listens by changed: the next request is lost.
-      dropNext = JSON.stringify(next.gui) !== JSON.stringify(config.gui);
+      dropNext = JSON.stringify(next.gui) !== JSON.stringify(config.gui) ? lost : 0;
       config = next;
       return {};
     }
@@ -56,8 +56,8 @@ function startApi(address = LIVE_ADDRESS) {
   const serve = async (conn: Deno.Conn) => {
     try {
       const { method, path, headers, body } = await readRequest(conn);
-      if (dropNext) {
-        dropNext = false;
+      if (dropNext > 0) {
+        dropNext--;
         dropped.push(`${method} ${path}`);
         return;
       }
@@ -227,6 +227,28 @@ Deno.test("convert har --verify: a step that got no answer and passes when sent 
       verified.flow,
       /# verify: passed when sent again unchanged: its first send got no answer/,
     );
+  } finally {
+    await live.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("convert har --verify: a step that gets no answer when sent again too is not sent a third time, and fails with why", async () => {
+  const dir = await Deno.makeTempDir();
+  const recorder = startApi();
+  const har = recording(recorder.origin, [{ theme: "dark", then: "/health" }]);
+  await recorder.close();
+  // The listener stays down for two requests: the first send and the one more.
+  const live = startApi(RECORDED_ADDRESS, 2);
+  try {
+    const verified = await convert(dir, har, ["--no-correlate", "--verify", live.origin]);
+    assert.equal(verified.code, 1, verified.stderr);
+    assert.deepEqual(live.dropped, ["GET /health", "GET /health"]);
+    assert.match(
+      verified.stderr,
+      /verify: could not make "get_health" pass \(0 tries: nothing to try: [^)]*\): Request failed: /,
+    );
+    assert.doesNotMatch(verified.stderr, /passed when sent again/);
   } finally {
     await live.close();
     await Deno.remove(dir, { recursive: true });
