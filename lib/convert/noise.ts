@@ -79,7 +79,10 @@ const ANALYTICS_HOST =
  * event batches, pixels and beacons, Sentry envelopes.
  */
 const COLLECTOR_PATH =
-  /^\/(?:[gj]\/)?collect\b|\/(?:v\d+\/)?(?:batch|track|t|e|i\/v0\/e|capture|decide|engage|events?\/batch|rum|beacon|pixel|log\/events|matomo\.php|piwik\.php)\/?$|^\/api\/\d+\/(?:envelope|store)\/?$|\.gif$/i;
+  /^\/(?:[gj]\/)?collect\b|\/(?:v\d+\/)?(?:batch|track|t|e|i\/v0\/e|capture|decide|engage|events?\/batch|rum|beacon|pixel|log\/events|matomo\.php|piwik\.php)\/?$|^\/api\/\d+\/(?:envelope|store)\/?$/i;
+
+/** A pixel reports its event in its query (`/p.gif?e=view`); a GIF without one is a theme's image. */
+const isPixel = (url: URL) => /\.gif$/i.test(url.pathname) && url.search.length > 1;
 
 /** Development-server traffic that looks like JSON but is part of the build. */
 const DEV_SERVER_PATH = /^\/(_next\/static|__webpack_hmr|@vite|@fs|sockjs-node)\//;
@@ -113,7 +116,8 @@ const INTRINSIC: [string, (r: HarRecord, options: NoiseOptions) => boolean][] = 
     REASON.thirdParty,
     (r) =>
       ANALYTICS_HOST.test(r.url.hostname) || r.resourceType === "ping" ||
-      r.resourceType === "beacon" || COLLECTOR_PATH.test(r.url.pathname) || isBeaconShaped(r),
+      r.resourceType === "beacon" || COLLECTOR_PATH.test(r.url.pathname) || isPixel(r.url) ||
+      isBeaconShaped(r),
   ],
   [
     REASON.static,
