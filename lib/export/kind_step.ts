@@ -38,6 +38,8 @@ export interface KindStepData {
   ifTrue?: string;
   /** What the step's auth adds to its request, as an HTTP request's fields (request.ts). */
   auth?: RequestFields;
+  /** `cookie_jar: true`: the user's cookies go with the request and the answer's are kept. */
+  jar?: true;
 }
 
 /** The capture as a place the processor reads, or undefined (noted). */
@@ -101,6 +103,7 @@ export function kindItems(step: Step, flow: Flow, place: Place): FlowItem[] {
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     ...(ifTrue && { ifTrue }),
     ...(Object.keys(auth).length > 0 && { auth }),
+    ...(options.cookieJar === true && { jar: true as const }),
   };
   const fn = `${kind === "sse" ? "flowrunSse" : "flowrunWebSocket"}${
     place.scope.kindSteps.size + 1

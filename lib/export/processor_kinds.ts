@@ -76,6 +76,37 @@ function untilFailures(spec, count, what, why) {
   return ["until " + JSON.stringify(spec.until.source) + " did not hold in " + arrived + why + "."];
 }
 
+/** A WebSocket URL as the jar matches it: ws:// as http://, wss:// as https://. */
+const jarUrl = (url) => url.replace(/^ws/i, "http");
+
+/**
+ * The spec with the cookies of the user's jar for its URL after the step's
+ * own cookie header: Artillery's jar, which its HTTP requests fill, standing for
+ * flowrun's (used only with cookie_jar, as in flowrun run).
+ */
+function withJar(spec, jar) {
+  const cookies = jar && typeof jar.getCookieStringSync === "function"
+    ? jar.getCookieStringSync(jarUrl(spec.url)) : "";
+  if (!cookies) return spec;
+  const headers = {};
+  for (const [name, value] of Object.entries(spec.headers || {})) headers[name.toLowerCase()] = value;
+  headers.cookie = headers.cookie ? text(headers.cookie) + "; " + cookies : cookies;
+  return { ...spec, headers };
+}
+
+/** Keeps the cookies an answer set in the user's jar, as Artillery keeps an HTTP response's. */
+function keepCookies(context, url, lines) {
+  if (!context._jar || !lines || lines.length === 0) return;
+  context._enableCookieJar = true;
+  for (const line of lines) {
+    try {
+      context._jar.setCookieSync(line, jarUrl(url));
+    } catch {
+      // One that does not parse is skipped, as Artillery skips it.
+    }
+  }
+}
+
 /**
  * The spec with its auth's credentials added as flowrun adds them: the
  * step's own header or query parameter wins, a cookie is appended.
@@ -128,6 +159,7 @@ function flowrunKind(step, context, events, done) {
   let spec;
   try {
     spec = render(step.spec, v);
+    if (step.jar) spec = withJar(spec, context._jar);
     if (step.auth) spec = withAuth(spec, render(step.auth, v));
   } catch (error) {
     // A URL the user's values made that does not parse, as flowrun's bad-url.
@@ -140,6 +172,7 @@ function flowrunKind(step, context, events, done) {
     events.emit("counter", metric + ".received", res.received);
     if (res.sent !== undefined) events.emit("counter", metric + ".sent", res.sent);
     res.timings = { phases: { total: ms } };
+    if (step.jar) keepCookies(context, spec.url, res.setCookies);
     const failed = kindVerdict(step, res, v, events);
     return failed.length === 0 ? done() : fail({ name: step.name }, failed, done);
   }, (error) => {

@@ -108,7 +108,8 @@ async function sseExchange(spec, timeoutMs) {
   try {
     const response = await fetch(spec.url, { method: spec.method, headers: sseHeaders(spec), body,
       signal: controller.signal });
-    const answer = { statusCode: response.status, headers: Object.fromEntries(response.headers) };
+    const answer = { statusCode: response.status, headers: Object.fromEntries(response.headers),
+      setCookies: response.headers.getSetCookie ? response.headers.getSetCookie() : [] };
     const type = response.headers.get("content-type") || "";
     if (response.status !== 200 || !/^\\s*text\\/event-stream\\s*(;|$)/i.test(type)) {
       const text = await response.text();

@@ -66,7 +66,10 @@ function wsOpen(spec, timeoutMs, on) {
   }
   const socket = new Client(url, spec.subprotocols, { headers, handshakeTimeout: timeoutMs });
   let answer = { statusCode: 101, headers: {} };
-  socket.on("upgrade", (res) => { answer = { statusCode: res.statusCode, headers: res.headers }; });
+  const setCookies = (res) => [].concat(res.headers["set-cookie"] || []);
+  socket.on("upgrade", (res) => {
+    answer = { statusCode: res.statusCode, headers: res.headers, setCookies: setCookies(res) };
+  });
   socket.on("open", () => on.open(answer));
   // ws 8 says whether a message is binary; ws 7 gives text as a string.
   socket.on("message", (data, isBinary) => on.message(data, isBinary === undefined ? typeof data !== "string" : isBinary));
@@ -80,7 +83,8 @@ function wsOpen(spec, timeoutMs, on) {
       if (size <= MAX_BODY_BYTES) chunks.push(chunk);
     });
     res.on("end", () => {
-      on.refused({ statusCode: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString() });
+      on.refused({ statusCode: res.statusCode, headers: res.headers, setCookies: setCookies(res),
+        body: Buffer.concat(chunks).toString() });
       req.destroy();
     });
   });

@@ -207,3 +207,24 @@ Deno.test(
     }
   },
 );
+
+Deno.test(
+  `with a cookie jar, WebSocket and SSE steps send and keep the user's cookies in Artillery${installed.ignoredBecause}`,
+  { ignore: installed.ignoredBecause !== "" },
+  async () => {
+    const server = startKindsServer(TOKEN);
+    try {
+      const env = envOf(server);
+      const run = await runCli(["run", `${FIXTURES}kinds_cookies.yaml`], { env });
+      assert.equal(run.code, 0, run.stdout + run.stderr);
+      // The login's session cookie on the stream's request and the handshake, and the stream's
+      // cookie on the handshake after it: the flow's checks pass only then.
+      const artillery = await exportAndRun("kinds_cookies.yaml", 2, env);
+      assert.equal(artillery.code, 0, artillery.output);
+      assert.equal(artillery.counters["vusers.completed"], 2, artillery.output);
+      assert.equal(artillery.counters["flowrun.checks.ok"], 2 * 2, artillery.output);
+    } finally {
+      await server.close();
+    }
+  },
+);

@@ -18,7 +18,9 @@
  *   the server closes with 4001), `/denied` (401 with a JSON body): the
  *   edges tests/export/processor_kinds_test.ts compares; `/request` (an event
  *   stream or a WebSocket) says in one event or message the query,
- *   `authorization` and `cookie` it was sent, for the auth a step adds.
+ *   `authorization` and `cookie` it was sent, for the auth a step adds (an
+ *   event stream's answer sets the cookie `streamed=1`); `/login` sets a
+ *   cookie `sid` new to each request.
  */
 
 /** What one run (virtual user) sent, in order: `ws open`, `ws text hello`, `sse /events?…`, `use …`. */
@@ -161,10 +163,19 @@ export function startKindsServer(token: string): KindsServer {
         authorization: request.headers.get("authorization"),
         cookie: request.headers.get("cookie"),
       });
-      if (request.headers.get("upgrade") !== "websocket") return chunked([`data: ${carried}\n\n`]);
+      if (request.headers.get("upgrade") !== "websocket") {
+        const answer = chunked([`data: ${carried}\n\n`]);
+        answer.headers.set("set-cookie", "streamed=1; Path=/");
+        return answer;
+      }
       const { socket, response } = Deno.upgradeWebSocket(request);
       socket.onopen = () => socket.send(carried);
       return response;
+    }
+    if (url.pathname === "/login") {
+      log.push("login");
+      const headers = { "set-cookie": `sid=${crypto.randomUUID()}; Path=/` };
+      return Response.json({ ok: true }, { headers });
     }
     if (url.pathname === "/denied") return Response.json({ error: "no" }, { status: 401 });
     const ticket = url.searchParams.get("ticket") ?? "";
