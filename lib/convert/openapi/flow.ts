@@ -235,7 +235,7 @@ export class FlowBuilder {
         }
         const p = op.params.find((x) => x.in === "path" && x.name === param);
         const { value, given } = p
-          ? paramValue(this.shared.doc, maker, p)
+          ? paramValue(this.shared.doc, maker, p, op.node)
           : { value: "string", given: false };
         if (given) return encodeURIComponent(simpleText(value));
         const flowOps = [op, ...this.#stepOf.keys()];
