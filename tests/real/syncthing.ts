@@ -90,7 +90,15 @@ export function guiAt(xml: string, address: string): string {
   return xml.replace(/(<gui\b[^>]*>\s*<address>)[^<]*(<\/address>)/, `$1${address}$2`);
 }
 
-/** The GUI address `syncthing generate` writes when 127.0.0.1:8384 is free. */
+/**
+ * The GUI address `syncthing generate` writes when 127.0.0.1:8384 is free.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_GUI } from "./syncthing.ts";
+ * if (!DEFAULT_GUI.endsWith(":8384")) throw new Error(DEFAULT_GUI);
+ * ```
+ */
 export const DEFAULT_GUI = "127.0.0.1:8384";
 
 /**
