@@ -149,6 +149,7 @@ export const SLOW: readonly string[] = [
   "tests/real/socketio_har_test.ts",
   "tests/real/transmission_har_test.ts",
   "tests/real/syncthing_har_test.ts",
+  "tests/convert/har_verify_restart_test.ts",
   "tests/real/pdns_openapi_test.ts",
   "tests/convert/openapi_prose_sample_test.ts",
   "tests/convert/har_handed_paths_test.ts",
