@@ -11,6 +11,7 @@ import { isNode, member, type Node } from "../../check/openapi_operations.ts";
 import { FOREIGN_EXPRESSION } from "../../load/spelling.ts";
 import type { YNode } from "../yaml_out.ts";
 import { deref, type ExampleMaker } from "./examples.ts";
+import { requestedStatus } from "./requested_status.ts";
 import { domainValue } from "./domain_names.ts";
 
 /** A parameter's value, and whether the document gave it (rather than it being generated). */
@@ -20,7 +21,8 @@ export interface ParamValue {
 }
 
 /**
- * A parameter's value.
+ * A parameter's value; with the operation `op`, a path parameter that
+ * chooses the answer's status is its documented 2xx (`requested_status.ts`).
  *
  * @example
  * ```ts
@@ -33,9 +35,11 @@ export interface ParamValue {
  * if (b.value !== "asc" || !b.given) throw new Error();
  * ```
  */
-export function paramValue(doc: unknown, maker: ExampleMaker, p: Node): ParamValue {
+export function paramValue(doc: unknown, maker: ExampleMaker, p: Node, op?: Node): ParamValue {
   const own = givenExample(doc, p);
   if (own.given) return own;
+  const status = requestedStatus(p, op);
+  if (status !== undefined) return { value: status, given: false };
   const content = isNode(p.content) ? p.content : undefined;
   const media = content ? content[Object.keys(content)[0]] : undefined;
   const fromMedia = givenExample(doc, media);
