@@ -19,7 +19,7 @@ import { FlowBuilder, type Placeholder, type Shared } from "./flow.ts";
 import { findLogin } from "./login.ts";
 import { type OpenApiOperation, operationsOf } from "./operations.ts";
 import { type Inferred, withPrerequisites } from "./prerequisites.ts";
-import { capturePath, paramLinks } from "./producers.ts";
+import { capturePath, type ParamLink, paramLinks } from "./producers.ts";
 import { stopsServer } from "./stops.ts";
 
 /** A file to write, relative to the output folder. */
@@ -158,24 +158,30 @@ function leftOutLines(
   };
 }
 
+/** Where in its producer's answer a link reads its value, for the summary. */
+function linkWhere(link: ParamLink, name: (op: OpenApiOperation) => string): string {
+  if (link.from === "location") {
+    const at = link.fromEnd ? `segment ${link.fromEnd + 1} from the end` : "last segment";
+    return `its Location header's ${at}`;
+  }
+  const how = link.from === "links"
+    ? " (the document's links)"
+    : link.from === "listing"
+    ? ` (the first of its listing${link.after ? `, after ${name(link.after)}` : ""})`
+    : "";
+  return `${capturePath(link.path)}${how}`;
+}
+
 /** What was inferred, for the summary: each parameter's producer, and the login. */
 function inferredLines(inferred: Inferred, ops: OpenApiOperation[]): { inferred?: string[] } {
   const lines: string[] = [];
   const name = (op: OpenApiOperation) => `${op.method} ${op.template}`;
   for (const op of ops) {
     for (const link of inferred.params.get(op) ?? []) {
-      const where = link.from === "location"
-        ? `its Location header's ${
-          link.fromEnd ? `segment ${link.fromEnd + 1} from the end` : "last segment"
-        }`
-        : `${capturePath(link.path)}${
-          link.from === "links"
-            ? " (the document's links)"
-            : link.from === "listing"
-            ? ` (the first of its listing${link.after ? `, after ${name(link.after)}` : ""})`
-            : ""
-        }`;
-      lines.push(`{${link.param}} of ${name(op)} ← ${name(link.producer)} ${where}`);
+      const param = op.template.includes(`{${link.param}}`)
+        ? `{${link.param}}`
+        : `query ${link.param}`;
+      lines.push(`${param} of ${name(op)} ← ${name(link.producer)} ${linkWhere(link, name)}`);
     }
   }
   const { login } = inferred;

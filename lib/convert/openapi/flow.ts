@@ -39,6 +39,7 @@ import { ownNameKeys, ownNames } from "./own_names.ts";
 import { perRun, RUN_VARS } from "./run_values.ts";
 import { serialOf } from "./serial.ts";
 import { tokenSource } from "./login.ts";
+import { withVarComments } from "./var_comments.ts";
 
 /** Something the user must fill in: where and what. */
 export interface Placeholder {
@@ -98,7 +99,7 @@ export class FlowBuilder {
     const guards: string[] = [];
     const url = this.#url(op, maker, name, comments, guards);
     const auth = this.#fromLogin(this.shared.auth.forOperation(op.node), guards);
-    const { query, headers, cookies } = this.#params(op, maker, comments, auth.places);
+    const { query, headers, cookies } = this.#params(op, maker, comments, auth.places, guards);
     const creds = auth.credentials;
     comments.push(...creds.comments);
     const bodiless = op.method === "GET" || op.method === "HEAD";
@@ -107,7 +108,7 @@ export class FlowBuilder {
     }
     const body = bodiless
       ? { fields: [], headers: [], files: [] }
-      : bodyParts(doc, maker, op.node, name);
+      : bodyParts(doc, maker, op.node, name, op.method);
     body.fields = body.fields.map((
       [k, v],
     ) => [k, k === "multipart" ? v : perRun(v, this.#runVars, "", maker.samples)]);
@@ -252,8 +253,9 @@ export class FlowBuilder {
     );
   }
 
-  /** `${steps.<producer>.capture.<param>}` when the parameter's producer is a step of this flow. */
-  #captured(op: OpenApiOperation, param: string): string | undefined {
+  /** `${steps.<producer>.capture.<param>}` when the producer of the path's (or query's) parameter is a step. */
+  #captured(op: OpenApiOperation, param: string, place: unknown = "path"): string | undefined {
+    if (place !== (op.template.includes(`{${param}}`) ? "path" : "query")) return undefined;
     const link = this.shared.inferred.params.get(op)?.find((l) => l.param === param);
     const step = link && this.#stepOf.get(link.producer);
     if (!link || step === undefined) return undefined;
@@ -299,7 +301,13 @@ export class FlowBuilder {
   }
 
   /** The parameters sent; none where a scheme of `places` sends its credential (that is its value). */
-  #params(op: OpenApiOperation, maker: ExampleMaker, comments: string[], places: Places) {
+  #params(
+    op: OpenApiOperation,
+    maker: ExampleMaker,
+    comments: string[],
+    places: Places,
+    guards: string[],
+  ) {
     const query: [string, YNode][] = [];
     const headers: [string, string][] = [];
     const cookies: [string, string][] = [];
@@ -310,6 +318,12 @@ export class FlowBuilder {
       if (placed) {
         const list = p.in === "query" ? query : p.in === "cookie" ? cookies : headers;
         if (placed.send) list.push(placed.send);
+        continue;
+      }
+      const captured = this.#captured(op, String(p.name), p.in);
+      if (captured) {
+        guards.push(captured);
+        query.push([String(p.name), captured]);
         continue;
       }
       if (p.required !== true) {
@@ -375,23 +389,7 @@ export class FlowBuilder {
       ["auth", placed.flow],
       ["steps", steps],
     ]);
-    const text = toYaml([...header, ...notes], flow);
-    // A var's comment goes above it: the writer has comments above list items only.
-    const lines: string[] = [];
-    let inVars = false;
-    let next = 0;
-    for (const line of text.split("\n")) {
-      inVars = line === "vars:" || (inVars && line.startsWith(" "));
-      const [key, , comment] = this.#vars[next] ?? [];
-      if (inVars && key && (line.startsWith(`  ${key}:`) || line.startsWith(`  "${key}":`))) {
-        lines.push(`  # ${oneLine(comment!)}`);
-        next++;
-      }
-      // The flow's auth comments go above it, as a var's do.
-      if (line === "auth:") lines.push(...placed.flowNotes.map((n) => `# ${oneLine(n)}`));
-      lines.push(line);
-    }
-    return lines.join("\n");
+    return withVarComments(toYaml([...header, ...notes], flow), this.#vars, placed.flowNotes);
   }
 }
 

@@ -174,7 +174,10 @@ class Grounded {
     // A cycle is not grounded: assumed so while it is being decided.
     this.#known.set(op, false);
     const params = [...op.template.matchAll(/\{([^}]+)\}/g)].length;
-    const links = this.inferred.params.get(op) ?? [];
+    // A query parameter's producer is a dependency too, but only the path's are counted.
+    const links = (this.inferred.params.get(op) ?? []).filter((l) =>
+      op.template.includes(`{${l.param}}`)
+    );
     const ok = links.length === params &&
       dependencies(op, this.doc, this.inferred).every((d) => this.has(d));
     this.#known.set(op, ok);

@@ -13,7 +13,9 @@
  * whose response has a property of the parameter's name (`{username}` ←
  * the registered `user.username`), the shallowest first. A member is read
  * one level down only inside an envelope (`{user: {…}}`, `data`): Discord's
- * `message_reference.message_id` is another message's. A producer never reads the
+ * `message_reference.message_id` is another message's. A query parameter naming an id is
+ * read from a create whose answer holds its very name (`?groupID=` ←
+ * `data.groupID`). A producer never reads the
  * parameter it produces, so the links make no cycle through one parameter.
  *
  * @module
@@ -184,6 +186,7 @@ export function paramLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOpera
         (listed ? fromListing(creates, op, param, true) : undefined);
       if (link) found.push(link);
     }
+    found.push(...queryLinks(creates, op));
     if (found.length > 0) out.set(op, found);
   }
   return out;
@@ -258,6 +261,26 @@ function fromProperty(
     from: "property",
     ...(own ? {} : { existing: true as const }),
   };
+}
+
+/**
+ * The query parameters naming an id that a create's answer holds under the
+ * parameter's own name, each the shallowest, in document order: an RPC-shaped
+ * API's `groupID` of `GET /listPads?groupID=…` from `POST /createGroup`'s
+ * `data.groupID` (Etherpad hands out every id so, and takes it back only as
+ * a query parameter). Only an id: a text another call answers is data, not
+ * a handle (`createPad?text=` is no pad's `text` that `getText` read).
+ * Another call of the same path (its GET twin) is no producer.
+ */
+function queryLinks(creates: Creates, op: OpenApiOperation): ParamLink[] {
+  return op.params.flatMap((p) => {
+    const param = String(p.name);
+    if (p.in !== "query" || !/id$/.test(plainName(param))) return [];
+    const found = creates.byName.get(plainName(param))?.find(({ producer }) =>
+      producer.template !== op.template
+    );
+    return found ? [{ param, producer: found.producer, path: found.path, from: "property" }] : [];
+  });
 }
 
 /**
