@@ -13,6 +13,7 @@ import { isNode, type Node } from "../../check/openapi_operations.ts";
 import type { YNode } from "../yaml_out.ts";
 import { deref, type ExampleMaker } from "./examples.ts";
 import { givenExample, literal, simpleText, toYNode } from "./params.ts";
+import { somethingToPatch } from "./patch_body.ts";
 import { withSummaryNamed } from "./summary_named.ts";
 
 /** A file the flows read that the user must replace with a real one. */
@@ -52,7 +53,13 @@ function pickMedia(content: Node): string | undefined {
  * if (parts.fields[0][0] !== "form") throw new Error();
  * ```
  */
-export function bodyParts(doc: unknown, maker: ExampleMaker, op: Node, step: string): BodyParts {
+export function bodyParts(
+  doc: unknown,
+  maker: ExampleMaker,
+  op: Node,
+  step: string,
+  method?: string,
+): BodyParts {
   const out: BodyParts = { fields: [], headers: [], files: [] };
   const body = deref(doc, op.requestBody);
   const content = isNode(body) && isNode(body.content) ? body.content : undefined;
@@ -63,7 +70,11 @@ export function bodyParts(doc: unknown, maker: ExampleMaker, op: Node, step: str
   const json = /json/i.test(type);
   const made = own.given ? own.value : (json ? maker.withExamples() : maker).make(media.schema);
   // A schema that requires nothing: what the operation's summary says it changes, too.
-  const value = own.given || !json ? made : withSummaryNamed(doc, maker, op, media.schema, made);
+  const named = own.given || !json ? made : withSummaryNamed(doc, maker, op, media.schema, made);
+  // An update of nothing is no request (LoopBack: 400); a replace of nothing may be one.
+  const value = method === "PATCH" && !own.given && json
+    ? somethingToPatch(doc, maker, media.schema, named)
+    : named;
   writeBody(doc, { type, media, value, step }, out);
   return out;
 }
