@@ -150,6 +150,8 @@ export const SLOW: readonly string[] = [
   "tests/real/transmission_har_test.ts",
   "tests/real/syncthing_har_test.ts",
   "tests/convert/har_verify_restart_test.ts",
+  "tests/export/artillery_kinds_test.ts",
+  "tests/export/processor_kinds_test.ts",
   "tests/real/pdns_openapi_test.ts",
   "tests/convert/openapi_prose_sample_test.ts",
   "tests/convert/har_handed_paths_test.ts",
