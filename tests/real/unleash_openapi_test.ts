@@ -52,10 +52,12 @@ const DOCUMENT_GAPS: Record<string, string> = {
 };
 
 /**
- * The operations accepted on 2026-11-26 after that day's fixes: 154 to 155 of
- * 211 in 5 runs (128 before the second round of them, 101 before the first).
+ * The operations accepted on 2026-11-26 after that day's fixes: 158 to 159 of
+ * 211 (154 to 155 before the third round of them: a bulk list names the
+ * flow's own feature, a summary's property is sent; 128 before the second,
+ * 101 before the first).
  */
-const FLOOR = 152;
+const FLOOR = 156;
 
 Deno.test({
   name:
