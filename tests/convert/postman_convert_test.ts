@@ -4,6 +4,7 @@
  * the bounds (folder depth, linear time on a big collection).
  */
 import assert from "node:assert/strict";
+import { assertLinear } from "../support/timing.ts";
 import { parse } from "yaml";
 import { convertPostman } from "../../lib/convert/postman/mod.ts";
 import { UsageError } from "../../lib/model/errors.ts";
@@ -216,18 +217,10 @@ Deno.test("postman convert: time grows linearly with the collection, and the out
         }],
       })),
     })));
-  const time = (text: string) => {
-    const start = performance.now();
-    convertPostman(text);
-    return performance.now() - start;
-  };
-  const small = make(500);
-  const big = make(5000);
-  time(small);
-  const a = Math.min(time(small), time(small));
-  const b = Math.min(time(big), time(big));
+  const texts = new Map([200, 2000].map((n) => [n, make(n)]));
   // Ten times the requests: well under a hundred times the time (quadratic would be ~100x).
-  assert.ok(b < a * 30 + 200, `${a.toFixed(0)} ms for 500 requests, ${b.toFixed(0)} ms for 5000`);
+  assertLinear("postman convert", (n) => convertPostman(texts.get(n)!), 200, 10);
+  const big = texts.get(2000)!;
   assert.deepEqual(convertPostman(big).files, convertPostman(big).files);
 });
 
