@@ -4,6 +4,7 @@
  * that grows with the text, not faster.
  */
 import assert from "node:assert/strict";
+import { assertLinear } from "../support/timing.ts";
 import { UsageError } from "../../lib/model/errors.ts";
 import { isCmd, splitCmd } from "../../lib/convert/curl_cmd.ts";
 import { ENV_MARKER, splitBash } from "../../lib/convert/curl_shell.ts";
@@ -168,12 +169,6 @@ Deno.test("isCmd tells the shells apart", () => {
 Deno.test("splitting takes time in proportion to the text", () => {
   // One command of many words: a bounded number of commands, an unbounded text.
   const line = "-H 'a: b' -H \"a: \\\"b\\\"\" --data-raw $'x\\ny' ";
-  const time = (n: number, split: (t: string) => unknown, unit: string) => {
-    const text = unit.repeat(n);
-    const start = performance.now();
-    split(text);
-    return performance.now() - start;
-  };
   for (
     const [split, unit] of [
       [(t: string) => splitBash(t, []), line],
@@ -182,10 +177,8 @@ Deno.test("splitting takes time in proportion to the text", () => {
       [(t: string) => splitCmd(t, []), '-H ^"a: ^\\^"b^\\^"^" "x ""y"" z" ^\n '],
     ] as const
   ) {
-    time(2000, split, unit); // warm up
-    const small = time(4000, split, unit);
-    const large = time(16000, split, unit);
-    // Four times the text: well under sixteen times the time (quadratic), with slack for noise.
-    assert.ok(large < small * 8 + 200, `${small} ms, then ${large} ms`);
+    // Four times the text: well under sixteen times the time (quadratic), measured as ratios.
+    const texts = new Map([1000, 4000].map((n) => [n, unit.repeat(n)]));
+    assertLinear(`splitting ${JSON.stringify(unit)}`, (n) => split(texts.get(n)!), 1000, 4);
   }
 });

@@ -5,6 +5,7 @@
  * the input.
  */
 import assert from "node:assert/strict";
+import { assertLinear } from "../support/timing.ts";
 import { UsageError } from "../../lib/model/errors.ts";
 import { convertCurl, formatCurlSummary } from "../../lib/convert/curl.ts";
 import { MAX_CURL_COMMANDS } from "../../lib/convert/curl_shell.ts";
@@ -187,18 +188,10 @@ Deno.test("conversion time grows in proportion to the number of commands", () =>
           i % 9
         }abcdefgh' --json '{"name":"item ${i}","n":${i}}'`,
     ).join("\n");
-  const time = (n: number) => {
-    const text = commands(n);
-    const start = performance.now();
-    const { summary } = convertCurl(text);
-    assert.equal(summary.steps, n);
-    return performance.now() - start;
-  };
-  time(300); // warm up
-  const small = time(1000);
-  const large = time(4000);
+  const texts = new Map([250, 1000].map((n) => [n, commands(n)]));
+  assert.equal(convertCurl(texts.get(250)!).summary.steps, 250);
   // A ratio within this process, not a time: a busy machine slows both runs alike.
-  assert.ok(large < small * 8 + 300, `1,000 commands: ${small} ms; 4,000: ${large} ms`);
+  assertLinear("curl convert", (n) => convertCurl(texts.get(n)!), 250, 4);
 });
 
 Deno.test("mangled commands either convert into a flow that loads or fail with one sentence", async () => {
