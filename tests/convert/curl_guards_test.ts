@@ -5,6 +5,7 @@
  * whole. The summary now lists 50 notes, each line clipped, and counts the rest.
  */
 import assert from "node:assert/strict";
+import { HANG_MS } from "../support/timing.ts";
 import { convertCurl, formatCurlSummary } from "../../lib/convert/curl.ts";
 import { loadFlow } from "../../lib/load/mod.ts";
 
@@ -20,7 +21,8 @@ Deno.test("curl guards: a summary stays short whatever the input holds", () => {
     const text = formatCurlSummary(convertCurl(input).summary);
     assert.ok(text.length < 40_000, `${text.length} characters`);
     assert.ok(text.split("\n").every((line) => line.length < 600), text.slice(0, 300));
-    assert.ok(performance.now() - started < 3_000);
+    // A hang guard (bench/ times conversion): a blow-up on these sizes takes hours.
+    assert.ok(performance.now() - started < HANG_MS);
   }
   const many = formatCurlSummary(convertCurl(inputs[0]).summary);
   assert.match(many, /^note: and [\d,]+ more notes like these\.$/m);
