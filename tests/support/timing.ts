@@ -139,3 +139,45 @@ export function assertCostsLike(
   const ratio = best.ratio;
   return ratio;
 }
+
+/**
+ * {@linkcode assertLinear} for work that is asynchronous (a document read through a promise):
+ * each size timed twice, the faster kept, the pair measured up to three times. Gives the ratio.
+ *
+ * @example
+ * ```ts
+ * import { assertLinearAsync } from "./timing.ts";
+ * await assertLinearAsync("an async sum", async (n) => {
+ *   let sum = 0;
+ *   for (let i = 0; i < n; i++) sum += i % 7;
+ *   return await Promise.resolve(sum);
+ * }, 200_000);
+ * ```
+ */
+export async function assertLinearAsync(
+  label: string,
+  run: (n: number) => Promise<unknown>,
+  n: number,
+  factor = 8,
+  slack = 3,
+): Promise<number> {
+  const once = async (size: number) => {
+    const started = performance.now();
+    await run(size);
+    return performance.now() - started;
+  };
+  const twice = async (size: number) => Math.min(await once(size), await once(size));
+  await run(n); // warm up: the first call compiles what the others reuse
+  let best = { ratio: Infinity, small: 0, large: 0 };
+  for (let attempt = 0; attempt < ATTEMPTS && !(best.ratio < factor * slack); attempt++) {
+    const small = await twice(n);
+    const large = await twice(n * factor);
+    if (large / small < best.ratio) best = { ratio: large / small, small, large };
+  }
+  assert.ok(
+    best.ratio < factor * slack,
+    `${label}: ${factor} times the input took ${best.ratio.toFixed(1)} times as long ` +
+      `(${best.small.toFixed(2)} ms, then ${best.large.toFixed(2)} ms); linear is about ${factor}`,
+  );
+  return best.ratio;
+}
