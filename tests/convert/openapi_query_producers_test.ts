@@ -9,7 +9,10 @@
  * flow of its tag, the create copied there from another tag when needed
  * (`createSession` reads a group and an author); an optional parameter no
  * answer holds (`limit`) is still left out, and so is one that is no id
- * (`createPad?text=` is not read from `getText`'s `data.text`).
+ * (`createPad?text=` is not read from `getText`'s `data.text`). The id is
+ * read from the create of the thing it names (`authorID` from
+ * `createAuthor`), not from another create's answer that refers to one
+ * (a comment's `authorID`; Discord's entitlement's `user_id`).
  *
  * The stand-in below refuses an unknown or missing id with 400, on 127.0.0.1.
  */
@@ -60,7 +63,10 @@ const document = {
       "get",
     ),
     "/deleteGroup": rpc("group", ["groupID"]),
+    // A comment's answer names its author: an id it refers to, not one it made (it comes first).
+    "/createComment": rpc("author", [], { commentID: text, authorID: text }),
     "/createAuthor": rpc("author", ["name"], { authorID: text }),
+    "/listPadsOfAuthor": rpc("author", ["authorID"], {}, "get"),
     "/createSession": rpc("session", ["groupID", "authorID", "validUntil"], { sessionID: text }),
     "/getSessionInfo": rpc("session", ["sessionID"], {}, "get"),
     // A text another call answers is data, not a handle: createPad's text is no getText's.
@@ -89,6 +95,8 @@ function startServer() {
     const refuse = () => Response.json({ code: 1, message: "id does not exist" }, { status: 400 });
     if (name === "createGroup") return ok({ groupID: make("g") });
     if (name === "createAuthor") return ok({ authorID: make("a") });
+    if (name === "createComment") return ok({ commentID: make("c"), authorID: "a.gone" });
+    if (name === "listPadsOfAuthor") return known(q.get("authorID")) ? ok({}) : refuse();
     if (name === "listPads" || name === "deleteGroup") {
       return known(q.get("groupID")) ? ok({ padIDs: [] }) : refuse();
     }
@@ -110,7 +118,8 @@ Deno.test("convert openapi: an optional query parameter a create's answer holds 
   const { runs, summary } = await convertAndRunSuite(document, server);
   assert.equal(runs[0].code, 0, runs[0].stdout + runs[0].stderr + summary);
   const calls = (name: string) => server.seen.filter((s) => s.startsWith(`${name}?`));
-  for (const name of ["listPads", "deleteGroup", "createSession", "getSessionInfo", "createPad"]) {
+  const read = ["listPads", "deleteGroup", "createSession", "getSessionInfo", "listPadsOfAuthor"];
+  for (const name of [...read, "createPad"]) {
     assert.ok(calls(name).length > 0, `${name} was not called: ${server.seen.join(" ")}`);
   }
   assert.ok(calls("createSession").every((s) => /groupID=g\./.test(s) && /authorID=a\./.test(s)));

@@ -269,15 +269,19 @@ function fromProperty(
  * API's `groupID` of `GET /listPads?groupID=…` from `POST /createGroup`'s
  * `data.groupID` (Etherpad hands out every id so, and takes it back only as
  * a query parameter). Only an id: a text another call answers is data, not
- * a handle (`createPad?text=` is no pad's `text` that `getText` read).
- * Another call of the same path (its GET twin) is no producer.
+ * a handle (`createPad?text=` is no pad's `text` that `getText` read). And
+ * only from the create of what it names, its last word holding the id's
+ * noun (`createGroup`, `/groups`): another create's answer refers to one
+ * (Discord's entitlement's `user_id`). Its GET twin is no producer.
  */
 function queryLinks(creates: Creates, op: OpenApiOperation): ParamLink[] {
   return op.params.flatMap((p) => {
     const param = String(p.name);
-    if (p.in !== "query" || !/id$/.test(plainName(param))) return [];
+    const noun = plainName(param).replace(/id$/, "");
+    if (p.in !== "query" || noun === plainName(param) || noun === "") return [];
     const found = creates.byName.get(plainName(param))?.find(({ producer }) =>
-      producer.template !== op.template
+      producer.template !== op.template && !producer.template.includes(`{${param}}`) &&
+      plainName(producer.template.split("/").filter((s) => s !== "").at(-1) ?? "").includes(noun)
     );
     return found ? [{ param, producer: found.producer, path: found.path, from: "property" }] : [];
   });
