@@ -10,6 +10,9 @@
 import { FILE_PLACEHOLDER, multipartText } from "./har_input.ts";
 import { loadBodies } from "./har_bodies.ts";
 import type { HarRecord } from "./har_model.ts";
+import { type FormField, formFields, tagAttributes } from "./form_fields.ts";
+
+export { type FormField, formFields, TYPED_PLACEHOLDER } from "./form_fields.ts";
 
 /** One part of a recorded multipart body. */
 export interface UploadPart {
@@ -126,158 +129,6 @@ export function sentFileName(fileName: string): string | undefined {
   return base !== "" && `uploads/${base}` !== placeholderPath(fileName) ? base : undefined;
 }
 
-/**
- * What a form's text field holds in the flow when the page gave it no
- * default: the user typed it.
- *
- * @example
- * ```ts
- * import { TYPED_PLACEHOLDER } from "./uploads.ts";
- * if (TYPED_PLACEHOLDER !== "(not recorded)") throw new Error();
- * ```
- */
-export const TYPED_PLACEHOLDER = "(not recorded)";
-
-/** A field of a form, as the browser sends it when the form is submitted. */
-export interface FormField extends UploadPart {
-  /** Whether the value is a placeholder for what the user typed. */
-  typed?: boolean;
-}
-
-const ENTITIES: Record<string, string> = { amp: "&", quot: '"', apos: "'", lt: "<", gt: ">" };
-const unescapeHtml = (text: string) =>
-  text.replace(
-    /&(#x[\da-f]+|#\d+|amp|quot|apos|lt|gt);/gi,
-    (_, e: string) =>
-      e[0] === "#"
-        ? String.fromCodePoint(
-          e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : Number(e.slice(1)),
-        )
-        : ENTITIES[e.toLowerCase()],
-  );
-
-/** A tag's attributes, names in lower case; a boolean attribute has the value "". */
-function tagAttributes(tag: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const inner = tag.replace(/^<\w+/, "").replace(/\/?>$/, "");
-  for (
-    const a of inner.matchAll(/([^\s"'=<>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g)
-  ) {
-    const name = a[1].toLowerCase();
-    if (!out.has(name)) out.set(name, unescapeHtml(a[2] ?? a[3] ?? a[4] ?? ""));
-  }
-  return out;
-}
-
-/** The file name a placeholder gets: `upload` and the first extension the input accepts. */
-function acceptedName(accept: string | undefined): string {
-  const ext = accept?.split(",").map((a) => a.trim()).find((a) => /^\.\w{1,8}$/.test(a));
-  const mime = accept?.split(",").map((a) => a.trim().toLowerCase()).find((a) =>
-    /^\w+\/[\w.+-]+$/.test(a)
-  );
-  const fromMime = mime && /\/(png|jpeg|gif|webp|pdf|csv|plain|json|zip)$/.exec(mime)?.[1];
-  const suffix = ext ??
-    (fromMime
-      ? `.${fromMime === "plain" ? "txt" : fromMime === "jpeg" ? "jpg" : fromMime}`
-      : ".bin");
-  return `upload${suffix.toLowerCase()}`;
-}
-
-/**
- * The fields a form sends, in document order: named inputs, textareas and
- * selects that are not disabled; checkboxes and radios only when checked;
- * the submit button only when it is the form's one named submitter. Hidden
- * and text fields keep the page's value; a text field or textarea the page
- * left empty holds {@linkcode TYPED_PLACEHOLDER} (the user typed it; the
- * recording does not say what); a select sends its selected option, else its
- * first; a file input becomes a file part named as the form names it.
- *
- * @example
- * ```ts
- * import { formFields } from "./uploads.ts";
- * const fields = formFields(
- *   '<input type="hidden" name="authenticity_token" value="t&amp;1"><input name="caption">' +
- *     '<input type="file" name="doc" accept=".pdf"><input type="checkbox" name="x" value="1">' +
- *     '<select name="v"><option value="a">A<option value="b" selected>B</select>',
- * );
- * const shown = fields.map((f) => `${f.name}=${f.fileName ?? f.value}`).join(" ");
- * if (shown !== "authenticity_token=t&1 caption=(not recorded) doc=upload.pdf v=b") throw new Error(shown);
- * ```
- */
-export function formFields(body: string): FormField[] {
-  const fields: FormField[] = [];
-  const submits: FormField[] = [];
-  let unnamedSubmits = 0;
-  const tags = /<(input|textarea|select|button)\b[^>]{0,4000}>/gi;
-  for (const tag of body.matchAll(tags)) {
-    const kind = tag[1].toLowerCase();
-    const attrs = tagAttributes(tag[0]);
-    const name = attrs.get("name");
-    const type = (attrs.get("type") ?? (kind === "button" ? "submit" : "text")).toLowerCase();
-    if (kind === "button" || ["submit", "image"].includes(type)) {
-      if (name && !attrs.has("disabled")) submits.push({ name, value: attrs.get("value") ?? "" });
-      else unnamedSubmits++;
-      continue;
-    }
-    if (!name || attrs.has("disabled") || ["reset", "button"].includes(type)) continue;
-    const field = controlField(kind, name, type, attrs, body.slice(tag.index! + tag[0].length));
-    if (field) fields.push(field);
-  }
-  // Which button was pressed is not recorded: only a form with one submitter says.
-  if (submits.length === 1 && unnamedSubmits === 0) fields.push(submits[0]);
-  // A map holds one value per name; a server reads the last (Rails' hidden "0" before a checked box).
-  const last = new Map(fields.map((f) => [f.name, f]));
-  return fields.filter((f, i) => fields.findIndex((g) => g.name === f.name) === i)
-    .map((f) => last.get(f.name)!);
-}
-
-/** What one named, enabled control sends; `after` is the page after its tag. */
-function controlField(
-  kind: string,
-  name: string,
-  type: string,
-  attrs: Map<string, string>,
-  after: string,
-): FormField | undefined {
-  if (kind === "textarea") return textareaField(name, after);
-  if (kind === "select") return selectField(name, after);
-  return inputField(name, type, attrs);
-}
-
-/** A textarea sends its text; one left empty was typed into. */
-function textareaField(name: string, after: string): FormField {
-  const text = unescapeHtml(/^([\s\S]{0,20000}?)<\/textarea>/i.exec(after)?.[1] ?? "").replace(
-    /^\r?\n/,
-    "",
-  );
-  return text === "" ? { name, value: TYPED_PLACEHOLDER, typed: true } : { name, value: text };
-}
-
-/** A select sends its selected option, else its first; none without options. */
-function selectField(name: string, after: string): FormField | undefined {
-  const options = [...(/^([\s\S]{0,20000}?)<\/select>/i.exec(after)?.[1] ?? "")
-    .matchAll(/<option\b[^>]*>([^<]*)/gi)].map((o) => ({
-      attrs: tagAttributes(/<option\b[^>]*>/i.exec(o[0])![0]),
-      text: o[1],
-    }));
-  const chosen = options.find((o) => o.attrs.has("selected")) ?? options[0];
-  return chosen
-    ? { name, value: chosen.attrs.get("value") ?? unescapeHtml(chosen.text.trim()) }
-    : undefined;
-}
-
-/** An input: a file part, a checked box, a hidden value, or a text field (typed when empty). */
-function inputField(name: string, type: string, attrs: Map<string, string>): FormField | undefined {
-  if (type === "file") return { name, fileName: acceptedName(attrs.get("accept")) };
-  if (type === "checkbox" || type === "radio") {
-    return attrs.has("checked") ? { name, value: attrs.get("value") ?? "on" } : undefined;
-  }
-  const value = attrs.get("value") ?? "";
-  return value === "" && type !== "hidden"
-    ? { name, value: TYPED_PLACEHOLDER, typed: true }
-    : { name, value };
-}
-
 /** Where a form posts: its action resolved against the page (no action: the page itself), no fragment. */
 function formTarget(attrs: Map<string, string>, page: URL): string | undefined {
   try {
@@ -322,8 +173,10 @@ const isPage = (r: HarRecord) =>
 export interface FormSource {
   /** `GET /path` of the page whose form posted the upload. */
   page: string;
-  /** Fields the user typed into, which hold {@linkcode TYPED_PLACEHOLDER}. */
+  /** Required fields the user typed into, which hold {@linkcode TYPED_PLACEHOLDER}. */
   typed: string[];
+  /** Optional fields the page left empty, sent empty. */
+  blank?: string[];
 }
 
 const FILLED = new WeakMap<HarRecord, FormSource>();
@@ -391,6 +244,7 @@ export function fillUploadsFromForms(uploads: HarRecord[], records: HarRecord[])
       FILLED.set(upload, {
         page: `GET ${page.url.pathname}`,
         typed: fields.filter((f) => f.typed).map((f) => f.name),
+        blank: fields.filter((f) => f.blank).map((f) => f.name),
       });
       filled++;
       break;

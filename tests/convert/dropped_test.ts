@@ -279,7 +279,7 @@ Deno.test("an upload posted by a plain HTML form sends the form's fields, and re
     assert.equal(notes.length, 1, converted.stderr);
     assert.equal(
       notes[0],
-      'note: Uploads send files from beside the flow: uploads/upload.png (step "new", a placeholder; the recording holds none of the body: its fields are the form\'s on GET /photos/new, and description holds "(not recorded)" for what was typed); the recording does not hold an upload\'s content, so each placeholder file must be replaced by a real one.',
+      'note: Uploads send files from beside the flow: uploads/upload.png (step "new", a placeholder; the recording holds none of the body: its fields are the form\'s on GET /photos/new, and description is sent empty as the page had it (fill in what was typed, if anything)); the recording does not hold an upload\'s content, so each placeholder file must be replaced by a real one.',
     );
     const env = userEnv(flow, fresh.origin, () => undefined);
     const run = await runCli(["run", `${dir}/flow.yaml`], { env });
@@ -310,7 +310,8 @@ Deno.test("a Rails-shaped multipart form: token captured from the page, defaults
     assert.match(token, /^\$\{steps\.open_new\.capture\.\w+\}$/, flow);
     assert.deepEqual({ ...upload.request.multipart, authenticity_token: "" }, {
       authenticity_token: "",
-      "attachment[caption]": "(not recorded)",
+      // Optional and left empty by the page: sent empty, as an untouched field is.
+      "attachment[caption]": "",
       "attachment[file]": { file: "uploads/upload.pdf" },
       "attachment[visibility]": "private",
       "attachment[notes]": "Scanned copy",
@@ -320,7 +321,7 @@ Deno.test("a Rails-shaped multipart form: token captured from the page, defaults
     assert.ok(!flow.includes("q7Vw2+Hc9LmZ0pXr4YtB1sNd8eKf6gJa3uRi5oTy"), flow);
     assert.ok(
       out.stderr.includes(
-        'note: Uploads send files from beside the flow: uploads/upload.pdf (step "create_note_attachment", a placeholder; the recording holds none of the body: its fields are the form\'s on GET /notes/12/attachments/new, and attachment[caption] holds "(not recorded)" for what was typed);',
+        'note: Uploads send files from beside the flow: uploads/upload.pdf (step "create_note_attachment", a placeholder; the recording holds none of the body: its fields are the form\'s on GET /notes/12/attachments/new, and attachment[caption] is sent empty as the page had it (fill in what was typed, if anything));',
       ),
       out.stderr,
     );

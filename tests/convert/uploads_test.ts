@@ -33,12 +33,16 @@ Deno.test("formFields: a form's controls as a browser submits them", () => {
   const fields = formFields(
     '<input type="hidden" name="t" value="1"><input name="t" value="2">' +
       '<textarea name="note"></textarea><input name="off" disabled value="x">' +
+      '<input name="title" required><textarea name="body" required></textarea>' +
       '<input type="radio" name="r" value="a"><input type="radio" name="r" value="b" checked>' +
       '<select name="s"><option>First<option>Second</select><button name="go" value="1">Go</button>',
   );
   assert.deepEqual(fields, [
     { name: "t", value: "2" },
-    { name: "note", value: TYPED_PLACEHOLDER, typed: true },
+    // An optional field the page left empty goes empty; a required one was typed into.
+    { name: "note", value: "", blank: true },
+    { name: "title", value: TYPED_PLACEHOLDER, typed: true },
+    { name: "body", value: TYPED_PLACEHOLDER, typed: true },
     { name: "r", value: "b" },
     { name: "s", value: "First" },
     { name: "go", value: "1" },

@@ -45,9 +45,9 @@ function sent(flow: string): string {
 }
 
 /**
- * The settings of the instance at `origin` that are its own. (Its categories are not compared:
- * the upload's typed fields, which the recording does not hold, send "(not recorded)", and
- * qBittorrent makes a category of that; see docs/real-servers.md.)
+ * The settings of the instance at `origin` that are its own, and its categories: the upload's
+ * text fields, which the recording does not hold, sent "(not recorded)", and qBittorrent made a
+ * category of that; an optional field the page left empty is now sent empty.
  */
 async function ownSettings(origin: string) {
   const login = await fetch(`${origin}/api/v2/auth/login`, {
@@ -60,8 +60,8 @@ async function ownSettings(origin: string) {
   const get = async (path: string) =>
     await (await fetch(`${origin}/api/v2/${path}`, { headers: { cookie } })).json();
   const prefs = await get("app/preferences");
-  console.error(`qbittorrent categories: ${Object.keys(await get("torrents/categories"))}`);
-  return { save_path: prefs.save_path, web_ui_port: prefs.web_ui_port };
+  const categories = Object.keys(await get("torrents/categories"));
+  return { save_path: prefs.save_path, web_ui_port: prefs.web_ui_port, categories };
 }
 
 /** Converts `har` with `args` into `dir` and says what the summary asked. */

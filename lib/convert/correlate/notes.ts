@@ -66,13 +66,19 @@ function uploadSource(u: Upload): string {
     return ", a placeholder; the recording holds none of the body, so check the form's field names";
   }
   if (u.form) {
-    const typed = u.form.typed;
+    const { typed, blank = [] } = u.form;
+    const parts = [
+      typed.length > 0 &&
+      `${typed.join(", ")} ${
+        pluralWord(typed.length, "holds", "hold")
+      } "(not recorded)" for what was typed`,
+      blank.length > 0 &&
+      `${blank.join(", ")} ${pluralWord(blank.length, "is", "are")} sent empty as the page had ${
+        pluralWord(blank.length, "it", "them")
+      } (fill in what was typed, if anything)`,
+    ].filter((p) => p !== false);
     return `, a placeholder; the recording holds none of the body: its fields are the form's on ${u.form.page}${
-      typed.length > 0
-        ? `, and ${typed.join(", ")} ${
-          pluralWord(typed.length, "holds", "hold")
-        } "(not recorded)" for what was typed`
-        : ""
+      parts.map((p) => `, and ${p}`).join("")
     }`;
   }
   return u.placeholder ? ", a placeholder" : "";

@@ -92,7 +92,7 @@ export interface Upload {
   path: string;
   placeholder: boolean;
   omitted: boolean;
-  form?: { page: string; typed: string[] };
+  form?: { page: string; typed: string[]; blank?: string[] };
 }
 
 /**
