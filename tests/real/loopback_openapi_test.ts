@@ -9,7 +9,13 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
-import { accepted, convertAndRunAsPrinted, operationsOf, readReport } from "./measure.ts";
+import {
+  accepted,
+  convertAndRunAsPrinted,
+  knownOnly,
+  operationsOf,
+  readReport,
+} from "./measure.ts";
 import { FILES, filesLaunch, TODO, todoLaunch } from "./loopback.ts";
 import { type Launch, prepare, withInstance } from "./servers.ts";
 
@@ -43,12 +49,7 @@ async function measure(name: string, launch: Launch): Promise<Measured> {
       const trial = await convertAndRunAsPrinted(
         ["convert", "openapi", `${dir}/openapi.json`, "-o", `${dir}/flows`],
         `${dir}/report.json`,
-        (variable, what) => {
-          if (variable === "BASE_URL") return b.origin;
-          throw new Error(
-            `the summary asks for ${variable} (${what}), which a new user cannot know`,
-          );
-        },
+        knownOnly({ BASE_URL: b.origin }),
       );
       assert.equal(trial.converted.code, 0, trial.converted.stderr);
       assert.ok(trial.report, `no report:\n${trial.run.stdout}\n${trial.run.stderr}`);

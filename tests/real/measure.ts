@@ -159,3 +159,15 @@ export function accepted(
   }
   return result;
 }
+
+/**
+ * The `value` of {@linkcode convertAndRunAsPrinted} for a new user who knows
+ * `known` (the base URL, a key the server's set-up printed): any other
+ * variable the summary asks for fails the test, naming it.
+ */
+export function knownOnly(known: Record<string, string>): (name: string, what: string) => string {
+  return (name, what) => {
+    if (Object.hasOwn(known, name)) return known[name];
+    throw new Error(`the summary asks for ${name} (${what}), which a new user cannot know`);
+  };
+}

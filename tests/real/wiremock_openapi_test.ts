@@ -9,7 +9,7 @@
  * (docs/real-servers.md); any other refusal fails the test.
  */
 import assert from "node:assert/strict";
-import { accepted, convertAndRunAsPrinted, operationsOf } from "./measure.ts";
+import { accepted, convertAndRunAsPrinted, knownOnly, operationsOf } from "./measure.ts";
 import { prepare, withInstance } from "./servers.ts";
 import { javaMissing, WIREMOCK, WIREMOCK_DOCUMENT, wiremockLaunch } from "./wiremock.ts";
 
@@ -54,12 +54,7 @@ Deno.test({
         const trial = await convertAndRunAsPrinted(
           ["convert", "openapi", `${dir}/wiremock.json`, "-o", `${dir}/flows`],
           `${dir}/report.json`,
-          (variable, what) => {
-            if (variable === "BASE_URL") return b.origin;
-            throw new Error(
-              `the summary asks for ${variable} (${what}), which a new user cannot know`,
-            );
-          },
+          knownOnly({ BASE_URL: b.origin }),
         );
         assert.equal(trial.converted.code, 0, trial.converted.stderr);
         assert.match(
