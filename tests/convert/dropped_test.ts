@@ -279,7 +279,7 @@ Deno.test("an upload posted by a plain HTML form sends the form's fields, and re
     assert.equal(notes.length, 1, converted.stderr);
     assert.equal(
       notes[0],
-      'note: Uploads send files from beside the flow: uploads/upload.png (step "new", a placeholder; the recording holds none of the body: its fields are the form\'s on GET /photos/new, and description is sent empty as the page had it (fill in what was typed, if anything)); the recording does not hold an upload\'s content, so each placeholder file must be replaced by a real one.',
+      "note: Uploads send files from beside the flow: uploads/upload.png (step \"new\", a placeholder; the recording holds none of the body: its fields are the form's on GET /photos/new, and description is sent empty as the page had it (fill in what was typed, if anything)); the recording does not hold an upload's content, so each placeholder file must be replaced by a real one.",
     );
     const env = userEnv(flow, fresh.origin, () => undefined);
     const run = await runCli(["run", `${dir}/flow.yaml`], { env });
