@@ -105,16 +105,28 @@ function answersBefore(c: Correlator, records: HarRecord[]) {
 /**
  * The recorded answers that created what a request reads: a POST to its
  * parent path that answered the last segment (`POST …/features` answering
- * `"name": "checkout-redesign"` for `GET …/features/checkout-redesign`).
+ * `"name": "checkout-redesign"` for `GET …/features/checkout-redesign`), or
+ * that sent it and has no JSON answer recorded (a page that navigated away
+ * at once leaves Playwright's HAR without the body): no evidence then of
+ * what the resource held from the start.
  */
 function createdBy(answers: Map<string, HarRecord[]>, r: HarRecord): HarRecord[] {
   const path = r.url.pathname.replace(/\/$/, "");
   const last = safeDecode(path.slice(path.lastIndexOf("/") + 1));
   const parent = `made ${r.url.origin}${path.slice(0, path.lastIndexOf("/"))}`;
-  return (answers.get(parent) ?? []).filter((p) =>
-    p.hasJson && p.json !== null && typeof p.json === "object" &&
-    Object.values(p.json).some((v) => String(v) === last)
-  );
+  const names = (json: unknown) =>
+    json !== null && typeof json === "object" &&
+    Object.values(json).some((v) => String(v) === last);
+  return (answers.get(parent) ?? []).filter((p) => p.hasJson ? names(p.json) : names(sentJson(p)));
+}
+
+/** The JSON body `r` sent, or undefined. */
+function sentJson(r: HarRecord): unknown {
+  try {
+    return r.bodyText ? JSON.parse(r.bodyText) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** What the step does: opens a page, logs in, runs an operation, or acts on a resource. */
