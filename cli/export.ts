@@ -109,14 +109,15 @@ export async function exportCommand(args: string[]): Promise<number> {
 
 /** What the export wrote, what to set and what it does not express. */
 function summary(done: ArtilleryExport, dir: string): string {
+  const uploads = done.data.filter((file) => file.path.startsWith("files/")).length;
+  // The rest are the gRPC steps' .proto roots (lib/export/grpc_spec.ts).
+  const protos = done.data.length - uploads;
   const lines = [
     `Wrote ${dir}/${done.files[0].path} (${plural(done.scenarios, "scenario")}, ${
       plural(done.requests, "request")
     }) and ${dir}/${done.files[1].path}${
-      done.data.length
-        ? `, and ${plural(done.data.length, "file")} it uploads under ${dir}/files/`
-        : ""
-    }.`,
+      uploads ? `, and ${plural(uploads, "file")} it uploads under ${dir}/files/` : ""
+    }${protos ? `, and the .proto files its gRPC steps call, as JSON, under ${dir}/protos/` : ""}.`,
     done.env.length
       ? `Set these environment variables where Artillery runs: ${done.env.join(", ")}.`
       : "It reads no environment variables.",

@@ -1,5 +1,5 @@
 /**
- * A WebSocket or SSE step as one `function:` item of the HTTP-engine
+ * A WebSocket, SSE or gRPC step as one `function:` item of the HTTP-engine
  * scenario (an Artillery scenario has one engine, so a flow mixing kinds
  * stays one scenario): the processor function it names performs the
  * exchange in Node, as the step's kind does in `flowrun run`, then applies
@@ -7,7 +7,8 @@
  * headers, `$.json` of the messages or events) with the hooks HTTP steps use.
  * The step's values are Artillery templates (`{{ … }}`) rendered by the
  * processor for each virtual user, so a secret stays in the environment. A
- * gRPC step is refused with a note (docs/load-testing.md says why).
+ * gRPC step whose method comes from server reflection (no `.proto` files)
+ * is refused with a note (docs/load-testing.md says why).
  *
  * @module
  */
@@ -20,13 +21,15 @@ import { tokenFor } from "./oauth2.ts";
 import { authFields, type RequestFields } from "./request.ts";
 import type { FlowItem } from "./flow_item.ts";
 import { kindSpecData } from "./kind_spec.ts";
+import { grpcSpecData } from "./grpc_spec.ts";
+import type { GrpcSpec } from "../kinds/grpc/mod.ts";
 import type { ProcessorCheck } from "./processor_checks.ts";
 import { targetOf } from "./response_path.ts";
 import { captureName, note, type Place } from "./scope.ts";
 
 /** What the processor's `flowrunKind` reads of one step. */
 export interface KindStepData {
-  kind: "websocket" | "sse";
+  kind: "websocket" | "sse" | "grpc";
   /** The step's name, for messages and the metrics' names. */
   name: string;
   /** The kind's own values, with `{{ … }}` templates. */
@@ -40,6 +43,23 @@ export interface KindStepData {
   auth?: RequestFields;
   /** `cookie_jar: true`: the user's cookies go with the request and the answer's are kept. */
   jar?: true;
+}
+
+/** The processor functions' names, by kind. */
+const FUNCTION = { websocket: "flowrunWebSocket", sse: "flowrunSse", grpc: "flowrunGrpc" };
+
+/** The step's kind's data, or the sentence saying why it is not exported. */
+function specData(step: Step, place: Place): Record<string, unknown> | string {
+  const { kind, spec } = step.call!;
+  if (kind === "websocket" || kind === "sse") return kindSpecData(kind, spec, place);
+  const refused = `the ${kind} step "${step.name}" is not exported: `;
+  if (kind !== "grpc") {
+    return `${refused}Artillery has no ${kind} engine and the processor makes WebSocket, SSE ` +
+      "and gRPC exchanges only (docs/load-testing.md)";
+  }
+  return grpcSpecData(spec as GrpcSpec, place) ??
+    `${refused}it names no .proto files, and the processor does not ask the server's ` +
+      "reflection: name them under proto (docs/load-testing.md)";
 }
 
 /** The capture as a place the processor reads, or undefined (noted). */
@@ -76,26 +96,25 @@ function captureAt(capture: Capture, place: Place): KindStepData["captures"][num
  */
 export function kindItems(step: Step, flow: Flow, place: Place): FlowItem[] {
   const kind = step.call!.kind;
-  if (kind !== "websocket" && kind !== "sse") {
-    const what = `the ${kind} step "${step.name}" is not exported: Artillery has no ${kind} ` +
-      "engine and the processor makes WebSocket and SSE exchanges only (docs/load-testing.md)";
-    note(place, what);
-    return [{ comments: [], item: { log: `flowrun export: ${what}` } }];
-  }
   const madeBefore = place.scope.fresh.size + place.scope.encoded.size;
-  const spec = kindSpecData(kind, step.call!.spec, place);
+  const spec = specData(step, place);
+  if (typeof spec === "string") {
+    note(place, spec);
+    return [{ comments: [], item: { log: `flowrun export: ${spec}` } }];
+  }
   const expected = expectationsOf(step.assert, place, true);
   const captures = step.captures.map((c) => captureAt(c, place))
     .filter((c) => c !== undefined);
   const ifTrue = conditionOf(step, place);
   const options = { ...flow.options, ...step.options };
-  // The handshake or stream request is authorised as an HTTP step's is.
-  const stepAuth = step.auth ?? flow.auth;
+  // The handshake or stream request is authorised as an HTTP step's is; the gRPC kind has no
+  // authorize in flowrun run (its metadata is its own), so none is added to a call.
+  const stepAuth = kind === "grpc" ? undefined : step.auth ?? flow.auth;
   const auth: RequestFields = {};
   authFields(stepAuth, place, auth);
   const token = stepAuth?.kind === "oauth2" ? tokenFor(stepAuth, place) : undefined;
   const data: KindStepData = {
-    kind,
+    kind: kind as KindStepData["kind"],
     name: `${place.prefix ?? ""}${step.name}`,
     spec,
     checks: expected.checks,
@@ -105,9 +124,7 @@ export function kindItems(step: Step, flow: Flow, place: Place): FlowItem[] {
     ...(Object.keys(auth).length > 0 && { auth }),
     ...(options.cookieJar === true && { jar: true as const }),
   };
-  const fn = `${kind === "sse" ? "flowrunSse" : "flowrunWebSocket"}${
-    place.scope.kindSteps.size + 1
-  }`;
+  const fn = `${FUNCTION[kind as KindStepData["kind"]]}${place.scope.kindSteps.size + 1}`;
   place.scope.kindSteps.set(fn, data);
   const items: FlowItem[] = [];
   if (place.scope.fresh.size + place.scope.encoded.size > madeBefore) {

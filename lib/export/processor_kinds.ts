@@ -12,6 +12,7 @@
  * @module
  */
 import type { ExportScope } from "./scope.ts";
+import { GRPC_SOURCE } from "./processor_grpc.ts";
 import { SSE_SOURCE } from "./processor_sse.ts";
 import { WEBSOCKET_SOURCE } from "./processor_websocket.ts";
 
@@ -150,7 +151,7 @@ function kindVerdict(step, res, vars, events) {
   return failed;
 }
 
-/** A WebSocket or SSE step: the exchange, its metrics, then its checks and captures. */
+/** A WebSocket, SSE or gRPC step: the exchange, its metrics, then its checks and captures. */
 function flowrunKind(step, context, events, done) {
   const v = context.vars;
   if (step.ifTrue && !module.exports[step.ifTrue](v)) return done();
@@ -165,8 +166,9 @@ function flowrunKind(step, context, events, done) {
     // A URL the user's values made that does not parse, as flowrun's bad-url.
     return done(error);
   }
-  const exchange = step.kind === "sse" ? sseExchange : webSocketExchange;
-  exchange(spec, step.timeoutMs).then((res) => {
+  const exchange = { sse: sseExchange, websocket: webSocketExchange, grpc: grpcExchange }[step.kind];
+  // A promise made of a synchronous throw too (no gRPC client, a bad target): it fails the user.
+  new Promise((resolve) => resolve(exchange(spec, step.timeoutMs))).then((res) => {
     const ms = performance.now() - started;
     events.emit("histogram", metric, ms);
     events.emit("counter", metric + ".received", res.received);
@@ -210,7 +212,7 @@ export function kindFunctions(scope: ExportScope): { source: string; names: stri
       `  return flowrunKind(${JSON.stringify(data)}, context, events, done);\n}\n`;
   });
   return {
-    source: `${SHARED}${WEBSOCKET_SOURCE}${SSE_SOURCE}\n${steps.join("\n")}`,
+    source: `${SHARED}${WEBSOCKET_SOURCE}${SSE_SOURCE}${GRPC_SOURCE}\n${steps.join("\n")}`,
     names: [...scope.kindSteps.keys()],
   };
 }

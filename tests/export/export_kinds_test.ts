@@ -88,14 +88,14 @@ Deno.test("a WebSocket and an SSE step become processor calls, not skipped log i
   assert.ok(!script.includes(SECRET) && !processor.includes(SECRET), "the secret is not written");
 });
 
-Deno.test("what the processor does not do of a kind step is named, and a gRPC step refused", async () => {
+Deno.test("what the processor does not do of a kind step is named, and a reflection-only gRPC step refused", async () => {
   const { run, script } = await exported("kinds_notes.yaml");
   assert.equal(run.code, 0, run.stderr);
   const expected = [
     /kind notes › feed: reconnects is not expressed/,
     /kind notes › feed: until "\$\[\?match\(@\.event, 'd\.\*'\)\]" is not expressed/,
     /kind notes › socket: the loop of a WebSocket or SSE step is not expressed: it runs once/,
-    /kind notes › call: the grpc step "call" is not exported: Artillery has no grpc engine/,
+    /kind notes › call: the grpc step "call" is not exported: it names no \.proto files, and the processor does not ask the server's reflection/,
   ];
   for (const line of expected) {
     assert.match(run.stderr, line);
@@ -138,4 +138,67 @@ Deno.test("a WebSocket or SSE step is authorised by its flow's auth, as in flowr
     assert.deepEqual(data.auth, { headers: { authorization: "Bearer {{ $env.KINDS_TOKEN }}" } });
   }
   assert.ok(!processor.includes(SECRET));
+});
+
+Deno.test("a gRPC step becomes a processor call with its .proto root written beside the script", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-export-grpc-" });
+  try {
+    const env = { KINDS_TOKEN: SECRET, GRPC_TARGET: "127.0.0.1:9", HTTP_URL: "http://127.0.0.1:9" };
+    const run = await runCli(["export", "artillery", `${FIXTURES}kinds_grpc.yaml`, "-o", dir], {
+      env,
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /Every step, capture and check is expressed\./);
+    assert.match(
+      run.stderr,
+      /and the \.proto files its gRPC steps call, as JSON, under .*\/protos\/\./,
+    );
+    assert.doesNotMatch(run.stderr, /it uploads/);
+    const script = await Deno.readTextFile(`${dir}/artillery.yml`);
+    const processor = await Deno.readTextFile(`${dir}/flowrun-processor.js`);
+    const flow: Any[] = (parse(script) as Any).scenarios[0].flow;
+    assert.deepEqual(flow.map((item) => item.function ?? Object.keys(item)[0]), [
+      "flowrunStart",
+      "flowrunGrpc1",
+      "flowrunGrpc2",
+      "flowrunGrpc3",
+      "flowrunGrpc4",
+      "flowrunGrpc5",
+      "flowrunBefore",
+      "get",
+    ]);
+    assert.doesNotMatch(script, /log:|not exported/);
+    const data = (name: string): Any =>
+      JSON.parse(
+        new RegExp(
+          `function ${name}\\(context, events, done\\) \\{\\n  return flowrunKind\\((.*), context, events, done\\);`,
+        )
+          .exec(processor)![1],
+      );
+    const feature = data("flowrunGrpc1");
+    assert.equal(feature.kind, "grpc");
+    assert.equal(feature.spec.target, "{{ $env.GRPC_TARGET }}");
+    assert.equal(feature.spec.path, "/routeguide.RouteGuide/GetFeature");
+    assert.deepEqual(feature.spec.metadata, {
+      authorization: "Bearer {{ $env.KINDS_TOKEN }}",
+      "x-echo": "{{ $uuid }}",
+    });
+    assert.deepEqual(feature.spec.message, { latitude: 409146138, longitude: -746188906 });
+    assert.deepEqual(feature.captures, [{ as: "f0_feature__place", at: ["json", "name"] }]);
+    assert.equal(feature.checks.length, 4, "status, two headers and a path");
+    const chat = data("flowrunGrpc5");
+    assert.deepEqual([chat.spec.requestStream, chat.spec.responseStream], [true, true]);
+    assert.equal(chat.spec.messages[1].message, "{{ f0_feature__place }}");
+    // The root is written once for the five steps that share the .proto file.
+    const roots = new Set([1, 2, 3, 4, 5].map((i) => data(`flowrunGrpc${i}`).spec.protos));
+    assert.deepEqual([...roots], ["protos/1.json"]);
+    const root = JSON.parse(await Deno.readTextFile(`${dir}/protos/1.json`));
+    assert.ok(root.nested.routeguide.nested.RouteGuide.methods.RouteChat, JSON.stringify(root));
+    for (const text of [script, processor, JSON.stringify(root)]) {
+      assert.ok(!text.includes(SECRET), "the secret is not written");
+    }
+    assert.match(processor, /encodeURIComponent\(text\(v\["f0_chat__echoed"\]\)\)/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

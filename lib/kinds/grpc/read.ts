@@ -9,6 +9,7 @@
  * @module
  */
 import type { Node } from "yaml";
+import type protobuf from "protobufjs";
 import { isConstant } from "../../expr/parse.ts";
 import type { Template, ValueTemplate } from "../../model/template.ts";
 import type { KindEntry, KindReading } from "../kind.ts";
@@ -46,26 +47,27 @@ export function readGrpc(map: Map<string, KindEntry>, reading: KindReading): Grp
   const methodEntry = map.get("method");
   const method = methodEntry && reading.string(methodEntry, `"method" of a grpc step`);
   const proto = map.get("proto");
-  const codec = proto && method ? readMethod(map, proto, method, reading) : undefined;
+  const found = proto && method ? readMethod(map, proto, method, reading) : undefined;
+  const codec = found?.codec;
   const messages = readMessages(map, reading, codec);
   const metadata = readMetadata(map.get("metadata")?.value, reading);
   const maxMessages = readMax(map.get("max_messages"), reading);
   if (!target || tls === undefined || !method || !messages || !metadata) return undefined;
   if (maxMessages === undefined || (proto && !codec)) return undefined;
-  return { target, tls, method, ...(codec ? { codec } : {}), ...messages, metadata, maxMessages };
+  return { target, tls, method, ...found, ...messages, metadata, maxMessages };
 }
 
-/** The method in the step's `.proto` files, or `undefined` after a problem. */
+/** The method in the step's `.proto` files and their root, or `undefined` after a problem. */
 function readMethod(
   map: Map<string, KindEntry>,
   proto: KindEntry,
   method: string,
   reading: KindReading,
-): MethodCodec | undefined {
+): { codec: MethodCodec; root: protobuf.Root } | undefined {
   const root = readProtos(proto, map.get("import_paths"), reading);
   if (!root) return undefined;
   const found = findMethod(root, method);
-  if (typeof found !== "string") return found;
+  if (typeof found !== "string") return { codec: found, root };
   const hint = "Name a method of the .proto files as package.Service/Method.";
   reading.problem("bad-grpc-method", found, map.get("method")!.value, hint);
   return undefined;

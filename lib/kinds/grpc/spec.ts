@@ -5,6 +5,7 @@
  * @module
  */
 import type { Template, ValueTemplate } from "../../model/template.ts";
+import type protobuf from "protobufjs";
 import type { MethodCodec } from "./method.ts";
 
 /** Messages a stream may bring when the step does not say (`max_messages`). */
@@ -23,6 +24,12 @@ export interface GrpcSpec {
   method: string;
   /** The method from the step's `.proto` files; absent when it comes from server reflection. */
   codec?: MethodCodec;
+  /**
+   * The root the step's `.proto` files (and their imports) parsed into, with
+   * `codec`: `flowrun export artillery` writes it beside the script for the
+   * processor's call. The run reads `codec` only.
+   */
+  root?: protobuf.Root;
   /** The one request message (unary, server-streaming). */
   message?: ValueTemplate;
   /** The request messages (client-streaming, bidirectional), sent in order. */

@@ -1,0 +1,161 @@
+/**
+ * The processor's gRPC call, as lib/kinds/grpc makes it: the method found
+ * by its path in the step's root (`protos/N.json` beside the script, read
+ * once per process by proto-loader's `fromJSON` with the options flowrun's
+ * messages are shown with: enums by name, 64-bit integers as strings,
+ * `bytes` as base64, defaults filled, the set oneof named), the step's
+ * metadata, the step's timeout as the deadline; a unary method takes
+ * grpc-js's unary call, every other shape one bidirectional stream (the
+ * server holds each side to its count), as in `flowrun run`. The response
+ * is the status code, the headers and trailers merged with `grpc-status`
+ * and `grpc-message`, and the message (or the stream's list) as its JSON
+ * body. UNAVAILABLE and the deadline passing reject, as flowrun's network
+ * errors and timeouts; more than `max_messages` cancels the call and
+ * fails the step. Well-known types stay in protobufjs's object form.
+ *
+ * `@grpc/grpc-js` and `@grpc/proto-loader` come from beside the script or
+ * else from Artillery's own dependencies; each call opens its own channel
+ * and closes it after.
+ *
+ * @module
+ */
+
+/**
+ * The JavaScript of `grpcExchange(spec, timeoutMs)`.
+ *
+ * @example
+ * ```ts
+ * import { GRPC_SOURCE } from "./processor_grpc.ts";
+ * if (!GRPC_SOURCE.includes("function grpcExchange(spec, timeoutMs)")) throw new Error();
+ * ```
+ */
+export const GRPC_SOURCE = `
+/** proto-loader's options: the proto3 JSON mapping flowrun shows messages in. */
+const GRPC_OBJECT = { longs: String, enums: String, bytes: String, defaults: true, oneofs: true, json: true };
+/** Each root's package definition, by its file: read once per process. */
+const grpcDefinitions = new Map();
+
+/** grpc-js, proto-loader and the method the step calls. */
+function grpcMethod(spec) {
+  const grpc = optionalModule("@grpc/grpc-js");
+  const loader = optionalModule("@grpc/proto-loader");
+  if (!grpc || !loader) {
+    throw new Error("no gRPC client: run npm install @grpc/grpc-js @grpc/proto-loader beside the script");
+  }
+  let definition = grpcDefinitions.get(spec.protos);
+  if (!definition) {
+    const { readFileSync, existsSync } = require("node:fs");
+    const path = require("node:path");
+    const beside = path.join(__dirname, spec.protos);
+    const file = existsSync(beside) ? beside : path.resolve(spec.protos);
+    definition = loader.fromJSON(JSON.parse(readFileSync(file, "utf8")), GRPC_OBJECT);
+    grpcDefinitions.set(spec.protos, definition);
+  }
+  for (const service of Object.values(definition)) {
+    if (!service || service.format) continue;
+    for (const method of Object.values(service)) {
+      if (method && method.path === spec.path) return { grpc, method };
+    }
+  }
+  throw new Error("The method " + spec.path + " is not in " + spec.protos + ".");
+}
+
+/** host:port and whether TLS is used, from host:port, grpc:// or grpcs://. */
+function grpcTarget(spec) {
+  const scheme = /^grpcs?:\\/\\//i.exec(spec.target);
+  const address = (scheme ? spec.target.slice(scheme[0].length) : spec.target).replace(/\\/+$/, "");
+  if (!/^(\\[[0-9a-fA-F:.]+\\]|[A-Za-z0-9_.-]+):\\d{1,5}$/.test(address)) {
+    throw new Error("Expected the gRPC target to be host:port, grpc://host:port or grpcs://host:port, got " +
+      JSON.stringify(spec.target) + ".");
+  }
+  return { address, tls: spec.tls || /^grpcs/i.test(spec.target) };
+}
+
+/** Headers and trailers merged, binary values as base64, and the status as gRPC sends it. */
+function grpcHeaders(headers, status) {
+  const out = {};
+  for (const metadata of [headers, status.metadata]) {
+    if (!metadata) continue;
+    for (const [name, values] of Object.entries(metadata.toJSON())) {
+      for (const v of values) {
+        const value = typeof v === "string" ? v : Buffer.from(v).toString("base64");
+        out[name] = out[name] === undefined ? value : out[name] + ", " + value;
+      }
+    }
+  }
+  out["grpc-status"] = String(status.code);
+  out["grpc-message"] = status.details || "";
+  return out;
+}
+
+/** Starts the call: a unary one, or one bidirectional stream with the messages written. */
+function grpcStart(client, method, spec, metadata, deadline, on) {
+  const { path, requestSerialize, responseDeserialize } = method;
+  const sent = spec.messages === undefined ? [spec.message === undefined ? {} : spec.message]
+    : Array.isArray(spec.messages) ? spec.messages : [spec.messages];
+  if (!method.requestStream && !method.responseStream) {
+    const call = client.makeUnaryRequest(path, requestSerialize, responseDeserialize, sent[0], metadata,
+      { deadline }, (_error, message) => on.done(message === undefined ? [] : [message]));
+    return { call, sent: 1 };
+  }
+  const call = client.makeBidiStreamRequest(path, requestSerialize, responseDeserialize, metadata, { deadline });
+  call.on("data", on.data);
+  call.on("end", () => on.done([]));
+  call.on("error", () => on.done([]));
+  for (const message of sent) call.write(message);
+  call.end();
+  return { call, sent: sent.length };
+}
+
+/** One call of a grpc step: the response, or a rejection when the server was not reached in time. */
+function grpcExchange(spec, timeoutMs) {
+  const { grpc, method } = grpcMethod(spec);
+  const target = grpcTarget(spec);
+  const credentials = target.tls ? grpc.credentials.createSsl() : grpc.credentials.createInsecure();
+  const client = new grpc.Client(target.address, credentials, { "grpc.max_receive_message_length": MAX_BODY_BYTES });
+  const metadata = new grpc.Metadata();
+  for (const [name, value] of Object.entries(spec.metadata || {})) metadata.add(name, text(value));
+  const deadline = Date.now() + timeoutMs;
+  const name = spec.path.slice(1);
+  return new Promise((resolve, reject) => {
+    const messages = [];
+    let headers, status, ended = false, stopped;
+    const finish = () => {
+      if (!status || !ended) return;
+      client.close();
+      const arrived = messages.length + " message" + (messages.length === 1 ? "" : "s") + " had arrived";
+      if (status.code === grpc.status.UNAVAILABLE) {
+        return reject(new Error(name + " is unavailable (UNAVAILABLE): " + status.details + "."));
+      }
+      if (status.code === grpc.status.DEADLINE_EXCEEDED && Date.now() >= deadline - 5) {
+        return reject(new Error("No end of " + name + " within " + timeoutMs + " ms, the step's timeout (" + arrived + ")."));
+      }
+      const failures = stopped ? ["The stream of " + name + " brought more than " + spec.maxMessages +
+        " messages (max_messages); flowrun cancelled the call and kept the first " + spec.maxMessages + "."] : [];
+      const body = JSON.stringify(method.responseStream ? messages : messages.length ? messages[0] : null);
+      resolve({ statusCode: status.code, headers: grpcHeaders(headers, status), body, received: messages.length,
+        sent: started.sent, failures });
+    };
+    const started = grpcStart(client, method, spec, metadata, deadline, {
+      data: (message) => {
+        if (stopped) return;
+        if (messages.length >= spec.maxMessages) {
+          stopped = "max_messages";
+          return started.call.cancel();
+        }
+        messages.push(message);
+      },
+      done: (last) => {
+        messages.push(...last);
+        ended = true;
+        finish();
+      },
+    });
+    started.call.on("metadata", (m) => headers = m);
+    started.call.on("status", (s) => {
+      status = s;
+      finish();
+    });
+  });
+}
+`;
