@@ -11,7 +11,8 @@
  * and `grpc-message`, and the message (or the stream's list) as its JSON
  * body. UNAVAILABLE and the deadline passing reject, as flowrun's network
  * errors and timeouts; more than `max_messages` cancels the call and
- * fails the step. Well-known types stay in protobufjs's object form.
+ * fails the step. Messages are in the proto3 JSON mapping both ways,
+ * well-known types included (processor_grpc_json.ts).
  *
  * `@grpc/grpc-js` and `@grpc/proto-loader` come from beside the script or
  * else from Artillery's own dependencies; each call opens its own channel
@@ -32,29 +33,36 @@
 export const GRPC_SOURCE = `
 /** proto-loader's options: the proto3 JSON mapping flowrun shows messages in. */
 const GRPC_OBJECT = { longs: String, enums: String, bytes: String, defaults: true, oneofs: true, json: true };
-/** Each root's package definition, by its file: read once per process. */
+/** Each root's package definition and protobufjs root, by its file. */
 const grpcDefinitions = new Map();
 
-/** grpc-js, proto-loader and the method the step calls. */
-function grpcMethod(spec) {
-  const grpc = optionalModule("@grpc/grpc-js");
-  const loader = optionalModule("@grpc/proto-loader");
-  if (!grpc || !loader) {
-    throw new Error("no gRPC client: run npm install @grpc/grpc-js @grpc/proto-loader beside the script");
-  }
-  let definition = grpcDefinitions.get(spec.protos);
-  if (!definition) {
+/** The package definition and protobufjs root of a step's protos/N.json, read once per process. */
+function grpcDefinition(spec, loader, protobuf) {
+  let known = grpcDefinitions.get(spec.protos);
+  if (!known) {
     const { readFileSync, existsSync } = require("node:fs");
     const path = require("node:path");
     const beside = path.join(__dirname, spec.protos);
-    const file = existsSync(beside) ? beside : path.resolve(spec.protos);
-    definition = loader.fromJSON(JSON.parse(readFileSync(file, "utf8")), GRPC_OBJECT);
-    grpcDefinitions.set(spec.protos, definition);
+    const json = JSON.parse(readFileSync(existsSync(beside) ? beside : path.resolve(spec.protos), "utf8"));
+    known = { definition: loader.fromJSON(json, GRPC_OBJECT), root: protobuf.Root.fromJSON(json) };
+    grpcDefinitions.set(spec.protos, known);
   }
+  return known;
+}
+
+/** grpc-js and the method the step calls, its messages in the proto3 JSON mapping. */
+function grpcMethod(spec) {
+  const grpc = optionalModule("@grpc/grpc-js");
+  const loader = optionalModule("@grpc/proto-loader");
+  const protobuf = loader && optionalModule("protobufjs");
+  if (!grpc || !loader || !protobuf) {
+    throw new Error("no gRPC client: run npm install @grpc/grpc-js @grpc/proto-loader beside the script");
+  }
+  const { definition, root } = grpcDefinition(spec, loader, protobuf);
   for (const service of Object.values(definition)) {
     if (!service || service.format) continue;
     for (const method of Object.values(service)) {
-      if (method && method.path === spec.path) return { grpc, method };
+      if (method && method.path === spec.path) return { grpc, method: grpcJsonMethod(method, root, spec.path) };
     }
   }
   throw new Error("The method " + spec.path + " is not in " + spec.protos + ".");

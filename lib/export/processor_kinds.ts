@@ -13,6 +13,7 @@
  */
 import type { ExportScope } from "./scope.ts";
 import { GRPC_SOURCE } from "./processor_grpc.ts";
+import { GRPC_JSON_SOURCE } from "./processor_grpc_json.ts";
 import { SSE_SOURCE } from "./processor_sse.ts";
 import { WEBSOCKET_SOURCE } from "./processor_websocket.ts";
 
@@ -212,7 +213,9 @@ export function kindFunctions(scope: ExportScope): { source: string; names: stri
       `  return flowrunKind(${JSON.stringify(data)}, context, events, done);\n}\n`;
   });
   return {
-    source: `${SHARED}${WEBSOCKET_SOURCE}${SSE_SOURCE}${GRPC_SOURCE}\n${steps.join("\n")}`,
+    source: `${SHARED}${WEBSOCKET_SOURCE}${SSE_SOURCE}${GRPC_SOURCE}${GRPC_JSON_SOURCE}\n${
+      steps.join("\n")
+    }`,
     names: [...scope.kindSteps.keys()],
   };
 }

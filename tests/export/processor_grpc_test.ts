@@ -1,0 +1,78 @@
+/**
+ * The exported processor's gRPC call at the edges of the proto3 JSON
+ * mapping and of its bounds, run in Node without Artillery
+ * (tests/fixtures/export/drive_processor.cjs calls the scenario's
+ * `function:` items in order, as Artillery does) against grpc-js's route
+ * guide (tests/fixtures/grpc/route_guide_server.ts), beside `flowrun run`
+ * of the same flow (tests/fixtures/export/kinds_grpc_edges.yaml): a message
+ * of every mapping rule (a snake_case key, 64-bit integers as text, an enum
+ * by name, bytes as base64, a map, Google's well-known types, a `.proto`
+ * importing another) echoed by the Mirror, whose checks pass only where the
+ * processor's JSON forms are flowrun's both ways; and a stream cut at
+ * `max_messages`, which fails the step in both. grpc-js, proto-loader and
+ * protobufjs are the ones Artillery's install holds (NODE_PATH), as the
+ * processor finds them there under Artillery.
+ */
+import assert from "node:assert/strict";
+import { parse } from "yaml";
+import { runCli } from "../support/cli.ts";
+import { prepare } from "../real/servers.ts";
+import { startRouteGuide } from "../fixtures/grpc/route_guide_server.ts";
+
+const installed = await prepare([{ name: "artillery", version: "2.0.34" }]);
+const FIXTURES = new URL("../fixtures/export/", import.meta.url).pathname;
+
+Deno.test(
+  `the processor's gRPC calls map messages and stop streams as flowrun run does${installed.ignoredBecause}`,
+  { ignore: installed.ignoredBecause !== "" },
+  async () => {
+    const server = await startRouteGuide();
+    const dir = await Deno.makeTempDir({ prefix: "flowrun-processor-grpc-" });
+    try {
+      const env = { GRPC_TARGET: `127.0.0.1:${server.port}` };
+      const run = await runCli(["run", `${FIXTURES}kinds_grpc_edges.yaml`], { env });
+      // The mirror's checks pass; the capped stream fails the flow.
+      assert.equal(run.code, 1, run.stdout + run.stderr);
+      assert.match(run.stdout, /✔ mirror/);
+      assert.match(run.stdout, /brought more than 2 messages \(max_messages\)/);
+      // The Mirror records no call; the route guide does.
+      assert.deepEqual(server.calls.splice(0).map((c) => c.method), ["ListFeatures"]);
+      const exported = await runCli(
+        ["export", "artillery", `${FIXTURES}kinds_grpc_edges.yaml`, "-o", dir],
+        { env },
+      );
+      assert.equal(exported.code, 0, exported.stderr);
+      // deno-lint-ignore no-explicit-any
+      const script: any = parse(await Deno.readTextFile(`${dir}/artillery.yml`));
+      const names = script.scenarios[0].flow.map((item: { function?: string }) => item.function);
+      assert.deepEqual(names, ["flowrunStart", "flowrunGrpc1", "flowrunGrpc2"]);
+      const driven = await new Deno.Command("node", {
+        args: [`${FIXTURES}drive_processor.cjs`, `${dir}/flowrun-processor.js`, ...names],
+        clearEnv: true,
+        env: {
+          ...env,
+          PATH: Deno.env.get("PATH") ?? "",
+          NODE_PATH: `${installed.install!.prefix}/node_modules`,
+        },
+      }).output();
+      const stdout = new TextDecoder().decode(driven.stdout);
+      assert.equal(driven.code, 0, new TextDecoder().decode(driven.stderr));
+      // The processor prints what failed, then the driver its JSON line.
+      const got = JSON.parse(stdout.trim().split("\n").at(-1)!);
+      assert.match(
+        stdout,
+        /not ok capped: The stream of routeguide\.RouteGuide\/ListFeatures brought more than 2 messages/,
+      );
+      assert.deepEqual(server.calls.map((c) => c.method), ["ListFeatures"]);
+      // The mirror: its status and ten paths; the capped stream fails as in flowrun run.
+      assert.equal(got.counters["flowrun.checks.ok"], 11, stdout);
+      assert.equal(got.counters["flowrun.checks.failed"] ?? 0, 0, stdout);
+      assert.equal(got.vars.f0_mirror__at, "2024-05-01T12:00:00.250Z");
+      assert.equal(got.counters["flowrun.grpc.capped.received"], 2, stdout);
+      assert.match(got.error, /Failed checks for request capped/, stdout);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+      await server.close();
+    }
+  },
+);
