@@ -8,7 +8,7 @@
  * @module
  */
 import type { Node } from "../../check/openapi_operations.ts";
-import { ymap } from "../yaml_out.ts";
+import { ymap, type YNode } from "../yaml_out.ts";
 import type { MadeBlock } from "./auth_bearer.ts";
 import type { Login } from "./login.ts";
 import { capturePath } from "./producers.ts";
@@ -44,4 +44,25 @@ export function loginBlock(name: string, scheme: Node, login: Login): MadeBlock 
     place,
   ]]);
   return { block: ymap([["api_key", block]]), notes };
+}
+
+/**
+ * A block (any YAML node) naming the login's step as `step`, the flow's name of it.
+ *
+ * @example
+ * ```ts
+ * import { LOGIN_STEP, withLoginStep } from "./auth_login.ts";
+ * import { ymap } from "../yaml_out.ts";
+ * const block = ymap([["token", `\${steps.${LOGIN_STEP}.capture.token}`]]);
+ * if (!JSON.stringify(withLoginStep(block, "sign_in")).includes("steps.sign_in.capture")) throw new Error();
+ * ```
+ */
+export function withLoginStep(node: YNode, step: string): YNode {
+  return typeof node === "string"
+    ? node.replaceAll(LOGIN_STEP, step)
+    : Array.isArray(node)
+    ? node.map((n) => withLoginStep(n, step))
+    : node !== null && typeof node === "object" && node.kind === "map"
+    ? { ...node, entries: node.entries.map(([k, v]) => [k, withLoginStep(v, step)]) }
+    : node;
 }

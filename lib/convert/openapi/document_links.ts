@@ -19,8 +19,11 @@ export interface ParamLink {
   producer: OpenApiOperation;
   /** The property's path in the producer's JSON response body: `["article", "slug"]`; none: `from: "location"`. */
   path: string[];
-  /** What the link was inferred from, for the summary; `location`: a segment of its `Location`. */
-  from: "links" | "parent" | "property" | "location" | "listing";
+  /**
+   * What the link was inferred from, for the summary; `location`: a segment of its `Location`;
+   * `client`: a query id the producer takes and the run names (`client_ids.ts`), no capture.
+   */
+  from: "links" | "parent" | "property" | "location" | "listing" | "client";
   /**
    * With `location`: the parameter's place among the created item's
    * segments, counted from the last (0): `{type}` of `/tags/{type}/{value}` is 1.

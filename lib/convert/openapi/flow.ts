@@ -22,8 +22,9 @@ import { commented, oneLine, toYaml, type YMap, ymap, type YNode } from "../yaml
 import type { AuthSchemes, StepAuth } from "./auth.ts";
 
 type Places = StepAuth["places"];
-import { LOGIN_STEP, TOKEN_CAPTURE } from "./auth_login.ts";
+import { LOGIN_STEP, TOKEN_CAPTURE, withLoginStep } from "./auth_login.ts";
 import { placeAuth } from "./auth_place.ts";
+import { clientNaming } from "./client_ids.ts";
 import { bodyParts, type PlaceholderFile } from "./body.ts";
 import { namedInBody, namingCreate, withNamed } from "./body_names.ts";
 import { ExampleMaker } from "./examples.ts";
@@ -152,15 +153,7 @@ export class FlowBuilder {
     // Always there: the login is a prerequisite of each operation its token serves.
     const step = this.#stepOf.get(login.op) ?? login.op.name;
     guards.push(this.#capture(step, TOKEN_CAPTURE, tokenSource(login)));
-    const rename = (node: YNode): YNode =>
-      typeof node === "string"
-        ? node.replaceAll(LOGIN_STEP, step)
-        : Array.isArray(node)
-        ? node.map(rename)
-        : node !== null && typeof node === "object" && node.kind === "map"
-        ? { ...node, entries: node.entries.map(([k, v]) => [k, rename(v)]) }
-        : node;
-    return { ...auth, block: rename(auth.block) as YMap };
+    return { ...auth, block: withLoginStep(auth.block, step) as YMap };
   }
 
   /** `${steps.<step>.capture.<key>}`, the capture added to that step. */
@@ -300,6 +293,15 @@ export class FlowBuilder {
     return name;
   }
 
+  /** A query value from the flow: the run's name of an id the client names, or a capture (waited for). */
+  #queryLinked(op: OpenApiOperation, name: string, place: unknown, guards: string[]) {
+    const naming = place === "query" && clientNaming(this.shared.inferred.params, op, name);
+    if (naming) return `\${vars.${this.#ownName(naming, name)}}`;
+    const captured = this.#captured(op, name, place);
+    if (captured) guards.push(captured);
+    return captured;
+  }
+
   /** The parameters sent; none where a scheme of `places` sends its credential (that is its value). */
   #params(
     op: OpenApiOperation,
@@ -314,16 +316,16 @@ export class FlowBuilder {
     const optional: string[] = [];
     for (const p of op.params) {
       if (p.in === "path") continue;
+      const name = String(p.name);
       const placed = credentialParam(p, places, this.shared.auth, comments);
       if (placed) {
         const list = p.in === "query" ? query : p.in === "cookie" ? cookies : headers;
         if (placed.send) list.push(placed.send);
         continue;
       }
-      const captured = this.#captured(op, String(p.name), p.in);
-      if (captured) {
-        guards.push(captured);
-        query.push([String(p.name), captured]);
+      const linked = this.#queryLinked(op, name, p.in, guards);
+      if (linked) {
+        query.push([name, linked]);
         continue;
       }
       if (p.required !== true) {
@@ -331,7 +333,6 @@ export class FlowBuilder {
         continue;
       }
       const { value } = paramValue(this.shared.doc, maker, p);
-      const name = String(p.name);
       // A password or user name in a query is the run's, as in a body (petstore's GET /user/login).
       if (p.in === "query") {
         query.push(

@@ -18,7 +18,10 @@
  * POST to a path with no parameter that is no create (WireMock's `POST
  * /__admin/mappings/reset`, `/import`, `/requests/find`) acts on the whole
  * API: run first, a reset removed what the create had made before the
- * steps that read, update and delete it ran (404 for all three).
+ * steps that read, update and delete it ran (404 for all three). In an
+ * RPC-shaped document (no path parameter, functions named `createGroup`,
+ * each served by GET and POST) the function's name decides instead:
+ * `create…` creates, `delete…` deletes (`rpc_verbs.ts`).
  *
  * @module
  */
@@ -26,6 +29,7 @@ import { isNode, type Node, OPENAPI_METHODS } from "../../check/openapi_operatio
 import { snake } from "../names.ts";
 import { deref } from "./examples.ts";
 import { itemDeleteDepth, listedItems } from "./listed_items.ts";
+import { isRpcDocument, rpcVerb } from "./rpc_verbs.ts";
 
 /** One operation of the document. */
 export interface OpenApiOperation {
@@ -41,8 +45,11 @@ export interface OpenApiOperation {
   name: string;
   /** Its place in the document. */
   index: number;
-  /** What it does, by the document's paths: creates, acts on the whole API, or neither. */
-  role?: "create" | "whole";
+  /**
+   * What it does, by the document's paths: creates, acts on the whole API, or neither; in an
+   * RPC-shaped document by its name (`rpc_verbs.ts`), which may also say it deletes.
+   */
+  role?: "create" | "whole" | "delete";
   /**
    * Its JSON body lists names of a collection's items (`listed_items.ts`):
    * it runs among the deletes, as one of this depth (just before the items' own delete).
@@ -94,7 +101,11 @@ export function operationsOf(doc: Node): OpenApiOperation[] {
 
 /** Sets what an operation does (`role`) and, when it lists items, where it runs among the deletes. */
 function classify(doc: Node, op: OpenApiOperation, uses: ReturnType<typeof pathsOf>): void {
-  const role = roleOf(op, uses);
+  const byPaths = roleOf(op, uses);
+  // An RPC function's POST is no evidence of a create (each has one): its name is.
+  const role = uses.rpc
+    ? rpcVerb(op.template, op.node.operationId) ?? (byPaths === "create" ? undefined : byPaths)
+    : byPaths;
   if (role) op.role = role;
   // A bulk operation may remove what it lists: after the reads and updates of its items.
   const lists = role === "create" || op.method === "GET" ? undefined : listDepth(doc, op);
@@ -135,7 +146,8 @@ function pathsOf(ops: OpenApiOperation[]) {
     if (op.method === "POST") posted.add(path);
     for (const m of path.matchAll(/\/\{/g)) parents.add(path.slice(0, m.index));
   }
-  return { trim, count, parents, posted };
+  const rpc = isRpcDocument(ops.map((op) => op.template));
+  return { trim, count, parents, posted, rpc };
 }
 
 /** Whether an operation creates, acts on the whole API, or neither (see the module's doc). */
@@ -222,6 +234,8 @@ export function isCollection(template: string): boolean {
  */
 function rank(op: OpenApiOperation): number {
   if (op.role === "create") return 0;
+  // An RPC function named a delete, whichever its method (Etherpad's `GET /deleteGroup`).
+  if (op.role === "delete") return 3;
   if (op.method === "GET" || op.method === "HEAD" || op.method === "OPTIONS") return 1;
   if (op.method === "DELETE" || op.lists !== undefined) return 3;
   return op.role === "whole" ? 4 : 2;

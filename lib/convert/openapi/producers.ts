@@ -15,13 +15,15 @@
  * one level down only inside an envelope (`{user: {…}}`, `data`): Discord's
  * `message_reference.message_id` is another message's. A query parameter naming an id is
  * read from a create whose answer holds its very name (`?groupID=` ←
- * `data.groupID`). A producer never reads the
+ * `data.groupID`); one no answer holds, from the RPC create that takes it
+ * (`createPad?padID=`: `client_ids.ts`). A producer never reads the
  * parameter it produces, so the links make no cycle through one parameter.
  *
  * @module
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { singular } from "../names.ts";
+import { clientIdLinks } from "./client_ids.ts";
 import { documentLinks, type ParamLink, sameParent } from "./document_links.ts";
 import { clientNames, isCollection, type OpenApiOperation } from "./operations.ts";
 import { jsonSchema, successes } from "./responses.ts";
@@ -172,6 +174,7 @@ export function paramLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOpera
   const declared = documentLinks(doc, ops);
   const creates = new Creates(doc, ops);
   const named = ops.filter((o) => o.role === "create" && !isCollection(o.template));
+  const clientIds = clientIdLinks(ops);
   const out = new Map<OpenApiOperation, ParamLink[]>();
   for (const op of ops) {
     const found: ParamLink[] = [];
@@ -187,6 +190,7 @@ export function paramLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOpera
       if (link) found.push(link);
     }
     found.push(...queryLinks(creates, op));
+    found.push(...clientIds(op, found));
     if (found.length > 0) out.set(op, found);
   }
   return out;

@@ -1,0 +1,110 @@
+/**
+ * A query id the client names at an RPC create: Etherpad's `createPad?padID=…`
+ * makes the pad the caller names, and no answer hands a `padID` out, so a
+ * call reading a pad had nothing to send and left it out ("padID is not a
+ * string"). As for a REST create at a URL the client names (`PUT
+ * /files/{id}`), the run names it: a link `from: "client"` to the create,
+ * which the flow sends the run's own value (`padID-${RANDOM.HEX_8}`) to and
+ * every call reading it, the create copied into other tags' flows like any
+ * producer. Only in an RPC-shaped document (`rpc_verbs.ts`), only for an
+ * id (`…ID`) no answer holds, and only from the create of what it names:
+ * a function named a create (`createPad`) whose name holds the id's noun
+ * and that takes the id itself, its POST before its GET twin.
+ *
+ * @module
+ */
+import type { ParamLink } from "./document_links.ts";
+import type { OpenApiOperation } from "./operations.ts";
+import { plainName } from "./required_props.ts";
+import { isRpcDocument } from "./rpc_verbs.ts";
+
+/** The query parameters an operation sends. */
+function queryNames(op: OpenApiOperation): string[] {
+  return op.params.filter((p) => p.in === "query").map((p) => String(p.name));
+}
+
+/** The create naming the id `param` among `creates`: see the module. */
+function namingCreate(creates: OpenApiOperation[], param: string): OpenApiOperation | undefined {
+  const noun = plainName(param).replace(/id$/, "");
+  if (noun === "" || noun === plainName(param)) return undefined;
+  const naming = creates.filter((o) =>
+    queryNames(o).includes(param) &&
+    plainName(o.template.split("/").filter((s) => s !== "").at(-1) ?? "").includes(noun)
+  );
+  return naming.find((o) => o.method === "POST") ?? naming[0];
+}
+
+/**
+ * For a document's operations, the links of an operation's query ids the
+ * client names (`from: "client"`), for those `found` has no producer of;
+ * none in a document with a path parameter (REST: its paths decide).
+ *
+ * @example
+ * ```ts
+ * import { operationsOf } from "./operations.ts";
+ * import { clientIdLinks } from "./client_ids.ts";
+ * const q = (name: string) => ({ name, in: "query" });
+ * const ops = operationsOf({ paths: {
+ *   "/createPad": { post: { parameters: [q("padID")] }, get: { parameters: [q("padID")] } },
+ *   "/getText": { get: { parameters: [q("padID"), q("rev")] } },
+ * } });
+ * const links = clientIdLinks(ops);
+ * const link = links(ops[2], [])[0];
+ * if (link.producer !== ops[0] || link.param !== "padID" || link.from !== "client") throw new Error();
+ * if (links(ops[0], []).length !== 0 || links(ops[2], [link]).length !== 0) throw new Error();
+ * ```
+ */
+export function clientIdLinks(
+  ops: OpenApiOperation[],
+): (op: OpenApiOperation, found: ParamLink[]) => ParamLink[] {
+  if (!isRpcDocument(ops.map((o) => o.template))) return () => [];
+  const creates = ops.filter((o) => o.role === "create");
+  const byParam = new Map<string, OpenApiOperation | undefined>();
+  return (op, found) =>
+    queryNames(op).flatMap((param): ParamLink[] => {
+      if (found.some((l) => l.param === param)) return [];
+      if (!byParam.has(param)) byParam.set(param, namingCreate(creates, param));
+      const producer = byParam.get(param);
+      // The create sends the run's own name itself; its GET twin reads it from the create.
+      if (!producer || producer === op) return [];
+      return [{ param, producer, path: [], from: "client" }];
+    });
+}
+
+const namedBy = new WeakMap<Map<OpenApiOperation, ParamLink[]>, Set<string>>();
+
+/**
+ * The create that names `op`'s query parameter `param` for the run: the
+ * producer of its link `from: "client"`, or `op` itself when it is that
+ * create (`createPad`'s own `padID`); undefined for any other parameter.
+ *
+ * @example
+ * ```ts
+ * import { clientNaming } from "./client_ids.ts";
+ * import type { OpenApiOperation } from "./operations.ts";
+ * const [create, read] = [{ name: "create_pad" }, { name: "get_text" }] as OpenApiOperation[];
+ * const links = new Map([[read, [{ param: "padID", producer: create, path: [], from: "client" as const }]]]);
+ * if (clientNaming(links, read, "padID") !== create || clientNaming(links, create, "padID") !== create) {
+ *   throw new Error();
+ * }
+ * if (clientNaming(links, read, "rev") !== undefined) throw new Error();
+ * ```
+ */
+export function clientNaming(
+  links: Map<OpenApiOperation, ParamLink[]>,
+  op: OpenApiOperation,
+  param: string,
+): OpenApiOperation | undefined {
+  const link = links.get(op)?.find((l) => l.param === param && l.from === "client");
+  if (link) return link.producer;
+  let named = namedBy.get(links);
+  if (!named) {
+    // Each create and the id it names, once per document: "<index> <param>".
+    named = new Set(
+      [...links.values()].flat().filter((l) => l.from === "client")
+        .map((l) => `${l.producer.index} ${l.param}`),
+    );
+    namedBy.set(links, named);
+  }
+  return named.has(`${op.index} ${param}`) ? op : undefined;
+}

@@ -1,0 +1,56 @@
+/**
+ * What a function of an RPC-shaped document does, by its own name. In a
+ * document whose paths take no parameter and name functions
+ * (`/api/1.2.15/createGroup`, each served by GET and POST, as Etherpad
+ * serves its API), the method says nothing: every function has a POST, so
+ * by the paths every POST was a create and `deleteGroup` ran before the
+ * calls reading the group. There the name is the only evidence: a last
+ * path segment (or `operationId`) that starts with a verb followed by its
+ * noun (`createGroup`, `delete_pad`, `remove-author`) creates or deletes.
+ * A document with any path parameter is REST-shaped: the paths decide
+ * there, never the words (`/user/createWithArray` beside `/user/{username}`).
+ *
+ * @module
+ */
+
+const CREATES = /^(create|add|new|insert|register)(?=[A-Z0-9_-])/;
+const DELETES = /^(delete|remove|destroy|drop|purge)(?=[A-Z0-9_-])/;
+
+/**
+ * Whether a document's templates are RPC-shaped: none takes a path
+ * parameter, and some function's name starts with a create or delete verb.
+ *
+ * @example
+ * ```ts
+ * import { isRpcDocument } from "./rpc_verbs.ts";
+ * if (!isRpcDocument(["/createGroup", "/listPads"])) throw new Error();
+ * if (isRpcDocument(["/user/createWithArray", "/user/{username}"]) || isRpcDocument(["/pets"])) {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function isRpcDocument(templates: string[]): boolean {
+  return !templates.some((t) => t.includes("{")) &&
+    templates.some((t) => rpcVerb(t) !== undefined);
+}
+
+/**
+ * What an RPC function's name says it does: `create`, `delete`, or
+ * undefined; its last path segment first, else its `operationId`.
+ *
+ * @example
+ * ```ts
+ * import { rpcVerb } from "./rpc_verbs.ts";
+ * if (rpcVerb("/api/1/createPad") !== "create" || rpcVerb("/deleteGroup") !== "delete") throw new Error();
+ * if (rpcVerb("/x", "remove_author") !== "delete" || rpcVerb("/getText") !== undefined) throw new Error();
+ * if (rpcVerb("/created") !== undefined || rpcVerb("/delete") !== undefined) throw new Error();
+ * ```
+ */
+export function rpcVerb(template: string, operationId?: unknown): "create" | "delete" | undefined {
+  const last = template.split("/").filter((s) => s !== "").at(-1) ?? "";
+  for (const name of [last, typeof operationId === "string" ? operationId : ""]) {
+    if (CREATES.test(name)) return "create";
+    if (DELETES.test(name)) return "delete";
+  }
+  return undefined;
+}
