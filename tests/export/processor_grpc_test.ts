@@ -9,7 +9,8 @@
  * by name, bytes as base64, a map, Google's well-known types, a `.proto`
  * importing another) echoed by the Mirror, whose checks pass only where the
  * processor's JSON forms are flowrun's both ways; and a stream cut at
- * `max_messages`, which fails the step in both. grpc-js, proto-loader and
+ * `max_messages`, which fails the step in both; a stream that never ends,
+ * stopped by the step's timeout as its deadline. grpc-js, proto-loader and
  * protobufjs are the ones Artillery's install holds (NODE_PATH), as the
  * processor finds them there under Artillery.
  */
@@ -27,7 +28,6 @@ Deno.test(
   { ignore: installed.ignoredBecause !== "" },
   async () => {
     const server = await startRouteGuide();
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-processor-grpc-" });
     try {
       const env = { GRPC_TARGET: `127.0.0.1:${server.port}` };
       const run = await runCli(["run", `${FIXTURES}kinds_grpc_edges.yaml`], { env });
@@ -37,33 +37,12 @@ Deno.test(
       assert.match(run.stdout, /brought more than 2 messages \(max_messages\)/);
       // The Mirror records no call; the route guide does.
       assert.deepEqual(server.calls.splice(0).map((c) => c.method), ["ListFeatures"]);
-      const exported = await runCli(
-        ["export", "artillery", `${FIXTURES}kinds_grpc_edges.yaml`, "-o", dir],
-        { env },
-      );
-      assert.equal(exported.code, 0, exported.stderr);
-      // deno-lint-ignore no-explicit-any
-      const script: any = parse(await Deno.readTextFile(`${dir}/artillery.yml`));
-      const names = script.scenarios[0].flow.map((item: { function?: string }) => item.function);
-      assert.deepEqual(names, ["flowrunStart", "flowrunGrpc1", "flowrunGrpc2"]);
-      const driven = await new Deno.Command("node", {
-        args: [`${FIXTURES}drive_processor.cjs`, `${dir}/flowrun-processor.js`, ...names],
-        clearEnv: true,
-        env: {
-          ...env,
-          PATH: Deno.env.get("PATH") ?? "",
-          NODE_PATH: `${installed.install!.prefix}/node_modules`,
-        },
-      }).output();
-      const stdout = new TextDecoder().decode(driven.stdout);
-      assert.equal(driven.code, 0, new TextDecoder().decode(driven.stderr));
-      // The processor prints what failed, then the driver its JSON line.
-      const got = JSON.parse(stdout.trim().split("\n").at(-1)!);
+      const { got, stdout } = await drive("kinds_grpc_edges.yaml", env);
+      assert.deepEqual(server.calls.map((c) => c.method), ["ListFeatures"]);
       assert.match(
         stdout,
         /not ok capped: The stream of routeguide\.RouteGuide\/ListFeatures brought more than 2 messages/,
       );
-      assert.deepEqual(server.calls.map((c) => c.method), ["ListFeatures"]);
       // The mirror: its status and ten paths; the capped stream fails as in flowrun run.
       assert.equal(got.counters["flowrun.checks.ok"], 11, stdout);
       assert.equal(got.counters["flowrun.checks.failed"] ?? 0, 0, stdout);
@@ -71,7 +50,58 @@ Deno.test(
       assert.equal(got.counters["flowrun.grpc.capped.received"], 2, stdout);
       assert.match(got.error, /Failed checks for request capped/, stdout);
     } finally {
-      await Deno.remove(dir, { recursive: true });
+      await server.close();
+    }
+  },
+);
+
+/** Exports `flow` and drives its items in Node: the driver's JSON line and all it printed. */
+async function drive(flow: string, env: Record<string, string>) {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-processor-grpc-" });
+  try {
+    const exported = await runCli(["export", "artillery", `${FIXTURES}${flow}`, "-o", dir], {
+      env,
+    });
+    assert.equal(exported.code, 0, exported.stderr);
+    // deno-lint-ignore no-explicit-any
+    const script: any = parse(await Deno.readTextFile(`${dir}/artillery.yml`));
+    const names = script.scenarios[0].flow.map((item: { function?: string }) => item.function);
+    const driven = await new Deno.Command("node", {
+      args: [`${FIXTURES}drive_processor.cjs`, `${dir}/flowrun-processor.js`, ...names],
+      clearEnv: true,
+      env: {
+        ...env,
+        PATH: Deno.env.get("PATH") ?? "",
+        NODE_PATH: `${installed.install!.prefix}/node_modules`,
+      },
+    }).output();
+    const stdout = new TextDecoder().decode(driven.stdout);
+    assert.equal(driven.code, 0, new TextDecoder().decode(driven.stderr));
+    return { got: JSON.parse(stdout.trim().split("\n").at(-1)!), stdout };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test(
+  `the processor's gRPC call ends at the step's timeout as flowrun run's does${installed.ignoredBecause}`,
+  { ignore: installed.ignoredBecause !== "" },
+  async () => {
+    // The misbehaving route guide's ListFeatures writes until the client goes away.
+    const server = await startRouteGuide({ bad: "unavailable-twice" });
+    try {
+      const env = { GRPC_TARGET: `127.0.0.1:${server.port}` };
+      const run = await runCli(["run", `${FIXTURES}kinds_grpc_timeout.yaml`], { env });
+      assert.equal(run.code, 1, run.stdout + run.stderr);
+      const timedOut =
+        /No end of routeguide\.RouteGuide\/ListFeatures within 400 ms, the step's timeout \(\d+ messages? had arrived\)/;
+      assert.match(run.stdout, timedOut);
+      const { got, stdout } = await drive("kinds_grpc_timeout.yaml", env);
+      assert.match(got.error, /^The grpc step endless failed: /, stdout);
+      assert.match(got.error, timedOut, stdout);
+      assert.equal(got.counters["flowrun.grpc.endless.errors"], 1, stdout);
+      assert.equal(server.calls.length, 2, "one call each");
+    } finally {
       await server.close();
     }
   },
