@@ -31,11 +31,15 @@ const etherpad = await prepare([ETHERPAD]);
 /**
  * Accepted on 2026-11-26, by HTTP status (2xx) and by Etherpad's own `code: 0`: 96 and 20
  * before the ids its creates answer (`groupID`, `authorID`, `sessionID`) were sent back as
- * query parameters; now 25 with code 0, and the 4 calls that read a session are skipped
- * (its create needs `validUntil`, a number the document types as a string), so 92 get a 2xx.
+ * query parameters; 92 and 25 after. Then the functions ran in the order their names say
+ * (`create…` first, `delete…` last) and the `padID` the client names at `createPad` was the
+ * run's own: 90 and 58. Two fewer 2xx: `createDiffHTML` given a pad that exists and no
+ * revisions answers 500 (`createHTTPError.InternalError is not a constructor`, Etherpad's own
+ * defect), where it answered 200 `padID is not a string` when it got no pad. The 4 calls that
+ * read a session are still skipped (its create needs `validUntil`).
  */
-const HTTP_FLOOR = 92;
-const CODE_0_FLOOR = 25;
+const HTTP_FLOOR = 90;
+const CODE_0_FLOOR = 58;
 
 /** The requests (method and URL) whose answer was Etherpad's success, `{"code":0,…}`, in a HAR. */
 async function codeZero(harPath: string): Promise<ReportStep[]> {
@@ -110,6 +114,23 @@ Deno.test({
         assert.ok(
           zero.accepted.length >= CODE_0_FLOOR,
           `${zero.accepted.length} < ${CODE_0_FLOOR}`,
+        );
+        // The document types every answer's `data` an object, but many successes answer `null`,
+        // and `getChatHead` a chat head of -1 before any chat: the `openapi:` check reports those
+        // differences from the document, and only those, on a call Etherpad accepted.
+        const differences = /\/data(\/chatHead)? must be object$/;
+        let differing = 0;
+        for (const step of report.steps.filter((s) => s.status === "failed")) {
+          const ok = zero.accepted.some((op) =>
+            step.request?.url.includes(`${op.path}?`) && step.request.method === op.method
+          );
+          if (!ok || step.response?.status !== 200) continue;
+          differing++;
+          const bad = (step.assertions ?? []).filter((a) => !a.passed);
+          assert.ok(bad.every((a) => differences.test(a.message ?? "")), JSON.stringify(bad));
+        }
+        console.error(
+          `${differing} accepted steps fail only their openapi check (null data, chat head -1)`,
         );
         // No literal secret: the flows read the key from the environment, and the run's output
         // and report mask it.
