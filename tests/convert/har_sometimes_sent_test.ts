@@ -102,8 +102,11 @@ Deno.test("convert har: a field an earlier answer of the same request lacked is 
 
 Deno.test("convert har: a structured field the answer that created the resource lacked is not checked on its read", async () => {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-har-sometimes-" });
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
-    const feature = { name: "checkout", project: "default", stale: false };
+  // The flag is named as the create sent it (the run's own name, har_client_named_test.ts).
+  let name = "";
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    if (req.method === "POST") name = (await req.json()).name;
+    const feature = { name, project: "default", stale: false };
     if (req.method === "POST") return Response.json(feature);
     // Read at once: the server has not attached the environments nor the lifecycle yet.
     return Response.json(feature);

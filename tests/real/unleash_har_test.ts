@@ -6,7 +6,9 @@
  * tests/real/fixtures/unleash/ (the app's script and style bodies left out),
  * converted with the default options and run on fresh instances with only
  * the variables the flow asks for (the password the user typed): every step
- * must pass, on each of two fresh instances.
+ * must pass, on each of two fresh instances, and again on the first (the
+ * flag's name the user typed is made the run's own: `checkout-redesign-${RUN_ID}`;
+ * tests/convert/har_client_named_test.ts).
  *
  * Before 2026-11-26 (docs/real-servers.md) about half the runs failed: the
  * server fills a new flag's `lifecycle` a moment after the create, the read
@@ -29,12 +31,14 @@ const postgres = postgresMissing();
 const unleash = postgres ? { ignoredBecause: postgres } : await prepare([UNLEASH]);
 const FIXTURES = new URL("./fixtures/unleash/", import.meta.url).pathname;
 
-/** The requests a journey must have replayed. */
+/** The requests a journey must have replayed (the flag under the run's own name). */
 const JOURNEY = [
-  "POST /auth/simple/login",
-  "POST /api/admin/projects/default/features",
-  `POST /api/admin/projects/default/features/${FLAG}/environments/production/on`,
-  `DELETE /api/admin/projects/default/features/${FLAG}`,
+  /^POST \/auth\/simple\/login$/,
+  /^POST \/api\/admin\/projects\/default\/features$/,
+  new RegExp(
+    `^POST /api/admin/projects/default/features/${FLAG}-[\\w-]+/environments/production/on$`,
+  ),
+  new RegExp(`^DELETE /api/admin/projects/default/features/${FLAG}-[\\w-]+$`),
 ];
 
 /** Runs the flow at `flowPath` once on `b` with what it asks; says what passed. */
@@ -53,13 +57,15 @@ async function runOn(b: Instance, flowPath: string, flow: string, label: string)
   );
   const sent = steps.filter((s) => s.request)
     .map((s) => `${s.request!.method} ${new URL(s.request!.url).pathname}`);
-  for (const step of JOURNEY) assert.ok(sent.includes(step), `${step} not in\n${sent.join("\n")}`);
+  for (const step of JOURNEY) {
+    assert.ok(sent.some((s) => step.test(s)), `${step} not in\n${sent.join("\n")}`);
+  }
   assert.deepEqual(Object.keys(env).sort(), ["BASE_URL", "LOGIN_PASSWORD"]);
   assert.equal(failed.length, 0, `${run.stdout}\n${flow}`);
   assert.equal(run.code, 0, run.stdout);
 }
 
-/** Converts `har` with the defaults and runs it on two fresh instances. */
+/** Converts `har` with the defaults and runs it on two fresh instances, twice on the first. */
 async function convertAndRun(har: string, form: string, prefix: string): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-real-unleash-har-" });
   try {
@@ -69,9 +75,13 @@ async function convertAndRun(har: string, form: string, prefix: string): Promise
     assert.match(converted.stderr, /Set before running: LOGIN_PASSWORD\./);
     const flow = await Deno.readTextFile(flowPath);
     assert.ok(!flow.includes(ADMIN.password), "the password is no literal of the flow");
-    for (const n of [1, 2]) {
-      await withUnleash(prefix, start, (b) => runOn(b, flowPath, flow, `${form} ${n}`));
-    }
+    assert.match(flow, new RegExp(`^  \\w+: ${FLAG}-\\$\\{RUN_ID\\}$`, "m"), flow);
+    // A second run on the same instance creates a flag of its own name (before: 409).
+    await withUnleash(prefix, start, async (b) => {
+      await runOn(b, flowPath, flow, `${form} 1`);
+      await runOn(b, flowPath, flow, `${form} 1, again`);
+    });
+    await withUnleash(prefix, start, (b) => runOn(b, flowPath, flow, `${form} 2`));
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

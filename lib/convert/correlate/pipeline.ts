@@ -12,6 +12,7 @@ import type { Group } from "../polls.ts";
 import { apiWords } from "./api_words.ts";
 import { producerFor } from "./captures.ts";
 import { countUuids, freshUuid } from "./ids.ts";
+import { ownClientNames } from "./client_names.ts";
 import { findLogins, freshOauthValues } from "./logins.ts";
 import { addNotes } from "./notes.ts";
 import { forgetRepeated } from "./repeated.ts";
@@ -91,6 +92,7 @@ export function correlate(
   noteWrites(c, ordered);
   findLogins(c, ordered);
   countUuids(c, ordered);
+  ownClientNames(c, ordered);
   for (const r of ordered) c.apiOrigins.add(r.url.origin);
   for (const word of apiWords(ordered)) c.apiWords.add(word);
   freshOauthValues(c, ordered);

@@ -76,11 +76,25 @@ export function addStep(c: Correlator, records: HarRecord[], loop?: Step["loop"]
   if (isEventStream(first)) step.sse = sseMap(first, step);
   const handedOut = (key: string) => c.rules.producerFor(key) !== undefined;
   addAssertions(step, c.secrets, (key, r) => writtenLater(c, key, r), earlier, created, handedOut);
+  expectGenerated(c, step);
   // A delta (sequences.ts) holds what changed since, which a replay may not have changed.
   const sequence = c.deltas.get(step);
   if (sequence !== undefined) step.checks = step.checks.filter((k) => k.path[0] === sequence);
   c.rules.produce(step);
   c.steps.push(step);
+}
+
+/**
+ * A check that expects a value the run sends afresh (a name the client
+ * chose, client_names.ts) expects what this run sent: the same var.
+ */
+function expectGenerated(c: Correlator, step: Step): void {
+  for (const check of step.checks) {
+    if (check.op !== "equals" || typeof check.value !== "string") continue;
+    const sent = c.generated.get(check.value);
+    // One var, the same all run long; never a `${RANDOM.…}` drawn anew at each use.
+    if (sent && /^\$\{[^}]+\}$/.test(sent) && !sent.includes("RANDOM.")) check.value = sent;
+  }
 }
 
 /** Each correlator's recorded answers by request (method and URL): what a step's checks may expect. */

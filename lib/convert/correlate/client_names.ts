@@ -1,0 +1,70 @@
+/**
+ * Names the client chose for what it creates: a page posts
+ * `{"name": "checkout-redesign"}` to a collection, then opens the new item
+ * by that name (`…/features/checkout-redesign`). Sent as recorded, a second
+ * run on the same instance is refused (the name is taken). The evidence,
+ * whatever the key: a string a write's JSON body sent that no answer held
+ * before it, and that a later request's path names right under the
+ * collection the write went to. Such a name becomes a var, the recorded name
+ * with the run id (`checkout-redesign-${RUN_ID}`), sent wherever the
+ * recording sent the name (it is a generated value).
+ *
+ * @module
+ */
+import type { HarRecord } from "../har_model.ts";
+import { parseBody, safeDecode } from "../json.ts";
+import { singular, snake } from "../names.ts";
+import type { Correlator } from "./state.ts";
+
+const WRITES = new Set(["POST", "PUT"]);
+
+/**
+ * Makes each name the client chose for what it creates the run's own (see
+ * the module).
+ *
+ * @example
+ * ```ts
+ * import { ownClientNames } from "./client_names.ts";
+ * import { newCorrelator } from "./pipeline.ts";
+ * const r = (method: string, url: string, bodyText?: string) => ({ method, url: new URL(url), bodyText });
+ * const c = newCorrelator("a");
+ * // deno-lint-ignore no-explicit-any
+ * ownClientNames(c, [r("POST", "http://a.test/items", '{"name":"sale"}'), r("GET", "http://a.test/items/sale")] as any);
+ * if (c.generated.get("sale") !== "${vars.item_name}" || c.vars[0][1] !== "sale-${RUN_ID}") {
+ *   throw new Error(JSON.stringify(c.vars));
+ * }
+ * ```
+ */
+export function ownClientNames(c: Correlator, ordered: readonly HarRecord[]): void {
+  ordered.forEach((r, i) => {
+    if (!WRITES.has(r.method)) return;
+    const collection = r.url.pathname.replace(/\/$/, "");
+    for (const name of sentStrings(r)) {
+      if (c.generated.has(name) || !/^[\w.~-]{1,80}$/.test(name)) continue;
+      const opened = `${collection}/${name}`;
+      const opens = (e: HarRecord) => {
+        const path = safeDecode(e.url.pathname);
+        return path === opened || path.startsWith(`${opened}/`);
+      };
+      if (!ordered.slice(i + 1).some(opens)) continue;
+      if (ordered.slice(0, i).some((e) => e.responseText?.includes(JSON.stringify(name)))) continue;
+      const noun = singular(snake(collection.slice(collection.lastIndexOf("/") + 1))) || "item";
+      const varName = c.varNames.take(`${noun}_name`);
+      c.vars.push([varName, `${c.sp.lit(name)}-\${RUN_ID}`]);
+      c.generated.set(name, c.sp.varRef(varName));
+    }
+  });
+}
+
+/** The top-level strings of a write's JSON object body. */
+function sentStrings(r: HarRecord): string[] {
+  if (!r.bodyText) return [];
+  let body: unknown;
+  try {
+    body = parseBody(r.bodyText);
+  } catch {
+    return [];
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return [];
+  return Object.values(body).filter((v): v is string => typeof v === "string" && v !== "");
+}
