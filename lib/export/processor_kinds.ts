@@ -1,7 +1,8 @@
 /**
- * The processor's part for WebSocket and SSE steps (kind_step.ts): the
+ * The processor's part for WebSocket, SSE and gRPC steps (kind_step.ts): the
  * function each such step's `function:` item names calls `flowrunKind`,
- * which makes the exchange (processor_websocket.ts, processor_sse.ts),
+ * which makes the exchange (processor_websocket.ts, processor_sse.ts,
+ * processor_grpc.ts),
  * emits its time as the histogram `flowrun.<kind>.<step>` and what it sent
  * and received as counters, then applies the step's checks and captures to
  * a response of the kind's shape with the hooks HTTP steps use
