@@ -152,6 +152,8 @@ export const SLOW: readonly string[] = [
   "tests/convert/har_verify_restart_test.ts",
   "tests/export/artillery_kinds_test.ts",
   "tests/export/processor_kinds_test.ts",
+  "tests/export/artillery_grpc_test.ts",
+  "tests/export/processor_grpc_test.ts",
   "tests/real/pdns_openapi_test.ts",
   "tests/real/httpbin_openapi_test.ts",
   "tests/real/passport_openapi_test.ts",

@@ -11,7 +11,7 @@
  *
  * @module
  */
-import type { GrpcSpec } from "../kinds/grpc/mod.ts";
+import type { GrpcSpec } from "../kinds/mod.ts";
 import type { Place } from "./scope.ts";
 import { templateText, templateValue } from "./template.ts";
 

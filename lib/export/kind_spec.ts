@@ -7,8 +7,7 @@
  *
  * @module
  */
-import type { SseSpec } from "../kinds/sse/mod.ts";
-import type { WebSocketSpec } from "../kinds/websocket/mod.ts";
+import type { SseSpec, WebSocketSpec } from "../kinds/mod.ts";
 import type { CompiledPath } from "../model/path.ts";
 import { note, type Place } from "./scope.ts";
 import { templateText, templateValue } from "./template.ts";

@@ -22,7 +22,7 @@ import { authFields, type RequestFields } from "./request.ts";
 import type { FlowItem } from "./flow_item.ts";
 import { kindSpecData } from "./kind_spec.ts";
 import { grpcSpecData } from "./grpc_spec.ts";
-import type { GrpcSpec } from "../kinds/grpc/mod.ts";
+import type { GrpcSpec } from "../kinds/mod.ts";
 import type { ProcessorCheck } from "./processor_checks.ts";
 import { targetOf } from "./response_path.ts";
 import { captureName, note, type Place } from "./scope.ts";

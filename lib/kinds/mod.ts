@@ -10,6 +10,12 @@
 import { GRPC } from "./grpc/mod.ts";
 import { HTTP } from "./http/mod.ts";
 import type { StepKind } from "./kind.ts";
+// What a step of each kind holds, for the stages that translate steps (export speaks Artillery
+// for the kinds it knows, and names any other as not exported): through this face, never a
+// kind's own folder.
+export type { GrpcSpec } from "./grpc/mod.ts";
+export type { SseSpec } from "./sse/mod.ts";
+export type { WebSocketSpec } from "./websocket/mod.ts";
 import type { Step } from "../model/flow.ts";
 import { sseKind } from "./sse/mod.ts";
 import { websocket } from "./websocket/mod.ts";
