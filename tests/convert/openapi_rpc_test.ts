@@ -84,7 +84,7 @@ function startServer() {
     const q = url.searchParams;
     const name = url.pathname.replace("/api/1/", "");
     const reply = (code: number, data: unknown = null) => {
-      calls.push(`${name} ${code} ${q}`);
+      calls.push(`${name} ${code} ${q} ${req.method}`);
       return Response.json({ code, message: code === 0 ? "ok" : "refused", data });
     };
     const group = q.get("groupID") ?? "";
@@ -164,6 +164,16 @@ Deno.test("convert openapi: a query id the client names at an RPC create is the 
       server.calls.some((c) => c.startsWith(`${name} 0 `)),
       `${name} never accepted:\n${server.calls.join("\n")}`,
     );
+  }
+  // Each of the GET and POST twins makes a pad of its own, which its own method's delete removes:
+  // the second of the twins no longer names a pad that exists, or one already gone.
+  for (const name of ["createPad", "deletePad"]) {
+    for (const method of ["GET", "POST"]) {
+      assert.ok(
+        server.calls.some((c) => c.startsWith(`${name} 0 `) && c.endsWith(` ${method}`)),
+        `${method} ${name} never accepted:\n${server.calls.join("\n")}`,
+      );
+    }
   }
   // The run's own name, made anew each run: no literal pad id in a flow.
   const all = [...flows.values()].join("\n");

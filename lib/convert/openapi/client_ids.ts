@@ -9,7 +9,11 @@
  * producer. Only in an RPC-shaped document (`rpc_verbs.ts`), only for an
  * id (`…ID`) no answer holds, and only from the create of what it names:
  * a function named a create (`createPad`) whose name holds the id's noun
- * and that takes the id itself, its POST before its GET twin.
+ * and that takes the id itself. A function served by GET and POST has two
+ * creates: a call reads the name of the create of its own method (else the
+ * POST's), so each twin makes an item of its own, and the delete of each
+ * method removes its own; one item, made twice or removed twice, failed
+ * the second time ("padID does already exist").
  *
  * @module
  */
@@ -23,15 +27,20 @@ function queryNames(op: OpenApiOperation): string[] {
   return op.params.filter((p) => p.in === "query").map((p) => String(p.name));
 }
 
-/** The create naming the id `param` among `creates`: see the module. */
-function namingCreate(creates: OpenApiOperation[], param: string): OpenApiOperation | undefined {
+/** The create naming the id `param` among `creates` for a call by `method`: see the module. */
+function namingCreate(
+  creates: OpenApiOperation[],
+  param: string,
+  method: string,
+): OpenApiOperation | undefined {
   const noun = plainName(param).replace(/id$/, "");
   if (noun === "" || noun === plainName(param)) return undefined;
   const naming = creates.filter((o) =>
     queryNames(o).includes(param) &&
     plainName(o.template.split("/").filter((s) => s !== "").at(-1) ?? "").includes(noun)
   );
-  return naming.find((o) => o.method === "POST") ?? naming[0];
+  return naming.find((o) => o.method === method) ?? naming.find((o) => o.method === "POST") ??
+    naming[0];
 }
 
 /**
@@ -63,9 +72,10 @@ export function clientIdLinks(
   return (op, found) =>
     queryNames(op).flatMap((param): ParamLink[] => {
       if (found.some((l) => l.param === param)) return [];
-      if (!byParam.has(param)) byParam.set(param, namingCreate(creates, param));
-      const producer = byParam.get(param);
-      // The create sends the run's own name itself; its GET twin reads it from the create.
+      const key = `${op.method} ${param}`;
+      if (!byParam.has(key)) byParam.set(key, namingCreate(creates, param, op.method));
+      const producer = byParam.get(key);
+      // The create sends the run's own name itself.
       if (!producer || producer === op) return [];
       return [{ param, producer, path: [], from: "client" }];
     });

@@ -260,13 +260,13 @@ export class FlowBuilder {
    * A var of the run's own value for an item the client names at its
    * create (`appName-${RANDOM.HEX_8}`): made anew each run, the same in every step of it.
    */
-  #ownName(op: OpenApiOperation, param: string): string {
-    const known = this.#varOf.get(param);
+  #ownName(op: OpenApiOperation, param: string, key = param): string {
+    const known = this.#varOf.get(key);
     if (known) return known;
     const name = this.#varNames.take(
       param.replace(/[^A-Za-z0-9_-]+/g, "_").replace(/^(?![A-Za-z_])/, "p_"),
     );
-    this.#varOf.set(param, name);
+    this.#varOf.set(key, name);
     this.#vars.push([
       name,
       `${name}-\${RANDOM.HEX_8}`,
@@ -296,7 +296,8 @@ export class FlowBuilder {
   /** A query value from the flow: the run's name of an id the client names, or a capture (waited for). */
   #queryLinked(op: OpenApiOperation, name: string, place: unknown, guards: string[]) {
     const naming = place === "query" && clientNaming(this.shared.inferred.params, op, name);
-    if (naming) return `\${vars.${this.#ownName(naming, name)}}`;
+    // Keyed by its create too: GET and POST twins of a create each name their own.
+    if (naming) return `\${vars.${this.#ownName(naming, name, `${name} ${naming.index}`)}}`;
     const captured = this.#captured(op, name, place);
     if (captured) guards.push(captured);
     return captured;
