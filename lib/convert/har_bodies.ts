@@ -161,24 +161,29 @@ function repairBodies(records: HarRecord[], notes: string[]): void {
 
 /**
  * The members the recording holds as a list of two or more items, or of objects, in any
- * response or request body: evidence of what a flattened member was.
+ * response or request body, or as any list (an empty one too) in a response, which no
+ * flattening touched: evidence of what a flattened member was.
  */
 function listedKeys(records: HarRecord[]): Set<string> {
   const keys = new Set<string>();
-  const visit = (value: unknown, depth: number) => {
+  const visit = (value: unknown, depth: number, answer: boolean) => {
     if (depth > 8 || typeof value !== "object" || value === null) return;
-    if (Array.isArray(value)) return value.slice(0, 50).forEach((v) => visit(v, depth + 1));
+    if (Array.isArray(value)) {
+      return value.slice(0, 50).forEach((v) => visit(v, depth + 1, answer));
+    }
     for (const [k, v] of Object.entries(value).slice(0, 200)) {
-      if (Array.isArray(v) && (v.length > 1 || v.some((i) => typeof i === "object"))) keys.add(k);
-      visit(v, depth + 1);
+      if (
+        Array.isArray(v) && (answer || v.length > 1 || v.some((i) => typeof i === "object"))
+      ) keys.add(k);
+      visit(v, depth + 1, answer);
     }
   };
   for (const r of records) {
-    if (r.hasJson) visit(r.json, 0);
+    if (r.hasJson) visit(r.json, 0, true);
     // A body rebuilt from pairs keeps lists of two or more items: evidence too.
     if (r.bodyText === undefined || !isJsonMime(r.bodyMime)) continue;
     try {
-      visit(JSON.parse(r.bodyText), 0);
+      visit(JSON.parse(r.bodyText), 0, false);
     } catch {
       // Not JSON after all: no evidence.
     }
