@@ -16,7 +16,8 @@
  * `message_reference.message_id` is another message's. A query parameter naming an id is
  * read from a create whose answer holds its very name (`?groupID=` ←
  * `data.groupID`); one no answer holds, from the RPC create that takes it
- * (`createPad?padID=`: `client_ids.ts`). A producer never reads the
+ * (`createPad?padID=`: `client_ids.ts`); a call served by GET and POST
+ * reads its own method's twin create (`rpc_twins.ts`). A producer never reads the
  * parameter it produces, so the links make no cycle through one parameter.
  *
  * @module
@@ -24,6 +25,7 @@
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { singular } from "../names.ts";
 import { clientIdLinks } from "./client_ids.ts";
+import { twinProducers } from "./rpc_twins.ts";
 import { documentLinks, type ParamLink, sameParent } from "./document_links.ts";
 import { clientNames, isCollection, type OpenApiOperation } from "./operations.ts";
 import { jsonSchema, successes } from "./responses.ts";
@@ -175,6 +177,7 @@ export function paramLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOpera
   const creates = new Creates(doc, ops);
   const named = ops.filter((o) => o.role === "create" && !isCollection(o.template));
   const clientIds = clientIdLinks(ops);
+  const twins = twinProducers(ops);
   const out = new Map<OpenApiOperation, ParamLink[]>();
   for (const op of ops) {
     const found: ParamLink[] = [];
@@ -191,7 +194,7 @@ export function paramLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOpera
     }
     found.push(...queryLinks(creates, op));
     found.push(...clientIds(op, found));
-    if (found.length > 0) out.set(op, found);
+    if (found.length > 0) out.set(op, twins(op, found));
   }
   return out;
 }
