@@ -7,6 +7,7 @@
  * @module
  */
 import { retryLaterMade } from "./later_made.ts";
+import { retryRateLimited } from "./rate_limited.ts";
 import { addAssertions } from "../assertions.ts";
 import type { HarRecord } from "../har_model.ts";
 import { parseBody, safeDecode, valueKey, walk } from "../json.ts";
@@ -70,6 +71,7 @@ export function addStep(c: Correlator, records: HarRecord[], loop?: Step["loop"]
   step.headers = c.rules.headers(first, step);
   rewriteBody(c, first, step, login);
   retryLaterMade(c, step);
+  retryRateLimited(step);
   remember(c, first);
   const { earlier, created } = answersBefore(c, records);
   // An event stream never ends as a body does: read as an sse step, for a bounded time.
