@@ -13,7 +13,7 @@ import { oneLine } from "../yaml_out.ts";
  * @example
  * ```ts
  * import { withVarComments } from "./var_comments.ts";
- * const text = withVarComments("vars:\n  id: 1\nauth:\n  x: 1", [["id", "fill in"]], ["once"]);
+ * const text = withVarComments("vars:\n  id: 1\nauth:\n  x: 1", [["id", 1, "fill in"]], ["once"]);
  * if (text !== "vars:\n  # fill in\n  id: 1\n# once\nauth:\n  x: 1") throw new Error(text);
  * ```
  */
