@@ -18,6 +18,7 @@
  * installed beside the script. Slow (three Artillery runs).
  */
 import assert from "node:assert/strict";
+import { type ArtilleryRun, artilleryRun } from "./artillery_cli.ts";
 import { runCli } from "../support/cli.ts";
 import { prepare } from "../real/servers.ts";
 import { startRouteGuide } from "../fixtures/grpc/route_guide_server.ts";
@@ -27,14 +28,6 @@ const installed = await prepare([ARTILLERY]);
 const FIXTURES = new URL("../fixtures/export/", import.meta.url).pathname;
 const TOKEN = "grpc-token-only-in-the-environment-8d2a";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** What Artillery's run gave: exit code, output, the JSON report's counters and summaries. */
-interface ArtilleryRun {
-  code: number;
-  output: string;
-  counters: Record<string, number>;
-  summaries: Record<string, { count: number }>;
-}
 
 /** Exports `flow` for `users` users, runs Artillery on it (killed after 120 s) with `env` only. */
 async function exportAndRun(
@@ -51,30 +44,7 @@ async function exportAndRun(
       const text = await Deno.readTextFile(`${dir}/${name}`);
       assert.ok(!text.includes(TOKEN), `${name} holds the token`);
     }
-    const bin = `${installed.install!.prefix}/node_modules/artillery/bin/run`;
-    const child = new Deno.Command("node", {
-      args: [bin, "run", "artillery.yml", "--output", "report.json"],
-      cwd: dir,
-      clearEnv: true,
-      env: {
-        ...env,
-        PATH: Deno.env.get("PATH") ?? "",
-        HOME: Deno.env.get("HOME") ?? "",
-        ARTILLERY_DISABLE_TELEMETRY: "true",
-      },
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-    const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
-    const done = await child.output().finally(() => clearTimeout(timer));
-    const output = new TextDecoder().decode(done.stdout) + new TextDecoder().decode(done.stderr);
-    const report = JSON.parse(await Deno.readTextFile(`${dir}/report.json`).catch(() => "{}"));
-    return {
-      code: done.code,
-      output,
-      counters: report.aggregate?.counters ?? {},
-      summaries: report.aggregate?.summaries ?? {},
-    };
+    return await artilleryRun(installed.install!.prefix, dir, env);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

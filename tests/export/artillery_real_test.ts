@@ -18,6 +18,7 @@
  * runs, about 45 CPU-seconds): it belongs to the slow part of the suite.
  */
 import assert from "node:assert/strict";
+import { artillery, type ArtilleryRun, artilleryRun } from "./artillery_cli.ts";
 import { runCli } from "../support/cli.ts";
 import { prepare } from "../real/servers.ts";
 import { type Received, startShop } from "./shop_server.ts";
@@ -30,52 +31,9 @@ const ROOT = new URL("../../", import.meta.url).pathname;
 const SECRET = "pw-only-in-the-environment-91c2";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** What Artillery's run gave: its exit code, output and JSON report's counters. */
-interface ArtilleryRun {
-  code: number;
-  output: string;
-  counters: Record<string, number>;
-}
-
-/** Artillery with `args` in `dir`, its environment only `env`, killed after 120 s. */
-function artillery(
-  args: string[],
-  dir: string,
-  env: Record<string, string>,
-): Promise<Deno.CommandOutput> {
-  const bin = `${installed.install!.prefix}/node_modules/artillery/bin/run`;
-  const child = new Deno.Command("node", {
-    args: [bin, ...args],
-    cwd: dir,
-    clearEnv: true,
-    env: {
-      ...env,
-      PATH: Deno.env.get("PATH") ?? "",
-      HOME: Deno.env.get("HOME") ?? "",
-      ARTILLERY_DISABLE_TELEMETRY: "true",
-    },
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
-  return child.output().finally(() => clearTimeout(timer));
-}
-
 /** `artillery run artillery.yml --output report.json` in `dir`, with `more` arguments. */
-async function artilleryRun(
-  dir: string,
-  env: Record<string, string>,
-  more: string[] = [],
-): Promise<ArtilleryRun> {
-  const done = await artillery(
-    ["run", "artillery.yml", "--output", "report.json", ...more],
-    dir,
-    env,
-  );
-  const output = new TextDecoder().decode(done.stdout) + new TextDecoder().decode(done.stderr);
-  const report = JSON.parse(await Deno.readTextFile(`${dir}/report.json`).catch(() => "{}"));
-  return { code: done.code, output, counters: report.aggregate?.counters ?? {} };
-}
+const runIn = (dir: string, env: Record<string, string>, more: string[] = []) =>
+  artilleryRun(installed.install!.prefix, dir, env, more);
 
 /** Exports `flow` for `users` virtual users over one second; resolves to the folder. */
 async function exportFlow(
@@ -146,7 +104,7 @@ Deno.test(
       assert.equal(reference.length, 3);
       assert.equal(reference[0].body?.password, SECRET);
       const dir = await exportFlow(`${FIXTURES}shop.yaml`, 3, env);
-      const artillery = await artilleryRun(dir, env);
+      const artillery = await runIn(dir, env);
       await Deno.remove(dir, { recursive: true });
       assert.equal(artillery.code, 0, artillery.output);
       const users = byUser(shop.received);
@@ -201,7 +159,7 @@ async function failingRun(fixture: string): Promise<ArtilleryRun & { received: R
     // The environment by --dotenv, as the distributed runners take it (docs/load-testing.md).
     const envFile = await Deno.makeTempFile({ suffix: ".env" });
     await Deno.writeTextFile(envFile, `SHOP_URL=${shop.url}\nSHOP_PASSWORD=${SECRET}\n`);
-    const artillery = await artilleryRun(dir, {}, ["--dotenv", envFile]);
+    const artillery = await runIn(dir, {}, ["--dotenv", envFile]);
     await Deno.remove(dir, { recursive: true });
     await Deno.remove(envFile);
     assert.notEqual(artillery.code, 0, artillery.output);
@@ -274,7 +232,7 @@ Deno.test(
         { env },
       );
       assert.equal(exported.code, 0, exported.stderr);
-      const artillery = await artilleryRun(dir, env);
+      const artillery = await runIn(dir, env);
       await Deno.remove(dir, { recursive: true });
       assert.equal(artillery.code, 0, artillery.output);
       const logins = shop.received.filter((r) => r.path === "/login");
@@ -333,7 +291,7 @@ Deno.test(
             const sent = steps.filter((step) => !step.name.startsWith("auth › "))
               .reduce((sum, step) => sum + step.attempts, 0);
             const dir = await exportFlow(flow, 1, env);
-            const artillery = await artilleryRun(dir, env);
+            const artillery = await runIn(dir, env);
             await Deno.remove(dir, { recursive: true });
             assert.equal(artillery.code, 0, `${recipe}: ${artillery.output}`);
             assert.equal(artillery.counters["vusers.completed"], 1, recipe);
@@ -366,7 +324,12 @@ Deno.test(
     const helps = new Map<string, string>();
     for (const [line, subcommand, rest] of lines) {
       if (!helps.has(subcommand)) {
-        const help = await artillery([subcommand, "--help"], Deno.cwd(), {});
+        const help = await artillery(
+          installed.install!.prefix,
+          [subcommand, "--help"],
+          Deno.cwd(),
+          {},
+        );
         helps.set(subcommand, new TextDecoder().decode(help.stdout));
       }
       for (const [flag] of rest.matchAll(/--[a-z-]+/g)) {
