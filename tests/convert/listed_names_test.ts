@@ -3,8 +3,8 @@
  * request opens right under that collection (`GET /files/notes.txt`, a download) is captured:
  * seen on LoopBack's file-transfer page, whose upload body no HAR form holds, so the replay's
  * placeholder upload made another name and the literal download answered 404. A name the
- * recording itself sent first stays as recorded, and so does the same word under another
- * collection or in a query.
+ * recording itself sent first is the run's own (tests/convert/har_client_named_test.ts), not the
+ * listing's; the same word under another collection or in a query stays as recorded.
  */
 import assert from "node:assert/strict";
 import { convertHar } from "../../lib/convert/har.ts";
@@ -94,8 +94,13 @@ Deno.test("a name a listing handed out is captured where a request opens it unde
   }
 });
 
-Deno.test("a name the recording sent before a response repeated it stays as recorded", () => {
+Deno.test("a name the recording sent before a response repeated it is the run's own, not the listing's", () => {
+  // The client named the file in its create: the name is made the run's own (its extension kept
+  // last) and sent in the create and the download; never captured from the listing.
   const { yaml } = convertHar(recording("http://127.0.0.1:9", "notes.txt"));
   const body = yaml.replace(/^\s*#.*$/gm, "");
-  assert.match(body, /\/files\/notes\.txt/, yaml);
+  assert.match(body, /^ {2}file_name: notes-\$\{RUN_ID\}\.txt$/m, yaml);
+  assert.match(body, /name: \$\{vars\.file_name\}/, yaml);
+  assert.match(body, /\/files\/\$\{vars\.file_name\}/, yaml);
+  assert.doesNotMatch(body, /\/files\/\$\{steps\./, yaml);
 });

@@ -6,8 +6,9 @@
  * whatever the key: a string a write's JSON body sent that no answer held
  * before it, and that a later request's path names right under the
  * collection the write went to. Such a name becomes a var, the recorded name
- * with the run id (`checkout-redesign-${RUN_ID}`), sent wherever the
- * recording sent the name (it is a generated value).
+ * with the run id (`checkout-redesign-${RUN_ID}`; a file name keeps its
+ * extension last, `notes-${RUN_ID}.txt`), sent wherever the recording sent
+ * the name (it is a generated value).
  *
  * @module
  */
@@ -50,10 +51,16 @@ export function ownClientNames(c: Correlator, ordered: readonly HarRecord[]): vo
       if (ordered.slice(0, i).some((e) => e.responseText?.includes(JSON.stringify(name)))) continue;
       const noun = singular(snake(collection.slice(collection.lastIndexOf("/") + 1))) || "item";
       const varName = c.varNames.take(`${noun}_name`);
-      c.vars.push([varName, `${c.sp.lit(name)}-\${RUN_ID}`]);
+      c.vars.push([varName, withRunId(c.sp.lit(name))]);
       c.generated.set(name, c.sp.varRef(varName));
     }
   });
+}
+
+/** `name` with the run id, before a file name's extension (what a server may read the type by). */
+function withRunId(name: string): string {
+  const ext = /^(.+?)(\.[A-Za-z][A-Za-z0-9]{0,7})$/.exec(name);
+  return ext ? `${ext[1]}-\${RUN_ID}${ext[2]}` : `${name}-\${RUN_ID}`;
 }
 
 /** The top-level strings of a write's JSON object body. */
