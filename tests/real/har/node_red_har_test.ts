@@ -69,15 +69,28 @@ const STRAY_NODES: Record<string, number> = {
   "cdp two": 0,
 };
 
-/** Records the journey once on a fresh instance, into DIR/STEM.pw.har and DIR/STEM.cdp.har. */
+/**
+ * Records the journey on a fresh instance, into DIR/STEM.pw.har and DIR/STEM.cdp.har. The
+ * browser's driving is the test's instrument, not what it measures: a journey the editor did not
+ * follow (a loaded CI run once waited 20 s for a node the quick-add had placed) is recorded anew on
+ * another fresh instance, at most three times in all; the conversions and runs stay strict.
+ */
 async function record(dir: string, stem: string): Promise<void> {
-  const instance = await startNodeRed();
-  try {
-    const recorded = await recordSession((page) => driveNodeRed(page, instance.origin), 120_000);
-    await Deno.writeTextFile(`${dir}/${stem}.pw.har`, recorded.playwright);
-    await Deno.writeTextFile(`${dir}/${stem}.cdp.har`, recorded.chromeHar);
-  } finally {
-    await instance.close();
+  for (let attempt = 1;; attempt++) {
+    const instance = await startNodeRed();
+    try {
+      const recorded = await recordSession((page) => driveNodeRed(page, instance.origin), 120_000);
+      await Deno.writeTextFile(`${dir}/${stem}.pw.har`, recorded.playwright);
+      await Deno.writeTextFile(`${dir}/${stem}.cdp.har`, recorded.chromeHar);
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.error(
+        `Node-RED journey ${stem}, attempt ${attempt}: ${String(error).split("\n")[0]}`,
+      );
+    } finally {
+      await instance.close();
+    }
   }
 }
 
