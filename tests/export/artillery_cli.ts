@@ -3,6 +3,8 @@
  * the real servers' cache, never a dependency of flowrun), in a folder, its
  * environment only what the test gives, killed after 120 s.
  */
+import assert from "node:assert/strict";
+import { runCli } from "../support/cli.ts";
 
 /** What Artillery's run gave: its exit code, output and JSON report's counters and summaries. */
 export interface ArtilleryRun {
@@ -53,4 +55,32 @@ export async function artilleryRun(
     counters: report.aggregate?.counters ?? {},
     summaries: report.aggregate?.summaries ?? {},
   };
+}
+
+/**
+ * Exports the flow at `flowPath` for `users` virtual users over one second into a temporary
+ * folder, asserts that none of `written` (files of the export) holds `secret`, and runs the
+ * Artillery under `prefix` on it with `env` only; the folder is removed after.
+ */
+export async function exportAndRun(
+  prefix: string,
+  flowPath: string,
+  users: number,
+  env: Record<string, string>,
+  secret: string,
+  written: readonly string[],
+): Promise<ArtilleryRun> {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-artillery-export-" });
+  try {
+    const args = ["export", "artillery", flowPath, "-o", dir];
+    const exported = await runCli([...args, "--users", `${users}`, "--duration", "1s"], { env });
+    assert.equal(exported.code, 0, exported.stderr);
+    for (const name of written) {
+      const text = await Deno.readTextFile(`${dir}/${name}`);
+      assert.ok(!text.includes(secret), `${name} holds the token`);
+    }
+    return await artilleryRun(prefix, dir, env);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 }

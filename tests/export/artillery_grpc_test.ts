@@ -18,7 +18,7 @@
  * installed beside the script. Slow (three Artillery runs).
  */
 import assert from "node:assert/strict";
-import { type ArtilleryRun, artilleryRun } from "./artillery_cli.ts";
+import { exportAndRun as exportAndRunIn } from "./artillery_cli.ts";
 import { runCli } from "../support/cli.ts";
 import { prepare } from "../real/servers.ts";
 import { startRouteGuide } from "../fixtures/grpc/route_guide_server.ts";
@@ -30,25 +30,12 @@ const TOKEN = "grpc-token-only-in-the-environment-8d2a";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Exports `flow` for `users` users, runs Artillery on it (killed after 120 s) with `env` only. */
-async function exportAndRun(
-  flow: string,
-  users: number,
-  env: Record<string, string>,
-): Promise<ArtilleryRun> {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-artillery-grpc-" });
-  try {
-    const args = ["export", "artillery", `${FIXTURES}${flow}`, "-o", dir];
-    const exported = await runCli([...args, "--users", `${users}`, "--duration", "1s"], { env });
-    assert.equal(exported.code, 0, exported.stderr);
-    for (const name of ["artillery.yml", "flowrun-processor.js", "protos/1.json"]) {
-      const text = await Deno.readTextFile(`${dir}/${name}`);
-      assert.ok(!text.includes(TOKEN), `${name} holds the token`);
-    }
-    return await artilleryRun(installed.install!.prefix, dir, env);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+const exportAndRun = (flow: string, users: number, env: Record<string, string>) =>
+  exportAndRunIn(installed.install!.prefix, `${FIXTURES}${flow}`, users, env, TOKEN, [
+    "artillery.yml",
+    "flowrun-processor.js",
+    "protos/1.json",
+  ]);
 
 /** The HTTP step's endpoint: each run id's query, in order. */
 function startUse() {

@@ -18,7 +18,7 @@
  * beside the script. Slow (three Artillery runs, about 15 CPU-seconds).
  */
 import assert from "node:assert/strict";
-import { type ArtilleryRun, artilleryRun } from "./artillery_cli.ts";
+import { type ArtilleryRun, exportAndRun as exportAndRunIn } from "./artillery_cli.ts";
 import { runCli } from "../support/cli.ts";
 import { prepare } from "../real/servers.ts";
 import { startKindsServer } from "./kinds_server.ts";
@@ -30,39 +30,11 @@ const TOKEN = "kinds-token-only-in-the-environment-4b7c";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Exports `flow` for `users` users, runs Artillery on it (killed after 120 s) with `env` only. */
-async function exportAndRun(
-  flow: string,
-  users: number,
-  env: Record<string, string>,
-): Promise<ArtilleryRun> {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-artillery-kinds-" });
-  try {
-    const exported = await runCli(
-      [
-        "export",
-        "artillery",
-        `${FIXTURES}${flow}`,
-        "-o",
-        dir,
-        "--users",
-        `${users}`,
-        "--duration",
-        "1s",
-      ],
-      { env },
-    );
-    assert.equal(exported.code, 0, exported.stderr);
-    for (const name of ["artillery.yml", "flowrun-processor.js"]) {
-      assert.ok(
-        !(await Deno.readTextFile(`${dir}/${name}`)).includes(TOKEN),
-        `${name} holds the token`,
-      );
-    }
-    return await artilleryRun(installed.install!.prefix, dir, env);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+const exportAndRun = (flow: string, users: number, env: Record<string, string>) =>
+  exportAndRunIn(installed.install!.prefix, `${FIXTURES}${flow}`, users, env, TOKEN, [
+    "artillery.yml",
+    "flowrun-processor.js",
+  ]);
 
 /** The server's URLs and the token, as both runs read them. */
 function envOf(server: ReturnType<typeof startKindsServer>, token = TOKEN): Record<string, string> {
