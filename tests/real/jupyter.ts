@@ -1,0 +1,121 @@
+/**
+ * How the tests of tests/real/ start Jupyter Server 1.23 (Python, Tornado),
+ * from Debian's `python3-jupyter-server` (its terminals need
+ * `python3-terminado`, a dependency) and `python3-ipykernel` (the Python
+ * kernel a kernel or session start runs; not a dependency). Each start:
+ * `/usr/bin/python3 -m jupyter_server` on 127.0.0.1 and a port free a moment
+ * before (`port_retries=0`: a port taken since makes it exit, not move),
+ * the token the user starts it with, the notebooks' root an empty folder of
+ * the instance, and `HOME`, `JUPYTER_CONFIG_DIR`, `JUPYTER_DATA_DIR`,
+ * `JUPYTER_RUNTIME_DIR` and `IPYTHONDIR` folders of the instance too, so
+ * nothing is read from or written to this machine's own. Its REST API
+ * (`/api/…`) takes the token as `Authorization: token X` (or `?token=X`),
+ * and serves its own Swagger 2.0 document at `/api/spec.yaml`.
+ *
+ * @module
+ */
+import { debianMissing } from "./debian.ts";
+import type { Instance, Launch } from "./servers.ts";
+
+/** The Debian packages, as `.ci/run` installs them. */
+export const JUPYTER_PACKAGES = ["python3-jupyter-server", "python3-ipykernel"];
+
+/** A file each package installs. */
+const FILES: Record<string, string> = {
+  "python3-jupyter-server": "/usr/lib/python3/dist-packages/jupyter_server/serverapp.py",
+  "python3-ipykernel": "/usr/lib/python3/dist-packages/ipykernel/kernelapp.py",
+};
+
+/** Where the API serves its own Swagger 2.0 document (YAML). */
+export const JUPYTER_DOCUMENT = "/api/spec.yaml";
+
+/** The token the instance is started with (`--ServerApp.token`): the user chose it. */
+export const JUPYTER_TOKEN = "flowrun-test-jupyter-token";
+
+/**
+ * Why the Jupyter tests cannot run here ("" when they can), after installing
+ * the packages if they are missing and this runs as root; with `CI` set a
+ * missing server throws.
+ *
+ * @example
+ * ```ts
+ * import { jupyterMissing } from "./jupyter.ts";
+ * // It may install packages, so the example only names it.
+ * if (typeof jupyterMissing !== "function") throw new Error();
+ * ```
+ */
+export function jupyterMissing(): string {
+  for (const pkg of JUPYTER_PACKAGES) {
+    const why = debianMissing(FILES[pkg], pkg);
+    if (why !== "") return why;
+  }
+  return "";
+}
+
+/**
+ * Jupyter Server on `PORT` with the token {@linkcode JUPYTER_TOKEN}.
+ * Debian's python3 by its path: a `python3` earlier on `PATH` (pyenv's)
+ * does not see Debian's packages. `--allow-root`: the tests may run as root.
+ *
+ * @example
+ * ```ts
+ * import { jupyterLaunch } from "./jupyter.ts";
+ * if (!jupyterLaunch.command.includes("--ServerApp.port=PORT")) throw new Error();
+ * ```
+ */
+export const jupyterLaunch: Launch = {
+  command: [
+    "/usr/bin/python3",
+    "-m",
+    "jupyter_server",
+    "--ServerApp.ip=127.0.0.1",
+    "--ServerApp.port=PORT",
+    "--ServerApp.port_retries=0",
+    `--ServerApp.token=${JUPYTER_TOKEN}`,
+    "--ServerApp.root_dir=DIR/root",
+    "--no-browser",
+    "--allow-root",
+  ],
+  env: {
+    HOME: "DIR/home",
+    JUPYTER_CONFIG_DIR: "DIR/config",
+    JUPYTER_DATA_DIR: "DIR/data",
+    JUPYTER_RUNTIME_DIR: "DIR/runtime",
+    IPYTHONDIR: "DIR/ipython",
+  },
+  seed: async (dir) => {
+    for (const sub of ["root", "home", "config", "data", "runtime", "ipython"]) {
+      await Deno.mkdir(`${dir}/${sub}`);
+    }
+  },
+  // It prints `http://127.0.0.1:PORT/?token=...` once it listens.
+  origin: (out) => /(http:\/\/127\.0\.0\.1:\d+)\/\?token=/.exec(out)?.[1],
+  // The version needs no token.
+  probe: "/api",
+};
+
+/**
+ * Runs `fn` with a fresh Jupyter Server, stopped whatever happens (its
+ * kernels and terminals with it: it shuts them down on SIGTERM, and a kernel
+ * watches its parent). Its port was
+ * free a moment before it started; one taken since makes it exit, so a
+ * start is tried at most 3 times.
+ */
+export async function withJupyter<T>(
+  start: (launch: Launch) => Promise<Instance>,
+  fn: (instance: Instance) => Promise<T>,
+): Promise<T> {
+  let instance: Instance | undefined;
+  for (let attempt = 1; !instance; attempt++) {
+    try {
+      instance = await start(jupyterLaunch);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+  try {
+    return await fn(instance);
+  } finally {
+    await instance.close();
+  }
+}
