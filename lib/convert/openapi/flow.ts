@@ -20,7 +20,6 @@ import type { Node } from "../../check/openapi_operations.ts";
 import { UniqueNames } from "../names.ts";
 import { commented, oneLine, toYaml, type YMap, ymap, type YNode } from "../yaml_out.ts";
 import type { AuthSchemes, StepAuth } from "./auth.ts";
-
 type Places = StepAuth["places"];
 import { LOGIN_STEP, TOKEN_CAPTURE, withLoginStep } from "./auth_login.ts";
 import { placeAuth } from "./auth_place.ts";
@@ -29,6 +28,7 @@ import { bodyParts, type PlaceholderFile } from "./body.ts";
 import { namedInBody, namingCreate, withNamed } from "./body_names.ts";
 import { ExampleMaker } from "./examples.ts";
 import { fillListed } from "./listed_items.ts";
+import { sends } from "./name_named.ts";
 import { clientNames, type OpenApiOperation } from "./operations.ts";
 import { ownServer } from "./own_server.ts";
 import { credentialParam } from "./param_places.ts";
@@ -329,7 +329,7 @@ export class FlowBuilder {
         query.push([name, linked]);
         continue;
       }
-      if (p.required !== true) {
+      if (!sends(this.shared.doc, op, p, comments)) {
         optional.push(`${p.in} ${p.name}`);
         continue;
       }

@@ -17,8 +17,16 @@ import { deref, type ExampleMaker } from "./examples.ts";
 /** Letters a summary's word may add to a property's name: `activates` is `activ` + `ates`. */
 const MAX_ENDING = 4;
 
-/** Whether a summary's word names the property (see the module). */
-function names(word: string, property: string): boolean {
+/**
+ * Whether a summary's word names the property (see the module).
+ *
+ * @example
+ * ```ts
+ * import { names } from "./summary_named.ts";
+ * if (!names("activates", "active") || names("keys", "key")) throw new Error();
+ * ```
+ */
+export function names(word: string, property: string): boolean {
   const plain = property.toLowerCase().replace(/[_-]/g, "");
   if (plain.length < 5) return false;
   const stem = plain.replace(/e$/, "");

@@ -1,0 +1,88 @@
+/**
+ * An optional query parameter the function's own words name, in an
+ * RPC-shaped document (`rpc_verbs.ts`): Etherpad's document marks every
+ * argument optional, and the converter leaves optional parameters out, so
+ * `setText` set no text ("text is not a string"). There a function's name
+ * is what it does: `setText` sets the `text`, `setHTML` the `html`,
+ * `set_chat_head` the `chatHead`. A parameter is sent when its name (case,
+ * `_` and `-` aside) is one word, or several in a row, of the function's
+ * name after its first word, the verb (the last path segment, or the
+ * `operationId`); or when the summary names it as it names a body's
+ * property (`summary_named.ts`: "validUntil is an unix timestamp"). A REST
+ * document's optional parameters stay out: its paths say what an operation
+ * acts on, and an id like `listPetsByStatus` names a filter, not a need.
+ *
+ * @module
+ */
+import { isNode, type Node } from "../../check/openapi_operations.ts";
+import type { OpenApiOperation } from "./operations.ts";
+import { plainName } from "./required_props.ts";
+import { isRpcDocument } from "./rpc_verbs.ts";
+import { names } from "./summary_named.ts";
+
+const rpcDocuments = new WeakMap<Node, boolean>();
+
+/** Whether `doc`'s paths are RPC-shaped, read once per document. */
+function rpcShaped(doc: Node): boolean {
+  let rpc = rpcDocuments.get(doc);
+  if (rpc === undefined) {
+    rpc = isRpcDocument(isNode(doc.paths) ? Object.keys(doc.paths) : []);
+    rpcDocuments.set(doc, rpc);
+  }
+  return rpc;
+}
+
+/** A name's words, lower case: `setHTML` → set, html; `set_chat_head` → set, chat, head. */
+function nameWords(name: string): string[] {
+  return name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== "");
+}
+
+/** The function's name that names `param`, or undefined: see the module. */
+function namingName(op: OpenApiOperation, param: string): string | undefined {
+  const last = op.template.split("/").filter((s) => s !== "").at(-1) ?? "";
+  const id = typeof op.node.operationId === "string" ? op.node.operationId : "";
+  const plain = plainName(param);
+  return [last, id].find((name) => {
+    const words = nameWords(name);
+    for (let i = 1; i < words.length; i++) {
+      for (let j = i + 1; j <= words.length; j++) {
+        if (words.slice(i, j).join("") === plain) return true;
+      }
+    }
+    return false;
+  });
+}
+
+/**
+ * Whether parameter `p` of `op` is sent: it is required, or it is an
+ * optional query parameter the function's own words name in an RPC-shaped
+ * `doc` (see the module), which a note in `comments` says.
+ *
+ * @example
+ * ```ts
+ * import { sends } from "./name_named.ts";
+ * import type { OpenApiOperation } from "./operations.ts";
+ * const doc = { paths: { "/createPad": {}, "/setText": {} } };
+ * const op = { template: "/setText", node: {} } as OpenApiOperation;
+ * const comments: string[] = [];
+ * if (!sends(doc, op, { name: "text", in: "query" }, comments) || comments.length !== 1) {
+ *   throw new Error();
+ * }
+ * if (sends(doc, op, { name: "rev", in: "query" }, [])) throw new Error();
+ * if (sends({ paths: { "/pets/{id}": {} } }, op, { name: "text", in: "query" }, [])) throw new Error();
+ * ```
+ */
+export function sends(doc: Node, op: OpenApiOperation, p: Node, comments: string[]): boolean {
+  if (p.required === true) return true;
+  if (p.in !== "query" || typeof p.name !== "string" || !rpcShaped(doc)) return false;
+  const name = namingName(op, p.name);
+  const summary = typeof op.node.summary === "string" ? op.node.summary.toLowerCase() : "";
+  const said = summary.split(/[^a-z0-9]+/).some((w) => w !== "" && names(w, p.name as string));
+  if (name === undefined && !said) return false;
+  const why = name === undefined
+    ? "its summary names it"
+    : `the function's name, ${name}, names it`;
+  comments.push(`optional, sent: query ${p.name} (${why})`);
+  return true;
+}
