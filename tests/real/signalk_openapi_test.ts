@@ -1,0 +1,131 @@
+/**
+ * `convert openapi` on Signal K server 2.23.0 (npm `signalk-server`, the
+ * marine data server, started by signalk.ts with security on): each of the
+ * 12 OpenAPI documents it serves (its APIs' and its plugins', 112
+ * operations in all) is fetched from one fresh instance, converted with
+ * default options, and run as the summary prints it, with only the
+ * variables it asks for (`BASE_URL`, and `API_KEY`: the token of the admin
+ * the user made at the first run), each document on a fresh instance of its
+ * own. Measured: the operations that got a 2xx, per document; today's
+ * counts are floors (docs/real-servers.md names why the others are
+ * refused). `REAL_KEEP=DIR` keeps the documents, flows and reports.
+ */
+import assert from "node:assert/strict";
+import { accepted, convertAndRunAsPrinted, knownOnly, operationsOf } from "./measure.ts";
+import { prepare, withInstance } from "./servers.ts";
+import { SIGNALK, SIGNALK_DOCUMENTS, signalkLaunch, signalkToken } from "./signalk.ts";
+
+const prepared = await prepare([SIGNALK]);
+
+/**
+ * The operations each document got a 2xx for on 2026-11-26: 45 of 112 in
+ * all before the fixes of that day.
+ */
+const FLOORS: Record<string, number> = {
+  discovery: 2,
+  apps: 1,
+  autopilot: 2,
+  course: 7,
+  notifications: 0,
+  resources: 27,
+  weather: 2,
+  security: 2,
+  history: 2,
+  radar: 0,
+  "plugins/resources-provider": 0,
+  "plugins/freeboard-sk": 0,
+};
+
+/** Documents the converter refuses today (exit 2), with the error code it names. */
+const REFUSED: Record<string, string> = {
+  notifications: "bad-openapi-ref",
+  "plugins/resources-provider": "bad-openapi-ref",
+};
+
+type Doc = { servers?: { url: string }[]; paths?: Record<string, Record<string, unknown>> };
+
+/** Converts `doc` (kept in `dir`) and runs it on a fresh instance; the accepted and refused operations. */
+async function measure(
+  name: string,
+  doc: Doc,
+  dir: string,
+  launch: ReturnType<typeof signalkLaunch>,
+) {
+  await Deno.writeTextFile(`${dir}/openapi.json`, JSON.stringify(doc, null, 2));
+  return await withInstance(launch, async (b) => {
+    const token = await signalkToken(b.origin);
+    const trial = await convertAndRunAsPrinted(
+      ["convert", "openapi", `${dir}/openapi.json`, "-o", `${dir}/flows`],
+      `${dir}/report.json`,
+      knownOnly({ BASE_URL: b.origin, API_KEY: token }),
+    );
+    if (REFUSED[name]) {
+      assert.equal(trial.converted.code, 2, `${name}: ${trial.converted.stderr}`);
+      assert.match(trial.converted.stderr, new RegExp(`error\\[${REFUSED[name]}\\]`));
+    } else {
+      assert.equal(trial.converted.code, 0, `${name}: ${trial.converted.stderr}`);
+      assert.ok(trial.report, `${name}: no report:\n${trial.run.stdout}\n${trial.run.stderr}`);
+      assert.ok(Object.keys(trial.env).includes("BASE_URL"), name);
+      // The token is the run's variable, never written into a flow.
+      for (const entry of Deno.readDirSync(`${dir}/flows`)) {
+        if (!entry.name.endsWith(".yaml")) continue;
+        const text = Deno.readTextFileSync(`${dir}/flows/${entry.name}`);
+        assert.ok(!text.includes(token), `${name}: ${entry.name} holds the token`);
+      }
+    }
+    // The operations as sent: under the path of the document's server.
+    const base = new URL(doc.servers?.[0]?.url ?? "/", b.origin).pathname.replace(/\/$/, "");
+    const ops = operationsOf(doc).map((op) => ({ ...op, path: base + op.path }));
+    assert.equal(ops.length, SIGNALK_DOCUMENTS[name], name);
+    return accepted(ops, trial.report?.steps ?? []);
+  });
+}
+
+Deno.test({
+  name:
+    `real servers: Signal K server's 12 OpenAPI documents, each converted and run on a fresh instance, get a 2xx on at least the operations of today${prepared.ignoredBecause}`,
+  ignore: prepared.ignoredBecause !== "",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const launch = signalkLaunch(prepared.install!.prefix);
+    const keep = Deno.env.get("REAL_KEEP");
+    if (keep) await Deno.mkdir(keep, { recursive: true });
+    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-signalk-", dir: keep });
+    try {
+      const docs = await withInstance(launch, async (a) => {
+        const got: Record<string, Doc> = {};
+        for (const name of Object.keys(SIGNALK_DOCUMENTS)) {
+          const response = await fetch(`${a.origin}/skServer/openapi/${name}`);
+          assert.equal(response.status, 200, name);
+          got[name] = await response.json();
+        }
+        return got;
+      });
+      const lines: string[] = [];
+      let total = 0;
+      const short: string[] = [];
+      for (const [name, doc] of Object.entries(docs)) {
+        const sub = `${dir}/${name.replace("/", "_")}`;
+        await Deno.mkdir(sub);
+        const result = await measure(name, doc, sub, launch);
+        total += result.accepted.length;
+        lines.push(
+          `${name}: ${result.accepted.length} of ${SIGNALK_DOCUMENTS[name]}; refused:\n    ${
+            result.refused.map((op) => `${op.method} ${op.path}: ${op.got}`).join("\n    ")
+          }`,
+        );
+        if (result.accepted.length < FLOORS[name]) {
+          short.push(`${name}: ${result.accepted.length} < ${FLOORS[name]}`);
+        }
+      }
+      console.error(
+        `signalk-server@${SIGNALK.version}: ${total} of 112 accepted\n  ${lines.join("\n  ")}`,
+      );
+      assert.deepEqual(short, []);
+    } finally {
+      if (keep) console.error(`kept in ${dir}`);
+      else await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
