@@ -6,8 +6,8 @@
  * its `.proto` files are: their parsed root (imports and well-known types
  * included) as protobufjs JSON in `protos/N.json` beside the script, one
  * file per distinct root, which proto-loader's `fromJSON` reads there. A
- * step that names no `.proto` files (server reflection) has no data: the
- * processor does not ask a server's reflection.
+ * step that names no `.proto` files has none: its processor asks the
+ * server's reflection for the method (processor_grpc_reflection.ts).
  *
  * @module
  */
@@ -33,8 +33,19 @@ function rootFile(spec: GrpcSpec, place: Place): string {
 }
 
 /**
- * The data of a `grpc:` step's spec, or undefined when its method comes
- * from server reflection (no `.proto` files to write).
+ * The path of a method named `package.Service/Method` (or
+ * `package.Service.Method`), as lib/kinds/grpc splits the name: the
+ * processor asks the server's reflection for the service before the path.
+ */
+function reflectedPath(method: string): string {
+  const trimmed = method.replace(/^[./]+/, "");
+  const at = trimmed.includes("/") ? trimmed.lastIndexOf("/") : trimmed.lastIndexOf(".");
+  return `/${trimmed.slice(0, Math.max(at, 0))}/${trimmed.slice(at + 1)}`;
+}
+
+/**
+ * The data of a `grpc:` step's spec; `protos` is absent when its method
+ * comes from server reflection (no `.proto` files to write).
  *
  * @example
  * ```ts
@@ -47,18 +58,23 @@ function rootFile(spec: GrpcSpec, place: Place): string {
  * const target = { source: "127.0.0.1:1", parts: ["127.0.0.1:1"] };
  * const spec = { target, tls: false, method: "p.S/Get", codec, root, metadata: [], maxMessages: 10 };
  * const data = grpcSpecData(spec, place);
- * if (data?.protos !== "protos/1.json" || !place.scope.files.has("protos/1.json")) throw new Error();
+ * if (data.protos !== "protos/1.json" || !place.scope.files.has("protos/1.json")) throw new Error();
+ * const reflected = grpcSpecData({ ...spec, codec: undefined, root: undefined }, place);
+ * if (reflected.protos !== undefined || reflected.path !== "/p.S/Get") throw new Error();
  * ```
  */
-export function grpcSpecData(spec: GrpcSpec, place: Place): Record<string, unknown> | undefined {
-  if (!spec.codec || !spec.root) return undefined;
+export function grpcSpecData(spec: GrpcSpec, place: Place): Record<string, unknown> {
   return {
     target: templateText(spec.target, place),
     tls: spec.tls,
-    protos: rootFile(spec, place),
-    path: spec.codec.path,
-    requestStream: spec.codec.requestStream,
-    responseStream: spec.codec.responseStream,
+    ...(spec.codec && spec.root && { protos: rootFile(spec, place) }),
+    path: spec.codec?.path ?? reflectedPath(spec.method),
+    // The shape, when known here; a reflected method's is the server's (the processor reads
+    // both from the definition it calls with).
+    ...(spec.codec && {
+      requestStream: spec.codec.requestStream,
+      responseStream: spec.codec.responseStream,
+    }),
     metadata: Object.fromEntries(
       spec.metadata.map(([name, value]) => [name, templateText(value, place)]),
     ),

@@ -6,9 +6,7 @@
  * the step's checks and captures to a response of the kind's shape (status,
  * headers, `$.json` of the messages or events) with the hooks HTTP steps use.
  * The step's values are Artillery templates (`{{ … }}`) rendered by the
- * processor for each virtual user, so a secret stays in the environment. A
- * gRPC step whose method comes from server reflection (no `.proto` files)
- * is refused with a note (docs/load-testing.md says why).
+ * processor for each virtual user, so a secret stays in the environment.
  *
  * @module
  */
@@ -52,14 +50,11 @@ const FUNCTION = { websocket: "flowrunWebSocket", sse: "flowrunSse", grpc: "flow
 function specData(step: Step, place: Place): Record<string, unknown> | string {
   const { kind, spec } = step.call!;
   if (kind === "websocket" || kind === "sse") return kindSpecData(kind, spec, place);
-  const refused = `the ${kind} step "${step.name}" is not exported: `;
   if (kind !== "grpc") {
-    return `${refused}Artillery has no ${kind} engine and the processor makes WebSocket, SSE ` +
-      "and gRPC exchanges only (docs/load-testing.md)";
+    return `the ${kind} step "${step.name}" is not exported: Artillery has no ${kind} engine ` +
+      "and the processor makes WebSocket, SSE and gRPC exchanges only (docs/load-testing.md)";
   }
-  return grpcSpecData(spec as GrpcSpec, place) ??
-    `${refused}it names no .proto files, and the processor does not ask the server's ` +
-      "reflection: name them under proto (docs/load-testing.md)";
+  return grpcSpecData(spec as GrpcSpec, place);
 }
 
 /** The capture as a place the processor reads, or undefined (noted). */

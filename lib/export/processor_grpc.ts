@@ -33,39 +33,55 @@
 export const GRPC_SOURCE = `
 /** proto-loader's options: the proto3 JSON mapping flowrun shows messages in. */
 const GRPC_OBJECT = { longs: String, enums: String, bytes: String, defaults: true, oneofs: true, json: true };
-/** Each root's package definition and protobufjs root, by its file. */
+/** Each root's JSON, by its file. */
 const grpcDefinitions = new Map();
 
-/** The package definition and protobufjs root of a step's protos/N.json, read once per process. */
-function grpcDefinition(spec, loader, protobuf) {
-  let known = grpcDefinitions.get(spec.protos);
-  if (!known) {
+/** A step's protos/N.json, read once per process. */
+function grpcProtosJson(spec) {
+  let json = grpcDefinitions.get(spec.protos);
+  if (!json) {
     const { readFileSync, existsSync } = require("node:fs");
     const path = require("node:path");
     const beside = path.join(__dirname, spec.protos);
-    const json = JSON.parse(readFileSync(existsSync(beside) ? beside : path.resolve(spec.protos), "utf8"));
-    known = { definition: loader.fromJSON(json, GRPC_OBJECT), root: protobuf.Root.fromJSON(json) };
-    grpcDefinitions.set(spec.protos, known);
+    json = JSON.parse(readFileSync(existsSync(beside) ? beside : path.resolve(spec.protos), "utf8"));
+    grpcDefinitions.set(spec.protos, json);
   }
-  return known;
+  return json;
 }
 
-/** grpc-js and the method the step calls, its messages in the proto3 JSON mapping. */
-function grpcMethod(spec) {
+/** grpc-js, proto-loader and protobufjs (with its descriptor extension, for reflection). */
+function grpcModules() {
   const grpc = optionalModule("@grpc/grpc-js");
   const loader = optionalModule("@grpc/proto-loader");
   const protobuf = loader && optionalModule("protobufjs");
-  if (!grpc || !loader || !protobuf) {
+  const descriptor = protobuf && optionalModule("protobufjs/ext/descriptor");
+  if (!grpc || !loader || !protobuf || !descriptor) {
     throw new Error("no gRPC client: run npm install @grpc/grpc-js @grpc/proto-loader beside the script");
   }
-  const { definition, root } = grpcDefinition(spec, loader, protobuf);
+  return { grpc, loader, protobuf, descriptor };
+}
+
+/** Each root JSON's methods, by path: a definition is made once per process, not per call. */
+const grpcMethods = new WeakMap();
+
+/** The method the step calls, its messages in the proto3 JSON mapping, from a root's JSON. */
+function grpcMethod(spec, modules, json, from) {
+  const known = grpcMethods.get(json) || new Map();
+  grpcMethods.set(json, known);
+  if (!known.has(spec.path)) known.set(spec.path, grpcFindMethod(spec, modules, json, from));
+  return known.get(spec.path);
+}
+
+function grpcFindMethod(spec, modules, json, from) {
+  const definition = modules.loader.fromJSON(json, GRPC_OBJECT);
+  const root = modules.protobuf.Root.fromJSON(json);
   for (const service of Object.values(definition)) {
     if (!service || service.format) continue;
     for (const method of Object.values(service)) {
-      if (method && method.path === spec.path) return { grpc, method: grpcJsonMethod(method, root, spec.path) };
+      if (method && method.path === spec.path) return grpcJsonMethod(method, root, spec.path);
     }
   }
-  throw new Error("The method " + spec.path + " is not in " + spec.protos + ".");
+  throw new Error("The method " + spec.path + " is not in " + from + ".");
 }
 
 /** host:port and whether TLS is used, from host:port, grpc:// or grpcs://. */
@@ -115,14 +131,31 @@ function grpcStart(client, method, spec, metadata, deadline, on) {
   return { call, sent: sent.length };
 }
 
-/** One call of a grpc step: the response, or a rejection when the server was not reached in time. */
+/**
+ * One call of a grpc step: the response, or a rejection when the server was
+ * not reached in time or, for a step without protos, its reflection failed.
+ */
 function grpcExchange(spec, timeoutMs) {
-  const { grpc, method } = grpcMethod(spec);
+  const modules = grpcModules();
+  const { grpc } = modules;
   const target = grpcTarget(spec);
   const credentials = target.tls ? grpc.credentials.createSsl() : grpc.credentials.createInsecure();
   const client = new grpc.Client(target.address, credentials, { "grpc.max_receive_message_length": MAX_BODY_BYTES });
   const metadata = new grpc.Metadata();
   for (const [name, value] of Object.entries(spec.metadata || {})) metadata.add(name, text(value));
+  const json = spec.protos ? Promise.resolve(grpcProtosJson(spec))
+    : grpcReflectedJson(spec, client, modules, metadata, timeoutMs);
+  return json.then((root) => {
+    const from = spec.protos || "what the server at " + target.address + " describes by reflection";
+    return grpcCall(grpc, client, grpcMethod(spec, modules, root, from), spec, metadata, timeoutMs);
+  }).catch((error) => {
+    client.close();
+    throw error;
+  });
+}
+
+/** The call itself, on \`client\`, which it closes when the call ends. */
+function grpcCall(grpc, client, method, spec, metadata, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   const name = spec.path.slice(1);
   return new Promise((resolve, reject) => {

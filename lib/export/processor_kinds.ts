@@ -2,7 +2,7 @@
  * The processor's part for WebSocket, SSE and gRPC steps (kind_step.ts): the
  * function each such step's `function:` item names calls `flowrunKind`,
  * which makes the exchange (processor_websocket.ts, processor_sse.ts,
- * processor_grpc.ts),
+ * processor_grpc.ts, processor_grpc_reflection.ts),
  * emits its time as the histogram `flowrun.<kind>.<step>` and what it sent
  * and received as counters, then applies the step's checks and captures to
  * a response of the kind's shape with the hooks HTTP steps use
@@ -15,6 +15,7 @@
 import type { ExportScope } from "./scope.ts";
 import { GRPC_SOURCE } from "./processor_grpc.ts";
 import { GRPC_JSON_SOURCE } from "./processor_grpc_json.ts";
+import { GRPC_REFLECTION_SOURCE } from "./processor_grpc_reflection.ts";
 import { SSE_SOURCE } from "./processor_sse.ts";
 import { WEBSOCKET_SOURCE } from "./processor_websocket.ts";
 
@@ -214,9 +215,10 @@ export function kindFunctions(scope: ExportScope): { source: string; names: stri
       `  return flowrunKind(${JSON.stringify(data)}, context, events, done);\n}\n`;
   });
   return {
-    source: `${SHARED}${WEBSOCKET_SOURCE}${SSE_SOURCE}${GRPC_SOURCE}${GRPC_JSON_SOURCE}\n${
-      steps.join("\n")
-    }`,
+    source:
+      `${SHARED}${WEBSOCKET_SOURCE}${SSE_SOURCE}${GRPC_SOURCE}${GRPC_JSON_SOURCE}${GRPC_REFLECTION_SOURCE}\n${
+        steps.join("\n")
+      }`,
     names: [...scope.kindSteps.keys()],
   };
 }

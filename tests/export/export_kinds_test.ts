@@ -88,28 +88,29 @@ Deno.test("a WebSocket and an SSE step become processor calls, not skipped log i
   assert.ok(!script.includes(SECRET) && !processor.includes(SECRET), "the secret is not written");
 });
 
-Deno.test("what the processor does not do of a kind step is named, and a reflection-only gRPC step refused", async () => {
+Deno.test("what the processor does not do of a kind step is named; a reflection-only gRPC step is exported", async () => {
   const { run, script } = await exported("kinds_notes.yaml");
   assert.equal(run.code, 0, run.stderr);
   const expected = [
     /kind notes › feed: reconnects is not expressed/,
     /kind notes › feed: until "\$\[\?match\(@\.event, 'd\.\*'\)\]" is not expressed/,
     /kind notes › socket: the loop of a WebSocket or SSE step is not expressed: it runs once/,
-    /kind notes › call: the grpc step "call" is not exported: it names no \.proto files, and the processor does not ask the server's reflection/,
   ];
   for (const line of expected) {
     assert.match(run.stderr, line);
     assert.match(script, new RegExp(`# Not expressed: ${line.source}`));
   }
-  assert.match(run.stderr, /Not expressed \(4, also commented in the script\):/);
+  assert.match(run.stderr, /Not expressed \(3, also commented in the script\):/);
+  assert.doesNotMatch(run.stderr, /call/, "the gRPC step is expressed");
   const flow: Any[] = (parse(script) as Any).scenarios[0].flow;
   assert.deepEqual(flow.map((item) => item.function ?? Object.keys(item)[0]), [
     "flowrunStart",
     "flowrunSse1",
     "flowrunWebSocket2",
-    "log",
+    "flowrunGrpc3",
   ]);
-  assert.match(run.stderr, /\(1 scenario, 0 requests\)/, "a note is no request");
+  // The processor asks the server's reflection for the method: no protos/ are written.
+  assert.match(run.stderr, /\(1 scenario, 0 requests\) and [^\n]*flowrun-processor\.js\.\n/);
 });
 
 Deno.test("a credential's default in a WebSocket or SSE step's headers is not written", async () => {

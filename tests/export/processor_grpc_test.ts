@@ -15,10 +15,10 @@
  * processor finds them there under Artillery.
  */
 import assert from "node:assert/strict";
-import { parse } from "yaml";
 import { runCli } from "../support/cli.ts";
 import { prepare } from "../real/servers.ts";
 import { startRouteGuide } from "../fixtures/grpc/route_guide_server.ts";
+import { drive as driveIn } from "./drive.ts";
 
 const installed = await prepare([{ name: "artillery", version: "2.0.34" }]);
 const FIXTURES = new URL("../fixtures/export/", import.meta.url).pathname;
@@ -56,32 +56,8 @@ Deno.test(
 );
 
 /** Exports `flow` and drives its items in Node: the driver's JSON line and all it printed. */
-async function drive(flow: string, env: Record<string, string>) {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-processor-grpc-" });
-  try {
-    const exported = await runCli(["export", "artillery", `${FIXTURES}${flow}`, "-o", dir], {
-      env,
-    });
-    assert.equal(exported.code, 0, exported.stderr);
-    // deno-lint-ignore no-explicit-any
-    const script: any = parse(await Deno.readTextFile(`${dir}/artillery.yml`));
-    const names = script.scenarios[0].flow.map((item: { function?: string }) => item.function);
-    const driven = await new Deno.Command("node", {
-      args: [`${FIXTURES}drive_processor.cjs`, `${dir}/flowrun-processor.js`, ...names],
-      clearEnv: true,
-      env: {
-        ...env,
-        PATH: Deno.env.get("PATH") ?? "",
-        NODE_PATH: `${installed.install!.prefix}/node_modules`,
-      },
-    }).output();
-    const stdout = new TextDecoder().decode(driven.stdout);
-    assert.equal(driven.code, 0, new TextDecoder().decode(driven.stderr));
-    return { got: JSON.parse(stdout.trim().split("\n").at(-1)!), stdout };
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+const drive = (flow: string, env: Record<string, string>) =>
+  driveIn(installed.install!.prefix, flow, env);
 
 Deno.test(
   `the processor's gRPC call ends at the step's timeout as flowrun run's does${installed.ignoredBecause}`,

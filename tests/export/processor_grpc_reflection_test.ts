@@ -1,0 +1,96 @@
+/**
+ * The exported processor's gRPC steps that name no `.proto` files: the
+ * processor asks the server's reflection, as `flowrun run` does, driven in
+ * Node without Artillery (tests/export/drive.ts) beside `flowrun run` of the
+ * same flow (tests/fixtures/export/kinds_grpc_reflection.yaml) against the
+ * reflection test servers (tests/fixtures/grpc_reflection/servers.ts): the
+ * official reflection service (which sends a file's imports along, and is
+ * asked with the step's metadata), one that follows the spec as grpc-go
+ * does (each import must be asked for by name), one offering `v1alpha`
+ * only; and the failures, in flowrun's sentences: a server without
+ * reflection, a service it does not know.
+ */
+import assert from "node:assert/strict";
+import { runCli } from "../support/cli.ts";
+import { prepare } from "../real/servers.ts";
+import { officialServer, specServer, type Started } from "../fixtures/grpc_reflection/servers.ts";
+import { drive } from "./drive.ts";
+
+const installed = await prepare([{ name: "artillery", version: "2.0.34" }]);
+const FIXTURES = new URL("../fixtures/export/", import.meta.url).pathname;
+const TOKEN = "reflected-token-9c1e";
+const FLOW = "kinds_grpc_reflection.yaml";
+
+async function withServer(started: Promise<Started>, body: (s: Started) => Promise<void>) {
+  const server = await started;
+  try {
+    await body(server);
+  } finally {
+    server.close();
+  }
+}
+
+const envOf = (target: string) => ({ GRPC_TARGET: target, KINDS_TOKEN: TOKEN });
+
+Deno.test(
+  `the processor calls methods the server describes by reflection, as flowrun run does${installed.ignoredBecause}`,
+  { ignore: installed.ignoredBecause !== "" },
+  async () => {
+    const servers = [
+      officialServer({ authorization: `Bearer ${TOKEN}` }),
+      specServer(),
+      officialServer({ versions: ["v1alpha"] }),
+    ];
+    for (const started of servers) {
+      await withServer(started, async (server) => {
+        const env = envOf(server.target);
+        const run = await runCli(["run", `${FIXTURES}${FLOW}`], { env });
+        assert.equal(run.code, 0, run.stdout + run.stderr);
+        const askedByRun = server.asked.splice(0).length;
+        const { got, stdout } = await drive(installed.install!.prefix, FLOW, env);
+        assert.equal(got.error, undefined, stdout);
+        // Lookup: its status and eight paths (well-known types, a map, 64-bit integers, an
+        // enum, bytes, a oneof); GetFeature: its status and two paths.
+        assert.equal(got.counters["flowrun.checks.ok"], 12, stdout);
+        assert.equal(got.counters["flowrun.checks.failed"] ?? 0, 0, stdout);
+        assert.equal(got.vars.f0_lookup__shelf, "B2");
+        // The same questions as flowrun run's (the spec server records each; the official
+        // one each stream, with the token it requires).
+        assert.equal(server.asked.length, askedByRun, JSON.stringify(server.asked));
+        for (const question of server.asked) {
+          if ("peer" in question) assert.equal(question.authorization, `Bearer ${TOKEN}`);
+        }
+      });
+    }
+  },
+);
+
+Deno.test(
+  `reflection the server does not give fails the processor's user with flowrun run's sentence${installed.ignoredBecause}`,
+  { ignore: installed.ignoredBecause !== "" },
+  async () => {
+    await withServer(officialServer({ versions: [] }), async (server) => {
+      const env = envOf(server.target);
+      const run = await runCli(["run", `${FIXTURES}${FLOW}`], { env });
+      assert.equal(run.code, 1, run.stdout + run.stderr);
+      const sentence = `The server at ${server.target} does not offer server reflection ` +
+        "(UNIMPLEMENTED); name the .proto files with proto:.";
+      assert.ok(run.stdout.includes(sentence), run.stdout);
+      const { got, stdout } = await drive(installed.install!.prefix, FLOW, env);
+      assert.equal(got.error, `The grpc step lookup failed: ${sentence}`, stdout);
+      assert.equal(got.counters["flowrun.grpc.lookup.errors"], 1, stdout);
+      assert.equal(got.counters["flowrun.grpc.feature.received"], undefined, "no step after it");
+    });
+    await withServer(specServer(), async (server) => {
+      const env = envOf(server.target);
+      const { got, stdout } = await drive(
+        installed.install!.prefix,
+        "kinds_grpc_unknown.yaml",
+        env,
+      );
+      const head = `The grpc step lookup failed: The server at ${server.target} knows no service ` +
+        `"inventory.Inventroy"`;
+      assert.ok(got.error?.startsWith(head), stdout);
+    });
+  },
+);
