@@ -73,6 +73,7 @@ export interface OpenApiOperation {
 export function operationsOf(doc: Node): OpenApiOperation[] {
   const paths = isNode(doc.paths) ? doc.paths : {};
   const found: OpenApiOperation[] = [];
+  const spelled = tagSpelling(doc);
   for (const template of Object.keys(paths)) {
     const item = paths[template];
     if (!isNode(item)) continue;
@@ -80,7 +81,7 @@ export function operationsOf(doc: Node): OpenApiOperation[] {
       const node = item[method];
       if (!isNode(node) || !Object.hasOwn(item, method)) continue;
       const tag = Array.isArray(node.tags) && typeof node.tags[0] === "string"
-        ? node.tags[0]
+        ? spelled(node.tags[0])
         : undefined;
       const id = typeof node.operationId === "string" ? snake(node.operationId) : "";
       found.push({
@@ -97,6 +98,28 @@ export function operationsOf(doc: Node): OpenApiOperation[] {
   const uses = pathsOf(found);
   for (const op of found) classify(doc, op, uses);
   return found;
+}
+
+/**
+ * A tag as the document first spells it, letter case aside: the `tags`
+ * list, then the operations in order. RealWorld's 3.0 document tags the
+ * follow `Profile` and the unfollow `profile`; as two flows, the unfollow
+ * ran where nothing was followed (404), and each flow signed up anew.
+ */
+function tagSpelling(doc: Node): (tag: string) => string {
+  const first = new Map<string, string>();
+  const declared = Array.isArray(doc.tags) ? doc.tags : [];
+  for (const t of declared) {
+    const name = isNode(t) ? t.name : undefined;
+    if (typeof name === "string" && !first.has(name.toLowerCase())) {
+      first.set(name.toLowerCase(), name);
+    }
+  }
+  return (tag) => {
+    const key = tag.toLowerCase();
+    if (!first.has(key)) first.set(key, tag);
+    return first.get(key)!;
+  };
 }
 
 /** Sets what an operation does (`role`) and, when it lists items, where it runs among the deletes. */

@@ -4,7 +4,10 @@
  * was sent to change, and LoopBack refuses an update of nothing (400
  * "Data is required for the patch request"). It sends the schema's first
  * text property that is not read-only instead: a number may be the item's
- * id, a switch would change what the item does.
+ * id, a switch would change what the item does. So does a member the body
+ * requires that came out `{}`, in a PUT too (RealWorld's
+ * `{"user": {}}`: the document requires the member, and its real backend
+ * answers an update of no column with 500).
  *
  * @module
  */
@@ -42,4 +45,51 @@ export function somethingToPatch(
     }
   }
   return value;
+}
+
+/**
+ * The body of a `method` request, given something to change: for a PATCH
+ * or PUT, each member the schema requires that came out `{}` holds its
+ * first text property ({@linkcode somethingToPatch}, at any depth), and
+ * for a PATCH the whole body too (a PUT of a schema requiring nothing may
+ * replace with nothing).
+ *
+ * @example
+ * ```ts
+ * import { somethingToUpdate } from "./patch_body.ts";
+ * import { ExampleMaker } from "./examples.ts";
+ * const user = { type: "object", properties: { bio: { type: "string" } } };
+ * const schema = { type: "object", required: ["user"], properties: { user } };
+ * const got = somethingToUpdate({}, new ExampleMaker({}), "PUT", schema, { user: {} });
+ * if (JSON.stringify(got) !== '{"user":{"bio":"string"}}') throw new Error(JSON.stringify(got));
+ * if (JSON.stringify(somethingToUpdate({}, new ExampleMaker({}), "PUT", user, {})) !== "{}") {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function somethingToUpdate(
+  doc: unknown,
+  maker: ExampleMaker,
+  method: string | undefined,
+  schema: unknown,
+  value: unknown,
+): unknown {
+  if (method !== "PATCH" && method !== "PUT") return value;
+  const filled = inRequired(doc, maker, schema, value);
+  return method === "PATCH" ? somethingToPatch(doc, maker, schema, filled) : filled;
+}
+
+/** `value` with each member `schema` requires that came out `{}` given something to change. */
+function inRequired(doc: unknown, maker: ExampleMaker, schema: unknown, value: unknown): unknown {
+  const s = deref(doc, schema);
+  if (!isNode(value) || !isNode(s) || !Array.isArray(s.required) || !isNode(s.properties)) {
+    return value;
+  }
+  const out = { ...value };
+  for (const name of s.required) {
+    if (typeof name !== "string" || !Object.hasOwn(out, name)) continue;
+    const member = s.properties[name];
+    out[name] = somethingToPatch(doc, maker, member, inRequired(doc, maker, member, out[name]));
+  }
+  return out;
 }
