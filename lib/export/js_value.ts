@@ -2,7 +2,7 @@
  * Flow values as JavaScript expressions for the processor file, which
  * computes them once per virtual user, as `flowrun run` evaluates vars
  * once per flow run: `v` is the user's variables, `env(name, fallback)`,
- * `uuid()` and `hex(n)` are the processor's helpers. Constants are written
+ * `uuid()`, `hex(n)` and `now(format, offsetMs)` are the processor's helpers. Constants are written
  * as JSON, so a value is never code.
  *
  * @module
@@ -61,6 +61,8 @@ export function jsExpr(expr: Expr, place: Place): string {
       return "uuid()";
     case "random-hex":
       return `hex(${r.length})`;
+    case "now":
+      return `now(${str(r.format)}, ${r.offsetMs})`;
     case "setup":
       if (place.scope.outputs.has(`setup_${r.name.replace(/\W/g, "_")}`)) {
         return userVar(`setup_${r.name.replace(/\W/g, "_")}`);

@@ -37,6 +37,11 @@ const { randomBytes, randomUUID } = require("node:crypto");
 
 const uuid = () => randomUUID();
 const hex = (n) => randomBytes(Math.ceil(n / 2)).toString("hex").slice(0, n);
+// As flowrun's \${NOW.UNIX}, \${NOW.UNIX_MS} and \${NOW.ISO}, shifted by offsetMs.
+const now = (format, offsetMs) => {
+  const ms = Date.now() + offsetMs;
+  return format === "iso" ? new Date(ms).toISOString() : format === "unix" ? Math.floor(ms / 1000) : ms;
+};
 // A value as text, as flowrun puts it into a URL: strings as they are, the rest as JSON.
 const text = (value) => typeof value === "string" ? value : JSON.stringify(value) ?? String(value);
 // As flowrun's \${ENV.NAME:-fallback}: the fallback when unset or empty.
@@ -103,7 +108,11 @@ function assigned(entries: Iterable<[string, string]>): string {
 function valueFunctions(scope: ExportScope): string {
   const fresh = [...scope.fresh].map(([name, how]): [string, string] => [
     name,
-    how.kind === "uuid" ? "uuid()" : `hex(${how.length})`,
+    how.kind === "uuid"
+      ? "uuid()"
+      : how.kind === "now"
+      ? `now(${JSON.stringify(how.format)}, ${how.offsetMs})`
+      : `hex(${how.length})`,
   ]);
   return `
 /** At the end of before: (the setup flows): their outputs, which every user reads. */

@@ -20,8 +20,11 @@ export interface Note {
 
 import type { ValueTemplate } from "../model/template.ts";
 
-/** How a fresh value is made: a UUID, or so many hex digits. */
-export type Fresh = { kind: "uuid" } | { kind: "hex"; length: number };
+/** How a fresh value is made: a UUID, so many hex digits, or the time (`${NOW.…}`). */
+export type Fresh =
+  | { kind: "uuid" }
+  | { kind: "hex"; length: number }
+  | { kind: "now"; format: string; offsetMs: number };
 
 /** The state of one export, shared by the flows it writes. */
 export interface ExportScope {
@@ -51,6 +54,23 @@ export interface ExportScope {
   namespaces: number;
   /** WebSocket and SSE steps: processor function name → what it reads (kind_step.ts). */
   kindSteps: Map<string, object>;
+  /**
+   * The TLS settings given when exporting (`--cacert`, `--cert`/`--key`,
+   * `--insecure`), which the steps the processor connects take as `flowrun run` does.
+   */
+  network?: ExportNetwork;
+  /** `--max-body` in bytes, when given: the processor's exchanges hold at most this much. */
+  maxBodyBytes?: number;
+}
+
+/** TLS settings for the processor's connections, as the run's are given (PEM text). */
+export interface ExportNetwork {
+  /** CAs trusted besides the system's. */
+  caCerts?: string[];
+  /** A client certificate and its key. */
+  clientCert?: { cert: string; key: string };
+  /** Do not check servers' certificates. */
+  insecure?: boolean;
 }
 
 /**

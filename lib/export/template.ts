@@ -3,16 +3,24 @@
  * `{{ $env.X }}` (Artillery 2 reads the environment when the request is
  * made, so a secret never becomes a literal of the script); a capture,
  * flow var or run id becomes the virtual user's variable; `${RANDOM.…}`
- * a variable the processor makes fresh before each request that reads it,
+ * and `${NOW.…}` a variable the processor makes fresh before each request that reads it,
  * as `flowrun run` makes one per reference. What has no counterpart is
  * noted, never dropped silently.
  *
  * @module
  */
-import type { Expr, Template, ValueTemplate } from "../model/template.ts";
+import type { Expr, Ref, Template, ValueTemplate } from "../model/template.ts";
 import { jsExpr } from "./js_value.ts";
 import { dropsDefault } from "./secret_env.ts";
-import { type Bound, captureName, note, type Place, RUN_ID_VAR, varName } from "./scope.ts";
+import {
+  type Bound,
+  captureName,
+  type Fresh,
+  note,
+  type Place,
+  RUN_ID_VAR,
+  varName,
+} from "./scope.ts";
 
 /** `{{ name }}` in Artillery's syntax. */
 const ref = (name: string): string => `{{ ${name} }}`;
@@ -48,12 +56,8 @@ export function exprText(expr: Expr, place: Place): string {
       return ref(RUN_ID_VAR);
     case "random-uuid":
     case "random-hex":
-      return ref(
-        freshName(
-          place,
-          r.kind === "random-uuid" ? { kind: "uuid" } : { kind: "hex", length: r.length },
-        ),
-      );
+    case "now":
+      return ref(freshName(place, freshOf(r)));
     case "setup":
       if (place.scope.outputs.has(`setup_${r.name.replace(/\W/g, "_")}`)) {
         return ref(`setup_${r.name.replace(/\W/g, "_")}`);
@@ -111,11 +115,15 @@ function envText(name: string, expr: Expr, place: Place): string {
   return ref(variable);
 }
 
+/** How the processor makes a value flowrun draws anew at each use. */
+function freshOf(r: Extract<Ref, { kind: "random-uuid" | "random-hex" | "now" }>): Fresh {
+  if (r.kind === "random-uuid") return { kind: "uuid" };
+  if (r.kind === "random-hex") return { kind: "hex", length: r.length };
+  return { kind: "now", format: r.format, offsetMs: r.offsetMs };
+}
+
 /** A new variable the processor fills before each request that reads it. */
-function freshName(
-  place: Place,
-  fresh: { kind: "uuid" } | { kind: "hex"; length: number },
-): string {
+function freshName(place: Place, fresh: Fresh): string {
   const name = `f${place.flowIndex}_fresh_${place.scope.fresh.size + 1}`;
   place.scope.fresh.set(name, fresh);
   return name;

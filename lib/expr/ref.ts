@@ -1,6 +1,6 @@
 /**
  * What the inside of one `${…}` refers to: one small reader per head
- * (`ENV`, `vars`, `steps`, `setup`, `RANDOM`, `RUN_ID`, `TRACE_ID`), a bare
+ * (`ENV`, `vars`, `steps`, `setup`, `RANDOM`, `NOW`, `RUN_ID`, `TRACE_ID`), a bare
  * name otherwise, and one message for anything else that says what was
  * probably meant.
  *
@@ -9,6 +9,7 @@
 import type { Ref } from "../model/template.ts";
 import { isName } from "../model/names.ts";
 import { ExpressionSyntaxError } from "./errors.ts";
+import { nowRef } from "./now.ts";
 
 const MAX_HEX = 4096;
 
@@ -80,6 +81,7 @@ const HEAD_HINTS = new Map<string, string>([
   ["steps", "Write ${steps.<step>.capture.<key>} or ${steps.<step>.<key>}."],
   ["setup", "Write ${setup.NAME}: an output of the run's setup flow."],
   ["RANDOM", "Write ${RANDOM.UUID} or ${RANDOM.HEX_32}."],
+  ["NOW", "Write ${NOW.UNIX}, ${NOW.UNIX_MS} or ${NOW.ISO}, e.g. ${NOW.UNIX+1h}."],
 ]);
 
 /**
@@ -103,6 +105,9 @@ const HEAD_HINTS = new Map<string, string>([
  * ```
  */
 export function parseRef(inner: string, at: Written): Ref {
+  // Before the name rule: an offset (`+1h`) is no name.
+  const now = nowRef(inner, at);
+  if (now) return now;
   const segments = inner.split(".");
   const bad = segments.find((s) => !isName(s));
   if (bad !== undefined) {
@@ -122,7 +127,7 @@ export function parseRef(inner: string, at: Written): Ref {
 /** The error of an expression that refers to nothing, saying what was probably meant. */
 function unknownRef(head: string, at: Written): ExpressionSyntaxError {
   // A known head in the wrong case: ${env.X}, ${Vars.x}, ${STEPS.a.b}.
-  const cased = ["ENV", "vars", "steps", "RANDOM"].find((h) =>
+  const cased = ["ENV", "vars", "steps", "RANDOM", "NOW"].find((h) =>
     h.toLowerCase() === head.toLowerCase() && h !== head
   );
   return new ExpressionSyntaxError(
@@ -133,6 +138,6 @@ function unknownRef(head: string, at: Written): ExpressionSyntaxError {
         HEAD_HINTS.get(cased)
       }`) ??
       HEAD_HINTS.get(head) ??
-      "Expressions are ${ENV.NAME}, ${NAME}, ${vars.name}, ${steps.<step>.capture.<key>}, ${steps.<step>.<key>}, ${RANDOM.UUID}, ${RANDOM.HEX_<n>}, ${RUN_ID} and ${TRACE_ID}.",
+      "Expressions are ${ENV.NAME}, ${NAME}, ${vars.name}, ${steps.<step>.capture.<key>}, ${steps.<step>.<key>}, ${RANDOM.UUID}, ${RANDOM.HEX_<n>}, ${NOW.UNIX}, ${NOW.UNIX_MS}, ${NOW.ISO}, ${RUN_ID} and ${TRACE_ID}.",
   );
 }

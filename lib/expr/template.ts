@@ -15,6 +15,7 @@
  * | `${vars.name.field}` | a field of a map var (A) |
  * | `${steps.s.capture.k}` / `${steps.s.k}` | value captured by step `s` (A / B) |
  * | `${RANDOM.UUID}`, `${RANDOM.HEX_32}` | fresh random values at each use |
+ * | `${NOW.UNIX}`, `${NOW.UNIX_MS}`, `${NOW.ISO-30m}` | the time when the request is resolved, offset `s`/`m`/`h`/`d`/`w` |
  * | `${RUN_ID}` | the run id, the same for the whole run |
  * | `${TRACE_ID}` | the W3C trace id of this flow run (sent in `traceparent` with `--trace`) |
  * | `${ENV.NAME:-text}`, `${NAME:-text}` | fallback when the variable is unset or empty |
@@ -28,6 +29,7 @@
  */
 import type { Expr, Template, ValueTemplate } from "../model/template.ts";
 import { ExpressionError } from "./errors.ts";
+import { nowValue } from "./now.ts";
 
 export type { Expr, Ref, Template, ValueTemplate } from "../model/template.ts";
 export { ExpressionError, ExpressionSyntaxError } from "./errors.ts";
@@ -114,6 +116,8 @@ function resolve(expr: Expr, scope: Scope): unknown {
       return crypto.randomUUID();
     case "random-hex":
       return randomHex(ref.length);
+    case "now":
+      return nowValue(ref.format, ref.offsetMs);
     case "run-id":
       return scope.runId;
     case "trace-id":

@@ -101,7 +101,7 @@ function checkEnv(expr: Expr, ref: { name: string }, c: RefScope): void {
 /** What an inline data row's value may read (see `row_vars.ts`). */
 const ROW_READS =
   "A row value may read the flow's vars that read no column, --var parameters, the " +
-  "columns to its left, ${setup.…}, ${ENV.…}, ${RUN_ID}, ${TRACE_ID} and ${RANDOM.…}.";
+  "columns to its left, ${setup.…}, ${ENV.…}, ${RUN_ID}, ${TRACE_ID}, ${RANDOM.…} and ${NOW.…}.";
 
 /** A var defined further down: reported the same for `${x}` and `${vars.x}`. Whether it was one. */
 function definedLater(expr: Expr, name: string, c: RefScope): boolean {
@@ -267,7 +267,7 @@ function checkStep(expr: Expr, ref: { step: string; key: string }, c: RefScope):
   else checkCapture(expr, ref, target, c);
 }
 
-/** Generated values (random, run and trace ids) always exist. */
+/** Generated values (random, the time, run and trace ids) always exist. */
 const nothing = (): void => {};
 
 /**
@@ -301,6 +301,7 @@ export const REF_CHECKS: { readonly [K in Ref["kind"]]: RefCheck<K> } = {
   step: checkStep,
   "random-uuid": nothing,
   "random-hex": nothing,
+  now: nothing,
   "run-id": nothing,
   "trace-id": nothing,
 };

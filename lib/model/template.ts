@@ -17,6 +17,8 @@ export type Ref =
   | { kind: "setup"; name: string }
   | { kind: "random-uuid" }
   | { kind: "random-hex"; length: number }
+  /** `${NOW.UNIX}`, `${NOW.UNIX_MS}`, `${NOW.ISO}`, shifted by `offsetMs` (`${NOW.UNIX+1h}`). */
+  | { kind: "now"; format: "unix" | "unix-ms" | "iso"; offsetMs: number }
   | { kind: "run-id" }
   | { kind: "trace-id" };
 

@@ -293,7 +293,8 @@ Deno.test("parseTemplate rejects an unknown head with the list of expressions as
   assert.equal(
     e.hint,
     "Expressions are ${ENV.NAME}, ${NAME}, ${vars.name}, ${steps.<step>.capture.<key>}, " +
-      "${steps.<step>.<key>}, ${RANDOM.UUID}, ${RANDOM.HEX_<n>}, ${RUN_ID} and ${TRACE_ID}.",
+      "${steps.<step>.<key>}, ${RANDOM.UUID}, ${RANDOM.HEX_<n>}, ${NOW.UNIX}, ${NOW.UNIX_MS}, " +
+      "${NOW.ISO}, ${RUN_ID} and ${TRACE_ID}.",
   );
 });
 

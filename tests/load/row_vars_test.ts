@@ -64,7 +64,7 @@ Deno.test("a row that reads a var made from a row's column is one problem that s
     ], command);
     assert.match(
       run.out,
-      /hint: A row value may read the flow's vars that read no column, --var parameters, the columns to its left, \$\{setup\.…\}, \$\{ENV\.…\}, \$\{RUN_ID\}, \$\{TRACE_ID\} and \$\{RANDOM\.…\}\./,
+      /hint: A row value may read the flow's vars that read no column, --var parameters, the columns to its left, \$\{setup\.…\}, \$\{ENV\.…\}, \$\{RUN_ID\}, \$\{TRACE_ID\}, \$\{RANDOM\.…\} and \$\{NOW\.…\}\./,
     );
   }
 });
