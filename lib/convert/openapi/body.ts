@@ -13,8 +13,9 @@ import { isNode, type Node } from "../../check/openapi_operations.ts";
 import type { YNode } from "../yaml_out.ts";
 import { deref, type ExampleMaker } from "./examples.ts";
 import { givenExample, literal, simpleText, toYNode } from "./params.ts";
-import { somethingToUpdate } from "./patch_body.ts";
+import { somethingToPatch } from "./patch_body.ts";
 import { withSummaryNamed } from "./summary_named.ts";
+import { withoutServerDefaults } from "./server_defaults.ts";
 
 /** A file the flows read that the user must replace with a real one. */
 export interface PlaceholderFile {
@@ -68,12 +69,16 @@ export function bodyParts(
   const media = isNode(content[type]) ? content[type] as Node : {};
   const own = givenExample(doc, media);
   const json = /json/i.test(type);
-  const made = own.given ? own.value : (json ? maker.withExamples() : maker).make(media.schema);
+  const made = own.given ? own.value : withoutServerDefaults(
+    doc,
+    media.schema,
+    (json ? maker.withExamples() : maker).make(media.schema),
+  );
   // A schema that requires nothing: what the operation's summary says it changes, too.
   const named = own.given || !json ? made : withSummaryNamed(doc, maker, op, media.schema, made);
-  // An update of nothing is no request (LoopBack: 400; RealWorld's `{"user": {}}`: 500).
-  const value = !own.given && json
-    ? somethingToUpdate(doc, maker, method, media.schema, named)
+  // An update of nothing is no request (LoopBack: 400); a replace of nothing may be one.
+  const value = method === "PATCH" && !own.given && json
+    ? somethingToPatch(doc, maker, media.schema, named)
     : named;
   writeBody(doc, { type, media, value, step }, out);
   return out;
