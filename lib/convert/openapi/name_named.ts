@@ -18,6 +18,7 @@ import { isNode, type Node } from "../../check/openapi_operations.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { plainName } from "./required_props.ts";
 import { isRpcDocument } from "./rpc_verbs.ts";
+import { saidNeeded } from "./said_needed.ts";
 import { names } from "./summary_named.ts";
 
 const rpcDocuments = new WeakMap<Node, boolean>();
@@ -55,9 +56,10 @@ function namingName(op: OpenApiOperation, param: string): string | undefined {
 }
 
 /**
- * Whether parameter `p` of `op` is sent: it is required, or it is an
- * optional query parameter the function's own words name in an RPC-shaped
- * `doc` (see the module), which a note in `comments` says.
+ * Whether parameter `p` of `op` is sent: it is required, or its description
+ * says it must be given (`said_needed.ts`), or it is an optional query
+ * parameter the function's own words name in an RPC-shaped `doc` (see the
+ * module), which a note in `comments` says.
  *
  * @example
  * ```ts
@@ -74,7 +76,7 @@ function namingName(op: OpenApiOperation, param: string): string | undefined {
  * ```
  */
 export function sends(doc: Node, op: OpenApiOperation, p: Node, comments: string[]): boolean {
-  if (p.required === true) return true;
+  if (p.required === true || saidNeeded(doc, op, p, comments)) return true;
   if (p.in !== "query" || typeof p.name !== "string" || !rpcShaped(doc)) return false;
   const name = namingName(op, p.name);
   const summary = typeof op.node.summary === "string" ? op.node.summary.toLowerCase() : "";
