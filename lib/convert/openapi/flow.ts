@@ -29,6 +29,7 @@ import { namedInBody, namingCreate, withNamed } from "./body_names.ts";
 import { ExampleMaker } from "./examples.ts";
 import { fillListed } from "./listed_items.ts";
 import { sends } from "./name_named.ts";
+import { runTime } from "./run_time.ts";
 import { clientNames, type OpenApiOperation } from "./operations.ts";
 import { ownServer } from "./own_server.ts";
 import { credentialParam } from "./param_places.ts";
@@ -293,14 +294,15 @@ export class FlowBuilder {
     return name;
   }
 
-  /** A query value from the flow: the run's name of an id the client names, or a capture (waited for). */
-  #queryLinked(op: OpenApiOperation, name: string, place: unknown, guards: string[]) {
-    const naming = place === "query" && clientNaming(this.shared.inferred.params, op, name);
+  /** A query value from the flow: the run's name of an id the client names, a capture (waited for), the run's time. */
+  #queryLinked(op: OpenApiOperation, p: Node, guards: string[], comments: string[]) {
+    const name = String(p.name);
+    const naming = p.in === "query" && clientNaming(this.shared.inferred.params, op, name);
     // Keyed by its create too: GET and POST twins of a create each name their own.
     if (naming) return `\${vars.${this.#ownName(naming, name, `${name} ${naming.index}`)}}`;
-    const captured = this.#captured(op, name, place);
+    const captured = this.#captured(op, name, p.in);
     if (captured) guards.push(captured);
-    return captured;
+    return captured ?? runTime(this.shared.doc, op, p, comments);
   }
 
   /** The parameters sent; none where a scheme of `places` sends its credential (that is its value). */
@@ -324,7 +326,7 @@ export class FlowBuilder {
         if (placed.send) list.push(placed.send);
         continue;
       }
-      const linked = this.#queryLinked(op, name, p.in, guards);
+      const linked = this.#queryLinked(op, p, guards, comments);
       if (linked) {
         query.push([name, linked]);
         continue;
@@ -395,6 +397,4 @@ export class FlowBuilder {
   }
 }
 
-function entries<T extends YNode>(list: [string, T][]): YMap | undefined {
-  return list.length > 0 ? ymap(list) : undefined;
-}
+const entries = <T extends YNode>(list: [string, T][]) => list.length > 0 ? ymap(list) : undefined;

@@ -56,6 +56,30 @@ function namingName(op: OpenApiOperation, param: string): string | undefined {
 }
 
 /**
+ * Why an optional query parameter of `op` is sent (see the module), or
+ * undefined: it is not, or `doc` is not RPC-shaped.
+ *
+ * @example
+ * ```ts
+ * import { namedBy } from "./name_named.ts";
+ * import type { OpenApiOperation } from "./operations.ts";
+ * const doc = { paths: { "/createSession": {} } };
+ * const summary = "creates a session. validUntil is an unix timestamp";
+ * const op = { template: "/createSession", node: { summary } } as unknown as OpenApiOperation;
+ * if (namedBy(doc, op, { name: "validUntil", in: "query" }) !== "its summary names it") throw new Error();
+ * if (namedBy(doc, op, { name: "authorID", in: "query" }) !== undefined) throw new Error();
+ * ```
+ */
+export function namedBy(doc: Node, op: OpenApiOperation, p: Node): string | undefined {
+  if (p.in !== "query" || typeof p.name !== "string" || !rpcShaped(doc)) return undefined;
+  const name = namingName(op, p.name);
+  if (name !== undefined) return `the function's name, ${name}, names it`;
+  const summary = typeof op.node.summary === "string" ? op.node.summary.toLowerCase() : "";
+  const said = summary.split(/[^a-z0-9]+/).some((w) => w !== "" && names(w, p.name as string));
+  return said ? "its summary names it" : undefined;
+}
+
+/**
  * Whether parameter `p` of `op` is sent: it is required, or its description
  * says it must be given (`said_needed.ts`), or it is an optional query
  * parameter the function's own words name in an RPC-shaped `doc` (see the
@@ -77,14 +101,7 @@ function namingName(op: OpenApiOperation, param: string): string | undefined {
  */
 export function sends(doc: Node, op: OpenApiOperation, p: Node, comments: string[]): boolean {
   if (p.required === true || saidNeeded(doc, op, p, comments)) return true;
-  if (p.in !== "query" || typeof p.name !== "string" || !rpcShaped(doc)) return false;
-  const name = namingName(op, p.name);
-  const summary = typeof op.node.summary === "string" ? op.node.summary.toLowerCase() : "";
-  const said = summary.split(/[^a-z0-9]+/).some((w) => w !== "" && names(w, p.name as string));
-  if (name === undefined && !said) return false;
-  const why = name === undefined
-    ? "its summary names it"
-    : `the function's name, ${name}, names it`;
-  comments.push(`optional, sent: query ${p.name} (${why})`);
-  return true;
+  const why = namedBy(doc, op, p);
+  if (why !== undefined) comments.push(`optional, sent: query ${p.name} (${why})`);
+  return why !== undefined;
 }
