@@ -10,7 +10,8 @@
  */
 import { UsageError } from "../lib/model/errors.ts";
 import { plural } from "../lib/_util/plural.ts";
-import type { ArtilleryExport } from "../lib/export/mod.ts";
+import type { ArtilleryExport, ExportOptions } from "../lib/export/mod.ts";
+import { byteSize } from "./option_values.ts";
 import { command } from "./args.ts";
 import { EXIT } from "./exit.ts";
 import { err, out, redactor, useColor } from "./output.ts";
@@ -30,6 +31,11 @@ export const EXPORT_OPTIONS = {
   "file-root": { type: "string" },
   setup: { type: "string", multiple: true },
   teardown: { type: "string", multiple: true },
+  cacert: { type: "string", multiple: true },
+  cert: { type: "string" },
+  key: { type: "string" },
+  insecure: { type: "boolean" },
+  "max-body": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -63,11 +69,12 @@ export async function exportCommand(args: string[]): Promise<number> {
   if (!found) return EXIT.passed;
   const { values, positionals } = found;
   const dir = values.output!.replace(/\/+$/, "") || ".";
-  const [exporter, suite, io, invalid] = await Promise.all([
+  const [exporter, suite, io, invalid, { readNetwork }] = await Promise.all([
     import("../lib/export/mod.ts"),
     import("../lib/load/suite.ts"),
     import("../lib/io/mod.ts"),
     import("./run/invalid.ts"),
+    import("./run/inputs.ts"),
   ]);
   // The phase first: a mistake in it is found before the flows are read.
   const phase = exporter.phaseOf({
@@ -76,6 +83,8 @@ export async function exportCommand(args: string[]): Promise<number> {
     rampTo: values["ramp-to"],
     users: values.users,
   });
+  // The TLS settings and body limit the processor's connections take, read as run reads them.
+  const settings = await processorSettings(values, readNetwork, io.readText);
   const plan = { ...loadPlan(values, positionals, io.readEnv), checkEnv: false };
   const inputs = await readLoadInputs(plan, redactor);
   // The environment is read where the test runs, not here: unset variables are no problem.
@@ -99,25 +108,72 @@ export async function exportCommand(args: string[]): Promise<number> {
     from: positionals.join(" "),
     setup: loaded.setup,
     teardown: loaded.teardown,
+    ...settings,
   });
   for (const file of done.files) await save(`${dir}/${file.path}`, file.text);
   // The files it uploads, as they are: bytes, not text to mask.
-  for (const file of done.data) await io.writeFileAtomic(`${dir}/${file.path}`, file.bytes);
+  for (const file of done.data) {
+    await io.writeFileAtomic(`${dir}/${file.path}`, file.bytes);
+    // A client certificate's key is readable by its owner only, as a key file should be.
+    if (file.path.endsWith(".key")) await Deno.chmod(`${dir}/${file.path}`, 0o600);
+  }
   err(summary(done, dir));
   return EXIT.passed;
+}
+
+/**
+ * `--cacert`, `--cert`/`--key`, `--insecure` and `--max-body`, checked and
+ * read as `flowrun run` reads them: the steps the processor connects
+ * itself (WebSocket, SSE, gRPC) take them.
+ */
+async function processorSettings(
+  values: {
+    cacert?: string[];
+    cert?: string;
+    key?: string;
+    insecure?: boolean;
+    "max-body"?: string;
+  },
+  readNetwork: typeof import("./run/inputs.ts").readNetwork,
+  readText: (path: string) => Promise<string>,
+): Promise<Pick<ExportOptions, "network" | "maxBodyBytes">> {
+  if ((values.cert === undefined) !== (values.key === undefined)) {
+    const [given, missing] = values.cert === undefined ? ["key", "cert"] : ["cert", "key"];
+    throw new UsageError(
+      "bad-cert",
+      `--${given} needs --${missing}.`,
+      "Give the client certificate and its key together: --cert client.pem --key client.key.",
+    );
+  }
+  const maxBodyBytes = byteSize(values["max-body"], "max-body");
+  const plan = { caFiles: values.cacert ?? [], cert: values.cert, key: values.key };
+  const network = await readNetwork({ ...plan, insecure: values.insecure === true }, readText);
+  return {
+    ...(network && { network }),
+    ...(maxBodyBytes !== undefined && { maxBodyBytes }),
+  };
 }
 
 /** What the export wrote, what to set and what it does not express. */
 function summary(done: ArtilleryExport, dir: string): string {
   const uploads = done.data.filter((file) => file.path.startsWith("files/")).length;
-  // The rest are the gRPC steps' .proto roots (lib/export/grpc_spec.ts).
-  const protos = done.data.length - uploads;
+  // The gRPC steps' .proto roots (lib/export/grpc_spec.ts).
+  const protos = done.data.filter((file) => file.path.startsWith("protos/")).length;
+  // The CAs and client certificates the processor's connections take (lib/export/kind_tls.ts).
+  const tls = done.data.filter((file) => file.path.startsWith("tls/"));
   const lines = [
     `Wrote ${dir}/${done.files[0].path} (${plural(done.scenarios, "scenario")}, ${
       plural(done.requests, "request")
     }) and ${dir}/${done.files[1].path}${
       uploads ? `, and ${plural(uploads, "file")} it uploads under ${dir}/files/` : ""
-    }${protos ? `, and the .proto files its gRPC steps call, as JSON, under ${dir}/protos/` : ""}.`,
+    }${protos ? `, and the .proto files its gRPC steps call, as JSON, under ${dir}/protos/` : ""}${
+      tls.length
+        ? `, and the certificates its WebSocket, SSE and gRPC steps use under ${dir}/tls/`
+        : ""
+    }.`,
+    ...tls.filter((file) => file.path.endsWith(".key")).map((file) =>
+      `${dir}/${file.path} is a client certificate's private key: keep the folder as private as it.`
+    ),
     done.env.length
       ? `Set these environment variables where Artillery runs: ${done.env.join(", ")}.`
       : "It reads no environment variables.",

@@ -159,6 +159,23 @@ const USAGES: Record<string, Usage> = {
         "a flow run once before the users start (before:); its outputs are theirs",
       ],
       teardown: ["--teardown FILE", "a flow run once after the users end (after:)"],
+      cacert: [
+        "--cacert FILE",
+        "also trust this PEM CA in WebSocket, SSE and gRPC steps (repeatable)",
+      ],
+      cert: [
+        "--cert FILE --key FILE",
+        "a PEM client certificate and key for those steps (copied into DIR/tls/)",
+      ],
+      key: [
+        "--cert FILE --key FILE",
+        "a PEM client certificate and key for those steps (copied into DIR/tls/)",
+      ],
+      insecure: ["--insecure", "WebSocket, SSE and gRPC steps do not check TLS certificates"],
+      "max-body": [
+        "--max-body SIZE",
+        "most bytes a WebSocket, SSE or gRPC answer may hold (default 10MiB)",
+      ],
     },
   },
   send: {

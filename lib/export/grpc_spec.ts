@@ -12,25 +12,9 @@
  * @module
  */
 import type { GrpcSpec } from "../kinds/mod.ts";
+import { dataFile } from "./data_file.ts";
 import type { Place } from "./scope.ts";
 import { templateText, templateValue } from "./template.ts";
-
-/**
- * The path of the root's JSON in the export, written into the scope's
- * files the first time this root is met.
- */
-function rootFile(spec: GrpcSpec, place: Place): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(spec.root!.toJSON()));
-  const same = (known: Uint8Array) =>
-    known.length === bytes.length && known.every((b, i) => b === bytes[i]);
-  for (const [path, known] of place.scope.files) {
-    if (path.startsWith("protos/") && same(known)) return path;
-  }
-  const count = [...place.scope.files.keys()].filter((p) => p.startsWith("protos/")).length;
-  const path = `protos/${count + 1}.json`;
-  place.scope.files.set(path, bytes);
-  return path;
-}
 
 /**
  * The path of a method named `package.Service/Method` (or
@@ -67,7 +51,14 @@ export function grpcSpecData(spec: GrpcSpec, place: Place): Record<string, unkno
   return {
     target: templateText(spec.target, place),
     tls: spec.tls,
-    ...(spec.codec && spec.root && { protos: rootFile(spec, place) }),
+    ...(spec.codec && spec.root && {
+      protos: dataFile(
+        place.scope,
+        "protos",
+        "json",
+        new TextEncoder().encode(JSON.stringify(spec.root.toJSON())),
+      ),
+    }),
     path: spec.codec?.path ?? reflectedPath(spec.method),
     // The shape, when known here; a reflected method's is the server's (the processor reads
     // both from the definition it calls with).

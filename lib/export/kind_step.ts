@@ -19,6 +19,7 @@ import { tokenFor } from "./oauth2.ts";
 import { authFields, type RequestFields } from "./request.ts";
 import type { FlowItem } from "./flow_item.ts";
 import { kindSpecData } from "./kind_spec.ts";
+import { type KindTls, kindTls } from "./kind_tls.ts";
 import { grpcSpecData } from "./grpc_spec.ts";
 import type { GrpcSpec } from "../kinds/mod.ts";
 import type { ProcessorCheck } from "./processor_checks.ts";
@@ -41,6 +42,8 @@ export interface KindStepData {
   auth?: RequestFields;
   /** `cookie_jar: true`: the user's cookies go with the request and the answer's are kept. */
   jar?: true;
+  /** The CAs, client certificate and `insecure` its connection takes (kind_tls.ts). */
+  tls?: KindTls;
 }
 
 /** The processor functions' names, by kind. */
@@ -108,6 +111,7 @@ export function kindItems(step: Step, flow: Flow, place: Place): FlowItem[] {
   const auth: RequestFields = {};
   authFields(stepAuth, place, auth);
   const token = stepAuth?.kind === "oauth2" ? tokenFor(stepAuth, place) : undefined;
+  const tls = kindTls(options, place.scope);
   const data: KindStepData = {
     kind: kind as KindStepData["kind"],
     name: `${place.prefix ?? ""}${step.name}`,
@@ -118,6 +122,7 @@ export function kindItems(step: Step, flow: Flow, place: Place): FlowItem[] {
     ...(ifTrue && { ifTrue }),
     ...(Object.keys(auth).length > 0 && { auth }),
     ...(options.cookieJar === true && { jar: true as const }),
+    ...(tls && { tls }),
   };
   const fn = `${FUNCTION[kind as KindStepData["kind"]]}${place.scope.kindSteps.size + 1}`;
   place.scope.kindSteps.set(fn, data);

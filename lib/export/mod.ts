@@ -17,7 +17,12 @@
  *
  * @module
  */
-export { type ArtilleryExport, exportArtillery, SCRIPT_FILE } from "./script.ts";
+export {
+  type ArtilleryExport,
+  exportArtillery,
+  type ExportOptions,
+  SCRIPT_FILE,
+} from "./script.ts";
 export { DEFAULT_PHASE, type LoadOptionText, type Phase, phaseOf } from "./phases.ts";
 export { PROCESSOR_FILE } from "./processor.ts";
-export type { Note } from "./scope.ts";
+export type { ExportNetwork, Note } from "./scope.ts";

@@ -132,15 +132,28 @@ function grpcStart(client, method, spec, metadata, deadline, on) {
 }
 
 /**
+ * The channel's credentials: insecure (h2c), or TLS with the step's CAs
+ * (the system's and its own), client certificate and insecure, as flowrun's
+ * gRPC channel takes them.
+ */
+function grpcCredentials(grpc, secure, tls) {
+  if (!secure) return grpc.credentials.createInsecure();
+  const pem = (value) => value ? Buffer.from([].concat(value).join("\\n")) : null;
+  const t = tls || {};
+  const verify = t.rejectUnauthorized === false ? { checkServerIdentity: () => undefined, rejectUnauthorized: false } : {};
+  return grpc.credentials.createSsl(pem(t.ca), pem(t.key), pem(t.cert), verify);
+}
+
+/**
  * One call of a grpc step: the response, or a rejection when the server was
  * not reached in time or, for a step without protos, its reflection failed.
  */
-function grpcExchange(spec, timeoutMs) {
+function grpcExchange(spec, timeoutMs, tls) {
   const modules = grpcModules();
   const { grpc } = modules;
   const target = grpcTarget(spec);
-  const credentials = target.tls ? grpc.credentials.createSsl() : grpc.credentials.createInsecure();
-  const client = new grpc.Client(target.address, credentials, { "grpc.max_receive_message_length": MAX_BODY_BYTES });
+  const client = new grpc.Client(target.address, grpcCredentials(grpc, target.tls, tls),
+    { "grpc.max_receive_message_length": MAX_BODY_BYTES });
   const metadata = new grpc.Metadata();
   for (const [name, value] of Object.entries(spec.metadata || {})) metadata.add(name, text(value));
   const json = spec.protos ? Promise.resolve(grpcProtosJson(spec))
@@ -155,9 +168,15 @@ function grpcExchange(spec, timeoutMs) {
 }
 
 /** The call itself, on \`client\`, which it closes when the call ends. */
-function grpcCall(grpc, client, method, spec, metadata, timeoutMs) {
+function grpcCall(grpc, client, known, spec, metadata, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   const name = spec.path.slice(1);
+  // The response's bytes, counted as they are decoded: a stream's together are bounded as one answer.
+  let bytes = 0;
+  const method = { ...known, responseDeserialize: (b) => {
+    bytes += b.length;
+    return known.responseDeserialize(b);
+  } };
   return new Promise((resolve, reject) => {
     const messages = [];
     let headers, status, ended = false, stopped;
@@ -165,13 +184,17 @@ function grpcCall(grpc, client, method, spec, metadata, timeoutMs) {
       if (!status || !ended) return;
       client.close();
       const arrived = messages.length + " message" + (messages.length === 1 ? "" : "s") + " had arrived";
+      if (stopped === "too-large" || (status.code === grpc.status.RESOURCE_EXHAUSTED && /larger than max/i.test(status.details))) {
+        return reject(new Error("The response of " + name + " held more than " + MAX_BODY_BYTES +
+          " bytes (--max-body); flowrun cancelled the call (" + arrived + ")."));
+      }
       if (status.code === grpc.status.UNAVAILABLE) {
         return reject(new Error(name + " is unavailable (UNAVAILABLE): " + status.details + "."));
       }
       if (status.code === grpc.status.DEADLINE_EXCEEDED && Date.now() >= deadline - 5) {
         return reject(new Error("No end of " + name + " within " + timeoutMs + " ms, the step's timeout (" + arrived + ")."));
       }
-      const failures = stopped ? ["The stream of " + name + " brought more than " + spec.maxMessages +
+      const failures = stopped === "max_messages" ? ["The stream of " + name + " brought more than " + spec.maxMessages +
         " messages (max_messages); flowrun cancelled the call and kept the first " + spec.maxMessages + "."] : [];
       const body = JSON.stringify(method.responseStream ? messages : messages.length ? messages[0] : null);
       resolve({ statusCode: status.code, headers: grpcHeaders(headers, status), body, received: messages.length,
@@ -180,6 +203,10 @@ function grpcCall(grpc, client, method, spec, metadata, timeoutMs) {
     const started = grpcStart(client, method, spec, metadata, deadline, {
       data: (message) => {
         if (stopped) return;
+        if (bytes > MAX_BODY_BYTES) {
+          stopped = "too-large";
+          return started.call.cancel();
+        }
         if (messages.length >= spec.maxMessages) {
           stopped = "max_messages";
           return started.call.cancel();

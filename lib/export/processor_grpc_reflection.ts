@@ -220,6 +220,7 @@ async function grpcReflect(ask) {
 function grpcReflectedJson(spec, client, modules, metadata, timeoutMs) {
   const target = grpcTarget(spec);
   const service = spec.path.slice(1).split("/")[0];
+  // The description does not depend on the certificates that reached it (a failed ask is not kept).
   const key = JSON.stringify([target.address, target.tls, service]);
   let pending = grpcReflected.get(key);
   if (!pending) {

@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { DEFAULT_MAX_BODY_BYTES } from "../http/body_limits.ts";
 import type { ExportScope } from "./scope.ts";
 import { GRPC_SOURCE } from "./processor_grpc.ts";
 import { GRPC_JSON_SOURCE } from "./processor_grpc_json.ts";
@@ -20,8 +21,6 @@ import { SSE_SOURCE } from "./processor_sse.ts";
 import { WEBSOCKET_SOURCE } from "./processor_websocket.ts";
 
 const SHARED = `
-// The most bytes an answer or an event stream may hold: flowrun's default --max-body.
-const MAX_BODY_BYTES = 10 * 1024 * 1024;
 /**
  * A package the processor may use, loaded lazily: from beside the script
  * (npm install there), else from Artillery's own dependencies (the script
@@ -39,6 +38,34 @@ function optionalModule(name) {
     }
   }
   return undefined;
+}
+
+/** Each PEM file beside the script (tls/N.pem, tls/N.key), read once per process. */
+const pemFiles = new Map();
+function pemFile(file) {
+  if (!pemFiles.has(file)) {
+    const { readFileSync, existsSync } = require("node:fs");
+    const path = require("node:path");
+    const beside = path.join(__dirname, file);
+    pemFiles.set(file, readFileSync(existsSync(beside) ? beside : path.resolve(file), "utf8"));
+  }
+  return pemFiles.get(file);
+}
+
+/**
+ * A step's TLS as Node's TLS options, or undefined when it has none: its
+ * CAs trusted besides the system's, its client certificate, and insecure
+ * (no certificate or host name check), as flowrun run's --cacert,
+ * --cert/--key and --insecure.
+ */
+function tlsOptions(tls) {
+  if (!tls) return undefined;
+  const { rootCertificates } = require("node:tls");
+  return {
+    ...(tls.ca && { ca: [...rootCertificates, ...tls.ca.map(pemFile)] }),
+    ...(tls.cert && { cert: pemFile(tls.cert), key: pemFile(tls.key) }),
+    ...(tls.insecure && { rejectUnauthorized: false, checkServerIdentity: () => undefined }),
+  };
 }
 
 /** A message's text as flowrun keeps it: parsed when it is JSON, else as it came. */
@@ -171,7 +198,7 @@ function flowrunKind(step, context, events, done) {
   }
   const exchange = { sse: sseExchange, websocket: webSocketExchange, grpc: grpcExchange }[step.kind];
   // A promise made of a synchronous throw too (no gRPC client, a bad target): it fails the user.
-  new Promise((resolve) => resolve(exchange(spec, step.timeoutMs))).then((res) => {
+  new Promise((resolve) => resolve(exchange(spec, step.timeoutMs, tlsOptions(step.tls)))).then((res) => {
     const ms = performance.now() - started;
     events.emit("histogram", metric, ms);
     events.emit("counter", metric + ".received", res.received);
@@ -189,6 +216,14 @@ function flowrunKind(step, context, events, done) {
   });
 }
 `;
+
+/** The processor's body limit: --max-body when exporting, else flowrun's default. */
+function limitSource(scope: ExportScope): string {
+  const given = scope.maxBodyBytes !== undefined;
+  return `\n// The most bytes an answer, a stream or a message may hold: ${
+    given ? "--max-body when exporting" : "flowrun's default --max-body"
+  }.\nconst MAX_BODY_BYTES = ${scope.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES};\n`;
+}
 
 /**
  * The processor's functions for the WebSocket and SSE steps `scope` met
@@ -215,10 +250,11 @@ export function kindFunctions(scope: ExportScope): { source: string; names: stri
       `  return flowrunKind(${JSON.stringify(data)}, context, events, done);\n}\n`;
   });
   return {
-    source:
-      `${SHARED}${WEBSOCKET_SOURCE}${SSE_SOURCE}${GRPC_SOURCE}${GRPC_JSON_SOURCE}${GRPC_REFLECTION_SOURCE}\n${
-        steps.join("\n")
-      }`,
+    source: `${
+      limitSource(scope)
+    }${SHARED}${WEBSOCKET_SOURCE}${SSE_SOURCE}${GRPC_SOURCE}${GRPC_JSON_SOURCE}${GRPC_REFLECTION_SOURCE}\n${
+      steps.join("\n")
+    }`,
     names: [...scope.kindSteps.keys()],
   };
 }

@@ -12,12 +12,12 @@
  */
 
 /**
- * The JavaScript of `sseExchange(spec, timeoutMs)`.
+ * The JavaScript of `sseExchange(spec, timeoutMs, tls)`.
  *
  * @example
  * ```ts
  * import { SSE_SOURCE } from "./processor_sse.ts";
- * if (!SSE_SOURCE.includes("async function sseExchange(spec, timeoutMs)")) throw new Error();
+ * if (!SSE_SOURCE.includes("async function sseExchange(spec, timeoutMs, tls)")) throw new Error();
  * ```
  */
 export const SSE_SOURCE = `
@@ -91,23 +91,50 @@ async function sseRead(body, spec, events) {
       }
       if (done) return "end";
       bytes += value.byteLength;
-      if (bytes > MAX_BODY_BYTES) throw new Error("The event stream passed " + MAX_BODY_BYTES + " bytes.");
+      if (bytes > MAX_BODY_BYTES) {
+        throw new Error("The event stream sent more than " + MAX_BODY_BYTES + " bytes (the --max-body limit) after " +
+          events.length + " events; reading stopped there.");
+      }
     }
   } finally {
     reader.cancel().catch(() => {});
   }
 }
 
+/**
+ * Node's fetch, or, with the step's TLS options (which fetch does not take)
+ * for an https URL, Node's https answering as fetch does: status, headers,
+ * the body as a stream.
+ */
+function sseFetch(url, init, tls) {
+  if (!tls || !/^https:/i.test(url)) return fetch(url, init);
+  const https = require("node:https");
+  const { Readable } = require("node:stream");
+  return new Promise((resolve, reject) => {
+    const options = { method: init.method, headers: init.headers, signal: init.signal, ...tls };
+    const request = https.request(url, options, (res) => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(res.headers)) {
+        for (const one of [].concat(value)) headers.append(name, one);
+      }
+      const body = Readable.toWeb(res);
+      resolve({ status: res.statusCode, headers, body, text: () => new Response(body).text() });
+    });
+    request.on("error", reject);
+    request.end(init.body);
+  });
+}
+
 /** One exchange of an sse step. */
-async function sseExchange(spec, timeoutMs) {
+async function sseExchange(spec, timeoutMs, tls) {
   const ms = Math.min(spec.waitMs === undefined ? timeoutMs : spec.waitMs, timeoutMs);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), ms);
   const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
   const events = [];
   try {
-    const response = await fetch(spec.url, { method: spec.method, headers: sseHeaders(spec), body,
-      signal: controller.signal });
+    const response = await sseFetch(spec.url, { method: spec.method, headers: sseHeaders(spec), body,
+      signal: controller.signal }, tls);
     const answer = { statusCode: response.status, headers: Object.fromEntries(response.headers),
       setCookies: response.headers.getSetCookie ? response.headers.getSetCookie() : [] };
     const type = response.headers.get("content-type") || "";

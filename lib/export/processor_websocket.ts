@@ -18,7 +18,7 @@
  */
 
 /**
- * The JavaScript of `webSocketExchange(spec, timeoutMs)`, which resolves to
+ * The JavaScript of `webSocketExchange(spec, timeoutMs, tls)`, which resolves to
  * the response or rejects when no connection opened.
  *
  * @example
@@ -47,7 +47,7 @@ const wsPayload = (item) => item.kind === "json" ? JSON.stringify(item.value)
   : item.kind === "binary" ? Buffer.from(String(item.value), "base64") : String(item.value);
 
 /** Opens the socket with one of the clients, its events handed to \`on\`. */
-function wsOpen(spec, timeoutMs, on) {
+function wsOpen(spec, timeoutMs, tls, on) {
   const url = spec.url.replace(/^http/, "ws");
   const headers = {};
   for (const [name, value] of Object.entries(spec.headers || {})) {
@@ -55,6 +55,7 @@ function wsOpen(spec, timeoutMs, on) {
   }
   const Client = webSocketClient();
   if (!Client) {
+    if (tls) throw new Error("Node's own WebSocket takes no CA or client certificate: run npm install ws beside the script");
     const socket = new globalThis.WebSocket(url, { protocols: spec.subprotocols, headers });
     socket.binaryType = "arraybuffer";
     socket.addEventListener("open", () => on.open({ statusCode: 101,
@@ -64,7 +65,8 @@ function wsOpen(spec, timeoutMs, on) {
     socket.addEventListener("error", (e) => on.error(new Error(e.message || "the WebSocket failed")));
     return socket;
   }
-  const socket = new Client(url, spec.subprotocols, { headers, handshakeTimeout: timeoutMs });
+  // The step's CAs, client certificate and insecure go to the TLS connection, as ws takes Node's options.
+  const socket = new Client(url, spec.subprotocols, { headers, handshakeTimeout: timeoutMs, ...tls });
   let answer = { statusCode: 101, headers: {} };
   const setCookies = (res) => [].concat(res.headers["set-cookie"] || []);
   socket.on("upgrade", (res) => {
@@ -101,13 +103,15 @@ const wsWhy = (stopped, spec, timeoutMs, close) => ({
 })[stopped];
 
 /** One exchange of a websocket step. */
-function webSocketExchange(spec, timeoutMs) {
+function webSocketExchange(spec, timeoutMs, tls) {
   return new Promise((resolve, reject) => {
     const messages = [];
     let answer, socket;
     let sent = 0;
     let next = 0;
     let settled = false;
+    // The messages' bytes together, bounded by the body limit as flowrun bounds them.
+    let bytes = 0;
     const timers = [];
     const settle = (outcome) => {
       if (settled) return;
@@ -135,7 +139,7 @@ function webSocketExchange(spec, timeoutMs) {
       socket.close(1000);
     };
     timers.push(setTimeout(() => stop("timeout"), timeoutMs));
-    socket = wsOpen(spec, timeoutMs, {
+    socket = wsOpen(spec, timeoutMs, tls, {
       open(handshake) {
         answer = handshake;
         if (spec.waitMs !== undefined) timers.push(setTimeout(() => stop("wait"), spec.waitMs));
@@ -143,6 +147,12 @@ function webSocketExchange(spec, timeoutMs) {
       },
       message(data, binary) {
         if (settled) return;
+        bytes += typeof data === "string" ? Buffer.byteLength(data) : [].concat(data).reduce((n, b) => n + b.byteLength, 0);
+        if (bytes > MAX_BODY_BYTES) {
+          settle({ error: new Error("The messages received came to more than " + MAX_BODY_BYTES +
+            " bytes, the most a response may hold; raise --max-body or receive fewer (count, until).") });
+          return socket.terminate ? socket.terminate() : socket.close();
+        }
         messages.push(wsMessage(data, binary));
         if (spec.until && untilHolds(spec.until, messages.at(-1))) return stop("until");
         if (messages.length >= spec.count) return stop("count");

@@ -14,10 +14,23 @@ import { PROCESSOR_FILE, processorSource } from "./processor.ts";
 import type { FlowItem } from "./flow_item.ts";
 import { afterItems, beforeItems } from "./hooks.ts";
 import { type Scenario, scenariosOf } from "./scenario.ts";
-import { newScope, type Note } from "./scope.ts";
+import { type ExportNetwork, newScope, type Note } from "./scope.ts";
 
 /** The script's file name in the export folder. */
 export const SCRIPT_FILE = "artillery.yml";
+
+/** How to export: the load phase, what is exported, and the run's settings the processor takes. */
+export interface ExportOptions {
+  phase: Phase;
+  /** What was exported, for the head comment. */
+  from: string;
+  setup?: readonly Flow[];
+  teardown?: readonly Flow[];
+  /** `--cacert`, `--cert`/`--key`, `--insecure`: for the steps the processor connects. */
+  network?: ExportNetwork;
+  /** `--max-body` in bytes: the most the processor's exchanges hold. */
+  maxBodyBytes?: number;
+}
 
 /** What an export gives: its files (paths relative to the folder) and what to tell the user. */
 export interface ArtilleryExport {
@@ -97,9 +110,11 @@ function config(phase: Phase, target: string): YNode {
  */
 export function exportArtillery(
   flows: readonly Flow[],
-  options: { phase: Phase; from: string; setup?: readonly Flow[]; teardown?: readonly Flow[] },
+  options: ExportOptions,
 ): ArtilleryExport {
   const scope = newScope();
+  scope.network = options.network;
+  scope.maxBodyBytes = options.maxBodyBytes;
   // The setup flows first: the others read their outputs.
   const before = beforeItems(options.setup ?? [], scope);
   const scenarios = scenariosOf(flows, scope);

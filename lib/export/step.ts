@@ -33,6 +33,9 @@ const UNSUPPORTED_OPTIONS: (keyof StepOptions)[] = [
   "noProxy",
 ];
 
+/** Options the processor takes for the steps it connects itself. */
+const KIND_OPTIONS: (keyof StepOptions)[] = ["timeoutMs", "insecure", "caCerts", "clientCert"];
+
 /** Notes for what of the step's shape (condition, foreach, options) is not expressed. */
 function shapeNotes(step: Step, options: StepOptions, place: Place): void {
   if (step.always) {
@@ -45,8 +48,9 @@ function shapeNotes(step: Step, options: StepOptions, place: Place): void {
     note(place, "the foreach of an include step is not expressed: it runs once");
   }
   for (const option of UNSUPPORTED_OPTIONS) {
-    // A WebSocket or SSE step's timeout bounds the processor's exchange.
-    const expressed = step.call !== undefined && option === "timeoutMs";
+    // A WebSocket, SSE or gRPC step's timeout bounds the processor's exchange, and its TLS
+    // options are the processor's connection's (kind_tls.ts).
+    const expressed = step.call !== undefined && KIND_OPTIONS.includes(option);
     if (options[option] !== undefined && !expressed) {
       note(place, `option ${option} is not expressed`);
     }

@@ -58,8 +58,8 @@ export async function artilleryRun(
 }
 
 /**
- * Exports the flow at `flowPath` for `users` virtual users over one second into a temporary
- * folder, asserts that none of `written` (files of the export) holds `secret`, and runs the
+ * Exports the flow at `flowPath` (with `more` export options) for `users` virtual users over
+ * one second into a temporary folder, asserts that none of `written` (files of the export) holds `secret`, and runs the
  * Artillery under `prefix` on it with `env` only; the folder is removed after.
  */
 export async function exportAndRun(
@@ -69,10 +69,11 @@ export async function exportAndRun(
   env: Record<string, string>,
   secret: string,
   written: readonly string[],
+  more: readonly string[] = [],
 ): Promise<ArtilleryRun> {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-artillery-export-" });
   try {
-    const args = ["export", "artillery", flowPath, "-o", dir];
+    const args = ["export", "artillery", flowPath, "-o", dir, ...more];
     const exported = await runCli([...args, "--users", `${users}`, "--duration", "1s"], { env });
     assert.equal(exported.code, 0, exported.stderr);
     for (const name of written) {

@@ -20,7 +20,7 @@ export interface Driven {
 }
 
 /**
- * Exports `flow` (a file under tests/fixtures/export/) with `args`, and drives its items in
+ * Exports `flow` (a file under tests/fixtures/export/, or an absolute path) with `args`, and drives its items in
  * Node with `env`, the modules from the Artillery installed under `prefix`.
  */
 export async function drive(
@@ -32,7 +32,14 @@ export async function drive(
   const dir = await Deno.makeTempDir({ prefix: "flowrun-processor-drive-" });
   try {
     const exported = await runCli(
-      ["export", "artillery", `${FIXTURES}${flow}`, "-o", dir, ...args],
+      [
+        "export",
+        "artillery",
+        flow.startsWith("/") ? flow : `${FIXTURES}${flow}`,
+        "-o",
+        dir,
+        ...args,
+      ],
       { env },
     );
     assert.equal(exported.code, 0, exported.stderr);

@@ -117,7 +117,8 @@ function closing(socket: WebSocket, log: string[]): void {
 }
 
 /**
- * Starts the server; `token` is the bearer token the chat's handshake wants.
+ * Starts the server; `token` is the bearer token the chat's handshake wants; with `tls`
+ * (PEM text of a certificate and its key) it serves https:// and wss://.
  *
  * @example
  * ```ts ignore
@@ -125,10 +126,14 @@ function closing(socket: WebSocket, log: string[]): void {
  * await server.close();
  * ```
  */
-export function startKindsServer(token: string): KindsServer {
+export function startKindsServer(
+  token: string,
+  tls?: { cert: string; key: string },
+): KindsServer {
   const seen: Seen = new Map();
   const tickets = new Set<string>();
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (request) => {
+  const options = { hostname: "127.0.0.1", port: 0, onListen() {}, ...tls };
+  const server = Deno.serve(options, (request) => {
     const url = new URL(request.url);
     const run = request.headers.get("x-run") ?? "none";
     const log = seen.get(run) ?? [];
@@ -191,9 +196,11 @@ export function startKindsServer(token: string): KindsServer {
     return new Response("not found", { status: 404 });
   });
   const base = `127.0.0.1:${server.addr.port}`;
+  // With tls (PEM text of a certificate and its key), https:// and wss://.
+  const secure = tls ? "s" : "";
   return {
-    httpUrl: `http://${base}`,
-    wsUrl: `ws://${base}`,
+    httpUrl: `http${secure}://${base}`,
+    wsUrl: `ws${secure}://${base}`,
     seen,
     close: () => server.shutdown(),
   };
