@@ -10,7 +10,7 @@
 import type { Node } from "../../check/openapi_operations.ts";
 import { ymap, type YNode } from "../yaml_out.ts";
 import type { MadeBlock } from "./auth_bearer.ts";
-import type { Login } from "./login.ts";
+import { type Login, tokenGiver } from "./login.ts";
 import { capturePath } from "./producers.ts";
 
 /** Stands for the login's step name in a block, until the flow knows it. */
@@ -36,7 +36,12 @@ export function loginBlock(name: string, scheme: Node, login: Login): MadeBlock 
   const token = `\${steps.${LOGIN_STEP}.capture.${TOKEN_CAPTURE}}`;
   const at = login.path ? capturePath(login.path) : "a member named like a token";
   const from = `${login.op.method} ${login.op.template} (${at})`;
-  const notes = [`"${name}" (${served.where}): the token the login ${from} answers with`];
+  const giver = tokenGiver(login);
+  // A flow that does not test the login reads the token from its sign-up's answer.
+  const or = giver === login.op
+    ? ""
+    : `, or where the flow does not log in, the one ${giver.method} ${giver.template} answers with`;
+  const notes = [`"${name}" (${served.where}): the token the login ${from} answers with${or}`];
   if (served.bearer) return { block: ymap([["bearer", ymap([["token", token]])]]), notes };
   const place = scheme.in === "query" || scheme.in === "cookie" ? scheme.in : "header";
   const block = ymap([["name", String(scheme.name)], ["value", `${served.prefix}${token}`], [

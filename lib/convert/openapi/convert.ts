@@ -193,7 +193,11 @@ function inferredLines(inferred: Inferred, ops: OpenApiOperation[]): { inferred?
         `"${scheme}" (${served.where}) ← ${name(login.op)} ${
           login.path ? capturePath(login.path) : "a member named like a token (its description)"
         }, sent "${sent}"${
-          login.register ? `, signed in as the account ${name(login.register)} registers` : ""
+          login.register
+            ? `, signed in as the account ${name(login.register)} registers${
+              login.registerAnswers ? " (whose own answer a flow that does not log in reads)" : ""
+            }`
+            : ""
         }`,
       );
     }

@@ -40,7 +40,7 @@ import { allJson, expected } from "./responses.ts";
 import { ownNameKeys, ownNames } from "./own_names.ts";
 import { perRun, RUN_VARS } from "./run_values.ts";
 import { serialOf } from "./serial.ts";
-import { tokenSource } from "./login.ts";
+import { tokenGiver, tokenSource } from "./login.ts";
 import { withVarComments } from "./var_comments.ts";
 
 /** Something the user must fill in: where and what. */
@@ -151,8 +151,8 @@ export class FlowBuilder {
   #fromLogin(auth: StepAuth, guards: string[]): StepAuth {
     const { login } = this.shared.inferred;
     if (!auth.block || !login || !JSON.stringify(auth.block).includes(LOGIN_STEP)) return auth;
-    // Always there: the login is a prerequisite of each operation its token serves.
-    const step = this.#stepOf.get(login.op) ?? login.op.name;
+    // Always there: the login (or the sign-up answering the token) precedes what it serves.
+    const step = this.#stepOf.get(login.op) ?? this.#stepOf.get(tokenGiver(login)) ?? login.op.name;
     guards.push(this.#capture(step, TOKEN_CAPTURE, tokenSource(login)));
     return { ...auth, block: withLoginStep(auth.block, step) as YMap };
   }

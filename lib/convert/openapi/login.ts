@@ -59,6 +59,8 @@ export interface Login {
   path?: string[];
   /** The create that registers the account the login signs in with, when the document has one. */
   register?: OpenApiOperation;
+  /** Whether the register's answer holds the token too (see {@linkcode tokenGiver}). */
+  registerAnswers?: boolean;
   /** Each scheme the token serves. */
   schemes: Map<string, TokenScheme>;
 }
@@ -124,12 +126,42 @@ export function findLogin(doc: Node, ops: OpenApiOperation[]): Login | undefined
   const served = best.path
     ? schemes
     : new Map([...schemes].filter(([, s]) => s.description.includes(template)));
-  return {
-    op: best.op,
-    path: best.path,
-    register: registerFor(doc, ops, best.op),
-    schemes: served,
-  };
+  const register = registerFor(doc, ops, best.op);
+  const registerAnswers = answersToken(doc, register, best);
+  return { op: best.op, path: best.path, register, registerAnswers, schemes: served };
+}
+
+/**
+ * The operation a flow that does not test the login takes the token from:
+ * the register when its answer holds the token too (RealWorld's sign-up
+ * answers the login's `UserResponse`), which spares each such flow a login
+ * (a real RealWorld backend allows 20 sign-ups and logins per address per
+ * 15 minutes); else the login.
+ *
+ * @example
+ * ```ts
+ * import { tokenGiver } from "./login.ts";
+ * const [op, register] = [{ template: "/login" }, { template: "/users" }];
+ * if (tokenGiver({ op, register, registerAnswers: true } as never) !== register) throw new Error();
+ * if (tokenGiver({ op, register } as never) !== op) throw new Error();
+ * ```
+ */
+export function tokenGiver(login: Login): OpenApiOperation {
+  return login.register && login.registerAnswers ? login.register : login.op;
+}
+
+/**
+ * Whether the register's answer holds the login's token, by what the
+ * document shows: a token at the login's path, or, where the login's token
+ * is found by name, the login's own answer schema.
+ */
+function answersToken(doc: Node, register: OpenApiOperation | undefined, login: LoginCandidate) {
+  if (!register) return false;
+  const schemas = responseSchemas(doc, register);
+  const token = (s: unknown) => findProperty(doc, s, (n) => TOKEN_NAMES.has(plainName(n)));
+  if (login.path) return schemas.some((s) => token(s)?.join("\0") === login.path!.join("\0"));
+  const own = new Set(responseSchemas(doc, login.op).map((s) => JSON.stringify(deref(doc, s))));
+  return schemas.some((s) => own.has(JSON.stringify(deref(doc, s))));
 }
 
 /** An operation that may be the login, where its token is, and how likely it is the one. */

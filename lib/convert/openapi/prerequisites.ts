@@ -5,14 +5,15 @@
  * every protected operation a signed-in user), so a flow gets its own copy
  * of each producer it reads from, transitively, as RESTler builds a
  * sequence: the producers of its path parameters, the login whose token is
- * its credential, and the registration that login signs in with. Within the
- * flow the usual order (creates, reads, updates, deletes last) holds where
- * the producers allow it; a producer always comes before what reads it.
+ * its credential (or the registration, when its answer holds the token),
+ * and the registration that login signs in with. Within the flow the usual
+ * order (creates, reads, updates, deletes last) holds where the producers
+ * allow it; a producer always comes before what reads it.
  *
  * @module
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
-import type { Login } from "./login.ts";
+import { type Login, tokenGiver } from "./login.ts";
 import { type OpenApiOperation, stepOrder } from "./operations.ts";
 import type { ParamLink } from "./producers.ts";
 
@@ -51,7 +52,7 @@ export function dependencies(
     l.after ? [l.after, l.producer] : [l.producer]
   );
   const { login } = inferred;
-  if (login && usesLogin(op.node, doc, login) && op !== login.op) out.push(login.op);
+  if (login && usesLogin(op.node, doc, login) && op !== login.op) out.push(tokenGiver(login));
   if (login?.register && op === login.op) out.push(login.register);
   return [...new Set(out)].filter((o) => o !== op);
 }
@@ -95,7 +96,9 @@ function withProducers(
   const grounded = new Grounded(doc, inferred);
   for (let i = 0; i < queue.length; i++) {
     for (const dep of dependencies(queue[i], doc, inferred)) {
-      if (!all.has(dep) && (grounded.has(dep) || dep === inferred.login?.op)) {
+      const token = inferred.login &&
+        (dep === inferred.login.op || dep === tokenGiver(inferred.login));
+      if (!all.has(dep) && (grounded.has(dep) || token)) {
         all.add(dep);
         queue.push(dep);
       }
