@@ -140,3 +140,73 @@ Deno.test("convert openapi: a REST document's optional query parameters stay out
   assert.deepEqual(queries, ["", ""]);
   assert.match([...flows.values()].join("\n"), /optional, left out: query status/);
 });
+
+/** An answer whose `data` holds `props`. */
+const holding = (props: Record<string, unknown>) => ({
+  "200": {
+    description: "ok (code 0)",
+    content: {
+      "application/json": {
+        schema: { type: "object", properties: { data: { type: "object", properties: props } } },
+      },
+    },
+  },
+});
+
+/** A chat message as the document's answers describe one. */
+const message = {
+  type: "object",
+  properties: { text: { type: "string" }, userId: { type: "string" }, time: { type: "integer" } },
+};
+
+const chatDocument = {
+  openapi: "3.0.2",
+  info: { title: "RPC", version: "1" },
+  servers: [{ url: "/api/1" }],
+  paths: {
+    ...rpc("createPad", ["padID"]),
+    // Listed before the append, as Etherpad lists them: it reads messages that must exist.
+    "/getChatHistory": {
+      get: {
+        tags: ["pad"],
+        parameters: ["padID", "start", "end"].map((name) => ({ name, in: "query" })),
+        responses: holding({ messages: { type: "array", items: message } }),
+      },
+    },
+    ...rpc("appendChatMessage", ["padID", "text", "time"], "appends a chat message"),
+  },
+};
+
+Deno.test("convert openapi: an RPC call sends what the document's answers say the thing its name names holds (appendChatMessage's text), and runs before the reads", async () => {
+  const pads = new Map<string, string[]>();
+  const calls: string[] = [];
+  const server = serveStandIn((req) => {
+    const url = new URL(req.url);
+    const q = url.searchParams;
+    const name = url.pathname.replace("/api/1/", "");
+    const reply = (ok: boolean, data: unknown = null) => {
+      calls.push(`${name} ${ok ? 0 : 1} ${q} ${req.method}`);
+      return Response.json({ code: ok ? 0 : 1, data });
+    };
+    const pad = q.get("padID") ?? "";
+    if (name === "createPad") return reply(pad !== "" && !pads.has(pad) && !!pads.set(pad, []));
+    const chat = pads.get(pad);
+    // Etherpad's "text is not a string", and "start is higher than the current chatHead".
+    if (name === "appendChatMessage") return reply(!!chat && q.has("text") && !!chat.push("x"));
+    if (name === "getChatHistory") return reply(!!chat && chat.length > 0, { messages: [] });
+    return new Response(null, { status: 404 });
+  });
+  const { runs, summary, flows } = await convertAndRunSuite(chatDocument, server);
+  assert.equal(runs[0].code, 0, runs[0].stdout + runs[0].stderr + summary);
+  const log = calls.join("\n");
+  for (const name of ["appendChatMessage GET", "appendChatMessage POST", "getChatHistory GET"]) {
+    const [fn, method] = name.split(" ");
+    assert.ok(calls.some((c) => c.startsWith(`${fn} 0 `) && c.endsWith(` ${method}`)), log);
+  }
+  // The history's own range stays out: nothing names it.
+  assert.ok(calls.every((c) => !/\b(start|end)=/.test(c)), log);
+  assert.match(
+    flows.get("pad.yaml") ?? "",
+    /optional, sent: query text \(a message holds text, as the document describes one/,
+  );
+});

@@ -7,14 +7,18 @@
  * `set_chat_head` the `chatHead`. A parameter is sent when its name (case,
  * `_` and `-` aside) is one word, or several in a row, of the function's
  * name after its first word, the verb (the last path segment, or the
- * `operationId`); or when the summary names it as it names a body's
- * property (`summary_named.ts`: "validUntil is an unix timestamp"). A REST
+ * `operationId`); or when the thing the name names, as the document
+ * describes it elsewhere, holds it (`named_thing.ts`: `appendChatMessage`'s
+ * `text`, since `getChatHistory`'s `messages` hold a `text`); or when the
+ * summary names it as it names a body's property (`summary_named.ts`:
+ * "validUntil is an unix timestamp"). A REST
  * document's optional parameters stay out: its paths say what an operation
  * acts on, and an id like `listPetsByStatus` names a filter, not a need.
  *
  * @module
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
+import { namedThing, nameWords } from "./named_thing.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { plainName } from "./required_props.ts";
 import { isRpcDocument } from "./rpc_verbs.ts";
@@ -31,12 +35,6 @@ function rpcShaped(doc: Node): boolean {
     rpcDocuments.set(doc, rpc);
   }
   return rpc;
-}
-
-/** A name's words, lower case: `setHTML` → set, html; `set_chat_head` → set, chat, head. */
-function nameWords(name: string): string[] {
-  return name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
-    .toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== "");
 }
 
 /** The function's name that names `param`, or undefined: see the module. */
@@ -74,6 +72,8 @@ export function namedBy(doc: Node, op: OpenApiOperation, p: Node): string | unde
   if (p.in !== "query" || typeof p.name !== "string" || !rpcShaped(doc)) return undefined;
   const name = namingName(op, p.name);
   if (name !== undefined) return `the function's name, ${name}, names it`;
+  const thing = namedThing(doc, op, p.name);
+  if (thing !== undefined) return `a ${thing} holds ${p.name}, as the document describes one`;
   const summary = typeof op.node.summary === "string" ? op.node.summary.toLowerCase() : "";
   const said = summary.split(/[^a-z0-9]+/).some((w) => w !== "" && names(w, p.name as string));
   return said ? "its summary names it" : undefined;

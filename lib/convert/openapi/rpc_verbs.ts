@@ -13,7 +13,8 @@
  * @module
  */
 
-const CREATES = /^(create|add|new|insert|register)(?=[A-Z0-9_-])/;
+// `append` adds an item too (Etherpad's `appendChatMessage`): the reads of what it adds follow it.
+const CREATES = /^(create|add|append|new|insert|register)(?=[A-Z0-9_-])/;
 const DELETES = /^(delete|remove|destroy|drop|purge)(?=[A-Z0-9_-])/;
 
 /**
@@ -43,6 +44,7 @@ export function isRpcDocument(templates: string[]): boolean {
  * import { rpcVerb } from "./rpc_verbs.ts";
  * if (rpcVerb("/api/1/createPad") !== "create" || rpcVerb("/deleteGroup") !== "delete") throw new Error();
  * if (rpcVerb("/x", "remove_author") !== "delete" || rpcVerb("/getText") !== undefined) throw new Error();
+ * if (rpcVerb("/appendChatMessage") !== "create") throw new Error();
  * if (rpcVerb("/created") !== undefined || rpcVerb("/delete") !== undefined) throw new Error();
  * ```
  */

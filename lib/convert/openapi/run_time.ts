@@ -77,26 +77,34 @@ export function runTime(
   if (p.required !== true && namedBy(doc, op, p) === undefined) return undefined;
   const s = deref(doc, p.schema);
   const schema = isNode(s) ? s : {};
-  const given = ["example", "examples", "default", "const", "enum", "pattern"].some((k) =>
-    Object.hasOwn(schema, k) || Object.hasOwn(p, k)
-  );
-  if (given || isNode(p.content)) return undefined;
+  if (givesValue(p, schema)) return undefined;
   const words = [p.description, schema.description].filter((d) => typeof d === "string")
     .concat(namingSentences(op.node, p.name)).join(" ");
   const runsOut = RUNS_OUT.test(`${nameText(p.name)} ${words}`);
+  const value = timeOf(schema, words, runsOut);
+  if (value === undefined) return undefined;
+  const why = value.startsWith("${NOW.ISO") ? "a date-time" : "a unix time";
+  const later = runsOut ? " that runs out: an hour on" : "";
+  comments.push(
+    `query ${p.name}: ${value}, the time of the run (the document calls it ${why}${later})`,
+  );
+  return value;
+}
+
+/** Whether the document gives the parameter a value, or a form, of its own. */
+function givesValue(p: Node, schema: Node): boolean {
+  const keys = ["example", "examples", "default", "const", "enum", "pattern"];
+  return isNode(p.content) || keys.some((k) => Object.hasOwn(schema, k) || Object.hasOwn(p, k));
+}
+
+/** The time expression for a schema the words describe (see the module), or undefined. */
+function timeOf(schema: Node, words: string, runsOut: boolean): string | undefined {
   const type = schema.type ?? "string";
   if (type === "string" && schema.format === "date-time") {
-    if (!runsOut) return undefined;
-    comments.push(`query ${p.name}: \${NOW.ISO+1h}, the time of the run an hour on (it runs out)`);
-    return "${NOW.ISO+1h}";
+    return runsOut ? "${NOW.ISO+1h}" : undefined;
   }
   const numeric = ["string", "integer", "number"].includes(String(type));
   const format = schema.format === undefined || /^int(32|64)$/.test(String(schema.format));
   if (!numeric || !format || !UNIX.test(words)) return undefined;
-  const unit = MILLIS.test(words) ? "UNIX_MS" : "UNIX";
-  const later = runsOut ? "+1h" : "";
-  const value = `\${NOW.${unit}${later}}`;
-  const why = runsOut ? "a unix time that runs out: an hour on" : "a unix time";
-  comments.push(`query ${p.name}: ${value}, the time of the run (the document calls it ${why})`);
-  return value;
+  return `\${NOW.${MILLIS.test(words) ? "UNIX_MS" : "UNIX"}${runsOut ? "+1h" : ""}}`;
 }
