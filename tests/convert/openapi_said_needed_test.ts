@@ -127,3 +127,49 @@ Deno.test("convert openapi: an optional parameter that must be given only under 
   assert.deepEqual([...server.asked[0].keys()], ["after"]);
   assert.match([...flows.values()][0], /optional, left out: query chart, query context/);
 });
+
+Deno.test("convert openapi: a sentence of 'must be' about a form, another parameter or a value's shape does not send the parameter", async () => {
+  const server = startServer();
+  const { flows } = await convertAndRunSuite(
+    document([
+      // Real documents' words (APIs.guru's directory): how to send it, not that it is needed.
+      param("chart", "Must be provided as an array query string parameter.", {
+        type: "string",
+        default: "system.cpu",
+      }),
+      // Another parameter's need, under a condition of its own.
+      param("context", "For VPC groups, `dimension` must be provided.", {
+        type: "string",
+        example: "system.load",
+      }),
+      param("dimension", "This parameter must be specified together with 'context'.", {
+        type: "string",
+        example: "user",
+      }),
+      param("points", "Two values must be provided.", { type: "integer", example: 2 }),
+    ]),
+    server,
+  );
+  assert.deepEqual([...server.asked[0].keys()], ["after"]);
+  assert.match(
+    [...flows.values()][0],
+    /optional, left out: query chart, query context, query dimension, query points/,
+  );
+});
+
+Deno.test("convert openapi: a sentence naming the parameter in another spelling, or saying 'this', sends it", async () => {
+  const server = startServer();
+  const { runs } = await convertAndRunSuite(
+    document([
+      param("chartId", "At least one of chart_id or context needs to be specified.", {
+        type: "string",
+        example: "system.cpu",
+      }),
+      param("context", "This must be provided.", { type: "string", example: "system.load" }),
+    ]),
+    server,
+  );
+  assert.equal(server.asked[0].get("chartId"), "system.cpu");
+  assert.equal(server.asked[0].get("context"), "system.load");
+  assert.equal(runs[0].code, 0, runs[0].stdout + runs[0].stderr);
+});

@@ -18,18 +18,41 @@
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { deref } from "./examples.ts";
 import type { OpenApiOperation } from "./operations.ts";
+import { plainName } from "./required_props.ts";
 
-/** "must be specified", "has to be given", "needs to be provided". */
-const NEEDED =
-  /\b(?:must|has to|have to|needs? to|shall) be (?:specified|given|provided|supplied|passed|set)\b/i;
+/** Words after "must be provided" that say how, or what else, is given. */
+const HOW = ["as", "in", "with", "using", "to", "by", "like", "via", "for", "through", "within"]
+  .concat(["on", "at", "from", "into", "and", "together", "also", "along", "according", "here"]);
 
-/** A word that makes the sentence a condition. */
-const CONDITION = /\b(?:if|when|whenever|unless|only|otherwise|except)\b/i;
+/**
+ * "must be specified", "has to be given", "needs to be provided", ended there: "must be provided as
+ * an array", "in the header", "together with x", "and equal to …" say how, or what else, not that.
+ */
+const NEEDED = new RegExp(
+  "\\b(?:must|has to|have to|needs? to|shall) be (?:specified|given|provided|supplied|passed)\\b" +
+    `(?![ \\t]+(?:${HOW.join("|")})\\b)`,
+  "i",
+);
+
+/** Words that make the sentence a condition ("For VPC groups, …", "in order to update, …"). */
+const CONDITION =
+  /\b(?:if|when|whenever|unless|only|otherwise|except|in order)\b|^\W*(?:for|to)\b/i;
+
+/** A sentence whose subject is the parameter itself: "This must be provided.", "It must …". */
+const ITSELF =
+  /^\W*(?:note:?\s+)?(?:(?:this|the)\s+(?:parameter|field|value|argument|option)|this|it)\s+(?:must|has to|needs to|shall)\b|^\W*must\b/i;
 
 /** The first sentence of `description` saying, unconditionally, that something must be given. */
 function neededSentence(description: unknown): string | undefined {
   if (typeof description !== "string") return undefined;
   return description.split(/(?<=[.!?;])\s+|\n+/).find((s) => NEEDED.test(s) && !CONDITION.test(s));
+}
+
+/** The parameter names a sentence holds, spelling aside (`chart_id` names `chartId`). */
+function namesIn(sentence: string): Set<string> {
+  return new Set(
+    sentence.split(/[^A-Za-z0-9_.[\]-]+/).map((w) => plainName(w.replace(/\.+$/, ""))),
+  );
 }
 
 /** Whether the document gives `p` a value of its own: an example, a default, an enum. */
@@ -71,10 +94,14 @@ export function saidNeeded(
   if (!optional(p)) return false;
   const sentence = neededSentence(p.description);
   if (sentence === undefined) return false;
-  const words = new Set(sentence.split(/[^A-Za-z0-9_.$-]+/).map((w) => w.replace(/\.$/, "")));
+  const names = namesIn(sentence);
+  // The sentence is about this parameter: it names it, or its subject is "this" or "it".
+  if (!names.has(plainName(p.name as string)) && !ITSELF.test(sentence)) return false;
   // By name and place: the operation's list may hold its own copy of `p` (a `$ref` followed).
   const same = (q: Node) => q.name === p.name && q.in === p.in;
-  const others = op.params.filter((q) => !same(q) && optional(q) && words.has(q.name as string));
+  const others = op.params.filter((q) =>
+    !same(q) && optional(q) && names.has(plainName(q.name as string))
+  );
   if (others.length > 0) {
     const chosen = op.params.find((q) => (same(q) || others.includes(q)) && documentGives(doc, q));
     if (!chosen || !same(chosen)) return false;
