@@ -12,7 +12,9 @@
  * path ends in the act alone (`/actuator/shutdown`, `/restart`, `/exit`),
  * naming no resource, so what it stops is the API's own process (Spring
  * Boot's actuator, as springdoc publishes it, says only "Actuator web
- * endpoint 'shutdown'"). Only an operation that acts (no GET: "the shutdown
+ * endpoint 'shutdown'"), unless its words name something else that is
+ * stopped (Signal K's `PUT /course/restart`, "Restart course
+ * calculations."). Only an operation that acts (no GET: "the shutdown
  * policy") with no path parameter counts: `POST /servers/{id}/shutdown`
  * (Hetzner's) stops a resource the API manages, which a suite may create
  * and stop like any other; `/recordings/stop` and `/jobs/stop` stop
@@ -51,13 +53,19 @@ const READS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
  */
 export function stopsServer(op: OpenApiOperation): boolean {
   if (op.template.includes("{") || READS.has(op.method)) return false;
-  if (ACT.test(op.template.split("/").filter((s) => s !== "").at(-1) ?? "")) return true;
-  const words = [op.node.summary, op.node.description, op.node.operationId]
+  // What each sentence of the words says is stopped: the words after the verb.
+  const objects = [op.node.summary, op.node.description, op.node.operationId]
     .filter((w): w is string => typeof w === "string")
     // `shutdownServer` → `shutdown Server`.
-    .map((w) => w.replace(/([a-z])([A-Z])/g, "$1 $2"));
-  return words.some((w) => {
-    const stop = STOP.exec(w);
-    return stop !== null && SERVER.test(w.slice(stop.index + stop[0].length));
-  });
+    .map((w) => w.replace(/([a-z])([A-Z])/g, "$1 $2"))
+    .flatMap((w) => w.split(/[.!?](?:\s|$)/))
+    .flatMap((w) => {
+      const stop = STOP.exec(w);
+      return stop === null ? [] : [w.slice(stop.index + stop[0].length)];
+    });
+  if (objects.some((o) => SERVER.test(o))) return true;
+  // The path's act alone decides when the words name nothing else stopped ("Restart course
+  // calculations." restarts something of the API's).
+  const act = ACT.test(op.template.split("/").filter((s) => s !== "").at(-1) ?? "");
+  return act && !objects.some((o) => /[a-z]{3,}/i.test(o));
 }
