@@ -61,6 +61,10 @@ export function jsExpr(expr: Expr, place: Place): string {
       return "uuid()";
     case "random-hex":
       return `hex(${r.length})`;
+    case "random-digits":
+      return `digits(${r.length})`;
+    case "random-bool":
+      return "bool()";
     case "now":
       return `now(${str(r.format)}, ${r.offsetMs})`;
     case "setup":

@@ -14,7 +14,7 @@
 import { OAUTH2_SOURCE, tokenFunctions } from "./oauth2.ts";
 import { CHECKS_SOURCE } from "./processor_checks.ts";
 import { kindFunctions } from "./processor_kinds.ts";
-import type { ExportScope } from "./scope.ts";
+import type { ExportScope, Fresh } from "./scope.ts";
 
 /** The processor's functions every export has; each step's condition adds one. */
 const EXPORTED = [
@@ -37,6 +37,9 @@ const { randomBytes, randomUUID } = require("node:crypto");
 
 const uuid = () => randomUUID();
 const hex = (n) => randomBytes(Math.ceil(n / 2)).toString("hex").slice(0, n);
+// As flowrun's \${RANDOM.DIGITS_<n>} (a number of n digits) and \${RANDOM.BOOL}.
+const digits = (n) => 10 ** (n - 1) + Math.floor(Math.random() * 9 * 10 ** (n - 1));
+const bool = () => Math.random() < 0.5;
 // As flowrun's \${NOW.UNIX}, \${NOW.UNIX_MS} and \${NOW.ISO}, shifted by offsetMs.
 const now = (format, offsetMs) => {
   const ms = Date.now() + offsetMs;
@@ -104,15 +107,27 @@ function assigned(entries: Iterable<[string, string]>): string {
   return [...entries].map(([name, code]) => `  v[${JSON.stringify(name)}] = ${code};`).join("\n");
 }
 
+/** The processor's call that makes a fresh value. */
+function freshCode(how: Fresh): string {
+  switch (how.kind) {
+    case "uuid":
+      return "uuid()";
+    case "hex":
+      return `hex(${how.length})`;
+    case "digits":
+      return `digits(${how.length})`;
+    case "bool":
+      return "bool()";
+    case "now":
+      return `now(${JSON.stringify(how.format)}, ${how.offsetMs})`;
+  }
+}
+
 /** The functions that set the user's variables: setup outputs, flow vars, fresh and URL values. */
 function valueFunctions(scope: ExportScope): string {
   const fresh = [...scope.fresh].map(([name, how]): [string, string] => [
     name,
-    how.kind === "uuid"
-      ? "uuid()"
-      : how.kind === "now"
-      ? `now(${JSON.stringify(how.format)}, ${how.offsetMs})`
-      : `hex(${how.length})`,
+    freshCode(how),
   ]);
   return `
 /** At the end of before: (the setup flows): their outputs, which every user reads. */

@@ -24,6 +24,8 @@ import type { ValueTemplate } from "../model/template.ts";
 export type Fresh =
   | { kind: "uuid" }
   | { kind: "hex"; length: number }
+  | { kind: "digits"; length: number }
+  | { kind: "bool" }
   | { kind: "now"; format: string; offsetMs: number };
 
 /** The state of one export, shared by the flows it writes. */

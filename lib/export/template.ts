@@ -54,10 +54,6 @@ export function exprText(expr: Expr, place: Place): string {
       return ref(captureName(place.flowIndex, r.step, r.key));
     case "run-id":
       return ref(RUN_ID_VAR);
-    case "random-uuid":
-    case "random-hex":
-    case "now":
-      return ref(freshName(place, freshOf(r)));
     case "setup":
       if (place.scope.outputs.has(`setup_${r.name.replace(/\W/g, "_")}`)) {
         return ref(`setup_${r.name.replace(/\W/g, "_")}`);
@@ -71,6 +67,9 @@ export function exprText(expr: Expr, place: Place): string {
     case "trace-id":
       note(place, `"${expr.text}" has no counterpart in Artillery: it is sent empty`);
       return "";
+    default:
+      // Random values and the time: drawn anew at each use.
+      return ref(freshName(place, freshOf(r)));
   }
 }
 
@@ -116,11 +115,23 @@ function envText(name: string, expr: Expr, place: Place): string {
 }
 
 /** How the processor makes a value flowrun draws anew at each use. */
-function freshOf(r: Extract<Ref, { kind: "random-uuid" | "random-hex" | "now" }>): Fresh {
-  if (r.kind === "random-uuid") return { kind: "uuid" };
-  if (r.kind === "random-hex") return { kind: "hex", length: r.length };
-  return { kind: "now", format: r.format, offsetMs: r.offsetMs };
+function freshOf(r: Extract<Ref, { kind: FreshKind }>): Fresh {
+  switch (r.kind) {
+    case "random-uuid":
+      return { kind: "uuid" };
+    case "random-hex":
+      return { kind: "hex", length: r.length };
+    case "random-digits":
+      return { kind: "digits", length: r.length };
+    case "random-bool":
+      return { kind: "bool" };
+    case "now":
+      return { kind: "now", format: r.format, offsetMs: r.offsetMs };
+  }
 }
+
+/** The references flowrun draws anew at each use. */
+type FreshKind = "random-uuid" | "random-hex" | "random-digits" | "random-bool" | "now";
 
 /** A new variable the processor fills before each request that reads it. */
 function freshName(place: Place, fresh: Fresh): string {

@@ -12,6 +12,8 @@ import { ExpressionSyntaxError } from "./errors.ts";
 import { nowRef } from "./now.ts";
 
 const MAX_HEX = 4096;
+/** Past 15 digits a number is no longer exact (2^53). */
+const MAX_DIGITS = 15;
 
 /** Where an expression is written, for its errors. */
 interface Written {
@@ -28,22 +30,38 @@ interface Written {
  */
 type RefReader = (rest: readonly string[], at: Written) => Ref | undefined;
 
-/** `${RANDOM.UUID}` or `${RANDOM.HEX_<n>}`; any other `RANDOM.X` is an error with a hint. */
+/** A `RANDOM.X` of a length (`HEX_<n>`, `DIGITS_<n>`), when `name` is one within its bounds. */
+function sized(name: string): Ref | undefined {
+  const m = /^(HEX|DIGITS)_(\d+)$/.exec(name);
+  const length = Number(m?.[2]);
+  if (m?.[1] === "HEX" && length >= 1 && length <= MAX_HEX) return { kind: "random-hex", length };
+  if (m?.[1] === "DIGITS" && length >= 1 && length <= MAX_DIGITS) {
+    return { kind: "random-digits", length };
+  }
+  return undefined;
+}
+
+/**
+ * `${RANDOM.UUID}`, `${RANDOM.HEX_<n>}`, `${RANDOM.DIGITS_<n>}` or
+ * `${RANDOM.BOOL}`; any other `RANDOM.X` is an error with a hint.
+ */
 function randomRef(rest: readonly string[], at: Written): Ref | undefined {
   if (rest.length !== 1) return undefined;
   const name = rest[0];
   if (name === "UUID") return { kind: "random-uuid" };
-  const hex = /^HEX_(\d+)$/.exec(name);
-  if (hex && Number(hex[1]) >= 1 && Number(hex[1]) <= MAX_HEX) {
-    return { kind: "random-hex", length: Number(hex[1]) };
-  }
+  if (name === "BOOL") return { kind: "random-bool" };
+  const ref = sized(name);
+  if (ref) return ref;
   const upper = name.toUpperCase();
   throw new ExpressionSyntaxError(
     `Unknown random value "${at.text}".`,
     at.offset,
     `${
-      name !== upper && /^(UUID|HEX_\d+)$/.test(upper) ? `Did you mean \${RANDOM.${upper}}? ` : ""
-    }Use \${RANDOM.UUID} or \${RANDOM.HEX_<n>} with n from 1 to ${MAX_HEX}, e.g. \${RANDOM.HEX_32}.`,
+      name !== upper && (/^(UUID|BOOL)$/.test(upper) || sized(upper))
+        ? `Did you mean \${RANDOM.${upper}}? `
+        : ""
+    }Use \${RANDOM.UUID}, \${RANDOM.HEX_<n>} with n from 1 to ${MAX_HEX} (e.g. \${RANDOM.HEX_32}), ` +
+      `\${RANDOM.DIGITS_<n>} with n from 1 to ${MAX_DIGITS}, or \${RANDOM.BOOL}.`,
   );
 }
 
@@ -80,7 +98,7 @@ const HEAD_HINTS = new Map<string, string>([
   ["vars", "Write ${vars.name}, or ${vars.name.field} for a field of a map var."],
   ["steps", "Write ${steps.<step>.capture.<key>} or ${steps.<step>.<key>}."],
   ["setup", "Write ${setup.NAME}: an output of the run's setup flow."],
-  ["RANDOM", "Write ${RANDOM.UUID} or ${RANDOM.HEX_32}."],
+  ["RANDOM", "Write ${RANDOM.UUID}, ${RANDOM.HEX_32}, ${RANDOM.DIGITS_6} or ${RANDOM.BOOL}."],
   ["NOW", "Write ${NOW.UNIX}, ${NOW.UNIX_MS} or ${NOW.ISO}, e.g. ${NOW.UNIX+1h}."],
 ]);
 

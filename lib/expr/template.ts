@@ -15,6 +15,7 @@
  * | `${vars.name.field}` | a field of a map var (A) |
  * | `${steps.s.capture.k}` / `${steps.s.k}` | value captured by step `s` (A / B) |
  * | `${RANDOM.UUID}`, `${RANDOM.HEX_32}` | fresh random values at each use |
+ * | `${RANDOM.DIGITS_6}`, `${RANDOM.BOOL}` | a fresh number of 6 digits, true or false |
  * | `${NOW.UNIX}`, `${NOW.UNIX_MS}`, `${NOW.ISO-30m}` | the time when the request is resolved, offset `s`/`m`/`h`/`d`/`w` |
  * | `${RUN_ID}` | the run id, the same for the whole run |
  * | `${TRACE_ID}` | the W3C trace id of this flow run (sent in `traceparent` with `--trace`) |
@@ -72,6 +73,28 @@ export function randomHex(length: number): string {
   return out.slice(0, length);
 }
 
+/**
+ * A random number of `length` decimal digits (1 to 15), the first not 0, so
+ * that it has as many digits as text as it has as a number.
+ *
+ * @example
+ * ```ts
+ * import { randomDigits } from "./template.ts";
+ * const n = randomDigits(3);
+ * if (!Number.isInteger(n) || n < 100 || n > 999) throw new Error(String(n));
+ * ```
+ */
+export function randomDigits(length: number): number {
+  // Each digit from a byte below 250 (25 × 10), so that every digit is as likely.
+  let out = "";
+  while (out.length < length) {
+    const byte = parseInt(randomHex(2), 16);
+    if (byte >= 250 || (out === "" && byte % 10 === 0)) continue;
+    out += byte % 10;
+  }
+  return Number(out);
+}
+
 let pool = new Uint8Array(0);
 let poolUsed = 0;
 const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
@@ -116,6 +139,10 @@ function resolve(expr: Expr, scope: Scope): unknown {
       return crypto.randomUUID();
     case "random-hex":
       return randomHex(ref.length);
+    case "random-digits":
+      return randomDigits(ref.length);
+    case "random-bool":
+      return randomHex(1) < "8";
     case "now":
       return nowValue(ref.format, ref.offsetMs);
     case "run-id":

@@ -301,6 +301,8 @@ export const REF_CHECKS: { readonly [K in Ref["kind"]]: RefCheck<K> } = {
   step: checkStep,
   "random-uuid": nothing,
   "random-hex": nothing,
+  "random-digits": nothing,
+  "random-bool": nothing,
   now: nothing,
   "run-id": nothing,
   "trace-id": nothing,

@@ -17,6 +17,10 @@ export type Ref =
   | { kind: "setup"; name: string }
   | { kind: "random-uuid" }
   | { kind: "random-hex"; length: number }
+  /** `${RANDOM.DIGITS_<n>}`: n decimal digits, the first not 0; a number alone. */
+  | { kind: "random-digits"; length: number }
+  /** `${RANDOM.BOOL}`: true or false. */
+  | { kind: "random-bool" }
   /** `${NOW.UNIX}`, `${NOW.UNIX_MS}`, `${NOW.ISO}`, shifted by `offsetMs` (`${NOW.UNIX+1h}`). */
   | { kind: "now"; format: "unix" | "unix-ms" | "iso"; offsetMs: number }
   | { kind: "run-id" }
