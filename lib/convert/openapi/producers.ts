@@ -30,6 +30,7 @@ import { documentLinks, type ParamLink, sameParent } from "./document_links.ts";
 import { clientNames, isCollection, type OpenApiOperation } from "./operations.ts";
 import { jsonSchema, successes } from "./responses.ts";
 import { firstItemPath, hasExample } from "./listing_values.ts";
+import { soleHandle } from "./sole_handle.ts";
 import { plainName, requestRequires, requiredAtTop } from "./required_props.ts";
 import { findProperty, MAX_PROPERTY_DEPTH, properties } from "./schema_properties.ts";
 
@@ -139,7 +140,10 @@ class Creates {
     this.props.set(producer, props);
     const own = props.get(plainName(param)) ?? this.#afterNoun(producer, param, props);
     const id = props.get("id");
-    return own && (!id || own.length <= id.length) ? own : id;
+    // No id and no property of its name: the answer's sole required text (sole_handle.ts).
+    return own && (!id || own.length <= id.length)
+      ? own
+      : id ?? soleHandle(this.doc, responseSchemas(this.doc, producer));
   }
 }
 
@@ -188,7 +192,7 @@ export function paramLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOpera
       const link = declared.get(op)?.get(param) ?? sameParent(declared, op, param) ??
         fromParent(creates, op, param) ?? fromNoun(creates, op, param) ??
         (listed ? fromListing(creates, op, param) : undefined) ??
-        fromProperty(creates, op, param) ??
+        fromProperty(creates, op, param, listed) ??
         (listed ? fromListing(creates, op, param, true) : undefined);
       if (link) found.push(link);
     }
@@ -246,12 +250,14 @@ function hasLocation(doc: unknown, op: OpenApiOperation): boolean {
  * Any create whose response has a property named like the parameter, the
  * shallowest: a name or a code (`{username}`, `{code}`), not an id, which
  * its own resource's create makes (a message's `application_id` is no
- * application it made).
+ * application it made). Not for an item the client names (`listed` false)
+ * from another resource's create: a session's `path` is no file it made.
  */
 function fromProperty(
   creates: Creates,
   op: OpenApiOperation,
   param: string,
+  listed = true,
 ): ParamLink | undefined {
   if (/id$/.test(plainName(param))) return undefined;
   const found = creates.byName.get(plainName(param))?.find(({ producer }) =>
@@ -261,6 +267,8 @@ function fromProperty(
   // Made by the create of the item's own collection; any other create's answer refers to it.
   const own = found.producer.template.replace(/\/$/, "") ===
     op.template.slice(0, op.template.indexOf(`/{${param}}`));
+  // An item the client names (`PUT /contents/{path}`) is the run's: another's answer refers to one.
+  if (!own && !listed) return undefined;
   return {
     param,
     producer: found.producer,
