@@ -13,9 +13,10 @@ import { isNode, type Node } from "../../check/openapi_operations.ts";
 import type { YNode } from "../yaml_out.ts";
 import { deref, type ExampleMaker } from "./examples.ts";
 import { givenExample, literal, simpleText, toYNode } from "./params.ts";
-import { somethingToPatch } from "./patch_body.ts";
+import { somethingToUpdate } from "./patch_body.ts";
 import { withSummaryNamed } from "./summary_named.ts";
 import { withoutServerDefaults } from "./server_defaults.ts";
+import { somethingToCreate } from "./empty_create.ts";
 
 /** A file the flows read that the user must replace with a real one. */
 export interface PlaceholderFile {
@@ -60,6 +61,7 @@ export function bodyParts(
   op: Node,
   step: string,
   method?: string,
+  create = false,
 ): BodyParts {
   const out: BodyParts = { fields: [], headers: [], files: [] };
   const body = deref(doc, op.requestBody);
@@ -69,19 +71,39 @@ export function bodyParts(
   const media = isNode(content[type]) ? content[type] as Node : {};
   const own = givenExample(doc, media);
   const json = /json/i.test(type);
-  const made = own.given ? own.value : withoutServerDefaults(
-    doc,
-    media.schema,
-    (json ? maker.withExamples() : maker).make(media.schema),
-  );
-  // A schema that requires nothing: what the operation's summary says it changes, too.
-  const named = own.given || !json ? made : withSummaryNamed(doc, maker, op, media.schema, made);
-  // An update of nothing is no request (LoopBack: 400); a replace of nothing may be one.
-  const value = method === "PATCH" && !own.given && json
-    ? somethingToPatch(doc, maker, media.schema, named)
+  const named = own.given
+    ? own.value
+    : generated(doc, maker, { op, schema: media.schema, json, method, create });
+  // An update of nothing is no request (LoopBack: 400; RealWorld's `{"user": {}}`: 500).
+  const value = !own.given && json
+    ? somethingToUpdate(doc, maker, method, media.schema, named)
     : named;
   writeBody(doc, { type, media, value, step }, out);
   return out;
+}
+
+/** A body made from the schema, as the document gives none. */
+function generated(
+  doc: unknown,
+  maker: ExampleMaker,
+  { op, schema, json, method, create }: {
+    op: Node;
+    schema: unknown;
+    json: boolean;
+    method?: string;
+    create: boolean;
+  },
+): unknown {
+  const made = withoutServerDefaults(
+    doc,
+    schema,
+    (json ? maker.withExamples() : maker).make(schema),
+  );
+  if (!json) return made;
+  // A schema that requires nothing: what the operation's summary says it changes, too.
+  const said = withSummaryNamed(doc, maker, op, schema, made);
+  // A create of nothing makes nothing (Jupyter's sessions: 400): `empty_create.ts`.
+  return create ? somethingToCreate(doc, maker, method ?? "", schema, said) : said;
 }
 
 /** The chosen media type's body, in the flow format's spelling for it. */
