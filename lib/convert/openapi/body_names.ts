@@ -15,7 +15,7 @@
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { deref } from "./examples.ts";
-import type { OpenApiOperation } from "./operations.ts";
+import { clientNames, type OpenApiOperation, operationsOf } from "./operations.ts";
 import { jsonSchema, successes } from "./responses.ts";
 import { properties } from "./schema_properties.ts";
 import { showsValue } from "./prose_sample.ts";
@@ -95,7 +95,9 @@ export function namingCreate(
 
 /**
  * The body properties of a create that name its items (see the module):
- * those a path under its collection has as the parameters after it.
+ * those a path under its collection has as the parameters after it; of a
+ * PUT or PATCH to an item the client names, the one of its own parameter's
+ * name (the path's value: the write names the item it is sent to).
  *
  * @example
  * ```ts
@@ -109,11 +111,34 @@ export function namingCreate(
  */
 export function namedInBody(doc: unknown, create: OpenApiOperation): Set<string> {
   const found = new Set<string>();
+  if (create.method === "PUT" || create.method === "PATCH") return keepsItsName(doc, create);
   if (create.method !== "POST") return found;
   const params = itemParams(doc).get(create.template.replace(/\/$/, "")) ?? [];
   for (const param of params) if (names(doc, create, param)) found.add(param);
   return found;
 }
+
+/**
+ * A write to an item the client names (`PATCH /contents/{path}`, made by a
+ * `PUT` there) whose body has a text property of the very name of the
+ * item's own, last, parameter (`{path: …}`, "New path for file or
+ * directory"): the path's value, so the write names the item it is sent
+ * to. A made-up `string` renamed Jupyter's file, and every step after it
+ * named one gone (404), as did a second run (409: `string` exists).
+ */
+function keepsItsName(doc: unknown, op: OpenApiOperation): Set<string> {
+  const own = /\{([^}]+)\}$/.exec(op.template)?.[1];
+  if (own === undefined || !isNode(doc)) return new Set();
+  let ops = opsOf.get(doc);
+  if (!ops) opsOf.set(doc, ops = operationsOf(doc));
+  const prop = properties(doc, bodySchema(doc, op)).find(([name]) => name === own)?.[1];
+  const text = prop && (prop.type === "string" || prop.type === undefined) &&
+    !Array.isArray(prop.enum);
+  return text && clientNames(ops, op, own) ? new Set([own]) : new Set();
+}
+
+/** Each document's operations, read once. */
+const opsOf = new WeakMap<Node, OpenApiOperation[]>();
 
 /** Each document's collections and the parameters of the item paths under them, read once. */
 const itemParamsOf = new WeakMap<Node, Map<string, Set<string>>>();
