@@ -40,13 +40,15 @@ const etherpad = await prepare([ETHERPAD]);
  * `createSession`'s `validUntil`, which its summary calls "an unix timestamp in seconds", was
  * the run's time an hour on (`${NOW.UNIX+1h}`), so the 4 calls reading the session ran; 78
  * once `appendChatMessage` sent the `text` a chat message holds (`getChatHistory`'s `messages`
- * describe one) and ran first, as `append…` adds, so `getChatHistory` had a chat to read. The 2
+ * describe one) and ran first, as `append…` adds, so `getChatHistory` had a chat to read; 84
+ * once `copyPad`, `movePad` and `copyPadWithoutHistory`, whose name names a pad, sent the run's
+ * pad as `sourceID` and a new pad of their own as `destinationID`, the move run last. The 2
  * short of 96 with a 2xx: `createDiffHTML`, given a pad that exists and no revisions, answers
  * 500 (`createHTTPError.InternalError is not a constructor`, Etherpad's own defect), where it
  * answered 200 `padID is not a string` when it got no pad.
  */
 const HTTP_FLOOR = 94;
-const CODE_0_FLOOR = 78;
+const CODE_0_FLOOR = 84;
 
 /** The requests (method and URL) whose answer was Etherpad's success, `{"code":0,…}`, in a HAR. */
 async function codeZero(harPath: string): Promise<ReportStep[]> {

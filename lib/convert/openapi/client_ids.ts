@@ -20,6 +20,7 @@
 import type { ParamLink } from "./document_links.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { plainName } from "./required_props.ts";
+import { nameWords } from "./named_thing.ts";
 import { isRpcDocument } from "./rpc_verbs.ts";
 
 /** The query parameters an operation sends. */
@@ -69,34 +70,87 @@ export function clientIdLinks(
   if (!isRpcDocument(ops.map((o) => o.template))) return () => [];
   const creates = ops.filter((o) => o.role === "create");
   const byParam = new Map<string, OpenApiOperation | undefined>();
-  return (op, found) =>
-    queryNames(op).flatMap((param): ParamLink[] => {
+  return (op, found) => {
+    const unnamed: string[] = [];
+    const links = queryNames(op).flatMap((param): ParamLink[] => {
       if (found.some((l) => l.param === param)) return [];
       const key = `${op.method} ${param}`;
       if (!byParam.has(key)) byParam.set(key, namingCreate(creates, param, op.method));
       const producer = byParam.get(key);
+      if (!producer && isId(param)) unnamed.push(param);
       // The create sends the run's own name itself.
       if (!producer || producer === op) return [];
       return [{ param, producer, path: [], from: "client" }];
     });
+    return [...links, ...nounIdLinks(creates, op, unnamed)];
+  };
+}
+
+/** Whether a name is an id of something: `padID`, `source_id` (not a bare `id`). */
+function isId(param: string): boolean {
+  const noun = plainName(param).replace(/id$/, "");
+  return noun !== "" && noun !== plainName(param);
+}
+
+/**
+ * The links of `op`'s ids that nothing names (`unnamed`), when its name
+ * names a noun whose id the run names at a create and it takes no such id
+ * itself: `copyPad`'s `sourceID` is the run's pad (the create's `padID`),
+ * and each later one a new pad of the call's own (`fresh`). A name ending
+ * in the id (`getPadID`) answers it: its ids are of something else.
+ */
+function nounIdLinks(
+  creates: OpenApiOperation[],
+  op: OpenApiOperation,
+  unnamed: string[],
+): ParamLink[] {
+  if (unnamed.length === 0) return [];
+  const words = nameWords(op.template.split("/").filter((s) => s !== "").at(-1) ?? "").slice(1);
+  if (words.at(-1) === "id") return [];
+  for (const noun of words) {
+    const own = queryNames(op).some((q) => plainName(q) === `${noun}id`);
+    const id = creates.flatMap(queryNames).find((q) => plainName(q) === `${noun}id`);
+    const producer = id === undefined || own ? undefined : namingCreate(creates, id, op.method);
+    if (!producer || !id) continue;
+    return unnamed.map((param, i): ParamLink =>
+      i === 0
+        ? { param, producer, path: [id], from: "client" }
+        : { param, producer, path: [], from: "client", fresh: true }
+    );
+  }
+  return [];
 }
 
 const namedBy = new WeakMap<Map<OpenApiOperation, ParamLink[]>, Set<string>>();
 
+/** Where the run's own name of a query id comes from: the create naming it, its id there, and the var's key. */
+export interface ClientName {
+  /** The call that makes the item (a create, or the call itself for a `fresh` one). */
+  producer: OpenApiOperation;
+  /** The id's name where the item is made: `padID` for `copyPad`'s `sourceID`. */
+  param: string;
+  /** One name per item: `<param> <producer's index>`. */
+  key: string;
+}
+
 /**
- * The create that names `op`'s query parameter `param` for the run: the
- * producer of its link `from: "client"`, or `op` itself when it is that
- * create (`createPad`'s own `padID`); undefined for any other parameter.
+ * The run's own name of `op`'s query parameter `param`: that of the create
+ * its link `from: "client"` names (`copyPad`'s `sourceID`: the create's
+ * `padID`), or a new one of `op`'s own (a `fresh` link), or `op`'s own when
+ * it is that create (`createPad`'s `padID`); undefined for any other.
  *
  * @example
  * ```ts
  * import { clientNaming } from "./client_ids.ts";
  * import type { OpenApiOperation } from "./operations.ts";
- * const [create, read] = [{ name: "create_pad" }, { name: "get_text" }] as OpenApiOperation[];
- * const links = new Map([[read, [{ param: "padID", producer: create, path: [], from: "client" as const }]]]);
- * if (clientNaming(links, read, "padID") !== create || clientNaming(links, create, "padID") !== create) {
- *   throw new Error();
- * }
+ * const [create, read] = [{ index: 0 }, { index: 1 }] as OpenApiOperation[];
+ * const links = new Map([[read, [
+ *   { param: "padID", producer: create, path: [], from: "client" as const },
+ *   { param: "sourceID", producer: create, path: ["padID"], from: "client" as const },
+ * ]]]);
+ * if (clientNaming(links, read, "padID")?.key !== "padID 0") throw new Error();
+ * if (clientNaming(links, read, "sourceID")?.key !== "padID 0") throw new Error();
+ * if (clientNaming(links, create, "padID")?.producer !== create) throw new Error();
  * if (clientNaming(links, read, "rev") !== undefined) throw new Error();
  * ```
  */
@@ -104,17 +158,22 @@ export function clientNaming(
   links: Map<OpenApiOperation, ParamLink[]>,
   op: OpenApiOperation,
   param: string,
-): OpenApiOperation | undefined {
+): ClientName | undefined {
+  const name = (producer: OpenApiOperation, own: string) => ({
+    producer,
+    param: own,
+    key: `${own} ${producer.index}`,
+  });
   const link = links.get(op)?.find((l) => l.param === param && l.from === "client");
-  if (link) return link.producer;
+  if (link) return link.fresh ? name(op, param) : name(link.producer, link.path[0] ?? param);
   let named = namedBy.get(links);
   if (!named) {
     // Each create and the id it names, once per document: "<index> <param>".
     named = new Set(
-      [...links.values()].flat().filter((l) => l.from === "client")
-        .map((l) => `${l.producer.index} ${l.param}`),
+      [...links.values()].flat().filter((l) => l.from === "client" && !l.fresh)
+        .map((l) => `${l.producer.index} ${l.path[0] ?? l.param}`),
     );
     namedBy.set(links, named);
   }
-  return named.has(`${op.index} ${param}`) ? op : undefined;
+  return named.has(`${op.index} ${param}`) ? name(op, param) : undefined;
 }

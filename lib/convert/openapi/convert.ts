@@ -164,6 +164,7 @@ function linkWhere(link: ParamLink, name: (op: OpenApiOperation) => string): str
     const at = link.fromEnd ? `segment ${link.fromEnd + 1} from the end` : "last segment";
     return `its Location header's ${at}`;
   }
+  if (link.fresh) return "(a new name of the run's own, for what the call makes)";
   if (link.from === "client") return "(the run's own name, which the client names there)";
   const how = link.from === "links"
     ? " (the document's links)"

@@ -37,6 +37,12 @@ export interface ParamLink {
   existing?: true;
   /** With `listing`: the create run before the listing, so it lists one. */
   after?: OpenApiOperation;
+  /**
+   * With `client`: a new item the call itself makes, one name per call
+   * (`copyPad`'s `destinationID`); `path` names the producer's own id the
+   * value is instead (`["padID"]`: the run's pad), none: the parameter's.
+   */
+  fresh?: true;
 }
 
 /**

@@ -110,7 +110,7 @@ export class FlowBuilder {
     }
     const body = bodiless
       ? { fields: [], headers: [], files: [] }
-      : bodyParts(doc, maker, op.node, name, op.method, op.role === "create");
+      : bodyParts(doc, maker, op.node, name, op.method);
     body.fields = body.fields.map((
       [k, v],
     ) => [k, k === "multipart" ? v : perRun(v, this.#runVars, "", maker.samples)]);
@@ -299,7 +299,7 @@ export class FlowBuilder {
     const name = String(p.name);
     const naming = p.in === "query" && clientNaming(this.shared.inferred.params, op, name);
     // Keyed by its create too: GET and POST twins of a create each name their own.
-    if (naming) return `\${vars.${this.#ownName(naming, name, `${name} ${naming.index}`)}}`;
+    if (naming) return `\${vars.${this.#ownName(naming.producer, naming.param, naming.key)}}`;
     const captured = this.#captured(op, name, p.in);
     if (captured) guards.push(captured);
     return captured ?? runTime(this.shared.doc, op, p, comments);

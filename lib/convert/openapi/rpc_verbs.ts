@@ -15,7 +15,8 @@
 
 // `append` adds an item too (Etherpad's `appendChatMessage`): the reads of what it adds follow it.
 const CREATES = /^(create|add|append|new|insert|register)(?=[A-Z0-9_-])/;
-const DELETES = /^(delete|remove|destroy|drop|purge)(?=[A-Z0-9_-])/;
+// A move takes the item away from its id, as a delete does: the reads of it come first.
+const DELETES = /^(delete|remove|destroy|drop|purge|move)(?=[A-Z0-9_-])/;
 
 /**
  * Whether a document's templates are RPC-shaped: none takes a path
@@ -44,7 +45,7 @@ export function isRpcDocument(templates: string[]): boolean {
  * import { rpcVerb } from "./rpc_verbs.ts";
  * if (rpcVerb("/api/1/createPad") !== "create" || rpcVerb("/deleteGroup") !== "delete") throw new Error();
  * if (rpcVerb("/x", "remove_author") !== "delete" || rpcVerb("/getText") !== undefined) throw new Error();
- * if (rpcVerb("/appendChatMessage") !== "create") throw new Error();
+ * if (rpcVerb("/appendChatMessage") !== "create" || rpcVerb("/movePad") !== "delete") throw new Error();
  * if (rpcVerb("/created") !== undefined || rpcVerb("/delete") !== undefined) throw new Error();
  * ```
  */
