@@ -11,6 +11,7 @@ import type { PmBody, PmPair } from "./model.ts";
 import { render } from "./template.ts";
 import { table } from "../table.ts";
 import { notReadAsFlow } from "../uploads.ts";
+import { keepsType } from "./dynamic.ts";
 
 /** A body as request fields, with the files it reads and what could not be carried. */
 export interface BodyOut {
@@ -189,15 +190,28 @@ function rawBody(body: PmBody, resolve: Resolve, out: BodyOut): BodyOut {
   const json = body.language === undefined || body.language === "json"
     ? jsonBody(raw, resolve)
     : undefined;
-  if (json !== undefined && typeof json === "object" && json !== null && exact(json)) {
+  if (
+    json !== undefined && typeof json === "object" && json !== null && exact(json) &&
+    !typedInString(raw, resolve)
+  ) {
     out.fields.push(["body", yamlValue(json)]);
     return out;
   }
   out.fields.push(["body", render(raw, resolve)]);
-  // JSON whose numbers a parse would change (past 2^53, 1e400) is sent as the text it is.
+  // JSON whose numbers a parse would change (past 2^53, 1e400) is sent as the text it is, and so
+  // is JSON with `"{{$timestamp}}"`: text in Postman, a number as "${NOW.UNIX}" alone in a flow.
   out.contentType = LANGUAGES[body.language ?? (json !== undefined ? "json" : "text")] ??
     "text/plain";
   return out;
+}
+
+/**
+ * Whether a JSON string of the body is one placeholder (`"{{$timestamp}}"`)
+ * whose expression is a number or a boolean alone (`${NOW.UNIX}`): text
+ * inside the body's text, the other type as a value of a map.
+ */
+function typedInString(raw: string, resolve: Resolve): boolean {
+  return [...raw.matchAll(/"\{\{([^{}]+)\}\}"/g)].some((m) => keepsType(resolve(m[1].trim())));
 }
 
 /** Whether every number of a parsed body is one JSON, and a flow, hold exactly. */

@@ -119,7 +119,11 @@ function setupLines(s: PostmanSummary, dir: string): string[] {
     );
   }
   if (s.randomized.length > 0) {
-    lines.push(`Sent as random hex text (\${RANDOM.HEX_12}): ${names(s.randomized)}.`);
+    lines.push(
+      `Not in the shape Postman sends (dates as ISO 8601 times, the rest as random text): ${
+        names(s.randomized)
+      }.`,
+    );
   }
   for (const p of s.placeholders) {
     lines.push(

@@ -3,7 +3,8 @@
  * collection's (or the environment's) value as its default, or an
  * environment variable (`${ENV.NAME}`) for what is secret or differs per
  * environment (credentials, base URLs), which the summary lists to set.
- * Dynamic variables (`{{$guid}}`) become flowrun's generated values.
+ * Dynamic variables (`{{$guid}}`, `{{$timestamp}}`) become flowrun's
+ * generated values of the shape Postman sends (`dynamic.ts`).
  *
  * @module
  */
@@ -11,6 +12,7 @@ import { isSecretName } from "../../secrets/names.ts";
 import { envName } from "../names.ts";
 import type { PmPair } from "./model.ts";
 import { resolveNested } from "./nested_vars.ts";
+import { dynamicValue } from "./dynamic.ts";
 
 /** A variable the flow reads from the environment. */
 export interface EnvNeed {
@@ -19,9 +21,6 @@ export interface EnvNeed {
   /** What to set it to: the collection's or environment's value (not for secrets), or what it holds. */
   hint: string;
 }
-
-// A Map, not an object: a variable named "constructor" or "__proto__" must not find Object's own.
-const DYNAMIC = new Map([["$guid", "${RANDOM.UUID}"], ["$randomUUID", "${RANDOM.UUID}"]]);
 
 const URLISH = /(url|uri|host|base|domain|server|endpoint|origin)$/i;
 
@@ -77,7 +76,7 @@ export class Variables {
   readonly fromEnvironment = new Set<string>();
   /** Variables neither the collection nor the environment gives a value. */
   readonly unset = new Set<string>();
-  /** Postman's generated values (`{{$randomNoun}}`) sent as random hex text instead. */
+  /** Postman's generated values flowrun does not send in Postman's shape (`{{$randomDateFuture}}`). */
   readonly randomized = new Set<string>();
   /** Variables a script of the collection sets (`pm.environment.set("x", …)`), by name. */
   readonly scriptSet = new Set<string>();
@@ -111,7 +110,7 @@ export class Variables {
 
   /** Whether `{{name}}` is one of Postman's generated values (`{{$guid}}`, `{{$randomInt}}`). */
   isGenerated(name: string): boolean {
-    return DYNAMIC.has(name) || /^\$random[A-Z]/.test(name);
+    return dynamicValue(name) !== undefined;
   }
 
   /** Whether the variable is read from the environment rather than a flow var. */
@@ -169,11 +168,10 @@ export class Variables {
    * is the placeholder as the request writes it.
    */
   expression(name: string, atUrlStart: boolean, written?: string): string {
-    const dynamic = DYNAMIC.get(name) ??
-      (/^\$random[A-Z]/.test(name) ? "${RANDOM.HEX_12}" : undefined);
+    const dynamic = dynamicValue(name);
     if (dynamic) {
-      if (!DYNAMIC.has(name)) this.randomized.add(name);
-      return dynamic;
+      if (!dynamic.shaped) this.randomized.add(name);
+      return dynamic.text;
     }
     if (!this.isEnv(name, atUrlStart)) {
       // An environment variable is in "Set before running"; a flow var without a value is named apart.

@@ -12,6 +12,7 @@ import { MAX_SCRIPT_DEPTH } from "../limits.ts";
 import { schemaCheck } from "./schema.ts";
 import type { Node } from "./parse.ts";
 import { pseudo } from "./pseudo.ts";
+import { madeBy, newDateCall } from "./made.ts";
 import { compare, type Cond, flowText, member, not, type Sym, truthy } from "./sym.ts";
 import { table } from "../../table.ts";
 
@@ -159,12 +160,6 @@ function args(node: Node, ctx: EvalContext, d: number): (Sym | undefined)[] {
   return node.arguments.map((a: Node) => evaluate(a, ctx, d));
 }
 
-/** Calls whose value is made at run time, and the flow expression that makes one like it. */
-const MADE = table<string>({
-  "Date.now": "${RANDOM.HEX_8}",
-  "Math.random": "${RANDOM.HEX_8}",
-});
-
 const cond = (path: string, op: string, value: unknown): Sym => ({
   k: "cond",
   conds: [{ path, op, value }],
@@ -215,12 +210,15 @@ function special(callee: string, a: (Sym | undefined)[], ctx: EvalContext): Sym 
       : undefined;
     return conds ? { k: "cond", conds } : undefined;
   }
-  if (MADE[callee]) return { k: "gen", text: MADE[callee] };
+  const made = madeBy(callee);
+  if (made) return made;
   if (/^Math\.(floor|round|ceil|abs)$|^String$/.test(callee) && first?.k === "gen") return first;
   return null;
 }
 
 function call(node: Node, ctx: EvalContext, d: number): Sym | undefined {
+  const date = newDateCall(node);
+  if (date) return date;
   const callee = dotted(node.callee);
   const a = args(node, ctx, d);
   const done = callee === undefined ? null : special(callee, a, ctx);
@@ -362,7 +360,7 @@ function asText(s: Sym): string | undefined {
       ? String(s.value).replaceAll("${", () => "$${")
       : undefined;
   }
-  if (s.k === "gen") return s.text;
+  if (s.k === "gen") return s.inText ?? s.text;
   return s.k === "var" ? s.expr : undefined;
 }
 

@@ -26,8 +26,11 @@ export type Sym =
   | { k: "cond"; conds: Cond[] }
   | { k: "lit"; value: unknown }
   | { k: "var"; name: string; expr: string }
-  /** A value made at run time (`Date.now()`, `{{$guid}}`), as flow expression text. */
-  | { k: "gen"; text: string }
+  /**
+   * A value made at run time (`Date.now()`, `{{$guid}}`), as flow expression
+   * text; `inText` when joined into text, if that differs (a unique name).
+   */
+  | { k: "gen"; text: string; inText?: string }
   /**
    * The first match of a JSONPath filter (`list.find(…)`, pick.ts), or with
    * `list` all its matches (`list.filter(…)`): only a capture reads one.

@@ -1,0 +1,71 @@
+/**
+ * What a script makes at run time, as the flow expression that makes one
+ * like it: the time (`Date.now()`, `new Date().toISOString()`) as
+ * `${NOW.…}`, of the type Postman sends, and `Math.random()` as random hex.
+ *
+ * @module
+ */
+import type { Node } from "./parse.ts";
+import type { Sym } from "./sym.ts";
+
+/**
+ * The time in milliseconds, as Postman sends it: a number. Joined into text
+ * (`"user-" + Date.now()`) it is a name made unique by the clock, which
+ * flows run side by side (`--jobs`) would share within a millisecond: 13
+ * random digits there, the same shape.
+ */
+const MILLIS: Sym = { k: "gen", text: "${NOW.UNIX_MS}", inText: "${RANDOM.DIGITS_13}" };
+
+/** Calls whose value is made at run time, and the flow expression that makes one like it. */
+const MADE = new Map<string, Sym>([
+  ["Date.now", MILLIS],
+  ["Math.random", { k: "gen", text: "${RANDOM.HEX_8}" }],
+]);
+
+/** `new Date().toISOString()` and the like: the time of the request. */
+const NEW_DATE = new Map<string, Sym>([
+  ["toISOString", { k: "gen", text: "${NOW.ISO}" }],
+  ["toJSON", { k: "gen", text: "${NOW.ISO}" }],
+  ["getTime", MILLIS],
+  ["valueOf", MILLIS],
+]);
+
+/**
+ * A method of `new Date()` (the time now) that {@linkcode NEW_DATE} knows,
+ * else undefined.
+ *
+ * @example
+ * ```ts
+ * import { newDateCall } from "./made.ts";
+ * import { parseScript } from "./parse.ts";
+ * const p = parseScript("new Date().toISOString()");
+ * if (!p.ok) throw new Error();
+ * const made = newDateCall(p.program.body[0].expression);
+ * if (made?.k !== "gen" || made.text !== "${NOW.ISO}") throw new Error(JSON.stringify(made));
+ * ```
+ */
+export function newDateCall(node: Node): Sym | undefined {
+  const c = node.callee;
+  if (c.type !== "MemberExpression" || c.computed || c.object.type !== "NewExpression") {
+    return undefined;
+  }
+  const callee = c.object.callee;
+  const now = callee.type === "Identifier" && callee.name === "Date" &&
+    c.object.arguments.length === 0;
+  return now && node.arguments.length === 0 ? NEW_DATE.get(c.property.name) : undefined;
+}
+
+/**
+ * The made value of a call by its dotted name (`Date.now`), else undefined.
+ *
+ * @example
+ * ```ts
+ * import { madeBy } from "./made.ts";
+ * const made = madeBy("Date.now");
+ * if (made?.k !== "gen" || made.text !== "${NOW.UNIX_MS}" || made.inText !== "${RANDOM.DIGITS_13}") throw new Error();
+ * if (madeBy("constructor") !== undefined) throw new Error();
+ * ```
+ */
+export function madeBy(callee: string): Sym | undefined {
+  return MADE.get(callee);
+}
