@@ -21,6 +21,7 @@ import { collectionNouns, plainNoun } from "./collection_nouns.ts";
 import { fromPattern, patternRegExp, tameTest } from "./pattern.ts";
 import { proseSample, showsValue } from "./prose_sample.ts";
 import { atPointer } from "./refs.ts";
+import { requiresForeignPath } from "./foreign_refs.ts";
 import { table } from "../table.ts";
 
 /** Whether the value goes in a request (read-only properties left out) or comes in a response. */
@@ -196,10 +197,11 @@ export class ExampleMaker {
     });
   }
 
-  /** The `oneOf` or `anyOf` branch a value takes: the first that is not null. */
+  /** The `oneOf` or `anyOf` branch a value takes: the first not null nor needing another API's item. */
   #choice(s: Node): unknown {
     const choices = Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : [];
-    return choices.find((c) => typeOf(deref(this.doc, c)) !== "null") ?? choices[0];
+    const live = choices.filter((c) => typeOf(deref(this.doc, c)) !== "null");
+    return live.find((c) => !requiresForeignPath(this.doc, c)) ?? live[0] ?? choices[0];
   }
 
   #typed(s: Node, depth: number): unknown {
