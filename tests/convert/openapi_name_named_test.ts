@@ -210,3 +210,33 @@ Deno.test("convert openapi: an RPC call sends what the document's answers say th
     /optional, sent: query text \(a message holds text, as the document describes one/,
   );
 });
+
+Deno.test("convert openapi: an RPC function whose name ends in a preposition (…IfNotExistsFor) sends its first argument, the preposition's object", async () => {
+  const doc = {
+    openapi: "3.0.2",
+    info: { title: "RPC", version: "1" },
+    servers: [{ url: "/api/1" }],
+    paths: {
+      ...rpc("createGroupIfNotExistsFor", ["groupMapper"]),
+      ...rpc("createAuthorIfNotExistsFor", ["authorMapper", "name"]),
+      ...rpc("listPadsOfAuthor", ["authorID"]),
+    },
+  };
+  const calls: string[] = [];
+  const server = serveStandIn((req) => {
+    const url = new URL(req.url);
+    const q = url.searchParams;
+    const name = url.pathname.replace("/api/1/", "");
+    // Etherpad's "groupMapper is not a string".
+    const ok = name === "listPadsOfAuthor" ||
+      q.has(name.startsWith("createGroup") ? "groupMapper" : "authorMapper");
+    calls.push(`${name} ${ok ? 0 : 1} ${q} ${req.method}`);
+    return Response.json({ code: ok ? 0 : 1, data: null });
+  });
+  const { runs, summary } = await convertAndRunSuite(doc, server);
+  assert.equal(runs[0].code, 0, runs[0].stdout + runs[0].stderr + summary);
+  const log = calls.join("\n");
+  assert.equal(calls.filter((c) => / 0 /.test(c)).length, 6, log);
+  // Only the object: the author's name, and an id the name does not end on, stay out.
+  assert.ok(calls.every((c) => !/\bname=|authorID=/.test(c)), log);
+});

@@ -7,7 +7,9 @@
  * `set_chat_head` the `chatHead`. A parameter is sent when its name (case,
  * `_` and `-` aside) is one word, or several in a row, of the function's
  * name after its first word, the verb (the last path segment, or the
- * `operationId`); or when the thing the name names, as the document
+ * `operationId`); or when it is the first, and the name ends in a
+ * preposition that asks for it (`createGroupIfNotExistsFor`'s
+ * `groupMapper`); or when the thing the name names, as the document
  * describes it elsewhere, holds it (`named_thing.ts`: `appendChatMessage`'s
  * `text`, since `getChatHistory`'s `messages` hold a `text`); or when the
  * summary names it as it names a body's property (`summary_named.ts`:
@@ -35,6 +37,17 @@ function rpcShaped(doc: Node): boolean {
     rpcDocuments.set(doc, rpc);
   }
   return rpc;
+}
+
+/** Last words of a name that ask for an object: `createGroupIfNotExistsFor` (what for?). */
+const PREPOSITIONS = new Set(["for", "by", "with", "from", "of", "to", "in", "on", "at"]);
+
+/** The function's name when it ends in a preposition and `p` is its first query parameter. */
+function objectOf(op: OpenApiOperation, p: Node): string | undefined {
+  const last = op.template.split("/").filter((s) => s !== "").at(-1) ?? "";
+  const words = nameWords(last);
+  if (words.length < 2 || !PREPOSITIONS.has(words.at(-1)!)) return undefined;
+  return op.params.find((q) => q.in === "query") === p ? last : undefined;
 }
 
 /** The function's name that names `param`, or undefined: see the module. */
@@ -72,6 +85,10 @@ export function namedBy(doc: Node, op: OpenApiOperation, p: Node): string | unde
   if (p.in !== "query" || typeof p.name !== "string" || !rpcShaped(doc)) return undefined;
   const name = namingName(op, p.name);
   if (name !== undefined) return `the function's name, ${name}, names it`;
+  const object = objectOf(op, p);
+  if (object !== undefined) {
+    return `${object} ends in a preposition: its first argument is its object`;
+  }
   const thing = namedThing(doc, op, p.name);
   if (thing !== undefined) return `a ${thing} holds ${p.name}, as the document describes one`;
   const summary = typeof op.node.summary === "string" ? op.node.summary.toLowerCase() : "";
