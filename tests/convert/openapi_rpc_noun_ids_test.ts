@@ -9,7 +9,9 @@
  * the run's own, a name per call (a copy onto a pad that exists is
  * refused). A move takes the pad away from its id as a delete does: it
  * runs last, after the calls reading the pad. A function whose name ends
- * in the id (`getPadID`) answers it: its `roID` stays out.
+ * in the id (`getPadID`) answers it: its `roID` is no pad's; it is read
+ * from the answer that holds an id it abbreviates (`getReadOnlyID`'s
+ * `readOnlyID`: read, only), that call copied into its flow.
  *
  * The stand-in answers as Etherpad does: HTTP 200 always, `{"code": 0}` for
  * success, `{"code": 1}` for a refused call; on 127.0.0.1.
@@ -18,14 +20,29 @@ import assert from "node:assert/strict";
 import { convertAndRunSuite, serveStandIn } from "../support/openapi_suite.ts";
 
 const ok = { "200": { description: "ok (code 0)" } };
+const readOnly = {
+  "200": {
+    description: "ok (code 0)",
+    content: {
+      "application/json": {
+        schema: {
+          type: "object",
+          properties: {
+            data: { type: "object", properties: { readOnlyID: { type: "string" } } },
+          },
+        },
+      },
+    },
+  },
+};
 
 /** A function as GET and POST, every argument an optional text in the query. */
-function rpc(name: string, params: string[], tag?: string) {
+function rpc(name: string, params: string[], tag?: string, responses: unknown = ok) {
   const op = (method: string) => ({
     operationId: `${name}Using${method}`,
     ...(tag ? { tags: [tag] } : {}),
     parameters: params.map((p) => ({ name: p, in: "query", schema: { type: "string" } })),
-    responses: ok,
+    responses,
   });
   return { [`/${name}`]: { get: op("GET"), post: op("POST") } };
 }
@@ -37,6 +54,7 @@ const document = {
   paths: {
     ...rpc("createPad", ["padID"], "pad"),
     ...rpc("getText", ["padID"], "pad"),
+    ...rpc("getReadOnlyID", ["padID"], "pad", readOnly),
     // Untagged, as Etherpad's are: a flow of their own, with a copy of the create. The move is
     // listed before the reads, as Etherpad lists it.
     ...rpc("movePad", ["sourceID", "destinationID", "force"]),
@@ -68,7 +86,12 @@ function startServer() {
     if (name === "getText" || name === "getRevisionsCount") return reply(pads.has(pad));
     if (name.startsWith("copyPad")) return reply(copy && !!pads.add(destination));
     if (name === "movePad") return reply(copy && !!pads.add(destination) && pads.delete(source));
-    if (name === "getPadID") return reply(false);
+    if (name === "getReadOnlyID") {
+      calls.push(`${name} ${pads.has(pad) ? 0 : 1} ${q} ${req.method}`);
+      return Response.json({ code: pads.has(pad) ? 0 : 1, data: { readOnlyID: `r.${pad}` } });
+    }
+    // The read-only id of a pad that exists.
+    if (name === "getPadID") return reply(pads.has((q.get("roID") ?? "").replace(/^r\./, "")));
     return new Response(null, { status: 404 });
   });
   return { ...stand, calls };
@@ -80,7 +103,8 @@ Deno.test("convert openapi: an RPC call's ids its function's noun names are the 
   for (const run of runs) assert.equal(run.code, 0, run.stdout + run.stderr + summary);
   const log = server.calls.join("\n");
   // Twice on one server: each run's pads and destinations are new.
-  for (const name of ["copyPad", "movePad", "copyPadWithoutHistory", "getRevisionsCount"]) {
+  const names = ["copyPad", "movePad", "copyPadWithoutHistory", "getRevisionsCount", "getPadID"];
+  for (const name of names) {
     for (const method of ["GET", "POST"]) {
       const accepted = server.calls.filter((c) =>
         c.startsWith(`${name} 0 `) && c.endsWith(` ${method}`)
@@ -88,11 +112,11 @@ Deno.test("convert openapi: an RPC call's ids its function's noun names are the 
       assert.ok(accepted.length >= 2, `${method} ${name} not accepted in both runs:\n${log}`);
     }
   }
-  // The only refusals: getPadID, whose read-only id stays out.
-  const refused = server.calls.filter((c) => / 1 /.test(c));
-  assert.ok(refused.every((c) => c.startsWith("getPadID 1  ")), log);
-  assert.ok(server.calls.every((c) => !/\bforce=|\broID=/.test(c)), log);
+  // No refusal at all, and the switch nothing names stays out.
+  assert.ok(server.calls.every((c) => !/ 1 /.test(c)), log);
+  assert.ok(server.calls.every((c) => !/\bforce=/.test(c)), log);
   const flow = [...flows.values()].join("\n");
   assert.match(flow, /sourceID: \$\{vars\.padID\}/);
   assert.match(flow, /destinationID: \$\{vars\.destinationID_2\}/);
+  assert.match(flow, /roID: \$\{steps\.get_read_only_id_using_get\.capture\.roID\}/);
 });

@@ -25,6 +25,7 @@
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { singular } from "../names.ts";
 import { clientIdLinks } from "./client_ids.ts";
+import { abbreviatedIdLinks } from "./abbreviated_ids.ts";
 import { twinProducers } from "./rpc_twins.ts";
 import { documentLinks, type ParamLink, sameParent } from "./document_links.ts";
 import { clientNames, isCollection, type OpenApiOperation } from "./operations.ts";
@@ -181,6 +182,7 @@ export function paramLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOpera
   const creates = new Creates(doc, ops);
   const named = ops.filter((o) => o.role === "create" && !isCollection(o.template));
   const clientIds = clientIdLinks(ops);
+  const abbreviated = abbreviatedIdLinks(doc, ops);
   const twins = twinProducers(ops);
   const out = new Map<OpenApiOperation, ParamLink[]>();
   for (const op of ops) {
@@ -198,6 +200,7 @@ export function paramLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOpera
     }
     found.push(...queryLinks(creates, op));
     found.push(...clientIds(op, found));
+    found.push(...abbreviated(op, found));
     if (found.length > 0) out.set(op, twins(op, found));
   }
   return out;
