@@ -13,6 +13,7 @@ import type { YNode } from "../yaml_out.ts";
 import { deref, type ExampleMaker } from "./examples.ts";
 import { requestedStatus } from "./requested_status.ts";
 import { domainValue } from "./domain_names.ts";
+import { placeWord } from "./sibling_words.ts";
 
 /** A parameter's value, and whether the document gave it (rather than it being generated). */
 export interface ParamValue {
@@ -50,6 +51,9 @@ export function paramValue(doc: unknown, maker: ExampleMaker, p: Node, op?: Node
   // A text its description calls a domain name: the document's own sample of one (a form).
   const domain = gives ? undefined : domainValue(doc, p, schema);
   if (domain !== undefined) maker.samples.add(domain);
+  // A path parameter no value is given: the word other paths put at its place (a placeholder's).
+  const word = placeWord(doc, op, p, gives ? undefined : schema);
+  if (word !== undefined) return { value: word, given: false };
   return { value: domain ?? maker.make(schema) ?? "string", given: gives };
 }
 
