@@ -117,7 +117,7 @@ export async function exportCommand(args: string[]): Promise<number> {
     // A client certificate's key is readable by its owner only, as a key file should be.
     if (file.path.endsWith(".key")) await Deno.chmod(`${dir}/${file.path}`, 0o600);
   }
-  err(summary(done, dir));
+  err(summary(done, dir, settings.network !== undefined));
   return EXIT.passed;
 }
 
@@ -154,8 +154,21 @@ async function processorSettings(
   };
 }
 
+/**
+ * What the TLS options given do not reach: Artillery's own HTTP requests,
+ * which trust a CA only through Node's NODE_EXTRA_CA_CERTS where it runs.
+ */
+function httpTls(done: ArtilleryExport, dir: string, given: boolean): string[] {
+  if (done.requests === 0 || !given) return [];
+  return [
+    "--cacert, --cert/--key and --insecure reach the WebSocket, SSE and gRPC steps only; " +
+    "Artillery's HTTP requests check certificates with Node's CAs" +
+    (done.caFile ? `: set NODE_EXTRA_CA_CERTS=${dir}/${done.caFile} where Artillery runs.` : "."),
+  ];
+}
+
 /** What the export wrote, what to set and what it does not express. */
-function summary(done: ArtilleryExport, dir: string): string {
+function summary(done: ArtilleryExport, dir: string, tlsGiven: boolean): string {
   const uploads = done.data.filter((file) => file.path.startsWith("files/")).length;
   // The gRPC steps' .proto roots (lib/export/grpc_spec.ts).
   const protos = done.data.filter((file) => file.path.startsWith("protos/")).length;
@@ -171,6 +184,7 @@ function summary(done: ArtilleryExport, dir: string): string {
         ? `, and the certificates its WebSocket, SSE and gRPC steps use under ${dir}/tls/`
         : ""
     }.`,
+    ...httpTls(done, dir, tlsGiven),
     ...tls.filter((file) => file.path.endsWith(".key")).map((file) =>
       `${dir}/${file.path} is a client certificate's private key: keep the folder as private as it.`
     ),

@@ -6,7 +6,8 @@
  * certificate (`client_cert`/`client_key`) else the export's
  * (`--cert`/`--key`); the step's `insecure` else the export's `--insecure`.
  * The PEM files are written beside the script (`tls/N.pem`, a key as
- * `tls/N.key`) and named by the step's data, never put into the processor.
+ * `tls/N.key`; the `--cacert` files together as one) and named by the
+ * step's data, never put into the processor.
  *
  * @module
  */
@@ -26,6 +27,25 @@ const pem = (scope: ExportScope, text: string, ext: string) =>
   dataFile(scope, "tls", ext, new TextEncoder().encode(text));
 
 /**
+ * The file of the CAs given when exporting (`--cacert`), all in one, or
+ * undefined when none was given: one file, so that it can be Node's
+ * `NODE_EXTRA_CA_CERTS` for Artillery's own HTTP requests too.
+ *
+ * @example
+ * ```ts
+ * import { runCaFile } from "./kind_tls.ts";
+ * import { newScope } from "./scope.ts";
+ * const scope = newScope();
+ * scope.network = { caCerts: ["A", "B"] };
+ * if (runCaFile(scope) !== "tls/1.pem" || scope.files.size !== 1) throw new Error();
+ * ```
+ */
+export function runCaFile(scope: ExportScope): string | undefined {
+  const caCerts = scope.network?.caCerts ?? [];
+  return caCerts.length > 0 ? pem(scope, caCerts.join("\n"), "pem") : undefined;
+}
+
+/**
  * The step's TLS data, or undefined when it has none (the system's CAs, certificates checked).
  *
  * @example
@@ -41,11 +61,12 @@ const pem = (scope: ExportScope, text: string, ext: string) =>
  */
 export function kindTls(options: StepOptions, scope: ExportScope): KindTls | undefined {
   const run = scope.network ?? {};
-  const caCerts = [...run.caCerts ?? [], ...options.caCerts ?? []];
+  const runCa = runCaFile(scope);
+  const ca = [...runCa ? [runCa] : [], ...(options.caCerts ?? []).map((t) => pem(scope, t, "pem"))];
   const client = options.clientCert ?? run.clientCert;
   const insecure = options.insecure ?? run.insecure ?? false;
   const tls: KindTls = {
-    ...(caCerts.length > 0 && { ca: caCerts.map((text) => pem(scope, text, "pem")) }),
+    ...(ca.length > 0 && { ca }),
     ...(client && { cert: pem(scope, client.cert, "pem"), key: pem(scope, client.key, "key") }),
     ...(insecure && { insecure: true as const }),
   };

@@ -14,6 +14,7 @@ import { PROCESSOR_FILE, processorSource } from "./processor.ts";
 import type { FlowItem } from "./flow_item.ts";
 import { afterItems, beforeItems } from "./hooks.ts";
 import { type Scenario, scenariosOf } from "./scenario.ts";
+import { runCaFile } from "./kind_tls.ts";
 import { type ExportNetwork, newScope, type Note } from "./scope.ts";
 
 /** The script's file name in the export folder. */
@@ -44,6 +45,11 @@ export interface ArtilleryExport {
   env: string[];
   /** What is not expressed. */
   notes: Note[];
+  /**
+   * The `--cacert` files together, in the folder: what `NODE_EXTRA_CA_CERTS`
+   * names for Artillery's own HTTP requests, which take no CA of the script.
+   */
+  caFile?: string;
 }
 
 /** A plain value as a YAML node: objects become ordered maps. */
@@ -118,6 +124,7 @@ export function exportArtillery(
   // The setup flows first: the others read their outputs.
   const before = beforeItems(options.setup ?? [], scope);
   const scenarios = scenariosOf(flows, scope);
+  const caFile = runCaFile(scope);
   const after = afterItems(options.teardown ?? [], scope);
   // Processor calls (a WebSocket or SSE step's among them), pauses and notes are no requests.
   const requests = scenarios.flatMap((s) => s.items)
@@ -157,5 +164,6 @@ export function exportArtillery(
     requests,
     env,
     notes: scope.notes,
+    ...(caFile && { caFile }),
   };
 }

@@ -1,12 +1,13 @@
 /**
- * `flowrun export artillery --cacert --cert --key` of an SSE, a WebSocket
- * and a gRPC step (tests/fixtures/export/kinds_tls.yaml), run by Artillery
+ * `flowrun export artillery --cacert --cert --key` of an SSE, a WebSocket,
+ * a gRPC and an HTTP step (tests/fixtures/export/kinds_tls.yaml), run by Artillery
  * itself (2.0.34, from the real servers' cache) against servers on
  * 127.0.0.1 whose certificates a private CA made by the test signed, the
  * gRPC one asking for a client certificate (tests/export/kinds_server.ts,
  * tests/export/tls_guide.ts): every virtual user passes, as `flowrun run`
- * with the same options does, and the client key's text is in neither the
- * script nor the processor. Slow (one Artillery run).
+ * with the same options does (the HTTP request, Artillery's own, trusting
+ * the CA through NODE_EXTRA_CA_CERTS, as the summary says), and the client
+ * key's text is in neither the script nor the processor. Slow (one Artillery run).
  */
 import assert from "node:assert/strict";
 import { exportAndRun } from "./artillery_cli.ts";
@@ -48,11 +49,12 @@ Deno.test(
       assert.equal(run.code, 0, run.stdout + run.stderr);
       // A line of the key's base64 body: in no file but tls/N.key.
       const keyLine = certs["client.key"].split("\n")[5];
+      // Artillery's own HTTP requests trust the CA through Node, as the summary says.
       const artillery = await exportAndRun(
         installed.install!.prefix,
         FLOW,
         USERS,
-        env,
+        { ...env, NODE_EXTRA_CA_CERTS: "tls/1.pem" },
         keyLine,
         ["artillery.yml", "flowrun-processor.js"],
         options,
@@ -62,6 +64,7 @@ Deno.test(
       assert.equal(c["vusers.completed"], USERS, artillery.output);
       assert.equal(c["vusers.failed"] ?? 0, 0);
       assert.equal(c["flowrun.checks.ok"], USERS * 3, artillery.output);
+      assert.equal(c["plugins.expect.ok.statusCode"], USERS, "the HTTP step over TLS");
       for (const step of ["sse.feed", "websocket.socket", "grpc.feature"]) {
         assert.equal(c[`flowrun.${step}.received`], USERS, step);
       }

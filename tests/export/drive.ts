@@ -45,7 +45,9 @@ export async function drive(
     assert.equal(exported.code, 0, exported.stderr);
     // deno-lint-ignore no-explicit-any
     const script: any = parse(await Deno.readTextFile(`${dir}/artillery.yml`));
-    const names = script.scenarios[0].flow.map((item: { function?: string }) => item.function);
+    // Artillery's own requests are not the processor's: only its function items are called.
+    const names = script.scenarios[0].flow.map((item: { function?: string }) => item.function)
+      .filter(Boolean);
     const child = new Deno.Command("node", {
       args: [`${FIXTURES}drive_processor.cjs`, `${dir}/flowrun-processor.js`, ...names],
       clearEnv: true,

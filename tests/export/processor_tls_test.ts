@@ -142,6 +142,10 @@ Deno.test(
           new RegExp(`${out}/tls/3\\.key is a client certificate's private key`),
         );
         assert.equal((await Deno.stat(`${out}/tls/3.key`)).mode! & 0o777, 0o600);
+        assert.ok(
+          exported.stderr.includes(`set NODE_EXTRA_CA_CERTS=${out}/tls/1.pem where Artillery runs`),
+          exported.stderr,
+        );
         assert.equal(await Deno.readTextFile(`${out}/tls/3.key`), certs["client.key"]);
         for (const file of ["artillery.yml", "flowrun-processor.js"]) {
           const text = await Deno.readTextFile(`${out}/${file}`);
