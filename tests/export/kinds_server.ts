@@ -16,7 +16,8 @@
  * - `/use?ticket=T&result=R`: 200 when R is the result of T, else 400.
  * - `/tricky` (an event stream in awkward chunks), `/closing` (a WebSocket
  *   the server closes with 4001), `/denied` (401 with a JSON body): the
- *   edges tests/export/processor_kinds_test.ts compares; `/request` (an event
+ *   edges tests/export/processor_kinds_test.ts compares; `/large` (an event
+ *   stream of 2 KiB of comment, then an event) for --max-body; `/request` (an event
  *   stream or a WebSocket) says in one event or message the query,
  *   `authorization` and `cookie` it was sent, for the auth a step adds (an
  *   event stream's answer sets the cookie `streamed=1`); `/login` sets a
@@ -156,6 +157,10 @@ export function startKindsServer(
       log.push("ws open closing");
       closing(socket, log);
       return response;
+    }
+    if (url.pathname === "/large") {
+      // 2 KiB of comment before any event: past a --max-body of 1KiB with no event read.
+      return chunked([`: ${"x".repeat(2048)}\n\n`, "data: late\n\n"]);
     }
     if (url.pathname === "/tricky") {
       log.push("sse tricky");

@@ -8,12 +8,14 @@
  * asked with the step's metadata), one that follows the spec as grpc-go
  * does (each import must be asked for by name), one offering `v1alpha`
  * only; and the failures, in flowrun's sentences: a server without
- * reflection, a service it does not know.
+ * reflection, a service it does not know; and reflection over TLS with the
+ * CA and client certificate given when exporting.
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
 import { prepare } from "../real/servers.ts";
 import { officialServer, specServer, type Started } from "../fixtures/grpc_reflection/servers.ts";
+import { hasOpenssl, makeCertificates } from "../support/tls.ts";
 import { drive } from "./drive.ts";
 
 const installed = await prepare([{ name: "artillery", version: "2.0.34" }]);
@@ -92,5 +94,42 @@ Deno.test(
         `"inventory.Inventroy"`;
       assert.ok(got.error?.startsWith(head), stdout);
     });
+  },
+);
+
+Deno.test(
+  `reflection goes over the call's TLS channel with the CA and client certificate given when exporting${installed.ignoredBecause}`,
+  { ignore: installed.ignoredBecause !== "" || !hasOpenssl() },
+  async () => {
+    const dir = await Deno.makeTempDir({ prefix: "flowrun-reflection-tls-" });
+    try {
+      const certs = await makeCertificates(dir);
+      // The server asks for a client certificate the test's CA signed.
+      const tls = {
+        cert: certs["server.pem"],
+        key: certs["server.key"],
+        clientCa: certs["ca.pem"],
+      };
+      await withServer(officialServer({ tls }), async (server) => {
+        // localhost: Deno's node:tls takes no IP address as the server's name (flowrun run).
+        const env = envOf(`grpcs://localhost:${server.target.split(":")[1]}`);
+        const ca = ["--cacert", `${dir}/ca.pem`];
+        const options = [...ca, "--cert", `${dir}/client.pem`, "--key", `${dir}/client.key`];
+        const run = await runCli(["run", `${FIXTURES}${FLOW}`, ...options], { env });
+        assert.equal(run.code, 0, run.stdout + run.stderr);
+        const { got, stdout } = await drive(installed.install!.prefix, FLOW, env, options);
+        assert.equal(got.error, undefined, stdout);
+        assert.equal(got.counters["flowrun.checks.ok"], 12, stdout);
+        // Without the client certificate the server refuses the reflection stream's connection.
+        const refused = await drive(installed.install!.prefix, FLOW, env, ca);
+        assert.match(
+          refused.got.error ?? "",
+          /^The grpc step lookup failed: The server at localhost:\d+ could not be reached for server reflection: /,
+          refused.stdout,
+        );
+      });
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
   },
 );

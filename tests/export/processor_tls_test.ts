@@ -168,6 +168,8 @@ Deno.test(
 
 const TOO_LARGE_GRPC =
   /The response of routeguide\.RouteGuide\/\w+ held more than \d+ bytes \(--max-body\); flowrun cancelled the call \(\d+ messages? had arrived\)\./;
+const TOO_LARGE_SSE =
+  /The event stream sent more than 1024 bytes \(the --max-body limit\) after 0 events; reading stopped there\./;
 const TOO_LARGE_WS =
   /The messages received came to more than 1024 bytes, the most a response may hold; raise --max-body or receive fewer \(count, until\)\./;
 
@@ -181,7 +183,7 @@ Deno.test(
     const kinds = startKindsServer("t");
     const env = {
       GRPC_TARGET: `127.0.0.1:${guide.port}`,
-      HTTP_URL: "http://127.0.0.1:9",
+      HTTP_URL: kinds.httpUrl,
       WS_URL: kinds.wsUrl,
       KINDS_TOKEN: "t",
     };
@@ -189,6 +191,7 @@ Deno.test(
       ["kinds_grpc_failing.yaml", "1MiB", TOO_LARGE_GRPC, "feature"],
       ["kinds_grpc_timeout.yaml", "1KiB", TOO_LARGE_GRPC, "endless"],
       ["kinds_large.yaml", "1KiB", TOO_LARGE_WS, "socket"],
+      ["kinds_large_sse.yaml", "1KiB", TOO_LARGE_SSE, "feed"],
     ] as const;
     try {
       for (const [flow, limit, sentence, step] of cases) {
@@ -198,12 +201,8 @@ Deno.test(
         const reference = sentence.exec(ran.output)?.[0];
         assert.ok(reference, ran.output);
         const { got, stdout } = await drive(installed.install!.prefix, flow, env, args);
-        assert.ok(
-          got.error?.startsWith(
-            `The ${flow.includes("grpc") ? "grpc" : "websocket"} step ${step} failed: `,
-          ),
-          stdout,
-        );
+        const kind = flow.includes("grpc") ? "grpc" : flow.includes("sse") ? "sse" : "websocket";
+        assert.ok(got.error?.startsWith(`The ${kind} step ${step} failed: `), stdout);
         assert.equal(sentence.exec(got.error)?.[0], reference, stdout);
       }
     } finally {
