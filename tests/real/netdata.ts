@@ -107,7 +107,7 @@ function runAs(): string {
  * @example
  * ```ts
  * import { netdataLaunch } from "./netdata.ts";
- * if (!netdataLaunch.command.includes("-D") || netdataLaunch.probe !== "/api/v1/info") throw new Error();
+ * if (!netdataLaunch.command.includes("-D") || !netdataLaunch.probe?.includes("system.cpu")) throw new Error();
  * ```
  */
 export const netdataLaunch: Launch = {
@@ -126,7 +126,9 @@ export const netdataLaunch: Launch = {
     }
   },
   origin: (_, port) => `http://127.0.0.1:${port}`,
-  probe: "/api/v1/info",
+  // Ready once `proc` has collected: `/api/v1/info` answers a moment before any chart exists, and
+  // a read of `system.cpu` then is a 404 (a user's running instance has its charts).
+  probe: "/api/v1/chart?chart=system.cpu",
 };
 
 /** The uid of Debian's `netdata` user (its package makes it). */

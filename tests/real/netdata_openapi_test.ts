@@ -40,14 +40,23 @@ const DOCUMENT_GAPS: Record<string, string> = {
 };
 
 /**
- * Accepted on 2026-11-26: 15 (14 before `GET /data` sent `chart`, which the document marks
- * optional and says "chart or context must be specified": 400 "No chart or context is given.").
+ * An operation whose answer depends on when it runs: `/weights` (default method `anomaly-rate`)
+ * answers 200 from about 1 s to 6 s after the start, then 404 "no results produced." (measured on
+ * fresh instances, with machine learning on or off): the suite reaches it in that window on an idle
+ * machine, not on a busy one. Counted when it passes, never required.
  */
-const FLOOR = 15;
+const WINDOWED = "GET /api/v1/weights";
+
+/**
+ * Accepted on 2026-11-26, `/weights` aside: 14 of the other 18 (13 before `GET /data` sent `chart`,
+ * which the document marks optional and says "chart or context must be specified": 400 "No chart
+ * or context is given.").
+ */
+const FLOOR = 14;
 
 Deno.test({
   name:
-    `real servers: Netdata's own OpenAPI document, converted and run on a fresh instance, gets a 2xx on at least ${FLOOR} of its 19 operations${missing}`,
+    `real servers: Netdata's own OpenAPI document, converted and run on a fresh instance, gets a 2xx on at least ${FLOOR} of its 18 operations that do not depend on when they run${missing}`,
   ignore: missing !== "",
   sanitizeResources: false,
   sanitizeOps: false,
@@ -84,9 +93,11 @@ Deno.test({
           }`,
         );
         assert.equal(ops.length, 19);
-        assert.ok(result.accepted.length >= FLOOR, `${result.accepted.length} < ${FLOOR}`);
+        const steady = result.accepted.filter((op) => `${op.method} ${op.path}` !== WINDOWED);
+        assert.ok(steady.length >= FLOOR, `${steady.length} < ${FLOOR}`);
         const refused = Object.fromEntries(
-          result.refused.map((op) => [`${op.method} ${op.path}`, op.got.split(" ")[0]]),
+          result.refused.map((op) => [`${op.method} ${op.path}`, op.got.split(" ")[0]])
+            .filter(([key]) => key !== WINDOWED),
         );
         assert.deepEqual(refused, DOCUMENT_GAPS, trial.run.stdout.slice(0, 6000));
       });
