@@ -6,7 +6,8 @@
  * run id become the virtual user's variables; checks become expectations;
  * every kind of thing Artillery cannot express is named in the summary and
  * as a comment above its request; the load options give the phase and
- * their mistakes are usage errors that write nothing.
+ * their mistakes, and the TLS options' and --max-body's, are usage errors that
+ * write nothing.
  * tests/export/artillery_real_test.ts runs the export with Artillery.
  */
 import assert from "node:assert/strict";
@@ -311,4 +312,23 @@ steps:
     processor.includes(`v["f1_var_role"] = "viewer";`) &&
       processor.includes(`v["f1_var_team"] = "core";`),
   );
+});
+
+Deno.test("the TLS options' and --max-body's mistakes are run's usage errors, and write nothing", async () => {
+  const cases: [string[], string, RegExp][] = [
+    [["--cert", "client.pem"], "bad-cert", /--cert needs --key\./],
+    [["--cacert", "no-such-ca.pem"], "bad-cacert", /no-such-ca\.pem/],
+    [
+      ["--max-body", "1"],
+      "bad-max-body",
+      /Expected --max-body to be a size from 1KiB to 4GiB, got "1"\./,
+    ],
+  ];
+  for (const [options, code, message] of cases) {
+    const { run, files } = await exported([`${FIXTURES}kinds_tls.yaml`], options);
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stderr, new RegExp(`error\\[${code}\\]`));
+    assert.match(run.stderr, message);
+    assert.equal(files.size, 0, "nothing is written");
+  }
 });
