@@ -150,12 +150,17 @@ function checkName(expr: Expr, ref: { name: string }, c: RefScope): void {
     ? upper
     : suggest(ref.name, c.available) ??
       suggest(ref.name, envNames());
+  // ${NOW} alone is a name (a flow may have one); the time of the run is ${NOW.UNIX} and the like.
+  const time = /^now$/i.test(ref.name)
+    ? "For the time of the run write ${NOW.UNIX}, ${NOW.UNIX_MS} or ${NOW.ISO}. "
+    : "";
   c.report(
     "unknown-name",
     `"${ref.name}" is not a flow var, run parameter or environment variable (in "${expr.text}").`,
-    close
-      ? `Did you mean "\${${close}}"?`
-      : `Define it under vars, pass --var ${ref.name}=…, set the environment variable, or give a fallback: \${${ref.name}:-value}.`,
+    time +
+      (close
+        ? `Did you mean "\${${close}}"?`
+        : `Define it under vars, pass --var ${ref.name}=…, set the environment variable, or give a fallback: \${${ref.name}:-value}.`),
     `name:${ref.name}`,
   );
 }

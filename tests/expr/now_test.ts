@@ -203,3 +203,25 @@ Deno.test("the Artillery export makes ${NOW…} fresh in its processor, as run d
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("flowrun validate: a bare ${NOW} that names nothing says how the time of the run is written", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(
+      join(dir, "bare.yaml"),
+      `name: bare\nsteps:\n  - name: s\n    request: {url: "http://127.0.0.1:9/x?t=\${NOW}"}\n`,
+    );
+    const run = await runCli(["validate", join(dir, "bare.yaml")]);
+    const out = run.stdout + run.stderr;
+    assert.equal(run.code, 2, out);
+    assert.match(out, /bare\.yaml:4:\d+ error\[unknown-name\]: "NOW" is not a flow var/);
+    assert.ok(
+      out.includes(
+        "hint: For the time of the run write ${NOW.UNIX}, ${NOW.UNIX_MS} or ${NOW.ISO}. ",
+      ),
+      out,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -377,7 +377,7 @@ const MISTAKES: Record<string, Mistake> = {
     line: 8,
     column: 35,
     message: 'Unknown random value "${RANDOM.uuid}".',
-    hint: "Did you mean ${RANDOM.UUID}? Use ${RANDOM.UUID} or",
+    hint: "Did you mean ${RANDOM.UUID}? Use ${RANDOM.UUID}, ${RANDOM.HEX_<n>}",
   },
   "${run_id} in lower case": {
     yaml: '  - name: s\n    request: {url: "http://x.test/${run_id}"}\n',
