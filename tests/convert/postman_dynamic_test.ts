@@ -146,6 +146,7 @@ Deno.test("convert postman: dynamic variables and script times are sent in the s
       "query.stamp",
       "body.stamp",
       "body.when",
+      "body.secs",
     ]);
 
     for (const path of ["/dynamic", "/scripted"]) {
@@ -169,6 +170,7 @@ Deno.test("convert postman: dynamic variables and script times are sent in the s
     const s = flowrun.get("/scripted")!;
     assert.equal(shape(s.get("body.stamp")), "int:unix-ms");
     assert.match(String(s.get("body.uname")), /^user-\d{13}$/);
+    assert.equal(shape(s.get("body.secs")), "int:unix-s");
   } finally {
     await byNewman.close();
     await byFlowrun.close();

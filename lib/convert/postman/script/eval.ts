@@ -12,7 +12,7 @@ import { MAX_SCRIPT_DEPTH } from "../limits.ts";
 import { schemaCheck } from "./schema.ts";
 import type { Node } from "./parse.ts";
 import { pseudo } from "./pseudo.ts";
-import { madeBy, newDateCall } from "./made.ts";
+import { madeBy, newDateCall, secondsCall } from "./made.ts";
 import { compare, type Cond, flowText, member, not, type Sym, truthy } from "./sym.ts";
 import { table } from "../../table.ts";
 
@@ -217,7 +217,7 @@ function special(callee: string, a: (Sym | undefined)[], ctx: EvalContext): Sym 
 }
 
 function call(node: Node, ctx: EvalContext, d: number): Sym | undefined {
-  const date = newDateCall(node);
+  const date = newDateCall(node) ?? secondsCall(node);
   if (date) return date;
   const callee = dotted(node.callee);
   const a = args(node, ctx, d);

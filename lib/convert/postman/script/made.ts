@@ -55,6 +55,44 @@ export function newDateCall(node: Node): Sym | undefined {
   return now && node.arguments.length === 0 ? NEW_DATE.get(c.property.name) : undefined;
 }
 
+/** Whole seconds: `Math.floor(Date.now() / 1000)`, a number as Postman's `{{$timestamp}}`. */
+const SECONDS: Sym = { k: "gen", text: "${NOW.UNIX}" };
+
+/** Whether `node` is `Date.now()` or `new Date().getTime()`: the time in milliseconds. */
+function isMillis(node: Node): boolean {
+  if (node.type !== "CallExpression" || node.arguments.length > 0) return false;
+  const c = node.callee;
+  const dateNow = c.type === "MemberExpression" && !c.computed &&
+    c.object.type === "Identifier" && c.object.name === "Date" && c.property.name === "now";
+  return dateNow || newDateCall(node) === MILLIS;
+}
+
+/**
+ * `Math.floor(Date.now() / 1000)` (or `round`, `trunc`): Unix seconds, else
+ * undefined. Only whole: `Date.now() / 1000` alone is a fraction, which no
+ * flow expression makes.
+ *
+ * @example
+ * ```ts
+ * import { secondsCall } from "./made.ts";
+ * import { parseScript } from "./parse.ts";
+ * const p = parseScript("Math.floor(Date.now() / 1000)");
+ * if (!p.ok) throw new Error();
+ * const made = secondsCall(p.program.body[0].expression);
+ * if (made?.k !== "gen" || made.text !== "${NOW.UNIX}") throw new Error(JSON.stringify(made));
+ * ```
+ */
+export function secondsCall(node: Node): Sym | undefined {
+  const c = node.callee;
+  const whole = c.type === "MemberExpression" && !c.computed && c.object.type === "Identifier" &&
+    c.object.name === "Math" && ["floor", "round", "trunc"].includes(c.property.name);
+  const [arg] = node.arguments;
+  if (!whole || node.arguments.length !== 1 || arg.type !== "BinaryExpression") return undefined;
+  const perSecond = arg.operator === "/" && arg.right.type === "Literal" &&
+    arg.right.value === 1000;
+  return perSecond && isMillis(arg.left) ? SECONDS : undefined;
+}
+
 /**
  * The made value of a call by its dotted name (`Date.now`), else undefined.
  *
