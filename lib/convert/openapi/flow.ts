@@ -110,7 +110,7 @@ export class FlowBuilder {
     }
     const body = bodiless
       ? { fields: [], headers: [], files: [] }
-      : bodyParts(doc, maker, op.node, name, op.method);
+      : bodyParts(doc, maker, op.node, name, op.method, op.role === "create");
     body.fields = body.fields.map((
       [k, v],
     ) => [k, k === "multipart" ? v : perRun(v, this.#runVars, "", maker.samples)]);
