@@ -24,7 +24,10 @@
  * - it listens on every address (`server.listen(port)`), so a preload
  *   (`-r bind.cjs`) gives a listen of a bare port the address 127.0.0.1;
  * - its NMEA and Signal K TCP interfaces (fixed ports 10110 and 8375),
- *   mDNS and its update check are off.
+ *   mDNS and its update check are off;
+ * - it is fed the package's own sample NMEA 0183 log
+ *   (`--sample-nmea0183-data`), as a boat's GPS feeds it: the course API
+ *   refuses a destination while the vessel has no position.
  *
  * @module
  */
@@ -94,6 +97,7 @@ export function signalkLaunch(prefix: string): Launch {
       "-c",
       "DIR",
       "--securityenabled",
+      "--sample-nmea0183-data",
     ],
     env: { PORT: "PORT", SIGNALK_DISABLE_SERVER_UPDATES: "1", TZ: "UTC" },
     seed: async (dir) => {
