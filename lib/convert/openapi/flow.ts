@@ -35,7 +35,7 @@ import { ownServer } from "./own_server.ts";
 import { credentialParam } from "./param_places.ts";
 import { LBRACE_VAR, literal, paramValue, queryEntries, simpleText, toYNode } from "./params.ts";
 import type { Inferred } from "./prerequisites.ts";
-import { captureSource } from "./producers.ts";
+import { captureSource, latestHolder } from "./producers.ts";
 import { allJson, expected } from "./responses.ts";
 import { ownNameKeys, ownNames } from "./own_names.ts";
 import { perRun, RUN_VARS } from "./run_values.ts";
@@ -251,7 +251,7 @@ export class FlowBuilder {
   #captured(op: OpenApiOperation, param: string, place: unknown = "path"): string | undefined {
     if (place !== (op.template.includes(`{${param}}`) ? "path" : "query")) return undefined;
     const link = this.shared.inferred.params.get(op)?.find((l) => l.param === param);
-    const step = link && this.#stepOf.get(link.producer);
+    const step = link && this.#stepOf.get(latestHolder(this.shared.doc, link, this.#stepOf.keys()));
     if (!link || step === undefined) return undefined;
     const key = /^[A-Za-z_][A-Za-z0-9_-]*$/.test(param) ? param : "id";
     return this.#capture(step, key, captureSource(link));

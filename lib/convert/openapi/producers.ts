@@ -39,6 +39,8 @@ import { findProperty, MAX_PROPERTY_DEPTH, properties } from "./schema_propertie
 export type { ParamLink } from "./document_links.ts";
 // The captures of links; the modules that read producers import them from here.
 export { capturePath, captureSource } from "./capture_source.ts";
+// Which step answers a link's identifier last (an update may rename it): read from here too.
+export { latestHolder } from "./renamed_ids.ts";
 
 // Defined beside what reads required names; the modules that read producers import it from here.
 export { plainName } from "./required_props.ts";

@@ -1,0 +1,97 @@
+/**
+ * Which step holds an item's identifier last: its create, or an update of
+ * the item that answers it anew. An identifier made from what an update may
+ * change (RealWorld's `{slug}`, from the title: "the slug also gets updated
+ * when the title is changed") is stale after the update; the steps after it
+ * read the update's answer. Evidence, not names: the update is a `PUT` or
+ * `PATCH` of the create's own item (`/articles/{slug}` after `POST
+ * /articles`), and its 2xx answer holds the identifier at the very path the
+ * create's does (`article.slug`); an answer without it (`{ok: true}`, a
+ * `204`) says nothing of a new one, and a `Location` link has no body path.
+ * Only for text the server made (`serverText`): a name the client sent at
+ * the create, or a number or UUID, stays what it was, and reading it from
+ * the update would only skip the steps after an update that failed. Not
+ * for a listing's first item or a name the client gives: no create answered it.
+ *
+ * @module
+ */
+import type { ParamLink } from "./document_links.ts";
+import type { OpenApiOperation } from "./operations.ts";
+import { isNode } from "../../check/openapi_operations.ts";
+import { deref } from "./examples.ts";
+import { plainName } from "./required_props.ts";
+import { jsonSchema, successes } from "./responses.ts";
+import { findProperty, properties } from "./schema_properties.ts";
+
+/**
+ * The latest of `earlier` (steps in flow order) that answers `link`'s
+ * identifier: its producer, or an update of the producer's item after it
+ * whose 2xx answer holds `link.path`.
+ *
+ * @example
+ * ```ts
+ * import { operationsOf } from "./operations.ts";
+ * import { latestHolder } from "./renamed_ids.ts";
+ * const note = { properties: { note: { properties: { slug: { type: "string" } } } } };
+ * const answer = { 200: { description: "", content: { "application/json": { schema: note } } } };
+ * const ops = operationsOf({
+ *   paths: { "/notes": { post: { responses: answer } }, "/notes/{slug}": { put: { responses: answer } } },
+ * });
+ * const link = { param: "slug", producer: ops[0], path: ["note", "slug"], from: "parent" as const };
+ * if (latestHolder({}, link, ops) !== ops[1]) throw new Error();
+ * if (latestHolder({}, link, [ops[0]]) !== ops[0]) throw new Error();
+ * ```
+ */
+export function latestHolder(
+  doc: unknown,
+  link: ParamLink,
+  earlier: Iterable<OpenApiOperation>,
+): OpenApiOperation {
+  // A listing's first item or a name the client gives is no identifier a create answered.
+  const answered = link.from === "parent" || link.from === "property" || link.from === "links";
+  if (!answered || link.path.length === 0 || !serverText(doc, link)) return link.producer;
+  const item = `${link.producer.template.replace(/\/$/, "")}/{${link.param}}`;
+  let holder = link.producer;
+  let after = false;
+  for (const op of earlier) {
+    if (op === link.producer) after = true;
+    else if (after && isUpdateOf(op, item) && answeredAt(doc, op, link.path).length > 0) {
+      holder = op;
+    }
+  }
+  return holder;
+}
+
+function isUpdateOf(op: OpenApiOperation, item: string): boolean {
+  return (op.method === "PUT" || op.method === "PATCH") && op.template.replace(/\/$/, "") === item;
+}
+
+/** The schemas a 2xx JSON answer of `op` declares at `path`. */
+function answeredAt(doc: unknown, op: OpenApiOperation, path: string[]): unknown[] {
+  return successes(doc, op.node).responses.flatMap((response) => {
+    let schemas = [jsonSchema(doc, response)];
+    for (const name of path) {
+      schemas = schemas.flatMap((s) => properties(doc, s).filter(([n]) => n === name))
+        .map(([, s]) => s);
+    }
+    return schemas;
+  });
+}
+
+/**
+ * Whether the identifier is text the server made: the create's request
+ * sends nothing of its name (a name the client chose changes only when the
+ * client says so), and its schema is text of no format (a number or a UUID
+ * is a key made of nothing an update changes).
+ */
+function serverText(doc: unknown, link: ParamLink): boolean {
+  const name = plainName(link.path.at(-1)!);
+  const body = deref(doc, link.producer.node.requestBody);
+  const content = isNode(body) && isNode(body.content) ? body.content : {};
+  const media = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
+  const sent = isNode(media) && findProperty(doc, media.schema, (n) => plainName(n) === name);
+  return !sent && answeredAt(doc, link.producer, link.path).some((s) => {
+    const schema = deref(doc, s);
+    return isNode(schema) && schema.type === "string" && schema.format === undefined;
+  });
+}
