@@ -6,7 +6,9 @@
  * `_` or `.`) that the same answer also hands out inside an opaque value (a
  * header's or a JSON body's) is the instance's. Such a cookie's value and
  * that piece are captured from `Set-Cookie` by a pattern, since a capture by
- * the recorded name finds nothing on another instance.
+ * the recorded name finds nothing on another instance. So is a span of the
+ * name that spells the host and port the answer came from (Jupyter's
+ * `username-127-0-0-1-8888`): the recorded URL is its evidence.
  *
  * @module
  */
@@ -59,6 +61,8 @@ export function instanceName(
   step: Step,
   name: string,
 ): { name: InstanceName; value: Producer } | undefined {
+  const own = originSpan(name, step.last.url);
+  if (own) return namedBy(step, name, own.start, own.end);
   const values = opaqueValues(step.last);
   let at = 0;
   for (const piece of name.split(/[-_.]/)) {
@@ -66,18 +70,39 @@ export function instanceName(
     at = start + piece.length;
     if (piece.length < 4 || !/^[A-Za-z0-9]+$/.test(piece)) continue;
     if (!values.some((v) => v.includes(piece))) continue;
-    const before = name.slice(0, start);
-    const after = name.slice(at);
-    const around = (group: string) => `${escape(before)}${group}${escape(after)}=`;
-    const header = (regex: string): Producer => ({
-      step,
-      source: { kind: "header", name: "set-cookie", regex },
-      secret: false,
-    });
-    return {
-      name: { before, piece, after, producer: header(around("([^=;,\\s]+)")), step },
-      value: header(`${around("[^=;,\\s]+")}([^;,\\s]*)`),
-    };
+    return namedBy(step, name, start, at);
   }
   return undefined;
+}
+
+/** The producers of a name whose `[start, end)` is the instance's, and of its value. */
+function namedBy(step: Step, name: string, start: number, end: number) {
+  const before = name.slice(0, start);
+  const piece = name.slice(start, end);
+  const after = name.slice(end);
+  const around = (group: string) => `${escape(before)}${group}${escape(after)}=`;
+  const header = (regex: string): Producer => ({
+    step,
+    source: { kind: "header", name: "set-cookie", regex },
+    secret: false,
+  });
+  return {
+    name: { before, piece, after, producer: header(around("([^=;,\\s]+)")), step },
+    value: header(`${around("[^=;,\\s]+")}([^;,\\s]*)`),
+  };
+}
+
+/**
+ * Where `name` spells the host and port `url` was answered from (a separator
+ * of `.`, `:`, `-` or `_` between their parts), or the port alone as a whole
+ * piece: another instance runs elsewhere and names the cookie so.
+ */
+function originSpan(name: string, url: URL): { start: number; end: number } | undefined {
+  const port = url.port;
+  if (port === "") return undefined;
+  const sep = "[-_.:]";
+  const host = url.hostname.split(".").map(escape).join(sep);
+  const piece = (body: string) => new RegExp(`(?<=^|${sep})${body}(?=$|${sep})`);
+  const m = piece(`${host}${sep}${port}`).exec(name) ?? piece(port).exec(name);
+  return m ? { start: m.index, end: m.index + m[0].length } : undefined;
 }
