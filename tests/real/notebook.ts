@@ -1,0 +1,140 @@
+/**
+ * How the tests of tests/real/ start the classic Jupyter Notebook 6.4 web UI
+ * (Python, Tornado), from Debian's `python3-notebook` and `python3-ipykernel`
+ * (the Python kernel a notebook starts; not a dependency). Each start:
+ * `/usr/bin/python3 -m notebook` on 127.0.0.1 and a port free a moment
+ * before (`port_retries=0`: a port taken since makes it exit, not move), the
+ * token the user starts it with, the notebooks' folder an empty folder of the
+ * instance, and `HOME`, `JUPYTER_CONFIG_DIR`, `JUPYTER_DATA_DIR`,
+ * `JUPYTER_RUNTIME_DIR` and `IPYTHONDIR` folders of the instance, so nothing
+ * is read from or written to this machine's own. Its pages log in with the
+ * token typed in a form (`POST /login`, which sets a login cookie), and every
+ * API call other than a GET sends the `_xsrf` cookie's value back as the
+ * `X-XSRFToken` header. The folder layout and the start with its retries are
+ * Jupyter Server's (tests/real/jupyter.ts), whose family this is.
+ *
+ * @module
+ */
+import { debianMissing } from "./debian.ts";
+import type { Instance, Launch } from "./servers.ts";
+
+/** The Debian packages, as `.ci/run` installs them. */
+export const NOTEBOOK_PACKAGES = ["python3-notebook", "python3-ipykernel"];
+
+/** A file each package installs. */
+const FILES: Record<string, string> = {
+  "python3-notebook": "/usr/lib/python3/dist-packages/notebook/notebookapp.py",
+  "python3-ipykernel": "/usr/lib/python3/dist-packages/ipykernel/kernelapp.py",
+};
+
+/** The token the instance is started with (`--NotebookApp.token`): the user chose it. */
+export const NOTEBOOK_TOKEN = "flowrun-test-notebook-token";
+
+/**
+ * Why the Notebook tests cannot run here ("" when they can), after installing
+ * the packages if they are missing and this runs as root; with `CI` set a
+ * missing server throws.
+ *
+ * @example
+ * ```ts
+ * import { notebookMissing } from "./notebook.ts";
+ * // It may install packages, so the example only names it.
+ * if (typeof notebookMissing !== "function") throw new Error();
+ * ```
+ */
+export function notebookMissing(): string {
+  for (const pkg of NOTEBOOK_PACKAGES) {
+    const why = debianMissing(FILES[pkg], pkg);
+    if (why !== "") return why;
+  }
+  return "";
+}
+
+/**
+ * Jupyter Notebook on `PORT` with the token {@linkcode NOTEBOOK_TOKEN}.
+ * Debian's python3 by its path (a `python3` earlier on `PATH` may not see
+ * Debian's packages); `--allow-root`: the tests may run as root.
+ *
+ * @example
+ * ```ts
+ * import { notebookLaunch } from "./notebook.ts";
+ * if (!notebookLaunch.command.includes("--NotebookApp.port=PORT")) throw new Error();
+ * ```
+ */
+export const notebookLaunch: Launch = {
+  command: [
+    "/usr/bin/python3",
+    "-m",
+    "notebook",
+    "--NotebookApp.ip=127.0.0.1",
+    "--NotebookApp.port=PORT",
+    "--NotebookApp.port_retries=0",
+    `--NotebookApp.token=${NOTEBOOK_TOKEN}`,
+    "--NotebookApp.notebook_dir=DIR/notebooks",
+    "--no-browser",
+    "--allow-root",
+  ],
+  env: {
+    HOME: "DIR/home",
+    JUPYTER_CONFIG_DIR: "DIR/config",
+    JUPYTER_DATA_DIR: "DIR/data",
+    JUPYTER_RUNTIME_DIR: "DIR/runtime",
+    IPYTHONDIR: "DIR/ipython",
+  },
+  seed: async (dir) => {
+    for (const sub of ["notebooks", "home", "config", "data", "runtime", "ipython"]) {
+      await Deno.mkdir(`${dir}/${sub}`);
+    }
+  },
+  // It prints `http://127.0.0.1:PORT/?token=...` once it listens.
+  origin: (out) => /(http:\/\/127\.0\.0\.1:\d+)\/\?token=/.exec(out)?.[1],
+  // The login page needs no token.
+  probe: "/login",
+};
+
+/**
+ * Runs `fn` with a fresh Jupyter Notebook, stopped whatever happens (its
+ * kernels with it: it shuts them down on SIGTERM, and a kernel watches its
+ * parent). A port taken since it was found free makes it exit, so a start is
+ * tried at most 3 times.
+ */
+export async function withNotebook<T>(
+  start: (launch: Launch) => Promise<Instance>,
+  fn: (instance: Instance) => Promise<T>,
+): Promise<T> {
+  let instance: Instance | undefined;
+  for (let attempt = 1; !instance; attempt++) {
+    try {
+      instance = await start(notebookLaunch);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+  try {
+    return await fn(instance);
+  } finally {
+    await instance.close();
+  }
+}
+
+/**
+ * The files and running kernels of the instance at `origin`, asked through
+ * its API with the token: what a journey left behind.
+ *
+ * @example
+ * ```ts ignore
+ * import { leftBehind } from "./notebook.ts";
+ * const { files, kernels } = await leftBehind("http://127.0.0.1:8888");
+ * ```
+ */
+export async function leftBehind(origin: string): Promise<{ files: string[]; kernels: number }> {
+  const headers = { authorization: `token ${NOTEBOOK_TOKEN}` };
+  const get = async (path: string) => {
+    const r = await fetch(`${origin}${path}`, { headers });
+    if (!r.ok) throw new Error(`${path} answered ${r.status}`);
+    return await r.json();
+  };
+  const root = await get("/api/contents");
+  const files = (root.content as { name: string }[]).map((f) => f.name).sort();
+  return { files, kernels: (await get("/api/kernels")).length };
+}
