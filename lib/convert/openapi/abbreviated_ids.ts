@@ -65,17 +65,25 @@ export function abbreviatedIdLinks(
   ops: OpenApiOperation[],
 ): (op: OpenApiOperation, found: ParamLink[]) => ParamLink[] {
   if (!isRpcDocument(ops.map((o) => o.template))) return () => [];
+  // Each abbreviation's holders, searched once: a document's answers are read once per letters.
+  const holders = new Map<string, { producer: OpenApiOperation; path: string[] }[]>();
+  const holdersOf = (letters: string) => {
+    const known = holders.get(letters);
+    if (known) return known;
+    const found = ops.flatMap((producer) => {
+      const path = heldBy(doc, producer, letters);
+      return path ? [{ producer, path }] : [];
+    });
+    holders.set(letters, found);
+    return found;
+  };
   return (op, found) =>
     op.params.flatMap((p): ParamLink[] => {
       const param = String(p.name);
       const letters = plainName(param).replace(/id$/, "");
       if (p.in !== "query" || letters.length < 2 || letters === plainName(param)) return [];
       if (found.some((l) => l.param === param)) return [];
-      const holding = ops.filter((o) => o.template !== op.template)
-        .flatMap((producer) => {
-          const path = heldBy(doc, producer, letters);
-          return path ? [{ producer, path }] : [];
-        });
+      const holding = holdersOf(letters).filter((h) => h.producer.template !== op.template);
       const chosen = holding.find((h) => h.producer.method === op.method) ?? holding[0];
       return chosen ? [{ param, ...chosen, from: "property" }] : [];
     });
