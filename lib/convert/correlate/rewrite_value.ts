@@ -18,6 +18,7 @@ import type { YNode, YScalar } from "../yaml_out.ts";
 import { ymap } from "../yaml_out.ts";
 import { useProducer } from "./captures.ts";
 import { bodyIdProducer } from "./created_ids.ts";
+import { clientSessionId } from "./client_sessions.ts";
 import { sequenceProducer } from "./sequences.ts";
 import { type Correlator, secretEnv, type Where } from "./state.ts";
 import { withTokens } from "./tokens.ts";
@@ -46,6 +47,8 @@ const VALUE_RULES: ValueRule[] = [
   // An OAuth redirect_uri must equal the one the provider knows: the instance's own URL.
   (c, key, value) => /redirect_ur[il]$/i.test(key) ? appUrl(c, value) : undefined,
   oauthCode,
+  // A session id no answer issued: the page made it, no credential to ask for (client_sessions.ts).
+  (c, key, value) => clientSessionId(c, key, value),
   secretField,
   (c, _key, value) => generatedAgain(c, c.generated.get(value)),
   (c, key, value) =>
