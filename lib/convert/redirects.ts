@@ -10,6 +10,12 @@
  */
 import type { HarRecord } from "./har_model.ts";
 
+/** A redirect and where it sends the browser. */
+interface Redirect {
+  r: HarRecord;
+  to: string | undefined;
+}
+
 /** Where a redirect's response sends the browser (`Location`, else `redirectURL`). */
 function location(r: HarRecord): URL | undefined {
   const response = r.raw.response as Record<string, unknown> | undefined;
@@ -28,11 +34,40 @@ function location(r: HarRecord): URL | undefined {
   return url;
 }
 
+/** The last redirect before `r` that sent the browser to it. */
+function redirectTo(redirects: Redirect[], r: HarRecord): HarRecord | undefined {
+  const href = new URL(r.url);
+  href.hash = "";
+  return redirects.filter((x) => x.r.index < r.index && x.to === href.href).at(-1)?.r;
+}
+
+/**
+ * The redirect that set `cookies`: back along the chain that led to `next`
+ * while a hop's own request sent them already (chrome-har may record a
+ * login's cookie on the last of several redirects), at most once per hop.
+ */
+function setter(
+  redirects: Redirect[],
+  next: HarRecord,
+  cookies: HarRecord["setCookies"],
+): HarRecord | undefined {
+  const sent = (r: HarRecord) =>
+    cookies.every((c) => r.cookies.some((s) => s.name === c.name && s.value === c.value));
+  let from = redirectTo(redirects, next);
+  for (let hops = 0; from && sent(from) && hops < redirects.length; hops++) {
+    const before = redirectTo(redirects, from);
+    if (!before) break;
+    from = before;
+  }
+  return from;
+}
+
 /**
  * Moves each cookie an entry's response sets *and* its own request already
- * sent (same name and value) to the redirect that led to that entry, when the
- * redirect's response recorded no cookie of that name. Returns one note per
- * repair, naming the two requests.
+ * sent (same name and value) to the redirect that set it: the one that led
+ * to that entry, or the hop before it along the chain while a hop's own
+ * request sent the cookie already; when that response recorded no cookie of
+ * that name. Returns one note per repair, naming the two requests.
  *
  * @example
  * ```ts
@@ -64,17 +99,14 @@ export function reattachRedirectCookies(records: HarRecord[]): string[] {
       c.value !== "" && next.cookies.some((s) => s.name === c.name && s.value === c.value)
     );
     if (echoed.length === 0) continue;
-    const href = new URL(next.url);
-    href.hash = "";
-    // The last redirect before this entry that sent the browser here.
-    const from = redirects.filter((x) => x.r.index < next.index && x.to === href.href).at(-1)?.r;
+    const from = setter(redirects, next, echoed);
     if (!from) continue;
     const moved = echoed.filter((c) => !from.setCookies.some((s) => s.name === c.name));
     if (moved.length === 0) continue;
     from.setCookies.push(...moved);
     next.setCookies = next.setCookies.filter((c) => !moved.includes(c));
     notes.push(
-      `The recording attached the cookies set by ${from.method} ${from.url.pathname} (${from.status}) to the next request, ${next.method} ${next.url.pathname}, which already sent them: they are captured from ${from.method} ${from.url.pathname}.`,
+      `The recording attached the cookies set by ${from.method} ${from.url.pathname} (${from.status}) to a request its redirects led to, ${next.method} ${next.url.pathname}, which already sent them: they are captured from ${from.method} ${from.url.pathname}.`,
     );
   }
   return notes;
