@@ -107,8 +107,10 @@ function channelOptions(
   options["grpc.default_authority"] = target.address;
   options["grpc.ssl_target_name_override"] = target.address.replace(/:\d+$/, "");
   if (proxy.username) {
-    const user = `${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`;
-    options["grpc.http_connect_creds"] = btoa(user);
+    // grpc-js encodes these itself into `Proxy-Authorization: Basic …`: given base64, it sent it twice.
+    options["grpc.http_connect_creds"] = `${decodeURIComponent(proxy.username)}:${
+      decodeURIComponent(proxy.password)
+    }`;
   }
   return options;
 }

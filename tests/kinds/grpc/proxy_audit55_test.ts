@@ -1,0 +1,138 @@
+/**
+ * A gRPC call through the run's proxy "where gRPC allows" (issue 55): an
+ * http:// proxy's user and password go as Proxy-Authorization: Basic on the
+ * CONNECT, a wrong one is the proxy's refusal in a sentence; a socks5 proxy
+ * (which grpc-js cannot tunnel through) is refused in a sentence; the
+ * proxy from the environment (`HTTPS_PROXY`) is used and `NO_PROXY` hosts
+ * are called directly, with or without `--insecure`. The proxy's password
+ * is in no artifact. (grpcs:// through a proxy is not here: grpc-js's TLS
+ * over its CONNECT tunnel fails under Deno, the plain grpc-js client too.)
+ */
+import assert from "node:assert/strict";
+import { runCli } from "../../support/cli.ts";
+import { forwardProxy } from "../../support/tls.ts";
+import { authProxy } from "../websocket/servers.ts";
+import { startRouteGuide } from "../../fixtures/grpc/route_guide_server.ts";
+import { flowDir } from "./support.ts";
+
+const FLOW = `name: proxied
+vars: { port: "0" }
+steps:
+  - name: feature
+    grpc:
+      target: "127.0.0.1:\${vars.port}"
+      proto: protos/route_guide.proto
+      method: routeguide.RouteGuide/GetFeature
+      message: { latitude: 409146138, longitude: -746188906 }
+    assert:
+      status: 0
+`;
+
+interface Step {
+  status: string;
+  message?: string;
+}
+
+/** Runs FLOW with `args` and `env`; the exit code, console, every artifact's text and the steps. */
+async function run(port: number, args: string[], env: Record<string, string> = {}) {
+  const dir = await flowDir(FLOW);
+  try {
+    const cli = await runCli([
+      "run",
+      `${dir}/flow.yaml`,
+      "--var",
+      `port=${port}`,
+      "--out-dir",
+      `${dir}/out`,
+      "--report-har",
+      `${dir}/out/run.har`,
+      ...args,
+    ], { env });
+    const read = (name: string) => Deno.readTextFile(`${dir}/out/${name}`);
+    const json = await read("report.json");
+    const artifacts: Record<string, string> = { console: cli.stdout + cli.stderr, json };
+    for (const name of ["junit.xml", "report.html", "run.log.ndjson", "run.har"]) {
+      artifacts[name] = await read(name);
+    }
+    return { code: cli.code, artifacts, steps: JSON.parse(json).flows[0].steps as Step[] };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+function assertNowhere(secret: string, artifacts: Record<string, string>): void {
+  for (const [name, text] of Object.entries(artifacts)) {
+    assert.ok(!text.includes(secret), `${name} shows the proxy's password ${secret}`);
+  }
+}
+
+Deno.test("gRPC through a proxy with user and password: Basic on the CONNECT; a wrong one is the proxy's refusal in a sentence", async () => {
+  const server = await startRouteGuide();
+  const proxy = authProxy("ada", "gr9c-pr0xy-pw");
+  try {
+    const target = `127.0.0.1:${server.port}`;
+    const ok = await run(server.port, [
+      "--proxy",
+      `http://ada:gr9c-pr0xy-pw@127.0.0.1:${proxy.port}`,
+    ]);
+    assert.equal(ok.code, 0, ok.artifacts.console);
+    assert.equal(proxy.heads.length, 1, JSON.stringify(proxy.heads));
+    assert.match(proxy.heads[0], new RegExp(`^CONNECT ${target} HTTP/1\\.[01]\r\n`));
+    assert.match(
+      proxy.heads[0],
+      new RegExp(`proxy-authorization: Basic ${btoa("ada:gr9c-pr0xy-pw")}`, "i"),
+    );
+    assertNowhere("gr9c-pr0xy-pw", ok.artifacts);
+    assertNowhere(btoa("ada:gr9c-pr0xy-pw"), ok.artifacts);
+
+    const wrong = await run(server.port, [
+      "--proxy",
+      `http://ada:n0pe-pr0xy-pw@127.0.0.1:${proxy.port}`,
+      "--timeout",
+      "5s",
+    ]);
+    assert.equal(wrong.code, 1, wrong.artifacts.console);
+    assert.equal(wrong.steps[0].status, "error", JSON.stringify(wrong.steps[0]));
+    assert.ok((wrong.steps[0].message ?? "").length > 0);
+    assertNowhere("n0pe-pr0xy-pw", wrong.artifacts);
+    assert.equal(server.calls.length, 1, "the refused call never reached the server");
+  } finally {
+    proxy.close();
+    await server.close();
+  }
+});
+
+Deno.test("gRPC with a socks5 proxy: the step is an error naming why, the proxy's password masked", async () => {
+  const server = await startRouteGuide();
+  try {
+    const socks = await run(server.port, ["--proxy", "socks5://ada:s0cks-pw-77@127.0.0.1:1080"]);
+    assert.equal(socks.code, 1, socks.artifacts.console);
+    assert.equal(socks.steps[0].status, "error");
+    assert.match(socks.steps[0].message ?? "", /gRPC goes through an http:\/\/ proxy only/);
+    assert.match(socks.steps[0].message ?? "", /socks5:\/\/ada:/, "the sentence names the proxy");
+    assertNowhere("s0cks-pw-77", socks.artifacts);
+    assert.equal(server.calls.length, 0, "nothing was sent");
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("gRPC takes the environment's proxy without --insecure (HTTP_PROXY for h2c), and calls NO_PROXY hosts directly", async () => {
+  const server = await startRouteGuide();
+  const proxy = forwardProxy();
+  try {
+    const target = `127.0.0.1:${server.port}`;
+    // HTTPS_PROXY names a port nobody listens on: an h2c call must not take it.
+    const env = { HTTP_PROXY: proxy.url, HTTPS_PROXY: "http://127.0.0.1:9" };
+    const via = await run(server.port, [], env);
+    assert.equal(via.code, 0, via.artifacts.console);
+    assert.deepEqual(proxy.seen, [`CONNECT ${target}`]);
+    const direct = await run(server.port, [], { ...env, NO_PROXY: "127.0.0.1" });
+    assert.equal(direct.code, 0, direct.artifacts.console);
+    assert.equal(proxy.seen.length, 1, "the NO_PROXY host was called directly");
+    assert.equal(server.calls.length, 2);
+  } finally {
+    proxy.close();
+    await server.close();
+  }
+});
