@@ -126,7 +126,7 @@ function networkFor(
   const cert = step.clientCert ?? run.clientCert;
   const caCerts = [...run.caCerts ?? [], ...step.caCerts ?? []];
   const insecure = step.insecure ?? run.insecure ?? false;
-  const proxy = proxyFor(url, step, run, insecure ? ctx.env : undefined);
+  const proxy = proxyFor(url, step, run, ctx.env);
   return {
     ...(caCerts.length > 0 ? { caCerts } : {}),
     ...(cert ? { cert: cert.cert, key: cert.key } : {}),
@@ -136,17 +136,18 @@ function networkFor(
 }
 
 /**
- * The proxy for `url`: the step's, else the run's, else (given `env`, on an insecure connection)
- * the environment's, unless a no-proxy host matches. The runtime's client reads the proxy
- * variables itself; a connection made without it is given them, as an HTTP step's (transport.ts).
+ * The proxy for `url`: the step's, else the run's, else the environment's (`HTTPS_PROXY` for
+ * wss:// and grpcs://), unless a no-proxy host matches. A kind's client does not read the proxy
+ * variables itself (grpc-js's reading is turned off, `ws` has none), so it is always given them,
+ * as an insecure HTTP request is (transport.ts).
  */
 function proxyFor(
   url: string,
   step: StepOptions,
   run: NonNullable<Context["network"]>,
-  env: Context["env"] | undefined,
+  env: Context["env"],
 ): string | undefined {
-  const fromEnv = env ? proxyEnv(url, env) : {};
+  const fromEnv = proxyEnv(url.replace(/^(wss|grpcs):/, "https:"), env);
   if (bypassesUrl(url, step.noProxy ?? run.noProxy ?? fromEnv.noProxy ?? [])) return undefined;
   return step.proxy ?? run.proxy ?? fromEnv.proxy;
 }
