@@ -139,8 +139,9 @@ const USAGES: Record<string, Usage> = {
       "Write the flows as an Artillery load test: DIR/artillery.yml (a scenario per flow, a\n" +
       "request per step, captures and checks as Artillery captures and expectations) and\n" +
       "its processor file. Secrets stay environment variables; ${RANDOM.*} and ${RUN_ID}\n" +
-      "differ per virtual user. The summary names the variables to set and all that is not\n" +
-      "expressed. Run it with artillery run, or unchanged on Artillery's distributed runners.",
+      "differ per virtual user, ${NOW.*} is read as each request is made. The summary names\n" +
+      "the variables to set and all that is not expressed. Run it with artillery run, or\n" +
+      "unchanged on Artillery's distributed runners.",
     examples: [
       "export artillery flows/ -o load --rate 5 --ramp-to 50 --duration 5m",
       "export artillery flows/checkout.yaml -o load --users 3 --duration 1s",
