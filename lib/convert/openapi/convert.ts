@@ -21,6 +21,7 @@ import { type OpenApiOperation, operationsOf } from "./operations.ts";
 import { type Inferred, withPrerequisites } from "./prerequisites.ts";
 import { capturePath, type ParamLink, paramLinks } from "./producers.ts";
 import { stopsServer } from "./stops.ts";
+import { withDeclaredSecurity } from "./declared_schemes.ts";
 
 /** A file to write, relative to the output folder. */
 export interface OutFile {
@@ -86,7 +87,7 @@ export interface OpenApiInput {
  * ```
  */
 export function convertOpenApi(input: OpenApiInput): OpenApiResult {
-  const doc = input.document;
+  const doc = withDeclaredSecurity(input.document);
   const all = operationsOf(doc);
   const stopping = all.filter(stopsServer);
   // A step flowrun cannot send (TRACE) would make its whole flow fail to load.

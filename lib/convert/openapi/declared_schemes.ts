@@ -1,0 +1,48 @@
+/**
+ * A document that declares security schemes and requires none anywhere (no
+ * `security` at its top, none on any operation) has forgotten to say so:
+ * it declares them because its API takes them. Signal K's apps document
+ * declares `bearerAuth` and `cookieAuth` with no requirement, and the
+ * server answers `GET /plugins` 401 without one. Such a document is read
+ * as requiring its first declared scheme. An explicit `security: []` of an
+ * operation still means none there (and says the others need one), and a
+ * document that requires a scheme anywhere is read as it says (what it
+ * leaves bare it meant bare).
+ *
+ * @module
+ */
+import { isNode, type Node } from "../../check/openapi_operations.ts";
+
+/** Whether a `security` value requires a scheme: a requirement naming one. */
+function requires(security: unknown): boolean {
+  return Array.isArray(security) && security.some((r) => isNode(r) && Object.keys(r).length > 0);
+}
+
+/** Whether any operation of `doc` requires a scheme of its own. */
+function saysSecurity(doc: Node): boolean {
+  const paths = isNode(doc.paths) ? Object.values(doc.paths) : [];
+  return paths.some((item) =>
+    isNode(item) && Object.values(item).some((op) => isNode(op) && requires(op.security))
+  );
+}
+
+/**
+ * `doc`, or a shallow copy of it requiring its first declared scheme when
+ * it declares schemes and requires none anywhere (see the module doc).
+ *
+ * @example
+ * ```ts
+ * import { withDeclaredSecurity } from "./declared_schemes.ts";
+ * const doc = { paths: { "/a": { get: {} } }, components: { securitySchemes: { key: {}, jwt: {} } } };
+ * if (JSON.stringify(withDeclaredSecurity(doc).security) !== '[{"key":[]}]') throw new Error();
+ * const own = { ...doc, paths: { "/a": { get: { security: [{ jwt: [] }] } }, "/b": { get: {} } } };
+ * if (withDeclaredSecurity(own) !== own) throw new Error();
+ * ```
+ */
+export function withDeclaredSecurity(doc: Node): Node {
+  const schemes = isNode(doc.components) && isNode(doc.components.securitySchemes)
+    ? Object.keys(doc.components.securitySchemes)
+    : [];
+  if (doc.security !== undefined || schemes.length === 0 || saysSecurity(doc)) return doc;
+  return { ...doc, security: [{ [schemes[0]]: [] }] };
+}
