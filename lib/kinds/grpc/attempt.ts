@@ -11,6 +11,7 @@ import type { KindCall, KindOutcome } from "../kind.ts";
 import { clientFor } from "./channel.ts";
 import { exchange } from "./exchange.ts";
 import { outcomeOf } from "./outcome.ts";
+import { withProxyWords } from "./proxy_log.ts";
 import { reflectedMethod } from "./reflected_method.ts";
 import { type RenderedMessages, requestMessages } from "./request_messages.ts";
 import type { GrpcSpec } from "./spec.ts";
@@ -63,7 +64,7 @@ export async function grpcAttempt(spec: GrpcSpec, call: KindCall): Promise<KindO
     maxBytes: call.maxBodyBytes,
     signal: call.signal,
   });
-  return outcomeOf(got, {
+  const outcome = outcomeOf(got, {
     request,
     codec,
     deadline,
@@ -71,6 +72,7 @@ export async function grpcAttempt(spec: GrpcSpec, call: KindCall): Promise<KindO
     maxBytes: call.maxBodyBytes,
     maxMessages: spec.maxMessages,
   });
+  return net.proxy ? withProxyWords(outcome, net.proxy, target.address) : outcome;
 }
 
 /** The messages as rendered, and as reports show them: one message, or the list. */

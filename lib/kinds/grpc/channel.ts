@@ -17,6 +17,7 @@
  */
 import * as grpc from "@grpc/grpc-js";
 import type { KindNetwork } from "../kind.ts";
+import { listenToProxyLog } from "./proxy_log.ts";
 import type { GrpcTarget } from "./target.ts";
 
 /** How many distinct clients are kept; older ones are closed beyond it. */
@@ -103,6 +104,8 @@ function channelOptions(
   if (proxy.protocol !== "http:") {
     return `gRPC goes through an http:// proxy only (a CONNECT tunnel), not "${net.proxy}".`;
   }
+  // What the proxy answers is only in grpc-js's log: listened to from the first proxied call.
+  listenToProxyLog();
   options["grpc.http_connect_target"] = `dns:///${target.address}`;
   options["grpc.default_authority"] = target.address;
   options["grpc.ssl_target_name_override"] = target.address.replace(/:\d+$/, "");

@@ -93,11 +93,40 @@ Deno.test("gRPC through a proxy with user and password: Basic on the CONNECT; a 
     ]);
     assert.equal(wrong.code, 1, wrong.artifacts.console);
     assert.equal(wrong.steps[0].status, "error", JSON.stringify(wrong.steps[0]));
-    assert.ok((wrong.steps[0].message ?? "").length > 0);
+    // The proxy's refusal in words, as a WebSocket or SSE step says it; not grpc-js's own log line.
+    assert.match(
+      wrong.steps[0].message ?? "",
+      new RegExp(
+        `^routeguide\\.RouteGuide/GetFeature is unavailable: the proxy 127\\.0\\.0\\.1:${proxy.port} ` +
+          `answered CONNECT ${target} with status 407\\.$`,
+      ),
+    );
+    assert.doesNotMatch(wrong.artifacts.console, /Failed to connect to/);
     assertNowhere("n0pe-pr0xy-pw", wrong.artifacts);
     assert.equal(server.calls.length, 1, "the refused call never reached the server");
   } finally {
     proxy.close();
+    await server.close();
+  }
+});
+
+Deno.test("gRPC through a proxy nobody listens on: the step's error names the proxy", async () => {
+  const server = await startRouteGuide();
+  const gone = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (gone.addr as Deno.NetAddr).port;
+  gone.close();
+  try {
+    const run1 = await run(server.port, ["--proxy", `http://127.0.0.1:${port}`, "--timeout", "5s"]);
+    assert.equal(run1.steps[0].status, "error", JSON.stringify(run1.steps[0]));
+    assert.match(
+      run1.steps[0].message ?? "",
+      new RegExp(
+        `is unavailable: the proxy 127\\.0\\.0\\.1:${port} could not be reached \\(.+\\)\\.$`,
+      ),
+    );
+    assert.doesNotMatch(run1.artifacts.console, /Failed to connect to/);
+    assert.equal(server.calls.length, 0);
+  } finally {
     await server.close();
   }
 });
