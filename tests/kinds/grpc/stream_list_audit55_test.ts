@@ -1,0 +1,127 @@
+/**
+ * A stream's messages checkable as a list and capturable (issue 55): the
+ * count (`length`), every message (`each: true`), any message (`contains`,
+ * a filter that must match), and captures of one message, of a filtered
+ * one and of the whole list (a list capture) sent on to the next call —
+ * against grpc-js's route guide (ListFeatures: server-streaming, RouteChat:
+ * bidirectional). The checks docs/grpc.md gives as examples of a stream's
+ * list are taken from its text and run here, so they cannot drift from
+ * what the loader takes.
+ */
+import assert from "node:assert/strict";
+import { runCli } from "../../support/cli.ts";
+import { startRouteGuide } from "../../fixtures/grpc/route_guide_server.ts";
+import { flowDir } from "./support.ts";
+
+const DOCS = await Deno.readTextFile(new URL("../../../docs/grpc.md", import.meta.url));
+
+/** The `{path: …}` checks docs/grpc.md gives in "What the checks read". */
+function documentedChecks(): string[] {
+  const section = DOCS.split("## What the checks read")[1].split("\n## ")[0];
+  return [...section.matchAll(/`(\{path: [^`]+\})`/g)].map((m) => m[1]);
+}
+
+const target = `      target: "127.0.0.1:\${vars.port}"\n      proto: protos/route_guide.proto\n`;
+
+function flow(listChecks: string[], chatChecks: string[], chatAlways = false): string {
+  return `name: stream lists
+vars: { port: "0" }
+steps:
+  - name: features
+    grpc:
+${target}      method: routeguide.RouteGuide/ListFeatures
+      message:
+        lo: { latitude: 400000000, longitude: -750000000 }
+        hi: { latitude: 420000000, longitude: -730000000 }
+    capture:
+      first: $.json[0].name
+      north: "$.json[?@.location.latitude > 410000000].name"
+      names: "$.json[*].name"
+    assert:
+      json:
+${listChecks.map((c) => `        - ${c}\n`).join("")}        - { path: $.json, length: 3 }
+        - { path: "$.json[*].location.latitude", each: true, gte: 400000000 }
+        - { path: "$.json[*].name", contains: "Berkshire Valley Management Area Trail, Jefferson, NJ, USA" }
+        - { path: "$.json[?@.location.longitude < -746000000]", exists: true }
+  - name: chat
+${chatAlways ? "    always: true\n" : ""}    grpc:
+${target}      method: routeguide.RouteGuide/RouteChat
+      messages:
+        - { message: "\${steps.features.capture.first}" }
+        - { message: "all: \${steps.features.capture.names}" }
+    capture:
+      echoes: "$.json[*].message"
+    assert:
+      json:
+${chatChecks.map((c) => `        - ${c}\n`).join("")}        - { path: $.json, length: 2 }
+        - { path: "$.json[0].message", equals: "echo: \${steps.features.capture.first}" }
+        - { path: "$.json[1].message", matches: '^echo: all: \\["[^"]+","[^"]+","Berkshire Valley[^"]+"\\]$' }
+`;
+}
+
+async function run(yaml: string, port: number) {
+  const dir = await flowDir(yaml);
+  try {
+    const cli = await runCli([
+      "run",
+      `${dir}/flow.yaml`,
+      "--var",
+      `port=${port}`,
+      "--report-json",
+      `${dir}/r.json`,
+    ]);
+    const report = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
+    return { cli, steps: report.flows[0].steps };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("a stream's messages as a list: count, each, any, captured (one, filtered, all), docs/grpc.md's checks as written", async () => {
+  const documented = documentedChecks();
+  assert.ok(documented.length >= 2, `docs/grpc.md gives list checks: ${documented}`);
+  const server = await startRouteGuide();
+  try {
+    const onChat = documented.filter((c) => c.includes("message"));
+    const onList = documented.filter((c) => !c.includes("message"));
+    const { cli, steps } = await run(flow(onList, onChat), server.port);
+    assert.equal(cli.code, 0, cli.stdout + cli.stderr);
+    const [features, chat] = steps;
+    assert.equal(features.status, "passed");
+    assert.equal(chat.status, "passed");
+    assert.deepEqual(features.captures.sort(), ["first", "names", "north"]);
+    assert.equal(features.assertions.length, documented.length - onChat.length + 4);
+    // What the server echoed: the first name, then the captured list of three in text, as JSON.
+    assert.equal(chat.assertions.length, onChat.length + 3);
+    assert.ok(chat.assertions.every((a: { passed: boolean }) => a.passed));
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("each names the message that breaks it; a count or an any that does not hold fails", async () => {
+  const server = await startRouteGuide();
+  try {
+    const { cli, steps } = await run(
+      flow(
+        [
+          `{ path: $.json, length: 4 }`,
+          `{ path: "$.json[*].name", contains: "Nowhere" }`,
+        ],
+        [`{ path: "$.json[*].message", each: true, matches: "^echo: Berk" }`],
+        true,
+      ),
+      server.port,
+    );
+    assert.equal(cli.code, 1, cli.stdout);
+    const failed = steps.flatMap((s: { assertions: { passed: boolean; message: string }[] }) =>
+      s.assertions.filter((a) => !a.passed).map((a) => a.message)
+    );
+    assert.equal(failed.length, 3, JSON.stringify(failed));
+    assert.match(failed[0], /\$\.json: expected length 4, got 3/);
+    assert.match(failed[1], /\$\.json\[\*\]\.name/);
+    assert.match(failed[2], /value 1 of 2: "echo: Patriots Path[^"]*" does not match/);
+  } finally {
+    await server.close();
+  }
+});
