@@ -13,6 +13,7 @@ import { runCli } from "../support/cli.ts";
 import { startRouteGuide } from "../fixtures/grpc/route_guide_server.ts";
 import { TOKEN, wsServer } from "../kinds/websocket/servers.ts";
 import { startSseServer } from "../kinds/sse/server.ts";
+import { harProblems } from "./har_report_shape.ts";
 
 const PROTOS = new URL("../fixtures/grpc/protos/", import.meta.url);
 const SECRET = "kind-s3cret-0d9e8f7a";
@@ -107,7 +108,8 @@ Deno.test("JUnit, HTML and HAR show each kind's step, its request line and faile
     assert.ok(
       page.includes("Berkshire Valley") && page.includes("welcome") && page.includes("r-42"),
     );
-    // HAR: one entry per kind's exchange, on the wire's order.
+    // HAR: the HAR 1.2 shape, one entry per kind's exchange, on the wire's order.
+    assert.deepEqual(harProblems(JSON.parse(har)), [], "the file has the HAR 1.2 shape");
     const entries = JSON.parse(har).log.entries as {
       request: { method: string; url: string; headers: { name: string; value: string }[] };
       response: { status: number };
