@@ -62,8 +62,12 @@ function document(method: "put" | "patch", answer: unknown, made: unknown = NEW,
   };
 }
 
-/** A notes server whose slug follows the title, as RealWorld's does: what each request got. */
-function renamingServer() {
+/**
+ * A notes server whose slug follows the title, as RealWorld's does (or,
+ * not `renames`, one that keeps it and answers an update with a report):
+ * what each request got.
+ */
+function renamingServer(renames = true) {
   const notes = new Map<string, { slug: string; title: string }>();
   const got: string[] = [];
   let made = 0;
@@ -86,6 +90,8 @@ function renamingServer() {
     if (sub) return answer(201);
     if (req.method === "DELETE") return notes.delete(slug), answer(204);
     if (req.method === "GET") return answer(200, { note });
+    // An action's report, as Signal K's resources answer an update: no id in it.
+    if (!renames) return answer(200, { state: "COMPLETED" });
     notes.delete(slug);
     const renamed = { slug: `${body.note.title}-${++made}`, title: body.note.title };
     notes.set(renamed.slug, renamed);
@@ -130,13 +136,32 @@ async function converted(doc: unknown): Promise<string> {
   return [...flows.values()].join("\n");
 }
 
-Deno.test("convert openapi: a slug the client sent at the create, or a UUID, stays the create's after an update", async () => {
+Deno.test("convert openapi: a slug the client sent at the create, a UUID or text of a pattern, stays the create's after an update", async () => {
   // The client names it: an update changes it only when the client says so.
   const named = { ...NEW, properties: { ...NEW.properties, slug: { type: "string" } } };
   const uuid = note({ type: "string", format: "uuid" });
   const keyed = document("put", json(wrapped(uuid)), NEW, uuid);
-  for (const doc of [document("put", json(wrapped(NOTE)), named), keyed]) {
+  const shaped = note({ type: "string", pattern: "^[0-9a-f-]{36}$" });
+  const patterned = document("put", json(wrapped(shaped)), NEW, shaped);
+  for (const doc of [document("put", json(wrapped(NOTE)), named), keyed, patterned]) {
     const text = await converted(doc);
     assert.equal(text.match(/slug: \$\.json\.note\.slug/g)?.length, 1, text);
   }
+});
+
+Deno.test("convert openapi: an update answering a report of the action, not the item, leaves later steps on the create's slug", async () => {
+  // Signal K's resources: `{state, statusCode, id}` declared, `{state, statusCode}` answered.
+  const report = json({
+    type: "object",
+    properties: {
+      state: { type: "string" },
+      note: { type: "object", properties: { slug: { type: "string" } } },
+    },
+  });
+  const { server, got } = renamingServer(false);
+  const { runs, flows } = await convertAndRunSuite(document("put", report), server, { runs: 2 });
+  for (const run of runs) assert.equal(run.code, 0, run.stdout + run.stderr);
+  assert.equal(got.filter((g) => g === "DELETE {slug} 204").length, 2, got.join("\n"));
+  const text = [...flows.values()].join("\n");
+  assert.equal(text.match(/slug: \$\.json\.note\.slug/g)?.length, 1, text);
 });

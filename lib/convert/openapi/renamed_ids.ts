@@ -5,9 +5,11 @@
  * when the title is changed") is stale after the update; the steps after it
  * read the update's answer. Evidence, not names: the update is a `PUT` or
  * `PATCH` of the create's own item (`/articles/{slug}` after `POST
- * /articles`), and its 2xx answer holds the identifier at the very path the
- * create's does (`article.slug`); an answer without it (`{ok: true}`, a
- * `204`) says nothing of a new one, and a `Location` link has no body path.
+ * /articles`) that answers what the flow's read of the item answers (the
+ * item itself), which holds the identifier at the very path the create's
+ * answer does (`article.slug`); another answer (`{ok: true}`, a `204`, an
+ * action's report) says nothing of a new one, and a `Location` link has no
+ * body path.
  * Only for text the server made (`serverText`): a name the client sent at
  * the create, or a number or UUID, stays what it was, and reading it from
  * the update would only skip the steps after an update that failed. Not
@@ -26,7 +28,7 @@ import { findProperty, properties } from "./schema_properties.ts";
 /**
  * The latest of `earlier` (steps in flow order) that answers `link`'s
  * identifier: its producer, or an update of the producer's item after it
- * whose 2xx answer holds `link.path`.
+ * that answers what the item's read among them answers, `link.path` held.
  *
  * @example
  * ```ts
@@ -34,12 +36,11 @@ import { findProperty, properties } from "./schema_properties.ts";
  * import { latestHolder } from "./renamed_ids.ts";
  * const note = { properties: { note: { properties: { slug: { type: "string" } } } } };
  * const answer = { 200: { description: "", content: { "application/json": { schema: note } } } };
- * const ops = operationsOf({
- *   paths: { "/notes": { post: { responses: answer } }, "/notes/{slug}": { put: { responses: answer } } },
- * });
+ * const item = { get: { responses: answer }, put: { responses: answer } };
+ * const ops = operationsOf({ paths: { "/notes": { post: { responses: answer } }, "/notes/{slug}": item } });
  * const link = { param: "slug", producer: ops[0], path: ["note", "slug"], from: "parent" as const };
- * if (latestHolder({}, link, ops) !== ops[1]) throw new Error();
- * if (latestHolder({}, link, [ops[0]]) !== ops[0]) throw new Error();
+ * if (latestHolder({}, link, ops) !== ops[2]) throw new Error();
+ * if (latestHolder({}, link, ops.slice(0, 2)) !== ops[0]) throw new Error();
  * ```
  */
 export function latestHolder(
@@ -51,15 +52,29 @@ export function latestHolder(
   const answered = link.from === "parent" || link.from === "property" || link.from === "links";
   if (!answered || link.path.length === 0 || !serverText(doc, link)) return link.producer;
   const item = `${link.producer.template.replace(/\/$/, "")}/{${link.param}}`;
+  const steps = [...earlier];
+  const read = steps.find((op) => op.method === "GET" && op.template.replace(/\/$/, "") === item);
+  if (!read || answeredAt(doc, read, link.path).length === 0) return link.producer;
   let holder = link.producer;
   let after = false;
-  for (const op of earlier) {
+  for (const op of steps) {
     if (op === link.producer) after = true;
-    else if (after && isUpdateOf(op, item) && answeredAt(doc, op, link.path).length > 0) {
-      holder = op;
-    }
+    else if (after && isUpdateOf(op, item) && sameAnswer(doc, op, read)) holder = op;
   }
   return holder;
+}
+
+/**
+ * Whether an update answers what the item's read answers (RealWorld's
+ * `SingleArticleResponse` both): the item itself, so the identifier in it
+ * is the item's now. An action's report (Signal K's `{state, statusCode,
+ * id}`) says nothing of the item's new one, even where it declares an id.
+ */
+function sameAnswer(doc: unknown, update: OpenApiOperation, read: OpenApiOperation): boolean {
+  const answers = (op: OpenApiOperation) =>
+    successes(doc, op.node).responses.map((r) => JSON.stringify(deref(doc, jsonSchema(doc, r))));
+  const reads = answers(read);
+  return answers(update).some((a) => a !== undefined && reads.includes(a));
 }
 
 function isUpdateOf(op: OpenApiOperation, item: string): boolean {
@@ -81,8 +96,8 @@ function answeredAt(doc: unknown, op: OpenApiOperation, path: string[]): unknown
 /**
  * Whether the identifier is text the server made: the create's request
  * sends nothing of its name (a name the client chose changes only when the
- * client says so), and its schema is text of no format (a number or a UUID
- * is a key made of nothing an update changes).
+ * client says so), and its schema is text of no format or pattern (a number
+ * or a UUID is a key made of nothing an update changes).
  */
 function serverText(doc: unknown, link: ParamLink): boolean {
   const name = plainName(link.path.at(-1)!);
@@ -92,6 +107,7 @@ function serverText(doc: unknown, link: ParamLink): boolean {
   const sent = isNode(media) && findProperty(doc, media.schema, (n) => plainName(n) === name);
   return !sent && answeredAt(doc, link.producer, link.path).some((s) => {
     const schema = deref(doc, s);
-    return isNode(schema) && schema.type === "string" && schema.format === undefined;
+    return isNode(schema) && schema.type === "string" && schema.format === undefined &&
+      schema.pattern === undefined;
   });
 }
