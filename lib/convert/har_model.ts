@@ -25,6 +25,7 @@ import {
 import { METHOD } from "../load/context.ts";
 import { UNSENDABLE_METHODS } from "../load/request.ts";
 import { plural, pluralWord } from "../_util/plural.ts";
+import { urlCredentials } from "./url_credentials.ts";
 
 export type { NameValue } from "./_har_fields.ts";
 
@@ -183,7 +184,7 @@ function toRecord(entry: Record<string, unknown>, index: number): HarRecord | un
   if (rawUrl === undefined || !URL.canParse(rawUrl)) return undefined;
   const url = new URL(rawUrl);
   if (!/^(https?|wss?):$/.test(url.protocol)) return undefined;
-  const headers = nameValues(request.headers);
+  const headers = urlCredentials(url, nameValues(request.headers));
   const post = isObject(request.postData) ? request.postData : undefined;
   const started = Date.parse(str(entry.startedDateTime) ?? "");
   const response = responseFields(isObject(entry.response) ? entry.response : undefined);
