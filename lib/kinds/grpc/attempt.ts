@@ -6,11 +6,11 @@
  *
  * @module
  */
-import * as grpc from "@grpc/grpc-js";
 import type { KindCall, KindOutcome } from "../kind.ts";
 import { clientFor } from "./channel.ts";
-import { exchange } from "./exchange.ts";
+import { exchange, metadataOf } from "./exchange.ts";
 import { outcomeOf } from "./outcome.ts";
+import { binaryMetadata } from "./read_metadata.ts";
 import { withProxyWords } from "./proxy_log.ts";
 import { reflectedMethod } from "./reflected_method.ts";
 import { type RenderedMessages, requestMessages } from "./request_messages.ts";
@@ -36,6 +36,8 @@ export async function grpcAttempt(spec: GrpcSpec, call: KindCall): Promise<KindO
   const url = typeof target === "string" ? targetText : `${target.url}/${method}`;
   const request = { method: "GRPC", url, headers: metadata, body: sent.body };
   if (typeof target === "string") return { request, error: { reason: "bad-url", message: target } };
+  const binary = notBase64(metadata);
+  if (binary) return { request, error: { reason: "bad-url", message: binary } };
   const net = call.network(target.url);
   const deadline = Date.now() + call.timeoutMs;
   const client = clientFor(target, net, call.maxBodyBytes);
@@ -90,8 +92,11 @@ function sentMessages(spec: GrpcSpec, call: KindCall): RenderedMessages {
   };
 }
 
-function metadataOf(pairs: readonly [string, string][]): grpc.Metadata {
-  const metadata = new grpc.Metadata();
-  for (const [name, value] of pairs) metadata.add(name, value);
-  return metadata;
+/** The first sentence saying a `-bin` value an expression made is not base64. */
+function notBase64(pairs: readonly [string, string][]): string | undefined {
+  for (const [name, value] of pairs) {
+    const bytes = binaryMetadata(name, value);
+    if (typeof bytes === "string") return bytes;
+  }
+  return undefined;
 }

@@ -42,6 +42,25 @@ export interface ExchangeOptions {
 }
 
 /**
+ * Request metadata from rendered pairs: a `-bin` name's value (base64,
+ * checked before) as its bytes, grpc-js's way of sending binary metadata.
+ *
+ * @example
+ * ```ts
+ * import { metadataOf } from "./exchange.ts";
+ * const m = metadataOf([["x-trace-bin", "AAEC/w=="], ["x-id", "7"]]);
+ * if ((m.get("x-trace-bin")[0] as Uint8Array)[3] !== 255 || m.get("x-id")[0] !== "7") throw new Error();
+ * ```
+ */
+export function metadataOf(pairs: readonly (readonly [string, string])[]): grpc.Metadata {
+  const metadata = new grpc.Metadata();
+  for (const [name, value] of pairs) {
+    metadata.add(name, name.endsWith("-bin") ? Buffer.from(value, "base64") : value);
+  }
+  return metadata;
+}
+
+/**
  * Runs one call to its end or to a bound.
  *
  * @example
@@ -52,8 +71,7 @@ export interface ExchangeOptions {
  */
 export function exchange(client: grpc.Client, options: ExchangeOptions): Promise<Exchange> {
   const { signal } = options;
-  const metadata = new grpc.Metadata();
-  for (const [name, value] of options.metadata) metadata.add(name, value);
+  const metadata = metadataOf(options.metadata);
   const got: Omit<Exchange, "status"> = { messages: [], bytes: 0 };
   return new Promise((resolve) => {
     const call = start(client, options, metadata, (bytes) => received(bytes, got, options, stop));
