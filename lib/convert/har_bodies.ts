@@ -191,8 +191,18 @@ function listedKeys(records: HarRecord[]): Set<string> {
   return keys;
 }
 
-/** The size of the request body the browser sent: `bodySize`, else `Content-Length`. */
-function sentSize(r: HarRecord): number | undefined {
+/**
+ * The size of the request body the browser sent: `bodySize`, else `Content-Length`.
+ *
+ * @example
+ * ```ts
+ * import { sentSize } from "./har_bodies.ts";
+ * const r = { raw: { request: { bodySize: 0 } }, headers: [{ name: "Content-Length", value: "230" }] };
+ * // deno-lint-ignore no-explicit-any
+ * if (sentSize(r as any) !== 230) throw new Error();
+ * ```
+ */
+export function sentSize(r: HarRecord): number | undefined {
   const request = isObject(r.raw.request) ? r.raw.request : {};
   const declared = r.headers.find((h) => h.name.toLowerCase() === "content-length")?.value;
   return typeof request.bodySize === "number" && request.bodySize > 0

@@ -24,6 +24,7 @@ import { freshUuidsIn } from "./ids.ts";
 import { bodyValue, innerValue } from "./rewrite_value.ts";
 import type { Correlator, Where } from "./state.ts";
 import { withTokens } from "./tokens.ts";
+import { unrecordedBody } from "./unrecorded_body.ts";
 
 /**
  * Sets the body of `step` (`body`, `form` or `multipart`) from the one `r`
@@ -47,7 +48,7 @@ export function rewriteBody(c: Correlator, r: HarRecord, step: Step, login: bool
     r.bodyMime ?? "";
   if (/^multipart\//i.test(contentType)) return multipart(c, r, step, contentType);
   const text = r.bodyText;
-  if (text === undefined || text === "") return;
+  if (text === undefined || text === "") return void unrecordedBody(c, r, step);
   if (/grant_type"?\s*[=:]\s*"?authorization_code|code_verifier/.test(text)) {
     c.oauthSteps.add(step);
   }
