@@ -36,8 +36,10 @@ import { credentialParam } from "./param_places.ts";
 import { LBRACE_VAR, literal, paramValue, queryEntries, simpleText, toYNode } from "./params.ts";
 import type { Inferred } from "./prerequisites.ts";
 import { captureSource, latestHolder } from "./producers.ts";
-import { allJson, expected } from "./responses.ts";
+import { accepted, allJson, expected } from "./responses.ts";
 import { ownNameKeys, ownNames } from "./own_names.ts";
+import { saysRedirect } from "./said_redirect.ts";
+import { saidCredential, withSaidAuth } from "./said_auth.ts";
 import { perRun, RUN_VARS } from "./run_values.ts";
 import { serialOf } from "./serial.ts";
 import { tokenGiver, tokenSource } from "./login.ts";
@@ -100,7 +102,7 @@ export class FlowBuilder {
     // The captures this step reads: it runs only when they exist.
     const guards: string[] = [];
     const url = this.#url(op, maker, name, comments, guards);
-    const auth = this.#fromLogin(this.shared.auth.forOperation(op.node), guards);
+    const auth = this.#fromLogin(withSaidAuth(op, this.shared.auth, this.#runVars), guards);
     const { query, headers, cookies } = this.#params(op, maker, comments, auth.places, guards);
     const creds = auth.credentials;
     comments.push(...creds.comments);
@@ -135,6 +137,7 @@ export class FlowBuilder {
     const step = ymap([
       ["name", name],
       ["request", request],
+      ["options", saysRedirect(doc, op.node) ? ymap([["follow_redirects", true]]) : undefined],
       ["assert", this.#assert(op)],
       ["always", true],
       ["if", conditions.length > 1 ? conditions : conditions[0]],
@@ -228,6 +231,8 @@ export class FlowBuilder {
           guards.push(captured);
           return captured;
         }
+        const own = saidCredential(op, param, this.shared.auth);
+        if (own) return own;
         const p = op.params.find((x) => x.in === "path" && x.name === param);
         const { value, given } = p
           ? paramValue(this.shared.doc, maker, p, op.node)
@@ -351,7 +356,7 @@ export class FlowBuilder {
     }
     if (optional.length > 0) comments.push(`optional, left out: ${optional.join(", ")}`);
     this.shared.optional += optional.length;
-    return { query, headers, cookies };
+    return { query, headers: [...headers, ...accepted(this.shared.doc, op.node)], cookies };
   }
 
   /** The flow's text. */
@@ -363,11 +368,8 @@ export class FlowBuilder {
       node.entries.splice(at < 0 ? node.entries.length : at, 0, ["capture", ymap([...captures])]);
     }
     const made = Object.entries(RUN_VARS).filter(([k]) => this.#runVars.has(k));
-    this.#vars.unshift(...made.map(([k, v]): [string, YNode, string] => [
-      k,
-      v,
-      "made per run (a fresh account each run and flow): never a literal credential",
-    ]));
+    const note = "made per run (a fresh account each run and flow): never a literal credential";
+    this.#vars.unshift(...made.map(([k, v]): [string, YNode, string] => [k, v, note]));
     const placed = placeAuth(this.#steps.map((s) => s.auth));
     const steps = this.#steps.map(({ node, comments }, i) => {
       const { auth, notes } = placed.steps[i];
@@ -382,9 +384,7 @@ export class FlowBuilder {
         "a literal \"{\": the document's text holds {{…}} (or {vars.…}) meant for the server, which flowrun would refuse as another tool's expression; ${vars.lbrace}{x}} sends {{x}}",
       ]);
     }
-    const vars = this.#vars.length > 0
-      ? ymap(this.#vars.map(([k, v]) => [k, v] as [string, YNode]))
-      : undefined;
+    const vars = entries(this.#vars.map(([k, v]) => [k, v] as [string, YNode]));
     const { serial, notes } = serialOf(this.#stepOf.keys(), this.shared.inferred);
     const flow = ymap([
       ["name", name],

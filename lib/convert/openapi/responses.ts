@@ -119,3 +119,30 @@ export function propertiesOf(doc: unknown, schema: unknown, depth = 0): Set<stri
   }
   return found;
 }
+
+/**
+ * The `Accept` a step sends: the first media type its success answers are
+ * documented in, when they are documented in several. The server chooses
+ * among them by `Accept`, and may refuse the client's `*∕*` (httpbin's
+ * `GET /image`, which `produces` image/webp, image/svg+xml, … answers 406);
+ * Swagger UI sends the first, the one it shows selected. With one type the
+ * choice stays the server's, as the step sent it before.
+ *
+ * @example
+ * ```ts
+ * import { accepted } from "./responses.ts";
+ * const image = { responses: { "200": { content: { "image/webp": {}, "image/png": {} } } } };
+ * if (accepted({}, image).join() !== "Accept,image/webp") throw new Error();
+ * if (accepted({}, { responses: { "200": { content: { "image/png": {} } } } }).length !== 0) throw new Error();
+ * ```
+ */
+export function accepted(doc: unknown, op: Node): [string, string][] {
+  const types = new Set<string>();
+  for (const response of successes(doc, op).responses) {
+    for (const type of Object.keys(isNode(response.content) ? response.content : {})) {
+      types.add(type);
+    }
+  }
+  const [first] = types;
+  return types.size > 1 && first !== "*/*" ? [["Accept", first]] : [];
+}

@@ -246,6 +246,9 @@ function response(r: unknown, produces: string[]): unknown {
       content[type] = { schema: body, ...(example === undefined ? {} : { example }) };
     }
     out.content = content;
+  } else if (produces.length > 1) {
+    // No schema, several types (httpbin's GET /image): a server choosing by Accept; any body.
+    out.content = Object.fromEntries(produces.map((type) => [type, {}]));
   }
   if (isNode(headers)) {
     out.headers = Object.fromEntries(
