@@ -30,6 +30,9 @@ import { startDatabase } from "./unleash.ts";
 
 const FIXTURE = new URL("./fixtures/conduit_koa/", import.meta.url).pathname;
 
+/** The RealWorld collection as the backend's repository ships it (the project's of 2019). */
+export const KOA_COLLECTION = `${FIXTURE}Conduit.postman_collection.json`;
+
 /** What its `yarn.lock` resolves the `package.json` ranges to, but for the three changes above. */
 const RESOLVED: Record<string, string> = {
   bcrypt: "6.0.0",
