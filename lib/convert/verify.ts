@@ -374,10 +374,14 @@ function remark(step: Step, text: string): void {
   (step.remarks ??= []).push(`verify: ${text}`);
 }
 
-/** A required variable no step reads any more (its value is now captured) is not asked for. */
+/**
+ * A required variable no step reads any more (its value is now captured) is
+ * not asked for; every part a step sends is read, its `auth:` too (a Basic
+ * password is read there only).
+ */
 function dropUnusedVariables(c: Correlator): void {
   const text = JSON.stringify(
-    c.steps.map((s) => [s.url, s.headers, s.body, s.form, s.multipart]),
+    c.steps.map((s) => [s.url, s.headers, s.body, s.form, s.multipart, s.auth, s.options]),
   ) + JSON.stringify(c.vars);
   for (const [name, v] of [...c.env]) {
     if (

@@ -115,3 +115,28 @@ Deno.test("convert har: credentials in a recorded URL's user part are the Basic 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("convert har --verify: the Basic password a step's auth reads stays asked for in the summary and the flow's header, not dropped as unused", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-har-url-credentials-" });
+  const app = standIn();
+  try {
+    await Deno.writeTextFile(`${dir}/r.har`, recording());
+    const flowPath = `${dir}/flow.yaml`;
+    const converted = await runCli(
+      ["convert", "har", `${dir}/r.har`, "--verify", app.origin, "-o", flowPath],
+      { env: { BASIC_PASSWORD: PASSWORD } },
+    );
+    assert.equal(converted.code, 0, converted.stderr);
+    assert.match(converted.stderr, /Verified 3 steps against \S+: all pass\./);
+    assert.match(converted.stderr, /Set before running: BASIC_PASSWORD\./);
+    const flow = await Deno.readTextFile(flowPath);
+    assert.match(flow, /^#\s+BASIC_PASSWORD\s/m, flow);
+    assert.ok(!flow.includes(PASSWORD), flow);
+    const env = { BASE_URL: app.origin, BASIC_PASSWORD: PASSWORD };
+    const run = await runCli(["run", flowPath], { env });
+    assert.equal(run.code, 0, run.stdout);
+  } finally {
+    await app.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
