@@ -160,3 +160,25 @@ Deno.test("convert openapi: bearer auth said in words for an Authorization heade
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("convert openapi: a declared security scheme wins over auth said in words", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-said-declared-" });
+  try {
+    const declared = {
+      ...DOCUMENT,
+      securityDefinitions: { basic: { type: "basic" } },
+      security: [{ basic: [] }],
+      paths: { "/basic-auth/{user}/{passwd}": DOCUMENT.paths["/basic-auth/{user}/{passwd}"] },
+    };
+    await Deno.writeTextFile(`${dir}/api.json`, JSON.stringify(declared));
+    const converted = await runCli(["convert", "openapi", `${dir}/api.json`, "-o", `${dir}/out`]);
+    assert.equal(converted.code, 0, converted.stderr);
+    const text = [...Deno.readDirSync(`${dir}/out`)].filter((e) => e.name.endsWith(".yaml"))
+      .map((e) => Deno.readTextFileSync(`${dir}/out/${e.name}`)).join("\n");
+    assert.match(text, /username: \$\{ENV\.API_USERNAME\}/);
+    assert.match(text, /basic-auth\/\$\{vars\.user\}\/\$\{vars\.passwd\}/);
+    assert.doesNotMatch(text, /\$\{vars\.password\}|RANDOM/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
