@@ -72,6 +72,7 @@ import "../lib/check/xpath.ts";
 import "../lib/check/xpath_check.ts";
 import "../lib/expr/_path_walk.ts";
 import "../lib/expr/errors.ts";
+import "../lib/expr/now.ts";
 import "../lib/expr/parse.ts";
 import "../lib/expr/path.ts";
 import "../lib/expr/path_compile.ts";
