@@ -22,12 +22,12 @@
  */
 
 /**
- * The JavaScript of `grpcExchange(spec, timeoutMs)`.
+ * The JavaScript of `grpcExchange(spec, timeoutMs, tls)`.
  *
  * @example
  * ```ts
  * import { GRPC_SOURCE } from "./processor_grpc.ts";
- * if (!GRPC_SOURCE.includes("function grpcExchange(spec, timeoutMs)")) throw new Error();
+ * if (!GRPC_SOURCE.includes("function grpcExchange(spec, timeoutMs, tls)")) throw new Error();
  * ```
  */
 export const GRPC_SOURCE = `
@@ -145,6 +145,30 @@ function grpcCredentials(grpc, secure, tls) {
 }
 
 /**
+ * The step's metadata as grpc-js sends it: a \`-bin\` name's value is the
+ * bytes its base64 stands for (grpc-js base64-encodes them on the wire), as
+ * \`flowrun run\` sends it; a value that is not base64 throws run's sentence.
+ */
+function grpcMetadata(grpc, pairs) {
+  const metadata = new grpc.Metadata();
+  for (const [name, raw] of Object.entries(pairs || {})) {
+    const value = text(raw);
+    if (!name.endsWith("-bin")) {
+      metadata.add(name, value);
+      continue;
+    }
+    const bare = value.replace(/\\s+/g, "");
+    if (bare.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(bare)) {
+      const shown = value.length > 40 ? value.slice(0, 37) + "..." : value;
+      throw new Error("The value of " + JSON.stringify(name) + " is not base64 (a -bin name carries bytes): " +
+        JSON.stringify(shown) + ".");
+    }
+    metadata.add(name, Buffer.from(bare, "base64"));
+  }
+  return metadata;
+}
+
+/**
  * One call of a grpc step: the response, or a rejection when the server was
  * not reached in time or, for a step without protos, its reflection failed.
  */
@@ -152,10 +176,9 @@ function grpcExchange(spec, timeoutMs, tls) {
   const modules = grpcModules();
   const { grpc } = modules;
   const target = grpcTarget(spec);
+  const metadata = grpcMetadata(grpc, spec.metadata);
   const client = new grpc.Client(target.address, grpcCredentials(grpc, target.tls, tls),
     { "grpc.max_receive_message_length": MAX_BODY_BYTES });
-  const metadata = new grpc.Metadata();
-  for (const [name, value] of Object.entries(spec.metadata || {})) metadata.add(name, text(value));
   const json = spec.protos ? Promise.resolve(grpcProtosJson(spec))
     : grpcReflectedJson(spec, client, modules, metadata, timeoutMs);
   return json.then((root) => {
