@@ -31,6 +31,7 @@ import { documentLinks, type ParamLink, sameParent } from "./document_links.ts";
 import { clientNames, isCollection, type OpenApiOperation } from "./operations.ts";
 import { jsonSchema, successes } from "./responses.ts";
 import { firstItemPath, hasExample } from "./listing_values.ts";
+import { fromParentText } from "./parent_text.ts";
 import { soleHandle } from "./sole_handle.ts";
 import { plainName, requestRequires, requiredAtTop } from "./required_props.ts";
 import { findProperty, MAX_PROPERTY_DEPTH, properties } from "./schema_properties.ts";
@@ -197,7 +198,8 @@ export function paramLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOpera
         fromParent(creates, op, param) ?? fromNoun(creates, op, param) ??
         (listed ? fromListing(creates, op, param) : undefined) ??
         fromProperty(creates, op, param, listed) ??
-        (listed ? fromListing(creates, op, param, true) : undefined);
+        (listed ? fromListing(creates, op, param, true) : undefined) ??
+        fromParentText(doc, ops, op, param);
       if (link) found.push(link);
     }
     found.push(...queryLinks(creates, op));
