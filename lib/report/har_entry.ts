@@ -10,6 +10,7 @@
 import type { Exchange } from "../model/events.ts";
 import type { BodyBudget } from "./har_budget.ts";
 import { requestCookies, responseCookies } from "./har_cookies.ts";
+import { onTheWire } from "./har_kinds.ts";
 
 /** A HAR name/value pair. */
 export type HarPair = { name: string; value: string };
@@ -36,22 +37,33 @@ export type HarEntry = Record<string, unknown>;
  * if (response.content.text !== "{}" || entry.time !== 12) throw new Error();
  * ```
  */
-export function harEntry(exchange: Exchange, pageref: string, budget: BodyBudget): HarEntry {
+export function harEntry(recorded: Exchange, pageref: string, budget: BodyBudget): HarEntry {
+  // A step kind's call (a WebSocket, an event stream, gRPC) as it went on the wire.
+  const wire = onTheWire(recorded, budget);
+  const { exchange } = wire;
   const time = exchange.duration_ms;
+  const version = wire.httpVersion ?? httpVersion(exchange.request.url);
+  const response = exchange.response
+    ? harResponse(
+      exchange.response,
+      budget,
+      { version, text: wire.statusText ?? "" },
+      wire.mimeType,
+    )
+    : noResponse();
   return {
     pageref,
     startedDateTime: exchange.started_at,
     time,
-    request: harRequest(exchange.request, budget),
-    response: exchange.response
-      ? harResponse(exchange.response, exchange.request.url, budget)
-      : noResponse(),
+    request: harRequest(exchange.request, budget, version, wire.mimeType),
+    response,
     cache: {},
     // The client tells no phases: the whole time is the wait, so the timings add up to `time`.
     timings: { blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait: time, receive: 0 },
     _step: exchange.step,
     _attempt: exchange.attempt,
     ...(exchange.error === undefined ? {} : { _error: exchange.error }),
+    ...wire.fields,
   };
 }
 
@@ -60,19 +72,24 @@ export function harEntry(exchange: Exchange, pageref: string, budget: BodyBudget
  * may agree on HTTP/2 and does not say, so that is left empty.
  */
 function httpVersion(url: string): string {
-  return url.startsWith("http:") ? "HTTP/1.1" : "";
+  return /^(http|ws):/.test(url) ? "HTTP/1.1" : "";
 }
 
-function harRequest(request: Exchange["request"], budget: BodyBudget): HarEntry {
+function harRequest(
+  request: Exchange["request"],
+  budget: BodyBudget,
+  version: string,
+  mimeType?: string,
+): HarEntry {
   const headers = request.headers.map(([name, value]) => ({ name, value }));
   return {
     method: request.method,
     url: request.url,
-    httpVersion: httpVersion(request.url),
+    httpVersion: version,
     cookies: requestCookies(request.headers),
     headers,
     queryString: queryOf(request.url),
-    ...(request.body === undefined ? {} : { postData: postData(request, budget) }),
+    ...(request.body === undefined ? {} : { postData: postData(request, budget, mimeType) }),
     headersSize: -1,
     bodySize: request.body === undefined ? 0 : request.size,
   };
@@ -83,8 +100,9 @@ function queryOf(url: string): HarPair[] {
   return [...new URL(url).searchParams].map(([name, value]) => ({ name, value }));
 }
 
-function postData(request: Exchange["request"], budget: BodyBudget): HarEntry {
-  const type = request.headers.find(([name]) => name.toLowerCase() === "content-type")?.[1];
+function postData(request: Exchange["request"], budget: BodyBudget, mimeType?: string): HarEntry {
+  const type = mimeType ??
+    request.headers.find(([name]) => name.toLowerCase() === "content-type")?.[1];
   if (request.kind === "multipart") {
     // The fields as sent; a file part as its name, as browsers record uploads.
     return {
@@ -117,20 +135,21 @@ function postData(request: Exchange["request"], budget: BodyBudget): HarEntry {
 
 function harResponse(
   response: NonNullable<Exchange["response"]>,
-  url: string,
   budget: BodyBudget,
+  status: { version: string; text: string },
+  mimeTypeOf?: string,
 ): HarEntry {
   const headers: HarPair[] = Object.entries(response.headers).map(([name, value]) => ({
     name,
     value,
   }));
   for (const line of response.set_cookies) headers.push({ name: "set-cookie", value: line });
-  const mimeType = response.headers["content-type"] ?? "";
+  const mimeType = mimeTypeOf ?? response.headers["content-type"] ?? "";
   return {
     status: response.status,
     // The client does not keep the reason phrase (HTTP/2 has none): empty, as browsers write it then.
-    statusText: "",
-    httpVersion: httpVersion(url),
+    statusText: status.text,
+    httpVersion: status.version,
     cookies: responseCookies(response.set_cookies),
     headers,
     content: content(response, mimeType, budget),

@@ -116,8 +116,9 @@ Deno.test("JUnit, HTML and HAR show each kind's step, its request line and faile
       _step: string;
     }[];
     assert.deepEqual(entries.map((e) => [e._step, e.request.method, e.response.status]), [
-      ["grpc feature", "GRPC", 0],
-      ["ws chat", "WEBSOCKET", 101],
+      // As each went on the wire (har_kinds.ts): gRPC's POST answered 200, the WebSocket's upgrade.
+      ["grpc feature", "POST", 200],
+      ["ws chat", "GET", 101],
       ["sse progress", "GET", 200],
     ]);
     // Secrets sent in metadata, in a message and in a header, by where they came from: masked.
