@@ -16,6 +16,7 @@ import type { HarRecord } from "./har_model.ts";
 import type { Check, Step } from "./model.ts";
 import { isStableValue, looksLikeToken } from "./values.ts";
 import type { YNode, YScalar } from "./yaml_out.ts";
+import { multistatusCheck } from "./multistatus.ts";
 
 /**
  * Adds the body checks of `step` from its last recorded response.
@@ -40,6 +41,8 @@ export function addAssertions(
   handedOut: (key: string) => boolean = () => false,
 ): void {
   const r = step.last;
+  const inside = multistatusCheck(r);
+  if (inside) step.checks.push(inside);
   if (!r.hasJson) return;
   const json = r.json;
   if (Array.isArray(json)) {

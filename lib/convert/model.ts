@@ -31,6 +31,8 @@ export interface Producer {
 
 export interface Check {
   path: JsonPath;
+  /** An XPath expression on an XML answer, checked instead of `path` (multistatus.ts). */
+  xpath?: string;
   op: "type" | "equals";
   value: YScalar;
 }

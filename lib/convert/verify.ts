@@ -39,6 +39,7 @@
  */
 import { yamlEngine } from "../load/yaml_engine.ts";
 import { pathEngine } from "../expr/path_engine.ts";
+import { prepareXPath } from "../check/xpath.ts";
 import type { StepResult } from "../model/result.ts";
 import type { Correlator } from "./correlate/mod.ts";
 import type { PreparedConversion } from "./har.ts";
@@ -52,6 +53,7 @@ import { askedOfUser, nothingToTry, type Sent, sentBack } from "./verify_sent.ts
 import { noAnswer, sendAgain } from "./verify_resend.ts";
 import {
   liveText,
+  loadConverted,
   PROBE,
   type Producer,
   rememberLive,
@@ -144,6 +146,8 @@ export async function verifyConversion(
     c.notes.push(verifiedNote(report));
     return report;
   }
+  // An XPath check (a 207's inner statuses, multistatus.ts) needs its engine, as a run does.
+  await prepareXPath([loadConverted(prepared)]);
   try {
     for (let i = 0; i < c.steps.length; i++) await verifyStep(v, i, report);
   } finally {

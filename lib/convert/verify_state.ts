@@ -172,9 +172,19 @@ export function recordedByName(c: Correlator): Map<string, string> {
 
 /**
  * The flow as the steps now stand, with `probes` added to the captures of
- * step `at` for the one load.
+ * step `at` for the one load; throws {@linkcode UnloadableFlow} when it does
+ * not load.
+ *
+ * @example
+ * ```ts
+ * import { prepareConversion } from "./har.ts";
+ * import { loadConverted } from "./verify_state.ts";
+ * const har = JSON.stringify({ log: { entries: [{ request: { method: "GET", url: "https://a.test/items" },
+ *   response: { status: 200, content: { mimeType: "application/json", text: "[]" } } }] } });
+ * if (loadConverted(prepareConversion(har, {})).steps.length !== 1) throw new Error();
+ * ```
  */
-function loadConverted(
+export function loadConverted(
   { c, traffic }: PreparedConversion,
   probes: [string, Source][] = [],
   at = -1,

@@ -220,7 +220,9 @@ function stepNode(
   ]);
   const { captures, websocket } = capturesOf(step, c);
   const jsonKey = c.sp.name === "a" ? "json" : "jsonpath";
-  const checks = step.checks.map((k) => yflow([["path", c.sp.jsonPath(k.path)], [k.op, k.value]]));
+  const checks = step.checks.map((k) =>
+    yflow([k.xpath ? ["xpath", k.xpath] : ["path", c.sp.jsonPath(k.path)], [k.op, k.value]])
+  );
   const status = step.last.status === undefined
     ? undefined
     : step.last.status === 304
