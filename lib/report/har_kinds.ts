@@ -77,7 +77,8 @@ export function onTheWire(exchange: Exchange, budget: BodyBudget): OnTheWire {
   const events = eventStreamText(exchange.response);
   if (events !== undefined) {
     const response = { ...exchange.response!, body: events, size: utf8(events) };
-    return { exchange: { ...exchange, response } };
+    // The step reads the stream with fetch, as Chromium records a page's fetch of one.
+    return { exchange: { ...exchange, response }, fields: { _resourceType: "fetch" } };
   }
   return { exchange };
 }
@@ -142,7 +143,12 @@ function grpcOnTheWire(exchange: Exchange): OnTheWire {
   };
   // HTTP/2 has no reason phrase: the status text stays empty, as browsers write it.
   // The bytes were protobuf: the entry holds the messages decoded, as JSON.
-  return { exchange: wire, httpVersion: "HTTP/2.0", mimeType: GRPC_JSON };
+  return {
+    exchange: wire,
+    httpVersion: "HTTP/2.0",
+    mimeType: GRPC_JSON,
+    fields: { _resourceType: "fetch" },
+  };
 }
 
 const encoder = new TextEncoder();

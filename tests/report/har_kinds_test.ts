@@ -184,6 +184,8 @@ function webSocketEntries(chat: Json, echo: Json, port: number) {
 function eventStreamEntries(progress: Json, listen: Json) {
   const content = (progress.response as { content: Json }).content;
   assert.equal(content.mimeType, "text/event-stream");
+  // Chromium's type for a page's fetch of a stream: what convert har takes for the app's call.
+  assert.equal(progress._resourceType, "fetch");
   assert.equal(
     content.text,
     'id: 1\nevent: progress\ndata: {"state":"running","pct":10}\n\n' +

@@ -1,0 +1,147 @@
+/**
+ * The round trip of issue 55 for the step kinds: `flowrun run` of a flow
+ * with a WebSocket or an SSE step against the kinds' own test servers
+ * (started here on 127.0.0.1), with `--report-har`; `flowrun convert har`
+ * of that HAR with default options; `flowrun run` of the converted flow
+ * against the same servers: green, a step of the same kind, and the server
+ * sees the same conversation. The JSON reports of both runs are parsed back.
+ * (The run's HAR holds only what the flow sent; each kind is a flow of its
+ * own here, since convert har keeps the one app host a recording has.)
+ */
+import assert from "node:assert/strict";
+import { runCli } from "../support/cli.ts";
+import { TOKEN, wsServer } from "../kinds/websocket/servers.ts";
+import { startSseServer } from "../kinds/sse/server.ts";
+
+type Report = {
+  flows: {
+    steps: {
+      name: string;
+      status: string;
+      request?: { method: string; url: string };
+      response?: { status: number };
+    }[];
+  }[];
+};
+
+/** Runs `flow`, converts its HAR, runs the converted flow; both reports and the converted text. */
+async function roundTrip(flow: string, env: Record<string, string>, again: Record<string, string>) {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-har-kinds-" });
+  try {
+    await Deno.writeTextFile(`${dir}/flow.yaml`, flow);
+    const report = ["--report-json", `${dir}/first.json`, "--report-har", `${dir}/run.har`];
+    const first = await runCli(["run", `${dir}/flow.yaml`, ...report], { env });
+    assert.equal(first.code, 0, first.stdout + first.stderr);
+    const convert = await runCli(["convert", "har", `${dir}/run.har`, "-o", `${dir}/c.yaml`]);
+    assert.equal(convert.code, 0, convert.stdout + convert.stderr);
+    const converted = await Deno.readTextFile(`${dir}/c.yaml`);
+    const second = await runCli(
+      ["run", `${dir}/c.yaml`, "--report-json", `${dir}/second.json`],
+      { env: again },
+    );
+    assert.equal(second.code, 0, converted + second.stdout + second.stderr);
+    const read = async (name: string) =>
+      JSON.parse(await Deno.readTextFile(`${dir}/${name}`)) as Report;
+    return {
+      converted,
+      summary: convert.stderr,
+      first: await read("first.json"),
+      second: await read("second.json"),
+    };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+const CHAT = `name: chat
+steps:
+  - name: chat
+    websocket:
+      url: "\${ENV.WS_URL}/chat"
+      headers: { authorization: "Bearer \${ENV.WS_TOKEN}" }
+      subprotocols: [chat.v1]
+      send:
+        - text: hello
+        - json: { type: subscribe, channel: lobby }
+          after: 2
+        - binary: "aGVsbG8="
+        - text: bye
+      until: "$[?@.type == 'done']"
+      count: 10
+      wait: 10s
+    assert:
+      json:
+        - { path: "$.json.messages[0].type", equals: welcome }
+`;
+
+Deno.test("run → HAR → convert har → run: a WebSocket step comes back as one, sending the same frames in the same turns", async () => {
+  const server = await wsServer();
+  try {
+    const url = `ws://127.0.0.1:${server.port}`;
+    const { converted, summary, first, second } = await roundTrip(
+      CHAT,
+      { WS_URL: url, WS_TOKEN: TOKEN },
+      // The token was masked with a label: the converted flow asks for it, and for nothing else.
+      { API_TOKEN: TOKEN },
+    );
+    assert.match(summary, /Converted 1 of 1 HAR entries into 1 step\./);
+    assert.match(summary, /Set before running: API_TOKEN\./);
+    assert.match(converted, /^ {4}websocket:$/m);
+    assert.match(converted, /^ {6}subprotocols: \[chat\.v1\]$/m);
+    assert.match(converted, /^ {10}after: 2$/m);
+    // What the server saw of both runs: the same handshake and messages, in order, twice.
+    const half = server.seen.length / 2;
+    assert.deepEqual(server.seen.slice(half), server.seen.slice(0, half));
+    assert.deepEqual(server.seen.slice(0, half), [
+      "open /chat chat.v1",
+      "text hello",
+      'text {"type":"subscribe","channel":"lobby"}',
+      "binary aGVsbG8=",
+      "text bye",
+    ]);
+    const [before, after] = [first, second].map((r) => r.flows[0].steps[0]);
+    assert.equal(after.status, "passed");
+    assert.equal(after.request?.method, "WEBSOCKET");
+    assert.equal(after.request?.url, before.request?.url);
+    assert.equal(after.response?.status, 101);
+  } finally {
+    await server.close();
+  }
+});
+
+const PROGRESS = `name: progress
+steps:
+  - name: progress
+    sse:
+      url: "\${ENV.SSE_URL}/jobs/job-7/events"
+      until: "$[?@.event == 'done']"
+      wait: 10s
+    assert:
+      json:
+        - { path: "$.json.events[3].data.result", equals: r-42 }
+`;
+
+Deno.test("run → HAR → convert har → run: an SSE step comes back as one, reading as many events", async () => {
+  const server = startSseServer();
+  try {
+    const { converted, summary, first, second } = await roundTrip(
+      PROGRESS,
+      { SSE_URL: server.url },
+      { BASE_URL: server.url },
+    );
+    assert.match(summary, /Converted 1 of 1 HAR entries into 1 step\./);
+    // The recorded stream's text held 4 events: the step reads as many, bounded.
+    assert.match(converted, /^ {4}sse:$/m);
+    assert.match(converted, /^ {6}count: 4$/m);
+    assert.deepEqual(server.seen.map((s) => s.path), [
+      "/jobs/job-7/events",
+      "/jobs/job-7/events",
+    ]);
+    const [before, after] = [first, second].map((r) => r.flows[0].steps[0]);
+    assert.equal(after.status, "passed");
+    assert.equal(after.request?.url, before.request?.url);
+    assert.equal(after.response?.status, 200);
+  } finally {
+    await server.close();
+  }
+});
