@@ -16,6 +16,7 @@
  * @module
  */
 import * as grpc from "@grpc/grpc-js";
+import { isIP } from "node:net";
 import type { KindNetwork } from "../kind.ts";
 import { listenToProxyLog } from "./proxy_log.ts";
 import type { GrpcTarget } from "./target.ts";
@@ -41,12 +42,32 @@ export function credentialsFor(tls: boolean, net: KindNetwork): grpc.ChannelCred
   const roots = net.caCerts?.length ? Buffer.from(net.caCerts.join("\n")) : null;
   const key = net.key ? Buffer.from(net.key) : null;
   const cert = net.cert ? Buffer.from(net.cert) : null;
-  return grpc.credentials.createSsl(
+  return withoutIpServername(grpc.credentials.createSsl(
     roots,
     key,
     cert,
     net.insecure ? { checkServerIdentity: () => undefined, rejectUnauthorized: false } : {},
-  );
+  ));
+}
+
+/**
+ * TLS credentials that send no server name when the target is an IP
+ * address. grpc-js sends the target's host as the TLS server name (SNI)
+ * even when it is an IP address, which TLS does not allow and Deno's
+ * `node:tls` refuses ("options.servername must not be an IP address"), so
+ * `grpcs://127.0.0.1:…` failed, directly and through a proxy alike. The
+ * certificate is still checked against the address (its IP names).
+ */
+function withoutIpServername(credentials: grpc.ChannelCredentials): grpc.ChannelCredentials {
+  const connector = credentials._createSecureConnector.bind(credentials);
+  credentials._createSecureConnector = (target, options, callCredentials) => {
+    const made = connector(target, options, callCredentials);
+    // grpc-js keeps the options it passes to tls.connect on the connector (pinned 1.14.x).
+    const tls = (made as { connectionOptions?: { servername?: string } }).connectionOptions;
+    if (tls?.servername && isIP(tls.servername)) delete tls.servername;
+    return made;
+  };
+  return credentials;
 }
 
 /**
@@ -108,7 +129,9 @@ function channelOptions(
   listenToProxyLog();
   options["grpc.http_connect_target"] = `dns:///${target.address}`;
   options["grpc.default_authority"] = target.address;
-  options["grpc.ssl_target_name_override"] = target.address.replace(/:\d+$/, "");
+  const host = target.address.replace(/:\d+$/, "").replace(/^\[(.*)\]$/, "$1");
+  // An IP address is no server name: grpc-js then names the target's host itself, as directly.
+  if (!isIP(host)) options["grpc.ssl_target_name_override"] = host;
   if (proxy.username) {
     // grpc-js encodes these itself into `Proxy-Authorization: Basic …`: given base64, it sent it twice.
     options["grpc.http_connect_creds"] = `${decodeURIComponent(proxy.username)}:${
