@@ -30,6 +30,7 @@ import { snake } from "../names.ts";
 import { deref } from "./examples.ts";
 import { itemDeleteDepth, listedItems } from "./listed_items.ts";
 import { isRpcDocument, rpcVerb } from "./rpc_verbs.ts";
+import { borrowSiblingQuery } from "./sibling_query.ts";
 
 /** One operation of the document. */
 export interface OpenApiOperation {
@@ -95,6 +96,7 @@ export function operationsOf(doc: Node): OpenApiOperation[] {
       });
     }
   }
+  borrowSiblingQuery(found);
   const uses = pathsOf(found);
   for (const op of found) classify(doc, op, uses);
   return found;
