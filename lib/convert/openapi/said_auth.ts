@@ -24,6 +24,9 @@ import { plainName } from "./required_props.ts";
 /** "HTTP Basic Auth", "Digest Auth", "basic authentication", "digest authorization". */
 const SAID = /\b(basic|digest)[ -]auth(?:entication|orization)?\b/i;
 
+/** The name said bearer auth is known by in the summary: `the bearer token of "…"`. */
+const SAID_BEARER = "bearer authentication";
+
 /** "bearer authentication", "Bearer auth", "a bearer token". */
 const BEARER = /\bbearer[ -](?:auth(?:entication|orization)?|token)\b/i;
 
@@ -87,16 +90,18 @@ export function withSaidAuth(
   const auth = schemes.forOperation(op.node);
   if (!auth.none || auth.block) return auth;
   if (saysBearer(op)) {
-    return {
-      ...auth,
-      block: schemeBlock(schemes, "bearer", { type: "http", scheme: "bearer" }, [])?.block,
-    };
+    // One name for every such operation: they share the variable, as a declared scheme's steps do.
+    const made = schemeBlock(schemes, SAID_BEARER, { type: "http", scheme: "bearer" }, []);
+    const note = "no security scheme is declared, but its words say bearer authentication";
+    return { ...auth, block: made?.block, notes: [note] };
   }
   const found = said(op);
   if (!found) return auth;
   used.add("username").add("password");
   const creds = ymap([["username", "${vars.username}"], ["password", "${vars.password}"]]);
-  return { ...auth, block: ymap([[found.kind, creds]]) };
+  const note = `no security scheme is declared, but its words say ${found.kind} auth with the ` +
+    `path's ${found.user} and ${found.password}: the run's own, in both`;
+  return { ...auth, block: ymap([[found.kind, creds]]), notes: [note] };
 }
 
 /**
