@@ -34,6 +34,7 @@ import process from "node:process";
 import v8 from "node:v8";
 import { median, out, root, startDemoProcess } from "./support.ts";
 import { RUNNER_V8_FLAGS } from "../scripts/permissions.ts";
+import { grpcLoop, startGrpcProcess } from "./grpc_loop.ts";
 
 const MODES = ["grpc-loop", "grpc-kind", "grpc-run", "http-loop", "http-run"] as const;
 type Mode = typeof MODES[number];
@@ -74,18 +75,6 @@ async function parent(): Promise<void> {
     await grpcServer.process.status;
     await api.stop();
   }
-}
-
-async function startGrpcProcess(): Promise<{ port: number; process: Deno.ChildProcess }> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", `${root}tests/fixtures/grpc/route_guide_server.ts`],
-    stdout: "piped",
-  }).spawn();
-  const reader = child.stdout.getReader();
-  const { value } = await reader.read();
-  reader.releaseLock();
-  await child.stdout.cancel();
-  return { port: Number(new TextDecoder().decode(value).trim()), process: child };
 }
 
 async function writeFlows(dir: string, calls: number, port: number): Promise<void> {
@@ -267,36 +256,6 @@ async function grpcKind(dir: string): Promise<Work> {
       if (JSON.parse(outcome.response!.body).location.latitude !== 409146138) {
         throw new Error(`wrong answer: ${JSON.stringify(outcome)}`);
       }
-    }
-    return n;
-  };
-}
-
-async function grpcLoop(port: number): Promise<Work> {
-  const grpc = await import("@grpc/grpc-js");
-  const loader = await import("@grpc/proto-loader");
-  const def = loader.loadSync(`${root}tests/fixtures/grpc/protos/route_guide.proto`, {
-    longs: String,
-    enums: String,
-    bytes: String,
-    defaults: true,
-    oneofs: true,
-  });
-  // deno-lint-ignore no-explicit-any
-  const Guide = (grpc.loadPackageDefinition(def) as any).routeguide.RouteGuide;
-  const client = new Guide(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
-  const point = { latitude: 409146138, longitude: -746188906 };
-  const call = () =>
-    new Promise<{ location: { latitude: number } }>((resolve, reject) =>
-      client.GetFeature(
-        point,
-        { deadline: Date.now() + 30_000 },
-        (e: Error | null, v: { location: { latitude: number } }) => e ? reject(e) : resolve(v),
-      )
-    );
-  return async (n) => {
-    for (let i = 0; i < n; i++) {
-      if ((await call()).location.latitude !== point.latitude) throw new Error("wrong feature");
     }
     return n;
   };
