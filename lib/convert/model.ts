@@ -77,6 +77,8 @@ export interface Step {
    * (`correlate/sse_step.ts`): the step is written with it instead of `request:`.
    */
   sse?: YMap;
+  /** A recorded gRPC call's `grpc:` map (`har_grpc.ts`): the step is written with it alone. */
+  grpc?: YMap;
   /** Comment lines written over the step after its recorded request (`--verify`'s findings). */
   remarks?: string[];
 }

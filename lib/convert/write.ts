@@ -22,6 +22,7 @@ import { apiWords } from "./correlate/api_words.ts";
 import { literalTexts, scrubValues } from "./write_scrub.ts";
 import { kindStepNode } from "./correlate/websocket_step.ts";
 import { awaitedCaptures } from "./correlate/websocket_await.ts";
+import { grpcStatusOf } from "./har_grpc.ts";
 
 /** What the writer needs besides the steps. */
 export interface WriteInput {
@@ -223,7 +224,9 @@ function stepNode(
   const checks = step.checks.map((k) =>
     yflow([k.xpath ? ["xpath", k.xpath] : ["path", c.sp.jsonPath(k.path)], [k.op, k.value]])
   );
-  const status = step.last.status === undefined
+  const status = step.grpc
+    ? grpcStatusOf(step.last)
+    : step.last.status === undefined
     ? undefined
     : step.last.status === 304
     ? 200
@@ -266,6 +269,7 @@ function sentAs(step: Step, request: YMap, websocket: YMap | undefined): [string
     return ["websocket", kindStepNode(step.url, step.headers, websocket ?? step.websocket)];
   }
   if (step.sse) return ["sse", kindStepNode(step.url, step.headers, step.sse)];
+  if (step.grpc) return ["grpc", step.grpc];
   return ["request", request];
 }
 

@@ -26,14 +26,13 @@
  */
 import type { Exchange } from "../model/events.ts";
 import type { BodyBudget } from "./har_budget.ts";
-import type { HarEntry } from "./har_entry.ts";
 import { webSocketExchange, webSocketFields, webSocketFrames } from "./har_websocket.ts";
 
 /** An exchange as it went on the wire, and what the entry says besides. */
 export interface OnTheWire {
   exchange: Exchange;
   /** Fields of the entry besides request and response (`_webSocketMessages`). */
-  fields?: HarEntry;
+  fields?: Record<string, unknown>;
   /** The protocol, when the URL does not tell it (gRPC is HTTP/2). */
   httpVersion?: string;
   /** The reason phrase, where browsers write one (`Switching Protocols`). */

@@ -19,7 +19,6 @@
  */
 import type { Exchange } from "../model/events.ts";
 import type { BodyBudget } from "./har_budget.ts";
-import type { HarEntry } from "./har_entry.ts";
 
 /** One recorded frame, as Chromium writes it. */
 export interface WsFrame {
@@ -155,7 +154,9 @@ function parseJson(text: string | undefined): any {
  * if (fields._resourceType !== "websocket") throw new Error();
  * ```
  */
-export function webSocketFields(got: { frames: WsFrame[]; comment?: string }): HarEntry {
+export function webSocketFields(
+  got: { frames: WsFrame[]; comment?: string },
+): Record<string, unknown> {
   return {
     _resourceType: "websocket",
     _webSocketMessages: got.frames,

@@ -12,6 +12,9 @@ import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
 import { TOKEN, wsServer } from "../kinds/websocket/servers.ts";
 import { startSseServer } from "../kinds/sse/server.ts";
+import { FEATURE, officialServer } from "../fixtures/grpc_reflection/servers.ts";
+
+const GRPC_FIXTURES = new URL("../fixtures/grpc_reflection/", import.meta.url);
 
 type Report = {
   flows: {
@@ -25,8 +28,13 @@ type Report = {
 };
 
 /** Runs `flow`, converts its HAR, runs the converted flow; both reports and the converted text. */
-async function roundTrip(flow: string, env: Record<string, string>, again: Record<string, string>) {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-har-kinds-" });
+async function roundTrip(
+  flow: string,
+  env: Record<string, string>,
+  again: Record<string, string>,
+  into?: string,
+) {
+  const dir = into ?? await Deno.makeTempDir({ prefix: "flowrun-har-kinds-" });
   try {
     await Deno.writeTextFile(`${dir}/flow.yaml`, flow);
     const report = ["--report-json", `${dir}/first.json`, "--report-har", `${dir}/run.har`];
@@ -49,7 +57,7 @@ async function roundTrip(flow: string, env: Record<string, string>, again: Recor
       second: await read("second.json"),
     };
   } finally {
-    await Deno.remove(dir, { recursive: true });
+    if (into === undefined) await Deno.remove(dir, { recursive: true });
   }
 }
 
@@ -143,5 +151,50 @@ Deno.test("run → HAR → convert har → run: an SSE step comes back as one, r
     assert.equal(after.response?.status, 200);
   } finally {
     await server.close();
+  }
+});
+
+const FEATURE_FLOW = `name: feature
+steps:
+  - name: feature
+    grpc:
+      target: "\${ENV.GRPC_TARGET}"
+      proto: route_guide.proto
+      method: routeguide.RouteGuide/GetFeature
+      message: { latitude: 409146138, longitude: -746188906 }
+      metadata: { x-tenant: acme }
+    assert:
+      status: 0
+      json:
+        - { path: $.json.name, equals: "${FEATURE.name}" }
+`;
+
+Deno.test("run → HAR → convert har → run: a gRPC step comes back as one, described by the server's reflection", async () => {
+  const server = await officialServer();
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-har-grpc-" });
+  try {
+    // The flow names its .proto file; the HAR cannot carry it, so the converted step reflects.
+    await Deno.copyFile(new URL("route_guide.proto", GRPC_FIXTURES), `${dir}/route_guide.proto`);
+    const target = `grpc://${server.target}`;
+    const { converted, summary, first, second } = await roundTrip(
+      FEATURE_FLOW,
+      { GRPC_TARGET: target },
+      { GRPC_TARGET: target },
+      dir,
+    );
+    assert.match(summary, /Converted 1 of 1 HAR entries into 1 step\./);
+    assert.match(converted, /^ {4}grpc:$/m);
+    assert.match(converted, /^ {6}method: routeguide\.RouteGuide\/GetFeature$/m);
+    assert.match(converted, /^ {8}x-tenant: acme$/m);
+    assert.match(converted, /^ {6}status: 0$/m);
+    assert.doesNotMatch(converted, /proto:/);
+    const [before, after] = [first, second].map((r) => r.flows[0].steps[0]);
+    assert.equal(after.status, "passed");
+    assert.equal(after.request?.method, "GRPC");
+    assert.equal(after.request?.url, before.request?.url);
+    assert.equal(after.response?.status, 0);
+  } finally {
+    server.close();
+    await Deno.remove(dir, { recursive: true });
   }
 });

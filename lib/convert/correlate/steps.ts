@@ -30,6 +30,7 @@ import { writtenLater } from "./writes.ts";
 import { webSocketOf } from "../har_websocket.ts";
 import { addWebSocketStep } from "./websocket_step.ts";
 import { isEventStream, sseMap } from "./sse_step.ts";
+import { grpcMap, isGrpcCall } from "../har_grpc.ts";
 
 /**
  * Builds the step of `records` and adds it to `c.steps`.
@@ -76,6 +77,8 @@ export function addStep(c: Correlator, records: HarRecord[], loop?: Step["loop"]
   const { earlier, created } = answersBefore(c, records);
   // An event stream never ends as a body does: read as an sse step, for a bounded time.
   if (isEventStream(first)) step.sse = sseMap(first, step);
+  // A gRPC call in flowrun's HAR: sent as an HTTP request it would fail (har_grpc.ts).
+  if (isGrpcCall(first)) step.grpc = grpcMap(c, first, step);
   const handedOut = (key: string) => c.rules.producerFor(key) !== undefined;
   addAssertions(step, c.secrets, (key, r) => writtenLater(c, key, r), earlier, created, handedOut);
   expectGenerated(c, step);
