@@ -28,6 +28,7 @@ import { noteCreatedIds } from "./created_ids.ts";
 import { noteListedNames } from "./listed_names.ts";
 import { produceFramed } from "./framed_producers.ts";
 import { instanceName } from "./cookie_names.ts";
+import { produceXml } from "./xml_producers.ts";
 
 /**
  * Records what the response of `step` hands out (the default rule); with
@@ -53,6 +54,7 @@ export function produce(c: Correlator, step: Step): void {
   c.handed.note(step);
   produceLocation(c, step);
   produceJson(c, step);
+  produceXml(c, step);
   noteCreatedIds(c, step);
   noteListedNames(c, step);
   // After the body: a 201 that answers the resource too is better read by its JSON id.
