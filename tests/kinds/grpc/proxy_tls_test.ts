@@ -22,6 +22,7 @@ import { authProxy } from "../websocket/servers.ts";
 import { startRouteGuide } from "../../fixtures/grpc/route_guide_server.ts";
 import { flowDir } from "./support.ts";
 import { prepare } from "../../real/servers.ts";
+import { officialServer } from "../../fixtures/grpc_reflection/servers.ts";
 
 // grpc-js and proto-loader for Node: the ones Artillery's install holds (tests/export uses them too).
 const installed = await prepare([{ name: "artillery", version: "2.0.34" }]);
@@ -292,6 +293,36 @@ Deno.test({
       assert.equal(server.calls.length, 0);
     } finally {
       await server.close();
+      await Deno.remove(certs, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "grpcs:// by IP address through a proxy, the method from the server's reflection: asked on the same tunnel",
+  ignore: !hasOpenssl(),
+  fn: async () => {
+    const certs = await Deno.makeTempDir();
+    const pem = await makeCertificates(certs);
+    const tls = { cert: pem["server.pem"], key: pem["server.key"], clientCa: pem["ca.pem"] };
+    const server = await officialServer({ tls });
+    const proxy = forwardProxy();
+    try {
+      const port = Number(server.target.split(":").at(-1));
+      // FLOW without its proto: lines, so the method comes from reflection.
+      const flow = FLOW.replaceAll("      proto: protos/route_guide.proto\n", "");
+      const via = await run(certs, port, ["--proxy", proxy.url], {}, flow);
+      assert.equal(via.code, 0, via.artifacts.console);
+      assert.deepEqual(
+        proxy.seen,
+        [`CONNECT 127.0.0.1:${port}`],
+        "one tunnel for reflection and calls",
+      );
+      assert.ok(server.asked.length > 0, "reflection was asked");
+    } finally {
+      proxy.close();
+      server.close();
       await Deno.remove(certs, { recursive: true });
     }
   },
