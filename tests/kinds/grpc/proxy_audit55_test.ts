@@ -5,8 +5,7 @@
  * (which grpc-js cannot tunnel through) is refused in a sentence; the
  * proxy from the environment (`HTTPS_PROXY`) is used and `NO_PROXY` hosts
  * are called directly, with or without `--insecure`. The proxy's password
- * is in no artifact. (grpcs:// through a proxy is not here: grpc-js's TLS
- * over its CONNECT tunnel fails under Deno, the plain grpc-js client too.)
+ * is in no artifact. grpcs:// through a proxy: proxy_tls_test.ts.
  */
 import assert from "node:assert/strict";
 import { runCli } from "../../support/cli.ts";
