@@ -143,9 +143,12 @@ async function runConvert(plan: ConvertPlan): Promise<number> {
     plan.paths.map((path) => readRecording(io, path)),
   );
   const options = { ...plan.options, second };
+  // Upload files go where the flow reads them: beside it (the working directory for stdout).
+  const dir = plan.output?.includes("/") ? plan.output.slice(0, plan.output.lastIndexOf("/")) : ".";
+  const beside = (path: string) => io.readText(`${dir}/${path}`).catch(() => undefined);
   const verified = plan.verify === undefined
     ? undefined
-    : await convertVerified(bytes, options, plan.verify, io.readEnv);
+    : await convertVerified(bytes, options, plan.verify, io.readEnv, beside);
   const { yaml, summary, files } = verified?.result ?? har.convertHar(bytes, options);
   // A flow that would not load is never written: what could not be expressed is said instead.
   await check.assertLoads(yaml, files);
@@ -153,8 +156,6 @@ async function runConvert(plan: ConvertPlan): Promise<number> {
   else out(yaml);
   err(har.formatSummary(summary));
   if (verified) err(verified.text);
-  // Upload files go where the flow reads them: beside it (the working directory for stdout).
-  const dir = plan.output?.includes("/") ? plan.output.slice(0, plan.output.lastIndexOf("/")) : ".";
   for (const file of files) {
     const target = `${dir}/${file.path}`;
     const wrote = await io.writeNewFile(target, file.text);

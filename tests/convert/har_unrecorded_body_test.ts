@@ -105,3 +105,31 @@ Deno.test("convert har: a whole-file body the recording does not hold is sent fr
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("convert har --verify sends the user's file already beside the flow, not the placeholder, so the upload verifies", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-har-unrecorded-body-" });
+  const app = standIn();
+  try {
+    await Deno.writeTextFile(`${dir}/r.har`, recording());
+    await Deno.mkdir(`${dir}/uploads`);
+    await Deno.writeTextFile(`${dir}/uploads/upload.ics`, ICS);
+    await Deno.writeTextFile(`${dir}/uploads/upload.bin`, "\x00\x01blob");
+    const verified = await runCli([
+      "convert",
+      "har",
+      `${dir}/r.har`,
+      "--verify",
+      app.origin,
+      "-o",
+      `${dir}/flow.yaml`,
+    ]);
+    assert.equal(verified.code, 0, verified.stderr);
+    assert.match(verified.stderr, /Verified 4 steps against \S+: all pass\./);
+    assert.match(verified.stderr, /Kept the existing \S+\/uploads\/upload\.ics/);
+    assert.equal(await Deno.readTextFile(`${dir}/uploads/upload.ics`), ICS);
+    assert.ok(app.seen.includes(`PUT /cal/ text/calendar ${ICS.length}`), app.seen.join("\n"));
+  } finally {
+    await app.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

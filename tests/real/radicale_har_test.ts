@@ -171,9 +171,31 @@ Deno.test({
   },
 });
 
+/** `convert har --verify` on a fresh instance with `BASIC_PASSWORD` set; `ics` puts the user's file first. */
+async function verifyOn(r: Instance, dir: string, ics: boolean) {
+  const flowPath = `${dir}/verified.yaml`;
+  if (ics) {
+    await Deno.mkdir(`${dir}/uploads`, { recursive: true });
+    await Deno.copyFile(ICS_PATH, `${dir}/uploads/upload.ics`);
+  }
+  const har = `${FIXTURES}journey.pw.har`;
+  const verified = await runCli(["convert", "har", har, "--verify", r.origin, "-o", flowPath], {
+    env: { BASIC_PASSWORD: PASSWORD },
+  });
+  console.error(
+    `radicale --verify${ics ? "" : " (no file yet)"}: ${
+      /^Verified[^\n]*/m.exec(verified.stderr)?.[0]
+    }`,
+  );
+  assert.match(verified.stderr, /Set before running: BASIC_PASSWORD\./);
+  const flow = await Deno.readTextFile(flowPath);
+  assert.ok(!flow.includes(PASSWORD) && !flow.includes(BASIC), flow);
+  return { verified, flowPath };
+}
+
 Deno.test({
   name:
-    `real servers: Radicale: --verify against a live instance passes all but the placeholder's upload and the delete of what it would have made, and asks for the password${missing}`,
+    `real servers: Radicale: --verify passes all 16 with the user's .ics beside the flow, all but the upload and its delete with the placeholder, and asks for the password${missing}`,
   ignore: missing !== "",
   sanitizeResources: false,
   sanitizeOps: false,
@@ -181,24 +203,16 @@ Deno.test({
     const dir = await Deno.makeTempDir({ prefix: "flowrun-real-radicale-" });
     try {
       await withRadicale(async (r) => {
-        const flowPath = `${dir}/verified.yaml`;
-        const har = `${FIXTURES}journey.pw.har`;
-        const verified = await runCli(
-          ["convert", "har", har, "--verify", r.origin, "-o", flowPath],
-          {
-            env: { BASIC_PASSWORD: PASSWORD },
-          },
-        );
-        console.error(`radicale --verify: ${/^Verified[^\n]*/m.exec(verified.stderr)?.[0]}`);
-        // --verify sends the files the conversion writes: the upload's placeholder, refused, so
-        // the flow is written and the exit code says a step did not pass.
+        // The placeholder is refused: the flow is written and the exit code says a step failed.
+        const { verified } = await verifyOn(r, `${dir}/first`, false);
         assert.equal(verified.code, 1, verified.stderr);
         assert.match(verified.stderr, /Verified 16 steps against \S+: 14 pass, 2 do not/);
         assert.match(verified.stderr, /could not make "update_ada" pass/);
-        assert.match(verified.stderr, /Set before running: BASIC_PASSWORD\./);
-        const flow = await Deno.readTextFile(flowPath);
-        assert.ok(!flow.includes(PASSWORD) && !flow.includes(BASIC), flow);
-        await Deno.copyFile(ICS_PATH, `${dir}/uploads/upload.ics`);
+      });
+      await withRadicale(async (r) => {
+        const { verified, flowPath } = await verifyOn(r, `${dir}/second`, true);
+        assert.equal(verified.code, 0, verified.stderr);
+        assert.match(verified.stderr, /Verified 16 steps against \S+: all pass\./);
         const env = { BASE_URL: r.origin, BASIC_PASSWORD: PASSWORD };
         const run = await runCli(["run", flowPath], { env });
         assert.equal(run.code, 0, run.stdout);
