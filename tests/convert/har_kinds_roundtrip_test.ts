@@ -188,6 +188,7 @@ Deno.test("run → HAR → convert har → run: a gRPC step comes back as one, d
     assert.match(converted, /^ {8}x-tenant: acme$/m);
     assert.match(converted, /^ {6}status: 0$/m);
     assert.doesNotMatch(converted, /proto:/);
+    assert.doesNotMatch(converted, /base_url/, "the target is the step's only origin");
     const [before, after] = [first, second].map((r) => r.flows[0].steps[0]);
     assert.equal(after.status, "passed");
     assert.equal(after.request?.method, "GRPC");
@@ -195,6 +196,76 @@ Deno.test("run → HAR → convert har → run: a gRPC step comes back as one, d
     assert.equal(after.response?.status, 0);
   } finally {
     server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+const THREE = `name: kinds
+steps:
+  - name: chat
+    websocket:
+      url: "\${ENV.WS_URL}/chat"
+      headers: { authorization: "Bearer \${ENV.WS_TOKEN}" }
+      send: [{ text: hello }, { text: bye }]
+      until: "$[?@.type == 'done']"
+  - name: progress
+    sse:
+      url: "\${ENV.SSE_URL}/jobs/job-7/events"
+      until: "$[?@.event == 'done']"
+  - name: feature
+    grpc:
+      target: "\${ENV.GRPC_TARGET}"
+      method: routeguide.RouteGuide/GetFeature
+      message: { latitude: 409146138, longitude: -746188906 }
+`;
+
+Deno.test("run → HAR → convert har → run: one flow with a WebSocket, an SSE and a gRPC step, each server's host named", async () => {
+  const ws = await wsServer();
+  const sse = startSseServer();
+  const grpc = await officialServer();
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-har-three-" });
+  try {
+    const env = {
+      WS_URL: `ws://127.0.0.1:${ws.port}`,
+      WS_TOKEN: TOKEN,
+      SSE_URL: sse.url,
+      GRPC_TARGET: `grpc://${grpc.target}`,
+    };
+    await Deno.writeTextFile(`${dir}/flow.yaml`, THREE);
+    const run = await runCli(["run", `${dir}/flow.yaml`, "--report-har", `${dir}/run.har`], {
+      env,
+    });
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    // Three servers are three hosts: convert har keeps the one app host a recording has unless told.
+    const hosts = [`127.0.0.1:${ws.port}`, new URL(sse.url).host, grpc.target];
+    const convert = await runCli([
+      "convert",
+      "har",
+      `${dir}/run.har`,
+      "-o",
+      `${dir}/c.yaml`,
+      ...hosts.flatMap((h) => ["--include-host", h]),
+    ]);
+    assert.equal(convert.code, 0, convert.stderr);
+    assert.match(convert.stderr, /Converted 3 of 3 HAR entries into 3 steps\./);
+    const converted = await Deno.readTextFile(`${dir}/c.yaml`);
+    assert.deepEqual(
+      [...converted.matchAll(/^ {4}(websocket|sse|grpc|request):$/gm)].map((m) => m[1]),
+      ["websocket", "sse", "grpc"],
+    );
+    // The gRPC target is a var of its own; no base URL is made for its origin.
+    assert.match(
+      converted,
+      /^ {2}grpc_target: \$\{ENV\.GRPC_TARGET:-grpc:\/\/127\.0\.0\.1:\d+\}$/m,
+    );
+    assert.doesNotMatch(converted, /BASE_URL_2/);
+    const again = await runCli(["run", `${dir}/c.yaml`], { env: { API_TOKEN: TOKEN } });
+    assert.equal(again.code, 0, converted + again.stdout + again.stderr);
+    assert.match(again.stdout, /3 steps: 3 passed/);
+  } finally {
+    await ws.close();
+    await sse.close();
+    grpc.close();
     await Deno.remove(dir, { recursive: true });
   }
 });

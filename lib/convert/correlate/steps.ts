@@ -68,7 +68,8 @@ export function addStep(c: Correlator, records: HarRecord[], loop?: Step["loop"]
     ...emptyParts(),
     loop,
   };
-  step.url = rewriteUrl(c, first, step);
+  // A gRPC call's origin is its target, on a var of its own (har_grpc.ts): no base URL for it.
+  step.url = isGrpcCall(first) ? first.url.href : rewriteUrl(c, first, step);
   step.headers = c.rules.headers(first, step);
   rewriteBody(c, first, step, login);
   retryLaterMade(c, step);
