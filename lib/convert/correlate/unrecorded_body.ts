@@ -51,6 +51,9 @@ const EXTENSIONS: Record<string, string> = {
  */
 export function unrecordedBody(c: Correlator, r: HarRecord, step: Step): boolean {
   if ((r.bodyText ?? "") !== "" || !((sentSize(r) ?? 0) > 0)) return false;
+  // chrome-har writes a JSON `{}` as `postData: { params: [] }`: the body is recorded, empty.
+  const request = r.raw.request as Record<string, unknown> | undefined;
+  if (request?.postData != null) return false;
   const type = r.headers.find((h) => h.name.toLowerCase() === "content-type")?.value ??
     r.bodyMime ?? "";
   const mime = type.split(";")[0].trim().toLowerCase();
