@@ -82,6 +82,8 @@ export interface ParsedHar {
   badMethods: number;
   /** `log.pages[0].title` when present. */
   title?: string;
+  /** `log.creator.name` when present (`flowrun` for a run's `--report-har`). */
+  creator?: string;
 }
 
 /** Beyond this many bytes the HAR is called huge in the notes. */
@@ -132,7 +134,15 @@ export function parseHar(text: string, notes: string[]): ParsedHar {
   }
   const pages = Array.isArray(log.pages) ? log.pages : [];
   const title = isObject(pages[0]) ? str(pages[0].title) : undefined;
-  return { records, total: log.entries.length, invalid, badMethods: badMethods.length, title };
+  const creator = isObject(log.creator) ? str(log.creator.name) : undefined;
+  return {
+    records,
+    total: log.entries.length,
+    invalid,
+    badMethods: badMethods.length,
+    title,
+    creator,
+  };
 }
 
 /** The HAR's `log`, with its `entries` list; a `bad-har` {@linkcode UsageError} when none. */

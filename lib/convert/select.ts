@@ -61,7 +61,7 @@ export function selectTraffic(har: string | Uint8Array, options: NoiseOptions): 
   notes.push(...reattachRedirectCookies(parsed.records));
   const { kept, dropped, apiLikeDropped, telemetryDropped, ownHosts } = classify(
     parsed.records,
-    options,
+    flowrunHosts(parsed, options),
   );
   // Before the pages are chosen: a form's hidden token the upload now sends keeps its page.
   // Every record, since a form's upload is a page (kept only once the pages are chosen).
@@ -148,4 +148,14 @@ function nothingKept(parsed: ParsedHar, counts: Record<string, number>): UsageEr
       }, all dropped as ${reasons}.`,
     "Record the session with the network panel open, or name the API host with --include-host HOST.",
   );
+}
+
+/**
+ * A run's own `--report-har` (creator `flowrun`) holds only what its flows
+ * sent, to every host they named: each host is kept, as if given with
+ * `--include-host`, unless the user gave hosts.
+ */
+function flowrunHosts(parsed: ParsedHar, options: NoiseOptions): NoiseOptions {
+  if (parsed.creator !== "flowrun" || (options.includeHosts?.length ?? 0) > 0) return options;
+  return { ...options, includeHosts: [...new Set(parsed.records.map((r) => r.url.host))] };
 }
