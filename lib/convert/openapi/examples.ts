@@ -1,12 +1,10 @@
 /**
- * A value for a schema: the document's own (`example`, `examples`,
- * `default`, `const`, `enum`'s first), else one generated from the schema:
- * its type and format (uuid, date-time, email, …), within its minimum,
- * maximum and lengths, matching its `pattern` (`pattern.ts`), with the required properties of an object only
- * (optional ones too down to a depth asked for), the object parts of an
- * `allOf` merged first.
- * Bounded in depth and in size, so a recursive schema ends and a schema
- * that would explode stops; `$ref`s are local (the bundle's).
+ * A value for a schema: the document's own (`example`, `examples`, `default`, `const`, `enum`'s
+ * first), else one generated from the schema: its type and format (uuid, date-time, email, …),
+ * within its minimum, maximum and lengths, matching its `pattern` (`pattern.ts`), a kind the
+ * document names in words (`named_kind.ts`), with the required properties of an object only
+ * (optional ones too down to a depth asked for), the object parts of an `allOf` merged first.
+ * Bounded in depth and size (a recursive or exploding schema stops); `$ref`s are local (bundle's).
  *
  * @module
  */
@@ -20,6 +18,7 @@ import {
 import { collectionNouns, plainNoun } from "./collection_nouns.ts";
 import { fromPattern, patternRegExp, tameTest } from "./pattern.ts";
 import { proseSample, showsValue } from "./prose_sample.ts";
+import { namedKind, sentUnlisted } from "./named_kind.ts";
 import { atPointer } from "./refs.ts";
 import { requiresForeignPath } from "./foreign_refs.ts";
 import { table } from "../table.ts";
@@ -286,14 +285,15 @@ export class ExampleMaker {
       const property = deref(this.doc, member(properties, name));
       if (this.direction === "request" && member(property, "readOnly") === true) continue;
       if (this.direction === "response" && member(property, "writeOnly") === true) continue;
-      const value = property === undefined ? "string" : this.make(property, depth + 1);
+      const kind = this.direction === "request" ? namedKind(this.doc, name, property) : undefined;
+      const value = property === undefined ? "string" : kind ?? this.make(property, depth + 1);
       if (value !== undefined) out[name] = value;
     }
     return out;
   }
 
   /** The optional properties of a JSON request body's object (see {@linkcode withExamples}); with no
-   * `required` at all (`unsaid`), an `enum` too: PowerDNS's zone needs its `kind` all the same. */
+   * `required` at all (`unsaid`), an `enum` or a named kind too: PowerDNS's zone needs its `kind`. */
   #exemplified(properties: Node, unsaid: boolean): string[] {
     if (!this.exemplified || this.direction !== "request") return [];
     const nouns = collectionNouns(this.doc);
@@ -302,7 +302,7 @@ export class ExampleMaker {
       const p = deref(this.doc, properties[name]);
       // A switch (`archived: true`) changes what the request does; left out, the server's default.
       return isNode(p) && p.deprecated !== true && typeOf(p) !== "boolean" &&
-        (showsValue(p) || (unsaid && Array.isArray(p.enum) && p.enum.length > 0));
+        (showsValue(p) || (unsaid && sentUnlisted(this.doc, name, p)));
     });
   }
 

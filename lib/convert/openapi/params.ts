@@ -13,6 +13,7 @@ import type { YNode } from "../yaml_out.ts";
 import { deref, type ExampleMaker } from "./examples.ts";
 import { requestedStatus } from "./requested_status.ts";
 import { domainValue } from "./domain_names.ts";
+import { namedKind } from "./named_kind.ts";
 import { placeWord } from "./sibling_words.ts";
 
 /** A parameter's value, and whether the document gave it (rather than it being generated). */
@@ -48,13 +49,23 @@ export function paramValue(doc: unknown, maker: ExampleMaker, p: Node, op?: Node
   const schema = deref(doc, p.schema ?? member(media, "schema"));
   const gives = isNode(schema) &&
     ["example", "default", "const", "examples", "enum"].some((k) => Object.hasOwn(schema, k));
-  // A text its description calls a domain name: the document's own sample of one (a form).
-  const domain = gives ? undefined : domainValue(doc, p, schema);
-  if (domain !== undefined) maker.samples.add(domain);
+  const words = gives ? undefined : inWords(doc, maker, p, schema);
   // A path parameter no value is given: the word other paths put at its place (a placeholder's).
   const word = placeWord(doc, op, p, gives ? undefined : schema);
   if (word !== undefined) return { value: word, given: false };
-  return { value: domain ?? maker.make(schema) ?? "string", given: gives };
+  return { value: words ?? maker.make(schema) ?? "string", given: gives };
+}
+
+/**
+ * A value the document gives a parameter with none of its own only in words: a text its
+ * description calls a domain name, the document's own sample of one (a form, made the run's
+ * own); a kind of something, the one the document's words name ("the SOA-EDIT metadata").
+ */
+function inWords(doc: unknown, maker: ExampleMaker, p: Node, schema: unknown): unknown {
+  const domain = domainValue(doc, p, schema);
+  if (domain === undefined) return namedKind(doc, String(p.name), schema, p.description);
+  maker.samples.add(domain);
+  return domain;
 }
 
 /**
