@@ -47,7 +47,7 @@ function opaqueValues(r: HarRecord): string[] {
  * @example
  * ```ts
  * import { instanceName } from "./cookie_names.ts";
- * const last = { headers: [], hasJson: false, raw: { response: { headers: [
+ * const last = { url: new URL("http://127.0.0.1:8080/"), headers: [], hasJson: false, raw: { response: { headers: [
  *   { name: "X-App-Id", value: "2EWQWN5-YMCFNVF-6QKU542" },
  * ] } } };
  * // deno-lint-ignore no-explicit-any

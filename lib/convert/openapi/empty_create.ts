@@ -29,7 +29,7 @@ import { properties } from "./schema_properties.ts";
  * import { somethingToCreate } from "./empty_create.ts";
  * import { ExampleMaker } from "./examples.ts";
  * const session = { type: "object", properties: {
- *   id: { type: "string", format: "uuid" }, path: { type: "string" }, type: { type: "string" },
+ *   id: { type: "string", format: "uuid", readOnly: true }, path: { type: "string" }, type: { type: "string" },
  *   kernel: { type: "object" } } };
  * const got = somethingToCreate({}, new ExampleMaker({}), "POST", session, {});
  * if (JSON.stringify(got) !== '{"path":"string","type":"string"}') throw new Error(JSON.stringify(got));
