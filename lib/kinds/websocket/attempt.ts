@@ -9,7 +9,7 @@
  * @module
  */
 import { ExpressionError } from "../../expr/errors.ts";
-import { resolvePath } from "../../expr/path.ts";
+import { type CompiledPath, resolvePath } from "../../expr/path.ts";
 import type { Expr } from "../../model/template.ts";
 import type { KindCall, KindOutcome } from "../kind.ts";
 import { type Ending, exchange, seconds } from "./exchange.ts";
@@ -34,8 +34,9 @@ export async function attemptWebSocket(
   call: KindCall,
 ): Promise<KindOutcome> {
   const items = spec.send.map((item) => ({ ...item, value: call.render(item.value) }));
-  const until = spec.until &&
-    resolvePath(spec.until, (expr) => call.render({ kind: "template", template: alone(expr) }));
+  const resolve = (path: CompiledPath) =>
+    resolvePath(path, (expr) => call.render({ kind: "template", template: alone(expr) }));
+  const until = spec.until?.map(resolve);
   const handshake = await handshakeRequest(spec, call);
   const request = reported(handshake, spec.subprotocols, items);
   const { url } = handshake;
@@ -49,7 +50,10 @@ export async function attemptWebSocket(
   const socket = await openSocket(handshake, spec.subprotocols, call);
   if (typeof socket === "string") return { request, error: { reason: "bad-url", message: socket } };
   const waitMs = Math.min(spec.waitMs ?? call.timeoutMs, call.timeoutMs);
-  const outgoing = messages.map((data, i) => ({ data, after: items[i].after ?? 0 }));
+  const outgoing = messages.map((data, i) => {
+    const after = items[i].after ?? 0;
+    return { data, after: typeof after === "number" ? after : { message: resolve(after.message) } };
+  });
   const ending = await exchange(socket, outgoing, {
     url,
     timeoutMs: call.timeoutMs,
@@ -117,7 +121,7 @@ function outcome(
   if (ending.kind === "refused") {
     const { status, headers, body } = ending;
     const failures = spec.until
-      ? [{ check: "until", message: untilRefused(spec.until.source, status) }]
+      ? [{ check: "until", message: untilRefused(spec.until.map((p) => p.source), status) }]
       : [];
     return {
       request,
@@ -128,30 +132,42 @@ function outcome(
   const { status, headers, messages, close } = ending;
   const body = JSON.stringify({ messages, close, stopped: ending.stop });
   const failures = spec.until && !ending.held
-    ? [{ check: "until", message: untilMissed(spec.until.source, ending, spec.count, waitMs) }]
+    ? [{ check: "until", message: untilMissed(ending.unheld, ending, spec.count, waitMs) }]
     : [];
   return { request, response: { status, headers, body }, ...(failures.length ? { failures } : {}) };
 }
 
-function untilRefused(source: string, status: number): string {
-  return `until "${source}" did not hold: the server refused the upgrade with status ${status}.`;
+function untilRefused(sources: string[], status: number): string {
+  return `until ${
+    quoted(sources)
+  } did not hold: the server refused the upgrade with status ${status}.`;
+}
+
+/** Paths quoted, joined with "and". */
+function quoted(sources: string[]): string {
+  return sources.map((s) => `"${s}"`).join(" and ");
 }
 
 /**
- * Why `until` never held, naming how many messages arrived and what ended
- * receiving.
+ * Why `until` never held, naming its paths no message made hold, how many
+ * messages arrived and what ended receiving.
  *
  * @example
  * ```ts
  * import { untilMissed } from "./attempt.ts";
- * const m = untilMissed("$[?@.type == 'done']", { messages: [1, 2, 3], close: null, stop: "wait", held: false }, 10, 5000);
+ * const m = untilMissed(["$[?@.type == 'done']"], { messages: [1, 2, 3], close: null, stop: "wait", held: false, unheld: [] }, 10, 5000);
  * if (m !== `until "$[?@.type == 'done']" did not hold in the 3 messages that arrived within 5 s.`) throw new Error(m);
  * ```
  */
-export function untilMissed(source: string, got: Received, count: number, waitMs: number): string {
+export function untilMissed(
+  sources: string[],
+  got: Received,
+  count: number,
+  waitMs: number,
+): string {
   const n = got.messages.length;
   const arrived = `the ${n} message${n === 1 ? "" : "s"}`;
-  const head = `until "${source}" did not hold in ${arrived}`;
+  const head = `until ${quoted(sources)} did not hold in ${arrived}`;
   switch (got.stop) {
     case "closed":
       return `${head} that arrived before the server closed the connection (code ${got.close?.code}).`;

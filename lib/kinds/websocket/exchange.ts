@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { type CompiledPath, select } from "../../expr/path.ts";
 import { connectFailure } from "./failure.ts";
 import type { ClientSocket, HandshakeResponse } from "./socket.ts";
 import { type Received, Receiver, type StopRule } from "./receiver.ts";
@@ -25,10 +26,14 @@ interface Head {
   setCookies: string[];
 }
 
-/** A message to send, and how many must have arrived before it goes. */
+/**
+ * A message to send, and when it goes: once `after` messages have arrived,
+ * or once a message received since the one before it was sent made
+ * `after.message` hold.
+ */
 export interface Outgoing {
   data: string | Uint8Array;
-  after: number;
+  after: number | { message: CompiledPath };
 }
 
 /** What bounds the exchange. */
@@ -44,7 +49,7 @@ export interface ExchangeLimits extends StopRule {
 
 /**
  * Runs the exchange on a socket just made: sends `messages` in order once it
- * opens, each when its `after` messages have arrived, receives until a rule
+ * opens, each when its `after` is met, receives until a rule
  * of `limits` stops it, and closes the connection.
  *
  * @example
@@ -66,6 +71,8 @@ class Exchange {
   #settled = false;
   /** The next message of `messages` to send. */
   #next = 0;
+  /** Whether the message the next one waits for arrived since the one before it was sent. */
+  #answered = false;
   #head: Head = { status: 101, headers: {}, setCookies: [] };
   #receiver: Receiver;
 
@@ -78,7 +85,7 @@ class Exchange {
     this.#receiver = new Receiver(
       limits,
       (received) => this.#finish(received),
-      () => this.#flush(),
+      (message) => this.#arrived(message),
     );
   }
 
@@ -114,13 +121,25 @@ class Exchange {
     this.#flush();
   }
 
-  /** Sends the messages now due: in order, each once its `after` messages arrived. */
+  /** A message arrived: it may be the one the next message waits for, which is then due. */
+  #arrived(message: unknown): void {
+    const after = this.messages[this.#next]?.after;
+    if (typeof after === "object" && select(after.message, [message]).found) this.#answered = true;
+    this.#flush();
+  }
+
+  /** Sends the messages now due: in order, each once its `after` is met. */
   #flush(): void {
     const { messages } = this;
-    while (this.#next < messages.length && this.#receiver.count >= messages[this.#next].after) {
+    while (this.#next < messages.length && this.#due(messages[this.#next])) {
       const { data } = messages[this.#next++];
+      this.#answered = false;
       this.socket.send(data, { binary: typeof data !== "string" }, () => {});
     }
+  }
+
+  #due({ after }: Outgoing): boolean {
+    return typeof after === "number" ? this.#receiver.count >= after : this.#answered;
   }
 
   #closed(code: number, reason: string): void {

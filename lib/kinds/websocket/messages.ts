@@ -11,7 +11,7 @@ import type { SendItem } from "./spec.ts";
 export interface RenderedItem {
   kind: SendItem["kind"];
   value: unknown;
-  after?: number;
+  after?: SendItem["after"];
 }
 
 /**
@@ -59,11 +59,16 @@ export function sendBody(items: RenderedItem[]): string {
   return JSON.stringify(
     items.map((item) => ({
       [item.kind]: item.value ?? null,
-      ...(item.after !== undefined ? { after: item.after } : {}),
+      ...(item.after !== undefined ? { after: afterShown(item.after) } : {}),
     })),
   );
 }
 
 function asText(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value) ?? "";
+}
+
+/** `after` as the YAML wrote it: a count, or `{message: PATH}`. */
+function afterShown(after: NonNullable<SendItem["after"]>): number | { message: string } {
+  return typeof after === "number" ? after : { message: after.message.source };
 }

@@ -8,12 +8,13 @@
  * @module
  */
 import type { Node } from "yaml";
-import { type CompiledPath, compilePath, compileTemplatePath } from "../../expr/path.ts";
+import type { CompiledPath } from "../../expr/path.ts";
 import { isConstant } from "../../expr/template.ts";
-import { SyntaxAtError } from "../../model/errors.ts";
 import type { Template } from "../../model/template.ts";
 import type { KindEntry, KindReading } from "../kind.ts";
+import { isSeq } from "../yaml_nodes.ts";
 import { readHeaders, readSubprotocols } from "./read_handshake.ts";
+import { readMessagePath } from "./read_path.ts";
 import { readSend } from "./read_send.ts";
 import { DEFAULT_COUNT, MAX_COUNT, type WebSocketSpec } from "./spec.ts";
 
@@ -106,32 +107,23 @@ function readUrl(entry: KindEntry, reading: KindReading): Template | undefined {
 }
 
 /**
- * `until`: JSONPath on a list holding the message just received, checked
- * now (with a stand-in for each `${…}`, resolved when the step runs).
+ * `until`: one condition on the message just received, or a list of them
+ * that must each have held (on a message of its own or the same one).
  */
-function readUntil(node: Node | null, reading: KindReading) {
-  const template = reading.template(node, `"until" of a websocket step`);
-  if (!template) return undefined;
-  let path: CompiledPath;
-  try {
-    path = isConstant(template)
-      ? compilePath(template.source, "body")
-      : compileTemplatePath(template, "body");
-  } catch (error) {
-    // Anything else (the JSONPath engine not loaded yet) is the loader's to handle.
-    if (!(error instanceof SyntaxAtError)) throw error;
-    reading.problem(error.code, error.message, node, error.hint ?? "");
-    return undefined;
+function readUntil(node: Node | null, reading: KindReading): CompiledPath[] | undefined {
+  if (!isSeq(node)) {
+    const path = readMessagePath(node, reading, "until");
+    return path && [path];
   }
-  // `$` is a list: a member of it (`$.type`, `$.json…`) is never there, so until could never hold.
-  if (/^\$\s*(\.\s*[^.\[\s]|\[\s*['"])/.test(path.source)) {
+  if (node.items.length === 0) {
     reading.problem(
-      "bad-path",
-      `until "${path.source}" can never hold: $ is a list holding the message just received, which has no members.`,
+      "wrong-type",
+      `Expected "until" of a websocket step to list at least one condition, got [].`,
       node,
-      "Test the message with a filter, e.g. \"$[?@.type == 'done']\" (a text message that is not JSON is a string: \"$[?@ == 'bye']\").",
+      "Write one JSONPath, e.g. until: \"$[?@.type == 'done']\", or a list of them.",
     );
     return undefined;
   }
-  return path;
+  const paths = node.items.map((item) => readMessagePath(item as Node, reading, "until"));
+  return paths.every((p) => p !== undefined) ? paths as CompiledPath[] : undefined;
 }

@@ -1,8 +1,9 @@
 /**
  * Reads a `websocket:` step's `send` list: each item one message, exactly
  * one of `text`, `json` or `binary` (base64, checked now when it has no
- * `${…}`), and `after`, how many messages must have arrived before it is
- * sent.
+ * `${…}`), and `after`: how many messages must have arrived before it is
+ * sent, or `{message: PATH}`, the message (a condition as `until` writes
+ * it) that must have arrived since the item before it was sent.
  *
  * @module
  */
@@ -10,6 +11,7 @@ import type { Node } from "yaml";
 import { isMap, isSeq } from "../yaml_nodes.ts";
 import { isConstant } from "../../expr/template.ts";
 import type { KindEntry, KindReading } from "../kind.ts";
+import { readMessagePath } from "./read_path.ts";
 import { MAX_COUNT, SEND_KINDS, type SendItem } from "./spec.ts";
 
 /**
@@ -71,10 +73,20 @@ function readItem(node: Node, index: number, reading: KindReading): SendItem | u
     return undefined;
   }
   const afterEntry = map.get("after");
-  const after = afterEntry && reading.integer(afterEntry, `"after" of ${what}`, 0, MAX_COUNT);
+  const after = afterEntry && readAfter(afterEntry, what, reading);
   if (afterEntry && after === undefined) return undefined;
   const message = readMessage(kinds[0], map.get(kinds[0])!, what, reading);
   return message && { ...message, ...(after !== undefined ? { after } : {}) };
+}
+
+/** `after`: a count of messages, or `{message: PATH}`, the message awaited. */
+function readAfter(entry: KindEntry, what: string, reading: KindReading): SendItem["after"] {
+  if (!isMap(entry.value)) return reading.integer(entry, `"after" of ${what}`, 0, MAX_COUNT);
+  const map = reading.map(entry.value, `"after" of ${what}`, ["message"], ["message"]);
+  const path = map?.get("message");
+  // A missing or misspelt "message" was told by the map check.
+  const message = path && readMessagePath(path.value, reading, "after");
+  return message && { message };
 }
 
 /** The message of an item: its kind's value, base64 checked now when constant. */

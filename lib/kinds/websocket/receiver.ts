@@ -1,6 +1,6 @@
 /**
- * The messages a WebSocket step receives, and when it stops: once a message
- * makes `until` hold, once `count` arrived, once the server closes, or when
+ * The messages a WebSocket step receives, and when it stops: once each of
+ * `until`'s paths has held on a message, once `count` arrived, once the server closes, or when
  * the exchange says time is up. Each text message is kept parsed when it is
  * JSON, else as its text; a binary one as `{binary: "<base64>"}`. The bytes
  * are counted as they arrive, against the response bound.
@@ -12,9 +12,9 @@ import { type CompiledPath, select } from "../../expr/path.ts";
 /** Why receiving stopped. */
 export type Stop = "until" | "count" | "closed" | "wait" | "timeout";
 
-/** What ends receiving besides time: a resolved `until` path and the most messages. */
+/** What ends receiving besides time: the resolved `until` paths and the most messages. */
 export interface StopRule {
-  until?: CompiledPath;
+  until?: CompiledPath[];
   count: number;
   maxBytes: number;
 }
@@ -25,8 +25,10 @@ export interface Received {
   /** The close frame the server sent while the step was receiving; `null` when the step stopped first. */
   close: { code: number; reason: string } | null;
   stop: Stop;
-  /** Whether a message made `until` hold. */
+  /** Whether messages made every path of `until` hold. */
   held: boolean;
+  /** The paths of `until` no message made hold (empty without `until`). */
+  unheld: string[];
   /** Set when the messages came to more bytes than the bound. */
   bytesOver?: boolean;
 }
@@ -52,12 +54,16 @@ export class Receiver {
   #messages: unknown[] = [];
   #bytes = 0;
   #done = false;
+  /** The paths of `until` not held yet. */
+  #waiting: CompiledPath[];
 
   constructor(
     private rule: StopRule,
     private done: (received: Received) => void,
-    private arrived: () => void = () => {},
-  ) {}
+    private arrived: (message: unknown) => void = () => {},
+  ) {
+    this.#waiting = [...rule.until ?? []];
+  }
 
   /** How many messages arrived so far. */
   get count(): number {
@@ -77,8 +83,11 @@ export class Receiver {
     const message = binary ? { binary: base64(data) } : parsed(new TextDecoder().decode(data));
     this.#messages.push(message);
     // Sent before receiving may stop on this message: a conversation's last word is still said.
-    this.arrived();
-    if (this.rule.until && select(this.rule.until, [message]).found) return this.#end("until");
+    this.arrived(message);
+    if (this.#waiting.length > 0) {
+      this.#waiting = this.#waiting.filter((path) => !select(path, [message]).found);
+      if (this.#waiting.length === 0) return this.#end("until");
+    }
     if (this.#messages.length >= this.rule.count) return this.#end("count");
   }
 
@@ -100,6 +109,7 @@ export class Receiver {
       close,
       stop,
       held: stop === "until",
+      unheld: this.#waiting.map((path) => path.source),
       ...(bytesOver ? { bytesOver } : {}),
     });
   }

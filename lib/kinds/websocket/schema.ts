@@ -56,18 +56,36 @@ export const WEBSOCKET_SCHEMA = {
           },
           binary: text("A binary message, written as base64."),
           after: {
-            type: "integer",
-            minimum: 0,
-            description: "Send it once this many messages were received (and the items before it " +
-              "were sent); at once when absent.",
+            description: "Send it once this many messages were received, or once a message " +
+              "received since the item before it was sent makes {message: JSONPath} hold (and " +
+              "the items before it were sent); at once when absent.",
+            oneOf: [
+              { type: "integer", minimum: 0 },
+              {
+                type: "object",
+                additionalProperties: false,
+                required: ["message"],
+                properties: {
+                  message: text(
+                    "JSONPath on a list holding one received message, as until writes it, " +
+                      "e.g. $[?@.type == 'ack'].",
+                  ),
+                },
+              },
+            ],
           },
         },
       },
     },
-    until: text(
-      "JSONPath: stop receiving once it selects something from a list holding the message just " +
-        "received, e.g. $[?@.type == 'done']. The step fails when it never holds.",
-    ),
+    until: {
+      description: "JSONPath: stop receiving once it selects something from a list holding the " +
+        "message just received, e.g. $[?@.type == 'done']; a list of them: once each has. The " +
+        "step fails when it never holds.",
+      oneOf: [
+        { type: "string" },
+        { type: "array", minItems: 1, items: text("One condition, e.g. $[?@.type == 'done'].") },
+      ],
+    },
     count: {
       type: "integer",
       minimum: 1,

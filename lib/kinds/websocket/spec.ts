@@ -20,7 +20,8 @@ export const SEND_KINDS = ["text", "json", "binary"] as const;
 /**
  * One message to send: `text` as written, `json` serialised, `binary` from
  * base64 (checked at load when constant, when sent otherwise); with `after`,
- * once that many messages were received.
+ * once that many messages were received, or once a message that arrived
+ * since the item before it was sent made `after.message` hold.
  *
  * @example
  * ```ts
@@ -32,8 +33,13 @@ export const SEND_KINDS = ["text", "json", "binary"] as const;
 export interface SendItem {
   kind: typeof SEND_KINDS[number];
   value: ValueTemplate;
-  /** Sent once this many messages were received (and the items before it were sent); at once when absent. */
-  after?: number;
+  /**
+   * Sent once this many messages were received, or once a message received
+   * since the item before it was sent (the connection opened, for the first)
+   * makes `message` select something in `[message]`; and the items before it
+   * were sent. At once when absent.
+   */
+  after?: number | { message: CompiledPath };
 }
 
 /**
@@ -61,8 +67,11 @@ export interface WebSocketSpec {
   subprotocols: string[];
   /** Messages sent in order once the connection opens. */
   send: SendItem[];
-  /** Receiving stops once a message makes this path select something (`$` is a list of that message). */
-  until?: CompiledPath;
+  /**
+   * Receiving stops once each path has selected something in a message (`$`
+   * is a list of that message): one path, or all of a list, in any order.
+   */
+  until?: CompiledPath[];
   /** Receiving stops after this many messages. */
   count: number;
   /** Receiving stops after this long (ms); the step's timeout when absent. */

@@ -57,7 +57,7 @@ Deno.test("a websocket step is read into its spec: url, headers, subprotocols, s
     ["json", 1],
     ["binary", undefined],
   ]);
-  assert.equal(spec.until?.source, "$[?@.type == 'done']");
+  assert.equal(spec.until?.[0].source, "$[?@.type == 'done']");
   assert.equal(spec.count, 10);
   assert.equal(spec.waitMs, 5000);
 });
