@@ -278,9 +278,7 @@ function sentAs(step: Step, request: YMap, websocket: YMap | undefined): [string
  * waits for them, its map changed to say so (websocket_await.ts).
  */
 function capturesOf(step: Step, c: Correlator): { captures?: YMap; websocket?: YMap } {
-  const received = (step.last.json as { messages?: unknown[] } | undefined)?.messages;
-  const awaited = step.websocket &&
-    awaitedCaptures(step.websocket, step.captures, c.sp, received);
+  const awaited = step.websocket && awaitedCaptures(step.websocket, step.captures, c.sp);
   if (step.captures.length === 0) return {};
   const nodes = awaited
     ? awaited.captures

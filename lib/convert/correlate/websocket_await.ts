@@ -12,16 +12,16 @@
  * message that writes its key (`search()`): a count would end the step when
  * the server sent another packet first. When the client sent more once
  * messages had come (`after`) and the recording received answers to that,
- * the step receives until the last of them instead (Jupyter's kernel socket:
- * the `execute_request` sent once the `kernel_info_reply` a save reads had
- * come, answered by `execute_result` and `execute_reply`): stopped at the
- * captured message, the step sent the request and closed the socket at once.
+ * the step keeps the `until` that awaits each kind of them
+ * (`har_websocket_answers.ts`; Jupyter's kernel socket: the `execute_request`
+ * sent once the `kernel_info_reply` a save reads had come, answered by
+ * `execute_result` and `execute_reply`): stopped at the captured message,
+ * the step sent the request and closed the socket at once.
  *
  * @module
  */
 import type { Source } from "../model.ts";
 import type { Spelling } from "../spelling.ts";
-import { isStableValue } from "../values.ts";
 import { yflow, type YMap, ymap, type YNode } from "../yaml_out.ts";
 
 /** How long a converted websocket step waits for the message its captures read. */
@@ -53,7 +53,6 @@ export function awaitedCaptures(
   websocket: YMap,
   captures: [string, Source][],
   sp: Spelling,
-  received: unknown[] = [],
 ): { websocket: YMap; captures: [string, YNode][] } | undefined {
   let until: { at: number; path: string } | undefined;
   const nodes = captures.map(([name, source]): [string, YNode] => {
@@ -76,52 +75,13 @@ export function awaitedCaptures(
     return [name, yflow([["path", `${messages}[*]${tail}`], ["first", true]])];
   });
   if (!until) return undefined;
-  const kept = websocket.entries.filter(([key]) => key !== "count" && key !== "wait");
-  const last = answeredLate(websocket, received) ? lastAnswer(received) : undefined;
+  // The answers to a turn the step already awaits (websocket_step.ts) come after what it captures.
+  const answers = websocket.entries.find(([key]) => key === "until")?.[1];
+  const kept = websocket.entries.filter(([key]) => !["count", "wait", "until"].includes(key));
   return {
-    websocket: ymap([...kept, ["until", last ?? until.path], ["wait", AWAIT_WAIT]]),
+    websocket: ymap([...kept, ["until", answers ?? until.path], ["wait", AWAIT_WAIT]]),
     captures: nodes,
   };
-}
-
-/** Whether the client sent a message once others had come, and answers came after it. */
-function answeredLate(websocket: YMap, received: unknown[]): boolean {
-  const send = websocket.entries.find(([key]) => key === "send")?.[1];
-  const items = Array.isArray(send) ? send as YMap[] : [];
-  const afters = items.map((m) => m.entries?.find(([key]) => key === "after")?.[1])
-    .filter((n): n is number => typeof n === "number");
-  return afters.length > 0 && received.length > Math.max(...afters);
-}
-
-/**
- * A JSONPath `until` selecting the last received message: a word-valued
- * field of it (at the top, or one map down) that no earlier message has;
- * `undefined` when it is not a JSON map or no field tells it apart.
- */
-function lastAnswer(received: unknown[]): string | undefined {
-  const last = received.at(-1);
-  if (!isMap(last)) return undefined;
-  const earlier = received.slice(0, -1);
-  const at = (m: unknown, path: string[]) =>
-    path.reduce<unknown>((v, k) => isMap(v) ? v[k] : undefined, m);
-  const fields: string[][] = [];
-  for (const [k, v] of Object.entries(last)) {
-    if (isMap(v)) fields.push(...Object.keys(v).map((inner) => [k, inner]));
-    else fields.push([k]);
-  }
-  for (const path of fields) {
-    const value = at(last, path);
-    // A word of an enumeration (a type, a state), not an id or a time made for this message.
-    if (typeof value !== "string" || !isStableValue(path.at(-1)!, value)) continue;
-    if (earlier.some((m) => at(m, path) === value)) continue;
-    if (!path.every((k) => /^[A-Za-z_]\w*$/.test(k))) continue;
-    return `$[?@.${path.join(".")} == '${value}']`;
-  }
-  return undefined;
-}
-
-function isMap(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /** A JSONPath string literal (single-quoted) of a regular expression matching `"key":`. */

@@ -5,8 +5,9 @@
  * noise dropped, cookies and credentials by where they came from), the
  * subprotocols the client offered, the sent messages in order with their
  * values correlated like a JSON body's, each waiting (`after`) for the
- * messages received before it was sent, `count` the messages received before
- * the journey went on (`har_websocket.ts`), the first JSON message received
+ * message it answered (or as many messages as came before it), `count` the
+ * messages received before the journey went on (`har_websocket.ts`), or
+ * `until` each kind of answer to the last sent message arrived, the first JSON message received
  * checked as a body is, and what its messages hand out recorded for the
  * steps after it.
  *
@@ -15,17 +16,19 @@
 import { isSecretName } from "../../secrets/mod.ts";
 import type { HarRecord } from "../har_model.ts";
 import type { WsConversation, WsMessage } from "../har_websocket.ts";
+import { turnsOf } from "../har_websocket_answers.ts";
 import { safeDecode, valueKey, walk } from "../json.ts";
 import type { Check, Step } from "../model.ts";
 import { shortName, snake } from "../names.ts";
 import { emptyParts } from "./step_parts.ts";
 import { isStableValue, looksLikeToken } from "../values.ts";
-import { type YMap, ymap, type YScalar } from "../yaml_out.ts";
+import { type YFlow, yflow, type YMap, ymap, type YScalar } from "../yaml_out.ts";
 import { isIdSegment } from "./ids.ts";
 import { rewriteUrl } from "./rewrite_url.ts";
 import { bodyValue } from "./rewrite_value.ts";
 import type { Correlator, Where } from "./state.ts";
 import { withTokens } from "./tokens.ts";
+import { AWAIT_WAIT } from "./websocket_await.ts";
 
 /** How long a step whose recording received nothing listens after sending: it expects nothing. */
 export const QUIET_WAIT = "1s";
@@ -67,25 +70,30 @@ export function addWebSocketStep(c: Correlator, r: HarRecord, conversation: WsCo
   };
   step.url = webSocketUrl(c, r, step);
   step.headers = c.rules.headers(r, step);
-  let waited = 0;
-  const send = conversation.sent.map((m) => {
-    // The recorded turn: a message the client sent once replies came waits for as many.
-    const after = (m.after ?? 0) > waited ? m.after : undefined;
-    waited = Math.max(waited, m.after ?? 0);
-    return ymap([...sendItem(c, m, step).entries, ["after", after]]);
+  // The recorded turns: a message the client sent once replies came waits for the one it
+  // answered (or as many), and the answers to the last are all awaited (har_websocket_answers.ts).
+  const turns = turnsOf(conversation, (r.json as { messages: unknown[] }).messages);
+  const send = conversation.sent.map((m, i) => {
+    const after = turns.after[i];
+    return ymap([...sendItem(c, m, step).entries, ["after", after && afterNode(after)]]);
   });
   const count = conversation.received.length;
+  const until = turns.until && (turns.until.length === 1 ? turns.until[0] : turns.until);
   step.websocket = ymap([
     ["subprotocols", conversation.subprotocols.length > 0 ? conversation.subprotocols : undefined],
     ["send", send.length > 0 ? send : undefined],
-    ["count", count > 0 ? count : undefined],
-    ["wait", count > 0 ? undefined : QUIET_WAIT],
+    ["count", count > 0 && !until ? count : undefined],
+    ["until", until],
+    ["wait", until ? AWAIT_WAIT : count > 0 ? undefined : QUIET_WAIT],
   ]);
   step.remarks = [
     `WebSocket: ${conversation.sent.length} sent and ${count} received before the next request began.`,
   ];
   rememberSent(c, conversation.sent);
-  step.checks.push(...firstMessageChecks(r, c.secrets));
+  // What came before the first message a turn awaits varies from run to run (a kernel's
+  // status messages): a check of it by index would fail when fewer came.
+  const awaited = conversation.sent.find((_, i) => typeof turns.after[i] === "object");
+  step.checks.push(...firstMessageChecks(r, c.secrets, (awaited?.after ?? Infinity) - 1));
   c.rules.produce(step);
   c.steps.push(step);
 }
@@ -164,6 +172,11 @@ export function verifiedWsBase(c: Correlator, name: string, baseUrl: string): st
   return /^https?:/.test(verified) ? verified.replace(/^http/, "ws") : undefined;
 }
 
+/** A turn as YAML: a count, or `{message: PATH}`. */
+function afterNode(after: number | { message: string }): number | YFlow {
+  return typeof after === "number" ? after : yflow([["message", after.message]]);
+}
+
 /** One sent message: JSON (an object or a list) by value, other text with its tokens, binary as recorded. */
 function sendItem(c: Correlator, m: WsMessage, step: Step): YMap {
   if (m.binary) return ymap([["binary", c.sp.lit(m.data)]]);
@@ -203,14 +216,19 @@ function rememberSent(c: Correlator, sent: WsMessage[]): void {
  * Checks of the first JSON object received, as `assertions.ts` checks a
  * body: a `type` per top-level field (at most 15, nulls skipped), `equals`
  * only for stable values (booleans, short lower-case words under keys that
- * are not ids, times, tokens or counts) that are no secret.
+ * are not ids, times, tokens or counts) that are no secret. None when it
+ * came before `steadyFrom`, the first message a turn awaits.
  */
-function firstMessageChecks(r: HarRecord, secrets: ReadonlySet<string>): Check[] {
+function firstMessageChecks(
+  r: HarRecord,
+  secrets: ReadonlySet<string>,
+  steadyFrom: number,
+): Check[] {
   const messages = (r.json as { messages: unknown[] }).messages;
   const at = messages.findIndex((m) =>
     typeof m === "object" && m !== null && !Array.isArray(m) && !("binary" in m)
   );
-  if (at === -1) return [];
+  if (at === -1 || at < steadyFrom) return [];
   const checks: Check[] = [];
   for (const [key, value] of Object.entries(messages[at] as Record<string, unknown>)) {
     if (value === null || checks.length >= 15) continue;
