@@ -1,8 +1,8 @@
 /**
  * A value for a schema: the document's own (`example`, `examples`, `default`, `const`, `enum`'s
  * first), else one generated from the schema: its type and format (uuid, date-time, email, …),
- * within its minimum, maximum and lengths, matching its `pattern` (`pattern.ts`), a kind the
- * document names in words (`named_kind.ts`), with the required properties of an object only
+ * within its minimum, maximum and lengths, matching its `pattern` (`pattern.ts`), a value or kind
+ * the document gives in words (`prose_sample.ts`, `named_kind.ts`), with the required properties of an object only
  * (optional ones too down to a depth asked for), the object parts of an `allOf` merged first.
  * Bounded in depth and size (a recursive or exploding schema stops); `$ref`s are local (bundle's).
  *
@@ -17,7 +17,7 @@ import {
 } from "./limits.ts";
 import { collectionNouns, plainNoun } from "./collection_nouns.ts";
 import { fromPattern, patternRegExp, tameTest } from "./pattern.ts";
-import { proseSample, showsValue } from "./prose_sample.ts";
+import { listedValue, proseSample, showsValue } from "./prose_sample.ts";
 import { namedKind, sentUnlisted } from "./named_kind.ts";
 import { atPointer } from "./refs.ts";
 import { requiresForeignPath } from "./foreign_refs.ts";
@@ -212,7 +212,7 @@ export class ExampleMaker {
       case "string": {
         const sample = proseSample(s);
         if (sample !== undefined) this.samples.add(sample);
-        return sample ?? stringValue(s);
+        return sample ?? listedValue(s) ?? stringValue(s);
       }
       case "integer":
       case "number":

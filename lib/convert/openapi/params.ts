@@ -13,6 +13,7 @@ import type { YNode } from "../yaml_out.ts";
 import { deref, type ExampleMaker } from "./examples.ts";
 import { requestedStatus } from "./requested_status.ts";
 import { domainValue } from "./domain_names.ts";
+import { listedValue } from "./prose_sample.ts";
 import { namedKind } from "./named_kind.ts";
 import { placeWord } from "./sibling_words.ts";
 
@@ -59,13 +60,17 @@ export function paramValue(doc: unknown, maker: ExampleMaker, p: Node, op?: Node
 /**
  * A value the document gives a parameter with none of its own only in words: a text its
  * description calls a domain name, the document's own sample of one (a form, made the run's
- * own); a kind of something, the one the document's words name ("the SOA-EDIT metadata").
+ * own); a kind of something, the one the document's words name ("the SOA-EDIT metadata"); the
+ * first of the values its description lists ("one of “all”, “zone”").
  */
 function inWords(doc: unknown, maker: ExampleMaker, p: Node, schema: unknown): unknown {
   const domain = domainValue(doc, p, schema);
-  if (domain === undefined) return namedKind(doc, String(p.name), schema, p.description);
-  maker.samples.add(domain);
-  return domain;
+  if (domain !== undefined) maker.samples.add(domain);
+  const s = isNode(schema) ? schema : {};
+  const listed = s.type === undefined || s.type === "string"
+    ? listedValue({ ...s, description: p.description ?? s.description })
+    : undefined;
+  return domain ?? namedKind(doc, String(p.name), schema, p.description) ?? listed;
 }
 
 /**

@@ -32,13 +32,52 @@ export function proseSample(s: Node): string | undefined {
   const m = SAMPLE.exec(s.description);
   const sample = m?.[1] ?? m?.[2] ?? m?.[3];
   if (sample === undefined || sample.trim() === "") return undefined;
-  if (typeof s.maxLength === "number" && sample.length > s.maxLength) return undefined;
-  if (typeof s.minLength === "number" && sample.length < s.minLength) return undefined;
-  if (typeof s.pattern === "string") {
-    const re = patternRegExp(s.pattern);
-    if (re && tameTest(re, s.pattern, sample) === false) return undefined;
+  return fits(s, sample) ? sample : undefined;
+}
+
+/** Words that introduce the values a text takes: "Must be", "one of", "Possible values are:". */
+const LISTED_AFTER =
+  /\b(?:must be(?: one of)?|is one of|one of|can be(?: one of)?|(?:possible|valid|allowed) values(?: are| include)?)\s*:?\s*/gi;
+
+/** A listed value: quoted in any of the usual quotes, or bare in capitals (`REPLACE`). */
+const LISTED =
+  /^(?:“([^”\n]{1,60})”|"([^"\n]{1,60})"|`([^`\n]{1,60})`|'([^'\n]{1,60})'|([A-Z][A-Z0-9_]*[A-Z0-9]))(?=\s*,|\s+or\b)/;
+
+/**
+ * The first of the values a text schema's description lists in words, two
+ * at least ("Must be REPLACE or DELETE", "one of “all”, “zone”"): PowerDNS's
+ * RRSet `changetype` "Must be REPLACE or DELETE" was sent `string` (422). A
+ * bare value counts only in capitals ("must be positive or zero" lists
+ * none); one the schema's `pattern` or lengths refuse is not one. Only for
+ * a value that is made anyway: unlike a sample, such words do not make an
+ * optional property sent.
+ *
+ * @example
+ * ```ts
+ * import { listedValue } from "./prose_sample.ts";
+ * if (listedValue({ type: "string", description: "Must be REPLACE or DELETE." }) !== "REPLACE") throw new Error();
+ * if (listedValue({ type: "string", description: "Type, one of “all”, “zone”" }) !== "all") throw new Error();
+ * if (listedValue({ type: "string", description: "Must be positive or zero" }) !== undefined) throw new Error();
+ * if (listedValue({ type: "string", description: "Must be ACTIVE." }) !== undefined) throw new Error();
+ * ```
+ */
+export function listedValue(s: Node): string | undefined {
+  if (typeof s.description !== "string" || Object.hasOwn(s, "example")) return undefined;
+  for (const lead of s.description.matchAll(LISTED_AFTER)) {
+    const m = LISTED.exec(s.description.slice(lead.index + lead[0].length));
+    const value = m ? m.slice(1).find((v) => v !== undefined) : undefined;
+    if (value !== undefined && fits(s, value)) return value;
   }
-  return sample;
+  return undefined;
+}
+
+/** Whether `sample` is within a string schema's lengths and matches its pattern. */
+function fits(s: Node, sample: string): boolean {
+  if (typeof s.maxLength === "number" && sample.length > s.maxLength) return false;
+  if (typeof s.minLength === "number" && sample.length < s.minLength) return false;
+  if (typeof s.pattern !== "string") return true;
+  const re = patternRegExp(s.pattern);
+  return !(re && tameTest(re, s.pattern, sample) === false);
 }
 
 /**
