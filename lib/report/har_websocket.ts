@@ -17,6 +17,7 @@
  *
  * @module
  */
+import { type CompiledPath, compilePath, select } from "../expr/path.ts";
 import type { Exchange } from "../model/events.ts";
 import type { BodyBudget } from "./har_budget.ts";
 
@@ -70,8 +71,11 @@ export function webSocketFrames(
 
 type Frame = Omit<WsFrame, "time">;
 
-/** The sent frames with their turn: sent once `after` replies had arrived. */
-type Sent = Frame & { after: number };
+/**
+ * The sent frames with their turn: sent once `after` replies had arrived, or
+ * once a reply since the frame before made the `after: {message}` path hold.
+ */
+type Sent = Frame & { after: number | CompiledPath };
 
 /** The step's `send` items as frames (a `text`'s value, a `json`'s JSON text, a `binary`'s base64). */
 function sentItems(body: string | undefined): Sent[] {
@@ -79,7 +83,7 @@ function sentItems(body: string | undefined): Sent[] {
   if (!Array.isArray(items)) return [];
   return items.flatMap((item): Sent[] => {
     if (item === null || typeof item !== "object") return [];
-    const after = typeof item.after === "number" ? item.after : 0;
+    const after = turnOf(item.after);
     if ("binary" in item) {
       return [{ type: "send", opcode: 2, data: String(item.binary).replace(/\s+/g, ""), after }];
     }
@@ -89,6 +93,18 @@ function sentItems(body: string | undefined): Sent[] {
     if ("text" in item) return [{ type: "send", opcode: 1, data: textOf(item.text), after }];
     return [];
   });
+}
+
+/** An item's turn: its count, its `{message}` path compiled (0 when it cannot be: at once). */
+function turnOf(after: unknown): number | CompiledPath {
+  if (typeof after === "number") return after;
+  const message = (after as { message?: unknown } | null)?.message;
+  if (typeof message !== "string") return 0;
+  try {
+    return compilePath(message, "body");
+  } catch {
+    return 0;
+  }
 }
 
 /** The received messages as frames; `undefined` when the report's body was cut (not JSON). */
@@ -109,24 +125,42 @@ function receivedMessages(body: string | undefined): Frame[] | undefined {
 
 /**
  * The frames in the order they went: the step sends its messages in order,
- * each once `after` replies arrived (`exchange.ts`); one whose turn never
- * came was not sent.
+ * each once `after` replies arrived or the reply it awaits came
+ * (`exchange.ts`); one whose turn never came was not sent.
  */
 function interleave(sent: Sent[], received: Frame[]): Frame[] {
   const out: Frame[] = [];
   let next = 0;
+  let answered = false;
   const flush = (arrived: number) => {
-    while (next < sent.length && sent[next].after <= arrived) {
+    while (next < sent.length && due(sent[next].after, arrived, answered)) {
       const { type, opcode, data } = sent[next++];
       out.push({ type, opcode, data });
+      answered = false;
     }
   };
   flush(0);
   received.forEach((frame, i) => {
     out.push(frame);
+    const after = sent[next]?.after;
+    if (typeof after === "object" && heldOn(after, frame)) answered = true;
     flush(i + 1);
   });
   return out;
+}
+
+function due(after: number | CompiledPath, arrived: number, answered: boolean): boolean {
+  return typeof after === "number" ? after <= arrived : answered;
+}
+
+/** Whether a received frame makes `path` hold, as the step tested the message it parsed. */
+function heldOn(path: CompiledPath, frame: Frame): boolean {
+  const message = frame.opcode === 2 ? { binary: frame.data } : parseJson(frame.data) ?? frame.data;
+  try {
+    return select(path, [message]).found;
+  } catch {
+    return false;
+  }
 }
 
 function textOf(value: unknown): string {
