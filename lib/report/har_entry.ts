@@ -58,8 +58,17 @@ export function harEntry(recorded: Exchange, pageref: string, budget: BodyBudget
     request: harRequest(exchange.request, budget, version, wire.mimeType),
     response,
     cache: {},
-    // The client tells no phases: the whole time is the wait, so the timings add up to `time`.
-    timings: { blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait: time, receive: 0 },
+    // The client tells no phases: the whole time is the wait (a stream's, the receiving), so the
+    // timings add up to `time`; a stream read as it came is no answer held for a later request.
+    timings: {
+      blocked: -1,
+      dns: -1,
+      connect: -1,
+      ssl: -1,
+      send: 0,
+      wait: wire.streamed ? 0 : time,
+      receive: wire.streamed ? time : 0,
+    },
     _step: exchange.step,
     _attempt: exchange.attempt,
     ...(exchange.error === undefined ? {} : { _error: exchange.error }),

@@ -39,6 +39,8 @@ export interface OnTheWire {
   statusText?: string;
   /** The type of the bodies as the entry holds them, when not what the headers say (gRPC's JSON). */
   mimeType?: string;
+  /** An answer read as a stream: its time went on receiving, its first byte came at once. */
+  streamed?: boolean;
 }
 
 /** The content type of gRPC messages written as JSON (gRPC's JSON codec's name). */
@@ -77,7 +79,11 @@ export function onTheWire(exchange: Exchange, budget: BodyBudget): OnTheWire {
   if (events !== undefined) {
     const response = { ...exchange.response!, body: events, size: utf8(events) };
     // The step reads the stream with fetch, as Chromium records a page's fetch of one.
-    return { exchange: { ...exchange, response }, fields: { _resourceType: "fetch" } };
+    return {
+      exchange: { ...exchange, response },
+      fields: { _resourceType: "fetch" },
+      streamed: true,
+    };
   }
   return { exchange };
 }

@@ -122,6 +122,16 @@ Deno.test("SSE: multi-line and empty data, a retry, ids; cut by the budget like 
   assert.match(kept.comment, /cut at 2048 characters/);
 });
 
+Deno.test("SSE: the stream's time went on receiving, so convert har keeps it before a later write", () => {
+  const events = [{ event: "message", data: "hi", id: "" }];
+  const entry = entryOf(sse(JSON.stringify({ events, stopped: "count" })));
+  const timings = entry.timings as { wait: number; receive: number };
+  // Its answer began at once: a write sent after the step is no answer it waited for.
+  assert.deepEqual([timings.wait, timings.receive], [0, entry.time]);
+  const plain = entryOf(sse("{}", "application/json")).timings as { wait: number; receive: number };
+  assert.equal(plain.receive, 0);
+});
+
 Deno.test("SSE: an HTTP step that read an event stream itself keeps the text it read", () => {
   const text = 'data: {"events": []}\n\n';
   const entry = entryOf(sse(text));
