@@ -74,6 +74,9 @@ export function operationsOf(doc: unknown): Operation[] {
  * if (!("template" in got) || got.template !== "/items/new") throw new Error();
  * const none = matchOperation(doc, "DELETE", "http://x.test/v1/items/7");
  * if (!("path" in none) || none.path !== "/items/7") throw new Error();
+ * // Paths that already begin with the server's path, as convert openapi sends them.
+ * const held = { servers: [{ url: "/api" }], paths: { "/api/users": { get: {} } } };
+ * if (!("template" in matchOperation(held, "GET", "http://x.test/api/users"))) throw new Error();
  * ```
  */
 export function matchOperation(
@@ -82,13 +85,20 @@ export function matchOperation(
   requestUrl: string,
 ): { template: string; operation: Node } | { path: string } {
   const path = requestPath(requestUrl, doc);
+  // A document whose paths all hold the server's path is sent them as written (convert openapi).
+  const best = bestMatch(doc, method, path) ?? bestMatch(doc, method, new URL(requestUrl).pathname);
+  return best ? { template: best.template, operation: best.operation } : { path };
+}
+
+/** The operation of `method` whose template matches `path` best, if any. */
+function bestMatch(doc: unknown, method: string, path: string) {
   const candidates = indexOf(doc).get(`${method.toLowerCase()} ${path.split("/").length}`);
   let best: { template: string; operation: Node; score: number } | undefined;
   for (const { template, operation } of candidates ?? []) {
     const score = pathScore(template, path);
     if (score > (best?.score ?? -1)) best = { template, operation, score };
   }
-  return best ? { template: best.template, operation: best.operation } : { path };
+  return best;
 }
 
 /** A document's operations by method and number of path segments: a request tries only those. */

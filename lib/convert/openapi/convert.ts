@@ -22,6 +22,7 @@ import { type Inferred, withPrerequisites } from "./prerequisites.ts";
 import { capturePath, type ParamLink, paramLinks } from "./producers.ts";
 import { stopsServer } from "./stops.ts";
 import { withDeclaredSecurity } from "./declared_schemes.ts";
+import { keptBasePath } from "./paths_hold_base.ts";
 
 /** A file to write, relative to the output folder. */
 export interface OutFile {
@@ -109,7 +110,7 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
     inferred,
     doc,
     auth,
-    basePath: basePathOf(server),
+    basePath: keptBasePath(doc, basePathOf(server)),
     documentRef: input.documentRef,
     placeholders: [],
     files: [],

@@ -7,6 +7,7 @@
  */
 import { plural, pluralWord } from "../../_util/plural.ts";
 import type { OpenApiSummary } from "./convert.ts";
+import { addedPath } from "./paths_hold_base.ts";
 
 /** Where the flows went, and what the `--openapi` of the run line names. */
 export interface SummaryPlaces {
@@ -104,7 +105,9 @@ function bundleLine(at: SummaryPlaces): string | undefined {
 /** One environment variable's line; `BASE_URL`'s names the document's server and base path. */
 function envLine(s: OpenApiSummary, env: OpenApiSummary["env"][number]): string {
   const extra = env.name === "BASE_URL" && s.server !== undefined
-    ? ` (the document's first server is ${s.server}; the flows add ${s.basePath || "no path"})`
+    ? ` (the document's first server is ${s.server}; the flows add ${
+      addedPath(s.server, s.basePath)
+    })`
     : "";
   return `  ${env.name}: ${env.what}${extra}`;
 }
