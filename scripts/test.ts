@@ -208,6 +208,7 @@ export const SLOW: readonly string[] = [
   "tests/convert/har_kinds_roundtrip_test.ts",
   "tests/convert/har_websocket_turns_test.ts",
   "tests/kinds/websocket/after_message_test.ts",
+  "tests/convert/openapi_named_kind_test.ts",
   "tests/kinds/registry_test.ts",
   "tests/real/har/node_red_stored_test.ts",
   "tests/cli/convert_postman_first_run_test.ts",
