@@ -3,238 +3,48 @@
  * real server: the RealWorld project's `Conduit.postman_collection.json`
  * (32 requests whose test scripts chain the login's token and the new
  * article's slug and comment id through `pm.globals.set`, in Postman's
- * legacy `tests[...] =` form) against a RealWorld backend (conduit.ts).
- * Newman runs it against fresh instance A with the variables the project's
- * `run-api-tests.sh` sets; flowrun converts it with default options and
- * runs it as its summary prints it, with the variables the summary names
- * set to the same values, against fresh instance B; both through one
- * recording proxy. Goal: the same requests in the same order with the same
- * bodies and statuses, and every check Newman ran with Newman's outcome.
+ * legacy `tests[...] =` form) against a RealWorld backend (conduit.ts),
+ * compared with Newman by realworld_postman.ts: the same requests in the
+ * same order with the same bodies and statuses, and every check Newman ran
+ * with Newman's outcome.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
 import { CONDUIT_COLLECTION, conduitPackages, withConduit } from "./conduit.ts";
-import { printedRun, readReport, type ReportStep } from "./measure.ts";
-import type { NewmanRequest } from "./postman_newman.ts";
-import { type Received, startRecordingProxy } from "./postman_proxy.ts";
+import { realTest } from "./realworld_openapi.ts";
+import { compare, type Measured, measurePostman } from "./realworld_postman.ts";
 import { prepare, start } from "./servers.ts";
 import { postgresMissing } from "./unleash.ts";
 
 const postgres = postgresMissing();
 const conduit = postgres ? { ignoredBecause: postgres } : await prepare(conduitPackages());
-const ignoredBecause = conduit.ignoredBecause;
+const backend = <T>(fn: Parameters<typeof withConduit<T>>[2]) =>
+  withConduit(conduit.install!.prefix, start, fn);
 
-const ROOT = new URL("../../", import.meta.url).pathname;
-
-/** Newman on `collection` with the variables `pairs` (in a process of its own, 3 minutes at most). */
-async function newmanRun(
-  collection: string,
-  dir: string,
-  pairs: string[],
-): Promise<NewmanRequest[]> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", `${ROOT}tests/real/postman_newman.ts`, collection, dir, ...pairs],
-    cwd: ROOT,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const timer = setTimeout(() => child.kill("SIGKILL"), 180_000);
-  const out = await child.output().finally(() => clearTimeout(timer));
-  const text = new TextDecoder().decode(out.stdout);
-  assert.equal(out.code, 0, text + new TextDecoder().decode(out.stderr));
-  return JSON.parse(text.trim().split("\n").at(-1)!);
-}
-
-/** What `run-api-tests.sh` sets, as a user of the collection would. */
-const VARIABLES: Record<string, string> = {
-  USERNAME: "u1795690000",
-  EMAIL: "u1795690000@mail.com",
-  PASSWORD: "password",
-};
-
-/**
- * `METHOD /path?query body` of each request; the slugs the instance made
- * (`how-to-train-your-dragon-1bdc31`, a random suffix per instance) read
- * `{slug}`, found where they came from: an answer's `article.slug`.
- */
-function lines(received: readonly Received[]): string[] {
-  const slugs = received.flatMap((r) => {
-    const slug = parsed(r.answer)?.article?.slug;
-    return typeof slug === "string" && slug ? [slug] : [];
-  });
-  const named = (text: string) => slugs.reduce((t, slug) => t.replaceAll(slug, "{slug}"), text);
-  return received.map((r) => {
-    const body = parsed(r.body);
-    return named(`${r.method} ${r.target} ${body === undefined ? r.body : JSON.stringify(body)}`);
-  });
-}
-
-// deno-lint-ignore no-explicit-any
-function parsed(text: string): any {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Each request's checks as `✔ name` / `✘ name`, sorted: Newman's `tests[…]`, flowrun's named checks. */
-function newmanChecks(sent: readonly NewmanRequest[]): string[][] {
-  return sent.map((r) => r.assertions.map((a) => `${a.passed ? "✔" : "✘"} ${a.name}`).sort());
-}
-
-function flowrunChecks(steps: readonly ReportStep[]): string[][] {
-  return steps.map((s) =>
-    ((s.assertions ?? []) as { name?: string; passed: boolean }[])
-      // A check without a name is flowrun's note of an `if` branch not taken.
-      .filter((a) => a.name !== undefined)
-      .map((a) => `${a.passed ? "✔" : "✘"} ${a.name}`).sort()
-  );
-}
-
-/** The environment and `--var` pairs a conversion summary names, set to the user's values. */
-function asSummaryAsks(summary: string): { env: Record<string, string>; vars: string[] } {
-  const env: Record<string, string> = {};
-  const vars: string[] = [];
-  const before = /^Set before running: (.*)\.$/m.exec(summary)?.[1] ?? "";
-  for (const [, name] of before.matchAll(/(\w+) \(\{\{(\w+)\}\}\)/g)) env[name] = VARIABLES[name];
-  const unset = /^No value in the collection or environment for (.*): sent as written/m
-    .exec(summary)?.[1] ?? "";
-  for (const [, name] of unset.matchAll(/\{\{(\w+)\}\}/g)) {
-    vars.push("--var", `${name}=${VARIABLES[name]}`);
-  }
-  return { env, vars };
-}
-
-/** What both runners did: the requests the instances received and each request's checks. */
-interface Measured {
-  newman: string[];
-  flowrun: string[];
-  statuses: string[];
-  newmanChecks: string[][];
-  flowrunChecks: string[][];
-}
-
-/**
- * Newman and flowrun on the collection against fresh instances behind one
- * proxy. `environment` (none for `run-api-tests.sh`'s run) is a Postman
- * environment the user keeps beside the collection: Newman gets its values
- * as environment variables, and the conversion the file (`--environment`).
- */
-async function measure(dir: string, environment: Record<string, string>): Promise<Measured> {
-  const prefix = conduit.install!.prefix;
-  const proxy = startRecordingProxy();
-  try {
-    const collection = `${dir}/Conduit.postman_collection.json`;
-    await Deno.copyFile(CONDUIT_COLLECTION, collection);
-    const apiUrl = `${proxy.origin}/api`;
-    const [newmanSent, newmanReceived] = await withConduit(prefix, start, async (a) => {
-      proxy.point(a.origin);
-      // A user's own run is the project's run-api-tests.sh: each variable given by name.
-      const given = { APIURL: apiUrl, ...VARIABLES, ...environment };
-      const sent = await newmanRun(collection, dir, Object.entries(given).map((p) => p.join("=")));
-      return [sent, proxy.received()] as const;
-    });
-    const [args, asked] = await convert(collection, dir, environment);
-    const [steps, flowrunReceived] = await withConduit(prefix, start, async (b) => {
-      proxy.point(b.origin);
-      const report = `${dir}/report.json`;
-      await runCli([...args, ...asked.vars, "--report-json", report], {
-        env: { ...asked.env, APIURL: apiUrl },
-      });
-      const read = await readReport(report).catch(() => undefined);
-      assert.ok(read, "no report");
-      return [read.steps, proxy.received()] as const;
-    });
-    return {
-      newman: lines(newmanReceived),
-      flowrun: lines(flowrunReceived),
-      statuses: newmanReceived.map((r, i) => [r, flowrunReceived[i]] as const)
-        .filter(([a, b]) => b && a.status !== b.status)
-        .map(([a, b]) => `${a.method} ${a.target}: Newman ${a.status}, flowrun ${b.status}`),
-      newmanChecks: newmanChecks(newmanSent),
-      flowrunChecks: flowrunChecks(steps),
-    };
-  } finally {
-    await proxy.close();
-  }
-}
-
-/** `flowrun convert postman` with default options (and the environment file, if any): the printed run and what it asks. */
-async function convert(
-  collection: string,
-  dir: string,
-  environment: Record<string, string>,
-): Promise<[string[], ReturnType<typeof asSummaryAsks>]> {
-  const options: string[] = [];
-  if (Object.keys(environment).length > 0) {
-    const values = Object.entries(environment).map(([key, value]) => ({
-      key,
-      value,
-      enabled: true,
-    }));
-    await Deno.writeTextFile(`${dir}/env.json`, JSON.stringify({ name: "Integration", values }));
-    options.push("--environment", `${dir}/env.json`);
-  }
-  const converted = await runCli([
-    "convert",
-    "postman",
-    collection,
-    ...options,
-    "-o",
-    `${dir}/flows`,
-  ]);
-  assert.equal(converted.code, 0, converted.stdout + converted.stderr);
-  assert.match(converted.stderr, /^Assertions: \d+ translated, 0 untranslated/m);
-  const args = printedRun(converted.stderr);
-  assert.ok(args, `no Run: line in\n${converted.stderr}`);
-  const asked = asSummaryAsks(converted.stderr);
-  assert.deepEqual(Object.keys(asked.env), ["APIURL", "PASSWORD"], converted.stderr);
-  return [args, asked];
-}
-
-const count = (c: string[][], mark = "") => c.flat().filter((t) => t.startsWith(mark)).length;
-
-/** Prints the numbers, then asserts flowrun did what Newman did, with `checks` checks run by Newman. */
-function compare(what: string, m: Measured, checks: number) {
-  console.error(
-    `Conduit, ${what}: Newman sent ${m.newman.length} requests, flowrun ${m.flowrun.length}; ` +
-      `checks: Newman ${count(m.newmanChecks, "✔")}/${count(m.newmanChecks)} passed, flowrun ${
-        count(m.flowrunChecks, "✔")
-      }/${count(m.flowrunChecks)}; statuses differ: ${m.statuses.join("; ") || "none"}`,
-  );
-  assert.equal(m.newman.length, 32);
-  assert.deepEqual(m.flowrun, m.newman);
-  assert.deepEqual(m.statuses, []);
-  assert.equal(count(m.newmanChecks), checks);
+/** {@linkcode compare}, and every check's verdict the same even where a listing's order differs. */
+function sameAsNewman(what: string, m: Measured, checks: number) {
+  compare("Express + Bookshelf", what, m, 32, checks);
   assert.deepEqual(m.flowrunChecks, m.newmanChecks);
 }
 
-const real = (name: string, fn: (dir: string) => Promise<void>) =>
-  Deno.test({
-    name: `real servers: ${name}${ignoredBecause}`,
-    ignore: ignoredBecause !== "",
-    sanitizeResources: false,
-    sanitizeOps: false,
-    async fn() {
-      const dir = await Deno.makeTempDir({ prefix: "flowrun-real-conduit-postman-" });
-      try {
-        await fn(dir);
-      } finally {
-        await Deno.remove(dir, { recursive: true });
-      }
-    },
-  });
-
-real(
+realTest(
   "the RealWorld project's own Postman collection, converted and run against a RealWorld backend, sends Newman's requests in Newman's order with Newman's check outcomes",
-  async (dir) => compare("the project's own collection", await measure(dir, {}), 294),
+  conduit.ignoredBecause,
+  async (dir) =>
+    sameAsNewman(
+      "the project's own collection",
+      await measurePostman(dir, CONDUIT_COLLECTION, backend),
+      294,
+    ),
 );
 
-real(
+realTest(
   "the RealWorld collection with an environment that sets isIntegrationTest skips the checks it guards, as Newman does",
+  conduit.ignoredBecause,
   // The project's integration environment set it (api/, until 2018): 6 requests' checks are off.
   async (dir) =>
-    compare("isIntegrationTest set", await measure(dir, { isIntegrationTest: "true" }), 264),
+    sameAsNewman(
+      "isIntegrationTest set",
+      await measurePostman(dir, CONDUIT_COLLECTION, backend, { isIntegrationTest: "true" }),
+      264,
+    ),
 );

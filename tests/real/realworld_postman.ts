@@ -1,14 +1,13 @@
 /**
  * The RealWorld project's Postman collection on a RealWorld backend, with
- * Newman and with flowrun, compared (what conduit_postman_test.ts does on
- * the first backend): Newman runs it against fresh instance A with the
+ * Newman and with flowrun, compared: Newman runs it against fresh instance A with the
  * variables the project's `run-api-tests.sh` sets; flowrun converts it with
  * default options and runs it as its summary prints it, with the variables
  * the summary names set to the same values, against fresh instance B; both
  * through one recording proxy. Goal: the same requests in the same order
  * with the same bodies and statuses, and every check Newman ran with
- * Newman's outcome. Shared by `conduit_koa_postman_test.ts` and
- * `conduit_moleculer_postman_test.ts`.
+ * Newman's outcome. Shared by `conduit_postman_test.ts`,
+ * `conduit_koa_postman_test.ts` and `conduit_moleculer_postman_test.ts`.
  *
  * @module
  */
@@ -100,9 +99,26 @@ function asSummaryAsks(summary: string): { env: Record<string, string>; vars: st
   return { env, vars };
 }
 
-/** `flowrun convert postman` with default options: the printed run and what it asks. */
-async function convert(collection: string, dir: string) {
-  const converted = await runCli(["convert", "postman", collection, "-o", `${dir}/flows`]);
+/** `flowrun convert postman` with default options (and the environment file, if any): the printed run and what it asks. */
+async function convert(collection: string, dir: string, environment: Record<string, string>) {
+  const options: string[] = [];
+  if (Object.keys(environment).length > 0) {
+    const values = Object.entries(environment).map(([key, value]) => ({
+      key,
+      value,
+      enabled: true,
+    }));
+    await Deno.writeTextFile(`${dir}/env.json`, JSON.stringify({ name: "Integration", values }));
+    options.push("--environment", `${dir}/env.json`);
+  }
+  const converted = await runCli([
+    "convert",
+    "postman",
+    collection,
+    ...options,
+    "-o",
+    `${dir}/flows`,
+  ]);
   assert.equal(converted.code, 0, converted.stdout + converted.stderr);
   assert.match(converted.stderr, /^Assertions: \d+ translated, 0 untranslated/m);
   const args = printedRun(converted.stderr);
@@ -146,11 +162,18 @@ function reordered(a: string, b: string): boolean {
   return !same(x, y) && same(sorted(x), sorted(y));
 }
 
-/** Newman and flowrun on the collection at `source` against fresh instances of `backend` behind one proxy. */
+/**
+ * Newman and flowrun on the collection at `source` against fresh instances
+ * of `backend` behind one proxy. `environment` (none for `run-api-tests.sh`'s
+ * run) is a Postman environment the user keeps beside the collection:
+ * Newman gets its values as variables, and the conversion the file
+ * (`--environment`).
+ */
 export async function measurePostman(
   dir: string,
   source: string,
   backend: RealWorldBackend["with"],
+  environment: Record<string, string> = {},
 ): Promise<Measured> {
   const proxy = startRecordingProxy();
   try {
@@ -159,11 +182,12 @@ export async function measurePostman(
     const apiUrl = `${proxy.origin}/api`;
     const [newmanSent, newmanReceived] = await backend(async (a) => {
       proxy.point(a.origin);
-      const given = { APIURL: apiUrl, ...VARIABLES };
+      // A user's own run is the project's run-api-tests.sh: each variable given by name.
+      const given = { APIURL: apiUrl, ...VARIABLES, ...environment };
       const sent = await newmanRun(collection, dir, Object.entries(given).map((p) => p.join("=")));
       return [sent, proxy.received()] as const;
     });
-    const [args, asked] = await convert(collection, dir);
+    const [args, asked] = await convert(collection, dir, environment);
     const [steps, flowrunReceived] = await backend(async (b) => {
       proxy.point(b.origin);
       const report = `${dir}/report.json`;
