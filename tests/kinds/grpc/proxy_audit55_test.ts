@@ -8,11 +8,10 @@
  * is in no artifact. grpcs:// through a proxy: proxy_tls_test.ts.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../../support/cli.ts";
 import { forwardProxy } from "../../support/tls.ts";
 import { authProxy } from "../websocket/servers.ts";
 import { startRouteGuide } from "../../fixtures/grpc/route_guide_server.ts";
-import { flowDir } from "./support.ts";
+import { assertNowhere, runArtifacts } from "./support.ts";
 
 const FLOW = `name: proxied
 vars: { port: "0" }
@@ -27,42 +26,9 @@ steps:
       status: 0
 `;
 
-interface Step {
-  status: string;
-  message?: string;
-}
-
 /** Runs FLOW with `args` and `env`; the exit code, console, every artifact's text and the steps. */
-async function run(port: number, args: string[], env: Record<string, string> = {}) {
-  const dir = await flowDir(FLOW);
-  try {
-    const cli = await runCli([
-      "run",
-      `${dir}/flow.yaml`,
-      "--var",
-      `port=${port}`,
-      "--out-dir",
-      `${dir}/out`,
-      "--report-har",
-      `${dir}/out/run.har`,
-      ...args,
-    ], { env });
-    const read = (name: string) => Deno.readTextFile(`${dir}/out/${name}`);
-    const json = await read("report.json");
-    const artifacts: Record<string, string> = { console: cli.stdout + cli.stderr, json };
-    for (const name of ["junit.xml", "report.html", "run.log.ndjson", "run.har"]) {
-      artifacts[name] = await read(name);
-    }
-    return { code: cli.code, artifacts, steps: JSON.parse(json).flows[0].steps as Step[] };
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
-
-function assertNowhere(secret: string, artifacts: Record<string, string>): void {
-  for (const [name, text] of Object.entries(artifacts)) {
-    assert.ok(!text.includes(secret), `${name} shows the proxy's password ${secret}`);
-  }
+function run(port: number, args: string[], env: Record<string, string> = {}) {
+  return runArtifacts(FLOW, port, args, env);
 }
 
 Deno.test("gRPC through a proxy with user and password: Basic on the CONNECT; a wrong one is the proxy's refusal in a sentence", async () => {

@@ -16,11 +16,10 @@
  * once blamed on the proxy), through both proxies by its host name.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../../support/cli.ts";
-import { forwardProxy, hasOpenssl, makeCertificates } from "../../support/tls.ts";
+import { forwardProxy, makeCertificates } from "../../support/tls.ts";
 import { authProxy } from "../websocket/servers.ts";
-import { startRouteGuide } from "../../fixtures/grpc/route_guide_server.ts";
-import { flowDir } from "./support.ts";
+import type { RouteGuideServer } from "../../fixtures/grpc/route_guide_server.ts";
+import { assertNowhere, runArtifacts, tlsRouteGuide, tlsTest } from "./support.ts";
 import { prepare } from "../../real/servers.ts";
 import { officialServer } from "../../fixtures/grpc_reflection/servers.ts";
 
@@ -50,162 +49,104 @@ steps:
       status: 0
 `;
 
-interface Step {
-  status: string;
-  message?: string;
-}
-
-/** A TLS route guide asking for the client certificate of the CA made in `certs`. */
-async function tlsServer(certs: string) {
-  const pem = await makeCertificates(certs);
-  return await startRouteGuide({
-    tls: { key: pem["server.key"], cert: pem["server.pem"], ca: pem["ca.pem"] },
-  });
-}
-
 /** Runs FLOW with the CA and client certificate in `certs`; the exit code, every artifact's text and the steps. */
-async function run(
+function run(
   certs: string,
   port: number,
   args: string[],
   env: Record<string, string> = {},
   flow = FLOW,
 ) {
-  const dir = await flowDir(flow);
-  try {
-    const cli = await runCli([
-      "run",
-      `${dir}/flow.yaml`,
-      "--var",
-      `port=${port}`,
-      "--cacert",
-      `${certs}/ca.pem`,
-      "--cert",
-      `${certs}/client.pem`,
-      "--key",
-      `${certs}/client.key`,
-      "--out-dir",
-      `${dir}/out`,
-      "--report-har",
-      `${dir}/out/run.har`,
-      ...args,
-    ], { env });
-    const read = (name: string) => Deno.readTextFile(`${dir}/out/${name}`);
-    const json = await read("report.json");
-    const artifacts: Record<string, string> = { console: cli.stdout + cli.stderr, json };
-    for (const name of ["junit.xml", "report.html", "run.log.ndjson", "run.har"]) {
-      artifacts[name] = await read(name);
-    }
-    return { code: cli.code, artifacts, steps: JSON.parse(json).flows[0].steps as Step[] };
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  const tls = ["--cacert", `${certs}/ca.pem`, "--cert", `${certs}/client.pem`];
+  return runArtifacts(flow, port, [...tls, "--key", `${certs}/client.key`, ...args], env);
 }
 
-function assertNowhere(secret: string, artifacts: Record<string, string>): void {
-  for (const [name, text] of Object.entries(artifacts)) {
-    assert.ok(!text.includes(secret), `${name} shows the proxy's password ${secret}`);
-  }
+/** A TLS test given a route guide over TLS and the proxy `makeProxy` starts, both stopped after. */
+function proxiedTest<P extends { close(): void }>(
+  name: string,
+  makeProxy: () => P,
+  fn: (certs: string, server: RouteGuideServer, proxy: P) => Promise<void>,
+): void {
+  tlsTest(name, async (certs) => {
+    const server = await tlsRouteGuide(certs);
+    const proxy = makeProxy();
+    try {
+      await fn(certs, server, proxy);
+    } finally {
+      proxy.close();
+      await server.close();
+    }
+  });
 }
 
-Deno.test({
-  name:
-    "grpcs:// through a CONNECT proxy: TLS with the run's CA and client certificate inside the tunnel, one tunnel for the run's calls",
-  ignore: !hasOpenssl(),
-  fn: async () => {
-    const certs = await Deno.makeTempDir();
-    const server = await tlsServer(certs);
-    const proxy = forwardProxy();
-    try {
-      const via = await run(certs, server.port, ["--proxy", proxy.url]);
-      assert.equal(via.code, 0, via.artifacts.console);
-      assert.deepEqual(via.steps.map((s) => s.status), ["passed", "passed"]);
-      // Both calls on one HTTP/2 connection, so one tunnel.
-      assert.deepEqual(proxy.seen, [`CONNECT 127.0.0.1:${server.port}`]);
-      assert.equal(server.calls.length, 2);
-    } finally {
-      proxy.close();
-      await server.close();
-      await Deno.remove(certs, { recursive: true });
-    }
+proxiedTest(
+  "grpcs:// through a CONNECT proxy: TLS with the run's CA and client certificate inside the tunnel, one tunnel for the run's calls",
+  forwardProxy,
+  async (certs, server, proxy) => {
+    const via = await run(certs, server.port, ["--proxy", proxy.url]);
+    assert.equal(via.code, 0, via.artifacts.console);
+    assert.deepEqual(via.steps.map((s) => s.status), ["passed", "passed"]);
+    // Both calls on one HTTP/2 connection, so one tunnel.
+    assert.deepEqual(proxy.seen, [`CONNECT 127.0.0.1:${server.port}`]);
+    assert.equal(server.calls.length, 2);
   },
-});
+);
 
-Deno.test({
-  name:
-    "grpcs:// through a proxy with user and password: Basic on the CONNECT; a wrong one is the proxy's refusal in a sentence",
-  ignore: !hasOpenssl(),
-  fn: async () => {
-    const certs = await Deno.makeTempDir();
-    const server = await tlsServer(certs);
-    const proxy = authProxy("ada", "gr9cs-pr0xy-pw");
-    try {
-      const target = `127.0.0.1:${server.port}`;
-      const ok = await run(certs, server.port, [
-        "--proxy",
-        `http://ada:gr9cs-pr0xy-pw@127.0.0.1:${proxy.port}`,
-      ]);
-      assert.equal(ok.code, 0, ok.artifacts.console);
-      assert.equal(proxy.heads.length, 1, JSON.stringify(proxy.heads));
-      assert.match(proxy.heads[0], new RegExp(`^CONNECT ${target} HTTP/1\\.[01]\r\n`));
-      assert.match(
-        proxy.heads[0],
-        new RegExp(`proxy-authorization: Basic ${btoa("ada:gr9cs-pr0xy-pw")}`, "i"),
-      );
-      assertNowhere("gr9cs-pr0xy-pw", ok.artifacts);
-      assertNowhere(btoa("ada:gr9cs-pr0xy-pw"), ok.artifacts);
-      assert.equal(server.calls.length, 2);
+proxiedTest(
+  "grpcs:// through a proxy with user and password: Basic on the CONNECT; a wrong one is the proxy's refusal in a sentence",
+  () => authProxy("ada", "gr9cs-pr0xy-pw"),
+  async (certs, server, proxy) => {
+    const target = `127.0.0.1:${server.port}`;
+    const ok = await run(certs, server.port, [
+      "--proxy",
+      `http://ada:gr9cs-pr0xy-pw@127.0.0.1:${proxy.port}`,
+    ]);
+    assert.equal(ok.code, 0, ok.artifacts.console);
+    assert.equal(proxy.heads.length, 1, JSON.stringify(proxy.heads));
+    assert.match(proxy.heads[0], new RegExp(`^CONNECT ${target} HTTP/1\\.[01]\r\n`));
+    assert.match(
+      proxy.heads[0],
+      new RegExp(`proxy-authorization: Basic ${btoa("ada:gr9cs-pr0xy-pw")}`, "i"),
+    );
+    assertNowhere("gr9cs-pr0xy-pw", ok.artifacts);
+    assertNowhere(btoa("ada:gr9cs-pr0xy-pw"), ok.artifacts);
+    assert.equal(server.calls.length, 2);
 
-      const wrong = await run(certs, server.port, [
-        "--proxy",
-        `http://ada:n0pe-pr0xy-pw@127.0.0.1:${proxy.port}`,
-        "--timeout",
-        "5s",
-      ]);
-      assert.equal(wrong.code, 1, wrong.artifacts.console);
-      assert.equal(wrong.steps[0].status, "error", JSON.stringify(wrong.steps[0]));
-      assert.match(
-        wrong.steps[0].message ?? "",
-        new RegExp(
-          `^routeguide\\.RouteGuide/GetFeature is unavailable: the proxy 127\\.0\\.0\\.1:${proxy.port} ` +
-            `answered CONNECT ${target} with status 407\\.$`,
-        ),
-      );
-      assertNowhere("n0pe-pr0xy-pw", wrong.artifacts);
-      assert.equal(server.calls.length, 2, "the refused calls never reached the server");
-    } finally {
-      proxy.close();
-      await server.close();
-      await Deno.remove(certs, { recursive: true });
-    }
+    const wrong = await run(certs, server.port, [
+      "--proxy",
+      `http://ada:n0pe-pr0xy-pw@127.0.0.1:${proxy.port}`,
+      "--timeout",
+      "5s",
+    ]);
+    assert.equal(wrong.code, 1, wrong.artifacts.console);
+    assert.equal(wrong.steps[0].status, "error", JSON.stringify(wrong.steps[0]));
+    assert.match(
+      wrong.steps[0].message ?? "",
+      new RegExp(
+        `^routeguide\\.RouteGuide/GetFeature is unavailable: the proxy 127\\.0\\.0\\.1:${proxy.port} ` +
+          `answered CONNECT ${target} with status 407\\.$`,
+      ),
+    );
+    assertNowhere("n0pe-pr0xy-pw", wrong.artifacts);
+    assert.equal(server.calls.length, 2, "the refused calls never reached the server");
   },
-});
+);
 
-Deno.test({
-  name:
-    "grpcs:// takes HTTPS_PROXY (not HTTP_PROXY) from the environment, and calls NO_PROXY hosts directly",
-  ignore: !hasOpenssl(),
-  fn: async () => {
-    const certs = await Deno.makeTempDir();
-    const server = await tlsServer(certs);
-    const proxy = forwardProxy();
-    try {
-      // HTTP_PROXY names a port nobody listens on: a TLS call must not take it.
-      const env = { HTTPS_PROXY: proxy.url, HTTP_PROXY: "http://127.0.0.1:9" };
-      const via = await run(certs, server.port, [], env);
-      assert.equal(via.code, 0, via.artifacts.console);
-      assert.deepEqual(proxy.seen, [`CONNECT 127.0.0.1:${server.port}`]);
-      const direct = await run(certs, server.port, [], { ...env, NO_PROXY: "127.0.0.1" });
-      assert.equal(direct.code, 0, direct.artifacts.console);
-      assert.equal(proxy.seen.length, 1, "the NO_PROXY host was called directly");
-      assert.equal(server.calls.length, 4);
-    } finally {
-      proxy.close();
-      await server.close();
-      await Deno.remove(certs, { recursive: true });
-    }
+proxiedTest(
+  "grpcs:// takes HTTPS_PROXY (not HTTP_PROXY) from the environment, and calls NO_PROXY hosts directly",
+  forwardProxy,
+  async (certs, server, proxy) => {
+    // HTTP_PROXY names a port nobody listens on: a TLS call must not take it.
+    const env = { HTTPS_PROXY: proxy.url, HTTP_PROXY: "http://127.0.0.1:9" };
+    const via = await run(certs, server.port, [], env);
+    assert.equal(via.code, 0, via.artifacts.console);
+    assert.deepEqual(proxy.seen, [`CONNECT 127.0.0.1:${server.port}`]);
+    const direct = await run(certs, server.port, [], { ...env, NO_PROXY: "127.0.0.1" });
+    assert.equal(direct.code, 0, direct.artifacts.console);
+    assert.equal(proxy.seen.length, 1, "the NO_PROXY host was called directly");
+    assert.equal(server.calls.length, 4);
   },
-});
+);
 
 /** The route guide of node_tls_server.cjs, run by Node with the key and certificate in `certs`. */
 async function nodeServer(certs: string) {
@@ -238,12 +179,9 @@ async function nodeServer(certs: string) {
   return { port, calls };
 }
 
-Deno.test({
-  name:
-    `grpcs:// by host name through both proxies to a server run by Node asking for no client certificate${installed.ignoredBecause}`,
-  ignore: !hasOpenssl() || installed.ignoredBecause !== "",
-  fn: async () => {
-    const certs = await Deno.makeTempDir();
+tlsTest(
+  `grpcs:// by host name through both proxies to a server run by Node asking for no client certificate${installed.ignoredBecause}`,
+  async (certs) => {
     await makeCertificates(certs);
     const server = await nodeServer(certs);
     const plain = forwardProxy();
@@ -265,22 +203,16 @@ Deno.test({
       plain.close();
       auth.close();
       assert.equal(await server.calls(), 4, "two calls through each proxy");
-      await Deno.remove(certs, { recursive: true });
     }
   },
-});
+  installed.ignoredBecause !== "",
+);
 
-Deno.test({
-  name:
-    "grpcs:// by IP address is checked against the certificate's IP names: a certificate without them fails",
-  ignore: !hasOpenssl(),
-  fn: async () => {
-    const certs = await Deno.makeTempDir();
-    const pem = await makeCertificates(certs);
+tlsTest(
+  "grpcs:// by IP address is checked against the certificate's IP names: a certificate without them fails",
+  async (certs) => {
     // dev.example's self-signed certificate, trusted as its own CA, names no IP address.
-    const server = await startRouteGuide({
-      tls: { key: pem["self.key"], cert: pem["self.pem"], ca: pem["ca.pem"] },
-    });
+    const server = await tlsRouteGuide(certs, "self");
     try {
       const wrong = await run(certs, server.port, ["--cacert", `${certs}/self.pem`]);
       assert.equal(wrong.code, 1, wrong.artifacts.console);
@@ -293,17 +225,13 @@ Deno.test({
       assert.equal(server.calls.length, 0);
     } finally {
       await server.close();
-      await Deno.remove(certs, { recursive: true });
     }
   },
-});
+);
 
-Deno.test({
-  name:
-    "grpcs:// by IP address through a proxy, the method from the server's reflection: asked on the same tunnel",
-  ignore: !hasOpenssl(),
-  fn: async () => {
-    const certs = await Deno.makeTempDir();
+tlsTest(
+  "grpcs:// by IP address through a proxy, the method from the server's reflection: asked on the same tunnel",
+  async (certs) => {
     const pem = await makeCertificates(certs);
     const tls = { cert: pem["server.pem"], key: pem["server.key"], clientCa: pem["ca.pem"] };
     const server = await officialServer({ tls });
@@ -323,7 +251,6 @@ Deno.test({
     } finally {
       proxy.close();
       server.close();
-      await Deno.remove(certs, { recursive: true });
     }
   },
-});
+);

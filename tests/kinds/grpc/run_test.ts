@@ -7,9 +7,9 @@
  */
 import assert from "node:assert/strict";
 import { runBounded, runCli } from "../../support/cli.ts";
-import { forwardProxy, hasOpenssl, makeCertificates } from "../../support/tls.ts";
+import { forwardProxy } from "../../support/tls.ts";
 import { startRouteGuide } from "../../fixtures/grpc/route_guide_server.ts";
-import { flowDir } from "./support.ts";
+import { flowDir, tlsRouteGuide, tlsTest } from "./support.ts";
 
 const STEP = (name: string, method: string, rest: string) =>
   `  - name: ${name}\n    grpc:\n      target: "127.0.0.1:\${vars.port}"\n` +
@@ -201,16 +201,10 @@ Deno.test("UNAVAILABLE is retried like a network error; a closed port is a netwo
   assert.match(refused.steps[0].message ?? "", /unavailable \(UNAVAILABLE\)/);
 });
 
-Deno.test({
-  name:
-    "grpcs:// with the run's CA and a client certificate; without the CA it fails, --insecure passes",
-  ignore: !hasOpenssl(),
-  fn: async () => {
-    const certs = await Deno.makeTempDir();
-    const pem = await makeCertificates(certs);
-    const server = await startRouteGuide({
-      tls: { key: pem["server.key"], cert: pem["server.pem"], ca: pem["ca.pem"] },
-    });
+tlsTest(
+  "grpcs:// with the run's CA and a client certificate; without the CA it fails, --insecure passes",
+  async (certs) => {
+    const server = await tlsRouteGuide(certs);
     const flow = `name: f\nvars: { port: "0" }\nsteps:\n  - name: tls\n    grpc:\n` +
       `      target: "grpcs://localhost:\${vars.port}"\n      proto: protos/route_guide.proto\n` +
       `      method: routeguide.RouteGuide/GetFeature\n      message: { latitude: 1 }\n` +
@@ -230,10 +224,9 @@ Deno.test({
       assert.equal(insecure.cli.code, 0, insecure.cli.stdout + insecure.cli.stderr);
     } finally {
       await server.close();
-      await Deno.remove(certs, { recursive: true });
     }
   },
-});
+);
 
 Deno.test("--proxy carries the call through an HTTP CONNECT tunnel", async () => {
   const server = await startRouteGuide();
