@@ -4,8 +4,9 @@
  * 19 operations) or its 3.0 form (`conduit-3.0.yaml`), converted with
  * default options and run as the summary prints it, with only the variables
  * it asks for (`BASE_URL`), on a fresh instance, then run again on the same
- * instance. Shared by the tests of the second and third backends
- * (`conduit_koa_openapi_test.ts`, `conduit_moleculer_openapi_test.ts`).
+ * instance. Shared by the tests of the three backends
+ * (`conduit_openapi_test.ts`, `conduit_koa_openapi_test.ts`,
+ * `conduit_moleculer_openapi_test.ts`).
  * `REAL_KEEP=DIR` keeps the flows and reports.
  *
  * @module
