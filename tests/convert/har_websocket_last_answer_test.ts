@@ -19,8 +19,8 @@
  * message.
  */
 import assert from "node:assert/strict";
-import { parse } from "yaml";
 import { runCli } from "../support/cli.ts";
+import { convertSocket, socketHar } from "./har_socket_recording.ts";
 
 type Msg = Record<string, unknown>;
 
@@ -66,57 +66,20 @@ function standIn(shape: (type: string, rest?: Msg) => Msg) {
 }
 
 function recording(shape: (type: string, rest?: Msg) => Msg, lastIsText = false): string {
-  const at = (ms: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, ms)).toISOString();
   const message = (type: string, data: unknown, ms: number) => ({
     type,
     opcode: 1,
     time: Date.UTC(2026, 0, 1, 0, 0, 0, ms) / 1000,
     data: typeof data === "string" ? data : JSON.stringify(data),
   });
-  const socket = {
-    startedDateTime: at(0),
-    time: 1,
-    request: { method: "GET", url: "ws://127.0.0.1:8888/kernel" },
-    response: { status: 101, headers: [], cookies: [], content: {} },
-    _resourceType: "websocket",
-    _webSocketMessages: [
-      message("send", shape("hello"), 10),
-      message("receive", shape("status"), 20),
-      message("receive", shape("info", { lexer: "ipython3" }), 30),
-      message("send", shape("exec", { code: "1 + 1" }), 40),
-      message("receive", shape("result", { value: 2 }), 50),
-      message("receive", lastIsText ? "done" : shape("done"), 60),
-    ],
-  };
-  const save = {
-    startedDateTime: at(500),
-    time: 1,
-    request: {
-      method: "POST",
-      url: "http://127.0.0.1:8888/save",
-      headers: [],
-      cookies: [],
-      postData: { mimeType: "application/json", text: '{"lexer":"ipython3"}' },
-    },
-    response: {
-      status: 200,
-      headers: [],
-      cookies: [],
-      content: { mimeType: "application/json", text: '{"saved":"ipython3"}' },
-    },
-    _resourceType: "xhr",
-  };
-  return JSON.stringify({ log: { entries: [socket, save] } });
-}
-
-/** Converts the recording and returns the kernel step's websocket map and the flow's path. */
-async function convert(dir: string, har: string) {
-  await Deno.writeTextFile(`${dir}/in.har`, har);
-  const converted = await runCli(["convert", "har", `${dir}/in.har`, "-o", `${dir}/f.yaml`]);
-  assert.equal(converted.code, 0, converted.stderr);
-  const text = await Deno.readTextFile(`${dir}/f.yaml`);
-  const flow = parse(text) as { steps: { websocket?: Record<string, unknown> }[] };
-  return { text, ws: flow.steps.find((s) => s.websocket)!.websocket! };
+  return socketHar("ws://127.0.0.1:8888/kernel", [
+    message("send", shape("hello"), 10),
+    message("receive", shape("status"), 20),
+    message("receive", shape("info", { lexer: "ipython3" }), 30),
+    message("send", shape("exec", { code: "1 + 1" }), 40),
+    message("receive", shape("result", { value: 2 }), 50),
+    message("receive", lastIsText ? "done" : shape("done"), 60),
+  ], true);
 }
 
 for (const [where, shape] of SHAPES) {
@@ -124,7 +87,7 @@ for (const [where, shape] of SHAPES) {
     const dir = await Deno.makeTempDir();
     const fresh = standIn(shape);
     try {
-      const { text, ws } = await convert(dir, recording(shape));
+      const { text, ws } = await convertSocket(dir, recording(shape));
       assert.match(String(ws.until), /done/, text);
       const run = await runCli(["run", `${dir}/f.yaml`], {
         env: { BASE_URL: `http://${fresh.origin}`, WS_BASE_URL: `ws://${fresh.origin}` },
@@ -145,7 +108,7 @@ for (const [where, shape] of SHAPES) {
 Deno.test("convert har: a socket whose last answer is text awaits the answer it can name", async () => {
   const dir = await Deno.makeTempDir();
   try {
-    const { text, ws } = await convert(dir, recording(SHAPES[0][1], true));
+    const { text, ws } = await convertSocket(dir, recording(SHAPES[0][1], true));
     assert.deepEqual(ws.until, "$[?@.type == 'result']", text);
   } finally {
     await Deno.remove(dir, { recursive: true });

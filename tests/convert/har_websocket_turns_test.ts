@@ -18,8 +18,8 @@
  * and without a later step reading the reply (a capture).
  */
 import assert from "node:assert/strict";
-import { parse } from "yaml";
 import { runCli } from "../support/cli.ts";
+import { convertSocket, socketHar } from "./har_socket_recording.ts";
 import { kernelStandIn, type Msg, seeded } from "../kinds/websocket/kernel_stand_in.ts";
 
 /** How a message names its type: at the top, or inside a header as Jupyter's do. */
@@ -30,7 +30,6 @@ const SHAPES: [string, (m: Msg) => Msg][] = [
 
 /** The recording: 3 statuses before the info reply, the cell answered result first, then idle. */
 function recording(shape: (m: Msg) => Msg, withSave: boolean): string {
-  const at = (ms: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, ms)).toISOString();
   let ms = 0;
   const frame = (type: string, m: Msg) => ({
     type,
@@ -52,33 +51,7 @@ function recording(shape: (m: Msg) => Msg, withSave: boolean): string {
     frame("receive", { channel: "shell", msg_type: "execute_reply", status: "ok" }),
     status("idle"),
   ];
-  const socket = {
-    startedDateTime: at(0),
-    time: 1,
-    request: { method: "GET", url: "ws://127.0.0.1:8888/channels" },
-    response: { status: 101, headers: [], cookies: [], content: {} },
-    _resourceType: "websocket",
-    _webSocketMessages: messages,
-  };
-  const save = {
-    startedDateTime: at(500),
-    time: 1,
-    request: {
-      method: "POST",
-      url: "http://127.0.0.1:8888/save",
-      headers: [],
-      cookies: [],
-      postData: { mimeType: "application/json", text: '{"lexer":"ipython3"}' },
-    },
-    response: {
-      status: 200,
-      headers: [],
-      cookies: [],
-      content: { mimeType: "application/json", text: '{"saved":"ipython3"}' },
-    },
-    _resourceType: "xhr",
-  };
-  return JSON.stringify({ log: { entries: withSave ? [socket, save] : [socket] } });
+  return socketHar("ws://127.0.0.1:8888/channels", messages, withSave);
 }
 
 /** The types of the messages the socket step received, read from a run's HAR report. */
@@ -102,12 +75,7 @@ for (const [where, shape] of SHAPES) {
       const seed = Date.now();
       const kernel = kernelStandIn(seeded(seed), undefined, shape);
       try {
-        await Deno.writeTextFile(`${dir}/in.har`, recording(shape, withSave));
-        const converted = await runCli(["convert", "har", `${dir}/in.har`, "-o", `${dir}/f.yaml`]);
-        assert.equal(converted.code, 0, converted.stderr);
-        const text = await Deno.readTextFile(`${dir}/f.yaml`);
-        const flow = parse(text) as { steps: { websocket?: Record<string, unknown> }[] };
-        const ws = flow.steps.find((s) => s.websocket)!.websocket!;
+        const { text, ws } = await convertSocket(dir, recording(shape, withSave));
         const path = where === "at the top" ? "msg_type" : "header.msg_type";
         const sent = ws.send as Record<string, unknown>[];
         // The reply by a field only it has (its type, or its channel: the first in the message).
@@ -157,12 +125,7 @@ Deno.test("convert har: a turn whose answer no field tells apart keeps waiting f
       }),
       false,
     );
-    await Deno.writeTextFile(`${dir}/in.har`, har);
-    const converted = await runCli(["convert", "har", `${dir}/in.har`, "-o", `${dir}/f.yaml`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const text = await Deno.readTextFile(`${dir}/f.yaml`);
-    const flow = parse(text) as { steps: { websocket?: Record<string, unknown> }[] };
-    const ws = flow.steps.find((s) => s.websocket)!.websocket!;
+    const { text, ws } = await convertSocket(dir, har);
     assert.equal((ws.send as Record<string, unknown>[])[1].after, 4, text);
     assert.equal(ws.count, 8, text);
     assert.equal(ws.until, undefined, text);
