@@ -15,7 +15,7 @@
  * @module
  */
 import { debianMissing } from "./debian.ts";
-import type { Instance, Launch } from "./servers.ts";
+import { type Instance, type Launch, withRetriedStart } from "./servers.ts";
 
 /** The Debian packages, as `.ci/run` installs them. */
 export const JUPYTER_PACKAGES = ["python3-jupyter-server", "python3-ipykernel"];
@@ -52,10 +52,75 @@ export function jupyterMissing(): string {
   return "";
 }
 
+/** What tells one Jupyter application of Debian's python3 from another. */
+export interface JupyterApp {
+  /** Its module, run as `python3 -m MODULE`. */
+  module: string;
+  /** Its configurable class (`ServerApp`, `NotebookApp`), which its options are named by. */
+  app: string;
+  /** The token the user starts it with. */
+  token: string;
+  /** The option naming the notebooks' folder, and that folder's name in the instance's. */
+  root: [option: string, folder: string];
+  /** A path that answers 2xx without the token once it listens. */
+  probe: string;
+}
+
 /**
- * Jupyter Server on `PORT` with the token {@linkcode JUPYTER_TOKEN}.
- * Debian's python3 by its path: a `python3` earlier on `PATH` (pyenv's)
+ * A Jupyter application on `PORT` of 127.0.0.1 with `token`, its notebooks'
+ * folder, `HOME` and every `JUPYTER_*`/`IPYTHONDIR` folder the instance's
+ * own. Debian's python3 by its path: a `python3` earlier on `PATH` (pyenv's)
  * does not see Debian's packages. `--allow-root`: the tests may run as root.
+ *
+ * @example
+ * ```ts
+ * import { jupyterAppLaunch } from "./jupyter.ts";
+ * const launch = jupyterAppLaunch({
+ *   module: "notebook",
+ *   app: "NotebookApp",
+ *   token: "t",
+ *   root: ["notebook_dir", "notebooks"],
+ *   probe: "/login",
+ * });
+ * if (!launch.command.includes("--NotebookApp.notebook_dir=DIR/notebooks")) throw new Error();
+ * ```
+ */
+export function jupyterAppLaunch({ module, app, token, root, probe }: JupyterApp): Launch {
+  const [rootOption, rootFolder] = root;
+  return {
+    command: [
+      "/usr/bin/python3",
+      "-m",
+      module,
+      `--${app}.ip=127.0.0.1`,
+      `--${app}.port=PORT`,
+      `--${app}.port_retries=0`,
+      `--${app}.token=${token}`,
+      `--${app}.${rootOption}=DIR/${rootFolder}`,
+      "--no-browser",
+      "--allow-root",
+    ],
+    env: {
+      HOME: "DIR/home",
+      JUPYTER_CONFIG_DIR: "DIR/config",
+      JUPYTER_DATA_DIR: "DIR/data",
+      JUPYTER_RUNTIME_DIR: "DIR/runtime",
+      IPYTHONDIR: "DIR/ipython",
+    },
+    seed: async (dir) => {
+      for (const sub of [rootFolder, "home", "config", "data", "runtime", "ipython"]) {
+        await Deno.mkdir(`${dir}/${sub}`);
+      }
+    },
+    // It prints `http://127.0.0.1:PORT/?token=...` once it listens.
+    origin: (out) => /(http:\/\/127\.0\.0\.1:\d+)\/\?token=/.exec(out)?.[1],
+    probe,
+  };
+}
+
+/**
+ * Jupyter Server on `PORT` with the token {@linkcode JUPYTER_TOKEN}; its
+ * version (`/api`) needs no token.
  *
  * @example
  * ```ts
@@ -63,59 +128,23 @@ export function jupyterMissing(): string {
  * if (!jupyterLaunch.command.includes("--ServerApp.port=PORT")) throw new Error();
  * ```
  */
-export const jupyterLaunch: Launch = {
-  command: [
-    "/usr/bin/python3",
-    "-m",
-    "jupyter_server",
-    "--ServerApp.ip=127.0.0.1",
-    "--ServerApp.port=PORT",
-    "--ServerApp.port_retries=0",
-    `--ServerApp.token=${JUPYTER_TOKEN}`,
-    "--ServerApp.root_dir=DIR/root",
-    "--no-browser",
-    "--allow-root",
-  ],
-  env: {
-    HOME: "DIR/home",
-    JUPYTER_CONFIG_DIR: "DIR/config",
-    JUPYTER_DATA_DIR: "DIR/data",
-    JUPYTER_RUNTIME_DIR: "DIR/runtime",
-    IPYTHONDIR: "DIR/ipython",
-  },
-  seed: async (dir) => {
-    for (const sub of ["root", "home", "config", "data", "runtime", "ipython"]) {
-      await Deno.mkdir(`${dir}/${sub}`);
-    }
-  },
-  // It prints `http://127.0.0.1:PORT/?token=...` once it listens.
-  origin: (out) => /(http:\/\/127\.0\.0\.1:\d+)\/\?token=/.exec(out)?.[1],
-  // The version needs no token.
+export const jupyterLaunch: Launch = jupyterAppLaunch({
+  module: "jupyter_server",
+  app: "ServerApp",
+  token: JUPYTER_TOKEN,
+  root: ["root_dir", "root"],
   probe: "/api",
-};
+});
 
 /**
  * Runs `fn` with a fresh Jupyter Server, stopped whatever happens (its
  * kernels and terminals with it: it shuts them down on SIGTERM, and a kernel
- * watches its parent). Its port was
- * free a moment before it started; one taken since makes it exit, so a
- * start is tried at most 3 times.
+ * watches its parent); a start is tried at most 3 times
+ * ({@linkcode withRetriedStart}).
  */
-export async function withJupyter<T>(
+export function withJupyter<T>(
   start: (launch: Launch) => Promise<Instance>,
   fn: (instance: Instance) => Promise<T>,
 ): Promise<T> {
-  let instance: Instance | undefined;
-  for (let attempt = 1; !instance; attempt++) {
-    try {
-      instance = await start(jupyterLaunch);
-    } catch (error) {
-      if (attempt >= 3) throw error;
-    }
-  }
-  try {
-    return await fn(instance);
-  } finally {
-    await instance.close();
-  }
+  return withRetriedStart(start, () => jupyterLaunch, fn);
 }

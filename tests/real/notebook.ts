@@ -16,7 +16,8 @@
  * @module
  */
 import { debianMissing } from "./debian.ts";
-import type { Instance, Launch } from "./servers.ts";
+import { jupyterAppLaunch } from "./jupyter.ts";
+import { type Instance, type Launch, withRetriedStart } from "./servers.ts";
 
 /** The Debian packages, as `.ci/run` installs them. */
 export const NOTEBOOK_PACKAGES = ["python3-notebook", "python3-ipykernel"];
@@ -51,9 +52,9 @@ export function notebookMissing(): string {
 }
 
 /**
- * Jupyter Notebook on `PORT` with the token {@linkcode NOTEBOOK_TOKEN}.
- * Debian's python3 by its path (a `python3` earlier on `PATH` may not see
- * Debian's packages); `--allow-root`: the tests may run as root.
+ * Jupyter Notebook on `PORT` with the token {@linkcode NOTEBOOK_TOKEN}, as
+ * Jupyter Server starts ({@linkcode jupyterAppLaunch}); its login page
+ * needs no token.
  *
  * @example
  * ```ts
@@ -61,60 +62,24 @@ export function notebookMissing(): string {
  * if (!notebookLaunch.command.includes("--NotebookApp.port=PORT")) throw new Error();
  * ```
  */
-export const notebookLaunch: Launch = {
-  command: [
-    "/usr/bin/python3",
-    "-m",
-    "notebook",
-    "--NotebookApp.ip=127.0.0.1",
-    "--NotebookApp.port=PORT",
-    "--NotebookApp.port_retries=0",
-    `--NotebookApp.token=${NOTEBOOK_TOKEN}`,
-    "--NotebookApp.notebook_dir=DIR/notebooks",
-    "--no-browser",
-    "--allow-root",
-  ],
-  env: {
-    HOME: "DIR/home",
-    JUPYTER_CONFIG_DIR: "DIR/config",
-    JUPYTER_DATA_DIR: "DIR/data",
-    JUPYTER_RUNTIME_DIR: "DIR/runtime",
-    IPYTHONDIR: "DIR/ipython",
-  },
-  seed: async (dir) => {
-    for (const sub of ["notebooks", "home", "config", "data", "runtime", "ipython"]) {
-      await Deno.mkdir(`${dir}/${sub}`);
-    }
-  },
-  // It prints `http://127.0.0.1:PORT/?token=...` once it listens.
-  origin: (out) => /(http:\/\/127\.0\.0\.1:\d+)\/\?token=/.exec(out)?.[1],
-  // The login page needs no token.
+export const notebookLaunch: Launch = jupyterAppLaunch({
+  module: "notebook",
+  app: "NotebookApp",
+  token: NOTEBOOK_TOKEN,
+  root: ["notebook_dir", "notebooks"],
   probe: "/login",
-};
+});
 
 /**
  * Runs `fn` with a fresh Jupyter Notebook, stopped whatever happens (its
  * kernels with it: it shuts them down on SIGTERM, and a kernel watches its
- * parent). A port taken since it was found free makes it exit, so a start is
- * tried at most 3 times.
+ * parent); a start is tried at most 3 times ({@linkcode withRetriedStart}).
  */
-export async function withNotebook<T>(
+export function withNotebook<T>(
   start: (launch: Launch) => Promise<Instance>,
   fn: (instance: Instance) => Promise<T>,
 ): Promise<T> {
-  let instance: Instance | undefined;
-  for (let attempt = 1; !instance; attempt++) {
-    try {
-      instance = await start(notebookLaunch);
-    } catch (error) {
-      if (attempt >= 3) throw error;
-    }
-  }
-  try {
-    return await fn(instance);
-  } finally {
-    await instance.close();
-  }
+  return withRetriedStart(start, () => notebookLaunch, fn);
 }
 
 /**

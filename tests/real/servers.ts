@@ -279,3 +279,29 @@ export async function withInstance<T>(
     await instance.close();
   }
 }
+
+/**
+ * Runs `fn` with a fresh instance of the launch `launchOf` gives, stopped
+ * whatever happens: for a server told a port that was free a moment before,
+ * which exits when one took it since, so a start is tried at most 3 times,
+ * each with a launch of its own (new ports where the launch chose them).
+ */
+export async function withRetriedStart<T>(
+  start: (launch: Launch) => Promise<Instance>,
+  launchOf: () => Launch,
+  fn: (instance: Instance) => Promise<T>,
+): Promise<T> {
+  let instance: Instance | undefined;
+  for (let attempt = 1; !instance; attempt++) {
+    try {
+      instance = await start(launchOf());
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+  try {
+    return await fn(instance);
+  } finally {
+    await instance.close();
+  }
+}
