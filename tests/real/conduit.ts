@@ -18,7 +18,7 @@
  * @module
  */
 import type { Instance, Launch, Pinned } from "./servers.ts";
-import { startDatabase } from "./unleash.ts";
+import { withOnDatabase } from "./unleash.ts";
 
 const FIXTURE = new URL("./fixtures/conduit/", import.meta.url).pathname;
 
@@ -82,22 +82,12 @@ export function conduitLaunch(prefix: string, url: string): Launch {
 
 /**
  * Runs `fn` with a fresh backend on a fresh database, both stopped and
- * removed whatever happens.
+ * removed whatever happens ({@linkcode withOnDatabase}).
  */
-export async function withConduit<T>(
+export function withConduit<T>(
   prefix: string,
   start: (launch: Launch) => Promise<Instance>,
   fn: (instance: Instance) => Promise<T>,
 ): Promise<T> {
-  const db = await startDatabase();
-  try {
-    const instance = await start(conduitLaunch(prefix, db.url));
-    try {
-      return await fn(instance);
-    } finally {
-      await instance.close();
-    }
-  } finally {
-    await db.close();
-  }
+  return withOnDatabase((url) => conduitLaunch(prefix, url), start, fn);
 }

@@ -26,7 +26,7 @@
  * @module
  */
 import type { Instance, Launch, Pinned } from "./servers.ts";
-import { startDatabase } from "./unleash.ts";
+import { withOnDatabase } from "./unleash.ts";
 
 const FIXTURE = new URL("./fixtures/conduit_koa/", import.meta.url).pathname;
 
@@ -126,22 +126,12 @@ export function conduitKoaLaunch(prefix: string, url: string): Launch {
 
 /**
  * Runs `fn` with a fresh backend on a fresh database, both stopped and
- * removed whatever happens.
+ * removed whatever happens ({@linkcode withOnDatabase}).
  */
-export async function withConduitKoa<T>(
+export function withConduitKoa<T>(
   prefix: string,
   start: (launch: Launch) => Promise<Instance>,
   fn: (instance: Instance) => Promise<T>,
 ): Promise<T> {
-  const db = await startDatabase();
-  try {
-    const instance = await start(conduitKoaLaunch(prefix, db.url));
-    try {
-      return await fn(instance);
-    } finally {
-      await instance.close();
-    }
-  } finally {
-    await db.close();
-  }
+  return withOnDatabase((url) => conduitKoaLaunch(prefix, url), start, fn);
 }

@@ -161,25 +161,43 @@ export function unleashLaunch(prefix: string, url: string): Launch {
 }
 
 /**
- * Runs `fn` with a fresh Unleash on a fresh database, both stopped and
- * removed whatever happens. Its start (migrations included) may take longer
- * than the 30 s `start` waits on a busy machine, so it is tried twice.
+ * Runs `fn` with a fresh server on a fresh database (`launchOn` its URL),
+ * both stopped and removed whatever happens; the start is tried `tries`
+ * times.
  */
-export async function withUnleash<T>(
-  prefix: string,
+export async function withOnDatabase<T>(
+  launchOn: (url: string) => Launch,
   start: (launch: Launch) => Promise<Instance>,
   fn: (instance: Instance) => Promise<T>,
+  tries = 1,
 ): Promise<T> {
   const db = await startDatabase();
   try {
-    const launch = unleashLaunch(prefix, db.url);
-    const instance = await start(launch).catch(() => start(launch));
+    const launch = launchOn(db.url);
+    let instance = start(launch);
+    for (let attempt = 1; attempt < tries; attempt++) {
+      instance = instance.catch(() => start(launch));
+    }
+    const started = await instance;
     try {
-      return await fn(instance);
+      return await fn(started);
     } finally {
-      await instance.close();
+      await started.close();
     }
   } finally {
     await db.close();
   }
+}
+
+/**
+ * Runs `fn` with a fresh Unleash on a fresh database, both stopped and
+ * removed whatever happens. Its start (migrations included) may take longer
+ * than the 30 s `start` waits on a busy machine, so it is tried twice.
+ */
+export function withUnleash<T>(
+  prefix: string,
+  start: (launch: Launch) => Promise<Instance>,
+  fn: (instance: Instance) => Promise<T>,
+): Promise<T> {
+  return withOnDatabase((url) => unleashLaunch(prefix, url), start, fn, 2);
 }
