@@ -19,7 +19,14 @@ import assert from "node:assert/strict";
 import { forwardProxy, makeCertificates } from "../../support/tls.ts";
 import { authProxy } from "../websocket/servers.ts";
 import type { RouteGuideServer } from "../../fixtures/grpc/route_guide_server.ts";
-import { assertNowhere, runArtifacts, tlsRouteGuide, tlsTest } from "./support.ts";
+import {
+  assertBasicConnect,
+  assertNowhere,
+  assertRefused,
+  runArtifacts,
+  tlsRouteGuide,
+  tlsTest,
+} from "./support.ts";
 import { prepare } from "../../real/servers.ts";
 import { officialServer } from "../../fixtures/grpc_reflection/servers.ts";
 
@@ -101,15 +108,7 @@ proxiedTest(
       "--proxy",
       `http://ada:gr9cs-pr0xy-pw@127.0.0.1:${proxy.port}`,
     ]);
-    assert.equal(ok.code, 0, ok.artifacts.console);
-    assert.equal(proxy.heads.length, 1, JSON.stringify(proxy.heads));
-    assert.match(proxy.heads[0], new RegExp(`^CONNECT ${target} HTTP/1\\.[01]\r\n`));
-    assert.match(
-      proxy.heads[0],
-      new RegExp(`proxy-authorization: Basic ${btoa("ada:gr9cs-pr0xy-pw")}`, "i"),
-    );
-    assertNowhere("gr9cs-pr0xy-pw", ok.artifacts);
-    assertNowhere(btoa("ada:gr9cs-pr0xy-pw"), ok.artifacts);
+    assertBasicConnect(ok, proxy.heads, target, "gr9cs-pr0xy-pw");
     assert.equal(server.calls.length, 2);
 
     const wrong = await run(certs, server.port, [
@@ -118,16 +117,7 @@ proxiedTest(
       "--timeout",
       "5s",
     ]);
-    assert.equal(wrong.code, 1, wrong.artifacts.console);
-    assert.equal(wrong.steps[0].status, "error", JSON.stringify(wrong.steps[0]));
-    assert.match(
-      wrong.steps[0].message ?? "",
-      new RegExp(
-        `^routeguide\\.RouteGuide/GetFeature is unavailable: the proxy 127\\.0\\.0\\.1:${proxy.port} ` +
-          `answered CONNECT ${target} with status 407\\.$`,
-      ),
-    );
-    assertNowhere("n0pe-pr0xy-pw", wrong.artifacts);
+    assertRefused(wrong, proxy.port, target, "n0pe-pr0xy-pw");
     assert.equal(server.calls.length, 2, "the refused calls never reached the server");
   },
 );

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { runBounded, runCli } from "../../support/cli.ts";
 import { forwardProxy } from "../../support/tls.ts";
 import { startRouteGuide } from "../../fixtures/grpc/route_guide_server.ts";
-import { flowDir, tlsRouteGuide, tlsTest } from "./support.ts";
+import { flowDir, runReport, tlsRouteGuide, tlsTest } from "./support.ts";
 
 const STEP = (name: string, method: string, rest: string) =>
   `  - name: ${name}\n    grpc:\n      target: "127.0.0.1:\${vars.port}"\n` +
@@ -104,23 +104,8 @@ interface Step {
   message?: string;
 }
 
-async function run(flow: string, args: string[] = [], port = 0) {
-  const dir = await flowDir(flow);
-  try {
-    const cli = await runCli([
-      "run",
-      `${dir}/flow.yaml`,
-      "--var",
-      `port=${port}`,
-      "--report-json",
-      `${dir}/report.json`,
-      ...args.map((a) => a.replace("{dir}", dir)),
-    ]);
-    const report = JSON.parse(await Deno.readTextFile(`${dir}/report.json`));
-    return { cli, steps: report.flows[0].steps as Step[] };
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+function run(flow: string, args: string[] = [], port = 0) {
+  return runReport<Step>(flow, port, args);
 }
 
 Deno.test("the route guide's four call shapes, metadata, NOT_FOUND, captures and health polling", async () => {

@@ -9,9 +9,8 @@
  * what the loader takes.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../../support/cli.ts";
 import { startRouteGuide } from "../../fixtures/grpc/route_guide_server.ts";
-import { flowDir } from "./support.ts";
+import { runReport } from "./support.ts";
 
 const DOCS = await Deno.readTextFile(new URL("../../../docs/grpc.md", import.meta.url));
 
@@ -59,22 +58,15 @@ ${chatChecks.map((c) => `        - ${c}\n`).join("")}        - { path: $.json, l
 `;
 }
 
-async function run(yaml: string, port: number) {
-  const dir = await flowDir(yaml);
-  try {
-    const cli = await runCli([
-      "run",
-      `${dir}/flow.yaml`,
-      "--var",
-      `port=${port}`,
-      "--report-json",
-      `${dir}/r.json`,
-    ]);
-    const report = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
-    return { cli, steps: report.flows[0].steps };
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+/** A step of the JSON report, as these tests read it. */
+interface Step {
+  status: string;
+  captures: string[];
+  assertions: { passed: boolean; message: string }[];
+}
+
+function run(yaml: string, port: number) {
+  return runReport<Step>(yaml, port);
 }
 
 Deno.test("a stream's messages as a list: count, each, any, captured (one, filtered, all), docs/grpc.md's checks as written", async () => {

@@ -5,7 +5,7 @@
  * and a TLS route guide with certificates made for the test.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../../support/cli.ts";
+import { type CliRun, runCli } from "../../support/cli.ts";
 import { hasOpenssl, makeCertificates } from "../../support/tls.ts";
 import { type RouteGuideServer, startRouteGuide } from "../../fixtures/grpc/route_guide_server.ts";
 
@@ -22,6 +22,48 @@ export async function flowDir(flow: string): Promise<string> {
   return dir;
 }
 
+/**
+ * Runs `flow`, written into a temporary folder, with `vars.port` set to
+ * `port` and the arguments `args` gives for that folder; what `read` makes
+ * of the CLI's result and the folder, before the folder is removed.
+ */
+async function runIn<T>(
+  flow: string,
+  port: number,
+  args: (dir: string) => string[],
+  read: (cli: CliRun, dir: string) => Promise<T>,
+  env: Record<string, string> = {},
+): Promise<T> {
+  const dir = await flowDir(flow);
+  try {
+    const run = ["run", `${dir}/flow.yaml`, "--var", `port=${port}`, ...args(dir)];
+    return await read(await runCli(run, { env }), dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/**
+ * Runs `flow` with `vars.port` set to `port` and `args` (`{dir}` in one
+ * stands for the flow's folder); the CLI's result and the JSON report's steps.
+ */
+export function runReport<S>(
+  flow: string,
+  port: number,
+  args: string[] = [],
+): Promise<{ cli: CliRun; steps: S[] }> {
+  const json = (dir: string) => ["--report-json", `${dir}/report.json`];
+  return runIn(
+    flow,
+    port,
+    (dir) => [...json(dir), ...args.map((a) => a.replace("{dir}", dir))],
+    async (cli, dir) => {
+      const report = JSON.parse(await Deno.readTextFile(`${dir}/report.json`));
+      return { cli, steps: report.flows[0].steps as S[] };
+    },
+  );
+}
+
 /** A step of the JSON report, as far as the proxy tests read it. */
 export interface Step {
   status: string;
@@ -36,25 +78,16 @@ export interface Artifacts {
 }
 
 /** Runs `flow` with `vars.port` set to `port`, every report written, then `args` and `env`. */
-export async function runArtifacts(
+export function runArtifacts(
   flow: string,
   port: number,
   args: string[],
   env: Record<string, string> = {},
 ): Promise<Artifacts> {
-  const dir = await flowDir(flow);
-  try {
-    const cli = await runCli([
-      "run",
-      `${dir}/flow.yaml`,
-      "--var",
-      `port=${port}`,
-      "--out-dir",
-      `${dir}/out`,
-      "--report-har",
-      `${dir}/out/run.har`,
-      ...args,
-    ], { env });
+  const reports = (
+    dir: string,
+  ) => ["--out-dir", `${dir}/out`, "--report-har", `${dir}/out/run.har`];
+  return runIn(flow, port, (dir) => [...reports(dir), ...args], async (cli, dir) => {
     const read = (name: string) => Deno.readTextFile(`${dir}/out/${name}`);
     const json = await read("report.json");
     const artifacts: Record<string, string> = { console: cli.stdout + cli.stderr, json };
@@ -62,9 +95,7 @@ export async function runArtifacts(
       artifacts[name] = await read(name);
     }
     return { code: cli.code, artifacts, steps: JSON.parse(json).flows[0].steps as Step[] };
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  }, env);
 }
 
 /** Fails naming the artifact that shows the proxy's password `secret`. */
@@ -111,4 +142,50 @@ export async function tlsRouteGuide(
   return await startRouteGuide({
     tls: { key: pem[`${pair}.key`], cert: pem[`${pair}.pem`], ca: pem["ca.pem"] },
   });
+}
+
+/**
+ * Checks a run through a proxy with `ada`'s right `password`: it passed,
+ * the proxy saw one CONNECT to `target` with Basic credentials, and
+ * neither the password nor its Basic form is in any artifact.
+ */
+export function assertBasicConnect(
+  ok: Artifacts,
+  heads: string[],
+  target: string,
+  password: string,
+): void {
+  assert.equal(ok.code, 0, ok.artifacts.console);
+  assert.equal(heads.length, 1, JSON.stringify(heads));
+  assert.match(heads[0], new RegExp(`^CONNECT ${target} HTTP/1\\.[01]\r\n`));
+  assert.match(
+    heads[0],
+    new RegExp(`proxy-authorization: Basic ${btoa(`ada:${password}`)}`, "i"),
+  );
+  assertNowhere(password, ok.artifacts);
+  assertNowhere(btoa(`ada:${password}`), ok.artifacts);
+}
+
+/**
+ * Checks a run through the proxy on `proxyPort` with a wrong `password`:
+ * exit 1, the first step an error saying the proxy answered CONNECT
+ * `target` with 407 (flowrun's sentence, as a WebSocket or SSE step says
+ * it), and the password in no artifact.
+ */
+export function assertRefused(
+  wrong: Artifacts,
+  proxyPort: number,
+  target: string,
+  password: string,
+): void {
+  assert.equal(wrong.code, 1, wrong.artifacts.console);
+  assert.equal(wrong.steps[0].status, "error", JSON.stringify(wrong.steps[0]));
+  assert.match(
+    wrong.steps[0].message ?? "",
+    new RegExp(
+      `^routeguide\\.RouteGuide/GetFeature is unavailable: the proxy 127\\.0\\.0\\.1:${proxyPort} ` +
+        `answered CONNECT ${target} with status 407\\.$`,
+    ),
+  );
+  assertNowhere(password, wrong.artifacts);
 }
