@@ -9,43 +9,13 @@
  * Artillery's install, beside `flowrun run` of the same flow.
  */
 import assert from "node:assert/strict";
-import * as grpc from "@grpc/grpc-js";
-import * as loader from "@grpc/proto-loader";
+import { echoServer } from "../kinds/grpc/bin_echo_server.ts";
 import { runCli } from "../support/cli.ts";
 import { prepare } from "../real/servers.ts";
 import { drive } from "./drive.ts";
 import { flowDir } from "../kinds/grpc/support.ts";
 
 const installed = await prepare([{ name: "artillery", version: "2.0.34" }]);
-const PROTOS = new URL("../fixtures/grpc/protos/", import.meta.url).pathname;
-
-/** A route guide whose GetFeature echoes every `-bin` metadata as a trailer; the bytes it got. */
-async function echoServer(): Promise<{ port: number; got: string[]; close(): void }> {
-  // deno-lint-ignore no-explicit-any
-  const pkg = grpc.loadPackageDefinition(loader.loadSync(`${PROTOS}route_guide.proto`)) as any;
-  const got: string[] = [];
-  const server = new grpc.Server();
-  server.addService(pkg.routeguide.RouteGuide.service, {
-    // deno-lint-ignore no-explicit-any
-    GetFeature(call: any, callback: any) {
-      const trailers = new grpc.Metadata();
-      for (const [name, value] of Object.entries(call.metadata.getMap())) {
-        if (!name.endsWith("-bin")) continue;
-        got.push(`${name} ${[...(value as Buffer)].join(",")}`);
-        trailers.set(name, value as Buffer);
-      }
-      callback(null, { name: "here", location: call.request }, trailers);
-    },
-  });
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync(
-      "127.0.0.1:0",
-      grpc.ServerCredentials.createInsecure(),
-      (e, p) => e ? reject(e) : resolve(p),
-    )
-  );
-  return { port, got, close: () => server.forceShutdown() };
-}
 
 const FLOW = `name: bin
 steps:
