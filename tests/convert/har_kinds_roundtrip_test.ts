@@ -10,6 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { CHAT_STEP } from "../kinds/websocket/chat_step.ts";
 import { TOKEN, wsServer } from "../kinds/websocket/servers.ts";
 import { startSseServer } from "../kinds/sse/server.ts";
 import { FEATURE, officialServer } from "../fixtures/grpc_reflection/servers.ts";
@@ -63,21 +64,7 @@ async function roundTrip(
 
 const CHAT = `name: chat
 steps:
-  - name: chat
-    websocket:
-      url: "\${ENV.WS_URL}/chat"
-      headers: { authorization: "Bearer \${ENV.WS_TOKEN}" }
-      subprotocols: [chat.v1]
-      send:
-        - text: hello
-        - json: { type: subscribe, channel: lobby }
-          after: 2
-        - binary: "aGVsbG8="
-        - text: bye
-      until: "$[?@.type == 'done']"
-      count: 10
-      wait: 10s
-    assert:
+${CHAT_STEP}    assert:
       json:
         - { path: "$.json.messages[0].type", equals: welcome }
 `;

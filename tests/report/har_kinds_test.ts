@@ -11,6 +11,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { CHAT_STEP } from "../kinds/websocket/chat_step.ts";
 import { TICKET, TOKEN, wsServer } from "../kinds/websocket/servers.ts";
 import { EVENT_TOKEN, startSseServer } from "../kinds/sse/server.ts";
 import { startRouteGuide } from "../fixtures/grpc/route_guide_server.ts";
@@ -21,21 +22,7 @@ const API_TOKEN = "grpc-key-7c1d9e3f5a2b";
 
 const FLOW = `name: kinds
 steps:
-  - name: chat
-    websocket:
-      url: "\${ENV.WS_URL}/chat"
-      headers: { authorization: "Bearer \${ENV.WS_TOKEN}" }
-      subprotocols: [chat.v1]
-      send:
-        - text: hello
-        - json: { type: subscribe, channel: lobby }
-          after: 2
-        - binary: "aGVsbG8="
-        - text: bye
-      until: "$[?@.type == 'done']"
-      count: 10
-      wait: 10s
-    capture: { ticket: "$.json.messages[0].ticket" }
+${CHAT_STEP}    capture: { ticket: "$.json.messages[0].ticket" }
   - name: ticket back
     websocket:
       url: "\${ENV.WS_URL}/echo"
