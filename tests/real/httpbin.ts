@@ -15,7 +15,7 @@
  * @module
  */
 import { debianMissing } from "./debian.ts";
-import type { Instance, Launch } from "./servers.ts";
+import { type Instance, type Launch, withRetriedStart } from "./servers.ts";
 
 /** The Debian package, as `.ci/run` installs it. */
 export const HTTPBIN_PACKAGE = "python3-httpbin";
@@ -62,23 +62,11 @@ export const httpbinLaunch: Launch = {
 /**
  * Runs `fn` with a fresh httpbin, stopped whatever happens. Its port was
  * free a moment before it started; one taken since makes it exit, so a
- * start is tried at most 3 times.
+ * start is tried at most 3 times ({@linkcode withRetriedStart}).
  */
-export async function withHttpbin<T>(
+export function withHttpbin<T>(
   start: (launch: Launch) => Promise<Instance>,
   fn: (instance: Instance) => Promise<T>,
 ): Promise<T> {
-  let instance: Instance | undefined;
-  for (let attempt = 1; !instance; attempt++) {
-    try {
-      instance = await start(httpbinLaunch);
-    } catch (error) {
-      if (attempt >= 3) throw error;
-    }
-  }
-  try {
-    return await fn(instance);
-  } finally {
-    await instance.close();
-  }
+  return withRetriedStart(start, () => httpbinLaunch, fn);
 }

@@ -14,7 +14,7 @@
  */
 import { userInfo } from "node:os";
 import { debianMissing } from "./debian.ts";
-import type { Instance, Launch } from "./servers.ts";
+import { type Instance, type Launch, withRetriedStart } from "./servers.ts";
 
 /** The daemon, as Debian installs it (`netdata-core`). */
 export const NETDATA_BINARY = "/usr/sbin/netdata";
@@ -144,23 +144,11 @@ function netdataUid(): number {
 /**
  * Runs `fn` with a fresh Netdata, stopped and removed whatever happens. Its
  * port was free a moment before it started; one taken since makes it fail,
- * so a start is tried at most 3 times.
+ * so a start is tried at most 3 times ({@linkcode withRetriedStart}).
  */
-export async function withNetdata<T>(
+export function withNetdata<T>(
   start: (launch: Launch) => Promise<Instance>,
   fn: (instance: Instance) => Promise<T>,
 ): Promise<T> {
-  let instance: Instance | undefined;
-  for (let attempt = 1; !instance; attempt++) {
-    try {
-      instance = await start(netdataLaunch);
-    } catch (error) {
-      if (attempt >= 3) throw error;
-    }
-  }
-  try {
-    return await fn(instance);
-  } finally {
-    await instance.close();
-  }
+  return withRetriedStart(start, () => netdataLaunch, fn);
 }

@@ -12,7 +12,7 @@
  * @module
  */
 import { DatabaseSync } from "node:sqlite";
-import type { Instance, Launch } from "./servers.ts";
+import { type Instance, type Launch, withRetriedStart } from "./servers.ts";
 
 /** The server's program, as Debian installs it. */
 export const PDNS_SERVER = "/usr/sbin/pdns_server";
@@ -145,23 +145,11 @@ export function pdnsLaunch(dnsPort: number): Launch {
 /**
  * Runs `fn` with a fresh PowerDNS, stopped and removed whatever happens.
  * Its two ports were free a moment before it started; one taken since makes
- * it exit, so a start is tried at most 3 times, each on new ports.
+ * it exit, so a start is tried at most 3 times, each on new ports ({@linkcode withRetriedStart}).
  */
-export async function withPdns<T>(
+export function withPdns<T>(
   start: (launch: Launch) => Promise<Instance>,
   fn: (instance: Instance) => Promise<T>,
 ): Promise<T> {
-  let instance: Instance | undefined;
-  for (let attempt = 1; !instance; attempt++) {
-    try {
-      instance = await start(pdnsLaunch(freePort()));
-    } catch (error) {
-      if (attempt >= 3) throw error;
-    }
-  }
-  try {
-    return await fn(instance);
-  } finally {
-    await instance.close();
-  }
+  return withRetriedStart(start, () => pdnsLaunch(freePort()), fn);
 }
