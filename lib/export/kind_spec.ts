@@ -30,6 +30,25 @@ function untilOf(
   return data && { source: until.source, any: data };
 }
 
+/**
+ * A WebSocket step's `until` list as data, each path to hold by some message;
+ * a path the processor cannot evaluate is noted and left out.
+ */
+function untilListOf(
+  until: CompiledPath[] | undefined,
+  place: Place,
+): { source: string; any: UntilData }[] | undefined {
+  const list = (until ?? []).flatMap((path) => untilOf(path, place) ?? []);
+  return list.length > 0 ? list : undefined;
+}
+
+/** A send item's `after`: a count, or the message it waits for as data (noted when not expressed). */
+function afterOf(after: WebSocketSpec["send"][number]["after"], place: Place): unknown {
+  if (after === undefined || typeof after === "number") return after;
+  const message = untilOf(after.message, place);
+  return message && { message };
+}
+
 /** A WebSocket step's data. */
 function webSocketData(spec: WebSocketSpec, place: Place): Record<string, unknown> {
   return {
@@ -41,9 +60,9 @@ function webSocketData(spec: WebSocketSpec, place: Place): Record<string, unknow
     send: spec.send.map((item) => ({
       kind: item.kind,
       value: templateValue(item.value, place),
-      ...(item.after === undefined ? {} : { after: item.after }),
+      ...(item.after === undefined ? {} : { after: afterOf(item.after, place) }),
     })),
-    until: untilOf(spec.until, place),
+    until: untilListOf(spec.until, place),
     count: spec.count,
     waitMs: spec.waitMs,
   };

@@ -104,7 +104,9 @@ const untilHolds = (until, message) => until.any.some((tests) => tests.every((t)
 function untilFailures(spec, count, what, why) {
   if (!spec.until || why === undefined) return [];
   const arrived = count === 1 ? "the 1 " + what + " that arrived" : "the " + count + " " + what + "s that arrived";
-  return ["until " + JSON.stringify(spec.until.source) + " did not hold in " + arrived + why + "."];
+  // A WebSocket step's paths are a list, each quoted, joined with "and", as flowrun run says them.
+  const sources = [].concat(spec.until.source).map((source) => JSON.stringify(source)).join(" and ");
+  return ["until " + sources + " did not hold in " + arrived + why + "."];
 }
 
 /** A WebSocket URL as the jar matches it: ws:// as http://, wss:// as https://. */

@@ -1,8 +1,10 @@
 /**
  * The processor's WebSocket exchange, as lib/kinds/websocket makes it:
  * connect with the step's headers and subprotocols, send its messages in
- * order (an item with `after: N` once N messages came), receive until
- * `until` holds, `count` messages came, `wait` ran out or the server closed,
+ * order (an item with `after: N` once N messages came, one with
+ * `after: {message}` once a message since the item before it made that
+ * hold), receive until each `until` path held for some message, `count`
+ * messages came, `wait` ran out or the server closed,
  * then send what that last message made due and close with 1000. The
  * response is the handshake's status and headers with
  * `{messages, close, stopped}` as its JSON body; a refused upgrade gives its
@@ -119,13 +121,22 @@ function webSocketExchange(spec, timeoutMs, tls) {
       timers.forEach(clearTimeout);
       return "error" in outcome ? reject(outcome.error) : resolve(outcome);
     };
+    // Each until path holds once some message made it hold; the paths still unheld name the failure.
+    const unheld = [...(spec.until || [])];
     const end = (stopped, close) => settle({ ...answer, received: messages.length, sent,
       body: JSON.stringify({ messages, close: close || null, stopped }),
-      failures: untilFailures(spec, messages.length, "message", wsWhy(stopped, spec, timeoutMs, close)) });
+      failures: untilFailures(unheld.length ? { until: { source: unheld.map((u) => u.source) } } : {},
+        messages.length, "message", wsWhy(stopped, spec, timeoutMs, close)) });
+    // The messages that came since the item before the next one was sent.
+    let mark = 0;
+    const due = (item) => item.after === undefined || typeof item.after === "number"
+      ? (item.after || 0) <= messages.length
+      : messages.slice(mark).some((m) => untilHolds(item.after.message, m));
     const flush = () => {
-      while (next < spec.send.length && (spec.send[next].after || 0) <= messages.length) {
+      while (next < spec.send.length && due(spec.send[next])) {
         socket.send(wsPayload(spec.send[next++]));
         sent++;
+        mark = messages.length;
       }
     };
     const stop = (stopped) => {
@@ -154,7 +165,10 @@ function webSocketExchange(spec, timeoutMs, tls) {
           return socket.terminate ? socket.terminate() : socket.close();
         }
         messages.push(wsMessage(data, binary));
-        if (spec.until && untilHolds(spec.until, messages.at(-1))) return stop("until");
+        if (unheld.length) {
+          unheld.splice(0, unheld.length, ...unheld.filter((u) => !untilHolds(u, messages.at(-1))));
+          if (!unheld.length) return stop("until");
+        }
         if (messages.length >= spec.count) return stop("count");
         flush();
       },

@@ -71,10 +71,11 @@ Deno.test("a WebSocket and an SSE step become processor calls, not skipped log i
     value: { type: "subscribe", channel: "{{ f0_var_room }}" },
   });
   assert.deepEqual(chat.spec.send[3], { kind: "text", value: "bye", after: 3 });
-  assert.deepEqual(chat.spec.until, {
+  // A WebSocket step's until is a list, each path to hold for some message.
+  assert.deepEqual(chat.spec.until, [{
     source: "$[?@.type == 'done']",
     any: [[{ at: ["type"], op: "==", value: "done" }]],
-  });
+  }]);
   assert.deepEqual(chat.captures, [{
     as: "f0_chat__ticket",
     at: ["json", "messages", 0, "ticket"],
