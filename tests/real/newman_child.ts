@@ -11,18 +11,23 @@ import type { NewmanRequest } from "./postman_newman.ts";
 const ROOT = new URL("../../", import.meta.url).pathname;
 
 /**
- * Newman's run of `collection`, killed after 3 minutes; a form's file `src` is read from
- * `workingDir`. Gives the requests Newman sent, in order.
+ * Newman's run of `collection` with the variables `pairs` (`NAME=VALUE`), killed after 3
+ * minutes; a form's file `src` is read from `workingDir`. Gives the requests Newman sent, in
+ * order.
  *
  * @example
  * ```ts ignore
  * import { newmanRun } from "./newman_child.ts";
- * const sent = await newmanRun("/tmp/c.json", "/tmp");
+ * const sent = await newmanRun("/tmp/c.json", "/tmp", ["APIURL=http://127.0.0.1:3000/api"]);
  * ```
  */
-export async function newmanRun(collection: string, workingDir: string): Promise<NewmanRequest[]> {
+export async function newmanRun(
+  collection: string,
+  workingDir: string,
+  pairs: readonly string[] = [],
+): Promise<NewmanRequest[]> {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", `${ROOT}tests/real/postman_newman.ts`, collection, workingDir],
+    args: ["run", "-A", `${ROOT}tests/real/postman_newman.ts`, collection, workingDir, ...pairs],
     cwd: ROOT,
     stdin: "null",
     stdout: "piped",

@@ -14,27 +14,10 @@
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
 import { printedRun, readReport, type ReportStep } from "./measure.ts";
+import { newmanRun } from "./newman_child.ts";
 import type { NewmanRequest } from "./postman_newman.ts";
 import { type Received, startRecordingProxy } from "./postman_proxy.ts";
 import type { RealWorldBackend } from "./realworld_openapi.ts";
-
-const ROOT = new URL("../../", import.meta.url).pathname;
-
-/** Newman on `collection` with the variables `pairs` (in a process of its own, 3 minutes at most). */
-async function newmanRun(collection: string, dir: string, pairs: string[]) {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", `${ROOT}tests/real/postman_newman.ts`, collection, dir, ...pairs],
-    cwd: ROOT,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const timer = setTimeout(() => child.kill("SIGKILL"), 180_000);
-  const out = await child.output().finally(() => clearTimeout(timer));
-  const text = new TextDecoder().decode(out.stdout);
-  assert.equal(out.code, 0, text + new TextDecoder().decode(out.stderr));
-  return JSON.parse(text.trim().split("\n").at(-1)!) as NewmanRequest[];
-}
 
 /** What `run-api-tests.sh` sets, as a user of the collection would. */
 const VARIABLES: Record<string, string> = {

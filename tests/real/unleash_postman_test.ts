@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
 import { printedRun, readReport } from "./measure.ts";
 import { GENERATORS, postmanImport } from "./postman_generators.ts";
-import type { NewmanRequest } from "./postman_newman.ts";
+import { newmanRun } from "./newman_child.ts";
 import { type Received, startRecordingProxy } from "./postman_proxy.ts";
 import { prepare, start } from "./servers.ts";
 import {
@@ -23,27 +23,10 @@ import {
   withUnleash,
 } from "./unleash.ts";
 
-const ROOT = new URL("../../", import.meta.url).pathname;
 const postgres = postgresMissing();
 const unleash = postgres ? { ignoredBecause: postgres } : await prepare([UNLEASH]);
 const generators = await prepare(GENERATORS);
 const ignoredBecause = unleash.ignoredBecause || generators.ignoredBecause;
-
-/** Newman on `collection` with the collection variables `vars` (in a process of its own, 3 minutes at most). */
-async function newman(collection: string, dir: string, vars: string[]): Promise<NewmanRequest[]> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", `${ROOT}tests/real/postman_newman.ts`, collection, dir, ...vars],
-    cwd: ROOT,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const timer = setTimeout(() => child.kill("SIGKILL"), 180_000);
-  const out = await child.output().finally(() => clearTimeout(timer));
-  const text = new TextDecoder().decode(out.stdout);
-  assert.equal(out.code, 0, text + new TextDecoder().decode(out.stderr));
-  return JSON.parse(text.trim().split("\n").at(-1)!);
-}
 
 /** `METHOD /path?query` of each request, the run's own names (`-0a1b2c3d`) and ids left out. */
 function lines(received: readonly Received[]): string[] {
@@ -72,7 +55,7 @@ Deno.test({
       await postmanImport(generators.install!.prefix, `${dir}/openapi.json`, collection);
       const newmanReceived = await withUnleash(prefix, start, async (a) => {
         proxy.point(a.origin);
-        await newman(collection, dir, [`apiKey=${UNLEASH_ADMIN_TOKEN}`]);
+        await newmanRun(collection, dir, [`apiKey=${UNLEASH_ADMIN_TOKEN}`]);
         return proxy.received();
       });
       const converted = await runCli(["convert", "postman", collection, "-o", `${dir}/flows`]);
