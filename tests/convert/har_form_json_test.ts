@@ -14,6 +14,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { convertHar } from "./har_convert.ts";
 import { harOf } from "../support/har_records.ts";
 
 const RECORDED_DIR = "/srv/qbt-5d20a9c4e1/downloads";
@@ -82,10 +83,7 @@ Deno.test("convert har: JSON in a form field sends back the folder and port an a
   const dir = await Deno.makeTempDir({ prefix: "flowrun-har-form-json-" });
   const app = standIn(`/srv/qbt-${crypto.randomUUID().slice(0, 10)}/downloads`);
   try {
-    await Deno.writeTextFile(`${dir}/r.har`, recording());
-    const converted = await runCli(["convert", "har", `${dir}/r.har`, "-o", `${dir}/flow.yaml`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(`${dir}/flow.yaml`);
+    const { flow } = await convertHar(dir, recording());
     const sent = flow.split("\n").filter((line) => !line.trimStart().startsWith("#")).join("\n");
     assert.ok(!sent.includes("5d20a9c4e1"), flow);
     assert.ok(!/"web_ui_port":4242/.test(sent) && !sent.includes("inst_7c1e9d2a"), flow);

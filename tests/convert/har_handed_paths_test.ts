@@ -12,6 +12,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { convertHar } from "./har_convert.ts";
 import { harOf } from "../support/har_records.ts";
 
 const RECORDED = "/srv/box-3f9a1c7e52/downloads";
@@ -65,10 +66,7 @@ Deno.test("convert har: a path a response handed out is captured wherever a late
   const dir = await Deno.makeTempDir({ prefix: "flowrun-har-paths-" });
   const app = standIn(`/srv/box-${crypto.randomUUID().slice(0, 10)}/downloads`);
   try {
-    await Deno.writeTextFile(`${dir}/r.har`, recording());
-    const converted = await runCli(["convert", "har", `${dir}/r.har`, "-o", `${dir}/flow.yaml`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(`${dir}/flow.yaml`);
+    const { flow } = await convertHar(dir, recording());
     const sent = flow.split("\n").filter((line) => !line.trimStart().startsWith("#"));
     assert.ok(!sent.join("\n").includes("box-3f9a1c7e52"), flow);
     assert.match(flow, /download_dir: \$\.json\.arguments\['download-dir'\]/, flow);

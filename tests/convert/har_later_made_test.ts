@@ -13,6 +13,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { convertHar } from "./har_convert.ts";
 import { harOf } from "../support/har_records.ts";
 
 const HASH = "5b2c0e9f1d7a4c3b8e6f0a2d9c1b7e4f3a6d8c20";
@@ -65,10 +66,7 @@ Deno.test("convert har: a read of what a write made after answering is retried o
   const dir = await Deno.makeTempDir({ prefix: "flowrun-har-later-made-" });
   const app = standIn();
   try {
-    await Deno.writeTextFile(`${dir}/r.har`, recording());
-    const converted = await runCli(["convert", "har", `${dir}/r.har`, "-o", `${dir}/flow.yaml`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(`${dir}/flow.yaml`);
+    const { flow } = await convertHar(dir, recording());
     const retried = [
       ...flow.matchAll(/- name: (\w+)\n(?:(?! {2}- name).*\n)*? +retry:\n((?: {8}.*\n){3})/g),
     ].map((m) => `${m[1]} ${m[2].replace(/\s+/g, " ").trim()}`);

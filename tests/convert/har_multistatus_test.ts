@@ -14,6 +14,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { convertHar } from "./har_convert.ts";
 
 const multistatus = (statuses: string[], prefix = "") => {
   const p = prefix ? `${prefix}:` : "";
@@ -72,10 +73,7 @@ Deno.test("convert har: a 207 Multi-Status answer whose recorded inner statuses 
   const agreeing = standIn({ proppatch: "200 OK", remove: "204 No Content" });
   const lockedOne = standIn({ proppatch: "200 OK", remove: "423 Locked" });
   try {
-    await Deno.writeTextFile(`${dir}/r.har`, recording());
-    const converted = await runCli(["convert", "har", `${dir}/r.har`, "-o", `${dir}/flow.yaml`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(`${dir}/flow.yaml`);
+    const { flow } = await convertHar(dir, recording());
     // The PROPFIND's recording held a 404 inside: no such check there.
     assert.equal(flow.match(/xpath: /g)?.length, 2, flow);
     const refused = await runCli(["run", `${dir}/flow.yaml`], {

@@ -16,6 +16,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { convertHar } from "./har_convert.ts";
 import { harOf } from "../support/har_records.ts";
 
 /** A stand-in whose ids start at `first`; a call naming an unknown id fails. */
@@ -81,10 +82,7 @@ Deno.test("convert har: a small id an answer handed out is captured where a late
   const dir = await Deno.makeTempDir({ prefix: "flowrun-har-rpc-ids-" });
   const app = standIn(7);
   try {
-    await Deno.writeTextFile(`${dir}/r.har`, recording());
-    const converted = await runCli(["convert", "har", `${dir}/r.har`, "-o", `${dir}/flow.yaml`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(`${dir}/flow.yaml`);
+    const { flow } = await convertHar(dir, recording());
     // The call numbers its answers echo and the counts stay as recorded.
     for (const n of [1, 2, 3, 4]) assert.match(flow, new RegExp(`^\\s+id: ${n}$`, "m"), flow);
     assert.equal(flow.match(/count: 2$/gm)?.length, 3, flow);

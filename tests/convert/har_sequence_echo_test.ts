@@ -12,6 +12,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { convertHar } from "./har_convert.ts";
 import { harOf } from "../support/har_records.ts";
 
 /** A stand-in whose sequence starts at `start`: a request must send 0 or the last number issued. */
@@ -63,10 +64,7 @@ Deno.test("convert har: a sequence number the previous answer of the same endpoi
   const dir = await Deno.makeTempDir({ prefix: "flowrun-har-sequence-" });
   const app = standIn(500 + Math.floor(Math.random() * 400));
   try {
-    await Deno.writeTextFile(`${dir}/r.har`, recording());
-    const converted = await runCli(["convert", "har", `${dir}/r.har`, "-o", `${dir}/flow.yaml`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(`${dir}/flow.yaml`);
+    const { flow } = await convertHar(dir, recording());
     const sent = flow.split("\n").filter((line) => !line.trimStart().startsWith("#")).join("\n");
     const urls = [...sent.matchAll(/url: \$\{vars\.base_url\}(\/sync\S*)/g)].map((m) => m[1]);
     assert.deepEqual(urls, [

@@ -14,6 +14,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { convertHar } from "./har_convert.ts";
 
 const ICS = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n";
 
@@ -72,10 +73,7 @@ Deno.test("convert har: a whole-file body the recording does not hold is sent fr
   const dir = await Deno.makeTempDir({ prefix: "flowrun-har-unrecorded-body-" });
   const app = standIn();
   try {
-    await Deno.writeTextFile(`${dir}/r.har`, recording());
-    const converted = await runCli(["convert", "har", `${dir}/r.har`, "-o", `${dir}/flow.yaml`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(`${dir}/flow.yaml`);
+    const { converted, flow } = await convertHar(dir, recording());
     assert.equal(flow.match(/body_file: uploads\/upload\.ics/g)?.length, 1, flow);
     assert.equal(flow.match(/body_file: uploads\/upload\.bin/g)?.length, 1, flow);
     assert.equal(flow.match(/body_file:/g)?.length, 2, flow);

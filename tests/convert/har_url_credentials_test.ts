@@ -15,6 +15,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { convertHar } from "./har_convert.ts";
 
 const USER = "ada";
 /** The password as typed: `@`, `:` and `/` are percent-encoded in the URL's user part. */
@@ -92,10 +93,7 @@ Deno.test("convert har: credentials in a recorded URL's user part are the Basic 
   const dir = await Deno.makeTempDir({ prefix: "flowrun-har-url-credentials-" });
   const app = standIn();
   try {
-    await Deno.writeTextFile(`${dir}/r.har`, recording());
-    const converted = await runCli(["convert", "har", `${dir}/r.har`, "-o", `${dir}/flow.yaml`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(`${dir}/flow.yaml`);
+    const { converted, flow } = await convertHar(dir, recording());
     for (const secret of [PASSWORD, IN_URL, BASIC.slice(6)]) {
       assert.ok(!flow.includes(secret) && !converted.stderr.includes(secret), `${secret}\n${flow}`);
     }

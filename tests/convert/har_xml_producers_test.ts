@@ -13,6 +13,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { convertHar } from "./har_convert.ts";
 
 const RECORDED = "job-8f3a2c91d4";
 const LOCK = "opaquelocktoken:5c7e2a91-77d4";
@@ -84,10 +85,7 @@ Deno.test("convert har: an id an XML answer handed out is captured from that ans
   const dir = await Deno.makeTempDir({ prefix: "flowrun-har-xml-producers-" });
   const app = standIn();
   try {
-    await Deno.writeTextFile(`${dir}/r.har`, recording());
-    const converted = await runCli(["convert", "har", `${dir}/r.har`, "-o", `${dir}/flow.yaml`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(`${dir}/flow.yaml`);
+    const { flow } = await convertHar(dir, recording());
     const sent = flow.split("\n").filter((l) => !l.trimStart().startsWith("#")).join("\n");
     assert.ok(!sent.includes(RECORDED) && !sent.includes(LOCK), flow);
     // The client's own value and a plain word stay as recorded.
