@@ -6,8 +6,8 @@
  * summary prints it (realworld_openapi.ts). Today's count is the floor.
  */
 import { conduitKoaPackages, withConduitKoa } from "./conduit_koa.ts";
-import { measureOpenApi, realTest, type RealWorldBackend } from "./realworld_openapi.ts";
-import { prepare, start } from "./servers.ts";
+import { measureOpenApi, type RealWorldBackend } from "./realworld_openapi.ts";
+import { prepare, realTest, start } from "./servers.ts";
 import { postgresMissing } from "./unleash.ts";
 
 const postgres = postgresMissing();

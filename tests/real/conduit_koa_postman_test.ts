@@ -9,9 +9,8 @@
  */
 import { CONDUIT_COLLECTION } from "./conduit.ts";
 import { conduitKoaPackages, KOA_COLLECTION, withConduitKoa } from "./conduit_koa.ts";
-import { realTest } from "./realworld_openapi.ts";
 import { compare, measurePostman } from "./realworld_postman.ts";
-import { prepare, start } from "./servers.ts";
+import { prepare, realTest, start } from "./servers.ts";
 import { postgresMissing } from "./unleash.ts";
 
 const postgres = postgresMissing();

@@ -6,8 +6,8 @@
  * is the floor.
  */
 import { conduitMoleculerPackages, withConduitMoleculer } from "./conduit_moleculer.ts";
-import { measureOpenApi, realTest, type RealWorldBackend } from "./realworld_openapi.ts";
-import { prepare, start } from "./servers.ts";
+import { measureOpenApi, type RealWorldBackend } from "./realworld_openapi.ts";
+import { prepare, realTest, start } from "./servers.ts";
 
 const prepared = await prepare(conduitMoleculerPackages());
 

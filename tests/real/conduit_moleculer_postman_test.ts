@@ -7,9 +7,8 @@
  */
 import { CONDUIT_COLLECTION } from "./conduit.ts";
 import { conduitMoleculerPackages, withConduitMoleculer } from "./conduit_moleculer.ts";
-import { realTest } from "./realworld_openapi.ts";
 import { compare, measurePostman } from "./realworld_postman.ts";
-import { prepare, start } from "./servers.ts";
+import { prepare, realTest, start } from "./servers.ts";
 
 const prepared = await prepare(conduitMoleculerPackages());
 const backend = <T>(fn: Parameters<typeof withConduitMoleculer<T>>[2]) =>

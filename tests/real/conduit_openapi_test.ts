@@ -12,8 +12,8 @@
  * flows and reports.
  */
 import { conduitPackages, withConduit } from "./conduit.ts";
-import { measureOpenApi, realTest, type RealWorldBackend } from "./realworld_openapi.ts";
-import { prepare, start } from "./servers.ts";
+import { measureOpenApi, type RealWorldBackend } from "./realworld_openapi.ts";
+import { prepare, realTest, start } from "./servers.ts";
 import { postgresMissing } from "./unleash.ts";
 
 const postgres = postgresMissing();

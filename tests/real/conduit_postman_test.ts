@@ -10,9 +10,8 @@
  */
 import assert from "node:assert/strict";
 import { CONDUIT_COLLECTION, conduitPackages, withConduit } from "./conduit.ts";
-import { realTest } from "./realworld_openapi.ts";
 import { compare, type Measured, measurePostman } from "./realworld_postman.ts";
-import { prepare, start } from "./servers.ts";
+import { prepare, realTest, start } from "./servers.ts";
 import { postgresMissing } from "./unleash.ts";
 
 const postgres = postgresMissing();

@@ -40,7 +40,7 @@ import { runCli } from "../support/cli.ts";
 import { userEnv } from "../support/convert_apps.ts";
 import { hostPaths } from "../support/record_har.ts";
 import { readReport } from "./measure.ts";
-import { type Instance, start } from "./servers.ts";
+import { type Instance, realTest, start, unlessAsked } from "./servers.ts";
 import { leftBehind, NOTEBOOK_TOKEN, notebookMissing, withNotebook } from "./notebook.ts";
 import { publicRecording, recordJourney } from "./notebook_journey.ts";
 
@@ -106,139 +106,104 @@ async function runOn(nb: Instance, flowPath: string, flow: string, runs = 1) {
   return { env, results };
 }
 
-Deno.test({
-  name:
-    `real servers: Jupyter Notebook's web UI, recorded in Chromium, passes every step on a fresh instance with only the token asked for, the cell run to its reply${missing}`,
-  ignore: missing !== "",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-notebook-" });
-    try {
-      const har = `${FIXTURES}journey.pw.har`;
-      assert.deepEqual(hostPaths(await Deno.readTextFile(har)), []);
-      const { flowPath, flow, summary } = await convert(har, dir);
-      assert.match(summary, /Set before running: LOGIN_PASSWORD\./);
-      // The login cookie is read by a pattern around the host and port, the page's session made fresh.
-      assert.match(flow, /regex: 'username-\(\[\^=;,\\s\]\+\)='/, flow);
-      assert.match(flow, /session_id=\$\{vars\.session_id\}/, flow);
-      // The cell is sent once the kernel_info_reply came, however many status messages the fresh
-      // kernel sends first (not after: 6), and the step receives until both answers came.
-      assert.match(
-        flow,
-        /after: \{ message: "\$\[\?@\.header\.msg_type == 'kernel_info_reply'\]" \}/,
-        flow,
-      );
-      assert.match(flow, /- \$\[\?@\.header\.msg_type == 'execute_result'\]/, flow);
-      assert.match(flow, /- \$\[\?@\.header\.msg_type == 'execute_reply'\]/, flow);
-      await withNotebook(start, async (nb) => {
-        const { env, results } = await runOn(nb, flowPath, flow, 2);
-        assert.deepEqual(Object.keys(env).sort(), ["BASE_URL", "LOGIN_PASSWORD"], flow);
-        for (const { run, steps, passed, left, answer } of results) {
-          assert.equal(steps.length, 31, flow);
-          assert.equal(passed, steps.length, `${run.stdout}\n${flow}`);
-          assert.equal(run.code, 0, run.stdout);
-          assert.ok(answer.ran, "the kernel's execute_reply ok was received");
-          assert.ok(answer.two, "the kernel's execute_result 2 was received");
-          assert.deepEqual(left, { files: [], kernels: 0 });
-        }
-        assert.ok(!results[0].run.stdout.includes(NOTEBOOK_TOKEN), results[0].run.stdout);
-      });
-      // The control: sent as recorded, the login cookie is the recording's: the login fails at once.
-      const control = await convert(har, dir, ["--no-correlate"]);
-      await withNotebook(start, async (nb) => {
-        const { results: [first] } = await runOn(nb, control.flowPath, control.flow);
-        assert.equal(first.run.code, 1, control.flow);
-        assert.ok(first.passed <= 2, first.run.stdout);
-      });
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
-  },
-});
-
-Deno.test({
-  name:
-    `real servers: Jupyter Notebook: chrome-har's recording of the first tab passes every step it holds the state for${missing}`,
-  ignore: missing !== "",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-notebook-" });
-    try {
-      const { flowPath, flow, summary } = await convert(`${FIXTURES}journey.cdp.har`, dir);
-      assert.match(summary, /Set before running: LOGIN_PASSWORD\./);
-      await withNotebook(start, async (nb) => {
-        const { results: [{ run, steps, passed, failed }] } = await runOn(nb, flowPath, flow);
-        assert.equal(steps.length, 18, flow);
-        // The rename happened in the second tab, which chrome-har did not record: the list
-        // after it finds no such notebook, and the delete of it is skipped.
-        assert.deepEqual(failed, ["list_contents_2"], run.stdout);
-        assert.equal(passed, 16, run.stdout);
-      });
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
-  },
-});
-
-Deno.test({
-  name:
-    `real servers: Jupyter Notebook: --verify against a live instance passes every step without a repair, and the verified flow passes there${missing}`,
-  ignore: missing !== "",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-notebook-" });
-    try {
-      await withNotebook(start, async (nb) => {
-        const flowPath = `${dir}/verified.yaml`;
-        const verified = await runCli(
-          ["convert", "har", `${FIXTURES}journey.pw.har`, "--verify", nb.origin, "-o", flowPath],
-          { env: { LOGIN_PASSWORD: NOTEBOOK_TOKEN } },
-        );
-        assert.equal(verified.code, 0, verified.stderr);
-        assert.match(verified.stderr, /Verified 31 steps against \S+: all pass\./);
-        assert.match(verified.stderr, /0 repairs/);
-        const env = { BASE_URL: nb.origin, LOGIN_PASSWORD: NOTEBOOK_TOKEN };
-        const run = await runCli(["run", flowPath], { env });
+realTest(
+  "Jupyter Notebook's web UI, recorded in Chromium, passes every step on a fresh instance with only the token asked for, the cell run to its reply",
+  missing,
+  async (dir) => {
+    const har = `${FIXTURES}journey.pw.har`;
+    assert.deepEqual(hostPaths(await Deno.readTextFile(har)), []);
+    const { flowPath, flow, summary } = await convert(har, dir);
+    assert.match(summary, /Set before running: LOGIN_PASSWORD\./);
+    // The login cookie is read by a pattern around the host and port, the page's session made fresh.
+    assert.match(flow, /regex: 'username-\(\[\^=;,\\s\]\+\)='/, flow);
+    assert.match(flow, /session_id=\$\{vars\.session_id\}/, flow);
+    // The cell is sent once the kernel_info_reply came, however many status messages the fresh
+    // kernel sends first (not after: 6), and the step receives until both answers came.
+    assert.match(
+      flow,
+      /after: \{ message: "\$\[\?@\.header\.msg_type == 'kernel_info_reply'\]" \}/,
+      flow,
+    );
+    assert.match(flow, /- \$\[\?@\.header\.msg_type == 'execute_result'\]/, flow);
+    assert.match(flow, /- \$\[\?@\.header\.msg_type == 'execute_reply'\]/, flow);
+    await withNotebook(start, async (nb) => {
+      const { env, results } = await runOn(nb, flowPath, flow, 2);
+      assert.deepEqual(Object.keys(env).sort(), ["BASE_URL", "LOGIN_PASSWORD"], flow);
+      for (const { run, steps, passed, left, answer } of results) {
+        assert.equal(steps.length, 31, flow);
+        assert.equal(passed, steps.length, `${run.stdout}\n${flow}`);
         assert.equal(run.code, 0, run.stdout);
-        assert.deepEqual(await leftBehind(nb.origin), { files: [], kernels: 0 });
-      });
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
-  },
-});
-
-const fresh = Deno.env.get("NOTEBOOK_FRESH") === "1";
-
-Deno.test({
-  name:
-    `real servers: Jupyter Notebook: a journey recorded now in Chromium passes on a fresh instance${missing}${
-      fresh ? "" : " [ignored: set NOTEBOOK_FRESH=1 to record anew]"
-    }`,
-  ignore: missing !== "" || !fresh || ignoreBrowser,
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-notebook-" });
-    try {
-      const har = await withNotebook(start, async (a) => {
-        const recorded = await recordJourney(a.origin);
-        return publicRecording(recorded.playwright, a.dir);
-      });
-      assert.deepEqual(hostPaths(har), []);
-      await Deno.writeTextFile(`${dir}/journey.har`, har);
-      const { flowPath, flow, summary } = await convert(`${dir}/journey.har`, dir);
-      assert.match(summary, /Set before running: LOGIN_PASSWORD\./);
-      await withNotebook(start, async (nb) => {
-        const { results: [{ run, steps, passed, answer }] } = await runOn(nb, flowPath, flow);
-        assert.ok(steps.length >= 25 && passed === steps.length, `${run.stdout}\n${flow}`);
         assert.ok(answer.ran, "the kernel's execute_reply ok was received");
-      });
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+        assert.ok(answer.two, "the kernel's execute_result 2 was received");
+        assert.deepEqual(left, { files: [], kernels: 0 });
+      }
+      assert.ok(!results[0].run.stdout.includes(NOTEBOOK_TOKEN), results[0].run.stdout);
+    });
+    // The control: sent as recorded, the login cookie is the recording's: the login fails at once.
+    const control = await convert(har, dir, ["--no-correlate"]);
+    await withNotebook(start, async (nb) => {
+      const { results: [first] } = await runOn(nb, control.flowPath, control.flow);
+      assert.equal(first.run.code, 1, control.flow);
+      assert.ok(first.passed <= 2, first.run.stdout);
+    });
   },
-});
+);
+
+realTest(
+  "Jupyter Notebook: chrome-har's recording of the first tab passes every step it holds the state for",
+  missing,
+  async (dir) => {
+    const { flowPath, flow, summary } = await convert(`${FIXTURES}journey.cdp.har`, dir);
+    assert.match(summary, /Set before running: LOGIN_PASSWORD\./);
+    await withNotebook(start, async (nb) => {
+      const { results: [{ run, steps, passed, failed }] } = await runOn(nb, flowPath, flow);
+      assert.equal(steps.length, 18, flow);
+      // The rename happened in the second tab, which chrome-har did not record: the list
+      // after it finds no such notebook, and the delete of it is skipped.
+      assert.deepEqual(failed, ["list_contents_2"], run.stdout);
+      assert.equal(passed, 16, run.stdout);
+    });
+  },
+);
+
+realTest(
+  "Jupyter Notebook: --verify against a live instance passes every step without a repair, and the verified flow passes there",
+  missing,
+  async (dir) => {
+    await withNotebook(start, async (nb) => {
+      const flowPath = `${dir}/verified.yaml`;
+      const verified = await runCli(
+        ["convert", "har", `${FIXTURES}journey.pw.har`, "--verify", nb.origin, "-o", flowPath],
+        { env: { LOGIN_PASSWORD: NOTEBOOK_TOKEN } },
+      );
+      assert.equal(verified.code, 0, verified.stderr);
+      assert.match(verified.stderr, /Verified 31 steps against \S+: all pass\./);
+      assert.match(verified.stderr, /0 repairs/);
+      const env = { BASE_URL: nb.origin, LOGIN_PASSWORD: NOTEBOOK_TOKEN };
+      const run = await runCli(["run", flowPath], { env });
+      assert.equal(run.code, 0, run.stdout);
+      assert.deepEqual(await leftBehind(nb.origin), { files: [], kernels: 0 });
+    });
+  },
+);
+
+realTest(
+  "Jupyter Notebook: a journey recorded now in Chromium passes on a fresh instance",
+  missing + unlessAsked("NOTEBOOK_FRESH"),
+  async (dir) => {
+    const har = await withNotebook(start, async (a) => {
+      const recorded = await recordJourney(a.origin);
+      return publicRecording(recorded.playwright, a.dir);
+    });
+    assert.deepEqual(hostPaths(har), []);
+    await Deno.writeTextFile(`${dir}/journey.har`, har);
+    const { flowPath, flow, summary } = await convert(`${dir}/journey.har`, dir);
+    assert.match(summary, /Set before running: LOGIN_PASSWORD\./);
+    await withNotebook(start, async (nb) => {
+      const { results: [{ run, steps, passed, answer }] } = await runOn(nb, flowPath, flow);
+      assert.ok(steps.length >= 25 && passed === steps.length, `${run.stdout}\n${flow}`);
+      assert.ok(answer.ran, "the kernel's execute_reply ok was received");
+    });
+  },
+  ignoreBrowser,
+);

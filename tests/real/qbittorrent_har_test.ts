@@ -31,7 +31,7 @@ import { runCli } from "../support/cli.ts";
 import { userEnv } from "../support/convert_apps.ts";
 import { hostPaths } from "../support/record_har.ts";
 import { readReport } from "./measure.ts";
-import { type Instance, withInstance } from "./servers.ts";
+import { type Instance, realTest, unlessAsked, withInstance } from "./servers.ts";
 import { LOGIN, qbittorrentLaunch, qbittorrentMissing, torrentCount } from "./qbittorrent.ts";
 import { publicRecording, recordJourney, sampleTorrent } from "./qbittorrent_journey.ts";
 
@@ -96,157 +96,122 @@ async function runOn(q: Instance, flowPath: string, flow: string, runs = 1) {
   return { env, results };
 }
 
-Deno.test({
-  name:
-    `real servers: qBittorrent's web UI, recorded in Chromium, passes every step on a fresh instance with only the password and the torrent asked for${missing}`,
-  ignore: missing !== "",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-qbittorrent-" });
-    try {
-      const har = `${FIXTURES}journey.pw.har`;
-      const text = await Deno.readTextFile(har);
-      assert.deepEqual(hostPaths(text.replaceAll("%2F", "/")), []);
-      const { flowPath, flow, summary } = await convert(har, dir);
-      assert.match(summary, /Set before running: LOGIN_PASSWORD\./);
-      assert.match(summary, /uploads\/upload\.torrent \(step "add", a placeholder/);
-      const body = sent(flow);
-      // The folder and port the preferences answered, and each rid, are the live ones.
-      assert.ok(!body.includes("/srv/qbittorrent-"), flow);
-      const port = /127\.0\.0\.1:(\d+)/.exec(flow)?.[1] ?? "";
-      assert.ok(port !== "" && !body.includes(`"web_ui_port":${port}`), flow);
-      assert.match(body, /"web_ui_port":\$\{steps\.list_preferences(_\d)?\.capture\.web_ui_port\}/);
-      assert.match(body, /"save_path":"\$\{steps\.list_preferences(_\d)?\.capture\.save_path\}"/);
-      const rids = [...body.matchAll(/maindata\?rid=(\S+?)&/g)].map((m) => m[1]);
-      assert.ok(rids.filter((r) => r.startsWith("${steps.get_maindata")).length >= 4, flow);
-      assert.ok(rids.every((r) => r === "0" || r.startsWith("${")), rids.join(" "));
-      await withInstance(qbittorrentLaunch(), async (q) => {
-        const before = await ownSettings(q.origin);
-        // As converted, the upload sends the placeholder: refused, and what needs it skipped.
-        const asIs = await runOn(q, flowPath, flow);
-        const add = asIs.results[0].steps.find((s) => s.name === "add");
-        assert.equal(add?.status, "failed", asIs.results[0].run.stdout);
-        // The user puts the torrent there, as the summary says.
-        await Deno.writeFile(`${dir}/uploads/upload.torrent`, await sampleTorrent());
-        const { env, results } = await runOn(q, flowPath, flow, 2);
-        assert.deepEqual(Object.keys(env).sort(), ["BASE_URL", "LOGIN_PASSWORD"], flow);
-        for (const { run, steps, passed, left } of results) {
-          assert.equal(steps.length, 26, flow);
-          assert.equal(passed, steps.length, `${run.stdout}\n${flow}`);
-          assert.equal(run.code, 0, run.stdout);
-          assert.equal(left, 0, flow);
-        }
-        const after = await ownSettings(q.origin);
-        assert.deepEqual(after, before);
-        assert.ok(!results[0].run.stdout.includes(LOGIN.password), results[0].run.stdout);
-      });
-      // The control: sent as recorded, the session cookie is the recording's: refused at once.
-      const control = await convert(har, dir, ["--no-correlate"]);
-      await withInstance(qbittorrentLaunch(), async (q) => {
-        const { results } = await runOn(q, control.flowPath, control.flow);
-        assert.equal(results[0].run.code, 1, control.flow);
-        assert.ok(results[0].passed <= 1, results[0].run.stdout);
-      });
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
-  },
-});
-
-Deno.test({
-  name:
-    `real servers: qBittorrent: chrome-har's recording of the same journey passes every step too${missing}`,
-  ignore: missing !== "",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-qbittorrent-" });
-    try {
-      const { flowPath, flow } = await convert(`${FIXTURES}journey.cdp.har`, dir);
+realTest(
+  "qBittorrent's web UI, recorded in Chromium, passes every step on a fresh instance with only the password and the torrent asked for",
+  missing,
+  async (dir) => {
+    const har = `${FIXTURES}journey.pw.har`;
+    const text = await Deno.readTextFile(har);
+    assert.deepEqual(hostPaths(text.replaceAll("%2F", "/")), []);
+    const { flowPath, flow, summary } = await convert(har, dir);
+    assert.match(summary, /Set before running: LOGIN_PASSWORD\./);
+    assert.match(summary, /uploads\/upload\.torrent \(step "add", a placeholder/);
+    const body = sent(flow);
+    // The folder and port the preferences answered, and each rid, are the live ones.
+    assert.ok(!body.includes("/srv/qbittorrent-"), flow);
+    const port = /127\.0\.0\.1:(\d+)/.exec(flow)?.[1] ?? "";
+    assert.ok(port !== "" && !body.includes(`"web_ui_port":${port}`), flow);
+    assert.match(body, /"web_ui_port":\$\{steps\.list_preferences(_\d)?\.capture\.web_ui_port\}/);
+    assert.match(body, /"save_path":"\$\{steps\.list_preferences(_\d)?\.capture\.save_path\}"/);
+    const rids = [...body.matchAll(/maindata\?rid=(\S+?)&/g)].map((m) => m[1]);
+    assert.ok(rids.filter((r) => r.startsWith("${steps.get_maindata")).length >= 4, flow);
+    assert.ok(rids.every((r) => r === "0" || r.startsWith("${")), rids.join(" "));
+    await withInstance(qbittorrentLaunch(), async (q) => {
+      const before = await ownSettings(q.origin);
+      // As converted, the upload sends the placeholder: refused, and what needs it skipped.
+      const asIs = await runOn(q, flowPath, flow);
+      const add = asIs.results[0].steps.find((s) => s.name === "add");
+      assert.equal(add?.status, "failed", asIs.results[0].run.stdout);
+      // The user puts the torrent there, as the summary says.
       await Deno.writeFile(`${dir}/uploads/upload.torrent`, await sampleTorrent());
-      await withInstance(qbittorrentLaunch(), async (q) => {
-        const before = await ownSettings(q.origin);
-        const { results: [{ run, steps, passed, left }] } = await runOn(q, flowPath, flow);
+      const { env, results } = await runOn(q, flowPath, flow, 2);
+      assert.deepEqual(Object.keys(env).sort(), ["BASE_URL", "LOGIN_PASSWORD"], flow);
+      for (const { run, steps, passed, left } of results) {
+        assert.equal(steps.length, 26, flow);
         assert.equal(passed, steps.length, `${run.stdout}\n${flow}`);
-        assert.ok(steps.length >= 20 && left === 0, flow);
-        assert.deepEqual(await ownSettings(q.origin), before);
-      });
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
-  },
-});
-
-Deno.test({
-  name:
-    `real servers: qBittorrent: --verify against a live instance fails only where the upload's placeholder is sent, repairs the peer port, and the verified flow passes there once the torrent is in place${missing}`,
-  ignore: missing !== "",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-qbittorrent-" });
-    try {
-      await withInstance(qbittorrentLaunch(), async (q) => {
-        const flowPath = `${dir}/verified.yaml`;
-        const verified = await runCli(
-          ["convert", "har", `${FIXTURES}journey.pw.har`, "--verify", q.origin, "-o", flowPath],
-          { env: { LOGIN_PASSWORD: LOGIN.password } },
-        );
-        console.error(`qbittorrent --verify: ${/^Verified[^\n]*/m.exec(verified.stderr)?.[0]}`);
-        // Verifying sends the placeholder: the add and the steps naming its torrent fail.
-        const failing = [...verified.stderr.matchAll(/could not make "(\w+)" pass/g)].map((m) =>
-          m[1]
-        );
-        assert.deepEqual(failing.sort(), [
-          "add",
-          "list_piece_states",
-          "list_properties",
-          "list_trackers",
-          "list_trackers_2",
-        ], verified.stderr);
-        assert.match(
-          verified.stderr,
-          /repaired "set_preferences": sends \$\{steps\.list_preferences(?:_\d)?\.capture\.listen_port\}/,
-        );
-        await Deno.writeFile(`${dir}/uploads/upload.torrent`, await sampleTorrent());
-        const env = { BASE_URL: q.origin, LOGIN_PASSWORD: LOGIN.password };
-        const run = await runCli(["run", flowPath], { env });
         assert.equal(run.code, 0, run.stdout);
-      });
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+        assert.equal(left, 0, flow);
+      }
+      const after = await ownSettings(q.origin);
+      assert.deepEqual(after, before);
+      assert.ok(!results[0].run.stdout.includes(LOGIN.password), results[0].run.stdout);
+    });
+    // The control: sent as recorded, the session cookie is the recording's: refused at once.
+    const control = await convert(har, dir, ["--no-correlate"]);
+    await withInstance(qbittorrentLaunch(), async (q) => {
+      const { results } = await runOn(q, control.flowPath, control.flow);
+      assert.equal(results[0].run.code, 1, control.flow);
+      assert.ok(results[0].passed <= 1, results[0].run.stdout);
+    });
   },
-});
+);
 
-const fresh = Deno.env.get("QBITTORRENT_FRESH") === "1";
+realTest(
+  "qBittorrent: chrome-har's recording of the same journey passes every step too",
+  missing,
+  async (dir) => {
+    const { flowPath, flow } = await convert(`${FIXTURES}journey.cdp.har`, dir);
+    await Deno.writeFile(`${dir}/uploads/upload.torrent`, await sampleTorrent());
+    await withInstance(qbittorrentLaunch(), async (q) => {
+      const before = await ownSettings(q.origin);
+      const { results: [{ run, steps, passed, left }] } = await runOn(q, flowPath, flow);
+      assert.equal(passed, steps.length, `${run.stdout}\n${flow}`);
+      assert.ok(steps.length >= 20 && left === 0, flow);
+      assert.deepEqual(await ownSettings(q.origin), before);
+    });
+  },
+);
 
-Deno.test({
-  name:
-    `real servers: qBittorrent: a journey recorded now in Chromium passes on a fresh instance${missing}${
-      fresh ? "" : " [ignored: set QBITTORRENT_FRESH=1 to record anew]"
-    }`,
-  ignore: missing !== "" || !fresh || ignoreBrowser,
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-qbittorrent-" });
-    try {
-      const har = await withInstance(qbittorrentLaunch(), async (a) => {
-        const recorded = await recordJourney(a.origin);
-        return publicRecording(recorded.playwright, a.dir);
-      });
-      assert.deepEqual(hostPaths(har.replaceAll("%2F", "/")), []);
-      await Deno.writeTextFile(`${dir}/journey.har`, har);
-      const { flowPath, flow } = await convert(`${dir}/journey.har`, dir);
+realTest(
+  "qBittorrent: --verify against a live instance fails only where the upload's placeholder is sent, repairs the peer port, and the verified flow passes there once the torrent is in place",
+  missing,
+  async (dir) => {
+    await withInstance(qbittorrentLaunch(), async (q) => {
+      const flowPath = `${dir}/verified.yaml`;
+      const verified = await runCli(
+        ["convert", "har", `${FIXTURES}journey.pw.har`, "--verify", q.origin, "-o", flowPath],
+        { env: { LOGIN_PASSWORD: LOGIN.password } },
+      );
+      console.error(`qbittorrent --verify: ${/^Verified[^\n]*/m.exec(verified.stderr)?.[0]}`);
+      // Verifying sends the placeholder: the add and the steps naming its torrent fail.
+      const failing = [...verified.stderr.matchAll(/could not make "(\w+)" pass/g)].map((m) =>
+        m[1]
+      );
+      assert.deepEqual(failing.sort(), [
+        "add",
+        "list_piece_states",
+        "list_properties",
+        "list_trackers",
+        "list_trackers_2",
+      ], verified.stderr);
+      assert.match(
+        verified.stderr,
+        /repaired "set_preferences": sends \$\{steps\.list_preferences(?:_\d)?\.capture\.listen_port\}/,
+      );
       await Deno.writeFile(`${dir}/uploads/upload.torrent`, await sampleTorrent());
-      await withInstance(qbittorrentLaunch(), async (q) => {
-        const { results: [{ run, steps, passed }] } = await runOn(q, flowPath, flow);
-        assert.ok(steps.length >= 20 && passed === steps.length, `${run.stdout}\n${flow}`);
-      });
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+      const env = { BASE_URL: q.origin, LOGIN_PASSWORD: LOGIN.password };
+      const run = await runCli(["run", flowPath], { env });
+      assert.equal(run.code, 0, run.stdout);
+    });
   },
-});
+);
+
+realTest(
+  "qBittorrent: a journey recorded now in Chromium passes on a fresh instance",
+  missing + unlessAsked("QBITTORRENT_FRESH"),
+  async (dir) => {
+    const har = await withInstance(qbittorrentLaunch(), async (a) => {
+      const recorded = await recordJourney(a.origin);
+      return publicRecording(recorded.playwright, a.dir);
+    });
+    assert.deepEqual(hostPaths(har.replaceAll("%2F", "/")), []);
+    await Deno.writeTextFile(`${dir}/journey.har`, har);
+    const { flowPath, flow } = await convert(`${dir}/journey.har`, dir);
+    await Deno.writeFile(`${dir}/uploads/upload.torrent`, await sampleTorrent());
+    await withInstance(qbittorrentLaunch(), async (q) => {
+      const { results: [{ run, steps, passed }] } = await runOn(q, flowPath, flow);
+      assert.ok(steps.length >= 20 && passed === steps.length, `${run.stdout}\n${flow}`);
+    });
+  },
+  ignoreBrowser,
+);

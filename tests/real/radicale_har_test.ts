@@ -27,7 +27,7 @@ import { runCli } from "../support/cli.ts";
 import { userEnv } from "../support/convert_apps.ts";
 import { hostPaths } from "../support/record_har.ts";
 import { readReport } from "./measure.ts";
-import { type Instance, start } from "./servers.ts";
+import { type Instance, realTest, unlessAsked, withInstance } from "./servers.ts";
 import { RADICALE_USER, radicaleLaunch, radicaleMissing } from "./radicale.ts";
 import { ICS_PATH, publicRecording, recordJourney } from "./radicale_journey.ts";
 
@@ -37,13 +37,8 @@ const { user: USER, password: PASSWORD } = RADICALE_USER;
 const BASIC = btoa(`${USER}:${PASSWORD}`);
 
 /** A fresh instance, stopped after `fn`. */
-async function withRadicale<T>(fn: (r: Instance) => Promise<T>): Promise<T> {
-  const instance = await start(radicaleLaunch());
-  try {
-    return await fn(instance);
-  } finally {
-    await instance.close();
-  }
+function withRadicale<T>(fn: (r: Instance) => Promise<T>): Promise<T> {
+  return withInstance(radicaleLaunch(), fn);
 }
 
 /** What a flow sends: its text without the comments. */
@@ -102,74 +97,58 @@ async function convertAndRun(har: string, dir: string, ics: boolean, runs = 1) {
 }
 
 for (const form of ["pw", "cdp"]) {
-  Deno.test({
-    name:
-      `real servers: Radicale's web UI (WebDAV, XML bodies), recorded in Chromium (journey.${form}.har), passes every step twice on a fresh instance with the password asked and the user's .ics${missing}`,
-    ignore: missing !== "",
-    sanitizeResources: false,
-    sanitizeOps: false,
-    async fn() {
-      const dir = await Deno.makeTempDir({ prefix: "flowrun-real-radicale-" });
-      try {
-        const har = `${FIXTURES}journey.${form}.har`;
-        const text = await Deno.readTextFile(har);
-        assert.deepEqual(hostPaths(text), []);
-        const { converted, flow, env, results } = await convertAndRun(har, dir, true, 2);
-        assert.deepEqual(Object.keys(env).sort(), ["BASE_URL", "BASIC_PASSWORD"], flow);
-        assert.match(converted.stderr, /Set before running: BASIC_PASSWORD\./);
-        assert.match(converted.stderr, /uploads\/upload\.ics[^\n]*placeholder/);
-        // The password is asked, never written: not typed, not as base64 of user:password.
-        for (const secret of [PASSWORD, BASIC]) {
-          assert.ok(!flow.includes(secret) && !converted.stderr.includes(secret), flow);
-        }
-        assert.equal(
-          flow.match(/basic:\n\s+username: ada\n\s+password: \$\{ENV\.BASIC_PASSWORD\}/g)?.length,
-          16,
-          flow,
-        );
-        // The page's made-up paths are the run's own: a second run makes new ones.
-        const recorded = recordedPaths(text);
-        assert.equal(recorded.length, 3, recorded.join(" "));
-        for (const path of recorded) assert.ok(!sent(flow).includes(path), `${path}\n${flow}`);
-        assert.equal(flow.match(/: \$\{RANDOM\.UUID\}$/gm)?.length, 3, flow);
-        for (const { run, steps, passed, left } of results) {
-          assert.equal(steps.length, 16, flow);
-          assert.equal(passed, steps.length, `${run.stdout}\n${flow}`);
-          assert.equal(run.code, 0, run.stdout);
-          assert.deepEqual(left, [], flow);
-          assert.ok(!run.stdout.includes(PASSWORD) && !run.stdout.includes(BASIC), run.stdout);
-        }
-      } finally {
-        await Deno.remove(dir, { recursive: true });
+  realTest(
+    `Radicale's web UI (WebDAV, XML bodies), recorded in Chromium (journey.${form}.har), passes every step twice on a fresh instance with the password asked and the user's .ics`,
+    missing,
+    async (dir) => {
+      const har = `${FIXTURES}journey.${form}.har`;
+      const text = await Deno.readTextFile(har);
+      assert.deepEqual(hostPaths(text), []);
+      const { converted, flow, env, results } = await convertAndRun(har, dir, true, 2);
+      assert.deepEqual(Object.keys(env).sort(), ["BASE_URL", "BASIC_PASSWORD"], flow);
+      assert.match(converted.stderr, /Set before running: BASIC_PASSWORD\./);
+      assert.match(converted.stderr, /uploads\/upload\.ics[^\n]*placeholder/);
+      // The password is asked, never written: not typed, not as base64 of user:password.
+      for (const secret of [PASSWORD, BASIC]) {
+        assert.ok(!flow.includes(secret) && !converted.stderr.includes(secret), flow);
+      }
+      assert.equal(
+        flow.match(/basic:\n\s+username: ada\n\s+password: \$\{ENV\.BASIC_PASSWORD\}/g)?.length,
+        16,
+        flow,
+      );
+      // The page's made-up paths are the run's own: a second run makes new ones.
+      const recorded = recordedPaths(text);
+      assert.equal(recorded.length, 3, recorded.join(" "));
+      for (const path of recorded) assert.ok(!sent(flow).includes(path), `${path}\n${flow}`);
+      assert.equal(flow.match(/: \$\{RANDOM\.UUID\}$/gm)?.length, 3, flow);
+      for (const { run, steps, passed, left } of results) {
+        assert.equal(steps.length, 16, flow);
+        assert.equal(passed, steps.length, `${run.stdout}\n${flow}`);
+        assert.equal(run.code, 0, run.stdout);
+        assert.deepEqual(left, [], flow);
+        assert.ok(!run.stdout.includes(PASSWORD) && !run.stdout.includes(BASIC), run.stdout);
       }
     },
-  });
+  );
 }
 
-Deno.test({
-  name:
-    `real servers: Radicale: as converted, the upload's placeholder is refused and says so; the steps before it pass${missing}`,
-  ignore: missing !== "",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-radicale-" });
-    try {
-      const { results: [{ run, steps, passed }] } = await convertAndRun(
-        `${FIXTURES}journey.pw.har`,
-        dir,
-        false,
-      );
-      assert.equal(run.code, 1, run.stdout);
-      assert.equal(passed, 8, run.stdout);
-      const put = steps.find((s) => s.status === "failed");
-      assert.equal(put?.request?.method, "PUT", run.stdout);
-      assert.match(run.stdout, /file content not recorded: replace it/);
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+realTest(
+  "Radicale: as converted, the upload's placeholder is refused and says so; the steps before it pass",
+  missing,
+  async (dir) => {
+    const { results: [{ run, steps, passed }] } = await convertAndRun(
+      `${FIXTURES}journey.pw.har`,
+      dir,
+      false,
+    );
+    assert.equal(run.code, 1, run.stdout);
+    assert.equal(passed, 8, run.stdout);
+    const put = steps.find((s) => s.status === "failed");
+    assert.equal(put?.request?.method, "PUT", run.stdout);
+    assert.match(run.stdout, /file content not recorded: replace it/);
   },
-});
+);
 
 /** `convert har --verify` on a fresh instance with `BASIC_PASSWORD` set; `ics` puts the user's file first. */
 async function verifyOn(r: Instance, dir: string, ics: boolean) {
@@ -193,65 +172,46 @@ async function verifyOn(r: Instance, dir: string, ics: boolean) {
   return { verified, flowPath };
 }
 
-Deno.test({
-  name:
-    `real servers: Radicale: --verify passes all 16 with the user's .ics beside the flow, all but the upload and its delete with the placeholder, and asks for the password${missing}`,
-  ignore: missing !== "",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-radicale-" });
-    try {
-      await withRadicale(async (r) => {
-        // The placeholder is refused: the flow is written and the exit code says a step failed.
-        const { verified } = await verifyOn(r, `${dir}/first`, false);
-        assert.equal(verified.code, 1, verified.stderr);
-        assert.match(verified.stderr, /Verified 16 steps against \S+: 14 pass, 2 do not/);
-        assert.match(verified.stderr, /could not make "update_ada" pass/);
-      });
-      await withRadicale(async (r) => {
-        const { verified, flowPath } = await verifyOn(r, `${dir}/second`, true);
-        assert.equal(verified.code, 0, verified.stderr);
-        assert.match(verified.stderr, /Verified 16 steps against \S+: all pass\./);
-        const env = { BASE_URL: r.origin, BASIC_PASSWORD: PASSWORD };
-        const run = await runCli(["run", flowPath], { env });
-        assert.equal(run.code, 0, run.stdout);
-      });
-    } finally {
-      await Deno.remove(dir, { recursive: true });
+realTest(
+  "Radicale: --verify passes all 16 with the user's .ics beside the flow, all but the upload and its delete with the placeholder, and asks for the password",
+  missing,
+  async (dir) => {
+    await withRadicale(async (r) => {
+      // The placeholder is refused: the flow is written and the exit code says a step failed.
+      const { verified } = await verifyOn(r, `${dir}/first`, false);
+      assert.equal(verified.code, 1, verified.stderr);
+      assert.match(verified.stderr, /Verified 16 steps against \S+: 14 pass, 2 do not/);
+      assert.match(verified.stderr, /could not make "update_ada" pass/);
+    });
+    await withRadicale(async (r) => {
+      const { verified, flowPath } = await verifyOn(r, `${dir}/second`, true);
+      assert.equal(verified.code, 0, verified.stderr);
+      assert.match(verified.stderr, /Verified 16 steps against \S+: all pass\./);
+      const env = { BASE_URL: r.origin, BASIC_PASSWORD: PASSWORD };
+      const run = await runCli(["run", flowPath], { env });
+      assert.equal(run.code, 0, run.stdout);
+    });
+  },
+);
+
+realTest(
+  "Radicale: a journey recorded now in Chromium passes on a fresh instance",
+  missing + unlessAsked("RADICALE_FRESH"),
+  async (dir) => {
+    const recorded = await withRadicale((r) => recordJourney(r.origin));
+    for (const [form, har] of [["pw", recorded.playwright], ["cdp", recorded.chromeHar]]) {
+      const text = publicRecording(har);
+      assert.deepEqual(hostPaths(text), []);
+      await Deno.mkdir(`${dir}/${form}`);
+      await Deno.writeTextFile(`${dir}/${form}/journey.har`, text);
+      const { flow, results } = await convertAndRun(
+        `${dir}/${form}/journey.har`,
+        `${dir}/${form}`,
+        true,
+      );
+      const [{ run, steps, passed }] = results;
+      assert.ok(steps.length >= 16 && passed === steps.length, `${run.stdout}\n${flow}`);
     }
   },
-});
-
-const fresh = Deno.env.get("RADICALE_FRESH") === "1";
-
-Deno.test({
-  name:
-    `real servers: Radicale: a journey recorded now in Chromium passes on a fresh instance${missing}${
-      fresh ? "" : " [ignored: set RADICALE_FRESH=1 to record anew]"
-    }`,
-  ignore: missing !== "" || !fresh || ignoreBrowser,
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-radicale-" });
-    try {
-      const recorded = await withRadicale((r) => recordJourney(r.origin));
-      for (const [form, har] of [["pw", recorded.playwright], ["cdp", recorded.chromeHar]]) {
-        const text = publicRecording(har);
-        assert.deepEqual(hostPaths(text), []);
-        await Deno.mkdir(`${dir}/${form}`);
-        await Deno.writeTextFile(`${dir}/${form}/journey.har`, text);
-        const { flow, results } = await convertAndRun(
-          `${dir}/${form}/journey.har`,
-          `${dir}/${form}`,
-          true,
-        );
-        const [{ run, steps, passed }] = results;
-        assert.ok(steps.length >= 16 && passed === steps.length, `${run.stdout}\n${flow}`);
-      }
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
-  },
-});
+  ignoreBrowser,
+);

@@ -91,24 +91,3 @@ export async function measureOpenApi(backend: RealWorldBackend, name: string, di
     assert.deepEqual(literal, [], "a literal credential in the flows");
   });
 }
-
-/** A test of tests/real/ in a temp folder of its own (kept under `REAL_KEEP`). */
-export function realTest(name: string, ignoredBecause: string, fn: (dir: string) => Promise<void>) {
-  Deno.test({
-    name: `real servers: ${name}${ignoredBecause}`,
-    ignore: ignoredBecause !== "",
-    sanitizeResources: false,
-    sanitizeOps: false,
-    async fn() {
-      const keep = Deno.env.get("REAL_KEEP");
-      if (keep) await Deno.mkdir(keep, { recursive: true });
-      const dir = await Deno.makeTempDir({ prefix: "flowrun-real-realworld-", dir: keep });
-      try {
-        await fn(dir);
-      } finally {
-        if (keep) console.error(`kept in ${dir}`);
-        else await Deno.remove(dir, { recursive: true });
-      }
-    },
-  });
-}

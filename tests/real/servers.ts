@@ -305,3 +305,43 @@ export async function withRetriedStart<T>(
     await instance.close();
   }
 }
+
+/**
+ * A test of tests/real/, named `real servers: NAME` and the reason it is
+ * ignored (`ignoredBecause`, "" when it runs), in a temp folder of its own,
+ * removed after it (kept under `REAL_KEEP=DIR`, which is printed).
+ * `alsoIgnored`: a reason its name need not say (one printed elsewhere, as
+ * a missing Chromium's).
+ */
+export function realTest(
+  name: string,
+  ignoredBecause: string,
+  fn: (dir: string) => Promise<void>,
+  alsoIgnored = false,
+) {
+  Deno.test({
+    name: `real servers: ${name}${ignoredBecause}`,
+    ignore: ignoredBecause !== "" || alsoIgnored,
+    sanitizeResources: false,
+    sanitizeOps: false,
+    async fn() {
+      const keep = Deno.env.get("REAL_KEEP");
+      if (keep) await Deno.mkdir(keep, { recursive: true });
+      const dir = await Deno.makeTempDir({ prefix: "flowrun-real-", dir: keep });
+      try {
+        await fn(dir);
+      } finally {
+        if (keep) console.error(`kept in ${dir}`);
+        else await Deno.remove(dir, { recursive: true });
+      }
+    },
+  });
+}
+
+/**
+ * "" when `variable=1` asks for what a test does anew (a journey recorded
+ * now in Chromium), else the reason the test is ignored.
+ */
+export function unlessAsked(variable: string): string {
+  return Deno.env.get(variable) === "1" ? "" : ` [ignored: set ${variable}=1 to record anew]`;
+}

@@ -50,7 +50,7 @@ import { ignoreBrowser } from "../support/browser.ts";
 import { runCli } from "../support/cli.ts";
 import { userEnv } from "../support/convert_apps.ts";
 import { readReport } from "./measure.ts";
-import { type Instance, start } from "./servers.ts";
+import { type Instance, realTest, start, unlessAsked } from "./servers.ts";
 import { syncthingLaunch, syncthingMissing } from "./syncthing.ts";
 
 /** A GUI address other than the recorded 8384, as `generate` writes when 8384 is taken. */
@@ -112,100 +112,76 @@ async function convertAndRun(
   }, gui);
 }
 
-Deno.test({
-  name:
-    `real servers: Syncthing's GUI, recorded in Chromium: only the base URL is asked, and every step passes on a fresh instance, its instance-named CSRF cookie and header included${missing}`,
-  ignore: missing !== "",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-syncthing-" });
-    try {
-      const har = `${FIXTURES}journey.pw.har`;
-      const text = await Deno.readTextFile(har);
-      assert.ok(!/\/(tmp|root|work)\//.test(text), "the recording names a path of this machine");
-      const { converted, flow, env, steps, passed } = await convertAndRun(har, dir);
-      assert.deepEqual(Object.keys(env), ["BASE_URL"], flow);
-      assert.match(converted.stderr, /unanswered \(still open when the recording ended\) 1/);
-      assert.match(converted.stderr, /long poll \(held until something happened\) 12/);
-      // The cookie is captured with its name from Set-Cookie; the header is named by the capture.
-      assert.match(flow, /\{ header: set-cookie, regex: /);
-      assert.match(
-        flow,
-        /cookie: CSRF-Token-\$\{steps\.open_home\.capture\.instance\}=\$\{steps\.open_home\.capture\.csrf_token\}/,
-      );
-      assert.match(flow, /"x-csrf-token-\$\{steps\.open_home\.capture\.instance\}":/);
-      // The home the recording's status answered is never sent: the folder's path is a capture.
-      assert.ok(!sent(flow).includes("/srv/syncthing-"), flow);
-      assert.equal(steps.length, 61, flow);
-      assert.equal(steps[0].name, "open_home");
-      assert.equal(passed, steps.length, flow);
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+realTest(
+  "Syncthing's GUI, recorded in Chromium: only the base URL is asked, and every step passes on a fresh instance, its instance-named CSRF cookie and header included",
+  missing,
+  async (dir) => {
+    const har = `${FIXTURES}journey.pw.har`;
+    const text = await Deno.readTextFile(har);
+    assert.ok(!/\/(tmp|root|work)\//.test(text), "the recording names a path of this machine");
+    const { converted, flow, env, steps, passed } = await convertAndRun(har, dir);
+    assert.deepEqual(Object.keys(env), ["BASE_URL"], flow);
+    assert.match(converted.stderr, /unanswered \(still open when the recording ended\) 1/);
+    assert.match(converted.stderr, /long poll \(held until something happened\) 12/);
+    // The cookie is captured with its name from Set-Cookie; the header is named by the capture.
+    assert.match(flow, /\{ header: set-cookie, regex: /);
+    assert.match(
+      flow,
+      /cookie: CSRF-Token-\$\{steps\.open_home\.capture\.instance\}=\$\{steps\.open_home\.capture\.csrf_token\}/,
+    );
+    assert.match(flow, /"x-csrf-token-\$\{steps\.open_home\.capture\.instance\}":/);
+    // The home the recording's status answered is never sent: the folder's path is a capture.
+    assert.ok(!sent(flow).includes("/srv/syncthing-"), flow);
+    assert.equal(steps.length, 61, flow);
+    assert.equal(steps[0].name, "open_home");
+    assert.equal(passed, steps.length, flow);
   },
-});
+);
 
-Deno.test({
-  name:
-    `real servers: Syncthing: on an instance of the recorded device (all else new) every step passes, and the folder is made in that instance's home${missing}`,
-  ignore: missing !== "",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-syncthing-" });
-    try {
-      const har = `${FIXTURES}journey.pw.har`;
-      const same = await convertAndRun(har, dir, FIXTURES);
-      assert.deepEqual(Object.keys(same.env), ["BASE_URL"], same.flow);
-      assert.equal(same.steps.length, 61, same.flow);
-      assert.ok(!sent(same.flow).includes("/srv/syncthing-"), same.flow);
-      assert.match(same.flow, /path: \$\{steps\.get_status\.capture\.tilde\}\/flowrun-photos/);
-      assert.equal(same.passed, same.steps.length, `${same.run.stdout}\n${same.flow}`);
-      assert.equal(same.run.code, 0, same.run.stdout);
-      // The journey's writes took: this device renamed, the folder and the remote device gone,
-      // and the folder made under the instance's own home.
-      assert.match(same.config, /<device id="2EWQW[^"]*" name="flowrun-box"/);
-      assert.ok(!/<folder id="[^"]+"/.test(same.config) && !same.config.includes("5QV275M"));
-      assert.ok(same.folderMade, "the folder was not made in the instance's home");
-      // Every config write sent the instance's own API key (read from its config), not the
-      // recorded one, which would have replaced it.
-      assert.ok(!same.config.includes(RECORDED_API_KEY), same.config);
-      assert.match(same.config, /<apikey>[A-Za-z0-9]{32}<\/apikey>/);
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+realTest(
+  "Syncthing: on an instance of the recorded device (all else new) every step passes, and the folder is made in that instance's home",
+  missing,
+  async (dir) => {
+    const har = `${FIXTURES}journey.pw.har`;
+    const same = await convertAndRun(har, dir, FIXTURES);
+    assert.deepEqual(Object.keys(same.env), ["BASE_URL"], same.flow);
+    assert.equal(same.steps.length, 61, same.flow);
+    assert.ok(!sent(same.flow).includes("/srv/syncthing-"), same.flow);
+    assert.match(same.flow, /path: \$\{steps\.get_status\.capture\.tilde\}\/flowrun-photos/);
+    assert.equal(same.passed, same.steps.length, `${same.run.stdout}\n${same.flow}`);
+    assert.equal(same.run.code, 0, same.run.stdout);
+    // The journey's writes took: this device renamed, the folder and the remote device gone,
+    // and the folder made under the instance's own home.
+    assert.match(same.config, /<device id="2EWQW[^"]*" name="flowrun-box"/);
+    assert.ok(!/<folder id="[^"]+"/.test(same.config) && !same.config.includes("5QV275M"));
+    assert.ok(same.folderMade, "the folder was not made in the instance's home");
+    // Every config write sent the instance's own API key (read from its config), not the
+    // recorded one, which would have replaced it.
+    assert.ok(!same.config.includes(RECORDED_API_KEY), same.config);
+    assert.match(same.config, /<apikey>[A-Za-z0-9]{32}<\/apikey>/);
   },
-});
+);
 
-Deno.test({
-  name:
-    `real servers: Syncthing: --verify against a live instance of the recorded device passes, and the verified flow passes there${missing}`,
-  ignore: missing !== "",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-syncthing-" });
-    try {
-      await withInstance(FIXTURES, async (s) => {
-        const flowPath = `${dir}/verified.yaml`;
-        const har = `${FIXTURES}journey.pw.har`;
-        const args = ["convert", "har", har, "--verify", s.origin, "-o", flowPath];
-        const verified = await runCli(args);
-        console.error(`syncthing --verify: ${/^Verified[^\n]*/m.exec(verified.stderr)?.[0]}`);
-        assert.equal(verified.code, 0, verified.stderr);
-        assert.match(verified.stderr, /Verified 61 steps against \S+: all pass\./);
-      });
-      // A second instance of the device: the verified flow is no recording of the first one.
-      await withInstance(FIXTURES, async (s) => {
-        const run = await runCli(["run", `${dir}/verified.yaml`], { env: { BASE_URL: s.origin } });
-        assert.equal(run.code, 0, run.stdout);
-      });
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+realTest(
+  "Syncthing: --verify against a live instance of the recorded device passes, and the verified flow passes there",
+  missing,
+  async (dir) => {
+    await withInstance(FIXTURES, async (s) => {
+      const flowPath = `${dir}/verified.yaml`;
+      const har = `${FIXTURES}journey.pw.har`;
+      const args = ["convert", "har", har, "--verify", s.origin, "-o", flowPath];
+      const verified = await runCli(args);
+      console.error(`syncthing --verify: ${/^Verified[^\n]*/m.exec(verified.stderr)?.[0]}`);
+      assert.equal(verified.code, 0, verified.stderr);
+      assert.match(verified.stderr, /Verified 61 steps against \S+: all pass\./);
+    });
+    // A second instance of the device: the verified flow is no recording of the first one.
+    await withInstance(FIXTURES, async (s) => {
+      const run = await runCli(["run", `${dir}/verified.yaml`], { env: { BASE_URL: s.origin } });
+      assert.equal(run.code, 0, run.stdout);
+    });
   },
-});
+);
 
 /** `convert har --verify` of the stored recording against a fresh instance (another device). */
 async function verifyFresh(flowPath: string, gui?: string) {
@@ -221,99 +197,72 @@ async function verifyFresh(flowPath: string, gui?: string) {
   }, gui);
 }
 
-Deno.test({
-  name:
-    `real servers: Syncthing: --verify against a fresh instance (another device) passes with no repair${missing}`,
-  ignore: missing !== "",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-syncthing-" });
-    try {
-      const verified = await verifyFresh(`${dir}/verified.yaml`);
-      assert.equal(verified.code, 0, verified.stderr);
-      assert.match(verified.stderr, /Verified 61 steps against \S+: all pass\./);
-      assert.doesNotMatch(verified.stderr, /^verify: /m);
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+realTest(
+  "Syncthing: --verify against a fresh instance (another device) passes with no repair",
+  missing,
+  async (dir) => {
+    const verified = await verifyFresh(`${dir}/verified.yaml`);
+    assert.equal(verified.code, 0, verified.stderr);
+    assert.match(verified.stderr, /Verified 61 steps against \S+: all pass\./);
+    assert.doesNotMatch(verified.stderr, /^verify: /m);
   },
-});
+);
 
-Deno.test({
-  name:
-    `real servers: Syncthing: --verify against a fresh instance whose config's GUI address is not the recorded one makes the seven config writes send it, and the verified flow keeps it${missing}`,
-  ignore: missing !== "",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-syncthing-" });
-    try {
-      const flowPath = `${dir}/verified.yaml`;
-      const verified = await verifyFresh(flowPath, MOVED_GUI);
-      assert.equal(verified.code, 0, verified.stderr);
-      assert.match(verified.stderr, /Verified 61 steps against \S+: all pass after 7 repairs\./);
-      const repaired = [...verified.stderr.matchAll(/^verify: repaired "([^"]+)": (.*)$/gm)];
-      assert.deepEqual(repaired.map((m) => m[1]), [
-        "update_config",
-        ...[2, 3, 4, 5, 6, 7].map((n) => `update_config_${n}`),
-      ]);
-      for (const [, , text] of repaired) {
-        assert.match(
-          text,
-          /^sends \$\{steps\.get_config\.capture\.address\}: "address" in the JSON body of step "get_config" changed live$/,
-        );
-      }
-      // The flow as converted writes the recorded 8384 there (and the GUI's listener restarts:
-      // the next request was refused in some runs, so its outcome is not asserted).
-      const plain = await convertAndRun(`${FIXTURES}journey.pw.har`, dir, undefined, [], MOVED_GUI);
-      assert.match(plain.config, /<gui\b[^>]*>\s*<address>127\.0\.0\.1:8384<\/address>/);
-      // Another such instance: every step passes and its GUI address stays its own.
-      await withInstance(undefined, async (s) => {
-        const run = await runCli(["run", flowPath], { env: { BASE_URL: s.origin } });
-        assert.equal(run.code, 0, run.stdout);
-        const config = await Deno.readTextFile(`${s.dir}/home/config.xml`);
-        assert.match(config, new RegExp(`<gui\\b[^>]*>\\s*<address>${MOVED_GUI}</address>`));
-      }, MOVED_GUI);
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
-  },
-});
-
-const fresh = Deno.env.get("SYNCTHING_FRESH") === "1";
-
-Deno.test({
-  name:
-    `real servers: Syncthing: a journey recorded now in Chromium passes on an instance of its device${missing}${
-      fresh ? "" : " [ignored: set SYNCTHING_FRESH=1 to record anew]"
-    }`,
-  ignore: missing !== "" || !fresh || ignoreBrowser,
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-syncthing-" });
-    try {
-      const identity = `${dir}/identity`;
-      await Deno.mkdir(identity);
-      const har = await withInstance(undefined, async (s) => {
-        const recorded = await recordJourney(s.origin);
-        for (const file of ["cert.pem", "key.pem"]) {
-          await Deno.copyFile(`${s.dir}/home/${file}`, `${identity}/${file}`);
-        }
-        return publicRecording(recorded.playwright, s.dir);
-      });
-      assert.ok(!/\/(tmp|root|work)\//.test(har), "the recording names a path of this machine");
-      await Deno.writeTextFile(`${dir}/journey.har`, har);
-      const { flow, env, run, steps, passed } = await convertAndRun(
-        `${dir}/journey.har`,
-        dir,
-        identity,
+realTest(
+  "Syncthing: --verify against a fresh instance whose config's GUI address is not the recorded one makes the seven config writes send it, and the verified flow keeps it",
+  missing,
+  async (dir) => {
+    const flowPath = `${dir}/verified.yaml`;
+    const verified = await verifyFresh(flowPath, MOVED_GUI);
+    assert.equal(verified.code, 0, verified.stderr);
+    assert.match(verified.stderr, /Verified 61 steps against \S+: all pass after 7 repairs\./);
+    const repaired = [...verified.stderr.matchAll(/^verify: repaired "([^"]+)": (.*)$/gm)];
+    assert.deepEqual(repaired.map((m) => m[1]), [
+      "update_config",
+      ...[2, 3, 4, 5, 6, 7].map((n) => `update_config_${n}`),
+    ]);
+    for (const [, , text] of repaired) {
+      assert.match(
+        text,
+        /^sends \$\{steps\.get_config\.capture\.address\}: "address" in the JSON body of step "get_config" changed live$/,
       );
-      assert.deepEqual(Object.keys(env), ["BASE_URL"], flow);
-      assert.ok(steps.length >= 40 && passed === steps.length, `${run.stdout}\n${flow}`);
-    } finally {
-      await Deno.remove(dir, { recursive: true });
     }
+    // The flow as converted writes the recorded 8384 there (and the GUI's listener restarts:
+    // the next request was refused in some runs, so its outcome is not asserted).
+    const plain = await convertAndRun(`${FIXTURES}journey.pw.har`, dir, undefined, [], MOVED_GUI);
+    assert.match(plain.config, /<gui\b[^>]*>\s*<address>127\.0\.0\.1:8384<\/address>/);
+    // Another such instance: every step passes and its GUI address stays its own.
+    await withInstance(undefined, async (s) => {
+      const run = await runCli(["run", flowPath], { env: { BASE_URL: s.origin } });
+      assert.equal(run.code, 0, run.stdout);
+      const config = await Deno.readTextFile(`${s.dir}/home/config.xml`);
+      assert.match(config, new RegExp(`<gui\\b[^>]*>\\s*<address>${MOVED_GUI}</address>`));
+    }, MOVED_GUI);
   },
-});
+);
+
+realTest(
+  "Syncthing: a journey recorded now in Chromium passes on an instance of its device",
+  missing + unlessAsked("SYNCTHING_FRESH"),
+  async (dir) => {
+    const identity = `${dir}/identity`;
+    await Deno.mkdir(identity);
+    const har = await withInstance(undefined, async (s) => {
+      const recorded = await recordJourney(s.origin);
+      for (const file of ["cert.pem", "key.pem"]) {
+        await Deno.copyFile(`${s.dir}/home/${file}`, `${identity}/${file}`);
+      }
+      return publicRecording(recorded.playwright, s.dir);
+    });
+    assert.ok(!/\/(tmp|root|work)\//.test(har), "the recording names a path of this machine");
+    await Deno.writeTextFile(`${dir}/journey.har`, har);
+    const { flow, env, run, steps, passed } = await convertAndRun(
+      `${dir}/journey.har`,
+      dir,
+      identity,
+    );
+    assert.deepEqual(Object.keys(env), ["BASE_URL"], flow);
+    assert.ok(steps.length >= 40 && passed === steps.length, `${run.stdout}\n${flow}`);
+  },
+  ignoreBrowser,
+);

@@ -24,7 +24,7 @@ import { runCli } from "../support/cli.ts";
 import { userEnv } from "../support/convert_apps.ts";
 import { hostPaths } from "../support/record_har.ts";
 import { readReport } from "./measure.ts";
-import { type Instance, start } from "./servers.ts";
+import { type Instance, realTest, start, unlessAsked } from "./servers.ts";
 import {
   type RpcAuth,
   startWithAuth,
@@ -116,130 +116,95 @@ function recordedOnly(har: string): string[] {
   return [...new Set([...ids, ...folders].map((m) => m[1] ?? m[0]))];
 }
 
-Deno.test({
-  name:
-    `real servers: Transmission's web UI, recorded in Chromium, passes every step on a fresh daemon with only its base URL${missing}`,
-  ignore: missing !== "",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-transmission-" });
-    try {
-      const har = `${FIXTURES}journey.pw.har`;
-      const text = await Deno.readTextFile(har);
-      assert.deepEqual(hostPaths(text), []);
-      const { flow, env, results } = await convertAndRun(har, dir, false, [], 2);
-      assert.deepEqual(Object.keys(env), ["BASE_URL"], flow);
-      assert.match(flow, /\{ header: x-transmission-session-id \}/);
-      assert.match(flow, /download_dir: \$\.json\.arguments\['download-dir'\]/);
-      const recorded = recordedOnly(text);
-      assert.ok(recorded.length >= 2, recorded.join(" "));
-      for (const value of recorded) assert.ok(!sent(flow).includes(value), `${value}\n${flow}`);
-      // The torrent's id is the one torrent-add answered: 1 on the first run, 2 on the second,
-      // whose pause, resume and remove must name it (Transmission ignores an unknown id).
-      assert.match(flow, /ids: \["\$\{steps\.torrent_add\.capture\.torrent_added_id\}"\]/);
-      for (const { run, steps, passed, left } of results) {
-        assert.equal(steps.length, 20, flow);
-        assert.equal(passed, steps.length, `${run.stdout}\n${flow}`);
-        assert.equal(run.code, 0, run.stdout);
-        assert.equal(left, 0, flow);
-      }
-      // The control: the same recording sent as recorded fails at the first resend (409).
-      const control = await convertAndRun(har, dir, false, ["--no-correlate"]);
-      assert.equal(control.run.code, 1, control.flow);
-      assert.ok(control.passed <= 1, control.run.stdout);
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
-  },
-});
-
-Deno.test({
-  name:
-    `real servers: Transmission with RPC authentication: the Basic credential is the one variable asked, never written, and every step passes on a fresh daemon${missing}`,
-  ignore: missing !== "",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-transmission-" });
-    try {
-      const har = `${FIXTURES}auth.pw.har`;
-      const { flow, env, run, steps, passed } = await convertAndRun(har, dir, true);
-      assert.deepEqual(Object.keys(env).sort(), ["BASE_URL", "BASIC_PASSWORD"], flow);
-      assert.ok(!flow.includes(AUTH.password) && !flow.includes(BASIC), flow);
-      // The user sets the password, not base64 of user:password: the step's auth sends it.
-      assert.match(flow, /basic:\n\s+username: \S+\n\s+password: \$\{ENV\.BASIC_PASSWORD\}/);
-      assert.ok(!/authorization: Basic/i.test(flow), flow);
+realTest(
+  "Transmission's web UI, recorded in Chromium, passes every step on a fresh daemon with only its base URL",
+  missing,
+  async (dir) => {
+    const har = `${FIXTURES}journey.pw.har`;
+    const text = await Deno.readTextFile(har);
+    assert.deepEqual(hostPaths(text), []);
+    const { flow, env, results } = await convertAndRun(har, dir, false, [], 2);
+    assert.deepEqual(Object.keys(env), ["BASE_URL"], flow);
+    assert.match(flow, /\{ header: x-transmission-session-id \}/);
+    assert.match(flow, /download_dir: \$\.json\.arguments\['download-dir'\]/);
+    const recorded = recordedOnly(text);
+    assert.ok(recorded.length >= 2, recorded.join(" "));
+    for (const value of recorded) assert.ok(!sent(flow).includes(value), `${value}\n${flow}`);
+    // The torrent's id is the one torrent-add answered: 1 on the first run, 2 on the second,
+    // whose pause, resume and remove must name it (Transmission ignores an unknown id).
+    assert.match(flow, /ids: \["\$\{steps\.torrent_add\.capture\.torrent_added_id\}"\]/);
+    for (const { run, steps, passed, left } of results) {
       assert.equal(steps.length, 20, flow);
       assert.equal(passed, steps.length, `${run.stdout}\n${flow}`);
-      // The run's output masks the credential it sent.
-      assert.ok(!run.stdout.includes(BASIC), run.stdout);
-    } finally {
-      await Deno.remove(dir, { recursive: true });
+      assert.equal(run.code, 0, run.stdout);
+      assert.equal(left, 0, flow);
     }
+    // The control: the same recording sent as recorded fails at the first resend (409).
+    const control = await convertAndRun(har, dir, false, ["--no-correlate"]);
+    assert.equal(control.run.code, 1, control.flow);
+    assert.ok(control.passed <= 1, control.run.stdout);
   },
-});
+);
 
-Deno.test({
-  name:
-    `real servers: Transmission: --verify against a live daemon passes, and the verified flow passes there${missing}`,
-  ignore: missing !== "",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-transmission-" });
-    try {
-      await withDaemon(false, async (c) => {
-        const flowPath = `${dir}/verified.yaml`;
-        const verified = await runCli([
-          "convert",
-          "har",
-          `${FIXTURES}journey.pw.har`,
-          "--verify",
-          c.origin,
-          "-o",
-          flowPath,
-        ]);
-        console.error(`transmission --verify: ${/^Verified[^\n]*/m.exec(verified.stderr)?.[0]}`);
-        assert.equal(verified.code, 0, verified.stderr);
-        assert.match(verified.stderr, /Verified 20 steps against \S+: all pass\./);
-        const run = await runCli(["run", flowPath], { env: { BASE_URL: c.origin } });
-        assert.equal(run.code, 0, run.stdout);
+realTest(
+  "Transmission with RPC authentication: the Basic credential is the one variable asked, never written, and every step passes on a fresh daemon",
+  missing,
+  async (dir) => {
+    const har = `${FIXTURES}auth.pw.har`;
+    const { flow, env, run, steps, passed } = await convertAndRun(har, dir, true);
+    assert.deepEqual(Object.keys(env).sort(), ["BASE_URL", "BASIC_PASSWORD"], flow);
+    assert.ok(!flow.includes(AUTH.password) && !flow.includes(BASIC), flow);
+    // The user sets the password, not base64 of user:password: the step's auth sends it.
+    assert.match(flow, /basic:\n\s+username: \S+\n\s+password: \$\{ENV\.BASIC_PASSWORD\}/);
+    assert.ok(!/authorization: Basic/i.test(flow), flow);
+    assert.equal(steps.length, 20, flow);
+    assert.equal(passed, steps.length, `${run.stdout}\n${flow}`);
+    // The run's output masks the credential it sent.
+    assert.ok(!run.stdout.includes(BASIC), run.stdout);
+  },
+);
+
+realTest(
+  "Transmission: --verify against a live daemon passes, and the verified flow passes there",
+  missing,
+  async (dir) => {
+    await withDaemon(false, async (c) => {
+      const flowPath = `${dir}/verified.yaml`;
+      const verified = await runCli([
+        "convert",
+        "har",
+        `${FIXTURES}journey.pw.har`,
+        "--verify",
+        c.origin,
+        "-o",
+        flowPath,
+      ]);
+      console.error(`transmission --verify: ${/^Verified[^\n]*/m.exec(verified.stderr)?.[0]}`);
+      assert.equal(verified.code, 0, verified.stderr);
+      assert.match(verified.stderr, /Verified 20 steps against \S+: all pass\./);
+      const run = await runCli(["run", flowPath], { env: { BASE_URL: c.origin } });
+      assert.equal(run.code, 0, run.stdout);
+    });
+  },
+);
+
+realTest(
+  "Transmission: a journey recorded now in Chromium passes on a fresh daemon",
+  missing + unlessAsked("TRANSMISSION_FRESH"),
+  async (dir) => {
+    for (const auth of [false, true]) {
+      const har = await withDaemon(auth, async (a) => {
+        const recorded = await recordJourney(
+          a.origin,
+          auth ? { username: AUTH.user, password: AUTH.password } : undefined,
+        );
+        return publicRecording(recorded.playwright, a.dir);
       });
-    } finally {
-      await Deno.remove(dir, { recursive: true });
+      assert.deepEqual(hostPaths(har), []);
+      await Deno.writeTextFile(`${dir}/journey.har`, har);
+      const { flow, run, steps, passed } = await convertAndRun(`${dir}/journey.har`, dir, auth);
+      assert.ok(steps.length >= 20 && passed === steps.length, `${run.stdout}\n${flow}`);
     }
   },
-});
-
-const fresh = Deno.env.get("TRANSMISSION_FRESH") === "1";
-
-Deno.test({
-  name:
-    `real servers: Transmission: a journey recorded now in Chromium passes on a fresh daemon${missing}${
-      fresh ? "" : " [ignored: set TRANSMISSION_FRESH=1 to record anew]"
-    }`,
-  ignore: missing !== "" || !fresh || ignoreBrowser,
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-transmission-" });
-    try {
-      for (const auth of [false, true]) {
-        const har = await withDaemon(auth, async (a) => {
-          const recorded = await recordJourney(
-            a.origin,
-            auth ? { username: AUTH.user, password: AUTH.password } : undefined,
-          );
-          return publicRecording(recorded.playwright, a.dir);
-        });
-        assert.deepEqual(hostPaths(har), []);
-        await Deno.writeTextFile(`${dir}/journey.har`, har);
-        const { flow, run, steps, passed } = await convertAndRun(`${dir}/journey.har`, dir, auth);
-        assert.ok(steps.length >= 20 && passed === steps.length, `${run.stdout}\n${flow}`);
-      }
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
-  },
-});
+  ignoreBrowser,
+);
