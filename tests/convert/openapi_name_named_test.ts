@@ -13,6 +13,7 @@
  */
 import assert from "node:assert/strict";
 import { convertAndRunSuite, serveStandIn } from "../support/openapi_suite.ts";
+import { rpcDocument, rpcPath } from "./openapi_rpc_document.ts";
 
 const answer = {
   "200": {
@@ -27,33 +28,25 @@ const answer = {
 
 /** A function as GET and POST, every argument an optional text in the query. */
 function rpc(name: string, params: string[], summary?: string) {
-  const op = (method: string) => ({
-    operationId: `${name}Using${method}`,
+  return rpcPath(name, params, {
     tags: ["pad"],
     ...(summary ? { summary } : {}),
-    parameters: params.map((p) => ({ name: p, in: "query", schema: { type: "string" } })),
     responses: answer,
   });
-  return { [`/${name}`]: { get: op("GET"), post: op("POST") } };
 }
 
-const document = {
-  openapi: "3.0.2",
-  info: { title: "RPC", version: "1" },
-  servers: [{ url: "/api/1" }],
-  paths: {
-    ...rpc("createPad", ["padID", "text"]),
-    ...rpc("getText", ["padID", "rev"]),
-    ...rpc("setText", ["padID", "text"]),
-    ...rpc("appendText", ["padID", "text"]),
-    ...rpc("setHTML", ["padID", "html"]),
-    // snake case, and a name of two words after its verb.
-    ...rpc("set_chat_head", ["padID", "chatHead"]),
-    // The summary names it, as PowerDNS's summary names a body's property.
-    ...rpc("renamePad", ["padID", "newName"], "renames a pad: newName is its new name"),
-    ...rpc("deletePad", ["padID"]),
-  },
-};
+const document = rpcDocument({
+  ...rpc("createPad", ["padID", "text"]),
+  ...rpc("getText", ["padID", "rev"]),
+  ...rpc("setText", ["padID", "text"]),
+  ...rpc("appendText", ["padID", "text"]),
+  ...rpc("setHTML", ["padID", "html"]),
+  // snake case, and a name of two words after its verb.
+  ...rpc("set_chat_head", ["padID", "chatHead"]),
+  // The summary names it, as PowerDNS's summary names a body's property.
+  ...rpc("renamePad", ["padID", "newName"], "renames a pad: newName is its new name"),
+  ...rpc("deletePad", ["padID"]),
+});
 
 /** Every call as `<name> <code> <query> <method>`. */
 function startServer() {
@@ -159,23 +152,18 @@ const message = {
   properties: { text: { type: "string" }, userId: { type: "string" }, time: { type: "integer" } },
 };
 
-const chatDocument = {
-  openapi: "3.0.2",
-  info: { title: "RPC", version: "1" },
-  servers: [{ url: "/api/1" }],
-  paths: {
-    ...rpc("createPad", ["padID"]),
-    // Listed before the append, as Etherpad lists them: it reads messages that must exist.
-    "/getChatHistory": {
-      get: {
-        tags: ["pad"],
-        parameters: ["padID", "start", "end"].map((name) => ({ name, in: "query" })),
-        responses: holding({ messages: { type: "array", items: message } }),
-      },
+const chatDocument = rpcDocument({
+  ...rpc("createPad", ["padID"]),
+  // Listed before the append, as Etherpad lists them: it reads messages that must exist.
+  "/getChatHistory": {
+    get: {
+      tags: ["pad"],
+      parameters: ["padID", "start", "end"].map((name) => ({ name, in: "query" })),
+      responses: holding({ messages: { type: "array", items: message } }),
     },
-    ...rpc("appendChatMessage", ["padID", "text", "time"], "appends a chat message"),
   },
-};
+  ...rpc("appendChatMessage", ["padID", "text", "time"], "appends a chat message"),
+});
 
 Deno.test("convert openapi: an RPC call sends what the document's answers say the thing its name names holds (appendChatMessage's text), and runs before the reads", async () => {
   const pads = new Map<string, string[]>();
@@ -212,16 +200,11 @@ Deno.test("convert openapi: an RPC call sends what the document's answers say th
 });
 
 Deno.test("convert openapi: an RPC function whose name ends in a preposition (…IfNotExistsFor) sends its first argument, the preposition's object", async () => {
-  const doc = {
-    openapi: "3.0.2",
-    info: { title: "RPC", version: "1" },
-    servers: [{ url: "/api/1" }],
-    paths: {
-      ...rpc("createGroupIfNotExistsFor", ["groupMapper"]),
-      ...rpc("createAuthorIfNotExistsFor", ["authorMapper", "name"]),
-      ...rpc("listPadsOfAuthor", ["authorID"]),
-    },
-  };
+  const doc = rpcDocument({
+    ...rpc("createGroupIfNotExistsFor", ["groupMapper"]),
+    ...rpc("createAuthorIfNotExistsFor", ["authorMapper", "name"]),
+    ...rpc("listPadsOfAuthor", ["authorID"]),
+  });
   const calls: string[] = [];
   const server = serveStandIn((req) => {
     const url = new URL(req.url);

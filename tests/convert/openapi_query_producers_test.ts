@@ -18,6 +18,7 @@
  */
 import assert from "node:assert/strict";
 import { convertAndRunSuite, serveStandIn } from "../support/openapi_suite.ts";
+import { rpcDocument } from "./openapi_rpc_document.ts";
 
 const answer = (data: Record<string, unknown>) => ({
   "200": {
@@ -50,30 +51,25 @@ function rpc(tag: string, params: string[], data: Record<string, unknown> = {}, 
   };
 }
 
-const document = {
-  openapi: "3.0.2",
-  info: { title: "RPC", version: "1" },
-  servers: [{ url: "/api/1" }],
-  paths: {
-    "/createGroup": rpc("group", [], { groupID: text }),
-    "/listPads": rpc(
-      "group",
-      ["groupID", "limit"],
-      { padIDs: { type: "array", items: text } },
-      "get",
-    ),
-    "/deleteGroup": rpc("group", ["groupID"]),
-    // A comment's answer names its author: an id it refers to, not one it made (it comes first).
-    "/createComment": rpc("author", [], { commentID: text, authorID: text }),
-    "/createAuthor": rpc("author", ["name"], { authorID: text }),
-    "/listPadsOfAuthor": rpc("author", ["authorID"], {}, "get"),
-    "/createSession": rpc("session", ["groupID", "authorID", "validUntil"], { sessionID: text }),
-    "/getSessionInfo": rpc("session", ["sessionID"], {}, "get"),
-    // A text another call answers is data, not a handle: createPad's text is no getText's.
-    "/getText": rpc("pad", ["padID"], { text }),
-    "/createPad": rpc("pad", ["padID", "text"]),
-  },
-};
+const document = rpcDocument({
+  "/createGroup": rpc("group", [], { groupID: text }),
+  "/listPads": rpc(
+    "group",
+    ["groupID", "limit"],
+    { padIDs: { type: "array", items: text } },
+    "get",
+  ),
+  "/deleteGroup": rpc("group", ["groupID"]),
+  // A comment's answer names its author: an id it refers to, not one it made (it comes first).
+  "/createComment": rpc("author", [], { commentID: text, authorID: text }),
+  "/createAuthor": rpc("author", ["name"], { authorID: text }),
+  "/listPadsOfAuthor": rpc("author", ["authorID"], {}, "get"),
+  "/createSession": rpc("session", ["groupID", "authorID", "validUntil"], { sessionID: text }),
+  "/getSessionInfo": rpc("session", ["sessionID"], {}, "get"),
+  // A text another call answers is data, not a handle: createPad's text is no getText's.
+  "/getText": rpc("pad", ["padID"], { text }),
+  "/createPad": rpc("pad", ["padID", "text"]),
+});
 
 /** The ids it handed out, and every request's query; an unknown id is refused (400). */
 function startServer() {

@@ -18,6 +18,7 @@
  */
 import assert from "node:assert/strict";
 import { convertAndRunSuite, serveStandIn } from "../support/openapi_suite.ts";
+import { rpcDocument, rpcPath } from "./openapi_rpc_document.ts";
 
 const ok = { "200": { description: "ok (code 0)" } };
 const readOnly = {
@@ -38,33 +39,22 @@ const readOnly = {
 
 /** A function as GET and POST, every argument an optional text in the query. */
 function rpc(name: string, params: string[], tag?: string, responses: unknown = ok) {
-  const op = (method: string) => ({
-    operationId: `${name}Using${method}`,
-    ...(tag ? { tags: [tag] } : {}),
-    parameters: params.map((p) => ({ name: p, in: "query", schema: { type: "string" } })),
-    responses,
-  });
-  return { [`/${name}`]: { get: op("GET"), post: op("POST") } };
+  return rpcPath(name, params, { ...(tag ? { tags: [tag] } : {}), responses });
 }
 
-const document = {
-  openapi: "3.0.2",
-  info: { title: "RPC", version: "1" },
-  servers: [{ url: "/api/1" }],
-  paths: {
-    ...rpc("createPad", ["padID"], "pad"),
-    ...rpc("getText", ["padID"], "pad"),
-    ...rpc("getReadOnlyID", ["padID"], "pad", readOnly),
-    // Untagged, as Etherpad's are: a flow of their own, with a copy of the create. The move is
-    // listed before the reads, as Etherpad lists it.
-    ...rpc("movePad", ["sourceID", "destinationID", "force"]),
-    ...rpc("copyPad", ["sourceID", "destinationID", "force"]),
-    ...rpc("getPadID", ["roID"]),
-    ...rpc("getRevisionsCount", ["padID"]),
-    ...rpc("copyPadWithoutHistory", ["sourceID", "destinationID", "force"]),
-    ...rpc("deletePad", ["padID"], "pad"),
-  },
-};
+const document = rpcDocument({
+  ...rpc("createPad", ["padID"], "pad"),
+  ...rpc("getText", ["padID"], "pad"),
+  ...rpc("getReadOnlyID", ["padID"], "pad", readOnly),
+  // Untagged, as Etherpad's are: a flow of their own, with a copy of the create. The move is
+  // listed before the reads, as Etherpad lists it.
+  ...rpc("movePad", ["sourceID", "destinationID", "force"]),
+  ...rpc("copyPad", ["sourceID", "destinationID", "force"]),
+  ...rpc("getPadID", ["roID"]),
+  ...rpc("getRevisionsCount", ["padID"]),
+  ...rpc("copyPadWithoutHistory", ["sourceID", "destinationID", "force"]),
+  ...rpc("deletePad", ["padID"], "pad"),
+});
 
 /** Every call as `<name> <code> <query> <method>`. */
 function startServer() {

@@ -19,6 +19,7 @@
 import assert from "node:assert/strict";
 import { operationsOf, stepOrder } from "../../lib/convert/openapi/operations.ts";
 import { convertAndRunSuite, serveStandIn } from "../support/openapi_suite.ts";
+import { rpcDocument, rpcPath } from "./openapi_rpc_document.ts";
 
 const answer = (data: Record<string, unknown>) => ({
   "200": {
@@ -40,38 +41,27 @@ const text = { type: "string" };
 
 /** A function as GET and POST, Etherpad's way: `<name>UsingGET`, `<name>UsingPOST`. */
 function rpc(name: string, tag: string | undefined, params: string[], data = {}) {
-  const op = (method: string) => ({
-    operationId: `${name}Using${method}`,
-    ...(tag ? { tags: [tag] } : {}),
-    parameters: params.map((p) => ({ name: p, in: "query", schema: { type: "string" } })),
-    responses: answer(data),
-  });
-  return { [`/${name}`]: { get: op("GET"), post: op("POST") } };
+  return rpcPath(name, params, { ...(tag ? { tags: [tag] } : {}), responses: answer(data) });
 }
 
-const document = {
-  openapi: "3.0.2",
-  info: { title: "RPC", version: "1" },
-  servers: [{ url: "/api/1" }],
-  paths: {
-    // Deletes first in the document, as Etherpad lists deleteGroup before listPads.
-    ...rpc("createGroup", "group", [], { groupID: text }),
-    ...rpc("deleteGroup", "group", ["groupID"]),
-    ...rpc("listPads", "group", ["groupID"], { padIDs: { type: "array", items: text } }),
-    ...rpc("createPad", "pad", ["padID", "text"]),
-    ...rpc("deletePad", "pad", ["padID"]),
-    ...rpc("getText", "pad", ["padID"], { text }),
-    ...rpc("setText", "pad", ["padID", "text"]),
-    // A POST-only function named a removal, in snake case, listed before the read it must follow.
-    "/remove_author": {
-      post: { tags: ["author"], parameters: [{ name: "authorID", in: "query" }] },
-    },
-    ...rpc("createAuthor", "author", [], { authorID: text }),
-    ...rpc("getAuthorName", "author", ["authorID"], { name: text }),
-    // Untagged, in a flow of its own: it needs a pad of its own.
-    ...rpc("getRevisionsCount", undefined, ["padID"], { revisions: { type: "integer" } }),
+const document = rpcDocument({
+  // Deletes first in the document, as Etherpad lists deleteGroup before listPads.
+  ...rpc("createGroup", "group", [], { groupID: text }),
+  ...rpc("deleteGroup", "group", ["groupID"]),
+  ...rpc("listPads", "group", ["groupID"], { padIDs: { type: "array", items: text } }),
+  ...rpc("createPad", "pad", ["padID", "text"]),
+  ...rpc("deletePad", "pad", ["padID"]),
+  ...rpc("getText", "pad", ["padID"], { text }),
+  ...rpc("setText", "pad", ["padID", "text"]),
+  // A POST-only function named a removal, in snake case, listed before the read it must follow.
+  "/remove_author": {
+    post: { tags: ["author"], parameters: [{ name: "authorID", in: "query" }] },
   },
-};
+  ...rpc("createAuthor", "author", [], { authorID: text }),
+  ...rpc("getAuthorName", "author", ["authorID"], { name: text }),
+  // Untagged, in a flow of its own: it needs a pad of its own.
+  ...rpc("getRevisionsCount", undefined, ["padID"], { revisions: { type: "integer" } }),
+});
 
 /** Every call as `<name> <code>` in order, Etherpad's answers. */
 function startServer() {

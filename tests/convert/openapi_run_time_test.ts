@@ -13,6 +13,7 @@
  */
 import assert from "node:assert/strict";
 import { convertAndRunSuite, serveStandIn } from "../support/openapi_suite.ts";
+import { rpcDocument as documentOf, rpcPath } from "./openapi_rpc_document.ts";
 
 const ok = { "200": { description: "ok (code 0)" } };
 const text = { type: "string" };
@@ -29,33 +30,21 @@ const data = (props: Record<string, unknown>) => ({
 
 /** A function as GET and POST, every argument an optional text in the query. */
 function rpc(name: string, params: string[], responses: unknown = ok, summary?: string) {
-  const op = (method: string) => ({
-    operationId: `${name}Using${method}`,
-    tags: ["session"],
-    ...(summary ? { summary } : {}),
-    parameters: params.map((p) => ({ name: p, in: "query", schema: text })),
-    responses,
-  });
-  return { [`/${name}`]: { get: op("GET"), post: op("POST") } };
+  return rpcPath(name, params, { tags: ["session"], ...(summary ? { summary } : {}), responses });
 }
 
-const rpcDocument = {
-  openapi: "3.0.2",
-  info: { title: "RPC", version: "1" },
-  servers: [{ url: "/api/1" }],
-  paths: {
-    ...rpc("createGroup", [], data({ groupID: text })),
-    ...rpc("createAuthor", [], data({ authorID: text })),
-    ...rpc(
-      "createSession",
-      ["groupID", "authorID", "validUntil"],
-      data({ sessionID: text }),
-      "creates a new session. validUntil is an unix timestamp in seconds",
-    ),
-    ...rpc("getSessionInfo", ["sessionID"]),
-    ...rpc("deleteSession", ["sessionID"]),
-  },
-};
+const rpcDocument = documentOf({
+  ...rpc("createGroup", [], data({ groupID: text })),
+  ...rpc("createAuthor", [], data({ authorID: text })),
+  ...rpc(
+    "createSession",
+    ["groupID", "authorID", "validUntil"],
+    data({ sessionID: text }),
+    "creates a new session. validUntil is an unix timestamp in seconds",
+  ),
+  ...rpc("getSessionInfo", ["sessionID"]),
+  ...rpc("deleteSession", ["sessionID"]),
+});
 
 const nowSeconds = () => Date.now() / 1000;
 
