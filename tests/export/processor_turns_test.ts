@@ -13,30 +13,13 @@ import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
 import { prepare } from "../real/servers.ts";
 import { kernelStandIn, seeded } from "../kinds/websocket/kernel_stand_in.ts";
+import { AFTER_INFO_REPLY, BOTH_ANSWERS, kernelFlow } from "../kinds/websocket/kernel_flow.ts";
 import { drive } from "./drive.ts";
 
 const installed = await prepare([{ name: "artillery", version: "2.0.34" }]);
 
-const flow = (until: string) =>
-  `name: kernel
-steps:
-  - name: cell
-    websocket:
-      url: ws://\${ENV.KERNEL}/channels
-      send:
-        - json: { msg_type: info_request }
-        - json: { msg_type: execute_request, code: "1 + 1" }
-          after: { message: "$[?@.msg_type == 'info_reply']" }
-      until: ${until}
-      wait: 5s
-    assert:
-      status: 101
-      json:
-        - { path: "$.json.messages[?@.msg_type == 'execute_result'].data", equals: ["2"] }
-        - { path: "$.json.messages[?@.msg_type == 'execute_reply'].status", equals: [ok] }
-        - { path: $.json.stopped, equals: until }
-`;
-const BOTH = `["$[?@.msg_type == 'execute_result']", "$[?@.msg_type == 'execute_reply']"]`;
+const flow = (until: string) => kernelFlow(AFTER_INFO_REPLY, until);
+const BOTH = BOTH_ANSWERS;
 
 async function written(text: string): Promise<string> {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-processor-turns-" });

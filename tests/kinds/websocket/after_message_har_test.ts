@@ -8,19 +8,9 @@ import assert from "node:assert/strict";
 import { parse } from "yaml";
 import { runCli } from "../../support/cli.ts";
 import { kernelStandIn, seeded } from "./kernel_stand_in.ts";
+import { AFTER_INFO_REPLY, BOTH_ANSWERS, kernelFlow } from "./kernel_flow.ts";
 
-const FLOW = `name: kernel
-steps:
-  - name: cell
-    websocket:
-      url: ws://\${ENV.KERNEL}/channels
-      send:
-        - json: { msg_type: info_request }
-        - json: { msg_type: execute_request, code: "1 + 1" }
-          after: { message: "$[?@.msg_type == 'info_reply']" }
-      until: ["$[?@.msg_type == 'execute_result']", "$[?@.msg_type == 'execute_reply']"]
-      wait: 5s
-`;
+const FLOW = kernelFlow(AFTER_INFO_REPLY, BOTH_ANSWERS, false);
 
 Deno.test("websocket after: {message}: the HAR report places the item after the reply it awaited, and converts back to the same turn", async () => {
   const kernel = kernelStandIn(seeded(3), 2);

@@ -10,28 +10,11 @@
 import assert from "node:assert/strict";
 import { kernelStandIn, seeded } from "./kernel_stand_in.ts";
 import { runFlow } from "./run_flow.ts";
+import { AFTER_INFO_REPLY, BOTH_ANSWERS, kernelFlow } from "./kernel_flow.ts";
 
-const flow = (after: string, until: string) => `
-name: kernel
-steps:
-  - name: cell
-    websocket:
-      url: ws://\${ENV.KERNEL}/channels
-      send:
-        - json: { msg_type: info_request }
-        - json: { msg_type: execute_request, code: "1 + 1" }
-          after: ${after}
-      until: ${until}
-      wait: 5s
-    assert:
-      status: 101
-      json:
-        - { path: "$.json.messages[?@.msg_type == 'execute_result'].data", equals: ["2"] }
-        - { path: "$.json.messages[?@.msg_type == 'execute_reply'].status", equals: [ok] }
-        - { path: $.json.stopped, equals: until }
-`;
-const BY_MESSAGE = `{ message: "$[?@.msg_type == 'info_reply']" }`;
-const BOTH = `["$[?@.msg_type == 'execute_result']", "$[?@.msg_type == 'execute_reply']"]`;
+const flow = kernelFlow;
+const BY_MESSAGE = AFTER_INFO_REPLY;
+const BOTH = BOTH_ANSWERS;
 
 Deno.test("websocket after: {message}: the cell is sent once info_reply came and both answers are received, whatever came first (6 replays)", async () => {
   const seed = Date.now();
