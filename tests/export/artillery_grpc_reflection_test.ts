@@ -14,7 +14,8 @@ import assert from "node:assert/strict";
 import { exportAndRun as exportAndRunIn } from "./artillery_cli.ts";
 import { runCli } from "../support/cli.ts";
 import { prepare } from "../real/servers.ts";
-import { officialServer, type Started } from "../fixtures/grpc_reflection/servers.ts";
+import { officialServer } from "../fixtures/grpc_reflection/servers.ts";
+import { withServer } from "../kinds/grpc/support.ts";
 
 const installed = await prepare([{ name: "artillery", version: "2.0.34" }]);
 const FIXTURES = new URL("../fixtures/export/", import.meta.url).pathname;
@@ -28,15 +29,6 @@ const exportAndRun = (users: number, env: Record<string, string>) =>
     "artillery.yml",
     "flowrun-processor.js",
   ]);
-
-async function withServer(started: Promise<Started>, body: (s: Started) => Promise<void>) {
-  const server = await started;
-  try {
-    await body(server);
-  } finally {
-    server.close();
-  }
-}
 
 const envOf = (target: string) => ({ GRPC_TARGET: target, KINDS_TOKEN: TOKEN });
 

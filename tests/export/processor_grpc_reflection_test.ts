@@ -14,23 +14,15 @@
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
 import { prepare } from "../real/servers.ts";
-import { officialServer, specServer, type Started } from "../fixtures/grpc_reflection/servers.ts";
+import { officialServer, specServer } from "../fixtures/grpc_reflection/servers.ts";
 import { hasOpenssl, makeCertificates } from "../support/tls.ts";
 import { drive } from "./drive.ts";
+import { withServer } from "../kinds/grpc/support.ts";
 
 const installed = await prepare([{ name: "artillery", version: "2.0.34" }]);
 const FIXTURES = new URL("../fixtures/export/", import.meta.url).pathname;
 const TOKEN = "reflected-token-9c1e";
 const FLOW = "kinds_grpc_reflection.yaml";
-
-async function withServer(started: Promise<Started>, body: (s: Started) => Promise<void>) {
-  const server = await started;
-  try {
-    await body(server);
-  } finally {
-    server.close();
-  }
-}
 
 const envOf = (target: string) => ({ GRPC_TARGET: target, KINDS_TOKEN: TOKEN });
 

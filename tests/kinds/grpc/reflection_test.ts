@@ -25,10 +25,10 @@ import {
   reflectionServer,
   servicesDefinition,
   specServer,
-  type Started,
 } from "../../fixtures/grpc_reflection/servers.ts";
 import { runCli } from "../../support/cli.ts";
 import { forwardProxy, makeCertificates } from "../../support/tls.ts";
+import { withServer } from "./support.ts";
 
 const fixtures = new URL("../../fixtures/grpc_reflection/", import.meta.url).pathname;
 
@@ -37,15 +37,6 @@ const insecure = (more: Partial<ReflectionOptions> = {}): ReflectionOptions => (
   deadlineMs: 10_000,
   ...more,
 });
-
-async function withServer(started: Promise<Started>, body: (s: Started) => Promise<void>) {
-  const server = await started;
-  try {
-    await body(server);
-  } finally {
-    server.close();
-  }
-}
 
 /** One unary call through a client made from `definition`. */
 function call(

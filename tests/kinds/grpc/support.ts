@@ -2,12 +2,14 @@
  * What the gRPC step's tests share: a temporary folder holding the
  * fixtures' `.proto` files and a flow written into it; a run of such a flow
  * with every artifact read back; a check that a secret is in none of them;
- * and a TLS route guide with certificates made for the test.
+ * a TLS route guide with certificates made for the test; and a reflection
+ * server stopped after its test.
  */
 import assert from "node:assert/strict";
 import { type CliRun, runCli } from "../../support/cli.ts";
 import { hasOpenssl, makeCertificates } from "../../support/tls.ts";
 import { type RouteGuideServer, startRouteGuide } from "../../fixtures/grpc/route_guide_server.ts";
+import type { Started } from "../../fixtures/grpc_reflection/servers.ts";
 
 const PROTOS = new URL("../../fixtures/grpc/protos/", import.meta.url);
 
@@ -188,4 +190,17 @@ export function assertRefused(
     ),
   );
   assertNowhere(password, wrong.artifacts);
+}
+
+/** Runs `body` with the reflection server `started` gives, stopped after. */
+export async function withServer(
+  started: Promise<Started>,
+  body: (s: Started) => Promise<void>,
+): Promise<void> {
+  const server = await started;
+  try {
+    await body(server);
+  } finally {
+    server.close();
+  }
 }
