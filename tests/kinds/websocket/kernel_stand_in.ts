@@ -74,14 +74,5 @@ export function kernelStandIn(
   };
 }
 
-/** A small seeded generator (mulberry32), so a failing draw can be replayed from its seed. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small seeded generator (mulberry32, the robustness tests' own), so a failing draw can be replayed from its seed. */
+export { random as seeded } from "../../support/hostile.ts";
