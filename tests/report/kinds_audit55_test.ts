@@ -9,11 +9,11 @@
  * package's chat, and an event stream over Deno.serve.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
 import { startRouteGuide } from "../fixtures/grpc/route_guide_server.ts";
 import { TOKEN, wsServer } from "../kinds/websocket/servers.ts";
 import { startSseServer } from "../kinds/sse/server.ts";
 import { harProblems } from "./har_report_shape.ts";
+import { runReporting } from "../support/run_reports.ts";
 
 const PROTOS = new URL("../fixtures/grpc/protos/", import.meta.url);
 const SECRET = "kind-s3cret-0d9e8f7a";
@@ -59,14 +59,7 @@ Deno.test("JUnit, HTML and HAR show each kind's step, its request line and faile
     await Deno.mkdir(`${dir}/protos`);
     await Deno.copyFile(new URL("route_guide.proto", PROTOS), `${dir}/protos/route_guide.proto`);
     await Deno.writeTextFile(`${dir}/flow.yaml`, flow(grpc.port, ws.port, sse.url));
-    const run = await runCli([
-      "run",
-      `${dir}/flow.yaml`,
-      "--out-dir",
-      `${dir}/out`,
-      "--report-har",
-      `${dir}/out/run.har`,
-    ], { env: { KIND_SECRET: SECRET } });
+    const run = await runReporting(`${dir}/flow.yaml`, `${dir}/out`, { KIND_SECRET: SECRET });
     assert.equal(run.code, 1, run.stdout + run.stderr);
     const read = (name: string) => Deno.readTextFile(`${dir}/out/${name}`);
     const junit = await read("junit.xml");

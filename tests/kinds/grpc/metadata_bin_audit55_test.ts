@@ -11,6 +11,7 @@ import assert from "node:assert/strict";
 import { echoServer } from "./bin_echo_server.ts";
 import { runCli } from "../../support/cli.ts";
 import { flowDir } from "./support.ts";
+import { runReporting } from "../../support/run_reports.ts";
 
 const SECRET = "c2VjcmV0LWJpbi10b2tlbi05OQ=="; // base64 of "secret-bin-token-99"
 
@@ -36,14 +37,7 @@ Deno.test("a -bin metadata value is written as base64 and sent as its bytes; the
     flow(server.port, `{ x-trace-bin: "AAEC/w==", x-token-bin: "\${ENV.BIN_TOKEN}" }`),
   );
   try {
-    const run = await runCli([
-      "run",
-      `${dir}/flow.yaml`,
-      "--out-dir",
-      `${dir}/out`,
-      "--report-har",
-      `${dir}/out/run.har`,
-    ], { env: { BIN_TOKEN: SECRET } });
+    const run = await runReporting(`${dir}/flow.yaml`, `${dir}/out`, { BIN_TOKEN: SECRET });
     assert.equal(run.code, 0, run.stdout + run.stderr);
     const secretBytes = [...new TextEncoder().encode("secret-bin-token-99")].join(",");
     assert.deepEqual(server.got.sort(), ["x-token-bin " + secretBytes, "x-trace-bin 0,1,2,255"]);
