@@ -13,18 +13,9 @@
  */
 import assert from "node:assert/strict";
 import { convertAndRunSuite, serveStandIn } from "../support/openapi_suite.ts";
-import { rpcDocument, rpcPath } from "./openapi_rpc_document.ts";
+import { dataAnswer, okAnswer, rpcDocument, rpcPath } from "./openapi_rpc_document.ts";
 
-const answer = {
-  "200": {
-    description: "ok (code 0)",
-    content: {
-      "application/json": {
-        schema: { type: "object", properties: { code: { type: "integer", example: 0 } } },
-      },
-    },
-  },
-};
+const answer = okAnswer({ code: { type: "integer", example: 0 } });
 
 /** A function as GET and POST, every argument an optional text in the query. */
 function rpc(name: string, params: string[], summary?: string) {
@@ -135,16 +126,7 @@ Deno.test("convert openapi: a REST document's optional query parameters stay out
 });
 
 /** An answer whose `data` holds `props`. */
-const holding = (props: Record<string, unknown>) => ({
-  "200": {
-    description: "ok (code 0)",
-    content: {
-      "application/json": {
-        schema: { type: "object", properties: { data: { type: "object", properties: props } } },
-      },
-    },
-  },
-});
+const holding = dataAnswer;
 
 /** A chat message as the document's answers describe one. */
 const message = {

@@ -1,7 +1,7 @@
 /**
  * The shape of an RPC-style OpenAPI document as Etherpad's is, shared by
  * the `convert openapi` tests of functions called by name: every function a
- * path of its own, served under `/api/1`.
+ * path of its own, served under `/api/1`, answering 200 "ok (code 0)".
  */
 
 /**
@@ -30,4 +30,19 @@ export function rpcDocument(paths: Record<string, unknown>) {
     servers: [{ url: "/api/1" }],
     paths,
   };
+}
+
+/** An answer "ok (code 0)" whose JSON is an object of `properties`. */
+export function okAnswer(properties: Record<string, unknown>): Record<string, unknown> {
+  return {
+    "200": {
+      description: "ok (code 0)",
+      content: { "application/json": { schema: { type: "object", properties } } },
+    },
+  };
+}
+
+/** An answer "ok (code 0)" whose `data` is an object of `props`. */
+export function dataAnswer(props: Record<string, unknown>): Record<string, unknown> {
+  return okAnswer({ data: { type: "object", properties: props } });
 }

@@ -18,24 +18,10 @@
  */
 import assert from "node:assert/strict";
 import { convertAndRunSuite, serveStandIn } from "../support/openapi_suite.ts";
-import { rpcDocument, rpcPath } from "./openapi_rpc_document.ts";
+import { dataAnswer, rpcDocument, rpcPath } from "./openapi_rpc_document.ts";
 
 const ok = { "200": { description: "ok (code 0)" } };
-const readOnly = {
-  "200": {
-    description: "ok (code 0)",
-    content: {
-      "application/json": {
-        schema: {
-          type: "object",
-          properties: {
-            data: { type: "object", properties: { readOnlyID: { type: "string" } } },
-          },
-        },
-      },
-    },
-  },
-};
+const readOnly = dataAnswer({ readOnlyID: { type: "string" } });
 
 /** A function as GET and POST, every argument an optional text in the query. */
 function rpc(name: string, params: string[], tag?: string, responses: unknown = ok) {

@@ -19,24 +19,10 @@
 import assert from "node:assert/strict";
 import { operationsOf, stepOrder } from "../../lib/convert/openapi/operations.ts";
 import { convertAndRunSuite, serveStandIn } from "../support/openapi_suite.ts";
-import { rpcDocument, rpcPath } from "./openapi_rpc_document.ts";
+import { okAnswer, rpcDocument, rpcPath } from "./openapi_rpc_document.ts";
 
-const answer = (data: Record<string, unknown>) => ({
-  "200": {
-    description: "ok (code 0)",
-    content: {
-      "application/json": {
-        schema: {
-          type: "object",
-          properties: {
-            code: { type: "integer", example: 0 },
-            data: { type: "object", properties: data },
-          },
-        },
-      },
-    },
-  },
-});
+const answer = (data: Record<string, unknown>) =>
+  okAnswer({ code: { type: "integer", example: 0 }, data: { type: "object", properties: data } });
 const text = { type: "string" };
 
 /** A function as GET and POST, Etherpad's way: `<name>UsingGET`, `<name>UsingPOST`. */

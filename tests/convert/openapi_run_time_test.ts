@@ -13,20 +13,11 @@
  */
 import assert from "node:assert/strict";
 import { convertAndRunSuite, serveStandIn } from "../support/openapi_suite.ts";
-import { rpcDocument as documentOf, rpcPath } from "./openapi_rpc_document.ts";
+import { dataAnswer, rpcDocument as documentOf, rpcPath } from "./openapi_rpc_document.ts";
 
 const ok = { "200": { description: "ok (code 0)" } };
 const text = { type: "string" };
-const data = (props: Record<string, unknown>) => ({
-  "200": {
-    description: "ok (code 0)",
-    content: {
-      "application/json": {
-        schema: { type: "object", properties: { data: { type: "object", properties: props } } },
-      },
-    },
-  },
-});
+const data = dataAnswer;
 
 /** A function as GET and POST, every argument an optional text in the query. */
 function rpc(name: string, params: string[], responses: unknown = ok, summary?: string) {
