@@ -3,6 +3,7 @@
  * the `convert openapi` tests of functions called by name: every function a
  * path of its own, served under `/api/1`, answering 200 "ok (code 0)".
  */
+import assert from "node:assert/strict";
 
 /**
  * A function as GET and POST, Etherpad's way (`<name>UsingGET`,
@@ -45,4 +46,20 @@ export function okAnswer(properties: Record<string, unknown>): Record<string, un
 /** An answer "ok (code 0)" whose `data` is an object of `props`. */
 export function dataAnswer(props: Record<string, unknown>): Record<string, unknown> {
   return okAnswer({ data: { type: "object", properties: props } });
+}
+
+/**
+ * Fails unless each function of `names` was accepted (code 0) under GET and
+ * under POST, as the stand-in's `calls` (`<name> <code> <query> <method>`) say.
+ */
+export function assertAccepted(calls: string[], names: string[]): void {
+  const log = calls.join("\n");
+  for (const name of names) {
+    for (const method of ["GET", "POST"]) {
+      assert.ok(
+        calls.some((c) => c.startsWith(`${name} 0 `) && c.endsWith(` ${method}`)),
+        `${method} ${name} never accepted:\n${log}`,
+      );
+    }
+  }
 }
