@@ -62,6 +62,18 @@ async function roundTrip(
   }
 }
 
+/**
+ * The converted flow's step passed, of the same kind (`method`, where the
+ * report names one) at the same URL as the first run's, answered `status`.
+ */
+function assertCameBack(first: Report, second: Report, status: number, method?: string): void {
+  const [before, after] = [first, second].map((r) => r.flows[0].steps[0]);
+  assert.equal(after.status, "passed");
+  if (method !== undefined) assert.equal(after.request?.method, method);
+  assert.equal(after.request?.url, before.request?.url);
+  assert.equal(after.response?.status, status);
+}
+
 const CHAT = `name: chat
 steps:
 ${CHAT_STEP}    assert:
@@ -95,11 +107,7 @@ Deno.test("run → HAR → convert har → run: a WebSocket step comes back as o
       "binary aGVsbG8=",
       "text bye",
     ]);
-    const [before, after] = [first, second].map((r) => r.flows[0].steps[0]);
-    assert.equal(after.status, "passed");
-    assert.equal(after.request?.method, "WEBSOCKET");
-    assert.equal(after.request?.url, before.request?.url);
-    assert.equal(after.response?.status, 101);
+    assertCameBack(first, second, 101, "WEBSOCKET");
   } finally {
     await server.close();
   }
@@ -133,10 +141,7 @@ Deno.test("run → HAR → convert har → run: an SSE step comes back as one, r
       "/jobs/job-7/events",
       "/jobs/job-7/events",
     ]);
-    const [before, after] = [first, second].map((r) => r.flows[0].steps[0]);
-    assert.equal(after.status, "passed");
-    assert.equal(after.request?.url, before.request?.url);
-    assert.equal(after.response?.status, 200);
+    assertCameBack(first, second, 200);
   } finally {
     await server.close();
   }
@@ -177,11 +182,7 @@ Deno.test("run → HAR → convert har → run: a gRPC step comes back as one, d
     assert.match(converted, /^ {6}status: 0$/m);
     assert.doesNotMatch(converted, /proto:/);
     assert.doesNotMatch(converted, /base_url/, "the target is the step's only origin");
-    const [before, after] = [first, second].map((r) => r.flows[0].steps[0]);
-    assert.equal(after.status, "passed");
-    assert.equal(after.request?.method, "GRPC");
-    assert.equal(after.request?.url, before.request?.url);
-    assert.equal(after.response?.status, 0);
+    assertCameBack(first, second, 0, "GRPC");
   } finally {
     server.close();
     await Deno.remove(dir, { recursive: true });
