@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 const join = (...parts: string[]) => parts.join("/");
 import { runCli } from "../support/cli.ts";
+import { exportFresh } from "./fresh_processor.ts";
 import { parseRef } from "../../lib/expr/ref.ts";
 import { ExpressionSyntaxError } from "../../lib/expr/errors.ts";
 import { evaluate, parseTemplate } from "../../lib/expr/template.ts";
@@ -176,32 +177,16 @@ Deno.test("flowrun validate points at a wrong NOW spelling with the hint", async
 });
 
 Deno.test("the Artillery export makes ${NOW…} fresh in its processor, as run does", async () => {
-  const { newScope } = await import("../../lib/export/scope.ts");
-  const { templateText } = await import("../../lib/export/template.ts");
-  const { processorSource } = await import("../../lib/export/processor.ts");
-  const { createRequire } = await import("node:module");
-  const place = { scope: newScope(), flow: "f", flowIndex: 0, vars: new Set<string>() };
-  const text = templateText(parseTemplate("/s?until=${NOW.UNIX+1h}&at=${NOW.ISO}"), place);
-  assert.equal(text, "/s?until={{ f0_fresh_1 }}&at={{ f0_fresh_2 }}");
-  assert.deepEqual(place.scope.notes, []);
-  const dir = await Deno.makeTempDir();
-  try {
-    const file = join(dir, "processor.cjs");
-    await Deno.writeTextFile(file, processorSource(place.scope));
-    const processor = createRequire(import.meta.url)(file);
-    const context = { vars: {} as Record<string, unknown> };
-    const before = Date.now();
-    processor.flowrunBefore(context, {}, () => {});
-    const after = Date.now();
-    const until = context.vars.f0_fresh_1 as number;
-    assert.ok(
-      until >= Math.floor((before + HOUR) / 1000) && until <= Math.floor((after + HOUR) / 1000),
-    );
-    const at = Date.parse(context.vars.f0_fresh_2 as string);
-    assert.ok(at >= before && at <= after);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  const fresh = await exportFresh("/s?until=${NOW.UNIX+1h}&at=${NOW.ISO}");
+  assert.equal(fresh.text, "/s?until={{ f0_fresh_1 }}&at={{ f0_fresh_2 }}");
+  assert.deepEqual(fresh.notes, []);
+  const { before, after } = fresh;
+  const until = fresh.vars.f0_fresh_1 as number;
+  assert.ok(
+    until >= Math.floor((before + HOUR) / 1000) && until <= Math.floor((after + HOUR) / 1000),
+  );
+  const at = Date.parse(fresh.vars.f0_fresh_2 as string);
+  assert.ok(at >= before && at <= after);
 });
 
 Deno.test("flowrun validate: a bare ${NOW} that names nothing says how the time of the run is written", async () => {

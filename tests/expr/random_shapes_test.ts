@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { exportFresh } from "./fresh_processor.ts";
 import { parseRef } from "../../lib/expr/ref.ts";
 import { ExpressionSyntaxError } from "../../lib/expr/errors.ts";
 import { evaluate, parseTemplate } from "../../lib/expr/template.ts";
@@ -96,24 +97,10 @@ steps:
 });
 
 Deno.test("the Artillery export makes RANDOM.DIGITS_n and RANDOM.BOOL fresh in its processor", async () => {
-  const { newScope } = await import("../../lib/export/scope.ts");
-  const { templateText } = await import("../../lib/export/template.ts");
-  const { processorSource } = await import("../../lib/export/processor.ts");
-  const { createRequire } = await import("node:module");
-  const place = { scope: newScope(), flow: "f", flowIndex: 0, vars: new Set<string>() };
-  const text = templateText(parseTemplate("/o?n=${RANDOM.DIGITS_5}&ok=${RANDOM.BOOL}"), place);
-  assert.equal(text, "/o?n={{ f0_fresh_1 }}&ok={{ f0_fresh_2 }}");
-  assert.deepEqual(place.scope.notes, []);
-  const dir = await Deno.makeTempDir();
-  try {
-    await Deno.writeTextFile(`${dir}/processor.cjs`, processorSource(place.scope));
-    const processor = createRequire(import.meta.url)(`${dir}/processor.cjs`);
-    const context = { vars: {} as Record<string, unknown> };
-    processor.flowrunBefore(context, {}, () => {});
-    const n = context.vars.f0_fresh_1 as number;
-    assert.ok(Number.isInteger(n) && n >= 10_000 && n <= 99_999, String(n));
-    assert.equal(typeof context.vars.f0_fresh_2, "boolean");
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  const fresh = await exportFresh("/o?n=${RANDOM.DIGITS_5}&ok=${RANDOM.BOOL}");
+  assert.equal(fresh.text, "/o?n={{ f0_fresh_1 }}&ok={{ f0_fresh_2 }}");
+  assert.deepEqual(fresh.notes, []);
+  const n = fresh.vars.f0_fresh_1 as number;
+  assert.ok(Number.isInteger(n) && n >= 10_000 && n <= 99_999, String(n));
+  assert.equal(typeof fresh.vars.f0_fresh_2, "boolean");
 });
