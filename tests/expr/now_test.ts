@@ -158,22 +158,28 @@ steps:
   }
 });
 
-Deno.test("flowrun validate points at a wrong NOW spelling with the hint", async () => {
+/** `flowrun validate` of a flow `name`.yaml whose one request goes to `url`: its exit code and output. */
+async function validateUrl(name: string, url: string): Promise<{ code: number; out: string }> {
   const dir = await Deno.makeTempDir();
   try {
+    const file = join(dir, `${name}.yaml`);
     await Deno.writeTextFile(
-      join(dir, "bad.yaml"),
-      `name: bad\nsteps:\n  - name: s\n    request: {url: "http://127.0.0.1:9/x?t=\${NOW.UNIX+1H}"}\n`,
+      file,
+      `name: ${name}\nsteps:\n  - name: s\n    request: {url: "${url}"}\n`,
     );
-    const run = await runCli(["validate", join(dir, "bad.yaml")]);
-    assert.equal(run.code, 2, run.stdout + run.stderr);
-    const out = run.stdout + run.stderr;
-    assert.ok(out.includes('Unknown time "${NOW.UNIX+1H}"'), out);
-    assert.ok(out.includes("Did you mean ${NOW.UNIX+1h}?"), out);
-    assert.match(out, /bad\.yaml:4:\d+/);
+    const run = await runCli(["validate", file]);
+    return { code: run.code, out: run.stdout + run.stderr };
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+}
+
+Deno.test("flowrun validate points at a wrong NOW spelling with the hint", async () => {
+  const { code, out } = await validateUrl("bad", "http://127.0.0.1:9/x?t=${NOW.UNIX+1H}");
+  assert.equal(code, 2, out);
+  assert.ok(out.includes('Unknown time "${NOW.UNIX+1H}"'), out);
+  assert.ok(out.includes("Did you mean ${NOW.UNIX+1h}?"), out);
+  assert.match(out, /bad\.yaml:4:\d+/);
 });
 
 Deno.test("the Artillery export makes ${NOW…} fresh in its processor, as run does", async () => {
@@ -190,23 +196,13 @@ Deno.test("the Artillery export makes ${NOW…} fresh in its processor, as run d
 });
 
 Deno.test("flowrun validate: a bare ${NOW} that names nothing says how the time of the run is written", async () => {
-  const dir = await Deno.makeTempDir();
-  try {
-    await Deno.writeTextFile(
-      join(dir, "bare.yaml"),
-      `name: bare\nsteps:\n  - name: s\n    request: {url: "http://127.0.0.1:9/x?t=\${NOW}"}\n`,
-    );
-    const run = await runCli(["validate", join(dir, "bare.yaml")]);
-    const out = run.stdout + run.stderr;
-    assert.equal(run.code, 2, out);
-    assert.match(out, /bare\.yaml:4:\d+ error\[unknown-name\]: "NOW" is not a flow var/);
-    assert.ok(
-      out.includes(
-        "hint: For the time of the run write ${NOW.UNIX}, ${NOW.UNIX_MS} or ${NOW.ISO}. ",
-      ),
-      out,
-    );
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  const { code, out } = await validateUrl("bare", "http://127.0.0.1:9/x?t=${NOW}");
+  assert.equal(code, 2, out);
+  assert.match(out, /bare\.yaml:4:\d+ error\[unknown-name\]: "NOW" is not a flow var/);
+  assert.ok(
+    out.includes(
+      "hint: For the time of the run write ${NOW.UNIX}, ${NOW.UNIX_MS} or ${NOW.ISO}. ",
+    ),
+    out,
+  );
 });
