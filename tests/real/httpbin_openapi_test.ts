@@ -26,7 +26,7 @@ import {
   type ReportStep,
 } from "./measure.ts";
 import { HTTPBIN_DOCUMENT, httpbinMissing, withHttpbin } from "./httpbin.ts";
-import { start } from "./servers.ts";
+import { realTest, start } from "./servers.ts";
 
 const missing = httpbinMissing();
 
@@ -96,48 +96,37 @@ function measured(doc: Parameters<typeof redirectsOf>[0], steps: ReportStep[]) {
   return { operations: ops.length, accepted: ops.length - refused.length, refused };
 }
 
-Deno.test({
-  name:
-    `real servers: httpbin's own Swagger 2.0 document, converted and run on a fresh Debian httpbin 0.7.0, gets a 2xx or its documented redirect on at least ${FLOOR} of its 78 operations${missing}`,
-  ignore: missing !== "",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const keep = Deno.env.get("REAL_KEEP");
-    if (keep) await Deno.mkdir(keep, { recursive: true });
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-httpbin-", dir: keep });
-    try {
-      const doc = JSON.parse(await Deno.readTextFile(HTTPBIN_DOCUMENT));
-      assert.equal(doc.swagger, "2.0");
-      await Deno.writeTextFile(`${dir}/spec.json`, JSON.stringify(doc, null, 2));
-      for (const round of [1, 2]) {
-        const result = await withHttpbin(start, async (b) => {
-          const trial = await convertAndRunAsPrinted(
-            ["convert", "openapi", `${dir}/spec.json`, "-o", `${dir}/flows-${round}`],
-            `${dir}/report-${round}.json`,
-            knownOnly({ BASE_URL: b.origin, API_TOKEN: TOKEN }),
-          );
-          assert.equal(trial.converted.code, 0, trial.converted.stderr);
-          assert.deepEqual(Object.keys(trial.env).sort(), ["API_TOKEN", "BASE_URL"]);
-          await assertNoLiteralCredential(`${dir}/flows-${round}/auth.yaml`);
-          assert.ok(trial.report, `no report:\n${trial.run.stdout}\n${trial.run.stderr}`);
-          return { trial, ...measured(doc, trial.report.steps) };
-        });
-        console.error(
-          `httpbin 0.7.0 (run ${round}): ${result.accepted} of ${result.operations} operations accepted; refused:\n  ${
-            result.refused.map((op) => `${op.method} ${op.path}: ${op.got}`).join("\n  ")
-          }`,
+realTest(
+  `httpbin's own Swagger 2.0 document, converted and run on a fresh Debian httpbin 0.7.0, gets a 2xx or its documented redirect on at least ${FLOOR} of its 78 operations`,
+  missing,
+  async (dir) => {
+    const doc = JSON.parse(await Deno.readTextFile(HTTPBIN_DOCUMENT));
+    assert.equal(doc.swagger, "2.0");
+    await Deno.writeTextFile(`${dir}/spec.json`, JSON.stringify(doc, null, 2));
+    for (const round of [1, 2]) {
+      const result = await withHttpbin(start, async (b) => {
+        const trial = await convertAndRunAsPrinted(
+          ["convert", "openapi", `${dir}/spec.json`, "-o", `${dir}/flows-${round}`],
+          `${dir}/report-${round}.json`,
+          knownOnly({ BASE_URL: b.origin, API_TOKEN: TOKEN }),
         );
-        assert.equal(result.operations, 78);
-        assert.ok(result.accepted >= FLOOR, `${result.accepted} < ${FLOOR}`);
-        const refused = Object.fromEntries(
-          result.refused.map((op) => [`${op.method} ${op.path}`, op.got.split(" ")[0]]),
-        );
-        assert.deepEqual(refused, DOCUMENT_GAPS, result.trial.run.stdout.slice(0, 6000));
-      }
-    } finally {
-      if (keep) console.error(`kept in ${dir}`);
-      else await Deno.remove(dir, { recursive: true });
+        assert.equal(trial.converted.code, 0, trial.converted.stderr);
+        assert.deepEqual(Object.keys(trial.env).sort(), ["API_TOKEN", "BASE_URL"]);
+        await assertNoLiteralCredential(`${dir}/flows-${round}/auth.yaml`);
+        assert.ok(trial.report, `no report:\n${trial.run.stdout}\n${trial.run.stderr}`);
+        return { trial, ...measured(doc, trial.report.steps) };
+      });
+      console.error(
+        `httpbin 0.7.0 (run ${round}): ${result.accepted} of ${result.operations} operations accepted; refused:\n  ${
+          result.refused.map((op) => `${op.method} ${op.path}: ${op.got}`).join("\n  ")
+        }`,
+      );
+      assert.equal(result.operations, 78);
+      assert.ok(result.accepted >= FLOOR, `${result.accepted} < ${FLOOR}`);
+      const refused = Object.fromEntries(
+        result.refused.map((op) => [`${op.method} ${op.path}`, op.got.split(" ")[0]]),
+      );
+      assert.deepEqual(refused, DOCUMENT_GAPS, result.trial.run.stdout.slice(0, 6000));
     }
   },
-});
+);

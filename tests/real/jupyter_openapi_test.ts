@@ -25,7 +25,7 @@ import { parse } from "yaml";
 import { accepted, askedVariables, operationsOf, printedRun, readReport } from "./measure.ts";
 import { runCli } from "../support/cli.ts";
 import { JUPYTER_DOCUMENT, JUPYTER_TOKEN, jupyterMissing, withJupyter } from "./jupyter.ts";
-import { start } from "./servers.ts";
+import { realTest, start } from "./servers.ts";
 
 const missing = jupyterMissing();
 
@@ -51,73 +51,62 @@ const FLOOR = 28;
 const AUTH_FILE =
   'auth:\n  api_key:\n    name: Authorization\n    value: "token ${ENV.JUPYTER_TOKEN}"\n';
 
-Deno.test({
-  name:
-    `real servers: Jupyter Server's own Swagger 2.0 document, converted and run on a fresh instance, gets a 2xx on at least ${FLOOR} of its 29 operations${missing}`,
-  ignore: missing !== "",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const keep = Deno.env.get("REAL_KEEP");
-    if (keep) await Deno.mkdir(keep, { recursive: true });
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-jupyter-", dir: keep });
-    try {
-      const text = await withJupyter(start, async (a) => {
-        const response = await fetch(`${a.origin}${JUPYTER_DOCUMENT}`, {
-          headers: { Authorization: `token ${JUPYTER_TOKEN}` },
-        });
-        assert.equal(response.status, 200);
-        return await response.text();
+realTest(
+  `Jupyter Server's own Swagger 2.0 document, converted and run on a fresh instance, gets a 2xx on at least ${FLOOR} of its 29 operations`,
+  missing,
+  async (dir) => {
+    const text = await withJupyter(start, async (a) => {
+      const response = await fetch(`${a.origin}${JUPYTER_DOCUMENT}`, {
+        headers: { Authorization: `token ${JUPYTER_TOKEN}` },
       });
-      const doc = parse(text);
-      assert.equal(doc.swagger, "2.0");
-      assert.equal(doc.securityDefinitions, undefined, "the document now declares its security");
-      await Deno.writeTextFile(`${dir}/jupyter.yaml`, text);
-      await Deno.writeTextFile(`${dir}/auth.yaml`, AUTH_FILE);
-      const converted = await runCli([
-        "convert",
-        "openapi",
-        `${dir}/jupyter.yaml`,
-        "-o",
-        `${dir}/flows`,
-      ]);
-      assert.equal(converted.code, 0, converted.stderr);
-      // Only the origin: the document names no credential.
-      assert.deepEqual([...askedVariables(converted.stderr).keys()], ["BASE_URL"]);
-      const printed = printedRun(converted.stderr);
-      assert.ok(printed, converted.stderr);
-      const args = [...printed, "--auth-file", `${dir}/auth.yaml`];
-      await withJupyter(start, async (b) => {
-        const env = { BASE_URL: b.origin, JUPYTER_TOKEN };
-        const run = await runCli([...args, "--report-json", `${dir}/report.json`], { env });
-        const ops = operationsOf(doc);
-        const result = accepted(ops, (await readReport(`${dir}/report.json`)).steps);
-        console.error(
-          `jupyter-server 1.23: ${result.accepted.length} of ${ops.length} operations accepted (2xx); refused:\n  ${
-            result.refused.map((op) => `${op.method} ${op.path}: ${op.got}`).join("\n  ")
-          }`,
-        );
-        assert.equal(ops.length, 29);
-        assert.ok(result.accepted.length >= FLOOR, `${result.accepted.length} < ${FLOOR}`);
-        const refused = Object.fromEntries(
-          result.refused.map((op) => [`${op.method} ${op.path}`, op.got.split(" ")[0]]),
-        );
-        assert.deepEqual(refused, DOCUMENT_GAPS, run.stdout.slice(0, 6000));
-        // A second run on the same server gets as far: its files, sessions and kernels are its own.
-        const again = `${dir}/report-again.json`;
-        await runCli([...args, "--report-json", again], { env });
-        const second = accepted(ops, (await readReport(again)).steps);
-        assert.equal(second.accepted.length, result.accepted.length, "the second run");
-        // No literal secret: the token is in the auth file's expression only, and masked.
-        const flows = [...Deno.readDirSync(`${dir}/flows`)].filter((e) => e.name.endsWith(".yaml"))
-          .map((e) => Deno.readTextFileSync(`${dir}/flows/${e.name}`)).join("\n");
-        for (const out of [flows, run.stdout, await Deno.readTextFile(`${dir}/report.json`)]) {
-          assert.ok(!out.includes(JUPYTER_TOKEN), "a literal token");
-        }
-      });
-    } finally {
-      if (keep) console.error(`kept in ${dir}`);
-      else await Deno.remove(dir, { recursive: true });
-    }
+      assert.equal(response.status, 200);
+      return await response.text();
+    });
+    const doc = parse(text);
+    assert.equal(doc.swagger, "2.0");
+    assert.equal(doc.securityDefinitions, undefined, "the document now declares its security");
+    await Deno.writeTextFile(`${dir}/jupyter.yaml`, text);
+    await Deno.writeTextFile(`${dir}/auth.yaml`, AUTH_FILE);
+    const converted = await runCli([
+      "convert",
+      "openapi",
+      `${dir}/jupyter.yaml`,
+      "-o",
+      `${dir}/flows`,
+    ]);
+    assert.equal(converted.code, 0, converted.stderr);
+    // Only the origin: the document names no credential.
+    assert.deepEqual([...askedVariables(converted.stderr).keys()], ["BASE_URL"]);
+    const printed = printedRun(converted.stderr);
+    assert.ok(printed, converted.stderr);
+    const args = [...printed, "--auth-file", `${dir}/auth.yaml`];
+    await withJupyter(start, async (b) => {
+      const env = { BASE_URL: b.origin, JUPYTER_TOKEN };
+      const run = await runCli([...args, "--report-json", `${dir}/report.json`], { env });
+      const ops = operationsOf(doc);
+      const result = accepted(ops, (await readReport(`${dir}/report.json`)).steps);
+      console.error(
+        `jupyter-server 1.23: ${result.accepted.length} of ${ops.length} operations accepted (2xx); refused:\n  ${
+          result.refused.map((op) => `${op.method} ${op.path}: ${op.got}`).join("\n  ")
+        }`,
+      );
+      assert.equal(ops.length, 29);
+      assert.ok(result.accepted.length >= FLOOR, `${result.accepted.length} < ${FLOOR}`);
+      const refused = Object.fromEntries(
+        result.refused.map((op) => [`${op.method} ${op.path}`, op.got.split(" ")[0]]),
+      );
+      assert.deepEqual(refused, DOCUMENT_GAPS, run.stdout.slice(0, 6000));
+      // A second run on the same server gets as far: its files, sessions and kernels are its own.
+      const again = `${dir}/report-again.json`;
+      await runCli([...args, "--report-json", again], { env });
+      const second = accepted(ops, (await readReport(again)).steps);
+      assert.equal(second.accepted.length, result.accepted.length, "the second run");
+      // No literal secret: the token is in the auth file's expression only, and masked.
+      const flows = [...Deno.readDirSync(`${dir}/flows`)].filter((e) => e.name.endsWith(".yaml"))
+        .map((e) => Deno.readTextFileSync(`${dir}/flows/${e.name}`)).join("\n");
+      for (const out of [flows, run.stdout, await Deno.readTextFile(`${dir}/report.json`)]) {
+        assert.ok(!out.includes(JUPYTER_TOKEN), "a literal token");
+      }
+    });
   },
-});
+);

@@ -16,7 +16,7 @@
 import assert from "node:assert/strict";
 import { accepted, convertAndRunAsPrinted, knownOnly, operationsOf } from "./measure.ts";
 import { NETDATA_DOCUMENT, NETDATA_WEB_DOCUMENT, netdataMissing, withNetdata } from "./netdata.ts";
-import { start } from "./servers.ts";
+import { realTest, start } from "./servers.ts";
 
 const missing = netdataMissing();
 
@@ -54,56 +54,45 @@ const WINDOWED = "GET /api/v1/weights";
  */
 const FLOOR = 14;
 
-Deno.test({
-  name:
-    `real servers: Netdata's own OpenAPI document, converted and run on a fresh instance, gets a 2xx on at least ${FLOOR} of its 18 operations that do not depend on when they run${missing}`,
-  ignore: missing !== "",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const keep = Deno.env.get("REAL_KEEP");
-    if (keep) await Deno.mkdir(keep, { recursive: true });
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-netdata-", dir: keep });
-    try {
-      const served = await withNetdata(start, async (a) => {
-        const response = await fetch(`${a.origin}${NETDATA_DOCUMENT}`);
-        assert.equal(response.status, 200);
-        return await response.text();
-      });
-      // The instance serves the package's file as it is.
-      assert.equal(served, await Deno.readTextFile(NETDATA_WEB_DOCUMENT));
-      const doc = JSON.parse(served);
-      assert.equal(doc.openapi, "3.0.0");
-      await Deno.writeTextFile(`${dir}/netdata-swagger.json`, served);
-      await withNetdata(start, async (b) => {
-        const trial = await convertAndRunAsPrinted(
-          ["convert", "openapi", `${dir}/netdata-swagger.json`, "-o", `${dir}/flows`],
-          `${dir}/report.json`,
-          knownOnly({ BASE_URL: b.origin }),
-        );
-        assert.equal(trial.converted.code, 0, trial.converted.stderr);
-        assert.deepEqual(Object.keys(trial.env), ["BASE_URL"]);
-        assert.ok(trial.report, `no report:\n${trial.run.stdout}\n${trial.run.stderr}`);
-        // The operations as sent: under the server's path.
-        const ops = operationsOf(doc).map((op) => ({ ...op, path: `/api/v1${op.path}` }));
-        const result = accepted(ops, trial.report.steps);
-        console.error(
-          `netdata 1.37: ${result.accepted.length} of ${ops.length} operations accepted (2xx); refused:\n  ${
-            result.refused.map((op) => `${op.method} ${op.path}: ${op.got}`).join("\n  ")
-          }`,
-        );
-        assert.equal(ops.length, 19);
-        const steady = result.accepted.filter((op) => `${op.method} ${op.path}` !== WINDOWED);
-        assert.ok(steady.length >= FLOOR, `${steady.length} < ${FLOOR}`);
-        const refused = Object.fromEntries(
-          result.refused.map((op) => [`${op.method} ${op.path}`, op.got.split(" ")[0]])
-            .filter(([key]) => key !== WINDOWED),
-        );
-        assert.deepEqual(refused, DOCUMENT_GAPS, trial.run.stdout.slice(0, 6000));
-      });
-    } finally {
-      if (keep) console.error(`kept in ${dir}`);
-      else await Deno.remove(dir, { recursive: true });
-    }
+realTest(
+  `Netdata's own OpenAPI document, converted and run on a fresh instance, gets a 2xx on at least ${FLOOR} of its 18 operations that do not depend on when they run`,
+  missing,
+  async (dir) => {
+    const served = await withNetdata(start, async (a) => {
+      const response = await fetch(`${a.origin}${NETDATA_DOCUMENT}`);
+      assert.equal(response.status, 200);
+      return await response.text();
+    });
+    // The instance serves the package's file as it is.
+    assert.equal(served, await Deno.readTextFile(NETDATA_WEB_DOCUMENT));
+    const doc = JSON.parse(served);
+    assert.equal(doc.openapi, "3.0.0");
+    await Deno.writeTextFile(`${dir}/netdata-swagger.json`, served);
+    await withNetdata(start, async (b) => {
+      const trial = await convertAndRunAsPrinted(
+        ["convert", "openapi", `${dir}/netdata-swagger.json`, "-o", `${dir}/flows`],
+        `${dir}/report.json`,
+        knownOnly({ BASE_URL: b.origin }),
+      );
+      assert.equal(trial.converted.code, 0, trial.converted.stderr);
+      assert.deepEqual(Object.keys(trial.env), ["BASE_URL"]);
+      assert.ok(trial.report, `no report:\n${trial.run.stdout}\n${trial.run.stderr}`);
+      // The operations as sent: under the server's path.
+      const ops = operationsOf(doc).map((op) => ({ ...op, path: `/api/v1${op.path}` }));
+      const result = accepted(ops, trial.report.steps);
+      console.error(
+        `netdata 1.37: ${result.accepted.length} of ${ops.length} operations accepted (2xx); refused:\n  ${
+          result.refused.map((op) => `${op.method} ${op.path}: ${op.got}`).join("\n  ")
+        }`,
+      );
+      assert.equal(ops.length, 19);
+      const steady = result.accepted.filter((op) => `${op.method} ${op.path}` !== WINDOWED);
+      assert.ok(steady.length >= FLOOR, `${steady.length} < ${FLOOR}`);
+      const refused = Object.fromEntries(
+        result.refused.map((op) => [`${op.method} ${op.path}`, op.got.split(" ")[0]])
+          .filter(([key]) => key !== WINDOWED),
+      );
+      assert.deepEqual(refused, DOCUMENT_GAPS, trial.run.stdout.slice(0, 6000));
+    });
   },
-});
+);

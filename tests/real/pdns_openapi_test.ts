@@ -22,7 +22,7 @@ import {
 } from "./measure.ts";
 import { runCli } from "../support/cli.ts";
 import { PDNS_API_KEY, PDNS_DOCUMENT, pdnsMissing, withPdns } from "./pdns.ts";
-import { start } from "./servers.ts";
+import { realTest, start } from "./servers.ts";
 
 const missing = await pdnsMissing();
 
@@ -55,77 +55,66 @@ const DOCUMENT_GAPS: Record<string, string> = {
  */
 const FLOOR = 28;
 
-Deno.test({
-  name:
-    `real servers: PowerDNS's own Swagger 2.0 document, converted and run on a fresh instance, gets a 2xx on at least ${FLOOR} of its 36 operations${missing}`,
-  ignore: missing !== "",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const keep = Deno.env.get("REAL_KEEP");
-    if (keep) await Deno.mkdir(keep, { recursive: true });
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-pdns-", dir: keep });
-    try {
-      const doc = await withPdns(start, async (a) => {
-        const response = await fetch(`${a.origin}${PDNS_DOCUMENT}`, {
-          headers: { Accept: "application/json", "X-API-Key": PDNS_API_KEY },
-        });
-        assert.equal(response.status, 200);
-        return await response.json();
+realTest(
+  `PowerDNS's own Swagger 2.0 document, converted and run on a fresh instance, gets a 2xx on at least ${FLOOR} of its 36 operations`,
+  missing,
+  async (dir) => {
+    const doc = await withPdns(start, async (a) => {
+      const response = await fetch(`${a.origin}${PDNS_DOCUMENT}`, {
+        headers: { Accept: "application/json", "X-API-Key": PDNS_API_KEY },
       });
-      assert.equal(doc.swagger, "2.0");
-      await Deno.writeTextFile(`${dir}/pdns.json`, JSON.stringify(doc, null, 2));
-      await withPdns(start, async (b) => {
-        const trial = await convertAndRunAsPrinted(
-          ["convert", "openapi", `${dir}/pdns.json`, "-o", `${dir}/flows`],
-          `${dir}/report.json`,
-          (variable, what) => {
-            if (variable === "BASE_URL") return b.origin;
-            // The API key: the user wrote it when they set the server up.
-            if (variable === "API_KEY") return PDNS_API_KEY;
-            throw new Error(
-              `the summary asks for ${variable} (${what}), which a new user cannot know`,
-            );
-          },
-        );
-        assert.equal(trial.converted.code, 0, trial.converted.stderr);
-        assert.deepEqual(Object.keys(trial.env).sort(), ["API_KEY", "BASE_URL"]);
-        assert.ok(trial.report, `no report:\n${trial.run.stdout}\n${trial.run.stderr}`);
-        // The operations as sent: under the document's basePath.
-        const ops = operationsOf(doc).map((op) => ({ ...op, path: `${doc.basePath}${op.path}` }));
-        const result = accepted(ops, trial.report.steps);
-        console.error(
-          `pdns-server 4.7: ${result.accepted.length} of ${ops.length} operations accepted (2xx); refused:\n  ${
-            result.refused.map((op) => `${op.method} ${op.path}: ${op.got}`).join("\n  ")
-          }`,
-        );
-        assert.equal(ops.length, 36);
-        assert.ok(result.accepted.length >= FLOOR, `${result.accepted.length} < ${FLOOR}`);
-        const refused = Object.fromEntries(
-          result.refused.map((op) => [`${op.method} ${op.path}`, op.got.split(" ")[0]]),
-        );
-        assert.deepEqual(refused, DOCUMENT_GAPS, trial.run.stdout.slice(0, 6000));
-        // A second run on the same server gets as far: its zones, names and keys are its own.
-        const again = `${dir}/report-again.json`;
-        const args = [...printedRun(trial.converted.stderr)!, "--report-json", again];
-        await runCli(args, { env: trial.env });
-        const second = accepted(ops, (await readReport(again)).steps);
-        assert.equal(second.accepted.length, result.accepted.length, "the second run");
-        // No literal secret: the flows read the key from the environment, and the run's output
-        // and report mask it.
-        const flows = [...Deno.readDirSync(`${dir}/flows`)].filter((e) => e.name.endsWith(".yaml"))
-          .map((e) => Deno.readTextFileSync(`${dir}/flows/${e.name}`)).join("\n");
-        assert.match(flows, /X-API-Key/);
-        assert.match(flows, /\$\{ENV\.API_KEY\}/);
-        for (
-          const text of [flows, trial.run.stdout, await Deno.readTextFile(`${dir}/report.json`)]
-        ) {
-          assert.ok(!text.includes(PDNS_API_KEY), "a literal API key");
-        }
-      });
-    } finally {
-      if (keep) console.error(`kept in ${dir}`);
-      else await Deno.remove(dir, { recursive: true });
-    }
+      assert.equal(response.status, 200);
+      return await response.json();
+    });
+    assert.equal(doc.swagger, "2.0");
+    await Deno.writeTextFile(`${dir}/pdns.json`, JSON.stringify(doc, null, 2));
+    await withPdns(start, async (b) => {
+      const trial = await convertAndRunAsPrinted(
+        ["convert", "openapi", `${dir}/pdns.json`, "-o", `${dir}/flows`],
+        `${dir}/report.json`,
+        (variable, what) => {
+          if (variable === "BASE_URL") return b.origin;
+          // The API key: the user wrote it when they set the server up.
+          if (variable === "API_KEY") return PDNS_API_KEY;
+          throw new Error(
+            `the summary asks for ${variable} (${what}), which a new user cannot know`,
+          );
+        },
+      );
+      assert.equal(trial.converted.code, 0, trial.converted.stderr);
+      assert.deepEqual(Object.keys(trial.env).sort(), ["API_KEY", "BASE_URL"]);
+      assert.ok(trial.report, `no report:\n${trial.run.stdout}\n${trial.run.stderr}`);
+      // The operations as sent: under the document's basePath.
+      const ops = operationsOf(doc).map((op) => ({ ...op, path: `${doc.basePath}${op.path}` }));
+      const result = accepted(ops, trial.report.steps);
+      console.error(
+        `pdns-server 4.7: ${result.accepted.length} of ${ops.length} operations accepted (2xx); refused:\n  ${
+          result.refused.map((op) => `${op.method} ${op.path}: ${op.got}`).join("\n  ")
+        }`,
+      );
+      assert.equal(ops.length, 36);
+      assert.ok(result.accepted.length >= FLOOR, `${result.accepted.length} < ${FLOOR}`);
+      const refused = Object.fromEntries(
+        result.refused.map((op) => [`${op.method} ${op.path}`, op.got.split(" ")[0]]),
+      );
+      assert.deepEqual(refused, DOCUMENT_GAPS, trial.run.stdout.slice(0, 6000));
+      // A second run on the same server gets as far: its zones, names and keys are its own.
+      const again = `${dir}/report-again.json`;
+      const args = [...printedRun(trial.converted.stderr)!, "--report-json", again];
+      await runCli(args, { env: trial.env });
+      const second = accepted(ops, (await readReport(again)).steps);
+      assert.equal(second.accepted.length, result.accepted.length, "the second run");
+      // No literal secret: the flows read the key from the environment, and the run's output
+      // and report mask it.
+      const flows = [...Deno.readDirSync(`${dir}/flows`)].filter((e) => e.name.endsWith(".yaml"))
+        .map((e) => Deno.readTextFileSync(`${dir}/flows/${e.name}`)).join("\n");
+      assert.match(flows, /X-API-Key/);
+      assert.match(flows, /\$\{ENV\.API_KEY\}/);
+      for (
+        const text of [flows, trial.run.stdout, await Deno.readTextFile(`${dir}/report.json`)]
+      ) {
+        assert.ok(!text.includes(PDNS_API_KEY), "a literal API key");
+      }
+    });
   },
-});
+);
