@@ -16,6 +16,7 @@ import type { Page } from "playwright-core";
 import { type Recordings, recordSession, writeRecordings } from "../support/record_har.ts";
 import { start } from "./servers.ts";
 import { RADICALE_USER, radicaleLaunch, radicaleMissing } from "./radicale.ts";
+import { publicRecording } from "./unleash_journey.ts";
 
 /** The names the user types for what they create, and the calendar's new name. */
 export const NAMES = {
@@ -130,28 +131,9 @@ async function uploadedTitle(page: Page): Promise<string> {
 
 /**
  * A recording made public: the bodies of the app's own script and style
- * left out (their size and mime type kept), as for the other recordings.
- *
- * @example
- * ```ts
- * import { publicRecording } from "./radicale_journey.ts";
- * const entry = (mimeType: string) => ({ response: { content: { mimeType, size: 3, text: "x()" } } });
- * const har = JSON.stringify({ log: { entries: [entry("text/javascript"), entry("text/xml")] } });
- * const out = JSON.parse(publicRecording(har)).log.entries;
- * if ("text" in out[0].response.content || out[1].response.content.text !== "x()") throw new Error();
- * ```
+ * left out (their size and mime type kept), as Unleash's recordings are.
  */
-export function publicRecording(har: string): string {
-  const parsed = JSON.parse(har);
-  for (const e of parsed.log.entries) {
-    const content = e.response?.content ?? {};
-    if (/javascript|css|font|image\//.test(content.mimeType ?? "")) {
-      delete content.text;
-      delete content.encoding;
-    }
-  }
-  return JSON.stringify(parsed, null, 2);
-}
+export { publicRecording };
 
 if (import.meta.main) {
   const missing = radicaleMissing();
