@@ -171,3 +171,41 @@ export function knownOnly(known: Record<string, string>): (name: string, what: s
     throw new Error(`the summary asks for ${name} (${what}), which a new user cannot know`);
   };
 }
+
+/** One run of a flow: the CLI's result, its report's steps, how many of them passed. */
+export interface FlowRun {
+  run: CliRun;
+  steps: ReportStep[];
+  passed: number;
+}
+
+/**
+ * Runs the flow at `flowPath` `runs` times with `env`, each with a JSON
+ * report (`FLOW.N.json`) and the options `more(N)` gives, and `after` each
+ * run (what the run left on the server, printed as it likes): each run with
+ * what `after` found.
+ *
+ * @example
+ * ```ts ignore
+ * import { runsOf } from "./measure.ts";
+ * const results = await runsOf("/tmp/flow.yaml", { BASE_URL: "http://127.0.0.1:8080" }, 2, () =>
+ *   Promise.resolve({}));
+ * ```
+ */
+export async function runsOf<T>(
+  flowPath: string,
+  env: Record<string, string>,
+  runs: number,
+  after: (done: FlowRun, n: number) => Promise<T>,
+  more: (n: number) => string[] = () => [],
+): Promise<(FlowRun & T)[]> {
+  const results = [];
+  for (let n = 1; n <= runs; n++) {
+    const report = `${flowPath}.${n}.json`;
+    const run = await runCli(["run", flowPath, "--report-json", report, ...more(n)], { env });
+    const { steps } = await readReport(report);
+    const done = { run, steps, passed: steps.filter((s) => s.status === "passed").length };
+    results.push({ ...done, ...await after(done, n) });
+  }
+  return results;
+}

@@ -39,7 +39,7 @@ import { ignoreBrowser } from "../support/browser.ts";
 import { runCli } from "../support/cli.ts";
 import { userEnv } from "../support/convert_apps.ts";
 import { hostPaths } from "../support/record_har.ts";
-import { readReport } from "./measure.ts";
+import { runsOf } from "./measure.ts";
 import { type Instance, realTest, start, unlessAsked } from "./servers.ts";
 import { leftBehind, NOTEBOOK_TOKEN, notebookMissing, withNotebook } from "./notebook.ts";
 import { publicRecording, recordJourney } from "./notebook_journey.ts";
@@ -82,17 +82,10 @@ function cellAnswer(reportHar: string): { ran: boolean; two: boolean } {
 /** Runs the flow `runs` times on `nb` with only what it asks: each run's steps, and what was left. */
 async function runOn(nb: Instance, flowPath: string, flow: string, runs = 1) {
   const env = userEnv(flow, nb.origin, (n) => n === "LOGIN_PASSWORD" ? NOTEBOOK_TOKEN : undefined);
-  const results = [];
-  for (let n = 1; n <= runs; n++) {
-    const report = `${flowPath}.${n}.json`;
-    const har = `${flowPath}.${n}.har`;
-    const run = await runCli(["run", flowPath, "--report-json", report, "--report-har", har], {
-      env,
-    });
-    const { steps } = await readReport(report);
-    const passed = steps.filter((s) => s.status === "passed").length;
+  const har = (n: number) => `${flowPath}.${n}.har`;
+  const results = await runsOf(flowPath, env, runs, async ({ steps, passed }, n) => {
     const left = await leftBehind(nb.origin);
-    const answer = cellAnswer(await Deno.readTextFile(har));
+    const answer = cellAnswer(await Deno.readTextFile(har(n)));
     const failed = steps.filter((s) => s.status === "failed").map((s) => s.name);
     console.error(
       `notebook, run ${n}: ${passed} of ${steps.length} steps passed on a fresh instance with ${
@@ -101,8 +94,8 @@ async function runOn(nb: Instance, flowPath: string, flow: string, runs = 1) {
         JSON.stringify(answer)
       }`,
     );
-    results.push({ run, steps, passed, failed, left, answer });
-  }
+    return { failed, left, answer };
+  }, (n) => ["--report-har", har(n)]);
   return { env, results };
 }
 

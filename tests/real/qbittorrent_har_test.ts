@@ -30,7 +30,7 @@ import { ignoreBrowser } from "../support/browser.ts";
 import { runCli } from "../support/cli.ts";
 import { userEnv } from "../support/convert_apps.ts";
 import { hostPaths } from "../support/record_har.ts";
-import { readReport } from "./measure.ts";
+import { runsOf } from "./measure.ts";
 import { type Instance, realTest, unlessAsked, withInstance } from "./servers.ts";
 import { LOGIN, qbittorrentLaunch, qbittorrentMissing, torrentCount } from "./qbittorrent.ts";
 import { publicRecording, recordJourney, sampleTorrent } from "./qbittorrent_journey.ts";
@@ -79,20 +79,15 @@ async function runOn(q: Instance, flowPath: string, flow: string, runs = 1) {
     q.origin,
     (name) => name === "LOGIN_PASSWORD" ? LOGIN.password : undefined,
   );
-  const results = [];
-  for (let n = 1; n <= runs; n++) {
-    const report = `${flowPath}.${n}.json`;
-    const run = await runCli(["run", flowPath, "--report-json", report], { env });
-    const { steps } = await readReport(report);
-    const passed = steps.filter((s) => s.status === "passed").length;
+  const results = await runsOf(flowPath, env, runs, async ({ steps, passed }, n) => {
     const left = await torrentCount(q.origin);
     console.error(
       `qbittorrent, run ${n}: ${passed} of ${steps.length} steps passed on a fresh instance with ${
         Object.keys(env).join(", ")
       }; ${left} torrents left`,
     );
-    results.push({ run, steps, passed, left });
-  }
+    return { left };
+  });
   return { env, results };
 }
 

@@ -26,7 +26,7 @@ import { ignoreBrowser } from "../support/browser.ts";
 import { runCli } from "../support/cli.ts";
 import { userEnv } from "../support/convert_apps.ts";
 import { hostPaths } from "../support/record_har.ts";
-import { readReport } from "./measure.ts";
+import { runsOf } from "./measure.ts";
 import { type Instance, realTest, unlessAsked, withInstance } from "./servers.ts";
 import { RADICALE_USER, radicaleLaunch, radicaleMissing } from "./radicale.ts";
 import { ICS_PATH, publicRecording, recordJourney } from "./radicale_journey.ts";
@@ -76,12 +76,7 @@ async function convertAndRun(har: string, dir: string, ics: boolean, runs = 1) {
   if (ics) await Deno.copyFile(ICS_PATH, `${dir}/uploads/upload.ics`);
   return await withRadicale(async (r) => {
     const env = userEnv(flow, r.origin, (n) => n === "BASIC_PASSWORD" ? PASSWORD : undefined);
-    const results = [];
-    for (let n = 1; n <= runs; n++) {
-      const report = `${flowPath}.${n}.json`;
-      const run = await runCli(["run", flowPath, "--report-json", report], { env });
-      const { steps } = await readReport(report);
-      const passed = steps.filter((s) => s.status === "passed").length;
+    const results = await runsOf(flowPath, env, runs, async ({ steps, passed }, n) => {
       const left = await collections(r.origin);
       console.error(
         `radicale ${har.split("/").pop()}${
@@ -90,8 +85,8 @@ async function convertAndRun(har: string, dir: string, ics: boolean, runs = 1) {
           Object.keys(env).join(", ")
         }; ${left.length} collections left`,
       );
-      results.push({ run, steps, passed, left });
-    }
+      return { left };
+    });
     return { converted, flow, env, results };
   });
 }

@@ -23,7 +23,7 @@ import { ignoreBrowser } from "../support/browser.ts";
 import { runCli } from "../support/cli.ts";
 import { userEnv } from "../support/convert_apps.ts";
 import { hostPaths } from "../support/record_har.ts";
-import { readReport } from "./measure.ts";
+import { runsOf } from "./measure.ts";
 import { type Instance, realTest, start, unlessAsked } from "./servers.ts";
 import {
   type RpcAuth,
@@ -89,12 +89,7 @@ async function convertAndRun(
       b.origin,
       (name) => name === "BASIC_PASSWORD" ? AUTH.password : undefined,
     );
-    const results = [];
-    for (let n = 1; n <= runs; n++) {
-      const report = `${flowPath}.${n}.json`;
-      const run = await runCli(["run", flowPath, "--report-json", report], { env });
-      const { steps } = await readReport(report);
-      const passed = steps.filter((s) => s.status === "passed").length;
+    const results = await runsOf(flowPath, env, runs, async ({ steps, passed }, n) => {
       const left = await torrentCount(b.origin, auth);
       console.error(
         `transmission${auth ? " (auth)" : ""}${
@@ -103,8 +98,8 @@ async function convertAndRun(
           Object.keys(env).join(", ")
         }; ${left} torrents left`,
       );
-      results.push({ run, steps, passed, left });
-    }
+      return { left };
+    });
     return { flow, env, ...results[0], results };
   });
 }
