@@ -24,6 +24,24 @@ export function debianMissing(binary: string, pkg: string): string {
   return ` [ignored: ${why.slice(0, 200)}; with CI set this fails]`;
 }
 
+/**
+ * {@linkcode debianMissing} of each package (in order) for the file it installs: "" when all
+ * are there, else the first reason.
+ *
+ * @example
+ * ```ts
+ * import { debianPackagesMissing } from "./debian.ts";
+ * if (debianPackagesMissing({ deno: Deno.execPath() }) !== "") throw new Error();
+ * ```
+ */
+export function debianPackagesMissing(files: Record<string, string>): string {
+  for (const [pkg, file] of Object.entries(files)) {
+    const why = debianMissing(file, pkg);
+    if (why !== "") return why;
+  }
+  return "";
+}
+
 function exists(path: string): boolean {
   try {
     Deno.statSync(path);

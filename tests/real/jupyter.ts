@@ -14,13 +14,13 @@
  *
  * @module
  */
-import { debianMissing } from "./debian.ts";
+import { debianPackagesMissing } from "./debian.ts";
 import { type Instance, type Launch, withRetriedStart } from "./servers.ts";
 
 /** The Debian packages, as `.ci/run` installs them. */
 export const JUPYTER_PACKAGES = ["python3-jupyter-server", "python3-ipykernel"];
 
-/** A file each package installs. */
+/** A file each package installs, in the order of {@linkcode JUPYTER_PACKAGES}. */
 const FILES: Record<string, string> = {
   "python3-jupyter-server": "/usr/lib/python3/dist-packages/jupyter_server/serverapp.py",
   "python3-ipykernel": "/usr/lib/python3/dist-packages/ipykernel/kernelapp.py",
@@ -45,11 +45,7 @@ export const JUPYTER_TOKEN = "flowrun-test-jupyter-token";
  * ```
  */
 export function jupyterMissing(): string {
-  for (const pkg of JUPYTER_PACKAGES) {
-    const why = debianMissing(FILES[pkg], pkg);
-    if (why !== "") return why;
-  }
-  return "";
+  return debianPackagesMissing(FILES);
 }
 
 /** What tells one Jupyter application of Debian's python3 from another. */

@@ -15,14 +15,14 @@
  *
  * @module
  */
-import { debianMissing } from "./debian.ts";
+import { debianPackagesMissing } from "./debian.ts";
 import { jupyterAppLaunch } from "./jupyter.ts";
 import { type Instance, type Launch, withRetriedStart } from "./servers.ts";
 
 /** The Debian packages, as `.ci/run` installs them. */
 export const NOTEBOOK_PACKAGES = ["python3-notebook", "python3-ipykernel"];
 
-/** A file each package installs. */
+/** A file each package installs, in the order of {@linkcode NOTEBOOK_PACKAGES}. */
 const FILES: Record<string, string> = {
   "python3-notebook": "/usr/lib/python3/dist-packages/notebook/notebookapp.py",
   "python3-ipykernel": "/usr/lib/python3/dist-packages/ipykernel/kernelapp.py",
@@ -44,11 +44,7 @@ export const NOTEBOOK_TOKEN = "flowrun-test-notebook-token";
  * ```
  */
 export function notebookMissing(): string {
-  for (const pkg of NOTEBOOK_PACKAGES) {
-    const why = debianMissing(FILES[pkg], pkg);
-    if (why !== "") return why;
-  }
-  return "";
+  return debianPackagesMissing(FILES);
 }
 
 /**
