@@ -285,6 +285,14 @@ export async function withInstance<T>(
  * whatever happens: for a server told a port that was free a moment before,
  * which exits when one took it since, so a start is tried at most 3 times,
  * each with a launch of its own (new ports where the launch chose them).
+ *
+ * @example
+ * ```ts ignore
+ * import { start, withRetriedStart } from "./servers.ts";
+ * import { httpbinLaunch } from "./httpbin.ts";
+ * const status = await withRetriedStart(start, () => httpbinLaunch, async (h) =>
+ *   (await fetch(`${h.origin}/get`)).status);
+ * ```
  */
 export async function withRetriedStart<T>(
   start: (launch: Launch) => Promise<Instance>,
@@ -312,6 +320,14 @@ export async function withRetriedStart<T>(
  * removed after it (kept under `REAL_KEEP=DIR`, which is printed).
  * `alsoIgnored`: a reason its name need not say (one printed elsewhere, as
  * a missing Chromium's).
+ *
+ * @example
+ * ```ts ignore
+ * import { realTest } from "./servers.ts";
+ * realTest("a folder of its own", "", async (dir) => {
+ *   await Deno.writeTextFile(`${dir}/flow.yaml`, "flows: []\n");
+ * });
+ * ```
  */
 export function realTest(
   name: string,
@@ -341,6 +357,12 @@ export function realTest(
 /**
  * "" when `variable=1` asks for what a test does anew (a journey recorded
  * now in Chromium), else the reason the test is ignored.
+ *
+ * @example
+ * ```ts
+ * import { unlessAsked } from "./servers.ts";
+ * if (!unlessAsked("FLOWRUN_EXAMPLE_NEVER_SET").includes("=1 to record anew")) throw new Error();
+ * ```
  */
 export function unlessAsked(variable: string): string {
   return Deno.env.get(variable) === "1" ? "" : ` [ignored: set ${variable}=1 to record anew]`;
