@@ -157,6 +157,7 @@ import "../lib/kinds/websocket/mod.ts";
 import "../lib/kinds/websocket/proxy.ts";
 import "../lib/kinds/websocket/read.ts";
 import "../lib/kinds/websocket/read_handshake.ts";
+import "../lib/kinds/websocket/read_path.ts";
 import "../lib/kinds/websocket/read_send.ts";
 import "../lib/kinds/websocket/receiver.ts";
 import "../lib/kinds/websocket/schema.ts";
