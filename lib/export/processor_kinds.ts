@@ -105,7 +105,7 @@ function untilFailures(spec, count, what, why) {
   if (!spec.until || why === undefined) return [];
   const arrived = count === 1 ? "the 1 " + what + " that arrived" : "the " + count + " " + what + "s that arrived";
   // A WebSocket step's paths are a list, each quoted, joined with "and", as flowrun run says them.
-  const paths = Array.isArray(spec.until) ? spec.until.map((u) => u.source) : [].concat(spec.until.source);
+  const paths = [].concat(spec.until).map((u) => u.source);
   const sources = paths.map((source) => JSON.stringify(source)).join(" and ");
   return ["until " + sources + " did not hold in " + arrived + why + "."];
 }

@@ -125,7 +125,7 @@ function webSocketExchange(spec, timeoutMs, tls) {
     const unheld = [...(spec.until || [])];
     const end = (stopped, close) => settle({ ...answer, received: messages.length, sent,
       body: JSON.stringify({ messages, close: close || null, stopped }),
-      failures: untilFailures(unheld.length ? { until: { source: unheld.map((u) => u.source) } } : {},
+      failures: untilFailures(unheld.length ? { until: unheld } : {},
         messages.length, "message", wsWhy(stopped, spec, timeoutMs, close)) });
     // The messages that came since the item before the next one was sent.
     let mark = 0;
