@@ -34,12 +34,13 @@ import { explained } from "./curl_files.ts";
 import { ENV_MARKER, type EnvNames, type ShellCommand, splitBash } from "./curl_shell.ts";
 import type { HarRecord } from "./har_model.ts";
 import type { Step } from "./model.ts";
-import { curlRules, stepExtras } from "./curl_steps.ts";
+import { curlRules, namesAsWritten, stepExtras } from "./curl_steps.ts";
 import { maskQuoted, writeAsTyped } from "./curl_typed.ts";
 import { plainNames, plainPaths } from "./curl_plain.ts";
 import { clipLine, noteLines } from "./summary_lines.ts";
 import { beforeExpression, DOLLAR_VAR } from "./dollar.ts";
 import { describeCurlStep } from "./curl_describe.ts";
+import { cookiesFromLogins } from "./curl_session.ts";
 
 export type { CurlFiles } from "./curl_request.ts";
 
@@ -154,7 +155,9 @@ function buildCommands(
 function correlated(all: CurlRecord[], spelling: "a" | "b"): Correlator {
   const c = newCorrelator(spelling, true);
   c.rules = curlRules(c);
+  cookiesFromLogins(all);
   correlate(all.map((r) => r.record), all.map((r) => ({ records: [r.record] })), spelling, true, c);
+  namesAsWritten(c);
   return c;
 }
 

@@ -54,6 +54,32 @@ export function curlRules(c: Correlator): Rules {
   };
 }
 
+/**
+ * Sends each name a command chose for what it creates as written. The
+ * stages shared with `convert har` make such a name the run's own
+ * (`example.org.-${RUN_ID}`), as a recording replayed twice needs; a
+ * command is the user's own text, whose name may have a form the server
+ * checks (a DNS zone's trailing dot, an address). The var stays, so the name
+ * is changed in one place.
+ *
+ * @example
+ * ```ts
+ * import { namesAsWritten } from "./curl_steps.ts";
+ * import { newCorrelator } from "./correlate/mod.ts";
+ * const c = newCorrelator("a");
+ * c.vars.push(["zone_name", "example.org.-${RUN_ID}"]);
+ * c.generated.set("example.org.", "${vars.zone_name}");
+ * namesAsWritten(c);
+ * if (c.vars[0][1] !== "example.org.") throw new Error(c.vars[0][1]);
+ * ```
+ */
+export function namesAsWritten(c: Correlator): void {
+  for (const [name, ref] of c.generated) {
+    const v = c.vars.find(([varName]) => c.sp.varRef(varName) === ref);
+    if (v && v[1].includes("RUN_ID")) v[1] = c.sp.lit(name);
+  }
+}
+
 /** The default header rule, but fresh-looking headers and `$NAME` values sent as written. */
 function headers(c: Correlator, base: Rules, r: HarRecord, step: Step): [string, string][] {
   const own = r.headers.filter((h) => hasMarker(h.value));
