@@ -18,6 +18,7 @@ import { type HarRecord, type ParsedHar, parseHar } from "./har_model.ts";
 import { classify, type NoiseOptions } from "./noise.ts";
 import { type OwnDropped, ownDropped } from "./dropped.ts";
 import { statePages } from "./pages.ts";
+import { renderedAppPages, renderedNote } from "./rendered_app.ts";
 import { reattachRedirectCookies } from "./redirects.ts";
 import { fillUploadsFromForms } from "./uploads.ts";
 import { plural, pluralWord } from "../_util/plural.ts";
@@ -66,6 +67,10 @@ export function selectTraffic(har: string | Uint8Array, options: NoiseOptions): 
   // Before the pages are chosen: a form's hidden token the upload now sends keeps its page.
   // Every record, since a form's upload is a page (kept only once the pages are chosen).
   fillUploadsFromForms(parsed.records, parsed.records);
+  const rendered = options.includeHtml ? [] : renderedAppPages(kept, dropped, ownHosts);
+  for (const page of rendered) dropped.delete(page);
+  kept.push(...rendered);
+  if (rendered.length > 0) notes.push(renderedNote(rendered.length));
   const pagesNote = keepStatePages(kept, dropped, options);
   if (pagesNote) notes.push(pagesNote);
   const own = ownDropped(dropped, kept, ownHosts);

@@ -1,0 +1,64 @@
+/**
+ * A server-rendered app: every request of its own that a recording holds is a
+ * page (a PHP wiki, a Rails or Django admin without a JSON API). Its login,
+ * its saves and its deletes are form submissions that answer a redirect, its
+ * scripts post forms to an endpoint that answers HTML, and the pages between
+ * them are what the user opened (a page's history, a difference). Dropped as
+ * "HTML document" like any page of an app with an API, nothing is left and
+ * the conversion fails with "no API requests"; so when nothing else is kept
+ * and the page's own site submitted a form, its pages are the journey.
+ *
+ * @module
+ */
+import type { HarRecord } from "./har_model.ts";
+import { REASON } from "./noise.ts";
+
+/**
+ * The pages to keep when a recording holds nothing but pages (`kept` is
+ * empty): every document dropped as "HTML document" on `ownHosts`, in file
+ * order, once one of them is a submission (sent with another method than
+ * GET or HEAD); else none, and a recording of pages only is still one with
+ * no API requests.
+ *
+ * @example
+ * ```ts
+ * import { renderedAppPages } from "./rendered_app.ts";
+ * import { parseHar } from "./har_model.ts";
+ * const page = (method: string, path: string) => ({
+ *   request: { method, url: `http://wiki.test${path}` },
+ *   response: { status: method === "POST" ? 302 : 200, content: { mimeType: "text/html", text: "<p>" } },
+ *   _resourceType: "document",
+ * });
+ * const har = parseHar(JSON.stringify({ log: { entries: [page("GET", "/login"), page("POST", "/login")] } }), []);
+ * const dropped = new Map(har.records.map((r) => [r, "HTML document"]));
+ * const pages = renderedAppPages([], dropped, new Set(["wiki.test"]));
+ * if (pages.length !== 2) throw new Error(String(pages.length));
+ * const viewed = new Map([[har.records[0], "HTML document"]]);
+ * if (renderedAppPages([], viewed, new Set(["wiki.test"])).length !== 0) throw new Error();
+ * ```
+ */
+export function renderedAppPages(
+  kept: readonly HarRecord[],
+  dropped: ReadonlyMap<HarRecord, string>,
+  ownHosts: ReadonlySet<string>,
+): HarRecord[] {
+  if (kept.length > 0) return [];
+  const pages = [...dropped].filter(([r, reason]) =>
+    reason === REASON.html && ownHosts.has(r.url.host)
+  ).map(([r]) => r);
+  const submits = pages.some((r) => r.method !== "GET" && r.method !== "HEAD");
+  return submits ? pages.sort((a, b) => a.index - b.index) : [];
+}
+
+/**
+ * The summary's note on the pages kept by {@linkcode renderedAppPages}.
+ *
+ * @example
+ * ```ts
+ * import { renderedNote } from "./rendered_app.ts";
+ * if (!renderedNote(3).startsWith("Kept 3 HTML documents")) throw new Error(renderedNote(3));
+ * ```
+ */
+export function renderedNote(count: number): string {
+  return `Kept ${count} HTML documents of the app's own site as its steps: the recording holds no API call, and the app submitted forms, so its pages are the journey (a server-rendered app).`;
+}
