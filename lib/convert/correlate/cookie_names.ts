@@ -72,7 +72,22 @@ export function instanceName(
     if (!values.some((v) => v.includes(piece))) continue;
     return namedBy(step, name, start, at);
   }
-  return undefined;
+  const digest = digestSpan(name);
+  return digest ? namedBy(step, name, digest.start, digest.end) : undefined;
+}
+
+/**
+ * Where `name` holds a hex digest (32, 40 or 64 lowercase hex digits, the
+ * length of an MD5, SHA-1 or SHA-256): DokuWiki's `DW<md5>`, WordPress's
+ * `wordpress_logged_in_<md5>` and Drupal's `SESS<sha256>` are named for a
+ * hash of the site's address, its port or its secret, so another instance
+ * names the cookie otherwise. A digest is 128 bits or more of the server's
+ * own making: no word of an API spells one.
+ */
+function digestSpan(name: string): { start: number; end: number } | undefined {
+  const m = /(?<![0-9a-f])(?:[0-9a-f]{64}|[0-9a-f]{40}|[0-9a-f]{32})(?![0-9a-f])/.exec(name);
+  if (!m || !/\d/.test(m[0]) || !/[a-f]/.test(m[0])) return undefined;
+  return { start: m.index, end: m.index + m[0].length };
 }
 
 /** The producers of a name whose `[start, end)` is the instance's, and of its value. */
