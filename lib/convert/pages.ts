@@ -33,6 +33,11 @@ export interface PageValue {
   pattern: string;
   /** Whether the value is a credential (a CSRF token, a key) rather than an id. */
   secret: boolean;
+  /**
+   * A number a hidden form field hands back (a revision's timestamp, a
+   * serial): the server's state, sent back as it came whatever its field's name.
+   */
+  state?: boolean;
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
@@ -45,10 +50,10 @@ const ID_NAME = /(^|[_-])(id|uuid|ref|key|slug)$|[a-z](Id|ID|Key|Ref)$/;
  * up, not a path (`/dashboard`), a URL, a word or a sentence, which a fresh
  * page repeats and a flow may keep as it is.
  */
-function embedded(name: string, value: string, min: number): boolean {
+function embedded(name: string, value: string, min: number, hidden = false): boolean {
   if (value.length < min || value.length > 400 || /[\s&<>]/.test(value)) return false;
   if (value.startsWith("/") || /^[a-z][a-z0-9+.-]*:/i.test(value)) return false;
-  if (/^\d+$/.test(value)) return value.length >= 3 && ID_NAME.test(name);
+  if (/^\d+$/.test(value)) return hidden || (value.length >= 3 && ID_NAME.test(name));
   return (/\d/.test(value) && /[a-z]/i.test(value)) ||
     (value.length >= 16 && /[a-z]/.test(value) && /[A-Z]/.test(value));
 }
@@ -73,14 +78,18 @@ function tagValues(html: string, out: PageValue[]): void {
     const attrs = attributes(tag[0]);
     const named = attrs.find((a) => a.name === "name");
     const held = attrs.find((a) => a.name === valueAttr);
-    if (!named || !held || !embedded(named.value, held.value, 8)) continue;
+    // A hidden field is what the form hands back: a long number there is state, not a count.
+    const hidden = kind === "input" &&
+      attrs.some((a) => a.name === "type" && a.value.toLowerCase() === "hidden");
+    if (!named || !held || !embedded(named.value, held.value, 8, hidden)) continue;
     // The quotes the page used: a pattern reads best when it says exactly what it expects.
     const name = `${escape(named.name)}=${named.quote}${escape(named.value)}${named.quote}`;
     const value = `${valueAttr}=${held.quote}([^${held.quote}]*)${held.quote}`;
     const pattern = named.at < held.at
       ? `<${kind}[^>]*\\b${name}[^>]*\\b${value}`
       : `<${kind}[^>]*\\b${value}[^>]*\\b${name}`;
-    out.push({ name: named.value, value: held.value, pattern, secret: true });
+    const state = hidden && /^\d+$/.test(held.value);
+    out.push({ name: named.value, value: held.value, pattern, secret: true, state });
   }
 }
 

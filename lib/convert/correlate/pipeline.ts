@@ -22,6 +22,7 @@ import { stringValue } from "./rewrite_value.ts";
 import { type Correlator, emptyCorrelator, type Rules } from "./state.ts";
 import { addStep } from "./steps.ts";
 import { noteWrites } from "./writes.ts";
+import { passwordFields } from "./password_fields.ts";
 
 /**
  * The rules of a single recording, over `c`.
@@ -95,6 +96,7 @@ export function correlate(
   ownClientNames(c, ordered);
   for (const r of ordered) c.apiOrigins.add(r.url.origin);
   for (const word of apiWords(ordered)) c.apiWords.add(word);
+  for (const name of passwordFields(ordered)) c.passwordFields.add(name);
   freshOauthValues(c, ordered);
   for (const group of groups) addStep(c, group.records, group.loop);
   forgetRepeated(c, ordered);

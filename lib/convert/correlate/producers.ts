@@ -176,7 +176,7 @@ function producePage(c: Correlator, step: Step): void {
     if ((c.producers.has(k) && !fromCookie(c, k)) || c.apiWords.has(v.value)) continue;
     // A path, a URL or a word (`/dashboard`, `authenticity_token`) is a constant, not a secret.
     const secret = v.secret && isSecretShaped(v.value);
-    if (!secret && !looksLikeId(v.name, v.value)) continue;
+    if (!secret && !v.state && !looksLikeId(v.name, v.value)) continue;
     const producer: Producer = {
       step,
       source: { kind: "regex", name: v.name, pattern: v.pattern },

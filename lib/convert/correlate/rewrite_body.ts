@@ -25,6 +25,7 @@ import { bodyValue, innerValue } from "./rewrite_value.ts";
 import type { Correlator, Where } from "./state.ts";
 import { withTokens } from "./tokens.ts";
 import { unrecordedBody } from "./unrecorded_body.ts";
+import { emptyHiddenField } from "./hidden_fields.ts";
 
 /**
  * Sets the body of `step` (`body`, `form` or `multipart`) from the one `r`
@@ -115,13 +116,18 @@ function urlencoded(
     const eq = pair.indexOf("=");
     return eq === -1 ? [pair, undefined] as const : [pair.slice(0, eq), pair.slice(eq + 1)];
   });
-  const credentials = pairs.some(([k]) => isSecretName(safeDecode(k)));
+  const credentials = pairs.some(([k]) =>
+    isSecretName(safeDecode(k)) || c.passwordFields.has(safeDecode(k))
+  );
   const where: Where = { body: true, mutating, login, credentials };
   // As `form:`, each value is encoded when sent: `&`, `+`, `%`, `=`, `#` and spaces survive.
   const form = formFields(pairs);
   if (form) {
     step.form = ymap(form.map(([k, values]) => {
-      const t = values.map((v) => formJson(c, v, step) ?? c.rules.stringValue(k, v, step, where));
+      const t = values.map((v) =>
+        formJson(c, v, step) ?? emptyHiddenField(c, k, v, step) ??
+          c.rules.stringValue(k, v, step, where)
+      );
       return [k, t.length === 1 ? t[0] : t];
     }));
     return;

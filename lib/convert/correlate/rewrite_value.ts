@@ -124,9 +124,11 @@ function secretField(
   step: Step,
   where: Where,
 ): string | undefined {
-  if (value === "" || !credentialField(key) || lookupKey(key, value)) return undefined;
+  const typed = c.passwordFields.has(key);
+  if (value === "" || !(credentialField(key) || typed) || lookupKey(key, value)) return undefined;
   const prefix = where.login ? "LOGIN" : envName(step.name);
-  const field = envName(key);
+  // A password input named otherwise (`p`) is asked for as what the page says it is.
+  const field = typed && !isSecretName(key) ? "PASSWORD" : envName(key);
   const base = field.startsWith(`${prefix}_`) ? field : `${prefix}_${field}`;
   c.replaced.secrets++;
   return c.sp.envRef(

@@ -154,6 +154,8 @@ export interface Correlator {
   readonly apiOrigins: Set<string>;
   /** The API's own names (JSON keys, query names, cookie names): never a secret or an id. */
   readonly apiWords: Set<string>;
+  /** Names of the password inputs of the recorded pages (password_fields.ts): credentials by the page's word. */
+  readonly passwordFields: Set<string>;
   /** Limits met while converting the steps, for the summary and the flow's header. */
   readonly notes: string[];
   /** Steps that echo a sequence number (sequences.ts), by the field: their answers are deltas. */
@@ -216,6 +218,7 @@ export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlat
     oauthFresh: new Map(),
     apiOrigins: new Set(),
     apiWords: new Set(),
+    passwordFields: new Set(),
     notes: [],
     deltas: new Map(),
     handed: new HandedOut(),

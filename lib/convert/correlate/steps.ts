@@ -31,6 +31,7 @@ import { webSocketOf } from "../har_websocket.ts";
 import { addWebSocketStep } from "./websocket_step.ts";
 import { isEventStream, sseMap } from "./sse_step.ts";
 import { grpcMap, isGrpcCall } from "../har_grpc.ts";
+import { sendsPassword } from "./password_fields.ts";
 
 /**
  * Builds the step of `records` and adds it to `c.steps`.
@@ -57,7 +58,8 @@ export function addStep(c: Correlator, records: HarRecord[], loop?: Step["loop"]
   const segments = first.url.pathname.split("/").filter((s) => s !== "").map(safeDecode);
   const isId = (s: string) => isIdSegment(c, s);
   const login = c.loginRecords.has(first) ||
-    (first.method === "POST" && isAuthPath(first.url.pathname));
+    (first.method === "POST" &&
+      (isAuthPath(first.url.pathname) || sendsPassword(c.passwordFields, first)));
   const step: Step = {
     name: c.stepNames.take(shortName(nameOf(first, segments, isId, login))),
     records,

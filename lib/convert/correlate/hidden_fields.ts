@@ -1,0 +1,88 @@
+/**
+ * A form field sent empty that the page's form held as an empty hidden
+ * input: a browser sends the hidden fields of a form as the page had them,
+ * so the value comes from the page, whatever it is there. A new page's
+ * editor leaves the revision it starts from empty (DokuWiki's `date`), and
+ * the same editor of a page that exists holds that revision's timestamp: a
+ * second run, on an instance where the recording's first save already
+ * happened, must send what the page says, or the save is a conflict.
+ *
+ * Non-empty values are found by value (producers.ts); an empty one cannot
+ * be, so it is found by its field's name in the latest page before the
+ * submission that holds a hidden input of that name.
+ *
+ * @module
+ */
+import type { Step } from "../model.ts";
+import { useProducer } from "./captures.ts";
+import type { Correlator } from "./state.ts";
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+/** The pattern whose first group is the value of hidden input `name` of `html`, when its first is hidden and empty. */
+function emptyHiddenPattern(html: string, name: string): string | undefined {
+  for (const tag of html.matchAll(/<input\b[^>]{0,2000}>/gi)) {
+    const attrs = [...tag[0].matchAll(/([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)].map((a) => ({
+      name: a[1].toLowerCase(),
+      value: a[2] ?? a[3],
+      at: a.index!,
+      quote: a[2] !== undefined ? '"' : "'",
+    }));
+    const named = attrs.find((a) => a.name === "name");
+    if (named?.value !== name) continue;
+    const held = attrs.find((a) => a.name === "value");
+    const hidden = attrs.some((a) => a.name === "type" && a.value.toLowerCase() === "hidden");
+    if (!hidden || !held || held.value !== "") return undefined;
+    const n = `name=${named.quote}${escape(name)}${named.quote}`;
+    const v = `value=${held.quote}([^${held.quote}]*)${held.quote}`;
+    const pattern = named.at < held.at
+      ? `<input[^>]*\\b${n}[^>]*\\b${v}`
+      : `<input[^>]*\\b${v}[^>]*\\b${n}`;
+    // A capture takes the first match: it must be this input.
+    return new RegExp(pattern).exec(html)?.[1] === "" ? pattern : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The template of form field `key` that `step` submits empty when the latest
+ * page before it holding an input named `key` held it hidden and empty: a
+ * capture of that input from that page; else `undefined`.
+ *
+ * @example
+ * ```ts
+ * import { emptyHiddenField } from "./hidden_fields.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * const page = { name: "open_edit", noun: "edit", uses: new Set(), captures: [], captureNames: { take: (n: string) => n }, captureByPath: new Map(),
+ *   last: { url: new URL("http://w.test/edit"), mimeType: "text/html", responseText: '<input type="hidden" name="date" value="">' } };
+ * const save = { name: "save", uses: new Set(), first: { method: "POST", url: new URL("http://w.test/edit") } };
+ * // deno-lint-ignore no-explicit-any
+ * c.steps.push(page as any);
+ * // deno-lint-ignore no-explicit-any
+ * const ref = emptyHiddenField(c, "date", "", save as any);
+ * if (ref !== "${steps.open_edit.capture.date}") throw new Error(ref);
+ * ```
+ */
+export function emptyHiddenField(
+  c: Correlator,
+  key: string,
+  value: string,
+  step: Step,
+): string | undefined {
+  if (value !== "" || step.first.method === "GET" || !c.linking) return undefined;
+  for (let i = c.steps.length - 1; i >= 0; i--) {
+    const page = c.steps[i];
+    const r = page.last;
+    if (page === step || r.url.host !== step.first.url.host) continue;
+    if (r.responseText === undefined || !/html/.test(r.mimeType)) continue;
+    if (!new RegExp(`<input\\b[^>]*\\bname=["']${escape(key)}["']`, "i").test(r.responseText)) {
+      continue;
+    }
+    const pattern = emptyHiddenPattern(r.responseText, key);
+    if (pattern === undefined) return undefined;
+    const source = { kind: "regex" as const, name: key, pattern };
+    return useProducer(c, { step: page, source, secret: false }, step);
+  }
+  return undefined;
+}
