@@ -31,7 +31,7 @@ import { type CurlFiles, type CurlRecord, curlRecords } from "./curl_request.ts"
 import { readCurlArgs } from "./curl_options.ts";
 import { pipeFeeds } from "./curl_pipe.ts";
 import { explained } from "./curl_files.ts";
-import { ENV_MARKER, type EnvNames, type ShellCommand, splitBash } from "./curl_shell.ts";
+import { ENV_MARKER, type EnvNames, type ShellCommand } from "./curl_shell.ts";
 import type { HarRecord } from "./har_model.ts";
 import type { Step } from "./model.ts";
 import { curlRules, namesAsWritten, stepExtras } from "./curl_steps.ts";
@@ -41,6 +41,7 @@ import { clipLine, noteLines } from "./summary_lines.ts";
 import { beforeExpression, DOLLAR_VAR } from "./dollar.ts";
 import { describeCurlStep } from "./curl_describe.ts";
 import { cookiesFromLogins } from "./curl_session.ts";
+import { splitWithSubstitutions } from "./curl_subst.ts";
 
 export type { CurlFiles } from "./curl_request.ts";
 
@@ -100,7 +101,12 @@ export function convertCurl(
   options: CurlOptions = {},
 ): CurlResult {
   const env: EnvNames = [];
-  const split = isPowerShell(text) ? splitPowerShell : isCmd(text) ? splitCmd : splitBash;
+  // bash runs a command substitution's curl too (`eval "$(curl …)"`): curl_subst.ts.
+  const split = isPowerShell(text)
+    ? splitPowerShell
+    : isCmd(text)
+    ? splitCmd
+    : splitWithSubstitutions;
   const commands = split(text.replace(/^\ufeff/, ""), env);
   const parts = buildCommands(commands, options.files);
   // A skipped command is named as written: `$env:TOKEN = …`, not the marker its variable became.

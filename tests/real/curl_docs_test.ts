@@ -13,6 +13,7 @@
  */
 import { assertOnlyImpossible, convertAndRunDocs, type DocsCase } from "./curl_docs.ts";
 import { httpbinLaunch, httpbinMissing } from "./httpbin.ts";
+import { netdataMissing, withNetdata } from "./netdata.ts";
 import { PDNS_API_KEY, pdnsMissing, withPdns } from "./pdns.ts";
 import { LOGIN, qbittorrentLaunch, qbittorrentMissing } from "./qbittorrent.ts";
 import { prepare, realTest, start, withInstance, withRetriedStart } from "./servers.ts";
@@ -143,6 +144,25 @@ realTest(
         secrets: [],
       };
       assertOnlyImpossible(c, await convertAndRunDocs(c, dir));
+    });
+  },
+);
+
+realTest(
+  "Netdata's documented curl examples, converted and run on a fresh instance",
+  netdataMissing(),
+  async (dir) => {
+    await withNetdata(start, async (server) => {
+      const c: DocsCase = {
+        file: "netdata",
+        value: baseOnly(server.origin),
+        impossible: {},
+        secrets: [],
+      };
+      const result = await convertAndRunDocs(c, dir);
+      // Two inside `eval "$(curl …)"`, one after `time`: before, only the last was a step.
+      if (result.steps.length !== 3) throw new Error(`3 examples, ${result.steps.length} steps`);
+      assertOnlyImpossible(c, result);
     });
   },
 );
