@@ -70,27 +70,54 @@ export function splitWithSubstitutions(text: string, env: EnvNames): ShellComman
 /** The substitutions of `text` (outside single quotes and comments) whose command is curl. */
 function curlSubstitutions(text: string): Substitution[] {
   const found: Substitution[] = [];
-  let quote = "";
+  const state = { quote: "" };
   for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === "\\" && quote !== "'") {
-      i++;
-    } else if (quote === "'" || (quote === "" && ch === "'")) {
-      if (ch === "'") quote = quote ? "" : "'";
-    } else if (ch === '"') {
-      quote = quote ? "" : '"';
-    } else if (quote === "" && ch === "#" && /(^|\s)$/.test(text.slice(Math.max(i - 1, 0), i))) {
-      const eol = text.indexOf("\n", i);
-      i = eol < 0 ? text.length : eol;
-    } else if ((ch === "$" && text[i + 1] === "(" && text[i + 2] !== "(") || ch === "`") {
-      const end = ch === "`" ? closingBacktick(text, i + 1) : closingParen(text, i + 2);
-      if (end < 0) continue;
-      const inner = text.slice(i + (ch === "`" ? 1 : 2), end);
-      if (CURL_FIRST.test(inner)) found.push({ inner, start: i, end: end + 1, ...where(text, i) });
-      i = end;
+    const past = quotedOrComment(text, i, state);
+    if (past >= 0) {
+      i = past;
+      continue;
     }
+    const sub = substitutionAt(text, i);
+    if (!sub) continue;
+    if (CURL_FIRST.test(sub.inner)) found.push({ ...sub, ...where(text, i) });
+    i = sub.end - 1;
   }
   return found;
+}
+
+/**
+ * Where the scan goes on after what `text[i]` starts when it holds no
+ * substitution (an escape, a quote, text in single quotes, a comment),
+ * updating `state`; -1 when it may start one.
+ */
+function quotedOrComment(text: string, i: number, state: { quote: string }): number {
+  const ch = text[i];
+  if (ch === "\\" && state.quote !== "'") return i + 1;
+  if (state.quote === "'" || (state.quote === "" && ch === "'")) {
+    if (ch === "'") state.quote = state.quote ? "" : "'";
+    return i;
+  }
+  if (ch === '"') {
+    state.quote = state.quote ? "" : '"';
+    return i;
+  }
+  if (state.quote === "" && ch === "#" && (i === 0 || /\s/.test(text[i - 1]))) {
+    const eol = text.indexOf("\n", i);
+    return eol < 0 ? text.length : eol;
+  }
+  return -1;
+}
+
+/** The `$(…)` or backtick substitution that starts at `i`, if one does (not `$((`). */
+function substitutionAt(
+  text: string,
+  i: number,
+): { inner: string; start: number; end: number } | undefined {
+  const tick = text[i] === "`";
+  if (!tick && !(text[i] === "$" && text[i + 1] === "(" && text[i + 2] !== "(")) return undefined;
+  const close = tick ? closingBacktick(text, i + 1) : closingParen(text, i + 2);
+  if (close < 0) return undefined;
+  return { inner: text.slice(i + (tick ? 1 : 2), close), start: i, end: close + 1 };
 }
 
 /** The index of the `)` that closes a `$(` whose text starts at `from`, or -1. */
