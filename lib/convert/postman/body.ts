@@ -39,7 +39,7 @@ const MARK = "\ue000";
  * ```
  */
 export function jsonBody(raw: string, resolve: Resolve): unknown {
-  const names: string[] = [];
+  const names: Placeholder[] = [];
   let text = "";
   let inString = false;
   for (let i = 0; i < raw.length; i++) {
@@ -47,7 +47,10 @@ export function jsonBody(raw: string, resolve: Resolve): unknown {
     if (c === "{" && raw[i + 1] === "{") {
       const end = raw.indexOf("}}", i + 2);
       if (end > 0 && !raw.slice(i + 2, end).includes("{")) {
-        const mark = `${MARK}${names.push(raw.slice(i + 2, end).trim()) - 1}${MARK}`;
+        const placeholder = { name: raw.slice(i + 2, end).trim(), written: raw.slice(i, end + 2) };
+        // Inside a string the server reads the text as JSON: `\"` arrives as `"`.
+        if (inString) placeholder.written = decoded(placeholder.written);
+        const mark = `${MARK}${names.push(placeholder) - 1}${MARK}`;
         text += inString ? mark : `"${mark}"`;
         i = end + 1;
         continue;
@@ -76,11 +79,26 @@ export function jsonBody(raw: string, resolve: Resolve): unknown {
   }
 }
 
-function fill(value: unknown, names: string[], resolve: Resolve): unknown {
+/** A `{{…}}` of a JSON body: its name, and its text as the server reads it. */
+interface Placeholder {
+  name: string;
+  written: string;
+}
+
+/** The text a JSON string's raw characters stand for; the raw text when they are no valid string. */
+function decoded(raw: string): string {
+  try {
+    return JSON.parse(`"${raw}"`);
+  } catch {
+    return raw;
+  }
+}
+
+function fill(value: unknown, names: Placeholder[], resolve: Resolve): unknown {
   if (typeof value === "string") {
     return value.replaceAll("${", () => "$${").replace(
       new RegExp(`${MARK}(\\d+)${MARK}`, "g"),
-      (_, i) => resolve(names[Number(i)]),
+      (_, i) => resolve(names[Number(i)].name, names[Number(i)].written),
     );
   }
   if (Array.isArray(value)) return value.map((v) => fill(v, names, resolve));

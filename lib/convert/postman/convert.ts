@@ -304,10 +304,9 @@ function flowVarDefaults(b: FlowBuilder): [string, string][] {
       b.isMade(name) ? value : varDefault(value, atRun, (n) => b.resolve(n)),
     ]);
   }
-  const lbrace = `\${vars.${LBRACE_VAR}}`;
-  if (out.some(([, value]) => value.includes(lbrace))) out.unshift([LBRACE_VAR, "{"]);
-  // A literal "$" before an expression comes from a var (dollar.ts), in a var or in a step.
+  // A literal "{" (in a var or a step) and a literal "$" before an expression (dollar.ts) come from vars.
   const text = JSON.stringify([out, b.steps]);
+  if (text.includes(`\${vars.${LBRACE_VAR}}`)) out.unshift([LBRACE_VAR, "{"]);
   return text.includes(DOLLAR_REF) ? [[DOLLAR_VAR, "$"], ...out] : out;
 }
 

@@ -17,6 +17,7 @@ import { type Cond, negate, type Sym } from "./script/sym.ts";
 import { translateScript, type Translation } from "./script/translate.ts";
 import { STEP } from "./script/set_value.ts";
 import { capturesOf, neededCaptures } from "./step_captures.ts";
+import { notLookedUp } from "./nested_vars.ts";
 import { render } from "./template.ts";
 import type { RequestReport, Shared } from "./flow_state.ts";
 import { varName } from "./vars.ts";
@@ -70,7 +71,7 @@ export class FlowBuilder {
 
   /** The expression for `{{name}}` here; `written` is the placeholder as the request writes it. */
   resolve(name: string, atUrlStart = false, written?: string): string {
-    const bound = this.#bindings.get(name);
+    const bound = notLookedUp(name, written) ?? this.#bindings.get(name);
     if (bound !== undefined) return bound;
     const broken = this.shared.brokenOpen.get(name);
     if (broken && broken.readers.at(-1) !== this.#where) broken.readers.push(this.#where);

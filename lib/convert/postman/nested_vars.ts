@@ -55,6 +55,37 @@ export function resolveNested(
 export const LBRACE_VAR = "lbrace";
 
 /**
+ * A `{{…}}` Postman sends as written, as flow text: its `{` from the var
+ * {@linkcode LBRACE_VAR} (a flow holds no `{{`), `${` escaped.
+ *
+ * @example
+ * ```ts
+ * import { asWritten } from "./nested_vars.ts";
+ * if (asWritten("{{ a | upcase }}") !== "${vars.lbrace}{ a | upcase }}") throw new Error();
+ * ```
+ */
+export function asWritten(written: string): string {
+  return `\${vars.${LBRACE_VAR}}${written.slice(1).replaceAll("${", () => "$${")}`;
+}
+
+/**
+ * The flow text of a `{{…}}` Postman never looks up: it looks the text between
+ * the braces up as it is, so `{{ x }}` is no variable, even where `x` is one,
+ * and goes out as written (Newman sends `{{ self.name | upcase }}` to a server
+ * that renders it). `undefined` when `written` is `{{name}}` itself.
+ *
+ * @example
+ * ```ts
+ * import { notLookedUp } from "./nested_vars.ts";
+ * if (notLookedUp("x", "{{x}}") !== undefined) throw new Error();
+ * if (notLookedUp("x", "{{ x }}") !== "${vars.lbrace}{ x }}") throw new Error();
+ * ```
+ */
+export function notLookedUp(name: string, written?: string): string | undefined {
+  return written !== undefined && written.slice(2, -2) !== name ? asWritten(written) : undefined;
+}
+
+/**
  * A flow var's default from a variable's value: `${` written `$${`; a
  * `{{name}}` Postman resolves at run time (a secret, a generated value) is
  * what `resolve` gives; one it would send as written (no such variable, or
@@ -74,9 +105,6 @@ export function varDefault(
 ): string {
   return render(
     value,
-    (name, written) =>
-      resolvesAtRun(name)
-        ? resolve(name)
-        : `\${vars.${LBRACE_VAR}}${written.slice(1).replaceAll("${", () => "$${")}`,
+    (name, written) => resolvesAtRun(name) ? resolve(name) : asWritten(written),
   );
 }
