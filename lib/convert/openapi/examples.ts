@@ -3,7 +3,8 @@
  * first), else one generated from the schema: its type and format (uuid, date-time, email, …),
  * within its minimum, maximum and lengths, matching its `pattern` (`pattern.ts`), a value or kind
  * the document gives in words (`prose_sample.ts`, `named_kind.ts`), with the required properties of an object only
- * (optional ones too down to a depth asked for), the object parts of an `allOf` merged first.
+ * (optional ones too down to a depth asked for), the object parts of an `allOf` merged first, a
+ * map with one entry (`map_entry.ts`).
  * Bounded in depth and size (a recursive or exploding schema stops); `$ref`s are local (bundle's).
  *
  * @module
@@ -18,7 +19,9 @@ import {
 import { collectionNouns, plainNoun } from "./collection_nouns.ts";
 import { fromPattern, patternRegExp, tameTest } from "./pattern.ts";
 import { listedValue, proseSample, showsValue } from "./prose_sample.ts";
+import { mapEntry } from "./map_entry.ts";
 import { namedKind, sentUnlisted } from "./named_kind.ts";
+import { numberValue } from "./number_value.ts";
 import { atPointer } from "./refs.ts";
 import { requiresForeignPath } from "./foreign_refs.ts";
 import { table } from "../table.ts";
@@ -55,9 +58,12 @@ function safeDecode(text: string): string {
   }
 }
 
+/** The value made for a `date-time` text that gives none (a window's is the run's: `time_window.ts`). */
+export const DATE_TIME_SAMPLE = "2024-01-01T00:00:00Z";
+
 const FORMATS = table<string>({
   uuid: "3fa85f64-5717-4562-b3fc-2c963f66afa6",
-  "date-time": "2024-01-01T00:00:00Z",
+  "date-time": DATE_TIME_SAMPLE,
   date: "2024-01-01",
   time: "12:00:00",
   email: "user@example.com",
@@ -289,7 +295,13 @@ export class ExampleMaker {
       const value = property === undefined ? "string" : kind ?? this.make(property, depth + 1);
       if (value !== undefined) out[name] = value;
     }
-    return out;
+    return this.#mapOr(s, out, depth);
+  }
+
+  /** A request's object that holds nothing: a map's one entry (`map_entry.ts`), else as it is. */
+  #mapOr(s: Node, out: Node, depth: number): Node {
+    if (Object.keys(out).length > 0 || this.direction !== "request") return out;
+    return mapEntry(s, (entry) => this.make(entry, depth + 1)) ?? out;
   }
 
   /** The optional properties of a JSON request body's object (see {@linkcode withExamples}); with no
@@ -383,18 +395,4 @@ function matching(pattern: string, text: string, min: number, max: number): stri
     if (padded.length <= max && tameTest(re, pattern, padded)) return padded;
   }
   return made;
-}
-
-function numberValue(s: Node): number {
-  const exclusive = (key: string, bound: string) =>
-    typeof s[key] === "number" ? s[key] as number : s[key] === true ? s[bound] : undefined;
-  const low = exclusive("exclusiveMinimum", "minimum");
-  const high = exclusive("exclusiveMaximum", "maximum");
-  const step = s.type === "integer" ? 1 : 0.5;
-  let value = 1;
-  if (typeof s.minimum === "number") value = Math.max(value, s.minimum);
-  if (typeof low === "number") value = Math.max(value, low + step);
-  if (typeof s.maximum === "number" && value > s.maximum) value = s.maximum;
-  if (typeof high === "number" && value >= high) value = high - step;
-  return s.type === "integer" ? Math.ceil(value) : value;
 }

@@ -9,13 +9,14 @@
  * its description (`samples`: PowerDNS's zone `name`, “example.com.”), the
  * suffix before its closing punctuation (`example.com-${RANDOM.HEX_8}.`) so
  * the form holds. The vars are made per flow run from `${RANDOM…}`: flows that
- * run at once do not collide.
+ * run at once do not collide. A window's times are the run's (`time_window.ts`).
  *
  * @module
  */
 import type { YNode } from "../yaml_out.ts";
 import { isPasswordField } from "./login.ts";
 import { plainName } from "./producers.ts";
+import { windowTimes } from "./time_window.ts";
 
 /** The flow vars a body may read, and the value each is generated with per run. */
 export const RUN_VARS: Record<"email" | "username" | "password", string> = {
@@ -37,7 +38,11 @@ function runVar(key: string, value: string): keyof typeof RUN_VARS | undefined {
 
 /**
  * A body (as flow YAML) with its credential, identity and placeholder text
- * made per run; `used` collects the vars it reads.
+ * made per run; `used` collects the vars it reads. A placeholder name in an
+ * item of a list the body holds (`inList`) is kept: the item belongs to what
+ * the request makes, new each run, or names something else (Alertmanager's
+ * `matchers[].name`, a label name, refused `name-…`). A body that is a list
+ * is what the request makes.
  *
  * @example
  * ```ts
@@ -50,6 +55,8 @@ function runVar(key: string, value: string): keyof typeof RUN_VARS | undefined {
  *   throw new Error(text);
  * }
  * if ([...used].sort().join() !== "email,password") throw new Error();
+ * const listed = perRun(ymap([["rules", [ymap([["name", "string"]])]]]), used);
+ * if (JSON.stringify(listed).includes("RANDOM")) throw new Error();
  * ```
  */
 export function perRun(
@@ -57,8 +64,11 @@ export function perRun(
   used: Set<string>,
   key = "",
   samples: ReadonlySet<string> = new Set(),
+  inList = false,
 ): YNode {
-  if (Array.isArray(node)) return node.map((n) => perRun(n, used, key, samples));
+  if (Array.isArray(node)) {
+    return node.map((n) => perRun(n, used, key, samples, inList || key !== ""));
+  }
   if (typeof node === "string") {
     const name = runVar(key, node);
     if (name) {
@@ -71,14 +81,14 @@ export function perRun(
       const [, stem, end] = /^(.*?)([^A-Za-z0-9]*)$/s.exec(node)!;
       if (stem !== "") return `${stem}-\${RANDOM.HEX_8}${end}`;
     }
-    if (node !== "string") return node;
+    if (node !== "string" || inList) return node;
     const stem = key.replace(/[^A-Za-z0-9]+/g, "").slice(0, 16).toLowerCase() || "text";
     return `${stem}-\${RANDOM.HEX_8}`;
   }
   if (node !== null && typeof node === "object" && node.kind === "map") {
     return {
       ...node,
-      entries: node.entries.map(([k, v]) => [k, perRun(v, used, k, samples)]),
+      entries: windowTimes(node.entries).map(([k, v]) => [k, perRun(v, used, k, samples, inList)]),
     };
   }
   return node;
