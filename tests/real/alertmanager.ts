@@ -1,0 +1,82 @@
+/**
+ * How the tests of tests/real/ start Prometheus Alertmanager 0.25 (Go), from
+ * Debian's `prometheus-alertmanager`: in the foreground, unprivileged, its web
+ * server and v2 API on 127.0.0.1 and a port that was free a moment before,
+ * its silences and notification log in the instance's folder, clustering off
+ * (`--cluster.listen-address=`, else it gossips on 0.0.0.0:9094), and a
+ * configuration of one route to one receiver that notifies nothing.
+ *
+ * Debian's binary serves no OpenAPI document: the test reads the v2 API's own
+ * (`api/v2/openapi.yaml` of the v0.25.0 tag, fixtures/alertmanager/README.md).
+ *
+ * @module
+ */
+import { debianMissing } from "./debian.ts";
+import { type Instance, type Launch, withRetriedStart } from "./servers.ts";
+
+/** The Debian package, as `.ci/run` installs it. */
+export const ALERTMANAGER_PACKAGE = "prometheus-alertmanager";
+
+/** The server's program, as Debian installs it. */
+const ALERTMANAGER = "/usr/bin/prometheus-alertmanager";
+
+/** Alertmanager 0.25.0's own Swagger 2.0 document of its v2 API. */
+export const ALERTMANAGER_DOCUMENT: URL = new URL(
+  "./fixtures/alertmanager/openapi.yaml",
+  import.meta.url,
+);
+
+/** The least configuration it starts with: every alert to one receiver that sends nothing. */
+const CONFIG = "route:\n  receiver: nobody\nreceivers:\n  - name: nobody\n";
+
+/**
+ * Why the Alertmanager tests cannot run here ("" when they can), after
+ * installing the package if it is missing and this runs as root; with `CI`
+ * set a missing server throws.
+ *
+ * @example
+ * ```ts
+ * import { alertmanagerMissing } from "./alertmanager.ts";
+ * // It may install a package, so the example only names it.
+ * if (typeof alertmanagerMissing !== "function") throw new Error();
+ * ```
+ */
+export function alertmanagerMissing(): string {
+  return debianMissing(ALERTMANAGER, ALERTMANAGER_PACKAGE);
+}
+
+/**
+ * Alertmanager on `PORT`, its data and configuration in `DIR`.
+ *
+ * @example
+ * ```ts
+ * import { alertmanagerLaunch } from "./alertmanager.ts";
+ * if (!alertmanagerLaunch.command.includes("--cluster.listen-address=")) throw new Error();
+ * ```
+ */
+export const alertmanagerLaunch: Launch = {
+  command: [
+    ALERTMANAGER,
+    "--config.file=DIR/alertmanager.yml",
+    "--storage.path=DIR/data",
+    "--web.listen-address=127.0.0.1:PORT",
+    "--cluster.listen-address=",
+  ],
+  seed: (dir) => Deno.writeTextFile(`${dir}/alertmanager.yml`, CONFIG),
+  // It logs `msg="Listening on" address=127.0.0.1:PORT` once it listens.
+  origin: (out) =>
+    /"Listening on" address=(127\.0\.0\.1:\d+)/.exec(out)?.[1]?.replace(/^/, "http://"),
+  probe: "/-/ready",
+};
+
+/**
+ * Runs `fn` with a fresh Alertmanager, stopped and removed whatever happens.
+ * Its port was free a moment before it started; one taken since makes it
+ * exit, so a start is tried at most 3 times ({@linkcode withRetriedStart}).
+ */
+export function withAlertmanager<T>(
+  start: (launch: Launch) => Promise<Instance>,
+  fn: (instance: Instance) => Promise<T>,
+): Promise<T> {
+  return withRetriedStart(start, () => alertmanagerLaunch, fn);
+}
