@@ -21,7 +21,11 @@
  * something of the server's, not the server. A switch into maintenance or
  * read-only mode (Unleash's `POST /api/admin/maintenance {"enabled": true}`,
  * its path ending in the mode alone) counts too: the server then refuses
- * every change (503) of the flows beside it and after it.
+ * every change (503) of the flows beside it and after it. So does a switch that turns the
+ * server's authentication off (etcd's `POST /v3/auth/disable`, "AuthDisable disables
+ * authentication."): the server then refuses the credential every other step sends ("invalid
+ * auth token", 401), in the flows beside it and after it; turning it on, or off for one user
+ * ("Disables the authentication of one user"), is no such switch.
  *
  * @module
  */
@@ -33,6 +37,9 @@ const SERVER =
 /** A last path segment that is the act alone. */
 const ACT = /^(?:shutdown|shut-down|restart|reboot|halt|exit|maintenance|read-?only)$/i;
 const READS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
+/** Words of a switch that turns the server's authentication off, as a whole. */
+const AUTH_OFF =
+  /\b(?:disables?|turns?\s+off|switch(?:es)?\s+off)\s+(?:the\s+)?(?:authentication|auth|security)\s*(?:[.!]|$)/i;
 
 /**
  * Whether an operation stops (or restarts) the server itself.
@@ -47,8 +54,10 @@ const READS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
  *   "/__admin/recordings/stop": { post: { summary: "Stop recording" } },
  *   "/servers/{id}/actions/shutdown": { post: { summary: "Shutdown a server" } },
  *   "/api/admin/maintenance": { get: {}, post: { summary: "Enabled/disabled maintenance mode" } },
+ *   "/v3/auth/disable": { post: { summary: "AuthDisable disables authentication." } },
+ *   "/v3/auth/user/off": { post: { summary: "Disables the authentication of one user." } },
  * } });
- * if (ops.map(stopsServer).join() !== "true,true,false,false,false,true") throw new Error();
+ * if (ops.map(stopsServer).join() !== "true,true,false,false,false,true,true,false") throw new Error();
  * ```
  */
 export function stopsServer(op: OpenApiOperation): boolean {
@@ -64,6 +73,8 @@ export function stopsServer(op: OpenApiOperation): boolean {
       return stop === null ? [] : [w.slice(stop.index + stop[0].length)];
     });
   if (objects.some((o) => SERVER.test(o))) return true;
+  const words = [op.node.summary, op.node.description].filter((w) => typeof w === "string");
+  if (words.some((w) => AUTH_OFF.test(String(w)))) return true;
   // The path's act alone decides when the words name nothing else stopped ("Restart course
   // calculations." restarts something of the API's).
   const act = ACT.test(op.template.split("/").filter((s) => s !== "").at(-1) ?? "");
