@@ -1,0 +1,60 @@
+/**
+ * `convert openapi` on etcd 3.4 (Debian's `etcd-server`, Go, started by etcd.ts): the Swagger
+ * 2.0 document of its v3 API's JSON gateway (41 operations, every one a POST with a JSON body,
+ * `format: byte` fields base64, ids as int64 strings, a global `ApiKey` in `Authorization`; the
+ * v3.4.23 tag's `rpc.swagger.json`, stored) is converted with default options and run as the
+ * summary prints it, with only the variables it asks for, on a fresh one-member instance whose
+ * authentication the user switched on: `BASE_URL`, and `API_KEY`, root's token (what `etcdctl`
+ * sends). Measured: the operations that got a 2xx. `REAL_KEEP=DIR` keeps the flows and the
+ * report.
+ */
+import assert from "node:assert/strict";
+import { accepted, convertAndRunAsPrinted, knownOnly, operationsOf } from "./measure.ts";
+import { ETCD_DOCUMENT, etcdMissing, rootToken, withEtcd } from "./etcd.ts";
+import { realTest, start } from "./servers.ts";
+
+const missing = etcdMissing();
+
+/**
+ * Accepted on 2026-11-26: 17 of 41 since `POST /v3/auth/disable` is left out (it switched the
+ * authentication off beside the other flows, whose token was then refused: fewer, by which flow
+ * got there first; `openapi_auth_off_test.ts`). Most of the others are sent `{}`: the document
+ * (proto3's) requires no field, and etcd refuses a missing key, name or id (docs/real-servers.md).
+ */
+const FLOOR = 17;
+
+realTest(
+  `etcd's own Swagger 2.0 document, converted and run on a fresh member with authentication on, gets a 2xx on at least ${FLOOR} of its 41 operations`,
+  missing,
+  async (dir) => {
+    const doc = JSON.parse(await Deno.readTextFile(ETCD_DOCUMENT));
+    assert.equal(doc.swagger, "2.0");
+    const ops = operationsOf(doc);
+    assert.equal(ops.length, 41);
+    await Deno.copyFile(ETCD_DOCUMENT, `${dir}/rpc.swagger.json`);
+    await withEtcd(start, async (b) => {
+      const token = await rootToken(b.origin);
+      const trial = await convertAndRunAsPrinted(
+        ["convert", "openapi", `${dir}/rpc.swagger.json`, "-o", `${dir}/flows`],
+        `${dir}/report.json`,
+        knownOnly({ BASE_URL: b.origin, API_KEY: token }),
+      );
+      assert.equal(trial.converted.code, 0, trial.converted.stderr);
+      assert.deepEqual(Object.keys(trial.env).sort(), ["API_KEY", "BASE_URL"]);
+      assert.match(trial.converted.stderr, /Left out 1 operation .*POST \/v3\/auth\/disable/);
+      assert.ok(trial.report, `no report:\n${trial.run.stdout}\n${trial.run.stderr}`);
+      const result = accepted(ops, trial.report.steps);
+      console.error(
+        `etcd 3.4: ${result.accepted.length} of ${ops.length} operations accepted (2xx); refused:\n  ${
+          result.refused.map((op) => `${op.method} ${op.path}: ${op.got}`).join("\n  ")
+        }`,
+      );
+      assert.ok(result.accepted.length >= FLOOR, trial.run.stdout.slice(0, 6000));
+      // No literal token: the flows read it from the environment, the output masks it.
+      const flows = [...Deno.readDirSync(`${dir}/flows`)].filter((e) => e.name.endsWith(".yaml"))
+        .map((e) => Deno.readTextFileSync(`${dir}/flows/${e.name}`)).join("\n");
+      assert.match(flows, /\$\{ENV\.API_KEY\}/);
+      for (const text of [flows, trial.run.stdout]) assert.ok(!text.includes(token), "a token");
+    });
+  },
+);
