@@ -41,6 +41,7 @@ import { clipLine, noteLines } from "./summary_lines.ts";
 import { beforeExpression, DOLLAR_VAR } from "./dollar.ts";
 import { describeCurlStep } from "./curl_describe.ts";
 import { cookiesFromLogins } from "./curl_session.ts";
+import { oneLoopbackOrigin } from "./curl_loopback.ts";
 import { splitWithSubstitutions } from "./curl_subst.ts";
 
 export type { CurlFiles } from "./curl_request.ts";
@@ -161,6 +162,7 @@ function buildCommands(
 function correlated(all: CurlRecord[], spelling: "a" | "b"): Correlator {
   const c = newCorrelator(spelling, true);
   c.rules = curlRules(c);
+  oneLoopbackOrigin(all);
   cookiesFromLogins(all);
   correlate(all.map((r) => r.record), all.map((r) => ({ records: [r.record] })), spelling, true, c);
   namesAsWritten(c);
