@@ -16,8 +16,8 @@
  * that the page held as an empty hidden input (the new page's `date`) is
  * captured from that page by its name (correlate/hidden_fields.ts): on a
  * second run the page exists and its editor holds the revision. Widened: two
- * runs on one instance; a number in a visible field (typed by the user) is
- * no page value.
+ * runs on one instance; the saves sent urlencoded and multipart; a number in
+ * a visible field (typed by the user) is no page value.
  */
 import assert from "node:assert/strict";
 import { pageValues } from "../../lib/convert/pages.ts";
@@ -36,6 +36,32 @@ Deno.test("convert har: a hidden field's revision number is captured from the ed
     assert.match(flow, /date: \{ regex: '<input\[\^>\]\*\\bname="date"/, flow);
     assert.match(flow, /rev=\$\{steps\.\w+\.capture\.date\}&do=diff/, flow);
     // Both saves send the editor's date: the first one's was empty in the recording.
+    assert.equal(
+      [...flow.matchAll(/^\s+date: \$\{steps\.open_wiki(_\d)?\.capture\.date\}$/gm)].length,
+      2,
+      flow,
+    );
+    for (const n of [1, 2]) {
+      const run = await runWiki(flowPath, fresh.origin);
+      assert.equal(run.code, 0, `run ${n}\n${run.stdout}\n${flow}`);
+    }
+    assert.equal(fresh.wiki.revisions.length, 4);
+  } finally {
+    await fresh.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("convert har: a multipart save sends the editor's date too, twice on one instance", async () => {
+  const dir = await Deno.makeTempDir();
+  const fresh = wikiStandIn();
+  try {
+    const { converted, flow, flowPath } = await convertWiki(
+      dir,
+      await wikiRecording(undefined, true),
+    );
+    assert.equal(converted.code, 0, converted.stderr);
+    assert.match(flow, /multipart:/, flow);
     assert.equal(
       [...flow.matchAll(/^\s+date: \$\{steps\.open_wiki(_\d)?\.capture\.date\}$/gm)].length,
       2,

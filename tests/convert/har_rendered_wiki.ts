@@ -63,6 +63,17 @@ interface Wiki {
   saves: number[];
 }
 
+/** The fields a request posts, urlencoded or multipart. */
+async function formOf(req: Request): Promise<URLSearchParams> {
+  if (req.method !== "POST") return new URLSearchParams();
+  if (!/multipart/.test(req.headers.get("content-type") ?? "")) {
+    return new URLSearchParams(await req.text());
+  }
+  const fields = new URLSearchParams();
+  for (const [k, v] of await req.formData()) if (typeof v === "string") fields.append(k, v);
+  return fields;
+}
+
 /** A fresh instance's answer to one request. */
 async function answer(wiki: Wiki, req: Request, cookieName: CookieName): Promise<Response> {
   const url = new URL(req.url);
@@ -87,9 +98,7 @@ async function answer(wiki: Wiki, req: Request, cookieName: CookieName): Promise
     wiki.sessions.add(session);
     return page(loginPage(), { "set-cookie": `Wiki=${session}; path=/; HttpOnly` });
   }
-  const form = req.method === "POST"
-    ? new URLSearchParams(await req.text())
-    : new URLSearchParams();
+  const form = await formOf(req);
   if (req.method === "POST" && form.get("do") === "login") {
     if (!wiki.sessions.has(cookies.get("Wiki") ?? "") || form.get("p") !== PASSWORD) {
       return page(loginPage());
@@ -149,8 +158,34 @@ interface Exchange {
   location?: string;
 }
 
-/** The journey as an instance at 127.0.0.1:8181 answered it (clock 1700000000). */
-export async function wikiRecording(cookieName: CookieName = dokuwikiName): Promise<string> {
+const BOUNDARY = "----WebKitFormBoundaryq3uGkVw1XnTz7Ab2";
+
+/** A save is sent multipart when asked (a form of `enctype="multipart/form-data"`); the login never. */
+const asMultipart = (form: string, multipart: boolean) => multipart && form.includes("wikitext=");
+
+/** The content type a recorded form body was sent with. */
+const bodyType = (form: string, multipart: boolean) =>
+  asMultipart(form, multipart)
+    ? `multipart/form-data; boundary=${BOUNDARY}`
+    : "application/x-www-form-urlencoded";
+
+/** The recorded body of `form` (urlencoded), as `bodyType` says. */
+function body(form: string, multipart: boolean): string {
+  if (!asMultipart(form, multipart)) return form;
+  const parts = [...new URLSearchParams(form)].map(([k, v]) =>
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`
+  );
+  return `${parts.join("")}--${BOUNDARY}--\r\n`;
+}
+
+/**
+ * The journey as an instance at 127.0.0.1:8181 answered it (clock 1700000000), its saves
+ * multipart when `multipart`.
+ */
+export async function wikiRecording(
+  cookieName: CookieName = dokuwikiName,
+  multipart = false,
+): Promise<string> {
   const name = await cookieName("127.0.0.1:8181");
   const session = "Wiki=6r42icgdg014pj5nst3rtl9e23";
   const auth = `${name}=0b5e1c2a-8d7f-4e3a-9c1b-2f6d8e4a7c90`;
@@ -225,11 +260,11 @@ export async function wikiRecording(cookieName: CookieName = dokuwikiName): Prom
       url: `http://127.0.0.1:8181${x.path}`,
       headers: [
         ...(x.cookie ? [{ name: "Cookie", value: x.cookie }] : []),
-        ...(x.form ? [{ name: "Content-Type", value: "application/x-www-form-urlencoded" }] : []),
+        ...(x.form ? [{ name: "Content-Type", value: bodyType(x.form, multipart) }] : []),
       ],
       cookies: [],
       ...(x.form
-        ? { postData: { mimeType: "application/x-www-form-urlencoded", text: x.form } }
+        ? { postData: { mimeType: bodyType(x.form, multipart), text: body(x.form, multipart) } }
         : {}),
     },
     response: {

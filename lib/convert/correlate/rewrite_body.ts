@@ -209,7 +209,12 @@ function multipart(c: Correlator, r: HarRecord, step: Step, contentType: string)
   for (const part of parts) {
     if (entries.some(([name]) => name === part.name)) continue;
     if (part.fileName === undefined) {
-      entries.push([part.name, c.rules.stringValue(part.name, part.value ?? "", step, where)]);
+      const value = part.value ?? "";
+      entries.push([
+        part.name,
+        emptyHiddenField(c, part.name, value, step) ??
+          c.rules.stringValue(part.name, value, step, where),
+      ]);
       continue;
     }
     entries.push([part.name, filePart(c, r, step, { ...part, fileName: part.fileName }, omitted)]);
