@@ -12,6 +12,7 @@ import { render } from "./template.ts";
 import { table } from "../table.ts";
 import { notReadAsFlow } from "../uploads.ts";
 import { keepsType } from "./dynamic.ts";
+import { partType } from "./file_types.ts";
 
 /** A body as request fields, with the files it reads and what could not be carried. */
 export interface BodyOut {
@@ -257,7 +258,11 @@ function formData(pairs: PmPair[], resolve: Resolve, out: BodyOut): BodyOut {
     } else if (p.type === "file") {
       const path = filePath(p.src!);
       out.files.push(path);
-      fields.push([p.key, ymap([["file", path], ["filename", sentName(p.src!, path)]])]);
+      const type = partType(p.src!, path, p.contentType);
+      fields.push([
+        p.key,
+        ymap([["file", path], ["filename", sentName(p.src!, path)], ["content_type", type]]),
+      ]);
       out.notes.push(`the form field "${p.key}" uploads "${p.src}": put it at ${path}`);
     } else fields.push([render(p.key, resolve), render(p.value, resolve)]);
   }

@@ -49,6 +49,7 @@ export function pairs(list: unknown): PmPair[] {
       value: str(item.value),
       ...(str(item.type) ? { type: str(item.type) } : {}),
       ...(src ? { src } : {}),
+      ...(str(item.contentType) ? { contentType: str(item.contentType) } : {}),
       ...(item.disabled === true || item.enabled === false ? { disabled: true } : {}),
     });
   }

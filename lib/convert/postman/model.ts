@@ -14,6 +14,8 @@ export interface PmPair {
   type?: string;
   /** A form-data file's path(s). */
   src?: string;
+  /** A form-data part's own content type. */
+  contentType?: string;
   disabled?: boolean;
 }
 
