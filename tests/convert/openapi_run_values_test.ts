@@ -72,11 +72,17 @@ Deno.test("a login's token serves a bearer scheme; a key the user is given stays
   };
   const { files, summary } = convertOpenApi({ document, source: "t.yaml" });
   const text = files[0].text;
-  assert.deepEqual(summary.env.map((e) => e.name), ["BASE_URL", "API_KEY"]);
+  // No sign-up: the login's account is the user's (openapi_login_account_test.ts).
+  assert.deepEqual(summary.env.map((e) => e.name), [
+    "BASE_URL",
+    "API_KEY",
+    "LOGIN_EMAIL",
+    "LOGIN_PASSWORD",
+  ]);
   assert.match(text, /capture:\n {6}token: \$\.json\.data\.jwt\n/);
   assert.match(text, /bearer:\n {8}token: \$\{steps\.post_login\.capture\.token\}/);
   assert.match(text, /value: \$\{ENV\.API_KEY\}/);
-  assert.match(text, /email: \$\{vars\.email\}\n {8}password: \$\{vars\.password\}/);
+  assert.match(text, /email: \$\{ENV\.LOGIN_EMAIL\}\n {8}password: \$\{ENV\.LOGIN_PASSWORD\}/);
 });
 
 Deno.test("an upload whose schema requires no field still sends its one file", () => {

@@ -29,8 +29,12 @@ export const DIRECTUS: Pinned = { name: "directus", version: "10.13.4" };
 /** Where an instance serves its own OpenAPI document (for the user whose token asks). */
 export const DIRECTUS_DOCUMENT = "/server/specs/oas";
 
-/** The first admin's email and password, which the user sets at the bootstrap. */
-export const DIRECTUS_ADMIN = { email: "admin@example.com", password: "flowrun-test-admin-pass" };
+/**
+ * The first admin's email and password, which the user sets at the
+ * bootstrap (not the document's example, `admin@example.com`: a flow
+ * holding the example must not pass for one holding the credential).
+ */
+export const DIRECTUS_ADMIN = { email: "owner@example.org", password: "flowrun-test-admin-pass" };
 
 /**
  * Why the Directus tests cannot run here ("" when they can): no PostgreSQL

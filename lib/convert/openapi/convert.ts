@@ -22,6 +22,7 @@ import { type Inferred, withPrerequisites } from "./prerequisites.ts";
 import { capturePath, type ParamLink, paramLinks } from "./producers.ts";
 import { stopsServer } from "./stops.ts";
 import { withDeclaredSecurity } from "./declared_schemes.ts";
+import { withLoginSecurity } from "./login_security.ts";
 import { keptBasePath } from "./paths_hold_base.ts";
 
 /** A file to write, relative to the output folder. */
@@ -88,7 +89,7 @@ export interface OpenApiInput {
  * ```
  */
 export function convertOpenApi(input: OpenApiInput): OpenApiResult {
-  const doc = withDeclaredSecurity(input.document);
+  const doc = withLoginSecurity(withDeclaredSecurity(input.document));
   const all = operationsOf(doc);
   const stopping = all.filter(stopsServer);
   // A step flowrun cannot send (TRACE) would make its whole flow fail to load.

@@ -43,6 +43,7 @@ import { saidCredential, withSaidAuth } from "./said_auth.ts";
 import { perRun, RUN_VARS } from "./run_values.ts";
 import { serialOf } from "./serial.ts";
 import { tokenGiver, tokenSource } from "./login.ts";
+import { runValues } from "./login_account.ts";
 import { withVarComments } from "./var_comments.ts";
 
 /** Something the user must fill in: where and what. */
@@ -113,9 +114,8 @@ export class FlowBuilder {
     const body = bodiless
       ? { fields: [], headers: [], files: [] }
       : bodyParts(doc, maker, op.node, name, op.method, op.role === "create");
-    body.fields = body.fields.map((
-      [k, v],
-    ) => [k, k === "multipart" ? v : perRun(v, this.#runVars, "", maker.samples)]);
+    // Made per run; a login no sign-up precedes signs in as the user's account (login_account.ts).
+    body.fields = runValues(body.fields, this.shared, op, this.#runVars, maker.samples);
     const own = ownNameKeys(doc, op, this.shared.inferred.params);
     body.fields = ownNames(doc, op, body.fields, own);
     // An item it names in its body (`ip` of `/autoprimaries/{ip}`): the run's var, as in its paths.

@@ -1,0 +1,90 @@
+/**
+ * The account a login signs in as when nothing the suite can call makes
+ * one: a login that no sign-up (a create taking its credential fields and
+ * needing no credentials) precedes can only be given an account the user
+ * has, so its identity and password are environment variables the summary
+ * asks for (`LOGIN_EMAIL` or `LOGIN_USERNAME`, `LOGIN_PASSWORD`), never a
+ * literal and never the run's made-up account, which the server does not
+ * know (a CMS whose users only an admin creates).
+ *
+ * @module
+ */
+import type { YNode } from "../yaml_out.ts";
+import type { EnvNamer } from "./auth_bearer.ts";
+import type { Login } from "./login.ts";
+import type { OpenApiOperation } from "./operations.ts";
+import { perRun, type RUN_VARS } from "./run_values.ts";
+
+const VARIABLES: Record<keyof typeof RUN_VARS, [string, string]> = {
+  email: ["LOGIN_EMAIL", "the email of an account to sign in as"],
+  username: ["LOGIN_USERNAME", "the user name of an account to sign in as"],
+  password: ["LOGIN_PASSWORD", "the password of that account"],
+};
+
+/**
+ * `node` (a login's body, as flow YAML) with each run var of `used`
+ * (`${vars.email}`, `${vars.password}`) read from the environment variable
+ * of the account the user signs in with, named by `env` for the login `op`.
+ *
+ * @example
+ * ```ts
+ * import { signInAs } from "./login_account.ts";
+ * import { ymap } from "../yaml_out.ts";
+ * const env = { envVar: (_s: string, base: string) => base };
+ * const body = ymap([["email", "${vars.email}"], ["password", "${vars.password}"], ["mode", "json"]]);
+ * const got = JSON.stringify(signInAs(body, new Set(["email", "password"]), env, "POST /auth/login"));
+ * if (!got.includes("${ENV.LOGIN_EMAIL}") || !got.includes("${ENV.LOGIN_PASSWORD}") || !got.includes("json")) {
+ *   throw new Error(got);
+ * }
+ * ```
+ */
+export function signInAs(node: YNode, used: ReadonlySet<string>, env: EnvNamer, op: string): YNode {
+  if (Array.isArray(node)) return node.map((n) => signInAs(n, used, env, op));
+  if (typeof node === "string") {
+    return node.replace(/\$\{vars\.(email|username|password)\}/g, (ref, name: string) => {
+      if (!used.has(name)) return ref;
+      const [base, what] = VARIABLES[name as keyof typeof RUN_VARS];
+      return `\${ENV.${env.envVar("login", base, `${what} (${op} signs in as it)`)}}`;
+    });
+  }
+  if (node !== null && typeof node === "object" && node.kind === "map") {
+    return { ...node, entries: node.entries.map(([k, v]) => [k, signInAs(v, used, env, op)]) };
+  }
+  return node;
+}
+
+/**
+ * A body's fields (as flow YAML) with their credentials and names made per
+ * run ({@linkcode perRun}, the vars it reads added to `runVars`), but for
+ * the login `op` when no sign-up precedes it: its account is the user's
+ * ({@linkcode signInAs}). A `multipart` field is kept as it is.
+ *
+ * @example
+ * ```ts
+ * import { runValues } from "./login_account.ts";
+ * import { ymap } from "../yaml_out.ts";
+ * const op = { method: "POST", template: "/auth/login" } as never;
+ * const shared = { inferred: { login: { op, schemes: new Map() } }, auth: { envVar: (_s: string, b: string) => b } };
+ * const runVars = new Set<string>();
+ * const fields = runValues([["body", ymap([["password", "password"]])]], shared, op, runVars, new Set());
+ * if (!JSON.stringify(fields).includes("${ENV.LOGIN_PASSWORD}") || runVars.size !== 0) throw new Error();
+ * ```
+ */
+export function runValues(
+  fields: [string, YNode][],
+  shared: { inferred: { login?: Login }; auth: EnvNamer },
+  op: OpenApiOperation,
+  runVars: Set<string>,
+  samples: ReadonlySet<string>,
+): [string, YNode][] {
+  const { login } = shared.inferred;
+  const account = login?.op === op && !login.register ? new Set<string>() : undefined;
+  return fields.map(([k, v]) => {
+    if (k === "multipart") return [k, v];
+    const made = perRun(v, account ?? runVars, "", samples);
+    return [
+      k,
+      account ? signInAs(made, account, shared.auth, `${op.method} ${op.template}`) : made,
+    ];
+  });
+}
