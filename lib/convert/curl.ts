@@ -43,6 +43,7 @@ import { describeCurlStep } from "./curl_describe.ts";
 import { cookiesFromLogins } from "./curl_session.ts";
 import { oneLoopbackOrigin } from "./curl_loopback.ts";
 import { splitWithSubstitutions } from "./curl_subst.ts";
+import { captureOutputs } from "./curl_outputs.ts";
 
 export type { CurlFiles } from "./curl_request.ts";
 
@@ -118,7 +119,13 @@ export function convertCurl(
   const c = correlated(all, options.spelling ?? "a");
   const bare = new Set(all.filter((r) => r.extras.bareOrigin).map((r) => r.record.url.origin));
   const { ignored, notes } = carryExtras(c, env, built);
-  return finish(c, env, bare, { commands: built.length, skipped, ignored, notes }, options);
+  const captured = captureOutputs(c, built);
+  return finish(
+    c,
+    { env, bare, captured },
+    { commands: built.length, skipped, ignored, notes },
+    options,
+  );
 }
 
 /** One curl command, its records and the notes they share. */
@@ -261,8 +268,7 @@ function hostVariables(c: Correlator, bare: Set<string>): void {
 /** Writes the flow and its summary, the environment markers turned into references. */
 function finish(
   c: Correlator,
-  env: EnvNames,
-  bare: Set<string>,
+  { env, bare, captured }: { env: EnvNames; bare: Set<string>; captured: Map<string, string> },
   done: Pick<CurlSummary, "commands" | "skipped" | "ignored" | "notes">,
   options: CurlOptions,
 ): CurlResult {
@@ -273,8 +279,10 @@ function finish(
     text.replace(
       new RegExp(`(\\$*)${ENV_MARKER.source}`, "g"),
       (_m, dollars: string, i: string) => {
-        used.add(env[Number(i)]);
-        return beforeExpression(dollars) + c.sp.envRef(env[Number(i)]);
+        const name = env[Number(i)];
+        used.add(name);
+        // A variable docs read from an earlier answer (`TOKEN=$(curl … | jq -r .token)`).
+        return beforeExpression(dollars) + (captured.get(name) ?? c.sp.envRef(name));
       },
     );
   hostVariables(c, bare);
@@ -296,7 +304,9 @@ function finish(
   // The `$NAME`s the flow kept are listed with the variables to set: a second writing.
   for (const [, i] of written.yaml.matchAll(ENV_MARKER)) {
     const name = env[Number(i)];
-    if (!c.env.has(name)) c.env.set(name, { about: `written as $${name} in the command` });
+    if (!c.env.has(name) && !captured.has(name)) {
+      c.env.set(name, { about: `written as $${name} in the command` });
+    }
   }
   if (/\$zqzenv\d/.test(written.yaml)) c.vars.unshift([DOLLAR_VAR, "$"]);
   if (c.env.size > 0) written = write();

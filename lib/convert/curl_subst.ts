@@ -13,6 +13,7 @@
  *
  * @module
  */
+import { noteAssignment } from "./curl_outputs.ts";
 import { type EnvNames, type ShellCommand, splitBash } from "./curl_shell.ts";
 
 /** One substitution whose command is curl: its text, and where it stands in the input. */
@@ -58,6 +59,7 @@ export function splitWithSubstitutions(text: string, env: EnvNames): ShellComman
       c.line < s.line || (c.line === s.line && c.column <= s.column)
     );
     if (holder >= 0) {
+      noteAssignment(commands[holder], inner);
       commands[holder].notes.push(
         `The output of the curl command at line ${s.line} is not carried: it is sent as a step of its own, before this one.`,
       );
