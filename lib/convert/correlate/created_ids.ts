@@ -5,8 +5,11 @@
  * convention, and the place a fresh instance's other number must go; or in a JSON body under
  * an id-named field (`ids: [5]`, `torrentId`) sent to that path or below it: an RPC endpoint
  * (`POST /rpc` `torrent-add` → `{"arguments": {"torrent-added": {"id": 1}}}`, then
- * `torrent-stop` `{"ids": [1]}`) or a bulk call under the collection. Larger ids and opaque ones
- * are producers everywhere (`producers.ts`).
+ * `torrent-stop` `{"ids": [1]}`) or a bulk call under the collection; or as an item of a body
+ * that is a list as a whole, sent to that collection itself (`DELETE /items/articles` `[2]`).
+ * Each collection numbers its own rows, so a number is noted per collection: the 1 a
+ * `POST /fields/articles` answered does not take the 1 a `POST /items/articles` answers next.
+ * Larger ids and opaque ones are producers everywhere (`producers.ts`).
  *
  * @module
  */
@@ -44,9 +47,11 @@ export function noteCreatedIds(c: Correlator, step: Step): void {
   const note = (path: (string | number)[], key: string, value: unknown) => {
     if (!Number.isInteger(value) || (value as number) < 0 || !isIdKey(key)) return;
     if (path.length === 1 && sent[key] === value) return;
-    const text = String(value);
-    if (!c.members.has(text)) {
-      c.members.set(text, {
+    // Each collection numbers its own rows: `/fields/articles` answering 1 leaves the 1 that
+    // `/items/articles` answers next its own.
+    const member = createdKey(under, String(value));
+    if (!c.members.has(member)) {
+      c.members.set(member, {
         producer: { step, source: { kind: "json", path }, secret: false },
         under,
       });
@@ -102,15 +107,29 @@ export function bodyIdProducer(
   value: number,
   step: Step,
 ): Producer | undefined {
-  if (!Number.isInteger(value) || !(isIdKey(key) || isIdKey(key.replace(/s$/, "")))) {
-    return undefined;
-  }
-  const found = c.members.get(String(value));
-  if (found === undefined || found.listed || found.producer.step === step) return undefined;
+  // `key` "": an item of a body that is a list as a whole (`DELETE /items/articles` `[2]`).
+  const named = isIdKey(key) || isIdKey(key.replace(/s$/, ""));
+  if (!Number.isInteger(value) || !(named || key === "")) return undefined;
   const path = trimmed(safeDecode(step.last.url.pathname));
-  if (path !== found.under && !path.startsWith(`${found.under}/`)) return undefined;
+  const found = createdAbove(c, path, String(value));
+  if (found === undefined || found.producer.step === step) return undefined;
+  // A bare list lists the rows of the collection it is sent to, not of one above it.
+  if (!named && path !== found.under) return undefined;
   const answer = step.last.hasJson ? step.last.json : undefined;
   return isObject(answer) && answer[key] === value ? undefined : found.producer;
+}
+
+/** The create under `path` or a path above it that answered `text`, the nearest first. */
+function createdAbove(c: Correlator, path: string, text: string) {
+  for (let under = path;; under = under.slice(0, under.lastIndexOf("/"))) {
+    const found = c.members.get(createdKey(under, text));
+    if (found !== undefined || under === "") return found;
+  }
+}
+
+/** Where a row number a create under `under` answered is kept among the members. */
+function createdKey(under: string, text: string): string {
+  return `${under}\u0000${text}`;
 }
 
 /**
@@ -123,8 +142,10 @@ export function createdIdProducer(
   under: string,
   segment: string,
 ): Producer | undefined {
-  const found = c.members.get(segment) ??
-    (/^\d{1,15}$/.test(segment) ? c.members.get(String(Number(segment))) : undefined);
+  const number = /^\d{1,15}$/.test(segment) ? String(Number(segment)) : undefined;
+  const found =
+    (number === undefined ? undefined : c.members.get(createdKey(trimmed(under), number))) ??
+      c.members.get(segment) ?? (number === undefined ? undefined : c.members.get(number));
   return found !== undefined && found.under === trimmed(under) ? found.producer : undefined;
 }
 

@@ -168,9 +168,9 @@ export interface Correlator {
   readonly files: Map<string, string>;
   readonly uploads: Upload[];
   /**
-   * Members a response under a collection named, by their text: small row numbers a create
-   * answered with (`created_ids.ts`) and names a listing handed out (`listed_names.ts`), each
-   * with its producer and the collection path it belongs under.
+   * Members a response under a collection named: small row numbers a create answered with,
+   * by collection path and number (`created_ids.ts`), and names a listing handed out, by their
+   * text (`listed_names.ts`), each with its producer and the collection path it belongs under.
    */
   readonly members: Map<string, { producer: Producer; under: string; listed?: boolean }>;
 }
