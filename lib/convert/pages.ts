@@ -78,9 +78,10 @@ function tagValues(html: string, out: PageValue[]): void {
     const attrs = attributes(tag[0]);
     const named = attrs.find((a) => a.name === "name");
     const held = attrs.find((a) => a.name === valueAttr);
-    // A hidden field is what the form hands back: a long number there is state, not a count.
-    const hidden = kind === "input" &&
-      attrs.some((a) => a.name === "type" && a.value.toLowerCase() === "hidden");
+    // A hidden field is what the form hands back, a meta tag what the server says of the page:
+    // a long number there is state, not a count the user typed.
+    const hidden = kind === "meta" || (kind === "input" &&
+      attrs.some((a) => a.name === "type" && a.value.toLowerCase() === "hidden"));
     if (!named || !held || !embedded(named.value, held.value, 8, hidden)) continue;
     // The quotes the page used: a pattern reads best when it says exactly what it expects.
     const name = `${escape(named.name)}=${named.quote}${escape(named.value)}${named.quote}`;
@@ -102,6 +103,26 @@ function dataValues(html: string, out: PageValue[]): void {
     if (!embedded(name.slice(5), value, 6)) continue;
     const pattern = `\\b${escape(name)}=${quote}([^${quote}]*)${quote}`;
     out.push({ name: name.slice(5), value, pattern, secret: secretName(name.slice(5)) });
+  }
+}
+
+/**
+ * Query values of the page's own links and forms (`href`, `action`): the
+ * revision a history page links the difference with (`rev=1795723318`), the
+ * token a logout link carries. A long number there is the server's state.
+ */
+function linkValues(html: string, out: PageValue[]): void {
+  for (const a of html.matchAll(/\s(?:href|action)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
+    const url = (a[1] ?? a[2]).replaceAll("&amp;", "&");
+    const query = url.indexOf("?");
+    if (query === -1 || /^[a-z][a-z0-9+.-]*:/i.test(url)) continue;
+    for (const [name, value] of new URLSearchParams(url.slice(query + 1).split("#")[0])) {
+      const state = /^\d{8,}$/.test(value);
+      if (!/^[\w-]{1,60}$/.test(name) || !(state || embedded(name, value, 8))) continue;
+      // `&amp;` or `&` before the name, the value up to the next parameter or the quote.
+      const pattern = `[?&;]${escape(name)}=([^&"'#\\s]*)`;
+      out.push({ name, value, pattern, secret: secretName(name), state });
+    }
   }
 }
 
@@ -130,10 +151,11 @@ function scriptValues(html: string, out: PageValue[]): void {
 /**
  * The values a page carries that a script or a form may send back: tokens of
  * `<meta name content>` tags and named `<input value>` fields, `data-`
- * attributes, and string values of inline scripts (JSON config, script
- * variables). Each comes with a pattern that finds it in a new copy of the
- * page; a value whose pattern would find another one first is left out.
- * Paths, URLs, words and sentences are not page values.
+ * attributes, string values of inline scripts (JSON config, script
+ * variables), and the query values of the page's own links and forms. Each
+ * comes with a pattern that finds it in a new copy of the page; a value
+ * whose pattern would find another one first is left out. Paths, URLs,
+ * words and sentences are not page values.
  *
  * @example
  * ```ts
@@ -156,6 +178,7 @@ export function pageValues(html: string): PageValue[] {
   tagValues(html, found);
   dataValues(html, found);
   scriptValues(html, found);
+  linkValues(html, found);
   const seen = new Set<string>();
   return found.filter((v) => {
     if (seen.has(v.value)) return false;

@@ -48,11 +48,12 @@ const editPage = (sectok: string, date: string) =>
       `<a href="/wiki?id=tides&amp;do=logout&amp;sectok=${sectok}">Log out</a>`,
   );
 
-/** The revisions: a link to the difference with each older one. */
-const revisionsPage = (revisions: string[]) =>
+/** The revisions: a link to the difference with each older one, newest first, and the logout. */
+const revisionsPage = (revisions: string[], sectok: string) =>
   html(
-    revisions.slice(0, -1).map((r) => `<a href="/wiki?id=tides&amp;rev=${r}&amp;do=diff">${r}</a>`)
-      .join(""),
+    revisions.slice(0, -1).reverse()
+      .map((r) => `<a href="/wiki?id=tides&amp;rev=${r}&amp;do=diff">${r}</a>`).join("") +
+      `<a href="/wiki?id=tides&amp;do=logout&amp;sectok=${sectok}">Log out</a>`,
   );
 
 /** What one instance holds: its revisions and sessions. */
@@ -123,7 +124,7 @@ async function answer(wiki: Wiki, req: Request, cookieName: CookieName): Promise
     return redirect("/wiki?id=tides");
   }
   if (action === "edit") return page(editPage(sectok, wiki.revisions.at(-1) ?? ""));
-  if (action === "revisions") return page(revisionsPage(wiki.revisions));
+  if (action === "revisions") return page(revisionsPage(wiki.revisions, sectok));
   if (action === "diff") {
     return wiki.revisions.includes(url.searchParams.get("rev") ?? "")
       ? page(html("<table class=diff></table>"))
@@ -236,7 +237,7 @@ export async function wikiRecording(
       method: "GET",
       path: "/wiki?id=tides&do=revisions",
       cookie: both,
-      html: revisionsPage(["1700000000", "1700000001"]),
+      html: revisionsPage(["1700000000", "1700000001"], sectok),
     },
     {
       method: "GET",
