@@ -7,12 +7,25 @@
  * says nothing of what it needs, the operation's own words are the
  * evidence: a summary's word that is the property's name, or that name with
  * an ending (`activates` for `active`, `rrsets` for `rrset`). A name of
- * fewer than 5 letters (`name`, `key`) is too common a word to tell.
+ * fewer than 5 letters (`name`, `key`) is too common a word to tell, unless
+ * the summary says it is needed: "Role name cannot be empty.", "The key is
+ * required." (etcd's document, generated from proto3, requires nothing, and
+ * its role and user creates were sent `{}`: "role name is empty").
  *
  * @module
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { deref, type ExampleMaker } from "./examples.ts";
+
+/** A word a summary says is needed: "name cannot be empty", "key is required". */
+const NEEDED =
+  /\b([a-z][a-z0-9_]*)\s+(?:cannot|can not|must not|may not)\s+be\s+(?:empty|blank|omitted)\b|\b([a-z][a-z0-9_]*)\s+(?:is|are)\s+required\b/g;
+
+/** The words `summary` says are needed (see {@linkcode NEEDED}), lower case. */
+function needed(summary: string): Set<string> {
+  const found = [...summary.toLowerCase().matchAll(NEEDED)].map((m) => m[1] ?? m[2]);
+  return new Set(found.map((w) => w.replace(/[_-]/g, "")));
+}
 
 /** Letters a summary's word may add to a property's name: `activates` is `activ` + `ates`. */
 const MAX_ENDING = 4;
@@ -44,6 +57,10 @@ export function names(word: string, property: string): boolean {
  * const op = { summary: "This method (de)activates a key" };
  * if (summaryNamed({}, op, schema, {}).join() !== "active") throw new Error();
  * if (summaryNamed({}, op, { ...schema, required: [] }, {}).length !== 0) throw new Error();
+ * const add = { summary: "RoleAdd adds a new role. Role name cannot be empty." };
+ * if (summaryNamed({}, add, { properties: { name: {}, note: {} } }, {}).join() !== "name") {
+ *   throw new Error();
+ * }
  * ```
  */
 export function summaryNamed(doc: unknown, op: Node, schema: unknown, value: unknown): string[] {
@@ -51,10 +68,13 @@ export function summaryNamed(doc: unknown, op: Node, schema: unknown, value: unk
   if (typeof op.summary !== "string" || !isNode(s) || !isNode(s.properties)) return [];
   if (Array.isArray(s.required) || !isNode(value)) return [];
   const words = op.summary.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== "");
+  const said = needed(op.summary);
   return Object.keys(s.properties).filter((name) => {
     const p = deref(doc, (s.properties as Node)[name]);
+    const named = said.has(name.toLowerCase().replace(/[_-]/g, "")) ||
+      words.some((word) => names(word, name));
     return !Object.hasOwn(value, name) && isNode(p) && p.readOnly !== true &&
-      p.deprecated !== true && words.some((word) => names(word, name));
+      p.deprecated !== true && named;
   });
 }
 
