@@ -288,8 +288,12 @@ function capturesOf(step: Step, c: Correlator): { captures?: YMap; websocket?: Y
 
 function describe(step: Step): string {
   const r = step.first;
+  // A key sent with no value (`?sessionOnly`) is a flag, shown as sent: `***` would say a
+  // secret was there.
   const query = [...r.url.searchParams].map(([k, v]) =>
-    `${encodeURIComponent(k)}=${isSecretName(k) ? "***" : encodeURIComponent(v)}`
+    v === ""
+      ? encodeURIComponent(k)
+      : `${encodeURIComponent(k)}=${isSecretName(k) ? "***" : encodeURIComponent(v)}`
   );
   const url = `${r.url.origin}${r.url.pathname}${query.length > 0 ? `?${query.join("&")}` : ""}`;
   const status = step.last.status;
