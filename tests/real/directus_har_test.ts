@@ -96,6 +96,15 @@ function assertWellFormed(flow: string, summary: string, password: string): void
   );
   assert.doesNotMatch(flow.replace(/^\s*#.*$/gm, ""), /\*\*\*|RECORDED_SECRET/);
   assert.match(flow, new RegExp(`^  \\w+: ${COLLECTION}-\\$\\{RUN_ID\\}$`, "m"), flow);
+  // The edit and the bulk delete name the rows the run's creates answered, not the recorded
+  // numbers a new table happens to give again (har_created_id_collections_test.ts).
+  const row = /\$\{steps\.\w+\.capture\.\w+\}/.source;
+  assert.doesNotMatch(flow, /^\s+url: \S+\/items\/\$\{vars\.collection_name\}\/\d+$/m);
+  assert.match(
+    flow,
+    new RegExp(`^\\s+url: \\S+/items/\\$\\{vars\\.collection_name\\}/${row}$`, "m"),
+  );
+  assert.match(flow, new RegExp(`^\\s+body: \\["${row}"\\]$`, "m"), flow);
 }
 
 for (const form of ["pw", "cdp"]) {
