@@ -274,7 +274,18 @@ function handedOut(key: string, leaf: unknown): boolean {
   if (isSecretShaped(leaf) && !/[\s@]/.test(leaf) && /\d/.test(leaf) && /[a-z]/i.test(leaf)) {
     return true;
   }
-  return isInstancePath(leaf);
+  return isInstancePath(leaf) || isServerTime(leaf);
+}
+
+/**
+ * Whether `value` is a date with a time of day (`2026-11-26T20:27:52.000Z`,
+ * `2026-11-26 20:27:52`, an offset): the moment the server stored a record,
+ * which a later write may have to send back (an edit's collision check on
+ * `updated_at`). Produced only where no request sent it first; a date
+ * alone (a day the user picked) is not one.
+ */
+function isServerTime(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/.test(value);
 }
 
 /**
