@@ -9,7 +9,9 @@
  * until it returns: a timeout. Such a `GET` is replayed right after the last
  * write it waited for. No step between can have read its answer (each began
  * before it came), so the move changes no value a step sends; a `GET` that
- * was merely slow, answered well after the write's answer, keeps its place.
+ * was merely slow, answered well after the write's answer, keeps its place,
+ * and so does a `GET` answered 2xx in flight at a write after which the next
+ * request was refused (a sign-out): it was served before the write took effect.
  *
  * @module
  */
@@ -43,13 +45,32 @@ export function orderByAnswers(ordered: HarRecord[]): HarRecord[] {
     const waitedFor = out.filter((w) => {
       const end = answeredAt(w);
       return w.method !== "GET" && !isWebSocket(w) && end !== undefined &&
-        w.started! > waiting.started! && w.started! < first && first <= end + SLACK_MS;
+        w.started! > waiting.started! && w.started! < first && first <= end + SLACK_MS &&
+        !(isOk(waiting) && endedAccess(ordered, w, end));
     });
     if (waitedFor.length === 0) continue;
     out.splice(out.indexOf(waiting), 1);
     out.splice(out.indexOf(waitedFor[waitedFor.length - 1]) + 1, 0, waiting);
   }
   return out;
+}
+
+/** Whether `r` was answered 2xx. */
+function isOk(r: HarRecord): boolean {
+  return r.status !== undefined && r.status >= 200 && r.status < 300;
+}
+
+/**
+ * Whether the write `w` (answered at `end`) ended the access a read needs:
+ * the next request to its host begun after that answer was refused (401 or
+ * 403), as after a sign-out. A read answered 2xx was then served before the
+ * write took effect, not held until it (the list in flight at a sign-out).
+ */
+function endedAccess(ordered: HarRecord[], w: HarRecord, end: number): boolean {
+  const next = ordered.find((r) =>
+    r !== w && r.url.host === w.url.host && r.started !== undefined && r.started >= end
+  );
+  return next?.status === 401 || next?.status === 403;
 }
 
 /** How long after a write's answer a held answer may begin and still be the write's doing. */
