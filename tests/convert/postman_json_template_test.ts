@@ -37,8 +37,8 @@ function collection(raw: string, vars: Record<string, string> = {}) {
   };
 }
 
-/** Converts `c`, runs it as printed against a server on 127.0.0.1, and gives the body it got, parsed. */
-async function sentBody(c: unknown): Promise<unknown> {
+/** Converts `c`, runs it as printed against a server on 127.0.0.1: the body it got, parsed, and the summary. */
+async function sent(c: unknown): Promise<{ body: unknown; summary: string }> {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-postman-json-template-" });
   const got: string[] = [];
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
@@ -55,7 +55,7 @@ async function sentBody(c: unknown): Promise<unknown> {
     const run = await runCli(line.split(" "), { env: { HOST: `http://127.0.0.1:${port}` } });
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.equal(got.length, 1);
-    return JSON.parse(got[0]);
+    return { body: JSON.parse(got[0]), summary: converted.stderr };
   } finally {
     await server.shutdown();
     await Deno.remove(dir, { recursive: true });
@@ -67,7 +67,10 @@ Deno.test("convert postman: a template no variable defines, with quotes, in a JS
     '  {"key": "NAME", "value": "{{ self.name | upcase }}"},\n' +
     '  {"key": "URL", "value": "{{ \\"com.orange.smart-door\\" | findEdgeResource: \\"0.0.1\\" | first }}"}\n' +
     "]}";
-  assert.deepEqual(await sentBody(collection(raw)), JSON.parse(raw));
+  const { body, summary } = await sent(collection(raw));
+  assert.deepEqual(body, JSON.parse(raw));
+  // Text Postman never looks up is no variable the user could set.
+  assert.doesNotMatch(summary, /^No value .*(upcase|findEdgeResource)/m, summary);
 });
 
 Deno.test("convert postman: every JSON escape around a template Postman sends as written reaches the server as Newman sends it", async () => {
@@ -80,7 +83,7 @@ Deno.test("convert postman: every JSON escape around a template Postman sends as
     '  "id": "item-{{itemId}}"\n' +
     "}";
   const expected = JSON.parse(raw.replace("{{itemId}}", "42"));
-  assert.deepEqual(await sentBody(collection(raw, { itemId: "42" })), expected);
+  assert.deepEqual((await sent(collection(raw, { itemId: "42" }))).body, expected);
 });
 
 Deno.test("convert postman: {{ x }} with spaces inside the braces is no variable, even where x is one, in the URL, a header and the body", async () => {

@@ -230,7 +230,8 @@ function rawBody(body: PmBody, resolve: Resolve, out: BodyOut): BodyOut {
  * inside the body's text, the other type as a value of a map.
  */
 function typedInString(raw: string, resolve: Resolve): boolean {
-  return [...raw.matchAll(/"\{\{([^{}]+)\}\}"/g)].some((m) => keepsType(resolve(m[1].trim())));
+  return [...raw.matchAll(/"(\{\{([^{}]+)\}\})"/g)]
+    .some((m) => keepsType(resolve(m[2].trim(), decoded(m[1]))));
 }
 
 /** Whether every number of a parsed body is one JSON, and a flow, hold exactly. */
