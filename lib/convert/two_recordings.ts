@@ -73,25 +73,7 @@ export function alignRecords(a: HarRecord[], b: HarRecord[]): Alignment {
         j = at + 1;
       }
     }
-  } else {
-    const w = b.length + 1;
-    const table = new Uint32Array((a.length + 1) * w);
-    for (let i = a.length - 1; i >= 0; i--) {
-      for (let j = b.length - 1; j >= 0; j--) {
-        table[i * w + j] = sa[i] === sb[j]
-          ? table[(i + 1) * w + j + 1] + 1
-          : Math.max(table[(i + 1) * w + j], table[i * w + j + 1]);
-      }
-    }
-    for (let i = 0, j = 0; i < a.length && j < b.length;) {
-      if (sa[i] === sb[j]) {
-        pairs.push([a[i], b[j]]);
-        i++;
-        j++;
-      } else if (table[(i + 1) * w + j] >= table[i * w + j + 1]) i++;
-      else j++;
-    }
-  }
+  } else pairs.push(...commonPairs(a, b, sa, sb));
   const pairedA = new Set(pairs.map(([x]) => x));
   const pairedB = new Set(pairs.map(([, y]) => y));
   return {
@@ -99,6 +81,53 @@ export function alignRecords(a: HarRecord[], b: HarRecord[]): Alignment {
     onlyA: a.filter((r) => !pairedA.has(r)),
     onlyB: b.filter((r) => !pairedB.has(r)),
   };
+}
+
+/**
+ * A pair in the table of {@linkcode commonPairs}: it outweighs every tie-break the largest
+ * table can add up (at most 2,000 pairs under {@linkcode MAX_LCS_CELLS}), so the most pairs
+ * come first.
+ */
+const PAIR = 4096;
+
+/** Whether two requests were sent alike: the same path, query and body. */
+function sentAlike(x: HarRecord, y: HarRecord): boolean {
+  return x.url.pathname === y.url.pathname && x.url.search === y.url.search &&
+    (x.bodyText ?? "") === (y.bodyText ?? "");
+}
+
+/**
+ * The longest common sequence of request shapes; among those as long, the one pairing the
+ * most requests sent alike. A call one session made once more (a page tracked twice) would
+ * otherwise shift every later call of that shape onto the next one of the other session,
+ * and their values read as differing.
+ */
+function commonPairs(
+  a: HarRecord[],
+  b: HarRecord[],
+  sa: string[],
+  sb: string[],
+): [HarRecord, HarRecord][] {
+  const w = b.length + 1;
+  const table = new Uint32Array((a.length + 1) * w);
+  const paired = (i: number, j: number) =>
+    table[(i + 1) * w + j + 1] + PAIR + (sentAlike(a[i], b[j]) ? 1 : 0);
+  for (let i = a.length - 1; i >= 0; i--) {
+    for (let j = b.length - 1; j >= 0; j--) {
+      const skip = Math.max(table[(i + 1) * w + j], table[i * w + j + 1]);
+      table[i * w + j] = sa[i] === sb[j] ? Math.max(paired(i, j), skip) : skip;
+    }
+  }
+  const pairs: [HarRecord, HarRecord][] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    if (sa[i] === sb[j] && table[i * w + j] === paired(i, j)) {
+      pairs.push([a[i], b[j]]);
+      i++;
+      j++;
+    } else if (table[(i + 1) * w + j] >= table[i * w + j + 1]) i++;
+    else j++;
+  }
+  return pairs;
 }
 
 /**
