@@ -14,7 +14,13 @@
 import assert from "node:assert/strict";
 import { accepted, convertAndRunAsPrinted, knownOnly, operationsOf } from "./measure.ts";
 import { prepare, withInstance } from "./servers.ts";
-import { SIGNALK, SIGNALK_DOCUMENTS, signalkLaunch, signalkToken } from "./signalk.ts";
+import {
+  SIGNALK,
+  SIGNALK_ADMIN,
+  SIGNALK_DOCUMENTS,
+  signalkLaunch,
+  signalkToken,
+} from "./signalk.ts";
 
 const prepared = await prepare([SIGNALK]);
 
@@ -66,7 +72,14 @@ async function measure(
       ["convert", "openapi", `${dir}/openapi.json`, "-o", `${dir}/flows`],
       `${dir}/report.json`,
       // The admin's token is the credential of both schemes the documents declare (a cookie, a bearer).
-      knownOnly({ BASE_URL: b.origin, API_KEY: token, API_TOKEN: token }),
+      // And the admin's account, which the security document's login signs in with.
+      knownOnly({
+        BASE_URL: b.origin,
+        API_KEY: token,
+        API_TOKEN: token,
+        LOGIN_USERNAME: SIGNALK_ADMIN.userId,
+        LOGIN_PASSWORD: SIGNALK_ADMIN.password,
+      }),
     );
     assert.equal(trial.converted.code, 0, `${name}: ${trial.converted.stderr}`);
     assert.ok(trial.report, `${name}: no report:\n${trial.run.stdout}\n${trial.run.stderr}`);

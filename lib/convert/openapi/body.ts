@@ -14,6 +14,7 @@ import type { YNode } from "../yaml_out.ts";
 import { deref, type ExampleMaker } from "./examples.ts";
 import { givenExample, literal, simpleText, toYNode } from "./params.ts";
 import { somethingToUpdate } from "./patch_body.ts";
+import { manyToUpdate } from "./many_update.ts";
 import { withSummaryNamed } from "./summary_named.ts";
 import { withoutServerDefaults } from "./server_defaults.ts";
 import { somethingToCreate } from "./empty_create.ts";
@@ -74,9 +75,11 @@ export function bodyParts(
   const named = own.given
     ? own.value
     : generated(doc, maker, { op, schema: media.schema, json, method, create });
-  // An update of nothing is no request (LoopBack: 400; RealWorld's `{"user": {}}`: 500).
+  // An update of nothing is no request (LoopBack: 400; RealWorld's `{"user": {}}`: 500), nor of
+  // many (Directus's `{keys, data}`: many_update.ts).
+  const update = (v: unknown) => method === "PATCH" ? manyToUpdate(doc, maker, media.schema, v) : v;
   const value = !own.given && json
-    ? somethingToUpdate(doc, maker, method, media.schema, named)
+    ? update(somethingToUpdate(doc, maker, method, media.schema, named))
     : named;
   writeBody(doc, { type, media, value, step }, out);
   return out;

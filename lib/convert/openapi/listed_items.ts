@@ -53,9 +53,28 @@ function textList(doc: unknown, p: Node): boolean {
 export function listedItems(doc: unknown, node: Node): [string, string][] {
   if (!isNode(node.requestBody)) return [];
   const nouns = collectionNouns(doc);
-  return properties(doc, bodySchema(doc, node))
-    .filter(([name, p]) => nouns.has(plainNoun(name)) && textList(doc, p))
-    .map(([name]) => [name, plainNoun(name)]);
+  const lists = properties(doc, bodySchema(doc, node)).filter(([, p]) => textList(doc, p));
+  const named = lists.filter(([name]) => nouns.has(plainNoun(name)));
+  // An update of many sent to a collection's own path lists that collection's items (many_update.ts).
+  const own = named.length === 0 && lists.length === 1 ? updatedCollection(doc, node) : undefined;
+  if (own !== undefined) return [[lists[0][0], own]];
+  return named.map(([name]) => [name, plainNoun(name)]);
+}
+
+/**
+ * The noun of the collection whose own path (`/roles`, its items at
+ * `/roles/{id}`) `node` is the PATCH of, if it is one.
+ */
+function updatedCollection(doc: unknown, node: Node): string | undefined {
+  const paths = isNode(doc) && isNode(doc.paths) ? doc.paths : {};
+  const template = Object.keys(paths).find((t) => isNode(paths[t]) && paths[t].patch === node);
+  const last = template?.split("/").at(-1);
+  if (!template || !last || last.startsWith("{")) return undefined;
+  const items = Object.keys(paths).some((t) =>
+    /^\{[^}]+\}$/.test(t.slice(template.length + 1)) &&
+    t.startsWith(`${template}/`)
+  );
+  return items ? plainNoun(last) : undefined;
 }
 
 /**

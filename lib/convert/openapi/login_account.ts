@@ -16,8 +16,8 @@ import type { OpenApiOperation } from "./operations.ts";
 import { perRun, type RUN_VARS } from "./run_values.ts";
 
 const VARIABLES: Record<keyof typeof RUN_VARS, [string, string]> = {
-  email: ["LOGIN_EMAIL", "the email of an account to sign in as"],
-  username: ["LOGIN_USERNAME", "the user name of an account to sign in as"],
+  email: ["LOGIN_EMAIL", "the email of an account of yours"],
+  username: ["LOGIN_USERNAME", "the user name of an account of yours"],
   password: ["LOGIN_PASSWORD", "the password of that account"],
 };
 
@@ -44,7 +44,8 @@ export function signInAs(node: YNode, used: ReadonlySet<string>, env: EnvNamer, 
     return node.replace(/\$\{vars\.(email|username|password)\}/g, (ref, name: string) => {
       if (!used.has(name)) return ref;
       const [base, what] = VARIABLES[name as keyof typeof RUN_VARS];
-      return `\${ENV.${env.envVar("login", base, `${what} (${op} signs in as it)`)}}`;
+      const why = `${op} signs in with it; no operation registers one`;
+      return `\${ENV.${env.envVar("login", base, `${what}: ${why}`)}}`;
     });
   }
   if (node !== null && typeof node === "object" && node.kind === "map") {
