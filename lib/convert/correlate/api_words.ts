@@ -3,11 +3,14 @@
  * answered), its query parameters' names and its cookies' names. A value
  * equal to one of them (`articles` under `foreign_key_table`, a session
  * cookie's name under `session_cookie`) is a name the API gave, the same on
- * every instance: never a secret to ask for, never an id to capture.
+ * every instance: never a secret to ask for, never an id to capture. A key
+ * that is an id (a UUID, or a value some body holds under an id-like key)
+ * is not a name: a map keyed by ids (`{"stats": {"<post id>": …}}`) is data.
  *
  * @module
  */
 import type { HarRecord } from "../har_model.ts";
+import { isIdKey, isUuid, looksLikeId } from "../values.ts";
 
 /** Nodes looked at per body: a huge listing gives its names long before this. */
 const NODE_LIMIT = 50_000;
@@ -31,25 +34,31 @@ const NODE_LIMIT = 50_000;
  */
 export function apiWords(records: readonly HarRecord[]): Set<string> {
   const words = new Set<string>();
+  const ids = new Set<string>();
   for (const r of records) {
     for (const name of r.url.searchParams.keys()) words.add(name);
     for (const cookie of [...r.cookies, ...r.setCookies]) words.add(cookie.name);
-    if (r.hasJson) addKeys(words, r.json);
+    if (r.hasJson) addKeys(words, ids, r.json);
     const sent = r.bodyText?.trimStart();
     if (sent && /^[[{]/.test(sent) && sent.length <= 1_000_000) {
       try {
-        addKeys(words, JSON.parse(sent));
+        addKeys(words, ids, JSON.parse(sent));
       } catch {
         // Not JSON after all: its words are not names.
       }
     }
   }
   words.delete("");
+  for (const word of words) if (isUuid(word) || ids.has(word)) words.delete(word);
   return words;
 }
 
-/** Every object key inside `value`, at most {@linkcode NODE_LIMIT} nodes. */
-function addKeys(words: Set<string>, value: unknown): void {
+/**
+ * Every object key inside `value` into `words`, and every string held under
+ * an id-like key that looks like an id into `ids`; at most
+ * {@linkcode NODE_LIMIT} nodes.
+ */
+function addKeys(words: Set<string>, ids: Set<string>, value: unknown): void {
   const stack = [value];
   for (let seen = 0; stack.length > 0 && seen < NODE_LIMIT; seen++) {
     const node = stack.pop();
@@ -60,6 +69,7 @@ function addKeys(words: Set<string>, value: unknown): void {
     }
     for (const [key, child] of Object.entries(node)) {
       words.add(key);
+      if (typeof child === "string" && isIdKey(key) && looksLikeId(key, child)) ids.add(child);
       stack.push(child);
     }
   }
