@@ -10,9 +10,14 @@
  * instance's folder, no telemetry, cache or rate limiter.
  *
  * Pinned at 10.13.4, the newest 10.x: 11 asks for Node 22 (`engines`), and
- * Debian gives Node 20 here. Its install compiles `isolated-vm` (and the
- * optional `sqlite3`) with node-gyp: prebuild-install's binaries are on
- * GitHub, which the tests do not reach.
+ * Debian gives Node 20 here. Two of its dependencies would be compiled with
+ * node-gyp (prebuild-install's binaries are on GitHub, which the tests do
+ * not reach), for more than the install's 5 minutes on a busy machine:
+ * `isolated-vm`, which only sandboxed extensions and a flow's script
+ * operation load (the tests have neither; `import` of it is at the top of
+ * the extensions manager), and `sqlite3`, an optional driver the
+ * PostgreSQL instances never load. npm `overrides` put an empty package
+ * (`@favware/skip-dependency`) in their place.
  *
  * The instance serves its own OpenAPI 3 document, made for the user who
  * asks, at `/server/specs/oas`; its login (`POST /auth/login`) answers an
@@ -23,8 +28,15 @@
 import { type Instance, type Launch, type Pinned, start } from "./servers.ts";
 import { postgresMissing, startDatabase } from "./unleash.ts";
 
-/** Directus's npm package (see the module doc for why 10.13.4). */
-export const DIRECTUS: Pinned = { name: "directus", version: "10.13.4" };
+/** An empty package, for a dependency the tests never load (see the module doc). */
+const SKIPPED = "npm:@favware/skip-dependency@1.2.2";
+
+/** Directus's npm package (see the module doc for why 10.13.4 and the overrides). */
+export const DIRECTUS: Pinned = {
+  name: "directus",
+  version: "10.13.4",
+  overrides: { "isolated-vm": SKIPPED, sqlite3: SKIPPED },
+};
 
 /** Where an instance serves its own OpenAPI document (for the user whose token asks). */
 export const DIRECTUS_DOCUMENT = "/server/specs/oas";
