@@ -2,7 +2,7 @@
  * `convert openapi` on an item whose identifier is made from what an update
  * changes: RealWorld's `{slug}` of `/articles/{slug}`, which the spec says
  * "also gets updated when the title is changed" (a second RealWorld backend,
- * Koa + Knex, does so; tests/real/conduit_koa_openapi_test.ts). The steps
+ * Koa + Knex, did so when measured by hand, see docs/real-servers.md). The steps
  * after the update sent the slug the create answered and got 404. Where the
  * update's 2xx answer holds the identifier where the create's does
  * (`article.slug`), the steps after it read it from the update's answer. A

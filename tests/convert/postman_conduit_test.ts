@@ -1,19 +1,17 @@
 /**
  * `convertPostman` on the RealWorld project's own collection
- * (tests/real/fixtures/conduit/, which tests/real/conduit_postman_test.ts
- * runs against a real backend beside Newman): every request kept, every
- * legacy `tests[…]` check translated, and the values its scripts chain with
- * `pm.globals.set` (the token, the article's slug, the comment's id) read
- * from the step that captured them wherever `{{token}}`, `{{slug}}` or
- * `{{commentId}}` is written. Without a server, so a regression shows in the
- * fast suite too.
+ * (tests/fixtures/postman/realworld-conduit.postman_collection.json): every
+ * request kept, every legacy `tests[…]` check translated, and the values its
+ * scripts chain with `pm.globals.set` (the token, the article's slug, the
+ * comment's id) read from the step that captured them wherever `{{token}}`,
+ * `{{slug}}` or `{{commentId}}` is written. Without a server.
  */
 import assert from "node:assert/strict";
 import { parse } from "yaml";
 import { convertPostman } from "../../lib/convert/postman/mod.ts";
 
 const COLLECTION = new URL(
-  "../real/fixtures/conduit/Conduit.postman_collection.json",
+  "../fixtures/postman/realworld-conduit.postman_collection.json",
   import.meta.url,
 );
 
