@@ -154,7 +154,6 @@ export const SLOW: readonly string[] = [
   "tests/export/artillery_grpc_test.ts",
   "tests/export/processor_grpc_test.ts",
   "tests/real/pdns_openapi_test.ts",
-  "tests/real/httpbin_openapi_test.ts",
   "tests/real/passport_openapi_test.ts",
   "tests/real/etherpad_openapi_test.ts",
   "tests/real/qbittorrent_har_test.ts",

@@ -4,13 +4,10 @@
  * development server, one thread per request) on 127.0.0.1 and a port that
  * was free a moment before. It keeps no state between requests.
  *
- * Debian's 0.7.0 serves no OpenAPI document: httpbin's Swagger 2.0 document
- * (`/spec.json`) is made by flasgger from the docstrings of 0.8 and later.
- * Debian does package flasgger (`python3-flasgger` 0.9.5), but wrapped
- * around 0.7.0's app it finds no docstring to read and makes a document
- * with no paths. So the test reads the document httpbin 0.9.2 serves
- * (fixtures/httpbin/spec.json, see its README.md): its 78 operations are
- * 0.7.0's routes but for `/json` and the non-GET methods of `/delay/{n}`.
+ * Debian's 0.7.0 serves no OpenAPI document. httpbin's Swagger 2.0 document
+ * (`/spec.json`, made by flasgger from the docstrings of 0.8 and later) was
+ * measured by hand (docs/real-servers.md); it is not stored: it came from a
+ * fetched snapshot's source, which the project may not commit.
  *
  * @module
  */
@@ -22,9 +19,6 @@ export const HTTPBIN_PACKAGE = "python3-httpbin";
 
 /** A file the package installs: the app. */
 const HTTPBIN_APP = "/usr/lib/python3/dist-packages/httpbin/core.py";
-
-/** httpbin 0.9.2's own Swagger 2.0 document, as its `/spec.json` serves it. */
-export const HTTPBIN_DOCUMENT: URL = new URL("./fixtures/httpbin/spec.json", import.meta.url);
 
 /**
  * Why the httpbin tests cannot run here ("" when they can), after installing
