@@ -27,7 +27,7 @@ import { runCli } from "../support/cli.ts";
 import { userEnv } from "../support/convert_apps.ts";
 import { hostPaths } from "../support/record_har.ts";
 import { DIRECTUS, type Directus, directusMissing, withDirectus } from "./directus.ts";
-import { COLLECTION, recordJourney, TITLES } from "./directus_journey.ts";
+import { COLLECTION, journeyInstance, recordJourney, TITLES } from "./directus_journey.ts";
 import { readReport } from "./measure.ts";
 import { prepare, realTest, unlessAsked } from "./servers.ts";
 import { publicRecording } from "./unleash_journey.ts";
@@ -116,7 +116,7 @@ for (const form of ["pw", "cdp"]) {
       const har = `${FIXTURES}journey.${form}.har`;
       assert.deepEqual(hostPaths(await Deno.readTextFile(har)), []);
       const converted = await convert([har], dir, form);
-      await withDirectus({ prefix: prepared.install!.prefix }, async (d) => {
+      await withDirectus(journeyInstance(prepared.install!.prefix), async (d) => {
         assertWellFormed(converted.flow, converted.summary, d.adminPassword);
         const steps = await runAsUser(d, converted, `${form} 1`);
         assert.ok(steps >= 140, `${steps} steps`);
@@ -141,7 +141,7 @@ realTest(
     assert.match(converted.summary, /Compared with the second recording: \d+ requests paired/);
     assert.match(converted.summary, / 0 made fresh, 0 read from a variable;/, converted.summary);
     assert.doesNotMatch(converted.flow, /ENV\.(?!BASE_URL|LOGIN_PASSWORD)/, converted.flow);
-    await withDirectus({ prefix: prepared.install!.prefix }, async (d) => {
+    await withDirectus(journeyInstance(prepared.install!.prefix), async (d) => {
       assertWellFormed(converted.flow, converted.summary, d.adminPassword);
       await runAsUser(d, converted, "two recordings");
     });
@@ -152,7 +152,7 @@ realTest(
   "Directus: --verify against a fresh instance (the password asked, from the environment) passes with no repair, and the verified flow passes there again",
   prepared.ignoredBecause,
   async (dir) => {
-    await withDirectus({ prefix: prepared.install!.prefix }, async (d) => {
+    await withDirectus(journeyInstance(prepared.install!.prefix), async (d) => {
       const flowPath = `${dir}/verified.yaml`;
       const verified = await runCli(
         ["convert", "har", `${FIXTURES}journey.cdp.har`, "--verify", d.baseUrl, "-o", flowPath],

@@ -13,7 +13,7 @@
  */
 import type { Locator, Page, Response } from "playwright-core";
 import { type Recordings, recordSession, writeRecordings } from "../support/record_har.ts";
-import { DIRECTUS, withDirectus } from "./directus.ts";
+import { DIRECTUS, type DirectusOptions, withDirectus } from "./directus.ts";
 import { prepare } from "./servers.ts";
 import { publicRecording } from "./unleash_journey.ts";
 
@@ -22,6 +22,27 @@ export const COLLECTION = "articles";
 
 /** The titles of the two items the user adds, and the title the first is edited to. */
 export const TITLES = ["First steps", "Second thoughts", "First steps, revised"] as const;
+
+/**
+ * The admin's email the stored recordings typed: each instance the tests
+ * start for them is bootstrapped with it, whatever directus.ts's default
+ * admin is, since the flow signs in as the recording did.
+ */
+export const RECORDED_EMAIL = "owner@example.org";
+
+/**
+ * How to start an instance for the recordings: the install's `prefix`, the
+ * admin {@linkcode RECORDED_EMAIL}.
+ *
+ * @example
+ * ```ts
+ * import { journeyInstance } from "./directus_journey.ts";
+ * if (journeyInstance("/cache").env?.ADMIN_EMAIL !== "owner@example.org") throw new Error();
+ * ```
+ */
+export function journeyInstance(prefix: string): DirectusOptions {
+  return { prefix, env: { ADMIN_EMAIL: RECORDED_EMAIL } };
+}
 
 /** A sign-in the journey uses. */
 export interface Credentials {
@@ -184,8 +205,8 @@ export function recordJourney(origin: string, admin: Credentials): Promise<Recor
 if (import.meta.main) {
   const prepared = await prepare([DIRECTUS]);
   if (prepared.ignoredBecause) throw new Error(prepared.ignoredBecause);
-  const recorded = await withDirectus({ prefix: prepared.install!.prefix }, async (d) => {
-    const admin = { email: d.adminEmail, password: d.adminPassword };
+  const recorded = await withDirectus(journeyInstance(prepared.install!.prefix), async (d) => {
+    const admin = { email: RECORDED_EMAIL, password: d.adminPassword };
     const { playwright, chromeHar } = await recordJourney(d.baseUrl, admin);
     return { playwright: publicRecording(playwright), chromeHar: publicRecording(chromeHar) };
   });
