@@ -6,12 +6,14 @@
  * (`--cluster.listen-address=`, else it gossips on 0.0.0.0:9094), and a
  * configuration of one route to one receiver that notifies nothing.
  *
- * Debian's binary serves no OpenAPI document: the test reads the v2 API's own
- * (`api/v2/openapi.yaml` of the v0.25.0 tag, fixtures/alertmanager/README.md).
+ * Debian's binary serves no OpenAPI document. The test reads the v2 API's own
+ * from Debian too: `golang-github-prometheus-alertmanager-dev` 0.25.0 ships the
+ * server's Go source, where go-swagger embedded the Swagger 2.0 document the
+ * API was generated from (`restapi/embedded_spec.go`, `SwaggerJSON`).
  *
  * @module
  */
-import { debianMissing } from "./debian.ts";
+import { debianPackagesMissing } from "./debian.ts";
 import { type Instance, type Launch, withRetriedStart } from "./servers.ts";
 
 /** The Debian package, as `.ci/run` installs it. */
@@ -20,11 +22,31 @@ export const ALERTMANAGER_PACKAGE = "prometheus-alertmanager";
 /** The server's program, as Debian installs it. */
 const ALERTMANAGER = "/usr/bin/prometheus-alertmanager";
 
-/** Alertmanager 0.25.0's own Swagger 2.0 document of its v2 API. */
-export const ALERTMANAGER_DOCUMENT: URL = new URL(
-  "./fixtures/alertmanager/openapi.yaml",
-  import.meta.url,
-);
+/** The Debian package of the server's source, which holds its API document. */
+export const ALERTMANAGER_SOURCE_PACKAGE = "golang-github-prometheus-alertmanager-dev";
+
+/** The Go file go-swagger generated with the document embedded, as that package installs it. */
+const EMBEDDED_SPEC =
+  "/usr/share/gocode/src/github.com/prometheus/alertmanager/api/v2/restapi/embedded_spec.go";
+
+/**
+ * Alertmanager's own Swagger 2.0 document of its v2 API, as JSON text: the
+ * first raw string of `embedded_spec.go` (`SwaggerJSON`; the second is a
+ * flattened copy).
+ *
+ * @example
+ * ```ts
+ * import { alertmanagerDocument } from "./alertmanager.ts";
+ * // It reads a file a Debian package installs, so the example only names it.
+ * if (typeof alertmanagerDocument !== "function") throw new Error();
+ * ```
+ */
+export async function alertmanagerDocument(): Promise<string> {
+  const go = await Deno.readTextFile(EMBEDDED_SPEC);
+  const json = /SwaggerJSON = json\.RawMessage\(\[\]byte\(`([^`]*)`/.exec(go)?.[1];
+  if (json === undefined) throw new Error(`No SwaggerJSON raw string in ${EMBEDDED_SPEC}`);
+  return json;
+}
 
 /** The least configuration it starts with: every alert to one receiver that sends nothing. */
 const CONFIG = "route:\n  receiver: nobody\nreceivers:\n  - name: nobody\n";
@@ -42,7 +64,10 @@ const CONFIG = "route:\n  receiver: nobody\nreceivers:\n  - name: nobody\n";
  * ```
  */
 export function alertmanagerMissing(): string {
-  return debianMissing(ALERTMANAGER, ALERTMANAGER_PACKAGE);
+  return debianPackagesMissing({
+    [ALERTMANAGER_PACKAGE]: ALERTMANAGER,
+    [ALERTMANAGER_SOURCE_PACKAGE]: EMBEDDED_SPEC,
+  });
 }
 
 /**
