@@ -43,9 +43,9 @@ export const DIRECTUS_DOCUMENT = "/server/specs/oas";
 
 /**
  * The first admin's email and password, which the user sets at the
- * bootstrap. The email is the one the stored HAR recordings typed
- * (`fixtures/directus/har/`), and also the login's example in the OpenAPI
- * document: the OpenAPI test checks that the summary asks for it.
+ * bootstrap (`opts.env` may set others: the HAR tests bootstrap the email
+ * their recordings typed). The email is also the login's example in the
+ * OpenAPI document: the OpenAPI test checks that the summary asks for it.
  */
 export const DIRECTUS_ADMIN = { email: "admin@example.com", password: "flowrun-test-admin-pass" };
 
@@ -188,8 +188,8 @@ export async function startDirectus(opts: DirectusOptions): Promise<Directus> {
   let stopped: Promise<void> | undefined;
   return {
     baseUrl: instance.origin,
-    adminEmail: DIRECTUS_ADMIN.email,
-    adminPassword: DIRECTUS_ADMIN.password,
+    adminEmail: opts.env?.ADMIN_EMAIL ?? DIRECTUS_ADMIN.email,
+    adminPassword: opts.env?.ADMIN_PASSWORD ?? DIRECTUS_ADMIN.password,
     log: instance.log,
     stop: () => stopped ??= instance.close().finally(() => db.close()),
   };
