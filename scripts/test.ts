@@ -202,7 +202,7 @@ export const SLOW: readonly string[] = [
   "tests/convert/har_websocket_turns_test.ts",
   "tests/kinds/websocket/after_message_test.ts",
   "tests/convert/openapi_named_kind_test.ts",
-  "tests/real/curl_docs_test.ts",
+  "tests/real/curl_commands_test.ts",
   "tests/convert/curl_token_test.ts",
   "tests/real/alertmanager_openapi_test.ts",
   "tests/real/etcd_openapi_test.ts",
