@@ -121,9 +121,12 @@ const INTRINSIC: [string, (r: HarRecord, options: NoiseOptions) => boolean][] = 
   ],
   [
     REASON.static,
+    // A request sent with a body is no asset, whatever it answers: a Rails form's XHR
+    // (`POST /issues/1/edit.js`) answers script and renews the session cookie the save sends.
     (r) =>
-      STATIC_TYPES.has(r.resourceType ?? "") || STATIC_EXTENSION.test(r.url.pathname) ||
-      STATIC_MIME.test(r.mimeType) || DEV_SERVER_PATH.test(r.url.pathname),
+      (r.method === "GET" || r.method === "HEAD") &&
+      (STATIC_TYPES.has(r.resourceType ?? "") || STATIC_EXTENSION.test(r.url.pathname) ||
+        STATIC_MIME.test(r.mimeType) || DEV_SERVER_PATH.test(r.url.pathname)),
   ],
   [
     REASON.html,

@@ -15,7 +15,7 @@ import { REASON } from "./noise.ts";
 
 /**
  * The pages to keep when a recording holds nothing but pages (`kept` is
- * empty): every document dropped as "HTML document" on `ownHosts`, in file
+ * empty, or holds only calls answered with script): every document dropped as "HTML document" on `ownHosts`, in file
  * order, once one of them is a submission (sent with another method than
  * GET or HEAD); else none, and a recording of pages only is still one with
  * no API requests.
@@ -42,12 +42,18 @@ export function renderedAppPages(
   dropped: ReadonlyMap<HarRecord, string>,
   ownHosts: ReadonlySet<string>,
 ): HarRecord[] {
-  if (kept.length > 0) return [];
+  // A form's XHR answered with script (Rails' `edit.js`) is part of the page, not an API.
+  if (kept.some((r) => !answersScript(r))) return [];
   const pages = [...dropped].filter(([r, reason]) =>
     reason === REASON.html && ownHosts.has(r.url.host)
   ).map(([r]) => r);
   const submits = pages.some((r) => r.method !== "GET" && r.method !== "HEAD");
   return submits ? pages.sort((a, b) => a.index - b.index) : [];
+}
+
+/** Whether `r` was answered with a script: what a server-rendered page's own XHR gets back. */
+function answersScript(r: HarRecord): boolean {
+  return /^(text|application)\/(x-)?(javascript|ecmascript)$/.test(r.mimeType);
 }
 
 /**
