@@ -243,9 +243,10 @@ function produceJson(c: Correlator, step: Step): void {
     ) {
       const producer: Producer = { step, source: { kind: "json", path }, secret };
       setProducer(c, k, leaf as string, producer);
-      // A client builds on an instance's folder (Syncthing's home and a label): found inside
-      // longer text too, as whole segments (tokens.ts).
-      if (!secret && typeof leaf === "string" && isInstancePath(leaf)) {
+      // A client builds on an instance's folder (Syncthing's home and a label), or puts what a
+      // create made into a filter or a list (`filter=id:<id>`): found inside longer text too,
+      // as whole segments or between characters that are no letters or digits (tokens.ts).
+      if (!secret && typeof leaf === "string" && (isInstancePath(leaf) || isMadeId(r, leaf))) {
         c.tokens.push([leaf, producer]);
       }
     }
@@ -275,6 +276,18 @@ function handedOut(key: string, leaf: unknown): boolean {
     return true;
   }
   return isInstancePath(leaf) || isServerTime(leaf);
+}
+
+/**
+ * Whether `value` is an opaque id a create (`POST`, `PUT`, `PATCH`; 2xx) answered with: 12 or
+ * more letters and digits, both (an ObjectId, a UUID), never a number or a word, so that its
+ * characters inside longer text can be nothing else.
+ */
+function isMadeId(r: HarRecord, value: string): boolean {
+  if (!/^(POST|PUT|PATCH)$/.test(r.method) || !r.status || r.status < 200 || r.status > 299) {
+    return false;
+  }
+  return /^[\w-]{12,}$/.test(value) && /\d/.test(value) && /[a-z]/i.test(value);
 }
 
 /**

@@ -40,22 +40,26 @@ function firstToken(
 ): { at: number; value: string; p: Producer } | undefined {
   let best: { at: number; value: string; p: Producer } | undefined;
   for (const [value, p] of tokens) {
-    const at = wholeAt(text, value);
+    const at = p.secret ? text.indexOf(value) : wholeAt(text, value);
     if (at !== -1 && (!best || at < best.at)) best = { at, value, p };
   }
   return best;
 }
 
 /**
- * Where `value` first stands in `text`; a path (`/srv/box-3f9a`) only as
- * whole segments, so `/srv/box-3f9ax` is another folder, not this one and
- * an `x`.
+ * Where `value`, a value no secret, first stands whole in `text`: a path
+ * (`/srv/box-3f9a`) as whole segments, so `/srv/box-3f9ax` is another
+ * folder, not this one and an `x`; an id between characters that are no
+ * letters or digits (`id:6b08…`, `a,6b08…`), so `x6b08…y` is another value.
  */
 function wholeAt(text: string, value: string): number {
-  if (!value.startsWith("/")) return text.indexOf(value);
+  const path = value.startsWith("/");
   for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + 1)) {
     const next = text[at + value.length];
-    if (next === undefined || /[/?#:;,\s"'&]/.test(next)) return at;
+    if (path && (next === undefined || /[/?#:;,\s"'&]/.test(next))) return at;
+    if (!path && !/[A-Za-z0-9]/.test(text[at - 1] ?? "") && !/[A-Za-z0-9]/.test(next ?? "")) {
+      return at;
+    }
   }
   return -1;
 }
