@@ -17,8 +17,10 @@
  * instance. Every step passing still sent one id as recorded: the posts'
  * member counts, answered as a map keyed by post id, made that id a "word
  * of the API" (har_keyed_by_id_test.ts); `--verify` repaired it (3
- * repairs), and now passes with none. A new recording is made in Chromium
- * with `GHOST_FRESH=1`.
+ * repairs), and now passes with none; the created post's id inside a
+ * filter (`filter=id:<id>`) is taken from the create too
+ * (har_embedded_id_test.ts). A new recording is made in Chromium with
+ * `GHOST_FRESH=1` (73 and 72 steps, every one, twice).
  */
 import assert from "node:assert/strict";
 import { ignoreBrowser } from "../support/browser.ts";
@@ -93,8 +95,11 @@ for (const form of ["pw", "cdp"]) {
       const har = `${FIXTURES}journey.${form}.har`;
       assert.deepEqual(hostPaths(await Deno.readTextFile(har)), []);
       const { flowPath, flow } = await convert(har, dir);
-      // The edits send the time the server last gave the post, never the recorded one.
+      // The edits send the time the server last gave the post, never the recorded one, and no
+      // id the server made is sent as recorded (in a map's keys, in a filter: none).
       assert.match(flow, /updated_at: \$\{steps\.\w+\.capture\.\w+\}/, flow);
+      const sent = flow.split("\n").filter((l) => !l.trimStart().startsWith("#")).join("\n");
+      assert.deepEqual(sent.match(/\b[0-9a-f]{24}\b/g) ?? [], [], flow);
       await runTwice(flowPath, flow, form);
     },
   );
