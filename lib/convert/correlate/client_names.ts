@@ -15,6 +15,8 @@
 import type { HarRecord } from "../har_model.ts";
 import { parseBody, safeDecode } from "../json.ts";
 import { singular, snake } from "../names.ts";
+import { multipartBoundary } from "../har_input.ts";
+import { multipartParts } from "../uploads.ts";
 import type { Correlator } from "./state.ts";
 
 const WRITES = new Set(["POST", "PUT"]);
@@ -63,9 +65,15 @@ function withRunId(name: string): string {
   return ext ? `${ext[1]}-\${RUN_ID}${ext[2]}` : `${name}-\${RUN_ID}`;
 }
 
-/** The top-level strings of a write's JSON object body. */
+/**
+ * The top-level strings of a write's JSON object body, or the values of its
+ * form's fields (urlencoded, or a multipart body's text parts): a Rails
+ * form's `project[identifier]` is the name as much as a JSON `name`.
+ */
 function sentStrings(r: HarRecord): string[] {
   if (!r.bodyText) return [];
+  const form = formStrings(r, r.bodyText);
+  if (form) return form.filter((v) => v !== "");
   let body: unknown;
   try {
     body = parseBody(r.bodyText);
@@ -74,4 +82,15 @@ function sentStrings(r: HarRecord): string[] {
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) return [];
   return Object.values(body).filter((v): v is string => typeof v === "string" && v !== "");
+}
+
+/** The field values of a form body, or `undefined` when the body is no form. */
+function formStrings(r: HarRecord, text: string): string[] | undefined {
+  const type = r.headers.find((h) => h.name.toLowerCase() === "content-type")?.value ?? "";
+  if (r.bodyMime === "application/x-www-form-urlencoded") {
+    return [...new URLSearchParams(text).values()];
+  }
+  if (r.bodyMime !== "multipart/form-data") return undefined;
+  const parts = multipartParts(text, multipartBoundary(type));
+  return parts?.filter((p) => p.fileName === undefined).map((p) => p.value ?? "");
 }

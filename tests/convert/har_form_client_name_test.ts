@@ -1,0 +1,141 @@
+/**
+ * `convert har` on a form where the user names what they create, as
+ * Redmine's new-project form does (tests/real/redmine_har_test.ts): the
+ * form posts `project[identifier]=harbour-works` to `/projects`, answered
+ * 302 to `/projects/harbour-works/settings`, and the journey then opens
+ * `/projects/harbour-works/issues/new`. The name was made the run's own only
+ * when a JSON body sent it (correlate/client_names.ts), so the form sent it
+ * as recorded and a second run on the same instance was refused (200, the
+ * form again: "Identifier has already been taken"), every later step
+ * skipped.
+ *
+ * What the converter does: the strings a form sends (urlencoded, and a
+ * multipart body's text parts) are read like a JSON body's, so the name is
+ * `harbour-works-${RUN_ID}` wherever it is sent and opened. Widened: both
+ * encodings, two runs on one instance; a field no later path opens (the
+ * project's display name) stays as recorded.
+ */
+import assert from "node:assert/strict";
+import { runCli } from "../support/cli.ts";
+
+/** A stand-in whose projects are addressed by the identifier the form sent; one of a kind. */
+function projectsStandIn() {
+  const projects = new Map<string, string>();
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const url = new URL(req.url);
+    const page = (status: number, body: string, location?: string) =>
+      new Response(`<html><body>${body}</body></html>`, {
+        status,
+        headers: {
+          "content-type": "text/html; charset=utf-8",
+          ...(location ? { location: `${url.origin}${location}` } : {}),
+        },
+      });
+    if (req.method === "GET" && url.pathname === "/projects/new") {
+      return page(
+        200,
+        '<form method="post" action="/projects"><input name="project[name]" /></form>',
+      );
+    }
+    if (req.method === "POST" && url.pathname === "/projects") {
+      const form = await req.formData();
+      const id = String(form.get("project[identifier]") ?? "");
+      if (projects.has(id)) return page(200, "Identifier has already been taken");
+      projects.set(id, String(form.get("project[name]") ?? ""));
+      return page(302, "redirected", `/projects/${id}/settings`);
+    }
+    const m = /^\/projects\/([^/]+)\/(settings|issues\/new)$/.exec(url.pathname);
+    if (req.method === "GET" && m && projects.has(m[1])) return page(200, `<h1>${m[1]}</h1>`);
+    return page(404, "Not found");
+  });
+  const { port } = server.addr as Deno.NetAddr;
+  return { origin: `http://127.0.0.1:${port}`, projects, close: () => server.shutdown() };
+}
+
+const ORIGIN = "http://127.0.0.1:3000";
+const BOUNDARY = "----WebKitFormBoundaryq1w2e3";
+
+/** The create's body in `encoding`: the display name and the identifier the user typed. */
+function createBody(encoding: "urlencoded" | "multipart") {
+  const fields = [["project[name]", "Harbour works"], ["project[identifier]", "harbour-works"], [
+    "commit",
+    "Create",
+  ]];
+  if (encoding === "urlencoded") {
+    return {
+      mimeType: "application/x-www-form-urlencoded",
+      text: new URLSearchParams(fields).toString(),
+    };
+  }
+  const parts = fields.map(([k, v]) =>
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`
+  );
+  return {
+    mimeType: `multipart/form-data; boundary=${BOUNDARY}`,
+    text: `${parts.join("")}--${BOUNDARY}--\r\n`,
+  };
+}
+
+/** The journey recorded on another instance: the form, the create, its settings, a new issue's form. */
+function recording(encoding: "urlencoded" | "multipart"): string {
+  const body = createBody(encoding);
+  const x = [
+    { method: "GET", path: "/projects/new", text: "<form></form>" },
+    {
+      method: "POST",
+      path: "/projects",
+      body,
+      status: 302,
+      location: "/projects/harbour-works/settings",
+    },
+    { method: "GET", path: "/projects/harbour-works/settings", text: "<h1>harbour-works</h1>" },
+    { method: "GET", path: "/projects/harbour-works/issues/new", text: "<h1>harbour-works</h1>" },
+  ];
+  const entries = x.map((e, i) => ({
+    startedDateTime: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+    time: 5,
+    request: {
+      method: e.method,
+      url: `${ORIGIN}${e.path}`,
+      headers: e.body ? [{ name: "Content-Type", value: e.body.mimeType }] : [],
+      cookies: [],
+      ...(e.body ? { postData: e.body } : {}),
+    },
+    response: {
+      status: e.status ?? 200,
+      headers: [
+        { name: "Content-Type", value: "text/html; charset=utf-8" },
+        ...(e.location ? [{ name: "Location", value: `${ORIGIN}${e.location}` }] : []),
+      ],
+      cookies: [],
+      content: { mimeType: "text/html; charset=utf-8", text: e.text ?? "redirected" },
+      redirectURL: e.location ? `${ORIGIN}${e.location}` : "",
+    },
+    _resourceType: "document",
+  }));
+  return JSON.stringify({ log: { version: "1.2", creator: { name: "stand-in" }, entries } });
+}
+
+for (const encoding of ["urlencoded", "multipart"] as const) {
+  Deno.test(`convert har: an identifier a ${encoding} form named and a later path opens is the run's own, twice on one instance`, async () => {
+    const dir = await Deno.makeTempDir();
+    const app = projectsStandIn();
+    try {
+      await Deno.writeTextFile(`${dir}/app.har`, recording(encoding));
+      const converted = await runCli(["convert", "har", `${dir}/app.har`, "-o", `${dir}/app.yaml`]);
+      assert.equal(converted.code, 0, converted.stderr);
+      const flow = await Deno.readTextFile(`${dir}/app.yaml`);
+      assert.match(flow, /harbour-works-\$\{RUN_ID\}/, flow);
+      assert.match(flow, /Harbour works/, flow);
+      for (const n of [1, 2]) {
+        const run = await runCli(["run", `${dir}/app.yaml`], { env: { BASE_URL: app.origin } });
+        assert.equal(run.code, 0, `run ${n}\n${run.stdout}\n${flow}`);
+      }
+      assert.equal(app.projects.size, 2);
+      assert.deepEqual([...app.projects.values()], ["Harbour works", "Harbour works"]);
+    } finally {
+      await app.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  });
+}
