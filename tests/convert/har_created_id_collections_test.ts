@@ -13,8 +13,11 @@
  * answered before; and a whole JSON body that is a list of such numbers,
  * sent to that collection (a bulk delete or update), lists those rows.
  * Widened to the class: the field's own id sent back under `/fields/…`, a
- * bulk update under `/items/…` (`PATCH` `{"keys": [1, 2]}`), and a list
- * body sent elsewhere (a sort order to another path) kept as recorded.
+ * bulk update under `/items/…` (`PATCH` `{"keys": [1, 2]}`), the row's
+ * number in a query filter beside the collection's name (the app's
+ * `GET /revisions?filter[_and][0][collection][_eq]=articles&filter[_and][1][item][_eq]=1`,
+ * while the page size `limit=1` beside them stays), and a list body sent
+ * elsewhere (a sort order to another path) kept as recorded.
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
@@ -29,8 +32,18 @@ function standIn(first: number) {
     if (!tables.has(name)) tables.set(name, { next: first, rows: new Set() });
     return tables.get(name)!;
   };
+  // A row's revisions, filtered by its collection and its number; one per page.
+  const revisions = (q: URLSearchParams) => {
+    const rows = table(`items/${q.get("filter[_and][0][collection][_eq]")}`).rows;
+    if (!rows.has(Number(q.get("filter[_and][1][item][_eq]"))) || q.get("limit") !== "1") {
+      errors.push(`GET /revisions?${q}`);
+      return Response.json({ errors: [{ message: "Forbidden" }] }, { status: 403 });
+    }
+    return Response.json({ data: [] });
+  };
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
     const path = new URL(req.url).pathname;
+    if (path === "/revisions") return revisions(new URL(req.url).searchParams);
     const body = req.body ? await req.json() : undefined;
     const [, kind, name, row] = path.split("/");
     const t = table(`${kind}/${name}`);
@@ -61,6 +74,9 @@ function standIn(first: number) {
   return { origin, errors, close: () => server.shutdown() };
 }
 
+/** A filter on the collection and one of its rows (the first item), one result a page. */
+const REVISIONS = "filter[_and][0][collection][_eq]=articles&filter[_and][1][item][_eq]=1&limit=1";
+
 function recording(): string {
   const at = (path: string) => `http://127.0.0.1:8055${path}`;
   const post = (path: string, body: unknown, json: unknown) => ({
@@ -82,6 +98,7 @@ function recording(): string {
       json: { data: {} },
     },
     { method: "PATCH", url: at("/items/articles"), body: '{"keys":[1,2]}', json: { data: [] } },
+    { url: at(`/revisions?${REVISIONS}`), json: { data: [] } },
     { method: "POST", url: at("/order/articles"), body: "[2,1]", status: 204 },
     { method: "DELETE", url: at("/items/articles"), body: "[2]", status: 204 },
   ]);

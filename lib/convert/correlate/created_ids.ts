@@ -119,6 +119,46 @@ export function bodyIdProducer(
   return isObject(answer) && answer[key] === value ? undefined : found.producer;
 }
 
+/**
+ * The create that answered the number `value` a request sends under the query key `name` of a
+ * filter that also names the create's collection (`filter[_and][0][collection][_eq]=articles`
+ * beside `filter[_and][1][item][_eq]=1`, after `POST /items/articles` answered 1): the same
+ * key root (`filter`) holds both, so the number is that collection's row; else undefined. A
+ * number under another root (`limit=1`) is no row.
+ *
+ * @example
+ * ```ts
+ * import { noteCreatedIds, queryIdProducer } from "./created_ids.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * const last = { method: "POST", status: 200, url: new URL("http://a.test/items/articles"), hasJson: true, json: { data: { id: 1 } } };
+ * // deno-lint-ignore no-explicit-any
+ * noteCreatedIds(c, { last } as any);
+ * const q = new URLSearchParams("f[collection]=articles&f[item]=1&limit=1");
+ * if (queryIdProducer(c, "f[item]", "1", q) === undefined) throw new Error();
+ * if (queryIdProducer(c, "limit", "1", q) !== undefined) throw new Error();
+ * ```
+ */
+export function queryIdProducer(
+  c: Correlator,
+  name: string,
+  value: string,
+  query: URLSearchParams,
+): Producer | undefined {
+  const root = /^([^[\]]+)\[/.exec(name)?.[1];
+  if (root === undefined || !/^\d{1,15}$/.test(value)) return undefined;
+  const named = new Set(
+    [...query].filter(([k]) => k !== name && k.startsWith(`${root}[`)).map(([, v]) => v),
+  );
+  for (const [key, member] of c.members) {
+    const collection = member.under.slice(member.under.lastIndexOf("/") + 1);
+    if (key === createdKey(member.under, String(Number(value))) && named.has(collection)) {
+      return member.producer;
+    }
+  }
+  return undefined;
+}
+
 /** The create under `path` or a path above it that answered `text`, the nearest first. */
 function createdAbove(c: Correlator, path: string, text: string) {
   for (let under = path;; under = under.slice(0, under.lastIndexOf("/"))) {

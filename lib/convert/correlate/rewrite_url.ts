@@ -13,7 +13,7 @@ import type { Producer, Source, Step } from "../model.ts";
 import { singular, snake } from "../names.ts";
 import { isSecretShaped, isUuid } from "../values.ts";
 import { useProducer } from "./captures.ts";
-import { createdIdProducer } from "./created_ids.ts";
+import { createdIdProducer, queryIdProducer } from "./created_ids.ts";
 import { baseRef, innerValue } from "./rewrite_value.ts";
 import { type Correlator, NOT_A_BODY } from "./state.ts";
 import { withTokens } from "./tokens.ts";
@@ -38,7 +38,7 @@ export function rewriteUrl(c: Correlator, r: HarRecord, step: Step): string {
   if (whole) return wholeUrl(c, whole, r, step, base);
   const path = pathTemplate(c, r.url.pathname, step);
   const query = r.url.search.slice(1).split("&").filter((q) => q !== "").map((pair) =>
-    queryPair(c, pair, step)
+    queryPair(c, pair, step, r.url.searchParams)
   );
   return `${base}${path}${query.length > 0 ? `?${query.join("&")}` : ""}`;
 }
@@ -70,11 +70,14 @@ function pathTemplate(c: Correlator, pathname: string, step: Step): string {
 }
 
 /** One `name=value` of the query, its value rewritten; the recorded encoding kept if unchanged. */
-function queryPair(c: Correlator, pair: string, step: Step): string {
+function queryPair(c: Correlator, pair: string, step: Step, query: URLSearchParams): string {
   const eq = pair.indexOf("=");
   if (eq === -1) return withTokens(c, pair, step);
   const name = safeDecode(pair.slice(0, eq));
   const value = safeDecode(pair.slice(eq + 1));
+  // A row's number in a filter beside its collection's name (`…[item][_eq]=1`).
+  const row = c.linking ? queryIdProducer(c, name, value, query) : undefined;
+  if (row) return `${c.sp.lit(pair.slice(0, eq))}=${useProducer(c, row, step)}`;
   // JSON inside the value (GraphQL GET `variables=`): its ids correlated, re-encoded.
   const inner = encodedJson(
     value,
