@@ -101,6 +101,9 @@ function assertWellFormed(flow: string, summary: string, password: string): void
   // numbers a new table happens to give again (har_created_id_collections_test.ts).
   const row = /\$\{steps\.\w+\.capture\.\w+\}/.source;
   assert.doesNotMatch(flow, /^\s+url: \S+\/items\/\$\{vars\.collection_name\}\/\d+$/m);
+  // Its revisions, activity and shares are asked by a filter on the collection and the row.
+  assert.doesNotMatch(flow, /^\s+url: .*\[item\]\[_eq\]=\d/m);
+  assert.match(flow, new RegExp(`^\\s+url: \\S+/revisions\\?.*\\[item\\]\\[_eq\\]=${row}`, "m"));
   assert.match(
     flow,
     new RegExp(`^\\s+url: \\S+/items/\\$\\{vars\\.collection_name\\}/${row}$`, "m"),
