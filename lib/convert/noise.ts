@@ -47,17 +47,9 @@ export interface NoiseOptions {
 /** How long a read must have been open, unanswered, when the recording ended to count as held. */
 const HELD_MS = 1_000;
 
-const STATIC_TYPES = new Set([
-  "image",
-  "font",
-  "stylesheet",
-  "script",
-  "media",
-  "manifest",
-  "texttrack",
-  "imageset",
-  "sourcemap",
-]);
+const STATIC_TYPES = new Set(
+  "image font stylesheet script media manifest texttrack imageset sourcemap".split(" "),
+);
 
 const STATIC_EXTENSION =
   /\.(m?js|cjs|jsx|tsx?|css|less|scss|map|png|jpe?g|gif|svg|ico|webp|avif|bmp|tiff?|woff2?|ttf|otf|eot|mp4|webm|ogg|ogv|mp3|wav|flac|m4a|aac|mov|avi|wasm|webmanifest|hot-update\.json)$/i;
