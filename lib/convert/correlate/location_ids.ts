@@ -9,6 +9,8 @@
  * @module
  */
 import type { HarRecord } from "../har_model.ts";
+import type { Step } from "../model.ts";
+import type { Correlator } from "./state.ts";
 import { responseHeaders } from "../handed.ts";
 import { safeDecode } from "../json.ts";
 import { singular } from "../names.ts";
@@ -90,4 +92,43 @@ export function locationIds(r: HarRecord): LocationId[] {
 export function locationIdKeys(pattern: string): string[] {
   const m = /([A-Za-z][\w-]*)\/\(\[\^\/\?#\]\+\)/.exec(pattern);
   return m ? [m[1], "id"] : ["location"];
+}
+
+/**
+ * Notes the row a write (`POST`, `PUT`) answered 201 or a redirect to by its `Location`'s last
+ * segment, a number however small (Rails' `POST /projects/p/issues` → 302 `/issues/1`), as a
+ * member of the collection before it (`/issues`): captured from the fresh `Location` only where
+ * a later request sends it right under that collection (`/issues/1/edit`), as a JSON create's
+ * small id is (`created_ids.ts`); a `1` sent elsewhere (a form's `tracker_id`) stays.
+ *
+ * @example
+ * ```ts
+ * import { noteLocationRow } from "./location_ids.ts";
+ * import { createdIdProducer } from "./created_ids.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * const last = { method: "POST", status: 302, url: new URL("http://a.test/projects/p/issues"),
+ *   raw: { response: { headers: [{ name: "Location", value: "http://a.test/issues/1" }] } } };
+ * // deno-lint-ignore no-explicit-any
+ * noteLocationRow(c, { last } as any);
+ * if (createdIdProducer(c, "/issues", "1") === undefined) throw new Error();
+ * if (createdIdProducer(c, "/trackers", "1") !== undefined) throw new Error();
+ * ```
+ */
+export function noteLocationRow(c: Correlator, step: Step): void {
+  const r = step.last;
+  if ((r.method !== "POST" && r.method !== "PUT") || locationIds(r).length > 0) return;
+  const created = r.status === 201 || (r.status !== undefined && r.status >= 300 && r.status < 400);
+  const location = responseHeaders(r).find((h) => h.name.toLowerCase() === "location")?.value;
+  if (!created || !location || !URL.canParse(location, r.url)) return;
+  const path = safeDecode(new URL(location, r.url).pathname).replace(/\/+$/, "");
+  const m = /^(.*\/[A-Za-z][A-Za-z_-]*)\/(\d{1,15})$/.exec(path);
+  // Created_ids.ts keys a collection's rows so (its createdKey): one collection, one number.
+  const key = m ? `${m[1]}\u0000${Number(m[2])}` : undefined;
+  if (!m || key === undefined || c.members.has(key)) return;
+  const pattern = `/${m[1].split("/").slice(1).map(escape).join("/")}/(\\d+)(?:[/?#]|$)`;
+  c.members.set(key, {
+    producer: { step, source: { kind: "header", name: "location", regex: pattern }, secret: false },
+    under: m[1],
+  });
 }

@@ -22,7 +22,7 @@ import {
   looksLikeToken,
 } from "../values.ts";
 import type { Correlator } from "./state.ts";
-import { locationIds } from "./location_ids.ts";
+import { locationIds, noteLocationRow } from "./location_ids.ts";
 import { produceHeaders } from "./header_producers.ts";
 import { noteCreatedIds } from "./created_ids.ts";
 import { noteListedNames } from "./listed_names.ts";
@@ -56,6 +56,7 @@ export function produce(c: Correlator, step: Step): void {
   produceJson(c, step);
   produceXml(c, step);
   noteCreatedIds(c, step);
+  noteLocationRow(c, step);
   noteListedNames(c, step);
   // After the body: a 201 that answers the resource too is better read by its JSON id.
   produceLocationIds(c, step);
