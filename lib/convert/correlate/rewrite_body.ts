@@ -45,6 +45,9 @@ import { emptyHiddenField } from "./hidden_fields.ts";
  * ```
  */
 export function rewriteBody(c: Correlator, r: HarRecord, step: Step, login: boolean): void {
+  // chrome-har gives the page a form's redirect loads the form's headers (a multipart
+  // `Content-Type`) and no body: a read with none recorded sends none.
+  if ((r.method === "GET" || r.method === "HEAD") && !r.bodyText) return;
   const contentType = r.headers.find((h) => h.name.toLowerCase() === "content-type")?.value ??
     r.bodyMime ?? "";
   if (/^multipart\//i.test(contentType)) return multipart(c, r, step, contentType);
