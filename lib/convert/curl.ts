@@ -44,6 +44,7 @@ import { cookiesFromLogins } from "./curl_session.ts";
 import { oneLoopbackOrigin } from "./curl_loopback.ts";
 import { splitWithSubstitutions } from "./curl_subst.ts";
 import { captureOutputs } from "./curl_outputs.ts";
+import { withoutPrinted } from "./curl_transcript.ts";
 
 export type { CurlFiles } from "./curl_request.ts";
 
@@ -109,7 +110,9 @@ export function convertCurl(
     : isCmd(text)
     ? splitCmd
     : splitWithSubstitutions;
-  const commands = split(text.replace(/^\ufeff/, ""), env);
+  // A transcript's printed answers are not shell (`I'M A TEAPOT`): curl_transcript.ts.
+  const input = text.replace(/^\ufeff/, "");
+  const commands = split(withoutPrinted(input) ?? input, env);
   const parts = buildCommands(commands, options.files);
   // A skipped command is named as written: `$env:TOKEN = …`, not the marker its variable became.
   const skipped = parts.skipped.map((s) => s.replace(ENV_MARKER, (_m, i) => `$${env[Number(i)]}`));

@@ -1,0 +1,109 @@
+/**
+ * A terminal transcript in `convert curl`'s input: commands after a `$ `
+ * prompt with what they printed pasted under them, as READMEs, issues and
+ * chat messages show a session. The printed answer is text, not shell: an
+ * apostrophe in it (httpbin's `HTTP/1.0 418 I'M A TEAPOT`, `don't`) would
+ * open a quote the splitter never sees closed, and the whole text was
+ * refused, or worse, closed by a quote of a later command, which was
+ * swallowed. In a text with a `$ ` prompt, a line after a command that has
+ * ended (its quotes closed, no `\` at its end, its here-documents read), up
+ * to the next blank line or `$ ` line, is what the command printed, unless
+ * it starts with `curl` (a command written without its prompt). After a
+ * blank line the text is shell again: docs mix prompted commands with plain
+ * ones and comments (`echo '{…}' | curl -d @- …`).
+ *
+ * @module
+ */
+
+/** Where a prompted command stands while its lines are read. */
+interface Reading {
+  /** The quote open at the end of the last line: `'`, `"` or "". */
+  quote: string;
+  /** Whether the last line ended with a `\` outside single quotes. */
+  continued: boolean;
+  /** The delimiters of here-documents still to be read, in order. */
+  heredocs: { word: string; tabs: boolean }[];
+}
+
+/** A here-document's opener (`<<EOF`, `<<-'EOF'`, `<< "EOF"`), never a here-string `<<<`. */
+const HEREDOC = /(?<!<)<<(-?)\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\2/g;
+
+/** Whether a line is a `$ ` prompt's (leading blanks allowed). */
+const PROMPTED = /^\s*\$ /;
+
+/** A curl command written without a prompt, among prompted ones. */
+const BARE_CURL = /^\s*curl\s/;
+
+/**
+ * Scans one line of a command outside a here-document: quotes open or
+ * closed, a `\` at its end, a `#` comment, here-documents it opens.
+ */
+function scanLine(line: string, r: Reading): void {
+  let i = 0;
+  for (; i < line.length; i++) {
+    const ch = line[i];
+    if (r.quote === "'") {
+      if (ch === "'") r.quote = "";
+    } else if (ch === "\\") i++;
+    else if (r.quote === '"') {
+      if (ch === '"') r.quote = "";
+    } else if (ch === "'" || ch === '"') r.quote = ch;
+    else if (ch === "#" && (i === 0 || /\s/.test(line[i - 1]))) break;
+  }
+  r.continued = r.quote !== "'" && i === line.length + 1;
+  if (r.quote) return;
+  for (const m of line.slice(0, i).matchAll(HEREDOC)) {
+    r.heredocs.push({ word: m[3], tabs: m[1] === "-" });
+  }
+}
+
+/** Whether the command's lines go on past this one (a quote, a `\`, a here-document). */
+function goesOn(r: Reading): boolean {
+  return r.quote !== "" || r.continued || r.heredocs.length > 0;
+}
+
+/** Reads one line of a here-document: the delimiter's line closes it. */
+function heredocLine(line: string, r: Reading): void {
+  const open = r.heredocs[0];
+  const bare = open.tabs ? line.replace(/^\t+/, "") : line;
+  if (bare === open.word) r.heredocs.shift();
+}
+
+/**
+ * The text with each line a prompted command printed made blank (line
+ * numbers stay those of the input), or `undefined` when the text has no
+ * `$ ` prompt: then it is no transcript and every line is shell.
+ *
+ * @example
+ * ```ts
+ * import { withoutPrinted } from "./curl_transcript.ts";
+ * const text = "$ curl -I http://a.test/status/418\nHTTP/1.0 418 I'M A TEAPOT\n$ curl http://a.test/ip\n";
+ * if (withoutPrinted(text) !== "$ curl -I http://a.test/status/418\n\n$ curl http://a.test/ip\n") throw new Error();
+ * if (withoutPrinted("curl http://a.test/ip\n") !== undefined) throw new Error();
+ * ```
+ */
+export function withoutPrinted(text: string): string | undefined {
+  const lines = text.split("\n");
+  if (!lines.some((line) => PROMPTED.test(line))) return undefined;
+  const r: Reading = { quote: "", continued: false, heredocs: [] };
+  // Right under a prompted command that has ended, lines are printed; else shell as written.
+  let printed = false;
+  return lines.map((line) => {
+    if (goesOn(r)) {
+      if (r.quote || r.continued) scanLine(line, r);
+      else heredocLine(line, r);
+      return line;
+    }
+    if (PROMPTED.test(line) || (printed && BARE_CURL.test(line))) {
+      printed = true;
+      scanLine(line, r);
+      return line;
+    }
+    if (line.trim() === "") printed = false;
+    if (!printed) {
+      scanLine(line, r);
+      return line;
+    }
+    return "";
+  }).join("\n");
+}
