@@ -220,6 +220,7 @@ export const SLOW: readonly string[] = [
   "tests/convert/curl_transcript_test.ts",
   "tests/real/ghost_har_test.ts",
   "tests/convert/har_logout_order_test.ts",
+  "tests/real/directus_har_test.ts",
   "tests/kinds/registry_test.ts",
   "tests/real/har/node_red_stored_test.ts",
   "tests/cli/convert_postman_first_run_test.ts",
