@@ -8,7 +8,8 @@
  * @module
  */
 import type { HarRecord } from "../har_model.ts";
-import type { Step } from "../model.ts";
+import { responseHeaders } from "../handed.ts";
+import type { Producer, Step } from "../model.ts";
 import { isAnalyticsCookie } from "../noise_headers.ts";
 import { isCredentialCookie } from "../values.ts";
 import { ymap } from "../yaml_out.ts";
@@ -137,7 +138,8 @@ export function cookieHeader(c: Correlator, r: HarRecord, step: Step): string | 
     const credential = isCredentialCookie(cookie.name, cookie.value);
     if (credential) c.secrets.add(cookie.value);
     const p = c.cookieProducers.get(`${cookie.name}=${cookie.value}`) ??
-      c.rules.producerFor(cookie.value);
+      c.rules.producerFor(cookie.value) ??
+      (credential ? lostSet(c, cookie.name, r, step) : undefined);
     if (p) parts.push(`${cookieName(c, cookie.name, step)}=${useProducer(c, p, step)}`);
     // A preference or an anonymous id a script set is sent as recorded, never required.
     else if (!credential) parts.push(c.sp.lit(`${cookie.name}=${cookie.value}`));
@@ -151,6 +153,32 @@ export function cookieHeader(c: Correlator, r: HarRecord, step: Step): string | 
   }
   if (rest.length > 0) parts.push(sessionCookie(c, rest));
   return parts.length > 0 ? parts.join("; ") : undefined;
+}
+
+/**
+ * A session cookie sent with a value no answer of the recording set, though the app's server
+ * set that cookie before: a `Set-Cookie` the recording lost (chrome-har keeps one of a
+ * redirect chain's: a login's 302's, or the page it loads). After a redirect to this request,
+ * the redirect's cookie (a login renews the session there); else the value the server set last,
+ * the browser's jar. Never a cookie from before the recording.
+ */
+function lostSet(c: Correlator, name: string, r: HarRecord, step: Step): Producer | undefined {
+  let last: Producer | undefined;
+  for (const [key, p] of c.cookieProducers) {
+    if (key.startsWith(`${name}=`) && p.step.last.url.host === r.url.host) last = p;
+  }
+  const before = c.steps.filter((s) => s !== step).at(-1);
+  if (last === undefined || before === undefined || !redirectsTo(before.last, r)) return last;
+  return { step: before, source: { kind: "cookie", name }, secret: true };
+}
+
+/** Whether `from` answered a redirect whose `Location` is `to`'s URL. */
+function redirectsTo(from: HarRecord, to: HarRecord): boolean {
+  const location = responseHeaders(from).find((h) => h.name.toLowerCase() === "location")?.value;
+  if (from.status === undefined || from.status < 300 || from.status > 399 || !location) {
+    return false;
+  }
+  return URL.canParse(location, from.url) && new URL(location, from.url).href === to.url.href;
 }
 
 /** A cookie's name as sent: its instance's piece (`CSRF-Token-2EWQW`) by its capture. */
