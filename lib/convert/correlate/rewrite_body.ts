@@ -226,6 +226,9 @@ function multipart(c: Correlator, r: HarRecord, step: Step, contentType: string)
   step.headers = step.headers.filter(([name]) => name !== "content-type");
 }
 
+/** The empty file a file input left empty sends. */
+const NO_FILE = "uploads/no_file_chosen";
+
 /** A file part: the file beside the flow it is read from (noted as an upload). */
 function filePart(
   c: Correlator,
@@ -234,6 +237,11 @@ function filePart(
   part: { fileName: string; content?: string; contentType?: string },
   omitted: boolean,
 ): YNode {
+  // A file input left empty: the browser sent `filename=""` and no byte; so does the flow.
+  if (part.fileName === "" && !part.content && !omitted) {
+    if (!c.files.has(NO_FILE)) c.files.set(NO_FILE, "");
+    return yflow([["file", NO_FILE], ["filename", ""]]);
+  }
   const path = placeholderPath(part.fileName);
   const content = part.content ?? "";
   const placeholder = content === "" || content === FILE_PLACEHOLDER;
