@@ -27,7 +27,6 @@ import { clientNaming } from "./client_ids.ts";
 import { bodyParts, type PlaceholderFile } from "./body.ts";
 import { namedInBody, namingCreate, withNamed } from "./body_names.ts";
 import { ExampleMaker } from "./examples.ts";
-import { fillListed } from "./listed_items.ts";
 import { sends } from "./name_named.ts";
 import { runTime } from "./run_time.ts";
 import { clientNames, type OpenApiOperation } from "./operations.ts";
@@ -35,7 +34,7 @@ import { ownServer } from "./own_server.ts";
 import { credentialParam } from "./param_places.ts";
 import { LBRACE_VAR, literal, paramValue, queryEntries, simpleText, toYNode } from "./params.ts";
 import type { Inferred } from "./prerequisites.ts";
-import { captureSource, latestHolder } from "./producers.ts";
+import { captureSource, fillFromLogin, fillListed, latestHolder } from "./producers.ts";
 import { accepted, allJson, expected } from "./responses.ts";
 import { ownNameKeys, ownNames } from "./own_names.ts";
 import { saysRedirect } from "./said_redirect.ts";
@@ -121,6 +120,7 @@ export class FlowBuilder {
     // An item it names in its body (`ip` of `/autoprimaries/{ip}`): the run's var, as in its paths.
     body.fields = withNamed(body.fields, namedInBody(doc, op), (k) => this.#ownName(op, k));
     fillListed(doc, op.node, body, guards, this.#stepOf.keys(), this.#captured.bind(this));
+    fillFromLogin(this.shared, op, body, guards, this.#stepOf, this.#capture.bind(this));
     for (const file of body.files) {
       this.shared.files.push(file);
       this.shared.placeholders.push({ file: file.path, what: file.what });

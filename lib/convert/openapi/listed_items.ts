@@ -134,6 +134,9 @@ export function itemDeleteDepth(doc: unknown, noun: string): number | undefined 
  * for the parameter an earlier step's path addresses that collection's
  * items by (its capture), added to `guards` (the step runs only when it
  * exists). A list the flow made no item for keeps the document's names.
+ * A body that is a list of one item keyed by `id`, sent to the collection's
+ * own path (`PATCH /items/articles`: many_update.ts), takes the flow's own
+ * item's key so.
  *
  * @example
  * ```ts
@@ -161,10 +164,12 @@ export function fillListed<O extends { template: string }>(
   captured: (op: O, param: string) => string | undefined,
 ): void {
   const lists = listedItems(doc, node);
-  if (lists.length === 0) return;
   const ops = [...flowOps];
   body.fields = body.fields.map(([field, value]): [string, YNode] => {
-    if (field !== "body" || !isYMap(value)) return [field, value];
+    if (field === "body" && Array.isArray(value)) {
+      return [field, ownInBatch(doc, node, value, guards, ops, captured)];
+    }
+    if (field !== "body" || !isYMap(value) || lists.length === 0) return [field, value];
     const entries = value.entries.map(([key, listed]): [string, YNode] => {
       const noun = lists.find(([property]) => property === key)?.[1];
       const own = noun === undefined ? undefined : ownItem(ops, noun, captured);
@@ -174,6 +179,27 @@ export function fillListed<O extends { template: string }>(
     });
     return [field, { ...value, entries }];
   });
+}
+
+/**
+ * A list of one item keyed by `id` sent to a collection's own path (an
+ * update of many: many_update.ts), its key the flow's own item's.
+ */
+function ownInBatch<O extends { template: string }>(
+  doc: unknown,
+  node: Node,
+  list: YNode[],
+  guards: string[],
+  ops: O[],
+  captured: (op: O, param: string) => string | undefined,
+): YNode[] {
+  const [item] = list;
+  const noun = list.length === 1 && isYMap(item) ? updatedCollection(doc, node) : undefined;
+  if (noun === undefined || !isYMap(item) || !item.entries.some(([k]) => k === "id")) return list;
+  const own = ownItem(ops, noun, captured);
+  if (own === undefined) return list;
+  guards.push(own);
+  return [{ ...item, entries: item.entries.map(([k, v]) => [k, k === "id" ? own : v]) }];
 }
 
 /** The first capture of a flow's step for the parameter addressing the noun's items. */

@@ -56,7 +56,11 @@ export function firstItemPath(
   return holding ? value(...holding) : undefined;
 }
 
-/** The path to the parameter's value in a list's first item (see {@linkcode firstItemPath}). */
+/**
+ * The path to the parameter's value in a list's first item (see
+ * {@linkcode firstItemPath}): its property of the parameter's name, else
+ * `id`, else the one named for the parameter's noun.
+ */
 function itemValue(
   doc: unknown,
   path: string[],
@@ -67,9 +71,43 @@ function itemValue(
   if (!isNode(item)) return undefined;
   if (item.type === "string" || item.type === "integer") return [...path, "0"];
   const names = properties(doc, item).map(([n]) => n);
+  // With no `id`, an item is keyed by the property named for its thing (`collection` of `{collectionId}`).
+  const noun = plainName(param).replace(/(.)id$/, "$1");
   const prop = names.find((n) => plainName(n) === plainName(param)) ??
-    names.find((n) => n === "id");
+    names.find((n) => n === "id") ?? names.find((n) => plainName(n) === noun);
   return prop ? [...path, "0", prop] : undefined;
+}
+
+/**
+ * The listing of another collection a path parameter is named for:
+ * `/collections` for `{collection}` of `/fields/{collection}` (or
+ * `{collectionId}`), when the segment before the parameter names some other
+ * thing (`fields`) and exactly one listing (a path of no parameter, its
+ * last segment the parameter's noun) is among `listings`. The parameter
+ * then refers to an item of that collection: a POST at its path makes
+ * something inside that item (a field), not the item itself.
+ *
+ * @example
+ * ```ts
+ * import { namedListing } from "./listing_values.ts";
+ * const lists = ["/collections", "/fields"];
+ * if (namedListing("/fields/{collection}", "collection", lists) !== "/collections") throw new Error();
+ * if (namedListing("/collections/{collection}", "collection", lists) !== undefined) throw new Error();
+ * ```
+ */
+export function namedListing(
+  template: string,
+  param: string,
+  listings: Iterable<string>,
+): string | undefined {
+  const noun = (name: string) => plainName(singular(name)).replace(/(.)id$/, "$1");
+  const before = template.slice(0, template.indexOf(`/{${param}}`)).split("/").at(-1) ?? "";
+  const own = noun(param);
+  if (before === "" || before.startsWith("{") || noun(before) === own) return undefined;
+  const found = [...listings].filter((path) =>
+    !path.includes("{") && noun(path.split("/").at(-1) ?? "") === own
+  );
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /**

@@ -6,7 +6,9 @@
  * the list with one item (the flow's own, filled in by `listed_items.ts`
  * when the PATCH is sent to that item's collection) and the object with
  * something to change in it, as a PATCH of one item does
- * (`somethingToPatch`: its first text property).
+ * (`somethingToPatch`: its first text property). A body that is a list of
+ * items keyed by `id` (`PATCH /items/{collection}`), sent `[{}]`, holds
+ * one item so: its key and a change.
  *
  * @module
  */
@@ -28,6 +30,9 @@ import { properties } from "./schema_properties.ts";
  * const got = manyToUpdate({}, new ExampleMaker({}), schema, {});
  * if (JSON.stringify(got) !== '{"keys":["string"],"data":{"note":"string"}}') throw new Error(JSON.stringify(got));
  * if (JSON.stringify(manyToUpdate({}, new ExampleMaker({}), schema, { keys: [] })) !== '{"keys":[]}') throw new Error();
+ * const item = { properties: { id: { type: "integer" }, title: { type: "string" } } };
+ * const batch = manyToUpdate({}, new ExampleMaker({}), { oneOf: [{ type: "array", items: item }, item] }, [{}]);
+ * if (JSON.stringify(batch) !== '[{"id":1,"title":"string"}]') throw new Error(JSON.stringify(batch));
  * ```
  */
 export function manyToUpdate(
@@ -36,6 +41,7 @@ export function manyToUpdate(
   schema: unknown,
   value: unknown,
 ): unknown {
+  if (Array.isArray(value)) return batchToUpdate(doc, maker, schema, value);
   if (!isNode(value) || Object.keys(value).length > 0) return value;
   const props = properties(doc, schema);
   const lists = props.filter(([, p]) => p.type === "array" && textItem(doc, p.items));
@@ -47,6 +53,27 @@ export function manyToUpdate(
   const change = somethingToPatch(doc, maker, changeable(doc, objectSchema), {});
   if (!isNode(change) || Object.keys(change).length === 0) return value;
   return { [list]: [maker.make(deref(doc, listSchema.items)) ?? "string"], [object]: change };
+}
+
+/**
+ * A list of items sent as `[{}]` to a body that is a list of objects keyed
+ * by `id` (or a `oneOf` of such a list and one item: Directus's `PATCH
+ * /items/{collection}`): one item, its key (the flow's own, filled in by
+ * `listed_items.ts`) and one change, as a PATCH of one item sends.
+ */
+function batchToUpdate(doc: unknown, maker: ExampleMaker, schema: unknown, value: unknown[]) {
+  if (value.length !== 1 || !isNode(value[0]) || Object.keys(value[0]).length > 0) return value;
+  const s = deref(doc, schema);
+  const branches = isNode(s)
+    ? [s, ...[s.oneOf, s.anyOf].flatMap((b) => Array.isArray(b) ? b : [])]
+    : [];
+  const list = branches.map((b) => deref(doc, b)).find((b) => isNode(b) && b.type === "array");
+  const item = isNode(list) ? deref(doc, list.items) : undefined;
+  const key = isNode(item) ? properties(doc, item).find(([name]) => name === "id") : undefined;
+  if (!isNode(item) || key === undefined) return value;
+  const change = somethingToPatch(doc, maker, changeable(doc, item), {});
+  if (!isNode(change) || Object.keys(change).length === 0) return value;
+  return [{ id: maker.make(key[1]) ?? 1, ...change }];
 }
 
 /** A schema that is one branch of `anyOf`/`oneOf`/`allOf` (Directus's `data: {anyOf: [$ref]}`) as that branch. */

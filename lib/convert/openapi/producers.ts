@@ -30,7 +30,7 @@ import { twinProducers } from "./rpc_twins.ts";
 import { documentLinks, type ParamLink, sameParent } from "./document_links.ts";
 import { clientNames, isCollection, type OpenApiOperation } from "./operations.ts";
 import { jsonSchema, successes } from "./responses.ts";
-import { firstItemPath, hasExample } from "./listing_values.ts";
+import { firstItemPath, hasExample, namedListing } from "./listing_values.ts";
 import { fromParentText } from "./parent_text.ts";
 import { soleHandle } from "./sole_handle.ts";
 import { plainName, requestRequires, requiredAtTop } from "./required_props.ts";
@@ -42,6 +42,9 @@ export type { ParamLink } from "./document_links.ts";
 export { capturePath, captureSource } from "./capture_source.ts";
 // Which step answers a link's identifier last (an update may rename it): read from here too.
 export { latestHolder } from "./renamed_ids.ts";
+// What a body sends of the flow's earlier answers (its own items, the login's tokens): the same.
+export { fillListed } from "./listed_items.ts";
+export { fillFromLogin } from "./login_answered.ts";
 
 // Defined beside what reads required names; the modules that read producers import it from here.
 export { plainName } from "./required_props.ts";
@@ -193,7 +196,8 @@ export function paramLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOpera
     for (const [, param] of op.template.matchAll(/\{([^}]+)\}/g)) {
       // An item the client names at its create is not read from a listing (empty before
       // it): the run names it, unless something else makes it (a pet an owner adopts).
-      const listed = !clientNames(named, op, param);
+      const listed = !clientNames(named, op, param) ||
+        namedListing(op.template, param, creates.lists.keys()) !== undefined;
       const link = declared.get(op)?.get(param) ?? sameParent(declared, op, param) ??
         fromParent(creates, op, param) ?? fromNoun(creates, op, param) ??
         (listed ? fromListing(creates, op, param) : undefined) ??
@@ -341,7 +345,9 @@ function fromNoun(creates: Creates, op: OpenApiOperation, param: string): ParamL
  * `parentRead`, the read of the item the collection belongs to, its array
  * named for the collection (`links` of `GET /features/{featureName}` for
  * `/features/{featureName}/link/{linkId}`), tried after every other
- * producer. After the collection's POST when there is one, so the list is not empty.
+ * producer; a parameter named for another collection (`{collection}` of
+ * `/fields/{collection}`) reads that collection's listing (`namedListing`).
+ * After the collection's POST when there is one, so the list is not empty.
  */
 function fromListing(
   creates: Creates,
@@ -350,7 +356,9 @@ function fromListing(
   parentRead = false,
 ): ParamLink | undefined {
   const at = op.template.indexOf(`/{${param}}`);
-  const collection = op.template.slice(0, at);
+  // A parameter named for another collection (`/fields/{collection}`) is listed there.
+  const other = parentRead ? undefined : namedListing(op.template, param, creates.lists.keys());
+  const collection = other ?? op.template.slice(0, at);
   const parent = collection.slice(0, collection.lastIndexOf("/"));
   const producer = at <= 0
     ? undefined

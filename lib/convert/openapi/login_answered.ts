@@ -1,0 +1,115 @@
+/**
+ * A value the login answers that a later request sends back under the
+ * same name: the `refresh_token` a login answers (`data.refresh_token`)
+ * and a refresh or a logout takes as a body property of that name. The
+ * document's sample names no session of the server's; the login's answer
+ * does. Where a step in between sends it and answers one of the same name
+ * (a refresh rotates the token, the old one then refused), the steps after
+ * it send the newer one. Only the login's answer is read so: another
+ * create's answer under a body property's name (a user's `email`) is a
+ * thing of its own, not one to send back.
+ *
+ * @module
+ */
+import { isNode } from "../../check/openapi_operations.ts";
+import type { YNode } from "../yaml_out.ts";
+import { capturePath } from "./capture_source.ts";
+import { deref } from "./examples.ts";
+import type { OpenApiOperation } from "./operations.ts";
+import { jsonSchema, successes } from "./responses.ts";
+import { findProperty, MAX_PROPERTY_DEPTH } from "./schema_properties.ts";
+
+/** Where an operation's 2xx JSON answer holds a property named `key` (a wrapper deep). */
+function answered(doc: unknown, op: OpenApiOperation, key: string): string[] | undefined {
+  for (const response of successes(doc, op.node).responses) {
+    const path = findProperty(doc, jsonSchema(doc, response), (n) => n === key, MAX_PROPERTY_DEPTH);
+    if (path) return path;
+  }
+  return undefined;
+}
+
+/**
+ * Fills the top-level body properties of `op` that the login's answer
+ * holds under the same name with a capture of it, from the latest step
+ * of `stepOf` (the flow's steps so far, in order, each operation's step
+ * name) that is the login or sent the value back itself and answers it
+ * anew; each capture is added to `guards` (the step runs only when it
+ * exists). `capture` names a step's capture of a JSONPath.
+ *
+ * @example
+ * ```ts
+ * import { fillFromLogin } from "./login_answered.ts";
+ * import { operationsOf } from "./operations.ts";
+ * import { ymap, type YNode } from "../yaml_out.ts";
+ * const answer = { "200": { content: { "application/json": { schema: {
+ *   properties: { data: { properties: { refresh_token: { type: "string" } } } } } } } } };
+ * const doc = { paths: { "/login": { post: { responses: answer } }, "/refresh": { post: { responses: answer } } } };
+ * const [login, refresh] = operationsOf(doc);
+ * const body = { fields: [["body", ymap([["refresh_token", "eyJ..."]])]] as [string, YNode][] };
+ * const guards: string[] = [];
+ * fillFromLogin({ doc, inferred: { login: { op: login } } }, refresh, body, guards,
+ *   new Map([[login, "sign_in"]]), (step, key, path) => `\${steps.${step}.capture.${key}} from ${path}`);
+ * if (guards[0] !== "${steps.sign_in.capture.refresh_token} from $.json.data.refresh_token") {
+ *   throw new Error(JSON.stringify(guards));
+ * }
+ * ```
+ */
+export function fillFromLogin(
+  shared: { doc: unknown; inferred: { login?: { op: OpenApiOperation } } },
+  op: OpenApiOperation,
+  body: { fields: [string, YNode][] },
+  guards: string[],
+  stepOf: ReadonlyMap<OpenApiOperation, string>,
+  capture: (step: string, key: string, source: YNode) => string,
+): void {
+  const { doc } = shared;
+  const login = shared.inferred.login?.op;
+  if (login === undefined || op === login || !stepOf.has(login)) return;
+  const steps = [...stepOf.keys()];
+  body.fields = body.fields.map(([field, value]): [string, YNode] => {
+    if (field !== "body" || !isYMap(value)) return [field, value];
+    const entries = value.entries.map(([key, sent]): [string, YNode] => {
+      const holder = latestHolder(doc, login, steps, key);
+      if (holder === undefined || typeof sent === "object" && sent !== null) return [key, sent];
+      const got = capture(stepOf.get(holder.op)!, key, capturePath(holder.path));
+      guards.push(got);
+      return [key, got];
+    });
+    return [field, { ...value, entries }];
+  });
+}
+
+/**
+ * The last of `steps`, from the login on, whose answer holds `key`: the
+ * login, or a step after it whose own body takes `key` too (it sent the
+ * login's value back and answers a newer one).
+ */
+function latestHolder(
+  doc: unknown,
+  login: OpenApiOperation,
+  steps: OpenApiOperation[],
+  key: string,
+): { op: OpenApiOperation; path: string[] } | undefined {
+  const first = answered(doc, login, key);
+  if (first === undefined) return undefined;
+  let found = { op: login, path: first };
+  for (const step of steps.slice(steps.indexOf(login) + 1)) {
+    const path = answered(doc, step, key);
+    if (path && takes(doc, step, key)) found = { op: step, path };
+  }
+  return found;
+}
+
+/** Whether an operation's JSON request body has a top-level property `key`. */
+function takes(doc: unknown, op: OpenApiOperation, key: string): boolean {
+  const body = deref(doc, op.node.requestBody);
+  const content = isNode(body) && isNode(body.content) ? body.content : {};
+  return Object.entries(content).some(([type, media]) =>
+    /json/i.test(type) && isNode(media) &&
+    findProperty(doc, media.schema, (n) => n === key, 1) !== undefined
+  );
+}
+
+function isYMap(node: YNode): node is Extract<YNode, { kind: "map" }> {
+  return node !== null && typeof node === "object" && !Array.isArray(node) && node.kind === "map";
+}

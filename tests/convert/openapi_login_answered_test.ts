@@ -1,0 +1,144 @@
+/**
+ * `convert openapi`: a value the login answers that a later request sends
+ * back under the same name, found on Directus 10
+ * (tests/real/directus_openapi_test.ts): its login answers
+ * `data.refresh_token`, and `POST /auth/refresh` and `POST /auth/logout`
+ * take a body `refresh_token`; both were sent the document's example
+ * (`eyJ0eXAiOiJKV...`) and the refresh was refused (401). The value is
+ * captured from the login's answer; where a step in between sends it and
+ * answers a new one of the same name (a refresh rotates it), the later
+ * steps send that one.
+ *
+ * The stand-in runs on 127.0.0.1, accepts only the account the test gives
+ * the run, and forgets a refresh token once it has been used.
+ */
+import assert from "node:assert/strict";
+import { runCli } from "../support/cli.ts";
+import { serveStandIn } from "../support/openapi_suite.ts";
+
+const json = (schema: unknown) => ({ content: { "application/json": { schema } } });
+const text = (example: string) => ({ type: "string", example });
+const answer = (props: Record<string, unknown>) => ({
+  "200": {
+    description: "OK",
+    ...json({ type: "object", properties: { data: { type: "object", properties: props } } }),
+  },
+});
+const tokens = {
+  access_token: text("eyJhbGciOiJI..."),
+  expires: { type: "integer", example: 900 },
+  refresh_token: text("yuOJkjdPXMd..."),
+};
+const takesRefresh = json({
+  type: "object",
+  properties: {
+    refresh_token: text("eyJ0eXAiOiJKV..."),
+    mode: { type: "string", enum: ["json", "cookie"], default: "json" },
+  },
+});
+
+/** A login answering a refresh token, a refresh taking and answering one, a logout taking one. */
+function document() {
+  return {
+    openapi: "3.0.1",
+    info: { title: "CMS", version: "1" },
+    security: [{ Auth: [] }],
+    components: {
+      securitySchemes: { Auth: { type: "apiKey", in: "header", name: "Authorization" } },
+    },
+    tags: [{ name: "Auth" }],
+    paths: {
+      "/auth/login": {
+        post: {
+          operationId: "login",
+          tags: ["Auth"],
+          security: [],
+          requestBody: json({
+            type: "object",
+            required: ["email", "password"],
+            properties: {
+              email: text("admin@example.com"),
+              password: { type: "string", format: "password", example: "password" },
+            },
+          }),
+          responses: answer(tokens),
+        },
+      },
+      "/auth/refresh": {
+        post: {
+          operationId: "refresh",
+          tags: ["Auth"],
+          requestBody: takesRefresh,
+          responses: answer(tokens),
+        },
+      },
+      "/auth/logout": {
+        post: {
+          operationId: "logout",
+          tags: ["Auth"],
+          requestBody: takesRefresh,
+          responses: { "200": { description: "Signed out" } },
+        },
+      },
+    },
+  };
+}
+
+const ACCOUNT = { email: "owner@example.org", password: "s3cret-Owner-pass" };
+
+/** Hands out refresh tokens, each good once (a refresh replaces it with another). */
+function standIn() {
+  const live = new Set<string>();
+  let next = 0;
+  const issue = () => {
+    const refresh = `refresh-${++next}`;
+    live.add(refresh);
+    return Response.json({
+      data: { access_token: `tok-${next}`, expires: 900, refresh_token: refresh },
+    });
+  };
+  const refused = (message: string) => Response.json({ errors: [{ message }] }, { status: 401 });
+  return serveStandIn(async (req) => {
+    const { pathname } = new URL(req.url);
+    const body = await req.json().catch(() => ({}));
+    if (pathname === "/auth/login") {
+      const ok = body.email === ACCOUNT.email && body.password === ACCOUNT.password;
+      return ok ? issue() : refused("Invalid user credentials.");
+    }
+    if (!live.delete(body.refresh_token)) {
+      return refused(`Invalid refresh token ${body.refresh_token}`);
+    }
+    if (pathname === "/auth/refresh") return issue();
+    if (pathname === "/auth/logout") return new Response(null, { status: 200 });
+    return new Response(null, { status: 404 });
+  });
+}
+
+Deno.test("convert openapi: a refresh token the login answers is sent back by the refresh, and the rotated one by the logout", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-openapi-answered-" });
+  const stand = standIn();
+  try {
+    await Deno.writeTextFile(`${dir}/api.json`, JSON.stringify(document()));
+    const converted = await runCli(["convert", "openapi", `${dir}/api.json`, "-o", `${dir}/flows`]);
+    assert.equal(converted.code, 0, converted.stderr);
+    const flow = Deno.readTextFileSync(`${dir}/flows/auth.yaml`);
+    assert.ok(!flow.includes("eyJ0eXAiOiJKV..."), flow);
+    const line = /^Run: flowrun (.*)$/m.exec(converted.stderr)?.[1];
+    assert.ok(line, converted.stderr);
+    const env = {
+      BASE_URL: stand.base,
+      LOGIN_EMAIL: ACCOUNT.email,
+      LOGIN_PASSWORD: ACCOUNT.password,
+    };
+    const run = await runCli([...line.split(" "), "--report-json", `${dir}/report.json`], { env });
+    assert.equal(run.code, 0, flow + run.stdout + run.stderr);
+    const report = JSON.parse(Deno.readTextFileSync(`${dir}/report.json`));
+    const sent = report.flows.flatMap((f: { steps: { name: string; status: string }[] }) =>
+      f.steps.map((s) => `${s.name} ${s.status}`)
+    );
+    assert.deepEqual(sent, ["login passed", "refresh passed", "logout passed"]);
+  } finally {
+    await stand.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
