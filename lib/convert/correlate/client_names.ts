@@ -86,11 +86,11 @@ function sentStrings(r: HarRecord): string[] {
 
 /** The field values of a form body, or `undefined` when the body is no form. */
 function formStrings(r: HarRecord, text: string): string[] | undefined {
-  const type = r.headers.find((h) => h.name.toLowerCase() === "content-type")?.value ?? "";
   if (r.bodyMime === "application/x-www-form-urlencoded") {
     return [...new URLSearchParams(text).values()];
   }
   if (r.bodyMime !== "multipart/form-data") return undefined;
+  const type = r.headers.find((h) => h.name.toLowerCase() === "content-type")?.value ?? "";
   const parts = multipartParts(text, multipartBoundary(type));
   return parts?.filter((p) => p.fileName === undefined).map((p) => p.value ?? "");
 }
