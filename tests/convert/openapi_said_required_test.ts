@@ -38,7 +38,7 @@ const document = {
       password: text,
     }),
     "/v3/kv/put": post("Put puts the given key. The key is required.", { key: text, lease: text }),
-    "/v3/notes/add": post("Adds a note with a name.", { name: text }),
+    "/v3/notes/find": post("Finds a note with a name.", { name: text }),
   },
 };
 
@@ -48,7 +48,7 @@ Deno.test("convert openapi: a property the summary says cannot be empty is sent,
     const path = new URL(req.url).pathname;
     const body = await req.json();
     bodies.set(path, body);
-    const needs = path === "/v3/kv/put" ? "key" : path === "/v3/notes/add" ? undefined : "name";
+    const needs = path === "/v3/kv/put" ? "key" : path === "/v3/notes/find" ? undefined : "name";
     const good = needs === undefined || (typeof body[needs] === "string" && body[needs] !== "");
     return good
       ? Response.json({})
@@ -58,5 +58,5 @@ Deno.test("convert openapi: a property the summary says cannot be empty is sent,
   assert.equal(runs[0].code, 0, runs[0].stdout + summary);
   assert.deepEqual(Object.keys(bodies.get("/v3/auth/user/add") ?? {}), ["name"]);
   assert.deepEqual(Object.keys(bodies.get("/v3/kv/put") ?? {}), ["key"]);
-  assert.deepEqual(bodies.get("/v3/notes/add"), {});
+  assert.deepEqual(bodies.get("/v3/notes/find"), {});
 });

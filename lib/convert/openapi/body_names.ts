@@ -20,6 +20,7 @@ import { jsonSchema, successes } from "./responses.ts";
 import { properties } from "./schema_properties.ts";
 import { showsValue } from "./prose_sample.ts";
 import type { YNode } from "../yaml_out.ts";
+import { rpcNamed } from "./rpc_names.ts";
 
 /** A create's JSON request body schema, dereferenced. */
 function bodySchema(doc: unknown, op: OpenApiOperation): unknown {
@@ -194,4 +195,33 @@ export function withNamed(
     }
     return [field, { ...node, entries }];
   });
+}
+
+/**
+ * A request's fields with each body property `rpcNamed` (rpc_names.ts) ties to a
+ * noun sent as the var `varOf` names for that noun (`role: ${vars.role}`).
+ *
+ * @example
+ * ```ts
+ * import { operationsOf } from "./operations.ts";
+ * import { withRpcNamed } from "./body_names.ts";
+ * import { ymap } from "../yaml_out.ts";
+ * const body = (properties: object) => ({ requestBody: { content: { "application/json": {
+ *   schema: { properties } } } } });
+ * const doc = { paths: {
+ *   "/auth/role/add": { post: body({ name: { type: "string", description: "name is the name of the role." } }) },
+ *   "/auth/role/get": { post: body({ role: { type: "string" } }) },
+ * } };
+ * const fields = withRpcNamed(doc, operationsOf(doc)[1], [["body", ymap([])]], (noun) => noun);
+ * if (!JSON.stringify(fields).includes('["role","${vars.role}"]')) throw new Error(JSON.stringify(fields));
+ * ```
+ */
+export function withRpcNamed(
+  doc: Node,
+  op: OpenApiOperation,
+  fields: [string, YNode][],
+  varOf: (noun: string) => string,
+): [string, YNode][] {
+  const named = rpcNamed(doc, op);
+  return withNamed(fields, new Set(named.keys()), (key) => varOf(named.get(key)!));
 }

@@ -25,7 +25,7 @@ import { LOGIN_STEP, TOKEN_CAPTURE, withLoginStep } from "./auth_login.ts";
 import { placeAuth } from "./auth_place.ts";
 import { clientNaming } from "./client_ids.ts";
 import { bodyParts, type PlaceholderFile } from "./body.ts";
-import { namedInBody, namingCreate, withNamed } from "./body_names.ts";
+import { namedInBody, namingCreate, withNamed, withRpcNamed } from "./body_names.ts";
 import { ExampleMaker } from "./examples.ts";
 import { sends } from "./name_named.ts";
 import { runTime } from "./run_time.ts";
@@ -37,7 +37,7 @@ import type { Inferred } from "./prerequisites.ts";
 import { captureSource, fillFromLogin, fillListed, latestHolder } from "./producers.ts";
 import { accepted, allJson, expected } from "./responses.ts";
 import { ownNameKeys, ownNames } from "./own_names.ts";
-import { saysRedirect } from "./said_redirect.ts";
+import { stepOptions } from "./stream_answer.ts";
 import { saidCredential, withSaidAuth } from "./said_auth.ts";
 import { perRun, RUN_VARS } from "./run_values.ts";
 import { serialOf } from "./serial.ts";
@@ -115,10 +115,10 @@ export class FlowBuilder {
       : bodyParts(doc, maker, op.node, name, op.method, op.role === "create");
     // Made per run; a login no sign-up precedes signs in as the user's account (login_account.ts).
     body.fields = runValues(body.fields, this.shared, op, this.#runVars, maker.samples);
-    const own = ownNameKeys(doc, op, this.shared.inferred.params);
-    body.fields = ownNames(doc, op, body.fields, own);
+    body.fields = ownNames(doc, op, body.fields, ownNameKeys(doc, op, this.shared.inferred.params));
     // An item it names in its body (`ip` of `/autoprimaries/{ip}`): the run's var, as in its paths.
     body.fields = withNamed(body.fields, namedInBody(doc, op), (k) => this.#ownName(op, k));
+    body.fields = withRpcNamed(doc, op, body.fields, (n) => this.#ownName(op, n, `:${n}`));
     fillListed(doc, op.node, body, guards, this.#stepOf.keys(), this.#captured.bind(this));
     fillFromLogin(this.shared, op, body, guards, this.#stepOf, this.#capture.bind(this));
     for (const file of body.files) {
@@ -137,7 +137,7 @@ export class FlowBuilder {
     const step = ymap([
       ["name", name],
       ["request", request],
-      ["options", saysRedirect(doc, op.node) ? ymap([["follow_redirects", true]]) : undefined],
+      ["options", stepOptions(doc, op.node, comments)],
       ["assert", this.#assert(op)],
       ["always", true],
       ["if", conditions.length > 1 ? conditions : conditions[0]],

@@ -197,6 +197,27 @@ function loginCandidate(
   return { op, path, score };
 }
 
+/**
+ * Whether `op` signs in though it needs the document's credentials itself, so is no suite's login:
+ * a POST taking a password and answering a token (etcd's `authenticate`, under its `ApiKey`).
+ *
+ * @example
+ * ```ts
+ * import { isSignIn } from "./login.ts";
+ * import { operationsOf } from "./operations.ts";
+ * const json = (properties: object) => ({ content: { "application/json": { schema: { properties } } } });
+ * const doc = { security: [{ key: [] }], paths: { "/auth": { post: {
+ *   requestBody: json({ name: {}, password: {} }), responses: { "200": json({ token: { type: "string" } }) } } } } };
+ * if (!isSignIn(doc, operationsOf(doc)[0])) throw new Error();
+ * ```
+ */
+export function isSignIn(doc: Node, op: OpenApiOperation): boolean {
+  if (op.method !== "POST" || needsNoCredentials(doc, op)) return false;
+  if (!bodyFields(doc, op).has("\0password")) return false;
+  const token = (s: unknown) => findProperty(doc, s, (n) => TOKEN_NAMES.has(plainName(n)));
+  return responseSchemas(doc, op).some((s) => token(s) !== undefined);
+}
+
 /** The create taking every credential field the login takes (not the login itself). */
 function registerFor(
   doc: Node,

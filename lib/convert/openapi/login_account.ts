@@ -11,9 +11,12 @@
  */
 import type { YNode } from "../yaml_out.ts";
 import type { EnvNamer } from "./auth_bearer.ts";
-import type { Login } from "./login.ts";
+import { isNode, type Node } from "../../check/openapi_operations.ts";
+import { deref } from "./examples.ts";
+import { isPasswordField, isSignIn, type Login } from "./login.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { perRun, type RUN_VARS } from "./run_values.ts";
+import { properties } from "./schema_properties.ts";
 
 const VARIABLES: Record<keyof typeof RUN_VARS, [string, string]> = {
   email: ["LOGIN_EMAIL", "the email of an account of yours"],
@@ -73,13 +76,16 @@ export function signInAs(node: YNode, used: ReadonlySet<string>, env: EnvNamer, 
  */
 export function runValues(
   fields: [string, YNode][],
-  shared: { inferred: { login?: Login }; auth: EnvNamer },
+  shared: { inferred: { login?: Login }; auth: EnvNamer; doc?: Node },
   op: OpenApiOperation,
   runVars: Set<string>,
   samples: ReadonlySet<string>,
 ): [string, YNode][] {
   const { login } = shared.inferred;
-  const account = login?.op === op && !login.register ? new Set<string>() : undefined;
+  // A sign-in needing the document's key is no login of the suite's, but signs in as the user too.
+  const other = login?.op !== op && shared.doc !== undefined && isSignIn(shared.doc, op);
+  const account = (login?.op === op && !login.register) || other ? new Set<string>() : undefined;
+  if (other) fields = withCredentials(shared.doc!, op, fields, account!);
   return fields.map(([k, v]) => {
     if (k === "multipart") return [k, v];
     const made = perRun(v, account ?? runVars, "", samples);
@@ -87,5 +93,43 @@ export function runValues(
       k,
       account ? signInAs(made, account, shared.auth, `${op.method} ${op.template}`) : made,
     ];
+  });
+}
+
+/**
+ * A sign-in's JSON body with the credentials it takes and left out (proto3 requires nothing):
+ * its password, and its one other text property as the account's user name (its email, by
+ * format), as the run vars {@linkcode signInAs} reads from the user's variables (added to `used`).
+ */
+function withCredentials(
+  doc: Node,
+  op: OpenApiOperation,
+  fields: [string, YNode][],
+  used: Set<string>,
+) {
+  const body = deref(doc, op.node.requestBody);
+  const content = isNode(body) && isNode(body.content) ? body.content : {};
+  const media = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
+  const props = properties(doc, isNode(media) ? media.schema : undefined)
+    .filter(([, p]) => p.type === "string" || p.type === undefined);
+  const ids = props.filter(([name, p]) => !isPasswordField(name, p));
+  const made = props.filter(([name, p]) => isPasswordField(name, p) || ids.length === 1)
+    .map(([name, p]): [string, YNode] => {
+      const run = isPasswordField(name, p)
+        ? "password"
+        : p.format === "email"
+        ? "email"
+        : "username";
+      used.add(run);
+      return [name, `\${vars.${run}}`];
+    });
+  return fields.map(([k, v]): [string, YNode] => {
+    if (
+      k !== "body" || v === null || typeof v !== "object" || Array.isArray(v) || v.kind !== "map"
+    ) {
+      return [k, v];
+    }
+    const absent = made.filter(([name]) => !v.entries.some(([key]) => key === name));
+    return [k, { ...v, entries: [...v.entries, ...absent] }];
   });
 }

@@ -259,8 +259,9 @@ export function isCollection(template: string): boolean {
  */
 function rank(op: OpenApiOperation): number {
   if (op.role === "create") return 0;
-  // An RPC function named a delete, whichever its method (Etherpad's `GET /deleteGroup`).
-  if (op.role === "delete") return 3;
+  // An RPC function named a delete, whichever its method (Etherpad's `GET /deleteGroup`); a POST
+  // one after the POST functions, which read as well as act (etcd's `role/get` before `role/delete`).
+  if (op.role === "delete") return op.method === "POST" ? 5 : 3;
   if (op.method === "GET" || op.method === "HEAD" || op.method === "OPTIONS") return 1;
   if (op.method === "DELETE" || op.lists !== undefined) return 3;
   return op.role === "whole" ? 4 : 2;
@@ -290,6 +291,8 @@ export function stepOrder(ops: OpenApiOperation[]): OpenApiOperation[] {
     if (byRank !== 0) return byRank;
     if (rank(a) === 0) return depth(a) - depth(b) || a.index - b.index;
     if (rank(a) === 3) return depth(b) - depth(a) || a.index - b.index;
+    // Named deletes undo in reverse (`user/revoke` before `user/delete`, then `role/delete`).
+    if (rank(a) === 5) return b.index - a.index;
     return a.index - b.index;
   });
 }

@@ -4,7 +4,8 @@
  * "such as" (PowerDNS's zone `name`: `Name of the zone (e.g.
  * “example.com.”) MUST have a trailing dot`). It is the document's own
  * example of the form the server wants; "string" broke that form (422: not
- * canonical). A sample the schema's `pattern` or lengths refuse is not one.
+ * canonical). A sample the schema's `pattern` or lengths refuse is not one;
+ * one of bytes (`format: byte`) is sent base64, as JSON carries bytes.
  *
  * @module
  */
@@ -25,6 +26,7 @@ const SAMPLE =
  * if (proseSample(name) !== "example.com.") throw new Error();
  * if (proseSample({ type: "string", description: "The name" }) !== undefined) throw new Error();
  * if (proseSample({ type: "string", maxLength: 3, description: "e.g. `long text`" }) !== undefined) throw new Error();
+ * if (proseSample({ type: "string", format: "byte", description: 'e.g. "aa"' }) !== "YWE=") throw new Error();
  * ```
  */
 export function proseSample(s: Node): string | undefined {
@@ -32,6 +34,8 @@ export function proseSample(s: Node): string | undefined {
   const m = SAMPLE.exec(s.description);
   const sample = m?.[1] ?? m?.[2] ?? m?.[3];
   if (sample === undefined || sample.trim() === "") return undefined;
+  // Bytes go as base64 in JSON: etcd's range_end "aa" was refused ("illegal base64 data").
+  if (s.format === "byte") return btoa(String.fromCharCode(...new TextEncoder().encode(sample)));
   return fits(s, sample) ? sample : undefined;
 }
 

@@ -7,6 +7,9 @@
  * calls reading the group. There the name is the only evidence: a last
  * path segment (or `operationId`) that starts with a verb followed by its
  * noun (`createGroup`, `delete_pad`, `remove-author`) creates or deletes.
+ * A gRPC gateway spells the noun as a segment and the verb as the last
+ * (etcd's `/v3/auth/role/add`, `/role/delete`, `/lease/grant`, `/lease/revoke`):
+ * a last segment that is a verb alone, after a noun's, says the same.
  * A document with any path parameter is REST-shaped: the paths decide
  * there, never the words (`/user/createWithArray` beside `/user/{username}`).
  *
@@ -17,6 +20,9 @@
 const CREATES = /^(create|add|append|new|insert|register)(?=[A-Z0-9_-])/;
 // A move takes the item away from its id, as a delete does: the reads of it come first.
 const DELETES = /^(delete|remove|destroy|drop|purge|move)(?=[A-Z0-9_-])/;
+// A verb alone as the last segment, after its noun's (`/role/add`); a grant makes what a revoke ends.
+const CREATE_SEGMENT = /^(create|add|new|insert|register|grant)$/;
+const DELETE_SEGMENT = /^(delete|remove|destroy|drop|purge|revoke)$/;
 
 /**
  * Whether a document's templates are RPC-shaped: none takes a path
@@ -47,10 +53,17 @@ export function isRpcDocument(templates: string[]): boolean {
  * if (rpcVerb("/x", "remove_author") !== "delete" || rpcVerb("/getText") !== undefined) throw new Error();
  * if (rpcVerb("/appendChatMessage") !== "create" || rpcVerb("/movePad") !== "delete") throw new Error();
  * if (rpcVerb("/created") !== undefined || rpcVerb("/delete") !== undefined) throw new Error();
+ * if (rpcVerb("/v3/auth/role/add") !== "create" || rpcVerb("/v3/lease/revoke") !== "delete") {
+ *   throw new Error();
+ * }
  * ```
  */
 export function rpcVerb(template: string, operationId?: unknown): "create" | "delete" | undefined {
-  const last = template.split("/").filter((s) => s !== "").at(-1) ?? "";
+  const segments = template.split("/").filter((s) => s !== "");
+  const last = segments.at(-1) ?? "";
+  const noun = segments.length > 1 && !segments.at(-2)!.startsWith("{");
+  if (noun && CREATE_SEGMENT.test(last)) return "create";
+  if (noun && DELETE_SEGMENT.test(last)) return "delete";
   for (const name of [last, typeof operationId === "string" ? operationId : ""]) {
     if (CREATES.test(name)) return "create";
     if (DELETES.test(name)) return "delete";

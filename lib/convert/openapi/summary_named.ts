@@ -10,12 +10,21 @@
  * fewer than 5 letters (`name`, `key`) is too common a word to tell, unless
  * the summary says it is needed: "Role name cannot be empty.", "The key is
  * required." (etcd's document, generated from proto3, requires nothing, and
- * its role and user creates were sent `{}`: "role name is empty").
+ * its role and user creates were sent `{}`: "role name is empty"). So is a
+ * property whose own description says it is the thing itself, a value the
+ * client chooses (text, or bytes: no id of the server's): "key is the key,
+ * in bytes, to put into the key-value store", "key is the first key for the
+ * range" (etcd's put and range were sent no key: "key is not provided"),
+ * or that it is what the operation acts on, by the verb its summary uses:
+ * "perm is the permission to grant to the role" of "… grants a permission
+ * …" (etcd crashed on a grant naming its role and no `perm`). An id the
+ * server hands out (`format: int64`) is never made up.
  *
  * @module
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { deref, type ExampleMaker } from "./examples.ts";
+import { properties } from "./schema_properties.ts";
 
 /** A word a summary says is needed: "name cannot be empty", "key is required". */
 const NEEDED =
@@ -25,6 +34,25 @@ const NEEDED =
 function needed(summary: string): Set<string> {
   const found = [...summary.toLowerCase().matchAll(NEEDED)].map((m) => m[1] ?? m[2]);
   return new Set(found.map((w) => w.replace(/[_-]/g, "")));
+}
+
+/**
+ * Whether a property's description says it is the thing itself ("key is the first key …"; not
+ * "role is the name of the role …"), and its value is the client's own: text or bytes.
+ */
+function selfDescribed(name: string, p: Node): boolean {
+  if (typeof p.description !== "string" || p.type !== "string") return false;
+  if (p.format !== undefined && p.format !== "byte") return false;
+  const word = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`^\\s*${word} is the (?:(?!of\\b)[\\w,]+ ){0,2}?${word}\\b`, "i")
+    .test(p.description);
+}
+
+/** Whether a description says the property is what the summary's verb acts on: "… to grant …". */
+function actedOn(p: Node, words: string[]): boolean {
+  if (typeof p.description !== "string" || /^u?int(32|64)$/.test(String(p.format))) return false;
+  const verbs = [...p.description.toLowerCase().matchAll(/\bto ([a-z]{3,})\b/g)].map((m) => m[1]);
+  return verbs.some((verb) => words.some((w) => w === `${verb}s` || w === `${verb}es`));
 }
 
 /** Letters a summary's word may add to a property's name: `activates` is `activ` + `ates`. */
@@ -70,9 +98,14 @@ export function summaryNamed(doc: unknown, op: Node, schema: unknown, value: unk
   const words = op.summary.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== "");
   const said = needed(op.summary);
   return Object.keys(s.properties).filter((name) => {
-    const p = deref(doc, (s.properties as Node)[name]);
+    const raw = (s.properties as Node)[name];
+    // A `$ref`'s own description is the property's (etcd's `perm`), not its schema's.
+    const p = isNode(raw) && typeof raw.description === "string"
+      ? { ...deref(doc, raw) as Node, description: raw.description }
+      : deref(doc, raw);
     const named = said.has(name.toLowerCase().replace(/[_-]/g, "")) ||
-      words.some((word) => names(word, name));
+      words.some((word) => names(word, name)) ||
+      (isNode(p) && (selfDescribed(name, p) || actedOn(p, words)));
     return !Object.hasOwn(value, name) && isNode(p) && p.readOnly !== true &&
       p.deprecated !== true && named;
   });
@@ -105,7 +138,24 @@ export function withSummaryNamed(
   const out = { ...(value as Node) };
   for (const name of named) {
     const made = maker.make((s.properties as Node)[name], 1);
-    if (made !== undefined) out[name] = made;
+    if (made !== undefined) out[name] = whole(doc, maker, (s.properties as Node)[name], made);
+  }
+  return out;
+}
+
+/**
+ * An object the operation acts on that came out `{}` (proto3 requires nothing: etcd's `perm`),
+ * as the client describes it: its text and bytes, its enums' first value; ids left to the server.
+ */
+function whole(doc: unknown, maker: ExampleMaker, schema: unknown, made: unknown): unknown {
+  const s = deref(doc, schema);
+  if (!isNode(made) || Object.keys(made).length > 0 || !isNode(s)) return made;
+  const out: Node = {};
+  for (const [name, p] of properties(doc, s)) {
+    const chosen = p.type === "string" && (p.format === undefined || p.format === "byte");
+    if (p.readOnly === true || !(chosen || Array.isArray(p.enum))) continue;
+    const value = maker.withExamples().make(p, 2);
+    if (value !== undefined) out[name] = value;
   }
   return out;
 }
