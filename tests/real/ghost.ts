@@ -11,11 +11,17 @@
  *   (`npm pack`), then `npm install --omit=dev` inside it, its development
  *   dependencies taken out of the manifest first (one is a GitHub tarball)
  *   (`--legacy-peer-deps`: bookshelf's peer range for knex is older than
- *   the knex Ghost pins, which Ghost's own yarn install accepts). SQLite
- *   (`sqlite3`) has no binary to fetch here and is built from source by
- *   node-gyp with Node's headers (`npm_config_nodedir=/usr`); that build is
- *   most of the cold install (minutes). Bounded by a 15-minute kill; a
- *   marker written last makes the next run take the cache at once.
+ *   the knex Ghost pins, which Ghost's own yarn install accepts). Of the
+ *   two native addons it would build, `re2` is replaced by an empty package
+ *   (never loaded usefully: see `GHOST_OVERRIDES`) and SQLite (`sqlite3`),
+ *   which every request needs, is built from source by
+ *   node-gyp with Node's headers (`npm_config_nodedir=/usr`): its binaries
+ *   are on GitHub, which the tests do not reach, and no npm package ships
+ *   one that loads as `sqlite3` (`@appthreat/sqlite3`'s prebuilds come with
+ *   an ES module whose namespace lacks the `OPEN_*` flags knex reads).
+ *   That build is two of the cold install's four or five minutes. Bounded
+ *   by a 15-minute kill; a marker written last makes the next run take the
+ *   cache at once, in a folder named for the recipe.
  * - **Start**: `NODE_ENV=production` on SQLite in the instance's folder,
  *   `url` its own origin, the content folder a copy of the package's (the
  *   Casper theme), mail a stub transport (nothing is sent), no update
@@ -39,8 +45,35 @@ export const OWNER = {
   blogTitle: "Flowrun test site",
 };
 
-/** Where Ghost is unpacked and installed (its own package is the root). */
-export const ghostPrefix = `${cacheRoot}/ghost@${GHOST_VERSION}`;
+/** An empty package, for a dependency the tests never load usefully (see the module doc). */
+const SKIPPED = "npm:@favware/skip-dependency@1.2.2";
+
+/**
+ * npm `overrides` over Ghost's own (its yarn `resolutions`): `re2`, a
+ * native addon whose build (RE2 with Abseil) was most of the cold install,
+ * is loaded only by metascraper's `url-regex-safe` (bookmark cards), which
+ * takes an export that is not a function for "no RE2" and uses `RegExp`.
+ */
+const GHOST_OVERRIDES: Record<string, string> = { re2: SKIPPED };
+
+/** npm's flags for the install inside the unpacked package (see the module doc). */
+const NPM_INSTALL = ["--omit=dev", "--legacy-peer-deps", "--no-audit", "--no-fund"];
+
+/**
+ * Where Ghost is unpacked and installed (its own package is the root): the
+ * folder is named for the recipe too, so a changed override or flag never
+ * takes an install built by another one.
+ */
+export const ghostPrefix = `${cacheRoot}/ghost@${GHOST_VERSION}+${
+  fnv1a(JSON.stringify([GHOST_OVERRIDES, NPM_INSTALL]))
+}`;
+
+/** FNV-1a of `text` as 8 hex digits: a short, stable name for the recipe. */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(text)) hash = Math.imul(hash ^ byte, 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, "0");
+}
 
 /** Runs `cmd` in `cwd`, killed after `ms`; throws with its last output when it fails. */
 async function run(cmd: string[], cwd: string, ms: number): Promise<void> {
@@ -73,8 +106,7 @@ async function installGhost(): Promise<void> {
     await Deno.remove(packs, { recursive: true }).catch(() => {});
   }
   await productionManifest(`${ghostPrefix}/package.json`);
-  const args = ["--omit=dev", "--legacy-peer-deps", "--no-audit", "--no-fund", "--loglevel=error"];
-  await run(["npm", "install", ...args], ghostPrefix, 900_000);
+  await run(["npm", "install", ...NPM_INSTALL, "--loglevel=error"], ghostPrefix, 900_000);
   await Deno.writeTextFile(`${ghostPrefix}/.installed`, new Date().toISOString() + "\n");
 }
 
@@ -87,10 +119,13 @@ async function installGhost(): Promise<void> {
 async function productionManifest(path: string): Promise<void> {
   const manifest = JSON.parse(await Deno.readTextFile(path));
   delete manifest.devDependencies;
-  manifest.overrides = Object.fromEntries(
-    Object.entries(manifest.resolutions as Record<string, string>)
-      .filter(([, spec]) => !spec.startsWith("file:")),
-  );
+  manifest.overrides = {
+    ...Object.fromEntries(
+      Object.entries(manifest.resolutions as Record<string, string>)
+        .filter(([, spec]) => !spec.startsWith("file:")),
+    ),
+    ...GHOST_OVERRIDES,
+  };
   await Deno.writeTextFile(path, JSON.stringify(manifest, null, 2) + "\n");
 }
 
