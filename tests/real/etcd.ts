@@ -2,18 +2,21 @@
  * How the tests of tests/real/ start etcd 3.4 (Go), from Debian's `etcd-server`: one member,
  * unprivileged, its data in the instance's folder, its client URL (the v3 API's gRPC gateway,
  * JSON over HTTP) on 127.0.0.1 and a port that was free a moment before, its peer URL on
- * another, the cluster of that one member. Its authentication is switched on as its users do
- * (`etcdctl user add root`, `etcdctl auth enable`, through the same API): the `root` user with a
- * password the user chose, whose token `POST /v3/auth/authenticate` answers is the
- * `Authorization` the API takes.
+ * another, the cluster of that one member, authentication off (as a new member starts).
  *
- * Debian's binary serves no OpenAPI document: the test reads the one the project publishes
- * (`Documentation/dev-guide/apispec/swagger/rpc.swagger.json` of the v3.4.23 tag,
- * fixtures/etcd/README.md).
+ * Debian's binary serves no OpenAPI document, and the one the project publishes
+ * (`Documentation/dev-guide/apispec/swagger/rpc.swagger.json`) is in no package. It is what
+ * grpc-gateway's `protoc-gen-swagger` makes of etcd's `rpc.proto`, and Debian ships all of that:
+ * {@linkcode etcdDocument} runs `protoc` with Debian's `protoc-gen-swagger` (grpc-gateway 1.6.4)
+ * on the `rpc.proto` of Debian's etcd 3.4.23 sources, as etcd's own `scripts/genproto.sh` does.
+ * Compared by hand with the published one: the same 41 operations and definitions; the older
+ * generator leaves out the streams' `x-stream-definitions` wrappers (their answers still say
+ * "(streaming responses)"), and Debian's `rpc.proto` lacks the option that declares the
+ * `ApiKey` security scheme.
  *
  * @module
  */
-import { debianMissing } from "./debian.ts";
+import { debianPackagesMissing } from "./debian.ts";
 import { type Instance, type Launch, withRetriedStart } from "./servers.ts";
 
 /** The Debian package, as `.ci/run` installs it. */
@@ -22,15 +25,56 @@ export const ETCD_PACKAGE = "etcd-server";
 /** The server's program, as Debian installs it. */
 const ETCD = "/usr/bin/etcd";
 
-/** etcd 3.4.23's own Swagger 2.0 document of its v3 API's gateway. */
-export const ETCD_DOCUMENT: URL = new URL("./fixtures/etcd/rpc.swagger.json", import.meta.url);
+/** Where Debian installs Go sources. */
+const GOCODE = "/usr/share/gocode/src";
 
-/** The password the user gave `root` when they switched authentication on. */
-export const ETCD_ROOT_PASSWORD = "flowrun-test-etcd-root";
+/** The packages that make the document, each with a file it installs. */
+const DOCUMENT_PACKAGES = {
+  "protobuf-compiler": "/usr/bin/protoc",
+  "libprotobuf-dev": "/usr/include/google/protobuf/descriptor.proto",
+  "golang-grpc-gateway": "/usr/bin/protoc-gen-swagger",
+  "golang-github-grpc-ecosystem-grpc-gateway-dev":
+    `${GOCODE}/github.com/grpc-ecosystem/grpc-gateway/third_party/googleapis/google/api/annotations.proto`,
+  "golang-github-gogo-protobuf-dev": `${GOCODE}/github.com/gogo/protobuf/gogoproto/gogo.proto`,
+  "golang-etcd-server-dev": `${GOCODE}/go.etcd.io/etcd/etcdserver/etcdserverpb/rpc.proto`,
+};
 
 /**
- * Why the etcd tests cannot run here ("" when they can), after installing the package if it is
- * missing and this runs as root; with `CI` set a missing server throws.
+ * etcd's Swagger 2.0 document of its v3 API's gateway, made in `dir` from Debian's sources (see
+ * the module): its path. `rpc.proto` imports `etcd/…`, so a link named `etcd` stands for the
+ * sources' root.
+ *
+ * @example
+ * ```ts ignore
+ * import { etcdDocument } from "./etcd.ts";
+ * const path = await etcdDocument(await Deno.makeTempDir());
+ * ```
+ */
+export async function etcdDocument(dir: string): Promise<string> {
+  await Deno.mkdir(`${dir}/include`, { recursive: true });
+  await Deno.symlink(`${GOCODE}/go.etcd.io/etcd`, `${dir}/include/etcd`);
+  const gateway = `${GOCODE}/github.com/grpc-ecosystem/grpc-gateway`;
+  const { code, stderr } = await new Deno.Command("protoc", {
+    args: [
+      `-I${dir}/include`,
+      `-I${GOCODE}/github.com/gogo/protobuf`,
+      `-I${GOCODE}/github.com/gogo/protobuf/protobuf`,
+      `-I${gateway}/third_party/googleapis`,
+      `-I${gateway}`,
+      "-I/usr/include",
+      `--swagger_out=logtostderr=true:${dir}`,
+      `${dir}/include/etcd/etcdserver/etcdserverpb/rpc.proto`,
+    ],
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  if (code !== 0) throw new Error(`protoc: ${new TextDecoder().decode(stderr)}`);
+  return `${dir}/etcd/etcdserver/etcdserverpb/rpc.swagger.json`;
+}
+
+/**
+ * Why the etcd tests cannot run here ("" when they can), after installing the packages if they
+ * are missing and this runs as root; with `CI` set a missing server throws.
  *
  * @example
  * ```ts
@@ -40,7 +84,7 @@ export const ETCD_ROOT_PASSWORD = "flowrun-test-etcd-root";
  * ```
  */
 export function etcdMissing(): string {
-  return debianMissing(ETCD, ETCD_PACKAGE);
+  return debianPackagesMissing({ [ETCD_PACKAGE]: ETCD, ...DOCUMENT_PACKAGES });
 }
 
 /** A port of 127.0.0.1 that no one listened on a moment ago. */
@@ -96,39 +140,4 @@ export function withEtcd<T>(
   fn: (instance: Instance) => Promise<T>,
 ): Promise<T> {
   return withRetriedStart(start, () => etcdLaunch(freePort()), fn);
-}
-
-/** A POST of the v3 API's gateway, its JSON answer (throws on a refusal). */
-async function call(origin: string, path: string, body: unknown, token?: string) {
-  const response = await fetch(`${origin}/v3/${path}`, {
-    method: "POST",
-    headers: token ? { Authorization: token } : {},
-    body: JSON.stringify(body),
-  });
-  const answer = await response.json();
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(answer)}`);
-  return answer;
-}
-
-/**
- * Switches the instance's authentication on as its users do (`root` with
- * {@linkcode ETCD_ROOT_PASSWORD}, the `root` role, then `auth enable`) and answers root's token,
- * what `etcdctl --user root` sends as `Authorization`.
- *
- * @example
- * ```ts ignore
- * import { start } from "./servers.ts";
- * import { rootToken, withEtcd } from "./etcd.ts";
- * const token = await withEtcd(start, (etcd) => rootToken(etcd.origin));
- * ```
- */
-export async function rootToken(origin: string): Promise<string> {
-  await call(origin, "auth/user/add", { name: "root", password: ETCD_ROOT_PASSWORD });
-  await call(origin, "auth/user/grant", { user: "root", role: "root" });
-  await call(origin, "auth/enable", {});
-  const { token } = await call(origin, "auth/authenticate", {
-    name: "root",
-    password: ETCD_ROOT_PASSWORD,
-  });
-  return token;
 }

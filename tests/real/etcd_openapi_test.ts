@@ -1,16 +1,15 @@
 /**
  * `convert openapi` on etcd 3.4 (Debian's `etcd-server`, Go, started by etcd.ts): the Swagger
  * 2.0 document of its v3 API's JSON gateway (41 operations, every one a POST with a JSON body,
- * `format: byte` fields base64, ids as int64 strings, a global `ApiKey` in `Authorization`; the
- * v3.4.23 tag's `rpc.swagger.json`, stored) is converted with default options and run as the
- * summary prints it, with only the variables it asks for, on a fresh one-member instance whose
- * authentication the user switched on: `BASE_URL`, `API_KEY`, root's token (what `etcdctl`
- * sends), and the account `authenticate` signs in as (`LOGIN_USERNAME`, `LOGIN_PASSWORD`: root's).
- * Measured: the operations that got a 2xx. `REAL_KEEP=DIR` keeps the flows and the report.
+ * `format: byte` fields base64, ids as int64 strings; made at test time from Debian's etcd
+ * sources by grpc-gateway's own generator, see etcd.ts) is converted with default options and
+ * run as the summary prints it, with only the variables it asks for (`BASE_URL`), on a fresh
+ * one-member instance. Measured: the operations that got a 2xx. `REAL_KEEP=DIR` keeps the flows
+ * and the report.
  */
 import assert from "node:assert/strict";
 import { accepted, convertAndRunAsPrinted, knownOnly, operationsOf } from "./measure.ts";
-import { ETCD_DOCUMENT, ETCD_ROOT_PASSWORD, etcdMissing, rootToken, withEtcd } from "./etcd.ts";
+import { etcdDocument, etcdMissing, withEtcd } from "./etcd.ts";
 import { realTest, start } from "./servers.ts";
 
 const missing = etcdMissing();
@@ -27,39 +26,31 @@ const missing = etcdMissing();
  * account, a byte sample a description shows goes base64 (`range`'s `range_end` "aa"), and
  * `watch`, a stream, gives up after 5 s (`openapi_rpc_names_test.ts`,
  * `openapi_sign_in_account_test.ts`, `openapi_stream_answer_test.ts`). The rest need an id the
- * server hands out or a second member (docs/real-servers.md).
+ * server hands out or a second member (docs/real-servers.md). 29 since the document is made from
+ * Debian's sources, which declare no security scheme: the member runs with authentication off, so
+ * `authenticate` and `auth/enable` (no `root` user) answer 412, as on any member a user has not
+ * secured (with authentication on and root's token, the published document's `ApiKey`: 31).
  */
-const FLOOR = 31;
+const FLOOR = 29;
 
 realTest(
-  `etcd's own Swagger 2.0 document, converted and run on a fresh member with authentication on, gets a 2xx on at least ${FLOOR} of its 41 operations`,
+  `etcd's own Swagger 2.0 document, converted and run on a fresh member, gets a 2xx on at least ${FLOOR} of its 41 operations`,
   missing,
   async (dir) => {
-    const doc = JSON.parse(await Deno.readTextFile(ETCD_DOCUMENT));
+    const document = await etcdDocument(`${dir}/document`);
+    const doc = JSON.parse(await Deno.readTextFile(document));
     assert.equal(doc.swagger, "2.0");
     const ops = operationsOf(doc);
     assert.equal(ops.length, 41);
-    await Deno.copyFile(ETCD_DOCUMENT, `${dir}/rpc.swagger.json`);
+    await Deno.copyFile(document, `${dir}/rpc.swagger.json`);
     await withEtcd(start, async (b) => {
-      const token = await rootToken(b.origin);
       const trial = await convertAndRunAsPrinted(
         ["convert", "openapi", `${dir}/rpc.swagger.json`, "-o", `${dir}/flows`],
         `${dir}/report.json`,
-        knownOnly({
-          BASE_URL: b.origin,
-          API_KEY: token,
-          LOGIN_USERNAME: "root",
-          LOGIN_PASSWORD: ETCD_ROOT_PASSWORD,
-        }),
+        knownOnly({ BASE_URL: b.origin }),
       );
       assert.equal(trial.converted.code, 0, trial.converted.stderr);
-      // `authenticate` signs in as the account the user gives (`openapi_sign_in_account_test.ts`).
-      assert.deepEqual(Object.keys(trial.env).sort(), [
-        "API_KEY",
-        "BASE_URL",
-        "LOGIN_PASSWORD",
-        "LOGIN_USERNAME",
-      ]);
+      assert.deepEqual(Object.keys(trial.env), ["BASE_URL"]);
       assert.match(trial.converted.stderr, /Left out 1 operation .*POST \/v3\/auth\/disable/);
       assert.ok(trial.report, `no report:\n${trial.run.stdout}\n${trial.run.stderr}`);
       const result = accepted(ops, trial.report.steps);
@@ -69,13 +60,6 @@ realTest(
         }`,
       );
       assert.ok(result.accepted.length >= FLOOR, trial.run.stdout.slice(0, 6000));
-      // No literal token: the flows read it from the environment, the output masks it.
-      const flows = [...Deno.readDirSync(`${dir}/flows`)].filter((e) => e.name.endsWith(".yaml"))
-        .map((e) => Deno.readTextFileSync(`${dir}/flows/${e.name}`)).join("\n");
-      assert.match(flows, /\$\{ENV\.API_KEY\}/);
-      for (const text of [flows, trial.run.stdout]) {
-        assert.ok(!text.includes(token) && !text.includes(ETCD_ROOT_PASSWORD), "a secret");
-      }
     });
   },
 );
