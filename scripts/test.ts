@@ -45,6 +45,10 @@ import { batches, testFiles } from "./test_files.ts";
  * A new test file is in the quick part until it is listed here.
  */
 export const SLOW: readonly string[] = [
+  "tests/real/ghost_har_test.ts",
+  "tests/real/directus_har_test.ts",
+  "tests/real/directus_openapi_test.ts",
+  "tests/real/redmine_har_test.ts",
   "tests/kinds/grpc/reflection_test.ts",
   "tests/convert/openapi_named_items_test.ts",
   "tests/convert/postman_query_chars_test.ts",
@@ -213,15 +217,11 @@ export const SLOW: readonly string[] = [
   "tests/convert/har_hidden_state_test.ts",
   "tests/convert/har_password_input_test.ts",
   "tests/convert/har_link_values_test.ts",
-  "tests/real/directus_openapi_test.ts",
   "tests/convert/openapi_many_update_test.ts",
   "tests/convert/openapi_login_account_test.ts",
   "tests/convert/openapi_login_security_test.ts",
   "tests/convert/curl_transcript_test.ts",
-  "tests/real/ghost_har_test.ts",
   "tests/convert/har_logout_order_test.ts",
-  "tests/real/directus_har_test.ts",
-  "tests/real/redmine_har_test.ts",
   "tests/convert/har_script_answer_test.ts",
   "tests/convert/har_form_client_name_test.ts",
   "tests/kinds/registry_test.ts",
