@@ -34,7 +34,7 @@ import { ownServer } from "./own_server.ts";
 import { credentialParam } from "./param_places.ts";
 import { LBRACE_VAR, literal, paramValue, queryEntries, simpleText, toYNode } from "./params.ts";
 import type { Inferred } from "./prerequisites.ts";
-import { captureSource, fillFromLogin, fillListed, latestHolder } from "./producers.ts";
+import { captureSource, fillAnswered, fillListed, latestHolder } from "./producers.ts";
 import { accepted, allJson, expected } from "./responses.ts";
 import { ownNameKeys, ownNames } from "./own_names.ts";
 import { stepOptions } from "./stream_answer.ts";
@@ -120,7 +120,7 @@ export class FlowBuilder {
     body.fields = withNamed(body.fields, namedInBody(doc, op), (k) => this.#ownName(op, k));
     body.fields = withRpcNamed(doc, op, body.fields, (n) => this.#ownName(op, n, `:${n}`));
     fillListed(doc, op.node, body, guards, this.#stepOf.keys(), this.#captured.bind(this));
-    fillFromLogin(this.shared, op, body, guards, this.#stepOf, this.#capture.bind(this));
+    fillAnswered(this.shared, op, body, guards, this.#stepOf, this.#capture.bind(this));
     for (const file of body.files) {
       this.shared.files.push(file);
       this.shared.placeholders.push({ file: file.path, what: file.what });

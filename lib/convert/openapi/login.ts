@@ -213,9 +213,21 @@ function loginCandidate(
  */
 export function isSignIn(doc: Node, op: OpenApiOperation): boolean {
   if (op.method !== "POST" || needsNoCredentials(doc, op)) return false;
-  if (!bodyFields(doc, op).has("\0password")) return false;
+  if (!bodyFields(doc, op).has("\0password") || makesItem(doc, op)) return false;
   const token = (s: unknown) => findProperty(doc, s, (n) => TOKEN_NAMES.has(plainName(n)));
   return responseSchemas(doc, op).some((s) => token(s) !== undefined);
+}
+
+/**
+ * Whether a POST is sent to a collection whose items have paths of their own (`/users` beside
+ * `/users/{id}`): it makes one (a user, with a password and a static `token`: Directus), and
+ * signs nobody in.
+ */
+function makesItem(doc: Node, op: OpenApiOperation): boolean {
+  const base = `${op.template.replace(/\/$/, "")}/`;
+  return Object.keys(isNode(doc.paths) ? doc.paths : {}).some((t) =>
+    t.startsWith(base) && /^\{[^}/]+\}\/?$/.test(t.slice(base.length))
+  );
 }
 
 /** The create taking every credential field the login takes (not the login itself). */

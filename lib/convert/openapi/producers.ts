@@ -44,7 +44,7 @@ export { capturePath, captureSource } from "./capture_source.ts";
 export { latestHolder } from "./renamed_ids.ts";
 // What a body sends of the flow's earlier answers (its own items, the login's tokens): the same.
 export { fillListed } from "./listed_items.ts";
-export { fillFromLogin } from "./login_answered.ts";
+export { fillAnswered } from "./answered_values.ts";
 
 // Defined beside what reads required names; the modules that read producers import it from here.
 export { plainName } from "./required_props.ts";

@@ -1,13 +1,15 @@
 /**
- * A value the login answers that a later request sends back under the
- * same name: the `refresh_token` a login answers (`data.refresh_token`)
- * and a refresh or a logout takes as a body property of that name. The
- * document's sample names no session of the server's; the login's answer
- * does. Where a step in between sends it and answers one of the same name
- * (a refresh rotates the token, the old one then refused), the steps after
- * it send the newer one. Only the login's answer is read so: another
- * create's answer under a body property's name (a user's `email`) is a
- * thing of its own, not one to send back.
+ * A value an earlier step answered that a later request sends back under
+ * the same name. The `refresh_token` a login answers
+ * (`data.refresh_token`), which a refresh or a logout takes as a body
+ * property of that name: the document's sample names no session of the
+ * server's; the login's answer does. Where a step in between sends it and
+ * answers one of the same name (a refresh rotates the token, the old one
+ * then refused), the steps after it send the newer one. Only the login's
+ * answer is read so: another create's answer under a body property's name
+ * (a user's `email`) is a thing of its own, not one to send back. And the
+ * one text a sibling call under a noun's path answers, taken as that
+ * noun (a hash: sibling_answer.ts).
  *
  * @module
  */
@@ -18,6 +20,7 @@ import { deref } from "./examples.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { jsonSchema, successes } from "./responses.ts";
 import { findProperty, MAX_PROPERTY_DEPTH } from "./schema_properties.ts";
+import { siblingHolder } from "./sibling_answer.ts";
 
 /** Where an operation's 2xx JSON answer holds a property named `key` (a wrapper deep). */
 function answered(doc: unknown, op: OpenApiOperation, key: string): string[] | undefined {
@@ -33,12 +36,14 @@ function answered(doc: unknown, op: OpenApiOperation, key: string): string[] | u
  * holds under the same name with a capture of it, from the latest step
  * of `stepOf` (the flow's steps so far, in order, each operation's step
  * name) that is the login or sent the value back itself and answers it
- * anew; each capture is added to `guards` (the step runs only when it
- * exists). `capture` names a step's capture of a JSONPath.
+ * anew; else, a property named for the noun `op` sits under, with the
+ * one text a sibling step answered (`siblingHolder`). Each capture is
+ * added to `guards` (the step runs only when it exists). `capture` names
+ * a step's capture of a JSONPath.
  *
  * @example
  * ```ts
- * import { fillFromLogin } from "./login_answered.ts";
+ * import { fillAnswered } from "./answered_values.ts";
  * import { operationsOf } from "./operations.ts";
  * import { ymap, type YNode } from "../yaml_out.ts";
  * const answer = { "200": { content: { "application/json": { schema: {
@@ -47,14 +52,14 @@ function answered(doc: unknown, op: OpenApiOperation, key: string): string[] | u
  * const [login, refresh] = operationsOf(doc);
  * const body = { fields: [["body", ymap([["refresh_token", "eyJ..."]])]] as [string, YNode][] };
  * const guards: string[] = [];
- * fillFromLogin({ doc, inferred: { login: { op: login } } }, refresh, body, guards,
+ * fillAnswered({ doc, inferred: { login: { op: login } } }, refresh, body, guards,
  *   new Map([[login, "sign_in"]]), (step, key, path) => `\${steps.${step}.capture.${key}} from ${path}`);
  * if (guards[0] !== "${steps.sign_in.capture.refresh_token} from $.json.data.refresh_token") {
  *   throw new Error(JSON.stringify(guards));
  * }
  * ```
  */
-export function fillFromLogin(
+export function fillAnswered(
   shared: { doc: unknown; inferred: { login?: { op: OpenApiOperation } } },
   op: OpenApiOperation,
   body: { fields: [string, YNode][] },
@@ -64,12 +69,13 @@ export function fillFromLogin(
 ): void {
   const { doc } = shared;
   const login = shared.inferred.login?.op;
-  if (login === undefined || op === login || !stepOf.has(login)) return;
+  const fromLogin = login !== undefined && op !== login && stepOf.has(login);
   const steps = [...stepOf.keys()];
   body.fields = body.fields.map(([field, value]): [string, YNode] => {
     if (field !== "body" || !isYMap(value)) return [field, value];
     const entries = value.entries.map(([key, sent]): [string, YNode] => {
-      const holder = latestHolder(doc, login, steps, key);
+      const holder = (fromLogin ? latestHolder(doc, login, steps, key) : undefined) ??
+        siblingHolder(doc, op, steps, key);
       if (holder === undefined || typeof sent === "object" && sent !== null) return [key, sent];
       const got = capture(stepOf.get(holder.op)!, key, capturePath(holder.path));
       guards.push(got);
