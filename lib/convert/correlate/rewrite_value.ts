@@ -210,7 +210,9 @@ function runIdMixed(
  * import { newCorrelator } from "./pipeline.ts";
  * const c = newCorrelator("a");
  * // deno-lint-ignore no-explicit-any
- * const out = bodyValue(c, [1, true, null], "", { uses: new Set() } as any, NOT_A_BODY);
+ * const step = { uses: new Set(), last: { url: new URL("http://h/items") } };
+ * // deno-lint-ignore no-explicit-any
+ * const out = bodyValue(c, [1, true, null], "", step as any, NOT_A_BODY);
  * if (JSON.stringify(out) !== "[1,true,null]") throw new Error(JSON.stringify(out));
  * ```
  */
