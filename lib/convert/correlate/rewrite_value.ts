@@ -209,7 +209,6 @@ function runIdMixed(
  * import { NOT_A_BODY } from "./state.ts";
  * import { newCorrelator } from "./pipeline.ts";
  * const c = newCorrelator("a");
- * // deno-lint-ignore no-explicit-any
  * const step = { uses: new Set(), last: { url: new URL("http://h/items") } };
  * // deno-lint-ignore no-explicit-any
  * const out = bodyValue(c, [1, true, null], "", step as any, NOT_A_BODY);
