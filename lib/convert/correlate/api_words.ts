@@ -4,8 +4,8 @@
  * equal to one of them (`articles` under `foreign_key_table`, a session
  * cookie's name under `session_cookie`) is a name the API gave, the same on
  * every instance: never a secret to ask for, never an id to capture. A key
- * that is an id (a UUID, or a value some body holds under an id-like key)
- * is not a name: a map keyed by ids (`{"stats": {"<post id>": …}}`) is data.
+ * that is an id (a UUID, or a value of letters and digits some body holds
+ * under an id-like key) is not a name: a map keyed by ids (`{"stats": {"<post id>": …}}`) is data.
  *
  * @module
  */
@@ -55,7 +55,8 @@ export function apiWords(records: readonly HarRecord[]): Set<string> {
 
 /**
  * Every object key inside `value` into `words`, and every string held under
- * an id-like key that looks like an id into `ids`; at most
+ * an id-like key that looks like an id by its own shape (letters and digits
+ * mixed, a UUID) into `ids`; at most
  * {@linkcode NODE_LIMIT} nodes.
  */
 function addKeys(words: Set<string>, ids: Set<string>, value: unknown): void {
@@ -69,7 +70,8 @@ function addKeys(words: Set<string>, ids: Set<string>, value: unknown): void {
     }
     for (const [key, child] of Object.entries(node)) {
       words.add(key);
-      if (typeof child === "string" && isIdKey(key) && looksLikeId(key, child)) ids.add(child);
+      // By its own shape too: a word under `table_key` (`articles`) stays a name of the API.
+      if (typeof child === "string" && isIdKey(key) && looksLikeId("", child)) ids.add(child);
       stack.push(child);
     }
   }
