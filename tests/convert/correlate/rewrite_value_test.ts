@@ -9,7 +9,8 @@ import {
 import { NOT_A_BODY } from "../../../lib/convert/correlate/state.ts";
 import type { Step } from "../../../lib/convert/model.ts";
 
-const step = (name: string) => ({ name, uses: new Set<string>() }) as unknown as Step;
+const step = (name: string) =>
+  ({ name, uses: new Set<string>(), last: { url: new URL("http://h/items") } }) as unknown as Step;
 const write = { body: true, mutating: true, login: false, credentials: false };
 
 Deno.test("stringValue: a secret-named field is a required variable named for its step", () => {
