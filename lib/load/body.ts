@@ -22,8 +22,16 @@ import { lossyNumber } from "./quote_hint.ts";
 /** The request keys that each give a body. */
 export const BODY_KEYS = ["body", "form", "multipart", "body_file", "graphql"] as const;
 
-/** Content types by file extension, for multipart files that do not name one. */
-const CONTENT_TYPES: Record<string, string> = {
+/**
+ * Content types by file extension, for multipart files that do not name one.
+ *
+ * @example
+ * ```ts
+ * import { CONTENT_TYPES } from "./body.ts";
+ * if (CONTENT_TYPES.png !== "image/png") throw new Error();
+ * ```
+ */
+export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   png: "image/png",
   jpg: "image/jpeg",
   jpeg: "image/jpeg",

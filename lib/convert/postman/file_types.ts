@@ -6,40 +6,27 @@
  *
  * @module
  */
+import { CONTENT_TYPES } from "../../load/body.ts";
 import { table } from "../table.ts";
 
-/** mime-types' content types (Newman's, by extension) for the files collections upload. */
+/**
+ * mime-types' content types (Newman's, by extension) for the files collections upload: the ones
+ * a flow's file part is typed by (lib/load/body.ts), and more.
+ */
 const BY_EXTENSION = table<string>({
+  ...CONTENT_TYPES,
   yaml: "text/yaml",
   yml: "text/yaml",
-  json: "application/json",
-  xml: "application/xml",
-  csv: "text/csv",
-  txt: "text/plain",
   log: "text/plain",
   ini: "text/plain",
   md: "text/markdown",
-  html: "text/html",
   htm: "text/html",
   js: "application/javascript",
   toml: "application/toml",
-  png: "image/png",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  gif: "image/gif",
-  webp: "image/webp",
-  svg: "image/svg+xml",
-  pdf: "application/pdf",
-  zip: "application/zip",
   gz: "application/gzip",
   tar: "application/x-tar",
   wasm: "application/wasm",
 });
-
-/** The extensions a flow's file part is typed by as mime-types types them (lib/load/body.ts). */
-const FLOW_TYPES = new Set(
-  ["png", "jpg", "jpeg", "gif", "webp", "svg", "pdf", "json", "xml", "csv", "txt", "html", "zip"],
-);
 
 const extension = (name: string) => /\.([^./\\]+)$/.exec(name)?.[1].toLowerCase() ?? "";
 
@@ -61,5 +48,5 @@ export function partType(src: string, path: string, given?: string): string | un
   const ext = extension(src);
   const type = BY_EXTENSION[ext];
   if (type === undefined) return undefined;
-  return FLOW_TYPES.has(ext) && extension(path) === ext ? undefined : type;
+  return Object.hasOwn(CONTENT_TYPES, ext) && extension(path) === ext ? undefined : type;
 }
