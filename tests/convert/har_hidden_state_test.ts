@@ -23,59 +23,50 @@ import assert from "node:assert/strict";
 import { pageValues } from "../../lib/convert/pages.ts";
 import { convertWiki, runWiki, wikiRecording, wikiStandIn } from "./har_rendered_wiki.ts";
 
-Deno.test("convert har: a hidden field's revision number is captured from the editor and sent back by the save, twice on one instance", async () => {
+/**
+ * Converts the wiki's recording (its saves multipart or not), has `check` read the flow, and
+ * runs it twice on one fresh stand-in: both saves send the editor's date (the first one's was
+ * empty in the recording), both runs pass, and each saved its two revisions.
+ */
+async function savesTwice(multipart: boolean, check: (flow: string) => void): Promise<void> {
   const dir = await Deno.makeTempDir();
   const fresh = wikiStandIn();
   try {
-    const { converted, flow, flowPath } = await convertWiki(dir, await wikiRecording());
+    const { converted, flow, flowPath } = await convertWiki(
+      dir,
+      await wikiRecording(undefined, multipart),
+    );
     assert.equal(converted.code, 0, converted.stderr);
+    check(flow);
+    assert.equal(
+      [...flow.matchAll(/^\s+date: \$\{steps\.open_wiki(_\d)?\.capture\.date\}$/gm)].length,
+      2,
+      flow,
+    );
+    for (const n of [1, 2]) {
+      const run = await runWiki(flowPath, fresh.origin);
+      assert.equal(run.code, 0, `run ${n}\n${run.stdout}\n${flow}`);
+    }
+    assert.equal(fresh.wiki.revisions.length, 4);
+  } finally {
+    await fresh.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("convert har: a hidden field's revision number is captured from the editor and sent back by the save, twice on one instance", async () => {
+  await savesTwice(false, (flow) => {
     assert.ok(
       !flow.split("\n").some((l) => !l.trimStart().startsWith("#") && l.includes("1700000000")),
       flow,
     );
     assert.match(flow, /date: \{ regex: '<input\[\^>\]\*\\bname="date"/, flow);
     assert.match(flow, /rev=\$\{steps\.\w+\.capture\.date\}&do=diff/, flow);
-    // Both saves send the editor's date: the first one's was empty in the recording.
-    assert.equal(
-      [...flow.matchAll(/^\s+date: \$\{steps\.open_wiki(_\d)?\.capture\.date\}$/gm)].length,
-      2,
-      flow,
-    );
-    for (const n of [1, 2]) {
-      const run = await runWiki(flowPath, fresh.origin);
-      assert.equal(run.code, 0, `run ${n}\n${run.stdout}\n${flow}`);
-    }
-    assert.equal(fresh.wiki.revisions.length, 4);
-  } finally {
-    await fresh.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("convert har: a multipart save sends the editor's date too, twice on one instance", async () => {
-  const dir = await Deno.makeTempDir();
-  const fresh = wikiStandIn();
-  try {
-    const { converted, flow, flowPath } = await convertWiki(
-      dir,
-      await wikiRecording(undefined, true),
-    );
-    assert.equal(converted.code, 0, converted.stderr);
-    assert.match(flow, /multipart:/, flow);
-    assert.equal(
-      [...flow.matchAll(/^\s+date: \$\{steps\.open_wiki(_\d)?\.capture\.date\}$/gm)].length,
-      2,
-      flow,
-    );
-    for (const n of [1, 2]) {
-      const run = await runWiki(flowPath, fresh.origin);
-      assert.equal(run.code, 0, `run ${n}\n${run.stdout}\n${flow}`);
-    }
-    assert.equal(fresh.wiki.revisions.length, 4);
-  } finally {
-    await fresh.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  await savesTwice(true, (flow) => assert.match(flow, /multipart:/, flow));
 });
 
 Deno.test("convert har: a number is server state in a hidden input only, not in a field the user types into", () => {
