@@ -1,0 +1,205 @@
+/**
+ * The measure the HAR tests of server-rendered apps with a login share
+ * (DokuWiki, Redmine): convert a stored recording with the default options,
+ * run it on a fresh instance with only what its summary asks (the password
+ * the user knows), twice; `--verify` it against one instance and run the
+ * verified flow on another; record a journey now and run that.
+ *
+ * @module
+ */
+import assert from "node:assert/strict";
+import { runCli } from "../support/cli.ts";
+import { userEnv } from "../support/convert_apps.ts";
+import { hostPaths, type Recordings } from "../support/record_har.ts";
+import { type FlowRun, runsOf } from "./measure.ts";
+import { type Instance, type Launch, withInstance } from "./servers.ts";
+import { publicRecording } from "./unleash_journey.ts";
+
+/** An app whose journey logs in with a password the user knows. */
+export interface LoginApp {
+  /** Its name in the lines the runs print (`dokuwiki`). */
+  name: string;
+  /** A fresh instance of it. */
+  launch: () => Launch;
+  /** The password the summary asks for as `LOGIN_PASSWORD`. */
+  password: string;
+}
+
+/** A converted flow: where it is, its text and the conversion's summary. */
+export interface Converted {
+  flowPath: string;
+  flow: string;
+  summary: string;
+}
+
+/**
+ * Converts `har` with the default options into `dir`, the flow named for
+ * the recording's file.
+ *
+ * @example
+ * ```ts ignore
+ * import { convertHar } from "./har_login_app.ts";
+ * const { flow, summary } = await convertHar("/tmp/journey.pw.har", "/tmp/out");
+ * ```
+ */
+export async function convertHar(har: string, dir: string): Promise<Converted> {
+  const flowPath = `${dir}/${har.split("/").at(-1)}.yaml`;
+  const converted = await runCli(["convert", "har", har, "-o", flowPath]);
+  assert.equal(converted.code, 0, converted.stderr);
+  return { flowPath, flow: await Deno.readTextFile(flowPath), summary: converted.stderr };
+}
+
+/**
+ * Converts the stored recording `har` of `app`: it names no host path, the
+ * summary asks for the password, and the flow does not hold it.
+ *
+ * @example
+ * ```ts ignore
+ * import { convertStored } from "./har_login_app.ts";
+ * import { dokuwikiLaunch, LOGIN } from "./dokuwiki.ts";
+ * const app = { name: "dokuwiki", launch: dokuwikiLaunch, password: LOGIN.password };
+ * const { flowPath, flow } = await convertStored(app, "/tmp/journey.pw.har", "/tmp/out");
+ * ```
+ */
+export async function convertStored(app: LoginApp, har: string, dir: string): Promise<Converted> {
+  assert.deepEqual(hostPaths(await Deno.readTextFile(har)), []);
+  const converted = await convertHar(har, dir);
+  assert.match(converted.summary, /Set before running: LOGIN_PASSWORD\./);
+  assert.ok(!converted.flow.includes(app.password), converted.flow);
+  return converted;
+}
+
+/**
+ * Runs the flow at `flowPath` `runs` times on `w` with only what its header
+ * asks for, printing each run's count; `after(origin)` reads what a run left.
+ *
+ * @example
+ * ```ts ignore
+ * import { runAsUser } from "./har_login_app.ts";
+ * const { env, results } = await runAsUser(app, w, flowPath, flow, 2);
+ * ```
+ */
+export async function runAsUser<T = Record<never, never>>(
+  app: LoginApp,
+  w: Instance,
+  flowPath: string,
+  flow: string,
+  runs: number,
+  after: (origin: string) => Promise<T> = () => Promise.resolve({} as T),
+): Promise<{ env: Record<string, string>; results: (FlowRun & T)[] }> {
+  const known = (name: string) => name === "LOGIN_PASSWORD" ? app.password : undefined;
+  const env = userEnv(flow, w.origin, known);
+  const results = await runsOf(flowPath, env, runs, async ({ steps, passed }, n) => {
+    const found = await after(w.origin);
+    console.error(
+      `${app.name}, run ${n}: ${passed} of ${steps.length} steps passed on a fresh instance with ${
+        Object.keys(env).join(", ")
+      }`,
+    );
+    return found;
+  });
+  return { env, results };
+}
+
+/**
+ * Runs the converted flow twice on one fresh instance of `app`: only the
+ * base URL and the password asked, each run passes all of its `steps`
+ * steps and prints no password. Each run with what `after` found.
+ *
+ * @example
+ * ```ts ignore
+ * import { convertStored, passesTwice } from "./har_login_app.ts";
+ * const converted = await convertStored(app, "/tmp/journey.pw.har", "/tmp/out");
+ * await passesTwice(app, converted, 15);
+ * ```
+ */
+export async function passesTwice<T = Record<never, never>>(
+  app: LoginApp,
+  { flowPath, flow }: Converted,
+  steps: number,
+  after?: (origin: string) => Promise<T>,
+): Promise<(FlowRun & T)[]> {
+  return await withInstance(app.launch(), async (w) => {
+    const { env, results } = await runAsUser(app, w, flowPath, flow, 2, after);
+    assert.deepEqual(Object.keys(env).sort(), ["BASE_URL", "LOGIN_PASSWORD"], flow);
+    for (const { run, steps: done, passed } of results) {
+      assert.equal(done.length, steps, flow);
+      assert.equal(passed, done.length, `${run.stdout}\n${flow}`);
+      assert.equal(run.code, 0, run.stdout);
+      assert.ok(!run.stdout.includes(app.password), run.stdout);
+    }
+    return results;
+  });
+}
+
+/**
+ * `convert har --verify` of `har` against a fresh instance of `app` repairs
+ * nothing it need not, and the verified flow passes all of its `steps`
+ * steps on another fresh instance.
+ *
+ * @example
+ * ```ts ignore
+ * import { verifiedPasses } from "./har_login_app.ts";
+ * await verifiedPasses(app, "/tmp/journey.pw.har", "/tmp/out", 15);
+ * ```
+ */
+export async function verifiedPasses(
+  app: LoginApp,
+  har: string,
+  dir: string,
+  steps: number,
+): Promise<void> {
+  const flowPath = `${dir}/verified.yaml`;
+  const verified = await withInstance(app.launch(), async (w) =>
+    await runCli(
+      ["convert", "har", har, "--verify", w.origin, "-o", flowPath],
+      { env: { LOGIN_PASSWORD: app.password } },
+    ));
+  console.error(`${app.name} --verify: ${/^Verified[^\n]*/m.exec(verified.stderr)?.[0]}`);
+  assert.equal(verified.code, 0, verified.stderr);
+  assert.doesNotMatch(verified.stderr, /could not make/, verified.stderr);
+  await withInstance(app.launch(), async (w) => {
+    const env = { BASE_URL: w.origin, LOGIN_PASSWORD: app.password };
+    const run = await runCli(["run", flowPath], { env });
+    assert.equal(run.code, 0, run.stdout);
+    assert.match(run.stdout, new RegExp(`${steps} steps: ${steps} passed`));
+  });
+}
+
+/**
+ * Records `app`'s journey now in Chromium (`record`, on a fresh instance),
+ * both forms, and runs each converted twice on another fresh instance:
+ * every step passes, at least `minSteps` of them.
+ *
+ * @example
+ * ```ts ignore
+ * import { freshPasses } from "./har_login_app.ts";
+ * import { recordJourney } from "./dokuwiki_journey.ts";
+ * await freshPasses(app, recordJourney, "/tmp/out", 13);
+ * ```
+ */
+export async function freshPasses(
+  app: LoginApp,
+  record: (origin: string) => Promise<Recordings>,
+  dir: string,
+  minSteps: number,
+): Promise<void> {
+  const recorded = await withInstance(app.launch(), async (a) => {
+    const { playwright, chromeHar } = await record(a.origin);
+    return { playwright: publicRecording(playwright), chromeHar: publicRecording(chromeHar) };
+  });
+  for (const [form, har] of Object.entries(recorded)) {
+    assert.deepEqual(hostPaths(har), [], form);
+    await Deno.writeTextFile(`${dir}/${form}.har`, har);
+    const { flowPath, flow } = await convertHar(`${dir}/${form}.har`, dir);
+    await withInstance(app.launch(), async (w) => {
+      const { results } = await runAsUser(app, w, flowPath, flow, 2);
+      for (const { run, steps, passed } of results) {
+        assert.ok(
+          steps.length >= minSteps && passed === steps.length,
+          `${form}\n${run.stdout}\n${flow}`,
+        );
+      }
+    });
+  }
+}
