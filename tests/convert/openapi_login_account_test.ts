@@ -15,7 +15,7 @@
  * gives the run.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { convertAndRunAsUser } from "../support/openapi_login_run.ts";
 import { serveStandIn } from "../support/openapi_suite.ts";
 
 const json = (schema: unknown) => ({ content: { "application/json": { schema } } });
@@ -94,41 +94,19 @@ function standIn(identity: string) {
 
 for (const [identity, variable] of [["email", "LOGIN_EMAIL"], ["username", "LOGIN_USERNAME"]]) {
   Deno.test(`convert openapi: a login no operation registers for signs in as the account the summary asks for (${identity})`, async () => {
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-openapi-account-" });
-    const stand = standIn(identity);
-    try {
-      await Deno.writeTextFile(`${dir}/api.json`, JSON.stringify(document(identity)));
-      const converted = await runCli([
-        "convert",
-        "openapi",
-        `${dir}/api.json`,
-        "-o",
-        `${dir}/flows`,
-      ]);
-      assert.equal(converted.code, 0, converted.stderr);
-      assert.match(converted.stderr, new RegExp(`^  ${variable}: .*POST /auth/login`, "m"));
-      assert.match(converted.stderr, /^ {2}LOGIN_PASSWORD: .*POST \/auth\/login/m);
-      const flows = [...Deno.readDirSync(`${dir}/flows`)].filter((e) => e.name.endsWith(".yaml"))
-        .map((e) => Deno.readTextFileSync(`${dir}/flows/${e.name}`)).join("\n");
-      assert.ok(flows.includes(`\${ENV.${variable}}`) && flows.includes("${ENV.LOGIN_PASSWORD}"));
-      // The account is the user's: not one the run makes up.
-      assert.ok(!flows.includes("RANDOM"), flows);
-      const line = /^Run: flowrun (.*)$/m.exec(converted.stderr)?.[1];
-      assert.ok(line, converted.stderr);
-      const env = {
-        BASE_URL: stand.base,
-        [variable]: ACCOUNT.id,
-        LOGIN_PASSWORD: ACCOUNT.password,
-      };
-      const run = await runCli([...line.split(" "), "--report-json", `${dir}/report.json`], {
-        env,
-      });
-      assert.equal(run.code, 0, run.stdout + run.stderr);
-      // The password is the user's secret: masked in the report.
-      assert.ok(!Deno.readTextFileSync(`${dir}/report.json`).includes(ACCOUNT.password));
-    } finally {
-      await stand.close();
-      await Deno.remove(dir, { recursive: true });
-    }
+    const { summary, flows, run, report } = await convertAndRunAsUser(
+      document(identity),
+      standIn(identity),
+      (base) => ({ BASE_URL: base, [variable]: ACCOUNT.id, LOGIN_PASSWORD: ACCOUNT.password }),
+    );
+    assert.match(summary, new RegExp(`^  ${variable}: .*POST /auth/login`, "m"));
+    assert.match(summary, /^ {2}LOGIN_PASSWORD: .*POST \/auth\/login/m);
+    const texts = [...flows.values()].join("\n");
+    assert.ok(texts.includes(`\${ENV.${variable}}`) && texts.includes("${ENV.LOGIN_PASSWORD}"));
+    // The account is the user's: not one the run makes up.
+    assert.ok(!texts.includes("RANDOM"), texts);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    // The password is the user's secret: masked in the report.
+    assert.ok(report !== "" && !report.includes(ACCOUNT.password), report);
   });
 }

@@ -13,7 +13,7 @@
  * the run, and forgets a refresh token once it has been used.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { convertAndRunAsUser } from "../support/openapi_login_run.ts";
 import { serveStandIn } from "../support/openapi_suite.ts";
 
 const json = (schema: unknown) => ({ content: { "application/json": { schema } } });
@@ -115,30 +115,14 @@ function standIn() {
 }
 
 Deno.test("convert openapi: a refresh token the login answers is sent back by the refresh, and the rotated one by the logout", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-openapi-answered-" });
-  const stand = standIn();
-  try {
-    await Deno.writeTextFile(`${dir}/api.json`, JSON.stringify(document()));
-    const converted = await runCli(["convert", "openapi", `${dir}/api.json`, "-o", `${dir}/flows`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = Deno.readTextFileSync(`${dir}/flows/auth.yaml`);
-    assert.ok(!flow.includes("eyJ0eXAiOiJKV..."), flow);
-    const line = /^Run: flowrun (.*)$/m.exec(converted.stderr)?.[1];
-    assert.ok(line, converted.stderr);
-    const env = {
-      BASE_URL: stand.base,
-      LOGIN_EMAIL: ACCOUNT.email,
-      LOGIN_PASSWORD: ACCOUNT.password,
-    };
-    const run = await runCli([...line.split(" "), "--report-json", `${dir}/report.json`], { env });
-    assert.equal(run.code, 0, flow + run.stdout + run.stderr);
-    const report = JSON.parse(Deno.readTextFileSync(`${dir}/report.json`));
-    const sent = report.flows.flatMap((f: { steps: { name: string; status: string }[] }) =>
-      f.steps.map((s) => `${s.name} ${s.status}`)
-    );
-    assert.deepEqual(sent, ["login passed", "refresh passed", "logout passed"]);
-  } finally {
-    await stand.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  const { flows, run, steps } = await convertAndRunAsUser(
+    document(),
+    standIn(),
+    (base) => ({ BASE_URL: base, LOGIN_EMAIL: ACCOUNT.email, LOGIN_PASSWORD: ACCOUNT.password }),
+  );
+  const flow = flows.get("auth.yaml") ?? "";
+  assert.ok(flow !== "" && !flow.includes("eyJ0eXAiOiJKV..."), flow);
+  assert.equal(run.code, 0, flow + run.stdout + run.stderr);
+  const sent = steps.map((s) => `${s.name} ${s.status}`);
+  assert.deepEqual(sent, ["login passed", "refresh passed", "logout passed"]);
 });

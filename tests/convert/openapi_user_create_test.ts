@@ -13,7 +13,7 @@
  * The stand-in runs on 127.0.0.1 and refuses a user whose email exists.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { convertAndRunAsUser } from "../support/openapi_login_run.ts";
 import { serveStandIn } from "../support/openapi_suite.ts";
 
 const json = (schema: unknown) => ({ content: { "application/json": { schema } } });
@@ -99,32 +99,14 @@ function cms() {
 }
 
 Deno.test("convert openapi: a create of a user with a password is no sign-in; it sends an account of the run's own", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-openapi-user-" });
-  const stand = cms();
-  try {
-    await Deno.writeTextFile(`${dir}/api.json`, JSON.stringify(document()));
-    const converted = await runCli(["convert", "openapi", `${dir}/api.json`, "-o", `${dir}/flows`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const line = /^Run: flowrun (.*)$/m.exec(converted.stderr)?.[1];
-    assert.ok(line, converted.stderr);
-    const env = {
-      BASE_URL: stand.base,
-      LOGIN_EMAIL: ACCOUNT.email,
-      LOGIN_PASSWORD: ACCOUNT.password,
-    };
-    const run = await runCli([...line.split(" "), "--report-json", `${dir}/report.json`], { env });
-    const flows = [...Deno.readDirSync(`${dir}/flows`)].filter((e) => e.name.endsWith(".yaml"))
-      .map((e) => Deno.readTextFileSync(`${dir}/flows/${e.name}`)).join("\n");
-    assert.equal(run.code, 0, flows + run.stdout);
-    const report = JSON.parse(Deno.readTextFileSync(`${dir}/report.json`));
-    const passed = report.flows.flatMap((f: { steps: { name: string; status: string }[] }) =>
-      f.steps.filter((s) => s.status === "passed").map((s) => s.name)
-    );
-    for (const step of ["create_user", "get_user", "delete_user"]) {
-      assert.ok(passed.includes(step), step);
-    }
-  } finally {
-    await stand.close();
-    await Deno.remove(dir, { recursive: true });
+  const { flows, run, steps } = await convertAndRunAsUser(
+    document(),
+    cms(),
+    (base) => ({ BASE_URL: base, LOGIN_EMAIL: ACCOUNT.email, LOGIN_PASSWORD: ACCOUNT.password }),
+  );
+  assert.equal(run.code, 0, [...flows.values()].join("\n") + run.stdout);
+  const passed = steps.filter((s) => s.status === "passed").map((s) => s.name);
+  for (const step of ["create_user", "get_user", "delete_user"]) {
+    assert.ok(passed.includes(step), step);
   }
 });
