@@ -11,7 +11,7 @@
  * server parses is `JSON.parse(raw)`.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { sentBy } from "../support/postman_sent.ts";
 
 /** One POST whose raw JSON body is `raw`, with the collection variables `vars`. */
 function collection(raw: string, vars: Record<string, string> = {}) {
@@ -39,27 +39,9 @@ function collection(raw: string, vars: Record<string, string> = {}) {
 
 /** Converts `c`, runs it as printed against a server on 127.0.0.1: the body it got, parsed, and the summary. */
 async function sent(c: unknown): Promise<{ body: unknown; summary: string }> {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-postman-json-template-" });
-  const got: string[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    got.push(await req.text());
-    return Response.json({ ok: true });
-  });
-  try {
-    await Deno.writeTextFile(`${dir}/c.json`, JSON.stringify(c));
-    const converted = await runCli(["convert", "postman", `${dir}/c.json`, "-o", `${dir}/flows`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const line = /^Run: flowrun (.*)$/m.exec(converted.stderr)?.[1];
-    assert.ok(line, converted.stderr);
-    const { port } = server.addr as Deno.NetAddr;
-    const run = await runCli(line.split(" "), { env: { HOST: `http://127.0.0.1:${port}` } });
-    assert.equal(run.code, 0, run.stdout + run.stderr);
-    assert.equal(got.length, 1);
-    return { body: JSON.parse(got[0]), summary: converted.stderr };
-  } finally {
-    await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  const { requests, summary } = await sentBy(c);
+  assert.equal(requests.length, 1);
+  return { body: JSON.parse(requests[0].body), summary };
 }
 
 Deno.test("convert postman: a template no variable defines, with quotes, in a JSON string is sent as written", async () => {
@@ -88,37 +70,20 @@ Deno.test("convert postman: every JSON escape around a template Postman sends as
 
 Deno.test("convert postman: {{ x }} with spaces inside the braces is no variable, even where x is one, in the URL, a header and the body", async () => {
   // Newman 6, measured: `{{ x }}` goes out as written (a URL percent-encodes it), `{{x}}` as 1.
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-postman-spaced-" });
-  const got: { path: string; header: string | null; body: string }[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    got.push({
-      path: new URL(req.url).pathname,
-      header: req.headers.get("x-t"),
-      body: await req.text(),
-    });
-    return Response.json({ ok: true });
-  });
-  try {
-    const c = collection('{"a": "{{ x }}", "b": "{{x}}"}', { x: "1" }) as {
-      item: { request: { url: unknown; header: unknown[] } }[];
-    };
-    c.item[0].request.url = "{{host}}/p/{{ x }}/{{x}}";
-    c.item[0].request.header.push({ key: "X-T", value: "{{ x }}-{{x}}" });
-    await Deno.writeTextFile(`${dir}/c.json`, JSON.stringify(c));
-    const converted = await runCli(["convert", "postman", `${dir}/c.json`, "-o", `${dir}/flows`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const line = /^Run: flowrun (.*)$/m.exec(converted.stderr)?.[1];
-    assert.ok(line, converted.stderr);
-    const { port } = server.addr as Deno.NetAddr;
-    const run = await runCli(line.split(" "), { env: { HOST: `http://127.0.0.1:${port}` } });
-    assert.equal(run.code, 0, run.stdout + run.stderr);
-    assert.deepEqual(got.map((g) => ({ ...g, body: JSON.parse(g.body) })), [{
-      path: "/p/%7B%7B%20x%20%7D%7D/1",
-      header: "{{ x }}-1",
-      body: { a: "{{ x }}", b: "1" },
-    }]);
-  } finally {
-    await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  const c = collection('{"a": "{{ x }}", "b": "{{x}}"}', { x: "1" }) as {
+    item: { request: { url: unknown; header: unknown[] } }[];
+  };
+  c.item[0].request.url = "{{host}}/p/{{ x }}/{{x}}";
+  c.item[0].request.header.push({ key: "X-T", value: "{{ x }}-{{x}}" });
+  const { requests } = await sentBy(c);
+  const got = requests.map((r) => ({
+    path: r.path,
+    header: r.headers.get("x-t"),
+    body: JSON.parse(r.body),
+  }));
+  assert.deepEqual(got, [{
+    path: "/p/%7B%7B%20x%20%7D%7D/1",
+    header: "{{ x }}-1",
+    body: { a: "{{ x }}", b: "1" },
+  }]);
 });

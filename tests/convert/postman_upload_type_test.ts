@@ -10,7 +10,7 @@
  * Newman 6's own headers for these three parts are the expected ones.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { sentBy } from "../support/postman_sent.ts";
 
 const PARTS = [
   { key: "application", type: "file", src: "./test/app.yaml" },
@@ -19,56 +19,41 @@ const PARTS = [
   { key: "picture", type: "file", src: "./test/pic.png" },
 ];
 
+/** What a user does as the summary asks: puts a file where it says each upload goes. */
+async function putFiles(flowsDir: string, summary: string): Promise<void> {
+  const asked = [
+    ...summary.matchAll(/Put the file the collection uploads at (\S+?)[ .]*(?:\(|$)/gm),
+  ]
+    .map((m) => m[1]);
+  const placeholders = [...Deno.readDirSync(`${flowsDir}/files`)].map((e) => e.name).sort();
+  assert.deepEqual(placeholders, ["app.yaml.upload", "notes.md", "pic.png"], summary);
+  assert.ok(asked.length > 0, summary);
+  for (const name of placeholders) await Deno.writeTextFile(`${flowsDir}/files/${name}`, "x\n");
+}
+
 Deno.test("convert postman: each uploaded file part goes out with the content type Newman gives it", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-postman-upload-type-" });
-  const got: string[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    got.push(await req.text());
-    return Response.json({ ok: true });
-  });
-  try {
-    const c = {
-      info: { name: "Uploads", schema: "https://schema.getpostman.com/json/collection/v2.1.0/" },
-      item: [{
-        name: "upload",
-        request: {
-          method: "POST",
-          url: "{{host}}/api/v3/application/yaml",
-          body: { mode: "formdata", formdata: PARTS },
-        },
-      }],
-      variable: [{ key: "host", value: "http://localhost" }],
-    };
-    await Deno.writeTextFile(`${dir}/c.json`, JSON.stringify(c));
-    const converted = await runCli(["convert", "postman", `${dir}/c.json`, "-o", `${dir}/flows`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    // The files where the summary says, as a user puts them.
-    const asked = [
-      ...converted.stderr.matchAll(/Put the file the collection uploads at (\S+?)[ .]*(?:\(|$)/gm),
-    ]
-      .map((m) => m[1]);
-    const placeholders = [...Deno.readDirSync(`${dir}/flows/files`)].map((e) => e.name).sort();
-    assert.deepEqual(placeholders, ["app.yaml.upload", "notes.md", "pic.png"], converted.stderr);
-    assert.ok(asked.length > 0, converted.stderr);
-    for (const name of placeholders) await Deno.writeTextFile(`${dir}/flows/files/${name}`, "x\n");
-    const line = /^Run: flowrun (.*)$/m.exec(converted.stderr)?.[1];
-    assert.ok(line, converted.stderr);
-    const { port } = server.addr as Deno.NetAddr;
-    const run = await runCli(line.split(" "), { env: { HOST: `http://127.0.0.1:${port}` } });
-    assert.equal(run.code, 0, run.stdout + run.stderr);
-    assert.equal(got.length, 1);
-    const parts = [
-      ...got[0].matchAll(/name="(\w+)"; filename="([^"]*)"\r\nContent-Type: ([^\r]+)/g),
-    ]
-      .map((m) => [m[1], m[2], m[3]]);
-    assert.deepEqual(parts, [
-      ["application", "app.yaml", "text/yaml"],
-      ["template", "app.yaml", "application/x-yaml"],
-      ["notes", "notes.md", "text/markdown"],
-      ["picture", "pic.png", "image/png"],
-    ]);
-  } finally {
-    await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  const c = {
+    info: { name: "Uploads", schema: "https://schema.getpostman.com/json/collection/v2.1.0/" },
+    item: [{
+      name: "upload",
+      request: {
+        method: "POST",
+        url: "{{host}}/api/v3/application/yaml",
+        body: { mode: "formdata", formdata: PARTS },
+      },
+    }],
+    variable: [{ key: "host", value: "http://localhost" }],
+  };
+  const { requests } = await sentBy(c, putFiles);
+  assert.equal(requests.length, 1);
+  const parts = [
+    ...requests[0].body.matchAll(/name="(\w+)"; filename="([^"]*)"\r\nContent-Type: ([^\r]+)/g),
+  ]
+    .map((m) => [m[1], m[2], m[3]]);
+  assert.deepEqual(parts, [
+    ["application", "app.yaml", "text/yaml"],
+    ["template", "app.yaml", "application/x-yaml"],
+    ["notes", "notes.md", "text/markdown"],
+    ["picture", "pic.png", "image/png"],
+  ]);
 });
