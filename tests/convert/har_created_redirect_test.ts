@@ -16,7 +16,7 @@
  * recorded; two runs on one instance edit the issue each run made.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { htmlPage, pagesHar, passesTwice } from "../support/form_pages.ts";
 
 /** Issues numbered from `first`, each made by a form and edited by its own path. */
 function issuesStandIn(first: number) {
@@ -26,13 +26,7 @@ function issuesStandIn(first: number) {
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
     const url = new URL(req.url);
     const answer = (status: number, location?: string) =>
-      new Response(`<html><body>${status}</body></html>`, {
-        status,
-        headers: {
-          "content-type": "text/html; charset=utf-8",
-          ...(location ? { location: `${url.origin}${location}` } : {}),
-        },
-      });
+      htmlPage(url.origin, status, String(status), location);
     if (req.method === "POST" && url.pathname === "/projects/p/issues") {
       trackers.push(new URLSearchParams(await req.text()).get("issue[tracker_id]") ?? "");
       return answer(302, `/issues/${next++}`);
@@ -54,67 +48,42 @@ const ORIGIN = "http://127.0.0.1:3000";
 
 /** The journey on another instance, whose first issue was 1. */
 function recording(): string {
-  const form = "application/x-www-form-urlencoded";
-  const x = [
-    {
-      method: "POST",
-      path: "/projects/p/issues",
-      body: "issue%5Btracker_id%5D=1&issue%5Bsubject%5D=Low",
-      location: "/issues/1",
-    },
-    { method: "GET", path: "/issues/1" },
-    { method: "GET", path: "/issues/1/edit" },
-    {
-      method: "POST",
-      path: "/issues/1",
-      body: "_method=patch&issue%5Bnotes%5D=Done",
-      location: "/issues/1",
-    },
-    { method: "GET", path: "/issues/1" },
-  ];
-  const entries = x.map((e, i) => ({
-    startedDateTime: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
-    time: 5,
-    request: {
-      method: e.method,
-      url: `${ORIGIN}${e.path}`,
-      headers: e.body ? [{ name: "Content-Type", value: form }] : [],
-      cookies: [],
-      ...(e.body ? { postData: { mimeType: form, text: e.body } } : {}),
-    },
-    response: {
-      status: e.location ? 302 : 200,
-      headers: [
-        { name: "Content-Type", value: "text/html; charset=utf-8" },
-        ...(e.location ? [{ name: "Location", value: `${ORIGIN}${e.location}` }] : []),
-      ],
-      cookies: [],
-      content: { mimeType: "text/html; charset=utf-8", text: "<html><body></body></html>" },
-      redirectURL: e.location ? `${ORIGIN}${e.location}` : "",
-    },
-    _resourceType: "document",
-  }));
-  return JSON.stringify({ log: { version: "1.2", creator: { name: "stand-in" }, entries } });
+  const form = (text: string) => ({
+    headers: [{ name: "Content-Type", value: "application/x-www-form-urlencoded" }],
+    postData: { mimeType: "application/x-www-form-urlencoded", text },
+  });
+  return pagesHar(
+    ORIGIN,
+    [
+      {
+        method: "POST",
+        path: "/projects/p/issues",
+        ...form("issue%5Btracker_id%5D=1&issue%5Bsubject%5D=Low"),
+        location: "/issues/1",
+      },
+      { method: "GET", path: "/issues/1" },
+      { method: "GET", path: "/issues/1/edit" },
+      {
+        method: "POST",
+        path: "/issues/1",
+        ...form("_method=patch&issue%5Bnotes%5D=Done"),
+        location: "/issues/1",
+      },
+      { method: "GET", path: "/issues/1" },
+    ].map((e) => ({ ...e, text: "<html><body></body></html>" })),
+  );
 }
 
 Deno.test("convert har: the small id a create's redirect named is captured where later paths open that row, twice on one instance", async () => {
-  const dir = await Deno.makeTempDir();
   const app = issuesStandIn(7);
   try {
-    await Deno.writeTextFile(`${dir}/app.har`, recording());
-    const converted = await runCli(["convert", "har", `${dir}/app.har`, "-o", `${dir}/app.yaml`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(`${dir}/app.yaml`);
-    assert.doesNotMatch(flow, /url: \$\{vars\.base_url\}\/issues\/1/, flow);
-    assert.match(flow, /"issue\[tracker_id\]": "1"/, flow);
-    for (const n of [1, 2]) {
-      const run = await runCli(["run", `${dir}/app.yaml`], { env: { BASE_URL: app.origin } });
-      assert.equal(run.code, 0, `run ${n}\n${run.stdout}\n${flow}`);
-    }
+    await passesTwice(recording(), app.origin, (flow) => {
+      assert.doesNotMatch(flow, /url: \$\{vars\.base_url\}\/issues\/1/, flow);
+      assert.match(flow, /"issue\[tracker_id\]": "1"/, flow);
+    });
     assert.deepEqual(app.edited, [7, 8]);
     assert.deepEqual(app.trackers, ["1", "1"]);
   } finally {
     await app.close();
-    await Deno.remove(dir, { recursive: true });
   }
 });
