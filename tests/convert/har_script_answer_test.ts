@@ -64,6 +64,9 @@ function railsStandIn() {
       headers.set("location", `${url.origin}${to}`);
       return answer(302, "<html><body>You are being redirected.</body></html>");
     };
+    /** A page of the session holding one form to `action` with `fields` and its token. */
+    const formPage = (action: string, fields: string) =>
+      answer(200, page(session.token, form(session.token, action, fields)));
     const sent = req.method === "POST" ? new URLSearchParams(await req.text()) : undefined;
     if (
       sent &&
@@ -73,16 +76,9 @@ function railsStandIn() {
     }
     const route = `${req.method} ${url.pathname}`;
     if (route === "GET /login") {
-      return answer(
-        200,
-        page(
-          session.token,
-          form(
-            session.token,
-            "/login",
-            '<input name="username" /><input type="password" name="password" />',
-          ),
-        ),
+      return formPage(
+        "/login",
+        '<input name="username" /><input type="password" name="password" />',
       );
     }
     if (route === "POST /login") {
@@ -94,16 +90,9 @@ function railsStandIn() {
     if (!session.user) return redirect("/login");
     if (route === "GET /my/page") return answer(200, page(session.token, "<h2>My page</h2>"));
     if (route === "GET /issues/1/edit") {
-      return answer(
-        200,
-        page(
-          session.token,
-          form(
-            session.token,
-            "/issues/1",
-            '<input type="hidden" name="_method" value="patch" /><select name="issue[status_id]"></select><textarea name="issue[notes]"></textarea>',
-          ),
-        ),
+      return formPage(
+        "/issues/1",
+        '<input type="hidden" name="_method" value="patch" /><select name="issue[status_id]"></select><textarea name="issue[notes]"></textarea>',
       );
     }
     if (route === "POST /issues/1/edit.js") {
