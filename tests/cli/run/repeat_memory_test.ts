@@ -27,9 +27,11 @@ Deno.test("a folded iteration leaves 16 bytes on the heap, a kept one hundreds: 
   assert.equal(output.code, 0, stderr);
   const heap: Record<string, number> = JSON.parse(new TextDecoder().decode(output.stdout));
   const perIteration = (kind: string) => (heap[`${kind} 5000`] - heap[`${kind} 500`]) / 4500;
-  // The durations (8 bytes for the step, 8 for the total) and nothing else an iteration grows.
+  // The durations (8 bytes for the step, 8 for the total) and nothing else an iteration grows:
+  // read 27 bytes most runs, once 50 in CI beside other files (a collection's timing); a kept
+  // result reads over 200, so the bound stays well under it.
   assert.ok(
-    perIteration("folded") < 48,
+    perIteration("folded") < 80,
     `folded: ${perIteration("folded")} B an iteration (${JSON.stringify(heap)})`,
   );
   // The same measurement sees a kept result (a few hundred bytes each): it can fail.
