@@ -32,7 +32,14 @@
  *
  * @module
  */
-import { cacheRoot, type Instance, type Launch, type Prepared, start } from "./servers.ts";
+import {
+  cacheRoot,
+  type Instance,
+  type Launch,
+  type Prepared,
+  start,
+  takeLock,
+} from "./servers.ts";
 
 /** Ghost's version the tests pin. */
 export const GHOST_VERSION = "5.130.4";
@@ -159,7 +166,7 @@ export async function prepareGhost(): Promise<Prepared> {
     let cached = exists(`${prefix}/.installed`);
     if (!cached) {
       await Deno.mkdir(cacheRoot, { recursive: true });
-      for (let poll = 0; !takeLock(lock); poll++) {
+      for (let poll = 0; !takeLock(lock, 1_200_000); poll++) {
         if (poll >= 1920) throw new Error(`${lock} was held for 16 minutes`);
         await new Promise((r) => setTimeout(r, 500));
       }
@@ -184,19 +191,6 @@ export async function prepareGhost(): Promise<Prepared> {
     return {
       ignoredBecause: ` [ignored: ${why.split("\n")[0].slice(0, 200)}; with CI set this fails]`,
     };
-  }
-}
-
-/** Takes the lock folder (mkdir is atomic); one left 20 minutes ago by an install that died is taken over. */
-function takeLock(lock: string): boolean {
-  try {
-    Deno.mkdirSync(lock);
-    return true;
-  } catch {
-    const since = Date.now() - (Deno.statSync(lock).mtime?.getTime() ?? Date.now());
-    if (since < 1_200_000) return false;
-    Deno.removeSync(lock);
-    return takeLock(lock);
   }
 }
 

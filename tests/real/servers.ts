@@ -91,16 +91,26 @@ export async function install(packages: readonly Pinned[]): Promise<Install> {
   return { prefix, cached: false, ms: performance.now() - started };
 }
 
-/** Takes the lock folder `lock` (mkdir is atomic); one left by an install that died 10 minutes ago is taken over. */
-function takeLock(lock: string): boolean {
+/**
+ * Takes the lock folder `lock` (mkdir is atomic); one left `staleMs` ago (by an install that
+ * died) is taken over.
+ *
+ * @example
+ * ```ts
+ * import { takeLock } from "./servers.ts";
+ * const lock = `${await Deno.makeTempDir()}/lock`;
+ * if (!takeLock(lock) || takeLock(lock)) throw new Error();
+ * ```
+ */
+export function takeLock(lock: string, staleMs = 600_000): boolean {
   try {
     Deno.mkdirSync(lock);
     return true;
   } catch {
     const since = Date.now() - (Deno.statSync(lock).mtime?.getTime() ?? Date.now());
-    if (since < 600_000) return false;
+    if (since < staleMs) return false;
     Deno.removeSync(lock);
-    return takeLock(lock);
+    return takeLock(lock, staleMs);
   }
 }
 
