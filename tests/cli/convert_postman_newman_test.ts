@@ -1,19 +1,20 @@
 /**
- * The converted suite sends what Newman sends: the RealWorld Conduit
- * collection run by Newman itself (Postman's runner, test-only) and, once
- * converted, by flowrun, each against a fresh Conduit stand-in: the same 32
- * requests in the same order, Newman's 311 assertions and flowrun's
- * translated checks all passing. This also proves the stand-in: the
- * collection's own scripts, run by Postman's sandbox, accept its answers.
+ * The converted suite sends what Newman sends: the blog collection written
+ * here (tests/fixtures/postman/blog.postman_collection.json: legacy
+ * `tests[…]` checks, globals chaining the token, slug and comment id, `pm.*`
+ * tests) run by Newman itself (Postman's runner, test-only) and, once
+ * converted, by flowrun, each against a fresh in-memory server of
+ * tests/apps/conduit: the same 31 requests in the same order, Newman's 278
+ * assertions and flowrun's translated checks all passing. This also proves
+ * the collection: Postman's own sandbox runs its scripts green on the
+ * server's answers, so they say what Postman would.
  */
 import assert from "node:assert/strict";
 import { startConduit } from "../apps/conduit/server.ts";
 import { runCli } from "../support/cli.ts";
 import { ECHOED, startEcho } from "../support/postman_echo.ts";
 
-const CONDUIT =
-  new URL("../fixtures/postman/realworld-conduit.postman_collection.json", import.meta.url)
-    .pathname;
+const BLOG = new URL("../fixtures/postman/blog.postman_collection.json", import.meta.url).pathname;
 const ROOT = new URL("../..", import.meta.url).pathname;
 
 /** What Newman counted in one run. */
@@ -42,13 +43,13 @@ async function runNewman(collection: string, vars: Record<string, string>): Prom
   return JSON.parse(out.trim().split("\n").at(-1)!);
 }
 
-/** The collection's variables: a user made up for this run. */
+/** The collection's variables: a writer made up for this run. */
 function users(tag: string) {
   const name = `${tag}${crypto.randomUUID().slice(0, 8)}`;
-  return { USERNAME: name, EMAIL: `${name}@example.test`, PASSWORD: "pw-12345678" };
+  return { writer: name, writerEmail: `${name}@example.test`, writerPassword: "pw-12345678" };
 }
 
-Deno.test("convert postman: Newman and the converted suite send Conduit the same 32 requests, all passing", async () => {
+Deno.test("convert postman: Newman and the converted suite send the blog server the same 31 requests, all passing", async () => {
   const byNewman = await startConduit();
   let newman: {
     requests: number;
@@ -57,22 +58,22 @@ Deno.test("convert postman: Newman and the converted suite send Conduit the same
     failedAssertions: number;
   };
   try {
-    newman = await runNewman(CONDUIT, { APIURL: `${byNewman.origin}/api`, ...users("newman") });
+    newman = await runNewman(BLOG, { apiRoot: `${byNewman.origin}/api`, ...users("newman") });
   } finally {
     await byNewman.close();
   }
   assert.deepEqual(
     newman,
-    { requests: 32, failedRequests: 0, assertions: 311, failedAssertions: 0 },
-    "Newman itself passes the collection against the stand-in",
+    { requests: 31, failedRequests: 0, assertions: 278, failedAssertions: 0 },
+    "Newman itself passes the collection against the server",
   );
 
   const byFlowrun = await startConduit();
   const dir = await Deno.makeTempDir({ prefix: "flowrun-newman-" });
   try {
-    const converted = await runCli(["convert", "postman", CONDUIT, "-o", `${dir}/flows`]);
+    const converted = await runCli(["convert", "postman", BLOG, "-o", `${dir}/flows`]);
     assert.equal(converted.code, 0, converted.stderr);
-    const { PASSWORD, USERNAME, EMAIL } = users("flowrun");
+    const { writer, writerEmail, writerPassword } = users("flowrun");
     const run = await runCli(
       [
         "run",
@@ -80,14 +81,14 @@ Deno.test("convert postman: Newman and the converted suite send Conduit the same
         "--jobs",
         "1",
         "--var",
-        `USERNAME=${USERNAME}`,
+        `writer=${writer}`,
         "--var",
-        `EMAIL=${EMAIL}`,
+        `writerEmail=${writerEmail}`,
       ],
-      { env: { APIURL: `${byFlowrun.origin}/api`, PASSWORD } },
+      { env: { API_ROOT: `${byFlowrun.origin}/api`, WRITER_PASSWORD: writerPassword } },
     );
     assert.equal(run.code, 0, run.stdout + run.stderr);
-    assert.match(run.stdout, /32 steps: 32 passed/);
+    assert.match(run.stdout, /31 steps: 31 passed/);
   } finally {
     await byFlowrun.close();
     await Deno.remove(dir, { recursive: true });
@@ -100,7 +101,7 @@ Deno.test("convert postman: Newman and the converted suite send Conduit the same
         "/profiles/:name",
       )
     );
-  assert.equal(byFlowrun.calls.length, 32, byFlowrun.calls.join("\n"));
+  assert.equal(byFlowrun.calls.length, 31, byFlowrun.calls.join("\n"));
   assert.deepEqual(shape(byFlowrun.calls), shape(byNewman.calls));
 });
 
