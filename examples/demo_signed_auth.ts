@@ -18,7 +18,7 @@
  *
  * The expected Digest response is computed here with `node:crypto` from the
  * RFC's formulas; the SigV4 canonical request with flowrun's own
- * `lib/http/sigv4.ts`, which AWS's published test suite proves
+ * `lib/http/sigv4.ts`, which signs as the AWS SDKs' own signers do
  * (tests/http/sigv4_test.ts).
  *
  * @module

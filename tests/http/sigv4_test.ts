@@ -7,105 +7,83 @@ import {
   signV4,
 } from "../../lib/http/sigv4.ts";
 
-/**
- * AWS's SigV4 test suite, the header-signing files of every case of
- * `tests/aws-signing-test-suite/v4` in awslabs/aws-c-auth (the suite the
- * AWS SDKs share; the commit is in the file's `source`), unchanged.
- */
-const suite = JSON.parse(
-  await Deno.readTextFile(new URL("../fixtures/aws_sigv4/suite.json", import.meta.url)),
-) as {
-  source: string;
-  cases: Record<string, {
-    context: {
-      credentials: { access_key_id: string; secret_access_key: string; token?: string };
-      normalize: boolean;
-      region: string;
-      service: string;
-      sign_body: boolean;
-      timestamp: string;
-      omit_session_token?: boolean;
-    };
-    request: string;
-    canonical_request: string;
-    string_to_sign: string;
-    signature: string;
-    signed_request: string;
-  }>;
-};
+import { debianMissing } from "../real/debian.ts";
+import { NAMED_CASES, type SigCase } from "./sigv4_cases.ts";
+import { randomCases } from "./sigv4_random.ts";
+import {
+  BOTOCORE_FILE,
+  botocoreSign,
+  flowrunSign,
+  repeatsHeader,
+  type Signed,
+  smithySign,
+} from "./sigv4_references.ts";
 
-/** A request of the suite (`request.txt`): its line, headers (folded lines joined) and body. */
-function parseRequest(text: string) {
-  const [head, ...rest] = text.split("\n\n");
-  const [line, ...headerLines] = head.split("\n").filter((l) => l !== "");
-  const method = line.slice(0, line.indexOf(" "));
-  const target = line.slice(method.length + 1, line.lastIndexOf(" "));
-  const headers: [string, string][] = [];
-  for (const header of headerLines) {
-    if (/^\s/.test(header)) headers[headers.length - 1][1] += `\n${header}`;
-    else {headers.push([
-        header.slice(0, header.indexOf(":")),
-        header.slice(header.indexOf(":") + 1),
-      ]);}
-  }
-  const at = target.indexOf("?");
-  const [path, query] = at < 0 ? [target, ""] : [target.slice(0, at), target.slice(at + 1)];
-  return { method, path, query, headers, body: rest.join("\n\n") };
+/** The random requests' seed: a failure names `random #i of seed SEED`, the same on every run. */
+const SEED = 20260226;
+const CASES = [...NAMED_CASES, ...randomCases(SEED, 300)];
+
+/** flowrun's signature of `c` equals the reference's, byte for byte, step by step. */
+function same(c: SigCase, ours: Signed, theirs: Signed, reference: string): void {
+  const where = `${c.name}, against ${reference}; the request: ${JSON.stringify(c)}`;
+  assert.equal(ours.canonicalRequest, theirs.canonicalRequest, `canonical request of ${where}`);
+  assert.equal(ours.stringToSign, theirs.stringToSign, `string to sign of ${where}`);
+  assert.equal(ours.authorization, theirs.authorization, `Authorization of ${where}`);
+  assert.equal(ours.amzDate, theirs.amzDate, `X-Amz-Date of ${where}`);
+  assert.equal(ours.token, theirs.token, `x-amz-security-token of ${where}`);
 }
 
-/** A header of the suite's signed request. */
-function signedHeader(text: string, name: string): string | undefined {
-  const line = text.split("\n").find((l) => l.toLowerCase().startsWith(`${name}:`));
-  return line?.slice(name.length + 1);
-}
+Deno.test("flowrun signs every shape and 300 random requests as the AWS SDK for JavaScript does", async () => {
+  // Its headers are one object: a name that comes again is botocore's to check (below).
+  const cases = CASES.filter((c) => !repeatsHeader(c));
+  assert.ok(cases.length >= 250, `${cases.length} cases`);
+  for (const c of cases) same(c, flowrunSign(c), await smithySign(c), "@smithy/signature-v4");
+});
 
-Deno.test("every case of AWS's SigV4 test suite: canonical request, string to sign, signature", () => {
-  const names = Object.keys(suite.cases);
-  assert.ok(suite.source.startsWith("https://github.com/awslabs/aws-c-auth/tree/"));
-  assert.ok(names.length >= 38, `${names.length} cases`);
+const botocoreMissing = debianMissing(BOTOCORE_FILE, "python3-botocore");
+
+Deno.test({
+  name: `flowrun signs every shape and 300 random requests as botocore does${botocoreMissing}`,
+  ignore: botocoreMissing !== "",
+  fn: async () => {
+    // botocore signs a session token always: the unsigned one is the JavaScript SDK's to check.
+    const cases = CASES.filter((c) => c.signSessionToken !== false);
+    assert.ok(cases.filter(repeatsHeader).length >= 20, "cases with a header name again");
+    const theirs = await botocoreSign(cases);
+    assert.equal(theirs.length, cases.length);
+    cases.forEach((c, i) => same(c, flowrunSign(c), theirs[i], "botocore"));
+  },
+});
+
+Deno.test("the comparison sees a difference: another secret, header value or path signs otherwise", async () => {
+  const c = NAMED_CASES.find((n) => n.name === "post: a JSON body with x-amz-content-sha256")!;
+  const ours = flowrunSign(c);
   for (
-    const required of [
-      "get-vanilla",
-      "get-vanilla-query-order-key-case",
-      "post-x-www-form-urlencoded",
-      "get-header-value-trim",
-      "get-slashes-normalized",
-      "get-relative-relative-unnormalized",
-      "get-utf8",
-      "post-sts-header-before",
-      "get-vanilla-with-session-token",
+    const changed of [
+      { ...c, secretAccessKey: `${c.secretAccessKey}x` },
+      { ...c, headers: c.headers.map(([n, v]): [string, string] => [n, `${v} `.repeat(2)]) },
+      { ...c, body: `${c.body} ` },
+      { ...c, path: "/%7E" },
     ]
-  ) assert.ok(names.includes(required), required);
-  for (const [name, c] of Object.entries(suite.cases)) {
-    const request = parseRequest(c.request);
-    const { context } = c;
-    const signed = signV4(
-      { ...request, payloadHash: payloadHash(request.body) },
-      {
-        credentials: {
-          accessKeyId: context.credentials.access_key_id,
-          secretAccessKey: context.credentials.secret_access_key,
-          sessionToken: context.credentials.token,
-        },
-        region: context.region,
-        service: context.service,
-        date: new Date(context.timestamp),
-        contentSha256: context.sign_body,
-        signSessionToken: !context.omit_session_token,
-        normalizePath: context.normalize,
-      },
-    );
-    assert.equal(signed.canonicalRequest, c.canonical_request, `${name}: canonical request`);
-    assert.equal(signed.stringToSign, c.string_to_sign, `${name}: string to sign`);
-    assert.equal(signed.signature, c.signature, `${name}: signature`);
-    const added = new Map(signed.headers);
-    assert.equal(added.get("authorization"), signedHeader(c.signed_request, "authorization"), name);
-    assert.equal(added.get("x-amz-date"), signedHeader(c.signed_request, "x-amz-date"), name);
-    assert.equal(
-      added.get("x-amz-security-token"),
-      signedHeader(c.signed_request, "x-amz-security-token"),
-      `${name}: the session token is sent (signed or not, as the case says)`,
-    );
+  ) {
+    const theirs = await smithySign(changed);
+    assert.notEqual(theirs.authorization, ours.authorization, JSON.stringify(changed));
+  }
+});
+
+Deno.test("a path ending in a dot segment keeps RFC 3986's slash, as the URL flowrun sends does", async () => {
+  // AWS's SigV4 documentation normalizes paths "according to RFC 3986", whose dot-segment removal
+  // (5.2.4) leaves "/a/" of "/a/b/..". Both SDKs drop that slash ("/a"), so the random paths
+  // never end in a dot segment. flowrun signs the path of the URL it sends, which the URL parser
+  // has resolved the same way: on that path flowrun and the SDK agree.
+  const twice = { normalize: true, encodeTwice: true };
+  const endings = [["/a/b/..", "/a/"], ["/a/b/.", "/a/b/"], ["/a/..", "/"], ["/a/b/../..", "/"]];
+  for (const [sent, rfc] of endings) {
+    assert.equal(canonicalPath(sent, twice), rfc, sent);
+    const path = new URL(`http://api.flowrun.test${sent}`).pathname;
+    assert.equal(path, rfc, sent);
+    const c = { ...NAMED_CASES[0], name: `the URL of ${sent}`, path };
+    same(c, flowrunSign(c), await smithySign(c), "@smithy/signature-v4");
   }
 });
 
