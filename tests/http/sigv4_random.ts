@@ -51,11 +51,15 @@ class Draw {
     }
     return out;
   }
-  /** `text` percent-encoded as a client may send it: escapes in either case, safe characters raw. */
+  /**
+   * `text` percent-encoded as a client may send it: escapes in either case, safe characters raw
+   * (unreserved ones now and then escaped too).
+   */
   encode(text: string, rawToo: string): string {
     let out = "";
     for (const c of text) {
-      if (UNRESERVED.includes(c) || (rawToo.includes(c) && this.chance(0.5))) out += c;
+      const unreserved = UNRESERVED.includes(c) && this.chance(0.9);
+      if (unreserved || (rawToo.includes(c) && this.chance(0.5))) out += c;
       else {
         const hex = [...new TextEncoder().encode(c)].map((b) => b.toString(16).padStart(2, "0"));
         const upper = this.chance(0.7);
