@@ -1,7 +1,7 @@
 /**
  * AWS Signature Version 4 for a request's headers: the canonical request,
  * the string to sign, the signing key and the `Authorization` value, as
- * AWS's published test suite (`aws-signing-test-suite/v4`) spells them.
+ * AWS's documentation and SDKs compute them.
  * Every service but S3 encodes the path twice (the path as sent is encoded
  * once more) and normalizes it (no `.`/`..` segments, no empty ones); S3
  * signs the path as it is, encoded once. Hashes and HMACs come from
@@ -68,7 +68,7 @@ export interface SigV4Params {
   date: Date;
   /** Send and sign `x-amz-content-sha256` (S3 requires it; default: yes). */
   contentSha256?: boolean;
-  /** Sign `x-amz-security-token` (default: yes; the suite's `omit_session_token` cases add it unsigned). */
+  /** Sign `x-amz-security-token` (default: yes; when no, it is sent unsigned). */
   signSessionToken?: boolean;
   /** Normalize the path (default: every service but `s3`). */
   normalizePath?: boolean;
@@ -118,7 +118,7 @@ export function payloadHash(payload: string | Uint8Array): string {
 /**
  * Signs a request: the headers to add and the signature's workings.
  *
- * @example AWS's `get-vanilla` case
+ * @example A plain GET, AWS's documentation example
  * ```ts
  * import { signV4 } from "./sigv4.ts";
  * const signed = signV4(
