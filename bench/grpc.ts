@@ -4,7 +4,7 @@
  * HTTP step costs over `fetch` (bench/request_path.ts's `loop` and `run`,
  * here again so both ratios come from the same machine at the same time).
  *
- * The route guide (tests/fixtures/grpc/route_guide_server.ts) and the demo
+ * The atlas server (tests/fixtures/grpc/atlas_server.ts) and the demo
  * API run in processes of their own. One process (the runner's V8 flags)
  * warms every mode up, then runs `rounds` (default 7) rounds, each mode
  * making `calls` (default 1,000) calls one after the other in turn, and
@@ -16,7 +16,7 @@
  * runner's processes do not have).
  *
  * - `grpc-loop`: a grpc-js client of proto-loader's definition, one
- *   `GetFeature` after the other with a deadline each, every response's
+ *   `GetPlace` after the other with a deadline each, every response's
  *   field read: what any gRPC runner must do per call.
  * - `grpc-kind`: the same calls through the kind alone (`grpcAttempt` with
  *   the step already loaded), the answer's JSON read: the kind's own share.
@@ -79,11 +79,11 @@ async function parent(): Promise<void> {
 
 async function writeFlows(dir: string, calls: number, port: number): Promise<void> {
   const grpc = (i: number) =>
-    `  - name: feature ${i}\n    grpc:\n      target: "127.0.0.1:${port}"\n` +
-    `      proto: ${root}tests/fixtures/grpc/protos/route_guide.proto\n` +
-    `      method: routeguide.RouteGuide/GetFeature\n` +
-    `      message: { latitude: 409146138, longitude: -746188906 }\n` +
-    `    assert: { status: 0, json: [{ path: $.json.location.latitude, equals: 409146138 }] }\n`;
+    `  - name: place ${i}\n    grpc:\n      target: "127.0.0.1:${port}"\n` +
+    `      proto: ${root}tests/fixtures/grpc/protos/atlas.proto\n` +
+    `      method: atlas.Atlas/GetPlace\n` +
+    `      message: { latitude: 405551234, longitude: -744442468 }\n` +
+    `    assert: { status: 0, json: [{ path: $.json.location.latitude, equals: 405551234 }] }\n`;
   const http = (i: number) =>
     `  - name: health ${i}\n    request: { url: "\${ENV.BASE_URL}/health" }\n` +
     `    assert: { status: 200, json: [{ path: $.json.status, equals: ok }] }\n`;
@@ -253,7 +253,7 @@ async function grpcKind(dir: string): Promise<Work> {
   return async (n) => {
     for (let i = 0; i < n; i++) {
       const outcome = await grpcAttempt(spec, call);
-      if (JSON.parse(outcome.response!.body).location.latitude !== 409146138) {
+      if (JSON.parse(outcome.response!.body).location.latitude !== 405551234) {
         throw new Error(`wrong answer: ${JSON.stringify(outcome)}`);
       }
     }

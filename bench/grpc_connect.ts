@@ -1,12 +1,12 @@
 /**
  * `deno run -A bench/grpc_connect.ts [calls] [rounds]`: issue 55 asked for
  * `@grpc/grpc-js` "or the Buf/Connect stack if it serves Deno better:
- * measure and say why". The same unary `GetFeature` loop, one call after
+ * measure and say why". The same unary `GetPlace` loop, one call after
  * the other with a deadline each and the answer's field read, made by
  * grpc-js (bench/grpc.ts's `grpc-loop`) and by Connect's gRPC transport
  * for Node (`@connectrpc/connect-node` over `node:http2`, messages by
- * `@bufbuild/protobuf`), against the same route guide in a process of its
- * own (tests/fixtures/grpc/route_guide_server.ts). Connect needs generated
+ * `@bufbuild/protobuf`), against the same atlas server in a process of its
+ * own (tests/fixtures/grpc/atlas_server.ts). Connect needs generated
  * code or a descriptor: the descriptor is made at run time from the same
  * `.proto` file by protobufjs (which flowrun already has), as flowrun
  * would have to for a `.proto` named in a flow.
@@ -31,13 +31,13 @@ import { FileDescriptorSetSchema } from "npm:@bufbuild/protobuf@2.17.0/wkt";
 import { median, root } from "./support.ts";
 import { grpcLoop, startGrpcProcess } from "./grpc_loop.ts";
 
-const PROTO = `${root}tests/fixtures/grpc/protos/route_guide.proto`;
-const POINT = { latitude: 409146138, longitude: -746188906 };
+const PROTO = `${root}tests/fixtures/grpc/protos/atlas.proto`;
+const POINT = { latitude: 405551234, longitude: -744442468 };
 const WARM = 500;
 
 type Work = (n: number) => Promise<number>;
 
-/** Connect's loop: a gRPC transport over HTTP/2, one `getFeature` after the other. */
+/** Connect's loop: a gRPC transport over HTTP/2, one `getPlace` after the other. */
 async function connectLoop(port: number): Promise<Work> {
   const protobuf = (await import("protobufjs")).default;
   // protobufjs's descriptor extension turns the parsed .proto into a FileDescriptorSet.
@@ -45,7 +45,7 @@ async function connectLoop(port: number): Promise<Work> {
   const root = await new protobuf.Root().load(PROTO, { keepCase: true });
   // deno-lint-ignore no-explicit-any
   const set = (root as any).toDescriptor("proto3");
-  // protobufjs names types relative to the package ("Point"); descriptors want ".routeguide.Point".
+  // protobufjs names types relative to the package ("Point"); descriptors want ".atlas.Point".
   const full = (pkg: string, name?: string) =>
     name && !name.startsWith(".") ? `.${pkg}.${name}` : name;
   // deno-lint-ignore no-explicit-any
@@ -62,15 +62,15 @@ async function connectLoop(port: number): Promise<Work> {
   }
   const bytes = descriptor.FileDescriptorSet.encode(set).finish();
   const registry = createFileRegistry(fromBinary(FileDescriptorSetSchema, bytes));
-  const service = registry.getService("routeguide.RouteGuide");
-  if (!service) throw new Error("routeguide.RouteGuide is not in the descriptor");
+  const service = registry.getService("atlas.Atlas");
+  if (!service) throw new Error("atlas.Atlas is not in the descriptor");
   const transport = createGrpcTransport({ baseUrl: `http://127.0.0.1:${port}` });
   // deno-lint-ignore no-explicit-any
   const client = createClient(service, transport) as any;
   return async (n) => {
     for (let i = 0; i < n; i++) {
-      const feature = await client.getFeature(POINT, { timeoutMs: 30_000 });
-      if (feature.location.latitude !== POINT.latitude) throw new Error("wrong feature");
+      const place = await client.getPlace(POINT, { timeoutMs: 30_000 });
+      if (place.location.latitude !== POINT.latitude) throw new Error("wrong place");
     }
     return n;
   };

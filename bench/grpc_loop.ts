@@ -1,5 +1,5 @@
 /**
- * The plain grpc-js client loop and the route guide in a process of its
+ * The plain grpc-js client loop and the atlas server in a process of its
  * own, shared by bench/grpc.ts (the kind's cost over the loop) and
  * bench/grpc_connect.ts (grpc-js beside Connect).
  *
@@ -7,10 +7,10 @@
  */
 import { root } from "./support.ts";
 
-/** The route guide (tests/fixtures/grpc/route_guide_server.ts) in a process of its own; its port. */
+/** The atlas server (tests/fixtures/grpc/atlas_server.ts) in a process of its own; its port. */
 export async function startGrpcProcess(): Promise<{ port: number; process: Deno.ChildProcess }> {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", `${root}tests/fixtures/grpc/route_guide_server.ts`],
+    args: ["run", "-A", `${root}tests/fixtures/grpc/atlas_server.ts`],
     stdout: "piped",
   }).spawn();
   const reader = child.stdout.getReader();
@@ -21,13 +21,13 @@ export async function startGrpcProcess(): Promise<{ port: number; process: Deno.
 }
 
 /**
- * A grpc-js client of proto-loader's definition: `n` `GetFeature` calls
+ * A grpc-js client of proto-loader's definition: `n` `GetPlace` calls
  * one after the other with a deadline each, every response's field read.
  */
 export async function grpcLoop(port: number): Promise<(n: number) => Promise<number>> {
   const grpc = await import("@grpc/grpc-js");
   const loader = await import("@grpc/proto-loader");
-  const def = loader.loadSync(`${root}tests/fixtures/grpc/protos/route_guide.proto`, {
+  const def = loader.loadSync(`${root}tests/fixtures/grpc/protos/atlas.proto`, {
     longs: String,
     enums: String,
     bytes: String,
@@ -35,12 +35,12 @@ export async function grpcLoop(port: number): Promise<(n: number) => Promise<num
     oneofs: true,
   });
   // deno-lint-ignore no-explicit-any
-  const Guide = (grpc.loadPackageDefinition(def) as any).routeguide.RouteGuide;
-  const client = new Guide(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
-  const point = { latitude: 409146138, longitude: -746188906 };
+  const Client = (grpc.loadPackageDefinition(def) as any).atlas.Atlas;
+  const client = new Client(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+  const point = { latitude: 405551234, longitude: -744442468 };
   const call = () =>
     new Promise<{ location: { latitude: number } }>((resolve, reject) =>
-      client.GetFeature(
+      client.GetPlace(
         point,
         { deadline: Date.now() + 30_000 },
         (e: Error | null, v: { location: { latitude: number } }) => e ? reject(e) : resolve(v),
@@ -48,7 +48,7 @@ export async function grpcLoop(port: number): Promise<(n: number) => Promise<num
     );
   return async (n) => {
     for (let i = 0; i < n; i++) {
-      if ((await call()).location.latitude !== point.latitude) throw new Error("wrong feature");
+      if ((await call()).location.latitude !== point.latitude) throw new Error("wrong place");
     }
     return n;
   };

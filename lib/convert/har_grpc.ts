@@ -71,7 +71,7 @@ export function grpcStatusOf(r: Pick<HarRecord, "raw">): number {
  * import { grpcMap } from "./har_grpc.ts";
  * import { newCorrelator } from "./correlate/pipeline.ts";
  * const c = newCorrelator("a");
- * const r = { url: new URL("http://127.0.0.1:50051/routeguide.RouteGuide/GetFeature"), bodyText: "{}" };
+ * const r = { url: new URL("http://127.0.0.1:50051/atlas.Atlas/GetPlace"), bodyText: "{}" };
  * const step = { headers: [["x-id", "7"], ["content-type", "application/grpc"]], body: { entries: [] } };
  * // deno-lint-ignore no-explicit-any
  * const map = grpcMap(c, r as any, step as any);

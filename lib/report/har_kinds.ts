@@ -55,12 +55,12 @@ export const GRPC_JSON = "application/grpc+json";
  * import { onTheWire } from "./har_kinds.ts";
  * import { BodyBudget } from "./har_budget.ts";
  * const wire = onTheWire({
- *   step: "feature", attempt: 1, started_at: "2026-01-01T00:00:00.000Z", duration_ms: 4,
- *   request: { method: "GRPC", url: "grpc://127.0.0.1:50051/routeguide.RouteGuide/GetFeature", headers: [], body: "{}", size: 2 },
+ *   step: "place", attempt: 1, started_at: "2026-01-01T00:00:00.000Z", duration_ms: 4,
+ *   request: { method: "GRPC", url: "grpc://127.0.0.1:50051/atlas.Atlas/GetPlace", headers: [], body: "{}", size: 2 },
  *   response: { status: 5, headers: { "grpc-status": "5", "grpc-message": "no" }, set_cookies: [], body: "null", size: 4 },
  * }, new BodyBudget());
  * if (wire.exchange.request.method !== "POST" || wire.exchange.response?.status !== 200) throw new Error();
- * if (wire.exchange.request.url !== "http://127.0.0.1:50051/routeguide.RouteGuide/GetFeature") throw new Error();
+ * if (wire.exchange.request.url !== "http://127.0.0.1:50051/atlas.Atlas/GetPlace") throw new Error();
  * ```
  */
 export function onTheWire(exchange: Exchange, budget: BodyBudget): OnTheWire {

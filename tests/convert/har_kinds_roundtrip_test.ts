@@ -13,7 +13,7 @@ import { runCli } from "../support/cli.ts";
 import { CHAT_STEP } from "../kinds/websocket/chat_step.ts";
 import { TOKEN, wsServer } from "../kinds/websocket/servers.ts";
 import { startSseServer } from "../kinds/sse/server.ts";
-import { FEATURE, officialServer } from "../fixtures/grpc_reflection/servers.ts";
+import { officialServer, PLACE } from "../fixtures/grpc_reflection/servers.ts";
 
 const GRPC_FIXTURES = new URL("../fixtures/grpc_reflection/", import.meta.url);
 
@@ -147,19 +147,19 @@ Deno.test("run → HAR → convert har → run: an SSE step comes back as one, r
   }
 });
 
-const FEATURE_FLOW = `name: feature
+const PLACE_FLOW = `name: place
 steps:
-  - name: feature
+  - name: place
     grpc:
       target: "\${ENV.GRPC_TARGET}"
-      proto: route_guide.proto
-      method: routeguide.RouteGuide/GetFeature
-      message: { latitude: 409146138, longitude: -746188906 }
+      proto: atlas.proto
+      method: atlas.Atlas/GetPlace
+      message: { latitude: 405551234, longitude: -744442468 }
       metadata: { x-tenant: acme }
     assert:
       status: 0
       json:
-        - { path: $.json.name, equals: "${FEATURE.name}" }
+        - { path: $.json.name, equals: "${PLACE.name}" }
 `;
 
 Deno.test("run → HAR → convert har → run: a gRPC step comes back as one, described by the server's reflection", async () => {
@@ -167,17 +167,17 @@ Deno.test("run → HAR → convert har → run: a gRPC step comes back as one, d
   const dir = await Deno.makeTempDir({ prefix: "flowrun-har-grpc-" });
   try {
     // The flow names its .proto file; the HAR cannot carry it, so the converted step reflects.
-    await Deno.copyFile(new URL("route_guide.proto", GRPC_FIXTURES), `${dir}/route_guide.proto`);
+    await Deno.copyFile(new URL("atlas.proto", GRPC_FIXTURES), `${dir}/atlas.proto`);
     const target = `grpc://${server.target}`;
     const { converted, summary, first, second } = await roundTrip(
-      FEATURE_FLOW,
+      PLACE_FLOW,
       { GRPC_TARGET: target },
       { GRPC_TARGET: target },
       dir,
     );
     assert.match(summary, /Converted 1 of 1 HAR entries into 1 step\./);
     assert.match(converted, /^ {4}grpc:$/m);
-    assert.match(converted, /^ {6}method: routeguide\.RouteGuide\/GetFeature$/m);
+    assert.match(converted, /^ {6}method: atlas\.Atlas\/GetPlace$/m);
     assert.match(converted, /^ {8}x-tenant: acme$/m);
     assert.match(converted, /^ {6}status: 0$/m);
     assert.doesNotMatch(converted, /proto:/);
@@ -201,11 +201,11 @@ steps:
     sse:
       url: "\${ENV.SSE_URL}/jobs/job-7/events"
       until: "$[?@.event == 'done']"
-  - name: feature
+  - name: place
     grpc:
       target: "\${ENV.GRPC_TARGET}"
-      method: routeguide.RouteGuide/GetFeature
-      message: { latitude: 409146138, longitude: -746188906 }
+      method: atlas.Atlas/GetPlace
+      message: { latitude: 405551234, longitude: -744442468 }
 `;
 
 Deno.test("run → HAR → convert har → run: one flow with a WebSocket, an SSE and a gRPC step, each server's host named", async () => {

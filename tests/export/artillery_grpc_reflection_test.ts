@@ -50,7 +50,7 @@ Deno.test(
       assert.equal(c["flowrun.checks.ok"], USERS * 12, artillery.output);
       assert.equal(c["flowrun.checks.failed"] ?? 0, 0);
       assert.equal(artillery.summaries["flowrun.grpc.lookup"]?.count, USERS);
-      assert.equal(artillery.summaries["flowrun.grpc.feature"]?.count, USERS);
+      assert.equal(artillery.summaries["flowrun.grpc.place"]?.count, USERS);
       // Asked once per process and service: two streams for each of Artillery's workers, which
       // are fewer than the users (the users here arrive within one second).
       const streams = server.asked.length;

@@ -3,8 +3,8 @@
  * shapes and an HTTP step (tests/fixtures/export/kinds_grpc.yaml), run by
  * Artillery itself (2.0.34, installed once into the real servers' cache by
  * tests/real/servers.ts, as tests/export/artillery_kinds_test.ts does)
- * against grpc-js's route guide the test starts on 127.0.0.1
- * (tests/fixtures/grpc/route_guide_server.ts) and an HTTP endpoint that
+ * against grpc-js's atlas server the test starts on 127.0.0.1
+ * (tests/fixtures/grpc/atlas_server.ts) and an HTTP endpoint that
  * records, per run id (one per virtual user), what the later HTTP step was
  * sent.
  *
@@ -21,7 +21,7 @@ import assert from "node:assert/strict";
 import { exportAndRun as exportAndRunIn } from "./artillery_cli.ts";
 import { runCli } from "../support/cli.ts";
 import { prepare } from "../real/servers.ts";
-import { startRouteGuide } from "../fixtures/grpc/route_guide_server.ts";
+import { startAtlas } from "../fixtures/grpc/atlas_server.ts";
 
 const ARTILLERY = { name: "artillery", version: "2.0.34" };
 const installed = await prepare([ARTILLERY]);
@@ -52,11 +52,11 @@ function startUse() {
 /** Starts both servers, runs `body`, stops them. */
 async function withServers(
   body: (
-    guide: Awaited<ReturnType<typeof startRouteGuide>>,
+    guide: Awaited<ReturnType<typeof startAtlas>>,
     use: ReturnType<typeof startUse>,
   ) => Promise<void>,
 ): Promise<void> {
-  const guide = await startRouteGuide();
+  const guide = await startAtlas();
   const use = startUse();
   try {
     await body(guide, use);
@@ -85,7 +85,7 @@ Deno.test(
       assert.equal(reference.length, 5);
       const used = use.seen.get("flowrun-run")!;
       assert.deepEqual(used, [
-        `?place=${encodeURIComponent(FEATURE)}&echoed=${encodeURIComponent(`echo: ${FEATURE}`)}`,
+        `?place=${encodeURIComponent(PLACE)}&echoed=${encodeURIComponent(`echo: ${PLACE}`)}`,
       ]);
       use.seen.delete("flowrun-run");
       const artillery = await exportAndRun("kinds_grpc.yaml", 3, env);
@@ -103,21 +103,21 @@ Deno.test(
       const c = artillery.counters;
       assert.equal(c["vusers.completed"], 3, artillery.output);
       assert.equal(c["vusers.failed"] ?? 0, 0);
-      assert.equal(c["flowrun.grpc.rectangle.received"], 3 * 3, "three features in the rectangle");
-      assert.equal(c["flowrun.grpc.route.sent"], 3 * 3);
+      assert.equal(c["flowrun.grpc.area.received"], 3 * 3, "three places in the area");
+      assert.equal(c["flowrun.grpc.trip.sent"], 3 * 3);
       assert.equal(c["flowrun.grpc.chat.received"], 3 * 2);
-      // Feature 4 checks, nowhere 2, rectangle 2, route 2, chat 2: for each user.
+      // Place 4 checks, nowhere 2, area 2, trip 2, chat 2: for each user.
       assert.equal(c["flowrun.checks.ok"], 3 * 12, artillery.output);
       assert.equal(c["flowrun.checks.failed"] ?? 0, 0);
       assert.equal(c["plugins.expect.ok.statusCode"], 3, "the HTTP step's status check");
-      for (const step of ["feature", "nowhere", "rectangle", "route", "chat"]) {
+      for (const step of ["place", "nowhere", "area", "trip", "chat"]) {
         assert.equal(artillery.summaries[`flowrun.grpc.${step}`]?.count, 3, `a time per ${step}`);
       }
     });
   },
 );
 
-const FEATURE = "Berkshire Valley Management Area Trail, Jefferson, NJ, USA";
+const PLACE = "Cedar Marsh Boardwalk and Heron Hide, Ardent Vale, east 14";
 
 Deno.test(
   `a failing gRPC check and an unreachable server fail the virtual users in Artillery's report${installed.ignoredBecause}`,
@@ -133,11 +133,11 @@ Deno.test(
       assert.notEqual(failed.code, 0, failed.output);
       assert.equal(failed.counters["vusers.failed"], 2, failed.output);
       assert.equal(failed.counters["vusers.completed"] ?? 0, 0);
-      assert.equal(failed.counters["errors.Failed checks for request feature"], 2);
+      assert.equal(failed.counters["errors.Failed checks for request place"], 2);
       assert.equal(failed.counters["flowrun.checks.failed"], 2);
       assert.match(
         failed.output,
-        new RegExp(`not ok feature: \\$\\.json\\.name equals "Nowhere at all": got "${FEATURE}"`),
+        new RegExp(`not ok place: \\$\\.json\\.name equals "Nowhere at all": got "${PLACE}"`),
       );
       assert.equal(guide.calls.length, 2, "each user called once");
       assert.equal(use.seen.size, 0, "as in flowrun run, no user went on");
@@ -152,10 +152,10 @@ Deno.test(
       assert.equal(refused.code, 1, refused.stdout + refused.stderr);
       const down = await exportAndRun("kinds_grpc_failing.yaml", 2, unreachable);
       assert.equal(down.counters["vusers.failed"], 2, down.output);
-      assert.equal(down.counters["flowrun.grpc.feature.errors"], 2, down.output);
+      assert.equal(down.counters["flowrun.grpc.place.errors"], 2, down.output);
       assert.match(
         down.output,
-        /not ok feature: routeguide\.RouteGuide\/GetFeature is unavailable \(UNAVAILABLE\)/,
+        /not ok place: atlas\.Atlas\/GetPlace is unavailable \(UNAVAILABLE\)/,
       );
       assert.equal(use.seen.size, 0);
     });

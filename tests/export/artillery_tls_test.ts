@@ -65,7 +65,7 @@ Deno.test(
       assert.equal(c["vusers.failed"] ?? 0, 0);
       assert.equal(c["flowrun.checks.ok"], USERS * 3, artillery.output);
       assert.equal(c["plugins.expect.ok.statusCode"], USERS, "the HTTP step over TLS");
-      for (const step of ["sse.feed", "websocket.socket", "grpc.feature"]) {
+      for (const step of ["sse.feed", "websocket.socket", "grpc.place"]) {
         assert.equal(c[`flowrun.${step}.received`], USERS, step);
       }
     } finally {

@@ -177,25 +177,25 @@ Deno.test("a gRPC step becomes a processor call with its .proto root written bes
         )
           .exec(processor)![1],
       );
-    const feature = data("flowrunGrpc1");
-    assert.equal(feature.kind, "grpc");
-    assert.equal(feature.spec.target, "{{ $env.GRPC_TARGET }}");
-    assert.equal(feature.spec.path, "/routeguide.RouteGuide/GetFeature");
-    assert.deepEqual(feature.spec.metadata, {
+    const place = data("flowrunGrpc1");
+    assert.equal(place.kind, "grpc");
+    assert.equal(place.spec.target, "{{ $env.GRPC_TARGET }}");
+    assert.equal(place.spec.path, "/atlas.Atlas/GetPlace");
+    assert.deepEqual(place.spec.metadata, {
       authorization: "Bearer {{ $env.KINDS_TOKEN }}",
       "x-echo": "{{ $uuid }}",
     });
-    assert.deepEqual(feature.spec.message, { latitude: 409146138, longitude: -746188906 });
-    assert.deepEqual(feature.captures, [{ as: "f0_feature__place", at: ["json", "name"] }]);
-    assert.equal(feature.checks.length, 4, "status, two headers and a path");
+    assert.deepEqual(place.spec.message, { latitude: 405551234, longitude: -744442468 });
+    assert.deepEqual(place.captures, [{ as: "f0_place__place", at: ["json", "name"] }]);
+    assert.equal(place.checks.length, 4, "status, two headers and a path");
     const chat = data("flowrunGrpc5");
     assert.deepEqual([chat.spec.requestStream, chat.spec.responseStream], [true, true]);
-    assert.equal(chat.spec.messages[1].message, "{{ f0_feature__place }}");
+    assert.equal(chat.spec.messages[1].message, "{{ f0_place__place }}");
     // The root is written once for the five steps that share the .proto file.
     const roots = new Set([1, 2, 3, 4, 5].map((i) => data(`flowrunGrpc${i}`).spec.protos));
     assert.deepEqual([...roots], ["protos/1.json"]);
     const root = JSON.parse(await Deno.readTextFile(`${dir}/protos/1.json`));
-    assert.ok(root.nested.routeguide.nested.RouteGuide.methods.RouteChat, JSON.stringify(root));
+    assert.ok(root.nested.atlas.nested.Atlas.methods.TripChat, JSON.stringify(root));
     for (const text of [script, processor, JSON.stringify(root)]) {
       assert.ok(!text.includes(SECRET), "the secret is not written");
     }

@@ -3,7 +3,7 @@
  * base64 stands for, as `flowrun run` does (issue 55): before, it sent the
  * base64 text itself, so a server reading the bytes got other bytes than
  * under `flowrun run`. The server is grpc-js's, started here: its
- * GetFeature echoes each `-bin` metadata it got in its trailers, so the
+ * GetPlace echoes each `-bin` metadata it got in its trailers, so the
  * step's check of the echoed trailer passes only when the bytes arrived.
  * The processor is driven in Node (tests/export/drive.ts) with grpc-js from
  * Artillery's install, beside `flowrun run` of the same flow.
@@ -19,11 +19,11 @@ const installed = await prepare([{ name: "artillery", version: "2.0.34" }]);
 
 const FLOW = `name: bin
 steps:
-  - name: feature
+  - name: place
     grpc:
       target: "\${ENV.GRPC_TARGET}"
-      proto: protos/route_guide.proto
-      method: routeguide.RouteGuide/GetFeature
+      proto: protos/atlas.proto
+      method: atlas.Atlas/GetPlace
       message: { latitude: 1, longitude: 2 }
       metadata: { x-trace-bin: "AAEC/w==", x-name-bin: "\${ENV.NAME_BIN}", x-plain: "AAEC/w==" }
     assert:
@@ -70,7 +70,7 @@ Deno.test(
       assert.equal(run.code, 1, run.stdout + run.stderr);
       assert.match(run.stdout, sentence);
       const { got, stdout } = await drive(installed.install!.prefix, `${dir}/flow.yaml`, env);
-      assert.match(got.error, /^The grpc step feature failed: /, stdout);
+      assert.match(got.error, /^The grpc step place failed: /, stdout);
       assert.match(got.error, sentence, stdout);
       assert.deepEqual(server.got, [], "nothing was sent");
     } finally {

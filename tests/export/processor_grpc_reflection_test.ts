@@ -44,7 +44,7 @@ Deno.test(
         const { got, stdout } = await drive(installed.install!.prefix, FLOW, env);
         assert.equal(got.error, undefined, stdout);
         // Lookup: its status and eight paths (well-known types, a map, 64-bit integers, an
-        // enum, bytes, a oneof); GetFeature: its status and two paths.
+        // enum, bytes, a oneof); GetPlace: its status and two paths.
         assert.equal(got.counters["flowrun.checks.ok"], 12, stdout);
         assert.equal(got.counters["flowrun.checks.failed"] ?? 0, 0, stdout);
         assert.equal(got.vars.f0_lookup__shelf, "B2");
@@ -73,7 +73,7 @@ Deno.test(
       const { got, stdout } = await drive(installed.install!.prefix, FLOW, env);
       assert.equal(got.error, `The grpc step lookup failed: ${sentence}`, stdout);
       assert.equal(got.counters["flowrun.grpc.lookup.errors"], 1, stdout);
-      assert.equal(got.counters["flowrun.grpc.feature.received"], undefined, "no step after it");
+      assert.equal(got.counters["flowrun.grpc.place.received"], undefined, "no step after it");
     });
     await withServer(specServer(), async (server) => {
       const env = envOf(server.target);

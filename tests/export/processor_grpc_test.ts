@@ -2,8 +2,8 @@
  * The exported processor's gRPC call at the edges of the proto3 JSON
  * mapping and of its bounds, run in Node without Artillery
  * (tests/fixtures/export/drive_processor.cjs calls the scenario's
- * `function:` items in order, as Artillery does) against grpc-js's route
- * guide (tests/fixtures/grpc/route_guide_server.ts), beside `flowrun run`
+ * `function:` items in order, as Artillery does) against grpc-js's atlas
+ * server (tests/fixtures/grpc/atlas_server.ts), beside `flowrun run`
  * of the same flow (tests/fixtures/export/kinds_grpc_edges.yaml): a message
  * of every mapping rule (a snake_case key, 64-bit integers as text, an enum
  * by name, bytes as base64, a map, Google's well-known types, a `.proto`
@@ -17,7 +17,7 @@
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
 import { prepare } from "../real/servers.ts";
-import { startRouteGuide } from "../fixtures/grpc/route_guide_server.ts";
+import { startAtlas } from "../fixtures/grpc/atlas_server.ts";
 import { drive as driveIn } from "./drive.ts";
 
 const installed = await prepare([{ name: "artillery", version: "2.0.34" }]);
@@ -27,7 +27,7 @@ Deno.test(
   `the processor's gRPC calls map messages and stop streams as flowrun run does${installed.ignoredBecause}`,
   { ignore: installed.ignoredBecause !== "" },
   async () => {
-    const server = await startRouteGuide();
+    const server = await startAtlas();
     try {
       const env = { GRPC_TARGET: `127.0.0.1:${server.port}` };
       const run = await runCli(["run", `${FIXTURES}kinds_grpc_edges.yaml`], { env });
@@ -35,13 +35,13 @@ Deno.test(
       assert.equal(run.code, 1, run.stdout + run.stderr);
       assert.match(run.stdout, /✔ mirror/);
       assert.match(run.stdout, /brought more than 2 messages \(max_messages\)/);
-      // The Mirror records no call; the route guide does.
-      assert.deepEqual(server.calls.splice(0).map((c) => c.method), ["ListFeatures"]);
+      // The Mirror records no call; the atlas server does.
+      assert.deepEqual(server.calls.splice(0).map((c) => c.method), ["ListPlaces"]);
       const { got, stdout } = await drive("kinds_grpc_edges.yaml", env);
-      assert.deepEqual(server.calls.map((c) => c.method), ["ListFeatures"]);
+      assert.deepEqual(server.calls.map((c) => c.method), ["ListPlaces"]);
       assert.match(
         stdout,
-        /not ok capped: The stream of routeguide\.RouteGuide\/ListFeatures brought more than 2 messages/,
+        /not ok capped: The stream of atlas\.Atlas\/ListPlaces brought more than 2 messages/,
       );
       // The mirror: its status and ten paths; the capped stream fails as in flowrun run.
       assert.equal(got.counters["flowrun.checks.ok"], 11, stdout);
@@ -63,14 +63,14 @@ Deno.test(
   `the processor's gRPC call ends at the step's timeout as flowrun run's does${installed.ignoredBecause}`,
   { ignore: installed.ignoredBecause !== "" },
   async () => {
-    // The misbehaving route guide's ListFeatures writes until the client goes away.
-    const server = await startRouteGuide({ bad: "unavailable-twice" });
+    // The misbehaving atlas server's ListPlaces writes until the client goes away.
+    const server = await startAtlas({ bad: "unavailable-twice" });
     try {
       const env = { GRPC_TARGET: `127.0.0.1:${server.port}` };
       const run = await runCli(["run", `${FIXTURES}kinds_grpc_timeout.yaml`], { env });
       assert.equal(run.code, 1, run.stdout + run.stderr);
       const timedOut =
-        /No end of routeguide\.RouteGuide\/ListFeatures within 400 ms, the step's timeout \(\d+ messages? had arrived\)/;
+        /No end of atlas\.Atlas\/ListPlaces within 400 ms, the step's timeout \(\d+ messages? had arrived\)/;
       assert.match(run.stdout, timedOut);
       const { got, stdout } = await drive("kinds_grpc_timeout.yaml", env);
       assert.match(got.error, /^The grpc step endless failed: /, stdout);

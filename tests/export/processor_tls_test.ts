@@ -3,7 +3,7 @@
  * WebSocket and a gRPC step (tests/fixtures/export/kinds_tls.yaml) against
  * servers on 127.0.0.1 whose certificates a private CA made by the test
  * signed (tests/support/tls.ts): the HTTP/WebSocket test server
- * (tests/export/kinds_server.ts) over TLS and grpc-js's route guide over
+ * (tests/export/kinds_server.ts) over TLS and grpc-js's atlas server over
  * TLS (one asking for a client certificate). Each case beside
  * `flowrun run` with the same options: the export takes `--cacert`,
  * `--cert`/`--key`, `--insecure` and `--max-body` as run does, and a flow's
@@ -15,7 +15,7 @@ import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
 import { hasOpenssl, makeCertificates } from "../support/tls.ts";
 import { prepare } from "../real/servers.ts";
-import { startRouteGuide } from "../fixtures/grpc/route_guide_server.ts";
+import { startAtlas } from "../fixtures/grpc/atlas_server.ts";
 import { startKindsServer } from "./kinds_server.ts";
 import { drive } from "./drive.ts";
 import { startTlsGuide } from "./tls_guide.ts";
@@ -27,7 +27,7 @@ const skip = installed.ignoredBecause || (hasOpenssl() ? "" : " (ignored: no ope
 
 type Certs = Record<string, string>;
 
-/** Both servers with `name`.pem/.key as their certificate; the route guide asks for a client's when `mutual`. */
+/** Both servers with `name`.pem/.key as their certificate; the atlas server asks for a client's when `mutual`. */
 async function withServers(
   certs: Certs,
   name: string,
@@ -81,7 +81,7 @@ Deno.test(
         assertRun(await run(FLOW, env, ca), 0);
         const trusted = await drive(installed.install!.prefix, FLOW, env, ca);
         assert.ok(passed(trusted.got), trusted.stdout);
-        assert.equal(trusted.got.counters["flowrun.grpc.feature.received"], 1);
+        assert.equal(trusted.got.counters["flowrun.grpc.place.received"], 1);
       });
     } finally {
       await Deno.remove(dir, { recursive: true });
@@ -97,11 +97,11 @@ Deno.test(
     try {
       const certs = await makeCertificates(dir);
       await Deno.copyFile(
-        `${FIXTURES}../grpc/protos/route_guide.proto`,
-        `${dir}/route_guide.proto`,
+        `${FIXTURES}../grpc/protos/atlas.proto`,
+        `${dir}/atlas.proto`,
       );
       const flow = (await Deno.readTextFile(`${FIXTURES}${FLOW}`))
-        .replace("../grpc/protos/route_guide.proto", "route_guide.proto")
+        .replace("../grpc/protos/atlas.proto", "atlas.proto")
         .replace("name: kinds over tls", "name: kinds over tls\noptions: { ca_cert: ca.pem }");
       await Deno.writeTextFile(`${dir}/flow.yaml`, flow);
       await withServers(certs, "server", async (env) => {
@@ -117,7 +117,7 @@ Deno.test(
         const checked = await drive(installed.install!.prefix, FLOW, env);
         assert.match(checked.got.error ?? "", /^The sse step feed failed: /, checked.stdout);
       });
-      // The route guide asks for a client certificate the CA signed.
+      // The atlas server asks for a client certificate the CA signed.
       await withServers(certs, "server", async (env) => {
         const ca = ["--cacert", `${dir}/ca.pem`];
         const client = [...ca, "--cert", `${dir}/client.pem`, "--key", `${dir}/client.key`];
@@ -156,7 +156,7 @@ Deno.test(
         const anonymous = await drive(installed.install!.prefix, FLOW, env, ca);
         assert.match(
           anonymous.got.error ?? "",
-          /^The grpc step feature failed: /,
+          /^The grpc step place failed: /,
           anonymous.stdout,
         );
       }, true);
@@ -167,7 +167,7 @@ Deno.test(
 );
 
 const TOO_LARGE_GRPC =
-  /The response of routeguide\.RouteGuide\/\w+ held more than \d+ bytes \(--max-body\); flowrun cancelled the call \(\d+ messages? had arrived\)\./;
+  /The response of atlas\.Atlas\/\w+ held more than \d+ bytes \(--max-body\); flowrun cancelled the call \(\d+ messages? had arrived\)\./;
 const TOO_LARGE_SSE =
   /The event stream sent more than 1024 bytes \(the --max-body limit\) after 0 events; reading stopped there\./;
 const TOO_LARGE_WS =
@@ -177,9 +177,9 @@ Deno.test(
   `--max-body when exporting: an answer, a stream or messages past it are refused as run refuses them${installed.ignoredBecause}`,
   { ignore: installed.ignoredBecause !== "" },
   async () => {
-    // The misbehaving route guide: GetFeature answers 3 MiB, ListFeatures never ends; the
+    // The misbehaving atlas server: GetPlace answers 3 MiB, ListPlaces never ends; the
     // chat echoes a message of 1,500 bytes.
-    const guide = await startRouteGuide({ bad: "huge" });
+    const guide = await startAtlas({ bad: "huge" });
     const kinds = startKindsServer("t");
     const env = {
       GRPC_TARGET: `127.0.0.1:${guide.port}`,
@@ -188,7 +188,7 @@ Deno.test(
       KINDS_TOKEN: "t",
     };
     const cases = [
-      ["kinds_grpc_failing.yaml", "1MiB", TOO_LARGE_GRPC, "feature"],
+      ["kinds_grpc_failing.yaml", "1MiB", TOO_LARGE_GRPC, "place"],
       ["kinds_grpc_timeout.yaml", "1KiB", TOO_LARGE_GRPC, "endless"],
       ["kinds_large.yaml", "1KiB", TOO_LARGE_WS, "socket"],
       ["kinds_large_sse.yaml", "1KiB", TOO_LARGE_SSE, "feed"],

@@ -1,5 +1,5 @@
 /**
- * A route guide's GetFeature over TLS for the export's TLS tests
+ * An atlas server's GetPlace over TLS for the export's TLS tests
  * (tests/export/processor_tls_test.ts, artillery_tls_test.ts), on 127.0.0.1
  * with an ephemeral port.
  */
@@ -7,15 +7,15 @@ import { Buffer } from "node:buffer";
 import * as grpc from "@grpc/grpc-js";
 import * as loader from "@grpc/proto-loader";
 
-const PROTO = new URL("../fixtures/grpc/protos/route_guide.proto", import.meta.url).pathname;
+const PROTO = new URL("../fixtures/grpc/protos/atlas.proto", import.meta.url).pathname;
 
-const FEATURE = {
-  name: "Berkshire Valley Management Area Trail, Jefferson, NJ, USA",
-  location: { latitude: 409146138, longitude: -746188906 },
+const PLACE = {
+  name: "Cedar Marsh Boardwalk and Heron Hide, Ardent Vale, east 14",
+  location: { latitude: 405551234, longitude: -744442468 },
 };
 
 /**
- * A route guide's GetFeature over TLS with `tls` as its certificate, asking
+ * An atlas server's GetPlace over TLS with `tls` as its certificate, asking
  * for a client certificate `ca` signed when `mutual`. Its own, not
  * tests/fixtures/grpc's: grpc-js's TLS server under Deno answers without
  * TLS when given no CA (the handshake fails with "wrong version number"),
@@ -28,10 +28,10 @@ export async function startTlsGuide(
 ) {
   const definition = loader.loadSync(PROTO);
   // deno-lint-ignore no-explicit-any
-  const routeguide = (grpc.loadPackageDefinition(definition) as any).routeguide;
+  const atlas = (grpc.loadPackageDefinition(definition) as any).atlas;
   const server = new grpc.Server();
-  server.addService(routeguide.RouteGuide.service, {
-    GetFeature: (_call: unknown, done: grpc.sendUnaryData<unknown>) => done(null, FEATURE),
+  server.addService(atlas.Atlas.service, {
+    GetPlace: (_call: unknown, done: grpc.sendUnaryData<unknown>) => done(null, PLACE),
   });
   const keys = [{ private_key: Buffer.from(tls.key), cert_chain: Buffer.from(tls.cert) }];
   const credentials = grpc.ServerCredentials.createSsl(Buffer.from(ca), keys, mutual);

@@ -14,7 +14,7 @@ import { runCli } from "../support/cli.ts";
 import { CHAT_STEP } from "../kinds/websocket/chat_step.ts";
 import { TICKET, TOKEN, wsServer } from "../kinds/websocket/servers.ts";
 import { EVENT_TOKEN, startSseServer } from "../kinds/sse/server.ts";
-import { startRouteGuide } from "../fixtures/grpc/route_guide_server.ts";
+import { startAtlas } from "../fixtures/grpc/atlas_server.ts";
 import { flowDir } from "../kinds/grpc/support.ts";
 import { harProblems } from "./har_report_shape.ts";
 
@@ -43,19 +43,19 @@ ${CHAT_STEP}    capture: { ticket: "$.json.messages[0].ticket" }
     request:
       url: "\${ENV.SSE_URL}/use"
       headers: { authorization: "Bearer \${steps.listen.capture.token}" }
-  - name: feature
+  - name: place
     grpc:
       target: "127.0.0.1:\${ENV.GRPC_PORT}"
-      proto: protos/route_guide.proto
-      method: routeguide.RouteGuide/GetFeature
-      message: { latitude: 409146138, longitude: -746188906 }
+      proto: protos/atlas.proto
+      method: atlas.Atlas/GetPlace
+      message: { latitude: 405551234, longitude: -744442468 }
       metadata: { authorization: "Bearer \${ENV.API_TOKEN}", x-echo: "\${ENV.API_TOKEN}" }
     assert: { status: 0 }
   - name: nowhere
     grpc:
       target: "127.0.0.1:\${ENV.GRPC_PORT}"
-      proto: protos/route_guide.proto
-      method: routeguide.RouteGuide/GetFeature
+      proto: protos/atlas.proto
+      method: atlas.Atlas/GetPlace
       message: { latitude: 0, longitude: 0 }
     assert: { status: 5 }
 `;
@@ -68,7 +68,7 @@ const header = (list: Pair[], name: string) => list.find((h) => h.name === name)
 Deno.test("WebSocket, SSE and gRPC steps are written as they went on the wire, masked, HAR 1.2", async () => {
   const ws = await wsServer();
   const sse = startSseServer();
-  const grpc = await startRouteGuide();
+  const grpc = await startAtlas();
   const dir = await flowDir(FLOW);
   let text: string;
   try {
@@ -108,7 +108,7 @@ Deno.test("WebSocket, SSE and gRPC steps are written as they went on the wire, m
     "progress",
     "listen",
     "use",
-    "feature",
+    "place",
     "nowhere",
   ]);
   webSocketEntries(entries[0], entries[1], ws.port);
@@ -186,18 +186,18 @@ function eventStreamEntries(progress: Json, listen: Json) {
 }
 
 /** A gRPC call as the HTTP/2 POST it was: 200, the call's status in grpc-status. */
-function grpcEntries(feature: Json, nowhere: Json, port: number) {
-  const request = feature.request as Json & { headers: Pair[]; postData: Json };
-  const response = feature.response as Json & { headers: Pair[]; content: Json };
+function grpcEntries(place: Json, nowhere: Json, port: number) {
+  const request = place.request as Json & { headers: Pair[]; postData: Json };
+  const response = place.response as Json & { headers: Pair[]; content: Json };
   assert.equal(request.method, "POST");
-  assert.equal(request.url, `http://127.0.0.1:${port}/routeguide.RouteGuide/GetFeature`);
+  assert.equal(request.url, `http://127.0.0.1:${port}/atlas.Atlas/GetPlace`);
   assert.equal(request.httpVersion, "HTTP/2.0");
   assert.match(header(request.headers, "content-type")!, /^application\/grpc\b/);
   assert.equal(request.postData.mimeType, "application/grpc+json");
   assert.match(header(request.headers, "authorization")!, /^Bearer masked-[0-9a-f]{12}$/);
   assert.deepEqual(JSON.parse(request.postData.text as string), {
-    latitude: 409146138,
-    longitude: -746188906,
+    latitude: 405551234,
+    longitude: -744442468,
   });
   assert.equal(response.status, 200);
   assert.equal(response.httpVersion, "HTTP/2.0");
@@ -205,9 +205,9 @@ function grpcEntries(feature: Json, nowhere: Json, port: number) {
   // The metadata the server echoed in its trailers is masked as the request's is.
   assert.match(header(response.headers, "x-echo")!, /^masked-[0-9a-f]{12}$/);
   assert.equal(response.content.mimeType, "application/grpc+json");
-  assert.match(JSON.parse(response.content.text as string).name, /Berkshire Valley/);
+  assert.match(JSON.parse(response.content.text as string).name, /Cedar Marsh/);
   const missing = nowhere.response as { status: number; headers: Pair[] };
   assert.equal(missing.status, 200);
   assert.equal(header(missing.headers, "grpc-status"), "5");
-  assert.equal(header(missing.headers, "grpc-message"), "No feature at 0, 0");
+  assert.equal(header(missing.headers, "grpc-message"), "No place at 0, 0");
 }

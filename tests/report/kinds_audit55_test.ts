@@ -5,11 +5,11 @@
  * (`GRPC grpc://…/Service/Method`, `WEBSOCKET ws://…`, `GET …` of the
  * stream), the HTML its request and response with the messages, the HAR
  * one entry each, and a secret sent in metadata or in a message masked in
- * all of them. Real servers started here: grpc-js's route guide, the `ws`
+ * all of them. Real servers started here: grpc-js's atlas server, the `ws`
  * package's chat, and an event stream over Deno.serve.
  */
 import assert from "node:assert/strict";
-import { startRouteGuide } from "../fixtures/grpc/route_guide_server.ts";
+import { startAtlas } from "../fixtures/grpc/atlas_server.ts";
 import { TOKEN, wsServer } from "../kinds/websocket/servers.ts";
 import { startSseServer } from "../kinds/sse/server.ts";
 import { harProblems } from "./har_report_shape.ts";
@@ -21,12 +21,12 @@ const SECRET = "kind-s3cret-0d9e8f7a";
 function flow(grpc: number, ws: number, sse: string): string {
   return `name: kinds
 steps:
-  - name: grpc feature
+  - name: grpc place
     grpc:
       target: "127.0.0.1:${grpc}"
-      proto: protos/route_guide.proto
-      method: routeguide.RouteGuide/GetFeature
-      message: { latitude: 409146138, longitude: -746188906 }
+      proto: protos/atlas.proto
+      method: atlas.Atlas/GetPlace
+      message: { latitude: 405551234, longitude: -744442468 }
       metadata: { authorization: "Bearer \${ENV.KIND_SECRET}" }
     assert:
       json: [{ path: $.json.name, equals: "Nowhere at all" }]
@@ -51,13 +51,13 @@ steps:
 }
 
 Deno.test("JUnit, HTML and HAR show each kind's step, its request line and failed check, its secrets masked", async () => {
-  const grpc = await startRouteGuide();
+  const grpc = await startAtlas();
   const ws = await wsServer();
   const sse = startSseServer();
   const dir = await Deno.makeTempDir({ prefix: "flowrun-kinds-report-" });
   try {
     await Deno.mkdir(`${dir}/protos`);
-    await Deno.copyFile(new URL("route_guide.proto", PROTOS), `${dir}/protos/route_guide.proto`);
+    await Deno.copyFile(new URL("atlas.proto", PROTOS), `${dir}/protos/atlas.proto`);
     await Deno.writeTextFile(`${dir}/flow.yaml`, flow(grpc.port, ws.port, sse.url));
     const run = await runReporting(`${dir}/flow.yaml`, `${dir}/out`, { KIND_SECRET: SECRET });
     assert.equal(run.code, 1, run.stdout + run.stderr);
@@ -69,11 +69,11 @@ Deno.test("JUnit, HTML and HAR show each kind's step, its request line and faile
     const cases = [
       ...junit.matchAll(/<testcase [^>]*name="([^"]+)"[^>]*>\s*<failure [^>]*>([^<]*)</g),
     ];
-    assert.deepEqual(cases.map((c) => c[1]), ["grpc feature", "ws chat", "sse progress"]);
+    assert.deepEqual(cases.map((c) => c[1]), ["grpc place", "ws chat", "sse progress"]);
     const [grpcCase, wsCase, sseCase] = cases.map((c) => c[2]);
     assert.match(
       grpcCase,
-      new RegExp(`GRPC grpc://127\\.0\\.0\\.1:${grpc.port}/routeguide\\.RouteGuide/GetFeature → 0`),
+      new RegExp(`GRPC grpc://127\\.0\\.0\\.1:${grpc.port}/atlas\\.Atlas/GetPlace → 0`),
     );
     assert.match(grpcCase, /\$\.json\.name: expected &quot;Nowhere at all&quot;/);
     assert.match(wsCase, new RegExp(`WEBSOCKET ws://127\\.0\\.0\\.1:${ws.port}/chat → 101`));
@@ -90,7 +90,7 @@ Deno.test("JUnit, HTML and HAR show each kind's step, its request line and faile
     for (
       const shown of [
         `"GRPC"`,
-        `routeguide.RouteGuide/GetFeature`,
+        `atlas.Atlas/GetPlace`,
         `"WEBSOCKET"`,
         `/chat`,
         `/jobs/job-7/events`,
@@ -99,7 +99,7 @@ Deno.test("JUnit, HTML and HAR show each kind's step, its request line and faile
       assert.ok(page.includes(shown), `the HTML report shows ${shown}`);
     }
     assert.ok(
-      page.includes("Berkshire Valley") && page.includes("welcome") && page.includes("r-42"),
+      page.includes("Cedar Marsh") && page.includes("welcome") && page.includes("r-42"),
     );
     // HAR: the HAR 1.2 shape, one entry per kind's exchange, on the wire's order.
     assert.deepEqual(harProblems(JSON.parse(har)), [], "the file has the HAR 1.2 shape");
@@ -110,7 +110,7 @@ Deno.test("JUnit, HTML and HAR show each kind's step, its request line and faile
     }[];
     assert.deepEqual(entries.map((e) => [e._step, e.request.method, e.response.status]), [
       // As each went on the wire (har_kinds.ts): gRPC's POST answered 200, the WebSocket's upgrade.
-      ["grpc feature", "POST", 200],
+      ["grpc place", "POST", 200],
       ["ws chat", "GET", 101],
       ["sse progress", "GET", 200],
     ]);

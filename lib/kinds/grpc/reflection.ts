@@ -64,7 +64,7 @@ const DEFAULT_MAX_FILES = 200;
 const LISTED_SERVICES = 20;
 
 /**
- * The definition of the service `symbol` (`routeguide.RouteGuide`) as the
+ * The definition of the service `symbol` (`atlas.Atlas`) as the
  * server at `target` (`host:port`) describes it by server reflection (`v1`,
  * or `v1alpha` when the server answers `v1` with UNIMPLEMENTED). Messages
  * read as proto3's JSON mapping: enums by name, 64-bit integers and `bytes`
@@ -78,7 +78,7 @@ const LISTED_SERVICES = 20;
  * // Port 1 on the loopback refuses connections.
  * const options = { credentials: grpc.credentials.createInsecure(), deadlineMs: 5000 };
  * try {
- *   await reflectedDefinition("127.0.0.1:1", "routeguide.RouteGuide", options);
+ *   await reflectedDefinition("127.0.0.1:1", "atlas.Atlas", options);
  *   throw new Error("port 1 answered");
  * } catch (error) {
  *   if (!(error instanceof ReflectionError) || error.code !== "unreachable") throw error;

@@ -1,22 +1,22 @@
 /**
- * A grpc-js route guide, started here, whose GetFeature echoes every `-bin`
+ * A grpc-js atlas server, started here, whose GetPlace echoes every `-bin`
  * metadata it got in its trailers: a check of the echoed trailer passes only
  * when the bytes arrived, and `got` says which bytes did.
  */
 import * as grpc from "@grpc/grpc-js";
 import * as loader from "@grpc/proto-loader";
 
-const PROTO = new URL("../../fixtures/grpc/protos/route_guide.proto", import.meta.url).pathname;
+const PROTO = new URL("../../fixtures/grpc/protos/atlas.proto", import.meta.url).pathname;
 
-/** A route guide whose GetFeature echoes every `-bin` metadata as a trailer; the bytes it got. */
+/** An atlas server whose GetPlace echoes every `-bin` metadata as a trailer; the bytes it got. */
 export async function echoServer(): Promise<{ port: number; got: string[]; close(): void }> {
   // deno-lint-ignore no-explicit-any
   const pkg = grpc.loadPackageDefinition(loader.loadSync(PROTO)) as any;
   const got: string[] = [];
   const server = new grpc.Server();
-  server.addService(pkg.routeguide.RouteGuide.service, {
+  server.addService(pkg.atlas.Atlas.service, {
     // deno-lint-ignore no-explicit-any
-    GetFeature(call: any, callback: any) {
+    GetPlace(call: any, callback: any) {
       const trailers = new grpc.Metadata();
       for (const [name, value] of Object.entries(call.metadata.getMap())) {
         if (!name.endsWith("-bin")) continue;

@@ -4,7 +4,7 @@
  * the same one is sent again. (What a call costs against the plain grpc-js
  * loop is bench/grpc.ts's to measure: bytes allocated per call depend on
  * how far V8 has optimised the code, too loosely for a test's bound.) The
- * server is the route guide (tests/fixtures/grpc) in a process of its own:
+ * server is the atlas server (tests/fixtures/grpc) in a process of its own:
  * the kind's client stays open after a test, and Deno (2.9.6) can crash when
  * a grpc-js server in the same process is shut down under an open client.
  */
@@ -15,13 +15,13 @@ import { grpcAttempt } from "../../../lib/kinds/grpc/attempt.ts";
 import type { GrpcSpec } from "../../../lib/kinds/grpc/spec.ts";
 import { flowDir } from "./support.ts";
 
-const POINT = { latitude: 409146138, longitude: -746188906 };
+const POINT = { latitude: 405551234, longitude: -744442468 };
 
-/** The spec of each step of a flow of `messages.length` GetFeature steps, as the loader reads it. */
+/** The spec of each step of a flow of `messages.length` GetPlace steps, as the loader reads it. */
 async function specs(port: number, messages: string[], times = 1): Promise<GrpcSpec[][]> {
   const steps = messages.map((message, i) =>
     `  - name: s${i}\n    grpc:\n      target: "127.0.0.1:${port}"\n` +
-    `      proto: protos/route_guide.proto\n      method: routeguide.RouteGuide/GetFeature\n` +
+    `      proto: protos/atlas.proto\n      method: atlas.Atlas/GetPlace\n` +
     `      message: ${message}\n`
   );
   const dir = await flowDir(`name: cost\nsteps:\n${steps.join("")}`);
@@ -37,9 +37,9 @@ async function specs(port: number, messages: string[], times = 1): Promise<GrpcS
   }
 }
 
-/** The route guide in a process of its own: its port, and how to stop it. */
-async function routeGuide(): Promise<{ port: number; close(): Promise<void> }> {
-  const server = new URL("../../fixtures/grpc/route_guide_server.ts", import.meta.url).pathname;
+/** The atlas server in a process of its own: its port, and how to stop it. */
+async function atlasServer(): Promise<{ port: number; close(): Promise<void> }> {
+  const server = new URL("../../fixtures/grpc/atlas_server.ts", import.meta.url).pathname;
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", server],
     stdout: "piped",
@@ -73,7 +73,7 @@ function kindCall() {
 }
 
 Deno.test("cost: a message sent again is not checked and encoded again; another one is", async () => {
-  const server = await routeGuide();
+  const server = await atlasServer();
   try {
     const messages = [JSON.stringify(POINT), "{ latitude: 1, longitude: 1 }"];
     const [[first, second]] = await specs(server.port, messages);
@@ -100,7 +100,7 @@ Deno.test("cost: a message sent again is not checked and encoded again; another 
 });
 
 Deno.test("cost: a flow read again (as before every run) gets the same method, so what is kept serves it", async () => {
-  const server = await routeGuide();
+  const server = await atlasServer();
   try {
     const [[once], [again]] = await specs(server.port, [JSON.stringify(POINT)], 2);
     assert.notEqual(once, again);

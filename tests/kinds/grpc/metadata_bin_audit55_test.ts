@@ -18,11 +18,11 @@ const SECRET = "c2VjcmV0LWJpbi10b2tlbi05OQ=="; // base64 of "secret-bin-token-99
 function flow(port: number, metadata: string): string {
   return `name: bin
 steps:
-  - name: feature
+  - name: place
     grpc:
       target: "127.0.0.1:${port}"
-      proto: protos/route_guide.proto
-      method: routeguide.RouteGuide/GetFeature
+      proto: protos/atlas.proto
+      method: atlas.Atlas/GetPlace
       message: { latitude: 1, longitude: 2 }
       metadata: ${metadata}
     assert:

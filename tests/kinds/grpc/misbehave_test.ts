@@ -7,13 +7,13 @@
  */
 import assert from "node:assert/strict";
 import { runBounded, runCli } from "../../support/cli.ts";
-import { type BadMode, startRouteGuide } from "../../fixtures/grpc/route_guide_server.ts";
+import { type BadMode, startAtlas } from "../../fixtures/grpc/atlas_server.ts";
 import { flowDir } from "./support.ts";
 
 const flow = (method: string, rest = "") =>
   `name: bad\nvars: { port: "0" }\nsteps:\n  - name: call\n    grpc:\n` +
-  `      target: "127.0.0.1:\${vars.port}"\n      proto: protos/route_guide.proto\n` +
-  `      method: routeguide.RouteGuide/${method}\n      message: {}\n${rest}`;
+  `      target: "127.0.0.1:\${vars.port}"\n      proto: protos/atlas.proto\n` +
+  `      method: atlas.Atlas/${method}\n      message: {}\n${rest}`;
 
 interface Step {
   status: string;
@@ -23,7 +23,7 @@ interface Step {
 }
 
 async function run(mode: BadMode, text: string, args: string[] = []) {
-  const server = await startRouteGuide({ bad: mode });
+  const server = await startAtlas({ bad: mode });
   const dir = await flowDir(text);
   try {
     const cli = await runCli([
@@ -44,14 +44,14 @@ async function run(mode: BadMode, text: string, args: string[] = []) {
 }
 
 Deno.test("a response that does not decode as the response type fails the step with protobuf's words", async () => {
-  const { cli, step } = await run("garbage", flow("GetFeature"));
+  const { cli, step } = await run("garbage", flow("GetPlace"));
   assert.equal(cli.code, 1, cli.stdout);
   assert.equal(step.status, "failed");
   const failure = step.assertions.find((a) => !a.passed);
   assert.equal(failure?.path, "response message");
   assert.match(
     failure!.message,
-    /^Message 1 from routeguide\.RouteGuide\/GetFeature does not decode as routeguide\.Feature: field 1 \("name"\) came as wire type 0, not as a string; flowrun cancelled the call\.$/,
+    /^Message 1 from atlas\.Atlas\/GetPlace does not decode as atlas\.Place: field 1 \("name"\) came as wire type 0, not as a string; flowrun cancelled the call\.$/,
   );
 });
 
@@ -59,7 +59,7 @@ Deno.test("a never-ending stream stops at max_messages: those messages are the r
   const { cli, step } = await run(
     "unavailable-twice",
     flow(
-      "ListFeatures",
+      "ListPlaces",
       "      max_messages: 5\n    assert: { json: [{ path: $.json, length: 5 }] }\n",
     ),
   );
@@ -76,27 +76,27 @@ Deno.test("a never-ending stream stops at max_messages: those messages are the r
 Deno.test("a never-ending stream stops at the step's timeout with a timeout error", async () => {
   const { cli, step } = await run(
     "unavailable-twice",
-    flow("ListFeatures", "      max_messages: 100000\n    options: { timeout: 400ms }\n"),
+    flow("ListPlaces", "      max_messages: 100000\n    options: { timeout: 400ms }\n"),
   );
   assert.equal(cli.code, 1, cli.stdout);
   assert.equal(step.status, "error");
   assert.match(
     step.message ?? "",
-    /No end of routeguide\.RouteGuide\/ListFeatures within 400 ms, the step's timeout \(\d+ messages? had arrived\)/,
+    /No end of atlas\.Atlas\/ListPlaces within 400 ms, the step's timeout \(\d+ messages? had arrived\)/,
   );
 });
 
 Deno.test("--max-body bounds one huge message and a stream's messages together", async () => {
-  const huge = await run("huge", flow("GetFeature"), ["--max-body", "1MiB"]);
+  const huge = await run("huge", flow("GetPlace"), ["--max-body", "1MiB"]);
   assert.equal(huge.cli.code, 1, huge.cli.stdout);
   assert.equal(huge.step.status, "error");
   assert.match(
     huge.step.message ?? "",
-    /The response of routeguide\.RouteGuide\/GetFeature held more than 1048576 bytes \(--max-body\)/,
+    /The response of atlas\.Atlas\/GetPlace held more than 1048576 bytes \(--max-body\)/,
   );
   const stream = await run(
     "unavailable-twice",
-    flow("ListFeatures", "      max_messages: 100000\n"),
+    flow("ListPlaces", "      max_messages: 100000\n"),
     ["--max-body", "2KiB"],
   );
   assert.equal(stream.step.status, "error");
@@ -107,9 +107,9 @@ Deno.test("--max-body bounds one huge message and a stream's messages together",
 });
 
 Deno.test("SIGINT during a stream ends the run at once: exit 130, the reports written", async () => {
-  const server = await startRouteGuide({ bad: "unavailable-twice" });
+  const server = await startAtlas({ bad: "unavailable-twice" });
   const dir = await flowDir(
-    flow("ListFeatures", "      max_messages: 100000\n    options: { timeout: 60s }\n"),
+    flow("ListPlaces", "      max_messages: 100000\n    options: { timeout: 60s }\n"),
   );
   try {
     const run = await runBounded(
@@ -123,7 +123,7 @@ Deno.test("SIGINT during a stream ends the run at once: exit 130, the reports wr
         "--report-junit",
         `${dir}/j.xml`,
       ],
-      { interruptOn: server.reached("ListFeatures"), ms: 30_000 },
+      { interruptOn: server.reached("ListPlaces"), ms: 30_000 },
     );
     assert.equal(run.killed, false);
     assert.equal(run.code, 130, run.stdout + run.stderr);
@@ -133,7 +133,7 @@ Deno.test("SIGINT during a stream ends the run at once: exit 130, the reports wr
     assert.deepEqual([step.status, step.failure_kind], ["skipped", "interrupted"]);
     assert.equal(
       step.request.url,
-      `grpc://127.0.0.1:${server.port}/routeguide.RouteGuide/ListFeatures`,
+      `grpc://127.0.0.1:${server.port}/atlas.Atlas/ListPlaces`,
     );
     assert.match(await Deno.readTextFile(`${dir}/j.xml`), /<testsuites/);
   } finally {

@@ -65,7 +65,7 @@ ${proto ? "      proto: mirror.proto\n      import_paths: [.]\n" : ""}\
 /** A folder with the flow and the .proto files it names. */
 async function flowDir(steps: string): Promise<string> {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-grpc-parity-" });
-  for (const name of ["mirror.proto", "route_guide.proto"]) {
+  for (const name of ["mirror.proto", "atlas.proto"]) {
     await Deno.copyFile(new URL(name, FIXTURES), `${dir}/${name}`);
   }
   await Deno.writeTextFile(

@@ -2,7 +2,7 @@
  * `grpcs://` through the run's proxy (issue 55, "the run's CA, client
  * certificates and proxy options apply where gRPC allows"): grpc-js's own
  * TLS over its CONNECT tunnel fails under Deno ("wrong version number"),
- * so flowrun opens the tunnel itself. Proven against grpc-js's route guide
+ * so flowrun opens the tunnel itself. Proven against grpc-js's atlas server
  * over TLS with a private CA made here, behind CONNECT proxies started
  * here: one without credentials, one asking for Basic credentials (right
  * ones pass, a wrong one is the proxy's refusal in flowrun's sentence and
@@ -10,7 +10,7 @@
  * for a TLS target and `NO_PROXY` hosts are called directly. The proxy's
  * password is in no artifact. A target named by its IP address sends no
  * TLS server name (grpc-js sent the address, which Deno refuses) and is
- * still checked against the certificate's IP names. And a route guide run
+ * still checked against the certificate's IP names. And an atlas server run
  * by Node itself, asking for no client certificate (under Deno, grpc-js's
  * TLS server then answers bytes no client reads: the "wrong version number"
  * once blamed on the proxy), through both proxies by its host name.
@@ -18,13 +18,13 @@
 import assert from "node:assert/strict";
 import { forwardProxy, makeCertificates } from "../../support/tls.ts";
 import { authProxy } from "../websocket/servers.ts";
-import type { RouteGuideServer } from "../../fixtures/grpc/route_guide_server.ts";
+import type { AtlasServer } from "../../fixtures/grpc/atlas_server.ts";
 import {
   assertBasicConnect,
   assertNowhere,
   assertRefused,
   runArtifacts,
-  tlsRouteGuide,
+  tlsAtlas,
   tlsTest,
 } from "./support.ts";
 import { prepare } from "../../real/servers.ts";
@@ -37,20 +37,20 @@ const FIXTURES = new URL("../../fixtures/grpc/", import.meta.url).pathname;
 const FLOW = `name: proxied tls
 vars: { port: "0" }
 steps:
-  - name: feature
+  - name: place
     grpc:
       target: "grpcs://127.0.0.1:\${vars.port}"
-      proto: protos/route_guide.proto
-      method: routeguide.RouteGuide/GetFeature
-      message: { latitude: 409146138, longitude: -746188906 }
+      proto: protos/atlas.proto
+      method: atlas.Atlas/GetPlace
+      message: { latitude: 405551234, longitude: -744442468 }
     assert:
       status: 0
-      json: [{ path: $.json.location.latitude, equals: 409146138 }]
+      json: [{ path: $.json.location.latitude, equals: 405551234 }]
   - name: again
     grpc:
       target: "grpcs://127.0.0.1:\${vars.port}"
-      proto: protos/route_guide.proto
-      method: routeguide.RouteGuide/GetFeature
+      proto: protos/atlas.proto
+      method: atlas.Atlas/GetPlace
       message: { latitude: 1, longitude: 2 }
     assert:
       status: 0
@@ -68,14 +68,14 @@ function run(
   return runArtifacts(flow, port, [...tls, "--key", `${certs}/client.key`, ...args], env);
 }
 
-/** A TLS test given a route guide over TLS and the proxy `makeProxy` starts, both stopped after. */
+/** A TLS test given an atlas server over TLS and the proxy `makeProxy` starts, both stopped after. */
 function proxiedTest<P extends { close(): void }>(
   name: string,
   makeProxy: () => P,
-  fn: (certs: string, server: RouteGuideServer, proxy: P) => Promise<void>,
+  fn: (certs: string, server: AtlasServer, proxy: P) => Promise<void>,
 ): void {
   tlsTest(name, async (certs) => {
-    const server = await tlsRouteGuide(certs);
+    const server = await tlsAtlas(certs);
     const proxy = makeProxy();
     try {
       await fn(certs, server, proxy);
@@ -138,12 +138,12 @@ proxiedTest(
   },
 );
 
-/** The route guide of node_tls_server.cjs, run by Node with the key and certificate in `certs`. */
+/** The atlas server of node_tls_server.cjs, run by Node with the key and certificate in `certs`. */
 async function nodeServer(certs: string) {
   const child = new Deno.Command("node", {
     args: [
       `${FIXTURES}node_tls_server.cjs`,
-      `${FIXTURES}protos/route_guide.proto`,
+      `${FIXTURES}protos/atlas.proto`,
       `${certs}/server.key`,
       `${certs}/server.pem`,
     ],
@@ -202,7 +202,7 @@ tlsTest(
   "grpcs:// by IP address is checked against the certificate's IP names: a certificate without them fails",
   async (certs) => {
     // dev.example's self-signed certificate, trusted as its own CA, names no IP address.
-    const server = await tlsRouteGuide(certs, "self");
+    const server = await tlsAtlas(certs, "self");
     try {
       const wrong = await run(certs, server.port, ["--cacert", `${certs}/self.pem`]);
       assert.equal(wrong.code, 1, wrong.artifacts.console);
@@ -229,7 +229,7 @@ tlsTest(
     try {
       const port = Number(server.target.split(":").at(-1));
       // FLOW without its proto: lines, so the method comes from reflection.
-      const flow = FLOW.replaceAll("      proto: protos/route_guide.proto\n", "");
+      const flow = FLOW.replaceAll("      proto: protos/atlas.proto\n", "");
       const via = await run(certs, port, ["--proxy", proxy.url], {}, flow);
       assert.equal(via.code, 0, via.artifacts.console);
       assert.deepEqual(

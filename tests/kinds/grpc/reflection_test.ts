@@ -18,10 +18,10 @@ import {
 } from "../../../lib/kinds/grpc/reflection.ts";
 import {
   Ended,
-  FEATURE,
   fileBytes,
   ITEM,
   officialServer,
+  PLACE,
   reflectionServer,
   servicesDefinition,
   specServer,
@@ -113,22 +113,22 @@ function sameAsParsed(reflected: PackageDefinition, packages: RegExp) {
   }
 }
 
-Deno.test("reflection: the official service describes route guide and a service whose messages are imported", async () => {
+Deno.test("reflection: the official service describes the atlas service and a service whose messages are imported", async () => {
   await withServer(officialServer(), async (server) => {
-    const guide = await reflectedDefinition(server.target, "routeguide.RouteGuide", insecure());
-    const feature = await call(guide, server.target, "routeguide.RouteGuide", "GetFeature", {
-      latitude: 409146138,
-      longitude: -746188906,
+    const guide = await reflectedDefinition(server.target, "atlas.Atlas", insecure());
+    const place = await call(guide, server.target, "atlas.Atlas", "GetPlace", {
+      latitude: 405551234,
+      longitude: -744442468,
     });
-    assert.deepEqual(feature, FEATURE);
+    assert.deepEqual(place, PLACE);
     assert.equal(
-      guide["routeguide.RouteGuide"] && "GetFeature" in guide["routeguide.RouteGuide"],
+      guide["atlas.Atlas"] && "GetPlace" in guide["atlas.Atlas"],
       true,
     );
     const inventory = await reflectedDefinition(server.target, ".inventory.Inventory", insecure());
     await checkInventory(inventory, server.target);
     sameAsParsed(inventory, /^(inventory|google)\./);
-    sameAsParsed(guide, /^routeguide\./);
+    sameAsParsed(guide, /^atlas\./);
   });
 });
 
@@ -142,8 +142,8 @@ Deno.test("reflection: a server answering as the spec does (protoc's files, one 
       "inventory/item.proto",
       "google/protobuf/timestamp.proto",
     ]);
-    const guide = await reflectedDefinition(server.target, "routeguide.RouteGuide", insecure());
-    sameAsParsed(guide, /^routeguide\./);
+    const guide = await reflectedDefinition(server.target, "atlas.Atlas", insecure());
+    sameAsParsed(guide, /^atlas\./);
   });
 });
 
@@ -151,39 +151,39 @@ Deno.test("reflection: a server offering only v1alpha is asked again in v1alpha"
   await withServer(officialServer({ versions: ["v1alpha"] }), async (server) => {
     const definition = await reflectedDefinition(
       server.target,
-      "routeguide.RouteGuide",
+      "atlas.Atlas",
       insecure(),
     );
-    const feature = await call(definition, server.target, "routeguide.RouteGuide", "GetFeature", {
+    const place = await call(definition, server.target, "atlas.Atlas", "GetPlace", {
       latitude: 1,
       longitude: 2,
     });
-    assert.equal(feature.name, FEATURE.name);
+    assert.equal(place.name, PLACE.name);
   });
 });
 
 Deno.test("reflection: a server without it, an unknown service, a message's name: one sentence each", async () => {
   await withServer(officialServer({ versions: [] }), async (server) => {
     await rejects(
-      reflectedDefinition(server.target, "routeguide.RouteGuide", insecure()),
+      reflectedDefinition(server.target, "atlas.Atlas", insecure()),
       "no-reflection",
       `The server at ${server.target} does not offer server reflection (UNIMPLEMENTED); ` +
         `name the .proto files with proto:.`,
     );
   });
   await withServer(officialServer(), async (server) => {
-    const offers = "routeguide.RouteGuide, inventory.Inventory, grpc.health.v1.Health";
+    const offers = "atlas.Atlas, inventory.Inventory, grpc.health.v1.Health";
     await rejects(
-      reflectedDefinition(server.target, "routeguide.RouteGuid", insecure()),
+      reflectedDefinition(server.target, "atlas.Atla", insecure()),
       "unknown-symbol",
-      `The server at ${server.target} knows no service "routeguide.RouteGuid"; it offers ${offers}.`,
+      `The server at ${server.target} knows no service "atlas.Atla"; it offers ${offers}.`,
     );
     // A name the server knows that is not a service says what it is.
     for (
       const [name, what] of [
-        ["routeguide.Point", "a message type"],
+        ["atlas.Point", "a message type"],
         ["inventory.common.Condition", "an enum"],
-        ["routeguide.RouteGuide.GetFeature", "a method"],
+        ["atlas.Atlas.GetPlace", "a method"],
       ]
     ) {
       await rejects(
@@ -200,14 +200,14 @@ Deno.test("reflection: an unreachable server, a deadline, an abort", async () =>
   const gone = await officialServer();
   gone.close();
   const error = await rejects(
-    reflectedDefinition(gone.target, "routeguide.RouteGuide", insecure()),
+    reflectedDefinition(gone.target, "atlas.Atlas", insecure()),
     "unreachable",
     /^The server at 127\.0\.0\.1:\d+ could not be reached for server reflection: .+\.$/,
   );
   assert.equal(error.reason, "network");
   await withServer(reflectionServer(() => undefined), async (server) => {
     const late = await rejects(
-      reflectedDefinition(server.target, "routeguide.RouteGuide", insecure({ deadlineMs: 300 })),
+      reflectedDefinition(server.target, "atlas.Atlas", insecure({ deadlineMs: 300 })),
       "timeout",
       `The server at ${server.target} did not finish server reflection within 300 ms ` +
         `(DEADLINE_EXCEEDED).`,
@@ -222,7 +222,7 @@ Deno.test("reflection: an unreachable server, a deadline, an abort", async () =>
       const stopped = await rejects(
         reflectedDefinition(
           server.target,
-          "routeguide.RouteGuide",
+          "atlas.Atlas",
           insecure({
             deadlineMs: 600_000,
             signal: abort.signal,
@@ -242,10 +242,10 @@ Deno.test("reflection: garbage descriptors and answers of the wrong type are one
     reflectionServer(() => ({ fileDescriptorResponse: { fileDescriptorProto: [garbage] } })),
     async (server) => {
       await rejects(
-        reflectedDefinition(server.target, "routeguide.RouteGuide", insecure()),
+        reflectedDefinition(server.target, "atlas.Atlas", insecure()),
         "bad-descriptor",
         new RegExp(
-          `^The server at ${server.target} answered server reflection for "routeguide.RouteGuide" ` +
+          `^The server at ${server.target} answered server reflection for "atlas.Atlas" ` +
             `with a file descriptor that does not decode \\(.+\\)\\.$`,
         ),
       );
@@ -253,7 +253,7 @@ Deno.test("reflection: garbage descriptors and answers of the wrong type are one
   );
   await withServer(reflectionServer(() => garbage), async (server) => {
     await rejects(
-      reflectedDefinition(server.target, "routeguide.RouteGuide", insecure()),
+      reflectedDefinition(server.target, "atlas.Atlas", insecure()),
       "reflection-failed",
       new RegExp(
         `^The server at ${server.target} answered server reflection with a message ` +
@@ -419,15 +419,15 @@ Deno.test("reflection: over TLS with the run's CA and a client certificate; a wr
       const credentials = grpc.credentials.createSsl(ca, client.key, client.cert);
       const definition = await reflectedDefinition(
         server.target,
-        "routeguide.RouteGuide",
+        "atlas.Atlas",
         insecure({ credentials }),
       );
-      assert.ok("GetFeature" in definition["routeguide.RouteGuide"]);
+      assert.ok("GetPlace" in definition["atlas.Atlas"]);
       // The system's CAs do not know the test CA.
       await rejects(
         reflectedDefinition(
           server.target,
-          "routeguide.RouteGuide",
+          "atlas.Atlas",
           insecure({
             credentials: grpc.credentials.createSsl(null, client.key, client.cert),
           }),
@@ -441,7 +441,7 @@ Deno.test("reflection: over TLS with the run's CA and a client certificate; a wr
       await rejects(
         reflectedDefinition(
           server.target,
-          "routeguide.RouteGuide",
+          "atlas.Atlas",
           insecure({
             credentials: grpc.credentials.createSsl(ca),
           }),
@@ -460,7 +460,7 @@ Deno.test("reflection: over TLS with the run's CA and a client certificate; a wr
 Deno.test("reflection: the metadata given is sent; a server refusing without it is one sentence", async () => {
   await withServer(officialServer({ authorization: "Bearer s3cret" }), async (server) => {
     await rejects(
-      reflectedDefinition(server.target, "routeguide.RouteGuide", insecure()),
+      reflectedDefinition(server.target, "atlas.Atlas", insecure()),
       "reflection-failed",
       `The server at ${server.target} ended server reflection with UNAUTHENTICATED: ` +
         `a token is required.`,
@@ -469,10 +469,10 @@ Deno.test("reflection: the metadata given is sent; a server refusing without it 
     metadata.set("authorization", "Bearer s3cret");
     const definition = await reflectedDefinition(
       server.target,
-      "routeguide.RouteGuide",
+      "atlas.Atlas",
       insecure({ metadata }),
     );
-    assert.ok("GetFeature" in definition["routeguide.RouteGuide"]);
+    assert.ok("GetPlace" in definition["atlas.Atlas"]);
     assert.deepEqual(server.asked.map((q) => q.authorization), [undefined, "Bearer s3cret"]);
   });
 });
@@ -481,7 +481,7 @@ Deno.test("reflection: the metadata given is sent; a server refusing without it 
 function parsedRoot(): protobuf.Root {
   const root = new protobuf.Root();
   root.resolvePath = (_origin, target) => fixtures + target;
-  root.loadSync(["route_guide.proto", "inventory/service.proto"], { keepCase: false });
+  root.loadSync(["atlas.proto", "inventory/service.proto"], { keepCase: false });
   root.resolveAll();
   return root;
 }
@@ -537,13 +537,13 @@ Deno.test("reflection: on the call's own client, through its proxy tunnel, which
         const options = insecure({ client });
         const definition = await reflectedDefinition(
           server.target,
-          "routeguide.RouteGuide",
+          "atlas.Atlas",
           options,
         );
         assert.deepEqual(proxy.seen, [`CONNECT ${server.target}`]);
-        const feature = await new Promise((resolve, reject) => {
-          const service = definition["routeguide.RouteGuide"] as grpc.ServiceDefinition;
-          const method = service.GetFeature;
+        const place = await new Promise((resolve, reject) => {
+          const service = definition["atlas.Atlas"] as grpc.ServiceDefinition;
+          const method = service.GetPlace;
           client.makeUnaryRequest(
             method.path,
             method.requestSerialize,
@@ -552,7 +552,7 @@ Deno.test("reflection: on the call's own client, through its proxy tunnel, which
             (error, answer) => error ? reject(error) : resolve(answer),
           );
         });
-        assert.deepEqual(feature, FEATURE);
+        assert.deepEqual(place, PLACE);
         assert.deepEqual(
           proxy.seen,
           [`CONNECT ${server.target}`],
@@ -632,7 +632,7 @@ Deno.test("reflection: flowrun run reports an unknown service in reflection's se
       });
       assert.equal(run.code, 1, run.stdout + run.stderr);
       const sentence = `The server at ${server.target} knows no service "inventory.Inventroy"; ` +
-        `it offers routeguide.RouteGuide, inventory.Inventory, grpc.health.v1.Health.`;
+        `it offers atlas.Atlas, inventory.Inventory, grpc.health.v1.Health.`;
       assert.ok(run.stdout.includes(sentence), run.stdout);
       const step = JSON.parse(await Deno.readTextFile(`${dir}/out.json`)).flows[0].steps[0];
       assert.equal(step.status, "error");

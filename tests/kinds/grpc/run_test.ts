@@ -1,6 +1,6 @@
 /**
  * grpc: steps run by the CLI against a real gRPC server started here
- * (grpc-js serving the route guide and the standard health service): the
+ * (grpc-js serving the atlas service and the standard health service): the
  * four call shapes, metadata in and out, a NOT_FOUND status checked, a
  * capture feeding the next call, polling on the health status, TLS with a
  * test CA, and retries on UNAVAILABLE — each read back from the JSON report.
@@ -8,77 +8,77 @@
 import assert from "node:assert/strict";
 import { runBounded, runCli } from "../../support/cli.ts";
 import { forwardProxy } from "../../support/tls.ts";
-import { startRouteGuide } from "../../fixtures/grpc/route_guide_server.ts";
-import { flowDir, runReport, tlsRouteGuide, tlsTest } from "./support.ts";
+import { startAtlas } from "../../fixtures/grpc/atlas_server.ts";
+import { flowDir, runReport, tlsAtlas, tlsTest } from "./support.ts";
 
 const STEP = (name: string, method: string, rest: string) =>
   `  - name: ${name}\n    grpc:\n      target: "127.0.0.1:\${vars.port}"\n` +
-  `      proto: protos/route_guide.proto\n      method: routeguide.RouteGuide/${method}\n${rest}`;
+  `      proto: protos/atlas.proto\n      method: atlas.Atlas/${method}\n${rest}`;
 
-const FLOW = `name: route guide
+const FLOW = `name: atlas
 vars: { port: "0" }
 steps:
 ${
   STEP(
-    "feature",
-    "GetFeature",
-    `      message: { latitude: 409146138, longitude: -746188906 }
+    "place",
+    "GetPlace",
+    `      message: { latitude: 405551234, longitude: -744442468 }
       metadata: { x-echo: "hello there" }
     capture: { place: $.json.name }
     assert:
       status: 0
       headers: { x-echo: "hello there", grpc-status: "0" }
-      json: [{ path: $.json.location.latitude, equals: 409146138 }]
+      json: [{ path: $.json.location.latitude, equals: 405551234 }]
 `,
   )
 }${
   STEP(
     "nowhere",
-    "GetFeature",
+    "GetPlace",
     `      message: { latitude: 0, longitude: 0 }
     assert:
       status: 5
-      headers: { grpc-message: "No feature at 0, 0" }
+      headers: { grpc-message: "No place at 0, 0" }
 `,
   )
 }${
   STEP(
-    "rectangle",
-    "ListFeatures",
+    "area",
+    "ListPlaces",
     `      message:
         lo: { latitude: 400000000, longitude: -750000000 }
         hi: { latitude: 420000000, longitude: -730000000 }
     assert:
       json:
         - { path: $.json, length: 3 }
-        - { path: "$.json[*].name", contains: "\${steps.feature.capture.place}" }
+        - { path: "$.json[*].name", contains: "\${steps.place.capture.place}" }
 `,
   )
 }${
   STEP(
-    "route",
-    "RecordRoute",
+    "trip",
+    "RecordTrip",
     `      messages:
-        - { latitude: 407838351, longitude: -746143763 }
-        - { latitude: 408122808, longitude: -743999179 }
+        - { latitude: 401234567, longitude: -741234567 }
+        - { latitude: 403456789, longitude: -738765432 }
         - { latitude: 5, longitude: 5 }
     assert:
       json:
         - { path: $.json.pointCount, equals: 3 }
-        - { path: $.json.featureCount, equals: 2 }
+        - { path: $.json.placeCount, equals: 2 }
 `,
   )
 }${
   STEP(
     "chat",
-    "RouteChat",
+    "TripChat",
     `      messages:
         - { location: { latitude: 1, longitude: 2 }, message: "first" }
-        - { location: { latitude: 3, longitude: 4 }, message: "\${steps.feature.capture.place}" }
+        - { location: { latitude: 3, longitude: 4 }, message: "\${steps.place.capture.place}" }
     assert:
       json:
         - { path: $.json, length: 2 }
-        - { path: "$.json[1].message", equals: "echo: Berkshire Valley Management Area Trail, Jefferson, NJ, USA" }
+        - { path: "$.json[1].message", equals: "echo: Cedar Marsh Boardwalk and Heron Hide, Ardent Vale, east 14" }
 `,
   )
 }  - name: healthy
@@ -86,7 +86,7 @@ ${
       target: "127.0.0.1:\${vars.port}"
       proto: protos/health.proto
       method: grpc.health.v1.Health/Check
-      message: { service: routeguide.RouteGuide }
+      message: { service: atlas.Atlas }
     loop:
       max_attempts: 5
       sleep_ms: 1
@@ -108,32 +108,32 @@ function run(flow: string, args: string[] = [], port = 0) {
   return runReport<Step>(flow, port, args);
 }
 
-Deno.test("the route guide's four call shapes, metadata, NOT_FOUND, captures and health polling", async () => {
-  const server = await startRouteGuide();
+Deno.test("the atlas server's four call shapes, metadata, NOT_FOUND, captures and health polling", async () => {
+  const server = await startAtlas();
   try {
     const { cli, steps } = await run(FLOW, [], server.port);
     assert.equal(cli.code, 0, cli.stdout + cli.stderr);
     assert.deepEqual(steps.map((s) => [s.name, s.status]), [
-      ["feature", "passed"],
+      ["place", "passed"],
       ["nowhere", "passed"],
-      ["rectangle", "passed"],
-      ["route", "passed"],
+      ["area", "passed"],
+      ["trip", "passed"],
       ["chat", "passed"],
       ["healthy", "passed"],
     ]);
     assert.equal(steps[0].request.method, "GRPC");
     assert.equal(
       steps[0].request.url,
-      `grpc://127.0.0.1:${server.port}/routeguide.RouteGuide/GetFeature`,
+      `grpc://127.0.0.1:${server.port}/atlas.Atlas/GetPlace`,
     );
     assert.equal(steps[1].response?.status, 5);
     assert.equal(steps[5].attempts, 3, "SERVING at the third check");
     assert.deepEqual(server.calls.map((c) => c.method), [
-      "GetFeature",
-      "GetFeature",
-      "ListFeatures",
-      "RecordRoute",
-      "RouteChat",
+      "GetPlace",
+      "GetPlace",
+      "ListPlaces",
+      "RecordTrip",
+      "TripChat",
     ]);
     // The process ended by itself: the channel did not hold it open.
     assert.match(cli.stdout, /1 flow: 1 passed/);
@@ -143,11 +143,11 @@ Deno.test("the route guide's four call shapes, metadata, NOT_FOUND, captures and
 });
 
 Deno.test("a failed check on a gRPC response fails the step like an HTTP one, exit 1", async () => {
-  const server = await startRouteGuide();
+  const server = await startAtlas();
   try {
     const { cli, steps } = await run(
       `name: f\nvars: { port: "0" }\nsteps:\n${
-        STEP("nowhere", "GetFeature", "      message: {}\n    assert: { status: 0 }\n")
+        STEP("nowhere", "GetPlace", "      message: {}\n    assert: { status: 0 }\n")
       }`,
       [],
       server.port,
@@ -162,12 +162,12 @@ Deno.test("a failed check on a gRPC response fails the step like an HTTP one, ex
 });
 
 Deno.test("UNAVAILABLE is retried like a network error; a closed port is a network error", async () => {
-  const server = await startRouteGuide({ bad: "unavailable-twice" });
+  const server = await startAtlas({ bad: "unavailable-twice" });
   const flow = (retry: string) =>
     `name: f\nvars: { port: "0" }\nsteps:\n${
       STEP(
         "flaky",
-        "GetFeature",
+        "GetPlace",
         `      message: {}\n${retry ? `    options: { retry: ${retry} }\n` : ""}`,
       )
     }`;
@@ -189,10 +189,10 @@ Deno.test("UNAVAILABLE is retried like a network error; a closed port is a netwo
 tlsTest(
   "grpcs:// with the run's CA and a client certificate; without the CA it fails, --insecure passes",
   async (certs) => {
-    const server = await tlsRouteGuide(certs);
+    const server = await tlsAtlas(certs);
     const flow = `name: f\nvars: { port: "0" }\nsteps:\n  - name: tls\n    grpc:\n` +
-      `      target: "grpcs://localhost:\${vars.port}"\n      proto: protos/route_guide.proto\n` +
-      `      method: routeguide.RouteGuide/GetFeature\n      message: { latitude: 1 }\n` +
+      `      target: "grpcs://localhost:\${vars.port}"\n      proto: protos/atlas.proto\n` +
+      `      method: atlas.Atlas/GetPlace\n      message: { latitude: 1 }\n` +
       `    assert: { status: 0 }\n`;
     const client = ["--cert", `${certs}/client.pem`, "--key", `${certs}/client.key`];
     try {
@@ -200,7 +200,7 @@ tlsTest(
       assert.equal(ok.cli.code, 0, ok.cli.stdout + ok.cli.stderr);
       assert.equal(
         ok.steps[0].request.url,
-        `grpcs://localhost:${server.port}/routeguide.RouteGuide/GetFeature`,
+        `grpcs://localhost:${server.port}/atlas.Atlas/GetPlace`,
       );
       const untrusted = await run(flow, client, server.port);
       assert.equal(untrusted.cli.code, 1, untrusted.cli.stdout);
@@ -214,14 +214,14 @@ tlsTest(
 );
 
 Deno.test("--proxy carries the call through an HTTP CONNECT tunnel", async () => {
-  const server = await startRouteGuide();
+  const server = await startAtlas();
   const proxy = forwardProxy();
   try {
     const { cli, steps } = await run(
       `name: f\nvars: { port: "0" }\nsteps:\n${
         STEP(
           "via proxy",
-          "GetFeature",
+          "GetPlace",
           "      message: { latitude: 1 }\n    assert: { status: 0 }\n",
         )
       }`,
@@ -240,10 +240,10 @@ Deno.test("--proxy carries the call through an HTTP CONNECT tunnel", async () =>
   }
 });
 
-Deno.test("docs/grpc.md's recipe runs as written against the route guide, and the run exits by itself", async () => {
+Deno.test("docs/grpc.md's recipe runs as written against the atlas server, and the run exits by itself", async () => {
   const docs = await Deno.readTextFile(new URL("../../../docs/grpc.md", import.meta.url));
   const recipe = /```yaml\n([\s\S]*?)```/.exec(docs)![1];
-  const server = await startRouteGuide();
+  const server = await startAtlas();
   const dir = await flowDir(recipe);
   try {
     const cli = await runBounded(
@@ -267,11 +267,11 @@ Deno.test("docs/grpc.md's recipe runs as written against the route guide, and th
 });
 
 Deno.test("a message with ${…} that does not fit its type fails the step with a sentence; nothing is sent", async () => {
-  const server = await startRouteGuide();
+  const server = await startAtlas();
   try {
     const { cli, steps } = await run(
       `name: f\nvars: { port: "0", lat: "north" }\nsteps:\n${
-        STEP("bad", "GetFeature", '      message: { latitude: "${vars.lat}" }\n')
+        STEP("bad", "GetPlace", '      message: { latitude: "${vars.lat}" }\n')
       }`,
       [],
       server.port,
@@ -280,7 +280,7 @@ Deno.test("a message with ${…} that does not fit its type fails the step with 
     assert.equal(steps[0].status, "error");
     assert.equal(
       steps[0].message,
-      'The message for routeguide.RouteGuide/GetFeature does not fit: Expected "message".latitude to be int32, got "north".',
+      'The message for atlas.Atlas/GetPlace does not fit: Expected "message".latitude to be int32, got "north".',
     );
     assert.equal(server.calls.length, 0);
   } finally {
@@ -289,7 +289,7 @@ Deno.test("a message with ${…} that does not fit its type fails the step with 
 });
 
 Deno.test("the proto3 JSON mapping both ways: well-known types, enums, 64-bit integers, bytes, maps", async () => {
-  const server = await startRouteGuide();
+  const server = await startAtlas();
   const dir = await flowDir(`name: mapping
 vars: { port: "0" }
 steps:

@@ -7,30 +7,30 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../../support/cli.ts";
-import { startRouteGuide } from "../../fixtures/grpc/route_guide_server.ts";
+import { startAtlas } from "../../fixtures/grpc/atlas_server.ts";
 import { flowDir } from "./support.ts";
 
 const ENV_TOKEN = "env-s3cret-value-42";
 const SERVER_TOKEN = "tok-9f8e7d6c5b4a";
 
-const target = `      target: "127.0.0.1:\${vars.port}"\n      proto: protos/route_guide.proto\n`;
+const target = `      target: "127.0.0.1:\${vars.port}"\n      proto: protos/atlas.proto\n`;
 const FLOW = `name: secrets
 vars: { port: "0" }
 steps:
   - name: login
     grpc:
-${target}      method: routeguide.RouteGuide/GetFeature
+${target}      method: atlas.Atlas/GetPlace
       message: { latitude: 1, longitude: 1 }
       metadata: { authorization: "Bearer \${ENV.API_TOKEN}" }
     capture: { token: $.json.name }
   - name: use
     grpc:
-${target}      method: routeguide.RouteGuide/GetFeature
+${target}      method: atlas.Atlas/GetPlace
       message: { latitude: 1, longitude: 1 }
       metadata: { authorization: "Bearer \${steps.login.capture.token}", x-echo: "\${steps.login.capture.token}" }
   - name: chat
     grpc:
-${target}      method: routeguide.RouteGuide/RouteChat
+${target}      method: atlas.Atlas/TripChat
       messages: [{ message: "\${ENV.API_TOKEN}" }, { message: "\${steps.login.capture.token}" }]
       metadata: { authorization: "Bearer \${ENV.API_TOKEN}" }
     assert:
@@ -38,7 +38,7 @@ ${target}      method: routeguide.RouteGuide/RouteChat
 `;
 
 Deno.test("a token in metadata and messages, sent or received, is masked in every artifact", async () => {
-  const server = await startRouteGuide();
+  const server = await startAtlas();
   const dir = await flowDir(FLOW);
   try {
     const cli = await runCli([

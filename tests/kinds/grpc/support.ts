@@ -2,13 +2,13 @@
  * What the gRPC step's tests share: a temporary folder holding the
  * fixtures' `.proto` files and a flow written into it; a run of such a flow
  * with every artifact read back; a check that a secret is in none of them;
- * a TLS route guide with certificates made for the test; and a reflection
+ * a TLS atlas server with certificates made for the test; and a reflection
  * server stopped after its test.
  */
 import assert from "node:assert/strict";
 import { type CliRun, runCli } from "../../support/cli.ts";
 import { hasOpenssl, makeCertificates } from "../../support/tls.ts";
-import { type RouteGuideServer, startRouteGuide } from "../../fixtures/grpc/route_guide_server.ts";
+import { type AtlasServer, startAtlas } from "../../fixtures/grpc/atlas_server.ts";
 import type { Started } from "../../fixtures/grpc_reflection/servers.ts";
 
 const PROTOS = new URL("../../fixtures/grpc/protos/", import.meta.url);
@@ -17,7 +17,7 @@ const PROTOS = new URL("../../fixtures/grpc/protos/", import.meta.url);
 export async function flowDir(flow: string): Promise<string> {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-grpc-" });
   await Deno.mkdir(`${dir}/protos`);
-  for (const name of ["route_guide.proto", "health.proto"]) {
+  for (const name of ["atlas.proto", "health.proto"]) {
     await Deno.copyFile(new URL(name, PROTOS), `${dir}/protos/${name}`);
   }
   await Deno.writeTextFile(`${dir}/flow.yaml`, flow);
@@ -131,17 +131,17 @@ export function tlsTest(
 }
 
 /**
- * Makes the certificates in `certs` and starts a TLS route guide with the
+ * Makes the certificates in `certs` and starts a TLS atlas server with the
  * key pair `pair` (`server`, for 127.0.0.1 and localhost, or `self`, the
  * self-signed dev.example naming no IP address), asking for a client
  * certificate of the CA.
  */
-export async function tlsRouteGuide(
+export async function tlsAtlas(
   certs: string,
   pair: "server" | "self" = "server",
-): Promise<RouteGuideServer> {
+): Promise<AtlasServer> {
   const pem = await makeCertificates(certs);
-  return await startRouteGuide({
+  return await startAtlas({
     tls: { key: pem[`${pair}.key`], cert: pem[`${pair}.pem`], ca: pem["ca.pem"] },
   });
 }
@@ -185,7 +185,7 @@ export function assertRefused(
   assert.match(
     wrong.steps[0].message ?? "",
     new RegExp(
-      `^routeguide\\.RouteGuide/GetFeature is unavailable: the proxy 127\\.0\\.0\\.1:${proxyPort} ` +
+      `^atlas\\.Atlas/GetPlace is unavailable: the proxy 127\\.0\\.0\\.1:${proxyPort} ` +
         `answered CONNECT ${target} with status 407\\.$`,
     ),
   );
