@@ -142,10 +142,25 @@ function scriptValues(html: string, out: PageValue[]): void {
       const [, keyQuote, name, sign, quote, value] = m;
       if (!embedded(name, value, 6)) continue;
       const key = keyQuote ? `${keyQuote}${escape(name)}${keyQuote}` : `\\b${escape(name)}`;
-      const pattern = `${key}\\s*${sign}\\s*${quote}([^${quote}]*)${quote}`;
+      const plain = `${key}\\s*${sign}\\s*${quote}([^${quote}]*)${quote}`;
+      const pattern = new RegExp(plain).exec(html)?.[1] === value
+        ? plain
+        : `${holder(body.slice(0, m.index))}${plain}`;
       out.push({ name, value, pattern, secret: secretName(name) });
     }
   }
+}
+
+/**
+ * The pattern of the object or call that holds a script value, when an
+ * earlier value of the page has the same key (WordPress prints one
+ * `"nonce"` per script's settings: `var communityEventsData = {"nonce":…}`):
+ * the nearest `name =` or `name(` before it and anything up to the key.
+ */
+function holder(before: string): string {
+  const heads = [...before.matchAll(/([A-Za-z_$][\w$.]{2,60})\s*(=(?!=)|\()/g)];
+  const head = heads.at(-1);
+  return head ? `${escape(head[1])}\\s*${escape(head[2])}[\\s\\S]*?` : "";
 }
 
 /**

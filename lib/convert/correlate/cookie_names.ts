@@ -62,7 +62,7 @@ export function instanceName(
   name: string,
 ): { name: InstanceName; value: Producer } | undefined {
   const own = originSpan(name, step.last.url);
-  if (own) return namedBy(step, name, own.start, own.end);
+  if (own) return namedBy(step, name, own.start, own.end, true);
   const values = opaqueValues(step.last);
   let at = 0;
   for (const piece of name.split(/[-_.]/)) {
@@ -90,11 +90,17 @@ function digestSpan(name: string): { start: number; end: number } | undefined {
   return { start: m.index, end: m.index + m[0].length };
 }
 
-/** The producers of a name whose `[start, end)` is the instance's, and of its value. */
-function namedBy(step: Step, name: string, start: number, end: number) {
+/**
+ * The producers of a name whose `[start, end)` is the instance's, and of its value; `address`
+ * when the piece spells the host and port (another instance's port may be longer).
+ */
+function namedBy(step: Step, name: string, start: number, end: number, address = false) {
   const before = name.slice(0, start);
   const piece = name.slice(start, end);
   const after = name.slice(end);
+  const shape = address ? "[^=;,\\s]+" : shapeOf(piece);
+  // The piece by its own shape: a loose `[^=;,\s]+` would take another cookie of the same
+  // prefix the answer sets first (`wordpress_test_cookie` for `wordpress_<md5>`).
   const around = (group: string) => `${escape(before)}${group}${escape(after)}=`;
   const header = (regex: string): Producer => ({
     step,
@@ -102,9 +108,19 @@ function namedBy(step: Step, name: string, start: number, end: number) {
     secret: false,
   });
   return {
-    name: { before, piece, after, producer: header(around("([^=;,\\s]+)")), step },
-    value: header(`${around("[^=;,\\s]+")}([^;,\\s]*)`),
+    name: { before, piece, after, producer: header(around(`(${shape})`)), step },
+    value: header(`${around(shape)}([^;,\\s]*)`),
   };
+}
+
+/**
+ * A pattern of `piece`'s shape: hex digits or letters and digits of its
+ * length (a digest, a device id's prefix), else any name's characters.
+ */
+function shapeOf(piece: string): string {
+  if (/^[0-9a-f]+$/.test(piece)) return `[0-9a-f]{${piece.length}}`;
+  if (/^[A-Za-z0-9]+$/.test(piece)) return `[A-Za-z0-9]{${piece.length}}`;
+  return "[^=;,\\s]+";
 }
 
 /**

@@ -71,18 +71,61 @@ export function emptyHiddenField(
   step: Step,
 ): string | undefined {
   if (value !== "" || step.first.method === "GET" || !c.linking) return undefined;
+  const page = formPage(c, key, step);
+  const pattern = page && emptyHiddenPattern(page.last.responseText!, key);
+  if (!page || pattern === undefined) return undefined;
+  const source = { kind: "regex" as const, name: key, pattern };
+  return useProducer(c, { step: page, source, secret: false }, step);
+}
+
+/** The latest page before `step` on its host whose HTML holds an input named `key`. */
+function formPage(c: Correlator, key: string, step: Step): Step | undefined {
   for (let i = c.steps.length - 1; i >= 0; i--) {
     const page = c.steps[i];
     const r = page.last;
     if (page === step || r.url.host !== step.first.url.host) continue;
     if (r.responseText === undefined || !/html/.test(r.mimeType)) continue;
-    if (!new RegExp(`<input\\b[^>]*\\bname=["']${escape(key)}["']`, "i").test(r.responseText)) {
-      continue;
+    if (new RegExp(`<input\\b[^>]*\\bname=["']${escape(key)}["']`, "i").test(r.responseText)) {
+      return page;
     }
-    const pattern = emptyHiddenPattern(r.responseText, key);
-    if (pattern === undefined) return undefined;
-    const source = { kind: "regex" as const, name: key, pattern };
-    return useProducer(c, { step: page, source, secret: false }, step);
   }
   return undefined;
+}
+
+/**
+ * Whether the latest page before `step` holding an input named `key` held
+ * it hidden with `value`: the page handed the value out and the browser sent
+ * it back (WordPress's login form holds `testcookie` = `1`), so it is the
+ * page's, never a credential the user types, whatever the field's name.
+ *
+ * @example
+ * ```ts
+ * import { heldHidden } from "./hidden_fields.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * const page = { name: "open_login", uses: new Set(), last: { url: new URL("http://w.test/login"),
+ *   mimeType: "text/html", responseText: '<input type="hidden" name="testcookie" value="1" />' } };
+ * const login = { name: "login", uses: new Set(), first: { method: "POST", url: new URL("http://w.test/login") } };
+ * // deno-lint-ignore no-explicit-any
+ * c.steps.push(page as any);
+ * // deno-lint-ignore no-explicit-any
+ * if (!heldHidden(c, "testcookie", "1", login as any)) throw new Error();
+ * // deno-lint-ignore no-explicit-any
+ * if (heldHidden(c, "testcookie", "2", login as any)) throw new Error();
+ * ```
+ */
+export function heldHidden(c: Correlator, key: string, value: string, step: Step): boolean {
+  const html = formPage(c, key, step)?.last.responseText;
+  if (html === undefined) return false;
+  for (const tag of html.matchAll(/<input\b[^>]{0,2000}>/gi)) {
+    const attr = (name: string) =>
+      new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, "i").exec(tag[0]);
+    const named = attr("name");
+    if ((named?.[1] ?? named?.[2]) !== key) continue;
+    const type = attr("type");
+    const held = attr("value");
+    return (type?.[1] ?? type?.[2])?.toLowerCase() === "hidden" &&
+      (held?.[1] ?? held?.[2]) === value;
+  }
+  return false;
 }

@@ -18,6 +18,7 @@ import type { YNode, YScalar } from "../yaml_out.ts";
 import { ymap } from "../yaml_out.ts";
 import { useProducer } from "./captures.ts";
 import { bodyIdProducer } from "./created_ids.ts";
+import { heldHidden } from "./hidden_fields.ts";
 import { clientSessionId } from "./client_sessions.ts";
 import { sequenceProducer } from "./sequences.ts";
 import { type Correlator, secretEnv, type Where } from "./state.ts";
@@ -46,6 +47,8 @@ const VALUE_RULES: ValueRule[] = [
   (c, _key, value) => generatedAgain(c, c.oauthFresh.get(value)),
   // An OAuth redirect_uri must equal the one the provider knows: the instance's own URL.
   (c, key, value) => /redirect_ur[il]$/i.test(key) ? appUrl(c, value) : undefined,
+  // A URL of the app a form's hidden input held (a login's `redirect_to`): the page's own address.
+  (c, key, value, step) => heldHidden(c, key, value, step) ? appUrl(c, value) : undefined,
   oauthCode,
   // A session id no answer issued: the page made it, no credential to ask for (client_sessions.ts).
   (c, key, value) => clientSessionId(c, key, value),
@@ -126,9 +129,10 @@ function secretField(
 ): string | undefined {
   const typed = c.passwordFields.has(key);
   if (value === "" || !(credentialField(key) || typed) || lookupKey(key, value)) return undefined;
+  if (!typed && heldHidden(c, key, value, step)) return undefined;
   const prefix = where.login ? "LOGIN" : envName(step.name);
-  // A password input named otherwise (`p`) is asked for as what the page says it is.
-  const field = typed && !isSecretName(key) ? "PASSWORD" : envName(key);
+  // A password input (`p`, `pwd`, `user_pass`) is asked for as what the page says it is.
+  const field = typed ? "PASSWORD" : envName(key);
   const base = field.startsWith(`${prefix}_`) ? field : `${prefix}_${field}`;
   c.replaced.secrets++;
   return c.sp.envRef(
