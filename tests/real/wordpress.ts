@@ -1,0 +1,254 @@
+/**
+ * How the tests of tests/real/ start WordPress 6.1 from Debian bookworm
+ * (`wordpress` with `wordpress-theme-twentytwentythree`, PHP 8.2, MariaDB
+ * 10.11): a login form (`wp-login.php`, a test cookie, a redirect), an admin
+ * whose block editor talks REST with a nonce the page hands out inside inline
+ * JavaScript, admin-ajax nonces in hidden inputs and links, server-made post
+ * ids, autosaves and heartbeats.
+ *
+ * - **Instance**: a folder holding a MariaDB data folder of its own (`db/`,
+ *   served on a unix socket there, no TCP), and `wp/`: links to each entry
+ *   of the package's `/usr/share/wordpress` but its `wp-config.php` (which
+ *   reads `/etc/wordpress`), the instance's own `wp-config.php`, and a
+ *   `wp-content/` of its own (the package's themes and plugins linked,
+ *   uploads in the folder). A `prepend.php` names `wp/` as WordPress's
+ *   `ABSPATH`, so its own `wp-config.php` is read; its home is the host the
+ *   request names (any port), its salts are new for each instance (so are
+ *   its nonces), outgoing HTTP is blocked and WP-Cron is off (nothing runs
+ *   but what the journey asks). Nothing is written outside the folder.
+ * - **Seed**: `mariadb-install-db` and WordPress's own `wp_install` (the
+ *   site, the administrator {@linkcode LOGIN}) are made once into a data
+ *   folder kept in the tests' cache (a few seconds); every instance starts
+ *   from a copy of it.
+ * - **Start**: a shell in the instance's process group starts `mariadbd`
+ *   (as the `mysql` user when the tests run as root), waits for its socket
+ *   (at most 20 s), then runs `php -S 127.0.0.1:PORT` with two workers;
+ *   ready once `wp-login.php` answers.
+ *
+ * @module
+ */
+import { cacheRoot, type Launch, takeLock } from "./servers.ts";
+import { debianPackagesMissing } from "./debian.ts";
+
+const CODE = "/usr/share/wordpress";
+
+/** The administrator of a fresh instance and the password the seed gives it. */
+export const LOGIN = { username: "editor", password: "quiet-harbour-51" } as const;
+
+/** The seeded MariaDB data folder every instance copies. */
+const SEED = `${cacheRoot}/wordpress-6.1-seed/db`;
+
+/**
+ * Why the WordPress tests cannot run here ("" when they can): no WordPress,
+ * its theme, MariaDB or PHP's MySQL driver, and `apt-get install` could not
+ * put them there. With `CI` set that is an error.
+ *
+ * @example
+ * ```ts
+ * import { wordpressMissing } from "./wordpress.ts";
+ * if (typeof wordpressMissing() !== "string") throw new Error();
+ * ```
+ */
+export function wordpressMissing(): string {
+  return debianPackagesMissing({
+    "php-cli": "/usr/bin/php",
+    "php-mysql": "/usr/share/doc/php-mysql",
+    "mariadb-server": "/usr/sbin/mariadbd",
+    wordpress: `${CODE}/wp-login.php`,
+    "wordpress-theme-twentytwentythree": `${CODE}/wp-content/themes/twentytwentythree`,
+  });
+}
+
+const asRoot = Deno.uid() === 0;
+
+/** The MariaDB server of the data folder `dir/db`, on a socket there and no TCP. */
+function mariadbd(dir: string): string[] {
+  return [
+    "/usr/sbin/mariadbd",
+    "--no-defaults",
+    `--datadir=${dir}/db`,
+    `--socket=${dir}/db/mysqld.sock`,
+    `--pid-file=${dir}/db/mysqld.pid`,
+    `--tmpdir=${dir}/db`,
+    "--skip-networking",
+    "--innodb-buffer-pool-size=32M",
+    "--innodb-log-file-size=8M",
+    ...(asRoot ? ["--user=mysql"] : []),
+  ];
+}
+
+/** A shell line that waits (at most 20 s) for the socket of `dir/db`. */
+function waitForSocket(dir: string): string {
+  return `for i in $(seq 200); do [ -S ${dir}/db/mysqld.sock ] && break; sleep 0.1; done`;
+}
+
+/** The instance's own configuration: its database, salts, and nothing run unasked. */
+function wpConfig(dir: string): string {
+  const salt = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))));
+  const salts = ["AUTH", "SECURE_AUTH", "LOGGED_IN", "NONCE"].flatMap((k) => [
+    `define('${k}_KEY', '${salt()}');`,
+    `define('${k}_SALT', '${salt()}');`,
+  ]);
+  return [
+    "<?php",
+    "define('DB_NAME', 'wordpress');",
+    "define('DB_USER', 'root');",
+    "define('DB_PASSWORD', '');",
+    `define('DB_HOST', 'localhost:${dir}/db/mysqld.sock');`,
+    "define('WP_HOME', 'http://' . ($_SERVER['HTTP_HOST'] ?? '127.0.0.1'));",
+    "define('WP_SITEURL', WP_HOME);",
+    `define('WP_CONTENT_DIR', '${dir}/wp/wp-content');`,
+    "define('WP_HTTP_BLOCK_EXTERNAL', true);",
+    "define('DISABLE_WP_CRON', true);",
+    "define('AUTOMATIC_UPDATER_DISABLED', true);",
+    "define('WP_AUTO_UPDATE_CORE', false);",
+    ...salts,
+    "$table_prefix = 'wp_';",
+    "require_once ABSPATH . 'wp-settings.php';",
+    "",
+  ].join("\n");
+}
+
+/** Runs `cmd`, killed after 2 minutes; throws with what it said when it fails. */
+async function run(cmd: string[], env: Record<string, string> = {}): Promise<void> {
+  const child = new Deno.Command(cmd[0], {
+    args: cmd.slice(1),
+    env,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
+  const out = await child.output().finally(() => clearTimeout(timer));
+  if (!out.success) {
+    const said = new TextDecoder().decode(out.stderr).trim().slice(-1500);
+    throw new Error(`${cmd.join(" ")} failed (exit ${out.code}): ${said}`);
+  }
+}
+
+/** Lays out the code and configuration of an instance in `dir` (all but its database). */
+async function layOut(dir: string): Promise<void> {
+  if (asRoot) await Deno.chmod(dir, 0o711); // mariadbd runs as `mysql` and reaches `dir/db`
+  await Deno.mkdir(`${dir}/wp/wp-content/uploads`, { recursive: true });
+  for await (const entry of Deno.readDir(CODE)) {
+    if (["wp-config.php", "wp-content", ".htaccess"].includes(entry.name)) continue;
+    await Deno.symlink(`${CODE}/${entry.name}`, `${dir}/wp/${entry.name}`);
+  }
+  for (const sub of ["themes", "plugins"]) {
+    await Deno.symlink(`${CODE}/wp-content/${sub}`, `${dir}/wp/wp-content/${sub}`);
+  }
+  await Deno.writeTextFile(`${dir}/wp/wp-config.php`, wpConfig(dir));
+  await Deno.writeTextFile(`${dir}/prepend.php`, `<?php\ndefine('ABSPATH', '${dir}/wp/');\n`);
+}
+
+const INSTALL = `<?php
+$_SERVER['HTTP_HOST'] = '127.0.0.1';
+define('WP_INSTALLING', true);
+require_once ABSPATH . 'wp-load.php';
+require_once ABSPATH . 'wp-admin/includes/upgrade.php';
+wp_install('Flowrun site', ${JSON.stringify(LOGIN.username)}, 'editor@example.org', true, '',
+  ${JSON.stringify(LOGIN.password)});
+`;
+
+/** Makes the seeded data folder in `work/db`: MariaDB's system tables, then WordPress installed. */
+async function install(work: string): Promise<void> {
+  await layOut(work);
+  await Deno.mkdir(`${work}/db`);
+  if (asRoot) await run(["chown", "mysql:mysql", `${work}/db`]);
+  await run([
+    "/usr/bin/mariadb-install-db",
+    "--no-defaults",
+    `--datadir=${work}/db`,
+    "--auth-root-authentication-method=normal",
+    "--skip-test-db",
+    ...(asRoot ? ["--user=mysql"] : []),
+  ]);
+  const server = new Deno.Command("sh", {
+    args: [
+      "-c",
+      `${
+        waitForSocket(work)
+      }; exec /usr/bin/mariadb -uroot --socket=${work}/db/mysqld.sock -e 'CREATE DATABASE wordpress'`,
+    ],
+    stdout: "null",
+    stderr: "piped",
+  });
+  const db = new Deno.Command(mariadbd(work)[0], {
+    args: mariadbd(work).slice(1),
+    stdin: "null",
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  try {
+    const made = await server.output();
+    if (!made.success) throw new Error(new TextDecoder().decode(made.stderr));
+    await Deno.writeTextFile(`${work}/install.php`, INSTALL);
+    await run([
+      "/usr/bin/php",
+      "-d",
+      `auto_prepend_file=${work}/prepend.php`,
+      `${work}/install.php`,
+    ]);
+  } finally {
+    db.kill("SIGTERM");
+    await db.status;
+  }
+}
+
+/** Makes the seeded data folder in the cache unless it is there; a lock makes parallel files wait. */
+async function seedDatabase(): Promise<void> {
+  const folder = SEED.slice(0, SEED.lastIndexOf("/"));
+  if (await exists(SEED)) return;
+  await Deno.mkdir(cacheRoot, { recursive: true });
+  for (let poll = 0; !takeLock(`${folder}.lock`, 180_000); poll++) {
+    if (poll >= 360) throw new Error(`${folder}.lock was held for 3 minutes; remove it`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const work = await Deno.makeTempDir({ prefix: "flowrun-wordpress-seed-" });
+  try {
+    if (await exists(SEED)) return;
+    const started = performance.now();
+    await install(work);
+    await Deno.mkdir(folder, { recursive: true });
+    await run(["cp", "-a", `${work}/db`, `${SEED}.part`]);
+    await Deno.rename(`${SEED}.part`, SEED);
+    console.error(
+      `wordpress: seeded database made in ${Math.round(performance.now() - started)} ms`,
+    );
+  } finally {
+    await Deno.remove(work, { recursive: true }).catch(() => {});
+    await Deno.remove(`${folder}.lock`).catch(() => {});
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  return await Deno.stat(path).then(() => true, () => false);
+}
+
+/** A fresh instance's folder: its code, configuration and a copy of the seeded database. */
+async function seed(dir: string): Promise<void> {
+  await seedDatabase();
+  await layOut(dir);
+  await run(["cp", "-a", SEED, `${dir}/db`]);
+  await Deno.remove(`${dir}/db/mysqld.sock`).catch(() => {});
+}
+
+/**
+ * A fresh instance on 127.0.0.1, ready once its login page answers.
+ *
+ * @example
+ * ```ts
+ * import { wordpressLaunch } from "./wordpress.ts";
+ * if (!wordpressLaunch().command.join(" ").includes("127.0.0.1:PORT")) throw new Error();
+ * ```
+ */
+export function wordpressLaunch(): Launch {
+  const php = "exec /usr/bin/php -d auto_prepend_file=DIR/prepend.php -S 127.0.0.1:PORT -t DIR/wp";
+  return {
+    command: ["sh", "-c", `${mariadbd("DIR").join(" ")} & ${waitForSocket("DIR")}; ${php}`],
+    env: { PHP_CLI_SERVER_WORKERS: "2", HOME: "DIR", TMPDIR: "DIR" },
+    seed,
+    origin: (_out, port) => `http://127.0.0.1:${port}`,
+    probe: "/wp-login.php",
+  };
+}
