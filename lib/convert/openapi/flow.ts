@@ -27,19 +27,20 @@ import { clientNaming } from "./client_ids.ts";
 import { bodyParts, type PlaceholderFile } from "./body.ts";
 import { namedInBody, namingCreate, withNamed, withRpcNamed } from "./body_names.ts";
 import { ExampleMaker } from "./examples.ts";
-import { sends } from "./name_named.ts";
+import { itemParam, sends } from "./name_named.ts";
 import { runTime } from "./run_time.ts";
 import { clientNames, type OpenApiOperation } from "./operations.ts";
 import { ownServer } from "./own_server.ts";
 import { credentialParam } from "./param_places.ts";
-import { LBRACE_VAR, literal, paramValue, queryEntries, simpleText, toYNode } from "./params.ts";
+import { LBRACE_VAR, literal, paramValue, simpleText, toYNode } from "./params.ts";
 import type { Inferred } from "./prerequisites.ts";
 import { captureSource, fillAnswered, fillListed, latestHolder } from "./producers.ts";
 import { accepted, allJson, expected } from "./responses.ts";
 import { ownNameKeys, ownNames } from "./own_names.ts";
 import { stepOptions } from "./stream_answer.ts";
 import { saidCredential, withSaidAuth } from "./said_auth.ts";
-import { perRun, RUN_VARS } from "./run_values.ts";
+import { ownQuery, RUN_VARS } from "./run_values.ts";
+import { fillOwnItem } from "./own_item.ts";
 import { serialOf } from "./serial.ts";
 import { tokenGiver, tokenSource } from "./login.ts";
 import { runValues } from "./login_account.ts";
@@ -121,6 +122,7 @@ export class FlowBuilder {
     body.fields = withRpcNamed(doc, op, body.fields, (n) => this.#ownName(op, n, `:${n}`));
     fillListed(doc, op.node, body, guards, this.#stepOf.keys(), this.#captured.bind(this));
     fillAnswered(this.shared, op, body, guards, this.#stepOf, this.#capture.bind(this));
+    fillOwnItem(this.shared, op, body, guards, this.#stepOf, this.#capture.bind(this));
     for (const file of body.files) {
       this.shared.files.push(file);
       this.shared.placeholders.push({ file: file.path, what: file.what });
@@ -340,16 +342,9 @@ export class FlowBuilder {
         optional.push(`${p.in} ${p.name}`);
         continue;
       }
-      const { value } = paramValue(this.shared.doc, maker, p);
-      // A password or user name in a query is the run's, as in a body (petstore's GET /user/login).
-      if (p.in === "query") {
-        query.push(
-          ...queryEntries(p, value).map(([k, v]): [string, YNode] => [
-            k,
-            perRun(v, this.#runVars, k, maker.samples),
-          ]),
-        );
-      } else if (p.in === "cookie") cookies.push([name, literal(simpleText(value))]);
+      const { value } = paramValue(this.shared.doc, maker, itemParam(this.shared.doc, op, p));
+      if (p.in === "query") query.push(...ownQuery(p, value, this.#runVars, maker.samples));
+      else if (p.in === "cookie") cookies.push([name, literal(simpleText(value))]);
       else if (p.in !== "header" || RESERVED_HEADERS.has(name.toLowerCase())) continue;
       else if (TOKEN.test(name)) headers.push([name, literal(simpleText(value))]);
       else comments.push(`header "${name}" is no HTTP header name: left out`);

@@ -15,7 +15,9 @@
  * summary names it as it names a body's property (`summary_named.ts`:
  * "validUntil is an unix timestamp"). A REST
  * document's optional parameters stay out: its paths say what an operation
- * acts on, and an id like `listPetsByStatus` names a filter, not a need.
+ * acts on, and an id like `listPetsByStatus` names a filter, not a need;
+ * but not those its call needs by where it sits (`query_needed.ts`: a path
+ * naming one, an item's fields in a bodiless write, a sign-in by query).
  *
  * @module
  */
@@ -26,6 +28,9 @@ import { plainName } from "./required_props.ts";
 import { isRpcDocument } from "./rpc_verbs.ts";
 import { saidNeeded } from "./said_needed.ts";
 import { names } from "./summary_named.ts";
+import { queryNeeded } from "./query_needed.ts";
+
+export { itemParam } from "./query_needed.ts";
 
 const rpcDocuments = new WeakMap<Node, boolean>();
 
@@ -100,7 +105,8 @@ export function namedBy(doc: Node, op: OpenApiOperation, p: Node): string | unde
  * Whether parameter `p` of `op` is sent: it is required, or its description
  * says it must be given (`said_needed.ts`), or it is an optional query
  * parameter the function's own words name in an RPC-shaped `doc` (see the
- * module), which a note in `comments` says.
+ * module) or its REST call needs (`query_needed.ts`), which a note in
+ * `comments` says.
  *
  * @example
  * ```ts
@@ -118,7 +124,7 @@ export function namedBy(doc: Node, op: OpenApiOperation, p: Node): string | unde
  */
 export function sends(doc: Node, op: OpenApiOperation, p: Node, comments: string[]): boolean {
   if (p.required === true || saidNeeded(doc, op, p, comments)) return true;
-  const why = namedBy(doc, op, p);
+  const why = namedBy(doc, op, p) ?? queryNeeded(doc, op, p);
   if (why !== undefined) comments.push(`optional, sent: query ${p.name} (${why})`);
   return why !== undefined;
 }

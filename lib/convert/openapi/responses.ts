@@ -125,8 +125,10 @@ export function propertiesOf(doc: unknown, schema: unknown, depth = 0): Set<stri
  * documented in, when they are documented in several. The server chooses
  * among them by `Accept`, and may refuse the client's `*∕*` (httpbin's
  * `GET /image`, which `produces` image/webp, image/svg+xml, … answers 406);
- * Swagger UI sends the first, the one it shows selected. With one type the
- * choice stays the server's, as the step sent it before.
+ * Swagger UI sends the first, the one it shows selected, but a JSON type
+ * among them is asked for first: the step's checks read JSON (Petstore's
+ * login lists XML first, where a JSON string reads as text). With one type
+ * the choice stays the server's, as the step sent it before.
  *
  * @example
  * ```ts
@@ -134,6 +136,8 @@ export function propertiesOf(doc: unknown, schema: unknown, depth = 0): Set<stri
  * const image = { responses: { "200": { content: { "image/webp": {}, "image/png": {} } } } };
  * if (accepted({}, image).join() !== "Accept,image/webp") throw new Error();
  * if (accepted({}, { responses: { "200": { content: { "image/png": {} } } } }).length !== 0) throw new Error();
+ * const xml = { responses: { "200": { content: { "application/xml": {}, "application/json": {} } } } };
+ * if (accepted({}, xml).join() !== "Accept,application/json") throw new Error();
  * ```
  */
 export function accepted(doc: unknown, op: Node): [string, string][] {
@@ -143,6 +147,7 @@ export function accepted(doc: unknown, op: Node): [string, string][] {
       types.add(type);
     }
   }
-  const [first] = types;
+  // JSON when offered: the checks read JSON (Petstore's login lists XML first).
+  const first = [...types].find((t) => /[/+]json$/i.test(t)) ?? [...types][0];
   return types.size > 1 && first !== "*/*" ? [["Accept", first]] : [];
 }

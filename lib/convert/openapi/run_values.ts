@@ -13,8 +13,10 @@
  *
  * @module
  */
+import type { Node } from "../../check/openapi_operations.ts";
 import type { YNode } from "../yaml_out.ts";
 import { isPasswordField } from "./login.ts";
+import { queryEntries } from "./params.ts";
 import { plainName } from "./producers.ts";
 import { windowTimes } from "./time_window.ts";
 
@@ -25,7 +27,15 @@ export const RUN_VARS: Record<"email" | "username" | "password", string> = {
   password: "Pw-${RANDOM.HEX_16}",
 };
 
-const USER_NAMES = new Set(["username", "login", "loginname", "handle", "nickname", "screenname"]);
+/** Plain names (`plainName`) of a field holding a user name. */
+export const USER_NAMES = new Set([
+  "username",
+  "login",
+  "loginname",
+  "handle",
+  "nickname",
+  "screenname",
+]);
 
 /** The var a field's value is, if it is one. */
 function runVar(key: string, value: string): keyof typeof RUN_VARS | undefined {
@@ -92,4 +102,26 @@ export function perRun(
     };
   }
   return node;
+}
+
+/**
+ * A query parameter's entries (`queryEntries`), each made per run as a
+ * body's field is (`perRun`): a password or user name in a query is the
+ * run's, as in a body (Petstore's `GET /user/login`).
+ *
+ * @example
+ * ```ts
+ * import { ownQuery } from "./run_values.ts";
+ * const used = new Set<string>();
+ * const got = ownQuery({ name: "password", in: "query" }, "12345", used);
+ * if (JSON.stringify(got) !== '[["password","${vars.password}"]]' || !used.has("password")) throw new Error();
+ * ```
+ */
+export function ownQuery(
+  p: Node,
+  value: unknown,
+  used: Set<string>,
+  samples: ReadonlySet<string> = new Set(),
+): [string, YNode][] {
+  return queryEntries(p, value).map(([k, v]) => [k, perRun(v, used, k, samples)]);
 }
