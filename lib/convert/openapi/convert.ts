@@ -19,7 +19,7 @@ import { FlowBuilder, type Placeholder, type Shared } from "./flow.ts";
 import { findLogin } from "./login.ts";
 import { type OpenApiOperation, operationsOf } from "./operations.ts";
 import { type Inferred, withPrerequisites } from "./prerequisites.ts";
-import { capturePath, type ParamLink, paramLinks } from "./producers.ts";
+import { capturePath, inferredLinks, type ParamLink } from "./producers.ts";
 import { stopsServer } from "./stops.ts";
 import { withDeclaredSecurity } from "./declared_schemes.ts";
 import { withLoginSecurity } from "./login_security.ts";
@@ -105,7 +105,7 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
     );
   }
   const server = firstServer(doc);
-  const inferred: Inferred = { params: paramLinks(doc, ops), login: findLogin(doc, ops) };
+  const inferred: Inferred = { ...inferredLinks(doc, ops), login: findLogin(doc, ops) };
   const auth = new AuthSchemes(doc, server, inferred.login);
   const shared: Shared = {
     inferred,
@@ -182,8 +182,11 @@ function inferredLines(inferred: Inferred, ops: OpenApiOperation[]): { inferred?
   const lines: string[] = [];
   const name = (op: OpenApiOperation) => `${op.method} ${op.template}`;
   for (const op of ops) {
-    for (const link of inferred.params.get(op) ?? []) {
-      const param = op.template.includes(`{${link.param}}`)
+    for (const link of [...inferred.params.get(op) ?? [], ...inferred.body?.get(op) ?? []]) {
+      // A body property's link names its place in the body (`order.petId`, `petIds[]`).
+      const param = "body" in link
+        ? link.param
+        : op.template.includes(`{${link.param}}`)
         ? `{${link.param}}`
         : `query ${link.param}`;
       lines.push(`${param} of ${name(op)} ← ${name(link.producer)} ${linkWhere(link, name)}`);

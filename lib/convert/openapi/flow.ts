@@ -20,7 +20,6 @@ import type { Node } from "../../check/openapi_operations.ts";
 import { UniqueNames } from "../names.ts";
 import { commented, oneLine, toYaml, type YMap, ymap, type YNode } from "../yaml_out.ts";
 import type { AuthSchemes, StepAuth } from "./auth.ts";
-type Places = StepAuth["places"];
 import { LOGIN_STEP, TOKEN_CAPTURE, withLoginStep } from "./auth_login.ts";
 import { placeAuth } from "./auth_place.ts";
 import { clientNaming } from "./client_ids.ts";
@@ -34,7 +33,7 @@ import { ownServer } from "./own_server.ts";
 import { credentialParam } from "./param_places.ts";
 import { LBRACE_VAR, literal, paramValue, simpleText, toYNode } from "./params.ts";
 import type { Inferred } from "./prerequisites.ts";
-import { captureSource, fillAnswered, fillListed, latestHolder } from "./producers.ts";
+import { captureSource, fillAnswered, fillBodyIds, fillListed, latestHolder } from "./producers.ts";
 import { accepted, allJson, expected } from "./responses.ts";
 import { ownNameKeys, ownNames } from "./own_names.ts";
 import { stepOptions } from "./stream_answer.ts";
@@ -122,6 +121,7 @@ export class FlowBuilder {
     body.fields = withRpcNamed(doc, op, body.fields, (n) => this.#ownName(op, n, `:${n}`));
     fillListed(doc, op.node, body, guards, this.#stepOf.keys(), this.#captured.bind(this));
     fillAnswered(this.shared, op, body, guards, this.#stepOf, this.#capture.bind(this));
+    fillBodyIds(this.shared, op, body, guards, this.#stepOf, this.#capture.bind(this));
     fillOwnItem(this.shared, op, body, guards, this.#stepOf, this.#capture.bind(this));
     for (const file of body.files) {
       this.shared.files.push(file);
@@ -317,7 +317,7 @@ export class FlowBuilder {
     op: OpenApiOperation,
     maker: ExampleMaker,
     comments: string[],
-    places: Places,
+    places: StepAuth["places"],
     guards: string[],
   ) {
     const query: [string, YNode][] = [];

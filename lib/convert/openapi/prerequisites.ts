@@ -16,10 +16,12 @@ import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { type Login, tokenGiver } from "./login.ts";
 import { type OpenApiOperation, stepOrder } from "./operations.ts";
 import type { ParamLink } from "./producers.ts";
+import type { BodyLink } from "./body_links.ts";
 
-/** What the converter inferred: each operation's parameter producers, and the login. */
+/** What the converter inferred: each operation's parameter and body producers, and the login. */
 export interface Inferred {
   params: Map<OpenApiOperation, ParamLink[]>;
+  body?: Map<OpenApiOperation, BodyLink[]>;
   login?: Login;
 }
 
@@ -48,9 +50,8 @@ export function dependencies(
   doc: Node,
   inferred: Inferred,
 ): OpenApiOperation[] {
-  const out = (inferred.params.get(op) ?? []).flatMap((l) =>
-    l.after ? [l.after, l.producer] : [l.producer]
-  );
+  const links = [...inferred.params.get(op) ?? [], ...inferred.body?.get(op) ?? []];
+  const out = links.flatMap((l) => l.after ? [l.after, l.producer] : [l.producer]);
   const { login } = inferred;
   if (login && usesLogin(op.node, doc, login) && op !== login.op) out.push(tokenGiver(login));
   if (login?.register && op === login.op) out.push(login.register);

@@ -45,6 +45,8 @@ export { latestHolder } from "./renamed_ids.ts";
 // What a body sends of the flow's earlier answers (its own items, the login's tokens): the same.
 export { fillListed } from "./listed_items.ts";
 export { fillAnswered } from "./answered_values.ts";
+export { fillBodyIds } from "./body_links.ts";
+import { type BodyLink, bodyLinks } from "./body_links.ts";
 
 // Defined beside what reads required names; the modules that read producers import it from here.
 export { plainName } from "./required_props.ts";
@@ -212,6 +214,23 @@ export function paramLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOpera
     if (found.length > 0) out.set(op, twins(op, found));
   }
   return out;
+}
+
+/**
+ * Each operation's producers: of its parameters (`paramLinks`), of its body's ids (body_links.ts).
+ *
+ * @example
+ * ```ts
+ * import { inferredLinks } from "./producers.ts";
+ * const { params, body } = inferredLinks({}, []);
+ * if (params.size !== 0 || body.size !== 0) throw new Error();
+ * ```
+ */
+export function inferredLinks(doc: Node, ops: OpenApiOperation[]): {
+  params: Map<OpenApiOperation, ParamLink[]>;
+  body: Map<OpenApiOperation, BodyLink[]>;
+} {
+  return { params: paramLinks(doc, ops), body: bodyLinks(doc, ops) };
 }
 
 /**

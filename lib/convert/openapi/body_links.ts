@@ -1,0 +1,295 @@
+/**
+ * Which create a request body property reads its value from, as RESTler's
+ * producer–consumer inference does for bodies: a property naming another
+ * resource (`petId` of `POST /orders`, Swagger Petstore's `Order`) sent a
+ * literal (`1`), which names no pet of a fresh server (404); etcd's
+ * `lease/revoke` sent no lease `ID` at all. The property names its noun by
+ * its name (`petId`, `pet_id`, `petIDs`; `pet` itself when it is an id: an
+ * integer, a UUID or an int64) or by its description ("ID is the lease ID
+ * to revoke", "the ID of the member"); the producer is the create of that
+ * noun (`POST /pets`, `POST /pet`, or a gateway's `/lease/grant`), read at
+ * its answer's property of the body's name, else its `id`, at the top or
+ * inside the answer's envelope or the member named for the noun (etcd's
+ * `member.ID`). Top-level, one wrapper deep (`{order: {petId}}`, a wrapper
+ * the schema requires) or the items of an array (`petIds: [..]`).
+ *
+ * Only what is sent changes: a property the schema requires; not
+ * required, one the document shows an example of (Petstore's `Order.petId`,
+ * which the body left out as it names a pet that must exist), or one naming
+ * what the call itself acts on (a gateway's call of the noun:
+ * `lease/revoke`'s lease; proto3 requires nothing). A property
+ * the document gives the value of (an `enum`, a `const`, a `default`) or
+ * that a create of no such noun makes is left as it was.
+ *
+ * @module
+ */
+import { isNode, type Node } from "../../check/openapi_operations.ts";
+import { singular } from "../names.ts";
+import { type YMap, ymap, type YNode } from "../yaml_out.ts";
+import { capturePath } from "./capture_source.ts";
+import type { ParamLink } from "./document_links.ts";
+import { deref } from "./examples.ts";
+import { isCollection, type OpenApiOperation } from "./operations.ts";
+import { plainName } from "./required_props.ts";
+import { jsonSchema, successes } from "./responses.ts";
+import { isRpcDocument } from "./rpc_verbs.ts";
+import { properties } from "./schema_properties.ts";
+
+/** A body property's producer: `param` is its name as the summary shows it (`order.petId`, `petIds[]`). */
+export interface BodyLink extends ParamLink {
+  /** The property's place in the body: `["petId"]`, `["order", "petId"]`. */
+  body: string[];
+  /** The property is an array of such ids: it is sent the one made. */
+  each?: true;
+}
+
+// `petId`, `pet_id`, `petID`, `petIds`: the noun before an id suffix (not `paid`).
+const ID_NAME = /^([A-Za-z][A-Za-z0-9]*?)(?:Ids?|IDs?|[_-](?:ids?|IDs?|Ids?))$/;
+// "the lease ID", "the ID of the member", "the id of a pet".
+const SAID_ID = [
+  /\bthe ([A-Za-z][A-Za-z-]*) ID\b/,
+  /\bthe (?:ID|id|identifier) of (?:the |an? )?([A-Za-z][A-Za-z-]*)/,
+];
+
+const nounKey = (word: string) => plainName(singular(word));
+
+/** The noun of a body property (see the module), and whether it holds several. */
+function nounOf(name: string, p: Node): { noun: string; each: boolean } | undefined {
+  const each = p.type === "array";
+  const value = each ? (isNode(p.items) ? p.items : {}) : p;
+  if (givesValue(p) || givesValue(value) || p.readOnly === true) return undefined;
+  const said = typeof p.description === "string"
+    ? SAID_ID.map((re) => re.exec(p.description as string)?.[1]).find((n) => n !== undefined)
+    : undefined;
+  const named = ID_NAME.exec(name)?.[1];
+  const noun = said ?? named ?? (idShaped(value) ? name : undefined);
+  return noun === undefined ? undefined : { noun: nounKey(noun), each };
+}
+
+/** Whether the document gives the value itself: an enum, a const, a default. */
+function givesValue(p: Node): boolean {
+  return Array.isArray(p.enum) || "const" in p || "default" in p;
+}
+
+/**
+ * Whether the document shows the property in the body its docs give (an
+ * `example` of its own): the body sends such optional properties, but not
+ * one naming an item, which must exist (examples.ts), until a create makes it.
+ */
+function shown(p: Node): boolean {
+  return p.example !== undefined || Array.isArray(p.examples) ||
+    (isNode(p.items) && p.items.example !== undefined);
+}
+
+/** An id: an integer, a UUID or an int64 string. */
+function idShaped(p: Node): boolean {
+  return p.type === "integer" || /^(uuid|u?int(32|64))$/.test(String(p.format ?? ""));
+}
+
+/** The noun a create makes: its collection's last segment, or a gateway function's noun. */
+function createdNoun(op: OpenApiOperation, rpc: boolean): string | undefined {
+  const segments = op.template.split("/").filter((s) => s !== "");
+  if (rpc) return op.role === "create" ? segments.at(-2) : undefined;
+  return op.method === "POST" && isCollection(op.template) ? segments.at(-1) : undefined;
+}
+
+/** An operation's JSON request body schema. */
+function bodySchema(doc: unknown, op: OpenApiOperation): unknown {
+  const body = deref(doc, op.node.requestBody);
+  const content = isNode(body) && isNode(body.content) ? body.content : {};
+  const media = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
+  return isNode(media) ? media.schema : undefined;
+}
+
+/** The names a schema requires. */
+function requiredOf(doc: unknown, schema: unknown): Set<string> {
+  const s = deref(doc, schema);
+  const parts = isNode(s) && Array.isArray(s.allOf)
+    ? [s, ...s.allOf.map((x) => deref(doc, x))]
+    : [s];
+  return new Set(parts.flatMap((x) => isNode(x) && Array.isArray(x.required) ? x.required : []));
+}
+
+/**
+ * Where a create's answer holds the id a body property `name` of `noun`
+ * names: its property of that name, else `id`, at the top, else in an
+ * envelope (`data`, `result`, `item`), the member named for the noun or
+ * the answer's only member.
+ */
+function answerPath(
+  doc: unknown,
+  producer: OpenApiOperation,
+  name: string,
+  noun: string,
+): string[] | undefined {
+  const wanted = [plainName(name), "id"];
+  const find = (props: [string, Node][]) =>
+    wanted.map((w) => props.find(([n]) => plainName(n) === w)?.[0]).find((n) => n !== undefined);
+  for (const response of successes(doc, producer.node).responses) {
+    const top = properties(doc, jsonSchema(doc, response));
+    const own = find(top);
+    if (own !== undefined) return [own];
+    for (const [wrapper, s] of top) {
+      const envelope = /^(data|result|item)$/i.test(wrapper) || nounKey(wrapper) === noun ||
+        top.length === 1;
+      const inner = envelope ? find(properties(doc, s)) : undefined;
+      if (inner !== undefined) return [wrapper, inner];
+    }
+  }
+  return undefined;
+}
+
+/** A body property that may name another resource: its place, its noun, and whether it is sent. */
+interface Candidate {
+  body: string[];
+  noun: string;
+  each: boolean;
+}
+
+/**
+ * The body properties of `op` that name a noun and are sent (see the
+ * module): at the top, or one wrapper deep; never one of its own path's
+ * parameters (the path gives that value).
+ */
+function candidates(doc: unknown, op: OpenApiOperation, rpc: boolean): Candidate[] {
+  if (op.method === "GET" || op.method === "HEAD") return [];
+  const schema = bodySchema(doc, op);
+  const required = requiredOf(doc, schema);
+  const segments = op.template.split("/").filter((s) => s !== "");
+  const own = rpc && segments.length > 1 ? nounKey(segments.at(-2)!) : undefined;
+  const out: Candidate[] = [];
+  const add = (body: string[], p: Node, needed: boolean) => {
+    const found = nounOf(body.at(-1)!, p);
+    if (found && (needed || shown(p) || found.noun === own)) out.push({ body, ...found });
+    return found !== undefined;
+  };
+  for (const [name, p] of properties(doc, schema)) {
+    if (op.template.includes(`{${name}}`) || add([name], p, required.has(name))) continue;
+    // A wrapper the body does not send is not sent for its member (Box's optional `parent`).
+    if (p.type === "array" || !required.has(name)) continue;
+    const inner = requiredOf(doc, p);
+    for (const [member, q] of properties(doc, p)) add([name, member], q, inner.has(member));
+  }
+  return out;
+}
+
+/**
+ * Each operation's body properties that name what a create of the
+ * document makes, with that create and where its answer holds the id (see
+ * the module).
+ *
+ * @example
+ * ```ts
+ * import { operationsOf } from "./operations.ts";
+ * import { bodyLinks } from "./body_links.ts";
+ * const json = (schema: object) => ({ content: { "application/json": { schema } } });
+ * const doc = { paths: {
+ *   "/pets": { post: { responses: { 201: json({ properties: { id: { type: "integer" } } }) } } },
+ *   "/orders": { post: { requestBody: json({ required: ["petId"], properties: {
+ *     petId: { type: "integer" }, storeId: { type: "integer" } } }) } },
+ * } };
+ * const [pets, orders] = operationsOf(doc);
+ * const [link, ...more] = bodyLinks(doc, [pets, orders]).get(orders) ?? [];
+ * if (link?.producer !== pets || link.body.join() !== "petId" || link.path.join() !== "id") {
+ *   throw new Error(JSON.stringify(link));
+ * }
+ * if (more.length !== 0) throw new Error();
+ * ```
+ */
+export function bodyLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOperation, BodyLink[]> {
+  const rpc = isRpcDocument(ops.map((o) => o.template));
+  const creates = new Map<string, OpenApiOperation[]>();
+  for (const op of ops) {
+    const noun = createdNoun(op, rpc);
+    if (noun === undefined || noun.startsWith("{")) continue;
+    creates.set(nounKey(noun), [...creates.get(nounKey(noun)) ?? [], op]);
+  }
+  const out = new Map<OpenApiOperation, BodyLink[]>();
+  if (creates.size === 0) return out;
+  for (const op of ops) {
+    const links = candidates(doc, op, rpc).flatMap((c): BodyLink[] => {
+      // A create by the call's own method first: a GET and POST twin each make their own.
+      const makers = (creates.get(c.noun) ?? []).filter((m) => m !== op)
+        .sort((a, b) => Number(b.method === op.method) - Number(a.method === op.method));
+      for (const producer of makers) {
+        const path = answerPath(doc, producer, c.body.at(-1)!, c.noun);
+        if (!path) continue;
+        const param = `${c.body.join(".")}${c.each ? "[]" : ""}`;
+        return [{
+          param,
+          producer,
+          path,
+          from: "property",
+          body: c.body,
+          ...c.each ? { each: true } : {},
+        }];
+      }
+      return [];
+    });
+    if (links.length > 0) out.set(op, links);
+  }
+  return out;
+}
+
+/**
+ * Fills each body property of `op`'s links (`shared.inferred.body`) whose producer is a step so far
+ * (`stepOf`, each operation's step name) with a capture of its answer
+ * (`capture` names a step's capture of a JSONPath), an array property with
+ * the one id; each capture is added to `guards` (the step runs only when
+ * it exists). A producer not in the flow leaves the body as it was.
+ *
+ * @example
+ * ```ts
+ * import { fillBodyIds } from "./body_links.ts";
+ * import type { OpenApiOperation } from "./operations.ts";
+ * import { ymap, type YNode } from "../yaml_out.ts";
+ * const pets = { method: "POST", template: "/pets" } as OpenApiOperation;
+ * const link = { param: "order.petId", producer: pets, path: ["id"], from: "property" as const, body: ["order", "petId"] };
+ * const body = { fields: [["body", ymap([["order", ymap([["petId", 1]])]])]] as [string, YNode][] };
+ * const guards: string[] = [];
+ * const orders = { method: "POST", template: "/orders" } as OpenApiOperation;
+ * const shared = { inferred: { body: new Map([[orders, [link]]]) } };
+ * const capture = (step: string, key: string, path: unknown) => `${step}.${key} ${path}`;
+ * fillBodyIds(shared, orders, body, guards, new Map([[pets, "create_pet"]]), capture);
+ * if (!JSON.stringify(body).includes('["petId","create_pet.id $.json.id"]')) throw new Error(JSON.stringify(body));
+ * if (guards.join() !== "create_pet.id $.json.id") throw new Error();
+ * ```
+ */
+export function fillBodyIds(
+  shared: { inferred: { body?: Map<OpenApiOperation, BodyLink[]> } },
+  op: OpenApiOperation,
+  body: { fields: [string, YNode][] },
+  guards: string[],
+  stepOf: ReadonlyMap<OpenApiOperation, string>,
+  capture: (step: string, key: string, source: YNode) => string,
+): void {
+  for (const link of shared.inferred.body?.get(op) ?? []) {
+    const step = stepOf.get(link.producer);
+    const at = body.fields.findIndex(([field, node]) => field === "body" && isYMap(node));
+    if (step === undefined || at < 0) continue;
+    // Named for what the answer holds (`id`): one capture for every property reading it.
+    const key = link.path.at(-1)!.replace(/[^A-Za-z0-9_-]+/g, "_").replace(/^(?![A-Za-z_])/, "p_");
+    const got = capture(step, key, capturePath(link.path));
+    const filled = withValue(body.fields[at][1] as YMap, link.body, link.each ? [got] : got);
+    if (!filled) continue;
+    body.fields[at] = ["body", filled];
+    guards.push(got);
+  }
+}
+
+/** `map` with `value` at `path` (the wrapper added when absent); none when a wrapper is no map. */
+function withValue(map: YMap, path: string[], value: YNode): YMap | undefined {
+  const [key, ...rest] = path;
+  const at = map.entries.findIndex(([k]) => k === key);
+  const old = at < 0 ? ymap([]) : map.entries[at][1];
+  const next = rest.length === 0 ? value : isYMap(old) ? withValue(old, rest, value) : undefined;
+  if (next === undefined) return undefined;
+  const entries = [...map.entries];
+  if (at < 0) entries.push([key, next]);
+  else entries[at] = [key, next];
+  return { ...map, entries };
+}
+
+function isYMap(node: YNode): node is YMap {
+  return node !== null && typeof node === "object" && !Array.isArray(node) && node.kind === "map";
+}
