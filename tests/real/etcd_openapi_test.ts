@@ -29,9 +29,13 @@ const missing = etcdMissing();
  * server hands out or a second member (docs/real-servers.md). 29 since the document is made from
  * Debian's sources, which declare no security scheme: the member runs with authentication off, so
  * `authenticate` and `auth/enable` (no `root` user) answer 412, as on any member a user has not
- * secured (with authentication on and root's token, the published document's `ApiKey`: 31).
+ * secured (with authentication on and root's token, the published document's `ApiKey`: 31). 30
+ * since a body property naming another resource is read from its create: `lease/revoke`'s `ID`
+ * ("ID is the lease ID to revoke") from `lease/grant`'s answer (`openapi_body_links_test.ts`);
+ * `kv/lease/revoke` then finds that lease revoked (404), and the member calls reading
+ * `member/add`'s `member.ID` are skipped, as it makes no member.
  */
-const FLOOR = 29;
+const FLOOR = 30;
 
 realTest(
   `etcd's own Swagger 2.0 document, converted and run on a fresh member, gets a 2xx on at least ${FLOOR} of its 41 operations`,
