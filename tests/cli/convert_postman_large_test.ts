@@ -1,18 +1,21 @@
 /**
- * A real collection of more than 100 requests, converted and run: Gravitee
- * APIM's Newman suite for its APIs resource (194 requests, a test script on
- * every one; tests/fixtures/postman/README.md says where it comes from). The
- * Gravitee server cannot run here, so a replay server answers each request
- * the way the collection's own scripts say Gravitee does
- * (tests/support/postman_replay.ts); the converted suite sends every one of
- * the 194 requests in collection order and its translated checks pass, and a
- * server that answers one of them wrongly fails exactly that check.
+ * A collection of more than 100 requests, converted and run: the warehouse
+ * suite written here (tests/fixtures/postman/warehouse-200.postman_collection.json,
+ * 200 requests, a test script on every one, in the shape of a product's own
+ * Newman suite; written by tests/support/warehouse_collection.ts, and this
+ * test checks the committed file is what it writes). No warehouse runs here,
+ * so a replay server answers each request the way the collection's own
+ * scripts say the API does (tests/support/postman_replay.ts); the converted
+ * suite sends every one of the 200 requests in collection order and its
+ * translated checks pass, and a server that answers one of them wrongly
+ * fails exactly that check.
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
 import { type ReplayAnswer, replayAnswers, startReplay } from "../support/postman_replay.ts";
+import { WAREHOUSE, warehouseCollection } from "../support/warehouse_collection.ts";
 
-const COLLECTION = "tests/fixtures/postman/gravitee-apis.postman_collection.json";
+const COLLECTION = "tests/fixtures/postman/warehouse-200.postman_collection.json";
 
 interface Check {
   passed: boolean;
@@ -23,7 +26,7 @@ interface Check {
 type Report = { flows: { steps: { name: string; assertions: Check[] }[] }[] };
 const checksOf = (json: Report) => json.flows.flatMap((f) => f.steps.flatMap((s) => s.assertions));
 
-async function runGravitee(
+async function runWarehouse(
   mutate?: (i: number, a: ReplayAnswer) => ReplayAnswer,
   seen: (answers: ReplayAnswer[]) => void = () => {},
 ) {
@@ -36,8 +39,8 @@ async function runGravitee(
     assert.equal(conv.code, 0, conv.stderr);
     const report = `${dir}/report.json`;
     const env: Record<string, string> = {
-      GRAVITEEIO_MGMT_URL: `${server.origin}/mgmt`,
-      GRAVITEEIO_PORTAL_URL: `${server.origin}/portal`,
+      WAREHOUSE_STAFF_URL: `${server.origin}/staff`,
+      WAREHOUSE_SHOP_URL: `${server.origin}/shop`,
     };
     // The rest the summary asks for (passwords, Authorization values) need only be set.
     const line = conv.stderr.split("\n").find((l) => l.startsWith("Set before running: ")) ?? "";
@@ -54,13 +57,18 @@ async function runGravitee(
   }
 }
 
-Deno.test("convert postman: Gravitee's 194-request suite runs green, every request sent in order, its translated checks checked", async () => {
-  const { answers, conv, result, checks, server } = await runGravitee();
-  assert.equal(answers.length, 194);
-  assert.match(conv.stderr, /^Converted 194 requests /m);
+Deno.test("convert postman: the committed warehouse collection is what its script writes", async () => {
+  const committed = JSON.parse(await Deno.readTextFile(WAREHOUSE));
+  assert.deepEqual(committed, warehouseCollection(), "run tests/support/warehouse_collection.ts");
+});
+
+Deno.test("convert postman: the 200-request warehouse suite runs green, every request sent in order, its translated checks checked", async () => {
+  const { answers, conv, result, checks, server } = await runWarehouse();
+  assert.equal(answers.length, 200);
+  assert.match(conv.stderr, /^Converted 200 requests /m);
   assert.equal(result.code, 0, result.stdout + result.stderr);
   assert.deepEqual(server.mismatches, []);
-  assert.equal(server.received.length, 194, server.received.join("\n"));
+  assert.equal(server.received.length, 200, server.received.join("\n"));
   const translated = Number(conv.stderr.match(/^Assertions: (\d+) translated/m)?.[1]);
   const evaluated = checks.filter((c) => !c.skipped);
   assert.ok(
@@ -70,16 +78,16 @@ Deno.test("convert postman: Gravitee's 194-request suite runs green, every reque
   assert.ok(evaluated.every((c) => c.passed), JSON.stringify(evaluated.filter((c) => !c.passed)));
 });
 
-Deno.test("convert postman: a Gravitee that answers the last API state check wrongly fails exactly that translated check and still gets every later request, as under Newman", async () => {
-  // The last request whose scripts assert the API's state. As under Newman, the failure stops
-  // nothing: every request is still sent, in the replay's strict order.
+Deno.test("convert postman: a warehouse that answers the last product state check wrongly fails exactly that translated check and still gets every later request, as under Newman", async () => {
+  // The last request whose scripts assert the product's state. As under Newman, the failure
+  // stops nothing: every request is still sent, in the replay's strict order.
   let at = -1;
-  const { answers, result, checks, server } = await runGravitee((i, a) => {
+  const { answers, result, checks, server } = await runWarehouse((i, a) => {
     const body = a.body as Record<string, unknown>;
-    if (i === at) body.state = "started";
+    if (i === at) body.state = "running";
     return a;
   }, (answers) => {
-    at = answers.findLastIndex((a) => (a.body as Record<string, unknown>).state === "stopped");
+    at = answers.findLastIndex((a) => (a.body as Record<string, unknown>).state === "paused");
   });
   assert.ok(at > 100, `${at}`);
   assert.equal(result.code, 1, result.stdout);
@@ -87,5 +95,5 @@ Deno.test("convert postman: a Gravitee that answers the last API state check wro
   assert.equal(server.received.length, answers.length, answers[at].name);
   const failed = checks.filter((c) => !c.passed);
   assert.equal(failed.length, 1, JSON.stringify(failed));
-  assert.match(failed[0].message, /\$\.json\.state: expected "stopped", got "started"/);
+  assert.match(failed[0].message, /\$\.json\.state: expected "paused", got "running"/);
 });

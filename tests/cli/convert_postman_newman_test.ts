@@ -12,7 +12,7 @@
 import assert from "node:assert/strict";
 import { startConduit } from "../apps/conduit/server.ts";
 import { runCli } from "../support/cli.ts";
-import { ECHOED, startEcho } from "../support/postman_echo.ts";
+import { ECHO_HOST, ECHOED, echoEnv, startEcho } from "../support/postman_echo.ts";
 
 const BLOG = new URL("../fixtures/postman/blog.postman_collection.json", import.meta.url).pathname;
 const ROOT = new URL("../..", import.meta.url).pathname;
@@ -105,19 +105,19 @@ Deno.test("convert postman: Newman and the converted suite send the blog server 
   assert.deepEqual(shape(byFlowrun.calls), shape(byNewman.calls));
 });
 
-Deno.test("convert postman: four of Newman's own collections, Newman and the converted flows send the same requests", async () => {
+Deno.test("convert postman: the four echo collections written here, Newman and the converted flows send the same requests", async () => {
   const echo = startEcho();
   const origin = await echo.origin;
   const dir = await Deno.makeTempDir({ prefix: "flowrun-newman-echo-" });
   try {
     for (const [name, requests] of ECHOED) {
-      // Newman runs the collection as published, its Postman Echo URLs pointed at the stand-in.
+      // Newman runs the collection as written, its echo host pointed at the echo server.
       const text = await Deno.readTextFile(
         `${ROOT}tests/fixtures/postman/${name}.postman_collection.json`,
       );
       await Deno.writeTextFile(
         `${dir}/${name}.json`,
-        text.replaceAll(/https?:\/\/postman-echo\.com/g, origin),
+        text.replaceAll(ECHO_HOST, origin),
       );
       const before = echo.calls.length;
       const newman = await runNewman(`${dir}/${name}.json`, {});
@@ -134,12 +134,7 @@ Deno.test("convert postman: four of Newman's own collections, Newman and the con
       assert.equal(converted.code, 0, converted.stderr);
       const at = echo.calls.length;
       const run = await runCli(["run", `${dir}/${name}`, "--jobs", "1"], {
-        env: {
-          BASIC_PASSWORD: "password",
-          DIGEST_PASSWORD: "d1",
-          DIGEST_PASSWORD_2: "d2",
-          COLLECTION_VARIABLES_URL: `${origin}/get?test=collection_variable`,
-        },
+        env: echoEnv(origin),
       });
       assert.equal(run.code, 0, `${name}: ${converted.stderr}${run.stdout}`);
       assert.deepEqual(echo.calls.slice(at), byNewman, `${name}: the requests Newman sent`);

@@ -1,16 +1,16 @@
 /**
- * `flowrun convert postman` as a user runs it: every real collection in
- * tests/fixtures/postman converts, and what it writes passes `validate`; the
+ * `flowrun convert postman` as a user runs it: every collection in
+ * tests/fixtures/postman (all written here) converts, and what it writes passes `validate`; the
  * blog collection written here (legacy `tests[…]` checks, globals, `pm.*`),
  * converted, runs green against the in-memory server of tests/apps/conduit
  * with exactly the collection's 31 requests, and a server that breaks the
- * contract fails the translated check that guards it; two Newman
- * collections run against a small echo server of Postman Echo's shape.
+ * contract fails the translated check that guards it; the four collections
+ * written for an echo service run against a small echo server of Postman Echo's shape.
  */
 import assert from "node:assert/strict";
 import { startConduit } from "../apps/conduit/server.ts";
 import { runCli } from "../support/cli.ts";
-import { ECHOED, startEcho } from "../support/postman_echo.ts";
+import { ECHOED, echoEnv, startEcho } from "../support/postman_echo.ts";
 
 const FIXTURES = "tests/fixtures/postman";
 const BLOG = `${FIXTURES}/blog.postman_collection.json`;
@@ -35,7 +35,7 @@ function envFor(summary: string, overrides: Record<string, string> = {}): Record
   return { ...env, ...overrides };
 }
 
-Deno.test("convert postman: every real collection converts, and validate passes on what it wrote", async () => {
+Deno.test("convert postman: every collection of the corpus converts, and validate passes on what it wrote", async () => {
   const files = [...Deno.readDirSync(FIXTURES)].map((e) => e.name)
     .filter((n) => n.endsWith(".postman_collection.json")).sort();
   assert.ok(files.length >= 6, files.join());
@@ -162,7 +162,7 @@ Deno.test("convert postman: a server that sends favoritesCount as text fails the
   );
 });
 
-Deno.test("convert postman: four of Newman's collections run green against an echo server, with their request counts", async () => {
+Deno.test("convert postman: the four collections written for an echo service run green against one, with their request counts", async () => {
   const echo = startEcho();
   const origin = await echo.origin;
   try {
@@ -170,14 +170,9 @@ Deno.test("convert postman: four of Newman's collections run green against an ec
       const { dir, run } = await convert(`${FIXTURES}/${name}.postman_collection.json`);
       const before = echo.calls.length;
       const result = await runCli(["run", dir, "--jobs", "1"], {
-        env: {
-          POSTMAN_ECHO_COM_URL: origin,
-          // The password of the collection's Basic auth, and the URL a collection variable holds.
-          BASIC_PASSWORD: "password",
-          DIGEST_PASSWORD: "d1",
-          DIGEST_PASSWORD_2: "d2",
-          COLLECTION_VARIABLES_URL: `${origin}/get?test=collection_variable`,
-        },
+        // The echo host's URL, the passwords of the Basic and Digest auth, and the URL a
+        // collection variable holds.
+        env: { ECHO_FLOWRUN_TEST_URL: origin, ...echoEnv(origin) },
       });
       await Deno.remove(dir, { recursive: true });
       assert.equal(result.code, 0, `${name}: ${run.stderr}${result.stdout}`);
@@ -191,21 +186,15 @@ Deno.test("convert postman: four of Newman's collections run green against an ec
 Deno.test("convert postman: an echo server whose Basic auth lets anyone in fails the translated 401 check", async () => {
   const echo = startEcho(true);
   const origin = await echo.origin;
-  const { dir } = await convert(`${FIXTURES}/newman-inherited-entities.postman_collection.json`);
+  const { dir } = await convert(`${FIXTURES}/inherited-auth.postman_collection.json`);
   try {
     const result = await runCli(["run", dir, "--jobs", "1"], {
-      env: {
-        POSTMAN_ECHO_COM_URL: origin,
-        BASIC_PASSWORD: "password",
-        DIGEST_PASSWORD: "d1",
-        DIGEST_PASSWORD_2: "d2",
-        COLLECTION_VARIABLES_URL: `${origin}/get?test=collection_variable`,
-      },
+      env: { ECHO_FLOWRUN_TEST_URL: origin, ...echoEnv(origin) },
     });
     assert.equal(result.code, 1, result.stdout);
     assert.match(
       result.stdout,
-      /request should be able disable collection auth by setting noauth: \$\.status: expected 401, got 200/,
+      /noauth on the request turns the collection login off: \$\.status: expected 401, got 200/,
     );
   } finally {
     await echo.server.shutdown();
@@ -285,22 +274,22 @@ Deno.test("convert postman: bad input is one sentence with the fix, exit 2, noth
   }
 });
 
-Deno.test("convert postman: docs/converting.md's table of real collections matches what the converter says", async () => {
+Deno.test("convert postman: docs/converting.md's table of the corpus's collections matches what the converter says", async () => {
   const doc = await Deno.readTextFile("docs/converting.md");
   const table =
     doc.split("<!-- postman-counts:start -->")[1].split("<!-- postman-counts:end -->")[0];
   const rows = table.split("\n").filter((l) => /^\| [A-Z]/.test(l) && !l.startsWith("| collection"))
     .map((l) => l.split("|").slice(1, -1).map((c) => c.trim()));
   const files: Record<string, string> = {
-    "Blog (written here)": "blog",
-    "OWASP crAPI": "owasp-crapi",
-    "Newman: Postman Echo (v2)": "newman-echo-v2",
-    "Newman: inherited entities": "newman-inherited-entities",
-    "Newman: multi-level folders": "newman-multi-level-folders-v2",
-    "Newman: request chaining": "newman-request-chaining-test",
-    "Newman: sample collection": "newman-sample-collection",
-    "Gravitee APIM: APIs": "gravitee-apis",
-    "Portman: CRM variables": "portman-crm-assign-variables",
+    "Blog": "blog",
+    "Library API walkthrough": "library-api",
+    "Pantry echo (v2.0)": "echo-v2",
+    "Inherited auth and variables": "inherited-auth",
+    "Nested folders": "nested-folders",
+    "Chained variables": "chained",
+    "Small sample": "small-sample",
+    "Warehouse products (200)": "warehouse-200",
+    "Contract suite (Portman style)": "contract-suite",
   };
   assert.deepEqual(rows.map((r) => r[0]).sort(), Object.keys(files).sort());
   for (const [name, requests, flows, translated, untranslated] of rows) {

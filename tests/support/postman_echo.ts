@@ -1,12 +1,17 @@
 /**
- * A stand-in for Postman Echo (postman-echo.com), enough for four of
- * Newman's own collections: every request echoed back as JSON (`args`,
- * `data`, `headers`, `url`), and `/basic-auth` for `postman:password`.
+ * An echo service of Postman Echo's shape, enough for the four collections
+ * written here that call it (tests/fixtures/postman: small-sample, chained,
+ * nested-folders, inherited-auth, all at `https://echo.flowrun.test`): every
+ * request echoed back as JSON (`args`, `data`, `headers`, `url`), and
+ * `/basic-auth` for the inherited-auth collection's `keeper:open-sesame-42`.
  *
  * @module
  */
 
-/** Postman Echo's shape, enough for four of Newman's collections: echoes, and Basic auth. */
+/** The Basic credentials the inherited-auth collection's collection-level auth sends. */
+export const ECHO_BASIC = { user: "keeper", password: "open-sesame-42" };
+
+/** An echo service of Postman Echo's shape: echoes, and Basic auth. */
 export function startEcho(
   lax = false,
 ): { origin: Promise<string>; server: Deno.HttpServer; calls: string[] } {
@@ -21,7 +26,8 @@ export function startEcho(
     const url = new URL(req.url);
     calls.push(`${req.method} ${url.pathname}`);
     if (url.pathname === "/basic-auth") {
-      const ok = lax || req.headers.get("authorization") === `Basic ${btoa("postman:password")}`;
+      const ok = lax || req.headers.get("authorization") ===
+          `Basic ${btoa(`${ECHO_BASIC.user}:${ECHO_BASIC.password}`)}`;
       return ok ? Response.json({ authenticated: true }) : new Response(null, { status: 401 });
     }
     const args = Object.fromEntries(url.searchParams);
@@ -36,10 +42,23 @@ export function startEcho(
   return { origin, server, calls };
 }
 
-/** Newman's collections it serves, each with the requests a run of it sends. */
+/** The collections it serves, each with the requests a run of it sends. */
 export const ECHOED: [string, number][] = [
-  ["newman-sample-collection", 3],
-  ["newman-request-chaining-test", 2],
-  ["newman-multi-level-folders-v2", 6],
-  ["newman-inherited-entities", 8],
+  ["small-sample", 3],
+  ["chained", 2],
+  ["nested-folders", 6],
+  ["inherited-auth", 8],
 ];
+
+/** The host the echoed collections call, which tests point at the echo server. */
+export const ECHO_HOST = /https?:\/\/echo\.flowrun\.test/g;
+
+/** What a converted echoed collection needs set to run against the echo server at `origin`. */
+export function echoEnv(origin: string): Record<string, string> {
+  return {
+    BASIC_PASSWORD: ECHO_BASIC.password,
+    DIGEST_PASSWORD: "bay-door-19",
+    DIGEST_PASSWORD_2: "counter-bell-3",
+    SHOP_VARIABLES_URL: `${origin}/get?from=collection_variable`,
+  };
+}
