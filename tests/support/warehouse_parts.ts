@@ -37,7 +37,7 @@ export function folder(name: string, item: Item[], who?: string): Item {
 
 /**
  * A request with its test script; `vars` are its `:name` path variables,
- * `body` a JSON body, `pre` a pre-request script.
+ * `body` a JSON body (or its raw text), `pre` a pre-request script.
  */
 export function request(
   name: string,
@@ -64,7 +64,11 @@ export function request(
   const req: Record<string, unknown> = { method, header: [], url };
   if (body !== undefined) {
     req.header = [{ key: "Content-Type", value: "application/json" }];
-    req.body = { mode: "raw", raw: JSON.stringify(body, null, 2) };
+    // A string is sent as written: a raw body may hold `{{name}}` where a number goes.
+    req.body = {
+      mode: "raw",
+      raw: typeof body === "string" ? body : JSON.stringify(body, null, 2),
+    };
   }
   const event = [{ listen: "test", script: { type: "text/javascript", exec: test } }];
   if (pre) event.unshift({ listen: "prerequest", script: { type: "text/javascript", exec: pre } });

@@ -138,7 +138,7 @@ export function rating(): Item {
             : []),
         ],
         PRODUCT,
-        { rate: "{{rating}}", comment: "Sturdy, arrived well packed." },
+        '{\n  "rate": {{rating}},\n  "comment": "Sturdy, arrived well packed."\n}',
         [
           'pm.collectionVariables.set("rating", Math.round(Math.random() * 4 + 1));',
         ],
