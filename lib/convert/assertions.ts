@@ -91,6 +91,8 @@ function sentBack(
   const scalar = template === null || typeof template !== "object";
   if (!scalar || String(template).includes("${RANDOM.")) return undefined;
   if (typeof value === "string" && secrets.has(value)) return undefined;
+  // A number sent by a capture may be a page's text (`post_ID`): the answer's number is not it.
+  if (typeof value === "number" && typeof template === "string") return undefined;
   return template as YScalar;
 }
 

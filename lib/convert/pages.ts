@@ -43,7 +43,7 @@ export interface PageValue {
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
 /** Whether a name is an id's: `workspace-id`, `userId`, `data-team`, … */
-const ID_NAME = /(^|[_-])(id|uuid|ref|key|slug)$|[a-z](Id|ID|Key|Ref)$/;
+const ID_NAME = /(^|[_-])(id|ID|uuid|ref|key|slug)$|[a-z](Id|ID|Key|Ref)$/;
 
 /**
  * Whether a page value is worth capturing: a token or an id the server made
@@ -70,6 +70,9 @@ function attributes(tag: string): { name: string; value: string; at: number; quo
   }));
 }
 
+/** Whether a hidden input holds a row's id (`post_ID` = `5`): the row the page is about, however small. */
+const rowId = (name: string, value: string) => ID_NAME.test(name) && /^\d+$/.test(value);
+
 /** `<meta name content>` and `<input name value>` pairs. */
 function tagValues(html: string, out: PageValue[]): void {
   for (const tag of html.matchAll(/<(meta|input)\b[^>]{0,2000}>/gi)) {
@@ -82,7 +85,9 @@ function tagValues(html: string, out: PageValue[]): void {
     // a long number there is state, not a count the user typed.
     const hidden = kind === "meta" || (kind === "input" &&
       attrs.some((a) => a.name === "type" && a.value.toLowerCase() === "hidden"));
-    if (!named || !held || !embedded(named.value, held.value, 8, hidden)) continue;
+    if (!named || !held) continue;
+    const min = hidden && kind === "input" && rowId(named.value, held.value) ? 1 : 8;
+    if (!embedded(named.value, held.value, min, hidden)) continue;
     // The quotes the page used: a pattern reads best when it says exactly what it expects.
     const name = `${escape(named.name)}=${named.quote}${escape(named.value)}${named.quote}`;
     const value = `${valueAttr}=${held.quote}([^${held.quote}]*)${held.quote}`;
@@ -111,19 +116,37 @@ function dataValues(html: string, out: PageValue[]): void {
  * revision a history page links the difference with (`rev=1795723318`), the
  * token a logout link carries. A long number there is the server's state.
  */
-function linkValues(html: string, out: PageValue[]): void {
+function linkValues(html: string, out: PageValue[], origin?: string): void {
   for (const a of html.matchAll(/\s(?:href|action)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
-    const url = (a[1] ?? a[2]).replaceAll("&amp;", "&");
+    const written = a[1] ?? a[2];
+    const full = written.replace(/&(?:amp|#0*38);/g, "&");
+    // A link of the page's own origin written whole (WordPress writes every link so) is its own.
+    const url = origin && full.startsWith(`${origin}/`) ? full.slice(origin.length) : full;
     const query = url.indexOf("?");
     if (query === -1 || /^[a-z][a-z0-9+.-]*:/i.test(url)) continue;
     for (const [name, value] of new URLSearchParams(url.slice(query + 1).split("#")[0])) {
       const state = /^\d{8,}$/.test(value);
       if (!/^[\w-]{1,60}$/.test(name) || !(state || embedded(name, value, 8))) continue;
       // `&amp;` or `&` before the name, the value up to the next parameter or the quote.
-      const pattern = `[?&;]${escape(name)}=([^&"'#\\s]*)`;
+      const plain = `[?&;]${escape(name)}=([^&"'#\\s]*)`;
+      const pattern = new RegExp(plain).exec(html)?.[1] === value
+        ? plain
+        : `${linkHead(written, name)}([^&"'#\\s]*)`;
       out.push({ name, value, pattern, secret: secretName(name), state });
     }
   }
+}
+
+/**
+ * The pattern of a link up to parameter `name`'s value, as the page wrote it, its numbers any
+ * number: a trash link `post.php?post=5&amp;action=trash&amp;_wpnonce=` when the page's
+ * log-out link carries a `_wpnonce` before it.
+ */
+function linkHead(written: string, name: string): string {
+  const at = written.search(new RegExp(`[?&;]${escape(name)}=`));
+  const start = written.lastIndexOf("/", at) + 1;
+  const head = written.slice(start, written.indexOf("=", at) + 1);
+  return head.split(/\d+/).map(escape).join("\\d+");
 }
 
 /**
@@ -167,7 +190,8 @@ function holder(before: string): string {
  * The values a page carries that a script or a form may send back: tokens of
  * `<meta name content>` tags and named `<input value>` fields, `data-`
  * attributes, string values of inline scripts (JSON config, script
- * variables), and the query values of the page's own links and forms. Each
+ * variables), and the query values of the page's own links and forms (those
+ * written whole too, given the page's `origin`). Each
  * comes with a pattern that finds it in a new copy of the page; a value
  * whose pattern would find another one first is left out. Paths, URLs,
  * words and sentences are not page values.
@@ -188,12 +212,12 @@ function holder(before: string): string {
  * if (m?.[1] !== "new-77aa12") throw new Error(meta.pattern);
  * ```
  */
-export function pageValues(html: string): PageValue[] {
+export function pageValues(html: string, origin?: string): PageValue[] {
   const found: PageValue[] = [];
   tagValues(html, found);
   dataValues(html, found);
   scriptValues(html, found);
-  linkValues(html, found);
+  linkValues(html, found, origin);
   const seen = new Set<string>();
   return found.filter((v) => {
     if (seen.has(v.value)) return false;
@@ -274,26 +298,52 @@ export function statePages(kept: HarRecord[], dropped: Map<HarRecord, string>): 
   if (documents.length === 0) return [];
   loadBodies(documents, []);
   const chosen = new Set(documents.filter((r) => r.method !== "GET" && r.method !== "HEAD"));
+  for (const r of linkActions(documents, kept)) chosen.add(r);
   const sent = new Map<HarRecord, Set<string>>();
   const sends = (r: HarRecord, value: string) => {
     if (!sent.has(r)) sent.set(r, sentValues(r));
     return sent.get(r)!.has(value);
   };
+  const held = new Map(documents.map((page) => [
+    page,
+    new Set([
+      ...page.setCookies.filter((c) => c.value.length >= 4).map((c) => c.value),
+      ...(page.responseText === undefined ? [] : pageValues(page.responseText, page.url.origin))
+        .map((v) => v.value),
+    ]),
+  ]));
   // Each round keeps at least one more document, so it ends within documents.length rounds.
   for (let round = 0; round <= documents.length; round++) {
     const senders = [...kept, ...chosen];
     const more = documents.filter((page) => {
-      if (chosen.has(page)) return false;
-      const values = [
-        ...page.setCookies.filter((c) => c.value.length >= 4).map((c) => c.value),
-        ...(page.responseText === undefined ? [] : pageValues(page.responseText))
-          .map((v) => v.value),
-      ];
-      if (values.length === 0) return false;
-      return senders.some((r) => before(page, r) && values.some((v) => sends(r, v)));
+      if (chosen.has(page) || held.get(page)!.size === 0) return false;
+      return senders.some((r) => before(page, r) && [...held.get(page)!].some((v) => sends(r, v)));
     });
     if (more.length === 0) break;
     for (const page of more) chosen.add(page);
   }
   return documents.filter((r) => chosen.has(r));
+}
+
+/**
+ * The GET documents that send back, in their query, a token an earlier page
+ * linked (a trash or log-out link's `_wpnonce`): actions the user clicked,
+ * however they answer, so they are steps like a form's submission.
+ */
+function linkActions(documents: HarRecord[], kept: HarRecord[]): HarRecord[] {
+  const pages = [...documents, ...kept].filter((r) =>
+    r.responseText !== undefined && /html/.test(r.mimeType)
+  );
+  const tokens = new Map(pages.map((p) => [
+    p,
+    new Set(
+      pageValues(p.responseText!, p.url.origin).filter((v) => v.secret).map((v) => v.value),
+    ),
+  ]));
+  return documents.filter((r) =>
+    r.method === "GET" &&
+    [...r.url.searchParams.values()].some((v) =>
+      pages.some((p) => p !== r && before(p, r) && tokens.get(p)!.has(v))
+    )
+  );
 }

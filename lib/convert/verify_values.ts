@@ -75,7 +75,7 @@ export function handedOut(r: HarRecord): Handed[] {
     });
   }
   if (r.responseText !== undefined && /html/.test(r.mimeType)) {
-    for (const v of pageValues(r.responseText)) {
+    for (const v of pageValues(r.responseText, r.url.origin)) {
       out.push({
         value: v.value,
         source: { kind: "regex", name: v.name, pattern: v.pattern },

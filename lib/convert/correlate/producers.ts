@@ -128,7 +128,7 @@ function produceNothing(c: Correlator, step: Step): void {
     }
   }
   if (isPage(r)) {
-    for (const v of pageValues(r.responseText)) {
+    for (const v of pageValues(r.responseText, r.url.origin)) {
       if (v.secret && isSecretShaped(v.value)) c.secrets.add(v.value);
     }
   }
@@ -172,7 +172,7 @@ function produceCookies(c: Correlator, step: Step): void {
 function producePage(c: Correlator, step: Step): void {
   const r = step.last;
   if (!isPage(r)) return;
-  for (const v of pageValues(r.responseText)) {
+  for (const v of pageValues(r.responseText, r.url.origin)) {
     const k = valueKey(v.value);
     if ((c.producers.has(k) && !fromCookie(c, k)) || c.apiWords.has(v.value)) continue;
     // A path, a URL or a word (`/dashboard`, `authenticity_token`) is a constant, not a secret.

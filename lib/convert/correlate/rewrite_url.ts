@@ -85,6 +85,11 @@ function queryPair(c: Correlator, pair: string, step: Step, query: URLSearchPara
     (t) => c.sp.lit(t),
   );
   if (inner !== undefined) return `${c.sp.lit(pair.slice(0, eq))}=${inner}`;
+  // A route sent as a query value (`index.php?rest_route=/wp/v2/posts/5`): a path, segment by segment.
+  if (/^\/[^/?#\s]+(?:\/[^/?#\s]*)+$/.test(value)) {
+    const route = pathTemplate(c, value, step);
+    if (route !== c.sp.lit(value)) return `${c.sp.lit(pair.slice(0, eq))}=${route}`;
+  }
   const replaced = c.rules.stringValue(name, value, step, { ...NOT_A_BODY });
   const unchanged = replaced === c.sp.lit(value);
   return `${c.sp.lit(pair.slice(0, eq))}=${

@@ -235,10 +235,20 @@ export function bodyValue(
   if (typeof value === "string") return c.rules.stringValue(key, value, step, where);
   if (typeof value === "number") {
     const p = c.rules.producerFor(value) ??
-      (c.linking ? bodyIdProducer(c, key, value, step) : undefined);
+      (c.linking ? bodyIdProducer(c, key, value, step) ?? pageNumber(c, value) : undefined);
     return p ? useProducer(c, p, step) : value;
   }
   return value as YScalar;
+}
+
+/**
+ * The producer of a number a page held as text (a hidden `post_ID` the
+ * editor's page made): a JSON body sends the same row as a number
+ * (`{"id": 5}`), which WordPress's REST API reads before the route's id.
+ */
+function pageNumber(c: Correlator, value: number) {
+  const p = Number.isInteger(value) ? c.rules.producerFor(String(value)) : undefined;
+  return p?.source.kind === "regex" ? p : undefined;
 }
 
 /**
