@@ -1,0 +1,116 @@
+/**
+ * `convert har` on WordPress 6.1 from Debian (tests/real/wordpress.ts): a
+ * login form with a test cookie, a hidden `redirect_to` and a password input
+ * named `pwd`, answered 302 with cookies named `wordpress_<md5 of the site's
+ * URL>` (so another port names them otherwise); an admin whose pages hand
+ * their scripts nonces in inline JavaScript (`wpApiSettings`,
+ * `communityEventsData`, `heartbeatSettings`: one `"nonce"` key each), a
+ * block editor that talks REST through `index.php?rest_route=…` with the
+ * `X-WP-Nonce` of the page, a post whose id the server makes when the editor
+ * opens (an auto-draft), and links that act (trash, log out) carrying
+ * `_wpnonce`. The journey (wordpress_journey.ts): log in, write a post in the
+ * block editor and publish it, open it on the site, edit it and update it,
+ * trash it from the posts list, log out.
+ *
+ * What each run did is read from the instance's own database: every post of
+ * the journey's title is in the trash, one per run, the last one holding the
+ * edit (a run that edited or trashed the recording's post would leave its
+ * own published, or fewer in the trash).
+ *
+ * Measured 2026-11-26 on the stored recordings, converted with the default
+ * options and run on a fresh instance: before, 2 of 38 steps (the admin
+ * cookie's name was read by a pattern another cookie of its prefix matched
+ * first, the summary asked LOGIN_PWD and LOGIN_TESTCOOKIE, the page's own
+ * `1`, and masked every `1` of the report; the nonces after the first
+ * `"nonce"` of a page were sent as recorded): har_site_login_test.ts.
+ */
+import assert from "node:assert/strict";
+import { ignoreBrowser } from "../support/browser.ts";
+import { realTest, unlessAsked, withInstance } from "./servers.ts";
+import { LOGIN, wordpressLaunch, wordpressMissing } from "./wordpress.ts";
+import { POST, recordJourney } from "./wordpress_journey.ts";
+import {
+  type Converted,
+  convertStored,
+  freshPasses,
+  type LoginApp,
+  runAsUser,
+  verifiedPasses,
+} from "./har_login_app.ts";
+
+const missing = wordpressMissing();
+const FIXTURES = new URL("./fixtures/wordpress/", import.meta.url).pathname;
+const WORDPRESS: LoginApp = {
+  name: "wordpress",
+  launch: wordpressLaunch,
+  password: LOGIN.password,
+};
+
+/** The statuses and the last content of the journey's posts, read from the instance's database. */
+async function posts(dir: string): Promise<{ statuses: string[]; last: string }> {
+  const sql = (query: string) =>
+    new Deno.Command("/usr/bin/mariadb", {
+      args: ["-uroot", `--socket=${dir}/db/mysqld.sock`, "-N", "-B", "-e", query, "wordpress"],
+      stdout: "piped",
+      stderr: "piped",
+    }).output().then((out) => new TextDecoder().decode(out.stdout).trim());
+  const where = `post_type = 'post' AND post_title = '${POST.title}'`;
+  const statuses = await sql(`SELECT post_status FROM wp_posts WHERE ${where} ORDER BY ID`);
+  const last = await sql(
+    `SELECT post_content FROM wp_posts WHERE ${where} ORDER BY ID DESC LIMIT 1`,
+  );
+  return { statuses: statuses === "" ? [] : statuses.split("\n"), last };
+}
+
+/** Runs the converted flow twice on one fresh instance: every step passes, each run trashed a post of its own. */
+async function passesTwice({ flowPath, flow }: Converted, steps: number): Promise<void> {
+  await withInstance(WORDPRESS.launch(), async (w) => {
+    const { env, results } = await runAsUser(
+      WORDPRESS,
+      w,
+      flowPath,
+      flow,
+      2,
+      () => posts(w.dir),
+    );
+    assert.deepEqual(Object.keys(env).sort(), ["BASE_URL", "LOGIN_PASSWORD"], flow);
+    for (const [i, { run, steps: done, passed, statuses, last }] of results.entries()) {
+      assert.equal(done.length, steps, flow);
+      assert.equal(passed, done.length, `${run.stdout}\n${flow}`);
+      assert.equal(run.code, 0, run.stdout);
+      assert.ok(!run.stdout.includes(WORDPRESS.password), run.stdout);
+      assert.deepEqual(statuses, Array(i + 1).fill("trash"), flow);
+      assert.ok(last.includes(`${POST.first}${POST.added}`), last);
+    }
+  });
+}
+
+/** Converts the stored recording `name` and runs it twice on one fresh instance. */
+async function storedPassesTwice(name: string, dir: string, steps: number): Promise<void> {
+  await passesTwice(await convertStored(WORDPRESS, `${FIXTURES}${name}`, dir), steps);
+}
+
+realTest(
+  "WordPress, recorded in Chromium (Playwright's HAR), passes every step on a fresh instance and again on the same one, only the password asked for",
+  missing,
+  (dir) => storedPassesTwice("journey.pw.har", dir, 41),
+);
+
+realTest(
+  "WordPress: chrome-har's recording of the same journey passes every step too, twice",
+  missing,
+  (dir) => storedPassesTwice("journey.cdp.har", dir, 41),
+);
+
+realTest(
+  "WordPress: --verify against a live instance repairs nothing it need not and the verified flow passes on another fresh instance",
+  missing,
+  (dir) => verifiedPasses(WORDPRESS, `${FIXTURES}journey.pw.har`, dir, 41),
+);
+
+realTest(
+  "WordPress: a journey recorded now in Chromium passes on a fresh instance",
+  missing + unlessAsked("WORDPRESS_FRESH"),
+  (dir) => freshPasses(WORDPRESS, recordJourney, dir, 30),
+  ignoreBrowser,
+);
