@@ -9,8 +9,9 @@
  * the scopes the requirement lists reach the IdP, the token masked in the
  * JSON report. A password flow with a relative tokenUrl (resolved against
  * the document's server, so under `${ENV.BASE_URL}`) runs there too, the
- * resource owner's user reaching the IdP. And the OpenAPI Initiative's non-oauth-scopes example, a
- * document this was not built from: its http bearer requirement listing
+ * resource owner's user reaching the IdP. And the shape of the OpenAPI Initiative's
+ * non-oauth-scopes example (tests/fixtures/openapi/written/bearer-roles.yaml, written here;
+ * no npm package holds that example): an http bearer requirement listing
  * roles becomes a flow-level `bearer` block (the roles said, not sent), and
  * its step sends the token to a server that checks it.
  */
@@ -242,29 +243,29 @@ Deno.test("an oauth2 password flow with a relative tokenUrl runs against the dem
   }
 });
 
-Deno.test("the OAI non-oauth-scopes example: a bearer requirement listing roles is a flow-level bearer block", async () => {
+Deno.test("a bearer requirement listing roles (as OAI's non-oauth-scopes example) is a flow-level bearer block", async () => {
   const dir = await Deno.makeTempDir();
   const seen: (string | null)[] = [];
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
     seen.push(req.headers.get("authorization"));
-    const ok = req.headers.get("authorization") === "Bearer jwt-for-users";
+    const ok = req.headers.get("authorization") === "Bearer jwt-for-leads";
     return Response.json(ok ? [] : { error: "unauthorized" }, { status: ok ? 200 : 401 });
   });
   try {
-    const doc = `${root}tests/fixtures/openapi/non-oauth-scopes.yaml`;
+    const doc = `${root}tests/fixtures/openapi/written/bearer-roles.yaml`;
     const converted = await runCli(["convert", "openapi", doc, "-o", dir]);
     assert.equal(converted.code, 0, converted.stderr);
-    assert.match(converted.stderr, /\n {2}API_TOKEN: the bearer token of "bearerAuth"\n/);
-    const flow = await Deno.readTextFile(`${dir}/non_o_auth_scopes_example.yaml`);
+    assert.match(converted.stderr, /\n {2}API_TOKEN: the bearer token of "staffToken"\n/);
+    const flow = await Deno.readTextFile(`${dir}/shift_roster.yaml`);
     assert.match(
       flow,
-      /^# the requirement names read:users, public for "bearerAuth": roles its credentials must carry, not sent\nauth:\n {2}bearer:\n {4}token: \$\{ENV\.API_TOKEN\}\nsteps:\n/m,
+      /^# the requirement names shifts:read, team-lead for "staffToken": roles its credentials must carry, not sent\nauth:\n {2}bearer:\n {4}token: \$\{ENV\.API_TOKEN\}\nsteps:\n/m,
     );
     const base = `http://127.0.0.1:${(server.addr as Deno.NetAddr).port}`;
-    const env = { BASE_URL: base, API_TOKEN: "jwt-for-users" };
+    const env = { BASE_URL: base, API_TOKEN: "jwt-for-leads" };
     const run = await runCli(["run", dir, "--report-json", `${dir}/r.json`], { env });
     assert.equal(run.code, 0, run.stdout + run.stderr);
-    assert.deepEqual(seen, ["Bearer jwt-for-users"]);
+    assert.deepEqual(seen, ["Bearer jwt-for-leads"]);
     const report = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
     assert.equal(report.flows[0].steps[0].response.status, 200);
   } finally {

@@ -1,8 +1,9 @@
 /**
  * A server implementing the OpenAPI Initiative's petstore-expanded example
- * (tests/fixtures/openapi/petstore-expanded.yaml) under its base path /v2:
- * pets in memory, `addPet` requiring a name, ids that are integers, 404
- * for a pet that is not there.
+ * (as npm `@readme/oas-examples` 8.2.2 holds it, `3.0/yaml/petstore-expanded.yaml`,
+ * read at test time: tests/support/openapi_corpus.ts) under its server's
+ * base path /api: pets in memory, `addPet` requiring a name, ids that are
+ * integers, 404 for a pet that is not there.
  */
 
 /** A running petstore. */
@@ -24,17 +25,17 @@ export function startPetstoreExpanded(): Petstore {
     seen.push(`${req.method} ${url.pathname}`);
     const error = (code: number, message: string) =>
       Response.json({ code, message }, { status: code });
-    if (url.pathname === "/v2/pets" && req.method === "GET") {
+    if (url.pathname === "/api/pets" && req.method === "GET") {
       return Response.json([...pets.values()]);
     }
-    if (url.pathname === "/v2/pets" && req.method === "POST") {
+    if (url.pathname === "/api/pets" && req.method === "POST") {
       const body = await req.json().catch(() => undefined);
       if (typeof body?.name !== "string") return error(422, "name is required");
       const pet = { id: next++, name: body.name, ...(body.tag ? { tag: body.tag } : {}) };
       pets.set(pet.id, pet);
       return Response.json(pet);
     }
-    const match = url.pathname.match(/^\/v2\/pets\/([0-9]+)$/);
+    const match = url.pathname.match(/^\/api\/pets\/([0-9]+)$/);
     const pet = match ? pets.get(Number(match[1])) : undefined;
     if (!pet) return error(404, `no ${url.pathname}`);
     if (req.method === "GET") return Response.json(pet);
