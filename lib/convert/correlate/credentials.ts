@@ -15,6 +15,8 @@ import { isCredentialCookie } from "../values.ts";
 import { ymap } from "../yaml_out.ts";
 import { useProducer } from "./captures.ts";
 import { type Correlator, secretEnv } from "./state.ts";
+import { instanceName } from "./cookie_names.ts";
+import { holdCookie } from "./producers.ts";
 import { withTokens } from "./tokens.ts";
 
 const AUTH = /^([A-Za-z][\w-]*)\s+(\S+)$/;
@@ -139,7 +141,7 @@ export function cookieHeader(c: Correlator, r: HarRecord, step: Step): string | 
     if (credential) c.secrets.add(cookie.value);
     const p = c.cookieProducers.get(`${cookie.name}=${cookie.value}`) ??
       c.rules.producerFor(cookie.value) ??
-      (credential ? lostSet(c, cookie.name, r, step) : undefined);
+      (credential ? lostSet(c, cookie, r, step) : undefined);
     if (p) parts.push(`${cookieName(c, cookie.name, step)}=${useProducer(c, p, step)}`);
     // A preference or an anonymous id a script set is sent as recorded, never required.
     else if (!credential) parts.push(c.sp.lit(`${cookie.name}=${cookie.value}`));
@@ -159,17 +161,36 @@ export function cookieHeader(c: Correlator, r: HarRecord, step: Step): string | 
  * A session cookie sent with a value no answer of the recording set, though the app's server
  * set that cookie before: a `Set-Cookie` the recording lost (chrome-har keeps one of a
  * redirect chain's: a login's 302's, or the page it loads). After a redirect to this request,
- * the redirect's cookie (a login renews the session there); else the value the server set last,
- * the browser's jar. Never a cookie from before the recording.
+ * the redirect's cookie (a login renews the session there), also when the server never set it
+ * before and the redirect's request did not send it (chrome-har lost a login's `Set-Cookie`),
+ * read by the pattern of its name when the name is the instance's; else the value the server
+ * set last, the browser's jar. Never a cookie from before the recording.
  */
-function lostSet(c: Correlator, name: string, r: HarRecord, step: Step): Producer | undefined {
+function lostSet(
+  c: Correlator,
+  cookie: { name: string; value: string },
+  r: HarRecord,
+  step: Step,
+): Producer | undefined {
+  const { name } = cookie;
   let last: Producer | undefined;
   for (const [key, p] of c.cookieProducers) {
     if (key.startsWith(`${name}=`) && p.step.last.url.host === r.url.host) last = p;
   }
   const before = c.steps.filter((s) => s !== step).at(-1);
-  if (last === undefined || before === undefined || !redirectsTo(before.last, r)) return last;
-  return { step: before, source: { kind: "cookie", name }, secret: true };
+  if (before === undefined || !redirectsTo(before.last, r)) return last;
+  // Never set before and not sent to the redirect: the redirect set it (a login's 302).
+  if (last === undefined && before.last.cookies.some((k) => k.name === name)) return undefined;
+  const named = instanceName(before, name);
+  if (named) c.cookieNames.set(name, named.name);
+  const p: Producer = named
+    ? { ...named.value, secret: true }
+    : { step: before, source: { kind: "cookie", name }, secret: true };
+  // Later requests that send it read it from there too, and the browser held it (the jar fills
+  // the requests a recording kept no cookie of).
+  c.cookieProducers.set(`${name}=${cookie.value}`, p);
+  holdCookie(c, r.url.host, cookie);
+  return p;
 }
 
 /** Whether `from` answered a redirect whose `Location` is `to`'s URL. */
