@@ -145,6 +145,7 @@ const regExp = (pattern, flags) => {
   }
 };
 const options = () => ({ ...${JSON.stringify(AJV_OPTIONS)}, code: { regExp } });
+${functionSource(draft4, "draft4")}
 ${functionSource(openApi30, "openApi30")}
 function load({ key, kind, schema, document, ref }) {
   if (kind === "schema") {
@@ -278,6 +279,29 @@ function compileGuarded(load: Record<string, unknown>): GuardError | undefined {
 }
 
 /**
+ * A schema's draft-4 forms, which 3.0 (and Swagger 2.0) write, as the
+ * 2020-12 validator reads them: `exclusiveMinimum: true` beside `minimum`
+ * is `exclusiveMinimum: <minimum>` (3.1 writes the bound itself; the
+ * validator refused the boolean, failing every check of svix's document),
+ * `false` says nothing; 2.0's `x-nullable` is `nullable`, which the 2.0
+ * upgrade keeps as written; and `nullable: true` beside a type is
+ * `type: [T, "null"]`. Self-contained: the helper thread runs it too.
+ */
+function draft4(out: Record<string, unknown>): void {
+  for (
+    const [exclusive, bound] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]]
+  ) {
+    if (typeof out[exclusive] !== "boolean") continue;
+    if (out[exclusive] === true && typeof out[bound] === "number") {
+      out[exclusive] = out[bound];
+      delete out[bound];
+    } else delete out[exclusive];
+  }
+  if (out["x-nullable"] === true && !Object.hasOwn(out, "nullable")) out.nullable = true;
+  if (out.nullable === true && typeof out.type === "string") out.type = [out.type, "null"];
+}
+
+/**
  * OpenAPI 3.0's `nullable: true` as JSON Schema's `type: [T, "null"]` (or,
  * without a type, `anyOf` the schema or null), so
  * one validator serves 3.0 and 3.1 documents; and without `example` and
@@ -310,7 +334,7 @@ function openApi30(node: unknown, names = false): unknown {
     if (!names && (k === "example" || k === "examples")) continue;
     out[k] = openApi30(v, !names && nameMaps.includes(k));
   }
-  if (out.nullable === true && typeof out.type === "string") out.type = [out.type, "null"];
+  if (!names) draft4(out);
   // Beside allOf or $ref without a type (Box writes it so), 3.0.2's nullable still admits null;
   // the validator refuses the keyword there, so it becomes the anyOf it means.
   if (!names && Object.hasOwn(out, "nullable") && !Object.hasOwn(out, "type")) {

@@ -1,0 +1,80 @@
+/**
+ * `openapi:` checks read an OpenAPI 3.0 document's draft-4 forms as 3.0 means
+ * them: `exclusiveMinimum: true` / `exclusiveMaximum: true` beside `minimum` /
+ * `maximum` (3.1 writes the bound itself; svix's 3.0 document writes the
+ * boolean, and every check of it failed with "exclusiveMinimum value must be
+ * number"), `nullable`, and `x-nullable` (Swagger 2.0's, which the 2.0
+ * upgrade keeps). Run through the CLI against a server started here, each
+ * body answered in turn, so every rule is shown both admitting and refusing.
+ */
+import assert from "node:assert/strict";
+import { runCli } from "../support/cli.ts";
+
+const SCHEMA = {
+  type: "object",
+  properties: {
+    above: { type: "integer", minimum: 0, exclusiveMinimum: true },
+    below: { type: "number", maximum: 10, exclusiveMaximum: true },
+    inclusive: { type: "integer", minimum: 1, maximum: 3, exclusiveMinimum: false },
+    maybe: { type: "string", nullable: true },
+    legacy: { type: "string", "x-nullable": true },
+    plain: { type: "string" },
+  },
+};
+
+const DOCUMENT = {
+  openapi: "3.0.3",
+  info: { title: "draft 4", version: "1" },
+  paths: {
+    "/thing": {
+      get: {
+        responses: {
+          "200": { description: "one", content: { "application/json": { schema: SCHEMA } } },
+        },
+      },
+    },
+  },
+};
+
+const FLOW = `name: draft4
+steps:
+  - name: get
+    request: {url: "\${ENV.BASE_URL}/thing"}
+    assert: {status: 200, openapi: api.json}
+`;
+
+/** Each body, and the violation the check must report (none: it passes). */
+const CASES: [Record<string, unknown>, RegExp | undefined][] = [
+  [{ above: 1, below: 9.5, inclusive: 1, maybe: null, legacy: null }, undefined],
+  [{ above: 0 }, /\/above must be > 0/],
+  [{ below: 10 }, /\/below must be < 10/],
+  [{ inclusive: 4 }, /\/inclusive must be <= 3/],
+  [{ inclusive: 0 }, /\/inclusive must be >= 1/],
+  [{ plain: null }, /\/plain must be string/],
+  [{ legacy: 7 }, /\/legacy must be string,null/],
+];
+
+Deno.test("3.0's boolean exclusive bounds, nullable and x-nullable are read as 3.0 means them", async () => {
+  const dir = await Deno.makeTempDir();
+  let body: unknown = {};
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    () => Response.json(body),
+  );
+  try {
+    await Deno.writeTextFile(`${dir}/api.json`, JSON.stringify(DOCUMENT));
+    await Deno.writeTextFile(`${dir}/f.yaml`, FLOW);
+    const env = { BASE_URL: `http://127.0.0.1:${(server.addr as Deno.NetAddr).port}` };
+    for (const [answer, violation] of CASES) {
+      body = answer;
+      const run = await runCli(["run", `${dir}/f.yaml`], { env });
+      const said = `${JSON.stringify(answer)}: ${run.stdout}${run.stderr}`;
+      assert.doesNotMatch(run.stdout + run.stderr, /value must be/, said);
+      assert.equal(run.code, violation ? 1 : 0, said);
+      if (violation) assert.match(run.stdout, violation, said);
+    }
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
