@@ -272,3 +272,60 @@ Deno.test("convert openapi: Petstore's optional Order.petId, which the document 
   assert.equal(orders.length, 1);
   assert.ok(pets.has(orders[0].petId as number), JSON.stringify(orders));
 });
+
+Deno.test("convert openapi: a create that documents a 409 is not copied into another flow for a body id, where it made its item twice; nor is the rest of that body linked", async () => {
+  const segment = {
+    type: "object",
+    required: ["name"],
+    properties: { name: { type: "string", example: "beta-users" } },
+  };
+  const doc = {
+    openapi: "3.0.3",
+    info: { title: "Segments", version: "1" },
+    paths: {
+      "/segments": {
+        post: {
+          tags: ["segments"],
+          requestBody: { required: true, content: { "application/json": { schema: segment } } },
+          responses: { ...created({ id: integer }), "409": { description: "the name exists" } },
+        },
+      },
+      "/segments/{id}": {
+        get: {
+          tags: ["segments"],
+          parameters: [{ name: "id", in: "path", required: true, schema: integer }],
+          responses: { "200": created({ id: integer })["201"] },
+        },
+      },
+      "/strategies": {
+        post: {
+          tags: ["rollout"],
+          requestBody: body({ name: { type: "string" } }),
+          responses: created({ id: integer }),
+        },
+      },
+      "/assignments": {
+        post: {
+          tags: ["rollout"],
+          requestBody: body({ segmentId: integer, strategyId: integer }),
+          responses: created({ id: integer }),
+        },
+      },
+    },
+  };
+  const names: string[] = [];
+  const server = serveStandIn(async (req) => {
+    const path = new URL(req.url).pathname;
+    if (req.method === "GET") return Response.json({ id: Number(path.split("/").at(-1)) });
+    const sent = await req.json();
+    if (path !== "/segments") return Response.json({ id: 1 }, { status: 201 });
+    if (names.includes(sent.name)) return Response.json({ error: "exists" }, { status: 409 });
+    names.push(sent.name);
+    return Response.json({ id: names.length }, { status: 201 });
+  });
+  const { summary, runs } = await convertAndRunSuite(doc, server);
+  assert.equal(runs[0].code, 0, runs[0].stdout + runs[0].stderr);
+  // Half linked, the assignment would put the one example segment that exists on a real strategy.
+  assert.doesNotMatch(summary, /(segmentId|strategyId) of POST \/assignments/);
+  assert.deepEqual(names, ["beta-users"]);
+});

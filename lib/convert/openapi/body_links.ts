@@ -19,7 +19,10 @@
  * what the call itself acts on (a gateway's call of the noun:
  * `lease/revoke`'s lease; proto3 requires nothing). A property
  * the document gives the value of (an `enum`, a `const`, a `default`) or
- * that a create of no such noun makes is left as it was.
+ * that a create of no such noun makes is left as it was. A create that
+ * documents a 409 (a conflict with an item that exists) is read only in the
+ * flow of its own tag: a copy in another flow makes the same item twice;
+ * a body with an id so held back links none of its others.
  *
  * @module
  */
@@ -35,7 +38,7 @@ import { jsonSchema, successes } from "./responses.ts";
 import { isRpcDocument } from "./rpc_verbs.ts";
 import { properties } from "./schema_properties.ts";
 
-/** A body property's producer: `param` is its name as the summary shows it (`order.petId`, `petIds[]`). */
+/** A body property's producer; `param` is its name as the summary shows it (`petIds[]`). */
 export interface BodyLink extends ParamLink {
   /** The property's place in the body: `["petId"]`, `["order", "petId"]`. */
   body: string[];
@@ -139,6 +142,45 @@ function answerPath(
   return undefined;
 }
 
+/**
+ * Whether `producer` may make an item for `op`: in the flow of its own tag, or copied into
+ * another's unless it documents a 409, a conflict with an item that exists (Unleash's segment
+ * create: the copy and the flow's own create made one name twice, and the second was refused).
+ */
+function copyable(doc: unknown, producer: OpenApiOperation, op: OpenApiOperation): boolean {
+  const responses = deref(doc, producer.node.responses);
+  return producer.tag === op.tag || !isNode(responses) || !("409" in responses);
+}
+
+/**
+ * The link of candidate `c` of `op` to the first of `makers` (the creates
+ * of its noun) whose answer holds the id, one of the call's own method
+ * first (a GET and POST twin each make their own); `null` when one holds
+ * it but may not be copied for `op` (`copyable`).
+ */
+function linkOf(
+  doc: unknown,
+  op: OpenApiOperation,
+  c: Candidate,
+  makers: OpenApiOperation[] = [],
+): BodyLink | null | undefined {
+  const ordered = makers.filter((m) => m !== op)
+    .sort((a, b) => Number(b.method === op.method) - Number(a.method === op.method));
+  let held = false;
+  for (const producer of ordered) {
+    const path = answerPath(doc, producer, c.body.at(-1)!, c.noun);
+    if (!path) continue;
+    if (!copyable(doc, producer, op)) {
+      held = true;
+      continue;
+    }
+    const param = `${c.body.join(".")}${c.each ? "[]" : ""}`;
+    const each = c.each ? { each: true as const } : {};
+    return { param, producer, path, from: "property", body: c.body, ...each };
+  }
+  return held ? null : undefined;
+}
+
 /** A body property that may name another resource: its place, its noun, and whether it is sent. */
 interface Candidate {
   body: string[];
@@ -207,26 +249,13 @@ export function bodyLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOperat
   const out = new Map<OpenApiOperation, BodyLink[]>();
   if (creates.size === 0) return out;
   for (const op of ops) {
-    const links = candidates(doc, op, rpc).flatMap((c): BodyLink[] => {
-      // A create by the call's own method first: a GET and POST twin each make their own.
-      const makers = (creates.get(c.noun) ?? []).filter((m) => m !== op)
-        .sort((a, b) => Number(b.method === op.method) - Number(a.method === op.method));
-      for (const producer of makers) {
-        const path = answerPath(doc, producer, c.body.at(-1)!, c.noun);
-        if (!path) continue;
-        const param = `${c.body.join(".")}${c.each ? "[]" : ""}`;
-        return [{
-          param,
-          producer,
-          path,
-          from: "property",
-          body: c.body,
-          ...c.each ? { each: true } : {},
-        }];
-      }
-      return [];
-    });
-    if (links.length > 0) out.set(op, links);
+    const found = candidates(doc, op, rpc).map((c) => linkOf(doc, op, c, creates.get(c.noun)));
+    // A body with an id held back (`linkOf`'s null) links none of its others: Unleash's
+    // assignment of segments to a strategy, its strategy linked and its segments (a create of a
+    // 409) not, put the one example segment that existed on the strategy, which then could not
+    // be deleted.
+    const links = found.filter((l): l is BodyLink => l !== undefined && l !== null);
+    if (links.length > 0 && !found.includes(null)) out.set(op, links);
   }
   return out;
 }
@@ -244,14 +273,16 @@ export function bodyLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOperat
  * import type { OpenApiOperation } from "./operations.ts";
  * import { ymap, type YNode } from "../yaml_out.ts";
  * const pets = { method: "POST", template: "/pets" } as OpenApiOperation;
- * const link = { param: "order.petId", producer: pets, path: ["id"], from: "property" as const, body: ["order", "petId"] };
- * const body = { fields: [["body", ymap([["order", ymap([["petId", 1]])]])]] as [string, YNode][] };
+ * const at = { body: ["order", "petId"], param: "order.petId" };
+ * const link = { ...at, producer: pets, path: ["id"], from: "property" as const };
+ * const order = ymap([["order", ymap([["petId", 1]])]]);
+ * const body = { fields: [["body", order]] as [string, YNode][] };
  * const guards: string[] = [];
  * const orders = { method: "POST", template: "/orders" } as OpenApiOperation;
  * const shared = { inferred: { body: new Map([[orders, [link]]]) } };
  * const capture = (step: string, key: string, path: unknown) => `${step}.${key} ${path}`;
  * fillBodyIds(shared, orders, body, guards, new Map([[pets, "create_pet"]]), capture);
- * if (!JSON.stringify(body).includes('["petId","create_pet.id $.json.id"]')) throw new Error(JSON.stringify(body));
+ * if (!JSON.stringify(body).includes('["petId","create_pet.id $.json.id"]')) throw new Error();
  * if (guards.join() !== "create_pet.id $.json.id") throw new Error();
  * ```
  */
