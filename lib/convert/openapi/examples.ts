@@ -1,6 +1,6 @@
 /**
- * A value for a schema: the document's own (`example`, `examples`, `default`, `const`, `enum`'s
- * first), else one generated from the schema: its type and format (uuid, date-time, email, …),
+ * A value for a schema: the document's own (`example`, `default`, `examples`, `const`, `enum`'s
+ * first) when it validates against the schema (`example_fits.ts`), else one generated from the schema: its type and format (uuid, date-time, email, …),
  * within its minimum, maximum and lengths, matching its `pattern` (`pattern.ts`), a value or kind
  * the document gives in words (`prose_sample.ts`, `named_kind.ts`), with the required properties of an object only
  * (optional ones too down to a depth asked for), the object parts of an `allOf` merged first, a
@@ -22,6 +22,7 @@ import { listedValue, proseSample, showsValue } from "./prose_sample.ts";
 import { mapEntry } from "./map_entry.ts";
 import { namedKind, sentUnlisted } from "./named_kind.ts";
 import { numberValue } from "./number_value.ts";
+import { givenValue } from "./example_fits.ts";
 import { atPointer } from "./refs.ts";
 import { requiresForeignPath } from "./foreign_refs.ts";
 import { table } from "../table.ts";
@@ -139,7 +140,7 @@ export class ExampleMaker {
     const s = deref(this.doc, schema);
     if (!isNode(s) || this.#left-- <= 0) return undefined;
     if (depth > MAX_EXAMPLE_DEPTH) return this.#bounded(s);
-    const given = givenValue(s);
+    const given = givenValue(s, (n) => deref(this.doc, n));
     if (given.found) return given.value;
     if (Array.isArray(s.allOf)) {
       const merged = this.#merged(s);
@@ -182,7 +183,7 @@ export class ExampleMaker {
    * object broke its `required`).
    */
   #bounded(s: Node): unknown {
-    const given = givenValue(s);
+    const given = givenValue(s, (n) => deref(this.doc, n));
     if (given.found) return given.value;
     if (this.#allowsNull(s)) return null;
     const type = typeOf(s);
@@ -344,18 +345,6 @@ function discriminated(
   // A mapping's value is a $ref or a schema's name.
   const named = Object.keys(mapping).find((k) => mapping[k] === ref || mapping[k] === name);
   return { property: d.propertyName, value: named ?? name };
-}
-
-/** The document's own value for a schema, if it gives one. */
-function givenValue(s: Node): { found: boolean; value?: unknown } {
-  for (const key of ["example", "default", "const"]) {
-    if (Object.hasOwn(s, key)) return { found: true, value: s[key] };
-  }
-  for (const key of ["examples", "enum"]) {
-    const list = s[key];
-    if (Array.isArray(list) && list.length > 0) return { found: true, value: list[0] };
-  }
-  return { found: false };
 }
 
 /** A schema's type (3.1 may list several: the first that is not null); guessed from its keys. */

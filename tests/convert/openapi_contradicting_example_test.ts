@@ -1,0 +1,91 @@
+/**
+ * A property's `example` that contradicts its own schema is not the value:
+ * GererMesAffaires writes `Home: {type: boolean, example: "yes"}`, and the
+ * converted suite sent "yes", a body the document's own schema refuses. An
+ * example (or `default`, or the first of `examples`) is used only when it
+ * validates against its schema (type, `nullable`, `enum`, `pattern`,
+ * lengths, bounds, items and properties); else the value is generated from
+ * the schema, as for a property with no example. The generated mock answers
+ * by the same rule, so its answers pass the suite's `openapi:` checks.
+ */
+import assert from "node:assert/strict";
+import { runCli } from "../support/cli.ts";
+import { startOpenApiMock } from "../support/openapi_mock.ts";
+
+/** Each property: its schema, and the value the request body must hold. */
+const PROPERTIES: Record<string, [Record<string, unknown>, unknown]> = {
+  home: [{ type: "boolean", example: "yes" }, true],
+  count: [{ type: "integer", example: "10" }, 1],
+  ratio: [{ type: "number", example: 2.5 }, 2.5],
+  whole: [{ type: "integer", example: 2.5 }, 1],
+  status: [{ type: "string", enum: ["open", "closed"], example: "pending" }, "open"],
+  code: [{ type: "string", pattern: "^[A-Z]{3}$", example: "abc" }, "AAA"],
+  short: [{ type: "string", maxLength: 3, example: "toolong" }, "str"],
+  size: [{ type: "integer", minimum: 1, maximum: 5, example: 9 }, 1],
+  above: [{ type: "integer", minimum: 4, exclusiveMinimum: true, example: 4 }, 5],
+  tags: [{ type: "array", items: { type: "string" }, example: [1, 2] }, ["string"]],
+  owner: [{
+    type: "object",
+    required: ["name"],
+    properties: { name: { type: "string" } },
+    example: { name: 7 },
+  }, "a string name, not 7"],
+  report: [{ type: "object", example: "none" }, {}],
+  rank: [{ type: "integer", example: "3", default: 2 }, 2],
+  name: [{ type: "string", example: "Widget" }, "Widget"],
+  color: [{ type: "string", nullable: true, example: null }, null],
+  kind: [{ type: "string", enum: ["a", "b"], example: "b" }, "b"],
+  level: [{ type: "integer", examples: ["x", 3] }, 3],
+};
+
+const GADGET = {
+  type: "object",
+  required: Object.keys(PROPERTIES),
+  properties: Object.fromEntries(Object.entries(PROPERTIES).map(([k, [s]]) => [k, s])),
+};
+
+const DOCUMENT = {
+  openapi: "3.0.3",
+  info: { title: "Gadgets", version: "1" },
+  servers: [{ url: "http://gadgets.test" }],
+  paths: {
+    "/gadgets": {
+      post: {
+        operationId: "createGadget",
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Gadget" } } },
+        },
+        responses: {
+          "201": {
+            description: "made",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Gadget" } } },
+          },
+        },
+      },
+    },
+  },
+  components: { schemas: { Gadget: GADGET } },
+};
+
+Deno.test("an example its own schema refuses is not sent: the value is made from the schema", async () => {
+  const dir = await Deno.makeTempDir();
+  const mock = startOpenApiMock(DOCUMENT);
+  try {
+    await Deno.writeTextFile(`${dir}/api.json`, JSON.stringify(DOCUMENT));
+    const converted = await runCli(["convert", "openapi", `${dir}/api.json`, "-o", `${dir}/out`]);
+    assert.equal(converted.code, 0, converted.stderr);
+    const run = await runCli(["run", `${dir}/out`], { env: { BASE_URL: mock.base } });
+    // The mock's answer is made by the same rule: the step's openapi: check passes.
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /1 step: 1 passed/);
+    const sent = JSON.parse(mock.bodies.get("POST /gadgets")!);
+    const expected = Object.fromEntries(Object.entries(PROPERTIES).map(([k, [, v]]) => [k, v]));
+    // A name is made unique per run (a create's name must not clash): its type is what counts.
+    assert.equal(typeof sent.owner.name, "string");
+    assert.deepEqual({ ...sent, owner: expected.owner }, expected);
+  } finally {
+    await mock.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
