@@ -49,6 +49,7 @@ export const SLOW: readonly string[] = [
   "tests/real/directus_har_test.ts",
   "tests/real/directus_openapi_test.ts",
   "tests/real/redmine_har_test.ts",
+  "tests/real/wordpress_har_test.ts",
   "tests/kinds/grpc/reflection_test.ts",
   "tests/convert/openapi_named_items_test.ts",
   "tests/convert/postman_query_chars_test.ts",
