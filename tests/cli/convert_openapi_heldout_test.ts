@@ -18,14 +18,20 @@
  *   a var; the mock receives them as the document writes them.
  * - Twilio's TaskRouter (the directory's, 60 operations): its ids are
  *   strings with a `pattern` (`^WS[0-9a-fA-F]{32}$`), which generated
- *   values did not match (Discord's document showed it first).
+ *   values did not match (Discord's document showed it first); its creates
+ *   answer `sid` ("the unique string that we created to identify the
+ *   Workspace resource"), which `{WorkspaceSid}` is, where a placeholder was
+ *   left; the events listing's optional `Sid` filter was sent the created
+ *   workspace's `sid`.
  * - GererMesAffaires (the directory's, 280 operations, none tagged, `oneOf`s,
  *   an oauth2 clientCredentials flow whose token requests the mock answers):
  *   untagged operations were one flow, whose first failed step skipped the
- *   rest (now, past 50, a flow per first path segment). Steps fail only on
- *   `openapi:` checks of what the mock answers: property examples of the
- *   wrong type in the document (`Home: {type: boolean, example: "yes"}`),
- *   and `{}` for a `oneOf` of objects that require nothing.
+ *   rest (now, past 50, a flow per first path segment). Its property
+ *   examples of the wrong type (`Home: {type: boolean, example: "yes"}`,
+ *   `RegistrationNumber: {type: string, example: 5146486846}`) were sent and
+ *   answered as written; now an example its schema refuses is not used (the
+ *   value is made from the schema), and steps fail only on `openapi:` checks
+ *   of `{}` the mock answers for a `oneOf` of objects that require nothing.
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
@@ -176,24 +182,34 @@ corpusTest(
       allPassed(run);
       assert.match(run.summary, /Converted Twilio - Taskrouter: 60 operations into 24 flows/);
       assert.match(run.summary, / {2}API_USERNAME: the user name of "accountSid_authToken"/);
-      assert.equal(run.checks.length, 54);
+      // Each flow copies the workspace's create (and a parent's) its paths read: 86, not 54.
+      assert.equal(run.checks.length, 86);
       assert.deepEqual(run.coverage.operations, { total: 60, exercised: 60, percent: 100 });
+      // Every {…Sid} a create makes is captured; an event, which nothing creates, is filled in.
+      assert.match(
+        run.summary,
+        /^Fill in 1 placeholder:\n {2}taskrouter_v1_event\.yaml: vars\.Sid /m,
+      );
       const flow = await Deno.readTextFile(`${run.dir}/taskrouter_v1_event.yaml`);
-      // ^WS[0-9a-fA-F]{32}$ and ^EV[0-9a-fA-F]{32}$: what the document's patterns accept.
-      assert.match(flow, /^ {2}WorkspaceSid: WS0{32}$/m);
+      // ^EV[0-9a-fA-F]{32}$: what the document's pattern accepts.
       assert.match(flow, /^ {2}Sid: EV0{32}$/m);
+      assert.match(flow, /^ {6}WorkspaceSid: \$\.json\.sid$/m);
+      assert.match(
+        flow,
+        /\/v1\/Workspaces\/\$\{steps\.create_workspace\.capture\.WorkspaceSid\}\/Events$/m,
+      );
+      // The optional Sid filter is an event's: not sent, and no step's query holds it.
+      assert.doesNotMatch(flow, /^ {6}query:/m);
     });
   },
 );
 
-/** Where GererMesAffaires's answers break its own schemas (the mock sends its examples). */
-const DOCUMENT_FAULTS = [
-  "/Home must be boolean",
-  "/Class/0 must be string",
-  "/Status must be equal to one of the allowed values",
-  "/Report must be object",
-  "/ must match exactly one schema in oneOf",
-];
+/**
+ * Where GererMesAffaires's answers break its own schemas. Its examples that contradict their
+ * schemas (`/Home must be boolean`, `/Class/0 must be string`, `/Status must be equal to one of
+ * the allowed values`, `/Report must be object`) are no longer what the mock answers.
+ */
+const DOCUMENT_FAULTS = ["/ must match exactly one schema in oneOf"];
 
 corpusTest(
   "GererMesAffaires (280 untagged operations): a flow per first path segment, every operation covered",
@@ -221,6 +237,9 @@ corpusTest(
       ));
       assert.deepEqual([...why].sort(), [...DOCUMENT_FAULTS].sort());
       assert.equal(checks.filter((a) => !a.passed).length, failed.length);
+      // `RegistrationNumber: {type: string, example: 5146486846}`: a text, not the number.
+      const space = JSON.parse(mock.bodies.get("POST /api/v1/spaces")!);
+      assert.equal(typeof space.RegistrationNumber, "string");
     });
   },
 );

@@ -33,7 +33,8 @@ import { jsonSchema, successes } from "./responses.ts";
 import { firstItemPath, hasExample, namedListing } from "./listing_values.ts";
 import { fromParentText } from "./parent_text.ts";
 import { soleHandle } from "./sole_handle.ts";
-import { plainName, requestRequires, requiredAtTop } from "./required_props.ts";
+import { handleEvidence } from "./described_id.ts";
+import { plainName } from "./required_props.ts";
 import { findProperty, MAX_PROPERTY_DEPTH, properties } from "./schema_properties.ts";
 
 // Its type is the document links' too; the modules that read producers import it from here.
@@ -126,7 +127,7 @@ class Creates {
     if (index && !index.has(path)) index.set(path, op);
   }
 
-  /** The path of the property a parameter names after the collection's noun, when required. */
+  /** The path of the property a parameter names after the collection's noun, if its handle. */
   #afterNoun(
     producer: OpenApiOperation,
     param: string,
@@ -134,9 +135,7 @@ class Creates {
   ): string[] | undefined {
     const name = afterNoun(producer, param);
     const path = props.get(name);
-    const evidence = requiredAtTop(this.doc, responseSchemas(this.doc, producer), name) ||
-      requestRequires(this.doc, producer, name);
-    return path && path.length === 1 && evidence ? path : undefined;
+    return path?.length === 1 && handleEvidence(this.doc, producer, name) ? path : undefined;
   }
 
   /**
@@ -315,15 +314,15 @@ function fromProperty(
  * `data.groupID` (Etherpad hands out every id so, and takes it back only as
  * a query parameter). Only an id: a text another call answers is data, not
  * a handle (`createPad?text=` is no pad's `text` that `getText` read). And
- * only from the create of what it names, its last word holding the id's
- * noun (`createGroup`, `/groups`): another create's answer refers to one
- * (Discord's entitlement's `user_id`). Its GET twin is no producer.
+ * only from the create of what it names, its last word holding the id's noun
+ * (`createGroup`, `/groups`): another's answer refers to one (Discord's `user_id`); a
+ * name only an id's suffix (Twilio's `Sid`) names none. Its GET twin is no producer.
  */
 function queryLinks(creates: Creates, op: OpenApiOperation): ParamLink[] {
   return op.params.flatMap((p) => {
     const param = String(p.name);
     const noun = plainName(param).replace(/id$/, "");
-    if (p.in !== "query" || noun === plainName(param) || noun === "") return [];
+    if (p.in !== "query" || noun === plainName(param) || /^s?$/.test(noun)) return [];
     const found = creates.byName.get(plainName(param))?.find(({ producer }) =>
       producer.template !== op.template && !producer.template.includes(`{${param}}`) &&
       plainName(producer.template.split("/").filter((s) => s !== "").at(-1) ?? "").includes(noun)
