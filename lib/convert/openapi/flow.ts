@@ -44,6 +44,7 @@ import { serialOf } from "./serial.ts";
 import { tokenGiver, tokenSource } from "./login.ts";
 import { runValues } from "./login_account.ts";
 import { withVarComments } from "./var_comments.ts";
+import { type OwnItem, withOwnItem } from "./second_producer.ts";
 
 /** Something the user must fill in: where and what. */
 export interface Placeholder {
@@ -92,8 +93,9 @@ export class FlowBuilder {
     for (const name of [...reserved, ...Object.keys(RUN_VARS)]) this.#varNames.take(name);
   }
 
-  /** Adds the step of one operation. */
-  add(op: OpenApiOperation): void {
+  /** Adds the step of one operation (after its own copy of `own`: second_producer.ts); its comments. */
+  add(op: OpenApiOperation, own?: OwnItem): string[] {
+    if (own) return withOwnItem(this.#stepOf, own, (o) => this.add(o), op);
     const { doc } = this.shared;
     const name = this.#names.take(op.name);
     const summary = typeof op.node.summary === "string" ? ` — ${op.node.summary}` : "";
@@ -150,6 +152,7 @@ export class FlowBuilder {
     this.#stepOf.set(op, name);
     this.#nodeOf.set(name, step);
     this.#steps.push({ node: step, comments, auth });
+    return comments;
   }
 
   /** A block sending the login's token names the login's step in this flow, and reads its capture. */
