@@ -269,3 +269,60 @@ Deno.test("convert openapi: a REST item deleted under two paths, or archived the
   assert.equal(sent(/^GET \/toys$/).length, 1);
   assert.equal([...flows.get("pets.yaml")!.matchAll(/^ {2}- name: /gm)].length, 10);
 });
+
+Deno.test("convert openapi: a flow that reads another flow's create, and ends its item twice, makes a second of its own", async () => {
+  const order = { type: "object", properties: { id: integer } };
+  const byId = (tags: string[]) => ({
+    tags,
+    parameters: [{ name: "orderId", in: "path", required: true, schema: integer }],
+    responses: { "204": { description: "done" } },
+  });
+  const doc = {
+    openapi: "3.0.3",
+    info: { title: "Orders", version: "1" },
+    paths: {
+      "/orders": { post: { tags: ["orders"], responses: answer("201", order) } },
+      "/orders/{orderId}": {
+        get: { ...byId(["orders"]), responses: answer("200", order) },
+        delete: byId(["admin"]),
+      },
+      "/orders/{orderId}/cancel": { post: byId(["admin"]) },
+    },
+  };
+  const open = new Set<number>();
+  const ended: string[] = [];
+  const server = serveStandIn((req) => {
+    const { pathname } = new URL(req.url);
+    if (pathname === "/orders") {
+      const id = 500 + open.size + ended.length;
+      open.add(id);
+      return Response.json({ id }, { status: 201 });
+    }
+    const id = Number(/^\/orders\/(\d+)/.exec(pathname)?.[1]);
+    if (req.method === "GET") return Response.json({ id }, { status: open.has(id) ? 200 : 404 });
+    if (!open.delete(id)) return Response.json({ error: `no order ${id}` }, { status: 404 });
+    ended.push(`${req.method} ${pathname}`);
+    return new Response(null, { status: 204 });
+  });
+  const { summary, runs, flows } = await convertAndRunSuite(doc, server);
+  assert.equal(runs[0].code, 0, runs[0].stdout + runs[0].stderr);
+  assert.ok(
+    summary.includes(
+      "a second POST /orders for DELETE /orders/{orderId}, which ends what POST /orders/{orderId}/cancel ended too",
+    ),
+    summary,
+  );
+  const admin = flows.get("admin.yaml")!;
+  const urls = [...admin.matchAll(/url: \$\{ENV\.BASE_URL\}(\S+)$/gm)].map((m) => m[1]);
+  const steps = [...admin.matchAll(/^ {2}- name: (\S+)$/gm)].map((m) => m[1]);
+  // The copied create, the cancel of its order; a second create, the delete of that one.
+  assert.deepEqual(urls, [
+    "/orders",
+    `/orders/\${steps.${steps[0]}.capture.orderId}/cancel`,
+    "/orders",
+    `/orders/\${steps.${steps[2]}.capture.orderId}`,
+  ]);
+  assert.notEqual(steps[0], steps[2]);
+  assert.equal(ended.length, 2);
+  assert.equal(open.size, 1); // the order flow's own, read and left
+});
