@@ -227,6 +227,7 @@ export const SLOW: readonly string[] = [
   "tests/convert/har_form_client_name_test.ts",
   "tests/convert/openapi_named_listing_test.ts",
   "tests/convert/openapi_body_links_test.ts",
+  "tests/convert/openapi_second_producer_test.ts",
   "tests/kinds/registry_test.ts",
   "tests/real/har/node_red_stored_test.ts",
   "tests/cli/convert_postman_first_run_test.ts",
