@@ -4,8 +4,8 @@
  * `maximum` (3.1 writes the bound itself; svix's 3.0 document writes the
  * boolean, and every check of it failed with "exclusiveMinimum value must be
  * number"), `nullable`, and `x-nullable` (Swagger 2.0's, which the 2.0
- * upgrade keeps). Run through the CLI against a server started here, each
- * body answered in turn, so every rule is shown both admitting and refusing.
+ * upgrade keeps). Run through the CLI against a server started here, a step
+ * per body, so every rule is shown both admitting and refusing.
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
@@ -26,7 +26,7 @@ const DOCUMENT = {
   openapi: "3.0.3",
   info: { title: "draft 4", version: "1" },
   paths: {
-    "/thing": {
+    "/thing/{n}": {
       get: {
         responses: {
           "200": { description: "one", content: { "application/json": { schema: SCHEMA } } },
@@ -35,13 +35,6 @@ const DOCUMENT = {
     },
   },
 };
-
-const FLOW = `name: draft4
-steps:
-  - name: get
-    request: {url: "\${ENV.BASE_URL}/thing"}
-    assert: {status: 200, openapi: api.json}
-`;
 
 /** Each body, and the violation the check must report (none: it passes). */
 const CASES: [Record<string, unknown>, RegExp | undefined][] = [
@@ -54,24 +47,41 @@ const CASES: [Record<string, unknown>, RegExp | undefined][] = [
   [{ legacy: 7 }, /\/legacy must be string,null/],
 ];
 
+/** A step per case, `s<n>` asking for `/thing/<n>`. */
+const FLOW = `name: draft4\nsteps:\n${
+  CASES.map((_, n) =>
+    `  - name: s${n}\n    request: {url: "\${ENV.BASE_URL}/thing/${n}"}\n` +
+    `    assert: {status: 200, openapi: api.json}\n    always: true\n`
+  ).join("")
+}`;
+
 Deno.test("3.0's boolean exclusive bounds, nullable and x-nullable are read as 3.0 means them", async () => {
   const dir = await Deno.makeTempDir();
-  let body: unknown = {};
   const server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen() {} },
-    () => Response.json(body),
+    (req) => Response.json(CASES[Number(new URL(req.url).pathname.split("/")[2])][0]),
   );
   try {
     await Deno.writeTextFile(`${dir}/api.json`, JSON.stringify(DOCUMENT));
     await Deno.writeTextFile(`${dir}/f.yaml`, FLOW);
     const env = { BASE_URL: `http://127.0.0.1:${(server.addr as Deno.NetAddr).port}` };
-    for (const [answer, violation] of CASES) {
-      body = answer;
-      const run = await runCli(["run", `${dir}/f.yaml`], { env });
-      const said = `${JSON.stringify(answer)}: ${run.stdout}${run.stderr}`;
-      assert.doesNotMatch(run.stdout + run.stderr, /value must be/, said);
-      assert.equal(run.code, violation ? 1 : 0, said);
-      if (violation) assert.match(run.stdout, violation, said);
+    const run = await runCli(["run", `${dir}/f.yaml`, "--report-json", `${dir}/r.json`], { env });
+    const said = run.stdout + run.stderr;
+    assert.doesNotMatch(said, /value must be/, said);
+    assert.equal(run.code, 1, said);
+    const report = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
+    const steps: { name: string; status: string; assertions: { message: string }[] }[] =
+      report.flows[0].steps;
+    assert.equal(steps.length, CASES.length);
+    for (const [n, [body, violation]] of CASES.entries()) {
+      const step = steps.find((s) => s.name === `s${n}`)!;
+      const messages = step.assertions.map((a) => a.message).join("\n");
+      assert.equal(
+        step.status,
+        violation ? "failed" : "passed",
+        `${JSON.stringify(body)}: ${messages}`,
+      );
+      if (violation) assert.match(messages, violation, JSON.stringify(body));
     }
   } finally {
     await server.shutdown();
