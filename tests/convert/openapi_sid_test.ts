@@ -4,7 +4,8 @@
  * string that we created to identify the Workspace resource", with a
  * `pattern`; `/v1/Workspaces/{WorkspaceSid}/…` takes it): the converted
  * suite captures it from the create and sends it, nested a level down too
- * (`{PartSid}` of a gizmo's part), where it left the placeholder
+ * (`{PartSid}` of a gizmo's part) and after a qualifier (`{ChatServiceSid}`
+ * of `/v1/Services/{…}`), where it left the placeholder
  * `WS000…`, which no server knows. And an optional query parameter that is
  * only an identifier's suffix (`Sid` of the parts listing: a part's, to
  * filter by) is not filled with the create's capture (the gizmo's `sid`,
@@ -85,6 +86,20 @@ const DOCUMENT = {
         responses: created("Part", "PT"),
       },
     },
+    "/v1/Services": {
+      post: {
+        operationId: "CreateService",
+        requestBody: FORM,
+        responses: created("Service", "IS"),
+      },
+    },
+    "/v1/Services/{ChatServiceSid}/Channels": {
+      get: {
+        operationId: "ListChannel",
+        parameters: [path("ChatServiceSid", "IS")],
+        responses: OK,
+      },
+    },
     "/v1/Gizmos/{GizmoSid}/Parts/{PartSid}/Statistics": {
       get: {
         operationId: "FetchPartStatistics",
@@ -117,7 +132,8 @@ function startServer() {
     if (unknown || (filter !== null && !made.has(filter))) {
       return Response.json({ message: `no ${unknown ?? filter}` }, { status: 404 });
     }
-    if (req.method === "POST") return answer(parts.length === 2 ? "GZ" : "PT");
+    const prefixes: Record<string, string> = { Gizmos: "GZ", Services: "IS", Parts: "PT" };
+    if (req.method === "POST") return answer(prefixes[parts.at(-1)!]);
     return Response.json({});
   });
   const base = `http://127.0.0.1:${(server.addr as Deno.NetAddr).port}`;
@@ -131,7 +147,7 @@ Deno.test("an identifier answered as sid is captured for {NounSid}; an optional 
     await Deno.writeTextFile(`${dir}/api.json`, JSON.stringify(DOCUMENT));
     const converted = await runCli(["convert", "openapi", `${dir}/api.json`, "-o", `${dir}/out`]);
     assert.equal(converted.code, 0, converted.stderr);
-    assert.doesNotMatch(converted.stderr, /vars\.(GizmoSid|PartSid)/, converted.stderr);
+    assert.doesNotMatch(converted.stderr, /vars\.\w*Sid/, converted.stderr);
     const run = await runCli(["run", `${dir}/out`], {
       env: { BASE_URL: server.base, API_USERNAME: "u", API_PASSWORD: "p" },
     });
@@ -141,6 +157,9 @@ Deno.test("an identifier answered as sid is captured for {NounSid}; an optional 
     const listed = server.asked.filter((a) => /^GET \/v1\/Gizmos\/GZ\w+\/Parts(\?|$)/.test(a));
     assert.ok(listed.length > 0, server.asked.join("\n"));
     assert.ok(listed.every((a) => !a.includes("?")), "the optional Sid filter is left out");
+    // `{ChatServiceSid}` of `/v1/Services/{…}`: the service's sid (a qualifier before its noun).
+    const channels = server.asked.filter((a) => /^GET \/v1\/Services\/IS\w+\/Channels$/.test(a));
+    assert.equal(channels.length, 1, server.asked.join("\n"));
     const stats = server.asked.filter((a) => a.endsWith("/Statistics"));
     assert.ok(stats.length > 0, server.asked.join("\n"));
     for (const a of stats) {

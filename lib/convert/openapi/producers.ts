@@ -156,17 +156,16 @@ class Creates {
 }
 
 /**
- * What a parameter names after the noun of the producer's collection, as
- * a plain name: `name` of `{featureName}` for `POST /features`; "" when it
- * does not start with that noun.
+ * What a parameter names after the noun of the producer's collection, as a plain
+ * name: `name` of `{featureName}` for `POST /features`, `sid` of Twilio's
+ * `{ChatServiceSid}` for `POST /v1/Services`; "" when it does not hold that noun.
  */
 function afterNoun(producer: OpenApiOperation, param: string): string {
   const last = producer.template.split("/").filter((s) => s !== "").at(-1) ?? "";
   const plain = plainName(param);
   for (const noun of [plainName(singular(last)), plainName(last)]) {
-    if (noun !== "" && plain.startsWith(noun) && plain.length > noun.length) {
-      return plain.slice(noun.length);
-    }
+    const at = noun === "" ? -1 : plain.lastIndexOf(noun);
+    if (at >= 0 && plain.length > at + noun.length) return plain.slice(at + noun.length);
   }
   return "";
 }
