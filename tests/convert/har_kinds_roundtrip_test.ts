@@ -13,9 +13,7 @@ import { runCli } from "../support/cli.ts";
 import { CHAT_STEP } from "../kinds/websocket/chat_step.ts";
 import { TOKEN, wsServer } from "../kinds/websocket/servers.ts";
 import { startSseServer } from "../kinds/sse/server.ts";
-import { officialServer, PLACE } from "../fixtures/grpc_reflection/servers.ts";
-
-const GRPC_FIXTURES = new URL("../fixtures/grpc_reflection/", import.meta.url);
+import { ATLAS_PROTO, officialServer, PLACE } from "../fixtures/grpc_reflection/servers.ts";
 
 type Report = {
   flows: {
@@ -167,7 +165,7 @@ Deno.test("run → HAR → convert har → run: a gRPC step comes back as one, d
   const dir = await Deno.makeTempDir({ prefix: "flowrun-har-grpc-" });
   try {
     // The flow names its .proto file; the HAR cannot carry it, so the converted step reflects.
-    await Deno.copyFile(new URL("atlas.proto", GRPC_FIXTURES), `${dir}/atlas.proto`);
+    await Deno.copyFile(ATLAS_PROTO, `${dir}/atlas.proto`);
     const target = `grpc://${server.target}`;
     const { converted, summary, first, second } = await roundTrip(
       PLACE_FLOW,

@@ -9,7 +9,11 @@
  * the HAR report, which keeps every step's response.
  */
 import assert from "node:assert/strict";
-import { officialServer, type Started } from "../../fixtures/grpc_reflection/servers.ts";
+import {
+  ATLAS_PROTO,
+  officialServer,
+  type Started,
+} from "../../fixtures/grpc_reflection/servers.ts";
 import { runCli } from "../../support/cli.ts";
 import { forwardProxy } from "../../support/tls.ts";
 
@@ -65,9 +69,8 @@ ${proto ? "      proto: mirror.proto\n      import_paths: [.]\n" : ""}\
 /** A folder with the flow and the .proto files it names. */
 async function flowDir(steps: string): Promise<string> {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-grpc-parity-" });
-  for (const name of ["mirror.proto", "atlas.proto"]) {
-    await Deno.copyFile(new URL(name, FIXTURES), `${dir}/${name}`);
-  }
+  await Deno.copyFile(new URL("mirror.proto", FIXTURES), `${dir}/mirror.proto`);
+  await Deno.copyFile(ATLAS_PROTO, `${dir}/atlas.proto`);
   await Deno.writeTextFile(
     `${dir}/flow.yaml`,
     `name: parity\nvars: { port: "0" }\nsteps:\n${steps}`,

@@ -17,6 +17,7 @@ import {
   type ReflectionOptions,
 } from "../../../lib/kinds/grpc/reflection.ts";
 import {
+  ATLAS_PROTO,
   Ended,
   fileBytes,
   ITEM,
@@ -480,8 +481,9 @@ Deno.test("reflection: the metadata given is sent; a server refusing without it 
 /** The fixture's .proto files parsed by protobufjs, as a flow's `proto:` files are. */
 function parsedRoot(): protobuf.Root {
   const root = new protobuf.Root();
-  root.resolvePath = (_origin, target) => fixtures + target;
-  root.loadSync(["atlas.proto", "inventory/service.proto"], { keepCase: false });
+  // atlas.proto is named by its absolute path; the inventory files by their import names.
+  root.resolvePath = (_origin, target) => target.startsWith("/") ? target : fixtures + target;
+  root.loadSync([ATLAS_PROTO, "inventory/service.proto"], { keepCase: false });
   root.resolveAll();
   return root;
 }
