@@ -15,6 +15,7 @@
  */
 import { isNode } from "../../check/openapi_operations.ts";
 import type { YNode } from "../yaml_out.ts";
+import type { BodyFill } from "./body_fill.ts";
 import { capturePath } from "./capture_source.ts";
 import { deref } from "./examples.ts";
 import type { OpenApiOperation } from "./operations.ts";
@@ -52,8 +53,9 @@ function answered(doc: unknown, op: OpenApiOperation, key: string): string[] | u
  * const [login, refresh] = operationsOf(doc);
  * const body = { fields: [["body", ymap([["refresh_token", "eyJ..."]])]] as [string, YNode][] };
  * const guards: string[] = [];
- * fillAnswered({ doc, inferred: { login: { op: login } } }, refresh, body, guards,
- *   new Map([[login, "sign_in"]]), (step, key, path) => `\${steps.${step}.capture.${key}} from ${path}`);
+ * fillAnswered({ doc, inferred: { login: { op: login } } }, { op: refresh, body, guards,
+ *   stepOf: new Map([[login, "sign_in"]]),
+ *   capture: (step, key, path) => `\${steps.${step}.capture.${key}} from ${path}` });
  * if (guards[0] !== "${steps.sign_in.capture.refresh_token} from $.json.data.refresh_token") {
  *   throw new Error(JSON.stringify(guards));
  * }
@@ -61,12 +63,9 @@ function answered(doc: unknown, op: OpenApiOperation, key: string): string[] | u
  */
 export function fillAnswered(
   shared: { doc: unknown; inferred: { login?: { op: OpenApiOperation } } },
-  op: OpenApiOperation,
-  body: { fields: [string, YNode][] },
-  guards: string[],
-  stepOf: ReadonlyMap<OpenApiOperation, string>,
-  capture: (step: string, key: string, source: YNode) => string,
+  fill: BodyFill,
 ): void {
+  const { op, body, guards, stepOf, capture } = fill;
   const { doc } = shared;
   const login = shared.inferred.login?.op;
   const fromLogin = login !== undefined && op !== login && stepOf.has(login);

@@ -29,6 +29,7 @@
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { singular } from "../names.ts";
 import { type YMap, ymap, type YNode } from "../yaml_out.ts";
+import type { BodyFill } from "./body_fill.ts";
 import { capturePath } from "./capture_source.ts";
 import type { ParamLink } from "./document_links.ts";
 import { deref } from "./examples.ts";
@@ -281,19 +282,16 @@ export function bodyLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOperat
  * const orders = { method: "POST", template: "/orders" } as OpenApiOperation;
  * const shared = { inferred: { body: new Map([[orders, [link]]]) } };
  * const capture = (step: string, key: string, path: unknown) => `${step}.${key} ${path}`;
- * fillBodyIds(shared, orders, body, guards, new Map([[pets, "create_pet"]]), capture);
+ * fillBodyIds(shared, { op: orders, body, guards, stepOf: new Map([[pets, "create_pet"]]), capture });
  * if (!JSON.stringify(body).includes('["petId","create_pet.id $.json.id"]')) throw new Error();
  * if (guards.join() !== "create_pet.id $.json.id") throw new Error();
  * ```
  */
 export function fillBodyIds(
   shared: { inferred: { body?: Map<OpenApiOperation, BodyLink[]> } },
-  op: OpenApiOperation,
-  body: { fields: [string, YNode][] },
-  guards: string[],
-  stepOf: ReadonlyMap<OpenApiOperation, string>,
-  capture: (step: string, key: string, source: YNode) => string,
+  fill: BodyFill,
 ): void {
+  const { op, body, guards, stepOf, capture } = fill;
   for (const link of shared.inferred.body?.get(op) ?? []) {
     const step = stepOf.get(link.producer);
     const at = body.fields.findIndex(([field, node]) => field === "body" && isYMap(node));

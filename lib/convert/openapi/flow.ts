@@ -122,9 +122,8 @@ export class FlowBuilder {
     body.fields = withNamed(body.fields, namedInBody(doc, op), (k) => this.#ownName(op, k));
     body.fields = withRpcNamed(doc, op, body.fields, (n) => this.#ownName(op, n, `:${n}`));
     fillListed(doc, op.node, body, guards, this.#stepOf.keys(), this.#captured.bind(this));
-    fillAnswered(this.shared, op, body, guards, this.#stepOf, this.#capture.bind(this));
-    fillBodyIds(this.shared, op, body, guards, this.#stepOf, this.#capture.bind(this));
-    fillOwnItem(this.shared, op, body, guards, this.#stepOf, this.#capture.bind(this));
+    const fill = { op, body, guards, stepOf: this.#stepOf, capture: this.#capture.bind(this) };
+    for (const filler of [fillAnswered, fillBodyIds, fillOwnItem]) filler(this.shared, fill);
     for (const file of body.files) {
       this.shared.files.push(file);
       this.shared.placeholders.push({ file: file.path, what: file.what });

@@ -20,6 +20,7 @@
  */
 import { isNode, member, type Node } from "../../check/openapi_operations.ts";
 import type { YMap, YNode } from "../yaml_out.ts";
+import type { BodyFill } from "./body_fill.ts";
 import { captureSource } from "./capture_source.ts";
 import type { ParamLink } from "./document_links.ts";
 import { deref } from "./examples.ts";
@@ -94,23 +95,20 @@ function createAt(op: OpenApiOperation, steps: Iterable<OpenApiOperation>) {
  * const [update, create] = operationsOf(doc); // PUT /pet, then POST /pet (a create)
  * const params = new Map([[update, [{ param: "petId", producer: create, path: ["id"], from: "parent" as const }]]]);
  * const made = { fields: [["body", ymap([["id", 10]])]] as [string, YNode][] };
- * fillOwnItem({ doc, inferred: { params } }, create, made, [], new Map(), () => "");
+ * fillOwnItem({ doc, inferred: { params } }, { op: create, body: made, guards: [], stepOf: new Map(), capture: () => "" });
  * if (!JSON.stringify(made.fields).includes("${RANDOM.DIGITS_13}")) throw new Error();
  * const sent = { fields: [["body", ymap([["id", 10]])]] as [string, YNode][] };
  * const guards: string[] = [];
- * fillOwnItem({ doc, inferred: { params } }, update, sent, guards, new Map([[create, "add_pet"]]),
- *   (step, key) => `\${steps.${step}.capture.${key}}`);
+ * fillOwnItem({ doc, inferred: { params } }, { op: update, body: sent, guards,
+ *   stepOf: new Map([[create, "add_pet"]]), capture: (step, key) => `\${steps.${step}.capture.${key}}` });
  * if (guards[0] !== "${steps.add_pet.capture.petId}") throw new Error(JSON.stringify(guards));
  * ```
  */
 export function fillOwnItem(
   shared: OwnItemShared,
-  op: OpenApiOperation,
-  body: { fields: [string, YNode][] },
-  guards: string[],
-  stepOf: ReadonlyMap<OpenApiOperation, string>,
-  capture: (step: string, key: string, source: YNode) => string,
+  fill: BodyFill,
 ): void {
+  const { op, body, guards, stepOf, capture } = fill;
   const create = op.role === "create" ? op : createAt(op, stepOf.keys());
   if (create === undefined) return;
   const links = linksOf(shared, create);
