@@ -12,15 +12,14 @@ import {
   eql,
   folder,
   type Item,
+  PRODUCT,
+  READ_JSON,
   request,
   SHOP,
   STAFF,
   status,
   updateProduct,
 } from "./warehouse_parts.ts";
-
-const PRODUCT = { productId: "{{product_id}}" };
-const body = "var jsonData = pm.response.json();";
 
 /** A staff page made under the product (`kind`, `published`), its id kept as `<key>_id`. */
 function page(
@@ -36,7 +35,7 @@ function page(
     `${STAFF}/products/:productId/pages`,
     [
       ...status(201),
-      body,
+      READ_JSON,
       ...eql("its kind", "kind", kind),
       `pm.test("it is ${published ? "" : "not "}published", function () {`,
       `    pm.expect(jsonData.published).to.be.${published};`,
@@ -54,7 +53,7 @@ function page(
 function shopPages(name: string, key?: string): Item {
   return request(name, "GET", `${SHOP}/products/:productId/pages?home=false`, [
     ...status(200),
-    body,
+    READ_JSON,
     `pm.test("the list", function () {`,
     `    pm.expect(jsonData.data).to.be.${key ? "not." : ""}empty;`,
     "});",
@@ -81,7 +80,7 @@ export function documents(): Item {
       `${STAFF}/products/:productId/pages/:pageId`,
       [
         ...status(200),
-        body,
+        READ_JSON,
         'pm.test("it is published", function () {',
         "    pm.expect(jsonData.published).to.be.true;",
         "});",
@@ -110,7 +109,7 @@ export function documents(): Item {
         `${STAFF}/groups`,
         [
           ...status(201),
-          body,
+          READ_JSON,
           'pm.collectionVariables.set("readers_group_id", jsonData.id);',
         ],
         undefined,
@@ -139,7 +138,7 @@ export function documents(): Item {
         "Move the care guide into the folder",
         "PATCH",
         `${STAFF}/products/:productId/pages/:pageId`,
-        [...status(200), body, ...inside],
+        [...status(200), READ_JSON, ...inside],
         at("care_guide"),
         { parentId: "{{shelf_folder_id}}" },
       ),
@@ -167,7 +166,7 @@ export function documents(): Item {
       ),
       request("Read the care guide", "GET", `${STAFF}/products/:productId/pages/:pageId`, [
         ...status(200),
-        body,
+        READ_JSON,
         ...eql("its name", "name", "Make the care guide"),
       ], at("care_guide")),
     ], "manager"),
@@ -186,14 +185,14 @@ export function documents(): Item {
         "Read the letter as written",
         "GET",
         `${SHOP}/products/:productId/pages/:pageId?include=content`,
-        [...status(200), body, ...eql("its text, placeholders kept", "content", TEMPLATE)],
+        [...status(200), READ_JSON, ...eql("its text, placeholders kept", "content", TEMPLATE)],
         at("letter"),
       ),
     ], "buyer"),
     folder("Sidebar", [
       request("Find the sidebar", "GET", `${STAFF}/products/:productId/pages?kind=SYSTEM_FOLDER`, [
         ...status(200),
-        body,
+        READ_JSON,
         'pm.test("there are system folders", function () {',
         "    pm.expect(jsonData).to.be.not.empty;",
         "});",
@@ -238,7 +237,7 @@ export function importing(): Item {
       folder("-- Prepare --", [
         request(`Was it imported from ${source} before`, "GET", `${STAFF}/products`, [
           ...status(200),
-          body,
+          READ_JSON,
           `var before = jsonData.find(p => p.name === "${name}" && p.source === "${source}");`,
           "if(before) {",
           '    pm.test("imported before, the checks that follow are skipped");',
@@ -256,7 +255,7 @@ export function importing(): Item {
           `${STAFF}/products/_import?format=${source}`,
           guarded([
             ...status(201),
-            body,
+            READ_JSON,
             'pm.collectionVariables.set("product_id", jsonData.id);',
             'pm.test("it has an id", function () {',
             "    pm.expect(jsonData.id).to.be.not.null;",
@@ -270,7 +269,7 @@ export function importing(): Item {
           "Read the imported product",
           "GET",
           `${STAFF}/products/:productId`,
-          guarded([...status(200), body, ...eql("it is paused", "state", "paused")]),
+          guarded([...status(200), READ_JSON, ...eql("it is paused", "state", "paused")]),
           PRODUCT,
         ),
       ]),
@@ -294,7 +293,7 @@ export function importing(): Item {
       updateProduct("Show the import", "listed", "shown"),
       request("Read the product", "GET", `${STAFF}/products/:productId`, [
         ...status(200),
-        body,
+        READ_JSON,
         ...eql("it is paused", "state", "paused"),
       ], PRODUCT),
       deleteProduct(),

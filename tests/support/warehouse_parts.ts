@@ -93,6 +93,12 @@ export function eql(title: string, field: string, value: unknown): string[] {
   ];
 }
 
+/** The path variable naming the product a scenario made (its id, kept as `product_id`). */
+export const PRODUCT = { productId: "{{product_id}}" };
+
+/** A test script's line reading the answer as JSON, as every checking script starts. */
+export const READ_JSON = "var jsonData = pm.response.json();";
+
 /** Creates the product every scenario is about; it starts paused, hidden and drafted. */
 export function createProduct(name = "Create product"): Item {
   return request(
@@ -101,7 +107,7 @@ export function createProduct(name = "Create product"): Item {
     `${STAFF}/products`,
     [
       ...status(201),
-      "var jsonData = pm.response.json();",
+      READ_JSON,
       ...eql("it is paused", "state", "paused"),
       ...eql("it is hidden", "visibility", "hidden"),
       ...eql("it is drafted", "lifecycle", "drafted"),
@@ -121,14 +127,14 @@ export function updateProduct(name: string, lifecycle: string, visibility: strin
     `${STAFF}/products/:productId`,
     [
       ...status(200),
-      "var jsonData = pm.response.json();",
+      READ_JSON,
       `pm.test("it is paused, ${visibility} and ${lifecycle}", function () {`,
       '    pm.expect(jsonData.state).to.eql("paused");',
       `    pm.expect(jsonData.visibility).to.eql("${visibility}");`,
       `    pm.expect(jsonData.lifecycle).to.eql("${lifecycle}");`,
       "});",
     ],
-    { productId: "{{product_id}}" },
+    PRODUCT,
     { lifecycle, visibility },
     [
       'var product = JSON.parse(pm.collectionVariables.get("product"));',
@@ -143,7 +149,11 @@ export function updateProduct(name: string, lifecycle: string, visibility: strin
 
 /** Deletes the product. */
 export function deleteProduct(): Item {
-  return request("Delete the product", "DELETE", `${STAFF}/products/:productId`, status(204), {
-    productId: "{{product_id}}",
-  });
+  return request(
+    "Delete the product",
+    "DELETE",
+    `${STAFF}/products/:productId`,
+    status(204),
+    PRODUCT,
+  );
 }

@@ -11,6 +11,8 @@ import {
   eql,
   folder,
   type Item,
+  PRODUCT,
+  READ_JSON,
   request,
   SHOP,
   STAFF,
@@ -18,15 +20,12 @@ import {
   updateProduct,
 } from "./warehouse_parts.ts";
 
-const PRODUCT = { productId: "{{product_id}}" };
-const body = "var jsonData = pm.response.json();";
-
 /** Quality rules: each made, read, changed, seen on the product's score, deleted. */
 export function quality(): Item {
   const score = (name: string, empty: boolean) =>
     request(name, "GET", `${STAFF}/products/:productId/score`, [
       ...status(200),
-      body,
+      READ_JSON,
       'pm.test("the rules", function () {',
       `    pm.expect(jsonData.rules).to.be.${empty ? "" : "not."}empty;`,
       "});",
@@ -50,7 +49,7 @@ export function quality(): Item {
           `${STAFF}/quality-rules`,
           [
             ...status(201),
-            body,
+            READ_JSON,
             ...eql("its name", "name", `has ${rule}`),
             `pm.collectionVariables.set("rule_${rule}_id", jsonData.id);`,
           ],
@@ -59,7 +58,7 @@ export function quality(): Item {
         ),
         request(`Read the ${rule} rule`, "GET", `${STAFF}/quality-rules/:ruleId`, [
           ...status(200),
-          body,
+          READ_JSON,
           ...eql("its weight", "weight", 1),
         ], { ruleId: id.ruleId }),
         request(
@@ -68,7 +67,7 @@ export function quality(): Item {
           `${STAFF}/quality-rules/:ruleId`,
           [
             ...status(200),
-            body,
+            READ_JSON,
             ...eql("its new weight", "weight", 3),
           ],
           { ruleId: id.ruleId },
@@ -76,7 +75,7 @@ export function quality(): Item {
         ),
         request(`The score counts ${rule}`, "GET", `${STAFF}/products/:productId/score`, [
           ...status(200),
-          body,
+          READ_JSON,
           `pm.test("it lists the rule", function () {`,
           `    pm.expect(jsonData.rules).to.include("has ${rule}");`,
           "});",
@@ -130,7 +129,7 @@ export function rating(): Item {
           ...status(code),
           ...(code === 201
             ? [
-              body,
+              READ_JSON,
               'pm.test("the rating is kept", function () {',
               '    pm.expect(jsonData.rate).to.eql(pm.collectionVariables.get("rating"));',
               "});",
@@ -167,7 +166,7 @@ export function plans(): Item {
           `${STAFF}/products/:productId/plans/:planId/_${verb.toLowerCase()}`,
           [
             ...status(200),
-            body,
+            READ_JSON,
             ...eql(`it is ${to}`, "status", to),
           ],
           at,
@@ -179,7 +178,7 @@ export function plans(): Item {
           `${STAFF}/products/:productId/plans`,
           [
             ...status(201),
-            body,
+            READ_JSON,
             ...eql("it is in staging", "status", "staging"),
             `pm.collectionVariables.set("plan_${plan}_id", jsonData.id);`,
           ],
