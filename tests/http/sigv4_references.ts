@@ -27,6 +27,15 @@ export interface Signed {
   token?: string;
 }
 
+/** The credentials `c` signs with, in the shape flowrun's signer and the SDK's both take. */
+function credentialsOf(c: SigCase) {
+  return {
+    accessKeyId: c.accessKeyId,
+    secretAccessKey: c.secretAccessKey,
+    sessionToken: c.sessionToken,
+  };
+}
+
 /** flowrun's signature of `c`. */
 export function flowrunSign(c: SigCase): Signed {
   const signed = signV4({
@@ -36,11 +45,7 @@ export function flowrunSign(c: SigCase): Signed {
     headers: c.headers,
     payloadHash: c.unsignedPayload ? "UNSIGNED-PAYLOAD" : payloadHash(c.body),
   }, {
-    credentials: {
-      accessKeyId: c.accessKeyId,
-      secretAccessKey: c.secretAccessKey,
-      sessionToken: c.sessionToken,
-    },
+    credentials: credentialsOf(c),
     region: c.region,
     service: c.service,
     date: new Date(c.date),
@@ -93,11 +98,7 @@ async function sha256Hex(text: string): Promise<string> {
 export async function smithySign(c: SigCase): Promise<Signed> {
   const s3 = c.service === "s3";
   const signer = new SignatureV4({
-    credentials: {
-      accessKeyId: c.accessKeyId,
-      secretAccessKey: c.secretAccessKey,
-      sessionToken: c.sessionToken,
-    },
+    credentials: credentialsOf(c),
     region: c.region,
     service: c.service,
     sha256: Sha256,
