@@ -26,6 +26,7 @@
  * run on the same instance makes and trashes a post of its own.
  */
 import assert from "node:assert/strict";
+import { chromiumEntry } from "../support/chromium_entry.ts";
 import { runCli } from "../support/cli.ts";
 
 const RECORDED = "http://127.0.0.1:8282";
@@ -122,31 +123,19 @@ function entry(
   res: { status?: number; mime?: string; text?: string; headers?: [string, string][] },
   req: { headers?: [string, string][]; json?: unknown; type?: string } = {},
 ) {
-  const mime = res.mime ?? HTML;
-  return {
-    startedDateTime: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
-    time: 5,
-    request: {
-      method,
-      url: `${RECORDED}${path}`,
-      headers: (req.headers ?? []).map(([name, value]) => ({ name, value })),
-      cookies: [],
-      ...(req.json
-        ? { postData: { mimeType: "application/json", text: JSON.stringify(req.json) } }
-        : {}),
-    },
-    response: {
-      status: res.status ?? 200,
-      headers: [["Content-Type", mime], ...(res.headers ?? [])].map(([name, value]) => ({
-        name,
-        value,
-      })),
-      cookies: [],
-      content: { mimeType: mime, text: res.text ?? "" },
-      redirectURL: res.headers?.find(([n]) => n === "Location")?.[1] ?? "",
-    },
-    _resourceType: req.type ?? "document",
-  };
+  return chromiumEntry(i, {
+    method,
+    url: `${RECORDED}${path}`,
+    headers: req.headers ?? [],
+    postData: req.json
+      ? { mimeType: "application/json", text: JSON.stringify(req.json) }
+      : undefined,
+    status: res.status ?? 200,
+    mime: res.mime ?? HTML,
+    text: res.text ?? "",
+    answered: res.headers,
+    type: req.type ?? "document",
+  });
 }
 
 /** The journey on an instance at 127.0.0.1:8282 whose editor made post 5. */

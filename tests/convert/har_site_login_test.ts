@@ -36,6 +36,7 @@
  * cookie of a request (the browser's jar holds it).
  */
 import assert from "node:assert/strict";
+import { chromiumEntry } from "../support/chromium_entry.ts";
 import { runCli } from "../support/cli.ts";
 
 const PASSWORD = "typed-at-the-form-7";
@@ -137,35 +138,23 @@ function entry(
   res: { status: number; mime: string; text: string; headers?: [string, string][] },
   req: { cookie?: string; form?: string; nonce?: string } = {},
 ) {
-  const headers = [
-    ...(req.cookie ? [{ name: "Cookie", value: req.cookie }] : []),
-    ...(req.nonce ? [{ name: "X-WP-Nonce", value: req.nonce }] : []),
-    ...(req.form ? [{ name: "Content-Type", value: "application/x-www-form-urlencoded" }] : []),
+  const form = "application/x-www-form-urlencoded";
+  const headers: [string, string][] = [
+    ...(req.cookie ? [["Cookie", req.cookie] as [string, string]] : []),
+    ...(req.nonce ? [["X-WP-Nonce", req.nonce] as [string, string]] : []),
+    ...(req.form ? [["Content-Type", form] as [string, string]] : []),
   ];
-  return {
-    startedDateTime: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
-    time: 5,
-    request: {
-      method,
-      url: `${RECORDED}${path}`,
-      headers,
-      cookies: [],
-      ...(req.form
-        ? { postData: { mimeType: "application/x-www-form-urlencoded", text: req.form } }
-        : {}),
-    },
-    response: {
-      status: res.status,
-      headers: [
-        { name: "Content-Type", value: res.mime },
-        ...(res.headers ?? []).map(([name, value]) => ({ name, value })),
-      ],
-      cookies: [],
-      content: { mimeType: res.mime, text: res.text },
-      redirectURL: res.headers?.find(([n]) => n === "Location")?.[1] ?? "",
-    },
-    _resourceType: path.startsWith("/api") ? "xhr" : "document",
-  };
+  return chromiumEntry(i, {
+    method,
+    url: `${RECORDED}${path}`,
+    headers,
+    postData: req.form ? { mimeType: form, text: req.form } : undefined,
+    status: res.status,
+    mime: res.mime,
+    text: res.text,
+    answered: res.headers,
+    type: path.startsWith("/api") ? "xhr" : "document",
+  });
 }
 
 /** The journey recorded on the instance at 127.0.0.1:8181: the form, the login, the admin, an API call. */
