@@ -7,6 +7,12 @@
  * lengths, bounds, items and properties); else the value is generated from
  * the schema, as for a property with no example. The generated mock answers
  * by the same rule, so its answers pass the suite's `openapi:` checks.
+ *
+ * A scalar example of the other JSON type is read as the type its schema
+ * asks (issue 52): GererMesAffaires' `RegistrationNumber: {type: string,
+ * example: 5146486846}` means the text "5146486846", and `{type: integer,
+ * example: "10"}` means 10, when that reading fits the schema (pattern,
+ * lengths, a format, enum, bounds) and keeps the digits the document wrote.
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
@@ -15,7 +21,7 @@ import { startOpenApiMock } from "../support/openapi_mock.ts";
 /** Each property: its schema, and the value the request body must hold. */
 const PROPERTIES: Record<string, [Record<string, unknown>, unknown]> = {
   home: [{ type: "boolean", example: "yes" }, true],
-  count: [{ type: "integer", example: "10" }, 1],
+  count: [{ type: "integer", example: "12,17" }, 1],
   ratio: [{ type: "number", example: 2.5 }, 2.5],
   whole: [{ type: "integer", example: 2.5 }, 1],
   status: [{ type: "string", enum: ["open", "closed"], example: "pending" }, "open"],
@@ -31,11 +37,32 @@ const PROPERTIES: Record<string, [Record<string, unknown>, unknown]> = {
     example: { name: 7 },
   }, "a string name, not 7"],
   report: [{ type: "object", example: "none" }, {}],
-  rank: [{ type: "integer", example: "3", default: 2 }, 2],
+  rank: [{ type: "integer", example: "three", default: 2 }, 2],
   name: [{ type: "string", example: "Widget" }, "Widget"],
   color: [{ type: "string", nullable: true, example: null }, null],
   kind: [{ type: "string", enum: ["a", "b"], example: "b" }, "b"],
   level: [{ type: "integer", examples: ["x", 3] }, 3],
+  // A scalar example of the other JSON type: its text (or the number a text
+  // writes) is the value when that fits the schema.
+  registration: [{ type: "string", example: 5146486846 }, "5146486846"],
+  price: [{ type: "string", example: 100.5 }, "100.5"],
+  answer: [{ type: "string", example: true }, "true"],
+  digits: [{ type: "string", pattern: "^[0-9]{6}$", example: 201902 }, "201902"],
+  width: [{ type: "string", format: "int64", example: 42 }, "42"],
+  choice: [{ type: "string", enum: ["1", "2"], example: 2 }, "2"],
+  amount: [{ type: "integer", example: "10" }, 10],
+  share: [{ type: "number", example: "2.5" }, 2.5],
+  negative: [{ type: "integer", example: "-7" }, -7],
+  // ... and when it does not, the value is made from the schema.
+  letters: [{ type: "string", pattern: "^[A-Z]{3}$", example: 123 }, "AAA"],
+  brief: [{ type: "string", maxLength: 3, example: 12345 }, "str"],
+  day: [{ type: "string", format: "date", example: 20190130 }, "2024-01-01"],
+  huge: [{ type: "string", example: 12345678901234567890 }, "string"],
+  pick: [{ type: "string", enum: ["a", "b"], example: 1 }, "a"],
+  cap: [{ type: "integer", maximum: 5, example: "9" }, 1],
+  part: [{ type: "integer", example: "2.5" }, 1],
+  spaced: [{ type: "integer", example: " 10" }, 1],
+  hex: [{ type: "integer", example: "0x10" }, 1],
 };
 
 const GADGET = {

@@ -15,6 +15,7 @@
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { patternRegExp, tameTest } from "./pattern.ts";
+import { readAsTyped } from "./example_text.ts";
 
 /** How deep into an example's objects and arrays its schema is followed. */
 const MAX_FIT_DEPTH = 8;
@@ -22,14 +23,20 @@ const MAX_FIT_DEPTH = 8;
 /**
  * The document's own value for schema `s`, if it gives one that fits: its
  * `example`, `default` or one of its `examples` that validates against it
- * (the first such), else its `const` or `enum`'s first.
+ * (the first such), as written or read as the type the schema asks
+ * (`example_text.ts`: `5146486846` for a text is "5146486846"), else its
+ * `const` or `enum`'s first.
  *
  * @example
  * ```ts
  * import { givenValue } from "./example_fits.ts";
  * const same = (n: unknown) => n;
- * const got = givenValue({ type: "integer", example: "10", default: 2 }, same);
+ * const got = givenValue({ type: "integer", example: "12,17", default: 2 }, same);
  * if (!got.found || got.value !== 2) throw new Error(JSON.stringify(got));
+ * if (givenValue({ type: "integer", example: "10" }, same).value !== 10) throw new Error();
+ * if (givenValue({ type: "string", example: 5146486846 }, same).value !== "5146486846") {
+ *   throw new Error();
+ * }
  * if (givenValue({ type: "boolean", example: "yes" }, same).found) throw new Error();
  * ```
  */
@@ -42,8 +49,12 @@ export function givenValue(
     ...["example", "default"].filter((key) => Object.hasOwn(s, key)).map((key) => s[key]),
     ...examples,
   ];
-  const fitting = offered.findIndex((value) => exampleFits(value, s, deref));
-  if (fitting >= 0) return { found: true, value: offered[fitting] };
+  for (const value of offered) {
+    if (exampleFits(value, s, deref)) return { found: true, value };
+    // A scalar of the other JSON type (5146486846 for a text): its reading, where that fits.
+    const read = readAsTyped(value, s);
+    if (read !== undefined && exampleFits(read, s, deref)) return { found: true, value: read };
+  }
   if (Object.hasOwn(s, "const")) return { found: true, value: s.const };
   const listed = Array.isArray(s.enum) ? s.enum : [];
   return listed.length > 0 ? { found: true, value: listed[0] } : { found: false };
