@@ -271,7 +271,7 @@ Deno.test("each scheme kind is its auth: block, credentials from named environme
   assert.deepEqual(blockOf(browser), { bearer: { token: "${ENV.BROWSER_API_TOKEN}" } });
   assert.match(
     browser.notes[0],
-    /"browser" is oauth2 \(authorizationCode, implicit: a person signs in at a browser, which a run cannot do\): BROWSER_API_TOKEN holds a token got beforehand/,
+    /"browser" is oauth2 \(authorizationCode, implicit: a person signs in at a browser, which a run cannot do\): BROWSER_API_TOKEN holds a token got beforehand \(OAuth2 authorizationCode flow: sign in at https:\/\/api\.test\/a, then exchange the code at https:\/\/api\.test\/t, scopes read\)$/,
   );
   assert.deepEqual(
     [...auth.env.values()].map((e) => `${e.name}: ${e.what}`),
@@ -291,7 +291,8 @@ Deno.test("each scheme kind is its auth: block, credentials from named environme
       'OAUTH2_USERNAME: the resource owner\'s user name for "owner" (password grant)',
       'OAUTH2_PASSWORD: the resource owner\'s password for "owner" (password grant)',
       'DEVICE_CLIENT_ID: the OAuth2 client id of "device" (device_code grant)',
-      'BROWSER_API_TOKEN: an access token of "browser" (oauth2: fetch one and set it)',
+      // Where a browser's token comes from: its URLs resolved against the first server (issue 52).
+      'BROWSER_API_TOKEN: an access token of "browser" (OAuth2 authorizationCode flow: sign in at https://api.test/a, then exchange the code at https://api.test/t, scopes read)',
     ],
   );
 });
@@ -352,7 +353,7 @@ Deno.test("one block shared by the steps is written once at flow level; security
   );
   assert.match(
     text,
-    /^name: placed\n# "browser" is oauth2 \(authorizationCode, implicit: .*\): API_TOKEN holds a token got beforehand\nauth:\n {2}bearer:\n {4}token: \$\{ENV\.API_TOKEN\}\nsteps:\n/m,
+    /^name: placed\n# "browser" is oauth2 \(authorizationCode, implicit: .*\): API_TOKEN holds a token got beforehand \(OAuth2 authorizationCode flow: sign in at https:\/\/api\.test\/a, then exchange the code at https:\/\/api\.test\/t\)\nauth:\n {2}bearer:\n {4}token: \$\{ENV\.API_TOKEN\}\nsteps:\n/m,
   );
   assert.equal(flow.auth?.kind, "bearer");
   // The loader gives each step its effective auth: the flow's, or its own none.

@@ -26,6 +26,8 @@ import { envName } from "../names.ts";
 import type { YMap } from "../yaml_out.ts";
 import { type EnvNamer, schemeBlock } from "./auth_blocks.ts";
 import { loginBlock } from "./auth_login.ts";
+import { browserHint, schemeScopes } from "./auth_browser.ts";
+import { tokenWhat } from "./auth_oauth2.ts";
 import type { Login } from "./login.ts";
 
 /** Where an operation's credentials go when no `auth:` block can send them. */
@@ -106,6 +108,7 @@ function fills(places: Map<string, string>, name: string, scheme: Node, comments
 export class AuthSchemes implements EnvNamer {
   readonly env = new Map<string, EnvVar>();
   readonly #taken = new Set<string>();
+  readonly #scopes = new Map<string, string[]>();
 
   /**
    * `server`: the document's first server URL (variables at their defaults), for relative URLs;
@@ -186,6 +189,22 @@ export class AuthSchemes implements EnvNamer {
   }
 
   /**
+   * The scopes the document's operations ask of `scheme`, each once ({@linkcode schemeScopes}).
+   *
+   * @example
+   * ```ts
+   * import { AuthSchemes } from "./auth.ts";
+   * const auth = new AuthSchemes({ paths: { "/a": { get: { security: [{ o: ["read"] }] } } } });
+   * if (auth.scopesOf("o")[0] !== "read" || auth.scopesOf("k").length !== 0) throw new Error();
+   * ```
+   */
+  scopesOf(scheme: string): string[] {
+    const known = this.#scopes.get(scheme) ?? schemeScopes(this.doc, scheme);
+    this.#scopes.set(scheme, known);
+    return known;
+  }
+
+  /**
    * The variable of the document's apiKey scheme that sends its key at
    * `place` ({@linkcode placeOf}), for a parameter declared there that
    * the operation's own credentials do not send (Apideck's app id header,
@@ -234,7 +253,7 @@ export class AuthSchemes implements EnvNamer {
     const type = String(scheme.type ?? "");
     if (type === "apiKey" && typeof scheme.name === "string") this.#apiKey(name, scheme, out);
     else if (type === "http" || type === "oauth2" || type === "openIdConnect") {
-      this.#token(name, type, String(scheme.scheme ?? "").toLowerCase(), out);
+      this.#token(name, scheme, out);
     } else out.comments.push(`security scheme "${name}" (${type || "no type"}) is not converted`);
   }
 
@@ -248,18 +267,28 @@ export class AuthSchemes implements EnvNamer {
   }
 
   /** http basic, http bearer (any other http scheme is sent as one), oauth2, openIdConnect. */
-  #token(name: string, type: string, httpScheme: string, out: Credentials): void {
+  #token(name: string, scheme: Node, out: Credentials): void {
+    const type = String(scheme.type ?? "");
+    const httpScheme = String(scheme.scheme ?? "").toLowerCase();
     if (type === "http" && httpScheme === "basic") {
       const env = this.envVar(name, "API_BASIC_AUTH", `base64 of "user:password" for "${name}"`);
       out.headers.push(["Authorization", `Basic \${ENV.${env}}`]);
       return;
     }
+    // Several schemes at once: any oauth2 flow's token is got beforehand, a browser's says where.
+    const hint = type === "oauth2"
+      ? browserHint(scheme, this.server, this.scopesOf(name))
+      : undefined;
     const what = type === "http"
       ? `the bearer token of "${name}"`
+      : hint
+      ? tokenWhat(name, hint)
       : `an access token of "${name}" (${type}: fetch one and set it)`;
     const env = this.envVar(name, "API_TOKEN", what);
     if (type !== "http") {
-      out.comments.push(`"${name}" is ${type}: ${env} holds a token got beforehand`);
+      out.comments.push(
+        `"${name}" is ${type}: ${env} holds a token got beforehand${hint ? ` (${hint})` : ""}`,
+      );
     } else if (httpScheme !== "bearer") {
       out.comments.push(`"${name}" is http ${httpScheme}: sent as a bearer token; check it`);
     }

@@ -14,6 +14,8 @@ export interface EnvNamer {
   envVar(scheme: string, base: string, what: string): string;
   /** The document's first server URL, its variables at their defaults. */
   readonly server?: string;
+  /** The scopes the document's operations ask of `scheme` (`auth_browser.ts`). */
+  scopesOf?(scheme: string): string[];
 }
 
 /** An `auth:` block, and what to say about it in a comment. */

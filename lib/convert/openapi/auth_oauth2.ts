@@ -7,7 +7,8 @@
  * unless a test IdP does). Its `scope` is what the operation's requirement
  * lists. A scheme with only `authorizationCode` or `implicit` (a person signs
  * in at a browser, which a run cannot do) is a bearer token from
- * `API_TOKEN`, got beforehand, as a comment says.
+ * `API_TOKEN`, got beforehand, as a comment says, with where to get one
+ * (`auth_browser.ts`).
  *
  * An endpoint on the origin of the document's first server (written
  * relative, which is resolved against that server, or absolute) is kept
@@ -20,6 +21,7 @@
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { ymap, type YNode } from "../yaml_out.ts";
 import { bearer, type EnvNamer, type MadeBlock } from "./auth_bearer.ts";
+import { browserHint } from "./auth_browser.ts";
 
 /** The document's flows flowrun runs, preferred first, with their grant. */
 const GRANTS = [
@@ -67,13 +69,31 @@ export function oauth2Block(
       : [];
     return { block: ymap([["oauth2", ymap(entries)]]), notes };
   }
-  const made = bearer(env, name, `an access token of "${name}" (oauth2: fetch one and set it)`);
+  const hint = browserHint(scheme, env.server, [
+    ...new Set([...env.scopesOf?.(name) ?? [], ...scopes]),
+  ]);
+  const made = bearer(env, name, tokenWhat(name, hint));
   const browser = Object.keys(flows).join(", ") || "no flow";
   made.notes.push(
     `"${name}" is oauth2 (${browser}: a person signs in at a browser, which a run cannot do): ` +
-      `${made.token} holds a token got beforehand`,
+      `${made.token} holds a token got beforehand${hint ? ` (${hint})` : ""}`,
   );
   return made;
+}
+
+/**
+ * What the token variable of oauth2 scheme `name` holds, with where to get one if `hint` says.
+ *
+ * @example
+ * ```ts
+ * import { tokenWhat } from "./auth_oauth2.ts";
+ * if (tokenWhat("o", undefined) !== 'an access token of "o" (oauth2: fetch one and set it)') throw new Error();
+ * if (tokenWhat("o", "OAuth2 implicit flow: get one at https://x.test/a") !==
+ *   'an access token of "o" (OAuth2 implicit flow: get one at https://x.test/a)') throw new Error();
+ * ```
+ */
+export function tokenWhat(name: string, hint: string | undefined): string {
+  return `an access token of "${name}" (${hint ?? "oauth2: fetch one and set it"})`;
 }
 
 /** The client's keys, and the resource owner's for the password grant. */
