@@ -205,6 +205,11 @@ corpusTest(
         const valid = await runCli(["validate", out[0], "--no-env"]);
         assert.equal(valid.code, 0, `${name}: ${valid.stdout}${valid.stderr}`);
       }
+      // Petstore's petstore_auth is an implicit flow: the summary says where its token comes from.
+      assert.match(
+        summaries.get("petstore.yaml")!,
+        /\n {2}API_TOKEN: an access token of "petstore_auth" \(OAuth2 implicit flow: get one at http:\/\/petstore\.swagger\.io\/oauth\/dialog, scopes write:pets read:pets\)\n/,
+      );
       const box = await tree(`${dir}/box.com.json-1`);
       const steps = [...box.values()].reduce((n, t) => n + t.split("\n  - name: ").length - 1, 0);
       // A step per operation, and a copy of each producer a flow reads from another flow (issue 52),
