@@ -26,6 +26,7 @@
  * @module
  */
 import { cacheRoot, type Launch } from "./servers.ts";
+import { seedOnce } from "./seed_once.ts";
 import { debianPackagesMissing } from "./debian.ts";
 
 const CODE = "/usr/share/redmine";
@@ -105,38 +106,14 @@ u.save!`;
 
 /** Makes the seeded database in the cache unless it is there; a lock makes parallel files wait. */
 async function seedDatabase(): Promise<void> {
-  const folder = SEED.slice(0, SEED.lastIndexOf("/"));
-  if (await exists(SEED)) return;
-  await Deno.mkdir(cacheRoot, { recursive: true });
-  for (let poll = 0;; poll++) {
-    try {
-      await Deno.mkdir(`${folder}.lock`);
-      break;
-    } catch {
-      if (poll >= 360) throw new Error(`${folder}.lock was held for 3 minutes; remove it`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-  const work = await Deno.makeTempDir({ prefix: "flowrun-redmine-seed-" });
-  try {
-    if (await exists(SEED)) return;
-    const started = performance.now();
+  // A lock is never taken over: a seeding that died leaves it, and the wait ends in an error.
+  await seedOnce({ name: "redmine", seed: SEED, staleMs: Infinity }, async (work, part) => {
     await layOut(work);
     await redmine(work, "rake", ["db:migrate"]);
     await redmine(work, "rake", ["redmine:load_default_data"]);
     await redmine(work, "rails", ["runner", SET_PASSWORD]);
-    await Deno.mkdir(folder, { recursive: true });
-    await Deno.copyFile(`${work}/redmine.sqlite3`, `${SEED}.part`);
-    await Deno.rename(`${SEED}.part`, SEED);
-    console.error(`redmine: seeded database made in ${Math.round(performance.now() - started)} ms`);
-  } finally {
-    await Deno.remove(work, { recursive: true }).catch(() => {});
-    await Deno.remove(`${folder}.lock`).catch(() => {});
-  }
-}
-
-async function exists(path: string): Promise<boolean> {
-  return await Deno.stat(path).then(() => true, () => false);
+    await Deno.copyFile(`${work}/redmine.sqlite3`, part);
+  });
 }
 
 /** A fresh instance's folder: its layout and a copy of the seeded database. */

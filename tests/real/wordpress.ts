@@ -27,7 +27,8 @@
  *
  * @module
  */
-import { cacheRoot, type Launch, takeLock } from "./servers.ts";
+import { cacheRoot, type Launch } from "./servers.ts";
+import { seedOnce } from "./seed_once.ts";
 import { debianPackagesMissing } from "./debian.ts";
 
 const CODE = "/usr/share/wordpress";
@@ -197,32 +198,10 @@ async function install(work: string): Promise<void> {
 
 /** Makes the seeded data folder in the cache unless it is there; a lock makes parallel files wait. */
 async function seedDatabase(): Promise<void> {
-  const folder = SEED.slice(0, SEED.lastIndexOf("/"));
-  if (await exists(SEED)) return;
-  await Deno.mkdir(cacheRoot, { recursive: true });
-  for (let poll = 0; !takeLock(`${folder}.lock`, 180_000); poll++) {
-    if (poll >= 360) throw new Error(`${folder}.lock was held for 3 minutes; remove it`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  const work = await Deno.makeTempDir({ prefix: "flowrun-wordpress-seed-" });
-  try {
-    if (await exists(SEED)) return;
-    const started = performance.now();
+  await seedOnce({ name: "wordpress", seed: SEED, staleMs: 180_000 }, async (work, part) => {
     await install(work);
-    await Deno.mkdir(folder, { recursive: true });
-    await run(["cp", "-a", `${work}/db`, `${SEED}.part`]);
-    await Deno.rename(`${SEED}.part`, SEED);
-    console.error(
-      `wordpress: seeded database made in ${Math.round(performance.now() - started)} ms`,
-    );
-  } finally {
-    await Deno.remove(work, { recursive: true }).catch(() => {});
-    await Deno.remove(`${folder}.lock`).catch(() => {});
-  }
-}
-
-async function exists(path: string): Promise<boolean> {
-  return await Deno.stat(path).then(() => true, () => false);
+    await run(["cp", "-a", `${work}/db`, part]);
+  });
 }
 
 /** A fresh instance's folder: its code, configuration and a copy of the seeded database. */
