@@ -27,6 +27,7 @@
  */
 import { cacheRoot, type Launch } from "./servers.ts";
 import { seedOnce } from "./seed_once.ts";
+import { runBounded, stderrTail } from "./bounded.ts";
 import { debianPackagesMissing } from "./debian.ts";
 
 const CODE = "/usr/share/redmine";
@@ -83,18 +84,10 @@ async function layOut(dir: string): Promise<void> {
 
 /** Runs Redmine's `bin/NAME args` for the instance in `dir`, killed after 5 minutes. */
 async function redmine(dir: string, name: string, args: string[]): Promise<void> {
-  const child = new Deno.Command(`${CODE}/bin/${name}`, {
-    args,
-    cwd: CODE,
-    env: instanceEnv(dir),
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const timer = setTimeout(() => child.kill("SIGKILL"), 300_000);
-  const out = await child.output().finally(() => clearTimeout(timer));
+  const bound = { ms: 300_000, cwd: CODE, env: instanceEnv(dir) };
+  const out = await runBounded([`${CODE}/bin/${name}`, ...args], bound);
   if (!out.success) {
-    const said = new TextDecoder().decode(out.stderr).trim().slice(-1500);
+    const said = stderrTail(out);
     throw new Error(`redmine's ${name} ${args.join(" ")} failed (exit ${out.code}): ${said}`);
   }
 }

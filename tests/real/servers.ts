@@ -19,6 +19,7 @@
  *
  * @module
  */
+import { runBounded, stderrTail } from "./bounded.ts";
 
 /** A package at the exact version the tests pin. */
 export interface Pinned {
@@ -125,19 +126,13 @@ async function npmInstall(packages: readonly Pinned[], prefix: string): Promise<
     overrides: Object.assign({}, ...packages.map((p) => p.overrides ?? {})),
   };
   await Deno.writeTextFile(`${prefix}/package.json`, JSON.stringify(manifest, null, 2) + "\n");
-  const child = new Deno.Command("npm", {
-    args: ["install", "--prefix", prefix, "--no-audit", "--no-fund", "--loglevel=error"],
-    env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1", npm_config_nodedir: "/usr" },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const timer = setTimeout(() => child.kill("SIGKILL"), 300_000);
-  const out = await child.output().finally(() => clearTimeout(timer));
+  const out = await runBounded(
+    ["npm", "install", "--prefix", prefix, "--no-audit", "--no-fund", "--loglevel=error"],
+    { ms: 300_000, env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1", npm_config_nodedir: "/usr" } },
+  );
   if (out.code !== 0) {
     const names = packages.map((p) => `${p.name}@${p.version}`).join(" ");
-    const said = new TextDecoder().decode(out.stderr).trim().slice(-1500);
-    throw new Error(`npm install ${names} failed (exit ${out.code}): ${said}`);
+    throw new Error(`npm install ${names} failed (exit ${out.code}): ${stderrTail(out)}`);
   }
   await Deno.writeTextFile(marker, new Date().toISOString() + "\n");
 }

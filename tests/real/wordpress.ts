@@ -29,6 +29,7 @@
  */
 import { cacheRoot, type Launch } from "./servers.ts";
 import { seedOnce } from "./seed_once.ts";
+import { runBounded, stderrTail } from "./bounded.ts";
 import { debianPackagesMissing } from "./debian.ts";
 
 const CODE = "/usr/share/wordpress";
@@ -112,18 +113,9 @@ function wpConfig(dir: string): string {
 
 /** Runs `cmd`, killed after 2 minutes; throws with what it said when it fails. */
 async function run(cmd: string[], env: Record<string, string> = {}): Promise<void> {
-  const child = new Deno.Command(cmd[0], {
-    args: cmd.slice(1),
-    env,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
-  const out = await child.output().finally(() => clearTimeout(timer));
+  const out = await runBounded(cmd, { ms: 120_000, env });
   if (!out.success) {
-    const said = new TextDecoder().decode(out.stderr).trim().slice(-1500);
-    throw new Error(`${cmd.join(" ")} failed (exit ${out.code}): ${said}`);
+    throw new Error(`${cmd.join(" ")} failed (exit ${out.code}): ${stderrTail(out)}`);
   }
 }
 
