@@ -231,6 +231,7 @@ export const SLOW: readonly string[] = [
   "tests/check/openapi_draft4_test.ts",
   "tests/convert/openapi_contradicting_example_test.ts",
   "tests/convert/openapi_sid_test.ts",
+  "tests/cli/convert_openapi_browser_auth_test.ts",
   "tests/kinds/registry_test.ts",
   "tests/real/har/node_red_stored_test.ts",
   "tests/cli/convert_postman_first_run_test.ts",
