@@ -11,7 +11,7 @@
  * with a document written here for the blogging API the in-memory server of
  * tests/apps/conduit serves (tests/fixtures/openapi/inferred/blog.yaml, 3.1,
  * 19 operations; blog-3.0.yaml its 3.0 form: tags in two cases, no token in
- * the sign-in's schema) run against that server, and a second shape (tests/fixtures/openapi/shelter.yaml:
+ * the sign-in's schema) run against that server, and a second shape (tests/fixtures/openapi/inferred/shelter.yaml:
  * bearer token from `/auth/token`, `{petId}` from `id`, `{who}` only from
  * `links`, an email format checked) against a server written here: at
  * least 90 % of the operations are answered 2xx.
@@ -214,7 +214,7 @@ const SHELTER_OPS = [
   "PUT /owners/{who}/pets/{petId}",
 ];
 
-/** The Shelter API of tests/fixtures/openapi/shelter.yaml, strict about what it accepts. */
+/** The Shelter API of tests/fixtures/openapi/inferred/shelter.yaml, strict about what it accepts. */
 function startShelter(options: { refusePets?: boolean } = {}) {
   const shelters = new Set<string>();
   const accounts = new Map<string, { email: string; password: string }>();
