@@ -14,7 +14,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
-import { startOpenApiMock } from "../support/openapi_mock.ts";
+import { withConverted } from "../support/openapi_converted.ts";
 
 const ok = { "200": { description: "ok", content: { "application/json": { schema: {} } } } };
 
@@ -89,12 +89,7 @@ const CODE =
   'an access token of "partner" (OAuth2 authorizationCode flow: sign in at https://shop.test/oauth/authorize, then exchange the code at https://shop.test/oauth/token, scopes orders:read)';
 
 Deno.test("convert openapi: a browser's OAuth2 flow says where to get the token and its scopes", async () => {
-  const dir = await Deno.makeTempDir();
-  const mock = startOpenApiMock(DOCUMENT);
-  try {
-    await Deno.writeTextFile(`${dir}/api.json`, JSON.stringify(DOCUMENT));
-    const converted = await runCli(["convert", "openapi", `${dir}/api.json`, "-o", `${dir}/out`]);
-    assert.equal(converted.code, 0, converted.stderr);
+  await withConverted(DOCUMENT, async ({ out, mock, converted }) => {
     const summary = converted.stderr;
     assert.ok(summary.includes(`\n  API_TOKEN: ${IMPLICIT}\n`), summary);
     assert.ok(summary.includes(`\n  PARTNER_API_TOKEN: ${CODE}\n`), summary);
@@ -105,25 +100,25 @@ Deno.test("convert openapi: a browser's OAuth2 flow says where to get the token 
     );
     assert.equal(summary.match(/get one at|sign in at/g)?.length, 2, summary);
 
-    const pets = await Deno.readTextFile(`${dir}/out/pets.yaml`);
+    const pets = await Deno.readTextFile(`${out}/pets.yaml`);
     // Above each step of the token: the same hint (one token serves every step).
     const said = pets.match(
       /# "petstore_auth" is oauth2 \(implicit: a person signs in at a browser, which a run cannot do\): API_TOKEN holds a token got beforehand \(OAuth2 implicit flow: get one at https:\/\/idp\.test\/oauth\/authorize, scopes read:pets write:pets\)\n/g,
     );
     assert.equal(said?.length, 2, pets);
     assert.doesNotMatch(pets, /admin:pets/, "the key, not the token, is getPet's credential");
-    const orders = await Deno.readTextFile(`${dir}/out/orders.yaml`);
+    const orders = await Deno.readTextFile(`${out}/orders.yaml`);
     assert.match(
       orders,
       /^# "partner" is oauth2 \(implicit, authorizationCode: a person signs in at a browser, which a run cannot do\): PARTNER_API_TOKEN holds a token got beforehand \(OAuth2 authorizationCode flow: sign in at https:\/\/shop\.test\/oauth\/authorize, then exchange the code at https:\/\/shop\.test\/oauth\/token, scopes orders:read\)\nauth:\n {2}bearer:\n {4}token: \$\{ENV\.PARTNER_API_TOKEN\}\n/m,
     );
-    const reports = await Deno.readTextFile(`${dir}/out/reports.yaml`);
+    const reports = await Deno.readTextFile(`${out}/reports.yaml`);
     assert.match(
       reports,
       /# "partner" is oauth2: PARTNER_API_TOKEN holds a token got beforehand \(OAuth2 authorizationCode flow: sign in at https:\/\/shop\.test\/oauth\/authorize, then exchange the code at https:\/\/shop\.test\/oauth\/token, scopes orders:read\)\n/,
     );
     assert.match(reports, /Authorization: Bearer \$\{ENV\.PARTNER_API_TOKEN\}/);
-    const stock = await Deno.readTextFile(`${dir}/out/stock.yaml`);
+    const stock = await Deno.readTextFile(`${out}/stock.yaml`);
     assert.doesNotMatch(stock, /signs in at a browser|get one at|sign in at/);
 
     const env = {
@@ -134,13 +129,10 @@ Deno.test("convert openapi: a browser's OAuth2 flow says where to get the token 
       CLIENT_ID: "client-1",
       CLIENT_SECRET: "secret-1",
     };
-    const run = await runCli(["run", `${dir}/out`], { env });
+    const run = await runCli(["run", `${out}`], { env });
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.deepEqual(mock.refused, []);
     assert.ok(mock.tokens.has("pets-token") && mock.tokens.has("partner-token"));
     assert.deepEqual(mock.tokenRequests, ["/oauth/machine-token"]);
-  } finally {
-    await mock.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });

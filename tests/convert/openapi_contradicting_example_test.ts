@@ -16,7 +16,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
-import { startOpenApiMock } from "../support/openapi_mock.ts";
+import { withConverted } from "../support/openapi_converted.ts";
 
 /** Each property: its schema, and the value the request body must hold. */
 const PROPERTIES: Record<string, [Record<string, unknown>, unknown]> = {
@@ -96,13 +96,8 @@ const DOCUMENT = {
 };
 
 Deno.test("an example its own schema refuses is not sent: the value is made from the schema", async () => {
-  const dir = await Deno.makeTempDir();
-  const mock = startOpenApiMock(DOCUMENT);
-  try {
-    await Deno.writeTextFile(`${dir}/api.json`, JSON.stringify(DOCUMENT));
-    const converted = await runCli(["convert", "openapi", `${dir}/api.json`, "-o", `${dir}/out`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const run = await runCli(["run", `${dir}/out`], { env: { BASE_URL: mock.base } });
+  await withConverted(DOCUMENT, async ({ out, mock }) => {
+    const run = await runCli(["run", `${out}`], { env: { BASE_URL: mock.base } });
     // The mock's answer is made by the same rule: the step's openapi: check passes.
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.match(run.stdout, /1 step: 1 passed/);
@@ -111,8 +106,5 @@ Deno.test("an example its own schema refuses is not sent: the value is made from
     // A name is made unique per run (a create's name must not clash): its type is what counts.
     assert.equal(typeof sent.owner.name, "string");
     assert.deepEqual({ ...sent, owner: expected.owner }, expected);
-  } finally {
-    await mock.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
