@@ -33,12 +33,12 @@
  * @module
  */
 import {
+  awaitLock,
   cacheRoot,
   type Instance,
   type Launch,
   type Prepared,
   start,
-  takeLock,
 } from "./servers.ts";
 
 /** Ghost's version the tests pin. */
@@ -166,10 +166,7 @@ export async function prepareGhost(): Promise<Prepared> {
     let cached = exists(`${prefix}/.installed`);
     if (!cached) {
       await Deno.mkdir(cacheRoot, { recursive: true });
-      for (let poll = 0; !takeLock(lock, 1_200_000); poll++) {
-        if (poll >= 1920) throw new Error(`${lock} was held for 16 minutes`);
-        await new Promise((r) => setTimeout(r, 500));
-      }
+      await awaitLock(lock, 1_200_000, 960_000);
       try {
         cached = exists(`${prefix}/.installed`);
         if (!cached) await installGhost();

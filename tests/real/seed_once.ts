@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { cacheRoot, takeLock } from "./servers.ts";
+import { awaitLock, cacheRoot } from "./servers.ts";
 
 /** What is seeded: `name` (in the temporary folder's name and the time it says), at `seed`. */
 export interface Seed {
@@ -42,10 +42,7 @@ export async function seedOnce(
   const folder = seed.slice(0, seed.lastIndexOf("/"));
   if (await exists(seed)) return;
   await Deno.mkdir(cacheRoot, { recursive: true });
-  for (let poll = 0; !takeLock(`${folder}.lock`, staleMs); poll++) {
-    if (poll >= 360) throw new Error(`${folder}.lock was held for 3 minutes; remove it`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  await awaitLock(`${folder}.lock`, staleMs, 180_000);
   const work = await Deno.makeTempDir({ prefix: `flowrun-${name}-seed-` });
   try {
     // Another file may have made it while this one waited for the lock.

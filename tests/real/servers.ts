@@ -77,12 +77,7 @@ export async function install(packages: readonly Pinned[]): Promise<Install> {
   // Test files that share a server run in parallel: one installs, the others wait for it.
   const lock = `${prefix}.lock`;
   await Deno.mkdir(cacheRoot, { recursive: true });
-  for (let poll = 0; !takeLock(lock); poll++) {
-    if (poll >= 720) {
-      throw new Error(`${lock} was held for 6 minutes; remove it if no install runs`);
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  await awaitLock(lock, 600_000, 360_000);
   try {
     if (exists(marker)) return { prefix, cached: true, ms: performance.now() - started };
     await npmInstall(packages, prefix);
@@ -90,6 +85,28 @@ export async function install(packages: readonly Pinned[]): Promise<Install> {
     await Deno.remove(lock).catch(() => {});
   }
   return { prefix, cached: false, ms: performance.now() - started };
+}
+
+/**
+ * Waits, polling every 500 ms, until {@linkcode takeLock} takes `lock` (one
+ * left `staleMs` ago is taken over); throws once `waitMs` have gone by, so a
+ * lock nobody frees fails the test instead of hanging it.
+ *
+ * @example
+ * ```ts
+ * import { awaitLock, takeLock } from "./servers.ts";
+ * const lock = `${await Deno.makeTempDir()}/lock`;
+ * await awaitLock(lock, 600_000, 1_000);
+ * if (takeLock(lock)) throw new Error();
+ * ```
+ */
+export async function awaitLock(lock: string, staleMs: number, waitMs: number): Promise<void> {
+  for (let poll = 0; !takeLock(lock, staleMs); poll++) {
+    if (poll * 500 >= waitMs) {
+      throw new Error(`${lock} was held for ${waitMs / 60_000} minutes; remove it if nothing runs`);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
 }
 
 /**
