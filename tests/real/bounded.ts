@@ -19,12 +19,12 @@ export interface Bound {
  *
  * @example
  * ```ts
- * import { runBounded } from "./bounded.ts";
- * const out = await runBounded(["sh", "-c", "echo hi; exit 3"], { ms: 10_000 });
+ * import { runCommandBounded } from "./bounded.ts";
+ * const out = await runCommandBounded(["sh", "-c", "echo hi; exit 3"], { ms: 10_000 });
  * if (out.code !== 3 || new TextDecoder().decode(out.stdout) !== "hi\n") throw new Error();
  * ```
  */
-export async function runBounded(cmd: string[], bound: Bound): Promise<Deno.CommandOutput> {
+export async function runCommandBounded(cmd: string[], bound: Bound): Promise<Deno.CommandOutput> {
   const { ms, ...where } = bound;
   const child = new Deno.Command(cmd[0], {
     args: cmd.slice(1),

@@ -9,7 +9,7 @@
  * @module
  */
 import type { Pinned } from "./servers.ts";
-import { runBounded } from "./bounded.ts";
+import { runCommandBounded } from "./bounded.ts";
 
 /**
  * The generators at pinned versions. Portman 1.33.0 requires `tslib` at run
@@ -24,7 +24,7 @@ export const GENERATORS: readonly Pinned[] = [
 
 /** Runs `node` with `args` in `cwd`, killed after 2 minutes; throws with its output on failure. */
 async function node(args: string[], cwd: string): Promise<string> {
-  const out = await runBounded(["node", ...args], { ms: 120_000, cwd });
+  const out = await runCommandBounded(["node", ...args], { ms: 120_000, cwd });
   const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
   if (out.code !== 0) throw new Error(`node ${args.join(" ")} failed (exit ${out.code}):\n${text}`);
   return text;

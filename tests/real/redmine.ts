@@ -27,7 +27,7 @@
  */
 import { cacheRoot, type Launch } from "./servers.ts";
 import { seedOnce } from "./seed_once.ts";
-import { runBounded, stderrTail } from "./bounded.ts";
+import { runCommandBounded, stderrTail } from "./bounded.ts";
 import { debianPackagesMissing } from "./debian.ts";
 
 const CODE = "/usr/share/redmine";
@@ -85,7 +85,7 @@ async function layOut(dir: string): Promise<void> {
 /** Runs Redmine's `bin/NAME args` for the instance in `dir`, killed after 5 minutes. */
 async function redmine(dir: string, name: string, args: string[]): Promise<void> {
   const bound = { ms: 300_000, cwd: CODE, env: instanceEnv(dir) };
-  const out = await runBounded([`${CODE}/bin/${name}`, ...args], bound);
+  const out = await runCommandBounded([`${CODE}/bin/${name}`, ...args], bound);
   if (!out.success) {
     const said = stderrTail(out);
     throw new Error(`redmine's ${name} ${args.join(" ")} failed (exit ${out.code}): ${said}`);

@@ -19,7 +19,7 @@
  *
  * @module
  */
-import { runBounded, stderrTail } from "./bounded.ts";
+import { runCommandBounded, stderrTail } from "./bounded.ts";
 
 /** A package at the exact version the tests pin. */
 export interface Pinned {
@@ -143,7 +143,7 @@ async function npmInstall(packages: readonly Pinned[], prefix: string): Promise<
     overrides: Object.assign({}, ...packages.map((p) => p.overrides ?? {})),
   };
   await Deno.writeTextFile(`${prefix}/package.json`, JSON.stringify(manifest, null, 2) + "\n");
-  const out = await runBounded(
+  const out = await runCommandBounded(
     ["npm", "install", "--prefix", prefix, "--no-audit", "--no-fund", "--loglevel=error"],
     { ms: 300_000, env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1", npm_config_nodedir: "/usr" } },
   );

@@ -29,7 +29,7 @@
  */
 import { cacheRoot, type Launch } from "./servers.ts";
 import { seedOnce } from "./seed_once.ts";
-import { runBounded, stderrTail } from "./bounded.ts";
+import { runCommandBounded, stderrTail } from "./bounded.ts";
 import { debianPackagesMissing } from "./debian.ts";
 
 const CODE = "/usr/share/wordpress";
@@ -113,7 +113,7 @@ function wpConfig(dir: string): string {
 
 /** Runs `cmd`, killed after 2 minutes; throws with what it said when it fails. */
 async function run(cmd: string[], env: Record<string, string> = {}): Promise<void> {
-  const out = await runBounded(cmd, { ms: 120_000, env });
+  const out = await runCommandBounded(cmd, { ms: 120_000, env });
   if (!out.success) {
     throw new Error(`${cmd.join(" ")} failed (exit ${out.code}): ${stderrTail(out)}`);
   }
