@@ -13,6 +13,7 @@ import { MAX_DEPTH, MAX_DOCUMENT_BYTES } from "../model/limits.ts";
 import type { Loading } from "./context.ts";
 import type { Entry } from "./entry.ts";
 import { plainString } from "./not_allowed.ts";
+import { dropUnnamedRefs } from "./unnamed_refs.ts";
 
 /** Why a document cannot be used, and the fix. */
 export interface Unusable {
@@ -117,6 +118,7 @@ function parseShared(bytes: Uint8Array, path: string, key: string) {
   const known = byKind.get(json);
   if (known) return known;
   const parsed = parseDocument(bytes, path);
+  if ("document" in parsed) dropUnnamedRefs(parsed.document);
   byKind.set(json, parsed);
   return parsed;
 }

@@ -21,6 +21,7 @@ import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { MAX_FILE_CHAIN, MAX_OPENAPI_BYTES, MAX_OPENAPI_FILES, MAX_REF_CHAIN } from "./limits.ts";
 import { atPointer, dirname, pointerOf, refError, refTarget, type Target } from "./refs.ts";
 import { dropUnusedDangling } from "./used_parts.ts";
+import { dropUnnamedRefs } from "../../load/unnamed_refs.ts";
 
 /** Reads one file: its bytes, or why it cannot be read. */
 export type ReadFile = (path: string) => Promise<Uint8Array | { why: string }>;
@@ -349,6 +350,7 @@ export async function bundleDocument(
   check(parsed.document);
   bundler.loaded.set(path, { root: parsed.document, chain: 1 });
   dropUnusedDangling(parsed.document);
+  dropUnnamedRefs(parsed.document);
   await bundler.crawl(path);
   const copied = bundler.copy(parsed.document, path, []) as Node;
   const document = bundler.order.length === 0
