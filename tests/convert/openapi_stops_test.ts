@@ -52,3 +52,35 @@ Deno.test("an operation that stops something the API manages, or only reads abou
     assert.ok(!stops(path, node, method), `${path} ${JSON.stringify(node)}`);
   }
 });
+
+Deno.test("an operation that restarts the container or host the server runs in stops it", () => {
+  // Homebridge UI's Docker restart runs `sudo kill 1`; its Linux ones `shutdown -r now`.
+  const stopping: [string, Record<string, unknown>][] = [
+    ["/api/platform-tools/docker/restart-container", {
+      summary: "Restart the `homebridge/homebridge` docker image container.",
+    }],
+    ["/api/platform-tools/linux/restart-host", { summary: "Restart the host server." }],
+    ["/system/reboot", { summary: "Reboot the host machine" }],
+  ];
+  for (const [path, node] of stopping) {
+    assert.ok(stops(path, node, "put"), `${path} ${JSON.stringify(node)}`);
+  }
+  // A container the API manages is named by its id (Docker Engine's own API).
+  assert.ok(!stops("/containers/{id}/restart", { summary: "Restart a container" }));
+});
+
+Deno.test("an operation whose words restart the API the document is titled for stops it", () => {
+  const [op, other, course] = operationsOf({
+    paths: {
+      "/api/backup/restart": {
+        put: { summary: "Trigger a hard restart of Homebridge (use after restoring backup)." },
+      },
+      "/api/backup/stop": { put: { summary: "Stop the backup of Homebridge" } },
+      "/course/restart": { put: { summary: "Restart course calculations." } },
+    },
+  });
+  assert.ok(stopsServer(op, "Homebridge UI API Reference"));
+  assert.ok(!stopsServer(op, "Backups"));
+  assert.ok(!stopsServer(other, "Homebridge UI API Reference"));
+  assert.ok(!stopsServer(course, "Course API"));
+});

@@ -92,12 +92,12 @@ export interface OpenApiInput {
 export function convertOpenApi(input: OpenApiInput): OpenApiResult {
   const doc = withLoginSecurity(withDeclaredSecurity(input.document));
   const all = operationsOf(doc);
-  const stopping = all.filter(stopsServer);
+  const info = isNode(doc.info) ? doc.info : {};
+  const title = typeof info.title === "string" && info.title.trim() ? info.title.trim() : "api";
+  const stopping = all.filter((op) => stopsServer(op, title));
   // A step flowrun cannot send (TRACE) would make its whole flow fail to load.
   const unsendable = all.filter((op) => !stopping.includes(op) && methodProblem(op.method));
   const ops = all.filter((op) => !stopping.includes(op) && !unsendable.includes(op));
-  const info = isNode(doc.info) ? doc.info : {};
-  const title = typeof info.title === "string" && info.title.trim() ? info.title.trim() : "api";
   if (all.length === 0) {
     throw new UsageError(
       "bad-openapi",

@@ -25,15 +25,24 @@
  * server's authentication off (etcd's `POST /v3/auth/disable`, "AuthDisable disables
  * authentication."): the server then refuses the credential every other step sends ("invalid
  * auth token", 401), in the flows beside it and after it; turning it on, or off for one user
- * ("Disables the authentication of one user"), is no such switch.
+ * ("Disables the authentication of one user"), is no such switch. The words
+ * may also name what the server runs in, the container or host ("Restart
+ * the host server.", Homebridge UI's "Restart the `homebridge/homebridge`
+ * docker image container.", which runs `sudo kill 1`), or the API itself by
+ * the name the document is titled with and nothing more ("Trigger a hard
+ * restart of Homebridge (use after restoring backup).", in "Homebridge UI
+ * API Reference").
  *
  * @module
  */
 import type { OpenApiOperation } from "./operations.ts";
 
 const STOP = /\b(?:shut\s*down|shutdown|stops?|terminates?|halts?|kills?|restarts?|reboots?)\b/i;
+// What the server runs as or in: its process, and the container or host (a restart of either
+// stops it too). A few words may come between (`the \`homebridge/homebridge\` docker image
+// container`).
 const SERVER =
-  /\b(?:(?:the|this)\s+(?:\w+\s+)?(?:server|service|instance|process|application|app)|server)\b/i;
+  /\b(?:(?:the|this)\s+(?:\S+\s+){0,3}(?:server|service|instance|process|application|app|container|host|machine)|server)\b/i;
 /** A last path segment that is the act alone. */
 const ACT = /^(?:shutdown|shut-down|restart|reboot|halt|exit|maintenance|read-?only)$/i;
 const READS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
@@ -60,7 +69,7 @@ const AUTH_OFF =
  * if (ops.map(stopsServer).join() !== "true,true,false,false,false,true,true,false") throw new Error();
  * ```
  */
-export function stopsServer(op: OpenApiOperation): boolean {
+export function stopsServer(op: OpenApiOperation, title = ""): boolean {
   if (op.template.includes("{") || READS.has(op.method)) return false;
   // What each sentence of the words says is stopped: the words after the verb.
   const objects = [op.node.summary, op.node.description, op.node.operationId]
@@ -72,11 +81,25 @@ export function stopsServer(op: OpenApiOperation): boolean {
       const stop = STOP.exec(w);
       return stop === null ? [] : [w.slice(stop.index + stop[0].length)];
     });
-  if (objects.some((o) => SERVER.test(o))) return true;
+  if (objects.some((o) => SERVER.test(o) || namesTitle(o, title))) return true;
   const words = [op.node.summary, op.node.description].filter((w) => typeof w === "string");
   if (words.some((w) => AUTH_OFF.test(String(w)))) return true;
   // The path's act alone decides when the words name nothing else stopped ("Restart course
   // calculations." restarts something of the API's).
   const act = ACT.test(op.template.split("/").filter((s) => s !== "").at(-1) ?? "");
   return act && !objects.some((o) => /[a-z]{3,}/i.test(o));
+}
+
+/**
+ * Whether the object of a stop (`of Homebridge (use after restoring backup)`) is the API's own
+ * name: the first words of the document's title, and nothing else once an aside in parentheses
+ * and a leading `of`/`the` are dropped ("course calculations" is no "Course API").
+ */
+function namesTitle(object: string, title: string): boolean {
+  const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}_-]+/gu) ?? [];
+  const named = words(object.replace(/\([^)]*\)/g, " "));
+  while (named[0] === "of" || named[0] === "the") named.shift();
+  const titled = words(title);
+  return named.length > 0 && named.length <= titled.length &&
+    named.every((w, i) => titled[i] === w);
 }
