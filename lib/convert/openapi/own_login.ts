@@ -1,0 +1,71 @@
+/**
+ * An OAuth2 password flow whose `tokenUrl` is an operation of the document
+ * itself that takes JSON is that API's own login, not an OAuth2 token
+ * endpoint: RFC 6749 (4.3.2) has a token request sent as a form with
+ * `grant_type`, and a login that reads JSON refuses one. `@nestjs/swagger`
+ * documents a JWT login so (`addBearerAuth({type: "oauth2", flows:
+ * {password: {tokenUrl: "/api/auth/login"}}})`, Homebridge UI's document),
+ * and its users have an account, not a client id and secret. Such a scheme
+ * is read as one the login's token serves, sent as a bearer; a `tokenUrl`
+ * elsewhere, or at an operation that takes a form, stays OAuth2's.
+ *
+ * @module
+ */
+import { isNode, type Node } from "../../check/openapi_operations.ts";
+import { deref } from "./examples.ts";
+
+/** The scheme as login.ts's `TokenScheme`: the login's token, sent as a bearer. */
+export interface OwnLogin {
+  bearer: true;
+  prefix: "Bearer ";
+  where: string;
+  description: string;
+  /** The path of the login `tokenUrl` names. */
+  login: string;
+}
+
+/** The path of `tokenUrl` (absolute or relative), without its query. */
+function pathOf(tokenUrl: string): string {
+  try {
+    return new URL(tokenUrl, "http://base.invalid/").pathname;
+  } catch {
+    return tokenUrl;
+  }
+}
+
+/** Whether the POST at `template` takes a JSON body and no form. */
+function takesJson(doc: Node, template: string): boolean {
+  const item = isNode(doc.paths) ? doc.paths[template] : undefined;
+  const post = isNode(item) ? item.post : undefined;
+  const body = isNode(post) ? deref(doc, post.requestBody) : undefined;
+  const types = Object.keys(isNode(body) && isNode(body.content) ? body.content : {});
+  return types.some((t) => /json/i.test(t)) && !types.some((t) => /form/i.test(t));
+}
+
+/**
+ * The scheme `s` as the document's own login's, when it is an OAuth2
+ * password flow whose `tokenUrl` names a POST of the document taking JSON
+ * (the path as written, or ending with it under a server's path).
+ *
+ * @example
+ * ```ts
+ * import { ownLoginScheme } from "./own_login.ts";
+ * const json = { content: { "application/json": { schema: {} } } };
+ * const doc = { paths: { "/api/auth/login": { post: { requestBody: json } } } };
+ * const s = { type: "oauth2", flows: { password: { tokenUrl: "/api/auth/login" } } };
+ * if (ownLoginScheme(doc, s)?.login !== "/api/auth/login") throw new Error();
+ * if (ownLoginScheme(doc, { ...s, flows: { password: { tokenUrl: "/oauth/token" } } })) throw new Error();
+ * ```
+ */
+export function ownLoginScheme(doc: Node, s: Node): OwnLogin | undefined {
+  const flows = isNode(s.flows) ? s.flows : undefined;
+  const password = isNode(flows?.password) ? flows.password : undefined;
+  if (s.type !== "oauth2" || typeof password?.tokenUrl !== "string") return undefined;
+  const path = pathOf(password.tokenUrl);
+  const login = Object.keys(isNode(doc.paths) ? doc.paths : {}).find((t) =>
+    (path === t || path.endsWith(t)) && takesJson(doc, t)
+  );
+  if (login === undefined) return undefined;
+  const description = typeof s.description === "string" ? s.description : "";
+  return { bearer: true, prefix: "Bearer ", where: "oauth2 password", description, login };
+}
