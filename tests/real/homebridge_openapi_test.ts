@@ -1,0 +1,94 @@
+/**
+ * `convert openapi` on Homebridge UI 5.10.0 (npm `homebridge-config-ui-x`,
+ * a NestJS app, started by homebridge.ts standalone with a storage folder
+ * of its own): a user who has made the first user in the set-up wizard
+ * downloads the document the UI serves (`/swagger-json`, 110 operations),
+ * converts it with default options, and runs the summary's command with
+ * only the variables it asks for on that instance. Measured: the operations
+ * that got a 2xx; today's count is the floor (docs/real-servers.md names
+ * why the others are refused). Before anything is sent the flows are
+ * checked to hold none of the operations that act on the machine or end
+ * the UI. `REAL_KEEP=DIR` keeps the document, flows and report.
+ */
+import assert from "node:assert/strict";
+import { runCli } from "../support/cli.ts";
+import { accepted, convertAndRunAsPrinted, knownOnly, operationsOf } from "./measure.ts";
+import { prepare, realTest, withInstance } from "./servers.ts";
+import {
+  HOMEBRIDGE,
+  HOMEBRIDGE_ADMIN,
+  HOMEBRIDGE_DOCUMENT,
+  homebridgeFirstUser,
+  homebridgeLaunch,
+} from "./homebridge.ts";
+
+const prepared = await prepare(HOMEBRIDGE);
+
+/** The operations accepted on 2026-11-27 (see docs/real-servers.md). */
+const FLOOR = 52;
+
+/**
+ * Operations that restart or stop the host, the container, the UI or
+ * Homebridge: the converter must leave each out (a `sudo kill 1`, a
+ * `shutdown -h now`, a SIGKILL of the UI).
+ */
+const HARMFUL = [
+  "PUT /api/server/restart",
+  "PUT /api/platform-tools/linux/restart-host",
+  "PUT /api/platform-tools/linux/shutdown-host",
+  "PUT /api/platform-tools/docker/restart-container",
+  "PUT /api/backup/restart",
+];
+
+realTest(
+  `Homebridge UI's own OpenAPI document, converted and run on a fresh instance, gets a 2xx on at least ${FLOOR} of its 110 operations`,
+  prepared.ignoredBecause,
+  async (dir) => {
+    const launch = homebridgeLaunch(prepared.install!.prefix);
+    await withInstance(launch, async (b) => {
+      await homebridgeFirstUser(b.origin);
+      const response = await fetch(`${b.origin}${HOMEBRIDGE_DOCUMENT}`);
+      assert.equal(response.status, 200);
+      const doc = await response.json();
+      await Deno.writeTextFile(`${dir}/homebridge.json`, JSON.stringify(doc, null, 2));
+      const ops = operationsOf(doc);
+      assert.equal(ops.length, 110);
+      // Nothing is sent until the flows are known to leave the harmful operations out.
+      const first = await runCli([
+        "convert",
+        "openapi",
+        `${dir}/homebridge.json`,
+        "-o",
+        `${dir}/x`,
+      ]);
+      assert.equal(first.code, 0, first.stderr);
+      const left = /^Left out \d+ operations? that stop the server.*$/m.exec(first.stderr)?.[0];
+      for (const op of HARMFUL) assert.ok(left?.includes(op), `${op} is not left out: ${left}`);
+      const trial = await convertAndRunAsPrinted(
+        ["convert", "openapi", `${dir}/homebridge.json`, "-o", `${dir}/flows`],
+        `${dir}/report.json`,
+        // The first user's account, which the user made in the set-up wizard.
+        knownOnly({
+          BASE_URL: b.origin,
+          LOGIN_USERNAME: HOMEBRIDGE_ADMIN.username,
+          LOGIN_PASSWORD: HOMEBRIDGE_ADMIN.password,
+        }),
+      );
+      console.error(trial.converted.stderr);
+      assert.equal(trial.converted.code, 0, trial.converted.stderr);
+      assert.ok(trial.report, `no report:\n${trial.run.stdout}\n${trial.run.stderr}`);
+      const result = accepted(ops, trial.report.steps);
+      console.error(
+        `homebridge-config-ui-x@${
+          HOMEBRIDGE[1].version
+        }: ${result.accepted.length} of ${ops.length} operations accepted (2xx); refused:\n  ${
+          result.refused.map((op) => `${op.method} ${op.path}: ${op.got}`).join("\n  ")
+        }`,
+      );
+      assert.ok(result.accepted.length >= FLOOR, `${result.accepted.length} < ${FLOOR}`);
+      const flows = [...Deno.readDirSync(`${dir}/flows`)].filter((e) => e.name.endsWith(".yaml"))
+        .map((e) => Deno.readTextFileSync(`${dir}/flows/${e.name}`)).join("\n");
+      assert.ok(!flows.includes(HOMEBRIDGE_ADMIN.password), "no literal credential");
+    });
+  },
+);
