@@ -40,6 +40,7 @@ import { stepOptions } from "./stream_answer.ts";
 import { saidCredential, withSaidAuth } from "./said_auth.ts";
 import { ownQuery, RUN_VARS } from "./run_values.ts";
 import { fillOwnItem } from "./own_item.ts";
+import { fillReadBack } from "./read_back.ts";
 import { serialOf } from "./serial.ts";
 import { tokenGiver, tokenSource } from "./login.ts";
 import { runValues } from "./login_account.ts";
@@ -123,7 +124,7 @@ export class FlowBuilder {
     body.fields = withRpcNamed(doc, op, body.fields, (n) => this.#ownName(op, n, `:${n}`));
     fillListed(doc, op.node, body, guards, this.#stepOf.keys(), this.#captured.bind(this));
     const fill = { op, body, guards, stepOf: this.#stepOf, capture: this.#capture.bind(this) };
-    for (const filler of [fillAnswered, fillBodyIds, fillOwnItem]) filler(this.shared, fill);
+    for (const f of [fillAnswered, fillBodyIds, fillOwnItem, fillReadBack]) f(this.shared, fill);
     for (const file of body.files) {
       this.shared.files.push(file);
       this.shared.placeholders.push({ file: file.path, what: file.what });

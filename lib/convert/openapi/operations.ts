@@ -31,6 +31,7 @@ import { deref } from "./examples.ts";
 import { itemDeleteDepth, listedItems } from "./listed_items.ts";
 import { isRpcDocument, rpcVerb } from "./rpc_verbs.ts";
 import { borrowSiblingQuery } from "./sibling_query.ts";
+import { writesReadBack } from "./writes_read.ts";
 
 /** One operation of the document. */
 export interface OpenApiOperation {
@@ -126,7 +127,8 @@ function tagSpelling(doc: Node): (tag: string) => string {
 
 /** Sets what an operation does (`role`) and, when it lists items, where it runs among the deletes. */
 function classify(doc: Node, op: OpenApiOperation, uses: ReturnType<typeof pathsOf>): void {
-  const byPaths = roleOf(op, uses);
+  // A write sending back what its path's read answered runs after that read: no create.
+  const byPaths = writesReadBack(op, doc.paths) ? undefined : roleOf(op, uses);
   // An RPC function's POST is no evidence of a create (each has one): its name is.
   const role = uses.rpc
     ? rpcVerb(op.template, op.node.operationId) ?? (byPaths === "create" ? undefined : byPaths)
