@@ -84,7 +84,12 @@ export function runValues(
   const { login } = shared.inferred;
   // A sign-in needing the document's key is no login of the suite's, but signs in as the user too.
   const other = login?.op !== op && shared.doc !== undefined && isSignIn(shared.doc, op);
-  const account = (login?.op === op && !login.register) || other ? new Set<string>() : undefined;
+  // A password alone, asked by a call of the user's account, is that account's (confirmOwn).
+  const own = login !== undefined && !login.register && login.op !== op &&
+    shared.doc !== undefined && confirmsOwn(shared.doc, op);
+  const account = (login?.op === op && !login.register) || other || own
+    ? new Set<string>()
+    : undefined;
   if (other) fields = withCredentials(shared.doc!, op, fields, account!);
   return fields.map(([k, v]) => {
     if (k === "multipart") return [k, v];
@@ -94,6 +99,31 @@ export function runValues(
       account ? signInAs(made, account, shared.auth, `${op.method} ${op.template}`) : made,
     ];
   });
+}
+
+/**
+ * Whether `op`'s JSON body is a password alone: a call made with the login's
+ * token asking the signed-in account to confirm itself (Homebridge UI's
+ * `POST /api/users/otp/deactivate {password}`). A body with a second
+ * password (`{currentPassword, newPassword}`) or a name besides is no such
+ * confirmation.
+ *
+ * @example
+ * ```ts
+ * import { confirmsOwn } from "./login_account.ts";
+ * const body = (properties: object) => ({ requestBody: { content: { "application/json": {
+ *   schema: { type: "object", properties } } } } });
+ * const op = (node: object) => ({ method: "POST", template: "/x", node }) as never;
+ * if (!confirmsOwn({}, op(body({ password: { type: "string" } })))) throw new Error();
+ * if (confirmsOwn({}, op(body({ password: {}, newPassword: {} })))) throw new Error();
+ * ```
+ */
+export function confirmsOwn(doc: Node, op: OpenApiOperation): boolean {
+  const body = deref(doc, op.node.requestBody);
+  const content = isNode(body) && isNode(body.content) ? body.content : {};
+  const media = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
+  const props = properties(doc, isNode(media) ? media.schema : undefined);
+  return props.length === 1 && isPasswordField(props[0][0], props[0][1]);
 }
 
 /**
