@@ -84,3 +84,23 @@ Deno.test("an operation whose words restart the API the document is titled for s
   assert.ok(!stopsServer(other, "Homebridge UI API Reference"));
   assert.ok(!stopsServer(course, "Course API"));
 });
+
+Deno.test("an operation that updates or installs the API itself, named by its title, is left out whatever its path", () => {
+  // Homebridge UI's plugin update installs from npm, and an update of the UI restarts it.
+  const [update, plugin, settings] = operationsOf({
+    paths: {
+      "/api/plugins/update/{pluginName}": {
+        post: {
+          summary: "Trigger an update for Homebridge, homebridge-config-ui-x, or any plugin.",
+        },
+      },
+      "/api/plugins/{name}/restart": { put: { summary: "Restart a plugin's child bridge" } },
+      "/api/settings": { put: { summary: "Update the Homebridge UI settings" } },
+    },
+  });
+  const title = "Homebridge UI API Reference";
+  assert.ok(stopsServer(update, title));
+  assert.ok(!stopsServer(update, "Plugin Store"));
+  assert.ok(!stopsServer(plugin, title));
+  assert.ok(!stopsServer(settings, title));
+});

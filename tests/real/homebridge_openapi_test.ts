@@ -42,8 +42,8 @@ const FLOOR = 56;
 
 /**
  * Operations that restart or stop the host, the container, the UI or
- * Homebridge: the converter must leave each out (a `sudo kill 1`, a
- * `shutdown -h now`, a SIGKILL of the UI).
+ * Homebridge, or install its code: the converter must leave each out (a
+ * `sudo kill 1`, a `shutdown -h now`, a SIGKILL of the UI, an npm install).
  */
 const HARMFUL = [
   "PUT /api/server/restart",
@@ -51,6 +51,8 @@ const HARMFUL = [
   "PUT /api/platform-tools/linux/shutdown-host",
   "PUT /api/platform-tools/docker/restart-container",
   "PUT /api/backup/restart",
+  // An update of Homebridge, the UI or a plugin installs from npm (and restarts the UI).
+  "POST /api/plugins/update/{pluginName}",
 ];
 
 realTest(

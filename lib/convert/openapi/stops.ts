@@ -31,7 +31,10 @@
  * docker image container.", which runs `sudo kill 1`), or the API itself by
  * the name the document is titled with and nothing more ("Trigger a hard
  * restart of Homebridge (use after restoring backup).", in "Homebridge UI
- * API Reference").
+ * API Reference"). An update or install of the API itself so named
+ * replaces its code, from the network, and restarts it ("Trigger an update
+ * for Homebridge, homebridge-config-ui-x, or any plugin."): left out too,
+ * whatever its path names.
  *
  * @module
  */
@@ -43,6 +46,8 @@ const STOP = /\b(?:shut\s*down|shutdown|stops?|terminates?|halts?|kills?|restart
 // container`).
 const SERVER =
   /\b(?:(?:the|this)\s+(?:\S+\s+){0,3}(?:server|service|instance|process|application|app|container|host|machine)|server)\b/i;
+/** Stopping, or replacing the server's own code (an update or install of the API itself). */
+const REPLACE = new RegExp(`${STOP.source}|\\b(?:updates?|upgrades?|install(?:s|ation)?)\\b`, "i");
 /** A last path segment that is the act alone. */
 const ACT = /^(?:shutdown|shut-down|restart|reboot|halt|exit|maintenance|read-?only)$/i;
 const READS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
@@ -70,18 +75,12 @@ const AUTH_OFF =
  * ```
  */
 export function stopsServer(op: OpenApiOperation, title = ""): boolean {
-  if (op.template.includes("{") || READS.has(op.method)) return false;
-  // What each sentence of the words says is stopped: the words after the verb.
-  const objects = [op.node.summary, op.node.description, op.node.operationId]
-    .filter((w): w is string => typeof w === "string")
-    // `shutdownServer` → `shutdown Server`.
-    .map((w) => w.replace(/([a-z])([A-Z])/g, "$1 $2"))
-    .flatMap((w) => w.split(/[.!?](?:\s|$)/))
-    .flatMap((w) => {
-      const stop = STOP.exec(w);
-      return stop === null ? [] : [w.slice(stop.index + stop[0].length)];
-    });
-  if (objects.some((o) => SERVER.test(o) || namesTitle(o, title))) return true;
+  if (READS.has(op.method)) return false;
+  // The API itself, named by its title, whatever its path names (`/plugins/update/{name}`).
+  if (objectsOf(op, REPLACE).some((o) => namesTitle(o, title))) return true;
+  if (op.template.includes("{")) return false;
+  const objects = objectsOf(op, STOP);
+  if (objects.some((o) => SERVER.test(o))) return true;
   const words = [op.node.summary, op.node.description].filter((w) => typeof w === "string");
   if (words.some((w) => AUTH_OFF.test(String(w)))) return true;
   // The path's act alone decides when the words name nothing else stopped ("Restart course
@@ -90,15 +89,31 @@ export function stopsServer(op: OpenApiOperation, title = ""): boolean {
   return act && !objects.some((o) => /[a-z]{3,}/i.test(o));
 }
 
+/** What each sentence of the words says is acted on by `verb`: the words after it. */
+function objectsOf(op: OpenApiOperation, verb: RegExp): string[] {
+  return [op.node.summary, op.node.description, op.node.operationId]
+    .filter((w): w is string => typeof w === "string")
+    // `shutdownServer` → `shutdown Server`.
+    .map((w) => w.replace(/([a-z])([A-Z])/g, "$1 $2"))
+    .flatMap((w) => w.split(/[.!?](?:\s|$)/))
+    .flatMap((w) => {
+      const found = verb.exec(w);
+      return found === null ? [] : [w.slice(found.index + found[0].length)];
+    });
+}
+
 /**
- * Whether the object of a stop (`of Homebridge (use after restoring backup)`) is the API's own
- * name: the first words of the document's title, and nothing else once an aside in parentheses
- * and a leading `of`/`the` are dropped ("course calculations" is no "Course API").
+ * Whether the object of a stop or an update (`of Homebridge (use after restoring backup)`, `for
+ * Homebridge, homebridge-config-ui-x, or any plugin`) first names the API itself: the first words
+ * of the document's title, and nothing else, once an aside in parentheses, a leading `of`, `for`
+ * or `the`, and what a list names after its first are dropped ("course calculations" is no
+ * "Course API", "the Homebridge UI settings" no "Homebridge UI API Reference").
  */
 function namesTitle(object: string, title: string): boolean {
   const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}_-]+/gu) ?? [];
-  const named = words(object.replace(/\([^)]*\)/g, " "));
-  while (named[0] === "of" || named[0] === "the") named.shift();
+  const first = object.replace(/\([^)]*\)/g, " ").split(/,|\b(?:or|and)\b/)[0];
+  const named = words(first);
+  while (["of", "for", "the"].includes(named[0] ?? "")) named.shift();
   const titled = words(title);
   return named.length > 0 && named.length <= titled.length &&
     named.every((w, i) => titled[i] === w);
