@@ -9,7 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { operationsOf } from "../../lib/convert/openapi/operations.ts";
-import { stopsServer } from "../../lib/convert/openapi/stops.ts";
+import { ownResources, stopsServer } from "../../lib/convert/openapi/stops.ts";
 
 /** Whether the one operation `method path` with `node` is taken for one that stops the server. */
 function stops(path: string, node: Record<string, unknown>, method = "post"): boolean {
@@ -79,10 +79,10 @@ Deno.test("an operation whose words restart the API the document is titled for s
       "/course/restart": { put: { summary: "Restart course calculations." } },
     },
   });
-  assert.ok(stopsServer(op, "Homebridge UI API Reference"));
-  assert.ok(!stopsServer(op, "Backups"));
-  assert.ok(!stopsServer(other, "Homebridge UI API Reference"));
-  assert.ok(!stopsServer(course, "Course API"));
+  assert.ok(stopsServer(op, { title: "Homebridge UI API Reference" }));
+  assert.ok(!stopsServer(op, { title: "Backups" }));
+  assert.ok(!stopsServer(other, { title: "Homebridge UI API Reference" }));
+  assert.ok(!stopsServer(course, { title: "Course API" }));
 });
 
 Deno.test("an operation that updates or installs the API itself, named by its title, is left out whatever its path", () => {
@@ -99,8 +99,38 @@ Deno.test("an operation that updates or installs the API itself, named by its ti
     },
   });
   const title = "Homebridge UI API Reference";
-  assert.ok(stopsServer(update, title));
-  assert.ok(!stopsServer(update, "Plugin Store"));
-  assert.ok(!stopsServer(plugin, title));
-  assert.ok(!stopsServer(settings, title));
+  assert.ok(stopsServer(update, { title }));
+  assert.ok(!stopsServer(update, { title: "Plugin Store" }));
+  assert.ok(!stopsServer(plugin, { title }));
+  assert.ok(!stopsServer(settings, { title }));
+});
+
+Deno.test("an update of one of the API's own resources is kept, though the title names it too", () => {
+  // "Update todo" in "Todo API" updates a todo, an item of the API, not the API itself: the
+  // word names a schema or a collection of the document.
+  const doc = {
+    info: { title: "Todo API" },
+    paths: {
+      "/todos/{id}": { put: { summary: "Update todo" } },
+      "/users/{id}": { patch: { summary: "Update user" } },
+      "/install": { post: { summary: "Install Todo (downloads the new release)" } },
+    },
+    components: { schemas: { User: { type: "object" } } },
+  };
+  const [todo, user, install] = operationsOf(doc);
+  const about = { title: "Todo API", resources: ownResources(doc) };
+  assert.ok(!stopsServer(todo, about));
+  assert.ok(!stopsServer(user, { title: "User Service", resources: ownResources(doc) }));
+  assert.ok(!stopsServer(install, about), "todo is a collection of the document");
+  // A word of a leaf path (`/api/status/homebridge`) is no resource the API holds items of.
+  const homebridge = {
+    paths: {
+      "/api/status/homebridge": { get: {} },
+      "/api/update": { post: { summary: "Trigger an update for Homebridge." } },
+    },
+  };
+  const [, update] = operationsOf(homebridge);
+  const resources = ownResources(homebridge);
+  assert.ok(stopsServer(update, { title: "Homebridge UI API Reference", resources }));
+  assert.deepEqual([...ownResources(doc)].sort(), ["todo", "user"]);
 });

@@ -20,7 +20,7 @@ import { findLogin } from "./login.ts";
 import { type OpenApiOperation, operationsOf } from "./operations.ts";
 import { type Inferred, withPrerequisites } from "./prerequisites.ts";
 import { capturePath, inferredLinks, type ParamLink } from "./producers.ts";
-import { stopsServer } from "./stops.ts";
+import { ownResources, stopsServer } from "./stops.ts";
 import { withDeclaredSecurity } from "./declared_schemes.ts";
 import { withLoginSecurity } from "./login_security.ts";
 import { keptBasePath } from "./paths_hold_base.ts";
@@ -94,7 +94,7 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
   const all = operationsOf(doc);
   const info = isNode(doc.info) ? doc.info : {};
   const title = typeof info.title === "string" && info.title.trim() ? info.title.trim() : "api";
-  const stopping = all.filter((op) => stopsServer(op, title));
+  const stopping = all.filter((op) => stopsServer(op, { title, resources: ownResources(doc) }));
   // A step flowrun cannot send (TRACE) would make its whole flow fail to load.
   const unsendable = all.filter((op) => !stopping.includes(op) && methodProblem(op.method));
   const ops = all.filter((op) => !stopping.includes(op) && !unsendable.includes(op));

@@ -55,6 +55,45 @@ const READS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
 const AUTH_OFF =
   /\b(?:disables?|turns?\s+off|switch(?:es)?\s+off)\s+(?:the\s+)?(?:authentication|auth|security)\s*(?:[.!]|$)/i;
 
+/** What tells the API itself from what it holds: its title, and its own resources' names. */
+export interface StopsAbout {
+  /** The document's `info.title`. */
+  title?: string;
+  /** {@linkcode ownResources}: a title word that is one names an item of the API, not the API. */
+  resources?: ReadonlySet<string>;
+}
+
+/**
+ * The names of what the API holds, lower case and singular: its schemas' names, and each path
+ * segment an item's `{parameter}` follows (`/todos/{id}`: `todo`).
+ *
+ * @example
+ * ```ts
+ * import { ownResources } from "./stops.ts";
+ * const names = ownResources({ paths: { "/v1/todos/{id}": {}, "/v1/status/app": {} },
+ *   components: { schemas: { User: {} } } });
+ * if ([...names].sort().join() !== "todo,user") throw new Error([...names].join());
+ * ```
+ */
+export function ownResources(document: Record<string, unknown>): Set<string> {
+  const keys = (node: unknown) =>
+    node !== null && typeof node === "object" ? Object.keys(node as object) : [];
+  const components = (document.components ?? {}) as Record<string, unknown>;
+  const names = [...keys(components.schemas), ...keys(document.definitions)];
+  for (const path of keys(document.paths)) {
+    const segments = path.split("/");
+    segments.forEach((s, i) => {
+      if (i > 0 && segments[i - 1] !== "" && /^\{[^}]+\}$/.test(s)) names.push(segments[i - 1]);
+    });
+  }
+  return new Set(names.map(singular).filter((n) => !n.includes("{")));
+}
+
+function singular(name: string): string {
+  const lower = name.toLowerCase();
+  return lower.endsWith("ies") ? `${lower.slice(0, -3)}y` : lower.replace(/(?<=[^s])s$/, "");
+}
+
 /**
  * Whether an operation stops (or restarts) the server itself.
  *
@@ -71,13 +110,14 @@ const AUTH_OFF =
  *   "/v3/auth/disable": { post: { summary: "AuthDisable disables authentication." } },
  *   "/v3/auth/user/off": { post: { summary: "Disables the authentication of one user." } },
  * } });
- * if (ops.map(stopsServer).join() !== "true,true,false,false,false,true,true,false") throw new Error();
+ * if (ops.map((op) => stopsServer(op)).join() !== "true,true,false,false,false,true,true,false") throw new Error();
  * ```
  */
-export function stopsServer(op: OpenApiOperation, title = ""): boolean {
+export function stopsServer(op: OpenApiOperation, about: StopsAbout = {}): boolean {
   if (READS.has(op.method)) return false;
   // The API itself, named by its title, whatever its path names (`/plugins/update/{name}`).
-  if (objectsOf(op, REPLACE).some((o) => namesTitle(o, title))) return true;
+  const { title = "", resources = new Set<string>() } = about;
+  if (objectsOf(op, REPLACE).some((o) => namesApi(o, title, resources))) return true;
   if (op.template.includes("{")) return false;
   const objects = objectsOf(op, STOP);
   if (objects.some((o) => SERVER.test(o))) return true;
@@ -109,12 +149,14 @@ function objectsOf(op: OpenApiOperation, verb: RegExp): string[] {
  * or `the`, and what a list names after its first are dropped ("course calculations" is no
  * "Course API", "the Homebridge UI settings" no "Homebridge UI API Reference").
  */
-function namesTitle(object: string, title: string): boolean {
+function namesApi(object: string, title: string, resources: ReadonlySet<string>): boolean {
   const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}_-]+/gu) ?? [];
   const first = object.replace(/\([^)]*\)/g, " ").split(/,|\b(?:or|and)\b/)[0];
   const named = words(first);
   while (["of", "for", "the"].includes(named[0] ?? "")) named.shift();
   const titled = words(title);
+  // "Update todo" in "Todo API" updates one of its todos.
+  if (named.some((w) => resources.has(singular(w)))) return false;
   return named.length > 0 && named.length <= titled.length &&
     named.every((w, i) => titled[i] === w);
 }
