@@ -4,14 +4,17 @@
  * which `paramLinks` (producers.ts) takes before anything it infers, and
  * for a sub-resource of a linked one (`/owners/{who}/pets`) too.
  * Only a pointer into the response body is read, a property path as the
- * inferred producers give one.
+ * inferred producers give one; none of a response whose body is a list,
+ * where a property pointer points at nothing (Platformatic DB links
+ * `GET /authors/{id}/books`, a list of books, to `getAuthorById` by
+ * `#/authorId`).
  *
  * @module
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { deref } from "./examples.ts";
 import type { OpenApiOperation } from "./operations.ts";
-import { successes } from "./responses.ts";
+import { jsonSchema, successes } from "./responses.ts";
 
 /** Where a path parameter's value comes from. */
 export interface ParamLink {
@@ -78,7 +81,8 @@ export function documentLinks(
   const out = new Map<OpenApiOperation, Map<string, ParamLink>>();
   for (const producer of ops) {
     for (const response of successes(doc, producer.node).responses) {
-      const links = isNode(response.links) ? response.links : {};
+      // A property pointer into a list answer (`#/authorId` of `[{...}]`) points at nothing.
+      const links = isNode(response.links) && !listAnswer(doc, response) ? response.links : {};
       for (const raw of Object.values(links)) {
         for (const { target, link } of responseLink(doc, raw, producer, byId)) {
           const map = out.get(target) ?? new Map<string, ParamLink>();
@@ -89,6 +93,13 @@ export function documentLinks(
     }
   }
   return out;
+}
+
+/** Whether the response's JSON body is a list (`type: array`, or `items` and no `properties`). */
+function listAnswer(doc: Node, response: Node): boolean {
+  const schema = jsonSchema(doc, response);
+  if (!isNode(schema)) return false;
+  return schema.type === "array" || (schema.items !== undefined && schema.properties === undefined);
 }
 
 /** The path parameters one response link sets from the producer's body, with the operation it targets. */
@@ -166,4 +177,35 @@ export function sameParent(
     if (link && link.producer !== op && upTo(target.template, param) === prefix) return link;
   }
   return undefined;
+}
+
+/**
+ * The declared link of a parameter, unless it reads the item from the create
+ * of another collection (`POST /books/`'s `authorId` for `/authors/{id}`)
+ * while the item's own collection creates it (`parent`, from `POST
+ * /authors/`): both name an author, but the book refers to it, and a delete
+ * of the author the book still refers to is refused (a foreign key), so the
+ * flow reads the item its own create made. No declared link: `parent`.
+ *
+ * @example
+ * ```ts
+ * import { ownCreate, type ParamLink } from "./document_links.ts";
+ * import type { OpenApiOperation } from "./operations.ts";
+ * const op = (method: string, template: string) => ({ method, template }) as OpenApiOperation;
+ * const book: ParamLink = { param: "id", producer: op("POST", "/books/"), path: ["authorId"], from: "links" };
+ * const own: ParamLink = { param: "id", producer: op("POST", "/authors/"), path: ["id"], from: "parent" };
+ * if (ownCreate(book, own) !== own || ownCreate(book, undefined) !== book || ownCreate(undefined, own) !== own) {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function ownCreate(
+  declared: ParamLink | undefined,
+  parent: ParamLink | undefined,
+): ParamLink | undefined {
+  if (!declared || !parent) return declared ?? parent;
+  const collection = (o: OpenApiOperation) => o.template.replace(/\/$/, "");
+  const foreign = declared.producer.method === "POST" && parent.from === "parent" &&
+    parent.path.length > 0 && collection(declared.producer) !== collection(parent.producer);
+  return foreign ? parent : declared;
 }

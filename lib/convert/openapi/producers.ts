@@ -27,7 +27,8 @@ import { singular } from "../names.ts";
 import { clientIdLinks } from "./client_ids.ts";
 import { abbreviatedIdLinks } from "./abbreviated_ids.ts";
 import { twinProducers } from "./rpc_twins.ts";
-import { documentLinks, type ParamLink, sameParent } from "./document_links.ts";
+import { documentLinks, ownCreate, type ParamLink, sameParent } from "./document_links.ts";
+import { ownFilterLinks } from "./own_filter.ts";
 import { clientNames, isCollection, type OpenApiOperation } from "./operations.ts";
 import { jsonSchema, successes } from "./responses.ts";
 import { firstItemPath, hasExample, namedListing } from "./listing_values.ts";
@@ -49,9 +50,8 @@ export { fillAnswered } from "./answered_values.ts";
 export { fillBodyIds } from "./body_links.ts";
 import { type BodyLink, bodyLinks } from "./body_links.ts";
 
-// Defined beside what reads required names; the modules that read producers import it from here.
+// Defined beside what reads required names and a schema's properties; read from here too.
 export { plainName } from "./required_props.ts";
-// The same for the properties of a schema.
 export { findProperty } from "./schema_properties.ts";
 
 /** The JSON schemas of an operation's 2xx responses. */
@@ -198,15 +198,17 @@ export function paramLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOpera
       // it): the run names it, unless something else makes it (a pet an owner adopts).
       const listed = !clientNames(named, op, param) ||
         namedListing(op.template, param, creates.lists.keys()) !== undefined;
-      const link = declared.get(op)?.get(param) ?? sameParent(declared, op, param) ??
-        fromParent(creates, op, param) ?? fromNoun(creates, op, param) ??
+      const link = ownCreate(
+        declared.get(op)?.get(param) ?? sameParent(declared, op, param),
+        fromParent(creates, op, param),
+      ) ?? fromNoun(creates, op, param) ??
         (listed ? fromListing(creates, op, param) : undefined) ??
         fromProperty(creates, op, param, listed) ??
         (listed ? fromListing(creates, op, param, true) : undefined) ??
         fromParentText(doc, ops, op, param);
       if (link) found.push(link);
     }
-    found.push(...queryLinks(creates, op));
+    found.push(...queryLinks(creates, op), ...ownFilterLinks(creates, op));
     found.push(...clientIds(op, found));
     found.push(...abbreviated(op, found));
     if (found.length > 0) out.set(op, twins(op, found));

@@ -8,8 +8,11 @@
  * a server keeps unique). So does one the document shows only as a form in
  * its description (`samples`: PowerDNS's zone `name`, “example.com.”), the
  * suffix before its closing punctuation (`example.com-${RANDOM.HEX_8}.`) so
- * the form holds. The vars are made per flow run from `${RANDOM…}`: flows that
- * run at once do not collide. A window's times are the run's (`time_window.ts`).
+ * the form holds. Any other field of a body the generator could only call
+ * `string` is made per run too (Platformatic DB's `isbn`, a UNIQUE column
+ * no schema says is one: a second create of `string` was refused 500); a
+ * query's is not (it is read, not kept). The vars are made per flow run
+ * from `${RANDOM…}`: flows that run at once do not collide. A window's times are the run's (`time_window.ts`).
  *
  * @module
  */
@@ -75,33 +78,50 @@ export function perRun(
   key = "",
   samples: ReadonlySet<string> = new Set(),
   inList = false,
+  stored = true,
 ): YNode {
   if (Array.isArray(node)) {
-    return node.map((n) => perRun(n, used, key, samples, inList || key !== ""));
+    return node.map((n) => perRun(n, used, key, samples, inList || key !== "", stored));
   }
   if (typeof node === "string") {
     const name = runVar(key, node);
-    if (name) {
-      used.add(name);
-      return `\${vars.${name}}`;
-    }
-    // Text a server may keep unique, or make a slug of: a title, a name.
-    if (!/(title|name|slug)$/.test(plainName(key))) return node;
-    if (samples.has(node) && !node.includes("${")) {
-      const [, stem, end] = /^(.*?)([^A-Za-z0-9]*)$/s.exec(node)!;
-      if (stem !== "") return `${stem}-\${RANDOM.HEX_8}${end}`;
-    }
-    if (node !== "string" || inList) return node;
-    const stem = key.replace(/[^A-Za-z0-9]+/g, "").slice(0, 16).toLowerCase() || "text";
-    return `${stem}-\${RANDOM.HEX_8}`;
+    if (!name) return perRunText(node, key, samples, inList, stored);
+    used.add(name);
+    return `\${vars.${name}}`;
   }
   if (node !== null && typeof node === "object" && node.kind === "map") {
     return {
       ...node,
-      entries: windowTimes(node.entries).map(([k, v]) => [k, perRun(v, used, k, samples, inList)]),
+      entries: windowTimes(node.entries).map((
+        [k, v],
+      ) => [k, perRun(v, used, k, samples, inList, stored)]),
     };
   }
   return node;
+}
+
+/**
+ * Text a server may keep unique, or make a slug of, made per run: a title, a
+ * name; and any field of a body (`stored`) the generator could only call
+ * `string` (an ISBN, a code: a column may be UNIQUE, which no schema says),
+ * so two flows or two runs never send the same.
+ */
+function perRunText(
+  node: string,
+  key: string,
+  samples: ReadonlySet<string>,
+  inList: boolean,
+  stored: boolean,
+): string {
+  const named = /(title|name|slug)$/.test(plainName(key));
+  if (!named && !stored) return node;
+  if (named && samples.has(node) && !node.includes("${")) {
+    const [, stem, end] = /^(.*?)([^A-Za-z0-9]*)$/s.exec(node)!;
+    if (stem !== "") return `${stem}-\${RANDOM.HEX_8}${end}`;
+  }
+  if (node !== "string" || inList || key === "") return node;
+  const stem = key.replace(/[^A-Za-z0-9]+/g, "").slice(0, 16).toLowerCase() || "text";
+  return `${stem}-\${RANDOM.HEX_8}`;
 }
 
 /**
@@ -123,5 +143,6 @@ export function ownQuery(
   used: Set<string>,
   samples: ReadonlySet<string> = new Set(),
 ): [string, YNode][] {
-  return queryEntries(p, value).map(([k, v]) => [k, perRun(v, used, k, samples)]);
+  // A query is read, not kept: only a name or title in it is made per run.
+  return queryEntries(p, value).map(([k, v]) => [k, perRun(v, used, k, samples, false, false)]);
 }
