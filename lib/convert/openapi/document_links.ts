@@ -191,7 +191,8 @@ export function sameParent(
  * ```ts
  * import { ownCreate, type ParamLink } from "./document_links.ts";
  * import type { OpenApiOperation } from "./operations.ts";
- * const op = (method: string, template: string) => ({ method, template }) as OpenApiOperation;
+ * const op = (method: string, template: string) =>
+ *   ({ method, template, role: "create" }) as OpenApiOperation;
  * const book: ParamLink = { param: "id", producer: op("POST", "/books/"), path: ["authorId"], from: "links" };
  * const own: ParamLink = { param: "id", producer: op("POST", "/authors/"), path: ["id"], from: "parent" };
  * if (ownCreate(book, own) !== own || ownCreate(book, undefined) !== book || ownCreate(undefined, own) !== own) {
@@ -205,7 +206,8 @@ export function ownCreate(
 ): ParamLink | undefined {
   if (!declared || !parent) return declared ?? parent;
   const collection = (o: OpenApiOperation) => o.template.replace(/\/$/, "");
-  const foreign = declared.producer.method === "POST" && parent.from === "parent" &&
+  // Only a create of another collection: a sign-in's answer (`POST /login` → `#/user/id`) is no row.
+  const foreign = declared.producer.role === "create" && parent.from === "parent" &&
     parent.path.length > 0 && collection(declared.producer) !== collection(parent.producer);
   return foreign ? parent : declared;
 }
