@@ -4,13 +4,22 @@
  * OpenAPI document it serves at `/documentation/json` (28 operations: the collections with their
  * `where.FIELD.OP` filters, the items, the nested routes of the foreign keys) is converted with
  * default options and run as the summary prints it, with only the variables it asks for
- * (`BASE_URL`), on a fresh instance. Measured: the operations that got a 2xx. `REAL_KEEP=DIR`
- * keeps the document, the flows and the report. Its authorization (an admin secret) stays off: on,
- * it refuses every anonymous call (401) while the document still declares no security scheme, so
- * a user converting it has nothing to send (docs/real-servers.md).
+ * (`BASE_URL`), on a fresh instance, then again on the same one. Measured: the operations that got
+ * a 2xx, in each run. `REAL_KEEP=DIR` keeps the document, the flows and the reports. Its
+ * authorization (an admin secret) stays off: on, it refuses every anonymous call (401) while the
+ * document still declares no security scheme, so a user converting it has nothing to send
+ * (docs/real-servers.md).
  */
 import assert from "node:assert/strict";
-import { accepted, convertAndRunAsPrinted, knownOnly, operationsOf } from "./measure.ts";
+import {
+  accepted,
+  convertAndRunAsPrinted,
+  knownOnly,
+  operationsOf,
+  printedRun,
+  readReport,
+} from "./measure.ts";
+import { runCli } from "../support/cli.ts";
 import { PLATFORMATIC, platformaticLaunch } from "./platformatic.ts";
 import { prepare, realTest, withInstance } from "./servers.ts";
 
@@ -60,6 +69,17 @@ realTest(
         }`,
       );
       assert.ok(result.accepted.length >= FLOOR, trial.run.stdout.slice(0, 6000));
+      // Run again on the same database: what the first run made (its unique ISBNs, emails, tag
+      // names) refuses no create of the second.
+      const again = await runCli([
+        ...printedRun(trial.converted.stderr)!,
+        "--report-json",
+        `${dir}/again.json`,
+      ], {
+        env: trial.env,
+      });
+      const second = accepted(ops, (await readReport(`${dir}/again.json`)).steps);
+      assert.ok(second.accepted.length >= FLOOR, again.stdout.slice(0, 6000));
     });
   },
 );
