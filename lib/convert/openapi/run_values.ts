@@ -12,7 +12,8 @@
  * `string` is made per run too (Platformatic DB's `isbn`, a UNIQUE column
  * no schema says is one: a second create of `string` was refused 500); a
  * query's is not (it is read, not kept). The vars are made per flow run
- * from `${RANDOM…}`: flows that run at once do not collide. A window's times are the run's (`time_window.ts`).
+ * from `${RANDOM…}`: flows that run at once do not collide. A window's
+ * times are the run's (`time_window.ts`).
  *
  * @module
  */
