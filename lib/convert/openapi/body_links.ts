@@ -297,7 +297,11 @@ export function fillBodyIds(
     const at = body.fields.findIndex(([field, node]) => field === "body" && isYMap(node));
     if (step === undefined || at < 0) continue;
     // Named for what the answer holds (`id`): one capture for every property reading it.
-    const key = link.path.at(-1)!.replace(/[^A-Za-z0-9_-]+/g, "_").replace(/^(?![A-Za-z_])/, "p_");
+    // A listing's first item (`modules.0`) is named for its list.
+    const key = (link.path.findLast((s) => !/^\d+$/.test(s)) ?? link.param).replace(
+      /[^A-Za-z0-9_-]+/g,
+      "_",
+    ).replace(/^(?![A-Za-z_])/, "p_");
     const got = capture(step, key, capturePath(link.path));
     const filled = withValue(body.fields[at][1] as YMap, link.body, link.each ? [got] : got);
     if (!filled) continue;

@@ -49,6 +49,7 @@ export { fillListed } from "./listed_items.ts";
 export { fillAnswered } from "./answered_values.ts";
 export { fillBodyIds } from "./body_links.ts";
 import { type BodyLink, bodyLinks } from "./body_links.ts";
+import { withListedBodyLinks } from "./body_listed.ts";
 
 // Defined beside what reads required names and a schema's properties; read from here too.
 export { plainName } from "./required_props.ts";
@@ -230,7 +231,7 @@ export function inferredLinks(doc: Node, ops: OpenApiOperation[]): {
   params: Map<OpenApiOperation, ParamLink[]>;
   body: Map<OpenApiOperation, BodyLink[]>;
 } {
-  return { params: paramLinks(doc, ops), body: bodyLinks(doc, ops) };
+  return { params: paramLinks(doc, ops), body: withListedBodyLinks(doc, ops, bodyLinks(doc, ops)) };
 }
 
 /**

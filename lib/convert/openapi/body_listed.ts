@@ -1,0 +1,138 @@
+/**
+ * Which listing a request body property reads its value from when the
+ * document says it names an item the API lists but nothing in it makes:
+ * recon-ng's web API runs a module as a task from a body `{path}` the body
+ * describes as "Object containing the path of the module to run", and
+ * `GET /modules/` answers `{modules: [..]}`, the modules installed; the
+ * type's sample (`"string"`) names none (404). The evidence is the
+ * description's phrase "the PROPERTY of the NOUN" (the property's own
+ * description, else the body's), a listing of NOUN (a GET of a collection
+ * of no parameter, named for the noun's plural) and no create of it: the
+ * value is the listing's first item, as for a path parameter of a listed
+ * item (`listing_values.ts`). Only a top-level property the body requires
+ * and the document gives no value of (an `enum`, a `const`, a `default`,
+ * an example), of a call the create-based links (body_links.ts) left alone.
+ *
+ * @module
+ */
+import { isNode, type Node } from "../../check/openapi_operations.ts";
+import { singular } from "../names.ts";
+import type { BodyLink } from "./body_links.ts";
+import { deref } from "./examples.ts";
+import { firstItemPath } from "./listing_values.ts";
+import { isCollection, type OpenApiOperation } from "./operations.ts";
+import { plainName } from "./required_props.ts";
+import { jsonSchema, successes } from "./responses.ts";
+import { properties } from "./schema_properties.ts";
+
+/** The listings of a document by noun (plain, singular): GETs of a collection of no parameter. */
+function listingsByNoun(ops: OpenApiOperation[]): Map<string, OpenApiOperation> {
+  const made = new Set(
+    ops.filter((o) => o.method === "POST" && isCollection(o.template))
+      .map((o) => o.template.replace(/\/$/, "")),
+  );
+  const out = new Map<string, OpenApiOperation>();
+  for (const op of ops) {
+    const path = op.template.replace(/\/$/, "");
+    if (op.method !== "GET" || path.includes("{") || made.has(path)) continue;
+    const last = path.split("/").at(-1) ?? "";
+    const noun = plainName(singular(last));
+    // A plural only: `/dashboard` lists nothing.
+    if (noun !== "" && noun !== plainName(last) && !out.has(noun)) out.set(noun, op);
+  }
+  return out;
+}
+
+/** Whether the document gives the property's value: an enum, a const, a default, an example. */
+function givesValue(p: Node): boolean {
+  return Array.isArray(p.enum) || "const" in p || "default" in p || p.example !== undefined ||
+    Array.isArray(p.examples);
+}
+
+/** The noun the phrase "the NAME of (the|a|an) NOUN" of `text` names, plain and singular. */
+function saidNoun(text: unknown, name: string): string | undefined {
+  if (typeof text !== "string") return undefined;
+  const words = name.replace(/[^A-Za-z0-9]+/g, " ").trim();
+  if (words === "") return undefined;
+  const phrase = new RegExp(`\\bthe ${words} of (?:the |an? )?([A-Za-z][A-Za-z-]*)`, "i");
+  const noun = phrase.exec(text)?.[1];
+  return noun === undefined ? undefined : plainName(singular(noun));
+}
+
+/** An operation's JSON request body: its description and its schema. */
+function requestBody(doc: unknown, op: OpenApiOperation): { said: unknown; schema: unknown } {
+  const body = deref(doc, op.node.requestBody);
+  if (!isNode(body) || !isNode(body.content)) return { said: undefined, schema: undefined };
+  const media = Object.entries(body.content).find(([type]) => /json/i.test(type))?.[1];
+  return { said: body.description, schema: isNode(media) ? media.schema : undefined };
+}
+
+/** The link of property `name` of `op` to the first item `listing` answers, if it holds one. */
+function listedLink(
+  doc: unknown,
+  listing: OpenApiOperation,
+  name: string,
+): BodyLink | undefined {
+  const last = listing.template.replace(/\/$/, "").split("/").at(-1) ?? "";
+  for (const response of successes(doc, listing.node).responses) {
+    const path = firstItemPath(doc, jsonSchema(doc, response), name, last);
+    if (path) return { param: name, producer: listing, path, from: "listing", body: [name] };
+  }
+  return undefined;
+}
+
+/** The links of `op`'s body properties said to name an item `listings` lists (see the module). */
+function opLinks(
+  doc: unknown,
+  op: OpenApiOperation,
+  listings: Map<string, OpenApiOperation>,
+): BodyLink[] {
+  const { said, schema } = requestBody(doc, op);
+  const top = deref(doc, schema);
+  const needed = isNode(top) && Array.isArray(top.required) ? top.required : [];
+  const links: BodyLink[] = [];
+  for (const [name, p] of properties(doc, schema)) {
+    if (!needed.includes(name) || givesValue(p) || op.template.includes(`{${name}}`)) continue;
+    const noun = saidNoun(p.description, name) ?? saidNoun(said, name);
+    const listing = noun === undefined ? undefined : listings.get(noun);
+    const link = listing && listing !== op ? listedLink(doc, listing, name) : undefined;
+    if (link) links.push(link);
+  }
+  return links;
+}
+
+/**
+ * `linked`, the create-based links of each operation's body (body_links.ts),
+ * with those of the body properties said to name an item of a listed noun
+ * nothing creates (see the module) for each operation it has none for.
+ *
+ * @example
+ * ```ts
+ * import { operationsOf } from "./operations.ts";
+ * import { withListedBodyLinks } from "./body_listed.ts";
+ * const json = (schema: object) => ({ content: { "application/json": { schema } } });
+ * const list = { properties: { modules: { type: "array", items: { type: "string" } } } };
+ * const doc = { paths: {
+ *   "/modules/": { get: { responses: { 200: json(list) } } },
+ *   "/tasks/": { post: { requestBody: { description: "the path of the module to run",
+ *     ...json({ required: ["path"], properties: { path: { type: "string" } } }) } } },
+ * } };
+ * const [modules, tasks] = operationsOf(doc);
+ * const [link] = withListedBodyLinks(doc, [modules, tasks], new Map()).get(tasks) ?? [];
+ * if (link?.producer !== modules || link.path.join() !== "modules,0") throw new Error();
+ * ```
+ */
+export function withListedBodyLinks(
+  doc: Node,
+  ops: OpenApiOperation[],
+  linked: Map<OpenApiOperation, BodyLink[]>,
+): Map<OpenApiOperation, BodyLink[]> {
+  const listings = listingsByNoun(ops);
+  if (listings.size === 0) return linked;
+  for (const op of ops) {
+    if (op.method === "GET" || op.method === "HEAD" || linked.has(op)) continue;
+    const links = opLinks(doc, op, listings);
+    if (links.length > 0) linked.set(op, links);
+  }
+  return linked;
+}

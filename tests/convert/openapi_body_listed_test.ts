@@ -1,0 +1,88 @@
+/**
+ * `convert openapi`: a request body property that names an item the API
+ * lists but nothing in the document makes, said by the body's description
+ * ("Object containing the path of the module to run", for `{path}`), found
+ * on recon-ng's web API (tests/real/recon_openapi_test.ts): the run sent
+ * the type's sample (`"path": "string"`), which names no module (404), so
+ * the task it would have made was never read either. The value is the
+ * first item the noun's listing answers (`GET /modules/` →
+ * `{modules: [..]}`), read before the call; a description naming no listed
+ * noun, or a property the document gives a value of, keeps its sample.
+ *
+ * The stand-in server below answers as recon-web does, on 127.0.0.1.
+ */
+import assert from "node:assert/strict";
+import { convertAndRunSuite, serveStandIn } from "../support/openapi_suite.ts";
+
+const json = (schema: unknown) => ({ "application/json": { schema } });
+const text = { type: "string" };
+const list = (name: string) => ({
+  type: "object",
+  required: [name],
+  properties: { [name]: { type: "array", items: text } },
+});
+const ok = (schema: unknown) => ({ "200": { description: "OK", content: json(schema) } });
+/** A body of one required text property, described as the document's body is. */
+const body = (name: string, description: string, extra: object = {}) => ({
+  description,
+  content: json({ required: [name], properties: { [name]: { ...text, ...extra } } }),
+});
+
+/** Modules listed, never made; a task runs one; a note names a colour of its own. */
+function document(): Record<string, unknown> {
+  return {
+    openapi: "3.0.3",
+    info: { title: "Runner", version: "1" },
+    paths: {
+      "/tasks/": {
+        post: {
+          requestBody: body("path", "Object containing the path of the module to run"),
+          responses: {
+            "201": { description: "Made", content: json({ properties: { task: text } }) },
+          },
+        },
+      },
+      "/modules/": { get: { responses: ok(list("modules")) } },
+      "/notes/": {
+        post: {
+          requestBody: body("colour", "Object naming the colour of the module", {
+            default: "red",
+          }),
+          responses: ok(text),
+        },
+      },
+      "/labels/": {
+        post: {
+          requestBody: body("path", "Object containing the path of the label file"),
+          responses: ok(text),
+        },
+      },
+    },
+  };
+}
+
+/** One module; a task of any other path is refused (404), as recon-web answers. */
+function runner() {
+  return serveStandIn(async (req) => {
+    const { pathname } = new URL(req.url);
+    if (pathname === "/modules/") return Response.json({ modules: ["reporting/note"] });
+    const sent = await req.json();
+    if (pathname === "/tasks/" && sent.path !== "reporting/note") {
+      return Response.json({ message: "Not Found" }, { status: 404 });
+    }
+    if (pathname === "/tasks/") return Response.json({ task: "t-1" }, { status: 201 });
+    return Response.json(JSON.stringify(sent));
+  });
+}
+
+Deno.test("a body property said to name an item of a listed noun takes the listing's first item", async () => {
+  const { runs, flows, summary } = await convertAndRunSuite(document(), runner(), { runs: 2 });
+  for (const run of runs) assert.equal(run.code, 0, `${summary}\n${run.stdout}\n${run.stderr}`);
+  const all = [...flows.values()].join("\n");
+  assert.match(summary, /path of POST \/tasks\/ ← GET \/modules\/ \$\.json\.modules\[0\]/);
+  // The listing is read before the task that names its item.
+  assert.ok(all.indexOf("get_modules") < all.indexOf("post_tasks"), all);
+  // No listing of labels, and a colour the document gives: both keep their values.
+  assert.doesNotMatch(summary, /POST \/labels\/ ←|POST \/notes\/ ←/);
+  assert.match(all, /colour: red/);
+});
