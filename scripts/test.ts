@@ -235,6 +235,8 @@ export const SLOW: readonly string[] = [
   "tests/real/homebridge_openapi_test.ts",
   "tests/convert/openapi_table_api_test.ts",
   "tests/real/platformatic_openapi_test.ts",
+  "tests/convert/openapi_body_listed_test.ts",
+  "tests/real/recon_openapi_test.ts",
   "tests/kinds/registry_test.ts",
   "tests/real/har/node_red_stored_test.ts",
   "tests/cli/convert_postman_first_run_test.ts",
