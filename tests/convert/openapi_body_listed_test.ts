@@ -6,8 +6,11 @@
  * the type's sample (`"path": "string"`), which names no module (404), so
  * the task it would have made was never read either. The value is the
  * first item the noun's listing answers (`GET /modules/` →
- * `{modules: [..]}`), read before the call; a description naming no listed
- * noun, or a property the document gives a value of, keeps its sample.
+ * `{modules: [..]}`, each the handle of `/modules/{module}`), read before
+ * the call. A create of the noun itself (a label's "the name of the
+ * label"), a property the document gives a value of, or one whose name is
+ * no word that names a thing ("the version of the module") keeps its
+ * sample.
  *
  * The stand-in server below answers as recon-web does, on 127.0.0.1.
  */
@@ -23,12 +26,12 @@ const list = (name: string) => ({
 });
 const ok = (schema: unknown) => ({ "200": { description: "OK", content: json(schema) } });
 /** A body of one required text property, described as the document's body is. */
-const body = (name: string, description: string, extra: object = {}) => ({
+const body = (name: string, description: string) => ({
   description,
-  content: json({ required: [name], properties: { [name]: { ...text, ...extra } } }),
+  content: json({ required: [name], properties: { [name]: text } }),
 });
 
-/** Modules listed, never made; a task runs one; a note names a colour of its own. */
+/** Modules listed, never made; a task runs one; a note names one too; labels made and listed. */
 function document(): Record<string, unknown> {
   return {
     openapi: "3.0.3",
@@ -43,18 +46,36 @@ function document(): Record<string, unknown> {
         },
       },
       "/modules/": { get: { responses: ok(list("modules")) } },
+      "/modules/{module}": {
+        get: {
+          parameters: [{ name: "module", in: "path", required: true, schema: text }],
+          responses: ok({ properties: { name: text } }),
+        },
+      },
       "/notes/": {
         post: {
-          requestBody: body("colour", "Object naming the colour of the module", {
-            default: "red",
-          }),
+          requestBody: {
+            description:
+              "Object naming the module: the name of the module, the version of the module",
+            content: json({
+              required: ["name", "version"],
+              properties: { name: { ...text, default: "red" }, version: text },
+            }),
+          },
           responses: ok(text),
         },
       },
       "/labels/": {
+        get: { responses: ok(list("labels")) },
         post: {
-          requestBody: body("path", "Object containing the path of the label file"),
+          requestBody: body("name", "Object containing the name of the label"),
           responses: ok(text),
+        },
+      },
+      "/labels/{label}": {
+        delete: {
+          parameters: [{ name: "label", in: "path", required: true, schema: text }],
+          responses: { "204": { description: "Gone" } },
         },
       },
     },
@@ -66,6 +87,9 @@ function runner() {
   return serveStandIn(async (req) => {
     const { pathname } = new URL(req.url);
     if (pathname === "/modules/") return Response.json({ modules: ["reporting/note"] });
+    if (pathname.startsWith("/modules/")) return Response.json({ name: "Note" });
+    if (pathname === "/labels/" && req.method === "GET") return Response.json({ labels: ["x"] });
+    if (req.method === "DELETE") return new Response(null, { status: 204 });
     const sent = await req.json();
     if (pathname === "/tasks/" && sent.path !== "reporting/note") {
       return Response.json({ message: "Not Found" }, { status: 404 });
@@ -82,7 +106,8 @@ Deno.test("a body property said to name an item of a listed noun takes the listi
   assert.match(summary, /path of POST \/tasks\/ ← GET \/modules\/ \$\.json\.modules\[0\]/);
   // The listing is read before the task that names its item.
   assert.ok(all.indexOf("get_modules") < all.indexOf("post_tasks"), all);
-  // No listing of labels, and a colour the document gives: both keep their values.
-  assert.doesNotMatch(summary, /POST \/labels\/ ←|POST \/notes\/ ←/);
-  assert.match(all, /colour: red/);
+  // A label's create names the label it makes; a name the document gives, and a version (no
+  // word that names a thing): each keeps its value.
+  assert.doesNotMatch(summary, /(name|version) of POST \/(labels|notes)\/ ←/);
+  assert.match(all, /name: red/);
 });

@@ -3,15 +3,22 @@
  * document says it names an item the API lists but nothing in it makes:
  * recon-ng's web API runs a module as a task from a body `{path}` the body
  * describes as "Object containing the path of the module to run", and
- * `GET /modules/` answers `{modules: [..]}`, the modules installed; the
- * type's sample (`"string"`) names none (404). The evidence is the
- * description's phrase "the PROPERTY of the NOUN" (the property's own
- * description, else the body's), a listing of NOUN (a GET of a collection
- * of no parameter, named for the noun's plural) and no create of it: the
- * value is the listing's first item, as for a path parameter of a listed
- * item (`listing_values.ts`). Only a top-level property the body requires
- * and the document gives no value of (an `enum`, a `const`, a `default`,
- * an example), of a call the create-based links (body_links.ts) left alone.
+ * `GET /modules/` answers `{modules: [..]}`, the modules installed, each
+ * the handle of `/modules/{module}`; the type's sample (`"string"`) names
+ * none (404). The evidence, all of it: the description's phrase "the
+ * PROPERTY of the NOUN" (the property's own description, else the body's)
+ * where PROPERTY is the property's name and a word that names a thing
+ * (`name`, `path`, `id`, `key`, `slug`, `identifier`, `handle`); a listing
+ * of NOUN (a GET of a collection of no parameter, named for the noun's
+ * plural) whose items are text or numbers, each addressing an item
+ * (`/modules/{module}` beside `/modules/`); no create of NOUN anywhere (a
+ * POST to a collection named for it), and a call that is not one on NOUN
+ * itself (a team's create or rename says "the name of the team" of its own
+ * name, GitHub's). The value is the listing's first item, as for a path
+ * parameter of a listed item (`listing_values.ts`). Only a top-level
+ * property the body requires and the document gives no value of (an
+ * `enum`, a `const`, a `default`, an example), of a call the create-based
+ * links (body_links.ts) left alone.
  *
  * @module
  */
@@ -25,20 +32,33 @@ import { plainName } from "./required_props.ts";
 import { jsonSchema, successes } from "./responses.ts";
 import { properties } from "./schema_properties.ts";
 
-/** The listings of a document by noun (plain, singular): GETs of a collection of no parameter. */
+/** The plain singular noun a collection's last segment names, if a plural (`/dashboard` is none). */
+function nounOf(template: string): string | undefined {
+  const last = template.replace(/\/$/, "").split("/").filter((s) => !s.startsWith("{")).at(-1);
+  const noun = plainName(singular(last ?? ""));
+  return noun !== "" && noun !== plainName(last ?? "") ? noun : undefined;
+}
+
+/**
+ * The listings of a document by noun (see the module): GETs of a collection
+ * of no parameter with an item path beneath, of a noun no POST creates.
+ */
 function listingsByNoun(ops: OpenApiOperation[]): Map<string, OpenApiOperation> {
   const made = new Set(
-    ops.filter((o) => o.method === "POST" && isCollection(o.template))
-      .map((o) => o.template.replace(/\/$/, "")),
+    ops.filter((o) => o.method === "POST" && isCollection(o.template)).map((o) =>
+      nounOf(o.template)
+    ),
   );
   const out = new Map<string, OpenApiOperation>();
   for (const op of ops) {
     const path = op.template.replace(/\/$/, "");
-    if (op.method !== "GET" || path.includes("{") || made.has(path)) continue;
-    const last = path.split("/").at(-1) ?? "";
-    const noun = plainName(singular(last));
-    // A plural only: `/dashboard` lists nothing.
-    if (noun !== "" && noun !== plainName(last) && !out.has(noun)) out.set(noun, op);
+    const noun = nounOf(path);
+    if (op.method !== "GET" || path.includes("{") || !noun || made.has(noun)) continue;
+    // Its items address items: `/modules/{module}` beside `/modules/`.
+    const items = ops.some((o) =>
+      o.template.startsWith(`${path}/`) && /^\{[^}]+\}\/?$/.test(o.template.slice(path.length + 1))
+    );
+    if (items && !out.has(noun)) out.set(noun, op);
   }
   return out;
 }
@@ -49,11 +69,14 @@ function givesValue(p: Node): boolean {
     Array.isArray(p.examples);
 }
 
+/** The words that name a thing: what a list of its handles holds. */
+const NAMING = /^(name|path|id|key|slug|identifier|handle)$/i;
+
 /** The noun the phrase "the NAME of (the|a|an) NOUN" of `text` names, plain and singular. */
 function saidNoun(text: unknown, name: string): string | undefined {
   if (typeof text !== "string") return undefined;
   const words = name.replace(/[^A-Za-z0-9]+/g, " ").trim();
-  if (words === "") return undefined;
+  if (!NAMING.test(words)) return undefined;
   const phrase = new RegExp(`\\bthe ${words} of (?:the |an? )?([A-Za-z][A-Za-z-]*)`, "i");
   const noun = phrase.exec(text)?.[1];
   return noun === undefined ? undefined : plainName(singular(noun));
@@ -76,7 +99,10 @@ function listedLink(
   const last = listing.template.replace(/\/$/, "").split("/").at(-1) ?? "";
   for (const response of successes(doc, listing.node).responses) {
     const path = firstItemPath(doc, jsonSchema(doc, response), name, last);
-    if (path) return { param: name, producer: listing, path, from: "listing", body: [name] };
+    // The item itself, a text or a number: the handle (not a property of an item).
+    if (path?.at(-1) === "0") {
+      return { param: name, producer: listing, path, from: "listing", body: [name] };
+    }
   }
   return undefined;
 }
@@ -90,11 +116,12 @@ function opLinks(
   const { said, schema } = requestBody(doc, op);
   const top = deref(doc, schema);
   const needed = isNode(top) && Array.isArray(top.required) ? top.required : [];
+  const own = nounOf(op.template);
   const links: BodyLink[] = [];
   for (const [name, p] of properties(doc, schema)) {
     if (!needed.includes(name) || givesValue(p) || op.template.includes(`{${name}}`)) continue;
     const noun = saidNoun(p.description, name) ?? saidNoun(said, name);
-    const listing = noun === undefined ? undefined : listings.get(noun);
+    const listing = noun === undefined || noun === own ? undefined : listings.get(noun);
     const link = listing && listing !== op ? listedLink(doc, listing, name) : undefined;
     if (link) links.push(link);
   }
@@ -114,11 +141,13 @@ function opLinks(
  * const list = { properties: { modules: { type: "array", items: { type: "string" } } } };
  * const doc = { paths: {
  *   "/modules/": { get: { responses: { 200: json(list) } } },
+ *   "/modules/{module}": { get: {} },
  *   "/tasks/": { post: { requestBody: { description: "the path of the module to run",
  *     ...json({ required: ["path"], properties: { path: { type: "string" } } }) } } },
  * } };
- * const [modules, tasks] = operationsOf(doc);
- * const [link] = withListedBodyLinks(doc, [modules, tasks], new Map()).get(tasks) ?? [];
+ * const [modules, module, tasks] = operationsOf(doc);
+ * const links = withListedBodyLinks(doc, [modules, module, tasks], new Map());
+ * const [link] = links.get(tasks) ?? [];
  * if (link?.producer !== modules || link.path.join() !== "modules,0") throw new Error();
  * ```
  */
