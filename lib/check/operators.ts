@@ -13,6 +13,10 @@ import { regexReason, SLOW_REGEX } from "../_util/regex_problem.ts";
 import type { Masking } from "../model/masking.ts";
 import type { Operator } from "../model/operators.ts";
 
+/** A JSON object (not a list, not null). */
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
+
 export { type Operator, OPERATORS } from "../model/operators.ts";
 
 /**
@@ -154,11 +158,21 @@ export const OPERATOR_TABLE: Readonly<Record<Operator, OperatorCheck>> = {
       const fail = `expected ${show(actual, 80, display)} to contain ${
         show(expected, 80, display)
       }`;
-      if (typeof actual === "string" && typeof expected === "string") {
-        return actual.includes(expected) ? undefined : fail;
+      // A number or boolean in text is found by its text, as chai's `include` finds it.
+      const scalar = typeof expected === "number" || typeof expected === "boolean";
+      if (typeof actual === "string" && (typeof expected === "string" || scalar)) {
+        return actual.includes(String(expected)) ? undefined : fail;
       }
       if (Array.isArray(actual)) {
         return actual.some((a) => deepEqual(a, expected)) ? undefined : fail;
+      }
+      if (isObject(actual) && isObject(expected)) {
+        // An object holds another when it has each of its members, deep-equal (chai's deep include).
+        return Object.entries(expected).every(([k, v]) =>
+            Object.hasOwn(actual, k) && deepEqual(actual[k], v)
+          )
+          ? undefined
+          : fail;
       }
       return `expected a list or a string to contain ${show(expected, 80, display)}, got ${
         typed(actual, display)
