@@ -299,9 +299,12 @@ function flowVarDefaults(b: FlowBuilder): [string, string][] {
   const out: [string, string][] = [];
   for (const name of b.flowVars) {
     const value = b.defaultOf(name);
+    // A var's own placeholder in its default (a credential only a script sets) is sent as
+    // written until then, as Postman does: resolved, it would read itself.
+    const resolves = (n: string) => n !== name && atRun(n);
     out.push([
       varName(name),
-      b.isMade(name) ? value : varDefault(value, atRun, (n) => b.resolve(n)),
+      b.isMade(name) ? value : varDefault(value, resolves, (n) => b.resolve(n)),
     ]);
   }
   // A literal "{" (in a var or a step) and a literal "$" before an expression (dollar.ts) come from vars.

@@ -160,11 +160,10 @@ export class FlowBuilder {
   preRequest(r: PmRequest, comments: string[], where: string): void {
     for (const s of r.scripts.filter((s) => s.listen === "prerequest")) {
       const t = this.translate(s.source, comments, `pre-request script of ${s.owner}`, r);
-      for (const set of t.sets) {
-        // Text joined with a response part is not known before the request is sent.
-        if (set.kind === "step") this.drop(set.name, where);
-        else this.set(set);
-      }
+      // Postman sends what it set: a set not translated breaks the chain, named in the summary.
+      for (const name of t.dropped) this.drop(name, where);
+      // Text joined with a response part is not known before the request is sent.
+      for (const set of t.sets) set.kind === "step" ? this.drop(set.name, where) : this.set(set);
       for (const c of t.captures) {
         comments.push(`pre-request sets ${c.name} from a response it has not got: not converted`);
       }

@@ -143,7 +143,7 @@ function readsAsWritten(s: PostmanSummary): string[] {
   for (const b of (s.broken ?? []).slice(0, MAX_NAMED)) {
     lines.push(
       `Not translated: the script of ${b.by} sets {{${b.name}}} in a way flowrun cannot express, so ${
-        plural(b.readers.length, "later request")
+        plural(b.readers.length, "request")
       } ${
         b.readers.length === 1 ? "sends" : "send"
       } it as written (Postman sends what the script sets): read by ${

@@ -7,6 +7,7 @@
  * @module
  */
 import { pickCall, pickMember } from "./pick.ts";
+import { libraryCall } from "./library.ts";
 import { concat } from "./concat.ts";
 import { MAX_SCRIPT_DEPTH } from "../limits.ts";
 import { schemaCheck } from "./schema.ts";
@@ -221,6 +222,8 @@ function call(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   if (date) return date;
   const callee = dotted(node.callee);
   const a = args(node, ctx, d);
+  const library = callee === undefined ? null : libraryCall(callee, a, node.arguments[1]);
+  if (library !== null) return library;
   const done = callee === undefined ? null : special(callee, a, ctx);
   if (done !== null) return done;
   const known = callee === undefined ? undefined : CALLS.get(callee);

@@ -44,6 +44,21 @@ function predicate(node: Node, param: string): string | undefined {
   return left && left !== "@" && right ? `${left} == ${right}` : undefined;
 }
 
+/** `{ kind: "b", n: 2 }` (lodash's matches shorthand) as `@.kind == 'b' && @.n == 2`. */
+function matcher(node: Node): string | undefined {
+  const parts: string[] = [];
+  for (const p of node.properties) {
+    if (p.type !== "Property" || p.computed || p.kind !== "init") return undefined;
+    const key = p.key.type === "Identifier" ? p.key.name : p.key.value;
+    const value = literal(p.value);
+    if ((typeof key !== "string" && typeof key !== "number") || value === undefined) {
+      return undefined;
+    }
+    parts.push(`${member("@", key)} == ${value}`);
+  }
+  return parts.length > 0 ? parts.join(" && ") : undefined;
+}
+
 /** The expression a one-parameter function returns: `x => e` or `function (x) { return e; }`. */
 function returned(fn: Node | undefined): { param: string; body: Node } | undefined {
   if (!fn || (fn.type !== "ArrowFunctionExpression" && fn.type !== "FunctionExpression")) {
@@ -76,10 +91,20 @@ function returned(fn: Node | undefined): { param: string; body: Node } | undefin
  * if (out?.k !== "pick" || out.path !== "$.json.items[?@.kind == 'b' && @.n == 2]") throw new Error(JSON.stringify(out));
  * ```
  */
-export function pickCall(method: string, path: string, fn: Node | undefined): Sym | undefined {
+export function pickCall(
+  method: string,
+  path: string,
+  fn: Node | undefined,
+  lodash = false,
+): Sym | undefined {
   if (method !== "find" && method !== "filter") return undefined;
   const f = returned(fn);
-  const filter = f ? predicate(f.body, f.param) : undefined;
+  // Lodash's `_.find(list, { kind: "b" })` matches the object's members; a native find needs a function.
+  const filter = f
+    ? predicate(f.body, f.param)
+    : lodash && fn?.type === "ObjectExpression"
+    ? matcher(fn)
+    : undefined;
   if (!filter) return undefined;
   const picked = `${path}[?${filter}]`;
   return method === "find" ? { k: "pick", path: picked } : { k: "pick", path: picked, list: true };

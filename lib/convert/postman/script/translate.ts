@@ -19,6 +19,7 @@ import type { Cond, Sym } from "./sym.ts";
 import { negate, truthy } from "./sym.ts";
 import { countAssertions, Untranslated } from "./untranslated.ts";
 import { setOf } from "./set_value.ts";
+import { setsInside } from "./sets_inside.ts";
 import { onValue, variableCondition } from "./var_condition.ts";
 import type { Translation } from "./translation.ts";
 
@@ -78,6 +79,9 @@ class Translator {
   /** A statement not understood; `assertions` of them were checks. */
   skip(node: Node): void {
     this.lines(node);
+    for (const name of setsInside(node, SETTERS)) {
+      if (!this.out.dropped.includes(name)) this.out.dropped.push(name);
+    }
     this.out.untranslatedAssertions += countAssertions(this.source.slice(node.start, node.end));
   }
 

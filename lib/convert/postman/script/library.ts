@@ -1,0 +1,73 @@
+/**
+ * Calls of the libraries Postman's sandbox gives every script that a flow can
+ * say exactly: lodash's `_.find(list, …)`/`_.filter(list, …)` picks (pick.ts),
+ * `_.get(value, "a.b[0]")` as a member path, and the text functions `btoa`,
+ * `atob`, `encodeURIComponent` and `decodeURIComponent` of text known when
+ * converting (`btoa("user:pass")` in a pre-request script), worked out now.
+ *
+ * @module
+ */
+import type { Node } from "./parse.ts";
+import { pickCall } from "./pick.ts";
+import { member, type Sym } from "./sym.ts";
+
+/** Text functions of text known now, as the sandbox (a browser's globals) works them out. */
+const TEXT = new Map<string, (s: string) => string>([
+  ["btoa", (s) => btoa(s)],
+  ["atob", (s) => atob(s)],
+  ["encodeURIComponent", encodeURIComponent],
+  ["decodeURIComponent", decodeURIComponent],
+]);
+
+/** `"a.b[0]['c-d']"` (lodash's path text) as its keys; undefined when it is not that simple. */
+function pathKeys(text: string): (string | number)[] | undefined {
+  const keys: (string | number)[] = [];
+  const re = /\.?([A-Za-z_$][\w$-]*)|\[(\d+)\]|\[(["'])(.*?)\3\]/y;
+  while (re.lastIndex < text.length) {
+    const at = re.lastIndex;
+    const m = re.exec(text);
+    if (!m || (at === 0 && text.startsWith("."))) return undefined;
+    keys.push(m[1] ?? (m[2] !== undefined ? Number(m[2]) : m[4]));
+  }
+  return keys.length > 0 ? keys : undefined;
+}
+
+/**
+ * What a library call gives: a value, a response path or a pick; `undefined`
+ * when the call is one of these but cannot be said; `null` when it is none of
+ * them (the caller reads it otherwise).
+ *
+ * @example
+ * ```ts
+ * import { libraryCall } from "./library.ts";
+ * const encoded = libraryCall("btoa", [{ k: "lit", value: "user:pass" }], undefined);
+ * const got = libraryCall("_.get", [{ k: "path", path: "$.json" }, { k: "lit", value: "data.items[0].id" }], undefined);
+ * if (encoded?.k !== "lit" || encoded.value !== "dXNlcjpwYXNz") throw new Error();
+ * if (got?.k !== "path" || got.path !== "$.json.data.items[0].id") throw new Error(JSON.stringify(got));
+ * ```
+ */
+export function libraryCall(
+  callee: string,
+  args: (Sym | undefined)[],
+  second: Node | undefined,
+): Sym | undefined | null {
+  const [first, key] = args;
+  const lodash = callee.match(/^_\.(find|filter)$/)?.[1];
+  if (lodash) return first?.k === "path" ? pickCall(lodash, first.path, second, true) : undefined;
+  if (callee === "_.get") {
+    const keys = key?.k === "lit" && typeof key.value === "string"
+      ? pathKeys(key.value)
+      : undefined;
+    if (first?.k !== "path" || !keys) return undefined;
+    return { k: "path", path: keys.reduce<string>((p, k) => member(p, k), first.path) };
+  }
+  const text = TEXT.get(callee);
+  if (!text) return null;
+  if (first?.k !== "lit" || typeof first.value !== "string") return undefined;
+  try {
+    return { k: "lit", value: text(first.value) };
+  } catch {
+    // Not Latin-1 text for btoa, not base64 for atob, a broken escape: the sandbox throws too.
+    return undefined;
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * Script idioms of the census (docs/converting.md, "Script idioms"): each is
+ * translated exactly or named loudly, never left to look like something else.
+ * Found by running tests/fixtures/postman/census-httpbin.postman_collection.json
+ * with Newman and converted against httpbin (tests/real/httpbin_postman_test.ts):
+ *
+ * - a pre-request script's set flowrun cannot express (`moment().format(…)`,
+ *   `CryptoJS…`, a counter) was not named: the summary called the variable one
+ *   "nothing defines, sent as written, as Postman does", which Postman does not;
+ * - a set inside a callback (`pm.sendRequest(url, (err, res) => pm.environment.set(…))`)
+ *   was dropped the same way;
+ * - a variable a header uses as a credential that only such a script sets got the
+ *   default `${vars.signature}` (itself), a flow `validate` refused;
+ * - lodash's `_.find(list, { kind: "pen" })` and `_.get(json, "a.b")` and
+ *   `btoa("user:pass")` of text known now were not translated, though a flow says them.
+ */
+import assert from "node:assert/strict";
+import { parse } from "yaml";
+import { convertPostman } from "../../lib/convert/postman/mod.ts";
+import { translateScript } from "../../lib/convert/postman/script/translate.ts";
+
+const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
+const script = (listen: string, ...exec: string[]) => ({ listen, script: { exec } });
+
+/** A collection of `items` (name, url, events) on one host. */
+function collection(items: { name: string; url: string; event: unknown[]; header?: unknown }[]) {
+  return JSON.stringify({
+    info: { name: "Census", schema: V21 },
+    item: items.map((i) => ({
+      name: i.name,
+      event: i.event,
+      request: { method: "GET", url: `http://127.0.0.1:9/${i.url}`, header: i.header ?? [] },
+    })),
+  });
+}
+
+const unknownVar = () => ({ k: "lit" as const, value: undefined });
+
+Deno.test("postman census: a pre-request set flowrun cannot express breaks the chain by name, with the request that reads it", () => {
+  const { summary } = convertPostman(collection([{
+    name: "Dated",
+    url: "items?day={{today}}&n={{counter}}",
+    event: [script(
+      "prerequest",
+      'const moment = require("moment");',
+      'pm.environment.set("today", moment().format("YYYY-MM-DD"));',
+      'pm.environment.set("counter", Number(pm.environment.get("counter") || 0) + 1);',
+    )],
+  }]));
+  assert.deepEqual(
+    summary.broken?.map((b) => [b.name, b.by, b.readers]),
+    [["today", "Dated", ["Dated"]], ["counter", "Dated", ["Dated"]]],
+  );
+  assert.deepEqual(summary.unset, []);
+});
+
+Deno.test("postman census: a set in a callback the translator leaves as a comment is named as not translated", () => {
+  const t = translateScript(
+    [
+      'pm.sendRequest(pm.variables.get("base") + "/uuid", function (err, res) {',
+      '  pm.environment.set("sideId", res.json().uuid);',
+      "});",
+    ].join("\n"),
+    unknownVar,
+  );
+  assert.deepEqual(t.dropped, ["sideId"]);
+  assert.equal(t.untranslated.length, 3);
+});
+
+Deno.test("postman census: a credential only a script sets defaults to its placeholder as written, never to itself", () => {
+  const { files } = convertPostman(collection([{
+    name: "Signed",
+    url: "signed",
+    header: [{ key: "X-Signature", value: "{{signature}}" }],
+    event: [script(
+      "prerequest",
+      'const s = CryptoJS.HmacSHA256("a", "b").toString();',
+      'pm.environment.set("signature", s);',
+    )],
+  }]));
+  const flow = parse(files.find((f) => f.path.endsWith(".yaml"))!.text);
+  assert.equal(flow.vars.signature, "${vars.lbrace}{signature}}");
+  assert.equal(flow.vars.lbrace, "{");
+});
+
+Deno.test("postman census: lodash's find by a matcher object and get by a path text are captures", () => {
+  const t = translateScript(
+    [
+      "const body = pm.response.json();",
+      'const pen = _.find(body.items, { kind: "pen", "in-stock": true });',
+      'pm.environment.set("penId", pen.id);',
+      'pm.environment.set("owner", _.get(body, "owner.names[0]"));',
+      // A native find needs a function: an object there is not lodash's shorthand.
+      'pm.environment.set("other", body.items.find({ kind: "pen" }).id);',
+    ].join("\n"),
+    unknownVar,
+  );
+  assert.deepEqual(t.captures.map((c) => [c.name, c.path, c.first ?? false]), [
+    ["penId", "$.json.items[?@.kind == 'pen' && @['in-stock'] == true].id", true],
+    ["owner", "$.json.owner.names[0]", false],
+  ]);
+  assert.deepEqual(t.dropped, ["other"]);
+});
+
+Deno.test("postman census: btoa, atob and encodeURIComponent of text known now are that text", () => {
+  const t = translateScript(
+    [
+      'pm.environment.set("pair", btoa("reader:census"));',
+      'pm.environment.set("plain", atob("cmVhZGVyOmNlbnN1cw=="));',
+      'pm.environment.set("q", encodeURIComponent("a b&c"));',
+      // Not Latin-1: the sandbox's btoa throws, so nothing is set.
+      'pm.environment.set("bad", btoa("\u2603"));',
+    ].join("\n"),
+    unknownVar,
+  );
+  assert.deepEqual(t.sets.map((s) => [s.name, s.value, s.kind]), [
+    ["pair", "cmVhZGVyOmNlbnN1cw==", "text"],
+    ["plain", "reader:census", "text"],
+    ["q", "a%20b%26c", "text"],
+  ]);
+  assert.deepEqual(t.dropped, ["bad"]);
+});
