@@ -120,3 +120,51 @@ Deno.test("postman census: btoa, atob and encodeURIComponent of text known now a
   ]);
   assert.deepEqual(t.dropped, ["bad"]);
 });
+
+Deno.test("postman census: own properties, keys, Object.keys(…).length, destructuring and the request's name in a test's name are translated", () => {
+  const t = translateScript(
+    [
+      "const json = pm.response.json();",
+      "const { args, meta: m } = json;",
+      'pm.test("own", () => pm.expect(json).to.have.ownProperty("method"));',
+      'pm.test("include keys", () => pm.expect(json).to.include.keys("args", "url"));',
+      'pm.test("all keys", () => pm.expect(args).to.have.all.keys(["a", "b"]));',
+      'pm.test("counted", () => pm.expect(Object.keys(args).length).to.eql(2));',
+      'pm.test("destructured", () => pm.expect(m.page).to.equal(1));',
+      'pm.test("from " + pm.info.requestName, () => pm.expect(args.a).to.eql("x"));',
+      // `any.keys` is an or; a negated keys check has no flowrun spelling: both stay comments.
+      'pm.test("any keys", () => pm.expect(json).to.have.any.keys("a", "b"));',
+      'pm.test("not keys", () => pm.expect(json).to.not.have.keys("a"));',
+    ].join("\n"),
+    unknownVar,
+    "Echo",
+  );
+  const checks = t.checks.map((c) =>
+    "cond" in c ? [c.name, c.cond.path, c.cond.op, c.cond.value] : c
+  );
+  assert.deepEqual(checks, [
+    ["own", "$.json.method", "exists", true],
+    ["include keys", "$.json.args", "exists", true],
+    ["include keys", "$.json.url", "exists", true],
+    ["all keys", "$.json.args.a", "exists", true],
+    ["all keys", "$.json.args.b", "exists", true],
+    ["all keys", "$.json.args", "length", 2],
+    ["counted", "$.json.args", "length", 2],
+    ["destructured", "$.json.meta.page", "equals", 1],
+    ["from Echo", "$.json.args.a", "equals", "x"],
+  ]);
+  assert.equal(t.untranslatedAssertions, 2);
+});
+
+Deno.test("postman census: jsonBody reads its path as lodash does, a key with a hyphen included", () => {
+  const t = translateScript(
+    'pm.test("cookie", () => pm.response.to.have.jsonBody("Set-Cookie", "s=1"));\n' +
+      'pm.test("first", () => pm.response.to.have.jsonBody("items[0].id"));',
+    unknownVar,
+  );
+  const checks = t.checks.map((c) => "cond" in c ? [c.cond.path, c.cond.op, c.cond.value] : c);
+  assert.deepEqual(checks, [
+    ["$.json['Set-Cookie']", "equals", "s=1"],
+    ["$.json.items[0].id", "exists", true],
+  ]);
+});

@@ -30,10 +30,19 @@ function parts(s: Sym): Sym[] | undefined {
  */
 export function concat(op: string, a: Sym, b: Sym): Sym | undefined {
   if (op !== "+") return undefined;
+  // Two values known now join (or add) as JavaScript joins them: `"from " + pm.info.requestName`.
+  if (a.k === "lit" && b.k === "lit" && primitive(a.value) && primitive(b.value)) {
+    return { k: "lit", value: (a.value as string) + (b.value as string) };
+  }
   const [pa, pb] = [parts(a), parts(b)];
   if (!pa || !pb) return undefined;
   const all = [...pa, ...pb];
   const text = a.k === "cat" || b.k === "cat" ||
     all.some((p) => p.k === "lit" && typeof p.value === "string");
   return text && !all.every((p) => p.k === "lit") ? { k: "cat", parts: all } : undefined;
+}
+
+/** A value `+` works out the same whatever reads it: no object's `toString` involved. */
+function primitive(v: unknown): boolean {
+  return v === null || ["string", "number", "boolean", "undefined"].includes(typeof v);
 }

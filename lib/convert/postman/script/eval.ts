@@ -7,7 +7,7 @@
  * @module
  */
 import { pickCall, pickMember } from "./pick.ts";
-import { libraryCall } from "./library.ts";
+import { libraryCall, replaceIn } from "./library.ts";
 import { concat } from "./concat.ts";
 import { MAX_SCRIPT_DEPTH } from "../limits.ts";
 import { schemaCheck } from "./schema.ts";
@@ -25,6 +25,8 @@ export interface EvalContext {
   tests: Map<string, Cond[]>;
   /** A Postman variable read at run time (its flow expression), or `undefined` when nothing sets it. */
   variable(name: string): Sym;
+  /** The request's name, which `pm.info.requestName` reads. */
+  requestName?: string;
 }
 
 /**
@@ -125,6 +127,9 @@ function namedMember(node: Node, ctx: EvalContext, d: number): Sym | undefined |
   if (name && RESPONSE_NAMES[name] && !ctx.scope.has(name.split(".")[0])) {
     return { k: "path", path: RESPONSE_NAMES[name] };
   }
+  if (name === "pm.info.requestName" && ctx.requestName && !ctx.scope.has("pm")) {
+    return { k: "lit", value: ctx.requestName };
+  }
   const env = name?.match(/^(environment|globals|data)\.(.+)$/);
   if (env && !ctx.scope.has(env[1])) return ctx.variable(env[2]);
   if (node.computed && node.object.type === "Identifier" && node.object.name === "tests") {
@@ -143,6 +148,13 @@ function memberOf(node: Node, ctx: EvalContext, d: number): Sym | undefined {
     ? evaluate(node.property, ctx, d)
     : { k: "lit", value: node.property.name };
   if (base?.k === "pick" && key?.k === "lit") return pickMember(base, key.value);
+  // `Object.keys(x).length`: an object's size is its keys' count (a list's and a text's alike).
+  const keysOf = node.object.type === "CallExpression" &&
+    dotted(node.object.callee) === "Object.keys";
+  if (keysOf && key?.k === "lit" && key.value === "length") {
+    const of = evaluate(node.object.arguments[0], ctx, d);
+    return of?.k === "path" ? { k: "len", path: of.path } : undefined;
+  }
   if (base?.k !== "path" || key?.k !== "lit") return undefined;
   return pathMember(base.path, key.value);
 }
@@ -203,7 +215,7 @@ function special(callee: string, a: (Sym | undefined)[], ctx: EvalContext): Sym 
   if (VARIABLE_GETTERS.has(callee)) {
     return first?.k === "lit" ? ctx.variable(String(first.value)) : undefined;
   }
-  if (callee === "pm.variables.replaceIn") return replaceIn(first, ctx);
+  if (callee === "pm.variables.replaceIn") return replaceIn(text(first), ctx.variable);
   if (callee === "tv4.validate") {
     const schema = a[1];
     const conds = first?.k === "path" && schema?.k === "lit"
@@ -228,18 +240,6 @@ function call(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   if (done !== null) return done;
   const known = callee === undefined ? undefined : CALLS.get(callee);
   return known ? known(a[0]) : methodCall(node, ctx, d, a[0]);
-}
-
-/**
- * `pm.variables.replaceIn("{{x}}")`: the variable, when the text is one
- * placeholder; text without placeholders is itself.
- */
-function replaceIn(arg: Sym | undefined, ctx: EvalContext): Sym | undefined {
-  const value = text(arg);
-  if (value === undefined) return undefined;
-  const one = value.match(/^\{\{([^{}]+)\}\}$/);
-  if (one) return ctx.variable(one[1].trim());
-  return /\{\{/.test(value) ? undefined : { k: "lit", value };
 }
 
 /** Methods on a response part, by name: what `part.method(arg)` means. */

@@ -56,6 +56,8 @@ const FILLER = new Set([
   "does",
   "still",
   "deep",
+  "own",
+  "all",
   "an_",
   "itself",
   "should",
@@ -78,6 +80,8 @@ interface State {
   subject: Sym;
   negated: boolean;
   out: Cond[];
+  /** `include`/`contain`/`any` said before `keys(…)`: at least those keys, or any of them. */
+  keys?: "include" | "any";
 }
 
 function push(s: State, cond: Cond): boolean {
@@ -125,9 +129,25 @@ const propertyOf: Handler = (s, path, values) => {
   if (values.length > 1) return push(s, { path: at, op: "equals", value: values[1] });
   return push(s, { path: at, op: "exists", value: true });
 };
+/**
+ * `keys("a", "b")` (or one list): `have.keys`/`have.all.keys` are exactly
+ * those (each there, and as many keys), `include.keys`/`contain.all.keys` at
+ * least those; `any.keys` and a negation cannot be said as flowrun checks.
+ */
+const keysOf: Handler = (s, path, values) => {
+  const names = values.length === 1 && Array.isArray(values[0]) ? values[0] : values;
+  if (s.negated || s.keys === "any" || names.length === 0) return false;
+  if (!names.every((n) => typeof n === "string")) return false;
+  for (const n of names) {
+    push(s, { path: member(path, named(n as string)), op: "exists", value: true });
+  }
+  return s.keys === "include" || push(s, { path, op: "length", value: names.length });
+};
 const within: Handler = (s, path, [low, high]) =>
   !s.negated && typeof low === "number" && typeof high === "number" &&
   push(s, { path, op: "gte", value: low }) && push(s, { path, op: "lte", value: high });
+
+const INCLUDE_WORDS = new Set(["include", "includes", "contain", "contains"]);
 
 /** Called chai words on a value, by name. */
 const CALLED = new Map<string, Handler>([
@@ -142,6 +162,10 @@ const CALLED = new Map<string, Handler>([
   ["length", positive("length", isNumber)],
   ["oneOf", positive("anyOf", Array.isArray)],
   ["property", propertyOf],
+  ["ownProperty", propertyOf],
+  ["haveOwnProperty", propertyOf],
+  ["keys", keysOf],
+  ["key", keysOf],
   ["within", within],
   ...Object.entries(NUMERIC).map(([w, op]) => [w, numeric(op)] as const),
 ]);
@@ -191,6 +215,11 @@ function onCondition(s: State, conds: Cond[], word: string): boolean {
 /** Applies one property word (`not`, `true`, `empty`, …); false when it cannot be said. */
 function property(s: State, word: string): boolean {
   if (FILLER.has(word)) return true;
+  if (INCLUDE_WORDS.has(word) || word === "any") {
+    // Only `keys(…)` may follow: `include` as a word of its own says nothing else here.
+    s.keys = word === "any" ? "any" : "include";
+    return true;
+  }
   if (word === "not") {
     s.negated = !s.negated;
     return true;

@@ -19,8 +19,16 @@ const TEXT = new Map<string, (s: string) => string>([
   ["decodeURIComponent", decodeURIComponent],
 ]);
 
-/** `"a.b[0]['c-d']"` (lodash's path text) as its keys; undefined when it is not that simple. */
-function pathKeys(text: string): (string | number)[] | undefined {
+/**
+ * `"a.b[0]['c-d']"` (lodash's path text) as its keys; undefined when it is not that simple.
+ *
+ * @example
+ * ```ts
+ * import { pathKeys } from "./library.ts";
+ * if (pathKeys("data.items[0]['c-d'].Set-Cookie")?.join() !== "data,items,0,c-d,Set-Cookie") throw new Error();
+ * ```
+ */
+export function pathKeys(text: string): (string | number)[] | undefined {
   const keys: (string | number)[] = [];
   const re = /\.?([A-Za-z_$][\w$-]*)|\[(\d+)\]|\[(["'])(.*?)\3\]/y;
   while (re.lastIndex < text.length) {
@@ -70,4 +78,25 @@ export function libraryCall(
     // Not Latin-1 text for btoa, not base64 for atob, a broken escape: the sandbox throws too.
     return undefined;
   }
+}
+
+/**
+ * `pm.variables.replaceIn("{{x}}")`: the variable, when the text is one
+ * placeholder; text without placeholders is itself.
+ *
+ * @example
+ * ```ts
+ * import { replaceIn } from "./library.ts";
+ * const v = replaceIn("{{id}}", (n) => ({ k: "var", name: n, expr: "${vars.id}" }));
+ * if (v?.k !== "var" || replaceIn("a {{b}}", () => ({ k: "lit", value: 1 })) !== undefined) throw new Error();
+ * ```
+ */
+export function replaceIn(
+  value: string | undefined,
+  variable: (name: string) => Sym,
+): Sym | undefined {
+  if (value === undefined) return undefined;
+  const one = value.match(/^\{\{([^{}]+)\}\}$/);
+  if (one) return variable(one[1].trim());
+  return /\{\{/.test(value) ? undefined : { k: "lit", value };
 }

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { pathKeys } from "./library.ts";
 import { schemaCheck } from "./schema.ts";
 import { type Cond, member, named, negate } from "./sym.ts";
 import { table } from "../../table.ts";
@@ -127,10 +128,10 @@ export function responseWord(
 function jsonBody(values: unknown[]): Cond[] | undefined {
   const [v, w] = values;
   if (values.length === 0) return [{ path: "$.json", op: "exists", value: true }];
-  if (typeof v !== "string" || !/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*|\[\d+\])*$/.test(v)) {
-    return undefined;
-  }
-  const path = `$.json${v.startsWith("[") ? "" : "."}${v}`;
+  // The path is lodash's (`data.items[0]`, `Set-Cookie`): each key a member of the body.
+  const keys = typeof v === "string" ? pathKeys(v) : undefined;
+  if (!keys) return undefined;
+  const path = keys.reduce<string>((p, k) => member(p, k), "$.json");
   return values.length > 1
     ? [{ path, op: "equals", value: w }]
     : [{ path, op: "exists", value: true }];

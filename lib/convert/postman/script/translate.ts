@@ -16,7 +16,7 @@ import { expectChecks } from "./expect.ts";
 import { isNextRequest, nextRequest } from "./next.ts";
 import { type Node, parseScript } from "./parse.ts";
 import type { Cond, Sym } from "./sym.ts";
-import { negate, truthy } from "./sym.ts";
+import { member, negate, truthy } from "./sym.ts";
 import { countAssertions, Untranslated } from "./untranslated.ts";
 import { setOf } from "./set_value.ts";
 import { setsInside } from "./sets_inside.ts";
@@ -100,6 +100,10 @@ class Translator {
         return this.block(node.body, name, depth);
       case "VariableDeclaration":
         for (const d of node.declarations) {
+          if (d.id.type === "ObjectPattern") {
+            if (!this.destructure(d, node)) return this.skip(node);
+            continue;
+          }
           if (d.id.type !== "Identifier") return this.skip(node);
           this.comments.declare(d.id.name, node);
           this.ctx.scope.set(
@@ -117,6 +121,23 @@ class Translator {
         return this.expression(node, name, depth);
     }
     this.skip(node);
+  }
+
+  /**
+   * `const { data, meta: m } = json;`: each name a member of the value, when
+   * the value is a response part and every name is plain (no default, no rest).
+   */
+  destructure(d: Node, node: Node): boolean {
+    const of = d.init ? evaluate(d.init, this.ctx, 0) : undefined;
+    const plain = (p: Node) =>
+      p.type === "Property" && !p.computed && p.key.type === "Identifier" &&
+      p.value.type === "Identifier";
+    if (of?.k !== "path" || !d.id.properties.every(plain)) return false;
+    for (const p of d.id.properties) {
+      this.comments.declare(p.value.name, node);
+      this.ctx.scope.set(p.value.name, { k: "path", path: member(of.path, p.key.name) });
+    }
+    return true;
   }
 
   /** A loop over a response list: a group over every element (see each.ts). */
@@ -341,6 +362,7 @@ export function translateScript(
 ): Translation {
   const t = new Translator(source, variable);
   t.requestName = requestName;
+  t.ctx.requestName = requestName;
   const parsed = parseScript(source);
   if (!parsed.ok) {
     t.out.untranslated.push(`(not translated: ${parsed.why})`);
