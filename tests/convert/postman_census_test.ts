@@ -168,3 +168,44 @@ Deno.test("postman census: jsonBody reads its path as lodash does, a key with a 
     ["$.json.items[0].id", "exists", true],
   ]);
 });
+
+Deno.test("postman census: a value cut from a header or the body by split or match is a pattern capture; one cut from a JSON field is named", () => {
+  const t = translateScript(
+    [
+      'const link = pm.response.headers.get("Location");',
+      'pm.environment.set("id", link.split("/").pop());',
+      'pm.environment.set("page", link.split("/")[2]);',
+      'pm.environment.set("ref", pm.response.headers.get("X-Ref").match(/ref=(\\w+)/)[1]);',
+      'pm.environment.set("token", responseBody.match(/token="(.+?)"/)[1]);',
+      'pm.environment.set("whole", pm.response.text().match(/ord-\\d+/)[0]);',
+      // A JSON field has no pattern capture; a match's second group is no first group.
+      'pm.environment.set("host", pm.response.json().url.split("/")[2]);',
+      'pm.environment.set("two", responseBody.match(/(a)(b)/)[2]);',
+    ].join("\n"),
+    unknownVar,
+  );
+  assert.deepEqual(t.captures.map((c) => [c.name, c.header, c.regex]), [
+    ["id", "location", "([^/]*)$"],
+    ["page", "location", "^(?:[^/]*/){2}([^/]*)"],
+    ["ref", "x-ref", "ref=(\\w+)"],
+    ["token", undefined, 'token="(.+?)"'],
+    ["whole", undefined, "(ord-\\d+)"],
+  ]);
+  assert.deepEqual(t.dropped, ["host", "two"]);
+  const { files } = convertPostman(collection([{
+    name: "Created",
+    url: "orders",
+    event: [
+      script(
+        "test",
+        'pm.environment.set("id", pm.response.headers.get("Location").split("/").pop());',
+      ),
+    ],
+  }, { name: "Read", url: "orders/{{id}}", event: [] }]));
+  const flow = parse(files.find((f) => f.path.endsWith(".yaml"))!.text);
+  assert.deepEqual(flow.steps[0].capture, { id: { header: "location", regex: "([^/]*)$" } });
+  assert.equal(
+    flow.steps[1].request.url,
+    "${ENV.N_127_0_0_1_URL:-http://127.0.0.1:9}/orders/${steps.created.capture.id}",
+  );
+});

@@ -38,9 +38,15 @@ function readers(summary: string): Set<string> {
   return out;
 }
 
-/** A request's target, the UUIDs each run gets from httpbin (and makes) read `{uuid}`. */
+/**
+ * A request's target as the server reads it (decoded: Newman sends a `/` in a query value as it
+ * is, flowrun as `%2F`), the UUIDs each run gets from httpbin (and makes) read `{uuid}`.
+ */
 const target = (r: Received) =>
-  r.target.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "{uuid}");
+  decodeURIComponent(r.target).replace(
+    /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g,
+    "{uuid}",
+  );
 const path = (r: Received) => `${r.method} ${target(r).replace(/\?.*/, "")}`;
 
 realTest(
@@ -120,7 +126,7 @@ realTest(
       assert.deepEqual(tests.filter((t) => !t.newman).map((t) => t.name), ["Expected 200 (fails)"]);
       assert.deepEqual(differ.filter((t) => !named.has(t.request)), [], JSON.stringify(differ));
       assert.ok(translated.length >= 91, `${translated.length} translated`);
-      assert.ok(differ.length <= 7, JSON.stringify(differ));
+      assert.ok(differ.length <= 5, JSON.stringify(differ));
     } finally {
       await proxy.close();
     }

@@ -56,7 +56,10 @@ export function neededCaptures(
 export function capturesOf(tests: Pick<Translation, "captures">[]): Map<string, YNode> {
   const captures = new Map<string, YNode>();
   for (const c of tests.flatMap((t) => t.captures)) {
-    captures.set(varName(c.name), c.first ? ymap([["path", c.path], ["first", true]]) : c.path);
+    const source = c.regex === undefined
+      ? (c.first ? ymap([["path", c.path], ["first", true]]) : c.path)
+      : ymap([["header", c.header], ["regex", c.regex]]);
+    captures.set(varName(c.name), source);
   }
   return captures;
 }

@@ -46,3 +46,45 @@ export function concat(op: string, a: Sym, b: Sym): Sym | undefined {
 function primitive(v: unknown): boolean {
   return v === null || ["string", "number", "boolean", "undefined"].includes(typeof v);
 }
+
+/**
+ * A value as flow text: a literal escaped, a variable or made value as its expression.
+ *
+ * @example
+ * ```ts
+ * import { asText } from "./concat.ts";
+ * if (asText({ k: "lit", value: "a${b}" }) !== "a$${b}" || asText({ k: "gen", text: "${RANDOM.UUID}" }) !== "${RANDOM.UUID}") throw new Error();
+ * ```
+ */
+export function asText(s: Sym): string | undefined {
+  if (s.k === "lit") {
+    return ["string", "number", "boolean"].includes(typeof s.value)
+      ? String(s.value).replaceAll("${", () => "$${")
+      : undefined;
+  }
+  if (s.k === "gen") return s.inText ?? s.text;
+  return s.k === "var" ? s.expr : undefined;
+}
+
+/**
+ * `"user-" + Date.now()`: a made value joined with text is made text too.
+ * Arithmetic on one (`Math.random() * 4 + 1`, `Date.now() + 1`) is a made
+ * number, which no flow expression makes (they make text: hex, UUIDs), so it
+ * is not translated and its line stays a comment for a person.
+ *
+ * @example
+ * ```ts
+ * import { generated } from "./concat.ts";
+ * const s = generated("+", { k: "lit", value: "user-" }, { k: "gen", text: "${NOW.UNIX_MS}" });
+ * if (s?.k !== "gen" || s.text !== "user-${NOW.UNIX_MS}") throw new Error(JSON.stringify(s));
+ * ```
+ */
+export function generated(op: string, a: Sym, b: Sym): Sym | undefined {
+  if (a.k !== "gen" && b.k !== "gen") return undefined;
+  if (op !== "+") return undefined;
+  const isText = (s: Sym) => s.k === "gen" || (s.k === "lit" && typeof s.value === "string");
+  if (!isText(a) || !isText(b)) return undefined;
+  const ta = asText(a);
+  const tb = asText(b);
+  return ta === undefined || tb === undefined ? undefined : { k: "gen", text: ta + tb };
+}

@@ -7,8 +7,9 @@
  * @module
  */
 import { pickCall, pickMember } from "./pick.ts";
+import { cutCall, cutMember } from "./cut.ts";
 import { libraryCall, replaceIn } from "./library.ts";
-import { concat } from "./concat.ts";
+import { asText, concat, generated } from "./concat.ts";
 import { MAX_SCRIPT_DEPTH } from "../limits.ts";
 import { schemaCheck } from "./schema.ts";
 import type { Node } from "./parse.ts";
@@ -148,6 +149,7 @@ function memberOf(node: Node, ctx: EvalContext, d: number): Sym | undefined {
     ? evaluate(node.property, ctx, d)
     : { k: "lit", value: node.property.name };
   if (base?.k === "pick" && key?.k === "lit") return pickMember(base, key.value);
+  if (base?.k === "cut") return cutMember(base, key?.k === "lit" ? key.value : undefined);
   // `Object.keys(x).length`: an object's size is its keys' count (a list's and a text's alike).
   const keysOf = node.object.type === "CallExpression" &&
     dotted(node.object.callee) === "Object.keys";
@@ -274,7 +276,10 @@ function methodCall(
     if (!subject || target.regex.flags !== "") return undefined;
     return cond(subject, "matches", flowText(target.regex.pattern));
   }
-  const base = pathOf(evaluate(target, ctx, d));
+  const on = evaluate(target, ctx, d);
+  const cut = cutCall(method, on, node.arguments[0]);
+  if (cut !== null) return cut;
+  const base = pathOf(on);
   if (base && (method === "find" || method === "filter")) {
     return pickCall(method, base, node.arguments[0]);
   }
@@ -354,33 +359,6 @@ function literalValue(node: Node, ctx: EvalContext, d: number): Sym | undefined 
     out[key] = v.value;
   }
   return { k: "lit", value: out };
-}
-
-/** A value as flow text: a literal escaped, a variable or made value as its expression. */
-function asText(s: Sym): string | undefined {
-  if (s.k === "lit") {
-    return ["string", "number", "boolean"].includes(typeof s.value)
-      ? String(s.value).replaceAll("${", () => "$${")
-      : undefined;
-  }
-  if (s.k === "gen") return s.inText ?? s.text;
-  return s.k === "var" ? s.expr : undefined;
-}
-
-/**
- * `"user-" + Date.now()`: a made value joined with text is made text too.
- * Arithmetic on one (`Math.random() * 4 + 1`, `Date.now() + 1`) is a made
- * number, which no flow expression makes (they make text: hex, UUIDs), so it
- * is not translated and its line stays a comment for a person.
- */
-function generated(op: string, a: Sym, b: Sym): Sym | undefined {
-  if (a.k !== "gen" && b.k !== "gen") return undefined;
-  if (op !== "+") return undefined;
-  const isText = (s: Sym) => s.k === "gen" || (s.k === "lit" && typeof s.value === "string");
-  if (!isText(a) || !isText(b)) return undefined;
-  const ta = asText(a);
-  const tb = asText(b);
-  return ta === undefined || tb === undefined ? undefined : { k: "gen", text: ta + tb };
 }
 
 /** `` `user-${Date.now()}` ``: text with made values in it. */

@@ -8,6 +8,7 @@
  * @module
  */
 import { varName } from "../vars.ts";
+import { cutSource } from "./cut.ts";
 import type { Sym } from "./sym.ts";
 import type { Translation } from "./translation.ts";
 
@@ -67,6 +68,13 @@ export function setOf(name: string, value: Sym, guarded: boolean): SetOut | unde
       return { captures: [], sets: [{ name, value: value.text, kind: "made" }] };
     case "cat":
       return joined(name, value.parts, g);
+    case "cut": {
+      // A pattern is flow text too: one holding `${` would be read as an expression.
+      const source = cutSource(value);
+      return source && !source.regex.includes("${")
+        ? { captures: [{ name, path: value.path, ...source, ...g }], sets: [] }
+        : undefined;
+    }
   }
   return undefined;
 }

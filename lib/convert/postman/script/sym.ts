@@ -37,7 +37,12 @@ export type Sym =
    */
   | { k: "pick"; path: string; list?: boolean }
   /** Text joined with `+` from literals, variables and response parts (concat.ts). */
-  | { k: "cat"; parts: Sym[] };
+  | { k: "cat"; parts: Sym[] }
+  /**
+   * A value cut from a header or the body by a pattern (cut.ts): a `match`'s
+   * groups, a `split`'s parts, or one `value` (the pattern's first group).
+   */
+  | { k: "cut"; path: string; stage: "match" | "split" | "value"; regex?: string; sep?: string };
 
 const NEGATED = table<string>({
   equals: "notEquals",

@@ -14,7 +14,16 @@ export interface Translation {
    * Variables set from the response: each a capture of the step; `guarded`
    * when an `if` on the response decides whether the script sets it.
    */
-  captures: { name: string; path: string; guarded?: boolean; first?: boolean; of?: string }[];
+  captures: {
+    name: string;
+    path: string;
+    guarded?: boolean;
+    first?: boolean;
+    of?: string;
+    /** A pattern whose first group is the value, over `header` (by name) or else the body text. */
+    regex?: string;
+    header?: string;
+  }[];
   /**
    * Variables set outright: to text known now, to another variable (`expr`:
    * its flow expression), or to a value made at run time (`made`: flow
