@@ -209,3 +209,32 @@ Deno.test("postman census: a value cut from a header or the body by split or mat
     "${ENV.N_127_0_0_1_URL:-http://127.0.0.1:9}/orders/${steps.created.capture.id}",
   );
 });
+
+Deno.test("postman census: a header a pre-request script adds is sent by the step; one added under a condition or computed stays a comment", () => {
+  const withRun = (text: string) =>
+    JSON.stringify({
+      ...JSON.parse(text),
+      variable: [{ key: "run", value: "r1" }, { key: "debug", value: "yes" }],
+    });
+  const { files } = convertPostman(withRun(collection([{
+    name: "Sourced",
+    url: "items",
+    header: [{ key: "Accept", value: "application/json" }],
+    event: [script(
+      "prerequest",
+      'pm.request.headers.add({ key: "X-Source", value: "census" });',
+      'pm.request.headers.upsert({ key: "X-Run", value: "run-" + pm.environment.get("run") });',
+      'if (pm.environment.get("debug")) { pm.request.headers.add({ key: "X-Debug", value: "1" }); }',
+      'pm.request.headers.add({ key: "X-Sig", value: CryptoJS.MD5("a").toString() });',
+    )],
+  }])));
+  const text = files.find((f) => f.path.endsWith(".yaml"))!.text;
+  const flow = parse(text);
+  assert.deepEqual(flow.steps[0].request.headers, {
+    Accept: "application/json",
+    "X-Source": "census",
+    "X-Run": "run-${vars.run}",
+  });
+  assert.match(text, /#\s+.*pm\.request\.headers\.add\(\{ key: "X-Debug"/);
+  assert.match(text, /#\s+pm\.request\.headers\.add\(\{ key: "X-Sig"/);
+});

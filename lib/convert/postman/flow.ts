@@ -110,9 +110,9 @@ export class FlowBuilder {
     }
     const comments = [...this.#pending.splice(0), where];
     const translated = { translated: 0, untranslated: 0 };
-    this.preRequest(r, comments, where);
+    const added = this.preRequest(r, comments, where);
     const name = this.#names.take(snake(r.name) || r.method.toLowerCase());
-    const { request, auth } = this.request(r, comments);
+    const { request, auth } = this.request({ ...r, headers: [...r.headers, ...added] }, comments);
     const tests = r.scripts.filter((s) => s.listen === "test")
       .map((s) => this.translate(s.source, comments, `test script of ${s.owner}`, r));
     for (const t of tests) t.captures = neededCaptures(t.captures, this.shared.read, comments);
@@ -156,18 +156,20 @@ export class FlowBuilder {
     this.bind(tests, name, where);
   }
 
-  /** What the pre-request scripts set before the request is written. */
-  preRequest(r: PmRequest, comments: string[], where: string): void {
+  /** What the pre-request scripts set before the request is written; the headers they add. */
+  preRequest(r: PmRequest, comments: string[], where: string): PmRequest["headers"] {
+    const headers: PmRequest["headers"] = [];
     for (const s of r.scripts.filter((s) => s.listen === "prerequest")) {
       const t = this.translate(s.source, comments, `pre-request script of ${s.owner}`, r);
-      // Postman sends what it set: a set not translated breaks the chain, named in the summary.
+      headers.push(...t.headers ?? []);
+      // A set not translated, or of text joined with a response part not yet got, breaks the chain.
       for (const name of t.dropped) this.drop(name, where);
-      // Text joined with a response part is not known before the request is sent.
       for (const set of t.sets) set.kind === "step" ? this.drop(set.name, where) : this.set(set);
       for (const c of t.captures) {
         comments.push(`pre-request sets ${c.name} from a response it has not got: not converted`);
       }
     }
+    return headers;
   }
 
   /** Later `{{x}}` read what this step's scripts set; `where` is the request, for the summary. */

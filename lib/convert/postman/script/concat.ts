@@ -42,9 +42,12 @@ export function concat(op: string, a: Sym, b: Sym): Sym | undefined {
   return text && !all.every((p) => p.k === "lit") ? { k: "cat", parts: all } : undefined;
 }
 
-/** A value `+` works out the same whatever reads it: no object's `toString` involved. */
+/**
+ * A value `+` works out the same whatever reads it: no object's `toString`, and not `undefined`,
+ * which is how a variable nothing defines reads here while a user may still give it a value.
+ */
 function primitive(v: unknown): boolean {
-  return v === null || ["string", "number", "boolean", "undefined"].includes(typeof v);
+  return v === null || ["string", "number", "boolean"].includes(typeof v);
 }
 
 /**

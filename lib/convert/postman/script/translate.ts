@@ -20,6 +20,7 @@ import { member, negate, truthy } from "./sym.ts";
 import { countAssertions, Untranslated } from "./untranslated.ts";
 import { setOf } from "./set_value.ts";
 import { setsInside } from "./sets_inside.ts";
+import { addedHeader } from "./request_header.ts";
 import { onValue, variableCondition } from "./var_condition.ts";
 import type { Translation } from "./translation.ts";
 
@@ -228,6 +229,10 @@ class Translator {
     if (callee === "pm.test") return this.pmTest(node, e, depth);
     if (callee && SETTERS.has(callee)) return this.setter(node, e);
     if (isNextRequest(e)) return this.next(node, e);
+    const header = addedHeader(e, this.ctx);
+    // A header added under a condition is not added on every run: it stays a comment.
+    if (header && this.#when.length === 0) return void (this.out.headers ??= []).push(header);
+    if (header !== null) return this.skip(node);
     this.expectation(node, e, name);
   }
 

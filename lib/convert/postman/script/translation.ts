@@ -30,6 +30,8 @@ export interface Translation {
    * expression text, for a flow var evaluated once per flow run).
    */
   sets: { name: string; value: string; kind: "text" | "expr" | "made" | "step" }[];
+  /** Headers a pre-request script adds to its request (`pm.request.headers.add`), as Postman text. */
+  headers?: { key: string; value: string }[];
   /** Source lines of statements not translated. */
   untranslated: string[];
   /** Variables a statement not translated sets (`x.toUpperCase()`): later reads do not get it. */
