@@ -122,7 +122,7 @@ export const OPERATOR_SPECS: Readonly<Record<Operator, OperatorSpec>> = {
   lte: numeric("lte", "less than or equal to"),
   contains: {
     description:
-      "The value is a list with an element deep-equal to this one, a string containing this text (or number), or an object holding each member of this one, deep-equal. Any value; expressions are resolved first.",
+      "The value is a list with an element deep-equal to this one, a string containing this text or number, or an object with its members, deep-equal. Any value; expressions are resolved first.",
   },
   containsAll: {
     description: "The value is a list containing every listed element, in any order.",
