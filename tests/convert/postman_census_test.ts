@@ -54,6 +54,54 @@ Deno.test("postman census: a pre-request set flowrun cannot express breaks the c
   assert.deepEqual(summary.unset, []);
 });
 
+Deno.test("postman census: a pre-request pm.sendRequest is a step of its own just before, its callback that step's script", () => {
+  const withBase = (text: string) =>
+    JSON.stringify({
+      ...JSON.parse(text),
+      variable: [{ key: "base", value: "http://127.0.0.1:9" }],
+    });
+  const { files, summary } = convertPostman(withBase(collection([{
+    name: "Use token",
+    url: "items?t={{token}}",
+    event: [script(
+      "prerequest",
+      "pm.sendRequest({",
+      '  url: pm.environment.get("base") + "/login", method: "POST",',
+      '  header: { "Content-Type": "application/json" },',
+      '  body: { mode: "raw", raw: JSON.stringify({ user: "ann" }) },',
+      "}, function (err, res) {",
+      "  if (err) { console.log(err); }",
+      '  pm.test("logged in", () => pm.expect(res.code).to.eql(200));',
+      '  pm.environment.set("token", res.json().token);',
+      "});",
+    )],
+  }])));
+  const flow = parse(files.find((f) => f.path.endsWith(".yaml"))!.text);
+  assert.deepEqual(flow.steps.map((s: { name: string }) => s.name), [
+    "use_token_pm_send_request",
+    "use_token",
+  ]);
+  assert.equal(flow.steps[0].request.method, "POST");
+  assert.match(flow.steps[0].request.url, /\/login$/);
+  assert.deepEqual(flow.steps[0].capture, { token: "$.json.token" });
+  assert.deepEqual(flow.steps[0].assert.json, [{
+    path: "$.status",
+    equals: 200,
+    name: "logged in",
+  }]);
+  assert.match(
+    flow.steps[1].request.url,
+    /t=\$\{steps\.use_token_pm_send_request\.capture\.token\}$/,
+  );
+  assert.deepEqual(summary.broken, []);
+  // In a test script, after the request, it is not sent first: named, as before.
+  const after = translateScript(
+    'pm.sendRequest("http://x/y", (e, r) => pm.environment.set("late", r.json().a));',
+    unknownVar,
+  );
+  assert.deepEqual(after.dropped, ["late"]);
+});
+
 Deno.test("postman census: a set in a callback the translator leaves as a comment is named as not translated", () => {
   const t = translateScript(
     [

@@ -7,15 +7,17 @@
  * @module
  */
 import { envName, snake, UniqueNames } from "../names.ts";
-import { commented, yflow, ymap, type YNode, type YScalar } from "../yaml_out.ts";
+import { commented, ymap, type YNode } from "../yaml_out.ts";
 import { authFields } from "./auth.ts";
 import { bodyFields, type BodyOut } from "./body.ts";
 import { checksYaml } from "./checks_yaml.ts";
 import type { PmRequest } from "./model.ts";
 import { assertOf, headersOf, splitSchema, unsendable } from "./step_parts.ts";
-import { type Cond, negate, type Sym } from "./script/sym.ts";
+import { negate, type Sym } from "./script/sym.ts";
 import { translateScript, type Translation } from "./script/translate.ts";
 import { STEP } from "./script/set_value.ts";
+import { guardedJump, NEXT_STATUS } from "./jump.ts";
+import { sideItem, type SideRequest } from "./script/side_request.ts";
 import { capturesOf, neededCaptures } from "./step_captures.ts";
 import { notLookedUp } from "./nested_vars.ts";
 import { render } from "./template.ts";
@@ -27,8 +29,6 @@ export type { Broken, RequestReport, Shared } from "./flow_state.ts";
 const NO_BODY = new Set(["GET", "HEAD"]);
 /** The most requests a repeated request (a poll by `setNextRequest`) sends; Newman has no bound. */
 const MAX_REPEATS = 30;
-/** The capture a status-guarded jump reads. */
-const NEXT_STATUS = "status_for_next_request";
 
 /**
  * Builds one flow's steps.
@@ -110,7 +110,11 @@ export class FlowBuilder {
     }
     const comments = [...this.#pending.splice(0), where];
     const translated = { translated: 0, untranslated: 0 };
-    const added = this.preRequest(r, comments, where);
+    const guard = this.#guard;
+    const { headers: added, sides } = this.preRequest(r, comments, where);
+    // What a pre-request script's pm.sendRequest asks Postman sends first, then the request.
+    for (const side of sides) this.add(sideItem(r, side));
+    this.#where = where;
     const name = this.#names.take(snake(r.name) || r.method.toLowerCase());
     const { request, auth } = this.request({ ...r, headers: [...r.headers, ...added] }, comments);
     const tests = r.scripts.filter((s) => s.listen === "test")
@@ -127,7 +131,6 @@ export class FlowBuilder {
       translated.translated += t.translated;
       translated.untranslated += t.untranslatedAssertions;
     }
-    const guard = this.#guard;
     const loop = this.flowControl(tests, where, comments, name);
     if (this.shared.skipTo?.unless && this.shared.skipTo.from === where) {
       captures.set(NEXT_STATUS, "$.status");
@@ -157,11 +160,13 @@ export class FlowBuilder {
   }
 
   /** What the pre-request scripts set before the request is written; the headers they add. */
-  preRequest(r: PmRequest, comments: string[], where: string): PmRequest["headers"] {
+  preRequest(r: PmRequest, comments: string[], where: string) {
     const headers: PmRequest["headers"] = [];
+    const sides: SideRequest[] = [];
     for (const s of r.scripts.filter((s) => s.listen === "prerequest")) {
       const t = this.translate(s.source, comments, `pre-request script of ${s.owner}`, r);
       headers.push(...t.headers ?? []);
+      sides.push(...t.sides ?? []);
       // A set not translated, or of text joined with a response part not yet got, breaks the chain.
       for (const name of t.dropped) this.drop(name, where);
       for (const set of t.sets) set.kind === "step" ? this.drop(set.name, where) : this.set(set);
@@ -169,7 +174,7 @@ export class FlowBuilder {
         comments.push(`pre-request sets ${c.name} from a response it has not got: not converted`);
       }
     }
-    return headers;
+    return { headers, sides };
   }
 
   /** Later `{{x}}` read what this step's scripts set; `where` is the request, for the summary. */
@@ -271,7 +276,12 @@ export class FlowBuilder {
           `untranslated: setNextRequest("${next.target}") goes back to an earlier request`,
         );
       } else if (next.kind === "jump" && next.when) {
-        this.guardedJump(next.target, next.when, where, step, comments);
+        guardedJump(
+          this.shared,
+          this.index,
+          { target: next.target, when: next.when, where, step },
+          comments,
+        );
       } else if (next.kind === "jump") {
         this.shared.skipTo = { target: next.target, from: where, flow: this.index };
         comments.push(
@@ -300,7 +310,7 @@ export class FlowBuilder {
 
   translate(source: string, comments: string[], where: string, r: PmRequest): Translation {
     const inherited = !where.endsWith(` of ${r.name}`);
-    const t = translateScript(source, (n) => this.variable(n), r.name);
+    const t = translateScript(source, (n) => this.variable(n), r.name, where.startsWith("pre-"));
     if (t.untranslated.length > 0 && inherited && this.#commented.has(`${where}\n${source}`)) {
       comments.push(`untranslated: the ${where}, as shown at the first step it runs for`);
     } else if (t.untranslated.length > 0) {
@@ -309,32 +319,6 @@ export class FlowBuilder {
       comments.push(...t.untranslated.map((l) => `  ${l}`));
     }
     return t;
-  }
-
-  /**
-   * `if (status) setNextRequest("Target")`: the steps up to the target run
-   * only when this step's status (captured) is not so.
-   */
-  guardedJump(target: string, when: Cond, where: string, step: string, comments: string[]): void {
-    const unless = negate(when);
-    if (!unless) {
-      comments.push(
-        `untranslated: setNextRequest("${target}") under a condition flowrun cannot turn round`,
-      );
-      return;
-    }
-    const value = `\${steps.${step}.capture.${NEXT_STATUS}}`;
-    this.shared.skipTo = {
-      target,
-      from: where,
-      flow: this.index,
-      unless: yflow([["value", value], [unless.op, unless.value as YScalar]]),
-    };
-    comments.push(
-      `setNextRequest("${target}") when ${when.path} ${when.op} ${
-        JSON.stringify(when.value)
-      }: the steps up to it run only when it does not hold`,
-    );
   }
 
   url(raw: string): string {

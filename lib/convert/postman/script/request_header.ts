@@ -19,8 +19,17 @@ const ADDERS = new Set([
   "pm.request.addHeader",
 ]);
 
-/** A value as Postman text: a literal as it is, a variable as its placeholder, joined text of both. */
-function postmanText(s: Sym | undefined): string | undefined {
+/**
+ * A value as Postman text: a literal as it is, a variable as its placeholder, joined text of both.
+ *
+ * @example
+ * ```ts
+ * import { postmanText } from "./request_header.ts";
+ * const t = postmanText({ k: "cat", parts: [{ k: "var", name: "base", expr: "" }, { k: "lit", value: "/x" }] });
+ * if (t !== "{{base}}/x") throw new Error(t);
+ * ```
+ */
+export function postmanText(s: Sym | undefined): string | undefined {
   if (s?.k === "lit") {
     return ["string", "number", "boolean"].includes(typeof s.value) ? String(s.value) : undefined;
   }

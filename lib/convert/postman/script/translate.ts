@@ -16,11 +16,13 @@ import { expectChecks } from "./expect.ts";
 import { isNextRequest, nextRequest } from "./next.ts";
 import { type Node, parseScript } from "./parse.ts";
 import type { Cond, Sym } from "./sym.ts";
-import { member, negate, truthy } from "./sym.ts";
+import { negate, truthy } from "./sym.ts";
 import { countAssertions, Untranslated } from "./untranslated.ts";
 import { setOf } from "./set_value.ts";
 import { setsInside } from "./sets_inside.ts";
 import { addedHeader } from "./request_header.ts";
+import { sideRequest } from "./side_request.ts";
+import { destructured } from "./destructure.ts";
 import { onValue, variableCondition } from "./var_condition.ts";
 import type { Translation } from "./translation.ts";
 
@@ -56,6 +58,8 @@ class Translator {
   #when: (Cond[] | undefined)[] = [];
   /** The request's name, which `setNextRequest` may name to repeat it. */
   requestName = "";
+  /** Whether this is a pre-request script, whose `pm.sendRequest` is a request sent first. */
+  preRequest = false;
 
   /** Variables this script set, as later statements of it read them. */
   readonly #local = new Map<string, Sym>();
@@ -102,7 +106,11 @@ class Translator {
       case "VariableDeclaration":
         for (const d of node.declarations) {
           if (d.id.type === "ObjectPattern") {
-            if (!this.destructure(d, node)) return this.skip(node);
+            const names = destructured(d, this.ctx);
+            if (!names) return this.skip(node);
+            for (const [n, sym] of names) {
+              this.comments.declare(n, node), this.ctx.scope.set(n, sym);
+            }
             continue;
           }
           if (d.id.type !== "Identifier") return this.skip(node);
@@ -122,23 +130,6 @@ class Translator {
         return this.expression(node, name, depth);
     }
     this.skip(node);
-  }
-
-  /**
-   * `const { data, meta: m } = json;`: each name a member of the value, when
-   * the value is a response part and every name is plain (no default, no rest).
-   */
-  destructure(d: Node, node: Node): boolean {
-    const of = d.init ? evaluate(d.init, this.ctx, 0) : undefined;
-    const plain = (p: Node) =>
-      p.type === "Property" && !p.computed && p.key.type === "Identifier" &&
-      p.value.type === "Identifier";
-    if (of?.k !== "path" || !d.id.properties.every(plain)) return false;
-    for (const p of d.id.properties) {
-      this.comments.declare(p.value.name, node);
-      this.ctx.scope.set(p.value.name, { k: "path", path: member(of.path, p.key.name) });
-    }
-    return true;
   }
 
   /** A loop over a response list: a group over every element (see each.ts). */
@@ -229,11 +220,18 @@ class Translator {
     if (callee === "pm.test") return this.pmTest(node, e, depth);
     if (callee && SETTERS.has(callee)) return this.setter(node, e);
     if (isNextRequest(e)) return this.next(node, e);
-    const header = addedHeader(e, this.ctx);
-    // A header added under a condition is not added on every run: it stays a comment.
-    if (header && this.#when.length === 0) return void (this.out.headers ??= []).push(header);
-    if (header !== null) return this.skip(node);
-    this.expectation(node, e, name);
+    if (!this.requestEffect(node, e)) this.expectation(node, e, name);
+  }
+
+  /** `pm.sendRequest` or a header added: a comment under a condition; false for neither. */
+  requestEffect(node: Node, e: Node): boolean {
+    const side = this.preRequest ? sideRequest(e, this.ctx, this.source) : null;
+    const header = side === null ? addedHeader(e, this.ctx) : null;
+    if (side === null && header === null) return false;
+    if (side && this.#when.length === 0) (this.out.sides ??= []).push(side);
+    else if (header && this.#when.length === 0) (this.out.headers ??= []).push(header);
+    else this.skip(node);
+    return true;
   }
 
   /** A schema check inside an `if`: flowrun checks a step's schema unconditionally. */
@@ -364,9 +362,11 @@ export function translateScript(
   source: string,
   variable: (name: string) => Sym,
   requestName = "",
+  preRequest = false,
 ): Translation {
   const t = new Translator(source, variable);
   t.requestName = requestName;
+  t.preRequest = preRequest;
   t.ctx.requestName = requestName;
   const parsed = parseScript(source);
   if (!parsed.ok) {

@@ -6,6 +6,7 @@
  */
 import type { CheckItem } from "./each.ts";
 import type { NextRequest } from "./next.ts";
+import type { SideRequest } from "./side_request.ts";
 
 /** What a script says, for one step. */
 export interface Translation {
@@ -30,6 +31,8 @@ export interface Translation {
    * expression text, for a flow var evaluated once per flow run).
    */
   sets: { name: string; value: string; kind: "text" | "expr" | "made" | "step" }[];
+  /** Requests a pre-request script sends first (`pm.sendRequest`), in its order. */
+  sides?: SideRequest[];
   /** Headers a pre-request script adds to its request (`pm.request.headers.add`), as Postman text. */
   headers?: { key: string; value: string }[];
   /** Source lines of statements not translated. */

@@ -1,0 +1,54 @@
+/**
+ * `if (pm.response.code === 404) postman.setNextRequest("Target")`: Newman jumps
+ * to the target when the condition holds; the flow's steps up to it run only when
+ * it does not, read from this step's captured status.
+ *
+ * @module
+ */
+import { yflow, type YScalar } from "../yaml_out.ts";
+import type { Shared } from "./flow_state.ts";
+import { type Cond, negate } from "./script/sym.ts";
+
+/** The capture a status-guarded jump reads. */
+export const NEXT_STATUS = "status_for_next_request";
+
+/**
+ * Notes the jump in `shared` (the steps up to `target` get its guard) and says so in `comments`;
+ * a condition flowrun cannot turn round is left a comment.
+ *
+ * @example
+ * ```ts
+ * import { guardedJump } from "./jump.ts";
+ * const shared = { skipTo: undefined } as unknown as Parameters<typeof guardedJump>[0];
+ * const comments: string[] = [];
+ * guardedJump(shared, 0, { target: "Next", when: { path: "$.status", op: "equals", value: 404 }, where: "A", step: "a" }, comments);
+ * if (shared.skipTo?.target !== "Next" || comments.length !== 1) throw new Error(comments.join());
+ * ```
+ */
+export function guardedJump(
+  shared: Shared,
+  flow: number,
+  jump: { target: string; when: Cond; where: string; step: string },
+  comments: string[],
+): void {
+  const { target, when, where, step } = jump;
+  const unless = negate(when);
+  if (!unless) {
+    comments.push(
+      `untranslated: setNextRequest("${target}") under a condition flowrun cannot turn round`,
+    );
+    return;
+  }
+  const value = `\${steps.${step}.capture.${NEXT_STATUS}}`;
+  shared.skipTo = {
+    target,
+    from: where,
+    flow,
+    unless: yflow([["value", value], [unless.op, unless.value as YScalar]]),
+  };
+  comments.push(
+    `setNextRequest("${target}") when ${when.path} ${when.op} ${
+      JSON.stringify(when.value)
+    }: the steps up to it run only when it does not hold`,
+  );
+}

@@ -1,0 +1,197 @@
+/**
+ * `pm.sendRequest(…)` in a pre-request script, as collections fetch a token
+ * or an id before the request that needs it: Postman sends it, waits for its
+ * callback, then sends the request. When its URL, method, headers and raw body
+ * are text or variables known before it is sent, it is a request of its own
+ * just before (flow.ts makes it a step), its callback the test script of that
+ * step, with the response parameter read as `pm.response` and the error one as
+ * `undefined` (a flow's step fails when no response comes).
+ *
+ * @module
+ */
+import { dotted, type EvalContext, evaluate } from "./eval.ts";
+import type { Node } from "./parse.ts";
+import { postmanText } from "./request_header.ts";
+import type { PmRequest } from "../model.ts";
+
+/** A request a pre-request script sends first, in Postman text (`{{name}}` for a variable). */
+export interface SideRequest {
+  method: string;
+  url: string;
+  headers: { key: string; value: string }[];
+  raw?: string;
+  /** The callback's body as a test script of the side request (empty without a callback). */
+  callback: string;
+}
+
+/** A field of an object literal, by name. */
+function field(obj: Node, name: string): Node | undefined {
+  return obj.properties.find((p: Node) =>
+    p.type === "Property" && !p.computed && (p.key.name ?? p.key.value) === name
+  )?.value;
+}
+
+/** `header: { "X": v }` or `[{ key, value }]` as pairs; undefined when one is not text now. */
+function headers(node: Node | undefined, ctx: EvalContext): SideRequest["headers"] | undefined {
+  if (!node) return [];
+  const pairs: [Node | string, Node | undefined][] = node.type === "ObjectExpression"
+    ? node.properties.map((
+      p: Node,
+    ) => [p.computed ? p.key : String(p.key.name ?? p.key.value), p.value])
+    : node.type === "ArrayExpression"
+    ? node.elements.map((
+      e: Node,
+    ) => [
+      e?.type === "ObjectExpression" ? field(e, "key")! : e,
+      e?.type === "ObjectExpression" ? field(e, "value") : undefined,
+    ])
+    : [];
+  if (pairs.length === 0 && node.type !== "ObjectExpression") return undefined;
+  const out: SideRequest["headers"] = [];
+  for (const [k, v] of pairs) {
+    const key = typeof k === "string" ? k : postmanText(k ? evaluate(k, ctx, 0) : undefined);
+    const value = v ? postmanText(evaluate(v, ctx, 0)) : undefined;
+    if (!key || value === undefined) return undefined;
+    out.push({ key, value });
+  }
+  return out;
+}
+
+/** A raw body: text, or `JSON.stringify(…)` of a value known now. */
+function rawText(node: Node, ctx: EvalContext): string | undefined {
+  const json = node.type === "CallExpression" && dotted(node.callee) === "JSON.stringify" &&
+    node.arguments.length === 1;
+  if (!json) return postmanText(evaluate(node, ctx, 0));
+  const value = evaluate(node.arguments[0], ctx, 0);
+  return value?.k === "lit" && value.value !== undefined ? JSON.stringify(value.value) : undefined;
+}
+
+/** `{ url, method, header, body: { mode: "raw", raw } }`; undefined when a part is not known now. */
+function objectRequest(arg: Node, ctx: EvalContext): Omit<SideRequest, "callback"> | undefined {
+  const at = (name: string) => {
+    const node = field(arg, name);
+    return node ? evaluate(node, ctx, 0) : undefined;
+  };
+  const url = postmanText(at("url"));
+  const method = field(arg, "method") ? at("method") : { k: "lit" as const, value: "GET" };
+  const h = headers(field(arg, "header"), ctx);
+  const body = field(arg, "body");
+  const part = (name: string) => body?.type === "ObjectExpression" ? field(body, name) : undefined;
+  const raw = part("raw") ? rawText(part("raw")!, ctx) : undefined;
+  const mode = part("mode");
+  const plainBody = !body ||
+    (mode?.type === "Literal" && mode.value === "raw" && raw !== undefined);
+  if (!url || method?.k !== "lit" || typeof method.value !== "string" || !h || !plainBody) {
+    return undefined;
+  }
+  return {
+    method: method.value.toUpperCase(),
+    url,
+    headers: h,
+    ...(raw !== undefined ? { raw } : {}),
+  };
+}
+
+/** The request `pm.sendRequest`'s first argument says: a URL, or `{ url, method, header, body }`. */
+function requestOf(
+  arg: Node | undefined,
+  ctx: EvalContext,
+): Omit<SideRequest, "callback"> | undefined {
+  if (!arg) return undefined;
+  if (arg.type === "ObjectExpression") return objectRequest(arg, ctx);
+  const url = postmanText(evaluate(arg, ctx, 0));
+  return url ? { method: "GET", url, headers: [] } : undefined;
+}
+
+/** Where `body` reads `res` (as `pm.response`) or `err` (as `undefined`): each read's span and text. */
+function paramReads(
+  body: Node,
+  err: string | undefined,
+  res: string | undefined,
+): [number, number, string][] {
+  const edits: [number, number, string][] = [];
+  const stack: Node[] = [body];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.type === "Identifier" && (n.name === res || n.name === err)) {
+      edits.push([n.start, n.end, n.name === res ? "pm.response" : "undefined"]);
+      continue;
+    }
+    for (const [key, child] of Object.entries(n)) {
+      // A member's name and an object's key are no reads of the parameters.
+      if ((key === "property" || key === "key") && !n.computed) continue;
+      for (const c of Array.isArray(child) ? child : [child]) {
+        if (c && typeof c === "object" && typeof c.type === "string") stack.push(c);
+      }
+    }
+  }
+  return edits.sort((a, b) => b[0] - a[0]);
+}
+
+/** The callback's body with its response parameter read as `pm.response`, its error one as `undefined`. */
+function callbackSource(fn: Node | undefined, source: string): string | undefined {
+  if (!fn) return "";
+  if (fn.type !== "FunctionExpression" && fn.type !== "ArrowFunctionExpression") return undefined;
+  const names = fn.params.map((p: Node) => (p.type === "Identifier" ? p.name : undefined));
+  if (names.includes(undefined) || names.length > 2) return undefined;
+  const body = fn.body;
+  const block = body.type === "BlockStatement";
+  const [from, to] = block ? [body.start + 1, body.end - 1] : [body.start, body.end];
+  let text = source.slice(from, to);
+  for (const [s, e, r] of paramReads(body, names[0], names[1])) {
+    text = text.slice(0, s - from) + r + text.slice(e - from);
+  }
+  return text;
+}
+
+/**
+ * The request a `pm.sendRequest(…)` call sends first; `undefined` when it is
+ * one that cannot be said; `null` when the call is no `pm.sendRequest`.
+ *
+ * @example
+ * ```ts
+ * import { sideRequest } from "./side_request.ts";
+ * import { parseScript } from "./parse.ts";
+ * const source = 'pm.sendRequest(pm.environment.get("base") + "/uuid", (err, res) => pm.environment.set("id", res.json().uuid));';
+ * const p = parseScript(source);
+ * if (!p.ok) throw new Error(p.why);
+ * const ctx = { scope: new Map(), tests: new Map(), variable: (n: string) => ({ k: "var" as const, name: n, expr: "" }) };
+ * const side = sideRequest(p.program.body[0].expression, ctx, source);
+ * if (side?.url !== "{{base}}/uuid" || side.callback !== 'pm.environment.set("id", pm.response.json().uuid)') throw new Error(JSON.stringify(side));
+ * ```
+ */
+export function sideRequest(
+  e: Node,
+  ctx: EvalContext,
+  source: string,
+): SideRequest | undefined | null {
+  if (e.type !== "CallExpression" || dotted(e.callee) !== "pm.sendRequest") return null;
+  const request = requestOf(e.arguments[0], ctx);
+  const callback = callbackSource(e.arguments[1], source);
+  return request && callback !== undefined ? { ...request, callback } : undefined;
+}
+
+/**
+ * The request item a side request is, sent just before `r`: its callback is its test script.
+ *
+ * @example
+ * ```ts
+ * import { sideItem } from "./side_request.ts";
+ * const r = { name: "Order", folders: ["Shop"], method: "GET", url: "{{base}}/o", headers: [], scripts: [] };
+ * const side = sideItem(r, { method: "POST", url: "{{base}}/token", headers: [], raw: "{}", callback: "" });
+ * if (side.name !== "Order (pm.sendRequest)" || side.body?.raw !== "{}" || side.scripts.length !== 0) throw new Error();
+ * ```
+ */
+export function sideItem(r: PmRequest, side: SideRequest): PmRequest {
+  const name = `${r.name} (pm.sendRequest)`;
+  return {
+    name,
+    folders: r.folders,
+    method: side.method,
+    url: side.url,
+    headers: side.headers,
+    ...(side.raw !== undefined ? { body: { mode: "raw", raw: side.raw } } : {}),
+    scripts: side.callback.trim() ? [{ listen: "test", source: side.callback, owner: name }] : [],
+    ...(r.followRedirects === false ? { followRedirects: false } : {}),
+  };
+}
