@@ -94,6 +94,16 @@ Deno.test("postman census: a pre-request pm.sendRequest is a step of its own jus
     /t=\$\{steps\.use_token_pm_send_request\.capture\.token\}$/,
   );
   assert.deepEqual(summary.broken, []);
+  // Logging in once (`if (!token)`): Postman sends it for the first request only, so it is no step
+  // before each; the token it sets is named.
+  const once = translateScript(
+    'if (!pm.environment.get("token")) { pm.sendRequest("http://x/login", (e, r) => pm.environment.set("token", r.json().t)); }',
+    unknownVar,
+    "Use token",
+    true,
+  );
+  assert.equal(once.sides, undefined);
+  assert.deepEqual(once.dropped, ["token"]);
   // In a test script, after the request, it is not sent first: named, as before.
   const after = translateScript(
     'pm.sendRequest("http://x/y", (e, r) => pm.environment.set("late", r.json().a));',

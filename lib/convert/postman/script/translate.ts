@@ -20,8 +20,7 @@ import { negate, truthy } from "./sym.ts";
 import { countAssertions, Untranslated } from "./untranslated.ts";
 import { setOf } from "./set_value.ts";
 import { setsInside } from "./sets_inside.ts";
-import { addedHeader } from "./request_header.ts";
-import { sideRequest } from "./side_request.ts";
+import { requestEffect } from "./request_effect.ts";
 import { destructured } from "./destructure.ts";
 import { onValue, variableCondition } from "./var_condition.ts";
 import type { Translation } from "./translation.ts";
@@ -56,6 +55,8 @@ class Translator {
   #sink: CheckItem[] = this.out.checks;
   /** The conditions of the `if` branches being walked; `undefined` for one that cannot be said. */
   #when: (Cond[] | undefined)[] = [];
+  /** How many branches deep the walk is whose condition a value known now decided. */
+  #folded = 0;
   /** The request's name, which `setNextRequest` may name to repeat it. */
   requestName = "";
   /** Whether this is a pre-request script, whose `pm.sendRequest` is a request sent first. */
@@ -168,7 +169,9 @@ class Translator {
       variableCondition(node.test, this.ctx);
     if (typeof test === "boolean") {
       const branch = test ? node.consequent : node.alternate;
+      this.#folded++;
       if (branch) this.statement(branch, name, depth);
+      this.#folded--;
       return;
     }
     if (!test || test.length === 0) return this.skip(node);
@@ -220,18 +223,11 @@ class Translator {
     if (callee === "pm.test") return this.pmTest(node, e, depth);
     if (callee && SETTERS.has(callee)) return this.setter(node, e);
     if (isNextRequest(e)) return this.next(node, e);
-    if (!this.requestEffect(node, e)) this.expectation(node, e, name);
-  }
-
-  /** `pm.sendRequest` or a header added: a comment under a condition; false for neither. */
-  requestEffect(node: Node, e: Node): boolean {
-    const side = this.preRequest ? sideRequest(e, this.ctx, this.source) : null;
-    const header = side === null ? addedHeader(e, this.ctx) : null;
-    if (side === null && header === null) return false;
-    if (side && this.#when.length === 0) (this.out.sides ??= []).push(side);
-    else if (header && this.#when.length === 0) (this.out.headers ??= []).push(header);
-    else this.skip(node);
-    return true;
+    const source = this.preRequest ? this.source : undefined;
+    const conditional = this.#when.length > 0 || this.#folded > 0;
+    const effect = requestEffect(e, this.ctx, this.out, source, conditional);
+    if (effect === "comment") return this.skip(node);
+    if (!effect) this.expectation(node, e, name);
   }
 
   /** A schema check inside an `if`: flowrun checks a step's schema unconditionally. */

@@ -1,0 +1,47 @@
+/**
+ * What a script does to the request about to be sent: a request sent first
+ * (`pm.sendRequest` in a pre-request script, side_request.ts) or a header
+ * added (request_header.ts). Only one made on every run is kept: under a
+ * condition, even one a variable's value decides now, it stays a comment
+ * (`if (!pm.environment.get("token")) pm.sendRequest(…)` logs in once in
+ * Postman, not before every request).
+ *
+ * @module
+ */
+import type { EvalContext } from "./eval.ts";
+import type { Node } from "./parse.ts";
+import { addedHeader } from "./request_header.ts";
+import { sideRequest } from "./side_request.ts";
+import type { Translation } from "./translation.ts";
+
+/**
+ * Adds the effect of `e` to `out`: `"kept"`, `"comment"` when it is one
+ * that cannot be kept, `false` when `e` is neither.
+ *
+ * @example
+ * ```ts
+ * import { requestEffect } from "./request_effect.ts";
+ * import { parseScript } from "./parse.ts";
+ * const source = 'pm.request.headers.add({ key: "X-A", value: "1" })';
+ * const p = parseScript(source);
+ * if (!p.ok) throw new Error(p.why);
+ * const ctx = { scope: new Map(), tests: new Map(), variable: () => ({ k: "lit" as const, value: undefined }) };
+ * const out = { headers: [] } as unknown as Parameters<typeof requestEffect>[2];
+ * if (requestEffect(p.program.body[0].expression, ctx, out, source, false) !== "kept" || out.headers?.[0].key !== "X-A") throw new Error();
+ * ```
+ */
+export function requestEffect(
+  e: Node,
+  ctx: EvalContext,
+  out: Translation,
+  preRequestSource: string | undefined,
+  conditional: boolean,
+): "kept" | "comment" | false {
+  const side = preRequestSource === undefined ? null : sideRequest(e, ctx, preRequestSource);
+  const header = side === null ? addedHeader(e, ctx) : null;
+  if (side === null && header === null) return false;
+  if (side && !conditional) (out.sides ??= []).push(side);
+  else if (header && !conditional) (out.headers ??= []).push(header);
+  else return "comment";
+  return "kept";
+}
