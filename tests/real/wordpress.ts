@@ -7,7 +7,7 @@
  * ids, autosaves and heartbeats.
  *
  * - **Instance**: a folder holding a MariaDB data folder of its own (`db/`,
- *   served on a unix socket there, no TCP), and `wp/`: links to each entry
+ *   served on a unix socket there, no TCP: tests/real/mariadb.ts), and `wp/`: links to each entry
  *   of the package's `/usr/share/wordpress` but its `wp-config.php` (which
  *   reads `/etc/wordpress`), the instance's own `wp-config.php`, and a
  *   `wp-content/` of its own (the package's themes and plugins linked,
@@ -29,7 +29,7 @@
  */
 import { cacheRoot, type Launch } from "./servers.ts";
 import { seedOnce } from "./seed_once.ts";
-import { runCommandBounded, stderrTail } from "./bounded.ts";
+import { installDatabase, reachable, runOrThrow as run, withMariadb } from "./mariadb.ts";
 import { debianPackagesMissing } from "./debian.ts";
 
 const CODE = "/usr/share/wordpress";
@@ -61,29 +61,6 @@ export function wordpressMissing(): string {
   });
 }
 
-const asRoot = Deno.uid() === 0;
-
-/** The MariaDB server of the data folder `dir/db`, on a socket there and no TCP. */
-function mariadbd(dir: string): string[] {
-  return [
-    "/usr/sbin/mariadbd",
-    "--no-defaults",
-    `--datadir=${dir}/db`,
-    `--socket=${dir}/db/mysqld.sock`,
-    `--pid-file=${dir}/db/mysqld.pid`,
-    `--tmpdir=${dir}/db`,
-    "--skip-networking",
-    "--innodb-buffer-pool-size=32M",
-    "--innodb-log-file-size=8M",
-    ...(asRoot ? ["--user=mysql"] : []),
-  ];
-}
-
-/** A shell line that waits (at most 20 s) for the socket of `dir/db`. */
-function waitForSocket(dir: string): string {
-  return `for i in $(seq 200); do [ -S ${dir}/db/mysqld.sock ] && break; sleep 0.1; done`;
-}
-
 /** The instance's own configuration: its database, salts, and nothing run unasked. */
 function wpConfig(dir: string): string {
   const salt = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))));
@@ -111,17 +88,9 @@ function wpConfig(dir: string): string {
   ].join("\n");
 }
 
-/** Runs `cmd`, killed after 2 minutes; throws with what it said when it fails. */
-async function run(cmd: string[], env: Record<string, string> = {}): Promise<void> {
-  const out = await runCommandBounded(cmd, { ms: 120_000, env });
-  if (!out.success) {
-    throw new Error(`${cmd.join(" ")} failed (exit ${out.code}): ${stderrTail(out)}`);
-  }
-}
-
 /** Lays out the code and configuration of an instance in `dir` (all but its database). */
 async function layOut(dir: string): Promise<void> {
-  if (asRoot) await Deno.chmod(dir, 0o711); // mariadbd runs as `mysql` and reaches `dir/db`
+  await reachable(dir);
   await Deno.mkdir(`${dir}/wp/wp-content/uploads`, { recursive: true });
   for await (const entry of Deno.readDir(CODE)) {
     if (["wp-config.php", "wp-content", ".htaccess"].includes(entry.name)) continue;
@@ -146,35 +115,7 @@ wp_install('Flowrun site', ${JSON.stringify(LOGIN.username)}, 'editor@example.or
 /** Makes the seeded data folder in `work/db`: MariaDB's system tables, then WordPress installed. */
 async function install(work: string): Promise<void> {
   await layOut(work);
-  await Deno.mkdir(`${work}/db`);
-  if (asRoot) await run(["chown", "mysql:mysql", `${work}/db`]);
-  await run([
-    "/usr/bin/mariadb-install-db",
-    "--no-defaults",
-    `--datadir=${work}/db`,
-    "--auth-root-authentication-method=normal",
-    "--skip-test-db",
-    ...(asRoot ? ["--user=mysql"] : []),
-  ]);
-  const server = new Deno.Command("sh", {
-    args: [
-      "-c",
-      `${
-        waitForSocket(work)
-      }; exec /usr/bin/mariadb -uroot --socket=${work}/db/mysqld.sock -e 'CREATE DATABASE wordpress'`,
-    ],
-    stdout: "null",
-    stderr: "piped",
-  });
-  const db = new Deno.Command(mariadbd(work)[0], {
-    args: mariadbd(work).slice(1),
-    stdin: "null",
-    stdout: "null",
-    stderr: "null",
-  }).spawn();
-  try {
-    const made = await server.output();
-    if (!made.success) throw new Error(new TextDecoder().decode(made.stderr));
+  await installDatabase(work, "CREATE DATABASE wordpress;", async () => {
     await Deno.writeTextFile(`${work}/install.php`, INSTALL);
     await run([
       "/usr/bin/php",
@@ -182,10 +123,7 @@ async function install(work: string): Promise<void> {
       `auto_prepend_file=${work}/prepend.php`,
       `${work}/install.php`,
     ]);
-  } finally {
-    db.kill("SIGTERM");
-    await db.status;
-  }
+  });
 }
 
 /** Makes the seeded data folder in the cache unless it is there; a lock makes parallel files wait. */
@@ -216,7 +154,7 @@ async function seed(dir: string): Promise<void> {
 export function wordpressLaunch(): Launch {
   const php = "exec /usr/bin/php -d auto_prepend_file=DIR/prepend.php -S 127.0.0.1:PORT -t DIR/wp";
   return {
-    command: ["sh", "-c", `${mariadbd("DIR").join(" ")} & ${waitForSocket("DIR")}; ${php}`],
+    command: ["sh", "-c", withMariadb("DIR", php)],
     env: { PHP_CLI_SERVER_WORKERS: "2", HOME: "DIR", TMPDIR: "DIR" },
     seed,
     origin: (_out, port) => `http://127.0.0.1:${port}`,

@@ -1,0 +1,142 @@
+/**
+ * A throwaway MariaDB for the PHP apps of tests/real/ (WordPress,
+ * phpMyAdmin): a data folder of the instance's own (`DIR/db`), served on a
+ * unix socket there and no TCP, made by `mariadb-install-db` (root without a
+ * password) and started by the app's launch line before its `php -S`.
+ * Nothing is written outside the folder; as root the server runs as the
+ * `mysql` user, so the folder is made reachable to it.
+ *
+ * @module
+ */
+import { runCommandBounded, stderrTail } from "./bounded.ts";
+
+const asRoot = Deno.uid() === 0;
+
+/**
+ * The MariaDB server of the data folder `dir/db`, on a socket there and no TCP.
+ *
+ * @example
+ * ```ts
+ * import { mariadbd } from "./mariadb.ts";
+ * if (!mariadbd("/x").includes("--socket=/x/db/mysqld.sock")) throw new Error();
+ * ```
+ */
+export function mariadbd(dir: string): string[] {
+  return [
+    "/usr/sbin/mariadbd",
+    "--no-defaults",
+    `--datadir=${dir}/db`,
+    `--socket=${dir}/db/mysqld.sock`,
+    `--pid-file=${dir}/db/mysqld.pid`,
+    `--tmpdir=${dir}/db`,
+    "--skip-networking",
+    "--innodb-buffer-pool-size=32M",
+    "--innodb-log-file-size=8M",
+    ...(asRoot ? ["--user=mysql"] : []),
+  ];
+}
+
+/** A shell line that waits (at most 20 s) for the socket of `dir/db`. */
+function waitForSocket(dir: string): string {
+  return `for i in $(seq 200); do [ -S ${dir}/db/mysqld.sock ] && break; sleep 0.1; done`;
+}
+
+/**
+ * A shell line that starts the MariaDB of `dir/db` in the background, waits
+ * for its socket, then runs `then` (the app's server, with `exec`).
+ *
+ * @example
+ * ```ts
+ * import { withMariadb } from "./mariadb.ts";
+ * if (!withMariadb("DIR", "exec php").endsWith("; exec php")) throw new Error();
+ * ```
+ */
+export function withMariadb(dir: string, then: string): string {
+  return `${mariadbd(dir).join(" ")} & ${waitForSocket(dir)}; ${then}`;
+}
+
+/**
+ * Runs `cmd`, killed after 2 minutes; throws with what it said when it fails.
+ *
+ * @example
+ * ```ts
+ * import { runOrThrow } from "./mariadb.ts";
+ * await runOrThrow(["true"]);
+ * ```
+ */
+export async function runOrThrow(cmd: string[], env: Record<string, string> = {}): Promise<void> {
+  const out = await runCommandBounded(cmd, { ms: 120_000, env });
+  if (!out.success) {
+    throw new Error(`${cmd.join(" ")} failed (exit ${out.code}): ${stderrTail(out)}`);
+  }
+}
+
+/**
+ * Lets the `mysql` user reach `dir/db` when the tests run as root.
+ *
+ * @example
+ * ```ts
+ * import { reachable } from "./mariadb.ts";
+ * const dir = await Deno.makeTempDir();
+ * await reachable(dir);
+ * await Deno.remove(dir);
+ * ```
+ */
+export async function reachable(dir: string): Promise<void> {
+  if (asRoot) await Deno.chmod(dir, 0o711);
+}
+
+/**
+ * Makes a new data folder in `work/db` (`work` made reachable), starts its
+ * server, runs `sql` as root through the socket, then `then()` while it
+ * still runs, and stops it.
+ *
+ * @example
+ * ```ts ignore
+ * import { installDatabase } from "./mariadb.ts";
+ * await installDatabase("/tmp/seed", "CREATE DATABASE shop", async () => {});
+ * ```
+ */
+export async function installDatabase(
+  work: string,
+  sql: string,
+  then: () => Promise<void> = () => Promise.resolve(),
+): Promise<void> {
+  await reachable(work);
+  await Deno.mkdir(`${work}/db`);
+  if (asRoot) await runOrThrow(["chown", "mysql:mysql", `${work}/db`]);
+  await runOrThrow([
+    "/usr/bin/mariadb-install-db",
+    "--no-defaults",
+    `--datadir=${work}/db`,
+    "--auth-root-authentication-method=normal",
+    "--skip-test-db",
+    ...(asRoot ? ["--user=mysql"] : []),
+  ]);
+  const client = new Deno.Command("sh", {
+    args: [
+      "-c",
+      `${waitForSocket(work)}; exec /usr/bin/mariadb -uroot --socket=${work}/db/mysqld.sock`,
+    ],
+    stdin: "piped",
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  const db = new Deno.Command(mariadbd(work)[0], {
+    args: mariadbd(work).slice(1),
+    stdin: "null",
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  try {
+    const writer = client.stdin.getWriter();
+    await writer.write(new TextEncoder().encode(sql));
+    await writer.close();
+    const made = await client.output();
+    if (!made.success) throw new Error(new TextDecoder().decode(made.stderr));
+    await then();
+  } finally {
+    db.kill("SIGTERM");
+    await db.status;
+  }
+}
