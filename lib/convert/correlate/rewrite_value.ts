@@ -13,12 +13,13 @@ import { isSecretName } from "../../secrets/mod.ts";
 import { valueKey } from "../json.ts";
 import type { Step } from "../model.ts";
 import { envName } from "../names.ts";
-import { isSecretShaped, isUuid, mixRunId } from "../values.ts";
+import { isUuid, mixRunId } from "../values.ts";
 import type { YNode, YScalar } from "../yaml_out.ts";
 import { ymap } from "../yaml_out.ts";
 import { useProducer } from "./captures.ts";
 import { bodyIdProducer } from "./created_ids.ts";
 import { heldHidden } from "./hidden_fields.ts";
+import { isWords } from "./lookup_fields.ts";
 import { clientSessionId } from "./client_sessions.ts";
 import { sequenceProducer } from "./sequences.ts";
 import { type Correlator, secretEnv, type Where } from "./state.ts";
@@ -128,7 +129,9 @@ function secretField(
   where: Where,
 ): string | undefined {
   const typed = c.passwordFields.has(key);
-  if (value === "" || !(credentialField(key) || typed) || lookupKey(key, value)) return undefined;
+  if (value === "" || !(credentialField(key) || typed) || lookupKey(c, key, value)) {
+    return undefined;
+  }
   if (!typed && heldHidden(c, key, value, step)) return undefined;
   const prefix = where.login ? "LOGIN" : envName(step.name);
   // A password input (`p`, `pwd`, `user_pass`) is asked for as what the page says it is.
@@ -151,12 +154,13 @@ function secretField(
  * authenticating), `token_url` and `password_policy` are settings.
  */
 const DESCRIBES =
-  /^(?:type|types|kind|mode|method|scheme|format|strategy|provider|enabled|required|policy|length|min|max|hint|label|url|uri|endpoint|header|field|column|table|expires|expiry|ttl|timeout|version|status|count)$/i;
+  /^(?:name|type|types|kind|mode|method|scheme|format|strategy|provider|enabled|required|policy|length|min|max|hint|label|url|uri|endpoint|header|field|column|table|expires|expiry|ttl|timeout|version|status|count)$/i;
 
 /** Whether a field's name says the user types a credential into it. */
 function credentialField(key: string): boolean {
   if (!isSecretName(key)) return false;
-  const last = key.split(/[_.\s-]+|(?<=[a-z0-9])(?=[A-Z])/).filter((w) => w !== "").at(-1) ?? "";
+  // Brackets part words too: `index[Key_name]` names a key, its last word `name`.
+  const last = key.split(/[_.\s[\]-]+|(?<=[a-z0-9])(?=[A-Z])/).filter((w) => w !== "").at(-1) ?? "";
   return !DESCRIBES.test(last);
 }
 
@@ -164,24 +168,24 @@ function credentialField(key: string): boolean {
 const CREDENTIAL_KEY =
   /^(?:api|access|auth|client|consumer|developer|license|licence|master|private|secret|service|session|signing|subscription|app|account|user|encryption)$/i;
 
-/** Words, or words and counts, joined by `.`, `:`, `_` or `-`: `object:440`, `menu.title`, `name`. */
-const WORDS_AND_COUNTS = /^[a-z]+(?:[.:_-](?:[a-z]+|\d+))*$/i;
-
 /**
  * Whether a field named a key holds a lookup key, not a credential: an API
  * or access key is random by construction (issued, never typed), while a
  * hash, sort or translation key is words and counts. AngularJS writes
  * `$$hashKey: "object:440"` into every object its GUI sends back (Syncthing's
  * config), which asked nine variables of one recording. Only the word "key"
- * makes the name secret; a password of a word and a number is still one.
+ * makes the name secret; a password of a word and a number is still one. A
+ * bare `key` is a credential whatever a docs example typed into it, unless
+ * the session sends it with several words (lookup_fields.ts).
  */
-function lookupKey(key: string, value: string): boolean {
+function lookupKey(c: Correlator, key: string, value: string): boolean {
   const words = key.split(/[_.\s$-]+|(?<=[a-z0-9])(?=[A-Z])/).filter((w) => w !== "");
   const before = words.slice(0, -1);
   if (!/^keys?$/i.test(words.at(-1) ?? "") || isSecretName(before.join("_"))) return false;
-  // `key` alone, `api_key`, `access_key`: a credential whatever a docs example typed into it.
-  if (before.length === 0 || before.some((w) => CREDENTIAL_KEY.test(w))) return false;
-  return WORDS_AND_COUNTS.test(value) && !value.split(/[.:_-]/).some(isSecretShaped);
+  if (before.length === 0) return c.lookupFields.has(key);
+  // `api_key`, `access_key`: a credential whatever a docs example typed into it.
+  if (before.some((w) => CREDENTIAL_KEY.test(w))) return false;
+  return isWords(value);
 }
 
 /** A name or e-mail a write creates gets the run id, so a second run creates another. */

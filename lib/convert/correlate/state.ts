@@ -156,6 +156,8 @@ export interface Correlator {
   readonly apiWords: Set<string>;
   /** Names of the password inputs of the recorded pages (password_fields.ts): credentials by the page's word. */
   readonly passwordFields: Set<string>;
+  /** Fields the session sends with several words (lookup_fields.ts): names, never credentials. */
+  readonly lookupFields: Set<string>;
   /** Limits met while converting the steps, for the summary and the flow's header. */
   readonly notes: string[];
   /** Steps that echo a sequence number (sequences.ts), by the field: their answers are deltas. */
@@ -219,6 +221,7 @@ export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlat
     apiOrigins: new Set(),
     apiWords: new Set(),
     passwordFields: new Set(),
+    lookupFields: new Set(),
     notes: [],
     deltas: new Map(),
     handed: new HandedOut(),

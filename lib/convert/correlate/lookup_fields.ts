@@ -1,0 +1,72 @@
+/**
+ * Fields a session sends with several words: a lookup, never a credential.
+ * A user has one credential per field, and a page sends it the same at each
+ * request; phpMyAdmin's script sends `key=NavigationWidth`, `key=Console`
+ * and `key=Console/Mode` to read and write its settings. A field the
+ * recording sends with two or more distinct values, each words (and
+ * counts), is a setting's or an item's name, whatever the field is called.
+ *
+ * @module
+ */
+import type { HarRecord } from "../har_model.ts";
+import { parseBody } from "../json.ts";
+import { isSecretShaped } from "../values.ts";
+
+/** Words, or words and counts, joined by `.`, `:`, `/`, `_` or `-`: `object:440`, `Console/Mode`. */
+const WORDS_AND_COUNTS = /^[a-z]+(?:[.:/_-](?:[a-z]+|\d+))*$/i;
+
+/**
+ * Whether `value` is words and counts, none of them shaped like a secret.
+ *
+ * @example
+ * ```ts
+ * import { isWords } from "./lookup_fields.ts";
+ * if (!isWords("Console/Mode") || isWords("k3y-9f2c7e1a55")) throw new Error();
+ * ```
+ */
+export function isWords(value: string): boolean {
+  return WORDS_AND_COUNTS.test(value) && !value.split(/[.:/_-]/).some(isSecretShaped);
+}
+
+/** The string fields a request sends: its query's, its urlencoded or JSON body's top level. */
+function sentFields(r: HarRecord): [string, string][] {
+  const fields = [...r.url.searchParams];
+  if (!r.bodyText) return fields;
+  try {
+    const json = parseBody(r.bodyText);
+    if (json !== null && typeof json === "object" && !Array.isArray(json)) {
+      for (const [k, v] of Object.entries(json)) if (typeof v === "string") fields.push([k, v]);
+    }
+  } catch {
+    if (/urlencoded/.test(r.bodyMime ?? "")) fields.push(...new URLSearchParams(r.bodyText));
+  }
+  return fields;
+}
+
+/**
+ * The names of the fields `records` send with two or more distinct values,
+ * every one of them words.
+ *
+ * @example
+ * ```ts
+ * import { lookupFields } from "./lookup_fields.ts";
+ * const r = (q: string) => ({ url: new URL(`http://a.test/c?${q}`) });
+ * // deno-lint-ignore no-explicit-any
+ * const found = lookupFields([r("key=Console"), r("key=Width"), r("api_key=k3y-9f2c7e1a55")] as any);
+ * if (!found.has("key") || found.has("api_key")) throw new Error();
+ * ```
+ */
+export function lookupFields(records: readonly HarRecord[]): Set<string> {
+  const values = new Map<string, Set<string>>();
+  for (const r of records) {
+    for (const [k, v] of sentFields(r)) {
+      if (!values.has(k)) values.set(k, new Set());
+      values.get(k)!.add(v);
+    }
+  }
+  const found = new Set<string>();
+  for (const [k, seen] of values) {
+    if (seen.size >= 2 && [...seen].every(isWords)) found.add(k);
+  }
+  return found;
+}
