@@ -26,7 +26,8 @@
  * LOGIN_PASSWORD asked, 40 of 40 on the first run and on a second run on
  * the same instance, both forms, and `--verify` too. The tokens (query,
  * form and JSON), the HTML inside JSON and the per-server cookies needed no
- * fix. A new recording is made in Chromium with `PHPMYADMIN_FRESH=1`.
+ * fix; the XHRs whose answers echo the page's token were named `login_N`
+ * (tests/convert/correlate/logins_test.ts). A new recording is made in Chromium with `PHPMYADMIN_FRESH=1`.
  */
 import assert from "node:assert/strict";
 import { ignoreBrowser } from "../support/browser.ts";

@@ -1,6 +1,6 @@
 /**
  * Facts about the session read before any step is built: which records are
- * logins (their response holds a token a later request sends) and which
+ * logins (their response issues a token a later request sends) and which
  * OAuth values the client made fresh (PKCE verifier and challenge, state,
  * nonce), sent as vars instead.
  *
@@ -13,8 +13,8 @@ import { looksLikeToken } from "../values.ts";
 import type { Correlator } from "./state.ts";
 
 /**
- * Marks records whose response holds a token a later request sends: they
- * are logins.
+ * Marks records whose response holds a token a later request sends and no
+ * request sent before (the answer issued it): they are logins.
  *
  * @example
  * ```ts
@@ -30,6 +30,9 @@ import type { Correlator } from "./state.ts";
  * ```
  */
 export function findLogins(c: Correlator, records: HarRecord[]): void {
+  const sent = records.map((l) =>
+    `${l.url.href}\n${l.headers.map((h) => h.value).join("\n")}\n${l.bodyText ?? ""}`
+  );
   records.forEach((r, i) => {
     if (!r.hasJson) return;
     const tokens: string[] = [];
@@ -37,12 +40,9 @@ export function findLogins(c: Correlator, records: HarRecord[]): void {
       if (looksLikeToken(key, leaf)) tokens.push(leaf as string);
     });
     if (tokens.length === 0) return;
-    const later = records.slice(i + 1).some((l) => {
-      const sent = `${l.url.href}\n${l.headers.map((h) => h.value).join("\n")}\n${
-        l.bodyText ?? ""
-      }`;
-      return tokens.some((t) => sent.includes(t));
-    });
+    // A token the client sent already was issued before: an answer that echoes it issues nothing.
+    const issued = tokens.filter((t) => !sent.slice(0, i + 1).some((text) => text.includes(t)));
+    const later = sent.slice(i + 1).some((text) => issued.some((t) => text.includes(t)));
     if (later) c.loginRecords.add(r);
   });
 }

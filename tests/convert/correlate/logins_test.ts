@@ -21,6 +21,25 @@ Deno.test("a record whose token a later request sends is a login; one whose toke
   assert.deepEqual([...c.loginRecords], [records[0]]);
 });
 
+Deno.test("an answer that echoes a token the client sent already issues nothing: no login", () => {
+  // phpMyAdmin's every AJAX answer repeats the page's token in `params`: 15 XHRs were named login_N.
+  const page = "3e2d72287a2d6d2f527c595e69507e28";
+  const records = recordsOf([
+    { method: "POST", url: "https://a.test/session", body: "{}", json: { token } },
+    {
+      method: "POST",
+      url: `https://a.test/config?token=${page}`,
+      body: "{}",
+      headers: [["authorization", `Bearer ${token}`]],
+      json: { params: { token: page }, echoed: token },
+    },
+    { url: `https://a.test/me?token=${page}`, headers: [["authorization", `Bearer ${token}`]] },
+  ]);
+  const c = newCorrelator("a");
+  findLogins(c, records);
+  assert.deepEqual([...c.loginRecords].map((r) => r.url.pathname), ["/session"]);
+});
+
 Deno.test("freshOauthValues makes a PKCE verifier a var, and a secret", () => {
   const verifier = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk";
   const records = recordsOf([
