@@ -1,12 +1,14 @@
 /**
  * `convert har` on fields named like keys that hold the app's own names, as
  * phpMyAdmin's page sends them (tests/real/phpmyadmin_har_test.ts): its
- * script reads and writes settings with `POST /config/get` `key=NavigationWidth`,
- * `key=Console`, then `POST /config/set` `key=Console/Mode`; its index
- * dialog posts `index[Key_name]=PRIMARY`, and the table's form sends the
- * same inside JSON (`primary_indexes=[{"Key_name":"PRIMARY",…}]`). Each was
- * asked of the user as a secret (five variables, and the PRIMARY inside the
- * JSON as RECORDED_SECRET); given nothing, the run failed at its first XHR.
+ * script reads and writes settings with `POST /config/get`
+ * `key=NavigationWidth`, `key=Console`, then `POST /config/set`
+ * `key=Console/Mode`; its index dialog posts `index[Key_name]=PRIMARY`, and
+ * the table's form sends the same inside JSON
+ * (`primary_indexes=[{"Key_name":"PRIMARY",…}]`). Each was asked of the user
+ * as a secret (five variables, and the PRIMARY inside the JSON as
+ * RECORDED_SECRET); with only the password the run refused to start, and
+ * given guesses it failed at its first XHR.
  *
  * The evidence, whatever the names: a user has one credential per field,
  * so a bare `key` the same recording sends with several words is a lookup

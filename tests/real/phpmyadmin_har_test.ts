@@ -21,13 +21,15 @@
  * variables, the settings' names the script sends as `key`
  * (`NavigationWidth`, `Console`, `Console/Mode`), the index dialog's
  * `index[Key_name]=PRIMARY` and that PRIMARY again inside the table form's
- * JSON (RECORDED_SECRET); given nothing, the first settings XHR failed and
- * the rest were skipped (har_setting_keys_test.ts). After: only
- * LOGIN_PASSWORD asked, 40 of 40 on the first run and on a second run on
- * the same instance, both forms, and `--verify` too. The tokens (query,
- * form and JSON), the HTML inside JSON and the per-server cookies needed no
- * fix; the XHRs whose answers echo the page's token were named `login_N`
- * (tests/convert/correlate/logins_test.ts). A new recording is made in Chromium with `PHPMYADMIN_FRESH=1`.
+ * JSON (RECORDED_SECRET); with only the password the run refused to start
+ * (exit 2); given values a user cannot know, the first settings XHR failed
+ * and the rest were skipped (har_setting_keys_test.ts). After: only
+ * LOGIN_PASSWORD asked, 40 of 40 on the first run and on a second run on the
+ * same instance, both forms, and `--verify` too. The tokens (query, form and
+ * JSON), the HTML inside JSON and the per-server cookies needed no fix; the
+ * XHRs whose answers echo the page's token were named `login_N`
+ * (tests/convert/correlate/logins_test.ts). A new recording is made in
+ * Chromium with `PHPMYADMIN_FRESH=1`.
  */
 import assert from "node:assert/strict";
 import { ignoreBrowser } from "../support/browser.ts";
