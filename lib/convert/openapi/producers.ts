@@ -38,11 +38,10 @@ import { handleEvidence } from "./described_id.ts";
 import { plainName } from "./required_props.ts";
 import { findProperty, MAX_PROPERTY_DEPTH, properties } from "./schema_properties.ts";
 
-// Its type is the document links' too; the modules that read producers import it from here.
+// Read from here by the modules that read producers: the links' type (the document links' too),
+// their captures, and which step answers an identifier last (an update may rename it).
 export type { ParamLink } from "./document_links.ts";
-// The captures of links; the modules that read producers import them from here.
 export { capturePath, captureSource } from "./capture_source.ts";
-// Which step answers a link's identifier last (an update may rename it): read from here too.
 export { latestHolder } from "./renamed_ids.ts";
 // What a body sends of the flow's earlier answers (its own items, the login's tokens): the same.
 export { fillListed } from "./listed_items.ts";
