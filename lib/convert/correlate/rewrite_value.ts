@@ -138,14 +138,24 @@ function secretField(
   const field = typed ? "PASSWORD" : envName(key);
   const base = field.startsWith(`${prefix}_`) ? field : `${prefix}_${field}`;
   c.replaced.secrets++;
+  // The same value typed twice into one step's body (a new password and its confirmation) is one.
+  const twin = where.body ? askedInStep(c, prefix, value) : undefined;
   return c.sp.envRef(
-    secretEnv(
+    twin ?? secretEnv(
       c,
       where.body ? base : field,
       value,
       `the "${key}" ${where.body ? "field" : "parameter"} sent by step "${step.name}"`,
     ),
   );
+}
+
+/** The variable a field of the step named `prefix` already asks for holding `value`, if any. */
+function askedInStep(c: Correlator, prefix: string, value: string): string | undefined {
+  for (const [key, name] of c.envByValue) {
+    if (key.startsWith(`${prefix}_`) && key.endsWith(`\n${value}`)) return name;
+  }
+  return undefined;
 }
 
 /**
