@@ -209,6 +209,49 @@ function wrapListedElsewhere(
   return { text: fits[0], restored };
 }
 
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The body read in the shape of an answer that echoes it (a save answering
+ * what it stored, Homebridge UI's config editor): every member the pairs
+ * kept is in the answer with the same value, or as a one-item list of it;
+ * those are lists again, and the answer's empty lists the pairs dropped are
+ * put back. Kept only when that gives the size the browser sent.
+ */
+function echoedShape(
+  members: Record<string, unknown>,
+  response: unknown,
+  sentBytes: number,
+): JsonRepair | undefined {
+  if (typeof response !== "object" || response === null || Array.isArray(response)) return;
+  const shaped: Record<string, unknown> = {};
+  const restored: string[] = [];
+  for (const [k, v] of Object.entries(response)) {
+    const read = Object.hasOwn(members, k) ? keptAs(members[k], v) : droppedAs(v);
+    if (read === "differs") return undefined;
+    if (read === undefined) continue;
+    shaped[k] = read.value;
+    if (read.restored) restored.push(k);
+  }
+  if (Object.keys(members).some((k) => !Object.hasOwn(shaped, k)) || restored.length === 0) return;
+  const text = JSON.stringify(shaped);
+  return byteLength(text) === sentBytes ? { text, restored } : undefined;
+}
+
+/** A member the pairs kept, read beside the answer's: the same, a one-item list of it, or not. */
+function keptAs(member: unknown, answered: unknown) {
+  if (sameJson(answered, member)) return { value: member, restored: false };
+  const listed = Array.isArray(answered) && answered.length === 1 && sameJson(answered[0], member);
+  return listed ? { value: [member], restored: true } : "differs" as const;
+}
+
+/** A member of the answer the pairs lack: an empty list they dropped, or the answer's own. */
+function droppedAs(answered: unknown) {
+  return Array.isArray(answered) && answered.length === 0
+    ? { value: [], restored: true }
+    : undefined;
+}
+
 /**
  * Checks a JSON body rebuilt from chrome-har's `params` against the evidence
  * of the same entry. chrome-har writes a list as one pair per item, so a
@@ -216,8 +259,9 @@ function wrapListedElsewhere(
  * the rebuilt body is smaller than the bytes the browser sent
  * (`sentBytes`: `request.bodySize` or `Content-Length`), a member the
  * response shows as a one-item list holding the same value is made a list
- * again, kept only when the size then matches; otherwise `lost` says what
- * the recording lost.
+ * again, or the body is read in the shape of a response that echoes it
+ * (its empty lists put back), kept only when the size then matches;
+ * otherwise `lost` says what the recording lost.
  *
  * @example
  * ```ts
@@ -259,6 +303,8 @@ export function repairFlattenedJson(
       );
       if (byteLength(fixed) === sentBytes) return { text: fixed, restored };
     }
+    const echo = echoedShape(members, response, sentBytes);
+    if (echo) return echo;
     const wrapped = wrapListedElsewhere(members, sentBytes, listedElsewhere);
     if (wrapped) return wrapped;
   }
