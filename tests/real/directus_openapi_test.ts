@@ -11,7 +11,7 @@
  * others are refused). `REAL_KEEP=DIR` keeps the document, flows and report.
  */
 import assert from "node:assert/strict";
-import { accepted, convertAndRunAsPrinted, knownOnly, operationsOf } from "./measure.ts";
+import { acceptedSaid, convertAndRunAsPrinted, knownOnly, operationsOf } from "./measure.ts";
 import { prepare, realTest } from "./servers.ts";
 import {
   DIRECTUS,
@@ -102,12 +102,7 @@ realTest(
       ]);
       assert.ok(trial.report, `no report:\n${trial.run.stdout}\n${trial.run.stderr}`);
       const ops = operationsOf(doc);
-      const result = accepted(ops, trial.report.steps);
-      console.error(
-        `directus@${DIRECTUS.version}: ${result.accepted.length} of ${ops.length} operations accepted (2xx); refused:\n  ${
-          result.refused.map((op) => `${op.method} ${op.path}: ${op.got}`).join("\n  ")
-        }`,
-      );
+      const result = acceptedSaid(`directus@${DIRECTUS.version}`, ops, trial.report.steps);
       assert.ok(result.accepted.length >= FLOOR, `${result.accepted.length} < ${FLOOR}`);
       const flows = [...Deno.readDirSync(`${dir}/flows`)].filter((e) => e.name.endsWith(".yaml"))
         .map((e) => Deno.readTextFileSync(`${dir}/flows/${e.name}`)).join("\n");

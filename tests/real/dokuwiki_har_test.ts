@@ -27,17 +27,10 @@
  * browser; a new one is recorded in Chromium with `DOKUWIKI_FRESH=1`.
  */
 import assert from "node:assert/strict";
-import { ignoreBrowser } from "../support/browser.ts";
-import { realTest, unlessAsked } from "./servers.ts";
+
 import { dokuwikiLaunch, dokuwikiMissing, LOGIN } from "./dokuwiki.ts";
 import { PAGE, recordJourney } from "./dokuwiki_journey.ts";
-import {
-  convertStored,
-  freshPasses,
-  type LoginApp,
-  passesTwice,
-  verifiedPasses,
-} from "./har_login_app.ts";
+import { convertStored, type LoginApp, loginAppTests, passesTwice } from "./har_login_app.ts";
 
 const missing = dokuwikiMissing();
 const FIXTURES = new URL("./fixtures/dokuwiki/", import.meta.url).pathname;
@@ -58,27 +51,13 @@ async function storedPassesTwice(name: string, dir: string): Promise<void> {
   }
 }
 
-realTest(
-  "DokuWiki, recorded in Chromium (Playwright's HAR), passes every step on a fresh instance and again on the same one, only the password asked for",
+loginAppTests({
+  label: "DokuWiki",
+  app: DOKUWIKI,
+  fixtures: FIXTURES,
   missing,
-  (dir) => storedPassesTwice("journey.pw.har", dir),
-);
-
-realTest(
-  "DokuWiki: chrome-har's recording of the same journey passes every step too, twice",
-  missing,
-  (dir) => storedPassesTwice("journey.cdp.har", dir),
-);
-
-realTest(
-  "DokuWiki: --verify against a live instance repairs nothing it need not and the verified flow passes on another fresh instance",
-  missing,
-  (dir) => verifiedPasses(DOKUWIKI, `${FIXTURES}journey.pw.har`, dir, 15),
-);
-
-realTest(
-  "DokuWiki: a journey recorded now in Chromium passes on a fresh instance",
-  missing + unlessAsked("DOKUWIKI_FRESH"),
-  (dir) => freshPasses(DOKUWIKI, recordJourney, dir, 13),
-  ignoreBrowser,
-);
+  steps: 15,
+  storedPassesTwice: storedPassesTwice,
+  record: recordJourney,
+  freshMin: 13,
+});

@@ -1,6 +1,6 @@
 /**
  * The measure the HAR tests of server-rendered apps with a login share
- * (DokuWiki, Redmine): convert a stored recording with the default options,
+ * (DokuWiki, Redmine, WordPress, phpMyAdmin): convert a stored recording with the default options,
  * run it on a fresh instance with only what its summary asks (the password
  * the user knows), twice; `--verify` it against one instance and run the
  * verified flow on another; record a journey now and run that.
@@ -12,7 +12,8 @@ import { runCli } from "../support/cli.ts";
 import { userEnv } from "../support/convert_apps.ts";
 import { hostPaths, type Recordings } from "../support/record_har.ts";
 import { type FlowRun, runsOf } from "./measure.ts";
-import { type Instance, type Launch, withInstance } from "./servers.ts";
+import { type Instance, type Launch, realTest, unlessAsked, withInstance } from "./servers.ts";
+import { ignoreBrowser } from "../support/browser.ts";
 import { publicRecording } from "./unleash_journey.ts";
 
 /** An app whose journey logs in with a password the user knows. */
@@ -202,4 +203,60 @@ export async function freshPasses(
       }
     });
   }
+}
+
+/** What {@linkcode loginAppTests} needs of one app. */
+export interface LoginAppSuite {
+  /** The app's name in the tests' names (`DokuWiki`). */
+  label: string;
+  app: LoginApp;
+  /** The folder of its stored recordings, `journey.pw.har` and `journey.cdp.har`. */
+  fixtures: string;
+  /** Why its tests are ignored here (`[ignored: …]`), or "". */
+  missing: string;
+  /** How many steps the verified flow passes. */
+  steps: number;
+  /** Converts a stored recording and runs it twice on one fresh instance, with its own checks. */
+  storedPassesTwice: (name: string, dir: string) => Promise<void>;
+  /** Records its journey now (the fourth test, asked for with `<NAME>_FRESH=1`). */
+  record: (origin: string) => Promise<Recordings>;
+  /** The fewest steps a journey recorded now has. */
+  freshMin: number;
+}
+
+/**
+ * Registers the four tests every login app's HAR file has: each stored form passes twice on a
+ * fresh instance, `--verify` then the verified flow on another, and a journey recorded now (only
+ * when `<NAME>_FRESH` is set).
+ *
+ * @example
+ * ```ts ignore
+ * import { loginAppTests } from "./har_login_app.ts";
+ * loginAppTests({ label: "DokuWiki", app, fixtures, missing, steps: 15, storedPassesTwice,
+ *   record: recordJourney, freshMin: 13 });
+ * ```
+ */
+export function loginAppTests(suite: LoginAppSuite): void {
+  const { label, app, fixtures, missing } = suite;
+  realTest(
+    `${label}, recorded in Chromium (Playwright's HAR), passes every step on a fresh instance and again on the same one, only the password asked for`,
+    missing,
+    (dir) => suite.storedPassesTwice("journey.pw.har", dir),
+  );
+  realTest(
+    `${label}: chrome-har's recording of the same journey passes every step too, twice`,
+    missing,
+    (dir) => suite.storedPassesTwice("journey.cdp.har", dir),
+  );
+  realTest(
+    `${label}: --verify against a live instance repairs nothing it need not and the verified flow passes on another fresh instance`,
+    missing,
+    (dir) => verifiedPasses(app, `${fixtures}journey.pw.har`, dir, suite.steps),
+  );
+  realTest(
+    `${label}: a journey recorded now in Chromium passes on a fresh instance`,
+    missing + unlessAsked(`${app.name.toUpperCase()}_FRESH`),
+    (dir) => freshPasses(app, suite.record, dir, suite.freshMin),
+    ignoreBrowser,
+  );
 }

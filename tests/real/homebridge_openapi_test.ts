@@ -12,7 +12,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
-import { accepted, convertAndRunAsPrinted, knownOnly, operationsOf } from "./measure.ts";
+import { acceptedSaid, convertAndRunAsPrinted, knownOnly, operationsOf } from "./measure.ts";
 import { prepare, realTest, withInstance } from "./servers.ts";
 import {
   HOMEBRIDGE,
@@ -92,13 +92,10 @@ realTest(
       console.error(trial.converted.stderr);
       assert.equal(trial.converted.code, 0, trial.converted.stderr);
       assert.ok(trial.report, `no report:\n${trial.run.stdout}\n${trial.run.stderr}`);
-      const result = accepted(ops, trial.report.steps);
-      console.error(
-        `homebridge-config-ui-x@${
-          HOMEBRIDGE[1].version
-        }: ${result.accepted.length} of ${ops.length} operations accepted (2xx); refused:\n  ${
-          result.refused.map((op) => `${op.method} ${op.path}: ${op.got}`).join("\n  ")
-        }`,
+      const result = acceptedSaid(
+        `homebridge-config-ui-x@${HOMEBRIDGE[1].version}`,
+        ops,
+        trial.report.steps,
       );
       assert.ok(result.accepted.length >= FLOOR, `${result.accepted.length} < ${FLOOR}`);
       const flows = [...Deno.readDirSync(`${dir}/flows`)].filter((e) => e.name.endsWith(".yaml"))

@@ -32,17 +32,15 @@
  * Chromium with `PHPMYADMIN_FRESH=1`.
  */
 import assert from "node:assert/strict";
-import { ignoreBrowser } from "../support/browser.ts";
-import { realTest, unlessAsked, withInstance } from "./servers.ts";
+import { withInstance } from "./servers.ts";
 import { LOGIN, phpmyadminLaunch, phpmyadminMissing } from "./phpmyadmin.ts";
 import { DATA, recordJourney } from "./phpmyadmin_journey.ts";
 import {
   type Converted,
   convertStored,
-  freshPasses,
   type LoginApp,
+  loginAppTests,
   runAsUser,
-  verifiedPasses,
 } from "./har_login_app.ts";
 
 const missing = phpmyadminMissing();
@@ -106,27 +104,13 @@ async function storedPassesTwice(name: string, dir: string, steps: number): Prom
   await passesTwice(await convertStored(PHPMYADMIN, `${FIXTURES}${name}`, dir), steps);
 }
 
-realTest(
-  "phpMyAdmin, recorded in Chromium (Playwright's HAR), passes every step on a fresh instance and again on the same one, only the password asked for",
+loginAppTests({
+  label: "phpMyAdmin",
+  app: PHPMYADMIN,
+  fixtures: FIXTURES,
   missing,
-  (dir) => storedPassesTwice("journey.pw.har", dir, 40),
-);
-
-realTest(
-  "phpMyAdmin: chrome-har's recording of the same journey passes every step too, twice",
-  missing,
-  (dir) => storedPassesTwice("journey.cdp.har", dir, 40),
-);
-
-realTest(
-  "phpMyAdmin: --verify against a live instance repairs nothing it need not and the verified flow passes on another fresh instance",
-  missing,
-  (dir) => verifiedPasses(PHPMYADMIN, `${FIXTURES}journey.pw.har`, dir, 40),
-);
-
-realTest(
-  "phpMyAdmin: a journey recorded now in Chromium passes on a fresh instance",
-  missing + unlessAsked("PHPMYADMIN_FRESH"),
-  (dir) => freshPasses(PHPMYADMIN, recordJourney, dir, 30),
-  ignoreBrowser,
-);
+  steps: 40,
+  storedPassesTwice: (name: string, dir: string) => storedPassesTwice(name, dir, 40),
+  record: recordJourney,
+  freshMin: 30,
+});

@@ -24,17 +24,10 @@
  * is recorded in Chromium with `REDMINE_FRESH=1`.
  */
 import assert from "node:assert/strict";
-import { ignoreBrowser } from "../support/browser.ts";
-import { realTest, unlessAsked } from "./servers.ts";
+
 import { LOGIN, redmineLaunch, redmineMissing } from "./redmine.ts";
 import { recordJourney } from "./redmine_journey.ts";
-import {
-  convertStored,
-  freshPasses,
-  type LoginApp,
-  passesTwice,
-  verifiedPasses,
-} from "./har_login_app.ts";
+import { convertStored, type LoginApp, loginAppTests, passesTwice } from "./har_login_app.ts";
 
 const missing = redmineMissing();
 const FIXTURES = new URL("./fixtures/redmine/", import.meta.url).pathname;
@@ -51,27 +44,13 @@ async function storedPassesTwice(name: string, dir: string): Promise<void> {
   await passesTwice(REDMINE, converted, 17);
 }
 
-realTest(
-  "Redmine, recorded in Chromium (Playwright's HAR), passes every step on a fresh instance and again on the same one, only the password asked for",
+loginAppTests({
+  label: "Redmine",
+  app: REDMINE,
+  fixtures: FIXTURES,
   missing,
-  (dir) => storedPassesTwice("journey.pw.har", dir),
-);
-
-realTest(
-  "Redmine: chrome-har's recording of the same journey passes every step too, twice",
-  missing,
-  (dir) => storedPassesTwice("journey.cdp.har", dir),
-);
-
-realTest(
-  "Redmine: --verify against a live instance repairs nothing it need not and the verified flow passes on another fresh instance",
-  missing,
-  (dir) => verifiedPasses(REDMINE, `${FIXTURES}journey.pw.har`, dir, 17),
-);
-
-realTest(
-  "Redmine: a journey recorded now in Chromium passes on a fresh instance",
-  missing + unlessAsked("REDMINE_FRESH"),
-  (dir) => freshPasses(REDMINE, recordJourney, dir, 16),
-  ignoreBrowser,
-);
+  steps: 17,
+  storedPassesTwice: storedPassesTwice,
+  record: recordJourney,
+  freshMin: 16,
+});

@@ -9,7 +9,7 @@
  * (docs/real-servers.md); any other refusal fails the test.
  */
 import assert from "node:assert/strict";
-import { accepted, convertAndRunAsPrinted, knownOnly, operationsOf } from "./measure.ts";
+import { acceptedSaid, convertAndRunAsPrinted, knownOnly, operationsOf } from "./measure.ts";
 import { prepare, withInstance } from "./servers.ts";
 import { javaMissing, WIREMOCK, WIREMOCK_DOCUMENT, wiremockLaunch } from "./wiremock.ts";
 
@@ -63,12 +63,7 @@ Deno.test({
         );
         assert.ok(trial.report, `no report:\n${trial.run.stdout}\n${trial.run.stderr}`);
         const ops = operationsOf(doc);
-        const result = accepted(ops, trial.report.steps);
-        console.error(
-          `wiremock@${WIREMOCK.version}: ${result.accepted.length} of ${ops.length} operations accepted (2xx); refused: ${
-            result.refused.map((op) => `${op.method} ${op.path}: ${op.got}`).join("; ")
-          }`,
-        );
+        const result = acceptedSaid(`wiremock@${WIREMOCK.version}`, ops, trial.report.steps);
         assert.equal(ops.length, 41);
         const refused = Object.fromEntries(
           result.refused.map((op) => [`${op.method} ${op.path}`, op.got.split(" ")[0]]),

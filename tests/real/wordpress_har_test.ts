@@ -31,17 +31,15 @@
  * case of har_site_login_test.ts; since, every fresh recording passed.
  */
 import assert from "node:assert/strict";
-import { ignoreBrowser } from "../support/browser.ts";
-import { realTest, unlessAsked, withInstance } from "./servers.ts";
+import { withInstance } from "./servers.ts";
 import { LOGIN, wordpressLaunch, wordpressMissing } from "./wordpress.ts";
 import { POST, recordJourney } from "./wordpress_journey.ts";
 import {
   type Converted,
   convertStored,
-  freshPasses,
   type LoginApp,
+  loginAppTests,
   runAsUser,
-  verifiedPasses,
 } from "./har_login_app.ts";
 
 const missing = wordpressMissing();
@@ -96,27 +94,13 @@ async function storedPassesTwice(name: string, dir: string, steps: number): Prom
   await passesTwice(await convertStored(WORDPRESS, `${FIXTURES}${name}`, dir), steps);
 }
 
-realTest(
-  "WordPress, recorded in Chromium (Playwright's HAR), passes every step on a fresh instance and again on the same one, only the password asked for",
+loginAppTests({
+  label: "WordPress",
+  app: WORDPRESS,
+  fixtures: FIXTURES,
   missing,
-  (dir) => storedPassesTwice("journey.pw.har", dir, 41),
-);
-
-realTest(
-  "WordPress: chrome-har's recording of the same journey passes every step too, twice",
-  missing,
-  (dir) => storedPassesTwice("journey.cdp.har", dir, 41),
-);
-
-realTest(
-  "WordPress: --verify against a live instance repairs nothing it need not and the verified flow passes on another fresh instance",
-  missing,
-  (dir) => verifiedPasses(WORDPRESS, `${FIXTURES}journey.pw.har`, dir, 41),
-);
-
-realTest(
-  "WordPress: a journey recorded now in Chromium passes on a fresh instance",
-  missing + unlessAsked("WORDPRESS_FRESH"),
-  (dir) => freshPasses(WORDPRESS, recordJourney, dir, 30),
-  ignoreBrowser,
-);
+  steps: 41,
+  storedPassesTwice: (name: string, dir: string) => storedPassesTwice(name, dir, 41),
+  record: recordJourney,
+  freshMin: 30,
+});
