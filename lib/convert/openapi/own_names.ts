@@ -10,7 +10,7 @@
  * parameter is read from (not `type` of `/tags/{type}/{value}`, a tag type
  * that exists), or, for an item handed back only as a `Location`, the body's
  * one required text property (`POST /context {name}` → `/context/{name}`).
- * A value the schema's `pattern` or `maxLength` would refuse stays as it is.
+ * A value the schema's `pattern`, `maxLength` or `enum` would refuse stays as it is.
  *
  * @module
  */
@@ -132,10 +132,14 @@ export function ownNames(
   });
 }
 
-/** Whether the property's schema takes the value with a suffix (its `pattern`, its `maxLength`). */
+/**
+ * Whether the property's schema takes the value with a suffix (its `pattern`, its `maxLength`);
+ * an `enum` or `const` lists every value it takes (SReview's talk `state`: "Not in enum list").
+ */
 function accepts(doc: unknown, property: unknown, value: string): boolean {
   const p = deref(doc, property);
   if (!isNode(p)) return true;
+  if (Array.isArray(p.enum) || "const" in p) return false;
   const suffixed = value + SAMPLE;
   if (typeof p.maxLength === "number" && suffixed.length > p.maxLength) return false;
   if (typeof p.pattern !== "string") return true;
