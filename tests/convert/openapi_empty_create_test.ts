@@ -117,3 +117,54 @@ Deno.test("convert openapi: a PUT create at the client's path of a schema requir
   assert.equal(run.code, 0, run.stdout + run.stderr);
   assert.deepEqual(Object.keys(bodies[0]), ["name"]);
 });
+
+const USER = {
+  type: "object",
+  properties: {
+    id: { type: "integer", format: "int64" },
+    name: { type: "string" },
+    email: { type: "string", format: "email" },
+    isAdmin: { type: "boolean" },
+  },
+};
+
+const USERS = {
+  openapi: "3.0.0",
+  info: { title: "users", version: "1" },
+  paths: {
+    "/user": {
+      post: { requestBody: json(USER), responses: { 200: { description: "Made", ...json(USER) } } },
+    },
+    "/user/{userId}": {
+      parameters: [param("userId")],
+      get: { responses: { 200: { description: "One", ...json(USER) } } },
+    },
+  },
+};
+
+// SReview's `POST /user` sent only `name`; its answer's `email` was null, which its own
+// response validation refuses (500 "Expected string - got null"). An address is the client's,
+// never one a server assigns, and the run makes its own (`${vars.email}`).
+Deno.test("convert openapi: a POST create of a schema requiring nothing sends the item's email, the run's own", async () => {
+  const bodies: Record<string, unknown>[] = [];
+  const server = serveStandIn(async (req) => {
+    if (req.method === "POST") {
+      const body = await req.json();
+      bodies.push(body);
+      if (typeof body.email !== "string") {
+        return Response.json({ errors: [{ message: "Expected string - got null." }] }, {
+          status: 500,
+        });
+      }
+      return Response.json({ ...body, id: bodies.length });
+    }
+    return Response.json({ id: 1, name: "n", email: "e@example.com" });
+  });
+  const { runs: [run], flows } = await convertAndRunSuite(USERS, server, { runs: 2 });
+  assert.equal(run.code, 0, run.stdout + run.stderr);
+  assert.match(String(bodies[0].email), /^user-[0-9a-f]{8}@example\.com$/);
+  assert.notEqual(bodies[0].email, bodies[1].email, "each run its own address");
+  assert.ok(
+    ![...flows.values()].some((f) => f.includes("@example.com\n") && !f.includes("RANDOM")),
+  );
+});

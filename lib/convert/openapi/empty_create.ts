@@ -3,8 +3,10 @@
  * the document gives no example) creates nothing, so it sends something:
  *
  * - a POST to a collection, every free-text property of the item (no enum,
- *   format, pattern, default, read-only): the item as the client describes
- *   it, what the server assigns (a `uuid` id, dates) left to it. Jupyter
+ *   format but `email`, pattern, default, read-only): the item as the client
+ *   describes it, what the server assigns (a `uuid` id, dates) left to it;
+ *   an address is never the server's (SReview's `POST /user` answered a
+ *   null `email` its own validation refused, 500). Jupyter
  *   Server's `POST /api/sessions` takes a `Session` that requires nothing,
  *   and answers `{}` with 400 "Missing field in JSON data: path" (then
  *   `type`).
@@ -51,7 +53,8 @@ export function somethingToCreate(
   if (method === "PUT") return somethingToPatch(doc, maker, schema, value);
   if (method !== "POST") return value;
   const free = properties(doc, s).filter(([, p]) =>
-    p.type === "string" && p.readOnly !== true && p.format === undefined &&
+    p.type === "string" && p.readOnly !== true &&
+    (p.format === undefined || p.format === "email") &&
     p.pattern === undefined && p.default === undefined && !Array.isArray(p.enum)
   );
   return Object.fromEntries(free.map(([name, p]) => [name, maker.make(p) ?? "string"]));
