@@ -27,7 +27,7 @@ import { ignoreBrowser } from "../support/browser.ts";
 import { runCli } from "../support/cli.ts";
 import { userEnv } from "../support/convert_apps.ts";
 import { hostPaths } from "../support/record_har.ts";
-import { runsOf } from "./measure.ts";
+import { runsOf, saysRun } from "./measure.ts";
 import { realTest, unlessAsked } from "./servers.ts";
 import { ghostPrefix, OWNER, prepareGhost, withGhost } from "./ghost.ts";
 import { recordJourney } from "./ghost_journey.ts";
@@ -65,17 +65,7 @@ async function runTwice(flowPath: string, flow: string, label: string) {
   await withGhost(ghostPrefix, async (g) => {
     const env = userEnv(flow, g.origin, known);
     assert.deepEqual(Object.keys(env).sort(), ["BASE_URL", "LOGIN_PASSWORD"], flow);
-    const results = await runsOf(flowPath, env, 2, ({ steps, passed }, n) => {
-      const failed = steps.filter((s) => s.status !== "passed");
-      console.error(
-        `ghost HAR ${label}, run ${n}: ${passed} of ${steps.length} steps passed on a fresh instance${
-          failed.length
-            ? `; failed: ${failed.map((s) => `${s.name} (${s.message})`).join(", ")}`
-            : ""
-        }`,
-      );
-      return Promise.resolve({});
-    });
+    const results = await runsOf(flowPath, env, 2, saysRun(`ghost HAR ${label}`));
     for (const { run, steps, passed } of results) {
       const sent = steps.filter((s) => s.request).map((s) =>
         `${s.request!.method} ${new URL(s.request!.url).pathname.replace(/[0-9a-f]{24}/g, "ID")}`

@@ -27,7 +27,7 @@ import { ignoreBrowser } from "../support/browser.ts";
 import { runCli } from "../support/cli.ts";
 import { userEnv } from "../support/convert_apps.ts";
 import { hostPaths } from "../support/record_har.ts";
-import { runsOf } from "./measure.ts";
+import { runsOf, saysRun } from "./measure.ts";
 import { prepare, realTest, unlessAsked, withInstance } from "./servers.ts";
 import {
   HOMEBRIDGE,
@@ -91,17 +91,7 @@ async function runTwice(flowPath: string, flow: string, label: string) {
       "CREATE_USER_PASSWORD",
       "LOGIN_PASSWORD",
     ]);
-    const results = await runsOf(flowPath, env, 2, ({ steps, passed }, n) => {
-      const failed = steps.filter((s) => s.status !== "passed");
-      console.error(
-        `homebridge HAR ${label}, run ${n}: ${passed} of ${steps.length} steps passed on a fresh instance${
-          failed.length
-            ? `; failed: ${failed.map((s) => `${s.name} (${s.message})`).join(", ")}`
-            : ""
-        }`,
-      );
-      return Promise.resolve({});
-    });
+    const results = await runsOf(flowPath, env, 2, saysRun(`homebridge HAR ${label}`));
     for (const { run, steps, passed } of results) {
       const sent = steps.filter((s) => s.request).map((s) =>
         `${s.request!.method} ${new URL(s.request!.url).pathname.replace(/\/\d+$/, "/ID")}`

@@ -198,6 +198,28 @@ export interface FlowRun {
 }
 
 /**
+ * An `after` for {@linkcode runsOf} that only says how the run went: `WHAT, run N: P of S steps
+ * passed on a fresh instance; failed: …` on stderr.
+ *
+ * @example
+ * ```ts ignore
+ * import { runsOf, saysRun } from "./measure.ts";
+ * await runsOf("/tmp/flow.yaml", { BASE_URL: "http://127.0.0.1:8080" }, 2, saysRun("ghost HAR pw"));
+ * ```
+ */
+export function saysRun(what: string): (done: FlowRun, n: number) => Promise<Record<never, never>> {
+  return ({ steps, passed }, n) => {
+    const failed = steps.filter((s) => s.status !== "passed");
+    console.error(
+      `${what}, run ${n}: ${passed} of ${steps.length} steps passed on a fresh instance${
+        failed.length ? `; failed: ${failed.map((s) => `${s.name} (${s.message})`).join(", ")}` : ""
+      }`,
+    );
+    return Promise.resolve({});
+  };
+}
+
+/**
  * Runs the flow at `flowPath` `runs` times with `env`, each with a JSON
  * report (`FLOW.N.json`) and the options `more(N)` gives, and `after` each
  * run (what the run left on the server, printed as it likes): each run with
