@@ -140,3 +140,23 @@ export async function installDatabase(
     await db.status;
   }
 }
+
+/**
+ * The answer to `query`, as root through the socket of `dir/db`: tab-separated rows, no column
+ * names (`mariadb -N -B`), trimmed; `database` the one it runs in.
+ *
+ * @example
+ * ```ts ignore
+ * import { mariadbQuery } from "./mariadb.ts";
+ * const statuses = await mariadbQuery("/tmp/instance", "SELECT post_status FROM wp_posts", "wordpress");
+ * ```
+ */
+export async function mariadbQuery(dir: string, query: string, database?: string): Promise<string> {
+  const args = ["-uroot", `--socket=${dir}/db/mysqld.sock`, "-N", "-B", "-e", query];
+  const out = await new Deno.Command("/usr/bin/mariadb", {
+    args: database === undefined ? args : [...args, database],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  return new TextDecoder().decode(out.stdout).trim();
+}

@@ -33,6 +33,7 @@
  */
 import assert from "node:assert/strict";
 import { withInstance } from "./servers.ts";
+import { mariadbQuery } from "./mariadb.ts";
 import { LOGIN, phpmyadminLaunch, phpmyadminMissing } from "./phpmyadmin.ts";
 import { DATA, recordJourney } from "./phpmyadmin_journey.ts";
 import {
@@ -53,12 +54,7 @@ const PHPMYADMIN: LoginApp = {
 
 /** The instance's statement counters and whether the journey's database is still there. */
 async function done(dir: string): Promise<{ counts: string; left: string }> {
-  const sql = (query: string) =>
-    new Deno.Command("/usr/bin/mariadb", {
-      args: ["-uroot", `--socket=${dir}/db/mysqld.sock`, "-N", "-B", "-e", query],
-      stdout: "piped",
-      stderr: "piped",
-    }).output().then((out) => new TextDecoder().decode(out.stdout).trim());
+  const sql = (query: string) => mariadbQuery(dir, query);
   const counts = await sql(
     "SHOW GLOBAL STATUS WHERE Variable_name IN " +
       "('Com_create_db', 'Com_create_table', 'Com_insert', 'Com_drop_db')",

@@ -32,6 +32,7 @@
  */
 import assert from "node:assert/strict";
 import { withInstance } from "./servers.ts";
+import { mariadbQuery } from "./mariadb.ts";
 import { LOGIN, wordpressLaunch, wordpressMissing } from "./wordpress.ts";
 import { POST, recordJourney } from "./wordpress_journey.ts";
 import {
@@ -52,12 +53,7 @@ const WORDPRESS: LoginApp = {
 
 /** The statuses and the last content of the journey's posts, read from the instance's database. */
 async function posts(dir: string): Promise<{ statuses: string[]; last: string }> {
-  const sql = (query: string) =>
-    new Deno.Command("/usr/bin/mariadb", {
-      args: ["-uroot", `--socket=${dir}/db/mysqld.sock`, "-N", "-B", "-e", query, "wordpress"],
-      stdout: "piped",
-      stderr: "piped",
-    }).output().then((out) => new TextDecoder().decode(out.stdout).trim());
+  const sql = (query: string) => mariadbQuery(dir, query, "wordpress");
   const where = `post_type = 'post' AND post_title = '${POST.title}'`;
   const statuses = await sql(`SELECT post_status FROM wp_posts WHERE ${where} ORDER BY ID`);
   const last = await sql(
