@@ -113,7 +113,9 @@ async function installGhost(): Promise<void> {
     await Deno.remove(packs, { recursive: true }).catch(() => {});
   }
   await productionManifest(`${ghostPrefix}/package.json`);
-  await run(["npm", "install", ...NPM_INSTALL, "--loglevel=error"], ghostPrefix, 900_000);
+  // 30 minutes: a cold install (about 900 packages, native builds) took over 15 under a clean
+  // clone's CI with other work on the machine's two cores, and was killed (exit 137).
+  await run(["npm", "install", ...NPM_INSTALL, "--loglevel=error"], ghostPrefix, 1_800_000);
   await Deno.writeTextFile(`${ghostPrefix}/.installed`, new Date().toISOString() + "\n");
 }
 
@@ -166,7 +168,7 @@ export async function prepareGhost(): Promise<Prepared> {
     let cached = exists(`${prefix}/.installed`);
     if (!cached) {
       await Deno.mkdir(cacheRoot, { recursive: true });
-      await awaitLock(lock, 1_200_000, 960_000);
+      await awaitLock(lock, 2_400_000, 2_100_000);
       try {
         cached = exists(`${prefix}/.installed`);
         if (!cached) await installGhost();
