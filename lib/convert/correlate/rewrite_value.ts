@@ -19,6 +19,7 @@ import { ymap } from "../yaml_out.ts";
 import { useProducer } from "./captures.ts";
 import { bodyIdProducer } from "./created_ids.ts";
 import { heldHidden } from "./hidden_fields.ts";
+import { sentBefore } from "./client_constants.ts";
 import { isWords } from "./lookup_fields.ts";
 import { clientSessionId } from "./client_sessions.ts";
 import { sequenceProducer } from "./sequences.ts";
@@ -36,9 +37,11 @@ type ValueRule = (
 
 /** The rules of {@linkcode stringValue}, first match wins. */
 const VALUE_RULES: ValueRule[] = [
-  (c, _key, value, step) => {
+  (c, key, value, step) => {
     const p = c.rules.producerFor(value);
-    return p ? useProducer(c, p, step) : undefined;
+    if (!p) return undefined;
+    // A field the client sent so before the answer handed the value out is its own constant.
+    return sentBefore(c, key, value, p) ? value : useProducer(c, p, step);
   },
   // A sequence number the same endpoint's previous answer gave (sequences.ts).
   (c, key, value, step) => {

@@ -128,6 +128,8 @@ export interface Correlator {
   readonly cookieNames: Map<string, InstanceName>;
   readonly responseSeen: Set<string>;
   readonly sentSeen: Set<string>;
+  /** Each field and value sent, with the number of steps made before it (client_constants.ts). */
+  readonly sentFields: Map<string, number>;
   /** Recorded values → the generated template sent instead. */
   readonly generated: Map<string, string>;
   readonly uuidCounts: Map<string, number>;
@@ -204,6 +206,7 @@ export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlat
     cookieNames: new Map(),
     responseSeen: new Set(),
     sentSeen: new Set(),
+    sentFields: new Map(),
     generated: new Map(),
     uuidCounts: new Map(),
     env: new Map(),

@@ -22,6 +22,7 @@ import {
   stepName,
 } from "../names.ts";
 import { isIdSegment } from "./ids.ts";
+import { rememberFields } from "./client_constants.ts";
 import { emptyParts } from "./step_parts.ts";
 import { rewriteBody } from "./rewrite_body.ts";
 import { rewriteUrl } from "./rewrite_url.ts";
@@ -77,6 +78,7 @@ export function addStep(c: Correlator, records: HarRecord[], loop?: Step["loop"]
   retryLaterMade(c, step);
   retryRateLimited(step);
   remember(c, first);
+  rememberFields(c, first);
   const { earlier, created } = answersBefore(c, records);
   // An event stream never ends as a body does: read as an sse step, for a bounded time.
   if (isEventStream(first)) step.sse = sseMap(first, step);

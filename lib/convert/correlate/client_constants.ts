@@ -1,0 +1,73 @@
+/**
+ * Fields the client sends with the same value every time (MediaWiki's
+ * scripts post `formatversion=2` with each API call). When a page later
+ * happens to hold that value too (the editor's revision `2`), it is still
+ * the client's constant under that field: the client sent it so before any
+ * answer handed it out. The same value under another field stays the page's.
+ *
+ * @module
+ */
+import type { HarRecord } from "../har_model.ts";
+import { parseBody, walk } from "../json.ts";
+import type { Producer } from "../model.ts";
+import type { Correlator } from "./state.ts";
+
+const pair = (key: string, value: string) => `${key}\u0000${value}`;
+
+/** Each field and value of `r`'s query and body (urlencoded, JSON leaves by their key). */
+function fields(r: HarRecord): [string, string][] {
+  const out: [string, string][] = [...r.url.searchParams];
+  if (!r.bodyText) return out;
+  try {
+    walk(parseBody(r.bodyText), (_p, key, leaf) => out.push([String(key), String(leaf)]));
+  } catch {
+    // Not JSON: a urlencoded form, or nothing a field of which can be told.
+    if (!/^\s*[{[]/.test(r.bodyText)) out.push(...new URLSearchParams(r.bodyText));
+  }
+  return out;
+}
+
+/**
+ * Remembers where each field and value `r` sends was first sent: the number
+ * of steps made before it.
+ *
+ * @example
+ * ```ts
+ * import { rememberFields, sentBefore } from "./client_constants.ts";
+ * import { newCorrelator } from "./pipeline.ts";
+ * const c = newCorrelator("a");
+ * // deno-lint-ignore no-explicit-any
+ * rememberFields(c, { url: new URL("http://w.test/api?formatversion=2") } as any);
+ * // deno-lint-ignore no-explicit-any
+ * const p = { step: { name: "open_edit" } } as any;
+ * // deno-lint-ignore no-explicit-any
+ * c.steps.push(p.step as any);
+ * if (!sentBefore(c, "formatversion", "2", p)) throw new Error();
+ * if (sentBefore(c, "baserevid", "2", p)) throw new Error();
+ * ```
+ */
+export function rememberFields(c: Correlator, r: HarRecord): void {
+  for (const [key, value] of fields(r)) {
+    const k = pair(key, value);
+    if (!c.sentFields.has(k)) c.sentFields.set(k, c.steps.length);
+  }
+}
+
+/**
+ * Whether the client sent `value` under `key` before producer `p`'s answer
+ * handed it out: the client's own constant, sent as recorded.
+ *
+ * @example
+ * ```ts
+ * import { sentBefore } from "./client_constants.ts";
+ * import { newCorrelator } from "./pipeline.ts";
+ * // deno-lint-ignore no-explicit-any
+ * if (sentBefore(newCorrelator("a"), "q", "2", { step: {} } as any)) throw new Error();
+ * ```
+ */
+export function sentBefore(c: Correlator, key: string, value: string, p: Producer): boolean {
+  const at = c.sentFields.get(pair(key, value));
+  if (at === undefined) return false;
+  const made = c.steps.indexOf(p.step);
+  return made !== -1 && at <= made;
+}
