@@ -30,9 +30,11 @@ function shown(value: unknown): string {
  * if (asType(7, "string").value !== "7") throw new Error();
  * if (asType("ord_1", "number").why === undefined) throw new Error("not a number");
  * if (asType("12345678901234567890", "number").why === undefined) throw new Error("not exact");
+ * if (asType("ab1+\\\\", "json-string").value !== "ab1+\\") throw new Error("escapes undone");
  * ```
  */
 export function asType(value: unknown, as: CaptureType): { value?: unknown; why?: string } {
+  if (as === "json-string") return unescaped(value);
   if (as === "string") {
     if (typeof value === "string") return { value };
     if (typeof value === "number" || typeof value === "boolean") return { value: String(value) };
@@ -49,4 +51,19 @@ export function asType(value: unknown, as: CaptureType): { value?: unknown; why?
     return { why: `${shown(value)} has more digits than a number holds exactly (keep it as text)` };
   }
   return { value: number };
+}
+
+/**
+ * The inside of a JSON or script string literal with its escapes undone
+ * (`\\` is one backslash, `\/` a slash, `\u00e9` an é); a script's `\'` is a quote,
+ * and so is a `"` a single-quoted literal holds as it is.
+ */
+function unescaped(value: unknown): { value?: unknown; why?: string } {
+  if (typeof value !== "string") return { why: `${shown(value)} is not text` };
+  const json = value.replace(/\\([\s\S])|"/g, (m, c) => m === '"' ? '\\"' : c === "'" ? c : m);
+  try {
+    return { value: JSON.parse(`"${json}"`) };
+  } catch {
+    return { why: `${shown(value)} is not the inside of a string literal` };
+  }
 }

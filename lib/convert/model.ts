@@ -21,7 +21,8 @@ export type Source =
    * group (`as: number` when a later JSON body sends it as a number).
    */
   | { kind: "header"; name: string; query?: string; rel?: string; regex?: string; as?: "number" }
-  | { kind: "regex"; name: string; pattern: string };
+  /** A page's text; `as: json-string` when the page wrote it inside a script's string, escaped. */
+  | { kind: "regex"; name: string; pattern: string; as?: "json-string" };
 
 export interface Producer {
   step: Step;

@@ -38,6 +38,8 @@ export interface PageValue {
    * serial): the server's state, sent back as it came whatever its field's name.
    */
   state?: boolean;
+  /** The text as the page wrote it, when a script's string escaped it (`abc+\\` for `abc+\`). */
+  raw?: string;
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
@@ -151,7 +153,9 @@ function linkHead(written: string, name: string): string {
 
 /**
  * String values of inline scripts: JSON config (`{"sessionKey":"sk_…"}`) and
- * script variables (`window.csrf = "…"`, `apiKey: '…'`).
+ * script variables (`window.csrf = "…"`, `apiKey: '…'`). A value written
+ * with escapes (`"csrfToken":"4f9a+\\\\"`) is the value they stand for,
+ * its `raw` text what the page's pattern finds.
  */
 function scriptValues(html: string, out: PageValue[]): void {
   for (const script of html.matchAll(/<script\b([^>]{0,500})>([\s\S]{0,200000}?)<\/script>/gi)) {
@@ -159,18 +163,31 @@ function scriptValues(html: string, out: PageValue[]): void {
     const body = script[2];
     for (
       const m of body.matchAll(
-        /(["']?)([A-Za-z_$][\w$-]{0,60})\1\s*([:=])\s*(["'])([^"'\\\n]{1,400})\4/g,
+        /(["']?)([A-Za-z_$][\w$-]{0,60})\1\s*([:=])\s*(["'])((?:[^"'\\\n]|\\[^\n]){1,400}?)\4/g,
       )
     ) {
-      const [, keyQuote, name, sign, quote, value] = m;
-      if (!embedded(name, value, 6)) continue;
+      const [, keyQuote, name, sign, quote, written] = m;
+      const value = literal(written);
+      if (value === undefined || !embedded(name, value, 6)) continue;
       const key = keyQuote ? `${keyQuote}${escape(name)}${keyQuote}` : `\\b${escape(name)}`;
-      const plain = `${key}\\s*${sign}\\s*${quote}([^${quote}]*)${quote}`;
-      const pattern = new RegExp(plain).exec(html)?.[1] === value
+      const inside = written === value ? `[^${quote}]*` : `(?:[^${quote}\\\\]|\\\\.)*`;
+      const plain = `${key}\\s*${sign}\\s*${quote}(${inside})${quote}`;
+      const pattern = new RegExp(plain).exec(html)?.[1] === written
         ? plain
         : `${holder(body.slice(0, m.index))}${plain}`;
-      out.push({ name, value, pattern, secret: secretName(name) });
+      const raw = written === value ? {} : { raw: written };
+      out.push({ name, value, pattern, secret: secretName(name), ...raw });
     }
+  }
+}
+
+/** A script string's text with its escapes undone, or `undefined` when they are not plain ones. */
+function literal(written: string): string | undefined {
+  if (!written.includes("\\")) return written;
+  try {
+    return JSON.parse(`"${written.replace(/\\'/g, "'")}"`);
+  } catch {
+    return undefined;
   }
 }
 
@@ -223,7 +240,7 @@ export function pageValues(html: string, origin?: string): PageValue[] {
     if (seen.has(v.value)) return false;
     seen.add(v.value);
     // A capture takes the first match: it must be this value in the recorded page.
-    return new RegExp(v.pattern).exec(html)?.[1] === v.value;
+    return new RegExp(v.pattern).exec(html)?.[1] === (v.raw ?? v.value);
   });
 }
 

@@ -83,7 +83,11 @@ export class Spelling {
       if (source.as) fields.push(["as", source.as]);
       return yflow(fields);
     }
-    if (source.kind === "regex") return yflow([["regex", source.pattern]]);
+    if (source.kind === "regex") {
+      const fields: [string, YScalar][] = [["regex", source.pattern]];
+      if (source.as) fields.push(["as", source.as]);
+      return yflow(fields);
+    }
     const path = this.jsonPath(source.path);
     return source.path.some((p) => typeof p === "object")
       ? yflow([["path", path], ["first", true]])

@@ -78,7 +78,9 @@ export function handedOut(r: HarRecord): Handed[] {
     for (const v of pageValues(r.responseText, r.url.origin)) {
       out.push({
         value: v.value,
-        source: { kind: "regex", name: v.name, pattern: v.pattern },
+        source: v.raw === undefined
+          ? { kind: "regex", name: v.name, pattern: v.pattern }
+          : { kind: "regex", name: v.name, pattern: v.pattern, as: "json-string" },
         label: `"${v.name}" in the page`,
       });
     }

@@ -110,9 +110,9 @@ function captureType(
   if ((CAPTURE_TYPES as readonly unknown[]).includes(v)) return { as: v as CaptureType };
   ctx.problem(
     "wrong-type",
-    `Expected "as" in ${what} to be ${CAPTURE_TYPES.join(" or ")}, got ${describe(entry.value)}.`,
+    `Expected "as" in ${what} to be ${CAPTURE_TYPES.join(", ")}, got ${describe(entry.value)}.`,
     entry.value ?? entry.keyNode,
-    "Write as: number to send a value taken from a text (an id in a Location path) as a JSON number, or as: string to send a number as text.",
+    "Write as: number to send a value taken from a text (an id in a Location path) as a JSON number, as: string to send a number as text, or as: json-string to undo the escapes of a string literal a regex cut from a page.",
   );
   return undefined;
 }

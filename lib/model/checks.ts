@@ -195,15 +195,17 @@ export type CaptureSource =
 /**
  * The types a capture's `as` turns its value into: `number` (a text holding
  * a JSON number, an id cut from a `Location` path, sent as a number in a
- * JSON body) and `string` (a number or boolean as its text).
+ * JSON body), `string` (a number or boolean as its text) and `json-string`
+ * (the inside of a JSON or script string literal a regex cut from a page,
+ * its escapes undone: `abc+\\` is `abc+\`).
  *
  * @example
  * ```ts
  * import { CAPTURE_TYPES } from "./checks.ts";
- * if (CAPTURE_TYPES.join() !== "number,string") throw new Error();
+ * if (CAPTURE_TYPES.join() !== "number,string,json-string") throw new Error();
  * ```
  */
-export const CAPTURE_TYPES = ["number", "string"] as const;
+export const CAPTURE_TYPES = ["number", "string", "json-string"] as const;
 
 /** One of {@linkcode CAPTURE_TYPES}. */
 export type CaptureType = typeof CAPTURE_TYPES[number];

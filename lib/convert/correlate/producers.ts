@@ -10,10 +10,10 @@
  */
 import type { HarRecord } from "../har_model.ts";
 import { valueKey, walk } from "../json.ts";
-import type { Producer, Step } from "../model.ts";
+import type { Producer, Source, Step } from "../model.ts";
 import { isAnalyticsCookie } from "../noise_headers.ts";
 import { locationParams } from "../oauth.ts";
-import { pageValues } from "../pages.ts";
+import { type PageValue, pageValues } from "../pages.ts";
 import {
   isCredentialCookie,
   isCursorKey,
@@ -180,12 +180,18 @@ function producePage(c: Correlator, step: Step): void {
     if (!secret && !v.state && !looksLikeId(v.name, v.value)) continue;
     const producer: Producer = {
       step,
-      source: { kind: "regex", name: v.name, pattern: v.pattern },
+      source: pageSource(v),
       secret,
     };
     setProducer(c, k, v.value, producer);
     if (secret) c.secrets.add(v.value);
   }
+}
+
+/** Where a fresh page holds `v`: its pattern, its escapes undone when a script's string wrote it. */
+function pageSource(v: PageValue): Source {
+  const source = { kind: "regex", name: v.name, pattern: v.pattern } as const;
+  return v.raw === undefined ? source : { ...source, as: "json-string" };
 }
 
 /** An OAuth provider hands out the authorization code only in its redirect's Location. */
