@@ -19,7 +19,7 @@ import { STEP } from "./script/set_value.ts";
 import { guardedJump, NEXT_STATUS } from "./jump.ts";
 import { sideItem, type SideRequest } from "./script/side_request.ts";
 import { capturesOf, neededCaptures } from "./step_captures.ts";
-import { notLookedUp } from "./nested_vars.ts";
+import { asWritten, notLookedUp } from "./nested_vars.ts";
 import { render } from "./template.ts";
 import type { RequestReport, Shared } from "./flow_state.ts";
 import { varName } from "./vars.ts";
@@ -91,6 +91,10 @@ export class FlowBuilder {
   /** A variable as a script reads it. */
   variable(name: string): Sym {
     if (name.startsWith("$")) return { k: "gen", text: this.shared.vars.expression(name, false) };
+    // An unset variable (sent as written) reads `undefined`, as Postman's `get` does.
+    if (this.#bindings.get(name) === asWritten(`{{${name}}}`)) {
+      return { k: "lit", value: undefined };
+    }
     const literal = this.shared.literals.get(name);
     if (!this.#bindings.has(name) && literal !== undefined) return { k: "lit", value: literal };
     const known = this.#bindings.has(name) || this.shared.vars.values.has(name) ||
@@ -169,7 +173,9 @@ export class FlowBuilder {
       sides.push(...t.sides ?? []);
       // A set not translated, or of text joined with a response part not yet got, breaks the chain.
       for (const name of t.dropped) this.drop(name, where);
-      for (const set of t.sets) set.kind === "step" ? this.drop(set.name, where) : this.set(set);
+      for (const set of t.sets) {
+        set.kind === "step" ? this.drop(set.name, where) : this.set(set, where);
+      }
       for (const c of t.captures) {
         comments.push(`pre-request sets ${c.name} from a response it has not got: not converted`);
       }
@@ -191,6 +197,7 @@ export class FlowBuilder {
       for (const s of t.sets) {
         this.set(
           s.kind === "step" ? { ...s, value: s.value.replaceAll(STEP, step), kind: "expr" } : s,
+          where,
         );
       }
     }
@@ -216,13 +223,20 @@ export class FlowBuilder {
     this.shared.brokenOpen.delete(name);
   }
 
-  /** A variable a script set outright, as later `{{x}}` read it. */
-  set(set: Translation["sets"][number]): void {
+  /**
+   * A variable a script set outright, as later `{{x}}` read it. An unset one is
+   * sent as written, unless a file gives it a value another scope may still hold.
+   */
+  set(set: Translation["sets"][number], where: string): void {
+    if (set.kind === "unset" && this.shared.vars.values.has(set.name)) {
+      return this.drop(set.name, where);
+    }
     this.#close(set.name);
     this.#bindings.delete(set.name);
     this.#made.delete(set.name);
     this.shared.literals.delete(set.name);
-    if (set.kind === "text") this.shared.literals.set(set.name, set.value);
+    if (set.kind === "unset") this.#bindings.set(set.name, asWritten(set.value));
+    else if (set.kind === "text") this.shared.literals.set(set.name, set.value);
     else if (set.kind === "expr") this.#bindings.set(set.name, set.value);
     else this.#made.set(set.name, set.value);
   }

@@ -18,8 +18,8 @@ import { type Node, parseScript } from "./parse.ts";
 import type { Cond, Sym } from "./sym.ts";
 import { negate, truthy } from "./sym.ts";
 import { countAssertions, Untranslated } from "./untranslated.ts";
-import { setOf } from "./set_value.ts";
 import { setsInside } from "./sets_inside.ts";
+import { scopeCall, WRITERS } from "./scope_call.ts";
 import { requestEffect } from "./request_effect.ts";
 import { destructured } from "./destructure.ts";
 import { onValue, variableCondition } from "./var_condition.ts";
@@ -27,19 +27,6 @@ import type { Translation } from "./translation.ts";
 
 export type { CheckItem } from "./each.ts";
 export type { Translation } from "./translation.ts";
-
-/** Calls that set a Postman variable: `(name, value)`. */
-const SETTERS = new Set([
-  "pm.environment.set",
-  "pm.collectionVariables.set",
-  "pm.globals.set",
-  "pm.variables.set",
-  "postman.setEnvironmentVariable",
-  "postman.setGlobalVariable",
-]);
-/** Calls with no effect on what a run checks. */
-const IGNORED =
-  /^(console\.\w+|pm\.(environment|collectionVariables|globals|variables)\.(unset|clear)|postman\.clear\w+)$/;
 
 class Translator {
   readonly out: Translation = {
@@ -85,7 +72,7 @@ class Translator {
   /** A statement not understood; `assertions` of them were checks. */
   skip(node: Node): void {
     this.lines(node);
-    for (const name of setsInside(node, SETTERS)) {
+    for (const name of setsInside(node, WRITERS)) {
       if (!this.out.dropped.includes(name)) this.out.dropped.push(name);
     }
     this.out.untranslatedAssertions += countAssertions(this.source.slice(node.start, node.end));
@@ -219,9 +206,10 @@ class Translator {
     if (e.type === "AssignmentExpression") return this.assignment(node, e);
     if (e.type !== "CallExpression" && e.type !== "MemberExpression") return this.skip(node);
     const callee = e.type === "CallExpression" ? dotted(e.callee) : undefined;
-    if (callee && IGNORED.test(callee)) return;
     if (callee === "pm.test") return this.pmTest(node, e, depth);
-    if (callee && SETTERS.has(callee)) return this.setter(node, e);
+    const to = { out: this.out, local: this.#local, guarded: this.#when.length > 0 };
+    const scope = scopeCall(e, this.ctx, to);
+    if (scope) return scope === "comment" ? this.skip(node) : undefined;
     if (isNextRequest(e)) return this.next(node, e);
     const source = this.preRequest ? this.source : undefined;
     const conditional = this.#when.length > 0 || this.#folded > 0;
@@ -300,32 +288,15 @@ class Translator {
     const name = title ? evaluate(title, this.ctx, 0) : undefined;
     const isFn = fn && (fn.type === "FunctionExpression" || fn.type === "ArrowFunctionExpression");
     if (name?.k !== "lit" || !isFn) return this.skip(node);
-    if (fn.body.type !== "BlockStatement") {
-      return this.statement(
-        {
-          type: "ExpressionStatement",
-          expression: fn.body,
-          start: fn.body.start,
-          end: fn.body.end,
-        },
-        String(name.value),
-        depth,
-      );
-    }
-    this.block(fn.body.body, String(name.value), depth);
-  }
-
-  setter(node: Node, e: Node): void {
-    const [key, value] = e.arguments.map((a: Node) => evaluate(a, this.ctx, 0));
-    if (key?.k !== "lit" || typeof key.value !== "string") return this.lines(node);
-    if (value) this.#local.set(key.value, value);
-    const out = value && setOf(key.value, value, this.#when.length > 0);
-    if (!out) {
-      this.out.dropped.push(key.value);
-      return this.lines(node);
-    }
-    this.out.captures.push(...out.captures);
-    this.out.sets.push(...out.sets);
+    const { body } = fn;
+    const statement = {
+      type: "ExpressionStatement",
+      expression: body,
+      start: body.start,
+      end: body.end,
+    };
+    if (body.type !== "BlockStatement") return this.statement(statement, String(name.value), depth);
+    this.block(body.body, String(name.value), depth);
   }
 }
 

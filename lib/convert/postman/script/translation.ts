@@ -28,9 +28,10 @@ export interface Translation {
   /**
    * Variables set outright: to text known now, to another variable (`expr`:
    * its flow expression), or to a value made at run time (`made`: flow
-   * expression text, for a flow var evaluated once per flow run).
+   * expression text, for a flow var evaluated once per flow run), or removed
+   * (`unset`: later requests send `{{name}}` as written, as Postman does).
    */
-  sets: { name: string; value: string; kind: "text" | "expr" | "made" | "step" }[];
+  sets: { name: string; value: string; kind: "text" | "expr" | "made" | "step" | "unset" }[];
   /** Requests a pre-request script sends first (`pm.sendRequest`), in its order. */
   sides?: SideRequest[];
   /** Headers a pre-request script adds to its request (`pm.request.headers.add`), as Postman text. */

@@ -1,0 +1,100 @@
+/**
+ * What a call on a variable scope does: `pm.environment.set(name, value)`
+ * (and its collection, global, local and legacy spellings) sets a variable
+ * (set_value.ts says how); `pm.environment.unset(name)` (and its spellings)
+ * removes it, so Postman sends a later `{{name}}` as written and a later
+ * `get` is `undefined`: left out, a later request would send the value set
+ * before. `clear()` of a whole scope is not here: it stays a comment.
+ *
+ * @module
+ */
+import { dotted, type EvalContext, evaluate } from "./eval.ts";
+import type { Node } from "./parse.ts";
+import { setOf } from "./set_value.ts";
+import type { Sym } from "./sym.ts";
+import type { Translation } from "./translation.ts";
+
+/** Calls that set a Postman variable: `(name, value)`. */
+const SETTERS = new Set([
+  "pm.environment.set",
+  "pm.collectionVariables.set",
+  "pm.globals.set",
+  "pm.variables.set",
+  "postman.setEnvironmentVariable",
+  "postman.setGlobalVariable",
+]);
+
+/** Calls that remove one variable: `(name)`. */
+const UNSETTERS = new Set([
+  "pm.environment.unset",
+  "pm.collectionVariables.unset",
+  "pm.globals.unset",
+  "pm.variables.unset",
+  "postman.clearEnvironmentVariable",
+  "postman.clearGlobalVariable",
+]);
+
+/** Calls that write a variable: a statement left as a comment that holds one breaks its chain. */
+export const WRITERS: ReadonlySet<string> = new Set([...SETTERS, ...UNSETTERS]);
+
+/** Calls with no effect on what a run sends or checks. */
+const IGNORED = /^console\.\w+$/;
+
+/** Where a scope call writes: the step's translation, the script's own later reads. */
+export interface ScopeTarget {
+  out: Translation;
+  local: Map<string, Sym>;
+  /** Whether an `if` on the response decides whether the call runs. */
+  guarded: boolean;
+}
+
+/**
+ * What call `e` does to the variables, added to `to`: `"done"`, `"comment"`
+ * when it is one flowrun cannot express (the statement stays a comment, the
+ * variable it names dropped), `false` when it is no scope call.
+ *
+ * @example
+ * ```ts
+ * import { scopeCall } from "./scope_call.ts";
+ * import { parseScript } from "./parse.ts";
+ * const p = parseScript('pm.environment.unset("token")');
+ * if (!p.ok) throw new Error();
+ * const ctx = { scope: new Map(), tests: new Map(), variable: () => ({ k: "lit" as const, value: undefined }) };
+ * const out = { captures: [], sets: [], dropped: [] } as unknown as Parameters<typeof scopeCall>[2]["out"];
+ * if (scopeCall(p.program.body[0].expression, ctx, { out, local: new Map(), guarded: false }) !== "done") throw new Error();
+ * if (out.sets[0].kind !== "unset" || out.sets[0].value !== "{{token}}") throw new Error(JSON.stringify(out));
+ * ```
+ */
+export function scopeCall(
+  e: Node,
+  ctx: EvalContext,
+  to: ScopeTarget,
+): "done" | "comment" | false {
+  const callee = e.type === "CallExpression" ? dotted(e.callee) : undefined;
+  if (!callee) return false;
+  if (IGNORED.test(callee)) return "done";
+  const setter = SETTERS.has(callee);
+  if (!setter && !UNSETTERS.has(callee)) return false;
+  const [key, value] = e.arguments.map((a: Node) => evaluate(a, ctx, 0));
+  if (key?.k !== "lit" || typeof key.value !== "string") return "comment";
+  const name = key.value;
+  if (!setter) {
+    // Removed only when the response says so: a flow cannot say that, the chain is broken.
+    if (to.guarded) return dropped(to.out, name);
+    to.local.set(name, { k: "lit", value: undefined });
+    to.out.sets.push({ name, value: `{{${name}}}`, kind: "unset" });
+    return "done";
+  }
+  if (value) to.local.set(name, value);
+  const out = value && setOf(name, value, to.guarded);
+  if (!out) return dropped(to.out, name);
+  to.out.captures.push(...out.captures);
+  to.out.sets.push(...out.sets);
+  return "done";
+}
+
+/** A write flowrun cannot express: later reads of `name` are named in the summary. */
+function dropped(out: Translation, name: string): "comment" {
+  if (!out.dropped.includes(name)) out.dropped.push(name);
+  return "comment";
+}
