@@ -15,7 +15,7 @@ import { schemaCheck } from "./schema.ts";
 import type { Node } from "./parse.ts";
 import { pseudo } from "./pseudo.ts";
 import { madeBy, newDateCall, secondsCall } from "./made.ts";
-import { compare, type Cond, flowText, member, not, type Sym, truthy } from "./sym.ts";
+import { compare, type Cond, flowText, isPseudo, member, not, type Sym, truthy } from "./sym.ts";
 import { table } from "../../table.ts";
 
 /** What an expression is evaluated against. */
@@ -52,6 +52,9 @@ export function dotted(node: Node): string | undefined {
 const RESPONSE_NAMES = table<string>({
   "responseCode.code": "$.status",
   "pm.response.code": "$.status",
+  // The reason phrase ("OK"): read only where compared with a reason (pseudo.ts).
+  "pm.response.status": "reason:$.status",
+  "responseCode.name": "reason:$.status",
   "responseBody": "$.body",
   "responseTime": "$.duration_ms",
   "pm.response.responseTime": "$.duration_ms",
@@ -316,10 +319,8 @@ function binary(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   const made = generated(node.operator, a, b) ?? concat(node.operator, a, b);
   if (made) return made;
   // A pseudo-path (`typeof x`, `x.indexOf(v)`) is no JSONPath: only a comparison pseudo reads is kept.
-  if (a.k === "path" && /^(?:typeof|indexOf):/.test(a.path)) {
-    return pseudo(a.path, node.operator, b);
-  }
-  if (b.k === "path" && /^(?:typeof|indexOf):/.test(b.path)) return undefined;
+  if (a.k === "path" && isPseudo(a.path)) return pseudo(a.path, node.operator, b);
+  if (b.k === "path" && isPseudo(b.path)) return undefined;
   return compare(node.operator, a, b);
 }
 

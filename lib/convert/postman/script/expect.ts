@@ -10,7 +10,7 @@ import { type EvalContext, evaluate } from "./eval.ts";
 import { pseudo } from "./pseudo.ts";
 import type { Node } from "./parse.ts";
 import { responseWord } from "./response.ts";
-import { type Cond, flowText, member, named, negate, type Sym } from "./sym.ts";
+import { type Cond, flowText, isPseudo, member, named, negate, type Sym } from "./sym.ts";
 import { table } from "../../table.ts";
 
 /** One link of a chain: a word, and its arguments when it is called. */
@@ -324,7 +324,7 @@ const JS_OPS: Record<string, string> = { equals: "===", notEquals: "!==", gt: ">
  * stays a comment instead of a path `validate` refuses.
  */
 function settled(c: Cond): Cond | undefined {
-  if (!/^(?:typeof|indexOf):/.test(c.path)) return c;
+  if (!isPseudo(c.path)) return c;
   const op = JS_OPS[c.op];
   const s = op ? pseudo(c.path, op, { k: "lit", value: c.value }) : undefined;
   return s?.k === "cond" && s.conds.length === 1 ? s.conds[0] : undefined;

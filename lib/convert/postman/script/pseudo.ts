@@ -1,10 +1,11 @@
 /**
- * Pseudo-paths: `typeof x` and `x.indexOf(v)` are carried as `typeof:<path>`
- * and `indexOf:<path>:<v>` (not JSONPath) until a comparison says what they
- * mean; this reads them into the check flowrun has, so none reaches a flow.
+ * Pseudo-paths: `typeof x`, `x.indexOf(v)` and the status's reason phrase
+ * (`pm.response.status`) are carried as `typeof:<path>`, `indexOf:<path>:<v>`
+ * and `reason:<path>` (not JSONPath) until a comparison says what they mean; this reads them into the check flowrun has, so none reaches a flow.
  *
  * @module
  */
+import { reasonCode } from "./response.ts";
 import { flowText, type Sym } from "./sym.ts";
 
 const TYPES = new Set(["string", "number", "boolean", "object"]);
@@ -24,6 +25,7 @@ const TYPES = new Set(["string", "number", "boolean", "object"]);
 export function pseudo(path: string, op: string, b: Sym): Sym | undefined {
   const typed = path.match(/^typeof:(.+)$/);
   if (typed) return typeofCheck(typed[1], op, b);
+  if (path.startsWith("reason:")) return reasonCheck(path.slice("reason:".length), op, b);
   if (!path.startsWith("indexOf:")) return undefined;
   // The path and the needle's JSON may both hold ":": the path ends where the rest is JSON.
   const rest = path.slice("indexOf:".length);
@@ -75,6 +77,17 @@ const FOUND: [number, string][] = [[-1, "!=="], [-1, "!="], [-1, ">"], [0, ">="]
 function indexOfCheck(path: string, needle: unknown, op: string, b: Sym): Sym | undefined {
   const found = b.k === "lit" && FOUND.some(([value, o]) => b.value === value && op === o);
   return found ? cond(path, "contains", flowText(needle)) : undefined;
+}
+
+/**
+ * `<reason> <op> "Not Found"`: a standard reason names one code (Postman gives it
+ * from the code when the server sends none), so the check is of the code.
+ */
+function reasonCheck(path: string, op: string, b: Sym): Sym | undefined {
+  const code = b.k === "lit" && typeof b.value === "string" ? reasonCode(b.value) : undefined;
+  if (code === undefined) return undefined;
+  if (EQUALS.has(op)) return cond(path, "equals", code);
+  return THERE.get(op) ? cond(path, "notEquals", code) : undefined;
 }
 
 /** A check of one condition. */

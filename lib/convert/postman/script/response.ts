@@ -33,6 +33,19 @@ const REASONS = table<number>({
   "service unavailable": 503,
 });
 
+/**
+ * The status code a standard reason phrase names, in any case, else undefined.
+ *
+ * @example
+ * ```ts
+ * import { reasonCode } from "./response.ts";
+ * if (reasonCode("Not Found") !== 404 || reasonCode("Nope") !== undefined) throw new Error();
+ * ```
+ */
+export function reasonCode(reason: string): number | undefined {
+  return REASONS[reason.toLowerCase()];
+}
+
 type ResponseCheck = (values: unknown[]) => Cond[] | undefined;
 
 const header: ResponseCheck = ([v, w]) => {

@@ -123,6 +123,18 @@ export function flowText(value: unknown): unknown {
 export const named = (v: string): string => v.replaceAll("$${", () => "${");
 
 /**
+ * Whether a path is a pseudo-path (`typeof x`, `x.indexOf(v)`, the status's reason),
+ * no JSONPath: only a comparison pseudo.ts reads makes a check of it.
+ *
+ * @example
+ * ```ts
+ * import { isPseudo } from "./sym.ts";
+ * if (!isPseudo("reason:$.status") || isPseudo("$.json.a")) throw new Error();
+ * ```
+ */
+export const isPseudo = (path: string): boolean => /^(?:typeof|indexOf|reason):/.test(path);
+
+/**
  * The conditions a value stands for when used as a test's result or an `if`'s
  * test: a condition itself, a length (non-empty), a path (truthy), a known
  * value (`true`/`false`, as a constant).
@@ -143,7 +155,7 @@ export function truthy(s: Sym | undefined): Cond[] | boolean | undefined {
       return [{ path: `${s.path}[0]`, op: "exists", value: true }];
     case "path":
       // JavaScript's truthiness, which flowrun writes as checks (see checks_yaml.ts).
-      return [{ path: s.path, op: "truthy", value: true }];
+      return isPseudo(s.path) ? undefined : [{ path: s.path, op: "truthy", value: true }];
     case "lit":
       return Boolean(s.value);
     default:
