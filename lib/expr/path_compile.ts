@@ -65,7 +65,7 @@ export class PathSyntaxError extends SyntaxAtError {
  * @example
  * ```ts
  * import { RESPONSE_MEMBERS } from "./path_compile.ts";
- * if (RESPONSE_MEMBERS.join() !== "json,status,headers,cookies,url,duration_ms,body") throw new Error();
+ * if (RESPONSE_MEMBERS.join() !== "json,status,headers,cookies,jar,url,duration_ms,body") throw new Error();
  * ```
  */
 export const RESPONSE_MEMBERS: readonly string[] = [
@@ -73,6 +73,7 @@ export const RESPONSE_MEMBERS: readonly string[] = [
   "status",
   "headers",
   "cookies",
+  "jar",
   "url",
   "duration_ms",
   "body",

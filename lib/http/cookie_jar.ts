@@ -95,7 +95,34 @@ export class CookieJar {
 
   /** The `Cookie` header for a request to `url`, or `undefined` when no cookie matches. */
   header(url: string): string | undefined {
-    if (this.#cookies.length === 0) return undefined;
+    const matching = this.#matching(url);
+    return matching.length === 0
+      ? undefined
+      : matching.map((c) => `${c.name}=${c.value}`).join("; ");
+  }
+
+  /**
+   * The values of the cookies the jar would send to `url`, by name (the one
+   * sent first of a name wins, as a server reading the header takes it).
+   *
+   * @example
+   * ```ts
+   * import { CookieJar, publicSuffixes } from "./cookie_jar.ts";
+   * await publicSuffixes.load();
+   * const jar = new CookieJar();
+   * jar.store("http://127.0.0.1/login", ["sid=s1; Path=/"]);
+   * if (jar.values("http://127.0.0.1/items").sid !== "s1") throw new Error();
+   * ```
+   */
+  values(url: string): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const c of this.#matching(url)) if (!Object.hasOwn(out, c.name)) out[c.name] = c.value;
+    return out;
+  }
+
+  /** The cookies for a request to `url`, in the order browsers send them. */
+  #matching(url: string): Stored[] {
+    if (this.#cookies.length === 0) return [];
     const u = new URL(url);
     const host = u.hostname.toLowerCase();
     const secure = isSecureOrigin(u);
@@ -106,10 +133,8 @@ export class CookieJar {
       pathMatch(u.pathname || "/", c.path) &&
       (!c.secure || secure)
     );
-    if (matching.length === 0) return undefined;
     // Longer paths first, then older cookies first, as browsers send them.
-    matching.sort((a, b) => b.path.length - a.path.length || a.created - b.created);
-    return matching.map((c) => `${c.name}=${c.value}`).join("; ");
+    return matching.sort((a, b) => b.path.length - a.path.length || a.created - b.created);
   }
 
   /**

@@ -85,6 +85,12 @@ export class ReceivedResponse {
   /** Milliseconds from sending the request to the whole body read. */
   durationMs?: number;
 
+  /**
+   * With a cookie jar, the cookies it holds for the response's URL once the
+   * response is kept (a redirect's included), by name: `$.jar.<name>`.
+   */
+  jar?: Record<string, string>;
+
   /** The body, decoded as UTF-8; empty when it was {@linkcode spilled}. */
   readonly text: string;
 
@@ -155,7 +161,7 @@ export class ReceivedResponse {
     // Paths that never need the body do not parse it.
     if (
       path.root === "response" &&
-      /^\$\s*(\.\s*|\[\s*['"])(status|headers|cookies|url|duration_ms)\b/.test(path.source)
+      /^\$\s*(\.\s*|\[\s*['"])(status|headers|cookies|jar|url|duration_ms)\b/.test(path.source)
     ) {
       return select(path, this.#head());
     }
@@ -188,6 +194,7 @@ export class ReceivedResponse {
       cookies: this.#cookies(),
       ...(this.url !== undefined ? { url: this.url } : {}),
       ...(this.durationMs !== undefined ? { duration_ms: this.durationMs } : {}),
+      ...(this.jar !== undefined ? { jar: this.jar } : {}),
     };
   }
 

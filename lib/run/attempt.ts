@@ -121,7 +121,7 @@ export async function attempt(
   }
   const duration_ms = round(performance.now() - sent);
   response.durationMs = duration_ms;
-  jar?.store(response.url ?? request.url, response.setCookies);
+  keepCookies(jar, response, response.url ?? request.url);
   noteCoverage(ctx.coverage, step, via.method, response.url ?? request.url, response.status);
   secretsInResponse(response, ctx.secret, input.inputs.clear);
   await wire?.answered(response);
@@ -223,6 +223,13 @@ function requestInfo(
     url: shownUrl ?? (ctx.rawEvents ? request.url : ctx.redactor.redact(request.url)),
     ...trace,
   };
+}
+
+/** The response's cookies kept in the jar, and what the jar then holds for `url` (`$.jar`). */
+function keepCookies(jar: CookieJar | undefined, response: ReceivedResponse, url: string): void {
+  if (!jar) return;
+  jar.store(url, response.setCookies);
+  response.jar = jar.values(url);
 }
 
 /**

@@ -277,12 +277,12 @@ Deno.test("postman translate: a value compared with the variable just set from i
   assert.equal(t.untranslatedAssertions, 0);
 });
 
-Deno.test("postman translate: cookies the response sets, and pm.response.to.not…", () => {
+Deno.test("postman translate: cookies in the jar (pm.cookies), and pm.response.to.not…", () => {
   assert.deepEqual(conds(one("pm.expect(pm.cookies.has('sid')).to.be.true;").checks), [
-    { path: "$.cookies.sid", op: "exists", value: true },
+    { path: "$.jar.sid", op: "exists", value: true },
   ]);
   assert.deepEqual(conds(one("pm.expect(pm.cookies.get('theme')).to.eql('dark');").checks), [
-    { path: "$.cookies.theme.value", op: "equals", value: "dark" },
+    { path: "$.jar.theme", op: "equals", value: "dark" },
   ]);
   assert.deepEqual(conds(one("pm.response.to.not.have.header('X-Debug');").checks), [
     { path: "$.headers['x-debug']", op: "exists", value: false },

@@ -100,6 +100,7 @@ Deno.test("compilePath accepts $.json, $.status and $.headers under the response
     "status",
     "headers",
     "cookies",
+    "jar",
     "url",
     "duration_ms",
     "body",

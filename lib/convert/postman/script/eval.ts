@@ -196,6 +196,12 @@ const cookie = (s: Sym | undefined): string | undefined => {
   return name === undefined ? undefined : member("$.cookies", name);
 };
 
+/** A cookie the flow run's jar holds for the response's URL, by name: `$.jar.<name>`. */
+const jarred = (s: Sym | undefined): string | undefined => {
+  const name = text(s);
+  return name === undefined ? undefined : member("$.jar", name);
+};
+
 /** Calls by their dotted name: what they give, from their first argument. */
 const CALLS = new Map<string, (first: Sym | undefined) => Sym | undefined>([
   ["JSON.parse", (f) => (pathOf(f) === "$.body" ? { k: "path", path: "$.json" } : undefined)],
@@ -206,8 +212,9 @@ const CALLS = new Map<string, (first: Sym | undefined) => Sym | undefined>([
   ["postman.getResponseHeader", (f) => (header(f) ? { k: "path", path: header(f)! } : undefined)],
   ["Number.isInteger", (f) => (pathOf(f) ? cond(pathOf(f)!, "type", "integer") : undefined)],
   ["Array.isArray", (f) => (pathOf(f) ? cond(pathOf(f)!, "type", "array") : undefined)],
-  ["pm.cookies.has", (f) => (cookie(f) ? cond(cookie(f)!, "exists", true) : undefined)],
-  ["pm.cookies.get", (f) => (cookie(f) ? { k: "path", path: `${cookie(f)}.value` } : undefined)],
+  // `pm.cookies` is Postman's jar for the request's URL (a redirect's cookie in it): `$.jar`.
+  ["pm.cookies.has", (f) => (jarred(f) ? cond(jarred(f)!, "exists", true) : undefined)],
+  ["pm.cookies.get", (f) => (jarred(f) ? { k: "path", path: jarred(f)! } : undefined)],
   [
     "postman.getResponseCookie",
     (f) => (cookie(f) ? { k: "path", path: `${cookie(f)}.value` } : undefined),
