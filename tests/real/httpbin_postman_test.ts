@@ -79,6 +79,11 @@ realTest(
       assert.equal(converted.code, 0, converted.stdout + converted.stderr);
       const summary = converted.stderr;
       assert.match(summary, /^Set before running: BASE_URL \([^)]*\)\.$/m);
+      // Each request with a check flowrun cannot express names the idiom beside its count.
+      const unnamed = summary.split("\n").filter((l) =>
+        /^ {2}.*: \d+ translated, [1-9]\d* untranslated$/.test(l)
+      );
+      assert.deepEqual(unnamed, [], summary);
       const args = printedRun(summary);
       assert.ok(args, `no Run: line in\n${summary}`);
       const flowrunReceived = await withHttpbin(async (b) => {

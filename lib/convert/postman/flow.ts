@@ -20,6 +20,7 @@ import { guardedJump, NEXT_STATUS } from "./jump.ts";
 import { sideItem, type SideRequest } from "./script/side_request.ts";
 import { capturesOf, neededCaptures } from "./step_captures.ts";
 import { asWritten, notLookedUp } from "./nested_vars.ts";
+import { requestReport } from "./request_report.ts";
 import { render } from "./template.ts";
 import type { RequestReport, Shared } from "./flow_state.ts";
 import { varName } from "./vars.ts";
@@ -113,7 +114,6 @@ export class FlowBuilder {
       return;
     }
     const comments = [...this.#pending.splice(0), where];
-    const translated = { translated: 0, untranslated: 0 };
     const guard = this.#guard;
     const { headers: added, sides } = this.preRequest(r, comments, where);
     // What a pre-request script's pm.sendRequest asks Postman sends first, then the request.
@@ -131,10 +131,6 @@ export class FlowBuilder {
       );
     }
     const captures = capturesOf(tests);
-    for (const t of tests) {
-      translated.translated += t.translated;
-      translated.untranslated += t.untranslatedAssertions;
-    }
     const loop = this.flowControl(tests, where, comments, name);
     if (this.shared.skipTo?.unless && this.shared.skipTo.from === where) {
       captures.set(NEXT_STATUS, "$.status");
@@ -154,12 +150,7 @@ export class FlowBuilder {
       ["always", this.steps.length > 0 ? true : undefined],
     ]);
     this.steps.push(commented(comments, step));
-    this.reports.push({
-      request: where,
-      step: name,
-      translated: translated.translated - extra,
-      untranslated: translated.untranslated + extra,
-    });
+    this.reports.push(requestReport(where, name, tests, extra));
     this.bind(tests, name, where);
   }
 

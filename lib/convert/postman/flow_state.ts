@@ -56,4 +56,6 @@ export interface RequestReport {
   step: string;
   translated: number;
   untranslated: number;
+  /** The idioms of its untranslated checks the summary names (untranslated_idioms.ts). */
+  why?: string[];
 }

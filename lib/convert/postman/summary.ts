@@ -72,7 +72,8 @@ function assertionLines(s: PostmanSummary): string[] {
   ];
   const scripted = s.reports.filter((r) => r.translated + r.untranslated > 0);
   for (const r of scripted.slice(0, MAX_LISTED)) {
-    lines.push(`  ${r.request}: ${r.translated} translated, ${r.untranslated} untranslated`);
+    const why = r.untranslated > 0 && r.why?.length ? ` (${r.why.join("; ")})` : "";
+    lines.push(`  ${r.request}: ${r.translated} translated, ${r.untranslated} untranslated${why}`);
   }
   if (scripted.length > MAX_LISTED) {
     lines.push(`  and ${scripted.length - MAX_LISTED} more requests`);

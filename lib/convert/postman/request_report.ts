@@ -1,0 +1,37 @@
+/**
+ * One request's line of the summary: how many of its checks were translated,
+ * how many not, and the idioms of those not (untranslated_idioms.ts).
+ *
+ * @module
+ */
+import type { RequestReport } from "./flow_state.ts";
+import type { Translation } from "./script/translate.ts";
+import { untranslatedIdioms } from "./untranslated_idioms.ts";
+
+/**
+ * The report of request `where` (step `step`) from its test scripts'
+ * translations; `extra` schema checks beyond the step's one count as untranslated.
+ *
+ * @example
+ * ```ts
+ * import { requestReport } from "./request_report.ts";
+ * const t = { checks: [], captures: [], sets: [], untranslated: ["pm.iterationData.get('k')"], dropped: [], translated: 2, untranslatedAssertions: 1 };
+ * const r = requestReport("Login", "login", [t], 0);
+ * if (r.translated !== 2 || r.untranslated !== 1 || r.why?.length !== 1) throw new Error(JSON.stringify(r));
+ * ```
+ */
+export function requestReport(
+  where: string,
+  step: string,
+  tests: readonly Translation[],
+  extra: number,
+): RequestReport {
+  const sum = (f: (t: Translation) => number) => tests.reduce((n, t) => n + f(t), 0);
+  return {
+    request: where,
+    step,
+    translated: sum((t) => t.translated) - extra,
+    untranslated: sum((t) => t.untranslatedAssertions) + extra,
+    why: untranslatedIdioms(tests.flatMap((t) => t.untranslated), extra),
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * The idioms of a request's untranslated checks, named for the summary beside
+ * the request: a count alone ("1 untranslated") does not say which Postman
+ * check the flow lacks. Read from the lines kept as comments.
+ *
+ * @module
+ */
+
+/** Idioms flowrun cannot check, by a pattern of the line that holds one, and why. */
+const IDIOMS: [RegExp, string][] = [
+  [
+    /\b(?:parseInt|parseFloat|Number)\s*\(/,
+    "parseInt(…), Number(…) or parseFloat(…) before a comparison: flowrun compares a value as the response holds it",
+  ],
+  [/\bpm\.iterationData\b/, "pm.iterationData: a converted flow has no data file"],
+  [/\bxml2Json\s*\(/, "xml2Json(…): a flow reads XML by XPath"],
+];
+
+/**
+ * What the summary says of a request's untranslated checks: each idiom its
+ * comment lines hold, and the schema checks beyond the step's one.
+ *
+ * @example
+ * ```ts
+ * import { untranslatedIdioms } from "./untranslated_idioms.ts";
+ * const why = untranslatedIdioms(["pm.expect(parseInt(json.n)).to.be.above(1)"], 1);
+ * if (why.length !== 2 || !why[1].startsWith("a second JSON schema check")) throw new Error(why.join());
+ * ```
+ */
+export function untranslatedIdioms(lines: readonly string[], extraSchemas: number): string[] {
+  const why = IDIOMS.filter(([re]) => lines.some((l) => re.test(l))).map(([, w]) => w);
+  if (extraSchemas > 0) {
+    why.push(
+      `a second JSON schema check${
+        extraSchemas > 1 ? ` and ${extraSchemas - 1} more` : ""
+      }: flowrun checks one per step`,
+    );
+  }
+  return why;
+}
