@@ -45,3 +45,14 @@ Deno.test("postman untranslated named: a request whose checks are all translated
   );
   assert.equal(line?.trim(), "Counted: 1 translated, 0 untranslated");
 });
+
+Deno.test("postman untranslated named: a second check of the same schema (jsonSchema, then tv4) is the one check, translated", () => {
+  const { summary } = converted([
+    'const schema = { type: "object", required: ["a"] };',
+    'pm.test("s1", () => pm.response.to.have.jsonSchema(schema));',
+    'pm.test("s2", () => pm.expect(tv4.validate(pm.response.json(), schema)).to.be.true);',
+  ]);
+  assert.deepEqual(summary.reports.map((r) => [r.translated, r.untranslated, r.why]), [
+    [2, 0, []],
+  ]);
+});

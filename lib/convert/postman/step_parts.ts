@@ -139,13 +139,15 @@ function secretHeader(
 }
 
 /**
- * The step's first body schema check, apart from the others (one `schema` per step).
+ * The step's first body schema check, apart from the others (one `schema` per step);
+ * `extra` counts those of another schema.
  *
  * @example
  * ```ts
  * import { splitSchema } from "./step_parts.ts";
  * const schema = { cond: { path: "$.json", op: "schema", value: { type: "object" } } };
- * const out = splitSchema([schema, schema, { cond: { path: "$.status", op: "equals", value: 200 } }]);
+ * const other = { cond: { path: "$.json", op: "schema", value: { type: "array" } } };
+ * const out = splitSchema([schema, schema, other, { cond: { path: "$.status", op: "equals", value: 200 } }]);
  * if (out.checks.length !== 1 || out.extra !== 1) throw new Error();
  * ```
  */
@@ -155,11 +157,11 @@ export function splitSchema(
   const schemas = items.filter((i) => "cond" in i && i.cond.op === "schema");
   const checks = items.filter((i) => !("cond" in i && i.cond.op === "schema"));
   const first = schemas[0];
-  return {
-    checks,
-    schema: first && "cond" in first ? first.cond.value : undefined,
-    extra: Math.max(0, schemas.length - 1),
-  };
+  const schema = first && "cond" in first ? first.cond.value : undefined;
+  // The same schema checked twice (`jsonSchema(s)`, then `tv4.validate(json, s)`) is one check.
+  const same = JSON.stringify(schema);
+  const others = schemas.filter((i) => "cond" in i && JSON.stringify(i.cond.value) !== same);
+  return { checks, schema, extra: others.length };
 }
 
 /**
