@@ -67,7 +67,6 @@ const VARIABLE_GETTERS = new Set([
   "pm.variables.get",
   "pm.collectionVariables.get",
   "pm.globals.get",
-  "pm.iterationData.get",
   "postman.getEnvironmentVariable",
   "postman.getGlobalVariable",
 ]);
@@ -207,6 +206,8 @@ const CALLS = new Map<string, (first: Sym | undefined) => Sym | undefined>([
   ["JSON.parse", (f) => (pathOf(f) === "$.body" ? { k: "path", path: "$.json" } : undefined)],
   ["pm.response.json", () => ({ k: "path", path: "$.json" })],
   ["pm.response.text", () => ({ k: "path", path: "$.body" })],
+  // The data file's row: a converted flow runs without one, as Newman does without `-d`.
+  ["pm.iterationData.get", () => ({ k: "lit", value: undefined })],
   ["pm.response.headers.has", (f) => (header(f) ? cond(header(f)!, "exists", true) : undefined)],
   ["pm.response.headers.get", (f) => (header(f) ? { k: "path", path: header(f)! } : undefined)],
   ["postman.getResponseHeader", (f) => (header(f) ? { k: "path", path: header(f)! } : undefined)],
