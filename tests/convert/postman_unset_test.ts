@@ -112,3 +112,18 @@ Deno.test("postman unset: one only an if on the response decides breaks the chai
     ["k", "Maybe", ["Read"]],
   ]);
 });
+
+Deno.test("postman unset: clear() of a scope breaks the chain of every variable set before, by name", () => {
+  const { summary } = convertPostman(collection([
+    {
+      name: "Login",
+      url: "login",
+      event: [script("test", 'pm.environment.set("token", pm.response.json().token);')],
+    },
+    { name: "Clear", url: "clear", event: [script("test", "pm.environment.clear();")] },
+    { name: "Use", url: "use?t={{token}}", event: [] },
+  ]));
+  assert.deepEqual(summary.broken?.map((b) => [b.name, b.by, b.readers]), [
+    ["token", "Clear", ["Use"]],
+  ]);
+});

@@ -163,6 +163,7 @@ export class FlowBuilder {
       headers.push(...t.headers ?? []);
       sides.push(...t.sides ?? []);
       // A set not translated, or of text joined with a response part not yet got, breaks the chain.
+      if (t.cleared) this.dropAll(where);
       for (const name of t.dropped) this.drop(name, where);
       for (const set of t.sets) {
         set.kind === "step" ? this.drop(set.name, where) : this.set(set, where);
@@ -177,6 +178,7 @@ export class FlowBuilder {
   /** Later `{{x}}` read what this step's scripts set; `where` is the request, for the summary. */
   bind(tests: Translation[], step: string, where: string): void {
     for (const t of tests) {
+      if (t.cleared) this.dropAll(where);
       for (const name of t.dropped) this.drop(name, where);
       for (const c of t.captures) {
         this.#close(c.name);
@@ -207,6 +209,13 @@ export class FlowBuilder {
     const broken = { name, by: where, readers: [] };
     this.shared.broken.push(broken);
     this.shared.brokenOpen.set(name, broken);
+  }
+
+  /** A scope emptied: every variable a script set before is named where later read. */
+  dropAll(where: string): void {
+    const { literals, capturedBy } = this.shared;
+    const names = [...this.#bindings.keys(), ...literals.keys(), ...this.#made.keys()];
+    for (const name of new Set([...names, ...capturedBy.keys()])) this.drop(name, where);
   }
 
   /** A set of the variable ends the broken chain an earlier one started. */

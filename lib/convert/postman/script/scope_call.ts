@@ -4,7 +4,8 @@
  * (set_value.ts says how); `pm.environment.unset(name)` (and its spellings)
  * removes it, so Postman sends a later `{{name}}` as written and a later
  * `get` is `undefined`: left out, a later request would send the value set
- * before. `clear()` of a whole scope is not here: it stays a comment.
+ * before. `clear()` of a whole scope stays a comment, and marks the translation
+ * `cleared`.
  *
  * @module
  */
@@ -36,6 +37,10 @@ const UNSETTERS = new Set([
 
 /** Calls that write a variable: a statement left as a comment that holds one breaks its chain. */
 export const WRITERS: ReadonlySet<string> = new Set([...SETTERS, ...UNSETTERS]);
+
+/** Calls that empty a scope: every variable set before is gone from it. */
+const CLEARERS =
+  /^(?:pm\.(?:environment|collectionVariables|globals|variables)\.clear|postman\.clear(?:Environment|Global)Variables)$/;
 
 /** Calls with no effect on what a run sends or checks. */
 const IGNORED = /^console\.\w+$/;
@@ -73,6 +78,8 @@ export function scopeCall(
   const callee = e.type === "CallExpression" ? dotted(e.callee) : undefined;
   if (!callee) return false;
   if (IGNORED.test(callee)) return "done";
+  // Which variables another scope still holds is not known here: flow.ts breaks every chain.
+  if (CLEARERS.test(callee)) return (to.out.cleared = true), "comment";
   const setter = SETTERS.has(callee);
   if (!setter && !UNSETTERS.has(callee)) return false;
   const [key, value] = e.arguments.map((a: Node) => evaluate(a, ctx, 0));

@@ -42,6 +42,8 @@ export interface Translation {
   dropped: string[];
   translated: number;
   untranslatedAssertions: number;
+  /** Whether the script empties a scope (`pm.environment.clear()`): every chain is broken. */
+  cleared?: boolean;
   /** Where the script sends the run next, when it says so in a way a flow can. */
   next?: NextRequest;
 }
