@@ -241,14 +241,21 @@ Deno.test("applyOperator contains finds a substring in a string", () => {
   assert.equal(applyOperator("contains", "hello", "xyz"), 'expected "hello" to contain "xyz"');
 });
 
-Deno.test("applyOperator contains rejects values that are neither list nor string", () => {
+Deno.test("applyOperator contains rejects values that are neither list, string nor object holding it", () => {
   assert.equal(
     applyOperator("contains", { a: 1 }, "a"),
     'expected a list or a string to contain "a", got object {"a":1}',
   );
   assert.equal(
-    applyOperator("contains", "abc123", 123),
-    'expected a list or a string to contain 123, got string "abc123"',
+    applyOperator("contains", 42, 4),
+    "expected a list or a string to contain 4, got number 42",
+  );
+  // As chai's include: a number is found in text by its digits, an object holds another's members.
+  assert.equal(applyOperator("contains", "abc123", 123), undefined);
+  assert.equal(applyOperator("contains", { a: 1, b: [2] }, { b: [2] }), undefined);
+  assert.equal(
+    applyOperator("contains", { a: 1 }, { a: 2 }),
+    'expected {"a":1} to contain {"a":2}',
   );
 });
 
