@@ -239,6 +239,7 @@ import "../lib/load/steps.ts";
 import "../lib/load/structured.ts";
 import "../lib/load/suite.ts";
 import "../lib/load/tags.ts";
+import "../lib/load/unnamed_refs.ts";
 import "../lib/load/unquoted.ts";
 import "../lib/load/unreadable.ts";
 import "../lib/load/value.ts";
