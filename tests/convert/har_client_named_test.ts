@@ -10,6 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { jsonAnswer } from "../support/har_records.ts";
 
 function entry(method: string, url: string, at: string, answer?: unknown, sent?: unknown) {
   const body = sent === undefined ? undefined : JSON.stringify(sent);
@@ -28,19 +29,10 @@ function entry(method: string, url: string, at: string, answer?: unknown, sent?:
       bodySize: body?.length ?? 0,
       ...(body ? { postData: { mimeType: "application/json", text: body } } : {}),
     },
-    response: {
-      status: method === "POST" && url.endsWith("/items") ? 201 : 200,
-      statusText: "OK",
-      httpVersion: "HTTP/1.1",
-      headers: [{ name: "content-type", value: "application/json" }],
-      cookies: [],
-      content: { size: text.length, mimeType: "application/json", text },
-      redirectURL: "",
-      headersSize: -1,
-      bodySize: text.length,
-    },
-    cache: {},
-    timings: { send: 0, wait: 1, receive: 0 },
+    ...jsonAnswer(method === "POST" && url.endsWith("/items") ? 201 : 200, "OK", [{
+      name: "content-type",
+      value: "application/json",
+    }], text),
   };
 }
 

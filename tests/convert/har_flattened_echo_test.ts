@@ -14,6 +14,7 @@
 import assert from "node:assert/strict";
 import { repairFlattenedJson } from "../../lib/convert/har_input.ts";
 import { runCli } from "../support/cli.ts";
+import { jsonAnswer } from "../support/har_records.ts";
 
 const SAVED = {
   bridge: { name: "Living Room", port: 51826 },
@@ -41,19 +42,7 @@ function entry(url: string, sent: Record<string, unknown>, answer: unknown) {
       bodySize: JSON.stringify(sent).length,
       postData: { mimeType: "application/json", params },
     },
-    response: {
-      status: 201,
-      statusText: "Created",
-      httpVersion: "HTTP/1.1",
-      headers: [{ name: "Content-Type", value: "application/json" }],
-      cookies: [],
-      content: { size: text.length, mimeType: "application/json", text },
-      redirectURL: "",
-      headersSize: -1,
-      bodySize: text.length,
-    },
-    cache: {},
-    timings: { send: 0, wait: 1, receive: 0 },
+    ...jsonAnswer(201, "Created", [{ name: "Content-Type", value: "application/json" }], text),
   };
 }
 

@@ -10,6 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { jsonAnswer } from "../support/har_records.ts";
 
 const API = "http://127.0.0.1:4242/api";
 
@@ -39,19 +40,7 @@ function entry(method: string, url: string, answer: unknown, sent?: Record<strin
         }
         : {}),
     },
-    response: {
-      status: 200,
-      statusText: "OK",
-      httpVersion: "HTTP/1.1",
-      headers: [{ name: "Content-Type", value: "application/json" }],
-      cookies: [],
-      content: { size: text.length, mimeType: "application/json", text },
-      redirectURL: "",
-      headersSize: -1,
-      bodySize: text.length,
-    },
-    cache: {},
-    timings: { send: 0, wait: 1, receive: 0 },
+    ...jsonAnswer(200, "OK", [{ name: "Content-Type", value: "application/json" }], text),
   };
 }
 

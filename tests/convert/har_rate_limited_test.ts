@@ -9,6 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { jsonAnswer } from "../support/har_records.ts";
 
 const WINDOW_S = 2;
 const LIMIT = 3;
@@ -36,19 +37,7 @@ function entry(url: string, limited: boolean) {
       headersSize: -1,
       bodySize: 0,
     },
-    response: {
-      status: 200,
-      statusText: "OK",
-      httpVersion: "HTTP/1.1",
-      headers,
-      cookies: [],
-      content: { size: text.length, mimeType: "application/json", text },
-      redirectURL: "",
-      headersSize: -1,
-      bodySize: text.length,
-    },
-    cache: {},
-    timings: { send: 0, wait: 1, receive: 0 },
+    ...jsonAnswer(200, "OK", headers, text),
   };
 }
 

@@ -13,6 +13,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { jsonAnswer } from "../support/har_records.ts";
 
 function entry(url: string, response: unknown, at: string, method = "GET", sent?: unknown) {
   const json = [{ name: "content-type", value: "application/json" }];
@@ -31,19 +32,7 @@ function entry(url: string, response: unknown, at: string, method = "GET", sent?
       bodySize: sent ? JSON.stringify(sent).length : 0,
       ...(sent ? { postData: { mimeType: "application/json", text: JSON.stringify(sent) } } : {}),
     },
-    response: {
-      status: 200,
-      statusText: "OK",
-      httpVersion: "HTTP/1.1",
-      headers: json,
-      cookies: [],
-      content: { size: text.length, mimeType: "application/json", text },
-      redirectURL: "",
-      headersSize: -1,
-      bodySize: text.length,
-    },
-    cache: {},
-    timings: { send: 0, wait: 1, receive: 0 },
+    ...jsonAnswer(200, "OK", json, text),
   };
 }
 

@@ -51,3 +51,30 @@ export function recordsOf(specs: EntrySpec[]): HarRecord[] {
   loadBodies(records, []);
   return records;
 }
+
+/**
+ * The tail of a full HAR entry (every field a strict reader asks for) whose answer is the JSON
+ * `text`: its `response`, `cache` and `timings`, to spread into the entry.
+ */
+export function jsonAnswer(
+  status: number,
+  statusText: string,
+  headers: { name: string; value: string }[],
+  text: string,
+): { response: Record<string, unknown>; cache: Record<never, never>; timings: object } {
+  return {
+    response: {
+      status,
+      statusText,
+      httpVersion: "HTTP/1.1",
+      headers,
+      cookies: [],
+      content: { size: text.length, mimeType: "application/json", text },
+      redirectURL: "",
+      headersSize: -1,
+      bodySize: text.length,
+    },
+    cache: {},
+    timings: { send: 0, wait: 1, receive: 0 },
+  };
+}
