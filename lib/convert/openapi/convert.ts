@@ -94,7 +94,8 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
   const all = operationsOf(doc);
   const info = isNode(doc.info) ? doc.info : {};
   const title = typeof info.title === "string" && info.title.trim() ? info.title.trim() : "api";
-  const stopping = all.filter((op) => stopsServer(op, { title, resources: ownResources(doc) }));
+  const about = { title, resources: ownResources(doc) };
+  const stopping = all.filter((op) => stopsServer(op, about));
   // A step flowrun cannot send (TRACE) would make its whole flow fail to load.
   const unsendable = all.filter((op) => !stopping.includes(op) && methodProblem(op.method));
   const ops = all.filter((op) => !stopping.includes(op) && !unsendable.includes(op));
