@@ -22,7 +22,7 @@ import type { Correlator } from "./state.ts";
  * import { emptyCorrelator } from "./state.ts";
  * const c = emptyCorrelator("a", true);
  * const token = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl";
- * const login = { hasJson: true, json: { access_token: token } };
+ * const login = { url: new URL("https://a.test/login"), headers: [], hasJson: true, json: { access_token: token } };
  * const later = { url: new URL("https://a.test/me"), headers: [{ name: "authorization", value: `Bearer ${token}` }] };
  * // deno-lint-ignore no-explicit-any
  * findLogins(c, [login, later] as any);
