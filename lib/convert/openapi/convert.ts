@@ -132,7 +132,6 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
       placeholder: true,
     });
   }
-  const env = [{ name: "BASE_URL", what: "the API's origin" }, ...auth.env.values()];
   return {
     files,
     summary: {
@@ -141,7 +140,7 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
       flows,
       server,
       basePath: shared.basePath,
-      env,
+      env: [{ name: "BASE_URL", what: "the API's origin" }, ...auth.env.values()],
       placeholders: shared.placeholders,
       optional: shared.optional,
       ...inferredLines(inferred, ops, seconds),
