@@ -34,9 +34,16 @@ export function orderSteps(
   );
   const done = new Array<boolean>(steps.length).fill(false);
   const order: number[] = [];
-  // Quadratic, but flows have tens of steps; clarity wins over a heap here.
+  // Each time the first ready step in listed order. The scan starts at the first pending
+  // step: linear for a flow whose steps are listed in run order (a converted recording of
+  // thousands), quadratic only for depends_on pointing forward, which is rare and short.
+  let pending = 0;
   while (order.length < steps.length) {
-    const next = steps.findIndex((_, i) => !done[i] && deps[i].every((d) => done[d]));
+    while (done[pending]) pending++;
+    let next = -1;
+    for (let i = pending; i < steps.length && next === -1; i++) {
+      if (!done[i] && deps[i].every((d) => done[d])) next = i;
+    }
     if (next === -1) return { cycle: findCycle(steps.map((s) => s.name), deps, done) };
     done[next] = true;
     order.push(next);
