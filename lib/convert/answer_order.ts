@@ -19,7 +19,7 @@ import type { HarRecord } from "./har_model.ts";
 import { isWebSocket } from "./har_websocket.ts";
 
 /**
- * `ordered` (by start) with each waiting `GET` moved after the last write
+ * `ordered` (sorted by start) with each waiting `GET` moved after the last write
  * (any other method) that began after it while it waited, and by whose
  * answer (within {@linkcode SLACK_MS}) its own answer had begun.
  *
@@ -39,20 +39,44 @@ import { isWebSocket } from "./har_websocket.ts";
  */
 export function orderByAnswers(ordered: HarRecord[]): HarRecord[] {
   const out = [...ordered];
-  for (const waiting of ordered) {
+  ordered.forEach((waiting, at) => {
     const first = firstByteAt(waiting);
-    if (waiting.method !== "GET" || first === undefined || isWebSocket(waiting)) continue;
-    const waitedFor = out.filter((w) => {
+    if (waiting.method !== "GET" || first === undefined || isWebSocket(waiting)) return;
+    // Only what began while it waited: the writes never move, so their order is `ordered`'s,
+    // and a long recording is read once per request's wait, not once per request.
+    const waitedFor: HarRecord[] = [];
+    for (
+      let i = firstBegun(ordered, at + 1, (t) => t > waiting.started!);
+      i < ordered.length && ordered[i].started! < first;
+      i++
+    ) {
+      const w = ordered[i];
       const end = answeredAt(w);
-      return w.method !== "GET" && !isWebSocket(w) && end !== undefined &&
-        w.started! > waiting.started! && w.started! < first && first <= end + SLACK_MS &&
-        !(isOk(waiting) && endedAccess(ordered, w, end));
-    });
-    if (waitedFor.length === 0) continue;
+      if (
+        w.method !== "GET" && !isWebSocket(w) && end !== undefined && first <= end + SLACK_MS &&
+        !(isOk(waiting) && endedAccess(ordered, w, end))
+      ) waitedFor.push(w);
+    }
+    if (waitedFor.length === 0) return;
     out.splice(out.indexOf(waiting), 1);
     out.splice(out.indexOf(waitedFor[waitedFor.length - 1]) + 1, 0, waiting);
-  }
+  });
   return out;
+}
+
+/** The position of the first request of `ordered` (sorted by start) from `low` on that `begun` holds for. */
+function firstBegun(
+  ordered: HarRecord[],
+  low: number,
+  begun: (started: number) => boolean,
+): number {
+  let high = ordered.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (begun(ordered[mid].started!)) high = mid;
+    else low = mid + 1;
+  }
+  return low;
 }
 
 /** Whether `r` was answered 2xx. */
@@ -67,9 +91,10 @@ function isOk(r: HarRecord): boolean {
  * write took effect, not held until it (the list in flight at a sign-out).
  */
 function endedAccess(ordered: HarRecord[], w: HarRecord, end: number): boolean {
-  const next = ordered.find((r) =>
-    r !== w && r.url.host === w.url.host && r.started !== undefined && r.started >= end
-  );
+  let next: HarRecord | undefined;
+  for (let i = firstBegun(ordered, 0, (t) => t >= end); i < ordered.length && !next; i++) {
+    if (ordered[i] !== w && ordered[i].url.host === w.url.host) next = ordered[i];
+  }
   return next?.status === 401 || next?.status === 403;
 }
 

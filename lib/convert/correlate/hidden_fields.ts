@@ -80,16 +80,36 @@ export function emptyHiddenField(
 
 /** The latest page before `step` on its host whose HTML holds an input named `key`. */
 function formPage(c: Correlator, key: string, step: Step): Step | undefined {
-  for (let i = c.steps.length - 1; i >= 0; i--) {
-    const page = c.steps[i];
+  const pages = htmlPages(c);
+  for (let i = pages.length - 1; i >= 0; i--) {
+    const page = pages[i];
     const r = page.last;
     if (page === step || r.url.host !== step.first.url.host) continue;
-    if (r.responseText === undefined || !/html/.test(r.mimeType)) continue;
-    if (new RegExp(`<input\\b[^>]*\\bname=["']${escape(key)}["']`, "i").test(r.responseText)) {
+    if (new RegExp(`<input\\b[^>]*\\bname=["']${escape(key)}["']`, "i").test(r.responseText!)) {
       return page;
     }
   }
   return undefined;
+}
+
+/** The HTML pages among each correlator's steps, found once each. */
+const pagesOf = new WeakMap<Correlator, { read: number; pages: Step[] }>();
+
+/**
+ * The steps so far that answered an HTML page, in order. Every field of every
+ * later step looks for its form among them: a recording of thousands of API
+ * calls and few pages stays linear.
+ */
+function htmlPages(c: Correlator): Step[] {
+  const index = pagesOf.get(c) ?? { read: 0, pages: [] };
+  pagesOf.set(c, index);
+  for (; index.read < c.steps.length; index.read++) {
+    const r = c.steps[index.read].last;
+    if (r.responseText !== undefined && /html/.test(r.mimeType)) {
+      index.pages.push(c.steps[index.read]);
+    }
+  }
+  return index.pages;
 }
 
 /**

@@ -52,16 +52,26 @@ export function retryLaterMade(c: Correlator, step: Step): void {
   if (step.options !== undefined) return;
   const write = c.steps.findLastIndex((s) => !["GET", "HEAD", "OPTIONS"].includes(s.method));
   if (write === -1) return;
-  const before = c.steps.slice(0, write + 1).flatMap((s) => s.records);
+  // The answers since the write are few; the steps before it grow with the
+  // recording, so they are read last, newest first (a value is most often in
+  // the write's own answer), and never copied: a long journey stays linear.
   const after = c.steps.slice(write + 1).flatMap((s) => s.records);
   const made = sentValues(r).some((v) =>
-    !before.some((e) => holds(e, v, true)) && after.some((e) => holds(e, v, false))
+    after.some((e) => holds(e, v, false)) && !heldBefore(c.steps, write, v)
   );
   if (!made) return;
   step.options = ymap([[
     "retry",
     ymap([["count", RETRIES], ["on", [404]], ["delay", "100ms"]]),
   ]]);
+}
+
+/** Whether a record of `steps[0..last]` sent or answered `value`, newest first. */
+function heldBefore(steps: Step[], last: number, value: string): boolean {
+  for (let i = last; i >= 0; i--) {
+    if (steps[i].records.some((e) => holds(e, value, true))) return true;
+  }
+  return false;
 }
 
 /** The id-shaped values a request's URL sends: path segments and query values. */

@@ -121,8 +121,15 @@ function answersBefore(c: Correlator, records: HarRecord[]) {
   const earlier = [...answers.get(`${first.method} ${first.url.href}`) ?? [], ...records];
   answers.set(`${first.method} ${first.url.href}`, earlier);
   // Creates by path, without their query, for the reads of what they made.
+  // Each by the values it answered (or sent), so a read finds its create at once.
   const made = `made ${first.url.origin}${first.url.pathname.replace(/\/$/, "")}`;
-  if (first.method === "POST") answers.set(made, [...answers.get(made) ?? [], ...records]);
+  for (const p of first.method === "POST" ? records : []) {
+    const json = p.hasJson ? p.json : sentJson(p);
+    if (json === null || typeof json !== "object") continue;
+    for (const v of new Set(Object.values(json).map(String).filter((v) => v.length < 2048))) {
+      answers.set(`${made}\n${v}`, [...answers.get(`${made}\n${v}`) ?? [], p]);
+    }
+  }
   return { earlier, created: createdBy(answers, first) };
 }
 
@@ -138,10 +145,7 @@ function createdBy(answers: Map<string, HarRecord[]>, r: HarRecord): HarRecord[]
   const path = r.url.pathname.replace(/\/$/, "");
   const last = safeDecode(path.slice(path.lastIndexOf("/") + 1));
   const parent = `made ${r.url.origin}${path.slice(0, path.lastIndexOf("/"))}`;
-  const names = (json: unknown) =>
-    json !== null && typeof json === "object" &&
-    Object.values(json).some((v) => String(v) === last);
-  return (answers.get(parent) ?? []).filter((p) => p.hasJson ? names(p.json) : names(sentJson(p)));
+  return answers.get(`${parent}\n${last}`) ?? [];
 }
 
 /** The JSON body `r` sent, or undefined. */

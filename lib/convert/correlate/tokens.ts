@@ -8,6 +8,7 @@
 import type { Producer, Step } from "../model.ts";
 import { useProducer } from "./captures.ts";
 import type { Correlator } from "./state.ts";
+import { candidateTokens } from "./token_index.ts";
 
 /**
  * `text` with every token a response produced replaced by its capture, the
@@ -25,8 +26,10 @@ import type { Correlator } from "./state.ts";
 export function withTokens(c: Correlator, text: string, user: Step): string {
   let out = "";
   let rest = text;
+  // What may stand in the whole text may stand in each rest of it.
+  const candidates = candidateTokens(c.tokens, text).map((at) => c.tokens[at]);
   for (;;) {
-    const best = firstToken(c.tokens, rest);
+    const best = firstToken(candidates, rest);
     if (!best) return out + c.sp.lit(rest);
     out += c.sp.lit(rest.slice(0, best.at)) + useProducer(c, best.p, user);
     rest = rest.slice(best.at + best.value.length);
