@@ -96,7 +96,8 @@ export function locationIdKeys(pattern: string): string[] {
 
 /**
  * Notes the row a write (`POST`, `PUT`) answered 201 or a redirect to by its `Location`'s last
- * segment, a number however small (Rails' `POST /projects/p/issues` → 302 `/issues/1`), as a
+ * number segment, however small and whatever words of a page of the row follow it (Rails'
+ * `POST /projects/p/issues` → 302 `/issues/1`, Django's → `/users/2/change/`), as a
  * member of the collection before it (`/issues`): captured from the fresh `Location` only where
  * a later request sends it right under that collection (`/issues/1/edit`), as a JSON create's
  * small id is (`created_ids.ts`); a `1` sent elsewhere (a form's `tracker_id`) stays.
@@ -113,6 +114,11 @@ export function locationIdKeys(pattern: string): string[] {
  * noteLocationRow(c, { last } as any);
  * if (createdIdProducer(c, "/issues", "1") === undefined) throw new Error();
  * if (createdIdProducer(c, "/trackers", "1") !== undefined) throw new Error();
+ * const page = { ...last, url: new URL("http://a.test/admin/users/add/"),
+ *   raw: { response: { headers: [{ name: "Location", value: "/admin/users/2/change/" }] } } };
+ * // deno-lint-ignore no-explicit-any
+ * noteLocationRow(c, { last: page } as any);
+ * if (createdIdProducer(c, "/admin/users", "2") === undefined) throw new Error();
  * ```
  */
 export function noteLocationRow(c: Correlator, step: Step): void {
@@ -122,7 +128,8 @@ export function noteLocationRow(c: Correlator, step: Step): void {
   const location = responseHeaders(r).find((h) => h.name.toLowerCase() === "location")?.value;
   if (!created || !location || !URL.canParse(location, r.url)) return;
   const path = safeDecode(new URL(location, r.url).pathname).replace(/\/+$/, "");
-  const m = /^(.*\/[A-Za-z][A-Za-z_-]*)\/(\d{1,15})$/.exec(path);
+  // The row's page may follow its number (Django's `/users/2/change/`): the words after it stay.
+  const m = /^(.*\/[A-Za-z][A-Za-z_-]*)\/(\d{1,15})(?:\/[A-Za-z][A-Za-z_-]*)*$/.exec(path);
   // Created_ids.ts keys a collection's rows so (its createdKey): one collection, one number.
   const key = m ? `${m[1]}\u0000${Number(m[2])}` : undefined;
   if (!m || key === undefined || c.members.has(key)) return;
