@@ -132,7 +132,9 @@ function secretField(
   where: Where,
 ): string | undefined {
   const typed = c.passwordFields.has(key);
-  if (value === "" || !(credentialField(key) || typed) || lookupKey(c, key, value)) {
+  // A password the run chooses (chosen_passwords.ts) is its generated var, not asked.
+  const chosen = c.generated.has(value);
+  if (value === "" || chosen || !(credentialField(key) || typed) || lookupKey(c, key, value)) {
     return undefined;
   }
   if (!typed && heldHidden(c, key, value, step)) return undefined;

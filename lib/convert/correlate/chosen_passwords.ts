@@ -1,0 +1,97 @@
+/**
+ * Passwords the journey chooses for what it makes: a form that adds an
+ * account asks for its password twice (Django's admin posts `password1` and
+ * `password2`), and the value is a credential by the page's word, but
+ * nobody knows it before the run: the run makes it up. The evidence: one
+ * request sends the same value in two password fields (a name that says so,
+ * or an input the pages declare `type="password"`), and no other request
+ * sends it (the journey never logs in with it, which would make it a
+ * password the user must know). Such a value becomes a var of fresh random
+ * digits, sent wherever the recording sent the value, never written nor
+ * asked.
+ *
+ * @module
+ */
+import { isSecretName } from "../../secrets/mod.ts";
+import type { HarRecord } from "../har_model.ts";
+import { parseBody } from "../json.ts";
+import type { Correlator } from "./state.ts";
+
+/** The password fields' values a request's form or JSON object body sends, by field. */
+function passwordValues(r: HarRecord, typed: ReadonlySet<string>): [string, string][] {
+  if (!r.bodyText) return [];
+  let pairs: [string, unknown][] = [];
+  if (r.bodyMime === "application/x-www-form-urlencoded") {
+    pairs = [...new URLSearchParams(r.bodyText)];
+  } else {
+    try {
+      const body = parseBody(r.bodyText);
+      if (body && typeof body === "object" && !Array.isArray(body)) pairs = Object.entries(body);
+    } catch {
+      return [];
+    }
+  }
+  return pairs.filter((p): p is [string, string] =>
+    typeof p[1] === "string" && p[1] !== "" && (typed.has(p[0]) || isSecretName(p[0]))
+  );
+}
+
+/**
+ * The values of `records` that one request sends in two password fields and
+ * no other request sends (see the module).
+ *
+ * @example
+ * ```ts
+ * import { chosenPasswords } from "./chosen_passwords.ts";
+ * const add = { bodyMime: "application/x-www-form-urlencoded", url: new URL("http://a.test/users/add"),
+ *   bodyText: "username=tide&password1=s3cret-typed&password2=s3cret-typed" };
+ * const login = { ...add, url: new URL("http://a.test/login"), bodyText: "username=tide&password=s3cret-typed" };
+ * // deno-lint-ignore no-explicit-any
+ * if (!chosenPasswords([add] as any, new Set()).has("s3cret-typed")) throw new Error();
+ * // deno-lint-ignore no-explicit-any
+ * if (chosenPasswords([add, login] as any, new Set()).size !== 0) throw new Error();
+ * ```
+ */
+export function chosenPasswords(
+  records: readonly HarRecord[],
+  typed: ReadonlySet<string>,
+): Set<string> {
+  const chosen = new Set<string>();
+  records.forEach((r, i) => {
+    const values = passwordValues(r, typed).map(([, v]) => v);
+    for (const value of new Set(values)) {
+      if (values.filter((v) => v === value).length < 2) continue;
+      const elsewhere = records.some((o, j) =>
+        j !== i && (o.bodyText?.includes(value) || o.url.href.includes(value) ||
+          passwordValues(o, typed).some(([, v]) => v === value))
+      );
+      if (!elsewhere) chosen.add(value);
+    }
+  });
+  return chosen;
+}
+
+/**
+ * Makes each chosen password of `records` a var of the run's own (see the module).
+ *
+ * @example
+ * ```ts
+ * import { freshChosenPasswords } from "./chosen_passwords.ts";
+ * import { newCorrelator } from "./pipeline.ts";
+ * const c = newCorrelator("a");
+ * const add = { bodyMime: "application/x-www-form-urlencoded", url: new URL("http://a.test/users/add"),
+ *   bodyText: "password1=s3cret-typed&password2=s3cret-typed" };
+ * // deno-lint-ignore no-explicit-any
+ * freshChosenPasswords(c, [add] as any);
+ * if (c.generated.get("s3cret-typed") !== "${vars.chosen_password}") throw new Error();
+ * ```
+ */
+export function freshChosenPasswords(c: Correlator, records: readonly HarRecord[]): void {
+  for (const value of chosenPasswords(records, c.passwordFields)) {
+    const name = c.varNames.take("chosen_password");
+    // Letters of both cases, a sign and digits: what a server's password rules ask for.
+    c.vars.push([name, "Pw-${RANDOM.HEX_24}"]);
+    c.generated.set(value, c.sp.varRef(name));
+    c.secrets.add(value);
+  }
+}
