@@ -23,6 +23,7 @@ import {
 } from "../values.ts";
 import type { Correlator } from "./state.ts";
 import { locationIds, noteLocationRow } from "./location_ids.ts";
+import { noteLinkedRows } from "./labelled_ids.ts";
 import { produceHeaders } from "./header_producers.ts";
 import { noteCreatedIds } from "./created_ids.ts";
 import { noteListedNames } from "./listed_names.ts";
@@ -57,6 +58,7 @@ export function produce(c: Correlator, step: Step): void {
   produceXml(c, step);
   noteCreatedIds(c, step);
   noteLocationRow(c, step);
+  noteLinkedRows(c, step);
   noteListedNames(c, step);
   // After the body: a 201 that answers the resource too is better read by its JSON id.
   produceLocationIds(c, step);

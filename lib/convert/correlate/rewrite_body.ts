@@ -26,6 +26,7 @@ import type { Correlator, Where } from "./state.ts";
 import { withTokens } from "./tokens.ts";
 import { unrecordedBody } from "./unrecorded_body.ts";
 import { emptyHiddenField } from "./hidden_fields.ts";
+import { labelledOption } from "./labelled_ids.ts";
 
 /**
  * Sets the body of `step` (`body`, `form` or `multipart`) from the one `r`
@@ -128,7 +129,7 @@ function urlencoded(
   if (form) {
     step.form = ymap(form.map(([k, values]) => {
       const t = values.map((v) =>
-        formJson(c, v, step) ?? emptyHiddenField(c, k, v, step) ??
+        formJson(c, v, step) ?? emptyHiddenField(c, k, v, step) ?? labelledOption(c, k, v, step) ??
           c.rules.stringValue(k, v, step, where)
       );
       return [k, t.length === 1 ? t[0] : t];
