@@ -15,7 +15,7 @@
  *
  * The server serves one OpenAPI document per API at `/skServer/openapi/NAME`
  * and one per plugin that has one at `/skServer/openapi/plugins/ID` (its
- * Swagger UI at `/doc/openapi` lists them). Three details of a start:
+ * Swagger UI at `/doc/openapi` lists them). Details of a start:
  *
  * - it finds plugins (the resources and course providers) only in
  *   `node_modules` of its config folder or of its own package, where a
@@ -23,6 +23,10 @@
  *   folder links `node_modules/@signalk` to them;
  * - it listens on every address (`server.listen(port)`), so a preload
  *   (`-r bind.cjs`) gives a listen of a bare port the address 127.0.0.1;
+ * - it serves its admin UI from its own package's `node_modules` only, so
+ *   that folder links `@signalk/server-admin-ui` to the hoisted one;
+ * - it is offline (the same preload): the admin UI's app store, which
+ *   searches the npm registry, answers that the store is unavailable;
  * - its NMEA and Signal K TCP interfaces (fixed ports 10110 and 8375),
  *   mDNS and its update check are off;
  * - it is fed the package's own sample NMEA 0183 log
@@ -58,12 +62,23 @@ export const SIGNALK_DOCUMENTS: Record<string, number> = {
 /** The first admin's user name and password, as the user types them in the first-run form. */
 export const SIGNALK_ADMIN = { userId: "admin", password: "flowrun-test-admin-pass" };
 
-/** Makes a listen on a bare port listen on 127.0.0.1 (the server passes no address). */
+/**
+ * Makes a listen on a bare port listen on 127.0.0.1 (the server passes no
+ * address), and the server offline, as a boat at sea is: its app store
+ * (which the admin UI asks for at every login) searches the npm registry,
+ * and a test sends nothing but to 127.0.0.1.
+ */
 const BIND = `const net = require("net");
 const listen = net.Server.prototype.listen;
 net.Server.prototype.listen = function (...args) {
   if (typeof args[0] === "number" && typeof args[1] !== "string") args.splice(1, 0, "127.0.0.1");
   return listen.apply(this, args);
+};
+const online = globalThis.fetch;
+globalThis.fetch = (input, init) => {
+  const host = new URL(input instanceof Request ? input.url : String(input)).hostname;
+  if (host === "127.0.0.1" || host === "localhost") return online(input, init);
+  return Promise.reject(new TypeError("fetch failed (offline: " + host + ")"));
 };
 `;
 
@@ -74,6 +89,25 @@ const SETTINGS = {
   ssl: false,
   pipedProviders: [],
 };
+
+/**
+ * Links the admin UI where the server serves `/admin/` from: its own
+ * package's `node_modules`, where a global install puts it (npm's install
+ * here hoists it, and `/admin/` answered 500). Idempotent: test files
+ * starting instances at once may both link it.
+ */
+async function linkAdminUi(prefix: string): Promise<void> {
+  const own = `${prefix}/node_modules/${SIGNALK.name}/node_modules/@signalk`;
+  await Deno.mkdir(own, { recursive: true });
+  try {
+    await Deno.symlink(
+      `${prefix}/node_modules/@signalk/server-admin-ui`,
+      `${own}/server-admin-ui`,
+    );
+  } catch (e) {
+    if (!(e instanceof Deno.errors.AlreadyExists)) throw e;
+  }
+}
 
 /**
  * Signal K server installed under `prefix`, security on, its config folder
@@ -105,6 +139,7 @@ export function signalkLaunch(prefix: string): Launch {
       await Deno.writeTextFile(`${dir}/settings.json`, JSON.stringify(SETTINGS, null, 2));
       await Deno.mkdir(`${dir}/node_modules`);
       await Deno.symlink(`${prefix}/node_modules/@signalk`, `${dir}/node_modules/@signalk`);
+      await linkAdminUi(prefix);
     },
     origin: (out, port) =>
       out.includes(`signalk-server running at 0.0.0.0:${port}`)
@@ -112,6 +147,33 @@ export function signalkLaunch(prefix: string): Launch {
         : undefined,
     probe: "/signalk",
   };
+}
+
+/** POSTs `body` as JSON to `path` of `origin`. */
+function postJson(origin: string, path: string, body: unknown): Promise<Response> {
+  return fetch(`${origin}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
+/**
+ * Makes the first admin, as the admin UI's first-run form does.
+ *
+ * @example
+ * ```ts ignore
+ * import { signalkFirstAdmin } from "./signalk.ts";
+ * await signalkFirstAdmin("http://127.0.0.1:3000");
+ * ```
+ */
+export async function signalkFirstAdmin(origin: string): Promise<void> {
+  const enabled = await postJson(origin, "/skServer/enableSecurity", {
+    ...SIGNALK_ADMIN,
+    type: "admin",
+  });
+  if (!enabled.ok) throw new Error(`enableSecurity: ${enabled.status} ${await enabled.text()}`);
+  await enabled.body?.cancel();
 }
 
 /**
@@ -125,16 +187,8 @@ export function signalkLaunch(prefix: string): Launch {
  * ```
  */
 export async function signalkToken(origin: string): Promise<string> {
-  const post = (path: string, body: unknown) =>
-    fetch(`${origin}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-  const enabled = await post("/skServer/enableSecurity", { ...SIGNALK_ADMIN, type: "admin" });
-  if (!enabled.ok) throw new Error(`enableSecurity: ${enabled.status} ${await enabled.text()}`);
-  await enabled.body?.cancel();
-  const login = await post("/signalk/v1/auth/login", {
+  await signalkFirstAdmin(origin);
+  const login = await postJson(origin, "/signalk/v1/auth/login", {
     username: SIGNALK_ADMIN.userId,
     password: SIGNALK_ADMIN.password,
   });
