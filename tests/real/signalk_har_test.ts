@@ -3,7 +3,8 @@
  * React single-page app over its REST API and a WebSocket stream;
  * tests/real/signalk.ts, signalk_journey.ts), recorded in Chromium: log in
  * (a JSON login; the JWT in the `JAUTHENTICATION` cookie), the dashboard,
- * the data browser, Server → Settings (the vessel renamed, saved),
+ * the data browser, Server → Settings (the vessel renamed, a server setting
+ * changed, each saved),
  * Security → Users (a user added with a password, then deleted), Server →
  * Plugin Config (a bundled plugin enabled with one sentence, saved), log
  * out. Both HAR forms and a second recording (another session, another
@@ -14,10 +15,12 @@
  * what the summary asks for (the admin's password, and the added user's),
  * twice; `--verify` against a fresh instance too.
  *
- * Measured 2026-11-27 on the stored recordings (42 steps pw, 40 cdp):
+ * Measured 2026-11-27 on the stored recordings (43 steps pw, 41 cdp):
  * every step passed twice on a fresh instance from the first conversion,
- * in both forms, from the two recordings too, and `--verify` passed all 42
- * with no repair; no converter change was needed. The instance is offline
+ * in both forms, from the two recordings too, and `--verify` passed all 43
+ * with no repair; no converter change was needed. The settings save sends
+ * the whole settings, the instance's port among them, captured from the
+ * settings read before it: the fresh instance keeps its own. The instance is offline
  * (signalk.ts): its app store, which the UI asks for at each login, would
  * search the npm registry, and its answer (`storeAvailable`) would hang on
  * the network.
@@ -30,7 +33,14 @@ import { hostPaths } from "../support/record_har.ts";
 import { runsOf, saysRun } from "./measure.ts";
 import { prepare, realTest, unlessAsked, withInstance } from "./servers.ts";
 import { SIGNALK, SIGNALK_ADMIN, signalkFirstAdmin, signalkLaunch } from "./signalk.ts";
-import { CREW, PLUGIN, recordJourney, storedRecording, VESSEL_NAME } from "./signalk_journey.ts";
+import {
+  CREW,
+  PLUGIN,
+  PRUNE_MINUTES,
+  recordJourney,
+  storedRecording,
+  VESSEL_NAME,
+} from "./signalk_journey.ts";
 
 const prepared = await prepare([SIGNALK]);
 const FIXTURES = new URL("./fixtures/signalk/", import.meta.url).pathname;
@@ -39,6 +49,7 @@ const FIXTURES = new URL("./fixtures/signalk/", import.meta.url).pathname;
 const JOURNEY = [
   "POST /signalk/v1/auth/login",
   "PUT /skServer/vessel",
+  "PUT /skServer/settings",
   `POST /skServer/security/users/${CREW.userId}`,
   `DELETE /skServer/security/users/${CREW.userId}`,
   "POST /skServer/plugins/sk-to-nmea0183/config",
@@ -83,7 +94,10 @@ async function convert(hars: string[], dir: string) {
   return { flowPath, flow, summary: converted.stderr };
 }
 
-/** Asserts the replay did what the journey did: the vessel renamed, the plugin on, the user gone. */
+/**
+ * Asserts the replay did what the journey did: the vessel renamed, the
+ * setting saved, the plugin on, the user gone.
+ */
 async function assertReplayed(origin: string): Promise<void> {
   const login = await fetch(`${origin}/signalk/v1/auth/login`, {
     method: "POST",
@@ -94,6 +108,10 @@ async function assertReplayed(origin: string): Promise<void> {
   const read = async (path: string) =>
     await (await fetch(`${origin}${path}`, { headers: { cookie } })).json();
   assert.equal((await read("/skServer/vessel")).name, VESSEL_NAME);
+  // The settings save sends the whole settings, the port among them: this instance's, not the recording's.
+  const settings = await read("/skServer/settings");
+  assert.equal(Number(settings.pruneContextsMinutes), PRUNE_MINUTES);
+  assert.equal(String(settings.port), new URL(origin).port);
   const plugin = (await read("/skServer/plugins")).find((p: { id: string }) => p.id === PLUGIN.id);
   assert.equal(plugin?.data?.enabled, true, JSON.stringify(plugin?.data));
   assert.equal(plugin.data.configuration.conversions[0].sentence, PLUGIN.sentence);
@@ -122,7 +140,7 @@ async function runTwice(flowPath: string, flow: string, label: string) {
 
 for (const form of ["pw", "cdp"]) {
   realTest(
-    `Signal K admin UI recorded in Chromium (journey.${form}.har: log in, data browser, rename the vessel, add and delete a user, enable and configure a plugin, log out) passes every step twice on a fresh instance`,
+    `Signal K admin UI recorded in Chromium (journey.${form}.har: log in, data browser, rename the vessel, save a server setting, add and delete a user, enable and configure a plugin, log out) passes every step twice on a fresh instance`,
     prepared.ignoredBecause,
     async (dir) => {
       const har = `${FIXTURES}journey.${form}.har`;

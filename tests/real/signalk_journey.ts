@@ -4,9 +4,10 @@
  * and recorded as HAR (tests/support/record_har.ts): log in as the admin
  * the first-run form made, the dashboard, the data browser (the REST API
  * and a WebSocket stream of the sample data), Server → Settings (the
- * vessel's name changed, saved), Security → Users (a user added with a
- * password, then deleted), Server → Plugin Config (a bundled plugin
- * enabled with one conversion, saved), log out. The app keeps the JWT its
+ * vessel's name changed, saved; a server setting changed, saved),
+ * Security → Users (a user added with a password, then deleted), Server →
+ * Plugin Config (a bundled plugin enabled with one conversion, saved), log
+ * out. The app keeps the JWT its
  * login answers in the `JAUTHENTICATION` cookie. Every wait is bounded.
  *
  * Run as a script it records both forms on a fresh instance and stores them
@@ -23,6 +24,9 @@ import { publicRecording } from "./unleash_journey.ts";
 
 /** The vessel's name, typed in Server → Settings. */
 export const VESSEL_NAME = "Flowrun Explorer";
+
+/** The minutes inactive vessels' data is kept, typed in the server settings (60 by default). */
+export const PRUNE_MINUTES = 90;
 
 /** The user the journey adds, then deletes. */
 export const CREW = { userId: "crew", password: "crew-member-pass" };
@@ -97,6 +101,18 @@ async function renameVessel(page: Page): Promise<void> {
   );
 }
 
+/** Server → Settings, its server settings: keeps inactive vessels' data longer, saves. */
+async function keepVesselsLonger(page: Page): Promise<void> {
+  const card = page.locator(".card", { hasText: "Server Settings" }).last();
+  await card.locator("input[name=pruneContextsMinutes]").fill(String(PRUNE_MINUTES));
+  await answered(
+    page,
+    "PUT",
+    /^\/skServer\/settings$/,
+    () => card.locator(".card-footer button", { hasText: "Save" }).click(),
+  );
+}
+
 /** Security → Users: adds {@linkcode CREW} with a password, then deletes that user. */
 async function addAndDeleteUser(page: Page): Promise<void> {
   await menu(page, "security/users");
@@ -165,6 +181,7 @@ export function recordJourney(origin: string): Promise<Recordings> {
     await logIn(page, origin);
     await browseData(page);
     await renameVessel(page);
+    await keepVesselsLonger(page);
     await addAndDeleteUser(page);
     await configurePlugin(page);
     await logOut(page);
