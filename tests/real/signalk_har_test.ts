@@ -75,11 +75,13 @@ function withSignalk<T>(fn: (origin: string) => Promise<T>): Promise<T> {
   });
 }
 
-/** Asserts `flow` holds no password typed in the journey, and saves the vessel's name. */
+/** Asserts `flow` holds no password typed in the journey nor a token, and saves the vessel's name. */
 function assertWellFormed(flow: string): void {
   for (const secret of [SIGNALK_ADMIN.password, CREW.password]) {
     assert.ok(!flow.includes(secret), "a password is asked, never written");
   }
+  // Nor a token: the login's JWT is captured from its answer, never the recorded one.
+  assert.doesNotMatch(flow, /eyJ[\w-]+\.eyJ/, "a recorded JWT in the flow");
   assert.ok(flow.includes(VESSEL_NAME), flow);
 }
 
