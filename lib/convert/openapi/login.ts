@@ -84,8 +84,18 @@ export function isPasswordField(name: string, schema?: Node): boolean {
   return schema?.format === "password" || /pass(word|wd)?$|^pwd$/.test(plainName(name));
 }
 
-/** The leaf names of a request body's JSON schema, two levels deep, and whether one is a password. */
-function bodyFields(doc: unknown, op: OpenApiOperation): Set<string> {
+/**
+ * The leaf names of a request body's JSON schema, two levels deep, and whether one is a password.
+ *
+ * @example
+ * ```ts
+ * import { bodyFields } from "./login.ts";
+ * const schema = { properties: { email: { type: "string" }, password: { type: "string" } } };
+ * const op = { node: { requestBody: { content: { "application/json": { schema } } } } };
+ * if ([...bodyFields({}, op as never)].join() !== "email,\0password") throw new Error();
+ * ```
+ */
+export function bodyFields(doc: unknown, op: OpenApiOperation): Set<string> {
   const body = deref(doc, op.node.requestBody);
   const content = isNode(body) && isNode(body.content) ? body.content : {};
   const type = Object.keys(content).find((t) => /json|form/i.test(t));

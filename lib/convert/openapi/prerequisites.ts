@@ -13,6 +13,7 @@
  * @module
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
+import { deletesAccount } from "./account_delete.ts";
 import { type Login, tokenGiver } from "./login.ts";
 import { type OpenApiOperation, stepOrder } from "./operations.ts";
 import type { ParamLink } from "./producers.ts";
@@ -78,7 +79,19 @@ export function withPrerequisites(
 ): { ops: OpenApiOperation[]; added: number } {
   const all = withProducers(group, doc, inferred);
   const out = producersFirst(stepOrder([...all]), doc, inferred);
-  return { ops: out, added: all.size - group.length };
+  return { ops: accountDeleteLast(out, doc, inferred.login), added: all.size - group.length };
+}
+
+/** The flow's steps with the DELETE of the signed-in account last (`account_delete.ts`). */
+function accountDeleteLast(
+  ops: OpenApiOperation[],
+  doc: Node,
+  login: Login | undefined,
+): OpenApiOperation[] {
+  if (!login) return ops;
+  const last = (op: OpenApiOperation) =>
+    usesLogin(op.node, doc, login) && deletesAccount(doc, op, login);
+  return [...ops.filter((op) => !last(op)), ...ops.filter(last)];
 }
 
 /**
