@@ -20,7 +20,7 @@ import type { Node } from "../../check/openapi_operations.ts";
 import { UniqueNames } from "../names.ts";
 import { commented, oneLine, toYaml, type YMap, ymap, type YNode } from "../yaml_out.ts";
 import type { AuthSchemes, StepAuth } from "./auth.ts";
-import { LOGIN_STEP, TOKEN_CAPTURE, withLoginStep } from "./auth_login.ts";
+import { LOGIN_STEP } from "./auth_login.ts";
 import { placeAuth } from "./auth_place.ts";
 import { clientNaming } from "./client_ids.ts";
 import { bodyParts, type PlaceholderFile } from "./body.ts";
@@ -42,9 +42,10 @@ import { ownQuery, RUN_VARS } from "./run_values.ts";
 import { fillOwnItem } from "./own_item.ts";
 import { fillReadBack } from "./read_back.ts";
 import { serialOf } from "./serial.ts";
-import { tokenGiver, tokenSource } from "./login.ts";
+import { tokenGiver } from "./login.ts";
 import { runValues } from "./login_account.ts";
 import { withVarComments } from "./var_comments.ts";
+import { sentToken, signedIn } from "./token_refresh.ts";
 import { type OwnItem, withOwnItem } from "./second_producer.ts";
 
 /** Something the user must fill in: where and what. */
@@ -105,7 +106,7 @@ export class FlowBuilder {
     // The captures this step reads: it runs only when they exist.
     const guards: string[] = [];
     const url = this.#url(op, maker, name, comments, guards);
-    const auth = this.#fromLogin(withSaidAuth(op, this.shared.auth, this.#runVars), guards);
+    const auth = this.#fromLogin(op, withSaidAuth(op, this.shared.auth, this.#runVars), guards);
     const { query, headers, cookies } = this.#params(op, maker, comments, auth.places, guards);
     const creds = auth.credentials;
     comments.push(...creds.comments);
@@ -156,13 +157,14 @@ export class FlowBuilder {
   }
 
   /** A block sending the login's token names the login's step in this flow, and reads its capture. */
-  #fromLogin(auth: StepAuth, guards: string[]): StepAuth {
+  #fromLogin(op: OpenApiOperation, auth: StepAuth, guards: string[]): StepAuth {
     const { login } = this.shared.inferred;
     if (!auth.block || !login || !JSON.stringify(auth.block).includes(LOGIN_STEP)) return auth;
     // Always there: the login (or the sign-up answering the token) precedes what it serves.
     const step = this.#stepOf.get(login.op) ?? this.#stepOf.get(tokenGiver(login)) ?? login.op.name;
-    guards.push(this.#capture(step, TOKEN_CAPTURE, tokenSource(login)));
-    return { ...auth, block: withLoginStep(auth.block, step) as YMap };
+    const sent = this.#capture(step, ...sentToken(this.shared.doc, op, login));
+    guards.push(sent);
+    return { ...auth, block: signedIn(auth.block, step, sent) as YMap };
   }
 
   /** `${steps.<step>.capture.<key>}`, the capture added to that step. */

@@ -1,0 +1,109 @@
+/**
+ * A token renewal: an operation signed in with the login's token that takes
+ * no body and answers the login's token anew (a NestJS boilerplate's `POST
+ * /api/v1/auth/refresh`, bearer, answering `{token, refreshToken}`). When
+ * the login's answer holds a refresh token (RFC 6749's `refresh_token`, in
+ * any spelling: `refreshToken`), that is what the renewal is sent in the
+ * scheme's place: sent the access token, that server answered 401, as a
+ * server that renews only against the refresh token it issued does.
+ *
+ * @module
+ */
+import type { Node } from "../../check/openapi_operations.ts";
+import type { YNode } from "../yaml_out.ts";
+import { TOKEN_CAPTURE, withLoginStep } from "./auth_login.ts";
+import { type Login, tokenSource } from "./login.ts";
+import type { OpenApiOperation } from "./operations.ts";
+import { capturePath, findProperty, plainName, responseSchemas } from "./producers.ts";
+
+/**
+ * The capture a step signed in with the login's token reads, and where from: the login's
+ * refresh token for a renewal, else its token.
+ *
+ * @example
+ * ```ts
+ * import { sentToken } from "./token_refresh.ts";
+ * const login = { op: { node: {} }, path: ["token"], schemes: new Map() };
+ * if (sentToken({}, { node: {} } as never, login as never)[0] !== "token") throw new Error();
+ * ```
+ */
+export function sentToken(doc: Node, op: OpenApiOperation, login: Login): [string, YNode] {
+  const renew = refreshTokenPath(doc, op, login);
+  return renew ? ["refresh_token", capturePath(renew)] : [TOKEN_CAPTURE, tokenSource(login)];
+}
+
+/**
+ * The path of the refresh token in the login's answer, when `op` renews the login's token.
+ *
+ * @example
+ * ```ts
+ * import { refreshTokenPath } from "./token_refresh.ts";
+ * import { operationsOf } from "./operations.ts";
+ * const answers = (properties: object) => ({ responses: { "200": { content: { "application/json": { schema: { properties } } } } } });
+ * const doc = { paths: {
+ *   "/login": { post: { requestBody: {}, ...answers({ token: {}, refresh_token: {} }) } },
+ *   "/refresh": { post: answers({ token: {} }) },
+ *   "/me": { get: answers({ name: {} }) },
+ * } };
+ * const ops = operationsOf(doc);
+ * const login = { op: ops[0], path: ["token"], schemes: new Map() };
+ * if (refreshTokenPath(doc, ops[1], login)?.join() !== "refresh_token") throw new Error();
+ * if (refreshTokenPath(doc, ops[2], login) !== undefined) throw new Error();
+ * ```
+ */
+export function refreshTokenPath(
+  doc: Node,
+  op: OpenApiOperation,
+  login: Login,
+): string[] | undefined {
+  const token = login.path?.at(-1);
+  if (op === login.op || token === undefined || op.node.requestBody !== undefined) return undefined;
+  const renews = responseSchemas(doc, op).some((schema) =>
+    findProperty(doc, schema, (name) => name === token) !== undefined
+  );
+  if (!renews) return undefined;
+  for (const schema of responseSchemas(doc, login.op)) {
+    const path = findProperty(doc, schema, (name) => plainName(name) === "refreshtoken");
+    if (path) return path;
+  }
+  return undefined;
+}
+
+/**
+ * A block (any YAML node) whose token reference `from` reads `to` instead.
+ *
+ * @example
+ * ```ts
+ * import { withToken } from "./token_refresh.ts";
+ * import { ymap } from "../yaml_out.ts";
+ * const block = ymap([["token", "${steps.login.capture.token}"]]);
+ * const got = withToken(block, "${steps.login.capture.token}", "${steps.login.capture.refresh}");
+ * if (!JSON.stringify(got).includes("capture.refresh")) throw new Error();
+ * ```
+ */
+export function withToken(node: YNode, from: string, to: string): YNode {
+  return typeof node === "string"
+    ? node.replaceAll(from, to)
+    : Array.isArray(node)
+    ? node.map((n) => withToken(n, from, to))
+    : node !== null && typeof node === "object" && node.kind === "map"
+    ? { ...node, entries: node.entries.map(([k, v]) => [k, withToken(v, from, to)]) }
+    : node;
+}
+
+/**
+ * A block naming the login's step as `step` whose token reads `sent` (see {@linkcode sentToken}).
+ *
+ * @example
+ * ```ts
+ * import { LOGIN_STEP } from "./auth_login.ts";
+ * import { signedIn } from "./token_refresh.ts";
+ * import { ymap } from "../yaml_out.ts";
+ * const block = ymap([["token", `\${steps.${LOGIN_STEP}.capture.token}`]]);
+ * const got = signedIn(block, "login", "${steps.login.capture.refresh_token}");
+ * if (!JSON.stringify(got).includes("steps.login.capture.refresh_token")) throw new Error();
+ * ```
+ */
+export function signedIn(block: YNode, step: string, sent: string): YNode {
+  return withToken(withLoginStep(block, step), `\${steps.${step}.capture.${TOKEN_CAPTURE}}`, sent);
+}
