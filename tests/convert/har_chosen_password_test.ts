@@ -15,7 +15,7 @@
  * journey later logs in with stays asked for.
  */
 import assert from "node:assert/strict";
-import { htmlPage, pagesHar, passesTwice } from "../support/form_pages.ts";
+import { formPost, htmlPage, pagesHar, passesTwice } from "../support/form_pages.ts";
 import { runCli } from "../support/cli.ts";
 
 const PASSWORD = "low-water-0631-gauge";
@@ -40,20 +40,16 @@ function accountsStandIn() {
 
 /** The journey: open the form, add the account, see the list; `then` more pages after. */
 function recording(then: { method: string; path: string; text?: string }[] = []): string {
-  const form = (text: string) => ({
-    headers: [{ name: "Content-Type", value: "application/x-www-form-urlencoded" }],
-    postData: { mimeType: "application/x-www-form-urlencoded", text },
-  });
   return pagesHar("http://127.0.0.1:8000", [
     { method: "GET", path: "/accounts/add/", text: `<html><body>${FORM}</body></html>` },
     {
       method: "POST",
       path: "/accounts/add/",
-      ...form(`username=tide&password1=${PASSWORD}&password2=${PASSWORD}`),
+      ...formPost(`username=tide&password1=${PASSWORD}&password2=${PASSWORD}`),
       location: "/accounts/",
     },
     { method: "GET", path: "/accounts/" },
-    ...then.map((p) => ({ ...p, ...(p.text ? form(p.text) : {}) })),
+    ...then.map((p) => ({ ...p, ...(p.text ? formPost(p.text) : {}) })),
   ]);
 }
 

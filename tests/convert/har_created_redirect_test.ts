@@ -16,7 +16,7 @@
  * recorded; two runs on one instance edit the issue each run made.
  */
 import assert from "node:assert/strict";
-import { htmlPage, pagesHar, passesTwice } from "../support/form_pages.ts";
+import { formPost, htmlPage, pagesHar, passesTwice } from "../support/form_pages.ts";
 
 /** Issues numbered from `first`, each made by a form and edited by its own path. */
 function issuesStandIn(first: number) {
@@ -48,17 +48,13 @@ const ORIGIN = "http://127.0.0.1:3000";
 
 /** The journey on another instance, whose first issue was 1. */
 function recording(): string {
-  const form = (text: string) => ({
-    headers: [{ name: "Content-Type", value: "application/x-www-form-urlencoded" }],
-    postData: { mimeType: "application/x-www-form-urlencoded", text },
-  });
   return pagesHar(
     ORIGIN,
     [
       {
         method: "POST",
         path: "/projects/p/issues",
-        ...form("issue%5Btracker_id%5D=1&issue%5Bsubject%5D=Low"),
+        ...formPost("issue%5Btracker_id%5D=1&issue%5Bsubject%5D=Low"),
         location: "/issues/1",
       },
       { method: "GET", path: "/issues/1" },
@@ -66,7 +62,7 @@ function recording(): string {
       {
         method: "POST",
         path: "/issues/1",
-        ...form("_method=patch&issue%5Bnotes%5D=Done"),
+        ...formPost("_method=patch&issue%5Bnotes%5D=Done"),
         location: "/issues/1",
       },
       { method: "GET", path: "/issues/1" },

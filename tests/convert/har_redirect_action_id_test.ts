@@ -17,7 +17,7 @@
  * `Location` names under a collection that no later path uses stays.
  */
 import assert from "node:assert/strict";
-import { htmlPage, pagesHar, passesTwice } from "../support/form_pages.ts";
+import { formPost, htmlPage, pagesHar, passesTwice } from "../support/form_pages.ts";
 
 /** Rows numbered from `first`, each made by a form, opened and deleted by its own pages. */
 function rowsStandIn(first: number) {
@@ -51,10 +51,6 @@ const ORIGIN = "http://127.0.0.1:8000";
 
 /** The journey on another instance, whose new row was 2. */
 function recording(): string {
-  const form = (text: string) => ({
-    headers: [{ name: "Content-Type", value: "application/x-www-form-urlencoded" }],
-    postData: { mimeType: "application/x-www-form-urlencoded", text },
-  });
   return pagesHar(
     ORIGIN,
     [
@@ -62,7 +58,7 @@ function recording(): string {
       {
         method: "POST",
         path: "/admin/people/add/",
-        ...form("name=harbour&team=2"),
+        ...formPost("name=harbour&team=2"),
         location: "/admin/people/2/change/",
       },
       { method: "GET", path: "/admin/people/2/change/" },
@@ -70,7 +66,7 @@ function recording(): string {
       {
         method: "POST",
         path: "/admin/people/2/delete/",
-        ...form("post=yes"),
+        ...formPost("post=yes"),
         location: "/admin/people/",
       },
       { method: "GET", path: "/admin/people/" },

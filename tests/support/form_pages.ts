@@ -29,6 +29,22 @@ export function htmlPage(origin: string, status: number, body: string, location?
   });
 }
 
+/**
+ * The request parts of a recorded form post of `text` (urlencoded), to spread into a {@linkcode PageSpec}.
+ *
+ * @example
+ * ```ts
+ * import { formPost } from "./form_pages.ts";
+ * if (formPost("a=1").postData.text !== "a=1") throw new Error();
+ * ```
+ */
+export function formPost(text: string) {
+  return {
+    headers: [{ name: "Content-Type", value: "application/x-www-form-urlencoded" }],
+    postData: { mimeType: "application/x-www-form-urlencoded", text },
+  };
+}
+
 /** A page load or form post of a recording. */
 export interface PageSpec {
   method: string;
