@@ -220,6 +220,7 @@ export function captureSource(
     "query",
     "rel",
     "as",
+    "optional",
   ]);
   const source = map && oneSource(ctx, node, map, what);
   if (!map || !source) return undefined;
@@ -227,7 +228,8 @@ export function captureSource(
   if (first === undefined) return undefined;
   if (!noHeaderPart(ctx, map, source, what)) return undefined;
   const typed = captureType(ctx, map.get("as"), what);
-  if (typed === undefined) return undefined;
+  const optional = optionalFlag(ctx, map.get("optional"), what);
+  if (typed === undefined || optional === undefined) return undefined;
   const entry = map.get(source)!;
   const text = source === "path" ? undefined : sourceText(ctx, entry, source, what);
   const from = source === "path"
@@ -235,5 +237,23 @@ export function captureSource(
     : text === undefined
     ? undefined
     : TEXT_SOURCES[source]({ ctx, entry, text, what, map });
-  return from && { ...from, ...typed };
+  return from && { ...from, ...typed, ...optional };
+}
+
+/** `optional` (true or false): `{optional: true}`, `{}`, or undefined with the problem reported. */
+function optionalFlag(
+  ctx: Loading,
+  entry: Entry | undefined,
+  what: string,
+): { optional?: true } | undefined {
+  const v = entry && isScalar(entry.value) ? entry.value.value : undefined;
+  if (!entry || v === false) return {};
+  if (v === true) return { optional: true };
+  ctx.problem(
+    "wrong-type",
+    `Expected "optional" in ${what} to be true or false, got ${describe(entry.value)}.`,
+    entry.value ?? entry.keyNode,
+    "Write optional: true to leave the capture unset, instead of failing the step, when its source has nothing to give.",
+  );
+  return undefined;
 }

@@ -190,7 +190,11 @@ export type CaptureSource =
     | { kind: "regex"; pattern: RegExp; source: string }
     | { kind: "xpath"; expression: string }
   )
-  & { as?: CaptureType };
+  & {
+    as?: CaptureType;
+    /** Finding nothing leaves the capture unset instead of failing the step (`optional: true`). */
+    optional?: true;
+  };
 
 /**
  * The types a capture's `as` turns its value into: `number` (a text holding

@@ -303,7 +303,10 @@ function evaluate(input: StepInput, last: Attempt, ctx: Context): Evaluation {
       got = { found: false, why: ctx.redactor.redact(internalError("capturing", error)) };
     }
     if (!got.found) {
-      problems.push({ name: c.name, message: got.why, line: c.line, column: c.column });
+      // An optional capture that found nothing stays unset: the steps that read it are skipped.
+      if (!c.from.optional) {
+        problems.push({ name: c.name, message: got.why, line: c.line, column: c.column });
+      }
       continue;
     }
     input.captured.set(c.name, got.value);
