@@ -168,3 +168,48 @@ Deno.test("convert openapi: a POST create of a schema requiring nothing sends th
     ![...flows.values()].some((f) => f.includes("@example.com\n") && !f.includes("RANDOM")),
   );
 });
+
+/** RealWorld's shape as a NestJS project documents it: the item under one wrapper, nothing required. */
+const WRAPPED = {
+  openapi: "3.0.0",
+  info: { title: "Articles", version: "1" },
+  paths: {
+    "/articles": {
+      post: {
+        requestBody: json({
+          type: "object",
+          properties: {
+            article: {
+              type: "object",
+              properties: {
+                title: { type: "string" },
+                body: { type: "string" },
+                tagList: { type: "array", items: { type: "string" } },
+              },
+            },
+          },
+        }),
+        responses: { "201": { description: "" } },
+      },
+    },
+    "/articles/{slug}": {
+      get: { parameters: [param("slug")], responses: { "200": { description: "" } } },
+    },
+  },
+};
+
+Deno.test("convert openapi: a POST create whose item is wrapped in one object, requiring nothing, sends the wrapped item's free text", async () => {
+  const bodies: { article?: Record<string, unknown> }[] = [];
+  const server = serveStandIn(async (req) => {
+    if (req.method === "GET") return Response.json({ article: { slug: "a-1" } });
+    const body = await req.json();
+    bodies.push(body);
+    if (typeof body.article?.title !== "string") {
+      return Response.json({ message: "title should not be empty" }, { status: 400 });
+    }
+    return Response.json({ article: { ...body.article, slug: "a-1" } }, { status: 201 });
+  });
+  const { runs: [run] } = await convertAndRunSuite(WRAPPED, server);
+  assert.equal(run.code, 0, run.stdout + run.stderr);
+  assert.deepEqual(Object.keys(bodies[0].article ?? {}), ["title", "body"]);
+});

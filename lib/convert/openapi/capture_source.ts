@@ -21,7 +21,13 @@ import type { ParamLink } from "./document_links.ts";
  * if (new RegExp(type.entries[1][1]).exec("tags/simple/blue")?.[1] !== "simple") throw new Error();
  * ```
  */
-export function captureSource(link: Pick<ParamLink, "path" | "from" | "fromEnd">): YNode {
+export function captureSource(
+  link: Pick<ParamLink, "path" | "from" | "fromEnd" | "search">,
+): YNode {
+  // An answer the document does not describe may not hold it: the create passes all the same.
+  if (link.search) {
+    return ymap([["path", searchPath(link.search)], ["first", true], ["optional", true]]);
+  }
   if (link.from !== "location") return capturePath(link.path);
   const after = "/[^/?#]+".repeat(link.fromEnd ?? 0);
   return ymap([["header", "location"], ["regex", `([^/?#]+)${after}/?(?:[?#].*)?$`]]);
@@ -48,4 +54,18 @@ export function capturePath(path: string[]): string {
       ? `.${s}`
       : `['${s.replace(/'/g, "\\'")}']`;
   return `$.json${path.map(segment).join("")}`;
+}
+
+/**
+ * The path of the first member named one of `names` anywhere in an answer:
+ * the shallowest in document order, the first name first at one depth.
+ *
+ * @example
+ * ```ts
+ * import { searchPath } from "./capture_source.ts";
+ * if (searchPath(["tagId", "id"]) !== "$.json..['tagId','id']") throw new Error();
+ * ```
+ */
+export function searchPath(names: string[]): string {
+  return `$.json..[${names.map((n) => `'${n.replace(/'/g, "\\'")}'`).join(",")}]`;
 }

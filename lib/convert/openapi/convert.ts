@@ -20,6 +20,7 @@ import { findLogin } from "./login.ts";
 import { type OpenApiOperation, operationsOf } from "./operations.ts";
 import { type Inferred, withPrerequisites } from "./prerequisites.ts";
 import { capturePath, inferredLinks, type ParamLink } from "./producers.ts";
+import { searchPath } from "./capture_source.ts";
 import { ownResources, stopsServer } from "./stops.ts";
 import { withDeclaredSecurity } from "./declared_schemes.ts";
 import { withDeclaredNames } from "./undeclared_schemes.ts";
@@ -170,6 +171,9 @@ function linkWhere(link: ParamLink, name: (op: OpenApiOperation) => string): str
     return `its Location header's ${at}`;
   }
   if (link.fresh) return "(a new name of the run's own, for what the call makes)";
+  if (link.search) {
+    return `${searchPath(link.search)} (the first anywhere in its answer, undescribed)`;
+  }
   if (link.from === "client") return "(the run's own name, which the client names there)";
   const how = link.from === "links"
     ? " (the document's links)"

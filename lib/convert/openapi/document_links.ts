@@ -46,6 +46,11 @@ export interface ParamLink {
    * value is instead (`["padID"]`: the run's pad), none: the parameter's.
    */
   fresh?: true;
+  /**
+   * With `parent` and no `path`: the names the value may stand under anywhere
+   * in an answer the document does not describe (`undescribed_answer.ts`).
+   */
+  search?: string[];
 }
 
 /**

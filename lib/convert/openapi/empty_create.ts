@@ -10,6 +10,8 @@
  *   Server's `POST /api/sessions` takes a `Session` that requires nothing,
  *   and answers `{}` with 400 "Missing field in JSON data: path" (then
  *   `type`).
+ *   When the item is wrapped in the one object property that has free text
+ *   (`{article: {title, body}}`, RealWorld's shape), that object's text.
  * - a PUT at the item's own path that the client names (the path already
  *   names the item), its first text property, as an update of nothing does
  *   (`patch_body.ts`): Jupyter's `PUT /api/contents/{path}` takes `{}` for
@@ -52,7 +54,17 @@ export function somethingToCreate(
   if (!isNode(value) || Object.keys(value).length > 0 || requires) return value;
   if (method === "PUT") return somethingToPatch(doc, maker, schema, value);
   if (method !== "POST") return value;
-  const free = properties(doc, s).filter(([, p]) =>
+  const texts = freeText(doc, maker, s);
+  if (Object.keys(texts).length > 0) return texts;
+  // The item under one wrapper (`{article: {title, body}}`, as RealWorld's APIs take it): its text.
+  const wrapped = properties(doc, s).map(([name, p]) => [name, freeText(doc, maker, p)] as const)
+    .filter(([, inner]) => Object.keys(inner).length > 0);
+  return wrapped.length === 1 ? Object.fromEntries(wrapped) : value;
+}
+
+/** Every free-text property of `schema` (see the module), a value made for each. */
+function freeText(doc: unknown, maker: ExampleMaker, schema: unknown): Record<string, unknown> {
+  const free = properties(doc, schema).filter(([, p]) =>
     p.type === "string" && p.readOnly !== true &&
     (p.format === undefined || p.format === "email") &&
     p.pattern === undefined && p.default === undefined && !Array.isArray(p.enum)

@@ -22,7 +22,7 @@
  *
  * @module
  */
-import { isNode, type Node } from "../../check/openapi_operations.ts";
+import type { Node } from "../../check/openapi_operations.ts";
 import { singular } from "../names.ts";
 import { clientIdLinks } from "./client_ids.ts";
 import { abbreviatedIdLinks } from "./abbreviated_ids.ts";
@@ -34,6 +34,7 @@ import { jsonSchema, successes } from "./responses.ts";
 import { firstItemPath, hasExample, namedListing } from "./listing_values.ts";
 import { fromParentText } from "./parent_text.ts";
 import { soleHandle } from "./sole_handle.ts";
+import { hasLocation, searchedLink } from "./undescribed_answer.ts";
 import { handleEvidence } from "./described_id.ts";
 import { plainName } from "./required_props.ts";
 import { findProperty, MAX_PROPERTY_DEPTH, properties } from "./schema_properties.ts";
@@ -247,7 +248,7 @@ function fromParent(creates: Creates, op: OpenApiOperation, param: string): Para
   if (!producer || producer === op) return undefined;
   const path = creates.pathIn(producer, param);
   if (path) return { param, producer, path, from: "parent" };
-  if (!hasLocation(creates.doc, producer)) return undefined;
+  if (!hasLocation(creates.doc, producer)) return searchedLink(creates.doc, producer, param);
   // The Location names the item the POST made: the run of parameters after its collection.
   const fromEnd = producer.template.replace(/\/$/, "") === item.collection ? item.fromEnd : 0;
   return { param, producer, path: [], from: "location", ...(fromEnd > 0 ? { fromEnd } : {}) };
@@ -267,13 +268,6 @@ function itemSegments(template: string, param: string): { collection: string; fr
   let end = at;
   while (isParam(segments[end + 1])) end++;
   return { collection: segments.slice(0, start).join("/"), fromEnd: end - at };
-}
-
-/** Whether a success response of the operation declares a `Location` header. */
-function hasLocation(doc: unknown, op: OpenApiOperation): boolean {
-  return successes(doc, op.node).responses.some((r) =>
-    isNode(r.headers) && Object.keys(r.headers).some((h) => h.toLowerCase() === "location")
-  );
 }
 
 /**

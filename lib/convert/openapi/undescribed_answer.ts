@@ -1,0 +1,78 @@
+/**
+ * A create whose answer the document does not describe: `@nestjs/swagger`
+ * writes `201: {description: ""}` for a controller without response types,
+ * and many projects publish their documents so. The item's parameter of
+ * `/articles/{slug}` has no property to be read from, yet the create is its
+ * producer, and its answer holds the item at run time: the value is read
+ * from the first member named for the parameter anywhere in it (an `…Id`
+ * also as `id`), the shallowest first, where the document declares no
+ * `Location`. A create that answers nothing (204) gives nothing to read, and
+ * a name the client gives in the create's body is the run's own.
+ *
+ * @module
+ */
+import type { OpenApiOperation } from "./operations.ts";
+import type { ParamLink } from "./document_links.ts";
+import { namedInBody } from "./body_names.ts";
+import { jsonSchema, successes } from "./responses.ts";
+import { isNode, type Node } from "../../check/openapi_operations.ts";
+
+/**
+ * The link of `param` to its create `producer` read from an answer the
+ * document leaves undescribed, or undefined when the document describes it
+ * (its properties were read already) or says it answers nothing.
+ *
+ * @example
+ * ```ts
+ * import { searchedLink } from "./undescribed_answer.ts";
+ * import { operationsOf } from "./operations.ts";
+ * const created = { post: { responses: { "201": { description: "" } } } };
+ * const [create] = operationsOf({ paths: { "/articles": created } });
+ * if (searchedLink({}, create, "articleId")?.search?.join() !== "articleId,id") throw new Error();
+ * const none = operationsOf({ paths: { "/a": { post: { responses: { "204": { description: "" } } } } } });
+ * if (searchedLink({}, none[0], "id") !== undefined) throw new Error();
+ * ```
+ */
+export function searchedLink(
+  doc: unknown,
+  producer: OpenApiOperation,
+  param: string,
+): ParamLink | undefined {
+  const { statuses, responses } = successes(doc, producer.node);
+  if (statuses.length === 0 || statuses.every((s) => s === 204 || s === 205)) return undefined;
+  if (!responses.every((r) => undescribed(doc, r))) return undefined;
+  // A name the client gives in the create's body is the run's own, never searched for.
+  if (namedInBody(doc, producer).has(param)) return undefined;
+  const id = /^(.+?)[_-]?(?:id|Id|ID)$/.test(param) ? ["id"] : [];
+  return { param, producer, path: [], from: "parent", search: [param, ...id] };
+}
+
+/**
+ * Whether a success response of the operation declares a `Location` header:
+ * what a create's answer names its item by, before anything undescribed.
+ *
+ * @example
+ * ```ts
+ * import { hasLocation } from "./undescribed_answer.ts";
+ * import { operationsOf } from "./operations.ts";
+ * const located = { "201": { description: "", headers: { Location: { schema: { type: "string" } } } } };
+ * const [create] = operationsOf({ paths: { "/a": { post: { responses: located } } } });
+ * if (!hasLocation({}, create)) throw new Error();
+ * ```
+ */
+export function hasLocation(doc: unknown, op: OpenApiOperation): boolean {
+  return successes(doc, op.node).responses.some((r) =>
+    isNode(r.headers) && Object.keys(r.headers).some((h) => h.toLowerCase() === "location")
+  );
+}
+
+/** Whether a response says nothing of its body: no content, or JSON of no schema, or any value. */
+function undescribed(doc: unknown, response: Node): boolean {
+  const content = isNode(response.content) ? response.content : {};
+  if (Object.keys(content).some((type) => !/json/i.test(type))) return false;
+  const schema = jsonSchema(doc, response);
+  return schema === undefined ||
+    (isNode(schema) && !["properties", "items", "allOf", "anyOf", "oneOf", "additionalProperties"]
+      .some((k) => k in schema) &&
+      (schema.type === undefined || schema.type === "object"));
+}
