@@ -1,7 +1,8 @@
 /**
- * `const { data, meta: m } = json;`: each name a member of the value, when
- * the value is a response part and every name is plain (no default, no rest,
- * no nesting); anything else is not translated.
+ * `const { data, meta: m } = json;` and `const { data: { token } } = json;`:
+ * each name a member of the value (at any depth), when the value is a
+ * response part and every name is plain or a nested pattern of plain names
+ * (no default, no rest); anything else is not translated.
  *
  * @module
  */
@@ -25,11 +26,21 @@ import { member, type Sym } from "./sym.ts";
  */
 export function destructured(d: Node, ctx: EvalContext): [string, Sym][] | undefined {
   const of = d.init ? evaluate(d.init, ctx, 0) : undefined;
-  const plain = (p: Node) =>
-    p.type === "Property" && !p.computed && p.key.type === "Identifier" &&
-    p.value.type === "Identifier";
-  if (of?.k !== "path" || !d.id.properties.every(plain)) return undefined;
-  return d.id.properties.map((
-    p: Node,
-  ) => [p.value.name, { k: "path", path: member(of.path, p.key.name) }]);
+  return of?.k === "path" ? names(d.id, of.path) : undefined;
+}
+
+/** The names an object pattern gives under `path`, nested patterns read one member deeper. */
+function names(pattern: Node, path: string): [string, Sym][] | undefined {
+  if (pattern.type !== "ObjectPattern") return undefined;
+  const out: [string, Sym][] = [];
+  for (const p of pattern.properties) {
+    if (p.type !== "Property" || p.computed || p.key.type !== "Identifier") return undefined;
+    const at = member(path, p.key.name);
+    const inner = p.value.type === "Identifier"
+      ? [[p.value.name, { k: "path", path: at }] as [string, Sym]]
+      : names(p.value, at);
+    if (!inner) return undefined;
+    out.push(...inner);
+  }
+  return out;
 }
