@@ -305,6 +305,10 @@ function run(s: State, links: Link[], ctx: EvalContext): Cond[] | undefined {
 export function expectChecks(node: Node, ctx: EvalContext): Cond[] | undefined | null {
   const { root, links } = unchain(node);
   if (root.type === "CallExpression" && isName(root.callee, "pm", "expect")) {
+    // `pm.expect(pm.response).to.have.status(400)`: chai-postman's words on the response, as
+    // `pm.response.to.have.status(400)` says them.
+    const onResponse = root.arguments[0] && isName(root.arguments[0], "pm", "response");
+    if (onResponse && links[0]?.word === "to") return responseChecks(links.slice(1), ctx);
     const subject = root.arguments[0] ? evaluate(root.arguments[0], ctx, 1) : undefined;
     if (!subject) return undefined;
     const out = run({ subject, negated: false, out: [] }, links, ctx)?.map(settled);
