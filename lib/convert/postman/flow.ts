@@ -10,13 +10,13 @@ import { envName, snake, UniqueNames } from "../names.ts";
 import { commented, ymap, type YNode } from "../yaml_out.ts";
 import { authFields } from "./auth.ts";
 import { bodyFields, type BodyOut } from "./body.ts";
-import { checksYaml } from "./checks_yaml.ts";
 import type { PmRequest } from "./model.ts";
 import { assertOf, headersOf, splitSchema, unsendable } from "./step_parts.ts";
 import { negate, type Sym } from "./script/sym.ts";
 import { translateScript, type Translation } from "./script/translate.ts";
 import { STEP } from "./script/set_value.ts";
-import { guardedJump, NEXT_STATUS } from "./jump.ts";
+import { guardedJump, NEXT_STATUS, repeatLoop } from "./jump.ts";
+import { datasetLoop, eachEnd, eachStart } from "./dataset.ts";
 import { sideItem, type SideRequest } from "./script/side_request.ts";
 import { capturesOf, neededCaptures } from "./step_captures.ts";
 import { asWritten, notLookedUp } from "./nested_vars.ts";
@@ -28,8 +28,6 @@ import { varName } from "./vars.ts";
 export type { Broken, RequestReport, Shared } from "./flow_state.ts";
 
 const NO_BODY = new Set(["GET", "HEAD"]);
-/** The most requests a repeated request (a poll by `setNextRequest`) sends; Newman has no bound. */
-const MAX_REPEATS = 30;
 
 /**
  * Builds one flow's steps.
@@ -103,7 +101,10 @@ export class FlowBuilder {
     return known ? { k: "var", name, expr: this.resolve(name) } : { k: "lit", value: undefined };
   }
 
-  add(r: PmRequest): void {
+  add(item: PmRequest): void {
+    // A request its scripts send once per element of a list: a `foreach`, the element bound.
+    const each = datasetLoop(item);
+    const r = each?.request ?? item;
     const where = [...r.folders, r.name].join(" › ");
     this.#where = where;
     if (this.skipped(r, where)) return;
@@ -120,6 +121,7 @@ export class FlowBuilder {
     for (const side of sides) this.add(sideItem(r, side));
     this.#where = where;
     const name = this.#names.take(snake(r.name) || r.method.toLowerCase());
+    const as = eachStart(each, (s, w) => this.set(s, w), where);
     const { request, auth } = this.request({ ...r, headers: [...r.headers, ...added] }, comments);
     const tests = r.scripts.filter((s) => s.listen === "test")
       .map((s) => this.translate(s.source, comments, `test script of ${s.owner}`, r));
@@ -144,6 +146,8 @@ export class FlowBuilder {
       // Newman follows redirects; the flow does too (its options), unless Postman was told not to.
       ["options", r.followRedirects === false ? ymap([["follow_redirects", false]]) : undefined],
       ["loop", loop],
+      ["foreach", each?.values.map((v) => v.replaceAll("${", "$${"))],
+      ["as", as],
       ["assert", assertOf(checks, schema)],
       // Newman sends every request of a run whatever failed before it (its `--bail` is the
       // flow's default): a step after the first runs after a failure too.
@@ -152,6 +156,7 @@ export class FlowBuilder {
     this.steps.push(commented(comments, step));
     this.reports.push(requestReport(where, name, tests, extra));
     this.bind(tests, name, where);
+    eachEnd(each, (s, w) => this.set(s, w), where);
   }
 
   /** What the pre-request scripts set before the request is written; the headers they add. */
@@ -309,14 +314,7 @@ export class FlowBuilder {
           );
           continue;
         }
-        comments.push(
-          `setNextRequest repeats this request: a loop of at most ${MAX_REPEATS} requests`,
-        );
-        return ymap([
-          ["max_attempts", MAX_REPEATS],
-          ["sleep_ms", 500],
-          ["until", ymap([["json", checksYaml([{ cond: until }])]])],
-        ]);
+        return repeatLoop(until, comments);
       }
     }
     return undefined;

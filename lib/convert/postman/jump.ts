@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { yflow, type YScalar } from "../yaml_out.ts";
+import { yflow, ymap, type YNode, type YScalar } from "../yaml_out.ts";
+import { checksYaml } from "./checks_yaml.ts";
 import type { Shared } from "./flow_state.ts";
 import { type Cond, negate } from "./script/sym.ts";
 
@@ -51,4 +52,27 @@ export function guardedJump(
       JSON.stringify(when.value)
     }: the steps up to it run only when it does not hold`,
   );
+}
+
+/** The most requests a repeated request (a poll by `setNextRequest`) sends; Newman has no bound. */
+const MAX_REPEATS = 30;
+
+/**
+ * `setNextRequest(pm.info.requestName)` while a condition holds: a bounded loop until `until`.
+ *
+ * @example
+ * ```ts
+ * import { repeatLoop } from "./jump.ts";
+ * const comments: string[] = [];
+ * repeatLoop({ path: "$.json.done", op: "equals", value: true }, comments);
+ * if (comments.length !== 1) throw new Error();
+ * ```
+ */
+export function repeatLoop(until: Cond, comments: string[]): YNode {
+  comments.push(`setNextRequest repeats this request: a loop of at most ${MAX_REPEATS} requests`);
+  return ymap([
+    ["max_attempts", MAX_REPEATS],
+    ["sleep_ms", 500],
+    ["until", ymap([["json", checksYaml([{ cond: until }])]])],
+  ]);
 }
