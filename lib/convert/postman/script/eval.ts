@@ -14,7 +14,7 @@ import { MAX_SCRIPT_DEPTH } from "../limits.ts";
 import { schemaCheck } from "./schema.ts";
 import type { Node } from "./parse.ts";
 import { pseudo } from "./pseudo.ts";
-import { madeBy, newDateCall, secondsCall } from "./made.ts";
+import { madeBy, newDateCall, plusDate, secondsCall } from "./made.ts";
 import { compare, type Cond, flowText, isPseudo, member, not, type Sym, truthy } from "./sym.ts";
 import { table } from "../../table.ts";
 
@@ -301,6 +301,7 @@ function methodCall(
 
 function unary(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   if (node.operator === "!") return not(evaluate(node.argument, ctx, d));
+  if (node.operator === "+") return plusDate(node);
   if (
     node.operator === "-" && node.argument.type === "Literal" &&
     typeof node.argument.value === "number"

@@ -55,6 +55,27 @@ export function newDateCall(node: Node): Sym | undefined {
   return now && node.arguments.length === 0 ? NEW_DATE.get(c.property.name) : undefined;
 }
 
+/**
+ * `+new Date()`: the time in milliseconds, as `Date.now()` (the unary plus
+ * makes the date a number); else undefined.
+ *
+ * @example
+ * ```ts
+ * import { plusDate } from "./made.ts";
+ * import { parseScript } from "./parse.ts";
+ * const p = parseScript("+ new Date()");
+ * if (!p.ok) throw new Error();
+ * const made = plusDate(p.program.body[0].expression);
+ * if (made?.k !== "gen" || made.text !== "${NOW.UNIX_MS}") throw new Error(JSON.stringify(made));
+ * ```
+ */
+export function plusDate(node: Node): Sym | undefined {
+  const a = node.argument;
+  const now = node.operator === "+" && a.type === "NewExpression" &&
+    a.callee.type === "Identifier" && a.callee.name === "Date" && a.arguments.length === 0;
+  return now ? MILLIS : undefined;
+}
+
 /** Whole seconds: `Math.floor(Date.now() / 1000)`, a number as Postman's `{{$timestamp}}`. */
 const SECONDS: Sym = { k: "gen", text: "${NOW.UNIX}" };
 
