@@ -28,6 +28,8 @@ export interface EvalContext {
   variable(name: string): Sym;
   /** The request's name, which `pm.info.requestName` reads. */
   requestName?: string;
+  /** The object literal each `const` name was declared with, for a call that reads its fields. */
+  objects?: Map<string, Node>;
 }
 
 /**

@@ -57,6 +57,17 @@ function headers(node: Node | undefined, ctx: EvalContext): SideRequest["headers
   return out;
 }
 
+/**
+ * Text as Postman sends it: a template literal (`\`http://localhost:${port}/users\``) joined
+ * from its parts (each a variable's `{{name}}` or text known now), else the value's text.
+ */
+function textOf(node: Node | undefined, ctx: EvalContext): string | undefined {
+  if (node?.type !== "TemplateLiteral") return postmanText(node && evaluate(node, ctx, 0));
+  const parts = node.expressions.map((e: Node) => postmanText(evaluate(e, ctx, 0)));
+  if (parts.includes(undefined)) return undefined;
+  return node.quasis.map((q: Node, i: number) => q.value.cooked + (parts[i] ?? "")).join("");
+}
+
 /** A raw body: text, or `JSON.stringify(…)` of a value known now. */
 function rawText(node: Node, ctx: EvalContext): string | undefined {
   const json = node.type === "CallExpression" && dotted(node.callee) === "JSON.stringify" &&
@@ -72,7 +83,7 @@ function objectRequest(arg: Node, ctx: EvalContext): Omit<SideRequest, "callback
     const node = field(arg, name);
     return node ? evaluate(node, ctx, 0) : undefined;
   };
-  const url = postmanText(at("url"));
+  const url = textOf(field(arg, "url"), ctx);
   const method = field(arg, "method") ? at("method") : { k: "lit" as const, value: "GET" };
   const h = headers(field(arg, "header"), ctx);
   const body = field(arg, "body");
@@ -99,7 +110,10 @@ function requestOf(
 ): Omit<SideRequest, "callback"> | undefined {
   if (!arg) return undefined;
   if (arg.type === "ObjectExpression") return objectRequest(arg, ctx);
-  const url = postmanText(evaluate(arg, ctx, 0));
+  // `pm.sendRequest(requestParams, …)`: the object literal the script declared it with.
+  const declared = arg.type === "Identifier" ? ctx.objects?.get(arg.name) : undefined;
+  if (declared) return objectRequest(declared, ctx);
+  const url = textOf(arg, ctx);
   return url ? { method: "GET", url, headers: [] } : undefined;
 }
 

@@ -92,23 +92,7 @@ class Translator {
       case "BlockStatement":
         return this.block(node.body, name, depth);
       case "VariableDeclaration":
-        for (const d of node.declarations) {
-          if (d.id.type === "ObjectPattern") {
-            const names = destructured(d, this.ctx);
-            if (!names) return this.skip(node);
-            for (const [n, sym] of names) {
-              this.comments.declare(n, node), this.ctx.scope.set(n, sym);
-            }
-            continue;
-          }
-          if (d.id.type !== "Identifier") return this.skip(node);
-          this.comments.declare(d.id.name, node);
-          this.ctx.scope.set(
-            d.id.name,
-            d.init ? evaluate(d.init, this.ctx, 0) : { k: "lit", value: undefined },
-          );
-        }
-        return;
+        return this.declaration(node);
       case "TryStatement":
         // The checks a try block sets before anything throws are kept: as written, they all run.
         return this.block(node.block.body, name, depth);
@@ -118,6 +102,29 @@ class Translator {
         return this.expression(node, name, depth);
     }
     this.skip(node);
+  }
+
+  /** `const a = …`, `const { a } = …`: what each name holds; an object literal kept by name. */
+  declaration(node: Node): void {
+    for (const d of node.declarations) {
+      if (d.id.type === "ObjectPattern") {
+        const names = destructured(d, this.ctx);
+        if (!names) return this.skip(node);
+        for (const [n, sym] of names) {
+          this.comments.declare(n, node), this.ctx.scope.set(n, sym);
+        }
+        continue;
+      }
+      if (d.id.type !== "Identifier") return this.skip(node);
+      this.comments.declare(d.id.name, node);
+      if (node.kind === "const" && d.init?.type === "ObjectExpression") {
+        (this.ctx.objects ??= new Map()).set(d.id.name, d.init);
+      }
+      this.ctx.scope.set(
+        d.id.name,
+        d.init ? evaluate(d.init, this.ctx, 0) : { k: "lit", value: undefined },
+      );
+    }
   }
 
   /** A loop over a response list: a group over every element (see each.ts). */

@@ -1,0 +1,68 @@
+/**
+ * `const requestParams = { url: \`http://localhost:${port}/users\`, method: "POST", … };
+ * pm.sendRequest(requestParams, cb)`: the pre-request's request given by the name of an object
+ * literal the script declared just before, as a course's own collection registers the user a
+ * later request finds taken. Only an object literal written in the call was read, and a URL
+ * in a template literal was no text, so the request was not sent and the check that the name
+ * is taken failed. Now the name reads the object it was declared with, and the template is
+ * joined as Postman text (`{{port}}`). A small server registers names once.
+ */
+import assert from "node:assert/strict";
+import { convertPostman } from "../../lib/convert/postman/mod.ts";
+import { runCli } from "../support/cli.ts";
+
+const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
+
+Deno.test("postman sendRequest(name): the object a const names is the request sent first, as Newman sends it", async () => {
+  const taken = new Set<string>();
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const { username } = await req.json();
+    const fresh = typeof username === "string" && !taken.has(username);
+    if (fresh) taken.add(username);
+    return Response.json({ ok: fresh }, { status: fresh ? 201 : 400 });
+  });
+  const pre = [
+    "const port = pm.environment.get('port');",
+    "const requestParams = {",
+    "  url: `http://127.0.0.1:${port}/users`,",
+    "  method: 'POST',",
+    "  header: { 'Content-Type': 'application/json' },",
+    "  body: { mode: 'raw', raw: JSON.stringify({ username: 'dicoding' }) },",
+    "};",
+    "pm.sendRequest(requestParams, (_, error) => {",
+    "  if (error) { console.error(error); }",
+    "});",
+  ];
+  const dir = await Deno.makeTempDir();
+  try {
+    const { files } = convertPostman(JSON.stringify({
+      info: { name: "Taken", schema: V21 },
+      variable: [{ key: "port", value: String(server.addr.port) }],
+      item: [{
+        name: "Add User with Already Taken Username",
+        event: [
+          { listen: "prerequest", script: { exec: pre } },
+          {
+            listen: "test",
+            script: { exec: ["pm.test('400', () => pm.response.to.have.status(400));"] },
+          },
+        ],
+        request: {
+          method: "POST",
+          url: "http://127.0.0.1:{{port}}/users",
+          header: [{ key: "Content-Type", value: "application/json" }],
+          body: { mode: "raw", raw: '{"username":"dicoding"}' },
+        },
+      }],
+    }));
+    const flow = files.find((f) => f.path.endsWith(".yaml"))!;
+    assert.doesNotMatch(flow.text, /untranslated, from the pre-request/, flow.text);
+    await Deno.writeTextFile(`${dir}/${flow.path}`, flow.text);
+    const run = await runCli(["run", `${dir}/${flow.path}`]);
+    assert.equal(run.code, 0, run.stdout + run.stderr + flow.text);
+    assert.deepEqual([...taken], ["dicoding"]);
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
