@@ -67,3 +67,32 @@ Deno.test("postman +new Date(): a name made unique by the clock is made once and
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("postman +new Date(): a value a script makes is left out of the environment's vars file, which would send it empty", () => {
+  const { files } = convertPostman(
+    JSON.stringify({
+      info: { name: "Clock", schema: V21 },
+      item: [{
+        name: "Add User Tom",
+        event: [{
+          listen: "prerequest",
+          script: { exec: ["pm.environment.set('usernameTom', `tom${+ new Date()}`);"] },
+        }],
+        request: { method: "GET", url: "http://127.0.0.1:9/users/{{usernameTom}}", header: [] },
+      }],
+    }),
+    JSON.stringify({
+      name: "Local",
+      values: [{ key: "usernameTom", value: "", enabled: true }, {
+        key: "port",
+        value: "5000",
+        enabled: true,
+      }],
+    }),
+  );
+  const vars = JSON.parse(files.find((f) => f.path.endsWith(".vars.json"))!.text);
+  // The flow's own default makes it; a vars file value (left by an earlier Postman run) wins.
+  assert.deepEqual(vars, { port: "5000" });
+  const flow = files.find((f) => f.path.endsWith(".yaml"))!;
+  assert.match(flow.text, /usernameTom: tom\$\{RANDOM\.DIGITS_13\}/);
+});

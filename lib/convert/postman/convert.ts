@@ -258,22 +258,28 @@ function write(
   const broken = new Set(summary.broken.map((b) => b.name));
   summary.unset = [...shared.vars.unset].filter((n) => !shared.vars.values.has(n) && !broken.has(n))
     .sort();
-  if (envName !== undefined) addEnvironmentFiles(envName, shared.vars, files, summary);
+  if (envName !== undefined) addEnvironmentFiles(envName, shared.vars, files, summary, builders);
   return { files, summary };
 }
 
-/** The vars file (flow vars from the environment) and env file (its non-secret environment variables). */
+/**
+ * The vars file (flow vars from the environment) and env file (its non-secret environment
+ * variables). A variable a script makes (`\`tom${+new Date()}\``) is left out: the file's
+ * value (what an earlier Postman run left, often empty) would win over the flow's own default.
+ */
 function addEnvironmentFiles(
   envName: string,
   vars: Variables,
   files: OutFile[],
   summary: PostmanSummary,
+  builders: FlowBuilder[],
 ): void {
   const base = snake(envName) || "environment";
   const values: Record<string, string> = {};
   const envLines: string[] = [];
+  const made = new Set(builders.flatMap((b) => [...b.flowVars].filter((n) => b.isMade(n))));
   for (const name of [...vars.fromEnvironment].sort()) {
-    if (vars.isSecret(name)) continue;
+    if (vars.isSecret(name) || made.has(name)) continue;
     const value = vars.values.get(name) ?? "";
     if (vars.isEnv(name, false)) {
       const env = vars.envVar(name);
