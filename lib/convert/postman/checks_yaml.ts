@@ -7,7 +7,7 @@
 import { yflow, ymap, type YNode, type YScalar } from "../yaml_out.ts";
 import { yamlValue } from "./body.ts";
 import type { CheckItem } from "./script/translate.ts";
-import type { Cond } from "./script/sym.ts";
+import { type Cond, NOT_EQUAL_IF_THERE } from "./script/sym.ts";
 import { onValue } from "./script/var_condition.ts";
 
 const isScalar = (v: unknown): v is YScalar => v === null || typeof v !== "object";
@@ -37,7 +37,8 @@ export function expand(c: Cond): Cond[] {
     ];
   }
   if (c.op === "falsy") return [{ path: c.path, op: "anyOf", value: FALSY }];
-  return [c];
+  // As a group's condition (no group of its own there): a value that is there and not equal.
+  return [c.op === NOT_EQUAL_IF_THERE ? { ...c, op: "notEquals" } : c];
 }
 
 /** Response parts that are always text: the body, a header, a cookie. */
@@ -81,6 +82,20 @@ function lengthGroup(c: Cond, name?: string): YNode | undefined {
   ]);
 }
 
+/**
+ * `not.equal(v)`: not equal when the value is there, else that it is not there (a missing one
+ * is no `v`); a check of the test's name either way, so the report shows it.
+ */
+function ifThere(c: Cond, name?: string): YNode | undefined {
+  if (c.op !== NOT_EQUAL_IF_THERE) return undefined;
+  const there = (value: boolean) => ({ path: c.path, op: "exists", value });
+  return ymap([
+    ["if", condNode(there(true))],
+    ["checks", [condNode({ ...c, op: "notEquals" }, name)]],
+    ["else", [condNode(there(false), name)]],
+  ]);
+}
+
 function condNode(c: Cond, name?: string): YNode {
   // A condition on a variable's value (var_condition.ts) reads it as a step's `if` does.
   const at = onValue(c) ? "value" : "path";
@@ -105,7 +120,7 @@ function condNode(c: Cond, name?: string): YNode {
 export function checksYaml(items: CheckItem[]): YNode[] {
   return items.flatMap((item): YNode[] => {
     if ("cond" in item) {
-      const group = lengthGroup(item.cond, item.name);
+      const group = lengthGroup(item.cond, item.name) ?? ifThere(item.cond, item.name);
       return group ? [group] : expand(item.cond).map((c) => condNode(c, item.name));
     }
     if ("at" in item) return [ymap([["at", item.at], ["checks", checksYaml(item.checks)]])];

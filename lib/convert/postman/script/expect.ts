@@ -10,7 +10,16 @@ import { type EvalContext, evaluate } from "./eval.ts";
 import { pseudo } from "./pseudo.ts";
 import type { Node } from "./parse.ts";
 import { responseWord } from "./response.ts";
-import { type Cond, flowText, isPseudo, member, named, negate, type Sym } from "./sym.ts";
+import {
+  type Cond,
+  flowText,
+  isPseudo,
+  member,
+  named,
+  negate,
+  NOT_EQUAL_IF_THERE,
+  type Sym,
+} from "./sym.ts";
 import { table } from "../../table.ts";
 
 /** One link of a chain: a word, and its arguments when it is called. */
@@ -107,10 +116,15 @@ function onLength(s: State, path: string, word: string, value: unknown): boolean
 
 type Handler = (s: State, path: string, values: unknown[]) => boolean;
 
-const equal: Handler = (s, path, [v]) =>
-  v === undefined
-    ? push(s, { path, op: "exists", value: false })
-    : push(s, { path, op: "equals", value: v });
+const equal: Handler = (s, path, [v]) => {
+  if (v === undefined) return push(s, { path, op: "exists", value: false });
+  // `not.equal(v)` holds on a value that is not there, as chai's does (`undefined` is no `v`).
+  if (!s.negated || isPseudo(path) || !path.startsWith("$.")) {
+    return push(s, { path, op: "equals", value: v });
+  }
+  s.out.push({ path, op: NOT_EQUAL_IF_THERE, value: v });
+  return true;
+};
 const typed: Handler = (s, path, [v]) =>
   typeof v === "string" && TYPE_NAMES.has(v.toLowerCase()) && !s.negated &&
   push(s, { path, op: "type", value: v.toLowerCase() });

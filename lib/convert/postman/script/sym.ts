@@ -19,6 +19,9 @@ export interface Cond {
   value: unknown;
 }
 
+/** A check that holds when the value is not there or is not equal to `value` (chai's `not.equal`). */
+export const NOT_EQUAL_IF_THERE = "notEqualsIfThere";
+
 /** A symbolic value. */
 export type Sym =
   | { k: "path"; path: string }
