@@ -43,11 +43,12 @@ Deno.test("postman convert: variables become vars, ENV for secrets and base URLs
   const f = flow(files[0].text);
   assert.deepEqual(f.vars, { user: "ann", count: "2" });
   assert.equal(f.steps[0].request.url, "${ENV.BASE_URL}/login");
-  assert.deepEqual(f.steps[0].request.body, {
-    u: "${vars.user}",
-    p: "${ENV.PASSWORD}",
-    n: "${vars.count}",
-  });
+  // `{{count}}` outside a string: Postman puts the text "2" there, a number to the server, so the
+  // body is sent as its text (postman_bare_placeholder_test.ts).
+  assert.equal(
+    f.steps[0].request.body,
+    '{"u": "${vars.user}", "p": "${ENV.PASSWORD}", "n": ${vars.count}}',
+  );
   assert.deepEqual(f.steps[0].capture, { tok: "$.json.token" });
   assert.equal(f.steps[1].request.headers.Authorization, "Bearer ${steps.login.capture.tok}");
   assert.deepEqual(summary.env.map((e) => e.name), ["BASE_URL", "PASSWORD"]);

@@ -25,6 +25,8 @@ export interface BodyOut {
 }
 
 type Resolve = (name: string, written?: string) => string;
+/** A variable's value the collection, environment or globals file gives, if any. */
+type Known = (name: string) => string | undefined;
 
 const MARK = "\ue000";
 
@@ -176,11 +178,15 @@ const LANGUAGES = table<string>({
  * if (out.fields[0][0] !== "form") throw new Error();
  * ```
  */
-export function bodyFields(body: PmBody, resolve: Resolve): BodyOut {
+export function bodyFields(
+  body: PmBody,
+  resolve: Resolve,
+  known: Known = () => undefined,
+): BodyOut {
   const out: BodyOut = { fields: [], files: [], notes: [] };
   switch (body.mode) {
     case "raw":
-      return rawBody(body, resolve, out);
+      return rawBody(body, resolve, out, known);
     case "urlencoded": {
       const form = grouped(body.pairs ?? [], resolve);
       if (form.length > 0) out.fields.push(["form", ymap(form)]);
@@ -203,7 +209,7 @@ export function bodyFields(body: PmBody, resolve: Resolve): BodyOut {
   return out;
 }
 
-function rawBody(body: PmBody, resolve: Resolve, out: BodyOut): BodyOut {
+function rawBody(body: PmBody, resolve: Resolve, out: BodyOut, known: Known): BodyOut {
   const raw = body.raw ?? "";
   if (raw.trim() === "") return out;
   const json = body.language === undefined || body.language === "json"
@@ -211,7 +217,7 @@ function rawBody(body: PmBody, resolve: Resolve, out: BodyOut): BodyOut {
     : undefined;
   if (
     json !== undefined && typeof json === "object" && json !== null && exact(json) &&
-    !typedInString(raw, resolve)
+    !typedInString(raw, resolve) && !bareScalars(raw, known)
   ) {
     out.fields.push(["body", yamlValue(json)]);
     return out;
@@ -222,6 +228,29 @@ function rawBody(body: PmBody, resolve: Resolve, out: BodyOut): BodyOut {
   out.contentType = LANGUAGES[body.language ?? (json !== undefined ? "json" : "text")] ??
     "text/plain";
   return out;
+}
+
+/**
+ * Whether a `{{x}}` stands outside a JSON string (`"year": {{year}}`) and every such variable's
+ * known value is a JSON number, boolean or null: Postman puts the text there, so "2010" is a
+ * number to the server, where a map's value would send the variable as the text it holds. Such
+ * a body is sent as text. One whose value is not known so stays a map (a value a script sets).
+ */
+function bareScalars(raw: string, known: Known): boolean {
+  const names: string[] = [];
+  let inString = false;
+  for (let i = 0; i < raw.length; i++) {
+    if (raw[i] === "\\" && inString) i++;
+    else if (raw[i] === '"') inString = !inString;
+    else if (!inString && raw.startsWith("{{", i)) {
+      const end = raw.indexOf("}}", i + 2);
+      if (end < 0) return false;
+      names.push(raw.slice(i + 2, end).trim());
+      i = end + 1;
+    }
+  }
+  const scalar = (v?: string) => v !== undefined && /^(-?\d+(\.\d+)?|true|false|null)$/.test(v);
+  return names.length > 0 && names.every((n) => scalar(known(n)));
 }
 
 /**

@@ -358,7 +358,8 @@ export class FlowBuilder {
   request(r: PmRequest, comments: string[]): { request: YNode; auth?: YNode } {
     const resolve = (n: string, w?: string) => this.resolve(n, false, w);
     const empty: BodyOut = { fields: [], files: [], notes: [] };
-    const body = r.body ? bodyFields(r.body, resolve) : empty;
+    const known = (n: string) => this.shared.vars.values.get(n);
+    const body = r.body ? bodyFields(r.body, resolve, known) : empty;
     const auth = r.auth
       ? authFields(r.auth, resolve, this.shared.vars, r.authFrom ?? "collection")
       : { headers: [], query: [], notes: [] };
