@@ -156,6 +156,7 @@ export class FlowBuilder {
     this.steps.push(commented(comments, step));
     this.reports.push(requestReport(where, name, tests, extra));
     this.bind(tests, name, where);
+    for (const side of tests.flatMap((t) => t.sides ?? [])) this.add(sideItem(r, side));
     eachEnd(each, (s, w) => this.set(s, w), where);
   }
 

@@ -218,9 +218,9 @@ class Translator {
     const scope = scopeCall(e, this.ctx, to);
     if (scope) return scope === "comment" ? this.skip(node) : undefined;
     if (isNextRequest(e)) return this.next(node, e);
-    const source = this.preRequest ? this.source : undefined;
+    // A test script's pm.sendRequest is sent after the response it reads: a step just after.
     const conditional = this.#when.length > 0 || this.#folded > 0;
-    const effect = requestEffect(e, this.ctx, this.out, source, conditional);
+    const effect = requestEffect(e, this.ctx, this.out, this.source, conditional);
     if (effect === "comment") return this.skip(node);
     if (!effect) this.expectation(node, e, name);
   }
