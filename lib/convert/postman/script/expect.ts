@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { type EvalContext, evaluate } from "./eval.ts";
+import { dotted, type EvalContext, evaluate } from "./eval.ts";
 import { pseudo } from "./pseudo.ts";
 import type { Node } from "./parse.ts";
 import { responseWord } from "./response.ts";
@@ -323,6 +323,8 @@ export function expectChecks(node: Node, ctx: EvalContext): Cond[] | undefined |
     // `pm.response.to.have.status(400)` says them.
     const onResponse = root.arguments[0] && isName(root.arguments[0], "pm", "response");
     if (onResponse && links[0]?.word === "to") return responseChecks(links.slice(1), ctx);
+    const keys = keysLength(root.arguments[0], links, ctx);
+    if (keys !== null) return keys;
     const subject = root.arguments[0] ? evaluate(root.arguments[0], ctx, 1) : undefined;
     if (!subject) return undefined;
     const out = run({ subject, negated: false, out: [] }, links, ctx)?.map(settled);
@@ -332,6 +334,22 @@ export function expectChecks(node: Node, ctx: EvalContext): Cond[] | undefined |
     return responseChecks(links.slice(1), ctx);
   }
   return null;
+}
+
+/**
+ * `pm.expect(Object.keys(x)).to.lengthOf(3)` (or `length(3)`): the object's size, its keys'
+ * count, as `Object.keys(x).length` reads; `null` when the subject is no `Object.keys(…)`.
+ */
+function keysLength(arg: Node | undefined, links: Link[], ctx: EvalContext) {
+  const keys = arg?.type === "CallExpression" && dotted(arg.callee) === "Object.keys";
+  if (!keys) return null;
+  const of = evaluate(arg.arguments[0], ctx, 1);
+  const last = links.at(-1);
+  const sized = last?.args && (last.word === "lengthOf" || last.word === "length") &&
+    links.slice(0, -1).every((l) => !l.args && FILLER.has(l.word));
+  if (of?.k !== "path" || !sized) return undefined;
+  const s: State = { subject: { k: "len", path: of.path }, negated: false, out: [] };
+  return run(s, [{ word: "equal", args: last.args }], ctx);
 }
 
 const JS_OPS: Record<string, string> = { equals: "===", notEquals: "!==", gt: ">", gte: ">=" };
