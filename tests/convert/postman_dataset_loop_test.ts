@@ -98,3 +98,24 @@ Deno.test("postman dataset loop: a script that does more than take the next elem
   const flow = files.find((f) => f.path.endsWith(".yaml"))!;
   assert.doesNotMatch(flow.text, /foreach/);
 });
+
+Deno.test("postman dataset loop: an element the server accepts fails its check, and the rest are still sent, as Newman sends them", async () => {
+  const received: string[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const body = await req.json().catch(() => "not JSON");
+    received.push(JSON.stringify(body));
+    return Response.json({ status: "fail" }, { status: body?.name === 1 ? 201 : 400 });
+  });
+  const dir = await Deno.makeTempDir();
+  try {
+    const { files } = convertPostman(collection(`http://127.0.0.1:${server.addr.port}`));
+    const flow = files.find((f) => f.path.endsWith(".yaml"))!;
+    await Deno.writeTextFile(`${dir}/${flow.path}`, flow.text);
+    const run = await runCli(["run", `${dir}/${flow.path}`]);
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    assert.equal(received.length, 4, JSON.stringify(received));
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

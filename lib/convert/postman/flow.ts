@@ -151,7 +151,8 @@ export class FlowBuilder {
       ["assert", assertOf(checks, schema)],
       // Newman sends every request of a run whatever failed before it (its `--bail` is the
       // flow's default): a step after the first runs after a failure too.
-      ["always", this.steps.length > 0 ? true : undefined],
+      // A foreach's failed iteration would stop the rest unless `always`; Newman sends them all.
+      ["always", this.steps.length > 0 || each ? true : undefined],
     ]);
     this.steps.push(commented(comments, step));
     this.reports.push(requestReport(where, name, tests, extra));
