@@ -12,7 +12,12 @@
  * @module
  */
 import type { Locator, Page, Response } from "playwright-core";
-import { type Recordings, recordSession, writeRecordings } from "../support/record_har.ts";
+import {
+  answered,
+  type Recordings,
+  recordSession,
+  writeRecordings,
+} from "../support/record_har.ts";
 import { DIRECTUS, type DirectusOptions, withDirectus } from "./directus.ts";
 import { prepare } from "./servers.ts";
 import { publicRecording } from "./unleash_journey.ts";
@@ -48,24 +53,6 @@ export function journeyInstance(prefix: string): DirectusOptions {
 export interface Credentials {
   email: string;
   password: string;
-}
-
-/** Runs `act` and waits for the answer to `method` on a path matching `path`; throws unless 2xx. */
-async function answered(
-  page: Page,
-  method: string,
-  path: RegExp,
-  act: () => Promise<unknown>,
-): Promise<void> {
-  const [response] = await Promise.all([
-    page.waitForResponse((r) =>
-      r.request().method() === method && path.test(new URL(r.url()).pathname)
-    ),
-    act(),
-  ]);
-  if (response.status() >= 300) {
-    throw new Error(`${method} ${response.url()} answered ${response.status()}`);
-  }
 }
 
 /** The header button showing `icon` (Directus draws its buttons as Material icons). */

@@ -15,7 +15,12 @@
  * @module
  */
 import type { Page } from "playwright-core";
-import { type Recordings, recordSession, writeRecordings } from "../support/record_har.ts";
+import {
+  answered,
+  type Recordings,
+  recordSession,
+  writeRecordings,
+} from "../support/record_har.ts";
 import { prepare, withInstance } from "./servers.ts";
 import {
   HOMEBRIDGE,
@@ -30,20 +35,6 @@ export const BRIDGE_NAME = "Living Room Bridge";
 
 /** The user the journey adds, then deletes. */
 export const GUEST = { username: "guest", name: "Guest Viewer", password: "guest-viewer-pass" };
-
-/** Waits for the answer to `method` on a path `path` matches while `act` runs; throws unless 2xx. */
-async function answered(page: Page, method: string, path: RegExp, act: () => Promise<unknown>) {
-  const [response] = await Promise.all([
-    page.waitForResponse((r) =>
-      r.request().method() === method && path.test(new URL(r.url()).pathname)
-    ),
-    act(),
-  ]);
-  if (response.status() >= 300) {
-    throw new Error(`${method} ${response.url()} answered ${response.status()}`);
-  }
-  return response;
-}
 
 /** Signs in as the first user; the status page opens (its plugins asked). */
 async function signIn(page: Page, origin: string): Promise<void> {

@@ -18,30 +18,17 @@
  * @module
  */
 import type { Page } from "playwright-core";
-import { type Recordings, recordSession, writeRecordings } from "../support/record_har.ts";
+import {
+  answered,
+  type Recordings,
+  recordSession,
+  writeRecordings,
+} from "../support/record_har.ts";
 import { start } from "./servers.ts";
 import { NOTEBOOK_TOKEN, withNotebook } from "./notebook.ts";
 
 /** The name the user gives the notebook. */
 export const NOTEBOOK_NAME = "flowrun-journey";
-
-/** Runs `act` and waits for the answer to `method` on a path matching `path`; throws unless it is 2xx. */
-async function answered(
-  page: Page,
-  method: string,
-  path: RegExp,
-  act: () => Promise<unknown>,
-): Promise<void> {
-  const [response] = await Promise.all([
-    page.waitForResponse((r) =>
-      r.request().method() === method && path.test(new URL(r.url()).pathname)
-    ),
-    act(),
-  ]);
-  if (response.status() >= 300) {
-    throw new Error(`${method} ${response.url()} answered ${response.status()}`);
-  }
-}
 
 /** On the notebook's tab: runs `1 + 1` in the first cell and waits for `2`. */
 async function runCell(nb: Page): Promise<void> {

@@ -17,7 +17,12 @@
  * @module
  */
 import type { Page } from "playwright-core";
-import { type Recordings, recordSession, writeRecordings } from "../support/record_har.ts";
+import {
+  answered,
+  type Recordings,
+  recordSession,
+  writeRecordings,
+} from "../support/record_har.ts";
 import { prepare, withInstance } from "./servers.ts";
 import { SIGNALK, SIGNALK_ADMIN, signalkFirstAdmin, signalkLaunch } from "./signalk.ts";
 import { publicRecording } from "./unleash_journey.ts";
@@ -37,20 +42,6 @@ export const PLUGIN = {
   name: "Convert Signal K to NMEA0183",
   sentence: "RMC",
 };
-
-/** Waits for the answer to `method` on a path `path` matches while `act` runs; throws unless 2xx. */
-async function answered(page: Page, method: string, path: RegExp, act: () => Promise<unknown>) {
-  const [response] = await Promise.all([
-    page.waitForResponse((r) =>
-      r.request().method() === method && path.test(new URL(r.url()).pathname)
-    ),
-    act(),
-  ]);
-  if (response.status() >= 300) {
-    throw new Error(`${method} ${response.url()} answered ${response.status()}`);
-  }
-  return response;
-}
 
 /**
  * Follows the side bar's link to `hash` (the app moves within the page). A

@@ -3,7 +3,7 @@
  * and a DevTools-style export built by the `chrome-har` package from the CDP
  * events the page emitted (what browsertime and sitespeed.io write).
  */
-import { chromium, type Page } from "playwright-core";
+import { chromium, type Page, type Response } from "playwright-core";
 import { harFromMessages } from "chrome-har";
 import { chromiumPath } from "./browser.ts";
 
@@ -133,4 +133,32 @@ export async function writeRecordings(
     await Deno.writeTextFile(`${out}/${stem}.${name}.har`, har.endsWith("\n") ? har : har + "\n");
     console.error(`wrote ${out}/${stem}.${name}.har (${har.length} bytes)`);
   }
+}
+
+/**
+ * Runs `act` and waits for the answer to `method` on a path `path` matches;
+ * throws unless it is 2xx. Gives the answer.
+ *
+ * @example
+ * ```ts ignore
+ * import { answered } from "./record_har.ts";
+ * await answered(page, "POST", /\/api\/users$/, () => page.click("text=Save"));
+ * ```
+ */
+export async function answered(
+  page: Page,
+  method: string,
+  path: RegExp,
+  act: () => Promise<unknown>,
+): Promise<Response> {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) =>
+      r.request().method() === method && path.test(new URL(r.url()).pathname)
+    ),
+    act(),
+  ]);
+  if (response.status() >= 300) {
+    throw new Error(`${method} ${response.url()} answered ${response.status()}`);
+  }
+  return response;
 }
