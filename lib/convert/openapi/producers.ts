@@ -206,7 +206,8 @@ export function paramLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOpera
         (listed ? fromListing(creates, op, param) : undefined) ??
         fromProperty(creates, op, param, listed) ??
         (listed ? fromListing(creates, op, param, true) : undefined) ??
-        fromParentText(doc, ops, op, param);
+        fromParentText(doc, ops, op, param) ??
+        searchedLink(doc, parentCreate(creates, op, param), param);
       if (link) found.push(link);
     }
     found.push(...queryLinks(creates, op), ...ownFilterLinks(creates, op));
@@ -235,23 +236,28 @@ export function inferredLinks(doc: Node, ops: OpenApiOperation[]): {
 }
 
 /**
- * The POST on the collection the parameter names a member of; for a
- * parameter of an item addressed by several (`/tags/{type}/{value}`), the
- * POST before them all, whose `Location` holds each at its own place.
+ * The parent create's answer (`parentCreate`) or `Location`, which for an item addressed by
+ * several (`/tags/{type}/{value}`) holds each parameter at its own place.
  */
 function fromParent(creates: Creates, op: OpenApiOperation, param: string): ParamLink | undefined {
-  const at = op.template.indexOf(`/{${param}}`);
-  if (at <= 0) return undefined;
+  const producer = parentCreate(creates, op, param);
+  if (!producer) return undefined;
   const item = itemSegments(op.template, param);
-  const producer = creates.byCollection.get(op.template.slice(0, at)) ??
-    creates.byCollection.get(item.collection);
-  if (!producer || producer === op) return undefined;
   const path = creates.pathIn(producer, param);
   if (path) return { param, producer, path, from: "parent" };
-  if (!hasLocation(creates.doc, producer)) return searchedLink(creates.doc, producer, param);
+  if (!hasLocation(creates.doc, producer)) return undefined;
   // The Location names the item the POST made: the run of parameters after its collection.
   const fromEnd = producer.template.replace(/\/$/, "") === item.collection ? item.fromEnd : 0;
   return { param, producer, path: [], from: "location", ...(fromEnd > 0 ? { fromEnd } : {}) };
+}
+
+/** The POST on the collection `param` names a member of, or before its item's run of parameters. */
+function parentCreate(creates: Creates, op: OpenApiOperation, param: string) {
+  const at = op.template.indexOf(`/{${param}}`);
+  if (at <= 0) return undefined;
+  const producer = creates.byCollection.get(op.template.slice(0, at)) ??
+    creates.byCollection.get(itemSegments(op.template, param).collection);
+  return producer === op ? undefined : producer;
 }
 
 /**

@@ -6,8 +6,10 @@
  * producer, and its answer holds the item at run time: the value is read
  * from the first member named for the parameter anywhere in it (an `…Id`
  * also as `id`), the shallowest first, where the document declares no
- * `Location`. A create that answers nothing (204) gives nothing to read, and
- * a name the client gives in the create's body is the run's own.
+ * `Location` and nothing else names it (a listing, another create's
+ * property, the parent's text). A create that answers nothing (204) gives
+ * nothing to read, and a name the client gives in the create's body is the
+ * run's own.
  *
  * @module
  */
@@ -35,9 +37,10 @@ import { isNode, type Node } from "../../check/openapi_operations.ts";
  */
 export function searchedLink(
   doc: unknown,
-  producer: OpenApiOperation,
+  producer: OpenApiOperation | undefined,
   param: string,
 ): ParamLink | undefined {
+  if (producer === undefined) return undefined;
   const { statuses, responses } = successes(doc, producer.node);
   if (statuses.length === 0 || statuses.every((s) => s === 204 || s === 205)) return undefined;
   if (!responses.every((r) => undescribed(doc, r))) return undefined;
