@@ -13,7 +13,8 @@ import { isNode, type Node } from "../../check/openapi_operations.ts";
 import type { YNode } from "../yaml_out.ts";
 import { deref, type ExampleMaker } from "./examples.ts";
 import { givenExample, literal, simpleText, toYNode } from "./params.ts";
-import { somethingToUpdate } from "./patch_body.ts";
+import { isSoleUpdate, somethingToUpdate } from "./patch_body.ts";
+import type { OpenApiOperation } from "./operations.ts";
 import { manyToUpdate } from "./many_update.ts";
 import { withSummaryNamed } from "./summary_named.ts";
 import { withoutServerDefaults } from "./server_defaults.ts";
@@ -63,6 +64,7 @@ export function bodyParts(
   step: string,
   method?: string,
   create = false,
+  soleUpdate = false,
 ): BodyParts {
   const out: BodyParts = { fields: [], headers: [], files: [] };
   const body = deref(doc, op.requestBody);
@@ -79,10 +81,38 @@ export function bodyParts(
   // many (Directus's `{keys, data}`: many_update.ts).
   const update = (v: unknown) => method === "PATCH" ? manyToUpdate(doc, maker, media.schema, v) : v;
   const value = !own.given && json
-    ? update(somethingToUpdate(doc, maker, method, media.schema, named))
+    ? update(somethingToUpdate(doc, maker, method, media.schema, named, soleUpdate && !create))
     : named;
   writeBody(doc, { type, media, value, step }, out);
   return out;
+}
+
+/**
+ * The body parts of an operation's step ({@linkcode bodyParts}), told
+ * whether it creates and whether it is its item's only update (a PUT
+ * with no PATCH beside it: `patch_body.ts`).
+ *
+ * @example
+ * ```ts
+ * import { stepBody } from "./body.ts";
+ * import { ExampleMaker } from "./examples.ts";
+ * const schema = { type: "object", properties: { name: { type: "string" } } };
+ * const node = { requestBody: { content: { "application/json": { schema } } } };
+ * const doc = { paths: { "/tasks/{id}": { put: node } } };
+ * const op = { method: "PUT", template: "/tasks/{id}", node, params: [], name: "put", index: 0 };
+ * const parts = stepBody(doc, new ExampleMaker(doc), op, "put");
+ * // No PATCH beside it: the PUT updates something, not nothing.
+ * if (!JSON.stringify(parts.fields).includes("name")) throw new Error(JSON.stringify(parts.fields));
+ * ```
+ */
+export function stepBody(
+  doc: unknown,
+  maker: ExampleMaker,
+  op: OpenApiOperation,
+  step: string,
+): BodyParts {
+  const sole = isSoleUpdate(doc, op.method, op.template);
+  return bodyParts(doc, maker, op.node, step, op.method, op.role === "create", sole);
 }
 
 /** A body made from the schema, as the document gives none. */

@@ -23,7 +23,7 @@ import type { AuthSchemes, StepAuth } from "./auth.ts";
 import { LOGIN_STEP } from "./auth_login.ts";
 import { placeAuth } from "./auth_place.ts";
 import { clientNaming } from "./client_ids.ts";
-import { bodyParts, type PlaceholderFile } from "./body.ts";
+import { type PlaceholderFile, stepBody } from "./body.ts";
 import { namedInBody, namingCreate, withNamed, withRpcNamed } from "./body_names.ts";
 import { ExampleMaker } from "./examples.ts";
 import { itemParam, sends } from "./name_named.ts";
@@ -114,9 +114,7 @@ export class FlowBuilder {
     if (bodiless && op.node.requestBody !== undefined) {
       comments.push(`the document gives ${op.method} a request body: left out, flowrun sends none`);
     }
-    const body = bodiless
-      ? { fields: [], headers: [], files: [] }
-      : bodyParts(doc, maker, op.node, name, op.method, op.role === "create");
+    const body = bodiless ? { fields: [], headers: [], files: [] } : stepBody(doc, maker, op, name);
     // Made per run; a login no sign-up precedes signs in as the user's account (login_account.ts).
     body.fields = runValues(body.fields, this.shared, op, this.#runVars, maker.samples);
     body.fields = ownNames(doc, op, body.fields, ownNameKeys(doc, op, this.shared.inferred.params));

@@ -7,7 +7,11 @@
  * id, a switch would change what the item does. So does a member the body
  * requires that came out `{}`, in a PUT too (RealWorld's
  * `{"user": {}}`: the document requires the member, and its real backend
- * answers an update of no column with 500).
+ * answers an update of no column with 500). A PUT that is its item's
+ * only update (no PATCH on its path: a Hono backend's `{name?, done?}`,
+ * whose ORM answers an update of nothing with 500 "No values to set")
+ * updates as a PATCH does; beside a PATCH, a PUT replaces, and a schema
+ * requiring nothing is replaced with `{}`.
  *
  * @module
  */
@@ -51,8 +55,9 @@ export function somethingToPatch(
  * The body of a `method` request, given something to change: for a PATCH
  * or PUT, each member the schema requires that came out `{}` holds its
  * first text property ({@linkcode somethingToPatch}, at any depth), and
- * for a PATCH the whole body too (a PUT of a schema requiring nothing may
- * replace with nothing).
+ * for a PATCH, or a PUT that is the item's only update (`soleUpdate`),
+ * the whole body too (a PUT beside a PATCH replaces, with nothing when its
+ * schema requires nothing).
  *
  * @example
  * ```ts
@@ -65,6 +70,8 @@ export function somethingToPatch(
  * if (JSON.stringify(somethingToUpdate({}, new ExampleMaker({}), "PUT", user, {})) !== "{}") {
  *   throw new Error();
  * }
+ * const sole = somethingToUpdate({}, new ExampleMaker({}), "PUT", user, {}, true);
+ * if (JSON.stringify(sole) !== '{"bio":"string"}') throw new Error(JSON.stringify(sole));
  * ```
  */
 export function somethingToUpdate(
@@ -73,10 +80,30 @@ export function somethingToUpdate(
   method: string | undefined,
   schema: unknown,
   value: unknown,
+  soleUpdate = false,
 ): unknown {
   if (method !== "PATCH" && method !== "PUT") return value;
   const filled = inRequired(doc, maker, schema, value);
-  return method === "PATCH" ? somethingToPatch(doc, maker, schema, filled) : filled;
+  return method === "PATCH" || soleUpdate ? somethingToPatch(doc, maker, schema, filled) : filled;
+}
+
+/**
+ * Whether the PUT of `template` is its item's only update: the path is an
+ * item's (its last segment a parameter) and has no PATCH beside the PUT.
+ *
+ * @example
+ * ```ts
+ * import { isSoleUpdate } from "./patch_body.ts";
+ * const doc = { paths: { "/a/{id}": { put: {} }, "/b/{id}": { put: {}, patch: {} }, "/c": { put: {} } } };
+ * const got = ["/a/{id}", "/b/{id}", "/c"].map((t) => isSoleUpdate(doc, "PUT", t));
+ * if (got.join() !== "true,false,false") throw new Error(got.join());
+ * ```
+ */
+export function isSoleUpdate(doc: unknown, method: string, template: string): boolean {
+  if (method !== "PUT" || !/\{[^}]*\}\/?$/.test(template)) return false;
+  const paths = isNode(doc) && isNode(doc.paths) ? doc.paths : {};
+  const item = deref(doc, paths[template]);
+  return isNode(item) && item.put !== undefined && item.patch === undefined;
 }
 
 /** `value` with each member `schema` requires that came out `{}` given something to change. */
