@@ -18,6 +18,7 @@ import { type Login, tokenGiver } from "./login.ts";
 import { type OpenApiOperation, stepOrder } from "./operations.ts";
 import type { ParamLink } from "./producers.ts";
 import type { BodyLink } from "./body_links.ts";
+import { readsBeforeEnd } from "./read_before_end.ts";
 
 /** What the converter inferred: each operation's parameter and body producers, and the login. */
 export interface Inferred {
@@ -162,13 +163,20 @@ function dependencyEdges(
   const index = new Map(ordered.map((o, i) => [o, i]));
   const waiting = ordered.map(() => 0);
   const readers = ordered.map((): number[] => []);
+  const reads = (op: OpenApiOperation) => dependencies(op, doc, inferred);
   for (const [i, op] of ordered.entries()) {
-    for (const dep of new Set(dependencies(op, doc, inferred))) {
+    for (const dep of new Set(reads(op))) {
       const d = index.get(dep);
       if (d === undefined) continue;
       waiting[i]++;
       readers[d].push(i);
     }
+  }
+  // What reads an item before what ends it (read_before_end.ts).
+  const links = (op: OpenApiOperation) => inferred.params.get(op) ?? [];
+  for (const [reader, ender] of readsBeforeEnd(ordered, links, reads)) {
+    waiting[index.get(ender)!]++;
+    readers[index.get(reader)!].push(index.get(ender)!);
   }
   return { waiting, readers };
 }
