@@ -309,15 +309,13 @@ function fromProperty(
 }
 
 /**
- * The query parameters naming an id that a create's answer holds under the
- * parameter's own name, each the shallowest, in document order: an RPC-shaped
- * API's `groupID` of `GET /listPads?groupID=…` from `POST /createGroup`'s
- * `data.groupID` (Etherpad hands out every id so, and takes it back only as
- * a query parameter). Only an id: a text another call answers is data, not
- * a handle (`createPad?text=` is no pad's `text` that `getText` read). And
- * only from the create of what it names, its last word holding the id's noun
- * (`createGroup`, `/groups`): another's answer refers to one (Discord's `user_id`); a
- * name only an id's suffix (Twilio's `Sid`) names none. Its GET twin is no producer.
+ * The query parameters naming an id a create's answer holds under their own
+ * name, the shallowest: Etherpad's `groupID` of `GET /listPads?groupID=…`
+ * from `POST /createGroup`'s `data.groupID`. Only an id (`createPad?text=`
+ * is data), from the create of what it names, its last word holding the
+ * noun (`createGroup`, `/groups`; not Discord's `user_id` another answer
+ * holds, nor Twilio's `Sid`). A required one no answer holds by name is its
+ * noun's create's id, as in a body (Hono's `GET /api/comment?articleId=`).
  */
 function queryLinks(creates: Creates, op: OpenApiOperation): ParamLink[] {
   return op.params.flatMap((p) => {
@@ -328,7 +326,9 @@ function queryLinks(creates: Creates, op: OpenApiOperation): ParamLink[] {
       producer.template !== op.template && !producer.template.includes(`{${param}}`) &&
       plainName(producer.template.split("/").filter((s) => s !== "").at(-1) ?? "").includes(noun)
     );
-    return found ? [{ param, producer: found.producer, path: found.path, from: "property" }] : [];
+    if (found) return [{ param, producer: found.producer, path: found.path, from: "property" }];
+    const own = p.required === true ? fromNoun(creates, op, param) : undefined;
+    return own ? [own] : [];
   });
 }
 
