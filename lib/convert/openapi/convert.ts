@@ -17,6 +17,7 @@ import { AuthSchemes, type EnvVar } from "./auth.ts";
 import { deref } from "./examples.ts";
 import { FlowBuilder, type Placeholder, type Shared } from "./flow.ts";
 import { findLogin } from "./login.ts";
+import { withOwnAccount } from "./own_account.ts";
 import { type OpenApiOperation, operationsOf } from "./operations.ts";
 import { type Inferred, withPrerequisites } from "./prerequisites.ts";
 import { capturePath, inferredLinks, type ParamLink } from "./producers.ts";
@@ -109,7 +110,7 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
     );
   }
   const server = firstServer(doc);
-  const inferred: Inferred = { ...inferredLinks(doc, ops), login: findLogin(doc, ops) };
+  const inferred = withOwnAccount(doc, { ...inferredLinks(doc, ops), login: findLogin(doc, ops) });
   const auth = new AuthSchemes(doc, server, inferred.login);
   const shared: Shared = {
     inferred,

@@ -1,0 +1,49 @@
+/**
+ * An id a body names of what the suite's sign-up makes too is the
+ * signed-in account's own. A Hono backend's document has two creates of
+ * users answering the same schema: `POST /api/auth/register`, which the
+ * suite registers its account with, and `POST /api/user`, which only an
+ * administrator may call (the document does not say so). The `userId` of
+ * `POST /api/comment` and of `DELETE /api/favArticles` was read from the
+ * users' create, refused for the signed-up account, so neither was sent;
+ * the favourite to remove was the account's own anyway. Only a body's
+ * link moves: a path's id (`DELETE /api/user/{id}`) would end the account
+ * the flow signs in with.
+ *
+ * @module
+ */
+import type { Node } from "../../check/openapi_operations.ts";
+import type { BodyLink } from "./body_links.ts";
+import type { Inferred } from "./prerequisites.ts";
+import { responseSchemas } from "./producers.ts";
+
+/**
+ * `inferred` with each body link whose producer answers what the login's
+ * sign-up answers (the same 2xx schemas) read from the sign-up instead.
+ *
+ * @example
+ * ```ts
+ * import { withOwnAccount } from "./own_account.ts";
+ * const answer = { 200: { content: { "application/json": { schema: { type: "object" } } } } };
+ * const register = { method: "POST", template: "/register", node: { responses: answer } } as never;
+ * const users = { method: "POST", template: "/users", node: { responses: answer } } as never;
+ * const comment = { method: "POST", template: "/comments" } as never;
+ * const link = { param: "userId", producer: users, path: ["id"], from: "property" as const, body: ["userId"] };
+ * const login = { op: register, path: [], register, schemes: new Map() };
+ * const got = withOwnAccount({}, { params: new Map(), body: new Map([[comment, [link]]]), login });
+ * if (got.body?.get(comment)?.[0].producer !== register) throw new Error();
+ * ```
+ */
+export function withOwnAccount(doc: Node, inferred: Inferred): Inferred {
+  const register = inferred.login?.register;
+  if (!register || !inferred.body) return inferred;
+  const answer = JSON.stringify(responseSchemas(doc, register));
+  if (answer === "[]") return inferred;
+  const same = (link: BodyLink) =>
+    link.producer !== register && JSON.stringify(responseSchemas(doc, link.producer)) === answer;
+  const body = new Map<typeof register, BodyLink[]>();
+  for (const [op, links] of inferred.body) {
+    body.set(op, links.map((l) => same(l) ? { ...l, producer: register } : l));
+  }
+  return { ...inferred, body };
+}
