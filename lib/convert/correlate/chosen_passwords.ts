@@ -47,9 +47,12 @@ function passwordValues(r: HarRecord, typed: ReadonlySet<string>): [string, stri
  *   bodyText: "username=tide&password1=s3cret-typed&password2=s3cret-typed" };
  * const login = { ...add, url: new URL("http://a.test/login"), bodyText: "username=tide&password=s3cret-typed" };
  * // deno-lint-ignore no-explicit-any
- * if (!chosenPasswords([add] as any, new Set()).has("s3cret-typed")) throw new Error();
+ * // The pages declared both inputs `type="password"`.
+ * const typed = new Set(["password1", "password2"]);
  * // deno-lint-ignore no-explicit-any
- * if (chosenPasswords([add, login] as any, new Set()).size !== 0) throw new Error();
+ * if (!chosenPasswords([add] as any, typed).has("s3cret-typed")) throw new Error();
+ * // deno-lint-ignore no-explicit-any
+ * if (chosenPasswords([add, login] as any, typed).size !== 0) throw new Error();
  * ```
  */
 export function chosenPasswords(
@@ -79,6 +82,7 @@ export function chosenPasswords(
  * import { freshChosenPasswords } from "./chosen_passwords.ts";
  * import { newCorrelator } from "./pipeline.ts";
  * const c = newCorrelator("a");
+ * c.passwordFields.add("password1").add("password2"); // inputs the pages declared type="password"
  * const add = { bodyMime: "application/x-www-form-urlencoded", url: new URL("http://a.test/users/add"),
  *   bodyText: "password1=s3cret-typed&password2=s3cret-typed" };
  * // deno-lint-ignore no-explicit-any

@@ -39,7 +39,7 @@ import { labelledOption } from "./labelled_ids.ts";
  * const c = newCorrelator("a");
  * const r = { method: "POST", headers: [{ name: "Content-Type", value: "application/x-www-form-urlencoded" }], bodyText: "q=a+b&n=1" };
  * // deno-lint-ignore no-explicit-any
- * const step = { name: "search", uses: new Set(), sent: new Map(), headers: [] } as any;
+ * const step = { name: "search", first: r, uses: new Set(), sent: new Map(), headers: [] } as any;
  * // deno-lint-ignore no-explicit-any
  * rewriteBody(c, r as any, step, false);
  * if (step.form === undefined || step.body !== undefined) throw new Error();
