@@ -12,6 +12,7 @@
  */
 import assert from "node:assert/strict";
 import { convertAndRunSuite, serveStandIn } from "../support/openapi_suite.ts";
+import { withOwnAccount } from "../../lib/convert/openapi/own_account.ts";
 
 const json = (schema: unknown) => ({ content: { "application/json": { schema } } });
 const text = { type: "string" };
@@ -113,4 +114,27 @@ Deno.test("convert openapi: a user id a body names is the signed-up account's wh
   });
   const { runs } = await convertAndRunSuite(DOCUMENT, server, { runs: 2 });
   assert.equal(comments.length, 2, runs.map((r) => r.stdout).join("\n"));
+});
+
+Deno.test("convert openapi: a body's id whose create answers only the shape every create answers ({id}) keeps its own producer", () => {
+  const created = { type: "object", properties: { id: { type: "number" } } };
+  const answer = { 201: { content: { "application/json": { schema: created } } } };
+  const op = (template: string) => ({ method: "POST", template, node: { responses: answer } });
+  const [register, articles] = [op("/register"), op("/articles")];
+  const comment = op("/comments");
+  const link = {
+    param: "articleId",
+    producer: articles,
+    path: ["id"],
+    from: "property",
+    body: ["articleId"],
+  };
+  const login = { op: register, path: [], register, schemes: new Map() };
+  const doc = { paths: {} };
+  const got = withOwnAccount(doc, {
+    params: new Map(),
+    body: new Map([[comment, [link]]]),
+    login,
+  } as never);
+  assert.equal(got.body?.get(comment as never)?.[0].producer, articles);
 });

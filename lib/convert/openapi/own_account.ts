@@ -8,7 +8,8 @@
  * users' create, refused for the signed-up account, so neither was sent;
  * the favourite to remove was the account's own anyway. Only a body's
  * link moves: a path's id (`DELETE /api/user/{id}`) would end the account
- * the flow signs in with.
+ * the flow signs in with. The shape must be more than an id: an API whose
+ * every create answers `{id}` says nothing of which is the account.
  *
  * @module
  */
@@ -16,6 +17,7 @@ import type { Node } from "../../check/openapi_operations.ts";
 import type { BodyLink } from "./body_links.ts";
 import type { Inferred } from "./prerequisites.ts";
 import { responseSchemas } from "./producers.ts";
+import { properties } from "./schema_properties.ts";
 
 /**
  * `inferred` with each body link whose producer answers what the login's
@@ -24,7 +26,7 @@ import { responseSchemas } from "./producers.ts";
  * @example
  * ```ts
  * import { withOwnAccount } from "./own_account.ts";
- * const answer = { 200: { content: { "application/json": { schema: { type: "object" } } } } };
+ * const answer = { 200: { content: { "application/json": { schema: { properties: { id: {}, name: {} } } } } } };
  * const register = { method: "POST", template: "/register", node: { responses: answer } } as never;
  * const users = { method: "POST", template: "/users", node: { responses: answer } } as never;
  * const comment = { method: "POST", template: "/comments" } as never;
@@ -37,8 +39,10 @@ import { responseSchemas } from "./producers.ts";
 export function withOwnAccount(doc: Node, inferred: Inferred): Inferred {
   const register = inferred.login?.register;
   if (!register || !inferred.body) return inferred;
-  const answer = JSON.stringify(responseSchemas(doc, register));
-  if (answer === "[]") return inferred;
+  const schemas = responseSchemas(doc, register);
+  // The account's own shape, not the `{id}` every create of an API may answer.
+  if (!schemas.some((s) => properties(doc, s).length > 1)) return inferred;
+  const answer = JSON.stringify(schemas);
   const same = (link: BodyLink) =>
     link.producer !== register && JSON.stringify(responseSchemas(doc, link.producer)) === answer;
   const body = new Map<typeof register, BodyLink[]>();
