@@ -80,14 +80,33 @@ export function emptyHiddenField(
 
 /** The latest page before `step` on its host whose HTML holds an input named `key`. */
 function formPage(c: Correlator, key: string, step: Step): Step | undefined {
+  return latestPage(c, step, new RegExp(`<input\\b[^>]*\\bname=["']${escape(key)}["']`, "i"));
+}
+
+/**
+ * The latest HTML page before `step` on its host whose text `holds` matches:
+ * where a form's field (an input, a select) was handed out.
+ *
+ * @example
+ * ```ts
+ * import { latestPage } from "./hidden_fields.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * const page = { name: "open_add", last: { url: new URL("http://w.test/add"), mimeType: "text/html",
+ *   responseText: '<select name="team"><option value="2">Harbour</option></select>' } };
+ * const save = { name: "save", first: { method: "POST", url: new URL("http://w.test/add") } };
+ * // deno-lint-ignore no-explicit-any
+ * c.steps.push(page as any);
+ * // deno-lint-ignore no-explicit-any
+ * if (latestPage(c, save as any, /<select\b[^>]*name="team"/) !== page) throw new Error();
+ * ```
+ */
+export function latestPage(c: Correlator, step: Step, holds: RegExp): Step | undefined {
   const pages = htmlPages(c);
   for (let i = pages.length - 1; i >= 0; i--) {
     const page = pages[i];
-    const r = page.last;
-    if (page === step || r.url.host !== step.first.url.host) continue;
-    if (new RegExp(`<input\\b[^>]*\\bname=["']${escape(key)}["']`, "i").test(r.responseText!)) {
-      return page;
-    }
+    if (page === step || page.last.url.host !== step.first.url.host) continue;
+    if (holds.test(page.last.responseText!)) return page;
   }
   return undefined;
 }

@@ -20,6 +20,7 @@
 import type { Step } from "../model.ts";
 import { singular } from "../names.ts";
 import { useProducer } from "./captures.ts";
+import { latestPage } from "./hidden_fields.ts";
 import type { Correlator } from "./state.ts";
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
@@ -88,20 +89,14 @@ export function labelledOption(
 ): string | undefined {
   if (!ROW.test(value) || !c.linking || step.first.method === "GET") return undefined;
   const holds = new RegExp(`<select\\b[^>]*\\bname=["']${escape(key)}["']`, "i");
-  for (let i = c.steps.length - 1; i >= 0; i--) {
-    const page = c.steps[i];
-    const html = page.last.responseText;
-    if (page === step || page.last.url.host !== step.first.url.host) continue;
-    if (html === undefined || !/html/.test(page.last.mimeType) || !holds.test(html)) continue;
-    const pattern = optionPattern(html, key, value);
-    if (pattern === undefined) return undefined;
-    return useProducer(c, {
-      step: page,
-      source: { kind: "regex", name: key, pattern },
-      secret: false,
-    }, step);
-  }
-  return undefined;
+  const page = latestPage(c, step, holds);
+  const pattern = page && optionPattern(page.last.responseText!, key, value);
+  if (!page || pattern === undefined) return undefined;
+  return useProducer(c, {
+    step: page,
+    source: { kind: "regex", name: key, pattern },
+    secret: false,
+  }, step);
 }
 
 /** A link's path split at its row number: the collection before it, the number, the rest. */
@@ -134,10 +129,15 @@ export function noteLinkedRows(c: Correlator, step: Step): void {
     const label = a[2].trim();
     return m && isLabel(label) ? [{ under: m[1], row: m[2], rest: m[3], label }] : [];
   });
+  // The rows each label names under its collection, once per page: a long list stays linear.
+  const rowsOf = new Map<string, Set<string>>();
+  for (const l of links) {
+    const labelled = `${l.under}\u0000${l.label}`;
+    rowsOf.set(labelled, (rowsOf.get(labelled) ?? new Set()).add(l.row));
+  }
   for (const link of links) {
     const key = `${link.under}\u0000${Number(link.row)}`;
-    const rows = links.filter((l) => l.under === link.under && l.label === link.label);
-    if (c.members.has(key) || rows.some((l) => l.row !== link.row)) continue;
+    if (c.members.has(key) || rowsOf.get(`${link.under}\u0000${link.label}`)!.size > 1) continue;
     const pattern = `<a\\b[^>]*\\bhref=["'](?:https?://[^/"']+)?${escape(link.under)}/(\\d+)` +
       `${escape(link.rest)}["'][^>]*>\\s*${escape(link.label)}\\s*</a>`;
     if (new RegExp(pattern, "i").exec(r.responseText)?.[1] !== link.row) continue;
