@@ -119,3 +119,25 @@ Deno.test("postman dataset loop: an element the server accepts fails its check, 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("postman dataset loop: a list longer than a foreach's default bound gets its own, so the flow runs every element", async () => {
+  const long = Array.from({ length: 1_200 }, (_, i) => `{ n: ${i} }`).join(", ");
+  const source = collection("http://127.0.0.1:9").replace(
+    "[{}, { name: 1 }, { name: 'Bad', year: 'dummy' }]",
+    `[${long}]`,
+  );
+  const { files } = convertPostman(source);
+  const flow = files.map((f) => f.text).join("\n");
+  assert.match(flow, /^ {4}max_iterations: 1200$/m);
+  const dir = await Deno.makeTempDir();
+  try {
+    for (const f of files) {
+      await Deno.mkdir(`${dir}/${f.path}`.replace(/\/[^/]+$/, ""), { recursive: true });
+      await Deno.writeTextFile(`${dir}/${f.path}`, f.text);
+    }
+    const checked = await runCli(["validate", dir, "--no-env"]);
+    assert.equal(checked.code, 0, checked.stdout + checked.stderr);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -220,3 +220,20 @@ export function eachStart(each: DatasetLoop | undefined, set: SetVar, where: str
 export function eachEnd(each: DatasetLoop | undefined, set: SetVar, where: string): void {
   if (each) set({ name: each.name, value: each.values.at(-1)!, kind: "text" }, where);
 }
+
+/**
+ * The `max_iterations` a loop's `foreach` needs: none within the flow
+ * format's default bound (1,000), else its length, so the flow sends every
+ * element, as Newman does.
+ *
+ * @example
+ * ```ts
+ * import { iterationBound } from "./dataset.ts";
+ * // deno-lint-ignore no-explicit-any
+ * const loop = (n: number) => ({ values: Array(n).fill("{}") }) as any;
+ * if (iterationBound(loop(3)) !== undefined || iterationBound(loop(1_200)) !== 1_200) throw new Error();
+ * ```
+ */
+export function iterationBound(loop: DatasetLoop | undefined): number | undefined {
+  return loop !== undefined && loop.values.length > 1_000 ? loop.values.length : undefined;
+}

@@ -16,7 +16,7 @@ import { negate, type Sym } from "./script/sym.ts";
 import { translateScript, type Translation } from "./script/translate.ts";
 import { STEP } from "./script/set_value.ts";
 import { guardedJump, NEXT_STATUS, repeatLoop } from "./jump.ts";
-import { datasetLoop, eachEnd, eachStart } from "./dataset.ts";
+import { datasetLoop, eachEnd, eachStart, iterationBound } from "./dataset.ts";
 import { sideItem, type SideRequest } from "./script/side_request.ts";
 import { capturesOf, neededCaptures } from "./step_captures.ts";
 import { asWritten, notLookedUp } from "./nested_vars.ts";
@@ -148,10 +148,10 @@ export class FlowBuilder {
       ["loop", loop],
       ["foreach", each?.values.map((v) => v.replaceAll("${", "$${"))],
       ["as", as],
+      ["max_iterations", iterationBound(each)],
       ["assert", assertOf(checks, schema)],
-      // Newman sends every request of a run whatever failed before it (its `--bail` is the
-      // flow's default): a step after the first runs after a failure too.
-      // A foreach's failed iteration would stop the rest unless `always`; Newman sends them all.
+      // Newman sends every request whatever failed before it (its `--bail` is the flow's default),
+      // and every element of a foreach, whose failed iteration would stop the rest unless `always`.
       ["always", this.steps.length > 0 || each ? true : undefined],
     ]);
     this.steps.push(commented(comments, step));
