@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { Expr, ValueTemplate } from "../model/template.ts";
+import type { Expr, Ref, ValueTemplate } from "../model/template.ts";
 import { captureName, note, type Place, RUN_ID_VAR, varName } from "./scope.ts";
 import { dropsDefault } from "./secret_env.ts";
 
@@ -44,6 +44,7 @@ export function jsExpr(expr: Expr, place: Place): string {
   const r = expr.ref;
   const standIn = substituted(expr, place);
   if (standIn !== undefined) return standIn;
+  if (isRandom(r)) return randomCode(r);
   const fallback = fallbackOf(expr, place);
   switch (r.kind) {
     case "env":
@@ -57,14 +58,6 @@ export function jsExpr(expr: Expr, place: Place): string {
       return userVar(varName(place.flowIndex, r.name), r.path);
     case "run-id":
       return userVar(RUN_ID_VAR);
-    case "random-uuid":
-      return "uuid()";
-    case "random-hex":
-      return `hex(${r.length})`;
-    case "random-digits":
-      return `digits(${r.length})`;
-    case "random-bool":
-      return "bool()";
     case "now":
       return `now(${str(r.format)}, ${r.offsetMs})`;
     case "setup":
@@ -82,6 +75,21 @@ export function jsExpr(expr: Expr, place: Place): string {
       );
       return '""';
   }
+}
+
+type RandomRef = Extract<Ref, { kind: `random-${string}` }>;
+
+function isRandom(r: Ref): r is RandomRef {
+  return r.kind.startsWith("random-");
+}
+
+/** The processor's call that draws a `${RANDOM.…}` value. */
+function randomCode(r: RandomRef): string {
+  if (r.kind === "random-hex") return `hex(${r.length})`;
+  if (r.kind === "random-digits") return `digits(${r.length})`;
+  return { "random-uuid": "uuid()", "random-bool": "bool()", "random-password": "password()" }[
+    r.kind
+  ];
 }
 
 /** The JavaScript of `expr`'s `:-` default: `undefined` when none or a credential's. */

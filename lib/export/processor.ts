@@ -40,6 +40,15 @@ const hex = (n) => randomBytes(Math.ceil(n / 2)).toString("hex").slice(0, n);
 // As flowrun's \${RANDOM.DIGITS_<n>} (a number of n digits) and \${RANDOM.BOOL}.
 const digits = (n) => 10 ** (n - 1) + Math.floor(Math.random() * 9 * 10 ** (n - 1));
 const bool = () => Math.random() < 0.5;
+// As flowrun's \${RANDOM.PASSWORD}: 16 characters, the four classes in turn (no repeat, no run).
+const password = () => {
+  const classes = ["ABCDEFGHJKLMNPQRSTUVWXYZ", "abcdefghijkmnpqrstuvwxyz", "23456789", "!-_"];
+  const start = randomBytes(1)[0];
+  return Array.from({ length: 16 }, (_, i) => {
+    const chars = classes[(start + i) % 4];
+    return chars[randomBytes(1)[0] % chars.length];
+  }).join("");
+};
 // As flowrun's \${NOW.UNIX}, \${NOW.UNIX_MS} and \${NOW.ISO}, shifted by offsetMs.
 const now = (format, offsetMs) => {
   const ms = Date.now() + offsetMs;
@@ -118,6 +127,8 @@ function freshCode(how: Fresh): string {
       return `digits(${how.length})`;
     case "bool":
       return "bool()";
+    case "password":
+      return "password()";
     case "now":
       return `now(${JSON.stringify(how.format)}, ${how.offsetMs})`;
   }

@@ -25,6 +25,7 @@ export type Fresh =
   | { kind: "uuid" }
   | { kind: "hex"; length: number }
   | { kind: "digits"; length: number }
+  | { kind: "password" }
   | { kind: "bool" }
   | { kind: "now"; format: string; offsetMs: number };
 

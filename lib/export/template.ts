@@ -125,13 +125,21 @@ function freshOf(r: Extract<Ref, { kind: FreshKind }>): Fresh {
       return { kind: "digits", length: r.length };
     case "random-bool":
       return { kind: "bool" };
+    case "random-password":
+      return { kind: "password" };
     case "now":
       return { kind: "now", format: r.format, offsetMs: r.offsetMs };
   }
 }
 
 /** The references flowrun draws anew at each use. */
-type FreshKind = "random-uuid" | "random-hex" | "random-digits" | "random-bool" | "now";
+type FreshKind =
+  | "random-uuid"
+  | "random-hex"
+  | "random-digits"
+  | "random-bool"
+  | "random-password"
+  | "now";
 
 /** A new variable the processor fills before each request that reads it. */
 function freshName(place: Place, fresh: Fresh): string {

@@ -43,13 +43,14 @@ function sized(name: string): Ref | undefined {
 
 /**
  * `${RANDOM.UUID}`, `${RANDOM.HEX_<n>}`, `${RANDOM.DIGITS_<n>}` or
- * `${RANDOM.BOOL}`; any other `RANDOM.X` is an error with a hint.
+ * `${RANDOM.BOOL}` or `${RANDOM.PASSWORD}`; any other `RANDOM.X` is an error with a hint.
  */
 function randomRef(rest: readonly string[], at: Written): Ref | undefined {
   if (rest.length !== 1) return undefined;
   const name = rest[0];
   if (name === "UUID") return { kind: "random-uuid" };
   if (name === "BOOL") return { kind: "random-bool" };
+  if (name === "PASSWORD") return { kind: "random-password" };
   const ref = sized(name);
   if (ref) return ref;
   const upper = name.toUpperCase();
@@ -57,11 +58,11 @@ function randomRef(rest: readonly string[], at: Written): Ref | undefined {
     `Unknown random value "${at.text}".`,
     at.offset,
     `${
-      name !== upper && (/^(UUID|BOOL)$/.test(upper) || sized(upper))
+      name !== upper && (/^(UUID|BOOL|PASSWORD)$/.test(upper) || sized(upper))
         ? `Did you mean \${RANDOM.${upper}}? `
         : ""
     }Use \${RANDOM.UUID}, \${RANDOM.HEX_<n>} with n from 1 to ${MAX_HEX} (e.g. \${RANDOM.HEX_32}), ` +
-      `\${RANDOM.DIGITS_<n>} with n from 1 to ${MAX_DIGITS}, or \${RANDOM.BOOL}.`,
+      `\${RANDOM.DIGITS_<n>} with n from 1 to ${MAX_DIGITS}, \${RANDOM.BOOL} or \${RANDOM.PASSWORD}.`,
   );
 }
 
@@ -98,7 +99,10 @@ const HEAD_HINTS = new Map<string, string>([
   ["vars", "Write ${vars.name}, or ${vars.name.field} for a field of a map var."],
   ["steps", "Write ${steps.<step>.capture.<key>} or ${steps.<step>.<key>}."],
   ["setup", "Write ${setup.NAME}: an output of the run's setup flow."],
-  ["RANDOM", "Write ${RANDOM.UUID}, ${RANDOM.HEX_32}, ${RANDOM.DIGITS_6} or ${RANDOM.BOOL}."],
+  [
+    "RANDOM",
+    "Write ${RANDOM.UUID}, ${RANDOM.HEX_32}, ${RANDOM.DIGITS_6}, ${RANDOM.BOOL} or ${RANDOM.PASSWORD}.",
+  ],
   ["NOW", "Write ${NOW.UNIX}, ${NOW.UNIX_MS} or ${NOW.ISO}, e.g. ${NOW.UNIX+1h}."],
 ]);
 

@@ -16,6 +16,7 @@
  * | `${steps.s.capture.k}` / `${steps.s.k}` | value captured by step `s` (A / B) |
  * | `${RANDOM.UUID}`, `${RANDOM.HEX_32}` | fresh random values at each use |
  * | `${RANDOM.DIGITS_6}`, `${RANDOM.BOOL}` | a fresh number of 6 digits, true or false |
+ * | `${RANDOM.PASSWORD}` | a fresh password of 16 characters that strength rules take |
  * | `${NOW.UNIX}`, `${NOW.UNIX_MS}`, `${NOW.ISO-30m}` | the time when the request is resolved, offset `s`/`m`/`h`/`d`/`w` |
  * | `${RUN_ID}` | the run id, the same for the whole run |
  * | `${TRACE_ID}` | the W3C trace id of this flow run (sent in `traceparent` with `--trace`) |
@@ -28,9 +29,10 @@
  *
  * @module
  */
-import type { Expr, Template, ValueTemplate } from "../model/template.ts";
+import type { Expr, Ref, Template, ValueTemplate } from "../model/template.ts";
 import { ExpressionError } from "./errors.ts";
 import { nowValue } from "./now.ts";
+import { randomPassword } from "./password.ts";
 
 export type { Expr, Ref, Template, ValueTemplate } from "../model/template.ts";
 export { ExpressionError, ExpressionSyntaxError } from "./errors.ts";
@@ -135,6 +137,20 @@ function resolve(expr: Expr, scope: Scope): unknown {
       return stepValue(ref.step, ref.key, expr, scope);
     case "setup":
       return setupValue(ref.name, expr, scope);
+    case "now":
+      return nowValue(ref.format, ref.offsetMs);
+    case "run-id":
+      return scope.runId;
+    case "trace-id":
+      return scope.traceId ?? "";
+    default:
+      return randomValue(ref);
+  }
+}
+
+/** A fresh `${RANDOM.…}` value. */
+function randomValue(ref: Extract<Ref, { kind: `random-${string}` }>): unknown {
+  switch (ref.kind) {
     case "random-uuid":
       return crypto.randomUUID();
     case "random-hex":
@@ -143,12 +159,8 @@ function resolve(expr: Expr, scope: Scope): unknown {
       return randomDigits(ref.length);
     case "random-bool":
       return randomHex(1) < "8";
-    case "now":
-      return nowValue(ref.format, ref.offsetMs);
-    case "run-id":
-      return scope.runId;
-    case "trace-id":
-      return scope.traceId ?? "";
+    case "random-password":
+      return randomPassword();
   }
 }
 

@@ -308,6 +308,7 @@ export const REF_CHECKS: { readonly [K in Ref["kind"]]: RefCheck<K> } = {
   "random-hex": nothing,
   "random-digits": nothing,
   "random-bool": nothing,
+  "random-password": nothing,
   now: nothing,
   "run-id": nothing,
   "trace-id": nothing,

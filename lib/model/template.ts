@@ -21,6 +21,8 @@ export type Ref =
   | { kind: "random-digits"; length: number }
   /** `${RANDOM.BOOL}`: true or false. */
   | { kind: "random-bool" }
+  /** `${RANDOM.PASSWORD}`: 16 characters a password rule takes (both cases, digits, a sign). */
+  | { kind: "random-password" }
   /** `${NOW.UNIX}`, `${NOW.UNIX_MS}`, `${NOW.ISO}`, shifted by `offsetMs` (`${NOW.UNIX+1h}`). */
   | { kind: "now"; format: "unix" | "unix-ms" | "iso"; offsetMs: number }
   | { kind: "run-id" }

@@ -41,7 +41,7 @@ Deno.test("a password or user name in a query is a run var, never the word passw
     /query:\n {8}username: \$\{vars\.username\}\n {8}password: \$\{vars\.password\}/,
   );
   assert.doesNotMatch(text, /password: password/);
-  assert.match(text, /^ {2}password: Pw-\$\{RANDOM\.HEX_16\}$/m);
+  assert.match(text, /^ {2}password: \$\{RANDOM\.PASSWORD\}$/m);
   await loadFlow(text, "q.yaml");
 });
 

@@ -97,7 +97,7 @@ Deno.test("convert openapi: Basic or Digest auth said in words with the path's u
   assert.match(text, /basic:\s+username: \$\{vars\.username\}\s+password: \$\{vars\.password\}/);
   assert.match(text, /digest:\s+username: \$\{vars\.username\}\s+password: \$\{vars\.password\}/);
   assert.match(text, /basic-auth\/\$\{vars\.username\}\/\$\{vars\.password\}/);
-  assert.match(text, /password: Pw-\$\{RANDOM\.HEX_16\}/);
+  assert.match(text, /password: \$\{RANDOM\.PASSWORD\}/);
   assert.match(
     text,
     /# no security scheme is declared, but its words say digest auth with the path's user and passwd/,

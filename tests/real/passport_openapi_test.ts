@@ -75,7 +75,7 @@ Deno.test({
         // No literal credential: the password is made per run, and the output masks it.
         const flows = [...Deno.readDirSync(`${dir}/flows`)].filter((e) => e.name.endsWith(".yaml"))
           .map((e) => Deno.readTextFileSync(`${dir}/flows/${e.name}`)).join("\n");
-        assert.match(flows, /password: Pw-\$\{RANDOM\.HEX_16\}/);
+        assert.match(flows, /password: \$\{RANDOM\.PASSWORD\}/);
       });
     } finally {
       if (keep) console.error(`kept in ${dir}`);

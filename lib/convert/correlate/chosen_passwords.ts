@@ -94,7 +94,7 @@ export function freshChosenPasswords(c: Correlator, records: readonly HarRecord[
   for (const value of chosenPasswords(records, c.passwordFields)) {
     const name = c.varNames.take("chosen_password");
     // Letters of both cases, a sign and digits: what a server's password rules ask for.
-    c.vars.push([name, "Pw-${RANDOM.HEX_24}"]);
+    c.vars.push([name, "${RANDOM.PASSWORD}"]);
     c.generated.set(value, c.sp.varRef(name));
     c.secrets.add(value);
   }

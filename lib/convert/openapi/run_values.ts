@@ -28,7 +28,7 @@ import { windowTimes } from "./time_window.ts";
 export const RUN_VARS: Record<"email" | "username" | "password", string> = {
   email: "user-${RANDOM.HEX_8}@example.com",
   username: "user${RANDOM.HEX_8}",
-  password: "Pw-${RANDOM.HEX_16}",
+  password: "${RANDOM.PASSWORD}",
 };
 
 /** Plain names (`plainName`) of a field holding a user name. */
