@@ -68,13 +68,41 @@ function textOf(node: Node | undefined, ctx: EvalContext): string | undefined {
   return node.quasis.map((q: Node, i: number) => q.value.cooked + (parts[i] ?? "")).join("");
 }
 
-/** A raw body: text, or `JSON.stringify(…)` of a value known now. */
+/** A raw body: text, or `JSON.stringify(…)` of a value known now or of variables' text. */
 function rawText(node: Node, ctx: EvalContext): string | undefined {
   const json = node.type === "CallExpression" && dotted(node.callee) === "JSON.stringify" &&
     node.arguments.length === 1;
   if (!json) return postmanText(evaluate(node, ctx, 0));
-  const value = evaluate(node.arguments[0], ctx, 0);
-  return value?.k === "lit" && value.value !== undefined ? JSON.stringify(value.value) : undefined;
+  return jsonText(node.arguments[0], ctx);
+}
+
+/**
+ * What `JSON.stringify` writes for `node` in Postman text: a literal as JSON, and a variable
+ * (`pm.environment.get("name")`, a `const` read from one) as its text JSON-quoted, since a
+ * value Postman keeps from an environment file or a response's text is a string; an object
+ * or array of those member by member. `undefined` when a part is neither.
+ */
+function jsonText(node: Node, ctx: EvalContext): string | undefined {
+  const value = evaluate(node, ctx, 0);
+  if (value?.k === "lit") {
+    return value.value === undefined ? undefined : JSON.stringify(value.value);
+  }
+  if (node.type === "ArrayExpression") {
+    const items = node.elements.map((e: Node | null) => (e ? jsonText(e, ctx) : undefined));
+    return items.includes(undefined) ? undefined : `[${items.join(",")}]`;
+  }
+  if (node.type === "ObjectExpression") {
+    const members: string[] = [];
+    for (const p of node.properties) {
+      if (p.type !== "Property" || p.computed || p.kind !== "init") return undefined;
+      const text = jsonText(p.value, ctx);
+      if (text === undefined) return undefined;
+      members.push(`${JSON.stringify(String(p.key.name ?? p.key.value))}:${text}`);
+    }
+    return `{${members.join(",")}}`;
+  }
+  const text = value?.k === "var" || value?.k === "cat" ? postmanText(value) : undefined;
+  return text === undefined ? undefined : JSON.stringify(text);
 }
 
 /** `{ url, method, header, body: { mode: "raw", raw } }`; undefined when a part is not known now. */
