@@ -104,10 +104,10 @@ class Translator {
     this.skip(node);
   }
 
-  /** `const a = …`, `const { a } = …`: what each name holds; an object literal kept by name. */
+  /** `const a = …`, `const { a } = …`, `const [a, b] = …`: what each name holds; an object literal kept by name. */
   declaration(node: Node): void {
     for (const d of node.declarations) {
-      if (d.id.type === "ObjectPattern") {
+      if (d.id.type === "ObjectPattern" || d.id.type === "ArrayPattern") {
         const names = destructured(d, this.ctx);
         if (!names) return this.skip(node);
         for (const [n, sym] of names) {
