@@ -281,7 +281,8 @@ function addEnvironmentFiles(
   for (const name of [...vars.fromEnvironment].sort()) {
     if (vars.isSecret(name) || made.has(name)) continue;
     const value = vars.values.get(name) ?? "";
-    if (vars.isEnv(name, false)) {
+    // One a URL starts with is read from the process environment too (`${ENV.SCHEME}://…`).
+    if (vars.isEnv(name, false) || vars.readsEnv(name)) {
       const env = vars.envVar(name);
       if (!/[\r\n]/.test(value)) envLines.push(`${env}=${value}`);
     } else values[varName(name)] = value;

@@ -198,6 +198,22 @@ export class Variables {
     return /^https?:\/\/[^\s{}$]+$/i.test(value) || isSchemelessHost(value) ? value : undefined;
   }
 
+  /**
+   * Whether a flow reads the variable from the process environment (`${ENV.NAME}`).
+   *
+   * @example
+   * ```ts
+   * import { Variables } from "./vars.ts";
+   * const v = new Variables([], [{ key: "scheme", value: "http" }]);
+   * if (v.readsEnv("scheme")) throw new Error();
+   * v.expression("scheme", true);
+   * if (!v.readsEnv("scheme")) throw new Error();
+   * ```
+   */
+  readsEnv(name: string): boolean {
+    return this.#envNames.has(name);
+  }
+
   /** The environment variable for a Postman variable, recorded for the summary. */
   envVar(name: string): string {
     const known = this.#envNames.get(name);
