@@ -241,17 +241,51 @@ function makesItem(doc: Node, op: OpenApiOperation): boolean {
   );
 }
 
-/** The create taking every credential field the login takes (not the login itself). */
+/**
+ * The create taking every credential field the login takes (not the login
+ * itself). A login taking a form is OAuth2's password request (RFC 6749,
+ * 4.3.2): only the fields its form requires are the account's, and its
+ * `username` is the account's name, an email when the create takes no user
+ * name (FastAPI's `OAuth2PasswordRequestForm` beside `{email, password}`).
+ */
 function registerFor(
   doc: Node,
   ops: OpenApiOperation[],
   login: OpenApiOperation,
 ): OpenApiOperation | undefined {
-  const wanted = bodyFields(doc, login);
-  return ops.find((op) =>
-    op !== login && op.method === "POST" && isCollection(op.template) &&
-    needsNoCredentials(doc, op) && [...wanted].every((f) => bodyFields(doc, op).has(f))
+  const required = formRequired(doc, login);
+  const wanted = [...bodyFields(doc, login)].filter((f) =>
+    required === undefined || f === "\0password" || required.has(f)
   );
+  return ops.find((op) => {
+    if (op === login || op.method !== "POST" || !isCollection(op.template)) return false;
+    const has = bodyFields(doc, op);
+    const named = (f: string) =>
+      has.has(f) || (required !== undefined && f === "username" && has.has("email"));
+    return needsNoCredentials(doc, op) && wanted.every(named);
+  });
+}
+
+/**
+ * The plain names a login's form requires, when it takes a form (not JSON).
+ *
+ * @example
+ * ```ts
+ * import { formRequired } from "./login.ts";
+ * const schema = { required: ["username", "password"], properties: { username: {}, password: {}, scope: {} } };
+ * const op = { node: { requestBody: { content: { "application/x-www-form-urlencoded": { schema } } } } };
+ * if ([...formRequired({}, op as never) ?? []].join() !== "username,password") throw new Error();
+ * ```
+ */
+export function formRequired(doc: Node, op: OpenApiOperation): Set<string> | undefined {
+  const body = deref(doc, op.node.requestBody);
+  const content = isNode(body) && isNode(body.content) ? body.content : {};
+  const type = Object.keys(content).find((t) => /json|form/i.test(t));
+  if (type === undefined || !/form/i.test(type)) return undefined;
+  const media = content[type];
+  const schema = deref(doc, isNode(media) ? media.schema : undefined);
+  const required = isNode(schema) && Array.isArray(schema.required) ? schema.required : [];
+  return new Set(required.filter((r): r is string => typeof r === "string").map(plainName));
 }
 
 /** Whether an operation asks for no credentials (`security: []`, or none in the document). */

@@ -13,7 +13,7 @@ import type { YNode } from "../yaml_out.ts";
 import type { EnvNamer } from "./auth_bearer.ts";
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { deref } from "./examples.ts";
-import { isPasswordField, isSignIn, type Login } from "./login.ts";
+import { bodyFields, formRequired, isPasswordField, isSignIn, type Login } from "./login.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { perRun, type RUN_VARS } from "./run_values.ts";
 import { properties } from "./schema_properties.ts";
@@ -91,9 +91,11 @@ export function runValues(
     ? new Set<string>()
     : undefined;
   if (other) fields = withCredentials(shared.doc!, op, fields, account!);
+  const byEmail = login?.op === op && nameIsEmail(shared.doc, login);
   return fields.map(([k, v]) => {
     if (k === "multipart") return [k, v];
     const made = perRun(v, account ?? runVars, "", samples);
+    if (byEmail) return [k, asEmail(made, runVars)];
     return [
       k,
       account ? signInAs(made, account, shared.auth, `${op.method} ${op.template}`) : made,
@@ -162,4 +164,30 @@ function withCredentials(
     const absent = made.filter(([name]) => !v.entries.some(([key]) => key === name));
     return [k, { ...v, entries: [...v.entries, ...absent] }];
   });
+}
+
+/**
+ * Whether the login's form `username` is the email its register takes
+ * (OAuth2's password request names the account `username` whatever it is:
+ * FastAPI's form login beside a sign-up of `{email, password}`).
+ */
+function nameIsEmail(doc: Node | undefined, login: Login): boolean {
+  if (doc === undefined || login.register === undefined) return false;
+  const register = bodyFields(doc, login.register);
+  return formRequired(doc, login.op)?.has("username") === true && !register.has("username") &&
+    register.has("email");
+}
+
+/** `node` with the run var `username` read as the run's `email` (added to `used`). */
+function asEmail(node: YNode, used: Set<string>): YNode {
+  if (Array.isArray(node)) return node.map((n) => asEmail(n, used));
+  if (typeof node === "string") {
+    if (!node.includes("${vars.username}")) return node;
+    used.add("email");
+    return node.replaceAll("${vars.username}", "${vars.email}");
+  }
+  if (node !== null && typeof node === "object" && node.kind === "map") {
+    return { ...node, entries: node.entries.map(([k, v]) => [k, asEmail(v, used)]) };
+  }
+  return node;
 }

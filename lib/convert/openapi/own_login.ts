@@ -5,14 +5,19 @@
  * `grant_type`, and a login that reads JSON refuses one. `@nestjs/swagger`
  * documents a JWT login so (`addBearerAuth({type: "oauth2", flows:
  * {password: {tokenUrl: "/api/auth/login"}}})`, Homebridge UI's document),
- * and its users have an account, not a client id and secret. Such a scheme
- * is read as one the login's token serves, sent as a bearer; a `tokenUrl`
- * elsewhere, or at an operation that takes a form, stays OAuth2's.
+ * and its users have an account, not a client id and secret. So does a
+ * login taking a form that requires the credentials alone: FastAPI's
+ * `OAuth2PasswordRequestForm` (`username` and `password` required,
+ * `grant_type`, `client_id` and `client_secret` optional), whose server
+ * reads no client. Such a scheme is read as one the login's token serves,
+ * sent as a bearer; a `tokenUrl` elsewhere, or at a form that requires
+ * `grant_type` or a client (RFC 6749's token request), stays OAuth2's.
  *
  * @module
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { deref } from "./examples.ts";
+import { plainName } from "./producers.ts";
 
 /** The scheme as login.ts's `TokenScheme`: the login's token, sent as a bearer. */
 export interface OwnLogin {
@@ -33,13 +38,28 @@ function pathOf(tokenUrl: string): string {
   }
 }
 
-/** Whether the POST at `template` takes a JSON body and no form. */
-function takesJson(doc: Node, template: string): boolean {
+// login.ts's password names (login.ts imports this file).
+const PASSWORD = /pass(word|wd)?$|^pwd$/;
+
+/**
+ * Whether the POST at `template` is a login of the API's own: it takes a
+ * JSON body and no form, or a form whose required fields are a password
+ * and one name of the account and nothing else (no `grant_type`, no client).
+ */
+function ownLoginBody(doc: Node, template: string): boolean {
   const item = isNode(doc.paths) ? doc.paths[template] : undefined;
   const post = isNode(item) ? item.post : undefined;
   const body = isNode(post) ? deref(doc, post.requestBody) : undefined;
-  const types = Object.keys(isNode(body) && isNode(body.content) ? body.content : {});
-  return types.some((t) => /json/i.test(t)) && !types.some((t) => /form/i.test(t));
+  const content = isNode(body) && isNode(body.content) ? body.content : {};
+  const types = Object.keys(content);
+  const forms = types.filter((t) => /form/i.test(t));
+  if (forms.length === 0) return types.some((t) => /json/i.test(t));
+  const form = content[forms[0]];
+  const schema = deref(doc, isNode(form) ? form.schema : undefined);
+  const required = isNode(schema) && Array.isArray(schema.required) ? schema.required : [];
+  const names = required.filter((r): r is string => typeof r === "string");
+  return names.length === 2 && names.filter((n) => PASSWORD.test(plainName(n))).length === 1 &&
+    !names.some((n) => /grant|client/i.test(n));
 }
 
 /**
@@ -63,7 +83,7 @@ export function ownLoginScheme(doc: Node, s: Node): OwnLogin | undefined {
   if (s.type !== "oauth2" || typeof password?.tokenUrl !== "string") return undefined;
   const path = pathOf(password.tokenUrl);
   const login = Object.keys(isNode(doc.paths) ? doc.paths : {}).find((t) =>
-    (path === t || path.endsWith(t)) && takesJson(doc, t)
+    (path === t || path.endsWith(t)) && ownLoginBody(doc, t)
   );
   if (login === undefined) return undefined;
   const description = typeof s.description === "string" ? s.description : "";
