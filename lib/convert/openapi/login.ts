@@ -19,6 +19,7 @@ import { isCollection, type OpenApiOperation } from "./operations.ts";
 import { ymap, type YNode } from "../yaml_out.ts";
 import { capturePath, findProperty, plainName, responseSchemas } from "./producers.ts";
 import { ownLoginScheme } from "./own_login.ts";
+import { properties } from "./schema_properties.ts";
 
 /** A scheme a token serves: a bearer block, or an apiKey with the text before the token. */
 export interface TokenScheme {
@@ -104,7 +105,10 @@ export function bodyFields(doc: unknown, op: OpenApiOperation): Set<string> {
   const schema = isNode(media) ? media.schema : undefined;
   findProperty(doc, schema, (name, s) => {
     if (isPasswordField(name, s)) names.add("\0password");
-    else if (s.type === "string" || s.type === undefined) names.add(plainName(name));
+    // A member of no type that has properties (pydantic 1's `{title, allOf: [{$ref}]}`) is an object.
+    else if (s.type === "string" || (s.type === undefined && properties(doc, s).length === 0)) {
+      names.add(plainName(name));
+    }
     return false;
   });
   return names;
