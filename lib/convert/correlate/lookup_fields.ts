@@ -5,11 +5,15 @@
  * and `key=Console/Mode` to read and write its settings. A field the
  * recording sends with two or more distinct values, each words (and
  * counts), is a setting's or an item's name, whatever the field is called.
+ * So is a bare `key` beside a `value` in one object (`{"key": "Zm9v",
+ * "value": "YmFy"}`, a tag's `{"Key": "env", "Value": "prod"}`): the key of a
+ * key-value pair, which a credential never is; etcd's docs then read that
+ * key back alone (`{"key": "Zm9v"}`), so the field is a lookup everywhere.
  *
  * @module
  */
 import type { HarRecord } from "../har_model.ts";
-import { parseBody } from "../json.ts";
+import { MAX_WALK_DEPTH, parseBody } from "../json.ts";
 import { isSecretShaped } from "../values.ts";
 
 /** Words, or words and counts, joined by `.`, `:`, `/`, `_` or `-`: `object:440`, `Console/Mode`. */
@@ -64,9 +68,36 @@ export function lookupFields(records: readonly HarRecord[]): Set<string> {
       values.get(k)!.add(v);
     }
   }
-  const found = new Set<string>();
+  const found = pairedKeys(records);
   for (const [k, seen] of values) {
     if (seen.size >= 2 && [...seen].every(isWords)) found.add(k);
+  }
+  return found;
+}
+
+/** A JSON body's objects, nested ones too, as deep as the walk goes. */
+function objectsIn(value: unknown, depth = 0): Record<string, unknown>[] {
+  if (typeof value !== "object" || value === null || depth > MAX_WALK_DEPTH) return [];
+  const inner = Object.values(value).flatMap((v) => objectsIn(v, depth + 1));
+  return Array.isArray(value) ? inner : [value as Record<string, unknown>, ...inner];
+}
+
+/** The names of bare `key` fields that some JSON body sends beside a `value`: pairs' keys. */
+function pairedKeys(records: readonly HarRecord[]): Set<string> {
+  const found = new Set<string>();
+  for (const r of records) {
+    if (!r.bodyText || !/^\s*[[{]/.test(r.bodyText)) continue;
+    let json: unknown;
+    try {
+      json = parseBody(r.bodyText);
+    } catch {
+      continue;
+    }
+    for (const o of objectsIn(json)) {
+      const names = Object.keys(o);
+      const key = names.find((n) => /^key$/i.test(n));
+      if (key && names.some((n) => /^value$/i.test(n))) found.add(key);
+    }
   }
   return found;
 }
