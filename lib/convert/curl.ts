@@ -45,6 +45,8 @@ import { oneLoopbackOrigin } from "./curl_loopback.ts";
 import { splitWithSubstitutions } from "./curl_subst.ts";
 import { captureOutputs } from "./curl_outputs.ts";
 import { withoutPrinted } from "./curl_transcript.ts";
+import { answerRecords, pastedAnswers } from "./curl_answers.ts";
+import { placeholderWords, writtenAs } from "./curl_placeholders.ts";
 
 export type { CurlFiles } from "./curl_request.ts";
 
@@ -112,8 +114,11 @@ export function convertCurl(
     : splitWithSubstitutions;
   // A transcript's printed answers are not shell (`I'M A TEAPOT`): curl_transcript.ts.
   const input = text.replace(/^\ufeff/, "");
-  const commands = split(withoutPrinted(input) ?? input, env);
-  const parts = buildCommands(commands, options.files);
+  const printed = withoutPrinted(input);
+  const commands = split(printed ?? input, env);
+  const parts = buildCommands(commands, options.files, env);
+  // An answer the docs print under a command is its step's recorded one: curl_answers.ts.
+  answerRecords(commands, parts.built, pastedAnswers(input, printed));
   // A skipped command is named as written: `$env:TOKEN = …`, not the marker its variable became.
   const skipped = parts.skipped.map((s) => s.replace(ENV_MARKER, (_m, i) => `$${env[Number(i)]}`));
   const built = parts.built;
@@ -144,13 +149,14 @@ interface BuiltCommand {
 function buildCommands(
   commands: ShellCommand[],
   files: CurlFiles | undefined,
+  env: EnvNames,
 ): { built: BuiltCommand[]; skipped: string[] } {
   const skipped: string[] = [];
   const built: BuiltCommand[] = [];
   const isCurl = (words: string[]) => IS_CURL.test(words[0]?.split(/[\\/]/).at(-1) ?? "");
   const feeds = pipeFeeds(commands, (c) => isCurl(commandWords(c)));
   for (const command of commands) {
-    const words = commandWords(command);
+    const words = placeholderWords(commandWords(command), env);
     if (!isCurl(words)) {
       if (!feeds.has(command)) skipped.push(`line ${command.line}: ${words[0] ?? ""}`);
       continue;
@@ -162,6 +168,10 @@ function buildCommands(
     const args = piped && "file" in piped
       ? readCurlArgs([...words.slice(1), "<", piped.file], read)
       : readCurlArgs(words.slice(1), read, command.stdin ?? piped?.text);
+    if (command.background && args.noBuffer) {
+      built.push({ command, records: [], notes: [BACKGROUND_STREAM], files: own });
+      continue;
+    }
     const records = curlRecords(args, built.length, own, notes);
     built.push({ command, records, notes, files: own });
   }
@@ -175,6 +185,9 @@ function correlated(all: CurlRecord[], spelling: "a" | "b"): Correlator {
   oneLoopbackOrigin(all);
   cookiesFromLogins(all);
   correlate(all.map((r) => r.record), all.map((r) => ({ records: [r.record] })), spelling, true, c);
+  // A pasted answer shows what a server hands out, never a contract: docs print answers of
+  // other sessions (etcd's page shows three clusters' ids), so nothing is asserted of it.
+  for (const step of c.steps) step.checks = [];
   namesAsWritten(c);
   return c;
 }
@@ -218,13 +231,17 @@ function carryExtras(
 function bareNote(records: CurlRecord[], env: EnvNames, notes: string[]): void {
   const bareOne = records.find((r) => r.extras.bareOrigin);
   if (!bareOne) return;
-  const name = `$${env[Number(/zqzenv(\d+)zqz/.exec(bareOne.record.url.host)![1])]}`;
+  const name = writtenAs(env, env[Number(/zqzenv(\d+)zqz/.exec(bareOne.record.url.host)![1])]);
   notes.push(
     `The URL starts with ${name}, the flow's base URL as it is: set it with its scheme (https://…), where curl would take a bare host for http.`,
   );
 }
 
 const IS_CURL = /^curl(\.exe)?$/i;
+
+/** `curl -N … &`: a watch the shell reads beside the commands after it, which a flow cannot. */
+const BACKGROUND_STREAM =
+  "curl -N … & reads a stream in the background while the commands after it run; a flow waits for each answer in turn, and this one never ends: it was left out.";
 
 /**
  * A command's words from `curl` on: a `$ ` prompt, `NAME=value` assignments
@@ -308,7 +325,7 @@ function finish(
   for (const [, i] of written.yaml.matchAll(ENV_MARKER)) {
     const name = env[Number(i)];
     if (!c.env.has(name) && !captured.has(name)) {
-      c.env.set(name, { about: `written as $${name} in the command` });
+      c.env.set(name, { about: `written as ${writtenAs(env, name)} in the command` });
     }
   }
   if (/\$zqzenv\d/.test(written.yaml)) c.vars.unshift([DOLLAR_VAR, "$"]);

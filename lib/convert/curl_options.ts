@@ -73,6 +73,8 @@ export interface CurlRequest {
     key?: string;
     cacert?: string;
   };
+  /** `-N`: the answer is read as it comes, a stream. */
+  noBuffer?: boolean;
   /** Options not carried into the flow, as written (`--ntlm`, `--foo`). */
   ignored: string[];
   notes: string[];
@@ -240,6 +242,7 @@ function apply(
 /** What each option that is carried does to the request. */
 const HANDLERS: Record<string, (r: CurlRequest, v: string, name: string) => void> = {
   url: (r, v) => r.urls.push(v),
+  "no-buffer": (r) => r.noBuffer = true,
   request: (r, v) => r.method = v,
   header,
   "user-agent": (r, v) => r.headers.push(["User-Agent", v]),

@@ -33,6 +33,7 @@ export interface ShellCommand {
   stdin?: string;
   /** The command whose output it reads (`echo '…' | curl -d @-`), when a `|` joins them. */
   pipedFrom?: ShellCommand;
+  /** A lone `&` ended it: the shell went on. */ background?: boolean;
 }
 
 /** Most bytes of curl commands `convert curl` reads. */
@@ -149,7 +150,7 @@ export function splitBash(text: string, env: EnvNames): ShellCommand[] {
     if (skipGap(cur, command)) continue;
     if (BASH_ENDS.has(cur.peek())) {
       const ended = command?.words.length ? command : undefined;
-      const ch = separator(cur);
+      const ch = separator(cur, ended);
       end();
       // A line break right after a `|` keeps the pipe, as in bash.
       if (ch === "|" && ended) piped = ended;
@@ -226,8 +227,9 @@ function expandHere(text: string, line: number, env: EnvNames, notes: string[]):
  * Reads the character that ends a command: `|` for a pipe (`|&` too, and
  * not the first of `||`, which is returned as `||`), else the character.
  */
-function separator(cur: Cursor): string {
+function separator(cur: Cursor, ended?: ShellCommand): string {
   const ch = cur.next();
+  if (ch === "&" && ended && !/[&>]/.test(cur.peek())) ended.background = true; // not `&&`, `&>`
   if (ch !== "|") return ch;
   if (cur.peek() === "|") return "||";
   if (cur.peek() === "&") cur.next();

@@ -1,0 +1,120 @@
+/**
+ * What a command answered, when the docs print it right under the command:
+ * a `# {…}` comment (etcd's gateway page prints each answer so, the token
+ * its `/v3/auth/authenticate` handed out among them) or a transcript's
+ * printed lines under a `$ ` prompt. A later command that sends a value the
+ * answer handed out (that token, pasted into an `Authorization` header)
+ * sends the docs' own value, dead on any other instance: with the answer as
+ * the step's recorded one, the stages shared with `convert har` capture it
+ * from that step at the path the answer holds it, as they do for a
+ * recording. Only JSON is read (an object or a list, over one line or
+ * several), and only the first answer under a command, before the next
+ * command begins; a comment that is no JSON is a comment.
+ *
+ * @module
+ */
+import type { CurlRecord } from "./curl_request.ts";
+import type { ShellCommand } from "./curl_shell.ts";
+
+/** An answer pasted into the text: the line it starts on (1-based) and its JSON. */
+export interface PastedAnswer {
+  line: number;
+  json: unknown;
+  text: string;
+}
+
+/** Most lines one pasted answer may span: a longer run is read as no answer. */
+const MAX_LINES = 400;
+
+/** A `#` comment line's text, or `undefined` for a line that is none. */
+const commentText = (line: string) => /^\s*#\s?(.*)$/.exec(line)?.[1];
+
+/** The JSON the lines from `at` start, read line by line until it parses; its end line. */
+function jsonFrom(
+  lines: string[],
+  at: number,
+): { json: unknown; text: string; end: number } | undefined {
+  let text = "";
+  for (let i = at; i < lines.length && i < at + MAX_LINES; i++) {
+    text += `${lines[i]}\n`;
+    try {
+      const json = JSON.parse(text);
+      if (typeof json === "object" && json !== null) return { json, text, end: i };
+      return undefined;
+    } catch {
+      // Not whole yet: the next line may close it.
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The JSON answers the text prints: runs of `#` comment lines, and of
+ * transcript lines (`printed`: the text with each printed line made blank,
+ * from `withoutPrinted`), that start with `{` or `[` and parse as JSON.
+ *
+ * @example
+ * ```ts
+ * import { pastedAnswers } from "./curl_answers.ts";
+ * const found = pastedAnswers('curl -X POST http://a.test/login\n# {"token":"t0k3n-a1"}\n', undefined);
+ * if (found.length !== 1 || found[0].line !== 2) throw new Error(JSON.stringify(found));
+ * if (pastedAnswers("# {not json\ncurl http://a.test/\n", undefined).length !== 0) throw new Error();
+ * ```
+ */
+export function pastedAnswers(text: string, printed: string | undefined): PastedAnswer[] {
+  const lines = text.split("\n");
+  const shown = printed?.split("\n");
+  // Each line as an answer's line: a comment's text, a printed line as printed; else none.
+  const own = lines.map((line, i) =>
+    shown && shown[i] === "" && line !== "" ? line : commentText(line)
+  );
+  const found: PastedAnswer[] = [];
+  for (let i = 0; i < own.length; i++) {
+    if (!/^\s*[[{]/.test(own[i] ?? "")) continue;
+    let run = i;
+    while (run < own.length && own[run] !== undefined) run++;
+    const read = jsonFrom(own.slice(i, run) as string[], 0);
+    if (!read) continue;
+    found.push({ line: i + 1, json: read.json, text: read.text });
+    i += read.end;
+  }
+  return found;
+}
+
+/**
+ * Gives each curl command's last record the first answer pasted under it:
+ * after the command's first line, before the next command of `commands`
+ * (curl's or not) begins.
+ *
+ * @example
+ * ```ts
+ * import { answerRecords } from "./curl_answers.ts";
+ * const command = { words: ["curl"], line: 1, column: 1, notes: [] };
+ * const record = { url: new URL("http://a.test/login"), hasJson: false, mimeType: "" };
+ * // deno-lint-ignore no-explicit-any
+ * answerRecords([command], [{ command, records: [{ record } as any] }], [{ line: 2, json: { token: "t" }, text: "" }]);
+ * if (!record.hasJson) throw new Error();
+ * ```
+ */
+export function answerRecords(
+  commands: readonly ShellCommand[],
+  built: readonly { command: ShellCommand; records: CurlRecord[] }[],
+  answers: readonly PastedAnswer[],
+): void {
+  const starts = [...new Set(commands.map((c) => c.line))].sort((a, b) => a - b);
+  const answered = new Set<ShellCommand>();
+  for (const answer of answers) {
+    const start = starts.filter((line) => line < answer.line).at(-1);
+    // The last command that begins on that line is the one whose answer this is.
+    const owner = built.findLast((b) => b.command.line === start);
+    const record = owner?.records.at(-1)?.record;
+    if (!owner || !record || answered.has(owner.command)) continue;
+    answered.add(owner.command);
+    Object.assign(record, {
+      hasJson: true,
+      json: answer.json,
+      responseText: answer.text,
+      mimeType: "application/json",
+    });
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The placeholders of API docs generated from one template, which the
+ * reader fills in: the server's address written `<unleash-url>` before the
+ * path (`<unleash-url>/api/admin/projects/:projectId/features`), and the
+ * path's parameters written `:projectId` or `<featureName>`. Read as the
+ * shell reads it, such a URL is no URL (`<` opens a redirection, a host
+ * `<unleash-url>` cannot be parsed), and every command of Unleash's API
+ * pages was refused. A placeholder that starts a URL becomes a variable
+ * as `$APISERVER` does (the flow's base URL, with its scheme), and a
+ * placeholder segment of its path a variable to set; one variable per name
+ * however the docs spell it (`:project-id` and `:projectId` are
+ * `PROJECT_ID`). A header's `<API-token>` needs nothing here: the header's
+ * value is asked for as any credential is.
+ *
+ * @module
+ */
+import { envMarker, type EnvNames } from "./curl_shell.ts";
+
+/** A placeholder's name: a letter, then letters, digits, `-`, `_` or `.`. */
+const NAME = "[A-Za-z][\\w.-]*";
+/** A word that is a URL starting with a placeholder, and its path (whose `<…>` are whole segments). */
+const PLACEHOLDER_URL = new RegExp(
+  `^<(${NAME})>((?:/(?:<${NAME}>|[^\\s<>/]*))*(?:[?#][^\\s<>]*)?)$`,
+);
+/** A URL with a scheme and a host (or a `$NAME` marker), and its path. */
+const URL_WORD = /^((?:https?:\/\/[^/?#\s]+)|zqzenv\d+zqz)(\/[^\s]*)?$/;
+/** A whole segment of a path that is a placeholder: `:projectId`, `<featureName>`. */
+const SEGMENT = new RegExp(`(?<=/)(?::(${NAME})|<(${NAME})>)(?=[/?#]|$)`, "g");
+
+/** How each variable a placeholder became was written, by the names' list. */
+const spellings = new WeakMap<EnvNames, Map<string, string>>();
+
+/** The variable a placeholder's name becomes: `project-id`, `projectId` → `PROJECT_ID`. */
+function variableName(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/[^A-Za-z0-9]+/g, "_")
+    .toUpperCase();
+}
+
+/** The marker for the placeholder `written` named `name`, its spelling remembered. */
+function marker(env: EnvNames, name: string, written: string): string {
+  const variable = variableName(name);
+  if (!spellings.has(env)) spellings.set(env, new Map());
+  const seen = spellings.get(env)!;
+  if (!seen.has(variable)) seen.set(variable, written);
+  return envMarker(env, variable);
+}
+
+/** The path with each placeholder segment a marker. */
+function path(env: EnvNames, text: string): string {
+  const [route, ...rest] = text.split(/(?=[?#])/);
+  const filled = route.replace(
+    SEGMENT,
+    (whole, colon?: string, angle?: string) => marker(env, colon ?? angle!, whole),
+  );
+  return filled + rest.join("");
+}
+
+/**
+ * A command's words with the placeholders of its URLs as variables (the
+ * markers of `env`); every other word as it is.
+ *
+ * @example
+ * ```ts
+ * import { placeholderWords, writtenAs } from "./curl_placeholders.ts";
+ * const env: string[] = [];
+ * const [url] = placeholderWords(["<shop-url>/shops/:shopId"], env);
+ * if (env.join() !== "SHOP_URL,SHOP_ID" || url !== "zqzenv0zqz/shops/zqzenv1zqz") throw new Error(url);
+ * if (writtenAs(env, "SHOP_ID") !== ":shopId") throw new Error();
+ * ```
+ */
+export function placeholderWords(words: readonly string[], env: EnvNames): string[] {
+  return words.map((word) => {
+    const base = PLACEHOLDER_URL.exec(word);
+    if (base) return marker(env, base[1], `<${base[1]}>`) + path(env, base[2] ?? "");
+    const url = URL_WORD.exec(word);
+    return url && url[2] ? url[1] + path(env, url[2]) : word;
+  });
+}
+
+/**
+ * How the commands wrote the variable `name`: the placeholder's spelling
+ * (`<shop-url>`, `:shopId`), else `$NAME`.
+ *
+ * @example
+ * ```ts
+ * import { writtenAs } from "./curl_placeholders.ts";
+ * if (writtenAs([], "TOKEN") !== "$TOKEN") throw new Error();
+ * ```
+ */
+export function writtenAs(env: EnvNames, name: string): string {
+  return spellings.get(env)?.get(name) ?? `$${name}`;
+}
