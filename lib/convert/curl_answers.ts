@@ -81,10 +81,14 @@ export function pastedAnswers(text: string, printed: string | undefined): Pasted
   return found;
 }
 
+/** A word that sends the output elsewhere: `>out.json`, `> /dev/null`, `1>`, `&>`, `-o`, `--output`. */
+const isRedirect = (word: string) => /^(?:\d?>|&>|-o$|--output$|-[a-zA-Z]*o$)/.test(word);
+
 /**
  * Gives each curl command's last record the first answer pasted under it:
  * after the command's first line, before the next command of `commands`
- * (curl's or not) begins.
+ * (curl's or not) begins; none to a command whose output went to a pipe or
+ * a file.
  *
  * @example
  * ```ts
@@ -102,7 +106,9 @@ export function answerRecords(
   answers: readonly PastedAnswer[],
 ): void {
   const starts = [...new Set(commands.map((c) => c.line))].sort((a, b) => a - b);
-  const answered = new Set<ShellCommand>();
+  // What a command piped on (`| jq .args`) or sent to a file printed is no answer of its own.
+  const answered = new Set<ShellCommand>(commands.flatMap((c) => c.pipedFrom ?? []));
+  for (const { command } of built) if (command.words.some(isRedirect)) answered.add(command);
   for (const answer of answers) {
     const start = starts.filter((line) => line < answer.line).at(-1);
     // The last command that begins on that line is the one whose answer this is.

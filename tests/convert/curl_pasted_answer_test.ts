@@ -73,3 +73,12 @@ Deno.test("the flow sends the token the server issued, run against a server", as
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("what a pipe or a file took is no answer of the command's own", () => {
+  for (const tail of [" | jq .header", " > out.json", " -o out.json", " >/dev/null 2>&1"]) {
+    const text = `${LOGIN}${tail}\n# ${ANSWER}\n\n${USE}\n`;
+    const { yaml, summary } = convertCurl(text);
+    assert.ok(summary.env.includes("API_TOKEN"), `${text}\n${summary.env}\n${yaml}`);
+    assert.doesNotMatch(yaml, /capture:/, yaml);
+  }
+});
