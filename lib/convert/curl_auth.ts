@@ -42,12 +42,28 @@ export function curlAuth(
     ? `\${ENV.${
       secretEnv(c, `${base}_USER`, user, `the user name of -u, which is the credential`)
     }}`
-    : credential(c, user, "", "");
+    : placeholderUser(c, user, base) ?? credential(c, user, "", "");
   // No password written: empty, as curl sends it, unless the variable is set.
   const pass = password === ""
     ? `\${ENV.${base}_PASSWORD:-}`
     : credential(c, password, `${base}_PASSWORD`, "the password of -u");
   return ymap([[auth.scheme, ymap([["username", username], ["password", pass]])]]);
+}
+
+/**
+ * A user name the docs wrote as a placeholder for the reader's own: capitals naming what goes
+ * there (`USERNAME`, `YOUR_EMAIL`), `<user>`, `your-…`; WordPress's handbook prints
+ * `--user "USERNAME:PASSWORD"`, and the flow sent the word `USERNAME`.
+ */
+const PLACEHOLDER_USER =
+  /^(?:<[^<>]+>|[Yy]our[_-][\w-]+|(?=[A-Z0-9_]*(?:USER|NAME|LOGIN|EMAIL|ACCOUNT))[A-Z][A-Z0-9_]*)$/;
+
+/** A placeholder user name as a variable to set (no secret: it is shown in reports). */
+function placeholderUser(c: Correlator, user: string, base: string): string | undefined {
+  if (hasMarker(user) || !PLACEHOLDER_USER.test(user)) return undefined;
+  const name = `${base}_USER`;
+  c.env.set(name, { about: `the user name of -u, written as a placeholder (${user})` });
+  return `\${ENV.${name}}`;
 }
 
 /** `user:password` split at the first colon; curl asks for a missing password, a flow cannot. */
