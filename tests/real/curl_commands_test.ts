@@ -38,9 +38,14 @@ function baseOnly(origin: string, more: Record<string, string> = {}) {
 }
 
 /** Each variable the header describes as `described` gets `value` (one key, however many spellings). */
-function byDescription(origin: string, described: RegExp, value: string) {
+function byDescription(
+  origin: string,
+  described: RegExp,
+  value: string,
+  more: Record<string, string> = {},
+) {
   return (name: string, what: string) =>
-    described.test(what) ? value : baseOnly(origin)(name, what);
+    described.test(what) ? value : baseOnly(origin, more)(name, what);
 }
 
 const pdns = await pdnsMissing();
@@ -161,6 +166,28 @@ realTest(
         secrets: [],
         // The password is the URL's last segment too: the URL is sent as written, `-u`'s is asked.
         kept: ["/basic-auth/alice/wonderland", "password: ${ENV.BASIC_PASSWORD}"],
+      };
+      assertAllSucceeded(c, await convertAndRun(c, dir));
+    });
+  },
+);
+
+realTest(
+  "curl commands for httpbin in API reference pages' shapes, converted and run on a fresh instance",
+  httpbinMissing(),
+  async (dir) => {
+    await withRetriedStart(start, () => httpbinLaunch, async (server) => {
+      const c: CommandsCase = {
+        file: "httpbin_reference",
+        // The `curl -N … &` stream is left out: seven of eight.
+        requests: 7,
+        // `<httpbin-url>` is the server; `:shop-id` the user's to choose.
+        value: byDescription(server.origin, /written as <httpbin-url>/, server.origin, {
+          SHOP_ID: "default",
+        }),
+        // The id the docs' answer printed: a fresh instance hands out another.
+        secrets: ["4a3e1f9c-8d2b-4c6e-9f1a-2b7d5e8c0a13"],
+        kept: ["Bearer ${steps.get_uuid.capture.uuid_id}", "key: Y29sb3Vy"],
       };
       assertAllSucceeded(c, await convertAndRun(c, dir));
     });
