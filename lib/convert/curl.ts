@@ -47,6 +47,7 @@ import { captureOutputs } from "./curl_outputs.ts";
 import { withoutPrinted } from "./curl_transcript.ts";
 import { answerRecords, pastedAnswers } from "./curl_answers.ts";
 import { placeholderWords, writtenAs } from "./curl_placeholders.ts";
+import { createdPlaceholders } from "./curl_created.ts";
 
 export type { CurlFiles } from "./curl_request.ts";
 
@@ -119,6 +120,7 @@ export function convertCurl(
   const parts = buildCommands(commands, options.files, env);
   // An answer the docs print under a command is its step's recorded one: curl_answers.ts.
   answerRecords(commands, parts.built, pastedAnswers(input, printed));
+  createdPlaceholders(env, parts.built);
   // A skipped command is named as written: `$env:TOKEN = …`, not the marker its variable became.
   const skipped = parts.skipped.map((s) => s.replace(ENV_MARKER, (_m, i) => `$${env[Number(i)]}`));
   const built = parts.built;

@@ -23,7 +23,21 @@ interface Assigned {
   path: (string | number)[];
 }
 
-const assigned = new WeakMap<ShellCommand, Assigned>();
+const assigned = new WeakMap<ShellCommand, Assigned[]>();
+
+/**
+ * Marks `command`'s answer as read into the variable `name` at `path`: the
+ * variable is then a capture of that command's step (curl_created.ts).
+ *
+ * @example
+ * ```ts
+ * import { readInto } from "./curl_outputs.ts";
+ * readInto({ words: ["curl"], line: 1, column: 1, notes: [] }, "NOTE_ID", ["id"]);
+ * ```
+ */
+export function readInto(command: ShellCommand, name: string, path: (string | number)[]): void {
+  assigned.set(command, [...assigned.get(command) ?? [], { name, path }]);
+}
 
 const ASSIGNMENT = /^([A-Za-z_]\w*)=\s*$/;
 const JQ_PATH = /^\.[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\[\d+\])*$/;
@@ -54,7 +68,7 @@ export function noteAssignment(holder: ShellCommand, inner: ShellCommand[]): voi
   const path = [...filters[0].matchAll(/\.(\w+)|\[(\d+)\]/g)].map((m) =>
     m[1] !== undefined ? m[1] : Number(m[2])
   );
-  assigned.set(jq.pipedFrom, { name, path });
+  readInto(jq.pipedFrom, name, path);
 }
 
 /**
@@ -75,12 +89,12 @@ export function captureOutputs(
 ): Map<string, string> {
   const captured = new Map<string, string>();
   for (const { command, records } of built) {
-    const output = assigned.get(command);
-    const step = output && c.steps.find((s) => s.first === records[0]?.record);
-    if (!output || !step) continue;
-    const name = step.captureNames.take(output.name.toLowerCase());
-    step.captures.push([name, { kind: "json", path: output.path }]);
-    captured.set(output.name, c.sp.capRef(step.name, name));
+    const step = c.steps.find((s) => s.first === records[0]?.record);
+    for (const output of step ? assigned.get(command) ?? [] : []) {
+      const name = step!.captureNames.take(output.name.toLowerCase());
+      step!.captures.push([name, { kind: "json", path: output.path }]);
+      captured.set(output.name, c.sp.capRef(step!.name, name));
+    }
   }
   return captured;
 }

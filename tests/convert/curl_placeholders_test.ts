@@ -22,16 +22,16 @@ const command = (verb: string, path: string, body?: string) =>
 const TEXT = [
   command("GET", "api/admin/shops/:shop-id"),
   command("POST", "api/admin/shops/:shopId/items", '{\n  "name": "my-item"\n}'),
-  command("GET", "api/admin/shops/:shopId/items/<itemName>"),
+  command("GET", "api/admin/shops/:shopId/orders/<orderName>"),
 ].join("\n\n") + "\n";
 
 Deno.test("a placeholder URL's address is the base URL, its path's placeholders values to set", () => {
   const { yaml, summary } = convertCurl(TEXT);
   assert.equal(summary.steps, 3, yaml);
-  assert.deepEqual([...summary.env].sort(), ["API_TOKEN", "ITEM_NAME", "SHOP_ID", "SHOP_URL"]);
+  assert.deepEqual([...summary.env].sort(), ["API_TOKEN", "ORDER_NAME", "SHOP_ID", "SHOP_URL"]);
   assert.match(yaml, /base_url: \$\{ENV\.SHOP_URL\}/, yaml);
   assert.match(yaml, /url: \$\{vars\.base_url\}\/api\/admin\/shops\/\$\{ENV\.SHOP_ID\}\n/, yaml);
-  assert.match(yaml, /\/items\/\$\{ENV\.ITEM_NAME\}\n/, yaml);
+  assert.match(yaml, /\/orders\/\$\{ENV\.ORDER_NAME\}\n/, yaml);
   assert.match(yaml, /SHOP_URL +written as <shop-url> in the command/, yaml);
   assert.match(yaml, /SHOP_ID +written as :shop-id in the command/, yaml);
 });
@@ -60,14 +60,14 @@ Deno.test("the flow reaches the server once its placeholders are set", async () 
       SHOP_URL: `http://127.0.0.1:${server.addr.port}`,
       API_TOKEN: "tok-1",
       SHOP_ID: "default",
-      ITEM_NAME: "my-item",
+      ORDER_NAME: "o-17",
     };
     const run = await runCli(["run", "flow.yaml"], { cwd: dir, env });
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.deepEqual(seen, [
       "GET /api/admin/shops/default tok-1",
       "POST /api/admin/shops/default/items tok-1",
-      "GET /api/admin/shops/default/items/my-item tok-1",
+      "GET /api/admin/shops/default/orders/o-17 tok-1",
     ]);
   } finally {
     await server.shutdown();
