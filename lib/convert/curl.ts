@@ -44,7 +44,7 @@ import { cookiesFromLogins } from "./curl_session.ts";
 import { oneLoopbackOrigin } from "./curl_loopback.ts";
 import { splitWithSubstitutions } from "./curl_subst.ts";
 import { captureOutputs } from "./curl_outputs.ts";
-import { withoutPrinted } from "./curl_transcript.ts";
+import { withoutJsonAnswers, withoutPrinted } from "./curl_transcript.ts";
 import { answerRecords, pastedAnswers } from "./curl_answers.ts";
 import { placeholderWords, writtenAs } from "./curl_placeholders.ts";
 import { createdPlaceholders } from "./curl_created.ts";
@@ -115,7 +115,10 @@ export function convertCurl(
     : splitWithSubstitutions;
   // A transcript's printed answers are not shell (`I'M A TEAPOT`): curl_transcript.ts.
   const input = text.replace(/^\ufeff/, "");
-  const printed = withoutPrinted(input);
+  const prompted = withoutPrinted(input);
+  // JSON printed bare under a bash command is its answer too, never shell (curl_transcript.ts).
+  const json = split === splitWithSubstitutions ? withoutJsonAnswers(prompted ?? input) : undefined;
+  const printed = json ?? prompted;
   const commands = split(printed ?? input, env);
   const parts = buildCommands(commands, options.files, env);
   // An answer the docs print under a command is its step's recorded one: curl_answers.ts.

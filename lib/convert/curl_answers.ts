@@ -86,9 +86,8 @@ const isRedirect = (word: string) => /^(?:\d?>|&>|-o$|--output$|-[a-zA-Z]*o$)/.t
 
 /**
  * Gives each curl command's last record the first answer pasted under it:
- * after the command's first line, before the next command of `commands`
- * (curl's or not) begins; none to a command whose output went to a pipe or
- * a file.
+ * after the command's first line, before the next curl command begins; none
+ * to a command whose output went to a pipe or a file (`commands` says which).
  *
  * @example
  * ```ts
@@ -105,7 +104,8 @@ export function answerRecords(
   built: readonly { command: ShellCommand; records: CurlRecord[] }[],
   answers: readonly PastedAnswer[],
 ): void {
-  const starts = [...new Set(commands.map((c) => c.line))].sort((a, b) => a - b);
+  // A line of prose between (docs print "Response:") is no command whose answer this is.
+  const starts = [...new Set(built.map((b) => b.command.line))].sort((a, b) => a - b);
   // What a command piped on (`| jq .args`) or sent to a file printed is no answer of its own.
   const answered = new Set<ShellCommand>(commands.flatMap((c) => c.pipedFrom ?? []));
   for (const { command } of built) if (command.words.some(isRedirect)) answered.add(command);

@@ -107,3 +107,55 @@ export function withoutPrinted(text: string): string | undefined {
     return "";
   }).join("\n");
 }
+
+/** The last line of a JSON object or list that starts at line `at`, if the lines there are one. */
+function jsonEnd(lines: string[], at: number): number | undefined {
+  let text = "";
+  for (let i = at; i < lines.length && i < at + 400; i++) {
+    text += `${lines[i]}\n`;
+    try {
+      const json = JSON.parse(text);
+      return typeof json === "object" && json !== null ? i : undefined;
+    } catch {
+      // Not whole yet: the next line may close it.
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The text with each JSON answer printed bare under a command made blank
+ * (docs print "Response:" and the JSON, no prompt, no `#`): a JSON object
+ * or list that starts a line after a command has ended, no quote open and
+ * no here-document unread; `undefined` when there is none. A body inside
+ * quotes or a here-document is the command's own.
+ *
+ * @example
+ * ```ts
+ * import { withoutJsonAnswers } from "./curl_transcript.ts";
+ * const text = 'curl http://a.test/me\n{\n  "name": "don\'t"\n}\ncurl http://a.test/b\n';
+ * if (withoutJsonAnswers(text) !== "curl http://a.test/me\n\n\n\ncurl http://a.test/b\n") throw new Error();
+ * if (withoutJsonAnswers("curl http://a.test/ -d '\n{}\n'\n") !== undefined) throw new Error();
+ * ```
+ */
+export function withoutJsonAnswers(text: string): string | undefined {
+  const lines = text.split("\n");
+  const r: Reading = { quote: "", continued: false, heredocs: [] };
+  let found = false;
+  for (let i = 0; i < lines.length; i++) {
+    if (goesOn(r)) {
+      if (r.quote || r.continued) scanLine(lines[i], r);
+      else heredocLine(lines[i], r);
+      continue;
+    }
+    const end = /^\s*[[{]/.test(lines[i]) ? jsonEnd(lines, i) : undefined;
+    if (end === undefined) {
+      scanLine(lines[i], r);
+      continue;
+    }
+    for (let k = i; k <= end; k++) lines[k] = "";
+    found = true;
+    i = end;
+  }
+  return found ? lines.join("\n") : undefined;
+}
