@@ -11,6 +11,7 @@ import { type Correlator, secretEnv } from "./correlate/mod.ts";
 import type { CurlExtras } from "./curl_request.ts";
 import { ENV_MARKER } from "./curl_shell.ts";
 import { ymap, type YNode } from "./yaml_out.ts";
+import { typedOnce } from "./curl_typed_once.ts";
 
 const hasMarker = (text: string) => new RegExp(ENV_MARKER.source).test(text);
 
@@ -78,7 +79,7 @@ function splitUser(user: string | undefined, notes: string[]): [string, string] 
 /** A value as the flow writes it: `$NAME` as written, a secret as a variable, else literal. */
 function credential(c: Correlator, value: string, env: string, about: string): string {
   if (hasMarker(value) || env === "") return c.sp.lit(value);
-  return `\${ENV.${secretEnv(c, env, value, about)}}`;
+  return `\${ENV.${typedOnce(c, value, () => secretEnv(c, env, value, about))}}`;
 }
 
 /**

@@ -23,6 +23,7 @@ import { keepHeader } from "./noise_headers.ts";
 import { FRESH_HEADER } from "./polls.ts";
 import { yflow, ymap, type YNode, type YScalar } from "./yaml_out.ts";
 import { table } from "./table.ts";
+import { typedOnceIn } from "./curl_typed_once.ts";
 
 const hasMarker = (text: string) => new RegExp(ENV_MARKER.source).test(text);
 
@@ -45,10 +46,13 @@ export function curlRules(c: Correlator): Rules {
   return {
     ...base,
     stringValue: (key, value, step, where) =>
-      hasMarker(value) ? c.sp.lit(value) : base.stringValue(key, value, step, {
-        ...where,
-        mutating: false,
-      }),
+      hasMarker(value)
+        ? c.sp.lit(value)
+        : typedOnceIn(c, value, () =>
+          base.stringValue(key, value, step, {
+            ...where,
+            mutating: false,
+          })),
     freshUuid: (_key, value) => c.sp.lit(value),
     headers: (r, step) => headers(c, base, r, step),
   };
