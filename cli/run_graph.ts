@@ -74,6 +74,7 @@ import "../lib/expr/_path_walk.ts";
 import "../lib/expr/errors.ts";
 import "../lib/expr/now.ts";
 import "../lib/expr/parse.ts";
+import "../lib/expr/password.ts";
 import "../lib/expr/path.ts";
 import "../lib/expr/path_compile.ts";
 import "../lib/expr/path_engine.ts";
