@@ -83,7 +83,8 @@
  * @module
  */
 import { dropLongPolls } from "./har_long_polls.ts";
-import { correlate, type Correlator } from "./correlate/mod.ts";
+import { correlate, type Correlator, newCorrelator } from "./correlate/mod.ts";
+import { dropPagesPasswords } from "./login_pages.ts";
 import { type OwnDropped, ownDroppedLines } from "./dropped.ts";
 import { REASON } from "./noise.ts";
 import { groupRequests } from "./polls.ts";
@@ -242,7 +243,14 @@ export function prepareConversion(
     groups,
     spelling,
   );
-  const c = two?.c ?? correlate(traffic.ordered, groups, spelling, !options.noCorrelate);
+  const linking = !options.noCorrelate;
+  const c = two?.c ?? correlate(
+    traffic.ordered,
+    groups,
+    spelling,
+    linking,
+    dropPagesPasswords(newCorrelator(spelling, linking), traffic.parsed.records, traffic.ordered),
+  );
   return { traffic, c, two };
 }
 
