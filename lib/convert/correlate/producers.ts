@@ -26,6 +26,7 @@ import { locationIds, noteLocationRow } from "./location_ids.ts";
 import { noteLinkedRows } from "./labelled_ids.ts";
 import { produceHeaders } from "./header_producers.ts";
 import { noteCreatedIds } from "./created_ids.ts";
+import { noteListedRows } from "./listed_rows.ts";
 import { noteListedNames } from "./listed_names.ts";
 import { produceFramed } from "./framed_producers.ts";
 import { instanceName } from "./cookie_names.ts";
@@ -57,6 +58,7 @@ export function produce(c: Correlator, step: Step): void {
   produceJson(c, step);
   produceXml(c, step);
   noteCreatedIds(c, step);
+  noteListedRows(c, step);
   noteLocationRow(c, step);
   noteLinkedRows(c, step);
   noteListedNames(c, step);

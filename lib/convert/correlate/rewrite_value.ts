@@ -18,6 +18,7 @@ import type { YNode, YScalar } from "../yaml_out.ts";
 import { ymap } from "../yaml_out.ts";
 import { useProducer } from "./captures.ts";
 import { bodyIdProducer } from "./created_ids.ts";
+import { listedRowProducer } from "./listed_rows.ts";
 import { heldHidden } from "./hidden_fields.ts";
 import { sentBefore } from "./client_constants.ts";
 import { isWords } from "./lookup_fields.ts";
@@ -46,6 +47,11 @@ const VALUE_RULES: ValueRule[] = [
   // A sequence number the same endpoint's previous answer gave (sequences.ts).
   (c, key, value, step) => {
     const p = c.linking ? sequenceProducer(c, key, value, step) : undefined;
+    return p ? useProducer(c, p, step) : undefined;
+  },
+  // A small row id the same endpoint's read listed, sent back in a field named for it.
+  (c, key, value, step, where) => {
+    const p = c.linking && where.body ? listedRowProducer(c, key, value, step) : undefined;
     return p ? useProducer(c, p, step) : undefined;
   },
   (c, _key, value) => generatedAgain(c, c.oauthFresh.get(value)),
