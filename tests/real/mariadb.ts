@@ -9,6 +9,7 @@
  * @module
  */
 import { runCommandBounded, stderrTail } from "./bounded.ts";
+import { seedOnce } from "./seed_once.ts";
 
 const asRoot = Deno.uid() === 0;
 
@@ -159,4 +160,38 @@ export async function mariadbQuery(dir: string, query: string, database?: string
     stderr: "piped",
   }).output();
   return new TextDecoder().decode(out.stdout).trim();
+}
+
+/** How an app's instances get their database: made once in the cache, copied into each. */
+export interface SeededApp {
+  /** The app's name, for the cache's messages. */
+  name: string;
+  /** The cached data folder every instance copies. */
+  seed: string;
+  /** Makes the database in `work/db` (with {@linkcode installDatabase}). */
+  install: (work: string) => Promise<void>;
+  /** Writes the instance's code and configuration into its folder. */
+  layOut: (dir: string) => Promise<void>;
+}
+
+/**
+ * A fresh instance's folder `dir`: the app's code and configuration (`layOut`) and a copy of its
+ * seeded database, made in the cache by `install` unless it is there (a lock makes parallel test
+ * files wait for one).
+ *
+ * @example
+ * ```ts ignore
+ * import { installDatabase, seedInstance } from "./mariadb.ts";
+ * const install = (work: string) => installDatabase(work, "CREATE DATABASE shop;");
+ * await seedInstance("/tmp/i1", { name: "shop", seed: "/cache/shop/db", install, layOut: async () => {} });
+ * ```
+ */
+export async function seedInstance(dir: string, app: SeededApp): Promise<void> {
+  await seedOnce({ name: app.name, seed: app.seed, staleMs: 180_000 }, async (work, part) => {
+    await app.install(work);
+    await runOrThrow(["cp", "-a", `${work}/db`, part]);
+  });
+  await app.layOut(dir);
+  await runOrThrow(["cp", "-a", app.seed, `${dir}/db`]);
+  await Deno.remove(`${dir}/db/mysqld.sock`).catch(() => {});
 }

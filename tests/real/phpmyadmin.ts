@@ -24,9 +24,8 @@
  * @module
  */
 import { cacheRoot, type Launch } from "./servers.ts";
-import { seedOnce } from "./seed_once.ts";
 import { debianPackagesMissing } from "./debian.ts";
-import { installDatabase, reachable, runOrThrow, withMariadb } from "./mariadb.ts";
+import { installDatabase, reachable, seedInstance, withMariadb } from "./mariadb.ts";
 
 const CODE = "/usr/share/phpmyadmin";
 
@@ -105,20 +104,14 @@ async function layOut(dir: string): Promise<void> {
 const USER = `CREATE USER '${LOGIN.username}'@'localhost' IDENTIFIED BY '${LOGIN.password}';
 GRANT ALL PRIVILEGES ON *.* TO '${LOGIN.username}'@'localhost' WITH GRANT OPTION;`;
 
-/** Makes the seeded data folder in the cache unless it is there; a lock makes parallel files wait. */
-async function seedDatabase(): Promise<void> {
-  await seedOnce({ name: "phpmyadmin", seed: SEED, staleMs: 180_000 }, async (work, part) => {
-    await installDatabase(work, USER);
-    await runOrThrow(["cp", "-a", `${work}/db`, part]);
-  });
-}
-
 /** A fresh instance's folder: its code, configuration and a copy of the seeded database. */
-async function seed(dir: string): Promise<void> {
-  await seedDatabase();
-  await layOut(dir);
-  await runOrThrow(["cp", "-a", SEED, `${dir}/db`]);
-  await Deno.remove(`${dir}/db/mysqld.sock`).catch(() => {});
+function seed(dir: string): Promise<void> {
+  return seedInstance(dir, {
+    name: "phpmyadmin",
+    seed: SEED,
+    install: (work) => installDatabase(work, USER),
+    layOut,
+  });
 }
 
 /**

@@ -28,8 +28,13 @@
  * @module
  */
 import { cacheRoot, type Launch } from "./servers.ts";
-import { seedOnce } from "./seed_once.ts";
-import { installDatabase, reachable, runOrThrow as run, withMariadb } from "./mariadb.ts";
+import {
+  installDatabase,
+  reachable,
+  runOrThrow as run,
+  seedInstance,
+  withMariadb,
+} from "./mariadb.ts";
 import { debianPackagesMissing } from "./debian.ts";
 
 const CODE = "/usr/share/wordpress";
@@ -126,20 +131,9 @@ async function install(work: string): Promise<void> {
   });
 }
 
-/** Makes the seeded data folder in the cache unless it is there; a lock makes parallel files wait. */
-async function seedDatabase(): Promise<void> {
-  await seedOnce({ name: "wordpress", seed: SEED, staleMs: 180_000 }, async (work, part) => {
-    await install(work);
-    await run(["cp", "-a", `${work}/db`, part]);
-  });
-}
-
 /** A fresh instance's folder: its code, configuration and a copy of the seeded database. */
-async function seed(dir: string): Promise<void> {
-  await seedDatabase();
-  await layOut(dir);
-  await run(["cp", "-a", SEED, `${dir}/db`]);
-  await Deno.remove(`${dir}/db/mysqld.sock`).catch(() => {});
+function seed(dir: string): Promise<void> {
+  return seedInstance(dir, { name: "wordpress", seed: SEED, install: install, layOut });
 }
 
 /**
