@@ -23,9 +23,7 @@ import { type Inferred, withPrerequisites } from "./prerequisites.ts";
 import { capturePath, inferredLinks, type ParamLink } from "./producers.ts";
 import { searchPath } from "./capture_source.ts";
 import { ownResources, stopsServer } from "./stops.ts";
-import { withDeclaredSecurity } from "./declared_schemes.ts";
-import { withDeclaredNames } from "./undeclared_schemes.ts";
-import { withLoginSecurity } from "./login_security.ts";
+import { readSecurity } from "./read_security.ts";
 import { keptBasePath } from "./paths_hold_base.ts";
 import { ownItems } from "./second_producer.ts";
 
@@ -93,7 +91,7 @@ export interface OpenApiInput {
  * ```
  */
 export function convertOpenApi(input: OpenApiInput): OpenApiResult {
-  const doc = withLoginSecurity(withDeclaredSecurity(withDeclaredNames(input.document)));
+  const doc = readSecurity(input.document);
   const all = operationsOf(doc);
   const info = isNode(doc.info) ? doc.info : {};
   const title = typeof info.title === "string" && info.title.trim() ? info.title.trim() : "api";

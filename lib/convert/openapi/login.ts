@@ -50,8 +50,11 @@ export function tokenSource(login: Pick<Login, "path">): YNode {
   return ymap([["regex", `"(?:${TOKEN_KEYS})"\\s*:\\s*"([^"]+)"`]]);
 }
 
-/** The JSON keys a token is found under when the schema does not say. */
-const TOKEN_KEYS = "token|access_token|accessToken|jwt|id_token|auth_token|authToken";
+/**
+ * The JSON keys a token is found under when the schema does not say; `access` is simplejwt's
+ * (`{refresh, access}`), which Django REST framework's generated documents never show.
+ */
+const TOKEN_KEYS = "token|access_token|accessToken|jwt|id_token|auth_token|authToken|access";
 
 /** The login, where its token is, and who it signs in as. */
 export interface Login {

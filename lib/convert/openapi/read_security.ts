@@ -1,0 +1,29 @@
+/**
+ * The security a document is read with, in order: a requirement naming an
+ * undeclared scheme by its kind (undeclared_schemes.ts), schemes declared
+ * and required nowhere (declared_schemes.ts), a login's token where the
+ * document declares no security at all (implied_bearer.ts), and the
+ * requirement a document with a login and bare writes has lost
+ * (login_security.ts). Each step sees what the one before it made.
+ *
+ * @module
+ */
+import type { Node } from "../../check/openapi_operations.ts";
+import { withDeclaredSecurity } from "./declared_schemes.ts";
+import { withImpliedBearer } from "./implied_bearer.ts";
+import { withLoginSecurity } from "./login_security.ts";
+import { withDeclaredNames } from "./undeclared_schemes.ts";
+
+/**
+ * `document` with the security it says, declares or implies.
+ *
+ * @example
+ * ```ts
+ * import { readSecurity } from "./read_security.ts";
+ * const doc = { paths: { "/a": { get: {} } }, components: { securitySchemes: { key: {} } } };
+ * if (JSON.stringify(readSecurity(doc).security) !== '[{"key":[]}]') throw new Error();
+ * ```
+ */
+export function readSecurity(document: Node): Node {
+  return withLoginSecurity(withImpliedBearer(withDeclaredSecurity(withDeclaredNames(document))));
+}
