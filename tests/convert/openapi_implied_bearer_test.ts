@@ -45,6 +45,15 @@ function document(loginWords: string, name = "TokenObtainPair") {
           responses: created(ref(name)),
         },
       },
+      "/api/token/refresh/": {
+        post: {
+          operationId: "createTokenRefresh",
+          description: "Takes a refresh type JSON web token and returns an access type JSON web\n" +
+            "token if the refresh token is valid.",
+          requestBody: json(ref("TokenRefresh")),
+          responses: created(ref("TokenRefresh")),
+        },
+      },
       "/api/notes/": {
         get: {
           operationId: "listNotes",
@@ -83,6 +92,11 @@ function document(loginWords: string, name = "TokenObtainPair") {
           },
           required: ["username", "password"],
         },
+        TokenRefresh: {
+          type: "object",
+          properties: { refresh: { type: "string" }, access: { type: "string", readOnly: true } },
+          required: ["refresh"],
+        },
         Note: {
           type: "object",
           properties: { id: { type: "integer", readOnly: true }, text: { type: "string" } },
@@ -110,6 +124,12 @@ function standIn(seen: Map<string, string | null>) {
       const body = await req.json();
       if (accounts.get(body.username) !== body.password) return Response.json({}, { status: 401 });
       return Response.json({ refresh: "r.e.f", access: "a.c.c" });
+    }
+    if (req.method === "POST" && pathname === "/api/token/refresh/") {
+      const { refresh } = await req.json();
+      seen.set("refresh sent", refresh);
+      if (refresh !== "r.e.f") return Response.json({ detail: "invalid" }, { status: 401 });
+      return Response.json({ access: "a.c.c" });
     }
     if (auth !== "Bearer a.c.c") {
       const headers = { "WWW-Authenticate": 'Bearer realm="api"' };
@@ -139,6 +159,8 @@ Deno.test("convert openapi: a document declaring no security sends the token its
   for (const step of ["create_note", "list_notes", "retrieve_note"]) {
     assert.match(runs[0].stdout, new RegExp(`✔ ${step} `));
   }
+  // The refresh sends the refresh token the login answered, which no schema shows.
+  assert.equal(seen.get("refresh sent"), "r.e.f");
   // The run's own account: no literal credential in any flow.
   assert.doesNotMatch([...flows.values()].join("\n"), /password: (?!\$\{)/);
 });

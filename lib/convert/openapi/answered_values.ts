@@ -22,6 +22,7 @@ import type { OpenApiOperation } from "./operations.ts";
 import { jsonSchema, successes } from "./responses.ts";
 import { findProperty, MAX_PROPERTY_DEPTH } from "./schema_properties.ts";
 import { siblingHolder } from "./sibling_answer.ts";
+import { type NamedLogin, undescribedRefresh } from "./refresh_named.ts";
 
 /** Where an operation's 2xx JSON answer holds a property named `key` (a wrapper deep). */
 function answered(doc: unknown, op: OpenApiOperation, key: string): string[] | undefined {
@@ -62,7 +63,7 @@ function answered(doc: unknown, op: OpenApiOperation, key: string): string[] | u
  * ```
  */
 export function fillAnswered(
-  shared: { doc: unknown; inferred: { login?: { op: OpenApiOperation } } },
+  shared: { doc: unknown; inferred: { login?: NamedLogin & { op: OpenApiOperation } } },
   fill: BodyFill,
 ): void {
   const { op, body, guards, stepOf, capture } = fill;
@@ -75,8 +76,13 @@ export function fillAnswered(
     const entries = value.entries.map(([key, sent]): [string, YNode] => {
       const holder = (fromLogin ? latestHolder(doc, login, steps, key) : undefined) ??
         siblingHolder(doc, op, steps, key);
-      if (holder === undefined || typeof sent === "object" && sent !== null) return [key, sent];
-      const got = capture(stepOf.get(holder.op)!, key, capturePath(holder.path));
+      const named = fromLogin && !holder
+        ? undescribedRefresh(shared.inferred.login!, key)
+        : undefined;
+      if (typeof sent === "object" && sent !== null || !holder && !named) return [key, sent];
+      const got = holder
+        ? capture(stepOf.get(holder.op)!, key, capturePath(holder.path))
+        : capture(stepOf.get(login!)!, key, named!);
       guards.push(got);
       return [key, got];
     });
