@@ -13,7 +13,8 @@
  * schema does not show it); login_security.ts then requires it where the
  * document leaves writes bare. The evidence is the login's own words: a
  * POST taking a password whose summary, description, operation id or
- * schema names say `token` or `JWT`. Bearer is RFC 6750's word; a server
+ * schema names say `token` or `JWT`, and that makes no item of a collection
+ * (a share made with a password is no sign-in). Bearer is RFC 6750's word; a server
  * reading another (authtoken's `Token …`) says so nowhere in such a
  * document. A document declaring any security is read as it says.
  *
@@ -42,9 +43,19 @@ function refNames(op: OpenApiOperation): string[] {
   return [...text.matchAll(/"\$ref":"[^"]*\/([^"/]+)"/g)].map((m) => m[1]);
 }
 
-/** Whether a POST taking a password says it answers a token. */
+/** Whether the POST makes an item with a path of its own (`/shares` beside `/shares/{id}`). */
+function makesItem(doc: Node, op: OpenApiOperation): boolean {
+  const base = `${op.template.replace(/\/$/, "")}/`;
+  return Object.keys(isNode(doc.paths) ? doc.paths : {}).some((t) =>
+    t.startsWith(base) && /^\{[^}/]+\}\/?$/.test(t.slice(base.length))
+  );
+}
+
+/** Whether a POST taking a password, and making no item, says it answers a token. */
 function handsOutToken(doc: Node, op: OpenApiOperation): boolean {
   if (op.method !== "POST" || !bodyFields(doc, op).has("\0password")) return false;
+  // A share or a user made with a password (ExaVault's `POST /shares`) signs nobody in.
+  if (makesItem(doc, op)) return false;
   const words = [op.node.summary, op.node.description, op.node.operationId, ...refNames(op)];
   return SAYS_TOKEN.test(words.filter((w) => typeof w === "string").join("\n"));
 }
