@@ -284,8 +284,9 @@ function compileGuarded(load: Record<string, unknown>): GuardError | undefined {
  * is `exclusiveMinimum: <minimum>` (3.1 writes the bound itself; the
  * validator refused the boolean, failing every check of svix's document),
  * `false` says nothing; 2.0's `x-nullable` is `nullable`, which the 2.0
- * upgrade keeps as written; and `nullable: true` beside a type is
- * `type: [T, "null"]`. Self-contained: the helper thread runs it too.
+ * upgrade keeps as written; `nullable: true` beside a type is
+ * `type: [T, "null"]`; and a `writeOnly` property is not `required` (the
+ * document checks answers). Self-contained: the helper thread runs it too.
  */
 function draft4(out: Record<string, unknown>): void {
   for (
@@ -299,6 +300,14 @@ function draft4(out: Record<string, unknown>): void {
   }
   if (out["x-nullable"] === true && !Object.hasOwn(out, "nullable")) out.nullable = true;
   if (out.nullable === true && typeof out.type === "string") out.type = [out.type, "null"];
+  // A writeOnly property's `required` takes effect on the request only (3.0), and these schemas
+  // check answers: Django REST framework requires its write-only `password` in both.
+  const props = out.properties;
+  if (Array.isArray(out.required) && props !== null && typeof props === "object") {
+    const written = (n: unknown) =>
+      (props as Record<string, { writeOnly?: unknown } | undefined>)[String(n)]?.writeOnly === true;
+    out.required = out.required.filter((n) => !written(n));
+  }
 }
 
 /**
