@@ -78,7 +78,8 @@ export async function convertOpenApiCommand(args: string[]): Promise<number> {
     else await save(target, file.text);
   }
   if (copied) await save(`${dir}/${BUNDLE}`, JSON.stringify(document, null, 2) + "\n");
-  err(openapi.formatOpenApiSummary(summary, {
+  // The operations the bundle left out are named with what was converted.
+  err(openapi.formatOpenApiSummary({ ...summary, broken: bundled.broken }, {
     dir,
     document: copied ? `${dir}/${BUNDLE}` : source,
     bundle: copied ? BUNDLE : undefined,

@@ -31,6 +31,8 @@ export interface Bundled {
   document: Node;
   /** Files other than the document, in the order they were first named. */
   files: string[];
+  /** The operations left out, each reaching a `$ref` to nothing (`broken_refs.ts`). */
+  broken?: string[];
 }
 
 // Values that are data, not schema: a "$ref" key inside them is no reference.
@@ -349,7 +351,7 @@ export async function bundleDocument(
   }
   check(parsed.document);
   bundler.loaded.set(path, { root: parsed.document, chain: 1 });
-  dropUnusedDangling(parsed.document);
+  const broken = dropUnusedDangling(parsed.document);
   dropUnnamedRefs(parsed.document);
   await bundler.crawl(path);
   const copied = bundler.copy(parsed.document, path, []) as Node;
@@ -357,7 +359,7 @@ export async function bundleDocument(
     ? copied
     : { ...copied, "x-bundled": bundler.bundled };
   inlinePathItems(document);
-  return { document, files: bundler.order };
+  return { document, files: bundler.order, ...(broken.length > 0 ? { broken } : {}) };
 }
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];

@@ -58,6 +58,8 @@ export interface OpenApiSummary {
   stopping?: string[];
   /** The operations left out because flowrun cannot send their method (TRACE): `TRACE /echo`. */
   unsendable?: string[];
+  /** The operations the bundle left out, each reaching a `$ref` to nothing (`broken_refs.ts`). */
+  broken?: string[];
 }
 
 /** The flows of a document and the summary. */

@@ -60,6 +60,14 @@ export function formatOpenApiSummary(s: OpenApiSummary, at: SummaryPlaces): stri
     );
   }
   if (s.unsendable) lines.push(unsendableLine(s.unsendable));
+  if (s.broken) {
+    lines.push(
+      `Left out ${plural(s.broken.length, "operation")} whose document names a $ref to nothing ` +
+        `(fix the document to test ${pluralWord(s.broken.length, "it", "them")}): ${
+          s.broken.join(", ")
+        }`,
+    );
+  }
   lines.push(`Run: flowrun run ${at.dir} --openapi ${at.document}`);
   return lines.join("\n") + "\n";
 }

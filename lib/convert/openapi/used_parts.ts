@@ -13,6 +13,7 @@
  */
 import { isNode } from "../../check/openapi_operations.ts";
 import { atPointer, pointerOf } from "./refs.ts";
+import { leaveOutBroken } from "./broken_refs.ts";
 
 // Top-level keys that hold parts used only when a `$ref` names them.
 const CONTAINERS = new Set(["components", "definitions", "parameters", "responses"]);
@@ -85,29 +86,52 @@ export function usedParts(document: unknown): (where: readonly string[]) => bool
 
 /**
  * Removes from `document` (in place) each local `$ref` that points to
- * nothing in a part no operation uses, leaving its siblings: a `$ref`
- * alone becomes `{}`, any value. The others stay, to be refused or followed.
+ * nothing in a part no operation uses, or in the schema of an optional
+ * parameter an operation lists (which the suite leaves out, as it leaves
+ * out every optional parameter nothing fills: Feathers' `feathers-swagger`
+ * gives its OAuth service's `filter` query parameter a schema named for
+ * the route, `#/components/schemas/:provider`, that it never writes),
+ * leaving its siblings: a `$ref` alone becomes `{}`, any value. Then the
+ * operations that still reach one are left out (`broken_refs.ts`), and
+ * returned; the other `$ref`s stay, to be refused or followed.
  *
  * @example
  * ```ts
  * import { dropUnusedDangling } from "./used_parts.ts";
- * const doc = { paths: {}, components: { schemas: { A: { $ref: "#/gone" } } } };
- * dropUnusedDangling(doc);
- * if (JSON.stringify(doc.components.schemas.A) !== "{}") throw new Error();
+ * const filter = { in: "query", name: "filter", schema: { $ref: "#/components/schemas/:provider" } };
+ * const doc = { paths: { "/a": { get: { parameters: [filter] } } }, components: { schemas: { A: { $ref: "#/gone" } } } };
+ * if (dropUnusedDangling(doc).length > 0) throw new Error();
+ * if (JSON.stringify(doc.components.schemas.A) !== "{}" || JSON.stringify(filter.schema) !== "{}") throw new Error();
  * ```
  */
-export function dropUnusedDangling(document: unknown): void {
+export function dropUnusedDangling(document: unknown): string[] {
   const used = usedParts(document);
-  const stack: [unknown, string[]][] = [[document, []]];
+  const stack: [unknown, string[], boolean][] = [[document, [], false]];
   while (stack.length > 0) {
-    const [node, where] = stack.pop()!;
-    if (Array.isArray(node)) node.forEach((v, i) => stack.push([v, [...where, String(i)]]));
-    else if (isNode(node)) {
+    const [node, where, optional] = stack.pop()!;
+    if (Array.isArray(node)) {
+      node.forEach((v, i) =>
+        stack.push([v, [...where, String(i)], optional || optionalParameter(where, v)])
+      );
+    } else if (isNode(node)) {
       const ref = node.$ref;
-      if (typeof ref === "string" && ref.startsWith("#") && !used(where)) {
+      if (typeof ref === "string" && ref.startsWith("#") && (optional || !used(where))) {
         if (atPointer(document, decoded(ref.slice(1))) === undefined) delete node.$ref;
       }
-      for (const [key, value] of Object.entries(node)) stack.push([value, [...where, key]]);
+      for (const [key, value] of Object.entries(node)) {
+        stack.push([value, [...where, key], optional]);
+      }
     }
   }
+  return isNode(document) ? leaveOutBroken(document) : [];
+}
+
+/**
+ * Whether `value`, an element of the list at `where`, is an optional
+ * parameter an operation (or its path) lists: not required, not in the
+ * path, and written out (a `$ref` to a shared one is followed as before).
+ */
+function optionalParameter(where: readonly string[], value: unknown): boolean {
+  if (where[0] !== "paths" || where.at(-1) !== "parameters" || !isNode(value)) return false;
+  return typeof value.in === "string" && value.in !== "path" && value.required !== true;
 }
