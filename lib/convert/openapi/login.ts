@@ -89,7 +89,8 @@ export function isPasswordField(name: string, schema?: Node): boolean {
 }
 
 /**
- * The leaf names of a request body's JSON schema, two levels deep, and whether one is a password.
+ * The leaf names of a request body's JSON schema, two levels deep, and whether one is a password;
+ * a choice (`enum`, `const`) is none.
  *
  * @example
  * ```ts
@@ -107,6 +108,8 @@ export function bodyFields(doc: unknown, op: OpenApiOperation): Set<string> {
   const names = new Set<string>();
   const schema = isNode(media) ? media.schema : undefined;
   findProperty(doc, schema, (name, s) => {
+    // A field with an `enum` or `const` picks how to sign in (Feathers' `strategy`): no credential.
+    if (s.enum !== undefined || s.const !== undefined) return false;
     if (isPasswordField(name, s)) names.add("\0password");
     // A member of no type that has properties (pydantic 1's `{title, allOf: [{$ref}]}`) is an object.
     else if (s.type === "string" || (s.type === undefined && properties(doc, s).length === 0)) {

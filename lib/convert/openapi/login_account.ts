@@ -81,16 +81,12 @@ export function runValues(
   runVars: Set<string>,
   samples: ReadonlySet<string>,
 ): [string, YNode][] {
-  const { login } = shared.inferred;
-  // A sign-in needing the document's key is no login of the suite's, but signs in as the user too.
-  const other = login?.op !== op && shared.doc !== undefined && isSignIn(shared.doc, op);
-  // A password alone, asked by a call of the user's account, is that account's (confirmOwn).
-  const own = login !== undefined && !login.register && login.op !== op &&
-    shared.doc !== undefined && confirmsOwn(shared.doc, op);
-  const account = (login?.op === op && !login.register) || other || own
-    ? new Set<string>()
-    : undefined;
+  const { account, other } = accountOf(shared, op);
   if (other) fields = withCredentials(shared.doc!, op, fields, account!);
+  // The login and its sign-up send the account's fields though the schema requires none (Feathers).
+  const { login } = shared.inferred;
+  const signs = login !== undefined && (login.op === op || login.register === op);
+  if (signs && shared.doc) fields = withCredentials(shared.doc, op, fields, account ?? runVars);
   const byEmail = login?.op === op && nameIsEmail(shared.doc, login);
   return fields.map(([k, v]) => {
     if (k === "multipart") return [k, v];
@@ -101,6 +97,25 @@ export function runValues(
       account ? signInAs(made, account, shared.auth, `${op.method} ${op.template}`) : made,
     ];
   });
+}
+
+/**
+ * Whose account `op` signs in or confirms: the user's (a set to gather the
+ * run vars it reads) for a login no sign-up precedes, another sign-in
+ * (`other`), or a confirmation of the signed-in account; else none.
+ */
+function accountOf(
+  shared: { inferred: { login?: Login }; doc?: Node },
+  op: OpenApiOperation,
+): { account?: Set<string>; other: boolean } {
+  const { login } = shared.inferred;
+  // A sign-in needing the document's key is no login of the suite's, but signs in as the user too.
+  const other = login?.op !== op && shared.doc !== undefined && isSignIn(shared.doc, op);
+  // A password alone, asked by a call of the user's account, is that account's (confirmOwn).
+  const own = login !== undefined && !login.register && login.op !== op &&
+    shared.doc !== undefined && confirmsOwn(shared.doc, op);
+  const users = (login?.op === op && !login.register) || other || own;
+  return { account: users ? new Set<string>() : undefined, other };
 }
 
 /**
@@ -143,7 +158,8 @@ function withCredentials(
   const content = isNode(body) && isNode(body.content) ? body.content : {};
   const media = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
   const props = properties(doc, isNode(media) ? media.schema : undefined)
-    .filter(([, p]) => p.type === "string" || p.type === undefined);
+    .filter(([, p]) => p.type === "string" || p.type === undefined)
+    .filter(([, p]) => p.enum === undefined && p.const === undefined);
   const ids = props.filter(([name, p]) => !isPasswordField(name, p));
   const made = props.filter(([name, p]) => isPasswordField(name, p) || ids.length === 1)
     .map(([name, p]): [string, YNode] => {
