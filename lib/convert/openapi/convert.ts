@@ -16,7 +16,7 @@ import { snake, UniqueNames } from "../names.ts";
 import { AuthSchemes, type EnvVar } from "./auth.ts";
 import { deref } from "./examples.ts";
 import { FlowBuilder, type Placeholder, type Shared } from "./flow.ts";
-import { findLogin } from "./login.ts";
+import { loginOf, sessionLines } from "./session_login.ts";
 import { withOwnAccount } from "./own_account.ts";
 import { type OpenApiOperation, operationsOf } from "./operations.ts";
 import { type Inferred, withPrerequisites } from "./prerequisites.ts";
@@ -110,7 +110,7 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
     );
   }
   const server = firstServer(doc);
-  const inferred = withOwnAccount(doc, { ...inferredLinks(doc, ops), login: findLogin(doc, ops) });
+  const inferred = withOwnAccount(doc, { ...inferredLinks(doc, ops), login: loginOf(doc, ops) });
   const auth = new AuthSchemes(doc, server, inferred.login);
   const shared: Shared = {
     inferred,
@@ -203,8 +203,8 @@ function inferredLines(
       lines.push(`${param} of ${name(op)} ← ${name(link.producer)} ${linkWhere(link, name)}`);
     }
   }
-  lines.push(...seconds);
   const { login } = inferred;
+  lines.push(...seconds, ...sessionLines(login));
   if (login) {
     for (const [scheme, served] of login.schemes) {
       const sent = served.bearer ? "Bearer <token>" : `${served.prefix}<token>`;

@@ -42,6 +42,7 @@ import { ownQuery, RUN_VARS } from "./run_values.ts";
 import { fillOwnItem } from "./own_item.ts";
 import { fillReadBack } from "./read_back.ts";
 import { serialOf } from "./serial.ts";
+import { sessionOptions } from "./session_login.ts";
 import { tokenGiver } from "./login.ts";
 import { runValues } from "./login_account.ts";
 import { withVarComments } from "./var_comments.ts";
@@ -388,6 +389,7 @@ export class FlowBuilder {
       ["name", name],
       ["serial", serial],
       ["vars", vars],
+      ["options", sessionOptions(this.shared.inferred.login, this.#stepOf)],
       ["auth", placed.flow],
       ["steps", steps],
     ]);

@@ -70,6 +70,8 @@ export interface Login {
   registerAnswers?: boolean;
   /** Each scheme the token serves. */
   schemes: Map<string, TokenScheme>;
+  /** Whether it signs in by the session cookie its answer sets, and has no token (`session_login.ts`). */
+  session?: boolean;
 }
 
 const TOKEN_NAMES = new Set([
@@ -185,6 +187,21 @@ function answersToken(doc: Node, register: OpenApiOperation | undefined, login: 
   return schemas.some((s) => own.has(JSON.stringify(deref(doc, s))));
 }
 
+/**
+ * Whether an answer of `op` shows a member named like a token.
+ *
+ * @example
+ * ```ts
+ * import { answersAToken } from "./login.ts";
+ * const op = { node: { responses: { "200": { content: { "application/json": { schema: { properties: { jwt: {} } } } } } } } };
+ * if (!answersAToken({}, op as never)) throw new Error();
+ * ```
+ */
+export function answersAToken(doc: Node, op: OpenApiOperation): boolean {
+  const token = (s: unknown) => findProperty(doc, s, (n) => TOKEN_NAMES.has(plainName(n)));
+  return responseSchemas(doc, op).some((s) => token(s) !== undefined);
+}
+
 /** An operation that may be the login, where its token is, and how likely it is the one. */
 interface LoginCandidate {
   op: OpenApiOperation;
@@ -243,8 +260,15 @@ export function isSignIn(doc: Node, op: OpenApiOperation): boolean {
  * Whether a POST is sent to a collection whose items have paths of their own (`/users` beside
  * `/users/{id}`): it makes one (a user, with a password and a static `token`: Directus), and
  * signs nobody in.
+ *
+ * @example
+ * ```ts
+ * import { makesItem } from "./login.ts";
+ * const doc = { paths: { "/users": {}, "/users/{id}": {} } };
+ * if (!makesItem(doc, { template: "/users" } as never) || makesItem(doc, { template: "/login" } as never)) throw new Error();
+ * ```
  */
-function makesItem(doc: Node, op: OpenApiOperation): boolean {
+export function makesItem(doc: Node, op: OpenApiOperation): boolean {
   const base = `${op.template.replace(/\/$/, "")}/`;
   return Object.keys(isNode(doc.paths) ? doc.paths : {}).some((t) =>
     t.startsWith(base) && /^\{[^}/]+\}\/?$/.test(t.slice(base.length))
@@ -257,8 +281,18 @@ function makesItem(doc: Node, op: OpenApiOperation): boolean {
  * 4.3.2): only the fields its form requires are the account's, and its
  * `username` is the account's name, an email when the create takes no user
  * name (FastAPI's `OAuth2PasswordRequestForm` beside `{email, password}`).
+ *
+ * @example
+ * ```ts
+ * import { registerFor } from "./login.ts";
+ * import { operationsOf } from "./operations.ts";
+ * const body = { content: { "application/json": { schema: { properties: { email: {}, password: {} } } } } };
+ * const doc = { paths: { "/users": { post: { requestBody: body } }, "/login": { post: { requestBody: body } } } };
+ * const [users, login] = operationsOf(doc);
+ * if (registerFor(doc, [users, login], login) !== users) throw new Error();
+ * ```
  */
-function registerFor(
+export function registerFor(
   doc: Node,
   ops: OpenApiOperation[],
   login: OpenApiOperation,
@@ -298,8 +332,16 @@ export function formRequired(doc: Node, op: OpenApiOperation): Set<string> | und
   return new Set(required.filter((r): r is string => typeof r === "string").map(plainName));
 }
 
-/** Whether an operation asks for no credentials (`security: []`, or none in the document). */
-function needsNoCredentials(doc: Node, op: OpenApiOperation): boolean {
+/**
+ * Whether an operation asks for no credentials (`security: []`, or none in the document).
+ *
+ * @example
+ * ```ts
+ * import { needsNoCredentials } from "./login.ts";
+ * if (!needsNoCredentials({}, { node: {} } as never) || needsNoCredentials({ security: [{ k: [] }] }, { node: {} } as never)) throw new Error();
+ * ```
+ */
+export function needsNoCredentials(doc: Node, op: OpenApiOperation): boolean {
   const security = Array.isArray(op.node.security) ? op.node.security : doc.security;
   const options = Array.isArray(security) ? security.filter(isNode) : [];
   return options.length === 0 || options.some((o) => Object.keys(o).length === 0);

@@ -41,6 +41,8 @@ export interface Inferred {
  */
 export function usesLogin(node: Node, doc: Node, login: Login | undefined): boolean {
   if (!login) return false;
+  // A session's login lets in all but itself and its sign-up (session_login.ts).
+  if (login.session) return node !== login.op.node && node !== login.register?.node;
   const security = Array.isArray(node.security) ? node.security : doc.security;
   const first = Array.isArray(security) ? security.find(isNode) : undefined;
   return first !== undefined && Object.keys(first).some((name) => login.schemes.has(name));

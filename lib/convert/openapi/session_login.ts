@@ -1,0 +1,126 @@
+/**
+ * A login that signs its client in by a session cookie: in a document that
+ * declares no security at all (no scheme, no requirement), a POST needing
+ * no credentials, taking a password and an identity, named for signing in
+ * (`/auth/login`, `signIn`), whose answers show no token. The only way such
+ * a login can let its client in is the cookie its answer sets (the official
+ * Fastify demo's `@fastify/session`: `POST /api/auth/login {email,
+ * password}` answers `{success: true}`, and its tasks answer 401 without the
+ * cookie). Every other operation of the document is then read as needing
+ * that session: each flow signs in first and keeps a cookie jar
+ * (`options: {cookie_jar: true}`), as the account a sign-up taking the
+ * login's fields makes for the run, else as the user's own
+ * (`login_account.ts`). A document declaring a scheme is read by its
+ * schemes (`login.ts`).
+ *
+ * @module
+ */
+import { isNode, type Node } from "../../check/openapi_operations.ts";
+import {
+  answersAToken,
+  bodyFields,
+  findLogin,
+  type Login,
+  makesItem,
+  needsNoCredentials,
+  registerFor,
+} from "./login.ts";
+import type { OpenApiOperation } from "./operations.ts";
+import { type YMap, ymap } from "../yaml_out.ts";
+
+/** `/auth/login`, `/signin`, `POST /session`, an operationId `logIn`. */
+const SIGN_IN = /log_?in|sign_?in|session/i;
+
+/** Whether the document declares any security: a scheme, or a requirement anywhere. */
+function declaresSecurity(doc: Node, ops: OpenApiOperation[]): boolean {
+  const components = isNode(doc.components) ? doc.components : {};
+  const schemes = isNode(components.securitySchemes) ? components.securitySchemes : {};
+  if (Object.keys(schemes).length > 0 || isNode(doc.securityDefinitions)) return true;
+  const required = (s: unknown) => Array.isArray(s) && s.length > 0;
+  return required(doc.security) || ops.some((op) => required(op.node.security));
+}
+
+/** Whether `op` can be the session's login (see the module doc). */
+function signsInByCookie(doc: Node, op: OpenApiOperation): boolean {
+  if (op.method !== "POST" || !needsNoCredentials(doc, op) || makesItem(doc, op)) return false;
+  const fields = bodyFields(doc, op);
+  if (!fields.has("\0password") || fields.size < 2) return false;
+  return SIGN_IN.test(`${op.template} ${op.name}`) && !answersAToken(doc, op);
+}
+
+/**
+ * The document's session login, if it has one (see the module doc).
+ *
+ * @example
+ * ```ts
+ * import { sessionLogin } from "./session_login.ts";
+ * import { operationsOf } from "./operations.ts";
+ * const json = (properties: object) => ({ content: { "application/json": { schema: { properties } } } });
+ * const doc = { paths: {
+ *   "/auth/login": { post: { requestBody: json({ email: {}, password: {} }), responses: { "200": json({ success: { type: "boolean" } }) } } },
+ *   "/tasks": { get: { responses: { "200": {} } } } } };
+ * const login = sessionLogin(doc, operationsOf(doc));
+ * if (!login?.session || login.op.template !== "/auth/login") throw new Error();
+ * if (sessionLogin({ ...doc, security: [{ key: [] }] }, operationsOf(doc))) throw new Error();
+ * ```
+ */
+export function sessionLogin(doc: Node, ops: OpenApiOperation[]): Login | undefined {
+  if (declaresSecurity(doc, ops)) return undefined;
+  const op = ops.find((o) => signsInByCookie(doc, o));
+  if (!op) return undefined;
+  const register = registerFor(doc, ops, op);
+  return { op, register, registerAnswers: false, schemes: new Map(), session: true };
+}
+
+/**
+ * The document's login: the one its token schemes name (`login.ts`), else its session login.
+ *
+ * @example
+ * ```ts
+ * import { loginOf } from "./session_login.ts";
+ * if (loginOf({ paths: {} }, []) !== undefined) throw new Error();
+ * ```
+ */
+export function loginOf(doc: Node, ops: OpenApiOperation[]): Login | undefined {
+  return findLogin(doc, ops) ?? sessionLogin(doc, ops);
+}
+
+/**
+ * The summary's line for a session login, if `login` is one.
+ *
+ * @example
+ * ```ts
+ * import { sessionLines } from "./session_login.ts";
+ * const [line] = sessionLines({ op: { method: "POST", template: "/login" }, schemes: new Map(), session: true } as never);
+ * if (!line.startsWith("session cookie ← POST /login") || sessionLines(undefined).length > 0) throw new Error(line);
+ * ```
+ */
+export function sessionLines(login: Login | undefined): string[] {
+  if (!login?.session) return [];
+  const name = (op: OpenApiOperation) => `${op.method} ${op.template}`;
+  const as = login.register
+    ? `the account ${name(login.register)} registers`
+    : "your account (LOGIN_… below)";
+  return [
+    `session cookie ← ${name(login.op)} (no security is declared and it answers no token), ` +
+    `kept by each flow's cookie jar; signed in as ${as}`,
+  ];
+}
+
+/**
+ * A flow's `options` when it signs in to a session: a cookie jar, which
+ * keeps the cookie the login's answer sets.
+ *
+ * @example
+ * ```ts
+ * import { sessionOptions } from "./session_login.ts";
+ * const op = {};
+ * if (!JSON.stringify(sessionOptions({ op, session: true } as never, new Map([[op, "login"]]))).includes("cookie_jar")) throw new Error();
+ * ```
+ */
+export function sessionOptions(
+  login: Login | undefined,
+  steps: ReadonlyMap<OpenApiOperation, string>,
+): YMap | undefined {
+  return login?.session && steps.has(login.op) ? ymap([["cookie_jar", true]]) : undefined;
+}
