@@ -316,7 +316,8 @@ function draft4(out: Record<string, unknown>): void {
  * one validator serves 3.0 and 3.1 documents; and without `example` and
  * `examples`, which validate nothing but which the validator would search
  * for `$id`s (an example of data holding `"$id": "…"` twice made the whole
- * document unusable). Keys of maps of names (`properties`, `schemas`, …)
+ * document unusable), nor `id`, no keyword of OpenAPI's, which the validator
+ * refuses as draft 4's schema id. Keys of maps of names (`properties`, `schemas`, …)
  * are kept whatever they are: a property may be named `example`.
  * Self-contained: the helper thread runs its source too.
  */
@@ -340,7 +341,8 @@ function openApi30(node: unknown, names = false): unknown {
   ];
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(node)) {
-    if (!names && (k === "example" || k === "examples")) continue;
+    // OpenAPI names no keyword `id` (draft 4's schema id), which the validator refuses: ignored.
+    if (!names && (k === "example" || k === "examples" || k === "id")) continue;
     out[k] = openApi30(v, !names && nameMaps.includes(k));
   }
   if (!names) draft4(out);
