@@ -5,8 +5,9 @@
  * body typed `string[]` or a plain object, nine of them in Homebridge UI's
  * document). What it says is "a schema", not which one, so it is read as
  * a schema that says nothing (any value) rather than refusing the whole
- * document; a `$ref` to a missing part that has a name is still refused,
- * since that is a mistake the user can fix. Read so both where `convert
+ * document; a `$ref` to a missing part that has a name is a mistake the
+ * user can fix: `convert openapi` leaves out each operation that reaches
+ * one, naming it, and refuses a document whose every operation does. Read so both where `convert
  * openapi` reads the document and where an `openapi:` check compiles it.
  *
  * @module

@@ -351,8 +351,8 @@ export async function bundleDocument(
   }
   check(parsed.document);
   bundler.loaded.set(path, { root: parsed.document, chain: 1 });
-  const broken = dropUnusedDangling(parsed.document);
   dropUnnamedRefs(parsed.document);
+  const broken = dropUnusedDangling(parsed.document);
   await bundler.crawl(path);
   const copied = bundler.copy(parsed.document, path, []) as Node;
   const document = bundler.order.length === 0
