@@ -162,14 +162,13 @@ function withCredentials(
     .filter(([, p]) => p.enum === undefined && p.const === undefined);
   const ids = props.filter(([name, p]) => !isPasswordField(name, p));
   const made = props.filter(([name, p]) => isPasswordField(name, p) || ids.length === 1)
-    .map(([name, p]): [string, YNode] => {
+    .map(([name, p]): [string, string] => {
       const run = isPasswordField(name, p)
         ? "password"
-        : p.format === "email"
+        : p.format === "email" || /e-?mail/i.test(name)
         ? "email"
         : "username";
-      used.add(run);
-      return [name, `\${vars.${run}}`];
+      return [name, run];
     });
   return fields.map(([k, v]): [string, YNode] => {
     if (
@@ -177,8 +176,11 @@ function withCredentials(
     ) {
       return [k, v];
     }
+    // Only what it adds reads a run var here; a field there already is made per run as it is.
     const absent = made.filter(([name]) => !v.entries.some(([key]) => key === name));
-    return [k, { ...v, entries: [...v.entries, ...absent] }];
+    for (const [, run] of absent) used.add(run);
+    const added = absent.map(([name, run]): [string, YNode] => [name, `\${vars.${run}}`]);
+    return [k, { ...v, entries: [...v.entries, ...added] }];
   });
 }
 
