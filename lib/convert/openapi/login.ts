@@ -18,21 +18,10 @@ import { deref } from "./examples.ts";
 import { isCollection, type OpenApiOperation } from "./operations.ts";
 import { ymap, type YNode } from "../yaml_out.ts";
 import { capturePath, findProperty, plainName, responseSchemas } from "./producers.ts";
-import { namesLogin, tokenSchemes } from "./token_schemes.ts";
+import { namesLogin, type TokenScheme, tokenSchemes } from "./token_schemes.ts";
 import { properties } from "./schema_properties.ts";
 
-/** A scheme a token serves: a bearer block, or an apiKey with the text before the token. */
-export interface TokenScheme {
-  bearer: boolean;
-  /** `Token `, `Bearer ` or "". */
-  prefix: string;
-  /** `http bearer`, `apiKey header Authorization`. */
-  where: string;
-  /** The scheme's description, or "". */
-  description: string;
-  /** The path of the document's own login an OAuth2 password flow names as its `tokenUrl`. */
-  login?: string;
-}
+export type { TokenScheme } from "./token_schemes.ts";
 
 /**
  * Where a login's token is captured from: its path, else the first JSON

@@ -8,8 +8,20 @@
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { deref } from "./examples.ts";
-import type { TokenScheme } from "./login.ts";
 import { ownLoginScheme } from "./own_login.ts";
+
+/** A scheme a token serves: a bearer block, or an apiKey with the text before the token. */
+export interface TokenScheme {
+  bearer: boolean;
+  /** `Token `, `Bearer ` or "". */
+  prefix: string;
+  /** `http bearer`, `apiKey header Authorization`. */
+  where: string;
+  /** The scheme's description, or "". */
+  description: string;
+  /** The path of the document's own login an OAuth2 password flow names as its `tokenUrl`. */
+  login?: string;
+}
 
 /**
  * Whether a scheme names the operation at `template` as where its token is got.
