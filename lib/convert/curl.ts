@@ -48,6 +48,7 @@ import { withoutJsonAnswers, withoutPrinted } from "./curl_transcript.ts";
 import { answerRecords, pastedAnswers } from "./curl_answers.ts";
 import { placeholderWords, writtenAs } from "./curl_placeholders.ts";
 import { createdPlaceholders } from "./curl_created.ts";
+import { loginTokens } from "./curl_login_token.ts";
 
 export type { CurlFiles } from "./curl_request.ts";
 
@@ -133,6 +134,7 @@ export function convertCurl(
   const bare = new Set(all.filter((r) => r.extras.bareOrigin).map((r) => r.record.url.origin));
   const { ignored, notes } = carryExtras(c, env, built);
   const captured = captureOutputs(c, built);
+  loginTokens(c, built, { env, text: input }, notes);
   return finish(
     c,
     { env, bare, captured },

@@ -1,0 +1,191 @@
+/**
+ * A token docs send after a login whose answer they do not print: a POST
+ * that sends a typed credential (a JSON or form `password`, `-u`), then
+ * `-H "Authorization: Bearer YOUR_ACCESS_TOKEN"` (or `<token>`, `{{token}}`,
+ * `xxxxx.yyyyy.zzzzz`, `$TOKEN` no command assigned) to the same origin.
+ * Directus's, Strapi's and Keycloak's guides print so, and the flow asked
+ * the user for a token nobody has before the login runs. The placeholder is
+ * what that login answers, and the answer says where only at run time: the
+ * login's step captures, by what the answer holds, its one JWT-shaped
+ * string, else its member named `access_token`, else one named `token`,
+ * `jwt`, `auth_token` or `id_token` (a `refresh_token` never). An answer
+ * holding none fails the login, naming the placeholder (the capture's name).
+ * A printed answer wins: its path is captured as any recorded one is.
+ *
+ * @module
+ */
+import type { Correlator } from "./correlate/mod.ts";
+import type { CurlRecord } from "./curl_request.ts";
+import type { EnvNames } from "./curl_shell.ts";
+import { writtenAs } from "./curl_placeholders.ts";
+import type { Step } from "./model.ts";
+
+const JWT_HEAD = String.raw`eyJ[\w-]+\.[\w-]+\.`;
+/** From the start, when the text holds exactly one JWT: up to its opening quote. */
+const ONE_JWT = String
+  .raw`(?![\s\S]*"${JWT_HEAD}[\s\S]*"${JWT_HEAD})[\s\S]*?"(?=${JWT_HEAD}[\w-]*")`;
+/** From the start: up to the opening quote of the string value of the first member named so. */
+const member = (names: string) => String.raw`[\s\S]*?"(?:${names})"\s*:\s*"`;
+
+/**
+ * The capture's regular expression over the login's answer: its alternatives are tried in
+ * order from the answer's start, so the first that holds chooses the one group.
+ */
+export const LOGIN_TOKEN_PATTERN = `^(?:${ONE_JWT}|${member("access_?token|accessToken")}|${
+  member("token|jwt|auth_?token|authToken|id_?token|idToken")
+})([^"\\\\]+)"`;
+
+/** How the pattern chooses, in words, for the summary. */
+const CHOSEN =
+  "its one JWT-shaped string, else its access_token member, else its token, jwt, auth_token or id_token (never refresh_token)";
+
+/** A value docs write for the reader's own credential. */
+const PLACEHOLDER = new RegExp(
+  [
+    String.raw`^<[^<>]+>$`,
+    String.raw`^\{\{?[^{}]+\}\}?$`,
+    String.raw`^\[[^\]]+\]$`,
+    String.raw`^(?:your|my)[\w.-]*$`,
+    String.raw`^(?=[A-Z0-9_]*(?:TOKEN|JWT|ACCESS|AUTH|BEARER))[A-Z][A-Z0-9_]*$`,
+    String.raw`^([a-zA-Z])\1{2,}(?:\.([a-zA-Z])\2{2,})*$`,
+    String.raw`^(?:token|jwt|access[_-]?token|\.{3}|…)$`,
+  ].join("|"),
+  "i",
+);
+
+/** A login: a POST that sends a password-like field (JSON, form) or `-u`. */
+const PASSWORD_KEY = /(?:^|[_.[-])(?:pass(?:word|wd|phrase)?|pwd|secret)\]?$/i;
+
+/** Whether a record is a login that sends a typed credential. */
+function isLogin(r: CurlRecord): boolean {
+  if (r.record.method !== "POST") return false;
+  if (r.extras.auth?.scheme === "basic" || r.extras.auth?.scheme === "digest") return true;
+  const text = r.record.bodyText ?? "";
+  try {
+    return hasPasswordKey(JSON.parse(text));
+  } catch {
+    return [...new URLSearchParams(text).keys()].some((k) => PASSWORD_KEY.test(k));
+  }
+}
+
+function hasPasswordKey(json: unknown, depth = 0): boolean {
+  if (typeof json !== "object" || json === null || depth > 8) return false;
+  return Object.entries(json).some(([k, v]) =>
+    (PASSWORD_KEY.test(k) && typeof v === "string") || hasPasswordKey(v, depth + 1)
+  );
+}
+
+/** The header's credential and what precedes it (`Bearer `), for a header that carries one. */
+function credentialOf(name: string, value: string): { scheme: string; cred: string } | undefined {
+  if (!/^authorization$|token/i.test(name)) return undefined;
+  const m = /^((?:Bearer|Token|JWT)\s+)?(\S+)$/i.exec(value.trim());
+  return m ? { scheme: m[1] ?? "", cred: m[2] } : undefined;
+}
+
+/** Whether the text gives the variable a value (`TOKEN=$(curl …)`, `export TOKEN=…`, `read TOKEN`, `$env:TOKEN = …`). */
+function assigns(text: string, name: string): boolean {
+  return new RegExp(
+    `(?:^|[\\s;&|(])(?:${name}=|\\$env:${name}\\s*=|read\\s+(?:-\\S+\\s+)*${name}\\b)`,
+  ).test(text);
+}
+
+/** The placeholder's capture name, and how the docs wrote it; none for a value that is none. */
+function placeholder(
+  cred: string,
+  env: EnvNames,
+  text: string,
+): { name: string; written: string } | undefined {
+  const marker = /^zqzenv(\d+)zqz$/.exec(cred);
+  if (marker) {
+    const name = env[Number(marker[1])];
+    return assigns(text, name) ? undefined : { name, written: writtenAs(env, name) };
+  }
+  if (!PLACEHOLDER.test(cred)) return undefined;
+  const word = /^[<{[]*([A-Za-z_]\w*)[>}\]]*$/.exec(cred)?.[1];
+  return { name: word ?? "token", written: cred };
+}
+
+/** A login the docs printed no answer of, by origin: its step and line. */
+interface Login {
+  step: Step;
+  line: number;
+  printed: boolean;
+  names: Map<string, string>;
+}
+
+/**
+ * Sends, in each step after a login to its origin, the login's token for an
+ * `Authorization` (or token-named) header's placeholder; a note for each.
+ *
+ * @example
+ * ```ts
+ * import { loginTokens } from "./curl_login_token.ts";
+ * import { newCorrelator } from "./correlate/mod.ts";
+ * const notes: string[] = [];
+ * loginTokens(newCorrelator("a"), [], { env: [], text: "" }, notes);
+ * if (notes.length !== 0) throw new Error();
+ * ```
+ */
+export function loginTokens(
+  c: Correlator,
+  built: readonly { command: { line: number }; records: CurlRecord[] }[],
+  names: { env: EnvNames; text: string },
+  notes: string[],
+): void {
+  const logins = new Map<string, Login>();
+  const stepOf = new Map(c.steps.map((s) => [s.first, s]));
+  const replaced = new Set<string>();
+  for (const { command, records } of built) {
+    for (const r of records) {
+      const step = stepOf.get(r.record);
+      if (!step) continue;
+      const origin = r.record.url.origin;
+      if (isLogin(r)) {
+        const printed = r.record.responseText !== undefined;
+        logins.set(origin, { step, line: command.line, printed, names: new Map() });
+        continue;
+      }
+      const login = logins.get(origin);
+      if (!login || login.printed) continue;
+      for (const h of r.record.headers) {
+        const found = credentialOf(h.name, h.value);
+        const p = found && placeholder(found.cred, names.env, names.text);
+        const at = step.headers.findIndex(([n]) => n.toLowerCase() === h.name.toLowerCase());
+        if (!p || at === -1 || !/\$\{|zqzenv/.test(step.headers[at][1])) continue;
+        const key = captureOf(login, p);
+        for (const [env] of c.env) {
+          if (step.headers[at][1].includes(c.sp.envRef(env))) replaced.add(env);
+        }
+        step.headers[at] = [
+          step.headers[at][0],
+          `${found!.scheme}${c.sp.capRef(login.step.name, key)}`,
+        ];
+        notes.push(
+          `Step ${step.name} (line ${command.line}): ${p.written} is the token step ${login.step.name} (line ${login.line}) answers, which the docs do not print; it is captured as ${key} at run time: ${CHOSEN}. To send another, write its path in that capture (as $.json.data.access_token).`,
+        );
+      }
+    }
+  }
+  dropUnused(c, replaced);
+}
+
+/** The login's capture for a placeholder: one per placeholder, however many steps send it. */
+function captureOf(login: Login, p: { name: string }): string {
+  const had = login.names.get(p.name);
+  if (had) return had;
+  const key = login.step.captureNames.take(p.name);
+  login.step.captures.push([key, { kind: "regex", name: key, pattern: LOGIN_TOKEN_PATTERN }]);
+  login.names.set(p.name, key);
+  return key;
+}
+
+/** The variables no step reads any more, no longer asked for. */
+function dropUnused(c: Correlator, replaced: Set<string>): void {
+  if (replaced.size === 0) return;
+  const text = JSON.stringify(
+    c.steps.map((s) => [s.url, s.headers, s.body, s.form, s.multipart, s.auth]),
+  );
+  for (const name of replaced) {
+    if (!text.includes(c.sp.envRef(name).slice(0, -1))) c.env.delete(name);
+  }
+}

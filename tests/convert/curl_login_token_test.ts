@@ -1,0 +1,140 @@
+/**
+ * `convertCurl`: docs print a login command (a POST sending a typed password, as JSON, a form or
+ * `-u`) and then `-H "Authorization: Bearer YOUR_ACCESS_TOKEN"` (or `<token>`, `$TOKEN` never
+ * assigned, `{{token}}`, `xxxxx.yyyyy.zzzzz`) without printing what the login answers. The token
+ * was asked of the user, who has none before the login runs. It is the login's answer's token,
+ * found at run time by what the answer holds: its one JWT-shaped string, else its member named
+ * `access_token`, else `token`/`jwt`. Where the docs print the answer, the path the answer shows
+ * wins. Commands written here in the shapes such docs print, run against a server started here
+ * whose login hands the token out under a path the commands never name.
+ */
+import assert from "node:assert/strict";
+import { convertCurl } from "../../lib/convert/curl.ts";
+import { runCli } from "../support/cli.ts";
+
+const JWT = `eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.${"s1g-".repeat(5)}`;
+const OPAQUE = "op4que-t0ken-0f-f0rty-characters-1234567";
+
+/** The login's answer, in three servers' shapes; the token each protected call wants. */
+const SHAPES: Record<string, { answer: unknown; token: string }> = {
+  directus: {
+    answer: { data: { access_token: JWT, expires: 900000, refresh_token: "r3fr35h-0paque" } },
+    token: JWT,
+  },
+  strapi: {
+    answer: { jwt: JWT, user: { id: 1, username: "ann", email: "ann@example.com" } },
+    token: JWT,
+  },
+  opaque: { answer: { token: OPAQUE, refresh_token: "r3fr35h-0paque" }, token: OPAQUE },
+  keycloak: {
+    answer: { access_token: JWT, expires_in: 300, refresh_token: `${JWT}x`, token_type: "Bearer" },
+    token: JWT,
+  },
+};
+
+const LOGIN_JSON =
+  `curl -X POST http://HOST/auth/login \\\n  -H 'Content-Type: application/json' \\\n  -d '{"email": "admin@example.com", "password": "d0cs-pa55"}'`;
+const LOGIN_FORM =
+  `curl -X POST http://HOST/auth/login -d "username=admin" -d "password=d0cs-pa55" -d "grant_type=password"`;
+const LOGIN_USER = `curl -X POST -u admin:d0cs-pa55 http://HOST/auth/login`;
+
+const use = (placeholder: string) =>
+  `curl http://HOST/items/articles \\\n  -H "Authorization: Bearer ${placeholder}"`;
+
+Deno.test("a placeholder after a login whose answer is not printed is the login's token", () => {
+  for (
+    const placeholder of [
+      "YOUR_ACCESS_TOKEN",
+      "<token>",
+      "$TOKEN",
+      "{{token}}",
+      "xxxxx.yyyyy.zzzzz",
+    ]
+  ) {
+    const { yaml, summary } = convertCurl(`${LOGIN_JSON}\n\n${use(placeholder)}\n`);
+    assert.ok(!summary.env.some((n) => /TOKEN/.test(n)), `${summary.env}\n${yaml}`);
+    assert.match(yaml, /Bearer \$\{steps\.login\.capture\.\w+\}/, yaml);
+    assert.match(yaml, /regex: /, yaml);
+    assert.ok(
+      summary.notes.some((n) => n.includes("login") && n.includes("JWT")),
+      summary.notes.join("\n"),
+    );
+  }
+});
+
+Deno.test("without a login before it, or with the answer printed, the placeholder stays as it was", () => {
+  const alone = convertCurl(`${use("YOUR_ACCESS_TOKEN")}\n`);
+  assert.deepEqual(alone.summary.env, ["API_TOKEN"]);
+  const get = convertCurl(`curl http://HOST/auth/me\n${use("YOUR_ACCESS_TOKEN")}\n`);
+  assert.deepEqual(get.summary.env, ["API_TOKEN"]);
+  const other = convertCurl(`${LOGIN_JSON.replace("HOST", "login.test")}\n${use("<token>")}\n`);
+  assert.ok(other.summary.env.includes("API_TOKEN"), other.yaml);
+  const printed = convertCurl(
+    `${LOGIN_JSON}\n# {"data": {"access_token": "${JWT}"}}\n${use(JWT)}\n`,
+  );
+  assert.match(printed.yaml, /access_token: \$\.json\.data\.access_token\n/, printed.yaml);
+  assert.doesNotMatch(printed.yaml, /regex: /, printed.yaml);
+});
+
+/** A server whose login answers `shape`'s answer, and whose articles want its token. */
+function server(shape: keyof typeof SHAPES, seen: string[]) {
+  return Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const path = new URL(req.url).pathname;
+    await req.arrayBuffer();
+    seen.push(`${req.method} ${path} ${req.headers.get("authorization") ?? "-"}`);
+    if (req.method === "POST" && path === "/auth/login") return Response.json(SHAPES[shape].answer);
+    if (req.headers.get("authorization") !== `Bearer ${SHAPES[shape].token}`) {
+      return Response.json({ error: "unauthorized" }, { status: 401 });
+    }
+    return Response.json({ data: [{ id: 1 }] });
+  });
+}
+
+/** Converts `text` (its HOST the server's), runs it with the password set; the run and what was sent. */
+async function convertAndRun(text: string, shape: keyof typeof SHAPES) {
+  const seen: string[] = [];
+  const s = server(shape, seen);
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/docs.sh`, text.replaceAll("HOST", `127.0.0.1:${s.addr.port}`));
+    const converted = await runCli(["convert", "curl", "docs.sh", "-o", "flow.yaml"], { cwd: dir });
+    assert.equal(converted.code, 0, converted.stderr);
+    const env = { LOGIN_PASSWORD: "pw", BASIC_PASSWORD: "pw" };
+    const run = await runCli(["run", "flow.yaml"], { cwd: dir, env });
+    return { run, seen, converted, flow: await Deno.readTextFile(`${dir}/flow.yaml`) };
+  } finally {
+    await s.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("run against a server: the token is found wherever the login answers it", async () => {
+  const cases: [string, keyof typeof SHAPES, string][] = [
+    [LOGIN_JSON, "directus", "YOUR_ACCESS_TOKEN"],
+    [LOGIN_JSON, "strapi", "<token>"],
+    [LOGIN_FORM, "keycloak", "$TOKEN"],
+    [LOGIN_USER, "opaque", "{{token}}"],
+  ];
+  for (const [login, shape, placeholder] of cases) {
+    const { run, seen, converted, flow } = await convertAndRun(
+      `${login}\n\n${use(placeholder)}\n`,
+      shape,
+    );
+    const why = `${shape}: ${converted.stderr}\n${flow}\n${run.stdout}${run.stderr}\n${
+      seen.join("\n")
+    }`;
+    assert.equal(run.code, 0, why);
+    assert.equal(seen.length, 2, why);
+    assert.ok(!flow.includes("d0cs-pa55"), flow);
+  }
+});
+
+Deno.test("run against a server: an answer with no token fails the login, naming the placeholder", async () => {
+  SHAPES.none = { answer: { ok: true, user: { id: 1 } }, token: "never" };
+  const { run, seen } = await convertAndRun(`${LOGIN_JSON}\n${use("YOUR_ACCESS_TOKEN")}\n`, "none");
+  assert.notEqual(run.code, 0);
+  assert.equal(seen.length, 1, seen.join("\n"));
+  const out = run.stdout + run.stderr;
+  assert.match(out, /login/, out);
+  assert.match(out, /YOUR_ACCESS_TOKEN/i, out);
+});
