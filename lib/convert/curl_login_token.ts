@@ -10,7 +10,9 @@
  * string, else its member named `access_token`, else one named `token`,
  * `jwt`, `auth_token` or `id_token` (a `refresh_token` never). An answer
  * holding none fails the login, naming the placeholder (the capture's name).
- * A printed answer wins: its path is captured as any recorded one is.
+ * Where the docs print the answer, it says where: the value they send is
+ * captured as any recorded one is, and a placeholder at the path of the
+ * token the same rule finds in it.
  *
  * @module
  */
@@ -19,6 +21,7 @@ import type { CurlRecord } from "./curl_request.ts";
 import type { EnvNames } from "./curl_shell.ts";
 import { writtenAs } from "./curl_placeholders.ts";
 import type { Step } from "./model.ts";
+import type { HarRecord } from "./har_model.ts";
 
 const JWT_HEAD = String.raw`eyJ[\w-]+\.[\w-]+\.`;
 /** From the start, when the text holds exactly one JWT: up to its opening quote. */
@@ -37,7 +40,7 @@ export const LOGIN_TOKEN_PATTERN = `^(?:${ONE_JWT}|${member("access_?token|acces
 
 /** How the pattern chooses, in words, for the summary. */
 const CHOSEN =
-  "its one JWT-shaped string, else its access_token member, else its token, jwt, auth_token or id_token (never refresh_token)";
+  "its one JWT-shaped string, else its access_token member, else its token, jwt, auth_token or id_token, never refresh_token";
 
 /** A value docs write for the reader's own credential. */
 const PLACEHOLDER = new RegExp(
@@ -105,12 +108,12 @@ function placeholder(
   return { name: word ?? "token", written: cred };
 }
 
-/** A login the docs printed no answer of, by origin: its step and line. */
+/** The last login to an origin: its step, line and record; its captures, by placeholder. */
 interface Login {
   step: Step;
   line: number;
-  printed: boolean;
-  names: Map<string, string>;
+  record: HarRecord;
+  names: Map<string, { key: string; how: string }>;
 }
 
 /**
@@ -138,30 +141,27 @@ export function loginTokens(
   for (const { command, records } of built) {
     for (const r of records) {
       const step = stepOf.get(r.record);
-      if (!step) continue;
       const origin = r.record.url.origin;
-      if (isLogin(r)) {
-        const printed = r.record.responseText !== undefined;
-        logins.set(origin, { step, line: command.line, printed, names: new Map() });
+      if (step && isLogin(r)) {
+        logins.set(origin, { step, line: command.line, record: r.record, names: new Map() });
         continue;
       }
       const login = logins.get(origin);
-      if (!login || login.printed) continue;
+      if (!step || !login) continue;
       for (const h of r.record.headers) {
         const found = credentialOf(h.name, h.value);
         const p = found && placeholder(found.cred, names.env, names.text);
         const at = step.headers.findIndex(([n]) => n.toLowerCase() === h.name.toLowerCase());
-        if (!p || at === -1 || !/\$\{|zqzenv/.test(step.headers[at][1])) continue;
-        const key = captureOf(login, p);
-        for (const [env] of c.env) {
-          if (step.headers[at][1].includes(c.sp.envRef(env))) replaced.add(env);
-        }
-        step.headers[at] = [
-          step.headers[at][0],
-          `${found!.scheme}${c.sp.capRef(login.step.name, key)}`,
-        ];
+        if (!p || at === -1) continue;
+        // Nothing else produces it: a printed answer's own value was captured already.
+        const asked = [...c.env.keys()].filter((n) => step.headers[at][1].includes(c.sp.envRef(n)));
+        if (asked.length === 0 && !/zqzenv/.test(step.headers[at][1])) continue;
+        const { key, how } = captureOf(login, p);
+        for (const n of asked) replaced.add(n);
+        const ref = c.sp.capRef(login.step.name, key);
+        step.headers[at] = [step.headers[at][0], `${found!.scheme}${ref}`];
         notes.push(
-          `Step ${step.name} (line ${command.line}): ${p.written} is the token step ${login.step.name} (line ${login.line}) answers, which the docs do not print; it is captured as ${key} at run time: ${CHOSEN}. To send another, write its path in that capture (as $.json.data.access_token).`,
+          `Step ${step.name} (line ${command.line}): ${p.written} is the token step ${login.step.name} (line ${login.line}) answers, captured as ${key}: ${how}.`,
         );
       }
     }
@@ -169,14 +169,55 @@ export function loginTokens(
   dropUnused(c, replaced);
 }
 
-/** The login's capture for a placeholder: one per placeholder, however many steps send it. */
-function captureOf(login: Login, p: { name: string }): string {
+/**
+ * The login's capture for a placeholder, one however many steps send it: where the docs' printed
+ * answer holds the token, that path; else found at run time.
+ */
+function captureOf(login: Login, p: { name: string }): { key: string; how: string } {
   const had = login.names.get(p.name);
   if (had) return had;
   const key = login.step.captureNames.take(p.name);
-  login.step.captures.push([key, { kind: "regex", name: key, pattern: LOGIN_TOKEN_PATTERN }]);
-  login.names.set(p.name, key);
-  return key;
+  const path = printedPath(login.record);
+  const made = path
+    ? { key, how: `${jsonPathText(path)}, in the answer the docs print, chosen as ${CHOSEN}` }
+    : {
+      key,
+      how:
+        `the docs print no answer, so it is found at run time as ${CHOSEN}; to send another, write its path in that capture (as $.json.data.access_token)`,
+    };
+  login.step.captures.push([
+    key,
+    path ? { kind: "json", path } : { kind: "regex", name: key, pattern: LOGIN_TOKEN_PATTERN },
+  ]);
+  login.names.set(p.name, made);
+  return made;
+}
+
+/** Where the printed answer holds the token the pattern chooses; none without a printed answer. */
+function printedPath(record: HarRecord): (string | number)[] | undefined {
+  if (record.responseText === undefined) return undefined;
+  const token = new RegExp(LOGIN_TOKEN_PATTERN).exec(record.responseText)?.[1];
+  return token === undefined ? undefined : pathTo(record.json, token, []);
+}
+
+/** The path of the first string leaf equal to `value`. */
+function pathTo(json: unknown, value: string, at: (string | number)[]): typeof at | undefined {
+  if (json === value) return at;
+  if (typeof json !== "object" || json === null || at.length > 16) return undefined;
+  for (const [k, v] of Object.entries(json)) {
+    const found = pathTo(v, value, [...at, Array.isArray(json) ? Number(k) : k]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** `$.json.data.access_token`, `$.json.items[0].token`, `$.json['a-b']`. */
+function jsonPathText(path: (string | number)[]): string {
+  return `$.json${
+    path.map((p) =>
+      typeof p === "number" ? `[${p}]` : /^[A-Za-z_]\w*$/.test(p) ? `.${p}` : `['${p}']`
+    ).join("")
+  }`;
 }
 
 /** The variables no step reads any more, no longer asked for. */

@@ -62,6 +62,12 @@ Deno.test("a placeholder after a login whose answer is not printed is the login'
   }
 });
 
+Deno.test("spelling B reads the login's token too", () => {
+  const { yaml, summary } = convertCurl(`${LOGIN_JSON}\n${use("<token>")}\n`, { spelling: "b" });
+  assert.deepEqual(summary.env, ["LOGIN_PASSWORD"], yaml);
+  assert.match(yaml, /Bearer \$\{steps\.login\.token\}/, yaml);
+});
+
 Deno.test("without a login before it, or with the answer printed, the placeholder stays as it was", () => {
   const alone = convertCurl(`${use("YOUR_ACCESS_TOKEN")}\n`);
   assert.deepEqual(alone.summary.env, ["API_TOKEN"]);
@@ -74,6 +80,18 @@ Deno.test("without a login before it, or with the answer printed, the placeholde
   );
   assert.match(printed.yaml, /access_token: \$\.json\.data\.access_token\n/, printed.yaml);
   assert.doesNotMatch(printed.yaml, /regex: /, printed.yaml);
+});
+
+Deno.test("a printed answer that holds the token says where, for the placeholder too", () => {
+  const answer = `# {"data": {"access_token": "${JWT}", "refresh_token": "r3fr35h"}}`;
+  const { yaml, summary } = convertCurl(`${LOGIN_JSON}\n${answer}\n${use("YOUR_ACCESS_TOKEN")}\n`);
+  assert.deepEqual(summary.env, ["LOGIN_PASSWORD"], yaml);
+  assert.match(yaml, /YOUR_ACCESS_TOKEN: \$\.json\.data\.access_token\n/, yaml);
+  assert.doesNotMatch(yaml, /regex: /, yaml);
+  assert.ok(
+    summary.notes.some((n) => n.includes("$.json.data.access_token")),
+    summary.notes.join("\n"),
+  );
 });
 
 /** A server whose login answers `shape`'s answer, and whose articles want its token. */
