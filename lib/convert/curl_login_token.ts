@@ -108,12 +108,12 @@ function placeholder(
   return { name: word ?? "token", written: cred };
 }
 
-/** The last login to an origin: its step, line and record; its captures, by placeholder. */
+/** The last login to an origin: its step, line and record; its token's capture, once made. */
 interface Login {
   step: Step;
   line: number;
   record: HarRecord;
-  names: Map<string, { key: string; how: string }>;
+  made?: { key: string; how: string };
 }
 
 /**
@@ -143,7 +143,7 @@ export function loginTokens(
       const step = stepOf.get(r.record);
       const origin = r.record.url.origin;
       if (step && isLogin(r)) {
-        logins.set(origin, { step, line: command.line, record: r.record, names: new Map() });
+        logins.set(origin, { step, line: command.line, record: r.record });
         continue;
       }
       const login = logins.get(origin);
@@ -170,12 +170,12 @@ export function loginTokens(
 }
 
 /**
- * The login's capture for a placeholder, one however many steps send it: where the docs' printed
- * answer holds the token, that path; else found at run time.
+ * The login's token's capture, named for the first placeholder it stands for (one however many
+ * placeholders, however spelled): where the docs' printed answer holds the token, that path;
+ * else found at run time.
  */
 function captureOf(login: Login, p: { name: string }): { key: string; how: string } {
-  const had = login.names.get(p.name);
-  if (had) return had;
+  if (login.made) return login.made;
   const key = login.step.captureNames.take(p.name);
   const path = printedPath(login.record);
   const made = path
@@ -189,7 +189,7 @@ function captureOf(login: Login, p: { name: string }): { key: string; how: strin
     key,
     path ? { kind: "json", path } : { kind: "regex", name: key, pattern: LOGIN_TOKEN_PATTERN },
   ]);
-  login.names.set(p.name, made);
+  login.made = made;
   return made;
 }
 

@@ -12,6 +12,7 @@
  * words equal to one are kept. `REAL_KEEP=DIR` keeps the flows and reports.
  */
 import { assertAllSucceeded, type CommandsCase, convertAndRun } from "./curl_commands.ts";
+import { DIRECTUS, DIRECTUS_ADMIN, directusMissing, withDirectus } from "./directus.ts";
 import { httpbinLaunch, httpbinMissing } from "./httpbin.ts";
 import { netdataMissing, withNetdata } from "./netdata.ts";
 import { PDNS_API_KEY, pdnsMissing, withPdns } from "./pdns.ts";
@@ -205,6 +206,26 @@ realTest(
         requests: 8,
         value: baseOnly(server.origin),
         secrets: [],
+      };
+      assertAllSucceeded(c, await convertAndRun(c, dir));
+    });
+  },
+);
+
+const directus = directusMissing();
+const directusInstall = directus ? { ignoredBecause: directus } : await prepare([DIRECTUS]);
+realTest(
+  "curl commands for Directus (a login whose answer is not printed, then its token as a placeholder), converted and run on a fresh instance",
+  directusInstall.ignoredBecause,
+  async (dir) => {
+    await withDirectus({ prefix: directusInstall.install!.prefix }, async (d) => {
+      const c: CommandsCase = {
+        file: "directus",
+        requests: 5,
+        // The password the instance was set up with; the token is the login's answer's.
+        value: baseOnly(d.baseUrl, { LOGIN_PASSWORD: DIRECTUS_ADMIN.password }),
+        secrets: ["d1r3ctu5"],
+        kept: ["Bearer ${steps.login.capture.YOUR_ACCESS_TOKEN}"],
       };
       assertAllSucceeded(c, await convertAndRun(c, dir));
     });
