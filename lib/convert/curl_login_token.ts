@@ -59,9 +59,13 @@ const PLACEHOLDER = new RegExp(
 /** A login: a POST that sends a password-like field (JSON, form) or `-u`. */
 const PASSWORD_KEY = /(?:^|[_.[-])(?:pass(?:word|wd|phrase)?|pwd|secret)\]?$/i;
 
-/** Whether a record is a login that sends a typed credential. */
+/**
+ * Whether a record is a login that sends a typed credential; one that sends a token itself is
+ * signed in already (an admin creating an account with its password).
+ */
 function isLogin(r: CurlRecord): boolean {
   if (r.record.method !== "POST") return false;
+  if (r.record.headers.some((h) => credentialOf(h.name, h.value))) return false;
   if (r.extras.auth?.scheme === "basic" || r.extras.auth?.scheme === "digest") return true;
   const text = r.record.bodyText ?? "";
   try {

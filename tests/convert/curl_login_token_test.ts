@@ -62,6 +62,17 @@ Deno.test("a placeholder after a login whose answer is not printed is the login'
   }
 });
 
+Deno.test("a POST with a password that sends the token itself creates an account; it is no login", () => {
+  const create =
+    `curl -X POST http://HOST/users -H "Authorization: Bearer YOUR_ACCESS_TOKEN" -H 'Content-Type: application/json' -d '{"email": "bo@example.com", "password": "n3w-us3r-pw"}'`;
+  const { yaml } = convertCurl(`${LOGIN_JSON}\n${create}\n${use("YOUR_ACCESS_TOKEN")}\n`);
+  assert.equal(
+    [...yaml.matchAll(/Bearer \$\{steps\.login\.capture\.YOUR_ACCESS_TOKEN\}/g)].length,
+    2,
+    yaml,
+  );
+});
+
 Deno.test("spelling B reads the login's token too", () => {
   const { yaml, summary } = convertCurl(`${LOGIN_JSON}\n${use("<token>")}\n`, { spelling: "b" });
   assert.deepEqual(summary.env, ["LOGIN_PASSWORD"], yaml);
