@@ -33,6 +33,17 @@ const member = (names: string) => String.raw`[\s\S]*?"(?:${names})"\s*:\s*"`;
 /**
  * The capture's regular expression over the login's answer: its alternatives are tried in
  * order from the answer's start, so the first that holds chooses the one group.
+ *
+ * @example
+ * ```ts
+ * import { LOGIN_TOKEN_PATTERN } from "./curl_login_token.ts";
+ * const pick = (answer: unknown) => new RegExp(LOGIN_TOKEN_PATTERN).exec(JSON.stringify(answer))?.[1];
+ * const jwt = (s: string) => `eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.${s}`;
+ * if (pick({ user: { id: 1 }, jwt: jwt("a") }) !== jwt("a")) throw new Error("the one JWT");
+ * if (pick({ refresh_token: jwt("r"), access_token: jwt("a") }) !== jwt("a")) throw new Error("two");
+ * if (pick({ refresh_token: "r-1", token: "t-1" }) !== "t-1") throw new Error("by name");
+ * if (pick({ ok: true }) !== undefined) throw new Error("none");
+ * ```
  */
 export const LOGIN_TOKEN_PATTERN = `^(?:${ONE_JWT}|${member("access_?token|accessToken")}|${
   member("token|jwt|auth_?token|authToken|id_?token|idToken")
