@@ -95,8 +95,9 @@ function hasPasswordKey(json: unknown, depth = 0): boolean {
 
 /** The header's credential and what precedes it (`Bearer `), for a header that carries one. */
 function credentialOf(name: string, value: string): { scheme: string; cred: string } | undefined {
-  if (!/^authorization$|token/i.test(name)) return undefined;
-  const m = /^((?:Bearer|Token|JWT)\s+)?(\S+)$/i.exec(value.trim());
+  // NocoDB's `xc-auth`, `X-Access-Token`, `Authorization: Bearer|Token|Ghost …`.
+  if (!/auth|token|jwt/i.test(name)) return undefined;
+  const m = /^([A-Za-z][\w-]*\s+)?(\S+)$/.exec(value.trim());
   return m ? { scheme: m[1] ?? "", cred: m[2] } : undefined;
 }
 

@@ -73,6 +73,22 @@ Deno.test("a POST with a password that sends the token itself creates an account
   );
 });
 
+Deno.test("a header whose name says auth or token, under any scheme, is read the same", () => {
+  for (
+    const header of [
+      "xc-auth: YOUR_AUTH_TOKEN",
+      "X-Access-Token: <token>",
+      "Authorization: Token <token>",
+    ]
+  ) {
+    const { yaml, summary } = convertCurl(
+      `${LOGIN_JSON}\ncurl http://HOST/api/tables -H "${header}"\n`,
+    );
+    assert.deepEqual(summary.env, ["LOGIN_PASSWORD"], yaml);
+    assert.match(yaml, /\$\{steps\.login\.capture\.\w+\}/, yaml);
+  }
+});
+
 Deno.test("spelling B reads the login's token too", () => {
   const { yaml, summary } = convertCurl(`${LOGIN_JSON}\n${use("<token>")}\n`, { spelling: "b" });
   assert.deepEqual(summary.env, ["LOGIN_PASSWORD"], yaml);
