@@ -59,13 +59,17 @@ const PLACEHOLDER = new RegExp(
     String.raw`^<[^<>]+>$`,
     String.raw`^\{\{?[^{}]+\}\}?$`,
     String.raw`^\[[^\]]+\]$`,
-    String.raw`^(?:your|my)[\w.-]*$`,
+    String.raw`^(?:[Yy]our|YOUR|[Mm]y|MY)[\w.-]*$`,
     String.raw`^(?=[A-Z0-9_]*(?:TOKEN|JWT|ACCESS|AUTH|BEARER))[A-Z][A-Z0-9_]*$`,
     String.raw`^([a-zA-Z])\1{2,}(?:\.([a-zA-Z])\2{2,})*$`,
-    String.raw`^(?:token|jwt|access[_-]?token|\.{3}|…)$`,
+    // A bare `token` may be the user's own word for it (`Bearer token`): only an ellipsis here.
+    String.raw`^(?:\.{3}|…)$`,
   ].join("|"),
-  "i",
 );
+
+/** Words of a name for what a login hands out, and of one for a key the user has. */
+const SAYS_TOKEN = /token|jwt|access|bearer|session|auth/i;
+const SAYS_KEY = /key|secret|pass/i;
 
 /** A login: a POST that sends a password-like field (JSON, form) or `-u`. */
 const PASSWORD_KEY = /(?:^|[_.[-])(?:pass(?:word|wd|phrase)?|pwd|secret)\]?$/i;
@@ -77,8 +81,12 @@ const PASSWORD_KEY = /(?:^|[_.[-])(?:pass(?:word|wd|phrase)?|pwd|secret)\]?$/i;
 function isLogin(r: CurlRecord): boolean {
   if (r.record.method !== "POST") return false;
   if (r.record.headers.some((h) => credentialOf(h.name, h.value))) return false;
-  if (r.extras.auth?.scheme === "basic" || r.extras.auth?.scheme === "digest") return true;
   const text = r.record.bodyText ?? "";
+  // `-u` on a token endpoint (nothing sent, or an OAuth grant), not on a call it signs (Mailgun's).
+  if (r.extras.auth?.scheme === "basic" || r.extras.auth?.scheme === "digest") {
+    const sent = r.extras.multipart || r.extras.bodyFile !== undefined;
+    return !sent && (text.trim() === "" || /\bgrant_type\b/.test(text));
+  }
   try {
     return hasPasswordKey(JSON.parse(text));
   } catch {
@@ -117,9 +125,11 @@ function placeholder(
   const marker = /^zqzenv(\d+)zqz$/.exec(cred);
   if (marker) {
     const name = env[Number(marker[1])];
-    return assigns(text, name) ? undefined : { name, written: writtenAs(env, name) };
+    // `$SENDGRID_API_KEY` is the user's own key; `$TOKEN`, `$ACCESS_TOKEN` what a login hands out.
+    if (!SAYS_TOKEN.test(name) || assigns(text, name)) return undefined;
+    return { name, written: writtenAs(env, name) };
   }
-  if (!PLACEHOLDER.test(cred)) return undefined;
+  if (!PLACEHOLDER.test(cred) || (SAYS_KEY.test(cred) && !SAYS_TOKEN.test(cred))) return undefined;
   const word = /^[<{[]*([A-Za-z_]\w*)[>}\]]*$/.exec(cred)?.[1];
   return { name: word ?? "token", written: cred };
 }

@@ -89,6 +89,21 @@ Deno.test("a header whose name says auth or token, under any scheme, is read the
   }
 });
 
+Deno.test("an API key, and a -u call that sends a message, are no login's token", () => {
+  const send =
+    `curl -X POST http://HOST/v3/mail/messages -u 'api:key-3ax6xnjp29jd6fds4gc373sgvjxteol0' -F from=bob@example.com -F text=Hi`;
+  const key = convertCurl(
+    `${send}\ncurl http://HOST/v3/mail -H "Authorization: Bearer $SENDGRID_API_KEY"\n`,
+  );
+  assert.ok(key.summary.env.includes("SENDGRID_API_KEY"), key.yaml);
+  const token = convertCurl(`${send}\n${use("YOUR_ACCESS_TOKEN")}\n`);
+  assert.ok(token.summary.env.includes("API_TOKEN"), token.yaml);
+  const named = convertCurl(
+    `${LOGIN_JSON}\ncurl http://HOST/v3/mail -H "Authorization: Bearer <your-api-key>"\n`,
+  );
+  assert.ok(named.summary.env.includes("API_TOKEN"), named.yaml);
+});
+
 Deno.test("spelling B reads the login's token too", () => {
   const { yaml, summary } = convertCurl(`${LOGIN_JSON}\n${use("<token>")}\n`, { spelling: "b" });
   assert.deepEqual(summary.env, ["LOGIN_PASSWORD"], yaml);
