@@ -1,7 +1,7 @@
 /**
  * The two headers that carry a session: `Authorization` (a produced token,
  * else a required variable: a token, or Basic credentials as the step's
- * `auth: basic` with the password a variable) and `Cookie`
+ * `auth: basic` with the password a variable; a script's `Bearer null` as recorded) and `Cookie`
  * (each cookie a response set is its capture; a preference is sent as
  * recorded; the logged-in rest becomes one SESSION_COOKIE variable).
  *
@@ -20,6 +20,12 @@ import { holdCookie } from "./producers.ts";
 import { withTokens } from "./tokens.ts";
 
 const AUTH = /^([A-Za-z][\w-]*)\s+(\S+)$/;
+
+/**
+ * What a script writes when it has no token yet (`"Bearer " + null`: Strapi's admin before its
+ * sign-in): a word of the language, never a secret, sent as recorded.
+ */
+const UNSET = /^(null|undefined)$/;
 
 /**
  * The template of an `Authorization` (or `Proxy-Authorization`) header;
@@ -45,6 +51,7 @@ export function authorization(
   const m = AUTH.exec(value.trim());
   const scheme = m?.[1];
   const credential = m ? m[2] : value.trim();
+  if (UNSET.test(credential)) return c.sp.lit(value);
   c.secrets.add(value);
   c.secrets.add(credential);
   const p = c.rules.producerFor(credential);
