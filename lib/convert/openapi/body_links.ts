@@ -5,7 +5,7 @@
  * literal (`1`), which names no pet of a fresh server (404); etcd's
  * `lease/revoke` sent no lease `ID` at all. The property names its noun by
  * its name (`petId`, `pet_id`, `petIDs`; `pet` itself when it is an id: an
- * integer, a UUID or an int64) or by its description ("ID is the lease ID
+ * integer, a UUID or an int64, or a `oneOf` offering an integer) or by its description ("ID is the lease ID
  * to revoke", "the ID of the member"); the producer is the create of that
  * noun (`POST /pets`, `POST /pet`, or a gateway's `/lease/grant`), read at
  * its answer's property of the body's name, else its `id`, at the top or
@@ -85,9 +85,14 @@ function shown(p: Node): boolean {
     (isNode(p.items) && p.items.example !== undefined);
 }
 
-/** An id: an integer, a UUID or an int64 string. */
+/**
+ * An id: an integer, a UUID or an int64 string, or a choice offering an integer (Strapi's
+ * relation `oneOf: [{type: integer}, {type: string}]`, "string or id").
+ */
 function idShaped(p: Node): boolean {
-  return p.type === "integer" || /^(uuid|u?int(32|64))$/.test(String(p.format ?? ""));
+  const choices = [p.oneOf, p.anyOf].flatMap((c) => Array.isArray(c) ? c.filter(isNode) : []);
+  return p.type === "integer" || /^(uuid|u?int(32|64))$/.test(String(p.format ?? "")) ||
+    choices.some((c) => c.type === "integer");
 }
 
 /** The noun a create makes: its collection's last segment, or a gateway function's noun. */
@@ -257,6 +262,24 @@ export function bodyLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOperat
     // be deleted.
     const links = found.filter((l): l is BodyLink => l !== undefined && l !== null);
     if (links.length > 0 && !found.includes(null)) out.set(op, links);
+  }
+  return withoutInverses(out);
+}
+
+/**
+ * The links without a list that is the inverse of a relation (a category's `articles` beside an
+ * article's one `category`): each create would wait for the other, so neither could be copied
+ * into the other's flow. The one id is the relation's owning side; the list is sent as it was.
+ */
+function withoutInverses(
+  links: Map<OpenApiOperation, BodyLink[]>,
+): Map<OpenApiOperation, BodyLink[]> {
+  const out = new Map<OpenApiOperation, BodyLink[]>();
+  for (const [op, list] of links) {
+    const owned = (l: BodyLink) =>
+      (links.get(l.producer) ?? []).some((back) => back.producer === op && !back.each);
+    const kept = list.filter((l) => !(l.each && owned(l)));
+    if (kept.length > 0) out.set(op, kept);
   }
   return out;
 }
