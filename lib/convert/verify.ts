@@ -50,6 +50,7 @@ import { captureByNeighbours } from "./verify_neighbours.ts";
 import { UnloadableFlow } from "./verify_express.ts";
 import { MAX_VERIFY_RUNS, triesText, verifiedNote, type VerifyReport } from "./verify_report.ts";
 import { askedOfUser, nothingToTry, type Sent, sentBack } from "./verify_sent.ts";
+import { byPosition } from "./verify_producers.ts";
 import { noAnswer, sendAgain } from "./verify_resend.ts";
 import {
   liveText,
@@ -229,7 +230,7 @@ async function verifyStep(v: Verification, i: number, report: VerifyReport): Pro
   const chosen = new Map<string, Producer>();
   for (const [value, list] of mine) {
     // A value asked of the user that a live response hands out is captured, changed or not.
-    const changed = list.find((p) => liveText(v, p) !== value) ??
+    const changed = list.find((p) => liveText(v, p) !== value && !byPosition(p)) ??
       (asked.has(value) ? list.at(-1) : undefined);
     if (changed) chosen.set(value, changed);
   }

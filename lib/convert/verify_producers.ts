@@ -116,3 +116,19 @@ export function producersOf(
   });
   return out;
 }
+
+/**
+ * Whether a producer finds its value by its place in a list (`data[26].subject`): a listing whose
+ * order differs live (Strapi's permissions) holds another item there, which is no change of the
+ * value. `--verify` sends such a value as converted first; the live one is tried if that fails.
+ *
+ * @example
+ * ```ts
+ * import { byPosition, type Producer } from "./verify_producers.ts";
+ * const at = (path: (string | number)[]) => ({ source: { kind: "json", path } }) as unknown as Producer;
+ * if (!byPosition(at(["data", 26, "subject"])) || byPosition(at(["data", "id"]))) throw new Error();
+ * ```
+ */
+export function byPosition(p: Producer): boolean {
+  return p.source.kind === "json" && p.source.path.some((part) => typeof part === "number");
+}
