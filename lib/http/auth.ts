@@ -30,6 +30,7 @@ import type { ReceivedResponse } from "./response.ts";
 import type { TokenCache, TokenExchange } from "./token_cache.ts";
 import type { SendOptions } from "./send.ts";
 import type { Deadlines } from "./deadlines.ts";
+import type { LearnedSchemes } from "./bearer_scheme.ts";
 
 export { AuthError } from "./auth_error.ts";
 
@@ -49,6 +50,12 @@ export interface AuthHandler {
    * the step's checks to report a bare status.
    */
   resent?(response: ReceivedResponse, request: ResolvedRequest): Promise<void>;
+  /**
+   * What the reports say of how the step's credentials were sent, when it is
+   * not what the block says (a bearer token sent with the word the server
+   * asked for).
+   */
+  note?(): string | undefined;
 }
 
 /** What the run lends the kinds: secrets, the environment, the token cache, sending. */
@@ -78,6 +85,11 @@ export interface AuthServices {
    * device (`device_code`). Without it, the line goes to standard error.
    */
   notice?(line: string): void;
+  /**
+   * The words before a bearer token the flow's servers asked for, by origin
+   * (`bearer_scheme.ts`): one map per flow run; without it, none is learned.
+   */
+  schemes?: LearnedSchemes;
 }
 
 /** A kind: the loaded block, its templates' values and the run's services → a handler. */

@@ -6,7 +6,9 @@
  */
 import type { Auth } from "../model/auth.ts";
 import type { ResolvedRequest } from "./request.ts";
-import { type AuthFactory, setHeader } from "./auth.ts";
+import type { ReceivedResponse } from "./response.ts";
+import { type AuthFactory, type AuthServices, hasHeader, setHeader } from "./auth.ts";
+import { challengedScheme, schemeNote } from "./bearer_scheme.ts";
 import { AuthError } from "./auth_error.ts";
 
 /**
@@ -60,7 +62,10 @@ export const basic: AuthFactory = (auth, render, services) => ({
 });
 
 /**
- * `bearer`: RFC 6750 §2.1.
+ * `bearer`: RFC 6750 §2.1, the word before the token `scheme` when written;
+ * else `Bearer` until a 401 challenges exactly one other token scheme
+ * (`WWW-Authenticate: Token`): then the request is sent once more with that
+ * word, and the flow's later requests to that origin send it from the start.
  *
  * @example
  * ```ts
@@ -69,17 +74,65 @@ export const basic: AuthFactory = (auth, render, services) => ({
  * const request = { method: "GET", url: "http://x.test/", headers: [] as [string, string][] };
  * await bearer({ kind: "bearer", token: parseTemplate("t") }, (t) => t.source, { secret: () => {}, env: () => undefined, timeoutMs: 1 }).apply(request);
  * if (request.headers[0][1] !== "Bearer t") throw new Error();
+ * const drf = { method: "GET", url: "http://x.test/", headers: [] as [string, string][] };
+ * await bearer({ kind: "bearer", token: parseTemplate("t"), scheme: "Token" }, (t) => t.source, { secret: () => {}, env: () => undefined, timeoutMs: 1 }).apply(drf);
+ * if (drf.headers[0][1] !== "Token t") throw new Error();
  * ```
  */
-export const bearer: AuthFactory = (auth, render, services) => ({
-  apply(request) {
-    const template = (auth as Extract<Auth, { token: unknown }>).token;
-    const token = nonEmpty(render(template), `The bearer token "${template.source}"`);
-    services.secret(token);
-    setHeader(request, "authorization", `Bearer ${token}`);
-    return Promise.resolve();
-  },
-});
+export const bearer: AuthFactory = (auth, render, services) => {
+  const a = auth as Extract<Auth, { token: unknown }>;
+  let note: string | undefined;
+  const token = () => {
+    const value = nonEmpty(render(a.token), `The bearer token "${a.token.source}"`);
+    services.secret(value);
+    return value;
+  };
+  const wordAt = (url: string) => a.scheme ?? services.schemes?.get(originOf(url)) ?? "Bearer";
+  return {
+    apply(request) {
+      const word = wordAt(request.url);
+      if (!a.scheme && word !== "Bearer" && !hasHeader(request, "authorization")) {
+        note = schemeNote(word);
+      }
+      setHeader(request, "authorization", `${word} ${token()}`);
+      return Promise.resolve();
+    },
+    retry(response, request) {
+      return Promise.resolve(
+        !a.scheme && learnScheme(response, request, wordAt, token(), services),
+      );
+    },
+    note: () => note,
+  };
+};
+
+/**
+ * Whether a 401 asks for another word before the token this request sent
+ * (not a header the step wrote), at the request's own origin: if so, the
+ * flow's servers learn it for that origin.
+ */
+function learnScheme(
+  response: ReceivedResponse,
+  request: ResolvedRequest,
+  wordAt: (url: string) => string,
+  token: string,
+  services: AuthServices,
+): boolean {
+  const word = challengedScheme(response);
+  const origin = originOf(request.url);
+  if (!word || !services.schemes) return false;
+  if (response.url !== undefined && originOf(response.url) !== origin) return false;
+  const sent = wordAt(request.url);
+  if (word.toLowerCase() === sent.toLowerCase()) return false;
+  const header = request.headers.find(([n]) => n.toLowerCase() === "authorization");
+  if (header?.[1] !== `${sent} ${token}`) return false;
+  services.schemes.set(origin, word);
+  return true;
+}
+
+function originOf(url: string): string {
+  return new URL(url).origin;
+}
 
 /**
  * `api_key`: a header, a query parameter (encoded) or a cookie.

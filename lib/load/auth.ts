@@ -49,7 +49,11 @@ export const AUTH_KEYS: Record<AuthKind, KindKeys> = {
     secret: ["password"],
   },
   // "token" or "command" (auth_bearer.ts), one of them.
-  bearer: { keys: ["token", "command", "refresh_after"], required: [], secret: ["token"] },
+  bearer: {
+    keys: ["token", "command", "refresh_after", "scheme"],
+    required: [],
+    secret: ["token"],
+  },
   api_key: { keys: ["name", "value", "in"], required: ["name", "value"], secret: ["value"] },
   oauth2: {
     keys: [

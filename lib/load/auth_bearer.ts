@@ -53,25 +53,38 @@ export function loadBearer(
     );
     return undefined;
   }
-  if (!command) {
-    if (refresh) refreshWithoutCommand(ctx, refresh, what);
-    if (token) return { kind: "bearer", token };
-    // A misspelt key was reported as an unknown key: that is the one problem.
-    const node = ctx.deref(block.value);
-    if (isMap(node) && node.items.length > map.size) return undefined;
-    ctx.problem(
-      "missing-key",
-      `Missing key "token" in ${what}: a bearer token comes from "token" or "command".`,
-      block.keyNode,
-      'Write token: "${ENV.TOKEN}", or command: [gh, auth, token] (with --allow-commands).',
-    );
-    return undefined;
-  }
+  if (!command) return tokenBearer(ctx, map, token, what, block);
+  if (map.has("scheme")) schemeWithCommand(ctx, map.get("scheme")!, what);
   const argv = commandArgs(ctx, command, what, owner);
   const refreshAfterMs = refresh ? duration(ctx, refresh, what) : undefined;
   if (!argv) return undefined;
   if (!ctx.options.allowCommands) notAllowed(ctx, command, argv[0], what);
   return { kind: "bearer", command: argv, ...(refreshAfterMs ? { refreshAfterMs } : {}) };
+}
+
+/** The `token` form, with its `scheme` if written; a missing token told unless a key was misspelt. */
+function tokenBearer(
+  ctx: Loading,
+  map: Map<string, Entry>,
+  token: Template | undefined,
+  what: string,
+  block: Entry,
+): Auth | undefined {
+  const refresh = map.get("refresh_after");
+  if (refresh) refreshWithoutCommand(ctx, refresh, what);
+  const scheme = schemeOf(ctx, map.get("scheme"), what);
+  if (token && scheme !== null) return { kind: "bearer", token, ...(scheme ? { scheme } : {}) };
+  if (token) return undefined;
+  // A misspelt key was reported as an unknown key: that is the one problem.
+  const node = ctx.deref(block.value);
+  if (isMap(node) && node.items.length > map.size) return undefined;
+  ctx.problem(
+    "missing-key",
+    `Missing key "token" in ${what}: a bearer token comes from "token" or "command".`,
+    block.keyNode,
+    'Write token: "${ENV.TOKEN}", or command: [gh, auth, token] (with --allow-commands).',
+  );
+  return undefined;
 }
 
 /** The argument list, each a template; a shell line or an empty list refused. */
@@ -167,5 +180,34 @@ function refreshWithoutCommand(ctx: Loading, entry: Entry, what: string): void {
     `"refresh_after" of ${what} applies to a command's token; this bearer token is an expression.`,
     entry.keyNode,
     "Remove refresh_after, or give the token by command: [...].",
+  );
+}
+
+/** `scheme: Token`: one HTTP token (RFC 9110 §11.1); `null` when it is not, the problem told. */
+function schemeOf(ctx: Loading, entry: Entry | undefined, what: string): string | null | undefined {
+  if (!entry) return undefined;
+  const node = ctx.deref(entry.value);
+  if (
+    isScalar(node) && typeof node.value === "string" &&
+    /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(node.value)
+  ) {
+    return node.value;
+  }
+  ctx.problem(
+    "wrong-type",
+    `Expected "scheme" of ${what} to be one word (an HTTP token, no space), got ${describe(node)}.`,
+    node ?? entry.keyNode,
+    "Write the word the server wants before the token: scheme: Token (the default is Bearer).",
+  );
+  return null;
+}
+
+/** `scheme` beside `command`: a command's token is sent as `Bearer`. */
+function schemeWithCommand(ctx: Loading, entry: Entry, what: string): void {
+  ctx.problem(
+    "conflicting-keys",
+    `"scheme" of ${what} applies to a token given by "token"; a command's token is sent as Bearer.`,
+    entry.keyNode,
+    'Give the token by token: "${ENV.TOKEN}" to send it with another word.',
   );
 }

@@ -75,7 +75,7 @@ export interface OAuth2Auth {
 export type Auth =
   | { kind: "none" }
   | { kind: "basic"; username: Template; password: Template }
-  | { kind: "bearer"; token: Template }
+  | { kind: "bearer"; token: Template; scheme?: string }
   | BearerCommandAuth
   | { kind: "api_key"; name: string; value: Template; in: ApiKeyPlace }
   | OAuth2Auth

@@ -158,6 +158,11 @@ export interface StepResult {
   /** Why the step did not pass (absent when it passed). */
   message?: string;
   /**
+   * How its credentials were sent when not as its auth block says: a bearer
+   * token with the word the server's `WWW-Authenticate` asked for.
+   */
+  note?: string;
+  /**
    * What kind of problem stopped the step: `assertion` (incl. status),
    * `capture`, `until` (poll never satisfied), `request` (network, timeout),
    * `expression` (a value could not be resolved), `skipped` (an earlier step

@@ -94,6 +94,11 @@ function requestSection({ step, level, s }: Shown): string[] {
   return level > 0 ? [line, ...exchange(step, level, s)] : [line];
 }
 
+/** With -v, how the credentials were sent when not as the auth block says. */
+function noteSection({ step, level, s }: Shown): string[] {
+  return step.note && level > 0 ? [s.dim(visible(step.note))] : [];
+}
+
 function traceSection({ step, format, s }: Shown): string[] {
   return step.trace ? [s.dim(traceLine(step.trace, format.traceLink))] : [];
 }
@@ -150,6 +155,7 @@ function curlSection({ step, format, s }: Shown): string[] {
 /** The sections under a step, in the order they are printed. */
 const SECTIONS: readonly ((shown: Shown) => string[])[] = [
   requestSection,
+  noteSection,
   traceSection,
   outcomeSection,
   checksSection,

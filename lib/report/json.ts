@@ -134,6 +134,7 @@ const STEP_KEYS: Record<keyof StepResult, true> = {
   capture_failures: true,
   trace: true,
   message: true,
+  note: true,
   failure_kind: true,
 };
 const REQUEST_KEYS: Record<keyof NonNullable<StepResult["request"]>, true> = {

@@ -13,6 +13,7 @@ import type { Step } from "../model/flow.ts";
 import type { StepResult } from "../model/result.ts";
 import type { AuthHandler } from "../http/auth.ts";
 import type { TokenExchange } from "../http/token_cache.ts";
+import type { LearnedSchemes } from "../http/bearer_scheme.ts";
 import type { Context, StepInput, WithAuth } from "./context.ts";
 import { type Level, record, type Walk } from "./walk.ts";
 import { transportFor } from "./transport.ts";
@@ -69,8 +70,22 @@ export async function stepAuth(
     // A token endpoint is reached as the step's API is: the same CAs, certificate and proxy.
     transport: (url) => transportFor(url, input.step.options, ctx),
     deadlines: ctx.deadlines,
+    schemes: schemesOf(input),
     ...(ctx.notice ? { notice: ctx.notice } : {}),
   });
+}
+
+/**
+ * The bearer words a flow run's servers asked for: one map per flow run,
+ * held by the map of its steps' captures, which lives exactly as long.
+ */
+const LEARNED = new WeakMap<object, LearnedSchemes>();
+
+function schemesOf(input: StepInput): LearnedSchemes {
+  const key = input.scope.steps;
+  let learned = LEARNED.get(key);
+  if (!learned) LEARNED.set(key, learned = new Map());
+  return learned;
 }
 
 /** The name of a token request's entry in the reports. */

@@ -219,6 +219,8 @@ function finished(
     : undefined;
   outcome.attempts = tries.sent;
   const result = stepResult(input.step, timing(input, tries), outcome, evaluation, interrupted);
+  const note = tries.auth?.note?.();
+  if (note) result.note = note;
   if (interrupted !== undefined) return result;
   const verbose = ctx.verbose ?? 0;
   if (result.status === "passed") {

@@ -416,6 +416,7 @@ Deno.test("the schema lists properties in the order the report writes them", () 
   traced.flows[1].steps[1].capture_failures = [
     { name: "id", message: "$.json.id matched nothing", line: 9, column: 17 },
   ];
+  traced.flows[1].steps[1].note = "sent as Token: the server's WWW-Authenticate asked for it";
   const failing = traced.flows[1].steps[1];
   failing.assertions[0] = {
     ...failing.assertions[0],
@@ -817,6 +818,7 @@ const STEP: Fields<StepResult> = {
   capture_failures: "optional",
   trace: "optional",
   message: "optional",
+  note: "optional",
   failure_kind: "optional",
 };
 const REQUEST: Fields<NonNullable<StepResult["request"]>> = {
