@@ -17,6 +17,7 @@ import { AuthSchemes, type EnvVar } from "./auth.ts";
 import { deref } from "./examples.ts";
 import { FlowBuilder, type Placeholder, type Shared } from "./flow.ts";
 import { loginOf, sessionLines } from "./session_login.ts";
+import { ownAccountHint } from "./login_account.ts";
 import { withOwnAccount } from "./own_account.ts";
 import { type OpenApiOperation, operationsOf } from "./operations.ts";
 import { type Inferred, withPrerequisites } from "./prerequisites.ts";
@@ -146,7 +147,7 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
       env: [{ name: "BASE_URL", what: "the API's origin" }, ...auth.env.values()],
       placeholders: shared.placeholders,
       optional: shared.optional,
-      ...inferredLines(inferred, ops, seconds),
+      ...inferredLines(doc, inferred, ops, seconds),
       ...webhooksOf(doc),
       ...leftOutLines(stopping, unsendable),
     },
@@ -186,6 +187,7 @@ function linkWhere(link: ParamLink, name: (op: OpenApiOperation) => string): str
 
 /** What was inferred, for the summary: each parameter's producer, the second producers, the login. */
 function inferredLines(
+  doc: Node,
   inferred: Inferred,
   ops: OpenApiOperation[],
   seconds: Set<string>,
@@ -215,7 +217,7 @@ function inferredLines(
           login.register
             ? `, signed in as the account ${name(login.register)} registers${
               login.registerAnswers ? " (whose own answer a flow that does not log in reads)" : ""
-            }`
+            }; ${ownAccountHint(doc, login)}`
             : ""
         }`,
       );

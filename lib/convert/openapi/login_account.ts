@@ -15,7 +15,7 @@ import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { deref } from "./examples.ts";
 import { bodyFields, formRequired, isPasswordField, isSignIn, type Login } from "./login.ts";
 import type { OpenApiOperation } from "./operations.ts";
-import { perRun, type RUN_VARS } from "./run_values.ts";
+import { perRun, type RUN_VARS, USER_NAMES } from "./run_values.ts";
 import { properties } from "./schema_properties.ts";
 
 const VARIABLES: Record<keyof typeof RUN_VARS, [string, string]> = {
@@ -208,4 +208,30 @@ function asEmail(node: YNode, used: Set<string>): YNode {
     return { ...node, entries: node.entries.map(([k, v]) => [k, asEmail(v, used)]) };
   }
   return node;
+}
+
+/**
+ * For the summary of a suite that registers its own account: how to sign
+ * in as an account the user has instead (a server whose sign-up is closed,
+ * or whose users an admin makes): the flows' vars the login reads, given
+ * in a `--vars-file` (run parameters override a flow's vars).
+ *
+ * @example
+ * ```ts
+ * import { ownAccountHint } from "./login_account.ts";
+ * const json = { content: { "application/json": { schema: { properties: { email: { type: "string" }, password: { type: "string" } } } } } };
+ * const op = (template: string) => ({ method: "POST", template, node: { requestBody: json } }) as never;
+ * const hint = ownAccountHint({}, { op: op("/login"), register: op("/users"), schemes: new Map() });
+ * if (!hint.includes("give its email and password in a --vars-file")) throw new Error(hint);
+ * ```
+ */
+export function ownAccountHint(doc: Node, login: Login): string {
+  const fields = [...bodyFields(doc, login.op)];
+  const identity = nameIsEmail(doc, login) || fields.some((f) => /e?mail$/.test(f))
+    ? "email"
+    : fields.some((f) => USER_NAMES.has(f))
+    ? "username"
+    : undefined;
+  const vars = identity ? `${identity} and password` : "password";
+  return `to sign in as an account of yours instead (a server whose sign-up is closed), give its ${vars} in a --vars-file`;
 }
