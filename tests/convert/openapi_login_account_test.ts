@@ -92,7 +92,14 @@ function standIn(identity: string) {
   });
 }
 
-for (const [identity, variable] of [["email", "LOGIN_EMAIL"], ["username", "LOGIN_USERNAME"]]) {
+// `identifier`: Strapi's `POST /auth/local` and Ory Kratos's login, a user name or an email.
+for (
+  const [identity, variable] of [
+    ["email", "LOGIN_EMAIL"],
+    ["username", "LOGIN_USERNAME"],
+    ["identifier", "LOGIN_USERNAME"],
+  ]
+) {
   Deno.test(`convert openapi: a login no operation registers for signs in as the account the summary asks for (${identity})`, async () => {
     const { summary, flows, run, report } = await convertAndRunAsUser(
       document(identity),

@@ -31,9 +31,13 @@ export const RUN_VARS: Record<"email" | "username" | "password", string> = {
   password: "${RANDOM.PASSWORD}",
 };
 
-/** Plain names (`plainName`) of a field holding a user name. */
+/**
+ * Plain names (`plainName`) of a field holding a user name; `identifier` is a
+ * user name or an email (Strapi's `POST /auth/local`, Ory Kratos's login).
+ */
 export const USER_NAMES = new Set([
   "username",
+  "identifier",
   "login",
   "loginname",
   "handle",
