@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import {
   ALONE,
   failureReport,
+  OWN_PROCESS,
   SLOW,
   summaryLine,
   tally,
@@ -18,7 +19,7 @@ import { TIMING } from "./support/timing.ts";
 const ROOT = new URL("../", import.meta.url);
 
 Deno.test("the files scripts/test.ts puts in the slow part, starts first or runs alone are test files, each named once", async () => {
-  const names = [...SLOW, ...WAITING_FIRST, ...ALONE];
+  const names = [...SLOW, ...WAITING_FIRST, ...ALONE, ...OWN_PROCESS];
   assert.equal(new Set(names).size, names.length, "a file is named twice");
   for (const name of names) {
     assert.match(name, /^tests\/.*_test\.ts$/, name);
@@ -133,8 +134,11 @@ Deno.test("the quick part's batches hold each of its files once, the waiting one
   const files = await testFiles(root);
   assert.ok(files.includes("tests/test_task_test.ts"));
   assert.ok(!files.some((file) => file.startsWith("node_modules/") || file.startsWith(".git/")));
-  for (const name of [...SLOW, ...ALONE, ...WAITING_FIRST]) assert.ok(files.includes(name), name);
-  const quick = files.filter((file) => !SLOW.includes(file) && !ALONE.includes(file));
+  for (const name of [...SLOW, ...ALONE, ...OWN_PROCESS, ...WAITING_FIRST]) {
+    assert.ok(files.includes(name), name);
+  }
+  const elsewhere = [...SLOW, ...ALONE, ...OWN_PROCESS];
+  const quick = files.filter((file) => !elsewhere.includes(file));
   const cut = batches(quick, WAITING_FIRST, 3);
   assert.equal(cut.length, 3);
   assert.deepEqual(cut.flat().sort(), quick);
