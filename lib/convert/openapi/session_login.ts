@@ -114,8 +114,9 @@ export function sessionLines(login: Login | undefined): string[] {
  * @example
  * ```ts
  * import { sessionOptions } from "./session_login.ts";
- * const op = {};
- * if (!JSON.stringify(sessionOptions({ op, session: true } as never, new Map([[op, "login"]]))).includes("cookie_jar")) throw new Error();
+ * const op = {} as never;
+ * const steps = new Map<never, string>([[op, "login"]]);
+ * if (!JSON.stringify(sessionOptions({ op, session: true } as never, steps)).includes("cookie_jar")) throw new Error();
  * ```
  */
 export function sessionOptions(
