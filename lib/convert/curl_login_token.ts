@@ -182,7 +182,7 @@ export function loginTokens(
         // Nothing else produces it: a printed answer's own value was captured already.
         const asked = [...c.env.keys()].filter((n) => step.headers[at][1].includes(c.sp.envRef(n)));
         if (asked.length === 0 && !/zqzenv/.test(step.headers[at][1])) continue;
-        const { key, how } = captureOf(login, p);
+        const { key, how } = captureOf(login, p, c.sp);
         for (const n of asked) replaced.add(n);
         const ref = c.sp.capRef(login.step.name, key);
         step.headers[at] = [step.headers[at][0], `${found!.scheme}${ref}`];
@@ -200,12 +200,16 @@ export function loginTokens(
  * placeholders, however spelled): where the docs' printed answer holds the token, that path;
  * else found at run time.
  */
-function captureOf(login: Login, p: { name: string }): { key: string; how: string } {
+function captureOf(
+  login: Login,
+  p: { name: string },
+  sp: Correlator["sp"],
+): { key: string; how: string } {
   if (login.made) return login.made;
   const key = login.step.captureNames.take(p.name);
   const path = printedPath(login.record);
   const made = path
-    ? { key, how: `${jsonPathText(path)}, in the answer the docs print, chosen as ${CHOSEN}` }
+    ? { key, how: `${sp.jsonPath(path)}, in the answer the docs print, chosen as ${CHOSEN}` }
     : {
       key,
       how:
@@ -235,15 +239,6 @@ function pathTo(json: unknown, value: string, at: (string | number)[]): typeof a
     if (found) return found;
   }
   return undefined;
-}
-
-/** `$.json.data.access_token`, `$.json.items[0].token`, `$.json['a-b']`. */
-function jsonPathText(path: (string | number)[]): string {
-  return `$.json${
-    path.map((p) =>
-      typeof p === "number" ? `[${p}]` : /^[A-Za-z_]\w*$/.test(p) ? `.${p}` : `['${p}']`
-    ).join("")
-  }`;
 }
 
 /** The variables no step reads any more, no longer asked for. */
