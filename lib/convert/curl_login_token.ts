@@ -2,13 +2,16 @@
  * A token docs send after a login whose answer they do not print: a POST
  * that sends a typed credential (a JSON or form `password`, `-u`), then
  * `-H "Authorization: Bearer YOUR_ACCESS_TOKEN"` (or `<token>`, `{{token}}`,
- * `xxxxx.yyyyy.zzzzz`, `$TOKEN` no command assigned) to the same origin.
+ * `xxxxx.yyyyy.zzzzz`, `$TOKEN` no command assigned, or an example token:
+ * a JWT, one cut short with `...`, an opaque string) to the same origin.
  * Directus's, Strapi's and Keycloak's guides print so, and the flow asked
  * the user for a token nobody has before the login runs. The placeholder is
  * what that login answers, and the answer says where only at run time: the
  * login's step captures, by what the answer holds, its one JWT-shaped
- * string, else its member named `access_token`, else one named `token`,
- * `jwt`, `auth_token` or `id_token` (a `refresh_token` never). An answer
+ * string, else its member named `access_token` (`accessToken`,
+ * `AccessToken`), else one named `token`, `jwt`, `auth_token`, `id_token` or
+ * `session_token`, else `key` or `api_key` (dj-rest-auth answers `{key}`); a
+ * `refresh_token` never. An answer
  * holding none fails the login, naming the placeholder (the capture's name).
  * Where the docs print the answer, it says where: the value they send is
  * captured as any recorded one is, and a placeholder at the path of the
@@ -42,16 +45,18 @@ const member = (names: string) => String.raw`[\s\S]*?"(?:${names})"\s*:\s*"`;
  * if (pick({ user: { id: 1 }, jwt: jwt("a") }) !== jwt("a")) throw new Error("the one JWT");
  * if (pick({ refresh_token: jwt("r"), access_token: jwt("a") }) !== jwt("a")) throw new Error("two");
  * if (pick({ refresh_token: "r-1", token: "t-1" }) !== "t-1") throw new Error("by name");
+ * if (pick({ User: { Id: 1 }, AccessToken: "t-2" }) !== "t-2") throw new Error("in Pascal case");
+ * if (pick({ key: "k-1" }) !== "k-1") throw new Error("dj-rest-auth's key");
  * if (pick({ ok: true }) !== undefined) throw new Error("none");
  * ```
  */
-export const LOGIN_TOKEN_PATTERN = `^(?:${ONE_JWT}|${member("access_?token|accessToken")}|${
-  member("token|jwt|auth_?token|authToken|id_?token|idToken")
-})([^"\\\\]+)"`;
+export const LOGIN_TOKEN_PATTERN = `^(?:${ONE_JWT}|${member("[Aa]ccess_?[Tt]oken")}|${
+  member("[Tt]oken|[Jj]wt|[Aa]uth_?[Tt]oken|[Ii]d_?[Tt]oken|[Ss]ession_?[Tt]oken")
+}|${member("key|[Aa]pi_?[Kk]ey")})([^"\\\\]+)"`;
 
 /** How the pattern chooses, in words, for the summary. */
 const CHOSEN =
-  "its one JWT-shaped string, else its access_token member, else its token, jwt, auth_token or id_token, never refresh_token";
+  "its one JWT-shaped string, else its access_token member, else its token, jwt, auth_token, id_token or session_token, else its key or api_key, never refresh_token";
 
 /** A value docs write for the reader's own credential. */
 const PLACEHOLDER = new RegExp(
@@ -134,6 +139,23 @@ function placeholder(
   return { name: word ?? "token", written: cred };
 }
 
+/**
+ * An example token the docs print (a JWT, one cut short with `...`, an opaque string) that was
+ * asked of the user: after a login to its origin whose answer the docs do not print, it is what
+ * that login hands out, as a placeholder is. Named `token`; the note never repeats it, as a secret is not.
+ */
+function example(
+  cred: string,
+  asked: string[],
+  login: HarRecord,
+): { name: string; written: string } | undefined {
+  // A printed answer that does not hold it says it came from elsewhere (a key the user made);
+  // a placeholder that says key (`<your-api-key>`) is the user's own, as placeholder() decided.
+  if (asked.length === 0 || login.responseText !== undefined) return undefined;
+  if (/^zqzenv\d+zqz$/.test(cred) || PLACEHOLDER.test(cred)) return undefined;
+  return { name: "token", written: "the example token" };
+}
+
 /** The last login to an origin: its step, line and record; its token's capture, once made. */
 interface Login {
   step: Step;
@@ -176,12 +198,13 @@ export function loginTokens(
       if (!step || !login) continue;
       for (const h of r.record.headers) {
         const found = credentialOf(h.name, h.value);
-        const p = found && placeholder(found.cred, names.env, names.text);
         const at = step.headers.findIndex(([n]) => n.toLowerCase() === h.name.toLowerCase());
-        if (!p || at === -1) continue;
+        if (!found || at === -1) continue;
         // Nothing else produces it: a printed answer's own value was captured already.
         const asked = [...c.env.keys()].filter((n) => step.headers[at][1].includes(c.sp.envRef(n)));
-        if (asked.length === 0 && !/zqzenv/.test(step.headers[at][1])) continue;
+        const p = placeholder(found.cred, names.env, names.text) ??
+          example(found.cred, asked, login.record);
+        if (!p || (asked.length === 0 && !/zqzenv/.test(step.headers[at][1]))) continue;
         const { key, how } = captureOf(login, p, c.sp);
         for (const n of asked) replaced.add(n);
         const ref = c.sp.capRef(login.step.name, key);
@@ -213,7 +236,9 @@ function captureOf(
     : {
       key,
       how:
-        `the docs print no answer, so it is found at run time as ${CHOSEN}; to send another, write its path in that capture (as $.json.data.access_token)`,
+        `the docs print no answer, so it is found at run time as ${CHOSEN}; to send another, write its source in that capture (${
+          sp.jsonPath(["data", "access_token"])
+        }, or {header: token} for a login that answers it in a header)`,
     };
   login.step.captures.push([
     key,

@@ -26,6 +26,8 @@ const SHAPES: Record<string, { answer: unknown; token: string }> = {
     token: JWT,
   },
   opaque: { answer: { token: OPAQUE, refresh_token: "r3fr35h-0paque" }, token: OPAQUE },
+  dotnet: { answer: { AccessToken: OPAQUE, ExpiresIn: 3600, User: { Id: 1 } }, token: OPAQUE },
+  djrestauth: { answer: { key: OPAQUE }, token: OPAQUE },
   keycloak: {
     answer: { access_token: JWT, expires_in: 300, refresh_token: `${JWT}x`, token_type: "Bearer" },
     token: JWT,
@@ -59,6 +61,18 @@ Deno.test("a placeholder after a login whose answer is not printed is the login'
       summary.notes.some((n) => n.includes("login") && n.includes("JWT")),
       summary.notes.join("\n"),
     );
+  }
+});
+
+Deno.test("an example token after a login is the login's token too: docs print one (a JWT cut with ...)", () => {
+  for (const example of [`${JWT.slice(0, 24)}...`, JWT, "hyr5dmb1mbb49c44qmx4whniso"]) {
+    const { yaml, summary } = convertCurl(`${LOGIN_JSON}\n\n${use(example)}\n`);
+    assert.deepEqual(summary.env, ["LOGIN_PASSWORD"], yaml);
+    assert.match(yaml, /Bearer \$\{steps\.login\.capture\.token\}/, yaml);
+    assert.ok(!yaml.includes(example), yaml);
+    assert.ok(!summary.notes.join("\n").includes(example), summary.notes.join("\n"));
+    const alone = convertCurl(`${use(example)}\n`);
+    assert.deepEqual(alone.summary.env, ["API_TOKEN"], alone.yaml);
   }
 });
 
@@ -174,6 +188,8 @@ Deno.test("run against a server: the token is found wherever the login answers i
     [LOGIN_JSON, "strapi", "<token>"],
     [LOGIN_FORM, "keycloak", "$TOKEN"],
     [LOGIN_USER, "opaque", "{{token}}"],
+    [LOGIN_JSON, "dotnet", "hyr5dmb1mbb49c44qmx4whniso"],
+    [LOGIN_JSON, "djrestauth", `${JWT.slice(0, 24)}...`],
   ];
   for (const [login, shape, placeholder] of cases) {
     const { run, seen, converted, flow } = await convertAndRun(
