@@ -9,8 +9,9 @@
  *
  * - a form submission (a document sent with another method than GET) on the
  *   app's hosts is one of the app's actions;
- * - a document whose cookies or page values a later kept request sends is
- *   where the session's state comes from.
+ * - a document whose cookies or page values (or, for a redirect, its
+ *   `Location`'s query values) a later kept request sends is where the
+ *   session's state comes from.
  *
  * Both are kept, so the flow captures what a fresh session hands out.
  *
@@ -23,6 +24,7 @@ import { parseBody, safeDecode, walk } from "./json.ts";
 import { REASON } from "./noise.ts";
 import { multipartBoundary } from "./har_input.ts";
 import { multipartParts } from "./uploads.ts";
+import { responseHeaders } from "./handed.ts";
 
 /** A value a page carries, with the regular expression that finds it again in a new copy. */
 export interface PageValue {
@@ -327,6 +329,7 @@ export function statePages(kept: HarRecord[], dropped: Map<HarRecord, string>): 
       ...page.setCookies.filter((c) => c.value.length >= 4).map((c) => c.value),
       ...(page.responseText === undefined ? [] : pageValues(page.responseText, page.url.origin))
         .map((v) => v.value),
+      ...locationValues(page),
     ]),
   ]));
   // Each round keeps at least one more document, so it ends within documents.length rounds.
@@ -340,6 +343,20 @@ export function statePages(kept: HarRecord[], dropped: Map<HarRecord, string>): 
     for (const page of more) chosen.add(page);
   }
   return documents.filter((r) => chosen.has(r));
+}
+
+/**
+ * The query values a redirect's `Location` hands out that the server made up
+ * (Roundcube's compose answers 302 `?_task=mail&_action=compose&_id=13765…`):
+ * the page it leads to and the forms after it send them back, so the
+ * redirect is where the fresh value comes from.
+ */
+function locationValues(page: HarRecord): string[] {
+  if (page.status === undefined || page.status < 300 || page.status >= 400) return [];
+  const location = responseHeaders(page).find((h) => h.name.toLowerCase() === "location")?.value;
+  if (!location || !URL.canParse(location, page.url)) return [];
+  return [...new URL(location, page.url).searchParams]
+    .filter(([name, value]) => embedded(name, value, 8)).map(([, value]) => value);
 }
 
 /**

@@ -101,7 +101,12 @@ export function reattachRedirectCookies(records: HarRecord[]): string[] {
     if (echoed.length === 0) continue;
     const from = setter(redirects, next, echoed);
     if (!from) continue;
-    const moved = echoed.filter((c) => !from.setCookies.some((s) => s.name === c.name));
+    const names = new Set(
+      echoed.filter((c) => !from.setCookies.some((s) => s.name === c.name)).map((c) => c.name),
+    );
+    // Every line of a moved name goes back with it: a deletion the redirect wrote before setting
+    // the cookie anew (`sessauth=-del-; Max-Age=0`, then its value) was the redirect's too.
+    const moved = next.setCookies.filter((c) => names.has(c.name));
     if (moved.length === 0) continue;
     from.setCookies.push(...moved);
     next.setCookies = next.setCookies.filter((c) => !moved.includes(c));
