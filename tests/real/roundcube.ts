@@ -19,7 +19,8 @@
  *   `php -S 127.0.0.1:PORT` on the package's `public_html`; ready once the
  *   login page answers. As root the mail belongs to `www-data` (Dovecot
  *   refuses to give root's mail), its login processes run as Debian's
- *   `dovenull`.
+ *   `dovenull`; as another user, every process and the mail are that
+ *   user's (no chroot).
  *
  * @module
  */
@@ -89,18 +90,36 @@ function phpValue(v: unknown): string {
   return typeof v === "string" ? `'${v.replaceAll("'", "\\'")}'` : JSON.stringify(v);
 }
 
-/** Dovecot's configuration: IMAP only, plain logins on 127.0.0.1, one passwd-file. */
-function dovecotConfig(dir: string, port: number, uid: number): string {
-  const self = asRoot
-    ? []
-    : [`default_internal_user = ${user()}`, `default_login_user = ${user()}`];
+/** Who runs the tests (`id -un`, `id -gn`): Dovecot's own users when not root. */
+async function self(): Promise<{ user: string; group: string }> {
+  const id = async (flag: string) => {
+    const out = await new Deno.Command("id", { args: [flag], stdout: "piped" }).output();
+    return new TextDecoder().decode(out.stdout).trim();
+  };
+  return { user: await id("-un"), group: await id("-gn") };
+}
+
+/**
+ * Dovecot's configuration: IMAP only, plain logins on 127.0.0.1, one
+ * passwd-file. Not as root, its services run as the user running the tests
+ * and the login and anvil processes cannot chroot.
+ */
+async function dovecotConfig(dir: string, port: number, uid: number): Promise<string> {
+  const { user, group } = asRoot ? { user: "", group: "" } : await self();
+  const gid = asRoot ? uid : Deno.gid() ?? uid;
+  const own = asRoot ? [] : [
+    `default_internal_user = ${user}`,
+    `default_login_user = ${user}`,
+    `default_internal_group = ${group}`,
+    "service anvil {\n  chroot =\n}",
+  ];
   const box = (name: string) =>
     `  mailbox ${name} {\n    special_use = \\${name}\n    auto = subscribe\n  }`;
   return [
     `base_dir = ${dir}/dovecot/run`,
     `state_dir = ${dir}/dovecot/state`,
     `log_path = ${dir}/dovecot/log`,
-    ...self,
+    ...own,
     "protocols = imap",
     "listen = 127.0.0.1",
     "ssl = no",
@@ -108,19 +127,16 @@ function dovecotConfig(dir: string, port: number, uid: number): string {
     "auth_mechanisms = plain login",
     `first_valid_uid = ${uid}`,
     `passdb {\n  driver = passwd-file\n  args = scheme=PLAIN username_format=%u ${dir}/dovecot/users\n}`,
-    `userdb {\n  driver = static\n  args = uid=${uid} gid=${uid} home=${dir}/mail/%u\n}`,
+    `userdb {\n  driver = static\n  args = uid=${uid} gid=${gid} home=${dir}/mail/%u\n}`,
     "mail_location = maildir:~/Maildir",
     `namespace inbox {\n  inbox = yes\n  separator = /\n${
       ["Drafts", "Sent", "Trash", "Junk"].map(box).join("\n")
     }\n}`,
-    `service imap-login {\n  inet_listener imap {\n    address = 127.0.0.1\n    port = ${port}\n  }\n  inet_listener imaps {\n    port = 0\n  }\n}`,
+    `service imap-login {\n${
+      asRoot ? "" : "  chroot =\n"
+    }  inet_listener imap {\n    address = 127.0.0.1\n    port = ${port}\n  }\n  inet_listener imaps {\n    port = 0\n  }\n}`,
     "",
   ].join("\n");
-}
-
-/** The name of the user running the tests (Dovecot's own users when not root). */
-function user(): string {
-  return Deno.env.get("USER") ?? Deno.env.get("LOGNAME") ?? "runner";
 }
 
 /** A message of the fresh INBOX, as a mail client would have delivered it. */
@@ -179,7 +195,7 @@ async function seed(dir: string): Promise<void> {
   await Deno.writeTextFile(`${dir}/config/config.inc.php`, roundcubeConfig(dir, imapPort));
   const schema = await Deno.readTextFile("/usr/share/roundcube/SQL/sqlite.initial.sql");
   await run(["sqlite3", `${dir}/roundcube.sqlite`], schema);
-  await Deno.writeTextFile(`${dir}/dovecot/dovecot.conf`, dovecotConfig(dir, imapPort, uid));
+  await Deno.writeTextFile(`${dir}/dovecot/dovecot.conf`, await dovecotConfig(dir, imapPort, uid));
   await Deno.writeTextFile(
     `${dir}/dovecot/users`,
     `${LOGIN.username}:{PLAIN}${LOGIN.password}\n`,
