@@ -22,11 +22,19 @@ import type { ParamLink } from "./document_links.ts";
  * ```
  */
 export function captureSource(
-  link: Pick<ParamLink, "path" | "from" | "fromEnd" | "search">,
+  link: Pick<ParamLink, "path" | "from" | "fromEnd" | "search" | "match">,
+  sent?: string,
 ): YNode {
   // An answer the document does not describe may not hold it: the create passes all the same.
   if (link.search) {
     return ymap([["path", searchPath(link.search)], ["first", true], ["optional", true]]);
+  }
+  // A listing may not show the run's own item (a page of others): the listing passes all the same.
+  if (link.match && sent !== undefined) {
+    return ymap([["path", matchPath(link.path, link.match, sent)], ["first", true], [
+      "optional",
+      true,
+    ]]);
   }
   if (link.from !== "location") return capturePath(link.path);
   const after = "/[^/?#]+".repeat(link.fromEnd ?? 0);
@@ -41,14 +49,14 @@ export function captureSource(
  * ```ts
  * import { capturePath } from "./capture_source.ts";
  * if (capturePath(["article", "slug"]) !== "$.json.article.slug") throw new Error();
- * if (capturePath(["a-b"]) !== "$.json['a-b']" || capturePath(["items", "0"]) !== "$.json.items[0]") {
+ * if (capturePath(["a-b"]) !== "$.json['a-b']" || capturePath(["items", "-1"]) !== "$.json.items[-1]") {
  *   throw new Error();
  * }
  * ```
  */
 export function capturePath(path: string[]): string {
   const segment = (s: string) =>
-    /^\d+$/.test(s)
+    /^-?\d+$/.test(s)
       ? `[${s}]`
       : /^[A-Za-z_][A-Za-z0-9_]*$/.test(s)
       ? `.${s}`
@@ -68,4 +76,23 @@ export function capturePath(path: string[]): string {
  */
 export function searchPath(names: string[]): string {
   return `$.json..[${names.map((n) => `'${n.replace(/'/g, "\\'")}'`).join(",")}]`;
+}
+
+/**
+ * The path of a listed item's value whose `member` is what the run `sent`
+ * (an expression, resolved when the step runs), in place of the list's first:
+ * `$.json.roles[?@.name == '${vars.name}'].id` for `roles.0.id`.
+ *
+ * @example
+ * ```ts
+ * import { matchPath } from "./capture_source.ts";
+ * const path = matchPath(["roles", "0", "id"], "name", "${vars.name}");
+ * if (path !== "$.json.roles[?@.name == '${vars.name}'].id") throw new Error(path);
+ * ```
+ */
+export function matchPath(path: string[], member: string, sent: string): string {
+  const at = path.indexOf("0");
+  const name = capturePath([member]).slice("$.json".length);
+  const filter = `[?@${name} == '${sent}']`;
+  return `${capturePath(path.slice(0, at))}${filter}${capturePath(path.slice(at + 1)).slice(6)}`;
 }

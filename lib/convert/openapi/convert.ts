@@ -22,11 +22,12 @@ import { withOwnAccount } from "./own_account.ts";
 import { type OpenApiOperation, operationsOf } from "./operations.ts";
 import { type Inferred, withPrerequisites } from "./prerequisites.ts";
 import { capturePath, inferredLinks, type ParamLink } from "./producers.ts";
-import { searchPath } from "./capture_source.ts";
+import { matchPath, searchPath } from "./capture_source.ts";
 import { ownResources, stopsServer } from "./stops.ts";
 import { readSecurity } from "./read_security.ts";
 import { keptBasePath } from "./paths_hold_base.ts";
 import { ownItems } from "./second_producer.ts";
+import { ambiguousOps, type LeftOut, leftOut, leftOutLines } from "./left_out.ts";
 
 /** A file to write, relative to the output folder. */
 export interface OutFile {
@@ -37,7 +38,7 @@ export interface OutFile {
 }
 
 /** What the summary reports. */
-export interface OpenApiSummary {
+export interface OpenApiSummary extends LeftOut {
   title: string;
   operations: number;
   /**
@@ -55,10 +56,6 @@ export interface OpenApiSummary {
   optional: number;
   /** The operations of the document's `webhooks` (3.1), which are not converted, and their names. */
   webhooks?: { operations: number; names: string[] };
-  /** The operations left out because they stop the server (`stops.ts`): `POST /__admin/shutdown`. */
-  stopping?: string[];
-  /** The operations left out because flowrun cannot send their method (TRACE): `TRACE /echo`. */
-  unsendable?: string[];
   /** The operations the bundle left out, each reaching a `$ref` to nothing (`broken_refs.ts`). */
   broken?: string[];
 }
@@ -112,6 +109,7 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
   }
   const server = firstServer(doc);
   const inferred = withOwnAccount(doc, { ...inferredLinks(doc, ops), login: loginOf(doc, ops) });
+  const ambiguous = ambiguousOps(inferred);
   const auth = new AuthSchemes(doc, server, inferred.login);
   const shared: Shared = {
     inferred,
@@ -123,12 +121,9 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
     files: [],
     optional: 0,
   };
-  const { files, flows, seconds } = writeFlows(doc, ops, shared, {
-    title,
-    source: input.source,
-    stopping,
-    unsendable,
-  });
+  const left = { title, source: input.source, stopping, unsendable, ambiguous };
+  const kept = ops.filter((op) => !ambiguous.has(op));
+  const { files, flows, seconds } = writeFlows(doc, kept, shared, left);
   for (const file of shared.files) {
     files.push({
       path: file.path,
@@ -149,20 +144,8 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
       optional: shared.optional,
       ...inferredLines(doc, inferred, ops, seconds),
       ...webhooksOf(doc),
-      ...leftOutLines(stopping, unsendable),
+      ...leftOutLines(stopping, unsendable, ambiguous),
     },
-  };
-}
-
-/** The operations left out, for the summary: those that stop the server, those flowrun cannot send. */
-function leftOutLines(
-  stopping: OpenApiOperation[],
-  unsendable: OpenApiOperation[],
-): Pick<OpenApiSummary, "stopping" | "unsendable"> {
-  const name = (o: OpenApiOperation) => `${o.method} ${o.template}`;
-  return {
-    ...(stopping.length > 0 ? { stopping: stopping.map(name) } : {}),
-    ...(unsendable.length > 0 ? { unsendable: unsendable.map(name) } : {}),
   };
 }
 
@@ -179,10 +162,15 @@ function linkWhere(link: ParamLink, name: (op: OpenApiOperation) => string): str
   if (link.from === "client") return "(the run's own name, which the client names there)";
   const how = link.from === "links"
     ? " (the document's links)"
+    : link.match
+    ? ` (the run's own, after ${name(link.after!)})`
     : link.from === "listing"
-    ? ` (the first of its listing${link.after ? `, after ${name(link.after)}` : ""})`
+    ? ` (the ${link.path.includes("-1") ? "last" : "first"} of its listing${
+      link.after ? `, after ${name(link.after)}` : ""
+    })`
     : "";
-  return `${capturePath(link.path)}${how}`;
+  const sent = link.match && `<the ${link.match} ${name(link.after!)} sent>`;
+  return `${sent ? matchPath(link.path, link.match!, sent) : capturePath(link.path)}${how}`;
 }
 
 /** What was inferred, for the summary: each parameter's producer, the second producers, the login. */
@@ -245,15 +233,6 @@ function webhooksOf(doc: Node): { webhooks?: { operations: number; names: string
   return operations === 0 ? {} : { webhooks: { operations, names } };
 }
 
-/** The header lines of a flow for the operations of its tag left out, and why (`METHOD`: theirs). */
-function leftOut(ops: OpenApiOperation[], tag: string | undefined, why: string): string[] {
-  return ops.filter((op) => op.tag === tag && tag !== undefined).map((op) =>
-    `Left out: ${op.method} ${op.template}${
-      typeof op.node.summary === "string" ? ` — ${op.node.summary}` : ""
-    } (${why.replace("METHOD", op.method)}).`
-  );
-}
-
 /**
  * One flow file per tag, untagged operations in one named for the API (or,
  * more than `MAX_UNTAGGED_IN_ONE_FLOW`, one per first path segment).
@@ -262,11 +241,12 @@ function writeFlows(
   doc: Node,
   ops: OpenApiOperation[],
   shared: Shared,
-  { title, source, stopping, unsendable }: {
+  { title, source, stopping, unsendable, ambiguous }: {
     title: string;
     source: string;
     stopping: OpenApiOperation[];
     unsendable: OpenApiOperation[];
+    ambiguous: Map<OpenApiOperation, string>;
   },
 ): { files: OutFile[]; flows: OpenApiSummary["flows"]; seconds: Set<string> } {
   const fileNames = new UniqueNames();
@@ -300,6 +280,7 @@ function writeFlows(
       "Set BASE_URL to the API's origin; the flows add the server's base path.",
       ...leftOut(stopping, tag, "it stops the server: run it by hand, after the suite"),
       ...leftOut(unsendable, tag, "flowrun cannot send METHOD"),
+      ...leftOut(ambiguous.keys(), tag, (op) => ambiguous.get(op)!),
     ];
     files.push({ path: file, text: builder.text(name, header) });
     flows.push({

@@ -51,6 +51,13 @@ export interface ParamLink {
    * in an answer the document does not describe (`undescribed_answer.ts`).
    */
   search?: string[];
+  /**
+   * With `listing` after a create answering no id: the listed item's member
+   * holding what the create sent (`name`), the run's own item (`own_listed.ts`).
+   */
+  match?: string;
+  /** With `listing`: why a write cannot tell the run's own item from others (it is left out). */
+  ambiguous?: string;
 }
 
 /**

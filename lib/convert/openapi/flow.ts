@@ -31,7 +31,7 @@ import { runTime } from "./run_time.ts";
 import { clientNames, type OpenApiOperation } from "./operations.ts";
 import { ownServer } from "./own_server.ts";
 import { credentialParam } from "./param_places.ts";
-import { LBRACE_VAR, literal, paramValue, simpleText, toYNode } from "./params.ts";
+import { LBRACE_VAR, lbraceVars, literal, paramValue, simpleText, toYNode } from "./params.ts";
 import type { Inferred } from "./prerequisites.ts";
 import { captureSource, fillAnswered, fillBodyIds, fillListed, latestHolder } from "./producers.ts";
 import { accepted, allJson, expected } from "./responses.ts";
@@ -48,6 +48,7 @@ import { runValues } from "./login_account.ts";
 import { withVarComments } from "./var_comments.ts";
 import { sentToken, signedIn } from "./token_refresh.ts";
 import { type OwnItem, withOwnItem } from "./second_producer.ts";
+import { sendOwnMember, sentMember } from "./own_listed.ts";
 
 /** Something the user must fill in: where and what. */
 export interface Placeholder {
@@ -118,7 +119,10 @@ export class FlowBuilder {
     const body = bodiless ? { fields: [], headers: [], files: [] } : stepBody(doc, maker, op, name);
     // Made per run; a login no sign-up precedes signs in as the user's account (login_account.ts).
     body.fields = runValues(body.fields, this.shared, op, this.#runVars, maker.samples);
-    body.fields = ownNames(doc, op, body.fields, ownNameKeys(doc, op, this.shared.inferred.params));
+    const { params } = this.shared.inferred;
+    body.fields = ownNames(doc, op, body.fields, ownNameKeys(doc, op, params));
+    // What a listing finds the run's own item by, when this create answers no id (own_listed.ts).
+    body.fields = sendOwnMember(doc, op, body.fields, params, (k, v) => this.#ownName(op, k, k, v));
     // An item it names in its body (`ip` of `/autoprimaries/{ip}`): the run's var, as in its paths.
     body.fields = withNamed(body.fields, namedInBody(doc, op), (k) => this.#ownName(op, k));
     body.fields = withRpcNamed(doc, op, body.fields, (n) => this.#ownName(op, n, `:${n}`));
@@ -263,16 +267,19 @@ export class FlowBuilder {
     if (place !== (op.template.includes(`{${param}}`) ? "path" : "query")) return undefined;
     const link = this.shared.inferred.params.get(op)?.find((l) => l.param === param);
     const step = link && this.#stepOf.get(latestHolder(this.shared.doc, link, this.#stepOf.keys()));
-    if (!link || step === undefined) return undefined;
+    // An item found by what its create sent is never the listing's first instead.
+    const sent = link?.match &&
+      sentMember(this.#nodeOf.get(this.#stepOf.get(link.after!)!), link.match);
+    if (!link || step === undefined || (link.match && !sent)) return undefined;
     const key = /^[A-Za-z_][A-Za-z0-9_-]*$/.test(param) ? param : "id";
-    return this.#capture(step, key, captureSource(link));
+    return this.#capture(step, key, captureSource(link, sent));
   }
 
   /**
    * A var of the run's own value for an item the client names at its
    * create (`appName-${RANDOM.HEX_8}`): made anew each run, the same in every step of it.
    */
-  #ownName(op: OpenApiOperation, param: string, key = param): string {
+  #ownName(op: OpenApiOperation, param: string, key = param, value?: string): string {
     const known = this.#varOf.get(key);
     if (known) return known;
     const name = this.#varNames.take(
@@ -281,7 +288,7 @@ export class FlowBuilder {
     this.#varOf.set(key, name);
     this.#vars.push([
       name,
-      `${name}-\${RANDOM.HEX_8}`,
+      value ?? `${name}-\${RANDOM.HEX_8}`,
       `the run's own: the client names what ${op.method} ${op.template} makes`,
     ]);
     return name;
@@ -375,14 +382,7 @@ export class FlowBuilder {
       if (auth !== undefined) node.entries.splice(1, 0, ["auth", auth]);
       return commented([...comments, ...notes], node);
     });
-    // A literal "{" written through a var (`literal`): declared first, so any var may use it.
-    if (JSON.stringify([steps, this.#vars]).includes(`\${vars.${LBRACE_VAR}}`)) {
-      this.#vars.unshift([
-        LBRACE_VAR,
-        "{",
-        "a literal \"{\": the document's text holds {{…}} (or {vars.…}) meant for the server, which flowrun would refuse as another tool's expression; ${vars.lbrace}{x}} sends {{x}}",
-      ]);
-    }
+    this.#vars.unshift(...lbraceVars([steps, this.#vars]));
     const vars = entries(this.#vars.map(([k, v]) => [k, v] as [string, YNode]));
     const { serial, notes } = serialOf(this.#stepOf.keys(), this.shared.inferred);
     const flow = ymap([

@@ -18,13 +18,24 @@ import { isNode, type Node } from "../../check/openapi_operations.ts";
 import type { YNode } from "../yaml_out.ts";
 import { deref } from "./examples.ts";
 import type { OpenApiOperation } from "./operations.ts";
-import type { ParamLink } from "./producers.ts";
+import type { ParamLink } from "./document_links.ts";
 
 /** What a suffix adds, as a sample for the schema's checks. */
 const SAMPLE = "-0a1b2c3d";
 
-/** The JSON request body schema of an operation, dereferenced. */
-function bodySchema(doc: unknown, op: OpenApiOperation): Node | undefined {
+/**
+ * The JSON request body schema of an operation, dereferenced.
+ *
+ * @example
+ * ```ts
+ * import { bodySchema } from "./own_names.ts";
+ * import { operationsOf } from "./operations.ts";
+ * const requestBody = { content: { "application/json": { schema: { type: "object" } } } };
+ * const [op] = operationsOf({ paths: { "/roles": { post: { requestBody } } } });
+ * if (bodySchema({}, op)?.type !== "object") throw new Error();
+ * ```
+ */
+export function bodySchema(doc: unknown, op: OpenApiOperation): Node | undefined {
   const body = deref(doc, op.node.requestBody);
   const content = isNode(body) && isNode(body.content) ? body.content : {};
   const media = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
@@ -135,8 +146,14 @@ export function ownNames(
 /**
  * Whether the property's schema takes the value with a suffix (its `pattern`, its `maxLength`);
  * an `enum` or `const` lists every value it takes (SReview's talk `state`: "Not in enum list").
+ *
+ * @example
+ * ```ts
+ * import { accepts } from "./own_names.ts";
+ * if (!accepts({}, { type: "string" }, "foo") || accepts({}, { maxLength: 5 }, "foo")) throw new Error();
+ * ```
  */
-function accepts(doc: unknown, property: unknown, value: string): boolean {
+export function accepts(doc: unknown, property: unknown, value: string): boolean {
   const p = deref(doc, property);
   if (!isNode(p)) return true;
   if (Array.isArray(p.enum) || "const" in p) return false;

@@ -108,6 +108,25 @@ export const LBRACE_VAR = "lbrace";
 const LBRACE = `\${vars.${LBRACE_VAR}}`;
 
 /**
+ * The var `LBRACE_VAR` (a literal `{`) with its comment, when `used` (a
+ * flow's steps and vars) reads it; declared first, so any var may use it.
+ *
+ * @example
+ * ```ts
+ * import { lbraceVars } from "./params.ts";
+ * if (lbraceVars(["${vars.lbrace}{x}}"])[0]?.[1] !== "{" || lbraceVars(["x"]).length !== 0) throw new Error();
+ * ```
+ */
+export function lbraceVars(used: unknown): [string, string, string][] {
+  if (!JSON.stringify(used).includes(LBRACE)) return [];
+  return [[
+    LBRACE_VAR,
+    "{",
+    "a literal \"{\": the document's text holds {{…}} (or {vars.…}) meant for the server, which flowrun would refuse as another tool's expression; ${vars.lbrace}{x}} sends {{x}}",
+  ]];
+}
+
+/**
  * Text as the flow writes it: `${` is written `$${`, so a value is never
  * read as an expression, and the `{` of a `{{x}}` or `{vars.x}` comes from
  * the var `lbrace`, so the flow is not refused for another tool's

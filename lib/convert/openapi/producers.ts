@@ -32,6 +32,7 @@ import { ownFilterLinks } from "./own_filter.ts";
 import { clientNames, isCollection, type OpenApiOperation } from "./operations.ts";
 import { jsonSchema, successes } from "./responses.ts";
 import { firstItemPath, hasExample, namedListing } from "./listing_values.ts";
+import { ownListedLink } from "./own_listed.ts";
 import { fromParentText } from "./parent_text.ts";
 import { soleHandle } from "./sole_handle.ts";
 import { hasLocation, searchedLink } from "./undescribed_answer.ts";
@@ -355,18 +356,16 @@ function fromNoun(creates: Creates, op: OpenApiOperation, param: string): ParamL
 }
 
 /**
- * The first item of the listing of the parameter's collection (`GET /files`
- * → `{filename}` of `/files/{filename}`), for a resource no operation
- * creates and the document gives no example of: the item itself when the
- * list holds text or numbers, else its property of the parameter's name or
- * its `id`; the list at the top or in an envelope property (`{boxes: […]}`).
- * Only a listing with no parameter of its own (one any flow can run); with
- * `parentRead`, the read of the item the collection belongs to, its array
- * named for the collection (`links` of `GET /features/{featureName}` for
- * `/features/{featureName}/link/{linkId}`), tried after every other
- * producer; a parameter named for another collection (`{collection}` of
- * `/fields/{collection}`) reads that collection's listing (`namedListing`).
- * After the collection's POST when there is one, so the list is not empty.
+ * The first item of the listing of the parameter's collection (`GET /files` → `{filename}` of
+ * `/files/{filename}`), for a resource no operation creates and the document gives no example
+ * of: the item itself when the list holds text or numbers, else its property of the parameter's
+ * name or its `id`; the list at the top or in an envelope property (`{boxes: […]}`). Only a
+ * listing with no parameter of its own (one any flow can run); with `parentRead`, the read of the
+ * item the collection belongs to, its array named for the collection (`links` of `GET
+ * /features/{featureName}` for `/features/{featureName}/link/{linkId}`), tried after every other
+ * producer; a parameter named for another collection (`{collection}` of `/fields/{collection}`)
+ * reads that collection's listing (`namedListing`). After the collection's POST when there is
+ * one, so the list is not empty; the run's own item then found as `own_listed.ts` says.
  */
 function fromListing(
   creates: Creates,
@@ -394,7 +393,7 @@ function fromListing(
   const named = producer.template !== collection;
   for (const schema of responseSchemas(creates.doc, producer)) {
     const path = firstItemPath(creates.doc, schema, param, last, named);
-    if (path) return { ...link, path };
+    if (path) return ownListedLink(creates.doc, op, { ...link, path }, schema);
   }
   return undefined;
 }

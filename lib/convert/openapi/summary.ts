@@ -60,6 +60,11 @@ export function formatOpenApiSummary(s: OpenApiSummary, at: SummaryPlaces): stri
     );
   }
   if (s.unsendable) lines.push(unsendableLine(s.unsendable));
+  for (const { why, operations } of s.ambiguous ?? []) {
+    lines.push(
+      `Left out ${plural(operations.length, "operation")} (${why}): ${operations.join(", ")}`,
+    );
+  }
   if (s.broken) {
     lines.push(
       `Left out ${plural(s.broken.length, "operation")} whose document names a $ref to nothing ` +
