@@ -10,7 +10,8 @@
  * noun (`POST /pets`, `POST /pet`, or a gateway's `/lease/grant`), read at
  * its answer's property of the body's name, else its `id`, at the top or
  * inside the answer's envelope or the member named for the noun (etcd's
- * `member.ID`). Top-level, one wrapper deep (`{order: {petId}}`, a wrapper
+ * `member.ID`); a create whose answer shows no id, at its collection's
+ * listing's first item, read after it (created_listing.ts). Top-level, one wrapper deep (`{order: {petId}}`, a wrapper
  * the schema requires) or the items of an array (`petIds: [..]`).
  *
  * Only what is sent changes: a property the schema requires; not
@@ -31,6 +32,7 @@ import { singular } from "../names.ts";
 import { type YMap, ymap, type YNode } from "../yaml_out.ts";
 import type { BodyFill } from "./body_fill.ts";
 import { capturePath } from "./capture_source.ts";
+import { createdListing } from "./created_listing.ts";
 import type { ParamLink } from "./document_links.ts";
 import { deref } from "./examples.ts";
 import { isCollection, type OpenApiOperation } from "./operations.ts";
@@ -47,8 +49,9 @@ export interface BodyLink extends ParamLink {
   each?: true;
 }
 
-// `petId`, `pet_id`, `petID`, `petIds`: the noun before an id suffix (not `paid`).
-const ID_NAME = /^([A-Za-z][A-Za-z0-9]*?)(?:Ids?|IDs?|[_-](?:ids?|IDs?|Ids?))$/;
+// `petId`, `pet_id`, `petID`, `petIds`: the noun before an id suffix (not `paid`); a noun of
+// several words in snake case too (`book_title_id` of `/book_titles`).
+const ID_NAME = /^([A-Za-z][A-Za-z0-9_-]*?)(?:Ids?|IDs?|[_-](?:ids?|IDs?|Ids?))$/;
 // "the lease ID", "the ID of the member", "the id of a pet".
 const SAID_ID = [
   /\bthe ([A-Za-z][A-Za-z-]*) ID\b/,
@@ -162,16 +165,20 @@ function copyable(doc: unknown, producer: OpenApiOperation, op: OpenApiOperation
  * The link of candidate `c` of `op` to the first of `makers` (the creates
  * of its noun) whose answer holds the id, one of the call's own method
  * first (a GET and POST twin each make their own); `null` when one holds
- * it but may not be copied for `op` (`copyable`).
+ * it but may not be copied for `op` (`copyable`); else the listing of
+ * the first maker whose listing shows the id (`ops`, the document's).
  */
 function linkOf(
   doc: unknown,
   op: OpenApiOperation,
   c: Candidate,
   makers: OpenApiOperation[] = [],
+  ops: OpenApiOperation[] = [],
 ): BodyLink | null | undefined {
   const ordered = makers.filter((m) => m !== op)
     .sort((a, b) => Number(b.method === op.method) - Number(a.method === op.method));
+  const param = `${c.body.join(".")}${c.each ? "[]" : ""}`;
+  const at = { param, body: c.body, ...(c.each ? { each: true as const } : {}) };
   let held = false;
   for (const producer of ordered) {
     const path = answerPath(doc, producer, c.body.at(-1)!, c.noun);
@@ -180,11 +187,17 @@ function linkOf(
       held = true;
       continue;
     }
-    const param = `${c.body.join(".")}${c.each ? "[]" : ""}`;
-    const each = c.each ? { each: true as const } : {};
-    return { param, producer, path, from: "property", body: c.body, ...each };
+    return { ...at, producer, path, from: "property" };
   }
-  return held ? null : undefined;
+  if (held) return null;
+  // A create that answers no id: its collection's listing shows where the ids are.
+  for (const after of ordered) {
+    const listed = createdListing(doc, ops, after, c.body.at(-1)!);
+    if (!listed) continue;
+    if (!copyable(doc, after, op)) return null;
+    return { ...at, ...listed, from: "listing", after };
+  }
+  return undefined;
 }
 
 /** A body property that may name another resource: its place, its noun, and whether it is sent. */
@@ -255,7 +268,7 @@ export function bodyLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOperat
   const out = new Map<OpenApiOperation, BodyLink[]>();
   if (creates.size === 0) return out;
   for (const op of ops) {
-    const found = candidates(doc, op, rpc).map((c) => linkOf(doc, op, c, creates.get(c.noun)));
+    const found = candidates(doc, op, rpc).map((c) => linkOf(doc, op, c, creates.get(c.noun), ops));
     // A body with an id held back (`linkOf`'s null) links none of its others: Unleash's
     // assignment of segments to a strategy, its strategy linked and its segments (a create of a
     // 409) not, put the one example segment that existed on the strategy, which then could not
