@@ -1,11 +1,9 @@
 /**
- * A bundled OpenAPI document → flow files: one per tag (an operation's
- * first), in the order the document's `tags` list them, then as they first
- * appear; untagged operations in one flow named for the API, or, when
- * there are more than 50, one per first path segment. Each flow's
- * steps in `stepOrder`, with a copy of every operation of another flow its
- * steps read from (`prerequisites.ts`), producers first. Deterministic:
- * the same document gives the same bytes.
+ * A bundled OpenAPI document → flow files: one per tag (an operation's first), in the order the
+ * document's `tags` list them, then as they first appear; untagged operations in one flow named for
+ * the API, or, when there are more than 50, one per first path segment. Each flow's steps in
+ * `stepOrder`, with a copy of every operation of another flow its steps read from
+ * (`prerequisites.ts`), producers first. Deterministic: the same document gives the same bytes.
  *
  * @module
  */
@@ -19,6 +17,7 @@ import { FlowBuilder, type Placeholder, type Shared } from "./flow.ts";
 import { loginOf, sessionLines } from "./session_login.ts";
 import { ownAccountHint } from "./login_account.ts";
 import { withOwnAccount } from "./own_account.ts";
+import { withOwnRead } from "./own_read.ts";
 import { type OpenApiOperation, operationsOf } from "./operations.ts";
 import { type Inferred, withPrerequisites } from "./prerequisites.ts";
 import { capturePath, inferredLinks, type ParamLink } from "./producers.ts";
@@ -108,7 +107,8 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
     );
   }
   const server = firstServer(doc);
-  const inferred = withOwnAccount(doc, { ...inferredLinks(doc, ops), login: loginOf(doc, ops) });
+  const links = { ...inferredLinks(doc, ops), login: loginOf(doc, ops) };
+  const inferred = withOwnRead(doc, ops, withOwnAccount(doc, links));
   const ambiguous = ambiguousOps(inferred);
   const auth = new AuthSchemes(doc, server, inferred.login);
   const shared: Shared = {
@@ -124,12 +124,8 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
   const left = { title, source: input.source, stopping, unsendable, ambiguous };
   const kept = ops.filter((op) => !ambiguous.has(op));
   const { files, flows, seconds } = writeFlows(doc, kept, shared, left);
-  for (const file of shared.files) {
-    files.push({
-      path: file.path,
-      text: `placeholder: replace with ${file.what}\n`,
-      placeholder: true,
-    });
+  for (const { path, what } of shared.files) {
+    files.push({ path, text: `placeholder: replace with ${what}\n`, placeholder: true });
   }
   return {
     files,
