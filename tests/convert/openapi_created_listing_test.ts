@@ -9,7 +9,9 @@
  * named no noun at all. The listing of the created noun (`GET /book_titles` →
  * `{items: [{id}], page}`) shows where its items' ids are: the value is its
  * first item's, read right after the create, in each flow that needs it.
- * A create whose answer holds the id still gives it (body_links.ts).
+ * A create whose answer holds the id still gives it (body_links.ts); a
+ * POST that sends ids of its own noun (a title's `tags`) attaches items
+ * that exist and makes none, so its listing gives no id of one it made.
  *
  * The stand-in server below answers as that API does, on 127.0.0.1.
  */
@@ -52,6 +54,22 @@ function document(): Record<string, unknown> {
       "/book_titles/{id}": {
         get: { tags: ["Titles"], parameters: idParam, responses: { "200": { description: "A" } } },
       },
+      // Tags exist already: a title's POST attaches some (it sends their ids), it makes none.
+      "/book_titles/{id}/tags": {
+        get: { tags: ["Tags"], parameters: idParam, responses: listing },
+        post: {
+          tags: ["Tags"],
+          parameters: idParam,
+          requestBody: body(["tags"], { tags: { type: "array", items: int } }),
+          responses: { "201": { description: "Tags attached" } },
+        },
+        put: {
+          tags: ["Tags"],
+          parameters: idParam,
+          requestBody: body(["tags"], { tags: { type: "array", items: int } }),
+          responses: { "200": { description: "Tags replaced" } },
+        },
+      },
       "/copies": {
         get: { tags: ["Copies"], responses: listing },
         post: {
@@ -77,6 +95,9 @@ function library() {
     if (req.method === "GET" && pathname === "/copies") {
       return Response.json({ items: copies, page });
     }
+    if (pathname.endsWith("/tags")) {
+      return Response.json({ items: [], page }, { status: req.method === "POST" ? 201 : 200 });
+    }
     if (req.method === "GET") {
       const found = titles.some((t) => `/book_titles/${t.id}` === pathname);
       return Response.json({}, { status: found ? 200 : 404 });
@@ -101,6 +122,7 @@ Deno.test("a body id of a noun whose create answers no id reads its listing afte
     summary,
     /book_title_id of POST \/copies ← GET \/book_titles \$\.json\.items\[0\]\.id \(the first of its listing, after POST \/book_titles\)/,
   );
+  assert.doesNotMatch(summary, /tags\[\] of/);
   // The copies' flow makes its own title and lists it before the copy names it.
   const copies = [...flows.entries()].find(([file]) => file.startsWith("copies"))?.[1] ?? "";
   const at = (step: string) => copies.indexOf(`name: ${step}`);

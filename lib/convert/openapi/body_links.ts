@@ -190,14 +190,20 @@ function linkOf(
     return { ...at, producer, path, from: "property" };
   }
   if (held) return null;
-  // A create that answers no id: its collection's listing shows where the ids are.
+  // A create that answers no id: its collection's listing shows where the ids are. One sending
+  // ids of its own noun attaches items that exist (figshare's article `categories`): none made.
   for (const after of ordered) {
     const listed = createdListing(doc, ops, after, c.body.at(-1)!);
-    if (!listed) continue;
+    if (!listed || sendsOwn(doc, after, c.noun)) continue;
     if (!copyable(doc, after, op)) return null;
     return { ...at, ...listed, from: "listing", after };
   }
   return undefined;
+}
+
+/** Whether a create's body sends ids of `noun` itself: it attaches such items, it makes none. */
+function sendsOwn(doc: unknown, create: OpenApiOperation, noun: string): boolean {
+  return properties(doc, bodySchema(doc, create)).some(([n, p]) => nounOf(n, p)?.noun === noun);
 }
 
 /** A body property that may name another resource: its place, its noun, and whether it is sent. */
