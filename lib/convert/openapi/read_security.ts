@@ -1,7 +1,8 @@
 /**
  * The security a document is read with, in order: a requirement naming an
- * undeclared scheme by its kind (undeclared_schemes.ts), schemes declared
- * and required nowhere (declared_schemes.ts), a login's token where the
+ * undeclared scheme by its kind (undeclared_schemes.ts), an apiKey header
+ * its login says it hands out (said_key_login.ts), schemes declared and
+ * required nowhere (declared_schemes.ts), a login's token where the
  * document declares no security at all (implied_bearer.ts), and the
  * requirement a document with a login and bare writes has lost
  * (login_security.ts). Each step sees what the one before it made.
@@ -12,6 +13,7 @@ import type { Node } from "../../check/openapi_operations.ts";
 import { withDeclaredSecurity } from "./declared_schemes.ts";
 import { withImpliedBearer } from "./implied_bearer.ts";
 import { withLoginSecurity } from "./login_security.ts";
+import { withSaidKeyLogin } from "./said_key_login.ts";
 import { withDeclaredNames } from "./undeclared_schemes.ts";
 
 /**
@@ -25,5 +27,6 @@ import { withDeclaredNames } from "./undeclared_schemes.ts";
  * ```
  */
 export function readSecurity(document: Node): Node {
-  return withLoginSecurity(withImpliedBearer(withDeclaredSecurity(withDeclaredNames(document))));
+  const said = withSaidKeyLogin(withDeclaredNames(document));
+  return withLoginSecurity(withImpliedBearer(withDeclaredSecurity(said)));
 }
