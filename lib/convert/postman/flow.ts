@@ -87,17 +87,18 @@ export class FlowBuilder {
     return expr;
   }
 
-  /** A variable as a script reads it. */
-  variable(name: string): Sym {
+  /** A variable as a script reads it (one a script made: its flow var); unknown: `undefined`. */
+  variable(name: string): Sym | undefined {
     if (name.startsWith("$")) return { k: "gen", text: this.shared.vars.expression(name, false) };
     // An unset variable (sent as written) reads `undefined`, as Postman's `get` does.
-    if (this.#bindings.get(name) === asWritten(`{{${name}}}`)) {
-      return { k: "lit", value: undefined };
-    }
+    const unset = this.#bindings.get(name) === asWritten(`{{${name}}}`);
+    if (unset) return { k: "lit", value: undefined };
+    if (this.shared.brokenOpen.has(name)) return undefined;
     const literal = this.shared.literals.get(name);
     if (!this.#bindings.has(name) && literal !== undefined) return { k: "lit", value: literal };
-    const known = this.#bindings.has(name) || this.shared.vars.values.has(name) ||
-      this.shared.capturedBy.has(name) || this.shared.vars.isEnv(name, false);
+    const known = this.#bindings.has(name) || this.#made.has(name) ||
+      this.shared.vars.values.has(name) || this.shared.capturedBy.has(name) ||
+      this.shared.vars.isEnv(name, false);
     return known ? { k: "var", name, expr: this.resolve(name) } : { k: "lit", value: undefined };
   }
 

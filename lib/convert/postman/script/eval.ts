@@ -24,8 +24,11 @@ export interface EvalContext {
   scope: Map<string, Sym | undefined>;
   /** The conditions each `tests["…"]` was given, for `if (tests["…"])`. */
   tests: Map<string, Cond[]>;
-  /** A Postman variable read at run time (its flow expression), or `undefined` when nothing sets it. */
-  variable(name: string): Sym;
+  /**
+   * A Postman variable read at run time (its flow expression; a literal `undefined` when nothing
+   * sets it), or `undefined` when a script set it in a way not translated: its value is unknown.
+   */
+  variable(name: string): Sym | undefined;
   /** The request's name, which `pm.info.requestName` reads. */
   requestName?: string;
   /** The object literal each `const` name was declared with, for a call that reads its fields. */

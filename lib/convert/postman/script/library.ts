@@ -93,7 +93,7 @@ export function libraryCall(
  */
 export function replaceIn(
   value: string | undefined,
-  variable: (name: string) => Sym,
+  variable: (name: string) => Sym | undefined,
 ): Sym | undefined {
   if (value === undefined) return undefined;
   const one = value.match(/^\{\{([^{}]+)\}\}$/);

@@ -55,7 +55,7 @@ class Translator {
   /** The lines of statements not translated (`out.untranslated`). */
   readonly comments: Untranslated;
 
-  constructor(readonly source: string, variable: (name: string) => Sym) {
+  constructor(readonly source: string, variable: (name: string) => Sym | undefined) {
     this.comments = new Untranslated(source, this.out.untranslated);
     this.ctx = {
       scope: new Map(),
@@ -334,7 +334,7 @@ function isTestsAssignment(node: Node): boolean {
  */
 export function translateScript(
   source: string,
-  variable: (name: string) => Sym,
+  variable: (name: string) => Sym | undefined,
   requestName = "",
   preRequest = false,
 ): Translation {
